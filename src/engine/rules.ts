@@ -1,0 +1,150 @@
+/**
+ * The engine's rule hooks. A variant's rules module implements any subset of `RulesModule`;
+ * every hook left out means "Classic behaviour". The adjudicator calls them at fixed points
+ * (see docs/engine.md for the catalogue and for which variant rule each one exists for).
+ *
+ * Hooks are pure functions of their arguments. They read the board through the context they are
+ * given and never mutate it, except where a hook's contract says it returns a new value.
+ */
+import type { GameMap } from './map.js';
+import type {
+  Adjudication,
+  Location,
+  Order,
+  OrderResult,
+  Phase,
+  Position,
+  Power,
+  PowerOrder,
+  ProvinceId,
+  Unit,
+  UnitType,
+} from './types.js';
+
+/** A unit together with the order it carries out this phase, after defaults and transformations. */
+export interface OrderedUnit {
+  unit: Unit;
+  order: Order;
+  /** Power that issued the order (the unit's owner, or a vote for neutral units). */
+  power: Power;
+  /** Set when the order was judged illegal and replaced by a hold (DATC 4.E.1). */
+  illegalReason?: string;
+  /** True when the unit received no order and holds by default. */
+  defaulted?: boolean;
+  /** True for units that exist only for this phase (illusions, virtual units): never placed on the board. */
+  virtual?: boolean;
+}
+
+/** What a hook can ask about the movement phase being resolved. Queries resolve decisions on demand. */
+export interface MovementContext {
+  map: GameMap;
+  position: Position;
+  /** Units and their orders, by province. */
+  orderedUnits: ReadonlyMap<ProvinceId, OrderedUnit>;
+  unitAt(province: ProvinceId): OrderedUnit | undefined;
+  /** Did this move (or move-like order) succeed? */
+  moveSucceeds(province: ProvinceId): boolean;
+  /** Is the unit in this province dislodged? */
+  isDislodged(province: ProvinceId): boolean;
+  /** Supports given to the unit in `province` for its current order that are not cut. */
+  supportsFor(province: ProvinceId): OrderedUnit[];
+  /** Moves into `province` from units of other powers that reach it (path exists): potential support cutters. */
+  attacksOn(province: ProvinceId): OrderedUnit[];
+  /** Attack strength of the move ordered in `province`. */
+  attackStrength(province: ProvinceId): number;
+  /** Does the army in `province` have a convoy path (or land path) to its destination? */
+  hasPath(province: ProvinceId): boolean;
+}
+
+export type StrengthKind = 'attack' | 'hold' | 'defend' | 'prevent';
+
+export interface StrengthQuery {
+  kind: StrengthKind;
+  /** The unit whose strength is computed (for `hold`: the unit holding the province). */
+  subject: OrderedUnit;
+  /** The supports that count for this strength (already filtered: not cut, right nationality). */
+  supports: OrderedUnit[];
+  /** The Classic value: 1 + number of supports, or 0 where the Classic rules say 0. */
+  classic: number;
+}
+
+/** A variant-defined order kind (`{kind: 'special', name}`). */
+export interface SpecialOrderSpec {
+  name: string;
+  /** How the rest of the engine treats it: a hold (supportable as a hold) or a move to `path[path.length-1]`. */
+  actsAs: 'hold' | 'move';
+  /** Why this order is illegal on this board, or null if legal. */
+  validate(ctx: { map: GameMap; position: Position; unit: Unit; order: Order & { kind: 'special' } }): string | null;
+  /** Normalized text (`A ji R F`). */
+  format(order: Order & { kind: 'special' }): string;
+  /**
+   * Optional custom success decision for move-like special orders (e.g. Rapid River Move, resolved
+   * space by space). Return the location the unit ends on (its start if it stays).
+   */
+  resolve?(ctx: MovementContext, subject: OrderedUnit): { success: boolean; endsAt: Location; reason: string };
+}
+
+/** Read special orders from player text: tried before the standard grammar. */
+export interface SpecialOrderParser {
+  /**
+   * `tokens` are the lowercase words after the unit (e.g. for `A Ji R F`: ['r', 'f']);
+   * return null when the text is not this kind of order.
+   */
+  parse(
+    tokens: string[],
+    helpers: { location(token: string): Location | null },
+  ): { name: string; path: Location[]; args?: Record<string, string> } | { error: string } | null;
+}
+
+export interface RulesModule {
+  /** Variant-defined order kinds, by name. */
+  specialOrders?: Record<string, SpecialOrderSpec>;
+  specialOrderParsers?: SpecialOrderParser[];
+
+  /** Can a unit of this type move between these locations (special links, power-only underways)? Undefined = map adjacency. */
+  canMove?(q: { map: GameMap; unit: Unit; to: Location }): boolean | undefined;
+
+  /**
+   * Rewrite a unit before validation (unit transformation: a Warring States fleet ordered inland becomes an army).
+   * Return the unit as it carries out the order.
+   */
+  transformUnit?(q: { map: GameMap; position: Position; unit: Unit; order: Order }): Unit;
+
+  /** Orders added for units without an owner's order (neutral units' voted orders, virtual units). */
+  extraOrders?(q: { map: GameMap; position: Position; orders: PowerOrder[] }): OrderedUnit[];
+
+  /** Replace a strength (walls, floating fortress, last-unit bonus). Undefined = Classic. */
+  strength?(ctx: MovementContext, q: StrengthQuery): number | undefined;
+
+  /** Value of one support that is not cut (default 1; a Floating Fortress supports with 2). */
+  supportValue?(ctx: MovementContext, supporter: OrderedUnit, cutBy: OrderedUnit[]): number | undefined;
+
+  /** Does this attack cut this support? Undefined = Classic (any attack reaching it from another power). */
+  cutsSupport?(ctx: MovementContext, attacker: OrderedUnit, supporter: OrderedUnit): boolean | undefined;
+
+  /** Can a unit of this power support/give this order at all? (e.g. Warring States fleet support reach) */
+  canSupport?(q: { map: GameMap; supporter: Unit; target: ProvinceId }): boolean | undefined;
+
+  /** Externally decided outcome for a contested province (decisive battle): the unit that wins, or undefined. */
+  battleWinner?(ctx: MovementContext, province: ProvinceId, contenders: OrderedUnit[]): ProvinceId | null | undefined;
+
+  /** After movement is resolved: adjust the resulting units (raise fleet, reversion), results and variant state. */
+  afterMovement?(q: { map: GameMap; before: Position; adjudication: Adjudication; ordered: OrderedUnit[] }): Adjudication;
+
+  /** Centres a power may build in (Classic: owned, vacant home centres). */
+  buildableCenters?(q: { map: GameMap; position: Position; power: Power }): ProvinceId[];
+  /** Unit types a power may build in a province (Warring States: armies only). */
+  buildableTypes?(q: { map: GameMap; position: Position; power: Power; province: ProvinceId }): UnitType[];
+
+  /** After ownership changes (end of a year): update variant state (captured home centres …). */
+  afterCenterUpdate?(q: { map: GameMap; before: Position; after: Position }): Position;
+
+  /** Who has won, if anyone (Classic: `victory.centers`; Warring States: and strictly more than anyone else). */
+  winner?(q: { map: GameMap; position: Position; centers: number }): Power | null | undefined;
+
+  /** Phase after `phase` when nothing is skipped (default spring → fall → winter). */
+  nextPhase?(phase: Phase): Phase | undefined;
+
+  /** Rewrite results for display (`/why` texts in the variant's terms). */
+  describe?(result: OrderResult): OrderResult;
+}

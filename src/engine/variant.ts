@@ -1,0 +1,20 @@
+/**
+ * A variant = validated map data + a rules module plugging into the engine's hooks (see docs/engine.md).
+ */
+import type { VariantData, PowerData } from '../variants/schema.js';
+import type { GameMap } from './map.js';
+import type { RulesModule } from './rules.js';
+import type { Position } from './types.js';
+
+export interface Variant {
+  id: string;
+  name: string;
+  description: string;
+  powers: PowerData[];
+  map: GameMap;
+  /** The validated data the variant was built from (for `maps show`, the renderer, tools). */
+  data: VariantData;
+  rules: RulesModule;
+  victory: { centers: number; strictlyMost: boolean };
+  startingPosition(): Position;
+}

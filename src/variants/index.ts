@@ -1,0 +1,17 @@
+/**
+ * The bundled variants. Adding a variant = adding a folder under src/variants/ and one line here.
+ */
+import type { Variant } from '../engine/variant.js';
+import { classic } from './classic/index.js';
+
+const variants: Variant[] = [classic];
+
+export const variantIds = (): string[] => variants.map((v) => v.id);
+
+export function getVariant(id: string): Variant | undefined {
+  return variants.find((v) => v.id === id.toLowerCase());
+}
+
+export function allVariants(): Variant[] {
+  return [...variants];
+}

@@ -1,0 +1,101 @@
+/**
+ * The variant data format: what a variant's `map.json` holds. Validated with zod when a variant is loaded,
+ * so a mistake in map data is reported with its path instead of surfacing as a wrong adjudication.
+ * See docs/variants.md.
+ */
+import { z } from 'zod';
+
+const id = z.string().regex(/^[a-z][a-z0-9_-]*$/, 'ids are lowercase letters, digits, - or _');
+/** `spa` or `spa/nc` */
+const locationId = z.string().regex(/^[a-z][a-z0-9_-]*(\/[a-z]+)?$/, 'a location is `prov` or `prov/coast`');
+
+export const phaseSchema = z.object({
+  season: z.enum(['spring', 'fall', 'winter']),
+  year: z.number().int(),
+  type: z.enum(['movement', 'retreat', 'adjustment']),
+});
+
+export const unitSchema = z.object({
+  power: z.string().min(1),
+  type: z.enum(['A', 'F']),
+  province: id,
+  coast: z.string().nullable().default(null),
+});
+
+export const powerSchema = z.object({
+  name: z.string().min(1),
+  adjective: z.string().optional(),
+  /** Map colour (hex), chosen to stay distinct for colour-blind players together with `altColor`. */
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  /** Alternative palette colour (hex). */
+  altColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  /** Names in other scripts (e.g. `秦`). */
+  localName: z.string().optional(),
+});
+
+export const provinceSchema = z.object({
+  id,
+  name: z.string().min(1),
+  /** Display abbreviation (`Spa`, `BOH`); orders accept it in any case. */
+  abbreviation: z.string().min(1),
+  /** More names accepted in orders (`Channel`, `St Petersburg`, `Chang-hsia`). */
+  aliases: z.array(z.string()).default([]),
+  /** Name in another script for labels (`临淄`). */
+  localName: z.string().optional(),
+  kind: z.enum(['land', 'coast', 'sea', 'impassable']),
+  supplyCenter: z.boolean(),
+  home: z.string().nullable(),
+  coasts: z.array(z.string()).default([]),
+});
+
+export const linkSchema = z.object({
+  from: id,
+  to: id,
+  /** Why the link is not a drawn border: wrap-around sea, tunnel, underway … */
+  kind: z.string(),
+  /** Only this power may use it (e.g. an underway); null = everyone. */
+  power: z.string().nullable().default(null),
+});
+
+export const variantDataSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string().default(''),
+  powers: z.array(powerSchema).min(2),
+  provinces: z.array(provinceSchema).min(2),
+  /** province -> provinces an army can move to */
+  armyAdjacency: z.record(z.string(), z.array(id)),
+  /** location -> locations a fleet can move to (coasts written `spa/nc`) */
+  fleetAdjacency: z.record(z.string(), z.array(locationId)),
+  startingPhase: phaseSchema,
+  startingUnits: z.array(unitSchema),
+  /** Ownership at the start; defaults to every power owning its home centres. */
+  startingCenters: z.record(z.string(), z.array(id)).optional(),
+  victory: z.object({
+    /** Centres needed to win. */
+    centers: z.number().int().positive(),
+    /** Also need strictly more centres than every other power (Warring States). */
+    strictlyMost: z.boolean().default(false),
+  }),
+  /** Links that are adjacencies but not drawn borders (wrap-around seas, tunnels): drawn dotted. */
+  links: z.array(linkSchema).default([]),
+  /** Variant-specific map features (rivers, walls …), read by the variant's own rules module. */
+  features: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * Where to draw each province, in the map's own pixel space (x right, y down, 0..width, 0..height).
+   * One or more seed points per province; the renderer builds cells from them (src/render/).
+   */
+  geometry: z
+    .object({
+      width: z.number().positive(),
+      height: z.number().positive(),
+      points: z.record(z.string(), z.array(z.tuple([z.number(), z.number()])).min(1)),
+    })
+    .passthrough()
+    .optional(),
+});
+
+export type VariantData = z.infer<typeof variantDataSchema>;
+export type VariantDataInput = z.input<typeof variantDataSchema>;
+export type ProvinceData = z.infer<typeof provinceSchema>;
+export type PowerData = z.infer<typeof powerSchema>;
