@@ -1,0 +1,110 @@
+/**
+ * One entry point for every phase: a position and orders in, the results and the next position out.
+ * Pure and deterministic; never throws on orders that have the right shape (illegal orders are results).
+ */
+import { resolveAdjustments } from './adjustment.js';
+import type { GameMap } from './map.js';
+import { resolveMovement } from './movement/index.js';
+import { followingPhase, phaseHasDecisions, powersWithDecisions, updateOwnership, winnerOf } from './phase.js';
+import { resolveRetreats } from './retreat.js';
+import type { RulesModule } from './rules.js';
+import type { Adjudication, DislodgedUnit, OrderResult, Phase, Position, Power, PowerOrder, ProvinceId, Unit } from './types.js';
+import type { Variant } from './variant.js';
+
+export function adjudicate(variant: Variant, position: Position, orders: PowerOrder[]): Adjudication {
+  const { map, rules } = variant;
+  const phase = position.phase;
+  let results: OrderResult[];
+  let units: Unit[];
+  let dislodged: DislodgedUnit[] = [];
+  let contested: ProvinceId[] = [];
+  const removed: Unit[] = [];
+  let civilDisorderRemovals: Unit[] = [];
+
+  if (phase.type === 'movement') {
+    const out = resolveMovement(map, rules, position, orders);
+    ({ units, dislodged, contested, results } = out);
+    // A dislodged unit with nowhere to go is disbanded at once: there is nothing to decide for it.
+    for (const d of dislodged) {
+      if (d.retreatOptions!.length === 0) removed.push(unitOf(d));
+    }
+    let adj = finish(variant, position, phase, units, dislodged.filter((d) => d.retreatOptions!.length > 0), contested, results, dislodged, removed, civilDisorderRemovals);
+    if (rules.afterMovement) adj = rules.afterMovement({ map, before: position, adjudication: adj, ordered: out.ordered });
+    return adj;
+  }
+  if (phase.type === 'retreat') {
+    const out = resolveRetreats(map, rules, position, orders);
+    ({ units, results } = out);
+    removed.push(...out.removed);
+  } else {
+    const out = resolveAdjustments(map, rules, position, orders);
+    ({ units, results, civilDisorderRemovals } = out);
+    removed.push(...out.removed);
+  }
+  return finish(variant, position, phase, units, [], [], results, dislodged, removed, civilDisorderRemovals);
+}
+
+/** Build the next position: retreats if any, ownership after fall, then skip phases with nothing to decide. */
+function finish(
+  variant: Variant,
+  before: Position,
+  phase: Phase,
+  units: Unit[],
+  pendingRetreats: DislodgedUnit[],
+  contested: ProvinceId[],
+  results: OrderResult[],
+  dislodged: DislodgedUnit[],
+  removed: Unit[],
+  civilDisorderRemovals: Unit[],
+): Adjudication {
+  const { map, rules } = variant;
+  let position: Position = {
+    phase: followingPhase(rules, phase),
+    units,
+    dislodged: pendingRetreats,
+    contested: pendingRetreats.length > 0 ? contested : [],
+    supplyCenters: before.supplyCenters,
+    ...(before.variantState ? { variantState: before.variantState } : {}),
+  };
+  let centerChanges: Adjudication['centerChanges'] = [];
+  // Walk forward over phases with nothing to decide; ownership changes when the game enters winter
+  // after a fall turn (once: an adjustment phase never updates ownership).
+  let ownershipDone = phase.type === 'adjustment';
+  for (let guard = 0; guard < 8; guard++) {
+    if (position.phase.type === 'adjustment' && !ownershipDone) {
+      ({ position, changes: centerChanges } = applyOwnership(map, rules, before, position));
+      ownershipDone = true;
+    }
+    if (phaseHasDecisions(map, rules, position)) break;
+    position = { ...position, phase: followingPhase(rules, position.phase), dislodged: [], contested: [] };
+  }
+  const winner = winnerOf(map, rules, position, variant.victory);
+  return { phase, results, position, dislodged, contested, removed, civilDisorderRemovals, centerChanges, winner };
+}
+
+function applyOwnership(map: GameMap, rules: RulesModule, before: Position, position: Position): { position: Position; changes: Adjudication['centerChanges'] } {
+  const { supplyCenters, changes } = updateOwnership(map, position);
+  let next: Position = { ...position, supplyCenters };
+  if (rules.afterCenterUpdate) next = rules.afterCenterUpdate({ map, before, after: next });
+  return { position: next, changes };
+}
+
+function unitOf(d: DislodgedUnit): Unit {
+  return { power: d.power, type: d.type, province: d.province, coast: d.coast };
+}
+
+/** Powers that have something to decide in this position (units to order, retreats, builds or disbands). */
+export function powersToAct(variant: Variant, position: Position): Power[] {
+  return powersWithDecisions(variant.map, variant.rules, position);
+}
+
+/** The orders applied when a power sends none: units hold; retreats and builds are left to the defaults above. */
+export function defaultOrdersFor(variant: Variant, position: Position, power: Power): PowerOrder[] {
+  if (position.phase.type !== 'movement') return [];
+  return position.units
+    .filter((u) => u.power === power)
+    .map((u) => ({ power, order: { kind: 'hold' as const, unit: { type: u.type, province: u.province, coast: u.coast } } }));
+}
+
+export type { Variant };
+export type { GameMap };

@@ -1,0 +1,72 @@
+/**
+ * Small board queries shared by the phase adjudicators.
+ */
+import { locationKey, type GameMap } from './map.js';
+import type { RulesModule } from './rules.js';
+import type { Location, Unit } from './types.js';
+
+/** Can this unit move (or retreat, or support into) `to` by the map or a variant's special links? */
+export function unitCanMove(map: GameMap, rules: RulesModule, unit: Unit, to: Location): boolean {
+  const override = rules.canMove?.({ map, unit, to });
+  if (override !== undefined) return override;
+  return unit.type === 'A' ? to.coast === null && map.armyCanMove(unit.province, to.province) : map.fleetCanMove(unit, to);
+}
+
+/** Can this unit reach some location of `province` (supports ignore coasts: DATC 6.B.4/6.B.5)? */
+export function unitCanReachProvince(map: GameMap, rules: RulesModule, unit: Unit, province: string): boolean {
+  return map.locationsOf(province, unit.type).some((l) => unitCanMove(map, rules, unit, l)) ||
+    (unit.type === 'A' && unitCanMove(map, rules, unit, { province, coast: null }));
+}
+
+/**
+ * Resolve the exact destination of a move or retreat (DATC 4.B): an army ignores coasts; a fleet going to a
+ * split-coast province must name a reachable coast, or reach exactly one.
+ */
+export function resolveDestination(
+  map: GameMap,
+  rules: RulesModule,
+  unit: Unit,
+  to: Location,
+): { ok: true; to: Location } | { ok: false; reason: string } {
+  const province = map.province(to.province);
+  if (!province) return { ok: false, reason: `there is no province "${to.province}"` };
+  if (province.kind === 'impassable') return { ok: false, reason: `${province.name} is impassable` };
+  if (unit.type === 'A') {
+    // DATC 6.B.? / 4.B.7: a coast on an army's move is ignored.
+    const dest = { province: to.province, coast: null };
+    return unitCanMove(map, rules, unit, dest)
+      ? { ok: true, to: dest }
+      : { ok: false, reason: `an army in ${name(map, unit)} cannot reach ${province.name}` };
+  }
+  const coasts = province.coasts;
+  if (coasts.length === 0) {
+    const dest = { province: to.province, coast: null };
+    return unitCanMove(map, rules, unit, dest)
+      ? { ok: true, to: dest }
+      : { ok: false, reason: `a fleet in ${name(map, unit)} cannot reach ${province.name}` };
+  }
+  if (to.coast) {
+    // DATC 6.B.2/6.B.3 (4.B.3): a move to a coast the fleet cannot reach is illegal.
+    if (!coasts.includes(to.coast)) return { ok: false, reason: `${province.name} has no coast "${to.coast}"` };
+    return unitCanMove(map, rules, unit, to)
+      ? { ok: true, to }
+      : { ok: false, reason: `a fleet in ${name(map, unit)} cannot reach ${locationKey(to)}` };
+  }
+  const reachable = coasts.map((c) => ({ province: to.province, coast: c })).filter((l) => unitCanMove(map, rules, unit, l));
+  if (reachable.length === 1) return { ok: true, to: reachable[0]! }; // DATC 6.B.2: the only reachable coast
+  if (reachable.length === 0) return { ok: false, reason: `a fleet in ${name(map, unit)} cannot reach ${province.name}` };
+  // DATC 6.B.1: both coasts reachable and none given: the order is illegal.
+  return { ok: false, reason: `say which coast of ${province.name} (${coasts.map((c) => `${to.province}/${c}`).join(' or ')})` };
+}
+
+function name(map: GameMap, unit: Unit): string {
+  return map.province(unit.province)?.name ?? unit.province;
+}
+
+export function unitLabel(unit: Unit): string {
+  return `${unit.type} ${locationKey(unit)}`;
+}
+
+export function provinceName(map: GameMap, id: string): string {
+  return map.province(id)?.name ?? id;
+}

@@ -1,0 +1,66 @@
+/**
+ * The movement phase: orders in, new unit positions, dislodgements with retreat options, and results out.
+ */
+import type { GameMap } from '../map.js';
+import type { OrderedUnit, RulesModule } from '../rules.js';
+import { retreatOptions } from '../retreatOptions.js';
+import type { DislodgedUnit, OrderResult, Position, PowerOrder, ProvinceId, Unit } from '../types.js';
+import { explainResult } from './explain.js';
+import { prepareMovement } from './prepare.js';
+import { MovementResolver } from './resolver.js';
+
+export interface MovementOutcome {
+  units: Unit[];
+  dislodged: DislodgedUnit[];
+  contested: ProvinceId[];
+  results: OrderResult[];
+  ordered: OrderedUnit[];
+}
+
+export function resolveMovement(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): MovementOutcome {
+  const { ordered, rejected } = prepareMovement(map, rules, position, orders);
+  const r = new MovementResolver(map, rules, position, ordered);
+  r.resolveAll();
+
+  const units: Unit[] = [];
+  const dislodgedIdx: { i: number; by: number }[] = [];
+  for (let i = 0; i < r.units.length; i++) {
+    const ou = r.units[i]!;
+    if (ou.virtual) continue;
+    const by = r.dislodger(i);
+    if (by !== null) {
+      dislodgedIdx.push({ i, by });
+      continue;
+    }
+    const moved = r.role[i] === 'move' && r.succeeded(i);
+    const at = moved ? r.endLocation(i) : ou.unit;
+    units.push({ power: ou.unit.power, type: ou.unit.type, province: at.province, coast: at.coast });
+  }
+  const occupied = new Set(units.map((u) => u.province));
+  const contested = new Set<ProvinceId>();
+  for (const [province, movers] of r.movesInto) {
+    if (occupied.has(province)) continue;
+    // A standoff: a failed move that still had strength to prevent others (not one that lost a head-to-head; DATC 6.H.9).
+    if (movers.some((k) => !r.succeeded(k) && !r.customEnd[k] && r.preventStrength(k) > 0)) contested.add(province);
+  }
+  const dislodged: DislodgedUnit[] = dislodgedIdx.map(({ i, by }) => {
+    const u = r.units[i]!.unit;
+    const attackerFrom = r.units[by]!.unit.province;
+    const viaConvoy = r.byConvoy[by]!;
+    return {
+      power: u.power,
+      type: u.type,
+      province: u.province,
+      coast: u.coast,
+      attackerFrom,
+      viaConvoy,
+      retreatOptions: retreatOptions(map, rules, u, occupied, contested, attackerFrom, viaConvoy),
+    };
+  });
+  const results: OrderResult[] = [];
+  r.units.forEach((ou, i) => {
+    if (!ou.virtual) results.push(explainResult(r, i));
+  });
+  results.push(...rejected);
+  return { units, dislodged, contested: [...contested].sort(), results, ordered: r.units };
+}

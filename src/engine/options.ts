@@ -1,0 +1,227 @@
+/**
+ * The orders a power can legally give on a board, as normalized texts (format.ts), for autocomplete and for
+ * "units still without an order". It lists what the rules allow a player to *write*, not what will succeed:
+ * a support of a move that will bounce is still listed.
+ *
+ * Movement: hold; moves (each reachable coast); convoy moves for armies on a coast when fleets at sea form a
+ * route (DATC 6.G: "via convoy" also to adjacent provinces, 2023 rules); supports to hold and to move for every
+ * unit the supporter can reach the destination of (supports name no coast, DATC 4.B.4); convoys for fleets at sea.
+ * Retreats: `dislodged[].retreatOptions` (or the Classic retreat rule when absent) and disband.
+ * Adjustments: builds in vacant owned home centres (or `rules.buildableCenters/buildableTypes`), WAIVE, or disbands.
+ */
+import { formatOrder } from './format.js';
+import { parseLocationKey } from './map.js';
+import type { Variant } from './variant.js';
+import type { DislodgedUnit, Location, Order, Position, Power, ProvinceId, Unit, UnitType } from './types.js';
+
+export interface UnitOptions {
+  /** The unit (for a build: the unit that would be built, army first where both types are possible). */
+  unit: Unit;
+  orders: string[];
+}
+
+export function legalOrders(variant: Variant, position: Position, power: Power): UnitOptions[] {
+  switch (position.phase.type) {
+    case 'movement':
+      return movementOptions(variant, position, power);
+    case 'retreat':
+      return retreatOptions(variant, position, power);
+    case 'adjustment':
+      return adjustmentOptions(variant, position, power);
+    default:
+      return [];
+  }
+}
+
+/** Every legal order text for the power, flattened and without duplicates (for autocomplete). */
+export function legalOrderTexts(variant: Variant, position: Position, power: Power): string[] {
+  return [...new Set(legalOrders(variant, position, power).flatMap((o) => o.orders))];
+}
+
+const byProvince = (a: Unit, b: Unit) => a.province.localeCompare(b.province);
+
+/** Can `unit` move to exactly `to` (map adjacency, or the variant's `canMove` hook for special links)? */
+function canMove(variant: Variant, unit: Unit, to: Location): boolean {
+  const override = variant.rules.canMove?.({ map: variant.map, unit, to });
+  if (override !== undefined) return override;
+  return unit.type === 'A'
+    ? to.coast === null && variant.map.armyCanMove(unit.province, to.province)
+    : variant.map.fleetCanMove(unit, to);
+}
+
+/** Provinces worth trying from `province`: map neighbours and special-link ends. */
+function candidateProvinces(variant: Variant, province: ProvinceId): ProvinceId[] {
+  const out = new Set(variant.map.neighbours(province));
+  for (const link of variant.map.links) {
+    if (link.from === province) out.add(link.to);
+    if (link.to === province) out.add(link.from);
+  }
+  out.delete(province);
+  return [...out].sort();
+}
+
+/** Every location the unit can move to (one per reachable coast). */
+function moveTargets(variant: Variant, unit: Unit): Location[] {
+  const out: Location[] = [];
+  for (const p of candidateProvinces(variant, unit.province)) {
+    for (const loc of variant.map.locationsOf(p, unit.type)) {
+      if (canMove(variant, unit, loc)) out.push(loc);
+    }
+  }
+  return out;
+}
+
+/** Seas holding a fleet: the stepping stones of a convoy route. */
+function fleetSeas(variant: Variant, position: Position): Set<ProvinceId> {
+  return new Set(position.units.filter((u) => u.type === 'F' && variant.map.isSea(u.province)).map((u) => u.province));
+}
+
+/** The fleet-held seas a convoy of an army from `province` can use (connected to it through fleet-held seas). */
+function convoyComponent(variant: Variant, province: ProvinceId, seas: ReadonlySet<ProvinceId>): Set<ProvinceId> {
+  const reached = new Set<ProvinceId>();
+  const queue = [...variant.map.neighbours(province)].filter((p) => seas.has(p));
+  for (const p of queue) reached.add(p);
+  while (queue.length > 0) {
+    const sea = queue.pop()!;
+    for (const next of variant.map.neighbours(sea)) {
+      if (seas.has(next) && !reached.has(next)) {
+        reached.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return reached;
+}
+
+/** Coastal provinces an army in `province` could reach by convoy through `component`. */
+function convoyDestinations(variant: Variant, province: ProvinceId, component: ReadonlySet<ProvinceId>): ProvinceId[] {
+  const out = new Set<ProvinceId>();
+  for (const sea of component) {
+    for (const p of variant.map.neighbours(sea)) {
+      if (p !== province && variant.map.province(p)?.kind === 'coast') out.add(p);
+    }
+  }
+  return [...out].sort();
+}
+
+interface MovePlan {
+  unit: Unit;
+  /** Move targets by land or sea adjacency. */
+  moves: Location[];
+  /** Provinces reachable by convoy (armies on a coast only). */
+  convoyTo: ProvinceId[];
+  /** Fleet-held seas a convoy of this army may use. */
+  convoySeas: Set<ProvinceId>;
+}
+
+function planMoves(variant: Variant, position: Position): Map<ProvinceId, MovePlan> {
+  const seas = fleetSeas(variant, position);
+  const plans = new Map<ProvinceId, MovePlan>();
+  for (const unit of position.units) {
+    const coastalArmy = unit.type === 'A' && variant.map.province(unit.province)?.kind === 'coast';
+    const convoySeas = coastalArmy ? convoyComponent(variant, unit.province, seas) : new Set<ProvinceId>();
+    const convoyTo = convoySeas.size > 0 ? convoyDestinations(variant, unit.province, convoySeas) : [];
+    plans.set(unit.province, { unit, moves: moveTargets(variant, unit), convoyTo, convoySeas });
+  }
+  return plans;
+}
+
+function text(variant: Variant, order: Order): string {
+  return formatOrder(order, variant.rules);
+}
+
+function movementOptions(variant: Variant, position: Position, power: Power): UnitOptions[] {
+  const plans = planMoves(variant, position);
+  const own = position.units.filter((u) => u.power === power).sort(byProvince);
+  const others = [...position.units].sort(byProvince);
+  return own.map((unit) => {
+    const plan = plans.get(unit.province)!;
+    const orders: string[] = [text(variant, { kind: 'hold', unit })];
+    for (const to of plan.moves) orders.push(text(variant, { kind: 'move', unit, to, viaConvoy: false }));
+    for (const p of plan.convoyTo) {
+      const to = { province: p, coast: null };
+      const adjacent = plan.moves.some((l) => l.province === p);
+      // Non-adjacent: a plain move goes by convoy; adjacent: only "via convoy" asks for the convoy (DATC 4.A.3).
+      orders.push(text(variant, { kind: 'move', unit, to, viaConvoy: adjacent }));
+    }
+    // Supports: provinces the supporter could move to itself, coasts ignored (DATC 6.B.4).
+    const reach = new Set(plan.moves.map((l) => l.province));
+    for (const other of others) {
+      if (other.province === unit.province) continue;
+      const otherPlan = plans.get(other.province)!;
+      if (reach.has(other.province)) orders.push(text(variant, { kind: 'support', unit, target: other, to: null }));
+      const destinations = new Set([...otherPlan.moves.map((l) => l.province), ...otherPlan.convoyTo]);
+      for (const d of [...destinations].sort()) {
+        if (d !== unit.province && reach.has(d)) {
+          orders.push(text(variant, { kind: 'support', unit, target: other, to: { province: d, coast: null } }));
+        }
+      }
+    }
+    // Convoys: a fleet at sea can convoy any army whose convoy routes run through its sea.
+    if (unit.type === 'F' && variant.map.isSea(unit.province)) {
+      for (const other of others) {
+        const otherPlan = plans.get(other.province)!;
+        if (!otherPlan.convoySeas.has(unit.province)) continue;
+        for (const d of otherPlan.convoyTo) {
+          orders.push(text(variant, { kind: 'convoy', unit, target: other, to: { province: d, coast: null } }));
+        }
+      }
+    }
+    return { unit, orders };
+  });
+}
+
+/** Classic retreat rule (DATC 6.H): adjacent, empty, not contested, not the attacker's origin unless it came by convoy. */
+function computedRetreats(variant: Variant, position: Position, unit: DislodgedUnit): Location[] {
+  const occupied = new Set(position.units.map((u) => u.province));
+  const contested = new Set(position.contested);
+  return moveTargets(variant, unit).filter(
+    (l) =>
+      !occupied.has(l.province) &&
+      !contested.has(l.province) &&
+      (unit.viaConvoy || l.province !== unit.attackerFrom),
+  );
+}
+
+function retreatOptions(variant: Variant, position: Position, power: Power): UnitOptions[] {
+  return position.dislodged
+    .filter((u) => u.power === power)
+    .sort(byProvince)
+    .map((dislodged) => {
+      const unit: Unit = { power: dislodged.power, type: dislodged.type, province: dislodged.province, coast: dislodged.coast };
+      const targets = dislodged.retreatOptions
+        ? dislodged.retreatOptions.map(parseLocationKey)
+        : computedRetreats(variant, position, dislodged);
+      const orders = targets.map((to) => text(variant, { kind: 'retreat', unit, to }));
+      orders.push(text(variant, { kind: 'disband', unit }));
+      return { unit, orders };
+    });
+}
+
+function adjustmentOptions(variant: Variant, position: Position, power: Power): UnitOptions[] {
+  const { map, rules } = variant;
+  const units = position.units.filter((u) => u.power === power).sort(byProvince);
+  const centres = position.supplyCenters[power] ?? [];
+  const delta = centres.length - units.length;
+  if (delta < 0) return units.map((unit) => ({ unit, orders: [text(variant, { kind: 'disband', unit })] }));
+  if (delta === 0) return [];
+  const occupied = new Set(position.units.map((u) => u.province));
+  const owned = new Set(centres);
+  const buildable = rules.buildableCenters
+    ? rules.buildableCenters({ map, position, power })
+    : map.homeCenters(power).filter((p) => owned.has(p) && !occupied.has(p));
+  const options: UnitOptions[] = [];
+  for (const province of [...buildable].sort()) {
+    const types: UnitType[] = rules.buildableTypes
+      ? rules.buildableTypes({ map, position, power, province })
+      : (['A', 'F'] as const).filter((t) => (t === 'A' ? map.isLand(province) : map.isFleetable(province)));
+    const built: Unit[] = types.flatMap((type) =>
+      map.locationsOf(province, type).filter((loc) => map.canStand(type, loc)).map((loc) => ({ power, type, ...loc })),
+    );
+    if (built.length === 0) continue;
+    options.push({ unit: built[0]!, orders: built.map((unit) => text(variant, { kind: 'build', unit })) });
+  }
+  // WAIVE is listed once, with the first build.
+  if (options.length > 0) options[0]!.orders.push(text(variant, { kind: 'waive' }));
+  return options;
+}

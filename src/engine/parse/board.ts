@@ -1,0 +1,88 @@
+/**
+ * Completes a parsed order from the board: fills in unit types (and a fleet's coast) the player left out,
+ * checks that the ordered unit exists when the caller says whose order it is, and picks the type of a build
+ * when only one type is possible there.
+ */
+import type { GameMap } from '../map.js';
+import type { Variant } from '../variant.js';
+import type { Order, Position, Power, Unit, UnitRef, UnitType } from '../types.js';
+import { ParseError, type DraftOrder } from './grammar.js';
+
+export interface ParseContext {
+  /** The board the order is given on: fills in omitted unit types, decides retreat vs move. */
+  position?: Position;
+  /** Whose order this is: orders for another power's unit, or for an empty province, are rejected. */
+  power?: Power;
+}
+
+const typeName = (t: UnitType) => (t === 'A' ? 'army' : 'fleet');
+
+function placeName(map: GameMap, province: string): string {
+  return map.province(province)?.name ?? province;
+}
+
+/** The unit an order is for: in a retreat phase the dislodged unit comes first. */
+function orderedUnitAt(position: Position, province: string): Unit | undefined {
+  const onBoard = position.units.find((u) => u.province === province);
+  const dislodged = position.dislodged.find((u) => u.province === province);
+  return position.phase.type === 'retreat' ? (dislodged ?? onBoard) : (onBoard ?? dislodged);
+}
+
+/** Fill type and coast from `found` where the player left them out. */
+function fill(ref: UnitRef, found: Unit | undefined): UnitRef {
+  if (!found) return ref;
+  const type = ref.type ?? found.type;
+  const coast = ref.coast ?? (type === found.type ? found.coast : null);
+  return { ...ref, type, coast };
+}
+
+function orderedUnit(variant: Variant, ref: UnitRef, ctx: ParseContext): UnitRef {
+  const { position, power } = ctx;
+  if (!position) return ref;
+  const found = orderedUnitAt(position, ref.province);
+  const where = placeName(variant.map, ref.province);
+  if (!found) {
+    if (power) throw new ParseError(`${power} has no unit in ${where}`);
+    if (ref.type === null) throw new ParseError(`there is no unit in ${where}`);
+    return ref;
+  }
+  if (power && found.power !== power) {
+    throw new ParseError(`the ${typeName(found.type)} in ${where} belongs to ${found.power}, not ${power}`);
+  }
+  return fill(ref, found);
+}
+
+/** The unit types that may be built in `province` (variant hook first, then what can stand there). */
+function buildTypes(variant: Variant, province: string, ctx: ParseContext): UnitType[] {
+  const { map, rules } = variant;
+  if (rules.buildableTypes && ctx.position && ctx.power) {
+    return rules.buildableTypes({ map, position: ctx.position, power: ctx.power, province });
+  }
+  const types: UnitType[] = [];
+  if (map.isLand(province)) types.push('A');
+  if (map.isFleetable(province)) types.push('F');
+  return types;
+}
+
+export function completeWithBoard(variant: Variant, draft: DraftOrder, ctx: ParseContext): Order {
+  switch (draft.kind) {
+    case 'waive':
+      return draft;
+    case 'build': {
+      if (draft.unit.type) return { kind: 'build', unit: { ...draft.unit, type: draft.unit.type } };
+      const types = buildTypes(variant, draft.unit.province, ctx);
+      const where = placeName(variant.map, draft.unit.province);
+      if (types.length === 1) return { kind: 'build', unit: { ...draft.unit, type: types[0]! } };
+      if (types.length === 0) throw new ParseError(`nothing can be built in ${where}`);
+      throw new ParseError(`say which unit to build in ${where}: ${types.map((t) => `${t} (${typeName(t)})`).join(' or ')}`);
+    }
+    case 'support':
+    case 'convoy': {
+      const unit = orderedUnit(variant, draft.unit, ctx);
+      const target = ctx.position ? fill(draft.target, ctx.position.units.find((u) => u.province === draft.target.province)) : draft.target;
+      return { ...draft, unit, target };
+    }
+    default:
+      return { ...draft, unit: orderedUnit(variant, draft.unit, ctx) };
+  }
+}

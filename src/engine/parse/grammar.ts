@@ -1,0 +1,288 @@
+/**
+ * The order grammar: reads tokens into an `Order` shape without looking at the board (board look-ups that fill
+ * in unit types and coasts are in `board.ts`). Syntax reference: docs/orders.md.
+ *
+ *   order    := 'waive' | build-word unit | disband-word unit | unit rest
+ *   unit     := [A|F|army|fleet] place [coast]
+ *   rest     := hold | move place [coast] [via convoy] | retreat place [coast] | support unit [hold | move place [coast]]
+ *             | convoy unit move place | build-word | disband-word | (a variant's special order)
+ */
+import type { Variant } from '../variant.js';
+import type { Location, Order, PhaseType, UnitRef, UnitType } from '../types.js';
+import { didYouMean, placeIndex } from './places.js';
+import { rawText, type Token } from './tokens.js';
+import {
+  BUILD,
+  CONVOY,
+  CONVOY_NOUNS,
+  DISBAND,
+  HOLD,
+  MOVE,
+  RETREAT,
+  STOP_WORDS,
+  SUPPORT,
+  UNIT_TYPES,
+  VIA,
+  WAIVE,
+  coastFromWords,
+} from './words.js';
+
+export class ParseError extends Error {}
+
+/** Reads tokens left to right; every `read*` either consumes what it recognises or throws a `ParseError`. */
+export class Reader {
+  i = 0;
+  constructor(
+    readonly variant: Variant,
+    readonly tokens: readonly Token[],
+  ) {}
+
+  peek(offset = 0): Token | undefined {
+    return this.tokens[this.i + offset];
+  }
+
+  atEnd(): boolean {
+    return this.i >= this.tokens.length;
+  }
+
+  /** Is the next token a word in `set`? */
+  isWord(set: ReadonlySet<string>, offset = 0): boolean {
+    const t = this.peek(offset);
+    return t?.kind === 'word' && set.has(t.norm);
+  }
+
+  /** Is the next token a move operator (a dash or a move word)? */
+  isMove(): boolean {
+    return this.peek()?.kind === 'dash' || this.isWord(MOVE);
+  }
+
+  /** Consume a move operator: `-`, `to`, `move`, `moves to`, `- to`. */
+  readMove(): void {
+    this.i++;
+    if (this.isWord(new Set(['to']))) this.i++;
+  }
+
+  /** What has been read so far, for messages. */
+  sofar(): string {
+    return rawText(this.tokens.slice(0, this.i));
+  }
+
+  fail(message: string): never {
+    throw new ParseError(message);
+  }
+
+  /** A province name, longest match first (`North Sea` before `North`). */
+  readPlace(what = 'a place'): string {
+    const index = placeIndex(this.variant.map);
+    const start = this.i;
+    const first = this.peek();
+    if (!first || first.kind !== 'word') {
+      const after = this.sofar();
+      this.fail(first ? `expected ${what} after "${after}", found "${first.raw}"` : `missing ${what} after "${after}"`);
+    }
+    // Candidate spans: words joined by glued hyphens or spaces, up to the longest name.
+    const words: string[] = [];
+    const ends: number[] = [];
+    let j = start;
+    while (j < this.tokens.length && words.length < index.maxWords + 1) {
+      const t = this.tokens[j]!;
+      if (t.kind === 'word') {
+        words.push(t.norm);
+        ends.push(j + 1);
+        j++;
+      } else if (t.kind === 'dash' && t.glued && this.tokens[j + 1]?.kind === 'word') j++;
+      else break;
+    }
+    for (let n = words.length; n >= 1; n--) {
+      const phrase = words.slice(0, n).join(' ');
+      // `NorthSea`, `StPetersburg`: a single token may match a name written without spaces.
+      const hit = index.byKey.get(phrase) ?? (n === 1 ? index.byKey.get(phrase.replace(/ /g, '')) : undefined);
+      if (hit === undefined) continue;
+      if (hit === null) this.fail(`"${rawText(this.tokens.slice(start, ends[n - 1]))}" could mean more than one place; use its abbreviation`);
+      this.i = ends[n - 1]!;
+      return hit;
+    }
+    // Unknown: report the words up to the next order word or operator.
+    let k = start;
+    while (k < this.tokens.length && k - start < index.maxWords + 1) {
+      const t = this.tokens[k]!;
+      if (t.kind !== 'word' && !(t.kind === 'dash' && t.glued)) break;
+      if (k > start && t.kind === 'word' && STOP_WORDS.has(t.norm)) break;
+      k++;
+    }
+    const phrase = rawText(this.tokens.slice(start, k));
+    const hint = didYouMean(this.variant.map, phrase);
+    this.fail(`unknown place "${phrase}"${hint ? `: ${hint}` : ''}`);
+  }
+
+  /** An optional coast after a place: `/nc`, `(nc)`, `(north coast)`, `nc`, `north coast`. */
+  readCoast(province: string): string | null {
+    const coasts = this.variant.map.coastsOf(province);
+    const name = this.variant.map.province(province)?.name ?? province;
+    const t = this.peek();
+    if (!t) return null;
+    const explicit = (words: string[], raw: string): string => {
+      if (coasts.length === 0) this.fail(`${name} has no coasts (found "${raw}")`);
+      const coast = coastFromWords(words, coasts, true);
+      if (!coast) this.fail(`${name} has no coast "${raw}" (its coasts: ${coasts.join(', ')})`);
+      return coast;
+    };
+    if (t.kind === 'slash') {
+      this.i++;
+      const words: Token[] = [];
+      if (this.peek()?.kind === 'word') words.push(this.tokens[this.i++]!);
+      if (this.isWord(new Set(['coast']))) words.push(this.tokens[this.i++]!);
+      if (words.length === 0) this.fail(`missing a coast after "${this.sofar()}"`);
+      return explicit(words.map((w) => w.norm), rawText(words));
+    }
+    if (t.kind === 'lparen') {
+      const close = this.tokens.findIndex((x, idx) => idx > this.i && x.kind === 'rparen');
+      const end = close < 0 ? this.tokens.length : close;
+      const inner = this.tokens.slice(this.i + 1, end);
+      if (inner.length === 0 || inner.some((x) => x.kind !== 'word')) this.fail(`expected a coast inside "(…)" after "${this.sofar()}"`);
+      this.i = close < 0 ? end : end + 1;
+      return explicit(inner.map((w) => w.norm), rawText(inner));
+    }
+    if (t.kind === 'word' && coasts.length > 0) {
+      const two = this.peek(1);
+      if (two?.kind === 'word') {
+        const coast = coastFromWords([t.norm, two.norm], coasts, false);
+        if (coast && two.norm === 'coast') {
+          this.i += 2;
+          return coast;
+        }
+      }
+      const coast = coastFromWords([t.norm], coasts, false);
+      if (coast) {
+        this.i++;
+        return coast;
+      }
+    }
+    return null;
+  }
+
+  readType(): UnitType | null {
+    const t = this.peek();
+    if (t?.kind === 'word' && UNIT_TYPES[t.norm] && this.peek(1)?.kind === 'word') {
+      this.i++;
+      return UNIT_TYPES[t.norm]!;
+    }
+    return null;
+  }
+
+  readLocation(what?: string): Location {
+    const province = this.readPlace(what);
+    return { province, coast: this.readCoast(province) };
+  }
+
+  /** `[A|F] place [coast]` */
+  readUnit(what?: string): UnitRef {
+    const type = this.readType();
+    return { type, ...this.readLocation(what) };
+  }
+
+  /** `via convoy`, `by convoy`, `via` at the current position. */
+  readViaConvoy(): boolean {
+    if (!this.isWord(VIA)) return false;
+    this.i++;
+    if (this.isWord(CONVOY_NOUNS)) this.i++;
+    return true;
+  }
+
+  expectEnd(): void {
+    const t = this.peek();
+    if (t) this.fail(`unexpected "${rawText(this.tokens.slice(this.i))}" after "${this.sofar()}"`);
+  }
+}
+
+/** The standard grammar, after a unit (and after the variant's special parsers said no). */
+export function readRest(r: Reader, unit: UnitRef, phase: PhaseType | undefined): DraftOrder {
+  const t = r.peek();
+  if (!t) r.fail(`missing an order after "${r.sofar()}": write H, -, S, C, R, B or D`);
+  if (r.isWord(HOLD)) {
+    r.i++;
+    r.expectEnd();
+    return { kind: 'hold', unit };
+  }
+  if (r.isMove() || r.isWord(RETREAT)) {
+    const retreatWord = r.isWord(RETREAT);
+    r.readMove();
+    const to = r.readLocation('a destination');
+    const viaConvoy = r.readViaConvoy();
+    r.expectEnd();
+    if (retreatWord || phase === 'retreat') {
+      if (viaConvoy) r.fail('a retreat cannot go via convoy');
+      return { kind: 'retreat', unit, to };
+    }
+    return { kind: 'move', unit, to, viaConvoy };
+  }
+  if (r.isWord(SUPPORT)) {
+    r.i++;
+    const target = r.readUnit('the supported unit');
+    if (r.atEnd()) return { kind: 'support', unit, target, to: null };
+    if (r.isWord(HOLD)) {
+      r.i++;
+      r.expectEnd();
+      return { kind: 'support', unit, target, to: null };
+    }
+    if (!r.isMove()) r.expectEnd();
+    r.readMove();
+    const to = r.readLocation('the destination of the supported move');
+    r.readViaConvoy(); // "S A lon - bel via convoy": the support is the same
+    r.expectEnd();
+    return { kind: 'support', unit, target, to };
+  }
+  if (r.isWord(CONVOY)) {
+    r.i++;
+    const target = r.readUnit('the convoyed army');
+    if (!r.isMove()) r.fail(`missing the destination of the convoy after "${r.sofar()}"`);
+    r.readMove();
+    const to = r.readLocation('the destination of the convoy');
+    r.expectEnd();
+    return { kind: 'convoy', unit, target, to };
+  }
+  if (r.isWord(BUILD)) {
+    r.i++;
+    r.expectEnd();
+    return buildOrder(unit);
+  }
+  if (r.isWord(DISBAND)) {
+    r.i++;
+    r.expectEnd();
+    return { kind: 'disband', unit };
+  }
+  return r.fail(
+    `unknown order "${t.raw}" after "${r.sofar()}": write H (hold), - (move), S (support), C (convoy), R (retreat), B (build) or D (disband)`,
+  );
+}
+
+/** An order as read from text: like `Order`, except that a build may still lack its unit type. */
+export type DraftOrder = Exclude<Order, { kind: 'build' }> | { kind: 'build'; unit: UnitRef };
+
+/** A build keeps the type unknown (`null`) for the board step to fill in or reject. */
+function buildOrder(unit: UnitRef): DraftOrder {
+  return { kind: 'build', unit };
+}
+
+/** Orders that start with a verb: `waive`, `Build A war`, `Remove A par`, `Disband F lyo`. */
+export function readPrefixed(r: Reader): DraftOrder | null {
+  if (r.isWord(WAIVE)) {
+    r.i++;
+    if (r.isWord(BUILD) || r.isWord(new Set(['builds']))) r.i++;
+    r.expectEnd();
+    return { kind: 'waive' };
+  }
+  if (r.isWord(BUILD) && r.peek(1)?.kind === 'word') {
+    r.i++;
+    const unit = r.readUnit('the place to build in');
+    r.expectEnd();
+    return buildOrder(unit);
+  }
+  if (r.isWord(DISBAND) && r.peek(1)?.kind === 'word') {
+    r.i++;
+    const unit = r.readUnit('the unit to disband');
+    r.expectEnd();
+    return { kind: 'disband', unit };
+  }
+  return null;
+}

@@ -1,0 +1,82 @@
+/**
+ * The order parser: what players really type -> `Order`. Accepted syntax: docs/orders.md.
+ *
+ * `parseOrder` never throws: unreadable input gives `{ok: false, error}` with an error that names the bad
+ * token and, for places, suggests the nearest names.
+ */
+import { formatOrder } from '../format.js';
+import type { Variant } from '../variant.js';
+import type { Location, Order, UnitRef } from '../types.js';
+import { completeWithBoard, type ParseContext } from './board.js';
+import { ParseError, Reader, readPrefixed, readRest, type DraftOrder } from './grammar.js';
+import { tokenize } from './tokens.js';
+
+export type { ParseContext } from './board.js';
+export { didYouMean, suggestPlaces, normalizeName } from './places.js';
+
+export type ParseResult = { ok: true; order: Order; text: string } | { ok: false; error: string; input: string };
+
+export function parseOrder(variant: Variant, text: string, ctx: ParseContext = {}): ParseResult {
+  const input = typeof text === 'string' ? text : String(text);
+  try {
+    const tokens = tokenize(input);
+    if (tokens.length === 0) return { ok: false, error: 'empty order', input };
+    const reader = new Reader(variant, tokens);
+    const draft = readPrefixed(reader) ?? readUnitOrder(reader, variant, ctx);
+    const order = completeWithBoard(variant, draft, ctx);
+    return { ok: true, order, text: formatOrder(order, variant.rules) };
+  } catch (e) {
+    if (e instanceof ParseError) return { ok: false, error: e.message, input };
+    // A bug in a variant's special parser (or here) must not take the caller down.
+    return { ok: false, error: `could not read this order (${e instanceof Error ? e.message : String(e)})`, input };
+  }
+}
+
+/** Several orders, one per line or separated by `;`. Empty pieces are skipped. */
+export function parseOrders(variant: Variant, text: string, ctx: ParseContext = {}): ParseResult[] {
+  const input = typeof text === 'string' ? text : String(text);
+  return input
+    .split(/[\n\r;]+/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+    .map((line) => parseOrder(variant, line, ctx));
+}
+
+function readUnitOrder(reader: Reader, variant: Variant, ctx: ParseContext): DraftOrder {
+  const unit = reader.readUnit('a unit (e.g. "A Munich")');
+  return readSpecial(reader, variant, unit) ?? readRest(reader, unit, ctx.position?.phase.type);
+}
+
+/** A variant's special orders (`A Ji R F`, `F Boh - Lin - Diq - Wei`), tried before the standard grammar. */
+function readSpecial(reader: Reader, variant: Variant, unit: UnitRef): DraftOrder | null {
+  const parsers = variant.rules.specialOrderParsers;
+  if (!parsers || parsers.length === 0) return null;
+  const rest = reader.tokens.slice(reader.i);
+  const words = rest.map((t) => t.norm);
+  const helpers = { location: (token: string) => locationOf(variant, token) };
+  for (const parser of parsers) {
+    const found = parser.parse(words, helpers);
+    if (found === null) continue;
+    if ('error' in found) throw new ParseError(found.error);
+    reader.i = reader.tokens.length;
+    return {
+      kind: 'special',
+      name: found.name,
+      unit,
+      path: found.path,
+      ...(found.args ? { args: found.args } : {}),
+    };
+  }
+  return null;
+}
+
+/** A whole string read as one place with an optional coast (`lin`, `Bo Hai`, `spa/nc`), or null. */
+function locationOf(variant: Variant, text: string): Location | null {
+  try {
+    const reader = new Reader(variant, tokenize(text));
+    const location = reader.readLocation();
+    return reader.atEnd() ? location : null;
+  } catch {
+    return null;
+  }
+}

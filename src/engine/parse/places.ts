@@ -1,0 +1,123 @@
+/**
+ * Province names as players write them: ids, abbreviations, full names, map aliases and local names, any case,
+ * with or without spaces, dots and hyphens. One index per variant map, built once and cached.
+ */
+import type { GameMap, ProvinceInfo } from '../map.js';
+import type { ProvinceId } from '../types.js';
+
+export interface PlaceIndex {
+  /** normalized key -> province id, or null when two provinces share the key (ambiguous). */
+  byKey: ReadonlyMap<string, ProvinceId | null>;
+  /** Longest name in words (how far the matcher needs to look ahead). */
+  maxWords: number;
+  /** Every key of every province, for suggestions. */
+  keys: readonly { key: string; province: ProvinceId }[];
+}
+
+/** `Mid-Atlantic Ocean` -> `mid atlantic ocean`; `St. Petersburg` -> `st petersburg`. */
+export function normalizeName(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[.'’`]/g, '')
+    .replace(/[-_]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const cache = new WeakMap<GameMap, PlaceIndex>();
+
+export function placeIndex(map: GameMap): PlaceIndex {
+  let index = cache.get(map);
+  if (!index) cache.set(map, (index = buildIndex(map)));
+  return index;
+}
+
+function namesOf(p: ProvinceInfo): string[] {
+  return [p.id, p.abbreviation, p.name, ...p.aliases, ...(p.localName ? [p.localName] : [])];
+}
+
+function buildIndex(map: GameMap): PlaceIndex {
+  const byKey = new Map<string, ProvinceId | null>();
+  const keys: { key: string; province: ProvinceId }[] = [];
+  let maxWords = 1;
+  const add = (key: string, id: ProvinceId) => {
+    if (!key) return;
+    const existing = byKey.get(key);
+    if (existing === undefined) byKey.set(key, id);
+    else if (existing !== id) byKey.set(key, null);
+  };
+  for (const p of map.provinces.values()) {
+    for (const name of namesOf(p)) {
+      const key = normalizeName(name);
+      if (!key) continue;
+      add(key, p.id);
+      add(key.replace(/ /g, ''), p.id);
+      keys.push({ key, province: p.id });
+      maxWords = Math.max(maxWords, key.split(' ').length);
+    }
+  }
+  // An id or abbreviation always means its own province, even if another province uses it as an alias.
+  for (const p of map.provinces.values()) {
+    byKey.set(normalizeName(p.id), p.id);
+  }
+  return { byKey, maxWords, keys };
+}
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions: `Lodnon` -> `London` is 1). */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => {
+    const row = new Array<number>(cols).fill(0);
+    row[0] = i;
+    return row;
+  });
+  for (let j = 0; j < cols; j++) d[0]![j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * Provinces whose names are close to `phrase` (edit distance, or a prefix), best first, at most `limit`.
+ */
+export function suggestPlaces(map: GameMap, phrase: string, limit = 3): ProvinceId[] {
+  const wanted = normalizeName(phrase);
+  if (!wanted) return [];
+  const tolerance = wanted.length <= 3 ? 1 : wanted.length <= 6 ? 2 : 3;
+  const best = new Map<ProvinceId, number>();
+  for (const { key, province } of placeIndex(map).keys) {
+    let score = editDistance(wanted, key);
+    if (wanted.length >= 2 && key.startsWith(wanted)) score = Math.min(score, 0.5);
+    // A typo in the first word of a longer name (`Norht Sea`): compare word by word as well.
+    if (key.includes(' ') && !wanted.includes(' ')) score = Math.min(score, editDistance(wanted, key.split(' ')[0]!) + 0.75);
+    if (score > tolerance) continue;
+    const prev = best.get(province);
+    if (prev === undefined || score < prev) best.set(province, score);
+  }
+  return [...best.entries()]
+    .sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]))
+    .slice(0, limit)
+    .map(([p]) => p);
+}
+
+/** `London (lon)` */
+export function describePlace(map: GameMap, id: ProvinceId): string {
+  const p = map.province(id);
+  return p ? `${p.name} (${p.id})` : id;
+}
+
+/** `did you mean London (lon)?`, `did you mean North Sea (nth), Norway (nwy) or North Africa (naf)?`, or ''. */
+export function didYouMean(map: GameMap, phrase: string): string {
+  const found = suggestPlaces(map, phrase).map((id) => describePlace(map, id));
+  if (found.length === 0) return '';
+  const list = found.length === 1 ? found[0]! : `${found.slice(0, -1).join(', ')} or ${found[found.length - 1]}`;
+  return `did you mean ${list}?`;
+}

@@ -1,0 +1,68 @@
+/**
+ * The phase sequence: spring movement → retreats → fall movement → retreats → winter adjustments,
+ * skipping phases with nothing to decide; supply-centre ownership after fall; victory by centre count.
+ */
+import { adjustmentDelta, buildableCenters, powersIn } from './adjustment.js';
+import type { GameMap } from './map.js';
+import type { RulesModule } from './rules.js';
+import type { Phase, Position, Power, ProvinceId } from './types.js';
+
+/** The phase after `phase`, before skipping. */
+export function followingPhase(rules: RulesModule, phase: Phase): Phase {
+  const custom = rules.nextPhase?.(phase);
+  if (custom) return custom;
+  const { season, year, type } = phase;
+  if (type === 'movement') return { season, year, type: 'retreat' };
+  if (type === 'retreat') return season === 'spring' ? { season: 'fall', year, type: 'movement' } : { season: 'winter', year, type: 'adjustment' };
+  return { season: 'spring', year: year + 1, type: 'movement' };
+}
+
+/** Does any power have something to decide in this position? */
+export function phaseHasDecisions(map: GameMap, rules: RulesModule, position: Position): boolean {
+  return powersWithDecisions(map, rules, position).length > 0;
+}
+
+export function powersWithDecisions(map: GameMap, rules: RulesModule, position: Position): Power[] {
+  switch (position.phase.type) {
+    case 'movement':
+      return [...new Set(position.units.map((u) => u.power))].sort();
+    case 'retreat':
+      return [...new Set(position.dislodged.map((d) => d.power))].sort();
+    case 'adjustment':
+      return powersIn(position).filter((p) => {
+        const delta = adjustmentDelta(position, p);
+        return delta < 0 || (delta > 0 && buildableCenters(map, rules, position, p).length > 0);
+      });
+  }
+}
+
+/** Ownership after a fall turn: every supply centre with a unit in it belongs to that unit's power. */
+export function updateOwnership(map: GameMap, position: Position): { supplyCenters: Record<Power, ProvinceId[]>; changes: { province: ProvinceId; from: Power | null; to: Power }[] } {
+  const owner = new Map<ProvinceId, Power>();
+  for (const [power, list] of Object.entries(position.supplyCenters)) for (const p of list) owner.set(p, power);
+  const changes: { province: ProvinceId; from: Power | null; to: Power }[] = [];
+  for (const u of position.units) {
+    if (!map.province(u.province)?.supplyCenter) continue;
+    const before = owner.get(u.province) ?? null;
+    if (before !== u.power) {
+      changes.push({ province: u.province, from: before, to: u.power });
+      owner.set(u.province, u.power);
+    }
+  }
+  const supplyCenters: Record<Power, ProvinceId[]> = {};
+  for (const power of Object.keys(position.supplyCenters)) supplyCenters[power] = [];
+  for (const [p, power] of owner) (supplyCenters[power] ??= []).push(p);
+  for (const list of Object.values(supplyCenters)) list.sort();
+  return { supplyCenters, changes: changes.sort((a, b) => a.province.localeCompare(b.province)) };
+}
+
+/** The power that has won, if any (Classic: `victory.centers` or more). */
+export function winnerOf(map: GameMap, rules: RulesModule, position: Position, victory: { centers: number; strictlyMost: boolean }): Power | null {
+  const hook = rules.winner?.({ map, position, centers: victory.centers });
+  if (hook !== undefined) return hook;
+  const counts = Object.entries(position.supplyCenters).map(([p, l]) => [p, l.length] as const).sort((a, b) => b[1] - a[1]);
+  const [first, second] = counts;
+  if (!first || first[1] < victory.centers) return null;
+  if (second && second[1] >= first[1] && (victory.strictlyMost || second[1] >= victory.centers)) return null;
+  return first[0];
+}
