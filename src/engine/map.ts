@@ -146,20 +146,30 @@ export class GameMap {
     return type === 'A' ? this.armyCanMove(from.province, to) : this.fleetTargets(from, to).length > 0;
   }
 
+  private sortedIds: ProvinceId[] | undefined;
+  private readonly homes = new Map<Power, ProvinceId[]>();
+
   /** Provinces, sorted by id. */
   provinceIds(): ProvinceId[] {
-    return [...this.provinces.keys()].sort();
+    this.sortedIds ??= [...this.provinces.keys()].sort();
+    return [...this.sortedIds];
   }
 
   supplyCenters(): ProvinceId[] {
     return this.provinceIds().filter((id) => this.provinces.get(id)!.supplyCenter);
   }
 
+  /** Home supply centres of a power as the map defines them (sorted). */
   homeCenters(power: Power): ProvinceId[] {
-    return this.provinceIds().filter((id) => {
-      const p = this.provinces.get(id)!;
-      return p.supplyCenter && p.home === power;
-    });
+    let list = this.homes.get(power);
+    if (!list) {
+      list = this.provinceIds().filter((id) => {
+        const p = this.provinces.get(id)!;
+        return p.supplyCenter && p.home === power;
+      });
+      this.homes.set(power, list);
+    }
+    return [...list];
   }
 }
 

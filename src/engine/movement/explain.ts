@@ -85,10 +85,11 @@ function whyMoveFailed(r: MovementResolver, i: number): string {
     const hold = r.holdStrength(target);
     if (attack <= hold) {
       const occupant = r.index.get(target)!;
+      const stuck = r.role[occupant] === 'move' ? `, which did not move away` : '';
       if (r.units[occupant]!.unit.power === r.units[i]!.unit.power && attack === 0) {
-        return `cannot dislodge ${describeUnit(r, occupant)}, a unit of its own power`;
+        return stuck ? `blocked by ${describeUnit(r, occupant)}${stuck}` : `cannot dislodge ${describeUnit(r, occupant)}, a unit of its own power`;
       }
-      return `bounced off ${describeUnit(r, occupant)} in ${placeName(r, target)} (${attack} vs ${hold})`;
+      return `bounced off ${describeUnit(r, occupant)} in ${placeName(r, target)}${stuck} (${attack} vs ${hold})`;
     }
   }
   for (const k of r.movesInto.get(target) ?? []) {

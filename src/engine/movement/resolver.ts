@@ -396,6 +396,7 @@ export class MovementResolver {
 
   resolveAll(): void {
     for (let i = 0; i < this.units.length; i++) this.resolve(i);
+    this.dislodgers = this.units.map((_, i) => this.findDislodger(i));
   }
 
   succeeded(i: number): boolean {
@@ -407,8 +408,15 @@ export class MovementResolver {
     return this.customEnd[i] ?? this.destLoc[i] ?? this.units[i]!.unit;
   }
 
-  /** The successful move into this unit's province, if the unit stays and is dislodged. */
+  private dislodgers: (number | null)[] | undefined;
+
+  /** The successful move into this unit's province, if the unit stays and is dislodged (cached once all is resolved). */
   dislodger(i: number): number | null {
+    if (this.dislodgers) return this.dislodgers[i]!;
+    return this.findDislodger(i);
+  }
+
+  private findDislodger(i: number): number | null {
     if (this.role[i] === 'move' && this.resolve(i) && !this.customEnd[i]) return null;
     if (this.role[i] === 'move' && this.resolve(i) && this.customEnd[i] && locationKey(this.customEnd[i]!) !== locationKey(this.units[i]!.unit)) return null;
     for (const j of this.movesInto.get(this.units[i]!.unit.province) ?? []) {

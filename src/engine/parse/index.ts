@@ -4,12 +4,13 @@
  * `parseOrder` never throws: unreadable input gives `{ok: false, error}` with an error that names the bad
  * token and, for places, suggests the nearest names.
  */
-import { formatOrder } from '../format.js';
+import { formatOrder, formatUnit } from '../format.js';
 import type { Variant } from '../variant.js';
 import type { Location, Order, UnitRef } from '../types.js';
 import { completeWithBoard, type ParseContext } from './board.js';
 import { ParseError, Reader, readPrefixed, readRest, type DraftOrder } from './grammar.js';
 import { tokenize } from './tokens.js';
+import { BUILD, DISBAND } from './words.js';
 
 export type { ParseContext } from './board.js';
 export { didYouMean, suggestPlaces, normalizeName } from './places.js';
@@ -80,3 +81,24 @@ function locationOf(variant: Variant, text: string): Location | null {
     return null;
   }
 }
+
+/**
+ * The unit an order text is about (`A mun`), read as far as the text allows, even when the whole order is not
+ * readable: lets a caller say which unit an unreadable order was for. Null when not even the unit can be read.
+ */
+export function unitOfOrderText(variant: Variant, text: string, ctx: ParseContext = {}): string | null {
+  try {
+    const reader = new Reader(variant, tokenize(String(text)));
+    if (reader.isWord(PREFIX_VERBS)) reader.i++;
+    const unit = reader.readUnit();
+    const onBoard =
+      ctx.position?.units.find((u) => u.province === unit.province) ?? ctx.position?.dislodged.find((u) => u.province === unit.province);
+    const type = unit.type ?? onBoard?.type ?? null;
+    const coast = unit.coast ?? (onBoard && onBoard.type === type ? onBoard.coast : null);
+    return formatUnit({ type, province: unit.province, coast });
+  } catch {
+    return null;
+  }
+}
+
+const PREFIX_VERBS: ReadonlySet<string> = new Set([...BUILD, ...DISBAND]);

@@ -1,0 +1,40 @@
+/**
+ * `npm run bench`: runs every benchmark module that exists and writes docs/benchmarks.md.
+ * Speed is measured here, never by timed tests.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { BenchResult } from './types.js';
+
+const suites: { title: string; file: string; fn: string }[] = [
+  { title: 'Engine (issue 2)', file: './engine.ts', fn: 'benchEngine' },
+  { title: 'Rendering (issue 3)', file: './render.ts', fn: 'benchRender' },
+  { title: 'Game use-cases (issue 4)', file: './game.ts', fn: 'benchGame' },
+  { title: 'Discord bot (issue 4)', file: './bot.ts', fn: 'benchBot' },
+];
+
+const only = process.argv.slice(2);
+const sections: string[] = [];
+for (const s of suites) {
+  if (only.length > 0 && !only.some((o) => s.file.includes(o))) continue;
+  const path = fileURLToPath(new URL(s.file, import.meta.url));
+  if (!existsSync(path)) continue;
+  const mod = (await import(s.file)) as Record<string, () => Promise<BenchResult[]>>;
+  process.stderr.write(`bench: ${s.title}…\n`);
+  const results = await mod[s.fn]!();
+  const rows = results.map((r) => `| ${r.name} | ${formatValue(r.value)} ${r.unit} | ${r.note} |`);
+  sections.push(`## ${s.title}\n\n| measure | value | how |\n|---|---|---|\n${rows.join('\n')}\n`);
+  for (const r of results) process.stdout.write(`${r.name}: ${formatValue(r.value)} ${r.unit}\n`);
+}
+
+function formatValue(v: number): string {
+  return v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v.toFixed(4);
+}
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const header = `# Benchmarks\n\nWritten by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB. Re-run it to refresh; the figures below are what that run measured.\n\n`;
+if (only.length === 0) {
+  writeFileSync(fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url)), header + sections.join('\n'));
+  process.stderr.write('bench: wrote docs/benchmarks.md\n');
+}
