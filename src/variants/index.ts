@@ -3,8 +3,9 @@
  */
 import type { Variant } from '../engine/variant.js';
 import { classic } from './classic/index.js';
+import { warringStates } from './warring-states/index.js';
 
-const variants: Variant[] = [classic];
+const variants: Variant[] = [classic, warringStates];
 
 export const variantIds = (): string[] => variants.map((v) => v.id);
 

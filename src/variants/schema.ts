@@ -90,6 +90,17 @@ export const variantDataSchema = z.object({
       width: z.number().positive(),
       height: z.number().positive(),
       points: z.record(z.string(), z.array(z.tuple([z.number(), z.number()])).min(1)),
+      /** Seeds of off-map filler cells (land outside the playing area, unnamed water): drawn, never a province. */
+      offmap: z
+        .object({
+          land: z.array(z.tuple([z.number(), z.number()])).default([]),
+          sea: z.array(z.tuple([z.number(), z.number()])).default([]),
+        })
+        .optional(),
+      /** Where a unit stands, by location key (`spa/nc`, `lon`); default: the centre of the province's largest cell. */
+      anchors: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
+      /** Preferred label position by province id; default: chosen by the renderer around the unit anchor. */
+      labels: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
     })
     .passthrough()
     .optional(),

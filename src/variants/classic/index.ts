@@ -1,5 +1,7 @@
 /** Classic Diplomacy: the standard 1901 map with the Classic rules (no hooks). */
 import data from './map.json' with { type: 'json' };
+/** Where to draw each province (built by src/render/tools/tune-classic-geometry.ts; see docs/render.md). */
+import geometry from './geometry.json' with { type: 'json' };
 import { buildVariant, parseVariantData } from '../build.js';
 
-export const classic = buildVariant(parseVariantData(data, 'src/variants/classic/map.json'));
+export const classic = buildVariant(parseVariantData({ ...data, geometry }, 'src/variants/classic/map.json'));

@@ -1,0 +1,103 @@
+/**
+ * `/game create|join|leave|start|status`: making a game in a channel and getting players into it (issue 4 §2).
+ */
+import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { createGame, formatDuration, freePowers, gameStatus, joinGame, leaveGame, startGame } from '../../game/index.js';
+import { allVariants } from '../../variants/index.js';
+import type { BotCommand } from '../command.js';
+import type { BotContext } from '../context.js';
+import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
+import { choiceName, MAX_CHOICES } from '../text.js';
+
+const durationHelp = 'like 90s, 10m, 24h or 2d';
+
+const data = new SlashCommandBuilder()
+  .setName('game')
+  .setDescription('Create, join, leave, start or look at the game in this channel')
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand((s) =>
+    s
+      .setName('create')
+      .setDescription('Create a game in this channel; you become its game master')
+      .addStringOption((o) =>
+        o
+          .setName('variant')
+          .setDescription('Which map and rules')
+          .setRequired(true)
+          .addChoices(...allVariants().map((v) => ({ name: choiceName(v.name), value: v.id }))),
+      )
+      .addStringOption((o) => o.setName('movement').setDescription(`Time for movement phases, ${durationHelp} (default 24h)`).setMaxLength(20))
+      .addStringOption((o) => o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20))
+      .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('join')
+      .setDescription('Join the game in this channel')
+      .addStringOption((o) => o.setName('power').setDescription('The power you want (default: a random free one)').setAutocomplete(true)),
+  )
+  .addSubcommand((s) => s.setName('leave').setDescription('Leave the game before it starts'))
+  .addSubcommand((s) => s.setName('start').setDescription('Start the game (game master); free powers play in civil disorder'))
+  .addSubcommand((s) => s.setName('status').setDescription('Phase, deadline, and who has submitted and is ready'))
+  .toJSON();
+
+async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const caller = callerOf(interaction);
+  switch (interaction.options.getSubcommand()) {
+    case 'create': {
+      const r = createGame(ctx.deps, {
+        ...caller,
+        guildId: interaction.guildId,
+        variantId: interaction.options.getString('variant', true),
+        durations: {
+          movement: interaction.options.getString('movement') ?? undefined,
+          retreat: interaction.options.getString('retreat') ?? undefined,
+          adjustment: interaction.options.getString('adjustment') ?? undefined,
+        },
+      });
+      if (!r.ok) return replyRejected(interaction, r.error);
+      const d = r.game.durations;
+      return replyPublicly(
+        interaction,
+        `🆕 <@${caller.userId}> created a **${r.game.variantName}** game here and is its game master.\n` +
+          `Phases: movement ${formatDuration(d.movement)}, retreat ${formatDuration(d.retreat)}, adjustment ${formatDuration(d.adjustment)}.\n` +
+          'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.',
+      );
+    }
+    case 'join': {
+      const r = joinGame(ctx.deps, { ...caller, power: interaction.options.getString('power') });
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return replyPublicly(interaction, `✋ <@${caller.userId}> joined the game as **${r.power}**.`);
+    }
+    case 'leave': {
+      const r = leaveGame(ctx.deps, caller);
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return replyPublicly(interaction, `👋 <@${caller.userId}> left the game; **${r.power}** is free again.`);
+    }
+    case 'start': {
+      const r = startGame(ctx.deps, caller);
+      if (!r.ok) return replyRejected(interaction, r.error);
+      const cd = r.civilDisorder.length > 0 ? ` In civil disorder: ${r.civilDisorder.join(', ')}.` : '';
+      return replyPublicly(
+        interaction,
+        `🎲 The game starts with ${r.players.length} player${r.players.length === 1 ? '' : 's'}.${cd} The map follows; every player gets their power by DM.`,
+      );
+    }
+    case 'status': {
+      const r = gameStatus(ctx.deps, caller.channelId);
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return replyPrivately(interaction, r.status.text);
+    }
+    default:
+      return replyRejected(interaction, 'Unknown subcommand.');
+  }
+}
+
+async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+  const typed = interaction.options.getFocused().trim().toLowerCase();
+  const free = freePowers(ctx.deps, interaction.channelId);
+  const matches = free.filter((p) => p.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
+  await interaction.respond(matches.map((p) => ({ name: choiceName(p), value: p })));
+}
+
+export const gameCommand: BotCommand = { data, execute, autocomplete };

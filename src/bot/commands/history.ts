@@ -1,0 +1,48 @@
+/**
+ * `/history [phase]`: the list of played phases, or the orders and results of one (`S1901M`).
+ * Only resolved phases show orders.
+ */
+import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { history } from '../../game/index.js';
+import type { BotCommand } from '../command.js';
+import type { BotContext } from '../context.js';
+import { callerOf, replyPrivately, replyRejected } from '../respond.js';
+import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
+
+const data = new SlashCommandBuilder()
+  .setName('history')
+  .setDescription('Results of past phases')
+  .setContexts(InteractionContextType.Guild)
+  .addStringOption((o) => o.setName('phase').setDescription('A phase such as S1901M (default: the list of phases)').setAutocomplete(true).setMaxLength(20))
+  .toJSON();
+
+async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const r = history(ctx.deps, { channelId: callerOf(interaction).channelId, phase: interaction.options.getString('phase') });
+  if (!r.ok) return replyRejected(interaction, r.error);
+  if (r.detail) {
+    const [first, ...rest] = splitMessage(r.detail.text);
+    await replyPrivately(interaction, first!);
+    for (const part of rest.slice(0, 4)) await interaction.followUp({ content: part, flags: 'Ephemeral', allowedMentions: { parse: [] } });
+    return;
+  }
+  const played = r.phases.filter((p) => p.resolvedAt !== null);
+  if (played.length === 0) return replyPrivately(interaction, 'No phase has been resolved yet.');
+  return replyPrivately(
+    interaction,
+    `**Resolved phases**\n${played.map((p) => `\`${p.code}\` ${p.label}`).join('\n')}\nShow one with \`/history phase:${played[played.length - 1]!.code}\`.`,
+  );
+}
+
+async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+  const r = history(ctx.deps, { channelId: interaction.channelId, phase: null });
+  if (!r.ok) return interaction.respond([]);
+  const typed = interaction.options.getFocused().trim().toLowerCase();
+  const matches = r.phases
+    .filter((p) => p.resolvedAt !== null)
+    .reverse()
+    .filter((p) => p.code.toLowerCase().startsWith(typed) || p.label.toLowerCase().includes(typed))
+    .slice(0, MAX_CHOICES);
+  await interaction.respond(matches.map((p) => ({ name: choiceName(`${p.code} — ${p.label}`), value: p.code })));
+}
+
+export const historyCommand: BotCommand = { data, execute, autocomplete };

@@ -1,0 +1,25 @@
+/** Every slash command the bot registers (names are the stable surface, issue 4 §2). */
+import type { BotCommand } from '../command.js';
+import { concedeCommand } from './concede.js';
+import { drawCommand } from './draw.js';
+import { gameCommand } from './game.js';
+import { gmCommand } from './gm.js';
+import { historyCommand } from './history.js';
+import { mapCommand } from './map.js';
+import { orderCommand } from './order.js';
+import { ordersCommand } from './orders.js';
+import { readyCommand } from './ready.js';
+import { whyCommand } from './why.js';
+
+export const commands: BotCommand[] = [
+  gameCommand,
+  orderCommand,
+  ordersCommand,
+  readyCommand,
+  mapCommand,
+  whyCommand,
+  historyCommand,
+  gmCommand,
+  drawCommand,
+  concedeCommand,
+];

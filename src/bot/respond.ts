@@ -1,0 +1,35 @@
+/**
+ * Replying to commands: ephemeral (only the caller sees it) or public, always within Discord's limits,
+ * and the standard rejection reply that says why.
+ */
+import { MessageFlags, type ChatInputCommandInteraction, type InteractionReplyOptions } from 'discord.js';
+import type { Caller } from '../game/index.js';
+import { truncate } from './text.js';
+
+export function callerOf(interaction: { channelId: string | null; user: { id: string } }): Caller {
+  return { channelId: interaction.channelId ?? '', userId: interaction.user.id };
+}
+
+/** Replies so only the caller sees it (everything about orders goes this way). */
+export async function replyPrivately(interaction: ChatInputCommandInteraction, content: string): Promise<void> {
+  await reply(interaction, { content: truncate(content), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+}
+
+/** Replies in the channel for everyone; mentions are shown but nobody is pinged. */
+export async function replyPublicly(interaction: ChatInputCommandInteraction, content: string): Promise<void> {
+  await reply(interaction, { content: truncate(content), allowedMentions: { parse: [] } });
+}
+
+/** A rejection: only the caller sees it, and it says why. */
+export async function replyRejected(interaction: ChatInputCommandInteraction, error: string): Promise<void> {
+  await replyPrivately(interaction, `⚠️ ${error}`);
+}
+
+async function reply(interaction: ChatInputCommandInteraction, options: InteractionReplyOptions): Promise<void> {
+  if (interaction.deferred || interaction.replied) {
+    const { flags: _flags, ...rest } = options;
+    await interaction.editReply({ ...rest, content: options.content ?? '' });
+    return;
+  }
+  await interaction.reply(options);
+}

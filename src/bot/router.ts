@@ -1,0 +1,86 @@
+/**
+ * Routes every interaction to its command, with a try/catch around each handler: an exception in a
+ * discord.js event handler would otherwise become an unhandled 'error' event and kill the process
+ * (stack.md §5). Logs who ran what and how long it took, never option values above debug (orders are secret).
+ */
+import { MessageFlags, type AutocompleteInteraction, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
+import type { BotCommand } from './command.js';
+import type { BotContext } from './context.js';
+
+export const GENERIC_FAILURE = 'Something went wrong on our side while handling that command. Nothing was changed by the failed step; please try again.';
+
+export class CommandRouter {
+  private readonly byName: Map<string, BotCommand>;
+
+  constructor(
+    private readonly ctx: BotContext,
+    commands: BotCommand[],
+  ) {
+    this.byName = new Map(commands.map((c) => [c.data.name, c]));
+  }
+
+  /** Never throws. */
+  async handle(interaction: Interaction): Promise<void> {
+    try {
+      if (interaction.isAutocomplete()) await this.autocomplete(interaction);
+      else if (interaction.isChatInputCommand()) await this.command(interaction);
+    } catch (e) {
+      this.ctx.log.error({ err: e, interactionId: interaction.id }, 'interaction routing failed');
+    }
+  }
+
+  private async command(interaction: ChatInputCommandInteraction): Promise<void> {
+    const started = performance.now();
+    const name = fullName(interaction);
+    const fields = { command: name, user: interaction.user.id, channel: interaction.channelId, interactionId: interaction.id };
+    const command = this.byName.get(interaction.commandName);
+    if (!command) {
+      await interaction.reply({ content: `Unknown command /${interaction.commandName}.`, flags: MessageFlags.Ephemeral });
+      return;
+    }
+    if (!interaction.inGuild()) {
+      await interaction.reply({ content: 'Zhanguo commands work in a server channel, where the game lives.', flags: MessageFlags.Ephemeral });
+      return;
+    }
+    // Option values may be orders: debug only (issue 4 §6).
+    if (this.ctx.log.isLevelEnabled('debug')) this.ctx.log.debug({ ...fields, options: interaction.options.data }, 'command options');
+    try {
+      await command.execute(this.ctx, interaction);
+      this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started) }, 'command handled');
+    } catch (e) {
+      this.ctx.log.error({ ...fields, err: e }, 'command failed');
+      await this.replyFailure(interaction);
+    }
+  }
+
+  private async autocomplete(interaction: AutocompleteInteraction): Promise<void> {
+    const command = this.byName.get(interaction.commandName);
+    try {
+      if (!command?.autocomplete || !interaction.inGuild()) {
+        await interaction.respond([]);
+        return;
+      }
+      await command.autocomplete(this.ctx, interaction);
+    } catch (e) {
+      this.ctx.log.warn({ err: e, command: interaction.commandName, user: interaction.user.id }, 'autocomplete failed');
+      if (!interaction.responded) await interaction.respond([]).catch(() => undefined);
+    }
+  }
+
+  private async replyFailure(interaction: ChatInputCommandInteraction): Promise<void> {
+    try {
+      if (interaction.deferred) await interaction.editReply({ content: GENERIC_FAILURE, files: [] });
+      else if (interaction.replied) await interaction.followUp({ content: GENERIC_FAILURE, flags: MessageFlags.Ephemeral });
+      else await interaction.reply({ content: GENERIC_FAILURE, flags: MessageFlags.Ephemeral });
+    } catch (e) {
+      this.ctx.log.warn({ err: e, interactionId: interaction.id }, 'could not report a command failure');
+    }
+  }
+}
+
+/** `game create`, `gm extend`, `order`. */
+export function fullName(interaction: ChatInputCommandInteraction): string {
+  const group = interaction.options.getSubcommandGroup(false);
+  const sub = interaction.options.getSubcommand(false);
+  return [interaction.commandName, group, sub].filter(Boolean).join(' ');
+}

@@ -1,0 +1,71 @@
+/**
+ * Autocomplete for `/order`: the player types one or several orders separated by `;` or new lines, and we
+ * propose completions of the last one from the legal orders of their units (src/engine/options.ts).
+ * Discord shows at most 25 choices of at most 100 characters, and a chosen value replaces the whole option,
+ * so each value is the earlier orders plus the completed last one.
+ */
+import { MAX_CHOICE, MAX_CHOICES } from './text.js';
+
+export interface UnitOrders {
+  /** `A par` */
+  unit: string;
+  /** Legal orders for the unit, normalized (`A par - bur`). */
+  orders: string[];
+  /** The unit already has an order stored this phase (its suggestions come after the others'). */
+  ordered?: boolean;
+}
+
+export interface Choice {
+  name: string;
+  value: string;
+}
+
+/** Lower case, one space between tokens, `-` and `->` as a token. */
+export function normalizeTyped(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/->|→/g, ' - ')
+    .replace(/-/g, ' - ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[] {
+  const segments = typedOption.split(/[;\n]/);
+  const last = segments.pop() ?? '';
+  const earlier = segments.map((s) => s.trim()).filter((s) => s !== '');
+  const prefix = earlier.length > 0 ? earlier.join('; ') + '; ' : '';
+  const typed = normalizeTyped(last);
+  const tokens = typed === '' ? [] : typed.split(' ');
+
+  const exact: string[] = [];
+  const loose: string[] = [];
+  const ordered = [...units].sort((a, b) => Number(a.ordered ?? false) - Number(b.ordered ?? false));
+  for (const unit of ordered) {
+    for (const order of unit.orders) {
+      const n = normalizeTyped(order);
+      if (n.startsWith(typed)) exact.push(order);
+      else if (tokens.every((t) => n.split(' ').includes(t) || n.includes(t))) loose.push(order);
+    }
+  }
+  // With nothing typed, show each unit's first orders round-robin so every unit appears.
+  const candidates = typed === '' ? roundRobin(ordered) : [...exact, ...loose];
+  const choices: Choice[] = [];
+  for (const order of candidates) {
+    const value = prefix + order;
+    if (value.length > MAX_CHOICE) continue;
+    const name = prefix ? `… ${order}` : order;
+    choices.push({ name: name.length > MAX_CHOICE ? order : name, value });
+    if (choices.length === MAX_CHOICES) break;
+  }
+  return choices;
+}
+
+function roundRobin(units: UnitOrders[]): string[] {
+  const out: string[] = [];
+  const longest = Math.max(0, ...units.map((u) => u.orders.length));
+  for (let i = 0; i < longest && out.length < MAX_CHOICES; i++) {
+    for (const u of units) if (u.orders[i] !== undefined) out.push(u.orders[i]!);
+  }
+  return out;
+}

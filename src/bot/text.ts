@@ -1,0 +1,46 @@
+/**
+ * Fitting text into Discord's limits: 2000 characters per message content, 100 per autocomplete
+ * choice (https://discord.com/developers/docs/resources/message#create-message, …#autocomplete).
+ */
+export const MAX_CONTENT = 2000;
+export const MAX_CHOICE = 100;
+export const MAX_CHOICES = 25;
+
+/** Cuts `text` to `max` characters, ending with an ellipsis line when something was dropped. */
+export function truncate(text: string, max = MAX_CONTENT): string {
+  if (text.length <= max) return text;
+  const marker = '\n…';
+  const cut = text.slice(0, max - marker.length);
+  const lastBreak = cut.lastIndexOf('\n');
+  return (lastBreak > max / 2 ? cut.slice(0, lastBreak) : cut) + marker;
+}
+
+/** Splits `text` into messages of at most `max` characters, breaking at line ends where possible. */
+export function splitMessage(text: string, max = MAX_CONTENT): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    let cut = rest.lastIndexOf('\n', max);
+    if (cut < max / 2) cut = max;
+    parts.push(rest.slice(0, cut));
+    rest = rest.slice(cut).replace(/^\n/, '');
+  }
+  if (rest.length > 0 || parts.length === 0) parts.push(rest);
+  return parts;
+}
+
+/** A choice name Discord accepts (1–100 characters). */
+export function choiceName(text: string): string {
+  const t = text.trim() || '?';
+  return t.length <= MAX_CHOICE ? t : t.slice(0, MAX_CHOICE - 1) + '…';
+}
+
+/** Inline code that cannot be broken by backticks in user input. */
+export function code(text: string): string {
+  return '`' + text.replace(/`/g, 'ˋ') + '`';
+}
+
+/** Discord timestamp markup (`<t:…:R>` shows "in 2 hours"). */
+export function discordTimestamp(ms: number, style: 'R' | 'f' | 'F' | 't' = 'R'): string {
+  return `<t:${Math.floor(ms / 1000)}:${style}>`;
+}

@@ -1,0 +1,167 @@
+/**
+ * `adjudicate [--variant <id> | --variant-file <path>]`: DATC-shaped cases on stdin, one result per case on
+ * stdout (contract: /work/shared/formats/cli.md, docs/cli.md).
+ */
+import { z } from 'zod';
+import { adjudicate } from '../../engine/index.js';
+import { parseOrder, unitOfOrderText } from '../../engine/parse/index.js';
+import type { DislodgedUnit, OrderResult, Position, PowerOrder, Unit } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import { phaseSchema, unitSchema } from '../../variants/schema.js';
+import { InputError, jsonResult, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult } from '../io.js';
+
+const orderSchema = z.object({ power: z.string().min(1), text: z.string() }).passthrough();
+
+const dislodgedSchema = unitSchema.extend({
+  attackerFrom: z.string().min(1),
+  viaConvoy: z.boolean().default(false),
+  retreatOptions: z.array(z.string()).optional(),
+});
+
+const stageSchema = z
+  .object({
+    phase: phaseSchema,
+    units: z.array(unitSchema),
+    orders: z.array(orderSchema).default([]),
+  })
+  .passthrough();
+
+const caseSchema = stageSchema.extend({
+  id: z.union([z.string(), z.number()]).optional(),
+  variant: z.string().optional(),
+  dislodged: z.array(dislodgedSchema).optional(),
+  contested: z.array(z.string()).optional(),
+  supplyCenters: z.record(z.string(), z.array(z.string())).optional(),
+  prelude: stageSchema.optional(),
+});
+
+export type AdjudicateCase = z.infer<typeof caseSchema>;
+
+/** The output of one case (contract fields, plus `contested`). */
+export interface CaseOutput {
+  id: string | number | null;
+  phase: Position['phase'];
+  units: Unit[];
+  dislodged: (Unit & { attackerFrom: string; viaConvoy: boolean; retreatOptions: string[] })[];
+  contested: string[];
+  results: OrderResult[];
+  supplyCenters: Position['supplyCenters'];
+  nextPhase: Position['phase'];
+  winner: string | null;
+}
+
+export async function adjudicateCommand(args: string[], stdin: string): Promise<CommandResult> {
+  return runCommand(() => {
+    const flags = parseFlags(args, ['variant', 'variant-file']);
+    if (flags.positional.length > 0) throw new InputError(`unexpected argument "${flags.positional[0]}"`);
+    // Resolved on first use: a case's own `variant` overrides the flag.
+    let flagVariant: Variant | undefined;
+    const defaultVariant = () => (flagVariant ??= variantFromFlags(flags));
+    const input = parseJson(stdin);
+    const list = Array.isArray(input) ? input : [input];
+    const cases = list.map((raw, i) => readCase(raw, i));
+    const outputs = cases.map((c, i) => {
+      const variant = c.variant ? variantById(c.variant) : defaultVariant();
+      return adjudicateCase(variant, c, caseName(c, i));
+    });
+    return jsonResult(Array.isArray(input) ? outputs : outputs[0]);
+  });
+}
+
+function caseName(raw: unknown, index: number): string {
+  const id = raw && typeof raw === 'object' && 'id' in raw ? (raw as { id: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? `case ${id}` : `case #${index + 1}`;
+}
+
+function readCase(raw: unknown, index: number): AdjudicateCase {
+  const parsed = caseSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.join('.') || '(root)';
+    throw new InputError(`${caseName(raw, index)}: ${path}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** Units must stand where the variant allows, or the adjudicator would be fed a board that cannot exist. */
+function checkUnits(variant: Variant, units: readonly Unit[], name: string): void {
+  for (const u of units) {
+    const where = u.coast ? `${u.province}/${u.coast}` : u.province;
+    if (!variant.map.has(u.province)) throw new InputError(`${name}: unit ${u.type} ${where}: no province "${u.province}" in ${variant.id}`);
+    if (!variant.map.canStand(u.type, u)) throw new InputError(`${name}: unit ${u.type} ${where}: ${u.type === 'A' ? 'an army' : 'a fleet'} cannot stand there`);
+  }
+}
+
+function withCoast(u: z.infer<typeof unitSchema>): Unit {
+  return { power: u.power, type: u.type, province: u.province, coast: u.coast ?? null };
+}
+
+/** Parse each order on the board; unreadable ones become `illegal` results and do not stop the case. */
+function readOrders(variant: Variant, position: Position, orders: AdjudicateCase['orders']): { orders: PowerOrder[]; failures: OrderResult[] } {
+  const out: PowerOrder[] = [];
+  const failures: OrderResult[] = [];
+  for (const o of orders) {
+    const parsed = parseOrder(variant, o.text, { position });
+    if (parsed.ok) out.push({ power: o.power, order: parsed.order });
+    else {
+      failures.push({
+        power: o.power,
+        unit: unitOfOrderText(variant, o.text, { position }) ?? '?',
+        order: o.text,
+        result: 'illegal',
+        reason: `could not read the order: ${parsed.error}`,
+      });
+    }
+  }
+  return { orders: out, failures };
+}
+
+export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseOutput {
+  const units = c.units.map(withCoast);
+  checkUnits(variant, units, name);
+  const startingCenters = variant.startingPosition().supplyCenters;
+  let position: Position = {
+    phase: c.phase,
+    units,
+    dislodged: c.phase.type === 'retreat' ? (c.dislodged ?? []).map((d) => ({ ...withCoast(d), attackerFrom: d.attackerFrom, viaConvoy: d.viaConvoy, ...(d.retreatOptions ? { retreatOptions: d.retreatOptions } : {}) })) : [],
+    contested: c.phase.type === 'retreat' ? (c.contested ?? []) : [],
+    supplyCenters: c.supplyCenters ?? startingCenters,
+  };
+  checkUnits(variant, position.dislodged, name);
+
+  // A retreat case given by its movement phase: play the prelude to reach the retreat position.
+  if (c.phase.type === 'retreat' && c.dislodged === undefined && c.prelude) {
+    const preludeUnits = c.prelude.units.map(withCoast);
+    checkUnits(variant, preludeUnits, `${name} prelude`);
+    const before: Position = { phase: c.prelude.phase, units: preludeUnits, dislodged: [], contested: [], supplyCenters: position.supplyCenters };
+    const { orders } = readOrders(variant, before, c.prelude.orders);
+    const after = adjudicate(variant, before, orders).position;
+    position = after.phase.type === 'retreat' ? after : { ...after, phase: c.phase, dislodged: [], contested: [] };
+  }
+
+  const { orders, failures } = readOrders(variant, position, c.orders);
+  const adj = adjudicate(variant, position, orders);
+  return {
+    id: c.id ?? null,
+    phase: adj.phase,
+    units: adj.position.units,
+    dislodged: adj.phase.type === 'movement' ? adj.dislodged.map(dislodgedOutput) : [],
+    contested: adj.contested,
+    results: [...adj.results, ...failures],
+    supplyCenters: adj.position.supplyCenters,
+    nextPhase: adj.position.phase,
+    winner: adj.winner,
+  };
+}
+
+function dislodgedOutput(d: DislodgedUnit): CaseOutput['dislodged'][number] {
+  return {
+    power: d.power,
+    type: d.type,
+    province: d.province,
+    coast: d.coast,
+    attackerFrom: d.attackerFrom,
+    viaConvoy: d.viaConvoy,
+    retreatOptions: d.retreatOptions ?? [],
+  };
+}

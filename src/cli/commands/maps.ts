@@ -1,0 +1,94 @@
+/**
+ * `maps show <variant>` and `maps check` (contract: docs/cli.md).
+ */
+import type { Variant } from '../../engine/variant.js';
+import { checkVariantData } from '../../variants/check.js';
+import { allVariants } from '../../variants/index.js';
+import { EXIT, InputError, jsonResult, parseFlags, runCommand, variantById, variantFromFile, type CommandResult } from '../io.js';
+
+export async function mapsCommand(args: string[]): Promise<CommandResult> {
+  const [sub, ...rest] = args;
+  if (sub === 'show') return runCommand(() => showCommand(rest));
+  if (sub === 'check') return runCommand(() => checkCommand(rest));
+  return runCommand(() => {
+    throw new InputError(sub ? `unknown maps command "${sub}" (use: maps show <variant>, maps check)` : 'missing maps command (use: maps show <variant>, maps check)');
+  });
+}
+
+function showCommand(args: string[]): CommandResult {
+  const flags = parseFlags(args, ['variant', 'variant-file']);
+  const file = flags.values.get('variant-file');
+  const id = flags.positional[0] ?? flags.values.get('variant');
+  if (!file && !id) throw new InputError('which variant? (maps show <variant>)');
+  return jsonResult(describeVariant(file ? variantFromFile(file) : variantById(id!)));
+}
+
+/** The map and set-up as JSON: the contract's fields plus what the data adds (aliases, colours, links, features). */
+export function describeVariant(variant: Variant) {
+  const { data, map } = variant;
+  const start = variant.startingPosition();
+  const adjacency: Record<string, string[]> = {};
+  for (const id of map.provinceIds()) adjacency[id] = [...map.neighbours(id)].sort();
+  return {
+    id: variant.id,
+    name: variant.name,
+    description: variant.description,
+    powers: data.powers.map((p) => ({ ...p, homeCenters: map.homeCenters(p.name) })),
+    provinces: data.provinces.map((p) => ({
+      id: p.id,
+      name: p.name,
+      abbreviation: p.abbreviation,
+      aliases: p.aliases,
+      ...(p.localName ? { localName: p.localName } : {}),
+      kind: p.kind,
+      supplyCenter: p.supplyCenter,
+      home: p.home,
+      coasts: p.coasts,
+    })),
+    adjacency,
+    armyAdjacency: data.armyAdjacency,
+    fleetAdjacency: data.fleetAdjacency,
+    startingPhase: data.startingPhase,
+    startingUnits: start.units,
+    startingCenters: start.supplyCenters,
+    victory: data.victory,
+    links: data.links,
+    features: data.features,
+  };
+}
+
+type GeometryCheck = (variant: Variant) => string[];
+
+/** The renderer's drawn-border check, if the renderer is there (src/render/check.ts). */
+async function loadGeometryCheck(): Promise<GeometryCheck | string> {
+  try {
+    const mod = (await import('../../render/check.js')) as { checkGeometry?: GeometryCheck };
+    return typeof mod.checkGeometry === 'function' ? mod.checkGeometry : 'src/render/check.ts does not export checkGeometry';
+  } catch (e) {
+    return `src/render/check.ts could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
+  }
+}
+
+async function checkCommand(args: string[]): Promise<CommandResult> {
+  const flags = parseFlags(args, ['variant-file']);
+  if (flags.positional.length > 0) throw new InputError(`unexpected argument "${flags.positional[0]}"`);
+  const geometry = await loadGeometryCheck();
+  let stderr = typeof geometry === 'string' ? `maps check: drawn borders not checked: ${geometry}\n` : '';
+  const file = flags.values.get('variant-file');
+  const variants = file ? [variantFromFile(file)] : allVariants();
+  const report: Record<string, { ok: boolean; problems: string[] }> = {};
+  for (const v of variants) {
+    const problems = [...checkVariantData(v)];
+    if (typeof geometry !== 'string') {
+      try {
+        problems.push(...geometry(v));
+      } catch (e) {
+        problems.push(`geometry check failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    report[v.id] = { ok: problems.length === 0, problems };
+  }
+  const failed = Object.values(report).some((r) => !r.ok);
+  if (failed) stderr += `maps check: problems in ${Object.entries(report).filter(([, r]) => !r.ok).map(([id]) => id).join(', ')}\n`;
+  return jsonResult(report, stderr, failed ? EXIT.failed : EXIT.ok);
+}

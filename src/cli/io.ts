@@ -1,0 +1,116 @@
+/**
+ * Plumbing shared by the CLI commands (contract: docs/cli.md). A command is a function of its arguments and its
+ * stdin text that returns what to print and the exit code, so tests run it in-process.
+ */
+import { readFileSync } from 'node:fs';
+import type { Variant } from '../engine/variant.js';
+import { buildVariant, parseVariantData, VariantDataError } from '../variants/build.js';
+import { getVariant, variantIds } from '../variants/index.js';
+
+export interface CommandResult {
+  /** 0: input read (even with illegal orders); 1: a check failed or an internal error; 2: unreadable input or usage. */
+  code: number;
+  /** JSON only. */
+  stdout: string;
+  /** Diagnostics. */
+  stderr: string;
+}
+
+/** The exit codes of the contract. */
+export const EXIT = { ok: 0, failed: 1, unreadable: 2 } as const;
+
+export function jsonResult(value: unknown, stderr = '', code: number = EXIT.ok): CommandResult {
+  return { code, stdout: `${JSON.stringify(value, null, 2)}\n`, stderr };
+}
+
+/** Exit 2 with a one-line reason on stderr. */
+export function unreadable(reason: string): CommandResult {
+  return { code: EXIT.unreadable, stdout: '', stderr: `${reason.replace(/\s*\n\s*/g, '; ')}\n` };
+}
+
+/** Thrown inside a command for input it cannot read; turned into exit 2 by `runCommand`. */
+export class InputError extends Error {}
+
+/** Run a command body, turning `InputError` into exit 2 and anything else into exit 1 (never a stack trace on stdout). */
+export async function runCommand(body: () => CommandResult | Promise<CommandResult>): Promise<CommandResult> {
+  try {
+    return await body();
+  } catch (e) {
+    if (e instanceof InputError) return unreadable(e.message);
+    return { code: EXIT.failed, stdout: '', stderr: `internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n` };
+  }
+}
+
+export interface Flags {
+  /** `--name value` pairs. */
+  values: Map<string, string>;
+  /** Arguments that are not flags, in order. */
+  positional: string[];
+}
+
+/** Read `--name value` / `--name=value` flags; only the names in `known` are accepted. */
+export function parseFlags(args: readonly string[], known: readonly string[]): Flags {
+  const values = new Map<string, string>();
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    if (!known.includes(name)) throw new InputError(`unknown option --${name} (known: ${known.map((k) => `--${k}`).join(', ') || 'none'})`);
+    const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
+    if (value === undefined || value === '') throw new InputError(`option --${name} needs a value`);
+    values.set(name, value);
+  }
+  return { values, positional };
+}
+
+export function variantById(id: string): Variant {
+  const v = getVariant(id);
+  if (!v) throw new InputError(`unknown variant "${id}" (bundled: ${variantIds().join(', ')})`);
+  return v;
+}
+
+/** A variant from a `map.json` file: validated data, no rules hooks. */
+export function variantFromFile(path: string): Variant {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new InputError(`cannot read variant file ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  try {
+    return buildVariant(parseVariantData(raw, path));
+  } catch (e) {
+    if (e instanceof VariantDataError) throw new InputError(e.message);
+    throw e;
+  }
+}
+
+/** `--variant-file` wins over `--variant`; default Classic. */
+export function variantFromFlags(flags: Flags): Variant {
+  const file = flags.values.get('variant-file');
+  if (file) return variantFromFile(file);
+  return variantById(flags.values.get('variant') ?? 'classic');
+}
+
+/** Parse JSON input, with the reason on failure. */
+export function parseJson(stdin: string): unknown {
+  if (stdin.trim() === '') throw new InputError('no input: pipe JSON on stdin');
+  try {
+    return JSON.parse(stdin.trim());
+  } catch (e) {
+    throw new InputError(`input is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** All of stdin as text ('' when stdin is a terminal, so a command without input does not hang). */
+export async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,87 @@
+/**
+ * The offline CLI: `npm run -s cli -- <command>` (contract: /work/shared/formats/cli.md, docs/cli.md).
+ * JSON on stdout only, diagnostics on stderr; exit 0 when the input was read, 2 for unreadable input or usage.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adjudicateCommand } from './commands/adjudicate.js';
+import { mapsCommand } from './commands/maps.js';
+import { parseCommand } from './commands/parse.js';
+import { EXIT, readStdin, type CommandResult } from './io.js';
+
+export const USAGE = `usage: npm run -s cli -- <command>
+
+  adjudicate [--variant <id> | --variant-file <map.json>]   DATC-shaped case(s) on stdin -> results
+  parse [--variant <id> | --variant-file <map.json>]        order text on stdin, one per line -> parsed orders
+  render [--variant <id>] --out <file.png>                  a case on stdin -> a map image
+  maps show <variant> | --variant-file <map.json>           the map and set-up as JSON
+  maps check [--variant-file <map.json>]                    data checks of every bundled variant (exit 1 on problems)
+
+JSON on stdout, diagnostics on stderr; exit 0 when the input was read, 2 for unreadable input.
+`;
+
+type RenderCommand = (args: string[], stdin: string) => Promise<number>;
+
+/** The render command lives with the renderer (src/cli/commands/render.ts); loaded on demand. */
+async function loadRender(): Promise<RenderCommand | string> {
+  try {
+    const mod = (await import('./commands/render.js')) as { renderCommand?: RenderCommand };
+    return typeof mod.renderCommand === 'function' ? mod.renderCommand : 'src/cli/commands/render.ts does not export renderCommand';
+  } catch (e) {
+    return `the render command is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
+  }
+}
+
+/** Run one command line; returns the exit code. Output goes through `write` (stdout) and `warn` (stderr). */
+export async function main(
+  argv: string[],
+  io: { stdin: () => Promise<string>; write: (s: string) => void; warn: (s: string) => void },
+): Promise<number> {
+  const [command, ...args] = argv;
+  const emit = (r: CommandResult) => {
+    if (r.stdout) io.write(r.stdout);
+    if (r.stderr) io.warn(r.stderr);
+    return r.code;
+  };
+  switch (command) {
+    case 'adjudicate':
+      return emit(await adjudicateCommand(args, await io.stdin()));
+    case 'parse':
+      return emit(await parseCommand(args, await io.stdin()));
+    case 'maps':
+      return emit(await mapsCommand(args));
+    case 'render': {
+      const render = await loadRender();
+      if (typeof render === 'string') {
+        io.warn(`${render}\n`);
+        return EXIT.failed;
+      }
+      return render(args, await io.stdin());
+    }
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      io.warn(USAGE);
+      return EXIT.unreadable;
+    default:
+      io.warn(`unknown command "${command}"\n\n${USAGE}`);
+      return EXIT.unreadable;
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  main(process.argv.slice(2), {
+    stdin: readStdin,
+    write: (s) => process.stdout.write(s),
+    warn: (s) => process.stderr.write(s),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exitCode = EXIT.failed;
+    },
+  );
+}

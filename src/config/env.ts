@@ -1,0 +1,62 @@
+/**
+ * The bot's environment, validated with zod (issue 4 §1). `.env` is loaded by main.ts (dotenv);
+ * this module only reads a plain record, so tests pass their own.
+ */
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const EnvSchema = z.object({
+  DISCORD_TOKEN: z.preprocess(blankToUndefined, z.string({ error: 'DISCORD_TOKEN is missing' }).trim().min(1)),
+  DATABASE_PATH: z.preprocess(blankToUndefined, z.string().trim().min(1).default('./data/zhanguo.db')),
+  DEV_GUILD_ID: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{17,20}$/, 'DEV_GUILD_ID must be a server id (17 to 20 digits; right-click the server, Copy Server ID)')
+      .optional(),
+  ),
+  DISCORD_API_BASE: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'DISCORD_API_BASE must be an http(s) URL such as https://discord.com/api' })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** What to put in `.env` when something is missing or wrong (mirrors .env.example). */
+export const ENV_HELP = `Create a file named .env in the project folder (copy .env.example) containing:
+
+  DISCORD_TOKEN=<your bot token>
+  # optional:
+  DATABASE_PATH=./data/zhanguo.db
+  DEV_GUILD_ID=<a server id, to register the slash commands there instantly>
+  DISCORD_API_BASE=
+  LOG_LEVEL=info
+
+The token is at https://discord.com/developers/applications -> your application -> Bot -> Reset Token.
+(See "Set up the Discord application" in README.md.)`;
+
+export type EnvResult = { ok: true; env: Env } | { ok: false; error: string };
+
+/** Validates the environment; on failure `error` names each bad variable and says what to write in `.env`. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): EnvResult {
+  const parsed = EnvSchema.safeParse(source);
+  if (parsed.success) return { ok: true, env: parsed.data };
+  const problems = parsed.error.issues.map((i) => {
+    const key = String(i.path[0] ?? '');
+    const message = i.code === 'invalid_type' && key ? `${key} is missing` : i.message;
+    return `  - ${message}`;
+  });
+  return { ok: false, error: `The bot cannot start:\n${problems.join('\n')}\n\n${ENV_HELP}` };
+}

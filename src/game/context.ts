@@ -1,0 +1,41 @@
+/**
+ * Looking up "the caller's power in this channel's running game", shared by the player use-cases.
+ */
+import type { Variant } from '../engine/variant.js';
+import { getVariant } from '../variants/index.js';
+import type { Tx } from '../store/db.js';
+import { openGameByChannel, phaseById, playerByUser } from '../store/queries.js';
+import type { GameRow, PhaseRow, PlayerRow } from '../store/schema.js';
+import { NO_GAME } from './lobby.js';
+import { fail } from './tx.js';
+import type { Caller } from './types.js';
+
+export interface PlayerContext {
+  game: GameRow;
+  variant: Variant;
+  phase: PhaseRow;
+  player: PlayerRow;
+}
+
+/** The running game in the channel and the caller's power in it, or an error sentence. */
+export function playerInGame(
+  tx: Tx,
+  caller: Caller,
+  opts: { allowPaused?: boolean } = {},
+): PlayerContext | { ok: false; error: string } {
+  const game = openGameByChannel(tx, caller.channelId);
+  if (!game) return fail(NO_GAME);
+  if (game.status === 'forming') return fail('The game has not started yet.');
+  if (game.status === 'paused' && !opts.allowPaused) return fail('The game is paused by the game master.');
+  const player = playerByUser(tx, game.id, caller.userId);
+  if (!player) return fail('You are not playing in this game.');
+  const variant = getVariant(game.variantId);
+  if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+  const phase = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+  if (!phase) return fail('The game has no current phase.');
+  return { game, variant, phase, player };
+}
+
+export function isError(x: object): x is { ok: false; error: string } {
+  return 'ok' in x && (x as { ok: unknown }).ok === false;
+}

@@ -1,0 +1,65 @@
+/**
+ * What a power has to decide in a phase: which units need orders, how many builds or disbands.
+ * Used to check submitted orders against the board, to list missing orders, and for reminders.
+ */
+import { buildableCenters, buildableTypes as engineBuildableTypes, locationKey } from '../engine/index.js';
+import type { Location, Position, Power, ProvinceId, Unit, UnitType } from '../engine/types.js';
+import type { Variant } from '../engine/variant.js';
+
+export interface Duties {
+  /** Units that take an order this phase (movement: units on the board; retreat: dislodged units). */
+  units: Unit[];
+  /** Adjustment phase: builds the power may make (0 otherwise), already limited by free build sites. */
+  builds: number;
+  /** Adjustment phase: units the power must disband. */
+  disbands: number;
+  /** Adjustment phase: provinces the power may build in. */
+  buildSites: ProvinceId[];
+}
+
+export function unitText(u: { type: UnitType | null } & Location): string {
+  return `${u.type ?? '?'} ${locationKey(u)}`;
+}
+
+/** Centres the power may build in now (the engine's rule: owned, vacant home centres, or the variant's hook). */
+export function buildSites(variant: Variant, position: Position, power: Power): ProvinceId[] {
+  return buildableCenters(variant.map, variant.rules, position, power);
+}
+
+/** Unit types the power may build in a province (DATC 6.I.2: no fleets inland; or the variant's hook). */
+export function buildableTypes(variant: Variant, position: Position, power: Power, province: ProvinceId): UnitType[] {
+  return engineBuildableTypes(variant.map, variant.rules, position, power, province);
+}
+
+export function dutiesOf(variant: Variant, position: Position, power: Power): Duties {
+  const none: Duties = { units: [], builds: 0, disbands: 0, buildSites: [] };
+  switch (position.phase.type) {
+    case 'movement':
+      return { ...none, units: position.units.filter((u) => u.power === power) };
+    case 'retreat':
+      return { ...none, units: position.dislodged.filter((u) => u.power === power) };
+    case 'adjustment': {
+      const centres = (position.supplyCenters[power] ?? []).length;
+      const units = position.units.filter((u) => u.power === power).length;
+      if (units > centres) return { ...none, disbands: units - centres };
+      const sites = buildSites(variant, position, power);
+      return { ...none, builds: Math.min(centres - units, sites.length), buildSites: sites };
+    }
+  }
+}
+
+/** Has the power an order (or build/waive) for everything it has to decide, given its stored orders' unit keys? */
+export function ordersComplete(duties: Duties, storedKeys: string[], kinds: string[]): boolean {
+  if (duties.units.length > 0) {
+    const keys = new Set(storedKeys);
+    return duties.units.every((u) => keys.has(u.province));
+  }
+  if (duties.builds > 0) return kinds.filter((k) => k === 'build' || k === 'waive').length >= duties.builds;
+  if (duties.disbands > 0) return kinds.filter((k) => k === 'disband').length >= duties.disbands;
+  return true;
+}
+
+/** Has this power anything at all to decide? */
+export function hasDuties(d: Duties): boolean {
+  return d.units.length > 0 || d.builds > 0 || d.disbands > 0;
+}

@@ -1,0 +1,229 @@
+/**
+ * Game-master commands: advance (resolve now), extend, pause, resume, rollback, replace a player.
+ * Each is recorded in the audit log and announced in the channel.
+ */
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { getVariant } from '../variants/index.js';
+import type { Tx } from '../store/db.js';
+import { audit, openGameByChannel, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
+import { games, outbox, phases, players, readiness, votes, type GameRow } from '../store/schema.js';
+import { formatDuration, MAX_DURATION_MS, parseDuration } from './durations.js';
+import { NO_GAME, matchPower } from './lobby.js';
+import { queueDm, queueNotice, queueStatus } from './outbox-write.js';
+import { resolveInTx, type ResolveOutcome } from './resolve.js';
+import { discordTime, phaseLabel } from './summary.js';
+import { fail, inTransaction } from './tx.js';
+import type { Caller, GameDeps, GameView, PhaseView, Result } from './types.js';
+import { randomToken, toGameView, toPhaseView } from './views.js';
+
+/** Pause/resume never leaves less than this on the clock, so players can react. */
+export const MIN_RESUME_MS = 60_000;
+
+function gmGame(tx: Tx, caller: Caller, opts: { includeFinished?: boolean } = {}): GameRow | { ok: false; error: string } {
+  const game = opts.includeFinished ? latestGameByChannel(tx, caller.channelId) : openGameByChannel(tx, caller.channelId);
+  if (!game) return fail(NO_GAME);
+  if (game.gmUserId !== caller.userId) return fail('Only the game master can use `/gm` commands.');
+  return game;
+}
+
+const isErr = (x: object): x is { ok: false; error: string } => 'ok' in x;
+
+function durationOf(game: GameRow, type: string): number {
+  return type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
+}
+
+/** Resolves the current phase now, whatever the readiness. */
+export function gmAdvance(deps: GameDeps, caller: Caller): Result<ResolveOutcome & { game: GameView }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = gmGame(tx, caller);
+    if (isErr(game)) return game;
+    if (game.status !== 'active') return fail(game.status === 'forming' ? 'The game has not started yet.' : 'The game is paused; resume it first.');
+    const r = resolveInTx(tx, deps, game.id, game.currentPhaseId, 'gm');
+    if (!r.ok) return r;
+    audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_advance', detail: { phaseId: game.currentPhaseId }, at: deps.now() });
+    changed(game.id);
+    return { ...r, game: toGameView(tx.select().from(games).where(eq(games.id, game.id)).get()!) };
+  });
+}
+
+/** Adds time to the current deadline (or to the time left, while paused). */
+export function gmExtend(deps: GameDeps, input: Caller & { duration: string }): Result<{ game: GameView; deadline: number | null; remaining: number }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = gmGame(tx, input);
+    if (isErr(game)) return game;
+    const parsed = parseDuration(input.duration);
+    if (!parsed.ok) return fail(parsed.error);
+    const now = deps.now();
+    if (game.status === 'active' && game.deadlineMs !== null) {
+      const deadline = Math.max(game.deadlineMs, now) + parsed.ms;
+      if (deadline - now > MAX_DURATION_MS) return fail('The deadline cannot be more than 30 days away.');
+      const updated = tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id)).returning().get();
+      // A new deadline earns a new reminder.
+      tx.update(phases).set({ remindedAt: null }).where(eq(phases.id, game.currentPhaseId!)).run();
+      audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_extend', detail: { ms: parsed.ms }, at: now });
+      queueNotice(tx, game, `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${discordTime(deadline, 'R')} (${discordTime(deadline, 'f')}).`, `extend:${game.id}:${deadline}`, now, game.currentPhaseId ?? undefined);
+      queueStatus(tx, game.id, now);
+      changed(game.id);
+      return { ok: true, game: toGameView(updated), deadline, remaining: deadline - now };
+    }
+    if (game.status === 'paused') {
+      const remaining = (game.pausedRemainingMs ?? 0) + parsed.ms;
+      if (remaining > MAX_DURATION_MS) return fail('The time left cannot be more than 30 days.');
+      const updated = tx.update(games).set({ pausedRemainingMs: remaining }).where(eq(games.id, game.id)).returning().get();
+      audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_extend', detail: { ms: parsed.ms }, at: now });
+      queueStatus(tx, game.id, now);
+      changed(game.id);
+      return { ok: true, game: toGameView(updated), deadline: null, remaining };
+    }
+    return fail('The game has not started yet.');
+  });
+}
+
+/** Stops the clock; the time left is kept for `gmResume`. */
+export function gmPause(deps: GameDeps, caller: Caller): Result<{ game: GameView; remaining: number }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = gmGame(tx, caller);
+    if (isErr(game)) return game;
+    if (game.status !== 'active') return fail(game.status === 'paused' ? 'The game is already paused.' : 'The game has not started yet.');
+    const now = deps.now();
+    const remaining = Math.max(0, (game.deadlineMs ?? now) - now);
+    const updated = tx
+      .update(games)
+      .set({ status: 'paused', deadlineMs: null, pausedRemainingMs: remaining })
+      .where(eq(games.id, game.id))
+      .returning()
+      .get();
+    audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_pause', detail: { remaining }, at: now });
+    queueNotice(tx, game, '⏸️ The game master paused the game. The clock is stopped.', `pause:${game.id}:${now}`, now);
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(updated), remaining };
+  });
+}
+
+/** Restarts the clock with the time that was left (at least a minute). */
+export function gmResume(deps: GameDeps, caller: Caller): Result<{ game: GameView; deadline: number }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = gmGame(tx, caller);
+    if (isErr(game)) return game;
+    if (game.status !== 'paused') return fail('The game is not paused.');
+    const now = deps.now();
+    const deadline = now + Math.max(MIN_RESUME_MS, game.pausedRemainingMs ?? 0);
+    const updated = tx
+      .update(games)
+      .set({ status: 'active', deadlineMs: deadline, pausedRemainingMs: null })
+      .where(eq(games.id, game.id))
+      .returning()
+      .get();
+    audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_resume', at: now });
+    queueNotice(tx, game, `▶️ The game master resumed the game. Deadline ${discordTime(deadline, 'R')} (${discordTime(deadline, 'f')}).`, `resume:${game.id}:${now}`, now);
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(updated), deadline };
+  });
+}
+
+/**
+ * Goes back to the start of the previous phase: the current phase (with its orders) and the previous
+ * phase's results are deleted, the previous phase becomes current again with its orders kept and a fresh
+ * deadline, readiness and draw/concession votes are reset, and undelivered messages about the undone
+ * phases are cancelled. Also reopens a game that ended in the undone phase.
+ */
+export function gmRollback(deps: GameDeps, caller: Caller): Result<{ game: GameView; phase: PhaseView }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = gmGame(tx, caller, { includeFinished: true });
+    if (isErr(game)) return game;
+    if (game.status === 'forming') return fail('The game has not started yet.');
+    if (game.status === 'finished' && openGameByChannel(tx, caller.channelId)) {
+      return fail('A newer game is open in this channel; the finished game cannot be rolled back.');
+    }
+    const all = phasesOf(tx, game.id);
+    const current = all[all.length - 1];
+    const previous = all.length >= 2 ? all[all.length - 2] : undefined;
+    if (!current || !previous) return fail('There is no previous phase to go back to.');
+    const now = deps.now();
+    const undone = all.filter((p) => p.idx > previous.idx).map((p) => p.id);
+    tx.update(outbox)
+      .set({ failedAt: now, lastError: 'cancelled by a game-master rollback' })
+      .where(and(inArray(outbox.phaseId, [previous.id, ...undone]), isNull(outbox.sentAt), isNull(outbox.failedAt)))
+      .run();
+    tx.delete(phases).where(and(eq(phases.gameId, game.id), gt(phases.idx, previous.idx))).run();
+    tx.update(phases)
+      .set({ adjudication: null, resolvedAt: null, claimToken: null, remindedAt: null, startedAt: now })
+      .where(eq(phases.id, previous.id))
+      .run();
+    tx.delete(readiness).where(eq(readiness.phaseId, previous.id)).run();
+    tx.delete(votes).where(eq(votes.gameId, game.id)).run();
+    const deadline = now + durationOf(game, previous.type);
+    tx.update(phases).set({ deadlineMs: deadline }).where(eq(phases.id, previous.id)).run();
+    const updated = tx
+      .update(games)
+      .set({
+        status: game.status === 'paused' ? 'paused' : 'active',
+        currentPhaseId: previous.id,
+        deadlineMs: game.status === 'paused' ? null : deadline,
+        pausedRemainingMs: game.status === 'paused' ? deadline - now : null,
+        end: null,
+        finishedAt: null,
+      })
+      .where(eq(games.id, game.id))
+      .returning()
+      .get();
+    const restored = phaseById(tx, previous.id)!;
+    const label = phaseLabel({ season: restored.season as never, year: restored.year, type: restored.type as never });
+    audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_rollback', detail: { to: previous.id, undone }, at: now });
+    queueNotice(
+      tx,
+      updated,
+      `⏪ The game master rolled the game back to **${label}**. Orders given in that phase are kept; change them before ${discordTime(deadline, 'R')}.`,
+      `rollback:${game.id}:${previous.id}:${randomToken(deps.random ?? Math.random)}`,
+      now,
+    );
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(updated), phase: toPhaseView(restored) };
+  });
+}
+
+/**
+ * Gives a power to another user (a replacement player, or a player for a power in civil disorder). The new
+ * user must not already play another power in this game.
+ */
+export function gmReplace(
+  deps: GameDeps,
+  input: Caller & { power: string; newUserId: string },
+): Result<{ game: GameView; power: string; previousUserId: string | null }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = gmGame(tx, input);
+    if (isErr(game)) return game;
+    const variant = getVariant(game.variantId);
+    if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    const power = matchPower(game.variantId, String(input.power ?? ''));
+    if (!power) return fail(`"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`);
+    const roster = playersOf(tx, game.id);
+    const holder = roster.find((p) => p.power === power);
+    const other = roster.find((p) => p.userId === input.newUserId);
+    if (other && other.power !== power) return fail(`<@${input.newUserId}> already plays ${other.power} in this game.`);
+    if (holder?.userId === input.newUserId) return fail(`<@${input.newUserId}> already plays ${power}.`);
+    const now = deps.now();
+    if (holder) tx.update(players).set({ userId: input.newUserId, joinedAt: now }).where(eq(players.id, holder.id)).run();
+    else tx.insert(players).values({ gameId: game.id, power, userId: input.newUserId, joinedAt: now }).run();
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_replace', detail: { power, from: holder?.userId ?? null, to: input.newUserId }, at: now });
+    const tag = randomToken(deps.random ?? Math.random);
+    if (game.status !== 'forming') {
+      queueNotice(tx, game, `🔁 ${power} is now played by <@${input.newUserId}>.`, `replace:${game.id}:${power}:${tag}`, now);
+      queueDm(
+        tx,
+        game,
+        input.newUserId,
+        'replaced',
+        `You now play **${power}** in the ${variant.name} game in <#${game.channelId}>. Check \`/orders\` there.`,
+        `replace-dm:${game.id}:${power}:${tag}`,
+        now,
+      );
+    }
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(game), power, previousUserId: holder?.userId ?? null };
+  });
+}

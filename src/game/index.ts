@@ -1,0 +1,64 @@
+/**
+ * The game use-cases: everything the bot does to a game, independent of Discord.
+ *
+ * Conventions (see docs/architecture.md):
+ * - Every use-case takes `deps: GameDeps` ({ db, now, random?, onChange? }) first, runs in ONE SQLite
+ *   transaction and returns `Result<T>`: `{ ok: true, ... }` or `{ ok: false, error }` where `error` is a
+ *   sentence to show the player. On `ok: false` the database is unchanged. They never throw on bad input.
+ * - Games are found by the channel they live in (`Caller.channelId`); one open game per channel.
+ * - Anything for Discord (results posts, status edits, DMs) is written to the outbox in the same
+ *   transaction; `deliverOutbox` / `startOutboxLoop` hand the rows to the bot's `send(row)`.
+ *
+ * Signatures (all return `Result<…>` unless noted):
+ *   createGame(deps, { channelId, guildId, userId, variantId, durations? })      → { game }
+ *   joinGame(deps, { channelId, userId, power? })                                → { game, power }
+ *   leaveGame(deps, { channelId, userId })                                       → { game, power }
+ *   startGame(deps, { channelId, userId })   GM only                             → { game, phase, players, civilDisorder }
+ *   freePowers(deps, channelId): Power[]     (autocomplete; [] when no forming game)
+ *   gameStatus(deps, channelId)                                                  → { status }
+ *   playerContext(deps, { channelId, userId })                                   → { game, variant, position, power, phase, orders }
+ *   submitOrders(deps, { channelId, userId, text })                              → { power, phase, stored, rejected, orders }
+ *   clearOrders(deps, { channelId, userId })                                     → { power, phase, cleared }
+ *   myOrders(deps, { channelId, userId })                                        → { power, phase, orders, unordered, adjustment }
+ *   toggleReady(deps, { channelId, userId })                                     → { power, ready, resolved }
+ *   why(deps, { channelId, province })                                           → { phase, results, text }
+ *   history(deps, { channelId, phase? })                                         → { phases, detail }
+ *   gmAdvance / gmPause / gmResume / gmRollback(deps, { channelId, userId })     → { game, … }
+ *   gmExtend(deps, { channelId, userId, duration })                              → { game, deadline }
+ *   gmReplace(deps, { channelId, userId, power, newUserId })                     → { game, power, previousUserId }
+ *   voteDraw(deps, { channelId, userId })                                        → { power, voted, votes, waitingFor, end }
+ *   concede(deps, { channelId, userId, to? })                                    → { power, to, waitingFor, end }
+ *   resolvePhase(deps, { gameId, phaseId?, reason })                             → { resolved, next, end }
+ *   resolveDuePhases(deps): { resolved, failures }     queueDueReminders(deps): number
+ *   startScheduler({ db, now, onDue?, … }): { poke, stop, sweep }
+ *   deliverOutbox({ db, now, send, … }): Promise<DeliveryStats>   startOutboxLoop(…): { kick, stop }
+ *   renderInputForPhase(deps, phaseId, { withOrders }) → inputs for renderMap, or null
+ *   setStatusMessageId(deps, gameId, messageId)
+ */
+export type * from './types.js';
+export { parseDuration, formatDuration, DEFAULT_DURATIONS, MAX_DURATION_MS } from './durations.js';
+export { createGame, joinGame, leaveGame, startGame, freePowers } from './lobby.js';
+export { gameStatus, playerContext, why, history, findOpenGame } from './queries.js';
+export { submitOrders, clearOrders, myOrders } from './orders.js';
+export { toggleReady } from './ready.js';
+export { gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace } from './gm.js';
+export { voteDraw, concede } from './votes.js';
+export { resolvePhase, resolveDuePhases, type ResolveReason } from './resolve.js';
+export { queueDueReminders, reminderTime } from './reminders.js';
+export { startScheduler, nextWakeAt, type Scheduler, type SchedulerOptions, type SweepResult } from './scheduler.js';
+export {
+  deliverOutbox,
+  startOutboxLoop,
+  setStatusMessageId,
+  PermanentDeliveryError,
+  type DeliveryRow,
+  type DeliveryStats,
+  type DeliverOptions,
+  type OutboxLoop,
+  type PermanentReason,
+  type SendFn,
+} from './outbox.js';
+export type { OutboxPayload, DmReason } from './outbox-write.js';
+export { renderInputForPhase, type RenderInput } from './render-input.js';
+export { phaseLabel, phaseCode, formatResultsSummary, discordTime, splitForDiscord } from './summary.js';
+export { onInternalError, INTERNAL_ERROR } from './tx.js';

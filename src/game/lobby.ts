@@ -1,0 +1,226 @@
+/**
+ * Before the game: creating it in a channel, joining, leaving, and starting.
+ *
+ * Power assignment (docs/architecture.md): `/game join` without a power takes a random free one at once, so
+ * every joined player always holds exactly one power. At `/game start` the powers nobody holds are in civil
+ * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
+ * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
+ */
+import { eq } from 'drizzle-orm';
+import { getVariant, variantIds } from '../variants/index.js';
+import type { Tx } from '../store/db.js';
+import { audit, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
+import { games, phases, players, type GameRow } from '../store/schema.js';
+import { parseDurations } from './durations.js';
+import { enqueue, queueDm, queueStatus } from './outbox-write.js';
+import { discordTime, phaseLabel } from './summary.js';
+import { fail, inTransaction } from './tx.js';
+import type { Caller, GameDeps, GameView, PhaseDurationInput, PhaseView, Result } from './types.js';
+import { toGameView, toPhaseView } from './views.js';
+
+export const NO_GAME = 'There is no game in this channel. A game master can create one with `/game create`.';
+
+/** Finds the power the player means: exact name, adjective, or a unique prefix, in any case. */
+export function matchPower(variantId: string, text: string): string | null {
+  const variant = getVariant(variantId);
+  if (!variant) return null;
+  const t = text.trim().toLowerCase();
+  if (t === '') return null;
+  const exact = variant.powers.find((p) => p.name.toLowerCase() === t || p.adjective?.toLowerCase() === t);
+  if (exact) return exact.name;
+  const prefixed = variant.powers.filter((p) => p.name.toLowerCase().startsWith(t));
+  return prefixed.length === 1 ? prefixed[0].name : null;
+}
+
+/**
+ * Creates a game in the channel with the caller as game master. Durations like `90s`, `10m`, `24h`, `2d`
+ * (defaults: movement 24h, retreat 12h, adjustment 12h). Errors: unknown variant (lists the variants),
+ * malformed, zero or over-30-day duration, a game already open in the channel.
+ */
+export function createGame(
+  deps: GameDeps,
+  input: { channelId: string; guildId: string | null; userId: string; variantId: string; durations?: PhaseDurationInput },
+): Result<{ game: GameView }> {
+  return inTransaction(deps, (tx, changed) => {
+    const variant = getVariant(String(input.variantId ?? '').trim());
+    if (!variant) {
+      return fail(`Unknown variant "${input.variantId}". Available variants: ${variantIds().join(', ')}.`);
+    }
+    const durations = parseDurations(input.durations);
+    if (!durations.ok) return fail(durations.error);
+    const existing = openGameByChannel(tx, input.channelId);
+    if (existing) {
+      return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
+    }
+    const now = deps.now();
+    const game = tx
+      .insert(games)
+      .values({
+        channelId: input.channelId,
+        guildId: input.guildId,
+        variantId: variant.id,
+        gmUserId: input.userId,
+        status: 'forming',
+        movementMs: durations.durations.movement,
+        retreatMs: durations.durations.retreat,
+        adjustmentMs: durations.durations.adjustment,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'create', detail: { variant: variant.id, durations: durations.durations }, at: now });
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(game) };
+  });
+}
+
+/** Powers nobody holds in the channel's forming game (for autocomplete); [] when there is none. */
+export function freePowers(deps: GameDeps, channelId: string): string[] {
+  const game = deps.db.transaction((tx) => openGameByChannel(tx, channelId));
+  if (!game || game.status !== 'forming') return [];
+  const variant = getVariant(game.variantId);
+  if (!variant) return [];
+  const taken = new Set(deps.db.select().from(players).where(eq(players.gameId, game.id)).all().map((p) => p.power));
+  return variant.powers.map((p) => p.name).filter((p) => !taken.has(p));
+}
+
+function formingGame(tx: Tx, channelId: string): GameRow | { ok: false; error: string } {
+  const game = openGameByChannel(tx, channelId);
+  if (!game) return fail(NO_GAME);
+  if (game.status !== 'forming') return fail('The game has already started.');
+  return game;
+}
+
+/**
+ * Joins the channel's forming game, taking `power` (name, adjective or unique prefix) or a random free power.
+ * Errors: no game, already started, already joined, unknown or taken power, no free power left.
+ */
+export function joinGame(deps: GameDeps, input: Caller & { power?: string | null }): Result<{ game: GameView; power: string }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = formingGame(tx, input.channelId);
+    if ('ok' in game) return game;
+    const variant = getVariant(game.variantId)!;
+    const mine = playerByUser(tx, game.id, input.userId);
+    if (mine) return fail(`You have already joined as ${mine.power}. Use \`/game leave\` first to change power.`);
+    const taken = new Set(playersOf(tx, game.id).map((p) => p.power));
+    const free = variant.powers.map((p) => p.name).filter((p) => !taken.has(p));
+    let power: string;
+    if (input.power && input.power.trim() !== '') {
+      const matched = matchPower(game.variantId, input.power);
+      if (!matched) return fail(`"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`);
+      if (taken.has(matched)) return fail(`${matched} is already taken. Free powers: ${free.join(', ') || 'none'}.`);
+      power = matched;
+    } else {
+      if (free.length === 0) return fail('Every power is taken.');
+      power = free[Math.floor((deps.random ?? Math.random)() * free.length) % free.length];
+    }
+    const now = deps.now();
+    tx.insert(players).values({ gameId: game.id, power, userId: input.userId, joinedAt: now }).run();
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'join', detail: { power }, at: now });
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(game), power };
+  });
+}
+
+/** Leaves the channel's game before it starts. */
+export function leaveGame(deps: GameDeps, input: Caller): Result<{ game: GameView; power: string }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = openGameByChannel(tx, input.channelId);
+    if (!game) return fail(NO_GAME);
+    const mine = playerByUser(tx, game.id, input.userId);
+    if (!mine) return fail('You are not in this game.');
+    if (game.status !== 'forming') {
+      return fail('The game has started, so you cannot leave it; ask the game master to `/gm replace` your power.');
+    }
+    const now = deps.now();
+    tx.delete(players).where(eq(players.id, mine.id)).run();
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'leave', detail: { power: mine.power }, at: now });
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(game), power: mine.power };
+  });
+}
+
+/**
+ * Starts the channel's game (game master only): creates the first phase with its deadline, queues the start
+ * map for the channel and a DM to every player with their power. Powers nobody holds play in civil disorder.
+ */
+export function startGame(
+  deps: GameDeps,
+  input: Caller,
+): Result<{ game: GameView; phase: PhaseView; players: { power: string; userId: string }[]; civilDisorder: string[] }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = formingGame(tx, input.channelId);
+    if ('ok' in game) return game;
+    if (game.gmUserId !== input.userId) return fail('Only the game master can start the game.');
+    const variant = getVariant(game.variantId);
+    if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    const joined = playersOf(tx, game.id);
+    if (joined.length === 0) return fail('Nobody has joined yet: players join with `/game join`.');
+    const now = deps.now();
+    const position = variant.startingPosition();
+    const deadlineMs = now + game.movementMs;
+    const phase = tx
+      .insert(phases)
+      .values({
+        gameId: game.id,
+        idx: 0,
+        season: position.phase.season,
+        year: position.phase.year,
+        type: position.phase.type,
+        position,
+        startedAt: now,
+        deadlineMs,
+      })
+      .returning()
+      .get();
+    const started = tx
+      .update(games)
+      .set({ status: 'active', currentPhaseId: phase.id, deadlineMs })
+      .where(eq(games.id, game.id))
+      .returning()
+      .get();
+    const held = new Set(joined.map((p) => p.power));
+    const civilDisorder = variant.powers.map((p) => p.name).filter((p) => !held.has(p));
+    const label = phaseLabel(position.phase);
+    const roster = joined.map((p) => `${p.power}: <@${p.userId}>`).join('\n');
+    const cdLine = civilDisorder.length > 0 ? `\nIn civil disorder (units hold): ${civilDisorder.join(', ')}` : '';
+    enqueue(tx, {
+      gameId: game.id,
+      phaseId: phase.id,
+      payload: {
+        type: 'game_started',
+        gameId: game.id,
+        phaseId: phase.id,
+        text: `🎲 **${variant.name}** has started!\n${roster}${cdLine}\n**${label}**: orders with \`/order\`, deadline ${discordTime(deadlineMs, 'R')} (${discordTime(deadlineMs, 'f')}).`,
+      },
+      target: { kind: 'channel', id: game.channelId },
+      dedupeKey: `start:${game.id}`,
+      now,
+    });
+    for (const p of joined) {
+      queueDm(
+        tx,
+        started,
+        p.userId,
+        'power_assigned',
+        `You play **${p.power}** in the ${variant.name} game in <#${game.channelId}>. ${label}: send orders with \`/order\` in that channel before ${discordTime(deadlineMs, 'f')}.`,
+        `power:${game.id}:${p.power}:${p.userId}`,
+        now,
+        phase.id,
+      );
+    }
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'start', detail: { civilDisorder }, at: now });
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    return {
+      ok: true,
+      game: toGameView(started),
+      phase: toPhaseView(phase),
+      players: joined.map((p) => ({ power: p.power, userId: p.userId })),
+      civilDisorder,
+    };
+  });
+}

@@ -1,0 +1,286 @@
+/**
+ * Players' orders: submit (parse, check against the board, store, replacing earlier orders for the same
+ * unit), clear, and list. Orders stay secret: they go only to the ephemeral reply and the player's DM.
+ */
+import { and, eq } from 'drizzle-orm';
+import { parseOrders } from '../engine/parse/index.js';
+import type { Order, Position, Power } from '../engine/types.js';
+import type { Variant } from '../engine/variant.js';
+import type { Tx } from '../store/db.js';
+import { audit, ordersOf } from '../store/queries.js';
+import { orders, type OrderRow } from '../store/schema.js';
+import { isError, playerInGame } from './context.js';
+import { buildSites, buildableTypes, dutiesOf, unitText, type Duties } from './duties.js';
+import { queueDm, queueStatus } from './outbox-write.js';
+import { phaseLabel } from './summary.js';
+import { fail, inTransaction } from './tx.js';
+import type { Caller, GameDeps, PhaseView, RejectedOrder, Result, StoredOrder } from './types.js';
+import { randomToken, toPhaseView } from './views.js';
+
+/** Longest order text accepted in one submission (Discord's option limit is 6000). */
+const MAX_TEXT = 6000;
+
+function toStored(row: OrderRow): StoredOrder {
+  return { power: row.power, unitKey: row.unitKey, text: row.text, submittedBy: row.submittedBy, submittedAt: row.submittedAt };
+}
+
+function placeName(variant: Variant, province: string): string {
+  return variant.map.province(province)?.name ?? province;
+}
+
+const typeName = (t: string) => (t === 'A' ? 'an army' : 'a fleet');
+
+/**
+ * Checks one parsed order against the board for this power and phase. Returns the key it is stored under
+ * (the unit's province; `waive:n` for a waived build) or the reason it is refused.
+ */
+export function checkOrder(
+  variant: Variant,
+  position: Position,
+  power: Power,
+  order: Order,
+  duties: Duties,
+  existing: { unitKey: string; kind: string }[],
+): { unitKey: string } | { error: string } {
+  const phaseType = position.phase.type;
+  if (phaseType === 'adjustment') return checkAdjustment(variant, position, power, order, duties, existing);
+  const allowed = phaseType === 'movement' ? ['hold', 'move', 'support', 'convoy', 'special'] : ['retreat', 'disband'];
+  if (!allowed.includes(order.kind)) {
+    return {
+      error:
+        phaseType === 'movement'
+          ? 'It is a movement phase: order your units to hold, move, support or convoy.'
+          : 'It is a retreat phase: order a dislodged unit to retreat (`F tri R alb`) or disband (`F tri D`).',
+    };
+  }
+  if (order.kind === 'waive') return { error: 'There is nothing to waive now.' };
+  const pool = phaseType === 'movement' ? position.units : position.dislodged;
+  const province = order.unit.province;
+  const unit = pool.find((u) => u.province === province);
+  const where = placeName(variant, province);
+  if (!unit) {
+    return { error: phaseType === 'movement' ? `There is no unit in ${where}.` : `No unit was dislodged in ${where}.` };
+  }
+  if (unit.power !== power) return { error: `The unit in ${where} belongs to ${unit.power}; you play ${power}.` };
+  if (order.unit.type && order.unit.type !== unit.type) {
+    return { error: `The unit in ${where} is ${typeName(unit.type)}, not ${typeName(order.unit.type)}.` };
+  }
+  return { unitKey: province };
+}
+
+function checkAdjustment(
+  variant: Variant,
+  position: Position,
+  power: Power,
+  order: Order,
+  duties: Duties,
+  existing: { unitKey: string; kind: string }[],
+): { unitKey: string } | { error: string } {
+  switch (order.kind) {
+    case 'build':
+    case 'waive': {
+      if (duties.builds <= 0) return { error: `${power} has no builds this turn.` };
+      const key = order.kind === 'build' ? order.unit.province : null;
+      const others = existing.filter((e) => (e.kind === 'build' || e.kind === 'waive') && e.unitKey !== key);
+      if (others.length >= duties.builds) {
+        return {
+          error: `${power} may make only ${duties.builds} build${duties.builds === 1 ? '' : 's'}; clear your orders (\`/orders clear\`) to change them.`,
+        };
+      }
+      if (order.kind === 'waive') {
+        const used = new Set(existing.map((e) => e.unitKey));
+        let n = 1;
+        while (used.has(`waive:${n}`)) n++;
+        return { unitKey: `waive:${n}` };
+      }
+      const province = order.unit.province;
+      const where = placeName(variant, province);
+      if (!buildSites(variant, position, power).includes(province)) {
+        const home = variant.map.homeCenters(power).includes(province);
+        const owned = (position.supplyCenters[power] ?? []).includes(province);
+        const occupied = position.units.some((u) => u.province === province);
+        const why = !home ? 'it is not one of your home centres' : !owned ? 'you do not own it' : occupied ? 'a unit is there' : 'the rules forbid it';
+        return { error: `You cannot build in ${where}: ${why}.` };
+      }
+      const types = buildableTypes(variant, position, power, province);
+      if (!types.includes(order.unit.type)) return { error: `You cannot build ${typeName(order.unit.type)} in ${where}.` };
+      if (!variant.map.canStand(order.unit.type, order.unit)) {
+        const coasts = variant.map.coastsOf(province).map((c) => `${province}/${c}`);
+        return { error: `A fleet built in ${where} needs a coast: ${coasts.join(' or ')}.` };
+      }
+      return { unitKey: province };
+    }
+    case 'disband': {
+      if (duties.disbands <= 0) return { error: `${power} has no units to disband this turn.` };
+      const province = order.unit.province;
+      const where = placeName(variant, province);
+      const unit = position.units.find((u) => u.province === province);
+      if (!unit) return { error: `There is no unit in ${where}.` };
+      if (unit.power !== power) return { error: `The unit in ${where} belongs to ${unit.power}; you play ${power}.` };
+      const others = existing.filter((e) => e.kind === 'disband' && e.unitKey !== province);
+      if (others.length >= duties.disbands) {
+        return { error: `${power} must disband only ${duties.disbands} unit${duties.disbands === 1 ? '' : 's'}; clear your orders to change them.` };
+      }
+      return { unitKey: province };
+    }
+    default:
+      return { error: 'It is an adjustment phase: build (`A par B`), disband (`A par D`) or waive a build (`WAIVE`).' };
+  }
+}
+
+/** The units (or builds/disbands) that still have no order, as readable lines. */
+export function missingOrders(variant: Variant, position: Position, duties: Duties, rows: OrderRow[]): string[] {
+  const keys = new Set(rows.map((r) => r.unitKey));
+  if (duties.units.length > 0) return duties.units.filter((u) => !keys.has(u.province)).map((u) => unitText(u));
+  if (duties.builds > 0) {
+    const left = duties.builds - rows.filter((r) => r.order.kind === 'build' || r.order.kind === 'waive').length;
+    return left > 0 ? [`${left} build${left === 1 ? '' : 's'} (in ${duties.buildSites.join(', ')}) or WAIVE`] : [];
+  }
+  if (duties.disbands > 0) {
+    const left = duties.disbands - rows.filter((r) => r.order.kind === 'disband').length;
+    return left > 0 ? [`${left} disband${left === 1 ? '' : 's'}`] : [];
+  }
+  return [];
+}
+
+function orderSetText(variant: Variant, position: Position, power: string, duties: Duties, rows: OrderRow[]): string {
+  const lines = rows.map((r) => `• \`${r.text}\``);
+  const missing = missingOrders(variant, position, duties, rows);
+  const tail = missing.length > 0 ? `\nStill without an order: ${missing.join(', ')}` : '\nEvery unit has an order.';
+  return `${lines.length > 0 ? lines.join('\n') : '(no orders)'}${tail}`;
+}
+
+/**
+ * Parses `text` (one order per line or `;`-separated) as orders of the caller's power for the current phase,
+ * stores the accepted ones (replacing earlier orders for the same unit), and queues a DM with the power's
+ * complete order set. Rejected lines come back with the reason; stored ones are kept even if some fail.
+ */
+export function submitOrders(
+  deps: GameDeps,
+  input: Caller & { text: string },
+): Result<{ power: string; phase: PhaseView; stored: StoredOrder[]; rejected: RejectedOrder[]; orders: StoredOrder[]; missing: string[] }> {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx = playerInGame(tx, input);
+    if (isError(ctx)) return ctx;
+    const { game, variant, phase, player } = ctx;
+    const text = typeof input.text === 'string' ? input.text : '';
+    if (text.trim() === '') return fail('No orders given: write one order per line or separate them with `;`, like `A par - bur; F bre - mao`.');
+    if (text.length > MAX_TEXT) return fail(`That is too long (${text.length} characters; at most ${MAX_TEXT}).`);
+    const position = phase.position;
+    const power = player.power;
+    const duties = dutiesOf(variant, position, power);
+    const now = deps.now();
+    const rejected: RejectedOrder[] = [];
+    const storedKeys: string[] = [];
+    const existing = ordersOf(tx, phase.id, power).map((r) => ({ unitKey: r.unitKey, kind: r.order.kind }));
+    for (const parsed of parseOrders(variant, text, { position, power })) {
+      if (!parsed.ok) {
+        rejected.push({ input: parsed.input, error: parsed.error });
+        continue;
+      }
+      const checked = checkOrder(variant, position, power, parsed.order, duties, existing);
+      if ('error' in checked) {
+        rejected.push({ input: parsed.text, error: checked.error });
+        continue;
+      }
+      tx.insert(orders)
+        .values({
+          phaseId: phase.id,
+          power,
+          unitKey: checked.unitKey,
+          text: parsed.text,
+          order: parsed.order,
+          submittedBy: input.userId,
+          submittedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [orders.phaseId, orders.power, orders.unitKey],
+          set: { text: parsed.text, order: parsed.order, submittedBy: input.userId, submittedAt: now },
+        })
+        .run();
+      const i = existing.findIndex((e) => e.unitKey === checked.unitKey);
+      if (i >= 0) existing.splice(i, 1);
+      existing.push({ unitKey: checked.unitKey, kind: parsed.order.kind });
+      if (!storedKeys.includes(checked.unitKey)) storedKeys.push(checked.unitKey);
+    }
+    const all = ordersOf(tx, phase.id, power);
+    // In the order the player wrote them.
+    const stored = storedKeys.map((k) => all.find((r) => r.unitKey === k)!).map(toStored);
+    const missing = missingOrders(variant, position, duties, all);
+    if (stored.length > 0) {
+      queueDm(
+        tx,
+        game,
+        input.userId,
+        'order_confirmation',
+        `Your orders for ${power}, **${phaseLabel(position.phase)}** (game in <#${game.channelId}>):\n${orderSetText(variant, position, power, duties, all)}`,
+        `confirm:${phase.id}:${power}:${randomToken(deps.random ?? Math.random)}`,
+        now,
+        phase.id,
+      );
+      // Debug-level detail only: the audit log keeps who submitted how many orders, never their text.
+      audit(tx, { gameId: game.id, userId: input.userId, action: 'orders', detail: { phaseId: phase.id, power, count: stored.length }, at: now });
+      queueStatus(tx, game.id, now);
+      changed(game.id);
+    }
+    return { ok: true, power, phase: toPhaseView(phase), stored, rejected, orders: all.map(toStored), missing };
+  });
+}
+
+/** Deletes all of the caller's orders for the current phase. */
+export function clearOrders(deps: GameDeps, input: Caller): Result<{ power: string; phase: PhaseView; cleared: number }> {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx = playerInGame(tx, input);
+    if (isError(ctx)) return ctx;
+    const { game, phase, player } = ctx;
+    const res = tx
+      .delete(orders)
+      .where(and(eq(orders.phaseId, phase.id), eq(orders.power, player.power)))
+      .run();
+    if (res.changes > 0) {
+      const now = deps.now();
+      audit(tx, { gameId: game.id, userId: input.userId, action: 'orders_clear', detail: { phaseId: phase.id, power: player.power }, at: now });
+      queueStatus(tx, game.id, now);
+      changed(game.id);
+    }
+    return { ok: true, power: player.power, phase: toPhaseView(phase), cleared: res.changes };
+  });
+}
+
+/**
+ * The caller's orders for the current phase, the units still without one, and for an adjustment phase the
+ * number of builds or disbands due. Works while paused too.
+ */
+export function myOrders(
+  deps: GameDeps,
+  input: Caller,
+): Result<{
+  power: string;
+  phase: PhaseView;
+  orders: StoredOrder[];
+  unordered: string[];
+  adjustment: { builds: number; disbands: number; buildSites: string[] } | null;
+  text: string;
+}> {
+  return inTransaction(deps, (tx) => {
+    const ctx = playerInGame(tx, input, { allowPaused: true });
+    if (isError(ctx)) return ctx;
+    const { variant, phase, player } = ctx;
+    const rows = ordersOf(tx, phase.id, player.power);
+    const duties = dutiesOf(variant, phase.position, player.power);
+    const unordered = missingOrders(variant, phase.position, duties, rows);
+    const adjustment =
+      phase.position.phase.type === 'adjustment'
+        ? { builds: duties.builds, disbands: duties.disbands, buildSites: duties.buildSites }
+        : null;
+    return {
+      ok: true,
+      power: player.power,
+      phase: toPhaseView(phase),
+      orders: rows.map(toStored),
+      unordered,
+      adjustment,
+      text: `**${player.power}, ${phaseLabel(phase.position.phase)}**\n${orderSetText(variant, phase.position, player.power, duties, rows)}`,
+    };
+  });
+}

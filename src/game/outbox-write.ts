@@ -1,0 +1,112 @@
+/**
+ * Writing to the outbox, always inside the transaction that caused the message, so a message exists if and
+ * only if its cause was committed. The dedupe key is UNIQUE: queuing the same message twice is a no-op.
+ *
+ * Secrecy: payloads for channels never carry orders of an unresolved phase. Results posts only name a
+ * resolved phase; status texts only say who has submitted, never what.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../store/db.js';
+import { games, outbox, type GameRow } from '../store/schema.js';
+import { buildStatus } from './status.js';
+
+/** What the deliverer's `send` receives in `row.payload`; `type` equals `row.kind`. */
+export type OutboxPayload =
+  /** Channel: the game has started; attach the map of `phaseId`'s starting position. */
+  | { type: 'game_started'; gameId: number; phaseId: number; text: string }
+  /** Channel: results of the resolved phase `phaseId`; attach its map with orders and results drawn. */
+  | { type: 'phase_results'; gameId: number; phaseId: number; text: string }
+  /** Channel: edit the status message in place (`row.statusMessageId`), or post it when there is none. */
+  | { type: 'status'; gameId: number; text: string }
+  /** Channel: the game has ended (solo, draw, concession). */
+  | { type: 'game_over'; gameId: number; text: string }
+  /** Channel: a plain notice (rollback, replacement, a player who cannot be reached by DM). */
+  | { type: 'notice'; gameId: number; text: string }
+  /** DM to the user `row.target`. */
+  | { type: 'dm'; gameId: number; text: string; reason: DmReason };
+
+export type DmReason = 'power_assigned' | 'order_confirmation' | 'reminder' | 'phase_started' | 'game_over' | 'replaced';
+
+export type OutboxKind = OutboxPayload['type'];
+
+export interface Enqueue {
+  gameId: number | null;
+  phaseId?: number | null;
+  payload: OutboxPayload;
+  target: { kind: 'channel' | 'user'; id: string };
+  dedupeKey: string;
+  now: number;
+}
+
+/** Queues a message; returns false when a message with the same dedupe key already exists. */
+export function enqueue(tx: Tx, m: Enqueue): boolean {
+  const res = tx
+    .insert(outbox)
+    .values({
+      gameId: m.gameId,
+      phaseId: m.phaseId ?? null,
+      kind: m.payload.type,
+      targetKind: m.target.kind,
+      target: m.target.id,
+      payload: m.payload,
+      dedupeKey: m.dedupeKey,
+      createdAt: m.now,
+      nextAttemptAt: m.now,
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey })
+    .run();
+  return res.changes === 1;
+}
+
+/** Queues a channel notice. */
+export function queueNotice(tx: Tx, game: GameRow, text: string, dedupeKey: string, now: number, phaseId?: number): void {
+  enqueue(tx, {
+    gameId: game.id,
+    phaseId: phaseId ?? null,
+    payload: { type: 'notice', gameId: game.id, text },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey,
+    now,
+  });
+}
+
+/** Queues a DM. */
+export function queueDm(
+  tx: Tx,
+  game: GameRow,
+  userId: string,
+  reason: DmReason,
+  text: string,
+  dedupeKey: string,
+  now: number,
+  phaseId?: number,
+): void {
+  enqueue(tx, {
+    gameId: game.id,
+    phaseId: phaseId ?? null,
+    payload: { type: 'dm', gameId: game.id, text, reason },
+    target: { kind: 'user', id: userId },
+    dedupeKey,
+    now,
+  });
+}
+
+/** Queues an edit of the game's status message with the status as it is now (re-reads the game row). */
+export function queueStatus(tx: Tx, gameId: number, now: number): void {
+  const bumped = tx
+    .update(games)
+    .set({ statusVersion: sql`${games.statusVersion} + 1` })
+    .where(eq(games.id, gameId))
+    .returning()
+    .get();
+  if (!bumped) return;
+  const status = buildStatus(tx, bumped);
+  enqueue(tx, {
+    gameId,
+    phaseId: bumped.currentPhaseId,
+    payload: { type: 'status', gameId, text: status.text },
+    target: { kind: 'channel', id: bumped.channelId },
+    dedupeKey: `status:${gameId}:${bumped.statusVersion}`,
+    now,
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * Read-only use-cases: status, the caller's context (for autocomplete and `/map`), `/why`, `/history`.
+ */
+import { parseLocationKey } from '../engine/index.js';
+import type { OrderResult, Position, PowerOrder } from '../engine/types.js';
+import type { Variant } from '../engine/variant.js';
+import { getVariant } from '../variants/index.js';
+import type { Tx } from '../store/db.js';
+import { latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../store/queries.js';
+import { isError, playerInGame } from './context.js';
+import { NO_GAME } from './lobby.js';
+import { buildStatus } from './status.js';
+import { formatResultsSummary, phaseLabel } from './summary.js';
+import { fail } from './tx.js';
+import type { Caller, GameDeps, GameView, PhaseResultsView, PhaseView, Result, StatusView } from './types.js';
+import { toGameView, toPhaseView } from './views.js';
+
+/** Runs a read in a deferred transaction (a consistent snapshot, no write lock); never throws. */
+function read<T extends object>(deps: GameDeps, fn: (tx: Tx) => Result<T>): Result<T> {
+  try {
+    return deps.db.transaction((tx) => fn(tx));
+  } catch {
+    return fail('Something went wrong on our side. Please try again.');
+  }
+}
+
+/** The channel's game that is not finished, or null. */
+export function findOpenGame(deps: GameDeps, channelId: string): GameView | null {
+  const r = read(deps, (tx) => {
+    const g = openGameByChannel(tx, channelId);
+    return g ? { ok: true, game: toGameView(g) } : fail(NO_GAME);
+  });
+  return r.ok ? r.game : null;
+}
+
+/** The status of the channel's game (the open one, else the last finished one); never shows orders. */
+export function gameStatus(deps: GameDeps, channelId: string): Result<{ status: StatusView }> {
+  return read(deps, (tx) => {
+    const game = latestGameByChannel(tx, channelId);
+    if (!game) return fail(NO_GAME);
+    return { ok: true, status: buildStatus(tx, game) };
+  });
+}
+
+/**
+ * The caller's power in the channel's running game with the current position and the power's own orders:
+ * for order autocomplete (`legalOrders(variant, position, power)`) and `/map` with one's own orders drawn.
+ */
+export function playerContext(
+  deps: GameDeps,
+  caller: Caller,
+): Result<{ game: GameView; variant: Variant; position: Position; power: string; phase: PhaseView; orders: PowerOrder[] }> {
+  return read(deps, (tx) => {
+    const ctx = playerInGame(tx, caller, { allowPaused: true });
+    if (isError(ctx)) return ctx;
+    const orders = ordersOf(tx, ctx.phase.id, ctx.player.power).map((o) => ({ power: o.power, order: o.order }));
+    return {
+      ok: true,
+      game: toGameView(ctx.game),
+      variant: ctx.variant,
+      position: ctx.phase.position,
+      power: ctx.player.power,
+      phase: toPhaseView(ctx.phase),
+      orders,
+    };
+  });
+}
+
+function resultProvince(r: OrderResult): string | null {
+  const where = r.unit.split(/\s+/)[1];
+  return where ? parseLocationKey(where.toLowerCase()).province : null;
+}
+
+/** Finds a province id from what a player typed: id, name or alias, any case. */
+function matchProvince(variant: Variant, text: string): string | null {
+  const t = text.trim().toLowerCase().replace(/\s*\/.*$/, '');
+  if (variant.map.has(t)) return t;
+  for (const p of variant.map.provinces.values()) {
+    if (p.name.toLowerCase() === t || p.abbreviation.toLowerCase() === t || p.aliases.some((a) => a.toLowerCase() === t)) return p.id;
+  }
+  return null;
+}
+
+/** The reason for the last result in a province (the most recent resolved phase with a result there). */
+export function why(deps: GameDeps, input: { channelId: string; province: string }): Result<{ phase: PhaseView; results: OrderResult[]; text: string }> {
+  return read(deps, (tx) => {
+    const game = latestGameByChannel(tx, input.channelId);
+    if (!game) return fail(NO_GAME);
+    const v = getVariant(game.variantId);
+    if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    const province = matchProvince(v, String(input.province ?? ''));
+    if (!province) return fail(`"${input.province}" is not a province on this map.`);
+    const resolved = phasesOf(tx, game.id).filter((p) => p.adjudication).reverse();
+    for (const phase of resolved) {
+      const results = phase.adjudication!.results.filter((r) => resultProvince(r) === province);
+      if (results.length > 0) {
+        const name = v.map.province(province)?.name ?? province;
+        const text = [`**${name}**, ${phaseLabel(phase.adjudication!.phase)}:`, ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`)].join('\n');
+        return { ok: true, phase: toPhaseView(phase), results, text };
+      }
+    }
+    return fail(`Nothing has been ordered in ${v.map.province(province)?.name ?? province} yet.`);
+  });
+}
+
+/**
+ * The list of the game's phases, and with `phase` (a code like `S1901M`, a label like `spring 1901 movement`,
+ * or an index) that phase's results summary.
+ */
+export function history(
+  deps: GameDeps,
+  input: { channelId: string; phase?: string | null },
+): Result<{ phases: PhaseView[]; detail: PhaseResultsView | null }> {
+  return read(deps, (tx) => {
+    const game = latestGameByChannel(tx, input.channelId);
+    if (!game) return fail(NO_GAME);
+    const v = getVariant(game.variantId);
+    if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    const rows = phasesOf(tx, game.id);
+    const views = rows.map(toPhaseView);
+    const wanted = (input.phase ?? '').trim().toLowerCase();
+    if (wanted === '') return { ok: true, phases: views, detail: null };
+    const i = views.findIndex(
+      (p) => p.code.toLowerCase() === wanted || p.label.toLowerCase() === wanted || String(p.index) === wanted,
+    );
+    if (i < 0) return fail(`No phase "${input.phase}" in this game. Phases: ${views.map((p) => p.code).join(', ') || 'none yet'}.`);
+    const row = rows[i];
+    if (!row.adjudication) return fail(`${views[i].label} has not been resolved yet.`);
+    return {
+      ok: true,
+      phases: views,
+      detail: { phase: views[i], results: row.adjudication.results, text: formatResultsSummary(v, row.adjudication) },
+    };
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * `/ready`: a power says it is done with the phase. When every power that has something to decide (and a
+ * player to decide it) is ready, the phase resolves at once, inside the same transaction.
+ */
+import { readiness } from '../store/schema.js';
+import { readyPowers } from '../store/queries.js';
+import { powersToAct } from '../engine/index.js';
+import { isError, playerInGame } from './context.js';
+import { queueStatus } from './outbox-write.js';
+import { humanPowersToAct, resolveInTx } from './resolve.js';
+import { fail, inTransaction } from './tx.js';
+import type { Caller, GameDeps, PhaseView, Result } from './types.js';
+
+/**
+ * Toggles the caller's readiness for the current phase. Returns the new state and, when this made everyone
+ * ready, the phases that were resolved. A power with nothing to decide cannot be ready.
+ */
+export function toggleReady(
+  deps: GameDeps,
+  input: Caller,
+): Result<{ power: string; ready: boolean; resolved: PhaseView[]; waitingFor: string[] }> {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx = playerInGame(tx, input);
+    if (isError(ctx)) return ctx;
+    const { game, variant, phase, player } = ctx;
+    if (!powersToAct(variant, phase.position).includes(player.power)) {
+      return fail(`${player.power} has nothing to decide this phase.`);
+    }
+    const now = deps.now();
+    const ready = !readyPowers(tx, phase.id).has(player.power);
+    tx.insert(readiness)
+      .values({ phaseId: phase.id, power: player.power, ready, updatedAt: now })
+      .onConflictDoUpdate({ target: [readiness.phaseId, readiness.power], set: { ready, updatedAt: now } })
+      .run();
+    changed(game.id);
+    const readyNow = readyPowers(tx, phase.id);
+    const waitingFor = humanPowersToAct(tx, variant, game, phase).filter((p) => !readyNow.has(p));
+    if (ready && waitingFor.length === 0) {
+      const r = resolveInTx(tx, deps, game.id, phase.id, 'ready');
+      if (!r.ok) return r;
+      return { ok: true, power: player.power, ready, resolved: r.resolved, waitingFor };
+    }
+    queueStatus(tx, game.id, now);
+    return { ok: true, power: player.power, ready, resolved: [], waitingFor };
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Deadline reminders: a DM, once per phase (and per deadline, after an extension), to each player whose
+ * power still has units (or builds/disbands) without orders. Sent 1 hour before the deadline, or 10% of the
+ * phase before it when the phase is shorter than 10 hours.
+ */
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { powersToAct } from '../engine/index.js';
+import { getVariant } from '../variants/index.js';
+import { gameById, ordersOf, phaseById, playersOf } from '../store/queries.js';
+import { games, phases } from '../store/schema.js';
+import { dutiesOf } from './duties.js';
+import { missingOrders } from './orders.js';
+import { queueDm } from './outbox-write.js';
+import { discordTime, phaseLabel } from './summary.js';
+import { inTransaction } from './tx.js';
+import type { GameDeps } from './types.js';
+
+const HOUR = 3_600_000;
+
+/** When the reminder for a phase running from `startedAt` to `deadline` is due. */
+export function reminderTime(startedAt: number, deadline: number): number {
+  return deadline - Math.min(HOUR, Math.max(0, deadline - startedAt) * 0.1);
+}
+
+/** Games whose current phase still needs its reminder: id, start, deadline. */
+export function pendingReminders(deps: GameDeps): { gameId: number; phaseId: number; at: number }[] {
+  return deps.db
+    .select({ gameId: games.id, phaseId: phases.id, startedAt: phases.startedAt, deadline: games.deadlineMs })
+    .from(games)
+    .innerJoin(phases, eq(phases.id, games.currentPhaseId))
+    .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), isNull(phases.remindedAt)))
+    .all()
+    .map((r) => ({ gameId: r.gameId, phaseId: r.phaseId, at: reminderTime(r.startedAt, r.deadline!) }));
+}
+
+/** Queues the reminders that are due now; returns how many DMs were queued. */
+export function queueDueReminders(deps: GameDeps): number {
+  const now = deps.now();
+  let queued = 0;
+  for (const due of pendingReminders(deps).filter((r) => r.at <= now)) {
+    const r = inTransaction(deps, (tx) => {
+      const game = gameById(tx, due.gameId);
+      const phase = phaseById(tx, due.phaseId);
+      if (!game || !phase || game.status !== 'active' || game.currentPhaseId !== phase.id || phase.remindedAt !== null) {
+        return { ok: true, count: 0 };
+      }
+      const variant = getVariant(game.variantId);
+      let count = 0;
+      if (variant && game.deadlineMs !== null && game.deadlineMs > now) {
+        const acting = new Set(powersToAct(variant, phase.position));
+        for (const player of playersOf(tx, game.id)) {
+          if (!acting.has(player.power)) continue;
+          const rows = ordersOf(tx, phase.id, player.power);
+          const missing = missingOrders(variant, phase.position, dutiesOf(variant, phase.position, player.power), rows);
+          if (missing.length === 0) continue;
+          queueDm(
+            tx,
+            game,
+            player.userId,
+            'reminder',
+            `⏰ ${player.power} still has no orders for ${missing.join(', ')} in **${phaseLabel(phase.position.phase)}** (game in <#${game.channelId}>). Deadline ${discordTime(game.deadlineMs, 'R')}.`,
+            `remind:${phase.id}:${player.power}:${game.deadlineMs}`,
+            now,
+            phase.id,
+          );
+          count++;
+        }
+      }
+      tx.update(phases).set({ remindedAt: now }).where(eq(phases.id, phase.id)).run();
+      return { ok: true, count };
+    });
+    if (r.ok) queued += r.count;
+  }
+  return queued;
+}

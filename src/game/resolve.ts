@@ -1,0 +1,214 @@
+/**
+ * Resolving a phase: one transaction that claims the phase, adjudicates its stored orders, stores the
+ * results and the next phase, ends the game when someone has won, and queues the messages.
+ *
+ * The claim (`UPDATE phases SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL`, which must change
+ * exactly one row) makes resolution exactly-once: two timers, a timer and `/ready`, or two processes on the
+ * same file can never resolve the same phase twice.
+ */
+import { and, eq, isNull, lte, isNotNull } from 'drizzle-orm';
+import { adjudicate, powersToAct } from '../engine/index.js';
+import type { Adjudication, PowerOrder } from '../engine/types.js';
+import type { Variant } from '../engine/variant.js';
+import { getVariant } from '../variants/index.js';
+import type { Tx } from '../store/db.js';
+import { gameById, ordersOf, phaseById, playersOf, audit } from '../store/queries.js';
+import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../store/schema.js';
+import { enqueue, queueDm, queueStatus } from './outbox-write.js';
+import { endText } from './status.js';
+import { discordTime, formatResultsSummary, phaseLabel } from './summary.js';
+import { fail, inTransaction } from './tx.js';
+import type { GameDeps, PhaseView, Result } from './types.js';
+import { randomToken, toPhaseView } from './views.js';
+
+export type ResolveReason = 'deadline' | 'ready' | 'gm';
+
+/** At most this many phases resolve in a row when nobody with a player has anything to decide. */
+const MAX_CHAINED_RESOLUTIONS = 20;
+
+export interface ResolveOutcome {
+  /** The phases resolved, in order (more than one when following phases had nobody to decide). */
+  resolved: PhaseView[];
+  /** The phase now being played, or null if the game ended. */
+  next: PhaseView | null;
+  end: GameEnd | null;
+}
+
+/**
+ * Resolves the game's current phase now. `phaseId`, when given, must be the current phase (a stale timer
+ * for an earlier phase is refused). Errors: no such game, game not running, phase already resolved.
+ */
+export function resolvePhase(
+  deps: GameDeps,
+  input: { gameId: number; phaseId?: number; reason: ResolveReason },
+): Result<ResolveOutcome & { gameId: number }> {
+  return inTransaction(deps, (tx, changed) => {
+    const r = resolveInTx(tx, deps, input.gameId, input.phaseId ?? null, input.reason);
+    if (r.ok) changed(input.gameId);
+    return r.ok ? { ...r, gameId: input.gameId } : r;
+  });
+}
+
+/** Resolves every active game whose deadline has passed, each in its own transaction. */
+export function resolveDuePhases(deps: GameDeps): { resolved: number; failures: string[] } {
+  const now = deps.now();
+  const due = deps.db
+    .select({ id: games.id, phaseId: games.currentPhaseId })
+    .from(games)
+    .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), lte(games.deadlineMs, now)))
+    .all();
+  let resolved = 0;
+  const failures: string[] = [];
+  for (const g of due) {
+    const r = resolvePhase(deps, { gameId: g.id, phaseId: g.phaseId ?? undefined, reason: 'deadline' });
+    if (r.ok) resolved += r.resolved.length;
+    else failures.push(`game ${g.id}: ${r.error}`);
+  }
+  return { resolved, failures };
+}
+
+/** Powers that have something to decide and a player to decide it. */
+export function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): string[] {
+  const withPlayer = new Set(playersOf(tx, game.id).map((p) => p.power));
+  return powersToAct(variant, phase.position).filter((p) => withPlayer.has(p));
+}
+
+/** The body of `resolvePhase`, for use inside another use-case's transaction (`/ready`, `/gm advance`). */
+export function resolveInTx(
+  tx: Tx,
+  deps: GameDeps,
+  gameId: number,
+  expectedPhaseId: number | null,
+  reason: ResolveReason,
+): Result<ResolveOutcome> {
+  const now = deps.now();
+  const random = deps.random ?? Math.random;
+  let game = gameById(tx, gameId);
+  if (!game) return fail('There is no such game.');
+  if (game.status !== 'active') {
+    return fail(game.status === 'paused' ? 'The game is paused; resume it first.' : 'The game is not running.');
+  }
+  const variant = getVariant(game.variantId);
+  if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+  if (game.currentPhaseId === null) return fail('The game has no current phase.');
+  if (expectedPhaseId !== null && expectedPhaseId !== game.currentPhaseId) return fail('That phase has already been resolved.');
+
+  const resolved: PhaseView[] = [];
+  let phaseId = game.currentPhaseId;
+  for (let i = 0; i < MAX_CHAINED_RESOLUTIONS; i++) {
+    const token = randomToken(random);
+    const claim = tx
+      .update(phases)
+      .set({ resolvedAt: now, claimToken: token })
+      .where(and(eq(phases.id, phaseId), isNull(phases.resolvedAt)))
+      .run();
+    if (claim.changes !== 1) {
+      if (resolved.length === 0) return fail('That phase has already been resolved.');
+      break;
+    }
+    const phase = phaseById(tx, phaseId)!;
+    const orders: PowerOrder[] = ordersOf(tx, phaseId).map((o) => ({ power: o.power, order: o.order }));
+    const adjudication = adjudicate(variant, phase.position, orders);
+    tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId)).run();
+    resolved.push(toPhaseView({ ...phase, resolvedAt: now }));
+
+    const next = startNextPhase(tx, game, phase, adjudication, now);
+    const end: GameEnd | null = adjudication.winner ? { kind: 'solo', winner: adjudication.winner } : null;
+    if (end) finishGame(tx, game, end, now);
+    else {
+      tx.update(games).set({ currentPhaseId: next.id, deadlineMs: next.deadlineMs }).where(eq(games.id, game.id)).run();
+    }
+    audit(tx, { gameId: game.id, userId: null, action: 'resolve', detail: { phaseId, reason, token }, at: now });
+
+    enqueue(tx, {
+      gameId: game.id,
+      phaseId,
+      payload: {
+        type: 'phase_results',
+        gameId: game.id,
+        phaseId,
+        text: formatResultsSummary(variant, adjudication, end ? null : { phase: adjudication.position.phase, deadline: next.deadlineMs }),
+      },
+      target: { kind: 'channel', id: game.channelId },
+      dedupeKey: `results:${phaseId}:${token}`,
+      now,
+    });
+    game = gameById(tx, game.id)!;
+    if (end) {
+      announceEnd(tx, game, end, now);
+      queueStatus(tx, game.id, now);
+      return { ok: true, resolved, next: null, end };
+    }
+    const acting = humanPowersToAct(tx, variant, game, next);
+    if (acting.length > 0 || powersToAct(variant, next.position).length === 0) {
+      const userOf = new Map(playersOf(tx, game.id).map((p) => [p.power, p.userId]));
+      for (const power of acting) {
+        queueDm(
+          tx,
+          game,
+          userOf.get(power)!,
+          'phase_started',
+          `**${phaseLabel(adjudication.position.phase)}** has begun in <#${game.channelId}>: ${power} has orders to give. Deadline ${discordTime(next.deadlineMs!, 'R')}.`,
+          `phase:${next.id}:${power}`,
+          now,
+          next.id,
+        );
+      }
+      queueStatus(tx, game.id, now);
+      return { ok: true, resolved, next: toPhaseView(next), end: null };
+    }
+    // Only powers in civil disorder have something to decide: their defaults apply at once.
+    phaseId = next.id;
+  }
+  queueStatus(tx, game.id, now);
+  const current = phaseById(tx, game.currentPhaseId!)!;
+  return { ok: true, resolved, next: toPhaseView(current), end: null };
+}
+
+function durationFor(game: GameRow, type: string): number {
+  return type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
+}
+
+/** Stores the phase that follows an adjudication (also when the game ends: it holds the final position). */
+function startNextPhase(tx: Tx, game: GameRow, phase: PhaseRow, adjudication: Adjudication, now: number): PhaseRow {
+  const position = adjudication.position;
+  const deadlineMs = adjudication.winner ? null : now + durationFor(game, position.phase.type);
+  return tx
+    .insert(phases)
+    .values({
+      gameId: game.id,
+      idx: phase.idx + 1,
+      season: position.phase.season,
+      year: position.phase.year,
+      type: position.phase.type,
+      position,
+      startedAt: now,
+      deadlineMs,
+    })
+    .returning()
+    .get();
+}
+
+/** Marks the game finished (the current phase stays as it is: the final position). */
+export function finishGame(tx: Tx, game: GameRow, end: GameEnd, now: number): void {
+  const last = tx.select().from(phases).where(eq(phases.gameId, game.id)).all().sort((a, b) => b.idx - a.idx)[0];
+  tx.update(games)
+    .set({ status: 'finished', end, finishedAt: now, deadlineMs: null, pausedRemainingMs: null, currentPhaseId: last?.id ?? game.currentPhaseId })
+    .where(eq(games.id, game.id))
+    .run();
+}
+
+/** Queues the game-over announcement for the channel and a DM for every player. */
+export function announceEnd(tx: Tx, game: GameRow, end: GameEnd, now: number): void {
+  const text = `🏁 **Game over**: ${endText(end)}`;
+  enqueue(tx, {
+    gameId: game.id,
+    payload: { type: 'game_over', gameId: game.id, text },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: `end:${game.id}:${now}:${end.kind}`,
+    now,
+  });
+  for (const p of playersOf(tx, game.id)) {
+    queueDm(tx, game, p.userId, 'game_over', `${text} (game in <#${game.channelId}>)`, `end:${game.id}:${now}:${p.power}`, now);
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The phase timer. Deadlines live in the database; the scheduler keeps ONE timer armed for the earliest
+ * thing due (a deadline or a reminder), sweeps at start-up (so a deadline that passed while the bot was down
+ * is processed at once), and re-arms after each sweep and whenever `poke()` says something changed. It also
+ * wakes at least every `maxSleepMs`, so changes made by another process are seen.
+ *
+ * Resolution goes through the phase claim (see resolve.ts), so overlapping sweeps, several schedulers or
+ * several processes resolve each phase exactly once.
+ */
+import { and, eq, isNotNull, min } from 'drizzle-orm';
+import { games } from '../store/schema.js';
+import { pendingReminders, queueDueReminders } from './reminders.js';
+import { resolveDuePhases } from './resolve.js';
+import type { GameDeps } from './types.js';
+
+/** setTimeout's limit: longer delays fire immediately (Node clamps them to 1 ms). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface SweepResult {
+  /** Phases resolved in this sweep. */
+  resolved: number;
+  /** Reminder DMs queued. */
+  reminders: number;
+  /** Games whose resolution failed (they are retried on the next sweep). */
+  failures: string[];
+}
+
+export interface SchedulerOptions extends GameDeps {
+  /** Called after a sweep that resolved something or queued reminders (e.g. to kick the outbox deliverer). */
+  onDue?: (result: SweepResult) => void;
+  /** Called when a sweep throws (the scheduler keeps running). */
+  onError?: (err: unknown) => void;
+  /** Longest sleep between sweeps (default 60 s). */
+  maxSleepMs?: number;
+}
+
+export interface Scheduler {
+  /** Something changed (deadline moved, game started): recompute the next wake-up. */
+  poke(): void;
+  /** Runs a sweep now (also what the timer does). */
+  sweep(): SweepResult;
+  /** When the armed timer fires (ms since epoch), or null when stopped. */
+  nextWake(): number | null;
+  stop(): void;
+}
+
+/** The earliest deadline or pending reminder of any active game, or null. */
+export function nextWakeAt(deps: GameDeps): number | null {
+  const row = deps.db
+    .select({ at: min(games.deadlineMs) })
+    .from(games)
+    .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs)))
+    .get();
+  let at = row?.at ?? null;
+  for (const r of pendingReminders(deps)) at = at === null ? r.at : Math.min(at, r.at);
+  return at;
+}
+
+export function startScheduler(options: SchedulerOptions): Scheduler {
+  const maxSleep = Math.min(options.maxSleepMs ?? 60_000, MAX_TIMER_MS);
+  let timer: NodeJS.Timeout | null = null;
+  let wakeAt: number | null = null;
+  let stopped = false;
+
+  const sweep = (): SweepResult => {
+    const { resolved, failures } = resolveDuePhases(options);
+    const reminders = queueDueReminders(options);
+    const result = { resolved, reminders, failures };
+    if ((resolved > 0 || reminders > 0) && options.onDue) {
+      try {
+        options.onDue(result);
+      } catch (err) {
+        options.onError?.(err);
+      }
+    }
+    return result;
+  };
+
+  const arm = () => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    const now = options.now();
+    let next: number | null = null;
+    try {
+      next = nextWakeAt(options);
+    } catch (err) {
+      options.onError?.(err);
+    }
+    const delay = Math.max(0, Math.min(next === null ? maxSleep : next - now, maxSleep, MAX_TIMER_MS));
+    wakeAt = now + delay;
+    timer = setTimeout(tick, delay);
+    timer.unref?.();
+  };
+
+  const tick = () => {
+    timer = null;
+    if (stopped) return;
+    try {
+      sweep();
+    } catch (err) {
+      options.onError?.(err);
+    }
+    arm();
+  };
+
+  // Start-up sweep: anything that fell due while we were down is processed now.
+  tick();
+
+  return {
+    poke: () => arm(),
+    sweep: () => {
+      const r = sweep();
+      arm();
+      return r;
+    },
+    nextWake: () => (stopped ? null : wakeAt),
+    stop: () => {
+      stopped = true;
+      wakeAt = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The status of a game as everyone in the channel may see it: phase, deadline, who has submitted and who is
+ * ready. It never shows what anyone ordered (secret orders until adjudication).
+ */
+import { powersToAct } from '../engine/index.js';
+import type { Phase, Position } from '../engine/types.js';
+import type { Variant } from '../engine/variant.js';
+import { getVariant } from '../variants/index.js';
+import type { Tx } from '../store/db.js';
+import { ordersOf, phaseById, playersOf, readyPowers, votesOf } from '../store/queries.js';
+import type { GameRow } from '../store/schema.js';
+import { dutiesOf, hasDuties, ordersComplete } from './duties.js';
+import { formatDuration } from './durations.js';
+import { discordTime, phaseLabel } from './summary.js';
+import type { PowerStatus, StatusView } from './types.js';
+import { toGameView, toPhaseView } from './views.js';
+
+/** Powers that own a centre or a unit. */
+export function survivingPowers(variant: Variant, position: Position): string[] {
+  return variant.powers
+    .map((p) => p.name)
+    .filter((p) => (position.supplyCenters[p] ?? []).length > 0 || position.units.some((u) => u.power === p));
+}
+
+export function buildStatus(tx: Tx, game: GameRow): StatusView {
+  const view = toGameView(game);
+  const variant = getVariant(game.variantId);
+  const players = playersOf(tx, game.id);
+  const userOf = new Map(players.map((p) => [p.power, p.userId]));
+  const phaseRow = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+  const powerNames = variant ? variant.powers.map((p) => p.name) : [];
+  const freePowers = game.status === 'forming' ? powerNames.filter((p) => !userOf.has(p)) : [];
+  let powers: PowerStatus[];
+  if (!variant || !phaseRow) {
+    powers = powerNames.map((power) => ({
+      power,
+      userId: userOf.get(power) ?? null,
+      supplyCenters: 0,
+      units: 0,
+      toAct: false,
+      submitted: false,
+      ordersStored: 0,
+      ready: false,
+      drawVote: false,
+    }));
+  } else {
+    const position = phaseRow.position;
+    const acting = new Set(phaseRow.resolvedAt === null && game.status !== 'finished' ? powersToAct(variant, position) : []);
+    const stored = ordersOf(tx, phaseRow.id);
+    const ready = readyPowers(tx, phaseRow.id);
+    const drawVotes = new Set(votesOf(tx, game.id, 'draw').map((v) => v.power));
+    powers = powerNames.map((power) => {
+      const mine = stored.filter((o) => o.power === power);
+      const duties = dutiesOf(variant, position, power);
+      const toAct = acting.has(power);
+      return {
+        power,
+        userId: userOf.get(power) ?? null,
+        supplyCenters: (position.supplyCenters[power] ?? []).length,
+        units: position.units.filter((u) => u.power === power).length,
+        toAct,
+        submitted: toAct && hasDuties(duties) && ordersComplete(duties, mine.map((o) => o.unitKey), mine.map((o) => o.order.kind)),
+        ordersStored: mine.length,
+        ready: toAct && ready.has(power),
+        drawVote: drawVotes.has(power),
+      };
+    });
+  }
+  const phase = phaseRow ? toPhaseView(phaseRow) : null;
+  return { game: view, phase, powers, freePowers, text: statusText(view, phase?.phase ?? null, powers, freePowers) };
+}
+
+function statusText(
+  game: StatusView['game'],
+  phase: Phase | null,
+  powers: PowerStatus[],
+  freePowers: string[],
+): string {
+  const lines = [`**${game.variantName}** · game master <@${game.gmUserId}>`];
+  if (game.status === 'forming') {
+    lines.push('Forming: join with `/game join`; the game master starts with `/game start`.');
+    const joined = powers.filter((p) => p.userId);
+    lines.push(joined.length > 0 ? `Joined: ${joined.map((p) => `${p.power} <@${p.userId}>`).join(', ')}` : 'Nobody has joined yet.');
+    if (freePowers.length > 0) lines.push(`Free powers: ${freePowers.join(', ')}`);
+    lines.push(
+      `Phase lengths: movement ${formatDuration(game.durations.movement)}, retreat ${formatDuration(game.durations.retreat)}, adjustment ${formatDuration(game.durations.adjustment)}`,
+    );
+    return lines.join('\n');
+  }
+  if (phase) lines.push(`**${phaseLabel(phase)}**`);
+  if (game.status === 'active' && game.deadline !== null) {
+    lines.push(`Deadline ${discordTime(game.deadline, 'R')} (${discordTime(game.deadline, 'f')})`);
+  } else if (game.status === 'paused') lines.push('⏸️ Paused by the game master.');
+  else if (game.status === 'finished') lines.push(`🏁 Game over: ${endText(game.end)}`);
+  for (const p of powers) {
+    if (p.supplyCenters === 0 && p.units === 0) continue;
+    const who = p.userId ? `<@${p.userId}>` : 'civil disorder';
+    let state = '';
+    if (game.status !== 'finished') {
+      if (!p.toAct) state = ' · nothing to do';
+      else state = `${p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders'}${p.ready ? ' · 🟢 ready' : ''}`;
+      if (p.drawVote) state += ' · 🤝 votes draw';
+    }
+    lines.push(`${p.power} (${who}) · ${p.supplyCenters} centres, ${p.units} units${state}`);
+  }
+  return lines.join('\n');
+}
+
+export function endText(end: StatusView['game']['end']): string {
+  if (!end) return 'ended.';
+  switch (end.kind) {
+    case 'solo':
+      return `${end.winner} wins with a solo victory.`;
+    case 'draw':
+      return `a draw between ${end.powers.join(', ')}.`;
+    case 'concession':
+      return `the other powers conceded to ${end.winner}.`;
+    case 'abandoned':
+      return 'abandoned.';
+  }
+}

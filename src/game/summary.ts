@@ -1,0 +1,110 @@
+/**
+ * Readable texts for the channel: phase names and the results summary posted after each phase.
+ * Only ever called on resolved phases, so they may show orders.
+ */
+import type { Adjudication, DislodgedUnit, OrderOutcome, OrderResult, Phase } from '../engine/types.js';
+import type { Variant } from '../engine/variant.js';
+import { locationKey } from '../engine/map.js';
+
+const SEASON_NAME: Record<Phase['season'], string> = { spring: 'Spring', fall: 'Fall', winter: 'Winter' };
+const TYPE_LETTER: Record<Phase['type'], string> = { movement: 'M', retreat: 'R', adjustment: 'A' };
+
+/** `Spring 1901 movement` */
+export function phaseLabel(phase: Phase): string {
+  return `${SEASON_NAME[phase.season] ?? phase.season} ${phase.year} ${phase.type}`;
+}
+
+/** `S1901M`, `F1901R`, `W1901A` (DPjudge style). */
+export function phaseCode(phase: Phase): string {
+  return `${(phase.season[0] ?? '?').toUpperCase()}${phase.year}${TYPE_LETTER[phase.type] ?? '?'}`;
+}
+
+const OUTCOME_MARK: Record<OrderOutcome, string> = { success: '✅', failure: '❌', illegal: '⛔', void: '▫️' };
+
+/** Discord timestamp markup: `<t:1700000000:R>` (relative) and `<t:…:f>` (date and time). */
+export function discordTime(ms: number, style: 'R' | 'f' = 'R'): string {
+  return `<t:${Math.floor(ms / 1000)}:${style}>`;
+}
+
+function resultLine(r: OrderResult): string {
+  const mark = OUTCOME_MARK[r.result] ?? '•';
+  const defaulted = r.defaulted ? ' (no order)' : '';
+  const reason = r.result !== 'success' && r.reason ? ` — ${r.reason}` : '';
+  return `${mark} \`${r.order}\`${defaulted}${reason}`;
+}
+
+function dislodgedLine(variant: Variant, d: DislodgedUnit): string {
+  const where = `${d.type} ${locationKey(d)}`;
+  const options = d.retreatOptions ?? [];
+  const name = variant.map.province(d.province)?.name ?? d.province;
+  return options.length > 0
+    ? `• ${d.power} ${where} (${name}) was dislodged; it may retreat to ${options.join(', ')} or disband.`
+    : `• ${d.power} ${where} (${name}) was dislodged and has nowhere to retreat: it will be disbanded.`;
+}
+
+/**
+ * The results summary of one adjudicated phase: per power each order and whether it succeeded,
+ * dislodgements with retreat options, centre changes, removals, and what comes next.
+ */
+export function formatResultsSummary(
+  variant: Variant,
+  adjudication: Adjudication,
+  next?: { phase: Phase; deadline: number | null } | null,
+): string {
+  const lines: string[] = [`**${phaseLabel(adjudication.phase)}: results**`];
+  const byPower = new Map<string, OrderResult[]>();
+  for (const r of adjudication.results) {
+    const list = byPower.get(r.power) ?? [];
+    list.push(r);
+    byPower.set(r.power, list);
+  }
+  const powerOrder = variant.powers.map((p) => p.name).filter((p) => byPower.has(p));
+  for (const p of byPower.keys()) if (!powerOrder.includes(p)) powerOrder.push(p);
+  for (const power of powerOrder) {
+    lines.push(`__${power}__`);
+    for (const r of byPower.get(power)!) lines.push(resultLine(r));
+  }
+  if (adjudication.results.length === 0) lines.push('Nothing was ordered.');
+  if (adjudication.dislodged.length > 0) {
+    lines.push('**Dislodged**');
+    for (const d of adjudication.dislodged) lines.push(dislodgedLine(variant, d));
+  }
+  if (adjudication.civilDisorderRemovals.length > 0) {
+    lines.push('**Civil disorder removals**');
+    for (const u of adjudication.civilDisorderRemovals) lines.push(`• ${u.power} ${u.type} ${locationKey(u)}`);
+  }
+  if (adjudication.centerChanges.length > 0) {
+    lines.push('**Supply centres**');
+    for (const c of adjudication.centerChanges) {
+      const name = variant.map.province(c.province)?.name ?? c.province;
+      lines.push(`• ${name}: ${c.from ?? 'neutral'} → ${c.to}`);
+    }
+  }
+  if (adjudication.winner) lines.push(`🏆 **${adjudication.winner} wins the game!**`);
+  else if (next) {
+    lines.push(
+      next.deadline !== null
+        ? `Next: **${phaseLabel(next.phase)}**, deadline ${discordTime(next.deadline, 'R')} (${discordTime(next.deadline, 'f')}).`
+        : `Next: **${phaseLabel(next.phase)}**.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Splits a long text into chunks of at most `limit` characters at line breaks (Discord allows 2000 per message).
+ */
+export function splitForDiscord(text: string, limit = 2000): string[] {
+  const chunks: string[] = [];
+  let current = '';
+  for (const line of text.split('\n')) {
+    const piece = line.length > limit ? line.slice(0, limit - 1) + '…' : line;
+    if (current.length + piece.length + 1 > limit && current.length > 0) {
+      chunks.push(current);
+      current = '';
+    }
+    current = current.length > 0 ? `${current}\n${piece}` : piece;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}

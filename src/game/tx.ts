@@ -1,0 +1,58 @@
+/**
+ * Runs a use-case in one IMMEDIATE transaction: a `{ok:false}` result or any exception rolls everything back,
+ * so the stored game never changes on error. IMMEDIATE takes the write lock up front, so two processes
+ * serialise instead of failing half-way with SQLITE_BUSY on lock upgrade.
+ */
+import type { Tx } from '../store/db.js';
+import type { GameDeps, Result } from './types.js';
+
+class Rollback {
+  constructor(readonly result: { ok: false; error: string }) {}
+}
+
+export const INTERNAL_ERROR = 'Something went wrong on our side, and nothing was changed. Please try again.';
+
+/** Hook for unexpected exceptions (tests and the bot's logger); never receives order text. */
+let internalErrorHandler: (err: unknown) => void = () => {};
+export function onInternalError(handler: (err: unknown) => void): void {
+  internalErrorHandler = handler;
+}
+
+/**
+ * `fn` calls `changed(gameId)` when it modified a game; `deps.onChange` is told after the commit.
+ */
+export function inTransaction<T extends object>(
+  deps: GameDeps,
+  fn: (tx: Tx, changed: (gameId: number) => void) => Result<T>,
+): Result<T> {
+  const changedGames = new Set<number>();
+  let result: Result<T>;
+  try {
+    result = deps.db.transaction(
+      (tx) => {
+        changedGames.clear();
+        const r = fn(tx, (id) => changedGames.add(id));
+        if (!r.ok) throw new Rollback(r);
+        return r;
+      },
+      { behavior: 'immediate' },
+    );
+  } catch (err) {
+    if (err instanceof Rollback) return err.result;
+    internalErrorHandler(err);
+    return { ok: false, error: INTERNAL_ERROR };
+  }
+  for (const gameId of changedGames) {
+    try {
+      deps.onChange?.(gameId);
+    } catch (err) {
+      internalErrorHandler(err);
+    }
+  }
+  return result;
+}
+
+/** Shorthand for an error result. */
+export function fail(error: string): { ok: false; error: string } {
+  return { ok: false, error };
+}

@@ -1,0 +1,113 @@
+/**
+ * Types shared by the game use-cases: dependencies, result shapes and the read-only views handed to the bot.
+ */
+import type { OrderResult, Phase, PhaseType, Power } from '../engine/types.js';
+import type { Db } from '../store/db.js';
+import type { GameEnd, GameStatus } from '../store/schema.js';
+
+export type { GameEnd, GameStatus };
+
+/** What every use-case needs. */
+export interface GameDeps {
+  db: Db;
+  /** Milliseconds since the epoch (injected so tests control time). */
+  now: () => number;
+  /** Uniform in [0, 1); defaults to Math.random (random power assignment, claim tokens). */
+  random?: () => number;
+  /**
+   * Called after a use-case committed a change that may move a deadline or queue messages
+   * (the bot wires it to `scheduler.poke()` and the outbox loop's `kick()`).
+   */
+  onChange?: (gameId: number) => void;
+}
+
+/** Every use-case returns this; on `ok: false` nothing was changed and `error` is a sentence for the player. */
+export type Result<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
+
+/** Who is calling and from where. */
+export interface Caller {
+  channelId: string;
+  userId: string;
+}
+
+/** Phase durations in milliseconds. */
+export type PhaseDurations = Record<PhaseType, number>;
+
+/** Duration texts as typed by the game master (`90s`, `10m`, `24h`, `2d`); missing ones get the defaults. */
+export type PhaseDurationInput = Partial<Record<PhaseType, string>>;
+
+export interface PhaseView {
+  id: number;
+  /** 0 for the first phase of the game. */
+  index: number;
+  phase: Phase;
+  /** `Spring 1901 movement` */
+  label: string;
+  /** `S1901M` (DPjudge style), also accepted by `history`. */
+  code: string;
+  resolvedAt: number | null;
+}
+
+export interface GameView {
+  id: number;
+  channelId: string;
+  guildId: string | null;
+  variantId: string;
+  variantName: string;
+  gmUserId: string;
+  status: GameStatus;
+  durations: PhaseDurations;
+  /** Deadline of the current phase (ms), null unless active. */
+  deadline: number | null;
+  end: GameEnd | null;
+}
+
+/** One power's line in the status message: never what it ordered. */
+export interface PowerStatus {
+  power: Power;
+  userId: string | null;
+  supplyCenters: number;
+  units: number;
+  /** Has something to decide in the current phase. */
+  toAct: boolean;
+  /** Orders stored for every unit (or build) it has to order; false when it has nothing to decide. */
+  submitted: boolean;
+  /** Number of orders stored so far in this phase. */
+  ordersStored: number;
+  ready: boolean;
+  /** Standing draw vote. */
+  drawVote: boolean;
+}
+
+export interface StatusView {
+  game: GameView;
+  /** The current phase (null while forming). */
+  phase: PhaseView | null;
+  powers: PowerStatus[];
+  /** Powers still free to join (forming only). */
+  freePowers: Power[];
+  /** A ready-made text for the status message (Discord markdown, with `<t:…:R>`). */
+  text: string;
+}
+
+export interface StoredOrder {
+  power: Power;
+  /** Province of the ordered unit (or of the build); `waive:n` for a waived build. */
+  unitKey: string;
+  /** Normalized order text. */
+  text: string;
+  submittedBy: string;
+  submittedAt: number;
+}
+
+export interface RejectedOrder {
+  input: string;
+  error: string;
+}
+
+export interface PhaseResultsView {
+  phase: PhaseView;
+  results: OrderResult[];
+  /** Readable summary (Discord markdown). */
+  text: string;
+}

@@ -1,0 +1,39 @@
+/**
+ * Row → view conversions shared by the use-cases.
+ */
+import type { Phase } from '../engine/types.js';
+import { getVariant } from '../variants/index.js';
+import type { GameRow, PhaseRow } from '../store/schema.js';
+import { phaseCode, phaseLabel } from './summary.js';
+import type { GameView, PhaseView } from './types.js';
+
+export function phaseOf(row: PhaseRow): Phase {
+  return { season: row.season as Phase['season'], year: row.year, type: row.type as Phase['type'] };
+}
+
+export function toPhaseView(row: PhaseRow): PhaseView {
+  const phase = phaseOf(row);
+  return { id: row.id, index: row.idx, phase, label: phaseLabel(phase), code: phaseCode(phase), resolvedAt: row.resolvedAt };
+}
+
+export function toGameView(row: GameRow): GameView {
+  return {
+    id: row.id,
+    channelId: row.channelId,
+    guildId: row.guildId,
+    variantId: row.variantId,
+    variantName: getVariant(row.variantId)?.name ?? row.variantId,
+    gmUserId: row.gmUserId,
+    status: row.status,
+    durations: { movement: row.movementMs, retreat: row.retreatMs, adjustment: row.adjustmentMs },
+    deadline: row.status === 'active' ? row.deadlineMs : null,
+    end: row.end ?? null,
+  };
+}
+
+/** Random token for claims and dedupe keys. */
+export function randomToken(random: () => number): string {
+  let s = '';
+  for (let i = 0; i < 4; i++) s += Math.floor(random() * 0x1_0000_0000).toString(36).padStart(7, '0');
+  return s;
+}

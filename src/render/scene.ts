@@ -1,0 +1,131 @@
+/**
+ * The scene model: everything a map picture shows, as plain data in output pixels. `buildScene` decides
+ * what goes where; `drawScene` only paints it. Tests read the scene; variants add kinds here (e.g. the
+ * Warring States `raise` mark and multi-space `path` arrow) without touching the painter's structure.
+ */
+import type { OrderOutcome, Power, UnitType } from '../engine/types.js';
+import type { Point, SurfaceKind } from './geometry.js';
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** One territory (all cells of a province merged), or off-map filler. */
+export interface Region {
+  id: string;
+  kind: SurfaceKind;
+  fill: string;
+  /** Power whose colour tints it, if any. */
+  owner: Power | null;
+  polygons: Point[][];
+}
+
+export type BorderKind = 'land' | 'coast' | 'sea';
+
+export interface BorderLines {
+  kind: BorderKind;
+  segments: [Point, Point][];
+}
+
+/** Variant map features and non-geometric links. */
+export type Feature =
+  | { kind: 'river'; name: string; points: Point[] }
+  /** A wall on `province`'s side of its border with `neighbour`: segments already offset into `province`. */
+  | { kind: 'wall'; province: string; neighbour: string; segments: [Point, Point][] }
+  | { kind: 'link'; from: string; to: string; points: [Point, Point]; linkKind: string };
+
+export interface CenterMark {
+  province: string;
+  at: Point;
+  radius: number;
+  owner: Power | null;
+  fill: string;
+}
+
+export interface UnitMark {
+  power: Power;
+  type: UnitType;
+  /** `spa/nc`, `mun` */
+  location: string;
+  at: Point;
+  /** Icon half-size. */
+  size: number;
+  fill: string;
+  text: string;
+  /** Drawn offset from its province and marked (retreat phase), or marked as dislodged by this adjudication. */
+  dislodged: boolean;
+}
+
+export type OrderMarkKind =
+  | 'move'
+  | 'retreat'
+  | 'support'
+  | 'convoy'
+  | 'hold'
+  | 'build'
+  | 'disband'
+  /** Variant: a mark on the unit (Warring States raise fleet). */
+  | 'raise'
+  /** Variant: an arrow through several spaces (Warring States rapid river move, `order.path`). */
+  | 'path';
+
+export interface OrderMark {
+  kind: OrderMarkKind;
+  power: Power;
+  color: string;
+  /** Normalized order text (only drawn data, never logged). */
+  order: string;
+  /**
+   * Geometry of the mark: arrows/lines run from points[0] to the last point; hold, build, disband and
+   * raise marks are centred on points[0]. A support to hold ends on the supported unit; a support to move
+   * ends on the supported unit's target; a convoy runs army → fleet → destination.
+   */
+  points: Point[];
+  /** Icon half-size of the unit concerned (for rings and badges). */
+  size: number;
+  unitType?: UnitType;
+  outcome: OrderOutcome | null;
+  /** Drawn dimmed and crossed out. */
+  failed: boolean;
+}
+
+export interface Label {
+  province: string;
+  text: string;
+  /** Centre of the text. */
+  at: Point;
+  size: number;
+  color: string;
+  box: Rect;
+}
+
+export interface LegendEntry {
+  power: Power;
+  color: string;
+  centers: number;
+  units: number;
+  at: Point;
+  text: string;
+}
+
+export interface Scene {
+  width: number;
+  height: number;
+  /** Where the map sits in the picture, and map-pixel → output-pixel scale. */
+  frame: Rect;
+  scale: number;
+  regions: Region[];
+  borders: BorderLines[];
+  features: Feature[];
+  centers: CenterMark[];
+  units: UnitMark[];
+  orders: OrderMark[];
+  labels: Label[];
+  title: { text: string; at: Point; size: number };
+  legend: { entries: LegendEntry[]; size: number; box: Rect };
+  /** Things that could not be drawn (unknown provinces, orders for absent units …). */
+  warnings: string[];
+}

@@ -1,0 +1,194 @@
+/**
+ * The database schema (drizzle-orm, SQLite). `npx drizzle-kit generate` turns changes here into a
+ * migration under migrations/; `openDatabase` applies the migrations at start-up.
+ *
+ * Times are integer milliseconds since the epoch. JSON columns hold engine data (positions,
+ * orders, adjudications) exactly as src/engine/types.ts defines it.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { Adjudication, Order, Position } from '../engine/types.js';
+
+export type GameStatus = 'forming' | 'active' | 'paused' | 'finished';
+
+/** How a finished game ended. */
+export type GameEnd =
+  | { kind: 'solo'; winner: string }
+  | { kind: 'draw'; powers: string[] }
+  | { kind: 'concession'; winner: string }
+  | { kind: 'abandoned' };
+
+export const games = sqliteTable(
+  'games',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    channelId: text('channel_id').notNull(),
+    guildId: text('guild_id'),
+    variantId: text('variant_id').notNull(),
+    gmUserId: text('gm_user_id').notNull(),
+    status: text('status').$type<GameStatus>().notNull().default('forming'),
+    movementMs: integer('movement_ms').notNull(),
+    retreatMs: integer('retreat_ms').notNull(),
+    adjustmentMs: integer('adjustment_ms').notNull(),
+    /** The phase being played (the unresolved one), or the last one once the game is finished. */
+    currentPhaseId: integer('current_phase_id'),
+    /** When the current phase resolves; null while forming, paused or finished. */
+    deadlineMs: integer('deadline_ms'),
+    /** Time that was left on the clock when the game was paused. */
+    pausedRemainingMs: integer('paused_remaining_ms'),
+    /** The channel message edited in place with the game's status. */
+    statusMessageId: text('status_message_id'),
+    /** Bumped whenever a status edit is queued (part of the outbox dedupe key). */
+    statusVersion: integer('status_version').notNull().default(0),
+    end: text('end', { mode: 'json' }).$type<GameEnd>(),
+    createdAt: integer('created_at').notNull(),
+    finishedAt: integer('finished_at'),
+  },
+  (t) => [
+    // One game per channel while it is not finished (a finished game's channel may host a new one).
+    uniqueIndex('games_channel_open').on(t.channelId).where(sql`status <> 'finished'`),
+    index('games_deadline').on(t.status, t.deadlineMs),
+  ],
+);
+
+export const players = sqliteTable(
+  'players',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    power: text('power').notNull(),
+    userId: text('user_id').notNull(),
+    joinedAt: integer('joined_at').notNull(),
+  },
+  (t) => [uniqueIndex('players_game_power').on(t.gameId, t.power), uniqueIndex('players_game_user').on(t.gameId, t.userId)],
+);
+
+export const phases = sqliteTable(
+  'phases',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** 0 for the first phase of the game, then 1, 2, … */
+    idx: integer('idx').notNull(),
+    season: text('season').notNull(),
+    year: integer('year').notNull(),
+    type: text('type').notNull(),
+    /** The position at the start of the phase. */
+    position: text('position', { mode: 'json' }).$type<Position>().notNull(),
+    /** The adjudication, once resolved. */
+    adjudication: text('adjudication', { mode: 'json' }).$type<Adjudication>(),
+    startedAt: integer('started_at').notNull(),
+    /** The deadline the phase was given when it started (the live one is games.deadline_ms). */
+    deadlineMs: integer('deadline_ms'),
+    /** Set by the one transaction that claims the phase for resolution. */
+    resolvedAt: integer('resolved_at'),
+    /** Random token of the resolution that claimed the phase (part of outbox dedupe keys). */
+    claimToken: text('claim_token'),
+    /** When the missing-orders reminder was queued. */
+    remindedAt: integer('reminded_at'),
+  },
+  (t) => [uniqueIndex('phases_game_idx').on(t.gameId, t.idx)],
+);
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    phaseId: integer('phase_id')
+      .notNull()
+      .references(() => phases.id, { onDelete: 'cascade' }),
+    power: text('power').notNull(),
+    /** The province of the unit ordered (or built in); `waive:1`, `waive:2`… for waived builds. */
+    unitKey: text('unit_key').notNull(),
+    /** Normalized order text (`A mun - sil`). */
+    text: text('text').notNull(),
+    order: text('order', { mode: 'json' }).$type<Order>().notNull(),
+    submittedBy: text('submitted_by').notNull(),
+    submittedAt: integer('submitted_at').notNull(),
+  },
+  (t) => [uniqueIndex('orders_phase_power_unit').on(t.phaseId, t.power, t.unitKey)],
+);
+
+export const readiness = sqliteTable(
+  'readiness',
+  {
+    phaseId: integer('phase_id')
+      .notNull()
+      .references(() => phases.id, { onDelete: 'cascade' }),
+    power: text('power').notNull(),
+    ready: integer('ready', { mode: 'boolean' }).notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.phaseId, t.power] })],
+);
+
+/** Draw votes and concessions; a row is a power's standing vote until withdrawn. */
+export const votes = sqliteTable(
+  'votes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    power: text('power').notNull(),
+    kind: text('kind').$type<'draw' | 'concede'>().notNull(),
+    /** For a concession: the power conceded to. */
+    target: text('target'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('votes_game_power_kind').on(t.gameId, t.power, t.kind)],
+);
+
+export type OutboxTargetKind = 'channel' | 'user';
+
+/** Messages waiting to be delivered to Discord (or delivered, kept for the record). */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id').references(() => games.id, { onDelete: 'set null' }),
+    /** The phase the message is about, so a rollback can cancel what it no longer means. */
+    phaseId: integer('phase_id'),
+    kind: text('kind').notNull(),
+    targetKind: text('target_kind').$type<OutboxTargetKind>().notNull(),
+    /** A channel id, or a user id for a DM. */
+    target: text('target').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<unknown>().notNull(),
+    /** The same key is never queued twice. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    createdAt: integer('created_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    /** A deliverer holds the row until then (lease); nobody else picks it up meanwhile. */
+    claimedUntil: integer('claimed_until'),
+    sentAt: integer('sent_at'),
+    /** Set when delivery was given up (permanent error, too many attempts, cancelled). */
+    failedAt: integer('failed_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('outbox_due').on(t.sentAt, t.failedAt, t.nextAttemptAt)],
+);
+
+/** What game masters did, and other notable events, for the record. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id').references(() => games.id, { onDelete: 'cascade' }),
+    userId: text('user_id'),
+    action: text('action').notNull(),
+    detail: text('detail', { mode: 'json' }).$type<unknown>(),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('audit_game').on(t.gameId)],
+);
+
+export type GameRow = typeof games.$inferSelect;
+export type PlayerRow = typeof players.$inferSelect;
+export type PhaseRow = typeof phases.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

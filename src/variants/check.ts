@@ -1,0 +1,154 @@
+/**
+ * Consistency checks on a variant's map data (what `maps check` reports besides the drawn-border check).
+ * Each problem is one readable line; an empty list means the data is consistent.
+ */
+import { normalizeName } from '../engine/parse/places.js';
+import type { Variant } from '../engine/variant.js';
+
+export function checkVariantData(variant: Variant): string[] {
+  const problems: string[] = [];
+  const data = variant.data;
+  const provinces = new Map(data.provinces.map((p) => [p.id, p]));
+  const powers = new Set(data.powers.map((p) => p.name));
+  const kindOf = (id: string) => provinces.get(id)?.kind;
+
+  // Province ids unique, and no two provinces answering to the same name in orders (the parser needs that).
+  const seenIds = new Set<string>();
+  for (const p of data.provinces) {
+    if (seenIds.has(p.id)) problems.push(`province id "${p.id}" is used twice`);
+    seenIds.add(p.id);
+  }
+  const nameOwner = new Map<string, string>();
+  for (const p of data.provinces) {
+    for (const name of new Set([p.id, p.abbreviation, p.name, ...p.aliases, ...(p.localName ? [p.localName] : [])].map(normalizeName))) {
+      const other = nameOwner.get(name);
+      if (other && other !== p.id) problems.push(`name "${name}" is used by both ${other} and ${p.id}`);
+      else nameOwner.set(name, p.id);
+    }
+  }
+
+  // Army adjacency: endpoints exist, symmetric, only between land and coast provinces.
+  for (const [from, tos] of Object.entries(data.armyAdjacency)) {
+    if (!provinces.has(from)) {
+      problems.push(`army adjacency: unknown province "${from}"`);
+      continue;
+    }
+    if (tos.length > 0 && kindOf(from) === 'sea') problems.push(`army adjacency: ${from} is a sea and has army moves`);
+    if (tos.length > 0 && kindOf(from) === 'impassable') problems.push(`army adjacency: ${from} is impassable and has army moves`);
+    for (const to of tos) {
+      if (!provinces.has(to)) problems.push(`army adjacency: ${from} -> unknown province "${to}"`);
+      else if (kindOf(to) === 'sea') problems.push(`army adjacency: ${from} -> ${to}, which is a sea`);
+      else if (!(data.armyAdjacency[to] ?? []).includes(from)) problems.push(`army adjacency not symmetric: ${from} -> ${to} but not ${to} -> ${from}`);
+      if (to === from) problems.push(`army adjacency: ${from} is adjacent to itself`);
+    }
+  }
+
+  // Fleet adjacency: location keys exist, symmetric, no fleets on land, split coasts by coast only.
+  const validLocation = (key: string): string | null => {
+    const [province, coast] = key.split('/');
+    const p = provinces.get(province!);
+    if (!p) return `unknown province "${province}"`;
+    if (coast !== undefined && !p.coasts.includes(coast)) return `${province} has no coast "${coast}"`;
+    if (coast === undefined && p.coasts.length > 0) return `${province} has split coasts, so fleets must name one (${p.coasts.map((c) => `${province}/${c}`).join(', ')})`;
+    if (p.kind === 'land') return `${province} is land-locked`;
+    if (p.kind === 'impassable') return `${province} is impassable`;
+    return null;
+  };
+  for (const [from, tos] of Object.entries(data.fleetAdjacency)) {
+    const bad = validLocation(from);
+    if (bad) {
+      problems.push(`fleet adjacency: ${from}: ${bad}`);
+      continue;
+    }
+    for (const to of tos) {
+      const badTo = validLocation(to);
+      if (badTo) problems.push(`fleet adjacency: ${from} -> ${to}: ${badTo}`);
+      else if (!(data.fleetAdjacency[to] ?? []).includes(from)) problems.push(`fleet adjacency not symmetric: ${from} -> ${to} but not ${to} -> ${from}`);
+    }
+  }
+
+  // Every coast of a split-coast province has fleet moves; every coastal province and sea has fleet moves.
+  for (const p of data.provinces) {
+    if (p.coasts.length > 0) {
+      for (const c of p.coasts) {
+        if ((data.fleetAdjacency[`${p.id}/${c}`] ?? []).length === 0) problems.push(`${p.id}/${c}: a coast without fleet moves`);
+      }
+    } else if ((p.kind === 'coast' || p.kind === 'sea') && (data.fleetAdjacency[p.id] ?? []).length === 0) {
+      problems.push(`${p.id}: a ${p.kind === 'sea' ? 'sea' : 'coastal province'} without fleet moves`);
+    }
+    if ((p.kind === 'land' || p.kind === 'coast') && (data.armyAdjacency[p.id] ?? []).length === 0) {
+      problems.push(`${p.id}: a land province without army moves`);
+    }
+    if (p.coasts.length > 0 && p.kind !== 'coast') problems.push(`${p.id}: has coasts but is of kind "${p.kind}"`);
+  }
+
+  // Links: endpoints exist and the power (if any) is declared.
+  for (const link of data.links) {
+    for (const end of [link.from, link.to]) if (!provinces.has(end)) problems.push(`link ${link.from}-${link.to}: unknown province "${end}"`);
+    if (link.power !== null && !powers.has(link.power)) problems.push(`link ${link.from}-${link.to}: unknown power "${link.power}"`);
+  }
+
+  // The board is one piece: every passable province reachable from every other by some move.
+  const passable = data.provinces.filter((p) => p.kind !== 'impassable').map((p) => p.id);
+  if (passable.length > 0) {
+    const reached = new Set([passable[0]!]);
+    const queue = [passable[0]!];
+    while (queue.length > 0) {
+      const id = queue.pop()!;
+      const linked = data.links.flatMap((l) => (l.from === id ? [l.to] : l.to === id ? [l.from] : []));
+      for (const next of [...variant.map.neighbours(id), ...linked]) {
+        if (!reached.has(next) && kindOf(next) !== 'impassable') {
+          reached.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    const cut = passable.filter((id) => !reached.has(id));
+    if (cut.length > 0) problems.push(`the map is not connected: cannot reach ${cut.join(', ')} from ${passable[0]}`);
+  }
+
+  // Supply centres and home centres.
+  const centres = data.provinces.filter((p) => p.supplyCenter);
+  if (centres.length === 0) problems.push('the map has no supply centres');
+  for (const p of data.provinces) {
+    if (p.home !== null && !powers.has(p.home)) problems.push(`${p.id}: home of unknown power "${p.home}"`);
+    if (p.home !== null && !p.supplyCenter) problems.push(`${p.id}: home province of ${p.home} but not a supply centre`);
+    if (p.supplyCenter && (p.kind === 'sea' || p.kind === 'impassable')) problems.push(`${p.id}: a supply centre on a ${p.kind} province`);
+  }
+  for (const power of powers) {
+    if (!data.provinces.some((p) => p.home === power && p.supplyCenter)) problems.push(`${power} has no home centre`);
+  }
+  if (data.victory.centers > centres.length) {
+    problems.push(`victory needs ${data.victory.centers} centres but the map has only ${centres.length}`);
+  }
+
+  // Starting ownership: declared powers, supply centres only, no centre owned twice.
+  const start = variant.startingPosition();
+  const owner = new Map<string, string>();
+  for (const [power, owned] of Object.entries(start.supplyCenters)) {
+    if (!powers.has(power)) problems.push(`starting centres: unknown power "${power}"`);
+    for (const id of owned) {
+      if (!provinces.get(id)?.supplyCenter) problems.push(`starting centres: ${power} owns ${id}, which is not a supply centre`);
+      const before = owner.get(id);
+      if (before && before !== power) problems.push(`starting centres: ${id} is owned by both ${before} and ${power}`);
+      owner.set(id, power);
+    }
+  }
+
+  // Starting units: declared powers, legal locations, one per province, no more units than centres.
+  const occupied = new Set<string>();
+  for (const u of data.startingUnits) {
+    const where = u.coast ? `${u.province}/${u.coast}` : u.province;
+    if (!powers.has(u.power)) problems.push(`starting unit ${u.type} ${where}: unknown power "${u.power}"`);
+    if (!variant.map.canStand(u.type, { province: u.province, coast: u.coast })) problems.push(`starting unit ${u.type} ${where}: cannot stand there`);
+    if (occupied.has(u.province)) problems.push(`starting unit ${u.type} ${where}: a second unit in ${u.province}`);
+    occupied.add(u.province);
+  }
+  for (const power of powers) {
+    const units = data.startingUnits.filter((u) => u.power === power).length;
+    const owned = (start.supplyCenters[power] ?? []).length;
+    if (units > owned) problems.push(`${power} starts with ${units} units but only ${owned} centres`);
+  }
+
+  return problems;
+}

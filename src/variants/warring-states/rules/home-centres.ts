@@ -1,0 +1,42 @@
+/**
+ * Home supply centres (seed "Home Supply Centres" 1–2): every starting centre is a home centre, and a captured home
+ * centre is a home centre of its new owner, so it can be used for builds.
+ */
+import type { GameMap } from '../../../engine/map.js';
+import type { Position, Power, ProvinceId } from '../../../engine/types.js';
+
+/** The 21 starting (home) centres of all powers. */
+export function allHomeCentres(map: GameMap): ProvinceId[] {
+  return map.supplyCenters().filter((id) => map.province(id)!.home !== null);
+}
+
+/**
+ * HSC rule 1 and 2: a power's home centres are its own starting centres plus every other power's home centre it
+ * owns. (Builds still need the centre to be owned and vacant: the engine checks vacancy.)
+ */
+export function homeCentresOf(map: GameMap, position: Position, power: Power): ProvinceId[] {
+  const owned = new Set(position.supplyCenters[power] ?? []);
+  return allHomeCentres(map).filter((id) => map.province(id)!.home === power || owned.has(id));
+}
+
+export function buildableCenters(map: GameMap, position: Position, power: Power): ProvinceId[] {
+  const owned = new Set(position.supplyCenters[power] ?? []);
+  return homeCentresOf(map, position, power).filter((id) => owned.has(id));
+}
+
+/**
+ * Records the captured home centres in `variantState.capturedHomeCentres` (power -> centres of other powers it
+ * owns), so the bot and `maps show` can tell players where they may build. Builds are decided from ownership
+ * (`buildableCenters`), which gives the same answer.
+ */
+export function recordCapturedHomes(map: GameMap, position: Position): Position {
+  const captured: Record<Power, ProvinceId[]> = {};
+  for (const [power, owned] of Object.entries(position.supplyCenters)) {
+    const list = owned.filter((id) => {
+      const home = map.province(id)?.home;
+      return home !== null && home !== undefined && home !== power;
+    });
+    if (list.length > 0) captured[power] = [...list].sort();
+  }
+  return { ...position, variantState: { ...(position.variantState ?? {}), capturedHomeCentres: captured } };
+}

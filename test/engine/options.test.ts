@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { legalOrders, legalOrderTexts } from '../../src/engine/options.js';
+import { parseOrder } from '../../src/engine/parse/index.js';
+import type { Position, Unit } from '../../src/engine/types.js';
+import { buildVariant } from '../../src/variants/build.js';
+import { getVariant } from '../../src/variants/index.js';
+
+const classic = getVariant('classic')!;
+const start = classic.startingPosition();
+
+const unit = (power: string, type: 'A' | 'F', province: string, coast: string | null = null): Unit => ({ power, type, province, coast });
+const movement = (units: Unit[]): Position => ({ ...start, units });
+const ordersOf = (options: ReturnType<typeof legalOrders>, province: string) => options.find((o) => o.unit.province === province)?.orders ?? [];
+
+describe('movement', () => {
+  it('lists hold, moves and supports for every unit of the power (England, 1901)', () => {
+    const options = legalOrders(classic, start, 'England');
+    expect(options.map((o) => `${o.unit.type} ${o.unit.province}`)).toEqual(['F edi', 'F lon', 'A lvp']);
+    expect(ordersOf(options, 'lon')).toEqual([
+      'F lon H',
+      'F lon - eng',
+      'F lon - nth',
+      'F lon - wal',
+      'F lon - yor',
+      'F lon S F bre - eng',
+      'F lon S F edi - nth',
+      'F lon S F edi - yor',
+      'F lon S A lvp - wal',
+      'F lon S A lvp - yor',
+    ]);
+    expect(ordersOf(options, 'lvp')).toContain('A lvp S F edi');
+  });
+
+  it('lists each reachable coast of a split-coast province', () => {
+    const options = legalOrders(classic, movement([unit('France', 'F', 'mao'), unit('France', 'F', 'gas')]), 'France');
+    expect(ordersOf(options, 'mao')).toEqual(expect.arrayContaining(['F mao - spa/nc', 'F mao - spa/sc']));
+    const gas = ordersOf(options, 'gas');
+    expect(gas).toContain('F gas - spa/nc');
+    expect(gas).not.toContain('F gas - spa/sc');
+    // supports name the province only (DATC 4.B.4: the coast in a support is optional)
+    expect(gas).toContain('F gas S F mao - spa');
+  });
+
+  it('offers convoy moves when fleets at sea form a route, and the matching convoy orders', () => {
+    const position = movement([unit('England', 'A', 'lon'), unit('England', 'F', 'nth'), unit('England', 'F', 'eng'), unit('England', 'A', 'yor')]);
+    const options = legalOrders(classic, position, 'England');
+    const lon = ordersOf(options, 'lon');
+    expect(lon).toEqual(expect.arrayContaining(['A lon - bel', 'A lon - nwy', 'A lon - bre', 'A lon - wal via convoy', 'A lon - yor via convoy', 'A lon - wal']));
+    expect(lon).not.toContain('A lon - lon');
+    expect(ordersOf(options, 'nth')).toEqual(expect.arrayContaining(['F nth C A lon - nwy', 'F nth C A yor - bel', 'F nth C A lon - bre']));
+    // a supporter can support a convoyed move into a province it reaches
+    expect(ordersOf(options, 'eng')).toContain('F eng S A yor - bel');
+    // an inland army gets no convoy moves
+    const inland = legalOrders(classic, movement([unit('Germany', 'A', 'mun'), unit('Germany', 'F', 'nth')]), 'Germany');
+    expect(ordersOf(inland, 'mun').some((o) => o.includes('convoy'))).toBe(false);
+  });
+
+  it('fleets on a coast do not convoy', () => {
+    const options = legalOrders(classic, movement([unit('England', 'A', 'lon'), unit('England', 'F', 'wal')]), 'England');
+    expect(ordersOf(options, 'wal').some((o) => o.includes(' C '))).toBe(false);
+  });
+
+  it('every listed order parses back to itself, for every power', () => {
+    for (const power of classic.powers) {
+      for (const text of legalOrderTexts(classic, start, power.name)) {
+        const r = parseOrder(classic, text, { position: start, power: power.name });
+        expect(r.ok ? r.text : r.error).toBe(text);
+      }
+    }
+  });
+
+  it('is fast enough for autocomplete (< 5 ms per Classic power)', () => {
+    const t0 = performance.now();
+    for (let i = 0; i < 50; i++) for (const p of classic.powers) legalOrders(classic, start, p.name);
+    expect((performance.now() - t0) / (50 * classic.powers.length)).toBeLessThan(5);
+  });
+});
+
+describe('retreats', () => {
+  const retreat = (dislodged: Position['dislodged'], units: Unit[] = [], contested: string[] = []): Position => ({
+    ...start,
+    phase: { season: 'fall', year: 1901, type: 'retreat' },
+    units,
+    dislodged,
+    contested,
+  });
+
+  it('uses retreatOptions and adds disband', () => {
+    const position = retreat([{ ...unit('Austria', 'F', 'tri'), attackerFrom: 'ven', viaConvoy: false, retreatOptions: ['alb', 'adr'] }]);
+    expect(legalOrders(classic, position, 'Austria')).toEqual([{ unit: unit('Austria', 'F', 'tri'), orders: ['F tri R alb', 'F tri R adr', 'F tri D'] }]);
+    expect(legalOrders(classic, position, 'Italy')).toEqual([]);
+  });
+
+  it('computes the Classic retreats when retreatOptions are absent (DATC 6.H)', () => {
+    const position = retreat(
+      [{ ...unit('Germany', 'A', 'mun'), attackerFrom: 'boh', viaConvoy: false }],
+      [unit('Austria', 'A', 'mun'), unit('France', 'A', 'bur')],
+      ['sil'],
+    );
+    expect(ordersOf(legalOrders(classic, position, 'Germany'), 'mun')).toEqual(['A mun R ber', 'A mun R kie', 'A mun R ruh', 'A mun R tyr', 'A mun D']);
+  });
+});
+
+describe('adjustments', () => {
+  const winter = (units: Unit[], supplyCenters: Position['supplyCenters']): Position => ({
+    ...start,
+    phase: { season: 'winter', year: 1901, type: 'adjustment' },
+    units,
+    supplyCenters,
+  });
+
+  it('builds in vacant owned home centres with the possible types and coasts, plus WAIVE once', () => {
+    const position = winter([unit('Russia', 'A', 'mos')], { Russia: ['mos', 'stp', 'war', 'sev', 'rum'] });
+    const options = legalOrders(classic, position, 'Russia');
+    expect(options.map((o) => o.orders)).toEqual([
+      ['A sev B', 'F sev B', 'WAIVE'],
+      ['A stp B', 'F stp/nc B', 'F stp/sc B'],
+      ['A war B'],
+    ]);
+    expect(options[0]!.unit).toEqual(unit('Russia', 'A', 'sev'));
+  });
+
+  it('no builds in a centre that is not owned or not a home centre', () => {
+    const position = winter([], { Russia: ['mos', 'rum'] });
+    expect(legalOrderTexts(classic, position, 'Russia')).toEqual(['A mos B', 'WAIVE']);
+  });
+
+  it('lists disbands when the power has more units than centres', () => {
+    const position = winter([unit('France', 'A', 'par'), unit('France', 'F', 'bre')], { France: ['par'] });
+    expect(legalOrders(classic, position, 'France')).toEqual([
+      { unit: unit('France', 'F', 'bre'), orders: ['F bre D'] },
+      { unit: unit('France', 'A', 'par'), orders: ['A par D'] },
+    ]);
+  });
+
+  it('nothing to decide when units equal centres', () => {
+    expect(legalOrders(classic, winter([unit('France', 'A', 'par')], { France: ['par'] }), 'France')).toEqual([]);
+  });
+
+  it('uses the variant hooks buildableCenters and buildableTypes', () => {
+    const variant = buildVariant(classic.data, {
+      buildableCenters: ({ position, power }) => (position.supplyCenters[power] ?? []).filter((p) => !position.units.some((u) => u.province === p)),
+      buildableTypes: () => ['A'],
+    });
+    const position = winter([], { Russia: ['mos', 'rum', 'sev'] });
+    expect(legalOrderTexts(variant, position, 'Russia')).toEqual(['A mos B', 'WAIVE', 'A rum B', 'A sev B']);
+  });
+});

@@ -1,0 +1,85 @@
+/** Test helpers for the game use-cases: an in-memory database, a hand-driven clock, seeded randomness. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc } from 'drizzle-orm';
+import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
+import { outbox } from '../../src/store/schema.js';
+import { createGame, joinGame, startGame, type GameDeps } from '../../src/game/index.js';
+import { onInternalError } from '../../src/game/tx.js';
+
+export const CLASSIC_POWERS = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];
+export const CHANNEL = 'chan-1';
+export const GM = 'user-gm';
+export const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
+export const HOUR = 3_600_000;
+
+/** Internal errors fail the test that caused them instead of turning into a generic message. */
+export const internalErrors: unknown[] = [];
+onInternalError((err) => internalErrors.push(err));
+
+export interface TestEnv {
+  deps: GameDeps;
+  opened: OpenedDatabase;
+  clock: { t: number; advance(ms: number): void };
+  close(): void;
+}
+
+/** Mulberry32: a small deterministic PRNG. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function makeEnv(path = ':memory:', seed = 1): TestEnv {
+  const opened = openDatabase(path);
+  const clock = {
+    t: T0,
+    advance(ms: number) {
+      this.t += ms;
+    },
+  };
+  const deps: GameDeps = { db: opened.db, now: () => clock.t, random: seeded(seed) };
+  return { deps, opened, clock, close: () => opened.close() };
+}
+
+export function tempDbPath(): { path: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'zhanguo-test-'));
+  return { path: join(dir, 'game.db'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export const userOf = (power: string) => `user-${power.toLowerCase()}`;
+
+/** Creates a Classic game, lets every listed power join with its own user, and starts it. */
+export function startedGame(deps: GameDeps, powers: string[] = CLASSIC_POWERS, channelId = CHANNEL, durations = { movement: '24h', retreat: '12h', adjustment: '12h' }) {
+  const created = createGame(deps, { channelId, guildId: 'guild-1', userId: GM, variantId: 'classic', durations });
+  if (!created.ok) throw new Error(created.error);
+  for (const power of powers) {
+    const joined = joinGame(deps, { channelId, userId: userOf(power), power });
+    if (!joined.ok) throw new Error(joined.error);
+  }
+  const started = startGame(deps, { channelId, userId: GM });
+  if (!started.ok) throw new Error(started.error);
+  return started;
+}
+
+export function outboxRows(deps: GameDeps) {
+  return deps.db.select().from(outbox).orderBy(asc(outbox.id)).all();
+}
+
+/** Expects an ok result and returns it narrowed. */
+export function ok<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
+  if (!r.ok) throw new Error(`expected ok, got error: ${(r as unknown as { error: string }).error}`);
+  return r as Extract<T, { ok: true }>;
+}
+
+export function err<T extends { ok: boolean }>(r: T): string {
+  if (r.ok) throw new Error('expected an error, got ok');
+  return (r as unknown as { error: string }).error;
+}

@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGame, freePowers, gameStatus, joinGame, leaveGame, startGame } from '../../src/game/index.js';
+import { games, players } from '../../src/store/schema.js';
+import { CHANNEL, CLASSIC_POWERS, GM, T0, err, internalErrors, makeEnv, ok, outboxRows, type TestEnv } from './helpers.js';
+
+let env: TestEnv;
+beforeEach(() => {
+  env = makeEnv();
+  internalErrors.length = 0;
+});
+afterEach(() => {
+  env.close();
+  expect(internalErrors).toEqual([]);
+});
+
+const create = (extra: Partial<Parameters<typeof createGame>[1]> = {}) =>
+  createGame(env.deps, { channelId: CHANNEL, guildId: 'g1', userId: GM, variantId: 'classic', ...extra });
+
+describe('createGame', () => {
+  it('creates a forming game with the caller as game master and parsed durations', () => {
+    const r = ok(create({ durations: { movement: '10m', retreat: '90s' } }));
+    expect(r.game).toMatchObject({ channelId: CHANNEL, gmUserId: GM, status: 'forming', variantId: 'classic' });
+    expect(r.game.durations).toEqual({ movement: 600_000, retreat: 90_000, adjustment: 12 * 3_600_000 });
+    expect(outboxRows(env.deps).map((o) => o.kind)).toEqual(['status']);
+  });
+
+  it('rejects an unknown variant, listing the variants, and changes nothing', () => {
+    expect(err(create({ variantId: 'chess' }))).toMatch(/Unknown variant "chess".*classic/);
+    expect(env.deps.db.select().from(games).all()).toEqual([]);
+  });
+
+  it('rejects malformed, zero and too long durations', () => {
+    expect(err(create({ durations: { movement: 'soon' } }))).toMatch(/movement duration.*not a duration/);
+    expect(err(create({ durations: { retreat: '0s' } }))).toMatch(/zero/);
+    expect(err(create({ durations: { adjustment: '45d' } }))).toMatch(/30 days/);
+    expect(env.deps.db.select().from(games).all()).toEqual([]);
+  });
+
+  it('allows one game per channel but any number per server', () => {
+    ok(create());
+    expect(err(create())).toMatch(/already has a forming game/);
+    ok(create({ channelId: 'chan-2' }));
+  });
+});
+
+describe('joinGame / leaveGame', () => {
+  beforeEach(() => {
+    ok(create());
+  });
+
+  it('takes the named power (any case, adjective or prefix) or a random free one', () => {
+    expect(ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'a', power: 'france' })).power).toBe('France');
+    expect(ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'b', power: 'Italian' })).power).toBe('Italy');
+    expect(ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'c', power: 'tur' })).power).toBe('Turkey');
+    const random = ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'd' })).power;
+    expect(CLASSIC_POWERS).toContain(random);
+    expect(['France', 'Italy', 'Turkey']).not.toContain(random);
+    expect(freePowers(env.deps, CHANNEL)).toHaveLength(3);
+  });
+
+  it('refuses a taken power, an unknown power, and a second power for the same user', () => {
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'a', power: 'France' }));
+    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'b', power: 'France' }))).toMatch(/France is already taken/);
+    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'b', power: 'Narnia' }))).toMatch(/not a power/);
+    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'a', power: 'Italy' }))).toMatch(/already joined as France/);
+    expect(env.deps.db.select().from(players).all()).toHaveLength(1);
+  });
+
+  it('says when there is no game, and when every power is taken', () => {
+    expect(err(joinGame(env.deps, { channelId: 'elsewhere', userId: 'a' }))).toMatch(/no game in this channel/);
+    for (let i = 0; i < 7; i++) ok(joinGame(env.deps, { channelId: CHANNEL, userId: `u${i}` }));
+    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'late' }))).toMatch(/Every power is taken/);
+  });
+
+  it('lets a player leave before the start, not after', () => {
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'a', power: 'France' }));
+    expect(ok(leaveGame(env.deps, { channelId: CHANNEL, userId: 'a' })).power).toBe('France');
+    expect(err(leaveGame(env.deps, { channelId: CHANNEL, userId: 'a' }))).toMatch(/not in this game/);
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'a', power: 'France' }));
+    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect(err(leaveGame(env.deps, { channelId: CHANNEL, userId: 'a' }))).toMatch(/cannot leave/);
+  });
+});
+
+describe('startGame', () => {
+  beforeEach(() => {
+    ok(create({ durations: { movement: '2h' } }));
+  });
+
+  it('is for the game master only and needs at least one player', () => {
+    expect(err(startGame(env.deps, { channelId: CHANNEL, userId: GM }))).toMatch(/Nobody has joined/);
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'a', power: 'France' }));
+    expect(err(startGame(env.deps, { channelId: CHANNEL, userId: 'a' }))).toMatch(/Only the game master/);
+  });
+
+  it('starts Spring 1901 with a deadline, puts unclaimed powers in civil disorder, and queues the start post and DMs', () => {
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'a', power: 'France' }));
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'b', power: 'Germany' }));
+    const r = ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect(r.phase.label).toBe('Spring 1901 movement');
+    expect(r.phase.code).toBe('S1901M');
+    expect(r.game.status).toBe('active');
+    expect(r.game.deadline).toBe(T0 + 2 * 3_600_000);
+    expect(r.civilDisorder).toEqual(['Austria', 'England', 'Italy', 'Russia', 'Turkey']);
+    const rows = outboxRows(env.deps);
+    const start = rows.find((o) => o.kind === 'game_started')!;
+    expect(start).toMatchObject({ targetKind: 'channel', target: CHANNEL });
+    expect(start.payload).toMatchObject({ type: 'game_started', phaseId: r.phase.id });
+    const dms = rows.filter((o) => o.kind === 'dm');
+    expect(dms.map((d) => d.target).sort()).toEqual(['a', 'b']);
+    expect(JSON.stringify(dms.find((d) => d.target === 'a')!.payload)).toMatch(/You play \*\*France\*\*/);
+    expect(err(startGame(env.deps, { channelId: CHANNEL, userId: GM }))).toMatch(/already started/);
+    const status = ok(gameStatus(env.deps, CHANNEL)).status;
+    expect(status.powers.find((p) => p.power === 'Austria')).toMatchObject({ userId: null, toAct: true, submitted: false });
+    expect(status.text).toMatch(/Spring 1901 movement/);
+    expect(status.text).toMatch(/<t:\d+:R>/);
+  });
+});

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearOrders, myOrders, playerContext, submitOrders } from '../../src/game/index.js';
+import { orders } from '../../src/store/schema.js';
+import { CHANNEL, err, internalErrors, makeEnv, ok, outboxRows, startedGame, userOf, type TestEnv } from './helpers.js';
+
+let env: TestEnv;
+beforeEach(() => {
+  env = makeEnv();
+  internalErrors.length = 0;
+  startedGame(env.deps);
+});
+afterEach(() => {
+  env.close();
+  expect(internalErrors).toEqual([]);
+});
+
+const submit = (power: string, text: string) => submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text });
+
+describe('submitOrders', () => {
+  it('stores normalized orders and replaces an earlier order for the same unit', () => {
+    const first = ok(submit('France', 'A Paris -> Burgundy; F bre - mao'));
+    expect(first.stored.map((o) => o.text)).toEqual(['A par - bur', 'F bre - mao']);
+    expect(first.rejected).toEqual([]);
+    expect(first.missing).toEqual(['A mar']);
+    const second = ok(submit('France', 'a par h\nA mar - spa'));
+    expect(second.stored.map((o) => o.text).sort()).toEqual(['A mar - spa', 'A par H']);
+    expect(second.orders.map((o) => o.text).sort()).toEqual(['A mar - spa', 'A par H', 'F bre - mao']);
+    expect(second.missing).toEqual([]);
+    expect(env.deps.db.select().from(orders).all()).toHaveLength(3);
+  });
+
+  it("rejects orders for units the caller does not own and garbage, with reasons, and keeps the good ones", () => {
+    const r = ok(submit('France', 'A mun - bur; blah blah; A par - pic; F lon - nth'));
+    expect(r.stored.map((o) => o.text)).toEqual(['A par - pic']);
+    expect(r.rejected).toHaveLength(3);
+    expect(r.rejected[0].input).toMatch(/mun/i);
+    expect(r.rejected[0].error).toMatch(/France has no unit in Munich|belongs to Germany/);
+    expect(r.rejected[1].error.length).toBeGreaterThan(5);
+    expect(r.rejected[2].error).toMatch(/London|lon/);
+    expect(env.deps.db.select().from(orders).all()).toHaveLength(1);
+  });
+
+  it('rejects retreats and builds in a movement phase', () => {
+    const r = ok(submit('France', 'A par B'));
+    expect(r.stored).toEqual([]);
+    expect(r.rejected).toHaveLength(1);
+  });
+
+  it('refuses empty text, outsiders, and channels without a game, changing nothing', () => {
+    expect(err(submit('France', '   '))).toMatch(/No orders given/);
+    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: 'stranger', text: 'A par H' }))).toMatch(/not playing/);
+    expect(err(submitOrders(env.deps, { channelId: 'nowhere', userId: userOf('France'), text: 'A par H' }))).toMatch(/no game/);
+    expect(env.deps.db.select().from(orders).all()).toEqual([]);
+  });
+
+  it('confirms the complete order set by DM to the submitter only, and never puts orders in channel messages', () => {
+    ok(submit('France', 'A par - bur'));
+    ok(submit('France', 'F bre - mao'));
+    const rows = outboxRows(env.deps);
+    const dms = rows.filter((r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'order_confirmation');
+    expect(dms).toHaveLength(2);
+    expect(dms.every((d) => d.target === userOf('France'))).toBe(true);
+    const last = JSON.stringify(dms[1].payload);
+    expect(last).toContain('A par - bur');
+    expect(last).toContain('F bre - mao');
+    const channelText = rows.filter((r) => r.targetKind === 'channel').map((r) => JSON.stringify(r.payload)).join('\n');
+    expect(channelText).not.toMatch(/bur|mao/);
+  });
+});
+
+describe('myOrders / clearOrders / playerContext', () => {
+  it('lists my orders and my units without orders; clear removes them', () => {
+    ok(submit('Russia', 'F stp/sc - bot'));
+    const mine = ok(myOrders(env.deps, { channelId: CHANNEL, userId: userOf('Russia') }));
+    expect(mine.orders.map((o) => o.text)).toEqual(['F stp/sc - bot']);
+    expect(mine.unordered.sort()).toEqual(['A mos', 'A war', 'F sev']);
+    expect(mine.adjustment).toBeNull();
+    expect(ok(clearOrders(env.deps, { channelId: CHANNEL, userId: userOf('Russia') })).cleared).toBe(1);
+    expect(ok(myOrders(env.deps, { channelId: CHANNEL, userId: userOf('Russia') })).orders).toEqual([]);
+  });
+
+  it('gives the caller their power, position and own orders only', () => {
+    ok(submit('Russia', 'A war - gal'));
+    ok(submit('Austria', 'A vie - gal'));
+    const ctx = ok(playerContext(env.deps, { channelId: CHANNEL, userId: userOf('Russia') }));
+    expect(ctx.power).toBe('Russia');
+    expect(ctx.position.units).toHaveLength(22);
+    expect(ctx.orders).toHaveLength(1);
+    expect(ctx.orders[0].power).toBe('Russia');
+  });
+});

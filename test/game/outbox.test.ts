@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { deliverOutbox, PermanentDeliveryError, startOutboxLoop, type DeliveryRow, type GameDeps } from '../../src/game/index.js';
+import { enqueue, queueStatus } from '../../src/game/outbox-write.js';
+import { games, outbox } from '../../src/store/schema.js';
+import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, tempDbPath, type TestEnv } from './helpers.js';
+import { createGame } from '../../src/game/index.js';
+
+let env: TestEnv;
+let gameId: number;
+beforeEach(() => {
+  internalErrors.length = 0;
+  env = makeEnv();
+  gameId = ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' })).game.id;
+  // start from an empty outbox
+  env.deps.db.delete(outbox).run();
+});
+afterEach(() => {
+  env.close();
+  expect(internalErrors).toEqual([]);
+});
+
+function queue(deps: GameDeps, key: string, target = CHANNEL, kind: 'notice' | 'dm' = 'notice') {
+  return deps.db.transaction((tx) =>
+    enqueue(tx, {
+      gameId,
+      payload: kind === 'dm' ? { type: 'dm', gameId, text: key, reason: 'reminder' } : { type: 'notice', gameId, text: key },
+      target: { kind: kind === 'dm' ? 'user' : 'channel', id: target },
+      dedupeKey: key,
+      now: deps.now(),
+    }),
+  );
+}
+
+const deliverWith = (send: (row: DeliveryRow) => Promise<void | { messageId?: string }>, extra = {}) =>
+  deliverOutbox({ db: env.deps.db, now: env.deps.now, send, baseDelayMs: 1000, maxAttempts: 3, ...extra });
+
+describe('deliverOutbox', () => {
+  it('sends due rows in order, once, and marks them sent', async () => {
+    expect(queue(env.deps, 'a')).toBe(true);
+    expect(queue(env.deps, 'b')).toBe(true);
+    expect(queue(env.deps, 'a')).toBe(false); // same dedupe key: not queued twice
+    const seen: string[] = [];
+    expect(await deliverWith(async (row) => void seen.push(row.dedupeKey))).toMatchObject({ sent: 2, failed: 0 });
+    expect(await deliverWith(async (row) => void seen.push(row.dedupeKey))).toMatchObject({ sent: 0 });
+    expect(seen).toEqual(['a', 'b']);
+    expect(outboxRows(env.deps).every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
+  });
+
+  it('retries with exponential backoff and gives up after maxAttempts, keeping the error', async () => {
+    queue(env.deps, 'x');
+    const failing = async () => {
+      throw new Error('503 Service Unavailable');
+    };
+    expect(await deliverWith(failing)).toMatchObject({ retried: 1 });
+    let row = outboxRows(env.deps)[0];
+    expect(row).toMatchObject({ attempts: 1, nextAttemptAt: env.clock.t + 1000, lastError: '503 Service Unavailable', sentAt: null });
+    expect(await deliverWith(failing)).toMatchObject({ retried: 0 }); // not due yet
+    env.clock.advance(1000);
+    await deliverWith(failing);
+    row = outboxRows(env.deps)[0];
+    expect(row).toMatchObject({ attempts: 2, nextAttemptAt: env.clock.t + 2000 });
+    env.clock.advance(2000);
+    expect(await deliverWith(failing)).toMatchObject({ failed: 1 });
+    row = outboxRows(env.deps)[0];
+    expect(row.failedAt).toBe(env.clock.t);
+    expect(row.lastError).toMatch(/gave up after 3 attempts: 503/);
+  });
+
+  it('recovers when the outage ends', async () => {
+    queue(env.deps, 'x');
+    await deliverWith(async () => {
+      throw new Error('ECONNRESET');
+    });
+    env.clock.advance(1000);
+    expect(await deliverWith(async () => {})).toMatchObject({ sent: 1 });
+    expect(outboxRows(env.deps)[0]).toMatchObject({ attempts: 2, lastError: null });
+  });
+
+  it('fails a row at once on a permanent error; closed DMs queue one channel notice per player', async () => {
+    queue(env.deps, 'dm1', 'user-1', 'dm');
+    queue(env.deps, 'dm2', 'user-1', 'dm');
+    const send = async (row: DeliveryRow) => {
+      if (row.targetKind === 'user') throw new PermanentDeliveryError('Cannot send messages to this user', 'dm_closed');
+    };
+    const stats = await deliverWith(send);
+    expect(stats).toMatchObject({ failed: 2, sent: 1 });
+    const rows = outboxRows(env.deps);
+    expect(rows.filter((r) => r.failedAt !== null).map((r) => r.lastError)).toEqual([
+      'dm_closed: Cannot send messages to this user',
+      'dm_closed: Cannot send messages to this user',
+    ]);
+    const notices = rows.filter((r) => r.kind === 'notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ target: CHANNEL, sentAt: expect.any(Number) });
+    expect(JSON.stringify(notices[0].payload)).toContain('<@user-1>');
+  });
+
+  it('a deleted channel fails its rows without retrying', async () => {
+    queue(env.deps, 'n1');
+    let calls = 0;
+    await deliverWith(async () => {
+      calls++;
+      throw new PermanentDeliveryError('Unknown Channel', 'channel_gone');
+    });
+    env.clock.advance(60_000);
+    await deliverWith(async () => void calls++);
+    expect(calls).toBe(1);
+    expect(outboxRows(env.deps)[0].lastError).toBe('channel_gone: Unknown Channel');
+  });
+
+  it('keeps per-target order: a later row waits while an earlier one to the same target is retrying', async () => {
+    queue(env.deps, 'first');
+    queue(env.deps, 'second');
+    queue(env.deps, 'dm', 'user-9', 'dm');
+    const seen: string[] = [];
+    await deliverWith(async (row) => {
+      seen.push(row.dedupeKey);
+      if (row.dedupeKey === 'first') throw new Error('timeout');
+    });
+    expect(seen).toEqual(['first', 'dm']);
+    env.clock.advance(1000);
+    await deliverWith(async (row) => void seen.push(row.dedupeKey));
+    expect(seen).toEqual(['first', 'dm', 'first', 'second']);
+  });
+
+  it('coalesces status edits, stores the status message id, and posts anew when that message is gone', async () => {
+    env.deps.db.transaction((tx) => {
+      queueStatus(tx, gameId, env.clock.t);
+      queueStatus(tx, gameId, env.clock.t);
+    });
+    const sent: DeliveryRow[] = [];
+    const stats = await deliverWith(async (row) => {
+      sent.push(row);
+      return { messageId: 'm-1' };
+    });
+    expect(stats).toMatchObject({ sent: 1, skipped: 1 });
+    expect(sent[0].statusMessageId).toBeNull();
+    expect(env.deps.db.select().from(games).where(eq(games.id, gameId)).get()!.statusMessageId).toBe('m-1');
+
+    env.deps.db.transaction((tx) => queueStatus(tx, gameId, env.clock.t));
+    const edits: (string | null)[] = [];
+    await deliverWith(async (row) => {
+      edits.push(row.statusMessageId);
+      if (row.statusMessageId === 'm-1') throw new PermanentDeliveryError('Unknown Message', 'message_gone');
+      return { messageId: 'm-2' };
+    });
+    expect(edits).toEqual(['m-1', null]);
+    expect(env.deps.db.select().from(games).where(eq(games.id, gameId)).get()!.statusMessageId).toBe('m-2');
+  });
+
+  it('never hands the same row to two deliverers at once (lease), and resends after a crash once the lease ends', async () => {
+    const tmp = tempDbPath();
+    const a = makeEnv(tmp.path);
+    const b = makeEnv(tmp.path);
+    try {
+      const gid = ok(createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game.id;
+      a.deps.db.delete(outbox).run();
+      a.deps.db.transaction((tx) =>
+        enqueue(tx, { gameId: gid, payload: { type: 'notice', gameId: gid, text: 't' }, target: { kind: 'channel', id: 'c' }, dedupeKey: 'k', now: a.clock.t }),
+      );
+      const sends: string[] = [];
+      let release!: () => void;
+      const slow = deliverOutbox({
+        db: a.deps.db,
+        now: a.deps.now,
+        send: () =>
+          new Promise<void>((r) => {
+            sends.push('a');
+            release = r;
+          }),
+      });
+      await new Promise((r) => setTimeout(r, 10));
+      await deliverOutbox({ db: b.deps.db, now: b.deps.now, send: async () => void sends.push('b') });
+      release();
+      await slow;
+      expect(sends).toEqual(['a']);
+
+      // crash simulation: a row claimed but never marked is picked up again after the lease
+      a.deps.db.update(outbox).set({ sentAt: null, claimedUntil: a.clock.t + 120_000 }).run();
+      await deliverOutbox({ db: b.deps.db, now: b.deps.now, send: async () => void sends.push('b') });
+      expect(sends).toEqual(['a']);
+      b.clock.advance(120_000);
+      await deliverOutbox({ db: b.deps.db, now: b.deps.now, send: async () => void sends.push('b') });
+      expect(sends).toEqual(['a', 'b']);
+    } finally {
+      a.close();
+      b.close();
+      tmp.cleanup();
+    }
+  });
+});
+
+describe('startOutboxLoop', () => {
+  it('delivers when kicked and stops cleanly', async () => {
+    const seen: string[] = [];
+    const loop = startOutboxLoop({ db: env.deps.db, now: env.deps.now, send: async (row) => void seen.push(row.dedupeKey), intervalMs: 60_000 });
+    await loop.idle();
+    queue(env.deps, 'late');
+    loop.kick();
+    await loop.idle();
+    expect(seen).toEqual(['late']);
+    await loop.stop();
+  });
+});

@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spawn } from 'node:child_process';
+import { eq } from 'drizzle-orm';
+import {
+  gameStatus,
+  resolveDuePhases,
+  resolvePhase,
+  startScheduler,
+  submitOrders,
+  toggleReady,
+  nextWakeAt,
+  type GameDeps,
+} from '../../src/game/index.js';
+import { auditLog, games, phases } from '../../src/store/schema.js';
+import { CHANNEL, CLASSIC_POWERS, HOUR, T0, err, internalErrors, makeEnv, ok, outboxRows, startedGame, tempDbPath, userOf, type TestEnv } from './helpers.js';
+
+let env: TestEnv;
+beforeEach(() => {
+  internalErrors.length = 0;
+});
+afterEach(() => {
+  env?.close();
+  vi.useRealTimers();
+  expect(internalErrors).toEqual([]);
+});
+
+function currentPhase(deps: GameDeps) {
+  const status = ok(gameStatus(deps, CHANNEL)).status;
+  return status;
+}
+
+function resolutions(deps: GameDeps) {
+  return deps.db.select().from(auditLog).where(eq(auditLog.action, 'resolve')).all();
+}
+
+describe('resolving a phase', () => {
+  it('applies the defaults when nobody orders: every unit holds', () => {
+    env = makeEnv();
+    startedGame(env.deps);
+    env.clock.advance(24 * HOUR);
+    expect(resolveDuePhases(env.deps)).toEqual({ resolved: 1, failures: [] });
+    const status = currentPhase(env.deps);
+    expect(status.phase!.label).toBe('Fall 1901 movement');
+    expect(status.game.deadline).toBe(T0 + 48 * HOUR);
+    const spring = env.deps.db.select().from(phases).where(eq(phases.idx, 0)).get()!;
+    const results = spring.adjudication!.results;
+    expect(results).toHaveLength(22);
+    expect(results.every((r) => r.defaulted && r.order.endsWith(' H'))).toBe(true);
+    const posted = outboxRows(env.deps).find((r) => r.kind === 'phase_results')!;
+    expect(posted.target).toBe(CHANNEL);
+    expect((posted.payload as { phaseId: number }).phaseId).toBe(spring.id);
+    expect((posted.payload as { text: string }).text).toMatch(/Next: \*\*Fall 1901 movement\*\*, deadline <t:\d+:R>/);
+  });
+
+  it('resolves at once when every player with something to decide is ready (civil-disorder powers are not waited for)', () => {
+    env = makeEnv();
+    startedGame(env.deps, ['France', 'Germany']);
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
+    const first = ok(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    expect(first).toMatchObject({ ready: true, resolved: [], waitingFor: ['Germany'] });
+    expect(currentPhase(env.deps).powers.find((p) => p.power === 'France')!.ready).toBe(true);
+    // toggling twice withdraws readiness
+    expect(ok(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') })).ready).toBe(false);
+    ok(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    const last = ok(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
+    expect(last.resolved.map((p) => p.code)).toEqual(['S1901M']);
+    expect(currentPhase(env.deps).phase!.code).toBe('F1901M');
+    expect(currentPhase(env.deps).powers.find((p) => p.power === 'France')!.ready).toBe(false);
+  });
+
+  it('claims a phase exactly once: a second or stale resolve is refused and changes nothing', () => {
+    env = makeEnv();
+    const started = startedGame(env.deps);
+    const gameId = started.game.id;
+    ok(resolvePhase(env.deps, { gameId, phaseId: started.phase.id, reason: 'gm' }));
+    expect(err(resolvePhase(env.deps, { gameId, phaseId: started.phase.id, reason: 'deadline' }))).toMatch(/already been resolved/);
+    expect(resolutions(env.deps)).toHaveLength(1);
+    expect(outboxRows(env.deps).filter((r) => r.kind === 'phase_results')).toHaveLength(1);
+  });
+
+  it('two connections to the same file resolving the same phase: exactly one wins', () => {
+    const tmp = tempDbPath();
+    try {
+      env = makeEnv(tmp.path);
+      const started = startedGame(env.deps);
+      const other = makeEnv(tmp.path, 2);
+      const a = resolvePhase(env.deps, { gameId: started.game.id, phaseId: started.phase.id, reason: 'deadline' });
+      const b = resolvePhase(other.deps, { gameId: started.game.id, phaseId: started.phase.id, reason: 'deadline' });
+      expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
+      expect(resolutions(env.deps)).toHaveLength(1);
+      other.close();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('four processes sweeping the same database at the same moment resolve the phase once', async () => {
+    const tmp = tempDbPath();
+    try {
+      env = makeEnv(tmp.path);
+      startedGame(env.deps);
+      env.close();
+      const after = T0 + 25 * HOUR;
+      const run = () =>
+        new Promise<string>((resolve, reject) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', 'test/game/fixtures/sweep.ts', tmp.path, String(after)], {
+            cwd: process.cwd(),
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let out = '';
+          let errText = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stderr.on('data', (d) => (errText += d));
+          child.on('close', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(errText))));
+        });
+      const outputs = await Promise.all([run(), run(), run(), run()]);
+      const counts = outputs.map((o) => JSON.parse(o).resolved as number);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+      env = makeEnv(tmp.path);
+      expect(resolutions(env.deps)).toHaveLength(1);
+      expect(outboxRows(env.deps).filter((r) => r.kind === 'phase_results')).toHaveLength(1);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+});
+
+describe('scheduler', () => {
+  it('sweeps at start-up: a deadline that passed while the bot was down resolves once after reopening', () => {
+    const tmp = tempDbPath();
+    try {
+      env = makeEnv(tmp.path);
+      startedGame(env.deps);
+      env.close(); // the bot goes down
+      env = makeEnv(tmp.path);
+      env.clock.advance(30 * HOUR); // the deadline passes meanwhile
+      const onDue = vi.fn();
+      const scheduler = startScheduler({ ...env.deps, onDue });
+      expect(onDue).toHaveBeenCalledTimes(1);
+      expect(onDue.mock.calls[0][0]).toMatchObject({ resolved: 1 });
+      expect(scheduler.sweep().resolved).toBe(0);
+      scheduler.stop();
+      expect(resolutions(env.deps)).toHaveLength(1);
+      expect(currentPhase(env.deps).phase!.code).toBe('F1901M');
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('wakes for the deadline with one timer, re-armed after changes (fake timers)', () => {
+    vi.useFakeTimers({ now: T0 });
+    const opened = makeEnv();
+    env = opened;
+    const deps = { ...env.deps, now: () => Date.now() };
+    const scheduler = startScheduler({ ...deps, maxSleepMs: 24 * HOUR });
+    expect(nextWakeAt(deps)).toBeNull();
+    startedGame(deps, CLASSIC_POWERS, CHANNEL, { movement: '10m', retreat: '5m', adjustment: '5m' });
+    scheduler.poke();
+    // reminder (10% of 10 minutes = 1 minute before) comes first, then the deadline
+    expect(scheduler.nextWake()).toBe(T0 + 9 * 60_000);
+    vi.advanceTimersByTime(9 * 60_000);
+    const reminders = outboxRows(deps).filter((r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'reminder');
+    expect(reminders).toHaveLength(7);
+    expect(scheduler.nextWake()).toBe(T0 + 10 * 60_000);
+    vi.advanceTimersByTime(60_000);
+    expect(currentPhase(deps).phase!.code).toBe('F1901M');
+    expect(resolutions(deps)).toHaveLength(1);
+    scheduler.stop();
+  });
+
+  it('clamps long sleeps to the setTimeout limit', () => {
+    vi.useFakeTimers({ now: T0 });
+    env = makeEnv();
+    const deps = { ...env.deps, now: () => Date.now() };
+    startedGame(deps, ['France'], CHANNEL, { movement: '30d' });
+    const scheduler = startScheduler({ ...deps, maxSleepMs: Number.MAX_SAFE_INTEGER });
+    expect(scheduler.nextWake()).toBe(T0 + 2 ** 31 - 1);
+    scheduler.stop();
+  });
+});
+
+describe('reminders', () => {
+  it('go once per phase, only to players with missing orders', () => {
+    env = makeEnv();
+    startedGame(env.deps);
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('England'), text: 'F lon H; F edi H; A lvp H' }));
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' }));
+    const scheduler = startScheduler({ ...env.deps });
+    env.clock.advance(22 * HOUR);
+    expect(scheduler.sweep().reminders).toBe(0);
+    env.clock.advance(HOUR);
+    expect(scheduler.sweep().reminders).toBe(6);
+    expect(scheduler.sweep().reminders).toBe(0);
+    scheduler.stop();
+    const targets = outboxRows(env.deps)
+      .filter((r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'reminder')
+      .map((r) => r.target);
+    expect(targets).not.toContain(userOf('England'));
+    expect(targets).toContain(userOf('France'));
+    const france = outboxRows(env.deps).find((r) => r.target === userOf('France') && (r.payload as { reason: string }).reason === 'reminder')!;
+    expect((france.payload as { text: string }).text).toMatch(/A mar/);
+    expect(env.deps.db.select().from(games).get()!.status).toBe('active');
+  });
+});

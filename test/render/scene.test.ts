@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderResult, Position } from '../../src/engine/types.js';
+import { buildScene, type Scene } from '../../src/render/index.js';
+import { overlaps } from '../../src/render/placement.js';
+import { tint } from '../../src/render/palette.js';
+import { classic, insideProvince, ordersFor, tinySides, tinyVariant } from './helpers.js';
+
+function sceneOf(position: Position, opts: Parameters<typeof buildScene>[2] = {}, variant = classic): Scene {
+  const r = buildScene(variant, position, opts);
+  if (!r.ok) throw new Error(r.error);
+  return r.scene;
+}
+
+const start = classic.startingPosition();
+const color = (power: string) => classic.powers.find((p) => p.name === power)!.color;
+
+describe('buildScene: the position', () => {
+  const scene = sceneOf(start);
+
+  it('lays out title, map and legend at the requested width', () => {
+    expect(scene.width).toBe(1600);
+    expect(scene.frame.w).toBe(1600);
+    expect(scene.height).toBe(scene.frame.y + scene.frame.h + scene.legend.box.h);
+    expect(scene.title.text).toBe('Classic Diplomacy — Spring 1901 Movement');
+    expect(sceneOf(start, { width: 800 }).width).toBe(800);
+    expect(sceneOf(start, { title: 'Game 7' }).title.text).toBe('Game 7 — Spring 1901 Movement');
+    expect(scene.warnings).toEqual([]);
+  });
+
+  it('draws every unit inside its province, in its owner colour', () => {
+    expect(scene.units).toHaveLength(22);
+    for (const unit of scene.units) {
+      expect(insideProvince(classic, scene, unit.at, unit.location.split('/')[0]), unit.location).toBe(true);
+      expect(unit.fill).toBe(color(unit.power));
+      expect(unit.dislodged).toBe(false);
+    }
+    expect(scene.units.find((u) => u.location === 'stp/sc')?.type).toBe('F');
+  });
+
+  it('puts each coast of a split-coast province on its own side', () => {
+    const nc = sceneOf({ ...start, units: [{ power: 'France', type: 'F', province: 'spa', coast: 'nc' }] }).units[0];
+    const sc = sceneOf({ ...start, units: [{ power: 'France', type: 'F', province: 'spa', coast: 'sc' }] }).units[0];
+    expect(nc.at[1]).toBeLessThan(sc.at[1]); // north coast above south coast
+    expect(insideProvince(classic, scene, nc.at, 'spa') && insideProvince(classic, scene, sc.at, 'spa')).toBe(true);
+  });
+
+  it('tints territory and supply centres by owner, seas blue', () => {
+    const region = (id: string) => scene.regions.find((r) => r.id === id)!;
+    expect(region('mos').fill).toBe(tint(color('Russia'), 0.42));
+    expect(region('mos').owner).toBe('Russia');
+    expect(region('bur').owner).toBeNull();
+    expect(region('nth').kind).toBe('sea');
+    expect(region('swi').kind).toBe('impassable');
+    expect(scene.centers).toHaveLength(34);
+    expect(scene.centers.find((c) => c.province === 'vie')?.fill).toBe(color('Austria'));
+    expect(scene.centers.find((c) => c.province === 'bel')?.owner).toBeNull();
+    for (const c of scene.centers) expect(insideProvince(classic, scene, c.at, c.province), c.province).toBe(true);
+  });
+
+  it('switches to the colour-blind palette', () => {
+    const cb = sceneOf(start, { palette: 'colorblind' });
+    expect(cb.units.find((u) => u.power === 'England')?.fill).toBe('#0072B2');
+    expect(cb.legend.entries.find((e) => e.power === 'Turkey')?.color).toBe('#F0E442');
+  });
+
+  it('labels every province once, inside it, never overlapping another label, a unit or a centre', () => {
+    expect(scene.labels.map((l) => l.province).sort()).toEqual(classic.map.provinceIds());
+    const units = scene.units.map((u) => ({ x: u.at[0] - u.size, y: u.at[1] - u.size, w: 2 * u.size, h: 2 * u.size }));
+    const centers = scene.centers.map((c) => ({ x: c.at[0] - c.radius, y: c.at[1] - c.radius, w: 2 * c.radius, h: 2 * c.radius }));
+    scene.labels.forEach((l, i) => {
+      expect(insideProvince(classic, scene, l.at, l.province), l.province).toBe(true);
+      for (const other of scene.labels.slice(i + 1)) expect(overlaps(l.box, other.box), `${l.province}/${other.province}`).toBe(false);
+      for (const box of [...units, ...centers]) expect(overlaps(l.box, box), l.province).toBe(false);
+    });
+  });
+
+  it('legend: each power with its colour and centre count', () => {
+    expect(scene.legend.entries.map((e) => [e.power, e.centers])).toEqual([
+      ['Austria', 3],
+      ['England', 3],
+      ['France', 3],
+      ['Germany', 3],
+      ['Italy', 3],
+      ['Russia', 4],
+      ['Turkey', 3],
+    ]);
+    expect(scene.legend.entries[0].text).toBe('Austria 3');
+  });
+
+  it('draws borders of three kinds: coasts where land meets sea', () => {
+    const kinds = Object.fromEntries(scene.borders.map((b) => [b.kind, b.segments.length]));
+    expect(kinds.coast).toBeGreaterThan(50);
+    expect(kinds.land).toBeGreaterThan(50);
+    expect(kinds.sea).toBeGreaterThan(10);
+  });
+
+  it('leaves out units on unknown provinces with a warning', () => {
+    const s = sceneOf({ ...start, units: [{ power: 'France', type: 'A', province: 'atlantis', coast: null }] });
+    expect(s.units).toEqual([]);
+    expect(s.warnings).toEqual(['unit A atlantis of France is not on the map']);
+  });
+});
+
+describe('buildScene: orders and results', () => {
+  const unitAt = (scene: Scene, loc: string) => scene.units.find((u) => u.location === loc)!.at;
+  const orders = ordersFor(start, {
+    France: 'A par - bur; A mar S A par - bur; F bre H',
+    Germany: 'A mun - bur; A ber S A mun',
+    Turkey: 'F ank C A con - sev',
+  });
+  const results: OrderResult[] = [
+    { power: 'France', unit: 'A par', order: 'A par - bur', result: 'success', reason: '' },
+    { power: 'France', unit: 'A mar', order: 'A mar S A par - bur', result: 'success', reason: '' },
+    { power: 'France', unit: 'F bre', order: 'F bre H', result: 'success', reason: '' },
+    { power: 'Germany', unit: 'A mun', order: 'A mun - bur', result: 'failure', reason: 'bounced' },
+    { power: 'Germany', unit: 'A ber', order: 'A ber S A mun', result: 'success', reason: '' },
+    { power: 'Turkey', unit: 'F ank', order: 'F ank C A con - sev', result: 'illegal', reason: 'not a sea' },
+  ];
+  const scene = sceneOf(start, { orders, results });
+  const mark = (text: string) => scene.orders.find((o) => o.order === text)!;
+
+  it('one mark per order, of the right kind, in the power colour', () => {
+    expect(scene.orders.map((o) => [o.kind, o.order])).toEqual([
+      ['move', 'A par - bur'],
+      ['support', 'A mar S A par - bur'],
+      ['hold', 'F bre H'],
+      ['move', 'A mun - bur'],
+      ['support', 'A ber S A mun'],
+      ['convoy', 'F ank C A con - sev'],
+    ]);
+    expect(mark('A par - bur').color).toBe(color('France'));
+  });
+
+  it('move arrows run from the unit to the destination anchor', () => {
+    const m = mark('A par - bur');
+    expect(m.points[0]).toEqual(unitAt(scene, 'par'));
+    expect(insideProvince(classic, scene, m.points[1], 'bur')).toBe(true);
+  });
+
+  it('a support to move points at the move target; a support to hold at the unit', () => {
+    expect(mark('A mar S A par - bur').points).toEqual([unitAt(scene, 'mar'), mark('A par - bur').points[1]]);
+    expect(mark('A ber S A mun').points).toEqual([unitAt(scene, 'ber'), unitAt(scene, 'mun')]);
+  });
+
+  it('a convoy runs army → fleet → destination; a hold is centred on the unit', () => {
+    const c = mark('F ank C A con - sev');
+    expect(c.points[0]).toEqual(unitAt(scene, 'con'));
+    expect(c.points[1]).toEqual(unitAt(scene, 'ank'));
+    expect(insideProvince(classic, scene, c.points[2], 'sev')).toBe(true);
+    expect(mark('F bre H').points).toEqual([unitAt(scene, 'bre')]);
+  });
+
+  it('marks failed and illegal orders, not successful ones', () => {
+    expect(scene.orders.filter((o) => o.failed).map((o) => o.order)).toEqual(['A mun - bur', 'F ank C A con - sev']);
+    expect(mark('A mun - bur').outcome).toBe('failure');
+    expect(mark('A ber S A mun').outcome).toBe('success');
+    expect(sceneOf(start, { orders }).orders.every((o) => o.outcome === null && !o.failed)).toBe(true);
+  });
+
+  it('takes results from an adjudication and marks its dislodged units', () => {
+    const adjudication = {
+      phase: start.phase,
+      results,
+      position: start,
+      dislodged: [{ power: 'Russia', type: 'A' as const, province: 'war', coast: null, attackerFrom: 'sil', viaConvoy: false }],
+      contested: [],
+      removed: [],
+      civilDisorderRemovals: [],
+      centerChanges: [],
+      winner: null,
+    };
+    const s = sceneOf(start, { orders, adjudication });
+    expect(s.orders.filter((o) => o.failed)).toHaveLength(2);
+    expect(s.units.find((u) => u.location === 'war')?.dislodged).toBe(true);
+  });
+
+  it('retreat phase: the dislodged unit is offset and marked; its retreat arrow starts there', () => {
+    const retreat: Position = {
+      ...start,
+      phase: { season: 'spring', year: 1901, type: 'retreat' },
+      units: [...start.units.filter((u) => u.province !== 'tri'), { power: 'Italy', type: 'A', province: 'tri', coast: null }],
+      dislodged: [{ power: 'Austria', type: 'F', province: 'tri', coast: null, attackerFrom: 'ven', viaConvoy: false }],
+    };
+    const s = sceneOf(retreat, { orders: ordersFor(retreat, { Austria: 'F tri R alb' }) });
+    const here = s.units.filter((u) => u.location === 'tri');
+    expect(here.map((u) => [u.power, u.dislodged])).toEqual([
+      ['Italy', false],
+      ['Austria', true],
+    ]);
+    expect(here[1].at).not.toEqual(here[0].at);
+    const r = s.orders[0];
+    expect(r.kind).toBe('retreat');
+    expect(r.points[0]).toEqual(here[1].at);
+    expect(insideProvince(classic, s, r.points[1], 'alb')).toBe(true);
+  });
+
+  it('adjustments: build and disband marks on the unit spot', () => {
+    const winter: Position = { ...start, phase: { season: 'winter', year: 1901, type: 'adjustment' }, units: start.units.filter((u) => u.province !== 'par') };
+    const s = sceneOf(winter, {
+      orders: ordersFor(winter, { France: 'A par B', Germany: 'A mun D' }),
+      results: [{ power: 'France', unit: 'A par', order: 'A par B', result: 'success', reason: '' }],
+    });
+    expect(s.orders.map((o) => [o.kind, o.unitType, o.failed])).toEqual([
+      ['build', 'A', false],
+      ['disband', 'A', false],
+    ]);
+    expect(insideProvince(classic, s, s.orders[0].points[0], 'par')).toBe(true);
+    expect(s.orders[1].points[0]).toEqual(unitAt(s, 'mun'));
+  });
+
+  it('variant special orders: raise is a mark on the unit, a path arrow goes through every space', () => {
+    const s = sceneOf(start, {
+      orders: [
+        { power: 'Russia', order: { kind: 'special', name: 'raise', unit: { type: 'A', province: 'mos', coast: null }, path: [] } },
+        {
+          power: 'Turkey',
+          order: {
+            kind: 'special',
+            name: 'riverMove',
+            unit: { type: 'F', province: 'ank', coast: null },
+            path: ['bla', 'rum', 'bud'].map((p) => ({ province: p, coast: null })),
+          },
+        },
+      ],
+    });
+    expect(s.orders.map((o) => o.kind)).toEqual(['raise', 'path']);
+    expect(s.orders[0].points).toEqual([unitAt(s, 'mos')]);
+    expect(s.orders[1].points).toHaveLength(4);
+    ['bla', 'rum', 'bud'].forEach((p, i) => expect(insideProvince(classic, s, s.orders[1].points[i + 1], p)).toBe(true));
+  });
+});
+
+describe('buildScene: variant features', () => {
+  it('rivers through their chain, walls on the owning side, links dotted', () => {
+    const v = tinyVariant(
+      { ...tinySides, a: ['b', 'c', 'd'], d: ['a', 'b', 'c'] },
+      {
+        links: [{ from: 'a', to: 'd', kind: 'tunnel', power: null }],
+        features: { rivers: [{ name: 'Wei', provinces: ['a', 'b', 'd'] }], walls: [{ province: 'a', neighbour: 'b' }] },
+      },
+    );
+    const s = sceneOf(v.startingPosition(), {}, v);
+    const river = s.features.find((f) => f.kind === 'river');
+    expect(river && river.kind === 'river' && river.points.length).toBe(3);
+    expect(river && river.kind === 'river' && river.name).toBe('Wei');
+    const wall = s.features.find((f) => f.kind === 'wall');
+    if (!wall || wall.kind !== 'wall') throw new Error('no wall');
+    // The a|b border is the vertical line x = 100 (map px); a lies to its left, so the wall is drawn just left of it.
+    for (const [p, q] of wall.segments) {
+      expect(insideProvince(v, s, p, 'a') || insideProvince(v, s, q, 'a')).toBe(true);
+      expect(p[0]).toBeLessThan(100 * s.scale);
+    }
+    const link = s.features.find((f) => f.kind === 'link');
+    expect(link && link.kind === 'link' && [link.from, link.to, link.linkKind]).toEqual(['a', 'd', 'tunnel']);
+  });
+
+  it('warns about features it cannot draw', () => {
+    const v = tinyVariant(tinySides, { features: { rivers: [['a', 'zz']], walls: [{ province: 'a', neighbour: 'd' }] } });
+    const s = sceneOf(v.startingPosition(), {}, v);
+    expect(s.warnings).toEqual(['river river 1 names unknown province zz', 'wall of a towards d: they share no drawn border']);
+  });
+});

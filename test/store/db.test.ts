@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../../src/store/db.js';
+import { games, outbox, players } from '../../src/store/schema.js';
+import { tempDbPath } from '../game/helpers.js';
+
+const baseGame = { guildId: 'g', variantId: 'classic', gmUserId: 'u', movementMs: 1, retreatMs: 1, adjustmentMs: 1, createdAt: 0 };
+
+describe('openDatabase', () => {
+  it('applies the migrations, turns on WAL and foreign keys, and reopens the same file idempotently', () => {
+    const tmp = tempDbPath();
+    try {
+      const first = openDatabase(tmp.path);
+      expect(first.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(first.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+      first.db.insert(games).values({ ...baseGame, channelId: 'c1' }).run();
+      first.close();
+      const second = openDatabase(tmp.path);
+      expect(second.db.select().from(games).all()).toHaveLength(1);
+      const migrations = second.sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number };
+      expect(migrations.n).toBeGreaterThanOrEqual(1);
+      second.close();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('finds the migrations folder whatever the working directory', () => {
+    const cwd = process.cwd();
+    try {
+      process.chdir('/');
+      const opened = openDatabase(':memory:');
+      expect(opened.db.select().from(games).all()).toEqual([]);
+      opened.close();
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('allows one open game per channel, but a new one once the old one is finished', () => {
+    const { db, close } = openDatabase(':memory:');
+    const first = db.insert(games).values({ ...baseGame, channelId: 'c1' }).returning().get();
+    expect(() => db.insert(games).values({ ...baseGame, channelId: 'c1' }).run()).toThrow(/UNIQUE/);
+    db.update(games).set({ status: 'finished' }).where(eq(games.id, first.id)).run();
+    expect(() => db.insert(games).values({ ...baseGame, channelId: 'c1' }).run()).not.toThrow();
+    close();
+  });
+
+  it('enforces foreign keys and one power per user per game', () => {
+    const { db, close } = openDatabase(':memory:');
+    expect(() => db.insert(players).values({ gameId: 999, power: 'France', userId: 'u', joinedAt: 0 }).run()).toThrow(/FOREIGN KEY/);
+    const g = db.insert(games).values({ ...baseGame, channelId: 'c1' }).returning().get();
+    db.insert(players).values({ gameId: g.id, power: 'France', userId: 'u', joinedAt: 0 }).run();
+    expect(() => db.insert(players).values({ gameId: g.id, power: 'Italy', userId: 'u', joinedAt: 0 }).run()).toThrow(/UNIQUE/);
+    expect(() => db.insert(players).values({ gameId: g.id, power: 'France', userId: 'v', joinedAt: 0 }).run()).toThrow(/UNIQUE/);
+    close();
+  });
+
+  it('never stores the same outbox dedupe key twice', () => {
+    const { db, close } = openDatabase(':memory:');
+    const row = { kind: 'dm', targetKind: 'user' as const, target: 'u', payload: { a: 1 }, dedupeKey: 'k', createdAt: 0, nextAttemptAt: 0 };
+    db.insert(outbox).values(row).run();
+    expect(() => db.insert(outbox).values(row).run()).toThrow(/UNIQUE/);
+    close();
+  });
+});

@@ -1,0 +1,383 @@
+/**
+ * A local stand-in for Discord (gateway + REST) that a real discord.js 14 Client can log in to.
+ *
+ *   const fake = await FakeDiscord.start({ users: ['alice', 'bob'], channels: ['general'] });
+ *   new Client({ intents: [...], rest: { api: fake.apiBase } }).login(fake.token);
+ *   const i = await fake.slash('alice', 'general', 'order', { orders: 'A par - bur' });
+ *   i.ephemeral; i.text; fake.dms('alice'); fake.channelMessages('general');
+ *   expect(fake.unexpectedErrors()).toEqual([]);
+ *
+ * Protocol facts: /work/shared/notes/stack.md §1 (copied knowledge, nothing read at run time).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildCommandData, type BuildOptions, type OptionValue } from './commands.js';
+import { FakeGateway } from './gateway.js';
+import { FakeInteraction } from './interaction.js';
+import type { Delivery, FakeAttachment, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
+import { EPHEMERAL, textOf } from './model.js';
+import { channelJson, guildJson, userJson, ALL_PERMISSIONS, memberJson } from './payloads.js';
+import { handleRest, INTERACTION_ACK_WINDOW_MS } from './rest.js';
+import { FakeDiscordState } from './state.js';
+
+export type { Delivery, FakeAttachment, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
+export { FakeInteraction } from './interaction.js';
+export { textOf, EPHEMERAL } from './model.js';
+
+export interface FakeDiscordOptions {
+  /** Usernames of the guild's members (ids are generated). */
+  users?: string[];
+  /** Names of the guild's text channels. */
+  channels?: string[];
+  token?: string;
+  botName?: string;
+  guildName?: string;
+  /** Gateway heartbeat interval in ms (Discord uses 41250; small values exercise heartbeats). */
+  heartbeatInterval?: number;
+}
+
+/** A user or channel given by object, id or name. */
+export type UserRef = FakeUser | string;
+export type ChannelRef = FakeChannel | string;
+
+export interface SlashOptions extends BuildOptions {
+  /** How long to wait for the edit that follows a deferred reply (rendering can take a while). */
+  deferredTimeoutMs?: number;
+}
+
+export class FakeDiscord {
+  readonly state: FakeDiscordState;
+  readonly gateway: FakeGateway;
+  private server!: Server;
+  private origin = '';
+
+  private constructor(opts: FakeDiscordOptions) {
+    this.state = new FakeDiscordState(opts.token ?? 'fake-token', opts.botName ?? 'Zhanguo');
+    for (const name of opts.users ?? []) this.state.addUser(name);
+    for (const name of opts.channels ?? ['general']) this.state.addChannel(name);
+    const guildName = opts.guildName ?? 'Fake Guild';
+    this.gateway = new FakeGateway({
+      token: this.state.token,
+      heartbeatInterval: opts.heartbeatInterval ?? 41250,
+      readyPayload: () => ({
+        v: 10,
+        user: { ...userJson(this.state.botUser), verified: true, mfa_enabled: false },
+        guilds: [{ id: this.state.guildId, unavailable: true }],
+        shard: [0, 1],
+        application: { id: this.state.applicationId, flags: 0 },
+        user_settings: {},
+        private_channels: [],
+        relationships: [],
+        presences: [],
+        guild_join_requests: [],
+        geo_ordered_rtc_regions: [],
+      }),
+      afterReady: () => [{ t: 'GUILD_CREATE', d: this.guildPayload(guildName) }],
+    });
+  }
+
+  static async start(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+    const fake = new FakeDiscord(opts);
+    await fake.listen();
+    return fake;
+  }
+
+  private async listen(): Promise<void> {
+    this.server = createServer((req, res) => {
+      handleRest(this.state, this.origin, this.gateway.url, req, res).catch((e: unknown) => {
+        res.writeHead(500).end(String(e));
+      });
+    });
+    this.server.on('upgrade', (req, socket, head) => {
+      if (req.url?.startsWith('/gateway')) this.gateway.handleUpgrade(req, socket, head);
+      else socket.destroy();
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const port = (this.server.address() as AddressInfo).port;
+    this.origin = `http://127.0.0.1:${port}`;
+    this.gateway.url = `ws://127.0.0.1:${port}/gateway`;
+  }
+
+  /** Base URL for discord.js `rest.api` (and DISCORD_API_BASE); discord.js appends `/v10`. */
+  get apiBase(): string {
+    return `${this.origin}/api`;
+  }
+  get token(): string {
+    return this.state.token;
+  }
+  get guildId(): string {
+    return this.state.guildId;
+  }
+  get applicationId(): string {
+    return this.state.applicationId;
+  }
+  get botUser(): FakeUser {
+    return this.state.botUser;
+  }
+  get requests(): readonly RequestLogEntry[] {
+    return this.state.requests;
+  }
+  get deliveries(): readonly Delivery[] {
+    return this.state.deliveries;
+  }
+  get registeredCommands() {
+    return this.state.commands;
+  }
+
+  async close(): Promise<void> {
+    this.gateway.close();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  // ---------- people and places ----------
+
+  user(ref: UserRef): FakeUser {
+    if (typeof ref !== 'string') return ref;
+    const user = this.state.users.get(ref) ?? [...this.state.users.values()].find((u) => u.username === ref);
+    if (!user) throw new Error(`fake discord: unknown user ${ref}`);
+    return user;
+  }
+
+  get users(): FakeUser[] {
+    return [...this.state.users.values()].filter((u) => !u.bot);
+  }
+
+  channel(ref: ChannelRef): FakeChannel {
+    if (typeof ref !== 'string') return ref;
+    const channel =
+      this.state.channels.get(ref) ?? [...this.state.channels.values()].find((c) => c.type === 0 && c.name === ref);
+    if (!channel) throw new Error(`fake discord: unknown channel ${ref}`);
+    return channel;
+  }
+
+  /** Adds a user to the guild (and tells connected clients, GUILD_MEMBER_ADD). */
+  addUser(username: string): FakeUser {
+    const user = this.state.addUser(username);
+    this.gateway.dispatch('GUILD_MEMBER_ADD', { ...memberJson(user, this.state.joinedAt), guild_id: this.guildId });
+    return user;
+  }
+
+  /** Adds a text channel (CHANNEL_CREATE). */
+  addChannel(name: string): FakeChannel {
+    const channel = this.state.addChannel(name);
+    this.gateway.dispatch('CHANNEL_CREATE', channelJson(channel, this.guildId));
+    return channel;
+  }
+
+  /** Deletes a channel: CHANNEL_DELETE on the gateway; later REST calls on it get 404 Unknown Channel. */
+  deleteChannel(ref: ChannelRef): void {
+    const channel = this.channel(ref);
+    channel.deleted = true;
+    this.gateway.dispatch('CHANNEL_DELETE', channelJson(channel, this.guildId));
+  }
+
+  /** The user stops accepting DMs from the bot: sends get 403 code 50007. */
+  closeDms(ref: UserRef): void {
+    this.state.closedDms.add(this.user(ref).id);
+  }
+
+  openDms(ref: UserRef): void {
+    this.state.closedDms.delete(this.user(ref).id);
+  }
+
+  // ---------- what was delivered ----------
+
+  /** Messages posted in a guild channel (bot posts and public interaction responses), oldest first. */
+  channelMessages(ref: ChannelRef): FakeMessage[] {
+    const channel = this.channel(ref);
+    return [...this.state.messages.values()].filter((m) => m.channelId === channel.id && !m.deleted && !(m.flags & EPHEMERAL));
+  }
+
+  /** Messages the bot sent to a user by DM, oldest first. */
+  dms(ref: UserRef): FakeMessage[] {
+    const channelId = this.state.dmChannelOf.get(this.user(ref).id);
+    if (!channelId) return [];
+    return [...this.state.messages.values()].filter((m) => m.channelId === channelId && !m.deleted);
+  }
+
+  /** Every delivery (message or edit) a user could have read: their DMs, their ephemeral replies, and channel posts. */
+  seenBy(ref: UserRef): Delivery[] {
+    const user = this.user(ref);
+    return this.state.deliveries.filter((d) => d.audience.kind === 'channel' || d.audience.userId === user.id);
+  }
+
+  /** Deliveries only visible to one user (DMs and ephemeral replies). */
+  privateTo(ref: UserRef): Delivery[] {
+    const user = this.user(ref);
+    return this.state.deliveries.filter((d) => d.audience.kind === 'user' && d.audience.userId === user.id);
+  }
+
+  /** Deliveries visible to the whole channel (posts, public replies, edits of public messages). */
+  publicDeliveries(): Delivery[] {
+    return this.state.deliveries.filter((d) => d.audience.kind === 'channel');
+  }
+
+  interactions(): FakeInteraction[] {
+    return [...this.state.interactions.values()];
+  }
+
+  /** Every 4xx/5xx the fake answered that was not caused on purpose by the test (deleted channel, closed DMs). */
+  unexpectedErrors(): RequestLogEntry[] {
+    return this.state.requests.filter((r) => r.status >= 400 && !r.expected);
+  }
+
+  /** Runs `listener` for every unexpected 4xx (e.g. `fake.onHttpError(e => { throw ... })` or collect). */
+  onHttpError(listener: (entry: RequestLogEntry) => void): void {
+    this.state.events.on('httpError', listener);
+  }
+
+  /** Resolves with the first stored message (existing or future, created or edited) matching `pred`. */
+  waitForMessage(pred: (m: FakeMessage) => boolean, timeoutMs = 10_000): Promise<FakeMessage> {
+    const found = [...this.state.messages.values()].find((m) => !m.deleted && pred(m));
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.state.events.off('message', onMessage);
+        reject(new Error(`fake discord: no matching message within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onMessage = (m: FakeMessage) => {
+        if (!pred(m)) return;
+        clearTimeout(timer);
+        this.state.events.off('message', onMessage);
+        resolve(m);
+      };
+      this.state.events.on('message', onMessage);
+    });
+  }
+
+  /** Like waitForMessage, restricted to one guild channel. */
+  waitForChannelMessage(ref: ChannelRef, pred: (m: FakeMessage) => boolean = () => true, timeoutMs = 10_000): Promise<FakeMessage> {
+    const channel = this.channel(ref);
+    return this.waitForMessage((m) => m.channelId === channel.id && !(m.flags & EPHEMERAL) && pred(m), timeoutMs);
+  }
+
+  /** Like waitForMessage, restricted to a user's DMs. */
+  waitForDm(ref: UserRef, pred: (m: FakeMessage) => boolean = () => true, timeoutMs = 10_000): Promise<FakeMessage> {
+    const user = this.user(ref);
+    return this.waitForMessage((m) => {
+      const c = this.state.channels.get(m.channelId);
+      return c?.type === 1 && c.recipientId === user.id && pred(m);
+    }, timeoutMs);
+  }
+
+  // ---------- gateway ----------
+
+  /** Resolves once a client has identified. */
+  waitForClient(timeoutMs = 5000): Promise<void> {
+    return this.gateway.waitForReady(timeoutMs);
+  }
+
+  /** Sends op 7 RECONNECT and waits for the client to RESUME. */
+  requestReconnect(timeoutMs = 5000): Promise<void> {
+    return this.gateway.requestReconnect(timeoutMs);
+  }
+
+  // ---------- interactions ----------
+
+  /**
+   * Runs a slash command as `user` in `channel`, as a Discord client would (options typed from the
+   * registered command). Resolves once the bot has acknowledged it and, if it deferred, once it has
+   * edited or followed up. Rejects if no bot is connected or nothing acknowledges within 3 s.
+   */
+  async slash(userRef: UserRef, channelRef: ChannelRef, command: string, options: Record<string, OptionValue> = {}, opts: SlashOptions = {}): Promise<FakeInteraction> {
+    const interaction = this.dispatchInteraction(2, userRef, channelRef, command, options, opts);
+    await interaction.waitForResponse(() => true, INTERACTION_ACK_WINDOW_MS);
+    if (interaction.deferred) {
+      await interaction.waitForResponse((r) => r.kind === 'edit' || r.kind === 'followUp', opts.deferredTimeoutMs ?? 15_000);
+    }
+    return interaction;
+  }
+
+  /** Dispatches a slash command without waiting for the answer (for concurrency tests and benchmarks). */
+  slashNoWait(userRef: UserRef, channelRef: ChannelRef, command: string, options: Record<string, OptionValue> = {}, opts: BuildOptions = {}): FakeInteraction {
+    return this.dispatchInteraction(2, userRef, channelRef, command, options, opts);
+  }
+
+  /** Autocomplete while `user` types option `focused`; resolves with the choices the bot offered. */
+  async autocomplete(
+    userRef: UserRef,
+    channelRef: ChannelRef,
+    command: string,
+    options: Record<string, OptionValue>,
+    focused: string,
+  ): Promise<{ name: string; value: string | number }[]> {
+    const interaction = this.dispatchInteraction(4, userRef, channelRef, command, options, { focused });
+    await interaction.waitForResponse((r) => r.kind === 'autocomplete', INTERACTION_ACK_WINDOW_MS);
+    return interaction.choices;
+  }
+
+  private dispatchInteraction(
+    type: 2 | 4,
+    userRef: UserRef,
+    channelRef: ChannelRef,
+    command: string,
+    options: Record<string, OptionValue>,
+    opts: BuildOptions,
+  ): FakeInteraction {
+    const user = this.user(userRef);
+    const channel = this.channel(channelRef);
+    if (channel.deleted) throw new Error(`fake discord: channel ${channel.name} was deleted`);
+    const { data, commandName } = buildCommandData(
+      this.state.commands,
+      this.guildId,
+      command,
+      options,
+      (v) => (typeof v === 'object' ? (v as FakeUser) : this.tryUser(String(v))),
+      this.state.joinedAt,
+      opts,
+    );
+    const id = this.state.ids.next();
+    const token = `itoken-${id}-${Math.random().toString(36).slice(2)}`;
+    const payload = {
+      id,
+      application_id: this.applicationId,
+      type,
+      token,
+      version: 1,
+      data,
+      guild_id: this.guildId,
+      guild: { id: this.guildId, locale: 'en-US', features: [] },
+      channel_id: channel.id,
+      channel: { ...channelJson(channel, this.guildId), permissions: ALL_PERMISSIONS },
+      member: memberJson(user, this.state.joinedAt),
+      app_permissions: ALL_PERMISSIONS,
+      locale: 'en-US',
+      guild_locale: 'en-US',
+      entitlements: [],
+      authorizing_integration_owners: { '0': this.guildId },
+      context: 0,
+      attachment_size_limit: 10 * 1024 * 1024,
+    };
+    const interaction = new FakeInteraction(id, token, type, commandName, user.id, channel.id, payload);
+    this.state.interactions.set(id, interaction);
+    this.state.interactionsByToken.set(token, interaction);
+    const sent = this.gateway.dispatch('INTERACTION_CREATE', payload);
+    if (sent === 0) throw new Error(`fake discord: no bot is connected to receive /${commandName}`);
+    return interaction;
+  }
+
+  private tryUser(ref: string): FakeUser | undefined {
+    try {
+      return this.user(ref);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private guildPayload(name: string): Record<string, unknown> {
+    return guildJson({
+      id: this.guildId,
+      name,
+      ownerId: this.users[0]?.id ?? this.botUser.id,
+      channels: [...this.state.channels.values()],
+      members: [...this.state.users.values()],
+      joinedAt: this.state.joinedAt,
+    });
+  }
+}
+
+/** All text a delivery carried (content, embeds, attachment names). */
+export function deliveryText(d: Delivery): string {
+  return textOf(d);
+}

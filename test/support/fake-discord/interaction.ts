@@ -1,0 +1,87 @@
+/**
+ * One interaction the fake dispatched, and everything the bot answered to it
+ * (callback, @original edits, follow-ups), with the acknowledgement time.
+ */
+import { EventEmitter } from 'node:events';
+import type { FakeAttachment, InteractionResponse } from './model.js';
+import { textOf } from './model.js';
+
+export class FakeInteraction {
+  readonly responses: InteractionResponse[] = [];
+  /** performance.now() when the INTERACTION_CREATE was dispatched. */
+  readonly dispatchedAt: number;
+  /** Milliseconds from dispatch to the first callback request (the acknowledgement). */
+  ackMs: number | null = null;
+  /** Whether the initial response (reply or defer) was ephemeral. */
+  ephemeral = false;
+  originalMessageId: string | null = null;
+  private readonly events = new EventEmitter();
+
+  constructor(
+    readonly id: string,
+    readonly token: string,
+    /** 2 = application command, 4 = autocomplete. */
+    readonly type: 2 | 4,
+    readonly command: string,
+    readonly userId: string,
+    readonly channelId: string,
+    readonly payload: Record<string, unknown>,
+  ) {
+    this.dispatchedAt = performance.now();
+  }
+
+  get acknowledged(): boolean {
+    return this.ackMs !== null;
+  }
+
+  get deferred(): boolean {
+    return this.responses[0]?.kind === 'defer';
+  }
+
+  /** Text of every visible response (reply, edits, follow-ups), joined by newlines. */
+  get text(): string {
+    return this.responses
+      .filter((r) => r.kind !== 'defer' && r.kind !== 'autocomplete' && r.kind !== 'delete')
+      .map((r) => textOf(r))
+      .join('\n');
+  }
+
+  /** Text of the last reply or edit of the original response. */
+  get finalText(): string {
+    const last = [...this.responses].reverse().find((r) => r.kind === 'reply' || r.kind === 'edit' || r.kind === 'update');
+    return last ? textOf(last) : '';
+  }
+
+  get attachments(): FakeAttachment[] {
+    return this.responses.flatMap((r) => r.attachments);
+  }
+
+  get choices(): { name: string; value: string | number }[] {
+    return this.responses.find((r) => r.kind === 'autocomplete')?.choices ?? [];
+  }
+
+  record(response: InteractionResponse): void {
+    if (this.ackMs === null) this.ackMs = response.at - this.dispatchedAt;
+    this.responses.push(response);
+    this.events.emit('response', response);
+  }
+
+  /** Resolves with the first response (already recorded or future) matching `pred`. */
+  waitForResponse(pred: (r: InteractionResponse) => boolean, timeoutMs: number): Promise<InteractionResponse> {
+    const found = this.responses.find(pred);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.events.off('response', onResponse);
+        reject(new Error(`interaction /${this.command} (${this.id}): no matching response within ${timeoutMs} ms; got ${JSON.stringify(this.responses.map((r) => r.kind))}`));
+      }, timeoutMs);
+      const onResponse = (r: InteractionResponse) => {
+        if (!pred(r)) return;
+        clearTimeout(timer);
+        this.events.off('response', onResponse);
+        resolve(r);
+      };
+      this.events.on('response', onResponse);
+    });
+  }
+}

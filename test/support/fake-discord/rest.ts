@@ -1,0 +1,485 @@
+/**
+ * The REST half of the fake (prefix /api/v10), the endpoints discord.js calls (stack.md §1 table):
+ * gateway discovery, interaction callbacks (JSON or multipart), webhook @original edits and follow-ups,
+ * channel messages with attachments, message edits, DM channels, command registration.
+ * Errors use Discord's shape `{message, code}` with a 4xx status; each is logged and, unless it follows
+ * from state the test set up (deleted channel, closed DMs), flagged through the `httpError` event.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FakeInteraction } from './interaction.js';
+import type { FakeAttachment, FakeChannel, FakeEmbed, FakeMessage, InteractionResponse } from './model.js';
+import { EPHEMERAL } from './model.js';
+import { parseBody, type ParsedBody, type UploadedFile } from './multipart.js';
+import { channelJson, messageJson, userJson } from './payloads.js';
+import type { FakeDiscordState } from './state.js';
+import { toRegisteredCommand } from './commands.js';
+
+/** Discord refuses interaction callbacks after 3 s (the token is valid 15 min for edits and follow-ups). */
+export const INTERACTION_ACK_WINDOW_MS = 3000;
+const MAX_CONTENT = 2000;
+const MAX_EMBED_DESCRIPTION = 4096;
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly expected = false,
+  ) {
+    super(message);
+  }
+}
+
+interface Ctx {
+  state: FakeDiscordState;
+  origin: string;
+  gatewayUrl: string;
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: ParsedBody;
+  authorized: boolean;
+  receivedAt: number;
+}
+
+type Handler = (ctx: Ctx, params: string[]) => unknown;
+
+const routes: { method: string; pattern: RegExp; auth: boolean; handler: Handler }[] = [];
+function route(method: string, pattern: string, auth: boolean, handler: Handler): void {
+  routes.push({ method, pattern: new RegExp(`^${pattern}$`), auth, handler });
+}
+
+export async function handleRest(
+  state: FakeDiscordState,
+  origin: string,
+  gatewayUrl: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const receivedAt = performance.now();
+  const url = new URL(req.url ?? '/', origin);
+  // discord.js sends `@original` URL-encoded as `%40original` (stack.md §1).
+  const path = decodeURIComponent(url.pathname);
+  const method = req.method ?? 'GET';
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let status = 200;
+  let payload: unknown = null;
+  let error: HttpError | null = null;
+  try {
+    if (path.startsWith('/attachments/')) {
+      serveAttachment(state, path, res);
+      state.logRequest({ at: Date.now(), method, path, status: res.statusCode });
+      return;
+    }
+    if (!path.startsWith('/api/v10/')) throw new HttpError(404, 0, `404: Not Found (${path})`);
+    const apiPath = path.slice('/api/v10'.length);
+    const match = findRoute(method, apiPath);
+    if (!match) throw new HttpError(404, 0, `404: Not Found (no fake route for ${method} ${apiPath})`);
+    const authorized = req.headers.authorization === `Bot ${state.token}`;
+    if (match.auth && !authorized) throw new HttpError(401, 0, '401: Unauthorized');
+    const body = await parseBody(req.headers['content-type'], Buffer.concat(chunks));
+    const ctx: Ctx = { state, origin, gatewayUrl, method, path: apiPath, query: url.searchParams, body, authorized, receivedAt };
+    payload = await match.handler(ctx, match.params);
+    if (payload === undefined) status = 204;
+  } catch (e) {
+    error = e instanceof HttpError ? e : new HttpError(400, 50035, `Invalid Form Body (${(e as Error).message})`);
+    status = error.status;
+    payload = { message: error.message, code: error.code };
+  }
+  state.logRequest({
+    at: Date.now(),
+    method,
+    path,
+    status,
+    ...(error ? { errorCode: error.code, errorMessage: error.message, expected: error.expected } : {}),
+  });
+  if (status === 204) {
+    res.writeHead(204).end();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+}
+
+function findRoute(method: string, path: string): { handler: Handler; auth: boolean; params: string[] } | null {
+  for (const r of routes) {
+    if (r.method !== method) continue;
+    const m = r.pattern.exec(path);
+    if (m) return { handler: r.handler, auth: r.auth, params: m.slice(1) };
+  }
+  return null;
+}
+
+function serveAttachment(state: FakeDiscordState, path: string, res: ServerResponse): void {
+  const id = path.split('/')[2];
+  for (const m of state.messages.values()) {
+    const a = m.attachments.find((x) => x.id === id);
+    if (a) {
+      res.writeHead(200, { 'content-type': a.contentType }).end(a.data);
+      return;
+    }
+  }
+  res.writeHead(404).end();
+}
+
+// ---------- validation of what the bot sends ----------
+
+interface MessageInput {
+  content: string;
+  embeds: FakeEmbed[];
+  flags: number;
+  /** Ids of existing attachments the payload keeps (edits), or null when it does not say. */
+  keepAttachmentIds: string[] | null;
+  files: FakeAttachment[];
+}
+
+function messageInput(ctx: Ctx, json: Record<string, unknown> | null, files: UploadedFile[], requireSomething: boolean): MessageInput {
+  const data = json ?? {};
+  const content = typeof data.content === 'string' ? data.content : '';
+  if (content.length > MAX_CONTENT) {
+    throw new HttpError(400, 50035, `Invalid Form Body: content: Must be ${MAX_CONTENT} or fewer in length (got ${content.length})`);
+  }
+  const embeds = (Array.isArray(data.embeds) ? data.embeds : []) as FakeEmbed[];
+  if (embeds.length > 10) throw new HttpError(400, 50035, 'Invalid Form Body: embeds: Must be 10 or fewer in length');
+  for (const e of embeds) {
+    if ((e.description?.length ?? 0) > MAX_EMBED_DESCRIPTION) {
+      throw new HttpError(400, 50035, `Invalid Form Body: embeds.description: Must be ${MAX_EMBED_DESCRIPTION} or fewer in length`);
+    }
+  }
+  if (files.length > 10) throw new HttpError(400, 50035, 'Invalid Form Body: files: Must be 10 or fewer');
+  const out: FakeAttachment[] = files.map((f) => {
+    if (f.data.length > MAX_FILE_BYTES) throw new HttpError(413, 40005, 'Request entity too large');
+    return { id: ctx.state.ids.next(), filename: f.filename, contentType: f.contentType, data: f.data };
+  });
+  const keep = Array.isArray(data.attachments)
+    ? (data.attachments as { id: string | number }[]).map((a) => String(a.id)).filter((id) => id.length > 3)
+    : null;
+  if (requireSomething && content === '' && embeds.length === 0 && out.length === 0) {
+    throw new HttpError(400, 50006, 'Cannot send an empty message');
+  }
+  return { content, embeds, flags: Number(data.flags ?? 0), keepAttachmentIds: keep, files: out };
+}
+
+function liveChannel(ctx: Ctx, id: string): FakeChannel {
+  const channel = ctx.state.channels.get(id);
+  if (!channel) throw new HttpError(404, 10003, 'Unknown Channel');
+  if (channel.deleted) throw new HttpError(404, 10003, 'Unknown Channel', true);
+  return channel;
+}
+
+function liveMessage(ctx: Ctx, channelId: string, messageId: string): FakeMessage {
+  const message = ctx.state.messages.get(messageId);
+  if (!message || message.channelId !== channelId || message.deleted) throw new HttpError(404, 10008, 'Unknown Message');
+  return message;
+}
+
+function toJson(ctx: Ctx, m: FakeMessage): Record<string, unknown> {
+  const channel = ctx.state.channels.get(m.channelId)!;
+  return messageJson(m, ctx.state.users.get(m.authorId)!, ctx.origin, channel.type === 0 ? ctx.state.guildId : null);
+}
+
+function response(kind: InteractionResponse['kind'], at: number, ephemeral: boolean, m: Partial<FakeMessage> & { id?: string }): InteractionResponse {
+  return {
+    kind,
+    at,
+    ephemeral,
+    content: m.content ?? '',
+    embeds: m.embeds ?? [],
+    attachments: m.attachments ?? [],
+    ...(m.id ? { messageId: m.id } : {}),
+  };
+}
+
+// ---------- routes ----------
+
+route('GET', '/gateway/bot', true, (ctx) => ({
+  url: ctx.gatewayUrl,
+  shards: 1,
+  session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
+}));
+route('GET', '/gateway', false, (ctx) => ({ url: ctx.gatewayUrl }));
+route('GET', '/users/@me', true, (ctx) => userJson(ctx.state.botUser));
+route('GET', '/applications/@me', true, (ctx) => ({
+  id: ctx.state.applicationId,
+  name: ctx.state.botUser.username,
+  icon: null,
+  description: '',
+  bot_public: true,
+  bot_require_code_grant: false,
+  flags: 0,
+  owner: userJson(ctx.state.botUser),
+}));
+
+route('GET', '/users/(\\d+)', true, (ctx, [id]) => {
+  const user = ctx.state.users.get(id!);
+  if (!user) throw new HttpError(404, 10013, 'Unknown User');
+  return userJson(user);
+});
+
+route('POST', '/users/@me/channels', true, (ctx) => {
+  const recipient = String(ctx.body.json?.recipient_id ?? '');
+  const user = ctx.state.users.get(recipient);
+  if (!user || user.bot) throw new HttpError(400, 50033, 'Invalid Recipient(s)');
+  return channelJson(ctx.state.dmChannel(user.id), ctx.state.guildId, [user]);
+});
+
+route('GET', '/channels/(\\d+)', true, (ctx, [id]) => {
+  const channel = liveChannel(ctx, id!);
+  const recipients = channel.recipientId ? [ctx.state.users.get(channel.recipientId)!] : [];
+  return channelJson(channel, ctx.state.guildId, recipients);
+});
+
+route('POST', '/channels/(\\d+)/typing', true, (ctx, [id]) => {
+  liveChannel(ctx, id!);
+  return undefined;
+});
+
+route('POST', '/channels/(\\d+)/messages', true, (ctx, [id]) => {
+  const channel = liveChannel(ctx, id!);
+  if (channel.type === 1 && ctx.state.closedDms.has(channel.recipientId!)) {
+    throw new HttpError(403, 50007, 'Cannot send messages to this user', true);
+  }
+  const input = messageInput(ctx, ctx.body.json, ctx.body.files, true);
+  // enforce_nonce: a message with the same nonce from the same author is returned, not posted again.
+  const nonce = ctx.body.json?.nonce === undefined ? undefined : String(ctx.body.json.nonce);
+  if (nonce !== undefined && String(nonce).length > 25) throw new HttpError(400, 50035, 'Invalid Form Body: nonce: Must be 25 or fewer in length');
+  if (nonce !== undefined && ctx.body.json?.enforce_nonce === true) {
+    const earlier = [...ctx.state.messages.values()].find((m) => m.channelId === channel.id && m.nonce === nonce);
+    if (earlier) {
+      ctx.state.nonceRepeats++;
+      return toJson(ctx, earlier);
+    }
+  }
+  const message = ctx.state.createMessage({
+    channel,
+    authorId: ctx.state.botUser.id,
+    content: input.content,
+    embeds: input.embeds,
+    attachments: input.files,
+    flags: 0,
+    nonce,
+  });
+  return toJson(ctx, message);
+});
+
+route('GET', '/channels/(\\d+)/messages/(\\d+)', true, (ctx, [c, m]) => {
+  liveChannel(ctx, c!);
+  return toJson(ctx, liveMessage(ctx, c!, m!));
+});
+
+route('PATCH', '/channels/(\\d+)/messages/(\\d+)', true, (ctx, [c, m]) => {
+  liveChannel(ctx, c!);
+  const message = liveMessage(ctx, c!, m!);
+  editWith(ctx, message, undefined);
+  return toJson(ctx, message);
+});
+
+route('DELETE', '/channels/(\\d+)/messages/(\\d+)', true, (ctx, [c, m]) => {
+  liveChannel(ctx, c!);
+  liveMessage(ctx, c!, m!).deleted = true;
+  return undefined;
+});
+
+function registerCommands(ctx: Ctx, guildId: string | null): unknown {
+  const list = ctx.body.json as unknown;
+  if (!Array.isArray(list)) throw new HttpError(400, 50035, 'Invalid Form Body: expected an array of commands');
+  const names = new Set<string>();
+  for (const raw of list as Record<string, unknown>[]) {
+    const name = String(raw.name ?? '');
+    if (!/^[-_\p{L}\p{N}]{1,32}$/u.test(name) || name !== name.toLowerCase()) {
+      throw new HttpError(400, 50035, `Invalid Form Body: command name "${name}"`);
+    }
+    if (names.has(name)) throw new HttpError(400, 50035, `Invalid Form Body: duplicate command name "${name}"`);
+    names.add(name);
+    const description = String(raw.description ?? '');
+    if (description.length < 1 || description.length > 100) {
+      throw new HttpError(400, 50035, `Invalid Form Body: /${name} description must be 1-100 characters`);
+    }
+  }
+  ctx.state.commands = [
+    ...ctx.state.commands.filter((c) => c.guildId !== guildId),
+    ...(list as Record<string, unknown>[]).map((raw) => toRegisteredCommand(raw, ctx.state.ids.next(), guildId)),
+  ];
+  return listCommands(ctx, guildId);
+}
+
+function listCommands(ctx: Ctx, guildId: string | null): unknown {
+  return ctx.state.commands
+    .filter((c) => c.guildId === guildId)
+    .map((c) => ({
+      ...c.raw,
+      id: c.id,
+      application_id: ctx.state.applicationId,
+      version: c.id,
+      type: 1,
+      default_member_permissions: c.raw.default_member_permissions ?? null,
+      ...(guildId ? { guild_id: guildId } : {}),
+    }));
+}
+
+function checkApplication(ctx: Ctx, app: string, guild?: string): void {
+  if (app !== ctx.state.applicationId) throw new HttpError(404, 10002, 'Unknown Application');
+  if (guild !== undefined && guild !== ctx.state.guildId) throw new HttpError(404, 10004, 'Unknown Guild');
+}
+
+route('PUT', '/applications/(\\d+)/commands', true, (ctx, [app]) => {
+  checkApplication(ctx, app!);
+  return registerCommands(ctx, null);
+});
+route('GET', '/applications/(\\d+)/commands', true, (ctx, [app]) => {
+  checkApplication(ctx, app!);
+  return listCommands(ctx, null);
+});
+route('PUT', '/applications/(\\d+)/guilds/(\\d+)/commands', true, (ctx, [app, guild]) => {
+  checkApplication(ctx, app!, guild!);
+  return registerCommands(ctx, guild!);
+});
+route('GET', '/applications/(\\d+)/guilds/(\\d+)/commands', true, (ctx, [app, guild]) => {
+  checkApplication(ctx, app!, guild!);
+  return listCommands(ctx, guild!);
+});
+
+// Interaction callback: https://discord.com/developers/docs/interactions/receiving-and-responding
+route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token]) => {
+  const interaction = ctx.state.interactions.get(id!);
+  if (!interaction || interaction.token !== token) throw new HttpError(404, 10062, 'Unknown interaction');
+  if (interaction.acknowledged) throw new HttpError(400, 40060, 'Interaction has already been acknowledged.');
+  if (ctx.receivedAt - interaction.dispatchedAt > INTERACTION_ACK_WINDOW_MS) {
+    throw new HttpError(404, 10062, `Unknown interaction (acknowledged after ${Math.round(ctx.receivedAt - interaction.dispatchedAt)} ms)`);
+  }
+  const json = ctx.body.json ?? {};
+  const type = Number(json.type);
+  const data = (json.data ?? {}) as Record<string, unknown>;
+  const at = ctx.receivedAt;
+  let message: FakeMessage | null = null;
+  switch (type) {
+    case 4: {
+      const input = messageInput(ctx, data, ctx.body.files, true);
+      interaction.ephemeral = (input.flags & EPHEMERAL) !== 0;
+      message = ctx.state.createMessage({
+        channel: ctx.state.channels.get(interaction.channelId)!,
+        authorId: ctx.state.botUser.id,
+        content: input.content,
+        embeds: input.embeds,
+        attachments: input.files,
+        flags: input.flags & EPHEMERAL,
+        interaction,
+      });
+      interaction.originalMessageId = message.id;
+      interaction.record(response('reply', at, interaction.ephemeral, message));
+      break;
+    }
+    case 5: {
+      interaction.ephemeral = (Number(data.flags ?? 0) & EPHEMERAL) !== 0;
+      interaction.record(response('defer', at, interaction.ephemeral, {}));
+      break;
+    }
+    case 8: {
+      if (interaction.type !== 4) throw new HttpError(400, 50035, 'Invalid Form Body: autocomplete result for a non-autocomplete interaction');
+      const choices = (data.choices ?? []) as { name: string; value: string | number }[];
+      if (choices.length > 25) throw new HttpError(400, 50035, 'Invalid Form Body: choices: Must be 25 or fewer in length');
+      for (const c of choices) {
+        if (String(c.name).length < 1 || String(c.name).length > 100 || String(c.value).length > 100) {
+          throw new HttpError(400, 50035, `Invalid Form Body: choice ${JSON.stringify(c)} must have a 1-100 character name and value`);
+        }
+      }
+      interaction.record({ ...response('autocomplete', at, true, {}), choices });
+      break;
+    }
+    default:
+      throw new HttpError(400, 50035, `Invalid Form Body: interaction callback type ${type} is not supported by the fake`);
+  }
+  if (ctx.query.get('with_response') === 'true') {
+    return {
+      interaction: { id: interaction.id, type: interaction.type, response_message_id: message?.id, response_message_loading: type === 5, response_message_ephemeral: interaction.ephemeral },
+      resource: { type, ...(message ? { message: toJson(ctx, message) } : {}) },
+    };
+  }
+  return undefined;
+});
+
+function webhookInteraction(ctx: Ctx, app: string, token: string): FakeInteraction {
+  const interaction = ctx.state.interactionsByToken.get(token);
+  if (app !== ctx.state.applicationId || !interaction) throw new HttpError(404, 10015, 'Unknown Webhook');
+  return interaction;
+}
+
+function originalMessage(ctx: Ctx, interaction: FakeInteraction, messageId: string): FakeMessage {
+  if (messageId === '@original') {
+    if (!interaction.acknowledged) throw new HttpError(404, 10008, 'Unknown Message (the interaction was not acknowledged)');
+    if (interaction.deferred && !interaction.originalMessageId) {
+      // A deferred response becomes a real message on its first edit.
+      const message = ctx.state.createMessage({
+        channel: ctx.state.channels.get(interaction.channelId)!,
+        authorId: ctx.state.botUser.id,
+        content: '',
+        embeds: [],
+        attachments: [],
+        flags: interaction.ephemeral ? EPHEMERAL : 0,
+        interaction,
+      });
+      // The placeholder ("thinking…") is not a delivery of content; drop it from the log.
+      ctx.state.deliveries.pop();
+      interaction.originalMessageId = message.id;
+      return message;
+    }
+    return ctx.state.messages.get(interaction.originalMessageId!)!;
+  }
+  const message = ctx.state.messages.get(messageId);
+  if (!message || message.interactionId !== interaction.id || message.deleted) throw new HttpError(404, 10008, 'Unknown Message');
+  return message;
+}
+
+function editWith(ctx: Ctx, message: FakeMessage, interaction: FakeInteraction | undefined): void {
+  const json = ctx.body.json ?? {};
+  const input = messageInput(ctx, json, ctx.body.files, false);
+  const kept = input.keepAttachmentIds === null ? message.attachments : message.attachments.filter((a) => input.keepAttachmentIds!.includes(a.id));
+  ctx.state.editMessage(
+    message,
+    {
+      ...('content' in json ? { content: input.content } : {}),
+      ...('embeds' in json ? { embeds: input.embeds } : {}),
+      attachments: [...kept, ...input.files],
+    },
+    interaction?.userId,
+  );
+}
+
+route('GET', '/webhooks/(\\d+)/([^/]+)/messages/(@original|\\d+)', false, (ctx, [app, token, mid]) => {
+  const interaction = webhookInteraction(ctx, app!, token!);
+  return toJson(ctx, originalMessage(ctx, interaction, mid!));
+});
+
+route('PATCH', '/webhooks/(\\d+)/([^/]+)/messages/(@original|\\d+)', false, (ctx, [app, token, mid]) => {
+  const interaction = webhookInteraction(ctx, app!, token!);
+  const message = originalMessage(ctx, interaction, mid!);
+  editWith(ctx, message, interaction);
+  interaction.record(response('edit', ctx.receivedAt, (message.flags & EPHEMERAL) !== 0, message));
+  return toJson(ctx, message);
+});
+
+route('DELETE', '/webhooks/(\\d+)/([^/]+)/messages/(@original|\\d+)', false, (ctx, [app, token, mid]) => {
+  const interaction = webhookInteraction(ctx, app!, token!);
+  const message = originalMessage(ctx, interaction, mid!);
+  message.deleted = true;
+  interaction.record(response('delete', ctx.receivedAt, (message.flags & EPHEMERAL) !== 0, { id: message.id }));
+  return undefined;
+});
+
+route('POST', '/webhooks/(\\d+)/([^/]+)', false, (ctx, [app, token]) => {
+  const interaction = webhookInteraction(ctx, app!, token!);
+  if (!interaction.acknowledged) throw new HttpError(400, 40060, 'Follow-up before the interaction was acknowledged');
+  const input = messageInput(ctx, ctx.body.json, ctx.body.files, true);
+  const message = ctx.state.createMessage({
+    channel: ctx.state.channels.get(interaction.channelId)!,
+    authorId: ctx.state.botUser.id,
+    content: input.content,
+    embeds: input.embeds,
+    attachments: input.files,
+    flags: input.flags & EPHEMERAL,
+    interaction,
+  });
+  interaction.record(response('followUp', ctx.receivedAt, (message.flags & EPHEMERAL) !== 0, message));
+  return toJson(ctx, message);
+});
