@@ -20,7 +20,22 @@ export interface CommandResult {
 export const EXIT = { ok: 0, failed: 1, unreadable: 2 } as const;
 
 export function jsonResult(value: unknown, stderr = '', code: number = EXIT.ok): CommandResult {
-  return { code, stdout: `${JSON.stringify(value, null, 2)}\n`, stderr };
+  return { code, stdout: `${formatJson(value)}\n`, stderr };
+}
+
+/** JSON for people and tools alike: indented, but objects and arrays that fit on a short line stay on one line. */
+export function formatJson(value: unknown, indent = '', width = 120): string {
+  const flat = JSON.stringify(value);
+  if (flat === undefined) return 'null';
+  if (value === null || typeof value !== 'object' || indent.length + flat.length <= width) return flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((v) => inner + formatJson(v, inner, width)).join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJson(v, inner, width)}`).join(',\n')}\n${indent}}`;
 }
 
 /** Exit 2 with a one-line reason on stderr. */

@@ -5,9 +5,11 @@
  *
  * Movement: hold; moves (each reachable coast); convoy moves for armies on a coast when fleets at sea form a
  * route (DATC 6.G: "via convoy" also to adjacent provinces, 2023 rules); supports to hold and to move for every
- * unit the supporter can reach the destination of (supports name no coast, DATC 4.B.4); convoys for fleets at sea.
+ * unit the supporter can reach the destination of (supports name no coast, DATC 4.B.4); convoys for fleets at sea
+ * (none when `rules.convoys === false`).
  * Retreats: `dislodged[].retreatOptions` (or the Classic retreat rule when absent) and disband.
  * Adjustments: builds in vacant owned home centres (or `rules.buildableCenters/buildableTypes`), WAIVE, or disbands.
+ * Variant orders: whatever `SpecialOrderSpec.options` offers and its `validate` accepts (movement phases).
  */
 import { formatOrder } from './format.js';
 import { parseLocationKey } from './map.js';
@@ -115,10 +117,12 @@ interface MovePlan {
 }
 
 function planMoves(variant: Variant, position: Position): Map<ProvinceId, MovePlan> {
-  const seas = fleetSeas(variant, position);
+  // `rules.convoys === false`: a variant without convoys (Warring States Fleets 5) offers no convoy routes.
+  const seas = variant.rules.convoys === false ? new Set<ProvinceId>() : fleetSeas(variant, position);
   const plans = new Map<ProvinceId, MovePlan>();
   for (const unit of position.units) {
-    const coastalArmy = unit.type === 'A' && variant.map.province(unit.province)?.kind === 'coast';
+    // `rules.convoys === false`: the variant has no convoys (Warring States Fleets 5).
+    const coastalArmy = unit.type === 'A' && variant.map.province(unit.province)?.kind === 'coast' && variant.rules.convoys !== false;
     const convoySeas = coastalArmy ? convoyComponent(variant, unit.province, seas) : new Set<ProvinceId>();
     const convoyTo = convoySeas.size > 0 ? convoyDestinations(variant, unit.province, convoySeas) : [];
     plans.set(unit.province, { unit, moves: moveTargets(variant, unit), convoyTo, convoySeas });
@@ -167,8 +171,25 @@ function movementOptions(variant: Variant, position: Position, power: Power): Un
         }
       }
     }
+    orders.push(...specialOptions(variant, position, unit));
     return { unit, orders };
   });
+}
+
+/** The variant's own orders for this unit (`SpecialOrderSpec.options`), kept when `validate` accepts them. */
+function specialOptions(variant: Variant, position: Position, unit: Unit): string[] {
+  const out: string[] = [];
+  for (const spec of Object.values(variant.rules.specialOrders ?? {})) {
+    if (!spec.options) continue;
+    try {
+      for (const order of spec.options({ map: variant.map, position, unit })) {
+        if (spec.validate({ map: variant.map, position, unit, order }) === null) out.push(text(variant, order));
+      }
+    } catch {
+      // A broken variant hook must not take autocomplete down: offer the standard orders only.
+    }
+  }
+  return out;
 }
 
 /** Classic retreat rule (DATC 6.H): adjacent, empty, not contested, not the attacker's origin unless it came by convoy. */

@@ -19,7 +19,7 @@ export interface RetreatOutcome {
 export function optionsOf(map: GameMap, rules: RulesModule, position: Position, d: DislodgedUnit): string[] {
   if (d.retreatOptions) return d.retreatOptions;
   const occupied = new Set(position.units.map((u) => u.province));
-  return retreatOptions(map, rules, d, occupied, new Set(position.contested), d.attackerFrom, d.viaConvoy);
+  return retreatOptions(map, rules, d, occupied, new Set(position.contested), d.attackerFrom, d.viaConvoy, position);
 }
 
 export function resolveRetreats(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): RetreatOutcome {
@@ -62,7 +62,9 @@ export function resolveRetreats(map: GameMap, rules: RulesModule, position: Posi
     }
     const normalized = `${label(d)} R ${locationKey(order.to)}`;
     const options = optionsOf(map, rules, position, d);
-    const dest = resolveDestination(map, rules, d, order.to);
+    // A variant may change the unit for its retreat (Warring States: a fleet retreating inland reverts to an army).
+    const acting: Unit = rules.transformUnit?.({ map, position, unit: d, order }) ?? d;
+    const dest = resolveDestination(map, rules, acting, order.to);
     const key = dest.ok ? locationKey(dest.to) : null;
     if (!dest.ok || !options.includes(key!)) {
       const why = !dest.ok ? dest.reason : `${map.province(order.to.province)?.name ?? order.to.province} is not a retreat option`;
@@ -77,7 +79,7 @@ export function resolveRetreats(map: GameMap, rules: RulesModule, position: Posi
     }
     const result: OrderResult = { power: po.power, unit: label(d), order: `${label(d)} R ${key}`, result: 'success', reason: `retreated to ${map.province(dest.to.province)?.name}` };
     results.push(result);
-    chosen.set(d.province, { d, to: dest.to, result });
+    chosen.set(d.province, { d: acting === d ? d : { ...d, type: acting.type }, to: dest.to, result });
   }
 
   // Two or more retreats to one province: all fail (DATC 6.H.7, 6.H.8).

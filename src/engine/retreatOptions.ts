@@ -6,7 +6,7 @@
 import { unitCanMove } from './board.js';
 import { locationKey, parseLocationKey, type GameMap } from './map.js';
 import type { RulesModule } from './rules.js';
-import type { ProvinceId, Unit } from './types.js';
+import type { Position, ProvinceId, Unit } from './types.js';
 
 export function retreatOptions(
   map: GameMap,
@@ -16,10 +16,23 @@ export function retreatOptions(
   contested: ReadonlySet<ProvinceId>,
   attackerFrom: ProvinceId,
   viaConvoy: boolean,
+  position?: Position,
 ): string[] {
   const candidates = new Set<string>();
   if (unit.type === 'A') for (const p of map.armyNeighbours(unit.province)) candidates.add(p);
   else for (const key of map.fleetNeighbours(unit)) candidates.add(key);
+  // A variant may change the unit for a retreat (Warring States: a fleet retreating inland reverts to an army).
+  const acting = new Map<string, Unit>();
+  if (rules.transformUnit && position) {
+    for (const p of map.armyNeighbours(unit.province)) {
+      const order = { kind: 'retreat' as const, unit: { type: unit.type, province: unit.province, coast: unit.coast }, to: { province: p, coast: null } };
+      const changed = rules.transformUnit({ map, position, unit, order });
+      if (changed.type !== unit.type) {
+        candidates.add(p);
+        acting.set(p, changed);
+      }
+    }
+  }
   for (const link of map.links) {
     if (link.from === unit.province) candidates.add(link.to);
     if (link.to === unit.province) candidates.add(link.from);
@@ -29,7 +42,7 @@ export function retreatOptions(
     const loc = parseLocationKey(key);
     if (occupied.has(loc.province) || contested.has(loc.province)) continue;
     if (loc.province === attackerFrom && !viaConvoy) continue;
-    if (!unitCanMove(map, rules, unit, loc)) continue;
+    if (!unitCanMove(map, rules, acting.get(key) ?? unit, loc)) continue;
     options.push(locationKey(loc));
   }
   return options.sort();

@@ -6,6 +6,7 @@
  * Hooks are pure functions of their arguments. They read the board through the context they are
  * given and never mutate it, except where a hook's contract says it returns a new value.
  */
+import type { VariantData } from '../variants/schema.js';
 import type { GameMap } from './map.js';
 import type {
   Adjudication,
@@ -82,6 +83,11 @@ export interface SpecialOrderSpec {
    * space by space). Return the location the unit ends on (its start if it stays).
    */
   resolve?(ctx: MovementContext, subject: OrderedUnit): { success: boolean; endsAt: Location; reason: string };
+  /**
+   * Optional: the orders of this kind `unit` could be given on this board, for autocomplete
+   * (src/engine/options.ts `legalOrders`). Each is still checked with `validate`; leave out to offer none.
+   */
+  options?(ctx: { map: GameMap; position: Position; unit: Unit }): (Order & { kind: 'special' })[];
 }
 
 /** Read special orders from player text: tried before the standard grammar. */
@@ -100,6 +106,9 @@ export interface RulesModule {
   /** Variant-defined order kinds, by name. */
   specialOrders?: Record<string, SpecialOrderSpec>;
   specialOrderParsers?: SpecialOrderParser[];
+
+  /** `false`: the variant has no convoys (Warring States Fleets 5): convoy orders and moves by convoy are illegal. */
+  convoys?: boolean;
 
   /** Can a unit of this type move between these locations (special links, power-only underways)? Undefined = map adjacency. */
   canMove?(q: { map: GameMap; unit: Unit; to: Location }): boolean | undefined;
@@ -147,4 +156,10 @@ export interface RulesModule {
 
   /** Rewrite results for display (`/why` texts in the variant's terms). */
   describe?(result: OrderResult): OrderResult;
+
+  /**
+   * Optional: problems in the variant's own map features (rivers, walls …), one readable line each.
+   * `maps check` adds them to the common data checks (src/variants/check.ts).
+   */
+  checkData?(q: { map: GameMap; data: VariantData }): string[];
 }

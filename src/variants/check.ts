@@ -150,5 +150,14 @@ export function checkVariantData(variant: Variant): string[] {
     if (units > owned) problems.push(`${power} starts with ${units} units but only ${owned} centres`);
   }
 
+  // The variant's own feature checks (rivers, walls …), if its rules module has them.
+  if (variant.rules.checkData) {
+    try {
+      problems.push(...variant.rules.checkData({ map: variant.map, data }));
+    } catch (e) {
+      problems.push(`the variant's own data check failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
   return problems;
 }

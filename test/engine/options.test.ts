@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { adjudicate } from '../../src/engine/index.js';
 import { legalOrders, legalOrderTexts } from '../../src/engine/options.js';
 import { parseOrder } from '../../src/engine/parse/index.js';
 import type { Position, Unit } from '../../src/engine/types.js';
 import { buildVariant } from '../../src/variants/build.js';
-import { getVariant } from '../../src/variants/index.js';
+import { allVariants, getVariant } from '../../src/variants/index.js';
 
 const classic = getVariant('classic')!;
 const start = classic.startingPosition();
@@ -55,6 +57,14 @@ describe('movement', () => {
     expect(ordersOf(inland, 'mun').some((o) => o.includes('convoy'))).toBe(false);
   });
 
+  it('a variant without convoys (rules.convoys === false) offers no convoy moves or convoys', () => {
+    const noConvoys = buildVariant(classic.data, { convoys: false });
+    const position = movement([unit('England', 'A', 'lon'), unit('England', 'F', 'nth'), unit('England', 'F', 'eng')]);
+    const texts = legalOrderTexts(noConvoys, position, 'England');
+    expect(texts.filter((t) => t.includes(' C ') || t.includes('convoy') || t === 'A lon - bel')).toEqual([]);
+    expect(texts).toContain('A lon - wal');
+  });
+
   it('fleets on a coast do not convoy', () => {
     const options = legalOrders(classic, movement([unit('England', 'A', 'lon'), unit('England', 'F', 'wal')]), 'England');
     expect(ordersOf(options, 'wal').some((o) => o.includes(' C '))).toBe(false);
@@ -73,6 +83,36 @@ describe('movement', () => {
     const t0 = performance.now();
     for (let i = 0; i < 50; i++) for (const p of classic.powers) legalOrders(classic, start, p.name);
     expect((performance.now() - t0) / (50 * classic.powers.length)).toBeLessThan(5);
+  });
+});
+
+describe('variant orders', () => {
+  it('lists what SpecialOrderSpec.options offers and validate accepts', () => {
+    const variant = buildVariant(classic.data, {
+      specialOrders: {
+        raise: {
+          name: 'raise',
+          actsAs: 'hold',
+          validate: ({ map, unit: u }) => (map.province(u.province)?.kind === 'coast' ? null : 'only on a coast'),
+          format: (o) => `${o.unit.type} ${o.unit.province} R F`,
+          options: ({ unit: u }) => (u.type === 'A' ? [{ kind: 'special', name: 'raise', unit: u, path: [] }] : []),
+        },
+        broken: {
+          name: 'broken',
+          actsAs: 'hold',
+          validate: () => null,
+          format: () => 'never',
+          options: () => {
+            throw new Error('bug in a variant hook');
+          },
+        },
+      },
+    });
+    const options = legalOrders(variant, start, 'France');
+    expect(ordersOf(options, 'mar')).toContain('A mar R F');
+    expect(ordersOf(options, 'par').some((o) => o.endsWith('R F'))).toBe(false); // inland: validate says no
+    expect(ordersOf(options, 'bre').some((o) => o.endsWith('R F'))).toBe(false); // a fleet: not offered
+    expect(ordersOf(options, 'par')).toContain('A par H'); // the broken hook does not take the rest down
   });
 });
 
@@ -144,5 +184,101 @@ describe('adjustments', () => {
     });
     const position = winter([], { Russia: ['mos', 'rum', 'sev'] });
     expect(legalOrderTexts(variant, position, 'Russia')).toEqual(['A mos B', 'WAIVE', 'A rum B', 'A sev B']);
+  });
+});
+
+describe('the adjudicator accepts every listed order', () => {
+  /** Adjudicate each listed order alone and make sure it is not judged illegal. */
+  function illegalOnes(position: Position, power: string): string[] {
+    const bad: string[] = [];
+    for (const text of legalOrderTexts(classic, position, power)) {
+      const parsed = parseOrder(classic, text, { position, power });
+      if (!parsed.ok) {
+        bad.push(`${text}: ${parsed.error}`);
+        continue;
+      }
+      const adj = adjudicate(classic, position, [{ power, order: parsed.order }]);
+      const result = adj.results.find((r) => r.order === text && !r.defaulted);
+      if (!result || result.result === 'illegal') bad.push(`${text}: ${result?.reason ?? 'no result'}`);
+    }
+    return bad;
+  }
+
+  it('in the 1901 starting position, for every power', () => {
+    for (const power of classic.powers) expect(illegalOnes(start, power.name), power.name).toEqual([]);
+  });
+
+  it('in the starting position of every bundled variant', () => {
+    for (const variant of allVariants()) {
+      const position = variant.startingPosition();
+      for (const power of variant.powers) {
+        const bad: string[] = [];
+        for (const text of legalOrderTexts(variant, position, power.name)) {
+          const parsed = parseOrder(variant, text, { position, power: power.name });
+          if (!parsed.ok || parsed.text !== text) {
+            bad.push(`${text}: ${parsed.ok ? parsed.text : parsed.error}`);
+            continue;
+          }
+          const result = adjudicate(variant, position, [{ power: power.name, order: parsed.order }]).results.find((r) => r.order === text && !r.defaulted);
+          if (!result || result.result === 'illegal') bad.push(`${text}: ${result?.reason ?? 'no result'}`);
+        }
+        expect(bad, `${variant.id} ${power.name}`).toEqual([]);
+      }
+    }
+  });
+
+  it('with convoy routes', () => {
+    const position = movement([unit('England', 'A', 'lon'), unit('England', 'F', 'nth'), unit('England', 'F', 'eng'), unit('England', 'A', 'yor'), unit('France', 'A', 'bre')]);
+    expect(illegalOnes(position, 'England')).toEqual([]);
+  });
+
+  it('in retreat and adjustment phases', () => {
+    const retreat: Position = {
+      ...start,
+      phase: { season: 'fall', year: 1901, type: 'retreat' },
+      units: [unit('Austria', 'A', 'mun'), unit('France', 'A', 'bur')],
+      dislodged: [{ ...unit('Germany', 'A', 'mun'), attackerFrom: 'boh', viaConvoy: false }],
+      contested: ['sil'],
+    };
+    expect(illegalOnes(retreat, 'Germany')).toEqual([]);
+    const winter: Position = { ...start, phase: { season: 'winter', year: 1901, type: 'adjustment' }, units: [unit('Russia', 'A', 'mos')], supplyCenters: { Russia: ['mos', 'stp', 'war', 'sev', 'rum'] } };
+    expect(illegalOnes(winter, 'Russia')).toEqual([]);
+  });
+});
+
+describe('on random boards', () => {
+  const provinces = classic.map.provinceIds().filter((p) => classic.map.province(p)!.kind !== 'impassable');
+  const powers = classic.powers.map((p) => p.name);
+
+  /** A random legal movement position: distinct provinces, a type that can stand there, a random coast. */
+  const positions = fc
+    .uniqueArray(fc.tuple(fc.constantFrom(...provinces), fc.nat(), fc.nat(), fc.boolean()), { minLength: 4, maxLength: 24, selector: (t) => t[0] })
+    .map((picks) =>
+      movement(
+        picks.map(([province, p, c, army]) => {
+          const kind = classic.map.province(province)!.kind;
+          const type = kind === 'sea' ? 'F' : kind === 'land' ? 'A' : army ? 'A' : 'F';
+          const coasts = type === 'F' ? classic.map.coastsOf(province) : [];
+          return unit(powers[p % powers.length]!, type, province, coasts.length > 0 ? coasts[c % coasts.length]! : null);
+        }),
+      ),
+    );
+
+  it('every listed order parses back and is never judged illegal', () => {
+    fc.assert(
+      fc.property(positions, (position) => {
+        for (const power of powers) {
+          for (const text of legalOrderTexts(classic, position, power)) {
+            const parsed = parseOrder(classic, text, { position, power });
+            expect(parsed.ok ? parsed.text : parsed.error).toBe(text);
+            if (!parsed.ok) continue;
+            const adj = adjudicate(classic, position, [{ power, order: parsed.order }]);
+            const result = adj.results.find((r) => r.order === text && !r.defaulted);
+            expect(result === undefined ? `${text}: no result` : result.result === 'illegal' ? `${text}: ${result.reason}` : 'ok').toBe('ok');
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -108,6 +108,17 @@ describe('checkVariantData', () => {
     ]);
   });
 
+  it('adds the problems of the variant\'s own checkData hook', () => {
+    const variant = buildVariant(classic.data, { checkData: ({ map }) => (map.has('swi') ? ['swi: no walls in the Alps'] : []) });
+    expect(checkVariantData(variant)).toEqual(['swi: no walls in the Alps']);
+    const broken = buildVariant(classic.data, {
+      checkData: () => {
+        throw new Error('features unreadable');
+      },
+    });
+    expect(checkVariantData(broken)).toEqual(["the variant's own data check failed: features unreadable"]);
+  });
+
   it('finds a name two provinces answer to', () => {
     expect(broken((d) => d.provinces.find((p) => p.id === 'nwy')!.aliases.push('North Sea'))).toEqual([
       'name "north sea" is used by both nth and nwy',

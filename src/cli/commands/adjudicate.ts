@@ -60,11 +60,15 @@ export async function adjudicateCommand(args: string[], stdin: string): Promise<
     const input = parseJson(stdin);
     const list = Array.isArray(input) ? input : [input];
     const cases = list.map((raw, i) => readCase(raw, i));
+    const notes: string[] = [];
     const outputs = cases.map((c, i) => {
       const variant = c.variant ? variantById(c.variant) : defaultVariant();
+      if (c.phase.type === 'adjustment' && c.supplyCenters === undefined) {
+        notes.push(`${caseName(c, i)}: an adjustment case without supplyCenters: using ${variant.id}'s starting ownership\n`);
+      }
       return adjudicateCase(variant, c, caseName(c, i));
     });
-    return jsonResult(Array.isArray(input) ? outputs : outputs[0]);
+    return jsonResult(Array.isArray(input) ? outputs : outputs[0], notes.join(''));
   });
 }
 

@@ -1,5 +1,6 @@
 /**
  * `render [--variant <id> | --variant-file <path>] --out <file.png> [--width <px>] [--palette standard|colorblind] [--title <text>]`
+ * (`--title` replaces the variant name in the title line; the phase is always shown)
  * (CLI contract, ../shared/formats/cli.md): reads one case (the `adjudicate` input shape, optionally with
  * its `results`), draws the position and, when the case has orders, the orders with their results, and
  * prints `{file, width, height, ms}`.
@@ -14,7 +15,7 @@ import { adjudicate } from '../../engine/index.js';
 import { parseOrder } from '../../engine/parse/index.js';
 import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import { renderMap, RenderError } from '../../render/index.js';
+import { phaseTitle, renderMap, RenderError } from '../../render/index.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
 import { InputError, jsonResult, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult } from '../io.js';
 
@@ -91,7 +92,9 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
     const started = performance.now();
     let map;
     try {
-      map = await renderMap(variant, position, { orders, results, adjudication, width, palette, title: flags.values.get('title') });
+      const custom = flags.values.get('title');
+      const title = custom ? `${custom} — ${phaseTitle(position)}` : undefined;
+      map = await renderMap(variant, position, { orders, results, adjudication, width, palette, title });
     } catch (e) {
       if (e instanceof RenderError) throw new InputError(e.message);
       throw e;

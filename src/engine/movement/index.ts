@@ -54,7 +54,7 @@ export function resolveMovement(map: GameMap, rules: RulesModule, position: Posi
       coast: u.coast,
       attackerFrom,
       viaConvoy,
-      retreatOptions: retreatOptions(map, rules, u, occupied, contested, attackerFrom, viaConvoy),
+      retreatOptions: retreatOptions(map, rules, u, occupied, contested, attackerFrom, viaConvoy, position),
     };
   });
   const results: OrderResult[] = [];

@@ -87,6 +87,7 @@ function validateOrder(map: GameMap, rules: RulesModule, position: Position, ou:
     case 'support':
       return validateSupport(map, rules, ou);
     case 'convoy':
+      if (rules.convoys === false) return 'there are no convoys in this variant';
       return validateConvoy(map, ou);
     case 'special': {
       const spec = rules.specialOrders?.[order.name];

@@ -51,6 +51,8 @@ export class MovementResolver {
   private deps: number[] = [];
   /** Counts reads of guessed values, to tell whether a decision depended on any guess. */
   private guessReads = 0;
+  /** Lowest position in `deps` of a guessed decision read while deciding the current one (Infinity: none). */
+  private lowestGuessRead = Infinity;
   readonly ctx: MovementContext;
 
   constructor(
@@ -176,10 +178,21 @@ export class MovementResolver {
     if (st === GUESSING) {
       this.guessReads++;
       if (!this.deps.includes(i)) this.deps.push(i);
+      this.lowestGuessRead = Math.min(this.lowestGuessRead, this.deps.indexOf(i));
       return this.resolution[i]!;
     }
     const old = this.deps.length;
     const reads = this.guessReads;
+    const outerLowest = this.lowestGuessRead;
+    this.lowestGuessRead = Infinity;
+    try {
+      return this.resolveFresh(i, old, reads);
+    } finally {
+      this.lowestGuessRead = Math.min(outerLowest, this.lowestGuessRead);
+    }
+  }
+
+  private resolveFresh(i: number, old: number, reads: number): boolean {
     this.resolution[i] = false;
     this.state[i] = GUESSING;
     const first = this.decide(i);
@@ -202,6 +215,15 @@ export class MovementResolver {
     this.resolution[i] = true;
     this.state[i] = GUESSING;
     const second = this.decide(i);
+    if (first === second && this.lowestGuessRead < old) {
+      // Same answer with both guesses, but built on the guess of a decision outside this cycle: stay a guess,
+      // reset with that decision's cycle (Rapid River Moves read decisions far across the board).
+      this.unresolveFrom(old);
+      this.deps.push(i);
+      this.state[i] = GUESSING;
+      this.resolution[i] = first;
+      return first;
+    }
     if (first === second) {
       this.unresolveFrom(old);
       this.resolution[i] = first;
@@ -221,7 +243,18 @@ export class MovementResolver {
   private backupRule(old: number): void {
     const cycle = this.deps.slice(old);
     const convoys = cycle.filter((d) => this.role[d] === 'convoy');
-    if (convoys.length > 0) {
+    const custom = cycle.filter((d) => this.role[d] === 'move' && this.customEnd[d] !== null);
+    if (custom.length > 0) {
+      // A move-like special order with its own resolution (Warring States Rapid River Move, resolved "after other
+      // orders") whose way depends on moves that depend on it: it does not move; everything else is decided again.
+      for (const d of cycle) this.state[d] = UNRESOLVED;
+      for (const d of custom) {
+        this.resolution[d] = false;
+        this.state[d] = RESOLVED;
+        this.customEnd[d] = this.units[d]!.unit;
+        this.customReason[d] = 'its way depended on moves that depended on it, so it did not move';
+      }
+    } else if (convoys.length > 0) {
       // Szykman: the armies convoyed through the paradox do not move (their convoy is disrupted).
       const armies = new Set<number>();
       for (const c of convoys) {
@@ -313,9 +346,18 @@ export class MovementResolver {
   /** Some move into this unit's province succeeds (the unit is not moving away). */
   private dislodgedBy(i: number): boolean {
     for (const j of this.movesInto.get(this.units[i]!.unit.province) ?? []) {
-      if (j !== i && this.resolve(j)) return true;
+      if (j !== i && this.resolve(j) && this.arrives(j, this.units[i]!.unit.province)) return true;
     }
     return false;
+  }
+
+  /**
+   * Did the successful move `j` end in `province`? Always, except for a move-like special order that stopped
+   * short on its way (Warring States Rapid River Move): it dislodges nobody at its destination.
+   */
+  private arrives(j: number, province: ProvinceId): boolean {
+    const end = this.customEnd[j];
+    return !end || end.province === province;
   }
 
   hasPath(i: number): boolean {
@@ -420,7 +462,7 @@ export class MovementResolver {
     if (this.role[i] === 'move' && this.resolve(i) && !this.customEnd[i]) return null;
     if (this.role[i] === 'move' && this.resolve(i) && this.customEnd[i] && locationKey(this.customEnd[i]!) !== locationKey(this.units[i]!.unit)) return null;
     for (const j of this.movesInto.get(this.units[i]!.unit.province) ?? []) {
-      if (j !== i && this.resolve(j)) return j;
+      if (j !== i && this.resolve(j) && this.arrives(j, this.units[i]!.unit.province)) return j;
     }
     return null;
   }

@@ -21,11 +21,12 @@ function placeName(map: GameMap, province: string): string {
   return map.province(province)?.name ?? province;
 }
 
-/** The unit an order is for: in a retreat phase the dislodged unit comes first. */
-function orderedUnitAt(position: Position, province: string): Unit | undefined {
+/** The unit an order is for: the power's own if it has one there; in a retreat phase the dislodged unit comes first. */
+function orderedUnitAt(position: Position, province: string, power: Power | undefined): Unit | undefined {
   const onBoard = position.units.find((u) => u.province === province);
   const dislodged = position.dislodged.find((u) => u.province === province);
-  return position.phase.type === 'retreat' ? (dislodged ?? onBoard) : (onBoard ?? dislodged);
+  const candidates = (position.phase.type === 'retreat' ? [dislodged, onBoard] : [onBoard, dislodged]).filter((u) => u !== undefined);
+  return candidates.find((u) => u.power === power) ?? candidates[0];
 }
 
 /** Fill type and coast from `found` where the player left them out. */
@@ -39,7 +40,7 @@ function fill(ref: UnitRef, found: Unit | undefined): UnitRef {
 function orderedUnit(variant: Variant, ref: UnitRef, ctx: ParseContext): UnitRef {
   const { position, power } = ctx;
   if (!position) return ref;
-  const found = orderedUnitAt(position, ref.province);
+  const found = orderedUnitAt(position, ref.province, power);
   const where = placeName(variant.map, ref.province);
   if (!found) {
     if (power) throw new ParseError(`${power} has no unit in ${where}`);
@@ -49,6 +50,11 @@ function orderedUnit(variant: Variant, ref: UnitRef, ctx: ParseContext): UnitRef
   if (power && found.power !== power) {
     throw new ParseError(`the ${typeName(found.type)} in ${where} belongs to ${found.power}, not ${power}`);
   }
+  if (power && ref.type !== null && ref.type !== found.type) {
+    throw new ParseError(`the unit in ${where} is ${found.type === 'A' ? 'an army' : 'a fleet'}, not ${ref.type === 'A' ? 'an army' : 'a fleet'}`);
+  }
+  // For the unit's own power a wrong coast on the ordered fleet is corrected from the board (DATC 4.B.5 ignores it anyway).
+  if (power && found.coast !== null) return { ...fill(ref, found), coast: found.coast };
   return fill(ref, found);
 }
 
@@ -79,8 +85,12 @@ export function completeWithBoard(variant: Variant, draft: DraftOrder, ctx: Pars
     case 'support':
     case 'convoy': {
       const unit = orderedUnit(variant, draft.unit, ctx);
-      const target = ctx.position ? fill(draft.target, ctx.position.units.find((u) => u.province === draft.target.province)) : draft.target;
-      return { ...draft, unit, target };
+      const found = ctx.position?.units.find((u) => u.province === draft.target.province);
+      if (ctx.position && ctx.power && !found && draft.target.type === null) {
+        const verb = draft.kind === 'support' ? 'support' : 'convoy';
+        throw new ParseError(`there is no unit in ${placeName(variant.map, draft.target.province)} to ${verb}`);
+      }
+      return { ...draft, unit, target: fill(draft.target, found) };
     }
     default:
       return { ...draft, unit: orderedUnit(variant, draft.unit, ctx) };

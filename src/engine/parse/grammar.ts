@@ -9,7 +9,7 @@
  */
 import type { Variant } from '../variant.js';
 import type { Location, Order, PhaseType, UnitRef, UnitType } from '../types.js';
-import { didYouMean, placeIndex } from './places.js';
+import { didYouMean, editDistance, placeIndex } from './places.js';
 import { rawText, type Token } from './tokens.js';
 import {
   BUILD,
@@ -28,6 +28,9 @@ import {
 } from './words.js';
 
 export class ParseError extends Error {}
+
+const TO: ReadonlySet<string> = new Set(['to']);
+const COAST: ReadonlySet<string> = new Set(['coast']);
 
 /** Reads tokens left to right; every `read*` either consumes what it recognises or throws a `ParseError`. */
 export class Reader {
@@ -59,7 +62,7 @@ export class Reader {
   /** Consume a move operator: `-`, `to`, `move`, `moves to`, `- to`. */
   readMove(): void {
     this.i++;
-    if (this.isWord(new Set(['to']))) this.i++;
+    if (this.isWord(TO) || this.peek()?.kind === 'dash') this.i++;
   }
 
   /** What has been read so far, for messages. */
@@ -131,17 +134,26 @@ export class Reader {
       this.i++;
       const words: Token[] = [];
       if (this.peek()?.kind === 'word') words.push(this.tokens[this.i++]!);
-      if (this.isWord(new Set(['coast']))) words.push(this.tokens[this.i++]!);
+      if (this.isWord(COAST)) words.push(this.tokens[this.i++]!);
       if (words.length === 0) this.fail(`missing a coast after "${this.sofar()}"`);
       return explicit(words.map((w) => w.norm), rawText(words));
     }
     if (t.kind === 'lparen') {
+      if (this.peek(1)?.kind === 'word' && VIA.has(this.peek(1)!.norm)) return null; // `(via convoy)`
       const close = this.tokens.findIndex((x, idx) => idx > this.i && x.kind === 'rparen');
       const end = close < 0 ? this.tokens.length : close;
       const inner = this.tokens.slice(this.i + 1, end);
       if (inner.length === 0 || inner.some((x) => x.kind !== 'word')) this.fail(`expected a coast inside "(…)" after "${this.sofar()}"`);
       this.i = close < 0 ? end : end + 1;
       return explicit(inner.map((w) => w.norm), rawText(inner));
+    }
+    // `spa-nc`: a hyphen written straight before one of the province's coasts.
+    if (t.kind === 'dash' && t.glued && coasts.length > 0 && this.peek(1)?.kind === 'word') {
+      const coast = coastFromWords([this.peek(1)!.norm], coasts, false);
+      if (coast) {
+        this.i += 2;
+        return coast;
+      }
     }
     if (t.kind === 'word' && coasts.length > 0) {
       const two = this.peek(1);
@@ -183,9 +195,11 @@ export class Reader {
 
   /** `via convoy`, `by convoy`, `via` at the current position. */
   readViaConvoy(): boolean {
-    if (!this.isWord(VIA)) return false;
-    this.i++;
+    const paren = this.peek()?.kind === 'lparen';
+    if (!this.isWord(VIA, paren ? 1 : 0)) return false;
+    this.i += paren ? 2 : 1;
     if (this.isWord(CONVOY_NOUNS)) this.i++;
+    if (paren && this.peek()?.kind === 'rparen') this.i++;
     return true;
   }
 
@@ -251,9 +265,23 @@ export function readRest(r: Reader, unit: UnitRef, phase: PhaseType | undefined)
     r.expectEnd();
     return { kind: 'disband', unit };
   }
+  const near = nearestOrderWord(t.norm);
   return r.fail(
-    `unknown order "${t.raw}" after "${r.sofar()}": write H (hold), - (move), S (support), C (convoy), R (retreat), B (build) or D (disband)`,
+    `unknown order "${t.raw}" after "${r.sofar()}": ${near ? `did you mean "${near}"? ` : ''}write H (hold), - (move), S (support), C (convoy), R (retreat), B (build) or D (disband)`,
   );
+}
+
+const ORDER_WORDS = ['hold', 'holds', 'move', 'moves', 'support', 'supports', 'convoy', 'convoys', 'retreat', 'retreats', 'build', 'disband', 'remove'];
+
+/** A misspelt order word (`suport`, `convoi`), if one is close enough. */
+function nearestOrderWord(word: string): string | null {
+  if (word.length < 3) return null;
+  let best: { word: string; d: number } | null = null;
+  for (const w of ORDER_WORDS) {
+    const d = editDistance(word, w);
+    if (d <= 2 && (!best || d < best.d)) best = { word: w, d };
+  }
+  return best?.word ?? null;
 }
 
 /** An order as read from text: like `Order`, except that a build may still lack its unit type. */
@@ -268,7 +296,7 @@ function buildOrder(unit: UnitRef): DraftOrder {
 export function readPrefixed(r: Reader): DraftOrder | null {
   if (r.isWord(WAIVE)) {
     r.i++;
-    if (r.isWord(BUILD) || r.isWord(new Set(['builds']))) r.i++;
+    if (r.isWord(BUILD)) r.i++;
     r.expectEnd();
     return { kind: 'waive' };
   }

@@ -17,10 +17,23 @@ export { didYouMean, suggestPlaces, normalizeName } from './places.js';
 
 export type ParseResult = { ok: true; order: Order; text: string } | { ok: false; error: string; input: string };
 
-export function parseOrder(variant: Variant, text: string, ctx: ParseContext = {}): ParseResult {
-  const input = typeof text === 'string' ? text : String(text);
+/** A bullet or number in front of a pasted list item (`- `, `* `, `• `, `1. `, `2) `). */
+const LIST_MARKER = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
+
+/** The text of whatever a caller passed (JavaScript callers may pass anything). */
+function asText(text: unknown): string {
+  if (typeof text === 'string') return text;
   try {
-    const tokens = tokenize(input);
+    return String(text);
+  } catch {
+    return '';
+  }
+}
+
+export function parseOrder(variant: Variant, text: string, ctx: ParseContext = {}): ParseResult {
+  const input = asText(text);
+  try {
+    const tokens = tokenize(input.replace(LIST_MARKER, ''));
     if (tokens.length === 0) return { ok: false, error: 'empty order', input };
     const reader = new Reader(variant, tokens);
     const draft = readPrefixed(reader) ?? readUnitOrder(reader, variant, ctx);
@@ -35,7 +48,7 @@ export function parseOrder(variant: Variant, text: string, ctx: ParseContext = {
 
 /** Several orders, one per line or separated by `;`. Empty pieces are skipped. */
 export function parseOrders(variant: Variant, text: string, ctx: ParseContext = {}): ParseResult[] {
-  const input = typeof text === 'string' ? text : String(text);
+  const input = asText(text);
   return input
     .split(/[\n\r;]+/)
     .map((line) => line.trim())
@@ -88,7 +101,7 @@ function locationOf(variant: Variant, text: string): Location | null {
  */
 export function unitOfOrderText(variant: Variant, text: string, ctx: ParseContext = {}): string | null {
   try {
-    const reader = new Reader(variant, tokenize(String(text)));
+    const reader = new Reader(variant, tokenize(asText(text)));
     if (reader.isWord(PREFIX_VERBS)) reader.i++;
     const unit = reader.readUnit();
     const onBoard =

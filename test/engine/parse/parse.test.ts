@@ -45,9 +45,13 @@ describe('what players type', () => {
     ['F mao - spa/n', 'F mao - spa/nc'],
     ['F StP/sc - Bot', 'F stp/sc - bot'],
     ['F Bul(EC) - Bla', 'F bul/ec - bla'],
+    ['F mao - spa-nc', 'F mao - spa/nc'],
+    ['F spa-sc - wes', 'F spa/sc - wes'],
     // convoys
     ['A lon - bel via convoy', 'A lon - bel via convoy'],
     ['A London to Belgium by convoy', 'A lon - bel via convoy'],
+    ['A lon - bel (via convoy)', 'A lon - bel via convoy'],
+    ['A lon move - bel via', 'A lon - bel via convoy'],
     ['F nth C A lon - bel', 'F nth C A lon - bel'],
     ['F North Sea convoys Army London to Belgium', 'F nth C A lon - bel'],
     ['F nth convoy a lon-bel', 'F nth C A lon - bel'],
@@ -79,6 +83,13 @@ describe('what players type', () => {
     ['waive', 'WAIVE'],
     ['Waive build', 'WAIVE'],
     ['WAIVE', 'WAIVE'],
+    // pasted lists and Discord markdown
+    ['- A mun - sil', 'A mun - sil'],
+    ['* A mun - sil', 'A mun - sil'],
+    ['1. A mun - sil', 'A mun - sil'],
+    ['2) F kie - den', 'F kie - den'],
+    ['**A mun** - `sil`', 'A mun - sil'],
+    ['F stp (n.c.) - bar', 'F stp/nc - bar'],
   ])('%s -> %s', (text, norm) => {
     expect(read(text)).toBe(norm);
   });
@@ -106,6 +117,15 @@ describe('the board fills in what the player left out', () => {
     expect(read('A mun - sil', { position: start, power: 'France' })).toBe('error: the army in Munich belongs to Germany, not France');
     expect(read('A sil - mun', { position: start, power: 'Germany' })).toBe('error: Germany has no unit in Silesia');
     expect(read('A mun - sil', { position: start, power: 'Germany' })).toBe('A mun - sil');
+    expect(read('A mun S sil - boh', { position: start, power: 'Germany' })).toBe('error: there is no unit in Silesia to support');
+    expect(read('F kie C ruh - hol', { position: start, power: 'Germany' })).toBe('error: there is no unit in Ruhr to convoy');
+  });
+
+  it('with a power, rejects a wrong unit type and corrects a wrong coast of the ordered fleet', () => {
+    expect(read('F mun - sil', { position: start, power: 'Germany' })).toBe('error: the unit in Munich is an army, not a fleet');
+    expect(read('F stp/nc - bot', { position: start, power: 'Russia' })).toBe('F stp/sc - bot');
+    // without a power the text is kept as written: the adjudicator ignores a wrong coast (DATC 4.B.5)
+    expect(read('F stp/nc - bot', { position: start })).toBe('F stp/nc - bot');
   });
 
   it('reads a move-shaped order as a retreat in a retreat phase', () => {
@@ -118,6 +138,9 @@ describe('the board fills in what the player left out', () => {
     expect(read('F Trieste - Albania', { position: retreat })).toBe('F tri R alb');
     expect(read('Trieste - Albania', { position: retreat })).toBe('F tri R alb');
     expect(read('Trieste disband', { position: retreat })).toBe('F tri D');
+    // with a power, that power's own unit in the province is the one meant
+    expect(read('Trieste - Albania', { position: retreat, power: 'Austria' })).toBe('F tri R alb');
+    expect(read('Trieste H', { position: retreat, power: 'Italy' })).toBe('A tri H');
   });
 
   it('builds: the type is required unless only one type is possible', () => {
@@ -140,6 +163,7 @@ describe('errors name the bad token and suggest places', () => {
     ['F nth C A lon', 'missing the destination of the convoy after "F nth C A lon"'],
     ['A mun - sil now', 'unexpected "now" after "A mun - sil"'],
     ['A mun jumps sil', 'unknown order "jumps" after "A mun": write H (hold), - (move), S (support), C (convoy), R (retreat), B (build) or D (disband)'],
+    ['A mun suport A ber', 'unknown order "suport" after "A mun": did you mean "support"? write H (hold), - (move), S (support), C (convoy), R (retreat), B (build) or D (disband)'],
     ['F lon/nc - nth', 'London has no coasts (found "nc")'],
     ['F mao - spa/ec', 'Spain has no coast "ec" (its coasts: nc, sc)'],
     ['', 'empty order'],

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseOrder } from '../../../src/engine/parse/index.js';
 import type { RulesModule, SpecialOrderParser } from '../../../src/engine/rules.js';
 import type { Location } from '../../../src/engine/types.js';
-import { buildVariant } from '../../../src/variants/build.js';
+import { buildVariant, parseVariantData } from '../../../src/variants/build.js';
 import { getVariant } from '../../../src/variants/index.js';
 
 const classic = getVariant('classic')!;
@@ -107,5 +107,61 @@ describe('special order parsers', () => {
       ],
     });
     expect(parseOrder(broken, 'A bre H')).toMatchObject({ ok: false, error: expect.stringContaining('boom') });
+  });
+});
+
+describe('special order parsers on a tiny river map', () => {
+  /** Five areas in a row, Bo Hai -> Linzi -> Diqiu -> Wei, with Ji on the coast of Bo Hai. */
+  const chain = ['boh', 'lin', 'diq', 'wei'];
+  const province = (id: string, name: string, kind: 'coast' | 'sea') => ({
+    id,
+    name,
+    abbreviation: id[0]!.toUpperCase() + id.slice(1),
+    aliases: [],
+    kind,
+    supplyCenter: false,
+    home: null,
+    coasts: [],
+  });
+  const land = ['ji', 'lin', 'diq', 'wei'];
+  const fleet: Record<string, string[]> = { ji: ['boh'], boh: ['ji', 'lin'], lin: ['boh', 'diq'], diq: ['lin', 'wei'], wei: ['diq'] };
+  const data = parseVariantData({
+    id: 'river-test',
+    name: 'River test',
+    powers: [
+      { name: 'Qi', color: '#000000' },
+      { name: 'Yan', color: '#ffffff' },
+    ],
+    provinces: [
+      province('ji', 'Ji', 'coast'),
+      province('boh', 'Bo Hai', 'sea'),
+      province('lin', 'Linzi', 'coast'),
+      province('diq', 'Diqiu', 'coast'),
+      province('wei', 'Wei', 'coast'),
+    ],
+    armyAdjacency: Object.fromEntries(land.map((p) => [p, land.filter((q) => q !== p && Math.abs(land.indexOf(q) - land.indexOf(p)) === 1)])),
+    fleetAdjacency: fleet,
+    startingPhase: { season: 'spring', year: 1, type: 'movement' },
+    startingUnits: [
+      { power: 'Yan', type: 'A', province: 'ji', coast: null },
+      { power: 'Qi', type: 'F', province: 'boh', coast: null },
+    ],
+    victory: { centers: 1 },
+  });
+  const river = buildVariant(data, rules);
+  const position = river.startingPosition();
+
+  it('A Ji R F -> special raise', () => {
+    expect(parseOrder(river, 'A Ji R F', { position, power: 'Yan' })).toEqual({
+      ok: true,
+      order: { kind: 'special', name: 'raise', unit: { type: 'A', province: 'ji', coast: null }, path: [] },
+      text: 'A ji raise',
+    });
+  });
+
+  it.each(['F Boh - Lin - Diq - Wei', 'F Bo Hai -> Linzi -> Diqiu -> Wei', 'Boh - lin - DIQ - wei'])('%s -> riverMove with 3 path locations', (text) => {
+    const r = parseOrder(river, text, { position, power: 'Qi' });
+    expect(r).toMatchObject({ ok: true, order: { kind: 'special', name: 'riverMove', unit: { type: 'F', province: 'boh' } } });
+    expect(r.ok && r.order.kind === 'special' && r.order.path).toEqual(chain.slice(1).map((p) => ({ province: p, coast: null })));
   });
 });

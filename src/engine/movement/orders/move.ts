@@ -24,6 +24,7 @@ export function validateMove(map: GameMap, rules: RulesModule, ou: OrderedUnit):
   ou.order = { ...order, to: { province: order.to.province, coast: null } };
   const r = resolveDestination(map, rules, ou.unit, order.to);
   if (r.ok && !order.viaConvoy) return null;
+  if (rules.convoys === false) return r.ok ? 'there are no convoys in this variant' : `${map.province(ou.unit.province)?.name} is not next to ${dest.name}`;
   // Not adjacent (or ordered via convoy): legal only as a convoy between two coastal provinces.
   if (!isCoastal(map, ou.unit.province) || !isCoastal(map, order.to.province)) {
     return r.ok ? 'only an army on a coast can be convoyed' : `${map.province(ou.unit.province)?.name} is not next to ${dest.name}`;
