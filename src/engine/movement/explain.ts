@@ -60,7 +60,11 @@ export function explainResult(r: MovementResolver, i: number): OrderResult {
       const reason = r.voidReason[i];
       if (reason) return { ...base, result: 'void', reason: `convoy not used: ${reason}${dislodged}` };
       if (dislodger !== null) return { ...base, result: 'failure', reason: `convoy disrupted${dislodged}` };
-      return { ...base, result: 'success', reason: 'convoyed' };
+      const army = r.convoyers.findIndex((fleets) => fleets.includes(i));
+      if (army >= 0 && r.paradoxes.has(army)) return { ...base, result: 'failure', reason: 'the convoy was disrupted by a convoy paradox (Szykman rule)' };
+      if (army >= 0 && !r.byConvoy[army]) return { ...base, result: 'void', reason: `${describeUnit(r, army)} moved over land, not by this convoy` };
+      if (army >= 0 && !r.succeeded(army)) return { ...base, result: 'success', reason: `convoy in place, but ${describeUnit(r, army)} did not arrive` };
+      return { ...base, result: 'success', reason: army >= 0 ? `convoyed ${describeUnit(r, army)}` : 'convoyed' };
     }
     default:
       if (order.kind === 'special') {
