@@ -2,13 +2,14 @@
  * The Warring States v2 rules module: every rule of the seed on the engine's hooks (src/engine/rules.ts).
  * Interpretations, with the seed sentence each rests on: docs/rules/warring-states.md.
  */
-import type { RulesModule } from '../../engine/rules.js';
-import type { Adjudication } from '../../engine/types.js';
+import { locationKey } from '../../engine/map.js';
+import type { OrderedUnit, RulesModule } from '../../engine/rules.js';
+import type { Adjudication, OrderResult } from '../../engine/types.js';
 import type { WarringStatesFeatures } from './features.js';
 import { applyRaises, buildableTypes, raiseSpec, revertedUnit } from './rules/fleets.js';
 import { buildableCenters, recordCapturedHomes } from './rules/home-centres.js';
 import { raiseParser, riverMoveParser } from './rules/parsers.js';
-import { isRiverMove, riverMoveSpec } from './rules/rapid-river.js';
+import { isRiverMove, riverMoveSpec, STOPPED_SHORT } from './rules/rapid-river.js';
 import { strengthHooks } from './rules/strength.js';
 import { winner } from './rules/victory.js';
 
@@ -16,9 +17,11 @@ export function warringStatesRules(features: WarringStatesFeatures): RulesModule
   return {
     specialOrders: { raise: raiseSpec, riverMove: riverMoveSpec(features) },
     specialOrderParsers: [raiseParser, riverMoveParser],
+    // Fleets 5: "There is no convoy order."
+    convoys: false,
     transformUnit: ({ map, position, unit, order }) => revertedUnit(map, position, unit, order),
     ...strengthHooks(features),
-    afterMovement: ({ adjudication, ordered }) => markShortRiverMoves(applyRaises(adjudication, ordered), ordered),
+    afterMovement: ({ adjudication, ordered }) => describeRiverMoves(applyRaises(adjudication, ordered), ordered),
     buildableCenters: ({ map, position, power }) => buildableCenters(map, position, power),
     buildableTypes: () => buildableTypes(),
     afterCenterUpdate: ({ map, after }) => recordCapturedHomes(map, after),
@@ -26,11 +29,27 @@ export function warringStatesRules(features: WarringStatesFeatures): RulesModule
   };
 }
 
-/** A rapid river move that stopped short moved the fleet but did not carry out the order: report it as failed. */
-function markShortRiverMoves(adj: Adjudication, ordered: Parameters<NonNullable<RulesModule['afterMovement']>>[0]['ordered']): Adjudication {
-  if (!ordered.some((ou) => isRiverMove(ou.order))) return adj;
+/**
+ * Results in the players' terms: a rapid river move that stopped short moved the fleet but did not carry out the
+ * order (failure); a support for a rapid river move is not used (RRM rule 3: "Fleets using Rapid River Move cannot
+ * be supported").
+ */
+function describeRiverMoves(adj: Adjudication, ordered: OrderedUnit[]): Adjudication {
+  const movers = new Set(ordered.filter((ou) => isRiverMove(ou.order) && !ou.illegalReason).map((ou) => ou.unit.province));
+  if (movers.size === 0) return adj;
+  const supportsOfMovers = new Set(
+    ordered
+      .filter((ou) => ou.order.kind === 'support' && ou.order.to !== null && movers.has(ou.order.target.province) && !ou.illegalReason)
+      .map((ou) => `${ou.power} ${ou.unit.type} ${locationKey(ou.unit)}`),
+  );
   return {
     ...adj,
-    results: adj.results.map((r) => (r.result === 'success' && r.reason.startsWith('stopped short at') ? { ...r, result: 'failure' } : r)),
+    results: adj.results.map((r): OrderResult => {
+      if (r.result === 'success' && r.reason.startsWith(STOPPED_SHORT)) return { ...r, result: 'failure' };
+      if (supportsOfMovers.has(`${r.power} ${r.unit}`) && r.result === 'success') {
+        return { ...r, result: 'void', reason: 'support not used: a rapid river move cannot be supported' };
+      }
+      return r;
+    }),
   };
 }

@@ -282,9 +282,9 @@ export const misconceptions: WsCase[] = [
   {
     name: 'Misconception: walls protect their own province',
     seed: 'Walls only protect the unit that is in the same province as the wall.',
-    units: ['Zhao A han', 'Wei A ye', 'Wei A wei'],
-    orders: { Wei: ['A Ye - Han', 'A Wei S A Ye - Han'] },
-    // Wei is not adjacent to Handan, so this support is illegal; the unsupported attack over the wall has strength 0
-    expect: { results: { ye: 'failure' }, units: ['Zhao A han', 'Wei A ye', 'Wei A wei'] },
+    units: ['Zhao A han', 'Wei A ye', 'Wei A diq'],
+    orders: { Wei: ['A Ye - Han', 'A Diq S A Ye - Han'] },
+    // the attack crosses Handan's wall with Ye: 2 - 1 = 1 vs 1
+    expect: { results: { ye: 'failure', diq: 'success' }, units: ['Zhao A han', 'Wei A ye', 'Wei A diq'] },
   },
 ];

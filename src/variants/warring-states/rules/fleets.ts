@@ -21,6 +21,9 @@ export const raiseSpec: SpecialOrderSpec = {
   format(order) {
     return `${order.unit.type ?? 'A'} ${locationKey(order.unit)} R F`;
   },
+  options({ unit }) {
+    return unit.type === 'A' ? [{ kind: 'special', name: RAISE, unit: { type: 'A', province: unit.province, coast: null }, path: [] }] : [];
+  },
 };
 
 /** Seed Fleets 1: no fleet builds in the adjustment phase. */

@@ -11,6 +11,8 @@ import type { Location, Order, Power, ProvinceId } from '../../../engine/types.j
 import type { WarringStatesFeatures } from '../features.js';
 
 export const RIVER_MOVE = 'riverMove';
+/** Start of the result reason of a rapid river move that moved the fleet but not all the way. */
+export const STOPPED_SHORT = 'stopped short at';
 
 export function isRiverMove(order: Order): boolean {
   return order.kind === 'special' && order.name === RIVER_MOVE;
@@ -36,6 +38,23 @@ export function riverPathProblem(map: GameMap, features: WarringStatesFeatures, 
   return null;
 }
 
+/** Every legal rapid river path (2 or 3 spaces) from `start`, for autocomplete. */
+export function riverPaths(map: GameMap, features: WarringStatesFeatures, start: ProvinceId): ProvinceId[][] {
+  const out: ProvinceId[][] = [];
+  const walk = (path: ProvinceId[]) => {
+    const asLocations = path.map((province) => ({ province, coast: null }));
+    if (path.length >= 2 && riverPathProblem(map, features, start, asLocations) === null) out.push(path);
+    if (path.length === 3) return;
+    const from = path[path.length - 1] ?? start;
+    if (path.length > 0 && map.isSea(from)) return; // a sea can only end the path
+    for (const next of map.neighbours(from)) {
+      if (next !== start && !path.includes(next) && features.riverConsecutive(from, next)) walk([...path, next]);
+    }
+  };
+  walk([]);
+  return out.sort((a, b) => a.join().localeCompare(b.join()));
+}
+
 export function riverMoveSpec(features: WarringStatesFeatures): SpecialOrderSpec {
   return {
     name: RIVER_MOVE,
@@ -46,6 +65,15 @@ export function riverMoveSpec(features: WarringStatesFeatures): SpecialOrderSpec
     },
     format(order) {
       return [`${order.unit.type ?? 'F'} ${locationKey(order.unit)}`, ...order.path.map(locationKey)].join(' - ');
+    },
+    options({ map, unit }) {
+      if (unit.type !== 'F') return [];
+      return riverPaths(map, features, unit.province).map((path) => ({
+        kind: 'special' as const,
+        name: RIVER_MOVE,
+        unit: { type: 'F' as const, province: unit.province, coast: null },
+        path: path.map((province) => ({ province, coast: null })),
+      }));
     },
     resolve(ctx, subject) {
       const outcome = simulate(ctx).get(subject.unit.province);
@@ -130,13 +158,18 @@ function simulate(ctx: MovementContext): Map<ProvinceId, Outcome> {
       const swap = go.find((o) => o !== r && o.spaces[step] === r.spaces[step - 1] && o.spaces[step - 1] === next);
       if (swap) stop(r, `F ${swap.ou.unit.province} was coming the other way`);
     }
-    // A space still held by a rapid-river fleet that does not move on this step blocks (own fleets too).
+    // A space still held by a rapid-river fleet blocks (own fleets too): one that does not move on this step, or one
+    // that passed on over a friendly unit and would fall back to that space if stopped later (RRM rule 4).
     for (let changed = true; changed; ) {
       changed = false;
       go = moving.filter((r) => !r.stopped);
       for (const r of go) {
         const next = r.spaces[step]!;
-        const holder = runners.find((o) => o !== r && o.spaces[o.at] === next && !go.includes(o));
+        const holder = runners.find((o) => {
+          if (o === r) return false;
+          const anchored = o.spaces[o.lastVacant] === next && !(go.includes(o) && found.get(o)!.kind === 'vacant');
+          return anchored || (o.spaces[o.at] === next && !go.includes(o));
+        });
         if (holder) {
           stop(r, `F ${holder.ou.unit.province} (rapid river move) was in ${name(next)}`);
           changed = true;
@@ -156,7 +189,7 @@ function simulate(ctx: MovementContext): Map<ProvinceId, Outcome> {
     let reason: string;
     if (end === r.spaces.length - 1) reason = `moved along the river to ${name(final)}`;
     else if (end === 0) reason = `blocked: ${r.why ?? 'the way was not clear'}; the fleet stays`;
-    else reason = `stopped short at ${name(r.spaces[end]!)}: ${r.why ?? 'the way was not clear'}`;
+    else reason = `${STOPPED_SHORT} ${name(r.spaces[end]!)}: ${r.why ?? 'the way was not clear'}`;
     out.set(r.ou.unit.province, { success: end > 0, endsAt, reason });
   }
   return out;
