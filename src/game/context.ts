@@ -4,7 +4,7 @@
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
-import { openGameByChannel, phaseById, playerByUser } from '../store/queries.js';
+import { latestGameByChannel, openGameByChannel, phaseById, playerByUser } from '../store/queries.js';
 import type { GameRow, PhaseRow, PlayerRow } from '../store/schema.js';
 import { NO_GAME } from './lobby.js';
 import { fail } from './tx.js';
@@ -24,7 +24,7 @@ export function playerInGame(
   opts: { allowPaused?: boolean } = {},
 ): PlayerContext | { ok: false; error: string } {
   const game = openGameByChannel(tx, caller.channelId);
-  if (!game) return fail(NO_GAME);
+  if (!game) return fail(noOpenGame(tx, caller.channelId));
   if (game.status === 'forming') return fail('The game has not started yet.');
   if (game.status === 'paused' && !opts.allowPaused) return fail('The game is paused by the game master.');
   const player = playerByUser(tx, game.id, caller.userId);
@@ -35,6 +35,14 @@ export function playerInGame(
   if (!phase) return fail('The game has no current phase.');
   return { game, variant, phase, player };
 }
+
+/** Why there is no running game here: none at all, or the last one is over. */
+export function noOpenGame(tx: Tx, channelId: string): string {
+  const last = latestGameByChannel(tx, channelId);
+  return last?.status === 'finished' ? GAME_OVER : NO_GAME;
+}
+
+export const GAME_OVER = 'The game in this channel is over. A game master can start a new one with `/game create`.';
 
 export function isError(x: object): x is { ok: false; error: string } {
   return 'ok' in x && (x as { ok: unknown }).ok === false;

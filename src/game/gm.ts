@@ -5,12 +5,13 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
-import { audit, openGameByChannel, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
+import { audit, idText, openGameByChannel, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
 import { games, outbox, phases, players, readiness, votes, type GameRow } from '../store/schema.js';
 import { formatDuration, MAX_DURATION_MS, parseDuration } from './durations.js';
-import { NO_GAME, matchPower } from './lobby.js';
+import { matchPower } from './lobby.js';
+import { noOpenGame } from './context.js';
 import { queueDm, queueNotice, queueStatus } from './outbox-write.js';
-import { resolveInTx, type ResolveOutcome } from './resolve.js';
+import { humanPowersToAct, resolveInTx, type ResolveOutcome } from './resolve.js';
 import { discordTime, phaseLabel } from './summary.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseView, Result } from './types.js';
@@ -21,7 +22,7 @@ export const MIN_RESUME_MS = 60_000;
 
 function gmGame(tx: Tx, caller: Caller, opts: { includeFinished?: boolean } = {}): GameRow | { ok: false; error: string } {
   const game = opts.includeFinished ? latestGameByChannel(tx, caller.channelId) : openGameByChannel(tx, caller.channelId);
-  if (!game) return fail(NO_GAME);
+  if (!game) return fail(noOpenGame(tx, caller.channelId));
   if (game.gmUserId !== caller.userId) return fail('Only the game master can use `/gm` commands.');
   return game;
 }
@@ -61,7 +62,7 @@ export function gmExtend(deps: GameDeps, input: Caller & { duration: string }): 
       // A new deadline earns a new reminder.
       tx.update(phases).set({ remindedAt: null }).where(eq(phases.id, game.currentPhaseId!)).run();
       audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_extend', detail: { ms: parsed.ms }, at: now });
-      queueNotice(tx, game, `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${discordTime(deadline, 'R')} (${discordTime(deadline, 'f')}).`, `extend:${game.id}:${deadline}`, now, game.currentPhaseId ?? undefined);
+      queueNotice(tx, game, `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${discordTime(deadline, 'R')} (${discordTime(deadline, 'f')}).`, `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`, now, game.currentPhaseId ?? undefined);
       queueStatus(tx, game.id, now);
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline, remaining: deadline - now };
@@ -94,7 +95,7 @@ export function gmPause(deps: GameDeps, caller: Caller): Result<{ game: GameView
       .returning()
       .get();
     audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_pause', detail: { remaining }, at: now });
-    queueNotice(tx, game, '⏸️ The game master paused the game. The clock is stopped.', `pause:${game.id}:${now}`, now);
+    queueNotice(tx, game, '⏸️ The game master paused the game. The clock is stopped.', `pause:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated), remaining };
@@ -116,7 +117,7 @@ export function gmResume(deps: GameDeps, caller: Caller): Result<{ game: GameVie
       .returning()
       .get();
     audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_resume', at: now });
-    queueNotice(tx, game, `▶️ The game master resumed the game. Deadline ${discordTime(deadline, 'R')} (${discordTime(deadline, 'f')}).`, `resume:${game.id}:${now}`, now);
+    queueNotice(tx, game, `▶️ The game master resumed the game. Deadline ${discordTime(deadline, 'R')} (${discordTime(deadline, 'f')}).`, `resume:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated), deadline };
@@ -137,9 +138,16 @@ export function gmRollback(deps: GameDeps, caller: Caller): Result<{ game: GameV
     if (game.status === 'finished' && openGameByChannel(tx, caller.channelId)) {
       return fail('A newer game is open in this channel; the finished game cannot be rolled back.');
     }
+    const variant = getVariant(game.variantId);
+    if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const all = phasesOf(tx, game.id);
     const current = all[all.length - 1];
-    const previous = all.length >= 2 ? all[all.length - 2] : undefined;
+    // The previous phase a player had something to decide in (phases that only civil-disorder powers had to
+    // decide were resolved at once, and going back to one would only wait for its deadline).
+    const previous = all
+      .slice(0, -1)
+      .reverse()
+      .find((p) => humanPowersToAct(tx, variant, game, p).length > 0);
     if (!current || !previous) return fail('There is no previous phase to go back to.');
     const now = deps.now();
     const undone = all.filter((p) => p.idx > previous.idx).map((p) => p.id);
@@ -198,6 +206,7 @@ export function gmReplace(
     if (isErr(game)) return game;
     const variant = getVariant(game.variantId);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    if (!idText(input.newUserId)) return fail('Name the user who takes the power over.');
     const power = matchPower(game.variantId, String(input.power ?? ''));
     if (!power) return fail(`"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`);
     const roster = playersOf(tx, game.id);

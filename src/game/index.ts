@@ -2,7 +2,7 @@
  * The game use-cases: everything the bot does to a game, independent of Discord.
  *
  * Conventions (see docs/architecture.md):
- * - Every use-case takes `deps: GameDeps` ({ db, now, random?, onChange? }) first, runs in ONE SQLite
+ * - Every use-case takes `deps: GameDeps` ({ db, now, random?, onChange?, onError? }) first, runs in ONE SQLite
  *   transaction and returns `Result<T>`: `{ ok: true, ... }` or `{ ok: false, error }` where `error` is a
  *   sentence to show the player. On `ok: false` the database is unchanged. They never throw on bad input.
  * - Games are found by the channel they live in (`Caller.channelId`); one open game per channel.
@@ -17,10 +17,10 @@
  *   freePowers(deps, channelId): Power[]     (autocomplete; [] when no forming game)
  *   gameStatus(deps, channelId)                                                  → { status }
  *   playerContext(deps, { channelId, userId })                                   → { game, variant, position, power, phase, orders }
- *   submitOrders(deps, { channelId, userId, text })                              → { power, phase, stored, rejected, orders }
+ *   submitOrders(deps, { channelId, userId, text })                              → { power, phase, stored, rejected, orders, missing }
  *   clearOrders(deps, { channelId, userId })                                     → { power, phase, cleared }
- *   myOrders(deps, { channelId, userId })                                        → { power, phase, orders, unordered, adjustment }
- *   toggleReady(deps, { channelId, userId })                                     → { power, ready, resolved }
+ *   myOrders(deps, { channelId, userId })                                        → { power, phase, orders, unordered, adjustment, text }
+ *   toggleReady(deps, { channelId, userId })                                     → { power, ready, resolved, waitingFor }
  *   why(deps, { channelId, province })                                           → { phase, results, text }
  *   history(deps, { channelId, phase? })                                         → { phases, detail }
  *   gmAdvance / gmPause / gmResume / gmRollback(deps, { channelId, userId })     → { game, … }
@@ -31,7 +31,8 @@
  *   resolvePhase(deps, { gameId, phaseId?, reason })                             → { resolved, next, end }
  *   resolveDuePhases(deps): { resolved, failures }     queueDueReminders(deps): number
  *   startScheduler({ db, now, onDue?, … }): { poke, stop, sweep }
- *   deliverOutbox({ db, now, send, … }): Promise<DeliveryStats>   startOutboxLoop(…): { kick, stop }
+ *   deliverOutbox({ db, now, send, … }): Promise<DeliveryStats>   startOutboxLoop(…): { kick, stop, idle }
+ *   pruneOutbox({ db, now, keepMs? }): number
  *   renderInputForPhase(deps, phaseId, { withOrders }) → inputs for renderMap, or null
  *   setStatusMessageId(deps, gameId, messageId)
  */
@@ -50,6 +51,7 @@ export {
   deliverOutbox,
   startOutboxLoop,
   setStatusMessageId,
+  pruneOutbox,
   PermanentDeliveryError,
   type DeliveryRow,
   type DeliveryStats,

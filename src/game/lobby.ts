@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { getVariant, variantIds } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
-import { audit, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
+import { audit, idText, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
 import { games, phases, players, type GameRow } from '../store/schema.js';
 import { parseDurations } from './durations.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
@@ -24,7 +24,7 @@ export const NO_GAME = 'There is no game in this channel. A game master can crea
 export function matchPower(variantId: string, text: string): string | null {
   const variant = getVariant(variantId);
   if (!variant) return null;
-  const t = text.trim().toLowerCase();
+  const t = String(text ?? '').trim().toLowerCase();
   if (t === '') return null;
   const exact = variant.powers.find((p) => p.name.toLowerCase() === t || p.adjective?.toLowerCase() === t);
   if (exact) return exact.name;
@@ -42,6 +42,7 @@ export function createGame(
   input: { channelId: string; guildId: string | null; userId: string; variantId: string; durations?: PhaseDurationInput },
 ): Result<{ game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
+    if (!idText(input.channelId) || !idText(input.userId)) return fail('This command must be used in a server channel.');
     const variant = getVariant(String(input.variantId ?? '').trim());
     if (!variant) {
       return fail(`Unknown variant "${input.variantId}". Available variants: ${variantIds().join(', ')}.`);
@@ -57,7 +58,7 @@ export function createGame(
       .insert(games)
       .values({
         channelId: input.channelId,
-        guildId: input.guildId,
+        guildId: idText(input.guildId) || null,
         variantId: variant.id,
         gmUserId: input.userId,
         status: 'forming',
@@ -77,12 +78,18 @@ export function createGame(
 
 /** Powers nobody holds in the channel's forming game (for autocomplete); [] when there is none. */
 export function freePowers(deps: GameDeps, channelId: string): string[] {
-  const game = deps.db.transaction((tx) => openGameByChannel(tx, channelId));
-  if (!game || game.status !== 'forming') return [];
-  const variant = getVariant(game.variantId);
-  if (!variant) return [];
-  const taken = new Set(deps.db.select().from(players).where(eq(players.gameId, game.id)).all().map((p) => p.power));
-  return variant.powers.map((p) => p.name).filter((p) => !taken.has(p));
+  try {
+    return deps.db.transaction((tx) => {
+      const game = openGameByChannel(tx, channelId);
+      if (!game || game.status !== 'forming') return [];
+      const variant = getVariant(game.variantId);
+      if (!variant) return [];
+      const taken = new Set(playersOf(tx, game.id).map((p) => p.power));
+      return variant.powers.map((p) => p.name).filter((p) => !taken.has(p));
+    });
+  } catch {
+    return [];
+  }
 }
 
 function formingGame(tx: Tx, channelId: string): GameRow | { ok: false; error: string } {
@@ -100,13 +107,14 @@ export function joinGame(deps: GameDeps, input: Caller & { power?: string | null
   return inTransaction(deps, (tx, changed) => {
     const game = formingGame(tx, input.channelId);
     if ('ok' in game) return game;
+    if (!idText(input.userId)) return fail('Who is joining? (missing user id)');
     const variant = getVariant(game.variantId)!;
     const mine = playerByUser(tx, game.id, input.userId);
     if (mine) return fail(`You have already joined as ${mine.power}. Use \`/game leave\` first to change power.`);
     const taken = new Set(playersOf(tx, game.id).map((p) => p.power));
     const free = variant.powers.map((p) => p.name).filter((p) => !taken.has(p));
     let power: string;
-    if (input.power && input.power.trim() !== '') {
+    if (typeof input.power === 'string' && input.power.trim() !== '') {
       const matched = matchPower(game.variantId, input.power);
       if (!matched) return fail(`"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`);
       if (taken.has(matched)) return fail(`${matched} is already taken. Free powers: ${free.join(', ') || 'none'}.`);

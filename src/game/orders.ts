@@ -6,14 +6,13 @@ import { and, eq } from 'drizzle-orm';
 import { parseOrders } from '../engine/parse/index.js';
 import type { Order, Position, Power } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
-import type { Tx } from '../store/db.js';
 import { audit, ordersOf } from '../store/queries.js';
 import { orders, type OrderRow } from '../store/schema.js';
 import { isError, playerInGame } from './context.js';
 import { buildSites, buildableTypes, dutiesOf, unitText, type Duties } from './duties.js';
 import { queueDm, queueStatus } from './outbox-write.js';
 import { phaseLabel } from './summary.js';
-import { fail, inTransaction } from './tx.js';
+import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { Caller, GameDeps, PhaseView, RejectedOrder, Result, StoredOrder } from './types.js';
 import { randomToken, toPhaseView } from './views.js';
 
@@ -129,7 +128,7 @@ function checkAdjustment(
 }
 
 /** The units (or builds/disbands) that still have no order, as readable lines. */
-export function missingOrders(variant: Variant, position: Position, duties: Duties, rows: OrderRow[]): string[] {
+export function missingOrders(duties: Duties, rows: Pick<OrderRow, 'unitKey' | 'order'>[]): string[] {
   const keys = new Set(rows.map((r) => r.unitKey));
   if (duties.units.length > 0) return duties.units.filter((u) => !keys.has(u.province)).map((u) => unitText(u));
   if (duties.builds > 0) {
@@ -143,9 +142,9 @@ export function missingOrders(variant: Variant, position: Position, duties: Duti
   return [];
 }
 
-function orderSetText(variant: Variant, position: Position, power: string, duties: Duties, rows: OrderRow[]): string {
+function orderSetText(duties: Duties, rows: OrderRow[]): string {
   const lines = rows.map((r) => `• \`${r.text}\``);
-  const missing = missingOrders(variant, position, duties, rows);
+  const missing = missingOrders(duties, rows);
   const tail = missing.length > 0 ? `\nStill without an order: ${missing.join(', ')}` : '\nEvery unit has an order.';
   return `${lines.length > 0 ? lines.join('\n') : '(no orders)'}${tail}`;
 }
@@ -160,7 +159,7 @@ export function submitOrders(
   input: Caller & { text: string },
 ): Result<{ power: string; phase: PhaseView; stored: StoredOrder[]; rejected: RejectedOrder[]; orders: StoredOrder[]; missing: string[] }> {
   return inTransaction(deps, (tx, changed) => {
-    const ctx = playerInGame(tx, input);
+    const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     const text = typeof input.text === 'string' ? input.text : '';
@@ -206,14 +205,14 @@ export function submitOrders(
     const all = ordersOf(tx, phase.id, power);
     // In the order the player wrote them.
     const stored = storedKeys.map((k) => all.find((r) => r.unitKey === k)!).map(toStored);
-    const missing = missingOrders(variant, position, duties, all);
+    const missing = missingOrders(duties, all);
     if (stored.length > 0) {
       queueDm(
         tx,
         game,
         input.userId,
         'order_confirmation',
-        `Your orders for ${power}, **${phaseLabel(position.phase)}** (game in <#${game.channelId}>):\n${orderSetText(variant, position, power, duties, all)}`,
+        `Your orders for ${power}, **${phaseLabel(position.phase)}** (game in <#${game.channelId}>):\n${orderSetText(duties, all)}`,
         `confirm:${phase.id}:${power}:${randomToken(deps.random ?? Math.random)}`,
         now,
         phase.id,
@@ -230,7 +229,7 @@ export function submitOrders(
 /** Deletes all of the caller's orders for the current phase. */
 export function clearOrders(deps: GameDeps, input: Caller): Result<{ power: string; phase: PhaseView; cleared: number }> {
   return inTransaction(deps, (tx, changed) => {
-    const ctx = playerInGame(tx, input);
+    const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, phase, player } = ctx;
     const res = tx
@@ -262,13 +261,13 @@ export function myOrders(
   adjustment: { builds: number; disbands: number; buildSites: string[] } | null;
   text: string;
 }> {
-  return inTransaction(deps, (tx) => {
+  return inReadTransaction(deps, (tx) => {
     const ctx = playerInGame(tx, input, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { variant, phase, player } = ctx;
     const rows = ordersOf(tx, phase.id, player.power);
     const duties = dutiesOf(variant, phase.position, player.power);
-    const unordered = missingOrders(variant, phase.position, duties, rows);
+    const unordered = missingOrders(duties, rows);
     const adjustment =
       phase.position.phase.type === 'adjustment'
         ? { builds: duties.builds, disbands: duties.disbands, buildSites: duties.buildSites }
@@ -280,7 +279,7 @@ export function myOrders(
       orders: rows.map(toStored),
       unordered,
       adjustment,
-      text: `**${player.power}, ${phaseLabel(phase.position.phase)}**\n${orderSetText(variant, phase.position, player.power, duties, rows)}`,
+      text: `**${player.power}, ${phaseLabel(phase.position.phase)}**\n${orderSetText(duties, rows)}`,
     };
   });
 }

@@ -8,7 +8,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { games, outbox, type GameRow } from '../store/schema.js';
-import { buildStatus } from './status.js';
 
 /** What the deliverer's `send` receives in `row.payload`; `type` equals `row.kind`. */
 export type OutboxPayload =
@@ -16,7 +15,10 @@ export type OutboxPayload =
   | { type: 'game_started'; gameId: number; phaseId: number; text: string }
   /** Channel: results of the resolved phase `phaseId`; attach its map with orders and results drawn. */
   | { type: 'phase_results'; gameId: number; phaseId: number; text: string }
-  /** Channel: edit the status message in place (`row.statusMessageId`), or post it when there is none. */
+  /**
+   * Channel: edit the status message in place (`row.statusMessageId`), or post it when there is none.
+   * `text` is filled in at delivery time with the status as it is then.
+   */
   | { type: 'status'; gameId: number; text: string }
   /** Channel: the game has ended (solo, draw, concession). */
   | { type: 'game_over'; gameId: number; text: string }
@@ -91,20 +93,23 @@ export function queueDm(
   });
 }
 
-/** Queues an edit of the game's status message with the status as it is now (re-reads the game row). */
+/**
+ * Queues an edit of the game's status message. The text is written when the row is delivered
+ * (`deliverOutbox` fills `payload.text` from the game as it is then), so the edit always shows the latest
+ * state and the use-case's transaction stays short.
+ */
 export function queueStatus(tx: Tx, gameId: number, now: number): void {
   const bumped = tx
     .update(games)
     .set({ statusVersion: sql`${games.statusVersion} + 1` })
     .where(eq(games.id, gameId))
-    .returning()
+    .returning({ statusVersion: games.statusVersion, channelId: games.channelId, currentPhaseId: games.currentPhaseId })
     .get();
   if (!bumped) return;
-  const status = buildStatus(tx, bumped);
   enqueue(tx, {
     gameId,
     phaseId: bumped.currentPhaseId,
-    payload: { type: 'status', gameId, text: status.text },
+    payload: { type: 'status', gameId, text: '' },
     target: { kind: 'channel', id: bumped.channelId },
     dedupeKey: `status:${gameId}:${bumped.statusVersion}`,
     now,

@@ -8,12 +8,15 @@
  * - A failure is retried with exponential backoff (base · 2^(attempts-1), capped), up to `maxAttempts`; then
  *   the row is marked failed with its last error. A `PermanentDeliveryError` fails the row at once; for
  *   `dm_closed` a notice asks the player, in the game's channel, to open their DMs (once per game and user).
- * - Status edits are coalesced: an older status row is skipped when a newer one for the same game waits.
+ * - `channel_gone` fails every pending row for that channel and pauses a running game there.
+ * - Status edits are coalesced: an older status row is skipped when a newer one for the same game waits;
+ *   a status row's text is the game's status at delivery time.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../store/db.js';
-import { games, outbox, type OutboxRow } from '../store/schema.js';
+import type { Db, Tx } from '../store/db.js';
+import { auditLog, games, outbox, type OutboxRow } from '../store/schema.js';
 import { enqueue, type OutboxPayload } from './outbox-write.js';
+import { buildStatus } from './status.js';
 
 export type PermanentReason =
   /** The channel was deleted or the bot lost access to it. */
@@ -103,6 +106,32 @@ function claimNext(db: Db, now: number, leaseMs: number): OutboxRow | undefined 
   );
 }
 
+/**
+ * The channel is gone (deleted, or the bot lost access): every pending row for it fails now, and a running
+ * game in it is paused with its time left, so it stops resolving phases nobody can see. A game master can
+ * `/gm resume` it if access comes back. Returns the number of other rows failed.
+ */
+function channelGone(tx: Tx, row: OutboxRow, error: string, t: number): number {
+  const others = tx
+    .update(outbox)
+    .set({ failedAt: t, claimedUntil: null, lastError: error })
+    .where(and(eq(outbox.target, row.target), eq(outbox.targetKind, 'channel'), isNull(outbox.sentAt), isNull(outbox.failedAt)))
+    .run().changes;
+  const running = tx
+    .select()
+    .from(games)
+    .where(and(eq(games.channelId, row.target), eq(games.status, 'active')))
+    .all();
+  for (const game of running) {
+    tx.update(games)
+      .set({ status: 'paused', deadlineMs: null, pausedRemainingMs: Math.max(0, (game.deadlineMs ?? t) - t) })
+      .where(eq(games.id, game.id))
+      .run();
+    tx.insert(auditLog).values({ gameId: game.id, userId: null, action: 'channel_gone_pause', detail: { error }, at: t }).run();
+  }
+  return others;
+}
+
 /** A newer unsent status row for the same game makes this one pointless. */
 function superseded(db: Db, row: OutboxRow): boolean {
   if (row.kind !== 'status' || row.gameId === null) return false;
@@ -133,10 +162,22 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
       stats.skipped++;
       continue;
     }
-    const statusMessageId =
-      row.kind === 'status' && row.gameId !== null
-        ? (db.select({ id: games.statusMessageId }).from(games).where(eq(games.id, row.gameId)).get()?.id ?? null)
-        : null;
+    let statusMessageId: string | null = null;
+    let payload = row.payload as OutboxPayload;
+    if (row.kind === 'status' && row.gameId !== null) {
+      // The status as it is now (see queueStatus).
+      const fresh = db.transaction((tx) => {
+        const game = tx.select().from(games).where(eq(games.id, row.gameId!)).get();
+        return game ? { messageId: game.statusMessageId, text: buildStatus(tx, game).text } : null;
+      });
+      if (!fresh) {
+        db.update(outbox).set({ failedAt: now(), claimedUntil: null, lastError: 'the game no longer exists' }).where(eq(outbox.id, row.id)).run();
+        stats.failed++;
+        continue;
+      }
+      statusMessageId = fresh.messageId;
+      payload = { type: 'status', gameId: row.gameId, text: fresh.text };
+    }
     const delivery: DeliveryRow = {
       id: row.id,
       gameId: row.gameId,
@@ -144,7 +185,7 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
       kind: row.kind as DeliveryRow['kind'],
       targetKind: row.targetKind,
       target: row.target,
-      payload: row.payload as OutboxPayload,
+      payload,
       dedupeKey: row.dedupeKey,
       attempts: row.attempts,
       statusMessageId,
@@ -180,6 +221,9 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
             .set({ failedAt: t, claimedUntil: null, attempts: row.attempts + 1, lastError: `${err.reason}: ${message}` })
             .where(eq(outbox.id, row.id))
             .run();
+          if (err.reason === 'channel_gone' && row.targetKind === 'channel') {
+            stats.failed += channelGone(tx, row, `${err.reason}: ${message}`, t);
+          }
           if (err.reason === 'dm_closed' && row.gameId !== null) {
             const game = tx.select().from(games).where(eq(games.id, row.gameId)).get();
             if (game) {
@@ -220,6 +264,15 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
   return stats;
 }
 
+/** Deletes delivered rows, and rows given up on, older than `keepMs` (default 30 days); returns how many. */
+export function pruneOutbox(options: { db: Db; now: () => number; keepMs?: number }): number {
+  const before = options.now() - (options.keepMs ?? 30 * 86_400_000);
+  return options.db
+    .delete(outbox)
+    .where(sql`(${outbox.sentAt} IS NOT NULL AND ${outbox.sentAt} < ${before}) OR (${outbox.failedAt} IS NOT NULL AND ${outbox.failedAt} < ${before})`)
+    .run().changes;
+}
+
 /** Records the id of the game's status message (when the bot posted it outside the outbox). */
 export function setStatusMessageId(deps: { db: Db }, gameId: number, messageId: string | null): void {
   deps.db.update(games).set({ statusMessageId: messageId }).where(eq(games.id, gameId)).run();
@@ -234,13 +287,17 @@ export interface OutboxLoop {
   idle(): Promise<void>;
 }
 
-/** Runs `deliverOutbox` when kicked and every `intervalMs` (default 5 s), one pass at a time. */
+/**
+ * Runs `deliverOutbox` when kicked and every `intervalMs` (default 5 s), one pass at a time, and prunes old
+ * delivered rows once an hour.
+ */
 export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number; onError?: (err: unknown) => void }): OutboxLoop {
   const interval = options.intervalMs ?? 5_000;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  let prunedAt = -Infinity;
 
   const schedule = () => {
     if (stopped) return;
@@ -253,11 +310,21 @@ export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number;
     do {
       again = false;
       try {
-        await deliverOutbox(options);
+        const stats = await deliverOutbox(options);
+        // A full batch means more may be waiting.
+        if (stats.sent + stats.retried + stats.failed + stats.skipped >= (options.limit ?? 100)) again = true;
       } catch (err) {
         options.onError?.(err);
       }
     } while (again && !stopped);
+    if (options.now() - prunedAt >= 3_600_000) {
+      prunedAt = options.now();
+      try {
+        pruneOutbox(options);
+      } catch (err) {
+        options.onError?.(err);
+      }
+    }
     running = null;
     schedule();
   };

@@ -5,24 +5,16 @@ import { parseLocationKey } from '../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
-import type { Tx } from '../store/db.js';
 import { latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../store/queries.js';
 import { isError, playerInGame } from './context.js';
 import { NO_GAME } from './lobby.js';
 import { buildStatus } from './status.js';
 import { formatResultsSummary, phaseLabel } from './summary.js';
-import { fail } from './tx.js';
+import { fail, inReadTransaction } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseResultsView, PhaseView, Result, StatusView } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
 
-/** Runs a read in a deferred transaction (a consistent snapshot, no write lock); never throws. */
-function read<T extends object>(deps: GameDeps, fn: (tx: Tx) => Result<T>): Result<T> {
-  try {
-    return deps.db.transaction((tx) => fn(tx));
-  } catch {
-    return fail('Something went wrong on our side. Please try again.');
-  }
-}
+const read = inReadTransaction;
 
 /** The channel's game that is not finished, or null. */
 export function findOpenGame(deps: GameDeps, channelId: string): GameView | null {
@@ -71,6 +63,11 @@ function resultProvince(r: OrderResult): string | null {
   return where ? parseLocationKey(where.toLowerCase()).province : null;
 }
 
+/** Provinces named anywhere in a normalized order (`A mar S A pic - bur` → mar, pic, bur). */
+function provincesIn(order: string): Set<string> {
+  return new Set(order.toLowerCase().split(/\s+/).map((w) => parseLocationKey(w).province));
+}
+
 /** Finds a province id from what a player typed: id, name or alias, any case. */
 function matchProvince(variant: Variant, text: string): string | null {
   const t = text.trim().toLowerCase().replace(/\s*\/.*$/, '');
@@ -92,7 +89,10 @@ export function why(deps: GameDeps, input: { channelId: string; province: string
     if (!province) return fail(`"${input.province}" is not a province on this map.`);
     const resolved = phasesOf(tx, game.id).filter((p) => p.adjudication).reverse();
     for (const phase of resolved) {
-      const results = phase.adjudication!.results.filter((r) => resultProvince(r) === province);
+      // The unit standing there first, then every order that names the province (moves into it, supports).
+      const all = phase.adjudication!.results;
+      const own = all.filter((r) => resultProvince(r) === province);
+      const results = [...own, ...all.filter((r) => !own.includes(r) && !r.defaulted && provincesIn(r.order).has(province))];
       if (results.length > 0) {
         const name = v.map.province(province)?.name ?? province;
         const text = [`**${name}**, ${phaseLabel(phase.adjudication!.phase)}:`, ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`)].join('\n');
@@ -120,9 +120,14 @@ export function history(
     const views = rows.map(toPhaseView);
     const wanted = (input.phase ?? '').trim().toLowerCase();
     if (wanted === '') return { ok: true, phases: views, detail: null };
-    const i = views.findIndex(
+    let i = views.findIndex(
       (p) => p.code.toLowerCase() === wanted || p.label.toLowerCase() === wanted || String(p.index) === wanted,
     );
+    if (i < 0) {
+      // `spring 1901` is enough when only one phase starts that way (the movement phase comes first).
+      const starts = views.filter((p) => p.label.toLowerCase().startsWith(wanted));
+      if (starts.length > 0) i = views.indexOf(starts[0]);
+    }
     if (i < 0) return fail(`No phase "${input.phase}" in this game. Phases: ${views.map((p) => p.code).join(', ') || 'none yet'}.`);
     const row = rows[i];
     if (!row.adjudication) return fail(`${views[i].label} has not been resolved yet.`);

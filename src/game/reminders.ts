@@ -35,8 +35,14 @@ export function pendingReminders(deps: GameDeps): { gameId: number; phaseId: num
 
 /** Queues the reminders that are due now; returns how many DMs were queued. */
 export function queueDueReminders(deps: GameDeps): number {
+  return queueDueRemindersDetailed(deps).queued;
+}
+
+/** Same, also reporting the games whose reminders could not be queued (retried on the next sweep). */
+export function queueDueRemindersDetailed(deps: GameDeps): { queued: number; failures: string[] } {
   const now = deps.now();
   let queued = 0;
+  const failures: string[] = [];
   for (const due of pendingReminders(deps).filter((r) => r.at <= now)) {
     const r = inTransaction(deps, (tx) => {
       const game = gameById(tx, due.gameId);
@@ -51,7 +57,7 @@ export function queueDueReminders(deps: GameDeps): number {
         for (const player of playersOf(tx, game.id)) {
           if (!acting.has(player.power)) continue;
           const rows = ordersOf(tx, phase.id, player.power);
-          const missing = missingOrders(variant, phase.position, dutiesOf(variant, phase.position, player.power), rows);
+          const missing = missingOrders(dutiesOf(variant, phase.position, player.power), rows);
           if (missing.length === 0) continue;
           queueDm(
             tx,
@@ -70,6 +76,7 @@ export function queueDueReminders(deps: GameDeps): number {
       return { ok: true, count };
     });
     if (r.ok) queued += r.count;
+    else failures.push(`game ${due.gameId}: ${r.error}`);
   }
-  return queued;
+  return { queued, failures };
 }

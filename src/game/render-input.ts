@@ -26,6 +26,14 @@ export interface RenderInput {
  * (e.g. undone by a rollback) or its variant is unknown.
  */
 export function renderInputForPhase(deps: Pick<GameDeps, 'db'>, phaseId: number, opts: { withOrders?: boolean } = {}): RenderInput | null {
+  try {
+    return readRenderInput(deps, phaseId, opts);
+  } catch {
+    return null;
+  }
+}
+
+function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, opts: { withOrders?: boolean }): RenderInput | null {
   return deps.db.transaction((tx) => {
     const phase = phaseById(tx, phaseId);
     if (!phase) return null;

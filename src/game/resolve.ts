@@ -135,7 +135,7 @@ export function resolveInTx(
     });
     game = gameById(tx, game.id)!;
     if (end) {
-      announceEnd(tx, game, end, now);
+      announceEnd(tx, game, end, now, token);
       queueStatus(tx, game.id, now);
       return { ok: true, resolved, next: null, end };
     }
@@ -199,16 +199,17 @@ export function finishGame(tx: Tx, game: GameRow, end: GameEnd, now: number): vo
 }
 
 /** Queues the game-over announcement for the channel and a DM for every player. */
-export function announceEnd(tx: Tx, game: GameRow, end: GameEnd, now: number): void {
+/** `token` makes the dedupe keys unique to this ending (a rolled-back game may end again). */
+export function announceEnd(tx: Tx, game: GameRow, end: GameEnd, now: number, token: string): void {
   const text = `🏁 **Game over**: ${endText(end)}`;
   enqueue(tx, {
     gameId: game.id,
     payload: { type: 'game_over', gameId: game.id, text },
     target: { kind: 'channel', id: game.channelId },
-    dedupeKey: `end:${game.id}:${now}:${end.kind}`,
+    dedupeKey: `end:${game.id}:${token}`,
     now,
   });
   for (const p of playersOf(tx, game.id)) {
-    queueDm(tx, game, p.userId, 'game_over', `${text} (game in <#${game.channelId}>)`, `end:${game.id}:${now}:${p.power}`, now);
+    queueDm(tx, game, p.userId, 'game_over', `${text} (game in <#${game.channelId}>)`, `end:${game.id}:${token}:${p.power}`, now);
   }
 }

@@ -9,7 +9,7 @@
  */
 import { and, eq, isNotNull, min } from 'drizzle-orm';
 import { games } from '../store/schema.js';
-import { pendingReminders, queueDueReminders } from './reminders.js';
+import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
 import { resolveDuePhases } from './resolve.js';
 import type { GameDeps } from './types.js';
 
@@ -32,6 +32,8 @@ export interface SchedulerOptions extends GameDeps {
   onError?: (err: unknown) => void;
   /** Longest sleep between sweeps (default 60 s). */
   maxSleepMs?: number;
+  /** After a sweep with failures, wait this long before retrying what is overdue (default 30 s). */
+  retryMs?: number;
 }
 
 export interface Scheduler {
@@ -62,11 +64,17 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let wakeAt: number | null = null;
   let stopped = false;
 
+  const retryMs = options.retryMs ?? 30_000;
+  let lastSweepFailed = false;
+
   const sweep = (): SweepResult => {
-    const { resolved, failures } = resolveDuePhases(options);
-    const reminders = queueDueReminders(options);
-    const result = { resolved, reminders, failures };
-    if ((resolved > 0 || reminders > 0) && options.onDue) {
+    const resolution = resolveDuePhases(options);
+    const reminding = queueDueRemindersDetailed(options);
+    const failures = [...resolution.failures, ...reminding.failures];
+    const result = { resolved: resolution.resolved, reminders: reminding.queued, failures };
+    lastSweepFailed = failures.length > 0;
+    if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
+    if ((result.resolved > 0 || result.reminders > 0) && options.onDue) {
       try {
         options.onDue(result);
       } catch (err) {
@@ -86,7 +94,10 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     } catch (err) {
       options.onError?.(err);
     }
-    const delay = Math.max(0, Math.min(next === null ? maxSleep : next - now, maxSleep, MAX_TIMER_MS));
+    let delay = next === null ? maxSleep : next - now;
+    // Something overdue failed to process: retry later instead of spinning on it.
+    if (lastSweepFailed && delay <= 0) delay = retryMs;
+    delay = Math.max(0, Math.min(delay, maxSleep, MAX_TIMER_MS));
     wakeAt = now + delay;
     timer = setTimeout(tick, delay);
     timer.unref?.();
@@ -98,6 +109,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     try {
       sweep();
     } catch (err) {
+      lastSweepFailed = true;
       options.onError?.(err);
     }
     arm();

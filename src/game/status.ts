@@ -98,6 +98,7 @@ function statusText(
     let state = '';
     if (game.status !== 'finished') {
       if (!p.toAct) state = ' · nothing to do';
+      else if (!p.userId) state = ' · defaults apply';
       else state = `${p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders'}${p.ready ? ' · 🟢 ready' : ''}`;
       if (p.drawVote) state += ' · 🤝 votes draw';
     }

@@ -61,8 +61,14 @@ export function formatResultsSummary(
   const powerOrder = variant.powers.map((p) => p.name).filter((p) => byPower.has(p));
   for (const p of byPower.keys()) if (!powerOrder.includes(p)) powerOrder.push(p);
   for (const power of powerOrder) {
+    const results = byPower.get(power)!;
+    // A power that ordered nothing and whose units all held gets one line (keeps the post short).
+    if (results.every((r) => r.defaulted && r.result === 'success' && r.order.endsWith(' H'))) {
+      lines.push(`__${power}__: no orders; ${results.map((r) => r.unit).join(', ')} held.`);
+      continue;
+    }
     lines.push(`__${power}__`);
-    for (const r of byPower.get(power)!) lines.push(resultLine(r));
+    for (const r of results) lines.push(resultLine(r));
   }
   if (adjudication.results.length === 0) lines.push('Nothing was ordered.');
   if (adjudication.dislodged.length > 0) {

@@ -39,17 +39,38 @@ export function inTransaction<T extends object>(
     );
   } catch (err) {
     if (err instanceof Rollback) return err.result;
-    internalErrorHandler(err);
+    reportInternal(deps, err);
     return { ok: false, error: INTERNAL_ERROR };
   }
   for (const gameId of changedGames) {
     try {
       deps.onChange?.(gameId);
     } catch (err) {
-      internalErrorHandler(err);
+      reportInternal(deps, err);
     }
   }
   return result;
+}
+
+/** Passes an unexpected exception to the hooks; a failing hook never turns into an exception for the caller. */
+export function reportInternal(deps: Pick<GameDeps, 'onError'>, err: unknown): void {
+  for (const hook of [internalErrorHandler, deps.onError]) {
+    try {
+      hook?.(err);
+    } catch {
+      // ignore
+    }
+  }
+}
+
+/** Read-only work in a deferred transaction (a consistent snapshot, no write lock); never throws. */
+export function inReadTransaction<T extends object>(deps: GameDeps, fn: (tx: Tx) => Result<T>): Result<T> {
+  try {
+    return deps.db.transaction((tx) => fn(tx));
+  } catch (err) {
+    reportInternal(deps, err);
+    return { ok: false, error: INTERNAL_ERROR };
+  }
 }
 
 /** Shorthand for an error result. */

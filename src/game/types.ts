@@ -19,6 +19,11 @@ export interface GameDeps {
    * (the bot wires it to `scheduler.poke()` and the outbox loop's `kick()`).
    */
   onChange?: (gameId: number) => void;
+  /**
+   * Told about unexpected exceptions inside a use-case (the use-case then returns a generic error and
+   * changes nothing): bugs, a closed or broken database. Wire it to the logger.
+   */
+  onError?: (err: unknown) => void;
 }
 
 /** Every use-case returns this; on `ok: false` nothing was changed and `error` is a sentence for the player. */

@@ -17,6 +17,7 @@ import { announceEnd, finishGame } from './resolve.js';
 import { survivingPowers } from './status.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
+import { randomToken } from './views.js';
 
 function voters(tx: Tx, ctx: PlayerContext): string[] {
   const alive = new Set(survivingPowers(ctx.variant, ctx.phase.position));
@@ -47,7 +48,7 @@ export function voteDraw(
     if (!had && waitingFor.length === 0) {
       end = { kind: 'draw', powers: survivingPowers(variant, phase.position) };
       finishGame(tx, game, end, now);
-      announceEnd(tx, game, end, now);
+      announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random));
     }
     queueStatus(tx, game.id, now);
     changed(game.id);
@@ -66,7 +67,7 @@ export function concede(
     const { game, variant, phase, player } = ctx;
     const alive = survivingPowers(variant, phase.position);
     let to: string | null;
-    if (input.to && input.to.trim() !== '') {
+    if (typeof input.to === 'string' && input.to.trim() !== '') {
       to = matchPower(game.variantId, input.to);
       if (!to) return fail(`"${input.to}" is not a power in ${variant.name}.`);
     } else {
@@ -90,7 +91,7 @@ export function concede(
     if (waitingFor.length === 0) {
       end = { kind: 'concession', winner: to };
       finishGame(tx, game, end, now);
-      announceEnd(tx, game, end, now);
+      announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random));
     }
     queueStatus(tx, game.id, now);
     changed(game.id);

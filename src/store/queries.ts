@@ -5,20 +5,26 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Tx } from './db.js';
 import { auditLog, games, orders, phases, players, readiness, votes, type GameRow, type OrderRow, type PhaseRow, type PlayerRow } from './schema.js';
 
+/** Discord ids arrive as strings; anything else (a caller's bug, bad input) matches nothing instead of throwing. */
+export function idText(x: unknown): string {
+  return typeof x === 'string' ? x : typeof x === 'number' || typeof x === 'bigint' ? String(x) : '';
+}
+
 /** The channel's game that is not finished (at most one). */
 export function openGameByChannel(tx: Tx, channelId: string): GameRow | undefined {
-  return tx.select().from(games).where(and(eq(games.channelId, channelId), ne(games.status, 'finished'))).get();
+  return tx.select().from(games).where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished'))).get();
 }
 
 /** The channel's open game, else its most recently finished one (for status, history, why). */
 export function latestGameByChannel(tx: Tx, channelId: string): GameRow | undefined {
   return (
     openGameByChannel(tx, channelId) ??
-    tx.select().from(games).where(eq(games.channelId, channelId)).orderBy(desc(games.id)).limit(1).get()
+    tx.select().from(games).where(eq(games.channelId, idText(channelId))).orderBy(desc(games.id)).limit(1).get()
   );
 }
 
 export function gameById(tx: Tx, gameId: number): GameRow | undefined {
+  if (!Number.isSafeInteger(gameId)) return undefined;
   return tx.select().from(games).where(eq(games.id, gameId)).get();
 }
 
@@ -27,10 +33,11 @@ export function playersOf(tx: Tx, gameId: number): PlayerRow[] {
 }
 
 export function playerByUser(tx: Tx, gameId: number, userId: string): PlayerRow | undefined {
-  return tx.select().from(players).where(and(eq(players.gameId, gameId), eq(players.userId, userId))).get();
+  return tx.select().from(players).where(and(eq(players.gameId, gameId), eq(players.userId, idText(userId)))).get();
 }
 
 export function phaseById(tx: Tx, phaseId: number): PhaseRow | undefined {
+  if (!Number.isSafeInteger(phaseId)) return undefined;
   return tx.select().from(phases).where(eq(phases.id, phaseId)).get();
 }
 

@@ -170,7 +170,11 @@ export const outbox = sqliteTable(
     failedAt: integer('failed_at'),
     lastError: text('last_error'),
   },
-  (t) => [index('outbox_due').on(t.sentAt, t.failedAt, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due').on(t.sentAt, t.failedAt, t.nextAttemptAt),
+    // Pending rows per target, for delivering each target's rows in order.
+    index('outbox_pending_target').on(t.target, t.id).where(sql`sent_at IS NULL AND failed_at IS NULL`),
+  ],
 );
 
 /** What game masters did, and other notable events, for the record. */

@@ -14,7 +14,7 @@ import {
   toggleReady,
   why,
 } from '../../src/game/index.js';
-import { CHANNEL, CLASSIC_POWERS, GM, HOUR, internalErrors, makeEnv, ok, outboxRows, startedGame, userOf, type TestEnv } from './helpers.js';
+import { CHANNEL, CLASSIC_POWERS, GM, HOUR, err, internalErrors, makeEnv, ok, outboxRows, startedGame, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
 beforeEach(() => {
@@ -49,14 +49,25 @@ describe('Classic 1901 through the use-cases', () => {
     // Fall 1901: France dislodges the German army in Burgundy; resolved by the deadline.
     order('France', 'A pic - bur; A mar S A pic - bur; F mao - por');
     order('Germany', 'A bur H; F den H');
+    // Secret until adjudicated: nothing queued for the channel mentions the fall orders.
+    const channelText = () =>
+      outboxRows(env.deps)
+        .filter((r) => r.targetKind === 'channel')
+        .map((r) => JSON.stringify(r.payload))
+        .join('\n');
+    expect(channelText()).not.toMatch(/pic - bur|mao - por|F den H/);
     env.clock.advance(24 * HOUR);
     expect(resolveDuePhases(env.deps).resolved).toBe(1);
+    expect(channelText()).toMatch(/pic - bur/);
     expect(phaseCode()).toBe('F1901R');
     const fall = ok(history(env.deps, { channelId: CHANNEL, phase: 'F1901M' })).detail!;
     expect(fall.text).toMatch(/Dislodged/);
     expect(fall.text).toMatch(/Germany A bur .*may retreat to/);
     const whyBur = ok(why(env.deps, { channelId: CHANNEL, province: 'Burgundy' }));
-    expect(whyBur.results.map((r) => r.order)).toContain('A bur H');
+    expect(whyBur.results[0].order).toBe('A bur H');
+    expect(whyBur.results.map((r) => r.order)).toEqual(expect.arrayContaining(['A pic - bur', 'A mar S A pic - bur']));
+    expect(whyBur.text).toMatch(/dislodged/);
+    expect(err(why(env.deps, { channelId: CHANNEL, province: 'Atlantis' }))).toMatch(/not a province/);
 
     // Only Germany has something to decide in the retreat phase.
     const status = units();
@@ -70,6 +81,7 @@ describe('Classic 1901 through the use-cases', () => {
     expect(retreat.resolved.map((p) => p.code)).toEqual(['F1901R']);
     expect(phaseCode()).toBe('W1901A');
     const afterRetreat = ok(history(env.deps, { channelId: CHANNEL, phase: 'F1901R' })).detail!.text;
+    expect(ok(history(env.deps, { channelId: CHANNEL, phase: 'fall 1901' })).detail!.phase.code).toBe('F1901M');
     expect(afterRetreat).toMatch(/Portugal: neutral → France/);
     expect(afterRetreat).toMatch(/Denmark: neutral → Germany/);
 

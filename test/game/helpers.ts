@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { outbox } from '../../src/store/schema.js';
-import { createGame, joinGame, startGame, type GameDeps } from '../../src/game/index.js';
+import { createGame, joinGame, startGame, type GameDeps, type PhaseDurationInput } from '../../src/game/index.js';
 import { onInternalError } from '../../src/game/tx.js';
 
 export const CLASSIC_POWERS = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];
@@ -57,7 +57,12 @@ export function tempDbPath(): { path: string; cleanup(): void } {
 export const userOf = (power: string) => `user-${power.toLowerCase()}`;
 
 /** Creates a Classic game, lets every listed power join with its own user, and starts it. */
-export function startedGame(deps: GameDeps, powers: string[] = CLASSIC_POWERS, channelId = CHANNEL, durations = { movement: '24h', retreat: '12h', adjustment: '12h' }) {
+export function startedGame(
+  deps: GameDeps,
+  powers: string[] = CLASSIC_POWERS,
+  channelId = CHANNEL,
+  durations: PhaseDurationInput = { movement: '24h', retreat: '12h', adjustment: '12h' },
+) {
   const created = createGame(deps, { channelId, guildId: 'guild-1', userId: GM, variantId: 'classic', durations });
   if (!created.ok) throw new Error(created.error);
   for (const power of powers) {

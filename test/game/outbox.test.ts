@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deliverOutbox, PermanentDeliveryError, startOutboxLoop, type DeliveryRow, type GameDeps } from '../../src/game/index.js';
+import { deliverOutbox, PermanentDeliveryError, pruneOutbox, startOutboxLoop, type DeliveryRow, type GameDeps } from '../../src/game/index.js';
 import { enqueue, queueStatus } from '../../src/game/outbox-write.js';
 import { games, outbox } from '../../src/store/schema.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, tempDbPath, type TestEnv } from './helpers.js';
-import { createGame } from '../../src/game/index.js';
+import { createGame, joinGame, resolveDuePhases, startGame } from '../../src/game/index.js';
 
 let env: TestEnv;
 let gameId: number;
@@ -96,17 +96,26 @@ describe('deliverOutbox', () => {
     expect(JSON.stringify(notices[0].payload)).toContain('<@user-1>');
   });
 
-  it('a deleted channel fails its rows without retrying', async () => {
+  it('a deleted channel fails all its rows without retrying and pauses the game running there', async () => {
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'p1', power: 'France' }));
+    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
     queue(env.deps, 'n1');
+    queue(env.deps, 'dm', 'p1', 'dm');
     let calls = 0;
-    await deliverWith(async () => {
+    await deliverWith(async (row) => {
       calls++;
-      throw new PermanentDeliveryError('Unknown Channel', 'channel_gone');
+      if (row.targetKind === 'channel') throw new PermanentDeliveryError('Unknown Channel', 'channel_gone');
     });
     env.clock.advance(60_000);
     await deliverWith(async () => void calls++);
-    expect(calls).toBe(1);
-    expect(outboxRows(env.deps)[0].lastError).toBe('channel_gone: Unknown Channel');
+    const rows = outboxRows(env.deps);
+    const channelRows = rows.filter((r) => r.targetKind === 'channel' && !r.lastError?.startsWith('skipped'));
+    expect(channelRows.length).toBeGreaterThan(1);
+    expect(channelRows.every((r) => r.sentAt === null && r.lastError === 'channel_gone: Unknown Channel')).toBe(true);
+    expect(calls).toBe(1 + rows.filter((r) => r.targetKind === 'user').length);
+    const game = env.deps.db.select().from(games).where(eq(games.id, gameId)).get()!;
+    expect(game).toMatchObject({ status: 'paused', deadlineMs: null, pausedRemainingMs: 24 * 3_600_000 });
+    expect(resolveDuePhases(env.deps).resolved).toBe(0);
   });
 
   it('keeps per-target order: a later row waits while an earlier one to the same target is retrying', async () => {
@@ -136,6 +145,9 @@ describe('deliverOutbox', () => {
     });
     expect(stats).toMatchObject({ sent: 1, skipped: 1 });
     expect(sent[0].statusMessageId).toBeNull();
+    // the text is the status at delivery time
+    expect(sent[0].payload.text).toMatch(/\*\*Classic Diplomacy\*\* · game master <@user-gm>/);
+    expect(sent[0].payload.text).toMatch(/Forming/);
     expect(env.deps.db.select().from(games).where(eq(games.id, gameId)).get()!.statusMessageId).toBe('m-1');
 
     env.deps.db.transaction((tx) => queueStatus(tx, gameId, env.clock.t));
@@ -191,7 +203,52 @@ describe('deliverOutbox', () => {
   });
 });
 
+describe('restarts', () => {
+  it('rows queued before a crash are delivered after reopening the database, once', async () => {
+    const tmp = tempDbPath();
+    try {
+      let a = makeEnv(tmp.path);
+      const gid = ok(createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game.id;
+      a.deps.db.transaction((tx) =>
+        enqueue(tx, { gameId: gid, payload: { type: 'notice', gameId: gid, text: 't' }, target: { kind: 'channel', id: 'c' }, dedupeKey: 'before-crash', now: a.clock.t }),
+      );
+      a.close(); // the bot dies before delivering
+      a = makeEnv(tmp.path);
+      const seen: string[] = [];
+      await deliverOutbox({ db: a.deps.db, now: a.deps.now, send: async (row) => void seen.push(row.dedupeKey) });
+      await deliverOutbox({ db: a.deps.db, now: a.deps.now, send: async (row) => void seen.push(row.dedupeKey) });
+      expect(seen.filter((k) => k === 'before-crash')).toHaveLength(1);
+      a.close();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+});
+
+describe('pruneOutbox', () => {
+  it('deletes old delivered and failed rows, keeps pending and recent ones', async () => {
+    queue(env.deps, 'old-sent');
+    queue(env.deps, 'old-failed', 'user-2', 'dm');
+    await deliverWith(async (row) => {
+      if (row.targetKind === 'user') throw new PermanentDeliveryError('closed', 'rejected');
+    });
+    env.clock.advance(31 * 86_400_000);
+    queue(env.deps, 'pending');
+    expect(pruneOutbox({ db: env.deps.db, now: env.deps.now })).toBe(2);
+    expect(outboxRows(env.deps).map((r) => r.dedupeKey)).toEqual(['pending']);
+  });
+});
+
 describe('startOutboxLoop', () => {
+  it('keeps going while batches come back full', async () => {
+    for (let i = 0; i < 5; i++) queue(env.deps, `r${i}`);
+    const seen: string[] = [];
+    const loop = startOutboxLoop({ db: env.deps.db, now: env.deps.now, send: async (row) => void seen.push(row.dedupeKey), intervalMs: 60_000, limit: 2 });
+    await loop.idle();
+    expect(seen).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+    await loop.stop();
+  });
+
   it('delivers when kicked and stops cleanly', async () => {
     const seen: string[] = [];
     const loop = startOutboxLoop({ db: env.deps.db, now: env.deps.now, send: async (row) => void seen.push(row.dedupeKey), intervalMs: 60_000 });

@@ -9,10 +9,12 @@ import {
   submitOrders,
   toggleReady,
   nextWakeAt,
+  gmAdvance,
+  gmExtend,
   type GameDeps,
 } from '../../src/game/index.js';
 import { auditLog, games, phases } from '../../src/store/schema.js';
-import { CHANNEL, CLASSIC_POWERS, HOUR, T0, err, internalErrors, makeEnv, ok, outboxRows, startedGame, tempDbPath, userOf, type TestEnv } from './helpers.js';
+import { CHANNEL, CLASSIC_POWERS, GM, HOUR, T0, err, internalErrors, makeEnv, ok, outboxRows, startedGame, tempDbPath, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
 beforeEach(() => {
@@ -168,6 +170,21 @@ describe('scheduler', () => {
     scheduler.stop();
   });
 
+  it('does not spin on an overdue phase that fails to resolve: it retries later', () => {
+    vi.useFakeTimers({ now: T0 });
+    env = makeEnv();
+    const deps = { ...env.deps, now: () => Date.now() };
+    startedGame(deps, ['France'], CHANNEL, { movement: '10m' });
+    deps.db.update(games).set({ variantId: 'withdrawn' }).run();
+    vi.setSystemTime(T0 + 11 * 60_000);
+    const errors: unknown[] = [];
+    const scheduler = startScheduler({ ...deps, onError: (e) => errors.push(e), retryMs: 30_000 });
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/no longer available/);
+    expect(scheduler.nextWake()).toBe(Date.now() + 30_000);
+    scheduler.stop();
+  });
+
   it('clamps long sleeps to the setTimeout limit', () => {
     vi.useFakeTimers({ now: T0 });
     env = makeEnv();
@@ -180,6 +197,49 @@ describe('scheduler', () => {
 });
 
 describe('reminders', () => {
+  it('a game-master extension earns a new reminder before the new deadline', () => {
+    env = makeEnv();
+    startedGame(env.deps, ['France']);
+    const scheduler = startScheduler({ ...env.deps });
+    env.clock.advance(23 * HOUR);
+    expect(scheduler.sweep().reminders).toBe(1);
+    ok(gmExtend(env.deps, { channelId: CHANNEL, userId: GM, duration: '1d' }));
+    expect(scheduler.sweep().reminders).toBe(0);
+    env.clock.advance(24 * HOUR);
+    expect(scheduler.sweep().reminders).toBe(1);
+    scheduler.stop();
+  });
+
+  it('a power with nothing to decide cannot be ready, and is not waited for', () => {
+    env = makeEnv();
+    const started = startedGame(env.deps, ['France', 'Germany']);
+    // Turn the first phase into a retreat phase where only Germany has a dislodged unit.
+    expect(started.phase.code).toBe('S1901M');
+    const position = env.deps.db.select().from(phases).get()!.position;
+    const munich = position.units.find((u) => u.province === 'mun')!;
+    const retreat = {
+      ...position,
+      phase: { season: 'spring' as const, year: 1901, type: 'retreat' as const },
+      units: position.units.filter((u) => u.province !== 'mun'),
+      dislodged: [{ ...munich, attackerFrom: 'tyr', viaConvoy: false, retreatOptions: ['ruh', 'boh'] }],
+    };
+    env.deps.db.update(phases).set({ position: retreat, type: 'retreat' }).run();
+    expect(err(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') }))).toMatch(/France has nothing to decide/);
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A mun R ruh' }));
+    const r = ok(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
+    expect(r.resolved.map((p) => p.code)).toEqual(['S1901R']);
+    expect(currentPhase(env.deps).phase!.code).toBe('F1901M');
+    expect(currentPhase(env.deps).powers.find((p) => p.power === 'Germany')!.units).toBe(3);
+  });
+
+  it('skips phases with nothing to decide (winter without builds)', () => {
+    env = makeEnv();
+    startedGame(env.deps, ['France', 'Germany']);
+    ok(gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
+    ok(gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect(currentPhase(env.deps).phase!.code).toBe('S1902M');
+  });
+
   it('go once per phase, only to players with missing orders', () => {
     env = makeEnv();
     startedGame(env.deps);

@@ -1,0 +1,1 @@
+CREATE INDEX `outbox_pending_target` ON `outbox` (`target`,`id`) WHERE sent_at IS NULL AND failed_at IS NULL;

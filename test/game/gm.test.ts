@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  gameStatus,
+  gmAdvance,
+  gmExtend,
+  gmPause,
+  gmReplace,
+  gmResume,
+  gmRollback,
+  myOrders,
+  resolveDuePhases,
+  submitOrders,
+  toggleReady,
+  voteDraw,
+} from '../../src/game/index.js';
+import { outbox, phases } from '../../src/store/schema.js';
+import { CHANNEL, GM, HOUR, T0, err, internalErrors, makeEnv, ok, outboxRows, startedGame, userOf, type TestEnv } from './helpers.js';
+
+let env: TestEnv;
+beforeEach(() => {
+  internalErrors.length = 0;
+  env = makeEnv();
+  startedGame(env.deps);
+});
+afterEach(() => {
+  env.close();
+  expect(internalErrors).toEqual([]);
+});
+
+const gm = { channelId: CHANNEL, userId: GM };
+const status = () => ok(gameStatus(env.deps, CHANNEL)).status;
+
+describe('game-master commands', () => {
+  it('are refused to anyone but the game master', () => {
+    const player = { channelId: CHANNEL, userId: userOf('France') };
+    expect(err(gmAdvance(env.deps, player))).toMatch(/Only the game master/);
+    expect(err(gmPause(env.deps, player))).toMatch(/Only the game master/);
+    expect(err(gmRollback(env.deps, player))).toMatch(/Only the game master/);
+    expect(err(gmExtend(env.deps, { ...player, duration: '1h' }))).toMatch(/Only the game master/);
+    expect(err(gmReplace(env.deps, { ...player, power: 'France', newUserId: 'x' }))).toMatch(/Only the game master/);
+  });
+
+  it('extend moves the deadline; malformed durations are refused', () => {
+    expect(ok(gmExtend(env.deps, { ...gm, duration: '2h' })).deadline).toBe(T0 + 26 * HOUR);
+    expect(err(gmExtend(env.deps, { ...gm, duration: 'later' }))).toMatch(/not a duration/);
+    expect(status().game.deadline).toBe(T0 + 26 * HOUR);
+    env.clock.advance(25 * HOUR);
+    expect(resolveDuePhases(env.deps).resolved).toBe(0);
+  });
+
+  it('pause stops the clock and resume restores the time left', () => {
+    env.clock.advance(20 * HOUR);
+    expect(ok(gmPause(env.deps, gm)).remaining).toBe(4 * HOUR);
+    // orders may still be written, but nothing resolves while paused
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' }));
+    expect(err(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') }))).toMatch(/paused/);
+    expect(err(gmAdvance(env.deps, gm))).toMatch(/paused/);
+    env.clock.advance(100 * HOUR);
+    expect(resolveDuePhases(env.deps).resolved).toBe(0);
+    expect(ok(gmExtend(env.deps, { ...gm, duration: '1h' })).remaining).toBe(5 * HOUR);
+    expect(ok(gmResume(env.deps, gm)).deadline).toBe(env.clock.t + 5 * HOUR);
+    expect(err(gmResume(env.deps, gm))).toMatch(/not paused/);
+  });
+
+  it('advance resolves now', () => {
+    const r = ok(gmAdvance(env.deps, gm));
+    expect(r.resolved.map((p) => p.code)).toEqual(['S1901M']);
+    expect(status().phase!.code).toBe('F1901M');
+  });
+
+  it('rollback returns to the start of the previous phase, keeping its orders and cancelling unsent messages about it', () => {
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
+    ok(gmAdvance(env.deps, gm));
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A bur - mun' }));
+    expect(env.deps.db.select().from(phases).all()).toHaveLength(2);
+    env.clock.advance(HOUR);
+    const r = ok(gmRollback(env.deps, gm));
+    expect(r.phase.code).toBe('S1901M');
+    expect(r.game.deadline).toBe(env.clock.t + 24 * HOUR);
+    const rows = env.deps.db.select().from(phases).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ resolvedAt: null, adjudication: null });
+    const mine = ok(myOrders(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    expect(mine.orders.map((o) => o.text)).toEqual(['A par - bur']);
+    const cancelled = outboxRows(env.deps).filter((o) => o.lastError === 'cancelled by a game-master rollback');
+    expect(cancelled.map((o) => o.kind)).toContain('phase_results');
+    expect(outboxRows(env.deps).some((o) => o.kind === 'notice' && JSON.stringify(o.payload).includes('rolled the game back'))).toBe(true);
+    // the phase can be resolved again
+    expect(ok(gmAdvance(env.deps, gm)).resolved.map((p) => p.code)).toEqual(['S1901M']);
+    expect(err(gmRollback(env.deps, { channelId: 'other', userId: GM }))).toMatch(/no game/);
+  });
+
+  it('a retreat only a civil-disorder power has to make resolves at once, and rollback goes back past it', () => {
+    env.close();
+    env = makeEnv();
+    const started = startedGame(env.deps, ['France']);
+    // France stands in Burgundy and the Ruhr, ready to dislodge the German army in Munich.
+    const row = env.deps.db.select().from(phases).get()!;
+    const units = row.position.units.map((u) =>
+      u.province === 'par' ? { ...u, province: 'bur' } : u.province === 'mar' ? { ...u, province: 'ruh' } : u,
+    );
+    env.deps.db.update(phases).set({ position: { ...row.position, units } }).run();
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A bur - mun; A ruh S A bur - mun' }));
+    const r = ok(gmAdvance(env.deps, gm));
+    expect(r.resolved.map((p) => p.code)).toEqual(['S1901M', 'S1901R']);
+    expect(status().phase!.code).toBe('F1901M');
+    expect(status().powers.find((p) => p.power === 'Germany')!.units).toBe(2);
+    const back = ok(gmRollback(env.deps, gm));
+    expect(back.phase.code).toBe('S1901M');
+    expect(back.phase.id).toBe(started.phase.id);
+    expect(env.deps.db.select().from(phases).all()).toHaveLength(1);
+  });
+
+  it('rollback at the first phase is refused', () => {
+    expect(err(gmRollback(env.deps, gm))).toMatch(/no previous phase/);
+  });
+
+  it('rollback reopens a game that ended in a draw', () => {
+    ok(gmAdvance(env.deps, gm));
+    for (const p of ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']) {
+      ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf(p) }));
+    }
+    expect(status().game.status).toBe('finished');
+    const r = ok(gmRollback(env.deps, gm));
+    expect(r.game.status).toBe('active');
+    expect(r.game.end).toBeNull();
+    // votes were reset; a second unanimous vote ends it again, and is announced again
+    expect(ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf('France') })).waitingFor).toHaveLength(6);
+    for (const p of ['Austria', 'England', 'Germany', 'Italy', 'Russia', 'Turkey']) ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf(p) }));
+    expect(outboxRows(env.deps).filter((o) => o.kind === 'game_over')).toHaveLength(2);
+  });
+
+  it('replace hands a power to another user, who must not already play', () => {
+    const r = ok(gmReplace(env.deps, { ...gm, power: 'france', newUserId: 'newbie' }));
+    expect(r).toMatchObject({ power: 'France', previousUserId: userOf('France') });
+    expect(status().powers.find((p) => p.power === 'France')!.userId).toBe('newbie');
+    expect(err(gmReplace(env.deps, { ...gm, power: 'Italy', newUserId: 'newbie' }))).toMatch(/already plays France/);
+    expect(err(gmReplace(env.deps, { ...gm, power: 'Atlantis', newUserId: 'x' }))).toMatch(/not a power/);
+    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' }))).toMatch(/not playing/);
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: 'newbie', text: 'A par H' }));
+    const dm = env.deps.db.select().from(outbox).all().find((o) => o.target === 'newbie' && o.kind === 'dm');
+    expect(dm).toBeDefined();
+  });
+});

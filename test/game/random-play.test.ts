@@ -1,0 +1,168 @@
+/**
+ * Random play through the use-cases (fast-check): any sequence of player and game-master commands, with legal
+ * and illegal orders, never throws, never breaks the stored game's invariants, and never puts an order in a
+ * channel message before its phase is resolved.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { asc, eq } from 'drizzle-orm';
+import { legalOrders } from '../../src/engine/options.js';
+import {
+  clearOrders,
+  concede,
+  gmAdvance,
+  gmExtend,
+  gmPause,
+  gmResume,
+  gmRollback,
+  playerContext,
+  resolveDuePhases,
+  submitOrders,
+  toggleReady,
+  voteDraw,
+  queueDueReminders,
+  gameStatus,
+} from '../../src/game/index.js';
+import { games, outbox, phases } from '../../src/store/schema.js';
+import { CHANNEL, GM, HOUR, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from './helpers.js';
+
+const POWERS = ['England', 'France', 'Germany', 'Russia'];
+
+type Step =
+  | { kind: 'orders'; power: number; pick: number[] }
+  | { kind: 'garbage'; power: number; text: string }
+  | { kind: 'clear' | 'ready' | 'draw' | 'concede'; power: number }
+  | { kind: 'advance' | 'rollback' | 'pause' | 'resume' }
+  | { kind: 'extend'; text: string }
+  | { kind: 'time'; hours: number };
+
+const simple = <K extends string>(kind: K) => fc.record({ kind: fc.constant(kind) });
+const byPower = <K extends string>(kind: K) => fc.record({ kind: fc.constant(kind), power: fc.nat(3) });
+const step = fc.oneof(
+  { weight: 20, arbitrary: fc.record({ kind: fc.constant('orders' as const), power: fc.nat(3), pick: fc.array(fc.nat(1000), { maxLength: 6 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('garbage' as const), power: fc.nat(3), text: fc.string({ maxLength: 30 }) }) },
+  { weight: 2, arbitrary: byPower('clear' as const) },
+  { weight: 10, arbitrary: byPower('ready' as const) },
+  { weight: 1, arbitrary: byPower('draw' as const) },
+  { weight: 1, arbitrary: byPower('concede' as const) },
+  { weight: 8, arbitrary: simple('advance' as const) },
+  { weight: 1, arbitrary: simple('rollback' as const) },
+  { weight: 1, arbitrary: simple('pause' as const) },
+  { weight: 3, arbitrary: simple('resume' as const) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('extend' as const), text: fc.constantFrom('1h', '10m', 'x', '0s', '40d') }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('time' as const), hours: fc.integer({ min: 1, max: 30 }) }) },
+) as fc.Arbitrary<Step>;
+
+/** `A par - bur`, `F stp/sc S A mos`, `A war B`: an order written out, as channel text must never show early. */
+const ORDER_TEXT = /\b[AF] [a-z]{3}(\/[a-z]{2})? (-|S|C|R|D|B)( |$)/m;
+
+function run(env: TestEnv, s: Step): void {
+  const deps = env.deps;
+  const caller = (i: number) => ({ channelId: CHANNEL, userId: userOf(POWERS[i]) });
+  const gm = { channelId: CHANNEL, userId: GM };
+  switch (s.kind) {
+    case 'orders': {
+      const ctx = playerContext(deps, caller(s.power));
+      if (!ctx.ok) return;
+      const options = legalOrders(ctx.variant, ctx.position, ctx.power).flatMap((u) => u.orders);
+      if (options.length === 0 || s.pick.length === 0) return;
+      const text = s.pick.map((i) => options[i % options.length]).join('; ');
+      const r = submitOrders(deps, { ...caller(s.power), text });
+      if (r.ok && ctx.position.phase.type !== 'adjustment') expect(r.rejected).toEqual([]);
+      return;
+    }
+    case 'garbage':
+      submitOrders(deps, { ...caller(s.power), text: s.text });
+      return;
+    case 'clear':
+      clearOrders(deps, caller(s.power));
+      return;
+    case 'ready':
+      toggleReady(deps, caller(s.power));
+      return;
+    case 'draw':
+      voteDraw(deps, caller(s.power));
+      return;
+    case 'concede':
+      concede(deps, caller(s.power));
+      return;
+    case 'advance':
+      gmAdvance(deps, gm);
+      return;
+    case 'rollback':
+      gmRollback(deps, gm);
+      return;
+    case 'pause':
+      gmPause(deps, gm);
+      return;
+    case 'resume':
+      gmResume(deps, gm);
+      return;
+    case 'extend':
+      gmExtend(deps, { ...gm, duration: s.text });
+      return;
+    case 'time':
+      env.clock.advance(s.hours * HOUR);
+      queueDueReminders(deps);
+      resolveDuePhases(deps);
+      return;
+  }
+}
+
+function checkInvariants(env: TestEnv): void {
+  const db = env.deps.db;
+  const game = db.select().from(games).get()!;
+  const rows = db.select().from(phases).where(eq(phases.gameId, game.id)).orderBy(asc(phases.idx)).all();
+  expect(rows.map((p) => p.idx)).toEqual(rows.map((_, i) => i));
+  const last = rows[rows.length - 1];
+  expect(game.currentPhaseId).toBe(last.id);
+  expect(last.resolvedAt).toBeNull();
+  for (const p of rows.slice(0, -1)) {
+    expect(p.resolvedAt).not.toBeNull();
+    expect(p.adjudication).not.toBeNull();
+  }
+  expect(game.status === 'finished').toBe(game.end !== null);
+  if (game.status === 'active') expect(game.deadlineMs).not.toBeNull();
+  else expect(game.deadlineMs).toBeNull();
+  const resolved = new Set(rows.filter((p) => p.resolvedAt !== null).map((p) => p.id));
+  for (const row of db.select().from(outbox).where(eq(outbox.targetKind, 'channel')).all()) {
+    const payload = row.payload as { type: string; phaseId?: number; text: string };
+    if (payload.type === 'phase_results') {
+      // results only of resolved phases (or cancelled by a rollback before delivery)
+      expect(resolved.has(payload.phaseId!) || row.failedAt !== null).toBe(true);
+    } else {
+      expect(payload.text).not.toMatch(ORDER_TEXT);
+    }
+  }
+  // The status text (built when delivered) never shows orders either.
+  expect(ok(gameStatus(env.deps, CHANNEL)).status.text).not.toMatch(ORDER_TEXT);
+  // Order confirmations go only to the player of the power they list.
+  for (const row of db.select().from(outbox).where(eq(outbox.targetKind, 'user')).all()) {
+    const payload = row.payload as { reason: string; text: string };
+    if (payload.reason !== 'order_confirmation') continue;
+    const power = /Your orders for (\w+)/.exec(payload.text)![1];
+    expect(row.target).toBe(userOf(power));
+  }
+}
+
+describe('random play', () => {
+  it('keeps the game consistent and the orders secret', () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 5, maxLength: 60 }), fc.integer(), (steps, seed) => {
+        internalErrors.length = 0;
+        const env = makeEnv(':memory:', seed);
+        try {
+          startedGame(env.deps, POWERS);
+          for (const s of steps) {
+            run(env, s);
+            checkInvariants(env);
+          }
+          expect(internalErrors).toEqual([]);
+        } finally {
+          env.close();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
