@@ -11,6 +11,11 @@ export const GENERIC_FAILURE = 'Something went wrong on our side while handling 
 
 export class CommandRouter {
   private readonly byName: Map<string, BotCommand>;
+  /** Commands received and not finished yet. */
+  private inFlight = 0;
+  /** Deferred commands waiting for their turn (see nextTurn). */
+  private readonly waiting: (() => void)[] = [];
+  private draining = false;
 
   constructor(
     private readonly ctx: BotContext,
@@ -44,13 +49,44 @@ export class CommandRouter {
     }
     // Option values may be orders: debug only (issue 4 §6).
     if (this.ctx.log.isLevelEnabled('debug')) this.ctx.log.debug({ ...fields, options: interaction.options.data }, 'command options');
+    // Normally a command does its database work at once and replies (one request). When other commands are
+    // still being handled (a burst), a command whose replies are all private is acknowledged first with an
+    // ephemeral deferral, so no acknowledgement waits behind the others' work; the answer follows as an edit.
+    const busy = this.inFlight > 0;
+    this.inFlight++;
     try {
+      if (busy && command.privateReplies) {
+        await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+        await this.nextTurn();
+      }
       await command.execute(this.ctx, interaction);
-      this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started) }, 'command handled');
+      this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started), deferred: busy && command.privateReplies === true }, 'command handled');
     } catch (e) {
       this.ctx.log.error({ ...fields, err: e }, 'command failed');
       await this.replyFailure(interaction);
+    } finally {
+      this.inFlight--;
     }
+  }
+
+  /**
+   * Resolves in a later event-loop turn, one caller per turn, so the network (new interactions to
+   * acknowledge) is served between two deferred commands' database work instead of after all of it.
+   */
+  private nextTurn(): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      if (!this.draining) {
+        this.draining = true;
+        setImmediate(() => this.drainOne());
+      }
+    });
+  }
+
+  private drainOne(): void {
+    this.waiting.shift()?.();
+    if (this.waiting.length > 0) setImmediate(() => this.drainOne());
+    else this.draining = false;
   }
 
   private async autocomplete(interaction: AutocompleteInteraction): Promise<void> {

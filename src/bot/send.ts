@@ -6,6 +6,7 @@
  *   embeds of the same message, so the post is one message (sent whole or not at all).
  * - `game_started`: the start map and the roster. `status`: edits the status message in place (or posts it
  *   and returns its id). `notice` / `game_over`: channel text. `dm`: a direct message.
+ * - It talks to the REST API directly with its own REST client (see SenderDeps.rest).
  * - Channel posts carry a nonce derived from the dedupe key with `enforce_nonce`, so if a crash makes the
  *   deliverer send a row twice within Discord's nonce window, Discord returns the first message instead
  *   of posting again.
@@ -16,10 +17,12 @@ import { createHash } from 'node:crypto';
 import {
   DiscordAPIError,
   RESTJSONErrorCodes,
+  Routes,
+  type APIChannel,
   type APIEmbed,
-  type Client,
-  type MessageCreateOptions,
-  type SendableChannels,
+  type APIMessage,
+  type REST,
+  type RawFile,
 } from 'discord.js';
 import { PermanentDeliveryError, renderInputForPhase, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
 import type { Logger } from '../log.js';
@@ -29,41 +32,82 @@ import { MAX_CONTENT, splitMessage } from './text.js';
 /** Discord: an embed description holds 4096 characters, and all embeds of a message 6000 together. */
 const MAX_EMBED_DESCRIPTION = 4096;
 const MAX_EMBEDS_TOTAL = 6000;
+/** Attempts at drawing a phase's map before its post goes out without one. */
+export const MAP_ATTEMPTS = 3;
 
 export interface SenderDeps {
-  client: Client;
+  /**
+   * A REST client of its own (not the discord.js client's): @discordjs/rest throttles every request of one
+   * client against the 50/s global limit, interaction callbacks included, so a burst of deliveries would
+   * delay command acknowledgements. Discord exempts interaction callbacks from that limit.
+   */
+  rest: REST;
   deps: Pick<GameDeps, 'db'>;
   maps: MapRenderer;
   log: Logger;
 }
 
-export function createSender({ client, deps, maps, log }: SenderDeps): SendFn {
+/** A channel message as the REST API takes it: JSON body plus attached files. */
+export interface OutgoingMessage {
+  body: {
+    content: string;
+    embeds?: APIEmbed[];
+    allowed_mentions: { parse: ('users' | 'roles' | 'everyone')[] };
+    attachments?: { id: number; filename: string }[];
+    nonce?: string;
+    enforce_nonce?: boolean;
+  };
+  files: RawFile[];
+}
+
+export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
+  const dmChannels = new Map<string, string>();
+
+  async function post(channelId: string, message: OutgoingMessage): Promise<APIMessage> {
+    return (await rest.post(Routes.channelMessages(channelId), { body: message.body, files: message.files })) as APIMessage;
+  }
+
+  async function sendDm(userId: string, text: string): Promise<void> {
+    let channelId = dmChannels.get(userId);
+    if (!channelId) {
+      const channel = (await rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as APIChannel;
+      channelId = channel.id;
+      dmChannels.set(userId, channelId);
+    }
+    for (const part of splitMessage(text).slice(0, 3)) {
+      await post(channelId, { body: { content: part, allowed_mentions: { parse: [] } }, files: [] });
+    }
+  }
+
   return async (row: DeliveryRow) => {
     const payload = row.payload;
     try {
       if (row.targetKind === 'user') {
-        await sendDm(client, row.target, payload.text);
+        await sendDm(row.target, payload.text);
         return;
       }
-      const channel = await sendableChannel(client, row.target);
       switch (payload.type) {
         case 'phase_results':
         case 'game_started': {
           const picture = await phasePicture(deps, maps, payload.phaseId, payload.type === 'phase_results');
-          await channel.send(withNonce(row, messageWithOverflow(payload.text, picture, payload.type === 'game_started')));
+          // A map that failed to draw is retried (with the outbox's backoff) before the post goes out as text.
+          if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
+          const attached = picture === 'failed' ? null : picture;
+          await post(row.target, withNonce(row, messageWithOverflow(payload.text, attached, payload.type === 'game_started')));
           return;
         }
         case 'status': {
+          const body = { content: fit(payload.text), allowed_mentions: { parse: [] } };
           if (row.statusMessageId) {
-            await channel.messages.edit(row.statusMessageId, { content: fit(payload.text), allowedMentions: { parse: [] } });
+            await rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body });
             return { messageId: row.statusMessageId };
           }
-          const posted = await channel.send(withNonce(row, { content: fit(payload.text), allowedMentions: { parse: [] } }));
+          const posted = await post(row.target, withNonce(row, { body, files: [] }));
           return { messageId: posted.id };
         }
         case 'notice':
         case 'game_over':
-          await channel.send(withNonce(row, messageWithOverflow(payload.text, null, true)));
+          await post(row.target, withNonce(row, messageWithOverflow(payload.text, null, true)));
           return;
         case 'dm':
           throw new PermanentDeliveryError('a DM row addressed to a channel', 'rejected');
@@ -74,32 +118,20 @@ export function createSender({ client, deps, maps, log }: SenderDeps): SendFn {
   };
 }
 
-async function sendableChannel(client: Client, channelId: string): Promise<SendableChannels> {
-  const channel = await client.channels.fetch(channelId);
-  if (!channel || !channel.isSendable()) {
-    throw new PermanentDeliveryError(`channel ${channelId} is not a text channel the bot can post in`, 'channel_gone');
-  }
-  return channel;
-}
-
-async function sendDm(client: Client, userId: string, text: string): Promise<void> {
-  const user = await client.users.fetch(userId);
-  const parts = splitMessage(text);
-  for (const part of parts.slice(0, 3)) await user.send({ content: part, allowedMentions: { parse: [] } });
-}
-
-async function phasePicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number, withOrders: boolean): Promise<MapPicture | null> {
+/** The phase's map; null when there is nothing to draw (phase undone by a rollback), 'failed' when drawing failed. */
+async function phasePicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number, withOrders: boolean): Promise<MapPicture | null | 'failed'> {
   const input = renderInputForPhase(deps, phaseId, { withOrders });
   if (!input) return null;
   const { variant, position, title, ...drawn } = input;
-  return maps.render(variant, position, { ...drawn, title }, mapFileName(`${position.phase.season}-${position.phase.year}-${position.phase.type}`, withOrders ? 'results' : undefined));
+  const name = mapFileName(`${position.phase.season}-${position.phase.year}-${position.phase.type}`, withOrders ? 'results' : undefined);
+  return (await maps.render(variant, position, { ...drawn, title }, name)) ?? 'failed';
 }
 
 /**
  * One message: the first 2000 characters as content, the rest in embeds (up to Discord's totals), and the
  * map as an attachment. Mentions are rendered; only `pingUsers` messages notify the users named.
  */
-export function messageWithOverflow(text: string, picture: MapPicture | null, pingUsers: boolean): MessageCreateOptions {
+export function messageWithOverflow(text: string, picture: MapPicture | null, pingUsers: boolean): OutgoingMessage {
   const [content, ...rest] = splitMessage(text, MAX_CONTENT);
   const embeds: APIEmbed[] = [];
   let budget = MAX_EMBEDS_TOTAL;
@@ -113,10 +145,13 @@ export function messageWithOverflow(text: string, picture: MapPicture | null, pi
     budget -= chunk.length;
   }
   return {
-    content: content ?? '',
-    ...(embeds.length > 0 ? { embeds } : {}),
-    ...(picture ? { files: [{ attachment: picture.png, name: picture.name }] } : {}),
-    allowedMentions: pingUsers ? { parse: ['users'] } : { parse: [] },
+    body: {
+      content: content ?? '',
+      ...(embeds.length > 0 ? { embeds } : {}),
+      ...(picture ? { attachments: [{ id: 0, filename: picture.name }] } : {}),
+      allowed_mentions: { parse: pingUsers ? ['users'] : [] },
+    },
+    files: picture ? [{ name: picture.name, data: picture.png, contentType: 'image/png' }] : [],
   };
 }
 
@@ -125,9 +160,9 @@ function fit(text: string): string {
 }
 
 /** Discord drops a second message with the same nonce from the same author for a few minutes. */
-function withNonce(row: DeliveryRow, message: MessageCreateOptions): MessageCreateOptions {
+function withNonce(row: DeliveryRow, message: OutgoingMessage): OutgoingMessage {
   const nonce = createHash('sha256').update(row.dedupeKey).digest('base64url').slice(0, 25);
-  return { ...message, nonce, enforceNonce: true };
+  return { ...message, body: { ...message.body, nonce, enforce_nonce: true } };
 }
 
 const CHANNEL_GONE = new Set<number>([RESTJSONErrorCodes.UnknownChannel, RESTJSONErrorCodes.MissingAccess, RESTJSONErrorCodes.UnknownGuild]);

@@ -35,14 +35,28 @@ function computeAnchors(variant: Variant, geometry: MapGeometry): Map<string, Po
         anchors.set(key, [explicit[0], explicit[1]]);
         continue;
       }
-      const waters = (variant.data.fleetAdjacency[key] ?? []).map((l) => l.split('/')[0]);
+      // Candidate spots: borders with the waters this coast touches. Split coasts often share a sea
+      // (Spain's coasts both touch the Mid-Atlantic), so prefer spots near what only this coast reaches
+      // and far from what only the other coasts reach.
+      const reach = (c: string) => new Set((variant.data.fleetAdjacency[`${p.id}/${c}`] ?? []).map((l) => l.split('/')[0]));
+      const own = reach(coast);
+      const others = p.coasts.filter((c) => c !== coast).map(reach);
+      const ownOnly = [...own].filter((n) => others.every((o) => !o.has(n)));
+      const otherOnly = others.flatMap((o) => [...o].filter((n) => !own.has(n)));
+      const borderWith = (n: string) => geometry.borderIndex.get(borderKey(p.id, n))?.segments ?? [];
+      const near = (m: Point, ids: string[]) =>
+        ids.length === 0 ? 0 : Math.min(...ids.flatMap((n) => borderWith(n).map(([a, b]) => dist(m, [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]))));
       let best: [Point, Point] | null = null;
-      let bestLen = 0;
-      for (const w of waters) {
-        for (const seg of geometry.borderIndex.get(borderKey(p.id, w))?.segments ?? []) {
+      let bestScore = -Infinity;
+      for (const w of own) {
+        if (variant.data.provinces.find((q) => q.id === w)?.kind !== 'sea') continue;
+        for (const seg of borderWith(w)) {
           const len = Math.hypot(seg[1][0] - seg[0][0], seg[1][1] - seg[0][1]);
-          if (len > bestLen) {
-            bestLen = len;
+          if (len < 4) continue;
+          const m: Point = [(seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2];
+          const score = Math.min(near(m, otherOnly), 120) - near(m, ownOnly) + len * 0.3 + (ownOnly.includes(w) ? 60 : 0);
+          if (score > bestScore) {
+            bestScore = score;
             best = seg;
           }
         }

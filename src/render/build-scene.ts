@@ -8,11 +8,12 @@ import type { Adjudication, Location, OrderResult, Position, PowerOrder } from '
 import type { Variant } from '../engine/variant.js';
 import { anchorsOf } from './anchors.js';
 import { featuresOf } from './features.js';
-import { geometryOf, insideShape, type MapGeometry, type Point } from './geometry.js';
+import { geometryOf, type Point } from './geometry.js';
+import { placeMarkers } from './markers.js';
 import { orderMarks } from './orders.js';
-import { COLORS, powerColor, textOn, tint, type PaletteName } from './palette.js';
-import { placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
-import type { BorderKind, BorderLines, CenterMark, Feature, Label, LegendEntry, Rect, Region, Scene, UnitMark } from './scene.js';
+import { powerColor, textOn, type PaletteName } from './palette.js';
+import type { Feature, LegendEntry, Rect, Scene, UnitMark } from './scene.js';
+import { borderLines, holdersOf, regionsOf } from './territory.js';
 
 export interface RenderOptions {
   orders?: PowerOrder[];
@@ -21,6 +22,7 @@ export interface RenderOptions {
   palette?: PaletteName;
   /** Output width in pixels (default 1600; clamped to 200..6000). */
   width?: number;
+  /** The whole title line; default `<variant name> — Spring 1901 Movement`. */
   title?: string;
 }
 
@@ -30,11 +32,22 @@ const SEASONS: Record<string, string> = { spring: 'Spring', fall: 'Fall', winter
 const PHASES: Record<string, string> = { movement: 'Movement', retreat: 'Retreats', adjustment: 'Adjustments' };
 
 export function phaseTitle(position: Position): string {
-  const p = position.phase;
+  const p = position?.phase;
+  if (!p) return 'unknown phase';
   return `${SEASONS[p.season] ?? p.season} ${p.year} ${PHASES[p.type] ?? p.type}`;
 }
 
 export function buildScene(variant: Variant, position: Position, opts: RenderOptions = {}): SceneResult {
+  try {
+    return buildSceneUnchecked(variant, position, opts);
+  } catch (e) {
+    // Malformed input that got past the types (e.g. JSON from outside): say what, never throw.
+    return { ok: false, error: `cannot draw this position: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderOptions): SceneResult {
+  if (!position || typeof position !== 'object') return { ok: false, error: 'no position to draw' };
   const g = geometryOf(variant.data);
   if (!g.ok) return { ok: false, error: g.error };
   const geometry = g.geometry;
@@ -53,40 +66,8 @@ export function buildScene(variant: Variant, position: Position, opts: RenderOpt
   const colorOf = (power: string) => powerColor(powers.get(power), palette);
   const anchors = anchorsOf(variant, geometry);
 
-  // Who holds what: supply centres by owner; other land by the unit standing there.
-  const holder = new Map<string, string>();
-  for (const [power, centers] of Object.entries(position.supplyCenters ?? {})) {
-    for (const c of centers) holder.set(c, power);
-  }
-  for (const unit of position.units ?? []) {
-    const p = variant.map.province(unit.province);
-    if (p && !p.supplyCenter && p.kind !== 'sea') holder.set(unit.province, unit.power);
-  }
-
-  const regions: Region[] = [];
-  for (const shape of geometry.shapes.values()) {
-    const owner = shape.kind === 'land' ? holder.get(shape.id) ?? null : null;
-    const fill =
-      shape.kind === 'sea'
-        ? COLORS.sea
-        : shape.kind === 'offmap-land'
-          ? COLORS.offmapLand
-          : shape.kind === 'offmap-sea'
-            ? COLORS.offmapSea
-            : shape.kind === 'impassable'
-              ? COLORS.impassable
-              : owner && powers.has(owner)
-                ? tint(colorOf(owner), 0.42)
-                : COLORS.land;
-    regions.push({
-      id: shape.id,
-      kind: shape.kind,
-      fill,
-      owner: owner && powers.has(owner) ? owner : null,
-      polygons: shape.cells.map((i) => geometry.cells[i].polygon.map(T)),
-    });
-  }
-
+  const holder = holdersOf(variant, position);
+  const regions = regionsOf(geometry, holder, powers, colorOf, T);
   const borders = borderLines(geometry, T);
 
   const unitSize = 10.5 * u;
@@ -139,81 +120,9 @@ export function buildScene(variant: Variant, position: Position, opts: RenderOpt
 
   const features: Feature[] = featuresOf(variant, geometry, anchors, warnings).map((f) => transformFeature(f, T));
 
-  // Supply-centre markers, then labels, placed around the anchors without overlapping units or each other.
-  const unitBoxes = units.map((x) => rectAround(x.at, x.size * 2.3, x.size * 2.3));
-  const byClearance = [...variant.data.provinces].sort(
-    (a, b) => (geometry.shapes.get(a.id)?.clearance ?? 0) - (geometry.shapes.get(b.id)?.clearance ?? 0),
-  );
-  const inside = (id: string) => {
-    const shape = geometry.shapes.get(id)!;
-    return (c: Point) => insideShape([(c[0] - frame.x) / scale, (c[1] - frame.y) / scale], shape, geometry);
-  };
-  const centerR = 5 * u;
-  const scRequests: PlacementRequest[] = byClearance
-    .filter((p) => p.supplyCenter && anchors.has(p.id))
-    .map((p) => ({ id: p.id, anchor: T(anchors.get(p.id)!), w: centerR * 2.6, h: centerR * 2.6, gap: unitSize * 1.3, accept: inside(p.id) }));
-  const scBoxes = placeAll(scRequests, unitBoxes, false, frame);
-  const centers: CenterMark[] = [];
-  for (const p of variant.data.provinces) {
-    if (!p.supplyCenter) continue;
-    const box = scBoxes.get(p.id);
-    if (!box) {
-      warnings.push(`no room for the supply-centre marker of ${p.id}`);
-      continue;
-    }
-    const owner = holder.get(p.id) ?? null;
-    const known = owner !== null && powers.has(owner);
-    centers.push({
-      province: p.id,
-      at: [box.x + box.w / 2, box.y + box.h / 2],
-      radius: centerR,
-      owner: known ? owner : null,
-      fill: known ? colorOf(owner) : COLORS.centerNeutral,
-    });
-  }
+  const { centers, labels } = placeMarkers({ variant, geometry, anchors, frame, scale, T, u, unitSize, units, holder, powers, colorOf, warnings });
 
-  const labelSize = 12.5 * u;
-  const labelText = (p: (typeof variant.data.provinces)[number]) => (p.localName ? `${p.localName} ${p.abbreviation}` : p.abbreviation);
-  const givenLabels = variant.data.geometry?.labels ?? {};
-  const labelRequests: PlacementRequest[] = byClearance
-    .filter((p) => anchors.has(p.id))
-    .map((p) => {
-      const text = labelText(p);
-      const isSea = p.kind === 'sea';
-      const anchor = givenLabels[p.id] ? T(givenLabels[p.id]) : T(anchors.get(p.id)!);
-      return {
-        id: p.id,
-        anchor,
-        w: textWidth(text, labelSize) + 4 * u,
-        h: labelSize * 1.25,
-        gap: isSea ? unitSize * 1.3 : unitSize * 1.15,
-        accept: inside(p.id),
-      };
-    });
-  const centerBoxes = centers.map((c) => rectAround(c.at, c.radius * 2.6, c.radius * 2.6));
-  // Labels never cover a unit spot (occupied or not), so arrows always end on a free anchor.
-  const emptyAnchorBoxes = variant.data.provinces
-    .filter((p) => p.kind !== 'impassable' && anchors.has(p.id))
-    .map((p) => rectAround(T(anchors.get(p.id)!), unitSize * 2.3, unitSize * 2.3));
-  const placedLabels = placeAll(labelRequests, [...unitBoxes, ...centerBoxes, ...emptyAnchorBoxes], false, frame);
-  const labels: Label[] = [];
-  for (const p of variant.data.provinces) {
-    const box = placedLabels.get(p.id);
-    if (!box) {
-      if (anchors.has(p.id)) warnings.push(`no room for the label of ${p.id}`);
-      continue;
-    }
-    labels.push({
-      province: p.id,
-      text: labelText(p),
-      at: [box.x + box.w / 2, box.y + box.h / 2],
-      size: labelSize,
-      color: p.kind === 'sea' ? COLORS.labelSea : COLORS.labelLand,
-      box,
-    });
-  }
-
-  const titleText = `${opts.title ?? variant.name} — ${phaseTitle(position)}`;
+  const titleText = opts.title ?? `${variant.name} — ${phaseTitle(position)}`;
   const legendSize = 15 * u;
   const counts = variant.powers.map((p) => ({
     power: p.name,
@@ -248,20 +157,6 @@ export function buildScene(variant: Variant, position: Position, opts: RenderOpt
       warnings,
     },
   };
-}
-
-function borderLines(geometry: MapGeometry, T: (p: Point) => Point): BorderLines[] {
-  const byKind: Record<BorderKind, [Point, Point][]> = { land: [], coast: [], sea: [] };
-  for (const b of geometry.borders) {
-    const ka = geometry.shapes.get(b.a)!.kind;
-    const kb = geometry.shapes.get(b.b)!.kind;
-    const wa = ka === 'sea' || ka === 'offmap-sea';
-    const wb = kb === 'sea' || kb === 'offmap-sea';
-    // Off-map land next to off-map land or to land is not a border anyone plays across: draw it faintly as land.
-    const kind: BorderKind = wa && wb ? 'sea' : wa || wb ? 'coast' : 'land';
-    for (const [p, q] of b.segments) byKind[kind].push([T(p), T(q)]);
-  }
-  return (['sea', 'land', 'coast'] as const).map((kind) => ({ kind, segments: byKind[kind] }));
 }
 
 function transformFeature(f: Feature, T: (p: Point) => Point): Feature {

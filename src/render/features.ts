@@ -1,7 +1,8 @@
 /**
  * Variant map features as scene features (map pixels; the scene builder transforms them):
  * - rivers: `features.rivers`, ordered chains of province ids, drawn as blue lines through the chain's
- *   province anchors. Accepted shapes: `[["a","b",...], ...]` or `[{name?, provinces|path|chain: [...]}, ...]`.
+ *   province anchors. Accepted shapes: `{Name: ["a","b",...]}`, `[["a","b",...], ...]` or
+ *   `[{name?, provinces|path|chain: [...]}, ...]`.
  * - walls: `features.walls = [{province, neighbour}]`, a wall on `province`'s side of its border with
  *   `neighbour` (Warring States walls belong to one province of a border).
  * - links: `variant.data.links` (wrap-around seas, tunnels): adjacencies that are not drawn borders.
@@ -14,13 +15,21 @@ export function featuresOf(variant: Variant, geometry: MapGeometry, anchors: Map
   const out: Feature[] = [];
   const features = variant.data.features ?? {};
 
-  const rivers = Array.isArray(features.rivers) ? features.rivers : [];
-  rivers.forEach((river, i) => {
-    const chain = riverChain(river);
-    const name = typeof river === 'object' && river !== null && 'name' in river ? String((river as { name: unknown }).name) : `river ${i + 1}`;
+  // Rivers: an array of chains (or of {name, provinces|path|chain}), or a record name -> chain.
+  const riverList: { name: string; raw: unknown; where: string }[] = [];
+  if (Array.isArray(features.rivers)) {
+    features.rivers.forEach((river, i) => {
+      const named = typeof river === 'object' && river !== null && !Array.isArray(river) && 'name' in river;
+      riverList.push({ name: named ? String((river as { name: unknown }).name) : `river ${i + 1}`, raw: river, where: `features.rivers[${i}]` });
+    });
+  } else if (typeof features.rivers === 'object' && features.rivers !== null) {
+    for (const [name, chain] of Object.entries(features.rivers)) riverList.push({ name, raw: chain, where: `features.rivers.${name}` });
+  }
+  for (const { name, raw, where } of riverList) {
+    const chain = riverChain(raw);
     if (!chain) {
-      warnings.push(`features.rivers[${i}] is not a chain of province ids`);
-      return;
+      warnings.push(`${where} is not a chain of province ids`);
+      continue;
     }
     const points: Point[] = [];
     for (const id of chain) {
@@ -29,7 +38,7 @@ export function featuresOf(variant: Variant, geometry: MapGeometry, anchors: Map
       else points.push(p);
     }
     if (points.length >= 2) out.push({ kind: 'river', name, points });
-  });
+  }
 
   const walls = Array.isArray(features.walls) ? features.walls : [];
   walls.forEach((w, i) => {

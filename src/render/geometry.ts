@@ -46,6 +46,11 @@ export interface ProvinceShape {
   clearance: number;
   /** The province's outline: cell edges not shared with another cell of the same province (frame edges included). */
   outline: [Point, Point][];
+  /**
+   * The outline chained into closed rings (the merged territory). Cells keep one winding, so outer rings
+   * and holes wind opposite ways and a nonzero fill of all rings paints the territory exactly.
+   */
+  rings: Point[][];
 }
 
 export interface MapGeometry {
@@ -128,20 +133,21 @@ export function computeGeometry(data: VariantData): GeometryResult {
   });
 
   const borderIndex = new Map<string, Border>();
-  /** Per cell: keys of its edges shared with a cell of the same owner (not part of the outline). */
-  const internal = cells.map(() => new Set<string>());
+  /** Per cell: indices of its edges shared with a cell of the same owner (not part of the outline). */
+  const internal = cells.map(() => new Set<number>());
   for (let i = 0; i < cells.length; i++) {
     for (const j of voronoi.neighbors(i)) {
       if (j <= i) continue;
-      const segs = sharedEdges(cells[i].polygon, cells[j].polygon);
-      if (segs.length === 0) continue;
+      const shared = sharedEdges(cells[i].polygon, cells[j].polygon);
+      if (shared.length === 0) continue;
       if (owners[i] === owners[j]) {
-        for (const [p, q] of segs) {
-          internal[i].add(edgeKey(p, q));
-          internal[j].add(edgeKey(p, q));
+        for (const e of shared) {
+          internal[i].add(e.k);
+          internal[j].add(e.m);
         }
         continue;
       }
+      const segs = shared.map((e) => e.seg);
       const key = borderKey(owners[i], owners[j]);
       let b = borderIndex.get(key);
       if (!b) {
@@ -160,7 +166,7 @@ export function computeGeometry(data: VariantData): GeometryResult {
   cells.forEach((c, i) => {
     let s = shapes.get(c.owner);
     if (!s) {
-      s = { id: c.owner, kind: kinds.get(c.owner)!, cells: [], area: 0, center: c.centroid, clearance: 0, outline: [] };
+      s = { id: c.owner, kind: kinds.get(c.owner)!, cells: [], area: 0, center: c.centroid, clearance: 0, outline: [], rings: [] };
       shapes.set(c.owner, s);
     }
     s.cells.push(i);
@@ -169,10 +175,13 @@ export function computeGeometry(data: VariantData): GeometryResult {
     for (let k = 0; k < poly.length; k++) {
       const p = poly[k];
       const q = poly[(k + 1) % poly.length];
-      if (!internal[i].has(edgeKey(p, q)) && Math.hypot(q[0] - p[0], q[1] - p[1]) >= 1e-3) s.outline.push([p, q]);
+      if (!internal[i].has(k) && Math.hypot(q[0] - p[0], q[1] - p[1]) >= 1e-3) s.outline.push([p, q]);
     }
   });
-  for (const s of shapes.values()) placeCenter(s, cells);
+  for (const s of shapes.values()) {
+    if (!s.id.startsWith('#')) placeCenter(s, cells); // filler needs no unit spot
+    s.rings = chainRings(s.outline);
+  }
   for (const p of data.provinces) {
     if (!shapes.has(p.id) || shapes.get(p.id)!.area <= 0) return { ok: false, error: `province ${p.id} has no visible cell` };
   }
@@ -182,10 +191,48 @@ export function computeGeometry(data: VariantData): GeometryResult {
   };
 }
 
+/** Chain directed edges into closed rings (each edge's end is the next edge's start). */
+function chainRings(edges: [Point, Point][]): Point[][] {
+  const key = (p: Point) => Math.round(p[0] * 100) * 1e7 + Math.round(p[1] * 100);
+  const byStart = new Map<number, number[]>();
+  edges.forEach(([p], i) => {
+    const k = key(p);
+    const list = byStart.get(k);
+    if (list) list.push(i);
+    else byStart.set(k, [i]);
+  });
+  const used = new Uint8Array(edges.length);
+  // The next edge starts where this one ends; a vertex computed by two cells may round either way.
+  const nextEdge = (end: Point): number => {
+    const x = Math.round(end[0] * 100);
+    const y = Math.round(end[1] * 100);
+    for (const [dx, dy] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, 1], [-1, 1], [1, -1]]) {
+      const found = byStart.get((x + dx) * 1e7 + y + dy)?.find((j) => !used[j] && same(edges[j][0], end));
+      if (found !== undefined) return found;
+    }
+    return -1;
+  };
+  const rings: Point[][] = [];
+  for (let first = 0; first < edges.length; first++) {
+    if (used[first]) continue;
+    const ring: Point[] = [];
+    let i = first;
+    while (i >= 0 && !used[i]) {
+      used[i] = 1;
+      ring.push(edges[i][0]);
+      i = nextEdge(edges[i][1]);
+    }
+    if (ring.length >= 3) rings.push(ring);
+  }
+  return rings;
+}
+
 /** Pick the candidate point inside the shape that is farthest from its outline. */
 function placeCenter(s: ProvinceShape, cells: Cell[]): void {
   const candidates: Point[] = [];
-  for (const i of s.cells) {
+  // The deepest point lies in or near a big cell: the 12 largest are enough (and keep this fast).
+  const largest = [...s.cells].sort((a, b) => cells[b].area - cells[a].area).slice(0, 12);
+  for (const i of largest) {
     const c = cells[i];
     if (c.area <= 0) continue;
     candidates.push(c.centroid);
@@ -260,16 +307,11 @@ function polygonAreaCentroid(poly: Point[], fallback: Point): { area: number; ce
 }
 
 const EPS = 1e-3;
-const edgeKey = (p: Point, q: Point): string => {
-  const a = `${p[0].toFixed(2)},${p[1].toFixed(2)}`;
-  const b = `${q[0].toFixed(2)},${q[1].toFixed(2)}`;
-  return a < b ? `${a}|${b}` : `${b}|${a}`;
-};
 const same = (p: Point, q: Point) => Math.abs(p[0] - q[0]) < EPS && Math.abs(p[1] - q[1]) < EPS;
 
-/** Edges the two convex polygons have in common (same two vertices, any direction), longer than a hair. */
-function sharedEdges(p: Point[], q: Point[]): [Point, Point][] {
-  const out: [Point, Point][] = [];
+/** Edges the two convex polygons have in common (same two vertices, any direction), longer than a hair: the segment and its edge index in each. */
+function sharedEdges(p: Point[], q: Point[]): { seg: [Point, Point]; k: number; m: number }[] {
+  const out: { seg: [Point, Point]; k: number; m: number }[] = [];
   for (let k = 0; k < p.length; k++) {
     const a = p[k];
     const b = p[(k + 1) % p.length];
@@ -278,7 +320,7 @@ function sharedEdges(p: Point[], q: Point[]): [Point, Point][] {
       const c = q[m];
       const d = q[(m + 1) % q.length];
       if ((same(a, d) && same(b, c)) || (same(a, c) && same(b, d))) {
-        out.push([a, b]);
+        out.push({ seg: [a, b], k, m });
         break;
       }
     }

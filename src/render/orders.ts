@@ -32,59 +32,86 @@ export function orderMarks(
   const byUnit = new Map<string, OrderResult>();
   for (const r of results ?? []) {
     byText.set(`${r.power}|${r.order}`, r);
-    const loc = r.unit.split(' ')[1];
+    const loc = String(r.unit ?? '').split(' ')[1];
     if (loc) byUnit.set(`${r.power}|${loc}`, r);
   }
-  const retreatPhase = ctx.position.phase.type === 'retreat';
+  const retreatPhase = ctx.position.phase?.type === 'retreat';
   const marks: OrderMark[] = [];
-  for (const { power, order } of orders) {
-    if (order.kind === 'waive') continue;
-    const text = formatOrder(order, ctx.variant.rules);
-    const result = byText.get(`${power}|${text}`) ?? byUnit.get(`${power}|${locationKey(order.unit)}`);
-    const outcome = result?.result ?? null;
-    const unitType: UnitType | undefined = order.unit.type ?? unitTypeAt(ctx.position, order.unit) ?? undefined;
-    const from =
-      order.kind === 'retreat' || (order.kind === 'disband' && retreatPhase)
-        ? ctx.unitPointOf(order.unit, true)
-        : ctx.unitPointOf(order.unit, false);
-    const base = { power, color: ctx.colorOf(power), order: text, size: ctx.unitSize, unitType, outcome, failed: outcome !== null && FAILED.has(outcome) };
-    const push = (kind: OrderMarkKind, points: (Point | null)[]) => {
-      if (points.some((p) => p === null)) {
-        warnings.push(`cannot draw order of ${power}: a location is not on the map`);
-        return;
-      }
-      marks.push({ ...base, kind, points: points as Point[] });
-    };
-    switch (order.kind) {
-      case 'hold':
-        push('hold', [from]);
-        break;
-      case 'move':
-        push('move', [from, ctx.pointOf(order.to)]);
-        break;
-      case 'retreat':
-        push('retreat', [from, ctx.pointOf(order.to)]);
-        break;
-      case 'support':
-        push('support', [from, order.to ? ctx.pointOf(order.to) : ctx.unitPointOf(order.target, false)]);
-        break;
-      case 'convoy':
-        push('convoy', [ctx.unitPointOf(order.target, false), from, ctx.pointOf(order.to)]);
-        break;
-      case 'build':
-        push('build', [ctx.pointOf(order.unit)]);
-        break;
-      case 'disband':
-        push('disband', [from]);
-        break;
-      case 'special':
-        if (order.name === 'raise') push('raise', [from]);
-        else if (order.path.length > 0) push('path', [from, ...order.path.map((l) => ctx.pointOf(l))]);
-        else push('hold', [from]);
-        break;
+  orders.forEach((given, index) => {
+    try {
+      const mark = orderMark(ctx, given, byText, byUnit, retreatPhase, warnings);
+      if (mark) marks.push(mark);
+    } catch (e) {
+      warnings.push(`cannot draw order ${index + 1}: ${e instanceof Error ? e.message : String(e)}`);
     }
-  }
+  });
+  separateHeadToHead(marks);
   return marks;
+}
+
+function orderMark(
+  ctx: OrderMarkContext,
+  { power, order }: PowerOrder,
+  byText: Map<string, OrderResult>,
+  byUnit: Map<string, OrderResult>,
+  retreatPhase: boolean,
+  warnings: string[],
+): OrderMark | null {
+  if (order.kind === 'waive') return null;
+  const text = formatOrder(order, ctx.variant.rules);
+  const result = byText.get(`${power}|${text}`) ?? byUnit.get(`${power}|${locationKey(order.unit)}`);
+  const outcome = result?.result ?? null;
+  const unitType: UnitType | undefined = order.unit.type ?? unitTypeAt(ctx.position, order.unit) ?? undefined;
+  const from =
+    order.kind === 'retreat' || (order.kind === 'disband' && retreatPhase)
+      ? ctx.unitPointOf(order.unit, true)
+      : ctx.unitPointOf(order.unit, false);
+  const base = { power, color: ctx.colorOf(power), order: text, size: ctx.unitSize, unitType, outcome, failed: outcome !== null && FAILED.has(outcome) };
+  const make = (kind: OrderMarkKind, points: (Point | null)[]): OrderMark | null => {
+    if (points.some((p) => p === null)) {
+      warnings.push(`cannot draw an order of ${power}: a location is not on the map`);
+      return null;
+    }
+    return { ...base, kind, points: points as Point[] };
+  };
+  switch (order.kind) {
+    case 'hold':
+      return make('hold', [from]);
+    case 'move':
+      return make('move', [from, ctx.pointOf(order.to)]);
+    case 'retreat':
+      return make('retreat', [from, ctx.pointOf(order.to)]);
+    case 'support':
+      return make('support', [from, order.to ? ctx.pointOf(order.to) : ctx.unitPointOf(order.target, false)]);
+    case 'convoy':
+      return make('convoy', [ctx.unitPointOf(order.target, false), from, ctx.pointOf(order.to)]);
+    case 'build':
+      return make('build', [ctx.pointOf(order.unit)]);
+    case 'disband':
+      return make('disband', [from]);
+    case 'special':
+      if (order.name === 'raise') return make('raise', [from]);
+      if (order.path.length > 0) return make('path', [from, ...order.path.map((l) => ctx.pointOf(l))]);
+      return make('hold', [from]);
+    default:
+      warnings.push(`cannot draw an order of ${power}: unknown kind`);
+      return null;
+  }
+}
+
+/** Two arrows between the same two spots in opposite directions (a head-to-head battle): each moves to its own left. */
+function separateHeadToHead(marks: OrderMark[]): void {
+  const key = (p: Point) => `${Math.round(p[0])},${Math.round(p[1])}`;
+  const arrows = marks.filter((m) => m.kind === 'move' || m.kind === 'retreat');
+  const ends = new Set(arrows.map((m) => `${key(m.points[0])}>${key(m.points[m.points.length - 1])}`));
+  for (const m of arrows) {
+    const [a, b] = [m.points[0], m.points[m.points.length - 1]];
+    if (!ends.has(`${key(b)}>${key(a)}`)) continue;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const shift = m.size * 0.5;
+    const [nx, ny] = [((b[1] - a[1]) / len) * shift, (-(b[0] - a[0]) / len) * shift];
+    m.points = m.points.map(([x, y]) => [x + nx, y + ny] as Point);
+  }
 }
 
 function unitTypeAt(position: Position, loc: Location): UnitType | null {

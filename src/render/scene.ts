@@ -20,6 +20,7 @@ export interface Region {
   fill: string;
   /** Power whose colour tints it, if any. */
   owner: Power | null;
+  /** The merged outline as closed rings (holes wind the other way: fill with the nonzero rule). */
   polygons: Point[][];
 }
 

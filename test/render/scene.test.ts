@@ -3,6 +3,7 @@ import type { OrderResult, Position } from '../../src/engine/types.js';
 import { buildScene, type Scene } from '../../src/render/index.js';
 import { overlaps } from '../../src/render/placement.js';
 import { tint } from '../../src/render/palette.js';
+import { allVariants } from '../../src/variants/index.js';
 import { classic, insideProvince, ordersFor, tinySides, tinyVariant } from './helpers.js';
 
 function sceneOf(position: Position, opts: Parameters<typeof buildScene>[2] = {}, variant = classic): Scene {
@@ -23,7 +24,7 @@ describe('buildScene: the position', () => {
     expect(scene.height).toBe(scene.frame.y + scene.frame.h + scene.legend.box.h);
     expect(scene.title.text).toBe('Classic Diplomacy — Spring 1901 Movement');
     expect(sceneOf(start, { width: 800 }).width).toBe(800);
-    expect(sceneOf(start, { title: 'Game 7' }).title.text).toBe('Game 7 — Spring 1901 Movement');
+    expect(sceneOf(start, { title: 'Game 7 · Spring 1901 · results' }).title.text).toBe('Game 7 · Spring 1901 · results');
     expect(scene.warnings).toEqual([]);
   });
 
@@ -92,6 +93,23 @@ describe('buildScene: the position', () => {
     expect(kinds.coast).toBeGreaterThan(50);
     expect(kinds.land).toBeGreaterThan(50);
     expect(kinds.sea).toBeGreaterThan(10);
+  });
+
+  it('never throws on malformed input: an error or a warning instead', () => {
+    const bad = buildScene(classic, { units: 'nope' } as unknown as Position);
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.error).toMatch(/^cannot draw this position: /);
+    expect(buildScene(classic, null as unknown as Position)).toEqual({ ok: false, error: 'no position to draw' });
+    const s = sceneOf(start, {
+      orders: [
+        { power: 'France', order: { kind: 'move' } as never },
+        { power: 'France', order: { kind: 'move', unit: { type: 'A', province: 'par', coast: null }, to: { province: 'atlantis', coast: null }, viaConvoy: false } },
+      ],
+    });
+    expect(s.orders).toEqual([]);
+    expect(s.warnings).toHaveLength(2);
+    expect(s.warnings[0]).toMatch(/^cannot draw order 1: /);
+    expect(s.warnings[1]).toBe('cannot draw an order of France: a location is not on the map');
   });
 
   it('leaves out units on unknown provinces with a warning', () => {
@@ -172,6 +190,15 @@ describe('buildScene: orders and results', () => {
     const s = sceneOf(start, { orders, adjudication });
     expect(s.orders.filter((o) => o.failed)).toHaveLength(2);
     expect(s.units.find((u) => u.location === 'war')?.dislodged).toBe(true);
+  });
+
+  it('head-to-head moves are drawn side by side, not on top of each other', () => {
+    const s = sceneOf(start, { orders: ordersFor(start, { Germany: 'A ber - kie; F kie - ber' }) });
+    const [there, back] = s.orders;
+    expect(there.points[0]).not.toEqual(back.points[1]);
+    const dist = Math.hypot(there.points[0][0] - back.points[1][0], there.points[0][1] - back.points[1][1]);
+    expect(dist).toBeCloseTo(there.size, 5);
+    expect(sceneOf(start, { orders: ordersFor(start, { Germany: 'A ber - sil' }) }).orders[0].points[0]).toEqual(unitAt(s, 'ber'));
   });
 
   it('retreat phase: the dislodged unit is offset and marked; its retreat arrow starts there', () => {
@@ -259,4 +286,16 @@ describe('buildScene: variant features', () => {
     const s = sceneOf(v.startingPosition(), {}, v);
     expect(s.warnings).toEqual(['river river 1 names unknown province zz', 'wall of a towards d: they share no drawn border']);
   });
+});
+
+describe('buildScene: every bundled variant', () => {
+  for (const variant of allVariants()) {
+    it(`${variant.id}: the starting position is drawn completely (every unit, centre and label placed)`, () => {
+      const s = sceneOf(variant.startingPosition(), {}, variant);
+      expect(s.warnings).toEqual([]);
+      expect(s.units).toHaveLength(variant.startingPosition().units.length);
+      expect(s.labels).toHaveLength(variant.map.provinceIds().length);
+      expect(s.centers).toHaveLength(variant.map.supplyCenters().length);
+    });
+  }
 });

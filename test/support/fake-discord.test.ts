@@ -73,6 +73,10 @@ describe('fake Discord with a real discord.js client', () => {
         const sent = await channel.send({ content: 'status v1', files: [new AttachmentBuilder(PNG, { name: 'turn1.png' })] });
         statusMessageId = sent.id;
         await sent.edit({ content: 'status v2' });
+        // The same nonce with enforce_nonce is answered with the first message, not posted again.
+        const once = await channel.send({ content: 'only once', nonce: 'nonce-1', enforceNonce: true });
+        const again = await channel.send({ content: 'only once', nonce: 'nonce-1', enforceNonce: true });
+        if (once.id !== again.id) throw new Error('enforce_nonce posted twice');
         await interaction.reply({ content: 'posted', flags: MessageFlags.Ephemeral });
         return;
       }
@@ -167,6 +171,9 @@ describe('fake Discord with a real discord.js client', () => {
     expect(status.attachments[0]?.data.equals(PNG)).toBe(true);
     const waited = await fake.waitForChannelMessage('general', (m) => m.content === 'status v2', 100);
     expect(waited.id).toBe(statusMessageId);
+    expect(fake.channelMessages('general').filter((m) => m.content === 'only once')).toHaveLength(1);
+    expect(fake.state.nonceRepeats).toBe(1);
+    expect(handlerErrors).toEqual([]);
   });
 
   it('sends DMs, and answers 50007 when the user closed them', async () => {
@@ -207,8 +214,13 @@ describe('fake Discord with a real discord.js client', () => {
 
   it('resumes after op 7 RECONNECT and keeps working', async () => {
     const resumed = new Promise<void>((resolve) => client.once(Events.ShardResume, () => resolve()));
-    await fake.requestReconnect();
+    const reconnected = fake.requestReconnect();
+    // Dispatched while the client reconnects: replayed after RESUME from the sequence number it had.
+    const during = fake.slashNoWait('alice', 'general', 'ping');
+    await reconnected;
     await resumed;
+    await during.waitForResponse((r) => r.kind === 'reply', 3000);
+    expect(during.text).toBe('pong');
     const i = await fake.slash('bob', 'general', 'ping');
     expect(i.text).toBe('pong');
     expect(fake.gateway.received.some((f) => f.op === 6)).toBe(true);

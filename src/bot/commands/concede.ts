@@ -1,13 +1,12 @@
 /**
  * `/concede [to]`: concede the game to a power (default: the one with the most centres).
  */
-import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { concede, findOpenGame } from '../../game/index.js';
-import { getVariant } from '../../variants/index.js';
+import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { concede } from '../../game/index.js';
+import { respondWithPowers } from '../choices.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
-import { choiceName, MAX_CHOICES } from '../text.js';
 
 const data = new SlashCommandBuilder()
   .setName('concede')
@@ -24,13 +23,4 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   return replyPrivately(interaction, `🏳️ ${r.power} concedes to ${r.to}.${waiting}`);
 }
 
-async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  const game = findOpenGame(ctx.deps, interaction.channelId);
-  const variant = game ? getVariant(game.variantId) : undefined;
-  if (!variant) return interaction.respond([]);
-  const typed = interaction.options.getFocused().trim().toLowerCase();
-  const powers = variant.powers.map((p) => p.name).filter((p) => p.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
-  await interaction.respond(powers.map((p) => ({ name: choiceName(p), value: p })));
-}
-
-export const concedeCommand: BotCommand = { data, execute, autocomplete };
+export const concedeCommand: BotCommand = { data, execute, autocomplete: respondWithPowers, privateReplies: true };

@@ -23,4 +23,4 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   return replyPrivately(interaction, `🤝 ${r.power} votes for a draw (${r.votes.length} vote${r.votes.length === 1 ? '' : 's'}).${waiting}`);
 }
 
-export const drawCommand: BotCommand = { data, execute };
+export const drawCommand: BotCommand = { data, execute, privateReplies: true };

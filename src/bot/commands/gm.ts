@@ -2,13 +2,13 @@
  * `/gm advance|extend|pause|resume|rollback|replace`: the game master's tools (issue 4 §2). The game layer
  * checks that the caller is the game master; what they did is announced in the channel.
  */
-import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { findOpenGame, formatDuration, gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace } from '../../game/index.js';
-import { getVariant } from '../../variants/index.js';
+import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { formatDuration, gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace } from '../../game/index.js';
+import { respondWithPowers } from '../choices.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPublicly, replyRejected } from '../respond.js';
-import { choiceName, discordTimestamp, MAX_CHOICES } from '../text.js';
+import { discordTimestamp } from '../text.js';
 
 const data = new SlashCommandBuilder()
   .setName('gm')
@@ -77,13 +77,4 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   }
 }
 
-async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  const game = findOpenGame(ctx.deps, interaction.channelId);
-  const variant = game ? getVariant(game.variantId) : undefined;
-  if (!variant) return interaction.respond([]);
-  const typed = interaction.options.getFocused().trim().toLowerCase();
-  const powers = variant.powers.map((p) => p.name).filter((p) => p.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
-  await interaction.respond(powers.map((p) => ({ name: choiceName(p), value: p })));
-}
-
-export const gmCommand: BotCommand = { data, execute, autocomplete };
+export const gmCommand: BotCommand = { data, execute, autocomplete: respondWithPowers };

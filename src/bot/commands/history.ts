@@ -45,4 +45,4 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   await interaction.respond(matches.map((p) => ({ name: choiceName(`${p.code} — ${p.label}`), value: p.code })));
 }
 
-export const historyCommand: BotCommand = { data, execute, autocomplete };
+export const historyCommand: BotCommand = { data, execute, autocomplete, privateReplies: true };

@@ -59,4 +59,4 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   await interaction.respond(suggestOrders(interaction.options.getFocused(), units));
 }
 
-export const orderCommand: BotCommand = { data, execute, autocomplete };
+export const orderCommand: BotCommand = { data, execute, autocomplete, privateReplies: true };

@@ -31,4 +31,4 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   return replyPrivately(interaction, r.text);
 }
 
-export const ordersCommand: BotCommand = { data, execute };
+export const ordersCommand: BotCommand = { data, execute, privateReplies: true };

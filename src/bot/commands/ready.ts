@@ -25,4 +25,4 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   return replyPrivately(interaction, `✅ ${r.power} is ready.${waiting} Run \`/ready\` again to take it back.`);
 }
 
-export const readyCommand: BotCommand = { data, execute };
+export const readyCommand: BotCommand = { data, execute, privateReplies: true };

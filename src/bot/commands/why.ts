@@ -35,4 +35,4 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   await interaction.respond(matches.map((p) => ({ name: choiceName(`${p.name} (${p.id})`), value: p.id })));
 }
 
-export const whyCommand: BotCommand = { data, execute, autocomplete };
+export const whyCommand: BotCommand = { data, execute, autocomplete, privateReplies: true };

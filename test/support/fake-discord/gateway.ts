@@ -71,19 +71,20 @@ export class FakeGateway extends EventEmitter {
     return n;
   }
 
-  /** Sends a dispatch to every live session; buffered for sessions that are between RECONNECT and RESUME. */
+  /**
+   * Sends a dispatch to every live session; a session between RECONNECT and RESUME gets it replayed on RESUME.
+   * Returns how many sessions it went to (0: no client is logged in).
+   */
   dispatch(t: string, d: unknown): number {
-    let delivered = 0;
+    let sessions = 0;
     for (const session of this.sessions.values()) {
       if (session.ended) continue;
       const s = ++session.seq;
       session.sent.push({ s, t, d });
-      if (session.socket) {
-        send(session.socket, { op: GatewayOp.Dispatch, t, s, d });
-        delivered++;
-      }
+      if (session.socket) send(session.socket, { op: GatewayOp.Dispatch, t, s, d });
+      sessions++;
     }
-    return delivered;
+    return sessions;
   }
 
   /** Asks every connected client to reconnect (op 7); resolves when each has resumed. */

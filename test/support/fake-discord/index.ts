@@ -172,6 +172,14 @@ export class FakeDiscord {
     this.gateway.dispatch('CHANNEL_DELETE', channelJson(channel, this.guildId));
   }
 
+  /** A person (a moderator) deletes a message: later edits of it get 404 Unknown Message (10008). */
+  deleteMessage(messageId: string): void {
+    const message = this.state.messages.get(messageId);
+    if (!message) throw new Error(`fake discord: unknown message ${messageId}`);
+    message.deleted = true;
+    message.deletedByUser = true;
+  }
+
   /** The user stops accepting DMs from the bot: sends get 403 code 50007. */
   closeDms(ref: UserRef): void {
     this.state.closedDms.add(this.user(ref).id);

@@ -48,6 +48,8 @@ export interface FakeMessage {
   /** Earlier versions of the message, oldest first, when it was edited. */
   history: { content: string; embeds: FakeEmbed[]; attachments: FakeAttachment[] }[];
   deleted: boolean;
+  /** Deleted by a person (a moderator), through `fake.deleteMessage`: requests on it then fail as expected. */
+  deletedByUser?: boolean;
   /** Set for messages that belong to an interaction (its @original or a follow-up). */
   interactionId?: string;
   /** The nonce it was sent with (with `enforce_nonce`, a repeat returns this message instead of a new one). */

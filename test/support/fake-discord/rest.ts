@@ -170,7 +170,9 @@ function liveChannel(ctx: Ctx, id: string): FakeChannel {
 
 function liveMessage(ctx: Ctx, channelId: string, messageId: string): FakeMessage {
   const message = ctx.state.messages.get(messageId);
-  if (!message || message.channelId !== channelId || message.deleted) throw new HttpError(404, 10008, 'Unknown Message');
+  if (!message || message.channelId !== channelId || message.deleted) {
+    throw new HttpError(404, 10008, 'Unknown Message', message?.deletedByUser === true);
+  }
   return message;
 }
 
@@ -296,12 +298,47 @@ function registerCommands(ctx: Ctx, guildId: string | null): unknown {
     if (description.length < 1 || description.length > 100) {
       throw new HttpError(400, 50035, `Invalid Form Body: /${name} description must be 1-100 characters`);
     }
+    checkOptions(`/${name}`, (raw.options as Record<string, unknown>[] | undefined) ?? []);
   }
   ctx.state.commands = [
     ...ctx.state.commands.filter((c) => c.guildId !== guildId),
     ...(list as Record<string, unknown>[]).map((raw) => toRegisteredCommand(raw, ctx.state.ids.next(), guildId)),
   ];
   return listCommands(ctx, guildId);
+}
+
+/** Discord's limits on command options (names, descriptions, choices, nesting, required-first). */
+function checkOptions(path: string, options: Record<string, unknown>[], depth = 0): void {
+  if (options.length > 25) throw new HttpError(400, 50035, `Invalid Form Body: ${path} has more than 25 options`);
+  if (depth > 2) throw new HttpError(400, 50035, `Invalid Form Body: ${path} nests subcommands too deep`);
+  let optionalSeen = false;
+  const names = new Set<string>();
+  for (const o of options) {
+    const name = String(o.name ?? '');
+    const where = `${path} ${name}`;
+    if (!/^[-_\p{L}\p{N}]{1,32}$/u.test(name) || name !== name.toLowerCase() || names.has(name)) {
+      throw new HttpError(400, 50035, `Invalid Form Body: option name "${name}" in ${path}`);
+    }
+    names.add(name);
+    const description = String(o.description ?? '');
+    if (description.length < 1 || description.length > 100) {
+      throw new HttpError(400, 50035, `Invalid Form Body: ${where}: description must be 1-100 characters (got ${description.length})`);
+    }
+    const choices = (o.choices as { name: string; value: unknown }[] | undefined) ?? [];
+    if (choices.length > 25) throw new HttpError(400, 50035, `Invalid Form Body: ${where}: more than 25 choices`);
+    if (choices.length > 0 && o.autocomplete) throw new HttpError(400, 50035, `Invalid Form Body: ${where}: choices and autocomplete together`);
+    for (const c of choices) {
+      if (String(c.name).length < 1 || String(c.name).length > 100) throw new HttpError(400, 50035, `Invalid Form Body: ${where}: choice name length`);
+    }
+    const type = Number(o.type);
+    if (type === 1 || type === 2) {
+      checkOptions(where, (o.options as Record<string, unknown>[] | undefined) ?? [], depth + 1);
+      continue;
+    }
+    if (o.required) {
+      if (optionalSeen) throw new HttpError(400, 50035, `Invalid Form Body: ${where}: required options must come before optional ones`);
+    } else optionalSeen = true;
+  }
 }
 
 function listCommands(ctx: Ctx, guildId: string | null): unknown {

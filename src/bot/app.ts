@@ -1,0 +1,139 @@
+/**
+ * The running bot: discord.js client + command router + phase scheduler + outbox deliverer, around one
+ * database. main.ts starts it from the environment; the end-to-end tests start it against the stand-in.
+ *
+ * Start order: log in, register commands, then start the deliverer and the scheduler (its start-up sweep
+ * resolves deadlines that passed while the bot was down). Stop order: scheduler, deliverer (waits for the
+ * message in flight), client.
+ */
+import { Events, REST, type Client } from 'discord.js';
+import { startOutboxLoop, startScheduler, type GameDeps, type OutboxLoop, type Scheduler } from '../game/index.js';
+import type { Db } from '../store/db.js';
+import type { Logger } from '../log.js';
+import { createClient, loginAndWait } from './client.js';
+import type { BotCommand } from './command.js';
+import { commands as allCommands } from './commands/index.js';
+import type { BotContext } from './context.js';
+import { createMapRenderer, type MapRenderer } from './maps.js';
+import { registerCommands } from './register.js';
+import { CommandRouter } from './router.js';
+import { createSender } from './send.js';
+
+/** How long after a change the scheduler is re-armed and the outbox kicked (DMs and posts are not urgent). */
+const CHANGE_COALESCE_MS = 20;
+
+export interface BotOptions {
+  token: string;
+  db: Db;
+  log: Logger;
+  apiBase?: string;
+  devGuildId?: string;
+  /** Clock (ms since the epoch); tests inject one to jump past deadlines. */
+  now?: () => number;
+  random?: () => number;
+  maps?: MapRenderer;
+  commands?: BotCommand[];
+  /** Outbox: poll interval and first retry delay (defaults 5 s / 5 s). */
+  outboxIntervalMs?: number;
+  outboxRetryMs?: number;
+  /** Scheduler: longest sleep between sweeps (default 60 s). */
+  schedulerMaxSleepMs?: number;
+  globalRequestsPerSecond?: number;
+}
+
+export interface RunningBot {
+  client: Client;
+  deps: GameDeps;
+  scheduler: Scheduler;
+  outbox: OutboxLoop;
+  stop(): Promise<void>;
+}
+
+export async function startBot(opts: BotOptions): Promise<RunningBot> {
+  const { log } = opts;
+  const client = createClient({ apiBase: opts.apiBase, globalRequestsPerSecond: opts.globalRequestsPerSecond });
+  let scheduler: Scheduler | null = null;
+  let outbox: OutboxLoop | null = null;
+  let changeTimer: NodeJS.Timeout | null = null;
+  const deps: GameDeps = {
+    db: opts.db,
+    now: opts.now ?? Date.now,
+    ...(opts.random ? { random: opts.random } : {}),
+    // A use-case committed something: a deadline may have moved and messages may be waiting. Coalesced, so a
+    // burst of commands costs one re-arm and one delivery pass, after the burst's acknowledgements went out.
+    onChange: () => {
+      if (changeTimer) return;
+      changeTimer = setTimeout(() => {
+        changeTimer = null;
+        scheduler?.poke();
+        outbox?.kick();
+      }, CHANGE_COALESCE_MS);
+    },
+  };
+  const maps = opts.maps ?? createMapRenderer(log);
+  const ctx: BotContext = { deps, log, maps };
+  const commands = opts.commands ?? allCommands;
+  const router = new CommandRouter(ctx, commands);
+
+  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
+  client.on(Events.Warn, (msg) => log.warn({ msg }, 'discord client warning'));
+  client.on(Events.ShardDisconnect, (ev, shard) => log.warn({ code: ev.code, shard }, 'gateway disconnected'));
+  client.on(Events.ShardResume, (shard) => log.info({ shard }, 'gateway resumed'));
+
+  try {
+    await loginAndWait(client, opts.token);
+    log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'logged in to Discord');
+    const reg = await registerCommands(client, commands, opts.devGuildId);
+    log.info(reg, 'slash commands registered');
+  } catch (err) {
+    await client.destroy();
+    throw err;
+  }
+
+  // The outbox has its own REST client so its traffic never queues command acknowledgements (see send.ts).
+  const outboxRest = new REST({
+    ...(opts.apiBase ? { api: opts.apiBase } : {}),
+    ...(opts.globalRequestsPerSecond ? { globalRequestsPerSecond: opts.globalRequestsPerSecond } : {}),
+  }).setToken(opts.token);
+  const send = createSender({ rest: outboxRest, deps, maps, log });
+  outbox = startOutboxLoop({
+    db: opts.db,
+    now: deps.now,
+    send,
+    intervalMs: opts.outboxIntervalMs,
+    baseDelayMs: opts.outboxRetryMs,
+    onError: (err) => log.error({ err }, 'outbox pass failed'),
+  });
+  const sched = startScheduler({
+    ...deps,
+    maxSleepMs: opts.schedulerMaxSleepMs,
+    onDue: (result) => {
+      log.info({ resolved: result.resolved, reminders: result.reminders }, 'deadlines processed');
+      outbox?.kick();
+    },
+    onError: (err) => log.error({ err }, 'scheduler sweep failed'),
+  });
+  scheduler = sched;
+  const loop = outbox;
+  log.info({ nextWake: sched.nextWake() }, 'scheduler started');
+
+  let stopping: Promise<void> | null = null;
+  return {
+    client,
+    deps,
+    scheduler: sched,
+    outbox: loop,
+    stop: () =>
+      (stopping ??= (async () => {
+        if (changeTimer) clearTimeout(changeTimer);
+        changeTimer = null;
+        sched.stop();
+        await loop.stop();
+        outboxRest.clearHashSweeper();
+        outboxRest.clearHandlerSweeper();
+        await client.destroy();
+        log.info('bot stopped');
+      })()),
+  };
+}

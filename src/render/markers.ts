@@ -1,0 +1,123 @@
+/**
+ * Supply-centre markers and province labels, placed so that they never overlap each other or a unit spot:
+ * greedy, tightest provinces first, at the first free candidate around the province's anchor (placement.ts).
+ */
+import type { PowerData } from '../variants/schema.js';
+import type { Variant } from '../engine/variant.js';
+import { insideShape, type MapGeometry, type Point } from './geometry.js';
+import { COLORS } from './palette.js';
+import { placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
+import type { CenterMark, Label, Rect, UnitMark } from './scene.js';
+
+export interface MarkerContext {
+  variant: Variant;
+  geometry: MapGeometry;
+  /** Unit anchors in map pixels. */
+  anchors: Map<string, Point>;
+  frame: Rect;
+  scale: number;
+  /** Map px -> output px. */
+  T: (p: Point) => Point;
+  /** Output px per 1600-px-wide picture px. */
+  u: number;
+  unitSize: number;
+  units: UnitMark[];
+  holder: Map<string, string>;
+  powers: Map<string, PowerData>;
+  colorOf: (power: string) => string;
+  warnings: string[];
+}
+
+export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; labels: Label[] } {
+  const { variant, geometry, anchors, frame, scale, T, u, unitSize, units, holder, powers, colorOf, warnings } = ctx;
+  // Supply-centre markers, then labels, placed around the anchors without overlapping units or each other.
+  const unitBoxes = units.map((x) => rectAround(x.at, x.size * 2.3, x.size * 2.3));
+  const byClearance = [...variant.data.provinces].sort(
+    (a, b) => (geometry.shapes.get(a.id)?.clearance ?? 0) - (geometry.shapes.get(b.id)?.clearance ?? 0),
+  );
+  const inside = (id: string) => {
+    const shape = geometry.shapes.get(id)!;
+    return (c: Point) => insideShape([(c[0] - frame.x) / scale, (c[1] - frame.y) / scale], shape, geometry);
+  };
+  const centerR = 5 * u;
+  const scRequests: PlacementRequest[] = byClearance
+    .filter((p) => p.supplyCenter && anchors.has(p.id))
+    .map((p) => ({ id: p.id, anchor: T(anchors.get(p.id)!), w: centerR * 2.6, h: centerR * 2.6, gap: unitSize * 1.3, accept: inside(p.id) }));
+  const scBoxes = placeAll(scRequests, unitBoxes, false, frame);
+  const centers: CenterMark[] = [];
+  for (const p of variant.data.provinces) {
+    if (!p.supplyCenter) continue;
+    const box = scBoxes.get(p.id);
+    if (!box) {
+      warnings.push(`no room for the supply-centre marker of ${p.id}`);
+      continue;
+    }
+    const owner = holder.get(p.id) ?? null;
+    const known = owner !== null && powers.has(owner);
+    centers.push({
+      province: p.id,
+      at: [box.x + box.w / 2, box.y + box.h / 2],
+      radius: centerR,
+      owner: known ? owner : null,
+      fill: known ? colorOf(owner) : COLORS.centerNeutral,
+    });
+  }
+
+  // Labels: tried in tiers until each finds room (a tier only for what earlier tiers could not place):
+  // full text inside the province; abbreviation only; both at 80 %; then the abbreviation just outside.
+  const labelSize = 12.5 * u;
+  const givenLabels = variant.data.geometry?.labels ?? {};
+  const centerBoxes = centers.map((c) => rectAround(c.at, c.radius * 2.6, c.radius * 2.6));
+  // Labels never cover a unit spot (occupied or not), so arrows always end on a free anchor.
+  const emptyAnchorBoxes = variant.data.provinces
+    .filter((p) => p.kind !== 'impassable' && anchors.has(p.id))
+    .map((p) => rectAround(T(anchors.get(p.id)!), unitSize * 2.3, unitSize * 2.3));
+  const taken: Rect[] = [...unitBoxes, ...centerBoxes, ...emptyAnchorBoxes];
+  const labelled = new Map<string, { text: string; size: number; box: Rect }>();
+  const tiers: { text: (p: (typeof variant.data.provinces)[number]) => string; size: number; inside: boolean }[] = [
+    { text: (p) => (p.localName ? `${p.localName} ${p.abbreviation}` : p.abbreviation), size: labelSize, inside: true },
+    { text: (p) => p.abbreviation, size: labelSize, inside: true },
+    { text: (p) => p.abbreviation, size: labelSize * 0.8, inside: true },
+    { text: (p) => p.abbreviation, size: labelSize * 0.8, inside: false },
+  ];
+  for (const tier of tiers) {
+    const requests: PlacementRequest[] = byClearance
+      .filter((p) => anchors.has(p.id) && !labelled.has(p.id))
+      .map((p) => {
+        const text = tier.text(p);
+        return {
+          id: p.id,
+          anchor: givenLabels[p.id] ? T(givenLabels[p.id]) : T(anchors.get(p.id)!),
+          w: textWidth(text, tier.size) + 4 * u,
+          h: tier.size * 1.25,
+          gap: p.kind === 'sea' ? unitSize * 1.3 : unitSize * 1.15,
+          accept: tier.inside ? inside(p.id) : () => true,
+        };
+      });
+    const placed = placeAll(requests, taken, false, frame);
+    for (const p of variant.data.provinces) {
+      const box = placed.get(p.id);
+      if (!box) continue;
+      labelled.set(p.id, { text: tier.text(p), size: tier.size, box });
+      taken.push(box);
+    }
+  }
+  const labels: Label[] = [];
+  for (const p of variant.data.provinces) {
+    const l = labelled.get(p.id);
+    if (!l) {
+      if (anchors.has(p.id)) warnings.push(`no room for the label of ${p.id}`);
+      continue;
+    }
+    labels.push({
+      province: p.id,
+      text: l.text,
+      at: [l.box.x + l.box.w / 2, l.box.y + l.box.h / 2],
+      size: l.size,
+      color: p.kind === 'sea' ? COLORS.labelSea : COLORS.labelLand,
+      box: l.box,
+    });
+  }
+
+  return { centers, labels };
+}

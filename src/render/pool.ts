@@ -1,0 +1,101 @@
+/**
+ * One shared render worker (lazily started, unref'd so it never keeps the process alive). The worker is
+ * TypeScript like the rest of the project: its bootstrap registers tsx's loader first (harmless when
+ * the entry is plain JS). If the worker cannot start or dies, rendering falls back to the calling
+ * thread (rasterizeInThread) and says why once on stderr.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { rasterizeInThread } from './raster.js';
+import type { Scene } from './scene.js';
+import { packScene } from './wire.js';
+import type { RenderReply } from './worker.js';
+
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+(workerData.tsx ? import(workerData.tsx).then((m) => m.register()) : Promise.resolve())
+  .then(() => import(workerData.entry));
+`;
+
+let worker: Worker | null = null;
+let broken: string | null = null;
+let nextId = 1;
+const pending = new Map<number, { resolve(png: Buffer): void; reject(e: Error): void; scene: Scene }>();
+
+/** Start the shared worker now (idempotent); null when workers are unavailable (rendering then stays on this thread). */
+export function startRenderWorker(): Worker | null {
+  if (broken) return null;
+  if (worker) return worker;
+  try {
+    const self = import.meta.url;
+    const entry = new URL(self.endsWith('.ts') ? './worker.ts' : './worker.js', self).href;
+    let tsx: string | null = null;
+    if (self.endsWith('.ts')) {
+      // tsx's ESM API (package export `tsx/esm/api`, import condition).
+      const pkg = createRequire(self).resolve('tsx/package.json');
+      tsx = pathToFileURL(join(dirname(pkg), 'dist', 'esm', 'api', 'index.mjs')).href;
+    }
+    const w = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, tsx } });
+    w.unref();
+    w.on('message', (msg: RenderReply | { ready: true }) => {
+      if ('ready' in msg) return;
+      const job = pending.get(msg.id);
+      if (!job) return;
+      pending.delete(msg.id);
+      if (msg.ok) job.resolve(Buffer.from(msg.png.buffer, msg.png.byteOffset, msg.png.byteLength));
+      else job.reject(new Error(msg.error));
+      if (pending.size === 0) w.unref();
+    });
+    const fail = (why: string) => {
+      if (broken) return;
+      broken = why;
+      worker = null;
+      process.stderr.write(`render: worker unavailable (${why}); drawing on the main thread\n`);
+      // Whatever was waiting on the worker is drawn here instead.
+      const jobs = [...pending.values()];
+      pending.clear();
+      for (const job of jobs) rasterizeInThread(job.scene).then(job.resolve, job.reject);
+    };
+    w.on('error', (e) => fail(e.message));
+    w.on('exit', (code) => fail(`exited with code ${code}`));
+    worker = w;
+    return w;
+  } catch (e) {
+    broken = e instanceof Error ? e.message : String(e);
+    return null;
+  }
+}
+
+/** PNG bytes of a scene, drawn in the render worker (or on this thread if no worker can run). */
+export function rasterize(scene: Scene): Promise<Buffer> {
+  const w = startRenderWorker();
+  if (!w) return rasterizeInThread(scene);
+  return new Promise<Buffer>((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject, scene });
+    w.ref();
+    const { packed, transfer } = packScene(scene);
+    w.postMessage({ id, scene: packed }, transfer);
+  });
+}
+
+/** Stop the worker (tests, shutdown). Rendering afterwards starts a new one. */
+export async function stopRenderWorker(): Promise<void> {
+  const w = worker;
+  worker = null;
+  const jobs = [...pending.values()];
+  pending.clear();
+  for (const job of jobs) job.reject(new Error('render worker stopped'));
+  if (w) {
+    w.removeAllListeners('exit');
+    w.removeAllListeners('error');
+    await w.terminate();
+  }
+}
+
+/** For tests and diagnostics: is the worker in use, and if not, why. */
+export function renderWorkerState(): { running: boolean; unavailable: string | null } {
+  return { running: worker !== null, unavailable: broken };
+}

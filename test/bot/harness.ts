@@ -1,0 +1,74 @@
+/**
+ * Test harness for the bot end to end: the fake Discord, a temp-file database, and the real bot
+ * (discord.js client through DISCORD_API_BASE) that can be stopped and started again on the same database.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBot, type BotOptions, type RunningBot } from '../../src/bot/app.js';
+import { createLogger } from '../../src/log.js';
+import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
+import { FakeDiscord, type FakeDiscordOptions } from '../support/fake-discord/index.js';
+
+export interface Harness {
+  fake: FakeDiscord;
+  bot: RunningBot | null;
+  database: OpenedDatabase;
+  dbPath: string;
+  /** The bot's clock: real time plus `clock.offset`. */
+  clock: { offset: number; now(): number };
+  start(): Promise<RunningBot>;
+  stop(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(
+  fakeOpts: FakeDiscordOptions,
+  botOpts: Partial<BotOptions> = {},
+): Promise<Harness> {
+  const fake = await FakeDiscord.start(fakeOpts);
+  const dir = mkdtempSync(join(tmpdir(), 'zhanguo-bot-'));
+  const dbPath = join(dir, 'zhanguo.db');
+  const clock = {
+    offset: 0,
+    now() {
+      return Date.now() + this.offset;
+    },
+  };
+  const log = createLogger((process.env.TEST_LOG_LEVEL as 'info' | undefined) ?? 'silent');
+  const h: Harness = {
+    fake,
+    bot: null,
+    database: openDatabase(dbPath),
+    dbPath,
+    clock,
+    async start() {
+      if (!h.database.sqlite.open) h.database = openDatabase(dbPath);
+      h.bot = await startBot({
+        token: fake.token,
+        db: h.database.db,
+        log,
+        apiBase: fake.apiBase,
+        devGuildId: fake.guildId,
+        now: () => clock.now(),
+        outboxIntervalMs: 200,
+        outboxRetryMs: 200,
+        schedulerMaxSleepMs: 1000,
+        ...botOpts,
+      });
+      return h.bot;
+    },
+    /** Stops the bot and closes the database, as a process exit would. */
+    async stop() {
+      await h.bot?.stop();
+      h.bot = null;
+      h.database.close();
+    },
+    async close() {
+      await h.stop();
+      await fake.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return h;
+}

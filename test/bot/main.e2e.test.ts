@@ -1,0 +1,57 @@
+/**
+ * `npm start` as a process (src/main.ts): without a token it says what to put in .env and exits 1; with the
+ * stand-in's token and DISCORD_API_BASE it opens the database, registers the commands, answers a command,
+ * and shuts down cleanly on SIGTERM (exit 0).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FakeDiscord } from '../support/fake-discord/index.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+function startMain(env: Record<string, string>, cwd: string) {
+  // Only what the test gives: no .env is read from `cwd` (a fresh temp folder).
+  const child = spawn(TSX, [join(ROOT, 'src/main.ts')], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+  return { child, exited, output: () => out, errors: () => err };
+}
+
+describe('npm start (src/main.ts)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'zhanguo-main-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('without a token prints what to put in .env and exits 1', async () => {
+    const run = startMain({}, dir);
+    expect(await run.exited).toBe(1);
+    expect(run.errors()).toContain('DISCORD_TOKEN is missing');
+    expect(run.errors()).toContain('DISCORD_TOKEN=<your bot token>');
+  });
+
+  it('runs against the stand-in and stops cleanly on SIGTERM', async () => {
+    const fake = await FakeDiscord.start({ users: ['alice'], channels: ['main'] });
+    try {
+      const dbPath = join(dir, 'nested', 'bot.db');
+      const run = startMain({ DISCORD_TOKEN: fake.token, DISCORD_API_BASE: fake.apiBase, DEV_GUILD_ID: fake.guildId, DATABASE_PATH: dbPath, LOG_LEVEL: 'info' }, dir);
+      await expect.poll(() => run.output(), { timeout: 20_000, interval: 100 }).toContain('slash commands registered');
+      expect(existsSync(dbPath)).toBe(true);
+      const reply = await fake.slash('alice', 'main', 'game status');
+      expect(reply.text).toMatch(/no game in this channel/);
+      const messages = () => run.output().trim().split('\n').map((l) => (JSON.parse(l) as { msg: string }).msg);
+      await expect.poll(messages, { timeout: 5000 }).toContain('command handled');
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      expect(run.output()).toContain('goodbye');
+      expect(fake.unexpectedErrors()).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The interaction router and logging through the real bot: a handler that throws gets a polite failure
+ * reply (before or after deferring) and never takes the bot down; order text never reaches the log above
+ * debug level (issue 4 §6).
+ */
+import { SlashCommandBuilder } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BotCommand } from '../../src/bot/command.js';
+import { commands } from '../../src/bot/commands/index.js';
+import { GENERIC_FAILURE } from '../../src/bot/router.js';
+import { createLogger } from '../../src/log.js';
+import { createHarness, type Harness } from './harness.js';
+
+const throwing: BotCommand = {
+  data: new SlashCommandBuilder()
+    .setName('boom')
+    .setDescription('throws')
+    .addBooleanOption((o) => o.setName('deferred').setDescription('defer first'))
+    .addStringOption((o) => o.setName('what').setDescription('autocomplete that throws').setAutocomplete(true))
+    .toJSON(),
+  async execute(_ctx, interaction) {
+    if (interaction.options.getBoolean('deferred')) await interaction.deferReply();
+    throw new Error('handler bug');
+  },
+  async autocomplete() {
+    throw new Error('autocomplete bug');
+  },
+};
+
+describe('router and logging', () => {
+  let h: Harness | null = null;
+  afterEach(async () => {
+    await h?.close();
+    h = null;
+  });
+
+  it('answers a failing handler with a failure reply and keeps serving', async () => {
+    h = await createHarness({ users: ['alice'], channels: ['main'] }, { commands: [...commands, throwing] });
+    await h.start();
+    const before = await h.fake.slash('alice', 'main', 'boom');
+    expect(before.ephemeral).toBe(true);
+    expect(before.text).toBe(GENERIC_FAILURE);
+    const after = await h.fake.slash('alice', 'main', 'boom', { deferred: true });
+    expect(after.responses.map((r) => r.kind)).toEqual(['defer', 'edit']);
+    expect(after.finalText).toBe(GENERIC_FAILURE);
+    expect(await h.fake.autocomplete('alice', 'main', 'boom', { what: 'x' }, 'what')).toEqual([]);
+    const still = await h.fake.slash('alice', 'main', 'game status');
+    expect(still.text).toMatch(/no game/);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('acknowledges a burst of private commands at once by deferring, then answers each privately', async () => {
+    const powers = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];
+    h = await createHarness({ users: ['gm', ...powers.map((p) => p.toLowerCase())], channels: ['main'] });
+    await h.start();
+    await h.fake.slash('gm', 'main', 'game create', { variant: 'classic' });
+    for (const p of powers) await h.fake.slash(p.toLowerCase(), 'main', 'game join', { power: p });
+    await h.fake.slash('gm', 'main', 'game start');
+    const units: Record<string, string> = { austria: 'A vie H', england: 'F lon H', france: 'A par H', germany: 'A ber H', italy: 'A rom H', russia: 'A mos H', turkey: 'A con H' };
+    const burst = Object.entries(units).map(([user, order]) => h!.fake.slashNoWait(user, 'main', 'order', { orders: order }));
+    await Promise.all(burst.map((i) => i.waitForResponse((r) => r.kind === 'reply' || r.kind === 'edit', 5000)));
+    expect(burst.filter((i) => i.deferred).length).toBeGreaterThan(0);
+    for (const [n, i] of burst.entries()) {
+      expect(i.ephemeral).toBe(true);
+      expect(i.text).toContain(`✅ Stored: \`${Object.values(units)[n]}\``);
+    }
+    expect(h.fake.publicDeliveries().some((d) => d.content.includes('A vie H'))).toBe(false);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it.each([
+    ['info', false],
+    ['debug', true],
+  ] as const)('at %s level, order text is logged: %s', async (level, logged) => {
+    const lines: string[] = [];
+    const log = createLogger(level, { write: (line: string) => void lines.push(line) });
+    h = await createHarness({ users: ['gm', 'alice'], channels: ['main'] }, { log });
+    await h.start();
+    await h.fake.slash('gm', 'main', 'game create', { variant: 'classic' });
+    await h.fake.slash('alice', 'main', 'game join', { power: 'France' });
+    await h.fake.slash('gm', 'main', 'game start');
+    const reply = await h.fake.slash('alice', 'main', 'order', { orders: 'A par - bur; F bre - mao' });
+    expect(reply.text).toContain('`F bre - mao`');
+    await h.bot!.outbox.idle();
+    const all = lines.join('');
+    expect(all).toContain('command handled');
+    expect(all.includes('F bre - mao')).toBe(logged);
+    expect(all).not.toContain(h.fake.token);
+  });
+});

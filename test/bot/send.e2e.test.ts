@@ -1,0 +1,97 @@
+/**
+ * The outbox sender (src/bot/send.ts) against the stand-in: a repeated row is posted once (nonce), the status
+ * message is edited in place, a deleted status message or channel and closed DMs become permanent failures,
+ * and a long results summary still goes out as one message within Discord's limits.
+ */
+import { REST } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSender } from '../../src/bot/send.js';
+import { PermanentDeliveryError, type DeliveryRow, type SendFn } from '../../src/game/index.js';
+import { createLogger } from '../../src/log.js';
+import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
+import { FakeDiscord } from '../support/fake-discord/index.js';
+
+describe('outbox sender', () => {
+  let fake: FakeDiscord;
+  let rest: REST;
+  let database: OpenedDatabase;
+  let send: SendFn;
+  let nextId = 1;
+
+  const row = (over: Partial<DeliveryRow> & Pick<DeliveryRow, 'payload' | 'target' | 'targetKind'>): DeliveryRow => ({
+    id: nextId,
+    gameId: null,
+    phaseId: null,
+    kind: over.payload.type,
+    dedupeKey: `test:${nextId++}`,
+    attempts: 0,
+    statusMessageId: null,
+    ...over,
+  });
+
+  beforeAll(async () => {
+    fake = await FakeDiscord.start({ users: ['alice', 'bob'], channels: ['main', 'gone'] });
+    rest = new REST({ api: fake.apiBase }).setToken(fake.token);
+    database = openDatabase(':memory:');
+    const maps = { render: async () => null };
+    send = createSender({ rest, deps: { db: database.db }, maps, log: createLogger('silent') });
+  });
+
+  afterAll(async () => {
+    rest.clearHashSweeper();
+    rest.clearHandlerSweeper();
+    database.close();
+    await fake.close();
+  });
+
+  it('posts a row once even when it is sent twice (crash between sending and marking it sent)', async () => {
+    const notice = row({ payload: { type: 'notice', gameId: 1, text: 'hello <@1>' }, target: fake.channel('main').id, targetKind: 'channel' });
+    await send(notice);
+    await send(notice);
+    expect(fake.channelMessages('main').filter((m) => m.content === 'hello <@1>')).toHaveLength(1);
+    expect(fake.state.nonceRepeats).toBe(1);
+  });
+
+  it('posts the status message, then edits it in place', async () => {
+    const first = await send(row({ payload: { type: 'status', gameId: 1, text: 'status 1' }, target: fake.channel('main').id, targetKind: 'channel' }));
+    const messageId = (first as { messageId: string }).messageId;
+    const again = await send(
+      row({ payload: { type: 'status', gameId: 1, text: 'status 2' }, target: fake.channel('main').id, targetKind: 'channel', statusMessageId: messageId }),
+    );
+    expect(again).toEqual({ messageId });
+    const status = fake.channelMessages('main').find((m) => m.id === messageId)!;
+    expect(status.content).toBe('status 2');
+    expect(status.history.map((h) => h.content)).toEqual(['status 1']);
+
+    fake.deleteMessage(messageId);
+    const err = await send(
+      row({ payload: { type: 'status', gameId: 1, text: 'status 3' }, target: fake.channel('main').id, targetKind: 'channel', statusMessageId: messageId }),
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PermanentDeliveryError);
+    expect((err as PermanentDeliveryError).reason).toBe('message_gone');
+  });
+
+  it('sends DMs, and turns closed DMs and deleted channels into permanent failures', async () => {
+    await send(row({ payload: { type: 'dm', gameId: 1, text: 'your orders', reason: 'order_confirmation' }, target: fake.user('alice').id, targetKind: 'user' }));
+    expect(fake.dms('alice').map((m) => m.content)).toEqual(['your orders']);
+
+    fake.closeDms('bob');
+    const closed = await send(row({ payload: { type: 'dm', gameId: 1, text: 'x', reason: 'reminder' }, target: fake.user('bob').id, targetKind: 'user' })).catch((e: unknown) => e);
+    expect((closed as PermanentDeliveryError).reason).toBe('dm_closed');
+
+    fake.deleteChannel('gone');
+    const gone = await send(row({ payload: { type: 'notice', gameId: 1, text: 'x' }, target: fake.channel('gone').id, targetKind: 'channel' })).catch((e: unknown) => e);
+    expect((gone as PermanentDeliveryError).reason).toBe('channel_gone');
+    expect(fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('sends a long results summary as one message: content plus embeds, within the limits', async () => {
+    const text = ['**Spring 1905 movement: results**', ...Array.from({ length: 300 }, (_, i) => `✅ \`A p${i} - q${i}\``)].join('\n');
+    await send(row({ payload: { type: 'game_over', gameId: 1, text }, target: fake.channel('main').id, targetKind: 'channel' }));
+    const posted = fake.channelMessages('main').find((m) => m.content.startsWith('**Spring 1905'))!;
+    expect(posted.content.length).toBeLessThanOrEqual(2000);
+    expect(posted.embeds.length).toBeGreaterThan(0);
+    expect([posted.content, ...posted.embeds.map((e) => e.description)].join('\n')).toBe(text);
+    expect(fake.unexpectedErrors()).toEqual([]);
+  });
+});

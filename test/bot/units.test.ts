@@ -1,0 +1,159 @@
+/**
+ * Unit tests of the bot's pure parts: environment validation, Discord text limits, order autocomplete,
+ * the results message layout, and how delivery errors are classified.
+ */
+import { DiscordAPIError } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../../src/config/env.js';
+import { PermanentDeliveryError, type DeliveryRow } from '../../src/game/index.js';
+import { createLogger } from '../../src/log.js';
+import { classify, messageWithOverflow } from '../../src/bot/send.js';
+import { normalizeTyped, suggestOrders } from '../../src/bot/suggest.js';
+import { choiceName, splitMessage, truncate } from '../../src/bot/text.js';
+
+describe('loadEnv', () => {
+  it('needs a token and says exactly what to put in .env', () => {
+    const r = loadEnv({});
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error).toContain('DISCORD_TOKEN is missing');
+    expect(r.error).toContain('.env');
+    expect(r.error).toContain('DISCORD_TOKEN=<your bot token>');
+    expect(loadEnv({ DISCORD_TOKEN: '   ' }).ok).toBe(false);
+  });
+
+  it('fills defaults and treats blank optional values as unset', () => {
+    const r = loadEnv({ DISCORD_TOKEN: 'abc', DEV_GUILD_ID: '', DISCORD_API_BASE: '', LOG_LEVEL: '' });
+    expect(r).toEqual({ ok: true, env: { DISCORD_TOKEN: 'abc', DATABASE_PATH: './data/zhanguo.db', LOG_LEVEL: 'info' } });
+  });
+
+  it('validates the optional values', () => {
+    const good = loadEnv({ DISCORD_TOKEN: 'abc', DEV_GUILD_ID: '123456789012345678', DISCORD_API_BASE: 'http://127.0.0.1:9/api/', LOG_LEVEL: 'DEBUG' });
+    expect(good.ok && good.env).toMatchObject({ DEV_GUILD_ID: '123456789012345678', DISCORD_API_BASE: 'http://127.0.0.1:9/api', LOG_LEVEL: 'debug' });
+    const bad = loadEnv({ DISCORD_TOKEN: 'abc', DEV_GUILD_ID: 'my server', DISCORD_API_BASE: 'discord', LOG_LEVEL: 'loud' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.error).toContain('DEV_GUILD_ID must be a server id');
+    expect(bad.error).toContain('DISCORD_API_BASE must be an http(s) URL');
+    expect(bad.error).toContain('LOG_LEVEL must be one of');
+  });
+});
+
+describe('Discord text limits', () => {
+  it('truncates at a line end and marks the cut', () => {
+    const text = Array.from({ length: 300 }, (_, i) => `line ${i}`).join('\n');
+    const t = truncate(text, 100);
+    expect(t.length).toBeLessThanOrEqual(100);
+    expect(t.endsWith('\n…')).toBe(true);
+    expect(truncate('short', 100)).toBe('short');
+  });
+
+  it('splits long text into messages within the limit without losing lines', () => {
+    const lines = Array.from({ length: 500 }, (_, i) => `✅ \`A x${i} - y\``);
+    const parts = splitMessage(lines.join('\n'), 2000);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) expect(p.length).toBeLessThanOrEqual(2000);
+    expect(parts.join('\n').split('\n')).toEqual(lines);
+    expect(splitMessage('x'.repeat(4500), 2000).map((p) => p.length)).toEqual([2000, 2000, 500]);
+  });
+
+  it('keeps autocomplete names between 1 and 100 characters', () => {
+    expect(choiceName('')).toBe('?');
+    expect(choiceName('x'.repeat(150))).toHaveLength(100);
+  });
+});
+
+describe('order autocomplete', () => {
+  const units = [
+    { unit: 'A par', orders: ['A par H', 'A par - bur', 'A par - pic', 'A par S A mar - bur'] },
+    { unit: 'A mar', orders: ['A mar H', 'A mar - bur', 'A mar - spa'], ordered: true },
+    { unit: 'F bre', orders: ['F bre H', 'F bre - mao', 'F bre - eng'] },
+  ];
+
+  it('normalizes what the player types', () => {
+    expect(normalizeTyped('  A Par->Bur ')).toBe('a par - bur');
+    expect(normalizeTyped('a par-bur')).toBe('a par - bur');
+  });
+
+  it('completes the order being typed, prefix matches first', () => {
+    const choices = suggestOrders('a par - b', units);
+    expect(choices.map((c) => c.value)).toEqual(['A par - bur', 'A par S A mar - bur']);
+    const loose = suggestOrders('bur', units).map((c) => c.value);
+    expect(loose).toEqual(expect.arrayContaining(['A par - bur', 'A mar - bur', 'A par S A mar - bur']));
+  });
+
+  it('keeps the earlier orders in the value, so choosing one does not erase them', () => {
+    const choices = suggestOrders('A par - bur; F bre - m', units);
+    expect(choices).toEqual([{ name: '… F bre - mao', value: 'A par - bur; F bre - mao' }]);
+  });
+
+  it('shows every unit when nothing is typed, units without orders first, at most 25', () => {
+    const choices = suggestOrders('', units);
+    expect(choices.slice(0, 3).map((c) => c.value)).toEqual(['A par H', 'F bre H', 'A mar H']);
+    const many = [{ unit: 'A x', orders: Array.from({ length: 60 }, (_, i) => `A x - p${i}`) }];
+    expect(suggestOrders('', many)).toHaveLength(25);
+  });
+
+  it('never offers a value longer than Discord allows', () => {
+    const long = 'A par - bur; '.repeat(8);
+    for (const c of suggestOrders(long + 'F bre', units)) expect(c.value.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('results message layout', () => {
+  it('puts everything in one message: 2000 characters of content, the rest in embeds, the map attached', () => {
+    const text = Array.from({ length: 200 }, (_, i) => `✅ \`A p${i} - q${i}\``).join('\n');
+    const { body, files } = messageWithOverflow(text, { png: Buffer.from('png'), name: 'map.png' }, false);
+    expect(body.content.length).toBeLessThanOrEqual(2000);
+    const embeds = body.embeds ?? [];
+    expect(embeds.length).toBeGreaterThan(0);
+    const all = [body.content, ...embeds.map((e) => e.description)].join('\n');
+    expect(all.split('\n')).toEqual(text.split('\n'));
+    expect(files).toEqual([{ name: 'map.png', data: Buffer.from('png'), contentType: 'image/png' }]);
+    expect(body.attachments).toEqual([{ id: 0, filename: 'map.png' }]);
+    expect(body.allowed_mentions).toEqual({ parse: [] });
+  });
+
+  it('stays within the 6000-character embed total for huge summaries', () => {
+    const text = 'x'.repeat(20_000);
+    const embeds = messageWithOverflow(text, null, true).body.embeds ?? [];
+    expect(embeds.reduce((n, e) => n + (e.description?.length ?? 0), 0)).toBeLessThanOrEqual(6000);
+    expect(embeds.at(-1)?.description).toContain('/history');
+  });
+});
+
+describe('delivery error classification', () => {
+  const log = createLogger('silent');
+  const row = (targetKind: 'channel' | 'user', kind: DeliveryRow['kind']): DeliveryRow => ({
+    id: 1,
+    gameId: 1,
+    phaseId: 1,
+    kind,
+    targetKind,
+    target: '1',
+    payload: { type: 'notice', gameId: 1, text: 'x' },
+    dedupeKey: 'k',
+    attempts: 0,
+    statusMessageId: null,
+  });
+  const apiError = (status: number, code: number) =>
+    new DiscordAPIError({ code, message: 'm' }, code, status, 'POST', '/x', { body: undefined, files: undefined });
+
+  it.each([
+    ['user', 'dm', 403, 50007, 'dm_closed'],
+    ['channel', 'phase_results', 404, 10003, 'channel_gone'],
+    ['channel', 'notice', 403, 50001, 'channel_gone'],
+    ['channel', 'status', 404, 10008, 'message_gone'],
+    ['channel', 'notice', 400, 50035, 'rejected'],
+  ] as const)('%s %s: %i %i is permanent (%s)', (target, kind, status, code, reason) => {
+    const out = classify(apiError(status, code), row(target, kind), log);
+    expect(out).toBeInstanceOf(PermanentDeliveryError);
+    expect((out as PermanentDeliveryError).reason).toBe(reason);
+  });
+
+  it('lets rate limits, server errors and network failures be retried', () => {
+    for (const err of [apiError(429, 0), apiError(502, 0), new Error('ECONNRESET')]) {
+      expect(classify(err, row('channel', 'notice'), log)).toBe(err);
+    }
+  });
+});
