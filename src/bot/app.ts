@@ -59,6 +59,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     db: opts.db,
     now: opts.now ?? Date.now,
     ...(opts.random ? { random: opts.random } : {}),
+    onError: (err) => log.error({ err }, 'use-case failed unexpectedly'),
     // A use-case committed something: a deadline may have moved and messages may be waiting. Coalesced, so a
     // burst of commands costs one re-arm and one delivery pass, after the burst's acknowledgements went out.
     onChange: () => {

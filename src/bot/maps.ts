@@ -5,7 +5,8 @@
 import type { Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Logger } from '../log.js';
-import { renderMap, type RenderOptions } from '../render/index.js';
+import { allVariants } from '../variants/index.js';
+import { prepareRenderer, renderMap, type RenderOptions } from '../render/index.js';
 
 export interface MapPicture {
   png: Buffer;
@@ -17,6 +18,11 @@ export interface MapRenderer {
 }
 
 export function createMapRenderer(log: Logger): MapRenderer {
+  // Build every variant's cell geometry once at start-up, so the first map of a game does not block the event
+  // loop for the geometry (80–270 ms) in the middle of a deadline.
+  const started = performance.now();
+  const problems = prepareRenderer(allVariants());
+  log.info({ ms: Math.round(performance.now() - started), problems: problems.length }, 'map geometry prepared');
   return {
     async render(variant, position, opts, name) {
       const started = performance.now();

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { getVariant, variantIds } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
-import { audit, idText, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
+import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
 import { games, phases, players, type GameRow } from '../store/schema.js';
 import { parseDurations } from './durations.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
@@ -170,20 +170,7 @@ export function startGame(
     const now = deps.now();
     const position = variant.startingPosition();
     const deadlineMs = now + game.movementMs;
-    const phase = tx
-      .insert(phases)
-      .values({
-        gameId: game.id,
-        idx: 0,
-        season: position.phase.season,
-        year: position.phase.year,
-        type: position.phase.type,
-        position,
-        startedAt: now,
-        deadlineMs,
-      })
-      .returning()
-      .get();
+    const phase = insertPhase(tx, game.id, 0, position, now, deadlineMs);
     const started = tx
       .update(games)
       .set({ status: 'active', currentPhaseId: phase.id, deadlineMs })

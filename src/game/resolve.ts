@@ -12,7 +12,7 @@ import type { Adjudication, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
-import { gameById, ordersOf, phaseById, playersOf, audit } from '../store/queries.js';
+import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../store/queries.js';
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../store/schema.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { endText } from './status.js';
@@ -173,20 +173,7 @@ function durationFor(game: GameRow, type: string): number {
 function startNextPhase(tx: Tx, game: GameRow, phase: PhaseRow, adjudication: Adjudication, now: number): PhaseRow {
   const position = adjudication.position;
   const deadlineMs = adjudication.winner ? null : now + durationFor(game, position.phase.type);
-  return tx
-    .insert(phases)
-    .values({
-      gameId: game.id,
-      idx: phase.idx + 1,
-      season: position.phase.season,
-      year: position.phase.year,
-      type: position.phase.type,
-      position,
-      startedAt: now,
-      deadlineMs,
-    })
-    .returning()
-    .get();
+  return insertPhase(tx, game.id, phase.idx + 1, position, now, deadlineMs);
 }
 
 /** Marks the game finished (the current phase stays as it is: the final position). */

@@ -1,7 +1,7 @@
 /**
  * drawScene: paints a scene on a 2D canvas context. No decisions about placement here (see build-scene.ts).
- * Paint order: title bar, territories, borders, features, centre markers, order lines under units,
- * units, arrows over units, labels, legend. Failed orders are dimmed and crossed with a red X.
+ * Paint order: title bar, territories, borders, features, centre markers, labels, order lines under
+ * units, units, arrows and marks over units, red crosses of failed orders (dimmed and crossed), legend.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
@@ -70,14 +70,6 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
     ctx.fill();
   }
 
-  const under = scene.orders.filter((o) => o.kind === 'support' || o.kind === 'convoy' || o.kind === 'hold');
-  const over = scene.orders.filter((o) => !under.includes(o));
-  const crosses: [Point, number][] = [];
-  for (const o of under) drawOrder(ctx, o, u, crosses);
-  for (const unit of scene.units) drawUnit(ctx, unit, u);
-  for (const o of over) drawOrder(ctx, o, u, crosses);
-  for (const [at, d] of crosses) cross(ctx, at, d, u);
-
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.lineJoin = 'round';
@@ -89,6 +81,15 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
     ctx.fillStyle = l.color;
     ctx.fillText(l.text, l.at[0], l.at[1]);
   }
+
+  // Orders and units above the labels: what players ordered must never be hidden.
+  const under = scene.orders.filter((o) => o.kind === 'support' || o.kind === 'convoy' || o.kind === 'hold');
+  const over = scene.orders.filter((o) => !under.includes(o));
+  const crosses: [Point, number][] = [];
+  for (const o of under) drawOrder(ctx, o, u, crosses);
+  for (const unit of scene.units) drawUnit(ctx, unit, u);
+  for (const o of over) drawOrder(ctx, o, u, crosses);
+  for (const [at, d] of crosses) cross(ctx, at, d, u);
 
   drawLegend(ctx, scene, u);
 }

@@ -2,6 +2,7 @@
  * Small typed queries over the schema, used inside the use-cases' transactions.
  */
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import type { Position } from '../engine/types.js';
 import type { Tx } from './db.js';
 import { auditLog, games, orders, phases, players, readiness, votes, type GameRow, type OrderRow, type PhaseRow, type PlayerRow } from './schema.js';
 
@@ -64,4 +65,22 @@ export function audit(tx: Tx, entry: { gameId: number | null; userId: string | n
   tx.insert(auditLog)
     .values({ gameId: entry.gameId, userId: entry.userId, action: entry.action, detail: entry.detail ?? null, at: entry.at })
     .run();
+}
+
+/** Stores a new phase of a game with its starting position and deadline (null: no deadline, e.g. the final position). */
+export function insertPhase(tx: Tx, gameId: number, idx: number, position: Position, startedAt: number, deadlineMs: number | null): PhaseRow {
+  return tx
+    .insert(phases)
+    .values({
+      gameId,
+      idx,
+      season: position.phase.season,
+      year: position.phase.year,
+      type: position.phase.type,
+      position,
+      startedAt,
+      deadlineMs,
+    })
+    .returning()
+    .get();
 }

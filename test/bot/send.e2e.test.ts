@@ -5,8 +5,9 @@
  */
 import { REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSender } from '../../src/bot/send.js';
-import { PermanentDeliveryError, type DeliveryRow, type SendFn } from '../../src/game/index.js';
+import type { MapRenderer } from '../../src/bot/maps.js';
+import { createSender, MAP_ATTEMPTS } from '../../src/bot/send.js';
+import { createGame, joinGame, PermanentDeliveryError, startGame, type DeliveryRow, type SendFn } from '../../src/game/index.js';
 import { createLogger } from '../../src/log.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { FakeDiscord } from '../support/fake-discord/index.js';
@@ -92,6 +93,31 @@ describe('outbox sender', () => {
     expect(posted.content.length).toBeLessThanOrEqual(2000);
     expect(posted.embeds.length).toBeGreaterThan(0);
     expect([posted.content, ...posted.embeds.map((e) => e.description)].join('\n')).toBe(text);
+    expect(fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('retries a map that fails to draw, then posts the text without it', async () => {
+    const deps = { db: database.db, now: () => Date.now() };
+    const channel = fake.channel('main').id;
+    expect(createGame(deps, { channelId: channel, guildId: fake.guildId, userId: 'gm', variantId: 'classic' }).ok).toBe(true);
+    joinGame(deps, { channelId: channel, userId: fake.user('alice').id, power: 'France' });
+    const started = startGame(deps, { channelId: channel, userId: 'gm' });
+    if (!started.ok) throw new Error(started.error);
+    let calls = 0;
+    const failing: MapRenderer = { render: async () => (calls++, null) };
+    const drawing: MapRenderer = { render: async (_v, _p, _o, name) => ({ png: Buffer.from('fake png'), name }) };
+    const sendWith = (maps: MapRenderer) => createSender({ rest, deps, maps, log: createLogger('silent') });
+    const startRow = (attempts: number, text: string) =>
+      row({ payload: { type: 'game_started', gameId: started.game.id, phaseId: started.phase.id, text }, target: channel, targetKind: 'channel', attempts });
+
+    await expect(sendWith(failing)(startRow(0, 'no map yet'))).rejects.toThrow(/could not be drawn/);
+    expect(fake.channelMessages('main').some((m) => m.content === 'no map yet')).toBe(false);
+    await sendWith(failing)(startRow(MAP_ATTEMPTS - 1, 'text only'));
+    expect(fake.channelMessages('main').find((m) => m.content === 'text only')?.attachments).toEqual([]);
+    expect(calls).toBe(2);
+    await sendWith(drawing)(startRow(0, 'with the map'));
+    const withMap = fake.channelMessages('main').find((m) => m.content === 'with the map')!;
+    expect(withMap.attachments.map((a) => [a.filename, a.contentType, a.data.toString()])).toEqual([['spring-1901-movement.png', 'image/png', 'fake png']]);
     expect(fake.unexpectedErrors()).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { outbox } from '../../src/store/schema.js';
 import { createGame, joinGame, startGame, type GameDeps, type PhaseDurationInput } from '../../src/game/index.js';
 import { onInternalError } from '../../src/game/tx.js';
+import { rng } from '../support/random.js';
 
 export const CLASSIC_POWERS = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];
 export const CHANNEL = 'chan-1';
@@ -25,17 +26,8 @@ export interface TestEnv {
   close(): void;
 }
 
-/** Mulberry32: a small deterministic PRNG. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32, shared with the engine's property tests. */
+export const seeded = rng;
 
 export function makeEnv(path = ':memory:', seed = 1): TestEnv {
   const opened = openDatabase(path);

@@ -12,16 +12,22 @@ export function allHomeCentres(map: GameMap): ProvinceId[] {
 
 /**
  * HSC rule 1 and 2: a power's home centres are its own starting centres plus every other power's home centre it
- * owns. (Builds still need the centre to be owned and vacant: the engine checks vacancy.)
+ * owns. (Builds still need the centre to be owned and vacant: `buildableCenters` below.)
  */
 export function homeCentresOf(map: GameMap, position: Position, power: Power): ProvinceId[] {
   const owned = new Set(position.supplyCenters[power] ?? []);
   return allHomeCentres(map).filter((id) => map.province(id)!.home === power || owned.has(id));
 }
 
+/**
+ * Where `power` may build this winter: its home centres (HSC rules 1–2) that it owns and that are vacant (the
+ * `RulesModule.buildableCenters` contract, as in Classic: the move options for `/order` autocomplete list
+ * exactly these).
+ */
 export function buildableCenters(map: GameMap, position: Position, power: Power): ProvinceId[] {
   const owned = new Set(position.supplyCenters[power] ?? []);
-  return homeCentresOf(map, position, power).filter((id) => owned.has(id));
+  const occupied = new Set(position.units.map((u) => u.province));
+  return homeCentresOf(map, position, power).filter((id) => owned.has(id) && !occupied.has(id));
 }
 
 /**
