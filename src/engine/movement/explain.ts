@@ -3,7 +3,7 @@
  */
 import { formatOrder } from '../format.js';
 import { locationKey } from '../map.js';
-import type { OrderResult } from '../types.js';
+import type { OrderOutcome, OrderResult } from '../types.js';
 import type { MovementResolver } from './resolver.js';
 
 export function describeUnit(r: MovementResolver, i: number): string {
@@ -18,59 +18,62 @@ function placeName(r: MovementResolver, province: string): string {
 
 export function explainResult(r: MovementResolver, i: number): OrderResult {
   const ou = r.units[i]!;
+  const [result, reason] = judge(r, i);
+  const out: OrderResult = { power: ou.power, unit: `${ou.unit.type} ${locationKey(ou.unit)}`, order: formatOrder(ou.order, r.rules), result, reason };
+  if (ou.defaulted) out.defaulted = true;
+  return out;
+}
+
+/** The outcome of unit `i`'s order and the reason a player reads. */
+function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
+  const ou = r.units[i]!;
   const order = ou.order;
   const dislodger = r.dislodger(i);
   const dislodged = dislodger !== null ? `; dislodged by ${describeUnit(r, dislodger)} from ${placeName(r, r.units[dislodger]!.unit.province)}` : '';
-  const base = {
-    power: ou.power,
-    unit: `${ou.unit.type} ${locationKey(ou.unit)}`,
-    order: formatOrder(order, r.rules),
-    ...(ou.defaulted ? { defaulted: true } : {}),
-  };
   if (ou.illegalReason) {
-    return { ...base, result: 'illegal', reason: `${ou.illegalReason}, so the unit held${dislodged}` };
+    return ['illegal', `${ou.illegalReason}, so the unit held${dislodged}`];
   }
   if (ou.defaulted) {
-    return { ...base, result: dislodger === null ? 'success' : 'failure', reason: `no order: the unit held${dislodged}` };
+    return [dislodger === null ? 'success' : 'failure', `no order: the unit held${dislodged}`];
   }
   switch (r.role[i]) {
     case 'move': {
       const ok = r.succeeded(i);
       const custom = r.customReason[i];
-      if (custom) return { ...base, result: ok ? 'success' : 'failure', reason: custom + dislodged };
+      if (custom) return [ok ? 'success' : 'failure', custom + dislodged];
       if (ok) {
         const victim = r.index.get(r.dest[i]!);
         const displaced = victim !== undefined && victim !== i && r.dislodger(victim) === i ? `, dislodging ${describeUnit(r, victim)}` : '';
-        return { ...base, result: 'success', reason: `moved to ${placeName(r, r.dest[i]!)}${displaced}` };
+        return ['success', `moved to ${placeName(r, r.dest[i]!)}${displaced}`];
       }
-      return { ...base, result: 'failure', reason: whyMoveFailed(r, i) + dislodged };
+      return ['failure', whyMoveFailed(r, i) + dislodged];
     }
     case 'support': {
       const reason = r.voidReason[i];
-      if (reason) return { ...base, result: 'void', reason: `support not used: ${reason}${dislodged}` };
+      if (reason) return ['void', `support not used: ${reason}${dislodged}`];
       const value = r.supportValue(i);
       if (value > 0 && dislodger === null) {
-        return { ...base, result: 'success', reason: value === 1 ? 'support given' : `support given (strength ${value})` };
+        return ['success', value === 1 ? 'support given' : `support given (strength ${value})`];
       }
       const cutters = r.cutters(i);
-      if (cutters.length > 0) return { ...base, result: 'failure', reason: `support cut by ${cutters.map((c) => describeUnit(r, c)).join(' and ')}${dislodged}` };
-      return { ...base, result: 'failure', reason: `support failed${dislodged}` };
+      if (cutters.length > 0) return ['failure', `support cut by ${cutters.map((c) => describeUnit(r, c)).join(' and ')}${dislodged}`];
+      return ['failure', `support failed${dislodged}`];
     }
     case 'convoy': {
       const reason = r.voidReason[i];
-      if (reason) return { ...base, result: 'void', reason: `convoy not used: ${reason}${dislodged}` };
-      if (dislodger !== null) return { ...base, result: 'failure', reason: `convoy disrupted${dislodged}` };
+      if (reason) return ['void', `convoy not used: ${reason}${dislodged}`];
+      if (dislodger !== null) return ['failure', `convoy disrupted${dislodged}`];
       const army = r.convoyers.findIndex((fleets) => fleets.includes(i));
-      if (army >= 0 && r.paradoxes.has(army)) return { ...base, result: 'failure', reason: 'the convoy was disrupted by a convoy paradox (Szykman rule)' };
-      if (army >= 0 && !r.byConvoy[army]) return { ...base, result: 'void', reason: `${describeUnit(r, army)} moved over land, not by this convoy` };
-      if (army >= 0 && !r.succeeded(army)) return { ...base, result: 'success', reason: `convoy in place, but ${describeUnit(r, army)} did not arrive` };
-      return { ...base, result: 'success', reason: army >= 0 ? `convoyed ${describeUnit(r, army)}` : 'convoyed' };
+      if (army >= 0 && r.paradoxes.has(army)) return ['failure', 'the convoy was disrupted by a convoy paradox (Szykman rule)'];
+      if (army >= 0 && !r.byConvoy[army]) return ['void', `${describeUnit(r, army)} moved over land, not by this convoy`];
+      if (army >= 0 && !r.succeeded(army)) return ['success', `convoy in place, but ${describeUnit(r, army)} did not arrive`];
+      return ['success', army >= 0 ? `convoyed ${describeUnit(r, army)}` : 'convoyed'];
     }
     default:
       if (order.kind === 'special') {
-        return { ...base, result: dislodger === null ? 'success' : 'failure', reason: dislodger === null ? 'done' : dislodged.slice(2) };
+        return [dislodger === null ? 'success' : 'failure', dislodger === null ? 'done' : dislodged.slice(2)];
       }
-      return { ...base, result: dislodger === null ? 'success' : 'failure', reason: dislodger === null ? 'held' : dislodged.slice(2) };
+      return [dislodger === null ? 'success' : 'failure', dislodger === null ? 'held' : dislodged.slice(2)];
   }
 }
 

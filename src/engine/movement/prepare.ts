@@ -64,7 +64,7 @@ export function prepareMovement(map: GameMap, rules: RulesModule, position: Posi
     // A wrong coast on the ordered unit is ignored (DATC 4.B.5): the order applies to the unit that is there.
     let order = withUnit(g.order, unit);
     const acting = rules.transformUnit?.({ map, position, unit, order }) ?? unit;
-    order = withUnit(order, acting);
+    if (acting !== unit) order = withUnit(order, acting);
     ordered.set(unit.province, { unit: acting, power: g.power, order });
   }
   for (const extra of rules.extraOrders?.({ map, position, orders }) ?? []) {
