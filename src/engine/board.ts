@@ -9,7 +9,8 @@ import type { Location, Unit } from './types.js';
 export function unitCanMove(map: GameMap, rules: RulesModule, unit: Unit, to: Location): boolean {
   const override = rules.canMove?.({ map, unit, to });
   if (override !== undefined) return override;
-  return unit.type === 'A' ? to.coast === null && map.armyCanMove(unit.province, to.province) : map.fleetCanMove(unit, to);
+  const adjacent = unit.type === 'A' ? to.coast === null && map.armyCanMove(unit.province, to.province) : map.fleetCanMove(unit, to);
+  return adjacent && map.linkAllows(unit.province, to.province, unit.power);
 }
 
 /** Can this unit reach some location of `province` (supports ignore coasts: DATC 6.B.4/6.B.5)? */

@@ -127,6 +127,18 @@ export class GameMap {
     return this.anyAdj.get(from) ?? EMPTY;
   }
 
+  /**
+   * A link reserved to one power (`links[].power`, e.g. an underway) may be used by that power only;
+   * every other adjacency is open to all.
+   */
+  linkAllows(from: ProvinceId, to: ProvinceId, power: Power): boolean {
+    for (const link of this.links) {
+      if (link.power === null || link.power === power) continue;
+      if ((link.from === from && link.to === to) || (link.from === to && link.to === from)) return false;
+    }
+    return true;
+  }
+
   armyCanMove(from: ProvinceId, to: ProvinceId): boolean {
     return this.armyAdj.get(from)?.has(to) ?? false;
   }
