@@ -11,6 +11,7 @@
  * Adjustments: builds in vacant owned home centres (or `rules.buildableCenters/buildableTypes`), WAIVE, or disbands.
  * Variant orders: whatever `SpecialOrderSpec.options` offers and its `validate` accepts (movement phases).
  */
+import { buildableCenters, buildableTypes } from './adjustment.js';
 import { formatOrder } from './format.js';
 import { parseLocationKey } from './map.js';
 import type { Variant } from './variant.js';
@@ -226,16 +227,11 @@ function adjustmentOptions(variant: Variant, position: Position, power: Power): 
   const delta = centres.length - units.length;
   if (delta < 0) return units.map((unit) => ({ unit, orders: [text(variant, { kind: 'disband', unit })] }));
   if (delta === 0) return [];
-  const occupied = new Set(position.units.map((u) => u.province));
-  const owned = new Set(centres);
-  const buildable = rules.buildableCenters
-    ? rules.buildableCenters({ map, position, power })
-    : map.homeCenters(power).filter((p) => owned.has(p) && !occupied.has(p));
+  // The adjudicator's own rules (hooks included; occupied centres always excluded).
+  const buildable = buildableCenters(map, rules, position, power);
   const options: UnitOptions[] = [];
   for (const province of [...buildable].sort()) {
-    const types: UnitType[] = rules.buildableTypes
-      ? rules.buildableTypes({ map, position, power, province })
-      : (['A', 'F'] as const).filter((t) => (t === 'A' ? map.isLand(province) : map.isFleetable(province)));
+    const types: UnitType[] = buildableTypes(map, rules, position, power, province);
     const built: Unit[] = types.flatMap((type) =>
       map.locationsOf(province, type).filter((loc) => map.canStand(type, loc)).map((loc) => ({ power, type, ...loc })),
     );

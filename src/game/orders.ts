@@ -3,6 +3,7 @@
  * unit), clear, and list. Orders stay secret: they go only to the ephemeral reply and the player's DM.
  */
 import { and, eq } from 'drizzle-orm';
+import { orderProblem } from '../engine/check.js';
 import { parseOrders } from '../engine/parse/index.js';
 import type { Order, Position, Power } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
@@ -64,6 +65,9 @@ export function checkOrder(
   if (order.unit.type && order.unit.type !== unit.type) {
     return { error: `The unit in ${where} is ${typeName(unit.type)}, not ${typeName(order.unit.type)}.` };
   }
+  // The adjudicator's own legality rules, so a player hears at once what the results would only say later.
+  const problem = orderProblem(variant, position, { power, order });
+  if (problem) return { error: `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.` };
   return { unitKey: province };
 }
 

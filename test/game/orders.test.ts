@@ -40,6 +40,18 @@ describe('submitOrders', () => {
     expect(env.deps.db.select().from(orders).all()).toHaveLength(1);
   });
 
+  it('rejects orders the board does not allow, with the adjudicator\'s reason, and stores the legal ones', () => {
+    const r = ok(submit('France', 'A par - mun; F bre - spa; A mar S A par - bur; A par - bur'));
+    expect(r.stored.map((o) => o.text).sort()).toEqual(['A mar S A par - bur', 'A par - bur']);
+    expect(r.rejected.map((x) => x.error)).toEqual([
+      expect.stringMatching(/^Paris is not next to Munich|cannot reach Munich/),
+      expect.stringMatching(/fleet in Brest cannot reach Spain/),
+    ]);
+    // A convoy move waiting for fleets is not judged before the phase: it depends on other orders.
+    const england = ok(submit('England', 'A lvp - bel via convoy'));
+    expect(england.stored.map((o) => o.text)).toEqual(['A lvp - bel via convoy']);
+  });
+
   it('rejects retreats and builds in a movement phase', () => {
     const r = ok(submit('France', 'A par B'));
     expect(r.stored).toEqual([]);

@@ -21,7 +21,7 @@ export function homeCentresOf(map: GameMap, position: Position, power: Power): P
 
 /**
  * Where `power` may build this winter: its home centres (HSC rules 1–2) that it owns and that are vacant (the
- * `RulesModule.buildableCenters` contract, as in Classic: the move options for `/order` autocomplete list
+ * `RulesModule.buildableCenters` contract, as in Classic: the build options of `/order` autocomplete list
  * exactly these).
  */
 export function buildableCenters(map: GameMap, position: Position, power: Power): ProvinceId[] {

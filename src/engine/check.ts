@@ -1,0 +1,25 @@
+/**
+ * Checking one order against the board before the phase is resolved, so a player hears at once that
+ * "Munich is not next to Spain" instead of reading it in the results. Uses the adjudicator's own rules.
+ * Orders that depend on other orders (a convoy move waiting for its fleets) are not judged here.
+ */
+import { prepareMovement } from './movement/prepare.js';
+import { resolveRetreats } from './retreat.js';
+import type { PowerOrder, Position } from './types.js';
+import type { Variant } from './variant.js';
+
+/** Why this order cannot be carried out on this board, or null if it can be given. */
+export function orderProblem(variant: Variant, position: Position, po: PowerOrder): string | null {
+  const { map, rules } = variant;
+  if (po.order.kind === 'waive') return null;
+  if (position.phase.type === 'movement') {
+    const { ordered, rejected } = prepareMovement(map, rules, position, [po]);
+    if (rejected.length > 0) return rejected[0]!.reason;
+    return ordered.get(po.order.unit.province)?.illegalReason ?? null;
+  }
+  if (position.phase.type === 'retreat' && po.order.kind === 'retreat') {
+    const result = resolveRetreats(map, rules, position, [po]).results.find((r) => !r.defaulted);
+    return result && result.result !== 'success' ? result.reason : null;
+  }
+  return null;
+}
