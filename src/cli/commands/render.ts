@@ -7,7 +7,7 @@
  *
  * Results: the case's own `results` when given; otherwise the orders are adjudicated. A case without
  * `units` draws the variant's starting position; without `supplyCenters`, ownership is the starting one
- * for a starting position and empty otherwise.
+ * (as `adjudicate` assumes).
  */
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -134,6 +134,6 @@ function positionOf(variant: Variant, input: z.infer<typeof caseSchema>): Positi
       ...(d.retreatOptions ? { retreatOptions: d.retreatOptions } : {}),
     })),
     contested: input.contested,
-    supplyCenters: input.supplyCenters ?? {},
+    supplyCenters: input.supplyCenters ?? start.supplyCenters,
   };
 }
