@@ -97,14 +97,3 @@ function unitOf(d: DislodgedUnit): Unit {
 export function powersToAct(variant: Variant, position: Position): Power[] {
   return powersWithDecisions(variant.map, variant.rules, position);
 }
-
-/** The orders applied when a power sends none: units hold; retreats and builds are left to the defaults above. */
-export function defaultOrdersFor(variant: Variant, position: Position, power: Power): PowerOrder[] {
-  if (position.phase.type !== 'movement') return [];
-  return position.units
-    .filter((u) => u.power === power)
-    .map((u) => ({ power, order: { kind: 'hold' as const, unit: { type: u.type, province: u.province, coast: u.coast } } }));
-}
-
-export type { Variant };
-export type { GameMap };

@@ -15,8 +15,7 @@ export function unitCanMove(map: GameMap, rules: RulesModule, unit: Unit, to: Lo
 
 /** Can this unit reach some location of `province` (supports ignore coasts: DATC 6.B.4/6.B.5)? */
 export function unitCanReachProvince(map: GameMap, rules: RulesModule, unit: Unit, province: string): boolean {
-  return map.locationsOf(province, unit.type).some((l) => unitCanMove(map, rules, unit, l)) ||
-    (unit.type === 'A' && unitCanMove(map, rules, unit, { province, coast: null }));
+  return map.locationsOf(province, unit.type).some((l) => unitCanMove(map, rules, unit, l));
 }
 
 /**

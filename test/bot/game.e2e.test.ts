@@ -9,11 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, expectMapPost, waitForResults as waitForResultsIn, type Harness } from './harness.js';
 import { FALL_1901, FALL_1901_RETREAT, playerOf, POWERS, SPRING_1901, WINTER_1901, type ScriptPower } from './script.js';
 
 const CHANNEL = 'diplomacy';
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const HOUR = 3_600_000;
 
 describe('a 7-player Classic game through the Discord bot', () => {
@@ -32,18 +31,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
   const resultsPosts = (label: string): FakeMessage[] =>
     h.fake.channelMessages(CHANNEL).filter((m) => m.content.startsWith(`**${label}: results**`));
 
-  async function waitForResults(label: string): Promise<FakeMessage> {
-    return h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith(`**${label}: results**`), 15_000);
-  }
-
-  function expectMapPost(message: FakeMessage): void {
-    expect(message.attachments).toHaveLength(1);
-    const png = message.attachments[0]!;
-    expect(png.contentType).toBe('image/png');
-    expect(png.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
-    expect(png.data.readUInt32BE(16)).toBeGreaterThanOrEqual(800); // IHDR width
-    expect(png.data.length).toBeGreaterThan(20_000);
-  }
+  const waitForResults = (label: string) => waitForResultsIn(h, CHANNEL, label);
 
   /**
    * Orders of `orders` must not appear anywhere but in their own player's private messages, in anything

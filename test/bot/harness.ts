@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { startBot, type BotOptions, type RunningBot } from '../../src/bot/app.js';
 import { createLogger } from '../../src/log.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
-import { FakeDiscord, type FakeDiscordOptions } from '../support/fake-discord/index.js';
+import { expect } from 'vitest';
+import { FakeDiscord, type FakeDiscordOptions, type FakeMessage } from '../support/fake-discord/index.js';
 
 export interface Harness {
   fake: FakeDiscord;
@@ -71,4 +72,21 @@ export async function createHarness(
     },
   };
   return h;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The results post of a phase (by its label, e.g. `Spring 1901 movement`) in a game channel, once it arrives. */
+export function waitForResults(h: Harness, channel: string, label: string): Promise<FakeMessage> {
+  return h.fake.waitForChannelMessage(channel, (m) => m.content.startsWith(`**${label}: results**`), 15_000);
+}
+
+/** A channel post carries exactly one real map: a PNG of at least 800 px width. */
+export function expectMapPost(message: FakeMessage): void {
+  expect(message.attachments).toHaveLength(1);
+  const png = message.attachments[0]!;
+  expect(png.contentType).toBe('image/png');
+  expect(png.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  expect(png.data.readUInt32BE(16)).toBeGreaterThanOrEqual(800); // IHDR width
+  expect(png.data.length).toBeGreaterThan(20_000);
 }

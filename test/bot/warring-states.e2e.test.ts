@@ -17,10 +17,9 @@ import type { Variant } from '../../src/engine/variant.js';
 import { getVariant } from '../../src/variants/index.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, expectMapPost, waitForResults as waitForResultsIn, type Harness } from './harness.js';
 
 const CHANNEL = 'zhanguo';
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const POWERS = ['Qin', 'Chu', 'Zhao', 'Wei', 'Han', 'Yan', 'Qi'] as const;
 type WsPower = (typeof POWERS)[number];
 const playerOf = (power: WsPower): string => `${power.toLowerCase()}-player`;
@@ -101,18 +100,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     await h?.close();
   });
 
-  async function waitForResults(label: string): Promise<FakeMessage> {
-    return h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith(`**${label}: results**`), 15_000);
-  }
-
-  function expectMapPost(message: FakeMessage): void {
-    expect(message.attachments).toHaveLength(1);
-    const png = message.attachments[0]!;
-    expect(png.contentType).toBe('image/png');
-    expect(png.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
-    expect(png.data.readUInt32BE(16)).toBeGreaterThanOrEqual(800); // IHDR width
-    expect(png.data.length).toBeGreaterThan(20_000);
-  }
+  const waitForResults = (label: string) => waitForResultsIn(h, CHANNEL, label);
 
   /** Autocomplete of `/order` for `power`'s player with `typed` in the option: the proposed values. */
   async function suggest(power: WsPower, typed: string): Promise<string[]> {

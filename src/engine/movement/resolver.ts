@@ -459,8 +459,8 @@ export class MovementResolver {
   }
 
   private findDislodger(i: number): number | null {
-    if (this.role[i] === 'move' && this.resolve(i) && !this.customEnd[i]) return null;
-    if (this.role[i] === 'move' && this.resolve(i) && this.customEnd[i] && locationKey(this.customEnd[i]!) !== locationKey(this.units[i]!.unit)) return null;
+    // A unit that moved away (a custom move counts when it ended somewhere else) cannot be dislodged.
+    if (this.role[i] === 'move' && this.resolve(i) && locationKey(this.endLocation(i)) !== locationKey(this.units[i]!.unit)) return null;
     for (const j of this.movesInto.get(this.units[i]!.unit.province) ?? []) {
       if (j !== i && this.resolve(j) && this.arrives(j, this.units[i]!.unit.province)) return j;
     }

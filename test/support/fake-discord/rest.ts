@@ -394,15 +394,7 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
     case 4: {
       const input = messageInput(ctx, data, ctx.body.files, true);
       interaction.ephemeral = (input.flags & EPHEMERAL) !== 0;
-      message = ctx.state.createMessage({
-        channel: ctx.state.channels.get(interaction.channelId)!,
-        authorId: ctx.state.botUser.id,
-        content: input.content,
-        embeds: input.embeds,
-        attachments: input.files,
-        flags: input.flags & EPHEMERAL,
-        interaction,
-      });
+      message = interactionMessage(ctx, interaction, input);
       interaction.originalMessageId = message.id;
       interaction.record(response('reply', at, interaction.ephemeral, message));
       break;
@@ -435,6 +427,19 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
   }
   return undefined;
 });
+
+/** A message the bot posts as an answer to an interaction (reply or follow-up), in the interaction's channel. */
+function interactionMessage(ctx: Ctx, interaction: FakeInteraction, input: MessageInput): FakeMessage {
+  return ctx.state.createMessage({
+    channel: ctx.state.channels.get(interaction.channelId)!,
+    authorId: ctx.state.botUser.id,
+    content: input.content,
+    embeds: input.embeds,
+    attachments: input.files,
+    flags: input.flags & EPHEMERAL,
+    interaction,
+  });
+}
 
 function webhookInteraction(ctx: Ctx, app: string, token: string): FakeInteraction {
   const interaction = ctx.state.interactionsByToken.get(token);
@@ -508,15 +513,7 @@ route('POST', '/webhooks/(\\d+)/([^/]+)', false, (ctx, [app, token]) => {
   const interaction = webhookInteraction(ctx, app!, token!);
   if (!interaction.acknowledged) throw new HttpError(400, 40060, 'Follow-up before the interaction was acknowledged');
   const input = messageInput(ctx, ctx.body.json, ctx.body.files, true);
-  const message = ctx.state.createMessage({
-    channel: ctx.state.channels.get(interaction.channelId)!,
-    authorId: ctx.state.botUser.id,
-    content: input.content,
-    embeds: input.embeds,
-    attachments: input.files,
-    flags: input.flags & EPHEMERAL,
-    interaction,
-  });
+  const message = interactionMessage(ctx, interaction, input);
   interaction.record(response('followUp', ctx.receivedAt, (message.flags & EPHEMERAL) !== 0, message));
   return toJson(ctx, message);
 });
