@@ -1,11 +1,16 @@
 /**
- * `npm start`: read the environment (.env), open the database (migrations applied), log in to Discord,
- * register the slash commands, and run the phase scheduler and the outbox deliverer until SIGTERM/SIGINT.
+ * `npm start` (dist/main.js, compiled from here): read the environment (.env), then either
+ * - run the bot in this process: open the database (migrations applied), log in to Discord (retrying with
+ *   backoff while it cannot be reached), register the slash commands, and run the phase scheduler and the
+ *   outbox deliverer until SIGTERM/SIGINT; or
+ * - with `SHARDS=auto|<n>`, supervise one such process per shard (src/shard.ts). Each shard process runs this
+ *   same file; discord.js tells it its shard through the environment.
  */
 import 'dotenv/config';
 import { startBot, type RunningBot } from './bot/app.js';
-import { loadEnv } from './config/env.js';
-import { createLogger } from './log.js';
+import { loadEnv, type Env } from './config/env.js';
+import { createLogger, type Logger } from './log.js';
+import { isShardProcess, parseShards, startShardManager } from './shard.js';
 import { openDatabase } from './store/db.js';
 
 async function main(): Promise<number> {
@@ -15,7 +20,31 @@ async function main(): Promise<number> {
     return 1;
   }
   const env = loaded.env;
+  if (isShardProcess()) return runBot(env, createLogger(env.LOG_LEVEL).child({ shard: Number(process.env.SHARDS) }));
   const log = createLogger(env.LOG_LEVEL);
+  const sharding = parseShards(process.env.SHARDS);
+  if (!sharding.ok) {
+    process.stderr.write(`${sharding.error}\n`);
+    return 1;
+  }
+  return sharding.shards === null ? runBot(env, log) : runManager(env, log, sharding.shards);
+}
+
+/** Resolves with the signal once SIGTERM or SIGINT arrives (or the shard manager that started us is gone). */
+function stopSignal(onStop: () => void): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (why: string) => {
+      onStop();
+      resolve(why);
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+    // A shard whose manager died (kill -9) stops too, instead of running on unsupervised.
+    if (isShardProcess()) process.once('disconnect', () => stop('manager gone'));
+  });
+}
+
+async function runBot(env: Env, log: Logger): Promise<number> {
   let database: ReturnType<typeof openDatabase>;
   try {
     database = openDatabase(env.DATABASE_PATH);
@@ -25,6 +54,9 @@ async function main(): Promise<number> {
   }
   log.info({ path: env.DATABASE_PATH }, 'database ready');
 
+  // A stop that arrives while still waiting for Discord ends the retries.
+  const aborting = new AbortController();
+  const stopped = stopSignal(() => aborting.abort());
   let bot: RunningBot;
   try {
     bot = await startBot({
@@ -33,32 +65,56 @@ async function main(): Promise<number> {
       log,
       apiBase: env.DISCORD_API_BASE,
       devGuildId: env.DEV_GUILD_ID,
+      retry: { signal: aborting.signal },
     });
   } catch (err) {
+    database.close();
+    if (aborting.signal.aborted) {
+      log.info({ signal: await stopped }, 'stopped before Discord could be reached');
+      return 0;
+    }
     const invalidToken = err instanceof Error && /token/i.test(`${err.name} ${err.message}`);
     log.fatal({ err }, invalidToken ? 'Discord refused the token: put the bot token in DISCORD_TOKEN in .env (see README.md)' : 'could not start the bot');
-    database.close();
     return 1;
   }
 
-  return new Promise<number>((resolve) => {
-    let shuttingDown = false;
-    const shutdown = (signal: NodeJS.Signals) => {
-      if (shuttingDown) return;
-      shuttingDown = true;
-      log.info({ signal }, 'shutting down');
-      bot
-        .stop()
-        .catch((err: unknown) => log.error({ err }, 'error while stopping'))
-        .finally(() => {
-          database.close();
-          log.info('goodbye');
-          resolve(0);
-        });
-    };
-    process.once('SIGTERM', shutdown);
-    process.once('SIGINT', shutdown);
-  });
+  const signal = await stopped;
+  log.info({ signal }, 'shutting down');
+  try {
+    await bot.stop();
+  } catch (err) {
+    log.error({ err }, 'error while stopping');
+  }
+  database.close();
+  log.info('goodbye');
+  return 0;
+}
+
+async function runManager(env: Env, log: Logger, shards: 'auto' | number): Promise<number> {
+  const aborting = new AbortController();
+  const stopped = stopSignal(() => aborting.abort());
+  const spawnDelay = Number(process.env.SHARD_SPAWN_DELAY_MS);
+  let running: Awaited<ReturnType<typeof startShardManager>>;
+  try {
+    running = await startShardManager({
+      token: env.DISCORD_TOKEN,
+      apiBase: env.DISCORD_API_BASE,
+      shards,
+      log,
+      file: process.argv[1]!,
+      signal: aborting.signal,
+      ...(Number.isFinite(spawnDelay) && process.env.SHARD_SPAWN_DELAY_MS?.trim() ? { spawnDelayMs: spawnDelay } : {}),
+    });
+  } catch (err) {
+    if (aborting.signal.aborted) return 0;
+    log.fatal({ err }, 'could not start the shards');
+    return 1;
+  }
+  const signal = await stopped;
+  log.info({ signal }, 'stopping every shard');
+  await running.stop();
+  log.info('goodbye');
+  return 0;
 }
 
 main().then(

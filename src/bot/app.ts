@@ -2,15 +2,21 @@
  * The running bot: discord.js client + command router + phase scheduler + outbox deliverer, around one
  * database. main.ts starts it from the environment; the end-to-end tests start it against the stand-in.
  *
- * Start order: log in, register commands, then start the deliverer and the scheduler (its start-up sweep
- * resolves deadlines that passed while the bot was down). Stop order: scheduler, deliverer (waits for the
- * message in flight), client.
+ * Start order: log in (retried with backoff while Discord cannot be reached), register commands (shard 0
+ * only when sharded: they are global or per development server, not per shard), then start the deliverer and
+ * the scheduler (its start-up sweep resolves deadlines that passed while the bot was down). Stop order:
+ * scheduler, deliverer (waits for the message in flight), client.
+ *
+ * Sharded (src/shard.ts), every shard runs this whole bot: it answers its own guilds' interactions, and its
+ * scheduler and deliverer work on the shared database, where the phase claim and the outbox leases make each
+ * resolution and each delivery happen once, whichever shard gets there first.
  */
 import { Events, REST, type Client } from 'discord.js';
 import { startOutboxLoop, startScheduler, type GameDeps, type OutboxLoop, type Scheduler } from '../game/index.js';
+import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
 import type { Logger } from '../log.js';
-import { createClient, loginAndWait } from './client.js';
+import { createClient, loginAndWait, withRetry } from './client.js';
 import type { BotCommand } from './command.js';
 import { commands as allCommands } from './commands/index.js';
 import type { BotContext } from './context.js';
@@ -39,6 +45,8 @@ export interface BotOptions {
   /** Scheduler: longest sleep between sweeps (default 60 s). */
   schedulerMaxSleepMs?: number;
   globalRequestsPerSecond?: number;
+  /** Start-up retries while Discord cannot be reached (defaults: 1 s doubling to 60 s, forever). */
+  retry?: { firstDelayMs?: number; maxDelayMs?: number; maxAttempts?: number; signal?: AbortSignal };
 }
 
 export interface RunningBot {
@@ -60,6 +68,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     now: opts.now ?? Date.now,
     ...(opts.random ? { random: opts.random } : {}),
     onError: (err) => log.error({ err }, 'use-case failed unexpectedly'),
+    onEvent: (event) => logGameEvent(log, event),
     // A use-case committed something: a deadline may have moved and messages may be waiting. Coalesced, so a
     // burst of commands costs one re-arm and one delivery pass, after the burst's acknowledgements went out.
     onChange: () => {
@@ -82,11 +91,15 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   client.on(Events.ShardDisconnect, (ev, shard) => log.warn({ code: ev.code, shard }, 'gateway disconnected'));
   client.on(Events.ShardResume, (shard) => log.info({ shard }, 'gateway resumed'));
 
+  const retry = { log, ...opts.retry };
+  const shards = client.shard ? { shards: client.shard.ids, shardCount: client.shard.count } : {};
   try {
-    await loginAndWait(client, opts.token);
-    log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'logged in to Discord');
-    const reg = await registerCommands(client, commands, opts.devGuildId);
-    log.info(reg, 'slash commands registered');
+    await withRetry(() => loginAndWait(client, opts.token), retry);
+    log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, ...shards }, 'logged in to Discord');
+    if (!client.shard || client.shard.ids.includes(0)) {
+      const reg = await withRetry(() => registerCommands(client, commands, opts.devGuildId), { ...retry, what: 'register the slash commands' });
+      log.info(reg, 'slash commands registered');
+    }
   } catch (err) {
     await client.destroy();
     throw err;
@@ -117,7 +130,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   });
   scheduler = sched;
   const loop = outbox;
-  log.info({ nextWake: sched.nextWake() }, 'scheduler started');
+  log.info({ nextWake: sched.nextWake(), ...shards }, 'scheduler started');
 
   let stopping: Promise<void> | null = null;
   return {
@@ -137,4 +150,22 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
         log.info('bot stopped');
       })()),
   };
+}
+
+/** Info lines an operator follows (issue 14 §5): never an order, only ids, labels, reasons and timings. */
+function logGameEvent(log: Logger, event: GameEvent): void {
+  switch (event.kind) {
+    case 'phase_resolved':
+      log.info({ game: event.gameId, phase: event.phase, reason: event.reason, ms: event.ms }, 'phase resolved');
+      return;
+    case 'game_created':
+      log.info({ game: event.gameId, variant: event.variantId, guild: event.guildId, channel: event.channelId }, 'game created');
+      return;
+    case 'game_started':
+      log.info({ game: event.gameId, variant: event.variantId, players: event.players }, 'game started');
+      return;
+    case 'game_finished':
+      log.info({ game: event.gameId, end: event.end }, 'game finished');
+      return;
+  }
 }

@@ -14,7 +14,7 @@ import { games, phases, players, type GameRow } from '../store/schema.js';
 import { parseDurations } from './durations.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { discordTime, phaseLabel } from './summary.js';
-import { fail, inTransaction } from './tx.js';
+import { fail, inTransaction, noteEvent } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseDurationInput, PhaseView, Result } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
 
@@ -70,6 +70,7 @@ export function createGame(
       .returning()
       .get();
     audit(tx, { gameId: game.id, userId: input.userId, action: 'create', detail: { variant: variant.id, durations: durations.durations }, at: now });
+    noteEvent({ kind: 'game_created', gameId: game.id, variantId: variant.id, guildId: game.guildId, channelId: game.channelId });
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game) };
@@ -177,6 +178,7 @@ export function startGame(
       .where(eq(games.id, game.id))
       .returning()
       .get();
+    noteEvent({ kind: 'game_started', gameId: game.id, variantId: variant.id, players: joined.length });
     const held = new Set(joined.map((p) => p.power));
     const civilDisorder = variant.powers.map((p) => p.name).filter((p) => !held.has(p));
     const label = phaseLabel(position.phase);

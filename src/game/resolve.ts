@@ -17,7 +17,7 @@ import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../sto
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { endText } from './status.js';
 import { discordTime, formatResultsSummary, phaseLabel } from './summary.js';
-import { fail, inTransaction } from './tx.js';
+import { fail, inTransaction, noteEvent } from './tx.js';
 import type { GameDeps, PhaseView, Result } from './types.js';
 import { randomToken, toPhaseView } from './views.js';
 
@@ -96,6 +96,7 @@ export function resolveInTx(
   const resolved: PhaseView[] = [];
   let phaseId = game.currentPhaseId;
   for (let i = 0; i < MAX_CHAINED_RESOLUTIONS; i++) {
+    const started = performance.now();
     const token = randomToken(random);
     const claim = tx
       .update(phases)
@@ -119,6 +120,7 @@ export function resolveInTx(
       tx.update(games).set({ currentPhaseId: next.id, deadlineMs: next.deadlineMs }).where(eq(games.id, game.id)).run();
     }
     audit(tx, { gameId: game.id, userId: null, action: 'resolve', detail: { phaseId, reason, token }, at: now });
+    const label = phaseLabel(phase.position.phase);
 
     enqueue(tx, {
       gameId: game.id,
@@ -133,6 +135,7 @@ export function resolveInTx(
       dedupeKey: `results:${phaseId}:${token}`,
       now,
     });
+    noteEvent({ kind: 'phase_resolved', gameId: game.id, phase: label, reason, ms: Math.round((performance.now() - started) * 10) / 10 });
     game = gameById(tx, game.id)!;
     if (end) {
       announceEnd(tx, game, end, now, token);
@@ -183,6 +186,7 @@ export function finishGame(tx: Tx, game: GameRow, end: GameEnd, now: number): vo
     .set({ status: 'finished', end, finishedAt: now, deadlineMs: null, pausedRemainingMs: null, currentPhaseId: last?.id ?? game.currentPhaseId })
     .where(eq(games.id, game.id))
     .run();
+  noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
 }
 
 /** Queues the game-over announcement for the channel and a DM for every player. */

@@ -4,7 +4,7 @@
  * serialise instead of failing half-way with SQLITE_BUSY on lock upgrade.
  */
 import type { Tx } from '../store/db.js';
-import type { GameDeps, Result } from './types.js';
+import type { GameDeps, GameEvent, Result } from './types.js';
 
 class Rollback {
   constructor(readonly result: { ok: false; error: string }) {}
@@ -18,19 +18,32 @@ export function onInternalError(handler: (err: unknown) => void): void {
   internalErrorHandler = handler;
 }
 
+/** Events noted by the transaction running now (transactions are synchronous, so one list is enough). */
+let pendingEvents: GameEvent[] | null = null;
+
+/** Notes a game event; `deps.onEvent` hears it once the transaction commits, never if it rolls back. */
+export function noteEvent(event: GameEvent): void {
+  pendingEvents?.push(event);
+}
+
 /**
- * `fn` calls `changed(gameId)` when it modified a game; `deps.onChange` is told after the commit.
+ * `fn` calls `changed(gameId)` when it modified a game; `deps.onChange` is told after the commit, and
+ * `deps.onEvent` of the events `fn` noted.
  */
 export function inTransaction<T extends object>(
   deps: GameDeps,
   fn: (tx: Tx, changed: (gameId: number) => void) => Result<T>,
 ): Result<T> {
   const changedGames = new Set<number>();
+  const events: GameEvent[] = [];
+  const outer = pendingEvents;
   let result: Result<T>;
   try {
     result = deps.db.transaction(
       (tx) => {
         changedGames.clear();
+        events.length = 0;
+        pendingEvents = events;
         const r = fn(tx, (id) => changedGames.add(id));
         if (!r.ok) throw new Rollback(r);
         return r;
@@ -41,6 +54,15 @@ export function inTransaction<T extends object>(
     if (err instanceof Rollback) return err.result;
     reportInternal(deps, err);
     return { ok: false, error: INTERNAL_ERROR };
+  } finally {
+    pendingEvents = outer;
+  }
+  for (const event of events) {
+    try {
+      deps.onEvent?.(event);
+    } catch (err) {
+      reportInternal(deps, err);
+    }
   }
   for (const gameId of changedGames) {
     try {

@@ -24,7 +24,16 @@ export interface GameDeps {
    * changes nothing): bugs, a closed or broken database. Wire it to the logger.
    */
   onError?: (err: unknown) => void;
+  /** Told, after the commit, what happened to games (the bot logs it at info); never carries order text. */
+  onEvent?: (event: GameEvent) => void;
 }
+
+/** Milestones an operator follows in the logs (issue 14 §5). */
+export type GameEvent =
+  | { kind: 'game_created'; gameId: number; variantId: string; guildId: string | null; channelId: string }
+  | { kind: 'game_started'; gameId: number; variantId: string; players: number }
+  | { kind: 'phase_resolved'; gameId: number; phase: string; reason: string; ms: number }
+  | { kind: 'game_finished'; gameId: number; end: string };
 
 /** Every use-case returns this; on `ok: false` nothing was changed and `error` is a sentence for the player. */
 export type Result<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };

@@ -1,13 +1,15 @@
 /**
- * One shared render worker (lazily started, unref'd so it never keeps the process alive). The worker is
- * TypeScript like the rest of the project: its bootstrap registers tsx's loader first (harmless when
- * the entry is plain JS). If the worker cannot start or dies, rendering falls back to the calling
- * thread (rasterizeInThread) and says why once on stderr.
+ * One shared render worker (lazily started, unref'd so it never keeps the process alive). The compiled bot
+ * (dist/) starts the compiled worker, dist/render/worker.js, with plain Node; from the TypeScript sources (tests,
+ * `npm run dev`) the bootstrap registers tsx's loader first and starts src/render/worker.ts. If the worker
+ * cannot start or dies, rendering falls back to the calling thread (rasterizeInThread) and says why once on
+ * stderr.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { PROJECT_ROOT, RUNNING_FROM_SOURCE } from '../paths.js';
 import { rasterizeInThread } from './raster.js';
 import type { Scene } from './scene.js';
 import { packScene } from './wire.js';
@@ -29,12 +31,12 @@ export function startRenderWorker(): Worker | null {
   if (broken) return null;
   if (worker) return worker;
   try {
-    const self = import.meta.url;
-    const entry = new URL(self.endsWith('.ts') ? './worker.ts' : './worker.js', self).href;
+    let entry = pathToFileURL(join(PROJECT_ROOT, 'dist', 'render', 'worker.js')).href;
     let tsx: string | null = null;
-    if (self.endsWith('.ts')) {
-      // tsx's ESM API (package export `tsx/esm/api`, import condition).
-      const pkg = createRequire(self).resolve('tsx/package.json');
+    if (RUNNING_FROM_SOURCE) {
+      entry = new URL('./worker.ts', import.meta.url).href;
+      // tsx's ESM API (package export `tsx/esm/api`, import condition); tsx is a development dependency.
+      const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
       tsx = pathToFileURL(join(dirname(pkg), 'dist', 'esm', 'api', 'index.mjs')).href;
     }
     const w = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, tsx } });

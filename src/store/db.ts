@@ -2,11 +2,11 @@
  * Opening the database: better-sqlite3 with WAL and foreign keys, drizzle on top, migrations applied.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { PROJECT_ROOT } from '../paths.js';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -14,7 +14,7 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** migrations/ at the project root, whatever the working directory is. */
-export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'migrations');
 
 export interface OpenedDatabase {
   db: Db;

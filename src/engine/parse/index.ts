@@ -17,6 +17,13 @@ export { didYouMean, suggestPlaces, normalizeName } from './places.js';
 
 export type ParseResult = { ok: true; order: Order; text: string } | { ok: false; error: string; input: string };
 
+/**
+ * The most tokens (words and signs) one order may have: the longest real order (`A Mid-Atlantic Ocean (north
+ * coast) supports F North Atlantic Ocean moves to …`) has about 25. Text beyond it is never looked at, so the
+ * parser's work is bounded by the text's length (issue 15 §1).
+ */
+export const MAX_ORDER_TOKENS = 48;
+
 /** A bullet or number in front of a pasted list item (`- `, `* `, `• `, `1. `, `2) `). */
 const LIST_MARKER = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 
@@ -33,8 +40,9 @@ function asText(text: unknown): string {
 export function parseOrder(variant: Variant, text: string, ctx: ParseContext = {}): ParseResult {
   const input = asText(text);
   try {
-    const tokens = tokenize(input.replace(LIST_MARKER, ''));
+    const tokens = tokenize(input.replace(LIST_MARKER, ''), MAX_ORDER_TOKENS + 1);
     if (tokens.length === 0) return { ok: false, error: 'empty order', input };
+    if (tokens.length > MAX_ORDER_TOKENS) return { ok: false, error: `this order is too long: an order has at most ${MAX_ORDER_TOKENS} words and signs`, input };
     const reader = new Reader(variant, tokens);
     const draft = readPrefixed(reader) ?? readUnitOrder(reader, variant, ctx);
     const order = completeWithBoard(variant, draft, ctx);
@@ -87,7 +95,7 @@ function readSpecial(reader: Reader, variant: Variant, unit: UnitRef): DraftOrde
 /** A whole string read as one place with an optional coast (`lin`, `Bo Hai`, `spa/nc`), or null. */
 function locationOf(variant: Variant, text: string): Location | null {
   try {
-    const reader = new Reader(variant, tokenize(text));
+    const reader = new Reader(variant, tokenize(text, MAX_ORDER_TOKENS));
     const location = reader.readLocation();
     return reader.atEnd() ? location : null;
   } catch {
@@ -101,7 +109,7 @@ function locationOf(variant: Variant, text: string): Location | null {
  */
 export function unitOfOrderText(variant: Variant, text: string, ctx: ParseContext = {}): string | null {
   try {
-    const reader = new Reader(variant, tokenize(asText(text)));
+    const reader = new Reader(variant, tokenize(asText(text), MAX_ORDER_TOKENS));
     if (reader.isWord(PREFIX_VERBS)) reader.i++;
     const unit = reader.readUnit();
     const onBoard =

@@ -64,40 +64,54 @@ function buildIndex(map: GameMap): PlaceIndex {
   return { byKey, maxWords, keys };
 }
 
-/** Optimal string alignment distance (Levenshtein plus adjacent transpositions: `Lodnon` -> `London` is 1). */
-export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
+/**
+ * Optimal string alignment distance (Levenshtein plus adjacent transpositions: `Lodnon` -> `London` is 1).
+ * With `max`, any distance above it is reported as `max + 1` without doing the work (lengths that differ by more
+ * than `max` cannot be closer), so comparing a huge word with a name costs nothing.
+ */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => {
-    const row = new Array<number>(cols).fill(0);
+  // Three rolling rows (two back, for transpositions) instead of a full matrix.
+  let back2 = new Array<number>(cols).fill(0);
+  let back1 = new Array<number>(cols);
+  let row = new Array<number>(cols).fill(0);
+  for (let j = 0; j < cols; j++) back1[j] = j;
+  for (let i = 1; i <= a.length; i++) {
     row[0] = i;
-    return row;
-  });
-  for (let j = 0; j < cols; j++) d[0]![j] = j;
-  for (let i = 1; i < rows; i++) {
+    let best = i;
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+      let v = Math.min(back1[j]! + 1, row[j - 1]! + 1, back1[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, back2[j - 2]! + 1);
+      row[j] = v;
+      if (v < best) best = v;
     }
+    if (best > max) return max + 1;
+    const spare = back2;
+    back2 = back1;
+    back1 = row;
+    row = spare;
   }
-  return d[a.length]![b.length]!;
+  return back1[b.length]!;
 }
+
+/** Words longer than this are no place name, however misspelt: no suggestion is searched for them. */
+const LONGEST_SUGGESTIBLE = 64;
 
 /**
  * Provinces whose names are close to `phrase` (edit distance, or a prefix), best first, at most `limit`.
  */
 export function suggestPlaces(map: GameMap, phrase: string, limit = 3): ProvinceId[] {
-  const wanted = normalizeName(phrase);
-  if (!wanted) return [];
+  const wanted = normalizeName(phrase.length > LONGEST_SUGGESTIBLE * 4 ? phrase.slice(0, LONGEST_SUGGESTIBLE * 4) : phrase);
+  if (!wanted || wanted.length > LONGEST_SUGGESTIBLE) return [];
   const tolerance = wanted.length <= 3 ? 1 : wanted.length <= 6 ? 2 : 3;
   const best = new Map<ProvinceId, number>();
   for (const { key, province } of placeIndex(map).keys) {
-    let score = editDistance(wanted, key);
+    let score = editDistance(wanted, key, tolerance);
     if (wanted.length >= 2 && key.startsWith(wanted)) score = Math.min(score, 0.5);
     // A typo in the first word of a longer name (`Norht Sea`): compare word by word as well.
-    if (key.includes(' ') && !wanted.includes(' ')) score = Math.min(score, editDistance(wanted, key.split(' ')[0]!) + 0.75);
+    if (key.includes(' ') && !wanted.includes(' ')) score = Math.min(score, editDistance(wanted, key.slice(0, key.indexOf(' ')), tolerance) + 0.75);
     if (score > tolerance) continue;
     const prev = best.get(province);
     if (prev === undefined || score < prev) best.set(province, score);

@@ -2,6 +2,11 @@
  * The gateway half of the fake: a `ws` server speaking Discord gateway v10 in JSON text frames
  * (stack.md §1 "Gateway protocol"): HELLO, IDENTIFY -> READY + GUILD_CREATE, HEARTBEAT -> ACK,
  * RECONNECT (op 7) -> RESUME (op 6) with replay of missed dispatches -> RESUMED.
+ *
+ * Sharding as Discord does it: IDENTIFY's `shard: [shard_id, num_shards]` (default [0, 1]) picks the guilds a
+ * session gets, those with `(guild_id >> 22) % num_shards == shard_id`; READY lists only them, GUILD_CREATE is
+ * sent for each, and a guild's dispatches (interactions, member and channel events) go only to its shard's
+ * sessions. A shard id outside `[0, num_shards)` is closed with 4010 (Invalid shard).
  */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
@@ -28,8 +33,17 @@ interface Frame {
   t?: string | null;
 }
 
+/** `[shard_id, num_shards]` as IDENTIFY and READY carry it. */
+export type ShardInfo = [number, number];
+
+/** The shard that receives a guild's events (Discord's formula). */
+export function shardOfGuild(guildId: string, numShards: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(numShards));
+}
+
 interface Session {
   id: string;
+  shard: ShardInfo;
   socket: WebSocket | null;
   seq: number;
   /** Dispatches sent in this session, for replay on RESUME. */
@@ -41,10 +55,10 @@ interface Session {
 export interface GatewayHooks {
   token: string;
   heartbeatInterval: number;
-  /** READY `d` for a new session (without session_id / resume_gateway_url, added here). */
-  readyPayload(): Record<string, unknown>;
+  /** READY `d` for a new session of `shard` (without session_id / resume_gateway_url, added here). */
+  readyPayload(shard: ShardInfo): Record<string, unknown>;
   /** Dispatches sent straight after READY (GUILD_CREATE), so `clientReady` is not delayed (stack.md §1). */
-  afterReady(): { t: string; d: unknown }[];
+  afterReady(shard: ShardInfo): { t: string; d: unknown }[];
 }
 
 export class FakeGateway extends EventEmitter {
@@ -71,14 +85,21 @@ export class FakeGateway extends EventEmitter {
     return n;
   }
 
+  /** The shards of the identified, connected sessions, in the order they identified. */
+  connectedShards(): ShardInfo[] {
+    return [...this.sessions.values()].filter((s) => s.socket && !s.ended).map((s) => s.shard);
+  }
+
   /**
-   * Sends a dispatch to every live session; a session between RECONNECT and RESUME gets it replayed on RESUME.
-   * Returns how many sessions it went to (0: no client is logged in).
+   * Sends a dispatch to every live session (only to the sessions of the guild's shard when `guildId` is given);
+   * a session between RECONNECT and RESUME gets it replayed on RESUME. Returns how many sessions it went to
+   * (0: no client, or no client for that guild's shard, is logged in).
    */
-  dispatch(t: string, d: unknown): number {
+  dispatch(t: string, d: unknown, guildId?: string): number {
     let sessions = 0;
     for (const session of this.sessions.values()) {
       if (session.ended) continue;
+      if (guildId !== undefined && shardOfGuild(guildId, session.shard[1]) !== session.shard[0]) continue;
       const s = ++session.seq;
       session.sent.push({ s, t, d });
       if (session.socket) send(session.socket, { op: GatewayOp.Dispatch, t, s, d });
@@ -143,12 +164,24 @@ export class FakeGateway extends EventEmitter {
           send(socket, { op: GatewayOp.HeartbeatAck, d: null });
           return;
         case GatewayOp.Identify: {
-          const d = frame.d as { token?: string };
+          const d = frame.d as { token?: string; shard?: unknown };
           if (d.token !== this.hooks.token) {
             socket.close(4004, 'Authentication failed');
             return;
           }
-          session = this.newSession(socket);
+          const shard = d.shard ?? [0, 1];
+          if (
+            !Array.isArray(shard) ||
+            shard.length !== 2 ||
+            !shard.every((x) => Number.isInteger(x)) ||
+            shard[1] < 1 ||
+            shard[0] < 0 ||
+            shard[0] >= shard[1]
+          ) {
+            socket.close(4010, 'Invalid shard');
+            return;
+          }
+          session = this.newSession(socket, [shard[0], shard[1]]);
           return;
         }
         case GatewayOp.Resume: {
@@ -185,20 +218,20 @@ export class FakeGateway extends EventEmitter {
     });
   }
 
-  private newSession(socket: WebSocket): Session {
+  private newSession(socket: WebSocket, shard: ShardInfo): Session {
     const id = `fake-session-${++this.sessionCounter}`;
-    const session: Session = { id, socket, seq: 0, sent: [], ended: false };
+    const session: Session = { id, shard, socket, seq: 0, sent: [], ended: false };
     this.sessions.set(id, session);
-    const ready = { ...this.hooks.readyPayload(), session_id: id, resume_gateway_url: this.url };
+    const ready = { ...this.hooks.readyPayload(shard), shard, session_id: id, resume_gateway_url: this.url };
     session.seq++;
     session.sent.push({ s: session.seq, t: 'READY', d: ready });
     send(socket, { op: GatewayOp.Dispatch, t: 'READY', s: session.seq, d: ready });
-    for (const next of this.hooks.afterReady()) {
+    for (const next of this.hooks.afterReady(shard)) {
       session.seq++;
       session.sent.push({ s: session.seq, t: next.t, d: next.d });
       send(socket, { op: GatewayOp.Dispatch, t: next.t, s: session.seq, d: next.d });
     }
-    this.emit('ready', id);
+    this.emit('ready', id, shard);
     return session;
   }
 }

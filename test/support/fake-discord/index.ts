@@ -12,7 +12,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildCommandData, type BuildOptions, type OptionValue } from './commands.js';
-import { FakeGateway } from './gateway.js';
+import { FakeGateway, shardOfGuild, type ShardInfo } from './gateway.js';
 import { FakeInteraction } from './interaction.js';
 import type { Delivery, FakeAttachment, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
 import { EPHEMERAL, textOf } from './model.js';
@@ -20,7 +20,8 @@ import { channelJson, guildJson, userJson, ALL_PERMISSIONS, memberJson } from '.
 import { handleRest, INTERACTION_ACK_WINDOW_MS } from './rest.js';
 import { FakeDiscordState } from './state.js';
 
-export type { Delivery, FakeAttachment, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
+export type { Delivery, FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
+export { shardOfGuild, type ShardInfo } from './gateway.js';
 export { FakeInteraction } from './interaction.js';
 export { textOf, EPHEMERAL } from './model.js';
 
@@ -34,6 +35,10 @@ export interface FakeDiscordOptions {
   guildName?: string;
   /** Gateway heartbeat interval in ms (Discord uses 41250; small values exercise heartbeats). */
   heartbeatInterval?: number;
+  /** The shard count `GET /gateway/bot` recommends (default 1). */
+  recommendedShards?: number;
+  /** Port to listen on (default: any free port). */
+  port?: number;
 }
 
 /** A user or channel given by object, id or name. */
@@ -50,20 +55,23 @@ export class FakeDiscord {
   readonly gateway: FakeGateway;
   private server!: Server;
   private origin = '';
+  private readonly port: number;
 
   private constructor(opts: FakeDiscordOptions) {
     this.state = new FakeDiscordState(opts.token ?? 'fake-token', opts.botName ?? 'Zhanguo');
+    this.state.recommendedShards = opts.recommendedShards ?? 1;
+    this.port = opts.port ?? 0;
     for (const name of opts.users ?? []) this.state.addUser(name);
     for (const name of opts.channels ?? ['general']) this.state.addChannel(name);
-    const guildName = opts.guildName ?? 'Fake Guild';
+    this.state.guilds.get(this.state.guildId)!.name = opts.guildName ?? 'Fake Guild';
     this.gateway = new FakeGateway({
       token: this.state.token,
       heartbeatInterval: opts.heartbeatInterval ?? 41250,
-      readyPayload: () => ({
+      readyPayload: (shard) => ({
         v: 10,
         user: { ...userJson(this.state.botUser), verified: true, mfa_enabled: false },
-        guilds: [{ id: this.state.guildId, unavailable: true }],
-        shard: [0, 1],
+        guilds: this.guildsOnShard(shard).map((id) => ({ id, unavailable: true })),
+        shard,
         application: { id: this.state.applicationId, flags: 0 },
         user_settings: {},
         private_channels: [],
@@ -72,7 +80,7 @@ export class FakeDiscord {
         guild_join_requests: [],
         geo_ordered_rtc_regions: [],
       }),
-      afterReady: () => [{ t: 'GUILD_CREATE', d: this.guildPayload(guildName) }],
+      afterReady: (shard) => this.guildsOnShard(shard).map((id) => ({ t: 'GUILD_CREATE', d: this.guildPayload(id) })),
     });
   }
 
@@ -92,7 +100,7 @@ export class FakeDiscord {
       if (req.url?.startsWith('/gateway')) this.gateway.handleUpgrade(req, socket, head);
       else socket.destroy();
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
     const port = (this.server.address() as AddressInfo).port;
     this.origin = `http://127.0.0.1:${port}`;
     this.gateway.url = `ws://127.0.0.1:${port}/gateway`;
@@ -105,6 +113,7 @@ export class FakeDiscord {
   get token(): string {
     return this.state.token;
   }
+  /** The default guild (the one every channel belongs to unless `addGuild` made others). */
   get guildId(): string {
     return this.state.guildId;
   }
@@ -154,22 +163,47 @@ export class FakeDiscord {
   /** Adds a user to the guild (and tells connected clients, GUILD_MEMBER_ADD). */
   addUser(username: string): FakeUser {
     const user = this.state.addUser(username);
-    this.gateway.dispatch('GUILD_MEMBER_ADD', { ...memberJson(user, this.state.joinedAt), guild_id: this.guildId });
+    for (const guildId of this.state.guilds.keys()) {
+      this.gateway.dispatch('GUILD_MEMBER_ADD', { ...memberJson(user, this.state.joinedAt), guild_id: guildId }, guildId);
+    }
     return user;
   }
 
-  /** Adds a text channel (CHANNEL_CREATE). */
-  addChannel(name: string): FakeChannel {
-    const channel = this.state.addChannel(name);
-    this.gateway.dispatch('CHANNEL_CREATE', channelJson(channel, this.guildId));
+  /** Adds a text channel (CHANNEL_CREATE), to the default guild unless `guildId` names another. */
+  addChannel(name: string, guildId = this.guildId): FakeChannel {
+    const channel = this.state.addChannel(name, undefined, guildId);
+    this.gateway.dispatch('CHANNEL_CREATE', channelJson(channel, guildId), guildId);
     return channel;
+  }
+
+  /**
+   * Adds a guild with its text channels (every user is a member). With `onShard: [id, count]` its id is chosen
+   * so that Discord's formula puts it on that shard. Bots that identify afterwards see it in READY; a guild added
+   * while a bot is connected arrives as GUILD_CREATE on its shard, as when the bot is invited.
+   */
+  addGuild(name: string, channels: string[], opts: { onShard?: ShardInfo } = {}): { id: string; channels: FakeChannel[] } {
+    let id = this.state.ids.next();
+    if (opts.onShard) {
+      const [shard, count] = opts.onShard;
+      while (shardOfGuild(id, count) !== shard) id = this.state.ids.next();
+    }
+    this.state.guilds.set(id, { id, name });
+    const made = channels.map((c) => this.state.addChannel(c, undefined, id));
+    this.gateway.dispatch('GUILD_CREATE', this.guildPayload(id), id);
+    return { id, channels: made };
+  }
+
+  /** The guilds Discord gives a session of `shard`. */
+  guildsOnShard([shard, count]: ShardInfo): string[] {
+    return [...this.state.guilds.keys()].filter((id) => shardOfGuild(id, count) === shard);
   }
 
   /** Deletes a channel: CHANNEL_DELETE on the gateway; later REST calls on it get 404 Unknown Channel. */
   deleteChannel(ref: ChannelRef): void {
     const channel = this.channel(ref);
     channel.deleted = true;
-    this.gateway.dispatch('CHANNEL_DELETE', channelJson(channel, this.guildId));
+    const guildId = this.state.guildOf(channel) ?? this.guildId;
+    this.gateway.dispatch('CHANNEL_DELETE', channelJson(channel, guildId), guildId);
   }
 
   /** A person (a moderator) deletes a message: later edits of it get 404 Unknown Message (10008). */
@@ -326,9 +360,10 @@ export class FakeDiscord {
     const user = this.user(userRef);
     const channel = this.channel(channelRef);
     if (channel.deleted) throw new Error(`fake discord: channel ${channel.name} was deleted`);
+    const guildId = this.state.guildOf(channel) ?? this.guildId;
     const { data, commandName } = buildCommandData(
       this.state.commands,
-      this.guildId,
+      guildId,
       command,
       options,
       (v) => (typeof v === 'object' ? (v as FakeUser) : this.tryUser(String(v))),
@@ -344,24 +379,24 @@ export class FakeDiscord {
       token,
       version: 1,
       data,
-      guild_id: this.guildId,
-      guild: { id: this.guildId, locale: 'en-US', features: [] },
+      guild_id: guildId,
+      guild: { id: guildId, locale: 'en-US', features: [] },
       channel_id: channel.id,
-      channel: { ...channelJson(channel, this.guildId), permissions: ALL_PERMISSIONS },
+      channel: { ...channelJson(channel, guildId), permissions: ALL_PERMISSIONS },
       member: memberJson(user, this.state.joinedAt),
       app_permissions: ALL_PERMISSIONS,
       locale: 'en-US',
       guild_locale: 'en-US',
       entitlements: [],
-      authorizing_integration_owners: { '0': this.guildId },
+      authorizing_integration_owners: { '0': guildId },
       context: 0,
       attachment_size_limit: 10 * 1024 * 1024,
     };
     const interaction = new FakeInteraction(id, token, type, commandName, user.id, channel.id, payload);
     this.state.interactions.set(id, interaction);
     this.state.interactionsByToken.set(token, interaction);
-    const sent = this.gateway.dispatch('INTERACTION_CREATE', payload);
-    if (sent === 0) throw new Error(`fake discord: no bot is connected to receive /${commandName}`);
+    const sent = this.gateway.dispatch('INTERACTION_CREATE', payload, guildId);
+    if (sent === 0) throw new Error(`fake discord: no bot is connected to receive /${commandName} (on the shard of guild ${guildId})`);
     return interaction;
   }
 
@@ -373,12 +408,12 @@ export class FakeDiscord {
     }
   }
 
-  private guildPayload(name: string): Record<string, unknown> {
+  private guildPayload(guildId: string): Record<string, unknown> {
     return guildJson({
-      id: this.guildId,
-      name,
+      id: guildId,
+      name: this.state.guilds.get(guildId)!.name,
       ownerId: this.users[0]?.id ?? this.botUser.id,
-      channels: [...this.state.channels.values()],
+      channels: [...this.state.channels.values()].filter((c) => this.state.guildOf(c) === guildId),
       members: [...this.state.users.values()],
       joinedAt: this.state.joinedAt,
     });

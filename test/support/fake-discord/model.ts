@@ -17,7 +17,14 @@ export interface FakeChannel {
   type: 0 | 1;
   /** For a DM channel: the user on the other side. */
   recipientId?: string;
+  /** For a guild channel: its guild (the stand-in hosts one guild by default, more with `addGuild`). */
+  guildId?: string;
   deleted: boolean;
+}
+
+export interface FakeGuild {
+  id: string;
+  name: string;
 }
 
 export interface FakeAttachment {

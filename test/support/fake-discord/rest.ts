@@ -178,7 +178,7 @@ function liveMessage(ctx: Ctx, channelId: string, messageId: string): FakeMessag
 
 function toJson(ctx: Ctx, m: FakeMessage): Record<string, unknown> {
   const channel = ctx.state.channels.get(m.channelId)!;
-  return messageJson(m, ctx.state.users.get(m.authorId)!, ctx.origin, channel.type === 0 ? ctx.state.guildId : null);
+  return messageJson(m, ctx.state.users.get(m.authorId)!, ctx.origin, ctx.state.guildOf(channel));
 }
 
 function response(kind: InteractionResponse['kind'], at: number, ephemeral: boolean, m: Partial<FakeMessage> & { id?: string }): InteractionResponse {
@@ -197,7 +197,7 @@ function response(kind: InteractionResponse['kind'], at: number, ephemeral: bool
 
 route('GET', '/gateway/bot', true, (ctx) => ({
   url: ctx.gatewayUrl,
-  shards: 1,
+  shards: ctx.state.recommendedShards,
   session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
 }));
 route('GET', '/gateway', false, (ctx) => ({ url: ctx.gatewayUrl }));
@@ -229,7 +229,7 @@ route('POST', '/users/@me/channels', true, (ctx) => {
 route('GET', '/channels/(\\d+)', true, (ctx, [id]) => {
   const channel = liveChannel(ctx, id!);
   const recipients = channel.recipientId ? [ctx.state.users.get(channel.recipientId)!] : [];
-  return channelJson(channel, ctx.state.guildId, recipients);
+  return channelJson(channel, ctx.state.guildOf(channel) ?? ctx.state.guildId, recipients);
 });
 
 route('POST', '/channels/(\\d+)/typing', true, (ctx, [id]) => {
@@ -357,7 +357,7 @@ function listCommands(ctx: Ctx, guildId: string | null): unknown {
 
 function checkApplication(ctx: Ctx, app: string, guild?: string): void {
   if (app !== ctx.state.applicationId) throw new HttpError(404, 10002, 'Unknown Application');
-  if (guild !== undefined && guild !== ctx.state.guildId) throw new HttpError(404, 10004, 'Unknown Guild');
+  if (guild !== undefined && !ctx.state.guilds.has(guild)) throw new HttpError(404, 10004, 'Unknown Guild');
 }
 
 route('PUT', '/applications/(\\d+)/commands', true, (ctx, [app]) => {

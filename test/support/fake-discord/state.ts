@@ -10,6 +10,7 @@ import type {
   FakeAttachment,
   FakeChannel,
   FakeEmbed,
+  FakeGuild,
   FakeMessage,
   FakeUser,
   RegisteredCommand,
@@ -23,6 +24,8 @@ export class FakeDiscordState {
   readonly events = new EventEmitter();
   readonly users = new Map<string, FakeUser>();
   readonly channels = new Map<string, FakeChannel>();
+  /** Every guild the bot is in, the default one (`guildId`) first. */
+  readonly guilds = new Map<string, FakeGuild>();
   readonly dmChannelOf = new Map<string, string>();
   readonly closedDms = new Set<string>();
   readonly messages = new Map<string, FakeMessage>();
@@ -31,6 +34,8 @@ export class FakeDiscordState {
   commands: RegisteredCommand[] = [];
   readonly requests: RequestLogEntry[] = [];
   readonly deliveries: Delivery[] = [];
+  /** What `GET /gateway/bot` recommends as `shards`. */
+  recommendedShards = 1;
   /** Channel posts that repeated an earlier nonce with enforce_nonce (answered with the earlier message). */
   nonceRepeats = 0;
   readonly joinedAt = new Date().toISOString();
@@ -41,6 +46,7 @@ export class FakeDiscordState {
   constructor(readonly token: string, botName: string) {
     this.events.setMaxListeners(0);
     this.guildId = this.ids.next();
+    this.guilds.set(this.guildId, { id: this.guildId, name: 'Fake Guild' });
     this.applicationId = this.ids.next();
     this.botUser = { id: this.applicationId, username: botName, globalName: botName, bot: true };
     this.users.set(this.botUser.id, this.botUser);
@@ -52,10 +58,15 @@ export class FakeDiscordState {
     return user;
   }
 
-  addChannel(name: string, id = this.ids.next()): FakeChannel {
-    const channel: FakeChannel = { id, name, type: 0, deleted: false };
+  addChannel(name: string, id = this.ids.next(), guildId = this.guildId): FakeChannel {
+    const channel: FakeChannel = { id, name, type: 0, guildId, deleted: false };
     this.channels.set(id, channel);
     return channel;
+  }
+
+  /** The guild a channel belongs to (null for a DM). */
+  guildOf(channel: FakeChannel): string | null {
+    return channel.type === 0 ? (channel.guildId ?? this.guildId) : null;
   }
 
   dmChannel(userId: string): FakeChannel {

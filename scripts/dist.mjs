@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+/**
+ * The compiled build (issue 14 §1). `node scripts/dist.mjs build` bundles src/ into dist/ with esbuild; `node scripts/dist.mjs run <entry> [args…]` compiles first when dist/ is missing or
+ * older than any source file, then runs dist/<entry> in this same process (so `npm start` and `npm run -s cli`
+ * start Node once). Compiler output goes to stderr only: the CLI's stdout stays pure JSON.
+ *
+ * Plain JavaScript on purpose: it runs before anything is compiled.
+ */
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = join(ROOT, 'src');
+const DIST = join(ROOT, 'dist');
+/** Written after every successful build; its time is the build's time. */
+const STAMP = join(DIST, '.build-stamp');
+const INPUTS = ['package.json', 'package-lock.json', 'scripts/dist.mjs'].map((f) => join(ROOT, f));
+
+/** Newest modification time (ms) of the files under `dir`. */
+function newestUnder(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestUnder(path));
+    else newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Why dist/ must be rebuilt, or null when it is up to date. */
+export function staleReason() {
+  if (!existsSync(STAMP)) return 'dist/ has not been built';
+  const built = statSync(STAMP).mtimeMs;
+  if (newestUnder(SRC) > built) return 'src/ changed since the last build';
+  if (INPUTS.some((f) => existsSync(f) && statSync(f).mtimeMs > built)) return 'the build configuration changed';
+  return null;
+}
+
+/**
+ * The bundles: the bot (also each shard's process), the render worker it starts, and the offline CLI. Packages
+ * stay in node_modules for the bot and the worker; the CLI bundles its pure-JavaScript packages (zod) so it
+ * starts fast, and keeps the renderer in a chunk of its own that only `render` loads.
+ */
+const BUNDLES = [
+  { entryPoints: { main: 'src/main.ts', 'render/worker': 'src/render/worker.ts' }, outdir: 'dist', packages: 'external' },
+  { entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli', splitting: true, external: ['@napi-rs/canvas', 'better-sqlite3', 'd3-delaunay', 'discord.js', 'pino'] },
+];
+
+/** Compiles src/ to dist/ (esbuild; type checking is `npm run typecheck` and the tests); returns an exit code. */
+export async function build() {
+  let esbuild;
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    process.stderr.write('build: esbuild is not installed (run `npm ci`, which installs the build tools, or build elsewhere and copy dist/)\n');
+    return 1;
+  }
+  const started = Date.now();
+  rmSync(DIST, { recursive: true, force: true });
+  try {
+    for (const bundle of BUNDLES) {
+      await esbuild.build({
+        absWorkingDir: ROOT,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20.19',
+        sourcemap: true,
+        logLevel: 'warning',
+        chunkNames: 'chunks/[name]-[hash]',
+        // Bundled CommonJS packages may call require(): give ESM output one.
+        banner: { js: "import { createRequire as __zhanguoRequire } from 'node:module'; const require = __zhanguoRequire(import.meta.url);" },
+        ...bundle,
+      });
+    }
+  } catch (e) {
+    process.stderr.write(`build: failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); dist/ is not usable\n`);
+    return 1;
+  }
+  writeFileSync(STAMP, `${new Date().toISOString()}\n`);
+  process.stderr.write(`build: compiled src/ to dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return 0;
+}
+
+/** Builds when stale; false when a build was needed and failed (a stale but existing dist/ is still usable). */
+export async function ensureBuilt() {
+  const why = staleReason();
+  if (!why) return true;
+  process.stderr.write(`build: ${why}; compiling…\n`);
+  return (await build()) === 0;
+}
+
+async function main() {
+  const [command, entry, ...args] = process.argv.slice(2);
+  if (command === 'build') {
+    process.exitCode = await build();
+    return;
+  }
+  if (command === 'check') {
+    const why = staleReason();
+    process.stderr.write(why ? `dist/ is stale: ${why}\n` : 'dist/ is up to date\n');
+    process.exitCode = why ? 1 : 0;
+    return;
+  }
+  if (command === 'run' && entry) {
+    const target = join(DIST, entry);
+    if (!(await ensureBuilt()) && !existsSync(target)) {
+      process.exitCode = 1;
+      return;
+    }
+    // The entry sees itself as the program (`node dist/cli/main.js …`).
+    process.argv = [process.argv[0], target, ...args];
+    await import(pathToFileURL(target).href);
+    return;
+  }
+  process.stderr.write('usage: node scripts/dist.mjs build | check | run <entry under dist/> [args…]\n');
+  process.exitCode = 2;
+}
+
+await main();

@@ -1,0 +1,199 @@
+/**
+ * The compiled build (issue 14 §1–§4), run as an operator runs it: `node dist/…` with plain Node, no tsx.
+ * One file, in order, because every test uses the same dist/ folder: the build and its staleness check, the
+ * compiled CLI (pure JSON on stdout, even when it had to rebuild first), the compiled render worker, the
+ * compiled bot starting before Discord can be reached (retries, one log line per attempt), and the bot sharded
+ * (SHARDS=auto from the stand-in's GET /gateway/bot) with games in guilds on both shards resolving and posting
+ * exactly once after a restart that finds their deadlines passed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeDiscord, shardOfGuild, textOf } from '../support/fake-discord/index.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const STAMP = join(ROOT, 'dist', '.build-stamp');
+const dir = mkdtempSync(join(tmpdir(), 'zhanguo-dist-'));
+
+function run(args: string[], input = '') {
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, input, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+interface Proc {
+  lines(): { msg: string; [k: string]: unknown }[];
+  waitFor(pred: (l: { msg: string; [k: string]: unknown }) => boolean, timeoutMs?: number): Promise<void>;
+  stop(): Promise<number | null>;
+  errors(): string;
+}
+
+/** The compiled bot as a process, its JSON log lines parsed. */
+function startBot(env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+  const lines = () =>
+    out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string });
+  return {
+    lines,
+    errors: () => err,
+    waitFor: (pred, timeoutMs = 30_000) => expect.poll(() => lines().some(pred), { timeout: timeoutMs, interval: 50 }).toBe(true),
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+beforeAll(() => {
+  const built = run(['scripts/dist.mjs', 'build']);
+  expect(built.err).toContain('build: compiled src/ to dist/');
+  expect(built.code).toBe(0);
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run build', () => {
+  it('bundles the bot, the render worker and the CLI into dist/, and knows when dist/ is stale', () => {
+    for (const f of ['main.js', 'render/worker.js', 'cli/main.js']) expect(existsSync(join(ROOT, 'dist', f))).toBe(true);
+    // The compiled code never needs tsx (a development dependency) to run.
+    expect(readFileSync(join(ROOT, 'dist/main.js'), 'utf8')).not.toMatch(/from ['"]tsx/);
+    expect(run(['scripts/dist.mjs', 'check']).code).toBe(0);
+    const old = new Date(statSync(STAMP).mtimeMs - 3_600_000);
+    utimesSync(STAMP, old, old);
+    expect(run(['scripts/dist.mjs', 'check'])).toMatchObject({ code: 1, err: expect.stringContaining('src/ changed since the last build') });
+  });
+
+  it('runs the compiled CLI, rebuilding a stale dist/ first, with nothing but JSON on stdout', () => {
+    const old = new Date(statSync(STAMP).mtimeMs - 3_600_000);
+    utimesSync(STAMP, old, old);
+    const r = run(['scripts/dist.mjs', 'run', 'cli/main.js', 'parse'], 'A Paris - Burgundy\nF lon - nth\n');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('compiling');
+    expect(JSON.parse(r.out)).toMatchObject([{ ok: true, text: 'A par - bur' }, { ok: true, text: 'F lon - nth' }]);
+    expect(run(['scripts/dist.mjs', 'check']).code).toBe(0);
+    const direct = run(['dist/cli/main.js', 'adjudicate'], JSON.stringify({ phase: { season: 'spring', year: 1901, type: 'movement' }, units: [{ power: 'France', type: 'A', province: 'par' }], orders: [{ power: 'France', text: 'A Paris -> Burgundy' }] }));
+    expect(direct.code).toBe(0);
+    expect(JSON.parse(direct.out)).toMatchObject({ units: [{ province: 'bur' }] });
+  });
+
+  it('draws maps in the compiled render worker', () => {
+    const out = join(dir, 'map.png');
+    const r = run(['dist/cli/main.js', 'render', '--variant', 'classic', '--out', out], JSON.stringify({ phase: { season: 'spring', year: 1901, type: 'movement' }, units: [{ power: 'France', type: 'A', province: 'par' }], orders: [{ power: 'France', text: 'A par - bur' }] }));
+    expect(r.err).not.toContain('worker unavailable');
+    expect(r.code).toBe(0);
+    expect(readFileSync(out).subarray(1, 4).toString()).toBe('PNG');
+  });
+});
+
+describe('the compiled bot', () => {
+  it('retries with backoff while Discord cannot be reached, logging each attempt, then runs', async () => {
+    const port = await freePort();
+    const bot = startBot({ DISCORD_TOKEN: 'fake-token', DISCORD_API_BASE: `http://127.0.0.1:${port}/api`, DATABASE_PATH: join(dir, 'retry.db') });
+    let fake: FakeDiscord | null = null;
+    try {
+      await bot.waitFor((l) => l.msg.startsWith('cannot log in to Discord') && l.attempt === 2, 20_000);
+      const attempts = bot.lines().filter((l) => l.msg.startsWith('cannot log in to Discord'));
+      expect(attempts.map((l) => l.attempt)).toEqual([1, 2]);
+      expect(attempts[0]).toMatchObject({ level: 40, reason: expect.stringContaining('ECONNREFUSED') });
+      expect(attempts[1]!.retryInMs as number).toBeGreaterThan(attempts[0]!.retryInMs as number);
+      fake = await FakeDiscord.start({ users: ['alice'], channels: ['main'], port });
+      await bot.waitFor((l) => l.msg === 'scheduler started', 20_000);
+      expect(bot.lines().find((l) => l.msg.startsWith('log in to Discord: succeeded'))).toBeDefined();
+      const reply = await fake.slash('alice', 'main', 'game status');
+      expect(reply.text).toMatch(/no game in this channel/);
+      expect(await bot.stop()).toBe(0);
+      expect(fake.unexpectedErrors()).toEqual([]);
+    } finally {
+      await bot.stop();
+      await fake?.close();
+    }
+  });
+
+  it('sharded (SHARDS=auto, 2 shards): each shard answers its own guilds; deadlines resolve and post exactly once', async () => {
+    const fake = await FakeDiscord.start({ users: ['gm', 'alice', 'bob'], channels: [], recommendedShards: 2 });
+    const guilds = [0, 1].map((shard) => fake.addGuild(`Guild on shard ${shard}`, ['game-a', 'game-b'], { onShard: [shard, 2] }));
+    const channels = guilds.flatMap((g) => g.channels);
+    expect(guilds.map((g) => shardOfGuild(g.id, 2))).toEqual([0, 1]);
+    const dbPath = join(dir, 'sharded.db');
+    const env = { DISCORD_TOKEN: fake.token, DISCORD_API_BASE: fake.apiBase, DATABASE_PATH: dbPath, SHARDS: 'auto', SHARD_SPAWN_DELAY_MS: '0' };
+    try {
+      let bot = startBot(env);
+      try {
+        await bot.waitFor((l) => l.msg === 'scheduler started' && l.shard === 1);
+        await bot.waitFor((l) => l.msg === 'scheduler started' && l.shard === 0);
+        expect(bot.lines().find((l) => l.msg === 'starting the shard manager')).toMatchObject({ shards: 2 });
+        expect(fake.gateway.connectedShards().sort()).toEqual([
+          [0, 2],
+          [1, 2],
+        ]);
+        for (const channel of channels) {
+          expect((await fake.slash('gm', channel, 'game create', { variant: 'classic', movement: '1d' })).text).not.toMatch(/⚠️/);
+          await fake.slash('alice', channel, 'game join', { power: 'France' });
+          await fake.slash('bob', channel, 'game join', { power: 'Germany' });
+          expect((await fake.slash('gm', channel, 'game start')).text).not.toMatch(/⚠️/);
+          expect((await fake.slash('alice', channel, 'order', { orders: 'A par - bur' })).text).not.toMatch(/⚠️/);
+        }
+        // Every command was answered by the shard that holds its guild.
+        const handled = bot.lines().filter((l) => l.msg === 'command handled');
+        for (const g of guilds) {
+          const ids = new Set(g.channels.map((c) => c.id));
+          const shards = new Set(handled.filter((l) => ids.has(String(l.channel))).map((l) => l.shard));
+          expect([...shards]).toEqual([shardOfGuild(g.id, 2)]);
+        }
+        expect(bot.lines().filter((l) => l.msg === 'game started')).toHaveLength(4);
+      } finally {
+        expect(await bot.stop()).toBe(0);
+      }
+      // While the bot is down, every deadline passes; both shards sweep at start-up and race for each phase.
+      const sqlite = new Database(dbPath);
+      expect(sqlite.prepare('UPDATE games SET deadline_ms = ? WHERE status = ?').run(Date.now() - 1000, 'active').changes).toBe(4);
+      sqlite.close();
+      bot = startBot(env);
+      try {
+        const resultsIn = (channelId: string) => fake.channelMessages(channelId).filter((m) => /Spring 1901.*results/i.test(textOf(m)));
+        await expect.poll(() => channels.map((c) => resultsIn(c.id).length), { timeout: 30_000, interval: 100 }).toEqual([1, 1, 1, 1]);
+        await expect.poll(() => fake.dms('alice').filter((m) => /has begun/.test(textOf(m))).length, { timeout: 30_000, interval: 100 }).toBe(4);
+        // Give a duplicate every chance to appear, then count again.
+        await new Promise((r) => setTimeout(r, 1500));
+        expect(channels.map((c) => resultsIn(c.id).length)).toEqual([1, 1, 1, 1]);
+        expect(resultsIn(channels[0]!.id)[0]!.content).toMatch(/A par - bur/);
+        for (const user of ['alice', 'bob']) {
+          const begun = fake.dms(user).filter((m) => /has begun/.test(textOf(m))).map((m) => m.content);
+          expect(begun).toHaveLength(4);
+          expect(new Set(begun).size).toBe(4);
+        }
+        const resolved = bot.lines().filter((l) => l.msg === 'phase resolved');
+        expect(resolved).toHaveLength(4);
+        expect(resolved.every((l) => l.reason === 'deadline' && typeof l.ms === 'number' && l.phase === 'Spring 1901 movement')).toBe(true);
+        expect(JSON.stringify(bot.lines())).not.toMatch(/bur/i);
+      } finally {
+        expect(await bot.stop()).toBe(0);
+      }
+      expect(fake.unexpectedErrors()).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Game events for the operator's log (issue 14 §5): told after the commit, never for a rolled-back change, and
+ * never carrying an order.
+ */
+import { describe, expect, it } from 'vitest';
+import { createGame, resolvePhase, startGame, submitOrders, joinGame, concede } from '../../src/game/index.js';
+import type { GameEvent } from '../../src/game/types.js';
+import { CHANNEL, GM, makeEnv, ok, startedGame, userOf } from './helpers.js';
+
+function recording() {
+  const env = makeEnv();
+  const events: GameEvent[] = [];
+  env.deps.onEvent = (e) => events.push(e);
+  return { ...env, events };
+}
+
+describe('game events', () => {
+  it('created, started, each phase resolved (with reason and time), finished', () => {
+    const env = recording();
+    const game = startedGame(env.deps, ['France', 'Germany']);
+    expect(env.events.map((e) => e.kind)).toEqual(['game_created', 'game_started']);
+    expect(env.events[0]).toMatchObject({ gameId: game.game.id, variantId: 'classic', guildId: 'guild-1', channelId: CHANNEL });
+    expect(env.events[1]).toMatchObject({ gameId: game.game.id, players: 2 });
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
+    env.events.length = 0;
+    ok(resolvePhase(env.deps, { gameId: game.game.id, reason: 'gm' }));
+    expect(env.events).toHaveLength(1);
+    expect(env.events[0]).toMatchObject({ kind: 'phase_resolved', gameId: game.game.id, phase: 'Spring 1901 movement', reason: 'gm' });
+    expect((env.events[0] as { ms: number }).ms).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(env.events)).not.toMatch(/bur/);
+    env.events.length = 0;
+    ok(concede(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), to: 'France' }));
+    expect(env.events.filter((e) => e.kind === 'game_finished')).toEqual([{ kind: 'game_finished', gameId: game.game.id, end: 'concession: France' }]);
+    env.close();
+  });
+
+  it('says nothing about a change that was refused and rolled back', () => {
+    const env = recording();
+    ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' }));
+    env.events.length = 0;
+    expect(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' }).ok).toBe(false);
+    expect(startGame(env.deps, { channelId: CHANNEL, userId: GM }).ok).toBe(false); // nobody joined
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf('France'), power: 'France' }));
+    expect(env.events).toEqual([]);
+    env.close();
+  });
+});
