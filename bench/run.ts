@@ -12,6 +12,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Rendering (issue 3)', file: './render.ts', fn: 'benchRender' },
   { title: 'Game use-cases (issue 4)', file: './game.ts', fn: 'benchGame' },
   { title: 'Discord bot (issue 4)', file: './bot.ts', fn: 'benchBot' },
+  { title: 'Production: CLI, start-up, restart (issue 14)', file: './production.ts', fn: 'benchProduction' },
 ];
 
 const only = process.argv.slice(2);
@@ -33,7 +34,7 @@ function formatValue(v: number): string {
 }
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-const header = `# Benchmarks\n\nWritten by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB. Re-run it to refresh; the figures below are what that run measured.\n\n`;
+const header = `# Benchmarks\n\nWritten by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min) when it finished (other work on the machine slows every figure). Re-run it to refresh; the figures below are what that run measured.\n\n`;
 if (only.length === 0) {
   writeFileSync(fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url)), header + sections.join('\n'));
   process.stderr.write('bench: wrote docs/benchmarks.md\n');

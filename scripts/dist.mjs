@@ -38,13 +38,36 @@ export function staleReason() {
 }
 
 /**
+ * zod re-exports ~40 translations of its error messages (`z.locales`), 400 kB the CLI would parse at every start
+ * though it only ever uses English (the default zod configures itself). The CLI bundle gets English alone.
+ */
+const englishOnlyZod = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
+      contents: "export { default as en } from 'zod/v4/locales/en.js';",
+      resolveDir: ROOT,
+    }));
+  },
+};
+
+/**
  * The bundles: the bot (also each shard's process), the render worker it starts, and the offline CLI. Packages
  * stay in node_modules for the bot and the worker; the CLI bundles its pure-JavaScript packages (zod) so it
  * starts fast, and keeps the renderer in a chunk of its own that only `render` loads.
  */
 const BUNDLES = [
   { entryPoints: { main: 'src/main.ts', 'render/worker': 'src/render/worker.ts' }, outdir: 'dist', packages: 'external' },
-  { entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli', splitting: true, external: ['@napi-rs/canvas', 'better-sqlite3', 'd3-delaunay', 'discord.js', 'pino'] },
+  {
+    entryPoints: { main: 'src/cli/main.ts' },
+    outdir: 'dist/cli',
+    splitting: true,
+    external: ['@napi-rs/canvas', 'better-sqlite3', 'd3-delaunay', 'discord.js', 'pino'],
+    plugins: [englishOnlyZod],
+  },
 ];
 
 /** Compiles src/ to dist/ (esbuild; type checking is `npm run typecheck` and the tests); returns an exit code. */

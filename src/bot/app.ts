@@ -80,6 +80,11 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
       }, CHANGE_COALESCE_MS);
     },
   };
+  // Log in first: the map geometry (prepared synchronously by createMapRenderer, 80–270 ms) is then built while
+  // the gateway handshake is on the wire instead of before it.
+  const retry = { log, ...opts.retry };
+  const loggingIn = withRetry(() => loginAndWait(client, opts.token), retry);
+  loggingIn.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
   const maps = opts.maps ?? createMapRenderer(log);
   const ctx: BotContext = { deps, log, maps };
   const commands = opts.commands ?? allCommands;
@@ -91,10 +96,9 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   client.on(Events.ShardDisconnect, (ev, shard) => log.warn({ code: ev.code, shard }, 'gateway disconnected'));
   client.on(Events.ShardResume, (shard) => log.info({ shard }, 'gateway resumed'));
 
-  const retry = { log, ...opts.retry };
   const shards = client.shard ? { shards: client.shard.ids, shardCount: client.shard.count } : {};
   try {
-    await withRetry(() => loginAndWait(client, opts.token), retry);
+    await loggingIn;
     log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, ...shards }, 'logged in to Discord');
     if (!client.shard || client.shard.ids.includes(0)) {
       const reg = await withRetry(() => registerCommands(client, commands, opts.devGuildId), { ...retry, what: 'register the slash commands' });

@@ -107,9 +107,10 @@ export function variantFromFlags(flags: Flags): Variant {
 
 /** Parse JSON input, with the reason on failure. */
 export function parseJson(stdin: string): unknown {
-  if (stdin.trim() === '') throw new InputError('no input: pipe JSON on stdin');
+  if (/^\s*$/.test(stdin)) throw new InputError('no input: pipe JSON on stdin');
   try {
-    return JSON.parse(stdin.trim());
+    // JSON.parse allows surrounding whitespace; no trimmed copy of a large input.
+    return JSON.parse(stdin);
   } catch (e) {
     throw new InputError(`input is not JSON: ${e instanceof Error ? e.message : String(e)}`);
   }

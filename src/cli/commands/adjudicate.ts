@@ -120,16 +120,23 @@ function readOrders(variant: Variant, position: Position, orders: AdjudicateCase
   return { orders: out, failures };
 }
 
+/** Each variant's starting ownership, computed once per run rather than once per case (the engine never mutates it). */
+const startingCentersOf = new WeakMap<Variant, Position['supplyCenters']>();
+function startingCenters(variant: Variant): Position['supplyCenters'] {
+  let centers = startingCentersOf.get(variant);
+  if (!centers) startingCentersOf.set(variant, (centers = variant.startingPosition().supplyCenters));
+  return centers;
+}
+
 export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseOutput {
   const units = c.units.map(withCoast);
   checkUnits(variant, units, name);
-  const startingCenters = variant.startingPosition().supplyCenters;
   let position: Position = {
     phase: c.phase,
     units,
     dislodged: c.phase.type === 'retreat' ? (c.dislodged ?? []).map((d) => ({ ...withCoast(d), attackerFrom: d.attackerFrom, viaConvoy: d.viaConvoy, ...(d.retreatOptions ? { retreatOptions: d.retreatOptions } : {}) })) : [],
     contested: c.phase.type === 'retreat' ? (c.contested ?? []) : [],
-    supplyCenters: c.supplyCenters ?? startingCenters,
+    supplyCenters: c.supplyCenters ?? startingCenters(variant),
   };
   checkUnits(variant, position.dislodged, name);
 

@@ -83,6 +83,15 @@ export class Reader {
       const after = this.sofar();
       this.fail(first ? `expected ${what} after "${after}", found "${first.raw}"` : `missing ${what} after "${after}"`);
     }
+    // The common case: a one-word name (`par`, `Burgundy`) that no longer name starts with.
+    const longest = index.wordsAfter.get(first.norm);
+    if (longest === undefined || longest === 1) {
+      const hit = index.byKey.get(first.norm);
+      if (hit) {
+        this.i = start + 1;
+        return hit;
+      }
+    }
     // Candidate spans: words joined by glued hyphens or spaces, up to the longest name.
     const words: string[] = [];
     const ends: number[] = [];
@@ -97,7 +106,7 @@ export class Reader {
       else break;
     }
     for (let n = words.length; n >= 1; n--) {
-      const phrase = words.slice(0, n).join(' ');
+      const phrase = n === 1 ? words[0]! : words.slice(0, n).join(' ');
       // `NorthSea`, `StPetersburg`: a single token may match a name written without spaces.
       const hit = index.byKey.get(phrase) ?? (n === 1 ? index.byKey.get(phrase.replace(/ /g, '')) : undefined);
       if (hit === undefined) continue;

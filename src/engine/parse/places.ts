@@ -10,6 +10,8 @@ export interface PlaceIndex {
   byKey: ReadonlyMap<string, ProvinceId | null>;
   /** Longest name in words (how far the matcher needs to look ahead). */
   maxWords: number;
+  /** For each first word of a name, the most words a name starting with it has (absent: no name starts so). */
+  wordsAfter: ReadonlyMap<string, number>;
   /** Every key of every province, for suggestions. */
   keys: readonly { key: string; province: ProvinceId }[];
 }
@@ -40,6 +42,7 @@ function namesOf(p: ProvinceInfo): string[] {
 function buildIndex(map: GameMap): PlaceIndex {
   const byKey = new Map<string, ProvinceId | null>();
   const keys: { key: string; province: ProvinceId }[] = [];
+  const wordsAfter = new Map<string, number>();
   let maxWords = 1;
   const add = (key: string, id: ProvinceId) => {
     if (!key) return;
@@ -54,14 +57,16 @@ function buildIndex(map: GameMap): PlaceIndex {
       add(key, p.id);
       add(key.replace(/ /g, ''), p.id);
       keys.push({ key, province: p.id });
-      maxWords = Math.max(maxWords, key.split(' ').length);
+      const words = key.split(' ');
+      maxWords = Math.max(maxWords, words.length);
+      wordsAfter.set(words[0]!, Math.max(wordsAfter.get(words[0]!) ?? 0, words.length));
     }
   }
   // An id or abbreviation always means its own province, even if another province uses it as an alias.
   for (const p of map.provinces.values()) {
     byKey.set(normalizeName(p.id), p.id);
   }
-  return { byKey, maxWords, keys };
+  return { byKey, maxWords, wordsAfter, keys };
 }
 
 /**
