@@ -62,7 +62,7 @@ const englishOnlyZod = {
 const BUNDLES = [
   { entryPoints: { main: 'src/main.ts', 'render/worker': 'src/render/worker.ts' }, outdir: 'dist', packages: 'external' },
   {
-    entryPoints: { main: 'src/cli/main.ts' },
+    entryPoints: { main: 'src/cli/main.ts', 'adjudicate-worker': 'src/cli/commands/adjudicate-worker.ts' },
     outdir: 'dist/cli',
     splitting: true,
     external: ['@napi-rs/canvas', 'better-sqlite3', 'd3-delaunay', 'discord.js', 'pino'],

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliBenchCases } from '../../bench/cli-input.js';
 import { FakeDiscord, shardOfGuild, textOf } from '../support/fake-discord/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -20,7 +21,7 @@ const STAMP = join(ROOT, 'dist', '.build-stamp');
 const dir = mkdtempSync(join(tmpdir(), 'zhanguo-dist-'));
 
 function run(args: string[], input = '') {
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, input, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 28, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -96,6 +97,21 @@ describe('npm run build', () => {
     const direct = run(['dist/cli/main.js', 'adjudicate'], JSON.stringify({ phase: { season: 'spring', year: 1901, type: 'movement' }, units: [{ power: 'France', type: 'A', province: 'par' }], orders: [{ power: 'France', text: 'A Paris -> Burgundy' }] }));
     expect(direct.code).toBe(0);
     expect(JSON.parse(direct.out)).toMatchObject({ units: [{ province: 'bur' }] });
+  });
+
+  it('adjudicates a large batch on two threads with exactly the sequential output and errors', () => {
+    const cases = cliBenchCases(400, 7);
+    const input = JSON.stringify(cases);
+    const sequential = spawnSync(process.execPath, ['dist/cli/main.js', 'adjudicate'], { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, ZHANGUO_CLI_THREADS: '1' } });
+    const parallel = run(['dist/cli/main.js', 'adjudicate'], input);
+    expect(parallel.code).toBe(0);
+    expect(sequential.status).toBe(0);
+    expect(parallel.out).toBe(sequential.stdout);
+    expect((JSON.parse(parallel.out) as { id: number }[]).map((c) => c.id)).toEqual(cases.map((c) => c.id));
+    // One unreadable case deep in the batch: the same message and exit code as a sequential run.
+    const broken = JSON.stringify([...cases.slice(0, 350), { ...cases[350], units: [{ power: 'France', type: 'A', province: 'atlantis' }] }, ...cases.slice(351)]);
+    const failed = run(['dist/cli/main.js', 'adjudicate'], broken);
+    expect(failed).toMatchObject({ code: 2, out: '', err: 'case 350: unit A atlantis: no province "atlantis" in classic\n' });
   });
 
   it('draws maps in the compiled render worker', () => {

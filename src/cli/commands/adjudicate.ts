@@ -8,6 +8,7 @@ import { parseOrder, unitOfOrderText } from '../../engine/parse/index.js';
 import type { DislodgedUnit, OrderResult, Position, PowerOrder, Unit } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
+import { adjudicateInParallel, PARALLEL_MIN_CASES } from './adjudicate-parallel.js';
 import { InputError, jsonResult, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult } from '../io.js';
 
 const orderSchema = z.object({ power: z.string().min(1), text: z.string() }).passthrough();
@@ -51,25 +52,72 @@ export interface CaseOutput {
 }
 
 export async function adjudicateCommand(args: string[], stdin: string): Promise<CommandResult> {
-  return runCommand(() => {
+  return runCommand(async () => {
     const flags = parseFlags(args, ['variant', 'variant-file']);
     if (flags.positional.length > 0) throw new InputError(`unexpected argument "${flags.positional[0]}"`);
+    const input = parseJson(stdin);
+    // Large batches use both cores; any error sends the batch through the sequential path below for its message.
+    if (Array.isArray(input) && input.length >= PARALLEL_MIN_CASES) {
+      const parallel = await adjudicateInParallel(args, stdin, input);
+      if (parallel) return parallel;
+    }
     // Resolved on first use: a case's own `variant` overrides the flag.
     let flagVariant: Variant | undefined;
     const defaultVariant = () => (flagVariant ??= variantFromFlags(flags));
-    const input = parseJson(stdin);
     const list = Array.isArray(input) ? input : [input];
     const cases = list.map((raw, i) => readCase(raw, i));
     const notes: string[] = [];
     const outputs = cases.map((c, i) => {
-      const variant = c.variant ? variantById(c.variant) : defaultVariant();
-      if (c.phase.type === 'adjustment' && c.supplyCenters === undefined) {
-        notes.push(`${caseName(c, i)}: an adjustment case without supplyCenters: using ${variant.id}'s starting ownership\n`);
-      }
-      return adjudicateCase(variant, c, caseName(c, i));
+      const { output, note } = runCase(c, i, defaultVariant);
+      if (note) notes.push(note);
+      return output;
     });
     return jsonResult(Array.isArray(input) ? outputs : outputs[0], notes.join(''));
   });
+}
+
+/** One validated case: its output, and the note for stderr when it has one. Throws `InputError`. */
+function runCase(c: AdjudicateCase, i: number, defaultVariant: () => Variant): { output: CaseOutput; note: string | null } {
+  const variant = c.variant ? variantById(c.variant) : defaultVariant();
+  const note =
+    c.phase.type === 'adjustment' && c.supplyCenters === undefined
+      ? `${caseName(c, i)}: an adjustment case without supplyCenters: using ${variant.id}'s starting ownership\n`
+      : null;
+  return { output: adjudicateCase(variant, c, caseName(c, i)), note };
+}
+
+/** Cases claimed at a time by each thread of a parallel run. */
+const CLAIM = 8;
+
+/** What one thread of a parallel run did: each case's output as JSON, the notes, or that something failed. */
+export interface ClaimedWork {
+  done: [index: number, json: string, note: string | null][];
+  failed: boolean;
+}
+
+/**
+ * Adjudicates cases of `list` until none is left, claiming them `CLAIM` at a time from the shared `counter`
+ * (the main thread and the worker both run this, so neither waits for the other). Stops at the first case that
+ * cannot be read or adjudicated: the caller then redoes the batch sequentially, for the exact message.
+ */
+export function adjudicateClaimed(args: string[], list: unknown[], counter: Int32Array): ClaimedWork {
+  const done: ClaimedWork['done'] = [];
+  try {
+    const flags = parseFlags(args, ['variant', 'variant-file']);
+    let flagVariant: Variant | undefined;
+    const defaultVariant = () => (flagVariant ??= variantFromFlags(flags));
+    for (;;) {
+      const start = Atomics.add(counter, 0, CLAIM);
+      if (start >= list.length) return { done, failed: false };
+      for (let i = start; i < Math.min(start + CLAIM, list.length); i++) {
+        const { output, note } = runCase(readCase(list[i], i), i, defaultVariant);
+        done.push([i, JSON.stringify(output), note]);
+      }
+    }
+  } catch {
+    Atomics.store(counter, 0, list.length); // the other thread stops claiming too
+    return { done, failed: true };
+  }
 }
 
 function caseName(raw: unknown, index: number): string {

@@ -1,0 +1,61 @@
+/**
+ * `adjudicate` on a large batch uses both cores of the machine (issue 14 §6): the compiled CLI starts one worker
+ * thread (dist/cli/adjudicate-worker.js) that parses the same input and claims cases from a shared counter while
+ * the main thread does the same, so neither waits for the other however fast the worker starts. The output is
+ * byte for byte the sequential one (each case's JSON, joined in input order). When anything goes wrong (a case
+ * that cannot be read, no worker), the caller runs the batch sequentially, which gives the usual message.
+ */
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { PROJECT_ROOT, RUNNING_FROM_SOURCE } from '../../paths.js';
+import { EXIT, type CommandResult } from '../io.js';
+import { adjudicateClaimed, type ClaimedWork } from './adjudicate.js';
+
+/** Below this many cases a second thread costs more to start than it saves. */
+export const PARALLEL_MIN_CASES = 200;
+
+export interface WorkerInput {
+  args: string[];
+  stdin: string;
+  counter: SharedArrayBuffer;
+}
+
+/** Null: not worth it, not possible (running from the TypeScript sources, one core), or a case failed. */
+export async function adjudicateInParallel(args: string[], stdin: string, list: unknown[]): Promise<CommandResult | null> {
+  if (RUNNING_FROM_SOURCE || availableParallelism() < 2 || process.env.ZHANGUO_CLI_THREADS === '1') return null;
+  const shared = new SharedArrayBuffer(4);
+  const counter = new Int32Array(shared);
+  let worker: Worker;
+  try {
+    const entry = pathToFileURL(join(PROJECT_ROOT, 'dist', 'cli', 'adjudicate-worker.js'));
+    worker = new Worker(entry, { workerData: { args, stdin, counter: shared } satisfies WorkerInput });
+  } catch {
+    return null;
+  }
+  const fromWorker = new Promise<ClaimedWork>((resolve) => {
+    worker.once('message', (work: ClaimedWork) => resolve(work));
+    worker.once('error', () => resolve({ done: [], failed: true }));
+    worker.once('exit', () => resolve({ done: [], failed: true }));
+  });
+  const mine = adjudicateClaimed(args, list, counter);
+  if (mine.failed) {
+    await worker.terminate();
+    return null;
+  }
+  const theirs = await fromWorker;
+  await worker.terminate();
+  if (theirs.failed) return null;
+  const parts = new Array<string>(list.length);
+  const notes: [number, string][] = [];
+  for (const work of [mine, theirs]) {
+    for (const [i, json, note] of work.done) {
+      parts[i] = json;
+      if (note) notes.push([i, note]);
+    }
+  }
+  for (let i = 0; i < parts.length; i++) if (parts[i] === undefined) return null;
+  notes.sort((a, b) => a[0] - b[0]);
+  return { code: EXIT.ok, stdout: `[${parts.join(',')}]\n`, stderr: notes.map(([, n]) => n).join('') };
+}
