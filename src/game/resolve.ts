@@ -23,6 +23,10 @@ import { randomToken, toPhaseView } from './views.js';
 
 export type ResolveReason = 'deadline' | 'ready' | 'gm';
 
+export const ALREADY_RESOLVED = 'That phase has already been resolved.';
+const NOT_RUNNING = 'The game is not running.';
+const PAUSED = 'The game is paused; resume it first.';
+
 /** At most this many phases resolve in a row when nobody with a player has anything to decide. */
 const MAX_CHAINED_RESOLUTIONS = 20;
 
@@ -62,7 +66,9 @@ export function resolveDuePhases(deps: GameDeps): { resolved: number; failures: 
   for (const g of due) {
     const r = resolvePhase(deps, { gameId: g.id, phaseId: g.phaseId ?? undefined, reason: 'deadline' });
     if (r.ok) resolved += r.resolved.length;
-    else failures.push(`game ${g.id}: ${r.error}`);
+    // Another process (a second shard, `/ready`, a game master) got there first, or paused or ended the game
+    // since the query above: nothing is wrong and nothing is left to do.
+    else if (r.error !== ALREADY_RESOLVED && r.error !== NOT_RUNNING && r.error !== PAUSED) failures.push(`game ${g.id}: ${r.error}`);
   }
   return { resolved, failures };
 }
@@ -86,12 +92,12 @@ export function resolveInTx(
   let game = gameById(tx, gameId);
   if (!game) return fail('There is no such game.');
   if (game.status !== 'active') {
-    return fail(game.status === 'paused' ? 'The game is paused; resume it first.' : 'The game is not running.');
+    return fail(game.status === 'paused' ? PAUSED : NOT_RUNNING);
   }
   const variant = getVariant(game.variantId);
   if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
   if (game.currentPhaseId === null) return fail('The game has no current phase.');
-  if (expectedPhaseId !== null && expectedPhaseId !== game.currentPhaseId) return fail('That phase has already been resolved.');
+  if (expectedPhaseId !== null && expectedPhaseId !== game.currentPhaseId) return fail(ALREADY_RESOLVED);
 
   const resolved: PhaseView[] = [];
   let phaseId = game.currentPhaseId;
@@ -104,7 +110,7 @@ export function resolveInTx(
       .where(and(eq(phases.id, phaseId), isNull(phases.resolvedAt)))
       .run();
     if (claim.changes !== 1) {
-      if (resolved.length === 0) return fail('That phase has already been resolved.');
+      if (resolved.length === 0) return fail(ALREADY_RESOLVED);
       break;
     }
     const phase = phaseById(tx, phaseId)!;
