@@ -199,6 +199,9 @@ describe('the compiled bot', () => {
         await new Promise((r) => setTimeout(r, 1500));
         expect(channels.map((c) => resultsIn(c.id).length)).toEqual([1, 1, 1, 1]);
         expect(resultsIn(channels[0]!.id)[0]!.content).toMatch(/A par - bur/);
+        // The map was drawn by the compiled render worker of the shard that posted it.
+        expect(channels.every((c) => resultsIn(c.id)[0]!.attachments.some((a) => a.contentType === 'image/png'))).toBe(true);
+        expect(bot.errors()).not.toContain('worker unavailable');
         expect(players.map((u) => begun(u).length)).toEqual(players.map(() => 1));
         const resolved = bot.lines().filter((l) => l.msg === 'phase resolved');
         expect(resolved).toHaveLength(4);
