@@ -6,7 +6,7 @@
  * resolves deadlines that passed while the bot was down). Stop order: scheduler, deliverer (waits for the
  * message in flight), client.
  */
-import { Events, REST, type Client } from 'discord.js';
+import { Events, type Client } from 'discord.js';
 import { startOutboxLoop, startScheduler, type GameDeps, type OutboxLoop, type Scheduler } from '../game/index.js';
 import type { Db } from '../store/db.js';
 import type { Logger } from '../log.js';
@@ -17,7 +17,7 @@ import type { BotContext } from './context.js';
 import { createMapRenderer, type MapRenderer } from './maps.js';
 import { registerCommands } from './register.js';
 import { CommandRouter } from './router.js';
-import { createSender } from './send.js';
+import { createOutboxRest, createSender } from './send.js';
 
 /** How long after a change the scheduler is re-armed and the outbox kicked (DMs and posts are not urgent). */
 const CHANGE_COALESCE_MS = 20;
@@ -93,15 +93,13 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   }
 
   // The outbox has its own REST client so its traffic never queues command acknowledgements (see send.ts).
-  const outboxRest = new REST({
-    ...(opts.apiBase ? { api: opts.apiBase } : {}),
-    ...(opts.globalRequestsPerSecond ? { globalRequestsPerSecond: opts.globalRequestsPerSecond } : {}),
-  }).setToken(opts.token);
+  const outboxRest = createOutboxRest({ token: opts.token, apiBase: opts.apiBase, globalRequestsPerSecond: opts.globalRequestsPerSecond });
   const send = createSender({ rest: outboxRest, deps, maps, log });
   outbox = startOutboxLoop({
     db: opts.db,
     now: deps.now,
     send,
+    log,
     intervalMs: opts.outboxIntervalMs,
     baseDelayMs: opts.outboxRetryMs,
     onError: (err) => log.error({ err }, 'outbox pass failed'),

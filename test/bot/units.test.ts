@@ -146,14 +146,14 @@ describe('delivery error classification', () => {
     ['channel', 'status', 404, 10008, 'message_gone'],
     ['channel', 'notice', 400, 50035, 'rejected'],
   ] as const)('%s %s: %i %i is permanent (%s)', (target, kind, status, code, reason) => {
-    const out = classify(apiError(status, code), row(target, kind), log);
+    const out = classify(apiError(status, code), row(target, kind));
     expect(out).toBeInstanceOf(PermanentDeliveryError);
     expect((out as PermanentDeliveryError).reason).toBe(reason);
   });
 
   it('lets rate limits, server errors and network failures be retried', () => {
     for (const err of [apiError(429, 0), apiError(502, 0), new Error('ECONNRESET')]) {
-      expect(classify(err, row('channel', 'notice'), log)).toBe(err);
+      expect(classify(err, row('channel', 'notice'))).toBe(err);
     }
   });
 });

@@ -7,11 +7,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeInteraction } from './interaction.js';
-import type { FakeAttachment, FakeChannel, FakeEmbed, FakeMessage, InteractionResponse } from './model.js';
+import type { FakeAttachment, FakeChannel, FakeEmbed, FakeMessage, InteractionResponse, RateLimitRoute } from './model.js';
 import { EPHEMERAL } from './model.js';
 import { parseBody, type ParsedBody, type UploadedFile } from './multipart.js';
 import { channelJson, messageJson, userJson } from './payloads.js';
-import type { FakeDiscordState } from './state.js';
+import type { FakeDiscordState, LimitVerdict, RequestScope } from './state.js';
 import { toRegisteredCommand } from './commands.js';
 
 /** Discord refuses interaction callbacks after 3 s (the token is valid 15 min for edits and follow-ups). */
@@ -67,6 +67,8 @@ export async function handleRest(
   let status = 200;
   let payload: unknown = null;
   let error: HttpError | null = null;
+  const headers: Record<string, string> = {};
+  let rateLimited: LimitVerdict['limited'] = null;
   try {
     if (path.startsWith('/attachments/')) {
       serveAttachment(state, path, res);
@@ -81,12 +83,23 @@ export async function handleRest(
     if (match.auth && !authorized) throw new HttpError(401, 0, '401: Unauthorized');
     const body = await parseBody(req.headers['content-type'], Buffer.concat(chunks));
     const ctx: Ctx = { state, origin, gatewayUrl, method, path: apiPath, query: url.searchParams, body, authorized, receivedAt };
+    const scope = requestScope(ctx);
+    const delay = state.transport.delayFor(scope);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    const verdict = state.transport.check(scope, method, apiPath);
+    Object.assign(headers, verdict.headers);
+    if (verdict.limited) {
+      rateLimited = verdict.limited;
+      throw new HttpError(429, 0, 'You are being rate limited.', true);
+    }
     payload = await match.handler(ctx, match.params);
     if (payload === undefined) status = 204;
   } catch (e) {
     error = e instanceof HttpError ? e : new HttpError(400, 50035, `Invalid Form Body (${(e as Error).message})`);
     status = error.status;
-    payload = { message: error.message, code: error.code };
+    payload = rateLimited
+      ? { message: error.message, retry_after: rateLimited.retryAfterMs / 1000, global: rateLimited.global, code: 0 }
+      : { message: error.message, code: error.code };
   }
   state.logRequest({
     at: Date.now(),
@@ -96,10 +109,34 @@ export async function handleRest(
     ...(error ? { errorCode: error.code, errorMessage: error.message, expected: error.expected } : {}),
   });
   if (status === 204) {
-    res.writeHead(204).end();
+    res.writeHead(204, headers).end();
     return;
   }
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(payload));
+}
+
+/** Which rate-limit bucket a request falls in and which channels and users it concerns. */
+function requestScope(ctx: Ctx): RequestScope {
+  const exemptFromGlobal = ctx.path.startsWith('/interactions/') || ctx.path.startsWith('/webhooks/');
+  const targetsOf = (channelId: string) => {
+    const channel = ctx.state.channels.get(channelId);
+    return [channelId, ...(channel?.recipientId ? [channel.recipientId] : [])];
+  };
+  const scope = (route: RateLimitRoute | null, major: string, targets: string[]): RequestScope => ({ route, major, targets, exemptFromGlobal });
+  if (ctx.method === 'POST' && ctx.path === '/users/@me/channels') {
+    return scope('dm_create', 'bot', [String(ctx.body.json?.recipient_id ?? '')]);
+  }
+  const channelId = /^\/channels\/(\d+)/.exec(ctx.path)?.[1];
+  if (!channelId) return scope(null, 'bot', []);
+  const rest = ctx.path.slice(`/channels/${channelId}`.length);
+  const targets = targetsOf(channelId);
+  if (ctx.method === 'POST' && rest === '/messages') {
+    return scope(ctx.state.channels.get(channelId)?.type === 1 ? 'dm_messages' : 'channel_messages', channelId, targets);
+  }
+  if (/^\/(messages\/)?pins\/\d+$/.test(rest) && (ctx.method === 'PUT' || ctx.method === 'DELETE')) return scope('pins', channelId, targets);
+  if (ctx.method === 'POST' && /^(\/messages\/\d+)?\/threads$/.test(rest)) return scope('threads', channelId, targets);
+  if (/^\/messages\/\d+$/.test(rest) && (ctx.method === 'PATCH' || ctx.method === 'DELETE')) return scope('message_edits', channelId, targets);
+  return scope(null, channelId, targets);
 }
 
 function findRoute(method: string, path: string): { handler: Handler; auth: boolean; params: string[] } | null {
@@ -247,7 +284,9 @@ route('POST', '/channels/(\\d+)/messages', true, (ctx, [id]) => {
   const nonce = ctx.body.json?.nonce === undefined ? undefined : String(ctx.body.json.nonce);
   if (nonce !== undefined && String(nonce).length > 25) throw new HttpError(400, 50035, 'Invalid Form Body: nonce: Must be 25 or fewer in length');
   if (nonce !== undefined && ctx.body.json?.enforce_nonce === true) {
-    const earlier = [...ctx.state.messages.values()].find((m) => m.channelId === channel.id && m.nonce === nonce);
+    // Discord remembers nonces only for a few minutes (transport.nonceWindowMs); an older one posts again.
+    const since = ctx.state.transport.now() - ctx.state.transport.nonceWindowMs;
+    const earlier = [...ctx.state.messages.values()].find((m) => m.channelId === channel.id && m.nonce === nonce && m.nonceAt! > since);
     if (earlier) {
       ctx.state.nonceRepeats++;
       return toJson(ctx, earlier);
