@@ -36,6 +36,8 @@ export interface BotOptions {
   /** Outbox: poll interval and first retry delay (defaults 5 s / 5 s). */
   outboxIntervalMs?: number;
   outboxRetryMs?: number;
+  /** Outbox: after how long without a heartbeat another process's claims are taken (default 15 s). */
+  outboxHeartbeatTimeoutMs?: number;
   /** Scheduler: longest sleep between sweeps (default 60 s). */
   schedulerMaxSleepMs?: number;
   globalRequestsPerSecond?: number;
@@ -102,6 +104,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     log,
     intervalMs: opts.outboxIntervalMs,
     baseDelayMs: opts.outboxRetryMs,
+    heartbeatTimeoutMs: opts.outboxHeartbeatTimeoutMs,
     onError: (err) => log.error({ err }, 'outbox pass failed'),
   });
   const sched = startScheduler({
