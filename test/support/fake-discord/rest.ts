@@ -40,7 +40,10 @@ interface Ctx {
   query: URLSearchParams;
   body: ParsedBody;
   authorized: boolean;
+  /** performance.now() when Discord saw the request (later than its arrival for a slow target). */
   receivedAt: number;
+  /** Delayed by a slow target the test configured (a late acknowledgement it causes is expected). */
+  slowed?: boolean;
 }
 
 type Handler = (ctx: Ctx, params: string[]) => unknown;
@@ -85,13 +88,20 @@ export async function handleRest(
     const ctx: Ctx = { state, origin, gatewayUrl, method, path: apiPath, query: url.searchParams, body, authorized, receivedAt };
     const scope = requestScope(ctx);
     const delay = state.transport.delayFor(scope);
-    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (delay > 0) {
+      await new Promise((r) => setTimeout(r, delay));
+      // A slow network: Discord sees the request only now (an interaction callback may arrive too late).
+      ctx.receivedAt = performance.now();
+      ctx.slowed = true;
+    }
     const verdict = state.transport.check(scope, method, apiPath);
     Object.assign(headers, verdict.headers);
     if (verdict.limited) {
       rateLimited = verdict.limited;
       throw new HttpError(429, 0, 'You are being rate limited.', true);
     }
+    const failure = state.transport.failureFor(scope);
+    if (failure !== null) throw new HttpError(failure, 0, `${failure}: Internal Server Error`, true);
     payload = await match.handler(ctx, match.params);
     if (payload === undefined) status = 204;
   } catch (e) {
@@ -125,6 +135,13 @@ function requestScope(ctx: Ctx): RequestScope {
   const scope = (route: RateLimitRoute | null, major: string, targets: string[]): RequestScope => ({ route, major, targets, exemptFromGlobal });
   if (ctx.method === 'POST' && ctx.path === '/users/@me/channels') {
     return scope('dm_create', 'bot', [String(ctx.body.json?.recipient_id ?? '')]);
+  }
+  const interactionId = /^\/(?:interactions|webhooks)\/\d+\/([^/]+)/.exec(ctx.path);
+  if (interactionId) {
+    const interaction = ctx.path.startsWith('/interactions/')
+      ? ctx.state.interactions.get(ctx.path.split('/')[2]!)
+      : ctx.state.interactionsByToken.get(interactionId[1]!);
+    return scope(null, 'bot', interaction ? [interaction.id, interaction.channelId] : []);
   }
   const channelId = /^\/channels\/(\d+)/.exec(ctx.path)?.[1];
   if (!channelId) return scope(null, 'bot', []);
@@ -422,7 +439,7 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
   if (!interaction || interaction.token !== token) throw new HttpError(404, 10062, 'Unknown interaction');
   if (interaction.acknowledged) throw new HttpError(400, 40060, 'Interaction has already been acknowledged.');
   if (ctx.receivedAt - interaction.dispatchedAt > INTERACTION_ACK_WINDOW_MS) {
-    throw new HttpError(404, 10062, `Unknown interaction (acknowledged after ${Math.round(ctx.receivedAt - interaction.dispatchedAt)} ms)`);
+    throw new HttpError(404, 10062, `Unknown interaction (acknowledged after ${Math.round(ctx.receivedAt - interaction.dispatchedAt)} ms)`, ctx.slowed === true);
   }
   const json = ctx.body.json ?? {};
   const type = Number(json.type);

@@ -52,6 +52,7 @@ export class FakeTransport {
   private readonly rules = new Map<RateLimitRoute, RateLimitRule[]>();
   private readonly windows = new Map<string, { resetAt: number; count: number }>();
   private readonly slowTargets = new Map<string, number>();
+  private readonly failures = new Map<string, { status: number; left: number }>();
   /** Every 429 answered, oldest first. */
   readonly rateLimitHits: RateLimitHit[] = [];
   nonceWindowMs = 120_000;
@@ -75,6 +76,25 @@ export class FakeTransport {
   slow(target: string, ms: number): void {
     if (ms > 0) this.slowTargets.set(target, ms);
     else this.slowTargets.delete(target);
+  }
+
+  /**
+   * The next `times` requests about `target` (a channel id, a user id for their DMs, or an interaction id for
+   * its callback) fail with HTTP `status` (a 5xx: Discord having a bad moment). Such failures are `expected`.
+   */
+  fail(target: string, status: number, times = 1): void {
+    this.failures.set(target, { status, left: times });
+  }
+
+  /** The injected failure for this request, if any (counted down). */
+  failureFor(scope: RequestScope): number | null {
+    for (const t of scope.targets) {
+      const f = this.failures.get(t);
+      if (!f) continue;
+      if (--f.left <= 0) this.failures.delete(t);
+      return f.status;
+    }
+    return null;
   }
 
   delayFor(scope: RequestScope): number {
