@@ -74,6 +74,8 @@ export class FakeDiscord {
       }),
       afterReady: () => [{ t: 'GUILD_CREATE', d: this.guildPayload(guildName) }],
     });
+    // Dispatches the REST side causes (pins, threads, permission changes).
+    this.state.events.on('dispatch', (t: string, d: unknown) => this.gateway.dispatch(t, d));
   }
 
   static async start(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {

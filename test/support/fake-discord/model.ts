@@ -127,8 +127,12 @@ export interface FakeMessage {
   nonceAt?: number;
   /** Pinned in its channel. */
   pinned?: boolean;
-  /** Discord message type: 0 default, 6 "pinned a message" system message, 18 thread created, 21 thread starter. */
+  /** Discord message type: 0 default, 6 "pinned a message" system message, 18 "started a thread". */
   type?: number;
+  /** For a system message: the message it is about (the one pinned, or the thread's). */
+  reference?: string;
+  /** When it was pinned (ms since the epoch). */
+  pinnedAt?: number;
 }
 
 export type InteractionResponseKind = 'reply' | 'defer' | 'update' | 'deferUpdate' | 'autocomplete' | 'edit' | 'followUp' | 'delete';

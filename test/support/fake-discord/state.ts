@@ -11,6 +11,7 @@ import type {
   FakeChannel,
   FakeEmbed,
   FakeMessage,
+  FakeThreadState,
   FakeUser,
   PermissionName,
   RateLimitHit,
@@ -20,6 +21,7 @@ import type {
   RequestLogEntry,
 } from './model.js';
 import { EPHEMERAL } from './model.js';
+import { channelJson, threadJson } from './payloads.js';
 import { SnowflakeGenerator } from './snowflake.js';
 
 /** What a request is about, for rate limits and slow targets. */
@@ -224,6 +226,8 @@ export class FakeDiscordState {
     flags: number;
     interaction?: FakeInteraction;
     nonce?: string;
+    type?: number;
+    reference?: string;
   }): FakeMessage {
     const message: FakeMessage = {
       id: this.ids.next(),
@@ -238,6 +242,8 @@ export class FakeDiscordState {
       deleted: false,
       interactionId: m.interaction?.id,
       ...(m.nonce !== undefined ? { nonce: m.nonce, nonceAt: this.transport.now() } : {}),
+      ...(m.type !== undefined ? { type: m.type } : {}),
+      ...(m.reference !== undefined ? { reference: m.reference } : {}),
     };
     this.messages.set(message.id, message);
     const via = m.interaction ? 'interaction' : m.channel.type === 1 ? 'dm' : 'channel';
@@ -266,6 +272,107 @@ export class FakeDiscordState {
     };
     this.deliveries.push(delivery);
     this.events.emit('message', message, delivery);
+  }
+
+  /** Asks the gateway to send a dispatch to connected clients (FakeDiscord forwards it). */
+  dispatch(t: string, d: unknown): void {
+    this.events.emit('dispatch', t, d);
+  }
+
+  // ---------- permissions, pins, threads ----------
+
+  /** The bot loses `perms` in a channel (a permission overwrite), as a moderator would set. */
+  denyToBot(channelId: string, ...perms: PermissionName[]): void {
+    const channel = this.channels.get(channelId)!;
+    channel.deniedToBot = new Set([...(channel.deniedToBot ?? []), ...perms]);
+    this.dispatch('CHANNEL_UPDATE', channelJson(channel, this.guildId, [], this.botUser.id));
+  }
+
+  /** Gives back what `denyToBot` took (all of it when `perms` is empty). */
+  allowToBot(channelId: string, ...perms: PermissionName[]): void {
+    const channel = this.channels.get(channelId)!;
+    if (perms.length === 0) channel.deniedToBot = new Set();
+    else for (const p of perms) channel.deniedToBot?.delete(p);
+    this.dispatch('CHANNEL_UPDATE', channelJson(channel, this.guildId, [], this.botUser.id));
+  }
+
+  /** Whether the bot lacks a permission in a channel (a thread inherits its parent's overwrites). */
+  botLacks(channel: FakeChannel, perm: PermissionName): boolean {
+    if (channel.deniedToBot?.has(perm)) return true;
+    const parent = channel.parentId ? this.channels.get(channel.parentId) : undefined;
+    return parent?.deniedToBot?.has(perm) ?? false;
+  }
+
+  /** Pinned messages of a channel, most recently pinned first (as Discord lists them). */
+  pinnedMessages(channelId: string): FakeMessage[] {
+    return [...this.messages.values()]
+      .filter((m) => m.channelId === channelId && m.pinned && !m.deleted)
+      .sort((a, b) => (b.pinnedAt ?? 0) - (a.pinnedAt ?? 0));
+  }
+
+  /** Pins a message: flag, "pinned a message" system message (type 6), CHANNEL_PINS_UPDATE. */
+  pin(message: FakeMessage, byUserId: string): void {
+    if (message.pinned) return;
+    message.pinned = true;
+    message.pinnedAt = Date.now();
+    const channel = this.channels.get(message.channelId)!;
+    this.createMessage({ channel, authorId: byUserId, content: '', embeds: [], attachments: [], flags: 0, type: 6, reference: message.id });
+    this.pinsChanged(channel);
+  }
+
+  unpin(message: FakeMessage): void {
+    if (!message.pinned) return;
+    message.pinned = false;
+    delete message.pinnedAt;
+    this.pinsChanged(this.channels.get(message.channelId)!);
+  }
+
+  private pinsChanged(channel: FakeChannel): void {
+    const last = this.pinnedMessages(channel.id)[0];
+    this.dispatch('CHANNEL_PINS_UPDATE', {
+      ...(channel.type !== 1 ? { guild_id: this.guildId } : {}),
+      channel_id: channel.id,
+      last_pin_timestamp: last?.pinnedAt ? new Date(last.pinnedAt).toISOString() : null,
+    });
+  }
+
+  /** Threads of a channel (archived ones included), oldest first. */
+  threadsOf(parentId: string): FakeChannel[] {
+    return [...this.channels.values()].filter((c) => c.parentId === parentId && !c.deleted);
+  }
+
+  createThread(t: {
+    parent: FakeChannel;
+    name: string;
+    type: 11 | 12;
+    ownerId: string;
+    starterMessage?: FakeMessage;
+    autoArchiveDuration?: FakeThreadState['autoArchiveDuration'];
+  }): FakeChannel {
+    const thread: FakeChannel = {
+      // A thread started from a message has the message's id.
+      id: t.starterMessage?.id ?? this.ids.next(),
+      name: t.name,
+      type: t.type,
+      deleted: false,
+      parentId: t.parent.id,
+      thread: {
+        ownerId: t.ownerId,
+        ...(t.starterMessage ? { starterMessageId: t.starterMessage.id } : {}),
+        archived: false,
+        locked: false,
+        autoArchiveDuration: t.autoArchiveDuration ?? 4320,
+        members: new Set([t.ownerId]),
+        createdAt: Date.now(),
+      },
+    };
+    this.channels.set(thread.id, thread);
+    if (t.type === 11 && !t.starterMessage) {
+      // Discord announces a public thread started without a message in its channel ("started a thread").
+      this.createMessage({ channel: t.parent, authorId: t.ownerId, content: t.name, embeds: [], attachments: [], flags: 0, type: 18, reference: thread.id });
+    }
+    this.dispatch('THREAD_CREATE', { ...threadJson(thread, this.guildId), newly_created: true });
+    return thread;
   }
 
   logRequest(entry: RequestLogEntry): void {
