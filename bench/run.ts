@@ -12,6 +12,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Rendering (issue 3)', file: './render.ts', fn: 'benchRender' },
   { title: 'Game use-cases (issue 4)', file: './game.ts', fn: 'benchGame' },
   { title: 'Discord bot (issue 4)', file: './bot.ts', fn: 'benchBot' },
+  { title: 'Fair outbox (abuse issue §2)', file: './outbox.ts', fn: 'benchOutbox' },
 ];
 
 const only = process.argv.slice(2);
