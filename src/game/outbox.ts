@@ -108,6 +108,8 @@ export interface DeliverOptions extends ClaimClock {
   log?: Pick<Logger, 'info' | 'warn'>;
   /** Resolves when new rows may be waiting (the loop's kick), so a pass claims them without waiting for a slot. */
   wake?: () => Promise<void>;
+  /** True once the loop is stopping: claim nothing more, finish what is in flight. */
+  stopping?: () => boolean;
 }
 
 export interface DeliveryStats {
@@ -119,6 +121,9 @@ export interface DeliveryStats {
   deferred: number;
 }
 
+/** The oldest pending row of each target (only these may be sent: per-target order). */
+const HEADS = sql`SELECT min(id) AS id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY target`;
+
 /**
  * Claims up to `max` rows, each the oldest pending row of its target, due and unclaimed (one transaction, so
  * two deliverers never claim the same row).
@@ -127,8 +132,7 @@ function claimHeads(db: Db, now: number, me: Deliverer, max: number): OutboxRow[
   return db.transaction(
     (tx) => {
       const heads = tx.all<{ id: number }>(
-        sql`SELECT o.id AS id FROM outbox AS o
-            JOIN (SELECT min(id) AS id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY target) AS head ON head.id = o.id
+        sql`SELECT o.id AS id FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id
             WHERE o.claimed_by IS NULL AND o.next_attempt_at <= ${now}
             ORDER BY o.id LIMIT ${max}`,
       );
@@ -354,9 +358,16 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
     const inFlight = new Set<Promise<void>>();
     let started = 0;
     for (;;) {
-      const free = Math.min(concurrency - inFlight.size, limit - started);
+      const free = options.stopping?.() ? 0 : Math.min(concurrency - inFlight.size, limit - started);
       if (free > 0) {
-        for (const row of claimHeads(db, now(), me, free)) {
+        let claimed: OutboxRow[];
+        try {
+          claimed = claimHeads(db, now(), me, free);
+        } catch (err) {
+          await Promise.allSettled(inFlight); // finish what is in flight before reporting the failure
+          throw err;
+        }
+        for (const row of claimed) {
           started++;
           const p: Promise<void> = deliverOne(settings, row).then((outcome) => {
             stats[outcome]++;
@@ -374,13 +385,11 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
   return stats;
 }
 
-/** When the next pending, unclaimed row falls due (null: none waiting). */
+/** When the next unclaimed head falls due (null: none waiting). Rows behind a head wait for it, not for the clock. */
 function nextDueAt(db: Db): number | null {
-  const row = db
-    .select({ at: sql<number | null>`min(${outbox.nextAttemptAt})` })
-    .from(outbox)
-    .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), isNull(outbox.claimedBy)))
-    .get();
+  const row = db.get<{ at: number | null }>(
+    sql`SELECT min(o.next_attempt_at) AS at FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id WHERE o.claimed_by IS NULL`,
+  );
   return row?.at ?? null;
 }
 
@@ -397,6 +406,9 @@ export function pruneOutbox(options: { db: Db; now: () => number; keepMs?: numbe
 export function setStatusMessageId(deps: { db: Db }, gameId: number, messageId: string | null): void {
   deps.db.update(games).set({ statusMessageId: messageId }).where(eq(games.id, gameId)).run();
 }
+
+/** Shortest wait between two passes started by the clock (a row falling due), so the loop never spins. */
+const MIN_PASS_GAP_MS = 20;
 
 export interface OutboxLoop {
   /** Deliver as soon as possible (after a use-case queued something). */
@@ -443,7 +455,7 @@ export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number;
     let delay = interval;
     try {
       const due = nextDueAt(options.db);
-      if (due !== null) delay = Math.max(0, Math.min(interval, due - options.now()));
+      if (due !== null) delay = Math.max(MIN_PASS_GAP_MS, Math.min(interval, due - options.now()));
     } catch (err) {
       options.onError?.(err);
     }
@@ -456,7 +468,7 @@ export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number;
     do {
       again = false;
       try {
-        const stats = await deliverOutbox({ ...options, deliverer: me, wake });
+        const stats = await deliverOutbox({ ...options, deliverer: me, wake, stopping: () => stopped });
         // A full batch means more may be waiting.
         if (stats.sent + stats.retried + stats.failed + stats.skipped + stats.deferred >= (options.limit ?? 100)) again = true;
       } catch (err) {

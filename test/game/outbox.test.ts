@@ -345,6 +345,19 @@ describe('startOutboxLoop', () => {
     await loop.stop();
   });
 
+  it('does not spin while the only waiting rows sit behind a head that is due later', async () => {
+    queue(env.deps, 'head');
+    queue(env.deps, 'behind');
+    env.deps.db.update(outbox).set({ nextAttemptAt: env.clock.t + 3_600_000 }).where(eq(outbox.dedupeKey, 'head')).run();
+    let clockReads = 0;
+    const now = () => (clockReads++, env.clock.t);
+    const loop = startOutboxLoop({ db: env.deps.db, now, send: async () => {}, intervalMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    await loop.stop();
+    expect(clockReads).toBeLessThan(20); // a spinning loop reads the clock thousands of times
+    expect(outboxRows(env.deps).every((r) => r.sentAt === null)).toBe(true);
+  });
+
   it('delivers when kicked and stops cleanly', async () => {
     const seen: string[] = [];
     const loop = startOutboxLoop({ db: env.deps.db, now: env.deps.now, send: async (row) => void seen.push(row.dedupeKey), intervalMs: 60_000 });
