@@ -50,7 +50,9 @@ export function serializeError(err: unknown, depth = 0): LoggedError {
     return { type: typeof err, message: typeof err === 'string' ? err : 'a non-Error value was thrown' };
   }
   const e = err as Error & { code?: unknown; status?: unknown; method?: unknown; url?: unknown; cause?: unknown };
-  const out: LoggedError = { type: e.name || e.constructor?.name || 'Error', message: e.message };
+  // The class name (DiscordAPIError's `name` also carries the code: `DiscordAPIError[10062]`).
+  const type = e.constructor?.name && e.constructor.name !== 'Object' ? e.constructor.name : e.name || 'Error';
+  const out: LoggedError = { type, message: e.message };
   if (typeof e.code === 'number' || typeof e.code === 'string') out.code = e.code;
   if (typeof e.status === 'number') out.status = e.status;
   if (typeof e.method === 'string') out.method = e.method.toUpperCase();

@@ -4,8 +4,8 @@
  * - `phase_results`: one channel message with the phase's map (orders and results drawn) as a PNG and the
  *   results summary (which ends with the next deadline as `<t:…:R>`); text beyond 2000 characters goes into
  *   embeds of the same message, so the post is one message (sent whole or not at all).
- * - `game_started`: the start map and the roster. `status`: edits the status message in place (or posts it
- *   and returns its id). `notice` / `game_over`: channel text. `dm`: a direct message (up to 3 parts).
+ * - `game_started`: the start map and the roster. `status`: edits the status message in place, or posts it
+ *   (first time, or after a moderator deleted it) and returns its id. `notice` / `game_over`: channel text. `dm`: a direct message (up to 3 parts).
  * - It talks to the REST API directly with its own REST client (`createOutboxRest`).
  * - Every message carries a nonce derived from the outbox row (and the part, for a split DM) with
  *   `enforce_nonce`, so if a crash makes the deliverer send a row again within Discord's nonce window (a few
@@ -29,7 +29,6 @@ import {
   type RawFile,
 } from 'discord.js';
 import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
-import type { Logger } from '../log.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 
@@ -64,8 +63,6 @@ export interface SenderDeps {
   rest: REST;
   deps: Pick<GameDeps, 'db'>;
   maps: MapRenderer;
-  /** Unused since the outbox logs each delivery's outcome itself; kept so callers need not change. */
-  log?: Logger;
 }
 
 /** A channel message as the REST API takes it: JSON body plus attached files. */
@@ -122,10 +119,18 @@ export function createSender({ rest, deps, maps }: SenderDeps): SendFn {
         case 'status': {
           const body = { content: fit(payload.text), allowed_mentions: { parse: [] } };
           if (row.statusMessageId) {
-            await rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body });
-            return { messageId: row.statusMessageId };
+            try {
+              await rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body });
+              return { messageId: row.statusMessageId };
+            } catch (err) {
+              if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
+            }
           }
-          const posted = await post(row.target, withNonce(row, { body, files: [] }));
+          // A new status message: the game's first, or the one after a moderator deleted it. Its nonce names the
+          // game (and the deleted message), not the row, so whichever status row posts it after a crash between
+          // posting and recording its id, Discord returns the message already posted.
+          const key = row.statusMessageId ? `status-repost:${row.statusMessageId}` : `status-post:${row.gameId ?? row.target}`;
+          const posted = await post(row.target, withNonceKey(key, { body, files: [] }));
           return { messageId: posted.id };
         }
         case 'notice':
@@ -190,7 +195,11 @@ export function nonceFor(dedupeKey: string, part?: number): string {
 
 /** Discord drops a second message with the same nonce from the same author for a few minutes. */
 function withNonce(row: DeliveryRow, message: OutgoingMessage, part?: number): OutgoingMessage {
-  return { ...message, body: { ...message.body, nonce: nonceFor(row.dedupeKey, part), enforce_nonce: true } };
+  return withNonceKey(row.dedupeKey, message, part);
+}
+
+function withNonceKey(key: string, message: OutgoingMessage, part?: number): OutgoingMessage {
+  return { ...message, body: { ...message.body, nonce: nonceFor(key, part), enforce_nonce: true } };
 }
 
 const CHANNEL_GONE = new Set<number>([RESTJSONErrorCodes.UnknownChannel, RESTJSONErrorCodes.MissingAccess, RESTJSONErrorCodes.UnknownGuild]);
