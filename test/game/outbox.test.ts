@@ -281,6 +281,43 @@ describe('claims (kill -9)', () => {
     expect(await deliverWith(async () => {}, other)).toMatchObject({ sent: 1 });
   });
 
+  it('two live processes sharing the database (shards) send every row once, each target in order', async () => {
+    const tmp = tempDbPath();
+    const a = makeEnv(tmp.path);
+    const b = makeEnv(tmp.path);
+    try {
+      const gid = ok(createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game.id;
+      a.deps.db.delete(outbox).run();
+      a.deps.db.transaction((tx) => {
+        for (let i = 0; i < 120; i++) {
+          const target = `target-${i % 8}`;
+          enqueue(tx, { gameId: gid, payload: { type: 'notice', gameId: gid, text: `${i}` }, target: { kind: 'channel', id: target }, dedupeKey: `${target}:${i}`, now: a.clock.t });
+        }
+      });
+      const sent: { by: string; key: string }[] = [];
+      const sender = (by: string) => async (row: DeliveryRow) => {
+        await new Promise((r) => setTimeout(r, Math.random() * 3));
+        sent.push({ by, key: row.dedupeKey });
+      };
+      const loops = [
+        startOutboxLoop({ db: a.deps.db, now: a.deps.now, send: sender('a'), intervalMs: 60_000, concurrency: 3 }),
+        startOutboxLoop({ db: b.deps.db, now: b.deps.now, send: sender('b'), intervalMs: 60_000, concurrency: 3 }),
+      ];
+      await vi.waitFor(() => expect(sent).toHaveLength(120), { timeout: 20_000 });
+      await Promise.all(loops.map((l) => l.stop()));
+      expect(new Set(sent.map((s) => s.key)).size).toBe(120);
+      expect(new Set(sent.map((s) => s.by))).toEqual(new Set(['a', 'b']));
+      for (let t = 0; t < 8; t++) {
+        const order = sent.filter((s) => s.key.startsWith(`target-${t}:`)).map((s) => Number(s.key.split(':')[1]));
+        expect(order).toEqual([...order].sort((x, y) => x - y));
+      }
+    } finally {
+      a.close();
+      b.close();
+      tmp.cleanup();
+    }
+  });
+
   it('knows a process is gone from its pid, and that its own pid registered before it started is a predecessor', () => {
     expect(processAlive({ pid: process.pid, startedAt: Date.now() })).toBe(true);
     expect(processAlive({ pid: process.pid, startedAt: Date.now() - (process.uptime() + 60) * 1000 })).toBe(false);

@@ -98,7 +98,7 @@ describe('fake Discord: transport and newer surfaces', () => {
 
   it('delays requests about a slow target only, and fails requests on demand', async () => {
     const slow = fake.channel('one').id;
-    fake.state.transport.slow(slow, 400);
+    fake.state.transport.slow(slow, 1500);
     const done: string[] = [];
     await Promise.all([
       raw('POST', `/channels/${slow}/messages`, { content: 'slow' }).then(() => done.push('slow')),
