@@ -203,7 +203,7 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
   const { db, now, send, log } = s;
   const mine = and(eq(outbox.id, row.id), eq(outbox.claimedBy, s.me.id));
   const started = performance.now();
-  const fields = () => ({ outboxId: row.id, kind: row.kind, target: row.targetKind, attempts: row.attempts + 1, ms: Math.round(performance.now() - started) });
+  const fields = () => ({ outboxId: row.id, gameId: row.gameId, kind: row.kind, target: row.targetKind, attempts: row.attempts + 1, ms: Math.round(performance.now() - started) });
   try {
     if (superseded(db, row)) {
       db.update(outbox).set({ sentAt: now(), claimedBy: null, lastError: 'skipped: superseded by a newer status' }).where(eq(outbox.id, row.id)).run();
