@@ -383,6 +383,7 @@ export class FakeDiscord {
       channels: [...this.state.channels.values()],
       members: [...this.state.users.values()],
       joinedAt: this.state.joinedAt,
+      botId: this.state.botUser.id,
     });
   }
 }
