@@ -13,6 +13,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Game use-cases (issue 4)', file: './game.ts', fn: 'benchGame' },
   { title: 'Discord bot (issue 4)', file: './bot.ts', fn: 'benchBot' },
   { title: 'Production: CLI, start-up, restart (issue 14)', file: './production.ts', fn: 'benchProduction' },
+  { title: 'Fair outbox (abuse issue §2)', file: './outbox.ts', fn: 'benchOutbox' },
 ];
 
 const only = process.argv.slice(2);

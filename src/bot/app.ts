@@ -11,7 +11,7 @@
  * scheduler and deliverer work on the shared database, where the phase claim and the outbox leases make each
  * resolution and each delivery happen once, whichever shard gets there first.
  */
-import { Events, REST, type Client } from 'discord.js';
+import { Events, type Client } from 'discord.js';
 import { startOutboxLoop, startScheduler, type GameDeps, type OutboxLoop, type Scheduler } from '../game/index.js';
 import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
@@ -23,7 +23,7 @@ import type { BotContext } from './context.js';
 import { createMapRenderer, type MapRenderer } from './maps.js';
 import { registerCommands } from './register.js';
 import { CommandRouter } from './router.js';
-import { createSender } from './send.js';
+import { createOutboxRest, createSender } from './send.js';
 
 /** How long after a change the scheduler is re-armed and the outbox kicked (DMs and posts are not urgent). */
 const CHANGE_COALESCE_MS = 20;
@@ -42,6 +42,8 @@ export interface BotOptions {
   /** Outbox: poll interval and first retry delay (defaults 5 s / 5 s). */
   outboxIntervalMs?: number;
   outboxRetryMs?: number;
+  /** Outbox: after how long without a heartbeat another process's claims are taken (default 15 s). */
+  outboxHeartbeatTimeoutMs?: number;
   /** Scheduler: longest sleep between sweeps (default 60 s). */
   schedulerMaxSleepMs?: number;
   globalRequestsPerSecond?: number;
@@ -110,17 +112,16 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   }
 
   // The outbox has its own REST client so its traffic never queues command acknowledgements (see send.ts).
-  const outboxRest = new REST({
-    ...(opts.apiBase ? { api: opts.apiBase } : {}),
-    ...(opts.globalRequestsPerSecond ? { globalRequestsPerSecond: opts.globalRequestsPerSecond } : {}),
-  }).setToken(opts.token);
-  const send = createSender({ rest: outboxRest, deps, maps, log });
+  const outboxRest = createOutboxRest({ token: opts.token, apiBase: opts.apiBase, globalRequestsPerSecond: opts.globalRequestsPerSecond });
+  const send = createSender({ rest: outboxRest, deps, maps });
   outbox = startOutboxLoop({
     db: opts.db,
     now: deps.now,
     send,
+    log,
     intervalMs: opts.outboxIntervalMs,
     baseDelayMs: opts.outboxRetryMs,
+    heartbeatTimeoutMs: opts.outboxHeartbeatTimeoutMs,
     onError: (err) => log.error({ err }, 'outbox pass failed'),
   });
   const sched = startScheduler({

@@ -4,28 +4,31 @@
  * - `phase_results`: one channel message with the phase's map (orders and results drawn) as a PNG and the
  *   results summary (which ends with the next deadline as `<t:…:R>`); text beyond 2000 characters goes into
  *   embeds of the same message, so the post is one message (sent whole or not at all).
- * - `game_started`: the start map and the roster. `status`: edits the status message in place (or posts it
- *   and returns its id). `notice` / `game_over`: channel text. `dm`: a direct message.
- * - It talks to the REST API directly with its own REST client (see SenderDeps.rest).
- * - Channel posts carry a nonce derived from the dedupe key with `enforce_nonce`, so if a crash makes the
- *   deliverer send a row twice within Discord's nonce window, Discord returns the first message instead
- *   of posting again.
+ * - `game_started`: the start map and the roster. `status`: edits the status message in place, or posts it
+ *   (first time, or after a moderator deleted it) and returns its id. `notice` / `game_over`: channel text. `dm`: a direct message (up to 3 parts).
+ * - It talks to the REST API directly with its own REST client (`createOutboxRest`).
+ * - Every message carries a nonce derived from the outbox row (and the part, for a split DM) with
+ *   `enforce_nonce`, so if a crash makes the deliverer send a row again within Discord's nonce window (a few
+ *   minutes; a restarted bot resends within seconds), Discord returns the first message instead of posting again.
+ * - Rate limits: the REST client waits out short ones itself; a longer one (`RATE_LIMIT_WAIT_MS`) becomes
+ *   `RetryLaterError`, so the outbox puts the row back and the delivery slot serves other targets meanwhile.
  * - Errors that retrying cannot fix become `PermanentDeliveryError` (deleted channel, closed DMs, deleted
- *   status message, other 4xx); anything else is thrown as is and retried with backoff.
+ *   status message, other 4xx); anything else is thrown as is and retried with backoff. The outbox logs the
+ *   outcome (never the message text).
  */
 import { createHash } from 'node:crypto';
 import {
   DiscordAPIError,
+  RateLimitError,
+  REST,
   RESTJSONErrorCodes,
   Routes,
   type APIChannel,
   type APIEmbed,
   type APIMessage,
-  type REST,
   type RawFile,
 } from 'discord.js';
-import { PermanentDeliveryError, renderInputForPhase, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
-import type { Logger } from '../log.js';
+import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 
@@ -34,6 +37,22 @@ const MAX_EMBED_DESCRIPTION = 4096;
 const MAX_EMBEDS_TOTAL = 6000;
 /** Attempts at drawing a phase's map before its post goes out without one. */
 export const MAP_ATTEMPTS = 3;
+/** A rate limit longer than this is not waited out inside a delivery: the row is put back for that long. */
+export const RATE_LIMIT_WAIT_MS = 1_000;
+/** Most parts a long DM is split into. */
+const MAX_DM_PARTS = 3;
+
+/**
+ * The outbox's REST client: separate from the discord.js client's, and refusing to sit in a long rate limit
+ * (see RATE_LIMIT_WAIT_MS) so one limited target never holds a delivery slot.
+ */
+export function createOutboxRest(opts: { token: string; apiBase?: string; globalRequestsPerSecond?: number }): REST {
+  return new REST({
+    ...(opts.apiBase ? { api: opts.apiBase } : {}),
+    ...(opts.globalRequestsPerSecond ? { globalRequestsPerSecond: opts.globalRequestsPerSecond } : {}),
+    rejectOnRateLimit: (limit) => limit.timeToReset > RATE_LIMIT_WAIT_MS,
+  }).setToken(opts.token);
+}
 
 export interface SenderDeps {
   /**
@@ -44,7 +63,6 @@ export interface SenderDeps {
   rest: REST;
   deps: Pick<GameDeps, 'db'>;
   maps: MapRenderer;
-  log: Logger;
 }
 
 /** A channel message as the REST API takes it: JSON body plus attached files. */
@@ -60,22 +78,24 @@ export interface OutgoingMessage {
   files: RawFile[];
 }
 
-export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
+export function createSender({ rest, deps, maps }: SenderDeps): SendFn {
   const dmChannels = new Map<string, string>();
 
   async function post(channelId: string, message: OutgoingMessage): Promise<APIMessage> {
     return (await rest.post(Routes.channelMessages(channelId), { body: message.body, files: message.files })) as APIMessage;
   }
 
-  async function sendDm(userId: string, text: string): Promise<void> {
-    let channelId = dmChannels.get(userId);
+  async function sendDm(row: DeliveryRow, text: string): Promise<void> {
+    let channelId = dmChannels.get(row.target);
     if (!channelId) {
-      const channel = (await rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as APIChannel;
+      const channel = (await rest.post(Routes.userChannels(), { body: { recipient_id: row.target } })) as APIChannel;
       channelId = channel.id;
-      dmChannels.set(userId, channelId);
+      dmChannels.set(row.target, channelId);
     }
-    for (const part of splitMessage(text).slice(0, 3)) {
-      await post(channelId, { body: { content: part, allowed_mentions: { parse: [] } }, files: [] });
+    const parts = splitMessage(text).slice(0, MAX_DM_PARTS);
+    for (const [i, part] of parts.entries()) {
+      // Each part its own nonce: after a crash between parts, the resend skips the parts Discord already has.
+      await post(channelId, withNonce(row, { body: { content: part, allowed_mentions: { parse: [] } }, files: [] }, parts.length > 1 ? i : undefined));
     }
   }
 
@@ -83,7 +103,7 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
     const payload = row.payload;
     try {
       if (row.targetKind === 'user') {
-        await sendDm(row.target, payload.text);
+        await sendDm(row, payload.text);
         return;
       }
       switch (payload.type) {
@@ -99,10 +119,18 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
         case 'status': {
           const body = { content: fit(payload.text), allowed_mentions: { parse: [] } };
           if (row.statusMessageId) {
-            await rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body });
-            return { messageId: row.statusMessageId };
+            try {
+              await rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body });
+              return { messageId: row.statusMessageId };
+            } catch (err) {
+              if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
+            }
           }
-          const posted = await post(row.target, withNonce(row, { body, files: [] }));
+          // A new status message: the game's first, or the one after a moderator deleted it. Its nonce names the
+          // game (and the deleted message), not the row, so whichever status row posts it after a crash between
+          // posting and recording its id, Discord returns the message already posted.
+          const key = row.statusMessageId ? `status-repost:${row.statusMessageId}` : `status-post:${row.gameId ?? row.target}`;
+          const posted = await post(row.target, withNonceKey(key, { body, files: [] }));
           return { messageId: posted.id };
         }
         case 'notice':
@@ -113,7 +141,7 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
           throw new PermanentDeliveryError('a DM row addressed to a channel', 'rejected');
       }
     } catch (err) {
-      throw classify(err, row, log);
+      throw classify(err, row);
     }
   };
 }
@@ -159,36 +187,41 @@ function fit(text: string): string {
   return text.length <= MAX_CONTENT ? text : text.slice(0, MAX_CONTENT - 1) + '…';
 }
 
+/** The nonce of a row's message (or of one part of a split DM): at most 25 characters, as Discord allows. */
+export function nonceFor(dedupeKey: string, part?: number): string {
+  const source = part === undefined ? dedupeKey : `${dedupeKey}#${part}`;
+  return createHash('sha256').update(source).digest('base64url').slice(0, 25);
+}
+
 /** Discord drops a second message with the same nonce from the same author for a few minutes. */
-function withNonce(row: DeliveryRow, message: OutgoingMessage): OutgoingMessage {
-  const nonce = createHash('sha256').update(row.dedupeKey).digest('base64url').slice(0, 25);
-  return { ...message, body: { ...message.body, nonce, enforce_nonce: true } };
+function withNonce(row: DeliveryRow, message: OutgoingMessage, part?: number): OutgoingMessage {
+  return withNonceKey(row.dedupeKey, message, part);
+}
+
+function withNonceKey(key: string, message: OutgoingMessage, part?: number): OutgoingMessage {
+  return { ...message, body: { ...message.body, nonce: nonceFor(key, part), enforce_nonce: true } };
 }
 
 const CHANNEL_GONE = new Set<number>([RESTJSONErrorCodes.UnknownChannel, RESTJSONErrorCodes.MissingAccess, RESTJSONErrorCodes.UnknownGuild]);
 
-/** Maps a failure to a permanent error (no retry) or returns it for a retry. */
-export function classify(err: unknown, row: DeliveryRow, log: Logger): unknown {
-  if (err instanceof PermanentDeliveryError) return err;
+/** Maps a failure to a permanent error (no retry), a later retry (rate limit), or returns it for a retry. */
+export function classify(err: unknown, row: DeliveryRow): unknown {
+  if (err instanceof PermanentDeliveryError || err instanceof RetryLaterError) return err;
+  if (err instanceof RateLimitError) {
+    return new RetryLaterError(`${err.method.toUpperCase()} ${err.route} is rate-limited${err.global ? ' (global)' : ''}`, Math.max(1, err.timeToReset));
+  }
   if (err instanceof DiscordAPIError) {
     const code = Number(err.code);
-    const fields = { outboxId: row.id, kind: row.kind, status: err.status, code };
     if (row.targetKind === 'user' && (code === RESTJSONErrorCodes.CannotSendMessagesToThisUser || code === RESTJSONErrorCodes.UnknownUser)) {
-      log.info(fields, 'DMs are closed or the user is gone');
       return new PermanentDeliveryError(err.message, 'dm_closed');
     }
-    if (CHANNEL_GONE.has(code)) {
-      log.warn(fields, 'the game channel is gone or the bot lost access to it');
-      return new PermanentDeliveryError(err.message, 'channel_gone');
-    }
+    if (CHANNEL_GONE.has(code)) return new PermanentDeliveryError(err.message, 'channel_gone');
     if (code === RESTJSONErrorCodes.UnknownMessage && row.kind === 'status') {
       return new PermanentDeliveryError(err.message, 'message_gone');
     }
     if (err.status >= 400 && err.status < 500 && err.status !== 429) {
-      log.error(fields, 'Discord refused a message');
       return new PermanentDeliveryError(err.message, 'rejected');
     }
   }
-  log.warn({ outboxId: row.id, kind: row.kind, err }, 'delivery failed; will retry');
   return err;
 }

@@ -53,6 +53,7 @@ export {
   setStatusMessageId,
   pruneOutbox,
   PermanentDeliveryError,
+  RetryLaterError,
   type DeliveryRow,
   type DeliveryStats,
   type DeliverOptions,
@@ -61,6 +62,16 @@ export {
   type SendFn,
 } from './outbox.js';
 export type { OutboxPayload, DmReason } from './outbox-write.js';
+export {
+  registerDeliverer,
+  unregisterDeliverer,
+  releaseDeadClaims,
+  processAlive,
+  HEARTBEAT_MS,
+  HEARTBEAT_TIMEOUT_MS,
+  type Deliverer,
+  type ClaimClock,
+} from './outbox-claims.js';
 export { renderInputForPhase, type RenderInput } from './render-input.js';
 export { phaseLabel, phaseCode, formatResultsSummary, discordTime, splitForDiscord } from './summary.js';
 export { onInternalError, INTERNAL_ERROR } from './tx.js';

@@ -1,20 +1,39 @@
 /**
  * Delivering the outbox, independent of Discord: the bot supplies `send(row)`.
  *
- * - Rows go out in id order per target (a channel never sees the results of Fall before those of Spring).
- * - A row is claimed with a lease in a transaction before `send` is called, so two deliverers never send it
- *   at the same time; it is marked sent right after. A crash between the two sends it again after the lease
- *   (at-least-once; the send side may use the dedupe key to drop the repeat).
+ * - Fair and concurrent (abuse issue §2): each target (a channel, or a user's DMs) is its own queue. A pass
+ *   claims the oldest due head of every target's queue, up to `concurrency` at once, and claims the next row of
+ *   a target as soon as the one before it is done. A slow or rate-limited target therefore delays only itself;
+ *   a flooded channel's backlog never goes ahead of another target's message. Rows go out in id order per
+ *   target (a channel never sees the results of Fall before those of Spring).
+ * - Claims (production issue §0, src/game/outbox-claims.ts): a row is claimed in a transaction by naming the
+ *   deliverer process before `send` is called, and marked sent right after. A crash between the two leaves the
+ *   claim to a dead process; the next live deliverer (the restarted bot) frees it at once and sends again, and
+ *   the send side's nonce (derived from the row and part) makes Discord drop the repeat.
  * - A failure is retried with exponential backoff (base · 2^(attempts-1), capped), up to `maxAttempts`; then
- *   the row is marked failed with its last error. A `PermanentDeliveryError` fails the row at once; for
- *   `dm_closed` a notice asks the player, in the game's channel, to open their DMs (once per game and user).
+ *   the row is marked failed with its last error. `RetryLaterError` (a rate limit) puts the row back without
+ *   counting an attempt. A `PermanentDeliveryError` fails the row at once; for `dm_closed` a notice asks the
+ *   player, in the game's channel, to open their DMs (once per game and user).
  * - `channel_gone` fails every pending row for that channel and pauses a running game there.
  * - Status edits are coalesced: an older status row is skipped when a newer one for the same game waits;
  *   a status row's text is the game's status at delivery time.
+ * - Logs: one info line per delivery (kind, attempts, ms), failures at warn with the error's Discord code and
+ *   HTTP status (never a payload: message text stays out of logs).
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Logger } from '../log.js';
 import type { Db, Tx } from '../store/db.js';
 import { auditLog, games, outbox, type OutboxRow } from '../store/schema.js';
+import {
+  beat,
+  HEARTBEAT_MS,
+  pruneDeliverers,
+  registerDeliverer,
+  releaseDeadClaims,
+  unregisterDeliverer,
+  type ClaimClock,
+  type Deliverer,
+} from './outbox-claims.js';
 import { enqueue, type OutboxPayload } from './outbox-write.js';
 import { buildStatus } from './status.js';
 
@@ -39,6 +58,17 @@ export class PermanentDeliveryError extends Error {
   }
 }
 
+/** Thrown by `send` when the target is rate-limited: the row waits `retryAfterMs` without losing an attempt. */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+}
+
 /** What `send` gets. */
 export interface DeliveryRow {
   id: number;
@@ -59,20 +89,27 @@ export interface DeliveryRow {
 /** Sends one row; for `status` rows returns the id of the message posted or edited. Throws on failure. */
 export type SendFn = (row: DeliveryRow) => Promise<void | { messageId?: string }>;
 
-export interface DeliverOptions {
+export interface DeliverOptions extends ClaimClock {
   db: Db;
   now: () => number;
   send: SendFn;
+  /** The process delivering (claims name it); by default one is registered for the duration of the call. */
+  deliverer?: Deliverer;
   /** Give up after this many failed attempts (default 8). */
   maxAttempts?: number;
   /** First retry delay (default 5 s), doubled each attempt … */
   baseDelayMs?: number;
   /** … up to this (default 1 h). */
   maxDelayMs?: number;
-  /** How long a claimed row is reserved for the deliverer that claimed it (default 2 min). */
-  leaseMs?: number;
   /** Most rows handled in one call (default 100). */
   limit?: number;
+  /** Most deliveries in flight at once, each to a different target (default 16). */
+  concurrency?: number;
+  log?: Pick<Logger, 'info' | 'warn'>;
+  /** Resolves when new rows may be waiting (the loop's kick), so a pass claims them without waiting for a slot. */
+  wake?: () => Promise<void>;
+  /** True once the loop is stopping: claim nothing more, finish what is in flight. */
+  stopping?: () => boolean;
 }
 
 export interface DeliveryStats {
@@ -80,27 +117,31 @@ export interface DeliveryStats {
   retried: number;
   failed: number;
   skipped: number;
+  /** Put back because the target was rate-limited (no attempt counted). */
+  deferred: number;
 }
 
-/** Claims the next due row (lease) or returns undefined. */
-function claimNext(db: Db, now: number, leaseMs: number): OutboxRow | undefined {
+/** The oldest pending row of each target (only these may be sent: per-target order). */
+const HEADS = sql`SELECT min(id) AS id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY target`;
+
+/**
+ * Claims up to `max` rows, each the oldest pending row of its target, due and unclaimed (one transaction, so
+ * two deliverers never claim the same row).
+ */
+function claimHeads(db: Db, now: number, me: Deliverer, max: number): OutboxRow[] {
   return db.transaction(
     (tx) => {
-      const candidate = tx
-        .select()
-        .from(outbox)
-        .where(
-          sql`${outbox.sentAt} IS NULL AND ${outbox.failedAt} IS NULL AND ${outbox.nextAttemptAt} <= ${now}
-              AND (${outbox.claimedUntil} IS NULL OR ${outbox.claimedUntil} <= ${now})
-              AND NOT EXISTS (SELECT 1 FROM outbox AS earlier WHERE earlier.target = ${outbox.target}
-                AND earlier.id < ${outbox.id} AND earlier.sent_at IS NULL AND earlier.failed_at IS NULL)`,
-        )
-        .orderBy(outbox.id)
-        .limit(1)
-        .get();
-      if (!candidate) return undefined;
-      tx.update(outbox).set({ claimedUntil: now + leaseMs }).where(eq(outbox.id, candidate.id)).run();
-      return { ...candidate, claimedUntil: now + leaseMs };
+      const heads = tx.all<{ id: number }>(
+        sql`SELECT o.id AS id FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id
+            WHERE o.claimed_by IS NULL AND o.next_attempt_at <= ${now}
+            ORDER BY o.id LIMIT ${max}`,
+      );
+      const claimed: OutboxRow[] = [];
+      for (const { id } of heads) {
+        const row = tx.update(outbox).set({ claimedBy: me.id }).where(and(eq(outbox.id, id), isNull(outbox.claimedBy))).returning().get();
+        if (row) claimed.push(row);
+      }
+      return claimed;
     },
     { behavior: 'immediate' },
   );
@@ -114,7 +155,7 @@ function claimNext(db: Db, now: number, leaseMs: number): OutboxRow | undefined 
 function channelGone(tx: Tx, row: OutboxRow, error: string, t: number): number {
   const others = tx
     .update(outbox)
-    .set({ failedAt: t, claimedUntil: null, lastError: error })
+    .set({ failedAt: t, claimedBy: null, lastError: error })
     .where(and(eq(outbox.target, row.target), eq(outbox.targetKind, 'channel'), isNull(outbox.sentAt), isNull(outbox.failedAt)))
     .run().changes;
   const running = tx
@@ -144,23 +185,29 @@ function superseded(db: Db, row: OutboxRow): boolean {
   return newer !== undefined;
 }
 
-/** Delivers due rows one by one until none is due (or `limit` is reached). Never throws because of `send`. */
-export async function deliverOutbox(options: DeliverOptions): Promise<DeliveryStats> {
-  const { db, now, send } = options;
-  const maxAttempts = options.maxAttempts ?? 8;
-  const base = options.baseDelayMs ?? 5_000;
-  const cap = options.maxDelayMs ?? 3_600_000;
-  const lease = options.leaseMs ?? 120_000;
-  const limit = options.limit ?? 100;
-  const stats: DeliveryStats = { sent: 0, retried: 0, failed: 0, skipped: 0 };
+type Outcome = keyof DeliveryStats;
 
-  for (let n = 0; n < limit; n++) {
-    const row = claimNext(db, now(), lease);
-    if (!row) break;
+interface DeliverySettings {
+  db: Db;
+  now: () => number;
+  send: SendFn;
+  me: Deliverer;
+  maxAttempts: number;
+  base: number;
+  cap: number;
+  log: Pick<Logger, 'info' | 'warn'> | undefined;
+}
+
+/** Delivers one claimed row and records the outcome; never throws. */
+async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome> {
+  const { db, now, send, log } = s;
+  const mine = and(eq(outbox.id, row.id), eq(outbox.claimedBy, s.me.id));
+  const started = performance.now();
+  const fields = () => ({ outboxId: row.id, gameId: row.gameId, kind: row.kind, target: row.targetKind, attempts: row.attempts + 1, ms: Math.round(performance.now() - started) });
+  try {
     if (superseded(db, row)) {
-      db.update(outbox).set({ sentAt: now(), claimedUntil: null, lastError: 'skipped: superseded by a newer status' }).where(eq(outbox.id, row.id)).run();
-      stats.skipped++;
-      continue;
+      db.update(outbox).set({ sentAt: now(), claimedBy: null, lastError: 'skipped: superseded by a newer status' }).where(eq(outbox.id, row.id)).run();
+      return 'skipped';
     }
     let statusMessageId: string | null = null;
     let payload = row.payload as OutboxPayload;
@@ -171,9 +218,8 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
         return game ? { messageId: game.statusMessageId, text: buildStatus(tx, game).text } : null;
       });
       if (!fresh) {
-        db.update(outbox).set({ failedAt: now(), claimedUntil: null, lastError: 'the game no longer exists' }).where(eq(outbox.id, row.id)).run();
-        stats.failed++;
-        continue;
+        db.update(outbox).set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' }).where(eq(outbox.id, row.id)).run();
+        return 'failed';
       }
       statusMessageId = fresh.messageId;
       payload = { type: 'status', gameId: row.gameId, text: fresh.text };
@@ -190,78 +236,161 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
       attempts: row.attempts,
       statusMessageId,
     };
+    let answer: void | { messageId?: string };
     try {
-      const answer = await send(delivery);
-      db.transaction((tx) => {
-        tx.update(outbox)
-          .set({ sentAt: now(), claimedUntil: null, attempts: row.attempts + 1, lastError: null })
-          .where(eq(outbox.id, row.id))
-          .run();
-        const messageId = answer && typeof answer === 'object' ? answer.messageId : undefined;
-        if (row.kind === 'status' && row.gameId !== null && messageId) {
-          tx.update(games).set({ statusMessageId: messageId }).where(eq(games.id, row.gameId)).run();
-        }
-      });
-      stats.sent++;
+      answer = await send(delivery);
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const t = now();
-      if (err instanceof PermanentDeliveryError) {
-        if (err.reason === 'message_gone' && row.kind === 'status' && row.gameId !== null) {
-          // The status message was deleted: forget it and post a fresh one right away.
-          db.transaction((tx) => {
-            tx.update(games).set({ statusMessageId: null }).where(eq(games.id, row.gameId!)).run();
-            tx.update(outbox).set({ claimedUntil: null, nextAttemptAt: t, lastError: message }).where(eq(outbox.id, row.id)).run();
-          });
-          stats.retried++;
-          continue;
-        }
-        db.transaction((tx) => {
-          tx.update(outbox)
-            .set({ failedAt: t, claimedUntil: null, attempts: row.attempts + 1, lastError: `${err.reason}: ${message}` })
-            .where(eq(outbox.id, row.id))
-            .run();
-          if (err.reason === 'channel_gone' && row.targetKind === 'channel') {
-            stats.failed += channelGone(tx, row, `${err.reason}: ${message}`, t);
-          }
-          if (err.reason === 'dm_closed' && row.gameId !== null) {
-            const game = tx.select().from(games).where(eq(games.id, row.gameId)).get();
-            if (game) {
-              enqueue(tx, {
-                gameId: game.id,
-                payload: {
-                  type: 'notice',
-                  gameId: game.id,
-                  text: `📪 <@${row.target}>, I cannot send you direct messages, so you will miss order confirmations and reminders. Allow DMs from server members to receive them.`,
-                },
-                target: { kind: 'channel', id: game.channelId },
-                dedupeKey: `dm-closed:${game.id}:${row.target}`,
-                now: t,
-              });
-            }
-          }
-        });
-        stats.failed++;
-        continue;
-      }
-      const attempts = row.attempts + 1;
-      if (attempts >= maxAttempts) {
-        db.update(outbox)
-          .set({ failedAt: t, claimedUntil: null, attempts, lastError: `gave up after ${attempts} attempts: ${message}` })
-          .where(eq(outbox.id, row.id))
-          .run();
-        stats.failed++;
-      } else {
-        const delay = Math.min(cap, base * 2 ** (attempts - 1));
-        db.update(outbox)
-          .set({ attempts, nextAttemptAt: t + delay, claimedUntil: null, lastError: message })
-          .where(eq(outbox.id, row.id))
-          .run();
-        stats.retried++;
-      }
+      return failed(s, row, err, fields);
     }
+    db.transaction((tx) => {
+      // Sent, even if a peer took the claim over meanwhile (it then found Discord's copy through the nonce).
+      tx.update(outbox)
+        .set({ sentAt: now(), claimedBy: null, attempts: row.attempts + 1, lastError: null })
+        .where(eq(outbox.id, row.id))
+        .run();
+      const messageId = answer && typeof answer === 'object' ? answer.messageId : undefined;
+      if (row.kind === 'status' && row.gameId !== null && messageId) {
+        tx.update(games).set({ statusMessageId: messageId }).where(eq(games.id, row.gameId)).run();
+      }
+    });
+    log?.info(fields(), 'outbox delivered');
+    return 'sent';
+  } catch (err) {
+    // The database failed (busy for longer than its timeout): free the row for the next pass.
+    log?.warn({ ...fields(), err }, 'outbox bookkeeping failed; the row will be tried again');
+    try {
+      db.update(outbox).set({ claimedBy: null }).where(mine).run();
+    } catch {
+      // Still failing: the claim is freed when this process stops (or dies).
+    }
+    return 'retried';
+  }
+}
+
+/** Records a failed send: later (rate limit), retry with backoff, or give up. */
+function failed(s: DeliverySettings, row: OutboxRow, err: unknown, fields: () => Record<string, unknown>): Outcome {
+  const { db, now, log } = s;
+  const mine = and(eq(outbox.id, row.id), eq(outbox.claimedBy, s.me.id));
+  const message = err instanceof Error ? err.message : String(err);
+  const t = now();
+  if (err instanceof RetryLaterError) {
+    db.update(outbox).set({ nextAttemptAt: t + err.retryAfterMs, claimedBy: null, lastError: `rate limited: ${message}` }).where(mine).run();
+    log?.info({ ...fields(), attempts: row.attempts, retryInMs: err.retryAfterMs }, 'outbox delivery rate-limited; retrying later');
+    return 'deferred';
+  }
+  if (err instanceof PermanentDeliveryError) {
+    if (err.reason === 'message_gone' && row.kind === 'status' && row.gameId !== null) {
+      // The status message was deleted: forget it and post a fresh one right away.
+      db.transaction((tx) => {
+        tx.update(games).set({ statusMessageId: null }).where(eq(games.id, row.gameId!)).run();
+        tx.update(outbox).set({ claimedBy: null, nextAttemptAt: t, lastError: message }).where(mine).run();
+      });
+      log?.info({ ...fields(), reason: err.reason }, 'status message gone; posting a new one');
+      return 'retried';
+    }
+    let others = 0;
+    db.transaction((tx) => {
+      tx.update(outbox)
+        .set({ failedAt: t, claimedBy: null, attempts: row.attempts + 1, lastError: `${err.reason}: ${message}` })
+        .where(eq(outbox.id, row.id))
+        .run();
+      if (err.reason === 'channel_gone' && row.targetKind === 'channel') {
+        others = channelGone(tx, row, `${err.reason}: ${message}`, t);
+      }
+      if (err.reason === 'dm_closed' && row.gameId !== null) {
+        const game = tx.select().from(games).where(eq(games.id, row.gameId)).get();
+        if (game) {
+          enqueue(tx, {
+            gameId: game.id,
+            payload: {
+              type: 'notice',
+              gameId: game.id,
+              text: `📪 <@${row.target}>, I cannot send you direct messages, so you will miss order confirmations and reminders. Allow DMs from server members to receive them.`,
+            },
+            target: { kind: 'channel', id: game.channelId },
+            dedupeKey: `dm-closed:${game.id}:${row.target}`,
+            now: t,
+          });
+        }
+      }
+    });
+    log?.warn({ ...fields(), reason: err.reason, alsoFailed: others, err }, 'outbox delivery given up');
+    return 'failed';
+  }
+  const attempts = row.attempts + 1;
+  if (attempts >= s.maxAttempts) {
+    db.update(outbox)
+      .set({ failedAt: t, claimedBy: null, attempts, lastError: `gave up after ${attempts} attempts: ${message}` })
+      .where(eq(outbox.id, row.id))
+      .run();
+    log?.warn({ ...fields(), err }, 'outbox delivery given up after too many attempts');
+    return 'failed';
+  }
+  const delay = Math.min(s.cap, s.base * 2 ** (attempts - 1));
+  db.update(outbox).set({ attempts, nextAttemptAt: t + delay, claimedBy: null, lastError: message }).where(mine).run();
+  log?.warn({ ...fields(), retryInMs: delay, err }, 'outbox delivery failed; will retry');
+  return 'retried';
+}
+
+/**
+ * Delivers due rows, several targets at once, until none is due (or `limit` rows were handled). Never throws
+ * because of `send`.
+ */
+export async function deliverOutbox(options: DeliverOptions): Promise<DeliveryStats> {
+  const { db, now } = options;
+  const limit = options.limit ?? 100;
+  const concurrency = Math.max(1, options.concurrency ?? 16);
+  const stats: DeliveryStats = { sent: 0, retried: 0, failed: 0, skipped: 0, deferred: 0 };
+  const own = options.deliverer === undefined;
+  const me = options.deliverer ?? registerDeliverer(db, options);
+  const settings: DeliverySettings = {
+    db,
+    now,
+    send: options.send,
+    me,
+    maxAttempts: options.maxAttempts ?? 8,
+    base: options.baseDelayMs ?? 5_000,
+    cap: options.maxDelayMs ?? 3_600_000,
+    log: options.log,
+  };
+  try {
+    if (!own) releaseDeadClaims(db, me, options);
+    const inFlight = new Set<Promise<void>>();
+    let started = 0;
+    for (;;) {
+      const free = options.stopping?.() ? 0 : Math.min(concurrency - inFlight.size, limit - started);
+      if (free > 0) {
+        let claimed: OutboxRow[];
+        try {
+          claimed = claimHeads(db, now(), me, free);
+        } catch (err) {
+          await Promise.allSettled(inFlight); // finish what is in flight before reporting the failure
+          throw err;
+        }
+        for (const row of claimed) {
+          started++;
+          const p: Promise<void> = deliverOne(settings, row).then((outcome) => {
+            stats[outcome]++;
+            inFlight.delete(p);
+          });
+          inFlight.add(p);
+        }
+      }
+      if (inFlight.size === 0) break;
+      await Promise.race(options.wake ? [...inFlight, options.wake()] : inFlight);
+    }
+  } finally {
+    if (own) unregisterDeliverer(db, me);
   }
   return stats;
+}
+
+/** When the next unclaimed head falls due (null: none waiting). Rows behind a head wait for it, not for the clock. */
+function nextDueAt(db: Db): number | null {
+  const row = db.get<{ at: number | null }>(
+    sql`SELECT min(o.next_attempt_at) AS at FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id WHERE o.claimed_by IS NULL`,
+  );
+  return row?.at ?? null;
 }
 
 /** Deletes delivered rows, and rows given up on, older than `keepMs` (default 30 days); returns how many. */
@@ -278,41 +407,70 @@ export function setStatusMessageId(deps: { db: Db }, gameId: number, messageId: 
   deps.db.update(games).set({ statusMessageId: messageId }).where(eq(games.id, gameId)).run();
 }
 
+/** Shortest wait between two passes started by the clock (a row falling due), so the loop never spins. */
+const MIN_PASS_GAP_MS = 20;
+
 export interface OutboxLoop {
   /** Deliver as soon as possible (after a use-case queued something). */
   kick(): void;
-  /** Stops the loop and waits for the delivery in progress. */
+  /** Stops the loop, waits for the deliveries in flight, and frees this process's claims. */
   stop(): Promise<void>;
   /** Resolves when the current delivery pass (if any) is done. */
   idle(): Promise<void>;
+  /** This process as a deliverer (claims name it). */
+  readonly deliverer: Deliverer;
 }
 
 /**
- * Runs `deliverOutbox` when kicked and every `intervalMs` (default 5 s), one pass at a time, and prunes old
- * delivered rows once an hour.
+ * Registers this process as a deliverer (freeing a dead predecessor's claims at once), beats its heartbeat,
+ * and runs `deliverOutbox` when kicked, when a waiting row falls due, and at least every `intervalMs`
+ * (default 5 s). One pass at a time; a kick during a pass makes it claim new rows at once. Prunes old delivered
+ * rows once an hour.
  */
-export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number; onError?: (err: unknown) => void }): OutboxLoop {
+export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number; heartbeatMs?: number; onError?: (err: unknown) => void }): OutboxLoop {
   const interval = options.intervalMs ?? 5_000;
+  const wallNow = options.wallNow ?? Date.now;
+  const me = options.deliverer ?? registerDeliverer(options.db, options);
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let prunedAt = -Infinity;
+  let wakeUp: (() => void) | null = null;
+  const wake = () => new Promise<void>((resolve) => (wakeUp = resolve));
+
+  const heartbeat = setInterval(() => {
+    try {
+      beat(options.db, me, options);
+      releaseDeadClaims(options.db, me, options);
+    } catch (err) {
+      options.onError?.(err);
+    }
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref?.();
 
   const schedule = () => {
     if (stopped) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(kick, interval);
+    let delay = interval;
+    try {
+      const due = nextDueAt(options.db);
+      if (due !== null) delay = Math.max(MIN_PASS_GAP_MS, Math.min(interval, due - options.now()));
+    } catch (err) {
+      options.onError?.(err);
+    }
+    timer = setTimeout(kick, delay);
     timer.unref?.();
   };
 
   const pass = async () => {
+    schedule(); // a row falling due during a long pass wakes it
     do {
       again = false;
       try {
-        const stats = await deliverOutbox(options);
+        const stats = await deliverOutbox({ ...options, deliverer: me, wake, stopping: () => stopped });
         // A full batch means more may be waiting.
-        if (stats.sent + stats.retried + stats.failed + stats.skipped >= (options.limit ?? 100)) again = true;
+        if (stats.sent + stats.retried + stats.failed + stats.skipped + stats.deferred >= (options.limit ?? 100)) again = true;
       } catch (err) {
         options.onError?.(err);
       }
@@ -321,6 +479,7 @@ export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number;
       prunedAt = options.now();
       try {
         pruneOutbox(options);
+        pruneDeliverers(options.db, wallNow());
       } catch (err) {
         options.onError?.(err);
       }
@@ -333,6 +492,7 @@ export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number;
     if (stopped) return;
     if (running) {
       again = true;
+      wakeUp?.();
       return;
     }
     running = pass();
@@ -341,6 +501,7 @@ export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number;
   kick();
   return {
     kick,
+    deliverer: me,
     idle: async () => {
       while (running) await running;
     },
@@ -348,7 +509,14 @@ export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number;
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      clearInterval(heartbeat);
+      wakeUp?.();
       while (running) await running;
+      try {
+        unregisterDeliverer(options.db, me);
+      } catch (err) {
+        options.onError?.(err);
+      }
     },
   };
 }

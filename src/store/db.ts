@@ -1,7 +1,7 @@
 /**
  * Opening the database: better-sqlite3 with WAL and foreign keys, drizzle on top, migrations applied.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
@@ -23,12 +23,32 @@ export interface OpenedDatabase {
   close(): void;
 }
 
+/** Owner-only access (abuse issue §5): the database holds every current order. */
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * Creates the database's folder owner-only (0700) when it does not exist yet, and makes the database file and
+ * its WAL companions owner-only (0600), creating the file first so it is never readable by others, not even for
+ * a moment. SQLite gives the -wal and -shm files the database file's mode. An existing folder is left as the
+ * operator made it.
+ */
+function privateFiles(path: string): void {
+  const file = resolve(path);
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(f)) chmodSync(f, PRIVATE_FILE);
+  }
+}
+
 /**
  * Opens (creating if needed) the database at `path` (`:memory:` for tests), turns on WAL, foreign keys and a
  * busy timeout (so two processes wait for each other instead of failing), and applies pending migrations.
  */
 export function openDatabase(path: string): OpenedDatabase {
-  if (path !== ':memory:' && !path.startsWith('file:')) mkdirSync(dirname(resolve(path)), { recursive: true });
+  const onDisk = path !== ':memory:' && !path.startsWith('file:');
+  if (onDisk) privateFiles(path);
   const sqlite = new Database(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -36,6 +56,7 @@ export function openDatabase(path: string): OpenedDatabase {
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (onDisk) privateFiles(path); // the -wal and -shm files SQLite created meanwhile
   return {
     db,
     sqlite,

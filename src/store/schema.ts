@@ -163,8 +163,11 @@ export const outbox = sqliteTable(
     createdAt: integer('created_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at').notNull(),
-    /** A deliverer holds the row until then (lease); nobody else picks it up meanwhile. */
-    claimedUntil: integer('claimed_until'),
+    /**
+     * The deliverer process (`deliverers.id`) sending the row right now; nobody else picks it up while that
+     * process is alive. A dead process's claims are released by the next live one (see src/game/outbox-claims.ts).
+     */
+    claimedBy: text('claimed_by'),
     sentAt: integer('sent_at'),
     /** Set when delivery was given up (permanent error, too many attempts, cancelled). */
     failedAt: integer('failed_at'),
@@ -174,8 +177,22 @@ export const outbox = sqliteTable(
     index('outbox_due').on(t.sentAt, t.failedAt, t.nextAttemptAt),
     // Pending rows per target, for delivering each target's rows in order.
     index('outbox_pending_target').on(t.target, t.id).where(sql`sent_at IS NULL AND failed_at IS NULL`),
+    index('outbox_claimed').on(t.claimedBy).where(sql`claimed_by IS NOT NULL`),
   ],
 );
+
+/**
+ * The processes delivering the outbox (one per bot process or shard). A process beats its heartbeat every few
+ * seconds; outbox claims name it. It is alive while its heartbeat is fresh and, on the same host, its pid runs.
+ */
+export const deliverers = sqliteTable('deliverers', {
+  /** Random per process start: `host:pid:random`. */
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: integer('started_at').notNull(),
+  heartbeatAt: integer('heartbeat_at').notNull(),
+});
 
 /** What game masters did, and other notable events, for the record. */
 export const auditLog = sqliteTable(
@@ -196,3 +213,4 @@ export type PlayerRow = typeof players.$inferSelect;
 export type PhaseRow = typeof phases.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type DelivererRow = typeof deliverers.$inferSelect;

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapRenderer } from '../../src/bot/maps.js';
 import { createSender, MAP_ATTEMPTS } from '../../src/bot/send.js';
 import { createGame, joinGame, PermanentDeliveryError, startGame, type DeliveryRow, type SendFn } from '../../src/game/index.js';
-import { createLogger } from '../../src/log.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { FakeDiscord } from '../support/fake-discord/index.js';
 
@@ -35,7 +34,7 @@ describe('outbox sender', () => {
     rest = new REST({ api: fake.apiBase }).setToken(fake.token);
     database = openDatabase(':memory:');
     const maps = { render: async () => null };
-    send = createSender({ rest, deps: { db: database.db }, maps, log: createLogger('silent') });
+    send = createSender({ rest, deps: { db: database.db }, maps });
   });
 
   afterAll(async () => {
@@ -64,12 +63,20 @@ describe('outbox sender', () => {
     expect(status.content).toBe('status 2');
     expect(status.history.map((h) => h.content)).toEqual(['status 1']);
 
+    // A moderator deleted it: a new one is posted (once, even when the row is sent again after a crash).
     fake.deleteMessage(messageId);
-    const err = await send(
-      row({ payload: { type: 'status', gameId: 1, text: 'status 3' }, target: fake.channel('main').id, targetKind: 'channel', statusMessageId: messageId }),
-    ).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(PermanentDeliveryError);
-    expect((err as PermanentDeliveryError).reason).toBe('message_gone');
+    const statusRow = row({ payload: { type: 'status', gameId: 1, text: 'status 3' }, target: fake.channel('main').id, targetKind: 'channel', statusMessageId: messageId });
+    const reposted = (await send(statusRow)) as { messageId: string };
+    expect(reposted.messageId).not.toBe(messageId);
+    expect(await send({ ...statusRow, id: statusRow.id + 1000, dedupeKey: 'another status row' })).toEqual(reposted);
+    expect(fake.channelMessages('main').filter((m) => m.content === 'status 3').map((m) => m.id)).toEqual([reposted.messageId]);
+  });
+
+  it('posts a game\'s first status message once, whichever status row sends it again after a crash', async () => {
+    const first = (await send(row({ gameId: 42, payload: { type: 'status', gameId: 42, text: 'status of 42' }, target: fake.channel('main').id, targetKind: 'channel' }))) as { messageId: string };
+    const newer = await send(row({ gameId: 42, payload: { type: 'status', gameId: 42, text: 'status of 42, newer' }, target: fake.channel('main').id, targetKind: 'channel' }));
+    expect(newer).toEqual(first);
+    expect(fake.channelMessages('main').filter((m) => m.content.startsWith('status of 42'))).toHaveLength(1);
   });
 
   it('sends DMs, and turns closed DMs and deleted channels into permanent failures', async () => {
@@ -106,7 +113,7 @@ describe('outbox sender', () => {
     let calls = 0;
     const failing: MapRenderer = { render: async () => (calls++, null) };
     const drawing: MapRenderer = { render: async (_v, _p, _o, name) => ({ png: Buffer.from('fake png'), name }) };
-    const sendWith = (maps: MapRenderer) => createSender({ rest, deps, maps, log: createLogger('silent') });
+    const sendWith = (maps: MapRenderer) => createSender({ rest, deps, maps });
     const startRow = (attempts: number, text: string) =>
       row({ payload: { type: 'game_started', gameId: started.game.id, phaseId: started.phase.id, text }, target: channel, targetKind: 'channel', attempts });
 

@@ -2,12 +2,12 @@
  * Unit tests of the bot's pure parts: environment validation, Discord text limits, order autocomplete,
  * the results message layout, and how delivery errors are classified.
  */
-import { DiscordAPIError } from 'discord.js';
+import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/config/env.js';
-import { PermanentDeliveryError, type DeliveryRow } from '../../src/game/index.js';
-import { createLogger } from '../../src/log.js';
-import { classify, messageWithOverflow } from '../../src/bot/send.js';
+import { PermanentDeliveryError, RetryLaterError, type DeliveryRow } from '../../src/game/index.js';
+import { classify, messageWithOverflow, nonceFor } from '../../src/bot/send.js';
+import { safeRoute, serializeError } from '../../src/log.js';
 import { normalizeTyped, suggestOrders } from '../../src/bot/suggest.js';
 import { choiceName, splitMessage, truncate } from '../../src/bot/text.js';
 
@@ -123,7 +123,6 @@ describe('results message layout', () => {
 });
 
 describe('delivery error classification', () => {
-  const log = createLogger('silent');
   const row = (targetKind: 'channel' | 'user', kind: DeliveryRow['kind']): DeliveryRow => ({
     id: 1,
     gameId: 1,
@@ -146,14 +145,50 @@ describe('delivery error classification', () => {
     ['channel', 'status', 404, 10008, 'message_gone'],
     ['channel', 'notice', 400, 50035, 'rejected'],
   ] as const)('%s %s: %i %i is permanent (%s)', (target, kind, status, code, reason) => {
-    const out = classify(apiError(status, code), row(target, kind), log);
+    const out = classify(apiError(status, code), row(target, kind));
     expect(out).toBeInstanceOf(PermanentDeliveryError);
     expect((out as PermanentDeliveryError).reason).toBe(reason);
   });
 
   it('lets rate limits, server errors and network failures be retried', () => {
     for (const err of [apiError(429, 0), apiError(502, 0), new Error('ECONNRESET')]) {
-      expect(classify(err, row('channel', 'notice'), log)).toBe(err);
+      expect(classify(err, row('channel', 'notice'))).toBe(err);
     }
+  });
+});
+
+describe('rate limits and nonces', () => {
+  const row: DeliveryRow = { id: 1, gameId: 1, phaseId: 1, kind: 'dm', targetKind: 'user', target: '1', payload: { type: 'dm', gameId: 1, text: 'x', reason: 'reminder' }, dedupeKey: 'k', attempts: 0, statusMessageId: null };
+
+  it('turns a long rate limit into a later retry that keeps its attempt', () => {
+    const limited = new RateLimitError({
+      global: false, method: 'post', url: 'http://x/api/v10/channels/1/messages', route: '/channels/:id/messages', majorParameter: '1',
+      hash: 'h', limit: 5, timeToReset: 4200, retryAfter: 4200, sublimitTimeout: 0, scope: 'user',
+    });
+    const out = classify(limited, row);
+    expect(out).toBeInstanceOf(RetryLaterError);
+    expect((out as RetryLaterError).retryAfterMs).toBe(4200);
+  });
+
+  it('gives every part of a split DM its own nonce of at most 25 characters, stable across restarts', () => {
+    const nonces = [nonceFor('dm:1'), nonceFor('dm:1', 0), nonceFor('dm:1', 1), nonceFor('dm:2')];
+    expect(new Set(nonces).size).toBe(4);
+    expect(nonces.every((n) => n.length <= 25)).toBe(true);
+    expect(nonceFor('dm:1', 1)).toBe(nonces[2]);
+  });
+});
+
+describe('error serializer (no request or response bodies in logs)', () => {
+  it('keeps type, message, Discord code, status, method and route; drops bodies and tokens', () => {
+    const body = { files: [], json: { data: { content: 'Your orders: A par - bur' } } };
+    const api = new DiscordAPIError({ code: 10062, message: 'Unknown interaction' }, 10062, 404, 'POST', 'http://127.0.0.1:1/api/v10/interactions/123/secret-token/callback?with_response=false', body);
+    expect(serializeError(api)).toEqual({ type: 'DiscordAPIError', message: 'Unknown interaction', code: 10062, status: 404, method: 'POST', route: '/interactions/123/:token/callback' });
+    const http = new HTTPError(500, 'Internal Server Error', 'post', 'https://discord.com/api/v10/channels/9/messages', body);
+    expect(JSON.stringify(serializeError(http))).not.toContain('A par');
+    expect(serializeError(http)).toMatchObject({ type: 'HTTPError', status: 500, method: 'POST', route: '/channels/9/messages' });
+    expect(safeRoute('/webhooks/1/tok/messages/@original')).toBe('/webhooks/1/:token/messages/@original');
+    const own = serializeError(new Error('boom', { cause: 'why' }));
+    expect(own).toMatchObject({ type: 'Error', message: 'boom', cause: { type: 'string', message: 'why' } });
+    expect(own.stack).toMatch(/^\s+at /);
   });
 });

@@ -1,8 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deliverOutbox, PermanentDeliveryError, pruneOutbox, startOutboxLoop, type DeliveryRow, type GameDeps } from '../../src/game/index.js';
+import {
+  deliverOutbox,
+  HEARTBEAT_TIMEOUT_MS,
+  PermanentDeliveryError,
+  processAlive,
+  pruneOutbox,
+  registerDeliverer,
+  RetryLaterError,
+  startOutboxLoop,
+  type DeliveryRow,
+  type GameDeps,
+} from '../../src/game/index.js';
+import { beat, claimsByOwner } from '../../src/game/outbox-claims.js';
 import { enqueue, queueStatus } from '../../src/game/outbox-write.js';
-import { games, outbox } from '../../src/store/schema.js';
+import { deliverers, games, outbox } from '../../src/store/schema.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, tempDbPath, type TestEnv } from './helpers.js';
 import { createGame, joinGame, resolveDuePhases, startGame } from '../../src/game/index.js';
 
@@ -32,7 +44,7 @@ function queue(deps: GameDeps, key: string, target = CHANNEL, kind: 'notice' | '
   );
 }
 
-const deliverWith = (send: (row: DeliveryRow) => Promise<void | { messageId?: string }>, extra = {}) =>
+const deliverWith = (send: (row: DeliveryRow) => Promise<void | { messageId?: string }>, extra: Partial<Parameters<typeof deliverOutbox>[0]> = {}) =>
   deliverOutbox({ db: env.deps.db, now: env.deps.now, send, baseDelayMs: 1000, maxAttempts: 3, ...extra });
 
 describe('deliverOutbox', () => {
@@ -161,7 +173,7 @@ describe('deliverOutbox', () => {
     expect(env.deps.db.select().from(games).where(eq(games.id, gameId)).get()!.statusMessageId).toBe('m-2');
   });
 
-  it('never hands the same row to two deliverers at once (lease), and resends after a crash once the lease ends', async () => {
+  it('never hands the same row to two deliverers at once', async () => {
     const tmp = tempDbPath();
     const a = makeEnv(tmp.path);
     const b = makeEnv(tmp.path);
@@ -187,19 +199,140 @@ describe('deliverOutbox', () => {
       release();
       await slow;
       expect(sends).toEqual(['a']);
-
-      // crash simulation: a row claimed but never marked is picked up again after the lease
-      a.deps.db.update(outbox).set({ sentAt: null, claimedUntil: a.clock.t + 120_000 }).run();
-      await deliverOutbox({ db: b.deps.db, now: b.deps.now, send: async () => void sends.push('b') });
-      expect(sends).toEqual(['a']);
-      b.clock.advance(120_000);
-      await deliverOutbox({ db: b.deps.db, now: b.deps.now, send: async () => void sends.push('b') });
-      expect(sends).toEqual(['a', 'b']);
     } finally {
       a.close();
       b.close();
       tmp.cleanup();
     }
+  });
+
+  it('delivers to different targets concurrently, in order per target: a slow target delays only itself', async () => {
+    for (let i = 0; i < 5; i++) queue(env.deps, `flood-${i}`, 'busy-channel');
+    queue(env.deps, 'dm-1', 'slow-user', 'dm');
+    queue(env.deps, 'dm-2', 'slow-user', 'dm');
+    queue(env.deps, 'results', 'other-channel');
+    const done: string[] = [];
+    let releaseDm!: () => void;
+    const dmGate = new Promise<void>((r) => (releaseDm = r));
+    const pass = deliverWith(async (row) => {
+      if (row.dedupeKey === 'dm-1') await dmGate; // a DM target stuck (rate-limited or slow)
+      else await new Promise((r) => setTimeout(r, 1));
+      done.push(row.dedupeKey);
+    });
+    await vi.waitFor(() => expect(done).toContain('results'));
+    // The stuck DM held back only its own target; the flooded channel went on, in order.
+    expect(done).not.toContain('dm-2');
+    releaseDm();
+    expect(await pass).toMatchObject({ sent: 8, failed: 0 });
+    const order = (prefix: string) => done.filter((k) => k.startsWith(prefix));
+    expect(order('flood')).toEqual(['flood-0', 'flood-1', 'flood-2', 'flood-3', 'flood-4']);
+    expect(order('dm')).toEqual(['dm-1', 'dm-2']);
+    // The other channel's post did not wait behind the flood's backlog.
+    expect(done.indexOf('results')).toBeLessThan(done.indexOf('flood-4'));
+  });
+
+  it('puts a rate-limited row back without counting an attempt', async () => {
+    queue(env.deps, 'limited');
+    expect(await deliverWith(async () => Promise.reject(new RetryLaterError('POST /channels/:id/messages is rate-limited', 4000)))).toMatchObject({ deferred: 1 });
+    expect(outboxRows(env.deps)[0]).toMatchObject({ attempts: 0, nextAttemptAt: env.clock.t + 4000, claimedBy: null, sentAt: null });
+    env.clock.advance(4000);
+    expect(await deliverWith(async () => {})).toMatchObject({ sent: 1 });
+  });
+});
+
+describe('claims (kill -9)', () => {
+  const wall = { t: 1_000_000 };
+  const clock = (alive: Set<string>) => ({ wallNow: () => wall.t, isAlive: (d: { id: string }) => alive.has(d.id) });
+
+  it('a restarted deliverer takes a dead predecessor\'s claims over at once, and resends the row', async () => {
+    queue(env.deps, 'in-flight');
+    queue(env.deps, 'next');
+    const alive = new Set<string>();
+    const dead = registerDeliverer(env.deps.db, clock(alive));
+    alive.add(dead.id);
+    // The old process claimed the row and was killed before marking it sent.
+    env.deps.db.update(outbox).set({ claimedBy: dead.id }).where(eq(outbox.dedupeKey, 'in-flight')).run();
+    expect(await deliverWith(async () => {}, clock(alive))).toMatchObject({ sent: 0 }); // its owner still runs: untouched
+    alive.delete(dead.id); // kill -9
+    const seen: string[] = [];
+    const restarted = registerDeliverer(env.deps.db, clock(alive));
+    alive.add(restarted.id);
+    // No time passes: the claim of a process that no longer runs is freed at registration.
+    expect(await deliverWith(async (row) => void seen.push(row.dedupeKey), { ...clock(alive), deliverer: restarted })).toMatchObject({ sent: 2 });
+    expect(seen).toEqual(['in-flight', 'next']);
+  });
+
+  it('never takes a live owner\'s claim, however long its send takes; a frozen one loses it after the heartbeat timeout', async () => {
+    queue(env.deps, 'slow');
+    const alive = new Set<string>();
+    const owner = registerDeliverer(env.deps.db, clock(alive));
+    alive.add(owner.id);
+    env.deps.db.update(outbox).set({ claimedBy: owner.id }).run();
+    const other = { ...clock(alive), heartbeatTimeoutMs: HEARTBEAT_TIMEOUT_MS };
+    for (let minute = 0; minute < 10; minute++) {
+      wall.t += 60_000;
+      env.clock.advance(60_000);
+      beat(env.deps.db, owner, clock(alive)); // the owner keeps beating
+      expect(await deliverWith(async () => {}, other)).toMatchObject({ sent: 0 });
+    }
+    expect(claimsByOwner(env.deps.db).get(owner.id)).toBe(1);
+    // Frozen (another host, say): no heartbeat for longer than the timeout.
+    wall.t += HEARTBEAT_TIMEOUT_MS + 1;
+    expect(await deliverWith(async () => {}, other)).toMatchObject({ sent: 1 });
+  });
+
+  it('two live processes sharing the database (shards) send every row once, each target in order', async () => {
+    const tmp = tempDbPath();
+    const a = makeEnv(tmp.path);
+    const b = makeEnv(tmp.path);
+    try {
+      const gid = ok(createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game.id;
+      a.deps.db.delete(outbox).run();
+      a.deps.db.transaction((tx) => {
+        for (let i = 0; i < 120; i++) {
+          const target = `target-${i % 8}`;
+          enqueue(tx, { gameId: gid, payload: { type: 'notice', gameId: gid, text: `${i}` }, target: { kind: 'channel', id: target }, dedupeKey: `${target}:${i}`, now: a.clock.t });
+        }
+      });
+      const sent: { by: string; key: string }[] = [];
+      const sender = (by: string) => async (row: DeliveryRow) => {
+        await new Promise((r) => setTimeout(r, Math.random() * 3));
+        sent.push({ by, key: row.dedupeKey });
+      };
+      const loops = [
+        startOutboxLoop({ db: a.deps.db, now: a.deps.now, send: sender('a'), intervalMs: 60_000, concurrency: 3 }),
+        startOutboxLoop({ db: b.deps.db, now: b.deps.now, send: sender('b'), intervalMs: 60_000, concurrency: 3 }),
+      ];
+      await vi.waitFor(() => expect(sent).toHaveLength(120), { timeout: 20_000 });
+      await Promise.all(loops.map((l) => l.stop()));
+      expect(new Set(sent.map((s) => s.key)).size).toBe(120);
+      expect(new Set(sent.map((s) => s.by))).toEqual(new Set(['a', 'b']));
+      for (let t = 0; t < 8; t++) {
+        const order = sent.filter((s) => s.key.startsWith(`target-${t}:`)).map((s) => Number(s.key.split(':')[1]));
+        expect(order).toEqual([...order].sort((x, y) => x - y));
+      }
+    } finally {
+      a.close();
+      b.close();
+      tmp.cleanup();
+    }
+  });
+
+  it('knows a process is gone from its pid, and that its own pid registered before it started is a predecessor', () => {
+    expect(processAlive({ pid: process.pid, startedAt: Date.now() })).toBe(true);
+    expect(processAlive({ pid: process.pid, startedAt: Date.now() - (process.uptime() + 60) * 1000 })).toBe(false);
+    expect(processAlive({ pid: 2 ** 22 + 17, startedAt: 0 })).toBe(false);
+  });
+
+  it('a loop frees its claims when it stops', async () => {
+    queue(env.deps, 'x');
+    let release!: () => void;
+    const loop = startOutboxLoop({ db: env.deps.db, now: env.deps.now, send: () => new Promise<void>((r) => (release = r)), intervalMs: 60_000 });
+    await vi.waitFor(() => expect(claimsByOwner(env.deps.db).get(loop.deliverer.id)).toBe(1));
+    release();
+    await loop.stop();
+    expect(claimsByOwner(env.deps.db).size).toBe(0);
+    expect(env.deps.db.select().from(deliverers).all()).toEqual([]);
   });
 });
 
@@ -247,6 +380,19 @@ describe('startOutboxLoop', () => {
     await loop.idle();
     expect(seen).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
     await loop.stop();
+  });
+
+  it('does not spin while the only waiting rows sit behind a head that is due later', async () => {
+    queue(env.deps, 'head');
+    queue(env.deps, 'behind');
+    env.deps.db.update(outbox).set({ nextAttemptAt: env.clock.t + 3_600_000 }).where(eq(outbox.dedupeKey, 'head')).run();
+    let clockReads = 0;
+    const now = () => (clockReads++, env.clock.t);
+    const loop = startOutboxLoop({ db: env.deps.db, now, send: async () => {}, intervalMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    await loop.stop();
+    expect(clockReads).toBeLessThan(20); // a spinning loop reads the clock thousands of times
+    expect(outboxRows(env.deps).every((r) => r.sentAt === null)).toBe(true);
   });
 
   it('delivers when kicked and stops cleanly', async () => {

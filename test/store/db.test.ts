@@ -1,3 +1,5 @@
+import { chmodSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/store/db.js';
@@ -7,6 +9,25 @@ import { tempDbPath } from '../game/helpers.js';
 const baseGame = { guildId: 'g', variantId: 'classic', gmUserId: 'u', movementMs: 1, retreatMs: 1, adjustmentMs: 1, createdAt: 0 };
 
 describe('openDatabase', () => {
+  it('creates its folder 0700 and the database files 0600, also fixing an older file made 0644', () => {
+    const tmp = tempDbPath();
+    try {
+      const nested = join(dirname(tmp.path), 'data', 'deeper', 'bot.db');
+      const opened = openDatabase(nested);
+      opened.db.insert(games).values({ ...baseGame, channelId: 'c1' }).run();
+      const mode = (p: string) => statSync(p).mode & 0o777;
+      expect(mode(join(dirname(tmp.path), 'data'))).toBe(0o700);
+      expect(mode(dirname(nested))).toBe(0o700);
+      for (const f of [nested, `${nested}-wal`, `${nested}-shm`]) expect([f, mode(f)]).toEqual([f, 0o600]);
+      opened.close();
+      chmodSync(nested, 0o644);
+      openDatabase(nested).close();
+      expect(mode(nested)).toBe(0o600);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
   it('applies the migrations, turns on WAL and foreign keys, and reopens the same file idempotently', () => {
     const tmp = tempDbPath();
     try {

@@ -82,6 +82,8 @@ export class FakeDiscord {
       }),
       afterReady: (shard) => this.guildsOnShard(shard).map((id) => ({ t: 'GUILD_CREATE', d: this.guildPayload(id) })),
     });
+    // Dispatches the REST side causes (pins, threads, permission changes).
+    this.state.events.on('dispatch', (t: string, d: unknown) => this.gateway.dispatch(t, d));
   }
 
   static async start(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
@@ -416,6 +418,7 @@ export class FakeDiscord {
       channels: [...this.state.channels.values()].filter((c) => this.state.guildOf(c) === guildId),
       members: [...this.state.users.values()],
       joinedAt: this.state.joinedAt,
+      botId: this.state.botUser.id,
     });
   }
 }

@@ -13,13 +13,82 @@ export interface FakeUser {
 export interface FakeChannel {
   id: string;
   name: string;
-  /** 0 = guild text channel, 1 = DM. */
-  type: 0 | 1;
+  /** 0 = guild text channel, 1 = DM, 11 = public thread, 12 = private thread. */
+  type: 0 | 1 | 11 | 12;
   /** For a DM channel: the user on the other side. */
   recipientId?: string;
   /** For a guild channel: its guild (the stand-in hosts one guild by default, more with `addGuild`). */
   guildId?: string;
   deleted: boolean;
+  /** For a thread: the text channel it lives in, and its state. */
+  parentId?: string;
+  thread?: FakeThreadState;
+  /** Permissions the bot lacks in this channel (names from `PERMISSION_BITS`), through an overwrite. */
+  deniedToBot?: Set<PermissionName>;
+}
+
+export interface FakeThreadState {
+  ownerId: string;
+  /** The message it was started from, if any (its id equals the thread's id on Discord). */
+  starterMessageId?: string;
+  archived: boolean;
+  locked: boolean;
+  autoArchiveDuration: 60 | 1440 | 4320 | 10080;
+  /** Users who joined (the bot included once it joined or created the thread). */
+  members: Set<string>;
+  createdAt: number;
+}
+
+/** Discord permission bits the fake checks (https://discord.com/developers/docs/topics/permissions). */
+export const PERMISSION_BITS = {
+  VIEW_CHANNEL: 1n << 10n,
+  SEND_MESSAGES: 1n << 11n,
+  MANAGE_MESSAGES: 1n << 13n,
+  ATTACH_FILES: 1n << 15n,
+  MANAGE_THREADS: 1n << 34n,
+  CREATE_PUBLIC_THREADS: 1n << 35n,
+  CREATE_PRIVATE_THREADS: 1n << 36n,
+  SEND_MESSAGES_IN_THREADS: 1n << 38n,
+  /** Since 2025 pinning needs its own permission; MANAGE_MESSAGES no longer grants it. */
+  PIN_MESSAGES: 1n << 51n,
+} as const;
+export type PermissionName = keyof typeof PERMISSION_BITS;
+
+/**
+ * Discord-like transport behaviour, all off by default: rate-limit buckets (per route and major parameter,
+ * plus the global one), slow targets, and the window in which `nonce` + `enforce_nonce` deduplicates.
+ */
+export type RateLimitRoute =
+  /** POST messages to a guild channel or thread, per channel (Discord: 5 per 5 s). */
+  | 'channel_messages'
+  /** POST messages to a DM channel, per DM channel. */
+  | 'dm_messages'
+  /** POST /users/@me/channels (opening DMs): one bucket for the bot. */
+  | 'dm_create'
+  /** PATCH/DELETE of a message, per channel. */
+  | 'message_edits'
+  /** Pin and unpin, per channel. */
+  | 'pins'
+  /** Creating threads, per parent channel. */
+  | 'threads'
+  /** Every authorized request (interaction callbacks and webhooks are exempt), like Discord's 50 per second. */
+  | 'global';
+
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+  /** Only for this channel id or user id (a user id applies to that user's DM channel and to opening it). */
+  target?: string;
+}
+
+/** A 429 the fake answered (always `expected`: the limit was configured by the test). */
+export interface RateLimitHit {
+  at: number;
+  method: string;
+  path: string;
+  bucket: string;
+  global: boolean;
+  retryAfterMs: number;
 }
 
 export interface FakeGuild {
@@ -61,6 +130,16 @@ export interface FakeMessage {
   interactionId?: string;
   /** The nonce it was sent with (with `enforce_nonce`, a repeat returns this message instead of a new one). */
   nonce?: string;
+  /** When it was sent, on the nonce-window clock (transport.now). */
+  nonceAt?: number;
+  /** Pinned in its channel. */
+  pinned?: boolean;
+  /** Discord message type: 0 default, 6 "pinned a message" system message, 18 "started a thread". */
+  type?: number;
+  /** For a system message: the message it is about (the one pinned, or the thread's). */
+  reference?: string;
+  /** When it was pinned (ms since the epoch). */
+  pinnedAt?: number;
 }
 
 export type InteractionResponseKind = 'reply' | 'defer' | 'update' | 'deferUpdate' | 'autocomplete' | 'edit' | 'followUp' | 'delete';

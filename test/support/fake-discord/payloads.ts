@@ -2,10 +2,18 @@
  * JSON shapes discord.js 14.28 accepts, built from the fake's state (stack.md §1: READY, GUILD_CREATE,
  * INTERACTION_CREATE, the minimum message object).
  */
-import type { FakeAttachment, FakeChannel, FakeMessage, FakeUser } from './model.js';
+import { PERMISSION_BITS, type FakeAttachment, type FakeChannel, type FakeMessage, type FakeUser } from './model.js';
 
-/** Every permission bit a text channel needs; the fake grants everything. */
-export const ALL_PERMISSIONS = '2248473465835073';
+/** Every permission bit a text channel needs, pinning included; the fake grants everything (a test may deny). */
+export const ALL_PERMISSIONS = '4500273279520321';
+
+/** The bot's permission overwrite in a channel where a test denied it something (`state.denyToBot`). */
+function overwritesFor(c: FakeChannel, botId: string | undefined): Record<string, unknown>[] {
+  if (!c.deniedToBot || c.deniedToBot.size === 0 || !botId) return [];
+  let deny = 0n;
+  for (const name of c.deniedToBot) deny |= PERMISSION_BITS[name];
+  return [{ id: botId, type: 1, allow: '0', deny: deny.toString() }];
+}
 
 export function userJson(u: FakeUser): Record<string, unknown> {
   return {
@@ -24,23 +32,51 @@ export function memberJson(u: FakeUser, joinedAt: string): Record<string, unknow
   return { user: userJson(u), roles: [], joined_at: joinedAt, deaf: false, mute: false, flags: 0, permissions: ALL_PERMISSIONS };
 }
 
-export function channelJson(c: FakeChannel, guildId: string, recipients: FakeUser[] = []): Record<string, unknown> {
+export function channelJson(c: FakeChannel, guildId: string, recipients: FakeUser[] = [], botId?: string): Record<string, unknown> {
   if (c.type === 1) {
     return { id: c.id, type: 1, recipients: recipients.map(userJson), last_message_id: null, flags: 0 };
   }
+  if (c.thread) return threadJson(c, guildId);
   return {
     id: c.id,
     type: 0,
     guild_id: guildId,
     name: c.name,
     position: 0,
-    permission_overwrites: [],
+    permission_overwrites: overwritesFor(c, botId),
     nsfw: false,
     topic: null,
     last_message_id: null,
     rate_limit_per_user: 0,
     parent_id: null,
     flags: 0,
+  };
+}
+
+/** A thread channel (public 11 or private 12) with its metadata. */
+export function threadJson(c: FakeChannel, guildId: string): Record<string, unknown> {
+  const t = c.thread!;
+  return {
+    id: c.id,
+    type: c.type,
+    guild_id: guildId,
+    parent_id: c.parentId,
+    name: c.name,
+    owner_id: t.ownerId,
+    last_message_id: null,
+    message_count: 0,
+    member_count: t.members.size,
+    total_message_sent: 0,
+    rate_limit_per_user: 0,
+    flags: 0,
+    thread_metadata: {
+      archived: t.archived,
+      locked: t.locked,
+      auto_archive_duration: t.autoArchiveDuration,
+      archive_timestamp: new Date(t.createdAt).toISOString(),
+      create_timestamp: new Date(t.createdAt).toISOString(),
+      ...(c.type === 12 ? { invitable: true } : {}),
+    },
   };
 }
 
@@ -51,6 +87,7 @@ export function guildJson(opts: {
   channels: FakeChannel[];
   members: FakeUser[];
   joinedAt: string;
+  botId?: string;
 }): Record<string, unknown> {
   return {
     id: opts.id,
@@ -75,11 +112,11 @@ export function guildJson(opts: {
         flags: 0,
       },
     ],
-    channels: opts.channels.filter((c) => c.type === 0 && !c.deleted).map((c) => channelJson(c, opts.id)),
+    channels: opts.channels.filter((c) => c.type === 0 && !c.deleted).map((c) => channelJson(c, opts.id, [], opts.botId)),
     members: opts.members.map((m) => memberJson(m, opts.joinedAt)),
     emojis: [],
     stickers: [],
-    threads: [],
+    threads: opts.channels.filter((c) => c.thread && !c.deleted && !c.thread.archived).map((c) => threadJson(c, opts.id)),
     presences: [],
     voice_states: [],
     stage_instances: [],
@@ -104,7 +141,7 @@ export function attachmentJson(a: FakeAttachment, apiOrigin: string): Record<str
 export function messageJson(m: FakeMessage, author: FakeUser, apiOrigin: string, guildId: string | null): Record<string, unknown> {
   return {
     id: m.id,
-    type: 0,
+    type: m.type ?? 0,
     channel_id: m.channelId,
     ...(guildId ? { guild_id: guildId } : {}),
     author: userJson(author),
@@ -118,7 +155,8 @@ export function messageJson(m: FakeMessage, author: FakeUser, apiOrigin: string,
     attachments: m.attachments.map((a) => attachmentJson(a, apiOrigin)),
     embeds: m.embeds,
     components: [],
-    pinned: false,
+    pinned: m.pinned === true,
     flags: m.flags,
+    ...(m.reference ? { message_reference: { type: 0, channel_id: m.channelId, message_id: m.reference, ...(guildId ? { guild_id: guildId } : {}) } } : {}),
   };
 }

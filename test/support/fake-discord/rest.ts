@@ -7,11 +7,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeInteraction } from './interaction.js';
-import type { FakeAttachment, FakeChannel, FakeEmbed, FakeMessage, InteractionResponse } from './model.js';
+import type { FakeAttachment, FakeChannel, FakeEmbed, FakeMessage, FakeThreadState, InteractionResponse, PermissionName, RateLimitRoute } from './model.js';
 import { EPHEMERAL } from './model.js';
 import { parseBody, type ParsedBody, type UploadedFile } from './multipart.js';
-import { channelJson, messageJson, userJson } from './payloads.js';
-import type { FakeDiscordState } from './state.js';
+import { channelJson, messageJson, threadJson, userJson } from './payloads.js';
+import type { FakeDiscordState, LimitVerdict, RequestScope } from './state.js';
 import { toRegisteredCommand } from './commands.js';
 
 /** Discord refuses interaction callbacks after 3 s (the token is valid 15 min for edits and follow-ups). */
@@ -40,7 +40,10 @@ interface Ctx {
   query: URLSearchParams;
   body: ParsedBody;
   authorized: boolean;
+  /** performance.now() when Discord saw the request (later than its arrival for a slow target). */
   receivedAt: number;
+  /** Delayed by a slow target the test configured (a late acknowledgement it causes is expected). */
+  slowed?: boolean;
 }
 
 type Handler = (ctx: Ctx, params: string[]) => unknown;
@@ -67,6 +70,8 @@ export async function handleRest(
   let status = 200;
   let payload: unknown = null;
   let error: HttpError | null = null;
+  const headers: Record<string, string> = {};
+  let rateLimited: LimitVerdict['limited'] = null;
   try {
     if (path.startsWith('/attachments/')) {
       serveAttachment(state, path, res);
@@ -81,12 +86,30 @@ export async function handleRest(
     if (match.auth && !authorized) throw new HttpError(401, 0, '401: Unauthorized');
     const body = await parseBody(req.headers['content-type'], Buffer.concat(chunks));
     const ctx: Ctx = { state, origin, gatewayUrl, method, path: apiPath, query: url.searchParams, body, authorized, receivedAt };
+    const scope = requestScope(ctx);
+    const delay = state.transport.delayFor(scope);
+    if (delay > 0) {
+      await new Promise((r) => setTimeout(r, delay));
+      // A slow network: Discord sees the request only now (an interaction callback may arrive too late).
+      ctx.receivedAt = performance.now();
+      ctx.slowed = true;
+    }
+    const verdict = state.transport.check(scope, method, apiPath);
+    Object.assign(headers, verdict.headers);
+    if (verdict.limited) {
+      rateLimited = verdict.limited;
+      throw new HttpError(429, 0, 'You are being rate limited.', true);
+    }
+    const failure = state.transport.failureFor(scope);
+    if (failure !== null) throw new HttpError(failure, 0, `${failure}: Internal Server Error`, true);
     payload = await match.handler(ctx, match.params);
     if (payload === undefined) status = 204;
   } catch (e) {
     error = e instanceof HttpError ? e : new HttpError(400, 50035, `Invalid Form Body (${(e as Error).message})`);
     status = error.status;
-    payload = { message: error.message, code: error.code };
+    payload = rateLimited
+      ? { message: error.message, retry_after: rateLimited.retryAfterMs / 1000, global: rateLimited.global, code: 0 }
+      : { message: error.message, code: error.code };
   }
   state.logRequest({
     at: Date.now(),
@@ -96,10 +119,41 @@ export async function handleRest(
     ...(error ? { errorCode: error.code, errorMessage: error.message, expected: error.expected } : {}),
   });
   if (status === 204) {
-    res.writeHead(204).end();
+    res.writeHead(204, headers).end();
     return;
   }
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(payload));
+}
+
+/** Which rate-limit bucket a request falls in and which channels and users it concerns. */
+function requestScope(ctx: Ctx): RequestScope {
+  const exemptFromGlobal = ctx.path.startsWith('/interactions/') || ctx.path.startsWith('/webhooks/');
+  const targetsOf = (channelId: string) => {
+    const channel = ctx.state.channels.get(channelId);
+    return [channelId, ...(channel?.recipientId ? [channel.recipientId] : [])];
+  };
+  const scope = (route: RateLimitRoute | null, major: string, targets: string[]): RequestScope => ({ route, major, targets, exemptFromGlobal });
+  if (ctx.method === 'POST' && ctx.path === '/users/@me/channels') {
+    return scope('dm_create', 'bot', [String(ctx.body.json?.recipient_id ?? '')]);
+  }
+  const interactionId = /^\/(?:interactions|webhooks)\/\d+\/([^/]+)/.exec(ctx.path);
+  if (interactionId) {
+    const interaction = ctx.path.startsWith('/interactions/')
+      ? ctx.state.interactions.get(ctx.path.split('/')[2]!)
+      : ctx.state.interactionsByToken.get(interactionId[1]!);
+    return scope(null, 'bot', interaction ? [interaction.id, interaction.channelId] : []);
+  }
+  const channelId = /^\/channels\/(\d+)/.exec(ctx.path)?.[1];
+  if (!channelId) return scope(null, 'bot', []);
+  const rest = ctx.path.slice(`/channels/${channelId}`.length);
+  const targets = targetsOf(channelId);
+  if (ctx.method === 'POST' && rest === '/messages') {
+    return scope(ctx.state.channels.get(channelId)?.type === 1 ? 'dm_messages' : 'channel_messages', channelId, targets);
+  }
+  if (/^\/(messages\/)?pins\/\d+$/.test(rest) && (ctx.method === 'PUT' || ctx.method === 'DELETE')) return scope('pins', channelId, targets);
+  if (ctx.method === 'POST' && /^(\/messages\/\d+)?\/threads$/.test(rest)) return scope('threads', channelId, targets);
+  if (/^\/messages\/\d+$/.test(rest) && (ctx.method === 'PATCH' || ctx.method === 'DELETE')) return scope('message_edits', channelId, targets);
+  return scope(null, channelId, targets);
 }
 
 function findRoute(method: string, path: string): { handler: Handler; auth: boolean; params: string[] } | null {
@@ -237,17 +291,32 @@ route('POST', '/channels/(\\d+)/typing', true, (ctx, [id]) => {
   return undefined;
 });
 
+/** Refuses with 403 when a test denied the bot `perm` here (50001 without VIEW_CHANNEL, else 50013). */
+function requirePermission(ctx: Ctx, channel: FakeChannel, perm: PermissionName): void {
+  if (ctx.state.botLacks(channel, 'VIEW_CHANNEL')) throw new HttpError(403, 50001, 'Missing Access', true);
+  if (ctx.state.botLacks(channel, perm)) throw new HttpError(403, 50013, 'Missing Permissions', true);
+}
+
 route('POST', '/channels/(\\d+)/messages', true, (ctx, [id]) => {
   const channel = liveChannel(ctx, id!);
   if (channel.type === 1 && ctx.state.closedDms.has(channel.recipientId!)) {
     throw new HttpError(403, 50007, 'Cannot send messages to this user', true);
+  }
+  if (channel.type !== 1) requirePermission(ctx, channel, channel.thread ? 'SEND_MESSAGES_IN_THREADS' : 'SEND_MESSAGES');
+  if (channel.thread?.archived) {
+    // An archived thread reopens when someone posts, unless it is locked.
+    if (channel.thread.locked) throw new HttpError(400, 50083, 'Thread is archived', true);
+    channel.thread.archived = false;
+    ctx.state.dispatch('THREAD_UPDATE', threadJson(channel, ctx.state.guildId));
   }
   const input = messageInput(ctx, ctx.body.json, ctx.body.files, true);
   // enforce_nonce: a message with the same nonce from the same author is returned, not posted again.
   const nonce = ctx.body.json?.nonce === undefined ? undefined : String(ctx.body.json.nonce);
   if (nonce !== undefined && String(nonce).length > 25) throw new HttpError(400, 50035, 'Invalid Form Body: nonce: Must be 25 or fewer in length');
   if (nonce !== undefined && ctx.body.json?.enforce_nonce === true) {
-    const earlier = [...ctx.state.messages.values()].find((m) => m.channelId === channel.id && m.nonce === nonce);
+    // Discord remembers nonces only for a few minutes (transport.nonceWindowMs); an older one posts again.
+    const since = ctx.state.transport.now() - ctx.state.transport.nonceWindowMs;
+    const earlier = [...ctx.state.messages.values()].find((m) => m.channelId === channel.id && m.nonce === nonce && m.nonceAt! > since);
     if (earlier) {
       ctx.state.nonceRepeats++;
       return toJson(ctx, earlier);
@@ -383,7 +452,7 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
   if (!interaction || interaction.token !== token) throw new HttpError(404, 10062, 'Unknown interaction');
   if (interaction.acknowledged) throw new HttpError(400, 40060, 'Interaction has already been acknowledged.');
   if (ctx.receivedAt - interaction.dispatchedAt > INTERACTION_ACK_WINDOW_MS) {
-    throw new HttpError(404, 10062, `Unknown interaction (acknowledged after ${Math.round(ctx.receivedAt - interaction.dispatchedAt)} ms)`);
+    throw new HttpError(404, 10062, `Unknown interaction (acknowledged after ${Math.round(ctx.receivedAt - interaction.dispatchedAt)} ms)`, ctx.slowed === true);
   }
   const json = ctx.body.json ?? {};
   const type = Number(json.type);
@@ -516,4 +585,128 @@ route('POST', '/webhooks/(\\d+)/([^/]+)', false, (ctx, [app, token]) => {
   const message = interactionMessage(ctx, interaction, input);
   interaction.record(response('followUp', ctx.receivedAt, (message.flags & EPHEMERAL) !== 0, message));
   return toJson(ctx, message);
+});
+
+// ---------- pins (https://discord.com/developers/docs/resources/message#pin-message) ----------
+
+/** Discord's cap on pins per channel (raised from 50 to 250 in 2025). */
+export const MAX_PINS = 250;
+
+function pinTarget(ctx: Ctx, channelId: string, messageId: string): { channel: FakeChannel; message: FakeMessage } {
+  const channel = liveChannel(ctx, channelId);
+  // Since 2025 pinning needs PIN_MESSAGES (MANAGE_MESSAGES no longer grants it); DMs need nothing.
+  if (channel.type !== 1) requirePermission(ctx, channel, 'PIN_MESSAGES');
+  const message = liveMessage(ctx, channelId, messageId);
+  if (message.type === 6 || message.type === 18) throw new HttpError(400, 50021, 'Cannot execute action on a system message');
+  return { channel, message };
+}
+
+for (const path of ['/channels/(\\d+)/messages/pins/(\\d+)', '/channels/(\\d+)/pins/(\\d+)']) {
+  route('PUT', path, true, (ctx, [c, m]) => {
+    const { channel, message } = pinTarget(ctx, c!, m!);
+    if (!message.pinned && ctx.state.pinnedMessages(channel.id).length >= MAX_PINS) {
+      throw new HttpError(400, 30003, `Maximum number of pins reached (${MAX_PINS})`);
+    }
+    ctx.state.pin(message, ctx.state.botUser.id);
+    return undefined;
+  });
+  route('DELETE', path, true, (ctx, [c, m]) => {
+    const { message } = pinTarget(ctx, c!, m!);
+    ctx.state.unpin(message);
+    return undefined;
+  });
+}
+
+route('GET', '/channels/(\\d+)/messages/pins', true, (ctx, [c]) => {
+  liveChannel(ctx, c!);
+  const items = ctx.state.pinnedMessages(c!).map((m) => ({ pinned_at: new Date(m.pinnedAt!).toISOString(), message: toJson(ctx, m) }));
+  return { items, has_more: false };
+});
+
+/** The older endpoint discord.js's deprecated fetchPinned() uses: an array of messages. */
+route('GET', '/channels/(\\d+)/pins', true, (ctx, [c]) => {
+  liveChannel(ctx, c!);
+  return ctx.state.pinnedMessages(c!).map((m) => toJson(ctx, m));
+});
+
+// ---------- threads (https://discord.com/developers/docs/resources/channel#start-thread-without-message) ----------
+
+const ARCHIVE_DURATIONS = [60, 1440, 4320, 10080] as const;
+
+function threadInput(ctx: Ctx): { name: string; autoArchiveDuration: FakeThreadState['autoArchiveDuration'] } {
+  const json = ctx.body.json ?? {};
+  const name = String(json.name ?? '');
+  if (name.length < 1 || name.length > 100) throw new HttpError(400, 50035, 'Invalid Form Body: name: Must be between 1 and 100 in length');
+  const duration = Number(json.auto_archive_duration ?? 4320);
+  if (!(ARCHIVE_DURATIONS as readonly number[]).includes(duration)) {
+    throw new HttpError(400, 50035, `Invalid Form Body: auto_archive_duration: Value must be one of ${ARCHIVE_DURATIONS.join(', ')}`);
+  }
+  return { name, autoArchiveDuration: duration as FakeThreadState['autoArchiveDuration'] };
+}
+
+function threadParent(ctx: Ctx, id: string, type: 11 | 12): FakeChannel {
+  const parent = liveChannel(ctx, id);
+  if (parent.type !== 0) throw new HttpError(400, 50024, 'Cannot execute action on this channel type');
+  requirePermission(ctx, parent, type === 12 ? 'CREATE_PRIVATE_THREADS' : 'CREATE_PUBLIC_THREADS');
+  return parent;
+}
+
+route('POST', '/channels/(\\d+)/threads', true, (ctx, [c]) => {
+  const type = Number(ctx.body.json?.type ?? 12);
+  if (type !== 11 && type !== 12) throw new HttpError(400, 50035, `Invalid Form Body: type: thread type ${type} is not a public (11) or private (12) thread`);
+  const parent = threadParent(ctx, c!, type);
+  const thread = ctx.state.createThread({ parent, type, ownerId: ctx.state.botUser.id, ...threadInput(ctx) });
+  return threadJson(thread, ctx.state.guildId);
+});
+
+route('POST', '/channels/(\\d+)/messages/(\\d+)/threads', true, (ctx, [c, m]) => {
+  const parent = threadParent(ctx, c!, 11);
+  const starterMessage = liveMessage(ctx, c!, m!);
+  if (ctx.state.channels.has(starterMessage.id)) throw new HttpError(400, 160004, 'A thread has already been created for this message');
+  const thread = ctx.state.createThread({ parent, type: 11, ownerId: ctx.state.botUser.id, starterMessage, ...threadInput(ctx) });
+  return threadJson(thread, ctx.state.guildId);
+});
+
+function liveThread(ctx: Ctx, id: string): FakeChannel & { thread: FakeThreadState } {
+  const channel = liveChannel(ctx, id);
+  if (!channel.thread) throw new HttpError(400, 50024, 'Cannot execute action on this channel type');
+  return channel as FakeChannel & { thread: FakeThreadState };
+}
+
+route('PATCH', '/channels/(\\d+)', true, (ctx, [c]) => {
+  const thread = liveThread(ctx, c!);
+  const json = ctx.body.json ?? {};
+  const t = thread.thread;
+  const byOwner = t.ownerId === ctx.state.botUser.id;
+  if ((json.locked !== undefined || (json.archived === false && t.locked)) && ctx.state.botLacks(thread, 'MANAGE_THREADS') && !byOwner) {
+    throw new HttpError(403, 50013, 'Missing Permissions', true);
+  }
+  if (json.name !== undefined) thread.name = threadInput({ ...ctx, body: { ...ctx.body, json: { name: json.name } } }).name;
+  if (json.archived !== undefined) t.archived = json.archived === true;
+  if (json.locked !== undefined) t.locked = json.locked === true;
+  if (json.auto_archive_duration !== undefined) t.autoArchiveDuration = threadInput({ ...ctx, body: { ...ctx.body, json: { name: 'x', auto_archive_duration: json.auto_archive_duration } } }).autoArchiveDuration;
+  const out = threadJson(thread, ctx.state.guildId);
+  ctx.state.dispatch('THREAD_UPDATE', out);
+  return out;
+});
+
+route('PUT', '/channels/(\\d+)/thread-members/(@me|\\d+)', true, (ctx, [c, who]) => {
+  const thread = liveThread(ctx, c!);
+  if (thread.thread.archived) throw new HttpError(400, 50083, 'Thread is archived', true);
+  const userId = who === '@me' ? ctx.state.botUser.id : who!;
+  if (!ctx.state.users.has(userId)) throw new HttpError(404, 10013, 'Unknown User');
+  thread.thread.members.add(userId);
+  return undefined;
+});
+
+route('DELETE', '/channels/(\\d+)/thread-members/(@me|\\d+)', true, (ctx, [c, who]) => {
+  const thread = liveThread(ctx, c!);
+  thread.thread.members.delete(who === '@me' ? ctx.state.botUser.id : who!);
+  return undefined;
+});
+
+route('GET', '/channels/(\\d+)/thread-members', true, (ctx, [c]) => {
+  const thread = liveThread(ctx, c!);
+  const joined = new Date(thread.thread.createdAt).toISOString();
+  return [...thread.thread.members].map((userId) => ({ id: thread.id, user_id: userId, join_timestamp: joined, flags: 0 }));
 });

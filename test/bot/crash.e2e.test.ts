@@ -1,0 +1,198 @@
+/**
+ * Exactly once toward Discord under kill -9 (production issue §0): the bot runs as a child process against
+ * the stand-in and is killed with SIGKILL at seeded random moments around resolution and delivery, at least
+ * 12 times: right after the stand-in stored a message but before the bot heard back (the outbox row is
+ * claimed, not yet marked sent), and at random times after a deadline passed (during resolution, rendering,
+ * delivery). Each time a new process starts on the same database at once.
+ *
+ * Then every results post and every DM arrived exactly once and in order per target, every outbox row was
+ * delivered, and the crashes really hit the window between Discord accepting a message and the bot marking it
+ * sent (the stand-in saw repeated nonces and answered them with the first message).
+ *
+ * The restarted process frees its dead predecessor's claims at once: the child's heartbeat timeout is ten
+ * minutes, so a bot that waited for it would never deliver the claimed rows within this test's time limit.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { asc } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { nonceFor } from '../../src/bot/send.js';
+import { splitMessage } from '../../src/bot/text.js';
+import { createGame, joinGame, startGame } from '../../src/game/index.js';
+import { openDatabase } from '../../src/store/db.js';
+import { outbox, phases } from '../../src/store/schema.js';
+import { FakeDiscord, type FakeMessage } from '../support/fake-discord/index.js';
+import { rng } from '../support/random.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SEED = 20261122;
+const ROUNDS = 14;
+/** Each round moves the bot's clock one phase length (1 h) forward, so a deadline passes. */
+const STEP_MS = 3_600_000 + 1_000;
+
+describe('kill -9 at random moments around resolution and delivery', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'zhanguo-crash-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('delivers every results post and every DM exactly once and in order', { timeout: 300_000 }, async () => {
+    const fake = await FakeDiscord.start({ users: ['gm', 'alice', 'bob', 'carol'], channels: ['main'] });
+    const dbPath = join(dir, 'bot.db');
+    const database = openDatabase(dbPath);
+    const random = rng(SEED);
+    let offset = 0;
+    let child: ChildProcess | null = null;
+    let ready: Promise<void> | null = null;
+    let kills = 0;
+    let log = '';
+    try {
+      // The game, set up as the use-cases would from commands: 3 players, 1-hour phases.
+      const deps = { db: database.db, now: () => Date.now() + offset };
+      const channelId = fake.channel('main').id;
+      const durations = { movement: '1h', retreat: '1h', adjustment: '1h' };
+      const created = createGame(deps, { channelId, guildId: fake.guildId, userId: fake.user('gm').id, variantId: 'classic', durations });
+      if (!created.ok) throw new Error(created.error);
+      for (const [user, power] of [['alice', 'France'], ['bob', 'Germany'], ['carol', 'Italy']] as const) {
+        const joined = joinGame(deps, { channelId, userId: fake.user(user).id, power });
+        if (!joined.ok) throw new Error(joined.error);
+      }
+      const started = startGame(deps, { channelId, userId: fake.user('gm').id });
+      if (!started.ok) throw new Error(started.error);
+
+      const spawnBot = () => {
+        const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/support/bot-process.ts')], {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? '',
+            DISCORD_TOKEN: fake.token,
+            DISCORD_API_BASE: fake.apiBase,
+            DEV_GUILD_ID: fake.guildId,
+            DATABASE_PATH: dbPath,
+            CLOCK_OFFSET_MS: String(offset),
+            CLOCK_STEP_MS: String(STEP_MS),
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+        child = proc;
+        ready = new Promise<void>((res, rej) => {
+          proc.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && res());
+          proc.on('exit', (code, signal) => rej(new Error(`bot exited before ready (${code ?? signal})`)));
+        });
+        ready.catch(() => {});
+        proc.on('exit', () => {
+          if (child === proc) child = null;
+        });
+      };
+      const kill = () => {
+        if (child && child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')) kills++;
+      };
+      /** A running, ready bot (restarted at once after a kill, as a supervisor would). */
+      const running = async (): Promise<ChildProcess> => {
+        for (;;) {
+          if (!child) spawnBot();
+          const proc = child!;
+          try {
+            await ready;
+            if (proc.exitCode === null && proc.signalCode === null) return proc;
+          } catch {
+            // Killed while starting: start again.
+          }
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      };
+      const until = async (what: string, done: () => boolean) => {
+        const deadline = Date.now() + 60_000;
+        while (!done()) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log.slice(-2000)}`);
+          if (!child) await running();
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      };
+      const resultsPosts = () => fake.channelMessages('main').filter((m) => /^\*\*[^*]+: results\*\*/.test(m.content));
+
+      // Kills right after the stand-in stored the n-th next message, before the bot hears back.
+      let armed: ((m: FakeMessage) => void) | null = null;
+      const killAfterMessages = (n: number) => {
+        if (armed) fake.state.events.off('message', armed);
+        let left = n;
+        armed = (m: FakeMessage) => {
+          if (m.interactionId || --left > 0) return;
+          fake.state.events.off('message', armed!);
+          armed = null;
+          kill();
+        };
+        fake.state.events.on('message', armed);
+      };
+
+      await running();
+      await until('the start post', () => fake.channelMessages('main').some((m) => m.content.includes('has started')));
+      for (let round = 0; round < ROUNDS; round++) {
+        const before = resultsPosts().length;
+        if (random() < 0.55) killAfterMessages(1 + Math.floor(random() * 4));
+        else setTimeout(kill, Math.floor(random() * 500));
+        const proc = await running();
+        offset += STEP_MS;
+        proc.kill('SIGUSR2'); // the deadline passes
+        await until(`the results of round ${round + 1}`, () => resultsPosts().length > before);
+      }
+      if (armed) fake.state.events.off('message', armed);
+      await running();
+      const pending = () =>
+        database.sqlite.prepare('SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL').get() as { n: number };
+      await until('an empty outbox', () => pending().n === 0);
+      const last = child as ChildProcess | null;
+      if (last) {
+        const exited = new Promise((res) => last.on('exit', res));
+        last.kill('SIGTERM');
+        await exited;
+      }
+
+      expect(kills).toBeGreaterThanOrEqual(12);
+      const rows = database.db.select().from(outbox).orderBy(asc(outbox.id)).all();
+      expect(rows.filter((r) => r.failedAt !== null)).toEqual([]);
+      expect(rows.every((r) => r.sentAt !== null)).toBe(true);
+
+      // Channel posts (all but the status message): one message per row, in row order.
+      const posted = rows.filter((r) => r.targetKind === 'channel' && r.kind !== 'status');
+      const channelMessages = fake.channelMessages('main');
+      const nonces = channelMessages.map((m) => m.nonce);
+      expect(new Set(nonces).size).toBe(nonces.length);
+      const rowOfNonce = new Map(posted.map((r) => [nonceFor(r.dedupeKey), r.id]));
+      const postOrder = channelMessages.map((m) => rowOfNonce.get(m.nonce!)).filter((id) => id !== undefined);
+      expect(postOrder).toEqual(posted.map((r) => r.id));
+      expect(channelMessages.length - postOrder.length).toBe(1); // and the one status message, edited in place
+
+      // Results: one per resolved phase, each phase once.
+      const resolved = database.db.select().from(phases).all().filter((p) => p.resolvedAt !== null);
+      const labels = resultsPosts().map((m) => m.content.split('\n')[0]);
+      expect(labels.length).toBe(resolved.length);
+      expect(new Set(labels).size).toBe(labels.length);
+      expect(resolved.length).toBeGreaterThanOrEqual(ROUNDS);
+
+      // DMs: each part of each DM row exactly once, in row order, per player.
+      for (const user of ['alice', 'bob', 'carol']) {
+        const id = fake.user(user).id;
+        const expected = rows
+          .filter((r) => r.targetKind === 'user' && r.target === id)
+          .flatMap((r) => {
+            const parts = splitMessage((r.payload as { text: string }).text).slice(0, 3);
+            return parts.map((_, i) => nonceFor(r.dedupeKey, parts.length > 1 ? i : undefined));
+          });
+        expect(expected.length).toBeGreaterThan(ROUNDS);
+        expect(fake.dms(user).map((m) => m.nonce)).toEqual(expected);
+      }
+
+      // The kills hit the window between Discord storing a message and the bot marking its row sent.
+      expect(fake.state.nonceRepeats).toBeGreaterThan(0);
+      expect(fake.unexpectedErrors()).toEqual([]);
+    } finally {
+      const last = child as ChildProcess | null;
+      last?.kill('SIGKILL');
+      database.close();
+      await fake.close();
+    }
+  });
+});
