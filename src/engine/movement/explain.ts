@@ -52,11 +52,20 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
       const reason = r.voidReason[i];
       if (reason) return ['void', `support not used: ${reason}${dislodged}`];
       const value = r.supportValue(i);
+      const whole = r.wholeValue(i);
+      const attacks = r.cuts(i);
+      const cuts = attacks.filter((c) => c.amount > 0);
       if (value > 0 && dislodger === null) {
-        return ['success', value === 1 ? 'support given' : `support given (strength ${value})`];
+        if (value === whole) return ['success', whole === 1 ? 'support given' : `support given (strength ${whole})`];
+        // A support reduced rather than cut (Warring States Floating Fortress rule 3): by its strongest attack.
+        const strongest = cuts.filter((c) => c.amount === whole - value).map((c) => describeUnit(r, c.by));
+        return ['success', `support given with strength ${value} of ${whole}: reduced by ${whole - value} by ${strongest.join(' and ')}`];
       }
-      const cutters = r.cutters(i);
-      if (cutters.length > 0) return ['failure', `support cut by ${cutters.map((c) => describeUnit(r, c)).join(' and ')}${dislodged}`];
+      if (r.loopCut.has(i)) {
+        const by = attacks.map((c) => describeUnit(r, c.by)).join(' and ');
+        return ['failure', `support counted as cut: whether ${by || 'anything'} cut it depended on this support itself (a support-cut loop)${dislodged}`];
+      }
+      if (cuts.length > 0) return ['failure', `support cut by ${cuts.map((c) => describeUnit(r, c.by)).join(' and ')}${dislodged}`];
       return ['failure', `support failed${dislodged}`];
     }
     case 'convoy': {
