@@ -12,6 +12,13 @@ export function describeUnit(r: MovementResolver, i: number): string {
   return `${u.type} ${abbr}${u.coast ? '/' + u.coast : ''}`;
 }
 
+/** Units in province order, so that no reason depends on the order units were listed in. */
+function byProvince(r: MovementResolver, a: number, b: number): number {
+  const x = r.units[a]!.unit.province;
+  const y = r.units[b]!.unit.province;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 function placeName(r: MovementResolver, province: string): string {
   return r.map.province(province)?.name ?? province;
 }
@@ -53,7 +60,7 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
       if (reason) return ['void', `support not used: ${reason}${dislodged}`];
       const value = r.supportValue(i);
       const whole = r.wholeValue(i);
-      const attacks = r.cuts(i);
+      const attacks = r.cuts(i).sort((a, b) => byProvince(r, a.by, b.by));
       const cuts = attacks.filter((c) => c.amount > 0);
       if (value > 0 && dislodger === null) {
         if (value === whole) return ['success', whole === 1 ? 'support given' : `support given (strength ${whole})`];
@@ -108,10 +115,15 @@ function whyMoveFailed(r: MovementResolver, i: number): string {
       return `bounced off ${describeUnit(r, occupant)} in ${placeName(r, target)}${stuck} (${attack} vs ${hold})`;
     }
   }
-  for (const k of r.movesInto.get(target) ?? []) {
-    if (k === i) continue;
-    const prevent = r.preventStrength(k);
-    if (attack <= prevent) return `bounced with ${describeUnit(r, k)} (${attack} vs ${prevent})`;
+  // Every move that kept it out, by province (never in listing order).
+  const bounced = (r.movesInto.get(target) ?? [])
+    .filter((k) => k !== i)
+    .map((k) => ({ k, prevent: r.preventStrength(k) }))
+    .filter(({ prevent }) => attack <= prevent)
+    .sort((a, b) => byProvince(r, a.k, b.k));
+  if (bounced.length > 0) {
+    const strongest = Math.max(...bounced.map((b) => b.prevent));
+    return `bounced with ${bounced.map((b) => describeUnit(r, b.k)).join(' and ')} (${attack} vs ${strongest})`;
   }
   return 'the move failed';
 }

@@ -242,17 +242,19 @@ export class MovementResolver {
       return first;
     }
     // Our own guess is in the cycle: try every other value, keeping what each guess made of the cycle.
-    const runs: Guess[] = [{ value: 0, result: first, cycle: this.snapshot(old) }];
+    const runs: Guess[] = [{ value: 0, result: first, cycle: this.snapshot(old), custom: this.customOf(i) }];
     for (const value of this.domain(i).slice(1)) {
       this.unresolveFrom(old);
       this.resolution[i] = value;
       this.state[i] = GUESSING;
       const result = this.decide(i);
-      runs.push({ value, result, cycle: this.snapshot(old) });
+      runs.push({ value, result, cycle: this.snapshot(old), custom: this.customOf(i) });
     }
     const consistent = runs.filter((r) => r.result === r.value);
     if (consistent.length === 1) {
       const answer = consistent[0]!.value;
+      // Where a move-like special order ends and why are those of the consistent guess, not of the last one tried.
+      this.restoreCustom(i, consistent[0]!.custom);
       this.unresolveFrom(old);
       if (this.lowestGuessRead < old) {
         // One consistent answer, but built on the guess of a decision outside this cycle: stay a guess, reset with
@@ -265,6 +267,16 @@ export class MovementResolver {
     }
     this.backupRule(i, old, runs);
     return this.resolve(i);
+  }
+
+  private customOf(i: number): Guess['custom'] {
+    return { end: this.customEnd[i]!, reason: this.customReason[i]!, contests: this.customContests[i]! };
+  }
+
+  private restoreCustom(i: number, custom: Guess['custom']): void {
+    this.customEnd[i] = custom.end;
+    this.customReason[i] = custom.reason;
+    this.customContests[i] = custom.contests;
   }
 
   /** The decisions of the cycle (from `old` in `deps`) and the values they took under the current guess. */
@@ -280,28 +292,31 @@ export class MovementResolver {
   }
 
   /**
-   * No guess, or more than one, is consistent for decision `head`. In this order:
-   * - a move-like special order with its own resolution in the cycle (Warring States Rapid River Move, resolved
-   *   "after other orders") whose way depends on moves that depend on it: it does not move;
+   * No guess, or more than one, is consistent for decision `head`. Only decisions that are undecidable themselves
+   * (the head, or one whose value differs between the guesses) are fixed, so the outcome is the same whichever
+   * decision of the cycle happened to be asked first. In this order:
+   * - a move-like special order with its own resolution (Warring States Rapid River Move, resolved "after other
+   *   orders") whose way depends on moves that depend on it: it does not move;
    * - a convoy in the cycle: a convoy paradox, the Szykman rule (DATC 4.A.2): the convoyed armies do not move;
-   * - a support whose value is not the same under every guess (a support-cut loop: Warring States wall rule 5,
-   *   Floating Fortress rule 3): every such support counts as cut. Its cut cannot be decided, and counting it
-   *   would let an attack that depends on itself through it succeed; with those supports cut, nothing in the
-   *   loop moves on their strength;
-   * - otherwise circular movement (DATC 6.C): every move of the cycle succeeds.
+   * - a support-cut loop (Warring States wall rule 5, Floating Fortress rule 3): every undecidable support counts
+   *   as cut. Counting it could let an attack succeed on a strength that exists only if it succeeds; cut, nothing
+   *   moves on its strength;
+   * - circular movement (DATC 6.C): when both guesses are consistent, the moves that succeed when the cycle moves
+   *   do succeed; when neither is (no Classic position without convoys does this), the moves of the cycle fail, so
+   *   no move ever succeeds without beating what it must beat.
    * Everything else in the cycle is decided again.
    */
   private backupRule(head: number, old: number, runs: Guess[]): void {
-    const last = runs[runs.length - 1]!.cycle;
     const members = new Set<number>([head]);
     for (const run of runs) for (const d of run.cycle.keys()) members.add(d);
     const cycle = [...members];
-    const convoys = cycle.filter((d) => this.role[d] === 'convoy');
-    const custom = cycle.filter((d) => this.role[d] === 'move' && this.customEnd[d] !== null);
+    const undecidable = (d: number) => d === head || !sameInEveryRun(runs, d);
+    const custom = (d: number) => this.role[d] === 'move' && this.customEnd[d] !== null;
     this.unresolveFrom(old);
     for (const d of cycle) this.state[d] = UNRESOLVED;
-    if (custom.length > 0) {
-      for (const d of custom) {
+    const stuck = cycle.filter((d) => custom(d) && undecidable(d));
+    if (stuck.length > 0) {
+      for (const d of stuck) {
         this.resolution[d] = 0;
         this.state[d] = RESOLVED;
         this.customEnd[d] = this.units[d]!.unit;
@@ -310,6 +325,7 @@ export class MovementResolver {
       }
       return;
     }
+    const convoys = cycle.filter((d) => this.role[d] === 'convoy');
     if (convoys.length > 0) {
       // Szykman: the armies convoyed through the paradox do not move (their convoy is disrupted).
       for (const c of convoys) {
@@ -322,21 +338,26 @@ export class MovementResolver {
       }
       return;
     }
-    const undecided = cycle.filter((d) => this.role[d] === 'support' && (d === head || !sameInEveryRun(runs, d)));
-    if (undecided.length > 0) {
-      for (const s of undecided) {
+    const supports = cycle.filter((d) => this.role[d] === 'support' && undecidable(d));
+    if (supports.length > 0) {
+      for (const s of supports) {
         this.loopCut.add(s);
         this.resolution[s] = 0;
         this.state[s] = RESOLVED;
       }
       return;
     }
-    // Circular movement (DATC 6.C): every move in the cycle succeeds.
-    for (const d of last.keys()) {
-      if (this.role[d] !== 'move') continue;
-      this.resolution[d] = 1;
+    const moving = runs.find((r) => r.value === 1 && r.result === 1);
+    for (const d of cycle) {
+      if (this.role[d] !== 'move' || custom(d)) continue;
+      if (moving) {
+        // Circular movement (DATC 6.C): the consistent guess in which the cycle moves.
+        if (d !== head && moving.cycle.get(d) !== 1) continue;
+        this.resolution[d] = 1;
+      } else this.resolution[d] = 0;
       this.state[d] = RESOLVED;
     }
+    // (The head is always fixed by now: only moves, supports and convoys are ever read as guesses.)
   }
 
   private decide(i: number): number {
@@ -582,6 +603,8 @@ interface Guess {
   value: number;
   result: number;
   cycle: Map<number, number>;
+  /** What the head's own resolution said under this guess (move-like special orders). */
+  custom: { end: Location | null; reason: string | null; contests: ProvinceId[] };
 }
 
 /** Did decision `d` take the same value under every guess where it was part of the cycle? */
