@@ -6,7 +6,7 @@
  * Hooks are pure functions of their arguments. They read the board through the context they are
  * given and never mutate it, except where a hook's contract says it returns a new value.
  */
-import type { VariantData } from '../variants/schema.js';
+import type { VariantData } from './variant-data.js';
 import type { GameMap } from './map.js';
 import type {
   Adjudication,
