@@ -270,7 +270,7 @@ export class MovementResolver {
   }
 
   private customOf(i: number): Guess['custom'] {
-    return { end: this.customEnd[i]!, reason: this.customReason[i]!, contests: this.customContests[i]! };
+    return { end: this.customEnd[i] ?? null, reason: this.customReason[i] ?? null, contests: this.customContests[i] ?? [] };
   }
 
   private restoreCustom(i: number, custom: Guess['custom']): void {
@@ -326,15 +326,13 @@ export class MovementResolver {
       return;
     }
     const convoys = cycle.filter((d) => this.role[d] === 'convoy');
-    if (convoys.length > 0) {
+    const armies = this.units.map((_, a) => a).filter((a) => !this.paradoxes.has(a) && this.convoyers[a]!.some((c) => convoys.includes(c)));
+    if (armies.length > 0) {
       // Szykman: the armies convoyed through the paradox do not move (their convoy is disrupted).
-      for (const c of convoys) {
-        for (let a = 0; a < this.units.length; a++) {
-          if (!this.convoyers[a]!.includes(c)) continue;
-          this.paradoxes.add(a);
-          this.resolution[a] = 0;
-          this.state[a] = RESOLVED;
-        }
+      for (const a of armies) {
+        this.paradoxes.add(a);
+        this.resolution[a] = 0;
+        this.state[a] = RESOLVED;
       }
       return;
     }
@@ -357,7 +355,12 @@ export class MovementResolver {
       } else this.resolution[d] = 0;
       this.state[d] = RESOLVED;
     }
-    // (The head is always fixed by now: only moves, supports and convoys are ever read as guesses.)
+    if (this.state[head] !== RESOLVED) {
+      // Never reached by any position we know of (a convoy whose armies were already taken out by the Szykman
+      // rule): the head fails, so that the resolution always ends.
+      this.resolution[head] = 0;
+      this.state[head] = RESOLVED;
+    }
   }
 
   private decide(i: number): number {

@@ -146,7 +146,9 @@ function simulate(ctx: MovementContext): Map<ProvinceId, Outcome> {
       stopped: false,
       why: null,
       standoff: null,
-    }));
+    }))
+    // In province order, so that no reason names fleets in the order they were listed.
+    .sort((a, b) => (a.ou.unit.province < b.ou.unit.province ? -1 : a.ou.unit.province > b.ou.unit.province ? 1 : 0));
   for (let step = 1; step <= 3; step++) {
     const moving = runners.filter((r) => !r.stopped && r.at === step - 1 && r.spaces.length > step);
     const found = new Map<Runner, Step>();
