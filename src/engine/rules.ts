@@ -6,7 +6,7 @@
  * Hooks are pure functions of their arguments. They read the board through the context they are
  * given and never mutate it, except where a hook's contract says it returns a new value.
  */
-import type { VariantData } from '../variants/schema.js';
+import type { VariantData } from './variant-data.js';
 import type { GameMap } from './map.js';
 import type {
   Adjudication,
@@ -80,9 +80,10 @@ export interface SpecialOrderSpec {
   format(order: Order & { kind: 'special' }): string;
   /**
    * Optional custom success decision for move-like special orders (e.g. Rapid River Move, resolved
-   * space by space). Return the location the unit ends on (its start if it stays).
+   * space by space). Return the location the unit ends on (its start if it stays), and the provinces it leaves
+   * contested for retreats (`contests`: Warring States, two Rapid River Moves that stood off there).
    */
-  resolve?(ctx: MovementContext, subject: OrderedUnit): { success: boolean; endsAt: Location; reason: string };
+  resolve?(ctx: MovementContext, subject: OrderedUnit): { success: boolean; endsAt: Location; reason: string; contests?: ProvinceId[] };
   /**
    * Optional: the orders of this kind `unit` could be given on this board, for autocomplete
    * (src/engine/options.ts `legalOrders`). Each is still checked with `validate`; leave out to offer none.
@@ -125,11 +126,21 @@ export interface RulesModule {
   /** Replace a strength (walls, floating fortress, last-unit bonus). Undefined = Classic. */
   strength?(ctx: MovementContext, q: StrengthQuery): number | undefined;
 
-  /** Value of one support that is not cut (default 1; a Floating Fortress supports with 2). */
-  supportValue?(ctx: MovementContext, supporter: OrderedUnit, cutBy: OrderedUnit[]): number | undefined;
+  /**
+   * The whole value of a support, before any cut (default 1; a Warring States Floating Fortress supports with 2).
+   * Called once per support when the phase is set up: it may read the map and the orders, never a decision.
+   */
+  supportValue?(ctx: MovementContext, supporter: OrderedUnit): number | undefined;
 
-  /** Does this attack cut this support? Undefined = Classic (any attack reaching it from another power). */
-  cutsSupport?(ctx: MovementContext, attacker: OrderedUnit, supporter: OrderedUnit): boolean | undefined;
+  /**
+   * How much this attack takes off this support: `true` or undefined = all of it (Classic: any attack reaching it
+   * from another power, except from the province supported into), `false` = nothing, a number = that much (the
+   * support keeps the rest; the strongest attack counts, several attacks do not add up). It may ask the context for
+   * strengths (`attackStrength`): those read the support decisions, so a cut that depends on a strength is a
+   * decision of the resolver and takes part in its cycle handling (Warring States wall rule 5, Floating Fortress
+   * rule 3).
+   */
+  cutsSupport?(ctx: MovementContext, attacker: OrderedUnit, supporter: OrderedUnit): boolean | number | undefined;
 
   /** Can a unit of this power support/give this order at all? (e.g. Warring States fleet support reach) */
   canSupport?(q: { map: GameMap; supporter: Unit; target: ProvinceId }): boolean | undefined;

@@ -1,7 +1,7 @@
 /**
  * A variant = validated map data + a rules module plugging into the engine's hooks (see docs/engine.md).
  */
-import type { VariantData, PowerData } from '../variants/schema.js';
+import type { PowerData, VariantData } from './variant-data.js';
 import type { GameMap } from './map.js';
 import type { RulesModule } from './rules.js';
 import type { Position } from './types.js';

@@ -4,6 +4,7 @@
  * See docs/variants.md.
  */
 import { z } from 'zod';
+import type { PowerData, ProvinceData, VariantData } from '../engine/variant-data.js';
 
 const id = z.string().regex(/^[a-z][a-z0-9_-]*$/, 'ids are lowercase letters, digits, - or _');
 /** `spa` or `spa/nc` */
@@ -106,7 +107,13 @@ export const variantDataSchema = z.object({
     .optional(),
 });
 
-export type VariantData = z.infer<typeof variantDataSchema>;
+// The data types belong to the engine (src/engine/variant-data.ts); the schemas must produce exactly them.
+export type { PowerData, ProvinceData, VariantData } from '../engine/variant-data.js';
 export type VariantDataInput = z.input<typeof variantDataSchema>;
-export type ProvinceData = z.infer<typeof provinceSchema>;
-export type PowerData = z.infer<typeof powerSchema>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compile-time check that the schemas and the engine's types agree (a `false` here fails `tsc`). */
+export const schemasMatchEngineTypes: [
+  Same<z.infer<typeof variantDataSchema>, VariantData>,
+  Same<z.infer<typeof provinceSchema>, ProvinceData>,
+  Same<z.infer<typeof powerSchema>, PowerData>,
+] = [true, true, true];

@@ -78,6 +78,30 @@ describe('engine hooks', () => {
     expect(adj.position.variantState).toEqual({ fortified: ['A a'] });
   });
 
+  it('supportValue and cutsSupport: a support worth 2 that an attack only reduces by 1 still counts 1', () => {
+    // Every province touches every other one, so a can support b into c and d can attack a.
+    const square = parseVariantData({ ...data, links: [], armyAdjacency: { a: ['b', 'c', 'd'], b: ['a', 'c', 'd'], c: ['a', 'b', 'd'], d: ['a', 'b', 'c'] } });
+    const reduced: RulesModule = { supportValue: () => 2, cutsSupport: () => 1 };
+    const start = { ...buildVariant(square).startingPosition(), units: [
+      { power: 'Red', type: 'A' as const, province: 'a', coast: null },
+      { power: 'Red', type: 'A' as const, province: 'b', coast: null },
+      { power: 'Blue', type: 'A' as const, province: 'c', coast: null },
+      { power: 'Blue', type: 'A' as const, province: 'd', coast: null },
+    ] };
+    const support: PowerOrder = { power: 'Red', order: { kind: 'support', unit: { type: 'A', province: 'a', coast: null }, target: { type: 'A', province: 'b', coast: null }, to: { province: 'c', coast: null } } };
+    const orders = [move('Red', 'b', 'c'), support, move('Blue', 'd', 'a')];
+    const adj = adjudicate(buildVariant(square, reduced), start, orders);
+    expect(adj.results.find((r) => r.unit === 'A a')).toMatchObject({ result: 'success', reason: 'support given with strength 1 of 2: reduced by 1 by A d' });
+    expect(adj.results.find((r) => r.unit === 'A b')).toMatchObject({ result: 'success' });
+    // Classic: the attack cuts the whole support, 1 vs 1.
+    const classic = adjudicate(buildVariant(square), start, orders);
+    expect(classic.results.find((r) => r.unit === 'A a')).toMatchObject({ result: 'failure', reason: 'support cut by A d' });
+    expect(classic.results.find((r) => r.unit === 'A b')).toMatchObject({ result: 'failure' });
+    // `false`: the attack takes nothing off.
+    const uncut = adjudicate(buildVariant(square, { cutsSupport: () => false }), start, orders);
+    expect(uncut.results.find((r) => r.unit === 'A a')).toMatchObject({ result: 'success', reason: 'support given' });
+  });
+
   it('buildable centres and victory can be replaced', () => {
     const rules: RulesModule = {
       buildableCenters: ({ position, power }) => position.supplyCenters[power] ?? [], // any owned centre

@@ -12,6 +12,13 @@ export function describeUnit(r: MovementResolver, i: number): string {
   return `${u.type} ${abbr}${u.coast ? '/' + u.coast : ''}`;
 }
 
+/** Units in province order, so that no reason depends on the order units were listed in. */
+function byProvince(r: MovementResolver, a: number, b: number): number {
+  const x = r.units[a]!.unit.province;
+  const y = r.units[b]!.unit.province;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 function placeName(r: MovementResolver, province: string): string {
   return r.map.province(province)?.name ?? province;
 }
@@ -52,11 +59,20 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
       const reason = r.voidReason[i];
       if (reason) return ['void', `support not used: ${reason}${dislodged}`];
       const value = r.supportValue(i);
+      const whole = r.wholeValue(i);
+      const attacks = r.cuts(i).sort((a, b) => byProvince(r, a.by, b.by));
+      const cuts = attacks.filter((c) => c.amount > 0);
       if (value > 0 && dislodger === null) {
-        return ['success', value === 1 ? 'support given' : `support given (strength ${value})`];
+        if (value === whole) return ['success', whole === 1 ? 'support given' : `support given (strength ${whole})`];
+        // A support reduced rather than cut (Warring States Floating Fortress rule 3): by its strongest attack.
+        const strongest = cuts.filter((c) => c.amount === whole - value).map((c) => describeUnit(r, c.by));
+        return ['success', `support given with strength ${value} of ${whole}: reduced by ${whole - value} by ${strongest.join(' and ')}`];
       }
-      const cutters = r.cutters(i);
-      if (cutters.length > 0) return ['failure', `support cut by ${cutters.map((c) => describeUnit(r, c)).join(' and ')}${dislodged}`];
+      if (r.loopCut.has(i)) {
+        const by = attacks.map((c) => describeUnit(r, c.by)).join(' and ');
+        return ['failure', `support counted as cut: whether ${by || 'anything'} cut it depended on this support itself (a support-cut loop)${dislodged}`];
+      }
+      if (cuts.length > 0) return ['failure', `support cut by ${cuts.map((c) => describeUnit(r, c.by)).join(' and ')}${dislodged}`];
       return ['failure', `support failed${dislodged}`];
     }
     case 'convoy': {
@@ -99,10 +115,15 @@ function whyMoveFailed(r: MovementResolver, i: number): string {
       return `bounced off ${describeUnit(r, occupant)} in ${placeName(r, target)}${stuck} (${attack} vs ${hold})`;
     }
   }
-  for (const k of r.movesInto.get(target) ?? []) {
-    if (k === i) continue;
-    const prevent = r.preventStrength(k);
-    if (attack <= prevent) return `bounced with ${describeUnit(r, k)} (${attack} vs ${prevent})`;
+  // Every move that kept it out, by province (never in listing order).
+  const bounced = (r.movesInto.get(target) ?? [])
+    .filter((k) => k !== i)
+    .map((k) => ({ k, prevent: r.preventStrength(k) }))
+    .filter(({ prevent }) => attack <= prevent)
+    .sort((a, b) => byProvince(r, a.k, b.k));
+  if (bounced.length > 0) {
+    const strongest = Math.max(...bounced.map((b) => b.prevent));
+    return `bounced with ${bounced.map((b) => describeUnit(r, b.k)).join(' and ')} (${attack} vs ${strongest})`;
   }
   return 'the move failed';
 }

@@ -43,6 +43,8 @@ export function resolveMovement(map: GameMap, rules: RulesModule, position: Posi
     // A standoff: a failed move that still had strength to prevent others (not one that lost a head-to-head; DATC 6.H.9).
     if (movers.some((k) => !r.succeeded(k) && !r.customEnd[k] && r.preventStrength(k) > 0)) contested.add(province);
   }
+  // Standoffs of move-like special orders (Warring States RRM rule 5: two Rapid River Moves "stand off").
+  for (const provinces of r.customContests) for (const p of provinces) if (!occupied.has(p)) contested.add(p);
   const dislodged: DislodgedUnit[] = dislodgedIdx.map(({ i, by }) => {
     const u = r.units[i]!.unit;
     const attackerFrom = r.units[by]!.unit.province;

@@ -2,13 +2,19 @@
  * Movement phase, step 2: resolve every decision.
  *
  * The algorithm is Lucas Kruijswijk's guess-and-check adjudicator ("The Math of Adjudication", DATC 5.E):
- * each move, support and convoy order has one yes/no decision, resolved on demand by recursion. When a decision
- * depends on itself, it is tried with both guesses; if only one guess is consistent that is the answer, if both
- * are, the backup rule decides: circular movement (all moves in the cycle succeed) or, when a convoy is part of
- * the cycle, the Szykman rule (the paradoxical convoys are disrupted; DATC 4.A.2).
+ * each order has one decision, resolved on demand by recursion. Moves, holds and convoys decide yes (1) or no (0);
+ * a support decides how much it counts: 0 (cut or dislodged), its whole value, or, where a variant reduces
+ * supports instead of cutting them (Warring States Floating Fortress rule 3), anything in between. When a
+ * decision depends on itself, it is tried with every value it can take; if exactly one is consistent that is the
+ * answer, otherwise the backup rule decides (`backupRule`): the Szykman rule when a convoy is part of the cycle
+ * (DATC 4.A.2), "supports whose cut cannot be decided count as cut" when a support's value differs between the
+ * guesses (support-cut loops through Warring States walls and Floating Fortresses), else circular movement (all
+ * moves of the cycle succeed, DATC 6.C).
  *
  * Strengths (attack, hold, defend, prevent) follow the DATC definitions and pass through the variant's
- * `strength`/`supportValue`/`cutsSupport` hooks.
+ * `strength` hook; a support's whole value comes from `supportValue` and how much an attack takes off it from
+ * `cutsSupport`. Those hooks ask for strengths through the context, which reads the support decisions, so a cut
+ * that depends on a strength takes part in cycle detection like any other decision.
  */
 import { locationKey, type GameMap } from '../map.js';
 import type { MovementContext, OrderedUnit, RulesModule, StrengthKind } from '../rules.js';
@@ -46,8 +52,16 @@ export class MovementResolver {
   readonly customEnd: (Location | null)[] = [];
   readonly customReason: (string | null)[] = [];
 
+  /** Provinces a move-like special order leaves contested (Warring States: two Rapid River Moves stood off there). */
+  readonly customContests: ProvinceId[][] = [];
+  /** Supports counted as cut by the backup rule: whether they were cut depended on themselves. */
+  readonly loopCut = new Set<number>();
+
   private readonly state: Uint8Array;
-  private readonly resolution: boolean[];
+  /** Each decision's value: 0/1 for moves, holds and convoys; for supports, how much the support counts. */
+  private readonly resolution: Int32Array;
+  /** A support's whole value, before cuts (the `supportValue` hook; 1 in Classic). */
+  private readonly worth: Int32Array;
   private deps: number[] = [];
   /** Counts reads of guessed values, to tell whether a decision depended on any guess. */
   private guessReads = 0;
@@ -64,9 +78,13 @@ export class MovementResolver {
     this.units = [...ordered.values()];
     this.units.forEach((ou, i) => this.index.set(ou.unit.province, i));
     this.state = new Uint8Array(this.units.length);
-    this.resolution = new Array(this.units.length).fill(false);
+    this.resolution = new Int32Array(this.units.length);
+    this.worth = new Int32Array(this.units.length);
     this.ctx = this.makeContext(ordered);
     this.classify();
+    for (let s = 0; s < this.units.length; s++) {
+      if (this.role[s] === 'support') this.worth[s] = Math.max(0, Math.floor(this.rules.supportValue?.(this.ctx, this.units[s]!) ?? 1));
+    }
   }
 
   // ---------------------------------------------------------------- set-up
@@ -82,6 +100,7 @@ export class MovementResolver {
       this.headToHead.push(-1);
       this.customEnd.push(null);
       this.customReason.push(null);
+      this.customContests.push([]);
       const order = ou.order;
       let role: Role = 'hold';
       let dest: Location | null = null;
@@ -172,7 +191,8 @@ export class MovementResolver {
 
   // ---------------------------------------------------------------- decisions
 
-  resolve(i: number): boolean {
+  /** The decision's value: 1/0 for a move (succeeds), hold or convoy (not dislodged); for a support, what it counts. */
+  resolve(i: number): number {
     const st = this.state[i]!;
     if (st === RESOLVED) return this.resolution[i]!;
     if (st === GUESSING) {
@@ -192,8 +212,19 @@ export class MovementResolver {
     }
   }
 
-  private resolveFresh(i: number, old: number, reads: number): boolean {
-    this.resolution[i] = false;
+  /** Did this move succeed (or: is this unit not dislodged, this convoy in place, this support counting)? */
+  ok(i: number): boolean {
+    return this.resolve(i) > 0;
+  }
+
+  /** The values decision `i` can take: 0 or 1, or for a support 0 up to its whole value. */
+  private domain(i: number): number[] {
+    const top = this.role[i] === 'support' ? this.worth[i]! : 1;
+    return Array.from({ length: top + 1 }, (_, v) => v);
+  }
+
+  private resolveFresh(i: number, old: number, reads: number): number {
+    this.resolution[i] = 0;
     this.state[i] = GUESSING;
     const first = this.decide(i);
     // Independent of every guess only if no guessed value was read at all (even one already listed).
@@ -210,28 +241,49 @@ export class MovementResolver {
       this.resolution[i] = first;
       return first;
     }
-    // Our own guess is in the cycle: try the other guess.
-    this.unresolveFrom(old);
-    this.resolution[i] = true;
-    this.state[i] = GUESSING;
-    const second = this.decide(i);
-    if (first === second && this.lowestGuessRead < old) {
-      // Same answer with both guesses, but built on the guess of a decision outside this cycle: stay a guess,
-      // reset with that decision's cycle (Rapid River Moves read decisions far across the board).
+    // Our own guess is in the cycle: try every other value, keeping what each guess made of the cycle.
+    const runs: Guess[] = [{ value: 0, result: first, cycle: this.snapshot(old), custom: this.customOf(i) }];
+    for (const value of this.domain(i).slice(1)) {
       this.unresolveFrom(old);
-      this.deps.push(i);
+      this.resolution[i] = value;
       this.state[i] = GUESSING;
-      this.resolution[i] = first;
-      return first;
+      const result = this.decide(i);
+      runs.push({ value, result, cycle: this.snapshot(old), custom: this.customOf(i) });
     }
-    if (first === second) {
+    const consistent = runs.filter((r) => r.result === r.value);
+    if (consistent.length === 1) {
+      const answer = consistent[0]!.value;
+      // Where a move-like special order ends and why are those of the consistent guess, not of the last one tried.
+      this.restoreCustom(i, consistent[0]!.custom);
       this.unresolveFrom(old);
-      this.resolution[i] = first;
-      this.state[i] = RESOLVED;
-      return first;
+      if (this.lowestGuessRead < old) {
+        // One consistent answer, but built on the guess of a decision outside this cycle: stay a guess, reset with
+        // that decision's cycle (Rapid River Moves read decisions far across the board).
+        this.deps.push(i);
+        this.state[i] = GUESSING;
+      } else this.state[i] = RESOLVED;
+      this.resolution[i] = answer;
+      return answer;
     }
-    this.backupRule(old);
+    this.backupRule(i, old, runs);
     return this.resolve(i);
+  }
+
+  private customOf(i: number): Guess['custom'] {
+    return { end: this.customEnd[i] ?? null, reason: this.customReason[i] ?? null, contests: this.customContests[i] ?? [] };
+  }
+
+  private restoreCustom(i: number, custom: Guess['custom']): void {
+    this.customEnd[i] = custom.end;
+    this.customReason[i] = custom.reason;
+    this.customContests[i] = custom.contests;
+  }
+
+  /** The decisions of the cycle (from `old` in `deps`) and the values they took under the current guess. */
+  private snapshot(old: number): Map<number, number> {
+    const out = new Map<number, number>();
+    for (let k = old; k < this.deps.length; k++) out.set(this.deps[k]!, this.resolution[this.deps[k]!]!);
+    return out;
   }
 
   private unresolveFrom(old: number): void {
@@ -239,55 +291,88 @@ export class MovementResolver {
     this.deps.length = old;
   }
 
-  /** Both guesses are consistent: circular movement, or a convoy paradox (Szykman rule, DATC 4.A.2). */
-  private backupRule(old: number): void {
-    const cycle = this.deps.slice(old);
-    const convoys = cycle.filter((d) => this.role[d] === 'convoy');
-    const custom = cycle.filter((d) => this.role[d] === 'move' && this.customEnd[d] !== null);
-    if (custom.length > 0) {
-      // A move-like special order with its own resolution (Warring States Rapid River Move, resolved "after other
-      // orders") whose way depends on moves that depend on it: it does not move; everything else is decided again.
-      for (const d of cycle) this.state[d] = UNRESOLVED;
-      for (const d of custom) {
-        this.resolution[d] = false;
+  /**
+   * No guess, or more than one, is consistent for decision `head`. Only decisions that are undecidable themselves
+   * (the head, or one whose value differs between the guesses) are fixed, so the outcome is the same whichever
+   * decision of the cycle happened to be asked first. In this order:
+   * - a move-like special order with its own resolution (Warring States Rapid River Move, resolved "after other
+   *   orders") whose way depends on moves that depend on it: it does not move;
+   * - a convoy in the cycle: a convoy paradox, the Szykman rule (DATC 4.A.2): the convoyed armies do not move;
+   * - a support-cut loop (Warring States wall rule 5, Floating Fortress rule 3): every undecidable support counts
+   *   as cut. Counting it could let an attack succeed on a strength that exists only if it succeeds; cut, nothing
+   *   moves on its strength;
+   * - circular movement (DATC 6.C): when both guesses are consistent, the moves that succeed when the cycle moves
+   *   do succeed; when neither is (no Classic position without convoys does this), the moves of the cycle fail, so
+   *   no move ever succeeds without beating what it must beat.
+   * Everything else in the cycle is decided again.
+   */
+  private backupRule(head: number, old: number, runs: Guess[]): void {
+    const members = new Set<number>([head]);
+    for (const run of runs) for (const d of run.cycle.keys()) members.add(d);
+    const cycle = [...members];
+    const undecidable = (d: number) => d === head || !sameInEveryRun(runs, d);
+    const custom = (d: number) => this.role[d] === 'move' && this.customEnd[d] !== null;
+    this.unresolveFrom(old);
+    for (const d of cycle) this.state[d] = UNRESOLVED;
+    const stuck = cycle.filter((d) => custom(d) && undecidable(d));
+    if (stuck.length > 0) {
+      for (const d of stuck) {
+        this.resolution[d] = 0;
         this.state[d] = RESOLVED;
         this.customEnd[d] = this.units[d]!.unit;
+        this.customContests[d] = [];
         this.customReason[d] = 'its way depended on moves that depended on it, so it did not move';
       }
-    } else if (convoys.length > 0) {
+      return;
+    }
+    const convoys = cycle.filter((d) => this.role[d] === 'convoy');
+    const armies = this.units.map((_, a) => a).filter((a) => !this.paradoxes.has(a) && this.convoyers[a]!.some((c) => convoys.includes(c)));
+    if (armies.length > 0) {
       // Szykman: the armies convoyed through the paradox do not move (their convoy is disrupted).
-      const armies = new Set<number>();
-      for (const c of convoys) {
-        for (let a = 0; a < this.units.length; a++) if (this.convoyers[a]!.includes(c)) armies.add(a);
-      }
-      for (const d of cycle) this.state[d] = UNRESOLVED;
       for (const a of armies) {
         this.paradoxes.add(a);
-        this.resolution[a] = false;
+        this.resolution[a] = 0;
         this.state[a] = RESOLVED;
       }
-    } else {
-      // Circular movement (DATC 6.C): every move in the cycle succeeds.
-      for (const d of cycle) {
-        if (this.role[d] === 'move') {
-          this.resolution[d] = true;
-          this.state[d] = RESOLVED;
-        } else this.state[d] = UNRESOLVED;
-      }
+      return;
     }
-    this.deps.length = old;
+    const supports = cycle.filter((d) => this.role[d] === 'support' && undecidable(d));
+    if (supports.length > 0) {
+      for (const s of supports) {
+        this.loopCut.add(s);
+        this.resolution[s] = 0;
+        this.state[s] = RESOLVED;
+      }
+      return;
+    }
+    const moving = runs.find((r) => r.value === 1 && r.result === 1);
+    for (const d of cycle) {
+      if (this.role[d] !== 'move' || custom(d)) continue;
+      if (moving) {
+        // Circular movement (DATC 6.C): the consistent guess in which the cycle moves.
+        if (d !== head && moving.cycle.get(d) !== 1) continue;
+        this.resolution[d] = 1;
+      } else this.resolution[d] = 0;
+      this.state[d] = RESOLVED;
+    }
+    if (this.state[head] !== RESOLVED) {
+      // Never reached by any position we know of (a convoy whose armies were already taken out by the Szykman
+      // rule): the head fails, so that the resolution always ends.
+      this.resolution[head] = 0;
+      this.state[head] = RESOLVED;
+    }
   }
 
-  private decide(i: number): boolean {
+  private decide(i: number): number {
     switch (this.role[i]) {
       case 'move':
-        return this.decideMove(i);
+        return this.decideMove(i) ? 1 : 0;
       case 'support':
         return this.decideSupport(i);
       case 'convoy':
-        return this.voidReason[i] === null && !this.dislodgedBy(i);
+        return this.voidReason[i] === null && !this.dislodgedBy(i) ? 1 : 0;
       default:
-        return !this.dislodgedBy(i);
+        return this.dislodgedBy(i) ? 0 : 1;
     }
   }
 
@@ -299,6 +384,7 @@ export class MovementResolver {
         const r = spec.resolve(this.ctx, this.units[i]!);
         this.customEnd[i] = r.endsAt;
         this.customReason[i] = r.reason;
+        this.customContests[i] = r.contests ?? [];
         return r.success;
       }
     }
@@ -318,35 +404,51 @@ export class MovementResolver {
     return true;
   }
 
-  /** A support is given unless cut by an attack from another power (not from where it supports into), or dislodged. */
-  private decideSupport(s: number): boolean {
-    if (this.voidReason[s]) return false;
-    if (this.cutters(s).length > 0) return false;
-    return !this.dislodgedBy(s);
+  /**
+   * How much a support counts: its whole value, less what the strongest cutting attack takes off (Classic: any
+   * attack from another power takes it all, except one from the province supported into); 0 when dislodged.
+   */
+  private decideSupport(s: number): number {
+    if (this.voidReason[s]) return 0;
+    const worth = this.worth[s]!;
+    const cut = Math.max(0, ...this.cuts(s).map((c) => c.amount));
+    if (cut >= worth) return 0;
+    return this.dislodgedBy(s) ? 0 : worth - cut;
   }
 
-  /** Attacks that cut this support (DATC 6.D: any attack from another power, except from the province supported into). */
-  cutters(s: number): number[] {
+  /**
+   * The attacks on a support and how much each takes off it, 0 included (DATC 6.D: any attack from another power, except
+   * from the province supported into, provided a convoyed attacker's convoy arrives; the `cutsSupport` hook may
+   * say an attack takes nothing or only part, e.g. by its strength).
+   */
+  cuts(s: number): { by: number; amount: number }[] {
     const supporter = this.units[s]!;
     const order = supporter.order;
     if (order.kind !== 'support') return [];
     const into = order.to ? order.to.province : order.target.province;
-    const result: number[] = [];
+    const worth = this.worth[s]!;
+    const result: { by: number; amount: number }[] = [];
     for (const j of this.movesInto.get(supporter.unit.province) ?? []) {
       const attacker = this.units[j]!;
       if (attacker.unit.power === supporter.unit.power) continue;
       if (attacker.unit.province === into) continue;
-      if (!this.hasPath(j)) continue; // a convoyed attack cuts only when its convoy arrives (DATC 6.F.?)
-      if (this.rules.cutsSupport?.(this.ctx, attacker, supporter) === false) continue;
-      result.push(j);
+      if (!this.hasPath(j)) continue; // a convoyed attack cuts only when its convoy arrives
+      const hook = this.rules.cutsSupport?.(this.ctx, attacker, supporter);
+      const amount = hook === undefined || hook === true ? worth : hook === false ? 0 : Math.min(worth, Math.max(0, Math.floor(hook)));
+      result.push({ by: j, amount });
     }
     return result;
+  }
+
+  /** The support's whole value, before any cut. */
+  wholeValue(s: number): number {
+    return this.worth[s]!;
   }
 
   /** Some move into this unit's province succeeds (the unit is not moving away). */
   private dislodgedBy(i: number): boolean {
     for (const j of this.movesInto.get(this.units[i]!.unit.province) ?? []) {
-      if (j !== i && this.resolve(j) && this.arrives(j, this.units[i]!.unit.province)) return true;
+      if (j !== i && this.ok(j) && this.arrives(j, this.units[i]!.unit.province)) return true;
     }
     return false;
   }
@@ -366,30 +468,24 @@ export class MovementResolver {
     const fleets = this.convoyers[i]!;
     if (fleets.length === 0) return false;
     const byProvince = new Map(fleets.map((c) => [this.units[c]!.unit.province, c]));
-    return convoyRouteExists(this.map, this.units[i]!.unit.province, this.dest[i]!, [...byProvince.keys()], (p) => this.resolve(byProvince.get(p)!));
+    return convoyRouteExists(this.map, this.units[i]!.unit.province, this.dest[i]!, [...byProvince.keys()], (p) => this.ok(byProvince.get(p)!));
   }
 
   // ---------------------------------------------------------------- strengths
 
-  /** Supports that are given, optionally excluding those of one power (a power does not help dislodge its own unit). */
+  /** Supports that count, optionally excluding those of one power (a power does not help dislodge its own unit). */
   givenSupports(i: number, excludePower?: string): number[] {
-    return this.supporters[i]!.filter((s) => this.units[s]!.unit.power !== excludePower && this.supportValue(s) > 0);
+    return this.supporters[i]!.filter((s) => this.units[s]!.unit.power !== excludePower && this.resolve(s) > 0);
   }
 
+  /** How much the support counts (its decision). */
   supportValue(s: number): number {
-    const hook = this.rules.supportValue;
-    if (hook) {
-      const cutBy = this.cutters(s).map((j) => this.units[j]!);
-      if (this.voidReason[s]) return 0;
-      const v = hook(this.ctx, this.units[s]!, cutBy);
-      if (v !== undefined) return this.dislodgedBy(s) ? 0 : v;
-    }
-    return this.resolve(s) ? 1 : 0;
+    return this.resolve(s);
   }
 
   private sum(supports: number[]): number {
     let total = 0;
-    for (const s of supports) total += this.supportValue(s);
+    for (const s of supports) total += this.resolve(s);
     return total;
   }
 
@@ -402,13 +498,13 @@ export class MovementResolver {
   attackStrength(i: number): number {
     if (!this.hasPath(i)) return 0;
     const j = this.index.get(this.dest[i]!);
-    const movesAway = j === undefined || (this.role[j] === 'move' && this.headToHead[i] !== j && this.resolve(j));
+    const movesAway = j === undefined || (this.role[j] === 'move' && this.headToHead[i] !== j && this.ok(j));
     if (movesAway) {
       const sups = this.givenSupports(i);
       return this.strength('attack', i, sups, 1 + this.sum(sups));
     }
     const defender = this.units[j]!.unit.power;
-    if (defender === this.units[i]!.unit.power) return this.strength('attack', i, [], 0); // DATC 6.A.?: no self-dislodgement
+    if (defender === this.units[i]!.unit.power) return this.strength('attack', i, [], 0); // no self-dislodgement (DATC 6.A)
     const sups = this.givenSupports(i, defender);
     return this.strength('attack', i, sups, 1 + this.sum(sups));
   }
@@ -416,7 +512,7 @@ export class MovementResolver {
   holdStrength(province: ProvinceId): number {
     const j = this.index.get(province);
     if (j === undefined) return 0;
-    if (this.role[j] === 'move') return this.resolve(j) ? 0 : this.strength('hold', j, [], 1);
+    if (this.role[j] === 'move') return this.ok(j) ? 0 : this.strength('hold', j, [], 1);
     const sups = this.givenSupports(j);
     return this.strength('hold', j, sups, 1 + this.sum(sups));
   }
@@ -429,7 +525,7 @@ export class MovementResolver {
   preventStrength(k: number): number {
     if (!this.hasPath(k)) return 0;
     const opponent = this.headToHead[k]!;
-    if (opponent >= 0 && this.resolve(opponent)) return 0; // lost its head-to-head battle (DATC 6.E.?)
+    if (opponent >= 0 && this.ok(opponent)) return 0; // lost its head-to-head battle (DATC 6.E)
     const sups = this.givenSupports(k);
     return this.strength('prevent', k, sups, 1 + this.sum(sups));
   }
@@ -442,7 +538,7 @@ export class MovementResolver {
   }
 
   succeeded(i: number): boolean {
-    return this.resolve(i);
+    return this.ok(i);
   }
 
   /** Where the unit ends up if its move succeeded. */
@@ -460,9 +556,9 @@ export class MovementResolver {
 
   private findDislodger(i: number): number | null {
     // A unit that moved away (a custom move counts when it ended somewhere else) cannot be dislodged.
-    if (this.role[i] === 'move' && this.resolve(i) && locationKey(this.endLocation(i)) !== locationKey(this.units[i]!.unit)) return null;
+    if (this.role[i] === 'move' && this.ok(i) && locationKey(this.endLocation(i)) !== locationKey(this.units[i]!.unit)) return null;
     for (const j of this.movesInto.get(this.units[i]!.unit.province) ?? []) {
-      if (j !== i && this.resolve(j) && this.arrives(j, this.units[i]!.unit.province)) return j;
+      if (j !== i && this.ok(j) && this.arrives(j, this.units[i]!.unit.province)) return j;
     }
     return null;
   }
@@ -479,7 +575,7 @@ export class MovementResolver {
       },
       moveSucceeds: (p) => {
         const i = at(p);
-        return i !== undefined && this.role[i] === 'move' && this.resolve(i);
+        return i !== undefined && this.role[i] === 'move' && this.ok(i);
       },
       isDislodged: (p) => {
         const i = at(p);
@@ -503,6 +599,27 @@ export class MovementResolver {
       },
     };
   }
+}
+
+/** What one guess of a cycle's head made of the cycle. */
+interface Guess {
+  value: number;
+  result: number;
+  cycle: Map<number, number>;
+  /** What the head's own resolution said under this guess (move-like special orders). */
+  custom: { end: Location | null; reason: string | null; contests: ProvinceId[] };
+}
+
+/** Did decision `d` take the same value under every guess where it was part of the cycle? */
+function sameInEveryRun(runs: Guess[], d: number): boolean {
+  let seen: number | undefined;
+  for (const run of runs) {
+    const v = run.cycle.get(d);
+    if (v === undefined) continue;
+    if (seen !== undefined && v !== seen) return false;
+    seen = v;
+  }
+  return true;
 }
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {

@@ -19,6 +19,12 @@ export interface WsCase {
     /** Result per starting province of the ordered unit. */
     results?: Record<string, OrderOutcome>;
     dislodged?: string[];
+    /** The reason players read, per starting province of the ordered unit. */
+    reasons?: Record<string, string>;
+    /** Retreat options per dislodged unit's province. */
+    retreats?: Record<string, string[]>;
+    /** Provinces left contested by a standoff (no retreat there). */
+    contested?: string[];
   };
 }
 
@@ -53,8 +59,8 @@ export function ordersOf(position: Position, orders: Record<string, string[]>): 
   return out;
 }
 
-export function run(c: WsCase): Adjudication {
-  const position = positionOf(c.units);
+export function run(c: WsCase, units: string[] = c.units): Adjudication {
+  const position = positionOf(units);
   return adjudicate(warringStates, position, ordersOf(position, c.orders));
 }
 
@@ -70,6 +76,14 @@ export function outcome(c: WsCase, adj: Adjudication): WsCase['expect'] {
       got.results[province] = r ? r.result : ('missing' as OrderOutcome);
     }
   }
+  if (c.expect.reasons) {
+    got.reasons = {};
+    for (const province of Object.keys(c.expect.reasons)) {
+      got.reasons[province] = adj.results.find((x) => x.unit.split(' ')[1] === province && !x.defaulted)?.reason ?? 'missing';
+    }
+  }
+  if (c.expect.retreats) got.retreats = Object.fromEntries(adj.dislodged.map((d) => [d.province, d.retreatOptions ?? []]));
+  if (c.expect.contested) got.contested = [...adj.contested].sort();
   return got;
 }
 

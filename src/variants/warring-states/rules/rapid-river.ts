@@ -87,6 +87,8 @@ interface Outcome {
   success: boolean;
   endsAt: Location;
   reason: string;
+  /** The space where this fleet stood off with another rapid river move (RRM rule 5), if any. */
+  contests?: ProvinceId[];
 }
 
 type Step = { kind: 'vacant' } | { kind: 'friendly' } | { kind: 'blocked'; why: string };
@@ -96,8 +98,9 @@ function stepInto(ctx: MovementContext, power: Power, from: ProvinceId, space: P
   const name = (id: string) => ctx.map.province(id)?.name ?? id;
   const here = ctx.unitAt(space);
   const hereIsRiverMove = here !== undefined && isRiverMove(here.order) && !here.illegalReason;
-  // A unit coming the other way along the river cannot be passed (like two rapid river moves, RRM rule 5).
-  if (here && !hereIsRiverMove && here.order.kind === 'move' && !here.illegalReason && here.order.to.province === from) {
+  // A unit coming the other way along the river cannot be passed (like two rapid river moves, RRM rule 5) — if it
+  // does move: one whose move failed stays where it is, and a friendly unit that stays does not block (RRM rule 4).
+  if (here && !hereIsRiverMove && here.order.kind === 'move' && !here.illegalReason && here.order.to.province === from && ctx.moveSucceeds(space)) {
     return { kind: 'blocked', why: `${here.unit.type} ${here.unit.province} was coming the other way` };
   }
   const occupants: Power[] = [];
@@ -126,6 +129,8 @@ interface Runner {
   lastVacant: number;
   stopped: boolean;
   why: string | null;
+  /** RRM rule 5: the space where it stood off with another rapid river move. */
+  standoff: ProvinceId | null;
 }
 
 /** All rapid river moves of the phase, advanced together one space at a time (RRM rule 5). */
@@ -140,7 +145,10 @@ function simulate(ctx: MovementContext): Map<ProvinceId, Outcome> {
       lastVacant: 0,
       stopped: false,
       why: null,
-    }));
+      standoff: null,
+    }))
+    // In province order, so that no reason names fleets in the order they were listed.
+    .sort((a, b) => (a.ou.unit.province < b.ou.unit.province ? -1 : a.ou.unit.province > b.ou.unit.province ? 1 : 0));
   for (let step = 1; step <= 3; step++) {
     const moving = runners.filter((r) => !r.stopped && r.at === step - 1 && r.spaces.length > step);
     const found = new Map<Runner, Step>();
@@ -154,7 +162,10 @@ function simulate(ctx: MovementContext): Map<ProvinceId, Outcome> {
     for (const r of go) {
       const next = r.spaces[step]!;
       const same = go.filter((o) => o !== r && o.spaces[step] === next);
-      if (same.length > 0) stop(r, `a standoff with ${same.map((o) => `F ${o.ou.unit.province}`).join(', ')} in ${name(next)}`);
+      if (same.length > 0) {
+        stop(r, `a standoff with ${same.map((o) => `F ${o.ou.unit.province}`).join(', ')} in ${name(next)}`);
+        r.standoff = next;
+      }
       const swap = go.find((o) => o !== r && o.spaces[step] === r.spaces[step - 1] && o.spaces[step - 1] === next);
       if (swap) stop(r, `F ${swap.ou.unit.province} was coming the other way`);
     }
@@ -190,7 +201,7 @@ function simulate(ctx: MovementContext): Map<ProvinceId, Outcome> {
     if (end === r.spaces.length - 1) reason = `moved along the river to ${name(final)}`;
     else if (end === 0) reason = `blocked: ${r.why ?? 'the way was not clear'}; the fleet stays`;
     else reason = `${STOPPED_SHORT} ${name(r.spaces[end]!)}: ${r.why ?? 'the way was not clear'}`;
-    out.set(r.ou.unit.province, { success: end > 0, endsAt, reason });
+    out.set(r.ou.unit.province, { success: end > 0, endsAt, reason, ...(r.standoff ? { contests: [r.standoff] } : {}) });
   }
   return out;
 

@@ -1,7 +1,7 @@
 /**
  * Strengths on the engine's hooks: walls, the Floating Fortress bonus and the zero strength of a Rapid River Move.
  */
-import type { MovementContext, OrderedUnit, RulesModule, StrengthQuery } from '../../../engine/rules.js';
+import type { MovementContext, RulesModule, StrengthQuery } from '../../../engine/rules.js';
 import type { WarringStatesFeatures } from '../features.js';
 import { fleetOnRiver, floatingFortressTarget } from './floating-fortress.js';
 import { isRiverMove } from './rapid-river.js';
@@ -12,15 +12,21 @@ export function strengthHooks(features: WarringStatesFeatures): Pick<RulesModule
     strength(ctx, q) {
       return strengthOf(ctx, features, q);
     },
-    supportValue(ctx, supporter, cutBy) {
-      // FF rule 3: a Floating Fortress support (2) is cut only by the strength of the strongest cutting attack.
-      if (!floatingFortressTarget(ctx.map, features, supporter)) return undefined;
-      const strongest = Math.max(0, ...cutBy.map((a) => cuttingStrength(ctx, features, a)));
-      return Math.max(0, 2 - strongest);
+    supportValue(ctx, supporter) {
+      // FF rule 1: a Floating Fortress supports "with a strength of 2".
+      return floatingFortressTarget(ctx.map, features, supporter) ? 2 : undefined;
     },
-    cutsSupport(ctx, attacker) {
+    cutsSupport(ctx, attacker, supporter) {
+      // The attack's strength against the supporting unit, as for dislodging it: supports of the supporter's own
+      // power never count (FF rule 3: "a unit's supports do not contribute to cutting supports for attacks on
+      // itself"). The resolver reads it through its decisions, so support-cut loops are its cycles.
+      const strength = ctx.attackStrength(attacker.unit.province);
       // Wall rule 5: "An attack reduced to zero strength cannot cut support." (A Rapid River Move has zero strength too.)
-      return cuttingStrength(ctx, features, attacker) === 0 ? false : undefined;
+      if (strength === 0) return false;
+      // FF rule 3: a Floating Fortress support is cut "only by an amount equal to strength of the strongest cutting
+      // attack" (the resolver takes the strongest; two 1-strength attacks cut 1).
+      if (floatingFortressTarget(ctx.map, features, supporter)) return strength;
+      return undefined;
     },
   };
 }
@@ -48,41 +54,3 @@ function strengthOf(ctx: MovementContext, features: WarringStatesFeatures, q: St
     }
   }
 }
-
-const inProgress = new WeakMap<MovementContext, Set<string>>();
-
-/**
- * The strength with which `attacker` attacks the unit it moves against, for cutting support. Guarded against
- * cycles (two attacks each cutting a support of the other): inside a cycle, the attack is estimated from the
- * supports ordered for it, counted as uncut.
- */
-export function cuttingStrength(ctx: MovementContext, features: WarringStatesFeatures, attacker: OrderedUnit): number {
-  const key = attacker.unit.province;
-  let busy = inProgress.get(ctx);
-  if (!busy) inProgress.set(ctx, (busy = new Set()));
-  if (busy.has(key)) return estimatedStrength(ctx, features, attacker);
-  busy.add(key);
-  try {
-    return ctx.attackStrength(key);
-  } finally {
-    busy.delete(key);
-  }
-}
-
-function estimatedStrength(ctx: MovementContext, features: WarringStatesFeatures, attacker: OrderedUnit): number {
-  const order = attacker.order;
-  if (order.kind !== 'move') return 0;
-  const defender = ctx.unitAt(order.to.province)?.unit.power;
-  const supports = [...ctx.orderedUnits.values()].filter(
-    (s) =>
-      s.order.kind === 'support' &&
-      !s.illegalReason &&
-      s.order.target.province === attacker.unit.province &&
-      s.order.to?.province === order.to.province &&
-      s.unit.power !== defender,
-  );
-  const base = floatingFortressTarget(ctx.map, features, attacker) ? 2 : 1;
-  const value = (s: OrderedUnit) => (floatingFortressTarget(ctx.map, features, s) ? 2 : 1);
-  return Math.max(0, base + supports.reduce((t, s) => t + value(s), 0) - wallPenalty(ctx, features, attacker, supports));
-}
-

@@ -1,0 +1,64 @@
+/**
+ * The shape of a variant's map data (`map.json`) as the engine uses it. The engine owns the type; the zod schema
+ * that validates the files (src/variants/schema.ts) is checked against it, so the engine imports nothing from the
+ * layers above it. Field meanings: docs/variants.md and the schema's comments.
+ */
+import type { Phase, Power, ProvinceId, Unit } from './types.js';
+
+export interface PowerData {
+  name: Power;
+  adjective?: string;
+  /** Map colour (hex). */
+  color: string;
+  /** Alternative palette colour (hex). */
+  altColor?: string;
+  /** Names in other scripts (e.g. `秦`). */
+  localName?: string;
+}
+
+export interface ProvinceData {
+  id: ProvinceId;
+  name: string;
+  abbreviation: string;
+  aliases: string[];
+  localName?: string;
+  kind: 'land' | 'coast' | 'sea' | 'impassable';
+  supplyCenter: boolean;
+  home: Power | null;
+  coasts: string[];
+}
+
+export interface LinkData {
+  from: ProvinceId;
+  to: ProvinceId;
+  kind: string;
+  power: Power | null;
+}
+
+type Point = [number, number];
+
+export interface VariantData {
+  id: string;
+  name: string;
+  description: string;
+  powers: PowerData[];
+  provinces: ProvinceData[];
+  armyAdjacency: Record<ProvinceId, ProvinceId[]>;
+  fleetAdjacency: Record<string, string[]>;
+  startingPhase: Phase;
+  startingUnits: Unit[];
+  startingCenters?: Record<Power, ProvinceId[]>;
+  victory: { centers: number; strictlyMost: boolean };
+  links: LinkData[];
+  features: Record<string, unknown>;
+  geometry?: {
+    width: number;
+    height: number;
+    points: Record<ProvinceId, Point[]>;
+    offmap?: { land: Point[]; sea: Point[] };
+    anchors?: Record<string, Point>;
+    labels?: Record<ProvinceId, Point>;
+    /** Further drawing data the renderer may read (the schema lets it through). */
+    [key: string]: unknown;
+  };
+}
