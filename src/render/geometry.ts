@@ -400,3 +400,59 @@ function smoothBorders(borders: Border[], width: number, height: number, rounds:
     });
   }
 }
+
+/** Is the point inside the territory (even-odd over its rings, which follow the drawn, smoothed outline)? */
+export function insideRings(p: Point, shape: ProvinceShape): boolean {
+  let inside = false;
+  for (const ring of shape.rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i];
+      const [xj, yj] = ring[j];
+      if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/**
+ * Does the rectangle (map pixels) lie wholly inside the territory: its centre inside and no stretch of
+ * the drawn outline entering it? Used to keep a province's label off its borders.
+ */
+export function rectInsideShape(r: { x: number; y: number; w: number; h: number }, shape: ProvinceShape): boolean {
+  if (!insideRings([r.x + r.w / 2, r.y + r.h / 2], shape)) return false;
+  const x1 = r.x + r.w;
+  const y1 = r.y + r.h;
+  for (const [a, b] of shape.outline) {
+    if (Math.max(a[0], b[0]) < r.x || Math.min(a[0], b[0]) > x1 || Math.max(a[1], b[1]) < r.y || Math.min(a[1], b[1]) > y1) continue;
+    if (segmentHitsRect(a, b, r.x, r.y, x1, y1)) return false;
+  }
+  return true;
+}
+
+/** Liang–Barsky: does the segment a–b pass through the rectangle [x0, x1] × [y0, y1]? */
+function segmentHitsRect(a: Point, b: Point, x0: number, y0: number, x1: number, y1: number): boolean {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q] of [
+    [-dx, a[0] - x0],
+    [dx, x1 - a[0]],
+    [-dy, a[1] - y0],
+    [dy, y1 - a[1]],
+  ]) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) {
+      if (t > t1) return false;
+      if (t > t0) t0 = t;
+    } else {
+      if (t < t0) return false;
+      if (t < t1) t1 = t;
+    }
+  }
+  return t0 <= t1;
+}

@@ -29,6 +29,10 @@ export const lensProjectionSchema = z.object({
   gain: z.number().min(0),
   /** Output width in map pixels; the height follows. */
   width: z.number().positive(),
+  /** More, smaller lenses on one axis each (e.g. one widening Britain on a map of Europe). */
+  more: z
+    .array(z.object({ axis: z.enum(['lon', 'lat']), focus: z.number(), spread: z.number().positive(), gain: z.number().min(0) }))
+    .optional(),
 });
 
 export type LensProjection = z.infer<typeof lensProjectionSchema>;
@@ -74,8 +78,11 @@ export function lensProjection(spec: LensProjection): Projection {
   const hit = cache.get(spec);
   if (hit) return hit;
   const cos = Math.cos((spec.parallel * Math.PI) / 180);
-  const X = (lon: number) => stretched(lon, spec.focusLon, spec.spreadLon, spec.gain);
-  const Y = (lat: number) => stretched(lat, spec.focusLat, spec.spreadLat, spec.gain);
+  const more = spec.more ?? [];
+  const extra = (axis: 'lon' | 'lat', t: number) =>
+    more.reduce((sum, b) => (b.axis === axis ? sum + stretched(t, b.focus, b.spread, b.gain) - t : sum), 0);
+  const X = (lon: number) => stretched(lon, spec.focusLon, spec.spreadLon, spec.gain) + extra('lon', lon);
+  const Y = (lat: number) => stretched(lat, spec.focusLat, spec.spreadLat, spec.gain) + extra('lat', lat);
   const x0 = X(spec.west);
   const yTop = Y(spec.north);
   const k = spec.width / ((X(spec.east) - x0) * cos);

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import wsData from '../../variants/warring-states/map.json' with { type: 'json' };
 import { buildVariant, parseVariantData } from '../../variants/build.js';
 import { CHINA_PROJECTION, WS_OFFMAP_LAND, WS_SEEDS } from './china-seeds.js';
+import { labelSpots } from './label-spots.js';
 import { buildSeededGeometry } from './seeded-geometry.js';
 
 const variant = buildVariant(parseVariantData(wsData, 'warring-states map.json'));
@@ -23,6 +24,7 @@ console.error(`${built.repairs} repairs in ${((performance.now() - t0) / 1000).t
 for (const p of built.problems) console.error('  ' + p);
 if (!process.argv.includes('--dry')) {
   const out = fileURLToPath(new URL('../../variants/warring-states/geometry.json', import.meta.url));
-  writeFileSync(out, JSON.stringify(built.geometry) + '\n');
+  const labels = labelSpots(variant, { ...variant.data, geometry: built.geometry });
+  writeFileSync(out, JSON.stringify({ ...built.geometry, labels }) + '\n');
   console.error(`wrote ${out}`);
 }

@@ -264,7 +264,7 @@ export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry
       corridorHash.add(p);
     }
   });
-  const RIVER_MARGIN = 9;
+  const RIVER_MARGIN = 13;
 
   // Coast pairs.
   const coastLand: Point[] = [];
