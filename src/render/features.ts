@@ -125,7 +125,16 @@ export function featuresOf(variant: Variant, geometry: MapGeometry, anchors: Map
       continue;
     }
     if (out.some((f) => f.kind === 'link' && f.from === link.to && f.to === link.from)) continue;
-    out.push({ kind: 'link', from: link.from, to: link.to, points: [a, b], linkKind: link.kind });
+    // A link from land to a sea (Warring States Ji–Bo Hai, the Hai river) ends at the nearest shore.
+    const seaEnd = (sea: string, from: Point): Point | null => {
+      const shape = geometry.shapes.get(sea);
+      if (!shape || shape.kind !== 'sea' || shape.outline.length === 0) return null;
+      let best = shape.outline[0][0];
+      for (const [p] of shape.outline) if (Math.hypot(p[0] - from[0], p[1] - from[1]) < Math.hypot(best[0] - from[0], best[1] - from[1])) best = p;
+      return best;
+    };
+    const points: [Point, Point] = [seaEnd(link.from, b) ?? a, seaEnd(link.to, a) ?? b];
+    out.push({ kind: 'link', from: link.from, to: link.to, points, linkKind: link.kind });
   }
   return out;
 }

@@ -56,7 +56,7 @@ export const WS_SEEDS: Record<string, LatLon[]> = {
   // Hanchung reaches west to Tongguan: it borders Xianyang (the Hangu road) and parts Anyi from Wu Pass.
   hch: [[34.45, 111.45], [34.4, 110.6]],
   han: [[36.65, 114.45]],
-  hed: [[35.9, 110.78], [36.15, 110.7]],
+  hed: [[35.9, 110.78], [36.05, 110.65]],
   hen: [[35.2, 113.4]],
   hua: [[33.0, 115.9]],
   // Ji–Bo Hai is a drawn link (the Hai river), not a coast: Guangyang and Yuyang share the coast between.
@@ -67,7 +67,7 @@ export const WS_SEEDS: Record<string, LatLon[]> = {
   jyi: [[33.1, 120.0]],
   jyu: [[40.6, 109.8]],
   jul: [[37.3, 115.45]],
-  jpa: [[40.35, 116.0], [40.6, 116.35]],
+  jpa: [[40.35, 116.0], [40.6, 116.35], [40.45, 115.8]],
   kor: [[38.9, 123.4], [38.5, 124.6], [39.5, 124.3]],
   lia: [[41.4, 123.2], [39.8, 122.2]],
   lba: [[40.4, 121.1], [39.9, 120.5]],
@@ -80,7 +80,8 @@ export const WS_SEEDS: Record<string, LatLon[]> = {
   lu: [[35.6, 117.0]],
   luo: [[34.75, 112.45], [34.45, 112.9]],
   nan: [[33.1, 107.1], [32.75, 108.8]],
-  pin: [[36.05, 111.6]],
+  // Pingyang reaches north-west to meet Shang (so Hedong and Jinyang do not touch).
+  pin: [[36.05, 111.6], [36.75, 111.1]],
   qur: [[30.9, 108.9]],
   ron: [[34.9, 105.2]],
   sha: [[37.6, 109.5]],
@@ -88,7 +89,8 @@ export const WS_SEEDS: Record<string, LatLon[]> = {
   syo: [[32.3, 110.3]],
   stg: [[36.2, 113.0]],
   sli: [[35.65, 110.3]],
-  sch: [[32.55, 116.8]],
+  // Shouchun reaches north between Huaiyang and Xu to meet Tang.
+  sch: [[32.55, 116.8], [33.3, 116.7]],
   shu: [[30.7, 104.1]],
   sis: [[34.65, 117.15]],
   son: [[34.45, 115.6]],

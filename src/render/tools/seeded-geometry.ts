@@ -32,6 +32,7 @@ import { riverCoursesOf } from '../features.js';
 import { borderKey, computeGeometry, type Point } from '../geometry.js';
 import { lensProjection, type LensProjection, type Projection } from '../projection.js';
 import type { LatLon } from './china-seeds.js';
+import { resample, ringArea } from './coastline.js';
 
 export interface SeededGeometryOptions {
   /** The variant (adjacency, province kinds, river chains and courses in `features`). */
@@ -81,17 +82,11 @@ const SMOOTH = 3;
 const round = (v: number) => Math.round(v * 10) / 10;
 const dist = (p: Point, q: Point) => Math.hypot(p[0] - q[0], p[1] - q[1]);
 
-/** A deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic jitter in [0, 1) for the n-th grid point. */
+const jitter = (n: number) => {
+  const v = Math.sin(n * 12.9898 + 78.233) * 43758.5453;
+  return v - Math.floor(v);
+};
 
 /** Smooth displacement (px): borders drawn as bisectors in warped space meander gently instead of running straight. */
 export function warp([x, y]: Point): Point {
@@ -166,38 +161,6 @@ function landMask(proj: Projection, spec: LensProjection, minIsland: number): Ma
       return pixels[(py * width + px) * 4] < 128;
     },
   };
-}
-
-function ringArea(pts: Point[]): number {
-  let a = 0;
-  for (let i = 0; i < pts.length; i++) {
-    const [x0, y0] = pts[i];
-    const [x1, y1] = pts[(i + 1) % pts.length];
-    a += x0 * y1 - x1 * y0;
-  }
-  return a / 2;
-}
-
-/** Points every `spacing` px along a polyline, with the unit normal there. */
-function resample(pts: Point[], spacing: number, closed: boolean): [Point, Point][] {
-  const out: [Point, Point][] = [];
-  const list = closed ? [...pts, pts[0]] : pts;
-  let carry = 0;
-  for (let i = 0; i + 1 < list.length; i++) {
-    const [x0, y0] = list[i];
-    const [x1, y1] = list[i + 1];
-    const len = Math.hypot(x1 - x0, y1 - y0);
-    if (len === 0) continue;
-    const normal: Point = [-(y1 - y0) / len, (x1 - x0) / len];
-    let t = i === 0 && !closed ? 0 : spacing - carry;
-    while (t <= len) {
-      out.push([[x0 + ((x1 - x0) * t) / len, y0 + ((y1 - y0) * t) / len], normal]);
-      t += spacing;
-    }
-    carry = len - (t - spacing);
-  }
-  if (!closed && list.length >= 2) out.push([list[list.length - 1], out[out.length - 1]?.[1] ?? [0, 1]]);
-  return out;
 }
 
 export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry {
@@ -288,7 +251,8 @@ export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry
   }
 
   // Grids.
-  const rand = prng(20260331);
+  let draws = 0;
+  const rand = () => jitter(draws++);
   const landGrid: Point[] = [];
   const seaGrid: Point[] = [];
   const gridFor = (step: number, keep: (p: Point) => boolean, out: Point[]) => {
