@@ -7,9 +7,9 @@
  * map.json is the source of truth at run time; this script documents how it was made and lets the
  * adjacency, rivers, walls and seed points be regenerated after an edit here.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { EDGES, SEEDS_CSV } from './ws-source-data.js';
-import { GEOMETRY_TWEAKS, EDGE_CHANGES, EXTRA_SEEDS } from './ws-tweaks.js';
+import { EDGE_CHANGES } from './ws-tweaks.js';
 
 type Power = 'Qin' | 'Chu' | 'Zhao' | 'Wei' | 'Han' | 'Yan' | 'Qi';
 
@@ -168,15 +168,9 @@ function main(): void {
     else if (f.length > 0) throw new Error(`inland ${id} has fleet neighbours`);
   }
 
-  // Geometry: x = lon·cos 34°, y = −lat (brief §1), scaled to 1600 px wide with a margin.
-  // The frame comes from the brief's seeds, so a tweak never moves the frame.
-  const projection = makeProjection([...byId.values()].flatMap((e) => e.seeds));
-  const { width, height } = projection;
-  const points: Record<string, [number, number][]> = {};
-  for (const id of ids) {
-    const seeds = GEOMETRY_TWEAKS[id] ?? [...byId.get(id)!.seeds, ...(EXTRA_SEEDS[id] ?? [])];
-    points[id] = seeds.map((s) => projection.project(s));
-  }
+  // Drawing data is not made here: geometry.json comes from src/render/tools/build-ws-geometry.ts, and the
+  // river courses (lat/lon) and the drawn Ji–Bo Hai link are kept from the current map.json.
+  const current = JSON.parse(readFileSync(new URL('../src/variants/warring-states/map.json', import.meta.url), 'utf8'));
 
   const data = {
     id: 'warring-states',
@@ -190,40 +184,16 @@ function main(): void {
     startingPhase: { season: 'spring', year: 1, type: 'movement' },
     startingUnits: POWERS.flatMap((p) => p.homes.map((h) => ({ power: p.name, type: 'A', province: h, coast: null }))),
     victory: { centers: 18, strictlyMost: true },
-    links: [],
+    links: current.links ?? [],
     features: {
       rivers: RIVERS,
       walls: WALLS.map(([province, neighbour]) => ({ province, neighbour })),
       rulers: Object.fromEntries(POWERS.map((p) => [p.name, p.ruler])),
+      riverCourses: current.features?.riverCourses ?? {},
     },
-    geometry: { width, height, points },
   };
   writeFileSync(new URL('../src/variants/warring-states/map.json', import.meta.url), JSON.stringify(data, null, 1) + '\n');
-  console.log(`wrote map.json: ${provinces.length} areas, ${pairs.size} borders, ${fleetPairs.size} fleet borders, ${width}x${height}`);
-}
-
-function round1(n: number): number {
-  return Math.round(n * 10) / 10;
-}
-
-/** x = lon·cos 34°, y = −lat (brief §1), scaled to 1600 px wide with a margin around the given seeds. */
-export function makeProjection(seeds: [number, number][]) {
-  const k = Math.cos((34 * Math.PI) / 180);
-  const xs = seeds.map(([, lon]) => lon * k);
-  const ys = seeds.map(([lat]) => -lat);
-  const margin = 0.9;
-  const minX = Math.min(...xs) - margin;
-  const maxX = Math.max(...xs) + margin;
-  const minY = Math.min(...ys) - margin;
-  const maxY = Math.max(...ys) + margin;
-  const width = 1600;
-  const scale = width / (maxX - minX);
-  const height = Math.round((maxY - minY) * scale);
-  return {
-    width,
-    height,
-    project: ([lat, lon]: [number, number]): [number, number] => [round1((lon * k - minX) * scale), round1((-lat - minY) * scale)],
-  };
+  console.log(`wrote map.json: ${provinces.length} areas, ${pairs.size} borders, ${fleetPairs.size} fleet borders`);
 }
 
 if (process.argv[1]?.endsWith('ws-build-map.ts')) main();

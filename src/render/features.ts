@@ -1,43 +1,88 @@
 /**
  * Variant map features as scene features (map pixels; the scene builder transforms them):
- * - rivers: `features.rivers`, ordered chains of province ids, drawn as blue lines through the chain's
- *   province anchors. Accepted shapes: `{Name: ["a","b",...]}`, `[["a","b",...], ...]` or
- *   `[{name?, provinces|path|chain: [...]}, ...]`.
+ * - rivers: `features.rivers`, ordered chains of province ids (the rules' data). Accepted shapes:
+ *   `{Name: ["a","b",...]}`, `[["a","b",...], ...]` or `[{name?, provinces|path|chain: [...]}, ...]`.
+ *   Drawn along their real course when `features.riverCourses` gives one (`{Name: [[lat, lon], ...]}`,
+ *   source to mouth, projected with `geometry.projection`); else as a line through the chain's anchors.
+ *   `maps check` proves a course runs through exactly its chain's provinces (check.ts).
  * - walls: `features.walls = [{province, neighbour}]`, a wall on `province`'s side of its border with
  *   `neighbour` (Warring States walls belong to one province of a border).
  * - links: `variant.data.links` (wrap-around seas, tunnels): adjacencies that are not drawn borders.
  */
 import type { Variant } from '../engine/variant.js';
+import type { VariantData } from '../variants/schema.js';
 import { borderKey, insideShape, type MapGeometry, type Point } from './geometry.js';
+import { projectionOf } from './projection.js';
 import type { Feature } from './scene.js';
+
+export interface RiverData {
+  name: string;
+  /** Province ids, source to mouth (`features.rivers`), or null when only a course is given. */
+  chain: string[] | null;
+  /** [lat, lon] points, source to mouth (`features.riverCourses`); empty when none is given. */
+  course: [number, number][];
+  /** Where a malformed entry sits, for warnings. */
+  where: string;
+  malformed: boolean;
+}
+
+/** The variant's rivers: chains and courses matched by name. */
+export function riverCoursesOf(data: VariantData): RiverData[] {
+  const features = data.features ?? {};
+  const out: RiverData[] = [];
+  if (Array.isArray(features.rivers)) {
+    features.rivers.forEach((river, i) => {
+      const named = typeof river === 'object' && river !== null && !Array.isArray(river) && 'name' in river;
+      const chain = riverChain(river);
+      out.push({ name: named ? String((river as { name: unknown }).name) : `river ${i + 1}`, chain, course: [], where: `features.rivers[${i}]`, malformed: !chain });
+    });
+  } else if (typeof features.rivers === 'object' && features.rivers !== null) {
+    for (const [name, raw] of Object.entries(features.rivers)) {
+      const chain = riverChain(raw);
+      out.push({ name, chain, course: [], where: `features.rivers.${name}`, malformed: !chain });
+    }
+  }
+  const courses = features.riverCourses;
+  if (typeof courses === 'object' && courses !== null && !Array.isArray(courses)) {
+    for (const [name, raw] of Object.entries(courses)) {
+      const ok = Array.isArray(raw) && raw.every((p) => Array.isArray(p) && p.length === 2 && p.every((v) => Number.isFinite(v)));
+      let river = out.find((r) => r.name === name);
+      if (!river) {
+        river = { name, chain: null, course: [], where: `features.riverCourses.${name}`, malformed: false };
+        out.push(river);
+      }
+      if (ok) river.course = (raw as [number, number][]).map(([lat, lon]) => [lat, lon]);
+      else {
+        river.malformed = true;
+        river.where = `features.riverCourses.${name}`;
+      }
+    }
+  }
+  return out;
+}
+
+/** A river's drawn line in map pixels: its projected course, or the chain through the anchors. */
+export function riverLine(data: VariantData, river: RiverData, anchors: Map<string, Point> | null): Point[] | null {
+  const projection = projectionOf(data.geometry);
+  if (projection && river.course.length >= 2) return river.course.map(([lat, lon]) => projection.project(lat, lon));
+  if (!river.chain || !anchors) return null;
+  const points = river.chain.map((id) => anchors.get(id)).filter((p): p is Point => p !== undefined);
+  return points.length >= 2 ? points : null;
+}
 
 export function featuresOf(variant: Variant, geometry: MapGeometry, anchors: Map<string, Point>, warnings: string[]): Feature[] {
   const out: Feature[] = [];
   const features = variant.data.features ?? {};
 
-  // Rivers: an array of chains (or of {name, provinces|path|chain}), or a record name -> chain.
-  const riverList: { name: string; raw: unknown; where: string }[] = [];
-  if (Array.isArray(features.rivers)) {
-    features.rivers.forEach((river, i) => {
-      const named = typeof river === 'object' && river !== null && !Array.isArray(river) && 'name' in river;
-      riverList.push({ name: named ? String((river as { name: unknown }).name) : `river ${i + 1}`, raw: river, where: `features.rivers[${i}]` });
-    });
-  } else if (typeof features.rivers === 'object' && features.rivers !== null) {
-    for (const [name, chain] of Object.entries(features.rivers)) riverList.push({ name, raw: chain, where: `features.rivers.${name}` });
-  }
-  for (const { name, raw, where } of riverList) {
-    const chain = riverChain(raw);
-    if (!chain) {
-      warnings.push(`${where} is not a chain of province ids`);
+  const rivers = riverCoursesOf(variant.data);
+  for (const river of rivers) {
+    if (river.malformed) {
+      warnings.push(`${river.where} is not a chain of province ids or a list of [lat, lon] points`);
       continue;
     }
-    const points: Point[] = [];
-    for (const id of chain) {
-      const p = anchors.get(id);
-      if (!p) warnings.push(`river ${name} names unknown province ${id}`);
-      else points.push(p);
-    }
-    if (points.length >= 2) out.push({ kind: 'river', name, points });
+    for (const id of river.chain ?? []) if (!anchors.has(id)) warnings.push(`river ${river.name} names unknown province ${id}`);
+    const points = riverLine(variant.data, river, anchors);
+    if (points) out.push({ kind: 'river', name: river.name, points });
   }
 
   const walls = Array.isArray(features.walls) ? features.walls : [];
@@ -80,7 +125,16 @@ export function featuresOf(variant: Variant, geometry: MapGeometry, anchors: Map
       continue;
     }
     if (out.some((f) => f.kind === 'link' && f.from === link.to && f.to === link.from)) continue;
-    out.push({ kind: 'link', from: link.from, to: link.to, points: [a, b], linkKind: link.kind });
+    // A link from land to a sea (Warring States Ji–Bo Hai, the Hai river) ends at the nearest shore.
+    const seaEnd = (sea: string, from: Point): Point | null => {
+      const shape = geometry.shapes.get(sea);
+      if (!shape || shape.kind !== 'sea' || shape.outline.length === 0) return null;
+      let best = shape.outline[0][0];
+      for (const [p] of shape.outline) if (Math.hypot(p[0] - from[0], p[1] - from[1]) < Math.hypot(best[0] - from[0], best[1] - from[1])) best = p;
+      return best;
+    };
+    const points: [Point, Point] = [seaEnd(link.from, b) ?? a, seaEnd(link.to, a) ?? b];
+    out.push({ kind: 'link', from: link.from, to: link.to, points, linkKind: link.kind });
   }
   return out;
 }

@@ -62,6 +62,8 @@ export interface MapGeometry {
   borders: Border[];
   /** `a|b` (sorted) -> border. */
   borderIndex: Map<string, Border>;
+  /** The owner of the cell containing a point (province id, `#land`, `#sea`), or null outside the frame. */
+  locate(p: Point): string | null;
 }
 
 export type GeometryResult = { ok: true; geometry: MapGeometry } | { ok: false; error: string };
@@ -132,34 +134,55 @@ export function computeGeometry(data: VariantData): GeometryResult {
     return { owner: owners[i], seed, polygon, area, centroid };
   });
 
+  // Give every Voronoi vertex one identity (two cells compute a shared vertex alike, up to rounding at
+  // the frame), then find shared edges by their two vertices.
+  const snap = vertexSnapper();
+  for (const c of cells) c.polygon = c.polygon.map((p) => snap(p));
+  const ids = new Map<Point, number>();
+  const idOf = (p: Point) => {
+    let id = ids.get(p);
+    if (id === undefined) ids.set(p, (id = ids.size));
+    return id;
+  };
+  const edgeCells = new Map<number, { i: number; k: number }[]>();
+  cells.forEach((c, i) => {
+    const poly = c.polygon;
+    for (let k = 0; k < poly.length; k++) {
+      const a = idOf(poly[k]);
+      const b = idOf(poly[(k + 1) % poly.length]);
+      if (a === b) continue;
+      const key = a < b ? a * 4194304 + b : b * 4194304 + a;
+      const list = edgeCells.get(key);
+      if (list) list.push({ i, k });
+      else edgeCells.set(key, [{ i, k }]);
+    }
+  });
   const borderIndex = new Map<string, Border>();
   /** Per cell: indices of its edges shared with a cell of the same owner (not part of the outline). */
   const internal = cells.map(() => new Set<number>());
-  for (let i = 0; i < cells.length; i++) {
-    for (const j of voronoi.neighbors(i)) {
-      if (j <= i) continue;
-      const shared = sharedEdges(cells[i].polygon, cells[j].polygon);
-      if (shared.length === 0) continue;
-      if (owners[i] === owners[j]) {
-        for (const e of shared) {
-          internal[i].add(e.k);
-          internal[j].add(e.m);
-        }
-        continue;
-      }
-      const segs = shared.map((e) => e.seg);
-      const key = borderKey(owners[i], owners[j]);
-      let b = borderIndex.get(key);
-      if (!b) {
-        const [a, c] = owners[i] < owners[j] ? [owners[i], owners[j]] : [owners[j], owners[i]];
-        b = { a, b: c, segments: [], length: 0 };
-        borderIndex.set(key, b);
-      }
-      for (const s of segs) {
-        b.segments.push(s);
-        b.length += Math.hypot(s[1][0] - s[0][0], s[1][1] - s[0][1]);
-      }
+  for (const list of edgeCells.values()) {
+    if (list.length !== 2) continue;
+    const [{ i, k }, { i: j, k: m }] = list;
+    if (owners[i] === owners[j]) {
+      internal[i].add(k);
+      internal[j].add(m);
+      continue;
     }
+    const poly = cells[i].polygon;
+    const seg: [Point, Point] = [poly[k], poly[(k + 1) % poly.length]];
+    const key = borderKey(owners[i], owners[j]);
+    let b = borderIndex.get(key);
+    if (!b) {
+      const [a, c] = owners[i] < owners[j] ? [owners[i], owners[j]] : [owners[j], owners[i]];
+      b = { a, b: c, segments: [], length: 0 };
+      borderIndex.set(key, b);
+    }
+    b.segments.push(seg);
+  }
+  const smooth = geo.smooth ?? 0;
+  if (smooth > 0) smoothBorders([...borderIndex.values()], geo.width, geo.height, smooth);
+  for (const b of borderIndex.values()) {
+    for (const [p, q] of b.segments) b.length += Math.hypot(q[0] - p[0], q[1] - p[1]);
   }
 
   const shapes = new Map<string, ProvinceShape>();
@@ -187,7 +210,16 @@ export function computeGeometry(data: VariantData): GeometryResult {
   }
   return {
     ok: true,
-    geometry: { width: geo.width, height: geo.height, cells, shapes, borders: [...borderIndex.values()], borderIndex },
+    geometry: {
+      width: geo.width,
+      height: geo.height,
+      cells,
+      shapes,
+      borders: [...borderIndex.values()],
+      borderIndex,
+      // The Voronoi cell containing a point is the one of its nearest seed.
+      locate: (p) => (p[0] < 0 || p[1] < 0 || p[0] > geo.width || p[1] > geo.height ? null : owners[delaunay.find(p[0], p[1])]),
+    },
   };
 }
 
@@ -227,15 +259,21 @@ function chainRings(edges: [Point, Point][]): Point[][] {
   return rings;
 }
 
-/** Pick the candidate point inside the shape that is farthest from its outline. */
+/**
+ * Pick the candidate point inside the shape that is farthest from its outline: cell centroids and points
+ * between them and their vertices, of the largest cells (a province drawn from a few big cells) or of
+ * an even sample of all cells (a province drawn from a fine grid of similar cells).
+ */
 function placeCenter(s: ProvinceShape, cells: Cell[]): void {
   const candidates: Point[] = [];
-  // The deepest point lies in or near a big cell: the 12 largest are enough (and keep this fast).
-  const largest = [...s.cells].sort((a, b) => cells[b].area - cells[a].area).slice(0, 12);
-  for (const i of largest) {
+  const bySize = [...s.cells].sort((a, b) => cells[b].area - cells[a].area);
+  const stride = Math.max(1, Math.floor(s.cells.length / 160));
+  const chosen = new Set([...bySize.slice(0, 12), ...s.cells.filter((_, k) => k % stride === 0)]);
+  for (const i of chosen) {
     const c = cells[i];
     if (c.area <= 0) continue;
     candidates.push(c.centroid);
+    if (s.cells.length > 40) continue; // fine cells: their centroids are dense enough
     for (const v of c.polygon) candidates.push([(c.centroid[0] * 2 + v[0]) / 3, (c.centroid[1] * 2 + v[1]) / 3]);
     for (let k = 0; k < c.polygon.length; k++) {
       const v = c.polygon[k];
@@ -246,7 +284,7 @@ function placeCenter(s: ProvinceShape, cells: Cell[]): void {
   let best = s.center;
   let bestD = -1;
   for (const p of candidates) {
-    const d = distanceToSegments(p, s.outline);
+    const d = distanceToSegments(p, s.outline, bestD);
     if (d > bestD) {
       bestD = d;
       best = p;
@@ -256,9 +294,13 @@ function placeCenter(s: ProvinceShape, cells: Cell[]): void {
   s.clearance = Math.max(0, bestD);
 }
 
-export function distanceToSegments(p: Point, segments: readonly (readonly [Point, Point])[]): number {
+/** Distance from a point to the nearest segment; stops early once it is at most `floor` (an answer ≤ floor). */
+export function distanceToSegments(p: Point, segments: readonly (readonly [Point, Point])[], floor = -Infinity): number {
   let best = Infinity;
-  for (const [a, b] of segments) best = Math.min(best, distanceToSegment(p, a, b));
+  for (const [a, b] of segments) {
+    best = Math.min(best, distanceToSegment(p, a, b));
+    if (best <= floor) return best;
+  }
   return best;
 }
 
@@ -309,21 +351,108 @@ function polygonAreaCentroid(poly: Point[], fallback: Point): { area: number; ce
 const EPS = 1e-3;
 const same = (p: Point, q: Point) => Math.abs(p[0] - q[0]) < EPS && Math.abs(p[1] - q[1]) < EPS;
 
-/** Edges the two convex polygons have in common (same two vertices, any direction), longer than a hair: the segment and its edge index in each. */
-function sharedEdges(p: Point[], q: Point[]): { seg: [Point, Point]; k: number; m: number }[] {
-  const out: { seg: [Point, Point]; k: number; m: number }[] = [];
-  for (let k = 0; k < p.length; k++) {
-    const a = p[k];
-    const b = p[(k + 1) % p.length];
-    if (Math.hypot(b[0] - a[0], b[1] - a[1]) < 1e-3) continue;
-    for (let m = 0; m < q.length; m++) {
-      const c = q[m];
-      const d = q[(m + 1) % q.length];
-      if ((same(a, d) && same(b, c)) || (same(a, c) && same(b, d))) {
-        out.push({ seg: [a, b], k, m });
-        break;
+/** Returns one shared Point per location (points within 0.01 px are the same vertex). */
+function vertexSnapper(): (p: Point) => Point {
+  const grid = new Map<number, Point>();
+  return (p) => {
+    const x = Math.round(p[0] * 100);
+    const y = Math.round(p[1] * 100);
+    const exact = grid.get(x * 1e7 + y);
+    if (exact) return exact;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        const q = grid.get((x + dx) * 1e7 + y + dy);
+        if (q) return q;
       }
     }
+    const own: Point = [p[0], p[1]];
+    grid.set(x * 1e7 + y, own);
+    return own;
+  };
+}
+
+/**
+ * Smooth the drawn borders (fine-grid maps, `geometry.smooth` rounds): each vertex in the middle of a
+ * border (exactly two border edges meet there) moves towards the mean of its two neighbours; junctions of
+ * three territories and points on the frame stay. Vertices are shared objects, so both territories on a
+ * border, their outlines and rings all move together.
+ */
+function smoothBorders(borders: Border[], width: number, height: number, rounds: number): void {
+  const neighbours = new Map<Point, Set<Point>>();
+  const link = (a: Point, b: Point) => {
+    let set = neighbours.get(a);
+    if (!set) neighbours.set(a, (set = new Set()));
+    set.add(b);
+  };
+  for (const b of borders) {
+    for (const [p, q] of b.segments) {
+      link(p, q);
+      link(q, p);
+    }
   }
-  return out;
+  const onFrame = (p: Point) => p[0] < 0.01 || p[1] < 0.01 || p[0] > width - 0.01 || p[1] > height - 0.01;
+  const movable = [...neighbours].filter(([p, set]) => set.size === 2 && !onFrame(p)).map(([p, set]) => [p, ...set] as [Point, Point, Point]);
+  for (let r = 0; r < rounds; r++) {
+    const next = movable.map(([p, a, b]) => [p[0] * 0.5 + (a[0] + b[0]) * 0.25, p[1] * 0.5 + (a[1] + b[1]) * 0.25] as const);
+    movable.forEach(([p], k) => {
+      p[0] = next[k][0];
+      p[1] = next[k][1];
+    });
+  }
+}
+
+/** Is the point inside the territory (even-odd over its rings, which follow the drawn, smoothed outline)? */
+export function insideRings(p: Point, shape: ProvinceShape): boolean {
+  let inside = false;
+  for (const ring of shape.rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i];
+      const [xj, yj] = ring[j];
+      if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/**
+ * Does the rectangle (map pixels) lie wholly inside the territory: its centre inside and no stretch of
+ * the drawn outline entering it? Used to keep a province's label off its borders.
+ */
+export function rectInsideShape(r: { x: number; y: number; w: number; h: number }, shape: ProvinceShape): boolean {
+  if (!insideRings([r.x + r.w / 2, r.y + r.h / 2], shape)) return false;
+  const x1 = r.x + r.w;
+  const y1 = r.y + r.h;
+  for (const [a, b] of shape.outline) {
+    if (Math.max(a[0], b[0]) < r.x || Math.min(a[0], b[0]) > x1 || Math.max(a[1], b[1]) < r.y || Math.min(a[1], b[1]) > y1) continue;
+    if (segmentHitsRect(a, b, r.x, r.y, x1, y1)) return false;
+  }
+  return true;
+}
+
+/** Liang–Barsky: does the segment a–b pass through the rectangle [x0, x1] × [y0, y1]? */
+function segmentHitsRect(a: Point, b: Point, x0: number, y0: number, x1: number, y1: number): boolean {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q] of [
+    [-dx, a[0] - x0],
+    [dx, x1 - a[0]],
+    [-dy, a[1] - y0],
+    [dy, y1 - a[1]],
+  ]) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) {
+      if (t > t1) return false;
+      if (t > t0) t0 = t;
+    } else {
+      if (t < t0) return false;
+      if (t < t1) t1 = t;
+    }
+  }
+  return t0 <= t1;
 }

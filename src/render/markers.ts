@@ -4,7 +4,7 @@
  */
 import type { PowerData } from '../variants/schema.js';
 import type { Variant } from '../engine/variant.js';
-import { insideShape, type MapGeometry, type Point } from './geometry.js';
+import { insideShape, rectInsideShape, type MapGeometry, type Point } from './geometry.js';
 import { COLORS } from './palette.js';
 import { placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
 import type { CenterMark, Label, Rect, UnitMark } from './scene.js';
@@ -38,6 +38,11 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
   const inside = (id: string) => {
     const shape = geometry.shapes.get(id)!;
     return (c: Point) => insideShape([(c[0] - frame.x) / scale, (c[1] - frame.y) / scale], shape, geometry);
+  };
+  // A label inside its province never crosses the province's border (the whole box is inside).
+  const boxInside = (id: string) => {
+    const shape = geometry.shapes.get(id)!;
+    return (_c: Point, box: Rect) => rectInsideShape({ x: (box.x - frame.x) / scale, y: (box.y - frame.y) / scale, w: box.w / scale, h: box.h / scale }, shape);
   };
   const centerR = 5 * u;
   const scRequests: PlacementRequest[] = byClearance
@@ -74,11 +79,14 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
     .map((p) => rectAround(T(anchors.get(p.id)!), unitSize * 2.3, unitSize * 2.3));
   const taken: Rect[] = [...unitBoxes, ...centerBoxes, ...emptyAnchorBoxes];
   const labelled = new Map<string, { text: string; size: number; box: Rect }>();
+  // A province with a name in another script (Warring States) always shows it beside the romanised
+  // name (or, where that does not fit, its abbreviation).
+  const short = (p: (typeof variant.data.provinces)[number]) => (p.localName ? `${p.localName} ${p.abbreviation}` : p.abbreviation);
   const tiers: { text: (p: (typeof variant.data.provinces)[number]) => string; size: number; inside: boolean }[] = [
-    { text: (p) => (p.localName ? `${p.localName} ${p.abbreviation}` : p.abbreviation), size: labelSize, inside: true },
-    { text: (p) => p.abbreviation, size: labelSize, inside: true },
-    { text: (p) => p.abbreviation, size: labelSize * 0.8, inside: true },
-    { text: (p) => p.abbreviation, size: labelSize * 0.8, inside: false },
+    { text: (p) => (p.localName ? `${p.localName} ${p.name}` : p.abbreviation), size: labelSize, inside: true },
+    { text: short, size: labelSize, inside: true },
+    { text: short, size: labelSize * 0.8, inside: true },
+    { text: short, size: labelSize * 0.8, inside: false },
   ];
   for (const tier of tiers) {
     const requests: PlacementRequest[] = byClearance
@@ -91,10 +99,14 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
           w: textWidth(text, tier.size) + 4 * u,
           h: tier.size * 1.25,
           gap: p.kind === 'sea' ? unitSize * 1.3 : unitSize * 1.15,
-          accept: tier.inside ? inside(p.id) : () => true,
+          accept: tier.inside ? boxInside(p.id) : () => true,
         };
       });
-    const placed = placeAll(requests, taken, false, frame);
+    // A label position given by the map data (chosen where the label fits inside) is tried first.
+    const placed = new Map([
+      ...placeAll(requests.filter((r) => givenLabels[r.id]), taken, true, frame),
+      ...placeAll(requests.filter((r) => !givenLabels[r.id]), taken, false, frame),
+    ]);
     for (const p of variant.data.provinces) {
       const box = placed.get(p.id);
       if (!box) continue;

@@ -102,6 +102,10 @@ export const variantDataSchema = z.object({
       anchors: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
       /** Preferred label position by province id; default: chosen by the renderer around the unit anchor. */
       labels: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
+      /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
+      smooth: z.number().int().min(0).max(8).optional(),
+      /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */
+      projection: z.unknown().optional(),
     })
     .passthrough()
     .optional(),

@@ -3,27 +3,55 @@
  * a few points per province along its real extent. `tune-classic-geometry.ts` projects them and tunes
  * them until the drawn borders equal the official adjacency; the result is src/variants/classic/geometry.json.
  */
+import { lensProjection, type LensProjection } from '../projection.js';
+
 export type LonLat = [number, number];
 
-/** Equirectangular projection around 48°N: x = (lon - LON0) * cos(48°) * K, y = (LAT0 - lat) * K. */
-export const PROJECTION = { lon0: -24, lat0: 72.6, k: 24, cos: Math.cos((48 * Math.PI) / 180) };
-export const FRAME = { width: 1156, height: 1046 };
+/**
+ * Equirectangular around 48°N with a lens on the Alps (src/render/projection.ts): Bohemia, Tyrolia,
+ * Piedmont and the Italian provinces are drawn about 1.5 times as large per degree as the rim, and a
+ * smaller one on Britain, so each province holds a unit and its label.
+ */
+export const CLASSIC_PROJECTION: LensProjection = {
+  kind: 'lens',
+  west: -24,
+  east: 48.0,
+  south: 29.0,
+  north: 72.6,
+  parallel: 48,
+  focusLon: 13,
+  focusLat: 44.5,
+  spreadLon: 5.5,
+  spreadLat: 4.5,
+  gain: 0.55,
+  width: 1156,
+  // Britain: Edinburgh, Liverpool and Wales are narrow strips at the base scale.
+  more: [
+    { axis: 'lon', focus: -2.8, spread: 2.2, gain: 0.7 },
+    { axis: 'lat', focus: 54.5, spread: 2.6, gain: 0.5 },
+    // Southern Italy: Apulia and Naples.
+    { axis: 'lon', focus: 16.2, spread: 1.6, gain: 0.6 },
+    { axis: 'lat', focus: 40.8, spread: 1.2, gain: 0.5 },
+  ],
+};
+const lens = lensProjection(CLASSIC_PROJECTION);
+export const FRAME = { width: lens.width, height: lens.height };
 
-export function unproject([x, y]: [number, number]): LonLat {
-  return [x / (PROJECTION.cos * PROJECTION.k) + PROJECTION.lon0, PROJECTION.lat0 - y / PROJECTION.k];
+export function unproject(p: [number, number]): LonLat {
+  const [lat, lon] = lens.unproject(p);
+  return [lon, lat];
 }
 
 export function project([lon, lat]: LonLat): [number, number] {
-  const x = (lon - PROJECTION.lon0) * PROJECTION.cos * PROJECTION.k;
-  const y = (PROJECTION.lat0 - lat) * PROJECTION.k;
+  const [x, y] = lens.project(lat, lon);
   return [Math.round(x * 10) / 10, Math.round(y * 10) / 10];
 }
 
 export const classicSeeds: Record<string, LonLat[]> = {
   // Seas
   nao: [[-20, 60], [-14, 56.5], [-21, 53], [-13, 62.5], [-18, 50.5], [-11.2, 53.2], [-10.8, 51.4], [-9, 55.8], [-19.5, 62.6], [-22.5, 64.5], [-14.5, 64.6], [-7.8, 57.2], [-6.6, 55.7], [-8.5, 58.8]],
-  nwg: [[0, 66], [-8, 68], [8, 69.5], [2, 63], [-16, 71], [12, 71.8], [-18.5, 67.3], [-4, 59.4], [-1, 60.6], [-6, 59.2], [1.5, 61.5]],
-  bar: [[35, 72], [25, 71.8], [44, 71.5], [40, 69.8]],
+  nwg: [[0, 66], [-8, 68], [8, 69.5], [2, 63], [-16, 71], [12, 71.8], [-18.5, 67.3], [-4, 59.4], [-1, 60.6], [-6, 59.2], [1.5, 61.5], [19.5, 71.0]],
+  bar: [[35, 72], [25, 71.8], [44, 71.5], [40, 69.8], [29, 70.6]],
   nth: [[3, 56], [4, 54.2], [1, 58], [3.5, 60], [1.6, 53], [-1, 57.5], [0.5, 55.5], [7.0, 56.4], [6.6, 55.4], [-1.5, 56.3]],
   ska: [[9.5, 57.9], [8.2, 58], [11.3, 57.0], [11.6, 56.3]],
   hel: [[7.8, 54.3], [6.5, 53.9], [8.0, 54.9]],
@@ -43,9 +71,9 @@ export const classicSeeds: Record<string, LonLat[]> = {
 
   // Britain
   cly: [[-5, 57.4], [-4.4, 55.9], [-4.5, 58.1], [-5.2, 56.6]],
-  edi: [[-3.2, 56.3], [-2.6, 57.3], [-2.6, 55.7]],
+  edi: [[-3.2, 56.3], [-2.6, 57.3], [-2.6, 55.7], [-3.9, 57.4]],
   lvp: [[-2.9, 54.3], [-3, 53.3], [-3.2, 55.0], [-4.4, 55.1]],
-  yor: [[-1.4, 54.1], [-1.2, 53.2], [-1.9, 54.8]],
+  yor: [[-0.9, 54.1], [-0.8, 53.3], [-1.5, 54.9]],
   wal: [[-3.7, 52.2], [-3.6, 51.6], [-4.6, 51.9]],
   lon: [[-0.2, 51.5], [0.8, 52.2], [-1, 51.3]],
 
@@ -93,7 +121,7 @@ export const classicSeeds: Record<string, LonLat[]> = {
   tus: [[11, 43.4], [10.4, 44]],
   rom: [[12.5, 41.9], [13.1, 41.4]],
   nap: [[15.5, 40.8], [16.3, 39.2], [14, 37.6]],
-  apu: [[16.5, 41], [15.2, 41.8], [17.8, 40.5]],
+  apu: [[15.9, 41.15], [15.2, 41.8], [17.6, 40.5], [16.8, 40.9]],
   tri: [[14, 45.8], [16, 44], [15.4, 45.5], [17.5, 43.5]],
   ser: [[20.5, 44], [21, 43]],
   alb: [[20, 41.3], [19.9, 40.5]],
@@ -118,7 +146,7 @@ export const classicOffmapLand: LonLat[] = [
   // Levant beyond Syria, Mesopotamia, Persia
   [38, 32.5], [44, 34], [46.5, 38.5],
   // Ireland, Iceland, Corsica, Sardinia, Crete, Cyprus
-  [-8, 53.2], [-8.5, 52.2], [-7.8, 54.5], [-19, 64.8], [9.1, 42.1], [9, 40], [25, 35.2], [33.2, 35.1],
+  [-8, 53.2], [-8.5, 52.2], [-7.8, 54.5], [-6.4, 53.4], [-6.2, 54.4], [-19, 64.8], [9.1, 42.1], [9, 40], [25, 35.2], [33.2, 35.1],
 ];
 
 /** Unit spots chosen by hand where the deepest point of a big sea is too far from where play happens. */
@@ -131,6 +159,10 @@ export const classicAnchors: Record<string, LonLat> = {
   eas: [31, 34],
   wes: [3, 38.6],
   nap: [15.7, 40.7],
+  // Split coasts on their own water: Spain's south coast faces the Western Med (not Gibraltar's tip),
+  // St Petersburg's north coast the Barents Sea east of the Kola.
+  'spa/sc': [-1.6, 37.9],
+  'stp/nc': [37.8, 67.25],
 };
 
 /**

@@ -98,8 +98,8 @@ export function coastSeeds(opts: CoastOptions): CoastSeed[] {
   for (const poly of polygons) {
     for (const ring of poly) {
       const pts = ring.map((ll) => opts.project(ll));
-      if (Math.abs(area(pts)) < opts.minArea) continue;
-      for (const [p, normal] of resample(pts, opts.spacing)) {
+      if (Math.abs(ringArea(pts)) < opts.minArea) continue;
+      for (const [p, normal] of resample(pts, opts.spacing, true)) {
         if (!inFrame(p)) continue;
         const [lon, lat] = opts.unproject(p);
         if (opts.skip?.some(([x0, y0, x1, y1]) => lon >= x0 && lon <= x1 && lat >= y0 && lat <= y1)) continue;
@@ -115,27 +115,31 @@ export function coastSeeds(opts: CoastOptions): CoastSeed[] {
   return seeds;
 }
 
-/** Points every `spacing` px along the closed polyline, each with the unit normal of its segment. */
-function resample(pts: Point[], spacing: number): [Point, Point][] {
+/** Points every `spacing` px along a polyline (closed: back to its start), each with the unit normal there. */
+export function resample(pts: Point[], spacing: number, closed: boolean): [Point, Point][] {
   const out: [Point, Point][] = [];
+  const list = closed ? [...pts, pts[0]] : pts;
   let carry = 0;
-  for (let i = 0; i + 1 < pts.length; i++) {
-    const [x0, y0] = pts[i];
-    const [x1, y1] = pts[i + 1];
+  for (let i = 0; i + 1 < list.length; i++) {
+    const [x0, y0] = list[i];
+    const [x1, y1] = list[i + 1];
     const len = Math.hypot(x1 - x0, y1 - y0);
     if (len === 0) continue;
     const normal: Point = [-(y1 - y0) / len, (x1 - x0) / len];
-    let t = spacing - carry;
+    let t = i === 0 && !closed ? 0 : spacing - carry;
     while (t <= len) {
       out.push([[x0 + ((x1 - x0) * t) / len, y0 + ((y1 - y0) * t) / len], normal]);
       t += spacing;
     }
     carry = len - (t - spacing);
   }
+  // An open line also gets its end point.
+  if (!closed && list.length >= 2) out.push([list[list.length - 1], out[out.length - 1]?.[1] ?? [0, 1]]);
   return out;
 }
 
-function area(pts: Point[]): number {
+/** Signed area of a closed ring (px²). */
+export function ringArea(pts: Point[]): number {
   let a = 0;
   for (let i = 0; i < pts.length; i++) {
     const [x0, y0] = pts[i];

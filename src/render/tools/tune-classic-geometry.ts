@@ -17,8 +17,9 @@ import { buildVariant, parseVariantData } from '../../variants/build.js';
 import type { VariantData } from '../../variants/schema.js';
 import { compareBorders } from '../check.js';
 import { computeGeometry, borderKey, insideShape, type Point } from '../geometry.js';
-import { classicAnchors, classicNoCoast, classicOffmapLand, classicSeeds, FRAME, project, unproject } from './classic-seeds.js';
+import { CLASSIC_PROJECTION, classicAnchors, classicNoCoast, classicOffmapLand, classicSeeds, FRAME, project, unproject } from './classic-seeds.js';
 import { coastSeeds, landPolygons, onLand } from './coastline.js';
+import { labelSpots } from './label-spots.js';
 
 const base = parseVariantData(classicData, 'classic map.json');
 const variant = buildVariant(base);
@@ -142,13 +143,15 @@ const anchors: Record<string, Point> = Object.fromEntries(Object.entries(classic
   const g = computeGeometry(dataWithGeometry());
   if (!g.ok) throw new Error(g.error);
   for (const [id, p] of Object.entries(anchors)) {
-    if (!insideShape(p, g.geometry.shapes.get(id)!, g.geometry)) console.error(`anchor of ${id} lies outside it`);
+    if (!insideShape(p, g.geometry.shapes.get(id.split("/")[0])!, g.geometry)) console.error(`anchor of ${id} lies outside it`);
   }
 }
 
 if (!process.argv.includes('--dry')) {
   const out = fileURLToPath(new URL('../../variants/classic/geometry.json', import.meta.url));
-  const geometry = { width: FRAME.width, height: FRAME.height, points, offmap: { land: offmapLand, sea: offmapSea }, anchors };
+  const withAnchors = { width: FRAME.width, height: FRAME.height, projection: CLASSIC_PROJECTION, points, offmap: { land: offmapLand, sea: offmapSea }, anchors };
+  const labels = labelSpots(variant, { ...base, geometry: withAnchors });
+  const geometry = { ...withAnchors, labels };
   writeFileSync(out, JSON.stringify(geometry) + '\n');
   console.error(`wrote ${out}`);
 }
