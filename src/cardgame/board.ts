@@ -85,6 +85,7 @@ export function ownerName(state: Pick<CardGameState, 'seats'>, owner: Owner): st
   return d.charAt(0).toUpperCase() + d.slice(1);
 }
 
+const NAMES = new Map<StateId, string>(DATA.board.states.map((s) => [s.id, s.name]));
 export function stateName(state: StateId): string {
-  return DATA.board.states.find((s) => s.id === state)!.name;
+  return NAMES.get(state) ?? state;
 }

@@ -34,7 +34,10 @@ export function scoreState(board: Board, state: StateId, name: (o: Owner) => str
   const bottom = armies.length === 2 ? armies[0]! : null;
   const count = physicalCount(board, state);
   const tally = new Map<Owner, number>();
-  for (const h of ringOf(state)) for (const o of new Set(stack(board, h))) tally.set(o, (tally.get(o) ?? 0) + 1);
+  for (const h of ringOf(state)) {
+    const a = stack(board, h);
+    for (let i = 0; i < a.length; i++) if (i === 0 || a[i] !== a[0]) tally.set(a[i]!, (tally.get(a[i]!) ?? 0) + 1); // a stack of 2 of one dynasty counts once
+  }
   tally.set(top, (tally.get(top) ?? 0) + 1);
   const scores = [...tally.entries()].map(([owner, score]) => ({ owner, score })).sort((a, b) => b.score - a.score || String(a.owner).localeCompare(String(b.owner)));
   const line = `${stateName(state)}: ${scores.map((x) => `${name(x.owner)} ${x.score}`).join(', ')}`;
@@ -72,7 +75,7 @@ export interface ControlResult {
  */
 export function controlRound(board: Board, supply?: readonly number[], name: (o: Owner) => string = String): ControlResult {
   const scores = STATE_ORDER.map((st) => scoreState(board, st, name));
-  const next: Board = { strongholds: structuredClone(board.strongholds), states: structuredClone(board.states) };
+  const next: Board = { strongholds: { ...board.strongholds }, states: { ...board.states } }; // stacks are replaced, never changed in place
   const left = supply ? [...supply] : null;
   const supplyDelta = new Map<Seat, number>();
   const changes: ControlChange[] = [];

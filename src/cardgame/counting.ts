@@ -11,7 +11,7 @@ import type { CardGameState, CardId, PlayedCard, Seat } from './types.js';
 export type Counts = Record<SymbolId, number>;
 
 export function zeroCounts(): Counts {
-  return Object.fromEntries(SYMBOLS.map((s) => [s, 0])) as Counts;
+  return { cavalry: 0, chariot: 0, crossbow: 0, infantry: 0, spy: 0, fire: 0, forest: 0, mountain: 0, wind: 0 };
 }
 
 /** The symbols on the cards in front of a seat, with Jin's extra spy and Qi's cover (design §1.14). */

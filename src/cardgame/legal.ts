@@ -76,13 +76,13 @@ export function legalWages(s: CardGameState, seat: Seat): WageAction[] {
 }
 
 /** What falling back now would give the seat. */
-export function fallBackOption(s: CardGameState, seat: Seat): FallBackOption {
+export function fallBackOption(s: CardGameState, seat: Seat, withOptions = true): FallBackOption {
   const preview = claimPreview(s, seat);
   const claims = preview.filter((l) => l.claimed).map((l) => l.symbol);
   const tiebreak = s.phase === 'tiebreak';
   const last = activeSeats(s).length === 1;
   const options: FallBackOption['options'] = {};
-  if (!tiebreak) for (const sym of claims) options[sym] = effectChoices(s, seat, sym);
+  if (!tiebreak && withOptions) for (const sym of claims) options[sym] = effectChoices(s, seat, sym);
   return {
     type: 'fallBack',
     seat,
@@ -101,8 +101,11 @@ function pairs<T>(xs: readonly T[]): [T, T][] {
   return out;
 }
 
-/** `{seat, actions}`: the seat to act and everything it may do; `seat: null` while every seat gives at once. */
-export function legalActions(s: CardGameState): { seat: Seat | null; actions: LegalAction[] } {
+/**
+ * `{seat, actions}`: the seat to act and everything it may do; `seat: null` while every seat gives at once.
+ * `effectOptions: false` leaves the fall back's `options` empty (random play works them out on a draft).
+ */
+export function legalActions(s: CardGameState, { effectOptions = true } = {}): { seat: Seat | null; actions: LegalAction[] } {
   switch (s.phase) {
     case 'give':
       return { seat: null, actions: s.seats.flatMap((x, seat) => pairs(x.hand).map((cards) => ({ type: 'give' as const, seat, cards }))) };
@@ -114,7 +117,7 @@ export function legalActions(s: CardGameState): { seat: Seat | null; actions: Le
     case 'battle':
     case 'tiebreak': {
       const seat = s.turnSeat!;
-      return { seat, actions: [...legalWages(s, seat), fallBackOption(s, seat)] };
+      return { seat, actions: [...legalWages(s, seat), fallBackOption(s, seat, effectOptions)] };
     }
     default:
       return { seat: null, actions: [] };

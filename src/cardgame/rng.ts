@@ -25,30 +25,38 @@ function unpack(state: string): number[] {
   return [0, 8, 16, 24].map((i) => parseInt(state.slice(i, i + 8), 16));
 }
 
+type Words = [number, number, number, number];
+
+function step(w: Words): number {
+  const [a, b, c, d] = w;
+  const t = (((a + b) >>> 0) + d) >>> 0;
+  w[3] = (d + 1) >>> 0;
+  w[0] = (b ^ (b >>> 9)) >>> 0;
+  w[1] = (c + (c << 3)) >>> 0;
+  w[2] = ((((c << 21) | (c >>> 11)) >>> 0) + t) >>> 0;
+  return t / 4294967296;
+}
+
+function pack(w: Words): string {
+  return w.map((n) => n.toString(16).padStart(8, '0')).join('');
+}
+
 /** The next number in [0, 1) and the state after it. */
 export function nextRandom(state: string): [number, string] {
-  let [a, b, c, d] = unpack(state) as [number, number, number, number];
-  const t = (((a + b) >>> 0) + d) >>> 0;
-  d = (d + 1) >>> 0;
-  a = b ^ (b >>> 9);
-  b = (c + (c << 3)) >>> 0;
-  c = (c << 21) | (c >>> 11);
-  c = (c + t) >>> 0;
-  const next = [a >>> 0, b, c, d].map((n) => n.toString(16).padStart(8, '0')).join('');
-  return [t / 4294967296, next];
+  const w = unpack(state) as Words;
+  const r = step(w);
+  return [r, pack(w)];
 }
 
 /** A Fisher–Yates shuffle driven by the state; returns the shuffled copy and the state after it. */
 export function shuffle<T>(items: readonly T[], state: string): [T[], string] {
   const out = [...items];
-  let s = state;
+  const w = unpack(state) as Words;
   for (let i = out.length - 1; i > 0; i--) {
-    const [r, next] = nextRandom(s);
-    s = next;
-    const j = Math.floor(r * (i + 1));
+    const j = Math.floor(step(w) * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
-  return [out, s];
+  return [out, pack(w)];
 }
 
 /** A whole number in [0, n). */

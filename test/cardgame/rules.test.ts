@@ -113,7 +113,7 @@ const claimed = (s: CardGameState, seat: number) => claimPreview(s, seat).filter
 const claims: Row[] = [
   {
     rule: 'a strict majority claims (2 fire against 1)',
-    holds: () => expect(claimed(duel(['fire/cavalry/chariot', 'fire/crossbow/infantry'], ['fire/spy/forest' === '' ? '' : 'forest/spy/crossbow', 'wild']), 0)).toContain('fire'),
+    holds: () => expect(claimed(duel(['fire/cavalry/chariot', 'fire/crossbow/infantry'], ['forest/spy/crossbow', 'wild']), 0)).toContain('fire'),
     fails: () => expect(claimed(duel(['fire/cavalry/chariot'], ['fire/spy/crossbow']), 0)).not.toContain('fire'),
   },
   {
@@ -196,7 +196,7 @@ const fallBack: Row[] = [
   {
     rule: 'an effect with no legal target can only be the draw (supply 0 blocks every placement, D-10)',
     holds: () => {
-      const s = play(alone([['forest/cavalry/chariot', 'dark mountain' === '' ? '' : 'mountain/spy/cavalry']], { supply: [0, 24, 24], strongholds: { 1: [0] } }), { type: 'wage', seat: 0, bright: 'B21' }).state;
+      const s = play(alone([['forest/cavalry/chariot', 'mountain/spy/cavalry']], { supply: [0, 24, 24], strongholds: { 1: [0] } }), { type: 'wage', seat: 0, bright: 'B21' }).state;
       for (const sym of ['cavalry', 'chariot', 'forest', 'mountain'] as const) expect(effectChoices(s, 0, sym)).toEqual([]);
       expect(play(s, { type: 'fallBack', seat: 0 }).events.filter((e) => e.kind === 'effect' && e.draw)).toHaveLength(3);
     },
