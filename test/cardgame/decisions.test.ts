@@ -189,4 +189,63 @@ describe('decision register', () => {
     expect(mine.seats[1]!.hand).toBeUndefined();
     expect(legalActions(g).seat).toBe(null);
   });
+
+  const tiebreakTable = (hands: string[][], strongholds: Record<number, (0 | 1 | 2)[]> = {}) => {
+    const t = table({ dynasties: ['qin', 'yan', 'qi'], hands, strongholds, dynastyCards: true, row: ['wild', 'dark fire'] });
+    t.phase = 'tiebreak';
+    t.battle.tiebreak = { seats: [0, 1] };
+    t.currentState = null;
+    return t;
+  };
+
+  it('D-23 a tie-break round that discards no card ends in the stronghold count (it could repeat for ever)', () => {
+    const t = tiebreakTable([['wild'], ['wild']], { 1: [1], 2: [1], 3: [0] });
+    const r = play(t, { type: 'fallBack', seat: 0 }, { type: 'fallBack', seat: 1 });
+    expect([r.state.phase, r.state.winner]).toEqual(['finished', 1]);
+    expect(r.events.at(-1)!.text).toMatch(/without a card; Yan has armies in the most strongholds \(2\)/);
+    // still tied on strongholds and armies: a shared victory
+    const even = play(tiebreakTable([['wild'], ['wild']], { 1: [1], 3: [0] }), { type: 'fallBack', seat: 0 }, { type: 'fallBack', seat: 1 });
+    expect(even.state.winner).toEqual([0, 1]);
+  });
+
+  it('D-23 "run out of battle cards" means no tied seat holds a bright or wild card', () => {
+    const states = Object.fromEntries(['zhongshan', 'xing', 'ji', 'zhou', 'wey', 'gu', 'lu', 'zheng', 'song', 'xu'].map((st, i) => [st, [i % 2]]));
+    const t = table({ dynasties: ['qin', 'yan', 'qi'], states, hands: [['dark fire'], ['dark wind'], ['wild']], strongholds: { 1: [0], 2: [0] } });
+    t.battle.fallen = [1, 2];
+    t.deck = []; // nothing to draw: the hands stay dark (cards need not be conserved here)
+    t.discard = [];
+    const r = play(t, { type: 'fallBack', seat: 0 });
+    expect([r.state.phase, r.state.winner]).toEqual(['finished', 0]);
+  });
+
+  it('D-24 the tie-break round starts with the first tied seat clockwise from the Spy claimer, else from the last seat to fall back', () => {
+    const states = Object.fromEntries(['zhongshan', 'xing', 'ji', 'zhou', 'wey', 'gu', 'lu', 'zheng', 'song', 'xu'].map((st, i) => [st, [i % 2]]));
+    const t = table({ dynasties: ['qin', 'yan', 'qi'], states, hands: [['wild'], ['wild'], []] });
+    t.battle.fallen = [0, 1];
+    t.turnSeat = 2;
+    expect(play(t, { type: 'fallBack', seat: 2 }).state.turnSeat).toBe(0); // from Qi (last): Qin
+    t.battle.spyClaimer = 1;
+    expect(play(t, { type: 'fallBack', seat: 2 }).state.turnSeat).toBe(1);
+  });
+
+  it('D-25 Qin\'s exchange is part of its card while the row has cards, and made in no tie-break round; Yan must name its card', () => {
+    const q = tiebreakTable([['wind/cavalry/chariot', 'wild'], []]);
+    expect(refused(q, { type: 'wage', seat: 0, bright: q.ids[0]![0]!, dynasty: true, take: 'W1', give: 'W1' })).toMatch(/No new battle cards are taken in a tie-break round/);
+    expect(apply(q, { type: 'wage', seat: 0, bright: q.ids[0]![0]!, dynasty: true }).ok).toBe(true);
+    const y = alone('yan', ['wind/cavalry/chariot'], { dynastyCards: true });
+    expect(refused(y, { type: 'wage', seat: 0, bright: y.ids[0]![0]!, dynasty: true })).toMatch(/"takeBack" is one of/);
+  });
+
+  it('D-26 a fall back that leaves out effects or recruits gets the defaults of design §3.8', () => {
+    const t = alone('qin', ['fire/cavalry/spy'], { current: 'gu' });
+    const s = play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]! }).state;
+    const r = play(s, { type: 'fallBack', seat: 0 });
+    expect(r.state.strongholds['10']).toEqual([0]); // cavalry: the lowest free Gu corner touching 3 states
+    expect(r.events.filter((e) => e.kind === 'effect').map((e) => [e.symbol, e.draw ?? false])).toEqual([
+      ['cavalry', false],
+      ['spy', false],
+      ['fire', true],
+    ]);
+  });
 });
+
