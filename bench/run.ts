@@ -12,6 +12,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Rendering (issue 3)', file: './render.ts', fn: 'benchRender' },
   { title: 'Game use-cases (issue 4)', file: './game.ts', fn: 'benchGame' },
   { title: 'Discord bot (issue 4)', file: './bot.ts', fn: 'benchBot' },
+  { title: 'Card game (issue 12)', file: './cardgame.ts', fn: 'benchCardgame' },
 ];
 
 const only = process.argv.slice(2);
