@@ -70,6 +70,15 @@ export const stateSchema = z
     for (const st of STATE_ORDER) if (!s.states[st]) ctx.addIssue({ code: 'custom', message: `state ${st} is missing`, path: ['states', st] });
     const owners = [...Object.values(s.strongholds).flat(), ...Object.values(s.states).flat()];
     if (owners.some((o) => o !== 'neutral' && o >= n)) ctx.addIssue({ code: 'custom', message: `an army belongs to a seat beyond ${n - 1}`, path: ['strongholds'] });
+    // the phase's own fields
+    const seatOk = (x: number | null | undefined) => x !== null && x !== undefined && x < n;
+    if ((s.phase === 'battle' || s.phase === 'tiebreak') && !seatOk(s.turnSeat)) ctx.addIssue({ code: 'custom', message: `a ${s.phase} phase needs the seat to act`, path: ['turnSeat'] });
+    if (s.phase === 'battle' && !s.currentState) ctx.addIssue({ code: 'custom', message: 'a battle phase needs the state battled for', path: ['currentState'] });
+    if (s.phase === 'tiebreak' && !s.battle.tiebreak) ctx.addIssue({ code: 'custom', message: 'a tiebreak phase needs the tied seats', path: ['battle', 'tiebreak'] });
+    if (s.phase === 'choose' && !seatOk(s.chooser?.seat)) ctx.addIssue({ code: 'custom', message: 'a choose phase needs the chooser', path: ['chooser'] });
+    if (s.startSeat >= n) ctx.addIssue({ code: 'custom', message: `no seat ${s.startSeat}`, path: ['startSeat'] });
+    const ids = [...s.deck, ...s.discard, ...s.row, ...s.resistance, ...s.seats.flatMap((x) => x.hand), ...s.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : []))];
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'a card is in two places at once', path: ['deck'] });
   })
   .transform((s) => {
     // strongholds not listed are empty

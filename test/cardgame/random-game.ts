@@ -7,16 +7,8 @@ import { applyEffect } from '../../src/cardgame/effects.js';
 import { cloneState } from '../../src/cardgame/clone.js';
 import type { Action, CardGameState, Effect } from '../../src/cardgame/index.js';
 
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's test PRNG (mulberry32), so failures replay from a seed. */
+export { rng as prng } from '../support/random.js';
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
