@@ -96,6 +96,16 @@ describe('cards apply', () => {
       s.seats[0]!.hand[0] = 'Z99';
       return { state: s, action: { type: 'give', seat: 0 } };
     })(), /seats\.0\.hand\.0: unknown card id/],
+    ['a card in two places', (() => {
+      const s = newGame({ seats: 2, seed: 'x' });
+      s.row.push(s.seats[0]!.hand[0]!);
+      return { state: s, action: { type: 'give', seat: 0 } };
+    })(), /a card is in two places at once/],
+    ['a battle without the seat to act', (() => {
+      const s = newGame({ seats: 2, seed: 'x' });
+      s.phase = 'battle';
+      return { state: s, action: { type: 'give', seat: 0 } };
+    })(), /turnSeat: a battle phase needs the seat to act/],
   ])('%s exits 2 with one line', async (_name, input, reason) => {
     const r = await run(['apply'], input);
     expect(r.code).toBe(2);

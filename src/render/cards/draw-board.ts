@@ -112,7 +112,7 @@ export function drawBoard(ctx: SKRSContext2D, view: CardGameView, style: BoardSt
     }
     // the number: outwards at the edge; inside, beside the corner away from the stack
     const edge = Math.hypot(out.x, out.y) > 0 && stateCount(h) < 3;
-    const d = armies.length === 0 ? 17 : 27;
+    const d = armies.length === 0 ? 17 : armies.length === 1 ? 27 : 33;
     const lp = edge ? { x: p.x + out.x * d, y: p.y + out.y * d } : { x: p.x + d * 0.9, y: p.y - d * 0.55 };
     haloText(ctx, String(h), lp.x, lp.y, 13, true, '#5a4f3c');
   }

@@ -179,7 +179,9 @@ function drawSeats(ctx: SKRSContext2D, view: CardGameView, y0: number): void {
       const label = `claimed ${claims.map((s) => SYMBOL_ZH.get(s)).join(' ')}`;
       text(ctx, label, PANEL_X + 600, y + 42 + ch / 2 + 6, 16, { align: 'right', bold: true, colour: '#3d3d3d' });
     } else if (cards.length === 0 && !dynasty) {
-      text(ctx, fallen ? 'no cards in front' : 'no card played this round', x, y + 42 + ch / 2 + 5, 13, { colour: '#7a7a7a' });
+      const sitsOut = view.battle.tiebreak !== null && !view.battle.tiebreak.seats.includes(i);
+      const note = sitsOut ? 'not tied: sits out the tie-break' : fallen ? 'no cards in front' : view.phase === 'battle' || view.phase === 'tiebreak' ? 'no card played this round' : '';
+      text(ctx, note, x, y + 42 + ch / 2 + 5, 13, { colour: '#7a7a7a' });
     }
   });
 }
