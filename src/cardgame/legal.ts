@@ -5,10 +5,9 @@
  */
 import { brightMatches, card } from './cards.js';
 import { isTactic } from './data.js';
-import { claimPreview, type ClaimLine } from './counting.js';
+import { activeSeats, claimPreview, type ClaimLine } from './counting.js';
 import { effectChoices } from './effects.js';
 import { RECRUIT, RECRUIT_LAST } from './fallback.js';
-import { activeSeats } from './counting.js';
 import { eligibleStates } from './round.js';
 import type { Action, CardGameState, Effect, Seat, SymbolId } from './types.js';
 import { matchReference, type WageAction } from './wage.js';

@@ -3,13 +3,11 @@
  * seed §4) and `choose` (the state to battle in, and after a Spy claim the start seat, seed §7).
  */
 import { isCard } from './cards.js';
-import { ownerName, physicalCount, stateName } from './board.js';
-import { controllerOf } from './board.js';
+import { controllerOf, ownerName, physicalCount, stateName } from './board.js';
 import { refuse } from './refusal.js';
 import { eligibleStates } from './round.js';
 import { defaultGive, drawResistance, GIVEN_TO_ROW } from './setup.js';
-import type { Action, CardGameState, GameEvent, Seat } from './types.js';
-import type { StateId } from './data.js';
+import type { Action, CardGameState, GameEvent, Seat, StateId } from './types.js';
 
 export type GiveAction = Extract<Action, { type: 'give' }>;
 export type ChooseAction = Extract<Action, { type: 'choose' }>;

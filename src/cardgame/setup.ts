@@ -5,10 +5,9 @@
  */
 import { boardKey, STRONGHOLD_IDS } from './board.js';
 import { byId, card, DECK_IDS } from './cards.js';
-import { ARMIES_PER_DYNASTY, DYNASTIES, STATE_ORDER, victoryStatesFor, type DynastyId, type StateId, type SymbolId } from './data.js';
+import { ARMIES_PER_DYNASTY, DYNASTIES, STATE_ORDER, SYMBOLS, victoryStatesFor, type DynastyId, type StateId, type SymbolId } from './data.js';
 import { drawCard } from './deck.js';
 import { randomInt, seedRng, shuffle } from './rng.js';
-import { SYMBOLS } from './data.js';
 import type { Battle, CardGameState, CardId, GameEvent, Owner, Settings } from './types.js';
 
 export interface NewGameOptions {

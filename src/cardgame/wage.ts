@@ -4,6 +4,7 @@
  * card matching anything; a dark card must share its symbol with the bright card of the same turn.
  */
 import { brightMatches, card, cardText } from './cards.js';
+import { isTactic } from './data.js';
 import { ownerName } from './board.js';
 import { activeSeats } from './counting.js';
 import { takeOut } from './deck.js';
@@ -75,7 +76,7 @@ export function checkWage(s: CardGameState, a: WageAction): void {
   if (stray) refuse(`"${stray}" is not part of the ${ownerName(s, a.seat)} dynasty card.`);
   if (me.dynasty === 'qi') {
     if (bright.kind === 'wild') refuse(`Qi's dynasty card covers a tactic of the accompanying bright card; it cannot go with a wild card (D-14).`);
-    const tactics = bright.symbols.filter((x) => ['cavalry', 'chariot', 'crossbow', 'infantry', 'spy'].includes(x));
+    const tactics = bright.symbols.filter(isTactic);
     if (!a.cover || !tactics.includes(a.cover)) refuse(`Qi's dynasty card must cover 1 tactic of ${cardText(a.bright)}: "cover" is ${tactics.join(' or ')}.`);
   }
   if (me.dynasty === 'qin') {

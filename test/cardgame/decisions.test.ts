@@ -247,5 +247,27 @@ describe('decision register', () => {
       ['fire', true],
     ]);
   });
+
+  it('D-27 the choose phase carries the next round\'s number; a tie-break round is a round and leaves the row as it was', () => {
+    const t = table({ dynasties: ['qin', 'yan'], hands: [[], []], row: ['wild', 'dark fire', 'dark wind', 'dark spy'] });
+    t.battle.fallen = [1];
+    expect(play(t, { type: 'fallBack', seat: 0 }).state).toMatchObject({ phase: 'choose', round: 2 });
+    const tb = tiebreakTable([['fire/cavalry/chariot', 'wild'], ['forest/spy/crossbow', 'wild']]);
+    const r = play(tb, { type: 'wage', seat: 0, bright: tb.ids[0]![0]! }, { type: 'wage', seat: 1, bright: tb.ids[1]![0]! }, { type: 'fallBack', seat: 0 }, { type: 'fallBack', seat: 1 });
+    expect(r.state).toMatchObject({ phase: 'tiebreak', round: tb.round + 1 });
+    expect(r.state.row).toEqual(tb.row);
+  });
+
+  it('D-28 a winner with no army in supply nor on a stronghold leaves the state as it is', () => {
+    // Qin on the 6 corners of Gu wins the 7 Yan states around them, with an empty supply: 6 armies for 7 states
+    const ring = { 10: [0], 15: [0], 20: [0], 24: [0], 19: [0], 14: [0] } as Record<number, 0[]>;
+    const yan = Object.fromEntries(['gu', 'xing', 'ji', 'lu', 'xu', 'song', 'wey'].map((st) => [st, [1]]));
+    const t = table({ dynasties: ['qin', 'yan'], states: yan, strongholds: ring, supply: [0, 17] });
+    const r = controlRound(t, [0, 17]);
+    expect(r.changes).toHaveLength(6);
+    expect(r.skipped).toEqual(['xu']); // the last in board order
+    expect(r.board.states.xu).toEqual([1]);
+    expect(Object.values(r.board.strongholds).flat()).toEqual([]);
+  });
 });
 
