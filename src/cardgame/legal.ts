@@ -21,7 +21,7 @@ export interface FallBackOption {
   /** Effect choices per claimed superiority on the board as it is now (a draw is always open too). */
   options: Partial<Record<SymbolId, Effect[]>>;
   /** Cards to take from the recruiting row, and whether 1 extra comes from the deck (no card played). */
-  recruit: number;
+  recruitCount: number;
   extraDraw: boolean;
 }
 
@@ -88,7 +88,7 @@ export function fallBackOption(s: CardGameState, seat: Seat, withOptions = true)
     claims,
     preview,
     options,
-    recruit: tiebreak ? 0 : Math.min(last ? RECRUIT_LAST : RECRUIT, s.row.length),
+    recruitCount: tiebreak ? 0 : Math.min(last ? RECRUIT_LAST : RECRUIT, s.row.length),
     extraDraw: !tiebreak && !s.battle.playedAny[seat],
   };
 }

@@ -142,6 +142,18 @@ describe('cards view, legal and control', () => {
     expect(c.out[0].actions).toHaveLength(12);
   });
 
+  it('every listed action, the fall-back entry with its preview included, can be fed back to apply', async () => {
+    const { state } = play(newGame({ seats: 3, seed: 'feed' }), { type: 'give', seat: 0 }, { type: 'give', seat: 1 }, { type: 'give', seat: 2 });
+    const chooser = state.chooser!.seat;
+    const battle = play(state, { type: 'choose', seat: chooser, state: 'gu' }).state;
+    const legal = (await run(['legal'], battle)).out;
+    expect(legal.seat).toBe(chooser);
+    const fb = legal.actions.at(-1);
+    expect(fb).toMatchObject({ type: 'fallBack', seat: chooser, claims: [], recruitCount: 2, extraDraw: true });
+    const results = (await run(['apply'], legal.actions.map((action: unknown) => ({ state: battle, action })))).out;
+    expect(results.filter((r: { ok: boolean }) => !r.ok)).toEqual([]);
+  });
+
   it('control applies the control round to a board (the seed\'s left and right state)', async () => {
     const board = { states: { gu: [0, 'neutral'], lu: [1] }, strongholds: { 10: [0], 15: [0], 20: [1, 1], 24: [1], 16: [0], 21: [2] } };
     const r = await run(['control'], [board, { strongholds: {}, states: {} }]);

@@ -34,9 +34,9 @@ function randomFallBack(s: CardGameState, seat: number, claims: string[], recrui
 export function randomAction(s: CardGameState, r: () => number, fallBackRate = 0.3, actions = legalActions(s, { effectOptions: false }).actions): Action {
   if (s.phase === 'give' || s.phase === 'choose') return pick(r, actions) as Action;
   const wages = actions.filter((a) => a.type === 'wage') as Action[];
-  const fb = actions.find((a) => a.type === 'fallBack') as { seat: number; claims: string[]; recruit: number };
+  const fb = actions.find((a) => a.type === 'fallBack') as { seat: number; claims: string[]; recruitCount: number };
   if (wages.length > 0 && r() >= fallBackRate) return pick(r, wages);
-  return randomFallBack(s, fb.seat, fb.claims, fb.recruit, r);
+  return randomFallBack(s, fb.seat, fb.claims, fb.recruitCount, r);
 }
 
 export function newRandomGame(seats: number, seed: number, dynastyCards: boolean): CardGameState {
