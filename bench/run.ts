@@ -14,6 +14,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Discord bot (issue 4)', file: './bot.ts', fn: 'benchBot' },
   { title: 'Production: CLI, start-up, restart (issue 14)', file: './production.ts', fn: 'benchProduction' },
   { title: 'Fair outbox (abuse issue §2)', file: './outbox.ts', fn: 'benchOutbox' },
+  { title: 'Card game (issue 12)', file: './cardgame.ts', fn: 'benchCardgame' },
 ];
 
 const only = process.argv.slice(2);

@@ -50,6 +50,7 @@ export async function main(
       return emit(await parseCommand(args, await io.stdin()));
     case 'maps':
       return emit(await mapsCommand(args));
+    case 'cards': return emit(await (await import('./commands/cards.js')).cardsCommand(args, args[0] === 'new' ? '' : await io.stdin()));
     case 'render': {
       const render = await loadRender();
       if (typeof render === 'string') {

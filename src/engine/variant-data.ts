@@ -58,6 +58,10 @@ export interface VariantData {
     offmap?: { land: Point[]; sea: Point[] };
     anchors?: Record<string, Point>;
     labels?: Record<ProvinceId, Point>;
+    /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
+    smooth?: number;
+    /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */
+    projection?: unknown;
     /** Further drawing data the renderer may read (the schema lets it through). */
     [key: string]: unknown;
   };

@@ -1,0 +1,72 @@
+/**
+ * The card table image (src/render/cards): drawn from a public view, the board tinted by controller, the current
+ * and changed states outlined; and `cards render` through the CLI.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { publicView } from '../../src/cardgame/index.js';
+import { renderCardTable } from '../../src/render/cards/index.js';
+import { hexCorners, stateCentre } from '../../src/render/cards/layout.js';
+import { cardsCommand } from '../../src/cli/commands/cards.js';
+import { play, table } from './fixtures.js';
+
+/** Decode the renderer's own PNGs (RGBA, filter 0 on every row). */
+function pixels(png: Buffer): { width: number; at: (x: number, y: number) => [number, number, number] } {
+  const width = png.readUInt32BE(16);
+  const idat: Buffer[] = [];
+  for (let o = 8; o < png.length; ) {
+    const len = png.readUInt32BE(o);
+    if (png.toString('ascii', o + 4, o + 8) === 'IDAT') idat.push(png.subarray(o + 8, o + 8 + len));
+    o += 12 + len;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * 4 + 1;
+  return { width, at: (x, y) => [raw[y * stride + 1 + x * 4]!, raw[y * stride + 2 + x * 4]!, raw[y * stride + 3 + x * 4]!] };
+}
+
+const position = () => {
+  // Chu 0 controls Song, Qi 1 controls Cai; battle in Gu; Chu has played a card
+  const t = table({ dynasties: ['chu', 'qi'], hands: [['fire/cavalry/chariot', 'wild'], ['wild']], states: { song: [0], cai: [1] }, strongholds: { 10: [0], 14: [1, 1] }, current: 'gu', row: ['dark fire', 'wild'], resistance: ['dark spy', 'forest/cavalry/chariot'] });
+  return play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]! }).state;
+};
+
+describe('card table image', () => {
+  it('tints states by controller and outlines the current and the changed states', async () => {
+    const image = await renderCardTable(publicView(position()), { changed: ['cai'] });
+    expect([image.width, image.height]).toEqual([1600, 1000]);
+    const px = pixels(image.png);
+    const inside = (st: 'song' | 'cai' | 'zhou') => {
+      const c = stateCentre(st);
+      return px.at(Math.round(c.x - 55), Math.round(c.y + 10)); // left of the name and the army
+    };
+    const [r, g, b] = inside('song'); // Chu green tint
+    expect(g).toBeGreaterThan(r + 30);
+    expect(g).toBeGreaterThan(b);
+    const [r2, , b2] = inside('cai'); // Qi blue tint
+    expect(b2).toBeGreaterThan(r2 + 40);
+    const [r3, g3, b3] = inside('zhou'); // neutral parchment
+    expect(r3).toBeGreaterThan(b3 + 20);
+    expect(g3).toBeGreaterThan(b3);
+    /** Pixels along the SW–NW edge, between the stronghold discs. */
+    const edge = (st: 'gu' | 'cai') => {
+      const [a, c] = [hexCorners(st)[4]!, hexCorners(st)[5]!];
+      return Array.from({ length: 11 }, (_, i) => 0.3 + (i * 0.4) / 10).map((f) => px.at(Math.round(a.x + (c.x - a.x) * f), Math.round(a.y + (c.y - a.y) * f)));
+    };
+    expect(edge('gu').every((p) => p.every((v) => v < 80))).toBe(true); // the battled-for state: dark ink
+    expect(edge('cai').some(([pr, pg, pb]) => pr > pg + 40 && pb > pg + 40)).toBe(true); // changed: purple dashes
+  });
+
+  it('cards render writes the PNG and reports its size', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cards-render-'));
+    const file = join(dir, 'board.png');
+    const r = await cardsCommand(['render', '--out', file, '--changed', 'gu'], JSON.stringify(position()));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ file, width: 1600, height: 1000 });
+    expect(readFileSync(file).subarray(1, 4).toString('ascii')).toBe('PNG');
+    const bad = await cardsCommand(['render', '--out', file, '--changed', 'atlantis'], JSON.stringify(position()));
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/--changed names "atlantis"/)]);
+  });
+});
