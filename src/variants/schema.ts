@@ -31,6 +31,8 @@ export const powerSchema = z.object({
   altColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
   /** Names in other scripts (e.g. `秦`). */
   localName: z.string().optional(),
+  /** A power that starts without home centres (Mandate of Heaven's nomad Hsiung-Nu); `maps check` expects none. */
+  homeless: z.boolean().optional(),
 });
 
 export const provinceSchema = z.object({
