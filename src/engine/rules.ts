@@ -121,6 +121,12 @@ export interface RulesModule {
   specialOrders?: Record<string, SpecialOrderSpec>;
   specialOrderParsers?: SpecialOrderParser[];
 
+  /**
+   * `true`: the variant keeps state between phases in `position.variantState` that every caller must carry from
+   * phase to phase (Mandate of Heaven: the Hsiung-Nu allowance, activated neutrals); the CLI always prints it.
+   */
+  stateful?: boolean;
+
   /** `false`: the variant has no convoys (Warring States Fleets 5): convoy orders and moves by convoy are illegal. */
   convoys?: boolean;
 

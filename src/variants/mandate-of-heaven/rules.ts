@@ -17,6 +17,7 @@ import { adoptBallots, electorate } from './rules/votes.js';
 export function mandateRules(features: MandateFeatures, base?: GameMap): RulesModule {
   const nomads = features.nomads;
   const rules: RulesModule = {
+    stateful: true,
     // Rule 6: fleets in river provinces convoy; a foreign fleet's legal move into the province disrupts.
     convoysFrom: ({ map, province }) => convoysFrom(features, map, province),
     convoyDisrupted: ({ orderedUnits, fleet }) => (riverConvoyDisruptor(features, orderedUnits, fleet) ? RIVER_DISRUPTION : null),
