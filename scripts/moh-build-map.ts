@@ -194,7 +194,7 @@ function main(): void {
         localName,
         ...(name === 'Hsiung-Nu' ? { homeless: true } : {}),
       })),
-      ...NEUTRALS.map(({ name, color, localName }) => ({ name, adjective: name, color, localName })),
+      ...NEUTRALS.map(({ name, color, localName }) => ({ name, adjective: name, color, localName, neutral: true })),
     ],
     provinces,
     armyAdjacency,

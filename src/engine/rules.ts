@@ -189,6 +189,13 @@ export interface RulesModule {
   adoptOrders?(q: { map: GameMap; position: Position; orders: PowerOrder[]; context: AdjudicationContext }): { orders: PowerOrder[]; events?: VariantEvent[] };
 
   /**
+   * Powers whose units the players' vote moves, given the powers with a seated player: an order a player gives
+   * for such a unit (or, in winter, a build in such a power's centre) is that player's ballot (Mandate of Heaven
+   * rule 3). The game layer stores ballots; `adoptOrders` counts them.
+   */
+  votedPowers?(q: { map: GameMap; position: Position; players: Power[] }): Power[];
+
+  /**
    * Builds (positive) or disbands (negative) a power has in this adjustment phase. Undefined = Classic: owned
    * centres minus units. Mandate of Heaven rule 2: the Hsiung-Nu's allowance.
    */

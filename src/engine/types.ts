@@ -98,6 +98,8 @@ export interface OrderResult {
   reason: string;
   /** Set when the unit got no order and the default was applied. */
   defaulted?: boolean;
+  /** For a unit ordered by the players' vote: an order was adopted, or none had a majority (the default applied). */
+  vote?: 'adopted' | 'no-majority';
 }
 
 export interface Adjudication {

@@ -1,6 +1,7 @@
 /**
  * Read-only use-cases: status, the caller's context (for autocomplete and `/map`), `/why`, `/history`.
  */
+import { votedPowersIn } from './orders.js';
 import { parseLocationKey } from '../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
@@ -41,7 +42,7 @@ export function gameStatus(deps: GameDeps, channelId: string): Result<{ status: 
 export function playerContext(
   deps: GameDeps,
   caller: Caller,
-): Result<{ game: GameView; variant: Variant; position: Position; power: string; phase: PhaseView; orders: PowerOrder[] }> {
+): Result<{ game: GameView; variant: Variant; position: Position; power: string; phase: PhaseView; orders: PowerOrder[]; voted: string[] }> {
   return read(deps, (tx) => {
     const ctx = playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
@@ -54,6 +55,8 @@ export function playerContext(
       power: ctx.player.power,
       phase: toPhaseView(ctx.phase),
       orders,
+      // Powers whose units this player may vote on (Mandate of Heaven neutrals), for autocomplete.
+      voted: [...votedPowersIn(tx, ctx.variant, ctx.game.id, ctx.phase.position)].sort(),
     };
   });
 }

@@ -108,7 +108,9 @@ export function resolveInTx(
     }
     const phase = phaseById(tx, phaseId)!;
     const orders: PowerOrder[] = ordersOf(tx, phaseId).map((o) => ({ power: o.power, order: o.order }));
-    const adjudication = adjudicate(variant, phase.position, orders);
+    // The powers with a seated player (Mandate of Heaven: they vote on neutral units; decisions.md).
+    const players = playersOf(tx, game.id).map((p) => p.power);
+    const adjudication = adjudicate(variant, phase.position, orders, { players });
     tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId)).run();
     resolved.push(toPhaseView({ ...phase, resolvedAt: now }));
 

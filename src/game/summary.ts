@@ -28,7 +28,8 @@ export function discordTime(ms: number, style: 'R' | 'f' = 'R'): string {
 
 function resultLine(r: OrderResult): string {
   const mark = OUTCOME_MARK[r.result] ?? '•';
-  const defaulted = r.defaulted ? ' (no order)' : '';
+  // A unit ordered by the players' vote shows the adopted order, or that no order had a majority; never a voter.
+  const defaulted = r.vote === 'no-majority' ? ' (no majority)' : r.vote === 'adopted' ? ' (adopted by vote)' : r.defaulted ? ' (no order)' : '';
   const reason = r.result !== 'success' && r.reason ? ` — ${r.reason}` : '';
   return `${mark} \`${r.order}\`${defaulted}${reason}`;
 }
@@ -85,6 +86,10 @@ export function formatResultsSummary(
       const name = variant.map.province(c.province)?.name ?? c.province;
       lines.push(`• ${name}: ${c.from ?? 'neutral'} → ${c.to}`);
     }
+  }
+  if (adjudication.events && adjudication.events.length > 0) {
+    lines.push('**Events**');
+    for (const e of adjudication.events) lines.push(`• ${e.text}`);
   }
   if (adjudication.winner) lines.push(`🏆 **${adjudication.winner} wins the game!**`);
   else if (next) {

@@ -45,6 +45,7 @@ export function checkMandateData(features: MandateFeatures, map: GameMap, data: 
   for (const id of f.nonVictoryCenters) if (known(id, 'non-victory centres') && !map.province(id)!.supplyCenter) problems.push(`non-victory centres: ${id} is not a supply centre`);
   const powers = new Set(data.powers.map((p) => p.name));
   if (!powers.has(f.nomads)) problems.push(`nomads: unknown power "${f.nomads}"`);
+  for (const p of data.powers) if (Boolean(p.neutral) !== features.isNeutral(p.name)) problems.push(`power ${p.name}: \`neutral\` must be set exactly for the neutrals`);
   for (const n of f.neutrals) {
     if (!powers.has(n)) {
       problems.push(`neutrals: unknown power "${n}"`);

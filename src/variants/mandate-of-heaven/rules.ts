@@ -42,6 +42,12 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
       return { orders: adoptBallots(features, state, map, rules, position, orders, context) };
     },
 
+    votedPowers: ({ position, players }) => {
+      const state = readState(position);
+      const seated = new Set(players);
+      return [...features.neutrals].filter((p) => isVoted(features, state, p, seated)).sort();
+    },
+
     // Rule 2: the Hsiung-Nu's allowance and where they build; rule 1: builds on any owned centre.
     adjustmentDelta: ({ position, power }) => (power === nomads ? nomadDelta(nomadWinter(features, readState(position), position)) : undefined),
     buildableCenters: ({ position, power }) => {
@@ -160,12 +166,15 @@ function neutralResult(features: MandateFeatures, r: OrderResult, phase: Positio
       power === features.nomads ? `${place} is not a place where the Hsiung-Nu may build now (Mandate of Heaven rule 2)` : `${place} is not a supply centre ${power} owns (Mandate of Heaven rule 1)`,
   );
   if (voted(r.power)) {
-    if (r.defaulted) {
+    const { defaulted, ...rest } = r;
+    if (defaulted) {
       if (phase === 'movement') reason = reason.replace(/^no order: the unit held/, 'held (no majority)');
       else if (phase === 'retreat') reason = 'disbanded (no majority)';
       else if (r.order === 'WAIVE') reason = 'no build (no majority)';
       else reason = 'removed in civil disorder (no majority for a disband)';
-    } else reason = `adopted by the players' vote: ${reason}`;
+      return { ...rest, reason, vote: 'no-majority' };
+    }
+    return { ...rest, reason: `adopted by the players' vote: ${reason}`, vote: 'adopted' };
   }
   return reason === r.reason ? r : { ...r, reason };
 }

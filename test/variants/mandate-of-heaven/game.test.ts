@@ -1,0 +1,83 @@
+/**
+ * Mandate of Heaven through the game layer (issue 8 §4, in part): neutrals cannot be taken, the Hsiung-Nu place
+ * first, players' orders for neutral units are stored as secret votes, and the results show the adopted order,
+ * never a voter. (The Discord stand-in end-to-end game is still to do.)
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createGame, gameStatus, joinGame, resolvePhase, startGame, submitOrders } from '../../../src/game/index.js';
+import { phases } from '../../../src/store/schema.js';
+import { CHANNEL, GM, err, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../../game/helpers.js';
+
+const PLAYERS = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao', 'Wei', 'Han', 'Hsiung-Nu'];
+
+let env: TestEnv;
+beforeEach(() => {
+  internalErrors.length = 0;
+  env = makeEnv();
+});
+afterEach(() => {
+  env.close();
+  expect(internalErrors).toEqual([]);
+});
+
+function startMandate(powers = PLAYERS) {
+  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'mandate-of-heaven' }));
+  for (const power of powers) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  return ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+}
+
+const order = (power: string, text: string) => submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text });
+const resolve = () => {
+  const gameId = ok(gameStatus(env.deps, CHANNEL)).status.game.id;
+  return ok(resolvePhase(env.deps, { gameId, reason: 'gm' }));
+};
+const channelTexts = () =>
+  outboxRows(env.deps)
+    .filter((r) => r.targetKind === 'channel')
+    .map((r) => JSON.stringify(r.payload));
+
+describe('Mandate of Heaven in the game layer', () => {
+  it('a neutral power cannot be taken when the game forms', () => {
+    ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'mandate-of-heaven' }));
+    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'someone', power: 'Song' }))).toMatch(/Song is a neutral power/);
+    const joined = ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'someone' }));
+    expect(PLAYERS).toContain(joined.power);
+  });
+
+  it('placement first, then votes: the adopted order is published, never the voters', () => {
+    const started = startMandate();
+    expect(started.civilDisorder).toEqual([]);
+    expect(started.phase.label).toMatch(/winter 0 adjustment/i);
+    // Only the Hsiung-Nu have something to do in the placement phase.
+    expect(ok(order('Qin', 'A yon H')).rejected).toHaveLength(1);
+    ok(order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
+    resolve();
+    const spring = ok(gameStatus(env.deps, CHANNEL)).status;
+    expect(spring.phase!.label).toMatch(/Spring 1 movement/);
+
+    // Five players (15 of the 24 units) vote Song's army to Tang; one vote is illegal and refused at once.
+    for (const p of ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao']) {
+      const r = ok(order(p, 'A son - tan'));
+      expect(r.stored.map((s) => s.unitKey)).toEqual(['vote:son']);
+      expect(r.missing.length).toBeGreaterThan(0); // a vote is not an order for the player's own units
+    }
+    const refused = ok(order('Wei', 'A son - lin'));
+    expect(refused.rejected[0]!.error).toMatch(/^As a vote for Song's unit/);
+    // Nothing in any channel message names a vote before the phase resolves.
+    expect(channelTexts().some((t) => t.includes('son - tan'))).toBe(false);
+    const dms = outboxRows(env.deps).filter((r) => r.targetKind === 'user').map((r) => JSON.stringify(r.payload));
+    expect(dms.some((t) => t.includes('A son - tan') && t.includes('your secret vote'))).toBe(true);
+
+    resolve();
+    const springRow = env.deps.db.select().from(phases).where(eq(phases.idx, 1)).get()!;
+    const song = springRow.adjudication!.results.filter((r) => r.unit === 'A son');
+    expect(song).toEqual([expect.objectContaining({ power: 'Song', order: 'A son - tan', result: 'success', vote: 'adopted' })]);
+    const post = outboxRows(env.deps).filter((r) => r.kind === 'phase_results').map((r) => (r.payload as { text: string }).text).at(-1)!;
+    expect(post).toContain('__Song__\n✅ `A son - tan` (adopted by vote)');
+    expect(post).toMatch(/__Zhou__\n✅ `A luo H` \(no majority\)/);
+    // Qin's section lists Qin's own units only.
+    const qin = post.split('__Qin__')[1]!.split('__')[0]!;
+    expect(qin).not.toContain('son');
+  });
+});
