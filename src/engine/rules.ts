@@ -196,6 +196,12 @@ export interface RulesModule {
   votedPowers?(q: { map: GameMap; position: Position; players: Power[] }): Power[];
 
   /**
+   * Why a power cannot be given a player now, or null (the game master's `/gm replace`). Undefined = always.
+   * Mandate of Heaven rule 3: a neutral power takes a player only once activated.
+   */
+  canSeat?(q: { map: GameMap; position: Position; power: Power }): string | null | undefined;
+
+  /**
    * Builds (positive) or disbands (negative) a power has in this adjustment phase. Undefined = Classic: owned
    * centres minus units. Mandate of Heaven rule 2: the Hsiung-Nu's allowance.
    */

@@ -211,6 +211,9 @@ export function gmReplace(
     if (!power) return fail(`"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`);
     const roster = playersOf(tx, game.id);
     const holder = roster.find((p) => p.power === power);
+    const current = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+    const unseatable = current && !holder ? variant.rules.canSeat?.({ map: variant.map, position: current.position, power }) : null;
+    if (unseatable) return fail(`${unseatable}.`);
     const other = roster.find((p) => p.userId === input.newUserId);
     if (other && other.power !== power) return fail(`<@${input.newUserId}> already plays ${other.power} in this game.`);
     if (holder?.userId === input.newUserId) return fail(`<@${input.newUserId}> already plays ${power}.`);

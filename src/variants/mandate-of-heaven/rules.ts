@@ -48,6 +48,12 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
       return [...features.neutrals].filter((p) => isVoted(features, state, p, seated)).sort();
     },
 
+    canSeat: ({ position, power }) => {
+      // Rule 3: "If a neutral power grows from one to three SCs, it will be 'activated', and a new player will be called in".
+      if (!features.isNeutral(power) || readState(position).activated.includes(power)) return null;
+      return `${power} is a neutral power: the players' vote moves it until it grows to 3 supply centres and is activated (Mandate of Heaven rule 3)`;
+    },
+
     // Rule 2: the Hsiung-Nu's allowance and where they build; rule 1: builds on any owned centre.
     adjustmentDelta: ({ position, power }) => (power === nomads ? nomadDelta(nomadWinter(features, readState(position), position)) : undefined),
     buildableCenters: ({ position, power }) => {
@@ -148,7 +154,7 @@ function afterPhase(features: MandateFeatures, map: GameMap, before: Position, a
       events.push({
         kind: 'activated',
         power: neutral,
-        text: `${neutral} has grown to 3 supply centres and is activated: a new player may take it (never one eliminated in this game); until then the players' vote still moves it (Mandate of Heaven rule 3).`,
+        text: `${neutral} has grown to 3 supply centres and is activated: the game master may seat a new player on it (never one eliminated in this game); until then the players' vote still moves it (Mandate of Heaven rule 3).`,
       });
     }
   }

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createGame, gameStatus, joinGame, resolvePhase, startGame, submitOrders } from '../../../src/game/index.js';
+import { createGame, gameStatus, gmReplace, joinGame, resolvePhase, startGame, submitOrders } from '../../../src/game/index.js';
 import { phases } from '../../../src/store/schema.js';
 import { CHANNEL, GM, err, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../../game/helpers.js';
 
@@ -79,5 +79,23 @@ describe('Mandate of Heaven in the game layer', () => {
     // Qin's section lists Qin's own units only.
     const qin = post.split('__Qin__')[1]!.split('__')[0]!;
     expect(qin).not.toContain('son');
+  });
+
+  it('an activated neutral can be given a player by the game master; a neutral that is not activated cannot', () => {
+    startMandate();
+    const replace = (power: string, newUserId: string) => gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power, newUserId });
+    expect(err(replace('Song', 'user-new'))).toMatch(/Song is a neutral power: the players' vote moves it until it grows to 3 supply centres/);
+    // Activation as the end-of-Fall check records it.
+    const gameId = ok(gameStatus(env.deps, CHANNEL)).status.game.id;
+    const row = env.deps.db.select().from(phases).where(eq(phases.gameId, gameId)).all().at(-1)!;
+    env.deps.db.update(phases).set({ position: { ...row.position, variantState: { activated: ['Song'] } } }).where(eq(phases.id, row.id)).run();
+    expect(err(replace('Song', userOf('Qin')))).toMatch(/already plays Qin/); // one power per person; eliminated players keep theirs
+    ok(replace('Song', 'user-new'));
+    ok(order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
+    resolve();
+    // Seated, Song gives its own orders (and is no longer voted).
+    const own = ok(submitOrders(env.deps, { channelId: CHANNEL, userId: 'user-new', text: 'A son - tan' }));
+    expect(own.stored.map((o) => o.unitKey)).toEqual(['son']);
+    expect(ok(order('Qin', 'A son - hua')).rejected[0]!.error).toMatch(/belongs to Song/);
   });
 });
