@@ -6,18 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { legalOrders } from '../../../src/engine/options.js';
 import { mandateFeatures as f, mandateOfHeaven as v } from '../../../src/variants/mandate-of-heaven/index.js';
+import { rng } from '../../support/random.js';
 import { run, SPRING_1, unitOf, type MohCase } from './harness.js';
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = <T,>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 function shuffle<T>(r: () => number, list: T[]): T[] {
   const out = [...list];
@@ -52,12 +43,11 @@ describe('Mandate of Heaven votes: order invariance and secrecy (property)', () 
           for (const unitOrders of optionsOf.get(neutral)!) if (r() < 0.8) orders.push({ power: player, text: (r() < 0.6 ? unitOrders[0]! : pick(r, unitOrders.slice(0, 3))) });
         }
       }
-      const c = (list: typeof orders): MohCase => ({ name: `seed ${seed}`, phase: SPRING_1, units: UNITS, expect: {} });
       const asCase = (list: typeof orders) => {
-        const mc = c(list);
         const byPower: Record<string, string[]> = {};
         for (const o of list) (byPower[o.power] ??= []).push(o.text);
-        return run({ ...mc, orders: byPower });
+        const c: MohCase = { name: `seed ${seed}`, phase: SPRING_1, units: UNITS, orders: byPower, expect: {} };
+        return run(c);
       };
       const first = asCase(orders);
       const norm = (out: ReturnType<typeof run>) => JSON.stringify({ ...out, results: [...out.results].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))), units: [...out.units].sort((a, b) => a.province.localeCompare(b.province)) });
