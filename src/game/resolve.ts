@@ -8,7 +8,7 @@
  */
 import { and, eq, isNull, lte, isNotNull } from 'drizzle-orm';
 import { adjudicate, powersToAct } from '../engine/index.js';
-import type { Adjudication, PowerOrder } from '../engine/types.js';
+import type { Adjudication, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
@@ -69,8 +69,21 @@ export function resolveDuePhases(deps: GameDeps): { resolved: number; failures: 
 
 /** Powers that have something to decide and a player to decide it. */
 export function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): string[] {
-  const withPlayer = new Set(playersOf(tx, game.id).map((p) => p.power));
-  return powersToAct(variant, phase.position).filter((p) => withPlayer.has(p));
+  return seatedToAct(variant, phase.position, playersOf(tx, game.id).map((p) => p.power));
+}
+
+/**
+ * The seated powers that act in this position: those with something to decide, and — when a power moved by the
+ * players' vote has something to decide (a Mandate of Heaven neutral's retreat or build) — every seated power
+ * still in the game, since each votes on it.
+ */
+export function seatedToAct(variant: Variant, position: Position, seated: string[]): string[] {
+  const acting = powersToAct(variant, position);
+  const own = acting.filter((p) => seated.includes(p));
+  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: seated }) ?? []);
+  if (!acting.some((p) => voted.has(p))) return own;
+  const inGame = (p: string) => position.units.some((u) => u.power === p) || (position.supplyCenters[p]?.length ?? 0) > 0;
+  return [...new Set([...own, ...seated.filter((p) => !voted.has(p) && inGame(p))])].sort();
 }
 
 /** The body of `resolvePhase`, for use inside another use-case's transaction (`/ready`, `/gm advance`). */

@@ -99,3 +99,20 @@ describe('Mandate of Heaven in the game layer', () => {
     expect(ok(order('Qin', 'A son - hua')).rejected[0]!.error).toMatch(/belongs to Song/);
   });
 });
+
+describe('who acts when only a neutral has something to decide', () => {
+  it('a neutral retreat or build waits for every seated player in the game (each votes on it)', async () => {
+    const { seatedToAct } = await import('../../../src/game/resolve.js');
+    const { mandateOfHeaven: v } = await import('../../../src/variants/mandate-of-heaven/index.js');
+    const start = v.startingPosition();
+    const retreat = {
+      ...start,
+      phase: { season: 'spring' as const, year: 1, type: 'retreat' as const },
+      units: start.units.filter((u) => u.province !== 'son'),
+      dislodged: [{ power: 'Song', type: 'A' as const, province: 'son', coast: null, attackerFrom: 'che', viaConvoy: false }],
+    };
+    expect(seatedToAct(v, retreat, ['Qin', 'Chu', 'Hsiung-Nu'])).toEqual(['Chu', 'Qin']);
+    const classic = (await import('../../../src/variants/index.js')).getVariant('classic')!;
+    expect(seatedToAct(classic, classic.startingPosition(), ['France'])).toEqual(['France']);
+  });
+});

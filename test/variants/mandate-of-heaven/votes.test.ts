@@ -239,3 +239,12 @@ describe('Mandate of Heaven rule 3: secrecy and who votes', () => {
     expect(e.players).toEqual(['Han', 'Qin', 'Song']);
   });
 });
+
+describe('Mandate of Heaven rule 3: players out of the game do not vote (brief Q2)', () => {
+  it('a seated power with no unit and no centre is not counted; the Hsiung-Nu count until eliminated', () => {
+    const pos: Position = { phase: SPRING_1, units: [], dislodged: [], contested: [], supplyCenters: { ...startCentres(), Han: [] } };
+    expect(electorate(mandateFeatures, readState(pos), pos, { players: ['Qin', 'Han', 'Hsiung-Nu'] }).players).toEqual(['Hsiung-Nu', 'Qin']);
+    const gone = { ...pos, variantState: { hsiungNu: { regime: 'nomad', allowance: 0, eliminated: true } } };
+    expect(electorate(mandateFeatures, readState(gone), gone, { players: ['Qin', 'Han', 'Hsiung-Nu'] }).players).toEqual(['Qin']);
+  });
+});

@@ -34,14 +34,17 @@ export interface Electorate {
 
 /**
  * Players: the powers with a seated player (`context.players`, decisions.md), less the neutrals still moved by the
- * vote. Without `players` (the CLI's default): every non-neutral power with a unit or a centre.
+ * vote and the powers no longer in the game (no unit, no centre; the Hsiung-Nu until eliminated: brief Q2).
+ * Without `players` (the CLI's default): every non-neutral power with a unit or a centre.
  */
 export function electorate(features: MandateFeatures, state: MandateState, position: Position, context: AdjudicationContext): Electorate {
+  const inGame = (p: Power) =>
+    position.units.some((u) => u.power === p) ||
+    (position.supplyCenters[p]?.length ?? 0) > 0 ||
+    (p === features.nomads && !state.hsiungNu.eliminated && context.players !== undefined);
   const players = context.players
-    ? [...new Set(context.players)].filter((p) => !features.isNeutral(p) || state.activated.includes(p))
-    : [...new Set([...Object.keys(position.supplyCenters), ...position.units.map((u) => u.power)])].filter(
-        (p) => !features.isNeutral(p) && (position.units.some((u) => u.power === p) || (position.supplyCenters[p]?.length ?? 0) > 0),
-      );
+    ? [...new Set(context.players)].filter((p) => (!features.isNeutral(p) || state.activated.includes(p)) && inGame(p))
+    : [...new Set([...Object.keys(position.supplyCenters), ...position.units.map((u) => u.power)])].filter((p) => !features.isNeutral(p) && inGame(p));
   players.sort();
   const units = new Map<Power, number>();
   for (const p of players) units.set(p, unitsAtStartOfTurn(state, position, p));
