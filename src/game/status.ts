@@ -2,6 +2,7 @@
  * The status of a game as everyone in the channel may see it: phase, deadline, who has submitted and who is
  * ready. It never shows what anyone ordered (secret orders until adjudication).
  */
+import { isBallotKey } from './orders.js';
 import { powersToAct } from '../engine/index.js';
 import type { Phase, Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
@@ -50,7 +51,7 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
     const ready = readyPowers(tx, phaseRow.id);
     const drawVotes = new Set(votesOf(tx, game.id, 'draw').map((v) => v.power));
     powers = powerNames.map((power) => {
-      const mine = stored.filter((o) => o.power === power);
+      const mine = stored.filter((o) => o.power === power && !isBallotKey(o.unitKey)); // votes are secret, even their number
       const duties = dutiesOf(variant, position, power);
       const toAct = acting.has(power);
       return {

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createGame, gameStatus, gmReplace, joinGame, resolvePhase, startGame, submitOrders } from '../../../src/game/index.js';
+import { createGame, gameStatus, gmReplace, joinGame, renderInputForPhase, resolvePhase, startGame, submitOrders } from '../../../src/game/index.js';
 import { phases } from '../../../src/store/schema.js';
 import { CHANNEL, GM, err, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../../game/helpers.js';
 
@@ -69,8 +69,14 @@ describe('Mandate of Heaven in the game layer', () => {
     const dms = outboxRows(env.deps).filter((r) => r.targetKind === 'user').map((r) => JSON.stringify(r.payload));
     expect(dms.some((t) => t.includes('A son - tan') && t.includes('your secret vote'))).toBe(true);
 
+    // The status counts a player's own orders only: not even the number of votes shows.
+    const qinStatus = ok(gameStatus(env.deps, CHANNEL)).status.powers.find((p) => p.power === 'Qin')!;
+    expect(qinStatus.ordersStored).toBe(0);
     resolve();
     const springRow = env.deps.db.select().from(phases).where(eq(phases.idx, 1)).get()!;
+    // The results map draws the players' own orders, never a vote.
+    const drawn = renderInputForPhase(env.deps, springRow.id, { withOrders: true })!;
+    expect(drawn.orders!.filter((o) => 'unit' in o.order && o.order.unit.province === 'son')).toEqual([]);
     const song = springRow.adjudication!.results.filter((r) => r.unit === 'A son');
     expect(song).toEqual([expect.objectContaining({ power: 'Song', order: 'A son - tan', result: 'success', vote: 'adopted' })]);
     const post = outboxRows(env.deps).filter((r) => r.kind === 'phase_results').map((r) => (r.payload as { text: string }).text).at(-1)!;
