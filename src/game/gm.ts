@@ -178,7 +178,7 @@ export function gmRollback(deps: GameDeps, caller: Caller): Result<{ game: GameV
       .returning()
       .get();
     const restored = phaseById(tx, previous.id)!;
-    const label = phaseLabel({ season: restored.season as never, year: restored.year, type: restored.type as never });
+    const label = phaseLabel({ season: restored.season as never, year: restored.year, type: restored.type as never }, variant);
     audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_rollback', detail: { to: previous.id, undone }, at: now });
     queueNotice(
       tx,
@@ -189,7 +189,7 @@ export function gmRollback(deps: GameDeps, caller: Caller): Result<{ game: GameV
     );
     queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(updated), phase: toPhaseView(restored) };
+    return { ok: true, game: toGameView(updated), phase: toPhaseView(restored, variant) };
   });
 }
 

@@ -186,7 +186,7 @@ export function startGame(
       .get();
     const held = new Set(joined.map((p) => p.power));
     const civilDisorder = seatablePowers(variant).filter((p) => !held.has(p));
-    const label = phaseLabel(position.phase);
+    const label = phaseLabel(position.phase, variant);
     const roster = joined.map((p) => `${p.power}: <@${p.userId}>`).join('\n');
     const cdLine = civilDisorder.length > 0 ? `\nIn civil disorder (units hold): ${civilDisorder.join(', ')}` : '';
     enqueue(tx, {
@@ -220,7 +220,7 @@ export function startGame(
     return {
       ok: true,
       game: toGameView(started),
-      phase: toPhaseView(phase),
+      phase: toPhaseView(phase, variant),
       players: joined.map((p) => ({ power: p.power, userId: p.userId })),
       civilDisorder,
     };

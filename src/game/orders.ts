@@ -261,7 +261,7 @@ export function submitOrders(
         game,
         input.userId,
         'order_confirmation',
-        `Your orders for ${power}, **${phaseLabel(position.phase)}** (game in <#${game.channelId}>):\n${orderSetText(duties, all)}`,
+        `Your orders for ${power}, **${phaseLabel(position.phase, variant)}** (game in <#${game.channelId}>):\n${orderSetText(duties, all)}`,
         `confirm:${phase.id}:${power}:${randomToken(deps.random ?? Math.random)}`,
         now,
         phase.id,
@@ -271,7 +271,7 @@ export function submitOrders(
       queueStatus(tx, game.id, now);
       changed(game.id);
     }
-    return { ok: true, power, phase: toPhaseView(phase), stored, rejected, orders: all.map(toStored), missing };
+    return { ok: true, power, phase: toPhaseView(phase, variant), stored, rejected, orders: all.map(toStored), missing };
   });
 }
 
@@ -280,7 +280,7 @@ export function clearOrders(deps: GameDeps, input: Caller): Result<{ power: stri
   return inTransaction(deps, (tx, changed) => {
     const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
-    const { game, phase, player } = ctx;
+    const { game, variant, phase, player } = ctx;
     const res = tx
       .delete(orders)
       .where(and(eq(orders.phaseId, phase.id), eq(orders.power, player.power)))
@@ -291,7 +291,7 @@ export function clearOrders(deps: GameDeps, input: Caller): Result<{ power: stri
       queueStatus(tx, game.id, now);
       changed(game.id);
     }
-    return { ok: true, power: player.power, phase: toPhaseView(phase), cleared: res.changes };
+    return { ok: true, power: player.power, phase: toPhaseView(phase, variant), cleared: res.changes };
   });
 }
 
@@ -324,11 +324,11 @@ export function myOrders(
     return {
       ok: true,
       power: player.power,
-      phase: toPhaseView(phase),
+      phase: toPhaseView(phase, variant),
       orders: rows.map(toStored),
       unordered,
       adjustment,
-      text: `**${player.power}, ${phaseLabel(phase.position.phase)}**\n${orderSetText(duties, rows)}`,
+      text: `**${player.power}, ${phaseLabel(phase.position.phase, variant)}**\n${orderSetText(duties, rows)}`,
     };
   });
 }

@@ -41,7 +41,7 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, opts: { wi
     const game = gameById(tx, phase.gameId);
     const variant = game ? getVariant(game.variantId) : undefined;
     if (!variant) return null;
-    const label = phaseLabel(phase.position.phase);
+    const label = phaseLabel(phase.position.phase, variant);
     if (!opts.withOrders || !phase.adjudication) return { variant, position: phase.position, title: `${variant.name} · ${label}` };
     return {
       variant,

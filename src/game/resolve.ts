@@ -125,7 +125,7 @@ export function resolveInTx(
     const players = playersOf(tx, game.id).map((p) => p.power);
     const adjudication = adjudicate(variant, phase.position, orders, { players });
     tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId)).run();
-    resolved.push(toPhaseView({ ...phase, resolvedAt: now }));
+    resolved.push(toPhaseView({ ...phase, resolvedAt: now }, variant));
 
     const next = startNextPhase(tx, game, phase, adjudication, now);
     const end: GameEnd | null = adjudication.winner ? { kind: 'solo', winner: adjudication.winner } : null;
@@ -163,21 +163,21 @@ export function resolveInTx(
           game,
           userOf.get(power)!,
           'phase_started',
-          `**${phaseLabel(adjudication.position.phase)}** has begun in <#${game.channelId}>: ${power} has orders to give. Deadline ${discordTime(next.deadlineMs!, 'R')}.`,
+          `**${phaseLabel(adjudication.position.phase, variant)}** has begun in <#${game.channelId}>: ${power} has orders to give. Deadline ${discordTime(next.deadlineMs!, 'R')}.`,
           `phase:${next.id}:${power}`,
           now,
           next.id,
         );
       }
       queueStatus(tx, game.id, now);
-      return { ok: true, resolved, next: toPhaseView(next), end: null };
+      return { ok: true, resolved, next: toPhaseView(next, variant), end: null };
     }
     // Only powers in civil disorder have something to decide: their defaults apply at once.
     phaseId = next.id;
   }
   queueStatus(tx, game.id, now);
   const current = phaseById(tx, game.currentPhaseId!)!;
-  return { ok: true, resolved, next: toPhaseView(current), end: null };
+  return { ok: true, resolved, next: toPhaseView(current, variant), end: null };
 }
 
 function durationFor(game: GameRow, type: string): number {

@@ -9,9 +9,9 @@ import { locationKey } from '../engine/map.js';
 const SEASON_NAME: Record<Phase['season'], string> = { spring: 'Spring', fall: 'Fall', winter: 'Winter' };
 const TYPE_LETTER: Record<Phase['type'], string> = { movement: 'M', retreat: 'R', adjustment: 'A' };
 
-/** `Spring 1901 movement` */
-export function phaseLabel(phase: Phase): string {
-  return `${SEASON_NAME[phase.season] ?? phase.season} ${phase.year} ${phase.type}`;
+/** `Spring 1901 movement`, or the variant's own name for the phase (`Spring 369 BC movement`). */
+export function phaseLabel(phase: Phase, variant?: Pick<Variant, 'phaseName'>): string {
+  return variant?.phaseName?.(phase) ?? `${SEASON_NAME[phase.season] ?? phase.season} ${phase.year} ${phase.type}`;
 }
 
 /** `S1901M`, `F1901R`, `W1901A` (DPjudge style). */
@@ -52,7 +52,7 @@ export function formatResultsSummary(
   adjudication: Adjudication,
   next?: { phase: Phase; deadline: number | null } | null,
 ): string {
-  const lines: string[] = [`**${phaseLabel(adjudication.phase)}: results**`];
+  const lines: string[] = [`**${phaseLabel(adjudication.phase, variant)}: results**`];
   const byPower = new Map<string, OrderResult[]>();
   for (const r of adjudication.results) {
     const list = byPower.get(r.power) ?? [];
@@ -95,8 +95,8 @@ export function formatResultsSummary(
   else if (next) {
     lines.push(
       next.deadline !== null
-        ? `Next: **${phaseLabel(next.phase)}**, deadline ${discordTime(next.deadline, 'R')} (${discordTime(next.deadline, 'f')}).`
-        : `Next: **${phaseLabel(next.phase)}**.`,
+        ? `Next: **${phaseLabel(next.phase, variant)}**, deadline ${discordTime(next.deadline, 'R')} (${discordTime(next.deadline, 'f')}).`
+        : `Next: **${phaseLabel(next.phase, variant)}**.`,
     );
   }
   return lines.join('\n');

@@ -6,6 +6,7 @@ import data from './map.json' with { type: 'json' };
 import { buildVariant, parseVariantData } from '../build.js';
 import { warringStates } from '../warring-states/index.js';
 import type { Variant } from '../../engine/variant.js';
+import { mandatePhaseName } from './calendar.js';
 import { readFeatures } from './features.js';
 import { deriveGeometry, type BaseLayer } from './geometry.js';
 import { mandateRules } from './rules.js';
@@ -15,5 +16,5 @@ const base = warringStates.data.geometry as BaseLayer | undefined;
 if (features.baseGeometry.variant !== warringStates.id || !base) throw new Error('mandate-of-heaven: the base layer must be the Warring States geometry');
 const parsed = parseVariantData({ ...data, geometry: deriveGeometry(features.baseGeometry, base) }, 'src/variants/mandate-of-heaven/map.json');
 
-export const mandateOfHeaven: Variant = buildVariant(parsed, mandateRules(features, warringStates.map));
+export const mandateOfHeaven: Variant = { ...buildVariant(parsed, mandateRules(features, warringStates.map)), phaseName: mandatePhaseName };
 export { features as mandateFeatures };

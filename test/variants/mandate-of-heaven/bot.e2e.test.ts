@@ -39,9 +39,9 @@ describe('a Mandate of Heaven game through the Discord bot', () => {
     const placed = await h.fake.slash(playerOf('Hsiung-Nu'), CHANNEL, 'order', { orders: 'Build A bei; Build A lfa; Build A ysh' });
     expect(placed.text).not.toContain('❌');
     await h.fake.slash(playerOf('Hsiung-Nu'), CHANNEL, 'ready');
-    const results = await waitForResults('Winter 0 adjustment');
+    const results = await waitForResults('Placement — winter 369 BC (Year of the Pig)');
     expect(textOf(results)).toContain('✅ `A bei B`');
-    expect(textOf(results)).toContain('Spring 1 movement');
+    expect(textOf(results)).toContain('Spring 369 BC movement');
   });
 
   it('Spring 1: votes for a neutral unit are secret until the phase resolves; the adopted order is published', async () => {
@@ -58,8 +58,8 @@ describe('a Mandate of Heaven game through the Discord bot', () => {
       if (delivery.audience.kind !== 'user') expect(textOf(delivery).includes('son - tan'), `a vote leaked via ${delivery.via}`).toBe(false);
     }
     const advanced = await h.fake.slash('gm', CHANNEL, 'gm advance');
-    expect(advanced.text).toContain('Spring 1 movement');
-    const text = textOf(await waitForResults('Spring 1 movement'));
+    expect(advanced.text).toContain('Spring 369 BC movement');
+    const text = textOf(await waitForResults('Spring 369 BC movement'));
     expect(text).toContain('__Song__\n✅ `A son - tan` (adopted by vote)');
     expect(text).toContain('`A luo H` (no majority)');
     for (const voter of VOTERS) expect(text.split(`__${voter}__`)[1]?.split('__')[0] ?? '').not.toContain('son');
@@ -67,11 +67,11 @@ describe('a Mandate of Heaven game through the Discord bot', () => {
 
   it('plays on through the first winter', async () => {
     await h.fake.slash('gm', CHANNEL, 'gm advance');
-    const fall = textOf(await waitForResults('Fall 1 movement'));
+    const fall = textOf(await waitForResults('Fall 369 BC movement'));
     // No centre changed hands and nobody has builds: the winter is skipped.
-    expect(fall).toContain('Spring 2 movement');
+    expect(fall).toContain('Spring 368 BC movement');
     const status = await h.fake.slash('gm', CHANNEL, 'game status');
-    expect(status.text).toContain('Spring 2 movement');
+    expect(status.text).toContain('Spring 368 BC movement');
   });
 
   it('never answered with an unexpected error', () => {
