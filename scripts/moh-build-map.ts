@@ -39,7 +39,7 @@ const NEUTRALS = [
   { name: 'Shu', color: '#ad1457', localName: '蜀' },
   { name: 'Choson', color: '#5e35b1', localName: '朝鮮' },
   { name: 'Pei Choushi', color: '#c0ca33', localName: '北' },
-  { name: 'Tung Yueh', color: '#8d6e63', localName: '東越' },
+  { name: 'Tung Yueh', color: '#004d40', localName: '東越' },
 ];
 
 /** §2.4 */
