@@ -14,7 +14,23 @@ import { mandateRules } from './rules.js';
 const features = readFeatures((data as { features: unknown }).features);
 const base = warringStates.data.geometry as BaseLayer | undefined;
 if (features.baseGeometry.variant !== warringStates.id || !base) throw new Error('mandate-of-heaven: the base layer must be the Warring States geometry');
-const parsed = parseVariantData({ ...data, geometry: deriveGeometry(features.baseGeometry, base) }, 'src/variants/mandate-of-heaven/map.json');
+/**
+ * Rule 2's "black band" around the placement area, drawn with the renderer's one-sided border band
+ * (`features.walls`, the Warring States wall style): derived from the placement area, one entry per border between
+ * an area province and a province outside it, on the area's side. Mandate of Heaven has no walls in its rules.
+ */
+function blackBand(): { province: string; neighbour: string }[] {
+  const area = new Set(features.placementArea);
+  const adjacency = (data as { armyAdjacency: Record<string, string[]> }).armyAdjacency;
+  return features.placementArea.flatMap((province) =>
+    (adjacency[province] ?? []).filter((n) => !area.has(n)).sort().map((neighbour) => ({ province, neighbour })),
+  );
+}
+
+const parsed = parseVariantData(
+  { ...data, features: { ...data.features, walls: blackBand() }, geometry: deriveGeometry(features.baseGeometry, base) },
+  'src/variants/mandate-of-heaven/map.json',
+);
 
 export const mandateOfHeaven: Variant = { ...buildVariant(parsed, mandateRules(features, warringStates.map)), phaseName: mandatePhaseName };
 export { features as mandateFeatures };

@@ -107,3 +107,15 @@ const victory: MohCase[] = [
 describe('Mandate of Heaven rule 5: victory at 14 Chinese centres (brief §3.5)', () => {
   for (const c of victory) it(c.name, () => check(c, run(c)));
 });
+
+describe('Mandate of Heaven map image data', () => {
+  it('§2.4: the black band is drawn along exactly the 21 borders of the placement area, on its side', () => {
+    const walls = (v.data.features as { walls: { province: string; neighbour: string }[] }).walls;
+    const pairs = walls.map((w) => [w.province, w.neighbour].sort().join('-')).sort();
+    expect(pairs).toEqual([
+      'bei-sha', 'bei-sli', 'bei-xia', 'bei-yon', 'dhu-jpa', 'dhu-lia', 'dhu-lxi', 'dhu-sgg', 'dhu-yuy', 'jin-lfa', 'lfa-sha',
+      'lfa-tai', 'lfa-ymn', 'lhu-sha', 'nan-ron', 'pch-sha', 'qia-shu', 'ron-shu', 'ron-yon', 'sgg-ysh', 'ymn-ysh',
+    ]);
+    for (const w of walls) expect(f.placementArea, w.province).toContain(w.province);
+  });
+});
