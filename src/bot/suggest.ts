@@ -13,6 +13,8 @@ export interface UnitOrders {
   orders: string[];
   /** The unit already has an order stored this phase (its suggestions come after the others'). */
   ordered?: boolean;
+  /** Shown after each of its choices (`vote for Song`: a ballot for a neutral unit). */
+  label?: string;
 }
 
 export interface Choice {
@@ -41,6 +43,8 @@ export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[
   const exact: string[] = [];
   const loose: string[] = [];
   const ordered = [...units].sort((a, b) => Number(a.ordered ?? false) - Number(b.ordered ?? false));
+  const labelOf = new Map<string, string>();
+  for (const u of units) if (u.label) for (const o of u.orders) labelOf.set(o, u.label);
   for (const unit of ordered) {
     for (const order of unit.orders) {
       const n = normalizeTyped(order);
@@ -54,7 +58,8 @@ export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[
   for (const order of candidates) {
     const value = prefix + order;
     if (value.length > MAX_CHOICE) continue;
-    const name = prefix ? `… ${order}` : order;
+    const label = labelOf.get(order);
+    const name = `${prefix ? `… ${order}` : order}${label ? ` (${label})` : ''}`;
     choices.push({ name: name.length > MAX_CHOICE ? order : name, value });
     if (choices.length === MAX_CHOICES) break;
   }

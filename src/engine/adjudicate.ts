@@ -8,10 +8,22 @@ import { resolveMovement } from './movement/index.js';
 import { followingPhase, phaseHasDecisions, powersWithDecisions, updateOwnership, winnerOf } from './phase.js';
 import { resolveRetreats } from './retreat.js';
 import type { RulesModule } from './rules.js';
-import type { Adjudication, DislodgedUnit, OrderResult, Phase, Position, Power, PowerOrder, ProvinceId, Unit } from './types.js';
+import type { Adjudication, AdjudicationContext, DislodgedUnit, OrderResult, Phase, Position, Power, PowerOrder, ProvinceId, Unit } from './types.js';
 import type { Variant } from './variant.js';
 
-export function adjudicate(variant: Variant, position: Position, orders: PowerOrder[]): Adjudication {
+/** Upper bound on the passes of a variant's outer movement loop (`revisitMovement`); it is monotone, so it ends sooner. */
+const MAX_PASSES = 64;
+
+export function adjudicate(variant: Variant, position: Position, given: PowerOrder[], context: AdjudicationContext = {}): Adjudication {
+  const { map, rules } = variant;
+  const adopted = rules.adoptOrders?.({ map, position, orders: given, context });
+  const orders = adopted?.orders ?? given;
+  const adj = adjudicatePhase(variant, position, orders);
+  const withEvents = adopted?.events?.length ? { ...adj, events: [...adopted.events, ...(adj.events ?? [])] } : adj;
+  return rules.afterAdjudication ? rules.afterAdjudication({ map, before: position, orders: given, adjudication: withEvents, context }) : withEvents;
+}
+
+function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrder[]): Adjudication {
   const { map, rules } = variant;
   const phase = position.phase;
   let results: OrderResult[];
@@ -22,14 +34,21 @@ export function adjudicate(variant: Variant, position: Position, orders: PowerOr
   let civilDisorderRemovals: Unit[] = [];
 
   if (phase.type === 'movement') {
-    const out = resolveMovement(map, rules, position, orders);
+    let pass: unknown = undefined;
+    let out = resolveMovement(map, rules, position, orders);
+    for (let n = 1; rules.revisitMovement && n < MAX_PASSES; n++) {
+      const next = rules.revisitMovement({ map, position, outcome: out, pass });
+      if (next === undefined) break;
+      pass = next;
+      out = resolveMovement(map, rules, position, orders, pass);
+    }
     ({ units, dislodged, contested, results } = out);
     // A dislodged unit with nowhere to go is disbanded at once: there is nothing to decide for it.
     for (const d of dislodged) {
       if (d.retreatOptions!.length === 0) removed.push(unitOf(d));
     }
     let adj = finish(variant, position, phase, units, dislodged.filter((d) => d.retreatOptions!.length > 0), contested, results, dislodged, removed, civilDisorderRemovals);
-    if (rules.afterMovement) adj = rules.afterMovement({ map, before: position, adjudication: adj, ordered: out.ordered });
+    if (rules.afterMovement) adj = rules.afterMovement({ map, before: position, adjudication: adj, ordered: out.ordered, pass });
     return adj;
   }
   if (phase.type === 'retreat') {

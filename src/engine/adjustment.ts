@@ -14,8 +14,10 @@ export interface AdjustmentOutcome {
   results: OrderResult[];
 }
 
-/** Centres minus units: builds when positive, disbands when negative. */
-export function adjustmentDelta(position: Position, power: Power): number {
+/** Centres minus units (or the variant's `adjustmentDelta`): builds when positive, disbands when negative. */
+export function adjustmentDelta(position: Position, power: Power, map?: GameMap, rules?: RulesModule): number {
+  const hook = map ? rules?.adjustmentDelta?.({ map, position, power }) : undefined;
+  if (hook !== undefined) return hook;
   const centers = position.supplyCenters[power]?.length ?? 0;
   const units = position.units.filter((u) => u.power === power).length;
   return centers - units;
@@ -52,7 +54,7 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
   const powers = new Set([...powersIn(position), ...orders.map((o) => o.power)]);
 
   for (const power of [...powers].sort()) {
-    const delta = adjustmentDelta(position, power);
+    const delta = adjustmentDelta(position, power, map, rules);
     const mine = orders.filter((o) => o.power === power);
     const allowed = new Set(buildableCenters(map, rules, position, power));
     const built = new Set<ProvinceId>();
@@ -124,7 +126,8 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
     if (delta < 0 && disbanded.size < -delta) {
       // Civil disorder (DATC 4.D.8, 2023 rules).
       const remaining = units.filter((u) => u.power === power && !disbanded.has(u.province));
-      const victims = civilDisorder(map, position.supplyCenters[power] ?? [], remaining, -delta - disbanded.size);
+      const homes = rules.civilDisorderCenters?.({ map, position, power }) ?? position.supplyCenters[power] ?? [];
+      const victims = civilDisorder(map, homes, remaining, -delta - disbanded.size);
       for (const v of victims) {
         disbanded.add(v.province);
         removed.push(v);

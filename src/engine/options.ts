@@ -11,7 +11,7 @@
  * Adjustments: builds in vacant owned home centres (or `rules.buildableCenters/buildableTypes`), WAIVE, or disbands.
  * Variant orders: whatever `SpecialOrderSpec.options` offers and its `validate` accepts (movement phases).
  */
-import { buildableCenters, buildableTypes } from './adjustment.js';
+import { adjustmentDelta, buildableCenters, buildableTypes } from './adjustment.js';
 import { formatOrder } from './format.js';
 import { parseLocationKey } from './map.js';
 import type { Variant } from './variant.js';
@@ -74,9 +74,10 @@ function moveTargets(variant: Variant, unit: Unit): Location[] {
   return out;
 }
 
-/** Seas holding a fleet: the stepping stones of a convoy route. */
+/** Seas (or provinces the variant lets fleets convoy from) holding a fleet: the stepping stones of a convoy route. */
 function fleetSeas(variant: Variant, position: Position): Set<ProvinceId> {
-  return new Set(position.units.filter((u) => u.type === 'F' && variant.map.isSea(u.province)).map((u) => u.province));
+  const convoys = (p: ProvinceId) => variant.rules.convoysFrom?.({ map: variant.map, province: p }) ?? variant.map.isSea(p);
+  return new Set(position.units.filter((u) => u.type === 'F' && convoys(u.province)).map((u) => u.province));
 }
 
 /** The fleet-held seas a convoy of an army from `province` can use (connected to it through fleet-held seas). */
@@ -223,8 +224,7 @@ function retreatOptions(variant: Variant, position: Position, power: Power): Uni
 function adjustmentOptions(variant: Variant, position: Position, power: Power): UnitOptions[] {
   const { map, rules } = variant;
   const units = position.units.filter((u) => u.power === power).sort(byProvince);
-  const centres = position.supplyCenters[power] ?? [];
-  const delta = centres.length - units.length;
+  const delta = adjustmentDelta(position, power, map, rules);
   if (delta < 0) return units.map((unit) => ({ unit, orders: [text(variant, { kind: 'disband', unit })] }));
   if (delta === 0) return [];
   // The adjudicator's own rules (hooks included; occupied centres always excluded).

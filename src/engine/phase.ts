@@ -30,7 +30,7 @@ export function powersWithDecisions(map: GameMap, rules: RulesModule, position: 
       return [...new Set(position.dislodged.map((d) => d.power))].sort();
     case 'adjustment':
       return powersIn(position).filter((p) => {
-        const delta = adjustmentDelta(position, p);
+        const delta = adjustmentDelta(position, p, map, rules);
         return delta < 0 || (delta > 0 && buildableCenters(map, rules, position, p).length > 0);
       });
   }

@@ -10,6 +10,8 @@ import type { VariantData } from './variant-data.js';
 import type { GameMap } from './map.js';
 import type {
   Adjudication,
+  AdjudicationContext,
+  DislodgedUnit,
   Location,
   Order,
   OrderResult,
@@ -20,6 +22,7 @@ import type {
   ProvinceId,
   Unit,
   UnitType,
+  VariantEvent,
 } from './types.js';
 
 /** A unit together with the order it carries out this phase, after defaults and transformations. */
@@ -55,6 +58,17 @@ export interface MovementContext {
   attackStrength(province: ProvinceId): number;
   /** Does the army in `province` have a convoy path (or land path) to its destination? */
   hasPath(province: ProvinceId): boolean;
+  /** The data of the current pass of the variant's outer loop (`revisitMovement`); undefined on the first pass. */
+  pass?: unknown;
+}
+
+/** One complete movement resolution, as `revisitMovement` sees it. */
+export interface MovementOutcomeView {
+  /** Units that stay on the board (moved or not). */
+  units: Unit[];
+  /** Dislodged units, each with its retreat options. */
+  dislodged: DislodgedUnit[];
+  contested: ProvinceId[];
 }
 
 export type StrengthKind = 'attack' | 'hold' | 'defend' | 'prevent';
@@ -108,8 +122,27 @@ export interface RulesModule {
   specialOrders?: Record<string, SpecialOrderSpec>;
   specialOrderParsers?: SpecialOrderParser[];
 
+  /**
+   * `true`: the variant keeps state between phases in `position.variantState` that every caller must carry from
+   * phase to phase (Mandate of Heaven: the Hsiung-Nu allowance, activated neutrals); the CLI always prints it.
+   */
+  stateful?: boolean;
+
   /** `false`: the variant has no convoys (Warring States Fleets 5): convoy orders and moves by convoy are illegal. */
   convoys?: boolean;
+
+  /**
+   * Can a fleet standing in `province` convoy? Undefined = Classic (fleets at sea only). Mandate of Heaven rule 6:
+   * fleets in river provinces convoy too (a chain may mix seas and rivers).
+   */
+  convoysFrom?(q: { map: GameMap; province: ProvinceId }): boolean | undefined;
+
+  /**
+   * Decided from the orders alone, before resolution: why this convoying fleet does not convoy this phase
+   * (Mandate of Heaven rule 6: any legal move into its river province by another power's fleet), or null.
+   * A disrupted fleet leaves the convoy network; other routes still count.
+   */
+  convoyDisrupted?(q: { map: GameMap; position: Position; orderedUnits: ReadonlyMap<ProvinceId, OrderedUnit>; fleet: OrderedUnit }): string | null | undefined;
 
   /** Can a unit of this type move between these locations (special links, power-only underways)? Undefined = map adjacency. */
   canMove?(q: { map: GameMap; unit: Unit; to: Location }): boolean | undefined;
@@ -148,8 +181,51 @@ export interface RulesModule {
   /** Externally decided outcome for a contested province (decisive battle): the unit that wins, or undefined. */
   battleWinner?(ctx: MovementContext, province: ProvinceId, contenders: OrderedUnit[]): ProvinceId | null | undefined;
 
+  /**
+   * Outer loop over whole movement resolutions (decisions.md: a fixed point over complete resolutions, never an
+   * estimate inside one). Called after each complete resolution with its outcome and the current pass data; return
+   * new pass data to resolve the whole phase again with it (hooks read it as `ctx.pass`), or undefined to keep this
+   * outcome. It must be monotone so the loop ends (the engine stops after 64 passes). Mandate of Heaven rule 4.
+   */
+  revisitMovement?(q: { map: GameMap; position: Position; outcome: MovementOutcomeView; pass: unknown }): unknown;
+
   /** After movement is resolved: adjust the resulting units (raise fleet, reversion), results and variant state. */
-  afterMovement?(q: { map: GameMap; before: Position; adjudication: Adjudication; ordered: OrderedUnit[] }): Adjudication;
+  afterMovement?(q: { map: GameMap; before: Position; adjudication: Adjudication; ordered: OrderedUnit[]; pass?: unknown }): Adjudication;
+
+  /**
+   * Before any phase is resolved: turn the orders given into the orders carried out. Mandate of Heaven rule 3:
+   * orders for neutral units are ballots, replaced by the adopted order of each unit; rule 2: a default placement.
+   * Orders it drops produce no result (ballots are secret); `events` are reported with the adjudication.
+   */
+  adoptOrders?(q: { map: GameMap; position: Position; orders: PowerOrder[]; context: AdjudicationContext }): { orders: PowerOrder[]; events?: VariantEvent[] };
+
+  /**
+   * Powers whose units the players' vote moves, given the powers with a seated player: an order a player gives
+   * for such a unit (or, in winter, a build in such a power's centre) is that player's ballot (Mandate of Heaven
+   * rule 3). The game layer stores ballots; `adoptOrders` counts them.
+   */
+  votedPowers?(q: { map: GameMap; position: Position; players: Power[] }): Power[];
+
+  /**
+   * Why a power cannot be given a player now, or null (the game master's `/gm replace`). Undefined = always.
+   * Mandate of Heaven rule 3: a neutral power takes a player only once activated.
+   */
+  canSeat?(q: { map: GameMap; position: Position; power: Power }): string | null | undefined;
+
+  /**
+   * Builds (positive) or disbands (negative) a power has in this adjustment phase. Undefined = Classic: owned
+   * centres minus units. Mandate of Heaven rule 2: the Hsiung-Nu's allowance.
+   */
+  adjustmentDelta?(q: { map: GameMap; position: Position; power: Power }): number | undefined;
+
+  /** Provinces a power's civil-disorder removals measure distance to (Classic: its owned centres). */
+  civilDisorderCenters?(q: { map: GameMap; position: Position; power: Power }): ProvinceId[] | undefined;
+
+  /**
+   * The last word on every phase, after the next position is built: variant state, events and result texts that
+   * depend on the whole phase (Mandate of Heaven: activation, the Hsiung-Nu checks, neutral results).
+   */
+  afterAdjudication?(q: { map: GameMap; before: Position; orders: PowerOrder[]; adjudication: Adjudication; context: AdjudicationContext }): Adjudication;
 
   /** Centres a power may build in (Classic: owned, vacant home centres). */
   buildableCenters?(q: { map: GameMap; position: Position; power: Power }): ProvinceId[];

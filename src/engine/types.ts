@@ -98,6 +98,8 @@ export interface OrderResult {
   reason: string;
   /** Set when the unit got no order and the default was applied. */
   defaulted?: boolean;
+  /** For a unit ordered by the players' vote: an order was adopted, or none had a majority (the default applied). */
+  vote?: 'adopted' | 'no-majority';
 }
 
 export interface Adjudication {
@@ -118,4 +120,21 @@ export interface Adjudication {
   centerChanges: { province: ProvinceId; from: Power | null; to: Power }[];
   /** A power that meets the victory condition after this phase, else null. */
   winner: Power | null;
+  /** What happened besides the order results, as a variant reports it (a neutral activated, an attrition …). */
+  events?: VariantEvent[];
+}
+
+/** Something a variant's rules report besides order results (CLI `events`, results posts). */
+export interface VariantEvent {
+  kind: string;
+  power?: Power;
+  province?: ProvinceId;
+  /** One sentence a player can read. */
+  text: string;
+}
+
+/** Facts about the game that are not on the board, given to the adjudicator by the caller. */
+export interface AdjudicationContext {
+  /** Powers with a seated player (Mandate of Heaven: they vote on neutral units). Missing: the variant's default. */
+  players?: Power[];
 }

@@ -16,5 +16,7 @@ export interface Variant {
   data: VariantData;
   rules: RulesModule;
   victory: { centers: number; strictlyMost: boolean };
+  /** How players see a phase's name, when the variant has its own calendar (Mandate of Heaven: years BC). */
+  phaseName?(phase: import('./types.js').Phase): string;
   startingPosition(): Position;
 }

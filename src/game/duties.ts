@@ -2,7 +2,7 @@
  * What a power has to decide in a phase: which units need orders, how many builds or disbands.
  * Used to check submitted orders against the board, to list missing orders, and for reminders.
  */
-import { buildableCenters, buildableTypes as engineBuildableTypes, locationKey } from '../engine/index.js';
+import { adjustmentDelta, buildableCenters, buildableTypes as engineBuildableTypes, locationKey } from '../engine/index.js';
 import type { Location, Position, Power, ProvinceId, Unit, UnitType } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 
@@ -39,11 +39,11 @@ export function dutiesOf(variant: Variant, position: Position, power: Power): Du
     case 'retreat':
       return { ...none, units: position.dislodged.filter((u) => u.power === power) };
     case 'adjustment': {
-      const centres = (position.supplyCenters[power] ?? []).length;
-      const units = position.units.filter((u) => u.power === power).length;
-      if (units > centres) return { ...none, disbands: units - centres };
+      // Centres minus units, or the variant's own count (Mandate of Heaven: the Hsiung-Nu's allowance).
+      const delta = adjustmentDelta(position, power, variant.map, variant.rules);
+      if (delta < 0) return { ...none, disbands: -delta };
       const sites = buildSites(variant, position, power);
-      return { ...none, builds: Math.min(centres - units, sites.length), buildSites: sites };
+      return { ...none, builds: Math.min(delta, sites.length), buildSites: sites };
     }
   }
 }

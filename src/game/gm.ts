@@ -178,7 +178,7 @@ export function gmRollback(deps: GameDeps, caller: Caller): Result<{ game: GameV
       .returning()
       .get();
     const restored = phaseById(tx, previous.id)!;
-    const label = phaseLabel({ season: restored.season as never, year: restored.year, type: restored.type as never });
+    const label = phaseLabel({ season: restored.season as never, year: restored.year, type: restored.type as never }, variant);
     audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_rollback', detail: { to: previous.id, undone }, at: now });
     queueNotice(
       tx,
@@ -189,7 +189,7 @@ export function gmRollback(deps: GameDeps, caller: Caller): Result<{ game: GameV
     );
     queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(updated), phase: toPhaseView(restored) };
+    return { ok: true, game: toGameView(updated), phase: toPhaseView(restored, variant) };
   });
 }
 
@@ -211,6 +211,9 @@ export function gmReplace(
     if (!power) return fail(`"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`);
     const roster = playersOf(tx, game.id);
     const holder = roster.find((p) => p.power === power);
+    const current = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+    const unseatable = current && !holder ? variant.rules.canSeat?.({ map: variant.map, position: current.position, power }) : null;
+    if (unseatable) return fail(`${unseatable}.`);
     const other = roster.find((p) => p.userId === input.newUserId);
     if (other && other.power !== power) return fail(`<@${input.newUserId}> already plays ${other.power} in this game.`);
     if (holder?.userId === input.newUserId) return fail(`<@${input.newUserId}> already plays ${power}.`);

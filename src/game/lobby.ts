@@ -8,6 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { getVariant, variantIds } from '../variants/index.js';
+import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
 import { games, phases, players, type GameRow } from '../store/schema.js';
@@ -78,6 +79,11 @@ export function createGame(
 }
 
 /** Powers nobody holds in the channel's forming game (for autocomplete); [] when there is none. */
+/** The powers a player may take when the game forms (a variant's neutral powers are moved by its own rule). */
+export function seatablePowers(variant: Variant): string[] {
+  return variant.powers.filter((p) => !p.neutral).map((p) => p.name);
+}
+
 export function freePowers(deps: GameDeps, channelId: string): string[] {
   try {
     return deps.db.transaction((tx) => {
@@ -86,7 +92,7 @@ export function freePowers(deps: GameDeps, channelId: string): string[] {
       const variant = getVariant(game.variantId);
       if (!variant) return [];
       const taken = new Set(playersOf(tx, game.id).map((p) => p.power));
-      return variant.powers.map((p) => p.name).filter((p) => !taken.has(p));
+      return seatablePowers(variant).filter((p) => !taken.has(p));
     });
   } catch {
     return [];
@@ -113,11 +119,12 @@ export function joinGame(deps: GameDeps, input: Caller & { power?: string | null
     const mine = playerByUser(tx, game.id, input.userId);
     if (mine) return fail(`You have already joined as ${mine.power}. Use \`/game leave\` first to change power.`);
     const taken = new Set(playersOf(tx, game.id).map((p) => p.power));
-    const free = variant.powers.map((p) => p.name).filter((p) => !taken.has(p));
+    const free = seatablePowers(variant).filter((p) => !taken.has(p));
     let power: string;
     if (typeof input.power === 'string' && input.power.trim() !== '') {
       const matched = matchPower(game.variantId, input.power);
       if (!matched) return fail(`"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`);
+      if (!free.includes(matched) && !taken.has(matched)) return fail(`${matched} is a neutral power: the players' votes move it, and nobody takes it when the game forms. Free powers: ${free.join(', ') || 'none'}.`);
       if (taken.has(matched)) return fail(`${matched} is already taken. Free powers: ${free.join(', ') || 'none'}.`);
       power = matched;
     } else {
@@ -180,8 +187,8 @@ export function startGame(
       .get();
     noteEvent({ kind: 'game_started', gameId: game.id, variantId: variant.id, players: joined.length });
     const held = new Set(joined.map((p) => p.power));
-    const civilDisorder = variant.powers.map((p) => p.name).filter((p) => !held.has(p));
-    const label = phaseLabel(position.phase);
+    const civilDisorder = seatablePowers(variant).filter((p) => !held.has(p));
+    const label = phaseLabel(position.phase, variant);
     const roster = joined.map((p) => `${p.power}: <@${p.userId}>`).join('\n');
     const cdLine = civilDisorder.length > 0 ? `\nIn civil disorder (units hold): ${civilDisorder.join(', ')}` : '';
     enqueue(tx, {
@@ -215,7 +222,7 @@ export function startGame(
     return {
       ok: true,
       game: toGameView(started),
-      phase: toPhaseView(phase),
+      phase: toPhaseView(phase, variant),
       players: joined.map((p) => ({ power: p.power, userId: p.userId })),
       civilDisorder,
     };

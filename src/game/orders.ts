@@ -3,11 +3,13 @@
  * unit), clear, and list. Orders stay secret: they go only to the ephemeral reply and the player's DM.
  */
 import { and, eq } from 'drizzle-orm';
+import { adjustmentDelta } from '../engine/adjustment.js';
 import { orderProblem } from '../engine/check.js';
 import { parseOrders } from '../engine/parse/index.js';
 import type { Order, Position, Power } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
-import { audit, ordersOf } from '../store/queries.js';
+import type { Tx } from '../store/db.js';
+import { audit, ordersOf, playersOf } from '../store/queries.js';
 import { orders, type OrderRow } from '../store/schema.js';
 import { isError, playerInGame } from './context.js';
 import { buildSites, buildableTypes, dutiesOf, unitText, type Duties } from './duties.js';
@@ -30,6 +32,17 @@ function placeName(variant: Variant, province: string): string {
 
 const typeName = (t: string) => (t === 'A' ? 'an army' : 'a fleet');
 
+/** Orders for units the players' vote moves (Mandate of Heaven neutrals) are stored under this key prefix. */
+const BALLOT = 'vote:';
+export const isBallotKey = (unitKey: string): boolean => unitKey.startsWith(BALLOT);
+
+/** The powers whose units the players' vote moves in this game now (none in most variants). */
+export function votedPowersIn(tx: Tx, variant: Variant, gameId: number, position: Position): Set<Power> {
+  const hook = variant.rules.votedPowers;
+  if (!hook) return new Set();
+  return new Set(hook({ map: variant.map, position, players: playersOf(tx, gameId).map((p) => p.power) }));
+}
+
 /**
  * Checks one parsed order against the board for this power and phase. Returns the key it is stored under
  * (the unit's province; `waive:n` for a waived build) or the reason it is refused.
@@ -41,9 +54,14 @@ export function checkOrder(
   order: Order,
   duties: Duties,
   existing: { unitKey: string; kind: string }[],
+  voted: ReadonlySet<Power> = new Set(),
 ): { unitKey: string } | { error: string } {
   const phaseType = position.phase.type;
-  if (phaseType === 'adjustment') return checkAdjustment(variant, position, power, order, duties, existing);
+  if (phaseType === 'adjustment') {
+    const ballot = checkAdjustmentBallot(variant, position, order, voted);
+    if (ballot) return ballot;
+    return checkAdjustment(variant, position, power, order, duties, existing.filter((e) => !isBallotKey(e.unitKey)));
+  }
   const allowed = phaseType === 'movement' ? ['hold', 'move', 'support', 'convoy', 'special'] : ['retreat', 'disband'];
   if (!allowed.includes(order.kind)) {
     return {
@@ -61,14 +79,40 @@ export function checkOrder(
   if (!unit) {
     return { error: phaseType === 'movement' ? `There is no unit in ${where}.` : `No unit was dislodged in ${where}.` };
   }
-  if (unit.power !== power) return { error: `The unit in ${where} belongs to ${unit.power}; you play ${power}.` };
+  const ballot = unit.power !== power && voted.has(unit.power);
+  if (unit.power !== power && !ballot) return { error: `The unit in ${where} belongs to ${unit.power}; you play ${power}.` };
   if (order.unit.type && order.unit.type !== unit.type) {
     return { error: `The unit in ${where} is ${typeName(unit.type)}, not ${typeName(order.unit.type)}.` };
+  }
+  if (ballot) {
+    // A secret ballot for a neutral unit: checked as that power's order (an illegal ballot would not be counted).
+    const problem = orderProblem(variant, position, { power: unit.power, order });
+    if (problem) return { error: `As a vote for ${unit.power}'s unit: ${problem}.` };
+    return { unitKey: `${BALLOT}${province}` };
   }
   // The adjudicator's own legality rules, so a player hears at once what the results would only say later.
   const problem = orderProblem(variant, position, { power, order });
   if (problem) return { error: `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.` };
   return { unitKey: province };
+}
+
+/** A winter ballot: a build in a centre of a voted power, or a disband of its unit; null when it is not one. */
+function checkAdjustmentBallot(variant: Variant, position: Position, order: Order, voted: ReadonlySet<Power>): { unitKey: string } | { error: string } | null {
+  if (order.kind !== 'build' && order.kind !== 'disband') return null;
+  const province = order.unit.province;
+  const where = placeName(variant, province);
+  const neutral =
+    order.kind === 'build'
+      ? [...voted].find((p) => (position.supplyCenters[p] ?? []).includes(province))
+      : position.units.find((u) => u.province === province && voted.has(u.power))?.power;
+  if (!neutral) return null;
+  const delta = adjustmentDelta(position, neutral, variant.map, variant.rules);
+  if (order.kind === 'build') {
+    if (delta <= 0) return { error: `As a vote for ${neutral}: ${neutral} has no builds this turn.` };
+    if (!buildSites(variant, position, neutral).includes(province)) return { error: `As a vote for ${neutral}: a unit is already in ${where}.` };
+    if (!buildableTypes(variant, position, neutral, province).includes(order.unit.type)) return { error: `As a vote for ${neutral}: ${typeName(order.unit.type)} cannot be built in ${where}.` };
+  } else if (delta >= 0) return { error: `As a vote for ${neutral}: ${neutral} has no units to disband this turn.` };
+  return { unitKey: `${BALLOT}${province}` };
 }
 
 function checkAdjustment(
@@ -147,7 +191,7 @@ export function missingOrders(duties: Duties, rows: Pick<OrderRow, 'unitKey' | '
 }
 
 function orderSetText(duties: Duties, rows: OrderRow[]): string {
-  const lines = rows.map((r) => `• \`${r.text}\``);
+  const lines = rows.map((r) => `• \`${r.text}\`${isBallotKey(r.unitKey) ? ' (your secret vote for a neutral unit)' : ''}`);
   const missing = missingOrders(duties, rows);
   const tail = missing.length > 0 ? `\nStill without an order: ${missing.join(', ')}` : '\nEvery unit has an order.';
   return `${lines.length > 0 ? lines.join('\n') : '(no orders)'}${tail}`;
@@ -176,12 +220,13 @@ export function submitOrders(
     const rejected: RejectedOrder[] = [];
     const storedKeys: string[] = [];
     const existing = ordersOf(tx, phase.id, power).map((r) => ({ unitKey: r.unitKey, kind: r.order.kind }));
-    for (const parsed of parseOrders(variant, text, { position, power })) {
+    const voted = votedPowersIn(tx, variant, game.id, position);
+    for (const parsed of parseOrders(variant, text, { position, power, alsoFor: [...voted] })) {
       if (!parsed.ok) {
         rejected.push({ input: parsed.input, error: parsed.error });
         continue;
       }
-      const checked = checkOrder(variant, position, power, parsed.order, duties, existing);
+      const checked = checkOrder(variant, position, power, parsed.order, duties, existing, voted);
       if ('error' in checked) {
         rejected.push({ input: parsed.text, error: checked.error });
         continue;
@@ -216,7 +261,7 @@ export function submitOrders(
         game,
         input.userId,
         'order_confirmation',
-        `Your orders for ${power}, **${phaseLabel(position.phase)}** (game in <#${game.channelId}>):\n${orderSetText(duties, all)}`,
+        `Your orders for ${power}, **${phaseLabel(position.phase, variant)}** (game in <#${game.channelId}>):\n${orderSetText(duties, all)}`,
         `confirm:${phase.id}:${power}:${randomToken(deps.random ?? Math.random)}`,
         now,
         phase.id,
@@ -226,7 +271,7 @@ export function submitOrders(
       queueStatus(tx, game.id, now);
       changed(game.id);
     }
-    return { ok: true, power, phase: toPhaseView(phase), stored, rejected, orders: all.map(toStored), missing };
+    return { ok: true, power, phase: toPhaseView(phase, variant), stored, rejected, orders: all.map(toStored), missing };
   });
 }
 
@@ -235,7 +280,7 @@ export function clearOrders(deps: GameDeps, input: Caller): Result<{ power: stri
   return inTransaction(deps, (tx, changed) => {
     const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
-    const { game, phase, player } = ctx;
+    const { game, variant, phase, player } = ctx;
     const res = tx
       .delete(orders)
       .where(and(eq(orders.phaseId, phase.id), eq(orders.power, player.power)))
@@ -246,7 +291,7 @@ export function clearOrders(deps: GameDeps, input: Caller): Result<{ power: stri
       queueStatus(tx, game.id, now);
       changed(game.id);
     }
-    return { ok: true, power: player.power, phase: toPhaseView(phase), cleared: res.changes };
+    return { ok: true, power: player.power, phase: toPhaseView(phase, variant), cleared: res.changes };
   });
 }
 
@@ -279,11 +324,11 @@ export function myOrders(
     return {
       ok: true,
       power: player.power,
-      phase: toPhaseView(phase),
+      phase: toPhaseView(phase, variant),
       orders: rows.map(toStored),
       unordered,
       adjustment,
-      text: `**${player.power}, ${phaseLabel(phase.position.phase)}**\n${orderSetText(duties, rows)}`,
+      text: `**${player.power}, ${phaseLabel(phase.position.phase, variant)}**\n${orderSetText(duties, rows)}`,
     };
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Read-only use-cases: status, the caller's context (for autocomplete and `/map`), `/why`, `/history`.
  */
+import { votedPowersIn } from './orders.js';
 import { parseLocationKey } from '../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
@@ -41,7 +42,7 @@ export function gameStatus(deps: GameDeps, channelId: string): Result<{ status: 
 export function playerContext(
   deps: GameDeps,
   caller: Caller,
-): Result<{ game: GameView; variant: Variant; position: Position; power: string; phase: PhaseView; orders: PowerOrder[] }> {
+): Result<{ game: GameView; variant: Variant; position: Position; power: string; phase: PhaseView; orders: PowerOrder[]; voted: string[] }> {
   return read(deps, (tx) => {
     const ctx = playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
@@ -52,8 +53,10 @@ export function playerContext(
       variant: ctx.variant,
       position: ctx.phase.position,
       power: ctx.player.power,
-      phase: toPhaseView(ctx.phase),
+      phase: toPhaseView(ctx.phase, ctx.variant),
       orders,
+      // Powers whose units this player may vote on (Mandate of Heaven neutrals), for autocomplete.
+      voted: [...votedPowersIn(tx, ctx.variant, ctx.game.id, ctx.phase.position)].sort(),
     };
   });
 }
@@ -95,8 +98,8 @@ export function why(deps: GameDeps, input: { channelId: string; province: string
       const results = [...own, ...all.filter((r) => !own.includes(r) && !r.defaulted && provincesIn(r.order).has(province))];
       if (results.length > 0) {
         const name = v.map.province(province)?.name ?? province;
-        const text = [`**${name}**, ${phaseLabel(phase.adjudication!.phase)}:`, ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`)].join('\n');
-        return { ok: true, phase: toPhaseView(phase), results, text };
+        const text = [`**${name}**, ${phaseLabel(phase.adjudication!.phase, v)}:`, ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`)].join('\n');
+        return { ok: true, phase: toPhaseView(phase, v), results, text };
       }
     }
     return fail(`Nothing has been ordered in ${v.map.province(province)?.name ?? province} yet.`);
@@ -117,7 +120,7 @@ export function history(
     const v = getVariant(game.variantId);
     if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const rows = phasesOf(tx, game.id);
-    const views = rows.map(toPhaseView);
+    const views = rows.map((r) => toPhaseView(r, v));
     const wanted = (input.phase ?? '').trim().toLowerCase();
     if (wanted === '') return { ok: true, phases: views, detail: null };
     let i = views.findIndex(

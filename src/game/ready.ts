@@ -4,7 +4,6 @@
  */
 import { readiness } from '../store/schema.js';
 import { readyPowers } from '../store/queries.js';
-import { powersToAct } from '../engine/index.js';
 import { isError, playerInGame } from './context.js';
 import { queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx } from './resolve.js';
@@ -23,7 +22,7 @@ export function toggleReady(
     const ctx = playerInGame(tx, input);
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    if (!powersToAct(variant, phase.position).includes(player.power)) {
+    if (!humanPowersToAct(tx, variant, game, phase).includes(player.power)) {
       return fail(`${player.power} has nothing to decide this phase.`);
     }
     const now = deps.now();

@@ -64,7 +64,7 @@ export function queueDueRemindersDetailed(deps: GameDeps): { queued: number; fai
             game,
             player.userId,
             'reminder',
-            `⏰ ${player.power} still has no orders for ${missing.join(', ')} in **${phaseLabel(phase.position.phase)}** (game in <#${game.channelId}>). Deadline ${discordTime(game.deadlineMs, 'R')}.`,
+            `⏰ ${player.power} still has no orders for ${missing.join(', ')} in **${phaseLabel(phase.position.phase, variant)}** (game in <#${game.channelId}>). Deadline ${discordTime(game.deadlineMs, 'R')}.`,
             `remind:${phase.id}:${player.power}:${game.deadlineMs}`,
             now,
             phase.id,

@@ -6,6 +6,7 @@ import type { Adjudication, OrderResult, Position, PowerOrder } from '../engine/
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
 import { gameById, ordersOf, phaseById } from '../store/queries.js';
+import { isBallotKey } from './orders.js';
 import { phaseLabel } from './summary.js';
 import type { GameDeps } from './types.js';
 
@@ -40,12 +41,15 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, opts: { wi
     const game = gameById(tx, phase.gameId);
     const variant = game ? getVariant(game.variantId) : undefined;
     if (!variant) return null;
-    const label = phaseLabel(phase.position.phase);
+    const label = phaseLabel(phase.position.phase, variant);
     if (!opts.withOrders || !phase.adjudication) return { variant, position: phase.position, title: `${variant.name} · ${label}` };
     return {
       variant,
       position: phase.position,
-      orders: ordersOf(tx, phase.id).map((o) => ({ power: o.power, order: o.order })),
+      // Votes for neutral units stay secret even after the phase: only the adopted orders (in the results) are shown.
+      orders: ordersOf(tx, phase.id)
+        .filter((o) => !isBallotKey(o.unitKey))
+        .map((o) => ({ power: o.power, order: o.order })),
       results: phase.adjudication.results,
       adjudication: phase.adjudication,
       title: `${variant.name} · ${label} · results`,

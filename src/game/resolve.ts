@@ -8,7 +8,7 @@
  */
 import { and, eq, isNull, lte, isNotNull } from 'drizzle-orm';
 import { adjudicate, powersToAct } from '../engine/index.js';
-import type { Adjudication, PowerOrder } from '../engine/types.js';
+import type { Adjudication, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
@@ -75,8 +75,21 @@ export function resolveDuePhases(deps: GameDeps): { resolved: number; failures: 
 
 /** Powers that have something to decide and a player to decide it. */
 export function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): string[] {
-  const withPlayer = new Set(playersOf(tx, game.id).map((p) => p.power));
-  return powersToAct(variant, phase.position).filter((p) => withPlayer.has(p));
+  return seatedToAct(variant, phase.position, playersOf(tx, game.id).map((p) => p.power));
+}
+
+/**
+ * The seated powers that act in this position: those with something to decide, and — when a power moved by the
+ * players' vote has something to decide (a Mandate of Heaven neutral's retreat or build) — every seated power
+ * still in the game, since each votes on it.
+ */
+export function seatedToAct(variant: Variant, position: Position, seated: string[]): string[] {
+  const acting = powersToAct(variant, position);
+  const own = acting.filter((p) => seated.includes(p));
+  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: seated }) ?? []);
+  if (!acting.some((p) => voted.has(p))) return own;
+  const inGame = (p: string) => position.units.some((u) => u.power === p) || (position.supplyCenters[p]?.length ?? 0) > 0;
+  return [...new Set([...own, ...seated.filter((p) => !voted.has(p) && inGame(p))])].sort();
 }
 
 /** The body of `resolvePhase`, for use inside another use-case's transaction (`/ready`, `/gm advance`). */
@@ -115,9 +128,11 @@ export function resolveInTx(
     }
     const phase = phaseById(tx, phaseId)!;
     const orders: PowerOrder[] = ordersOf(tx, phaseId).map((o) => ({ power: o.power, order: o.order }));
-    const adjudication = adjudicate(variant, phase.position, orders);
+    // The powers with a seated player (Mandate of Heaven: they vote on neutral units; decisions.md).
+    const players = playersOf(tx, game.id).map((p) => p.power);
+    const adjudication = adjudicate(variant, phase.position, orders, { players });
     tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId)).run();
-    resolved.push(toPhaseView({ ...phase, resolvedAt: now }));
+    resolved.push(toPhaseView({ ...phase, resolvedAt: now }, variant));
 
     const next = startNextPhase(tx, game, phase, adjudication, now);
     const end: GameEnd | null = adjudication.winner ? { kind: 'solo', winner: adjudication.winner } : null;
@@ -157,21 +172,21 @@ export function resolveInTx(
           game,
           userOf.get(power)!,
           'phase_started',
-          `**${phaseLabel(adjudication.position.phase)}** has begun in <#${game.channelId}>: ${power} has orders to give. Deadline ${discordTime(next.deadlineMs!, 'R')}.`,
+          `**${phaseLabel(adjudication.position.phase, variant)}** has begun in <#${game.channelId}>: ${power} has orders to give. Deadline ${discordTime(next.deadlineMs!, 'R')}.`,
           `phase:${next.id}:${power}`,
           now,
           next.id,
         );
       }
       queueStatus(tx, game.id, now);
-      return { ok: true, resolved, next: toPhaseView(next), end: null };
+      return { ok: true, resolved, next: toPhaseView(next, variant), end: null };
     }
     // Only powers in civil disorder have something to decide: their defaults apply at once.
     phaseId = next.id;
   }
   queueStatus(tx, game.id, now);
   const current = phaseById(tx, game.currentPhaseId!)!;
-  return { ok: true, resolved, next: toPhaseView(current), end: null };
+  return { ok: true, resolved, next: toPhaseView(current, variant), end: null };
 }
 
 function durationFor(game: GameRow, type: string): number {

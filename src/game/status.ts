@@ -2,6 +2,7 @@
  * The status of a game as everyone in the channel may see it: phase, deadline, who has submitted and who is
  * ready. It never shows what anyone ordered (secret orders until adjudication).
  */
+import { isBallotKey } from './orders.js';
 import { powersToAct } from '../engine/index.js';
 import type { Phase, Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
@@ -11,7 +12,7 @@ import { ordersOf, phaseById, playersOf, readyPowers, votesOf } from '../store/q
 import type { GameRow } from '../store/schema.js';
 import { dutiesOf, hasDuties, ordersComplete } from './duties.js';
 import { formatDuration } from './durations.js';
-import { discordTime, phaseLabel } from './summary.js';
+import { discordTime } from './summary.js';
 import type { PowerStatus, StatusView } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
 
@@ -29,7 +30,8 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
   const userOf = new Map(players.map((p) => [p.power, p.userId]));
   const phaseRow = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
   const powerNames = variant ? variant.powers.map((p) => p.name) : [];
-  const freePowers = game.status === 'forming' ? powerNames.filter((p) => !userOf.has(p)) : [];
+  // Neutral powers (Mandate of Heaven) are moved by the players' vote: never free to take.
+  const freePowers = game.status === 'forming' && variant ? variant.powers.filter((p) => !p.neutral && !userOf.has(p.name)).map((p) => p.name) : [];
   let powers: PowerStatus[];
   if (!variant || !phaseRow) {
     powers = powerNames.map((power) => ({
@@ -50,7 +52,7 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
     const ready = readyPowers(tx, phaseRow.id);
     const drawVotes = new Set(votesOf(tx, game.id, 'draw').map((v) => v.power));
     powers = powerNames.map((power) => {
-      const mine = stored.filter((o) => o.power === power);
+      const mine = stored.filter((o) => o.power === power && !isBallotKey(o.unitKey)); // votes are secret, even their number
       const duties = dutiesOf(variant, position, power);
       const toAct = acting.has(power);
       return {
@@ -66,13 +68,14 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
       };
     });
   }
-  const phase = phaseRow ? toPhaseView(phaseRow) : null;
-  return { game: view, phase, powers, freePowers, text: statusText(view, phase?.phase ?? null, powers, freePowers) };
+  const phase = phaseRow ? toPhaseView(phaseRow, variant) : null;
+  return { game: view, phase, powers, freePowers, text: statusText(view, phase?.label ?? null, powers, freePowers) };
 }
 
 function statusText(
   game: StatusView['game'],
-  phase: Phase | null,
+  /** The phase's label (in the variant's calendar). */
+  phase: string | null,
   powers: PowerStatus[],
   freePowers: string[],
 ): string {
@@ -87,7 +90,7 @@ function statusText(
     );
     return lines.join('\n');
   }
-  if (phase) lines.push(`**${phaseLabel(phase)}**`);
+  if (phase) lines.push(`**${phase}**`);
   if (game.status === 'active' && game.deadline !== null) {
     lines.push(`Deadline ${discordTime(game.deadline, 'R')} (${discordTime(game.deadline, 'f')})`);
   } else if (game.status === 'paused') lines.push('⏸️ Paused by the game master.');

@@ -9,9 +9,9 @@ import { locationKey } from '../engine/map.js';
 const SEASON_NAME: Record<Phase['season'], string> = { spring: 'Spring', fall: 'Fall', winter: 'Winter' };
 const TYPE_LETTER: Record<Phase['type'], string> = { movement: 'M', retreat: 'R', adjustment: 'A' };
 
-/** `Spring 1901 movement` */
-export function phaseLabel(phase: Phase): string {
-  return `${SEASON_NAME[phase.season] ?? phase.season} ${phase.year} ${phase.type}`;
+/** `Spring 1901 movement`, or the variant's own name for the phase (`Spring 369 BC movement`). */
+export function phaseLabel(phase: Phase, variant?: Pick<Variant, 'phaseName'>): string {
+  return variant?.phaseName?.(phase) ?? `${SEASON_NAME[phase.season] ?? phase.season} ${phase.year} ${phase.type}`;
 }
 
 /** `S1901M`, `F1901R`, `W1901A` (DPjudge style). */
@@ -28,7 +28,8 @@ export function discordTime(ms: number, style: 'R' | 'f' = 'R'): string {
 
 function resultLine(r: OrderResult): string {
   const mark = OUTCOME_MARK[r.result] ?? '•';
-  const defaulted = r.defaulted ? ' (no order)' : '';
+  // A unit ordered by the players' vote shows the adopted order, or that no order had a majority; never a voter.
+  const defaulted = r.vote === 'no-majority' ? ' (no majority)' : r.vote === 'adopted' ? ' (adopted by vote)' : r.defaulted ? ' (no order)' : '';
   const reason = r.result !== 'success' && r.reason ? ` — ${r.reason}` : '';
   return `${mark} \`${r.order}\`${defaulted}${reason}`;
 }
@@ -51,7 +52,7 @@ export function formatResultsSummary(
   adjudication: Adjudication,
   next?: { phase: Phase; deadline: number | null } | null,
 ): string {
-  const lines: string[] = [`**${phaseLabel(adjudication.phase)}: results**`];
+  const lines: string[] = [`**${phaseLabel(adjudication.phase, variant)}: results**`];
   const byPower = new Map<string, OrderResult[]>();
   for (const r of adjudication.results) {
     const list = byPower.get(r.power) ?? [];
@@ -86,12 +87,16 @@ export function formatResultsSummary(
       lines.push(`• ${name}: ${c.from ?? 'neutral'} → ${c.to}`);
     }
   }
+  if (adjudication.events && adjudication.events.length > 0) {
+    lines.push('**Events**');
+    for (const e of adjudication.events) lines.push(`• ${e.text}`);
+  }
   if (adjudication.winner) lines.push(`🏆 **${adjudication.winner} wins the game!**`);
   else if (next) {
     lines.push(
       next.deadline !== null
-        ? `Next: **${phaseLabel(next.phase)}**, deadline ${discordTime(next.deadline, 'R')} (${discordTime(next.deadline, 'f')}).`
-        : `Next: **${phaseLabel(next.phase)}**.`,
+        ? `Next: **${phaseLabel(next.phase, variant)}**, deadline ${discordTime(next.deadline, 'R')} (${discordTime(next.deadline, 'f')}).`
+        : `Next: **${phaseLabel(next.phase, variant)}**.`,
     );
   }
   return lines.join('\n');

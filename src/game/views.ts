@@ -2,6 +2,7 @@
  * Row → view conversions shared by the use-cases.
  */
 import type { Phase } from '../engine/types.js';
+import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
 import type { GameRow, PhaseRow } from '../store/schema.js';
 import { phaseCode, phaseLabel } from './summary.js';
@@ -11,9 +12,10 @@ export function phaseOf(row: PhaseRow): Phase {
   return { season: row.season as Phase['season'], year: row.year, type: row.type as Phase['type'] };
 }
 
-export function toPhaseView(row: PhaseRow): PhaseView {
+/** `variant`: for the phase's name in the variant's calendar (codes stay numeric). */
+export function toPhaseView(row: PhaseRow, variant?: Pick<Variant, 'phaseName'>): PhaseView {
   const phase = phaseOf(row);
-  return { id: row.id, index: row.idx, phase, label: phaseLabel(phase), code: phaseCode(phase), resolvedAt: row.resolvedAt };
+  return { id: row.id, index: row.idx, phase, label: phaseLabel(phase, variant), code: phaseCode(phase), resolvedAt: row.resolvedAt };
 }
 
 export function toGameView(row: GameRow): GameView {

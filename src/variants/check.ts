@@ -115,8 +115,10 @@ export function checkVariantData(variant: Variant): string[] {
     if (p.home !== null && !p.supplyCenter) problems.push(`${p.id}: home province of ${p.home} but not a supply centre`);
     if (p.supplyCenter && (p.kind === 'sea' || p.kind === 'impassable')) problems.push(`${p.id}: a supply centre on a ${p.kind} province`);
   }
-  for (const power of powers) {
-    if (!data.provinces.some((p) => p.home === power && p.supplyCenter)) problems.push(`${power} has no home centre`);
+  for (const power of data.powers) {
+    const hasHome = data.provinces.some((p) => p.home === power.name && p.supplyCenter);
+    if (!hasHome && !power.homeless) problems.push(`${power.name} has no home centre`);
+    if (hasHome && power.homeless) problems.push(`${power.name} is declared homeless but has home centres`);
   }
   if (data.victory.centers > centres.length) {
     problems.push(`victory needs ${data.victory.centers} centres but the map has only ${centres.length}`);

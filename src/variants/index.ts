@@ -3,9 +3,10 @@
  */
 import type { Variant } from '../engine/variant.js';
 import { classic } from './classic/index.js';
+import { mandateOfHeaven } from './mandate-of-heaven/index.js';
 import { warringStates } from './warring-states/index.js';
 
-const variants: Variant[] = [classic, warringStates];
+const variants: Variant[] = [classic, warringStates, mandateOfHeaven];
 
 export const variantIds = (): string[] => variants.map((v) => v.id);
 

@@ -32,6 +32,13 @@ export const powerSchema = z.object({
   altColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
   /** Names in other scripts (e.g. `秦`). */
   localName: z.string().optional(),
+  /** A power that starts without home centres (Mandate of Heaven's nomad Hsiung-Nu); `maps check` expects none. */
+  homeless: z.boolean().optional(),
+  /**
+   * A neutral power moved by the variant's own rule (Mandate of Heaven: the players' vote): nobody takes it when the
+   * game forms, and it is not "in civil disorder".
+   */
+  neutral: z.boolean().optional(),
 });
 
 export const provinceSchema = z.object({

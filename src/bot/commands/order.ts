@@ -7,11 +7,12 @@ import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteracti
 import { formatUnit } from '../../engine/format.js';
 import { legalOrders } from '../../engine/options.js';
 import { playerContext, submitOrders } from '../../game/index.js';
+import { isBallotKey } from '../../game/orders.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { logOrders } from '../../log.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
-import { suggestOrders } from '../suggest.js';
+import { suggestOrders, type UnitOrders } from '../suggest.js';
 import { code } from '../text.js';
 
 const data = new SlashCommandBuilder()
@@ -35,10 +36,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const r = submitOrders(ctx.deps, { ...caller, text });
   if (!r.ok) return replyRejected(interaction, r.error);
   const lines: string[] = [`**${r.power}, ${r.phase.label}**`];
-  if (r.stored.length > 0) lines.push(`✅ Stored: ${r.stored.map((o) => code(o.text)).join(', ')}`);
+  const shown = (o: { text: string; unitKey: string }) => code(o.text) + (isBallotKey(o.unitKey) ? ' (your secret vote)' : '');
+  if (r.stored.length > 0) lines.push(`✅ Stored: ${r.stored.map(shown).join(', ')}`);
   for (const rej of r.rejected) lines.push(`❌ ${code(rej.input)}: ${rej.error}`);
   if (r.stored.length === 0 && r.rejected.length === 0) lines.push('No orders found in what you typed.');
-  lines.push('', `Your orders now (${r.orders.length}): ${r.orders.map((o) => code(o.text)).join(', ') || 'none'}`);
+  lines.push('', `Your orders now (${r.orders.length}): ${r.orders.map(shown).join(', ') || 'none'}`);
+  if (r.stored.some((o) => isBallotKey(o.unitKey))) lines.push('Votes for neutral units are secret: only the order a majority adopts is published.');
   if (r.missing.length > 0) lines.push(`Still without an order: ${r.missing.join(', ')}`);
   lines.push('A DM confirms your complete order set. `/ready` when you are done.');
   await replyPrivately(interaction, lines.join('\n'));
@@ -51,11 +54,17 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     return;
   }
   const orderedUnits = new Set(r.orders.map((o) => ('unit' in o.order ? o.order.unit.province : '')));
-  const units = legalOrders(r.variant, r.position, r.power).map((u) => ({
+  const units: UnitOrders[] = legalOrders(r.variant, r.position, r.power).map((u) => ({
     unit: formatUnit(u.unit),
     orders: u.orders,
     ordered: orderedUnits.has(u.unit.province),
   }));
+  // Votes for neutral units (Mandate of Heaven), after the player's own units, marked with the neutral's name.
+  for (const neutral of r.voted) {
+    for (const u of legalOrders(r.variant, r.position, neutral)) {
+      units.push({ unit: formatUnit(u.unit), orders: u.orders, ordered: true, label: `vote for ${neutral}` });
+    }
+  }
   await interaction.respond(suggestOrders(interaction.options.getFocused(), units));
 }
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { adjudicate } from '../../engine/index.js';
 import { parseOrder, unitOfOrderText } from '../../engine/parse/index.js';
-import type { DislodgedUnit, OrderResult, Position, PowerOrder, Unit } from '../../engine/types.js';
+import type { AdjudicationContext, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
 import { adjudicateInParallel, PARALLEL_MIN_CASES } from './adjudicate-parallel.js';
@@ -34,6 +34,9 @@ const caseSchema = stageSchema.extend({
   contested: z.array(z.string()).optional(),
   supplyCenters: z.record(z.string(), z.array(z.string())).optional(),
   prelude: stageSchema.optional(),
+  /** Variant extensions (cli.md): the variant's state between phases, and the powers with a seated player. */
+  variantState: z.record(z.string(), z.unknown()).optional(),
+  players: z.array(z.string().min(1)).optional(),
 });
 
 export type AdjudicateCase = z.infer<typeof caseSchema>;
@@ -49,6 +52,9 @@ export interface CaseOutput {
   supplyCenters: Position['supplyCenters'];
   nextPhase: Position['phase'];
   winner: string | null;
+  /** Variant extensions: printed when the variant keeps state (or the case gave some), and when events happened. */
+  variantState?: Record<string, unknown>;
+  events?: VariantEvent[];
 }
 
 export async function adjudicateCommand(args: string[], stdin: string): Promise<CommandResult> {
@@ -185,21 +191,27 @@ export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseN
     dislodged: c.phase.type === 'retreat' ? (c.dislodged ?? []).map((d) => ({ ...withCoast(d), attackerFrom: d.attackerFrom, viaConvoy: d.viaConvoy, ...(d.retreatOptions ? { retreatOptions: d.retreatOptions } : {}) })) : [],
     contested: c.phase.type === 'retreat' ? (c.contested ?? []) : [],
     supplyCenters: c.supplyCenters ?? startingCenters(variant),
+    ...(c.variantState ? { variantState: c.variantState } : {}),
   };
   checkUnits(variant, position.dislodged, name);
+  const context: AdjudicationContext = c.players ? { players: c.players } : {};
 
   // A retreat case given by its movement phase: play the prelude to reach the retreat position.
   if (c.phase.type === 'retreat' && c.dislodged === undefined && c.prelude) {
     const preludeUnits = c.prelude.units.map(withCoast);
     checkUnits(variant, preludeUnits, `${name} prelude`);
-    const before: Position = { phase: c.prelude.phase, units: preludeUnits, dislodged: [], contested: [], supplyCenters: position.supplyCenters };
+    const before: Position = { ...position, phase: c.prelude.phase, units: preludeUnits, dislodged: [], contested: [] };
     const { orders } = readOrders(variant, before, c.prelude.orders);
-    const after = adjudicate(variant, before, orders).position;
+    const after = adjudicate(variant, before, orders, context).position;
     position = after.phase.type === 'retreat' ? after : { ...after, phase: c.phase, dislodged: [], contested: [] };
   }
 
-  const { orders, failures } = readOrders(variant, position, c.orders);
-  const adj = adjudicate(variant, position, orders);
+  const { orders, failures: readFailures } = readOrders(variant, position, c.orders);
+  const adj = adjudicateOrExplain(variant, position, orders, context, name);
+  // Ballots are secret (Mandate of Heaven rule 3): an unreadable order for another power's unit is not echoed back
+  // in a variant that turns such orders into ballots.
+  const failures = variant.rules.adoptOrders ? readFailures.filter((f) => !ordersOtherPowersUnit(position, f)) : readFailures;
+  const keepsState = variant.rules.stateful === true || c.variantState !== undefined;
   return {
     id: c.id ?? null,
     phase: adj.phase,
@@ -210,7 +222,25 @@ export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseN
     supplyCenters: adj.position.supplyCenters,
     nextPhase: adj.position.phase,
     winner: adj.winner,
+    ...(keepsState ? { variantState: adj.position.variantState ?? {} } : {}),
+    ...(adj.events && adj.events.length > 0 ? { events: adj.events } : {}),
   };
+}
+
+/** A variant's state that cannot be read is bad input (exit 2 naming it), not a crash. */
+function adjudicateOrExplain(variant: Variant, position: Position, orders: PowerOrder[], context: AdjudicationContext, name: string) {
+  try {
+    return adjudicate(variant, position, orders, context);
+  } catch (e) {
+    if (e instanceof Error && /variantState/.test(e.message)) throw new InputError(`${name}: ${e.message}`);
+    throw e;
+  }
+}
+
+function ordersOtherPowersUnit(position: Position, failure: OrderResult): boolean {
+  const province = failure.unit.split(' ')[1]?.split('/')[0];
+  const owner = position.units.find((u) => u.province === province)?.power ?? position.dislodged.find((d) => d.province === province)?.power;
+  return owner !== undefined && owner !== failure.power;
 }
 
 function dislodgedOutput(d: DislodgedUnit): CaseOutput['dislodged'][number] {

@@ -17,9 +17,10 @@ export interface MovementOutcome {
   ordered: OrderedUnit[];
 }
 
-export function resolveMovement(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): MovementOutcome {
+/** `pass`: the data of the variant's outer loop (`RulesModule.revisitMovement`), visible to hooks as `ctx.pass`. */
+export function resolveMovement(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[], pass?: unknown): MovementOutcome {
   const { ordered, rejected } = prepareMovement(map, rules, position, orders);
-  const r = new MovementResolver(map, rules, position, ordered);
+  const r = new MovementResolver(map, rules, position, ordered, pass);
   r.resolveAll();
 
   const units: Unit[] = [];

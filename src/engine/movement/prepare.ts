@@ -88,7 +88,7 @@ function validateOrder(map: GameMap, rules: RulesModule, position: Position, ou:
       return validateSupport(map, rules, ou);
     case 'convoy':
       if (rules.convoys === false) return 'there are no convoys in this variant';
-      return validateConvoy(map, ou);
+      return validateConvoy(map, ou, rules);
     case 'special': {
       const spec = rules.specialOrders?.[order.name];
       if (!spec) return `"${order.name}" orders do not exist in this variant`;

@@ -74,6 +74,8 @@ export class MovementResolver {
     readonly rules: RulesModule,
     readonly position: Position,
     ordered: ReadonlyMap<ProvinceId, OrderedUnit>,
+    /** Data of the variant's outer loop (`revisitMovement`), passed to hooks as `ctx.pass`. */
+    readonly pass?: unknown,
   ) {
     this.units = [...ordered.values()];
     this.units.forEach((ou, i) => this.index.set(ou.unit.province, i));
@@ -81,7 +83,7 @@ export class MovementResolver {
     this.resolution = new Int32Array(this.units.length);
     this.worth = new Int32Array(this.units.length);
     this.ctx = this.makeContext(ordered);
-    this.classify();
+    this.classify(ordered);
     for (let s = 0; s < this.units.length; s++) {
       if (this.role[s] === 'support') this.worth[s] = Math.max(0, Math.floor(this.rules.supportValue?.(this.ctx, this.units[s]!) ?? 1));
     }
@@ -89,7 +91,7 @@ export class MovementResolver {
 
   // ---------------------------------------------------------------- set-up
 
-  private classify(): void {
+  private classify(ordered: ReadonlyMap<ProvinceId, OrderedUnit>): void {
     const n = this.units.length;
     for (let i = 0; i < n; i++) {
       const ou = this.units[i]!;
@@ -131,6 +133,12 @@ export class MovementResolver {
       const t = this.index.get(order.target.province);
       if (t === undefined || this.units[t]!.unit.type !== 'A' || this.role[t] !== 'move' || this.units[t]!.order.kind !== 'move' || this.dest[t] !== order.to.province) {
         this.voidReason[c] = t === undefined ? `there is no army in ${order.target.province} to convoy` : 'the army was not ordered to make that move';
+        continue;
+      }
+      // A variant may disrupt a convoy from the orders alone, before resolution (Mandate of Heaven rule 6).
+      const disrupted = this.rules.convoyDisrupted?.({ map: this.map, position: this.position, orderedUnits: ordered, fleet: this.units[c]! });
+      if (disrupted) {
+        this.voidReason[c] = disrupted;
         continue;
       }
       this.convoyers[t]!.push(c);
@@ -177,9 +185,10 @@ export class MovementResolver {
     }
   }
 
-  /** Seas that hold a fleet. */
+  /** Seas (and any province the variant lets fleets convoy from: `convoysFrom`) that hold a fleet. */
   private get fleetSeas(): Set<ProvinceId> {
-    this.fleetSeasCache ??= new Set(this.units.filter((u) => u.unit.type === 'F' && this.map.isSea(u.unit.province)).map((u) => u.unit.province));
+    const convoys = (p: ProvinceId) => this.rules.convoysFrom?.({ map: this.map, province: p }) ?? this.map.isSea(p);
+    this.fleetSeasCache ??= new Set(this.units.filter((u) => u.unit.type === 'F' && convoys(u.unit.province)).map((u) => u.unit.province));
     return this.fleetSeasCache;
   }
   private fleetSeasCache: Set<ProvinceId> | undefined;
@@ -597,6 +606,7 @@ export class MovementResolver {
         const i = at(p);
         return i !== undefined && this.hasPath(i);
       },
+      pass: this.pass,
     };
   }
 }

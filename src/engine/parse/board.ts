@@ -13,6 +13,8 @@ export interface ParseContext {
   position?: Position;
   /** Whose order this is: orders for another power's unit, or for an empty province, are rejected. */
   power?: Power;
+  /** Powers whose units `power` may order too: its votes for them (Mandate of Heaven neutrals, `votedPowers`). */
+  alsoFor?: readonly Power[];
 }
 
 const typeName = (t: UnitType) => (t === 'A' ? 'army' : 'fleet');
@@ -47,7 +49,7 @@ function orderedUnit(variant: Variant, ref: UnitRef, ctx: ParseContext): UnitRef
     if (ref.type === null) throw new ParseError(`there is no unit in ${where}`);
     return ref;
   }
-  if (power && found.power !== power) {
+  if (power && found.power !== power && !ctx.alsoFor?.includes(found.power)) {
     throw new ParseError(`the ${typeName(found.type)} in ${where} belongs to ${found.power}, not ${power}`);
   }
   if (power && ref.type !== null && ref.type !== found.type) {

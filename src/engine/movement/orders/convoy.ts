@@ -2,14 +2,15 @@
  * Convoy orders: legality and convoy routes (DATC 6.F, 6.G).
  */
 import type { GameMap } from '../../map.js';
-import type { OrderedUnit } from '../../rules.js';
+import type { OrderedUnit, RulesModule } from '../../rules.js';
 import type { ProvinceId } from '../../types.js';
 
-export function validateConvoy(map: GameMap, ou: OrderedUnit): string | null {
+export function validateConvoy(map: GameMap, ou: OrderedUnit, rules: RulesModule = {}): string | null {
   const order = ou.order;
   if (order.kind !== 'convoy') return null;
   if (ou.unit.type !== 'F') return 'only fleets can convoy'; // DATC 6.A.?: an army cannot convoy
-  if (!map.isSea(ou.unit.province)) return 'a fleet can only convoy from a sea'; // coastal fleets do not convoy
+  const convoys = rules.convoysFrom?.({ map, province: ou.unit.province }) ?? map.isSea(ou.unit.province);
+  if (!convoys) return 'a fleet can only convoy from a sea'; // coastal fleets do not convoy
   if (order.target.type === 'F') return 'only armies can be convoyed';
   if (!map.province(order.to.province)) return `there is no province "${order.to.province}"`;
   return null;

@@ -1,0 +1,36 @@
+/**
+ * Mandate of Heaven (David E. Cohen): China in 369 BC on the Warring States base layer, with the Hsiung-Nu,
+ * voted neutral powers, last-stand units and river convoys. Rules: ./rules.ts; decisions: docs/rules/mandate-of-heaven.md.
+ */
+import data from './map.json' with { type: 'json' };
+import { buildVariant, parseVariantData } from '../build.js';
+import { warringStates } from '../warring-states/index.js';
+import type { Variant } from '../../engine/variant.js';
+import { mandatePhaseName } from './calendar.js';
+import { readFeatures } from './features.js';
+import { deriveGeometry, type BaseLayer } from './geometry.js';
+import { mandateRules } from './rules.js';
+
+const features = readFeatures((data as { features: unknown }).features);
+const base = warringStates.data.geometry as BaseLayer | undefined;
+if (features.baseGeometry.variant !== warringStates.id || !base) throw new Error('mandate-of-heaven: the base layer must be the Warring States geometry');
+/**
+ * Rule 2's "black band" around the placement area, drawn with the renderer's one-sided border band
+ * (`features.walls`, the Warring States wall style): derived from the placement area, one entry per border between
+ * an area province and a province outside it, on the area's side. Mandate of Heaven has no walls in its rules.
+ */
+function blackBand(): { province: string; neighbour: string }[] {
+  const area = new Set(features.placementArea);
+  const adjacency = (data as { armyAdjacency: Record<string, string[]> }).armyAdjacency;
+  return features.placementArea.flatMap((province) =>
+    (adjacency[province] ?? []).filter((n) => !area.has(n)).sort().map((neighbour) => ({ province, neighbour })),
+  );
+}
+
+const parsed = parseVariantData(
+  { ...data, features: { ...data.features, walls: blackBand() }, geometry: deriveGeometry(features.baseGeometry, base) },
+  'src/variants/mandate-of-heaven/map.json',
+);
+
+export const mandateOfHeaven: Variant = { ...buildVariant(parsed, mandateRules(features, warringStates.map)), phaseName: mandatePhaseName };
+export { features as mandateFeatures };

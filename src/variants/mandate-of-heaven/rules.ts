@@ -1,0 +1,186 @@
+/**
+ * The Mandate of Heaven rules module: the six rules of Cohen's seed on the engine's hooks (src/engine/rules.ts).
+ * Interpretations, with the seed sentence each rests on: docs/rules/mandate-of-heaven.md.
+ */
+import type { GameMap } from '../../engine/map.js';
+import type { OrderedUnit, RulesModule } from '../../engine/rules.js';
+import type { Adjudication, AdjudicationContext, OrderResult, Position, Power, VariantEvent } from '../../engine/types.js';
+import { checkMandateData } from './check.js';
+import type { MandateFeatures } from './features.js';
+import { lastStandOf, lastStandStrength, reviseLastStand } from './rules/last-stand.js';
+import { afterNomadWinter, completePlacement, nomadBuildPlaces, nomadDelta, nomadWinter, PLACEMENT_YEAR } from './rules/nomads.js';
+import { convoysFrom, RIVER_DISRUPTION, riverConvoyDisruptor } from './rules/river-convoy.js';
+import { isNonNeutral, isVoted, readState, withState, type MandateState } from './rules/state.js';
+import { mandateWinner } from './rules/victory.js';
+import { adoptBallots, electorate } from './rules/votes.js';
+
+export function mandateRules(features: MandateFeatures, base?: GameMap): RulesModule {
+  const nomads = features.nomads;
+  const rules: RulesModule = {
+    stateful: true,
+    // Rule 6: fleets in river provinces convoy; a foreign fleet's legal move into the province disrupts.
+    convoysFrom: ({ map, province }) => convoysFrom(features, map, province),
+    convoyDisrupted: ({ orderedUnits, fleet }) => (riverConvoyDisruptor(features, orderedUnits, fleet) ? RIVER_DISRUPTION : null),
+
+    // Rule 4: +1 hold and defend strength for a power's last units with no retreat (outer fixed point).
+    strength: (ctx, q) => lastStandStrength(ctx, q),
+    revisitMovement: ({ position, outcome, pass }) => {
+      const state = readState(position);
+      return reviseLastStand(position, outcome, pass, (p) => isNonNeutral(features, state, p));
+    },
+    afterMovement: ({ adjudication, ordered, pass }) => describeMovement(features, adjudication, ordered, pass),
+
+    // Rule 3 (ballots) and rule 2 (default placement): the orders carried out.
+    adoptOrders: ({ map, position, orders, context }) => {
+      const state = readState(position);
+      if (position.phase.type === 'adjustment' && position.phase.year === PLACEMENT_YEAR) {
+        // "As a preliminary to the first Spring move … the Hsiung-Nu may place these armies": no neutral votes yet.
+        if (state.hsiungNu.eliminated) return { orders };
+        const { orders: placed, event } = completePlacement(features, map, position, orders);
+        return { orders: placed, events: event ? [event] : [] };
+      }
+      return { orders: adoptBallots(features, state, map, rules, position, orders, context) };
+    },
+
+    votedPowers: ({ position, players }) => {
+      const state = readState(position);
+      const seated = new Set(players);
+      return [...features.neutrals].filter((p) => isVoted(features, state, p, seated)).sort();
+    },
+
+    canSeat: ({ position, power }) => {
+      // Rule 3: "If a neutral power grows from one to three SCs, it will be 'activated', and a new player will be called in".
+      if (!features.isNeutral(power) || readState(position).activated.includes(power)) return null;
+      return `${power} is a neutral power: the players' vote moves it until it grows to 3 supply centres and is activated (Mandate of Heaven rule 3)`;
+    },
+
+    // Rule 2: the Hsiung-Nu's allowance and where they build; rule 1: builds on any owned centre.
+    adjustmentDelta: ({ position, power }) => (power === nomads ? nomadDelta(nomadWinter(features, readState(position), position)) : undefined),
+    buildableCenters: ({ position, power }) => {
+      if (power === nomads) return nomadBuildPlaces(features, nomadWinter(features, readState(position), position), position);
+      return [...(position.supplyCenters[power] ?? [])]; // rule 1: "Builds will be allowed on any owned SC."
+    },
+    buildableTypes: ({ map, position, power, province }) => {
+      const kind = map.province(province)?.kind;
+      const standard: ('A' | 'F')[] = kind === 'coast' ? ['A', 'F'] : kind === 'land' ? ['A'] : [];
+      if (power !== nomads) return standard; // fleets only in coastal or river centres (river provinces are `coast`)
+      // Q17: "only native Chinese troops can be raised" once settled; before, the nomads raise armies only.
+      const w = nomadWinter(features, readState(position), position);
+      const owned = position.supplyCenters[power]?.includes(province) ?? false;
+      return w.regime === 'settled' && owned ? standard : ['A'];
+    },
+    civilDisorderCenters: ({ map, position, power }) => {
+      // Brief §3.2/§3.3: the placement area is the nomads' "home"; a neutral's is its original centre.
+      if (power === nomads && nomadWinter(features, readState(position), position).regime === 'nomad') return [...features.placementArea];
+      if (features.isNeutral(power)) return [...new Set([...map.homeCenters(power), ...(position.supplyCenters[power] ?? [])])];
+      return undefined;
+    },
+
+    // Rule 5.
+    winner: ({ position, centers }) => {
+      const state = readState(position);
+      return mandateWinner(features, position, centers, (p) => isNonNeutral(features, state, p));
+    },
+
+    afterAdjudication: ({ map, before, adjudication, context }) => afterPhase(features, map, before, adjudication, context),
+    checkData: ({ map, data }) => checkMandateData(features, map, data, base),
+  };
+  return rules;
+}
+
+/** Rule 4's `/why` text and rule 6's disrupted convoys, in the players' terms. */
+function describeMovement(features: MandateFeatures, adj: Adjudication, ordered: OrderedUnit[], pass: unknown): Adjudication {
+  const lastStand = lastStandOf(pass);
+  const byProvince = new Map(ordered.map((ou) => [ou.unit.province, ou]));
+  const orderedMap = new Map(ordered.map((ou) => [ou.unit.province, ou]));
+  const disruptedArmies = new Map<string, string>();
+  const results = adj.results.map((r): OrderResult => {
+    const province = r.unit.split(' ')[1]?.split('/')[0] ?? '';
+    const ou = byProvince.get(province);
+    let out = r;
+    if (ou && r.result === 'void' && r.reason.includes(RIVER_DISRUPTION) && ou.order.kind === 'convoy') {
+      const by = riverConvoyDisruptor(features, orderedMap, ou);
+      const name = by ? `${by.unit.type} ${by.unit.province}` : 'a fleet';
+      out = { ...r, result: 'failure', reason: `convoy disrupted: ${name} of ${by?.unit.power ?? 'another power'} moved against it, and any such fleet attack disrupts a river convoy whether or not it succeeds (Mandate of Heaven rule 6)` };
+      disruptedArmies.set(ou.order.target.province, name);
+    }
+    if (lastStand && ou && lastStand.lastStand.includes(province) && ou.unit.power === r.power) {
+      const count = lastStand.lastStand.filter((p) => byProvince.get(p)?.unit.power === r.power).length;
+      const what = count === 1 ? `the last unit of ${r.power}` : `one of the last units of ${r.power}`;
+      out = { ...out, reason: `${out.reason}; ${r.unit} was ${what} and had no retreat: defence +1 (Mandate of Heaven rule 4)` };
+    }
+    return out;
+  });
+  const final = results.map((r): OrderResult => {
+    const province = r.unit.split(' ')[1] ?? '';
+    const by = disruptedArmies.get(province);
+    if (by && r.result === 'failure' && /no fleet convoyed it|the convoy was disrupted/.test(r.reason)) {
+      return { ...r, reason: `its river convoy was disrupted by ${by}'s move (Mandate of Heaven rule 6)` };
+    }
+    return r;
+  });
+  return { ...adj, results: final };
+}
+
+/** State kept between phases, events, and neutral results in the players' terms (rules 2 and 3). */
+function afterPhase(features: MandateFeatures, map: GameMap, before: Position, adj: Adjudication, context: AdjudicationContext): Adjudication {
+  let state: MandateState = readState(before);
+  const events: VariantEvent[] = [...(adj.events ?? [])];
+  const phase = adj.phase;
+  const seated = new Set(context.players ?? electorate(features, state, before, context).players);
+  const votedAtStart = (p: Power) => isVoted(features, state, p, seated);
+
+  // Units at the start of the season, for votes in the retreat phase that follows ("at the beginning of the turn").
+  const seasonUnits =
+    phase.type === 'movement' && adj.position.phase.type === 'retreat'
+      ? Object.fromEntries([...new Set(before.units.map((u) => u.power))].sort().map((p) => [p, before.units.filter((u) => u.power === p).length]))
+      : undefined;
+  state = { ...state, seasonUnits };
+
+  // Rule 2: the Hsiung-Nu's winter, adjudicated or skipped for lack of decisions.
+  const skippedWinter = phase.type !== 'adjustment' && adj.position.phase.year > phase.year && phase.season !== 'winter';
+  if (phase.type === 'adjustment' || skippedWinter) {
+    const winter: Position = phase.type === 'adjustment' ? before : { ...adj.position, phase: { season: 'winter', year: phase.year, type: 'adjustment' } };
+    const r = afterNomadWinter(features, state, winter, adj.position, features.nomads);
+    state = r.state;
+    events.push(...r.events);
+  }
+
+  // Rule 3: "If a neutral power grows from one to three SCs, it will be 'activated'" (checked after the Fall update).
+  if (adj.centerChanges.length > 0) {
+    for (const neutral of [...features.neutrals].sort()) {
+      if (state.activated.includes(neutral) || (adj.position.supplyCenters[neutral]?.length ?? 0) < 3) continue;
+      state = { ...state, activated: [...state.activated, neutral] };
+      events.push({
+        kind: 'activated',
+        power: neutral,
+        text: `${neutral} has grown to 3 supply centres and is activated: the game master may seat a new player on it (never one eliminated in this game); until then the players' vote still moves it (Mandate of Heaven rule 3).`,
+      });
+    }
+  }
+
+  const results = adj.results.map((r) => neutralResult(features, r, phase.type, votedAtStart));
+  const position = withState(adj.position, state);
+  return { ...adj, results, position, ...(events.length > 0 ? { events } : {}) };
+}
+
+/** A voted neutral's result: the adopted order, or what happened for lack of a majority; and rule 1/2 build texts. */
+function neutralResult(features: MandateFeatures, r: OrderResult, phase: Position['phase']['type'], voted: (p: Power) => boolean): OrderResult {
+  let reason = r.reason.replace(
+    /^(.*) is not a home centre of (.*) that it owns$/,
+    (_m, place: string, power: string) =>
+      power === features.nomads ? `${place} is not a place where the Hsiung-Nu may build now (Mandate of Heaven rule 2)` : `${place} is not a supply centre ${power} owns (Mandate of Heaven rule 1)`,
+  );
+  if (voted(r.power)) {
+    const { defaulted, ...rest } = r;
+    if (defaulted) {
+      if (phase === 'movement') reason = reason.replace(/^no order: the unit held/, 'held (no majority)');
+      else if (phase === 'retreat') reason = 'disbanded (no majority)';
+      else if (r.order === 'WAIVE') reason = 'no build (no majority)';
+      else reason = 'removed in civil disorder (no majority for a disband)';
+      return { ...rest, reason, vote: 'no-majority' };
+    }
+    return { ...rest, reason: `adopted by the players' vote: ${reason}`, vote: 'adopted' };
+  }
+  return reason === r.reason ? r : { ...r, reason };
+}

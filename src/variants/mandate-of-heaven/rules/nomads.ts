@@ -1,0 +1,158 @@
+/**
+ * Rule 2, the Hsiung-Nu (brief §3.2). They "start with 3 armies", placed before the first spring "in any of the
+ * vacant provinces which lie in the north and west of the board which are bordered by the black band"; they "will
+ * not need SCs to keep their units on the board initially"; "for every 2 SCs captured … an army may be built and
+ * placed on the board as with the 3 initial armies" up to 6 units; "if the Hsiung-Nu get to 6/6, any further builds
+ * will be made on a 1 for 1 basis, and must be made in a vacant, owned SC"; and the checks after years 2, 3 and 4
+ * remove armies.
+ *
+ * Model (brief §3.2): a free allowance F (3 at the start) that each failed check lowers for good, so the armies
+ * "start melting away"; units allowed = min(6, F + ⌊S/2⌋) while nomad, S once settled (irreversible, Q14).
+ */
+import type { GameMap } from '../../../engine/map.js';
+import type { Position, Power, PowerOrder, ProvinceId, VariantEvent } from '../../../engine/types.js';
+import type { MandateFeatures } from '../features.js';
+import type { MandateState } from './state.js';
+
+/** The seed's unit cap while nomad: "owning 6 gets them 6". */
+const NOMAD_CAP = 6;
+/** Starting armies, and the placement phase's year (CLI contract: `{winter, 0, adjustment}`). */
+export const PLACEMENT_YEAR = 0;
+const START_ARMIES = 3;
+
+export interface NomadWinter {
+  regime: 'nomad' | 'settled';
+  /** F after this winter's check. */
+  allowance: number;
+  /** The check of this winter failed (years 2, 3, 4). */
+  checkFailed: boolean;
+  /** The switch to 1-for-1 supply happens this winter. */
+  switchedNow: boolean;
+  /** Units allowed this winter. */
+  units: number;
+  centres: number;
+  unitsOnBoard: number;
+}
+
+/** The Hsiung-Nu's winter in this position, without changing any state (the adjustment hooks ask it freely). */
+export function nomadWinter(features: MandateFeatures, state: MandateState, position: Position): NomadWinter {
+  const power = features.nomads;
+  const S = position.supplyCenters[power]?.length ?? 0;
+  const U = position.units.filter((u) => u.power === power).length;
+  const year = position.phase.year;
+  const hn = state.hsiungNu;
+  let allowance = hn.allowance;
+  let checkFailed = false;
+  if (hn.regime === 'nomad' && !hn.eliminated) {
+    // "If at the end of the second game year, the Hsiung-Nu do not have at least 2 SCs, they must remove an army.
+    // If they do not have at least 1 SC after the third year, a second army is removed. If they do not have at
+    // least 1 SC after the fourth year, the last army is removed."
+    if ((year === 2 && S < 2) || ((year === 3 || year === 4) && S < 1)) {
+      checkFailed = allowance > 0;
+      allowance = Math.max(0, allowance - 1);
+    }
+  }
+  const switchedNow = hn.regime === 'nomad' && !hn.eliminated && S >= NOMAD_CAP;
+  const regime = hn.regime === 'settled' || switchedNow ? 'settled' : 'nomad';
+  const units = hn.eliminated ? 0 : regime === 'settled' ? S : Math.min(NOMAD_CAP, allowance + Math.floor(S / 2));
+  return { regime, allowance, checkFailed, switchedNow, units, centres: S, unitsOnBoard: U };
+}
+
+/** Builds (+) or disbands (−) the Hsiung-Nu have this winter. */
+export function nomadDelta(w: NomadWinter): number {
+  return w.units - w.unitsOnBoard;
+}
+
+/**
+ * Where the Hsiung-Nu may build: "All builds up to 6 must be placed in the initial placement area" (any province
+ * of it, centre or not, owned or not: Q16); after the switch, "in a vacant, owned SC" (rule 1 and rule 2). In the
+ * winter of the switch a build that makes the 6th unit goes in the area and later ones in owned centres; the engine
+ * checks each build against one list, so when this winter's builds cross 6 both places are offered.
+ */
+export function nomadBuildPlaces(features: MandateFeatures, w: NomadWinter, position: Position): ProvinceId[] {
+  const owned = position.supplyCenters[features.nomads] ?? [];
+  if (w.regime === 'nomad') return [...features.placementArea];
+  if (!w.switchedNow || w.unitsOnBoard >= NOMAD_CAP) return [...owned];
+  if (w.units <= NOMAD_CAP) return [...features.placementArea];
+  return [...new Set([...features.placementArea, ...owned])].sort();
+}
+
+/**
+ * The placement phase's default (Q18: all three armies are placed): the Hsiung-Nu's valid placements are kept and
+ * the rest filled from the default list (Beidi, Loufan, Donghu), then the area in order, skipping occupied or used
+ * provinces. Returns the orders to carry out and an event naming the default placements, if any.
+ */
+export function completePlacement(
+  features: MandateFeatures,
+  map: GameMap,
+  position: Position,
+  orders: PowerOrder[],
+): { orders: PowerOrder[]; event: VariantEvent | null } {
+  const power = features.nomads;
+  const occupied = new Set(position.units.map((u) => u.province));
+  const area = new Set(features.placementArea);
+  const mine = orders.filter((o) => o.power === power);
+  const used = new Set<ProvinceId>();
+  let valid = 0;
+  for (const o of mine) {
+    if (o.order.kind !== 'build' || valid >= START_ARMIES) continue;
+    const at = o.order.unit.province;
+    if (o.order.unit.type === 'A' && area.has(at) && !occupied.has(at) && !used.has(at)) {
+      used.add(at);
+      valid++;
+    }
+  }
+  const fill: ProvinceId[] = [];
+  for (const at of [...features.defaultPlacement, ...features.placementArea]) {
+    if (valid + fill.length >= START_ARMIES) break;
+    if (!occupied.has(at) && !used.has(at) && !fill.includes(at)) fill.push(at);
+  }
+  if (fill.length === 0) return { orders, event: null };
+  const extra: PowerOrder[] = fill.map((province) => ({ power, order: { kind: 'build', unit: { type: 'A', province, coast: null } } }));
+  const names = fill.map((p) => map.province(p)?.name ?? p).join(', ');
+  return {
+    // A waive is no way out of placing (Q18): it goes after the placements, where no build is left to waive.
+    orders: [...orders.filter((o) => !(o.power === power && o.order.kind === 'waive')), ...extra, ...orders.filter((o) => o.power === power && o.order.kind === 'waive')],
+    event: {
+      kind: 'default-placement',
+      power,
+      text: `The Hsiung-Nu placed ${fill.length === 1 ? 'an army' : `${fill.length} armies`} by default in ${names} (Mandate of Heaven rule 2: all three armies are placed).`,
+    },
+  };
+}
+
+/** State and events after the Hsiung-Nu's winter (attrition, the switch, elimination). */
+export function afterNomadWinter(
+  features: MandateFeatures,
+  state: MandateState,
+  winter: Position,
+  after: Position,
+  nomadPower: Power,
+): { state: MandateState; events: VariantEvent[] } {
+  const hn = state.hsiungNu;
+  if (hn.eliminated) return { state, events: [] };
+  const w = nomadWinter(features, state, winter);
+  const events: VariantEvent[] = [];
+  const year = winter.phase.year;
+  if (w.checkFailed) {
+    const need = year === 2 ? 'at least 2 supply centres' : 'a supply centre';
+    events.push({
+      kind: 'attrition',
+      power: nomadPower,
+      text: `The Hsiung-Nu did not hold ${need} after year ${year}: their armies melt away, and they now keep ${w.units} unit${w.units === 1 ? '' : 's'} (Mandate of Heaven rule 2).`,
+    });
+  }
+  if (w.switchedNow) {
+    events.push({
+      kind: 'nomads-settled',
+      power: nomadPower,
+      text: 'The Hsiung-Nu own 6 supply centres: the nomad population is exhausted, and from now on they build one unit per centre, in vacant owned centres (Mandate of Heaven rule 2).',
+    });
+  }
+  const unitsAfter = after.units.filter((u) => u.power === nomadPower).length;
+  const eliminated = unitsAfter === 0 && w.centres === 0 && (w.regime === 'settled' || w.allowance === 0);
+  if (eliminated) {
+    events.push({ kind: 'eliminated', power: nomadPower, text: 'The Hsiung-Nu have melted away: they are eliminated (Mandate of Heaven rule 2).' });
+  }
+  return { state: { ...state, hsiungNu: { regime: w.regime, allowance: w.allowance, eliminated } }, events };
+}

@@ -1,0 +1,53 @@
+/**
+ * The Mandate of Heaven state kept between phases in `position.variantState` (documented in
+ * docs/rules/mandate-of-heaven.md). Missing or partial state reads as the state at the start of a game.
+ */
+import { z } from 'zod';
+import type { Position, Power } from '../../../engine/types.js';
+import type { MandateFeatures } from '../features.js';
+
+export const mandateStateSchema = z.object({
+  /** Rule 2. */
+  hsiungNu: z
+    .object({
+      /** `nomad` until the Hsiung-Nu own 6 centres at a winter adjustment, then `settled` for good. */
+      regime: z.enum(['nomad', 'settled']).default('nomad'),
+      /** F: the live-off-the-land allowance; 3 at the start, one less for each failed attrition check. */
+      allowance: z.number().int().min(0).max(3).default(3),
+      eliminated: z.boolean().default(false),
+    })
+    .default({ regime: 'nomad', allowance: 3, eliminated: false }),
+  /** Rule 3: neutral powers activated (grew to 3 centres), in the order they were activated. */
+  activated: z.array(z.string()).default([]),
+  /** Units each power had at the start of the current season's movement phase (the vote counts them in retreats). */
+  seasonUnits: z.record(z.string(), z.number().int().min(0)).optional(),
+});
+
+export type MandateState = z.infer<typeof mandateStateSchema>;
+
+export class MandateStateError extends Error {}
+
+/** The state in a position; throws `MandateStateError` naming the bad field. */
+export function readState(position: Position): MandateState {
+  const parsed = mandateStateSchema.safeParse(position.variantState ?? {});
+  if (!parsed.success) {
+    throw new MandateStateError(`variantState is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}
+
+export function withState(position: Position, state: MandateState): Position {
+  const { seasonUnits, ...rest } = state;
+  return { ...position, variantState: { ...rest, ...(seasonUnits ? { seasonUnits } : {}) } };
+}
+
+/** Neutral powers still moved by the vote: every neutral, unless activated and seated (a player of its own). */
+export function isVoted(features: MandateFeatures, state: MandateState, power: Power, players: ReadonlySet<Power>): boolean {
+  if (!features.isNeutral(power)) return false;
+  return !(state.activated.includes(power) && players.has(power));
+}
+
+/** Rule 4 "non neutral power": the states, the Hsiung-Nu, and activated ex-neutrals. */
+export function isNonNeutral(features: MandateFeatures, state: MandateState, power: Power): boolean {
+  return !features.isNeutral(power) || state.activated.includes(power);
+}

@@ -1,0 +1,125 @@
+/**
+ * Mandate of Heaven through the game layer (issue 8 §4, in part): neutrals cannot be taken, the Hsiung-Nu place
+ * first, players' orders for neutral units are stored as secret votes, and the results show the adopted order,
+ * never a voter. (The Discord stand-in end-to-end game is still to do.)
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createGame, gameStatus, gmReplace, joinGame, renderInputForPhase, resolvePhase, startGame, submitOrders } from '../../../src/game/index.js';
+import { phases } from '../../../src/store/schema.js';
+import { CHANNEL, GM, err, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../../game/helpers.js';
+
+const PLAYERS = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao', 'Wei', 'Han', 'Hsiung-Nu'];
+
+let env: TestEnv;
+beforeEach(() => {
+  internalErrors.length = 0;
+  env = makeEnv();
+});
+afterEach(() => {
+  env.close();
+  expect(internalErrors).toEqual([]);
+});
+
+function startMandate(powers = PLAYERS) {
+  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'mandate-of-heaven' }));
+  for (const power of powers) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  return ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+}
+
+const order = (power: string, text: string) => submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text });
+const resolve = () => {
+  const gameId = ok(gameStatus(env.deps, CHANNEL)).status.game.id;
+  return ok(resolvePhase(env.deps, { gameId, reason: 'gm' }));
+};
+const channelTexts = () =>
+  outboxRows(env.deps)
+    .filter((r) => r.targetKind === 'channel')
+    .map((r) => JSON.stringify(r.payload));
+
+describe('Mandate of Heaven in the game layer', () => {
+  it('a neutral power cannot be taken when the game forms', () => {
+    ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'mandate-of-heaven' }));
+    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'someone', power: 'Song' }))).toMatch(/Song is a neutral power/);
+    const joined = ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'someone' }));
+    expect(PLAYERS).toContain(joined.power);
+  });
+
+  it('placement first, then votes: the adopted order is published, never the voters', () => {
+    const started = startMandate();
+    expect(started.civilDisorder).toEqual([]);
+    expect(started.phase.label).toBe('Placement — winter 369 BC (Year of the Pig)');
+    // Only the Hsiung-Nu have something to do in the placement phase.
+    expect(ok(order('Qin', 'A yon H')).rejected).toHaveLength(1);
+    ok(order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
+    resolve();
+    const spring = ok(gameStatus(env.deps, CHANNEL)).status;
+    expect(spring.phase!.label).toBe('Spring 369 BC movement');
+    expect(spring.phase!.code).toBe('S1M'); // codes stay numeric (decisions.md)
+
+    // Five players (15 of the 24 units) vote Song's army to Tang; one vote is illegal and refused at once.
+    for (const p of ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao']) {
+      const r = ok(order(p, 'A son - tan'));
+      expect(r.stored.map((s) => s.unitKey)).toEqual(['vote:son']);
+      expect(r.missing.length).toBeGreaterThan(0); // a vote is not an order for the player's own units
+    }
+    const refused = ok(order('Wei', 'A son - lin'));
+    expect(refused.rejected[0]!.error).toMatch(/^As a vote for Song's unit/);
+    // Nothing in any channel message names a vote before the phase resolves.
+    expect(channelTexts().some((t) => t.includes('son - tan'))).toBe(false);
+    const dms = outboxRows(env.deps).filter((r) => r.targetKind === 'user').map((r) => JSON.stringify(r.payload));
+    expect(dms.some((t) => t.includes('A son - tan') && t.includes('your secret vote'))).toBe(true);
+
+    // The status counts a player's own orders only: not even the number of votes shows.
+    const qinStatus = ok(gameStatus(env.deps, CHANNEL)).status.powers.find((p) => p.power === 'Qin')!;
+    expect(qinStatus.ordersStored).toBe(0);
+    resolve();
+    const springRow = env.deps.db.select().from(phases).where(eq(phases.idx, 1)).get()!;
+    // The results map draws the players' own orders, never a vote.
+    const drawn = renderInputForPhase(env.deps, springRow.id, { withOrders: true })!;
+    expect(drawn.orders!.filter((o) => 'unit' in o.order && o.order.unit.province === 'son')).toEqual([]);
+    const song = springRow.adjudication!.results.filter((r) => r.unit === 'A son');
+    expect(song).toEqual([expect.objectContaining({ power: 'Song', order: 'A son - tan', result: 'success', vote: 'adopted' })]);
+    const post = outboxRows(env.deps).filter((r) => r.kind === 'phase_results').map((r) => (r.payload as { text: string }).text).at(-1)!;
+    expect(post).toContain('__Song__\n✅ `A son - tan` (adopted by vote)');
+    expect(post).toMatch(/__Zhou__\n✅ `A luo H` \(no majority\)/);
+    // Qin's section lists Qin's own units only.
+    const qin = post.split('__Qin__')[1]!.split('__')[0]!;
+    expect(qin).not.toContain('son');
+  });
+
+  it('an activated neutral can be given a player by the game master; a neutral that is not activated cannot', () => {
+    startMandate();
+    const replace = (power: string, newUserId: string) => gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power, newUserId });
+    expect(err(replace('Song', 'user-new'))).toMatch(/Song is a neutral power: the players' vote moves it until it grows to 3 supply centres/);
+    // Activation as the end-of-Fall check records it.
+    const gameId = ok(gameStatus(env.deps, CHANNEL)).status.game.id;
+    const row = env.deps.db.select().from(phases).where(eq(phases.gameId, gameId)).all().at(-1)!;
+    env.deps.db.update(phases).set({ position: { ...row.position, variantState: { activated: ['Song'] } } }).where(eq(phases.id, row.id)).run();
+    expect(err(replace('Song', userOf('Qin')))).toMatch(/already plays Qin/); // one power per person; eliminated players keep theirs
+    ok(replace('Song', 'user-new'));
+    ok(order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
+    resolve();
+    // Seated, Song gives its own orders (and is no longer voted).
+    const own = ok(submitOrders(env.deps, { channelId: CHANNEL, userId: 'user-new', text: 'A son - tan' }));
+    expect(own.stored.map((o) => o.unitKey)).toEqual(['son']);
+    expect(ok(order('Qin', 'A son - hua')).rejected[0]!.error).toMatch(/belongs to Song/);
+  });
+});
+
+describe('who acts when only a neutral has something to decide', () => {
+  it('a neutral retreat or build waits for every seated player in the game (each votes on it)', async () => {
+    const { seatedToAct } = await import('../../../src/game/resolve.js');
+    const { mandateOfHeaven: v } = await import('../../../src/variants/mandate-of-heaven/index.js');
+    const start = v.startingPosition();
+    const retreat = {
+      ...start,
+      phase: { season: 'spring' as const, year: 1, type: 'retreat' as const },
+      units: start.units.filter((u) => u.province !== 'son'),
+      dislodged: [{ power: 'Song', type: 'A' as const, province: 'son', coast: null, attackerFrom: 'che', viaConvoy: false }],
+    };
+    expect(seatedToAct(v, retreat, ['Qin', 'Chu', 'Hsiung-Nu'])).toEqual(['Chu', 'Qin']);
+    const classic = (await import('../../../src/variants/index.js')).getVariant('classic')!;
+    expect(seatedToAct(classic, classic.startingPosition(), ['France'])).toEqual(['France']);
+  });
+});
