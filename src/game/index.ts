@@ -61,6 +61,15 @@ export {
   type SendFn,
 } from './outbox.js';
 export type { OutboxPayload, DmReason } from './outbox-write.js';
-export { renderInputForPhase, type RenderInput } from './render-input.js';
+export {
+  MAP_PALETTES,
+  mapPaletteFor,
+  renderInputForPhase,
+  renderInputForPicture,
+  renderInputsForResults,
+  type MapPalette,
+  type PhasePicture,
+  type RenderInput,
+} from './render-input.js';
 export { phaseLabel, phaseCode, formatResultsSummary, discordTime, splitForDiscord } from './summary.js';
 export { onInternalError, INTERNAL_ERROR } from './tx.js';
