@@ -210,3 +210,26 @@ describe('order layer: no marker or arrow covers a label or another unit', () =>
     expect(coverProblems(after)).toEqual([]);
   });
 });
+
+describe('variants with more than 8 powers', () => {
+  it('mark every unit with its power (decisions.md: the colour bars drop to 10 there)', async () => {
+    const { tinyVariant, tinySides } = await import('./helpers.js');
+    const names = ['Red', 'Blue', 'Gold', 'Teal', 'Plum', 'Rust', 'Sage', 'Navy', 'Rose'];
+    const powers = names.map((name, i) => ({ name, color: `#${(0x202020 + i * 0x151515).toString(16)}`, ...(i === 0 ? { localName: '赤' } : {}) }));
+    const many = tinyVariant(tinySides, { powers });
+    const position: Position = {
+      phase: { season: 'spring', year: 1901, type: 'movement' },
+      units: [
+        { power: 'Red', type: 'A', province: 'a', coast: null },
+        { power: 'Blue', type: 'A', province: 'd', coast: null },
+      ],
+      dislodged: [],
+      contested: [],
+      supplyCenters: {},
+    };
+    const s = sceneOf(many, position);
+    expect(s.units.map((u) => u.mark)).toEqual(['赤', 'Bl']);
+    const few = tinyVariant(tinySides);
+    expect(sceneOf(few, position).units.every((u) => u.mark === undefined)).toBe(true);
+  });
+});
