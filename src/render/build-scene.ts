@@ -122,17 +122,19 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     addUnit(unit, true, spot);
   }
 
+  /** A spot for a dislodged unit and its ring next to the unit in its province: inside the province where one is free. */
   function besideSpot(at: Point, province: string): Point {
     const shape = geometry.shapes.get(province);
     const inside = (p: Point) => !shape || insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
-    const boxes = units.map((x) => rectAround(x.at, x.size * 3, x.size * 3));
+    const boxes = units.map((x) => rectAround(x.at, x.size * 2.4, x.size * 2.2));
     const tries: Point[] = [];
-    for (const d of [2.9, 3.6, 4.4]) {
-      for (const [dx, dy] of [[0.8, 0.8], [-0.8, 0.8], [0.8, -0.8], [-0.8, -0.8], [1, 0], [-1, 0], [0, 1], [0, -1]]) {
-        tries.push([at[0] + dx * d * unitSize, at[1] + dy * d * unitSize]);
+    for (const grow of [0, 0.5, 1.1, 1.8]) {
+      const [a, d] = [2.8 + grow, 2.5 + grow]; // along an axis; along each axis of a diagonal
+      for (const [dx, dy] of [[a, 0], [-a, 0], [d, d], [-d, d], [d, -d], [-d, -d], [0, a], [0, -a]]) {
+        tries.push([at[0] + dx * unitSize, at[1] + dy * unitSize]);
       }
     }
-    const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3, unitSize * 3)));
+    const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3.1, unitSize * 3.1)));
     return tries.find((p) => inside(p) && free(p)) ?? tries.find(free) ?? tries[0];
   }
 
