@@ -90,33 +90,47 @@ export function quantize(rgba: Uint8Array, width: number, height: number): Index
   // Each colour's nearest palette entry, stored in the table's value slot. The search walks the palette in
   // order of green outwards from the colour's own green and stops once green alone is farther than the best.
   const byGreen = Array.from({ length: size }, (_, p) => p).sort((a, b) => pg[a] - pg[b]);
-  const greens = byGreen.map((p) => pg[p]);
+  const greens = Int32Array.from(byGreen, (p) => pg[p]);
   for (const slot of slots) {
     const c = table.keys[slot];
     const r = c & 255;
     const g = (c >> 8) & 255;
     const b = (c >> 16) & 255;
-    let hi = 0;
-    while (hi < size && greens[hi] < g) hi++;
+    let hi = lowerBound(greens, g);
     let lo = hi - 1;
     let best = 0;
     let bestD = Infinity;
-    const consider = (side: number): boolean => {
-      const dg = greens[side] - g;
-      if (4 * dg * dg >= bestD) return false; // this side can only get farther
-      const p = byGreen[side];
-      const dr = r - pr[p];
-      const db = b - pb[p];
-      const d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
-      if (d < bestD) {
-        bestD = d;
-        best = p;
-      }
-      return true;
-    };
     while (lo >= 0 || hi < size) {
-      if (hi < size) hi = consider(hi) ? hi + 1 : size;
-      if (lo >= 0) lo = consider(lo) ? lo - 1 : -1;
+      if (hi < size) {
+        const dg = greens[hi] - g;
+        const dg2 = 4 * dg * dg;
+        if (dg2 >= bestD) hi = size; // this side can only get farther
+        else {
+          const p = byGreen[hi++];
+          const dr = r - pr[p];
+          const db = b - pb[p];
+          const d = 2 * dr * dr + dg2 + 3 * db * db;
+          if (d < bestD) {
+            bestD = d;
+            best = p;
+          }
+        }
+      }
+      if (lo >= 0) {
+        const dg = greens[lo] - g;
+        const dg2 = 4 * dg * dg;
+        if (dg2 >= bestD) lo = -1;
+        else {
+          const p = byGreen[lo--];
+          const dr = r - pr[p];
+          const db = b - pb[p];
+          const d = 2 * dr * dr + dg2 + 3 * db * db;
+          if (d < bestD) {
+            bestD = d;
+            best = p;
+          }
+        }
+      }
     }
     table.counts[slot] = best;
   }
@@ -144,6 +158,17 @@ export function quantize(rgba: Uint8Array, width: number, height: number): Index
     palette[p * 3 + 2] = pb[p];
   }
   return { rows, palette, width, height };
+}
+
+/** First index of a sorted array whose value is not below `v`. */
+function lowerBound(sorted: Int32Array, v: number): number {
+  let [lo, hi] = [0, sorted.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Colour → number, open addressing with linear probing, doubling at half full (a Map is several times slower here). */
