@@ -12,6 +12,7 @@ import { overlaps, rectAround } from '../../src/render/placement.js';
 import { arcMidpoint, distToSegment } from '../../src/render/route.js';
 import { symbolBox } from '../../src/render/symbols.js';
 import { classic } from '../../src/variants/classic/index.js';
+import { warringStates } from '../../src/variants/warring-states/index.js';
 
 function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof buildScene>[2] = {}): Scene {
   const r = buildScene(variant, position, opts);
@@ -68,12 +69,12 @@ function rng(seed: number): () => number {
   };
 }
 
-/** A random Classic movement phase: 18–36 units, each with a hold, a move, a support or a convoy. */
-function randomPhase(seed: number): { position: Position; orders: PowerOrder[] } {
+/** A random movement phase: 18–36 units, each with a hold, a move, a support or a convoy. */
+function randomPhase(seed: number, variant: Variant = classic): { position: Position; orders: PowerOrder[] } {
   const r = rng(seed);
   const pick = <T,>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
-  const map = classic.map;
-  const powers = classic.powers.map((p) => p.name);
+  const map = variant.map;
+  const powers = variant.powers.map((p) => p.name);
   const ids = map.provinceIds().filter((id) => map.province(id)!.kind !== 'impassable');
   const count = 18 + Math.floor(r() * 19);
   const units: Unit[] = [];
@@ -89,7 +90,7 @@ function randomPhase(seed: number): { position: Position; orders: PowerOrder[] }
   }
   const supplyCenters: Record<string, string[]> = {};
   for (const u of units) if (map.province(u.province)!.supplyCenter) (supplyCenters[u.power] ??= []).push(u.province);
-  const position: Position = { phase: { season: 'fall', year: 1903, type: 'movement' }, units, dislodged: [], contested: [], supplyCenters };
+  const position: Position = { phase: { ...variant.startingPosition().phase, season: 'fall', type: 'movement' }, units, dislodged: [], contested: [], supplyCenters };
   const at = (u: Unit) => ({ type: u.type, province: u.province, coast: u.coast });
   const moves = new Map<string, string>();
   const orders: PowerOrder[] = units.map((u) => {
@@ -108,7 +109,7 @@ function randomPhase(seed: number): { position: Position; orders: PowerOrder[] }
         const dest = moves.get(friend.province);
         order = { kind: 'support', unit: at(u), target: at(friend), to: dest && neighbours.includes(dest) ? { province: dest, coast: null } : null };
       }
-    } else if (u.type === 'F' && map.isSea(u.province)) {
+    } else if (u.type === 'F' && map.isSea(u.province) && variant.rules.convoys !== false) {
       const army = units.find((v) => v.type === 'A' && map.neighbours(u.province).has(v.province));
       const dest = army ? [...map.neighbours(u.province)].find((n) => n !== army.province && map.isLand(n) && !map.isSea(n)) : undefined;
       if (army && dest) order = { kind: 'convoy', unit: at(u), target: at(army), to: { province: dest, coast: null } };
@@ -208,6 +209,14 @@ describe('order layer: no marker or arrow covers a label or another unit', () =>
     expect(coverProblems(scene)).toEqual([]);
     const after = sceneOf(classic, adjudication.position);
     expect(coverProblems(after)).toEqual([]);
+  });
+
+  it.each(seeds.slice(0, 20))('random Warring States phase #%d', (seed) => {
+    const { position, orders } = randomPhase(seed, warringStates);
+    const adjudication = adjudicate(warringStates, position, orders);
+    const scene = sceneOf(warringStates, position, { orders, adjudication });
+    expect(coverProblems(scene)).toEqual([]);
+    expect(coverProblems(sceneOf(warringStates, adjudication.position))).toEqual([]);
   });
 });
 
