@@ -1,8 +1,8 @@
 /**
  * The outbox sender: turns one outbox row (src/game/outbox.ts) into Discord messages.
  *
- * - `phase_results`: one channel message with the phase's map (orders and results drawn) as a PNG and the
- *   results summary (which ends with the next deadline as `<t:…:R>`); text beyond 2000 characters goes into
+ * - `phase_results`: one channel message with the phase's two maps (its orders with their results on the position
+ *   before it, and the board after it) as PNGs and the results summary (which ends with the next deadline as `<t:…:R>`); text beyond 2000 characters goes into
  *   embeds of the same message, so the post is one message (sent whole or not at all).
  * - `game_started`: the start map and the roster. `status`: edits the status message in place, or posts it
  *   (first time, or after a moderator deleted it) and returns its id. `notice` / `game_over`: channel text. `dm`: a direct message (up to 3 parts).
@@ -28,7 +28,7 @@ import {
   type APIMessage,
   type RawFile,
 } from 'discord.js';
-import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
+import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 
@@ -109,10 +109,11 @@ export function createSender({ rest, deps, maps }: SenderDeps): SendFn {
       switch (payload.type) {
         case 'phase_results':
         case 'game_started': {
-          const picture = await phasePicture(deps, maps, payload.phaseId, payload.type === 'phase_results');
+          const pictures =
+            payload.type === 'phase_results' ? await resultsPictures(deps, maps, payload.phaseId) : await phasePicture(deps, maps, payload.phaseId);
           // A map that failed to draw is retried (with the outbox's backoff) before the post goes out as text.
-          if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
-          const attached = picture === 'failed' ? null : picture;
+          if (pictures === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
+          const attached = pictures === 'failed' ? null : pictures;
           await post(row.target, withNonce(row, messageWithOverflow(payload.text, attached, payload.type === 'game_started')));
           return;
         }
@@ -146,20 +147,42 @@ export function createSender({ rest, deps, maps }: SenderDeps): SendFn {
   };
 }
 
-/** The phase's map; null when there is nothing to draw (phase undone by a rollback), 'failed' when drawing failed. */
-async function phasePicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number, withOrders: boolean): Promise<MapPicture | null | 'failed'> {
-  const input = renderInputForPhase(deps, phaseId, { withOrders });
+/** The phase's map (its position); null when there is nothing to draw (phase undone by a rollback), 'failed' when drawing failed. */
+async function phasePicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number): Promise<MapPicture | null | 'failed'> {
+  const input = renderInputForPhase(deps, phaseId);
   if (!input) return null;
-  const { variant, position, title, ...drawn } = input;
-  const name = mapFileName(`${position.phase.season}-${position.phase.year}-${position.phase.type}`, withOrders ? 'results' : undefined);
-  return (await maps.render(variant, position, { ...drawn, title }, name)) ?? 'failed';
+  const { variant, position, ...drawn } = input;
+  const name = mapFileName(`${position.phase.season}-${position.phase.year}-${position.phase.type}`);
+  return (await maps.render(variant, position, drawn, name)) ?? 'failed';
+}
+
+/**
+ * A results post's two maps (issue 10 §2): the orders with their results on the position before the phase,
+ * and the board after it. 'failed' when either could not be drawn.
+ */
+async function resultsPictures(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number): Promise<MapPicture[] | null | 'failed'> {
+  const inputs = renderInputsForResults(deps, phaseId);
+  if (!inputs) return null;
+  const code = (p: { season: string; year: number; type: string }) => `${p.season}-${p.year}-${p.type}`;
+  const drawn: MapPicture[] = [];
+  for (const [input, suffix] of [
+    [inputs.orders, 'orders'],
+    [inputs.after, 'after'],
+  ] as const) {
+    const { variant, position, ...opts } = input;
+    const picture = await maps.render(variant, position, opts, mapFileName(code(inputs.orders.position.phase), suffix));
+    if (!picture) return 'failed';
+    drawn.push(picture);
+  }
+  return drawn;
 }
 
 /**
  * One message: the first 2000 characters as content, the rest in embeds (up to Discord's totals), and the
  * map as an attachment. Mentions are rendered; only `pingUsers` messages notify the users named.
  */
-export function messageWithOverflow(text: string, picture: MapPicture | null, pingUsers: boolean): OutgoingMessage {
+export function messageWithOverflow(text: string, picture: MapPicture | MapPicture[] | null, pingUsers: boolean): OutgoingMessage {
+  const pictures = picture === null ? [] : Array.isArray(picture) ? picture : [picture];
   const [content, ...rest] = splitMessage(text, MAX_CONTENT);
   const embeds: APIEmbed[] = [];
   let budget = MAX_EMBEDS_TOTAL;
@@ -176,10 +199,10 @@ export function messageWithOverflow(text: string, picture: MapPicture | null, pi
     body: {
       content: content ?? '',
       ...(embeds.length > 0 ? { embeds } : {}),
-      ...(picture ? { attachments: [{ id: 0, filename: picture.name }] } : {}),
+      ...(pictures.length > 0 ? { attachments: pictures.map((p, id) => ({ id, filename: p.name })) } : {}),
       allowed_mentions: { parse: pingUsers ? ['users'] : [] },
     },
-    files: picture ? [{ name: picture.name, data: picture.png, contentType: 'image/png' }] : [],
+    files: pictures.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })),
   };
 }
 

@@ -14,6 +14,10 @@ export interface PowerData {
   altColor?: string;
   /** Names in other scripts (e.g. `秦`). */
   localName?: string;
+  /** Tint of the land it holds (hex; default: `color` mixed with white). */
+  landColor?: string;
+  /** Colour-blind palette land tint (hex). */
+  altLandColor?: string;
   /** Starts without home centres (Mandate of Heaven's nomad Hsiung-Nu); `maps check` expects none. */
   homeless?: boolean;
   /** A neutral power moved by the variant's own rule (Mandate of Heaven: the players' vote), never seated at forming. */

@@ -72,6 +72,15 @@ export {
   type Deliverer,
   type ClaimClock,
 } from './outbox-claims.js';
-export { renderInputForPhase, type RenderInput } from './render-input.js';
+export {
+  MAP_PALETTES,
+  mapPaletteFor,
+  renderInputForPhase,
+  renderInputForPicture,
+  renderInputsForResults,
+  type MapPalette,
+  type PhasePicture,
+  type RenderInput,
+} from './render-input.js';
 export { phaseLabel, phaseCode, formatResultsSummary, discordTime, splitForDiscord } from './summary.js';
 export { onInternalError, INTERNAL_ERROR } from './tx.js';

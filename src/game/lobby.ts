@@ -40,7 +40,7 @@ export function matchPower(variantId: string, text: string): string | null {
  */
 export function createGame(
   deps: GameDeps,
-  input: { channelId: string; guildId: string | null; userId: string; variantId: string; durations?: PhaseDurationInput },
+  input: { channelId: string; guildId: string | null; userId: string; variantId: string; durations?: PhaseDurationInput; palette?: string | null },
 ): Result<{ game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId)) return fail('This command must be used in a server channel.');
@@ -50,6 +50,8 @@ export function createGame(
     }
     const durations = parseDurations(input.durations);
     if (!durations.ok) return fail(durations.error);
+    const palette = input.palette ?? 'standard';
+    if (palette !== 'standard' && palette !== 'colorblind') return fail(`Unknown palette "${palette}". Palettes: standard, colorblind.`);
     const existing = openGameByChannel(tx, input.channelId);
     if (existing) {
       return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
@@ -66,6 +68,7 @@ export function createGame(
         movementMs: durations.durations.movement,
         retreatMs: durations.durations.retreat,
         adjustmentMs: durations.durations.adjustment,
+        palette,
         createdAt: now,
       })
       .returning()

@@ -1,25 +1,39 @@
 /**
- * What the deliverer needs to draw a phase's map at send time (so the resolving transaction stays fast):
- * `renderMap(input.variant, input.position, { orders, results, adjudication, title })`.
+ * What the deliverer and `/map`, `/history` need to draw a phase's maps at send time (so the resolving
+ * transaction stays fast): `renderMap(input.variant, input.position, { orders, results, adjudication, title, palette })`.
+ *
+ * A resolved phase has two pictures (issue 10 §2): its orders with their results on the position before it,
+ * and the board after it (the next phase's position: new places, centre ownership after a fall, dislodged
+ * units beside their provinces with their retreat options).
  */
+import { eq } from 'drizzle-orm';
 import type { Adjudication, OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
-import { gameById, ordersOf, phaseById } from '../store/queries.js';
+import { players } from '../store/schema.js';
+import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../store/queries.js';
 import { isBallotKey } from './orders.js';
 import { phaseLabel } from './summary.js';
-import type { GameDeps } from './types.js';
+import type { Caller, GameDeps, Result } from './types.js';
+
+export type MapPalette = 'standard' | 'colorblind';
+export const MAP_PALETTES: readonly MapPalette[] = ['standard', 'colorblind'];
 
 export interface RenderInput {
   variant: Variant;
-  /** The position at the start of the phase. */
+  /** The position drawn: the start of the phase, or the board after it. */
   position: Position;
   /** The phase's orders (only for a resolved phase and `withOrders`). */
   orders?: PowerOrder[];
   results?: OrderResult[];
   adjudication?: Adjudication;
   title: string;
+  /** The game's palette (`/game create palette:`). */
+  palette: MapPalette;
 }
+
+/** Which picture of a phase: its orders and results, or the board after it (resolved phases only). */
+export type PhasePicture = 'orders' | 'after';
 
 /**
  * Inputs for drawing phase `phaseId`. Orders are only ever returned for a resolved phase (secret until
@@ -27,22 +41,49 @@ export interface RenderInput {
  * (e.g. undone by a rollback) or its variant is unknown.
  */
 export function renderInputForPhase(deps: Pick<GameDeps, 'db'>, phaseId: number, opts: { withOrders?: boolean } = {}): RenderInput | null {
+  return guarded(() => readRenderInput(deps, phaseId, opts.withOrders ? 'orders' : null));
+}
+
+/**
+ * Both pictures of a resolved phase, for its results post: the orders with their results, and the board
+ * after. Null when the phase is gone, unresolved or its variant unknown.
+ */
+export function renderInputsForResults(deps: Pick<GameDeps, 'db'>, phaseId: number): { orders: RenderInput; after: RenderInput } | null {
+  return guarded(() => {
+    const orders = readRenderInput(deps, phaseId, 'orders');
+    const after = readRenderInput(deps, phaseId, 'after');
+    return orders?.orders && after ? { orders, after } : null;
+  });
+}
+
+/** One picture of a phase (`/history phase: picture:`); null when that picture does not exist. */
+export function renderInputForPicture(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: PhasePicture): RenderInput | null {
+  return guarded(() => readRenderInput(deps, phaseId, picture));
+}
+
+function guarded<T>(read: () => T | null): T | null {
   try {
-    return readRenderInput(deps, phaseId, opts);
+    return read();
   } catch {
     return null;
   }
 }
 
-function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, opts: { withOrders?: boolean }): RenderInput | null {
+function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: PhasePicture | null): RenderInput | null {
   return deps.db.transaction((tx) => {
     const phase = phaseById(tx, phaseId);
     if (!phase) return null;
     const game = gameById(tx, phase.gameId);
     const variant = game ? getVariant(game.variantId) : undefined;
-    if (!variant) return null;
+    if (!game || !variant) return null;
+    const palette = paletteOf(game.palette);
     const label = phaseLabel(phase.position.phase, variant);
-    if (!opts.withOrders || !phase.adjudication) return { variant, position: phase.position, title: `${variant.name} · ${label}` };
+    if (picture === 'after') {
+      if (!phase.adjudication) return null;
+      const next = phase.adjudication.position;
+      return { variant, position: next, title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`, palette };
+    }
+    if (picture !== 'orders' || !phase.adjudication) return { variant, position: phase.position, title: `${variant.name} · ${label}`, palette };
     return {
       variant,
       position: phase.position,
@@ -52,7 +93,30 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, opts: { wi
         .map((o) => ({ power: o.power, order: o.order })),
       results: phase.adjudication.results,
       adjudication: phase.adjudication,
-      title: `${variant.name} · ${label} · results`,
+      title: `${variant.name} · ${label} · orders and results`,
+      palette,
     };
+  });
+}
+
+function paletteOf(stored: string | null | undefined): MapPalette {
+  return stored === 'colorblind' ? 'colorblind' : 'standard';
+}
+
+/**
+ * The palette of the caller's private `/map`: `chosen` if given (and remembered for a player of the channel's
+ * game), else the player's earlier choice, else the game's palette.
+ */
+export function mapPaletteFor(deps: Pick<GameDeps, 'db'>, caller: Caller, chosen: MapPalette | null): Result<{ palette: MapPalette; remembered: boolean }> {
+  return deps.db.transaction((tx) => {
+    const game = openGameByChannel(tx, caller.channelId);
+    if (!game) return { ok: true, palette: chosen ?? 'standard', remembered: false };
+    const player = playerByUser(tx, game.id, caller.userId);
+    if (chosen) {
+      if (!player) return { ok: true, palette: chosen, remembered: false };
+      tx.update(players).set({ mapPalette: chosen }).where(eq(players.id, player.id)).run();
+      return { ok: true, palette: chosen, remembered: true };
+    }
+    return { ok: true, palette: paletteOf(player?.mapPalette ?? game.palette), remembered: false };
   });
 }

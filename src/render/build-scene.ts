@@ -8,12 +8,21 @@ import type { Adjudication, Location, OrderResult, Position, PowerOrder } from '
 import type { Variant } from '../engine/variant.js';
 import { anchorsOf } from './anchors.js';
 import { featuresOf } from './features.js';
-import { geometryOf, type Point } from './geometry.js';
+import { geometryOf, insideShape, type Point } from './geometry.js';
 import { placeMarkers } from './markers.js';
-import { orderMarks } from './orders.js';
-import { powerColor, textOn, type PaletteName } from './palette.js';
-import type { Feature, LegendEntry, Rect, Scene, UnitMark } from './scene.js';
+import { aroundUnit, orderMarks, type SymbolWish } from './orders.js';
+import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
+import { overlaps, rectAround } from './placement.js';
+import { routeThrough, trimPath } from './route.js';
+import type { Feature, LegendEntry, OrderMark, Rect, ResultSymbol, Scene, SymbolKind, SymbolLegendEntry, UnitMark } from './scene.js';
+import { placeSymbols, SYMBOL_TEXT } from './symbols.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
+
+/** Symbols in the order the legend lists them. */
+const SYMBOL_ORDER: SymbolKind[] = ['failed', 'cut', 'dislodged', 'disbanded', 'build-failed', 'built'];
+
+/** Variants with more powers than this mark every unit with its power (decisions.md, "Maps and colours"). */
+export const MARKED_POWERS = 8;
 
 export interface RenderOptions {
   orders?: PowerOrder[];
@@ -56,9 +65,8 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   const u = width / 1600;
   const scale = width / geometry.width;
   const titleH = Math.round(54 * u);
-  const legendH = Math.round(50 * u);
+  const legendRow = Math.round(44 * u);
   const frame: Rect = { x: 0, y: titleH, w: width, h: Math.round(geometry.height * scale) };
-  const height = titleH + frame.h + legendH;
   const T = (p: Point): Point => [frame.x + p[0] * scale, frame.y + p[1] * scale];
   const warnings: string[] = [];
 
@@ -67,7 +75,9 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   const anchors = anchorsOf(variant, geometry);
 
   const holder = holdersOf(variant, position);
-  const regions = regionsOf(geometry, holder, powers, colorOf, T);
+  const regions = regionsOf(geometry, holder, powers, colorOf, T).map((r) =>
+    r.owner ? { ...r, fill: landColor(powers.get(r.owner), palette) } : r,
+  );
   const borders = borderLines(geometry, T);
 
   const unitSize = 10.5 * u;
@@ -75,12 +85,15 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     const a = anchors.get(locationKey(loc)) ?? (loc.coast ? anchors.get(loc.province) : undefined);
     return a ? T(a) : null;
   };
-  const dislodgedOffset = (p: Point): Point => [p[0] + unitSize * 1.1, p[1] + unitSize * 1.1];
+  const marked = variant.powers.length > MARKED_POWERS;
+  const markOf = (power: string) => {
+    const p = powers.get(power);
+    return p?.localName ?? power.slice(0, 2);
+  };
 
   const dislodgedNow = new Set((opts.adjudication?.dislodged ?? []).map((d) => d.province));
   const units: UnitMark[] = [];
-  const addUnit = (unit: Position['units'][number], dislodged: boolean, offset: boolean) => {
-    const at = unitPoint(unit);
+  const addUnit = (unit: Position['units'][number], dislodged: boolean, at: Point | null) => {
     if (!at || !variant.map.has(unit.province)) {
       warnings.push(`unit ${unit.type} ${locationKey(unit)} of ${unit.power} is not on the map`);
       return;
@@ -90,52 +103,125 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       power: unit.power,
       type: unit.type,
       location: locationKey(unit),
-      at: offset ? dislodgedOffset(at) : at,
+      at,
       size: unitSize,
       fill,
       text: textOn(fill),
       dislodged,
+      state: 'normal',
+      ...(marked ? { mark: markOf(unit.power) } : {}),
     });
   };
-  for (const unit of position.units ?? []) addUnit(unit, dislodgedNow.has(unit.province), false);
-  for (const unit of position.dislodged ?? []) addUnit(unit, true, true);
+  for (const unit of position.units ?? []) addUnit(unit, dislodgedNow.has(unit.province), unitPoint(unit));
+  // Retreat phase: a dislodged unit stands beside its province's spot, where the unit that dislodged it is.
+  const offsetOf = new Map<string, Point>();
+  for (const unit of position.dislodged ?? []) {
+    const at = unitPoint(unit);
+    const spot = at ? besideSpot(at, unit.province) : null;
+    if (spot) offsetOf.set(unit.province, spot);
+    addUnit(unit, true, spot);
+  }
 
-  const orders = orderMarks(
+  /** A spot for a dislodged unit and its ring next to the unit in its province: inside the province where one is free. */
+  function besideSpot(at: Point, province: string): Point {
+    const shape = geometry.shapes.get(province);
+    const inside = (p: Point) => !shape || insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
+    const boxes = units.map((x) => rectAround(x.at, x.size * 2.4, x.size * 2.2));
+    const tries: Point[] = [];
+    for (const grow of [0, 0.5, 1.1, 1.8]) {
+      const [a, d] = [2.8 + grow, 2.5 + grow]; // along an axis; along each axis of a diagonal
+      for (const [dx, dy] of [[a, 0], [-a, 0], [d, d], [-d, d], [d, -d], [-d, -d], [0, a], [0, -a]]) {
+        tries.push([at[0] + dx * unitSize, at[1] + dy * unitSize]);
+      }
+    }
+    const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3.1, unitSize * 3.1)));
+    return tries.find((p) => inside(p) && free(p)) ?? tries.find(free) ?? tries[0];
+  }
+
+  const layer = orderMarks(
     {
       variant,
       position,
       pointOf: unitPoint,
-      unitPointOf: (loc, dislodged) => {
-        const at = unitPoint(loc);
-        const isDislodged = dislodged && (position.dislodged ?? []).some((d) => d.province === loc.province);
-        return at && isDislodged ? dislodgedOffset(at) : at;
-      },
+      unitPointOf: (loc, dislodged) => (dislodged && offsetOf.get(loc.province)) || unitPoint(loc),
       unitSize,
       colorOf,
+      units,
+      after: opts.adjudication?.position,
     },
     opts.orders ?? [],
     opts.results ?? opts.adjudication?.results,
     warnings,
   );
+  const orders: OrderMark[] = layer.marks;
+  units.push(...layer.units);
+  const wishes: SymbolWish[] = [...layer.symbols];
+  // Disbanded units (by order or civil disorder) are drawn faded, with the disbanded symbol.
+  for (const w of wishes) {
+    if (w.kind !== 'disbanded') continue;
+    const unit = units.find((x) => x.location === w.unit && (x.dislodged || position.phase?.type !== 'retreat'));
+    if (unit) unit.state = 'disbanded';
+  }
+  for (const removed of opts.adjudication?.civilDisorderRemovals ?? []) {
+    const unit = units.find((x) => x.location === locationKey(removed) && x.state === 'normal');
+    if (!unit) continue;
+    unit.state = 'disbanded';
+    wishes.push({ kind: 'disbanded', candidates: aroundUnit(unit.at, unitSize), unit: unit.location });
+  }
+  // Retreat phase board: where each dislodged unit without a drawn order may go.
+  const ordered = new Set((opts.orders ?? []).flatMap((o) => (o.order?.kind === 'waive' ? [] : [o.order?.unit?.province])));
+  for (const d of position.dislodged ?? []) {
+    const from = offsetOf.get(d.province);
+    if (!from || ordered.has(d.province)) continue;
+    for (const option of d.retreatOptions ?? []) {
+      const to = unitPoint({ province: option.split('/')[0], coast: option.split('/')[1] ?? null });
+      if (!to) continue;
+      const color = colorOf(d.power);
+      const path = trimPath(routeThrough([from, to], units.map((x) => ({ at: x.at, r: unitSize * 1.35 }))), unitSize * 1.45, unitSize * 0.6);
+      orders.push({ kind: 'retreat-option', power: d.power, color, order: `${d.type} ${locationKey(d)} R ${option}`, points: [from, to], path, size: unitSize, unitType: d.type, outcome: null, failed: false });
+    }
+  }
 
   const features: Feature[] = featuresOf(variant, geometry, anchors, warnings).map((f) => transformFeature(f, T));
 
   const { centers, labels } = placeMarkers({ variant, geometry, anchors, frame, scale, T, u, unitSize, units, holder, powers, colorOf, warnings });
 
+  // Result symbols: dislodged rings round their units; the others where they cover no label, unit or marker.
+  const rings: ResultSymbol[] = units
+    .filter((x) => x.dislodged)
+    .map((x) => ({ kind: 'dislodged', at: x.at, radius: x.size * 1.55, unit: x.location }));
+  const symbolRadius = 7.5 * u;
+  const obstacles: Rect[] = [
+    ...labels.map((l) => l.box),
+    ...units.map((x) => rectAround(x.at, x.size * 2.5, x.size * 2.5)),
+    ...rings.map((r) => rectAround(r.at, r.radius * 2, r.radius * 2)),
+    ...centers.map((c) => rectAround(c.at, c.radius * 2.4, c.radius * 2.4)),
+  ];
+  const symbols = [...rings, ...placeSymbols(wishes, symbolRadius, obstacles, frame, warnings)];
+
   const titleText = opts.title ?? `${variant.name} — ${phaseTitle(position)}`;
   const legendSize = 15 * u;
+  const used = SYMBOL_ORDER.filter((k) => symbols.some((x) => x.kind === k));
+  const legendH = legendRow * (used.length > 0 ? 2 : 1);
+  const height = titleH + frame.h + legendH;
   const counts = variant.powers.map((p) => ({
     power: p.name,
     centers: (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length,
     units: (position.units ?? []).filter((x) => x.power === p.name).length,
   }));
   const slot = (width - 24 * u) / Math.max(1, counts.length);
-  const legendY = titleH + frame.h + legendH / 2;
+  const legendY = titleH + frame.h + legendRow / 2;
   const entries: LegendEntry[] = counts.map((c, i) => ({
     ...c,
     color: colorOf(c.power),
     at: [12 * u + slot * i + 4 * u, legendY],
     text: `${c.power} ${c.centers}`,
+  }));
+  const symbolSlot = (width - 24 * u) / 6;
+  const symbolEntries: SymbolLegendEntry[] = used.map((kind, i) => ({
+    kind,
+    text: SYMBOL_TEXT[kind],
+    at: [12 * u + symbolSlot * i + 4 * u + symbolRadius, legendY + legendRow],
   }));
 
   return {
@@ -151,9 +237,10 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       centers,
       units,
       orders,
+      symbols,
       labels,
       title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
-      legend: { entries, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
+      legend: { entries, symbols: symbolEntries, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
       warnings,
     },
   };

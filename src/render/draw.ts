@@ -1,13 +1,14 @@
 /**
  * drawScene: paints a scene on a 2D canvas context. No decisions about placement here (see build-scene.ts).
- * Paint order: title bar, territories, borders, features, centre markers, labels, order lines under
- * units, units, arrows and marks over units, red crosses of failed orders (dimmed and crossed), legend.
+ * Paint order: title bar, territories, borders, features, centre markers, hold and raise rings, order lines
+ * (supports, convoys, arrows), labels with their halos (arrows may cross labels but run beneath the halo,
+ * decisions.md), units, result symbols, legend.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import type { Point } from './geometry.js';
 import { COLORS } from './palette.js';
-import { cross, drawOrder, drawUnit } from './draw-marks.js';
+import { drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
 import type { Scene } from './scene.js';
 
 type Ctx = SKRSContext2D;
@@ -70,6 +71,10 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
     ctx.fill();
   }
 
+  for (const o of scene.orders) if (o.kind === 'hold' || o.kind === 'raise') drawUnitRing(ctx, o, u);
+  const lineOrder = ['retreat-option', 'convoy', 'support', 'move', 'path', 'retreat'];
+  for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawOrderLine(ctx, o, u);
+
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.lineJoin = 'round';
@@ -82,14 +87,8 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
     ctx.fillText(l.text, l.at[0], l.at[1]);
   }
 
-  // Orders and units above the labels: what players ordered must never be hidden.
-  const under = scene.orders.filter((o) => o.kind === 'support' || o.kind === 'convoy' || o.kind === 'hold');
-  const over = scene.orders.filter((o) => !under.includes(o));
-  const crosses: [Point, number][] = [];
-  for (const o of under) drawOrder(ctx, o, u, crosses);
   for (const unit of scene.units) drawUnit(ctx, unit, u);
-  for (const o of over) drawOrder(ctx, o, u, crosses);
-  for (const [at, d] of crosses) cross(ctx, at, d, u);
+  for (const s of scene.symbols) drawSymbol(ctx, s, u);
 
   drawLegend(ctx, scene, u);
 }
@@ -116,6 +115,14 @@ function drawLegend(ctx: Ctx, scene: Scene, u: number): void {
     ctx.strokeRect(e.at[0], e.at[1] - s / 2, s, s);
     ctx.fillStyle = COLORS.title;
     ctx.fillText(e.text, e.at[0] + s + 6 * u, e.at[1]);
+  }
+  const r = size * 0.55;
+  for (const e of scene.legend.symbols) {
+    drawSymbol(ctx, { kind: e.kind, at: e.at, radius: r }, u);
+    ctx.font = font(size, false);
+    ctx.fillStyle = COLORS.title;
+    ctx.textAlign = 'left';
+    ctx.fillText(e.text, e.at[0] + r + 6 * u, e.at[1]);
   }
 }
 

@@ -28,10 +28,14 @@ export interface MarkerContext {
   warnings: string[];
 }
 
+/** Label text height at 1600 px wide. */
+export const LABEL_PX = 14;
+
 export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; labels: Label[] } {
   const { variant, geometry, anchors, frame, scale, T, u, unitSize, units, holder, powers, colorOf, warnings } = ctx;
   // Supply-centre markers, then labels, placed around the anchors without overlapping units or each other.
-  const unitBoxes = units.map((x) => rectAround(x.at, x.size * 2.3, x.size * 2.3));
+  // A dislodged unit's box includes its ring.
+  const unitBoxes = units.map((x) => rectAround(x.at, x.size * (x.dislodged ? 3.2 : 2.5), x.size * (x.dislodged ? 3.2 : 2.5)));
   const byClearance = [...variant.data.provinces].sort(
     (a, b) => (geometry.shapes.get(a.id)?.clearance ?? 0) - (geometry.shapes.get(b.id)?.clearance ?? 0),
   );
@@ -69,8 +73,9 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
   }
 
   // Labels: tried in tiers until each finds room (a tier only for what earlier tiers could not place):
-  // full text inside the province; abbreviation only; both at 80 %; then the abbreviation just outside.
-  const labelSize = 12.5 * u;
+  // full text inside the province; abbreviation only; then the abbreviation just outside. Never smaller than
+  // LABEL_PX at 1600 px wide (legibility on a phone, issue 10 §6).
+  const labelSize = LABEL_PX * u;
   const givenLabels = variant.data.geometry?.labels ?? {};
   const centerBoxes = centers.map((c) => rectAround(c.at, c.radius * 2.6, c.radius * 2.6));
   // Labels never cover a unit spot (occupied or not), so arrows always end on a free anchor.
@@ -78,15 +83,14 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
     .filter((p) => p.kind !== 'impassable' && anchors.has(p.id))
     .map((p) => rectAround(T(anchors.get(p.id)!), unitSize * 2.3, unitSize * 2.3));
   const taken: Rect[] = [...unitBoxes, ...centerBoxes, ...emptyAnchorBoxes];
-  const labelled = new Map<string, { text: string; size: number; box: Rect }>();
+  const labelled = new Map<string, { text: string; size: number; box: Rect; inside: boolean }>();
   // A province with a name in another script (Warring States) always shows it beside the romanised
-  // name (or, where that does not fit, its abbreviation).
+  // name (or, where that does not fit, its abbreviation). Labels keep one size (legibility: 14 px at 1600 px).
   const short = (p: (typeof variant.data.provinces)[number]) => (p.localName ? `${p.localName} ${p.abbreviation}` : p.abbreviation);
   const tiers: { text: (p: (typeof variant.data.provinces)[number]) => string; size: number; inside: boolean }[] = [
     { text: (p) => (p.localName ? `${p.localName} ${p.name}` : p.abbreviation), size: labelSize, inside: true },
     { text: short, size: labelSize, inside: true },
-    { text: short, size: labelSize * 0.8, inside: true },
-    { text: short, size: labelSize * 0.8, inside: false },
+    { text: short, size: labelSize, inside: false },
   ];
   for (const tier of tiers) {
     const requests: PlacementRequest[] = byClearance
@@ -110,7 +114,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
     for (const p of variant.data.provinces) {
       const box = placed.get(p.id);
       if (!box) continue;
-      labelled.set(p.id, { text: tier.text(p), size: tier.size, box });
+      labelled.set(p.id, { text: tier.text(p), size: tier.size, box, inside: tier.inside });
       taken.push(box);
     }
   }
@@ -128,6 +132,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
       size: l.size,
       color: p.kind === 'sea' ? COLORS.labelSea : COLORS.labelLand,
       box: l.box,
+      inside: l.inside,
     });
   }
 

@@ -1,13 +1,23 @@
 /**
- * Orders (and their results) → order marks of the scene. One mark per order; the geometry of each kind
- * is documented on `OrderMark`. Results are matched to orders by normalized text, else by unit location.
+ * Orders (and their results) → order marks and result symbols of the scene, following the conventions
+ * players know from webDiplomacy and Backstabbr (issue 10 §1):
+ * - a move is an arrow; a convoyed move runs through its convoying fleets in order (the convoy orders
+ *   themselves draw nothing more when the army's move is there);
+ * - a support to move is a dashed line to the middle of the supported move's arrow; a support to hold ends
+ *   on the held unit;
+ * - a failed order is dimmed and dashed, with its result symbol at the head of its arrow (placed later, in
+ *   symbols.ts, where it covers no label or unit);
+ * - arrows bend round units they would otherwise cross (route.ts);
+ * - a rapid river move that stopped short is drawn solid to where the fleet ended, the rest dashed.
+ * Results are matched to orders by power and normalized text, else by unit location.
  */
 import { formatOrder } from '../engine/format.js';
 import { locationKey } from '../engine/map.js';
-import type { Location, OrderResult, Position, PowerOrder, UnitType } from '../engine/types.js';
+import type { Location, Order, OrderResult, Position, PowerOrder, Unit, UnitType } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Point } from './geometry.js';
-import type { OrderMark, OrderMarkKind } from './scene.js';
+import { arcMidpoint, routeThrough, trimPath, type Obstacle } from './route.js';
+import type { OrderMark, OrderMarkKind, SymbolKind, UnitMark } from './scene.js';
 
 export interface OrderMarkContext {
   variant: Variant;
@@ -18,16 +28,41 @@ export interface OrderMarkContext {
   unitPointOf(loc: Location, dislodged: boolean): Point | null;
   unitSize: number;
   colorOf(power: string): string;
+  /** Units already in the scene (arrows bend round them). */
+  units: UnitMark[];
+  /** The position after the phase, when known (where a stopped-short river fleet ended). */
+  after?: Position;
+}
+
+/** A result symbol still to be placed: candidate centres in order of preference. */
+export interface SymbolWish {
+  kind: SymbolKind;
+  candidates: Point[];
+  /** The unit it is about (its location key), if any. */
+  unit?: string;
+}
+
+export interface OrderLayer {
+  marks: OrderMark[];
+  /** Units the orders add (builds). */
+  units: UnitMark[];
+  symbols: SymbolWish[];
 }
 
 const FAILED = new Set(['failure', 'illegal', 'void']);
+
+interface Draft {
+  mark: OrderMark;
+  order: Order;
+  result: OrderResult | undefined;
+}
 
 export function orderMarks(
   ctx: OrderMarkContext,
   orders: PowerOrder[],
   results: OrderResult[] | undefined,
   warnings: string[],
-): OrderMark[] {
+): OrderLayer {
   const byText = new Map<string, OrderResult>();
   const byUnit = new Map<string, OrderResult>();
   for (const r of results ?? []) {
@@ -36,27 +71,29 @@ export function orderMarks(
     if (loc) byUnit.set(`${r.power}|${loc}`, r);
   }
   const retreatPhase = ctx.position.phase?.type === 'retreat';
-  const marks: OrderMark[] = [];
+  const drafts: Draft[] = [];
   orders.forEach((given, index) => {
     try {
-      const mark = orderMark(ctx, given, byText, byUnit, retreatPhase, warnings);
-      if (mark) marks.push(mark);
+      const draft = orderDraft(ctx, given, byText, byUnit, retreatPhase, warnings);
+      if (draft) drafts.push(draft);
     } catch (e) {
       warnings.push(`cannot draw order ${index + 1}: ${e instanceof Error ? e.message : String(e)}`);
     }
   });
-  separateHeadToHead(marks);
-  return marks;
+  separateHeadToHead(drafts.map((d) => d.mark));
+  const layer: OrderLayer = { marks: drafts.map((d) => d.mark), units: [], symbols: [] };
+  routeAll(ctx, drafts, layer);
+  return layer;
 }
 
-function orderMark(
+function orderDraft(
   ctx: OrderMarkContext,
   { power, order }: PowerOrder,
   byText: Map<string, OrderResult>,
   byUnit: Map<string, OrderResult>,
   retreatPhase: boolean,
   warnings: string[],
-): OrderMark | null {
+): Draft | null {
   if (order.kind === 'waive') return null;
   const text = formatOrder(order, ctx.variant.rules);
   const result = byText.get(`${power}|${text}`) ?? byUnit.get(`${power}|${locationKey(order.unit)}`);
@@ -66,13 +103,22 @@ function orderMark(
     order.kind === 'retreat' || (order.kind === 'disband' && retreatPhase)
       ? ctx.unitPointOf(order.unit, true)
       : ctx.unitPointOf(order.unit, false);
-  const base = { power, color: ctx.colorOf(power), order: text, size: ctx.unitSize, unitType, outcome, failed: outcome !== null && FAILED.has(outcome) };
-  const make = (kind: OrderMarkKind, points: (Point | null)[]): OrderMark | null => {
+  const base = {
+    power,
+    color: ctx.colorOf(power),
+    order: text,
+    size: ctx.unitSize,
+    unitType,
+    outcome,
+    failed: outcome !== null && FAILED.has(outcome),
+    path: [] as Point[],
+  };
+  const make = (kind: OrderMarkKind, points: (Point | null)[]): Draft | null => {
     if (points.some((p) => p === null)) {
       warnings.push(`cannot draw an order of ${power}: a location is not on the map`);
       return null;
     }
-    return { ...base, kind, points: points as Point[] };
+    return { mark: { ...base, kind, points: points as Point[] }, order, result };
   };
   switch (order.kind) {
     case 'hold':
@@ -97,6 +143,218 @@ function orderMark(
       warnings.push(`cannot draw an order of ${power}: unknown kind`);
       return null;
   }
+}
+
+/** Paths of every mark (arrows bent round units, trimmed to the icons' edges) and the symbols they call for. */
+function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): void {
+  const s = ctx.unitSize;
+  const obstacles: Obstacle[] = ctx.units.map((u) => ({ at: u.at, r: s * 1.35 }));
+  const head = s * 1.15;
+  const tail = s * 1.1;
+
+  // Convoy routes: army province → its convoying fleets, in order → destination.
+  const convoysOf = new Map<string, Draft[]>();
+  for (const d of drafts) {
+    if (d.order.kind !== 'convoy') continue;
+    const key = `${d.order.target.province}>${d.order.to.province}`;
+    convoysOf.set(key, [...(convoysOf.get(key) ?? []), d]);
+  }
+  const convoyChain = (army: string, dest: string): Draft[] => orderChain(ctx.variant, army, dest, convoysOf.get(`${army}>${dest}`) ?? []);
+
+  // Moves, retreats and paths first: supports end on them.
+  const moveOf = new Map<string, Draft>();
+  const usedConvoys = new Set<Draft>();
+  for (const d of drafts) {
+    const m = d.mark;
+    if (m.kind === 'move' && d.order.kind === 'move') {
+      const chain = d.order.unit.type === 'F' ? [] : convoyChain(d.order.unit.province, d.order.to.province);
+      chain.forEach((c) => usedConvoys.add(c));
+      const via = chain.map((c) => c.mark.points[1]);
+      m.points = [m.points[0], ...via, m.points[m.points.length - 1]];
+      m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+      moveOf.set(d.order.unit.province, d);
+      if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s), unit: locationKey(d.order.unit) });
+    } else if (m.kind === 'retreat') {
+      m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+      if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s) });
+    } else if (m.kind === 'path' && d.order.kind === 'special') {
+      const ended = stoppedAt(ctx, d);
+      if (ended !== null && ended < m.points.length - 1) {
+        m.path = trimPath(routeThrough(m.points.slice(0, ended + 1), obstacles), tail, head);
+        m.rest = trimPath(routeThrough(m.points.slice(ended), obstacles), head, head);
+        m.failed = false; // the fleet did move: the arrow is solid to where it ended
+        m.stoppedShort = true;
+        layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.rest, s) });
+      } else {
+        m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+        if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s) });
+      }
+    }
+  }
+
+  for (const d of drafts) {
+    const m = d.mark;
+    const unitKey = d.order.kind === 'waive' ? undefined : locationKey(d.order.unit);
+    switch (m.kind) {
+      case 'support': {
+        if (d.order.kind !== 'support') break;
+        if (d.order.to) {
+          // To the middle of the supported move's arrow (or of where it would run, if it was not ordered).
+          const supported = moveOf.get(d.order.target.province);
+          const same = supported && supported.order.kind === 'move' && supported.order.to.province === d.order.to.province;
+          const target = ctx.unitPointOf(d.order.target, false);
+          const mid = same ? arcMidpoint(supported.mark.path) : target ? arcMidpoint([target, m.points[1]]) : m.points[1];
+          m.points = [m.points[0], mid];
+          m.path = trimPath(routeThrough(m.points, obstacles), tail, 0);
+        } else {
+          m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.45);
+        }
+        if (m.failed) {
+          const cut = d.result?.result === 'failure' && /\bcut\b/i.test(d.result.reason);
+          layer.symbols.push({ kind: cut ? 'cut' : 'failed', candidates: middleCandidates(m.path, s), unit: unitKey });
+        }
+        break;
+      }
+      case 'convoy': {
+        // Drawn by the army's arrow when the army moves; alone, a dotted route army → fleet → destination.
+        if (!usedConvoys.has(d)) m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+        if (m.failed) layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[1], s), unit: unitKey });
+        break;
+      }
+      case 'hold':
+      case 'raise':
+        m.path = [m.points[0]];
+        if (m.failed && m.outcome !== 'failure') layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[0], s), unit: unitKey });
+        break;
+      case 'disband':
+        m.path = [m.points[0]];
+        layer.symbols.push({ kind: m.failed ? 'failed' : 'disbanded', candidates: aroundUnit(m.points[0], s), unit: unitKey });
+        break;
+      case 'build': {
+        m.path = [m.points[0]];
+        const type = m.unitType ?? 'A';
+        const location = unitKey ?? '';
+        layer.units.push({
+          power: m.power,
+          type,
+          location,
+          at: m.points[0],
+          size: s,
+          fill: m.color,
+          text: '#000000',
+          dislodged: false,
+          state: m.failed ? 'build-failed' : 'built',
+        });
+        layer.symbols.push({ kind: m.failed ? 'build-failed' : 'built', candidates: aroundUnit(m.points[0], s), unit: location });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+/** Where the fleet of a rapid river move ended, as an index into its points (null when unknown). */
+function stoppedAt(ctx: OrderMarkContext, d: Draft): number | null {
+  if (!ctx.after || d.order.kind !== 'special' || !/stopped short/i.test(d.result?.reason ?? '')) return null;
+  const order = d.order;
+  const had = (p: string, units: Unit[]) => units.some((u) => u.province === p && u.power === d.mark.power && u.type === 'F');
+  for (let i = order.path.length - 1; i >= 0; i--) {
+    const p = order.path[i].province;
+    if (had(p, ctx.after.units) && !had(p, ctx.position.units)) return i + 1;
+  }
+  return had(order.unit.province, ctx.after.units) ? 0 : null;
+}
+
+/** The convoying fleets of one army's route, ordered from the army's province to the destination. */
+function orderChain(variant: Variant, army: string, dest: string, convoys: Draft[]): Draft[] {
+  if (convoys.length === 0) return [];
+  const at = new Map(convoys.map((c) => [(c.order as { unit: Location }).unit.province, c]));
+  // Shortest chain through the convoying fleets' provinces (breadth-first over adjacency).
+  const prev = new Map<string, string | null>([[army, null]]);
+  const queue = [army];
+  while (queue.length > 0) {
+    const here = queue.shift()!;
+    for (const next of variant.map.neighbours(here)) {
+      if (prev.has(next)) continue;
+      if (next === dest && here !== army) {
+        const chain: Draft[] = [];
+        for (let p: string | null = here; p !== null && p !== army; p = prev.get(p) ?? null) chain.unshift(at.get(p)!);
+        return chain;
+      }
+      if (!at.has(next)) continue;
+      prev.set(next, here);
+      queue.push(next);
+    }
+  }
+  return [];
+}
+
+/** Spots for a symbol at the head of an arrow: on the line, stepping back from the tip, then beside it. */
+function headCandidates(path: Point[], s: number): Point[] {
+  const out: Point[] = [];
+  const r = s * 0.72;
+  // Just behind the arrowhead (3.2 × the 3.6-px line width long at 1600 px, about 1.1 unit sizes).
+  const behind = s * 1.1 + r;
+  const steps = [behind, behind + r, behind + r * 2, behind + r * 3, behind + r * 4.5, r * 1.1];
+  for (const back of steps) out.push(pointBack(path, back));
+  for (const back of steps) {
+    const p = pointBack(path, back);
+    const q = pointBack(path, back + 1);
+    const len = Math.hypot(p[0] - q[0], p[1] - q[1]) || 1;
+    const [nx, ny] = [-(p[1] - q[1]) / len, (p[0] - q[0]) / len];
+    out.push([p[0] + nx * r * 1.6, p[1] + ny * r * 1.6], [p[0] - nx * r * 1.6, p[1] - ny * r * 1.6]);
+  }
+  return out;
+}
+
+/** Spots for a symbol on a line: its middle, then further along either way. */
+function middleCandidates(path: Point[], s: number): Point[] {
+  const total = pathLength(path);
+  const out: Point[] = [];
+  for (const f of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) out.push(pointBack(path, total * (1 - f)));
+  return out.concat(headCandidates(path, s));
+}
+
+/** Spots for a badge beside a unit: upper right first, then round it, then further out. */
+export function aroundUnit(at: Point, s: number): Point[] {
+  const out: Point[] = [];
+  for (const d of [s * 1.75, s * 2.4, s * 3.1]) {
+    for (const [dx, dy] of [
+      [1, -1],
+      [1, 1],
+      [-1, -1],
+      [-1, 1],
+      [1.4, 0],
+      [-1.4, 0],
+      [0, -1.4],
+      [0, 1.4],
+    ]) {
+      out.push([at[0] + dx * d * 0.72, at[1] + dy * d * 0.72]);
+    }
+  }
+  return out;
+}
+
+function pathLength(path: Point[]): number {
+  let n = 0;
+  for (let i = 1; i < path.length; i++) n += Math.hypot(path[i][0] - path[i - 1][0], path[i][1] - path[i - 1][1]);
+  return n;
+}
+
+/** The point `back` pixels before the end of a polyline (its start if the line is shorter). */
+function pointBack(path: Point[], back: number): Point {
+  let left = back;
+  for (let i = path.length - 1; i > 0; i--) {
+    const [a, b] = [path[i - 1], path[i]];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (len >= left && len > 0) {
+      const t = left / len;
+      return [b[0] + (a[0] - b[0]) * t, b[1] + (a[1] - b[1]) * t];
+    }
+    left -= len;
+  }
+  return path[0];
 }
 
 /** Two arrows between the same two spots in opposite directions (a head-to-head battle): each moves to its own left. */

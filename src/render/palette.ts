@@ -1,21 +1,31 @@
 /**
- * Colours of the map. Power colours come from the variant (`color`, or `altColor` for the colour-blind
- * palette, which for Classic is the Okabe–Ito set); everything else is fixed here.
+ * Colours of the map. Power colours come from the variant: `color` (units, arrows) and `landColor` (the
+ * tint of the land it holds) for the standard palette, `altColor` and `altLandColor` for the colour-blind
+ * one. Everything else is fixed here. The bars every variant's palette meets (decisions.md, "Maps and
+ * colours") are checked from this data by test/render/palette.test.ts with CIEDE2000 (color-science.ts):
+ * unit colours ΔE ≥ 20 apart and from the sea (≥ 15 under simulated deuteranopia and protanopia in the
+ * colour-blind palette), land tints ≥ 10; with more than 8 powers each unit also carries its power's mark
+ * and the bars drop to 10.
  */
 import type { PowerData } from '../variants/schema.js';
 
-export type PaletteName = 'standard' | 'colorblind';
+export const PALETTE_NAMES = ['standard', 'colorblind'] as const;
+export type PaletteName = (typeof PALETTE_NAMES)[number];
+
+export function isPaletteName(s: unknown): s is PaletteName {
+  return typeof s === 'string' && (PALETTE_NAMES as readonly string[]).includes(s);
+}
 
 export const COLORS = {
   background: '#f4efe4',
-  sea: '#b9d3e6',
+  sea: '#aad3df',
   land: '#efe6cf',
   offmapLand: '#d9d2c1',
-  offmapSea: '#c9dbe8',
+  offmapSea: '#c8e0e6',
   impassable: '#b8b0a0',
   border: '#6f6454',
   coast: '#2f4f6a',
-  seaBorder: '#8fb0c8',
+  seaBorder: '#86b6c4',
   frame: '#333333',
   centerRing: '#222222',
   centerNeutral: '#ffffff',
@@ -29,9 +39,20 @@ export const COLORS = {
   title: '#1c1c1c',
 } as const;
 
+/** Share of the unit colour in a land tint when the variant gives none (mixed with white). */
+export const DEFAULT_TINT = 0.42;
+
+/** A power's unit colour in this palette. */
 export function powerColor(power: PowerData | undefined, palette: PaletteName): string {
   if (!power) return '#888888';
   return palette === 'colorblind' && power.altColor ? power.altColor : power.color;
+}
+
+/** The tint of land a power holds in this palette. */
+export function landColor(power: PowerData | undefined, palette: PaletteName): string {
+  if (!power) return COLORS.land;
+  const given = palette === 'colorblind' && power.altColor ? power.altLandColor : power.landColor;
+  return given ?? tint(powerColor(power, palette), DEFAULT_TINT);
 }
 
 /** Mix a hex colour with white: `amount` 0 = white, 1 = the colour. */

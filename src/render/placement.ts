@@ -53,7 +53,7 @@ const DIRECTIONS: Point[] = [
 
 export function candidates(req: PlacementRequest, includeAnchor: boolean): Point[] {
   const out: Point[] = includeAnchor ? [req.anchor] : [];
-  for (const ring of [1, 1.6, 2.3, 3.1]) {
+  for (const ring of [1, 1.3, 1.6, 2, 2.3, 2.7, 3.1]) {
     for (const [dx, dy] of DIRECTIONS) {
       const ox = dx * (req.gap * ring + (dx !== 0 ? req.w / 2 : 0));
       const oy = dy * (req.gap * ring + (dy !== 0 ? req.h / 2 : 0));

@@ -15,7 +15,7 @@ export function rasterizeSync(scene: Scene): Buffer {
   const canvas = createCanvas(scene.width, scene.height);
   const ctx = canvas.getContext('2d');
   drawScene(ctx, scene);
-  return compressPngSync(pngRows(ctx, scene.width, scene.height), scene.width, scene.height);
+  return compressPngSync(pngRows(ctx, scene.width, scene.height));
 }
 
 /**
@@ -31,5 +31,5 @@ export async function rasterizeInThread(given: Scene): Promise<Buffer> {
   drawScene(ctx, scene);
   await new Promise<void>((resolve) => setImmediate(resolve));
   const rows = pngRows(ctx, scene.width, scene.height);
-  return compressPng(rows, scene.width, scene.height);
+  return compressPng(rows);
 }

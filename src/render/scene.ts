@@ -58,6 +58,26 @@ export interface UnitMark {
   text: string;
   /** Drawn offset from its province and marked (retreat phase), or marked as dislodged by this adjudication. */
   dislodged: boolean;
+  /** How it is drawn: `normal`; `disbanded` (faded), `built` (a new unit), `build-failed` (a dashed ghost). */
+  state?: 'normal' | 'disbanded' | 'built' | 'build-failed';
+  /** Variants with more than 8 powers: the power's mark (letter or glyph) beside the type. */
+  mark?: string;
+}
+
+/**
+ * Result symbols, one per meaning (issue 10 §1), each shown in the legend when used:
+ * `failed` (a move that bounced, or an order that was void or illegal), `cut` (a support cut), `dislodged`
+ * (a ring round the unit, drawn beside its province when the dislodger is in place), `disbanded`,
+ * `build-failed`, `built`.
+ */
+export type SymbolKind = 'failed' | 'cut' | 'dislodged' | 'disbanded' | 'build-failed' | 'built';
+
+export interface ResultSymbol {
+  kind: SymbolKind;
+  at: Point;
+  radius: number;
+  /** The unit it is about (location key), if any; the dislodged ring surrounds that unit. */
+  unit?: string;
 }
 
 export type OrderMarkKind =
@@ -71,7 +91,9 @@ export type OrderMarkKind =
   /** Variant: a mark on the unit (Warring States raise fleet). */
   | 'raise'
   /** Variant: an arrow through several spaces (Warring States rapid river move, `order.path`). */
-  | 'path';
+  | 'path'
+  /** Retreat phase board: a place a dislodged unit may retreat to. */
+  | 'retreat-option';
 
 export interface OrderMark {
   kind: OrderMarkKind;
@@ -85,6 +107,15 @@ export interface OrderMark {
    * ends on the supported unit's target; a convoy runs army → fleet → destination.
    */
   points: Point[];
+  /**
+   * The line as drawn (output px): arrows bent round units they would cross, trimmed to the icons' edges; a
+   * support to move ends on the middle of the supported arrow. One point for marks on a unit; empty when
+   * another mark draws it (a convoy whose army's arrow runs through the fleet).
+   */
+  path: Point[];
+  /** A rapid river move that stopped short: the part not travelled (drawn dashed; `path` ends where the fleet did). */
+  rest?: Point[];
+  stoppedShort?: boolean;
   /** Icon half-size of the unit concerned (for rings and badges). */
   size: number;
   unitType?: UnitType;
@@ -101,6 +132,8 @@ export interface Label {
   size: number;
   color: string;
   box: Rect;
+  /** False when the province had no room for it and it stands just beside it. */
+  inside: boolean;
 }
 
 export interface LegendEntry {
@@ -110,6 +143,12 @@ export interface LegendEntry {
   units: number;
   at: Point;
   text: string;
+}
+
+export interface SymbolLegendEntry {
+  kind: SymbolKind;
+  text: string;
+  at: Point;
 }
 
 export interface Scene {
@@ -124,9 +163,10 @@ export interface Scene {
   centers: CenterMark[];
   units: UnitMark[];
   orders: OrderMark[];
+  symbols: ResultSymbol[];
   labels: Label[];
   title: { text: string; at: Point; size: number };
-  legend: { entries: LegendEntry[]; size: number; box: Rect };
+  legend: { entries: LegendEntry[]; symbols: SymbolLegendEntry[]; size: number; box: Rect };
   /** Things that could not be drawn (unknown provinces, orders for absent units …). */
   warnings: string[];
 }

@@ -41,6 +41,8 @@ export const games = sqliteTable(
     /** Bumped whenever a status edit is queued (part of the outbox dedupe key). */
     statusVersion: integer('status_version').notNull().default(0),
     end: text('end', { mode: 'json' }).$type<GameEnd>(),
+    /** Map colours of the channel's posts: `standard` or `colorblind` (`/game create palette:`). */
+    palette: text('palette').$type<'standard' | 'colorblind'>().notNull().default('standard'),
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
   },
@@ -60,6 +62,8 @@ export const players = sqliteTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     power: text('power').notNull(),
     userId: text('user_id').notNull(),
+    /** The palette this player chose for the private `/map` (null: the game's). */
+    mapPalette: text('map_palette').$type<'standard' | 'colorblind'>(),
     joinedAt: integer('joined_at').notNull(),
   },
   (t) => [uniqueIndex('players_game_power').on(t.gameId, t.power), uniqueIndex('players_game_user').on(t.gameId, t.userId)],

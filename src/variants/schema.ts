@@ -28,8 +28,12 @@ export const powerSchema = z.object({
   adjective: z.string().optional(),
   /** Map colour (hex), chosen to stay distinct for colour-blind players together with `altColor`. */
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-  /** Alternative palette colour (hex). */
+  /** Tint of the land it holds (hex; default: `color` mixed with white). */
+  landColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  /** Colour-blind palette colour (hex). */
   altColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  /** Colour-blind palette land tint (hex). */
+  altLandColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
   /** Names in other scripts (e.g. `秦`). */
   localName: z.string().optional(),
   /** A power that starts without home centres (Mandate of Heaven's nomad Hsiung-Nu); `maps check` expects none. */

@@ -122,7 +122,7 @@ describe('the bot refuses bad input clearly and keeps the game intact', () => {
     h.clock.offset += 2 * HOUR;
     h.bot!.scheduler.sweep();
     const results = await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('**Spring 1901 movement: results**'));
-    expect(results.attachments).toHaveLength(1);
+    expect(results.attachments).toHaveLength(2); // orders with results, and the board after
     await h.bot!.outbox.idle();
     const failed = h.database.sqlite
       .prepare(`SELECT count(*) AS n FROM outbox WHERE target = ? AND failed_at IS NOT NULL AND last_error LIKE 'channel_gone%'`)

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, expectMapPost, waitForResults as waitForResultsIn, type Harness } from './harness.js';
+import { createHarness, expectMapPost, expectResultsPost, waitForResults as waitForResultsIn, type Harness } from './harness.js';
 import { FALL_1901, FALL_1901_RETREAT, playerOf, POWERS, SPRING_1901, WINTER_1901, type ScriptPower } from './script.js';
 
 const CHANNEL = 'diplomacy';
@@ -101,7 +101,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
     expect(status.text).toContain('Spring 1901');
     await everyoneReady(POWERS);
     const results = await waitForResults('Spring 1901 movement');
-    expectMapPost(results);
+    expectResultsPost(results);
     const text = textOf(results);
     expect(text).toContain('`A par - bur`');
     expect(text).toMatch(/<t:\d+:R>/);
@@ -114,7 +114,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
     expectOrdersPrivate(FALL_1901, since);
     await everyoneReady(POWERS);
     const results = await waitForResults('Fall 1901 movement');
-    expectMapPost(results);
+    expectResultsPost(results);
     const text = textOf(results);
     expect(text).toMatch(/Italy A ven .*dislodged.*pie/);
     expect(text).toMatch(/<t:\d+:R>/);
@@ -130,7 +130,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
     expectOrdersPrivate(FALL_1901_RETREAT, since);
     await everyoneReady(['Italy']);
     const results = await waitForResults('Fall 1901 retreat');
-    expectMapPost(results);
+    expectResultsPost(results);
     expect(textOf(results)).toContain('`A ven R pie`');
     // Fall ownership changes are announced once the fall retreats are done.
     expect(textOf(results)).toMatch(/Supply centres[\s\S]*Venice: Italy → Austria/);
@@ -150,7 +150,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
 
     await h.start();
     const results = await waitForResults('Winter 1901 adjustment');
-    expectMapPost(results);
+    expectResultsPost(results);
     const text = textOf(results);
     for (const build of ['A vie B', 'A bud B', 'A mos B', 'F stp/nc B']) expect(text).toContain(`\`${build}\``);
     expect(text).toContain('Spring 1902 movement');

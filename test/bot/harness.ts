@@ -84,7 +84,16 @@ export function waitForResults(h: Harness, channel: string, label: string): Prom
 /** A channel post carries exactly one real map: a PNG of at least 800 px width. */
 export function expectMapPost(message: FakeMessage): void {
   expect(message.attachments).toHaveLength(1);
-  const png = message.attachments[0]!;
+  expectRealMap(message.attachments[0]!);
+}
+
+/** A results post carries two real maps: the orders with their results, then the board after the phase. */
+export function expectResultsPost(message: FakeMessage): void {
+  expect(message.attachments.map((a) => a.filename.replace(/^.*-(orders|after)\.png$/, '$1'))).toEqual(['orders', 'after']);
+  for (const png of message.attachments) expectRealMap(png);
+}
+
+function expectRealMap(png: FakeMessage['attachments'][number]): void {
   expect(png.contentType).toBe('image/png');
   expect(png.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
   expect(png.data.readUInt32BE(16)).toBeGreaterThanOrEqual(800); // IHDR width

@@ -17,7 +17,7 @@ import type { Variant } from '../../src/engine/variant.js';
 import { getVariant } from '../../src/variants/index.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, expectMapPost, waitForResults as waitForResultsIn, type Harness } from './harness.js';
+import { createHarness, expectMapPost, expectResultsPost, waitForResults as waitForResultsIn, type Harness } from './harness.js';
 
 const CHANNEL = 'zhanguo';
 const POWERS = ['Qin', 'Chu', 'Zhao', 'Wei', 'Han', 'Yan', 'Qi'] as const;
@@ -172,7 +172,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
       expect(reply.text).toContain(`${power} is ready`);
     }
     const results = await waitForResults('Spring 1 movement');
-    expectMapPost(results);
+    expectResultsPost(results);
     const text = textOf(results);
     for (const order of ['A ji R F', 'A lin R F', 'A wei - ye', 'A nan - wpa']) expect(text).toContain(`✅ \`${order}\``);
     expect(text).toContain('Fall 1 movement');
@@ -201,7 +201,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     const advanced = await h.fake.slash('gm', CHANNEL, 'gm advance');
     expect(advanced.text).toContain('Fall 1 movement');
     const results = await waitForResults('Fall 1 movement');
-    expectMapPost(results);
+    expectResultsPost(results);
     const text = textOf(results);
     expect(text).toContain(`✅ \`${rapid}\``);
     expect(text).toContain('✅ `F ji - boh`');
@@ -229,7 +229,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     const ready = await h.fake.slash(playerOf('Qi'), CHANNEL, 'ready');
     expect(ready.text).toContain('Qi is ready');
     const results = await waitForResults('Winter 1 adjustment');
-    expectMapPost(results);
+    expectResultsPost(results);
     expect(textOf(results)).toContain('✅ `A lin B`');
     expect(textOf(results)).toContain('Spring 2 movement');
   });
@@ -265,7 +265,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     const advanced = await h.fake.slash('gm', CHANNEL, 'gm advance');
     expect(advanced.text).toContain('Spring 2 movement');
     const results = await waitForResults('Spring 2 movement');
-    expectMapPost(results);
+    expectResultsPost(results);
     const text = textOf(results);
     expect(text).not.toContain('F boh C A yuy - lin');
     expect(text).toContain('Fall 2 movement');

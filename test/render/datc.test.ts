@@ -37,7 +37,8 @@ describe('every DATC position, with its orders and adjudicated results, is drawn
     if (!built.ok) throw new Error(built.error);
     const scene = built.scene;
     expect(scene.warnings).toEqual([]);
-    expect(scene.units).toHaveLength(position.units.length + position.dislodged.length);
+    const builds = orders.filter((o) => o.order.kind === 'build').length;
+    expect(scene.units).toHaveLength(position.units.length + position.dislodged.length + builds);
     expect(scene.orders).toHaveLength(orders.filter((o) => o.order.kind !== 'waive').length);
     // Every order with an outcome got it from the results.
     expect(scene.orders.every((o) => o.outcome !== null)).toBe(true);

@@ -5,7 +5,7 @@ import { allVariants } from '../../src/variants/index.js';
 import { renderWorkerState } from '../../src/render/pool.js';
 import { rasterizeInThread } from '../../src/render/raster.js';
 import { packScene, unpackScene } from '../../src/render/wire.js';
-import { COLORS, rgb, tint } from '../../src/render/palette.js';
+import { COLORS, landColor, rgb } from '../../src/render/palette.js';
 import { classic, ordersFor } from './helpers.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -60,11 +60,12 @@ describe('renderMap', () => {
       return [cx, cy] as [number, number];
     };
     expect(close(at(...free('nao')), rgb(COLORS.sea))).toBe(true);
+    const russia = classic.powers.find((p) => p.name === 'Russia')!;
     const moscowUnit = scene.units.find((u) => u.location === 'mos')!;
-    expect(close(at(moscowUnit.at[0] - moscowUnit.size * 0.6, moscowUnit.at[1] + moscowUnit.size * 0.15), rgb('#8e5bb5'))).toBe(true);
+    expect(close(at(moscowUnit.at[0] - moscowUnit.size * 0.6, moscowUnit.at[1] + moscowUnit.size * 0.15), rgb(russia.color))).toBe(true);
     const mosFree = free('mos');
     if (Math.hypot(mosFree[0] - moscowUnit.at[0], mosFree[1] - moscowUnit.at[1]) > 40) {
-      expect(close(at(...mosFree), rgb(tint('#8e5bb5', 0.42)))).toBe(true);
+      expect(close(at(...mosFree), rgb(landColor(russia, 'standard')))).toBe(true);
     }
     // Title text is dark on the light title bar, somewhere in its first line.
     const titleDark = Array.from({ length: 200 }, (_, i) => at(16 + i, scene.title.at[1])).some((p) => p[0] < 80 && p[1] < 80);

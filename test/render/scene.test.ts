@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderResult, Position } from '../../src/engine/types.js';
 import { buildScene, type Scene } from '../../src/render/index.js';
+import { arcMidpoint } from '../../src/render/route.js';
 import { overlaps } from '../../src/render/placement.js';
 import { tint } from '../../src/render/palette.js';
 import { allVariants } from '../../src/variants/index.js';
@@ -60,16 +61,21 @@ describe('buildScene: the position', () => {
 
   it('switches to the colour-blind palette', () => {
     const cb = sceneOf(start, { palette: 'colorblind' });
-    expect(cb.units.find((u) => u.power === 'England')?.fill).toBe('#0072B2');
-    expect(cb.legend.entries.find((e) => e.power === 'Turkey')?.color).toBe('#F0E442');
+    const alt = (power: string) => classic.powers.find((p) => p.name === power)!.altColor;
+    expect(cb.units.find((u) => u.power === 'England')?.fill).toBe(alt('England'));
+    expect(cb.legend.entries.find((e) => e.power === 'Turkey')?.color).toBe(alt('Turkey'));
+    expect(cb.regions.find((r) => r.id === 'lon')?.fill).toBe(classic.powers.find((p) => p.name === 'England')!.altLandColor);
   });
 
   it('labels every province once, inside it, never overlapping another label, a unit or a centre', () => {
     expect(scene.labels.map((l) => l.province).sort()).toEqual(classic.map.provinceIds());
     const units = scene.units.map((u) => ({ x: u.at[0] - u.size, y: u.at[1] - u.size, w: 2 * u.size, h: 2 * u.size }));
     const centers = scene.centers.map((c) => ({ x: c.at[0] - c.radius, y: c.at[1] - c.radius, w: 2 * c.radius, h: 2 * c.radius }));
+    const beside = scene.labels.filter((l) => !l.inside).map((l) => l.province);
+    expect(beside.length).toBeLessThanOrEqual(1); // Rome, until the Classic geometry widens it (issue 10 §5)
     scene.labels.forEach((l, i) => {
-      expect(insideProvince(classic, scene, l.at, l.province), l.province).toBe(true);
+      expect(l.size).toBeGreaterThanOrEqual(14 * (scene.width / 1600)); // legible on a phone (issue 10 §6)
+      expect(insideProvince(classic, scene, l.at, l.province) || beside.includes(l.province), l.province).toBe(true);
       for (const other of scene.labels.slice(i + 1)) expect(overlaps(l.box, other.box), `${l.province}/${other.province}`).toBe(false);
       for (const box of [...units, ...centers]) expect(overlaps(l.box, box), l.province).toBe(false);
     });
@@ -156,7 +162,10 @@ describe('buildScene: orders and results', () => {
   });
 
   it('a support to move points at the move target; a support to hold at the unit', () => {
-    expect(mark('A mar S A par - bur').points).toEqual([unitAt(scene, 'mar'), mark('A par - bur').points[1]]);
+    // To the middle of the supported arrow (webDiplomacy, Backstabbr), not to the unit standing in its way.
+    const arrow = mark('A par - bur').path;
+    const mid = arcMidpoint(arrow);
+    expect(mark('A mar S A par - bur').points).toEqual([unitAt(scene, 'mar'), mid]);
     expect(mark('A ber S A mun').points).toEqual([unitAt(scene, 'ber'), unitAt(scene, 'mun')]);
   });
 

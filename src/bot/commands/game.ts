@@ -7,6 +7,7 @@ import { allVariants } from '../../variants/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
+import { PALETTE_CHOICES } from './map.js';
 import { choiceName, MAX_CHOICES } from '../text.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
@@ -28,7 +29,8 @@ const data = new SlashCommandBuilder()
       )
       .addStringOption((o) => o.setName('movement').setDescription(`Time for movement phases, ${durationHelp} (default 24h)`).setMaxLength(20))
       .addStringOption((o) => o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20))
-      .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20)),
+      .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20))
+      .addStringOption((o) => o.setName('palette').setDescription('Map colours of the posted maps (default: standard)').addChoices(...PALETTE_CHOICES)),
   )
   .addSubcommand((s) =>
     s
@@ -54,6 +56,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           retreat: interaction.options.getString('retreat') ?? undefined,
           adjustment: interaction.options.getString('adjustment') ?? undefined,
         },
+        palette: interaction.options.getString('palette'),
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
@@ -61,6 +64,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         interaction,
         `🆕 <@${caller.userId}> created a **${r.game.variantName}** game here and is its game master.\n` +
           `Phases: movement ${formatDuration(d.movement)}, retreat ${formatDuration(d.retreat)}, adjustment ${formatDuration(d.adjustment)}.\n` +
+          (interaction.options.getString('palette') === 'colorblind' ? 'Maps use the colour-blind palette.\n' : '') +
           'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.',
       );
     }

@@ -1,11 +1,13 @@
 /**
- * `/history [phase]`: the list of played phases, or the orders and results of one (`S1901M`).
+ * `/history [phase] [map]`: the list of played phases, or the orders and results of one (`S1901M`), with
+ * either of its maps when `map:` is given: its orders with their results, or the board after it.
  * Only resolved phases show orders.
  */
-import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { history } from '../../game/index.js';
+import { InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { history, renderInputForPicture, type PhasePicture } from '../../game/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
+import { mapFileName } from '../maps.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
 
@@ -14,14 +16,34 @@ const data = new SlashCommandBuilder()
   .setDescription('Results of past phases')
   .setContexts(InteractionContextType.Guild)
   .addStringOption((o) => o.setName('phase').setDescription('A phase such as S1901M (default: the list of phases)').setAutocomplete(true).setMaxLength(20))
+  .addStringOption((o) =>
+    o
+      .setName('map')
+      .setDescription("Also show one of the phase's maps")
+      .addChoices({ name: 'orders and results', value: 'orders' }, { name: 'the board after the phase', value: 'after' }),
+  )
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const r = history(ctx.deps, { channelId: callerOf(interaction).channelId, phase: interaction.options.getString('phase') });
   if (!r.ok) return replyRejected(interaction, r.error);
+  const picture = interaction.options.getString('map') as PhasePicture | null;
   if (r.detail) {
     const [first, ...rest] = splitMessage(r.detail.text);
-    await replyPrivately(interaction, first!);
+    if (picture) {
+      if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      const input = renderInputForPicture(ctx.deps, r.detail.phase.id, picture);
+      const drawn = input
+        ? await ctx.maps.render(input.variant, input.position, input, mapFileName(r.detail.phase.code, picture))
+        : null;
+      await interaction.editReply({
+        content: drawn ? first! : `${first!.slice(0, 1900)}\n(The map could not be drawn.)`,
+        files: drawn ? [{ attachment: drawn.png, name: drawn.name }] : [],
+        allowedMentions: { parse: [] },
+      });
+    } else {
+      await replyPrivately(interaction, first!);
+    }
     for (const part of rest.slice(0, 4)) await interaction.followUp({ content: part, flags: 'Ephemeral', allowedMentions: { parse: [] } });
     return;
   }
@@ -29,7 +51,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (played.length === 0) return replyPrivately(interaction, 'No phase has been resolved yet.');
   return replyPrivately(
     interaction,
-    `**Resolved phases**\n${played.map((p) => `\`${p.code}\` ${p.label}`).join('\n')}\nShow one with \`/history phase:${played[played.length - 1]!.code}\`.`,
+    `**Resolved phases**\n${played.map((p) => `\`${p.code}\` ${p.label}`).join('\n')}\n` +
+      `Show one with \`/history phase:${played[played.length - 1]!.code}\`, and its maps with \`map:\`.`,
   );
 }
 

@@ -1,45 +1,58 @@
 /**
- * `/map`: the current map, ephemerally; a player sees their own (still secret) orders drawn on it.
+ * `/map [palette]`: the current board, ephemerally; a player sees their own (still secret) orders drawn on it.
+ * `palette:` picks the map colours (standard or colour-blind); a player's choice is remembered for their next
+ * `/map` in this game. Without it: the player's earlier choice, else the game's palette (`/game create palette:`).
  * Rendering takes a few hundred ms, so the reply is deferred first (Discord allows 3 s to acknowledge).
  */
 import { InteractionContextType, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { gameStatus, playerContext, renderInputForPhase } from '../../game/index.js';
+import { gameStatus, MAP_PALETTES, mapPaletteFor, playerContext, renderInputForPhase, renderInputForPicture, type MapPalette } from '../../game/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { mapFileName, ordersOfPower } from '../maps.js';
 import { callerOf, replyRejected } from '../respond.js';
 
+/** The palettes as slash-command choices (also `/game create palette:`). */
+export const PALETTE_CHOICES: { name: string; value: MapPalette }[] = MAP_PALETTES.map((value) => ({
+  name: value === 'colorblind' ? 'colour-blind (deuteranopia and protanopia safe)' : 'standard',
+  value,
+}));
+
 const data = new SlashCommandBuilder()
   .setName('map')
   .setDescription('The current map (only you see it; with your own orders drawn on it)')
   .setContexts(InteractionContextType.Guild)
+  .addStringOption((o) => o.setName('palette').setDescription('Map colours (remembered for your next /map in this game)').addChoices(...PALETTE_CHOICES))
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
+  const chosen = interaction.options.getString('palette') as MapPalette | null;
   const mine = playerContext(ctx.deps, caller);
   if (mine.ok) {
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const palette = mapPaletteFor(ctx.deps, caller, chosen);
     const orders = ordersOfPower(mine.orders, mine.power);
     const picture = await ctx.maps.render(
       mine.variant,
       mine.position,
-      { orders, title: `${mine.phase.label} — ${mine.power}'s orders (only you see this)` },
+      { orders, title: `${mine.phase.label} — ${mine.power}'s orders (only you see this)`, palette: palette.ok ? palette.palette : 'standard' },
       mapFileName(mine.phase.code, mine.power),
     );
-    const content = `**${mine.phase.label}**, ${mine.power}: ${orders.length} order${orders.length === 1 ? '' : 's'} drawn.`;
+    const remembered = palette.ok && palette.remembered ? ` Your maps now use the ${chosen === 'colorblind' ? 'colour-blind' : 'standard'} palette.` : '';
+    const content = `**${mine.phase.label}**, ${mine.power}: ${orders.length} order${orders.length === 1 ? '' : 's'} drawn.${remembered}`;
     await interaction.editReply(picture ? { content, files: [{ attachment: picture.png, name: picture.name }] } : { content: `${content}\n(The map could not be drawn.)` });
     return;
   }
   const status = gameStatus(ctx.deps, caller.channelId);
   if (!status.ok) return replyRejected(interaction, status.error);
   const phase = status.status.phase;
-  // Orders are drawn only once their phase is resolved (renderInputForPhase enforces it too).
-  const input = phase ? renderInputForPhase(ctx.deps, phase.id, { withOrders: phase.resolvedAt !== null }) : null;
+  // The current board: the position of the phase being played, or after the last phase of a finished game
+  // (a phase's orders are in `/history phase: map:`).
+  const input = !phase ? null : phase.resolvedAt !== null ? renderInputForPicture(ctx.deps, phase.id, 'after') : renderInputForPhase(ctx.deps, phase.id);
   if (!phase || !input) return replyRejected(interaction, 'The game has not started yet, so there is no map to show.');
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const { variant, position, ...opts } = input;
-  const picture = await ctx.maps.render(variant, position, opts, mapFileName(phase.code));
+  const picture = await ctx.maps.render(variant, position, { ...opts, palette: chosen ?? opts.palette }, mapFileName(phase.code));
   const content = `**${phase.label}** (${variant.name}).`;
   await interaction.editReply(picture ? { content, files: [{ attachment: picture.png, name: picture.name }] } : { content: `${content}\n(The map could not be drawn.)` });
 }

@@ -1,0 +1,63 @@
+/**
+ * Placing result symbols (failed, cut, disbanded, built …) where they cover no label, unit, supply-centre
+ * marker or other symbol (issue 10 §1): each at its first free candidate (the head of its arrow, the middle of
+ * its line, beside its unit), else at the nearest free spot on rings round the first candidate.
+ * Dislodged rings are not placed: they surround their unit.
+ */
+import type { Point } from './geometry.js';
+import type { SymbolWish } from './orders.js';
+import { overlaps, rectAround } from './placement.js';
+import type { Rect, ResultSymbol, SymbolKind } from './scene.js';
+
+export const SYMBOL_TEXT: Record<SymbolKind, string> = {
+  failed: 'failed',
+  cut: 'support cut',
+  dislodged: 'dislodged',
+  disbanded: 'disbanded',
+  'build-failed': 'build failed',
+  built: 'built',
+};
+
+export function symbolBox(s: ResultSymbol): Rect {
+  return rectAround(s.at, s.radius * 2, s.radius * 2);
+}
+
+export function placeSymbols(wishes: SymbolWish[], radius: number, obstacles: Rect[], frame: Rect, warnings: string[]): ResultSymbol[] {
+  const taken = [...obstacles];
+  const out: ResultSymbol[] = [];
+  const fits = (c: Point) => {
+    const box = rectAround(c, radius * 2, radius * 2);
+    if (box.x < frame.x || box.y < frame.y || box.x + box.w > frame.x + frame.w || box.y + box.h > frame.y + frame.h) return null;
+    return taken.some((t) => overlaps(t, box)) ? null : box;
+  };
+  for (const wish of wishes) {
+    let spot: Point | null = null;
+    let box: Rect | null = null;
+    for (const c of [...wish.candidates, ...rings(wish.candidates[0], radius)]) {
+      box = fits(c);
+      if (box) {
+        spot = c;
+        break;
+      }
+    }
+    if (!spot || !box) {
+      warnings.push(`no room for a ${SYMBOL_TEXT[wish.kind]} symbol${wish.unit ? ` of ${wish.unit}` : ''}`);
+      continue;
+    }
+    taken.push(box);
+    out.push({ kind: wish.kind, at: spot, radius, ...(wish.unit ? { unit: wish.unit } : {}) });
+  }
+  return out;
+}
+
+/** Spots on growing rings round a point (12 per ring). */
+function rings(at: Point, r: number): Point[] {
+  const out: Point[] = [];
+  for (let ring = 1; ring <= 8; ring++) {
+    for (let i = 0; i < 12; i++) {
+      const a = (i / 12) * Math.PI * 2 + ring * 0.4;
+      out.push([at[0] + Math.cos(a) * r * 1.6 * ring, at[1] + Math.sin(a) * r * 1.6 * ring]);
+    }
+  }
+  return out;
+}
