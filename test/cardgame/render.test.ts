@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { publicView } from '../../src/cardgame/index.js';
 import { renderCardTable } from '../../src/render/cards/index.js';
@@ -13,18 +13,15 @@ import { hexCorners, stateCentre } from '../../src/render/cards/layout.js';
 import { cardsCommand } from '../../src/cli/commands/cards.js';
 import { play, table } from './fixtures.js';
 
-/** Decode the renderer's own PNGs (RGBA, filter 0 on every row). */
-function pixels(png: Buffer): { width: number; at: (x: number, y: number) => [number, number, number] } {
-  const width = png.readUInt32BE(16);
-  const idat: Buffer[] = [];
-  for (let o = 8; o < png.length; ) {
-    const len = png.readUInt32BE(o);
-    if (png.toString('ascii', o + 4, o + 8) === 'IDAT') idat.push(png.subarray(o + 8, o + 8 + len));
-    o += 12 + len;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * 4 + 1;
-  return { width, at: (x, y) => [raw[y * stride + 1 + x * 4]!, raw[y * stride + 2 + x * 4]!, raw[y * stride + 3 + x * 4]!] };
+/** Decode a PNG (any colour type the renderer writes: indexed or RGBA) through the canvas library. */
+async function pixels(png: Buffer): Promise<{ width: number; at: (x: number, y: number) => [number, number, number] }> {
+  const img = await loadImage(png);
+  const canvas = createCanvas(img.width, img.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const data = ctx.getImageData(0, 0, img.width, img.height).data;
+  const width = img.width;
+  return { width, at: (x, y) => [data[(y * width + x) * 4]!, data[(y * width + x) * 4 + 1]!, data[(y * width + x) * 4 + 2]!] };
 }
 
 const position = () => {
@@ -37,7 +34,7 @@ describe('card table image', () => {
   it('tints states by controller and outlines the current and the changed states', async () => {
     const image = await renderCardTable(publicView(position()), { changed: ['cai'] });
     expect([image.width, image.height]).toEqual([1600, 1000]);
-    const px = pixels(image.png);
+    const px = await pixels(image.png);
     const inside = (st: 'song' | 'cai' | 'zhou') => {
       const c = stateCentre(st);
       return px.at(Math.round(c.x - 55), Math.round(c.y + 10)); // left of the name and the army

@@ -103,18 +103,23 @@ describe('Warring States: a map of China', () => {
     expect(riverProblems(v, geometryOfVariant(v))).toEqual(['river Huai: a course without a chain of provinces in features.rivers']);
   });
 
-  it('labels every province with its Chinese and romanised name, inside the province', () => {
+  it('labels every province with its Chinese and romanised name, inside the province but where the legible size cannot fit', () => {
     const built = buildScene(warringStates, warringStates.startingPosition());
     if (!built.ok) throw new Error(built.error);
     const { scene } = built;
     expect(scene.labels.length).toBe(warringStates.data.provinces.length);
     const g = geometryOfVariant(warringStates);
+    const outside: string[] = [];
     for (const label of scene.labels) {
       const p = warringStates.data.provinces.find((q) => q.id === label.province)!;
       expect(label.text.startsWith(`${p.localName} `), label.text).toBe(true);
       expect(label.text === `${p.localName} ${p.name}` || label.text === `${p.localName} ${p.abbreviation}`, label.text).toBe(true);
-      expect(rectInsideShape(toMap(label.box, scene), g.shapes.get(label.province)!), label.province).toBe(true);
+      if (!rectInsideShape(toMap(label.box, scene), g.shapes.get(label.province)!)) outside.push(label.province);
     }
+    // Labels keep the legible size (14 px at 1600 px, issue 10 §6); where even the abbreviated label cannot fit at
+    // that size (today Donghai, Juyong Pass, Liaodong Bay, Zhongmou), it stands just beside its province rather than
+    // shrinking below the legible size.
+    expect(outside.length, outside.join(', ')).toBeLessThanOrEqual(4);
     const full = scene.labels.filter((l) => l.text.endsWith(warringStates.data.provinces.find((q) => q.id === l.province)!.name));
     expect(full.length).toBeGreaterThanOrEqual(65);
   });
