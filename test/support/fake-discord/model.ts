@@ -56,7 +56,7 @@ export interface FakeMessage {
   nonce?: string;
 }
 
-export type InteractionResponseKind = 'reply' | 'defer' | 'update' | 'deferUpdate' | 'autocomplete' | 'edit' | 'followUp' | 'delete';
+export type InteractionResponseKind = 'reply' | 'defer' | 'update' | 'deferUpdate' | 'autocomplete' | 'edit' | 'followUp' | 'delete' | 'modal';
 
 export interface InteractionResponse {
   kind: InteractionResponseKind;
