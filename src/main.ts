@@ -4,7 +4,7 @@
  */
 import 'dotenv/config';
 import { startBot, type RunningBot } from './bot/app.js';
-import { loadEnv } from './config/env.js';
+import { limitsFromEnv, loadEnv } from './config/env.js';
 import { createLogger } from './log.js';
 import { openDatabase } from './store/db.js';
 
@@ -33,6 +33,7 @@ async function main(): Promise<number> {
       log,
       apiBase: env.DISCORD_API_BASE,
       devGuildId: env.DEV_GUILD_ID,
+      limits: limitsFromEnv(env),
     });
   } catch (err) {
     const invalidToken = err instanceof Error && /token/i.test(`${err.name} ${err.message}`);

@@ -7,7 +7,7 @@
  * message in flight), client.
  */
 import { Events, REST, type Client } from 'discord.js';
-import { startOutboxLoop, startScheduler, type GameDeps, type OutboxLoop, type Scheduler } from '../game/index.js';
+import { startOutboxLoop, startScheduler, type GameDeps, type LimitsInput, type OutboxLoop, type Scheduler } from '../game/index.js';
 import type { Db } from '../store/db.js';
 import type { Logger } from '../log.js';
 import { createClient, loginAndWait } from './client.js';
@@ -39,6 +39,8 @@ export interface BotOptions {
   /** Scheduler: longest sleep between sweeps (default 60 s). */
   schedulerMaxSleepMs?: number;
   globalRequestsPerSecond?: number;
+  /** Abuse limits (src/game/limits.ts); unset ones take the defaults. */
+  limits?: LimitsInput;
 }
 
 export interface RunningBot {
@@ -59,6 +61,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     db: opts.db,
     now: opts.now ?? Date.now,
     ...(opts.random ? { random: opts.random } : {}),
+    ...(opts.limits ? { limits: opts.limits } : {}),
     onError: (err) => log.error({ err }, 'use-case failed unexpectedly'),
     // A use-case committed something: a deadline may have moved and messages may be waiting. Coalesced, so a
     // burst of commands costs one re-arm and one delivery pass, after the burst's acknowledgements went out.

@@ -6,12 +6,13 @@
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getVariant, variantIds } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
 import { games, phases, players, type GameRow } from '../store/schema.js';
-import { parseDurations } from './durations.js';
+import { formatDuration, parseDurations } from './durations.js';
+import { liveGamesInServer, serverLimits } from './limits.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { discordTime, phaseLabel } from './summary.js';
 import { fail, inTransaction } from './tx.js';
@@ -53,12 +54,31 @@ export function createGame(
     if (existing) {
       return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
     }
+    const guildId = idText(input.guildId) || null;
+    const server = serverLimits(tx, deps, guildId);
+    for (const type of ['movement', 'retreat', 'adjustment'] as const) {
+      if (durations.durations[type] < server.minPhaseMs) {
+        return fail(`The ${type} phase cannot be shorter than ${formatDuration(server.minPhaseMs)} in this server (you gave ${formatDuration(durations.durations[type])}).`);
+      }
+    }
+    if (guildId) {
+      // Abuse issue §1: one forming game per user per server, and a cap on the server's live games.
+      const forming = tx
+        .select({ channelId: games.channelId })
+        .from(games)
+        .where(and(eq(games.guildId, guildId), eq(games.gmUserId, input.userId), eq(games.status, 'forming')))
+        .get();
+      if (forming) return fail(`You already have a game forming in <#${forming.channelId}>: start or cancel it (\`/gm cancel\`) before creating another.`);
+      if (liveGamesInServer(tx, guildId) >= server.maxLiveGames) {
+        return fail(`This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish (or ask a server manager about \`/server limits\`).`);
+      }
+    }
     const now = deps.now();
     const game = tx
       .insert(games)
       .values({
         channelId: input.channelId,
-        guildId: idText(input.guildId) || null,
+        guildId,
         variantId: variant.id,
         gmUserId: input.userId,
         status: 'forming',

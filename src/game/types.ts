@@ -4,6 +4,7 @@
 import type { OrderResult, Phase, PhaseType, Power } from '../engine/types.js';
 import type { Db } from '../store/db.js';
 import type { GameEnd, GameStatus } from '../store/schema.js';
+import type { LimitsInput } from './limits.js';
 
 export type { GameEnd, GameStatus };
 
@@ -24,6 +25,8 @@ export interface GameDeps {
    * changes nothing): bugs, a closed or broken database. Wire it to the logger.
    */
   onError?: (err: unknown) => void;
+  /** Abuse limits (limits.ts); unset ones take the defaults. */
+  limits?: LimitsInput;
 }
 
 /** Every use-case returns this; on `ok: false` nothing was changed and `error` is a sentence for the player. */
@@ -80,8 +83,6 @@ export interface PowerStatus {
   /** Number of orders stored so far in this phase. */
   ordersStored: number;
   ready: boolean;
-  /** Standing draw vote. */
-  drawVote: boolean;
 }
 
 export interface StatusView {

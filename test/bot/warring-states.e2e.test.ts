@@ -17,7 +17,7 @@ import type { Variant } from '../../src/engine/variant.js';
 import { getVariant } from '../../src/variants/index.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, expectMapPost, waitForResults as waitForResultsIn, type Harness } from './harness.js';
+import { createHarness, expectMapPost, slashConfirmed, waitForResults as waitForResultsIn, type Harness } from './harness.js';
 
 const CHANNEL = 'zhanguo';
 const POWERS = ['Qin', 'Chu', 'Zhao', 'Wei', 'Han', 'Yan', 'Qi'] as const;
@@ -198,7 +198,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     }
 
     await submit(FALL_1());
-    const advanced = await h.fake.slash('gm', CHANNEL, 'gm advance');
+    const advanced = await slashConfirmed(h, 'gm', CHANNEL, 'gm advance');
     expect(advanced.text).toContain('Fall 1 movement');
     const results = await waitForResults('Fall 1 movement');
     expectMapPost(results);
@@ -262,7 +262,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     expect(reply.text).toMatch(/❌.*F boh C A yuy - lin|F boh C A yuy - lin.*no convoys/s);
     expect(reply.text).toContain('no convoys');
     expect(reply.text).toContain('`A yuy H`');
-    const advanced = await h.fake.slash('gm', CHANNEL, 'gm advance');
+    const advanced = await slashConfirmed(h, 'gm', CHANNEL, 'gm advance');
     expect(advanced.text).toContain('Spring 2 movement');
     const results = await waitForResults('Spring 2 movement');
     expectMapPost(results);

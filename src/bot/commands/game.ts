@@ -4,6 +4,7 @@
 import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { createGame, formatDuration, freePowers, gameStatus, joinGame, leaveGame, startGame } from '../../game/index.js';
 import { allVariants } from '../../variants/index.js';
+import type { CooldownAction } from '../../game/limits.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
@@ -100,4 +101,10 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   await interaction.respond(matches.map((p) => ({ name: choiceName(p), value: p })));
 }
 
-export const gameCommand: BotCommand = { data, execute, autocomplete };
+/** Creating costs the most; joining and leaving share one budget (each posts in the channel). */
+function cooldown(interaction: ChatInputCommandInteraction): CooldownAction | null {
+  const sub = interaction.options.getSubcommand(false);
+  return sub === 'create' ? 'create' : sub === 'join' || sub === 'leave' ? 'lobby' : null;
+}
+
+export const gameCommand: BotCommand = { data, execute, autocomplete, cooldown };

@@ -6,7 +6,7 @@
 import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { formatUnit } from '../../engine/format.js';
 import { legalOrders } from '../../engine/options.js';
-import { playerContext, submitOrders } from '../../game/index.js';
+import { orderInputProblem, playerContext, submitOrders } from '../../game/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { logOrders } from '../../log.js';
@@ -31,6 +31,8 @@ const data = new SlashCommandBuilder()
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
   const text = interaction.options.getString('orders', true);
+  const tooBig = orderInputProblem(ctx.deps, text);
+  if (tooBig) return replyRejected(interaction, tooBig);
   logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders submitted');
   const r = submitOrders(ctx.deps, { ...caller, text });
   if (!r.ok) return replyRejected(interaction, r.error);
@@ -59,4 +61,4 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   await interaction.respond(suggestOrders(interaction.options.getFocused(), units));
 }
 
-export const orderCommand: BotCommand = { data, execute, autocomplete, privateReplies: true };
+export const orderCommand: BotCommand = { data, execute, autocomplete, privateReplies: true, cooldown: () => 'order' };

@@ -27,6 +27,9 @@ export { textOf, EPHEMERAL } from './model.js';
 export type { FakeActionRow, FakeButton, FakeModal, FakeSelect, FakeTextInput } from './components.js';
 export { buttonsOf, componentsOf } from './components.js';
 
+/** View channel, send messages, read history, use application commands: a member without Manage Server. */
+export const PLAIN_MEMBER = String((1n << 10n) | (1n << 11n) | (1n << 16n) | (1n << 31n));
+
 export interface FakeDiscordOptions {
   /** Usernames of the guild's members (ids are generated). */
   users?: string[];
@@ -371,7 +374,7 @@ export class FakeDiscord {
             guild_id: this.guildId,
             guild: { id: this.guildId, locale: 'en-US', features: [] },
             channel: { ...channelJson(channel, this.guildId), permissions: ALL_PERMISSIONS },
-            member: memberJson(user, this.state.joinedAt),
+            member: { ...memberJson(user, this.state.joinedAt), permissions: this.permissionsOf(user) },
             guild_locale: 'en-US',
             authorizing_integration_owners: { '0': this.guildId },
             context: 0,
@@ -401,6 +404,22 @@ export class FakeDiscord {
     const channel = this.state.channels.get(m.channelId)!;
     const json = messageJson(m, this.state.users.get(m.authorId)!, this.origin, channel.type === 0 ? this.guildId : null);
     return { ...json, components: componentsJson(componentsOf(m)) };
+  }
+
+  // ---------- permissions ----------
+
+  private readonly memberPermissions = new Map<string, string>();
+
+  /**
+   * Sets what a member may do in the guild (a permissions bit set as Discord sends it in `member.permissions`);
+   * by default every member has every permission. `PLAIN_MEMBER` is a member without Manage Server.
+   */
+  setPermissions(ref: UserRef, bits: string | bigint): void {
+    this.memberPermissions.set(this.user(ref).id, String(bits));
+  }
+
+  private permissionsOf(user: FakeUser): string {
+    return this.memberPermissions.get(user.id) ?? ALL_PERMISSIONS;
   }
 
   // ---------- message components and modals ----------
