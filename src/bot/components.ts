@@ -19,6 +19,8 @@ import type { BotContext } from './context.js';
 import { truncate } from './text.js';
 
 export const MAX_CUSTOM_ID = 100;
+/** The action of every confirmation's Cancel button (so a command may still have an action named `cancel`). */
+const DECLINE = 'decline';
 /** How long a confirmation's buttons work. */
 export const CONFIRM_TIMEOUT_MS = 60_000;
 
@@ -52,7 +54,7 @@ function confirmRow(ctx: BotContext, c: Confirmation): ActionRowBuilder<MessageA
       .setCustomId(customId(c.command, c.action, expires, ...(c.args ?? [])))
       .setLabel(c.confirmLabel)
       .setStyle(c.danger ? ButtonStyle.Danger : ButtonStyle.Primary),
-    new ButtonBuilder().setCustomId(customId(c.command, 'cancel')).setLabel('Cancel').setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder().setCustomId(customId(c.command, DECLINE)).setLabel('Cancel').setStyle(ButtonStyle.Secondary),
   );
 }
 
@@ -79,7 +81,7 @@ export async function closeConfirmation(interaction: ComponentInteraction, text:
 }
 
 /**
- * The common part of a confirmation click: `cancel` closes it, an expired one says so; otherwise `run` gets
+ * The common part of a confirmation click: the Cancel button closes it, an expired one says so; otherwise `run` gets
  * the arguments after the expiry and returns the text the confirmation message ends with.
  */
 export async function handleConfirmation(
@@ -89,7 +91,7 @@ export async function handleConfirmation(
   args: string[],
   run: (args: string[]) => Promise<string> | string,
 ): Promise<void> {
-  if (action === 'cancel') return closeConfirmation(interaction, 'Cancelled; nothing was changed.');
+  if (action === DECLINE) return closeConfirmation(interaction, 'Cancelled; nothing was changed.');
   const [expires, ...rest] = args;
   if (!expires || Number(expires) * 1000 < ctx.deps.now()) {
     return closeConfirmation(interaction, 'This confirmation has expired and nothing was changed; run the command again.');

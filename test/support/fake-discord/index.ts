@@ -29,6 +29,8 @@ export { buttonsOf, componentsOf } from './components.js';
 
 /** View channel, send messages, read history, use application commands: a member without Manage Server. */
 export const PLAIN_MEMBER = String((1n << 10n) | (1n << 11n) | (1n << 16n) | (1n << 31n));
+/** A member's default permissions plus Manage Server (1 << 5). */
+export const SERVER_MANAGER = String(BigInt(ALL_PERMISSIONS) | (1n << 5n));
 
 export interface FakeDiscordOptions {
   /** Usernames of the guild's members (ids are generated). */
@@ -411,8 +413,9 @@ export class FakeDiscord {
   private readonly memberPermissions = new Map<string, string>();
 
   /**
-   * Sets what a member may do in the guild (a permissions bit set as Discord sends it in `member.permissions`);
-   * by default every member has every permission. `PLAIN_MEMBER` is a member without Manage Server.
+   * Sets what a member may do in the guild (a permissions bit set as Discord sends it in `member.permissions`).
+   * By default a member has the payloads' ALL_PERMISSIONS, which lacks Manage Server and Administrator;
+   * `SERVER_MANAGER` adds Manage Server, `PLAIN_MEMBER` is a member with only the basics.
    */
   setPermissions(ref: UserRef, bits: string | bigint): void {
     this.memberPermissions.set(this.user(ref).id, String(bits));
