@@ -226,14 +226,24 @@ export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string):
  */
 export function submitOrders(
   deps: GameDeps,
-  input: Caller & { text: string },
-): Result<{ power: string; phase: PhaseView; stored: StoredOrder[]; rejected: RejectedOrder[]; orders: StoredOrder[]; missing: string[] }> {
+  input: Caller & { text: string; phaseId?: number },
+): Result<{
+  power: string;
+  phase: PhaseView;
+  stored: StoredOrder[];
+  rejected: RejectedOrder[];
+  /** Earlier orders (stored before, or earlier in this text) that an order of this text replaced. */
+  replaced: { before: string; after: string }[];
+  orders: StoredOrder[];
+  missing: string[];
+}> {
   return inTransaction(deps, (tx, changed) => {
     const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     const closed = deadlinePassed(game, deps.now());
     if (closed) return fail(closed);
+    if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail('The phase has changed since you opened the box, so nothing was stored; run `/orders paste` again.');
     const text = typeof input.text === 'string' ? input.text : '';
     if (text.trim() === '') return fail('No orders given: write one order per line or separate them with `;`, like `A par - bur; F bre - mao`.');
     const tooBig = orderInputProblem(deps, text);
@@ -244,7 +254,8 @@ export function submitOrders(
     const now = deps.now();
     const rejected: RejectedOrder[] = [];
     const storedKeys: string[] = [];
-    const existing = ordersOf(tx, phase.id, power).map((r) => ({ unitKey: r.unitKey, kind: r.order.kind }));
+    const existing = ordersOf(tx, phase.id, power).map((r) => ({ unitKey: r.unitKey, kind: r.order.kind, text: r.text }));
+    const replaced: { before: string; after: string }[] = [];
     for (const parsed of parseOrders(variant, text, { position, power })) {
       if (!parsed.ok) {
         rejected.push({ input: parsed.input, error: parsed.error });
@@ -271,8 +282,11 @@ export function submitOrders(
         })
         .run();
       const i = existing.findIndex((e) => e.unitKey === checked.unitKey);
-      if (i >= 0) existing.splice(i, 1);
-      existing.push({ unitKey: checked.unitKey, kind: parsed.order.kind });
+      if (i >= 0) {
+        if (existing[i]!.text !== parsed.text) replaced.push({ before: existing[i]!.text, after: parsed.text });
+        existing.splice(i, 1);
+      }
+      existing.push({ unitKey: checked.unitKey, kind: parsed.order.kind, text: parsed.text });
       if (!storedKeys.includes(checked.unitKey)) storedKeys.push(checked.unitKey);
     }
     const all = ordersOf(tx, phase.id, power);
@@ -286,7 +300,7 @@ export function submitOrders(
       queueStatus(tx, game.id, now);
       changed(game.id);
     }
-    return { ok: true, power, phase: toPhaseView(phase), stored, rejected, orders: all.map(toStored), missing };
+    return { ok: true, power, phase: toPhaseView(phase), stored, rejected, replaced, orders: all.map(toStored), missing };
   });
 }
 

@@ -12,7 +12,7 @@ import type { BotContext } from '../context.js';
 import { logOrders } from '../../log.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders } from '../suggest.js';
-import { code } from '../text.js';
+import { code, MAX_CONTENT, truncate } from '../text.js';
 
 const data = new SlashCommandBuilder()
   .setName('order')
@@ -36,14 +36,46 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders submitted');
   const r = submitOrders(ctx.deps, { ...caller, text });
   if (!r.ok) return replyRejected(interaction, r.error);
-  const lines: string[] = [`**${r.power}, ${r.phase.label}**`];
-  if (r.stored.length > 0) lines.push(`✅ Stored: ${r.stored.map((o) => code(o.text)).join(', ')}`);
-  for (const rej of r.rejected) lines.push(`❌ ${code(rej.input)}: ${rej.error}`);
-  if (r.stored.length === 0 && r.rejected.length === 0) lines.push('No orders found in what you typed.');
-  lines.push('', `Your orders now (${r.orders.length}): ${r.orders.map((o) => code(o.text)).join(', ') || 'none'}`);
-  if (r.missing.length > 0) lines.push(`Still without an order: ${r.missing.join(', ')}`);
-  lines.push('A DM confirms your complete order set. `/ready` when you are done.');
-  await replyPrivately(interaction, lines.join('\n'));
+  await replyPrivately(interaction, orderReply(r));
+}
+
+type Submitted = Extract<ReturnType<typeof submitOrders>, { ok: true }>;
+
+/** Order text as typed, shortened for a reply line (input can be thousands of characters). */
+function shown(text: string, max = 60): string {
+  const t = text.trim();
+  return code(t.length <= max ? t : `${t.slice(0, max - 1)}…`);
+}
+
+/**
+ * The reply to `/order` (players' issue §3): always within Discord's 2,000 characters whatever was typed.
+ * The header, the stored order set and what is still missing are always shown; stored, replaced and refused
+ * lines fill the room left, and what does not fit is counted.
+ */
+export function orderReply(r: Submitted): string {
+  const head = `**${r.power}, ${r.phase.label}**`;
+  const now = truncate(`Your orders now (${r.orders.length}): ${r.orders.map((o) => code(o.text)).join(', ') || 'none'}`, 900);
+  const tail: string[] = [];
+  if (r.missing.length > 0) tail.push(truncate(`⏳ Still without an order: ${r.missing.join(', ')}`, 400));
+  tail.push(r.stored.length > 0 ? 'A DM confirms your complete order set shortly. `/ready` when you are done.' : 'Nothing was stored, so your orders are as they were.');
+  const middle: string[] = [];
+  if (r.stored.length > 0) middle.push(`✅ Stored: ${r.stored.map((o) => code(o.text)).join(', ')}`);
+  for (const x of r.replaced) middle.push(`🔁 Replaced ${code(x.before)} with ${code(x.after)}`);
+  for (const rej of r.rejected) middle.push(`❌ ${shown(rej.input)}: ${rej.error}`);
+  if (r.stored.length === 0 && r.rejected.length === 0) middle.push('No orders found in what you typed.');
+  let room = MAX_CONTENT - head.length - now.length - tail.join('\n').length - 8 - 80;
+  const kept: string[] = [];
+  let dropped = 0;
+  for (const line of middle) {
+    if (line.length + 1 <= room) {
+      kept.push(line);
+      room -= line.length + 1;
+    } else dropped++;
+  }
+  if (dropped > 0) {
+    kept.push(`… ${dropped} more line${dropped === 1 ? '' : 's'} not shown (${r.stored.length} stored, ${r.replaced.length} replaced, ${r.rejected.length} refused in all).`);
+  }
+  return [head, ...kept, '', now, ...tail].join('\n');
 }
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
