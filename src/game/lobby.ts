@@ -40,7 +40,15 @@ export function matchPower(variantId: string, text: string): string | null {
  */
 export function createGame(
   deps: GameDeps,
-  input: { channelId: string; guildId: string | null; userId: string; variantId: string; durations?: PhaseDurationInput },
+  input: {
+    channelId: string;
+    guildId: string | null;
+    userId: string;
+    variantId: string;
+    durations?: PhaseDurationInput;
+    /** A role the start and results posts ping (`/game create notify:`); never @everyone (the guild's id). */
+    notifyRoleId?: string | null;
+  },
 ): Result<{ game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId)) return fail('This command must be used in a server channel.');
@@ -55,6 +63,8 @@ export function createGame(
       return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
     }
     const guildId = idText(input.guildId) || null;
+    const notifyRoleId = idText(input.notifyRoleId) || null;
+    if (notifyRoleId !== null && notifyRoleId === guildId) return fail('The bot never pings @everyone: choose a role for the players, or none.');
     const server = serverLimits(tx, deps, guildId);
     for (const type of ['movement', 'retreat', 'adjustment'] as const) {
       if (durations.durations[type] < server.minPhaseMs) {
@@ -79,6 +89,7 @@ export function createGame(
       .values({
         channelId: input.channelId,
         guildId,
+        notifyRoleId,
         variantId: variant.id,
         gmUserId: input.userId,
         status: 'forming',

@@ -68,6 +68,8 @@ export interface GameView {
   /** Deadline of the current phase (ms), null unless active. */
   deadline: number | null;
   end: GameEnd | null;
+  /** The role the start and results posts ping, if the game master chose one. */
+  notifyRoleId: string | null;
 }
 
 /** One power's line in the status message: never what it ordered. */

@@ -87,7 +87,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** The results post of a phase (by its label, e.g. `Spring 1901 movement`) in a game channel, once it arrives. */
 export function waitForResults(h: Harness, channel: string, label: string): Promise<FakeMessage> {
-  return h.fake.waitForChannelMessage(channel, (m) => m.content.startsWith(`**${label}: results**`), 15_000);
+  // A game created with `notify:` starts its posts with the role's mention.
+  return h.fake.waitForChannelMessage(channel, (m) => m.content.replace(/^<@&\d+> /, '').startsWith(`**${label}: results**`), 15_000);
 }
 
 /** A channel post carries exactly one real map: a PNG of at least 800 px width. */

@@ -5,14 +5,14 @@
  * game-master role over and removing a player before the start, and orders closed at the deadline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, slashConfirmed, type Harness } from './harness.js';
+import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
 
 describe("players' and game masters' experience", () => {
   let h: Harness;
 
   beforeAll(async () => {
     h = await createHarness(
-      { users: ['gm', 'alice', 'bob', 'carol', 'dave'], channels: ['main', 'forming'] },
+      { users: ['gm', 'alice', 'bob', 'carol', 'dave'], channels: ['main', 'forming', 'notify'] },
       { limits: { confirmationQuietMs: 15_000 } },
     );
     await h.start();
@@ -112,6 +112,27 @@ describe("players' and game masters' experience", () => {
     await h.fake.waitForChannelMessage('forming', (m) => m.content.startsWith(`👑 <@${h.fake.user('dave').id}> is now the game master`));
     expect((await h.fake.slash('carol', 'forming', 'game start')).text).toMatch(/Only the game master/);
     expect((await h.fake.slash('dave', 'forming', 'gm cancel')).text).toMatch(/Cancel the \*\*Classic Diplomacy\*\* game/);
+  });
+
+  it('pings the role chosen with /game create notify: in the start and results posts, and nothing else; never @everyone', async () => {
+    const role = h.fake.addRole('Diplomats');
+    const everyone = await h.fake.slash('alice', 'notify', 'game create', { variant: 'classic', notify: '@everyone' });
+    expect(everyone.text).toMatch(/never pings @everyone/);
+    const created = await h.fake.slash('alice', 'notify', 'game create', { variant: 'classic', notify: 'Diplomats' });
+    expect(created.text).toContain(`The start and results posts will ping <@&${role.id}>`);
+    expect(h.fake.pings(h.fake.replyMessage(created))).toEqual({ users: [], roles: [], everyone: false });
+    await h.fake.slash('bob', 'notify', 'game join', { power: 'Austria' });
+    await h.fake.slash('alice', 'notify', 'game start');
+    const started = await h.fake.waitForChannelMessage('notify', (m) => m.content.includes('has started'));
+    expect(h.fake.pings(started).roles).toEqual([role.id]);
+    await h.fake.slash('bob', 'notify', 'order', { orders: 'A vie - gal' });
+    await slashConfirmed(h, 'alice', 'notify', 'gm advance');
+    const results = await waitForResults(h, 'notify', 'Spring 1901 movement');
+    expect(results.content.startsWith(`<@&${role.id}> **Spring 1901 movement: results**`)).toBe(true);
+    expect(h.fake.allowedMentions(results)).toEqual({ parse: [], users: [], roles: [role.id] });
+    expect(h.fake.pings(results)).toEqual({ users: [], roles: [role.id], everyone: false });
+    await h.bot!.outbox.idle();
+    for (const m of h.fake.channelMessages('notify')) expect(h.fake.pings(m).everyone).toBe(false);
   });
 
   it('refuses orders once the deadline has passed, even before the sweep resolves the phase', async () => {

@@ -29,7 +29,8 @@ const data = new SlashCommandBuilder()
       )
       .addStringOption((o) => o.setName('movement').setDescription(`Time for movement phases, ${durationHelp} (default 24h)`).setMaxLength(20))
       .addStringOption((o) => o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20))
-      .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20)),
+      .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20))
+      .addRoleOption((o) => o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)')),
   )
   .addSubcommand((s) =>
     s
@@ -55,6 +56,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           retreat: interaction.options.getString('retreat') ?? undefined,
           adjustment: interaction.options.getString('adjustment') ?? undefined,
         },
+        notifyRoleId: interaction.options.getRole('notify')?.id ?? null,
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
@@ -62,6 +64,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         interaction,
         `🆕 <@${caller.userId}> created a **${r.game.variantName}** game here and is its game master.\n` +
           `Phases: movement ${formatDuration(d.movement)}, retreat ${formatDuration(d.retreat)}, adjustment ${formatDuration(d.adjustment)}.\n` +
+          (r.game.notifyRoleId ? `The start and results posts will ping <@&${r.game.notifyRoleId}>.\n` : '') +
           'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.',
       );
     }

@@ -13,6 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildCommandData, type BuildOptions, type OptionValue } from './commands.js';
 import { buttonsOf, componentsJson, componentsOf, findComponent, type FakeButton } from './components.js';
+import { allowedMentionsOf, pingsOf, type AllowedMentions, type Pings } from './mentions.js';
 import { FakeGateway } from './gateway.js';
 import { FakeInteraction } from './interaction.js';
 import type { Delivery, FakeAttachment, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
@@ -26,6 +27,7 @@ export { FakeInteraction } from './interaction.js';
 export { textOf, EPHEMERAL } from './model.js';
 export type { FakeActionRow, FakeButton, FakeModal, FakeSelect, FakeTextInput } from './components.js';
 export { buttonsOf, componentsOf } from './components.js';
+export type { AllowedMentions, Pings } from './mentions.js';
 
 /** View channel, send messages, read history, use application commands: a member without Manage Server. */
 export const PLAIN_MEMBER = String((1n << 10n) | (1n << 11n) | (1n << 16n) | (1n << 31n));
@@ -348,6 +350,7 @@ export class FakeDiscord {
       (v) => (typeof v === 'object' ? (v as FakeUser) : this.tryUser(String(v))),
       this.state.joinedAt,
       opts,
+      (ref) => this.role(ref),
     );
     return this.dispatch(type, user, channel, commandName, data);
   }
@@ -406,6 +409,33 @@ export class FakeDiscord {
     const channel = this.state.channels.get(m.channelId)!;
     const json = messageJson(m, this.state.users.get(m.authorId)!, this.origin, channel.type === 0 ? this.guildId : null);
     return { ...json, components: componentsJson(componentsOf(m)) };
+  }
+
+  // ---------- roles and mentions ----------
+
+  private readonly roles = new Map<string, { id: string; name: string }>();
+
+  /** A guild role (for role options such as `/game create notify:`). `@everyone` has the guild's id. */
+  addRole(name: string): { id: string; name: string } {
+    const role = { id: this.state.ids.next(), name };
+    this.roles.set(role.id, role);
+    return role;
+  }
+
+  /** The guild's roles by id or name, `@everyone` included. */
+  role(ref: string): { id: string; name: string } | undefined {
+    if (ref === '@everyone' || ref === this.guildId) return { id: this.guildId, name: '@everyone' };
+    return this.roles.get(ref) ?? [...this.roles.values()].find((r) => r.name === ref);
+  }
+
+  /** The `allowed_mentions` a message was sent with (null: none, so Discord pings every mention). */
+  allowedMentions(message: FakeMessage): AllowedMentions | null {
+    return allowedMentionsOf(this.message(message.id));
+  }
+
+  /** Whom a message notified: users, roles and @everyone, as Discord decides from content and allowed_mentions. */
+  pings(message: FakeMessage): Pings {
+    return pingsOf(this.message(message.id));
   }
 
   // ---------- permissions ----------

@@ -13,6 +13,7 @@ import { parseBody, type ParsedBody, type UploadedFile } from './multipart.js';
 import { channelJson, messageJson, userJson } from './payloads.js';
 import type { FakeDiscordState } from './state.js';
 import { toRegisteredCommand } from './commands.js';
+import { checkAllowedMentions, setAllowedMentions } from './mentions.js';
 import { callbackAllowed, componentsJson, componentsOf, parseMessageComponents, parseModal, setComponents, type FakeActionRow } from './components.js';
 
 /** Discord refuses interaction callbacks after 3 s (the token is valid 15 min for edits and follow-ups). */
@@ -135,6 +136,8 @@ interface MessageInput {
   files: FakeAttachment[];
   /** Message components (components.ts); undefined when the payload does not mention them. */
   components?: FakeActionRow[];
+  /** `allowed_mentions` as sent (mentions.ts); undefined when the payload does not mention it. */
+  allowedMentions?: unknown;
 }
 
 function messageInput(ctx: Ctx, json: Record<string, unknown> | null, files: UploadedFile[], requireSomething: boolean): MessageInput {
@@ -162,7 +165,9 @@ function messageInput(ctx: Ctx, json: Record<string, unknown> | null, files: Upl
     throw new HttpError(400, 50006, 'Cannot send an empty message');
   }
   const components = 'components' in data ? parseMessageComponents(data.components ?? []) : undefined;
-  return { content, embeds, flags: Number(data.flags ?? 0), keepAttachmentIds: keep, files: out, components };
+  const allowedMentions = 'allowed_mentions' in data ? data.allowed_mentions : undefined;
+  checkAllowedMentions(allowedMentions);
+  return { content, embeds, flags: Number(data.flags ?? 0), keepAttachmentIds: keep, files: out, components, allowedMentions };
 }
 
 function liveChannel(ctx: Ctx, id: string): FakeChannel {
@@ -268,6 +273,7 @@ route('POST', '/channels/(\\d+)/messages', true, (ctx, [id]) => {
     nonce,
   });
   setComponents(message, input.components);
+  setAllowedMentions(message, ctx.body.json?.allowed_mentions);
   return toJson(ctx, message);
 });
 
@@ -454,6 +460,7 @@ function interactionMessage(ctx: Ctx, interaction: FakeInteraction, input: Messa
     interaction,
   });
   setComponents(message, input.components);
+  setAllowedMentions(message, input.allowedMentions);
   return message;
 }
 
@@ -492,6 +499,7 @@ function originalMessage(ctx: Ctx, interaction: FakeInteraction, messageId: stri
 function editWith(ctx: Ctx, message: FakeMessage, interaction: FakeInteraction | undefined, json: Record<string, unknown> = ctx.body.json ?? {}): void {
   const input = messageInput(ctx, json, ctx.body.files, false);
   setComponents(message, input.components);
+  if (input.allowedMentions !== undefined) setAllowedMentions(message, input.allowedMentions);
   const kept = input.keepAttachmentIds === null ? message.attachments : message.attachments.filter((a) => input.keepAttachmentIds!.includes(a.id));
   ctx.state.editMessage(
     message,
