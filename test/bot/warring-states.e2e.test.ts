@@ -89,7 +89,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     rapidEnd = path[path.length - 1]!;
     rapidTyped = ['F Linzi', ...path.slice(1).map((p) => variant.map.province(p)!.name)].join(' - ');
     const fallResolved = adjudicate(variant, fall, engineOrders(variant, fall, FALL_1()));
-    fallCentreLines = fallResolved.centerChanges.map((c) => `• ${variant.map.province(c.province)!.name}: ${c.from ?? 'neutral'} → ${c.to}`);
+    fallCentreLines = fallResolved.centerChanges.map((c) => `• ${variant.map.province(c.province)!.name} (${c.province}): ${c.from ?? 'neutral'} → ${c.to}`);
     expect(fallResolved.centerChanges.some((c) => c.province === rapidEnd && c.to === 'Qi')).toBe(variant.map.province(rapidEnd)!.supplyCenter);
 
     h = await createHarness({ users: ['gm', ...POWERS.map(playerOf)], channels: [CHANNEL] });

@@ -1,5 +1,6 @@
 /**
- * `/order orders:<text>`: one or several orders for the caller's power (new lines or `;` between them),
+ * `/order orders:<text>`: one or several orders for the caller's power, `;` between them (a slash option cannot
+ * hold a new line; `/orders paste` takes one order per line),
  * with autocomplete from the legal orders of their units. The reply is ephemeral; the game layer queues
  * the DM with the power's complete order set (issue 4 §2, §6).
  */
