@@ -15,7 +15,7 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
 
   beforeAll(async () => {
     h = await createHarness(
-      { users: ['gm', 'gm2', 'gm3', 'alice', 'bob', 'carol', 'dave', 'mallory', 'erin', 'frank'], channels: ['alpha', 'beta', 'lobby', 'spare', 'spare2'] },
+      { users: ['gm', 'gm2', 'gm3', 'alice', 'bob', 'carol', 'dave', 'mallory', 'erin', 'frank'], channels: ['alpha', 'beta', 'lobby', 'spare', 'spare2', 'spare3'] },
       { limits: { confirmationQuietMs: 15_000, phasesPerHour: 2 } },
     );
     await h.start();
@@ -174,5 +174,24 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
     const recreate = await h.fake.slash('gm', 'lobby', 'game create', { variant: 'classic' });
     expect(recreate.text).toContain('created');
     expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('allows one forming game per member per server and caps live games; a server manager sets the limits', async () => {
+    expect((await h.fake.slash('erin', 'spare2', 'game create', { variant: 'classic' })).text).toContain('created');
+    const second = await h.fake.slash('erin', 'spare3', 'game create', { variant: 'classic' });
+    expect(second.text).toContain(`You already have a game forming in <#${h.fake.channel('spare2').id}>`);
+
+    const byMember = await h.fake.slash('mallory', 'alpha', 'server limits', { live_games: 1 });
+    expect(byMember.text).toMatch(/Only members with the Manage Server permission/);
+    // alpha, beta, spare, lobby and spare2 are live.
+    const set = await h.fake.slash('carol', 'alpha', 'server limits', { live_games: 5, min_phase: '10m' });
+    expect(set.ephemeral).toBe(true);
+    expect(set.text).toMatch(/Shortest phase: 10m\nLive games: 5 of at most 5/);
+    const capped = await h.fake.slash('gm2', 'spare3', 'game create', { variant: 'classic' });
+    expect(capped.text).toMatch(/This server already has 5 live games, its limit/);
+    await h.fake.slash('carol', 'alpha', 'server limits', { live_games: 10 });
+    const short = await h.fake.slash('gm3', 'spare3', 'game create', { variant: 'classic', movement: '5m' });
+    expect(short.text).toMatch(/movement phase cannot be shorter than 10m in this server/);
+    expect(h.fake.channelMessages('spare3')).toEqual([]);
   });
 });

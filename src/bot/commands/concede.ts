@@ -66,12 +66,14 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     );
   }
   const standing = mine.to ? `${mine.power} has conceded to **${mine.to}** (secret until it decides the game).` : `${mine.power} has not conceded.`;
-  await interaction.reply({
+  const body = {
     content: `${standing}\n${mine.candidates.length > 0 ? 'Choose the power to concede to; you will be asked to confirm.' : 'There is nobody left to concede to.'}`,
     components: rows,
-    flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
-  });
+  };
+  // The router may have deferred this (private) command during a burst; the answer is then an edit.
+  if (interaction.deferred) await interaction.editReply(body);
+  else await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
 }
 
 async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
