@@ -2,7 +2,7 @@
  * Players' orders: submit (parse, check against the board, store, replacing earlier orders for the same
  * unit), clear, and list. Orders stay secret: they go only to the ephemeral reply and the player's DM.
  */
-import { and, eq, isNull, like, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { orderProblem } from '../engine/check.js';
 import { parseOrders } from '../engine/parse/index.js';
@@ -155,10 +155,9 @@ function orderSetText(duties: Duties, rows: OrderRow[]): string {
 
 /**
  * Queues the DM that confirms a power's complete order set (players' issue §3, abuse issue §1): at most one
- * per burst of changes. A confirmation not yet handed to the deliverer is rewritten with the newest order set
- * and waits for a quiet period (`confirmationQuietMs`, at most three of them after the first change), so
- * sixty quick `/order`s send one DM that shows the final orders; one already being delivered is left alone
- * and a new one follows it.
+ * per burst of changes. A confirmation still waiting for its quiet period (`confirmationQuietMs`, at most three
+ * of them after the first change) is rewritten with the newest order set, so sixty quick `/order`s send one DM
+ * that shows the final orders; one already due (perhaps being delivered) is left alone and a new one follows.
  */
 function queueConfirmation(tx: Tx, deps: GameDeps, game: GameRow, userId: string, power: string, phaseId: number, text: string, now: number): void {
   const quiet = limitsOf(deps).confirmationQuietMs;
@@ -173,7 +172,8 @@ function queueConfirmation(tx: Tx, deps: GameDeps, game: GameRow, userId: string
         isNull(outbox.sentAt),
         isNull(outbox.failedAt),
         eq(outbox.attempts, 0),
-        or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now)),
+        // Not due yet, so no deliverer has picked it up (they only take due rows).
+        gt(outbox.nextAttemptAt, now),
         like(outbox.dedupeKey, `confirm:${phaseId}:${power}:%`),
       ),
     )
