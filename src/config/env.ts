@@ -8,6 +8,14 @@ import { ABSOLUTE_MIN_PHASE_MS, type LimitsInput } from '../game/limits.js';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 
+/** A positive whole number given as text (`30`). */
+const wholeNumber = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,4}$/, `${name} must be a whole number from 1 to 99999`)
+    .transform(Number);
+
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const EnvSchema = z.object({
@@ -40,11 +48,8 @@ const EnvSchema = z.object({
       }, 'MIN_PHASE must be a duration of at least 1m, like 5m or 1h')
       .optional(),
   ),
-  PHASES_PER_HOUR: z.preprocess(blankToUndefined, z.coerce.number({ error: 'PHASES_PER_HOUR must be a number' }).int().min(1).max(3600).optional()),
-  MAX_LIVE_GAMES_PER_SERVER: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'MAX_LIVE_GAMES_PER_SERVER must be a number' }).int().min(1).max(10_000).optional(),
-  ),
+  PHASES_PER_HOUR: z.preprocess(blankToUndefined, wholeNumber('PHASES_PER_HOUR').optional()),
+  MAX_LIVE_GAMES_PER_SERVER: z.preprocess(blankToUndefined, wholeNumber('MAX_LIVE_GAMES_PER_SERVER').optional()),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),

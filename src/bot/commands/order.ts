@@ -13,7 +13,7 @@ import type { BotContext } from '../context.js';
 import { logOrders } from '../../log.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders } from '../suggest.js';
-import { code, MAX_CONTENT, truncate } from '../text.js';
+import { code, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
 
 const data = new SlashCommandBuilder()
   .setName('order')
@@ -80,6 +80,11 @@ export function orderReply(r: Submitted): string {
 }
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+  // Completions must fit Discord's 100-character choices; beyond that, answer at once without any work.
+  if (interaction.options.getFocused().length > 2 * MAX_CHOICE) {
+    await interaction.respond([]);
+    return;
+  }
   const r = playerContext(ctx.deps, callerOf(interaction));
   if (!r.ok) {
     await interaction.respond([]);
