@@ -66,3 +66,4 @@ export type { OutboxPayload, DmReason } from './outbox-write.js';
 export { renderInputForPhase, type RenderInput } from './render-input.js';
 export { phaseLabel, phaseCode, formatResultsSummary, discordTime, splitForDiscord } from './summary.js';
 export { onInternalError, INTERNAL_ERROR } from './tx.js';
+export { GAME_OVER } from './context.js';

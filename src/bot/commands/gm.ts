@@ -7,6 +7,7 @@
 import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import {
   formatDuration,
+  GAME_OVER,
   gameStatus,
   gmAdvance,
   gmCancel,
@@ -64,11 +65,14 @@ const data = new SlashCommandBuilder()
 const announced = 'The channel has been told.';
 
 /** The game in the channel if the caller may run `/gm` there, for asking before acting; else the error. */
-function masterCheck(ctx: BotContext, interaction: ChatInputCommandInteraction): { ok: true; phaseId: number | null; label: string | null } | { ok: false; error: string } {
+function masterCheck(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+): { ok: true; phaseId: number | null; label: string | null; status: string } | { ok: false; error: string } {
   const status = gameStatus(ctx.deps, interaction.channelId);
   if (!status.ok) return status;
   if (status.status.game.gmUserId !== interaction.user.id) return { ok: false, error: 'Only the game master can use `/gm` commands.' };
-  return { ok: true, phaseId: status.status.phase?.id ?? null, label: status.status.phase?.label ?? null };
+  return { ok: true, phaseId: status.status.phase?.id ?? null, label: status.status.phase?.label ?? null, status: status.status.game.status };
 }
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
@@ -78,6 +82,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const check = masterCheck(ctx, interaction);
       if (!check.ok) return replyRejected(interaction, check.error);
       if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
+      // Nothing to confirm when it could not be done anyway (the game layer checks again on the click).
+      if (check.status === 'paused') return replyRejected(interaction, 'The game is paused; resume it first.');
+      if (check.status === 'finished') return replyRejected(interaction, 'The game is over.');
       return askConfirmation(ctx, interaction, {
         command: 'gm',
         action: 'advance',
@@ -103,6 +110,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'cancel': {
       const status = gameStatus(ctx.deps, interaction.channelId);
       if (!status.ok) return replyRejected(interaction, status.error);
+      if (status.status.game.status === 'finished') return replyRejected(interaction, GAME_OVER);
       const master = status.status.game.gmUserId === interaction.user.id;
       if (!master && !canManageServer(interaction)) {
         return replyRejected(interaction, 'Only the game master, or a member with Manage Server, can cancel the game.');
