@@ -73,6 +73,7 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
   });
 
   it('contains an /order flood: its budget, then "try again"; one confirmation DM with the final orders; the other game is answered', async () => {
+    await h.fake.waitForDm('bob', (m) => m.content.includes('You play **Germany**'));
     const dmsBefore = h.fake.dms('bob').length;
     const replies = [];
     for (let i = 0; i < 20; i++) {

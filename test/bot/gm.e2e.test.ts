@@ -33,14 +33,15 @@ describe('game master tools and read-only commands', () => {
     expect(resumed.text).toMatch(/Resumed; the deadline is <t:\d+:R>/);
     const extended = await h.fake.slash('gm', 'main', 'gm extend', { duration: '2h' });
     expect(extended.text).toMatch(/Extended: the deadline is now <t:\d+:R>/);
-    await h.bot!.outbox.idle();
+    // Each target's messages go out in order: once the last notice is there, the others are too.
+    await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('⏱️'));
     const notices = h.fake
       .channelMessages('main')
       .slice(before)
       .map((m) => m.content)
       .filter((c) => !c.startsWith('**Classic Diplomacy** · game master'));
     expect(notices, notices.join('\n')).toHaveLength(3);
-    expect(notices[0]).toMatch(/^⏸️ The game master paused the game with 59m \d+s left on the clock/);
+    expect(notices[0]).toMatch(/^⏸️ The game master paused the game with (1h|59m \d+s) left on the clock/);
     expect(notices[1]).toMatch(/^▶️ The game master resumed the game/);
     expect(notices[2]).toMatch(/^⏱️ The game master extended the deadline by 2h/);
   });
@@ -62,6 +63,12 @@ describe('game master tools and read-only commands', () => {
     expect(advanced.text).toContain('Spring 1901 movement');
     const results = await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('**Spring 1901 movement: results**'));
     expect(results.content).toContain('`A par - bur`');
+    // Announced once, before the results, and only the click (not the question) changed anything.
+    expect(advanced.ephemeral).toBe(true);
+    const posts = h.fake.channelMessages('main');
+    const notices = posts.filter((m) => m.content.startsWith('⏩'));
+    expect(notices.map((m) => m.content)).toEqual(['⏩ The game master resolved **Spring 1901 movement** before its deadline; the results follow.']);
+    expect(posts.indexOf(notices[0]!)).toBeLessThan(posts.indexOf(results));
 
     const list = await h.fake.slash('bob', 'main', 'history');
     expect(list.ephemeral).toBe(true);

@@ -55,10 +55,14 @@ describe("players' and game masters' experience", () => {
 
   it('sends one confirmation DM per burst, and another after /orders clear, each showing the orders as they are', async () => {
     await flushDms();
+    // Everything earlier has arrived: the start DM and the confirmation of the orders above.
+    await h.fake.waitForDm('alice', (m) => m.content.includes('You play **France**'));
+    await h.fake.waitForDm('alice', (m) => m.content.includes('`F bre - eng`'));
     const before = h.fake.dms('alice').length;
     await h.fake.slash('alice', 'main', 'order', { orders: 'A mar - spa' });
     await h.fake.slash('alice', 'main', 'order', { orders: 'A mar - bur' });
     await flushDms();
+    await h.fake.waitForDm('alice', (m) => m.content.includes('`A mar - bur`'));
     const burst = h.fake.dms('alice').slice(before);
     expect(burst).toHaveLength(1);
     expect(burst[0]!.content).toContain('`A mar - bur`');
@@ -73,6 +77,7 @@ describe("players' and game masters' experience", () => {
     const cleared = await slashConfirmed(h, 'alice', 'main', 'orders clear');
     expect(cleared.text).toMatch(/Cleared 3 orders of France/);
     await flushDms();
+    await h.fake.waitForDm('alice', (m) => m.content.includes('after `/orders clear`'));
     const after = h.fake.dms('alice').slice(before + 1);
     expect(after).toHaveLength(1);
     expect(after[0]!.content).toMatch(/after `\/orders clear`:\n\(no orders\)/);
