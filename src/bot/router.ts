@@ -56,21 +56,21 @@ export class CommandRouter {
     // Normally a command does its database work at once and replies (one request). When other commands are
     // still being handled (a burst), a command whose replies are all private is acknowledged first with an
     // ephemeral deferral, so no acknowledgement waits behind the others' work; the answer follows as an edit.
-    const action = command.cooldown?.(interaction) ?? null;
-    if (action) {
-      const allowed = useCooldown(this.ctx.deps, interaction.user.id, action);
-      if (!allowed.ok) {
-        this.ctx.log.info({ ...fields, cooldown: action }, 'command refused: cooldown');
-        await replyRejected(interaction, allowed.error);
-        return;
-      }
-    }
     const busy = this.inFlight > 0;
     this.inFlight++;
     try {
       if (busy && command.privateReplies) {
         await interaction.deferReply({ flags: MessageFlags.Ephemeral });
         await this.nextTurn();
+      }
+      // The member's budget for this command (abuse issue §1), spent after any deferral so a burst's
+      // acknowledgements never wait for it; a refusal says when to try again.
+      const action = command.cooldown?.(interaction) ?? null;
+      const allowed = action ? useCooldown(this.ctx.deps, interaction.user.id, action) : null;
+      if (allowed && !allowed.ok) {
+        this.ctx.log.info({ ...fields, cooldown: action }, 'command refused: cooldown');
+        await replyRejected(interaction, allowed.error);
+        return;
       }
       await command.execute(this.ctx, interaction);
       this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started), deferred: busy && command.privateReplies === true }, 'command handled');
