@@ -21,7 +21,7 @@ import {
 } from 'discord.js';
 import { FakeDiscord } from './fake-discord/index.js';
 
-const names = ['ask', 'paste', 'rows', 'wide', 'longid', 'badmodal', 'update'];
+const names = ['ask', 'paste', 'rows', 'wide', 'longid', 'badmodal', 'update', 'shout'];
 const commands = names.map((n) => new SlashCommandBuilder().setName(n).setDescription(n).toJSON());
 
 const button = (id: string, label: string, disabled = false) =>
@@ -85,6 +85,15 @@ describe('fake Discord: message components and modals', () => {
           };
           await interaction.showModal(modal as never).catch((e: Error) => refused.push(e.message));
           if (!interaction.replied) await interaction.reply({ content: 'fallback', flags: MessageFlags.Ephemeral });
+          return;
+        }
+        case 'shout': {
+          // Without allowed_mentions Discord pings every mention in the content; with it, only what it allows.
+          const channel = interaction.channel!;
+          if (!channel.isSendable()) return;
+          await channel.send({ content: '@everyone <@&123456789012345678> loud' });
+          await channel.send({ content: '@everyone <@&123456789012345678> quiet', allowedMentions: { parse: [], roles: ['123456789012345678'] } });
+          await interaction.reply({ content: 'shouted', flags: MessageFlags.Ephemeral });
           return;
         }
         case 'update': {
@@ -175,6 +184,14 @@ describe('fake Discord: message components and modals', () => {
     expect(submitted.type).toBe(5);
     expect(submitted.text).toBe('Got: A par H\nF bre - mao');
     await expect(fake.submitModal('alice', opened, { orders: 'again' })).rejects.toThrow(/already submitted/);
+  });
+
+  it('computes pings as Discord does: every mention without allowed_mentions, only the allowed ones with it', async () => {
+    await fake.slash('alice', 'general', 'shout');
+    const [loud, quiet] = fake.channelMessages('general').filter((m) => m.content.endsWith('loud') || m.content.endsWith('quiet'));
+    expect(fake.allowedMentions(loud!)).toBeNull();
+    expect(fake.pings(loud!)).toEqual({ users: [], roles: ['123456789012345678'], everyone: true });
+    expect(fake.pings(quiet!)).toEqual({ users: [], roles: ['123456789012345678'], everyone: false });
   });
 
   it("refuses what Discord refuses: 6 rows, 6 buttons in a row, a 101-character custom_id, a 46-character modal title, callback 7 for a command", async () => {

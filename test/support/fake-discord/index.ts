@@ -6,6 +6,10 @@
  *   const i = await fake.slash('alice', 'general', 'order', { orders: 'A par - bur' });
  *   i.ephemeral; i.text; fake.dms('alice'); fake.channelMessages('general');
  *   expect(fake.unexpectedErrors()).toEqual([]);
+ *   // components (components.ts): buttons, selects and modals as strict as Discord
+ *   await fake.click('alice', i, { label: 'Confirm' }); await fake.select('alice', i, 'pick', ['France']);
+ *   const box = await fake.slash('alice', 'general', 'orders paste'); await fake.submitModal('alice', box, { orders: '…' });
+ *   // roles, permissions and pings (mentions.ts): fake.addRole, fake.setPermissions, fake.pings(message)
  *
  * Protocol facts: /work/shared/notes/stack.md §1 (copied knowledge, nothing read at run time).
  */
