@@ -27,21 +27,23 @@ const HOUR = 3_600_000;
 export async function benchBot(): Promise<BenchResult[]> {
   const players = Array.from({ length: GAMES * classic.powers.length }, (_, i) => `player${i}`);
   const channels = Array.from({ length: GAMES }, (_, i) => `game${i}`);
-  const fake = await RemoteFakeDiscord.start({ users: ['gm', ...players], channels });
+  // One game master per game: a member may have one forming game at a time and a few creations per 10 minutes.
+  const masters = channels.map((_, g) => `gm${g}`);
+  const fake = await RemoteFakeDiscord.start({ users: [...masters, ...players], channels });
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-bench-bot-'));
   const database = openDatabase(join(dir, 'bench.db'));
   const bot = await startBot({ token: fake.token, db: database.db, log: createLogger('silent'), apiBase: fake.apiBase, devGuildId: fake.guildId });
   try {
     const seats: { user: string; channel: string; orders: string }[] = [];
     for (const [g, channel] of channels.entries()) {
-      await fake.slash('gm', channel, 'game create', { variant: 'classic' });
+      await fake.slash(masters[g]!, channel, 'game create', { variant: 'classic' });
       for (const [p, power] of classic.powers.entries()) {
         const user = players[g * classic.powers.length + p]!;
         await fake.slash(user, channel, 'game join', { power: power.name });
         const units = classic.startingPosition().units.filter((u) => u.power === power.name);
         seats.push({ user, channel, orders: units.map((u) => `${u.type} ${u.province}${u.coast ? '/' + u.coast : ''} H`).join('; ') });
       }
-      await fake.slash('gm', channel, 'game start');
+      await fake.slash(masters[g]!, channel, 'game start');
     }
     await bot.outbox.idle();
     // Start the burst on a quiet bot, in a fresh rate-limit second.

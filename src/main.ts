@@ -8,7 +8,7 @@
  */
 import 'dotenv/config';
 import { startBot, type RunningBot } from './bot/app.js';
-import { loadEnv, type Env } from './config/env.js';
+import { limitsFromEnv, loadEnv, type Env } from './config/env.js';
 import { createLogger, type Logger } from './log.js';
 import { isShardProcess, parseShards, startShardManager } from './shard.js';
 import { openDatabase } from './store/db.js';
@@ -66,6 +66,7 @@ async function runBot(env: Env, log: Logger): Promise<number> {
       apiBase: env.DISCORD_API_BASE,
       devGuildId: env.DEV_GUILD_ID,
       retry: { signal: aborting.signal },
+      limits: limitsFromEnv(env),
     });
   } catch (err) {
     database.close();

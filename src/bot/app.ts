@@ -12,7 +12,7 @@
  * resolution and each delivery happen once, whichever shard gets there first.
  */
 import { Events, type Client } from 'discord.js';
-import { startOutboxLoop, startScheduler, type GameDeps, type OutboxLoop, type Scheduler } from '../game/index.js';
+import { startOutboxLoop, startScheduler, type GameDeps, type LimitsInput, type OutboxLoop, type Scheduler } from '../game/index.js';
 import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
 import type { Logger } from '../log.js';
@@ -49,6 +49,8 @@ export interface BotOptions {
   globalRequestsPerSecond?: number;
   /** Start-up retries while Discord cannot be reached (defaults: 1 s doubling to 60 s, forever). */
   retry?: { firstDelayMs?: number; maxDelayMs?: number; maxAttempts?: number; signal?: AbortSignal };
+  /** Abuse limits (src/game/limits.ts); unset ones take the defaults. */
+  limits?: LimitsInput;
 }
 
 export interface RunningBot {
@@ -69,6 +71,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     db: opts.db,
     now: opts.now ?? Date.now,
     ...(opts.random ? { random: opts.random } : {}),
+    ...(opts.limits ? { limits: opts.limits } : {}),
     onError: (err) => log.error({ err }, 'use-case failed unexpectedly'),
     onEvent: (event) => logGameEvent(log, event),
     // A use-case committed something: a deadline may have moved and messages may be waiting. Coalesced, so a

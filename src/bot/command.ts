@@ -4,9 +4,15 @@
 import type {
   AutocompleteInteraction,
   ChatInputCommandInteraction,
+  MessageComponentInteraction,
+  ModalSubmitInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import type { CooldownAction } from '../game/limits.js';
 import type { BotContext } from './context.js';
+
+/** A button, select or modal of this command (custom_id `command:action:arg:…`, see components.ts). */
+export type ComponentInteraction = MessageComponentInteraction | ModalSubmitInteraction;
 
 export interface BotCommand {
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -17,4 +23,8 @@ export interface BotCommand {
   privateReplies?: boolean;
   execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void>;
   autocomplete?(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void>;
+  /** The per-user budget this call spends (abuse issue §1), if any; checked by the router before `execute`. */
+  cooldown?(interaction: ChatInputCommandInteraction): CooldownAction | null;
+  /** Handles this command's buttons, selects and modals (`action` and `args` from the custom_id). */
+  component?(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void>;
 }

@@ -4,8 +4,11 @@
  * (stack.md §5). Logs who ran what and how long it took, never option values above debug (orders are secret).
  */
 import { MessageFlags, type AutocompleteInteraction, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
-import type { BotCommand } from './command.js';
+import { useCooldown } from '../game/limits.js';
+import type { BotCommand, ComponentInteraction } from './command.js';
+import { parseCustomId } from './components.js';
 import type { BotContext } from './context.js';
+import { replyRejected } from './respond.js';
 
 export const GENERIC_FAILURE = 'Something went wrong on our side while handling that command. Nothing was changed by the failed step; please try again.';
 
@@ -29,6 +32,7 @@ export class CommandRouter {
     try {
       if (interaction.isAutocomplete()) await this.autocomplete(interaction);
       else if (interaction.isChatInputCommand()) await this.command(interaction);
+      else if (interaction.isMessageComponent() || interaction.isModalSubmit()) await this.component(interaction);
     } catch (e) {
       this.ctx.log.error({ err: e, interactionId: interaction.id }, 'interaction routing failed');
     }
@@ -59,6 +63,15 @@ export class CommandRouter {
         await interaction.deferReply({ flags: MessageFlags.Ephemeral });
         await this.nextTurn();
       }
+      // The member's budget for this command (abuse issue §1), spent after any deferral so a burst's
+      // acknowledgements never wait for it; a refusal says when to try again.
+      const action = command.cooldown?.(interaction) ?? null;
+      const allowed = action ? useCooldown(this.ctx.deps, interaction.user.id, action) : null;
+      if (allowed && !allowed.ok) {
+        this.ctx.log.info({ ...fields, cooldown: action }, 'command refused: cooldown');
+        await replyRejected(interaction, allowed.error);
+        return;
+      }
       await command.execute(this.ctx, interaction);
       this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started), deferred: busy && command.privateReplies === true }, 'command handled');
     } catch (e) {
@@ -87,6 +100,33 @@ export class CommandRouter {
     this.waiting.shift()?.();
     if (this.waiting.length > 0) setImmediate(() => this.drainOne());
     else this.draining = false;
+  }
+
+  /** Buttons, selects and modal submits: custom_id `command:action:args…` goes to that command's handler. */
+  private async component(interaction: ComponentInteraction): Promise<void> {
+    const started = performance.now();
+    const parsed = parseCustomId(interaction.customId);
+    const command = parsed ? this.byName.get(parsed.command) : undefined;
+    const fields = { component: parsed ? `${parsed.command}:${parsed.action}` : 'unknown', user: interaction.user.id, channel: interaction.channelId, interactionId: interaction.id };
+    this.inFlight++;
+    try {
+      if (!parsed || !command?.component || !interaction.inGuild()) {
+        await interaction.reply({ content: '⚠️ This button is no longer in use; run the command again.', flags: MessageFlags.Ephemeral });
+        return;
+      }
+      await command.component(this.ctx, interaction, parsed.action, parsed.args);
+      this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started) }, 'component handled');
+    } catch (e) {
+      this.ctx.log.error({ ...fields, err: e }, 'component failed');
+      try {
+        if (interaction.deferred || interaction.replied) await interaction.followUp({ content: GENERIC_FAILURE, flags: MessageFlags.Ephemeral });
+        else await interaction.reply({ content: GENERIC_FAILURE, flags: MessageFlags.Ephemeral });
+      } catch (err) {
+        this.ctx.log.warn({ err, interactionId: interaction.id }, 'could not report a component failure');
+      }
+    } finally {
+      this.inFlight--;
+    }
   }
 
   private async autocomplete(interaction: AutocompleteInteraction): Promise<void> {

@@ -28,7 +28,9 @@ import {
   type APIMessage,
   type RawFile,
 } from 'discord.js';
+import { eq } from 'drizzle-orm';
 import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
+import { games } from '../store/schema.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 
@@ -70,7 +72,7 @@ export interface OutgoingMessage {
   body: {
     content: string;
     embeds?: APIEmbed[];
-    allowed_mentions: { parse: ('users' | 'roles' | 'everyone')[] };
+    allowed_mentions: { parse: ('users' | 'roles' | 'everyone')[]; roles?: string[] };
     attachments?: { id: number; filename: string }[];
     nonce?: string;
     enforce_nonce?: boolean;
@@ -114,7 +116,11 @@ export function createSender({ rest, deps, maps }: SenderDeps): SendFn {
           // A map that failed to draw is retried (with the outbox's backoff) before the post goes out as text.
           if (pictures === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
           const attached = pictures === 'failed' ? null : pictures;
-          await post(row.target, withNonce(row, messageWithOverflow(payload.text, attached, payload.type === 'game_started')));
+          const role = notifyRoleOf(deps, payload.gameId);
+          const message = messageWithOverflow(role ? `<@&${role}> ${payload.text}` : payload.text, attached, payload.type === 'game_started');
+          // Players' issue §4: only the role the game master chose is pinged, never @everyone (decisions.md).
+          if (role) message.body.allowed_mentions.roles = [role];
+          await post(row.target, withNonce(row, message));
           return;
         }
         case 'status': {
@@ -145,6 +151,11 @@ export function createSender({ rest, deps, maps }: SenderDeps): SendFn {
       throw classify(err, row);
     }
   };
+}
+
+/** The role a game's start and results posts ping (`/game create notify:`), if any. */
+function notifyRoleOf(deps: Pick<GameDeps, 'db'>, gameId: number): string | null {
+  return deps.db.select({ role: games.notifyRoleId }).from(games).where(eq(games.id, gameId)).get()?.role ?? null;
 }
 
 /** The phase's map (its position); null when there is nothing to draw (phase undone by a rollback), 'failed' when drawing failed. */

@@ -3,8 +3,18 @@
  * this module only reads a plain record, so tests pass their own.
  */
 import { z } from 'zod';
+import { parseDuration } from '../game/durations.js';
+import { ABSOLUTE_MIN_PHASE_MS, type LimitsInput } from '../game/limits.js';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+/** A positive whole number given as text (`30`). */
+const wholeNumber = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,4}$/, `${name} must be a whole number from 1 to 99999`)
+    .transform(Number);
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -26,6 +36,20 @@ const EnvSchema = z.object({
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
   ),
+  // Abuse limits (src/game/limits.ts); unset = the defaults there.
+  MIN_PHASE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        const p = parseDuration(v);
+        return p.ok && p.ms >= ABSOLUTE_MIN_PHASE_MS;
+      }, 'MIN_PHASE must be a duration of at least 1m, like 5m or 1h')
+      .optional(),
+  ),
+  PHASES_PER_HOUR: z.preprocess(blankToUndefined, wholeNumber('PHASES_PER_HOUR').optional()),
+  MAX_LIVE_GAMES_PER_SERVER: z.preprocess(blankToUndefined, wholeNumber('MAX_LIVE_GAMES_PER_SERVER').optional()),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -33,6 +57,16 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** The operator's overrides of the abuse limits. */
+export function limitsFromEnv(env: Env): LimitsInput {
+  const minPhase = env.MIN_PHASE ? parseDuration(env.MIN_PHASE) : null;
+  return {
+    ...(minPhase?.ok ? { minPhaseMs: minPhase.ms } : {}),
+    ...(env.PHASES_PER_HOUR !== undefined ? { phasesPerHour: env.PHASES_PER_HOUR } : {}),
+    ...(env.MAX_LIVE_GAMES_PER_SERVER !== undefined ? { maxLiveGamesPerServer: env.MAX_LIVE_GAMES_PER_SERVER } : {}),
+  };
+}
 
 /** What to put in `.env` when something is missing or wrong (mirrors .env.example). */
 export const ENV_HELP = `Create a file named .env in the project folder (copy .env.example) containing:
@@ -43,6 +77,9 @@ export const ENV_HELP = `Create a file named .env in the project folder (copy .e
   DEV_GUILD_ID=<a server id, to register the slash commands there instantly>
   DISCORD_API_BASE=
   LOG_LEVEL=info
+  MIN_PHASE=1m                    # shortest phase any game may have (servers may raise it)
+  PHASES_PER_HOUR=30              # phases one game may resolve early per hour
+  MAX_LIVE_GAMES_PER_SERVER=25    # unfinished games per server (servers may lower it)
 
 The token is at https://discord.com/developers/applications -> your application -> Bot -> Reset Token.
 (See "Set up the Discord application" in README.md.)`;

@@ -6,8 +6,9 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, openGameByChannel, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
-import { games, outbox, phases, players, readiness, votes, type GameRow } from '../store/schema.js';
+import { games, orders, outbox, phases, players, readiness, votes, type GameRow } from '../store/schema.js';
 import { formatDuration, MAX_DURATION_MS, parseDuration } from './durations.js';
+import { earlyResolutionAllowed, tryAgainIn } from './limits.js';
 import { matchPower } from './lobby.js';
 import { noOpenGame } from './context.js';
 import { queueDm, queueNotice, queueStatus } from './outbox-write.js';
@@ -27,6 +28,9 @@ function gmGame(tx: Tx, caller: Caller, opts: { includeFinished?: boolean } = {}
   return game;
 }
 
+/** A confirmation asked in one phase and clicked in another does nothing. */
+export const PHASE_MOVED = 'The game has moved on since you asked, so nothing was done; run the command again.';
+
 const isErr = (x: object): x is { ok: false; error: string } => 'ok' in x;
 
 function durationOf(game: GameRow, type: string): number {
@@ -34,11 +38,22 @@ function durationOf(game: GameRow, type: string): number {
 }
 
 /** Resolves the current phase now, whatever the readiness. */
-export function gmAdvance(deps: GameDeps, caller: Caller): Result<ResolveOutcome & { game: GameView }> {
+export function gmAdvance(deps: GameDeps, caller: Caller & { phaseId?: number }): Result<ResolveOutcome & { game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
     const game = gmGame(tx, caller);
     if (isErr(game)) return game;
+    if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
     if (game.status !== 'active') return fail(game.status === 'forming' ? 'The game has not started yet.' : 'The game is paused; resume it first.');
+    const allowed = earlyResolutionAllowed(tx, deps, game.id, deps.now());
+    if (!allowed.ok) {
+      return fail(`This game has resolved ${allowed.count} phases in the last hour, the most one game may; the phase keeps its deadline, or ${tryAgainIn(allowed.waitMs)}.`);
+    }
+    const current = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+    if (current) {
+      // Queued before the results, so the channel reads why the phase ended early, then its results.
+      const label = phaseLabel({ season: current.season as never, year: current.year, type: current.type as never });
+      queueNotice(tx, game, `⏩ The game master resolved **${label}** before its deadline; the results follow.`, `advance:${game.id}:${current.id}:${randomToken(deps.random ?? Math.random)}`, deps.now(), current.id);
+    }
     const r = resolveInTx(tx, deps, game.id, game.currentPhaseId, 'gm');
     if (!r.ok) return r;
     audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_advance', detail: { phaseId: game.currentPhaseId }, at: deps.now() });
@@ -72,6 +87,7 @@ export function gmExtend(deps: GameDeps, input: Caller & { duration: string }): 
       if (remaining > MAX_DURATION_MS) return fail('The time left cannot be more than 30 days.');
       const updated = tx.update(games).set({ pausedRemainingMs: remaining }).where(eq(games.id, game.id)).returning().get();
       audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_extend', detail: { ms: parsed.ms }, at: now });
+      queueNotice(tx, game, `⏱️ The game master added ${formatDuration(parsed.ms)} to the paused clock: ${formatDuration(remaining)} left when the game resumes.`, `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`, now, game.currentPhaseId ?? undefined);
       queueStatus(tx, game.id, now);
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline: null, remaining };
@@ -95,7 +111,7 @@ export function gmPause(deps: GameDeps, caller: Caller): Result<{ game: GameView
       .returning()
       .get();
     audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_pause', detail: { remaining }, at: now });
-    queueNotice(tx, game, '⏸️ The game master paused the game. The clock is stopped.', `pause:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
+    queueNotice(tx, game, `⏸️ The game master paused the game with ${formatDuration(remaining)} left on the clock; it stays stopped until \`/gm resume\`.`, `pause:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated), remaining };
@@ -127,13 +143,14 @@ export function gmResume(deps: GameDeps, caller: Caller): Result<{ game: GameVie
 /**
  * Goes back to the start of the previous phase: the current phase (with its orders) and the previous
  * phase's results are deleted, the previous phase becomes current again with its orders kept and a fresh
- * deadline, readiness and draw/concession votes are reset, and undelivered messages about the undone
+ * deadline, readiness is reset (draw votes and concessions stand unless they ended the game), and undelivered messages about the undone
  * phases are cancelled. Also reopens a game that ended in the undone phase.
  */
-export function gmRollback(deps: GameDeps, caller: Caller): Result<{ game: GameView; phase: PhaseView }> {
+export function gmRollback(deps: GameDeps, caller: Caller & { phaseId?: number }): Result<{ game: GameView; phase: PhaseView }> {
   return inTransaction(deps, (tx, changed) => {
     const game = gmGame(tx, caller, { includeFinished: true });
     if (isErr(game)) return game;
+    if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
     if (game.status === 'forming') return fail('The game has not started yet.');
     if (game.status === 'finished' && openGameByChannel(tx, caller.channelId)) {
       return fail('A newer game is open in this channel; the finished game cannot be rolled back.');
@@ -161,7 +178,9 @@ export function gmRollback(deps: GameDeps, caller: Caller): Result<{ game: GameV
       .where(eq(phases.id, previous.id))
       .run();
     tx.delete(readiness).where(eq(readiness.phaseId, previous.id)).run();
-    tx.delete(votes).where(eq(votes.gameId, game.id)).run();
+    // Votes never expire silently (abuse issue §6): they stand, unless they decided the end this rollback undoes.
+    const undoesEnd = game.status === 'finished' && (game.end?.kind === 'draw' || game.end?.kind === 'concession');
+    if (undoesEnd) tx.delete(votes).where(eq(votes.gameId, game.id)).run();
     const deadline = now + durationOf(game, previous.type);
     tx.update(phases).set({ deadlineMs: deadline }).where(eq(phases.id, previous.id)).run();
     const updated = tx
@@ -183,7 +202,8 @@ export function gmRollback(deps: GameDeps, caller: Caller): Result<{ game: GameV
     queueNotice(
       tx,
       updated,
-      `⏪ The game master rolled the game back to **${label}**. Orders given in that phase are kept; change them before ${discordTime(deadline, 'R')}.`,
+      `⏪ The game master rolled the game back to **${label}**. Orders given in that phase are kept; change them before ${discordTime(deadline, 'R')}.` +
+        (undoesEnd ? ' The draw votes and concessions that ended the game were cleared.' : ''),
       `rollback:${game.id}:${previous.id}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );
@@ -215,15 +235,36 @@ export function gmReplace(
     const unseatable = current && !holder ? variant.rules.canSeat?.({ map: variant.map, position: current.position, power }) : null;
     if (unseatable) return fail(`${unseatable}.`);
     const other = roster.find((p) => p.userId === input.newUserId);
-    if (other && other.power !== power) return fail(`<@${input.newUserId}> already plays ${other.power} in this game.`);
+    // decisions.md: a game master cannot take a power while he holds another (nor can anyone hold two).
+    if (other && other.power !== power) {
+      return fail(
+        input.newUserId === input.userId
+          ? `You already play ${other.power} in this game; a game master cannot take a second power.`
+          : `<@${input.newUserId}> already plays ${other.power} in this game.`,
+      );
+    }
     if (holder?.userId === input.newUserId) return fail(`<@${input.newUserId}> already plays ${power}.`);
     const now = deps.now();
     if (holder) tx.update(players).set({ userId: input.newUserId, joinedAt: now }).where(eq(players.id, holder.id)).run();
     else tx.insert(players).values({ gameId: game.id, power, userId: input.newUserId, joinedAt: now }).run();
+    // decisions.md: a power changing hands loses its orders for the current phase (the new holder gives their
+    // own; nobody reads the previous holder's), its readiness, and its draw vote or concession.
+    let cleared = 0;
+    if (game.currentPhaseId !== null) {
+      cleared = tx.delete(orders).where(and(eq(orders.phaseId, game.currentPhaseId), eq(orders.power, power))).run().changes;
+      tx.delete(readiness).where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power))).run();
+    }
+    tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power))).run();
     audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_replace', detail: { power, from: holder?.userId ?? null, to: input.newUserId }, at: now });
     const tag = randomToken(deps.random ?? Math.random);
+    queueNotice(
+      tx,
+      game,
+      `🔁 ${power} is now played by <@${input.newUserId}>${holder ? ` (replacing <@${holder.userId}>)` : ''}.`,
+      `replace:${game.id}:${power}:${tag}`,
+      now,
+    );
     if (game.status !== 'forming') {
-      queueNotice(tx, game, `🔁 ${power} is now played by <@${input.newUserId}>.`, `replace:${game.id}:${power}:${tag}`, now);
       queueDm(
         tx,
         game,
@@ -233,9 +274,94 @@ export function gmReplace(
         `replace-dm:${game.id}:${power}:${tag}`,
         now,
       );
+      if (holder) {
+        const ordersLine = cleared > 0 ? ` Its ${cleared} order${cleared === 1 ? '' : 's'} for this phase were cleared; the new player gives their own.` : '';
+        queueDm(
+          tx,
+          game,
+          holder.userId,
+          'replaced',
+          `The game master gave **${power}** in <#${game.channelId}> to another player; you no longer play it.${ordersLine}`,
+          `replaced-dm:${game.id}:${power}:${tag}`,
+          now,
+        );
+      }
     }
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), power, previousUserId: holder?.userId ?? null };
+  });
+}
+
+/**
+ * Cancels the channel's unfinished game (players' issue §6): its game master, or anyone with Manage Server in
+ * the server (decisions.md: no need to detect that the master left; the bot layer says whether the caller has
+ * it). The game ends as abandoned; the channel and every player are told.
+ */
+export function gmCancel(deps: GameDeps, input: Caller & { canManageServer: boolean }): Result<{ game: GameView; byManager: boolean }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = openGameByChannel(tx, input.channelId);
+    if (!game) return fail(noOpenGame(tx, input.channelId));
+    const isMaster = game.gmUserId === input.userId;
+    if (!isMaster && !input.canManageServer) return fail('Only the game master, or a member with Manage Server, can cancel the game.');
+    const now = deps.now();
+    tx.update(games)
+      .set({ status: 'finished', end: { kind: 'abandoned' }, finishedAt: now, deadlineMs: null, pausedRemainingMs: null })
+      .where(eq(games.id, game.id))
+      .run();
+    // Reminders and other undelivered messages about a game that no longer runs would be untrue.
+    tx.update(outbox)
+      .set({ failedAt: now, lastError: 'cancelled with the game' })
+      .where(and(eq(outbox.gameId, game.id), isNull(outbox.sentAt), isNull(outbox.failedAt), inArray(outbox.kind, ['dm', 'notice'])))
+      .run();
+    const who = isMaster ? 'the game master' : 'a server manager';
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_cancel', detail: { byManager: !isMaster }, at: now });
+    const tag = randomToken(deps.random ?? Math.random);
+    queueNotice(tx, game, `🛑 <@${input.userId}> (${who}) cancelled this game. The channel is free for a new one (\`/game create\`).`, `cancel:${game.id}:${tag}`, now);
+    if (game.status !== 'forming') {
+      for (const p of playersOf(tx, game.id)) {
+        queueDm(tx, game, p.userId, 'game_over', `🛑 The game in <#${game.channelId}> was cancelled by ${who}.`, `cancel-dm:${game.id}:${p.power}:${tag}`, now);
+      }
+    }
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(tx.select().from(games).where(eq(games.id, game.id)).get()!), byManager: !isMaster };
+  });
+}
+
+/** Hands the game-master role to another member (players' issue §6). */
+export function gmTransfer(deps: GameDeps, input: Caller & { newUserId: string }): Result<{ game: GameView }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = gmGame(tx, input);
+    if (isErr(game)) return game;
+    if (!idText(input.newUserId)) return fail('Name the member who becomes game master.');
+    if (input.newUserId === input.userId) return fail('You are already the game master.');
+    const now = deps.now();
+    const updated = tx.update(games).set({ gmUserId: input.newUserId }).where(eq(games.id, game.id)).returning().get();
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_transfer', detail: { from: input.userId, to: input.newUserId }, at: now });
+    queueNotice(tx, game, `👑 <@${input.newUserId}> is now the game master (handed over by <@${input.userId}>).`, `transfer:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(updated) };
+  });
+}
+
+/** Removes a player from the forming game (players' issue §6); after the start, `/gm replace` hands powers over. */
+export function gmKick(deps: GameDeps, input: Caller & { power: string }): Result<{ game: GameView; power: string; userId: string }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = gmGame(tx, input);
+    if (isErr(game)) return game;
+    if (game.status !== 'forming') return fail('The game has started: players cannot be removed now; hand their power to someone else with `/gm replace`.');
+    const power = matchPower(game.variantId, String(input.power ?? ''));
+    if (!power) return fail(`"${input.power}" is not a power in this game.`);
+    const holder = playersOf(tx, game.id).find((p) => p.power === power);
+    if (!holder) return fail(`Nobody has joined as ${power}.`);
+    const now = deps.now();
+    tx.delete(players).where(eq(players.id, holder.id)).run();
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_kick', detail: { power, user: holder.userId }, at: now });
+    queueNotice(tx, game, `👢 The game master removed <@${holder.userId}> from **${power}**; the power is free again.`, `kick:${game.id}:${power}:${randomToken(deps.random ?? Math.random)}`, now);
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(game), power, userId: holder.userId };
   });
 }

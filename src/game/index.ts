@@ -26,8 +26,9 @@
  *   gmAdvance / gmPause / gmResume / gmRollback(deps, { channelId, userId })     → { game, … }
  *   gmExtend(deps, { channelId, userId, duration })                              → { game, deadline }
  *   gmReplace(deps, { channelId, userId, power, newUserId })                     → { game, power, previousUserId }
- *   voteDraw(deps, { channelId, userId })                                        → { power, voted, votes, waitingFor, end }
- *   concede(deps, { channelId, userId, to? })                                    → { power, to, waitingFor, end }
+ *   voteDraw(deps, { channelId, userId })                                        → { power, voted, end }   (secret)
+ *   concede(deps, { channelId, userId, to })                                     → { power, to, previous, end } (secret)
+ *   myConcession / withdrawConcession(deps, { channelId, userId })
  *   resolvePhase(deps, { gameId, phaseId?, reason })                             → { resolved, next, end }
  *   resolveDuePhases(deps): { resolved, failures }     queueDueReminders(deps): number
  *   startScheduler({ db, now, onDue?, … }): { poke, stop, sweep }
@@ -40,10 +41,11 @@ export type * from './types.js';
 export { parseDuration, formatDuration, DEFAULT_DURATIONS, MAX_DURATION_MS } from './durations.js';
 export { createGame, joinGame, leaveGame, startGame, freePowers } from './lobby.js';
 export { gameStatus, playerContext, why, history, findOpenGame } from './queries.js';
-export { submitOrders, clearOrders, myOrders } from './orders.js';
+export { submitOrders, clearOrders, myOrders, orderInputProblem } from './orders.js';
+export { useCooldown, getServerLimits, setServerLimits, DEFAULT_LIMITS, ABSOLUTE_MIN_PHASE_MS, type Limits, type LimitsInput, type CooldownAction } from './limits.js';
 export { toggleReady } from './ready.js';
-export { gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace } from './gm.js';
-export { voteDraw, concede } from './votes.js';
+export { gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace, gmCancel, gmTransfer, gmKick } from './gm.js';
+export { voteDraw, concede, myConcession, withdrawConcession } from './votes.js';
 export { resolvePhase, resolveDuePhases, type ResolveReason } from './resolve.js';
 export { queueDueReminders, reminderTime } from './reminders.js';
 export { startScheduler, nextWakeAt, type Scheduler, type SchedulerOptions, type SweepResult } from './scheduler.js';
@@ -84,3 +86,4 @@ export {
 } from './render-input.js';
 export { phaseLabel, phaseCode, formatResultsSummary, discordTime, splitForDiscord } from './summary.js';
 export { onInternalError, INTERNAL_ERROR } from './tx.js';
+export { GAME_OVER } from './context.js';

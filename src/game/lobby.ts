@@ -6,13 +6,14 @@
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getVariant, variantIds } from '../variants/index.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
 import { games, phases, players, type GameRow } from '../store/schema.js';
-import { parseDurations } from './durations.js';
+import { formatDuration, parseDurations } from './durations.js';
+import { liveGamesInServer, serverLimits } from './limits.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { discordTime, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
@@ -40,7 +41,17 @@ export function matchPower(variantId: string, text: string): string | null {
  */
 export function createGame(
   deps: GameDeps,
-  input: { channelId: string; guildId: string | null; userId: string; variantId: string; durations?: PhaseDurationInput; palette?: string | null },
+  input: {
+    channelId: string;
+    guildId: string | null;
+    userId: string;
+    variantId: string;
+    durations?: PhaseDurationInput;
+    /** A role the start and results posts ping (`/game create notify:`); never @everyone (the guild's id). */
+    notifyRoleId?: string | null;
+    /** Map colours of the channel's posts (`/game create palette:`). */
+    palette?: string | null;
+  },
 ): Result<{ game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId)) return fail('This command must be used in a server channel.');
@@ -56,12 +67,34 @@ export function createGame(
     if (existing) {
       return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
     }
+    const guildId = idText(input.guildId) || null;
+    const notifyRoleId = idText(input.notifyRoleId) || null;
+    if (notifyRoleId !== null && notifyRoleId === guildId) return fail('The bot never pings @everyone: choose a role for the players, or none.');
+    const server = serverLimits(tx, deps, guildId);
+    for (const type of ['movement', 'retreat', 'adjustment'] as const) {
+      if (durations.durations[type] < server.minPhaseMs) {
+        return fail(`The ${type} phase cannot be shorter than ${formatDuration(server.minPhaseMs)} in this server (you gave ${formatDuration(durations.durations[type])}).`);
+      }
+    }
+    if (guildId) {
+      // Abuse issue §1: one forming game per user per server, and a cap on the server's live games.
+      const forming = tx
+        .select({ channelId: games.channelId })
+        .from(games)
+        .where(and(eq(games.guildId, guildId), eq(games.gmUserId, input.userId), eq(games.status, 'forming')))
+        .get();
+      if (forming) return fail(`You already have a game forming in <#${forming.channelId}>: start or cancel it (\`/gm cancel\`) before creating another.`);
+      if (liveGamesInServer(tx, guildId) >= server.maxLiveGames) {
+        return fail(`This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish (or ask a server manager about \`/server limits\`).`);
+      }
+    }
     const now = deps.now();
     const game = tx
       .insert(games)
       .values({
         channelId: input.channelId,
-        guildId: idText(input.guildId) || null,
+        guildId,
+        notifyRoleId,
         variantId: variant.id,
         gmUserId: input.userId,
         status: 'forming',

@@ -2,7 +2,7 @@
  * Players' orders: submit (parse, check against the board, store, replacing earlier orders for the same
  * unit), clear, and list. Orders stay secret: they go only to the ephemeral reply and the player's DM.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, like } from 'drizzle-orm';
 import { adjustmentDelta } from '../engine/adjustment.js';
 import { orderProblem } from '../engine/check.js';
 import { parseOrders } from '../engine/parse/index.js';
@@ -10,17 +10,16 @@ import type { Order, Position, Power } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { audit, ordersOf, playersOf } from '../store/queries.js';
-import { orders, type OrderRow } from '../store/schema.js';
+import { orders, outbox, type GameRow, type OrderRow } from '../store/schema.js';
 import { isError, playerInGame } from './context.js';
 import { buildSites, buildableTypes, dutiesOf, unitText, type Duties } from './duties.js';
-import { queueDm, queueStatus } from './outbox-write.js';
-import { phaseLabel } from './summary.js';
+import { limitsOf } from './limits.js';
+import { queueDm, queueStatus, type OutboxPayload } from './outbox-write.js';
+import { discordTime, phaseLabel } from './summary.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { Caller, GameDeps, PhaseView, RejectedOrder, Result, StoredOrder } from './types.js';
 import { randomToken, toPhaseView } from './views.js';
 
-/** Longest order text accepted in one submission (Discord's option limit is 6000). */
-const MAX_TEXT = 6000;
 
 function toStored(row: OrderRow): StoredOrder {
   return { power: row.power, unitKey: row.unitKey, text: row.text, submittedBy: row.submittedBy, submittedAt: row.submittedAt };
@@ -198,28 +197,108 @@ function orderSetText(duties: Duties, rows: OrderRow[]): string {
 }
 
 /**
+ * Queues the DM that confirms a power's complete order set (players' issue §3, abuse issue §1): at most one
+ * per burst of changes. A confirmation still waiting for its quiet period (`confirmationQuietMs`, at most three
+ * of them after the first change) is rewritten with the newest order set, so sixty quick `/order`s send one DM
+ * that shows the final orders; one already due (perhaps being delivered) is left alone and a new one follows.
+ */
+function queueConfirmation(tx: Tx, deps: GameDeps, game: GameRow, userId: string, power: string, phaseId: number, text: string, now: number): void {
+  const quiet = limitsOf(deps).confirmationQuietMs;
+  const pending = tx
+    .select()
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, 'dm'),
+        eq(outbox.target, userId),
+        eq(outbox.phaseId, phaseId),
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+        eq(outbox.attempts, 0),
+        // Not due yet, so no deliverer has picked it up (they only take due rows).
+        gt(outbox.nextAttemptAt, now),
+        like(outbox.dedupeKey, `confirm:${phaseId}:${power}:%`),
+      ),
+    )
+    .get();
+  const payload: OutboxPayload = { type: 'dm', gameId: game.id, text, reason: 'order_confirmation' };
+  if (pending) {
+    tx.update(outbox)
+      .set({ payload, nextAttemptAt: Math.min(now + quiet, pending.createdAt + 3 * quiet) })
+      .where(eq(outbox.id, pending.id))
+      .run();
+    return;
+  }
+  const dedupeKey = `confirm:${phaseId}:${power}:${randomToken(deps.random ?? Math.random)}`;
+  queueDm(tx, game, userId, 'order_confirmation', text, dedupeKey, now, phaseId);
+  if (quiet > 0) tx.update(outbox).set({ nextAttemptAt: now + quiet }).where(eq(outbox.dedupeKey, dedupeKey)).run();
+}
+
+/**
+ * Orders close at the deadline, even if the sweep that resolves the phase has not run yet (players' issue §2).
+ * Returns the reason, or null while orders are open (a paused game has no deadline).
+ */
+export function deadlinePassed(game: GameRow, now: number): string | null {
+  if (game.status !== 'active' || game.deadlineMs === null || now < game.deadlineMs) return null;
+  return `The deadline passed ${discordTime(game.deadlineMs, 'R')} (${discordTime(game.deadlineMs, 'f')}), so orders for this phase are closed; the phase is being resolved.`;
+}
+
+/**
+ * Bounds an order text before anything parses it (abuse issue §1): characters and orders (lines or
+ * `;`-separated parts). Returns the sentence to show, or null when it is within bounds. Counting is one
+ * linear pass that stops at the first excess.
+ */
+export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string): string | null {
+  const { maxOrderChars, maxOrderLines } = limitsOf(deps);
+  if (text.length > maxOrderChars) return `That is too long: ${text.length} characters, at most ${maxOrderChars}. Send your orders in several \`/order\` commands.`;
+  let parts = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 59) {
+      parts++;
+      if (parts > maxOrderLines) return `That is too many orders at once: at most ${maxOrderLines} in one \`/order\`.`;
+    }
+  }
+  return null;
+}
+
+/**
  * Parses `text` (one order per line or `;`-separated) as orders of the caller's power for the current phase,
  * stores the accepted ones (replacing earlier orders for the same unit), and queues a DM with the power's
  * complete order set. Rejected lines come back with the reason; stored ones are kept even if some fail.
  */
 export function submitOrders(
   deps: GameDeps,
-  input: Caller & { text: string },
-): Result<{ power: string; phase: PhaseView; stored: StoredOrder[]; rejected: RejectedOrder[]; orders: StoredOrder[]; missing: string[] }> {
+  input: Caller & { text: string; phaseId?: number },
+): Result<{
+  power: string;
+  phase: PhaseView;
+  stored: StoredOrder[];
+  rejected: RejectedOrder[];
+  /** Earlier orders (stored before, or earlier in this text) that an order of this text replaced. */
+  replaced: { before: string; after: string }[];
+  orders: StoredOrder[];
+  missing: string[];
+}> {
   return inTransaction(deps, (tx, changed) => {
     const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
+    const closed = deadlinePassed(game, deps.now());
+    if (closed) return fail(closed);
+    if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail('The phase has changed since you opened the box, so nothing was stored; run `/orders paste` again.');
     const text = typeof input.text === 'string' ? input.text : '';
     if (text.trim() === '') return fail('No orders given: write one order per line or separate them with `;`, like `A par - bur; F bre - mao`.');
-    if (text.length > MAX_TEXT) return fail(`That is too long (${text.length} characters; at most ${MAX_TEXT}).`);
+    const tooBig = orderInputProblem(deps, text);
+    if (tooBig) return fail(tooBig);
     const position = phase.position;
     const power = player.power;
     const duties = dutiesOf(variant, position, power);
     const now = deps.now();
     const rejected: RejectedOrder[] = [];
     const storedKeys: string[] = [];
-    const existing = ordersOf(tx, phase.id, power).map((r) => ({ unitKey: r.unitKey, kind: r.order.kind }));
+    const existing = ordersOf(tx, phase.id, power).map((r) => ({ unitKey: r.unitKey, kind: r.order.kind, text: r.text }));
+    const replaced: { before: string; after: string }[] = [];
     const voted = votedPowersIn(tx, variant, game.id, position);
     for (const parsed of parseOrders(variant, text, { position, power, alsoFor: [...voted] })) {
       if (!parsed.ok) {
@@ -247,8 +326,11 @@ export function submitOrders(
         })
         .run();
       const i = existing.findIndex((e) => e.unitKey === checked.unitKey);
-      if (i >= 0) existing.splice(i, 1);
-      existing.push({ unitKey: checked.unitKey, kind: parsed.order.kind });
+      if (i >= 0) {
+        if (existing[i]!.text !== parsed.text) replaced.push({ before: existing[i]!.text, after: parsed.text });
+        existing.splice(i, 1);
+      }
+      existing.push({ unitKey: checked.unitKey, kind: parsed.order.kind, text: parsed.text });
       if (!storedKeys.includes(checked.unitKey)) storedKeys.push(checked.unitKey);
     }
     const all = ordersOf(tx, phase.id, power);
@@ -256,37 +338,42 @@ export function submitOrders(
     const stored = storedKeys.map((k) => all.find((r) => r.unitKey === k)!).map(toStored);
     const missing = missingOrders(duties, all);
     if (stored.length > 0) {
-      queueDm(
-        tx,
-        game,
-        input.userId,
-        'order_confirmation',
-        `Your orders for ${power}, **${phaseLabel(position.phase, variant)}** (game in <#${game.channelId}>):\n${orderSetText(duties, all)}`,
-        `confirm:${phase.id}:${power}:${randomToken(deps.random ?? Math.random)}`,
-        now,
-        phase.id,
-      );
+      queueConfirmation(tx, deps, game, input.userId, power, phase.id, `Your orders for ${power}, **${phaseLabel(position.phase, variant)}** (game in <#${game.channelId}>):\n${orderSetText(duties, all)}`, now);
       // Debug-level detail only: the audit log keeps who submitted how many orders, never their text.
       audit(tx, { gameId: game.id, userId: input.userId, action: 'orders', detail: { phaseId: phase.id, power, count: stored.length }, at: now });
       queueStatus(tx, game.id, now);
       changed(game.id);
     }
-    return { ok: true, power, phase: toPhaseView(phase, variant), stored, rejected, orders: all.map(toStored), missing };
+    return { ok: true, power, phase: toPhaseView(phase, variant), stored, rejected, replaced, orders: all.map(toStored), missing };
   });
 }
 
 /** Deletes all of the caller's orders for the current phase. */
-export function clearOrders(deps: GameDeps, input: Caller): Result<{ power: string; phase: PhaseView; cleared: number }> {
+export function clearOrders(deps: GameDeps, input: Caller & { phaseId?: number }): Result<{ power: string; phase: PhaseView; cleared: number }> {
   return inTransaction(deps, (tx, changed) => {
     const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
+    if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail('The phase has changed since you asked, so nothing was cleared.');
+    const closed = deadlinePassed(game, deps.now());
+    if (closed) return fail(closed);
     const res = tx
       .delete(orders)
       .where(and(eq(orders.phaseId, phase.id), eq(orders.power, player.power)))
       .run();
     if (res.changes > 0) {
       const now = deps.now();
+      const duties = dutiesOf(ctx.variant, phase.position, player.power);
+      queueConfirmation(
+        tx,
+        deps,
+        game,
+        input.userId,
+        player.power,
+        phase.id,
+        `Your orders for ${player.power}, **${phaseLabel(phase.position.phase)}** (game in <#${game.channelId}>), after \`/orders clear\`:\n${orderSetText(duties, [])}`,
+        now,
+      );
       audit(tx, { gameId: game.id, userId: input.userId, action: 'orders_clear', detail: { phaseId: phase.id, power: player.power }, at: now });
       queueStatus(tx, game.id, now);
       changed(game.id);

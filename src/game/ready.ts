@@ -7,6 +7,7 @@ import { readyPowers } from '../store/queries.js';
 import { isError, playerInGame } from './context.js';
 import { queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx } from './resolve.js';
+import { earlyResolutionAllowed } from './limits.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, PhaseView, Result } from './types.js';
 
@@ -17,7 +18,7 @@ import type { Caller, GameDeps, PhaseView, Result } from './types.js';
 export function toggleReady(
   deps: GameDeps,
   input: Caller,
-): Result<{ power: string; ready: boolean; resolved: PhaseView[]; waitingFor: string[] }> {
+): Result<{ power: string; ready: boolean; resolved: PhaseView[]; waitingFor: string[]; capped: { waitMs: number; count: number } | null }> {
   return inTransaction(deps, (tx, changed) => {
     const ctx = playerInGame(tx, input);
     if (isError(ctx)) return ctx;
@@ -35,11 +36,17 @@ export function toggleReady(
     const readyNow = readyPowers(tx, phase.id);
     const waitingFor = humanPowersToAct(tx, variant, game, phase).filter((p) => !readyNow.has(p));
     if (ready && waitingFor.length === 0) {
+      // Abuse issue §1: a game resolves at most so many phases an hour early; beyond that it keeps its deadline.
+      const allowed = earlyResolutionAllowed(tx, deps, game.id, now);
+      if (!allowed.ok) {
+        queueStatus(tx, game.id, now);
+        return { ok: true, power: player.power, ready, resolved: [], waitingFor, capped: { waitMs: allowed.waitMs, count: allowed.count } };
+      }
       const r = resolveInTx(tx, deps, game.id, phase.id, 'ready');
       if (!r.ok) return r;
-      return { ok: true, power: player.power, ready, resolved: r.resolved, waitingFor };
+      return { ok: true, power: player.power, ready, resolved: r.resolved, waitingFor, capped: null };
     }
     queueStatus(tx, game.id, now);
-    return { ok: true, power: player.power, ready, resolved: [], waitingFor };
+    return { ok: true, power: player.power, ready, resolved: [], waitingFor, capped: null };
   });
 }

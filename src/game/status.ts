@@ -8,7 +8,7 @@ import type { Phase, Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
-import { ordersOf, phaseById, playersOf, readyPowers, votesOf } from '../store/queries.js';
+import { ordersOf, phaseById, playersOf, readyPowers } from '../store/queries.js';
 import type { GameRow } from '../store/schema.js';
 import { dutiesOf, hasDuties, ordersComplete } from './duties.js';
 import { formatDuration } from './durations.js';
@@ -43,14 +43,12 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
       submitted: false,
       ordersStored: 0,
       ready: false,
-      drawVote: false,
     }));
   } else {
     const position = phaseRow.position;
     const acting = new Set(phaseRow.resolvedAt === null && game.status !== 'finished' ? powersToAct(variant, position) : []);
     const stored = ordersOf(tx, phaseRow.id);
     const ready = readyPowers(tx, phaseRow.id);
-    const drawVotes = new Set(votesOf(tx, game.id, 'draw').map((v) => v.power));
     powers = powerNames.map((power) => {
       const mine = stored.filter((o) => o.power === power && !isBallotKey(o.unitKey)); // votes are secret, even their number
       const duties = dutiesOf(variant, position, power);
@@ -64,7 +62,6 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
         submitted: toAct && hasDuties(duties) && ordersComplete(duties, mine.map((o) => o.unitKey), mine.map((o) => o.order.kind)),
         ordersStored: mine.length,
         ready: toAct && ready.has(power),
-        drawVote: drawVotes.has(power),
       };
     });
   }
@@ -103,7 +100,6 @@ function statusText(
       if (!p.toAct) state = ' · nothing to do';
       else if (!p.userId) state = ' · defaults apply';
       else state = `${p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders'}${p.ready ? ' · 🟢 ready' : ''}`;
-      if (p.drawVote) state += ' · 🤝 votes draw';
     }
     lines.push(`${p.power} (${who}) · ${p.supplyCenters} centres, ${p.units} units${state}`);
   }

@@ -26,20 +26,36 @@ export function discordTime(ms: number, style: 'R' | 'f' = 'R'): string {
   return `<t:${Math.floor(ms / 1000)}:${style}>`;
 }
 
+/** A unit nobody ordered: its own mark, whatever the default did (players' issue §4: missed orders stand out). */
+const MISSED_MARK = '⏰';
+
 function resultLine(r: OrderResult): string {
+  const reason = r.result !== 'success' && r.reason ? ` — ${r.reason}` : '';
   const mark = OUTCOME_MARK[r.result] ?? '•';
   // A unit ordered by the players' vote shows the adopted order, or that no order had a majority; never a voter.
-  const defaulted = r.vote === 'no-majority' ? ' (no majority)' : r.vote === 'adopted' ? ' (adopted by vote)' : r.defaulted ? ' (no order)' : '';
-  const reason = r.result !== 'success' && r.reason ? ` — ${r.reason}` : '';
-  return `${mark} \`${r.order}\`${defaulted}${reason}`;
+  if (r.vote === 'no-majority') return `${mark} \`${r.order}\` (no majority)${reason}`;
+  if (r.vote === 'adopted') return `${mark} \`${r.order}\` (adopted by vote)${reason}`;
+  if (r.defaulted) return `${MISSED_MARK} \`${r.order}\` — missed: no order was given${reason}`;
+  return `${mark} \`${r.order}\`${reason}`;
+}
+
+/** `Bohemia (boh)`: a place by its name, with the id players type. */
+function placeName(variant: Variant, id: string): string {
+  const province = id.split('/')[0]!;
+  const name = variant.map.province(province)?.name;
+  return name ? `${name} (${id})` : id;
+}
+
+function joinOr(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
 function dislodgedLine(variant: Variant, d: DislodgedUnit): string {
   const where = `${d.type} ${locationKey(d)}`;
-  const options = d.retreatOptions ?? [];
+  const options = (d.retreatOptions ?? []).map((o) => placeName(variant, o));
   const name = variant.map.province(d.province)?.name ?? d.province;
   return options.length > 0
-    ? `• ${d.power} ${where} (${name}) was dislodged; it may retreat to ${options.join(', ')} or disband.`
+    ? `• ${d.power} ${where} (${name}) was dislodged; it may retreat to ${joinOr(options)}, or disband.`
     : `• ${d.power} ${where} (${name}) was dislodged and has nowhere to retreat: it will be disbanded.`;
 }
 
@@ -65,10 +81,11 @@ export function formatResultsSummary(
     const results = byPower.get(power)!;
     // A power that ordered nothing and whose units all held gets one line (keeps the post short).
     if (results.every((r) => r.defaulted && r.result === 'success' && r.order.endsWith(' H'))) {
-      lines.push(`__${power}__: no orders; ${results.map((r) => r.unit).join(', ')} held.`);
+      lines.push(`__${power}__ · ${MISSED_MARK} ${results.length} missed: no orders; ${results.map((r) => r.unit).join(', ')} held.`);
       continue;
     }
-    lines.push(`__${power}__`);
+    const missed = results.filter((r) => r.defaulted).length;
+    lines.push(missed > 0 ? `__${power}__ · ${MISSED_MARK} ${missed} missed` : `__${power}__`);
     for (const r of results) lines.push(resultLine(r));
   }
   if (adjudication.results.length === 0) lines.push('Nothing was ordered.');
@@ -83,8 +100,7 @@ export function formatResultsSummary(
   if (adjudication.centerChanges.length > 0) {
     lines.push('**Supply centres**');
     for (const c of adjudication.centerChanges) {
-      const name = variant.map.province(c.province)?.name ?? c.province;
-      lines.push(`• ${name}: ${c.from ?? 'neutral'} → ${c.to}`);
+      lines.push(`• ${placeName(variant, c.province)}: ${c.from ?? 'neutral'} → ${c.to}`);
     }
   }
   if (adjudication.events && adjudication.events.length > 0) {

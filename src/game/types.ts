@@ -4,6 +4,7 @@
 import type { OrderResult, Phase, PhaseType, Power } from '../engine/types.js';
 import type { Db } from '../store/db.js';
 import type { GameEnd, GameStatus } from '../store/schema.js';
+import type { LimitsInput } from './limits.js';
 
 export type { GameEnd, GameStatus };
 
@@ -26,6 +27,8 @@ export interface GameDeps {
   onError?: (err: unknown) => void;
   /** Told, after the commit, what happened to games (the bot logs it at info); never carries order text. */
   onEvent?: (event: GameEvent) => void;
+  /** Abuse limits (limits.ts); unset ones take the defaults. */
+  limits?: LimitsInput;
 }
 
 /** Milestones an operator follows in the logs (issue 14 §5). */
@@ -74,6 +77,8 @@ export interface GameView {
   /** Deadline of the current phase (ms), null unless active. */
   deadline: number | null;
   end: GameEnd | null;
+  /** The role the start and results posts ping, if the game master chose one. */
+  notifyRoleId: string | null;
 }
 
 /** One power's line in the status message: never what it ordered. */
@@ -89,8 +94,6 @@ export interface PowerStatus {
   /** Number of orders stored so far in this phase. */
   ordersStored: number;
   ready: boolean;
-  /** Standing draw vote. */
-  drawVote: boolean;
 }
 
 export interface StatusView {

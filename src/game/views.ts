@@ -22,6 +22,7 @@ export function toGameView(row: GameRow): GameView {
   return {
     id: row.id,
     channelId: row.channelId,
+    notifyRoleId: row.notifyRoleId ?? null,
     guildId: row.guildId,
     variantId: row.variantId,
     variantName: getVariant(row.variantId)?.name ?? row.variantId,

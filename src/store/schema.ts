@@ -43,6 +43,8 @@ export const games = sqliteTable(
     end: text('end', { mode: 'json' }).$type<GameEnd>(),
     /** Map colours of the channel's posts: `standard` or `colorblind` (`/game create palette:`). */
     palette: text('palette').$type<'standard' | 'colorblind'>().notNull().default('standard'),
+    /** A role the game master chose (`/game create notify:`) that results posts ping; nothing else is ever pinged. */
+    notifyRoleId: text('notify_role_id'),
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
   },
@@ -210,6 +212,29 @@ export const auditLog = sqliteTable(
     at: integer('at').notNull(),
   },
   (t) => [index('audit_game').on(t.gameId)],
+);
+
+/** A server's own limits (`/server limits`, Manage Server); unset columns use the bot's defaults. */
+export const guildSettings = sqliteTable('guild_settings', {
+  guildId: text('guild_id').primaryKey(),
+  /** Shortest phase a game in this server may have (never below the bot's minimum of one minute). */
+  minPhaseMs: integer('min_phase_ms'),
+  /** Most games forming, running or paused at once in this server. */
+  maxLiveGames: integer('max_live_games'),
+  updatedBy: text('updated_by'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/** Per-user command budgets: `count` uses of `action` in the window that began at `windowStart`. */
+export const cooldowns = sqliteTable(
+  'cooldowns',
+  {
+    userId: text('user_id').notNull(),
+    action: text('action').notNull(),
+    windowStart: integer('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.action] })],
 );
 
 export type GameRow = typeof games.$inferSelect;

@@ -144,7 +144,8 @@ describe('the bot refuses bad input clearly and keeps the game intact', () => {
     await h.fake.slash('gm', channel, 'game start');
     const first = await h.fake.slash('alice', channel, 'draw');
     expect(first.ephemeral).toBe(true);
-    expect(first.text).toMatch(/England votes for a draw.*Turkey/);
+    expect(first.text).toMatch(/England votes for a draw\. Votes are secret/);
+    expect(first.text).not.toContain('Turkey');
     const last = await h.fake.slash('bob', channel, 'draw');
     expect(last.text).toMatch(/draw/);
     const announcement = await h.fake.waitForChannelMessage(channel, (m) => /draw/i.test(m.content) && m.content.includes('England') && m.content.includes('Turkey'));

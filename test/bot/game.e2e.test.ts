@@ -133,7 +133,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
     expectResultsPost(results);
     expect(textOf(results)).toContain('`A ven R pie`');
     // Fall ownership changes are announced once the fall retreats are done.
-    expect(textOf(results)).toMatch(/Supply centres[\s\S]*Venice: Italy → Austria/);
+    expect(textOf(results)).toMatch(/Supply centres[\s\S]*Venice \(ven\): Italy → Austria/);
     expect(textOf(results)).toContain('Winter 1901 adjustment');
   });
 

@@ -3,7 +3,7 @@
  * replace, advance and rollback, then /history, /why and /map (issue 4 §2).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, slashConfirmed, type Harness } from './harness.js';
 
 describe('game master tools and read-only commands', () => {
   let h: Harness;
@@ -21,16 +21,29 @@ describe('game master tools and read-only commands', () => {
     await h?.close();
   });
 
-  it('pauses and resumes the clock, and extends the deadline', async () => {
+  it('pauses and resumes the clock, and extends the deadline, each announced once in the channel with true text', async () => {
+    await h.bot!.outbox.idle();
+    const before = h.fake.channelMessages('main').length;
     const paused = await h.fake.slash('gm', 'main', 'gm pause');
-    expect(paused.ephemeral).toBe(false);
-    expect(paused.text).toMatch(/paused the game with [\dhms ]+ left on the clock/);
+    expect(paused.ephemeral).toBe(true);
+    expect(paused.text).toMatch(/Paused with [\dhms ]+ left on the clock/);
     const twice = await h.fake.slash('gm', 'main', 'gm pause');
     expect(twice.text).toMatch(/⚠️/);
     const resumed = await h.fake.slash('gm', 'main', 'gm resume');
-    expect(resumed.text).toMatch(/resumed the game; the deadline is <t:\d+:R>/);
+    expect(resumed.text).toMatch(/Resumed; the deadline is <t:\d+:R>/);
     const extended = await h.fake.slash('gm', 'main', 'gm extend', { duration: '2h' });
-    expect(extended.text).toMatch(/extended the phase by 2h; the deadline is now <t:\d+:R>/);
+    expect(extended.text).toMatch(/Extended: the deadline is now <t:\d+:R>/);
+    // Each target's messages go out in order: once the last notice is there, the others are too.
+    await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('⏱️'));
+    const notices = h.fake
+      .channelMessages('main')
+      .slice(before)
+      .map((m) => m.content)
+      .filter((c) => !c.startsWith('**Classic Diplomacy** · game master'));
+    expect(notices, notices.join('\n')).toHaveLength(3);
+    expect(notices[0]).toMatch(/^⏸️ The game master paused the game with (1h|59m \d+s) left on the clock/);
+    expect(notices[1]).toMatch(/^▶️ The game master resumed the game/);
+    expect(notices[2]).toMatch(/^⏱️ The game master extended the deadline by 2h/);
   });
 
   it('hands a power in civil disorder to a new player, who can then order for it', async () => {
@@ -38,6 +51,7 @@ describe('game master tools and read-only commands', () => {
     expect(choices.map((c) => c.value)).toEqual(['Italy']);
     const replaced = await h.fake.slash('gm', 'main', 'gm replace', { power: 'Italy', user: 'dave' });
     expect(replaced.text).toContain(`<@${h.fake.user('dave').id}> now plays **Italy**`);
+    await h.fake.waitForChannelMessage('main', (m) => m.content === `🔁 Italy is now played by <@${h.fake.user('dave').id}>.`);
     const order = await h.fake.slash('dave', 'main', 'order', { orders: 'F nap - ion' });
     expect(order.text).toContain('✅ Stored: `F nap - ion`');
     await h.fake.waitForDm('dave', (m) => m.content.includes('Italy'));
@@ -45,10 +59,16 @@ describe('game master tools and read-only commands', () => {
 
   it('resolves at once with /gm advance, and /history, /why and /map show the result', async () => {
     await h.fake.slash('alice', 'main', 'order', { orders: 'A par - bur' });
-    const advanced = await h.fake.slash('gm', 'main', 'gm advance');
+    const advanced = await slashConfirmed(h, 'gm', 'main', 'gm advance');
     expect(advanced.text).toContain('Spring 1901 movement');
     const results = await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('**Spring 1901 movement: results**'));
     expect(results.content).toContain('`A par - bur`');
+    // Announced once, before the results, and only the click (not the question) changed anything.
+    expect(advanced.ephemeral).toBe(true);
+    const posts = h.fake.channelMessages('main');
+    const notices = posts.filter((m) => m.content.startsWith('⏩'));
+    expect(notices.map((m) => m.content)).toEqual(['⏩ The game master resolved **Spring 1901 movement** before its deadline; the results follow.']);
+    expect(posts.indexOf(notices[0]!)).toBeLessThan(posts.indexOf(results));
 
     const list = await h.fake.slash('bob', 'main', 'history');
     expect(list.ephemeral).toBe(true);
@@ -72,8 +92,11 @@ describe('game master tools and read-only commands', () => {
   });
 
   it('rolls back to the start of the previous phase', async () => {
-    const rolled = await h.fake.slash('gm', 'main', 'gm rollback');
-    expect(rolled.text).toContain('rolled the game back to the start of Spring 1901 movement');
+    const rolled = await slashConfirmed(h, 'gm', 'main', 'gm rollback');
+    expect(rolled.text).toContain('Rolled back to the start of Spring 1901 movement; its orders are kept');
+    const notice = await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('⏪'));
+    expect(notice.content).toMatch(/rolled the game back to \*\*Spring 1901 movement\*\*\. Orders given in that phase are kept/);
+    expect(h.fake.channelMessages('main').filter((m) => m.content.startsWith('⏪'))).toHaveLength(1);
     const mine = await h.fake.slash('alice', 'main', 'orders show');
     expect(mine.text).toContain('Spring 1901');
     expect(h.fake.unexpectedErrors()).toEqual([]);

@@ -6,10 +6,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBot, type BotOptions, type RunningBot } from '../../src/bot/app.js';
+import { DEFAULT_LIMITS, type Limits } from '../../src/game/index.js';
 import { createLogger } from '../../src/log.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { expect } from 'vitest';
-import { FakeDiscord, type FakeDiscordOptions, type FakeMessage } from '../support/fake-discord/index.js';
+import { FakeDiscord, type FakeDiscordOptions, type FakeInteraction, type FakeMessage } from '../support/fake-discord/index.js';
+import type { OptionValue } from '../support/fake-discord/commands.js';
+
+const GENEROUS_BUDGETS = Object.fromEntries(
+  Object.keys(DEFAULT_LIMITS.budgets).map((action) => [action, { uses: 10_000, windowMs: 1000 }]),
+) as Limits['budgets'];
 
 export interface Harness {
   fake: FakeDiscord;
@@ -55,6 +61,9 @@ export async function createHarness(
         outboxIntervalMs: 200,
         outboxRetryMs: 200,
         schedulerMaxSleepMs: 1000,
+        // Tests that are not about abuse limits get generous budgets and immediate order confirmations;
+        // abuse.e2e passes its own `limits` and meets the real defaults.
+        limits: { confirmationQuietMs: 0, budgets: GENEROUS_BUDGETS },
         ...botOpts,
       });
       return h.bot;
@@ -78,7 +87,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** The results post of a phase (by its label, e.g. `Spring 1901 movement`) in a game channel, once it arrives. */
 export function waitForResults(h: Harness, channel: string, label: string): Promise<FakeMessage> {
-  return h.fake.waitForChannelMessage(channel, (m) => m.content.startsWith(`**${label}: results**`), 15_000);
+  // A game created with `notify:` starts its posts with the role's mention.
+  return h.fake.waitForChannelMessage(channel, (m) => m.content.replace(/^<@&\d+> /, '').startsWith(`**${label}: results**`), 15_000);
 }
 
 /** A channel post carries exactly one real map: a PNG of at least 800 px width. */
@@ -98,4 +108,21 @@ function expectRealMap(png: FakeMessage['attachments'][number]): void {
   expect(png.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
   expect(png.data.readUInt32BE(16)).toBeGreaterThanOrEqual(800); // IHDR width
   expect(png.data.length).toBeGreaterThan(20_000);
+}
+
+/**
+ * Runs a command that asks for a confirmation (`/gm advance`, `/gm rollback`, `/gm cancel`, `/orders clear`,
+ * `/concede to:`) and clicks its confirm button. A command refused outright (no buttons) is returned as is.
+ */
+export async function slashConfirmed(
+  h: Harness,
+  user: string,
+  channel: string,
+  command: string,
+  options: Record<string, OptionValue> = {},
+): Promise<FakeInteraction> {
+  const asked = await h.fake.slash(user, channel, command, options);
+  const confirm = asked.originalMessageId ? h.fake.buttons(asked).find((b) => b.label !== 'Cancel') : undefined;
+  if (!confirm) return asked;
+  return h.fake.click(user, asked, confirm.customId!);
 }

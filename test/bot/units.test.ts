@@ -4,7 +4,7 @@
  */
 import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from '../../src/config/env.js';
+import { limitsFromEnv, loadEnv } from '../../src/config/env.js';
 import { PermanentDeliveryError, RetryLaterError, type DeliveryRow } from '../../src/game/index.js';
 import { classify, messageWithOverflow, nonceFor } from '../../src/bot/send.js';
 import { safeRoute, serializeError } from '../../src/log.js';
@@ -36,6 +36,16 @@ describe('loadEnv', () => {
     expect(bad.error).toContain('DEV_GUILD_ID must be a server id');
     expect(bad.error).toContain('DISCORD_API_BASE must be an http(s) URL');
     expect(bad.error).toContain('LOG_LEVEL must be one of');
+  });
+
+  it('reads the abuse limits, never below a one-minute phase', () => {
+    const good = loadEnv({ DISCORD_TOKEN: 'abc', MIN_PHASE: '5m', PHASES_PER_HOUR: '12', MAX_LIVE_GAMES_PER_SERVER: '3' });
+    expect(good.ok && limitsFromEnv(good.env)).toEqual({ minPhaseMs: 300_000, phasesPerHour: 12, maxLiveGamesPerServer: 3 });
+    const bad = loadEnv({ DISCORD_TOKEN: 'abc', MIN_PHASE: '30s', PHASES_PER_HOUR: 'many' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.error).toContain('MIN_PHASE must be a duration of at least 1m');
+    expect(bad.error).toContain('PHASES_PER_HOUR must be a whole number');
   });
 });
 
@@ -92,6 +102,11 @@ describe('order autocomplete', () => {
     expect(choices.slice(0, 3).map((c) => c.value)).toEqual(['A par H', 'F bre H', 'A mar H']);
     const many = [{ unit: 'A x', orders: Array.from({ length: 60 }, (_, i) => `A x - p${i}`) }];
     expect(suggestOrders('', many)).toHaveLength(25);
+  });
+
+  it('answers nothing, at once, when what was typed leaves no room for a 100-character choice', () => {
+    expect(suggestOrders('A par - bur; '.repeat(9) + 'F', units)).toEqual([]);
+    expect(suggestOrders('x '.repeat(3000), units)).toEqual([]);
   });
 
   it('never offers a value longer than Discord allows', () => {

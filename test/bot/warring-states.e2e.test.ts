@@ -17,7 +17,7 @@ import type { Variant } from '../../src/engine/variant.js';
 import { getVariant } from '../../src/variants/index.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, expectMapPost, expectResultsPost, waitForResults as waitForResultsIn, type Harness } from './harness.js';
+import { createHarness, expectMapPost, expectResultsPost, slashConfirmed, waitForResults as waitForResultsIn, type Harness } from './harness.js';
 
 const CHANNEL = 'zhanguo';
 const POWERS = ['Qin', 'Chu', 'Zhao', 'Wei', 'Han', 'Yan', 'Qi'] as const;
@@ -89,7 +89,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     rapidEnd = path[path.length - 1]!;
     rapidTyped = ['F Linzi', ...path.slice(1).map((p) => variant.map.province(p)!.name)].join(' - ');
     const fallResolved = adjudicate(variant, fall, engineOrders(variant, fall, FALL_1()));
-    fallCentreLines = fallResolved.centerChanges.map((c) => `• ${variant.map.province(c.province)!.name}: ${c.from ?? 'neutral'} → ${c.to}`);
+    fallCentreLines = fallResolved.centerChanges.map((c) => `• ${variant.map.province(c.province)!.name} (${c.province}): ${c.from ?? 'neutral'} → ${c.to}`);
     expect(fallResolved.centerChanges.some((c) => c.province === rapidEnd && c.to === 'Qi')).toBe(variant.map.province(rapidEnd)!.supplyCenter);
 
     h = await createHarness({ users: ['gm', ...POWERS.map(playerOf)], channels: [CHANNEL] });
@@ -198,7 +198,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     }
 
     await submit(FALL_1());
-    const advanced = await h.fake.slash('gm', CHANNEL, 'gm advance');
+    const advanced = await slashConfirmed(h, 'gm', CHANNEL, 'gm advance');
     expect(advanced.text).toContain('Fall 1 movement');
     const results = await waitForResults('Fall 1 movement');
     expectResultsPost(results);
@@ -262,7 +262,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     expect(reply.text).toMatch(/❌.*F boh C A yuy - lin|F boh C A yuy - lin.*no convoys/s);
     expect(reply.text).toContain('no convoys');
     expect(reply.text).toContain('`A yuy H`');
-    const advanced = await h.fake.slash('gm', CHANNEL, 'gm advance');
+    const advanced = await slashConfirmed(h, 'gm', CHANNEL, 'gm advance');
     expect(advanced.text).toContain('Spring 2 movement');
     const results = await waitForResults('Spring 2 movement');
     expectResultsPost(results);

@@ -62,7 +62,10 @@ describe('Classic 1901 through the use-cases', () => {
     expect(phaseCode()).toBe('F1901R');
     const fall = ok(history(env.deps, { channelId: CHANNEL, phase: 'F1901M' })).detail!;
     expect(fall.text).toMatch(/Dislodged/);
-    expect(fall.text).toMatch(/Germany A bur .*may retreat to/);
+    expect(fall.text).toMatch(/Germany A bur \(Burgundy\) was dislodged; it may retreat to ([A-Z][\w ]+ \([a-z]{3}\)(, | or )?)+, or disband\./);
+    // Missed orders stand out: their own mark and a count per power (players' issue §4).
+    expect(fall.text).toMatch(/__\w+__ · ⏰ \d+ missed/);
+    expect(fall.text).not.toMatch(/✅ `[^`]+` \(no order\)/);
     const whyBur = ok(why(env.deps, { channelId: CHANNEL, province: 'Burgundy' }));
     expect(whyBur.results[0].order).toBe('A bur H');
     expect(whyBur.results.map((r) => r.order)).toEqual(expect.arrayContaining(['A pic - bur', 'A mar S A pic - bur']));
@@ -82,8 +85,8 @@ describe('Classic 1901 through the use-cases', () => {
     expect(phaseCode()).toBe('W1901A');
     const afterRetreat = ok(history(env.deps, { channelId: CHANNEL, phase: 'F1901R' })).detail!.text;
     expect(ok(history(env.deps, { channelId: CHANNEL, phase: 'fall 1901' })).detail!.phase.code).toBe('F1901M');
-    expect(afterRetreat).toMatch(/Portugal: neutral → France/);
-    expect(afterRetreat).toMatch(/Denmark: neutral → Germany/);
+    expect(afterRetreat).toMatch(/Portugal \(por\): neutral → France/);
+    expect(afterRetreat).toMatch(/Denmark \(den\): neutral → Germany/);
 
     // Winter 1901: France and Germany each have one build.
     const mine = ok(myOrders(env.deps, { channelId: CHANNEL, userId: userOf('France') }));

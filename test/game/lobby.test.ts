@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGame, freePowers, gameStatus, joinGame, leaveGame, startGame } from '../../src/game/index.js';
+import { createGame, freePowers, gameStatus, joinGame, leaveGame, setServerLimits, startGame } from '../../src/game/index.js';
 import { games, players } from '../../src/store/schema.js';
 import { CHANNEL, CLASSIC_POWERS, GM, T0, err, internalErrors, makeEnv, ok, outboxRows, type TestEnv } from './helpers.js';
 
@@ -36,10 +36,24 @@ describe('createGame', () => {
     expect(env.deps.db.select().from(games).all()).toEqual([]);
   });
 
-  it('allows one game per channel but any number per server', () => {
+  it('allows one game per channel, one forming game per user per server, and caps live games per server', () => {
     ok(create());
     expect(err(create())).toMatch(/already has a forming game/);
-    ok(create({ channelId: 'chan-2' }));
+    expect(err(create({ channelId: 'chan-2' }))).toMatch(/already have a game forming in <#/);
+    ok(create({ channelId: 'chan-2', guildId: 'g2' }));
+    ok(create({ channelId: 'chan-3', userId: 'other-gm' }));
+    env.deps.limits = { maxLiveGamesPerServer: 2 };
+    expect(err(create({ channelId: 'chan-4', userId: 'third-gm' }))).toMatch(/already has 2 live games, its limit/);
+  });
+
+  it('refuses phases shorter than the minimum (one minute, or what the server set)', () => {
+    expect(err(create({ durations: { movement: '59s' } }))).toMatch(/movement phase cannot be shorter than 1m in this server \(you gave 59s\)/);
+    expect(err(create({ durations: { retreat: '0.001s' } }))).toMatch(/zero|shorter than 1m/);
+    expect(env.deps.db.select().from(games).all()).toEqual([]);
+    ok(setServerLimits(env.deps, { guildId: 'g1', userId: 'admin', minPhase: '10m' }));
+    expect(err(create({ durations: { movement: '5m' } }))).toMatch(/shorter than 10m/);
+    expect(err(setServerLimits(env.deps, { guildId: 'g1', userId: 'admin', minPhase: '30s' }))).toMatch(/below the bot's own minimum of 1m/);
+    ok(create({ durations: { movement: '10m', retreat: '10m', adjustment: '10m' } }));
   });
 });
 

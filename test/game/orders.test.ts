@@ -65,14 +65,16 @@ describe('submitOrders', () => {
     expect(env.deps.db.select().from(orders).all()).toEqual([]);
   });
 
-  it('confirms the complete order set by DM to the submitter only, and never puts orders in channel messages', () => {
+  it('confirms the complete order set by one DM per burst to the submitter only, and never puts orders in channel messages', () => {
     ok(submit('France', 'A par - bur'));
     ok(submit('France', 'F bre - mao'));
     const rows = outboxRows(env.deps);
     const dms = rows.filter((r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'order_confirmation');
-    expect(dms).toHaveLength(2);
+    // The second /order rewrote the confirmation still waiting for its quiet period.
+    expect(dms).toHaveLength(1);
+    expect(dms[0]!.nextAttemptAt).toBeGreaterThan(env.clock.t);
     expect(dms.every((d) => d.target === userOf('France'))).toBe(true);
-    const last = JSON.stringify(dms[1].payload);
+    const last = JSON.stringify(dms[0]!.payload);
     expect(last).toContain('A par - bur');
     expect(last).toContain('F bre - mao');
     const channelText = rows.filter((r) => r.targetKind === 'channel').map((r) => JSON.stringify(r.payload)).join('\n');

@@ -84,7 +84,7 @@ function run(env: TestEnv, s: Step): void {
       voteDraw(deps, caller(s.power));
       return;
     case 'concede':
-      concede(deps, caller(s.power));
+      concede(deps, { ...caller(s.power), to: ['England', 'France', 'Germany', 'Russia'][s.power % 4]! });
       return;
     case 'advance':
       gmAdvance(deps, gm);

@@ -1,6 +1,7 @@
 /**
  * `/draw`: propose or vote for a draw (run again to withdraw). A unanimous vote of the surviving powers
- * ends the game; the game layer announces it in the channel. Votes are answered privately.
+ * ends the game (strict DIAS); the game layer announces it in the channel. Votes are answered privately and
+ * stay secret: no reply says who else voted or how many.
  */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { voteDraw } from '../../game/index.js';
@@ -18,9 +19,11 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const r = voteDraw(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r.error);
   if (r.end) return replyPrivately(interaction, '🤝 Your vote made it unanimous: the game ends in a draw.');
-  if (!r.voted) return replyPrivately(interaction, `${r.power} withdrew its draw vote.`);
-  const waiting = r.waitingFor.length > 0 ? ` Still needed: ${r.waitingFor.join(', ')}.` : '';
-  return replyPrivately(interaction, `🤝 ${r.power} votes for a draw (${r.votes.length} vote${r.votes.length === 1 ? '' : 's'}).${waiting}`);
+  if (!r.voted) return replyPrivately(interaction, `↩️ ${r.power} withdrew its draw vote.`);
+  return replyPrivately(
+    interaction,
+    `🤝 ${r.power} votes for a draw. Votes are secret: nobody learns who voted. When every surviving player has voted, the game ends in a draw among all surviving powers. Run \`/draw\` again to withdraw.`,
+  );
 }
 
 export const drawCommand: BotCommand = { data, execute, privateReplies: true };

@@ -4,6 +4,7 @@
 import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { createGame, formatDuration, freePowers, gameStatus, joinGame, leaveGame, startGame } from '../../game/index.js';
 import { allVariants } from '../../variants/index.js';
+import type { CooldownAction } from '../../game/limits.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
@@ -30,7 +31,8 @@ const data = new SlashCommandBuilder()
       .addStringOption((o) => o.setName('movement').setDescription(`Time for movement phases, ${durationHelp} (default 24h)`).setMaxLength(20))
       .addStringOption((o) => o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20))
       .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20))
-      .addStringOption((o) => o.setName('palette').setDescription('Map colours of the posted maps (default: standard)').addChoices(...PALETTE_CHOICES)),
+      .addStringOption((o) => o.setName('palette').setDescription('Map colours of the posted maps (default: standard)').addChoices(...PALETTE_CHOICES))
+      .addRoleOption((o) => o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)')),
   )
   .addSubcommand((s) =>
     s
@@ -57,6 +59,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           adjustment: interaction.options.getString('adjustment') ?? undefined,
         },
         palette: interaction.options.getString('palette'),
+        notifyRoleId: interaction.options.getRole('notify')?.id ?? null,
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
@@ -65,6 +68,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         `🆕 <@${caller.userId}> created a **${r.game.variantName}** game here and is its game master.\n` +
           `Phases: movement ${formatDuration(d.movement)}, retreat ${formatDuration(d.retreat)}, adjustment ${formatDuration(d.adjustment)}.\n` +
           (interaction.options.getString('palette') === 'colorblind' ? 'Maps use the colour-blind palette.\n' : '') +
+          (r.game.notifyRoleId ? `The start and results posts will ping <@&${r.game.notifyRoleId}>.\n` : '') +
           'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.',
       );
     }
@@ -104,4 +108,10 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   await interaction.respond(matches.map((p) => ({ name: choiceName(p), value: p })));
 }
 
-export const gameCommand: BotCommand = { data, execute, autocomplete };
+/** Creating costs the most; joining and leaving share one budget (each posts in the channel). */
+function cooldown(interaction: ChatInputCommandInteraction): CooldownAction | null {
+  const sub = interaction.options.getSubcommand(false);
+  return sub === 'create' ? 'create' : sub === 'join' || sub === 'leave' ? 'lobby' : null;
+}
+
+export const gameCommand: BotCommand = { data, execute, autocomplete, cooldown };

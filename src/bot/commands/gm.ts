@@ -1,20 +1,36 @@
 /**
- * `/gm advance|extend|pause|resume|rollback|replace`: the game master's tools (issue 4 §2). The game layer
- * checks that the caller is the game master; what they did is announced in the channel.
+ * `/gm …`: the game master's tools (issue 4 §2, players' issue §1, §5, §6). The game layer checks that the
+ * caller is the game master on every call and announces each action once, in the channel, through the outbox;
+ * the game master's own reply is ephemeral. `advance`, `rollback` and `cancel` ask for a confirmation first.
+ * Server admins may limit who sees `/gm` in Server Settings → Integrations (README); the check stays here.
  */
-import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { formatDuration, gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace } from '../../game/index.js';
+import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  formatDuration,
+  GAME_OVER,
+  gameStatus,
+  gmAdvance,
+  gmCancel,
+  gmExtend,
+  gmKick,
+  gmPause,
+  gmReplace,
+  gmResume,
+  gmRollback,
+  gmTransfer,
+} from '../../game/index.js';
 import { respondWithPowers } from '../choices.js';
-import type { BotCommand } from '../command.js';
+import type { BotCommand, ComponentInteraction } from '../command.js';
+import { askConfirmation, handleConfirmation } from '../components.js';
 import type { BotContext } from '../context.js';
-import { callerOf, replyPublicly, replyRejected } from '../respond.js';
+import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { discordTimestamp } from '../text.js';
 
 const data = new SlashCommandBuilder()
   .setName('gm')
   .setDescription('Game master tools')
   .setContexts(InteractionContextType.Guild)
-  .addSubcommand((s) => s.setName('advance').setDescription('Resolve the current phase now'))
+  .addSubcommand((s) => s.setName('advance').setDescription('Resolve the current phase now (asks first)'))
   .addSubcommand((s) =>
     s
       .setName('extend')
@@ -23,58 +39,159 @@ const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) => s.setName('pause').setDescription('Stop the clock'))
   .addSubcommand((s) => s.setName('resume').setDescription('Restart the clock with the time that was left'))
-  .addSubcommand((s) => s.setName('rollback').setDescription('Go back to the start of the previous phase'))
+  .addSubcommand((s) => s.setName('rollback').setDescription('Go back to the start of the previous phase (asks first)'))
   .addSubcommand((s) =>
     s
       .setName('replace')
-      .setDescription('Give a power to another player')
+      .setDescription('Give a power to another player (its orders for this phase are cleared)')
       .addStringOption((o) => o.setName('power').setDescription('The power').setRequired(true).setAutocomplete(true))
       .addUserOption((o) => o.setName('user').setDescription('The new player').setRequired(true)),
   )
+  .addSubcommand((s) => s.setName('cancel').setDescription('Cancel the game (game master or Manage Server; asks first)'))
+  .addSubcommand((s) =>
+    s
+      .setName('transfer')
+      .setDescription('Hand the game-master role to another member')
+      .addUserOption((o) => o.setName('user').setDescription('The new game master').setRequired(true)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('kick')
+      .setDescription('Remove a player before the game starts')
+      .addStringOption((o) => o.setName('power').setDescription('The power whose player leaves').setRequired(true).setAutocomplete(true)),
+  )
   .toJSON();
+
+const announced = 'The channel has been told.';
+
+/** The game in the channel if the caller may run `/gm` there, for asking before acting; else the error. */
+function masterCheck(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+): { ok: true; phaseId: number | null; label: string | null; status: string } | { ok: false; error: string } {
+  const status = gameStatus(ctx.deps, interaction.channelId);
+  if (!status.ok) return status;
+  if (status.status.game.gmUserId !== interaction.user.id) return { ok: false, error: 'Only the game master can use `/gm` commands.' };
+  return { ok: true, phaseId: status.status.phase?.id ?? null, label: status.status.phase?.label ?? null, status: status.status.game.status };
+}
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
   switch (interaction.options.getSubcommand()) {
     case 'advance': {
-      const r = gmAdvance(ctx.deps, caller);
-      if (!r.ok) return replyRejected(interaction, r.error);
-      const what = r.resolved.map((p) => p.label).join(', ') || 'the phase';
-      return replyPublicly(interaction, `⏩ The game master resolved ${what} now; the results are being posted.`);
+      const check = masterCheck(ctx, interaction);
+      if (!check.ok) return replyRejected(interaction, check.error);
+      if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
+      // Nothing to confirm when it could not be done anyway (the game layer checks again on the click).
+      if (check.status === 'paused') return replyRejected(interaction, 'The game is paused; resume it first.');
+      if (check.status === 'finished') return replyRejected(interaction, 'The game is over.');
+      return askConfirmation(ctx, interaction, {
+        command: 'gm',
+        action: 'advance',
+        args: [check.phaseId],
+        question: `⏩ Resolve **${check.label}** now, before its deadline? Orders not given by then count as holds (or the defaults).`,
+        confirmLabel: 'Resolve now',
+        danger: true,
+      });
+    }
+    case 'rollback': {
+      const check = masterCheck(ctx, interaction);
+      if (!check.ok) return replyRejected(interaction, check.error);
+      if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
+      return askConfirmation(ctx, interaction, {
+        command: 'gm',
+        action: 'rollback',
+        args: [check.phaseId],
+        question: `⏪ Go back to the start of the previous phase? The results since then are undone; orders given in that phase are kept.`,
+        confirmLabel: 'Roll back',
+        danger: true,
+      });
+    }
+    case 'cancel': {
+      const status = gameStatus(ctx.deps, interaction.channelId);
+      if (!status.ok) return replyRejected(interaction, status.error);
+      if (status.status.game.status === 'finished') return replyRejected(interaction, GAME_OVER);
+      const master = status.status.game.gmUserId === interaction.user.id;
+      if (!master && !canManageServer(interaction)) {
+        return replyRejected(interaction, 'Only the game master, or a member with Manage Server, can cancel the game.');
+      }
+      return askConfirmation(ctx, interaction, {
+        command: 'gm',
+        action: 'cancel',
+        question: `🛑 Cancel the **${status.status.game.variantName}** game in this channel? It ends for good and cannot be resumed.`,
+        confirmLabel: 'Cancel the game',
+        danger: true,
+      });
     }
     case 'extend': {
       const duration = interaction.options.getString('duration', true);
       const r = gmExtend(ctx.deps, { ...caller, duration });
       if (!r.ok) return replyRejected(interaction, r.error);
-      const when = r.deadline !== null ? `; the deadline is now ${discordTimestamp(r.deadline)}` : ` (${formatDuration(r.remaining)} left while paused)`;
-      return replyPublicly(interaction, `⏳ The game master extended the phase by ${duration.trim()}${when}.`);
+      const when = r.deadline !== null ? `the deadline is now ${discordTimestamp(r.deadline)}` : `${formatDuration(r.remaining)} left while paused`;
+      return replyPrivately(interaction, `⏱️ Extended: ${when}. ${announced}`);
     }
     case 'pause': {
       const r = gmPause(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPublicly(interaction, `⏸️ The game master paused the game with ${formatDuration(r.remaining)} left on the clock.`);
+      return replyPrivately(interaction, `⏸️ Paused with ${formatDuration(r.remaining)} left on the clock. ${announced}`);
     }
     case 'resume': {
       const r = gmResume(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPublicly(interaction, `▶️ The game master resumed the game; the deadline is ${discordTimestamp(r.deadline)}.`);
-    }
-    case 'rollback': {
-      const r = gmRollback(ctx.deps, caller);
-      if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPublicly(interaction, `⏪ The game master rolled the game back to the start of ${r.phase.label}. Orders for it must be given again.`);
+      return replyPrivately(interaction, `▶️ Resumed; the deadline is ${discordTimestamp(r.deadline)}. ${announced}`);
     }
     case 'replace': {
       const user = interaction.options.getUser('user', true);
       if (user.bot) return replyRejected(interaction, `${user.username} is a bot and cannot play.`);
       const r = gmReplace(ctx.deps, { ...caller, power: interaction.options.getString('power', true), newUserId: user.id });
       if (!r.ok) return replyRejected(interaction, r.error);
-      const before = r.previousUserId ? ` (replacing <@${r.previousUserId}>)` : '';
-      return replyPublicly(interaction, `🔁 <@${user.id}> now plays **${r.power}**${before}.`);
+      const before = r.previousUserId ? ` (replacing <@${r.previousUserId}>, who is told by DM)` : '';
+      return replyPrivately(interaction, `🔁 <@${user.id}> now plays **${r.power}**${before}; its orders for this phase were cleared. ${announced}`);
+    }
+    case 'transfer': {
+      const user = interaction.options.getUser('user', true);
+      if (user.bot) return replyRejected(interaction, `${user.username} is a bot and cannot be game master.`);
+      const r = gmTransfer(ctx.deps, { ...caller, newUserId: user.id });
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return replyPrivately(interaction, `👑 <@${user.id}> is now the game master; you no longer are. ${announced}`);
+    }
+    case 'kick': {
+      const r = gmKick(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return replyPrivately(interaction, `👢 Removed <@${r.userId}> from **${r.power}**. ${announced}`);
     }
     default:
       return replyRejected(interaction, 'Unknown subcommand.');
   }
 }
 
-export const gmCommand: BotCommand = { data, execute, autocomplete: respondWithPowers };
+function canManageServer(interaction: { memberPermissions: ChatInputCommandInteraction['memberPermissions'] }): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) === true;
+}
+
+async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
+  const caller = callerOf(interaction);
+  return handleConfirmation(ctx, interaction, action, args, ([phase]) => {
+    switch (action) {
+      case 'advance': {
+        const r = gmAdvance(ctx.deps, { ...caller, phaseId: Number(phase) });
+        if (!r.ok) return `⚠️ ${r.error}`;
+        return `⏩ Resolved ${r.resolved.map((p) => p.label).join(', ') || 'the phase'}; the results are being posted.`;
+      }
+      case 'rollback': {
+        const r = gmRollback(ctx.deps, { ...caller, phaseId: Number(phase) });
+        if (!r.ok) return `⚠️ ${r.error}`;
+        return `⏪ Rolled back to the start of ${r.phase.label}; its orders are kept. ${announced}`;
+      }
+      case 'cancel': {
+        const r = gmCancel(ctx.deps, { ...caller, canManageServer: canManageServer(interaction) });
+        if (!r.ok) return `⚠️ ${r.error}`;
+        return `🛑 The game is cancelled. ${announced}`;
+      }
+      default:
+        return '⚠️ This button is no longer in use; run the command again.';
+    }
+  });
+}
+
+export const gmCommand: BotCommand = { data, execute, autocomplete: respondWithPowers, component };

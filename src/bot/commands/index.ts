@@ -9,6 +9,7 @@ import { mapCommand } from './map.js';
 import { orderCommand } from './order.js';
 import { ordersCommand } from './orders.js';
 import { readyCommand } from './ready.js';
+import { serverCommand } from './server.js';
 import { whyCommand } from './why.js';
 
 export const commands: BotCommand[] = [
@@ -22,4 +23,5 @@ export const commands: BotCommand[] = [
   gmCommand,
   drawCommand,
   concedeCommand,
+  serverCommand,
 ];

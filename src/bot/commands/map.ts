@@ -57,4 +57,4 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   await interaction.editReply(picture ? { content, files: [{ attachment: picture.png, name: picture.name }] } : { content: `${content}\n(The map could not be drawn.)` });
 }
 
-export const mapCommand: BotCommand = { data, execute };
+export const mapCommand: BotCommand = { data, execute, cooldown: () => 'map' };

@@ -2,9 +2,25 @@
  * `/orders show` (my orders and my units still without one) and `/orders clear`. Discord does not let a
  * command with subcommands be run bare, so `/orders` has the two subcommands. Always ephemeral.
  */
-import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { clearOrders, myOrders } from '../../game/index.js';
-import type { BotCommand } from '../command.js';
+import {
+  InteractionContextType,
+  LabelBuilder,
+  MessageFlags,
+  ModalBuilder,
+  SlashCommandBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import { clearOrders, myOrders, orderInputProblem, submitOrders, useCooldown } from '../../game/index.js';
+import { limitsOf } from '../../game/limits.js';
+import { logOrders } from '../../log.js';
+import { orderReply } from './order.js';
+import type { BotCommand, ComponentInteraction } from '../command.js';
+import { askConfirmation, customId, handleConfirmation } from '../components.js';
+
+/** Discord: a modal's text input holds at most 4,000 characters. */
+const MAX_TEXT_INPUT = 4000;
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 
@@ -13,22 +29,65 @@ const data = new SlashCommandBuilder()
   .setDescription('Your orders for the current phase (only you see them)')
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((s) => s.setName('show').setDescription('Show your orders and your units still without an order'))
-  .addSubcommand((s) => s.setName('clear').setDescription('Delete all your orders for the current phase'))
+  .addSubcommand((s) => s.setName('clear').setDescription('Delete all your orders for the current phase (asks first)'))
+  .addSubcommand((s) => s.setName('paste').setDescription('Paste many orders at once, one per line, in a text box'))
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
-  if (interaction.options.getSubcommand() === 'clear') {
-    const r = clearOrders(ctx.deps, caller);
-    if (!r.ok) return replyRejected(interaction, r.error);
-    return replyPrivately(
-      interaction,
-      `🗑️ Cleared ${r.cleared} order${r.cleared === 1 ? '' : 's'} of ${r.power} for ${r.phase.label}. Units without orders hold when the phase resolves.`,
-    );
-  }
   const r = myOrders(ctx.deps, caller);
+  if (interaction.options.getSubcommand() === 'paste') {
+    if (!r.ok) return replyRejected(interaction, r.error);
+    // A modal is the one place Discord lets a player type several lines (a slash option cannot hold a newline).
+    const input = new TextInputBuilder()
+      .setCustomId('orders')
+      .setStyle(TextInputStyle.Paragraph)
+      .setMaxLength(Math.min(MAX_TEXT_INPUT, limitsOf(ctx.deps).maxOrderChars))
+      .setPlaceholder('A par - bur\nF bre - mao\nA mar S A par - bur')
+      .setRequired(true);
+    const modal = new ModalBuilder()
+      .setCustomId(customId('orders', 'paste', r.phase.id))
+      .setTitle(`Orders for ${r.power}`.slice(0, 45))
+      .addLabelComponents(new LabelBuilder().setLabel(`${r.phase.label}, one order per line`.slice(0, 45)).setTextInputComponent(input));
+    await interaction.showModal(modal);
+    return;
+  }
+  if (interaction.options.getSubcommand() === 'clear') {
+    if (!r.ok) return replyRejected(interaction, r.error);
+    if (r.orders.length === 0) return replyPrivately(interaction, `${r.power} has no orders for ${r.phase.label}; nothing to clear.`);
+    return askConfirmation(ctx, interaction, {
+      command: 'orders',
+      action: 'clear',
+      args: [r.phase.id],
+      question: `🗑️ Delete all ${r.orders.length} order${r.orders.length === 1 ? '' : 's'} of ${r.power} for ${r.phase.label}?`,
+      confirmLabel: 'Delete my orders',
+      danger: true,
+    });
+  }
   if (!r.ok) return replyRejected(interaction, r.error);
   return replyPrivately(interaction, r.text);
 }
 
-export const ordersCommand: BotCommand = { data, execute, privateReplies: true };
+async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
+  if (action === 'paste') {
+    if (!interaction.isModalSubmit()) return;
+    const caller = callerOf(interaction);
+    const allowed = useCooldown(ctx.deps, caller.userId, 'order');
+    const reply = (content: string) => interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+    if (!allowed.ok) return void (await reply(`⚠️ ${allowed.error}`));
+    const text = interaction.fields.getTextInputValue('orders');
+    const tooBig = orderInputProblem(ctx.deps, text);
+    if (tooBig) return void (await reply(`⚠️ ${tooBig}`));
+    logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders pasted');
+    const r = submitOrders(ctx.deps, { ...caller, text, phaseId: Number(args[0]) });
+    return void (await reply(r.ok ? orderReply(r) : `⚠️ ${r.error}`));
+  }
+  return handleConfirmation(ctx, interaction, action, args, ([phaseId]) => {
+    const r = clearOrders(ctx.deps, { ...callerOf(interaction), phaseId: Number(phaseId) });
+    if (!r.ok) return `⚠️ ${r.error}`;
+    return `🗑️ Cleared ${r.cleared} order${r.cleared === 1 ? '' : 's'} of ${r.power} for ${r.phase.label}. Units without orders hold when the phase resolves; your DM confirmation is updated.`;
+  });
+}
+
+// `paste` answers with a modal, which must be the first response: never deferred by the router.
+export const ordersCommand: BotCommand = { data, execute, component };

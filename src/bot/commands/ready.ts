@@ -20,6 +20,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (r.resolved.length > 0) {
     return replyPrivately(interaction, `✅ ${r.power} is ready. Everyone is: ${r.resolved.map((p) => p.label).join(', ')} resolved; the results are being posted.`);
   }
+  if (r.capped) {
+    return replyPrivately(
+      interaction,
+      `✅ ${r.power} is ready, and so is everyone; but this game has already resolved ${r.capped.count} phases in the last hour, the most one game may, so the phase resolves at its deadline.`,
+    );
+  }
   if (!r.ready) return replyPrivately(interaction, `↩️ ${r.power} is no longer ready; you can still change your orders.`);
   const waiting = r.waitingFor.length > 0 ? ` Waiting for: ${r.waitingFor.join(', ')}.` : '';
   return replyPrivately(interaction, `✅ ${r.power} is ready.${waiting} Run \`/ready\` again to take it back.`);

@@ -45,6 +45,7 @@ export function buildCommandData(
   lookupUser: (v: OptionValue) => FakeUser | undefined,
   joinedAt: string,
   opts: BuildOptions = {},
+  lookupRole: (ref: string) => { id: string; name: string } | undefined = () => undefined,
 ): BuiltCommandData {
   const [name, ...subPath] = path.trim().split(/\s+/);
   const command =
@@ -54,6 +55,7 @@ export function buildCommandData(
   }
   const resolvedUsers: Record<string, unknown> = {};
   const resolvedMembers: Record<string, unknown> = {};
+  const resolvedRoles: Record<string, unknown> = {};
 
   let level: RegisteredOption[] = command.options;
   const wrappers: { name: string; type: number }[] = [];
@@ -72,7 +74,15 @@ export function buildCommandData(
     const def = level.find((o) => o.name === optName);
     if (!def) throw new Error(`/${path} has no option "${optName}" (options: ${level.map((o) => o.name).join(', ')})`);
     const isFocused = opts.focused === optName;
-    const out: Record<string, unknown> = { name: optName, type: def.type, value: encodeValue(def, value, lookupUser, path) };
+    let out: Record<string, unknown>;
+    if (def.type === OptionType.Role) {
+      const role = lookupRole(String(value));
+      if (!role) throw new Error(`/${path} option "${optName}": unknown role ${JSON.stringify(value)}`);
+      resolvedRoles[role.id] = { id: role.id, name: role.name, color: 0, colors: { primary_color: 0, secondary_color: null, tertiary_color: null }, hoist: false, position: role.name === '@everyone' ? 0 : 1, permissions: '0', managed: false, mentionable: true, flags: 0 };
+      out = { name: optName, type: def.type, value: role.id };
+    } else {
+      out = { name: optName, type: def.type, value: encodeValue(def, value, lookupUser, path) };
+    }
     if (isFocused) {
       if (!def.autocomplete) throw new Error(`/${path} option "${optName}" has no autocomplete`);
       out.focused = true;
@@ -100,7 +110,10 @@ export function buildCommandData(
   for (const w of [...wrappers].reverse()) options = [{ name: w.name, type: w.type, options }];
 
   const data: Record<string, unknown> = { id: command.id, name: command.name, type: 1, guild_id: guildId, options };
-  if (Object.keys(resolvedUsers).length > 0) data.resolved = { users: resolvedUsers, members: resolvedMembers };
+  const resolved: Record<string, unknown> = {};
+  if (Object.keys(resolvedUsers).length > 0) Object.assign(resolved, { users: resolvedUsers, members: resolvedMembers });
+  if (Object.keys(resolvedRoles).length > 0) resolved.roles = resolvedRoles;
+  if (Object.keys(resolved).length > 0) data.resolved = resolved;
   return { data, commandName: [name, ...subPath].join(' ') };
 }
 

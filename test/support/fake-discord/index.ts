@@ -6,17 +6,23 @@
  *   const i = await fake.slash('alice', 'general', 'order', { orders: 'A par - bur' });
  *   i.ephemeral; i.text; fake.dms('alice'); fake.channelMessages('general');
  *   expect(fake.unexpectedErrors()).toEqual([]);
+ *   // components (components.ts): buttons, selects and modals as strict as Discord
+ *   await fake.click('alice', i, { label: 'Confirm' }); await fake.select('alice', i, 'pick', ['France']);
+ *   const box = await fake.slash('alice', 'general', 'orders paste'); await fake.submitModal('alice', box, { orders: '…' });
+ *   // roles, permissions and pings (mentions.ts): fake.addRole, fake.setPermissions, fake.pings(message)
  *
  * Protocol facts: /work/shared/notes/stack.md §1 (copied knowledge, nothing read at run time).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildCommandData, type BuildOptions, type OptionValue } from './commands.js';
+import { buttonsOf, componentsJson, componentsOf, findComponent, type FakeButton } from './components.js';
+import { allowedMentionsOf, pingsOf, type AllowedMentions, type Pings } from './mentions.js';
 import { FakeGateway, shardOfGuild, type ShardInfo } from './gateway.js';
 import { FakeInteraction } from './interaction.js';
 import type { Delivery, FakeAttachment, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
 import { EPHEMERAL, textOf } from './model.js';
-import { channelJson, guildJson, userJson, ALL_PERMISSIONS, memberJson } from './payloads.js';
+import { channelJson, guildJson, userJson, ALL_PERMISSIONS, memberJson, messageJson } from './payloads.js';
 import { handleRest, INTERACTION_ACK_WINDOW_MS } from './rest.js';
 import { FakeDiscordState } from './state.js';
 
@@ -24,6 +30,14 @@ export type { Delivery, FakeAttachment, FakeChannel, FakeGuild, FakeMessage, Fak
 export { shardOfGuild, type ShardInfo } from './gateway.js';
 export { FakeInteraction } from './interaction.js';
 export { textOf, EPHEMERAL } from './model.js';
+export type { FakeActionRow, FakeButton, FakeModal, FakeSelect, FakeTextInput } from './components.js';
+export { buttonsOf, componentsOf } from './components.js';
+export type { AllowedMentions, Pings } from './mentions.js';
+
+/** View channel, send messages, read history, use application commands: a member without Manage Server. */
+export const PLAIN_MEMBER = String((1n << 10n) | (1n << 11n) | (1n << 16n) | (1n << 31n));
+/** A member's default permissions plus Manage Server (1 << 5). */
+export const SERVER_MANAGER = String(BigInt(ALL_PERMISSIONS) | (1n << 5n));
 
 export interface FakeDiscordOptions {
   /** Usernames of the guild's members (ids are generated). */
@@ -49,6 +63,12 @@ export interface SlashOptions extends BuildOptions {
   /** How long to wait for the edit that follows a deferred reply (rendering can take a while). */
   deferredTimeoutMs?: number;
 }
+
+/** A button named by its custom_id, or by its label (which must then be unique on the message). */
+export type ButtonRef = string | { label: string };
+
+/** Where a component is: a message, or an interaction whose reply (@original) carries it. */
+export type ComponentHost = FakeMessage | FakeInteraction;
 
 export class FakeDiscord {
   readonly state: FakeDiscordState;
@@ -371,9 +391,24 @@ export class FakeDiscord {
       (v) => (typeof v === 'object' ? (v as FakeUser) : this.tryUser(String(v))),
       this.state.joinedAt,
       opts,
+      (ref) => this.role(ref),
     );
+    return this.dispatch(type, user, channel, commandName, data);
+  }
+
+  /** Sends one INTERACTION_CREATE (any type) and records it. */
+  private dispatch(
+    type: 2 | 3 | 4 | 5,
+    user: FakeUser,
+    channel: FakeChannel,
+    name: string,
+    data: Record<string, unknown>,
+    source?: FakeMessage,
+  ): FakeInteraction {
     const id = this.state.ids.next();
     const token = `itoken-${id}-${Math.random().toString(36).slice(2)}`;
+    const inGuild = channel.type === 0;
+    const guildId = (inGuild ? this.state.guildOf(channel) : undefined) ?? this.guildId;
     const payload = {
       id,
       application_id: this.applicationId,
@@ -381,24 +416,202 @@ export class FakeDiscord {
       token,
       version: 1,
       data,
-      guild_id: guildId,
-      guild: { id: guildId, locale: 'en-US', features: [] },
+      ...(inGuild
+        ? {
+            guild_id: guildId,
+            guild: { id: guildId, locale: 'en-US', features: [] },
+            channel: { ...channelJson(channel, guildId), permissions: ALL_PERMISSIONS },
+            member: { ...memberJson(user, this.state.joinedAt), permissions: this.permissionsOf(user) },
+            guild_locale: 'en-US',
+            authorizing_integration_owners: { '0': guildId },
+            context: 0,
+          }
+        : {
+            channel: channelJson(channel, guildId, [user]),
+            user: userJson(user),
+            authorizing_integration_owners: { '0': guildId },
+            context: 1,
+          }),
       channel_id: channel.id,
-      channel: { ...channelJson(channel, guildId), permissions: ALL_PERMISSIONS },
-      member: memberJson(user, this.state.joinedAt),
+      ...(source ? { message: this.messageWithComponents(source) } : {}),
       app_permissions: ALL_PERMISSIONS,
       locale: 'en-US',
-      guild_locale: 'en-US',
       entitlements: [],
-      authorizing_integration_owners: { '0': guildId },
-      context: 0,
       attachment_size_limit: 10 * 1024 * 1024,
     };
-    const interaction = new FakeInteraction(id, token, type, commandName, user.id, channel.id, payload);
+    const interaction = new FakeInteraction(id, token, type, name, user.id, channel.id, payload, source?.id);
     this.state.interactions.set(id, interaction);
     this.state.interactionsByToken.set(token, interaction);
+    // Guild interactions go to the guild's shard; DMs to the default guild's (Discord sends DMs to shard 0).
     const sent = this.gateway.dispatch('INTERACTION_CREATE', payload, guildId);
-    if (sent === 0) throw new Error(`fake discord: no bot is connected to receive /${commandName} (on the shard of guild ${guildId})`);
+    if (sent === 0) throw new Error(`fake discord: no bot is connected to receive ${type === 2 || type === 4 ? '/' : 'component '}${name}`);
+    return interaction;
+  }
+
+  private messageWithComponents(m: FakeMessage): Record<string, unknown> {
+    const channel = this.state.channels.get(m.channelId)!;
+    const json = messageJson(m, this.state.users.get(m.authorId)!, this.origin, channel.type === 0 ? this.guildId : null);
+    return { ...json, components: componentsJson(componentsOf(m)) };
+  }
+
+  // ---------- roles and mentions ----------
+
+  private readonly roles = new Map<string, { id: string; name: string }>();
+
+  /** A guild role (for role options such as `/game create notify:`). `@everyone` has the guild's id. */
+  addRole(name: string): { id: string; name: string } {
+    const role = { id: this.state.ids.next(), name };
+    this.roles.set(role.id, role);
+    return role;
+  }
+
+  /** The guild's roles by id or name, `@everyone` included. */
+  role(ref: string): { id: string; name: string } | undefined {
+    if (ref === '@everyone' || ref === this.guildId) return { id: this.guildId, name: '@everyone' };
+    return this.roles.get(ref) ?? [...this.roles.values()].find((r) => r.name === ref);
+  }
+
+  /** The `allowed_mentions` a message was sent with (null: none, so Discord pings every mention). */
+  allowedMentions(message: FakeMessage): AllowedMentions | null {
+    return allowedMentionsOf(this.message(message.id));
+  }
+
+  /** Whom a message notified: users, roles and @everyone, as Discord decides from content and allowed_mentions. */
+  pings(message: FakeMessage): Pings {
+    return pingsOf(this.message(message.id));
+  }
+
+  // ---------- permissions ----------
+
+  private readonly memberPermissions = new Map<string, string>();
+
+  /**
+   * Sets what a member may do in the guild (a permissions bit set as Discord sends it in `member.permissions`).
+   * By default a member has the payloads' ALL_PERMISSIONS, which lacks Manage Server and Administrator;
+   * `SERVER_MANAGER` adds Manage Server, `PLAIN_MEMBER` is a member with only the basics.
+   */
+  setPermissions(ref: UserRef, bits: string | bigint): void {
+    this.memberPermissions.set(this.user(ref).id, String(bits));
+  }
+
+  private permissionsOf(user: FakeUser): string {
+    return this.memberPermissions.get(user.id) ?? ALL_PERMISSIONS;
+  }
+
+  // ---------- message components and modals ----------
+
+  /** A stored message by id (ephemeral ones included). */
+  message(id: string): FakeMessage {
+    const m = this.state.messages.get(id);
+    if (!m) throw new Error(`fake discord: unknown message ${id}`);
+    return m;
+  }
+
+  /** The message an interaction's reply became (its @original), e.g. an ephemeral confirmation. */
+  replyMessage(interaction: FakeInteraction): FakeMessage {
+    if (!interaction.originalMessageId) throw new Error(`fake discord: interaction ${interaction.command} has no reply message`);
+    return this.message(interaction.originalMessageId);
+  }
+
+  /** The buttons on a message (or on an interaction's reply), in reading order. */
+  buttons(host: ComponentHost): FakeButton[] {
+    return buttonsOf(this.hostMessage(host));
+  }
+
+  private hostMessage(host: ComponentHost): FakeMessage {
+    return host instanceof FakeInteraction ? this.replyMessage(host) : this.message(host.id);
+  }
+
+  /**
+   * Clicks a button as `user`, as a Discord client would: the message must exist and be visible to the user
+   * (an ephemeral message only to the user it answered, a DM only to its recipient), the button must be
+   * there and enabled. Resolves once the bot acknowledged (and, after a deferral, edited or followed up).
+   */
+  async click(userRef: UserRef, host: ComponentHost, button: ButtonRef, opts: SlashOptions = {}): Promise<FakeInteraction> {
+    const user = this.user(userRef);
+    const message = this.hostMessage(host);
+    const buttons = buttonsOf(message);
+    const found =
+      typeof button === 'string'
+        ? buttons.filter((b) => b.customId === button)
+        : buttons.filter((b) => b.label === button.label);
+    if (found.length !== 1) {
+      throw new Error(`fake discord: ${found.length === 0 ? 'no' : 'more than one'} button ${JSON.stringify(button)} on the message (buttons: ${JSON.stringify(buttons.map((b) => b.label))})`);
+    }
+    const b = found[0]!;
+    if (!b.customId) throw new Error('fake discord: a link button opens a URL; it sends no interaction');
+    if (b.disabled) throw new Error(`fake discord: button "${b.label}" is disabled`);
+    const channel = this.visibleChannel(user, message);
+    return this.settle(this.dispatch(3, user, channel, b.customId, { custom_id: b.customId, component_type: 2 }, message), opts);
+  }
+
+  /** Chooses `values` in a select menu (values must be among its options, their count within min/max). */
+  async select(userRef: UserRef, host: ComponentHost, customId: string, values: string[], opts: SlashOptions = {}): Promise<FakeInteraction> {
+    const user = this.user(userRef);
+    const message = this.hostMessage(host);
+    const c = findComponent(message, customId);
+    if (!c || c.type === 2) throw new Error(`fake discord: no select menu ${customId} on the message`);
+    if (c.disabled) throw new Error(`fake discord: select menu ${customId} is disabled`);
+    if (values.length < c.minValues || values.length > c.maxValues) {
+      throw new Error(`fake discord: select menu ${customId} takes ${c.minValues}-${c.maxValues} values, not ${values.length}`);
+    }
+    if (c.type === 3) {
+      for (const v of values) if (!c.options.some((o) => o.value === v)) throw new Error(`fake discord: ${JSON.stringify(v)} is not an option of ${customId}`);
+    }
+    const channel = this.visibleChannel(user, message);
+    return this.settle(this.dispatch(3, user, channel, customId, { custom_id: customId, component_type: c.type, values }, message), opts);
+  }
+
+  /**
+   * Submits the modal `opened` showed (callback type 9), as the user it was shown to, with a value per text
+   * input (custom_id → text). Required inputs must be filled, lengths within the modal's bounds; a modal is
+   * submitted once.
+   */
+  async submitModal(userRef: UserRef, opened: FakeInteraction, values: Record<string, string>, opts: SlashOptions = {}): Promise<FakeInteraction> {
+    const user = this.user(userRef);
+    const modal = opened.modal;
+    if (!modal) throw new Error(`fake discord: interaction ${opened.command} opened no modal`);
+    if (user.id !== opened.userId) throw new Error('fake discord: a modal is shown only to the user who opened it');
+    if (this.submittedModals.has(opened.id)) throw new Error('fake discord: this modal was already submitted (it closed)');
+    for (const key of Object.keys(values)) {
+      if (!modal.inputs.some((i) => i.customId === key)) throw new Error(`fake discord: the modal has no text input ${key}`);
+    }
+    for (const input of modal.inputs) {
+      const v = values[input.customId] ?? '';
+      if (input.required && v.length === 0) throw new Error(`fake discord: "${input.label}" is required`);
+      if (v.length > 0 && v.length < input.minLength) throw new Error(`fake discord: "${input.label}" needs at least ${input.minLength} characters`);
+      if (v.length > input.maxLength) throw new Error(`fake discord: "${input.label}" takes at most ${input.maxLength} characters`);
+    }
+    this.submittedModals.add(opened.id);
+    const components = modal.inputs.map((input) => {
+      const field = { type: 4, custom_id: input.customId, value: values[input.customId] ?? '' };
+      return modal.labelled ? { type: 18, component: field } : { type: 1, components: [field] };
+    });
+    const source = opened.sourceMessageId ? this.state.messages.get(opened.sourceMessageId) : undefined;
+    const channel = this.channel(opened.channelId);
+    return this.settle(this.dispatch(5, user, channel, modal.customId, { custom_id: modal.customId, components }, source), opts);
+  }
+
+  private readonly submittedModals = new Set<string>();
+
+  private visibleChannel(user: FakeUser, message: FakeMessage): FakeChannel {
+    if (message.deleted) throw new Error('fake discord: the message was deleted');
+    const channel = this.state.channels.get(message.channelId)!;
+    if (channel.deleted) throw new Error(`fake discord: channel ${channel.name} was deleted`);
+    if (channel.type === 1 && channel.recipientId !== user.id) throw new Error('fake discord: that DM belongs to another user');
+    if (message.flags & EPHEMERAL) {
+      const owner = message.interactionId ? this.state.interactions.get(message.interactionId)?.userId : undefined;
+      if (owner !== user.id) throw new Error('fake discord: an ephemeral message is seen (and clicked) only by the user it answered');
+    }
+    return channel;
+  }
+
+  /** Waits for the acknowledgement (3 s) and, after a deferral, for the edit or follow-up. */
+  private async settle(interaction: FakeInteraction, opts: SlashOptions): Promise<FakeInteraction> {
+    await interaction.waitForResponse(() => true, INTERACTION_ACK_WINDOW_MS);
+    if (interaction.deferred || interaction.responses[0]?.kind === 'deferUpdate') {
+      await interaction.waitForResponse((r) => r.kind === 'edit' || r.kind === 'followUp', opts.deferredTimeoutMs ?? 15_000);
+    }
     return interaction;
   }
 

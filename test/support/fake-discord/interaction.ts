@@ -3,6 +3,7 @@
  * (callback, @original edits, follow-ups), with the acknowledgement time.
  */
 import { EventEmitter } from 'node:events';
+import type { FakeModal } from './components.js';
 import type { FakeAttachment, InteractionResponse } from './model.js';
 import { textOf } from './model.js';
 
@@ -15,17 +16,22 @@ export class FakeInteraction {
   /** Whether the initial response (reply or defer) was ephemeral. */
   ephemeral = false;
   originalMessageId: string | null = null;
+  /** The modal the bot opened in answer (callback type 9), if any. */
+  modal: FakeModal | null = null;
   private readonly events = new EventEmitter();
 
   constructor(
     readonly id: string,
     readonly token: string,
-    /** 2 = application command, 4 = autocomplete. */
-    readonly type: 2 | 4,
+    /** 2 = application command, 3 = message component, 4 = autocomplete, 5 = modal submit. */
+    readonly type: 2 | 3 | 4 | 5,
+    /** The command path (`gm advance`), or the custom_id for a component or a modal submit. */
     readonly command: string,
     readonly userId: string,
     readonly channelId: string,
     readonly payload: Record<string, unknown>,
+    /** For a component (and a modal opened from one): the message the component is on. */
+    readonly sourceMessageId?: string,
   ) {
     this.dispatchedAt = performance.now();
   }
@@ -41,7 +47,7 @@ export class FakeInteraction {
   /** Text of every visible response (reply, edits, follow-ups), joined by newlines. */
   get text(): string {
     return this.responses
-      .filter((r) => r.kind !== 'defer' && r.kind !== 'autocomplete' && r.kind !== 'delete')
+      .filter((r) => r.kind !== 'defer' && r.kind !== 'deferUpdate' && r.kind !== 'autocomplete' && r.kind !== 'delete' && r.kind !== 'modal')
       .map((r) => textOf(r))
       .join('\n');
   }

@@ -142,7 +142,7 @@ export interface FakeMessage {
   pinnedAt?: number;
 }
 
-export type InteractionResponseKind = 'reply' | 'defer' | 'update' | 'deferUpdate' | 'autocomplete' | 'edit' | 'followUp' | 'delete';
+export type InteractionResponseKind = 'reply' | 'defer' | 'update' | 'deferUpdate' | 'autocomplete' | 'edit' | 'followUp' | 'delete' | 'modal';
 
 export interface InteractionResponse {
   kind: InteractionResponseKind;

@@ -13,6 +13,8 @@ import { parseBody, type ParsedBody, type UploadedFile } from './multipart.js';
 import { channelJson, messageJson, threadJson, userJson } from './payloads.js';
 import type { FakeDiscordState, LimitVerdict, RequestScope } from './state.js';
 import { toRegisteredCommand } from './commands.js';
+import { checkAllowedMentions, setAllowedMentions } from './mentions.js';
+import { callbackAllowed, componentsJson, componentsOf, parseMessageComponents, parseModal, setComponents, type FakeActionRow } from './components.js';
 
 /** Discord refuses interaction callbacks after 3 s (the token is valid 15 min for edits and follow-ups). */
 export const INTERACTION_ACK_WINDOW_MS = 3000;
@@ -186,6 +188,10 @@ interface MessageInput {
   /** Ids of existing attachments the payload keeps (edits), or null when it does not say. */
   keepAttachmentIds: string[] | null;
   files: FakeAttachment[];
+  /** Message components (components.ts); undefined when the payload does not mention them. */
+  components?: FakeActionRow[];
+  /** `allowed_mentions` as sent (mentions.ts); undefined when the payload does not mention it. */
+  allowedMentions?: unknown;
 }
 
 function messageInput(ctx: Ctx, json: Record<string, unknown> | null, files: UploadedFile[], requireSomething: boolean): MessageInput {
@@ -212,7 +218,10 @@ function messageInput(ctx: Ctx, json: Record<string, unknown> | null, files: Upl
   if (requireSomething && content === '' && embeds.length === 0 && out.length === 0) {
     throw new HttpError(400, 50006, 'Cannot send an empty message');
   }
-  return { content, embeds, flags: Number(data.flags ?? 0), keepAttachmentIds: keep, files: out };
+  const components = 'components' in data ? parseMessageComponents(data.components ?? []) : undefined;
+  const allowedMentions = 'allowed_mentions' in data ? data.allowed_mentions : undefined;
+  checkAllowedMentions(allowedMentions);
+  return { content, embeds, flags: Number(data.flags ?? 0), keepAttachmentIds: keep, files: out, components, allowedMentions };
 }
 
 function liveChannel(ctx: Ctx, id: string): FakeChannel {
@@ -232,7 +241,8 @@ function liveMessage(ctx: Ctx, channelId: string, messageId: string): FakeMessag
 
 function toJson(ctx: Ctx, m: FakeMessage): Record<string, unknown> {
   const channel = ctx.state.channels.get(m.channelId)!;
-  return messageJson(m, ctx.state.users.get(m.authorId)!, ctx.origin, ctx.state.guildOf(channel));
+  const json = messageJson(m, ctx.state.users.get(m.authorId)!, ctx.origin, ctx.state.guildOf(channel));
+  return { ...json, components: componentsJson(componentsOf(m)) };
 }
 
 function response(kind: InteractionResponse['kind'], at: number, ephemeral: boolean, m: Partial<FakeMessage> & { id?: string }): InteractionResponse {
@@ -331,6 +341,8 @@ route('POST', '/channels/(\\d+)/messages', true, (ctx, [id]) => {
     flags: 0,
     nonce,
   });
+  setComponents(message, input.components);
+  setAllowedMentions(message, ctx.body.json?.allowed_mentions);
   return toJson(ctx, message);
 });
 
@@ -459,6 +471,9 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
   const data = (json.data ?? {}) as Record<string, unknown>;
   const at = ctx.receivedAt;
   let message: FakeMessage | null = null;
+  if (!callbackAllowed(interaction.type, type, interaction.sourceMessageId !== undefined)) {
+    throw new HttpError(400, 50035, `Invalid Form Body: callback type ${type} is not allowed for interaction type ${interaction.type}`);
+  }
   switch (type) {
     case 4: {
       const input = messageInput(ctx, data, ctx.body.files, true);
@@ -485,6 +500,11 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
       interaction.record({ ...response('autocomplete', at, true, {}), choices });
       break;
     }
+    case 6:
+    case 7:
+    case 9:
+      message = componentCallback(ctx, interaction, type, data);
+      break;
     default:
       throw new HttpError(400, 50035, `Invalid Form Body: interaction callback type ${type} is not supported by the fake`);
   }
@@ -499,7 +519,7 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
 
 /** A message the bot posts as an answer to an interaction (reply or follow-up), in the interaction's channel. */
 function interactionMessage(ctx: Ctx, interaction: FakeInteraction, input: MessageInput): FakeMessage {
-  return ctx.state.createMessage({
+  const message = ctx.state.createMessage({
     channel: ctx.state.channels.get(interaction.channelId)!,
     authorId: ctx.state.botUser.id,
     content: input.content,
@@ -508,6 +528,9 @@ function interactionMessage(ctx: Ctx, interaction: FakeInteraction, input: Messa
     flags: input.flags & EPHEMERAL,
     interaction,
   });
+  setComponents(message, input.components);
+  setAllowedMentions(message, input.allowedMentions);
+  return message;
 }
 
 function webhookInteraction(ctx: Ctx, app: string, token: string): FakeInteraction {
@@ -542,9 +565,10 @@ function originalMessage(ctx: Ctx, interaction: FakeInteraction, messageId: stri
   return message;
 }
 
-function editWith(ctx: Ctx, message: FakeMessage, interaction: FakeInteraction | undefined): void {
-  const json = ctx.body.json ?? {};
+function editWith(ctx: Ctx, message: FakeMessage, interaction: FakeInteraction | undefined, json: Record<string, unknown> = ctx.body.json ?? {}): void {
   const input = messageInput(ctx, json, ctx.body.files, false);
+  setComponents(message, input.components);
+  if (input.allowedMentions !== undefined) setAllowedMentions(message, input.allowedMentions);
   const kept = input.keepAttachmentIds === null ? message.attachments : message.attachments.filter((a) => input.keepAttachmentIds!.includes(a.id));
   ctx.state.editMessage(
     message,
@@ -710,3 +734,26 @@ route('GET', '/channels/(\\d+)/thread-members', true, (ctx, [c]) => {
   const joined = new Date(thread.thread.createdAt).toISOString();
   return [...thread.thread.members].map((userId) => ({ id: thread.id, user_id: userId, join_timestamp: joined, flags: 0 }));
 });
+
+/**
+ * Component callbacks (components.ts): 6 acknowledges a component click and edits its message later
+ * (@original is then that message), 7 edits the message the component is on at once, 9 opens a modal.
+ */
+function componentCallback(ctx: Ctx, interaction: FakeInteraction, type: 6 | 7 | 9, data: Record<string, unknown>): FakeMessage | null {
+  if (type === 9) {
+    interaction.modal = parseModal(data);
+    interaction.record(response('modal', ctx.receivedAt, true, {}));
+    return null;
+  }
+  const source = ctx.state.messages.get(interaction.sourceMessageId!);
+  if (!source || source.deleted) throw new HttpError(404, 10008, 'Unknown Message');
+  interaction.originalMessageId = source.id;
+  interaction.ephemeral = (source.flags & EPHEMERAL) !== 0;
+  if (type === 6) {
+    interaction.record(response('deferUpdate', ctx.receivedAt, interaction.ephemeral, { id: source.id }));
+    return null;
+  }
+  editWith(ctx, source, interaction, data);
+  interaction.record(response('update', ctx.receivedAt, interaction.ephemeral, source));
+  return source;
+}

@@ -1,0 +1,195 @@
+/**
+ * What one member may cost the bot (abuse issue §1): the shortest phase, how many phases one game resolves
+ * per hour, per-user command budgets, one forming game per user per server, live games per server, and the
+ * size of one `/order`. Defaults here; the operator overrides them through the environment (config/env.ts)
+ * and a server's managers may tighten the per-server ones with `/server limits`.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../store/db.js';
+import { cooldowns, games, guildSettings, phases } from '../store/schema.js';
+import { audit } from '../store/queries.js';
+import { formatDuration, parseDuration } from './durations.js';
+import { fail, inReadTransaction, inTransaction } from './tx.js';
+import type { GameDeps, Result } from './types.js';
+
+/** The bot never lets a phase be shorter than this, whatever a server or the operator says. */
+export const ABSOLUTE_MIN_PHASE_MS = 60_000;
+
+/** A per-user budget: at most `uses` in `windowMs`. */
+export interface Budget {
+  uses: number;
+  windowMs: number;
+}
+
+export type CooldownAction = 'order' | 'map' | 'lobby' | 'create';
+
+export interface Limits {
+  /** Shortest phase for every server (a server may raise it). */
+  minPhaseMs: number;
+  /** Phases one game may resolve in any hour (early resolutions beyond it wait for their deadline). */
+  phasesPerHour: number;
+  /** Games forming, running or paused at once in one server (a server may lower it). */
+  maxLiveGamesPerServer: number;
+  /** `/order` text: characters and lines, checked before anything parses it. */
+  maxOrderChars: number;
+  maxOrderLines: number;
+  /** Order-confirmation DMs wait this long for more changes, and carry them all (one DM per burst). */
+  confirmationQuietMs: number;
+  budgets: Record<CooldownAction, Budget>;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  minPhaseMs: ABSOLUTE_MIN_PHASE_MS,
+  phasesPerHour: 30,
+  maxLiveGamesPerServer: 25,
+  maxOrderChars: 4000,
+  maxOrderLines: 60,
+  confirmationQuietMs: 15_000,
+  budgets: {
+    order: { uses: 8, windowMs: 30_000 },
+    map: { uses: 3, windowMs: 30_000 },
+    lobby: { uses: 4, windowMs: 60_000 },
+    create: { uses: 2, windowMs: 10 * 60_000 },
+  },
+};
+
+export function limitsOf(deps: Pick<GameDeps, 'limits'>): Limits {
+  const l = deps.limits;
+  if (!l) return DEFAULT_LIMITS;
+  return {
+    ...DEFAULT_LIMITS,
+    ...l,
+    minPhaseMs: Math.max(ABSOLUTE_MIN_PHASE_MS, l.minPhaseMs ?? DEFAULT_LIMITS.minPhaseMs),
+    budgets: { ...DEFAULT_LIMITS.budgets, ...l.budgets },
+  };
+}
+
+/** The server's settings merged over the bot's limits. */
+export function serverLimits(tx: Tx, deps: Pick<GameDeps, 'limits'>, guildId: string | null): { minPhaseMs: number; maxLiveGames: number } {
+  const limits = limitsOf(deps);
+  const row = guildId ? tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get() : undefined;
+  return {
+    minPhaseMs: Math.max(limits.minPhaseMs, row?.minPhaseMs ?? 0),
+    maxLiveGames: Math.min(limits.maxLiveGamesPerServer, row?.maxLiveGames ?? Number.POSITIVE_INFINITY),
+  };
+}
+
+/** Games of the server not finished yet. */
+export function liveGamesInServer(tx: Tx, guildId: string): number {
+  return tx
+    .select({ n: sql<number>`count(*)` })
+    .from(games)
+    .where(and(eq(games.guildId, guildId), inArray(games.status, ['forming', 'active', 'paused'])))
+    .get()!.n;
+}
+
+/** Phases of the game resolved in the hour before `now`, and when the oldest of them leaves that hour. */
+export function phasesResolvedLastHour(tx: Tx, gameId: number, now: number): { count: number; freeAt: number } {
+  const since = now - 3_600_000;
+  const rows = tx
+    .select({ at: phases.resolvedAt })
+    .from(phases)
+    .where(and(eq(phases.gameId, gameId), sql`${phases.resolvedAt} > ${since}`))
+    .orderBy(phases.resolvedAt)
+    .all();
+  return { count: rows.length, freeAt: rows.length > 0 ? rows[0]!.at! + 3_600_000 : now };
+}
+
+/** Whether the game may resolve one more phase early (by readiness or `/gm advance`) right now. */
+export function earlyResolutionAllowed(tx: Tx, deps: Pick<GameDeps, 'limits'>, gameId: number, now: number): { ok: true } | { ok: false; waitMs: number; count: number } {
+  const { count, freeAt } = phasesResolvedLastHour(tx, gameId, now);
+  if (count < limitsOf(deps).phasesPerHour) return { ok: true };
+  return { ok: false, waitMs: Math.max(1000, freeAt - now), count };
+}
+
+/**
+ * Uses one unit of `action`'s budget for the user. Returns how long to wait when the budget is spent
+ * (and uses nothing then).
+ */
+export function takeCooldown(tx: Tx, deps: Pick<GameDeps, 'limits'>, userId: string, action: CooldownAction, now: number): { ok: true } | { ok: false; retryMs: number } {
+  const budget = limitsOf(deps).budgets[action];
+  const row = tx
+    .select()
+    .from(cooldowns)
+    .where(and(eq(cooldowns.userId, userId), eq(cooldowns.action, action)))
+    .get();
+  if (!row || now - row.windowStart >= budget.windowMs || now < row.windowStart) {
+    tx.insert(cooldowns)
+      .values({ userId, action, windowStart: now, count: 1 })
+      .onConflictDoUpdate({ target: [cooldowns.userId, cooldowns.action], set: { windowStart: now, count: 1 } })
+      .run();
+    return { ok: true };
+  }
+  if (row.count >= budget.uses) return { ok: false, retryMs: row.windowStart + budget.windowMs - now };
+  tx.update(cooldowns)
+    .set({ count: row.count + 1 })
+    .where(and(eq(cooldowns.userId, userId), eq(cooldowns.action, action)))
+    .run();
+  return { ok: true };
+}
+
+/** "try again in 12 s" (whole seconds, rounded up, at least 1). */
+export function tryAgainIn(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s < 120 ? `try again in ${s} s` : `try again in ${formatDuration(s * 1000)}`;
+}
+
+/** Operator overrides (environment): any subset of the limits. */
+export type LimitsInput = Partial<Omit<Limits, 'budgets'>> & { budgets?: Partial<Record<CooldownAction, Budget>> };
+
+/** Spends one use of the user's `action` budget; the error says when to try again. */
+export function useCooldown(deps: GameDeps, userId: string, action: CooldownAction): Result<object> {
+  return inTransaction(deps, (tx) => {
+    const r = takeCooldown(tx, deps, userId, action, deps.now());
+    if (r.ok) return { ok: true };
+    return fail(`You are going too fast: ${tryAgainIn(r.retryMs)}.`);
+  });
+}
+
+/** The server's limits as they apply now, with what the server set itself. */
+export function getServerLimits(deps: GameDeps, guildId: string): Result<{ minPhaseMs: number; maxLiveGames: number; liveGames: number; own: { minPhaseMs: number | null; maxLiveGames: number | null } }> {
+  return inReadTransaction(deps, (tx) => {
+    const row = tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
+    return {
+      ok: true,
+      ...serverLimits(tx, deps, guildId),
+      liveGames: liveGamesInServer(tx, guildId),
+      own: { minPhaseMs: row?.minPhaseMs ?? null, maxLiveGames: row?.maxLiveGames ?? null },
+    };
+  });
+}
+
+/**
+ * Sets the server's own limits (the caller must have Manage Server; the bot layer checks it). A server may
+ * raise the shortest phase (up to a day) and lower the number of live games (at least 1), never the reverse.
+ */
+export function setServerLimits(
+  deps: GameDeps,
+  input: { guildId: string; userId: string; minPhase?: string | null; maxLiveGames?: number | null },
+): Result<{ minPhaseMs: number; maxLiveGames: number }> {
+  return inTransaction(deps, (tx) => {
+    const limits = limitsOf(deps);
+    const row = tx.select().from(guildSettings).where(eq(guildSettings.guildId, input.guildId)).get();
+    let minPhaseMs = row?.minPhaseMs ?? null;
+    let maxLiveGames = row?.maxLiveGames ?? null;
+    if (typeof input.minPhase === 'string' && input.minPhase.trim() !== '') {
+      const parsed = parseDuration(input.minPhase);
+      if (!parsed.ok) return fail(parsed.error);
+      if (parsed.ms < limits.minPhaseMs) return fail(`The shortest phase cannot go below the bot's own minimum of ${formatDuration(limits.minPhaseMs)}.`);
+      if (parsed.ms > 86_400_000) return fail('The shortest phase can be at most 1 day.');
+      minPhaseMs = parsed.ms;
+    }
+    if (typeof input.maxLiveGames === 'number') {
+      if (!Number.isInteger(input.maxLiveGames) || input.maxLiveGames < 1) return fail('Live games must be a whole number, at least 1.');
+      if (input.maxLiveGames > limits.maxLiveGamesPerServer) return fail(`Live games can be at most ${limits.maxLiveGamesPerServer} (the bot's limit).`);
+      maxLiveGames = input.maxLiveGames;
+    }
+    const now = deps.now();
+    tx.insert(guildSettings)
+      .values({ guildId: input.guildId, minPhaseMs, maxLiveGames, updatedBy: input.userId, updatedAt: now })
+      .onConflictDoUpdate({ target: guildSettings.guildId, set: { minPhaseMs, maxLiveGames, updatedBy: input.userId, updatedAt: now } })
+      .run();
+    audit(tx, { gameId: null, userId: input.userId, action: 'server_limits', detail: { guildId: input.guildId, minPhaseMs, maxLiveGames }, at: now });
+    return { ok: true, ...serverLimits(tx, deps, input.guildId) };
+  });
+}
