@@ -1,0 +1,34 @@
+/**
+ * Builds src/variants/mandate-of-heaven/geometry.json the way Warring States builds its own
+ * (build-ws-geometry.ts, seeded-geometry.ts): the Warring States seeds renamed through the variant's cell
+ * mapping (`features.baseGeometry.cells`), plus Mandate of Heaven's two new cells, Qiang in the west and
+ * Choson in Korea (shared/maps/mandate-of-heaven.md §2.8), and its own river courses (map.json
+ * `features.riverCourses`: the Hwang Ho from Longmen and the Yang Tze from Ba, touching exactly the rule 6
+ * river provinces). The seeds and the widened projection are in moh-seeds.ts.
+ * Deterministic. Run: npx tsx src/render/tools/build-moh-geometry.ts [--dry]
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import mohData from '../../variants/mandate-of-heaven/map.json' with { type: 'json' };
+import { buildVariant, parseVariantData } from '../../variants/build.js';
+import { labelSpots } from './label-spots.js';
+import { MOH_OFFMAP_LAND, MOH_PROJECTION, mohSeeds } from './moh-seeds.js';
+import { buildSeededGeometry } from './seeded-geometry.js';
+
+const variant = buildVariant(parseVariantData(mohData, 'mandate-of-heaven map.json'));
+const t0 = performance.now();
+const built = buildSeededGeometry({
+  variant,
+  projection: MOH_PROJECTION,
+  seeds: mohSeeds(mohData.features.baseGeometry.cells),
+  offmapLand: MOH_OFFMAP_LAND,
+  log: (line) => console.error(line),
+});
+console.error(`${built.repairs} repairs in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${built.problems.length} problems left`);
+for (const p of built.problems) console.error('  ' + p);
+if (!process.argv.includes('--dry')) {
+  const out = fileURLToPath(new URL('../../variants/mandate-of-heaven/geometry.json', import.meta.url));
+  const labels = labelSpots(variant, { ...variant.data, geometry: built.geometry });
+  writeFileSync(out, JSON.stringify({ ...built.geometry, labels }) + '\n');
+  console.error(`wrote ${out}`);
+}
