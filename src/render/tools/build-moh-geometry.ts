@@ -7,28 +7,18 @@
  * river provinces). The seeds and the widened projection are in moh-seeds.ts.
  * Deterministic. Run: npx tsx src/render/tools/build-moh-geometry.ts [--dry]
  */
-import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import mohData from '../../variants/mandate-of-heaven/map.json' with { type: 'json' };
 import { buildVariant, parseVariantData } from '../../variants/build.js';
-import { labelSpots } from './label-spots.js';
 import { MOH_OFFMAP_LAND, MOH_PROJECTION, mohSeeds } from './moh-seeds.js';
-import { buildSeededGeometry } from './seeded-geometry.js';
+import { buildAndWriteGeometry } from './write-seeded-geometry.js';
 
-const variant = buildVariant(parseVariantData(mohData, 'mandate-of-heaven map.json'));
-const t0 = performance.now();
-const built = buildSeededGeometry({
-  variant,
-  projection: MOH_PROJECTION,
-  seeds: mohSeeds(mohData.features.baseGeometry.cells),
-  offmapLand: MOH_OFFMAP_LAND,
-  log: (line) => console.error(line),
-});
-console.error(`${built.repairs} repairs in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${built.problems.length} problems left`);
-for (const p of built.problems) console.error('  ' + p);
-if (!process.argv.includes('--dry')) {
-  const out = fileURLToPath(new URL('../../variants/mandate-of-heaven/geometry.json', import.meta.url));
-  const labels = labelSpots(variant, { ...variant.data, geometry: built.geometry });
-  writeFileSync(out, JSON.stringify({ ...built.geometry, labels }) + '\n');
-  console.error(`wrote ${out}`);
-}
+buildAndWriteGeometry(
+  {
+    variant: buildVariant(parseVariantData(mohData, 'mandate-of-heaven map.json')),
+    projection: MOH_PROJECTION,
+    seeds: mohSeeds(mohData.features.baseGeometry.cells),
+    offmapLand: MOH_OFFMAP_LAND,
+  },
+  fileURLToPath(new URL('../../variants/mandate-of-heaven/geometry.json', import.meta.url)),
+);
