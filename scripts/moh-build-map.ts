@@ -4,18 +4,13 @@
  *
  *   npx tsx scripts/moh-build-map.ts          # writes the map
  *
- * No geometry is written: the variant derives it from the Warring States base layer when it loads
- * (src/variants/mandate-of-heaven/geometry.ts). This script only places the two new cells, as affine
- * combinations of three Warring States cells each, from their (lat, lon) seeds (brief §2.8).
+ * No geometry is written here: src/render/tools/build-moh-geometry.ts builds geometry.json from the Warring States
+ * seeds renamed through `features.baseGeometry.cells`, the two new cells and the river courses written here.
  */
 import { writeFileSync } from 'node:fs';
 import ws from '../src/variants/warring-states/map.json' with { type: 'json' };
-import { affineWeights, cellCentre } from '../src/variants/mandate-of-heaven/geometry.js';
 import { ADJACENCY, FLEET_PAIRS, PROVINCES_CSV } from './moh-source-data.js';
-import { makeProjection } from './ws-build-map.js';
-import { SEEDS_CSV } from './ws-source-data.js';
 
-type Point = [number, number];
 
 /** §2.2: the seven states and the Hsiung-Nu (colours: the Warring States ones for the states). */
 const POWERS = [
@@ -64,20 +59,18 @@ const EXTRA_FLEET_PAIRS: [string, string, string][] = [
   ['ji', 'yuy', 'coast'],
 ];
 
-/** §2.8: the new cells' seeds, and three Warring States cells (MoH ids) each is anchored to: of the
- * ten cells nearest the seed, the triple with the smallest weights, so the seed follows its neighbourhood. */
-const NEW_SEEDS: Record<string, { latLon: Point; refs: [string, string, string] }[]> = {
-  qia: [{ latLon: [35.0, 100.5], refs: ['ron', 'qur', 'sli'] }],
-  cho: [
-    { latLon: [39.0, 125.8], refs: ['kor', 'yuy', 'lin'] },
-    { latLon: [40.9, 126.6], refs: ['kor', 'lia', 'gua'] },
-  ],
-};
-
 /** Drawing chains for the renderer (through province anchors); river membership is `riverProvinces`. */
 const DRAWN_RIVERS: Record<string, string[]> = {
-  'Hwang Ho': ['sli', 'any', 'hgu', 'luo', 'hen', 'zhe', 'zmo', 'bma', 'dal', 'cao', 'diq', 'lib', 'lin', 'boh'],
+  'Hwang Ho': ['hed', 'sli', 'xia', 'any', 'hgu', 'luo', 'hen', 'zhe', 'zmo', 'dal', 'bma', 'cao', 'diq', 'lib', 'lin', 'boh'],
   'Yang Tze': ['ba', 'qur', 'yin', 'cha', 'jiu', 'wu', 'ecs'],
+};
+
+/** Real courses ([lat, lon], source to mouth) for the drawn chains: the Hwang Ho is a game river from Longmen, just
+ * below the Hukou falls (brief §2.1 item 8), on the Warring States course (modern, WS "option M"); the Yang Tze
+ * from Ba, as in Warring States. `maps check` proves each touches exactly its chain. */
+const RIVER_COURSES: Record<string, [number, number][]> = {
+  'Hwang Ho': [[35.95, 110.52], [35.7, 110.56], ...(ws.features.riverCourses.Yellow as [number, number][])],
+  'Yang Tze': ws.features.riverCourses.Yangtze as [number, number][],
 };
 
 function main(): void {
@@ -165,20 +158,8 @@ function main(): void {
   const allPowers = [...POWERS.map((p) => p.name), ...NEUTRALS.map((n) => n.name)];
   const startingCenters: Record<string, string[]> = Object.fromEntries(allPowers.map((p) => [p, provinces.filter((x) => x.home === p).map((x) => x.id)]));
 
-  // New cells: affine weights against the current Warring States projection (brief §2.8 seeds).
+  // Reused cells (brief §2.1); src/render/tools/build-moh-geometry.ts seeds them with the WS seeds.
   const cells: Record<string, string> = Object.fromEntries(records.filter((r) => r.ws_cell !== '(new)').map((r) => [r.id!, r.ws_cell!.toLowerCase()]));
-  const wsRows = SEEDS_CSV.trim().split('\n').slice(1).map((l) => l.split(','));
-  const projection = makeProjection(wsRows.map((r) => [Number(r[3]), Number(r[4])] as Point));
-  const wsPoints = ws.geometry.points as Record<string, Point[]>;
-  const centre = (id: string) => cellCentre(wsPoints[cells[id]!]!);
-  const added: Record<string, { refs: string[]; weights: number[] }[]> = {};
-  for (const [id, seeds] of Object.entries(NEW_SEEDS)) {
-    added[id] = seeds.map(({ latLon, refs }) => {
-      const p = projection.project(latLon);
-      const w = affineWeights(p, centre(refs[0]), centre(refs[1]), centre(refs[2]));
-      return { refs, weights: w.map((x) => Math.round(x * 1e6) / 1e6) };
-    });
-  }
 
   const data = {
     id: 'mandate-of-heaven',
@@ -203,9 +184,10 @@ function main(): void {
     startingUnits,
     startingCenters,
     victory: { centers: 14, strictlyMost: false },
-    links: [],
+    links: ws.links,
     features: {
       rivers: DRAWN_RIVERS,
+      riverCourses: RIVER_COURSES,
       riverProvinces,
       riverEdges,
       placementArea: PLACEMENT_AREA,
@@ -214,7 +196,7 @@ function main(): void {
       nomads: 'Hsiung-Nu',
       neutrals: [...neutralNames],
       powerAliases: Object.fromEntries(POWERS.filter((p) => p.aliases.length > 0).map((p) => [p.name, p.aliases])),
-      baseGeometry: { variant: 'warring-states', cells, added },
+      baseGeometry: { variant: 'warring-states', cells },
     },
   };
   writeFileSync(new URL('../src/variants/mandate-of-heaven/map.json', import.meta.url), JSON.stringify(data, null, 1) + '\n');

@@ -1,6 +1,7 @@
 /**
  * The geography of the Warring States map (and of Mandate of Heaven, which reuses it): the projection and
- * the hand-placed seeds of every cell in real latitude/longitude. `build-china-geometry.ts` turns them,
+ * the hand-placed seeds of every cell in real latitude/longitude. `build-ws-geometry.ts` (and, renamed and with
+ * two cells more, `build-moh-geometry.ts`) turns them,
  * with the Natural Earth coastline and the variant's river courses, into a variant's `geometry.json`.
  *
  * Seeds are "attractors": a point of land belongs to the land province whose seed is nearest (after a

@@ -58,7 +58,6 @@ export function checkMandateData(features: MandateFeatures, map: GameMap, data: 
   if (base) {
     const spec = features.baseGeometry;
     const rename = new Map(Object.entries(spec.cells).map(([id, baseId]) => [baseId, id]));
-    const added = new Set(Object.keys(spec.added));
     const pairsOf = (m: GameMap, name: (id: string) => string | undefined) => {
       const out = new Set<string>();
       for (const a of m.provinceIds()) for (const b of m.neighbours(a)) {
@@ -68,7 +67,7 @@ export function checkMandateData(features: MandateFeatures, map: GameMap, data: 
       }
       return out;
     };
-    const ours = pairsOf(map, (id) => (added.has(id) ? undefined : id));
+    const ours = pairsOf(map, (id) => (id in spec.cells ? id : undefined));
     const theirs = pairsOf(base, (id) => rename.get(id));
     for (const k of theirs) if (!ours.has(k)) problems.push(`base layer: ${k.replace('|', '-')} are neighbours in ${spec.variant} but not here`);
     for (const k of ours) if (!theirs.has(k)) problems.push(`base layer: ${k.replace('|', '-')} are neighbours here but not in ${spec.variant}`);

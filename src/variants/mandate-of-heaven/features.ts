@@ -5,9 +5,19 @@
  */
 import { z } from 'zod';
 import type { Power, ProvinceId } from '../../engine/types.js';
-import { baseGeometrySchema, type BaseGeometry } from './geometry.js';
 
 const pair = z.tuple([z.string(), z.string()]);
+
+/** Brief §2.1: the Warring States cells this map reuses (src/render/tools/build-moh-geometry.ts seeds them with
+ * the WS seeds; `checkData` compares the two adjacency graphs through this renaming). */
+const baseGeometrySchema = z.object({
+  /** The variant whose cells are reused. */
+  variant: z.string(),
+  /** This map's province id -> the base variant's province id, for every reused cell. */
+  cells: z.record(z.string(), z.string()),
+});
+
+export type BaseGeometry = z.infer<typeof baseGeometrySchema>;
 
 const featuresSchema = z.object({
   /** Drawing chains for the renderer (river name -> provinces the drawn line passes). */

@@ -3,17 +3,16 @@
  * voted neutral powers, last-stand units and river convoys. Rules: ./rules.ts; decisions: docs/rules/mandate-of-heaven.md.
  */
 import data from './map.json' with { type: 'json' };
+/** Where to draw each province (built by src/render/tools/build-moh-geometry.ts; see docs/variants.md). */
+import geometry from './geometry.json' with { type: 'json' };
 import { buildVariant, parseVariantData } from '../build.js';
 import { warringStates } from '../warring-states/index.js';
 import type { Variant } from '../../engine/variant.js';
 import { mandatePhaseName } from './calendar.js';
 import { readFeatures } from './features.js';
-import { deriveGeometry, type BaseLayer } from './geometry.js';
 import { mandateRules } from './rules.js';
 
 const features = readFeatures((data as { features: unknown }).features);
-const base = warringStates.data.geometry as BaseLayer | undefined;
-if (features.baseGeometry.variant !== warringStates.id || !base) throw new Error('mandate-of-heaven: the base layer must be the Warring States geometry');
 /**
  * Rule 2's "black band" around the placement area, drawn with the renderer's one-sided border band
  * (`features.walls`, the Warring States wall style): derived from the placement area, one entry per border between
@@ -28,7 +27,7 @@ function blackBand(): { province: string; neighbour: string }[] {
 }
 
 const parsed = parseVariantData(
-  { ...data, features: { ...data.features, walls: blackBand() }, geometry: deriveGeometry(features.baseGeometry, base) },
+  { ...data, features: { ...data.features, walls: blackBand() }, geometry },
   'src/variants/mandate-of-heaven/map.json',
 );
 

@@ -1,6 +1,8 @@
 /** The Mandate of Heaven map (brief §2) and rule 5 (victory, brief §3.5 and §5 scenario 16). */
 import { describe, expect, it } from 'vitest';
 import { checkGeometry } from '../../../src/render/check.js';
+import { WS_SEEDS } from '../../../src/render/tools/china-seeds.js';
+import { MOH_PROJECTION, mohSeeds } from '../../../src/render/tools/moh-seeds.js';
 import { checkVariantData } from '../../../src/variants/check.js';
 import { getVariant } from '../../../src/variants/index.js';
 import { mandateFeatures as f, mandateOfHeaven as v } from '../../../src/variants/mandate-of-heaven/index.js';
@@ -49,28 +51,41 @@ describe('Mandate of Heaven map data (brief §2)', () => {
     expect(v.startingPosition().units.find((u) => u.province === 'pch')?.power).toBe('Pei Choushi');
   });
 
-  it('§2.1/§2.8: one base layer — every Warring States cell reused (renamed where MoH renames it), plus qia and cho', () => {
-    const g = v.data.geometry!;
-    const base = ws.data.geometry!;
+  it('§2.1/§2.8: one base layer — every Warring States cell seeded as in Warring States (renamed), plus qia and cho', () => {
     const cells = f.baseGeometry.cells;
     expect(Object.keys(cells)).toHaveLength(78);
     expect(cells).toMatchObject({ pch: 'xio', tyu: 'yue', hgu: 'hch', bma: 'wei', hdn: 'han', ymn: 'yan' });
-    // The same seeds, shifted by the frame's growth: one offset for every cell.
-    const [dx, dy] = [g.points.any![0]![0] - base.points.any![0]![0], g.points.any![0]![1] - base.points.any![0]![1]];
-    for (const [id, wsId] of Object.entries(cells)) {
-      const ours = g.points[id]!;
-      const theirs = base.points[wsId]!;
-      expect(ours.length, id).toBe(theirs.length);
-      ours.forEach(([x, y], i) => {
-        expect(Math.abs(x - dx - theirs[i]![0]), id).toBeLessThan(0.2);
-        expect(Math.abs(y - dy - theirs[i]![1]), id).toBeLessThan(0.2);
-      });
-    }
+    const seeds = mohSeeds(cells);
+    for (const [id, wsId] of Object.entries(cells)) expect(seeds[id], id).toEqual(WS_SEEDS[wsId]);
+    expect(seeds.qia).toEqual([[35.0, 100.5]]);
+    expect(seeds.cho).toEqual([[39.0, 125.8], [40.9, 126.6]]);
+    expect(Object.keys(seeds).sort()).toEqual(v.map.provinceIds());
+    // The committed geometry was built with this projection, which holds the new seeds.
+    const g = v.data.geometry!;
+    expect(g.projection).toEqual(MOH_PROJECTION);
+    expect(MOH_PROJECTION.west).toBeLessThan(100.5);
+    expect(MOH_PROJECTION.east).toBeGreaterThan(126.6);
     expect(Object.keys(g.points).sort()).toEqual(v.map.provinceIds());
-    // Qiang lies west of every Warring States seed, Choson east.
-    const xs = Object.entries(cells).flatMap(([id]) => g.points[id]!.map((p) => p[0]));
-    expect(g.points.qia![0]![0]).toBeLessThan(Math.min(...xs));
-    expect(g.points.cho![0]![0]).toBeGreaterThan(Math.max(...xs));
+    // Qiang is the westernmost cell, Choson the easternmost land cell.
+    const meanX = (id: string) => g.points[id]!.reduce((s, p) => s + p[0], 0) / g.points[id]!.length;
+    const land = v.map.provinceIds().filter((id) => v.map.isLand(id));
+    expect(Math.min(...land.map(meanX))).toBe(meanX('qia'));
+    expect(Math.max(...land.map(meanX))).toBe(meanX('cho'));
+  });
+
+  it('draws its own rivers: the Hwang Ho from Longmen (touching Hedong) and the Yang Tze from Ba', () => {
+    const rivers = v.data.features!.rivers as Record<string, string[]>;
+    expect(Object.keys(rivers).sort()).toEqual(['Hwang Ho', 'Yang Tze']);
+    for (const [name, chain] of Object.entries(rivers)) {
+      expect(chain.filter((id) => !v.map.isSea(id)).sort(), name).toEqual([...f.data.riverProvinces[name]!].sort());
+    }
+    expect(rivers['Hwang Ho']).toContain('hed');
+    expect(Object.keys(v.data.features!.riverCourses as object).sort()).toEqual(['Hwang Ho', 'Yang Tze']);
+  });
+
+  it('Ji reaches the Bo Hai by a drawn link (the Hai river), as in Warring States', () => {
+    expect(v.data.links).toEqual(ws.data.links);
+    expect(v.map.neighbours('ji').has('boh')).toBe(true);
   });
 
   it('§2.1: the new cells add exactly cho–lia, cho–kor, cho–yel, qia–ron, qia–shu, qia–pch', () => {
