@@ -6,7 +6,7 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classic } from '../../src/variants/classic/index.js';
-import { createHarness, expectResultsPost, waitForResults, type Harness } from './harness.js';
+import { createHarness, expectResultsPost, slashConfirmed, waitForResults, type Harness } from './harness.js';
 
 /** Does the PNG contain this exact colour anywhere (sampled every 2 px)? */
 async function hasColor(png: Buffer, hex: string): Promise<boolean> {
@@ -39,7 +39,7 @@ describe('maps through the bot', () => {
 
   it('posts the results with the orders map and the board after, in the game palette', async () => {
     await h.fake.slash('alice', 'main', 'order', { orders: 'A par - bur' });
-    await h.fake.slash('gm', 'main', 'gm advance');
+    await slashConfirmed(h, 'gm', 'main', 'gm advance');
     const results = await waitForResults(h, 'main', 'Spring 1901 movement');
     expectResultsPost(results);
     for (const png of results.attachments) expect(await hasColor(png.data, france.altColor!)).toBe(true);

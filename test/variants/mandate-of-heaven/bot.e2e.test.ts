@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textOf } from '../../support/fake-discord/index.js';
-import { createHarness, expectMapPost, waitForResults as waitForResultsIn, type Harness } from '../../bot/harness.js';
+import { createHarness, expectMapPost, slashConfirmed, waitForResults as waitForResultsIn, type Harness } from '../../bot/harness.js';
 
 const CHANNEL = 'mandate';
 const SEATED = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao', 'Hsiung-Nu'];
@@ -57,7 +57,7 @@ describe('a Mandate of Heaven game through the Discord bot', () => {
     for (const delivery of h.fake.deliveries.slice(since)) {
       if (delivery.audience.kind !== 'user') expect(textOf(delivery).includes('son - tan'), `a vote leaked via ${delivery.via}`).toBe(false);
     }
-    const advanced = await h.fake.slash('gm', CHANNEL, 'gm advance');
+    const advanced = await slashConfirmed(h, 'gm', CHANNEL, 'gm advance');
     expect(advanced.text).toContain('Spring 369 BC movement');
     const text = textOf(await waitForResults('Spring 369 BC movement'));
     expect(text).toContain('__Song__\n✅ `A son - tan` (adopted by vote)');
@@ -66,7 +66,7 @@ describe('a Mandate of Heaven game through the Discord bot', () => {
   });
 
   it('plays on through the first winter', async () => {
-    await h.fake.slash('gm', CHANNEL, 'gm advance');
+    await slashConfirmed(h, 'gm', CHANNEL, 'gm advance');
     const fall = textOf(await waitForResults('Fall 369 BC movement'));
     // No centre changed hands and nobody has builds: the winter is skipped.
     expect(fall).toContain('Spring 368 BC movement');
