@@ -12,11 +12,17 @@ import { geometryOf, insideShape, type Point } from './geometry.js';
 import { placeMarkers } from './markers.js';
 import { aroundUnit, orderMarks, type SymbolWish } from './orders.js';
 import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
-import { overlaps, rectAround } from './placement.js';
+import { overlaps, rectAround, textWidth } from './placement.js';
 import { routeThrough, trimPath } from './route.js';
 import type { Feature, LegendEntry, OrderMark, Rect, ResultSymbol, Scene, SymbolKind, SymbolLegendEntry, UnitMark } from './scene.js';
 import { placeSymbols, SYMBOL_TEXT } from './symbols.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
+
+/** The narrowest legend slot that holds every power's entry (swatch, name and centre count) with a gap. */
+function legendMinSlot(u: number, size: number, counts: { power: string; centers: number }[]): number {
+  const widest = Math.max(...counts.map((c) => textWidth(`${c.power} ${c.centers}`, size)));
+  return widest + size * 1.1 + 6 * u + 24 * u;
+}
 
 /** Symbols in the order the legend lists them. */
 const SYMBOL_ORDER: SymbolKind[] = ['failed', 'cut', 'dislodged', 'disbanded', 'build-failed', 'built'];
@@ -202,26 +208,30 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   const titleText = opts.title ?? `${variant.name} — ${phaseTitle(position)}`;
   const legendSize = 15 * u;
   const used = SYMBOL_ORDER.filter((k) => symbols.some((x) => x.kind === k));
-  const legendH = legendRow * (used.length > 0 ? 2 : 1);
-  const height = titleH + frame.h + legendH;
   const counts = variant.powers.map((p) => ({
     power: p.name,
     centers: (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length,
     units: (position.units ?? []).filter((x) => x.power === p.name).length,
   }));
-  const slot = (width - 24 * u) / Math.max(1, counts.length);
+  // Power entries wrap onto further rows when they would not fit one (Mandate of Heaven's 17 powers, Warhammer's 21).
+  const inner = width - 24 * u;
+  const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts))));
+  const powerRows = Math.max(1, Math.ceil(counts.length / perRow));
+  const legendH = legendRow * (powerRows + (used.length > 0 ? 1 : 0));
+  const height = titleH + frame.h + legendH;
+  const slot = inner / perRow;
   const legendY = titleH + frame.h + legendRow / 2;
   const entries: LegendEntry[] = counts.map((c, i) => ({
     ...c,
     color: colorOf(c.power),
-    at: [12 * u + slot * i + 4 * u, legendY],
+    at: [12 * u + slot * (i % perRow) + 4 * u, legendY + legendRow * Math.floor(i / perRow)],
     text: `${c.power} ${c.centers}`,
   }));
-  const symbolSlot = (width - 24 * u) / 6;
+  const symbolSlot = inner / 6;
   const symbolEntries: SymbolLegendEntry[] = used.map((kind, i) => ({
     kind,
     text: SYMBOL_TEXT[kind],
-    at: [12 * u + symbolSlot * i + 4 * u + symbolRadius, legendY + legendRow],
+    at: [12 * u + symbolSlot * i + 4 * u + symbolRadius, legendY + legendRow * powerRows],
   }));
 
   return {
