@@ -4,8 +4,9 @@
 import type { Variant } from '../engine/variant.js';
 import { classic } from './classic/index.js';
 import { warringStates } from './warring-states/index.js';
+import { warhammer } from './warhammer/index.js';
 
-const variants: Variant[] = [classic, warringStates];
+const variants: Variant[] = [classic, warringStates, warhammer];
 
 export const variantIds = (): string[] => variants.map((v) => v.id);
 
