@@ -175,7 +175,17 @@ const data = {
   // Seed: "played until one player has the majority of centers".
   victory: { centers: Math.floor(centres / 2) + 1 },
   links,
-  features: {},
+  features: {
+    // Each nation's capital as the seed's nations list gives it (Nippon: the units list's YOTO, brief §1.4);
+    // the Dogs of War's is the city their player chooses.
+    capitals: Object.fromEntries(
+      Object.entries(proposal.powers).flatMap(([key, p]) => (p.capital ? [[POWERS[key]!.name, lower(p.capital)]] : [])),
+    ),
+    // Dogs of War (brief §5.6): each country's two cities, one chosen before the first Spring.
+    dogsOfWar: Object.fromEntries(
+      Object.entries(proposal.powers).flatMap(([key, p]) => (p.dow_cities ? [[POWERS[key]!.name, p.dow_cities.map(lower)]] : [])),
+    ),
+  },
   geometry: { width: warp(proposal.canvas.width, 0)[0], height: warp(0, proposal.canvas.height)[1], points, offmap },
 };
 writeFileSync(target, `${JSON.stringify(data, null, 1)}\n`);

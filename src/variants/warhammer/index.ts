@@ -2,8 +2,11 @@
 import data from './map.json' with { type: 'json' };
 import { buildVariant, parseVariantData } from '../build.js';
 import type { Variant } from '../../engine/variant.js';
+import { readFeatures } from './features.js';
 import { warhammerRules } from './rules.js';
 
 const parsed = parseVariantData(data, 'src/variants/warhammer/map.json');
+const features = readFeatures(parsed);
 
-export const warhammer: Variant = buildVariant(parsed, warhammerRules);
+export const warhammer: Variant = buildVariant(parsed, warhammerRules(features));
+export { features as warhammerFeatures };

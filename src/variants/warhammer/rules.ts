@@ -1,4 +1,19 @@
-/** The Warhammer rules module: the national abilities on the engine's hooks (docs/rules/warhammer.md). */
+/**
+ * The Warhammer Diplomacy (fm05) rules module: the national abilities on the engine's hooks (src/engine/rules.ts).
+ * Interpretations, with the seed sentence each rests on: docs/rules/warhammer.md.
+ * Skaven Underways need no code here: they are army links reserved to the Skaven in map.json (`links[].power`).
+ */
 import type { RulesModule } from '../../engine/rules.js';
+import type { WarhammerFeatures } from './features.js';
+import { buildableCenters } from './rules/capitals.js';
+import { closeAthelLorenToRetreats, illusionArmy, illusionHoldStrength } from './rules/illusion.js';
+import { seaRaiderStrength } from './rules/sea-raiders.js';
 
-export const warhammerRules: RulesModule = {};
+export function warhammerRules(features: WarhammerFeatures): RulesModule {
+  return {
+    extraOrders: ({ position, orders }) => illusionArmy(position, orders),
+    strength: (ctx, q) => seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q),
+    afterMovement: ({ adjudication, ordered }) => closeAthelLorenToRetreats(adjudication, ordered),
+    buildableCenters: ({ map, position, power }) => buildableCenters(features, map, position, power),
+  };
+}
