@@ -32,8 +32,18 @@ export interface OrderedUnit {
   illegalReason?: string;
   /** True when the unit received no order and holds by default. */
   defaulted?: boolean;
-  /** True for units that exist only for this phase (illusions, virtual units): never placed on the board. */
+  /**
+   * True for units that exist only for this phase (illusions, virtual units): never placed on the board and
+   * without a result of their own. One that stands its ground (not moving, not dislodged) keeps retreats out of its
+   * province, like any unit there.
+   */
   virtual?: boolean;
+  /**
+   * For a virtual unit ordered to move: when the move succeeds, the unit is placed on the board at its destination
+   * as a real unit (a unit that appears from nowhere, e.g. a revived power's army). It then occupies the province
+   * for retreats and ownership like any unit that moved there.
+   */
+  materializes?: boolean;
 }
 
 /** What a hook can ask about the movement phase being resolved. Queries resolve decisions on demand. */

@@ -28,5 +28,7 @@ export const WOOD_ELVES = 'Wood Elves';
 export const NORSE = 'Norse';
 export const SKAVEN = 'Skaven';
 export const VAMPIRE_COUNTS = 'Vampire Counts';
+/** Sylvania, the Vampire Counts' home centre. */
+export const SYLVANIA = 'sylv';
 /** Athel-Loren, the Wood Elves' home centre (seed: "the home center of Athel-Loren"). */
 export const ATHEL_LOREN = 'athe';

@@ -6,14 +6,15 @@
 import type { RulesModule } from '../../engine/rules.js';
 import type { WarhammerFeatures } from './features.js';
 import { buildableCenters } from './rules/capitals.js';
-import { closeAthelLorenToRetreats, illusionArmy, illusionHoldStrength } from './rules/illusion.js';
+import { illusionArmy, illusionHoldStrength } from './rules/illusion.js';
+import { immortalArmy, immortalCanMove } from './rules/immortality.js';
 import { seaRaiderStrength } from './rules/sea-raiders.js';
 
 export function warhammerRules(features: WarhammerFeatures): RulesModule {
   return {
-    extraOrders: ({ position, orders }) => illusionArmy(position, orders),
+    extraOrders: ({ position, orders }) => [...illusionArmy(position, orders), ...immortalArmy(position, orders)],
+    canMove: ({ unit, to }) => immortalCanMove(unit, to),
     strength: (ctx, q) => seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q),
-    afterMovement: ({ adjudication, ordered }) => closeAthelLorenToRetreats(adjudication, ordered),
     buildableCenters: ({ map, position, power }) => buildableCenters(features, map, position, power),
   };
 }

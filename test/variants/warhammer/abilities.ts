@@ -8,6 +8,7 @@ const SEA_RAIDERS = 'Norse (Sea Raiders): "Norse fleets attack with a strength o
 const NOT_HOLDING = 'Sea Raiders: "This does NOT count when holding in a coastal province or supporting an attack on a coastal province."';
 const ILLUSION = 'Wood Elves (Illusion): "the home center of Athel-Loren always has a virtual army on it. This army is always on hold orders"';
 const ILLUSION_SUPPORT = 'Illusion: "if a real unit is holding on Athel-Loren, it supports that unit to hold"';
+const IMMORTALITY = 'Vampire Counts (Immortality): "During Fall Moves, if the home center of the Vampire Counts (Sylvania) is controlled by foreign power, a virtual Vampire Count army moves to Sylvania"';
 const UNDERWAYS = 'Skaven (The Underways): "This allows Skaven armies on Skavenblight to move (or support) to an Underway Entrance … and vice versa."';
 
 export const abilityCases: WhCase[] = [
@@ -148,5 +149,74 @@ export const abilityCases: WhCase[] = [
     units: ['Empire: A skav'],
     orders: { Empire: ['A Skav - Midd'] },
     expect: { results: { skav: 'illegal' }, units: ['Empire: A skav'] },
+  },
+  {
+    name: 'Underways: a non-Skaven army on Skavenblight cannot support through them either',
+    seed: UNDERWAYS,
+    units: ['Empire: A skav', 'Bretonnia: A wast', 'Kislev: F midd'],
+    orders: { Empire: ['A Skav S A Wast - Midd'], Bretonnia: ['A Wast - Midd'] },
+    expect: { results: { skav: 'illegal', wast: 'failure' }, dislodged: [] },
+  },
+  {
+    name: 'Immortality: in Fall, an empty Sylvania held by a foreign power is retaken by a risen Vampire army',
+    seed: IMMORTALITY,
+    season: 'fall',
+    owners: { sylv: 'Empire' },
+    units: ['Empire: A aver'],
+    orders: {},
+    expect: { units: ['Empire: A aver', 'Vampire Counts: A sylv'] },
+  },
+  {
+    name: 'Immortality: nothing happens in Spring',
+    seed: IMMORTALITY,
+    season: 'spring',
+    owners: { sylv: 'Empire' },
+    units: ['Empire: A aver'],
+    orders: {},
+    expect: { units: ['Empire: A aver'] },
+  },
+  {
+    name: 'Immortality: nothing happens while the Vampire Counts still own Sylvania',
+    seed: IMMORTALITY,
+    season: 'fall',
+    units: ['Empire: A aver'],
+    orders: {},
+    expect: { units: ['Empire: A aver'] },
+  },
+  {
+    name: 'Immortality: the lone virtual army bounces off a holding occupant (1 versus 1)',
+    seed: IMMORTALITY,
+    season: 'fall',
+    owners: { sylv: 'Empire' },
+    units: ['Empire: A sylv'],
+    orders: { Empire: ['A Sylv H'] },
+    expect: { units: ['Empire: A sylv'], dislodged: [] },
+  },
+  {
+    name: 'Immortality: an occupant that marches out leaves Sylvania to the dead',
+    seed: IMMORTALITY,
+    season: 'fall',
+    owners: { sylv: 'Empire' },
+    units: ['Empire: A sylv'],
+    orders: { Empire: ['A Sylv - Aver'] },
+    expect: { units: ['Empire: A aver', 'Vampire Counts: A sylv'] },
+  },
+  {
+    name: 'Immortality: the virtual army cuts a support given from Sylvania',
+    seed: IMMORTALITY,
+    season: 'fall',
+    owners: { sylv: 'Empire' },
+    units: ['Empire: A sylv', 'Empire: A aver', 'Dwarves: A kark'],
+    orders: { Empire: ['A Sylv S A Aver - Kark', 'A Aver - Kark'] },
+    expect: { results: { aver: 'failure', sylv: 'failure' }, dislodged: [] },
+  },
+  {
+    name: 'Immortality: steps aside when a Vampire Counts army marches home itself',
+    seed: IMMORTALITY,
+    season: 'fall',
+    owners: { sylv: 'Empire' },
+    units: ['Vampire Counts: A gfor'],
+    orders: { 'Vampire Counts': ['A Gfor - Sylv'] },
+    expect: { results: { gfor: 'success' }, units: ['Vampire Counts: A sylv'] },
   },
 ];

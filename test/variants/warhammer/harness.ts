@@ -15,6 +15,8 @@ export interface WhCase {
   orders: Record<string, string[]>;
   /** Season of the movement phase (default spring). */
   season?: 'spring' | 'fall';
+  /** Centres that changed hands before the phase: province -> owner. */
+  owners?: Record<string, string>;
   expect: {
     units?: string[];
     results?: Record<string, OrderOutcome>;
@@ -31,14 +33,13 @@ export function unitOf(text: string): Unit {
 
 export const unitText = (u: Unit): string => `${u.power}: ${u.type} ${u.province}`;
 
-export function positionOf(units: string[], season: 'spring' | 'fall' = 'spring'): Position {
-  return {
-    phase: { season, year: 2500, type: 'movement' },
-    units: units.map(unitOf),
-    dislodged: [],
-    contested: [],
-    supplyCenters: warhammer.startingPosition().supplyCenters,
-  };
+export function positionOf(units: string[], season: 'spring' | 'fall' = 'spring', owners: Record<string, string> = {}): Position {
+  const supplyCenters = warhammer.startingPosition().supplyCenters;
+  for (const [province, owner] of Object.entries(owners)) {
+    for (const power of Object.keys(supplyCenters)) supplyCenters[power] = supplyCenters[power]!.filter((p) => p !== province);
+    supplyCenters[owner] = [...(supplyCenters[owner] ?? []), province].sort();
+  }
+  return { phase: { season, year: 2500, type: 'movement' }, units: units.map(unitOf), dislodged: [], contested: [], supplyCenters };
 }
 
 export function ordersOf(position: Position, orders: Record<string, string[]>): PowerOrder[] {
@@ -52,7 +53,7 @@ export function ordersOf(position: Position, orders: Record<string, string[]>): 
 }
 
 export function run(c: WhCase): Adjudication {
-  const position = positionOf(c.units, c.season);
+  const position = positionOf(c.units, c.season, c.owners);
   return adjudicate(warhammer, position, ordersOf(position, c.orders));
 }
 

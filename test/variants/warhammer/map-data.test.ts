@@ -127,3 +127,17 @@ describe('Illusion and retreats', () => {
     expect(warhammer.map.armyCanMove('chet', 'athe')).toBe(true);
   });
 });
+
+describe('Immortality and ownership', () => {
+  it('the risen army takes Sylvania back at the end of Fall, and it is a real unit', () => {
+    const position = positionOf(['Empire: A aver'], 'fall', { sylv: 'Empire' });
+    const adj = adjudicate(warhammer, position, []);
+    expect(adj.position.phase.type).toBe('adjustment');
+    expect(adj.position.supplyCenters['Vampire Counts']).toContain('sylv');
+    expect(adj.position.supplyCenters.Empire).not.toContain('sylv');
+    expect(adj.centerChanges).toContainEqual({ province: 'sylv', from: 'Empire', to: 'Vampire Counts' });
+  });
+  it('the virtual army stands on no province of the map', () => {
+    expect(warhammer.map.province('immortality')).toBeUndefined();
+  });
+});

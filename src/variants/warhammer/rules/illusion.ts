@@ -9,10 +9,11 @@
  * - A real Wood Elf unit there that is not ordered to move: the Illusion is one hold support that cannot be cut
  *   (decisions.md: never a second unit in the province), given through the strength hook.
  * - A foreign unit there: no Illusion. The Illusion lasts while the Wood Elves have a unit or a centre.
- * - Retreats: while the virtual army stood, nobody retreats into Athel-Loren (brief §5.2, 3).
+ * - Retreats: while the virtual army stood, nobody retreats into Athel-Loren (brief §5.2, 3): the engine keeps
+ *   retreats out of a province where a virtual unit stood its ground.
  */
 import type { OrderedUnit, StrengthQuery } from '../../../engine/rules.js';
-import type { Adjudication, Position, PowerOrder } from '../../../engine/types.js';
+import type { Position, PowerOrder } from '../../../engine/types.js';
 import { ATHEL_LOREN, WOOD_ELVES } from '../features.js';
 
 function woodElvesInGame(position: Position): boolean {
@@ -37,11 +38,4 @@ export function illusionHoldStrength(q: StrengthQuery): number | undefined {
   if (q.kind !== 'hold' || q.subject.virtual || unit.power !== WOOD_ELVES || unit.province !== ATHEL_LOREN) return undefined;
   if (order.kind === 'move') return undefined;
   return q.classic + 1;
-}
-
-/** While the virtual army stood on Athel-Loren this phase, no dislodged unit may retreat there. */
-export function closeAthelLorenToRetreats(adjudication: Adjudication, ordered: OrderedUnit[]): Adjudication {
-  if (!ordered.some((ou) => ou.virtual && ou.unit.province === ATHEL_LOREN)) return adjudication;
-  const dislodged = adjudication.position.dislodged.map((d) => ({ ...d, retreatOptions: d.retreatOptions?.filter((o) => o.split('/')[0] !== ATHEL_LOREN) }));
-  return { ...adjudication, position: { ...adjudication.position, dislodged } };
 }
