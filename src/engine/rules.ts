@@ -113,7 +113,36 @@ export interface SpecialOrderParser {
   ): { name: string; path: Location[]; args?: Record<string, string> } | { error: string } | null;
 }
 
+/** A game option a variant offers (`/game create` options, the CLI's `options`), with its allowed values. */
+export interface GameOptionSpec {
+  values: readonly string[];
+  default: string;
+  description: string;
+}
+
+/**
+ * A declaration the provisional result of a movement phase allows a player (decisive battles): a `move` for a unit
+ * whose move bounced against another power's unit (`province` = its target), a `hold` for a unit that would be
+ * dislodged (`province` = where it stands).
+ */
+export interface DecisiveDeclaration {
+  power: Power;
+  /** `A altd` */
+  unit: string;
+  kind: 'move' | 'hold';
+  province: ProvinceId;
+}
+
 export interface RulesModule {
+  /** The variant's game options by name (missing from a game: the option's `default`). */
+  gameOptions?: Record<string, GameOptionSpec>;
+
+  /**
+   * After a movement phase is adjudicated provisionally: the declarations its result allows, given the game's
+   * options (empty when the options turn them off). Reads the finished adjudication only, never a decision.
+   */
+  decisive?(q: { map: GameMap; position: Position; orders: PowerOrder[]; adjudication: Adjudication; options: Record<string, string> }): DecisiveDeclaration[];
+
   /** Variant-defined order kinds, by name. */
   specialOrders?: Record<string, SpecialOrderSpec>;
   specialOrderParsers?: SpecialOrderParser[];

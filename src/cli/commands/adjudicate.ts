@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { adjudicate } from '../../engine/index.js';
 import { parseOrder, unitOfOrderText } from '../../engine/parse/index.js';
 import type { DislodgedUnit, OrderResult, Position, PowerOrder, Unit } from '../../engine/types.js';
+import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Variant } from '../../engine/variant.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
 import { adjudicateInParallel, PARALLEL_MIN_CASES } from './adjudicate-parallel.js';
@@ -34,6 +35,10 @@ const caseSchema = stageSchema.extend({
   contested: z.array(z.string()).optional(),
   supplyCenters: z.record(z.string(), z.array(z.string())).optional(),
   prelude: stageSchema.optional(),
+  /** The variant's game options (`{"decisiveBattles": "gm"}`); missing ones take the variant's defaults. */
+  options: z.record(z.string(), z.string()).optional(),
+  /** Decisive battles fought for this phase (`[{province, winner}]`). */
+  battles: z.array(z.object({ province: z.string().min(1), winner: z.string().min(1) })).optional(),
 });
 
 export type AdjudicateCase = z.infer<typeof caseSchema>;
@@ -49,6 +54,8 @@ export interface CaseOutput {
   supplyCenters: Position['supplyCenters'];
   nextPhase: Position['phase'];
   winner: string | null;
+  /** The declarations the provisional result allows (variants with decisive battles, no `battles` given). */
+  decisive?: DecisiveDeclaration[];
 }
 
 export async function adjudicateCommand(args: string[], stdin: string): Promise<CommandResult> {
@@ -198,8 +205,10 @@ export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseN
     position = after.phase.type === 'retreat' ? after : { ...after, phase: c.phase, dislodged: [], contested: [] };
   }
 
+  const options = gameOptionsOf(variant, c, name);
   const { orders, failures } = readOrders(variant, position, c.orders);
   const adj = adjudicate(variant, position, orders);
+  const decisive = c.phase.type === 'movement' && variant.rules.decisive ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options }) : undefined;
   return {
     id: c.id ?? null,
     phase: adj.phase,
@@ -210,7 +219,28 @@ export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseN
     supplyCenters: adj.position.supplyCenters,
     nextPhase: adj.position.phase,
     winner: adj.winner,
+    ...(decisive && decisive.length > 0 ? { decisive } : {}),
   };
+}
+
+/** The case's `options` checked against the variant's game options, defaults filled in. Throws `InputError`. */
+function gameOptionsOf(variant: Variant, c: AdjudicateCase, name: string): Record<string, string> {
+  const specs = variant.rules.gameOptions ?? {};
+  const options: Record<string, string> = Object.fromEntries(Object.entries(specs).map(([k, spec]) => [k, spec.default]));
+  for (const [key, value] of Object.entries(c.options ?? {})) {
+    const spec = specs[key];
+    if (!spec) throw new InputError(`${name}: options.${key}: ${variant.id} has no option "${key}"${Object.keys(specs).length > 0 ? ` (options: ${Object.keys(specs).join(', ')})` : ''}`);
+    if (!spec.values.includes(value)) throw new InputError(`${name}: options.${key}: "${value}" is not one of ${spec.values.join(', ')}`);
+    options[key] = value;
+  }
+  if (c.battles !== undefined) {
+    throw new InputError(
+      variant.rules.decisive
+        ? `${name}: battles: re-adjudicating ${variant.id} with decisive battle outcomes is not supported yet`
+        : `${name}: battles: ${variant.id} has no decisive battles`,
+    );
+  }
+  return options;
 }
 
 function dislodgedOutput(d: DislodgedUnit): CaseOutput['dislodged'][number] {

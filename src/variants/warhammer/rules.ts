@@ -6,12 +6,15 @@
 import type { RulesModule } from '../../engine/rules.js';
 import type { WarhammerFeatures } from './features.js';
 import { buildableCenters } from './rules/capitals.js';
+import { decisiveDeclarations, gameOptions } from './rules/decisive.js';
 import { illusionArmy, illusionHoldStrength } from './rules/illusion.js';
 import { immortalArmy, immortalCanMove } from './rules/immortality.js';
 import { seaRaiderStrength } from './rules/sea-raiders.js';
 
 export function warhammerRules(features: WarhammerFeatures): RulesModule {
   return {
+    gameOptions,
+    decisive: ({ position, orders, adjudication, options }) => decisiveDeclarations(position, orders, adjudication, options),
     extraOrders: ({ position, orders }) => [...illusionArmy(position, orders), ...immortalArmy(position, orders)],
     canMove: ({ unit, to }) => immortalCanMove(unit, to),
     strength: (ctx, q) => seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q),
