@@ -11,6 +11,7 @@
  * Adjustments: builds in vacant owned home centres (or `rules.buildableCenters/buildableTypes`), WAIVE, or disbands.
  * Variant orders: whatever `SpecialOrderSpec.options` offers and its `validate` accepts (movement phases).
  */
+import { unitCanMove } from './board.js';
 import { adjustmentDelta, buildableCenters, buildableTypes } from './adjustment.js';
 import { formatOrder } from './format.js';
 import { parseLocationKey } from './map.js';
@@ -43,13 +44,12 @@ export function legalOrderTexts(variant: Variant, position: Position, power: Pow
 
 const byProvince = (a: Unit, b: Unit) => a.province.localeCompare(b.province);
 
-/** Can `unit` move to exactly `to` (map adjacency, or the variant's `canMove` hook for special links)? */
+/**
+ * Can `unit` move to exactly `to` (map adjacency, or the variant's `canMove` hook for special links)? The same
+ * question the adjudicator asks, so links reserved to one power (`links[].power`) are offered to that power only.
+ */
 function canMove(variant: Variant, unit: Unit, to: Location): boolean {
-  const override = variant.rules.canMove?.({ map: variant.map, unit, to });
-  if (override !== undefined) return override;
-  return unit.type === 'A'
-    ? to.coast === null && variant.map.armyCanMove(unit.province, to.province)
-    : variant.map.fleetCanMove(unit, to);
+  return unitCanMove(variant.map, variant.rules, unit, to);
 }
 
 /** Provinces worth trying from `province`: map neighbours and special-link ends. */

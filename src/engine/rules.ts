@@ -35,8 +35,18 @@ export interface OrderedUnit {
   illegalReason?: string;
   /** True when the unit received no order and holds by default. */
   defaulted?: boolean;
-  /** True for units that exist only for this phase (illusions, virtual units): never placed on the board. */
+  /**
+   * True for units that exist only for this phase (illusions, virtual units): never placed on the board and
+   * without a result of their own. One that stands its ground (not moving, not dislodged) keeps retreats out of its
+   * province, like any unit there.
+   */
   virtual?: boolean;
+  /**
+   * For a virtual unit ordered to move: when the move succeeds, the unit is placed on the board at its destination
+   * as a real unit (a unit that appears from nowhere, e.g. a revived power's army). It then occupies the province
+   * for retreats and ownership like any unit that moved there.
+   */
+  materializes?: boolean;
 }
 
 /** What a hook can ask about the movement phase being resolved. Queries resolve decisions on demand. */
@@ -117,7 +127,36 @@ export interface SpecialOrderParser {
   ): { name: string; path: Location[]; args?: Record<string, string> } | { error: string } | null;
 }
 
+/** A game option a variant offers (`/game create` options, the CLI's `options`), with its allowed values. */
+export interface GameOptionSpec {
+  values: readonly string[];
+  default: string;
+  description: string;
+}
+
+/**
+ * A declaration the provisional result of a movement phase allows a player (decisive battles): a `move` for a unit
+ * whose move bounced against another power's unit (`province` = its target), a `hold` for a unit that would be
+ * dislodged (`province` = where it stands).
+ */
+export interface DecisiveDeclaration {
+  power: Power;
+  /** `A altd` */
+  unit: string;
+  kind: 'move' | 'hold';
+  province: ProvinceId;
+}
+
 export interface RulesModule {
+  /** The variant's game options by name (missing from a game: the option's `default`). */
+  gameOptions?: Record<string, GameOptionSpec>;
+
+  /**
+   * After a movement phase is adjudicated provisionally: the declarations its result allows, given the game's
+   * options (empty when the options turn them off). Reads the finished adjudication only, never a decision.
+   */
+  decisive?(q: { map: GameMap; position: Position; orders: PowerOrder[]; adjudication: Adjudication; options: Record<string, string> }): DecisiveDeclaration[];
+
   /** Variant-defined order kinds, by name. */
   specialOrders?: Record<string, SpecialOrderSpec>;
   specialOrderParsers?: SpecialOrderParser[];

@@ -7,7 +7,7 @@
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
 import { and, eq } from 'drizzle-orm';
-import { getVariant, variantIds } from '../variants/index.js';
+import { botVariants, getVariant } from '../variants/index.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
@@ -55,9 +55,9 @@ export function createGame(
 ): Result<{ game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId)) return fail('This command must be used in a server channel.');
-    const variant = getVariant(String(input.variantId ?? '').trim());
+    const variant = botVariants().find((v) => v.id === String(input.variantId ?? '').trim().toLowerCase());
     if (!variant) {
-      return fail(`Unknown variant "${input.variantId}". Available variants: ${variantIds().join(', ')}.`);
+      return fail(`Unknown variant "${input.variantId}". Available variants: ${botVariants().map((v) => v.id).join(', ')}.`);
     }
     const durations = parseDurations(input.durations);
     if (!durations.ok) return fail(durations.error);

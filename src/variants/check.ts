@@ -76,7 +76,9 @@ export function checkVariantData(variant: Variant): string[] {
     } else if ((p.kind === 'coast' || p.kind === 'sea') && (data.fleetAdjacency[p.id] ?? []).length === 0) {
       problems.push(`${p.id}: a ${p.kind === 'sea' ? 'sea' : 'coastal province'} without fleet moves`);
     }
-    if ((p.kind === 'land' || p.kind === 'coast') && (data.armyAdjacency[p.id] ?? []).length === 0) {
+    // An island (Warhammer's Albion, Sartosa) is a coastal province reached by fleets and convoys only.
+    const island = p.kind === 'coast' && p.coasts.length === 0 && (data.fleetAdjacency[p.id] ?? []).length > 0;
+    if ((p.kind === 'land' || p.kind === 'coast') && !island && (data.armyAdjacency[p.id] ?? []).length === 0) {
       problems.push(`${p.id}: a land province without army moves`);
     }
     if (p.coasts.length > 0 && p.kind !== 'coast') problems.push(`${p.id}: has coasts but is of kind "${p.kind}"`);

@@ -5,8 +5,9 @@ import type { Variant } from '../engine/variant.js';
 import { classic } from './classic/index.js';
 import { mandateOfHeaven } from './mandate-of-heaven/index.js';
 import { warringStates } from './warring-states/index.js';
+import { warhammer } from './warhammer/index.js';
 
-const variants: Variant[] = [classic, warringStates, mandateOfHeaven];
+const variants: Variant[] = [classic, warringStates, mandateOfHeaven, warhammer];
 
 export const variantIds = (): string[] => variants.map((v) => v.id);
 
@@ -16,4 +17,14 @@ export function getVariant(id: string): Variant | undefined {
 
 export function allVariants(): Variant[] {
   return [...variants];
+}
+
+/**
+ * The variants `/game create` offers. Warhammer is adjudicated by the CLI but is not yet offered in Discord: its
+ * Decisive Battle phase, Dogs of War choice and Sepoys are not built, and a game without them is not the seed's game.
+ */
+const notInBotYet = new Set(['warhammer']);
+
+export function botVariants(): Variant[] {
+  return variants.filter((v) => !notInBotYet.has(v.id));
 }

@@ -3,7 +3,7 @@
  */
 import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { createGame, formatDuration, freePowers, gameStatus, joinGame, leaveGame, startGame } from '../../game/index.js';
-import { allVariants } from '../../variants/index.js';
+import { botVariants } from '../../variants/index.js';
 import type { CooldownAction } from '../../game/limits.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
@@ -26,7 +26,7 @@ const data = new SlashCommandBuilder()
           .setName('variant')
           .setDescription('Which map and rules')
           .setRequired(true)
-          .addChoices(...allVariants().map((v) => ({ name: choiceName(v.name), value: v.id }))),
+          .addChoices(...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id }))),
       )
       .addStringOption((o) => o.setName('movement').setDescription(`Time for movement phases, ${durationHelp} (default 24h)`).setMaxLength(20))
       .addStringOption((o) => o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20))

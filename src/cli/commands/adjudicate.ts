@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { adjudicate } from '../../engine/index.js';
 import { parseOrder, unitOfOrderText } from '../../engine/parse/index.js';
 import type { AdjudicationContext, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
+import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Variant } from '../../engine/variant.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
 import { adjudicateInParallel, PARALLEL_MIN_CASES } from './adjudicate-parallel.js';
@@ -37,6 +38,10 @@ const caseSchema = stageSchema.extend({
   /** Variant extensions (cli.md): the variant's state between phases, and the powers with a seated player. */
   variantState: z.record(z.string(), z.unknown()).optional(),
   players: z.array(z.string().min(1)).optional(),
+  /** The variant's game options (`{"decisiveBattles": "gm"}`); missing ones take the variant's defaults. */
+  options: z.record(z.string(), z.string()).optional(),
+  /** Decisive battles fought for this phase (`[{province, winner}]`). */
+  battles: z.array(z.object({ province: z.string().min(1), winner: z.string().min(1) })).optional(),
 });
 
 export type AdjudicateCase = z.infer<typeof caseSchema>;
@@ -55,6 +60,8 @@ export interface CaseOutput {
   /** Variant extensions: printed when the variant keeps state (or the case gave some), and when events happened. */
   variantState?: Record<string, unknown>;
   events?: VariantEvent[];
+  /** The declarations the provisional result allows (variants with decisive battles, no `battles` given). */
+  decisive?: DecisiveDeclaration[];
 }
 
 export async function adjudicateCommand(args: string[], stdin: string): Promise<CommandResult> {
@@ -206,8 +213,10 @@ export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseN
     position = after.phase.type === 'retreat' ? after : { ...after, phase: c.phase, dislodged: [], contested: [] };
   }
 
+  const options = gameOptionsOf(variant, c, name);
   const { orders, failures: readFailures } = readOrders(variant, position, c.orders);
   const adj = adjudicateOrExplain(variant, position, orders, context, name);
+  const decisive = c.phase.type === 'movement' && variant.rules.decisive ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options }) : undefined;
   // Ballots are secret (Mandate of Heaven rule 3): an unreadable order for another power's unit is not echoed back
   // in a variant that turns such orders into ballots.
   const failures = variant.rules.adoptOrders ? readFailures.filter((f) => !ordersOtherPowersUnit(position, f)) : readFailures;
@@ -224,6 +233,7 @@ export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseN
     winner: adj.winner,
     ...(keepsState ? { variantState: adj.position.variantState ?? {} } : {}),
     ...(adj.events && adj.events.length > 0 ? { events: adj.events } : {}),
+    ...(decisive && decisive.length > 0 ? { decisive } : {}),
   };
 }
 
@@ -241,6 +251,26 @@ function ordersOtherPowersUnit(position: Position, failure: OrderResult): boolea
   const province = failure.unit.split(' ')[1]?.split('/')[0];
   const owner = position.units.find((u) => u.province === province)?.power ?? position.dislodged.find((d) => d.province === province)?.power;
   return owner !== undefined && owner !== failure.power;
+}
+
+/** The case's `options` checked against the variant's game options, defaults filled in. Throws `InputError`. */
+function gameOptionsOf(variant: Variant, c: AdjudicateCase, name: string): Record<string, string> {
+  const specs = variant.rules.gameOptions ?? {};
+  const options: Record<string, string> = Object.fromEntries(Object.entries(specs).map(([k, spec]) => [k, spec.default]));
+  for (const [key, value] of Object.entries(c.options ?? {})) {
+    const spec = specs[key];
+    if (!spec) throw new InputError(`${name}: options.${key}: ${variant.id} has no option "${key}"${Object.keys(specs).length > 0 ? ` (options: ${Object.keys(specs).join(', ')})` : ''}`);
+    if (!spec.values.includes(value)) throw new InputError(`${name}: options.${key}: "${value}" is not one of ${spec.values.join(', ')}`);
+    options[key] = value;
+  }
+  if (c.battles !== undefined) {
+    throw new InputError(
+      variant.rules.decisive
+        ? `${name}: battles: re-adjudicating ${variant.id} with decisive battle outcomes is not supported yet`
+        : `${name}: battles: ${variant.id} has no decisive battles`,
+    );
+  }
+  return options;
 }
 
 function dislodgedOutput(d: DislodgedUnit): CaseOutput['dislodged'][number] {

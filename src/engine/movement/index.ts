@@ -27,7 +27,13 @@ export function resolveMovement(map: GameMap, rules: RulesModule, position: Posi
   const dislodgedIdx: { i: number; by: number }[] = [];
   for (let i = 0; i < r.units.length; i++) {
     const ou = r.units[i]!;
-    if (ou.virtual) continue;
+    if (ou.virtual) {
+      if (ou.materializes && r.role[i] === 'move' && r.succeeded(i)) {
+        const at = r.endLocation(i);
+        units.push({ power: ou.unit.power, type: ou.unit.type, province: at.province, coast: at.coast });
+      }
+      continue;
+    }
     const by = r.dislodger(i);
     if (by !== null) {
       dislodgedIdx.push({ i, by });
@@ -46,6 +52,11 @@ export function resolveMovement(map: GameMap, rules: RulesModule, position: Posi
   }
   // Standoffs of move-like special orders (Warring States RRM rule 5: two Rapid River Moves "stand off").
   for (const provinces of r.customContests) for (const p of provinces) if (!occupied.has(p)) contested.add(p);
+  // A virtual unit that stood its ground this phase (not moving, not dislodged) keeps retreats out like any unit.
+  const blocksRetreats = new Set(occupied);
+  r.units.forEach((ou, i) => {
+    if (ou.virtual && r.role[i] !== 'move' && r.dislodger(i) === null) blocksRetreats.add(ou.unit.province);
+  });
   const dislodged: DislodgedUnit[] = dislodgedIdx.map(({ i, by }) => {
     const u = r.units[i]!.unit;
     const attackerFrom = r.units[by]!.unit.province;
@@ -57,7 +68,7 @@ export function resolveMovement(map: GameMap, rules: RulesModule, position: Posi
       coast: u.coast,
       attackerFrom,
       viaConvoy,
-      retreatOptions: retreatOptions(map, rules, u, occupied, contested, attackerFrom, viaConvoy, position),
+      retreatOptions: retreatOptions(map, rules, u, blocksRetreats, contested, attackerFrom, viaConvoy, position),
     };
   });
   const results: OrderResult[] = [];

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { adjudicateCase, type AdjudicateCase } from '../../../src/cli/commands/adjudicate.js';
+import { getVariant } from '../../../src/variants/index.js';
+import { warhammer } from '../../../src/variants/warhammer/index.js';
+
+const unit = (power: string, type: 'A' | 'F', province: string) => ({ power, type, province, coast: null });
+/** The seed's Example Turn as a CLI case. */
+const exampleTurn = (extra: Partial<AdjudicateCase> = {}): AdjudicateCase => ({
+  id: 'example-turn',
+  phase: { season: 'spring', year: 2500, type: 'movement' },
+  units: [
+    unit('Empire', 'A', 'nuln'), unit('Empire', 'A', 'altd'), unit('Empire', 'F', 'midd'),
+    unit('Bretonnia', 'A', 'wast'), unit('Bretonnia', 'A', 'reik'), unit('Kislev', 'F', 'claw'), unit('Vampire Counts', 'A', 'gfor'),
+  ],
+  orders: [
+    { power: 'Empire', text: 'A Altd S A Nuln - Reik' }, { power: 'Empire', text: 'A Nuln - Reik' }, { power: 'Empire', text: 'F Midd H' },
+    { power: 'Bretonnia', text: 'A Wast - Altd' }, { power: 'Bretonnia', text: 'A Reik S A Wast - Altd' },
+    { power: 'Kislev', text: 'F Claw - Midd' }, { power: 'Vampire Counts', text: 'A Gfor S F Claw - Midd' },
+  ],
+  ...extra,
+});
+
+describe('Decisive battles: the declarations the provisional result allows (CLI `decisive`)', () => {
+  it('Example Turn: Bretonnia may fight for Altdorf, the Empire for Reikland Forest and at Middenheim', () => {
+    // Seed: "Brettonia wants Altdorf and declares a decisive battle versus Altdorf … The Empire doesn't want to lose
+    // Middenhiem so declares a decisive battle at Middenhiem."
+    const out = adjudicateCase(warhammer, exampleTurn());
+    expect(out.decisive).toEqual([
+      { power: 'Bretonnia', unit: 'A wast', kind: 'move', province: 'altd' },
+      { power: 'Empire', unit: 'A nuln', kind: 'move', province: 'reik' },
+      { power: 'Empire', unit: 'F midd', kind: 'hold', province: 'midd' },
+    ]);
+    // The provisional result itself is the plain adjudication.
+    expect(out.dislodged.map((d) => d.province)).toEqual(['midd']);
+  });
+
+  it('gm is the default and dice gives the same declarations; off gives none', () => {
+    const gm = adjudicateCase(warhammer, exampleTurn({ options: { decisiveBattles: 'gm' } })).decisive;
+    expect(adjudicateCase(warhammer, exampleTurn()).decisive).toEqual(gm);
+    expect(adjudicateCase(warhammer, exampleTurn({ options: { decisiveBattles: 'dice' } })).decisive).toEqual(gm);
+    expect(adjudicateCase(warhammer, exampleTurn({ options: { decisiveBattles: 'off' } })).decisive).toBeUndefined();
+  });
+
+  it('a move bounced only by one\'s own unit allows no decisive move', () => {
+    const out = adjudicateCase(warhammer, {
+      phase: { season: 'spring', year: 2500, type: 'movement' },
+      units: [unit('Empire', 'A', 'nuln'), unit('Empire', 'A', 'altd')],
+      orders: [{ power: 'Empire', text: 'A Nuln - Altd' }],
+    });
+    expect(out.decisive).toBeUndefined();
+  });
+
+  it('bad options and battle outcomes are refused with a clear message', () => {
+    expect(() => adjudicateCase(warhammer, exampleTurn({ options: { decisiveBattles: 'maybe' } }))).toThrow('"maybe" is not one of gm, dice, off');
+    expect(() => adjudicateCase(warhammer, exampleTurn({ options: { openOceans: 'on' } }))).toThrow('has no option "openOceans"');
+    expect(() => adjudicateCase(warhammer, exampleTurn({ battles: [{ province: 'altd', winner: 'Bretonnia' }] }))).toThrow('not supported yet');
+    expect(() => adjudicateCase(getVariant('classic')!, { ...exampleTurn(), units: [], orders: [], battles: [] })).toThrow('classic has no decisive battles');
+  });
+});
+
+describe('the seed file is not read at run time', () => {
+  it('nothing under src/variants/warhammer reads ../shared', () => {
+    for (const f of ['index.ts', 'rules.ts', 'features.ts']) expect(readFileSync(new URL(`../../../src/variants/warhammer/${f}`, import.meta.url), 'utf8')).not.toContain('shared');
+  });
+});
