@@ -205,7 +205,8 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   ];
   const symbols = [...rings, ...placeSymbols(wishes, symbolRadius, obstacles, frame, warnings)];
 
-  const titleText = opts.title ?? `${variant.name} — ${phaseTitle(position)}`;
+  // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
+  const titleText = opts.title ?? `${variant.name} — ${(position?.phase && variant.phaseName?.(position.phase)) || phaseTitle(position)}`;
   const legendSize = 15 * u;
   const used = SYMBOL_ORDER.filter((k) => symbols.some((x) => x.kind === k));
   const counts = variant.powers.map((p) => ({
