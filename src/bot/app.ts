@@ -116,7 +116,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
 
   // The outbox has its own REST client so its traffic never queues command acknowledgements (see send.ts).
   const outboxRest = createOutboxRest({ token: opts.token, apiBase: opts.apiBase, globalRequestsPerSecond: opts.globalRequestsPerSecond });
-  const send = createSender({ rest: outboxRest, deps, maps });
+  const send = createSender({ rest: outboxRest, deps, maps, log });
   outbox = startOutboxLoop({
     db: opts.db,
     now: deps.now,

@@ -5,7 +5,8 @@
  *   before it, and the board after it) as PNGs and the results summary (which ends with the next deadline as `<t:…:R>`); text beyond 2000 characters goes into
  *   embeds of the same message, so the post is one message (sent whole or not at all).
  * - `game_started`: the start map and the roster. `status`: edits the status message in place, or posts it
- *   (first time, or after a moderator deleted it) and returns its id. `notice` / `game_over`: channel text. `dm`: a direct message (up to 3 parts).
+ *   (first time, or after a moderator deleted it), pins it so players find it among the results posts
+ *   (`pinStatus`; best effort: without the Pin Messages permission it stays unpinned), and returns its id. `notice` / `game_over`: channel text. `dm`: a direct message (up to 3 parts).
  * - It talks to the REST API directly with its own REST client (`createOutboxRest`).
  * - Every message carries a nonce derived from the outbox row (and the part, for a split DM) with
  *   `enforce_nonce`, so if a crash makes the deliverer send a row again within Discord's nonce window (a few
@@ -30,6 +31,7 @@ import {
 } from 'discord.js';
 import { eq } from 'drizzle-orm';
 import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
+import type { Logger } from '../log.js';
 import { games } from '../store/schema.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
@@ -65,6 +67,8 @@ export interface SenderDeps {
   rest: REST;
   deps: Pick<GameDeps, 'db'>;
   maps: MapRenderer;
+  /** For the warning when the status message cannot be pinned (never a request or response body). */
+  log?: Pick<Logger, 'warn'>;
 }
 
 /** A channel message as the REST API takes it: JSON body plus attached files. */
@@ -80,7 +84,7 @@ export interface OutgoingMessage {
   files: RawFile[];
 }
 
-export function createSender({ rest, deps, maps }: SenderDeps): SendFn {
+export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
   const dmChannels = new Map<string, string>();
 
   async function post(channelId: string, message: OutgoingMessage): Promise<APIMessage> {
@@ -138,6 +142,7 @@ export function createSender({ rest, deps, maps }: SenderDeps): SendFn {
           // posting and recording its id, Discord returns the message already posted.
           const key = row.statusMessageId ? `status-repost:${row.statusMessageId}` : `status-post:${row.gameId ?? row.target}`;
           const posted = await post(row.target, withNonceKey(key, { body, files: [] }));
+          await pinStatus(rest, row, posted.id, log);
           return { messageId: posted.id };
         }
         case 'notice':
@@ -151,6 +156,33 @@ export function createSender({ rest, deps, maps }: SenderDeps): SendFn {
       throw classify(err, row);
     }
   };
+}
+
+/**
+ * Pins a newly posted status message (issue 13 §7: the status stays findable above the results posts).
+ * - Exactly once: pinning a message that is already pinned succeeds and changes nothing in Discord, so a
+ *   resend after a crash (the nonce hands back the same message) pins it again harmlessly.
+ * - Nothing to unpin: a status message is only replaced after it was deleted, and deleting a message removes
+ *   its pin; an edit keeps the pin.
+ * - Best effort: the message is posted whatever happens here. Without the Pin Messages permission (50013), at
+ *   Discord's pin cap (30003), or on any other failure the status stays unpinned (still edited in place) with
+ *   one warning naming the Discord code; it is not retried, so a channel that forbids pins never sees a
+ *   retry storm.
+ */
+async function pinStatus(rest: REST, row: DeliveryRow, messageId: string, log: SenderDeps['log']): Promise<void> {
+  try {
+    await rest.put(Routes.channelMessagesPin(row.target, messageId));
+  } catch (err) {
+    const code = err instanceof DiscordAPIError ? Number(err.code) : undefined;
+    const status = err instanceof DiscordAPIError ? err.status : undefined;
+    const reason =
+      code === RESTJSONErrorCodes.MissingPermissions
+        ? 'the bot lacks the Pin Messages permission'
+        : code === RESTJSONErrorCodes.MaximumNumberOfPinsReachedForTheChannel
+          ? "the channel is at Discord's pin cap"
+          : 'Discord refused or failed the pin';
+    log?.warn({ gameId: row.gameId, channel: row.target, code, status }, `status message not pinned: ${reason}`);
+  }
 }
 
 /** The role a game's start and results posts ping (`/game create notify:`), if any. */

@@ -157,7 +157,11 @@ describe('kill -9 at random moments around resolution and delivery', () => {
 
       // Channel posts (all but the status message): one message per row, in row order.
       const posted = rows.filter((r) => r.targetKind === 'channel' && r.kind !== 'status');
-      const channelMessages = fake.channelMessages('main');
+      // The "pinned a message" system message aside: the status message was pinned once, crashes or not.
+      const pinNotes = fake.channelMessages('main').filter((m) => m.type === 6);
+      const channelMessages = fake.channelMessages('main').filter((m) => m.type !== 6);
+      expect(pinNotes).toHaveLength(1);
+      expect(fake.state.pinnedMessages(fake.channel('main').id).map((m) => m.id)).toEqual([pinNotes[0]!.reference]);
       const nonces = channelMessages.map((m) => m.nonce);
       expect(new Set(nonces).size).toBe(nonces.length);
       const rowOfNonce = new Map(posted.map((r) => [nonceFor(r.dedupeKey), r.id]));

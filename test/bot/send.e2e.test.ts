@@ -1,6 +1,6 @@
 /**
  * The outbox sender (src/bot/send.ts) against the stand-in: a repeated row is posted once (nonce), the status
- * message is edited in place, a deleted status message or channel and closed DMs become permanent failures,
+ * message is edited in place and pinned (at the pin cap it goes out unpinned), a deleted status message or channel and closed DMs become permanent failures,
  * and a long results summary still goes out as one message within Discord's limits.
  */
 import { REST } from 'discord.js';
@@ -10,6 +10,7 @@ import { createSender, MAP_ATTEMPTS } from '../../src/bot/send.js';
 import { createGame, joinGame, PermanentDeliveryError, startGame, type DeliveryRow, type SendFn } from '../../src/game/index.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { FakeDiscord } from '../support/fake-discord/index.js';
+import { MAX_PINS } from '../support/fake-discord/rest.js';
 
 describe('outbox sender', () => {
   let fake: FakeDiscord;
@@ -30,7 +31,7 @@ describe('outbox sender', () => {
   });
 
   beforeAll(async () => {
-    fake = await FakeDiscord.start({ users: ['alice', 'bob'], channels: ['main', 'gone'] });
+    fake = await FakeDiscord.start({ users: ['alice', 'bob'], channels: ['main', 'gone', 'full'] });
     rest = new REST({ api: fake.apiBase }).setToken(fake.token);
     database = openDatabase(':memory:');
     const maps = { render: async () => null };
@@ -72,11 +73,31 @@ describe('outbox sender', () => {
     expect(fake.channelMessages('main').filter((m) => m.content === 'status 3').map((m) => m.id)).toEqual([reposted.messageId]);
   });
 
+  it('still delivers a status message it cannot pin (the channel at Discord\'s pin cap), with one warning naming the code', async () => {
+    const channel = fake.channel('full');
+    for (let i = 0; i < MAX_PINS; i++) {
+      fake.state.pin(fake.state.createMessage({ channel, authorId: fake.user('alice').id, content: `pin ${i}`, embeds: [], attachments: [], flags: 0 }), fake.user('alice').id);
+    }
+    const warnings: { fields: Record<string, unknown>; msg: string }[] = [];
+    const logged = createSender({ rest, deps: { db: database.db }, maps: { render: async () => null }, log: { warn: (fields: object, msg?: string) => void warnings.push({ fields: fields as Record<string, unknown>, msg: msg ?? '' }) } as never });
+    const sent = (await logged(row({ gameId: 7, payload: { type: 'status', gameId: 7, text: 'status of 7' }, target: channel.id, targetKind: 'channel' }))) as { messageId: string };
+    const status = fake.channelMessages('full').find((m) => m.id === sent.messageId)!;
+    expect(status.content).toBe('status of 7');
+    expect(status.pinned).toBeFalsy();
+    // The refused pin follows from the full channel this test set up: not a bug for unexpectedErrors() to report.
+    for (const r of fake.state.requests) if (r.errorCode === 30003) r.expected = true;
+    expect(warnings).toEqual([{ fields: { gameId: 7, channel: channel.id, code: 30003, status: 400 }, msg: "status message not pinned: the channel is at Discord's pin cap" }]);
+  });
+
   it('posts a game\'s first status message once, whichever status row sends it again after a crash', async () => {
     const first = (await send(row({ gameId: 42, payload: { type: 'status', gameId: 42, text: 'status of 42' }, target: fake.channel('main').id, targetKind: 'channel' }))) as { messageId: string };
     const newer = await send(row({ gameId: 42, payload: { type: 'status', gameId: 42, text: 'status of 42, newer' }, target: fake.channel('main').id, targetKind: 'channel' }));
     expect(newer).toEqual(first);
     expect(fake.channelMessages('main').filter((m) => m.content.startsWith('status of 42'))).toHaveLength(1);
+    // Pinned once: the resend pinned the same message again, which Discord (and the stand-in) takes as a no-op.
+    const status = fake.channelMessages('main').find((m) => m.content.startsWith('status of 42'))!;
+    expect(status.pinned).toBe(true);
+    expect(fake.channelMessages('main').filter((m) => m.type === 6 && m.reference === status.id)).toHaveLength(1);
   });
 
   it('sends DMs, and turns closed DMs and deleted channels into permanent failures', async () => {
