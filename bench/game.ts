@@ -29,7 +29,7 @@ export async function benchGame(): Promise<BenchResult[]> {
     const gameIds: number[] = [];
     for (let i = 0; i < GAMES; i++) {
       const channelId = `bench-${i}`;
-      const created = createGame(deps, { channelId, guildId: 'g', userId: 'gm', variantId: 'classic' });
+      const created = createGame(deps, { channelId, guildId: `g${Math.floor(i / 20)}`, userId: 'gm', variantId: 'classic' }); // a server holds at most 25 live games
       if (!created.ok) throw new Error(created.error);
       for (const p of classic.powers) joinGame(deps, { channelId, userId: `${channelId}-${p.name}`, power: p.name });
       const started = startGame(deps, { channelId, userId: 'gm' });

@@ -98,9 +98,10 @@ async function restart(dir: string): Promise<BenchResult> {
   let t = Date.now();
   const deps: GameDeps = { db: opened.db, now: () => t, random: r };
   const ids: number[] = [];
+  // 1,000 games in 50 servers of 20 (a server holds at most 25 live games by default: src/game/limits.ts).
   for (let i = 0; i < 1000; i++) {
     const channelId = `${100_000_000_000_000_000n + BigInt(i)}`;
-    const created = createGame(deps, { channelId, guildId: '1', userId: `9${i}`, variantId: 'classic' });
+    const created = createGame(deps, { channelId, guildId: `${1 + Math.floor(i / 20)}`, userId: `9${i}`, variantId: 'classic' });
     if (!created.ok) throw new Error(created.error);
     for (const [k, p] of classic.powers.entries()) joinGame(deps, { channelId, userId: `${i}${k}00000000000000`, power: p.name });
     const started = startGame(deps, { channelId, userId: `9${i}` });
