@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Logger } from '../log.js';
-import { allVariants } from '../variants/index.js';
+import { botVariants } from '../variants/index.js';
 import { prepareRenderer, renderMap, type RenderOptions } from '../render/index.js';
 
 export interface MapPicture {
@@ -47,7 +47,7 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
     // Build every variant's cell geometry once at start-up, so the first map of a game does not block the event
     // loop for the geometry (80–270 ms) in the middle of a deadline.
     const started = performance.now();
-    const problems = prepareRenderer(allVariants());
+    const problems = prepareRenderer(botVariants()); // the variants games can be created in
     log.info({ ms: Math.round(performance.now() - started), problems: problems.length }, 'map geometry prepared');
   }
   const renderPng = options.renderPng ?? renderMap;
