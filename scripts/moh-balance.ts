@@ -5,7 +5,7 @@
  * follow army adjacency. Rewrites the tables between the markers in docs/rules/mandate-of-heaven.md and prints them.
  *   npx tsx scripts/moh-balance.ts
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeBalanceSection } from './balance-doc.js';
 import { mandateFeatures as f, mandateOfHeaven as v } from '../src/variants/mandate-of-heaven/index.js';
 
 const map = v.map;
@@ -66,15 +66,7 @@ export function balanceTables(): string {
 }
 
 function main(): void {
-  const tables = balanceTables();
-  const path = new URL('../docs/rules/mandate-of-heaven.md', import.meta.url);
-  const doc = readFileSync(path, 'utf8');
-  const start = '<!-- balance:start (scripts/moh-balance.ts) -->';
-  const end = '<!-- balance:end -->';
-  const i = doc.indexOf(start);
-  const j = doc.indexOf(end);
-  if (i >= 0 && j > i) writeFileSync(path, `${doc.slice(0, i + start.length)}\n${tables}\n${doc.slice(j)}`);
-  console.log(tables);
+  writeBalanceSection(new URL('../docs/rules/mandate-of-heaven.md', import.meta.url), 'moh-balance.ts', balanceTables());
 }
 
 main();

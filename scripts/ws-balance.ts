@@ -5,7 +5,7 @@
  * docs/rules/warring-states.md and prints it.
  *   npx tsx scripts/ws-balance.ts
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeBalanceSection } from './balance-doc.js';
 import { warringStates as v } from '../src/variants/warring-states/index.js';
 
 const map = v.map;
@@ -49,15 +49,7 @@ export function balanceTable(): string {
 }
 
 function main(): void {
-  const table = balanceTable();
-  const path = new URL('../docs/rules/warring-states.md', import.meta.url);
-  const doc = readFileSync(path, 'utf8');
-  const start = '<!-- balance:start (scripts/ws-balance.ts) -->';
-  const end = '<!-- balance:end -->';
-  const i = doc.indexOf(start);
-  const j = doc.indexOf(end);
-  if (i >= 0 && j > i) writeFileSync(path, `${doc.slice(0, i + start.length)}\n${table}\n${doc.slice(j)}`);
-  console.log(table);
+  writeBalanceSection(new URL('../docs/rules/warring-states.md', import.meta.url), 'ws-balance.ts', balanceTable());
 }
 
 main();
