@@ -415,7 +415,10 @@ export interface OutboxLoop {
   kick(): void;
   /** Stops the loop, waits for the deliveries in flight, and frees this process's claims. */
   stop(): Promise<void>;
-  /** Resolves when the current delivery pass (if any) is done. */
+  /**
+   * Resolves when no delivery pass is running and no unclaimed row is due: rows a use-case committed but has not
+   * kicked yet (the bot coalesces kicks) are delivered first. Rows waiting for a later retry do not hold it.
+   */
   idle(): Promise<void>;
   /** This process as a deliverer (claims name it). */
   readonly deliverer: Deliverer;
@@ -503,7 +506,12 @@ export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number;
     kick,
     deliverer: me,
     idle: async () => {
-      while (running) await running;
+      for (;;) {
+        while (running) await running;
+        const due = nextDueAt(options.db);
+        if (stopped || due === null || due > options.now()) return;
+        kick();
+      }
     },
     stop: async () => {
       stopped = true;
