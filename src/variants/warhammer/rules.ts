@@ -10,13 +10,17 @@ import { resolveMovement } from '../../engine/movement/index.js';
 import { battleWinner, convoyStands, duplicateReports, isBattlePass, reportProblems, ruling } from './rules/battles.js';
 import { decisiveDeclarations, gameOptions } from './rules/decisive.js';
 import { illusionArmy, illusionHoldStrength } from './rules/illusion.js';
-import { immortalArmy, immortalCanMove } from './rules/immortality.js';
+import { adoptImmortalSupports, IMMORTAL_SUPPORT, immortalArmy, immortalCanMove, immortalSupportParser, immortalSupportSpec } from './rules/immortality.js';
 import { seaRaiderStrength } from './rules/sea-raiders.js';
 
 export function warhammerRules(features: WarhammerFeatures): RulesModule {
   const rules: RulesModule = {
     gameOptions,
     decisive: ({ position, orders, adjudication, options }) => decisiveDeclarations(position, orders, adjudication, options),
+    // Immortality: "A second Vampire Count army may support this move" (`A Gfor S Immortality`).
+    specialOrders: { [IMMORTAL_SUPPORT]: immortalSupportSpec },
+    specialOrderParsers: [immortalSupportParser],
+    adoptOrders: ({ position, orders }) => ({ orders: position.phase.type === 'movement' ? adoptImmortalSupports(position, orders) : orders }),
     extraOrders: ({ position, orders }) => [...illusionArmy(position, orders), ...immortalArmy(position, orders)],
     canMove: ({ unit, to }) => immortalCanMove(unit, to),
     strength: (ctx, q) => seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q),
