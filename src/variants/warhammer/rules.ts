@@ -12,9 +12,12 @@ import { decisiveDeclarations, gameOptions } from './rules/decisive.js';
 import { illusionArmy, illusionHoldStrength } from './rules/illusion.js';
 import { adoptImmortalSupports, IMMORTAL_SUPPORT, immortalArmy, immortalCanMove, immortalSupportParser, immortalSupportSpec } from './rules/immortality.js';
 import { seaRaiderStrength } from './rules/sea-raiders.js';
+import { followCapitals } from './followers.js';
 
 export function warhammerRules(features: WarhammerFeatures): RulesModule {
   const rules: RulesModule = {
+    // Dogs of War choices, Sepoys and Mercenaries, revolted capitals (state.ts): callers carry variantState.
+    stateful: true,
     gameOptions,
     decisive: ({ position, orders, adjudication, options }) => decisiveDeclarations(position, orders, adjudication, options),
     // Immortality: "A second Vampire Count army may support this move" (`A Gfor S Immortality`).
@@ -44,6 +47,8 @@ export function warhammerRules(features: WarhammerFeatures): RulesModule {
       return reportProblems(map, resolveMovement(map, rules, position, orders), battles).concat(duplicateReports(battles));
     },
     buildableCenters: ({ map, position, power }) => buildableCenters(features, map, position, power),
+    // A Sepoy whose capital changed hands serves the new owner (followers.ts).
+    afterCenterUpdate: ({ after }) => followCapitals(features, after),
   };
   return rules;
 }
