@@ -123,3 +123,18 @@ describe('Cataclysmic Battles: "The loser is forever destroyed." (the game maste
     expect(() => run({ ...example, options: { cataclysmicBattles: 'on' }, battles: [{ province: 'altd', winner: 'Bretonnia', destroyed: ['A wast'] }] })).toThrow('A wast did not lose the battle at altd');
   });
 });
+
+describe('Strong Capitals in army sizes: "holds with an additional strength"', () => {
+  it('a unit holding on its capital fields 125 % (1875) against a lone attacker', async () => {
+    const { groupBattles } = await import('../../../src/variants/warhammer/index.js');
+    const strong = warhammer.configure!({ strongCapitals: 'on' });
+    const position = { ...strong.startingPosition(), units: ['Empire: F midd', 'Bretonnia: A wast'].map(u) };
+    const { parseOrder } = await import('../../../src/engine/parse/index.js');
+    const p = parseOrder(strong, 'A Wast - Midd', { position });
+    if (!p.ok) throw new Error(p.error);
+    const orders = [{ power: 'Bretonnia', order: p.order }];
+    const declared = [{ power: 'Bretonnia', unit: 'A wast', kind: 'move' as const, province: 'midd' }];
+    const sides = (options: Record<string, string>) => groupBattles(strong, position, orders, declared, { options }).battles[0]!.sides.map((s) => `${s.power} ${s.points}`);
+    expect(sides({ strongCapitals: 'on' })).toEqual(['Bretonnia 1500', 'Empire 1875']);
+  });
+});

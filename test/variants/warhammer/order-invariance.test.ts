@@ -11,39 +11,10 @@ import type { Adjudication, AdjudicationContext, Position, PowerOrder } from '..
 import type { Variant } from '../../../src/engine/variant.js';
 import { battleReports, declarationsAllowed, groupBattles, warhammer } from '../../../src/variants/warhammer/index.js';
 import { rng } from '../../support/random.js';
-import { canonical, clusteredPosition, EXHAUSTIVE_UP_TO, meetingOrders, runsFromEnv, SAMPLED_PERMUTATIONS } from '../../engine/order-invariance.js';
+import { allPermutations, canonical, clusteredPosition, shuffled, EXHAUSTIVE_UP_TO, meetingOrders, runsFromEnv, SAMPLED_PERMUTATIONS } from '../../engine/order-invariance.js';
 import { abilityCases } from './abilities.js';
 import { battleCases } from './battles.js';
 import { ordersOf, positionOf } from './harness.js';
-
-function* permutations<T>(xs: readonly T[]): Generator<T[]> {
-  // Heap's algorithm.
-  const a = [...xs];
-  const c = new Array<number>(a.length).fill(0);
-  yield [...a];
-  let i = 1;
-  while (i < a.length) {
-    if (c[i]! < i) {
-      const k = i % 2 === 0 ? 0 : c[i]!;
-      [a[k], a[i]] = [a[i]!, a[k]!];
-      yield [...a];
-      c[i]!++;
-      i = 1;
-    } else {
-      c[i] = 0;
-      i++;
-    }
-  }
-}
-
-function shuffled<T>(xs: readonly T[], r: () => number): T[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
 
 const full = (adj: Adjudication) =>
   [canonical(adj), (adj.events ?? []).map((e) => `${e.kind} ${e.text}`).sort().join('\n'), JSON.stringify(adj.position.variantState ?? {})].join('\n');
@@ -52,7 +23,7 @@ const full = (adj: Adjudication) =>
 function orderDependence(variant: Variant, position: Position, orders: PowerOrder[], context: AdjudicationContext, seed: number): string | null {
   const r = rng(seed);
   const want = full(adjudicate(variant, position, orders, context));
-  const listings = position.units.length <= EXHAUSTIVE_UP_TO ? permutations(position.units) : (function* () {
+  const listings = position.units.length <= EXHAUSTIVE_UP_TO ? allPermutations(position.units) : (function* () {
     for (let k = 0; k < SAMPLED_PERMUTATIONS; k++) yield shuffled(position.units, r);
   })();
   for (const units of listings) {
