@@ -66,9 +66,11 @@ export function campaignData(base: VariantData, c: Campaign): VariantData {
     data.provinces = data.provinces.map((p) => (p.id === SYLVANIA ? { ...p, home: EMPIRE } : p));
     data.startingUnits = data.startingUnits.filter((u) => u.power !== VAMPIRE_COUNTS);
     const centres = { ...data.startingCenters! };
-    centres[VAMPIRE_COUNTS] = [];
     centres[EMPIRE] = [...(centres[EMPIRE] ?? []), SYLVANIA].sort();
     data.startingCenters = centres;
+    delete data.startingCenters[VAMPIRE_COUNTS];
+    // No Vampire Counts player: the power is not in this campaign.
+    data.powers = data.powers.filter((p) => p.name !== VAMPIRE_COUNTS);
   }
   for (const province of c.hills) {
     // "Start an Orc Army in the Pale Sister (Orc Massif) … you could start an Orc (or Goblin) army in the the World (WRLD) mountains."
@@ -87,13 +89,20 @@ function oldWorld(data: VariantData): VariantData {
     return p;
   });
   const cut = (adj: Record<string, string[]>) =>
-    Object.fromEntries(Object.entries(adj).map(([p, list]) => [p, keep(p.split('/')[0]!) ? list.filter((q) => keep(q.split('/')[0]!)) : []]));
+    Object.fromEntries(Object.entries(adj).filter(([p]) => keep(p.split('/')[0]!)).map(([p, list]) => [p, list.filter((q) => keep(q.split('/')[0]!))]));
   data.armyAdjacency = cut(data.armyAdjacency);
   data.fleetAdjacency = cut(data.fleetAdjacency);
   data.links = data.links.filter((l) => keep(l.from.split('/')[0]!) && keep(l.to.split('/')[0]!));
   const centres = new Set(data.provinces.filter((p) => p.supplyCenter).map((p) => p.id));
-  data.startingUnits = data.startingUnits.filter((u) => keep(u.province));
-  data.startingCenters = Object.fromEntries(Object.entries(data.startingCenters ?? {}).map(([power, list]) => [power, list.filter((p) => centres.has(p))]));
+  // Nations left without a home centre inside the ring are not in this campaign (their units are not placed).
+  const playing = new Set(data.provinces.filter((p) => p.home).map((p) => p.home!));
+  data.powers = data.powers.filter((p) => playing.has(p.name));
+  data.startingUnits = data.startingUnits.filter((u) => keep(u.province) && playing.has(u.power));
+  data.startingCenters = Object.fromEntries(
+    Object.entries(data.startingCenters ?? {})
+      .filter(([power]) => playing.has(power))
+      .map(([power, list]) => [power, list.filter((p) => centres.has(p))]),
+  );
   data.victory = { ...data.victory, centers: Math.floor(centres.size / 2) + 1 };
   return data;
 }

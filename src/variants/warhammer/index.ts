@@ -27,7 +27,8 @@ function configure(options: Record<string, string>): Variant {
       // Orcs in the Hills: the hill armies are followed from the start.
       startingPosition: () => {
         const p = startingPosition();
-        return campaign.hills.length > 0 ? { ...p, variantState: { hillArmies: [...campaign.hills].sort() } } : p;
+        const hills = campaign.hills.filter((h) => p.units.some((u) => u.province === h)).sort();
+        return hills.length > 0 ? { ...p, variantState: { hillArmies: hills } } : p;
       },
     };
     configured.set(key, v);

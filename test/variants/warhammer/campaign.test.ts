@@ -37,8 +37,9 @@ describe('The Greater Empire: "If there is no Vampire Count player, give the Emp
   it('Sylvania starts an Empire home centre, with no Vampire Counts army', () => {
     const start = greater.startingPosition();
     expect(start.supplyCenters.Empire).toEqual(['altd', 'midd', 'nuln', 'sylv']);
-    expect(start.supplyCenters['Vampire Counts']).toEqual([]);
+    expect(start.supplyCenters['Vampire Counts']).toBeUndefined();
     expect(start.units.some((x) => x.power === 'Vampire Counts')).toBe(false);
+    expect(greater.powers.map((p) => p.name)).not.toContain('Vampire Counts');
     expect(greater.map.homeCenters('Empire')).toContain('sylv');
   });
   it('the Empire builds in Sylvania in the first winter; no Immortality rises there', () => {
@@ -78,10 +79,25 @@ describe('Old World only: "The new edge of the map would be GRAE <-> SJOK <-> â€
     const start = old.startingPosition();
     expect(start.units.every((x) => ['grae', 'sjok', 'zigg', 'kare'].includes(x.province) || old.map.province(x.province)?.kind !== 'impassable')).toBe(true);
     expect(start.units.some((x) => x.power === 'Cathay')).toBe(false);
+    // Nations without a home centre inside the ring are not in the campaign.
+    expect(old.powers.map((p) => p.name)).toEqual(['Norse', 'Kislev', 'Empire', 'Bretonnia', 'Wood Elves', 'Vampire Counts', 'Dwarves', 'Skaven', 'Tilea', 'Estalia']);
   });
   it('nothing moves beyond the edge (Karak Eight Peaks to the Dark Lands; the Skaven underway to Kuresh)', () => {
-    const out = run({ units: ['Orcs & Goblins: A kare', 'Skaven: A skav'].map(u), orders: [o('Orcs & Goblins', 'A Kare - Dark'), o('Skaven', 'A Skav - Kure')], options: { oldWorldOnly: 'on' } });
+    const out = run({ units: ['Dwarves: A kare', 'Skaven: A skav'].map(u), orders: [o('Dwarves', 'A Kare - Dark'), o('Skaven', 'A Skav - Kure')], options: { oldWorldOnly: 'on' } });
     expect(out.results.map((r) => r.result)).toEqual(['illegal', 'illegal']);
+  });
+});
+
+describe('every campaign passes the map data checks', () => {
+  const campaigns: Record<string, string>[] = [{ oldWorldOnly: 'on' }, { greaterEmpire: 'on' }, { strongCapitals: 'on', cataclysmicBattles: 'on' }, { oldWorldOnly: 'on', greaterEmpire: 'on', orcsInTheHills: 'both' }];
+  it.each(campaigns)('%j', async (options) => {
+    const { checkVariantData } = await import('../../../src/variants/check.js');
+    expect(checkVariantData(warhammer.configure!(options))).toEqual([]);
+  });
+  it('Orcs in the Hills: only the hill armies exceed the Orcs\' centres, as the seed intends', async () => {
+    const { checkVariantData } = await import('../../../src/variants/check.js');
+    expect(checkVariantData(warhammer.configure!({ orcsInTheHills: 'both' }))).toEqual(['Orcs & Goblins starts with 5 units but only 3 centres']);
+    expect(warhammer.configure!({ oldWorldOnly: 'on', orcsInTheHills: 'both' }).startingPosition().variantState).toBeUndefined();
   });
 });
 
