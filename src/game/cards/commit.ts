@@ -6,7 +6,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { apply, publicView, type Action, type CardGameState, type GameEvent, type Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
-import { cardEvents, cardGames, cardSeats, games } from '../../store/schema.js';
+import { cardEvents, cardGames, cardSeats, games, type GameEnd } from '../../store/schema.js';
 import { noteEvent } from '../tx.js';
 import { newTableMessage, queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
 import { deleteDrafts, draftOf, reload, seatRow, settingsOf, toActOf, type CardCtx } from './store.js';
@@ -76,7 +76,10 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
     .where(eq(cardGames.gameId, ctx.game.id))
     .run();
   if (finished) {
-    tx.update(games).set({ status: 'finished', finishedAt: now, end: { kind: 'solo', winner: String(after.winner) } as never }).where(eq(games.id, ctx.game.id)).run();
+    const name = (seat: Seat) => after.seats[seat]!.dynasty;
+    const w = after.winner;
+    const end: GameEnd = Array.isArray(w) ? { kind: 'draw', powers: w.map(name) } : w === null ? { kind: 'abandoned' } : { kind: 'solo', winner: name(w) };
+    tx.update(games).set({ status: 'finished', finishedAt: now, end }).where(eq(games.id, ctx.game.id)).run();
     noteEvent({ kind: 'game_finished', gameId: ctx.game.id, end: after.endReason ?? 'finished' });
   }
   deleteDrafts(tx, ctx.game.id);
