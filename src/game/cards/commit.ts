@@ -8,7 +8,7 @@ import { apply, publicView, type Action, type CardGameState, type GameEvent, typ
 import type { Tx } from '../../store/db.js';
 import { cardEvents, cardGames, cardSeats, games, type GameEnd } from '../../store/schema.js';
 import { noteEvent } from '../tx.js';
-import { newTableMessage, queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
+import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
 import { deleteDrafts, draftOf, reload, seatRow, settingsOf, toActOf, type CardCtx } from './store.js';
 import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
 import type { Effect } from '../../cardgame/index.js';
@@ -86,12 +86,10 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
   const next = reload(tx, ctx);
 
   queueActionLog(tx, next, seq, before.round, r.events, actorNote(actor), now);
-  if (endsRound(r.events)) {
-    queueRoundSummary(tx, next, seq, before.round, r.events, publicView(before), now);
-    if (!finished) newTableMessage(tx, next, now);
-  } else queueTable(tx, next, now);
+  // One table message for the whole game, edited in place (it stays pinned); each round's summary is a post of its own.
+  if (endsRound(r.events)) queueRoundSummary(tx, next, seq, before.round, r.events, publicView(before), now);
+  queueTable(tx, next, now);
   if (finished) {
-    queueTable(tx, next, now);
     queueGameOver(tx, next, seq, r.events, now);
   } else if (newTurn) {
     // The player who just acted and acts again at once (the last seat in the battle) needs no ping.
