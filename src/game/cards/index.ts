@@ -15,4 +15,4 @@ export { cardGameInChannel, cardGameById, isCardChannel, cardChoosableStates, re
 export { cardTablePayload } from './outbox.js';
 export { STALE, NO_CARD_GAME } from './store.js';
 export * as cardText from './text.js';
-export { cardTableText, battlefieldLines, seatLines, rowLines, logLine, roundSummaryText, winnerText, cardEmoji, symbolEmoji, symbolLabel, dynastyLabel, stateLabel, seatLabel, changedStates } from './text.js';
+export { cardTableText, battlefieldLines, seatLines, rowLines, logLine, roundSummaryText, winnerText, cardEmoji, symbolEmoji, symbolLabel, dynastyLabel, stateLabel, seatLabel, changedStates, cardLabel, strongholdLabel, effectLabel, claimPreviewText } from './text.js';
