@@ -155,7 +155,7 @@ function autoTurnsLastHour(tx: Tx, gameId: number, now: number): number {
  * Away and conceded seats resolve at once (design §3.8, decisions.md), within the game's hourly cap of
  * automatic turns; beyond it they wait for their deadline.
  */
-export function runAutomatic(tx: Tx, ctx: CardCtx, now: number): CardCtx {
+export function runAutomatic(tx: Tx, ctx: CardCtx, now: number, cap = CARD_AUTO_TURNS_PER_HOUR): CardCtx {
   let cur = ctx;
   for (let guard = 0; guard < 500; guard++) {
     if (cur.game.status !== 'active') return cur;
@@ -163,7 +163,7 @@ export function runAutomatic(tx: Tx, ctx: CardCtx, now: number): CardCtx {
       .map((seat) => ({ seat, row: seatRow(cur, seat) }))
       .find((x) => x.row && (x.row.away || x.row.conceded));
     if (!due) return cur;
-    if (autoTurnsLastHour(tx, cur.game.id, now) >= CARD_AUTO_TURNS_PER_HOUR) return cur;
+    if (autoTurnsLastHour(tx, cur.game.id, now) >= cap) return cur;
     const r = commitDefault(tx, cur, due.seat, due.row!.conceded ? 'conceded' : 'away', now);
     if ('ok' in r) return cur;
     cur = r;
