@@ -3,7 +3,7 @@
  * deadline, and queue the table edit, the log line, the pings, the round summary and the end of the game — all
  * in the caller's transaction. Then seats that are away (or conceded) resolve at once with the defaults.
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { apply, publicView, type Action, type CardGameState, type GameEvent, type Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { cardEvents, cardGames, cardSeats, games, type GameEnd } from '../../store/schema.js';
@@ -87,7 +87,12 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
 
   queueActionLog(tx, next, seq, before.round, r.events, actorNote(actor), now);
   // One table message for the whole game, edited in place (it stays pinned); each round's summary is a post of its own.
-  if (endsRound(r.events)) queueRoundSummary(tx, next, seq, before.round, r.events, publicView(before), now);
+  if (endsRound(r.events)) {
+    const roundRows = tx.select({ events: cardEvents.events }).from(cardEvents).where(and(eq(cardEvents.gameId, ctx.game.id), eq(cardEvents.round, before.round))).orderBy(asc(cardEvents.seq)).all();
+    const roundEvents = roundRows.flatMap((x) => x.events as GameEvent[]);
+    // Controllers change only in the control round, inside this last fall back: `before` shows them as they were.
+    queueRoundSummary(tx, next, seq, before.round, roundEvents, publicView(before), now);
+  }
   queueTable(tx, next, now);
   if (finished) {
     queueGameOver(tx, next, seq, r.events, now);

@@ -157,10 +157,18 @@ export function logLine(round: number, events: readonly GameEvent[], actor?: str
   return line.length > 1900 ? `${line.slice(0, 1890)}…` : line;
 }
 
-/** The round summary (design §3.6 step 4): control changes with the counts that decided them, the new row, the end check. */
+/**
+ * The round summary (design §3.6 step 4) from the round's public events: every fall back and its claims, the
+ * control round with the counts that decided each state, the new row, the end check.
+ */
 export function roundSummaryText(round: number, events: readonly GameEvent[], after: CardGameView): string {
   const lines = [`**Round ${round} is over.**`];
-  for (const e of events) if (['fallBack', 'control', 'controlArmy', 'tiebreakResult', 'gameOver', 'tiebreak', 'row', 'resistance', 'finished'].includes(e.kind)) lines.push(e.text);
+  for (const e of events) {
+    if (!['fallBack', 'control', 'controlArmy', 'tiebreakResult', 'gameOver', 'tiebreak', 'row', 'resistance', 'finished'].includes(e.kind)) continue;
+    lines.push(e.text);
+    // the counts that decided each contested state ("顧 Gu: Qin 2, Yan 2, neutral 1 — tie broken by …")
+    if (e.kind === 'control' && Array.isArray(e.why)) for (const why of e.why as string[]) lines.push(`· ${why}`);
+  }
   if (after.phase === 'choose' && after.chooser) lines.push(`${dynastyLabel(after.seats[after.chooser.seat]!.dynasty)} chooses the next battle.`);
   const text = lines.join('\n');
   return text.length > 1900 ? `${text.slice(0, 1890)}…` : text;
