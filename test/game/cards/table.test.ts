@@ -94,3 +94,16 @@ describe('wizard labels', () => {
     ).toBe('You will claim 🔥 Fire. 🐎 Cavalry is tied with Qin 秦 (2–2) and will not be claimed. 🛞 Chariot is led by Yan 燕 and the local resistance (1–2) and will not be claimed.');
   });
 });
+
+describe('cardTableOf', () => {
+  it('gives the table as it is now, and null for a Diplomacy channel', async () => {
+    const { cardTableOf } = await import('../../../src/game/cards/index.js');
+    const { createGame } = await import('../../../src/game/index.js');
+    env = startedCards(2);
+    const t = cardTableOf(env.deps, 'chan-cards')!;
+    expect(t.cards.phase).toBe('give');
+    expect(t.text).toContain('Setup · choose recruits');
+    createGame(env.deps, { channelId: 'dip', guildId: 'guild-1', userId: 'x', variantId: 'classic' });
+    expect(cardTableOf(env.deps, 'dip')).toBeNull();
+  });
+});
