@@ -39,7 +39,7 @@ export async function adjudicateInParallel(args: string[], stdin: string, list: 
     worker.once('error', () => resolve({ done: [], failed: true }));
     worker.once('exit', () => resolve({ done: [], failed: true }));
   });
-  const mine = adjudicateClaimed(args, list, counter);
+  const mine = await adjudicateClaimed(args, list, counter);
   if (mine.failed) {
     await worker.terminate();
     return null;
