@@ -5,7 +5,7 @@
  */
 import type { GameMap } from '../map.js';
 import type { Variant } from '../variant.js';
-import type { Order, Position, Power, Unit, UnitRef, UnitType } from '../types.js';
+import type { Order, PhaseType, Position, Power, Unit, UnitRef, UnitType } from '../types.js';
 import { ParseError, type DraftOrder } from './grammar.js';
 
 export interface ParseContext {
@@ -15,6 +15,15 @@ export interface ParseContext {
   power?: Power;
   /** Powers whose units `power` may order too: its votes for them (Mandate of Heaven neutrals, `votedPowers`). */
   alsoFor?: readonly Power[];
+  /** Texts already read, for a caller that reads many orders of this variant (`DraftCache` in index.ts). */
+  drafts?: DraftSource;
+}
+
+/** What a text says before the board is looked at, remembered by text (`DraftCache`). */
+export interface DraftSource {
+  readonly variant: Variant;
+  /** The draft of `input` read in a phase of type `phase`; throws the `ParseError` the text gives. */
+  draft(input: string, phase: PhaseType | undefined): DraftOrder;
 }
 
 const typeName = (t: UnitType) => (t === 'A' ? 'army' : 'fleet');
