@@ -3,7 +3,7 @@
  * stdout (contract: /work/shared/formats/cli.md, docs/cli.md).
  */
 import { adjudicate } from '../../engine/index.js';
-import { DraftCache, readOrder, unitOfOrderText } from '../../engine/parse/index.js';
+import { readOrder, unitOfOrderText } from '../../engine/parse/index.js';
 import type { AdjudicationContext, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
 import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Variant } from '../../engine/variant.js';
@@ -47,12 +47,11 @@ export async function adjudicateCommand(args: string[], stdin: string): Promise<
     let flagVariant: Variant | undefined;
     const defaultVariant = () => (flagVariant ??= variantFromFlags(flags));
     const cases = list.map((raw, i) => readCase(raw, i));
-    const drafts = new BatchDrafts();
     const notes: string[] = [];
     // Each case's output is written as JSON as soon as it is made (the compact writer's text, joined as
     // JSON.stringify joins an array), so the objects die young instead of filling the heap until the end.
     const parts = cases.map((c, i) => {
-      const { output, note } = runCase(c, i, defaultVariant, drafts);
+      const { output, note } = runCase(c, i, defaultVariant);
       if (note) notes.push(note);
       return JSON.stringify(output);
     });
@@ -77,23 +76,13 @@ async function prepareCases(flags: Flags, list: readonly unknown[]): Promise<voi
 }
 
 /** One validated case: its output, and the note for stderr when it has one. Throws `InputError`. */
-function runCase(c: AdjudicateCase, i: number, defaultVariant: () => Variant, drafts: BatchDrafts): { output: CaseOutput; note: string | null } {
+function runCase(c: AdjudicateCase, i: number, defaultVariant: () => Variant): { output: CaseOutput; note: string | null } {
   const variant = c.variant ? variantById(c.variant) : defaultVariant();
   const note =
     c.phase.type === 'adjustment' && c.supplyCenters === undefined
       ? `${caseName(c, i)}: an adjustment case without supplyCenters: using ${variant.id}'s starting ownership\n`
       : null;
-  return { output: adjudicateCase(variant, c, caseName(c, i), drafts.of(variant)), note };
-}
-
-/** The order texts a batch has read, per variant: each distinct text is parsed once per batch (issue 14 §6). */
-class BatchDrafts {
-  private readonly byVariant = new Map<Variant, DraftCache>();
-  of(variant: Variant): DraftCache {
-    let drafts = this.byVariant.get(variant);
-    if (!drafts) this.byVariant.set(variant, (drafts = new DraftCache(variant)));
-    return drafts;
-  }
+  return { output: adjudicateCase(variant, c, caseName(c, i)), note };
 }
 
 /** Cases claimed at a time by each thread of a parallel run. */
@@ -117,12 +106,11 @@ export async function adjudicateClaimed(args: string[], list: unknown[], counter
     await prepareCases(flags, list);
     let flagVariant: Variant | undefined;
     const defaultVariant = () => (flagVariant ??= variantFromFlags(flags));
-    const drafts = new BatchDrafts();
     for (;;) {
       const start = Atomics.add(counter, 0, CLAIM);
       if (start >= list.length) return { done, failed: false };
       for (let i = start; i < Math.min(start + CLAIM, list.length); i++) {
-        const { output, note } = runCase(readCase(list[i], i), i, defaultVariant, drafts);
+        const { output, note } = runCase(readCase(list[i], i), i, defaultVariant);
         done.push([i, JSON.stringify(output), note]);
       }
     }
@@ -212,11 +200,11 @@ function withCoast(u: { power: string; type: 'A' | 'F'; province: string; coast?
 }
 
 /** Parse each order on the board; unreadable ones become `illegal` results and do not stop the case. */
-function readOrders(variant: Variant, position: Position, orders: AdjudicateCase['orders'], drafts?: DraftCache): { orders: PowerOrder[]; failures: OrderResult[] } {
+function readOrders(variant: Variant, position: Position, orders: AdjudicateCase['orders']): { orders: PowerOrder[]; failures: OrderResult[] } {
   const out: PowerOrder[] = [];
   const failures: OrderResult[] = [];
   for (const o of orders) {
-    const parsed = readOrder(variant, o.text, drafts ? { position, drafts } : { position });
+    const parsed = readOrder(variant, o.text, { position });
     if (parsed.ok) out.push({ power: o.power, order: parsed.order });
     else {
       failures.push({
@@ -239,8 +227,7 @@ function startingCenters(variant: Variant): Position['supplyCenters'] {
   return centers;
 }
 
-/** One case's output; `drafts`: order texts already read in this batch (`DraftCache`). */
-export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseName(c, 0), drafts?: DraftCache): CaseOutput {
+export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseOutput {
   const units = c.units.map(withCoast);
   checkUnits(variant, units, name);
   let position: Position = {
@@ -259,13 +246,13 @@ export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseN
     const preludeUnits = c.prelude.units.map(withCoast);
     checkUnits(variant, preludeUnits, `${name} prelude`);
     const before: Position = { ...position, phase: c.prelude.phase, units: preludeUnits, dislodged: [], contested: [] };
-    const { orders } = readOrders(variant, before, c.prelude.orders, drafts);
+    const { orders } = readOrders(variant, before, c.prelude.orders);
     const after = adjudicate(variant, before, orders, context).position;
     position = after.phase.type === 'retreat' ? after : { ...after, phase: c.phase, dislodged: [], contested: [] };
   }
 
   const options = gameOptionsOf(variant, c, name);
-  const { orders, failures: readFailures } = readOrders(variant, position, c.orders, drafts);
+  const { orders, failures: readFailures } = readOrders(variant, position, c.orders);
   const adj = adjudicateOrExplain(variant, position, orders, context, name);
   const decisive = c.phase.type === 'movement' && variant.rules.decisive ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options }) : undefined;
   // Ballots are secret (Mandate of Heaven rule 3): an unreadable order for another power's unit is not echoed back

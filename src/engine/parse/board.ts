@@ -5,7 +5,7 @@
  */
 import type { GameMap } from '../map.js';
 import type { Variant } from '../variant.js';
-import type { Order, PhaseType, Position, Power, Unit, UnitRef, UnitType } from '../types.js';
+import type { Order, Position, Power, Unit, UnitRef, UnitType } from '../types.js';
 import { ParseError, type DraftOrder } from './grammar.js';
 
 export interface ParseContext {
@@ -15,15 +15,6 @@ export interface ParseContext {
   power?: Power;
   /** Powers whose units `power` may order too: its votes for them (Mandate of Heaven neutrals, `votedPowers`). */
   alsoFor?: readonly Power[];
-  /** Texts already read, for a caller that reads many orders of this variant (`DraftCache` in index.ts). */
-  drafts?: DraftSource;
-}
-
-/** What a text says before the board is looked at, remembered by text (`DraftCache`). */
-export interface DraftSource {
-  readonly variant: Variant;
-  /** The draft of `input` read in a phase of type `phase`; throws the `ParseError` the text gives. */
-  draft(input: string, phase: PhaseType | undefined): DraftOrder;
 }
 
 const typeName = (t: UnitType) => (t === 'A' ? 'army' : 'fleet');
@@ -34,10 +25,26 @@ function placeName(map: GameMap, province: string): string {
 
 /** The unit an order is for: the power's own if it has one there; in a retreat phase the dislodged unit comes first. */
 function orderedUnitAt(position: Position, province: string, power: Power | undefined): Unit | undefined {
-  const onBoard = position.units.find((u) => u.province === province);
-  const dislodged = position.dislodged.find((u) => u.province === province);
-  const candidates = (position.phase.type === 'retreat' ? [dislodged, onBoard] : [onBoard, dislodged]).filter((u) => u !== undefined);
-  return candidates.find((u) => u.power === power) ?? candidates[0];
+  let onBoard: Unit | undefined;
+  for (const u of position.units) {
+    if (u.province === province) {
+      onBoard = u;
+      break;
+    }
+  }
+  let dislodged: Unit | undefined;
+  for (const u of position.dislodged) {
+    if (u.province === province) {
+      dislodged = u;
+      break;
+    }
+  }
+  const retreat = position.phase.type === 'retreat';
+  const first = retreat ? dislodged : onBoard;
+  const second = retreat ? onBoard : dislodged;
+  if (first && first.power === power) return first;
+  if (second && second.power === power) return second;
+  return first ?? second;
 }
 
 /** Fill type and coast from `found` where the player left them out. */
@@ -52,6 +59,13 @@ function orderedUnit(variant: Variant, ref: UnitRef, ctx: ParseContext): UnitRef
   const { position, power } = ctx;
   if (!position) return ref;
   const found = orderedUnitAt(position, ref.province, power);
+  if (!found || power) return checkedUnit(variant, ref, ctx, found);
+  return fill(ref, found);
+}
+
+/** `orderedUnit` when there is no unit there, or when the caller says whose order it is. */
+function checkedUnit(variant: Variant, ref: UnitRef, ctx: ParseContext, found: Unit | undefined): UnitRef {
+  const { power } = ctx;
   const where = placeName(variant.map, ref.province);
   if (!found) {
     if (power) throw new ParseError(`${power} has no unit in ${where}`);

@@ -7,7 +7,7 @@
 import { formatOrder, formatUnit } from '../format.js';
 import type { Variant } from '../variant.js';
 import type { Location, Order, PhaseType, UnitRef } from '../types.js';
-import { completeWithBoard, type DraftSource, type ParseContext } from './board.js';
+import { completeWithBoard, type ParseContext } from './board.js';
 import { ParseError, Reader, readPrefixed, readRest, type DraftOrder } from './grammar.js';
 import { tokenize } from './tokens.js';
 import { BUILD, DISBAND } from './words.js';
@@ -48,7 +48,7 @@ export type ReadResult = { ok: true; order: Order } | { ok: false; error: string
 export function readOrder(variant: Variant, text: string, ctx: ParseContext = {}): ReadResult {
   const input = asText(text);
   try {
-    const draft = ctx.drafts && ctx.drafts.variant === variant ? ctx.drafts.draft(input, ctx.position?.phase.type) : readDraft(variant, input, ctx.position?.phase.type);
+    const draft = readDraft(variant, input, ctx.position?.phase.type);
     return { ok: true, order: completeWithBoard(variant, draft, ctx) };
   } catch (e) {
     if (e instanceof ParseError) return { ok: false, error: e.message, input };
@@ -64,44 +64,6 @@ function readDraft(variant: Variant, input: string, phase: PhaseType | undefined
   if (tokens.length > MAX_ORDER_TOKENS) throw new ParseError(`this order is too long: an order has at most ${MAX_ORDER_TOKENS} words and signs`);
   const reader = new Reader(variant, tokens);
   return readPrefixed(reader) ?? readUnitOrder(reader, variant, phase);
-}
-
-/**
- * The texts already read for one variant, with what they said (a draft, frozen because it is shared, or the
- * message of the `ParseError` they gave), by phase type. A caller that reads many orders (the CLI's `adjudicate`
- * on thousands of cases) passes one as `ParseContext.drafts`, and each distinct text is read once. It grows with
- * the distinct texts: make one per batch, never one per process.
- */
-export class DraftCache implements DraftSource {
-  private readonly byPhase = new Map<PhaseType | undefined, Map<string, DraftOrder | string>>();
-  constructor(readonly variant: Variant) {}
-
-  draft(input: string, phase: PhaseType | undefined): DraftOrder {
-    let known = this.byPhase.get(phase);
-    if (!known) this.byPhase.set(phase, (known = new Map()));
-    let entry = known.get(input);
-    if (entry === undefined) {
-      try {
-        entry = frozen(readDraft(this.variant, input, phase));
-      } catch (e) {
-        if (!(e instanceof ParseError)) throw e;
-        entry = e.message;
-      }
-      known.set(input, entry);
-    }
-    if (typeof entry === 'string') throw new ParseError(entry);
-    return entry;
-  }
-}
-
-/** A shared draft, frozen with the places it holds, so that no reader can change it for the next. */
-function frozen(draft: DraftOrder): DraftOrder {
-  const d = draft as { unit?: object; to?: object | null; target?: object; path?: object[] };
-  if (d.unit) Object.freeze(d.unit);
-  if (d.to) Object.freeze(d.to);
-  if (d.target) Object.freeze(d.target);
-  if (d.path) for (const p of Object.freeze(d.path)) Object.freeze(p);
-  return Object.freeze(draft);
 }
 
 /** Several orders, one per line or separated by `;`. Empty pieces are skipped. */
