@@ -2,7 +2,7 @@
  * Plumbing shared by the CLI commands (contract: docs/cli.md). A command is a function of its arguments and its
  * stdin text that returns what to print and the exit code, so tests run it in-process.
  */
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync } from 'node:fs';
 import type { Variant } from '../engine/variant.js';
 import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/loaders.js';
 
@@ -144,8 +144,18 @@ export function parseJson(stdin: string): unknown {
 
 /** All of stdin as text ('' when stdin is a terminal, so a command without input does not hang). */
 export async function readStdin(): Promise<string> {
+  // A file (`< cases.json`): one read, without setting up the stdin stream.
+  if (stdinIsFile()) return readFileSync(0, 'utf8');
   if (process.stdin.isTTY) return '';
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function stdinIsFile(): boolean {
+  try {
+    return fstatSync(0).isFile();
+  } catch {
+    return false;
+  }
 }

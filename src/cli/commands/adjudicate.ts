@@ -7,7 +7,7 @@ import { readOrder, unitOfOrderText } from '../../engine/parse/index.js';
 import type { AdjudicationContext, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
 import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Variant } from '../../engine/variant.js';
-import { adjudicateInParallel, PARALLEL_MIN_CASES } from './adjudicate-parallel.js';
+import { adjudicateInParallel, PARALLEL_MIN_CASES, wantsSecondThread } from './adjudicate-parallel.js';
 import type { AdjudicateCase } from './case-schema.js';
 import { EXIT, InputError, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type Flags, type CommandResult } from '../io.js';
 
@@ -38,8 +38,9 @@ export async function adjudicateCommand(args: string[], stdin: string): Promise<
     const input = parseJson(stdin);
     const list = Array.isArray(input) ? input : [input];
     await prepareCases(flags, list);
-    // Large batches use both cores; any error sends the batch through the sequential path below for its message.
-    if (Array.isArray(input) && input.length >= PARALLEL_MIN_CASES) {
+    // Two threads when asked for (adjudicate-parallel.ts); any error sends the batch through the sequential path
+    // below for its message.
+    if (Array.isArray(input) && input.length >= PARALLEL_MIN_CASES && wantsSecondThread()) {
       const parallel = await adjudicateInParallel(args, stdin, input);
       if (parallel) return parallel;
     }
