@@ -5,9 +5,9 @@
  * output is byte for byte the sequential one (each case's JSON, joined in input order). When anything goes wrong
  * (a case that cannot be read, no worker), the caller runs the batch sequentially, which gives the usual message.
  *
- * One thread is the default: a second V8 isolate compiles the same hot code again (about as much CPU as the
- * adjudication itself on the benchmark's 2,000 cases), so on two cores the pair finished later than one thread did,
- * idle or loaded: the main thread alone needs ~0.6 s of CPU on the benchmark, two threads ~1.9 s of CPU in all).
+ * One thread is the default: a second V8 isolate compiles the same hot code again. On the 2-core machine, for the
+ * benchmark's 2,000 cases, one thread used ~1.2 s of CPU (~0.6 s on the main thread, the rest the optimizing
+ * compiler and the collector on the other core), two threads ~1.9 s: slower under load, and no faster idle.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
