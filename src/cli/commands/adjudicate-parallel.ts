@@ -7,7 +7,8 @@
  *
  * One thread is the default: a second V8 isolate compiles the same hot code again. On the 2-core machine, for the
  * benchmark's 2,000 cases, one thread used ~1.2 s of CPU (~0.6 s on the main thread, the rest the optimizing
- * compiler and the collector on the other core), two threads ~1.9 s: slower under load, and no faster idle.
+ * compiler and the collector on the other core), two threads ~1.9 s: slower under load, the only condition this
+ * could be measured in (load 10-14 from other work).
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
