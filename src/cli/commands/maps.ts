@@ -78,8 +78,20 @@ async function checkCommand(args: string[]): Promise<CommandResult> {
   if (file) await loadVariants([], flags);
   const variants = file ? [variantFromFile(file)] : (await import('../../variants/index.js')).allVariants();
   const report: Record<string, { ok: boolean; problems: string[] }> = {};
+  // Bundled variants are built without zod (src/variants/bundled.ts): their data goes through the schema here.
+  const { parseVariantData, VariantDataError } = await import('../../variants/build.js');
+  const schemaProblems = (v: Variant): string[] => {
+    if (file) return []; // a --variant-file was validated as it was read
+    try {
+      parseVariantData(v.data, `${v.id} map data`);
+      return [];
+    } catch (e) {
+      if (e instanceof VariantDataError) return [e.message.replace(/:\n\s*/, ': ').replace(/\n\s*/g, '; ')];
+      throw e;
+    }
+  };
   for (const v of variants) {
-    const problems = [...checkVariantData(v)];
+    const problems = [...schemaProblems(v), ...checkVariantData(v)];
     if (typeof geometry !== 'string') {
       try {
         problems.push(...geometry(v));
