@@ -2,10 +2,9 @@
  * Plumbing shared by the CLI commands (contract: docs/cli.md). A command is a function of its arguments and its
  * stdin text that returns what to print and the exit code, so tests run it in-process.
  */
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync } from 'node:fs';
 import type { Variant } from '../engine/variant.js';
-import { buildVariant, parseVariantData, VariantDataError } from '../variants/build.js';
-import { getVariant, variantIds } from '../variants/index.js';
+import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/loaders.js';
 
 export interface CommandResult {
   /** 0: input read (even with illegal orders); 1: a check failed or an internal error; 2: unreadable input or usage. */
@@ -76,14 +75,41 @@ export function parseFlags(args: readonly string[], known: readonly string[]): F
   return { values, positional };
 }
 
-export function variantById(id: string): Variant {
-  const v = getVariant(id);
-  if (!v) throw new InputError(`unknown variant "${id}" (bundled: ${variantIds().join(', ')})`);
-  return v;
+/** The bundled variants loaded so far, by id (`loadVariants`). */
+const loadedVariants = new Map<string, Variant>();
+/** The zod validator of variant data, loaded only for `--variant-file`. */
+let variantFileSupport: typeof import('../variants/build.js') | undefined;
+
+/**
+ * Loads what `variantById`, `variantFromFlags` and `variantFromFile` will be asked for: the bundled variants that
+ * `ids` name (anything that is not a bundled variant's id is left for `variantById` to report, when it is asked
+ * for) and, given `flags`, the flags' variant (default Classic) or the validator of `--variant-file`. Only the
+ * variants a command uses are loaded, so the CLI starts fast (issue 14 §6).
+ */
+export async function loadVariants(ids: Iterable<unknown>, flags?: Flags): Promise<void> {
+  const wanted = new Set<string>();
+  for (const id of ids) if (typeof id === 'string') wanted.add(id.toLowerCase());
+  if (flags?.values.has('variant-file')) variantFileSupport ??= await import('../variants/build.js');
+  else if (flags) wanted.add((flags.values.get('variant') ?? 'classic').toLowerCase());
+  for (const id of wanted) {
+    if (loadedVariants.has(id)) continue;
+    const variant = await loadVariant(id);
+    if (variant) loadedVariants.set(id, variant);
+  }
 }
 
-/** A variant from a `map.json` file: validated data, no rules hooks. */
+/** A bundled variant by id (any case), loaded beforehand by `loadVariants`; `InputError` for an unknown id. */
+export function variantById(id: string): Variant {
+  const v = loadedVariants.get(id.toLowerCase());
+  if (v) return v;
+  if (BUNDLED_VARIANT_IDS.includes(id.toLowerCase())) throw new Error(`variant "${id}" was used before loadVariants() loaded it`);
+  throw new InputError(`unknown variant "${id}" (bundled: ${BUNDLED_VARIANT_IDS.join(', ')})`);
+}
+
+/** A variant from a `map.json` file: validated data, no rules hooks (`loadVariants` with the flags first). */
 export function variantFromFile(path: string): Variant {
+  if (!variantFileSupport) throw new Error('--variant-file used before loadVariants() loaded the validator');
+  const { buildVariant, parseVariantData, VariantDataError } = variantFileSupport;
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
@@ -98,7 +124,7 @@ export function variantFromFile(path: string): Variant {
   }
 }
 
-/** `--variant-file` wins over `--variant`; default Classic. */
+/** `--variant-file` wins over `--variant`; default Classic (`loadVariants` with the flags first). */
 export function variantFromFlags(flags: Flags): Variant {
   const file = flags.values.get('variant-file');
   if (file) return variantFromFile(file);
@@ -118,8 +144,18 @@ export function parseJson(stdin: string): unknown {
 
 /** All of stdin as text ('' when stdin is a terminal, so a command without input does not hang). */
 export async function readStdin(): Promise<string> {
+  // A file (`< cases.json`): one read, without setting up the stdin stream.
+  if (stdinIsFile()) return readFileSync(0, 'utf8');
   if (process.stdin.isTTY) return '';
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function stdinIsFile(): boolean {
+  try {
+    return fstatSync(0).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 /**
- * The variant data format: what a variant's `map.json` holds. Validated with zod when a variant is loaded,
- * so a mistake in map data is reported with its path instead of surfacing as a wrong adjudication.
+ * The variant data format: what a variant's `map.json` holds. Validated with zod by the tests and `maps check`
+ * (bundled variants) and when a `--variant-file` is loaded, so a mistake in map data is reported with its path
+ * instead of surfacing as a wrong adjudication.
  * See docs/variants.md.
  */
 import { z } from 'zod';

@@ -20,8 +20,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const STAMP = join(ROOT, 'dist', '.build-stamp');
 const dir = mkdtempSync(join(tmpdir(), 'zhanguo-dist-'));
 
-function run(args: string[], input = '') {
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 28, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
+function run(args: string[], input = '', env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 28, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -102,14 +102,14 @@ describe('npm run build', () => {
     const cases = cliBenchCases(400, 7);
     const input = JSON.stringify(cases);
     const sequential = spawnSync(process.execPath, ['dist/cli/main.js', 'adjudicate'], { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, ZHANGUO_CLI_THREADS: '1' } });
-    const parallel = run(['dist/cli/main.js', 'adjudicate'], input);
+    const parallel = run(['dist/cli/main.js', 'adjudicate'], input, { ZHANGUO_CLI_THREADS: '2' });
     expect(parallel.code).toBe(0);
     expect(sequential.status).toBe(0);
     expect(parallel.out).toBe(sequential.stdout);
     expect((JSON.parse(parallel.out) as { id: number }[]).map((c) => c.id)).toEqual(cases.map((c) => c.id));
     // One unreadable case deep in the batch: the same message and exit code as a sequential run.
     const broken = JSON.stringify([...cases.slice(0, 350), { ...cases[350], units: [{ power: 'France', type: 'A', province: 'atlantis' }] }, ...cases.slice(351)]);
-    const failed = run(['dist/cli/main.js', 'adjudicate'], broken);
+    const failed = run(['dist/cli/main.js', 'adjudicate'], broken, { ZHANGUO_CLI_THREADS: '2' });
     expect(failed).toMatchObject({ code: 2, out: '', err: 'case 350: unit A atlantis: no province "atlantis" in classic\n' });
   });
 

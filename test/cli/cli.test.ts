@@ -11,7 +11,7 @@ import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
 import { mapsCommand } from '../../src/cli/commands/maps.js';
 import { parseCommand } from '../../src/cli/commands/parse.js';
 import { main } from '../../src/cli/main.js';
-import { variantIds } from '../../src/variants/index.js';
+import { getVariant, variantIds } from '../../src/variants/index.js';
 
 type Case = (typeof datc)[number] & Record<string, unknown>;
 const cases = datc as Case[];
@@ -249,6 +249,20 @@ describe('maps', () => {
     const anyProblem = Object.values(report).some((v) => !v.ok);
     expect(r.code).toBe(anyProblem ? 1 : 0);
     for (const v of Object.values(report)) expect(v.ok).toBe(v.problems.length === 0);
+  });
+
+  it('check: puts bundled data, which loads without zod, through the schema', async () => {
+    const province = getVariant('classic')!.data.provinces.find((p) => p.id === 'mun')!;
+    const kind = province.kind;
+    (province as { kind: string }).kind = 'swamp';
+    try {
+      const r = await mapsCommand(['check']);
+      expect(r.code).toBe(1);
+      expect(json(r.stdout).classic.problems[0]).toMatch(/^classic map data is invalid: provinces\.\d+\.kind: /);
+    } finally {
+      province.kind = kind;
+    }
+    expect(json((await mapsCommand(['check'])).stdout).classic).toEqual({ ok: true, problems: [] });
   });
 
   it('check --variant-file: reports the problems of a broken map', async () => {

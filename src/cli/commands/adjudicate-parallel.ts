@@ -1,20 +1,28 @@
 /**
- * `adjudicate` on a large batch uses both cores of the machine (issue 14 §6): the compiled CLI starts one worker
- * thread (dist/cli/adjudicate-worker.js) that parses the same input and claims cases from a shared counter while
- * the main thread does the same, so neither waits for the other however fast the worker starts. The output is
- * byte for byte the sequential one (each case's JSON, joined in input order). When anything goes wrong (a case
- * that cannot be read, no worker), the caller runs the batch sequentially, which gives the usual message.
+ * `adjudicate` on two threads, when asked for with `ZHANGUO_CLI_THREADS=2` (issue 14 §6): the compiled CLI starts
+ * one worker thread (dist/cli/adjudicate-worker.js) that parses the same input and claims cases from a shared
+ * counter while the main thread does the same, so neither waits for the other however fast the worker starts. The
+ * output is byte for byte the sequential one (each case's JSON, joined in input order). When anything goes wrong
+ * (a case that cannot be read, no worker), the caller runs the batch sequentially, which gives the usual message.
+ *
+ * One thread is the default: a second V8 isolate compiles the same hot code again. On the 2-core machine, for the
+ * benchmark's 2,000 cases, one thread used ~1.2 s of CPU (~0.6 s on the main thread, the rest the optimizing
+ * compiler and the collector on the other core), two threads ~1.9 s: slower under load, the only condition this
+ * could be measured in (load 10-14 from other work).
  */
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { PROJECT_ROOT, RUNNING_FROM_SOURCE } from '../../paths.js';
 import { EXIT, type CommandResult } from '../io.js';
 import { adjudicateClaimed, type ClaimedWork } from './adjudicate.js';
 
-/** Below this many cases a second thread costs more to start than it saves. */
+/** Below this many cases a second thread costs more to start than it could save. */
 export const PARALLEL_MIN_CASES = 200;
+
+/** Is a second thread asked for (`ZHANGUO_CLI_THREADS=2`)? */
+export function wantsSecondThread(): boolean {
+  return process.env.ZHANGUO_CLI_THREADS === '2';
+}
 
 export interface WorkerInput {
   args: string[];
@@ -22,12 +30,13 @@ export interface WorkerInput {
   counter: SharedArrayBuffer;
 }
 
-/** Null: not worth it, not possible (running from the TypeScript sources, one core), or a case failed. */
+/** Null: not possible (running from the TypeScript sources, no worker) or a case failed. */
 export async function adjudicateInParallel(args: string[], stdin: string, list: unknown[]): Promise<CommandResult | null> {
-  if (RUNNING_FROM_SOURCE || availableParallelism() < 2 || process.env.ZHANGUO_CLI_THREADS === '1') return null;
+  if (RUNNING_FROM_SOURCE) return null;
+  const { Worker } = await import('node:worker_threads');
   const shared = new SharedArrayBuffer(4);
   const counter = new Int32Array(shared);
-  let worker: Worker;
+  let worker: InstanceType<typeof Worker>;
   try {
     const entry = pathToFileURL(join(PROJECT_ROOT, 'dist', 'cli', 'adjudicate-worker.js'));
     worker = new Worker(entry, { workerData: { args, stdin, counter: shared } satisfies WorkerInput });
@@ -39,7 +48,7 @@ export async function adjudicateInParallel(args: string[], stdin: string, list: 
     worker.once('error', () => resolve({ done: [], failed: true }));
     worker.once('exit', () => resolve({ done: [], failed: true }));
   });
-  const mine = adjudicateClaimed(args, list, counter);
+  const mine = await adjudicateClaimed(args, list, counter);
   if (mine.failed) {
     await worker.terminate();
     return null;

@@ -10,4 +10,4 @@ try {
 } catch {
   list = [];
 }
-parentPort!.postMessage(adjudicateClaimed(args, list, new Int32Array(counter)));
+parentPort!.postMessage(await adjudicateClaimed(args, list, new Int32Array(counter)));

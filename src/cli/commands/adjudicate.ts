@@ -2,58 +2,16 @@
  * `adjudicate [--variant <id> | --variant-file <path>]`: DATC-shaped cases on stdin, one result per case on
  * stdout (contract: /work/shared/formats/cli.md, docs/cli.md).
  */
-import { z } from 'zod';
 import { adjudicate } from '../../engine/index.js';
-import { parseOrder, unitOfOrderText } from '../../engine/parse/index.js';
+import { readOrder, unitOfOrderText } from '../../engine/parse/index.js';
 import type { AdjudicationContext, BattleReport, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
 import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Variant } from '../../engine/variant.js';
-import { phaseSchema, unitSchema } from '../../variants/schema.js';
-import { adjudicateInParallel, PARALLEL_MIN_CASES } from './adjudicate-parallel.js';
-import { InputError, jsonResult, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult } from '../io.js';
+import { adjudicateInParallel, PARALLEL_MIN_CASES, wantsSecondThread } from './adjudicate-parallel.js';
+import type { AdjudicateCase } from './case-schema.js';
+import { EXIT, InputError, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type Flags, type CommandResult } from '../io.js';
 
-const orderSchema = z.object({ power: z.string().min(1), text: z.string() }).passthrough();
-
-const dislodgedSchema = unitSchema.extend({
-  attackerFrom: z.string().min(1),
-  viaConvoy: z.boolean().default(false),
-  retreatOptions: z.array(z.string()).optional(),
-});
-
-const stageSchema = z
-  .object({
-    phase: phaseSchema,
-    units: z.array(unitSchema),
-    orders: z.array(orderSchema).default([]),
-  })
-  .passthrough();
-
-const caseSchema = stageSchema.extend({
-  id: z.union([z.string(), z.number()]).optional(),
-  variant: z.string().optional(),
-  dislodged: z.array(dislodgedSchema).optional(),
-  contested: z.array(z.string()).optional(),
-  supplyCenters: z.record(z.string(), z.array(z.string())).optional(),
-  prelude: stageSchema.optional(),
-  /** Variant extensions (cli.md): the variant's state between phases, and the powers with a seated player. */
-  variantState: z.record(z.string(), z.unknown()).optional(),
-  players: z.array(z.string().min(1)).optional(),
-  /** The variant's game options (`{"decisiveBattles": "gm"}`); missing ones take the variant's defaults. */
-  options: z.record(z.string(), z.string()).optional(),
-  /** Decisive battles fought for this phase (`[{province, winner, unit?, destroyed?}]`, cli.md). */
-  battles: z
-    .array(
-      z.object({
-        province: z.string().min(1),
-        winner: z.string().min(1),
-        unit: z.string().min(1).optional(),
-        destroyed: z.union([z.literal(true), z.array(z.string().min(1))]).optional(),
-      }),
-    )
-    .optional(),
-});
-
-export type AdjudicateCase = z.infer<typeof caseSchema>;
+export type { AdjudicateCase } from './case-schema.js';
 
 /** The output of one case (contract fields, plus `contested`). */
 export interface CaseOutput {
@@ -78,24 +36,44 @@ export async function adjudicateCommand(args: string[], stdin: string): Promise<
     const flags = parseFlags(args, ['variant', 'variant-file']);
     if (flags.positional.length > 0) throw new InputError(`unexpected argument "${flags.positional[0]}"`);
     const input = parseJson(stdin);
-    // Large batches use both cores; any error sends the batch through the sequential path below for its message.
-    if (Array.isArray(input) && input.length >= PARALLEL_MIN_CASES) {
+    const list = Array.isArray(input) ? input : [input];
+    await prepareCases(flags, list);
+    // Two threads when asked for (adjudicate-parallel.ts); any error sends the batch through the sequential path
+    // below for its message.
+    if (Array.isArray(input) && input.length >= PARALLEL_MIN_CASES && wantsSecondThread()) {
       const parallel = await adjudicateInParallel(args, stdin, input);
       if (parallel) return parallel;
     }
     // Resolved on first use: a case's own `variant` overrides the flag.
     let flagVariant: Variant | undefined;
     const defaultVariant = () => (flagVariant ??= variantFromFlags(flags));
-    const list = Array.isArray(input) ? input : [input];
     const cases = list.map((raw, i) => readCase(raw, i));
     const notes: string[] = [];
-    const outputs = cases.map((c, i) => {
+    // Each case's output is written as JSON as soon as it is made (the compact writer's text, joined as
+    // JSON.stringify joins an array), so the objects die young instead of filling the heap until the end.
+    const parts = cases.map((c, i) => {
       const { output, note } = runCase(c, i, defaultVariant);
       if (note) notes.push(note);
-      return output;
+      return JSON.stringify(output);
     });
-    return jsonResult(Array.isArray(input) ? outputs : outputs[0], notes.join(''));
+    const stdout = Array.isArray(input) ? `[${parts.join(',')}]` : parts[0]!;
+    return { code: EXIT.ok, stdout: `${stdout}\n`, stderr: notes.join('') };
   });
+}
+
+/**
+ * Loads what reading and running `list` needs: the variants its cases and the flags name (only those), and the
+ * zod schema when some case is not a plain one (`readPlainCase`).
+ */
+async function prepareCases(flags: Flags, list: readonly unknown[]): Promise<void> {
+  const ids = new Set<unknown>();
+  let plain = true;
+  for (const raw of list) {
+    if (raw !== null && typeof raw === 'object') ids.add((raw as { variant?: unknown }).variant);
+    if (plain && readPlainCase(raw) === null) plain = false;
+  }
+  await loadVariants(ids, flags);
+  if (!plain) caseSchema ??= (await import('./case-schema.js')).caseSchema;
 }
 
 /** One validated case: its output, and the note for stderr when it has one. Throws `InputError`. */
@@ -122,10 +100,11 @@ export interface ClaimedWork {
  * (the main thread and the worker both run this, so neither waits for the other). Stops at the first case that
  * cannot be read or adjudicated: the caller then redoes the batch sequentially, for the exact message.
  */
-export function adjudicateClaimed(args: string[], list: unknown[], counter: Int32Array): ClaimedWork {
+export async function adjudicateClaimed(args: string[], list: unknown[], counter: Int32Array): Promise<ClaimedWork> {
   const done: ClaimedWork['done'] = [];
   try {
     const flags = parseFlags(args, ['variant', 'variant-file']);
+    await prepareCases(flags, list);
     let flagVariant: Variant | undefined;
     const defaultVariant = () => (flagVariant ??= variantFromFlags(flags));
     for (;;) {
@@ -147,7 +126,13 @@ function caseName(raw: unknown, index: number): string {
   return typeof id === 'string' || typeof id === 'number' ? `case ${id}` : `case #${index + 1}`;
 }
 
+/** The zod schema of a case, loaded by `prepareCases` when a case is not a plain one. */
+let caseSchema: typeof import('./case-schema.js').caseSchema | undefined;
+
 function readCase(raw: unknown, index: number): AdjudicateCase {
+  const plain = readPlainCase(raw);
+  if (plain) return plain;
+  if (!caseSchema) throw new Error('a case that is not plain was read before prepareCases() loaded the schema');
   const parsed = caseSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -155,6 +140,51 @@ function readCase(raw: unknown, index: number): AdjudicateCase {
     throw new InputError(`${caseName(raw, index)}: ${path}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+type Fields = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Fields => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isName = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const SEASONS: ReadonlySet<unknown> = new Set(['spring', 'fall', 'winter']);
+const PHASE_TYPES: ReadonlySet<unknown> = new Set(['movement', 'retreat', 'adjustment']);
+/** The schema's province id (src/variants/schema.ts `id`). */
+const PROVINCE_ID = /^[a-z][a-z0-9_-]*$/;
+/** Case fields that only the zod schema reads (`readPlainCase` leaves a case that has one of them to it). */
+const SCHEMA_ONLY_FIELDS = ['dislodged', 'contested', 'supplyCenters', 'prelude', 'variantState', 'players', 'options', 'battles'];
+
+/**
+ * A plain case (`id`, `variant`, `phase`, `units`, `orders`, whatever else is ignored), checked by hand: what the
+ * zod schema returns for it, or null when the case is not plain or not valid (then the schema reads it and names
+ * what is wrong). Accepts only cases the schema accepts, so both paths give the same result; the hand check
+ * is what lets thousands of cases be read in a few milliseconds, and the CLI start without zod.
+ */
+export function readPlainCase(raw: unknown): AdjudicateCase | null {
+  if (!isObject(raw)) return null;
+  for (const field of SCHEMA_ONLY_FIELDS) if (raw[field] !== undefined) return null;
+  const { id, variant, phase, units, orders } = raw;
+  if (!(id === undefined || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)))) return null;
+  if (!(variant === undefined || typeof variant === 'string')) return null;
+  if (!isObject(phase) || !SEASONS.has(phase.season) || !Number.isSafeInteger(phase.year) || !PHASE_TYPES.has(phase.type)) return null;
+  if (!Array.isArray(units)) return null;
+  const outUnits: AdjudicateCase['units'] = new Array(units.length);
+  for (let i = 0; i < units.length; i++) {
+    const u: unknown = units[i];
+    if (!isObject(u) || !isName(u.power) || (u.type !== 'A' && u.type !== 'F')) return null;
+    if (typeof u.province !== 'string' || !PROVINCE_ID.test(u.province)) return null;
+    if (!(u.coast === undefined || u.coast === null || typeof u.coast === 'string')) return null;
+    outUnits[i] = { power: u.power, type: u.type, province: u.province, coast: u.coast ?? null };
+  }
+  if (orders !== undefined) {
+    if (!Array.isArray(orders)) return null;
+    for (const o of orders as unknown[]) if (!isObject(o) || !isName(o.power) || typeof o.text !== 'string') return null;
+  }
+  return {
+    ...raw,
+    phase: { season: phase.season, year: phase.year, type: phase.type } as AdjudicateCase['phase'],
+    units: outUnits,
+    orders: (orders ?? []) as AdjudicateCase['orders'],
+  } as AdjudicateCase;
 }
 
 /** Units must stand where the variant allows, or the adjudicator would be fed a board that cannot exist. */
@@ -166,7 +196,7 @@ function checkUnits(variant: Variant, units: readonly Unit[], name: string): voi
   }
 }
 
-function withCoast(u: z.infer<typeof unitSchema>): Unit {
+function withCoast(u: { power: string; type: 'A' | 'F'; province: string; coast?: string | null }): Unit {
   return { power: u.power, type: u.type, province: u.province, coast: u.coast ?? null };
 }
 
@@ -175,7 +205,7 @@ function readOrders(variant: Variant, position: Position, orders: AdjudicateCase
   const out: PowerOrder[] = [];
   const failures: OrderResult[] = [];
   for (const o of orders) {
-    const parsed = parseOrder(variant, o.text, { position });
+    const parsed = readOrder(variant, o.text, { position });
     if (parsed.ok) out.push({ power: o.power, order: parsed.order });
     else {
       failures.push({

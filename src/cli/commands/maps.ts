@@ -3,8 +3,7 @@
  */
 import type { Variant } from '../../engine/variant.js';
 import { checkVariantData } from '../../variants/check.js';
-import { allVariants } from '../../variants/index.js';
-import { EXIT, InputError, jsonResult, parseFlags, runCommand, variantById, variantFromFile, type CommandResult } from '../io.js';
+import { EXIT, InputError, jsonResult, loadVariants, parseFlags, runCommand, variantById, variantFromFile, type CommandResult } from '../io.js';
 
 export async function mapsCommand(args: string[]): Promise<CommandResult> {
   const [sub, ...rest] = args;
@@ -15,11 +14,12 @@ export async function mapsCommand(args: string[]): Promise<CommandResult> {
   });
 }
 
-function showCommand(args: string[]): CommandResult {
+async function showCommand(args: string[]): Promise<CommandResult> {
   const flags = parseFlags(args, ['variant', 'variant-file']);
   const file = flags.values.get('variant-file');
   const id = flags.positional[0] ?? flags.values.get('variant');
   if (!file && !id) throw new InputError('which variant? (maps show <variant>)');
+  await loadVariants(file ? [] : [id], file ? flags : undefined);
   return jsonResult(describeVariant(file ? variantFromFile(file) : variantById(id!)));
 }
 
@@ -75,10 +75,23 @@ async function checkCommand(args: string[]): Promise<CommandResult> {
   const geometry = await loadGeometryCheck();
   let stderr = typeof geometry === 'string' ? `maps check: drawn borders not checked: ${geometry}\n` : '';
   const file = flags.values.get('variant-file');
-  const variants = file ? [variantFromFile(file)] : allVariants();
+  if (file) await loadVariants([], flags);
+  const variants = file ? [variantFromFile(file)] : (await import('../../variants/index.js')).allVariants();
   const report: Record<string, { ok: boolean; problems: string[] }> = {};
+  // Bundled variants are built without zod (src/variants/bundled.ts): their data goes through the schema here.
+  const { parseVariantData, VariantDataError } = await import('../../variants/build.js');
+  const schemaProblems = (v: Variant): string[] => {
+    if (file) return []; // a --variant-file was validated as it was read
+    try {
+      parseVariantData(v.data, `${v.id} map data`);
+      return [];
+    } catch (e) {
+      if (e instanceof VariantDataError) return [e.message.replace(/:\n\s*/, ': ').replace(/\n\s*/g, '; ')];
+      throw e;
+    }
+  };
   for (const v of variants) {
-    const problems = [...checkVariantData(v)];
+    const problems = [...schemaProblems(v), ...checkVariantData(v)];
     if (typeof geometry !== 'string') {
       try {
         problems.push(...geometry(v));

@@ -4,16 +4,17 @@
  */
 import { parseOrder } from '../../engine/parse/index.js';
 import type { Order } from '../../engine/types.js';
-import { InputError, jsonResult, parseFlags, runCommand, variantFromFlags, type CommandResult } from '../io.js';
+import { InputError, jsonResult, loadVariants, parseFlags, runCommand, variantFromFlags, type CommandResult } from '../io.js';
 
 export type ParseLine =
   | { line: number; input: string; ok: true; order: Order; text: string }
   | { line: number; input: string; ok: false; error: string };
 
 export async function parseCommand(args: string[], stdin: string): Promise<CommandResult> {
-  return runCommand(() => {
+  return runCommand(async () => {
     const flags = parseFlags(args, ['variant', 'variant-file']);
     if (flags.positional.length > 0) throw new InputError(`unexpected argument "${flags.positional[0]}"`);
+    await loadVariants([], flags);
     const variant = variantFromFlags(flags);
     const out: ParseLine[] = [];
     stdin.split(/\r?\n/).forEach((raw, i) => {

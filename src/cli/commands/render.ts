@@ -17,7 +17,7 @@ import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { phaseTitle, renderMap, RenderError } from '../../render/index.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
-import { InputError, jsonResult, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult } from '../io.js';
+import { InputError, jsonResult, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult } from '../io.js';
 
 const caseSchema = z.object({
   variant: z.string().optional(),
@@ -72,6 +72,7 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
       throw new InputError(`case is invalid at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
     }
     const input = parsed.data;
+    await loadVariants(input.variant ? [input.variant] : [], flags);
     const variant = input.variant ? variantById(input.variant) : variantFromFlags(flags);
     const position = positionOf(variant, input);
 

@@ -102,6 +102,8 @@ function validateOrder(map: GameMap, rules: RulesModule, position: Position, ou:
 /** The same order, applied to the unit actually standing there (its real type and coast). */
 export function withUnit(order: Order, unit: Unit): Order {
   if (order.kind === 'waive') return order;
+  // Already written with the unit's exact type, province and coast (most orders): nothing to change.
+  if (order.unit.type === unit.type && order.unit.province === unit.province && order.unit.coast === unit.coast) return order;
   const ref = { type: unit.type, province: unit.province, coast: unit.coast };
   return { ...order, unit: ref } as Order;
 }

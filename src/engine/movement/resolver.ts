@@ -422,9 +422,36 @@ export class MovementResolver {
   private decideSupport(s: number): number {
     if (this.voidReason[s]) return 0;
     const worth = this.worth[s]!;
-    const cut = Math.max(0, ...this.cuts(s).map((c) => c.amount));
+    const cut = this.strongestCut(s);
     if (cut >= worth) return 0;
     return this.dislodgedBy(s) ? 0 : worth - cut;
+  }
+
+  /** The most any attack takes off support `s` (0 when none cuts it): `cuts` without building the list. */
+  private strongestCut(s: number): number {
+    const supporter = this.units[s]!;
+    const order = supporter.order;
+    if (order.kind !== 'support') return 0;
+    const attackers = this.movesInto.get(supporter.unit.province);
+    if (attackers === undefined) return 0;
+    const into = order.to ? order.to.province : order.target.province;
+    const worth = this.worth[s]!;
+    let strongest = 0;
+    for (const j of attackers) {
+      const amount = this.cutBy(j, supporter, into, worth);
+      if (amount > strongest) strongest = amount;
+    }
+    return strongest;
+  }
+
+  /** How much the attack `j` takes off `supporter`'s support into `into` (whole value `worth`); -1: it is no attack on it. */
+  private cutBy(j: number, supporter: OrderedUnit, into: ProvinceId, worth: number): number {
+    const attacker = this.units[j]!;
+    if (attacker.unit.power === supporter.unit.power) return -1;
+    if (attacker.unit.province === into) return -1;
+    if (!this.hasPath(j)) return -1; // a convoyed attack cuts only when its convoy arrives
+    const hook = this.rules.cutsSupport?.(this.ctx, attacker, supporter);
+    return hook === undefined || hook === true ? worth : hook === false ? 0 : Math.min(worth, Math.max(0, Math.floor(hook)));
   }
 
   /**
@@ -440,13 +467,8 @@ export class MovementResolver {
     const worth = this.worth[s]!;
     const result: { by: number; amount: number }[] = [];
     for (const j of this.movesInto.get(supporter.unit.province) ?? []) {
-      const attacker = this.units[j]!;
-      if (attacker.unit.power === supporter.unit.power) continue;
-      if (attacker.unit.province === into) continue;
-      if (!this.hasPath(j)) continue; // a convoyed attack cuts only when its convoy arrives
-      const hook = this.rules.cutsSupport?.(this.ctx, attacker, supporter);
-      const amount = hook === undefined || hook === true ? worth : hook === false ? 0 : Math.min(worth, Math.max(0, Math.floor(hook)));
-      result.push({ by: j, amount });
+      const amount = this.cutBy(j, supporter, into, worth);
+      if (amount >= 0) result.push({ by: j, amount });
     }
     return result;
   }
@@ -489,6 +511,23 @@ export class MovementResolver {
     return this.supporters[i]!.filter((s) => this.units[s]!.unit.power !== excludePower && this.resolve(s) > 0);
   }
 
+  /**
+   * The strength of kind `kind` of unit `i`: 1 plus what its counting supports (less those of `excludePower`) are
+   * worth, through the variant's `strength` hook when it has one. Without a hook no list of supports is built.
+   */
+  private supported(kind: StrengthKind, i: number, excludePower?: string): number {
+    if (this.rules.strength) {
+      const sups = this.givenSupports(i, excludePower);
+      return this.strength(kind, i, sups, 1 + this.sum(sups));
+    }
+    let total = 1;
+    for (const s of this.supporters[i]!) {
+      if (this.units[s]!.unit.power === excludePower) continue;
+      total += this.resolve(s);
+    }
+    return total;
+  }
+
   /** How much the support counts (its decision). */
   supportValue(s: number): number {
     return this.resolve(s);
@@ -510,35 +549,28 @@ export class MovementResolver {
     if (!this.hasPath(i)) return 0;
     const j = this.index.get(this.dest[i]!);
     const movesAway = j === undefined || (this.role[j] === 'move' && this.headToHead[i] !== j && this.ok(j));
-    if (movesAway) {
-      const sups = this.givenSupports(i);
-      return this.strength('attack', i, sups, 1 + this.sum(sups));
-    }
+    if (movesAway) return this.supported('attack', i);
     const defender = this.units[j]!.unit.power;
     if (defender === this.units[i]!.unit.power) return this.strength('attack', i, [], 0); // no self-dislodgement (DATC 6.A)
-    const sups = this.givenSupports(i, defender);
-    return this.strength('attack', i, sups, 1 + this.sum(sups));
+    return this.supported('attack', i, defender);
   }
 
   holdStrength(province: ProvinceId): number {
     const j = this.index.get(province);
     if (j === undefined) return 0;
     if (this.role[j] === 'move') return this.ok(j) ? 0 : this.strength('hold', j, [], 1);
-    const sups = this.givenSupports(j);
-    return this.strength('hold', j, sups, 1 + this.sum(sups));
+    return this.supported('hold', j);
   }
 
   defendStrength(j: number): number {
-    const sups = this.givenSupports(j);
-    return this.strength('defend', j, sups, 1 + this.sum(sups));
+    return this.supported('defend', j);
   }
 
   preventStrength(k: number): number {
     if (!this.hasPath(k)) return 0;
     const opponent = this.headToHead[k]!;
     if (opponent >= 0 && this.ok(opponent)) return 0; // lost its head-to-head battle (DATC 6.E)
-    const sups = this.givenSupports(k);
-    return this.strength('prevent', k, sups, 1 + this.sum(sups));
+    return this.supported('prevent', k);
   }
 
   // ---------------------------------------------------------------- results

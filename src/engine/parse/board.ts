@@ -25,10 +25,26 @@ function placeName(map: GameMap, province: string): string {
 
 /** The unit an order is for: the power's own if it has one there; in a retreat phase the dislodged unit comes first. */
 function orderedUnitAt(position: Position, province: string, power: Power | undefined): Unit | undefined {
-  const onBoard = position.units.find((u) => u.province === province);
-  const dislodged = position.dislodged.find((u) => u.province === province);
-  const candidates = (position.phase.type === 'retreat' ? [dislodged, onBoard] : [onBoard, dislodged]).filter((u) => u !== undefined);
-  return candidates.find((u) => u.power === power) ?? candidates[0];
+  let onBoard: Unit | undefined;
+  for (const u of position.units) {
+    if (u.province === province) {
+      onBoard = u;
+      break;
+    }
+  }
+  let dislodged: Unit | undefined;
+  for (const u of position.dislodged) {
+    if (u.province === province) {
+      dislodged = u;
+      break;
+    }
+  }
+  const retreat = position.phase.type === 'retreat';
+  const first = retreat ? dislodged : onBoard;
+  const second = retreat ? onBoard : dislodged;
+  if (first && first.power === power) return first;
+  if (second && second.power === power) return second;
+  return first ?? second;
 }
 
 /** Fill type and coast from `found` where the player left them out. */
@@ -43,6 +59,13 @@ function orderedUnit(variant: Variant, ref: UnitRef, ctx: ParseContext): UnitRef
   const { position, power } = ctx;
   if (!position) return ref;
   const found = orderedUnitAt(position, ref.province, power);
+  if (!found || power) return checkedUnit(variant, ref, ctx, found);
+  return fill(ref, found);
+}
+
+/** `orderedUnit` when there is no unit there, or when the caller says whose order it is. */
+function checkedUnit(variant: Variant, ref: UnitRef, ctx: ParseContext, found: Unit | undefined): UnitRef {
+  const { power } = ctx;
   const where = placeName(variant.map, ref.province);
   if (!found) {
     if (power) throw new ParseError(`${power} has no unit in ${where}`);

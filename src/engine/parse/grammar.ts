@@ -129,23 +129,16 @@ export class Reader {
 
   /** An optional coast after a place: `/nc`, `(nc)`, `(north coast)`, `nc`, `north coast`. */
   readCoast(province: string): string | null {
-    const coasts = this.variant.map.coastsOf(province);
-    const name = this.variant.map.province(province)?.name ?? province;
     const t = this.peek();
     if (!t) return null;
-    const explicit = (words: string[], raw: string): string => {
-      if (coasts.length === 0) this.fail(`${name} has no coasts (found "${raw}")`);
-      const coast = coastFromWords(words, coasts, true);
-      if (!coast) this.fail(`${name} has no coast "${raw}" (its coasts: ${coasts.join(', ')})`);
-      return coast;
-    };
+    const coasts = this.variant.map.coastsOf(province);
     if (t.kind === 'slash') {
       this.i++;
       const words: Token[] = [];
       if (this.peek()?.kind === 'word') words.push(this.tokens[this.i++]!);
       if (this.isWord(COAST)) words.push(this.tokens[this.i++]!);
       if (words.length === 0) this.fail(`missing a coast after "${this.sofar()}"`);
-      return explicit(words.map((w) => w.norm), rawText(words));
+      return this.explicitCoast(province, coasts, words);
     }
     if (t.kind === 'lparen') {
       if (this.peek(1)?.kind === 'word' && VIA.has(this.peek(1)!.norm)) return null; // `(via convoy)`
@@ -154,17 +147,18 @@ export class Reader {
       const inner = this.tokens.slice(this.i + 1, end);
       if (inner.length === 0 || inner.some((x) => x.kind !== 'word')) this.fail(`expected a coast inside "(…)" after "${this.sofar()}"`);
       this.i = close < 0 ? end : end + 1;
-      return explicit(inner.map((w) => w.norm), rawText(inner));
+      return this.explicitCoast(province, coasts, inner);
     }
+    if (coasts.length === 0) return null;
     // `spa-nc`: a hyphen written straight before one of the province's coasts.
-    if (t.kind === 'dash' && t.glued && coasts.length > 0 && this.peek(1)?.kind === 'word') {
+    if (t.kind === 'dash' && t.glued && this.peek(1)?.kind === 'word') {
       const coast = coastFromWords([this.peek(1)!.norm], coasts, false);
       if (coast) {
         this.i += 2;
         return coast;
       }
     }
-    if (t.kind === 'word' && coasts.length > 0) {
+    if (t.kind === 'word') {
       const two = this.peek(1);
       if (two?.kind === 'word') {
         const coast = coastFromWords([t.norm, two.norm], coasts, false);
@@ -180,6 +174,16 @@ export class Reader {
       }
     }
     return null;
+  }
+
+  /** A coast written after `/` or inside parentheses: it must be one of the province's. */
+  private explicitCoast(province: string, coasts: readonly string[], words: Token[]): string {
+    const name = this.variant.map.province(province)?.name ?? province;
+    const raw = rawText(words);
+    if (coasts.length === 0) this.fail(`${name} has no coasts (found "${raw}")`);
+    const coast = coastFromWords(words.map((w) => w.norm), coasts, true);
+    if (!coast) this.fail(`${name} has no coast "${raw}" (its coasts: ${coasts.join(', ')})`);
+    return coast;
   }
 
   readType(): UnitType | null {
@@ -199,7 +203,8 @@ export class Reader {
   /** `[A|F] place [coast]` */
   readUnit(what?: string): UnitRef {
     const type = this.readType();
-    return { type, ...this.readLocation(what) };
+    const province = this.readPlace(what);
+    return { type, province, coast: this.readCoast(province) };
   }
 
   /** `via convoy`, `by convoy`, `via` at the current position. */

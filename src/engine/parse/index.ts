@@ -6,7 +6,7 @@
  */
 import { formatOrder, formatUnit } from '../format.js';
 import type { Variant } from '../variant.js';
-import type { Location, Order, UnitRef } from '../types.js';
+import type { Location, Order, PhaseType, UnitRef } from '../types.js';
 import { completeWithBoard, type ParseContext } from './board.js';
 import { ParseError, Reader, readPrefixed, readRest, type DraftOrder } from './grammar.js';
 import { tokenize } from './tokens.js';
@@ -38,20 +38,32 @@ function asText(text: unknown): string {
 }
 
 export function parseOrder(variant: Variant, text: string, ctx: ParseContext = {}): ParseResult {
+  const read = readOrder(variant, text, ctx);
+  return read.ok ? { ok: true, order: read.order, text: formatOrder(read.order, variant.rules) } : read;
+}
+
+export type ReadResult = { ok: true; order: Order } | { ok: false; error: string; input: string };
+
+/** `parseOrder` without the normalized text (for callers that do not show it, like the CLI's `adjudicate`). */
+export function readOrder(variant: Variant, text: string, ctx: ParseContext = {}): ReadResult {
   const input = asText(text);
   try {
-    const tokens = tokenize(input.replace(LIST_MARKER, ''), MAX_ORDER_TOKENS + 1);
-    if (tokens.length === 0) return { ok: false, error: 'empty order', input };
-    if (tokens.length > MAX_ORDER_TOKENS) return { ok: false, error: `this order is too long: an order has at most ${MAX_ORDER_TOKENS} words and signs`, input };
-    const reader = new Reader(variant, tokens);
-    const draft = readPrefixed(reader) ?? readUnitOrder(reader, variant, ctx);
-    const order = completeWithBoard(variant, draft, ctx);
-    return { ok: true, order, text: formatOrder(order, variant.rules) };
+    const draft = readDraft(variant, input, ctx.position?.phase.type);
+    return { ok: true, order: completeWithBoard(variant, draft, ctx) };
   } catch (e) {
     if (e instanceof ParseError) return { ok: false, error: e.message, input };
     // A bug in a variant's special parser (or here) must not take the caller down.
     return { ok: false, error: `could not read this order (${e instanceof Error ? e.message : String(e)})`, input };
   }
+}
+
+/** The order a text says, before the board is looked at (it depends on the text and the phase's type alone). */
+function readDraft(variant: Variant, input: string, phase: PhaseType | undefined): DraftOrder {
+  const tokens = tokenize(input.replace(LIST_MARKER, ''), MAX_ORDER_TOKENS + 1);
+  if (tokens.length === 0) throw new ParseError('empty order');
+  if (tokens.length > MAX_ORDER_TOKENS) throw new ParseError(`this order is too long: an order has at most ${MAX_ORDER_TOKENS} words and signs`);
+  const reader = new Reader(variant, tokens);
+  return readPrefixed(reader) ?? readUnitOrder(reader, variant, phase);
 }
 
 /** Several orders, one per line or separated by `;`. Empty pieces are skipped. */
@@ -64,9 +76,9 @@ export function parseOrders(variant: Variant, text: string, ctx: ParseContext = 
     .map((line) => parseOrder(variant, line, ctx));
 }
 
-function readUnitOrder(reader: Reader, variant: Variant, ctx: ParseContext): DraftOrder {
+function readUnitOrder(reader: Reader, variant: Variant, phase: PhaseType | undefined): DraftOrder {
   const unit = reader.readUnit('a unit (e.g. "A Munich")');
-  return readSpecial(reader, variant, unit) ?? readRest(reader, unit, ctx.position?.phase.type);
+  return readSpecial(reader, variant, unit) ?? readRest(reader, unit, phase);
 }
 
 /** A variant's special orders (`A Ji R F`, `F Boh - Lin - Diq - Wei`), tried before the standard grammar. */

@@ -68,6 +68,17 @@ const RPAREN_TOKEN: Token = Object.freeze({ kind: 'rparen', raw: ')', norm: ')',
 const SLASH_TOKEN: Token = Object.freeze({ kind: 'slash', raw: '/', norm: '/', glued: false });
 const GLUED_DASH: Token = Object.freeze({ kind: 'dash', raw: '-', norm: '-', glued: true });
 
+/** What an ASCII character is to the tokenizer (one table look-up instead of several tests per character). */
+const WORD = 0;
+const SKIP = 1; // a space or a dropped character
+const OTHER = 2; // a hyphen, `=`, `>`, a bracket or a slash: looked at by the full tests
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if (isSpace(c) || DROPPED.has(c)) ASCII_CLASS[c] = SKIP;
+  else if (c === HYPHEN || c === EQUALS || c === GREATER || c === LPAREN || c === RPAREN || c === SLASH) ASCII_CLASS[c] = OTHER;
+  else ASCII_CLASS[c] = WORD;
+}
+
 /** At most `limit` tokens are read (the rest of the text is not looked at); callers check `length > limit - 1`. */
 export function tokenize(text: string, limit = Infinity): Token[] {
   const s = NEEDS_NORMALIZING.test(text) ? text.normalize('NFKC') : text;
@@ -78,35 +89,50 @@ export function tokenize(text: string, limit = Infinity): Token[] {
   let afterWord = false;
   while (i < n && tokens.length < limit) {
     const c = s.charCodeAt(i);
-    if (isSpace(c) || DROPPED.has(c)) {
+    const cls = c < 128 ? ASCII_CLASS[c] : isSpace(c) || DROPPED.has(c) ? SKIP : OTHER;
+    if (cls === SKIP) {
       i++;
       afterWord = false;
       continue;
     }
-    const arrow = arrowAt(s, i);
-    if (arrow > 0) {
-      tokens.push(ARROW_TOKEN);
-      i += arrow;
-      afterWord = false;
-      continue;
+    if (cls === OTHER) {
+      const arrow = arrowAt(s, i);
+      if (arrow > 0) {
+        tokens.push(ARROW_TOKEN);
+        i += arrow;
+        afterWord = false;
+        continue;
+      }
+      if (c === HYPHEN) {
+        tokens.push(afterWord && wordStartsAt(s, i + 1) ? GLUED_DASH : ARROW_TOKEN);
+        i++;
+        afterWord = false;
+        continue;
+      }
+      if (c === LPAREN || c === RPAREN || c === SLASH) {
+        tokens.push(c === LPAREN ? LPAREN_TOKEN : c === RPAREN ? RPAREN_TOKEN : SLASH_TOKEN);
+        i++;
+        afterWord = false;
+        continue;
+      }
     }
-    if (c === HYPHEN) {
-      tokens.push(afterWord && wordStartsAt(s, i + 1) ? GLUED_DASH : ARROW_TOKEN);
-      i++;
-      afterWord = false;
-      continue;
-    }
-    if (c === LPAREN || c === RPAREN || c === SLASH) {
-      tokens.push(c === LPAREN ? LPAREN_TOKEN : c === RPAREN ? RPAREN_TOKEN : SLASH_TOKEN);
-      i++;
-      afterWord = false;
-      continue;
-    }
+    // A word: plain ASCII letters and digits by the table, anything else by the full test.
     const start = i;
+    let upper = c >= 128 || (c >= 0x41 && c <= 0x5a);
     i++;
-    while (i < n && wordStartsAt(s, i)) i++;
+    while (i < n) {
+      const d = s.charCodeAt(i);
+      if (d < 128 && ASCII_CLASS[d] === WORD) {
+        if (d >= 0x41 && d <= 0x5a) upper = true;
+        i++;
+      } else if (d >= 128 || d === EQUALS) {
+        if (!wordStartsAt(s, i)) break;
+        upper = true; // not ASCII: let toLowerCase decide
+        i++;
+      } else break;
+    }
     const raw = s.slice(start, i);
-    tokens.push({ kind: 'word', raw, norm: raw.toLowerCase(), glued: false });
+    tokens.push({ kind: 'word', raw, norm: upper ? raw.toLowerCase() : raw, glued: false });
     afterWord = true;
   }
   return tokens;

@@ -2,6 +2,6 @@
 import data from './map.json' with { type: 'json' };
 /** Where to draw each province (built by src/render/tools/tune-classic-geometry.ts; see docs/render.md). */
 import geometry from './geometry.json' with { type: 'json' };
-import { buildVariant, parseVariantData } from '../build.js';
+import { buildVariant, bundledVariantData } from '../bundled.js';
 
-export const classic = buildVariant(parseVariantData({ ...data, geometry }, 'src/variants/classic/map.json'));
+export const classic = buildVariant(bundledVariantData({ ...data, geometry }));

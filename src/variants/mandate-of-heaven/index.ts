@@ -5,7 +5,7 @@
 import data from './map.json' with { type: 'json' };
 /** Where to draw each province (built by src/render/tools/build-moh-geometry.ts; see docs/variants.md). */
 import geometry from './geometry.json' with { type: 'json' };
-import { buildVariant, parseVariantData } from '../build.js';
+import { buildVariant, bundledVariantData } from '../bundled.js';
 import { warringStates } from '../warring-states/index.js';
 import type { Variant } from '../../engine/variant.js';
 import { mandatePhaseName } from './calendar.js';
@@ -26,10 +26,7 @@ function blackBand(): { province: string; neighbour: string }[] {
   );
 }
 
-const parsed = parseVariantData(
-  { ...data, features: { ...data.features, walls: blackBand() }, geometry },
-  'src/variants/mandate-of-heaven/map.json',
-);
+const parsed = bundledVariantData({ ...data, features: { ...data.features, walls: blackBand() }, geometry });
 
 export const mandateOfHeaven: Variant = { ...buildVariant(parsed, mandateRules(features, warringStates.map)), phaseName: mandatePhaseName };
 export { features as mandateFeatures };

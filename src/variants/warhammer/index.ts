@@ -1,6 +1,6 @@
 /** Warhammer Diplomacy fm05 (Daryl Lonnon): the 120-area world map of the geography brief, and its rules module. */
 import data from './map.json' with { type: 'json' };
-import { buildVariant, parseVariantData } from '../build.js';
+import { buildVariant, bundledVariantData } from '../bundled.js';
 import type { Variant } from '../../engine/variant.js';
 import { readFeatures } from './features.js';
 import { campaignData, campaignOf } from './campaign.js';
@@ -9,7 +9,7 @@ import type { Position, Power, ProvinceId, UnitType } from '../../engine/types.j
 import { applyDogsOfWarChoice as applyDogsOfWarChoiceOf, dogsOfWarChoices as dogsOfWarChoicesOf } from './dogs-of-war.js';
 import { applyRevolt as applyRevoltOf, becomeSepoy as becomeSepoyOf, revoltOptions as revoltOptionsOf } from './followers.js';
 
-const parsed = parseVariantData(data, 'src/variants/warhammer/map.json');
+const parsed = bundledVariantData(data);
 const features = readFeatures(parsed);
 
 /** The variant with the campaign options of a game (campaign.ts), built once per set of options. */

@@ -2,13 +2,13 @@
 import data from './map.json' with { type: 'json' };
 /** Where to draw each province (built by src/render/tools/build-ws-geometry.ts; see docs/variants.md). */
 import geometry from './geometry.json' with { type: 'json' };
-import { buildVariant, parseVariantData } from '../build.js';
+import { buildVariant, bundledVariantData } from '../bundled.js';
 import { GameMap } from '../../engine/map.js';
 import type { Variant } from '../../engine/variant.js';
 import { readFeatures } from './features.js';
 import { warringStatesRules } from './rules.js';
 
-const parsed = parseVariantData({ ...data, geometry }, 'src/variants/warring-states/map.json');
+const parsed = bundledVariantData({ ...data, geometry });
 const features = readFeatures(parsed.features, new GameMap({ provinces: parsed.provinces, armyAdjacency: parsed.armyAdjacency, fleetAdjacency: parsed.fleetAdjacency }));
 
 export const warringStates: Variant = buildVariant(parsed, warringStatesRules(features));
