@@ -191,6 +191,18 @@ const align8 = (n: number) => Math.ceil(n / 8) * 8;
  * with this input hash (or do not fit the sites).
  */
 export function decodeGeometry(bytes: Uint8Array, hash: string, sites: Sites): Omit<MapGeometry, 'locate'> | null {
+  const steps = decodeGeometrySteps(bytes, hash, sites);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Cells decoded between two pauses of decodeGeometrySteps (a few milliseconds). */
+const CELLS_PER_STEP = 2500;
+
+/** decodeGeometry in steps of a few milliseconds: pauses (yields) between them, so a caller can let the event loop run. */
+export function* decodeGeometrySteps(bytes: Uint8Array, hash: string, sites: Sites): Generator<void, Omit<MapGeometry, 'locate'> | null> {
   let header: Header;
   let buf: Uint8Array;
   try {
@@ -219,6 +231,7 @@ export function decodeGeometry(bytes: Uint8Array, hash: string, sites: Sites): O
     const xy = f64('vertices');
     const points: Point[] = new Array(xy.length / 2);
     for (let i = 0; i < points.length; i++) points[i] = [xy[2 * i]!, xy[2 * i + 1]!];
+    yield;
     const at = (i: number): Point => {
       const p = points[i];
       if (!p) throw new Error(`vertex ${i} out of range`);
@@ -233,6 +246,7 @@ export function decodeGeometry(bytes: Uint8Array, hash: string, sites: Sites): O
       const polygon: Point[] = new Array(polyLength[i]!);
       for (let v = 0; v < polygon.length; v++) polygon[v] = at(polyIndex[k++]!);
       cells[i] = { owner: sites.owners[i]!, seed: sites.seeds[i]!, polygon };
+      if ((i + 1) % CELLS_PER_STEP === 0) yield;
     }
 
     const area = f64('area');
@@ -268,6 +282,7 @@ export function decodeGeometry(bytes: Uint8Array, hash: string, sites: Sites): O
       if (!s) throw new Error(`cell ${i} of ${c.owner} has no shape`);
       s.cells.push(i);
     });
+    yield;
 
     const borderA = u32('borderA');
     const borderB = u32('borderB');

@@ -6,7 +6,7 @@
  */
 import { Delaunay } from 'd3-delaunay';
 import type { VariantData } from '../variants/schema.js';
-import { decodeGeometry, geometryInputHash, readStoredGeometry } from './geometry-store.js';
+import { decodeGeometrySteps, geometryInputHash, readStoredGeometry } from './geometry-store.js';
 
 export type Point = [number, number];
 
@@ -74,25 +74,35 @@ const cache = new WeakMap<object, GeometryResult>();
 /**
  * Geometry of a variant's data; cached by the data object. Read from the variant's stored geometry
  * (assets/geometry/<id>.bin, written by `npm run -s geometry` from computeGeometry) when that file was made
- * from exactly this data, else computed (100–400 ms on the main thread).
+ * from exactly this data (a few milliseconds), else computed (100–400 ms).
  */
 export function geometryOf(data: VariantData): GeometryResult {
-  let g = cache.get(data);
-  if (!g) {
-    g = storedGeometry(data) ?? computeGeometry(data);
-    cache.set(data, g);
+  const steps = geometrySteps(data);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
-  return g;
 }
 
-/** The stored geometry of this data, or null when there is none for exactly this data (then it is computed). */
-function storedGeometry(data: VariantData): GeometryResult | null {
-  const sites = sitesOf(data);
-  if (!sites.ok) return null;
+/**
+ * geometryOf in steps of a few milliseconds each (it yields between them), so that a warm-up can let the event
+ * loop run in between. Computing a geometry that is not stored is one long step.
+ */
+export function* geometrySteps(data: VariantData): Generator<void, GeometryResult> {
+  let g = cache.get(data);
+  if (g) return g;
   const bytes = readStoredGeometry(data.id);
-  if (!bytes) return null;
-  const geometry = decodeGeometry(bytes, geometryInputHash(data, sites), sites);
-  return geometry ? { ok: true, geometry: withLocate(geometry, sites) } : null;
+  const sites = bytes ? sitesOf(data) : null;
+  if (bytes && sites?.ok) {
+    yield;
+    const hash = geometryInputHash(data, sites);
+    yield;
+    const decoded = yield* decodeGeometrySteps(bytes, hash, sites);
+    if (decoded) g = { ok: true, geometry: withLocate(decoded, sites) };
+  }
+  g = cache.get(data) ?? g ?? computeGeometry(data); // (another caller may have finished it meanwhile)
+  cache.set(data, g);
+  return g;
 }
 
 /** The Voronoi sites of a variant: every seed point with its owner, in a fixed order (provinces, then filler). */
