@@ -122,6 +122,7 @@ export async function renderMapTimed(
   opts: RenderOptions = {},
 ): Promise<{ map: RenderedMap; timings: RenderTimings }> {
   const t0 = performance.now();
+  startRenderWorker(); // the first time: the worker boots on its own thread while this one builds the scene
   const built = buildScene(variant, position, opts);
   if (!built.ok) throw new RenderError(built.error);
   const scene = built.scene;
