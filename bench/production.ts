@@ -109,7 +109,7 @@ async function startup(dir: string): Promise<BenchResult> {
       name: 'Bot start-up to ready (compiled, against the local stand-in)',
       value: ms,
       unit: 'ms',
-      note: `\`node dist/main.js\` from process start to "scheduler started" (database created and migrated, logged in, map geometry prepared, slash commands registered, scheduler armed); target < 1500 ms; ${loadBefore} when it started`,
+      note: `\`node dist/main.js\` from process start to "scheduler started" (database created and migrated, logged in, slash commands registered, scheduler armed; the map renderer warms up after that, in steps); target < 1500 ms; ${loadBefore} when it started`,
     };
   } finally {
     await fake.close();

@@ -2,7 +2,7 @@
  * `npm run bench`: runs every benchmark module that exists and writes docs/benchmarks.md.
  * Speed is measured here, never by timed tests.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult } from './types.js';
@@ -37,7 +37,23 @@ function formatValue(v: number): string {
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const header = `# Benchmarks\n\nWritten by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min) when it finished (other work on the machine slows every figure). Re-run it to refresh; the figures below are what that run measured.\n\n`;
+const docs = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 if (only.length === 0) {
-  writeFileSync(fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url)), header + sections.join('\n'));
+  writeFileSync(docs, header + sections.join('\n'));
   process.stderr.write('bench: wrote docs/benchmarks.md\n');
+} else if (existsSync(docs)) {
+  // `npx tsx bench/run.ts render`: only the sections that ran are replaced (each starts with its `## ` title).
+  let text = readFileSync(docs, 'utf8');
+  for (const section of sections) {
+    const title = section.slice(0, section.indexOf('\n'));
+    const at = text.indexOf(`${title}\n`);
+    if (at < 0) {
+      text = `${text.trimEnd()}\n\n${section}`;
+      continue;
+    }
+    const next = text.indexOf('\n## ', at + title.length);
+    text = text.slice(0, at) + section + (next < 0 ? '' : text.slice(next));
+  }
+  writeFileSync(docs, text);
+  process.stderr.write(`bench: rewrote ${sections.length} section(s) of docs/benchmarks.md\n`);
 }

@@ -55,12 +55,16 @@ const englishOnlyZod = {
 };
 
 /**
- * The bundles: the bot (also each shard's process), the render worker it starts, and the offline CLI. Packages
- * stay in node_modules for the bot and the worker; the CLI bundles its pure-JavaScript packages (zod) so it
- * starts fast, and keeps the renderer in a chunk of its own that only `render` loads.
+ * The bundles: the bot (also each shard's process), the render worker it starts, and the offline CLI. The bot
+ * bundles its pure-JavaScript packages too (discord.js, undici, zod, drizzle…): one file to read and compile
+ * instead of some 600 modules resolved one by one, which saves about a third of its start-up. Native packages,
+ * pino (its transports load files by path) and the optional native helpers of discord.js and ws stay in
+ * node_modules. The CLI bundles its pure-JavaScript packages (zod) so it starts fast, and keeps the renderer in
+ * a chunk of its own that only `render` loads.
  */
+const BOT_EXTERNAL = ['better-sqlite3', '@napi-rs/canvas', 'pino', 'zlib-sync', 'bufferutil', 'utf-8-validate', 'erlpack'];
 const BUNDLES = [
-  { entryPoints: { main: 'src/main.ts', 'render/worker': 'src/render/worker.ts' }, outdir: 'dist', packages: 'external' },
+  { entryPoints: { main: 'src/main.ts', 'render/worker': 'src/render/worker.ts' }, outdir: 'dist', external: BOT_EXTERNAL, plugins: [englishOnlyZod] },
   {
     entryPoints: { main: 'src/cli/main.ts', 'adjudicate-worker': 'src/cli/commands/adjudicate-worker.ts' },
     outdir: 'dist/cli',

@@ -85,8 +85,6 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
       }, CHANGE_COALESCE_MS);
     },
   };
-  // Log in first: the map geometry (prepared synchronously by createMapRenderer, 80–270 ms) is then built while
-  // the gateway handshake is on the wire instead of before it.
   const retry = { log, ...opts.retry };
   const loggingIn = withRetry(() => loginAndWait(client, opts.token), retry);
   loggingIn.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
@@ -139,6 +137,8 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   scheduler = sched;
   const loop = outbox;
   log.info({ nextWake: sched.nextWake(), ...shards }, 'scheduler started');
+  // Ready: now the map renderer warms up (worker, geometry), in steps that leave the event loop free.
+  void maps.warm?.();
 
   let stopping: Promise<void> | null = null;
   return {

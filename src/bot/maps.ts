@@ -13,7 +13,7 @@ import type { Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Logger } from '../log.js';
 import { botVariants } from '../variants/index.js';
-import { prepareRenderer, renderMap, type RenderOptions } from '../render/index.js';
+import { renderMap, warmRenderer, type RenderOptions } from '../render/index.js';
 
 export interface MapPicture {
   png: Buffer;
@@ -22,6 +22,11 @@ export interface MapPicture {
 
 export interface MapRenderer {
   render(variant: Variant, position: Position, opts: RenderOptions, name: string): Promise<MapPicture | null>;
+  /**
+   * Optional: do the renderer's once-per-process work (render worker, each variant's geometry) in small steps,
+   * once the bot is ready, so that the first map of a game is drawn warm. Never rejects.
+   */
+  warm?(): Promise<void>;
 }
 
 export interface MapRendererOptions {
@@ -29,7 +34,7 @@ export interface MapRendererOptions {
   cacheSize?: number;
   /** The renderer (default src/render's renderMap); tests count calls. */
   renderPng?: (variant: Variant, position: Position, opts: RenderOptions) => Promise<{ png: Buffer; warnings: unknown[] }>;
-  /** Skip building every variant's geometry at start-up (tests with a stand-in renderer). */
+  /** warm() does nothing (tests with a stand-in renderer). */
   skipPrepare?: boolean;
 }
 
@@ -43,13 +48,6 @@ function renderKey(variant: Variant, position: Position, opts: RenderOptions): s
 }
 
 export function createMapRenderer(log: Logger, options: MapRendererOptions = {}): MapRenderer {
-  if (!options.skipPrepare) {
-    // Build every variant's cell geometry once at start-up, so the first map of a game does not block the event
-    // loop for the geometry (80–270 ms) in the middle of a deadline.
-    const started = performance.now();
-    const problems = prepareRenderer(botVariants()); // the variants games can be created in
-    log.info({ ms: Math.round(performance.now() - started), problems: problems.length }, 'map geometry prepared');
-  }
   const renderPng = options.renderPng ?? renderMap;
   const capacity = options.cacheSize ?? 32;
   /** Insertion order is recency order: a hit is moved to the end, the first entry is the least recently used. */
@@ -69,7 +67,18 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
     }
   }
 
+  let warming: Promise<void> | null = null;
   return {
+    warm: () =>
+      (warming ??= (async () => {
+        if (options.skipPrepare) return;
+        // The variants games can be created in: their geometry (read from assets/geometry/, in steps of a few ms),
+        // then one picture drawn and thrown away, so the first map of a game does not stall the event loop.
+        const started = performance.now();
+        const { problems, longestStepMs } = await warmRenderer(botVariants());
+        for (const problem of problems) log.warn({ problem }, 'map renderer problem');
+        log.info({ ms: Math.round(performance.now() - started), longestStepMs: Math.round(longestStepMs), problems: problems.length }, 'map renderer warmed');
+      })()),
     async render(variant, position, opts, name) {
       const key = renderKey(variant, position, opts);
       const hit = kept.get(key);

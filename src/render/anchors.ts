@@ -25,6 +25,7 @@ function computeAnchors(variant: Variant, geometry: MapGeometry): Map<string, Po
     if (id.startsWith('#')) continue;
     anchors.set(id, given[id] ? [given[id][0], given[id][1]] : shape.center);
   }
+  const kindOf = new Map(variant.data.provinces.map((p) => [p.id, p.kind]));
   for (const p of variant.data.provinces) {
     const shape = geometry.shapes.get(p.id);
     if (!shape) continue;
@@ -44,17 +45,26 @@ function computeAnchors(variant: Variant, geometry: MapGeometry): Map<string, Po
       const ownOnly = [...own].filter((n) => others.every((o) => !o.has(n)));
       const otherOnly = others.flatMap((o) => [...o].filter((n) => !own.has(n)));
       const borderWith = (n: string) => geometry.borderIndex.get(borderKey(p.id, n))?.segments ?? [];
-      const near = (m: Point, ids: string[]) =>
-        ids.length === 0 ? 0 : Math.min(...ids.flatMap((n) => borderWith(n).map(([a, b]) => dist(m, [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]))));
+      /** Middles of the segments of the borders with these neighbours (computed once per coast). */
+      const middles = (ids: string[]): Point[] => ids.flatMap((n) => borderWith(n).map(([a, b]): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]));
+      const otherOnlyMiddles = middles(otherOnly);
+      const ownOnlyMiddles = middles(ownOnly);
+      /** Distance to the nearest of the middles; 0 when there are no neighbours of that kind (Infinity when they share no border). */
+      const near = (m: Point, ids: string[], targets: Point[]) => {
+        if (ids.length === 0) return 0;
+        let d = Infinity;
+        for (const t of targets) d = Math.min(d, dist(m, t));
+        return d;
+      };
       let best: [Point, Point] | null = null;
       let bestScore = -Infinity;
       for (const w of own) {
-        if (variant.data.provinces.find((q) => q.id === w)?.kind !== 'sea') continue;
+        if (kindOf.get(w) !== 'sea') continue;
         for (const seg of borderWith(w)) {
           const len = Math.hypot(seg[1][0] - seg[0][0], seg[1][1] - seg[0][1]);
           if (len < 4) continue;
           const m: Point = [(seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2];
-          const score = Math.min(near(m, otherOnly), 120) - near(m, ownOnly) + len * 0.3 + (ownOnly.includes(w) ? 60 : 0);
+          const score = Math.min(near(m, otherOnly, otherOnlyMiddles), 120) - near(m, ownOnly, ownOnlyMiddles) + len * 0.3 + (ownOnly.includes(w) ? 60 : 0);
           if (score > bestScore) {
             bestScore = score;
             best = seg;

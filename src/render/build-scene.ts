@@ -7,7 +7,7 @@ import { locationKey } from '../engine/map.js';
 import type { Adjudication, Location, OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { anchorsOf } from './anchors.js';
-import { featuresOf } from './features.js';
+import { featuresOf, riverCoursesOf, riverLine } from './features.js';
 import { geometryOf, insideShape, type Point } from './geometry.js';
 import { placeMarkers } from './markers.js';
 import { aroundUnit, orderMarks, type SymbolWish } from './orders.js';
@@ -154,6 +154,10 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       colorOf,
       units,
       after: opts.adjudication?.position,
+      riverLines: riverCoursesOf(variant.data)
+        .map((river) => (river.malformed ? null : riverLine(variant.data, river, anchors)))
+        .filter((line): line is Point[] => line !== null)
+        .map((line) => line.map(T)),
     },
     opts.orders ?? [],
     opts.results ?? opts.adjudication?.results,

@@ -82,9 +82,13 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
     ctx.font = font(l.size, true);
     ctx.lineWidth = 3 * u;
     ctx.strokeStyle = COLORS.halo;
-    ctx.strokeText(l.text, l.at[0], l.at[1]);
     ctx.fillStyle = l.color;
-    ctx.fillText(l.text, l.at[0], l.at[1]);
+    const lines = l.lines ?? [l.text];
+    lines.forEach((line, i) => {
+      const y = l.at[1] + (i - (lines.length - 1) / 2) * l.size * 1.25;
+      ctx.strokeText(line, l.at[0], y);
+      ctx.fillText(line, l.at[0], y);
+    });
   }
 
   for (const unit of scene.units) drawUnit(ctx, unit, u);

@@ -6,6 +6,7 @@
  */
 import { Delaunay } from 'd3-delaunay';
 import type { VariantData } from '../variants/schema.js';
+import { decodeGeometrySteps, geometryInputHash, readStoredGeometry } from './geometry-store.js';
 
 export type Point = [number, number];
 
@@ -18,10 +19,8 @@ export type SurfaceKind = 'land' | 'sea' | 'impassable' | 'offmap-land' | 'offma
 export interface Cell {
   owner: string;
   seed: Point;
-  /** Closed convex polygon (first vertex not repeated). */
+  /** Closed polygon (first vertex not repeated): convex, unless border smoothing moved its vertices. */
   polygon: Point[];
-  area: number;
-  centroid: Point;
 }
 
 export interface Border {
@@ -72,18 +71,52 @@ export const borderKey = (a: string, b: string): string => (a < b ? `${a}|${b}` 
 
 const cache = new WeakMap<object, GeometryResult>();
 
-/** Geometry of a variant's data; cached by the data object. */
+/**
+ * Geometry of a variant's data; cached by the data object. Read from the variant's stored geometry
+ * (assets/geometry/<id>.bin, written by `npm run -s geometry` from computeGeometry) when that file was made
+ * from exactly this data (a few milliseconds), else computed (100–400 ms).
+ */
 export function geometryOf(data: VariantData): GeometryResult {
-  let g = cache.get(data);
-  if (!g) {
-    g = computeGeometry(data);
-    cache.set(data, g);
+  const steps = geometrySteps(data);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
+}
+
+/**
+ * geometryOf in steps of a few milliseconds each (it yields between them), so that a warm-up can let the event
+ * loop run in between. Computing a geometry that is not stored is one long step.
+ */
+export function* geometrySteps(data: VariantData): Generator<void, GeometryResult> {
+  let g = cache.get(data);
+  if (g) return g;
+  const bytes = readStoredGeometry(data.id);
+  const sites = bytes ? sitesOf(data) : null;
+  if (bytes && sites?.ok) {
+    yield;
+    const hash = geometryInputHash(data, sites);
+    yield;
+    const decoded = yield* decodeGeometrySteps(bytes, hash, sites);
+    if (decoded) g = { ok: true, geometry: withLocate(decoded, sites) };
+  }
+  g = cache.get(data) ?? g ?? computeGeometry(data); // (another caller may have finished it meanwhile)
+  cache.set(data, g);
   return g;
 }
 
-/** Build the cells and borders. Returns an error (never throws) when the data has no usable geometry. */
-export function computeGeometry(data: VariantData): GeometryResult {
+/** The Voronoi sites of a variant: every seed point with its owner, in a fixed order (provinces, then filler). */
+export interface Sites {
+  ok: true;
+  width: number;
+  height: number;
+  seeds: Point[];
+  owners: string[];
+  kinds: Map<string, SurfaceKind>;
+}
+
+/** The seeds of the data, validated (inside the frame, none twice, every province with at least one). */
+export function sitesOf(data: VariantData): Sites | { ok: false; error: string } {
   const geo = data.geometry;
   if (!geo) return { ok: false, error: `variant ${data.id} has no geometry` };
   const kinds = new Map<string, SurfaceKind>();
@@ -93,15 +126,20 @@ export function computeGeometry(data: VariantData): GeometryResult {
 
   const seeds: Point[] = [];
   const owners: string[] = [];
-  const seen = new Set<string>();
+  /** y values seen, by x (numbers, not strings: turning 10,000 seeds into strings costs milliseconds). */
+  const seen = new Map<number, number[]>();
   const add = (owner: string, pts: readonly (readonly [number, number])[]): string | null => {
-    for (const [x, y] of pts) {
+    // Indexed, no destructuring: this runs once per variant and process, in cold code, where iterators are slow.
+    for (let i = 0; i < pts.length; i++) {
+      const x = pts[i]![0];
+      const y = pts[i]![1];
       if (!Number.isFinite(x) || !Number.isFinite(y) || x <= 0 || y <= 0 || x >= geo.width || y >= geo.height) {
         return `geometry point [${x}, ${y}] of ${owner} lies outside the frame ${geo.width}x${geo.height}`;
       }
-      const key = `${x},${y}`;
-      if (seen.has(key)) return `geometry point [${x}, ${y}] of ${owner} is given twice`;
-      seen.add(key);
+      const ys = seen.get(x);
+      if (ys?.includes(y)) return `geometry point [${x}, ${y}] of ${owner} is given twice`;
+      if (ys) ys.push(y);
+      else seen.set(x, [y]);
       seeds.push([x, y]);
       owners.push(owner);
     }
@@ -124,14 +162,27 @@ export function computeGeometry(data: VariantData): GeometryResult {
     const err = add(owner, pts);
     if (err) return { ok: false, error: err };
   }
+  return { ok: true, width: geo.width, height: geo.height, seeds, owners, kinds };
+}
 
+/** Build the cells and borders. Returns an error (never throws) when the data has no usable geometry. */
+export function computeGeometry(data: VariantData): GeometryResult {
+  const sites = sitesOf(data);
+  if (!sites.ok) return sites;
+  const { seeds, owners, kinds } = sites;
+  const geo = data.geometry!;
   const delaunay = Delaunay.from(seeds);
   const voronoi = delaunay.voronoi([0, 0, geo.width, geo.height]);
+  /** Each cell's area and centroid, of its polygon as d3 computed it (before vertices are merged and smoothed). */
+  const areas: number[] = [];
+  const centroids: Point[] = [];
   const cells: Cell[] = seeds.map((seed, i) => {
     const raw = voronoi.cellPolygon(i);
     const polygon: Point[] = raw ? raw.slice(0, -1).map(([x, y]) => [x, y] as Point) : [];
     const { area, centroid } = polygonAreaCentroid(polygon, seed);
-    return { owner: owners[i], seed, polygon, area, centroid };
+    areas.push(area);
+    centroids.push(centroid);
+    return { owner: owners[i], seed, polygon };
   });
 
   // Give every Voronoi vertex one identity (two cells compute a shared vertex alike, up to rounding at
@@ -189,11 +240,11 @@ export function computeGeometry(data: VariantData): GeometryResult {
   cells.forEach((c, i) => {
     let s = shapes.get(c.owner);
     if (!s) {
-      s = { id: c.owner, kind: kinds.get(c.owner)!, cells: [], area: 0, center: c.centroid, clearance: 0, outline: [], rings: [] };
+      s = { id: c.owner, kind: kinds.get(c.owner)!, cells: [], area: 0, center: centroids[i], clearance: 0, outline: [], rings: [] };
       shapes.set(c.owner, s);
     }
     s.cells.push(i);
-    s.area += c.area;
+    s.area += areas[i];
     const poly = c.polygon;
     for (let k = 0; k < poly.length; k++) {
       const p = poly[k];
@@ -202,23 +253,26 @@ export function computeGeometry(data: VariantData): GeometryResult {
     }
   });
   for (const s of shapes.values()) {
-    if (!s.id.startsWith('#')) placeCenter(s, cells); // filler needs no unit spot
+    if (!s.id.startsWith('#')) placeCenter(s, cells, areas, centroids); // filler needs no unit spot
     s.rings = chainRings(s.outline);
   }
   for (const p of data.provinces) {
     if (!shapes.has(p.id) || shapes.get(p.id)!.area <= 0) return { ok: false, error: `province ${p.id} has no visible cell` };
   }
+  const geometry = { width: geo.width, height: geo.height, cells, shapes, borders: [...borderIndex.values()], borderIndex };
+  return { ok: true, geometry: withLocate(geometry, sites, delaunay) };
+}
+
+/** Adds `locate`: the Voronoi cell containing a point is the one of its nearest seed (Delaunay built on first use). */
+function withLocate(geometry: Omit<MapGeometry, 'locate'>, sites: Sites, built?: Delaunay<Point>): MapGeometry {
+  let delaunay = built;
+  const { width, height, owners, seeds } = sites;
   return {
-    ok: true,
-    geometry: {
-      width: geo.width,
-      height: geo.height,
-      cells,
-      shapes,
-      borders: [...borderIndex.values()],
-      borderIndex,
-      // The Voronoi cell containing a point is the one of its nearest seed.
-      locate: (p) => (p[0] < 0 || p[1] < 0 || p[0] > geo.width || p[1] > geo.height ? null : owners[delaunay.find(p[0], p[1])]),
+    ...geometry,
+    locate: (p) => {
+      if (p[0] < 0 || p[1] < 0 || p[0] > width || p[1] > height) return null;
+      delaunay ??= Delaunay.from(seeds);
+      return owners[delaunay.find(p[0], p[1])];
     },
   };
 }
@@ -264,21 +318,22 @@ function chainRings(edges: [Point, Point][]): Point[][] {
  * between them and their vertices, of the largest cells (a province drawn from a few big cells) or of
  * an even sample of all cells (a province drawn from a fine grid of similar cells).
  */
-function placeCenter(s: ProvinceShape, cells: Cell[]): void {
+function placeCenter(s: ProvinceShape, cells: Cell[], areas: number[], centroids: Point[]): void {
   const candidates: Point[] = [];
-  const bySize = [...s.cells].sort((a, b) => cells[b].area - cells[a].area);
+  const bySize = [...s.cells].sort((a, b) => areas[b] - areas[a]);
   const stride = Math.max(1, Math.floor(s.cells.length / 160));
   const chosen = new Set([...bySize.slice(0, 12), ...s.cells.filter((_, k) => k % stride === 0)]);
   for (const i of chosen) {
     const c = cells[i];
-    if (c.area <= 0) continue;
-    candidates.push(c.centroid);
+    const centroid = centroids[i];
+    if (areas[i] <= 0) continue;
+    candidates.push(centroid);
     if (s.cells.length > 40) continue; // fine cells: their centroids are dense enough
-    for (const v of c.polygon) candidates.push([(c.centroid[0] * 2 + v[0]) / 3, (c.centroid[1] * 2 + v[1]) / 3]);
+    for (const v of c.polygon) candidates.push([(centroid[0] * 2 + v[0]) / 3, (centroid[1] * 2 + v[1]) / 3]);
     for (let k = 0; k < c.polygon.length; k++) {
       const v = c.polygon[k];
       const w = c.polygon[(k + 1) % c.polygon.length];
-      candidates.push([(v[0] + w[0]) / 2, (v[1] + w[1]) / 2].map((m, d) => (m + c.centroid[d]) / 2) as Point);
+      candidates.push([(v[0] + w[0]) / 2, (v[1] + w[1]) / 2].map((m, d) => (m + centroid[d]) / 2) as Point);
     }
   }
   let best = s.center;

@@ -7,7 +7,7 @@ import type { Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { buildScene, type RenderOptions } from './build-scene.js';
 import { anchorsOf } from './anchors.js';
-import { geometryOf } from './geometry.js';
+import { geometryOf, geometrySteps } from './geometry.js';
 import { rasterize, startRenderWorker } from './pool.js';
 import { ensureFonts } from './fonts.js';
 
@@ -30,9 +30,9 @@ export interface RenderedMap {
 }
 
 /**
- * Do the once-per-process work now (geometry of each variant: ~100-300 ms; fonts; starting the render
- * worker), e.g. at bot start-up, so the first map does not stall the event loop. Never throws; returns
- * the problems found (a variant without usable geometry).
+ * Do the once-per-process work now, in one go (each variant's geometry, read from its stored file, and unit
+ * spots; fonts; starting the render worker). Never throws; returns the problems found (a variant without usable
+ * geometry). The bot uses warmRenderer instead, which never blocks the event loop for long.
  */
 export function prepareRenderer(variants: Variant[]): string[] {
   const problems: string[] = [];
@@ -44,6 +44,58 @@ export function prepareRenderer(variants: Variant[]): string[] {
   ensureFonts();
   startRenderWorker();
   return problems;
+}
+
+export interface WarmResult {
+  /** Variants without usable geometry. */
+  problems: string[];
+  /** The longest synchronous step, in ms (each is a few ms: the event loop runs between them). */
+  longestStepMs: number;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * prepareRenderer in small steps with an event-loop turn (`pause`) between them, for a process that is already
+ * serving (the bot calls it once it is ready): starts the render worker, reads each variant's geometry and unit
+ * spots, then draws the first variant's starting position once and throws the picture away, so that the first
+ * real map runs warm code on both threads. Never throws.
+ */
+export async function warmRenderer(variants: Variant[], pause: () => Promise<void> = nextTurn): Promise<WarmResult> {
+  const problems: string[] = [];
+  let longestStepMs = 0;
+  const timed = <T>(step: () => T): T => {
+    const started = performance.now();
+    try {
+      return step();
+    } finally {
+      longestStepMs = Math.max(longestStepMs, performance.now() - started);
+    }
+  };
+  try {
+    timed(startRenderWorker);
+    for (const v of variants) {
+      const steps = geometrySteps(v.data);
+      let step = timed(() => steps.next());
+      while (!step.done) {
+        await pause();
+        step = timed(() => steps.next());
+      }
+      const g = step.value;
+      await pause();
+      if (g.ok) timed(() => anchorsOf(v, g.geometry));
+      else problems.push(`${v.id}: ${g.error}`);
+    }
+    const first = variants.find((v) => geometryOf(v.data).ok);
+    if (first) {
+      await pause();
+      const built = timed(() => buildScene(first, first.startingPosition(), {}));
+      if (built.ok) await rasterize(built.scene);
+    }
+  } catch (e) {
+    problems.push(`warm-up: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return { problems, longestStepMs };
 }
 
 /** Time spent in each step, in ms. */
@@ -70,6 +122,7 @@ export async function renderMapTimed(
   opts: RenderOptions = {},
 ): Promise<{ map: RenderedMap; timings: RenderTimings }> {
   const t0 = performance.now();
+  startRenderWorker(); // the first time: the worker boots on its own thread while this one builds the scene
   const built = buildScene(variant, position, opts);
   if (!built.ok) throw new RenderError(built.error);
   const scene = built.scene;

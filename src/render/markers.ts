@@ -83,25 +83,28 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
     .filter((p) => p.kind !== 'impassable' && anchors.has(p.id))
     .map((p) => rectAround(T(anchors.get(p.id)!), unitSize * 2.3, unitSize * 2.3));
   const taken: Rect[] = [...unitBoxes, ...centerBoxes, ...emptyAnchorBoxes];
-  const labelled = new Map<string, { text: string; size: number; box: Rect; inside: boolean }>();
+  const labelled = new Map<string, { text: string; size: number; box: Rect; inside: boolean; lines?: string[] }>();
   // A province with a name in another script (Warring States) always shows it beside the romanised
   // name (or, where that does not fit, its abbreviation). Labels keep one size (legibility: 14 px at 1600 px).
   const short = (p: (typeof variant.data.provinces)[number]) => (p.localName ? `${p.localName} ${p.abbreviation}` : p.abbreviation);
-  const tiers: { text: (p: (typeof variant.data.provinces)[number]) => string; size: number; inside: boolean }[] = [
+  // A narrow province with a local name may take it in two lines, the local name above the abbreviation.
+  const stacked = (p: (typeof variant.data.provinces)[number]) => (p.localName ? [p.localName, p.abbreviation] : null);
+  const tiers: { text: (p: (typeof variant.data.provinces)[number]) => string; size: number; inside: boolean; lines?: typeof stacked }[] = [
     { text: (p) => (p.localName ? `${p.localName} ${p.name}` : p.abbreviation), size: labelSize, inside: true },
     { text: short, size: labelSize, inside: true },
+    { text: short, size: labelSize, inside: true, lines: stacked },
     { text: short, size: labelSize, inside: false },
   ];
   for (const tier of tiers) {
     const requests: PlacementRequest[] = byClearance
-      .filter((p) => anchors.has(p.id) && !labelled.has(p.id))
+      .filter((p) => anchors.has(p.id) && !labelled.has(p.id) && (!tier.lines || tier.lines(p)))
       .map((p) => {
-        const text = tier.text(p);
+        const lines = tier.lines?.(p) ?? [tier.text(p)];
         return {
           id: p.id,
           anchor: givenLabels[p.id] ? T(givenLabels[p.id]) : T(anchors.get(p.id)!),
-          w: textWidth(text, tier.size) + 4 * u,
-          h: tier.size * 1.25,
+          w: Math.max(...lines.map((line) => textWidth(line, tier.size))) + 4 * u,
+          h: tier.size * 1.25 * lines.length,
           gap: p.kind === 'sea' ? unitSize * 1.3 : unitSize * 1.15,
           accept: tier.inside ? boxInside(p.id) : () => true,
         };
@@ -114,7 +117,8 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
     for (const p of variant.data.provinces) {
       const box = placed.get(p.id);
       if (!box) continue;
-      labelled.set(p.id, { text: tier.text(p), size: tier.size, box, inside: tier.inside });
+      const lines = tier.lines?.(p);
+      labelled.set(p.id, { text: tier.text(p), size: tier.size, box, inside: tier.inside, ...(lines ? { lines } : {}) });
       taken.push(box);
     }
   }
@@ -133,6 +137,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
       color: p.kind === 'sea' ? COLORS.labelSea : COLORS.labelLand,
       box: l.box,
       inside: l.inside,
+      ...(l.lines ? { lines: l.lines } : {}),
     });
   }
 

@@ -32,6 +32,8 @@ export interface OrderMarkContext {
   units: UnitMark[];
   /** The position after the phase, when known (where a stopped-short river fleet ended). */
   after?: Position;
+  /** The rivers as drawn (output pixels): rapid river moves follow them. */
+  riverLines?: Point[][];
 }
 
 /** A result symbol still to be placed: candidate centres in order of preference. */
@@ -179,14 +181,16 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
       if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s) });
     } else if (m.kind === 'path' && d.order.kind === 'special') {
       const ended = stoppedAt(ctx, d);
+      // A rapid river move runs along the river's drawn course (WS rapid river rule), not straight across the land.
+      const line = (points: Point[]) => alongRivers(points, ctx.riverLines ?? [], s * 10) ?? routeThrough(points, obstacles);
       if (ended !== null && ended < m.points.length - 1) {
-        m.path = trimPath(routeThrough(m.points.slice(0, ended + 1), obstacles), tail, head);
-        m.rest = trimPath(routeThrough(m.points.slice(ended), obstacles), head, head);
+        m.path = trimPath(line(m.points.slice(0, ended + 1)), tail, head);
+        m.rest = trimPath(line(m.points.slice(ended)), head, head);
         m.failed = false; // the fleet did move: the arrow is solid to where it ended
         m.stoppedShort = true;
         layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.rest, s) });
       } else {
-        m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+        m.path = trimPath(line(m.points), tail, head);
         if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s) });
       }
     }
@@ -253,6 +257,60 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
     }
   }
 }
+
+/**
+ * A line along the river course through unit spots: from the first spot to the nearest point of the river, along
+ * the course past the provinces in between (not out to their spots), to the point nearest the last spot, then to
+ * it. Null when some step has no river passing within `reach` of both its spots (the caller then draws straight).
+ */
+export function alongRivers(points: Point[], rivers: Point[][], reach: number): Point[] | null {
+  if (points.length < 2 || rivers.length === 0) return null;
+  const out: Point[] = [points[0]];
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1], points[i]];
+    let best: { river: Point[]; from: Nearest; to: Nearest } | null = null;
+    for (const river of rivers) {
+      const from = nearestOn(river, a);
+      const to = nearestOn(river, b);
+      if (Math.max(from.d, to.d) > reach) continue;
+      if (!best || Math.max(from.d, to.d) < Math.max(best.from.d, best.to.d)) best = { river, from, to };
+    }
+    if (!best) return null;
+    const { river, from, to } = best;
+    const course: Point[] = [from.p];
+    if (from.at <= to.at) for (let k = Math.floor(from.at) + 1; k <= Math.floor(to.at) && k < river.length; k++) course.push(river[k]);
+    else for (let k = Math.floor(from.at); k > Math.floor(to.at) && k >= 0; k--) course.push(river[k]);
+    course.push(to.p);
+    for (const p of course) if (!samePoint(out[out.length - 1], p)) out.push(p);
+  }
+  const last = points[points.length - 1];
+  if (!samePoint(out[out.length - 1], last)) out.push(last);
+  return out;
+}
+
+/** The point of a polyline nearest to `p`: where (segment index + fraction along it), the point, the distance. */
+interface Nearest {
+  at: number;
+  p: Point;
+  d: number;
+}
+
+function nearestOn(line: Point[], p: Point): Nearest {
+  let best: Nearest = { at: 0, p: line[0], d: Math.hypot(p[0] - line[0][0], p[1] - line[0][1]) };
+  for (let k = 0; k + 1 < line.length; k++) {
+    const [a, b] = [line[k], line[k + 1]];
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const len2 = dx * dx + dy * dy;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
+    const q: Point = [a[0] + dx * t, a[1] + dy * t];
+    const d = Math.hypot(p[0] - q[0], p[1] - q[1]);
+    if (d < best.d) best = { at: k + t, p: q, d };
+  }
+  return best;
+}
+
+const samePoint = (p: Point, q: Point) => Math.abs(p[0] - q[0]) < 0.01 && Math.abs(p[1] - q[1]) < 0.01;
 
 /** Where the fleet of a rapid river move ended, as an index into its points (null when unknown). */
 function stoppedAt(ctx: OrderMarkContext, d: Draft): number | null {

@@ -49,18 +49,23 @@ export function quantize(rgba: Uint8Array, width: number, height: number): Index
   const aligned = rgba.byteOffset % 4 === 0 ? rgba : new Uint8Array(rgba);
   const view = new Uint32Array(aligned.buffer, aligned.byteOffset, n);
 
-  // Histogram in an open-addressing hash table (colour → pixel count); runs of one colour are counted at once.
+  // Histogram in an open-addressing hash table (colour → pixel count), one run of a colour within a row at a time.
+  // The runs (about one per 15 pixels on a map) are kept, so the indexed rows are written run by run below.
   const table = new ColorTable();
-  let i = 0;
-  while (i < n) {
-    const c = view[i] & 0xffffff;
-    let j = i + 1;
-    while (j < n && (view[j] & 0xffffff) === c) j++;
-    table.add(c, j - i);
-    i = j;
+  const runs = new RunList(n);
+  for (let y = 0; y < height; y++) {
+    const end = (y + 1) * width;
+    let i = y * width;
+    while (i < end) {
+      const c = view[i] & 0xffffff;
+      let j = i + 1;
+      while (j < end && (view[j] & 0xffffff) === c) j++;
+      table.add(c, j - i);
+      runs.push(c, j - i);
+      i = j;
+    }
   }
   const slots = table.usedSlots();
-  if (process.env.QDEBUG) console.log("unique", slots.length);
   slots.sort((a, b) => table.counts[b] - table.counts[a]);
 
   const pr = new Int32Array(256);
@@ -136,19 +141,26 @@ export function quantize(rgba: Uint8Array, width: number, height: number): Index
   }
 
   const rows = Buffer.allocUnsafe(height * (width + 1));
+  const out = new Uint8Array(rows.buffer, rows.byteOffset, rows.length);
+  const runColor = runs.colors;
+  const runLength = runs.lengths;
   let at = 0;
+  let k = 0;
   let last = -1;
   let lastIndex = 0;
   for (let y = 0; y < height; y++) {
-    rows[at++] = 0; // filter: None
-    const base = y * width;
-    for (let x = 0; x < width; x++) {
-      const c = view[base + x] & 0xffffff;
+    out[at++] = 0; // filter: None
+    for (let left = width; left > 0; k++) {
+      const c = runColor[k];
+      const length = runLength[k];
       if (c !== last) {
         last = c;
         lastIndex = table.counts[table.slotOf(c)];
       }
-      rows[at++] = lastIndex;
+      if (length > 16) out.fill(lastIndex, at, at + length);
+      else for (let x = 0; x < length; x++) out[at + x] = lastIndex;
+      at += length;
+      left -= length;
     }
   }
   const palette = Buffer.alloc(size * 3);
@@ -169,6 +181,33 @@ function lowerBound(sorted: Int32Array, v: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** Runs of one colour (colour, pixel count), in image order; grows as needed up to one run per pixel. */
+class RunList {
+  colors: Int32Array;
+  lengths: Int32Array;
+  size = 0;
+
+  constructor(private readonly max: number) {
+    const capacity = Math.min(max, 1 << 16);
+    this.colors = new Int32Array(capacity);
+    this.lengths = new Int32Array(capacity);
+  }
+
+  push(color: number, length: number): void {
+    if (this.size === this.colors.length) {
+      const capacity = Math.min(this.max, this.size * 2);
+      const colors = new Int32Array(capacity);
+      const lengths = new Int32Array(capacity);
+      colors.set(this.colors);
+      lengths.set(this.lengths);
+      this.colors = colors;
+      this.lengths = lengths;
+    }
+    this.colors[this.size] = color;
+    this.lengths[this.size++] = length;
+  }
 }
 
 /** Colour → number, open addressing with linear probing, doubling at half full (a Map is several times slower here). */

@@ -134,6 +134,8 @@ export interface Label {
   box: Rect;
   /** False when the province had no room for it and it stands just beside it. */
   inside: boolean;
+  /** The text in lines, one above the other (a narrow province: the local name above the abbreviation). */
+  lines?: string[];
 }
 
 export interface LegendEntry {

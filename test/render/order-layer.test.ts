@@ -194,6 +194,24 @@ describe('order layer: conventions', () => {
     expect(coverProblems(s)).toEqual([]);
   });
 
+  it('a rapid river move runs along the river course, not straight across the land', () => {
+    const img = galleryImages().find((i) => i.file.includes('river'))!;
+    const s = sceneOf(img.variant, img.position, img.opts);
+    const rivers = s.features.flatMap((f) => (f.kind === 'river' ? [f.points] : []));
+    const onRiver = (p: Point) => rivers.some((r) => r.some((q, k) => k > 0 && distToSegment(p, r[k - 1]!, q) < 0.5));
+    for (const prefix of ['F nan', 'F dal']) {
+      const m = s.orders.find((o) => o.order.startsWith(prefix))!;
+      expect(m.kind, prefix).toBe('path');
+      // F nan - syo - dan - yyi (Han river): from Nanzheng's spot onto the river, along it past Shangyong (never out
+      // to its spot), off it to Danyang where the fleet stopped; the rest along the river towards Yanying.
+      const line = [...m.path, ...(m.rest ?? [])];
+      expect(line.filter(onRiver).length, prefix).toBeGreaterThan(line.length * 0.7);
+    }
+    const nan = s.orders.find((o) => o.order.startsWith('F nan'))!;
+    const syo = nan.points[1]!;
+    expect(Math.min(...nan.path.map((p) => Math.hypot(p[0] - syo[0], p[1] - syo[1])))).toBeGreaterThan(nan.size);
+  });
+
   it('the gallery images: nothing covers a label or another unit', () => {
     for (const img of galleryImages()) expect(coverProblems(sceneOf(img.variant, img.position, img.opts)), img.file).toEqual([]);
   });

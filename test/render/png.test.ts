@@ -1,6 +1,6 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { buildScene, ensureFonts, prepareRenderer, renderMap, RenderError } from '../../src/render/index.js';
+import { buildScene, ensureFonts, geometryOf, prepareRenderer, renderMap, RenderError, warmRenderer } from '../../src/render/index.js';
 import { allVariants } from '../../src/variants/index.js';
 import { renderWorkerState } from '../../src/render/pool.js';
 import { rasterizeInThread } from '../../src/render/raster.js';
@@ -130,6 +130,21 @@ describe('renderMap', () => {
     expect(prepareRenderer([{ ...classic, id: 'bare', data: { ...classic.data, id: 'bare', geometry: undefined } }])).toEqual([
       'bare: variant bare has no geometry',
     ]);
+  });
+
+  it('warms up in small steps with an event-loop turn between them (the bot, once ready), and names a variant it cannot draw', async () => {
+    // Fresh data objects, so nothing is cached yet: every variant's stored geometry is read in steps.
+    const fresh = allVariants().map((v) => ({ ...v, data: { ...v.data } }));
+    const bare = { ...classic, id: 'bare', data: { ...classic.data, id: 'bare', geometry: undefined } };
+    let pauses = 0;
+    const warmed = await warmRenderer([...fresh, bare], async () => {
+      pauses++;
+      await new Promise<void>((r) => setImmediate(r));
+    });
+    expect(warmed.problems).toEqual(['bare: variant bare has no geometry']);
+    // Per variant, a pause after: the seeds, their hash, the vertices, each block of 2,500 cells, the shapes, the borders.
+    expect(pauses).toBeGreaterThanOrEqual(fresh.length * 5);
+    for (const v of fresh) expect(geometryOf(v.data).ok).toBe(true);
   });
 
   it('rejects with a RenderError naming the problem when the variant has no geometry', async () => {
