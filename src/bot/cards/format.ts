@@ -98,3 +98,8 @@ export const DYNASTY_ABILITY: Record<DynastyId, string> = {
   qin: 'High in morale: take 1 card from the recruiting row and put any 1 card of your hand there.',
   yan: 'Defensive: take back 1 card in front of you (the one just played included).',
 };
+
+/** A side in a claim preview: a dynasty id, or the 2-player local resistance. */
+export function sideName(x: string): string {
+  return x === 'resistance' ? 'the local resistance' : title(x);
+}
