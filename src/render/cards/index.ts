@@ -8,6 +8,7 @@ import type { CardGameView } from '../../cardgame/views.js';
 import type { StateId } from '../../cardgame/types.js';
 import { ensureFonts } from '../fonts.js';
 import { encodePng } from '../png.js';
+import { renderCardsInWorker } from '../pool.js';
 import { drawBoard } from './draw-board.js';
 import { drawPanels } from './draw-panels.js';
 import { BACKGROUND, HEIGHT, WIDTH } from './layout.js';
@@ -37,4 +38,13 @@ export async function renderCardTable(view: CardGameView, opts: CardTableOptions
   drawBoard(ctx, view, { changed: opts.changed ?? [], moves: opts.moves ?? [] });
   drawPanels(ctx, view, { withMoves: (opts.moves?.length ?? 0) > 0 });
   return { png: await encodePng(ctx, WIDTH, HEIGHT), width: WIDTH, height: HEIGHT };
+}
+
+/**
+ * The same image drawn off the event loop, in the shared render worker (src/render/pool.ts): the bot's path
+ * (design §3.9: renders are produced off the event loop). Falls back to this thread when no worker can run.
+ */
+export async function renderCardTableOffThread(view: CardGameView, opts: CardTableOptions = {}): Promise<CardTableImage> {
+  const png = await renderCardsInWorker(view, opts, async () => (await renderCardTable(view, opts)).png);
+  return { png, width: WIDTH, height: HEIGHT };
 }
