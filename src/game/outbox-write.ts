@@ -8,6 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { games, outbox, type GameRow } from '../store/schema.js';
+import type { CardGameView } from '../cardgame/index.js';
 
 /** What the deliverer's `send` receives in `row.payload`; `type` equals `row.kind`. */
 export type OutboxPayload =
@@ -19,13 +20,42 @@ export type OutboxPayload =
    * Channel: edit the status message in place (`row.statusMessageId`), or post it when there is none.
    * `text` is filled in at delivery time with the status as it is then.
    */
-  | { type: 'status'; gameId: number; text: string }
+  | { type: 'status'; gameId: number; text: string; cards?: CardTablePayload }
   /** Channel: the game has ended (solo, draw, concession). */
   | { type: 'game_over'; gameId: number; text: string }
   /** Channel: a plain notice (rollback, replacement, a player who cannot be reached by DM). */
   | { type: 'notice'; gameId: number; text: string }
   /** DM to the user `row.target`. */
-  | { type: 'dm'; gameId: number; text: string; reason: DmReason };
+  | { type: 'dm'; gameId: number; text: string; reason: DmReason }
+  /** Card game, channel: one line for the game's log thread (the bot opens the thread once, `recordCardThread`). */
+  | { type: 'cards_log'; gameId: number; text: string }
+  /**
+   * Card game: "it is your turn". `row.targetKind` channel: post `text` in the log thread mentioning exactly
+   * `userId` (allowed mentions: that user only); user: a DM to `userId`.
+   */
+  | { type: 'cards_turn'; gameId: number; userId: string; text: string; reminder: boolean }
+  /** Card game, channel: the round summary (design §3.6 step 4) with the board after the round (public view). */
+  | { type: 'cards_round'; gameId: number; round: number; text: string; board: CardGameView; changed: string[] }
+  /** Card game, channel: the end of the game (design §3.10) with the final board (public view). */
+  | { type: 'cards_over'; gameId: number; text: string; board: CardGameView };
+
+/**
+ * A card game's table message (design §3.4), filled at delivery from the game as it is then: the texts of
+ * `cardTableText` plus the public view for the buttons and the board image. Built only from `publicView`.
+ */
+export interface CardTablePayload {
+  version: number;
+  phase: string;
+  round: number;
+  deadline: number | null;
+  /** User to act (for "It is @X's turn" replies), or null. */
+  toActUserId: string | null;
+  title: string;
+  text: string;
+  board: CardGameView | null;
+  /** Changes when the board changed (attach a fresh image only then). */
+  boardKey: string;
+}
 
 export type DmReason = 'power_assigned' | 'order_confirmation' | 'reminder' | 'phase_started' | 'game_over' | 'replaced';
 

@@ -36,6 +36,7 @@ import {
 } from './outbox-claims.js';
 import { enqueue, type OutboxPayload } from './outbox-write.js';
 import { buildStatus } from './status.js';
+import { cardTablePayload } from './cards/outbox.js';
 
 export type PermanentReason =
   /** The channel was deleted or the bot lost access to it. */
@@ -215,14 +216,17 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       // The status as it is now (see queueStatus).
       const fresh = db.transaction((tx) => {
         const game = tx.select().from(games).where(eq(games.id, row.gameId!)).get();
-        return game ? { messageId: game.statusMessageId, text: buildStatus(tx, game).text } : null;
+        if (!game) return null;
+        // A card game's table message (src/game/cards/outbox.ts), built from the public view only.
+        const cards = game.kind === 'cards' ? cardTablePayload(tx, game) : null;
+        return cards ? { messageId: game.statusMessageId, text: cards.text, cards: cards.cards } : { messageId: game.statusMessageId, text: buildStatus(tx, game).text };
       });
       if (!fresh) {
         db.update(outbox).set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' }).where(eq(outbox.id, row.id)).run();
         return 'failed';
       }
       statusMessageId = fresh.messageId;
-      payload = { type: 'status', gameId: row.gameId, text: fresh.text };
+      payload = { type: 'status', gameId: row.gameId, text: fresh.text, ...('cards' in fresh ? { cards: fresh.cards } : {}) };
     }
     const delivery: DeliveryRow = {
       id: row.id,

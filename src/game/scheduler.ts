@@ -11,6 +11,7 @@ import { and, eq, isNotNull, min } from 'drizzle-orm';
 import { games } from '../store/schema.js';
 import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
 import { resolveDuePhases } from './resolve.js';
+import { nextCardWakeAt, sweepCardGames } from './cards/timer.js';
 import type { GameDeps } from './types.js';
 
 /** setTimeout's limit: longer delays fire immediately (Node clamps them to 1 ms). */
@@ -21,6 +22,8 @@ export interface SweepResult {
   resolved: number;
   /** Reminder DMs queued. */
   reminders: number;
+  /** Card-game turns (gives, choices) resolved by their deadline. */
+  cardTurns?: number;
   /** Games whose resolution failed (they are retried on the next sweep). */
   failures: string[];
 }
@@ -55,6 +58,8 @@ export function nextWakeAt(deps: GameDeps): number | null {
     .get();
   let at = row?.at ?? null;
   for (const r of pendingReminders(deps)) at = at === null ? r.at : Math.min(at, r.at);
+  const cards = nextCardWakeAt(deps);
+  if (cards !== null) at = at === null ? cards : Math.min(at, cards);
   return at;
 }
 
@@ -70,11 +75,12 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   const sweep = (): SweepResult => {
     const resolution = resolveDuePhases(options);
     const reminding = queueDueRemindersDetailed(options);
-    const failures = [...resolution.failures, ...reminding.failures];
-    const result = { resolved: resolution.resolved, reminders: reminding.queued, failures };
+    const cards = sweepCardGames(options);
+    const failures = [...resolution.failures, ...reminding.failures, ...cards.failures];
+    const result = { resolved: resolution.resolved, reminders: reminding.queued + cards.reminders, cardTurns: cards.timedOut, failures };
     lastSweepFailed = failures.length > 0;
     if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
-    if ((result.resolved > 0 || result.reminders > 0) && options.onDue) {
+    if ((result.resolved > 0 || result.reminders > 0 || result.cardTurns > 0) && options.onDue) {
       try {
         options.onDue(result);
       } catch (err) {

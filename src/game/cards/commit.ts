@@ -1,0 +1,180 @@
+/**
+ * One stored action: apply it with the engine, store the new state and the event row, move the turn's
+ * deadline, and queue the table edit, the log line, the pings, the round summary and the end of the game — all
+ * in the caller's transaction. Then seats that are away (or conceded) resolve at once with the defaults.
+ */
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { apply, publicView, type Action, type CardGameState, type GameEvent, type Seat } from '../../cardgame/index.js';
+import type { Tx } from '../../store/db.js';
+import { cardEvents, cardGames, cardSeats, games } from '../../store/schema.js';
+import { noteEvent } from '../tx.js';
+import { newTableMessage, queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
+import { deleteDrafts, draftOf, reload, seatRow, settingsOf, toActOf, type CardCtx } from './store.js';
+import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
+import type { Effect } from '../../cardgame/index.js';
+
+export type Fail = { ok: false; error: string };
+
+/** Actors that are not a player's own click. */
+export const AUTO_ACTORS = ['timeout', 'away', 'conceded'] as const;
+
+/** How a stored action's actor reads in the log thread (a player's own action needs no note). */
+function actorNote(actor: string): string | undefined {
+  if (actor === 'timeout') return 'time ran out: default';
+  if (actor === 'away') return 'away: default';
+  if (actor === 'conceded') return 'conceded: default';
+  if (actor.startsWith('gm:')) return 'skipped by the game master: default';
+  return undefined;
+}
+
+/** The length of the turn that starts in `state` (the setup give and the choice use the setup time). */
+export function turnLength(ctx: CardCtx, state: CardGameState): number {
+  const s = settingsOf(ctx.card);
+  return state.phase === 'give' || state.phase === 'choose' ? s.setupMs : s.turnMs;
+}
+
+/** Deadline fields for a turn starting now. */
+export function turnClock(ctx: CardCtx, state: CardGameState, now: number) {
+  const len = turnLength(ctx, state);
+  const deadlineMs = now + len;
+  return { deadlineMs, turnStartedMs: now, remindAtMs: len >= REMINDER_MIN_TURN_MS ? deadlineMs - Math.round(len / 4) : null, pausedRemainingMs: null };
+}
+
+function endsRound(events: readonly GameEvent[]): boolean {
+  return events.some((e) => e.kind === 'roundEnd' || e.kind === 'tiebreakResult');
+}
+
+/**
+ * Applies and stores one action. Returns the reloaded context, or the engine's refusal (nothing written).
+ */
+export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string, now: number): CardCtx | Fail {
+  const before = ctx.state;
+  if (!before) return { ok: false, error: 'The game has not started yet.' };
+  const r = apply(before, action);
+  if (!r.ok) return r;
+  const after = r.state;
+  const seq = ctx.card.seq + 1;
+  const version = ctx.card.version + 1;
+  tx.insert(cardEvents).values({ gameId: ctx.game.id, seq, round: before.round, action, events: r.events, actor, at: now }).run();
+
+  const newRound = (after.phase === 'battle' || after.phase === 'tiebreak') && (before.phase !== after.phase || before.round !== after.round);
+  const finished = after.phase === 'finished';
+  // A give that leaves the give phase open keeps the shared deadline; every other action starts a new turn.
+  const newTurn = !(action.type === 'give' && after.phase === 'give');
+  const clock = finished ? { deadlineMs: null, turnStartedMs: null, remindAtMs: null, pausedRemainingMs: null } : newTurn ? turnClock(ctx, after, now) : {};
+  tx.update(cardGames)
+    .set({
+      state: JSON.stringify(after),
+      phase: after.phase,
+      round: after.round,
+      version,
+      seq,
+      ...(newRound ? { roundStartSeq: seq } : {}),
+      ...clock,
+      updatedAt: now,
+    })
+    .where(eq(cardGames.gameId, ctx.game.id))
+    .run();
+  if (finished) {
+    tx.update(games).set({ status: 'finished', finishedAt: now, end: { kind: 'solo', winner: String(after.winner) } as never }).where(eq(games.id, ctx.game.id)).run();
+    noteEvent({ kind: 'game_finished', gameId: ctx.game.id, end: after.endReason ?? 'finished' });
+  }
+  deleteDrafts(tx, ctx.game.id);
+  const next = reload(tx, ctx);
+
+  queueActionLog(tx, next, seq, before.round, r.events, actorNote(actor), now);
+  if (endsRound(r.events)) {
+    queueRoundSummary(tx, next, seq, before.round, r.events, publicView(before), now);
+    if (!finished) newTableMessage(tx, next, now);
+  } else queueTable(tx, next, now);
+  if (finished) {
+    queueTable(tx, next, now);
+    queueGameOver(tx, next, seq, r.events, now);
+  } else if (newTurn) {
+    // The player who just acted and acts again at once (the last seat in the battle) needs no ping.
+    const again = toActOf(after) === toActOf(before) && actor.startsWith('user:');
+    if (!again || after.phase === 'give') queuePingsForNow(tx, next, String(seq), now);
+  }
+  return next;
+}
+
+/** The default action of a seat that must act (design §3.8); a stored fall-back draft keeps its choices. */
+export function defaultAction(tx: Tx, ctx: CardCtx, seat: Seat): Action | null {
+  const s = ctx.state;
+  if (!s) return null;
+  switch (s.phase) {
+    case 'give':
+      return s.gives[seat] === null ? { type: 'give', seat } : null;
+    case 'choose':
+      return s.chooser?.seat === seat ? { type: 'choose', seat } : null;
+    case 'battle':
+    case 'tiebreak': {
+      if (s.turnSeat !== seat) return null;
+      if (s.phase === 'tiebreak') return { type: 'fallBack', seat };
+      const draft = draftOf(tx, ctx.game.id, seat);
+      if (draft && draft.version === ctx.card.version) {
+        const a: Action = { type: 'fallBack', seat, effects: draft.effects as Effect[] };
+        if (draft.recruit) a.recruit = draft.recruit;
+        return a;
+      }
+      return { type: 'fallBack', seat };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Applies a seat's default; falls back to the plain default if a stored draft no longer applies. */
+export function commitDefault(tx: Tx, ctx: CardCtx, seat: Seat, actor: string, now: number): CardCtx | Fail {
+  const a = defaultAction(tx, ctx, seat);
+  if (!a) return { ok: false, error: 'That seat has nothing to do now.' };
+  const r = commitAction(tx, ctx, a, actor, now);
+  if ('ok' in r && a.type === 'fallBack' && (a.effects || a.recruit)) return commitAction(tx, ctx, { type: 'fallBack', seat }, actor, now);
+  return r;
+}
+
+/** Seats whose action is due now (the give phase: every seat that has not given). */
+export function seatsToAct(state: CardGameState | null): Seat[] {
+  if (!state) return [];
+  if (state.phase === 'give') return state.gives.flatMap((g, i) => (g === null ? [i] : []));
+  const s = toActOf(state);
+  return s === null ? [] : [s];
+}
+
+function autoTurnsLastHour(tx: Tx, gameId: number, now: number): number {
+  const row = tx
+    .select({ n: sql<number>`count(*)` })
+    .from(cardEvents)
+    .where(and(eq(cardEvents.gameId, gameId), gt(cardEvents.at, now - 3_600_000), inArray(cardEvents.actor, [...AUTO_ACTORS])))
+    .get();
+  return row?.n ?? 0;
+}
+
+/**
+ * Away and conceded seats resolve at once (design §3.8, decisions.md), within the game's hourly cap of
+ * automatic turns; beyond it they wait for their deadline.
+ */
+export function runAutomatic(tx: Tx, ctx: CardCtx, now: number): CardCtx {
+  let cur = ctx;
+  for (let guard = 0; guard < 500; guard++) {
+    if (cur.game.status !== 'active') return cur;
+    const due = seatsToAct(cur.state)
+      .map((seat) => ({ seat, row: seatRow(cur, seat) }))
+      .find((x) => x.row && (x.row.away || x.row.conceded));
+    if (!due) return cur;
+    if (autoTurnsLastHour(tx, cur.game.id, now) >= CARD_AUTO_TURNS_PER_HOUR) return cur;
+    const r = commitDefault(tx, cur, due.seat, due.row!.conceded ? 'conceded' : 'away', now);
+    if ('ok' in r) return cur;
+    cur = r;
+  }
+  return cur;
+}
+
+/** A player acted: clear their absence (design §3.8: any interaction clears it). */
+export function markPresentInTx(tx: Tx, ctx: CardCtx, userId: string): void {
+  const row = ctx.seats.find((s) => s.userId === userId);
+  if (!row || row.conceded || (!row.away && row.timeouts === 0)) return;
+  tx.update(cardSeats).set({ away: false, timeouts: 0 }).where(eq(cardSeats.id, row.id)).run();
+  row.away = false;
+  row.timeouts = 0;
+}

@@ -1,0 +1,221 @@
+/**
+ * The fall-back wizard's draft (design §3.6): stored in `card_drafts`, so a restart or the deadline resumes it.
+ * Nothing is public until Done, which applies the whole fall back in one transaction (with the control round and
+ * the end of the round when this was the last seat). A draft belongs to one table version: any other change of
+ * the table (a GM skip, a rollback) voids it.
+ */
+import { and, eq } from 'drizzle-orm';
+import { applyEffect, claimsOf, defaultEffect, effectChoices, fallBackOption, type CardGameState, type Effect, type Seat, type SymbolId } from '../../cardgame/index.js';
+import { cloneState } from '../../cardgame/clone.js';
+import { bestRowCards } from '../../cardgame/effects.js';
+import { Refusal } from '../../cardgame/refusal.js';
+import { parseAction } from '../../cardgame/schema.js';
+import type { Tx } from '../../store/db.js';
+import { cardDrafts, cardGames, type CardDraftRow } from '../../store/schema.js';
+import { fail, inReadTransaction, inTransaction } from '../tx.js';
+import type { Caller, GameDeps, Result } from '../types.js';
+import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
+import { queueTable } from './outbox.js';
+import { notYourTurn, seatCtx, type SeatCtx } from './play.js';
+import { draftOf, infoOf, reload, STALE } from './store.js';
+import { FALL_BACK_GRACE_MS, type CardDraftView, type CardGameInfo } from './types.js';
+
+const NO_DRAFT = 'You have not started a fall back: press "Fall back" first.';
+
+/** The board as the draft leaves it, or the sentence of the first effect that no longer applies. */
+function draftBoard(s: CardGameState, seat: Seat, effects: readonly Effect[]): { ok: true; state: CardGameState; lines: string[] } | { ok: false; error: string } {
+  const board = cloneState(s);
+  const events: { text: string; kind: string }[] = [];
+  try {
+    for (const e of effects) applyEffect(board, seat, e, events);
+  } catch (e) {
+    if (e instanceof Refusal) return { ok: false, error: e.message };
+    throw e;
+  }
+  return { ok: true, state: board, lines: events.filter((e) => e.kind === 'effect').map((e) => e.text) };
+}
+
+export function buildDraftView(game: CardGameInfo, s: CardGameState, seat: Seat, draft: CardDraftRow): CardDraftView {
+  const effects = draft.effects as Effect[];
+  const claims = claimsOf(s, seat);
+  const tiebreak = s.phase === 'tiebreak';
+  const b = draftBoard(s, seat, effects);
+  const board = b.ok ? b.state : s;
+  const done = new Set(effects.map((e) => e.symbol));
+  const remaining = tiebreak ? [] : claims.filter((c) => !done.has(c));
+  const choices: CardDraftView['choices'] = {};
+  const defaults: CardDraftView['defaults'] = {};
+  for (const sym of remaining) {
+    choices[sym] = effectChoices(board, seat, sym);
+    defaults[sym] = defaultEffect(board, seat, sym);
+  }
+  const opt = fallBackOption(s, seat, false);
+  // The row after the draft's effects; the seat takes its recruits from it.
+  const row = board.row;
+  const recruitCount = tiebreak ? 0 : Math.min(opt.recruitCount, row.length + 0);
+  return {
+    game,
+    seat,
+    version: draft.version,
+    claims,
+    effects,
+    remaining,
+    choices,
+    defaults,
+    row,
+    recruitCount,
+    recruit: draft.recruit,
+    defaultRecruit: bestRowCards(row, recruitCount),
+    extraDraw: opt.extraDraw,
+    tiebreak,
+    lines: b.ok ? b.lines : [],
+  };
+}
+
+/** The caller's open draft on the current table, or a sentence. */
+function openDraft(tx: Tx, caller: Caller, version: number | null | undefined): { sc: SeatCtx; draft: CardDraftRow } | { ok: false; error: string } {
+  const sc = seatCtx(tx, caller);
+  if ('ok' in sc) return sc;
+  const s = sc.ctx.state!;
+  if ((s.phase !== 'battle' && s.phase !== 'tiebreak') || s.turnSeat !== sc.seat) return fail(notYourTurn(sc.ctx));
+  if (version !== undefined && version !== null && version !== sc.ctx.card.version) return fail(STALE);
+  const draft = draftOf(tx, sc.ctx.game.id, sc.seat);
+  if (!draft) return fail(NO_DRAFT);
+  if (draft.version !== sc.ctx.card.version) return fail(STALE);
+  return { sc, draft };
+}
+
+function saveDraft(tx: Tx, gameId: number, seat: Seat, set: Partial<Pick<CardDraftRow, 'effects' | 'recruit'>>, now: number): void {
+  tx.update(cardDrafts)
+    .set({ ...set, updatedAt: now })
+    .where(and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)))
+    .run();
+}
+
+function draftResult(tx: Tx, sc: SeatCtx): Result<{ draft: CardDraftView }> {
+  const ctx = reload(tx, sc.ctx);
+  const draft = draftOf(tx, ctx.game.id, sc.seat)!;
+  return { ok: true, draft: buildDraftView(infoOf(ctx), ctx.state!, sc.seat, draft) };
+}
+
+/**
+ * Fall back (step 1 confirmed): starts the draft, or resumes the stored one. With less than 2 minutes left the
+ * deadline moves to 2 minutes from now, so the effects can be chosen (design §3.8).
+ */
+export function startFallBack(deps: GameDeps, caller: Caller, input: { version?: number | null } = {}): Result<{ draft: CardDraftView }> {
+  return inTransaction(deps, (tx, changed) => {
+    const sc = seatCtx(tx, caller);
+    if ('ok' in sc) return sc;
+    const s = sc.ctx.state!;
+    if ((s.phase !== 'battle' && s.phase !== 'tiebreak') || s.turnSeat !== sc.seat) return fail(notYourTurn(sc.ctx));
+    if (input.version !== undefined && input.version !== null && input.version !== sc.ctx.card.version) return fail(STALE);
+    const now = deps.now();
+    markPresentInTx(tx, sc.ctx, caller.userId);
+    const existing = draftOf(tx, sc.ctx.game.id, sc.seat);
+    if (!existing || existing.version !== sc.ctx.card.version) {
+      tx.delete(cardDrafts).where(and(eq(cardDrafts.gameId, sc.ctx.game.id), eq(cardDrafts.seat, sc.seat))).run();
+      tx.insert(cardDrafts).values({ gameId: sc.ctx.game.id, seat: sc.seat, version: sc.ctx.card.version, effects: [], recruit: null, updatedAt: now }).run();
+    }
+    const deadline = sc.ctx.card.deadlineMs;
+    if (deadline !== null && deadline - now < FALL_BACK_GRACE_MS) {
+      tx.update(cardGames).set({ deadlineMs: now + FALL_BACK_GRACE_MS, remindAtMs: null }).where(eq(cardGames.gameId, sc.ctx.game.id)).run();
+      queueTable(tx, sc.ctx, now);
+      changed(sc.ctx.game.id);
+    }
+    return draftResult(tx, sc);
+  });
+}
+
+/** The caller's stored draft (the wizard reopened, or after a restart). */
+export function cardsDraft(deps: GameDeps, caller: Caller): Result<{ draft: CardDraftView }> {
+  return inReadTransaction(deps, (tx) => {
+    const d = openDraft(tx, caller, null);
+    if ('ok' in d) return d;
+    return { ok: true, draft: buildDraftView(infoOf(d.sc.ctx), d.sc.ctx.state!, d.sc.seat, d.draft) };
+  });
+}
+
+/** Resolves the next superiority: an effect of `effectChoices`, or `{symbol, draw: true}`. */
+export function draftEffect(deps: GameDeps, caller: Caller, input: { version?: number | null; effect: unknown }): Result<{ draft: CardDraftView }> {
+  return inTransaction(deps, (tx) => {
+    const d = openDraft(tx, caller, input.version);
+    if ('ok' in d) return d;
+    const { sc, draft } = d;
+    const s = sc.ctx.state!;
+    if (s.phase === 'tiebreak') return fail('In a tie-break round no superiority is used: press Done.');
+    const parsed = parseAction({ type: 'fallBack', seat: sc.seat, effects: [input.effect] });
+    if (!parsed.ok || parsed.action.type !== 'fallBack' || !parsed.action.effects?.[0]) return fail('That effect is not understood; choose it again from the list.');
+    const effect = parsed.action.effects[0];
+    const effects = draft.effects as Effect[];
+    const claims = claimsOf(s, sc.seat);
+    if (!claims.includes(effect.symbol)) return fail(`You do not claim ${effect.symbol} (your claims: ${claims.join(', ') || 'none'}).`);
+    if (effects.some((e) => e.symbol === effect.symbol)) return fail(`${effect.symbol} is already resolved; each superiority is used once (Back undoes it).`);
+    const b = draftBoard(s, sc.seat, [...effects, effect]);
+    if (!b.ok) return fail(b.error);
+    saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [...effects, effect], recruit: null }, deps.now());
+    return draftResult(tx, sc);
+  });
+}
+
+/** Back: undoes the last resolved superiority (the recruit choice is cleared too). */
+export function draftBack(deps: GameDeps, caller: Caller, input: { version?: number | null } = {}): Result<{ draft: CardDraftView }> {
+  return inTransaction(deps, (tx) => {
+    const d = openDraft(tx, caller, input.version);
+    if ('ok' in d) return d;
+    const effects = d.draft.effects as Effect[];
+    if (d.draft.recruit) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { recruit: null }, deps.now());
+    else if (effects.length) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { effects: effects.slice(0, -1) }, deps.now());
+    else return fail('Nothing to undo: no superiority is resolved yet.');
+    return draftResult(tx, d.sc);
+  });
+}
+
+/** The recruiting-row cards to take (exactly `recruitCount`, from the row as the draft leaves it). */
+export function draftRecruit(deps: GameDeps, caller: Caller, input: { version?: number | null; cards: string[] }): Result<{ draft: CardDraftView }> {
+  return inTransaction(deps, (tx) => {
+    const d = openDraft(tx, caller, input.version);
+    if ('ok' in d) return d;
+    const view = buildDraftView(infoOf(d.sc.ctx), d.sc.ctx.state!, d.sc.seat, d.draft);
+    const cards = Array.isArray(input.cards) ? input.cards.map(String) : [];
+    if (view.tiebreak) return fail('In a tie-break round no cards are taken.');
+    if (cards.length !== view.recruitCount) return fail(`Take ${view.recruitCount} card${view.recruitCount === 1 ? '' : 's'} from the recruiting row, not ${cards.length}.`);
+    const row = [...view.row];
+    for (const c of cards) {
+      const i = row.indexOf(c);
+      if (i < 0) return fail(`${c} is not in the recruiting row.`);
+      row.splice(i, 1);
+    }
+    saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { recruit: cards }, deps.now());
+    return draftResult(tx, d.sc);
+  });
+}
+
+/** Cancel before Done: back to the turn; nothing was public. */
+export function cancelFallBack(deps: GameDeps, caller: Caller): Result<object> {
+  return inTransaction(deps, (tx) => {
+    const sc = seatCtx(tx, caller);
+    if ('ok' in sc) return sc;
+    const draft = draftOf(tx, sc.ctx.game.id, sc.seat);
+    if (!draft) return fail(NO_DRAFT);
+    tx.delete(cardDrafts).where(and(eq(cardDrafts.gameId, sc.ctx.game.id), eq(cardDrafts.seat, sc.seat))).run();
+    return { ok: true };
+  });
+}
+
+/** Done: the whole fall back in one transaction; superiorities not resolved and a missing recruit take the defaults. */
+export function finishFallBack(deps: GameDeps, caller: Caller, input: { version?: number | null } = {}): Result<{ game: CardGameInfo }> {
+  return inTransaction(deps, (tx, changed) => {
+    const d = openDraft(tx, caller, input.version);
+    if ('ok' in d) return d;
+    const { sc, draft } = d;
+    const now = deps.now();
+    const action = { type: 'fallBack' as const, seat: sc.seat, effects: draft.effects as Effect[], ...(draft.recruit ? { recruit: draft.recruit } : {}) };
+    const r = commitAction(tx, sc.ctx, sc.ctx.state!.phase === 'tiebreak' ? { type: 'fallBack', seat: sc.seat } : action, `user:${caller.userId}`, now);
+    if ('ok' in r) return r;
+    const after = runAutomatic(tx, r, now);
+    changed(sc.ctx.game.id);
+    return { ok: true, game: infoOf(after) };
+  });
+}
+
+export type { SymbolId };

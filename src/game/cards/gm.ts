@@ -1,0 +1,182 @@
+/**
+ * The game master's tools for a card game (design §3.2): extend, pause, resume, skip, replace a seat's user,
+ * and roll back to the start of the round. Each is one transaction, audited, and told to the channel.
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import { applyAll, newGame, type Action, type CardGameState } from '../../cardgame/index.js';
+import type { Tx } from '../../store/db.js';
+import { audit, idText } from '../../store/queries.js';
+import { cardEvents, cardGames, cardSeats, games } from '../../store/schema.js';
+import { formatDuration, parseDuration } from '../durations.js';
+import { queueDm, queueNotice } from '../outbox-write.js';
+import { fail, inTransaction } from '../tx.js';
+import type { Caller, GameDeps, Result } from '../types.js';
+import { commitDefault, runAutomatic, seatsToAct, turnClock } from './commit.js';
+import { queueLog, queuePingsForNow, queueTable } from './outbox.js';
+import { bumpVersion, deleteDrafts, infoOf, openCardGame, reload, seatRow, settingsOf, type CardCtx } from './store.js';
+import { dynastyLabel } from './text.js';
+import { CARD_MAX_TURN_MS, type CardGameInfo } from './types.js';
+import { matchDynasty } from './lobby.js';
+
+type GmResult = Result<{ game: CardGameInfo }>;
+
+function gmCtx(tx: Tx, caller: Caller, running = true): CardCtx | { ok: false; error: string } {
+  const ctx = openCardGame(tx, caller.channelId);
+  if ('ok' in ctx) return ctx;
+  if (ctx.game.gmUserId !== idText(caller.userId)) return fail('Only the game master can do that.');
+  if (running && (ctx.game.status === 'forming' || !ctx.state)) return fail('The game has not started yet.');
+  return ctx;
+}
+
+function gmTx(deps: GameDeps, caller: Caller, fn: (tx: Tx, ctx: CardCtx, now: number) => CardCtx | { ok: false; error: string }): GmResult {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx = gmCtx(tx, caller);
+    if ('ok' in ctx) return ctx;
+    const r = fn(tx, ctx, deps.now());
+    if ('ok' in r) return r;
+    changed(ctx.game.id);
+    return { ok: true, game: infoOf(r) };
+  });
+}
+
+/** Adds time to the current turn (or, paused, to the time left). */
+export function gmExtendCards(deps: GameDeps, caller: Caller, duration: string): GmResult {
+  return gmTx(deps, caller, (tx, ctx, now) => {
+    const d = parseDuration(duration);
+    if (!d.ok) return fail(d.error);
+    const c = ctx.card;
+    if (ctx.game.status === 'paused') {
+      const left = (c.pausedRemainingMs ?? 0) + d.ms;
+      if (left > CARD_MAX_TURN_MS) return fail(`A turn cannot have more than ${formatDuration(CARD_MAX_TURN_MS)} left.`);
+      tx.update(cardGames).set({ pausedRemainingMs: left }).where(eq(cardGames.gameId, ctx.game.id)).run();
+    } else {
+      if (c.deadlineMs === null) return fail('There is no deadline to extend.');
+      const deadline = Math.max(c.deadlineMs, now) + d.ms;
+      if (deadline - now > CARD_MAX_TURN_MS) return fail(`A turn cannot have more than ${formatDuration(CARD_MAX_TURN_MS)} left.`);
+      tx.update(cardGames).set({ deadlineMs: deadline }).where(eq(cardGames.gameId, ctx.game.id)).run();
+    }
+    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_extend', detail: { ms: d.ms }, at: now });
+    const next = reload(tx, ctx);
+    queueNotice(tx, ctx.game, `The game master extended the turn by ${formatDuration(d.ms)}.`, `cards:extend:${ctx.game.id}:${c.version}:${now}`, now);
+    queueTable(tx, next, now);
+    return next;
+  });
+}
+
+/** Freezes every deadline of the game. */
+export function gmPauseCards(deps: GameDeps, caller: Caller): GmResult {
+  return gmTx(deps, caller, (tx, ctx, now) => {
+    if (ctx.game.status !== 'active') return fail(ctx.game.status === 'paused' ? 'The game is already paused.' : 'The game is not running.');
+    const left = ctx.card.deadlineMs === null ? null : Math.max(0, ctx.card.deadlineMs - now);
+    tx.update(games).set({ status: 'paused' }).where(eq(games.id, ctx.game.id)).run();
+    tx.update(cardGames).set({ deadlineMs: null, remindAtMs: null, pausedRemainingMs: left, updatedAt: now }).where(eq(cardGames.gameId, ctx.game.id)).run();
+    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_pause', at: now });
+    const next = reload(tx, ctx);
+    queueNotice(tx, ctx.game, 'The game master paused the game: the clock is stopped.', `cards:pause:${ctx.game.id}:${now}`, now);
+    queueTable(tx, next, now);
+    return next;
+  });
+}
+
+/** Restarts the clock with the time that was left (the deadlines shift by the paused time). */
+export function gmResumeCards(deps: GameDeps, caller: Caller): GmResult {
+  return gmTx(deps, caller, (tx, ctx, now) => {
+    if (ctx.game.status !== 'paused') return fail('The game is not paused.');
+    const left = ctx.card.pausedRemainingMs;
+    tx.update(games).set({ status: 'active' }).where(eq(games.id, ctx.game.id)).run();
+    tx.update(cardGames)
+      .set({ deadlineMs: left === null ? null : now + left, pausedRemainingMs: null, updatedAt: now })
+      .where(eq(cardGames.gameId, ctx.game.id))
+      .run();
+    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_resume', at: now });
+    let next = reload(tx, ctx);
+    queueNotice(tx, ctx.game, `The game master resumed the game${left !== null ? `: ${formatDuration(left)} left on the clock` : ''}.`, `cards:resume:${ctx.game.id}:${now}`, now);
+    queueTable(tx, next, now);
+    next = runAutomatic(tx, next, now);
+    return next;
+  });
+}
+
+/** Applies the default now for whoever must act (the give phase: every seat that has not given). */
+export function gmSkipCards(deps: GameDeps, caller: Caller, input: { version?: number | null } = {}): GmResult {
+  return gmTx(deps, caller, (tx, ctx, now) => {
+    if (ctx.game.status !== 'active') return fail('The game is not running (paused games are resumed first).');
+    if (input.version !== undefined && input.version !== null && input.version !== ctx.card.version) return fail('The table changed — reopen.');
+    const due = seatsToAct(ctx.state);
+    if (due.length === 0) return fail('Nobody is to act now.');
+    let cur = ctx;
+    for (const seat of due) {
+      const r = commitDefault(tx, cur, seat, `gm:${caller.userId}`, now);
+      if ('ok' in r) return r;
+      cur = r;
+    }
+    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_skip', detail: { seats: due }, at: now });
+    return runAutomatic(tx, cur, now);
+  });
+}
+
+/**
+ * Hands a seat (by dynasty or seat number) to another user. The seat's fall-back draft is cleared, its
+ * absence and timeouts reset, and the previous holder is told. The new user must not hold another seat.
+ */
+export function gmReplaceCards(deps: GameDeps, caller: Caller, input: { seat: string | number; userId: string }): GmResult {
+  return gmTx(deps, caller, (tx, ctx, now) => {
+    const s = ctx.state!;
+    const n = typeof input.seat === 'number' ? input.seat : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.seat)));
+    const row = Number.isInteger(n) && n >= 0 ? seatRow(ctx, n) : undefined;
+    if (!row) return fail(`There is no seat "${input.seat}". Seats: ${s.seats.map((x) => dynastyLabel(x.dynasty)).join(', ')}.`);
+    const userId = idText(input.userId);
+    if (!userId) return fail('Name the user who takes the seat.');
+    if (row.userId === userId) return fail(`<@${userId}> already holds ${dynastyLabel(s.seats[n]!.dynasty)}.`);
+    const other = ctx.seats.find((x) => x.userId === userId);
+    if (other) return fail(`<@${userId}> already holds ${dynastyLabel(s.seats[other.seat!]!.dynasty)} in this game; one seat per player.`);
+    const old = row.userId;
+    tx.update(cardSeats).set({ userId, away: false, timeouts: 0, conceded: false }).where(eq(cardSeats.id, row.id)).run();
+    deleteDrafts(tx, ctx.game.id, n);
+    bumpVersion(tx, ctx, now);
+    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_replace', detail: { seat: n, from: old, to: userId }, at: now });
+    const dyn = dynastyLabel(s.seats[n]!.dynasty);
+    queueDm(tx, ctx.game, old, 'replaced', `The game master handed your seat (${dyn}) in <#${ctx.game.channelId}> to another player; you no longer see its hand.`, `cards:replaced:${ctx.game.id}:${n}:${now}`, now);
+    queueDm(tx, ctx.game, userId, 'power_assigned', `You now play ${dyn} in the Warring States card game in <#${ctx.game.channelId}>. Press "My hand" there to see your cards.`, `cards:assigned:${ctx.game.id}:${n}:${now}`, now);
+    queueNotice(tx, ctx.game, `The game master handed ${dyn} to <@${userId}>.`, `cards:replace:${ctx.game.id}:${n}:${now}`, now);
+    const next = reload(tx, ctx);
+    queueTable(tx, next, now);
+    return next;
+  });
+}
+
+/** Rebuilds a game's state from its seed and stored actions (what replay and rollback use). */
+export function replayCardGame(tx: Tx, ctx: CardCtx, uptoSeq = Number.POSITIVE_INFINITY): { ok: true; state: CardGameState } | { ok: false; error: string } {
+  const engine = settingsOf(ctx.card).engine;
+  if (!engine) return fail('The game has not started yet.');
+  const rows = tx.select().from(cardEvents).where(eq(cardEvents.gameId, ctx.game.id)).orderBy(cardEvents.seq).all();
+  const actions = rows.filter((r) => r.seq <= uptoSeq).map((r) => r.action as Action);
+  const r = applyAll(newGame(engine), actions);
+  if (!r.ok) return fail(`Stored action ${r.at + 1} no longer applies: ${r.error}`);
+  return { ok: true, state: r.state };
+}
+
+/** Rolls the game back to the start of the current round's battle (the state right after the battle was chosen). */
+export function gmRollbackCards(deps: GameDeps, caller: Caller): GmResult {
+  return gmTx(deps, caller, (tx, ctx, now) => {
+    if (ctx.game.status === 'finished') return fail('The game is over.');
+    const target = ctx.card.roundStartSeq;
+    if (target === 0 || ctx.card.seq === target) return fail('Nothing to roll back: no action was taken since the start of the round.');
+    const r = replayCardGame(tx, ctx, target);
+    if (!r.ok) return r;
+    tx.delete(cardEvents).where(and(eq(cardEvents.gameId, ctx.game.id), gt(cardEvents.seq, target))).run();
+    deleteDrafts(tx, ctx.game.id);
+    const clock = ctx.game.status === 'paused' ? { pausedRemainingMs: settingsOf(ctx.card).turnMs } : turnClock(ctx, r.state, now);
+    tx.update(cardGames)
+      .set({ state: JSON.stringify(r.state), phase: r.state.phase, round: r.state.round, seq: target, version: ctx.card.version + 1, ...clock, updatedAt: now })
+      .where(eq(cardGames.gameId, ctx.game.id))
+      .run();
+    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_rollback', detail: { toSeq: target, fromSeq: ctx.card.seq }, at: now });
+    const next = reload(tx, ctx);
+    queueNotice(tx, ctx.game, `The game master rolled the game back to the start of round ${r.state.round}; every action since is undone.`, `cards:rollback:${ctx.game.id}:${ctx.card.seq}:${now}`, now);
+    queueLog(tx, next, `rollback:${ctx.card.seq}:${now}`, `Round ${r.state.round} · rolled back to the start of the round by the game master.`, now);
+    queueTable(tx, next, now);
+    queuePingsForNow(tx, next, `rb${ctx.card.seq}-${now}`, now);
+    return runAutomatic(tx, next, now);
+  });
+}

@@ -1,0 +1,18 @@
+/**
+ * The Warring States card game in the bot: use-cases in transactions over the stored game (design.md §3,
+ * docs/cardgame.md "In the bot"). Every function returns `Result`: on `ok: false` nothing was stored and
+ * `error` is a sentence for the player. Plays carry the table `version` the player saw; a moved table is
+ * refused with "The table changed — reopen." Hands appear only in `cardsMyView`, `cardsPlayOptions` and
+ * `CardDraftView` (ephemeral replies to their owner); every public payload is built from `publicView`.
+ */
+export * from './types.js';
+export { createCardGame, joinCardGame, leaveCardGame, startCardGame, freeDynasties, matchDynasty, type CreateCardGameInput } from './lobby.js';
+export { giveCards, chooseBattle, wageBattle, cardsPlayOptions, cardsMyView, concedeCards, setCardsAway, setCardsNotify, markCardsPresent, notYourTurn } from './play.js';
+export { startFallBack, cardsDraft, draftEffect, draftBack, draftRecruit, cancelFallBack, finishFallBack } from './draft.js';
+export { gmExtendCards, gmPauseCards, gmResumeCards, gmSkipCards, gmReplaceCards, gmRollbackCards } from './gm.js';
+export { sweepCardGames, nextCardWakeAt, timeoutCardTurn, type CardSweepResult } from './timer.js';
+export { cardGameInChannel, cardGameById, isCardChannel, cardChoosableStates, recordCardThread, verifyCardReplay } from './read.js';
+export { cardTablePayload } from './outbox.js';
+export { STALE, NO_CARD_GAME } from './store.js';
+export * as cardText from './text.js';
+export { cardTableText, battlefieldLines, seatLines, rowLines, logLine, roundSummaryText, winnerText, cardEmoji, symbolEmoji, symbolLabel, dynastyLabel, stateLabel, seatLabel, changedStates } from './text.js';

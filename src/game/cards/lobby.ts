@@ -1,0 +1,199 @@
+/**
+ * Before the card game: create it in a channel (one game of any kind per channel: the shared `games` row and
+ * its unique open-game index), join with a dynasty, leave, and start (missing dynasties drawn at random, the
+ * deal, the setup give with its deadline).
+ */
+import { and, eq } from 'drizzle-orm';
+import { DYNASTIES, newGame, publicView, type DynastyId } from '../../cardgame/index.js';
+import { audit, idText, openGameByChannel } from '../../store/queries.js';
+import { cardGames, cardSeats, games } from '../../store/schema.js';
+import { formatDuration, parseDuration } from '../durations.js';
+import { liveGamesInServer, serverLimits } from '../limits.js';
+import { queueDm, queueStatus } from '../outbox-write.js';
+import { fail, inReadTransaction, inTransaction, noteEvent } from '../tx.js';
+import type { Caller, GameDeps, Result } from '../types.js';
+import { randomToken } from '../views.js';
+import { runAutomatic, turnClock } from './commit.js';
+import { queuePingsForNow, queueLog } from './outbox.js';
+import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
+import { dynastyLabel } from './text.js';
+import { CARD_MAX_TURN_MS, CARD_MIN_TURN_MS, CARD_PRESETS, CARD_VARIANT_ID, type CardGameInfo, type CardGameSettings, type CardPreset } from './types.js';
+
+export interface CreateCardGameInput {
+  channelId: string;
+  guildId: string | null;
+  /** The creator, who becomes the game master. */
+  userId: string;
+  /** Table size 2–5 (default 4). */
+  seats?: number | null;
+  /** live | standard | async (default standard: 1 h a turn). */
+  preset?: string | null;
+  /** A custom turn duration (`5m`, `2h`); overrides the preset's turn and setup times. */
+  turn?: string | null;
+  /** The optional dynasty cards (default off: the base rules). */
+  dynastyCards?: boolean | null;
+}
+
+const isErr = (x: unknown): x is { ok: false; error: string } => typeof x === 'object' && x !== null && 'ok' in x && (x as { ok: unknown }).ok === false;
+
+/** Finds a dynasty by id or Chinese name, any case: "qin", "Qin", "秦". */
+export function matchDynasty(text: string | null | undefined): DynastyId | null {
+  const t = String(text ?? '').trim().toLowerCase();
+  if (!t) return null;
+  return DYNASTIES.find((d) => d === t || dynastyLabel(d).toLowerCase().includes(t)) ?? null;
+}
+
+/** Creates a card game in the channel; the caller is its game master. */
+export function createCardGame(deps: GameDeps, input: CreateCardGameInput): Result<{ game: CardGameInfo }> {
+  return inTransaction(deps, (tx, changed) => {
+    if (!idText(input.channelId) || !idText(input.userId)) return fail('This command must be used in a server channel.');
+    const seats = input.seats ?? 4;
+    if (!Number.isInteger(seats) || seats < 2 || seats > 5) return fail(`The card game is for 2 to 5 players, not ${seats}.`);
+    const presetText = String(input.preset ?? 'standard').trim().toLowerCase();
+    if (!(presetText in CARD_PRESETS)) return fail(`Unknown turn preset "${input.preset}". Presets: live (2 min a turn), standard (1 h), async (12 h).`);
+    const preset = presetText as CardPreset;
+    let { turnMs, setupMs } = CARD_PRESETS[preset];
+    let chosen: CardGameSettings['preset'] = preset;
+    if (input.turn !== undefined && input.turn !== null && String(input.turn).trim() !== '') {
+      const d = parseDuration(String(input.turn));
+      if (!d.ok) return fail(`The turn duration: ${d.error}`);
+      if (d.ms < CARD_MIN_TURN_MS) return fail(`A card-game turn cannot be shorter than ${formatDuration(CARD_MIN_TURN_MS)} (you gave ${formatDuration(d.ms)}).`);
+      if (d.ms > CARD_MAX_TURN_MS) return fail(`A card-game turn cannot be longer than ${formatDuration(CARD_MAX_TURN_MS)} (you gave ${formatDuration(d.ms)}).`);
+      turnMs = d.ms;
+      setupMs = d.ms;
+      chosen = 'custom';
+    }
+    const existing = openGameByChannel(tx, input.channelId);
+    if (existing) return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
+    const guildId = idText(input.guildId) || null;
+    if (guildId) {
+      const server = serverLimits(tx, deps, guildId);
+      const forming = tx
+        .select({ channelId: games.channelId })
+        .from(games)
+        .where(and(eq(games.guildId, guildId), eq(games.gmUserId, input.userId), eq(games.status, 'forming')))
+        .get();
+      if (forming) return fail(`You already have a game forming in <#${forming.channelId}>: start or cancel it before creating another.`);
+      if (liveGamesInServer(tx, guildId) >= server.maxLiveGames) return fail(`This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish.`);
+    }
+    const now = deps.now();
+    const game = tx
+      .insert(games)
+      .values({ channelId: input.channelId, guildId, variantId: CARD_VARIANT_ID, kind: 'cards', gmUserId: input.userId, status: 'forming', movementMs: turnMs, retreatMs: setupMs, adjustmentMs: setupMs, createdAt: now })
+      .returning()
+      .get();
+    const settings: CardGameSettings = { seats, preset: chosen, turnMs, setupMs, dynastyCards: input.dynastyCards ?? false };
+    tx.insert(cardGames).values({ gameId: game.id, settings, seed: '', phase: 'lobby', updatedAt: now }).run();
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'create', detail: { variant: CARD_VARIANT_ID, settings }, at: now });
+    noteEvent({ kind: 'game_created', gameId: game.id, variantId: CARD_VARIANT_ID, guildId, channelId: game.channelId });
+    queueStatus(tx, game.id, now);
+    changed(game.id);
+    const ctx = openCardGame(tx, input.channelId) as CardCtx;
+    return { ok: true, game: infoOf(ctx) };
+  });
+}
+
+/** Dynasties nobody has taken in the channel's forming card game ([] when there is none). */
+export function freeDynasties(deps: GameDeps, channelId: string): DynastyId[] {
+  const r = inReadTransaction(deps, (tx) => {
+    const ctx = openCardGame(tx, channelId);
+    if (isErr(ctx) || ctx.game.status !== 'forming') return { ok: true, list: [] as DynastyId[] };
+    const taken = new Set(ctx.seats.map((s) => s.dynasty));
+    return { ok: true, list: DYNASTIES.filter((d) => !taken.has(d)) };
+  });
+  return r.ok ? r.list : [];
+}
+
+/** Takes a seat in the forming game, with a dynasty or (none given) one drawn at the start. Joining again changes the dynasty. */
+export function joinCardGame(deps: GameDeps, caller: Caller, dynasty?: string | null): Result<{ game: CardGameInfo; dynasty: DynastyId | null }> {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx = openCardGame(tx, caller.channelId);
+    if (isErr(ctx)) return ctx;
+    if (ctx.game.status !== 'forming') return fail('The game has already started; ask the game master to hand you a seat with `/gm replace`.');
+    let wanted: DynastyId | null = null;
+    if (dynasty !== undefined && dynasty !== null && String(dynasty).trim() !== '') {
+      wanted = matchDynasty(dynasty);
+      if (!wanted) return fail(`Unknown dynasty "${dynasty}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`);
+      const holder = ctx.seats.find((s) => s.dynasty === wanted);
+      if (holder && holder.userId !== caller.userId) return fail(`${dynastyLabel(wanted)} is taken. Free: ${DYNASTIES.filter((d) => !ctx.seats.some((s) => s.dynasty === d)).map(dynastyLabel).join(', ') || 'none'}.`);
+    }
+    const now = deps.now();
+    const mine = seatOfUser(ctx, caller.userId);
+    if (mine) {
+      if (wanted === null || mine.dynasty === wanted) return fail(`You are already seated${mine.dynasty ? ` as ${dynastyLabel(mine.dynasty)}` : ''}.`);
+      tx.update(cardSeats).set({ dynasty: wanted }).where(eq(cardSeats.id, mine.id)).run();
+    } else {
+      const max = settingsOf(ctx.card).seats;
+      if (ctx.seats.length >= max) return fail(`The table is full (${max} seats).`);
+      tx.insert(cardSeats).values({ gameId: ctx.game.id, userId: caller.userId, dynasty: wanted, joinedAt: now }).run();
+    }
+    tx.update(cardGames).set({ version: ctx.card.version + 1, updatedAt: now }).where(eq(cardGames.gameId, ctx.game.id)).run();
+    queueStatus(tx, ctx.game.id, now);
+    changed(ctx.game.id);
+    return { ok: true, game: infoOf(reload(tx, ctx)), dynasty: wanted };
+  });
+}
+
+/** Leaves the forming game. */
+export function leaveCardGame(deps: GameDeps, caller: Caller): Result<{ game: CardGameInfo }> {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx = openCardGame(tx, caller.channelId);
+    if (isErr(ctx)) return ctx;
+    const mine = seatOfUser(ctx, caller.userId);
+    if (!mine) return fail('You are not seated in this game.');
+    if (ctx.game.status !== 'forming') return fail('The game has started: you cannot leave it, but you can `/concede` (your turns then fall back at once).');
+    const now = deps.now();
+    tx.delete(cardSeats).where(eq(cardSeats.id, mine.id)).run();
+    tx.update(cardGames).set({ version: ctx.card.version + 1, updatedAt: now }).where(eq(cardGames.gameId, ctx.game.id)).run();
+    queueStatus(tx, ctx.game.id, now);
+    changed(ctx.game.id);
+    return { ok: true, game: infoOf(reload(tx, ctx)) };
+  });
+}
+
+/**
+ * Starts the game (game master): 2 or more seated players, seats clockwise in joining order, missing dynasties
+ * drawn at random, the deal, and the setup give with its deadline.
+ */
+export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: CardGameInfo }> {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx = openCardGame(tx, caller.channelId);
+    if (isErr(ctx)) return ctx;
+    if (ctx.game.gmUserId !== caller.userId) return fail('Only the game master can start the game.');
+    if (ctx.game.status !== 'forming') return fail('The game has already started.');
+    if (ctx.seats.length < 2) return fail(`The card game needs at least 2 players; ${ctx.seats.length} joined.`);
+    const random = deps.random ?? Math.random;
+    const now = deps.now();
+    const ordered = [...ctx.seats].sort((a, b) => a.joinedAt - b.joinedAt || a.id - b.id);
+    const free = DYNASTIES.filter((d) => !ordered.some((s) => s.dynasty === d));
+    const dynasties = ordered.map((s) => {
+      if (s.dynasty) return s.dynasty as DynastyId;
+      const i = Math.floor(random() * free.length);
+      return free.splice(i, 1)[0]!;
+    });
+    // Seat numbers are set in two steps: the unique (game, seat) index must never see two rows with one number.
+    ordered.forEach((s, i) => tx.update(cardSeats).set({ seat: i, dynasty: dynasties[i]! }).where(eq(cardSeats.id, s.id)).run());
+    const seed = randomToken(random) + randomToken(random);
+    const settings = settingsOf(ctx.card);
+    const engine = { seats: ordered.length, seed, dynastyCards: settings.dynastyCards, dynasties };
+    const state = newGame(engine);
+    const base = reload(tx, ctx);
+    const clock = turnClock(base, state, now);
+    tx.update(games).set({ status: 'active' }).where(eq(games.id, ctx.game.id)).run();
+    tx.update(cardGames)
+      .set({ settings: { ...settings, engine }, seed, state: JSON.stringify(state), phase: state.phase, round: state.round, version: ctx.card.version + 1, seq: 0, roundStartSeq: 0, ...clock, updatedAt: now })
+      .where(eq(cardGames.gameId, ctx.game.id))
+      .run();
+    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'start', detail: { seats: ordered.length }, at: now });
+    noteEvent({ kind: 'game_started', gameId: ctx.game.id, variantId: CARD_VARIANT_ID, players: ordered.length });
+    let started = reload(tx, ctx);
+    const view = publicView(state);
+    queueLog(tx, started, 0, `The game starts: ${view.seats.map((s, i) => `${dynastyLabel(s.dynasty)} <@${ordered[i]!.userId}>`).join(', ')}. Each player chooses 2 of their 8 cards for the recruiting row.`, now);
+    for (const s of ordered) queueDm(tx, ctx.game, s.userId, 'power_assigned', `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the Warring States card game in <#${ctx.game.channelId}>. Press "Choose recruits" there to pick the 2 cards you give to the recruiting row.`, `cards:seat:${ctx.game.id}:${s.userId}`, now);
+    queueStatus(tx, ctx.game.id, now);
+    queuePingsForNow(tx, started, 'start', now);
+    started = runAutomatic(tx, started, now);
+    changed(ctx.game.id);
+    return { ok: true, game: infoOf(started) };
+  });
+}

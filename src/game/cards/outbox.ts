@@ -1,0 +1,141 @@
+/**
+ * The card game's side effects, queued in the transaction that caused them (src/game/outbox-write.ts): the
+ * table message (kind `status`, edited in place and filled at delivery), turn pings, log-thread lines, the round
+ * summary and the end of the game. Every public payload is built from `publicView`.
+ */
+import { eq } from 'drizzle-orm';
+import { boardKey } from '../../cardgame/board.js';
+import { publicView, type GameEvent } from '../../cardgame/index.js';
+import type { Tx } from '../../store/db.js';
+import { games, type GameRow } from '../../store/schema.js';
+import { enqueue, queueStatus, type CardTablePayload } from '../outbox-write.js';
+import { infoOf, loadCtx, seatRow, toActOf, type CardCtx } from './store.js';
+import { cardTableText, changedStates, discordTimes, dynastyLabel, logLine, roundSummaryText, winnerText } from './text.js';
+import type { CardGameView } from '../../cardgame/index.js';
+
+/** The table message as it is now (the outbox deliverer calls this for a card game's `status` row). */
+export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: CardTablePayload } | null {
+  const ctx = loadCtx(tx, game);
+  if (!ctx) return null;
+  const info = infoOf(ctx);
+  if (!ctx.state || !info.table) {
+    const s = info.settings;
+    const joined = info.seats.map((x) => `<@${x.userId}>${x.dynasty ? ` (${dynastyLabel(x.dynasty)})` : ''}`);
+    const text = [
+      `Warring States card game — lobby (${joined.length}/${s.seats} seats). Game master: <@${game.gmUserId}>.`,
+      `Turns: ${s.preset === 'custom' ? 'custom' : s.preset}, ${Math.round(s.turnMs / 1000)} s a turn · dynasty cards ${s.dynastyCards ? 'on' : 'off'}.`,
+      joined.length ? `Seated: ${joined.join(', ')}` : 'Nobody has joined yet: `/game join`.',
+    ].join('\n');
+    return { text, cards: { version: info.version, phase: 'lobby', round: 0, deadline: null, toActUserId: null, title: 'Warring States — lobby', text, board: null, boardKey: '' } };
+  }
+  const t = cardTableText(info.table, info.seats, info.deadline, game.status === 'paused');
+  return {
+    text: `**${t.title}**\n${t.text}`,
+    cards: {
+      version: info.version,
+      phase: info.phase,
+      round: info.round,
+      deadline: info.deadline,
+      toActUserId: info.toActUserId,
+      title: t.title,
+      text: t.text,
+      board: info.table,
+      boardKey: `${info.round}:${boardKey(ctx.state)}`,
+    },
+  };
+}
+
+export function queueTable(tx: Tx, ctx: CardCtx, now: number): void {
+  queueStatus(tx, ctx.game.id, now);
+}
+
+/** A new table message for the next round: the next status row posts instead of editing. */
+export function newTableMessage(tx: Tx, ctx: CardCtx, now: number): void {
+  tx.update(games).set({ statusMessageId: null }).where(eq(games.id, ctx.game.id)).run();
+  queueStatus(tx, ctx.game.id, now);
+}
+
+export function queueLog(tx: Tx, ctx: CardCtx, seq: number | string, text: string, now: number): void {
+  enqueue(tx, {
+    gameId: ctx.game.id,
+    payload: { type: 'cards_log', gameId: ctx.game.id, text },
+    target: { kind: 'channel', id: ctx.game.channelId },
+    dedupeKey: `cards:log:${ctx.game.id}:${seq}`,
+    now,
+  });
+}
+
+export function queueActionLog(tx: Tx, ctx: CardCtx, seq: number, round: number, events: readonly GameEvent[], actor: string | undefined, now: number): void {
+  queueLog(tx, ctx, seq, logLine(round, events, actor), now);
+}
+
+/**
+ * One ping per turn (design §3.4): a mention in the log thread, or a DM, per the seat's notify mode.
+ * `key` names the turn (the event seq that began it), so the same turn is never pinged twice.
+ */
+export function queueTurnPing(tx: Tx, ctx: CardCtx, seat: number, key: string, text: string, now: number, reminder = false): void {
+  const row = seatRow(ctx, seat);
+  if (!row || row.notify === 'off' || row.away || row.conceded) return;
+  enqueue(tx, {
+    gameId: ctx.game.id,
+    payload: { type: 'cards_turn', gameId: ctx.game.id, userId: row.userId, text, reminder },
+    target: row.notify === 'dm' ? { kind: 'user', id: row.userId } : { kind: 'channel', id: ctx.game.channelId },
+    dedupeKey: `cards:${reminder ? 'remind' : 'turn'}:${ctx.game.id}:${key}:${seat}`,
+    now,
+  });
+}
+
+/** The ping text for whoever must act now. */
+export function turnPingText(ctx: CardCtx, seat: number, deadline: number | null, reminder: boolean): string {
+  const s = ctx.state!;
+  const user = seatRow(ctx, seat)?.userId;
+  const who = user ? `<@${user}>` : dynastyLabel(s.seats[seat]!.dynasty);
+  const due = deadline !== null ? ` Deadline ${discordTimes(deadline)}.` : '';
+  const lead = reminder ? `Reminder: ${who}, ` : `${who}, `;
+  switch (s.phase) {
+    case 'give':
+      return `${lead}choose 2 of your 8 cards for the recruiting row (Choose recruits).${due}`;
+    case 'choose':
+      return `${lead}choose the ${s.round === 1 ? 'first' : 'next'} state to battle in (Choose battle).${due}`;
+    default:
+      return `${lead}it is your turn in round ${s.round}: wage battle or fall back.${due}`;
+  }
+}
+
+/** Pings everyone who must act after a change (the give phase: every seat that has not given). */
+export function queuePingsForNow(tx: Tx, ctx: CardCtx, key: string, now: number): void {
+  const s = ctx.state;
+  if (!s || ctx.game.status !== 'active') return;
+  if (s.phase === 'give') {
+    s.gives.forEach((g, seat) => {
+      if (g === null) queueTurnPing(tx, ctx, seat, key, turnPingText(ctx, seat, ctx.card.deadlineMs, false), now);
+    });
+    return;
+  }
+  const seat = toActOf(s);
+  if (seat !== null) queueTurnPing(tx, ctx, seat, key, turnPingText(ctx, seat, ctx.card.deadlineMs, false), now);
+}
+
+export function queueRoundSummary(tx: Tx, ctx: CardCtx, seq: number, round: number, events: readonly GameEvent[], before: CardGameView, now: number): void {
+  const after = publicView(ctx.state!);
+  enqueue(tx, {
+    gameId: ctx.game.id,
+    payload: { type: 'cards_round', gameId: ctx.game.id, round, text: roundSummaryText(round, events, after), board: after, changed: changedStates(before, after) },
+    target: { kind: 'channel', id: ctx.game.channelId },
+    dedupeKey: `cards:round:${ctx.game.id}:${seq}`,
+    now,
+  });
+}
+
+export function queueGameOver(tx: Tx, ctx: CardCtx, seq: number, events: readonly GameEvent[], now: number): void {
+  const view = publicView(ctx.state!);
+  const reason = events.find((e) => e.kind === 'gameOver')?.text;
+  const text = [winnerText(view), reason ?? ''].filter(Boolean).join('\n');
+  enqueue(tx, {
+    gameId: ctx.game.id,
+    payload: { type: 'cards_over', gameId: ctx.game.id, text, board: view },
+    target: { kind: 'channel', id: ctx.game.channelId },
+    dedupeKey: `cards:over:${ctx.game.id}:${seq}`,
+    now,
+  });
+}

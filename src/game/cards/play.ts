@@ -1,0 +1,198 @@
+/**
+ * A seated player's actions: the setup give, the choice of the next battle, wage battle, concede, away and
+ * notify. Each is one transaction; a refusal changes nothing. Plays carry the table `version` the player saw:
+ * when the table moved since, the play is refused with "The table changed — reopen."
+ */
+import { eq } from 'drizzle-orm';
+import { matchDynasty } from './lobby.js';
+import { fallBackOption, legalWages, privateView, type Action, type Seat, type StateId } from '../../cardgame/index.js';
+import type { Tx } from '../../store/db.js';
+import { cardSeats, type CardSeatRow } from '../../store/schema.js';
+import { fail, inReadTransaction, inTransaction } from '../tx.js';
+import type { Caller, GameDeps, Result } from '../types.js';
+import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
+import { queueLog, queueTable } from './outbox.js';
+import { bumpVersion, infoOf, openCardGame, reload, seatOfUser, STALE, type CardCtx } from './store.js';
+import { dynastyLabel, stateLabel } from './text.js';
+import type { CardGameInfo, CardNotifyMode, CardPlayOptions, CardWageInput } from './types.js';
+
+export type SeatCtx = { ctx: CardCtx; row: CardSeatRow; seat: Seat };
+
+/** The caller's seat in the channel's running card game, or a sentence. */
+export function seatCtx(tx: Tx, caller: Caller, opts: { allowPaused?: boolean; allowFinished?: boolean } = {}): SeatCtx | { ok: false; error: string } {
+  const ctx = openCardGame(tx, caller.channelId);
+  if ('ok' in ctx) return ctx;
+  const row = seatOfUser(ctx, caller.userId);
+  if (!row) return fail('You are not seated in this game.');
+  if (ctx.game.status === 'forming' || !ctx.state || row.seat === null) return fail('The game has not started yet.');
+  if (ctx.game.status === 'paused' && !opts.allowPaused) return fail('The game is paused by the game master.');
+  return { ctx, row, seat: row.seat };
+}
+
+function checkVersion(ctx: CardCtx, version: number | undefined | null): { ok: false; error: string } | null {
+  if (version === undefined || version === null) return null;
+  return version === ctx.card.version ? null : fail(STALE);
+}
+
+/** "It is <@u>'s turn (deadline …)" for someone pressing an action out of turn. */
+export function notYourTurn(ctx: CardCtx): string {
+  const info = infoOf(ctx);
+  if (info.phase === 'give') return 'Everyone is choosing their recruits now: press "Choose recruits".';
+  if (info.toActUserId === null) return 'Nobody is to act now.';
+  const due = info.deadline ? ` (deadline <t:${Math.floor(info.deadline / 1000)}:R>)` : '';
+  return `It is <@${info.toActUserId}>'s turn${due}.`;
+}
+
+/** Commits a player's action and lets away seats that follow resolve; the result carries the public events. */
+function playerAction(deps: GameDeps, caller: Caller, version: number | null | undefined, build: (sc: SeatCtx) => Action | { ok: false; error: string }): Result<{ game: CardGameInfo }> {
+  return inTransaction(deps, (tx, changed) => {
+    const sc = seatCtx(tx, caller);
+    if ('ok' in sc) return sc;
+    const stale = checkVersion(sc.ctx, version);
+    if (stale) return stale;
+    const action = build(sc);
+    if ('ok' in action) return action;
+    const now = deps.now();
+    markPresentInTx(tx, sc.ctx, caller.userId);
+    const r = commitAction(tx, reload(tx, sc.ctx), action, `user:${caller.userId}`, now);
+    if ('ok' in r) return r;
+    const after = runAutomatic(tx, r, now);
+    changed(sc.ctx.game.id);
+    return { ok: true, game: infoOf(after) };
+  });
+}
+
+/**
+ * Setup (design §3.3): the caller's 2 cards for the recruiting row, changeable until every seat has chosen or
+ * the deadline passes (then D-21's default).
+ */
+export function giveCards(deps: GameDeps, caller: Caller, cards: string[]): Result<{ game: CardGameInfo }> {
+  return playerAction(deps, caller, null, ({ ctx, seat }) => {
+    if (ctx.state!.phase !== 'give') return fail('The recruiting cards were chosen at the start of the game.');
+    if (!Array.isArray(cards)) return fail('Choose 2 cards.');
+    return { type: 'give', seat, cards: cards.map(String) };
+  });
+}
+
+/** The chooser picks the state to battle in (and, after a Spy claim, the start seat by seat number or dynasty). */
+export function chooseBattle(deps: GameDeps, caller: Caller, input: { version?: number | null; state: string; start?: number | string | null }): Result<{ game: CardGameInfo }> {
+  return playerAction(deps, caller, input.version, ({ ctx, seat }) => {
+    const s = ctx.state!;
+    if (s.phase !== 'choose') return fail('There is no battle to choose now.');
+    if (s.chooser?.seat !== seat) return fail(`${notYourTurn(ctx)} They choose the next battle.`);
+    const a: Action = { type: 'choose', seat, state: String(input.state ?? '').trim().toLowerCase() as StateId };
+    if (input.start !== undefined && input.start !== null && input.start !== '') {
+      const n = typeof input.start === 'number' ? input.start : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.start)));
+      if (!Number.isInteger(n) || n < 0 || n >= s.seats.length) return fail(`There is no seat "${input.start}".`);
+      a.start = n;
+    }
+    return a;
+  });
+}
+
+/** Wage battle (design §3.5): a bright (or wild) card and an optional second card, re-validated by the engine. */
+export function wageBattle(deps: GameDeps, caller: Caller, input: CardWageInput & { version?: number | null }): Result<{ game: CardGameInfo }> {
+  return playerAction(deps, caller, input.version, ({ ctx, seat }) => {
+    const s = ctx.state!;
+    if (s.phase !== 'battle' && s.phase !== 'tiebreak') return fail('There is no battle being fought now.');
+    if (s.turnSeat !== seat) return fail(notYourTurn(ctx));
+    const a: Action = { type: 'wage', seat, bright: String(input.bright ?? '') };
+    if (input.dark) a.dark = String(input.dark);
+    if (input.dynasty) a.dynasty = true;
+    if (input.cover) a.cover = input.cover;
+    if (input.take) a.take = String(input.take);
+    if (input.give) a.give = String(input.give);
+    if (input.takeBack) a.takeBack = String(input.takeBack);
+    return a;
+  });
+}
+
+/** The seat's own view, legal plays and fall-back preview (ephemeral replies only: it holds the hand). */
+export function cardsPlayOptions(deps: GameDeps, caller: Caller): Result<CardPlayOptions> {
+  return inReadTransaction(deps, (tx) => {
+    const sc = seatCtx(tx, caller, { allowPaused: true, allowFinished: true });
+    if ('ok' in sc) return sc;
+    const s = sc.ctx.state!;
+    const wages = legalWages(s, sc.seat).map(({ type: _t, seat: _s, ...w }) => w as CardWageInput);
+    const { options: _o, ...fallBack } = fallBackOption(s, sc.seat, false);
+    return { ok: true, game: infoOf(sc.ctx), seat: sc.seat, view: privateView(s, sc.seat), wages, fallBack };
+  });
+}
+
+/** The caller's hand and own view, whatever the phase (My hand). */
+export function cardsMyView(deps: GameDeps, caller: Caller): Result<{ game: CardGameInfo; seat: Seat; view: ReturnType<typeof privateView> }> {
+  return inReadTransaction(deps, (tx) => {
+    const sc = seatCtx(tx, caller, { allowPaused: true });
+    if ('ok' in sc) return sc;
+    return { ok: true, game: infoOf(sc.ctx), seat: sc.seat, view: privateView(sc.ctx.state!, sc.seat) };
+  });
+}
+
+/** Concede: the seat's turns fall back at once with the defaults from now on (design §4.6 step 6). */
+export function concedeCards(deps: GameDeps, caller: Caller): Result<{ game: CardGameInfo }> {
+  return inTransaction(deps, (tx, changed) => {
+    const sc = seatCtx(tx, caller, { allowPaused: true });
+    if ('ok' in sc) return sc;
+    if (sc.row.conceded) return fail('You have already conceded.');
+    const now = deps.now();
+    tx.update(cardSeats).set({ conceded: true, away: true }).where(eq(cardSeats.id, sc.row.id)).run();
+    bumpVersion(tx, sc.ctx, now);
+    const ctx = reload(tx, sc.ctx);
+    queueLog(tx, ctx, `concede:${sc.seat}`, `${dynastyLabel(ctx.state!.seats[sc.seat]!.dynasty)} conceded: its turns now fall back at once with the defaults.`, now);
+    queueTable(tx, ctx, now);
+    const after = runAutomatic(tx, ctx, now);
+    changed(ctx.game.id);
+    return { ok: true, game: infoOf(after) };
+  });
+}
+
+/** `/cards away on|off` (design §3.8): while on, the seat's turns resolve at once with the defaults. */
+export function setCardsAway(deps: GameDeps, caller: Caller, on: boolean): Result<{ game: CardGameInfo }> {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx0 = openCardGame(tx, caller.channelId);
+    if ('ok' in ctx0) return ctx0;
+    const row = seatOfUser(ctx0, caller.userId);
+    if (!row) return fail('You are not seated in this game.');
+    if (row.conceded) return fail('You have conceded: your turns resolve at once.');
+    if (row.away === on) return fail(on ? 'You are already marked away.' : 'You are not marked away.');
+    const now = deps.now();
+    tx.update(cardSeats).set({ away: on, timeouts: 0 }).where(eq(cardSeats.id, row.id)).run();
+    let ctx = reload(tx, ctx0);
+    queueTable(tx, ctx, now);
+    if (on) ctx = runAutomatic(tx, ctx, now);
+    changed(ctx.game.id);
+    return { ok: true, game: infoOf(ctx) };
+  });
+}
+
+/** `/cards notify mode:` how the player is told of their turn. */
+export function setCardsNotify(deps: GameDeps, caller: Caller, mode: string): Result<{ game: CardGameInfo; mode: CardNotifyMode }> {
+  return inTransaction(deps, (tx) => {
+    const ctx = openCardGame(tx, caller.channelId);
+    if ('ok' in ctx) return ctx;
+    const row = seatOfUser(ctx, caller.userId);
+    if (!row) return fail('You are not seated in this game.');
+    const m = String(mode ?? '').trim().toLowerCase();
+    if (m !== 'mention' && m !== 'dm' && m !== 'off') return fail(`Unknown notify mode "${mode}". Modes: mention (in the game's thread), dm, off.`);
+    tx.update(cardSeats).set({ notify: m }).where(eq(cardSeats.id, row.id)).run();
+    return { ok: true, game: infoOf(reload(tx, ctx)), mode: m };
+  });
+}
+
+/** Any interaction of a seated player clears their away mark (design §3.8); the bot calls it on button presses. */
+export function markCardsPresent(deps: GameDeps, caller: Caller): Result<object> {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx = openCardGame(tx, caller.channelId);
+    if ('ok' in ctx) return { ok: true };
+    const row = seatOfUser(ctx, caller.userId);
+    if (!row || row.conceded || (!row.away && row.timeouts === 0)) return { ok: true };
+    markPresentInTx(tx, ctx, caller.userId);
+    queueTable(tx, ctx, deps.now());
+    changed(ctx.game.id);
+    return { ok: true };
+  });
+}
+
+/** The state label for a choice list: "顧 Gu — neutral · 5 around". */
+export { stateLabel };
+

@@ -1,0 +1,75 @@
+/**
+ * Read-only look-ups for the bot, and the one bookkeeping write it needs (the log thread's id).
+ */
+import { eq } from 'drizzle-orm';
+import { eligibleStates, physicalCount, controllerOf, type StateId } from '../../cardgame/index.js';
+import { cardGames, games } from '../../store/schema.js';
+import { idText } from '../../store/queries.js';
+import { inReadTransaction, inTransaction, fail } from '../tx.js';
+import type { GameDeps, Result } from '../types.js';
+import { cardCtxById, infoOf, loadCtx, openCardGame } from './store.js';
+import { dynastyLabel, stateLabel } from './text.js';
+import type { CardGameInfo } from './types.js';
+import { replayCardGame } from './gm.js';
+import { and, desc } from 'drizzle-orm';
+
+/** The channel's unfinished card game, else its latest finished one, else null (also null for a Diplomacy game). */
+export function cardGameInChannel(deps: GameDeps, channelId: string): CardGameInfo | null {
+  const r = inReadTransaction(deps, (tx) => {
+    const open = openCardGame(tx, channelId);
+    if (!('ok' in open)) return { ok: true, info: infoOf(open) as CardGameInfo | null };
+    const last = tx.select().from(games).where(and(eq(games.channelId, idText(channelId)), eq(games.kind, 'cards'))).orderBy(desc(games.id)).limit(1).get();
+    const ctx = last && last.status === 'finished' ? loadCtx(tx, last) : null;
+    return { ok: true, info: ctx ? infoOf(ctx) : null };
+  });
+  return r.ok ? r.info : null;
+}
+
+export function cardGameById(deps: GameDeps, gameId: number): CardGameInfo | null {
+  const r = inReadTransaction(deps, (tx) => {
+    const ctx = cardCtxById(tx, gameId);
+    return { ok: true, info: ctx ? infoOf(ctx) : null };
+  });
+  return r.ok ? r.info : null;
+}
+
+/** Is the channel's unfinished game a card game? (The bot routes `/game …` on it.) */
+export function isCardChannel(deps: GameDeps, channelId: string): boolean {
+  const r = inReadTransaction(deps, (tx) => ({ ok: true, yes: !('ok' in openCardGame(tx, channelId)) }));
+  return r.ok && r.yes;
+}
+
+/** The states the chooser may pick, with their labels: "顧 Gu — neutral · 5 around" (design §3.7). */
+export function cardChoosableStates(deps: GameDeps, channelId: string): { state: StateId; label: string }[] {
+  const r = inReadTransaction(deps, (tx) => {
+    const ctx = openCardGame(tx, channelId);
+    if ('ok' in ctx || !ctx.state || ctx.state.phase !== 'choose') return { ok: true, list: [] as { state: StateId; label: string }[] };
+    const s = ctx.state;
+    const list = eligibleStates(s).map((st) => {
+      const c = controllerOf(s, st);
+      return { state: st, label: `${stateLabel(st)} — ${c === 'neutral' ? 'neutral' : dynastyLabel(s.seats[c]!.dynasty)} · ${physicalCount(s, st)} around` };
+    });
+    return { ok: true, list };
+  });
+  return r.ok ? r.list : [];
+}
+
+/** Remembers the game's log thread (the bot opens it on the first `cards_log` row). */
+export function recordCardThread(deps: GameDeps, gameId: number, threadId: string): Result<object> {
+  return inTransaction(deps, (tx) => {
+    if (!idText(threadId)) return fail('No thread id.');
+    tx.update(cardGames).set({ threadId: idText(threadId) }).where(eq(cardGames.gameId, gameId)).run();
+    return { ok: true };
+  });
+}
+
+/** Replays the stored actions from the seed and compares with the stored state, byte for byte. */
+export function verifyCardReplay(deps: GameDeps, gameId: number): Result<{ same: boolean }> {
+  return inReadTransaction(deps, (tx) => {
+    const ctx = cardCtxById(tx, gameId);
+    if (!ctx) return fail('No such card game.');
+    const r = replayCardGame(tx, ctx);
+    if (!r.ok) return r;
+    return { ok: true, same: JSON.stringify(r.state) === ctx.card.state };
+  });
+}

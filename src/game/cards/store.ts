@@ -1,0 +1,132 @@
+/**
+ * Reading and writing a card game inside a use-case's transaction: the `games` row, its `card_games` row, its
+ * seats, and the parsed engine state. Nothing here logs anything (the state holds every hand).
+ */
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import { type CardGameState, type Seat } from '../../cardgame/index.js';
+import type { Tx } from '../../store/db.js';
+import { idText } from '../../store/queries.js';
+import { cardDrafts, cardGames, cardSeats, games, type CardDraftRow, type CardGameRow, type CardSeatRow, type GameRow } from '../../store/schema.js';
+import type { CardGameInfo, CardGameSettings, CardEngineSetup, CardPhase, CardSeatInfo } from './types.js';
+import { publicView } from '../../cardgame/index.js';
+
+export interface CardCtx {
+  game: GameRow;
+  card: CardGameRow;
+  seats: CardSeatRow[];
+  state: CardGameState | null;
+}
+
+export const NO_CARD_GAME = 'There is no card game in this channel. A game master can create one with `/game create variant:warring-states-cards`.';
+export const STALE = 'The table changed — reopen.';
+
+export function settingsOf(card: CardGameRow): CardGameSettings & { engine?: CardEngineSetup } {
+  return card.settings as CardGameSettings & { engine?: CardEngineSetup };
+}
+
+export function loadCtx(tx: Tx, game: GameRow): CardCtx | null {
+  if (game.kind !== 'cards') return null;
+  const card = tx.select().from(cardGames).where(eq(cardGames.gameId, game.id)).get();
+  if (!card) return null;
+  const seats = tx.select().from(cardSeats).where(eq(cardSeats.gameId, game.id)).orderBy(asc(cardSeats.seat), asc(cardSeats.id)).all();
+  return { game, card, seats, state: card.state ? (JSON.parse(card.state) as CardGameState) : null };
+}
+
+/** The channel's unfinished game if it is a card game: the context, or a sentence. */
+export function openCardGame(tx: Tx, channelId: string): CardCtx | { ok: false; error: string } {
+  const game = tx
+    .select()
+    .from(games)
+    .where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished')))
+    .get();
+  if (!game) {
+    const last = tx.select().from(games).where(eq(games.channelId, idText(channelId))).all().at(-1);
+    if (last?.kind === 'cards') return { ok: false, error: 'The card game in this channel is over. A game master can start a new one with `/game create`.' };
+    return { ok: false, error: NO_CARD_GAME };
+  }
+  const ctx = loadCtx(tx, game);
+  if (!ctx) return { ok: false, error: `This channel's game is a Diplomacy game (${game.variantId}), not a card game.` };
+  return ctx;
+}
+
+export function cardCtxById(tx: Tx, gameId: number): CardCtx | null {
+  const game = tx.select().from(games).where(eq(games.id, gameId)).get();
+  return game ? loadCtx(tx, game) : null;
+}
+
+export function seatOfUser(ctx: CardCtx, userId: string): CardSeatRow | undefined {
+  return ctx.seats.find((s) => s.userId === idText(userId));
+}
+
+export function seatRow(ctx: CardCtx, seat: Seat): CardSeatRow | undefined {
+  return ctx.seats.find((s) => s.seat === seat);
+}
+
+export function draftOf(tx: Tx, gameId: number, seat: Seat): CardDraftRow | undefined {
+  return tx.select().from(cardDrafts).where(and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat))).get();
+}
+
+export function deleteDrafts(tx: Tx, gameId: number, seat?: Seat): void {
+  tx.delete(cardDrafts)
+    .where(seat === undefined ? eq(cardDrafts.gameId, gameId) : and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)))
+    .run();
+}
+
+/** The seat to act: the turn in battle and tie-break, the chooser in the choose phase; null otherwise. */
+export function toActOf(state: CardGameState | null): Seat | null {
+  if (!state) return null;
+  if (state.phase === 'battle' || state.phase === 'tiebreak') return state.turnSeat;
+  if (state.phase === 'choose') return state.chooser?.seat ?? null;
+  return null;
+}
+
+export function seatInfo(row: CardSeatRow): CardSeatInfo {
+  return {
+    seat: row.seat,
+    userId: row.userId,
+    dynasty: (row.dynasty as CardSeatInfo['dynasty']) ?? null,
+    notify: row.notify,
+    away: row.away,
+    conceded: row.conceded,
+    timeouts: row.timeouts,
+  };
+}
+
+export function infoOf(ctx: CardCtx): CardGameInfo {
+  const toAct = toActOf(ctx.state);
+  const { engine: _engine, ...settings } = settingsOf(ctx.card);
+  return {
+    gameId: ctx.game.id,
+    channelId: ctx.game.channelId,
+    guildId: ctx.game.guildId,
+    gmUserId: ctx.game.gmUserId,
+    status: ctx.game.status,
+    phase: ctx.card.phase as CardPhase,
+    round: ctx.card.round,
+    version: ctx.card.version,
+    deadline: ctx.card.deadlineMs,
+    pausedRemainingMs: ctx.card.pausedRemainingMs,
+    settings,
+    seats: ctx.seats.map(seatInfo),
+    toAct,
+    toActUserId: toAct === null ? null : (seatRow(ctx, toAct)?.userId ?? null),
+    threadId: ctx.card.threadId,
+    tableMessageId: ctx.game.statusMessageId,
+    table: ctx.state ? publicView(ctx.state) : null,
+  };
+}
+
+/** Reloads the context after writes in the same transaction. */
+export function reload(tx: Tx, ctx: CardCtx): CardCtx {
+  return cardCtxById(tx, ctx.game.id)!;
+}
+
+/** Card games with a deadline set (the scheduler's query). */
+export function cardDeadlineFilter() {
+  return and(eq(games.status, 'active'), eq(games.kind, 'cards'), isNotNull(cardGames.deadlineMs));
+}
+
+/** A stored change that is not an engine action (seats, drafts' void, GM tools): open wizards become stale. */
+export function bumpVersion(tx: Tx, ctx: CardCtx, now: number): void {
+  tx.update(cardGames).set({ version: ctx.card.version + 1, updatedAt: now }).where(eq(cardGames.gameId, ctx.game.id)).run();
+}

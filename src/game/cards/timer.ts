@@ -1,0 +1,105 @@
+/**
+ * Card-game deadlines, swept by the shared scheduler (src/game/scheduler.ts). A turn that times out takes the
+ * defaults of design §3.8 in one transaction that first re-reads the game: the deadline must still be due,
+ * so two sweeps (or two processes) process it exactly once. Two timeouts in a row mark a seat away.
+ * The 25 % reminder of a long turn is queued once (its time is cleared in the same transaction).
+ */
+import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
+import type { Tx } from '../../store/db.js';
+import { cardGames, cardSeats, games } from '../../store/schema.js';
+import { queueNotice } from '../outbox-write.js';
+import { inTransaction } from '../tx.js';
+import type { GameDeps, Result } from '../types.js';
+import { commitDefault, runAutomatic, seatsToAct } from './commit.js';
+import { queueTable, queueTurnPing, turnPingText } from './outbox.js';
+import { cardCtxById, reload, seatRow, type CardCtx } from './store.js';
+import { dynastyLabel } from './text.js';
+import { AWAY_AFTER_TIMEOUTS } from './types.js';
+
+export interface CardSweepResult {
+  /** Turns (or gives, or choices) resolved by their deadline. */
+  timedOut: number;
+  reminders: number;
+  failures: string[];
+}
+
+/** The earliest card-game deadline or reminder of a running game, or null. */
+export function nextCardWakeAt(deps: GameDeps): number | null {
+  const running = and(eq(games.status, 'active'), eq(games.kind, 'cards'));
+  const d = deps.db.select({ at: min(cardGames.deadlineMs) }).from(cardGames).innerJoin(games, eq(games.id, cardGames.gameId)).where(and(running, isNotNull(cardGames.deadlineMs))).get();
+  const r = deps.db.select({ at: min(cardGames.remindAtMs) }).from(cardGames).innerJoin(games, eq(games.id, cardGames.gameId)).where(and(running, isNotNull(cardGames.remindAtMs))).get();
+  const xs = [d?.at, r?.at].filter((x): x is number => typeof x === 'number');
+  return xs.length ? Math.min(...xs) : null;
+}
+
+/** Times out one game's turn if (still) due; `{timedOut: 0}` when another sweep got there first. */
+export function timeoutCardTurn(deps: GameDeps, gameId: number): Result<{ timedOut: number }> {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx = cardCtxById(tx, gameId);
+    const now = deps.now();
+    if (!ctx || ctx.game.status !== 'active' || ctx.card.deadlineMs === null || ctx.card.deadlineMs > now) return { ok: true, timedOut: 0 };
+    const due = seatsToAct(ctx.state);
+    let cur: CardCtx = ctx;
+    for (const seat of due) {
+      const r = commitDefault(tx, cur, seat, 'timeout', now);
+      if ('ok' in r) return r;
+      cur = r;
+      markTimeout(tx, cur, seat, now);
+      cur = reload(tx, cur);
+    }
+    cur = runAutomatic(tx, cur, now);
+    changed(gameId);
+    return { ok: true, timedOut: due.length };
+  });
+}
+
+function markTimeout(tx: Tx, ctx: CardCtx, seat: number, now: number): void {
+  const row = seatRow(ctx, seat);
+  if (!row || row.conceded) return;
+  const timeouts = row.timeouts + 1;
+  const away = row.away || timeouts >= AWAY_AFTER_TIMEOUTS;
+  tx.update(cardSeats).set({ timeouts, away }).where(eq(cardSeats.id, row.id)).run();
+  if (away && !row.away) {
+    const name = dynastyLabel(ctx.state!.seats[seat]!.dynasty);
+    queueNotice(tx, ctx.game, `${name} (<@${row.userId}>) missed ${timeouts} turns in a row and is marked away: their turns now resolve at once with the defaults. Any action by them clears it.`, `cards:away:${ctx.game.id}:${seat}:${ctx.card.seq}`, now);
+    queueTable(tx, ctx, now);
+  }
+}
+
+/** Queues the 25 % reminder of the current turn once. */
+export function remindCardTurn(deps: GameDeps, gameId: number): Result<{ reminders: number }> {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx = cardCtxById(tx, gameId);
+    const now = deps.now();
+    if (!ctx || ctx.game.status !== 'active' || ctx.card.remindAtMs === null || ctx.card.remindAtMs > now) return { ok: true, reminders: 0 };
+    tx.update(cardGames).set({ remindAtMs: null }).where(eq(cardGames.gameId, gameId)).run();
+    let n = 0;
+    for (const seat of seatsToAct(ctx.state)) {
+      queueTurnPing(tx, ctx, seat, `v${ctx.card.version}`, turnPingText(ctx, seat, ctx.card.deadlineMs, true), now, true);
+      n++;
+    }
+    changed(gameId);
+    return { ok: true, reminders: n };
+  });
+}
+
+/** Everything due in every card game, each game in its own transaction. */
+export function sweepCardGames(deps: GameDeps): CardSweepResult {
+  const now = deps.now();
+  const running = and(eq(games.status, 'active'), eq(games.kind, 'cards'));
+  const dueTurns = deps.db.select({ id: cardGames.gameId }).from(cardGames).innerJoin(games, eq(games.id, cardGames.gameId)).where(and(running, lte(cardGames.deadlineMs, now))).all();
+  const result: CardSweepResult = { timedOut: 0, reminders: 0, failures: [] };
+  for (const { id } of dueTurns) {
+    const r = timeoutCardTurn(deps, id);
+    if (r.ok) result.timedOut += r.timedOut;
+    else result.failures.push(`card game ${id}: ${r.error}`);
+  }
+  // After the timeouts: a turn that just timed out has a new clock and no stale reminder.
+  const dueReminders = deps.db.select({ id: cardGames.gameId }).from(cardGames).innerJoin(games, eq(games.id, cardGames.gameId)).where(and(running, lte(cardGames.remindAtMs, now))).all();
+  for (const { id } of dueReminders) {
+    const r = remindCardTurn(deps, id);
+    if (r.ok) result.reminders += r.reminders;
+    else result.failures.push(`card game ${id}: ${r.error}`);
+  }
+  return result;
+}

@@ -1,0 +1,163 @@
+/**
+ * The card game's use-case layer: settings, presets, and the read-only shapes handed to the bot
+ * (design.md §3). Hands appear only in `CardSeatPrivate` (a seat's own view); everything else is public.
+ */
+import type { CardGameView, CardId, DynastyId, Effect, Phase, Seat, StateId, SymbolId } from '../../cardgame/index.js';
+import type { FallBackOption } from '../../cardgame/index.js';
+import type { CardNotifyMode, GameStatus } from '../../store/schema.js';
+
+export type { CardNotifyMode };
+
+/** The variant id a card game's `games` row carries (`/game create variant:warring-states-cards`). */
+export const CARD_VARIANT_ID = 'warring-states-cards';
+
+export type CardPreset = 'live' | 'standard' | 'async';
+
+/** Design §3.8: live 2 min a turn and 90 s for the setup give and the choice of battle; standard 1 h; async 12 h. */
+export const CARD_PRESETS: Record<CardPreset, { turnMs: number; setupMs: number }> = {
+  live: { turnMs: 2 * 60_000, setupMs: 90_000 },
+  standard: { turnMs: 3_600_000, setupMs: 3_600_000 },
+  async: { turnMs: 12 * 3_600_000, setupMs: 12 * 3_600_000 },
+};
+
+/** decisions.md: card-game turns have their own minimum turn time (a custom `turn:` below it is refused) … */
+export const CARD_MIN_TURN_MS = 60_000;
+/** … and a longest turn (a week: a card game with a month per turn never ends). */
+export const CARD_MAX_TURN_MS = 7 * 86_400_000;
+/**
+ * … and a cap per game: at most this many turns resolve by themselves (timeouts, away and conceded seats) in
+ * any hour. Beyond it an away seat's turn waits for its deadline, so a table of absent players cannot flood
+ * its channel. Players' own actions are never capped.
+ */
+export const CARD_AUTO_TURNS_PER_HOUR = 120;
+/** Design §3.8: confirming Fall back with less than this left extends the deadline to it. */
+export const FALL_BACK_GRACE_MS = 2 * 60_000;
+/** Turns at least this long get one reminder with 25 % of the turn left. */
+export const REMINDER_MIN_TURN_MS = 3_600_000;
+/** Consecutive timeouts that mark a seat away. */
+export const AWAY_AFTER_TIMEOUTS = 2;
+
+export interface CardGameSettings {
+  /** The table size: 2–5 (the game starts with 2 up to this many joined players). */
+  seats: number;
+  preset: CardPreset | 'custom';
+  turnMs: number;
+  /** The setup give and the choice of the next battle. */
+  setupMs: number;
+  dynastyCards: boolean;
+}
+
+/** Stored with the settings at the start: what `newGame` was called with (replay). */
+export interface CardEngineSetup {
+  seats: number;
+  seed: string;
+  dynastyCards: boolean;
+  dynasties: DynastyId[];
+}
+
+export interface CardSeatInfo {
+  /** 0..n-1 clockwise once started; null in the lobby. */
+  seat: Seat | null;
+  userId: string;
+  dynasty: DynastyId | null;
+  notify: CardNotifyMode;
+  away: boolean;
+  conceded: boolean;
+  timeouts: number;
+}
+
+/** `lobby` before the start, else the engine's phase. */
+export type CardPhase = 'lobby' | Phase;
+
+/** A card game as anyone may see it (no hand, no pending give). */
+export interface CardGameInfo {
+  gameId: number;
+  channelId: string;
+  guildId: string | null;
+  gmUserId: string;
+  status: GameStatus;
+  phase: CardPhase;
+  round: number;
+  /** Bumped by every stored change of the table; wizards carry it and confirms are refused when it moved. */
+  version: number;
+  /** When the current turn, give or choice times out; null unless running. */
+  deadline: number | null;
+  pausedRemainingMs: number | null;
+  settings: CardGameSettings;
+  seats: CardSeatInfo[];
+  /** The seat to act (battle and tie-break: the turn; choose: the chooser); null in the give phase (everyone) and otherwise. */
+  toAct: Seat | null;
+  /** The user holding `toAct`. */
+  toActUserId: string | null;
+  threadId: string | null;
+  /** The public table message being edited in place (null: the next edit posts a new one). */
+  tableMessageId: string | null;
+  /** The engine's public view; null in the lobby. */
+  table: CardGameView | null;
+}
+
+/** What `cardsPlayOptions` answers the seat to act: every legal play, and what falling back would do. */
+export interface CardPlayOptions {
+  game: CardGameInfo;
+  seat: Seat;
+  /** The seat's own view (its hand included): ephemeral replies only. */
+  view: CardGameView;
+  /** Legal wage-battle plays, each exactly the fields `wageBattle` takes. */
+  wages: CardWageInput[];
+  /** Claims, preview lines, recruit count and +1 draw of a fall back now. */
+  fallBack: Omit<FallBackOption, 'options'>;
+}
+
+/** A wage-battle play (design §3.5). */
+export interface CardWageInput {
+  bright: CardId;
+  dark?: CardId;
+  dynasty?: boolean;
+  cover?: 'cavalry' | 'chariot' | 'crossbow' | 'infantry' | 'spy';
+  take?: CardId;
+  give?: CardId;
+  takeBack?: CardId;
+}
+
+/** The fall-back wizard's draft (design §3.6), as its owner sees it. */
+export interface CardDraftView {
+  game: CardGameInfo;
+  seat: Seat;
+  version: number;
+  claims: SymbolId[];
+  /** Effects chosen so far, in order. */
+  effects: Effect[];
+  /** Claimed superiorities not resolved yet. */
+  remaining: SymbolId[];
+  /** Per remaining superiority: its legal effects on the board as the draft leaves it (a draw is always open). */
+  choices: Partial<Record<SymbolId, Effect[]>>;
+  /** What the default would do for each remaining superiority (timeout or Done without choosing). */
+  defaults: Partial<Record<SymbolId, Effect>>;
+  /** The recruiting row after the draft's effects (a Spy pick is gone from it). */
+  row: CardId[];
+  recruitCount: number;
+  recruit: CardId[] | null;
+  /** The default recruit (the row cards with the most symbols). */
+  defaultRecruit: CardId[];
+  extraDraw: boolean;
+  tiebreak: boolean;
+  /** One line per chosen effect, for the wizard ("placed an army on stronghold 19 (Cavalry)"). */
+  lines: string[];
+}
+
+/** The public table message's content (design §3.4), built only from `publicView` and the seats. */
+export interface CardTableText {
+  title: string;
+  /** "Turn: <@u> (Qin 秦) · deadline <t:…:R>" and the like. */
+  turn: string;
+  /** One line per superiority. */
+  battlefield: string[];
+  /** One line per seat. */
+  seats: string[];
+  /** Recruiting row, deck and discard sizes, resistance. */
+  row: string[];
+  /** Everything above as one text (≤ 4000 characters: an embed description). */
+  text: string;
+}
+
+export type { StateId };
