@@ -292,7 +292,7 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     const other = USERS.find((u) => u !== actor)!;
     const before = row().version;
     const wrong = await clickTable(other, 'Wage battle');
-    expect(wrong.text).toBe(`It is <@${h.fake.user(actor).id}>'s turn (deadline <t:${Math.floor(h.database.sqlite.prepare('select deadline_ms as d from card_games').get().d / 1000)}:R>).`);
+    expect(wrong.text).toBe(`It is <@${h.fake.user(actor).id}>'s turn (deadline <t:${Math.floor((h.database.sqlite.prepare('select deadline_ms as d from card_games').get() as { d: number }).d / 1000)}:R>).`);
     const onlooker = await clickTable('onlooker', 'My hand');
     expect(onlooker.text).toContain('You are not seated here');
     expect(row().version).toBe(before);
