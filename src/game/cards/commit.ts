@@ -6,9 +6,9 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { apply, publicView, type Action, type CardGameState, type GameEvent, type Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
-import { cardEvents, cardGames, cardSeats, games } from '../../store/schema.js';
+import { cardEvents, cardGames, cardSeats, games, type GameEnd } from '../../store/schema.js';
 import { noteEvent } from '../tx.js';
-import { newTableMessage, queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
+import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
 import { deleteDrafts, draftOf, reload, seatRow, settingsOf, toActOf, type CardCtx } from './store.js';
 import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
 import type { Effect } from '../../cardgame/index.js';
@@ -76,19 +76,20 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
     .where(eq(cardGames.gameId, ctx.game.id))
     .run();
   if (finished) {
-    tx.update(games).set({ status: 'finished', finishedAt: now, end: { kind: 'solo', winner: String(after.winner) } as never }).where(eq(games.id, ctx.game.id)).run();
+    const name = (seat: Seat) => after.seats[seat]!.dynasty;
+    const w = after.winner;
+    const end: GameEnd = Array.isArray(w) ? { kind: 'draw', powers: w.map(name) } : w === null ? { kind: 'abandoned' } : { kind: 'solo', winner: name(w) };
+    tx.update(games).set({ status: 'finished', finishedAt: now, end }).where(eq(games.id, ctx.game.id)).run();
     noteEvent({ kind: 'game_finished', gameId: ctx.game.id, end: after.endReason ?? 'finished' });
   }
   deleteDrafts(tx, ctx.game.id);
   const next = reload(tx, ctx);
 
   queueActionLog(tx, next, seq, before.round, r.events, actorNote(actor), now);
-  if (endsRound(r.events)) {
-    queueRoundSummary(tx, next, seq, before.round, r.events, publicView(before), now);
-    if (!finished) newTableMessage(tx, next, now);
-  } else queueTable(tx, next, now);
+  // One table message for the whole game, edited in place (it stays pinned); each round's summary is a post of its own.
+  if (endsRound(r.events)) queueRoundSummary(tx, next, seq, before.round, r.events, publicView(before), now);
+  queueTable(tx, next, now);
   if (finished) {
-    queueTable(tx, next, now);
     queueGameOver(tx, next, seq, r.events, now);
   } else if (newTurn) {
     // The player who just acted and acts again at once (the last seat in the battle) needs no ping.

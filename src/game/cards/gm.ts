@@ -11,7 +11,7 @@ import { formatDuration, parseDuration } from '../durations.js';
 import { queueDm, queueNotice } from '../outbox-write.js';
 import { fail, inTransaction } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
-import { commitDefault, runAutomatic, seatsToAct, turnClock } from './commit.js';
+import { commitDefault, runAutomatic, seatsToAct, turnClock, turnLength } from './commit.js';
 import { queueLog, queuePingsForNow, queueTable } from './outbox.js';
 import { bumpVersion, deleteDrafts, infoOf, openCardGame, reload, seatRow, settingsOf, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
@@ -82,7 +82,10 @@ export function gmPauseCards(deps: GameDeps, caller: Caller): GmResult {
 export function gmResumeCards(deps: GameDeps, caller: Caller): GmResult {
   return gmTx(deps, caller, (tx, ctx, now) => {
     if (ctx.game.status !== 'paused') return fail('The game is not paused.');
-    const left = ctx.card.pausedRemainingMs;
+    // Paused by the GM: the frozen time left. Paused by the bot (the channel was unreachable): what the clock
+    // still shows, at least a minute; a turn with no clock at all gets a full turn.
+    const c = ctx.card;
+    const left = c.pausedRemainingMs ?? (c.deadlineMs !== null ? Math.max(60_000, c.deadlineMs - now) : seatsToAct(ctx.state).length ? turnLength(ctx, ctx.state!) : null);
     tx.update(games).set({ status: 'active' }).where(eq(games.id, ctx.game.id)).run();
     tx.update(cardGames)
       .set({ deadlineMs: left === null ? null : now + left, pausedRemainingMs: null, updatedAt: now })

@@ -3,11 +3,10 @@
  * table message (kind `status`, edited in place and filled at delivery), turn pings, log-thread lines, the round
  * summary and the end of the game. Every public payload is built from `publicView`.
  */
-import { eq } from 'drizzle-orm';
 import { boardKey } from '../../cardgame/board.js';
 import { publicView, type GameEvent } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
-import { games, type GameRow } from '../../store/schema.js';
+import type { GameRow } from '../../store/schema.js';
 import { enqueue, queueStatus, type CardTablePayload } from '../outbox-write.js';
 import { infoOf, loadCtx, seatRow, toActOf, type CardCtx } from './store.js';
 import { cardTableText, changedStates, discordTimes, dynastyLabel, logLine, roundSummaryText, winnerText } from './text.js';
@@ -46,12 +45,6 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
 }
 
 export function queueTable(tx: Tx, ctx: CardCtx, now: number): void {
-  queueStatus(tx, ctx.game.id, now);
-}
-
-/** A new table message for the next round: the next status row posts instead of editing. */
-export function newTableMessage(tx: Tx, ctx: CardCtx, now: number): void {
-  tx.update(games).set({ statusMessageId: null }).where(eq(games.id, ctx.game.id)).run();
   queueStatus(tx, ctx.game.id, now);
 }
 

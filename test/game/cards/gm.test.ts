@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  cardsDraft,
+  cardsMyView,
+  cardsPlayOptions,
+  concedeCards,
+  gmExtendCards,
+  gmPauseCards,
+  gmReplaceCards,
+  gmResumeCards,
+  gmRollbackCards,
+  gmSkipCards,
+  startFallBack,
+  sweepCardGames,
+  verifyCardReplay,
+  wageBattle,
+} from '../../../src/game/cards/index.js';
+import { internalErrors, type TestEnv } from '../helpers.js';
+import { actOnce, at, chooseFirst, eventRows, giveAll, GM, info, ok, outboxRows, startedCards, storedState } from './helpers.js';
+
+const HOUR = 3_600_000;
+let env: TestEnv;
+afterEach(() => {
+  env?.close();
+  expect(internalErrors).toEqual([]);
+});
+
+function battle() {
+  env = startedCards(3);
+  giveAll(env);
+  chooseFirst(env);
+  return info(env);
+}
+
+describe('card game: game-master tools', () => {
+  it('only the game master uses them', () => {
+    const g = battle();
+    expect(gmPauseCards(env.deps, at(g.seats[0]!.userId))).toEqual({ ok: false, error: 'Only the game master can do that.' });
+  });
+
+  it('extend moves the deadline; pause freezes it and resume shifts it by the paused time', () => {
+    const g = battle();
+    ok(gmExtendCards(env.deps, at(GM), '30m'));
+    expect(info(env).deadline).toBe(g.deadline! + 30 * 60_000);
+    env.clock.advance(10 * 60_000);
+    ok(gmPauseCards(env.deps, at(GM)));
+    expect(info(env)).toMatchObject({ status: 'paused', deadline: null, pausedRemainingMs: HOUR + 20 * 60_000 });
+    // a paused game refuses plays and never times out
+    const me = g.toActUserId!;
+    expect(wageBattle(env.deps, at(me), { bright: 'B01' })).toEqual({ ok: false, error: 'The game is paused by the game master.' });
+    env.clock.advance(10 * HOUR);
+    expect(sweepCardGames(env.deps).timedOut).toBe(0);
+    expect(gmPauseCards(env.deps, at(GM))).toEqual({ ok: false, error: 'The game is already paused.' });
+    ok(gmResumeCards(env.deps, at(GM)));
+    expect(info(env)).toMatchObject({ status: 'active', deadline: env.clock.t + HOUR + 20 * 60_000 });
+    expect(gmResumeCards(env.deps, at(GM))).toEqual({ ok: false, error: 'The game is not paused.' });
+  });
+
+  it('skip applies the default now', () => {
+    const g = battle();
+    ok(gmSkipCards(env.deps, at(GM), { version: g.version }));
+    expect(eventRows(env).at(-1)).toMatchObject({ actor: `gm:${GM}`, action: { type: 'fallBack', seat: g.toAct } });
+    expect(gmSkipCards(env.deps, at(GM), { version: g.version })).toEqual({ ok: false, error: 'The table changed — reopen.' });
+  });
+
+  it('replace hands a seat to another user, clears its draft and tells the previous holder', () => {
+    const g = battle();
+    const old = g.toActUserId!;
+    ok(startFallBack(env.deps, at(old), { version: g.version }));
+    expect(gmReplaceCards(env.deps, at(GM), { seat: g.toAct!, userId: g.seats.find((s) => s.userId !== old)!.userId })).toMatchObject({ ok: false, error: expect.stringContaining('one seat per player') });
+    const r = ok(gmReplaceCards(env.deps, at(GM), { seat: g.table!.seats[g.toAct!]!.dynasty, userId: 'user-new' })).game;
+    expect(r.toActUserId).toBe('user-new');
+    expect(r.version).toBe(g.version + 1);
+    expect(cardsDraft(env.deps, at('user-new'))).toMatchObject({ ok: false });
+    expect(cardsMyView(env.deps, at(old))).toEqual({ ok: false, error: 'You are not seated in this game.' });
+    expect(ok(cardsMyView(env.deps, at('user-new'))).view.seats[g.toAct!]!.hand).toEqual(storedState(env).seats[g.toAct!]!.hand);
+    const dm = outboxRows(env).find((row) => row.kind === 'dm' && row.target === old && (row.payload as { reason: string }).reason === 'replaced');
+    expect(dm).toBeDefined();
+  });
+
+  it('rollback restores the state at the start of the round exactly', () => {
+    const g = battle();
+    const start = storedState(env);
+    const seq = eventRows(env).length;
+    actOnce(env, 'wage');
+    actOnce(env, 'fallBack');
+    expect(eventRows(env).length).toBe(seq + 2);
+    const r = ok(gmRollbackCards(env.deps, at(GM))).game;
+    expect(storedState(env)).toEqual(start);
+    expect(JSON.stringify(storedState(env))).toBe(JSON.stringify(start));
+    expect(eventRows(env).length).toBe(seq);
+    expect(r.version).toBeGreaterThan(g.version);
+    expect(gmRollbackCards(env.deps, at(GM))).toEqual({ ok: false, error: 'Nothing to roll back: no action was taken since the start of the round.' });
+    expect(verifyCardReplay(env.deps, g.gameId)).toEqual({ ok: true, same: true });
+  });
+
+  it('a conceded seat falls back at once on each of its turns', () => {
+    const g = battle();
+    const me = g.toActUserId!;
+    ok(concedeCards(env.deps, at(me)));
+    expect(eventRows(env).at(-1)).toMatchObject({ actor: 'conceded', action: { type: 'fallBack', seat: g.toAct } });
+    expect(concedeCards(env.deps, at(me))).toEqual({ ok: false, error: 'You have already conceded.' });
+    expect(cardsPlayOptions(env.deps, at(me))).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGame } from '../../../src/game/index.js';
+import { createCardGame, freeDynasties, joinCardGame, leaveCardGame, startCardGame, CARD_PRESETS } from '../../../src/game/cards/index.js';
+import { internalErrors, makeEnv, type TestEnv } from '../helpers.js';
+import { at, CH, GM, info, ok, outboxRows, storedState, USERS } from './helpers.js';
+
+let env: TestEnv;
+afterEach(() => {
+  env?.close();
+  expect(internalErrors).toEqual([]);
+});
+
+const create = (over: Record<string, unknown> = {}) => createCardGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, ...over });
+
+describe('card game lobby', () => {
+  it('creates a game with a preset; the creator is the game master', () => {
+    env = makeEnv();
+    const g = ok(create({ seats: 3, preset: 'live', dynastyCards: true })).game;
+    expect(g.gmUserId).toBe(GM);
+    expect(g.status).toBe('forming');
+    expect(g.phase).toBe('lobby');
+    expect(g.settings).toEqual({ seats: 3, preset: 'live', turnMs: CARD_PRESETS.live.turnMs, setupMs: 90_000, dynastyCards: true });
+    // the lobby message is the table message, edited in place
+    const status = outboxRows(env).filter((r) => r.kind === 'status');
+    expect(status).toHaveLength(1);
+  });
+
+  it.each([
+    [{ seats: 1 }, 'The card game is for 2 to 5 players, not 1.'],
+    [{ seats: 6 }, 'The card game is for 2 to 5 players, not 6.'],
+    [{ preset: 'blitz' }, 'Unknown turn preset "blitz". Presets: live (2 min a turn), standard (1 h), async (12 h).'],
+    [{ turn: '30s' }, 'A card-game turn cannot be shorter than 1m (you gave 30s).'],
+    [{ turn: '8d' }, 'A card-game turn cannot be longer than 7d (you gave 8d).'],
+    [{ turn: 'soon' }, 'The turn duration: "soon" is not a duration: write a number followed by s, m, h or d, like 90s, 10m, 24h or 2d.'],
+  ])('refuses %j with a sentence and stores nothing', (over, error) => {
+    env = makeEnv();
+    expect(create(over)).toEqual({ ok: false, error });
+    expect(outboxRows(env)).toEqual([]);
+  });
+
+  it('a custom turn overrides the preset', () => {
+    env = makeEnv();
+    expect(ok(create({ turn: '5m' })).game.settings).toMatchObject({ preset: 'custom', turnMs: 300_000, setupMs: 300_000 });
+  });
+
+  it('one game of any kind per channel: a Diplomacy game blocks a card game and the other way round', () => {
+    env = makeEnv();
+    ok(createGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: 'someone', variantId: 'classic' }));
+    expect(create()).toEqual({ ok: false, error: 'This channel already has a forming game (classic); one game per channel. Use another channel.' });
+    ok(create({ channelId: 'other' }));
+    const r = createGame(env.deps, { channelId: 'other', guildId: 'guild-1', userId: 'someone-else', variantId: 'classic' });
+    expect(r).toEqual({ ok: false, error: 'This channel already has a forming game (warring-states-cards); one game per channel. Use another channel.' });
+  });
+
+  it('joins with a free dynasty, refuses a taken one, leaves', () => {
+    env = makeEnv();
+    ok(create({ seats: 3 }));
+    expect(ok(joinCardGame(env.deps, at(USERS[0]!), 'Qin')).dynasty).toBe('qin');
+    expect(freeDynasties(env.deps, CH)).toEqual(['chu', 'jin', 'qi', 'yan']);
+    expect(joinCardGame(env.deps, at(USERS[1]!), '秦')).toEqual({ ok: false, error: 'Qin 秦 is taken. Free: Chu 楚, Jin 晉, Qi 齊, Yan 燕.' });
+    expect(joinCardGame(env.deps, at(USERS[1]!), 'wei')).toMatchObject({ ok: false, error: expect.stringContaining('Unknown dynasty "wei"') });
+    ok(joinCardGame(env.deps, at(USERS[1]!)));
+    expect(joinCardGame(env.deps, at(USERS[1]!))).toEqual({ ok: false, error: 'You are already seated.' });
+    // joining again with a dynasty changes it
+    ok(joinCardGame(env.deps, at(USERS[1]!), 'yan'));
+    ok(joinCardGame(env.deps, at(USERS[2]!)));
+    expect(joinCardGame(env.deps, at(USERS[3]!))).toEqual({ ok: false, error: 'The table is full (3 seats).' });
+    ok(leaveCardGame(env.deps, at(USERS[2]!)));
+    expect(info(env).seats.map((s) => s.userId)).toEqual([USERS[0], USERS[1]]);
+    expect(leaveCardGame(env.deps, at(USERS[2]!))).toEqual({ ok: false, error: 'You are not seated in this game.' });
+  });
+
+  it('starts (game master only, 2+ players): seats in joining order, missing dynasties drawn, 8 cards each, give deadline set', () => {
+    env = makeEnv();
+    ok(create({ seats: 4, preset: 'live' }));
+    ok(joinCardGame(env.deps, at(USERS[0]!)));
+    expect(startCardGame(env.deps, at(GM))).toEqual({ ok: false, error: 'The card game needs at least 2 players; 1 joined.' });
+    ok(joinCardGame(env.deps, at(USERS[1]!), 'chu'));
+    ok(joinCardGame(env.deps, at(USERS[2]!)));
+    expect(startCardGame(env.deps, at(USERS[0]!))).toEqual({ ok: false, error: 'Only the game master can start the game.' });
+    const g = ok(startCardGame(env.deps, at(GM))).game;
+    expect(g.status).toBe('active');
+    expect(g.phase).toBe('give');
+    expect(g.seats.map((s) => [s.seat, s.userId])).toEqual([
+      [0, USERS[0]],
+      [1, USERS[1]],
+      [2, USERS[2]],
+    ]);
+    expect(g.seats[1]!.dynasty).toBe('chu');
+    expect(new Set(g.seats.map((s) => s.dynasty)).size).toBe(3);
+    expect(g.deadline).toBe(env.clock.t + 90_000);
+    const s = storedState(env);
+    expect(s.seats.map((x) => x.hand.length)).toEqual([8, 8, 8]);
+    expect(s.seats.map((x) => x.dynasty)).toEqual(g.seats.map((x) => x.dynasty));
+    expect(startCardGame(env.deps, at(GM))).toEqual({ ok: false, error: 'The game has already started.' });
+    expect(joinCardGame(env.deps, at(USERS[3]!))).toMatchObject({ ok: false });
+    expect(leaveCardGame(env.deps, at(USERS[0]!))).toMatchObject({ ok: false, error: expect.stringContaining('/concede') });
+  });
+});

@@ -1,0 +1,197 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  cancelFallBack,
+  cardsDraft,
+  cardsMyView,
+  cardsPlayOptions,
+  chooseBattle,
+  draftBack,
+  draftEffect,
+  draftRecruit,
+  finishFallBack,
+  giveCards,
+  markCardsPresent,
+  setCardsNotify,
+  startFallBack,
+  wageBattle,
+  STALE,
+} from '../../../src/game/cards/index.js';
+import { internalErrors, type TestEnv } from '../helpers.js';
+import { at, chooseFirst, CH, eventRows, giveAll, info, ok, outboxRows, startedCards, storedState, userOfSeat } from './helpers.js';
+
+let env: TestEnv;
+afterEach(() => {
+  env?.close();
+  expect(internalErrors).toEqual([]);
+});
+
+/** Gives, chooses, and returns the users in turn order from the start seat. */
+function toBattle(n = 3, opts = {}) {
+  env = startedCards(n, opts);
+  giveAll(env);
+  chooseFirst(env);
+  const g = info(env);
+  expect(g.phase).toBe('battle');
+  return g;
+}
+
+describe('card game: setup give', () => {
+  it('is changeable until everyone has chosen; the table says who has chosen, never what', () => {
+    env = startedCards(3);
+    const a = ok(cardsMyView(env.deps, at(userOfSeat(env, 0))));
+    const hand = a.view.seats[0]!.hand!;
+    ok(giveCards(env.deps, at(userOfSeat(env, 0)), hand.slice(0, 2)));
+    ok(giveCards(env.deps, at(userOfSeat(env, 0)), hand.slice(2, 4)));
+    expect(storedState(env).gives[0]).toEqual(hand.slice(2, 4));
+    expect(info(env).table!.seats.map((s) => s.given)).toEqual([true, false, false]);
+    expect(JSON.stringify(info(env).table)).not.toContain(hand[2]!);
+    // the choice is refused with a sentence when a card is not in the hand
+    const other = ok(cardsMyView(env.deps, at(userOfSeat(env, 1)))).view.seats[1]!.hand!;
+    expect(giveCards(env.deps, at(userOfSeat(env, 0)), [hand[0]!, other[0]!])).toEqual({ ok: false, error: `${other[0]} is not in your hand.` });
+    ok(giveCards(env.deps, at(userOfSeat(env, 1)), other.slice(0, 2)));
+    const c = ok(cardsMyView(env.deps, at(userOfSeat(env, 2)))).view.seats[2]!.hand!;
+    const g = ok(giveCards(env.deps, at(userOfSeat(env, 2)), c.slice(0, 2))).game;
+    expect(g.phase).toBe('choose');
+    expect(g.table!.row).toEqual([...hand.slice(2, 4), ...other.slice(0, 2), ...c.slice(0, 2)]);
+    expect(giveCards(env.deps, at(userOfSeat(env, 0)), hand.slice(0, 2))).toEqual({ ok: false, error: 'The recruiting cards were chosen at the start of the game.' });
+  });
+});
+
+describe('card game: turns', () => {
+  it('refuses a play out of turn, a stale table and an illegal card, changing nothing', () => {
+    const g = toBattle();
+    const me = g.toActUserId!;
+    const other = g.seats.find((s) => s.userId !== me)!.userId;
+    const before = storedState(env);
+    const o = ok(cardsPlayOptions(env.deps, at(me)));
+    expect(o.wages.length).toBeGreaterThan(0);
+    expect(wageBattle(env.deps, at(other), { ...o.wages[0]!, version: g.version })).toMatchObject({ ok: false, error: expect.stringMatching(/^It is <@.*>'s turn \(deadline <t:\d+:R>\)\.$/) });
+    expect(wageBattle(env.deps, at(me), { ...o.wages[0]!, version: g.version - 1 })).toEqual({ ok: false, error: STALE });
+    const notMine = storedState(env).seats.find((_, i) => i !== o.seat)!.hand[0]!;
+    expect(wageBattle(env.deps, at(me), { bright: notMine, version: g.version })).toMatchObject({ ok: false });
+    expect(wageBattle(env.deps, at('stranger'), { bright: notMine })).toEqual({ ok: false, error: 'You are not seated in this game.' });
+    expect(storedState(env)).toEqual(before);
+    expect(info(env).version).toBe(g.version);
+    // two confirms from one wizard: the second gets "the table changed"
+    ok(wageBattle(env.deps, at(me), { ...o.wages[0]!, version: g.version }));
+    expect(wageBattle(env.deps, at(me), { ...o.wages[0]!, version: g.version })).toEqual({ ok: false, error: STALE });
+  });
+
+  it('stores one event row, one log line, one table edit and one ping per action', () => {
+    const g = toBattle();
+    const rows0 = outboxRows(env).length;
+    const seq0 = eventRows(env).length;
+    const me = g.toActUserId!;
+    const o = ok(cardsPlayOptions(env.deps, at(me)));
+    const after = ok(wageBattle(env.deps, at(me), { ...o.wages[0]!, version: g.version })).game;
+    const rows = outboxRows(env).slice(rows0);
+    expect(eventRows(env).length).toBe(seq0 + 1);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['cards_log', 'cards_turn', 'status']);
+    const ping = rows.find((r) => r.kind === 'cards_turn')!;
+    expect(ping.payload).toMatchObject({ userId: after.toActUserId, reminder: false });
+    expect((rows.find((r) => r.kind === 'cards_log')!.payload as { text: string }).text).toMatch(/^Round 1 · .* waged battle with /);
+  });
+
+  it('notify mode dm sends the turn ping as a DM, off sends none', () => {
+    const g = toBattle();
+    const next = g.seats.find((s) => s.seat === (g.toAct! + 1) % 3)!.userId;
+    ok(setCardsNotify(env.deps, at(next), 'dm'));
+    expect(setCardsNotify(env.deps, at(next), 'loud')).toMatchObject({ ok: false, error: expect.stringContaining('Unknown notify mode "loud"') });
+    const n0 = outboxRows(env).length;
+    const me = g.toActUserId!;
+    ok(wageBattle(env.deps, at(me), { ...ok(cardsPlayOptions(env.deps, at(me))).wages[0]!, version: g.version }));
+    const ping = outboxRows(env).slice(n0).find((r) => r.kind === 'cards_turn')!;
+    expect(ping).toMatchObject({ targetKind: 'user', target: next });
+  });
+});
+
+describe('card game: the fall-back draft', () => {
+  /** Seat to act wages, everyone else falls back with defaults: the waging seat is then last with claims. */
+  function lastWithClaims() {
+    const g = toBattle();
+    const me = g.toActUserId!;
+    const o = ok(cardsPlayOptions(env.deps, at(me)));
+    const bright = o.wages.find((w) => !w.dark && !w.dynasty && /^B/.test(w.bright))!;
+    ok(wageBattle(env.deps, at(me), { ...bright, version: g.version }));
+    for (let i = 0; i < 2; i++) {
+      const cur = info(env);
+      ok(startFallBack(env.deps, at(cur.toActUserId!), { version: cur.version }));
+      ok(finishFallBack(env.deps, at(cur.toActUserId!), { version: cur.version }));
+    }
+    expect(info(env).toActUserId).toBe(me);
+    return me;
+  }
+
+  it('resolves superiorities one at a time, undoes with Back, recruits, and applies everything at Done', () => {
+    const me = lastWithClaims();
+    const g = info(env);
+    const d0 = ok(startFallBack(env.deps, at(me), { version: g.version })).draft;
+    expect(d0.claims.length).toBe(3);
+    expect(d0.remaining).toEqual(d0.claims);
+    expect(d0.recruitCount).toBe(1);
+    // nothing is public while drafting
+    expect(info(env).version).toBe(g.version);
+    const first = d0.remaining[0]!;
+    const effect = d0.choices[first]![0] ?? { symbol: first, draw: true };
+    const d1 = ok(draftEffect(env.deps, at(me), { version: g.version, effect })).draft;
+    expect(d1.effects).toEqual([effect]);
+    expect(d1.remaining).toEqual(d0.remaining.slice(1));
+    expect(draftEffect(env.deps, at(me), { version: g.version, effect })).toMatchObject({ ok: false, error: expect.stringContaining('already resolved') });
+    expect(draftEffect(env.deps, at(me), { version: g.version, effect: { symbol: 'nonsense' } })).toEqual({ ok: false, error: 'That effect is not understood; choose it again from the list.' });
+    expect(ok(draftBack(env.deps, at(me), { version: g.version })).draft.effects).toEqual([]);
+    ok(draftEffect(env.deps, at(me), { version: g.version, effect }));
+    const second = d1.remaining[0]!;
+    const d2 = ok(draftEffect(env.deps, at(me), { version: g.version, effect: { symbol: second, draw: true } })).draft;
+    expect(draftRecruit(env.deps, at(me), { version: g.version, cards: d2.row.slice(0, 2) })).toEqual({ ok: false, error: 'Take 1 card from the recruiting row, not 2.' });
+    const pick = d2.row[d2.row.length - 1]!;
+    expect(ok(draftRecruit(env.deps, at(me), { version: g.version, cards: [pick] })).draft.recruit).toEqual([pick]);
+    // the draft is read back as stored (a reopened wizard)
+    expect(ok(cardsDraft(env.deps, at(me))).draft.effects.map((e) => e.symbol)).toEqual([first, second]);
+    const round = g.round;
+    const done = ok(finishFallBack(env.deps, at(me), { version: g.version })).game;
+    // last seat: the control round and the end of the round ran in the same transaction
+    expect(done.round).toBe(round + 1);
+    expect(['choose', 'finished']).toContain(done.phase);
+    const last = eventRows(env).at(-1)!;
+    expect(last.action).toEqual({ type: 'fallBack', seat: d0.seat, effects: [effect, { symbol: second, draw: true }], recruit: [pick] });
+    const kinds = outboxRows(env).map((r) => r.kind);
+    expect(kinds).toContain('cards_round');
+  });
+
+  it('Cancel returns to the turn; a draft of an older table is stale', () => {
+    const me = lastWithClaims();
+    const g = info(env);
+    ok(startFallBack(env.deps, at(me), { version: g.version }));
+    ok(cancelFallBack(env.deps, at(me)));
+    expect(cardsDraft(env.deps, at(me))).toEqual({ ok: false, error: 'You have not started a fall back: press "Fall back" first.' });
+    expect(finishFallBack(env.deps, at(me), { version: g.version })).toMatchObject({ ok: false });
+    expect(startFallBack(env.deps, at(me), { version: g.version - 1 })).toEqual({ ok: false, error: STALE });
+  });
+
+  it('confirming Fall back with under 2 minutes left extends the deadline to 2 minutes', () => {
+    const g = toBattle(3, { preset: 'live' });
+    expect(g.deadline).toBe(env.clock.t + 120_000);
+    // with 2 minutes left nothing moves
+    ok(startFallBack(env.deps, at(g.toActUserId!), { version: g.version }));
+    expect(info(env).deadline).toBe(g.deadline);
+    env.clock.advance(110_000);
+    ok(startFallBack(env.deps, at(g.toActUserId!), { version: g.version }));
+    expect(info(env).deadline).toBe(env.clock.t + 120_000);
+    // the draft was kept (resumed, not restarted) and is still on the current table
+    expect(ok(cardsDraft(env.deps, at(g.toActUserId!))).draft.version).toBe(g.version);
+  });
+
+  it('the chooser alone chooses, among eligible states only', () => {
+    env = startedCards(3);
+    giveAll(env);
+    const g = info(env);
+    const other = g.seats.find((s) => s.seat !== g.toAct)!.userId;
+    expect(chooseBattle(env.deps, at(other), { version: g.version, state: 'gu' })).toMatchObject({ ok: false, error: expect.stringContaining('They choose the next battle.') });
+    expect(chooseBattle(env.deps, at(g.toActUserId!), { version: g.version, state: 'atlantis' })).toEqual({ ok: false, error: 'There is no state "atlantis".' });
+    expect(chooseBattle(env.deps, at(g.toActUserId!), { version: g.version, state: 'gu', start: (g.toAct! + 1) % 3 })).toMatchObject({ ok: false, error: expect.stringContaining('Only the Spy claimer chooses the start player') });
+    const after = ok(chooseBattle(env.deps, at(g.toActUserId!), { version: g.version, state: 'gu' })).game;
+    expect(after.table!.currentState).toBe('gu');
+    expect(markCardsPresent(env.deps, at(other))).toEqual({ ok: true });
+    expect(CH).toBe(after.channelId);
+  });
+});

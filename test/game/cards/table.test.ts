@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { newGame, apply, publicView, type CardGameState } from '../../../src/cardgame/index.js';
+import { deliverOutbox, type DeliveryRow } from '../../../src/game/outbox.js';
+import { battlefieldLines, cardTableText, logLine, winnerText, type CardSeatInfo } from '../../../src/game/cards/index.js';
+import { internalErrors, type TestEnv } from '../helpers.js';
+import { actOnce, chooseFirst, giveAll, info, startedCards } from './helpers.js';
+
+let env: TestEnv | undefined;
+afterEach(() => {
+  env?.close();
+  env = undefined;
+  expect(internalErrors).toEqual([]);
+});
+
+const seats: CardSeatInfo[] = [0, 1, 2].map((seat) => ({ seat, userId: `u${seat}`, dynasty: null, notify: 'mention', away: seat === 2, conceded: false, timeouts: 0 }));
+
+function battleState(): CardGameState {
+  let s = newGame({ seats: 3, seed: 'table-text', dynasties: ['chu', 'qin', 'yan'] });
+  for (let i = 0; i < 3; i++) s = (apply(s, { type: 'give', seat: i }) as { state: CardGameState }).state;
+  s = (apply(s, { type: 'choose', seat: s.chooser!.seat, state: 'gu' }) as { state: CardGameState }).state;
+  return s;
+}
+
+describe('card game table text (built from the public view only)', () => {
+  it('shows the battle, the turn with its deadline, a line per superiority and per seat, the row', () => {
+    const s = battleState();
+    const t = cardTableText(publicView(s), seats, Date.UTC(2026, 0, 1, 13), false);
+    expect(t.title).toBe('Round 1 · Battle in 顧 Gu');
+    expect(t.turn).toBe(`Turn: <@u${s.turnSeat}> (${['Chu 楚', 'Qin 秦', 'Yan 燕'][s.turnSeat!]}) · deadline <t:1767272400:f> (<t:1767272400:R>).`);
+    expect(t.battlefield).toHaveLength(9);
+    expect(t.battlefield[0]).toBe('🐎 Cavalry — nobody');
+    expect(t.seats).toHaveLength(3);
+    expect(t.seats[2]).toContain('away');
+    expect(t.seats[0]).toMatch(/hand 6 · supply 24 · states 0/);
+    expect(t.row[0]).toMatch(/^Recruiting row: .* · deck \d+ · discard 0$/);
+    // no card id of any hand appears
+    for (const c of s.seats.flatMap((x) => x.hand)) expect(t.text).not.toMatch(new RegExp(`\\b${c}\\b`));
+    expect(t.text.length).toBeLessThanOrEqual(4000);
+  });
+
+  it('counts leads and ties from the played cards', () => {
+    let s = battleState();
+    const seat = s.turnSeat!;
+    const bright = s.seats[seat]!.hand.find((c) => c.startsWith('B'))!;
+    s = (apply(s, { type: 'wage', seat, bright }) as { state: CardGameState }).state;
+    const lines = battlefieldLines(publicView(s));
+    expect(lines.filter((l) => l.endsWith(' 1'))).toHaveLength(3);
+  });
+
+  it('log lines and the winner line', () => {
+    expect(logLine(3, [{ kind: 'x', text: 'Qin fell back.' }, { kind: 'y', text: 'Yan waged.' }], 'time ran out: default')).toBe('Round 3 · Qin fell back. Yan waged. (time ran out: default)');
+    const s = battleState();
+    expect(winnerText({ ...publicView(s), winner: 1 })).toBe('**秦 Qin unites China and becomes the First Emperor** (0 states).');
+  });
+
+  it('the deliverer fills a card game\'s table message at delivery, edits it in place, and pins nothing new per round', async () => {
+    env = startedCards(3);
+    giveAll(env);
+    chooseFirst(env);
+    for (let i = 0; i < 12; i++) actOnce(env, i % 2 ? 'fallBack' : 'wage');
+    const sent: DeliveryRow[] = [];
+    await deliverOutbox({ db: env.deps.db, now: env.deps.now, send: async (row) => (sent.push(row), row.kind === 'status' ? { messageId: 'table-1' } : undefined) });
+    const status = sent.filter((r) => r.kind === 'status');
+    expect(status.length).toBeGreaterThanOrEqual(1);
+    const last = status.at(-1)!;
+    expect(last.payload).toMatchObject({ type: 'status', cards: { version: info(env).version, phase: info(env).phase } });
+    expect(status.slice(1).every((r) => r.statusMessageId === 'table-1')).toBe(true);
+    expect(sent.some((r) => r.kind === 'cards_round')).toBe(true);
+    expect(info(env).tableMessageId).toBe('table-1');
+  });
+});

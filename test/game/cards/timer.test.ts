@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScheduler } from '../../../src/game/scheduler.js';
+import {
+  cardsDraft,
+  cardsPlayOptions,
+  draftEffect,
+  markCardsPresent,
+  setCardsAway,
+  startFallBack,
+  sweepCardGames,
+  verifyCardReplay,
+  wageBattle,
+  finishFallBack,
+} from '../../../src/game/cards/index.js';
+import { internalErrors, makeEnv, tempDbPath, type TestEnv } from '../helpers.js';
+import { at, chooseFirst, eventRows, giveAll, info, ok, outboxRows, startedCards } from './helpers.js';
+
+const HOUR = 3_600_000;
+const envs: TestEnv[] = [];
+afterEach(() => {
+  while (envs.length) envs.pop()!.close();
+  expect(internalErrors).toEqual([]);
+});
+const track = (e: TestEnv) => (envs.push(e), e);
+
+describe('card game deadlines', () => {
+  it('a passed deadline is processed exactly once, even by two processes sweeping the same file', () => {
+    const db = tempDbPath();
+    try {
+      const a = track(makeEnv(db.path));
+      startedCards(3, { env: a });
+      const b = track(makeEnv(db.path));
+      b.clock.t = a.clock.t;
+      a.clock.advance(HOUR + 1);
+      b.clock.advance(HOUR + 1);
+      const ra = sweepCardGames(a.deps);
+      const rb = sweepCardGames(b.deps);
+      expect(ra.timedOut + rb.timedOut).toBe(3); // the three gives, once
+      expect(sweepCardGames(a.deps).timedOut).toBe(0);
+      const rows = eventRows(a);
+      expect(rows.filter((r) => r.actor === 'timeout').length).toBe(3);
+      expect(info(a).phase).toBe('choose');
+      // the give defaults (D-21) were applied, and a new deadline set for the choice
+      expect(info(a).deadline).toBe(a.clock.t + HOUR);
+    } finally {
+      db.cleanup();
+    }
+  });
+
+  it('the scheduler sweeps card games at start-up and wakes for their deadline', () => {
+    const env = track(startedCards(2, { preset: 'live' }));
+    giveAll(env);
+    const g = info(env);
+    expect(g.phase).toBe('choose');
+    env.clock.advance(90_001);
+    const scheduler = startScheduler({ ...env.deps, maxSleepMs: 3_600_000 });
+    try {
+      expect(info(env).phase).toBe('battle');
+      expect(eventRows(env).at(-1)!.actor).toBe('timeout');
+      expect(scheduler.nextWake()).toBe(info(env).deadline);
+    } finally {
+      scheduler.stop();
+    }
+  });
+
+  it('marks a seat away after 2 timeouts in a row; its turns then resolve at once, and any action clears it', () => {
+    const env = track(startedCards(3));
+    env.clock.advance(HOUR + 1);
+    sweepCardGames(env.deps); // every give timed out: 1 each
+    const chooser = info(env).toAct!;
+    expect(info(env).seats.map((s) => s.timeouts)).toEqual([1, 1, 1]);
+    env.clock.advance(HOUR + 1);
+    sweepCardGames(env.deps); // the chooser's second timeout
+    const g = info(env);
+    const seat = g.seats.find((s) => s.seat === chooser)!;
+    expect(seat).toMatchObject({ away: true, timeouts: 2 });
+    expect(outboxRows(env).some((r) => r.kind === 'notice' && String((r.payload as { text: string }).text).includes('is marked away'))).toBe(true);
+    // the chooser starts the battle, and being away its turn fell back at once
+    const rows = eventRows(env);
+    expect(rows.at(-1)).toMatchObject({ actor: 'away', action: { type: 'fallBack', seat: chooser } });
+    expect(g.toAct).not.toBe(chooser);
+    ok(markCardsPresent(env.deps, at(seat.userId)));
+    expect(info(env).seats.find((s) => s.seat === chooser)).toMatchObject({ away: false, timeouts: 0 });
+  });
+
+  it('away on resolves the seat now; the game keeps its hourly cap of automatic turns', () => {
+    const env = track(startedCards(3));
+    giveAll(env);
+    chooseFirst(env);
+    const g = info(env);
+    ok(setCardsAway(env.deps, at(g.toActUserId!), true));
+    expect(eventRows(env).at(-1)).toMatchObject({ actor: 'away', action: { type: 'fallBack', seat: g.toAct } });
+    expect(setCardsAway(env.deps, at(g.toActUserId!), true)).toEqual({ ok: false, error: 'You are already marked away.' });
+  });
+
+  it('one reminder at 25 % of a turn of an hour or more', () => {
+    const env = track(startedCards(3));
+    giveAll(env);
+    chooseFirst(env);
+    const n0 = outboxRows(env).length;
+    env.clock.advance(45 * 60_000 - 1);
+    expect(sweepCardGames(env.deps).reminders).toBe(0);
+    env.clock.advance(1);
+    expect(sweepCardGames(env.deps).reminders).toBe(1);
+    expect(sweepCardGames(env.deps).reminders).toBe(0);
+    const pings = outboxRows(env).slice(n0).filter((r) => r.kind === 'cards_turn');
+    expect(pings).toHaveLength(1);
+    expect(pings[0]!.payload).toMatchObject({ reminder: true, userId: info(env).toActUserId });
+  });
+
+  it('live turns get no reminder', () => {
+    const env = track(startedCards(2, { preset: 'live' }));
+    giveAll(env);
+    chooseFirst(env);
+    env.clock.advance(119_000);
+    expect(sweepCardGames(env.deps)).toEqual({ timedOut: 0, reminders: 0, failures: [] });
+  });
+
+  it('a half-done fall-back draft survives a restart and is completed with the defaults at the deadline', () => {
+    const db = tempDbPath();
+    try {
+      const a = makeEnv(db.path);
+      startedCards(3, { env: a });
+      giveAll(a);
+      chooseFirst(a);
+      // seat to act wages; the other two fall back: the first one is last with claims
+      let g = info(a);
+      const me = g.toActUserId!;
+      const w = ok(cardsPlayOptions(a.deps, at(me))).wages.find((x) => /^B/.test(x.bright) && !x.dark)!;
+      ok(wageBattle(a.deps, at(me), { ...w, version: g.version }));
+      for (let i = 0; i < 2; i++) {
+        g = info(a);
+        ok(startFallBack(a.deps, at(g.toActUserId!), { version: g.version }));
+        ok(finishFallBack(a.deps, at(g.toActUserId!), { version: g.version }));
+      }
+      g = info(a);
+      const d = ok(startFallBack(a.deps, at(me), { version: g.version })).draft;
+      const sym = d.remaining[0]!;
+      const effect = { symbol: sym, draw: true as const };
+      ok(draftEffect(a.deps, at(me), { version: g.version, effect }));
+      const t = a.clock.t;
+      a.close(); // the bot stops
+
+      const b = track(makeEnv(db.path));
+      b.clock.t = t;
+      expect(ok(cardsDraft(b.deps, at(me))).draft.effects).toEqual([effect]);
+      b.clock.t = info(b).deadline! + 1;
+      const scheduler = startScheduler({ ...b.deps, maxSleepMs: 3_600_000 });
+      scheduler.stop();
+      const last = eventRows(b).filter((r) => r.actor === 'timeout').at(-1)!;
+      expect(last.action).toEqual({ type: 'fallBack', seat: d.seat, effects: [effect] });
+      expect(eventRows(b).filter((r) => r.actor === 'timeout')).toHaveLength(1);
+      expect(verifyCardReplay(b.deps, g.gameId)).toEqual({ ok: true, same: true });
+    } finally {
+      db.cleanup();
+    }
+  });
+});
