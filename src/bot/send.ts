@@ -110,6 +110,7 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
     rest,
     deps,
     post: (channelId, body, files, key) => post(channelId, withNonceKey(key, { body: body as OutgoingMessage['body'], files })),
+    pin: (row, messageId) => pinStatus(rest, row, messageId, log),
   };
 
   return async (row: DeliveryRow) => {

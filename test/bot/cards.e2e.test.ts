@@ -363,9 +363,10 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     expect(['choose', 'finished']).toContain(state().phase);
     expect(state().round).toBeGreaterThanOrEqual(3);
     expect(h.fake.channelMessages(CHANNEL).some((m) => m.content.startsWith('**Round 2 is over.**'))).toBe(true);
-    // one table message per round (the lobby's became round 1's), each edited in place, not re-posted per action
+    // one table message for the whole game (the lobby's), pinned, edited in place, never re-posted
     const tables = h.fake.channelMessages(CHANNEL).filter((m) => buttonsOf(m).some((b) => b.customId?.startsWith('cards:t:')));
-    expect(tables).toHaveLength(state().round);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.pinned).toBe(true);
     // the log thread: one line per stored action (plus the start line), besides the pings
     const thread = row().threadId!;
     const lines = h.fake.channelMessages(thread).filter((m) => h.fake.pings(m).users.length === 0);

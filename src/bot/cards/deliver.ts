@@ -1,7 +1,7 @@
 /**
  * Delivering a card game's outbox rows (src/game/cards/outbox.ts) to Discord; send.ts hands them here.
  * - `status` with `cards`: the table message (design §3.4), an embed with the table text and the buttons of the
- *   phase, edited in place. The board PNG is attached when the board changed (round start, each fall back) and
+ *   phase, posted and pinned once and edited in place for the whole game. The board PNG is attached when the board changed (round start, each fall back) and
  *   kept otherwise, so an edit that only moves the turn uploads nothing.
  * - `cards_log`: one line in the game's log thread, opened on first use (its id recorded by the game layer);
  *   without the permission to open threads the line goes to the channel.
@@ -32,6 +32,8 @@ export interface CardsSendDeps {
   deps: Pick<GameDeps, 'db'>;
   /** Posts a message with the row's nonce (send.ts). */
   post(channelId: string, body: Record<string, unknown>, files: { name: string; data: Buffer; contentType: string }[], nonceKey: string): Promise<APIMessage>;
+  /** Pins a newly posted table message (best effort, send.ts's pinStatus). */
+  pin(row: DeliveryRow, messageId: string): Promise<void>;
 }
 
 const MAX_EMBED = 4096;
@@ -72,12 +74,13 @@ export async function deliverTable(d: CardsSendDeps, row: DeliveryRow, table: Ca
       if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
     }
   }
-  // A new table message: the game's first, each round's, or one after a moderator deleted it. The nonce names
-  // the game and the round (not the row), so a crash between posting and recording its id reposts nothing.
+  // A new table message: the game's first, or one after a moderator deleted it. The nonce names the game (and
+  // the deleted message), not the row, so a crash between posting and recording its id reposts nothing.
   const files = await picture();
-  const key = `cards-table:${gameId}:${table.round}:${row.statusMessageId ?? 'new'}`;
+  const key = `cards-table:${gameId}:${row.statusMessageId ?? 'new'}`;
   const posted = await d.post(row.target, { ...body, ...(files.length ? { attachments: files.map((f, id) => ({ id, filename: f.name })) } : {}) }, files, key);
   if (file) attachedBoards.set(posted.id, file);
+  await d.pin(row, posted.id);
   return { messageId: posted.id };
 }
 

@@ -10,7 +10,7 @@ import { publicView, type CardGameState, type Effect, type SymbolId } from '../.
 import { renderCardTable } from '../../render/cards/index.js';
 import { cardsDraft, cancelFallBack, draftEffect, draftRecruit, finishFallBack, startFallBack } from '../../game/cards/draft.js';
 import { freeDynasties, joinCardGame, leaveCardGame, startCardGame } from '../../game/cards/lobby.js';
-import { cardsMyView, cardsPlayOptions, chooseBattle, giveCards, wageBattle } from '../../game/cards/play.js';
+import { cardsMyView, chooseBattle, giveCards, markCardsPresent, wageBattle } from '../../game/cards/play.js';
 import type { CardDraftView, CardGameInfo } from '../../game/cards/types.js';
 import type { ComponentInteraction } from '../command.js';
 import type { BotContext } from '../context.js';
@@ -275,6 +275,8 @@ async function fallBackStep(ctx: BotContext, interaction: ComponentInteraction, 
 
 async function tableButton(ctx: BotContext, interaction: ComponentInteraction, gameId: number, what: string): Promise<void> {
   const caller = callerOf(interaction);
+  // Any press by a seated player clears "away" (design §3.8); a no-op for everyone else.
+  markCardsPresent(ctx.deps, caller);
   switch (what) {
     case 'rules':
       return show(interaction, note(rulesText()));
