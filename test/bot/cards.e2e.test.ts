@@ -384,4 +384,34 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     }
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
+
+  it('round 3: /cards hand is private, /gm advance skips a turn, a conceded seat falls back at once', async () => {
+    if (state().phase !== 'choose') return; // the game ended after two rounds: nothing left to play
+    const hand = await h.fake.slash('bob', CHANNEL, 'cards hand');
+    expect(hand.ephemeral).toBe(true);
+    expect(hand.text).toContain('Your hand');
+    const chooser = toAct()!;
+    await chooseByButton(chooser);
+    await scanPrivacy();
+    await expectOnePingFor(toAct(), chooser);
+    // the game master skips the turn of the seat to act: it falls back with the defaults
+    const skipped = toAct()!;
+    const asked = await h.fake.slash('ann', CHANNEL, 'gm advance');
+    expect(asked.ephemeral).toBe(true);
+    const ok = await h.fake.click('ann', asked, h.fake.buttons(asked).find((b) => b.label === 'Skip the turn')!.customId!);
+    expect(ok.text).toContain('Skipped');
+    expect(state().battle.fallen).toContain(seatOf(skipped));
+    await scanPrivacy();
+    // a seat that concedes: its next turn resolves without waiting
+    const next = toAct();
+    if (next && state().phase === 'battle') {
+      const c = await h.fake.slash(next, CHANNEL, 'concede');
+      const done = await h.fake.click(next, c, h.fake.buttons(c).find((b) => b.label === 'Concede')!.customId!);
+      expect(done.text).toContain('You conceded');
+      await idle();
+      expect(state().battle.fallen).toContain(seatOf(next));
+      await scanPrivacy();
+    }
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
 });

@@ -23,6 +23,7 @@ import { stateFromView } from './seen.js';
 import { buttonRow, selectRow, vid, cid, type TableRef, type View } from './ui.js';
 import { chooseStep, giveStep, handView } from './views.js';
 import { tableBoardPicture, publicTable } from './board.js';
+import { confirmCardConcession } from './concede.js';
 
 type Reply = View & { files?: AttachmentBuilder[] };
 
@@ -107,6 +108,7 @@ export function openGive(st: SeatState): Reply {
 
 export async function handleCardsComponent(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
   const values = interaction.isStringSelectMenu() ? interaction.values : [];
+  if (action === 'concede' || action === 'decline') return confirmCardConcession(ctx, interaction, action, args);
   if (action === 't') return tableButton(ctx, interaction, Number(args[0]), args[1] ?? '');
   if (action === 'jd') {
     const r = joinCardGame(ctx.deps, callerOf(interaction), values[0] === 'any' ? null : (values[0] ?? null));
