@@ -11,6 +11,7 @@ import { confirmText, effectFromValue, effectSecondStep, effectStep, planDraft, 
 import { chooseStep, giveStep, handView } from '../../src/bot/cards/views.js';
 import { tableComponents } from '../../src/bot/cards/table.js';
 import { stateFromView } from '../../src/bot/cards/seen.js';
+import { cardLabel } from '../../src/bot/cards/format.js';
 import { play, table } from '../cardgame/fixtures.js';
 
 const ref = { gameId: 12345, version: 678 };
@@ -110,6 +111,16 @@ describe('play wizard', () => {
     expect(takes).toEqual(['🃏 Wild', '📜🔥 Fire advisor']);
     const giveView = dynastyStep(ref, sq, 0, qin.ids[0]![0]!, qin.row[0]!);
     expect(selectOf(giveView, 'pg').options.map((o) => o.label)).toEqual(['📜🕵️ Spy advisor', '🃏 Wild']);
+    // Yan: after a first play, the card to take back is any card in front, the one being played included
+    const yan0 = table({ dynasties: ['yan', 'qin'], dynastyCards: true, hands: [['wind/spy/infantry', 'fire/spy/chariot'], ['wild']], resistance: ['wild'] });
+    const yan = play(yan0, { type: 'wage', seat: 0, bright: yan0.ids[0]![0]! }, { type: 'wage', seat: 1, bright: yan0.ids[1]![0]! }).state;
+    const sy = seen(yan, 0);
+    const bright = yan0.ids[0]![1]!;
+    expect(secondChoices(sy, 0, bright).map((c) => [c.option.value, c.play === null])).toEqual([['none', false], ['yy', true]]);
+    const back = dynastyStep(ref, sy, 0, bright);
+    checkLimits(back);
+    expect(selectOf(back, 'py').options.map((o) => o.value)).toEqual([yan0.ids[0]![0], bright]);
+    expect(selectOf(back, 'py').options.map((o) => o.label)).toEqual([cardLabel(yan0.ids[0]![0]!), cardLabel(bright)]);
   });
 });
 

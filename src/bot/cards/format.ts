@@ -3,35 +3,18 @@
  * strings, equal cards grouped ("🔥🐎🛞 Fire · Cavalry · Chariot ×2"), dynasties with their glyph, states with
  * their Chinese name. Pure text; never a card id in a label players read, ids only as select values.
  */
-import { card, DATA, type CardId, type DynastyId, type StateId, type SymbolId } from '../../cardgame/index.js';
+import { card, DATA, type CardId, type DynastyId } from '../../cardgame/index.js';
+import { cardEmoji } from '../../game/cards/text.js';
 
-const SUPERIORITY = new Map(DATA.superiorities.map((s) => [s.id, s]));
 const DYNASTY = new Map(DATA.dynasties.map((d) => [d.id, d]));
-const STATE = new Map(DATA.board.states.map((s) => [s.id, s]));
-
-export const WILD_EMOJI = '🃏';
-export const DARK_EMOJI = '📜';
 
 export function title(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-export function symbolEmoji(s: SymbolId): string {
-  return SUPERIORITY.get(s)!.emoji;
-}
-
-/** "🔥 Fire". */
-export function symbolLabel(s: SymbolId): string {
-  return `${symbolEmoji(s)} ${title(s)}`;
-}
-
-/** The face of a card as emoji: "🔥🐎🛞", "📜🛞", "🃏". */
-export function cardEmoji(id: CardId): string {
-  const c = card(id);
-  if (c.kind === 'wild') return WILD_EMOJI;
-  const faces = c.symbols.map(symbolEmoji).join('');
-  return c.kind === 'dark' ? `${DARK_EMOJI}${faces}` : faces;
-}
+// The table's own glyphs (emoji per symbol, card faces, state names) are the game layer's, so the private views
+// and the public table read the same.
+export { cardEmoji, stateLabel, symbolEmoji, symbolLabel } from '../../game/cards/text.js';
 
 /** The face in words: "Fire · Cavalry · Chariot", "Chariot advisor", "Wild". */
 export function cardWords(id: CardId): string {
@@ -83,12 +66,6 @@ export function dynastyGlyph(d: DynastyId): string {
 /** "秦 Qin". */
 export function dynastyLabel(d: DynastyId): string {
   return `${dynastyGlyph(d)} ${title(d)}`;
-}
-
-/** "顧 Gu". */
-export function stateLabel(id: StateId): string {
-  const s = STATE.get(id)!;
-  return `${s.zh} ${s.name}`;
 }
 
 export const DYNASTY_ABILITY: Record<DynastyId, string> = {
