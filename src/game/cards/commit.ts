@@ -3,7 +3,7 @@
  * deadline, and queue the table edit, the log line, the pings, the round summary and the end of the game — all
  * in the caller's transaction. Then seats that are away (or conceded) resolve at once with the defaults.
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { apply, publicView, type Action, type CardGameState, type GameEvent, type Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { cardEvents, cardGames, cardSeats, games, type GameEnd } from '../../store/schema.js';
@@ -87,7 +87,12 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
 
   queueActionLog(tx, next, seq, before.round, r.events, actorNote(actor), now);
   // One table message for the whole game, edited in place (it stays pinned); each round's summary is a post of its own.
-  if (endsRound(r.events)) queueRoundSummary(tx, next, seq, before.round, r.events, publicView(before), now);
+  if (endsRound(r.events)) {
+    const roundRows = tx.select({ events: cardEvents.events }).from(cardEvents).where(and(eq(cardEvents.gameId, ctx.game.id), eq(cardEvents.round, before.round))).orderBy(asc(cardEvents.seq)).all();
+    const roundEvents = roundRows.flatMap((x) => x.events as GameEvent[]);
+    // Controllers change only in the control round, inside this last fall back: `before` shows them as they were.
+    queueRoundSummary(tx, next, seq, before.round, roundEvents, publicView(before), now);
+  }
   queueTable(tx, next, now);
   if (finished) {
     queueGameOver(tx, next, seq, r.events, now);
@@ -155,7 +160,7 @@ function autoTurnsLastHour(tx: Tx, gameId: number, now: number): number {
  * Away and conceded seats resolve at once (design §3.8, decisions.md), within the game's hourly cap of
  * automatic turns; beyond it they wait for their deadline.
  */
-export function runAutomatic(tx: Tx, ctx: CardCtx, now: number): CardCtx {
+export function runAutomatic(tx: Tx, ctx: CardCtx, now: number, cap = CARD_AUTO_TURNS_PER_HOUR): CardCtx {
   let cur = ctx;
   for (let guard = 0; guard < 500; guard++) {
     if (cur.game.status !== 'active') return cur;
@@ -163,7 +168,7 @@ export function runAutomatic(tx: Tx, ctx: CardCtx, now: number): CardCtx {
       .map((seat) => ({ seat, row: seatRow(cur, seat) }))
       .find((x) => x.row && (x.row.away || x.row.conceded));
     if (!due) return cur;
-    if (autoTurnsLastHour(tx, cur.game.id, now) >= CARD_AUTO_TURNS_PER_HOUR) return cur;
+    if (autoTurnsLastHour(tx, cur.game.id, now) >= cap) return cur;
     const r = commitDefault(tx, cur, due.seat, due.row!.conceded ? 'conceded' : 'away', now);
     if ('ok' in r) return cur;
     cur = r;

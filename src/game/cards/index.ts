@@ -11,8 +11,9 @@ export { giveCards, chooseBattle, wageBattle, cardsPlayOptions, cardsMyView, con
 export { startFallBack, cardsDraft, draftEffect, draftBack, draftRecruit, cancelFallBack, finishFallBack } from './draft.js';
 export { gmExtendCards, gmPauseCards, gmResumeCards, gmSkipCards, gmReplaceCards, gmRollbackCards } from './gm.js';
 export { sweepCardGames, nextCardWakeAt, timeoutCardTurn, type CardSweepResult } from './timer.js';
-export { cardGameInChannel, cardGameById, isCardChannel, cardChoosableStates, recordCardThread, verifyCardReplay } from './read.js';
+export { cardGameInChannel, cardGameById, isCardChannel, cardChoosableStates, recordCardThread, verifyCardReplay, cardTableOf } from './read.js';
+export type { CardTablePayload } from '../outbox-write.js';
 export { cardTablePayload } from './outbox.js';
 export { STALE, NO_CARD_GAME } from './store.js';
 export * as cardText from './text.js';
-export { cardTableText, battlefieldLines, seatLines, rowLines, logLine, roundSummaryText, winnerText, cardEmoji, symbolEmoji, symbolLabel, dynastyLabel, stateLabel, seatLabel, changedStates } from './text.js';
+export { cardTableText, battlefieldLines, seatLines, rowLines, logLine, roundSummaryText, winnerText, cardEmoji, symbolEmoji, symbolLabel, dynastyLabel, stateLabel, seatLabel, changedStates, cardLabel, strongholdLabel, effectLabel, claimPreviewText } from './text.js';

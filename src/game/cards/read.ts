@@ -12,6 +12,8 @@ import { dynastyLabel, stateLabel } from './text.js';
 import type { CardGameInfo } from './types.js';
 import { replayCardGame } from './gm.js';
 import { and, desc } from 'drizzle-orm';
+import { cardTablePayload } from './outbox.js';
+import type { CardTablePayload } from '../outbox-write.js';
 
 /** The channel's unfinished card game, else its latest finished one, else null (also null for a Diplomacy game). */
 export function cardGameInChannel(deps: GameDeps, channelId: string): CardGameInfo | null {
@@ -72,4 +74,14 @@ export function verifyCardReplay(deps: GameDeps, gameId: number): Result<{ same:
     if (!r.ok) return r;
     return { ok: true, same: JSON.stringify(r.state) === ctx.card.state };
   });
+}
+
+/** The table message as it is now (for `/game status` in a card game's channel); null when there is no card game. */
+export function cardTableOf(deps: GameDeps, channelId: string): { text: string; cards: CardTablePayload } | null {
+  const r = inReadTransaction(deps, (tx) => {
+    const open = openCardGame(tx, channelId);
+    if ('ok' in open) return { ok: true, table: null };
+    return { ok: true, table: cardTablePayload(tx, open.game) };
+  });
+  return r.ok ? r.table : null;
 }

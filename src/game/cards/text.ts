@@ -3,7 +3,8 @@
  * ONLY the engine's `publicView` (and the seats' public info), so no hand can reach a public message through
  * them; the bot renders its embeds and the tests check the same texts.
  */
-import { card, countPlayed, countResistance, DATA, SYMBOLS, type CardGameView, type CardId, type GameEvent, type Owner, type PlayedCard, type Seat, type StateId, type SymbolId } from '../../cardgame/index.js';
+import { card, countPlayed, countResistance, DATA, SYMBOLS, type CardGameView, type CardId, type Effect, type GameEvent, type Owner, type PlayedCard, type Seat, type StateId, type SymbolId } from '../../cardgame/index.js';
+import type { ClaimLine } from '../../cardgame/counting.js';
 import type { CardSeatInfo, CardTableText } from './types.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
@@ -156,10 +157,18 @@ export function logLine(round: number, events: readonly GameEvent[], actor?: str
   return line.length > 1900 ? `${line.slice(0, 1890)}…` : line;
 }
 
-/** The round summary (design §3.6 step 4): control changes with the counts that decided them, the new row, the end check. */
+/**
+ * The round summary (design §3.6 step 4) from the round's public events: every fall back and its claims, the
+ * control round with the counts that decided each state, the new row, the end check.
+ */
 export function roundSummaryText(round: number, events: readonly GameEvent[], after: CardGameView): string {
   const lines = [`**Round ${round} is over.**`];
-  for (const e of events) if (['fallBack', 'control', 'controlArmy', 'tiebreakResult', 'gameOver', 'tiebreak', 'row', 'resistance', 'finished'].includes(e.kind)) lines.push(e.text);
+  for (const e of events) {
+    if (!['fallBack', 'control', 'controlArmy', 'tiebreakResult', 'gameOver', 'tiebreak', 'row', 'resistance', 'finished'].includes(e.kind)) continue;
+    lines.push(e.text);
+    // the counts that decided each contested state ("顧 Gu: Qin 2, Yan 2, neutral 1 — tie broken by …")
+    if (e.kind === 'control' && Array.isArray(e.why)) for (const why of e.why as string[]) lines.push(`· ${why}`);
+  }
   if (after.phase === 'choose' && after.chooser) lines.push(`${dynastyLabel(after.seats[after.chooser.seat]!.dynasty)} chooses the next battle.`);
   const text = lines.join('\n');
   return text.length > 1900 ? `${text.slice(0, 1890)}…` : text;
@@ -172,4 +181,66 @@ export function changedStates(before: CardGameView, after: CardGameView): StateI
     const b = after.states[st];
     return a?.[a.length - 1] !== b?.[b.length - 1];
   });
+}
+
+// ---- labels for the wizards (design §3.5–§3.7); pure, shared by the bot and the tests ----
+
+const CORNERS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
+const STRONGHOLD_STATES = new Map(DATA.board.strongholds.map((h) => [h.id, h.states]));
+
+/** "B21 🌲🛞🐎 forest · chariot · cavalry", "D03 📜🛞 dark chariot", "W1 🃏 wild". Only for face-up or own cards. */
+export function cardLabel(id: CardId): string {
+  const c = card(id);
+  const words = c.kind === 'wild' ? 'wild' : c.kind === 'dark' ? `dark ${c.symbols.join('')}` : c.symbols.join(' · ');
+  return `${id} ${cardEmoji(id)} ${words}`;
+}
+
+/** "19 · Gu SW (also Wey, Song)": a stronghold by number and by its corner of its first state. */
+export function strongholdLabel(h: number): string {
+  const states = STRONGHOLD_STATES.get(h) ?? [];
+  const first = states[0] ? STATES.get(states[0]) : undefined;
+  const corner = first ? CORNERS.find((k) => first.strongholds[k] === h) : undefined;
+  const rest = states.slice(1).map((s) => STATES.get(s)?.name ?? s);
+  return `${h}${first && corner ? ` · ${first.name} ${corner}` : ''}${rest.length ? ` (also ${rest.join(', ')})` : ''}`;
+}
+
+function stackText(view: Pick<CardGameView, 'seats'>, armies: readonly Owner[]): string {
+  return armies.length === 0 ? 'empty' : armies.map((o) => (o === 'neutral' ? 'neutral' : dynastyLabel(view.seats[o]?.dynasty ?? `seat ${o}`))).join(' + ');
+}
+
+/** An effect as the wizard lists it, with the board it applies to (for "— empty", "— Qi"). */
+export function effectLabel(effect: Effect, view: Pick<CardGameView, 'seats' | 'strongholds' | 'states'>): string {
+  const at = (h: number) => `${strongholdLabel(h)} — ${stackText(view, view.strongholds[String(h)] ?? [])}`;
+  if ('draw' in effect) return `${symbolLabel(effect.symbol)}: draw a card instead`;
+  switch (effect.symbol) {
+    case 'spy':
+      return `${symbolLabel('spy')}: take ${cardLabel(effect.card)} from the recruiting row`;
+    case 'fire': {
+      const moves = effect.moves.map((m) => `${dynastyLabel(view.seats[m.owner]?.dynasty ?? `seat ${m.owner}`)} → ${m.to}`).join(', ');
+      return `${symbolLabel('fire')} on ${at(effect.stronghold)}: ${moves || 'nothing moves'}`;
+    }
+    case 'forest':
+      return `${symbolLabel('forest')}: beneath the ${stackText(view, view.states[effect.state] ?? [])} army in ${stateLabel(effect.state)}`;
+    case 'mountain':
+      return `${symbolLabel('mountain')}: a second army on ${at(effect.stronghold)}`;
+    case 'wind':
+      return `${symbolLabel('wind')}: from ${strongholdLabel(effect.from)} to ${at(effect.to)}`;
+    default:
+      return `${symbolLabel(effect.symbol)}: place an army on ${at(effect.stronghold)}`;
+  }
+}
+
+/**
+ * The fall-back confirm screen (design §3.6 step 1): "You will claim 🔥 Fire, 🛞 Chariot. 🐎 Cavalry is tied
+ * with Qin (2–2) and will not be claimed."
+ */
+export function claimPreviewText(preview: readonly ClaimLine[]): string {
+  const claimed = preview.filter((l) => l.claimed);
+  const parts = [claimed.length ? `You will claim ${claimed.map((l) => symbolLabel(l.symbol)).join(', ')}.` : 'You will claim nothing.'];
+  for (const l of preview) {
+    if (l.claimed || l.mine === 0) continue;
+    const who = l.bestBy.map((b) => (b === 'resistance' ? 'the local resistance' : dynastyLabel(b))).join(' and ');
+    parts.push(`${symbolLabel(l.symbol)} is ${l.mine === l.best ? 'tied with' : 'led by'} ${who} (${l.mine}–${l.best}) and will not be claimed.`);
+  }
+  return parts.join(' ');
 }

@@ -195,3 +195,25 @@ describe('card game: the fall-back draft', () => {
     expect(CH).toBe(after.channelId);
   });
 });
+
+describe('card game: the round summary', () => {
+  it('lists every fall back of the round and the control round, and names the states that changed', () => {
+    env = startedCards(3);
+    giveAll(env);
+    chooseFirst(env);
+    const round = info(env).round;
+    for (let i = 0; i < 30 && info(env).round === round; i++) {
+      const g = info(env);
+      ok(startFallBack(env.deps, at(g.toActUserId!), { version: g.version }));
+      ok(finishFallBack(env.deps, at(g.toActUserId!), { version: g.version }));
+    }
+    const summary = outboxRows(env).find((r) => r.kind === 'cards_round')!;
+    const p = summary.payload as { text: string; round: number; changed: string[]; board: { round: number } };
+    expect(p.round).toBe(round);
+    expect(p.text.startsWith(`**Round ${round} is over.**`)).toBe(true);
+    expect(p.text.match(/fell back/g)).toHaveLength(3);
+    expect(p.text).toContain('Control round:');
+    expect(p.changed).toEqual([]);
+    expect(p.board.round).toBe(round + 1);
+  });
+});

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newGame, apply, publicView, type CardGameState } from '../../../src/cardgame/index.js';
 import { deliverOutbox, type DeliveryRow } from '../../../src/game/outbox.js';
-import { battlefieldLines, cardTableText, logLine, winnerText, type CardSeatInfo } from '../../../src/game/cards/index.js';
+import { battlefieldLines, cardLabel, cardTableText, claimPreviewText, effectLabel, logLine, strongholdLabel, winnerText, type CardSeatInfo } from '../../../src/game/cards/index.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
 import { actOnce, chooseFirst, giveAll, info, startedCards } from './helpers.js';
 
@@ -67,5 +67,43 @@ describe('card game table text (built from the public view only)', () => {
     expect(status.slice(1).every((r) => r.statusMessageId === 'table-1')).toBe(true);
     expect(sent.some((r) => r.kind === 'cards_round')).toBe(true);
     expect(info(env).tableMessageId).toBe('table-1');
+  });
+});
+
+describe('wizard labels', () => {
+  it('names strongholds by number and corner, cards by symbols, effects in words', () => {
+    expect(strongholdLabel(19)).toBe('19 · Wey SE (also Gu, Song)');
+    expect(strongholdLabel(1)).toBe('1 · Zhongshan N');
+    expect(cardLabel('W1')).toBe('W1 🃏 wild');
+    const s = battleState();
+    const view = publicView(s);
+    expect(effectLabel({ symbol: 'cavalry', stronghold: 19 }, view)).toBe('🐎 Cavalry: place an army on 19 · Wey SE (also Gu, Song) — empty');
+    expect(effectLabel({ symbol: 'fire', draw: true }, view)).toBe('🔥 Fire: draw a card instead');
+    expect(effectLabel({ symbol: 'forest', state: 'gu' }, view)).toBe('🌲 Forest: beneath the neutral army in 顧 Gu');
+    expect(effectLabel({ symbol: 'wind', from: 13, to: 14 }, { ...view, strongholds: { ...view.strongholds, '14': [1] } })).toBe('🌬️ Wind: from 13 · Zhongshan S (also Zhou, Wey) to 14 · Xing S (also Wey, Gu) — Qin 秦');
+  });
+
+  it('the fall-back confirm text names claims, ties and leads', () => {
+    expect(
+      claimPreviewText([
+        { symbol: 'fire', mine: 1, best: 0, bestBy: [], claimed: true },
+        { symbol: 'cavalry', mine: 2, best: 2, bestBy: ['qin'], claimed: false },
+        { symbol: 'chariot', mine: 1, best: 2, bestBy: ['yan', 'resistance'], claimed: false },
+        { symbol: 'spy', mine: 0, best: 1, bestBy: ['qin'], claimed: false },
+      ]),
+    ).toBe('You will claim 🔥 Fire. 🐎 Cavalry is tied with Qin 秦 (2–2) and will not be claimed. 🛞 Chariot is led by Yan 燕 and the local resistance (1–2) and will not be claimed.');
+  });
+});
+
+describe('cardTableOf', () => {
+  it('gives the table as it is now, and null for a Diplomacy channel', async () => {
+    const { cardTableOf } = await import('../../../src/game/cards/index.js');
+    const { createGame } = await import('../../../src/game/index.js');
+    env = startedCards(2);
+    const t = cardTableOf(env.deps, 'chan-cards')!;
+    expect(t.cards.phase).toBe('give');
+    expect(t.text).toContain('Setup · choose recruits');
+    createGame(env.deps, { channelId: 'dip', guildId: 'guild-1', userId: 'x', variantId: 'classic' });
+    expect(cardTableOf(env.deps, 'dip')).toBeNull();
   });
 });

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { startScheduler } from '../../../src/game/scheduler.js';
+import { runAutomatic } from '../../../src/game/cards/commit.js';
+import { cardCtxById } from '../../../src/game/cards/store.js';
+import { cardSeats } from '../../../src/store/schema.js';
 import {
   cardsDraft,
   cardsPlayOptions,
@@ -154,5 +158,32 @@ describe('card game deadlines', () => {
     } finally {
       db.cleanup();
     }
+  });
+});
+
+describe('card game: the cap on automatic turns', () => {
+  it('a table of away players resolves at once and ends (here by the stalemate rule), never looping', () => {
+    const env = track(startedCards(2));
+    const g = info(env);
+    ok(setCardsAway(env.deps, at(g.seats[0]!.userId), true));
+    ok(setCardsAway(env.deps, at(g.seats[1]!.userId), true));
+    expect(info(env).status).toBe('finished');
+    expect(info(env).table!.endReason).toBe('stalemate');
+    expect(verifyCardReplay(env.deps, g.gameId)).toEqual({ ok: true, same: true });
+  });
+
+  it('beyond the hourly cap away seats wait for their deadline', () => {
+    const env = track(startedCards(3));
+    giveAll(env);
+    chooseFirst(env);
+    const g = info(env);
+    env.deps.db.update(cardSeats).set({ away: true }).where(eq(cardSeats.gameId, g.gameId)).run();
+    const stopped = env.deps.db.transaction((tx) => runAutomatic(tx, cardCtxById(tx, g.gameId)!, env.clock.t, 4));
+    expect(eventRows(env).filter((r) => r.actor === 'away')).toHaveLength(4);
+    expect(stopped.card.deadlineMs).toBe(env.clock.t + HOUR);
+    // an hour later the budget is free again
+    env.clock.advance(HOUR + 1);
+    env.deps.db.transaction((tx) => runAutomatic(tx, cardCtxById(tx, g.gameId)!, env.clock.t, 4));
+    expect(eventRows(env).filter((r) => r.actor === 'away').length).toBeGreaterThanOrEqual(5);
   });
 });
