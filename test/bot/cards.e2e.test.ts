@@ -390,6 +390,9 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
 
   it('round 3: /cards hand is private, /gm advance skips a turn, a conceded seat falls back at once', async () => {
     expect(state().phase).toBe('choose');
+    const status = await h.fake.slash('onlooker', CHANNEL, 'game status');
+    expect(status.ephemeral).toBe(true);
+    expect(status.text).toContain('**Round 3 · choosing the battle**');
     const hand = await h.fake.slash('bob', CHANNEL, 'cards hand');
     expect(hand.ephemeral).toBe(true);
     expect(hand.text).toContain('Your hand');

@@ -12,7 +12,8 @@
  */
 import { activeSeats, applyEffect, claimPreview, effectChoices, fallBackOption, type CardGameState, type CardId, type Effect, type GameEvent, type Seat, type StateId, type SymbolId } from '../../cardgame/index.js';
 import { cloneState } from '../../cardgame/clone.js';
-import { statesAround, stack } from '../../cardgame/board.js';
+import { stack } from '../../cardgame/board.js';
+import { strongholdLabel } from '../../game/cards/text.js';
 import { Refusal } from '../../cardgame/refusal.js';
 import { sideName, cardLabel, stateLabel, symbolEmoji, symbolLabel, title } from './format.js';
 import { buttonRow, pagedSelect, selectRow, vid, type Option, type Row, type TableRef, type View } from './ui.js';
@@ -69,12 +70,10 @@ function sourceOf(e: Effect): number {
 
 // ---- words ----
 
-/** "19 · Wey, Gu, Song — empty". */
+/** "19 · Gu SW (also Wey, Song) — empty" (the game layer's stronghold name, then what stands there). */
 export function strongholdWords(s: CardGameState, h: number): string {
   const armies = stack(s, h);
-  const who = armies.map((o) => (o === 'neutral' ? 'neutral' : title(s.seats[o]!.dynasty)));
-  const around = statesAround(h).map((st) => stateLabel(st).split(' ')[1]).join(', ');
-  return `${h} · ${around} — ${armies.length === 0 ? 'empty' : `${who.join(' + ')}`}`;
+  return `${strongholdLabel(h)} — ${armies.length === 0 ? 'empty' : armies.map((o) => (o === 'neutral' ? 'neutral' : title(s.seats[o]!.dynasty))).join(' + ')}`;
 }
 
 export function effectWords(e: Effect, s: CardGameState): string {

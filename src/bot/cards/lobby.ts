@@ -5,7 +5,7 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { DYNASTIES, type DynastyId } from '../../cardgame/index.js';
-import { cardGameInChannel, CARD_VARIANT_ID, createCardGame, joinCardGame, leaveCardGame, matchDynasty, startCardGame, type CardGameInfo } from '../../game/cards/index.js';
+import { cardTableOf, CARD_VARIANT_ID, createCardGame, joinCardGame, leaveCardGame, matchDynasty, startCardGame, type CardGameInfo } from '../../game/cards/index.js';
 import { formatDuration } from '../../game/index.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
@@ -67,11 +67,10 @@ export async function cardLobby(ctx: BotContext, interaction: ChatInputCommandIn
       return replyPublicly(interaction, `🎲 The card game starts with ${r.game.seats.length} players. Everyone: choose 2 of your 8 cards for the recruiting row (**Choose recruits** on the table).`);
     }
     case 'status': {
-      const g = cardGameInChannel(ctx.deps, caller.channelId);
-      if (!g) return replyRejected(interaction, 'There is no card game in this channel.');
-      const seats = g.seats.map((s) => `<@${s.userId}>${s.dynasty ? ` ${dynastyLabel(s.dynasty)}` : ''}${s.away ? ' (away)' : ''}`).join(', ');
-      const turn = g.toActUserId ? ` · to act: <@${g.toActUserId}>${g.deadline ? ` (deadline <t:${Math.floor(g.deadline / 1000)}:R>)` : ''}` : '';
-      return replyPrivately(interaction, `Warring States card game — ${g.phase === 'lobby' ? 'lobby' : `round ${g.round}, ${g.phase}`}${turn}\n${settingsLine(g)}\nSeats: ${seats || 'none yet'}`);
+      // The table message's own text (seats, turn, battlefield, rows), as the channel sees it.
+      const table = cardTableOf(ctx.deps, caller.channelId);
+      if (!table) return replyRejected(interaction, 'There is no card game in this channel.');
+      return replyPrivately(interaction, table.text);
     }
   }
 }
