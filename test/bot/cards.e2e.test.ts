@@ -184,11 +184,19 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     expect(done.text).toContain('stored');
   }
 
+  let previewed = false;
   /** Fall back through the wizard: use the first legal target of each superiority, then recruit, then Done. */
   async function fallBackByWizard(user: User): Promise<{ effects: number }> {
     let i = await clickTable(user, 'Fall back');
     expect(i.text).toMatch(/You will claim/);
     i = await h.fake.click(user, i, button(i, 'Fall back'));
+    if (!previewed && h.fake.buttons(i).some((b) => b.label === 'Preview board')) {
+      // the board as the draft leaves it, privately, in a message of its own (the wizard stays)
+      const p = await h.fake.click(user, i, button(i, 'Preview board'));
+      expect(p.ephemeral).toBe(true);
+      expect(p.attachments.map((a) => a.filename)).toEqual(['fall-back-preview.png']);
+      previewed = true;
+    }
     let effects = 0;
     for (let step = 0; step < 30; step++) {
       expect(i.ephemeral).toBe(true);
@@ -390,6 +398,9 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
 
   it('round 3: /cards hand is private, /gm advance skips a turn, a conceded seat falls back at once', async () => {
     expect(state().phase).toBe('choose');
+    const board = await clickTable('onlooker', 'Board');
+    expect(board.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    expect(previewed).toBe(true);
     const status = await h.fake.slash('onlooker', CHANNEL, 'game status');
     expect(status.ephemeral).toBe(true);
     expect(status.text).toContain('**Round 3 · choosing the battle**');

@@ -17,7 +17,8 @@ import type { CardGameView, GameEvent, StateId } from '../../cardgame/index.js';
 import { cardGameById, recordCardThread } from '../../game/cards/index.js';
 import type { DeliveryRow, GameDeps, OutboxPayload } from '../../game/index.js';
 import type { CardTablePayload } from '../../game/outbox-write.js';
-import { renderCardTableOffThread, roundMarks } from '../../render/cards/index.js';
+import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
+import { stateLabel } from './format.js';
 import { cardEvents } from '../../store/schema.js';
 import { tableComponents } from './table.js';
 
@@ -46,7 +47,7 @@ function boardFile(gameId: number, key: string): string {
 /** Last board key attached per table message (in memory: after a restart the next edit attaches it once more). */
 const attachedBoards = new Map<string, string>();
 
-async function png(view: CardGameView, opts: { changed?: StateId[]; moves?: ReturnType<typeof roundMarks>['moves'] } = {}): Promise<Buffer> {
+async function png(view: CardGameView, opts: CardTableOptions = {}): Promise<Buffer> {
   return (await renderCardTableOffThread(view, opts)).png;
 }
 
@@ -105,6 +106,12 @@ function roundEvents(d: CardsSendDeps, gameId: number, round: number): GameEvent
   return rows.flatMap((r) => (Array.isArray(r.events) ? (r.events as GameEvent[]) : []));
 }
 
+/** The state a round was fought for (its choose event), for the summary's title. */
+function roundFought(d: CardsSendDeps, gameId: number, round: number): StateId | null {
+  const chosen = roundEvents(d, gameId, round).find((e) => e.kind === 'choose');
+  return chosen && typeof chosen.state === 'string' ? (chosen.state as StateId) : null;
+}
+
 export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, payload: CardsPayload): Promise<void> {
   switch (payload.type) {
     case 'cards_log': {
@@ -121,7 +128,9 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, payload: 
     case 'cards_round': {
       const marks = roundMarks(roundEvents(d, payload.gameId, payload.round));
       const changed = [...new Set([...(payload.changed as StateId[]), ...marks.changed])];
-      const image = await png(payload.board, { changed, moves: marks.moves });
+      const fought = roundFought(d, payload.gameId, payload.round);
+      const heading = `Warring States · Round ${payload.round} is over${fought ? ` · battle in ${stateLabel(fought)}` : ''}`;
+      const image = await png(payload.board, { changed, moves: marks.moves, heading });
       const name = `round-${payload.round}-summary.png`;
       await d.post(row.target, { content: payload.text.slice(0, 2000), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);
       return;

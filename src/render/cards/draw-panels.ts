@@ -75,10 +75,10 @@ function phaseLine(view: CardGameView): string {
   }
 }
 
-function drawHeader(ctx: SKRSContext2D, view: CardGameView): void {
+function drawHeader(ctx: SKRSContext2D, view: CardGameView, heading?: string): void {
   const where = view.currentState ? ` · Battle in ${stateInfo(view.currentState).zh} ${stateInfo(view.currentState).name}` : '';
   const w = text(ctx, '戰國', 20, 42, 30, { bold: true });
-  text(ctx, `Warring States · Round ${view.round}${where}`, 30 + w, 40, 24, { bold: true });
+  text(ctx, heading ?? `Warring States · Round ${view.round}${where}`, 30 + w, 40, 24, { bold: true });
   text(ctx, phaseLine(view), WIDTH - 20, 40, 18, { align: 'right', colour: '#3d3d3d' });
 }
 
@@ -235,8 +235,8 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean):
   text(ctx, 'small numbers: strongholds', x, y + 5, 14, { colour: '#5a4f3c' });
 }
 
-export function drawPanels(ctx: SKRSContext2D, view: CardGameView, opts: { withMoves?: boolean } = {}): void {
-  drawHeader(ctx, view);
+export function drawPanels(ctx: SKRSContext2D, view: CardGameView, opts: { withMoves?: boolean; heading?: string } = {}): void {
+  drawHeader(ctx, view, opts.heading);
   let y = drawBattlefield(ctx, view, 86);
   y = drawRow(ctx, 'Recruiting row', view.row, y + 28, `deck ${view.deckSize} · discard ${view.discardSize}`);
   if (view.settings.seats === 2) y = drawRow(ctx, 'Local resistance', view.resistance, y + 22, 'wild = 1 of every symbol');

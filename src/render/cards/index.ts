@@ -27,6 +27,8 @@ export interface CardTableOptions {
   changed?: StateId[];
   /** Armies moved this round (small arrows from their origin): the round summary image. */
   moves?: readonly ArmyMove[];
+  /** The title line instead of "Warring States · Round n · Battle in …" (the summary of a round that has ended). */
+  heading?: string;
 }
 
 export async function renderCardTable(view: CardGameView, opts: CardTableOptions = {}): Promise<CardTableImage> {
@@ -36,7 +38,7 @@ export async function renderCardTable(view: CardGameView, opts: CardTableOptions
   ctx.fillStyle = BACKGROUND;
   ctx.fillRect(0, 0, WIDTH, HEIGHT);
   drawBoard(ctx, view, { changed: opts.changed ?? [], moves: opts.moves ?? [] });
-  drawPanels(ctx, view, { withMoves: (opts.moves?.length ?? 0) > 0 });
+  drawPanels(ctx, view, { withMoves: (opts.moves?.length ?? 0) > 0, ...(opts.heading ? { heading: opts.heading } : {}) });
   return { png: await encodePng(ctx, WIDTH, HEIGHT), width: WIDTH, height: HEIGHT };
 }
 
