@@ -171,7 +171,7 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
       const i = Math.floor(random() * free.length);
       return free.splice(i, 1)[0]!;
     });
-    // Seat numbers are set in two steps: the unique (game, seat) index must never see two rows with one number.
+    // Lobby seats have no number yet (NULL), so numbering them one by one never trips the unique (game, seat) index.
     ordered.forEach((s, i) => tx.update(cardSeats).set({ seat: i, dynasty: dynasties[i]! }).where(eq(cardSeats.id, s.id)).run());
     const seed = randomToken(random) + randomToken(random);
     const settings = settingsOf(ctx.card);

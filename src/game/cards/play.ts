@@ -13,13 +13,13 @@ import type { Caller, GameDeps, Result } from '../types.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
 import { queueLog, queueTable } from './outbox.js';
 import { bumpVersion, infoOf, openCardGame, reload, seatOfUser, STALE, type CardCtx } from './store.js';
-import { dynastyLabel, stateLabel } from './text.js';
+import { dynastyLabel } from './text.js';
 import type { CardGameInfo, CardNotifyMode, CardPlayOptions, CardWageInput } from './types.js';
 
 export type SeatCtx = { ctx: CardCtx; row: CardSeatRow; seat: Seat };
 
 /** The caller's seat in the channel's running card game, or a sentence. */
-export function seatCtx(tx: Tx, caller: Caller, opts: { allowPaused?: boolean; allowFinished?: boolean } = {}): SeatCtx | { ok: false; error: string } {
+export function seatCtx(tx: Tx, caller: Caller, opts: { allowPaused?: boolean } = {}): SeatCtx | { ok: false; error: string } {
   const ctx = openCardGame(tx, caller.channelId);
   if ('ok' in ctx) return ctx;
   const row = seatOfUser(ctx, caller.userId);
@@ -110,7 +110,7 @@ export function wageBattle(deps: GameDeps, caller: Caller, input: CardWageInput 
 /** The seat's own view, legal plays and fall-back preview (ephemeral replies only: it holds the hand). */
 export function cardsPlayOptions(deps: GameDeps, caller: Caller): Result<CardPlayOptions> {
   return inReadTransaction(deps, (tx) => {
-    const sc = seatCtx(tx, caller, { allowPaused: true, allowFinished: true });
+    const sc = seatCtx(tx, caller, { allowPaused: true });
     if ('ok' in sc) return sc;
     const s = sc.ctx.state!;
     const wages = legalWages(s, sc.seat).map(({ type: _t, seat: _s, ...w }) => w as CardWageInput);
@@ -193,6 +193,4 @@ export function markCardsPresent(deps: GameDeps, caller: Caller): Result<object>
   });
 }
 
-/** The state label for a choice list: "顧 Gu — neutral · 5 around". */
-export { stateLabel };
 
