@@ -33,6 +33,7 @@ import { eq } from 'drizzle-orm';
 import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
 import type { Logger } from '../log.js';
 import { games } from '../store/schema.js';
+import { deliverCards, deliverTable, isCardsRow, type CardsPayload, type CardsSendDeps } from './cards/deliver.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 
@@ -105,6 +106,13 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
     }
   }
 
+  const cards: CardsSendDeps = {
+    rest,
+    deps,
+    post: (channelId, body, files, key) => post(channelId, withNonceKey(key, { body: body as OutgoingMessage['body'], files })),
+    pin: (row, messageId) => pinStatus(rest, row, messageId, log),
+  };
+
   return async (row: DeliveryRow) => {
     const payload = row.payload;
     try {
@@ -112,6 +120,9 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
         await sendDm(row, payload.text);
         return;
       }
+      // The card game's rows (table message, log thread, pings, round summary): src/bot/cards/deliver.ts.
+      if (payload.type === 'status' && payload.cards) return await deliverTable(cards, row, payload.cards);
+      if (isCardsRow(payload)) return void (await deliverCards(cards, row, payload as CardsPayload));
       switch (payload.type) {
         case 'phase_results':
         case 'game_started': {

@@ -14,6 +14,8 @@ import { rasterizeInThread } from './raster.js';
 import type { Scene } from './scene.js';
 import { packScene } from './wire.js';
 import type { RenderReply } from './worker.js';
+import type { CardGameView } from '../cardgame/views.js';
+import type { CardTableOptions } from './cards/index.js';
 
 const BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
@@ -24,7 +26,7 @@ const { workerData } = require('node:worker_threads');
 let worker: Worker | null = null;
 let broken: string | null = null;
 let nextId = 1;
-const pending = new Map<number, { resolve(png: Buffer): void; reject(e: Error): void; scene: Scene }>();
+const pending = new Map<number, { resolve(png: Buffer): void; reject(e: Error): void; scene?: Scene; redo?: () => Promise<Buffer> }>();
 
 /** Start the shared worker now (idempotent); null when workers are unavailable (rendering then stays on this thread). */
 export function startRenderWorker(): Worker | null {
@@ -58,7 +60,7 @@ export function startRenderWorker(): Worker | null {
       // Whatever was waiting on the worker is drawn here instead.
       const jobs = [...pending.values()];
       pending.clear();
-      for (const job of jobs) rasterizeInThread(job.scene).then(job.resolve, job.reject);
+      for (const job of jobs) (job.redo ? job.redo() : rasterizeInThread(job.scene!)).then(job.resolve, job.reject);
     };
     w.on('error', (e) => fail(e.message));
     w.on('exit', (code) => fail(`exited with code ${code}`));
@@ -80,6 +82,21 @@ export function rasterize(scene: Scene): Promise<Buffer> {
     w.ref();
     const { packed, transfer } = packScene(scene);
     w.postMessage({ id, scene: packed }, transfer);
+  });
+}
+
+/**
+ * A card-game table image (src/render/cards) drawn in the same worker; on this thread when no worker can run.
+ * The jobs share `pending` with scenes; a card job carries no scene, so if the worker dies it is drawn here.
+ */
+export function renderCardsInWorker(view: CardGameView, opts: CardTableOptions, inThread: () => Promise<Buffer>): Promise<Buffer> {
+  const w = startRenderWorker();
+  if (!w) return inThread();
+  return new Promise<Buffer>((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject, redo: inThread });
+    w.ref();
+    w.postMessage({ id, cards: { view, opts } });
   });
 }
 

@@ -15,6 +15,8 @@ import {
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
 import { concede, myConcession, withdrawConcession } from '../../game/index.js';
+import { isCardChannel } from '../../game/cards/index.js';
+import { askCardConcession } from '../cards/concede.js';
 import { respondWithPowers } from '../choices.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, closeConfirmation, customId, handleConfirmation, updateToConfirmation, type Confirmation } from '../components.js';
@@ -42,6 +44,7 @@ function confirmation(power: string, to: string): Confirmation {
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
+  if (isCardChannel(ctx.deps, caller.channelId)) return askCardConcession(ctx, interaction);
   const mine = myConcession(ctx.deps, caller);
   if (!mine.ok) return replyRejected(interaction, mine.error);
   const to = interaction.options.getString('to');

@@ -10,6 +10,8 @@ import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { PALETTE_CHOICES } from './map.js';
 import { choiceName, MAX_CHOICES } from '../text.js';
+import { CARD_GAME_CHOICE, CARD_PRESET_CHOICES, cardLobby, createCards, dynastyName } from '../cards/lobby.js';
+import { CARD_VARIANT_ID, freeDynasties, isCardChannel } from '../../game/cards/index.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
@@ -26,13 +28,17 @@ const data = new SlashCommandBuilder()
           .setName('variant')
           .setDescription('Which map and rules')
           .setRequired(true)
-          .addChoices(...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id }))),
+          .addChoices(...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id })), CARD_GAME_CHOICE),
       )
       .addStringOption((o) => o.setName('movement').setDescription(`Time for movement phases, ${durationHelp} (default 24h)`).setMaxLength(20))
       .addStringOption((o) => o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20))
       .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20))
       .addStringOption((o) => o.setName('palette').setDescription('Map colours of the posted maps (default: standard)').addChoices(...PALETTE_CHOICES))
-      .addRoleOption((o) => o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)')),
+      .addRoleOption((o) => o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)'))
+      .addIntegerOption((o) => o.setName('seats').setDescription('Card game: table size, 2 to 5 (default 4)').setMinValue(2).setMaxValue(5))
+      .addStringOption((o) => o.setName('preset').setDescription('Card game: turn times (default standard)').addChoices(...CARD_PRESET_CHOICES))
+      .addStringOption((o) => o.setName('turn').setDescription(`Card game: a custom turn time, ${durationHelp}`).setMaxLength(20))
+      .addBooleanOption((o) => o.setName('dynasty-cards').setDescription('Card game: play with the optional dynasty cards (default off)')),
   )
   .addSubcommand((s) =>
     s
@@ -49,6 +55,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const caller = callerOf(interaction);
   switch (interaction.options.getSubcommand()) {
     case 'create': {
+      if (interaction.options.getString('variant', true) === CARD_VARIANT_ID) return createCards(ctx, interaction);
       const r = createGame(ctx.deps, {
         ...caller,
         guildId: interaction.guildId,
@@ -73,16 +80,19 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       );
     }
     case 'join': {
+      if (isCardChannel(ctx.deps, caller.channelId)) return cardLobby(ctx, interaction, 'join');
       const r = joinGame(ctx.deps, { ...caller, power: interaction.options.getString('power') });
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPublicly(interaction, `✋ <@${caller.userId}> joined the game as **${r.power}**.`);
     }
     case 'leave': {
+      if (isCardChannel(ctx.deps, caller.channelId)) return cardLobby(ctx, interaction, 'leave');
       const r = leaveGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPublicly(interaction, `👋 <@${caller.userId}> left the game; **${r.power}** is free again.`);
     }
     case 'start': {
+      if (isCardChannel(ctx.deps, caller.channelId)) return cardLobby(ctx, interaction, 'start');
       const r = startGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       const cd = r.civilDisorder.length > 0 ? ` In civil disorder: ${r.civilDisorder.join(', ')}.` : '';
@@ -92,6 +102,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       );
     }
     case 'status': {
+      if (isCardChannel(ctx.deps, caller.channelId)) return cardLobby(ctx, interaction, 'status');
       const r = gameStatus(ctx.deps, caller.channelId);
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(interaction, r.status.text);
@@ -103,7 +114,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const typed = interaction.options.getFocused().trim().toLowerCase();
-  const free = freePowers(ctx.deps, interaction.channelId);
+  // A card game lists its free dynasties (decisions.md: `/game join power:` lists dynasties for a card game).
+  const free = isCardChannel(ctx.deps, interaction.channelId) ? freeDynasties(ctx.deps, interaction.channelId).map(dynastyName) : freePowers(ctx.deps, interaction.channelId);
   const matches = free.filter((p) => p.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
   await interaction.respond(matches.map((p) => ({ name: choiceName(p), value: p })));
 }

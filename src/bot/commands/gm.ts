@@ -4,7 +4,9 @@
  * the game master's own reply is ephemeral. `advance`, `rollback` and `cancel` ask for a confirmation first.
  * Server admins may limit who sees `/gm` in Server Settings → Integrations (README); the check stays here.
  */
-import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { isCardChannel } from '../../game/cards/index.js';
+import { cardGm, cardGmConfirmed, respondWithDynasties } from '../cards/gm.js';
 import {
   formatDuration,
   GAME_OVER,
@@ -77,6 +79,7 @@ function masterCheck(
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
+  if (isCardChannel(ctx.deps, caller.channelId) && (await cardGm(ctx, interaction))) return;
   switch (interaction.options.getSubcommand()) {
     case 'advance': {
       const check = masterCheck(ctx, interaction);
@@ -172,6 +175,7 @@ function canManageServer(interaction: { memberPermissions: ChatInputCommandInter
 async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
   const caller = callerOf(interaction);
   return handleConfirmation(ctx, interaction, action, args, ([phase]) => {
+    if (action === 'cards-skip' || action === 'cards-rollback') return cardGmConfirmed(ctx, interaction, action, Number(phase));
     switch (action) {
       case 'advance': {
         const r = gmAdvance(ctx.deps, { ...caller, phaseId: Number(phase) });
@@ -194,4 +198,10 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
   });
 }
 
-export const gmCommand: BotCommand = { data, execute, autocomplete: respondWithPowers, component };
+/** A card game lists its dynasties for `power:`. */
+async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+  if (isCardChannel(ctx.deps, interaction.channelId)) return respondWithDynasties(interaction);
+  return respondWithPowers(ctx, interaction);
+}
+
+export const gmCommand: BotCommand = { data, execute, autocomplete, component };

@@ -1,5 +1,6 @@
 /** Every slash command the bot registers (names are the stable surface, issue 4 §2). */
 import type { BotCommand } from '../command.js';
+import { cardsCommand } from './cards.js';
 import { concedeCommand } from './concede.js';
 import { drawCommand } from './draw.js';
 import { gameCommand } from './game.js';
@@ -24,4 +25,5 @@ export const commands: BotCommand[] = [
   drawCommand,
   concedeCommand,
   serverCommand,
+  cardsCommand,
 ];

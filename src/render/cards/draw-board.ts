@@ -9,11 +9,14 @@ import { STRONGHOLD_IDS } from '../../cardgame/board.js';
 import type { CardGameView } from '../../cardgame/views.js';
 import type { DynastyId, Owner, StateId } from '../../cardgame/types.js';
 import { font } from '../fonts.js';
+import { drawMoves, type ArmyMove } from './moves.js';
 import { dynastyGlyph, hexCorners, INK, outward, ownerColour, PARCHMENT, stateCentre, stateInfo, strongholdPoint, textOn, tint, type Point } from './layout.js';
 
 export interface BoardStyle {
   /** States whose control changed this round (round summary image). */
   changed: StateId[];
+  /** Armies moved this round (round summary image): an arrow from the origin, beneath the army discs. */
+  moves?: readonly ArmyMove[];
 }
 
 function hexPath(ctx: SKRSContext2D, corners: Point[]): void {
@@ -66,6 +69,13 @@ export function drawBoard(ctx: SKRSContext2D, view: CardGameView, style: BoardSt
     ctx.stroke();
   }
   // outlines: the current state, the changed states
+  // the changed states' dashes go over the current state's outline, so a state that is both shows both
+  if (view.currentState) {
+    hexPath(ctx, hexCorners(view.currentState));
+    ctx.lineWidth = 7;
+    ctx.strokeStyle = INK;
+    ctx.stroke();
+  }
   for (const id of style.changed) {
     hexPath(ctx, hexCorners(id));
     ctx.setLineDash([14, 8]);
@@ -74,12 +84,7 @@ export function drawBoard(ctx: SKRSContext2D, view: CardGameView, style: BoardSt
     ctx.stroke();
     ctx.setLineDash([]);
   }
-  if (view.currentState) {
-    hexPath(ctx, hexCorners(view.currentState));
-    ctx.lineWidth = 7;
-    ctx.strokeStyle = INK;
-    ctx.stroke();
-  }
+  if (style.moves?.length) drawMoves(ctx, style.moves, dynasties);
   // names and state stacks
   for (const id of STATE_ORDER) {
     const c = stateCentre(id);

@@ -75,10 +75,10 @@ function phaseLine(view: CardGameView): string {
   }
 }
 
-function drawHeader(ctx: SKRSContext2D, view: CardGameView): void {
+function drawHeader(ctx: SKRSContext2D, view: CardGameView, heading?: string): void {
   const where = view.currentState ? ` · Battle in ${stateInfo(view.currentState).zh} ${stateInfo(view.currentState).name}` : '';
   const w = text(ctx, '戰國', 20, 42, 30, { bold: true });
-  text(ctx, `Warring States · Round ${view.round}${where}`, 30 + w, 40, 24, { bold: true });
+  text(ctx, heading ?? `Warring States · Round ${view.round}${where}`, 30 + w, 40, 24, { bold: true });
   text(ctx, phaseLine(view), WIDTH - 20, 40, 18, { align: 'right', colour: '#3d3d3d' });
 }
 
@@ -186,7 +186,7 @@ function drawSeats(ctx: SKRSContext2D, view: CardGameView, y0: number): void {
   });
 }
 
-function drawLegend(ctx: SKRSContext2D, view: CardGameView): void {
+function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean): void {
   const y = HEIGHT - 22;
   const dyn = view.seats.map((s) => s.dynasty);
   let x = 24;
@@ -206,14 +206,40 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView): void {
   ctx.strokeRect(x, y - 9, 26, 18);
   ctx.setLineDash([]);
   x += text(ctx, 'control changed', x + 34, y + 5, 14) + 54;
+  if (withMoves) {
+    // the same arrow as on the board (moves.ts), 0 → 1 in a 40 px box
+    ctx.save();
+    ctx.translate(x, y);
+    ctx.beginPath();
+    ctx.moveTo(2, 0);
+    ctx.lineTo(24, 0);
+    ctx.lineWidth = 7;
+    ctx.strokeStyle = '#1a1a1a';
+    ctx.lineCap = 'round';
+    ctx.stroke();
+    ctx.lineWidth = 4;
+    ctx.strokeStyle = '#8a8a8a';
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(36, 0);
+    ctx.lineTo(24, -7);
+    ctx.lineTo(24, 7);
+    ctx.closePath();
+    ctx.fillStyle = '#8a8a8a';
+    ctx.lineWidth = 2.5;
+    ctx.stroke();
+    ctx.fill();
+    ctx.restore();
+    x += text(ctx, 'army moved this round', x + 44, y + 5, 14) + 64;
+  }
   text(ctx, 'small numbers: strongholds', x, y + 5, 14, { colour: '#5a4f3c' });
 }
 
-export function drawPanels(ctx: SKRSContext2D, view: CardGameView): void {
-  drawHeader(ctx, view);
+export function drawPanels(ctx: SKRSContext2D, view: CardGameView, opts: { withMoves?: boolean; heading?: string } = {}): void {
+  drawHeader(ctx, view, opts.heading);
   let y = drawBattlefield(ctx, view, 86);
   y = drawRow(ctx, 'Recruiting row', view.row, y + 28, `deck ${view.deckSize} · discard ${view.discardSize}`);
   if (view.settings.seats === 2) y = drawRow(ctx, 'Local resistance', view.resistance, y + 22, 'wild = 1 of every symbol');
   drawSeats(ctx, view, y + 12);
-  drawLegend(ctx, view);
+  drawLegend(ctx, view, opts.withMoves ?? false);
 }

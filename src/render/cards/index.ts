@@ -8,9 +8,11 @@ import type { CardGameView } from '../../cardgame/views.js';
 import type { StateId } from '../../cardgame/types.js';
 import { ensureFonts } from '../fonts.js';
 import { encodePng } from '../png.js';
+import { renderCardsInWorker } from '../pool.js';
 import { drawBoard } from './draw-board.js';
 import { drawPanels } from './draw-panels.js';
 import { BACKGROUND, HEIGHT, WIDTH } from './layout.js';
+import type { ArmyMove } from './moves.js';
 
 export interface CardTableImage {
   png: Buffer;
@@ -18,13 +20,33 @@ export interface CardTableImage {
   height: number;
 }
 
-export async function renderCardTable(view: CardGameView, opts: { changed?: StateId[] } = {}): Promise<CardTableImage> {
+export { roundMarks, type ArmyMove } from './moves.js';
+
+export interface CardTableOptions {
+  /** States whose control changed (outlined): the round summary image. */
+  changed?: StateId[];
+  /** Armies moved this round (small arrows from their origin): the round summary image. */
+  moves?: readonly ArmyMove[];
+  /** The title line instead of "Warring States · Round n · Battle in …" (the summary of a round that has ended). */
+  heading?: string;
+}
+
+export async function renderCardTable(view: CardGameView, opts: CardTableOptions = {}): Promise<CardTableImage> {
   ensureFonts();
   const canvas = createCanvas(WIDTH, HEIGHT);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = BACKGROUND;
   ctx.fillRect(0, 0, WIDTH, HEIGHT);
-  drawBoard(ctx, view, { changed: opts.changed ?? [] });
-  drawPanels(ctx, view);
+  drawBoard(ctx, view, { changed: opts.changed ?? [], moves: opts.moves ?? [] });
+  drawPanels(ctx, view, { withMoves: (opts.moves?.length ?? 0) > 0, ...(opts.heading ? { heading: opts.heading } : {}) });
   return { png: await encodePng(ctx, WIDTH, HEIGHT), width: WIDTH, height: HEIGHT };
+}
+
+/**
+ * The same image drawn off the event loop, in the shared render worker (src/render/pool.ts): the bot's path
+ * (design §3.9: renders are produced off the event loop). Falls back to this thread when no worker can run.
+ */
+export async function renderCardTableOffThread(view: CardGameView, opts: CardTableOptions = {}): Promise<CardTableImage> {
+  const png = await renderCardsInWorker(view, opts, async () => (await renderCardTable(view, opts)).png);
+  return { png, width: WIDTH, height: HEIGHT };
 }

@@ -1,0 +1,26 @@
+/**
+ * The board picture for private replies (the table's 🗺 Board button, `/cards board`, the fall-back preview),
+ * always drawn from a public view: a view with a hand in it is refused, so no picture can show a hand.
+ */
+import type { CardGameView } from '../../cardgame/index.js';
+import { infoOf, openCardGame } from '../../game/cards/store.js';
+import { inReadTransaction } from '../../game/tx.js';
+import { renderCardTableOffThread, type CardTableOptions } from '../../render/cards/index.js';
+import type { BotContext } from '../context.js';
+
+export async function tableBoardPicture(view: CardGameView, opts: CardTableOptions = {}): Promise<Buffer> {
+  if (view.seats.some((s) => s.hand !== undefined || s.give !== undefined)) throw new Error('a board picture is drawn from a public view only');
+  return (await renderCardTableOffThread(view, opts)).png;
+}
+
+/** The channel's card table as anyone may see it (players and onlookers alike). */
+export function publicTable(ctx: BotContext, channelId: string): { view: CardGameView } | { error: string } {
+  const r = inReadTransaction(ctx.deps, (tx) => {
+    const c = openCardGame(tx, channelId);
+    if ('ok' in c) return c;
+    const info = infoOf(c);
+    if (!info.table) return { ok: false as const, error: 'The game has not started yet: there is no board to show.' };
+    return { ok: true as const, view: info.table };
+  });
+  return r.ok ? { view: r.view } : { error: r.error };
+}

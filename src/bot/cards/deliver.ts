@@ -1,0 +1,145 @@
+/**
+ * Delivering a card game's outbox rows (src/game/cards/outbox.ts) to Discord; send.ts hands them here.
+ * - `status` with `cards`: the table message (design §3.4), an embed with the table text and the buttons of the
+ *   phase, posted and pinned once and edited in place for the whole game. The board PNG is attached when the board changed (round start, each fall back) and
+ *   kept otherwise, so an edit that only moves the turn uploads nothing.
+ * - `cards_log`: one line in the game's log thread, opened on first use (its id recorded by the game layer);
+ *   without the permission to open threads the line goes to the channel.
+ * - `cards_turn` (channel): the turn ping in the log thread, pinging exactly that user.
+ * - `cards_round` / `cards_over`: the round summary with the summary image (changed states outlined, moved armies
+ *   arrowed) and the end of the game with the final board.
+ * Every picture and text here comes from public views and public events only.
+ */
+import { createHash } from 'node:crypto';
+import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIChannel, type APIMessage, type REST } from 'discord.js';
+import { and, asc, eq } from 'drizzle-orm';
+import type { CardGameView, GameEvent, StateId } from '../../cardgame/index.js';
+import { cardGameById, recordCardThread } from '../../game/cards/index.js';
+import type { DeliveryRow, GameDeps, OutboxPayload } from '../../game/index.js';
+import type { CardTablePayload } from '../../game/outbox-write.js';
+import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
+import { stateLabel } from './format.js';
+import { cardEvents } from '../../store/schema.js';
+import { tableComponents } from './table.js';
+
+export type CardsPayload = Extract<OutboxPayload, { type: 'cards_log' | 'cards_turn' | 'cards_round' | 'cards_over' }>;
+
+export function isCardsRow(payload: OutboxPayload): boolean {
+  return payload.type.startsWith('cards_') || (payload.type === 'status' && payload.cards !== undefined);
+}
+
+export interface CardsSendDeps {
+  rest: REST;
+  deps: Pick<GameDeps, 'db'>;
+  /** Posts a message with the row's nonce (send.ts). */
+  post(channelId: string, body: Record<string, unknown>, files: { name: string; data: Buffer; contentType: string }[], nonceKey: string): Promise<APIMessage>;
+  /** Pins a newly posted table message (best effort, send.ts's pinStatus). */
+  pin(row: DeliveryRow, messageId: string): Promise<void>;
+}
+
+const MAX_EMBED = 4096;
+
+/** The table picture's file name: changes with the board, so Discord shows the new one. */
+function boardFile(gameId: number, key: string): string {
+  return `table-${gameId}-${createHash('sha256').update(key).digest('hex').slice(0, 10)}.png`;
+}
+
+/** Last board key attached per table message (in memory: after a restart the next edit attaches it once more). */
+const attachedBoards = new Map<string, string>();
+
+async function png(view: CardGameView, opts: CardTableOptions = {}): Promise<Buffer> {
+  return (await renderCardTableOffThread(view, opts)).png;
+}
+
+/** Edits (or posts) the table message; returns its id for the game's status message. */
+export async function deliverTable(d: CardsSendDeps, row: DeliveryRow, table: CardTablePayload): Promise<{ messageId: string }> {
+  const gameId = row.gameId!;
+  const body = {
+    content: '',
+    embeds: [{ title: table.title.slice(0, 256), description: table.text.slice(0, MAX_EMBED), color: 0x8a1c1c }],
+    components: tableComponents(gameId, table.phase),
+    allowed_mentions: { parse: [] as string[] },
+  };
+  const file = table.board ? boardFile(gameId, table.boardKey) : null;
+  const picture = async () => (table.board && file ? [{ name: file, data: await png(table.board), contentType: 'image/png' }] : []);
+  if (row.statusMessageId) {
+    const fresh = file !== null && attachedBoards.get(row.statusMessageId) !== file;
+    try {
+      if (fresh) {
+        const files = await picture();
+        await d.rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body: { ...body, attachments: files.map((f, id) => ({ id, filename: f.name })) }, files: files.map((f) => ({ name: f.name, data: f.data, contentType: f.contentType })) });
+        attachedBoards.set(row.statusMessageId, file!);
+      } else await d.rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body });
+      return { messageId: row.statusMessageId };
+    } catch (err) {
+      if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
+    }
+  }
+  // A new table message: the game's first, or one after a moderator deleted it. The nonce names the game (and
+  // the deleted message), not the row, so a crash between posting and recording its id reposts nothing.
+  const files = await picture();
+  const key = `cards-table:${gameId}:${row.statusMessageId ?? 'new'}`;
+  const posted = await d.post(row.target, { ...body, ...(files.length ? { attachments: files.map((f, id) => ({ id, filename: f.name })) } : {}) }, files, key);
+  if (file) attachedBoards.set(posted.id, file);
+  await d.pin(row, posted.id);
+  return { messageId: posted.id };
+}
+
+/** The game's log thread, opened on first use; null when the bot may not open one (the line then goes to the channel). */
+async function logThread(d: CardsSendDeps, row: DeliveryRow): Promise<string | null> {
+  const gameId = row.gameId!;
+  const info = cardGameById(d.deps as GameDeps, gameId);
+  if (info?.threadId) return info.threadId;
+  try {
+    const thread = (await d.rest.post(Routes.threads(row.target), { body: { name: `Warring States — game ${gameId} log`, type: 11, auto_archive_duration: 10080 } })) as APIChannel;
+    recordCardThread(d.deps as GameDeps, gameId, thread.id);
+    return thread.id;
+  } catch (err) {
+    if (err instanceof DiscordAPIError && (err.status === 403 || Number(err.code) === RESTJSONErrorCodes.MissingPermissions)) return null;
+    throw err;
+  }
+}
+
+/** The round's public events, in order (for the summary image's arrows). */
+function roundEvents(d: CardsSendDeps, gameId: number, round: number): GameEvent[] {
+  const rows = d.deps.db.select({ events: cardEvents.events }).from(cardEvents).where(and(eq(cardEvents.gameId, gameId), eq(cardEvents.round, round))).orderBy(asc(cardEvents.seq)).all();
+  return rows.flatMap((r) => (Array.isArray(r.events) ? (r.events as GameEvent[]) : []));
+}
+
+/** The state a round was fought for (its choose event), for the summary's title. */
+function roundFought(d: CardsSendDeps, gameId: number, round: number): StateId | null {
+  const chosen = roundEvents(d, gameId, round).find((e) => e.kind === 'choose');
+  return chosen && typeof chosen.state === 'string' ? (chosen.state as StateId) : null;
+}
+
+export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, payload: CardsPayload): Promise<void> {
+  switch (payload.type) {
+    case 'cards_log': {
+      const thread = await logThread(d, row);
+      await d.post(thread ?? row.target, { content: payload.text.slice(0, 2000), allowed_mentions: { parse: [] } }, [], row.dedupeKey);
+      return;
+    }
+    case 'cards_turn': {
+      const thread = await logThread(d, row);
+      // Only this user is pinged (decisions.md: user input never produces a ping; here the bot names the seat's holder).
+      await d.post(thread ?? row.target, { content: payload.text.slice(0, 2000), allowed_mentions: { parse: [], users: [payload.userId] } }, [], row.dedupeKey);
+      return;
+    }
+    case 'cards_round': {
+      const marks = roundMarks(roundEvents(d, payload.gameId, payload.round));
+      const changed = [...new Set([...(payload.changed as StateId[]), ...marks.changed])];
+      const fought = roundFought(d, payload.gameId, payload.round);
+      const heading = `Warring States · Round ${payload.round} is over${fought ? ` · battle in ${stateLabel(fought)}` : ''}`;
+      const image = await png(payload.board, { changed, moves: marks.moves, heading });
+      const name = `round-${payload.round}-summary.png`;
+      await d.post(row.target, { content: payload.text.slice(0, 2000), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);
+      return;
+    }
+    case 'cards_over': {
+      const image = await png(payload.board);
+      const name = `final-board.png`;
+      await d.post(row.target, { content: payload.text.slice(0, 2000), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);
+      return;
+    }
+  }
+}

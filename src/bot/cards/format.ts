@@ -1,0 +1,82 @@
+/**
+ * How the card game reads in Discord (design §2.2 "Symbol display", §2.3): symbol emoji, card faces as emoji
+ * strings, equal cards grouped ("🔥🐎🛞 Fire · Cavalry · Chariot ×2"), dynasties with their glyph, states with
+ * their Chinese name. Pure text; never a card id in a label players read, ids only as select values.
+ */
+import { card, DATA, type CardId, type DynastyId } from '../../cardgame/index.js';
+import { cardEmoji } from '../../game/cards/text.js';
+
+const DYNASTY = new Map(DATA.dynasties.map((d) => [d.id, d]));
+
+export function title(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+// The table's own glyphs (emoji per symbol, card faces, state names) are the game layer's, so the private views
+// and the public table read the same.
+export { cardEmoji, stateLabel, symbolEmoji, symbolLabel } from '../../game/cards/text.js';
+
+/** The face in words: "Fire · Cavalry · Chariot", "Chariot advisor", "Wild". */
+export function cardWords(id: CardId): string {
+  const c = card(id);
+  if (c.kind === 'wild') return 'Wild';
+  const words = c.symbols.map(title).join(' · ');
+  return c.kind === 'dark' ? `${words} advisor` : words;
+}
+
+/** "🔥🐎🛞 Fire · Cavalry · Chariot". */
+export function cardLabel(id: CardId): string {
+  return `${cardEmoji(id)} ${cardWords(id)}`;
+}
+
+/** Cards with the same kind and symbols are the same for play: one key per type. */
+export function cardType(id: CardId): string {
+  const c = card(id);
+  return `${c.kind}:${c.symbols.join('/')}`;
+}
+
+/** Equal cards grouped, in first-seen order: [representative id, count]. */
+export function groupByType(ids: readonly CardId[]): [CardId, number][] {
+  const groups = new Map<string, [CardId, number]>();
+  for (const id of ids) {
+    const key = cardType(id);
+    const g = groups.get(key);
+    if (g) g[1]++;
+    else groups.set(key, [id, 1]);
+  }
+  return [...groups.values()];
+}
+
+/** A hand or row as lines: "🔥🐎🛞 Fire · Cavalry · Chariot ×2". Bright first, then wild, then dark. */
+export function cardLines(ids: readonly CardId[]): string[] {
+  const order = { bright: 0, wild: 1, dark: 2 } as const;
+  const sorted = [...ids].sort((a, b) => order[card(a).kind] - order[card(b).kind] || (a < b ? -1 : a > b ? 1 : 0));
+  return groupByType(sorted).map(([id, n]) => `${cardLabel(id)}${n > 1 ? ` ×${n}` : ''}`);
+}
+
+/** A row of cards on one line of emoji: "🔥🐎🛞 · 📜🛞 · 🃏". */
+export function cardStrip(ids: readonly CardId[]): string {
+  return ids.length ? ids.map(cardEmoji).join(' · ') : '—';
+}
+
+export function dynastyGlyph(d: DynastyId): string {
+  return DYNASTY.get(d)!.zh;
+}
+
+/** "秦 Qin". */
+export function dynastyLabel(d: DynastyId): string {
+  return `${dynastyGlyph(d)} ${title(d)}`;
+}
+
+export const DYNASTY_ABILITY: Record<DynastyId, string> = {
+  chu: 'Well-ordered: the bright card played with it need not match; later ones match it.',
+  jin: 'Experienced: counts as 1 extra 🕵️ Spy while in front of you.',
+  qi: 'Offensive: cover 1 tactic of the bright card played with it; the other tactic counts twice.',
+  qin: 'High in morale: take 1 card from the recruiting row and put any 1 card of your hand there.',
+  yan: 'Defensive: take back 1 card in front of you (the one just played included).',
+};
+
+/** A side in a claim preview: a dynasty id, or the 2-player local resistance. */
+export function sideName(x: string): string {
+  return x === 'resistance' ? 'the local resistance' : title(x);
+}

@@ -1,0 +1,81 @@
+/**
+ * `/gm …` on a card game (design §3.2): extend, pause, resume, replace as they are; `advance` skips the turn (the
+ * default action now) and `rollback` goes back to the start of the round, both after a confirmation. The game
+ * layer checks the game master and tells the channel.
+ */
+import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
+import { DYNASTIES } from '../../cardgame/index.js';
+import { cardGameInChannel, gmExtendCards, gmPauseCards, gmReplaceCards, gmResumeCards, gmRollbackCards, gmSkipCards } from '../../game/cards/index.js';
+import type { ComponentInteraction } from '../command.js';
+import { askConfirmation } from '../components.js';
+import type { BotContext } from '../context.js';
+import { callerOf, replyPrivately, replyRejected } from '../respond.js';
+import { choiceName } from '../text.js';
+import { dynastyLabel } from './format.js';
+
+const told = 'The channel has been told.';
+
+/** Handles the subcommands that mean something for a card game; false for the others (cancel, transfer, kick). */
+export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<boolean> {
+  const caller = callerOf(interaction);
+  const sub = interaction.options.getSubcommand();
+  const game = cardGameInChannel(ctx.deps, caller.channelId);
+  const done = async (r: { ok: true } | { ok: false; error: string }, text: string) => {
+    if (!r.ok) await replyRejected(interaction, r.error);
+    else await replyPrivately(interaction, `${text} ${told}`);
+    return true;
+  };
+  switch (sub) {
+    case 'extend':
+      return done(gmExtendCards(ctx.deps, caller, interaction.options.getString('duration', true)), '⏱️ Extended.');
+    case 'pause':
+      return done(gmPauseCards(ctx.deps, caller), '⏸️ Paused.');
+    case 'resume':
+      return done(gmResumeCards(ctx.deps, caller), '▶️ Resumed.');
+    case 'replace': {
+      const user = interaction.options.getUser('user', true);
+      if (user.bot) {
+        await replyRejected(interaction, `${user.username} is a bot and cannot play.`);
+        return true;
+      }
+      return done(gmReplaceCards(ctx.deps, caller, { seat: interaction.options.getString('power', true), userId: user.id }), `🔁 <@${user.id}> now holds that seat; its draft was cleared.`);
+    }
+    case 'advance':
+    case 'rollback': {
+      if (!game || game.gmUserId !== caller.userId) {
+        await replyRejected(interaction, 'Only the game master can use `/gm` commands.');
+        return true;
+      }
+      if (game.phase === 'lobby' || game.phase === 'finished') {
+        await replyRejected(interaction, game.phase === 'lobby' ? 'The game has not started yet.' : 'The game is over.');
+        return true;
+      }
+      const skip = sub === 'advance';
+      await askConfirmation(ctx, interaction, {
+        command: 'gm',
+        action: skip ? 'cards-skip' : 'cards-rollback',
+        args: [game.version],
+        question: skip
+          ? '⏩ Skip the current turn now? The seat to act gets the default action (a fall back placing armies, or the default choice).'
+          : `⏪ Go back to the start of round ${game.round}? Every play of this round is undone.`,
+        confirmLabel: skip ? 'Skip the turn' : 'Roll back',
+        danger: true,
+      });
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+export function cardGmConfirmed(ctx: BotContext, interaction: ComponentInteraction, action: 'cards-skip' | 'cards-rollback', version: number): string {
+  const caller = callerOf(interaction);
+  const r = action === 'cards-skip' ? gmSkipCards(ctx.deps, caller, { version }) : gmRollbackCards(ctx.deps, caller);
+  if (!r.ok) return `⚠️ ${r.error}`;
+  return action === 'cards-skip' ? `⏩ Skipped: the default action was applied. ${told}` : `⏪ Rolled back to the start of round ${r.game.round}. ${told}`;
+}
+
+export async function respondWithDynasties(interaction: AutocompleteInteraction): Promise<void> {
+  const typed = interaction.options.getFocused().trim().toLowerCase();
+  await interaction.respond(DYNASTIES.filter((d) => dynastyLabel(d).toLowerCase().includes(typed)).map((d) => ({ name: choiceName(dynastyLabel(d)), value: d })));
+}

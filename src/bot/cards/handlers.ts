@@ -1,0 +1,330 @@
+/**
+ * The card game's clicks and selects (`cards:<action>:…`, see ui.ts): the table buttons, the play and fall-back
+ * wizards, the setup give, the choice of the next battle and the lobby's join select. Every step reads the
+ * caller's own view from the game layer (src/game/cards) and answers ephemerally; every step that changes
+ * something goes through a use-case carrying the table version the view was built on, so a stale wizard gets
+ * "the table changed — reopen" and nothing is stored.
+ */
+import { AttachmentBuilder, MessageFlags, type InteractionReplyOptions, type InteractionUpdateOptions } from 'discord.js';
+import { publicView, type CardGameState, type Effect, type SymbolId } from '../../cardgame/index.js';
+import { renderCardTable } from '../../render/cards/index.js';
+import { cardsDraft, cancelFallBack, draftEffect, draftRecruit, finishFallBack, startFallBack } from '../../game/cards/draft.js';
+import { freeDynasties, joinCardGame, leaveCardGame, startCardGame } from '../../game/cards/lobby.js';
+import { cardsMyView, chooseBattle, giveCards, markCardsPresent, wageBattle } from '../../game/cards/play.js';
+import type { CardDraftView, CardGameInfo } from '../../game/cards/types.js';
+import type { ComponentInteraction } from '../command.js';
+import type { BotContext } from '../context.js';
+import { callerOf } from '../respond.js';
+import { cardLines, dynastyLabel } from './format.js';
+import { doneStep, effectFromValue, effectSecondStep, effectStep, confirmStep, draftStep, planDraft, recruitStep, type FallBackDraft } from './fallback.js';
+import { brightOptions, brightStep, decodeWage, dynastyStep, findWage, playWords, previewStep, secondChoices, secondStep } from './play.js';
+import { rulesText } from './rules.js';
+import { stateFromView } from './seen.js';
+import { buttonRow, selectRow, vid, cid, type TableRef, type View } from './ui.js';
+import { chooseStep, giveStep, handView } from './views.js';
+import { tableBoardPicture, publicTable } from './board.js';
+import { confirmCardConcession } from './concede.js';
+
+type Reply = View & { files?: AttachmentBuilder[] };
+
+/** On the caller's own ephemeral wizard the view replaces it; from the public table or a command it is a new ephemeral reply. */
+export async function show(interaction: ComponentInteraction, view: Reply): Promise<void> {
+  const body = { content: view.content, components: view.components, allowedMentions: { parse: [] as [] }, ...(view.files ? { files: view.files } : {}) };
+  if (interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral)) {
+    await interaction.update({ ...body, ...(view.files ? {} : { files: [] }) } as InteractionUpdateOptions);
+    return;
+  }
+  if (interaction.deferred || interaction.replied) await interaction.followUp({ ...body, flags: MessageFlags.Ephemeral } as InteractionReplyOptions);
+  else await interaction.reply({ ...body, flags: MessageFlags.Ephemeral } as InteractionReplyOptions);
+}
+
+const note = (content: string): Reply => ({ content, components: [] });
+const warn = (content: string): Reply => note(`⚠️ ${content}`);
+
+/** "The table changed — reopen", with the button that reopens the same wizard on the table as it is now. */
+function stale(gameId: number, reopen: 'wage' | 'fall' | 'hand' | 'choose' | 'give'): Reply {
+  return { content: '⚠️ The table changed — reopen.', components: [buttonRow([{ id: cid('t', gameId, reopen), label: 'Reopen', style: 'primary' }])] };
+}
+
+export interface SeatState {
+  game: CardGameInfo;
+  seat: number;
+  state: CardGameState;
+  ref: TableRef;
+}
+
+/** The caller's seat and own view (nothing of another hand), or the sentence why not. */
+export function seatState(ctx: BotContext, interaction: { channelId: string | null; user: { id: string } }): SeatState | { error: string } {
+  const r = cardsMyView(ctx.deps, callerOf(interaction));
+  if (!r.ok) return { error: r.error };
+  return { game: r.game, seat: r.seat, state: stateFromView(r.view), ref: { gameId: r.game.gameId, version: r.game.version } };
+}
+
+export function notYourTurnText(game: CardGameInfo): string {
+  if (game.toActUserId === null) return game.phase === 'give' ? 'Everyone is choosing their recruits now.' : 'Nobody is to act now.';
+  const due = game.deadline ? ` (deadline <t:${Math.floor(game.deadline / 1000)}:R>)` : '';
+  return `It is <@${game.toActUserId}>'s turn${due}.`;
+}
+
+const inBattle = (s: CardGameState) => s.phase === 'battle' || s.phase === 'tiebreak';
+
+// ---- opening views (table buttons, commands) ----
+
+export function openPlay(st: SeatState, page = 0): Reply {
+  if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game));
+  return brightStep(st.ref, st.state, st.seat, page);
+}
+
+export function draftOf(d: CardDraftView): FallBackDraft {
+  return { effects: d.effects, recruit: d.recruit };
+}
+
+/** The fall-back wizard where the caller left it: the confirm screen, or the stored draft's next step. */
+export function openFallBack(ctx: BotContext, interaction: { channelId: string | null; user: { id: string } }, st: SeatState): Reply {
+  if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game));
+  const d = cardsDraft(ctx.deps, callerOf(interaction));
+  if (d.ok && d.draft.version === st.ref.version) return draftView(st, draftOf(d.draft));
+  return confirmStep(st.ref, st.state, st.seat);
+}
+
+function draftView(st: SeatState, draft: FallBackDraft, focus?: SymbolId): Reply {
+  const plan = planDraft(st.state, st.seat, draft.effects);
+  if ('error' in plan) return stale(st.ref.gameId, 'fall');
+  if (plan.remaining.length > 0) return effectStep(st.ref, st.state, st.seat, draft, focus);
+  return recruitStep(st.ref, st.state, st.seat, draft);
+}
+
+export function openChoose(st: SeatState): Reply {
+  if (st.state.phase !== 'choose' || st.state.chooser?.seat !== st.seat) return note(notYourTurnText(st.game));
+  return chooseStep(st.ref, st.state, st.seat);
+}
+
+export function openGive(st: SeatState): Reply {
+  if (st.state.phase !== 'give') return note('The recruiting cards were chosen at the start of the game.');
+  return giveStep(st.ref, st.state, st.seat);
+}
+
+// ---- the dispatcher ----
+
+export async function handleCardsComponent(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
+  const values = interaction.isStringSelectMenu() ? interaction.values : [];
+  if (action === 'concede' || action === 'decline') return confirmCardConcession(ctx, interaction, action, args);
+  if (action === 't') return tableButton(ctx, interaction, Number(args[0]), args[1] ?? '');
+  if (action === 'jd') {
+    const r = joinCardGame(ctx.deps, callerOf(interaction), values[0] === 'any' ? null : (values[0] ?? null));
+    return show(interaction, r.ok ? note(`✋ You joined as **${r.dynasty ? dynastyLabel(r.dynasty) : 'a dynasty drawn at the start'}**.`) : warn(r.error));
+  }
+  if (action === 'px') return show(interaction, note('Cancelled; nothing was played.'));
+  if (action === 'fx') {
+    const r = cancelFallBack(ctx.deps, callerOf(interaction));
+    return show(interaction, note(r.ok ? 'Fall back cancelled; nothing was shown. It is still your turn.' : 'Closed.'));
+  }
+
+  const [gameArg, versionArg, ...rest] = args;
+  const st = seatState(ctx, interaction);
+  if ('error' in st) return show(interaction, warn(st.error));
+  const gameId = Number(gameArg);
+  if (gameId !== st.ref.gameId) return show(interaction, warn('This view belongs to an earlier game in this channel.'));
+  const version = Number(versionArg);
+  const family = action.startsWith('p') ? 'wage' : action.startsWith('f') ? 'fall' : action.startsWith('c') ? 'choose' : action.startsWith('g') ? 'give' : 'hand';
+  // Viewing steps rebuild on the current table; a view of an older version is stale for every step.
+  if (version !== st.ref.version) return show(interaction, stale(gameId, family));
+
+  switch (action) {
+    // ---- play wizard ----
+    case 'po':
+      return show(interaction, openPlay(st, Number(rest[0] ?? 0)));
+    case 'pb': {
+      const bright = values[0] ?? '';
+      if (!brightOptions(st.state, st.seat).some((o) => o.value === bright)) return show(interaction, stale(gameId, 'wage'));
+      const choices = secondChoices(st.state, st.seat, bright);
+      if (choices.length === 1 && choices[0]!.play) return show(interaction, previewStep(st.ref, st.state, choices[0]!.play));
+      return show(interaction, secondStep(st.ref, st.state, st.seat, bright));
+    }
+    case 'pk':
+      return show(interaction, secondStep(st.ref, st.state, st.seat, rest[0] ?? ''));
+    case 'ps': {
+      const bright = rest[0] ?? '';
+      const choice = secondChoices(st.state, st.seat, bright).find((c) => c.option.value === values[0]);
+      if (!choice) return show(interaction, stale(gameId, 'wage'));
+      if (choice.play) return show(interaction, previewStep(st.ref, st.state, choice.play));
+      return show(interaction, dynastyStep(st.ref, st.state, st.seat, bright));
+    }
+    case 'pq':
+      return show(interaction, dynastyStep(st.ref, st.state, st.seat, rest[0] ?? '', values[0] ?? ''));
+    case 'pg':
+    case 'py': {
+      const bright = rest[0] ?? '';
+      const want = action === 'pg' ? { bright, dynasty: true, take: rest[1] ?? '', give: values[0] ?? '' } : { bright, dynasty: true, takeBack: values[0] ?? '' };
+      const play = findWage(st.state, st.seat, want);
+      return show(interaction, play ? previewStep(st.ref, st.state, play) : stale(gameId, 'wage'));
+    }
+    case 'pc': {
+      const play = decodeWage(st.seat, rest[0] ?? '');
+      if (!play) return show(interaction, stale(gameId, 'wage'));
+      const { type: _t, seat: _s, ...input } = play;
+      const r = wageBattle(ctx.deps, callerOf(interaction), { ...input, version });
+      if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'wage') : warn(r.error));
+      return show(interaction, note(`✅ Played ${playWords(play, st.state)} — stored. The table shows it.`));
+    }
+
+    // ---- fall-back wizard ----
+    case 'fo':
+      return show(interaction, openFallBack(ctx, interaction, st));
+    case 'fb': {
+      const r = startFallBack(ctx.deps, callerOf(interaction), { version });
+      if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'fall') : warn(r.error));
+      return show(interaction, draftView(st, draftOf(r.draft)));
+    }
+    case 'ff':
+    case 'fs':
+    case 'fp':
+    case 'fq':
+    case 'fk':
+    case 'ft':
+    case 'fd':
+    case 'fv':
+    case 'fr':
+    case 'fD':
+      return fallBackStep(ctx, interaction, st, action, rest, values);
+
+    // ---- setup give and next battle ----
+    case 'go':
+      return show(interaction, openGive(st));
+    case 'gv': {
+      const r = giveCards(ctx.deps, callerOf(interaction), values);
+      if (!r.ok) return show(interaction, warn(r.error));
+      const waiting = r.game.phase === 'give';
+      return show(interaction, note(`✅ Your recruits: ${cardLines(values).join(', ')}.${waiting ? ' You may change them until everyone has chosen.' : ' Everyone has chosen: the row is revealed.'}`));
+    }
+    case 'co':
+      return show(interaction, openChoose(st));
+    case 'cs': {
+      const start = Number(values[0]);
+      if (st.state.phase !== 'choose' || !Number.isInteger(start)) return show(interaction, stale(gameId, 'choose'));
+      return show(interaction, chooseStep(st.ref, st.state, st.seat, start));
+    }
+    case 'ct': {
+      const start = rest[0] !== undefined ? Number(rest[0]) : undefined;
+      const r = chooseBattle(ctx.deps, callerOf(interaction), { version, state: values[0] ?? '', start });
+      if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'choose') : warn(r.error));
+      return show(interaction, note('✅ Chosen — the round begins.'));
+    }
+    default:
+      return show(interaction, warn('This button is no longer in use; reopen from the table.'));
+  }
+}
+
+async function fallBackStep(ctx: BotContext, interaction: ComponentInteraction, st: SeatState, action: string, rest: string[], values: readonly string[]): Promise<void> {
+  const caller = callerOf(interaction);
+  const d = cardsDraft(ctx.deps, caller);
+  if (!d.ok || d.draft.version !== st.ref.version) return show(interaction, stale(st.ref.gameId, 'fall'));
+  const draft = draftOf(d.draft);
+  const step = Number(rest[0]);
+  if (step !== draftStep(draft)) return show(interaction, stale(st.ref.gameId, 'fall'));
+  const sym = rest[1] as SymbolId | undefined;
+  const version = st.ref.version;
+  const stored = async (r: ReturnType<typeof draftEffect>) => {
+    if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error));
+    return show(interaction, draftView(st, draftOf(r.draft)));
+  };
+  switch (action) {
+    case 'ff':
+      return show(interaction, draftView(st, draft, values[0] as SymbolId));
+    case 'fp':
+      return show(interaction, effectStep(st.ref, st.state, st.seat, draft, sym, Number(rest[2] ?? 0)));
+    case 'fk':
+      return show(interaction, effectStep(st.ref, st.state, st.seat, draft, sym));
+    case 'fs':
+    case 'fq': {
+      if (sym !== 'fire' && sym !== 'wind') return show(interaction, stale(st.ref.gameId, 'fall'));
+      const source = action === 'fs' ? Number(values[0]) : Number(rest[2]);
+      return show(interaction, effectSecondStep(st.ref, st.state, st.seat, draft, sym, source, action === 'fq' ? Number(rest[3] ?? 0) : 0));
+    }
+    case 'ft': {
+      const plan = planDraft(st.state, st.seat, draft.effects);
+      if ('error' in plan || !sym) return show(interaction, stale(st.ref.gameId, 'fall'));
+      const effect = effectFromValue(plan.state, st.seat, sym, values[0] ?? '', rest[2] !== undefined ? Number(rest[2]) : undefined);
+      if (!effect) return show(interaction, stale(st.ref.gameId, 'fall'));
+      return stored(draftEffect(ctx.deps, caller, { version, effect }));
+    }
+    case 'fd':
+      if (!sym) return show(interaction, stale(st.ref.gameId, 'fall'));
+      return stored(draftEffect(ctx.deps, caller, { version, effect: { symbol: sym, draw: true } as Effect }));
+    case 'fr': {
+      const r = draftRecruit(ctx.deps, caller, { version, cards: [...values] });
+      if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error));
+      return show(interaction, doneStep(st.ref, st.state, st.seat, draftOf(r.draft)));
+    }
+    case 'fv': {
+      const plan = planDraft(st.state, st.seat, draft.effects);
+      if ('error' in plan) return show(interaction, stale(st.ref.gameId, 'fall'));
+      const png = await tableBoardPicture(publicView(plan.state));
+      // A new ephemeral message, so the wizard stays where it is.
+      const body = { content: '🗺 The board as your fall back would leave it (only you see this).', files: [new AttachmentBuilder(png, { name: 'fall-back-preview.png' })], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as InteractionReplyOptions;
+      await interaction.reply(body);
+      return;
+    }
+    case 'fD': {
+      const r = finishFallBack(ctx.deps, caller, { version });
+      if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error));
+      return show(interaction, note('✅ You fell back — the table shows it.'));
+    }
+  }
+}
+
+// ---- the public table's buttons ----
+
+async function tableButton(ctx: BotContext, interaction: ComponentInteraction, gameId: number, what: string): Promise<void> {
+  const caller = callerOf(interaction);
+  // Any press by a seated player clears "away" (design §3.8); a no-op for everyone else.
+  markCardsPresent(ctx.deps, caller);
+  switch (what) {
+    case 'rules':
+      return show(interaction, note(rulesText()));
+    case 'board': {
+      const table = publicTable(ctx, interaction.channelId ?? '');
+      if ('error' in table) return show(interaction, warn(table.error));
+      const png = await tableBoardPicture(table.view);
+      return show(interaction, { content: `🗺 Round ${table.view.round}.`, components: [], files: [new AttachmentBuilder(png, { name: 'board.png' })] });
+    }
+    case 'join': {
+      const free = freeDynasties(ctx.deps, interaction.channelId ?? '');
+      if (free.length === 0) {
+        const r = joinCardGame(ctx.deps, caller, null);
+        return show(interaction, r.ok ? note('✋ You joined; your dynasty is drawn at the start.') : warn(r.error));
+      }
+      return show(interaction, {
+        content: '✋ Choose your dynasty (or let it be drawn at the start).',
+        components: [selectRow(cid('jd', gameId), 'Dynasty', [{ label: 'Any free dynasty', value: 'any' }, ...free.map((d) => ({ label: dynastyLabel(d), value: d }))])],
+      });
+    }
+    case 'leave': {
+      const r = leaveCardGame(ctx.deps, caller);
+      return show(interaction, r.ok ? note('👋 You left the game.') : warn(r.error));
+    }
+    case 'start': {
+      const r = startCardGame(ctx.deps, caller);
+      return show(interaction, r.ok ? note('🎲 The game starts: every player chooses 2 recruits (button on the table).') : warn(r.error));
+    }
+  }
+  const st = seatState(ctx, interaction);
+  if ('error' in st) return show(interaction, warn(st.error.startsWith('You are not seated') ? 'You are not seated here.' : st.error));
+  if (st.ref.gameId !== gameId) return show(interaction, warn('This table belongs to an earlier game in this channel.'));
+  switch (what) {
+    case 'hand':
+      return show(interaction, handView(st.ref, st.state, st.seat));
+    case 'wage':
+      return show(interaction, openPlay(st));
+    case 'fall':
+      return show(interaction, openFallBack(ctx, interaction, st));
+    case 'give':
+      return show(interaction, openGive(st));
+    case 'choose':
+      return show(interaction, openChoose(st));
+    default:
+      return show(interaction, warn('This button is no longer in use.'));
+  }
+}
+
+export { vid };

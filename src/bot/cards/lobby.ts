@@ -1,0 +1,76 @@
+/**
+ * `/game create|join|leave|start|status` for the card game (design §3.2, §3.3): game.ts routes here when the
+ * variant is `warring-states-cards` or the channel's game is a card game. The lobby message itself (seats,
+ * settings, [Join] [Leave] [Start]) is the table message the outbox keeps edited in place.
+ */
+import type { ChatInputCommandInteraction } from 'discord.js';
+import { DYNASTIES, type DynastyId } from '../../cardgame/index.js';
+import { cardTableOf, CARD_VARIANT_ID, createCardGame, joinCardGame, leaveCardGame, matchDynasty, startCardGame, type CardGameInfo } from '../../game/cards/index.js';
+import { formatDuration } from '../../game/index.js';
+import type { BotContext } from '../context.js';
+import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
+import { dynastyGlyph, dynastyLabel, title } from './format.js';
+
+export const CARD_GAME_CHOICE = { name: 'Warring States — the card game (2–5 players)', value: CARD_VARIANT_ID };
+export const CARD_PRESET_CHOICES = [
+  { name: 'live (2 min a turn)', value: 'live' },
+  { name: 'standard (1 h a turn)', value: 'standard' },
+  { name: 'async (12 h a turn)', value: 'async' },
+];
+
+/** How `/game join power:` names a dynasty ("Qin 秦", the game layer's form, which `matchDynasty` reads back). */
+export function dynastyName(d: DynastyId): string {
+  return `${title(d)} ${dynastyGlyph(d)}`;
+}
+
+function settingsLine(g: CardGameInfo): string {
+  const s = g.settings;
+  return `${s.seats} seats · ${s.preset === 'custom' ? 'custom' : s.preset} turns of ${formatDuration(s.turnMs)} · dynasty cards ${s.dynastyCards ? 'on' : 'off'}`;
+}
+
+export async function createCards(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const caller = callerOf(interaction);
+  const r = createCardGame(ctx.deps, {
+    ...caller,
+    guildId: interaction.guildId,
+    seats: interaction.options.getInteger('seats'),
+    preset: interaction.options.getString('preset'),
+    turn: interaction.options.getString('turn'),
+    dynastyCards: interaction.options.getBoolean('dynasty-cards'),
+  });
+  if (!r.ok) return replyRejected(interaction, r.error);
+  return replyPublicly(
+    interaction,
+    `🆕 <@${caller.userId}> created a **Warring States card game** here and is its game master (${settingsLine(r.game)}).\n` +
+      'Join with the table’s **Join** button or `/game join` (optionally choosing a dynasty); the game master starts with `/game start`.',
+  );
+}
+
+export async function cardLobby(ctx: BotContext, interaction: ChatInputCommandInteraction, sub: 'join' | 'leave' | 'start' | 'status'): Promise<void> {
+  const caller = callerOf(interaction);
+  switch (sub) {
+    case 'join': {
+      const wanted = interaction.options.getString('power');
+      if (wanted && !matchDynasty(wanted)) return replyRejected(interaction, `Unknown dynasty "${wanted}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`);
+      const r = joinCardGame(ctx.deps, caller, wanted ? matchDynasty(wanted) : null);
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return replyPublicly(interaction, `✋ <@${caller.userId}> joined the card game${r.dynasty ? ` as **${dynastyLabel(r.dynasty)}**` : ' (dynasty drawn at the start)'}.`);
+    }
+    case 'leave': {
+      const r = leaveCardGame(ctx.deps, caller);
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return replyPublicly(interaction, `👋 <@${caller.userId}> left the card game.`);
+    }
+    case 'start': {
+      const r = startCardGame(ctx.deps, caller);
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return replyPublicly(interaction, `🎲 The card game starts with ${r.game.seats.length} players. Everyone: choose 2 of your 8 cards for the recruiting row (**Choose recruits** on the table).`);
+    }
+    case 'status': {
+      // The table message's own text (seats, turn, battlefield, rows), as the channel sees it.
+      const table = cardTableOf(ctx.deps, caller.channelId);
+      if (!table) return replyRejected(interaction, 'There is no card game in this channel.');
+      return replyPrivately(interaction, table.text);
+    }
+  }
+}

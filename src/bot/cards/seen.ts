@@ -1,0 +1,25 @@
+/**
+ * The wizards work on what the player may see: the engine state rebuilt from the seat's private view, with every
+ * other hand empty and no deck. The engine's own functions (legal plays, claim previews, effect targets) then run
+ * on it unchanged, and no private view can ever show another seat's card: the data is not there.
+ */
+import type { CardGameState, CardGameView, Seat } from '../../cardgame/index.js';
+
+const NO_RNG = '0'.repeat(32);
+
+export function stateFromView(view: CardGameView): CardGameState {
+  const { viewer: _viewer, seats, deckSize: _deck, discardSize: _discard, ...rest } = view;
+  return {
+    ...structuredClone(rest),
+    rng: NO_RNG,
+    seats: seats.map((x) => ({ dynasty: x.dynasty, supply: x.supply, dynastyCardInHand: x.dynastyCardInHand, hand: [...(x.hand ?? [])] })),
+    deck: [],
+    discard: [],
+    gives: seats.map((x) => (x.give ? [...x.give] : null)),
+  };
+}
+
+/** The seat the view belongs to (a public view has none). */
+export function viewerOf(view: CardGameView): Seat | null {
+  return view.viewer;
+}

@@ -1,0 +1,176 @@
+/**
+ * `/cards …`: the Warring States card game's own commands (design §3.2; decisions.md: `/cards`, not `/ws`).
+ * Everything about a hand is ephemeral; `play` with options is the keyboard path of the play wizard (autocomplete
+ * of legal cards only, answered to the hand's owner) and ends on the same preview with Confirm.
+ */
+import { AttachmentBuilder, InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { and, asc, eq } from 'drizzle-orm';
+import type { GameEvent } from '../../cardgame/index.js';
+import { cardGameInChannel, setCardsAway, setCardsNotify } from '../../game/cards/index.js';
+import { cardEvents } from '../../store/schema.js';
+import { tableBoardPicture, publicTable } from '../cards/board.js';
+import { brightOptions, previewStep, secondChoices } from '../cards/play.js';
+import { notYourTurnText, openChoose, openFallBack, openPlay, seatState, type SeatState } from '../cards/handlers.js';
+import { handleCardsComponent } from '../cards/handlers.js';
+import { RULE_TOPICS, rulesText, type RuleTopic } from '../cards/rules.js';
+import { handView } from '../cards/views.js';
+import { CARDS_COMMAND, type View } from '../cards/ui.js';
+import type { BotCommand } from '../command.js';
+import type { BotContext } from '../context.js';
+import { callerOf, replyRejected } from '../respond.js';
+import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
+
+const data = new SlashCommandBuilder()
+  .setName(CARDS_COMMAND)
+  .setDescription('The Warring States card game in this channel')
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand((s) => s.setName('hand').setDescription('Your hand, what you may play now, and the leads (only you see it)'))
+  .addSubcommand((s) =>
+    s
+      .setName('play')
+      .setDescription('Wage battle: opens the wizard, or plays the cards you name (with a preview first)')
+      .addStringOption((o) => o.setName('bright').setDescription('Your bright or wild card (legal ones only)').setAutocomplete(true))
+      .addStringOption((o) => o.setName('second').setDescription('A dark card or your dynasty card to add (or none)').setAutocomplete(true)),
+  )
+  .addSubcommand((s) => s.setName('fallback').setDescription('Fall back: claim superiorities, use them, recruit'))
+  .addSubcommand((s) => s.setName('choose').setDescription('Choose the next battle (the chooser after a round)'))
+  .addSubcommand((s) =>
+    s
+      .setName('board')
+      .setDescription('The board picture')
+      .addBooleanOption((o) => o.setName('public').setDescription('Post it in the channel for everyone (default: only you)')),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('rules')
+      .setDescription('The rules in short')
+      .addStringOption((o) => o.setName('topic').setDescription('Which part (default: a turn)').addChoices(...RULE_TOPICS.map((t) => ({ name: t, value: t })))),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('log')
+      .setDescription('What happened in a round (default: the current one)')
+      .addIntegerOption((o) => o.setName('round').setDescription('Round number').setMinValue(1).setMaxValue(1000)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('notify')
+      .setDescription('How you are told it is your turn')
+      .addStringOption((o) =>
+        o
+          .setName('mode')
+          .setDescription('mention in the log thread, DM, or nothing')
+          .setRequired(true)
+          .addChoices({ name: 'mention', value: 'mention' }, { name: 'dm', value: 'dm' }, { name: 'off', value: 'off' }),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('away')
+      .setDescription('While away, your turns resolve at once with the default action')
+      .addStringOption((o) => o.setName('state').setDescription('on or off').setRequired(true).addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' })),
+  )
+  .toJSON();
+
+async function reply(interaction: ChatInputCommandInteraction, view: View & { files?: AttachmentBuilder[] }, visible = false): Promise<void> {
+  const body = { content: view.content, components: view.components, allowedMentions: { parse: [] as [] }, ...(view.files ? { files: view.files } : {}) };
+  if (interaction.deferred || interaction.replied) await interaction.editReply(body);
+  else await interaction.reply(visible ? body : { ...body, flags: MessageFlags.Ephemeral });
+}
+
+function seated(ctx: BotContext, interaction: ChatInputCommandInteraction): SeatState | null {
+  const st = seatState(ctx, interaction);
+  if ('error' in st) {
+    void replyRejected(interaction, st.error.startsWith('You are not seated') ? 'You are not seated here.' : st.error);
+    return null;
+  }
+  return st;
+}
+
+async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const caller = callerOf(interaction);
+  const sub = interaction.options.getSubcommand();
+  switch (sub) {
+    case 'hand': {
+      const st = seated(ctx, interaction);
+      return st ? reply(interaction, handView(st.ref, st.state, st.seat)) : undefined;
+    }
+    case 'play': {
+      const st = seated(ctx, interaction);
+      if (!st) return;
+      const bright = interaction.options.getString('bright');
+      if (!bright) return reply(interaction, openPlay(st));
+      if (st.state.turnSeat !== st.seat || (st.state.phase !== 'battle' && st.state.phase !== 'tiebreak')) return replyRejected(interaction, notYourTurnText(st.game));
+      const option = brightOptions(st.state, st.seat).find((o) => o.value === bright);
+      if (!option) return replyRejected(interaction, 'That card cannot be played now; pick one from the list (or run `/cards play` without options for the wizard).');
+      const second = interaction.options.getString('second') ?? 'none';
+      const choice = secondChoices(st.state, st.seat, bright).find((c) => c.option.value === second);
+      if (!choice) return replyRejected(interaction, 'That second card cannot go with this bright card; pick one from the list.');
+      if (!choice.play) return reply(interaction, openPlay(st)); // Qin and Yan choose the rest in the wizard
+      return reply(interaction, previewStep(st.ref, st.state, choice.play));
+    }
+    case 'fallback': {
+      const st = seated(ctx, interaction);
+      return st ? reply(interaction, openFallBack(ctx, interaction, st)) : undefined;
+    }
+    case 'choose': {
+      const st = seated(ctx, interaction);
+      return st ? reply(interaction, openChoose(st)) : undefined;
+    }
+    case 'board': {
+      const table = publicTable(ctx, caller.channelId);
+      if ('error' in table) return replyRejected(interaction, table.error);
+      const visible = interaction.options.getBoolean('public') === true;
+      await interaction.deferReply(visible ? {} : { flags: MessageFlags.Ephemeral });
+      const png = await tableBoardPicture(table.view);
+      return reply(interaction, { content: `🗺 Round ${table.view.round}.`, components: [], files: [new AttachmentBuilder(png, { name: 'board.png' })] }, visible);
+    }
+    case 'rules':
+      return reply(interaction, { content: rulesText((interaction.options.getString('topic') as RuleTopic | null) ?? 'turn'), components: [] });
+    case 'log': {
+      const game = cardGameInChannel(ctx.deps, caller.channelId);
+      if (!game) return replyRejected(interaction, 'There is no card game in this channel.');
+      const round = interaction.options.getInteger('round') ?? game.round;
+      const rows = ctx.deps.db.select({ events: cardEvents.events }).from(cardEvents).where(and(eq(cardEvents.gameId, game.gameId), eq(cardEvents.round, round))).orderBy(asc(cardEvents.seq)).all();
+      const lines = rows.map((r) => (r.events as GameEvent[]).map((e) => e.text).join(' ')).filter(Boolean);
+      const text = lines.length ? `**Round ${round}**\n${lines.map((l) => `• ${l}`).join('\n')}` : `Nothing happened in round ${round} yet.`;
+      return reply(interaction, { content: splitMessage(text)[0]!, components: [] });
+    }
+    case 'notify': {
+      const r = setCardsNotify(ctx.deps, caller, interaction.options.getString('mode', true));
+      if (!r.ok) return replyRejected(interaction, r.error);
+      const how = { mention: 'with a mention in the game’s log thread', dm: 'by DM', off: 'not at all (check the table yourself)' }[r.mode];
+      return reply(interaction, { content: `🔔 You will be told of your turns ${how}.`, components: [] });
+    }
+    case 'away': {
+      const on = interaction.options.getString('state', true) === 'on';
+      const r = setCardsAway(ctx.deps, caller, on);
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return reply(interaction, {
+        content: on ? '🏖️ You are away: your turns resolve at once with the default action until you come back (`/cards away off`, or any button).' : '👋 Welcome back: your turns wait for you again.',
+        components: [],
+      });
+    }
+    default:
+      return replyRejected(interaction, 'Unknown subcommand.');
+  }
+}
+
+/** Only the caller's own legal cards (the answer goes to the caller alone). */
+async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+  const st = seatState(ctx, interaction);
+  if ('error' in st || st.state.turnSeat !== st.seat) return interaction.respond([]);
+  const focused = interaction.options.getFocused(true);
+  const typed = String(focused.value).trim().toLowerCase();
+  const options =
+    focused.name === 'bright'
+      ? brightOptions(st.state, st.seat)
+      : (() => {
+          const bright = interaction.options.getString('bright') ?? '';
+          return brightOptions(st.state, st.seat).some((o) => o.value === bright) ? secondChoices(st.state, st.seat, bright).map((c) => c.option) : [];
+        })();
+  const matches = options.filter((o) => o.label.toLowerCase().includes(typed) || (o.description ?? '').toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
+  await interaction.respond(matches.map((o) => ({ name: choiceName(o.label), value: o.value })));
+}
+
+export const cardsCommand: BotCommand = { data, execute, autocomplete, component: handleCardsComponent };

@@ -1,0 +1,434 @@
+/**
+ * End to end (issue 12 §3–§5, design §4.6): a scripted 3-seat Warring States card game against the local Discord
+ * stand-in and the real bot, through two full rounds: the lobby message and its Join button, `/game join power:`
+ * listing dynasties, the start, the simultaneous give-away (one player lets the deadline pass: the default is
+ * applied), the choice of state, plays through the wizard's buttons and selects and one through
+ * `/cards play` autocomplete, fall backs with effects through the fall-back wizard, the round summary image, and
+ * the next battle's choice. Asserts the table message is edited in place, exactly one ping per turn, every
+ * hand view is ephemeral, and a scan of every public message, embed, attachment name, outbox payload (the image
+ * inputs) and info log line finds none of the card ids hidden in a hand or the deck at that moment. Plus a stale
+ * wizard and a not-your-turn click.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CardGameState } from '../../src/cardgame/index.js';
+import { createLogger } from '../../src/log.js';
+import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
+import { buttonsOf, componentsOf, textOf } from '../support/fake-discord/index.js';
+import { createHarness, type Harness } from './harness.js';
+
+const CHANNEL = 'cards';
+const USERS = ['ann', 'bob', 'cid'] as const;
+type User = (typeof USERS)[number];
+const CARD_ID = /\b(B\d\d|D\d\d|W\d)\b/g;
+
+describe('a 3-seat Warring States card game through the Discord bot', () => {
+  let h: Harness;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    const log = createLogger('info', { write: (s: string) => void logs.push(s) });
+    // A seeded random: the same deal and the same game every run (the script plays whatever it is dealt).
+    let seed = 20_261_122;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    h = await createHarness({ users: [...USERS, 'onlooker'], channels: [CHANNEL] }, { log, random });
+    await h.start();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  // ---- reading the table as the test (it may see everything) ----
+
+  function row(): { state: CardGameState | null; version: number; gameId: number; threadId: string | null } {
+    const r = h.database.sqlite.prepare('select game_id as gameId, state, version, thread_id as threadId from card_games order by game_id desc limit 1').get() as { gameId: number; state: string | null; version: number; threadId: string | null };
+    return { ...r, state: r.state ? (JSON.parse(r.state) as CardGameState) : null };
+  }
+  const state = () => row().state!;
+  function userOfSeat(seat: number): User {
+    const r = h.database.sqlite.prepare('select user_id as userId from card_seats where seat = ?').get(seat) as { userId: string };
+    return USERS.find((u) => h.fake.user(u).id === r.userId)!;
+  }
+  const seatOf = (u: User) => (h.database.sqlite.prepare('select seat from card_seats where user_id = ?').get(h.fake.user(u).id) as { seat: number }).seat;
+
+  const idle = async () => {
+    await h.bot!.outbox.idle();
+  };
+
+  /** The current table message: the channel's latest bot message with the table buttons. */
+  function tableMessage(): FakeMessage {
+    const m = h.fake.channelMessages(CHANNEL).filter((x) => buttonsOf(x).some((b) => b.customId?.startsWith('cards:t:')));
+    return m[m.length - 1]!;
+  }
+  const tableButton = (label: string) => buttonsOf(tableMessage()).find((b) => b.label === label)!.customId!;
+
+  function selectOptions(i: FakeInteraction, prefix: string): { id: string; values: string[]; labels: string[] } {
+    for (const row of componentsOf(h.fake.replyMessage(i))) {
+      for (const c of row.components) {
+        if (c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)) return { id: c.customId, values: c.options.map((o) => o.value), labels: c.options.map((o) => o.label) };
+      }
+    }
+    throw new Error(`no select ${prefix} in ${i.text}`);
+  }
+
+  // ---- privacy: every public thing against the cards hidden at that moment ----
+
+  const everPublic = new Set<string>();
+  let scannedDeliveries = 0;
+  let scannedLogs = 0;
+  let scannedOutbox = 0;
+
+  function hiddenNow(): Set<string> {
+    const s = state();
+    for (const c of [...s.row, ...s.resistance, ...s.discard, ...s.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : []))]) everPublic.add(c);
+    return new Set([...s.deck, ...s.seats.flatMap((x) => x.hand)].filter((c) => !everPublic.has(c)));
+  }
+
+  function leaks(text: string, hidden: Set<string>): string[] {
+    return [...text.matchAll(CARD_ID)].map((m) => m[1]!).filter((id) => hidden.has(id));
+  }
+
+  /** Scans everything public since the last scan: deliveries (messages, edits, embeds, attachment names), outbox payloads (the image inputs), info logs. */
+  async function scanPrivacy(): Promise<void> {
+    await idle();
+    const hidden = hiddenNow();
+    const deliveries = h.fake.publicDeliveries();
+    for (const d of deliveries.slice(scannedDeliveries)) {
+      const text = [textOf(d), ...d.attachments.map((a) => a.filename)].join('\n');
+      expect(leaks(text, hidden), `public ${d.via}: ${text}`).toEqual([]);
+    }
+    scannedDeliveries = deliveries.length;
+    const rows = h.database.sqlite.prepare('select id, payload from outbox where id > ? order by id').all(scannedOutbox) as { id: number; payload: string }[];
+    for (const r of rows) {
+      expect(leaks(r.payload, hidden), `outbox payload ${r.id}`).toEqual([]);
+      scannedOutbox = r.id;
+    }
+    for (const line of logs.slice(scannedLogs)) expect(leaks(line, hidden), `log line ${line}`).toEqual([]);
+    scannedLogs = logs.length;
+  }
+
+  // ---- pings: exactly one per turn ----
+
+  let pingsSeen = 0;
+  function pings(): FakeMessage[] {
+    const thread = row().threadId;
+    if (!thread) return [];
+    return h.fake.channelMessages(thread).filter((m) => h.fake.pings(m).users.length > 0);
+  }
+  /**
+   * After an action: exactly one new ping, to the user now to act, unless that user is the one who just acted
+   * (the chooser who also starts, the last seat in the battle): a player at the keyboard is not pinged again.
+   */
+  async function expectOnePingFor(user: User | null, actedBy: User | null = null): Promise<void> {
+    await idle();
+    const all = pings();
+    const fresh = all.slice(pingsSeen);
+    pingsSeen = all.length;
+    if (user === null || user === actedBy) return expect(fresh.map((m) => m.content)).toEqual([]);
+    expect(fresh.map((m) => h.fake.pings(m).users), `pings after the action: ${fresh.map((m) => m.content).join(' | ')}`).toEqual([[h.fake.user(user).id]]);
+  }
+
+  const toAct = (): User | null => {
+    const s = state();
+    if (s.phase === 'battle' || s.phase === 'tiebreak') return userOfSeat(s.turnSeat!);
+    if (s.phase === 'choose') return userOfSeat(s.chooser!.seat);
+    return null;
+  };
+
+  // ---- the wizards, driven like a player ----
+
+  function button(i: FakeInteraction, label: string): string {
+    const b = h.fake.buttons(i).find((x) => x.label === label);
+    if (!b) throw new Error(`no button ${label} on: ${i.text}`);
+    return b.customId!;
+  }
+  const hasSelect = (i: FakeInteraction, prefix: string) => componentsOf(h.fake.replyMessage(i)).some((r) => r.components.some((c) => c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)));
+
+  async function clickTable(user: User | 'onlooker', label: string): Promise<FakeInteraction> {
+    const i = await h.fake.click(user, tableMessage(), tableButton(label));
+    expect(i.ephemeral, `${label} answers privately`).toBe(true);
+    return i;
+  }
+
+  /** Wage battle through the table's button: the first bright card offered, then the first second card. */
+  async function wageByWizard(user: User): Promise<void> {
+    let i = await clickTable(user, 'Wage battle');
+    const bright = selectOptions(i, 'pb');
+    i = await h.fake.select(user, i, bright.id, [bright.values[0]!]);
+    if (hasSelect(i, 'ps')) {
+      const second = selectOptions(i, 'ps');
+      const plain = second.values.find((v) => v !== 'yq' && v !== 'yy') ?? second.values[0]!;
+      i = await h.fake.select(user, i, second.id, [plain]);
+    }
+    expect(i.text).toContain('If you fell back now you would claim');
+    i = await h.fake.click(user, i, button(i, 'Confirm'));
+    expect(i.text).toContain('stored');
+  }
+
+  /** Wage battle with `/cards play`: the autocomplete lists only the caller's legal cards. */
+  async function wageByCommand(user: User): Promise<void> {
+    const s = state();
+    const seat = seatOf(user);
+    const choices = await h.fake.autocomplete(user, CHANNEL, 'cards play', { bright: '' }, 'bright');
+    expect(choices.length).toBeGreaterThan(0);
+    for (const c of choices) expect(s.seats[seat]!.hand).toContain(String(c.value));
+    const seconds = await h.fake.autocomplete(user, CHANNEL, 'cards play', { bright: String(choices[0]!.value), second: '' }, 'second');
+    expect(seconds.length).toBeGreaterThan(0);
+    for (const c of seconds) expect(['none', 'y'].includes(String(c.value)) || String(c.value).startsWith('y.') || s.seats[seat]!.hand.includes(String(c.value)) || ['yq', 'yy'].includes(String(c.value))).toBe(true);
+    // another player's autocomplete offers nothing (not their turn), so no hand reaches it
+    const other = USERS.find((u) => u !== user)!;
+    expect(await h.fake.autocomplete(other, CHANNEL, 'cards play', { bright: '' }, 'bright')).toEqual([]);
+    const preview = await h.fake.slash(user, CHANNEL, 'cards play', { bright: String(choices[0]!.value), second: String(seconds[0]!.value) });
+    expect(preview.ephemeral).toBe(true);
+    const done = await h.fake.click(user, preview, button(preview, 'Confirm'));
+    expect(done.text).toContain('stored');
+  }
+
+  let previewed = false;
+  /** Fall back through the wizard: use the first legal target of each superiority, then recruit, then Done. */
+  async function fallBackByWizard(user: User): Promise<{ effects: number }> {
+    let i = await clickTable(user, 'Fall back');
+    expect(i.text).toMatch(/You will claim/);
+    i = await h.fake.click(user, i, button(i, 'Fall back'));
+    if (!previewed && h.fake.buttons(i).some((b) => b.label === 'Preview board')) {
+      // the board as the draft leaves it, privately, in a message of its own (the wizard stays)
+      const p = await h.fake.click(user, i, button(i, 'Preview board'));
+      expect(p.ephemeral).toBe(true);
+      expect(p.attachments.map((a) => a.filename)).toEqual(['fall-back-preview.png']);
+      previewed = true;
+    }
+    let effects = 0;
+    for (let step = 0; step < 30; step++) {
+      expect(i.ephemeral).toBe(true);
+      if (hasSelect(i, 'fs')) {
+        const src = selectOptions(i, 'fs');
+        i = await h.fake.select(user, i, src.id, [src.values[0]!]);
+        continue;
+      }
+      if (hasSelect(i, 'ft')) {
+        const t = selectOptions(i, 'ft');
+        i = await h.fake.select(user, i, t.id, [t.values[0]!]);
+        effects++;
+        continue;
+      }
+      if (h.fake.buttons(i).some((b) => b.label === 'Draw a card instead')) {
+        i = await h.fake.click(user, i, button(i, 'Draw a card instead'));
+        continue;
+      }
+      if (hasSelect(i, 'fr')) {
+        const comp = componentsOf(h.fake.replyMessage(i)).flatMap((r) => r.components).find((c) => c.type === 3 && c.customId.startsWith('cards:fr:'))!;
+        const r = selectOptions(i, 'fr');
+        i = await h.fake.select(user, i, r.id, r.values.slice(0, (comp as { minValues: number }).minValues));
+        continue;
+      }
+      i = await h.fake.click(user, i, button(i, 'Done'));
+      expect(i.text).toContain('You fell back');
+      return { effects };
+    }
+    throw new Error('the fall-back wizard did not end');
+  }
+
+  /** The chooser picks a state (and, after a Spy claim, keeps itself as the start player). */
+  async function chooseByButton(user: User): Promise<void> {
+    let i = await clickTable(user, 'Choose next battle');
+    if (hasSelect(i, 'cs')) {
+      const starts = selectOptions(i, 'cs');
+      i = await h.fake.select(user, i, starts.id, [String(seatOf(user))]);
+    }
+    const states = selectOptions(i, 'ct');
+    i = await h.fake.select(user, i, states.id, [states.values.includes('gu') ? 'gu' : states.values[0]!]);
+    expect(i.text).toContain('Chosen');
+  }
+
+  // ---- the script ----
+
+  it('lobby, join, start', async () => {
+    const created = await h.fake.slash('ann', CHANNEL, 'game create', { variant: 'warring-states-cards', seats: 3, preset: 'live' });
+    expect(created.text).toContain('Warring States card game');
+    await idle();
+    const lobby = tableMessage();
+    expect(buttonsOf(lobby).map((b) => b.label)).toEqual(['Join', 'Leave', 'Start (GM)', 'Rules']);
+    const join = await h.fake.click('bob', lobby, tableButton('Join'));
+    expect(join.ephemeral).toBe(true);
+    const dyn = selectOptions(join, 'jd');
+    expect(dyn.labels).toContain('秦 Qin');
+    await h.fake.select('bob', join, dyn.id, ['qin']);
+    const free = await h.fake.autocomplete('cid', CHANNEL, 'game join', { power: '' }, 'power');
+    expect(free.map((c) => c.value)).toEqual(['Chu 楚', 'Jin 晉', 'Qi 齊', 'Yan 燕']);
+    expect((await h.fake.slash('cid', CHANNEL, 'game join', { power: 'Yan 燕' })).text).toContain('Yan');
+    expect((await h.fake.slash('ann', CHANNEL, 'game join', { power: 'Chu 楚' })).text).toContain('Chu');
+    const started = await h.fake.slash('ann', CHANNEL, 'game start');
+    expect(started.text).toContain('starts');
+    await idle();
+    expect(state().phase).toBe('give');
+    expect(tableMessage().id).toBe(lobby.id); // the lobby message became the table: edited in place
+    await scanPrivacy();
+    // everyone is pinged once to choose recruits
+    const all = pings();
+    expect(all.map((m) => h.fake.pings(m).users[0]).sort()).toEqual(USERS.map((u) => h.fake.user(u).id).sort());
+    pingsSeen = all.length;
+  });
+
+  it('give-away: two choose through the private multi-select, the third lets the deadline pass', async () => {
+    for (const user of ['ann', 'bob'] as const) {
+      const hand = await clickTable(user, 'My hand');
+      expect(hand.text).toContain('Your hand');
+      const i = await clickTable(user, 'Choose recruits');
+      const sel = selectOptions(i, 'gv');
+      expect(sel.values).toHaveLength(8);
+      for (const v of sel.values) expect(state().seats[seatOf(user)]!.hand).toContain(v);
+      const done = await h.fake.select(user, i, sel.id, sel.values.slice(0, 2));
+      expect(done.text).toContain('Your recruits');
+    }
+    await scanPrivacy();
+    expect(state().phase).toBe('give');
+    h.clock.offset += 100_000; // live: 90 s for the setup
+    h.bot!.scheduler.poke();
+    await expect.poll(() => state().phase, { timeout: 10_000 }).toBe('choose');
+    expect(state().row).toHaveLength(6);
+    await scanPrivacy();
+    await expectOnePingFor(toAct());
+  });
+
+  it('round 1: the state choice, plays through the wizard, a not-your-turn click, a stale wizard, fall backs with effects', async () => {
+    const chooser = toAct()!;
+    const table1 = tableMessage().id;
+    await chooseByButton(chooser);
+    await scanPrivacy();
+    await expectOnePingFor(toAct(), chooser);
+    expect(state().phase).toBe('battle');
+
+    // not your turn, not seated
+    const actor = toAct()!;
+    const other = USERS.find((u) => u !== actor)!;
+    const before = row().version;
+    const wrong = await clickTable(other, 'Wage battle');
+    expect(wrong.text).toBe(`It is <@${h.fake.user(actor).id}>'s turn (deadline <t:${Math.floor((h.database.sqlite.prepare('select deadline_ms as d from card_games').get() as { d: number }).d / 1000)}:R>).`);
+    const onlooker = await clickTable('onlooker', 'My hand');
+    expect(onlooker.text).toContain('You are not seated here');
+    expect(row().version).toBe(before);
+
+    // a stale wizard: two previews open, the first confirm stores, the second is refused
+    const open = async () => {
+      let i = await clickTable(actor, 'Wage battle');
+      const b = selectOptions(i, 'pb');
+      i = await h.fake.select(actor, i, b.id, [b.values[0]!]);
+      if (hasSelect(i, 'ps')) i = await h.fake.select(actor, i, selectOptions(i, 'ps').id, ['none']);
+      return i;
+    };
+    const [first, second] = [await open(), await open()];
+    expect((await h.fake.click(actor, first, button(first, 'Confirm'))).text).toContain('stored');
+    const refused = await h.fake.click(actor, second, button(second, 'Confirm'));
+    expect(refused.text).toContain('The table changed — reopen');
+    expect(row().version).toBe(before + 1);
+    await scanPrivacy();
+    await expectOnePingFor(toAct(), actor);
+
+    let turns = 0;
+    let effects = 0;
+    while (state().phase === 'battle' && turns++ < 20) {
+      const user = toAct()!;
+      const s = state();
+      const seat = seatOf(user);
+      const played = s.battle.played[seat]!.length;
+      const { legalWages } = await import('../../src/cardgame/index.js');
+      if (played === 0 && legalWages(s, seat).length > 0) await wageByWizard(user);
+      else effects += (await fallBackByWizard(user)).effects;
+      await scanPrivacy();
+      await expectOnePingFor(toAct(), user);
+    }
+    expect(state().phase).toBe('choose');
+    expect(effects).toBeGreaterThan(0);
+    // the table message of round 1 was edited in place all round long, the board picture replaced as it changed
+    const t1 = h.fake.message(table1);
+    expect(t1.history.length).toBeGreaterThan(5);
+    // its board picture was attached at the round's start and replaced when a fall back changed the board
+    const pictures = new Set([...t1.history, t1].flatMap((v) => v.attachments.map((a) => a.filename)));
+    expect(pictures.size).toBeGreaterThanOrEqual(2);
+    // the round summary with its image
+    const summary = h.fake.channelMessages(CHANNEL).find((m) => m.content.startsWith('**Round 1 is over.**'))!;
+    expect(summary.attachments.map((a) => a.filename)).toEqual(['round-1-summary.png']);
+    expect(summary.attachments[0]!.data.subarray(1, 4).toString('ascii')).toBe('PNG');
+  });
+
+  it('round 2: a play through /cards play autocomplete, then to the choice of round 3', async () => {
+    const chooser = toAct()!;
+    await chooseByButton(chooser);
+    await scanPrivacy();
+    await expectOnePingFor(toAct(), chooser);
+    const first = toAct()!;
+    await wageByCommand(first);
+    await scanPrivacy();
+    await expectOnePingFor(toAct(), first);
+    let turns = 0;
+    while (state().phase === 'battle' && turns++ < 20) {
+      const user = toAct()!;
+      const s = state();
+      const seat = seatOf(user);
+      const { legalWages } = await import('../../src/cardgame/index.js');
+      if (s.battle.played[seat]!.length === 0 && legalWages(s, seat).length > 0) await wageByWizard(user);
+      else await fallBackByWizard(user);
+      await scanPrivacy();
+      await expectOnePingFor(toAct(), user);
+    }
+    expect(['choose', 'finished']).toContain(state().phase);
+    expect(state().round).toBeGreaterThanOrEqual(3);
+    expect(h.fake.channelMessages(CHANNEL).some((m) => m.content.startsWith('**Round 2 is over.**'))).toBe(true);
+    // one table message for the whole game (the lobby's), pinned, edited in place, never re-posted
+    const tables = h.fake.channelMessages(CHANNEL).filter((m) => buttonsOf(m).some((b) => b.customId?.startsWith('cards:t:')));
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.pinned).toBe(true);
+    // the log thread: one line per stored action (plus the start line), besides the pings
+    const thread = row().threadId!;
+    const lines = h.fake.channelMessages(thread).filter((m) => h.fake.pings(m).users.length === 0);
+    const actions = (h.database.sqlite.prepare('select count(*) as n from card_events').get() as { n: number }).n;
+    expect(lines).toHaveLength(actions + 1);
+    // the scan saw real traffic and real secrets
+    expect(scannedDeliveries).toBeGreaterThan(60);
+    expect(hiddenNow().size).toBeGreaterThan(50);
+    expect(leaks(`played ${[...hiddenNow()][0]}`, hiddenNow())).toHaveLength(1);
+    if (process.env.CARDS_E2E_PNG) {
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(`${process.env.CARDS_E2E_PNG}-table.png`, tableMessage().attachments[0]!.data);
+      const summary = h.fake.channelMessages(CHANNEL).find((m) => m.content.startsWith('**Round 2 is over.**'))!;
+      writeFileSync(`${process.env.CARDS_E2E_PNG}-summary.png`, summary.attachments[0]!.data);
+    }
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('round 3: /cards hand is private, /gm advance skips a turn, a conceded seat falls back at once', async () => {
+    expect(state().phase).toBe('choose');
+    const board = await clickTable('onlooker', 'Board');
+    expect(board.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    expect(previewed).toBe(true);
+    const status = await h.fake.slash('onlooker', CHANNEL, 'game status');
+    expect(status.ephemeral).toBe(true);
+    expect(status.text).toContain('**Round 3 · choosing the battle**');
+    const hand = await h.fake.slash('bob', CHANNEL, 'cards hand');
+    expect(hand.ephemeral).toBe(true);
+    expect(hand.text).toContain('Your hand');
+    const chooser = toAct()!;
+    await chooseByButton(chooser);
+    await scanPrivacy();
+    await expectOnePingFor(toAct(), chooser);
+    // the game master skips the turn of the seat to act: it falls back with the defaults
+    const skipped = toAct()!;
+    const asked = await h.fake.slash('ann', CHANNEL, 'gm advance');
+    expect(asked.ephemeral).toBe(true);
+    const ok = await h.fake.click('ann', asked, h.fake.buttons(asked).find((b) => b.label === 'Skip the turn')!.customId!);
+    expect(ok.text).toContain('Skipped');
+    expect(state().battle.fallen).toContain(seatOf(skipped));
+    await scanPrivacy();
+    // a seat that concedes: its next turn resolves without waiting
+    const next = toAct()!;
+    {
+      const c = await h.fake.slash(next, CHANNEL, 'concede');
+      const done = await h.fake.click(next, c, h.fake.buttons(c).find((b) => b.label === 'Concede')!.customId!);
+      expect(done.text).toContain('You conceded');
+      await idle();
+      expect(state().battle.fallen).toContain(seatOf(next));
+      await scanPrivacy();
+    }
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+});
