@@ -312,7 +312,7 @@ export function gmCancel(deps: GameDeps, input: Caller & { canManageServer: bool
     // Reminders and other undelivered messages about a game that no longer runs would be untrue.
     tx.update(outbox)
       .set({ failedAt: now, lastError: 'cancelled with the game' })
-      .where(and(eq(outbox.gameId, game.id), isNull(outbox.sentAt), isNull(outbox.failedAt), inArray(outbox.kind, ['dm', 'notice'])))
+      .where(and(eq(outbox.gameId, game.id), isNull(outbox.sentAt), isNull(outbox.failedAt), inArray(outbox.kind, ['dm', 'notice', 'cards_turn'])))
       .run();
     const who = isMaster ? 'the game master' : 'a server manager';
     audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_cancel', detail: { byManager: !isMaster }, at: now });
