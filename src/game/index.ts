@@ -79,6 +79,7 @@ export {
   mapPaletteFor,
   renderInputForPhase,
   renderInputForPicture,
+  renderInputForProvisional,
   renderInputsForResults,
   type MapPalette,
   type PhasePicture,
@@ -86,4 +87,16 @@ export {
 } from './render-input.js';
 export { phaseLabel, phaseCode, formatResultsSummary, discordTime, splitForDiscord } from './summary.js';
 export { onInternalError, INTERNAL_ERROR } from './tx.js';
+export {
+  declareBattle,
+  reportBattle,
+  declarationChoices,
+  commanderChoices,
+  battleChoices,
+  decisiveModeOf,
+  rollBattle,
+  type Battle,
+  type BattleReport,
+  type DecisiveMode,
+} from './decisive.js';
 export { GAME_OVER } from './context.js';

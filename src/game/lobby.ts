@@ -51,6 +51,8 @@ export function createGame(
     notifyRoleId?: string | null;
     /** Map colours of the channel's posts (`/game create palette:`). */
     palette?: string | null;
+    /** The variant's game options (Warhammer `decisiveBattles`); null or missing ones take their defaults. */
+    options?: Record<string, string | null | undefined>;
   },
 ): Result<{ game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
@@ -63,6 +65,8 @@ export function createGame(
     if (!durations.ok) return fail(durations.error);
     const palette = input.palette ?? 'standard';
     if (palette !== 'standard' && palette !== 'colorblind') return fail(`Unknown palette "${palette}". Palettes: standard, colorblind.`);
+    const options = gameOptionsFor(variant, input.options ?? {});
+    if (!options.ok) return fail(options.error);
     const existing = openGameByChannel(tx, input.channelId);
     if (existing) {
       return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
@@ -102,6 +106,7 @@ export function createGame(
         retreatMs: durations.durations.retreat,
         adjustmentMs: durations.durations.adjustment,
         palette,
+        options: options.options,
         createdAt: now,
       })
       .returning()
@@ -112,6 +117,24 @@ export function createGame(
     changed(game.id);
     return { ok: true, game: toGameView(game) };
   });
+}
+
+/**
+ * The game options as stored: every option the variant offers, given or defaulted. An option the variant does not
+ * offer, or a value it does not allow, is refused with the allowed values.
+ */
+export function gameOptionsFor(variant: Variant, given: Record<string, string | null | undefined>): Result<{ options: Record<string, string> }> {
+  const specs = variant.rules.gameOptions ?? {};
+  const options: Record<string, string> = {};
+  for (const [name, value] of Object.entries(given)) {
+    if (value === null || value === undefined) continue;
+    const spec = specs[name];
+    if (!spec) return fail(`${variant.name} has no option "${name}".`);
+    if (!spec.values.includes(value)) return fail(`Option ${name} takes ${spec.values.join(', ')} (you gave "${value}").`);
+    options[name] = value;
+  }
+  for (const [name, spec] of Object.entries(specs)) options[name] ??= spec.default;
+  return { ok: true, options };
 }
 
 /** Powers nobody holds in the channel's forming game (for autocomplete); [] when there is none. */

@@ -5,6 +5,7 @@
 import { readiness } from '../store/schema.js';
 import { readyPowers } from '../store/queries.js';
 import { isError, playerInGame } from './context.js';
+import { decisiveStepOf } from './decisive.js';
 import { queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx } from './resolve.js';
 import { earlyResolutionAllowed } from './limits.js';
@@ -23,6 +24,9 @@ export function toggleReady(
     const ctx = playerInGame(tx, input);
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
+    if (decisiveStepOf(tx, phase.id)) {
+      return fail('Orders are closed: the Decisive Battle phase is under way. `/declare` (or `/declare battle:none`) tells the bot you are done.');
+    }
     if (!humanPowersToAct(tx, variant, game, phase).includes(player.power)) {
       return fail(`${player.power} has nothing to decide this phase.`);
     }

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Adjudication, OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
-import { players } from '../store/schema.js';
+import { decisiveSteps, players } from '../store/schema.js';
 import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../store/queries.js';
 import { isBallotKey } from './orders.js';
 import { phaseLabel } from './summary.js';
@@ -59,6 +59,33 @@ export function renderInputsForResults(deps: Pick<GameDeps, 'db'>, phaseId: numb
 /** One picture of a phase (`/history phase: picture:`); null when that picture does not exist. */
 export function renderInputForPicture(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: PhasePicture): RenderInput | null {
   return guarded(() => readRenderInput(deps, phaseId, picture));
+}
+
+/**
+ * The map of a movement phase's provisional results (Warhammer's Decisive Battle phase): its orders with the
+ * provisional adjudication drawn. Null when the phase has no Decisive Battle step (or is gone).
+ */
+export function renderInputForProvisional(deps: Pick<GameDeps, 'db'>, phaseId: number): RenderInput | null {
+  return guarded(() =>
+    deps.db.transaction((tx) => {
+      const phase = phaseById(tx, phaseId);
+      const step = tx.select().from(decisiveSteps).where(eq(decisiveSteps.phaseId, phaseId)).get();
+      const game = phase ? gameById(tx, phase.gameId) : undefined;
+      const variant = game ? getVariant(game.variantId) : undefined;
+      if (!phase || !step || !game || !variant) return null;
+      return {
+        variant,
+        position: phase.position,
+        orders: ordersOf(tx, phase.id)
+          .filter((o) => !isBallotKey(o.unitKey))
+          .map((o) => ({ power: o.power, order: o.order })),
+        results: step.provisional.results,
+        adjudication: step.provisional,
+        title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · orders and provisional results`,
+        palette: paletteOf(game.palette),
+      };
+    }),
+  );
 }
 
 function guarded<T>(read: () => T | null): T | null {

@@ -13,6 +13,19 @@ import { choiceName, MAX_CHOICES } from '../text.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
+/** Warhammer's `decisiveBattles` option (src/variants/warhammer/rules/decisive.ts). */
+const DECISIVE_CHOICES = [
+  { name: 'gm: the game master reports each battle winner', value: 'gm' },
+  { name: 'dice: a roll weighted by army size decides', value: 'dice' },
+  { name: 'off: no Decisive Battle phase', value: 'off' },
+];
+
+const DECISIVE_LINE: Record<string, string> = {
+  gm: 'Decisive battles: after each movement deadline players declare them; the game master reports each winner with `/gm battle`.',
+  dice: 'Decisive battles: after each movement deadline players declare them; a roll weighted by army size decides each.',
+  off: 'Decisive battles: off (plain Diplomacy movement).',
+};
+
 const data = new SlashCommandBuilder()
   .setName('game')
   .setDescription('Create, join, leave, start or look at the game in this channel')
@@ -32,7 +45,13 @@ const data = new SlashCommandBuilder()
       .addStringOption((o) => o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20))
       .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20))
       .addStringOption((o) => o.setName('palette').setDescription('Map colours of the posted maps (default: standard)').addChoices(...PALETTE_CHOICES))
-      .addRoleOption((o) => o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)')),
+      .addRoleOption((o) => o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)'))
+      .addStringOption((o) =>
+        o
+          .setName('decisive')
+          .setDescription('Warhammer: Decisive Battle phase (default gm: the game master reports each winner)')
+          .addChoices(...DECISIVE_CHOICES),
+      ),
   )
   .addSubcommand((s) =>
     s
@@ -60,6 +79,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         },
         palette: interaction.options.getString('palette'),
         notifyRoleId: interaction.options.getRole('notify')?.id ?? null,
+        options: { decisiveBattles: interaction.options.getString('decisive') },
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
@@ -69,6 +89,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           `Phases: movement ${formatDuration(d.movement)}, retreat ${formatDuration(d.retreat)}, adjustment ${formatDuration(d.adjustment)}.\n` +
           (interaction.options.getString('palette') === 'colorblind' ? 'Maps use the colour-blind palette.\n' : '') +
           (r.game.notifyRoleId ? `The start and results posts will ping <@&${r.game.notifyRoleId}>.\n` : '') +
+          (r.game.options.decisiveBattles ? `${DECISIVE_LINE[r.game.options.decisiveBattles]}\n` : '') +
           'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.',
       );
     }

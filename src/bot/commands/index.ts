@@ -1,6 +1,7 @@
 /** Every slash command the bot registers (names are the stable surface, issue 4 §2). */
 import type { BotCommand } from '../command.js';
 import { concedeCommand } from './concede.js';
+import { declareCommand } from './declare.js';
 import { drawCommand } from './draw.js';
 import { gameCommand } from './game.js';
 import { gmCommand } from './gm.js';
@@ -17,6 +18,7 @@ export const commands: BotCommand[] = [
   orderCommand,
   ordersCommand,
   readyCommand,
+  declareCommand,
   mapCommand,
   whyCommand,
   historyCommand,
