@@ -18,12 +18,12 @@ export function adjudicate(variant: Variant, position: Position, given: PowerOrd
   const { map, rules } = variant;
   const adopted = rules.adoptOrders?.({ map, position, orders: given, context });
   const orders = adopted?.orders ?? given;
-  const adj = adjudicatePhase(variant, position, orders);
+  const adj = adjudicatePhase(variant, position, orders, context);
   const withEvents = adopted?.events?.length ? { ...adj, events: [...adopted.events, ...(adj.events ?? [])] } : adj;
   return rules.afterAdjudication ? rules.afterAdjudication({ map, before: position, orders: given, adjudication: withEvents, context }) : withEvents;
 }
 
-function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrder[]): Adjudication {
+function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrder[], context: AdjudicationContext): Adjudication {
   const { map, rules } = variant;
   const phase = position.phase;
   let results: OrderResult[];
@@ -37,18 +37,26 @@ function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrde
     let pass: unknown = undefined;
     let out = resolveMovement(map, rules, position, orders);
     for (let n = 1; rules.revisitMovement && n < MAX_PASSES; n++) {
-      const next = rules.revisitMovement({ map, position, outcome: out, pass });
+      const next = rules.revisitMovement({ map, position, outcome: out, pass, context });
       if (next === undefined) break;
       pass = next;
       out = resolveMovement(map, rules, position, orders, pass);
     }
     ({ units, dislodged, contested, results } = out);
+    // Units a variant's rule destroys outright after the resolution (Warhammer Cataclysmic Battles): no retreat.
+    for (const gone of rules.destroyedUnits?.({ map, position, outcome: out, pass, context }) ?? []) {
+      const same = (u: Unit) => u.power === gone.power && u.type === gone.type && u.province === gone.province;
+      if (!units.some(same) && !dislodged.some(same)) continue;
+      units = units.filter((u) => !same(u));
+      dislodged = dislodged.filter((d) => !same(d));
+      removed.push(gone);
+    }
     // A dislodged unit with nowhere to go is disbanded at once: there is nothing to decide for it.
     for (const d of dislodged) {
       if (d.retreatOptions!.length === 0) removed.push(unitOf(d));
     }
     let adj = finish(variant, position, phase, units, dislodged.filter((d) => d.retreatOptions!.length > 0), contested, results, dislodged, removed, civilDisorderRemovals);
-    if (rules.afterMovement) adj = rules.afterMovement({ map, before: position, adjudication: adj, ordered: out.ordered, pass });
+    if (rules.afterMovement) adj = rules.afterMovement({ map, before: position, adjudication: adj, ordered: out.ordered, pass, context });
     return adj;
   }
   if (phase.type === 'retreat') {

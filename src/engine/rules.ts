@@ -11,6 +11,7 @@ import type { GameMap } from './map.js';
 import type {
   Adjudication,
   AdjudicationContext,
+  BattleReport,
   DislodgedUnit,
   Location,
   Order,
@@ -79,6 +80,10 @@ export interface MovementOutcomeView {
   /** Dislodged units, each with its retreat options. */
   dislodged: DislodgedUnit[];
   contested: ProvinceId[];
+  /** Every order's result (supports that counted are `success`). */
+  results: OrderResult[];
+  /** The units and the orders they carried out (virtual units included). */
+  ordered: OrderedUnit[];
 }
 
 export type StrengthKind = 'attack' | 'hold' | 'defend' | 'prevent';
@@ -157,6 +162,12 @@ export interface RulesModule {
    */
   decisive?(q: { map: GameMap; position: Position; orders: PowerOrder[]; adjudication: Adjudication; options: Record<string, string> }): DecisiveDeclaration[];
 
+  /**
+   * Decisive battles reported for a movement phase (`AdjudicationContext.battles`, the CLI's `battles`): what is
+   * wrong with them, one readable line each (empty: they can be adjudicated). A variant without it has no battles.
+   */
+  checkBattles?(q: { map: GameMap; position: Position; orders: PowerOrder[]; battles: BattleReport[]; options: Record<string, string> }): string[];
+
   /** Variant-defined order kinds, by name. */
   specialOrders?: Record<string, SpecialOrderSpec>;
   specialOrderParsers?: SpecialOrderParser[];
@@ -217,8 +228,20 @@ export interface RulesModule {
   /** Can a unit of this power support/give this order at all? (e.g. Warring States fleet support reach) */
   canSupport?(q: { map: GameMap; supporter: Unit; target: ProvinceId }): boolean | undefined;
 
-  /** Externally decided outcome for a contested province (decisive battle): the unit that wins, or undefined. */
+  /**
+   * A battle decided outside the resolver (Warhammer decisive battles) for a province some units move into: the
+   * province the winning unit stands in (its move succeeds, whatever the strengths there; every other move into the
+   * province fails), `null` (every move into it fails), or undefined (the resolver decides). Called inside each move
+   * decision; it may ask the context (decisions), and reads the outer loop's data as `ctx.pass`.
+   */
   battleWinner?(ctx: MovementContext, province: ProvinceId, contenders: OrderedUnit[]): ProvinceId | null | undefined;
+
+  /**
+   * A convoy's outcome decided outside the resolver: `true` the fleet convoys even if dislodged, `false` it does not
+   * convoy, undefined Classic (it convoys unless dislodged). Warhammer decisive battles item 8: a convoy keeps the
+   * outcome of the provisional result.
+   */
+  convoyStands?(ctx: MovementContext, fleet: OrderedUnit): boolean | undefined;
 
   /**
    * Outer loop over whole movement resolutions (decisions.md: a fixed point over complete resolutions, never an
@@ -226,10 +249,16 @@ export interface RulesModule {
    * new pass data to resolve the whole phase again with it (hooks read it as `ctx.pass`), or undefined to keep this
    * outcome. It must be monotone so the loop ends (the engine stops after 64 passes). Mandate of Heaven rule 4.
    */
-  revisitMovement?(q: { map: GameMap; position: Position; outcome: MovementOutcomeView; pass: unknown }): unknown;
+  revisitMovement?(q: { map: GameMap; position: Position; outcome: MovementOutcomeView; pass: unknown; context: AdjudicationContext }): unknown;
+
+  /**
+   * After the last resolution of a movement phase: units removed from the game at once, on the board or dislodged
+   * (no retreat). Warhammer Cataclysmic Battles: "The loser is forever destroyed."
+   */
+  destroyedUnits?(q: { map: GameMap; position: Position; outcome: MovementOutcomeView; pass: unknown; context: AdjudicationContext }): Unit[];
 
   /** After movement is resolved: adjust the resulting units (raise fleet, reversion), results and variant state. */
-  afterMovement?(q: { map: GameMap; before: Position; adjudication: Adjudication; ordered: OrderedUnit[]; pass?: unknown }): Adjudication;
+  afterMovement?(q: { map: GameMap; before: Position; adjudication: Adjudication; ordered: OrderedUnit[]; pass?: unknown; context?: AdjudicationContext }): Adjudication;
 
   /**
    * Before any phase is resolved: turn the orders given into the orders carried out. Mandate of Heaven rule 3:

@@ -137,4 +137,24 @@ export interface VariantEvent {
 export interface AdjudicationContext {
   /** Powers with a seated player (Mandate of Heaven: they vote on neutral units). Missing: the variant's default. */
   players?: Power[];
+  /**
+   * Battles fought outside the adjudicator for this movement phase (Warhammer decisive battles; the CLI's
+   * `battles`). The variant's `revisitMovement` reads them and re-resolves the phase (docs/engine.md, "Battles").
+   */
+  battles?: BattleReport[];
+}
+
+/** One battle fought outside the adjudicator, as the game master (or a dice roll) reports it. */
+export interface BattleReport {
+  /** Where it was fought: the target of a decisive move, or the province of a decisive hold. */
+  province: ProvinceId;
+  /** The power that won it (a supporting power's win counts for the power it supported). */
+  winner: Power;
+  /** Which side won, by its leading unit (`A nuln`), when `winner` fought on several sides. */
+  unit?: string;
+  /**
+   * Cataclysmic Battles (Warhammer option): the loser is destroyed. `true`: every losing side's leading unit in this
+   * province; or the losing units by label (`["A wast"]`).
+   */
+  destroyed?: true | string[];
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { adjudicate } from '../../engine/index.js';
 import { parseOrder, unitOfOrderText } from '../../engine/parse/index.js';
-import type { AdjudicationContext, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
+import type { AdjudicationContext, BattleReport, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
 import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Variant } from '../../engine/variant.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
@@ -40,8 +40,17 @@ const caseSchema = stageSchema.extend({
   players: z.array(z.string().min(1)).optional(),
   /** The variant's game options (`{"decisiveBattles": "gm"}`); missing ones take the variant's defaults. */
   options: z.record(z.string(), z.string()).optional(),
-  /** Decisive battles fought for this phase (`[{province, winner}]`). */
-  battles: z.array(z.object({ province: z.string().min(1), winner: z.string().min(1) })).optional(),
+  /** Decisive battles fought for this phase (`[{province, winner, unit?, destroyed?}]`, cli.md). */
+  battles: z
+    .array(
+      z.object({
+        province: z.string().min(1),
+        winner: z.string().min(1),
+        unit: z.string().min(1).optional(),
+        destroyed: z.union([z.literal(true), z.array(z.string().min(1))]).optional(),
+      }),
+    )
+    .optional(),
 });
 
 export type AdjudicateCase = z.infer<typeof caseSchema>;
@@ -215,8 +224,11 @@ export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseN
 
   const options = gameOptionsOf(variant, c, name);
   const { orders, failures: readFailures } = readOrders(variant, position, c.orders);
+  // Decisive battles fought (variant's `checkBattles`): re-adjudicated with their winners; else the provisional result.
+  if (c.battles !== undefined) context.battles = battlesOf(variant, position, orders, c, options, name);
   const adj = adjudicateOrExplain(variant, position, orders, context, name);
-  const decisive = c.phase.type === 'movement' && variant.rules.decisive ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options }) : undefined;
+  const decisive =
+    c.phase.type === 'movement' && c.battles === undefined && variant.rules.decisive ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options }) : undefined;
   // Ballots are secret (Mandate of Heaven rule 3): an unreadable order for another power's unit is not echoed back
   // in a variant that turns such orders into ballots.
   const failures = variant.rules.adoptOrders ? readFailures.filter((f) => !ordersOtherPowersUnit(position, f)) : readFailures;
@@ -263,14 +275,17 @@ function gameOptionsOf(variant: Variant, c: AdjudicateCase, name: string): Recor
     if (!spec.values.includes(value)) throw new InputError(`${name}: options.${key}: "${value}" is not one of ${spec.values.join(', ')}`);
     options[key] = value;
   }
-  if (c.battles !== undefined) {
-    throw new InputError(
-      variant.rules.decisive
-        ? `${name}: battles: re-adjudicating ${variant.id} with decisive battle outcomes is not supported yet`
-        : `${name}: battles: ${variant.id} has no decisive battles`,
-    );
-  }
+  if (c.battles !== undefined && !variant.rules.checkBattles) throw new InputError(`${name}: battles: ${variant.id} has no decisive battles`);
   return options;
+}
+
+/** The case's `battles`, checked by the variant against the phase (`checkBattles`). Throws `InputError`. */
+function battlesOf(variant: Variant, position: Position, orders: PowerOrder[], c: AdjudicateCase, options: Record<string, string>, name: string): BattleReport[] {
+  const battles: BattleReport[] = (c.battles ?? []).map((b) => ({ province: b.province, winner: b.winner, ...(b.unit ? { unit: b.unit } : {}), ...(b.destroyed ? { destroyed: b.destroyed } : {}) }));
+  if (c.phase.type !== 'movement' && battles.length > 0) throw new InputError(`${name}: battles: decisive battles are fought in movement phases only`);
+  const problems = variant.rules.checkBattles!({ map: variant.map, position, orders, battles, options });
+  if (problems.length > 0) throw new InputError(`${name}: battles: ${problems[0]}`);
+  return battles;
 }
 
 function dislodgedOutput(d: DislodgedUnit): CaseOutput['dislodged'][number] {

@@ -78,12 +78,13 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
     case 'convoy': {
       const reason = r.voidReason[i];
       if (reason) return ['void', `convoy not used: ${reason}${dislodged}`];
-      if (dislodger !== null) return ['failure', `convoy disrupted${dislodged}`];
+      // A convoy whose outcome was decided outside the resolver (`convoyStands`) may fail undislodged or stand dislodged.
+      if (!r.succeeded(i)) return ['failure', `convoy disrupted${dislodged}`];
       const army = r.convoyers.findIndex((fleets) => fleets.includes(i));
       if (army >= 0 && r.paradoxes.has(army)) return ['failure', 'the convoy was disrupted by a convoy paradox (Szykman rule)'];
       if (army >= 0 && !r.byConvoy[army]) return ['void', `${describeUnit(r, army)} moved over land, not by this convoy`];
-      if (army >= 0 && !r.succeeded(army)) return ['success', `convoy in place, but ${describeUnit(r, army)} did not arrive`];
-      return ['success', army >= 0 ? `convoyed ${describeUnit(r, army)}` : 'convoyed'];
+      if (army >= 0 && !r.succeeded(army)) return ['success', `convoy in place, but ${describeUnit(r, army)} did not arrive${dislodged}`];
+      return ['success', (army >= 0 ? `convoyed ${describeUnit(r, army)}` : 'convoyed') + dislodged];
     }
     default:
       if (order.kind === 'special') {

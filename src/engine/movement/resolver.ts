@@ -379,7 +379,9 @@ export class MovementResolver {
       case 'support':
         return this.decideSupport(i);
       case 'convoy':
-        return this.voidReason[i] === null && !this.dislodgedBy(i) ? 1 : 0;
+        if (this.voidReason[i] !== null) return 0;
+        // A convoy decided outside the resolver (`convoyStands`: Warhammer decisive battles item 8), else Classic.
+        return (this.rules.convoyStands?.(this.ctx, this.units[i]!) ?? !this.dislodgedBy(i)) ? 1 : 0;
       default:
         return this.dislodgedBy(i) ? 0 : 1;
     }

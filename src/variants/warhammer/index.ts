@@ -10,3 +10,15 @@ const features = readFeatures(parsed);
 
 export const warhammer: Variant = buildVariant(parsed, warhammerRules(features));
 export { features as warhammerFeatures };
+export {
+  battleReports,
+  checkBattleReports,
+  declarationsAllowed,
+  DEFAULT_BASE_POINTS,
+  groupBattles,
+  rollBattle,
+  type Army,
+  type BattleRoll,
+  type BattleSide,
+  type DecisiveBattle,
+} from './decisive-phase.js';

@@ -6,18 +6,40 @@
 import type { RulesModule } from '../../engine/rules.js';
 import type { WarhammerFeatures } from './features.js';
 import { buildableCenters } from './rules/capitals.js';
+import { resolveMovement } from '../../engine/movement/index.js';
+import { battleWinner, convoyStands, duplicateReports, isBattlePass, reportProblems, ruling } from './rules/battles.js';
 import { decisiveDeclarations, gameOptions } from './rules/decisive.js';
 import { illusionArmy, illusionHoldStrength } from './rules/illusion.js';
 import { immortalArmy, immortalCanMove } from './rules/immortality.js';
 import { seaRaiderStrength } from './rules/sea-raiders.js';
 
 export function warhammerRules(features: WarhammerFeatures): RulesModule {
-  return {
+  const rules: RulesModule = {
     gameOptions,
     decisive: ({ position, orders, adjudication, options }) => decisiveDeclarations(position, orders, adjudication, options),
     extraOrders: ({ position, orders }) => [...illusionArmy(position, orders), ...immortalArmy(position, orders)],
     canMove: ({ unit, to }) => immortalCanMove(unit, to),
     strength: (ctx, q) => seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q),
+    // Decisive battles: pass 0 is the provisional result; with battles reported, one more pass with their winners.
+    revisitMovement: ({ map, outcome, pass, context }) => {
+      if (pass !== undefined || !context.battles?.length) return undefined;
+      const { pass: next, problems } = ruling(map, outcome, context.battles);
+      for (const text of problems) next.events.push({ kind: 'battle-ignored', text: `battle report ignored: ${text}` });
+      return next;
+    },
+    battleWinner: (ctx, province) => battleWinner(ctx, province),
+    convoyStands: (ctx, fleet) => convoyStands(ctx, fleet),
+    destroyedUnits: ({ pass }) => (isBattlePass(pass) ? pass.destroyed : []),
+    afterMovement: ({ adjudication, pass }) => {
+      if (!isBattlePass(pass) || pass.events.length === 0) return adjudication;
+      return { ...adjudication, events: [...(adjudication.events ?? []), ...pass.events] };
+    },
+    checkBattles: ({ map, position, orders, battles, options }) => {
+      if (battles.length === 0) return [];
+      if ((options.decisiveBattles ?? gameOptions.decisiveBattles!.default) === 'off') return ['decisive battles are off in this game (decisiveBattles: off)'];
+      return reportProblems(map, resolveMovement(map, rules, position, orders), battles).concat(duplicateReports(battles));
+    },
     buildableCenters: ({ map, position, power }) => buildableCenters(features, map, position, power),
   };
+  return rules;
 }

@@ -1,0 +1,128 @@
+/**
+ * Decisive battles, the re-adjudication with the reported winners (the engine's outer loop `revisitMovement`, then
+ * `battleWinner` and `convoyStands` inside the resolver's decisions; docs/engine.md "Battles").
+ *
+ * Seed: "If you are the victor of the decisive battle, then you have sufficient strength to either take the
+ * province or hold the province, recalculate the results of the diplomacy move."
+ * - Pass 0 is the provisional result. With battles reported, the phase is resolved once more: in each province of a
+ *   battle, the winning side's unit there takes the province (its move succeeds whatever the strengths, every other
+ *   move into the province fails) or holds it (every move into it fails). A province of the battle where the winning
+ *   side does not fight keeps the resolver's own decision.
+ * - Seed: "Another way is to immediately dislodge any unit that bounces back into the province where a decisive
+ *   battle is occuring … I prefer the immediate dislodge effect." A unit that moved away from a battle province is
+ *   no side there (rules/battlefield.ts); the winner's move into it succeeds, so if the unit bounces back it is
+ *   dislodged. A power never dislodges its own unit: a winning move into a province its own unit stays in fails.
+ * - Seed, item 7: "If supporting, an army of a foreign power is declared the victor, then the power being supported
+ *   by that army is the victor" (rules/battlefield.ts `winningSide`).
+ * - Seed, item 8: "convoys are auto disrupted if they are met with a strength great enough to dislodge them … Convoys
+ *   are NOT disrupted if they are met with less than the needed strength to dislodge them (even if they are hit
+ *   with a decisive battle which causes them to dislodge)": every convoy keeps its provisional outcome (it stands
+ *   unless the provisional result dislodged its fleet).
+ * - Cataclysmic Battles (option): a report's `destroyed` removes the losers' leading units there from the game.
+ */
+import type { GameMap } from '../../../engine/map.js';
+import type { MovementContext, MovementOutcomeView, OrderedUnit } from '../../../engine/rules.js';
+import type { BattleReport, ProvinceId, Unit, VariantEvent } from '../../../engine/types.js';
+import { battlesAt, fieldOf, winningSide, type FieldOptions, type FieldUnit } from './battlefield.js';
+
+/** The outer loop's data once the battles are known. */
+export interface BattlePass {
+  kind: 'battles';
+  /** Province -> the province the winning unit stands in (its start), or null: every move into it fails. */
+  winners: Record<ProvinceId, ProvinceId | null>;
+  /** Convoying fleet's province -> its convoy stands (item 8: the provisional outcome). */
+  convoys: Record<ProvinceId, boolean>;
+  /** Units destroyed (Cataclysmic Battles). */
+  destroyed: Unit[];
+  events: VariantEvent[];
+}
+
+export function isBattlePass(pass: unknown): pass is BattlePass {
+  return typeof pass === 'object' && pass !== null && (pass as BattlePass).kind === 'battles';
+}
+
+/** Problems with the reports against this provisional outcome (empty: all good). One readable line each. */
+export function reportProblems(map: GameMap, provisional: MovementOutcomeView, reports: BattleReport[], opts: FieldOptions = {}): string[] {
+  return ruling(map, provisional, reports, opts).problems;
+}
+
+/** From the provisional outcome and the reports: the pass data of the re-adjudication, and any problem. */
+export function ruling(map: GameMap, provisional: MovementOutcomeView, reports: BattleReport[], opts: FieldOptions = {}): { pass: BattlePass; problems: string[] } {
+  const field = fieldOf(map, provisional, opts);
+  const problems: string[] = [];
+  const valid = reports.filter((r, i) => {
+    if (!map.has(r.province)) problems.push(`battles[${i}]: there is no province "${r.province}"`);
+    else if (field.groupsAt(r.province).length === 0) problems.push(`battles[${i}]: no unit moves into or stands at ${r.province}, so no battle was fought there`);
+    else return true;
+    return false;
+  });
+  const winners: BattlePass['winners'] = {};
+  const destroyed: FieldUnit[] = [];
+  const events: VariantEvent[] = [];
+  for (const battle of battlesAt(field, valid.map((r) => r.province))) {
+    const mine = valid.filter((r) => battle.provinces.includes(r.province));
+    const chosen = mine.map((r) => winningSide(battle, r.winner, r.unit));
+    const bad = chosen.find((c) => typeof c === 'string');
+    if (typeof bad === 'string') {
+      problems.push(bad);
+      continue;
+    }
+    const sides = new Set(chosen.map((c) => (typeof c === 'string' ? '' : c.lead)));
+    if (sides.size > 1) {
+      problems.push(`the battle at ${battle.provinces.join(', ')} is one battle (its groups share units) but was given different winners`);
+      continue;
+    }
+    const side = chosen[0] as Exclude<(typeof chosen)[number], string>;
+    for (const p of battle.provinces) {
+      const group = field.groupsAt(p).find((g) => side.groups.includes(g));
+      if (group) winners[p] = group.kind === 'move' ? group.principal.province : p;
+    }
+    events.push({ kind: 'battle', power: side.power, province: battle.provinces[0], text: `${side.power} (${side.lead}) won the decisive battle at ${battle.provinces.map((p) => map.province(p)?.name ?? p).join(' and ')}` });
+    for (const r of mine) {
+      if (!r.destroyed) continue;
+      const losers = battle.sides.filter((s) => s !== side).flatMap((s) => s.groups.filter((g) => g.province === r.province).map((g) => g.principal));
+      const named = r.destroyed === true ? losers : losers.filter((u) => (r.destroyed as string[]).includes(u.label));
+      if (Array.isArray(r.destroyed)) {
+        for (const label of r.destroyed) if (!losers.some((u) => u.label === label)) problems.push(`battles: ${label} did not lose the battle at ${r.province}, so it cannot be destroyed`);
+      }
+      destroyed.push(...named.filter((u) => !u.virtual));
+    }
+  }
+  const convoys: BattlePass['convoys'] = {};
+  for (const ou of provisional.ordered) {
+    if (ou.order.kind !== 'convoy') continue;
+    convoys[ou.unit.province] = !provisional.dislodged.some((d) => d.province === ou.unit.province && d.power === ou.unit.power);
+  }
+  const gone = destroyed.map((u) => ({ power: u.power, type: u.type, province: u.province, coast: null }));
+  return { pass: { kind: 'battles', winners, convoys, destroyed: gone, events }, problems };
+}
+
+/** `battleWinner`: the reported winner of a battle province, through the resolver's decisions. */
+export function battleWinner(ctx: MovementContext, province: ProvinceId): ProvinceId | null | undefined {
+  if (!isBattlePass(ctx.pass)) return undefined;
+  const winner = ctx.pass.winners[province];
+  if (winner === undefined) return undefined;
+  if (winner === null || winner === province) return winner;
+  // A power never dislodges its own unit: a winning move into a province its own unit stays in fails.
+  const mover = ctx.unitAt(winner);
+  const occupant = ctx.unitAt(province);
+  if (mover && occupant && occupant.unit.power === mover.unit.power && !ctx.moveSucceeds(province)) return null;
+  return winner;
+}
+
+/** `convoyStands`: item 8, every convoy keeps its provisional outcome in the re-adjudication. */
+export function convoyStands(ctx: MovementContext, fleet: OrderedUnit): boolean | undefined {
+  return isBattlePass(ctx.pass) ? ctx.pass.convoys[fleet.unit.province] : undefined;
+}
+
+/** A province reported twice. */
+export function duplicateReports(reports: BattleReport[]): string[] {
+  const first = new Map<ProvinceId, number>();
+  const problems: string[] = [];
+  reports.forEach((r, i) => {
+    const earlier = first.get(r.province);
+    if (earlier !== undefined) problems.push(`battles[${i}]: a second report for ${r.province} (first: battles[${earlier}])`);
+    else first.set(r.province, i);
+  });
+  return problems;
+}
