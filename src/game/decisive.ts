@@ -22,7 +22,6 @@
  * DMs show them; the status says who has answered, never what.
  */
 import { and, eq } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
 import { adjudicate } from '../engine/index.js';
 import { locationKey } from '../engine/map.js';
 import type { DecisiveDeclaration } from '../engine/rules.js';
@@ -39,7 +38,7 @@ import type { Caller, GameDeps, Result } from './types.js';
 import { randomToken } from './views.js';
 import { resolveInTx } from './resolve.js';
 import { getVariant } from '../variants/index.js';
-import { groupBattles, type Battle, type BattleReport } from './decisive-battles.js';
+import { groupBattles, reportsFor, rollBattle, type Battle, type BattleReport } from './decisive-battles.js';
 
 export type { Battle, BattleReport };
 export type DecisiveMode = 'gm' | 'dice';
@@ -80,9 +79,7 @@ const battlesOf = (step: DecisiveStepRow): Battle[] => (step.battles as Battle[]
 
 /** The adjudication context of a movement phase with decided battles (whrules: `context.battles`). */
 export function battleContext(players: string[], battles: BattleReport[]): AdjudicationContext {
-  const context: AdjudicationContext & { battles?: BattleReport[] } = { players };
-  if (battles.length > 0) context.battles = battles;
-  return context;
+  return battles.length > 0 ? { players, battles } : { players };
 }
 
 /**
@@ -159,7 +156,7 @@ function closeDeclarations(tx: Tx, deps: GameDeps, game: GameRow, variant: Varia
     .map((row) => allowed.find((a) => a.power === row.power && a.unit === row.unit && a.kind === row.kind))
     .filter((d): d is DecisiveDeclaration => d !== undefined);
   const orders: PowerOrder[] = ordersOf(tx, phase.id).map((o) => ({ power: o.power, order: o.order }));
-  const battles = groupBattles(variant, phase.position, orders, step.provisional, chosen);
+  const battles = groupBattles(variant, phase.position, orders, chosen, game.options ?? {});
   const label = phaseLabel(phase.position.phase, variant);
   if (battles.length === 0) {
     claimStage(tx, phase.id, 'declaring', { stage: 'done', battles: [], outcomes: {} });
@@ -169,8 +166,8 @@ function closeDeclarations(tx: Tx, deps: GameDeps, game: GameRow, variant: Varia
   if (step.mode === 'dice') {
     const outcomes: Record<string, string> = {};
     for (const battle of battles) {
-      battle.roll = rollBattle(battle, `${step.token}:${battle.province}`);
-      outcomes[battle.province] = battle.sides[battle.roll.side]!.power;
+      battle.roll = rollBattle(battle, step.token);
+      outcomes[battle.id] = battle.roll.lead;
     }
     claimStage(tx, phase.id, 'declaring', { stage: 'done', battles, outcomes });
     queueNotice(tx, game, battlesText(variant, label, battles, { dice: true }), `decisive:${phase.id}:battles:${step.token}`, now, phase.id);
@@ -191,11 +188,10 @@ function closeBattles(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, 
   const outcomes = step.outcomes ?? {};
   claimStage(tx, phase.id, 'battles', { stage: 'done' });
   const label = phaseLabel(phase.position.phase, variant);
-  const lines = battles.map((b) =>
-    outcomes[b.province]
-      ? `• ${placeName(variant, b.province)}: **${outcomes[b.province]}** won.`
-      : `• ${placeName(variant, b.province)}: not reported, so the provisional result stands.`,
-  );
+  const lines = battles.map((b) => {
+    const side = b.sides.find((s) => s.lead === outcomes[b.id]);
+    return side ? `• ${battleName(variant, b)}: **${side.power}** (${side.lead}) won.` : `• ${battleName(variant, b)}: not reported, so the provisional result stands.`;
+  });
   queueNotice(tx, game, `⚔️ **${label}: battle outcomes**\n${lines.join('\n')}\nThe final results follow.`, `decisive:${phase.id}:outcomes:${step.token}`, now, phase.id);
   return { status: 'resolve', battles: reportsOf(battles, outcomes) };
 }
@@ -210,32 +206,14 @@ function claimStage(tx: Tx, phaseId: number, from: DecisiveStepRow['stage'], set
   if (r.changes !== 1) throw new Error(`decisive step of phase ${phaseId} is no longer at stage ${from}`);
 }
 
+/** `outcomes`: battle id → the winning side's leading unit. */
 function reportsOf(battles: Battle[], outcomes: Record<string, string>): BattleReport[] {
-  const out: BattleReport[] = [];
-  for (const b of battles) {
-    const winner = outcomes[b.province];
-    if (!winner) continue;
-    const sides = b.sides.filter((s) => s.power === winner);
-    out.push({ province: b.province, winner, ...(sides.length === 1 ? { unit: sides[0]!.unit } : {}) });
-  }
-  return out;
+  return battles.flatMap((b) => (outcomes[b.id] ? reportsFor(b, outcomes[b.id]!) : []));
 }
 
-/**
- * The seeded roll of a dice battle: a number from 1 to the total of the armies' points, each side owning a range
- * as wide as its points (so its chance is its share of the points). The seed is the step's token and the province,
- * so the roll is fixed once the step exists and is the same after a restart.
- */
-export function rollBattle(battle: Pick<Battle, 'sides'>, seed: string): NonNullable<Battle['roll']> {
-  const totals = battle.sides.map((s) => s.armies.reduce((n, a) => n + a.points, 0));
-  const total = totals.reduce((a, b) => a + b, 0);
-  const value = (createHash('sha256').update(seed).digest().readUInt32BE(0) % total) + 1;
-  let upTo = 0;
-  for (const [i, t] of totals.entries()) {
-    upTo += t;
-    if (value <= upTo) return { value, total, side: i };
-  }
-  return { value, total, side: totals.length - 1 };
+/** `The Wasteland (wast)`, or several provinces joined when one battle decides them all. */
+function battleName(variant: Variant, battle: Pick<Battle, 'provinces'>): string {
+  return battle.provinces.map((p) => placeName(variant, p)).join(' + ');
 }
 
 function placeName(variant: Variant, province: string): string {
@@ -271,27 +249,27 @@ function provisionalText(variant: Variant, label: string, provisional: Adjudicat
 
 const points = (n: number): string => n.toLocaleString('en-US');
 
-function sideText(variant: Variant, battle: Battle, i: number): string {
-  const side = battle.sides[i]!;
-  const what = side.moving ? `${side.unit} → ${battle.province}` : `${side.unit} holds`;
-  const armies = side.armies.map((a) => (a.power === side.power && side.armies.length === 1 ? `${points(a.points)} pts` : `${a.power} ${points(a.points)} pts`)).join(' + ');
-  const declared = side.declared ? ' (declared)' : '';
-  void variant;
-  return `${side.power} ${what}${declared}: ${armies}`;
+/** `Empire A altd (declared) with A nuln: Empire 1,500 pts` — one side of a battle, its units and armies. */
+function sideText(battle: Battle, side: Battle['sides'][number]): string {
+  const declared = battle.declarations.some((d) => d.power === side.power && d.unit === side.lead) ? ' (declared)' : '';
+  const others = side.units.filter((u) => u !== side.lead);
+  const supported = others.length > 0 ? ` with ${others.join(', ')}` : '';
+  const armies = side.armies.map((a) => `${a.power} ${points(a.points)} pts`).join(' + ');
+  return `${side.power} ${side.lead}${declared}${supported}: ${armies}`;
 }
 
 function battlesText(variant: Variant, label: string, battles: Battle[], opts: { dice?: boolean; deadline?: number }): string {
   const lines = [`⚔️ **${label}: decisive battles** (${battles.length})`];
   for (const b of battles) {
-    lines.push(`**${placeName(variant, b.province)}**`);
+    lines.push(`**${battleName(variant, b)}**`);
     let from = 1;
-    for (const [i, side] of b.sides.entries()) {
-      const total = side.armies.reduce((n, a) => n + a.points, 0);
-      const range = opts.dice ? ` · roll ${points(from)}–${points(from + total - 1)}` : '';
-      from += total;
-      lines.push(`• ${sideText(variant, b, i)}${range}`);
+    for (const side of b.sides) {
+      const range = opts.dice ? ` · roll ${points(from)}–${points(from + side.points - 1)}` : '';
+      from += side.points;
+      lines.push(`• ${sideText(b, side)}${range}`);
     }
-    if (opts.dice && b.roll) lines.push(`🎲 Rolled **${points(b.roll.value)}** of ${points(b.roll.total)}: **${b.sides[b.roll.side]!.power}** wins.`);
+    const won = b.roll ? b.sides.find((s) => s.lead === b.roll!.lead) : undefined;
+    if (opts.dice && b.roll && won) lines.push(`🎲 Rolled **${points(b.roll.value)}** of ${points(b.roll.total)}: **${won.power}** (${won.lead}) wins.`);
   }
   if (opts.dice) lines.push('The final results follow.');
   else if (opts.deadline !== undefined) {
@@ -329,7 +307,7 @@ export function decisiveStatus(tx: Tx, variant: Variant, phase: PhaseRow): Decis
   const waiting = new Set(unanswered(tx, variant, phase, step));
   const answered = new Map([...new Set(allowedOf(step).map((d) => d.power))].map((p) => [p, !waiting.has(p)]));
   const outcomes = step.outcomes ?? {};
-  return { stage: step.stage, answered, unreported: battlesOf(step).map((b) => b.province).filter((p) => !outcomes[p]) };
+  return { stage: step.stage, answered, unreported: battlesOf(step).map((b) => b.id).filter((id) => !outcomes[id]) };
 }
 
 interface DeclarationContext {
@@ -456,24 +434,30 @@ export function reportBattle(
     const { game, variant, phase, step } = found;
     const battles = battlesOf(step);
     const typed = String(input.province ?? '').trim().toLowerCase();
-    const battle = battles.find((b) => b.province === typed || variant.map.province(b.province)?.name.toLowerCase() === typed);
-    if (!battle) return fail(`There is no decisive battle in "${String(input.province).slice(0, 60)}". Battles: ${battles.map((b) => placeName(variant, b.province)).join(', ')}.`);
+    const battle = battles.find((b) => b.id === typed || b.provinces.some((p) => p === typed || variant.map.province(p)?.name.toLowerCase() === typed));
+    if (!battle) return fail(`There is no decisive battle in "${String(input.province).slice(0, 60)}". Battles: ${battles.map((b) => battleName(variant, b)).join(', ')}.`);
     const winnerTyped = String(input.winner ?? '').trim().toLowerCase();
-    const side = battle.sides.find((s) => s.power.toLowerCase() === winnerTyped);
-    if (!side) return fail(`${side ?? input.winner} did not fight at ${placeName(variant, battle.province)}. Sides: ${[...new Set(battle.sides.map((s) => s.power))].join(', ')}.`);
-    const outcomes = { ...(step.outcomes ?? {}), [battle.province]: side.power };
+    // By power, or by the side's leading unit when one power fights on several sides.
+    const byPower = battle.sides.filter((s) => s.power.toLowerCase() === winnerTyped);
+    const side = byPower.length === 1 ? byPower[0] : battle.sides.find((s) => s.lead.toLowerCase() === winnerTyped);
+    if (!side) {
+      const sides = battle.sides.map((s) => `${s.power} (${s.lead})`).join(', ');
+      return fail(`"${String(input.winner).slice(0, 60)}" is not ${byPower.length > 1 ? 'one side' : 'a side'} of the battle at ${battleName(variant, battle)}${byPower.length > 1 ? ': name the side by its leading unit' : ''}. Sides: ${sides}.`);
+    }
+    const outcomes = { ...(step.outcomes ?? {}), [battle.id]: side.lead };
     const now = deps.now();
     tx.update(decisiveSteps).set({ outcomes }).where(and(eq(decisiveSteps.phaseId, phase.id), eq(decisiveSteps.stage, 'battles'))).run();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_battle', detail: { phaseId: phase.id, province: battle.province, winner: side.power }, at: now });
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_battle', detail: { phaseId: phase.id, battle: battle.id, winner: side.lead }, at: now });
     changed(game.id);
-    const remaining = battles.map((b) => b.province).filter((p) => !outcomes[p]);
+    const remaining = battles.filter((b) => !outcomes[b.id]).map((b) => battleName(variant, b));
+    const where = battleName(variant, battle);
     if (remaining.length === 0) {
       const r = resolveInTx(tx, deps, game.id, phase.id, 'decisive');
       if (!r.ok) return r;
-      return { ok: true, province: battle.province, winner: side.power, remaining, resolved: true };
+      return { ok: true, province: where, winner: side.power, remaining, resolved: true };
     }
     queueStatus(tx, game.id, now);
-    return { ok: true, province: battle.province, winner: side.power, remaining, resolved: false };
+    return { ok: true, province: where, winner: side.power, remaining, resolved: false };
   });
 }
 
@@ -499,10 +483,10 @@ export function battleChoices(deps: GameDeps, caller: Caller): { province: strin
       if (isError(found)) return [];
       const outcomes = found.step.outcomes ?? {};
       return battlesOf(found.step).map((b) => ({
-        province: b.province,
-        name: placeName(found.variant, b.province),
+        province: b.id,
+        name: battleName(found.variant, b),
         sides: [...new Set(b.sides.map((s) => s.power))],
-        winner: outcomes[b.province] ?? null,
+        winner: b.sides.find((s) => s.lead === outcomes[b.id])?.power ?? null,
       }));
     });
   } catch {

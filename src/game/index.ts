@@ -94,7 +94,6 @@ export {
   commanderChoices,
   battleChoices,
   decisiveModeOf,
-  rollBattle,
   type Battle,
   type BattleReport,
   type DecisiveMode,
