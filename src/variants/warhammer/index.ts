@@ -4,12 +4,28 @@ import { buildVariant, parseVariantData } from '../build.js';
 import type { Variant } from '../../engine/variant.js';
 import { readFeatures } from './features.js';
 import { warhammerRules } from './rules.js';
+import type { Position, Power, ProvinceId, UnitType } from '../../engine/types.js';
+import { applyDogsOfWarChoice as applyDogsOfWarChoiceOf, dogsOfWarChoices as dogsOfWarChoicesOf } from './dogs-of-war.js';
+import { applyRevolt as applyRevoltOf, becomeSepoy as becomeSepoyOf, revoltOptions as revoltOptionsOf } from './followers.js';
 
 const parsed = parseVariantData(data, 'src/variants/warhammer/map.json');
 const features = readFeatures(parsed);
 
 export const warhammer: Variant = buildVariant(parsed, warhammerRules(features));
 export { features as warhammerFeatures };
+
+const start = () => warhammer.startingPosition();
+/** Dogs of War (dogs-of-war.ts): the start choices still open for the seated powers. */
+export const dogsOfWarChoices = (position: Position, seated: Power[]) => dogsOfWarChoicesOf(features, warhammer.map, position, start(), seated);
+/** Dogs of War: apply one power's start choice (its city and unit type), or say why not. */
+export const applyDogsOfWarChoice = (position: Position, choice: { power: Power; city: ProvinceId; type: UnitType }) =>
+  applyDogsOfWarChoiceOf(features, warhammer.map, position, start(), choice);
+/** Sepoys and Mercenaries (followers.ts). */
+export const becomeSepoy = (position: Position, power: Power) => becomeSepoyOf(features, position, power);
+export const revoltOptions = (position: Position, sepoy: Power) => revoltOptionsOf(warhammer.map, position, sepoy);
+export const applyRevolt = (position: Position, sepoy: Power, province: ProvinceId, type: UnitType) => applyRevoltOf(warhammer.map, position, sepoy, province, type);
+export { battleCommanders, becomeMercenary, commanderProblems, finalRanking, recordWins, REVOLT_WINS, type RankEntry } from './followers.js';
+export { readState as readWarhammerState, type WarhammerState } from './state.js';
 export {
   battleReports,
   checkBattleReports,

@@ -10,13 +10,20 @@ import { resolveMovement } from '../../engine/movement/index.js';
 import { battleWinner, convoyStands, duplicateReports, isBattlePass, reportProblems, ruling } from './rules/battles.js';
 import { decisiveDeclarations, gameOptions } from './rules/decisive.js';
 import { illusionArmy, illusionHoldStrength } from './rules/illusion.js';
-import { immortalArmy, immortalCanMove } from './rules/immortality.js';
+import { adoptImmortalSupports, IMMORTAL_SUPPORT, immortalArmy, immortalCanMove, immortalSupportParser, immortalSupportSpec } from './rules/immortality.js';
 import { seaRaiderStrength } from './rules/sea-raiders.js';
+import { followCapitals } from './followers.js';
 
 export function warhammerRules(features: WarhammerFeatures): RulesModule {
   const rules: RulesModule = {
+    // Dogs of War choices, Sepoys and Mercenaries, revolted capitals (state.ts): callers carry variantState.
+    stateful: true,
     gameOptions,
     decisive: ({ position, orders, adjudication, options }) => decisiveDeclarations(position, orders, adjudication, options),
+    // Immortality: "A second Vampire Count army may support this move" (`A Gfor S Immortality`).
+    specialOrders: { [IMMORTAL_SUPPORT]: immortalSupportSpec },
+    specialOrderParsers: [immortalSupportParser],
+    adoptOrders: ({ position, orders }) => ({ orders: position.phase.type === 'movement' ? adoptImmortalSupports(position, orders) : orders }),
     extraOrders: ({ position, orders }) => [...illusionArmy(position, orders), ...immortalArmy(position, orders)],
     canMove: ({ unit, to }) => immortalCanMove(unit, to),
     strength: (ctx, q) => seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q),
@@ -40,6 +47,8 @@ export function warhammerRules(features: WarhammerFeatures): RulesModule {
       return reportProblems(map, resolveMovement(map, rules, position, orders), battles).concat(duplicateReports(battles));
     },
     buildableCenters: ({ map, position, power }) => buildableCenters(features, map, position, power),
+    // A Sepoy whose capital changed hands serves the new owner (followers.ts).
+    afterCenterUpdate: ({ after }) => followCapitals(features, after),
   };
   return rules;
 }

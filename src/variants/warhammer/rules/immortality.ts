@@ -7,16 +7,18 @@
  *   virtual Vampire Counts army moves into Sylvania (the engine's `extraOrders`, `virtual`). It comes from nowhere
  *   on the board (`IMMORTAL_ORIGIN`, reachable only through `canMove`), so it cannot be attacked, dislodged or caught
  *   in a head-to-head; like any move into Sylvania it cuts a support given from there.
- * - Its strength is 1 plus supports, resolved by the resolver like any move. Supports for it are not possible yet:
- *   no order can name a unit that stands nowhere (docs/rules/warhammer.md §4).
+ * - Its strength is 1 plus supports, resolved by the resolver like any move. "A second Vampire Count army may
+ *   support this move": a Vampire Counts army next to Sylvania orders `A Gfor S Immortality` (also `S Immortality -
+ *   Sylv`, `S A Immortality - Sylv`); while the virtual army moves, the order is carried out as an ordinary support of
+ *   its move (`adoptOrders`), so the resolver counts it, cuts it and reports it like any support.
  * - When a Vampire Counts unit is ordered into Sylvania itself, Immortality steps aside that phase.
  * - If the move succeeds the virtual army becomes a real Vampire Counts army in Sylvania (the engine's
  *   `materializes`); an occupant is dislodged and retreats as usual (only possible once supports exist). Sylvania changes owner at the end of Fall by the ordinary rule. If it fails, it vanishes.
  * - The Vampire Counts are never beyond return: the rule applies even when they have no unit or centre left
  *   (brief §5.3, 5: dormant, not eliminated).
  */
-import type { OrderedUnit } from '../../../engine/rules.js';
-import type { Location, Position, PowerOrder, Unit } from '../../../engine/types.js';
+import type { OrderedUnit, SpecialOrderParser, SpecialOrderSpec } from '../../../engine/rules.js';
+import type { Location, Order, Position, PowerOrder, Unit } from '../../../engine/types.js';
 import { SYLVANIA, VAMPIRE_COUNTS } from '../features.js';
 
 /** Where the virtual army "stands": no province of the map (checked in the tests). */
@@ -42,4 +44,55 @@ export function immortalArmy(position: Position, orders: PowerOrder[]): OrderedU
 /** The virtual army reaches Sylvania and nothing else. */
 export function immortalCanMove(unit: Unit, to: Location): boolean | undefined {
   return unit.province === IMMORTAL_ORIGIN ? to.province === SYLVANIA : undefined;
+}
+
+/** The special order a player gives to support the Immortality army (`A Gfor S Immortality`). */
+export const IMMORTAL_SUPPORT = 'immortalSupport';
+
+const SUPPORT_WORDS = new Set(['s', 'support', 'supports']);
+const IMMORTAL_WORDS = new Set(['immortality', 'immortal']);
+
+/** `S Immortality`, `S Immortality - Sylv`, `S A Immortality - Sylvania`. */
+export const immortalSupportParser: SpecialOrderParser = {
+  parse(tokens, helpers) {
+    if (tokens.length < 2 || !SUPPORT_WORDS.has(tokens[0]!)) return null;
+    let i = 1;
+    if (tokens[i] === 'a' || tokens[i] === 'army') i++;
+    if (!IMMORTAL_WORDS.has(tokens[i] ?? '')) return null;
+    i++;
+    if (i === tokens.length) return { name: IMMORTAL_SUPPORT, path: [] };
+    if (tokens[i] !== '-' && tokens[i] !== 'to') return null;
+    const to = helpers.location(tokens.slice(i + 1).join(' '));
+    if (to?.province !== SYLVANIA) return { error: 'the Immortality army only ever moves to Sylvania' };
+    return { name: IMMORTAL_SUPPORT, path: [] };
+  },
+};
+
+export const immortalSupportSpec: SpecialOrderSpec = {
+  name: IMMORTAL_SUPPORT,
+  actsAs: 'hold',
+  // Reached only when the order is not carried out as a support (adoptOrders): say why.
+  validate: ({ unit }) =>
+    unit.power !== VAMPIRE_COUNTS || unit.type !== 'A'
+      ? 'only a Vampire Counts army may support the Immortality army'
+      : 'no Immortality army moves this phase (it rises only in a Fall, while another power owns Sylvania)',
+  format: (order) => `${order.unit.type ?? 'A'} ${order.unit.province} S Immortality - ${SYLVANIA}`,
+};
+
+/** Orders `S Immortality` of Vampire Counts armies become supports of the virtual army's move, while it moves. */
+export function adoptImmortalSupports(position: Position, orders: PowerOrder[]): PowerOrder[] {
+  if (!orders.some((po) => po.order.kind === 'special' && po.order.name === IMMORTAL_SUPPORT)) return orders;
+  if (immortalArmy(position, orders).length === 0) return orders;
+  const vampireArmies = new Set(position.units.filter((u) => u.power === VAMPIRE_COUNTS && u.type === 'A').map((u) => u.province));
+  return orders.map((po) => {
+    const o = po.order;
+    if (o.kind !== 'special' || o.name !== IMMORTAL_SUPPORT || po.power !== VAMPIRE_COUNTS || !vampireArmies.has(o.unit.province)) return po;
+    const support: Order = {
+      kind: 'support',
+      unit: o.unit,
+      target: { type: 'A', province: IMMORTAL_ORIGIN, coast: null },
+      to: { province: SYLVANIA, coast: null },
+    };
+    return { power: po.power, order: support };
+  });
 }
