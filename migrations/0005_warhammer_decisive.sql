@@ -29,4 +29,16 @@ CREATE TABLE `decisive_steps` (
 	FOREIGN KEY (`game_id`) REFERENCES `games`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE TABLE `start_choices` (
+	`phase_id` integer NOT NULL,
+	`power` text NOT NULL,
+	`city` text,
+	`unit_type` text,
+	`chosen_by` text,
+	`chosen_at` integer,
+	`applied_at` integer,
+	PRIMARY KEY(`phase_id`, `power`),
+	FOREIGN KEY (`phase_id`) REFERENCES `phases`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 ALTER TABLE `games` ADD `options` text;

@@ -38,6 +38,7 @@ import type { Caller, GameDeps, Result } from './types.js';
 import { randomToken } from './views.js';
 import { resolveInTx } from './resolve.js';
 import { getVariant } from '../variants/index.js';
+import { battleCommanders } from '../variants/warhammer/index.js';
 import { groupBattles, reportsFor, rollBattle, type Battle, type BattleReport } from './decisive-battles.js';
 
 export type { Battle, BattleReport };
@@ -66,9 +67,9 @@ export function ordersClosedByDecisive(tx: Tx, phaseId: number): string | null {
 
 /** The battle commanders of a power: itself, plus its Sepoys and Mercenaries (seed "Sepoys & Mercenaries"). */
 export function commandersOf(variant: Variant, position: Position, power: string): string[] {
-  void variant;
-  void position;
-  return [power];
+  if (variant.id !== 'warhammer') return [power];
+  const commanders = battleCommanders(position, power);
+  return commanders.length > 0 ? commanders : [power];
 }
 
 /** What `resolveInTx` does with a movement phase: wait for the step, or resolve with these battle outcomes. */

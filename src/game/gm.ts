@@ -14,6 +14,7 @@ import { noOpenGame } from './context.js';
 import { queueDm, queueNotice, queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx, type ResolveOutcome } from './resolve.js';
 import { clearDecisive, decisiveModeOf, decisiveStepOf } from './decisive.js';
+import { startChoicesPending } from './dogs-of-war.js';
 import { discordTime, phaseLabel } from './summary.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseView, Result } from './types.js';
@@ -40,11 +41,13 @@ function durationOf(game: GameRow, type: string): number {
 
 /** What `/gm advance` ends early: the phase, or a stage of its Decisive Battle phase (Warhammer). */
 function earlyStep(tx: Tx, game: GameRow, phase: PhaseRow): string {
+  if (startChoicesPending(tx, phase.id)) return 'closed the Dogs of War choice before';
   const stage = decisiveStageOf(tx, game, phase);
   return stage === 'orders' ? 'closed the orders of' : stage === 'declaring' ? 'closed the decisive battle declarations of' : stage === 'battles' ? 'closed the battle reports of' : 'resolved';
 }
 
 function earlyNext(tx: Tx, game: GameRow, phase: PhaseRow): string {
+  if (startChoicesPending(tx, phase.id)) return 'their units and the Spring deadline';
   const stage = decisiveStageOf(tx, game, phase);
   return stage === 'orders' ? 'the provisional results' : stage === 'declaring' ? 'the battles' : stage === 'battles' ? 'the battle outcomes and final results' : 'the results';
 }

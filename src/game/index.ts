@@ -98,4 +98,5 @@ export {
   type BattleReport,
   type DecisiveMode,
 } from './decisive.js';
+export { chooseStart, musterChoices } from './dogs-of-war.js';
 export { GAME_OVER } from './context.js';

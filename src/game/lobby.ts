@@ -12,6 +12,7 @@ import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
 import { games, phases, players, type GameRow } from '../store/schema.js';
+import { beginStartChoices } from './dogs-of-war.js';
 import { formatDuration, parseDurations } from './durations.js';
 import { liveGamesInServer, serverLimits } from './limits.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
@@ -236,8 +237,14 @@ export function startGame(
     if (joined.length === 0) return fail('Nobody has joined yet: players join with `/game join`.');
     const now = deps.now();
     const position = variant.startingPosition();
-    const deadlineMs = now + game.movementMs;
+    let deadlineMs = now + game.movementMs;
     const phase = insertPhase(tx, game.id, 0, position, now, deadlineMs);
+    // Warhammer: the Dogs of War pick their city first; the Spring clock starts once they have (dogs-of-war.ts).
+    const choosing = beginStartChoices(tx, game, variant, phase, now);
+    if (choosing !== null) {
+      deadlineMs = choosing;
+      tx.update(phases).set({ deadlineMs }).where(eq(phases.id, phase.id)).run();
+    }
     const started = tx
       .update(games)
       .set({ status: 'active', currentPhaseId: phase.id, deadlineMs })
@@ -257,7 +264,11 @@ export function startGame(
         type: 'game_started',
         gameId: game.id,
         phaseId: phase.id,
-        text: `🎲 **${variant.name}** has started!\n${roster}${cdLine}\n**${label}**: orders with \`/order\`, deadline ${discordTime(deadlineMs, 'R')} (${discordTime(deadlineMs, 'f')}).`,
+        text:
+          `🎲 **${variant.name}** has started!\n${roster}${cdLine}\n` +
+          (choosing !== null
+            ? `🐕 First the Dogs of War choose their city and unit (\`/muster\`), until ${discordTime(deadlineMs, 'R')}; then **${label}** begins with its own deadline. Orders may be written already.`
+            : `**${label}**: orders with \`/order\`, deadline ${discordTime(deadlineMs, 'R')} (${discordTime(deadlineMs, 'f')}).`),
       },
       target: { kind: 'channel', id: game.channelId },
       dedupeKey: `start:${game.id}`,

@@ -40,7 +40,8 @@ export type DmReason =
   | 'game_over'
   | 'replaced'
   | 'decisive_declarations'
-  | 'decisive_confirmation';
+  | 'decisive_confirmation'
+  | 'start_choice';
 
 export type OutboxKind = OutboxPayload['type'];
 

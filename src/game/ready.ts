@@ -6,6 +6,7 @@ import { readiness } from '../store/schema.js';
 import { readyPowers } from '../store/queries.js';
 import { isError, playerInGame } from './context.js';
 import { decisiveStepOf } from './decisive.js';
+import { startChoicesPending } from './dogs-of-war.js';
 import { queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx } from './resolve.js';
 import { earlyResolutionAllowed } from './limits.js';
@@ -39,7 +40,8 @@ export function toggleReady(
     changed(game.id);
     const readyNow = readyPowers(tx, phase.id);
     const waitingFor = humanPowersToAct(tx, variant, game, phase).filter((p) => !readyNow.has(p));
-    if (ready && waitingFor.length === 0) {
+    // Warhammer: while the Dogs of War choose their city, readiness waits for their choice (dogs-of-war.ts).
+    if (ready && waitingFor.length === 0 && !startChoicesPending(tx, phase.id)) {
       // Abuse issue §1: a game resolves at most so many phases an hour early; beyond that it keeps its deadline.
       const allowed = earlyResolutionAllowed(tx, deps, game.id, now);
       if (!allowed.ok) {

@@ -15,6 +15,7 @@ import type { Tx } from '../store/db.js';
 import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../store/queries.js';
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../store/schema.js';
 import { advanceDecisive, battleContext, decisiveModeOf, type BattleReport } from './decisive.js';
+import { placeStartChoices } from './dogs-of-war.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { endText } from './status.js';
 import { discordTime, formatResultsSummary, phaseLabel } from './summary.js';
@@ -121,6 +122,11 @@ export function resolveInTx(
     // Warhammer: a movement phase goes through its Decisive Battle step (decisive.ts) before it is claimed.
     let battles: BattleReport[] = [];
     const unresolved = phaseById(tx, phaseId);
+    // Warhammer: the Dogs of War choices before the first Spring are placed first (dogs-of-war.ts).
+    if (unresolved && unresolved.resolvedAt === null && unresolved.idx === 0 && placeStartChoices(tx, deps, game, variant, unresolved)) {
+      if (resolved.length === 0) return { ok: true, resolved, next: toPhaseView(unresolved, variant), end: null };
+      break;
+    }
     const mode = unresolved && unresolved.resolvedAt === null && unresolved.type === 'movement' ? decisiveModeOf(variant, game) : null;
     if (mode) {
       const progress = advanceDecisive(tx, deps, game, variant, unresolved!, mode);

@@ -11,6 +11,7 @@ import type { Tx } from '../store/db.js';
 import { ordersOf, phaseById, playersOf, readyPowers } from '../store/queries.js';
 import type { GameRow } from '../store/schema.js';
 import { decisiveStatus, type DecisiveStatus } from './decisive.js';
+import { startChoicesPending } from './dogs-of-war.js';
 import { dutiesOf, hasDuties, ordersComplete } from './duties.js';
 import { formatDuration } from './durations.js';
 import { discordTime } from './summary.js';
@@ -82,7 +83,9 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
     });
   }
   const phase = phaseRow ? toPhaseView(phaseRow, variant) : null;
-  return { game: view, phase, powers, freePowers, text: statusText(view, phase?.label ?? null, powers, freePowers, decisive) };
+  const mustering = phaseRow && phaseRow.resolvedAt === null && game.status !== 'finished' && startChoicesPending(tx, phaseRow.id);
+  const text = statusText(view, phase?.label ?? null, powers, freePowers, decisive, mustering === true);
+  return { game: view, phase, powers, freePowers, text };
 }
 
 function statusText(
@@ -92,6 +95,7 @@ function statusText(
   powers: PowerStatus[],
   freePowers: string[],
   decisive: DecisiveStatus | null = null,
+  mustering = false,
 ): string {
   const lines = [`**${game.variantName}** · game master <@${game.gmUserId}>`];
   if (game.status === 'forming') {
@@ -109,6 +113,7 @@ function statusText(
     lines.push(`Deadline ${discordTime(game.deadline, 'R')} (${discordTime(game.deadline, 'f')})`);
   } else if (game.status === 'paused') lines.push('⏸️ Paused by the game master.');
   else if (game.status === 'finished') lines.push(`🏁 Game over: ${endText(game.end)}`);
+  if (mustering) lines.push('🐕 The Dogs of War are choosing their city and unit (`/muster`); this deadline is theirs, and the Spring deadline follows.');
   if (decisive?.stage === 'declaring') lines.push('⚔️ Decisive Battle phase: orders are closed; players declare with `/declare` until the deadline.');
   else if (decisive?.stage === 'battles') {
     lines.push(`⚔️ Decisive battles: waiting for the game master's report (\`/gm battle\`) on ${decisive.unreported.length} of them.`);

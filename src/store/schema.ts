@@ -188,6 +188,27 @@ export const decisiveDeclarations = sqliteTable(
   (t) => [uniqueIndex('decisive_declarations_commander').on(t.phaseId, t.power, t.commander)],
 );
 
+/**
+ * Warhammer's Dogs of War choice before the first Spring (issue 11 §1): one row per seated Dogs of War power,
+ * created when the game starts; `city`/`unitType` hold the secret choice until every one is made or the choice
+ * deadline passes, when all are placed on the board at once (`appliedAt`).
+ */
+export const startChoices = sqliteTable(
+  'start_choices',
+  {
+    phaseId: integer('phase_id')
+      .notNull()
+      .references(() => phases.id, { onDelete: 'cascade' }),
+    power: text('power').notNull(),
+    city: text('city'),
+    unitType: text('unit_type').$type<'A' | 'F'>(),
+    chosenBy: text('chosen_by'),
+    chosenAt: integer('chosen_at'),
+    appliedAt: integer('applied_at'),
+  },
+  (t) => [primaryKey({ columns: [t.phaseId, t.power] })],
+);
+
 /** Draw votes and concessions; a row is a power's standing vote until withdrawn. */
 export const votes = sqliteTable(
   'votes',
@@ -299,5 +320,6 @@ export type PhaseRow = typeof phases.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type DecisiveStepRow = typeof decisiveSteps.$inferSelect;
 export type DecisiveDeclarationRow = typeof decisiveDeclarations.$inferSelect;
+export type StartChoiceRow = typeof startChoices.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type DelivererRow = typeof deliverers.$inferSelect;

@@ -7,6 +7,7 @@ import { gameCommand } from './game.js';
 import { gmCommand } from './gm.js';
 import { historyCommand } from './history.js';
 import { mapCommand } from './map.js';
+import { musterCommand } from './muster.js';
 import { orderCommand } from './order.js';
 import { ordersCommand } from './orders.js';
 import { readyCommand } from './ready.js';
@@ -19,6 +20,7 @@ export const commands: BotCommand[] = [
   ordersCommand,
   readyCommand,
   declareCommand,
+  musterCommand,
   mapCommand,
   whyCommand,
   historyCommand,
