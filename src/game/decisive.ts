@@ -39,6 +39,7 @@ import { randomToken } from './views.js';
 import { resolveInTx } from './resolve.js';
 import { getVariant } from '../variants/index.js';
 import { battleCommanders } from '../variants/warhammer/index.js';
+import { commanderByUnit, sepoyDuties } from './followers.js';
 import { groupBattles, reportsFor, rollBattle, type Battle, type BattleReport } from './decisive-battles.js';
 
 export type { Battle, BattleReport };
@@ -73,7 +74,12 @@ export function commandersOf(variant: Variant, position: Position, power: string
 }
 
 /** What `resolveInTx` does with a movement phase: wait for the step, or resolve with these battle outcomes. */
-export type DecisiveProgress = { status: 'waiting' } | { status: 'resolve'; battles: BattleReport[] };
+export type DecisiveProgress =
+  | { status: 'waiting' }
+  /** `wins`: battles won by followers (Sepoys, Mercenaries) as battle commanders, commander → count. */
+  | { status: 'resolve'; battles: BattleReport[]; wins: Record<string, number> };
+
+const NO_BATTLES: DecisiveProgress = { status: 'resolve', battles: [], wins: {} };
 
 const allowedOf = (step: DecisiveStepRow): DecisiveDeclaration[] => step.allowed as DecisiveDeclaration[];
 const battlesOf = (step: DecisiveStepRow): Battle[] => (step.battles as Battle[] | null) ?? [];
@@ -93,7 +99,20 @@ export function advanceDecisive(tx: Tx, deps: GameDeps, game: GameRow, variant: 
   if (!step) return beginDeclarations(tx, deps, game, variant, phase, mode, now);
   if (step.stage === 'declaring') return closeDeclarations(tx, deps, game, variant, phase, step, now);
   if (step.stage === 'battles') return closeBattles(tx, game, variant, phase, step, now);
-  return { status: 'resolve', battles: reportsOf(battlesOf(step), step.outcomes ?? {}) };
+  const battles = battlesOf(step);
+  return { status: 'resolve', battles: reportsOf(battles, step.outcomes ?? {}), wins: followerWins(tx, phase.id, battles, step.outcomes ?? {}) };
+}
+
+/** Battles won by a side whose declaration a follower commanded (seed: a Sepoy revolts after 3 won battles). */
+function followerWins(tx: Tx, phaseId: number, battles: Battle[], outcomes: Record<string, string>): Record<string, number> {
+  const commander = commanderByUnit(declarationsOf(tx, phaseId));
+  const wins: Record<string, number> = {};
+  for (const b of battles) {
+    const side = b.sides.find((s) => s.lead === outcomes[b.id]);
+    const who = side ? commander.get(`${side.power}|${side.lead}`) : undefined;
+    if (side && who && who !== side.power) wins[who] = (wins[who] ?? 0) + 1;
+  }
+  return wins;
 }
 
 function seatedPowers(tx: Tx, gameId: number): string[] {
@@ -109,7 +128,7 @@ function beginDeclarations(tx: Tx, deps: GameDeps, game: GameRow, variant: Varia
     seated.includes(d.power),
   );
   // Powers in civil disorder declare nothing; with nobody seated able to declare, the phase resolves as usual.
-  if (allowed.length === 0) return { status: 'resolve', battles: [] };
+  if (allowed.length === 0) return NO_BATTLES;
   const token = randomToken(deps.random ?? Math.random);
   const deadline = now + game.retreatMs;
   tx.insert(decisiveSteps)
@@ -138,7 +157,9 @@ function beginDeclarations(tx: Tx, deps: GameDeps, game: GameRow, variant: Varia
       'decisive_declarations',
       `⚔️ **${label}**: the Decisive Battle phase has begun in <#${game.channelId}>. ${power} may declare ` +
         `${commanders.length === 1 ? 'one decisive battle' : `${commanders.length} decisive battles (one per battle commander: ${commanders.join(', ')})`} ` +
-        `with \`/declare\` before ${discordTime(deadline, 'f')} (${discordTime(deadline, 'R')}), or pass with \`/declare battle:none\`:\n` +
+        `with \`/declare\` before ${discordTime(deadline, 'f')} (${discordTime(deadline, 'R')}), or pass with \`/declare battle:none\`` +
+        (commanders.length > 1 ? ` (seed: each Sepoy must be given a decisive battle every turn; name it with \`commander:\`)` : '') +
+        ':\n' +
         mine.map((d) => `• ${declarationText(variant, d)}`).join('\n'),
       `decisive:${phase.id}:open:${power}:${token}`,
       now,
@@ -161,8 +182,16 @@ function closeDeclarations(tx: Tx, deps: GameDeps, game: GameRow, variant: Varia
   const label = phaseLabel(phase.position.phase, variant);
   if (battles.length === 0) {
     claimStage(tx, phase.id, 'declaring', { stage: 'done', battles: [], outcomes: {} });
-    queueNotice(tx, game, `⚔️ **${label}**: no decisive battle was declared, so the provisional results stand. The final results follow.`, `decisive:${phase.id}:none:${step.token}`, now, phase.id);
-    return { status: 'resolve', battles: [] };
+    const duties = sepoyDuties(variant, phase.position, {});
+    queueNotice(
+      tx,
+      game,
+      `⚔️ **${label}**: no decisive battle was declared, so the provisional results stand.${dutiesText(duties)} The final results follow.`,
+      `decisive:${phase.id}:none:${step.token}`,
+      now,
+      phase.id,
+    );
+    return NO_BATTLES;
   }
   if (step.mode === 'dice') {
     const outcomes: Record<string, string> = {};
@@ -171,13 +200,15 @@ function closeDeclarations(tx: Tx, deps: GameDeps, game: GameRow, variant: Varia
       outcomes[battle.id] = battle.roll.lead;
     }
     claimStage(tx, phase.id, 'declaring', { stage: 'done', battles, outcomes });
-    queueNotice(tx, game, battlesText(variant, label, battles, { dice: true }), `decisive:${phase.id}:battles:${step.token}`, now, phase.id);
-    return { status: 'resolve', battles: reportsOf(battles, outcomes) };
+    const text = battlesText(variant, label, battles, { dice: true }) + dutiesText(sepoyDuties(variant, phase.position, assignments(tx, phase.id, battles)));
+    queueNotice(tx, game, text, `decisive:${phase.id}:battles:${step.token}`, now, phase.id);
+    return { status: 'resolve', battles: reportsOf(battles, outcomes), wins: followerWins(tx, phase.id, battles, outcomes) };
   }
   const deadline = now + game.retreatMs;
   claimStage(tx, phase.id, 'declaring', { stage: 'battles', battles, outcomes: {}, battleDeadlineMs: deadline });
   tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id)).run();
-  queueNotice(tx, game, battlesText(variant, label, battles, { deadline }), `decisive:${phase.id}:battles:${step.token}`, now, phase.id);
+  const text = battlesText(variant, label, battles, { deadline }) + dutiesText(sepoyDuties(variant, phase.position, assignments(tx, phase.id, battles)));
+  queueNotice(tx, game, text, `decisive:${phase.id}:battles:${step.token}`, now, phase.id);
   audit(tx, { gameId: game.id, userId: null, action: 'decisive_battles', detail: { phaseId: phase.id, battles: battles.length, deadline }, at: now });
   queueStatus(tx, game.id, now);
   void deps;
@@ -194,7 +225,23 @@ function closeBattles(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, 
     return side ? `• ${battleName(variant, b)}: **${side.power}** (${side.lead}) won.` : `• ${battleName(variant, b)}: not reported, so the provisional result stands.`;
   });
   queueNotice(tx, game, `⚔️ **${label}: battle outcomes**\n${lines.join('\n')}\nThe final results follow.`, `decisive:${phase.id}:outcomes:${step.token}`, now, phase.id);
-  return { status: 'resolve', battles: reportsOf(battles, outcomes) };
+  return { status: 'resolve', battles: reportsOf(battles, outcomes), wins: followerWins(tx, phase.id, battles, outcomes) };
+}
+
+/** Which commander each power sent to each battle (power → battle id → commander), from the declarations. */
+function assignments(tx: Tx, phaseId: number, battles: Battle[]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const row of declarationsOf(tx, phaseId)) {
+    if (!row.unit) continue;
+    const battle = battles.find((b) => b.declarations.some((d) => d.power === row.power && d.unit === row.unit));
+    if (battle) (out[row.power] ??= {})[battle.id] = row.commander;
+  }
+  return out;
+}
+
+/** The Sepoy duties not met this turn, recorded in the channel (seed: the master "MUST give him a decisive battle"). */
+function dutiesText(duties: string[]): string {
+  return duties.length > 0 ? `\n⚠️ Sepoys given no battle this turn:\n${duties.map((d) => `• ${d}`).join('\n')}` : '';
 }
 
 /** Moves the step from `from` to its next stage; exactly one caller ever does (the row must change). */

@@ -99,4 +99,5 @@ export {
   type DecisiveMode,
 } from './decisive.js';
 export { chooseStart, musterChoices } from './dogs-of-war.js';
+export { follow, revolt, revoltChoices } from './followers.js';
 export { GAME_OVER } from './context.js';

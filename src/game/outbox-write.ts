@@ -41,7 +41,8 @@ export type DmReason =
   | 'replaced'
   | 'decisive_declarations'
   | 'decisive_confirmation'
-  | 'start_choice';
+  | 'start_choice'
+  | 'follower';
 
 export type OutboxKind = OutboxPayload['type'];
 

@@ -16,6 +16,7 @@ import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '..
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../store/schema.js';
 import { advanceDecisive, battleContext, decisiveModeOf, type BattleReport } from './decisive.js';
 import { placeStartChoices } from './dogs-of-war.js';
+import { withFollowerWins } from './followers.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { endText } from './status.js';
 import { discordTime, formatResultsSummary, phaseLabel } from './summary.js';
@@ -121,6 +122,7 @@ export function resolveInTx(
     const started = performance.now();
     // Warhammer: a movement phase goes through its Decisive Battle step (decisive.ts) before it is claimed.
     let battles: BattleReport[] = [];
+    let followerWins: Record<string, number> = {};
     const unresolved = phaseById(tx, phaseId);
     // Warhammer: the Dogs of War choices before the first Spring are placed first (dogs-of-war.ts).
     if (unresolved && unresolved.resolvedAt === null && unresolved.idx === 0 && placeStartChoices(tx, deps, game, variant, unresolved)) {
@@ -135,6 +137,7 @@ export function resolveInTx(
         break;
       }
       battles = progress.battles;
+      followerWins = progress.wins;
     }
     const token = randomToken(random);
     const claim = tx
@@ -150,7 +153,9 @@ export function resolveInTx(
     const orders: PowerOrder[] = ordersOf(tx, phaseId).map((o) => ({ power: o.power, order: o.order }));
     // The powers with a seated player (Mandate of Heaven: they vote on neutral units; decisions.md).
     const players = playersOf(tx, game.id).map((p) => p.power);
-    const adjudication = adjudicate(variant, phase.position, orders, battleContext(players, battles));
+    const adjudicated = adjudicate(variant, phase.position, orders, battleContext(players, battles));
+    // Warhammer: battles won by Sepoys and Mercenaries count towards a Sepoy's revolt (followers.ts).
+    const adjudication = { ...adjudicated, position: withFollowerWins(variant, adjudicated.position, followerWins) };
     tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId)).run();
     resolved.push(toPhaseView({ ...phase, resolvedAt: now }, variant));
 

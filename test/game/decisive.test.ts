@@ -20,6 +20,8 @@ import {
   submitOrders,
   toggleReady,
   gmRollback,
+  follow,
+  revolt,
 } from '../../src/game/index.js';
 import { decisiveDeclarations, decisiveSteps, games, phases } from '../../src/store/schema.js';
 import { rollBattle, type Battle } from '../../src/game/decisive-battles.js';
@@ -36,7 +38,7 @@ function warhammerGame(env: TestEnv, decisive: string | null = null) {
 }
 
 const caller = (power: string) => ({ channelId: CHANNEL, userId: userOf(power) });
-const step = (env: TestEnv) => env.deps.db.select().from(decisiveSteps).all()[0];
+const step = (env: TestEnv) => env.deps.db.select().from(decisiveSteps).all().at(-1);
 const game = (env: TestEnv) => env.deps.db.select().from(games).all()[0]!;
 const channelTexts = (env: TestEnv, since = 0) =>
   outboxRows(env.deps)
@@ -190,5 +192,76 @@ describe('the Decisive Battle phase in the game layer', () => {
     ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A altd H' }));
     passDeadline(env);
     expect(env.deps.db.select().from(phases).where(eq(phases.idx, 0)).get()!.resolvedAt).not.toBeNull();
+  });
+});
+
+describe('Sepoys and Mercenaries in the game layer', () => {
+  let env: TestEnv;
+  afterEach(() => {
+    env?.close();
+    expect(internalErrors).toEqual([]);
+  });
+
+  /** The Wood Elves are conquered: the Empire holds Athel-Loren (set on the stored board, as the map would have it). */
+  function conquerWoodElves(env: TestEnv) {
+    const phase = env.deps.db.select().from(phases).all()[0]!;
+    const position = structuredClone(phase.position);
+    position.units = position.units.filter((u) => u.power !== 'Wood Elves');
+    position.supplyCenters['Wood Elves'] = [];
+    position.supplyCenters.Empire = [...position.supplyCenters.Empire!, 'athe'];
+    env.deps.db.update(phases).set({ position }).where(eq(phases.id, phase.id)).run();
+  }
+
+  it('a conquered player becomes a Sepoy; the master declares a battle for it; its win is counted; a Sepoy given no battle is recorded', () => {
+    env = makeEnv();
+    warhammerGame(env);
+    expect(err(follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' }))).toContain('still has units or centres');
+    conquerWoodElves(env);
+    const before = outboxRows(env.deps).length;
+    expect(ok(follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' }))).toMatchObject({ power: 'Wood Elves', role: 'sepoy', master: 'Empire' });
+    expect(channelTexts(env, before)).toEqual(['🤝 Wood Elves now fights as a **Sepoy** of Empire (who holds its capital): one more battle commander for Empire\'s decisive battles.']);
+    expect(outboxRows(env.deps).slice(before).some((r) => r.target === userOf('Empire') && (r.payload as { text: string }).text.includes('/declare commander:Wood Elves'))).toBe(true);
+
+    passDeadline(env);
+    const dm = outboxRows(env.deps).find((r) => r.target === userOf('Empire') && (r.payload as { text: string }).text.includes('Decisive Battle phase has begun'))!;
+    expect((dm.payload as { text: string }).text).toContain('2 decisive battles (one per battle commander: Empire, Wood Elves)');
+    expect((dm.payload as { text: string }).text).toContain('each Sepoy must be given a decisive battle every turn');
+    expect(err(declareBattle(env.deps, { ...caller('Empire'), battle: 'move A altd', commander: 'Kislev' }))).toContain('not one of Empire\'s battle commanders (Empire, Wood Elves)');
+    ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'move A altd', commander: 'Wood Elves' }));
+    expect(err(declareBattle(env.deps, { ...caller('Empire'), battle: 'move A altd' }))).toContain('Another of your commanders already declared with A altd');
+    ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'none' }));
+    ok(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'none' }));
+    expect(step(env)!.stage).toBe('battles');
+    ok(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Empire' }));
+    const fall = env.deps.db.select().from(phases).where(eq(phases.idx, 1)).get()!;
+    expect(fall.position.units.find((u) => u.province === 'wast')?.power).toBe('Empire');
+    expect((fall.position.variantState as { followers: Record<string, unknown> }).followers['Wood Elves']).toEqual({ role: 'sepoy', master: 'Empire', wins: 1 });
+    expect(err(revolt(env.deps, { ...caller('Wood Elves'), province: 'wast', unit: 'A' }))).toContain('(1 won so far)');
+
+    // Fall: the Empire declares without its Sepoy; the battles post records it.
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A wast - cour' }));
+    passDeadline(env);
+    const allowed = step(env)!;
+    expect(allowed.stage).toBe('declaring');
+    const beforeBattles = outboxRows(env.deps).length;
+    ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'move A wast' }));
+    ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'none', commander: 'Wood Elves' }));
+    const [battles] = channelTexts(env, beforeBattles);
+    expect(battles).toContain('⚠️ Sepoys given no battle this turn:');
+    expect(battles).toContain('• Empire: ');
+    expect(battles).toContain('Wood Elves');
+  });
+
+  it('a Mercenary picks any power on the board; not in games without decisive battles', () => {
+    env = makeEnv();
+    warhammerGame(env);
+    conquerWoodElves(env);
+    expect(err(follow(env.deps, { ...caller('Wood Elves'), role: 'mercenary' }))).toContain('employer:');
+    expect(ok(follow(env.deps, { ...caller('Wood Elves'), role: 'mercenary', employer: 'bretonnia' }))).toMatchObject({ role: 'mercenary', master: 'Bretonnia' });
+    env.close();
+    env = makeEnv();
+    warhammerGame(env, 'off');
+    conquerWoodElves(env);
+    expect(err(follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' }))).toContain('only in Warhammer games with decisive battles');
   });
 });

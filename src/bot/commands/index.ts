@@ -3,6 +3,7 @@ import type { BotCommand } from '../command.js';
 import { concedeCommand } from './concede.js';
 import { declareCommand } from './declare.js';
 import { drawCommand } from './draw.js';
+import { followCommand } from './follow.js';
 import { gameCommand } from './game.js';
 import { gmCommand } from './gm.js';
 import { historyCommand } from './history.js';
@@ -11,6 +12,7 @@ import { musterCommand } from './muster.js';
 import { orderCommand } from './order.js';
 import { ordersCommand } from './orders.js';
 import { readyCommand } from './ready.js';
+import { revoltCommand } from './revolt.js';
 import { serverCommand } from './server.js';
 import { whyCommand } from './why.js';
 
@@ -21,6 +23,8 @@ export const commands: BotCommand[] = [
   readyCommand,
   declareCommand,
   musterCommand,
+  followCommand,
+  revoltCommand,
   mapCommand,
   whyCommand,
   historyCommand,
