@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Adjudication, OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
+import type { Tx } from '../store/db.js';
 import { decisiveSteps, players } from '../store/schema.js';
 import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../store/queries.js';
 import { isBallotKey } from './orders.js';
@@ -76,9 +77,7 @@ export function renderInputForProvisional(deps: Pick<GameDeps, 'db'>, phaseId: n
       return {
         variant,
         position: phase.position,
-        orders: ordersOf(tx, phase.id)
-          .filter((o) => !isBallotKey(o.unitKey))
-          .map((o) => ({ power: o.power, order: o.order })),
+        orders: shownOrders(tx, phase.id),
         results: step.provisional.results,
         adjudication: step.provisional,
         title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · orders and provisional results`,
@@ -114,16 +113,20 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: P
     return {
       variant,
       position: phase.position,
-      // Votes for neutral units stay secret even after the phase: only the adopted orders (in the results) are shown.
-      orders: ordersOf(tx, phase.id)
-        .filter((o) => !isBallotKey(o.unitKey))
-        .map((o) => ({ power: o.power, order: o.order })),
+      orders: shownOrders(tx, phase.id),
       results: phase.adjudication.results,
       adjudication: phase.adjudication,
       title: `${variant.name} · ${label} · orders and results`,
       palette,
     };
   });
+}
+
+/** A phase's orders as its maps show them. Votes for neutral units stay secret even after the phase: only the adopted orders (in the results) are shown. */
+function shownOrders(tx: Tx, phaseId: number): PowerOrder[] {
+  return ordersOf(tx, phaseId)
+    .filter((o) => !isBallotKey(o.unitKey))
+    .map((o) => ({ power: o.power, order: o.order }));
 }
 
 function paletteOf(stored: string | null | undefined): MapPalette {

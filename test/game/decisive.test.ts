@@ -25,7 +25,7 @@ import {
 } from '../../src/game/index.js';
 import { decisiveDeclarations, decisiveSteps, games, phases } from '../../src/store/schema.js';
 import { rollBattle, type Battle } from '../../src/game/decisive-battles.js';
-import { CHANNEL, GM, HOUR, internalErrors, makeEnv, ok, err, outboxRows, userOf, type TestEnv } from './helpers.js';
+import { CHANNEL, GM, HOUR, internalErrors, makeEnv, ok, err, outboxRows, tempDbPath, userOf, type TestEnv } from './helpers.js';
 
 const SEATED = ['Bretonnia', 'Empire', 'Wood Elves'];
 
@@ -177,6 +177,32 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect(channelTexts(env, before)[0]).toContain('• The Wasteland (wast): not reported, so the provisional result stands.');
     const spring = env.deps.db.select().from(phases).all()[0]!;
     expect(spring.adjudication!.results.find((x) => x.unit === 'A cour')!.result).toBe('failure');
+  });
+
+  it('restart-safe: the step, its deadline and the declarations survive a restart, and each stage posts once', () => {
+    const db = tempDbPath();
+    try {
+      env = makeEnv(db.path);
+      warhammerGame(env);
+      passDeadline(env);
+      ok(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
+      const deadline = game(env).deadlineMs!;
+      env.close();
+      // A new process on the same file: the scheduler's start-up sweep finds the declaration deadline.
+      env = makeEnv(db.path, 2);
+      env.clock.t = deadline + 1;
+      expect(resolveDuePhases(env.deps)).toEqual({ resolved: 0, failures: [] });
+      expect(step(env)!.stage).toBe('battles');
+      expect(resolveDuePhases(env.deps)).toEqual({ resolved: 0, failures: [] });
+      passDeadline(env);
+      const kinds = channelTexts(env).map((t) => t.split('\n')[0]);
+      for (const head of ['**Spring 2500 movement: provisional results**', '⚔️ **Spring 2500 movement: decisive battles** (1)', '⚔️ **Spring 2500 movement: battle outcomes**', '**Spring 2500 movement: results**']) {
+        expect(kinds.filter((k) => k === head), head).toHaveLength(1);
+      }
+    } finally {
+      env.close();
+      db.cleanup();
+    }
   });
 
   it('a rollback to a phase clears its declarations, so its Decisive Battle phase starts again', () => {
