@@ -19,4 +19,10 @@ export interface Variant {
   /** How players see a phase's name, when the variant has its own calendar (Mandate of Heaven: years BC). */
   phaseName?(phase: import('./types.js').Phase): string;
   startingPosition(): Position;
+  /**
+   * The variant as a game with these options plays it (options that change the map, the set-up or the rules:
+   * Warhammer's campaign options). Callers validate options against `rules.gameOptions` first. Undefined: options
+   * change nothing the variant needs to know beyond `rules.decisive`.
+   */
+  configure?(options: Record<string, string>): Variant;
 }

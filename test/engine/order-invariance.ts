@@ -231,7 +231,7 @@ export function canonical(adj: Adjudication): string {
   ].join('\n');
 }
 
-function* allPermutations<T>(xs: readonly T[]): Generator<T[]> {
+export function* allPermutations<T>(xs: readonly T[]): Generator<T[]> {
   // Heap's algorithm.
   const a = [...xs];
   const c = new Array<number>(a.length).fill(0);
@@ -251,7 +251,7 @@ function* allPermutations<T>(xs: readonly T[]): Generator<T[]> {
   }
 }
 
-function shuffled<T>(xs: readonly T[], r: () => number): T[] {
+export function shuffled<T>(xs: readonly T[], r: () => number): T[] {
   const a = [...xs];
   for (let i = a.length - 1; i > 0; i--) {
     const j = Math.floor(r() * (i + 1));

@@ -198,7 +198,10 @@ function startingCenters(variant: Variant): Position['supplyCenters'] {
   return centers;
 }
 
-export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseOutput {
+export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseOutput {
+  // Options that change the map, set-up or rules (Warhammer's campaign options) configure the variant.
+  const options = gameOptionsOf(base, c, name);
+  const variant = base.configure?.(options) ?? base;
   const units = c.units.map(withCoast);
   checkUnits(variant, units, name);
   let position: Position = {
@@ -222,7 +225,6 @@ export function adjudicateCase(variant: Variant, c: AdjudicateCase, name = caseN
     position = after.phase.type === 'retreat' ? after : { ...after, phase: c.phase, dislodged: [], contested: [] };
   }
 
-  const options = gameOptionsOf(variant, c, name);
   const { orders, failures: readFailures } = readOrders(variant, position, c.orders);
   // Decisive battles fought (variant's `checkBattles`): re-adjudicated with their winners; else the provisional result.
   if (c.battles !== undefined) context.battles = battlesOf(variant, position, orders, c, options, name);

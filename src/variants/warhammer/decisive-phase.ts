@@ -19,6 +19,8 @@ import type { BattleReport, Position, Power, PowerOrder, ProvinceId } from '../.
 import type { Variant } from '../../engine/variant.js';
 import { adjudicate } from '../../engine/adjudicate.js';
 import { battlesAt, fieldOf, type FieldSide } from './rules/battlefield.js';
+import { campaignOf, capitalsIn } from './campaign.js';
+import { readFeatures } from './features.js';
 
 /** One army on the battlefield: a nation's share of a side. */
 export interface Army {
@@ -72,6 +74,7 @@ export function groupBattles(
   position: Position,
   orders: PowerOrder[],
   declarations: DecisiveDeclaration[],
+  /** `options`: the game's options (Strong Capitals changes army sizes); `basePoints`: 1500 (default) or 2000. */
   opts: { basePoints?: number; options?: Record<string, string> } = {},
 ): { battles: DecisiveBattle[]; problems: string[] } {
   const base = opts.basePoints ?? DEFAULT_BASE_POINTS;
@@ -89,7 +92,9 @@ export function groupBattles(
       return false;
     });
   const outcome = resolveMovement(variant.map, variant.rules, position, orders);
-  const field = fieldOf(variant.map, outcome);
+  // Strong Capitals adds to the strength a unit holds with, so to its army (campaign.ts).
+  const strong = campaignOf(opts.options ?? {}).strongCapitals;
+  const field = fieldOf(variant.map, outcome, strong ? { strongCapitals: capitalsIn(position, readFeatures(variant.data).capitals) } : {});
   const declaring = new Set(valid.map((d) => `${d.power}|${d.unit}`));
   const found = battlesAt(
     field,

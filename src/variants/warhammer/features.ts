@@ -28,6 +28,8 @@ export const WOOD_ELVES = 'Wood Elves';
 export const NORSE = 'Norse';
 export const SKAVEN = 'Skaven';
 export const VAMPIRE_COUNTS = 'Vampire Counts';
+export const EMPIRE = 'Empire';
+export const ORCS = 'Orcs & Goblins';
 /** Sylvania, the Vampire Counts' home centre. */
 export const SYLVANIA = 'sylv';
 /** Athel-Loren, the Wood Elves' home centre (seed: "the home center of Athel-Loren"). */

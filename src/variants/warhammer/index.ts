@@ -3,6 +3,7 @@ import data from './map.json' with { type: 'json' };
 import { buildVariant, parseVariantData } from '../build.js';
 import type { Variant } from '../../engine/variant.js';
 import { readFeatures } from './features.js';
+import { campaignData, campaignOf } from './campaign.js';
 import { warhammerRules } from './rules.js';
 import type { Position, Power, ProvinceId, UnitType } from '../../engine/types.js';
 import { applyDogsOfWarChoice as applyDogsOfWarChoiceOf, dogsOfWarChoices as dogsOfWarChoicesOf } from './dogs-of-war.js';
@@ -11,7 +12,31 @@ import { applyRevolt as applyRevoltOf, becomeSepoy as becomeSepoyOf, revoltOptio
 const parsed = parseVariantData(data, 'src/variants/warhammer/map.json');
 const features = readFeatures(parsed);
 
-export const warhammer: Variant = buildVariant(parsed, warhammerRules(features));
+/** The variant with the campaign options of a game (campaign.ts), built once per set of options. */
+const configured = new Map<string, Variant>();
+function configure(options: Record<string, string>): Variant {
+  const campaign = campaignOf(options);
+  const key = JSON.stringify(campaign);
+  let v = configured.get(key);
+  if (!v) {
+    const built = buildVariant(campaignData(parsed, campaign), warhammerRules(features, campaign));
+    const startingPosition = built.startingPosition.bind(built);
+    v = {
+      ...built,
+      configure,
+      // Orcs in the Hills: the hill armies are followed from the start.
+      startingPosition: () => {
+        const p = startingPosition();
+        const hills = campaign.hills.filter((h) => p.units.some((u) => u.province === h)).sort();
+        return hills.length > 0 ? { ...p, variantState: { hillArmies: hills } } : p;
+      },
+    };
+    configured.set(key, v);
+  }
+  return v;
+}
+
+export const warhammer: Variant = configure({});
 export { features as warhammerFeatures };
 
 const start = () => warhammer.startingPosition();

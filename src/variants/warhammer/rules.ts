@@ -1,36 +1,47 @@
 /**
- * The Warhammer Diplomacy (fm05) rules module: the national abilities on the engine's hooks (src/engine/rules.ts).
+ * The Warhammer Diplomacy (fm05) rules module: the national abilities on the engine's hooks (src/engine/rules.ts),
+ * the decisive battles, and the campaign options the variant was configured with (campaign.ts).
  * Interpretations, with the seed sentence each rests on: docs/rules/warhammer.md.
  * Skaven Underways need no code here: they are army links reserved to the Skaven in map.json (`links[].power`).
  */
-import type { RulesModule } from '../../engine/rules.js';
-import type { WarhammerFeatures } from './features.js';
-import { buildableCenters } from './rules/capitals.js';
 import { resolveMovement } from '../../engine/movement/index.js';
+import type { RulesModule } from '../../engine/rules.js';
+import { campaignOf, campaignOptions, capitalsIn, type Campaign } from './campaign.js';
+import type { WarhammerFeatures } from './features.js';
+import { followCapitals } from './followers.js';
 import { battleWinner, convoyStands, duplicateReports, isBattlePass, reportProblems, ruling } from './rules/battles.js';
-import { decisiveDeclarations, gameOptions } from './rules/decisive.js';
+import { buildableCenters } from './rules/capitals.js';
+import { decisiveDeclarations, gameOptions as decisiveOptions } from './rules/decisive.js';
+import { hillArmiesAfter, supplyDelta } from './rules/hills.js';
 import { illusionArmy, illusionHoldStrength } from './rules/illusion.js';
 import { adoptImmortalSupports, IMMORTAL_SUPPORT, immortalArmy, immortalCanMove, immortalSupportParser, immortalSupportSpec } from './rules/immortality.js';
 import { seaRaiderStrength } from './rules/sea-raiders.js';
-import { followCapitals } from './followers.js';
 
-export function warhammerRules(features: WarhammerFeatures): RulesModule {
+export const gameOptions = { ...decisiveOptions, ...campaignOptions };
+
+export function warhammerRules(features: WarhammerFeatures, campaign: Campaign = campaignOf({})): RulesModule {
+  const field = (position: Parameters<typeof capitalsIn>[0]) => (campaign.strongCapitals ? { strongCapitals: capitalsIn(position, features.capitals) } : {});
   const rules: RulesModule = {
-    // Dogs of War choices, Sepoys and Mercenaries, revolted capitals (state.ts): callers carry variantState.
+    // Dogs of War choices, Sepoys and Mercenaries, revolted capitals, hill armies (state.ts): callers carry variantState.
     stateful: true,
     gameOptions,
     decisive: ({ position, orders, adjudication, options }) => decisiveDeclarations(position, orders, adjudication, options),
-    // Immortality: "A second Vampire Count army may support this move" (`A Gfor S Immortality`).
+    // Immortality: "A second Vampire Count army may support this move" (`A Gfor S Immortality`). Off in the Greater Empire.
     specialOrders: { [IMMORTAL_SUPPORT]: immortalSupportSpec },
     specialOrderParsers: [immortalSupportParser],
-    adoptOrders: ({ position, orders }) => ({ orders: position.phase.type === 'movement' ? adoptImmortalSupports(position, orders) : orders }),
-    extraOrders: ({ position, orders }) => [...illusionArmy(position, orders), ...immortalArmy(position, orders)],
+    adoptOrders: ({ position, orders }) => ({ orders: position.phase.type === 'movement' && !campaign.greaterEmpire ? adoptImmortalSupports(position, orders) : orders }),
+    extraOrders: ({ position, orders }) => [...illusionArmy(position, orders), ...(campaign.greaterEmpire ? [] : immortalArmy(position, orders))],
     canMove: ({ unit, to }) => immortalCanMove(unit, to),
-    strength: (ctx, q) => seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q),
+    strength: (ctx, q) => {
+      const value = seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q) ?? q.classic;
+      // Strong Capitals: "Any unit holding on a capital, holds with an additional strength." (the Illusion too)
+      const holding = q.kind === 'hold' && q.subject.order.kind !== 'move' && value > 0;
+      return campaign.strongCapitals && holding && capitalsIn(ctx.position, features.capitals).has(q.subject.unit.province) ? value + 1 : value;
+    },
     // Decisive battles: pass 0 is the provisional result; with battles reported, one more pass with their winners.
-    revisitMovement: ({ map, outcome, pass, context }) => {
+    revisitMovement: ({ map, position, outcome, pass, context }) => {
       if (pass !== undefined || !context.battles?.length) return undefined;
-      const { pass: next, problems } = ruling(map, outcome, context.battles);
+      const { pass: next, problems } = ruling(map, outcome, context.battles, field(position));
       for (const text of problems) next.events.push({ kind: 'battle-ignored', text: `battle report ignored: ${text}` });
       return next;
     },
@@ -43,10 +54,18 @@ export function warhammerRules(features: WarhammerFeatures): RulesModule {
     },
     checkBattles: ({ map, position, orders, battles, options }) => {
       if (battles.length === 0) return [];
-      if ((options.decisiveBattles ?? gameOptions.decisiveBattles!.default) === 'off') return ['decisive battles are off in this game (decisiveBattles: off)'];
-      return reportProblems(map, resolveMovement(map, rules, position, orders), battles).concat(duplicateReports(battles));
+      const mode = options.decisiveBattles ?? campaign.decisiveBattles;
+      if (mode === 'off') return ['decisive battles are off in this game (decisiveBattles: off)'];
+      const cataclysmic = (options.cataclysmicBattles ?? (campaign.cataclysmicBattles ? 'on' : 'off')) === 'on';
+      const destroying = battles.some((b) => b.destroyed);
+      if (destroying && !(cataclysmic && mode === 'gm')) return ['"destroyed" needs the Cataclysmic Battles option (cataclysmicBattles: on) with decisiveBattles: gm'];
+      return reportProblems(map, resolveMovement(map, rules, position, orders), battles, field(position)).concat(duplicateReports(battles));
     },
     buildableCenters: ({ map, position, power }) => buildableCenters(features, map, position, power),
+    // Orcs in the Hills (armies needing no centre) and absent powers' worthless centres.
+    adjustmentDelta: ({ map, position, power }) => supplyDelta(map, position, power, campaign),
+    // Hill armies are followed from phase to phase.
+    afterAdjudication: ({ before, orders, adjudication }) => hillArmiesAfter(before, orders, adjudication),
     // A Sepoy whose capital changed hands serves the new owner (followers.ts).
     afterCenterUpdate: ({ after }) => followCapitals(features, after),
   };

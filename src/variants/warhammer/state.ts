@@ -20,6 +20,10 @@ export const warhammerStateSchema = z.object({
   followers: z.record(z.string(), followerSchema).default({}),
   /** Capitals other than the map's: a revolted Sepoy's new capital (seed: "This is his new capital"). */
   capitals: z.record(z.string(), z.string().min(1)).default({}),
+  /** Orcs in the Hills: where the hill armies stand now (they need no centre; lost forever if destroyed). */
+  hillArmies: z.array(z.string().min(1)).default([]),
+  /** Powers nobody plays (the seed's "Not having enough powers"): with worthlessAbsentCentres their centres give no supply. */
+  absent: z.array(z.string().min(1)).default([]),
 });
 
 export type WarhammerState = z.infer<typeof warhammerStateSchema>;

@@ -1,41 +1,80 @@
 /**
- * An adjudication never depends on the order in which units or orders are listed: every ability case, with its
- * units and orders shuffled 20 times (seeded permutations; decisions.md "Engine").
+ * An adjudication never depends on the order in which units, orders or battle reports are listed (decisions.md
+ * "Engine"): every permutation of the units for positions of up to 7 units, 20 sampled permutations above, each
+ * with the orders and reports shuffled too. Cases: every ability case, every decisive-battle outcome, and random
+ * Warhammer positions around the abilities with random battle winners (`ORDER_INVARIANCE_RUNS` positions).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../../src/engine/index.js';
-import { warhammer } from '../../../src/variants/warhammer/index.js';
+import type { Adjudication, AdjudicationContext, Position, PowerOrder } from '../../../src/engine/types.js';
+import type { Variant } from '../../../src/engine/variant.js';
+import { battleReports, declarationsAllowed, groupBattles, warhammer } from '../../../src/variants/warhammer/index.js';
+import { rng } from '../../support/random.js';
+import { allPermutations, canonical, clusteredPosition, shuffled, EXHAUSTIVE_UP_TO, meetingOrders, runsFromEnv, SAMPLED_PERMUTATIONS } from '../../engine/order-invariance.js';
 import { abilityCases } from './abilities.js';
+import { battleCases } from './battles.js';
 import { ordersOf, positionOf } from './harness.js';
 
-function shuffled<T>(list: T[], seed: number): T[] {
-  const out = [...list];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
+const full = (adj: Adjudication) =>
+  [canonical(adj), (adj.events ?? []).map((e) => `${e.kind} ${e.text}`).sort().join('\n'), JSON.stringify(adj.position.variantState ?? {})].join('\n');
+
+/** The first listing that adjudicates differently, or null; `tried` listings in all. */
+function orderDependence(variant: Variant, position: Position, orders: PowerOrder[], context: AdjudicationContext, seed: number): string | null {
+  const r = rng(seed);
+  const want = full(adjudicate(variant, position, orders, context));
+  const listings = position.units.length <= EXHAUSTIVE_UP_TO ? allPermutations(position.units) : (function* () {
+    for (let k = 0; k < SAMPLED_PERMUTATIONS; k++) yield shuffled(position.units, r);
+  })();
+  for (const units of listings) {
+    const ctx = context.battles ? { ...context, battles: shuffled(context.battles, r) } : context;
+    const got = full(adjudicate(variant, { ...position, units }, shuffled(orders, r), ctx));
+    if (got !== want) return `listing ${units.map((u) => u.province).join(',')}:\n${got}\n--- expected:\n${want}`;
   }
-  return out;
+  return null;
 }
 
-const canonical = (adj: ReturnType<typeof adjudicate>) => ({
-  units: adj.position.units.map((u) => `${u.power} ${u.type} ${u.province}`).sort(),
-  dislodged: adj.position.dislodged.map((d) => `${d.power} ${d.province} ${[...(d.retreatOptions ?? [])].sort().join(',')}`).sort(),
-  results: adj.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).sort(),
-  contested: [...adj.contested].sort(),
-});
-
-describe('Warhammer: order invariance of every ability case', () => {
+describe('Warhammer: order invariance of every ability case (every permutation up to 7 units)', () => {
   for (const c of abilityCases) {
     it(c.name, () => {
       const position = positionOf(c.units, c.season, c.owners);
-      const orders = ordersOf(position, c.orders);
-      const expected = canonical(adjudicate(warhammer, position, orders));
-      for (let seed = 1; seed <= 20; seed++) {
-        const shuffledPosition = { ...position, units: shuffled(position.units, seed) };
-        expect(canonical(adjudicate(warhammer, shuffledPosition, shuffled(orders, seed * 7)))).toEqual(expected);
-      }
+      expect(orderDependence(warhammer, position, ordersOf(position, c.orders), {}, 1)).toBeNull();
     });
   }
+});
+
+describe('Warhammer: order invariance of every decisive-battle outcome', () => {
+  for (const c of battleCases) {
+    for (const [n, o] of (c.outcomes ?? []).entries()) {
+      it(`${c.name}: outcome ${n + 1}`, () => {
+        const position = positionOf(c.units);
+        expect(orderDependence(warhammer, position, ordersOf(position, c.orders), { battles: o.reports }, n + 1)).toBeNull();
+      });
+    }
+  }
+});
+
+/** Provinces where the abilities meet: Athel-Loren, Sylvania, the underways, the Norse coasts, the Old World. */
+const rich = ['athe', 'chet', 'grey', 'sylv', 'gfor', 'aver', 'skav', 'nuln', 'midd', 'claw', 'ostl', 'sjok', 'grae', 'altd', 'reik', 'wast'];
+
+describe('Warhammer: order invariance of random positions, with and without decisive battles', () => {
+  it('every listing gives the same adjudication (3 to 12 units, Fall, Sylvania foreign-owned, random battle winners)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 3, max: 12 }), fc.boolean(), (seed, count, strong) => {
+        const r = rng(seed);
+        const variant = strong ? warhammer.configure!({ strongCapitals: 'on' }) : warhammer;
+        const base = clusteredPosition(variant, r, count, { starts: rich, powers: 3 });
+        const supplyCenters = { ...base.supplyCenters, 'Vampire Counts': [], Empire: [...(base.supplyCenters.Empire ?? []), 'sylv'] };
+        const position: Position = { ...base, phase: { season: 'fall', year: 2500, type: 'movement' }, supplyCenters };
+        const orders = meetingOrders(variant, position, r, 0);
+        expect(orderDependence(variant, position, orders, {}, seed), `seed ${seed}`).toBeNull();
+        // Declare everything allowed and let a random side win each battle.
+        const declared = declarationsAllowed(variant, position, orders);
+        const { battles } = groupBattles(variant, position, orders, declared);
+        const reports = battles.flatMap((b) => battleReports(b, b.sides[Math.floor(r() * b.sides.length)]!.lead));
+        if (reports.length > 0) expect(orderDependence(variant, position, orders, { battles: reports }, seed), `seed ${seed} with battles`).toBeNull();
+      }),
+      { numRuns: runsFromEnv(20) },
+    );
+  });
 });

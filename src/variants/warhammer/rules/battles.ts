@@ -85,7 +85,10 @@ export function ruling(map: GameMap, provisional: MovementOutcomeView, reports: 
       if (Array.isArray(r.destroyed)) {
         for (const label of r.destroyed) if (!losers.some((u) => u.label === label)) problems.push(`battles: ${label} did not lose the battle at ${r.province}, so it cannot be destroyed`);
       }
-      destroyed.push(...named.filter((u) => !u.virtual));
+      for (const u of named.filter((x) => !x.virtual)) {
+        destroyed.push(u);
+        events.push({ kind: 'destroyed', power: u.power, province: u.province, text: `${u.power}'s ${u.label} broke in a cataclysmic battle and is destroyed` });
+      }
     }
   }
   const convoys: BattlePass['convoys'] = {};

@@ -8,8 +8,8 @@
  * - Decisive move: a unit whose legal move failed while a unit of another power stood in its target at the start
  *   or also moved there (it bounced against an opponent's unit). Bouncing only off one's own units gives none.
  * - Decisive hold: every unit the provisional result dislodges.
- * - Only with `decisiveBattles` `gm` (the default) or `dice`; `off` gives none. Fighting them, the re-adjudication
- *   with their winners and the bot's declaration phase are not built yet (docs/rules/warhammer.md §6).
+ * - Only with `decisiveBattles` `gm` (the default) or `dice`; `off` gives none. Grouping them into battles, army
+ *   sizes and dice: ../decisive-phase.ts; the re-adjudication with their winners: ./battles.ts.
  */
 import { locationKey } from '../../../engine/map.js';
 import type { DecisiveDeclaration, GameOptionSpec } from '../../../engine/rules.js';
