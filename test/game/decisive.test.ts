@@ -62,7 +62,7 @@ describe('the Decisive Battle phase in the game layer', () => {
   it('gm mode: provisional results, secret declarations, battles with army sizes, the reported winner takes the province', () => {
     env = makeEnv();
     warhammerGame(env);
-    expect(game(env).options).toEqual({ decisiveBattles: 'gm' });
+    expect(game(env).options).toMatchObject({ decisiveBattles: 'gm' });
     const before = outboxRows(env.deps).length;
     expect(passDeadline(env)).toEqual({ resolved: 0, failures: [] });
     // The phase is not resolved: it waits for declarations, with the declaration deadline (the retreat duration).
