@@ -4,15 +4,25 @@
  */
 import { MessageFlags, type ChatInputCommandInteraction, type InteractionReplyOptions } from 'discord.js';
 import type { Caller } from '../game/index.js';
-import { truncate } from './text.js';
+import { splitMessage, truncate } from './text.js';
 
 export function callerOf(interaction: { channelId: string | null; user: { id: string } }): Caller {
   return { channelId: interaction.channelId ?? '', userId: interaction.user.id };
 }
 
-/** Replies so only the caller sees it (everything about orders goes this way). */
+/** Most ephemeral messages one private reply is split into (the reply and its follow-ups). */
+const MAX_PRIVATE_PARTS = 5;
+
+/**
+ * Replies so only the caller sees it (everything about orders goes this way). A long text (the status of a
+ * 21-power game) continues in ephemeral follow-ups, split at line ends.
+ */
 export async function replyPrivately(interaction: ChatInputCommandInteraction, content: string): Promise<void> {
-  await reply(interaction, { content: truncate(content), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  const parts = splitMessage(content);
+  const shown = parts.slice(0, MAX_PRIVATE_PARTS);
+  if (parts.length > MAX_PRIVATE_PARTS) shown[shown.length - 1] = truncate(`${shown[shown.length - 1]}\n…`);
+  await reply(interaction, { content: shown[0]!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  for (const part of shown.slice(1)) await interaction.followUp({ content: part, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
 }
 
 /** Replies in the channel for everyone; mentions are shown but nobody is pinged. */

@@ -30,7 +30,7 @@ import {
   type RawFile,
 } from 'discord.js';
 import { eq } from 'drizzle-orm';
-import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
+import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputForProvisional, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
 import type { Logger } from '../log.js';
 import { games } from '../store/schema.js';
 import { deliverCards, deliverTable, isCardsRow, type CardsPayload, type CardsSendDeps } from './cards/deliver.js';
@@ -138,8 +138,21 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
           await post(row.target, withNonce(row, message));
           return;
         }
+        case 'decisive_provisional': {
+          // The provisional results of a Warhammer movement phase, with the map of its orders and provisional results.
+          const picture = await provisionalPicture(deps, maps, payload.phaseId);
+          if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
+          const role = notifyRoleOf(deps, payload.gameId);
+          const message = messageWithOverflow(role ? `<@&${role}> ${payload.text}` : payload.text, picture === 'failed' ? null : picture, false);
+          if (role) message.body.allowed_mentions.roles = [role];
+          await post(row.target, withNonce(row, message));
+          return;
+        }
         case 'status': {
-          const body = { content: fit(payload.text), allowed_mentions: { parse: [] } };
+          // A long status (21 Warhammer powers) continues in embeds of the same message; an edit always sends
+          // `embeds`, so a status that got shorter loses the embeds it no longer needs.
+          const { content, embeds } = messageWithOverflow(payload.text, null, false).body;
+          const body = { content, embeds: embeds ?? [], allowed_mentions: { parse: [] } };
           if (row.statusMessageId) {
             try {
               await rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body });
@@ -210,6 +223,15 @@ async function phasePicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phase
   return (await maps.render(variant, position, drawn, name)) ?? 'failed';
 }
 
+/** The map of a movement phase's provisional results (Warhammer decisive battles). */
+async function provisionalPicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number): Promise<MapPicture | null | 'failed'> {
+  const input = renderInputForProvisional(deps, phaseId);
+  if (!input) return null;
+  const { variant, position, ...drawn } = input;
+  const p = position.phase;
+  return (await maps.render(variant, position, drawn, mapFileName(`${p.season}-${p.year}-${p.type}`, 'provisional'))) ?? 'failed';
+}
+
 /**
  * A results post's two maps (issue 10 §2): the orders with their results on the position before the phase,
  * and the board after it. 'failed' when either could not be drawn.
@@ -258,10 +280,6 @@ export function messageWithOverflow(text: string, picture: MapPicture | MapPictu
     },
     files: pictures.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })),
   };
-}
-
-function fit(text: string): string {
-  return text.length <= MAX_CONTENT ? text : text.slice(0, MAX_CONTENT - 1) + '…';
 }
 
 /** The nonce of a row's message (or of one part of a split DM): at most 25 characters, as Discord allows. */

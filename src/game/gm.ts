@@ -6,13 +6,15 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, openGameByChannel, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
-import { games, orders, outbox, phases, players, readiness, votes, type GameRow } from '../store/schema.js';
+import { games, orders, outbox, phases, players, readiness, votes, type GameRow, type PhaseRow } from '../store/schema.js';
 import { formatDuration, MAX_DURATION_MS, parseDuration } from './durations.js';
 import { earlyResolutionAllowed, tryAgainIn } from './limits.js';
 import { matchPower } from './lobby.js';
 import { noOpenGame } from './context.js';
 import { queueDm, queueNotice, queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx, type ResolveOutcome } from './resolve.js';
+import { clearDecisive, decisiveModeOf, decisiveStepOf } from './decisive.js';
+import { startChoicesPending } from './dogs-of-war.js';
 import { discordTime, phaseLabel } from './summary.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseView, Result } from './types.js';
@@ -37,6 +39,26 @@ function durationOf(game: GameRow, type: string): number {
   return type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
 }
 
+/** What `/gm advance` ends early: the phase, or a stage of its Decisive Battle phase (Warhammer). */
+function earlyStep(tx: Tx, game: GameRow, phase: PhaseRow): string {
+  if (startChoicesPending(tx, phase.id)) return 'closed the Dogs of War choice before';
+  const stage = decisiveStageOf(tx, game, phase);
+  return stage === 'orders' ? 'closed the orders of' : stage === 'declaring' ? 'closed the decisive battle declarations of' : stage === 'battles' ? 'closed the battle reports of' : 'resolved';
+}
+
+function earlyNext(tx: Tx, game: GameRow, phase: PhaseRow): string {
+  if (startChoicesPending(tx, phase.id)) return 'their units and the Spring deadline';
+  const stage = decisiveStageOf(tx, game, phase);
+  return stage === 'orders' ? 'the provisional results' : stage === 'declaring' ? 'the battles' : stage === 'battles' ? 'the battle outcomes and final results' : 'the results';
+}
+
+function decisiveStageOf(tx: Tx, game: GameRow, phase: PhaseRow): 'orders' | 'declaring' | 'battles' | null {
+  const variant = getVariant(game.variantId);
+  if (!variant || phase.type !== 'movement' || !decisiveModeOf(variant, game)) return null;
+  const step = decisiveStepOf(tx, phase.id);
+  return !step ? 'orders' : step.stage === 'done' ? null : step.stage;
+}
+
 /** Resolves the current phase now, whatever the readiness. */
 export function gmAdvance(deps: GameDeps, caller: Caller & { phaseId?: number }): Result<ResolveOutcome & { game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
@@ -52,7 +74,7 @@ export function gmAdvance(deps: GameDeps, caller: Caller & { phaseId?: number })
     if (current) {
       // Queued before the results, so the channel reads why the phase ended early, then its results.
       const label = phaseLabel({ season: current.season as never, year: current.year, type: current.type as never });
-      queueNotice(tx, game, `⏩ The game master resolved **${label}** before its deadline; the results follow.`, `advance:${game.id}:${current.id}:${randomToken(deps.random ?? Math.random)}`, deps.now(), current.id);
+      queueNotice(tx, game, `⏩ The game master ${earlyStep(tx, game, current)} **${label}** before its deadline; ${earlyNext(tx, game, current)} follow.`, `advance:${game.id}:${current.id}:${randomToken(deps.random ?? Math.random)}`, deps.now(), current.id);
     }
     const r = resolveInTx(tx, deps, game.id, game.currentPhaseId, 'gm');
     if (!r.ok) return r;
@@ -178,6 +200,7 @@ export function gmRollback(deps: GameDeps, caller: Caller & { phaseId?: number }
       .where(eq(phases.id, previous.id))
       .run();
     tx.delete(readiness).where(eq(readiness.phaseId, previous.id)).run();
+    clearDecisive(tx, previous.id); // Warhammer: its Decisive Battle step starts again at its next deadline
     // Votes never expire silently (abuse issue §6): they stand, unless they decided the end this rollback undoes.
     const undoesEnd = game.status === 'finished' && (game.end?.kind === 'draw' || game.end?.kind === 'concession');
     if (undoesEnd) tx.delete(votes).where(eq(votes.gameId, game.id)).run();

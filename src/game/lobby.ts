@@ -12,6 +12,7 @@ import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
 import { games, phases, players, type GameRow } from '../store/schema.js';
+import { beginStartChoices } from './dogs-of-war.js';
 import { formatDuration, parseDurations } from './durations.js';
 import { liveGamesInServer, serverLimits } from './limits.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
@@ -51,6 +52,8 @@ export function createGame(
     notifyRoleId?: string | null;
     /** Map colours of the channel's posts (`/game create palette:`). */
     palette?: string | null;
+    /** The variant's game options (Warhammer `decisiveBattles`); null or missing ones take their defaults. */
+    options?: Record<string, string | null | undefined>;
   },
 ): Result<{ game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
@@ -63,6 +66,8 @@ export function createGame(
     if (!durations.ok) return fail(durations.error);
     const palette = input.palette ?? 'standard';
     if (palette !== 'standard' && palette !== 'colorblind') return fail(`Unknown palette "${palette}". Palettes: standard, colorblind.`);
+    const options = gameOptionsFor(variant, input.options ?? {});
+    if (!options.ok) return fail(options.error);
     const existing = openGameByChannel(tx, input.channelId);
     if (existing) {
       return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
@@ -102,6 +107,7 @@ export function createGame(
         retreatMs: durations.durations.retreat,
         adjustmentMs: durations.durations.adjustment,
         palette,
+        options: options.options,
         createdAt: now,
       })
       .returning()
@@ -112,6 +118,24 @@ export function createGame(
     changed(game.id);
     return { ok: true, game: toGameView(game) };
   });
+}
+
+/**
+ * The game options as stored: every option the variant offers, given or defaulted. An option the variant does not
+ * offer, or a value it does not allow, is refused with the allowed values.
+ */
+export function gameOptionsFor(variant: Variant, given: Record<string, string | null | undefined>): Result<{ options: Record<string, string> }> {
+  const specs = variant.rules.gameOptions ?? {};
+  const options: Record<string, string> = {};
+  for (const [name, value] of Object.entries(given)) {
+    if (value === null || value === undefined) continue;
+    const spec = specs[name];
+    if (!spec) return fail(`${variant.name} has no option "${name}".`);
+    if (!spec.values.includes(value)) return fail(`Option ${name} takes ${spec.values.join(', ')} (you gave "${value}").`);
+    options[name] = value;
+  }
+  for (const [name, spec] of Object.entries(specs)) options[name] ??= spec.default;
+  return { ok: true, options };
 }
 
 /** Powers nobody holds in the channel's forming game (for autocomplete); [] when there is none. */
@@ -213,8 +237,14 @@ export function startGame(
     if (joined.length === 0) return fail('Nobody has joined yet: players join with `/game join`.');
     const now = deps.now();
     const position = variant.startingPosition();
-    const deadlineMs = now + game.movementMs;
+    let deadlineMs = now + game.movementMs;
     const phase = insertPhase(tx, game.id, 0, position, now, deadlineMs);
+    // Warhammer: the Dogs of War pick their city first; the Spring clock starts once they have (dogs-of-war.ts).
+    const choosing = beginStartChoices(tx, game, variant, phase, now);
+    if (choosing !== null) {
+      deadlineMs = choosing;
+      tx.update(phases).set({ deadlineMs }).where(eq(phases.id, phase.id)).run();
+    }
     const started = tx
       .update(games)
       .set({ status: 'active', currentPhaseId: phase.id, deadlineMs })
@@ -234,7 +264,11 @@ export function startGame(
         type: 'game_started',
         gameId: game.id,
         phaseId: phase.id,
-        text: `🎲 **${variant.name}** has started!\n${roster}${cdLine}\n**${label}**: orders with \`/order\`, deadline ${discordTime(deadlineMs, 'R')} (${discordTime(deadlineMs, 'f')}).`,
+        text:
+          `🎲 **${variant.name}** has started!\n${roster}${cdLine}\n` +
+          (choosing !== null
+            ? `🐕 First the Dogs of War choose their city and unit (\`/muster\`), until ${discordTime(deadlineMs, 'R')}; then **${label}** begins with its own deadline. Orders may be written already.`
+            : `**${label}**: orders with \`/order\`, deadline ${discordTime(deadlineMs, 'R')} (${discordTime(deadlineMs, 'f')}).`),
       },
       target: { kind: 'channel', id: game.channelId },
       dedupeKey: `start:${game.id}`,

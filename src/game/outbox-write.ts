@@ -21,6 +21,11 @@ export type OutboxPayload =
    * `text` is filled in at delivery time with the status as it is then.
    */
   | { type: 'status'; gameId: number; text: string; cards?: CardTablePayload }
+  /**
+   * Channel: a movement phase's provisional results and the possible decisive battles (Warhammer); attach the map
+   * of its orders with the provisional results (`decisive_steps.provisional`).
+   */
+  | { type: 'decisive_provisional'; gameId: number; phaseId: number; text: string }
   /** Channel: the game has ended (solo, draw, concession). */
   | { type: 'game_over'; gameId: number; text: string }
   /** Channel: a plain notice (rollback, replacement, a player who cannot be reached by DM). */
@@ -57,7 +62,17 @@ export interface CardTablePayload {
   boardKey: string;
 }
 
-export type DmReason = 'power_assigned' | 'order_confirmation' | 'reminder' | 'phase_started' | 'game_over' | 'replaced';
+export type DmReason =
+  | 'power_assigned'
+  | 'order_confirmation'
+  | 'reminder'
+  | 'phase_started'
+  | 'game_over'
+  | 'replaced'
+  | 'decisive_declarations'
+  | 'decisive_confirmation'
+  | 'start_choice'
+  | 'follower';
 
 export type OutboxKind = OutboxPayload['type'];
 

@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { Adjudication, OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
-import { players } from '../store/schema.js';
+import type { Tx } from '../store/db.js';
+import { decisiveSteps, players } from '../store/schema.js';
 import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../store/queries.js';
 import { isBallotKey } from './orders.js';
 import { phaseLabel } from './summary.js';
@@ -61,6 +62,31 @@ export function renderInputForPicture(deps: Pick<GameDeps, 'db'>, phaseId: numbe
   return guarded(() => readRenderInput(deps, phaseId, picture));
 }
 
+/**
+ * The map of a movement phase's provisional results (Warhammer's Decisive Battle phase): its orders with the
+ * provisional adjudication drawn. Null when the phase has no Decisive Battle step (or is gone).
+ */
+export function renderInputForProvisional(deps: Pick<GameDeps, 'db'>, phaseId: number): RenderInput | null {
+  return guarded(() =>
+    deps.db.transaction((tx) => {
+      const phase = phaseById(tx, phaseId);
+      const step = tx.select().from(decisiveSteps).where(eq(decisiveSteps.phaseId, phaseId)).get();
+      const game = phase ? gameById(tx, phase.gameId) : undefined;
+      const variant = game ? getVariant(game.variantId) : undefined;
+      if (!phase || !step || !game || !variant) return null;
+      return {
+        variant,
+        position: phase.position,
+        orders: shownOrders(tx, phase.id),
+        results: step.provisional.results,
+        adjudication: step.provisional,
+        title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · orders and provisional results`,
+        palette: paletteOf(game.palette),
+      };
+    }),
+  );
+}
+
 function guarded<T>(read: () => T | null): T | null {
   try {
     return read();
@@ -87,16 +113,20 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: P
     return {
       variant,
       position: phase.position,
-      // Votes for neutral units stay secret even after the phase: only the adopted orders (in the results) are shown.
-      orders: ordersOf(tx, phase.id)
-        .filter((o) => !isBallotKey(o.unitKey))
-        .map((o) => ({ power: o.power, order: o.order })),
+      orders: shownOrders(tx, phase.id),
       results: phase.adjudication.results,
       adjudication: phase.adjudication,
       title: `${variant.name} · ${label} · orders and results`,
       palette,
     };
   });
+}
+
+/** A phase's orders as its maps show them. Votes for neutral units stay secret even after the phase: only the adopted orders (in the results) are shown. */
+function shownOrders(tx: Tx, phaseId: number): PowerOrder[] {
+  return ordersOf(tx, phaseId)
+    .filter((o) => !isBallotKey(o.unitKey))
+    .map((o) => ({ power: o.power, order: o.order }));
 }
 
 function paletteOf(stored: string | null | undefined): MapPalette {

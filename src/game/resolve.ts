@@ -14,6 +14,9 @@ import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
 import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../store/queries.js';
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../store/schema.js';
+import { advanceDecisive, battleContext, decisiveModeOf, type BattleReport } from './decisive.js';
+import { placeStartChoices } from './dogs-of-war.js';
+import { withFollowerWins } from './followers.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { endText } from './status.js';
 import { discordTime, formatResultsSummary, phaseLabel } from './summary.js';
@@ -21,7 +24,8 @@ import { fail, inTransaction, noteEvent } from './tx.js';
 import type { GameDeps, PhaseView, Result } from './types.js';
 import { randomToken, toPhaseView } from './views.js';
 
-export type ResolveReason = 'deadline' | 'ready' | 'gm';
+/** `decisive`: every declaration is in, or every battle reported (Warhammer's Decisive Battle phase). */
+export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'decisive';
 
 export const ALREADY_RESOLVED = 'That phase has already been resolved.';
 const NOT_RUNNING = 'The game is not running.';
@@ -116,6 +120,25 @@ export function resolveInTx(
   let phaseId = game.currentPhaseId;
   for (let i = 0; i < MAX_CHAINED_RESOLUTIONS; i++) {
     const started = performance.now();
+    // Warhammer: a movement phase goes through its Decisive Battle step (decisive.ts) before it is claimed.
+    let battles: BattleReport[] = [];
+    let followerWins: Record<string, number> = {};
+    const unresolved = phaseById(tx, phaseId);
+    // Warhammer: the Dogs of War choices before the first Spring are placed first (dogs-of-war.ts).
+    if (unresolved && unresolved.resolvedAt === null && unresolved.idx === 0 && placeStartChoices(tx, deps, game, variant, unresolved)) {
+      if (resolved.length === 0) return { ok: true, resolved, next: toPhaseView(unresolved, variant), end: null };
+      break;
+    }
+    const mode = unresolved && unresolved.resolvedAt === null && unresolved.type === 'movement' ? decisiveModeOf(variant, game) : null;
+    if (mode) {
+      const progress = advanceDecisive(tx, deps, game, variant, unresolved!, mode);
+      if (progress.status === 'waiting') {
+        if (resolved.length === 0) return { ok: true, resolved, next: toPhaseView(unresolved!, variant), end: null };
+        break;
+      }
+      battles = progress.battles;
+      followerWins = progress.wins;
+    }
     const token = randomToken(random);
     const claim = tx
       .update(phases)
@@ -130,7 +153,9 @@ export function resolveInTx(
     const orders: PowerOrder[] = ordersOf(tx, phaseId).map((o) => ({ power: o.power, order: o.order }));
     // The powers with a seated player (Mandate of Heaven: they vote on neutral units; decisions.md).
     const players = playersOf(tx, game.id).map((p) => p.power);
-    const adjudication = adjudicate(variant, phase.position, orders, { players });
+    const adjudicated = adjudicate(variant, phase.position, orders, battleContext(players, battles));
+    // Warhammer: battles won by Sepoys and Mercenaries count towards a Sepoy's revolt (followers.ts).
+    const adjudication = { ...adjudicated, position: withFollowerWins(variant, adjudicated.position, followerWins) };
     tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId)).run();
     resolved.push(toPhaseView({ ...phase, resolvedAt: now }, variant));
 

@@ -10,6 +10,8 @@ import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
 import { ordersOf, phaseById, playersOf, readyPowers } from '../store/queries.js';
 import type { GameRow } from '../store/schema.js';
+import { decisiveStatus, type DecisiveStatus } from './decisive.js';
+import { startChoicesPending } from './dogs-of-war.js';
 import { dutiesOf, hasDuties, ordersComplete } from './duties.js';
 import { formatDuration } from './durations.js';
 import { discordTime } from './summary.js';
@@ -33,6 +35,7 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
   // Neutral powers (Mandate of Heaven) are moved by the players' vote: never free to take.
   const freePowers = game.status === 'forming' && variant ? variant.powers.filter((p) => !p.neutral && !userOf.has(p.name)).map((p) => p.name) : [];
   let powers: PowerStatus[];
+  const decisive = variant && phaseRow && game.status !== 'finished' ? decisiveStatus(tx, variant, phaseRow) : null;
   if (!variant || !phaseRow) {
     powers = powerNames.map((power) => ({
       power,
@@ -52,6 +55,20 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
     powers = powerNames.map((power) => {
       const mine = stored.filter((o) => o.power === power && !isBallotKey(o.unitKey)); // votes are secret, even their number
       const duties = dutiesOf(variant, position, power);
+      if (decisive) {
+        // Warhammer's Decisive Battle phase: orders are closed; who may still declare (never what).
+        const mayDeclare = decisive.stage === 'declaring' && decisive.answered.has(power);
+        return {
+          power,
+          userId: userOf.get(power) ?? null,
+          supplyCenters: (position.supplyCenters[power] ?? []).length,
+          units: position.units.filter((u) => u.power === power).length,
+          toAct: mayDeclare,
+          submitted: mayDeclare && decisive.answered.get(power) === true,
+          ordersStored: 0,
+          ready: false,
+        };
+      }
       const toAct = acting.has(power);
       return {
         power,
@@ -66,7 +83,9 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
     });
   }
   const phase = phaseRow ? toPhaseView(phaseRow, variant) : null;
-  return { game: view, phase, powers, freePowers, text: statusText(view, phase?.label ?? null, powers, freePowers) };
+  const mustering = phaseRow && phaseRow.resolvedAt === null && game.status !== 'finished' && startChoicesPending(tx, phaseRow.id);
+  const text = statusText(view, phase?.label ?? null, powers, freePowers, decisive, mustering === true);
+  return { game: view, phase, powers, freePowers, text };
 }
 
 function statusText(
@@ -75,6 +94,8 @@ function statusText(
   phase: string | null,
   powers: PowerStatus[],
   freePowers: string[],
+  decisive: DecisiveStatus | null = null,
+  mustering = false,
 ): string {
   const lines = [`**${game.variantName}** · game master <@${game.gmUserId}>`];
   if (game.status === 'forming') {
@@ -92,13 +113,19 @@ function statusText(
     lines.push(`Deadline ${discordTime(game.deadline, 'R')} (${discordTime(game.deadline, 'f')})`);
   } else if (game.status === 'paused') lines.push('⏸️ Paused by the game master.');
   else if (game.status === 'finished') lines.push(`🏁 Game over: ${endText(game.end)}`);
+  if (mustering) lines.push('🐕 The Dogs of War are choosing their city and unit (`/muster`); this deadline is theirs, and the Spring deadline follows.');
+  if (decisive?.stage === 'declaring') lines.push('⚔️ Decisive Battle phase: orders are closed; players declare with `/declare` until the deadline.');
+  else if (decisive?.stage === 'battles') {
+    lines.push(`⚔️ Decisive battles: waiting for the game master's report (\`/gm battle\`) on ${decisive.unreported.length} of them.`);
+  }
   for (const p of powers) {
     if (p.supplyCenters === 0 && p.units === 0) continue;
     const who = p.userId ? `<@${p.userId}>` : 'civil disorder';
     let state = '';
     if (game.status !== 'finished') {
-      if (!p.toAct) state = ' · nothing to do';
+      if (!p.toAct) state = decisive ? '' : ' · nothing to do';
       else if (!p.userId) state = ' · defaults apply';
+      else if (decisive) state = p.submitted ? ' · ⚔️ answered' : ' · ⏳ may declare';
       else state = `${p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders'}${p.ready ? ' · 🟢 ready' : ''}`;
     }
     lines.push(`${p.power} (${who}) · ${p.supplyCenters} centres, ${p.units} units${state}`);

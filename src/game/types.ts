@@ -79,6 +79,8 @@ export interface GameView {
   end: GameEnd | null;
   /** The role the start and results posts ping, if the game master chose one. */
   notifyRoleId: string | null;
+  /** The variant's game options (Warhammer `decisiveBattles`), each given or defaulted at creation. */
+  options: Record<string, string>;
 }
 
 /** One power's line in the status message: never what it ordered. */

@@ -31,6 +31,7 @@ export function toGameView(row: GameRow): GameView {
     durations: { movement: row.movementMs, retreat: row.retreatMs, adjustment: row.adjustmentMs },
     deadline: row.status === 'active' ? row.deadlineMs : null,
     end: row.end ?? null,
+    options: row.options ?? {},
   };
 }
 

@@ -25,7 +25,7 @@ function legendMinSlot(u: number, size: number, counts: { power: string; centers
 }
 
 /** Symbols in the order the legend lists them. */
-const SYMBOL_ORDER: SymbolKind[] = ['failed', 'cut', 'dislodged', 'disbanded', 'build-failed', 'built'];
+const SYMBOL_ORDER: SymbolKind[] = ['failed', 'cut', 'dislodged', 'disbanded', 'build-failed', 'built', 'virtual'];
 
 /** Variants with more powers than this mark every unit with its power (decisions.md, "Maps and colours"). */
 export const MARKED_POWERS = 8;
@@ -144,6 +144,32 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     return tries.find((p) => inside(p) && free(p)) ?? tries.find(free) ?? tries[0];
   }
 
+  // Virtual units of the phase (Warhammer: the Illusion on Athel-Loren; the Immortality army, which stands nowhere,
+  // beside the province it moves into): translucent, ringed, never mistaken for a real unit.
+  if (position.phase?.type === 'movement') {
+    const virtualOrders = variant.rules.extraOrders?.({ map: variant.map, position, orders: opts.orders ?? [] }) ?? [];
+    for (const v of virtualOrders.filter((o) => o.virtual)) {
+      const onMap = variant.map.has(v.unit.province);
+      const target = onMap ? v.unit.province : v.order.kind === 'move' ? v.order.to.province : null;
+      const at = target ? unitPoint({ province: target, coast: null }) : null;
+      if (!at) continue;
+      const spot = onMap && !units.some((x) => x.location === target) ? at : besideSpot(at, target!);
+      const fill = colorOf(v.unit.power);
+      units.push({
+        power: v.unit.power,
+        type: v.unit.type,
+        location: `virtual:${v.unit.province}`,
+        at: spot,
+        size: unitSize,
+        fill,
+        text: textOn(fill),
+        dislodged: false,
+        state: 'virtual',
+        ...(marked ? { mark: markOf(v.unit.power) } : {}),
+      });
+    }
+  }
+
   const layer = orderMarks(
     {
       variant,
@@ -198,8 +224,8 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
 
   // Result symbols: dislodged rings round their units; the others where they cover no label, unit or marker.
   const rings: ResultSymbol[] = units
-    .filter((x) => x.dislodged)
-    .map((x) => ({ kind: 'dislodged', at: x.at, radius: x.size * 1.55, unit: x.location }));
+    .filter((x) => x.dislodged || x.state === 'virtual')
+    .map((x) => ({ kind: x.state === 'virtual' ? 'virtual' : 'dislodged', at: x.at, radius: x.size * 1.55, unit: x.location }));
   const symbolRadius = 7.5 * u;
   const obstacles: Rect[] = [
     ...labels.map((l) => l.box),

@@ -3,7 +3,8 @@
  * Classic start; a busy Classic Fall 1903 movement phase (36 units, supports, a two-fleet convoy, a cut
  * support, three dislodgements) as its results post shows it (orders on the position before, the board after
  * with retreat options); the retreats; the winter adjustments; Warring States with raises and rapid river
- * moves (one stopped short); the busy phase in the colour-blind palette. Also used by test/render/gallery.test.ts.
+ * moves (one stopped short); Warhammer (21 powers with their marks, the Illusion, an underway move, the Tempest
+ * Ocean at both edges); the busy phase in the colour-blind palette. Also used by test/render/gallery.test.ts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,6 +15,7 @@ import type { Adjudication, Position, PowerOrder, Unit } from '../engine/types.j
 import type { Variant } from '../engine/variant.js';
 import { classic } from '../variants/classic/index.js';
 import { warringStates } from '../variants/warring-states/index.js';
+import { warhammer } from '../variants/warhammer/index.js';
 import { renderMap, stopRenderWorker, type RenderOptions } from './index.js';
 
 export interface GalleryImage {
@@ -123,6 +125,24 @@ export function galleryImages(): GalleryImage[] {
   const wsFallResult = adjudicate(ws, wsFall, wsFallOrders);
   if (process.env.GALLERY_DEBUG) console.log(wsFallResult.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).join('\n'));
 
+  // Warhammer, Fall 2500: the Wood Elves left Athel-Loren in Spring, so the Illusion (a virtual army) holds there;
+  // a Skaven army takes the underway back to Skavenblight; Bretonnia and the Empire bounce in the Wasteland; the
+  // Tempest Ocean is labelled at both edges.
+  const wh = warhammer;
+  const whStart = wh.startingPosition();
+  const whSpring = adjudicate(wh, whStart, ordersOf(wh, whStart, { 'Wood Elves': ['A athe - grey'], Skaven: ['A skav - edge'], 'Vampire Counts': ['A sylv - gfor'] }));
+  const whFall = whSpring.position;
+  const whFallOrders = ordersOf(wh, whFall, {
+    Bretonnia: ['A cour - wast', 'F lang - ngwo'],
+    Empire: ['A altd - wast', 'A nuln S A altd - wast', 'F midd H'],
+    Skaven: ['A edge - skav'],
+    'Wood Elves': ['A grey S A athe'],
+    Kislev: ['A kisl - ostm', 'A praa - kisl'],
+    'Orcs & Goblins': ['A kare - mgun', 'A dark - kare'],
+    Dwarves: ['A kark - kazu', 'A kung - kadr', 'F barv - blag'],
+  });
+  const whFallResult = adjudicate(wh, whFall, whFallOrders);
+
   const busyOpts = { orders: busy.orders, adjudication: busy.adjudication };
   return [
     { file: 'classic-start.png', variant: classic, position: classic.startingPosition(), opts: {} },
@@ -132,6 +152,7 @@ export function galleryImages(): GalleryImage[] {
     { file: 'classic-winter-1903-adjustments.png', variant: classic, position: winter, opts: { orders: winterOrders, adjudication: winterResult, title: 'Classic · Winter 1903 · builds and disbands' } },
     { file: 'warring-states-spring-raises.png', variant: ws, position: wsStart, opts: { orders: wsSpringOrders, adjudication: wsSpring, title: 'Warring States · Spring, year 1 · raises and moves' } },
     { file: 'warring-states-fall-river-moves.png', variant: ws, position: wsFall, opts: { orders: wsFallOrders, adjudication: wsFallResult, title: 'Warring States · Fall, year 1 · rapid river moves' } },
+    { file: 'warhammer-fall-2500-orders.png', variant: wh, position: whFall, opts: { orders: whFallOrders, adjudication: whFallResult, title: 'Warhammer Diplomacy · Fall 2500 · orders and results' } },
     { file: 'classic-fall-1903-colorblind.png', variant: classic, position: busy.position, opts: { ...busyOpts, palette: 'colorblind', title: 'Classic · Fall 1903 · colour-blind palette' } },
   ];
 }

@@ -34,8 +34,9 @@ export const LABEL_PX = 14;
 export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; labels: Label[] } {
   const { variant, geometry, anchors, frame, scale, T, u, unitSize, units, holder, powers, colorOf, warnings } = ctx;
   // Supply-centre markers, then labels, placed around the anchors without overlapping units or each other.
-  // A dislodged unit's box includes its ring.
-  const unitBoxes = units.map((x) => rectAround(x.at, x.size * (x.dislodged ? 3.2 : 2.5), x.size * (x.dislodged ? 3.2 : 2.5)));
+  // A dislodged unit's box includes its ring, and so does a virtual unit's.
+  const ringed = (x: UnitMark) => x.dislodged || x.state === 'virtual';
+  const unitBoxes = units.map((x) => rectAround(x.at, x.size * (ringed(x) ? 3.2 : 2.5), x.size * (ringed(x) ? 3.2 : 2.5)));
   const byClearance = [...variant.data.provinces].sort(
     (a, b) => (geometry.shapes.get(a.id)?.clearance ?? 0) - (geometry.shapes.get(b.id)?.clearance ?? 0),
   );
@@ -84,6 +85,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
     .map((p) => rectAround(T(anchors.get(p.id)!), unitSize * 2.3, unitSize * 2.3));
   const taken: Rect[] = [...unitBoxes, ...centerBoxes, ...emptyAnchorBoxes];
   const labelled = new Map<string, { text: string; size: number; box: Rect; inside: boolean; lines?: string[] }>();
+  const wrapped: Label[] = [];
   // A province with a name in another script (Warring States) always shows it beside the romanised
   // name (or, where that does not fit, its abbreviation). Labels keep one size (legibility: 14 px at 1600 px).
   const short = (p: (typeof variant.data.provinces)[number]) => (p.localName ? `${p.localName} ${p.abbreviation}` : p.abbreviation);
@@ -122,6 +124,30 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
       taken.push(box);
     }
   }
+  // A sea drawn at both edges of the map (Warhammer's Tempest Ocean wraps around): its label again in the part at the
+  // other edge, so players see that both strips are one province.
+  for (const p of variant.data.provinces) {
+    const l = labelled.get(p.id);
+    const shape = geometry.shapes.get(p.id);
+    if (!l || !shape || p.kind !== 'sea') continue;
+    const cells = shape.cells.map((i) => geometry.cells[i]!);
+    const touches = (edge: number) => cells.filter((c) => c.polygon.some((v) => Math.abs(v[0] - edge) < 0.5));
+    const [left, right] = [touches(0), touches(geometry.width)];
+    if (left.length === 0 || right.length === 0) continue;
+    const labelX = (l.box.x + l.box.w / 2 - frame.x) / scale;
+    const other = labelX < geometry.width / 2 ? right : left;
+    const biggest = other.map((c) => areaCentroid(c.polygon)).sort((a, b) => b.area - a.area)[0]!;
+    const w = textWidth(l.text, l.size) + 4 * u;
+    const [box] = placeAll(
+      [{ id: p.id, anchor: T(biggest.centroid), w, h: l.size * 1.25, gap: unitSize * 1.3, accept: () => true }],
+      taken,
+      false,
+      frame,
+    ).values();
+    if (!box) continue;
+    taken.push(box);
+    wrapped.push({ province: p.id, text: l.text, at: [box.x + box.w / 2, box.y + box.h / 2], size: l.size, color: COLORS.labelSea, box, inside: true });
+  }
   const labels: Label[] = [];
   for (const p of variant.data.provinces) {
     const l = labelled.get(p.id);
@@ -141,5 +167,22 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
     });
   }
 
-  return { centers, labels };
+  return { centers, labels: [...labels, ...wrapped] };
+}
+
+/** Area and centroid of a simple polygon (shoelace); a degenerate one gives its first vertex. */
+function areaCentroid(polygon: Point[]): { area: number; centroid: Point } {
+  let twice = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < polygon.length; i++) {
+    const [x0, y0] = polygon[i]!;
+    const [x1, y1] = polygon[(i + 1) % polygon.length]!;
+    const cross = x0 * y1 - x1 * y0;
+    twice += cross;
+    cx += (x0 + x1) * cross;
+    cy += (y0 + y1) * cross;
+  }
+  if (Math.abs(twice) < 1e-9) return { area: 0, centroid: polygon[0] ?? [0, 0] };
+  return { area: Math.abs(twice) / 2, centroid: [cx / (3 * twice), cy / (3 * twice)] };
 }

@@ -58,8 +58,12 @@ export interface UnitMark {
   text: string;
   /** Drawn offset from its province and marked (retreat phase), or marked as dislodged by this adjudication. */
   dislodged: boolean;
-  /** How it is drawn: `normal`; `disbanded` (faded), `built` (a new unit), `build-failed` (a dashed ghost). */
-  state?: 'normal' | 'disbanded' | 'built' | 'build-failed';
+  /**
+   * How it is drawn: `normal`; `disbanded` (faded), `built` (a new unit), `build-failed` (a dashed ghost);
+   * `virtual`: a unit that exists only for the phase (Warhammer's Illusion and Immortality armies, the rules'
+   * `extraOrders`), translucent with a dotted outline and the `virtual` ring.
+   */
+  state?: 'normal' | 'disbanded' | 'built' | 'build-failed' | 'virtual';
   /** Variants with more than 8 powers: the power's mark (letter or glyph) beside the type. */
   mark?: string;
 }
@@ -68,9 +72,9 @@ export interface UnitMark {
  * Result symbols, one per meaning (issue 10 §1), each shown in the legend when used:
  * `failed` (a move that bounced, or an order that was void or illegal), `cut` (a support cut), `dislodged`
  * (a ring round the unit, drawn beside its province when the dislodger is in place), `disbanded`,
- * `build-failed`, `built`.
+ * `build-failed`, `built`, `virtual` (a ring round a virtual unit, like the dislodged ring).
  */
-export type SymbolKind = 'failed' | 'cut' | 'dislodged' | 'disbanded' | 'build-failed' | 'built';
+export type SymbolKind = 'failed' | 'cut' | 'dislodged' | 'disbanded' | 'build-failed' | 'built' | 'virtual';
 
 export interface ResultSymbol {
   kind: SymbolKind;

@@ -16,6 +16,7 @@ export const SYMBOL_TEXT: Record<SymbolKind, string> = {
   disbanded: 'disbanded',
   'build-failed': 'build failed',
   built: 'built',
+  virtual: 'virtual army',
 };
 
 export function symbolBox(s: ResultSymbol): Rect {

@@ -54,6 +54,8 @@ export const games = sqliteTable(
     palette: text('palette').$type<'standard' | 'colorblind'>().notNull().default('standard'),
     /** A role the game master chose (`/game create notify:`) that results posts ping; nothing else is ever pinged. */
     notifyRoleId: text('notify_role_id'),
+    /** The variant's game options chosen at `/game create` (Warhammer `decisiveBattles`); missing: the option's default. */
+    options: text('options', { mode: 'json' }).$type<Record<string, string>>(),
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
   },
@@ -137,6 +139,81 @@ export const readiness = sqliteTable(
     power: text('power').notNull(),
     ready: integer('ready', { mode: 'boolean' }).notNull(),
     updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.phaseId, t.power] })],
+);
+
+/**
+ * Warhammer's Decisive Battle phase (issue 11 §3): a stored step of a movement phase between its provisional and
+ * its final results. One row per movement phase that reached it; `stage` moves forward only, each move claimed by
+ * an `UPDATE … WHERE stage = ?` that must change one row, so the scheduler, `/gm advance` and a restart process
+ * each step exactly once. The live deadline of the current stage is `games.deadline_ms`.
+ */
+export type DecisiveStage = 'declaring' | 'battles' | 'done';
+
+export const decisiveSteps = sqliteTable('decisive_steps', {
+  phaseId: integer('phase_id')
+    .primaryKey()
+    .references(() => phases.id, { onDelete: 'cascade' }),
+  gameId: integer('game_id')
+    .notNull()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  stage: text('stage').$type<DecisiveStage>().notNull(),
+  /** `gm` or `dice` (the game's `decisiveBattles` when the step began). */
+  mode: text('mode').$type<'gm' | 'dice'>().notNull(),
+  /** The provisional adjudication (the plain result, posted at the movement deadline). */
+  provisional: text('provisional', { mode: 'json' }).$type<Adjudication>().notNull(),
+  /** Every declaration the provisional result allows (engine `DecisiveDeclaration[]`). */
+  allowed: text('allowed', { mode: 'json' }).$type<unknown>().notNull(),
+  /** The battles fought, once declarations closed, with their sides, army sizes and (dice) rolls. */
+  battles: text('battles', { mode: 'json' }).$type<unknown>(),
+  /** Winners reported so far: battle province → winning power. */
+  outcomes: text('outcomes', { mode: 'json' }).$type<Record<string, string>>(),
+  startedAt: integer('started_at').notNull(),
+  declarationDeadlineMs: integer('declaration_deadline_ms').notNull(),
+  battleDeadlineMs: integer('battle_deadline_ms'),
+  /** Random token of the step (part of its outbox dedupe keys). */
+  token: text('token').notNull(),
+});
+
+/** Secret declarations of the Decisive Battle phase: one per battle commander (a power, or its Sepoy/Mercenary). */
+export const decisiveDeclarations = sqliteTable(
+  'decisive_declarations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    phaseId: integer('phase_id')
+      .notNull()
+      .references(() => phases.id, { onDelete: 'cascade' }),
+    power: text('power').notNull(),
+    /** The battle commander: the power itself, or the power of its Sepoy or Mercenary. */
+    commander: text('commander').notNull(),
+    /** `A altd`; null when the commander passes. */
+    unit: text('unit'),
+    kind: text('kind').$type<'move' | 'hold'>(),
+    province: text('province'),
+    submittedBy: text('submitted_by').notNull(),
+    submittedAt: integer('submitted_at').notNull(),
+  },
+  (t) => [uniqueIndex('decisive_declarations_commander').on(t.phaseId, t.power, t.commander)],
+);
+
+/**
+ * Warhammer's Dogs of War choice before the first Spring (issue 11 §1): one row per seated Dogs of War power,
+ * created when the game starts; `city`/`unitType` hold the secret choice until every one is made or the choice
+ * deadline passes, when all are placed on the board at once (`appliedAt`).
+ */
+export const startChoices = sqliteTable(
+  'start_choices',
+  {
+    phaseId: integer('phase_id')
+      .notNull()
+      .references(() => phases.id, { onDelete: 'cascade' }),
+    power: text('power').notNull(),
+    city: text('city'),
+    unitType: text('unit_type').$type<'A' | 'F'>(),
+    chosenBy: text('chosen_by'),
+    chosenAt: integer('chosen_at'),
+    appliedAt: integer('applied_at'),
   },
   (t) => [primaryKey({ columns: [t.phaseId, t.power] })],
 );
@@ -365,5 +442,8 @@ export type GameRow = typeof games.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type PhaseRow = typeof phases.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
+export type DecisiveStepRow = typeof decisiveSteps.$inferSelect;
+export type DecisiveDeclarationRow = typeof decisiveDeclarations.$inferSelect;
+export type StartChoiceRow = typeof startChoices.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type DelivererRow = typeof deliverers.$inferSelect;

@@ -19,12 +19,7 @@ export function allVariants(): Variant[] {
   return [...variants];
 }
 
-/**
- * The variants `/game create` offers. Warhammer is adjudicated by the CLI but is not yet offered in Discord: its
- * Decisive Battle phase, Dogs of War choice and Sepoys are not built, and a game without them is not the seed's game.
- */
-const notInBotYet = new Set(['warhammer']);
-
+/** The variants `/game create` offers: every bundled one. */
 export function botVariants(): Variant[] {
-  return variants.filter((v) => !notInBotYet.has(v.id));
+  return [...variants];
 }

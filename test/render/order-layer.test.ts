@@ -28,14 +28,15 @@ const near = (p: Point, q: Point, d: number) => Math.hypot(p[0] - q[0], p[1] - q
 function coverProblems(scene: Scene): string[] {
   const problems: string[] = [];
   for (const s of scene.symbols) {
-    if (s.kind === 'dislodged') {
-      for (const l of scene.labels) if (overlaps(symbolBox(s), l.box)) problems.push(`dislodged ring of ${s.unit} covers label ${l.text}`);
+    // Rings surround their unit (dislodged; a virtual unit's): they may not cover a label.
+    if (s.kind === 'dislodged' || s.kind === 'virtual') {
+      for (const l of scene.labels) if (overlaps(symbolBox(s), l.box)) problems.push(`${s.kind} ring of ${s.unit} covers label ${l.text}`);
       continue;
     }
     const box = symbolBox(s);
     for (const l of scene.labels) if (overlaps(box, l.box)) problems.push(`${s.kind} symbol covers label ${l.text}`);
     for (const u of scene.units) if (overlaps(box, unitBox(u))) problems.push(`${s.kind} symbol covers unit ${u.location}`);
-    for (const t of scene.symbols) if (t !== s && t.kind !== 'dislodged' && overlaps(box, symbolBox(t))) problems.push(`${s.kind} symbol covers another symbol`);
+    for (const t of scene.symbols) if (t !== s && t.kind !== 'dislodged' && t.kind !== 'virtual' && overlaps(box, symbolBox(t))) problems.push(`${s.kind} symbol covers another symbol`);
   }
   for (const o of scene.orders) {
     const lines = [o.path, o.rest ?? []].filter((p) => p.length > 1);

@@ -303,7 +303,11 @@ describe('buildScene: every bundled variant', () => {
       const s = sceneOf(variant.startingPosition(), {}, variant);
       expect(s.warnings).toEqual([]);
       expect(s.units).toHaveLength(variant.startingPosition().units.length);
-      expect(s.labels).toHaveLength(variant.map.provinceIds().length);
+      // Every province labelled once; a sea drawn at both edges (Warhammer's Tempest Ocean) once more, at the other edge.
+      const repeated = s.labels.filter((l, i) => s.labels.findIndex((m) => m.province === l.province) !== i);
+      expect(new Set(s.labels.map((l) => l.province)).size).toBe(variant.map.provinceIds().length);
+      expect(repeated.every((l) => variant.map.isSea(l.province))).toBe(true);
+      expect(repeated.map((l) => l.province).sort()).toEqual(variant.id === 'warhammer' ? ['mtem', 'ntem', 'stem'] : []);
       expect(s.centers).toHaveLength(variant.map.supplyCenters().length);
     });
   }

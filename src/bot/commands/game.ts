@@ -15,6 +15,19 @@ import { CARD_VARIANT_ID, freeDynasties, isCardChannel } from '../../game/cards/
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
+/** Warhammer's `decisiveBattles` option (src/variants/warhammer/rules/decisive.ts). */
+const DECISIVE_CHOICES = [
+  { name: 'gm: the game master reports each battle winner', value: 'gm' },
+  { name: 'dice: a roll weighted by army size decides', value: 'dice' },
+  { name: 'off: no Decisive Battle phase', value: 'off' },
+];
+
+const DECISIVE_LINE: Record<string, string> = {
+  gm: 'Decisive battles: after each movement deadline players declare them; the game master reports each winner with `/gm battle`.',
+  dice: 'Decisive battles: after each movement deadline players declare them; a roll weighted by army size decides each.',
+  off: 'Decisive battles: off (plain Diplomacy movement).',
+};
+
 const data = new SlashCommandBuilder()
   .setName('game')
   .setDescription('Create, join, leave, start or look at the game in this channel')
@@ -38,7 +51,13 @@ const data = new SlashCommandBuilder()
       .addIntegerOption((o) => o.setName('seats').setDescription('Card game: table size, 2 to 5 (default 4)').setMinValue(2).setMaxValue(5))
       .addStringOption((o) => o.setName('preset').setDescription('Card game: turn times (default standard)').addChoices(...CARD_PRESET_CHOICES))
       .addStringOption((o) => o.setName('turn').setDescription(`Card game: a custom turn time, ${durationHelp}`).setMaxLength(20))
-      .addBooleanOption((o) => o.setName('dynasty-cards').setDescription('Card game: play with the optional dynasty cards (default off)')),
+      .addBooleanOption((o) => o.setName('dynasty-cards').setDescription('Card game: play with the optional dynasty cards (default off)'))
+      .addStringOption((o) =>
+        o
+          .setName('decisive')
+          .setDescription('Warhammer: Decisive Battle phase (default gm: the game master reports each winner)')
+          .addChoices(...DECISIVE_CHOICES),
+      ),
   )
   .addSubcommand((s) =>
     s
@@ -67,6 +86,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         },
         palette: interaction.options.getString('palette'),
         notifyRoleId: interaction.options.getRole('notify')?.id ?? null,
+        options: { decisiveBattles: interaction.options.getString('decisive') },
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
@@ -76,6 +96,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           `Phases: movement ${formatDuration(d.movement)}, retreat ${formatDuration(d.retreat)}, adjustment ${formatDuration(d.adjustment)}.\n` +
           (interaction.options.getString('palette') === 'colorblind' ? 'Maps use the colour-blind palette.\n' : '') +
           (r.game.notifyRoleId ? `The start and results posts will ping <@&${r.game.notifyRoleId}>.\n` : '') +
+          (r.game.options.decisiveBattles ? `${DECISIVE_LINE[r.game.options.decisiveBattles]}\n` : '') +
           'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.',
       );
     }
