@@ -64,7 +64,13 @@ const englishOnlyZod = {
  */
 const BOT_EXTERNAL = ['better-sqlite3', '@napi-rs/canvas', 'pino', 'zlib-sync', 'bufferutil', 'utf-8-validate', 'erlpack'];
 const BUNDLES = [
-  { entryPoints: { main: 'src/main.ts', 'render/worker': 'src/render/worker.ts' }, outdir: 'dist', external: BOT_EXTERNAL, plugins: [englishOnlyZod] },
+  {
+    // render/map-job: loaded by the worker on its first whole-map job (variants, engine, scene building).
+    entryPoints: { main: 'src/main.ts', 'render/worker': 'src/render/worker.ts', 'render/map-job': 'src/render/map-job.ts' },
+    outdir: 'dist',
+    external: BOT_EXTERNAL,
+    plugins: [englishOnlyZod],
+  },
   {
     entryPoints: { main: 'src/cli/main.ts', 'adjudicate-worker': 'src/cli/commands/adjudicate-worker.ts' },
     outdir: 'dist/cli',

@@ -1,14 +1,17 @@
 /**
  * The map renderer (issue 3): renderMap draws a position, with orders and results when given, as a PNG.
- * The calling thread only builds the scene (a few ms); drawing, Skia's rasterization and PNG compression
- * run in a worker thread (pool.ts), so a render never stalls the bot's event loop. See docs/render.md.
+ * For a bundled variant the whole job runs in a worker thread (pool.ts, worker.ts): building the scene, drawing,
+ * Skia's rasterization and PNG compression, so a render never stalls the bot's event loop; a variant from
+ * outside (the CLI's --variant-file, a configured copy) has its scene built on the calling thread and drawn in the
+ * worker. See docs/render.md.
  */
 import type { Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { buildScene, type RenderOptions } from './build-scene.js';
 import { anchorsOf } from './anchors.js';
 import { geometryOf, geometrySteps } from './geometry.js';
-import { rasterize, startRenderWorker } from './pool.js';
+import { rasterize, renderMapInWorker, startRenderWorker, UndrawableError } from './pool.js';
+import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/loaders.js';
 import { ensureFonts } from './fonts.js';
 
 export { buildScene, phaseTitle, type RenderOptions, type SceneResult } from './build-scene.js';
@@ -57,9 +60,10 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * prepareRenderer in small steps with an event-loop turn (`pause`) between them, for a process that is already
- * serving (the bot calls it once it is ready): starts the render worker, reads each variant's geometry and unit
- * spots, then draws the first variant's starting position once and throws the picture away, so that the first
- * real map runs warm code on both threads. Never throws.
+ * serving (the bot calls it once it is ready): starts the render worker and draws each bundled variant's starting
+ * position there once, throwing the pictures away, so that the worker holds every geometry and the first real map
+ * runs warm code; a variant from outside has its geometry read here, in steps with a turn of the event loop
+ * between them. Never throws; names a variant that cannot be drawn.
  */
 export async function warmRenderer(variants: Variant[], pause: () => Promise<void> = nextTurn): Promise<WarmResult> {
   const problems: string[] = [];
@@ -75,22 +79,22 @@ export async function warmRenderer(variants: Variant[], pause: () => Promise<voi
   try {
     timed(startRenderWorker);
     for (const v of variants) {
+      await pause();
+      if (await isBundled(v)) {
+        // Drawn where its real maps will be: the worker reads the stored geometry and runs the scene code cold
+        // (steps of 10–35 ms each, 100 ms and more for the first scene), none of it on this thread.
+        const position = timed(() => v.startingPosition());
+        await renderMap(v, position).catch((e: unknown) => problems.push(`${v.id}: ${e instanceof Error ? e.message : String(e)}`));
+        continue;
+      }
+      // A variant from outside is drawn on this thread: its geometry, in steps with a turn of the loop between them.
       const steps = geometrySteps(v.data);
       let step = timed(() => steps.next());
       while (!step.done) {
         await pause();
         step = timed(() => steps.next());
       }
-      const g = step.value;
-      await pause();
-      if (g.ok) timed(() => anchorsOf(v, g.geometry));
-      else problems.push(`${v.id}: ${g.error}`);
-    }
-    const first = variants.find((v) => geometryOf(v.data).ok);
-    if (first) {
-      await pause();
-      const built = timed(() => buildScene(first, first.startingPosition(), {}));
-      if (built.ok) await rasterize(built.scene);
+      if (!step.value.ok) problems.push(`${v.id}: ${step.value.error}`);
     }
   } catch (e) {
     problems.push(`warm-up: ${e instanceof Error ? e.message : String(e)}`);
@@ -111,11 +115,22 @@ export interface RenderTimings {
  * geometry; bad units or orders are left out and listed in `warnings`.
  */
 export async function renderMap(variant: Variant, position: Position, opts: RenderOptions = {}): Promise<RenderedMap> {
-  const { map } = await renderMapTimed(variant, position, opts);
-  return map;
+  const here = async () => (await renderMapTimed(variant, position, opts)).map;
+  if (!(await isBundled(variant))) return here();
+  try {
+    return await renderMapInWorker({ variantId: variant.id, position, opts }, here);
+  } catch (e) {
+    if (e instanceof UndrawableError) throw new RenderError(e.message);
+    throw e;
+  }
 }
 
-/** renderMap, also returning how long each step took (for the benchmark). */
+/** Is `variant` one of the bundled variants, as they are (so that the worker, loading it by id, draws the same)? */
+async function isBundled(variant: Variant): Promise<boolean> {
+  return BUNDLED_VARIANT_IDS.includes(variant.id) && (await loadVariant(variant.id)) === variant;
+}
+
+/** renderMap with the scene built on this thread, also returning how long each step took (the benchmark). */
 export async function renderMapTimed(
   variant: Variant,
   position: Position,

@@ -13,7 +13,7 @@ import { PROJECT_ROOT, RUNNING_FROM_SOURCE } from '../paths.js';
 import { rasterizeInThread } from './raster.js';
 import type { Scene } from './scene.js';
 import { packScene } from './wire.js';
-import type { RenderReply } from './worker.js';
+import type { MapRenderRequest, RenderReply } from './worker.js';
 import type { CardGameView } from '../cardgame/views.js';
 import type { CardTableOptions } from './cards/index.js';
 
@@ -26,7 +26,17 @@ const { workerData } = require('node:worker_threads');
 let worker: Worker | null = null;
 let broken: string | null = null;
 let nextId = 1;
-const pending = new Map<number, { resolve(png: Buffer): void; reject(e: Error): void; scene?: Scene; redo?: () => Promise<Buffer> }>();
+type Done = Extract<RenderReply, { ok: true }>;
+/** A job waiting on the worker; `redo` draws it on this thread if the worker dies. */
+interface Job {
+  resolve(reply: Done): void;
+  reject(e: Error): void;
+  redo: () => Promise<Done>;
+}
+const pending = new Map<number, Job>();
+
+/** A map job whose input cannot be drawn (buildScene's error, from the worker). */
+export class UndrawableError extends Error {}
 
 /** Start the shared worker now (idempotent); null when workers are unavailable (rendering then stays on this thread). */
 export function startRenderWorker(): Worker | null {
@@ -48,8 +58,8 @@ export function startRenderWorker(): Worker | null {
       const job = pending.get(msg.id);
       if (!job) return;
       pending.delete(msg.id);
-      if (msg.ok) job.resolve(Buffer.from(msg.png.buffer, msg.png.byteOffset, msg.png.byteLength));
-      else job.reject(new Error(msg.error));
+      if (msg.ok) job.resolve(msg);
+      else job.reject(msg.drawable === false ? new UndrawableError(msg.error) : new Error(msg.error));
       if (pending.size === 0) w.unref();
     });
     const fail = (why: string) => {
@@ -60,7 +70,7 @@ export function startRenderWorker(): Worker | null {
       // Whatever was waiting on the worker is drawn here instead.
       const jobs = [...pending.values()];
       pending.clear();
-      for (const job of jobs) (job.redo ? job.redo() : rasterizeInThread(job.scene!)).then(job.resolve, job.reject);
+      for (const job of jobs) job.redo().then(job.resolve, job.reject);
     };
     w.on('error', (e) => fail(e.message));
     w.on('exit', (code) => fail(`exited with code ${code}`));
@@ -72,32 +82,64 @@ export function startRenderWorker(): Worker | null {
   }
 }
 
-/** PNG bytes of a scene, drawn in the render worker (or on this thread if no worker can run). */
-export function rasterize(scene: Scene): Promise<Buffer> {
-  const w = startRenderWorker();
-  if (!w) return rasterizeInThread(scene);
-  return new Promise<Buffer>((resolve, reject) => {
-    const id = nextId++;
-    pending.set(id, { resolve, reject, scene });
-    w.ref();
-    const { packed, transfer } = packScene(scene);
-    w.postMessage({ id, scene: packed }, transfer);
-  });
-}
+const pngOf = (reply: Done) => Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength);
+const asDone = (png: Buffer): Done => ({ id: 0, ok: true, png });
 
-/**
- * A card-game table image (src/render/cards) drawn in the same worker; on this thread when no worker can run.
- * The jobs share `pending` with scenes; a card job carries no scene, so if the worker dies it is drawn here.
- */
-export function renderCardsInWorker(view: CardGameView, opts: CardTableOptions, inThread: () => Promise<Buffer>): Promise<Buffer> {
+/** Posts a job to the worker (starting it if needed); `inThread` when no worker can run or the message cannot be sent. */
+function submit(message: (id: number) => { body: object; transfer?: ArrayBuffer[] }, inThread: () => Promise<Done>): Promise<Done> {
   const w = startRenderWorker();
   if (!w) return inThread();
-  return new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Done>((resolve, reject) => {
     const id = nextId++;
     pending.set(id, { resolve, reject, redo: inThread });
     w.ref();
-    w.postMessage({ id, cards: { view, opts } });
+    try {
+      const { body, transfer } = message(id);
+      w.postMessage(body, transfer ?? []);
+    } catch {
+      // Not cloneable (an input from outside with functions or cycles): drawn here instead.
+      pending.delete(id);
+      if (pending.size === 0) w.unref();
+      inThread().then(resolve, reject);
+    }
   });
+}
+
+/** PNG bytes of a scene, drawn in the render worker (or on this thread if no worker can run). */
+export function rasterize(scene: Scene): Promise<Buffer> {
+  return submit(
+    (id) => {
+      const { packed, transfer } = packScene(scene);
+      return { body: { id, scene: packed }, transfer };
+    },
+    async () => asDone(await rasterizeInThread(scene)),
+  ).then(pngOf);
+}
+
+/**
+ * A whole map of a bundled variant, scene built and drawn in the worker (the main thread does nothing but post
+ * the job); `inThread` draws it here when no worker can run. Rejects with UndrawableError when the worker says
+ * the input cannot be drawn.
+ */
+export function renderMapInWorker(
+  map: MapRenderRequest['map'],
+  inThread: () => Promise<{ png: Buffer; width: number; height: number; warnings: string[] }>,
+): Promise<{ png: Buffer; width: number; height: number; warnings: string[] }> {
+  return submit(
+    (id) => ({ body: { id, map } satisfies MapRenderRequest }),
+    async () => {
+      const m = await inThread();
+      return { id: 0, ok: true, png: m.png, meta: { width: m.width, height: m.height, warnings: m.warnings } };
+    },
+  ).then((reply) => ({ png: pngOf(reply), width: reply.meta?.width ?? 0, height: reply.meta?.height ?? 0, warnings: reply.meta?.warnings ?? [] }));
+}
+
+/**
+ * A card-game table image (src/render/cards) drawn in the same worker; on this thread when no worker can run
+ * (or when the worker dies while drawing it).
+ */
+export function renderCardsInWorker(view: CardGameView, opts: CardTableOptions, inThread: () => Promise<Buffer>): Promise<Buffer> {
+  return submit((id) => ({ body: { id, cards: { view, opts } } }), async () => asDone(await inThread())).then(pngOf);
 }
 
 /** Stop the worker (tests, shutdown). Rendering afterwards starts a new one. */

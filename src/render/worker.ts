@@ -1,6 +1,8 @@
 /**
- * Render worker entry: receives scenes, answers PNG bytes. Runs drawing, Skia's rasterization and
- * compression off the main thread, so rendering never stalls the bot's event loop (issue 3, item 7).
+ * Render worker entry: receives whole map jobs (a bundled variant's id, a position and the render options), or
+ * scenes built elsewhere, or card-table views, and answers PNG bytes. Building the scene (the first one of a
+ * process runs cold code for 100 ms and more), drawing, Skia's rasterization and compression all run here, off
+ * the main thread, so rendering never stalls the bot's event loop (issue 3 item 7; brief: no block over 20 ms).
  */
 import { parentPort } from 'node:worker_threads';
 import { ensureFonts } from './fonts.js';
@@ -8,12 +10,23 @@ import { rasterizeSync } from './raster.js';
 import { unpackScene, type PackedScene } from './wire.js';
 import type { CardGameView } from '../cardgame/views.js';
 import { renderCardTable, type CardTableOptions } from './cards/index.js';
+import type { Position } from '../engine/types.js';
+import type { RenderOptions } from './build-scene.js';
+import type { MapJobResult } from './map-job.js';
 
 export interface RenderRequest {
   id: number;
   scene: PackedScene;
 }
-export type RenderReply = { id: number; ok: true; png: Uint8Array } | { id: number; ok: false; error: string };
+/** A whole map: the worker loads the bundled variant `variantId` itself and builds the scene here. */
+export interface MapRenderRequest {
+  id: number;
+  map: { variantId: string; position: Position; opts: RenderOptions };
+}
+export type RenderReply =
+  | { id: number; ok: true; png: Uint8Array; meta?: { width: number; height: number; warnings: string[] } }
+  /** `drawable: false`: the input cannot be drawn (buildScene's error); otherwise the worker failed. */
+  | { id: number; ok: false; error: string; drawable?: false };
 
 /** A card-game table image (src/render/cards): drawn from a public view, answered like a scene. */
 export interface CardsRenderRequest {
@@ -30,8 +43,35 @@ async function renderCards(req: CardsRenderRequest): Promise<void> {
   }
 }
 
-parentPort?.on('message', (req: RenderRequest | CardsRenderRequest) => {
+function send(reply: RenderReply): void {
+  if (!reply.ok) return void parentPort!.postMessage(reply);
+  const png = reply.png;
+  const whole = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength;
+  parentPort!.postMessage(reply, whole ? [png.buffer as ArrayBuffer] : []);
+}
+
+/**
+ * The map-job module (variants, engine, scene building) is loaded on the first map job, not at boot: a worker
+ * that only draws scenes built elsewhere (the CLI's `render`) starts with the raster code alone. Its path is
+ * computed, so the bundler leaves it a module of its own (dist/render/map-job.js beside this file).
+ */
+let mapJob: Promise<typeof import('./map-job.js')> | null = null;
+const loadMapJob = () => (mapJob ??= import(new URL(`./map-job${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href));
+
+async function renderWholeMap(req: MapRenderRequest): Promise<void> {
+  try {
+    const result: MapJobResult = await (await loadMapJob()).runMapJob(req.map.variantId, req.map.position, req.map.opts);
+    if (!result.ok) return send({ id: req.id, ok: false, error: result.error, ...(result.drawable === false ? { drawable: false as const } : {}) });
+    const { png, meta } = result;
+    send({ id: req.id, ok: true, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), meta });
+  } catch (e) {
+    send({ id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+parentPort?.on('message', (req: RenderRequest | CardsRenderRequest | MapRenderRequest) => {
   if ('cards' in req) return void renderCards(req);
+  if ('map' in req) return void renderWholeMap(req);
   let reply: RenderReply;
   try {
     const png = rasterizeSync(unpackScene(req.scene));

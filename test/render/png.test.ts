@@ -1,6 +1,6 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { buildScene, ensureFonts, geometryOf, prepareRenderer, renderMap, RenderError, warmRenderer } from '../../src/render/index.js';
+import { buildScene, ensureFonts, geometryOf, prepareRenderer, renderMap, renderMapTimed, RenderError, warmRenderer } from '../../src/render/index.js';
 import { allVariants } from '../../src/variants/index.js';
 import { renderWorkerState } from '../../src/render/pool.js';
 import { rasterizeInThread } from '../../src/render/raster.js';
@@ -119,6 +119,15 @@ describe('renderMap', () => {
     expect(back.borders.map((b) => b.segments.length)).toEqual(built.scene.borders.map((b) => b.segments.length));
   });
 
+  it('draws a bundled variant wholly in the worker, the same bytes as a scene built on this thread', async () => {
+    const inWorker = await renderMap(classic, start, { width: 500 });
+    const here = await renderMapTimed(classic, start, { width: 500 });
+    expect(renderWorkerState().running).toBe(true);
+    expect(inWorker.png.equals(here.map.png)).toBe(true);
+    expect(inWorker.warnings).toEqual(here.map.warnings);
+    expect([inWorker.width, inWorker.height]).toEqual([here.map.width, here.map.height]);
+  });
+
   it('renders concurrent requests, each with its own answer', async () => {
     const widths = [300, 400, 500, 600];
     const maps = await Promise.all(widths.map((width) => renderMap(classic, start, { width })));
@@ -145,6 +154,12 @@ describe('renderMap', () => {
     // Per variant, a pause after: the seeds, their hash, the vertices, each block of 2,500 cells, the shapes, the borders.
     expect(pauses).toBeGreaterThanOrEqual(fresh.length * 5);
     for (const v of fresh) expect(geometryOf(v.data).ok).toBe(true);
+  });
+
+  it('warms the bundled variants by drawing each starting position once in the worker', async () => {
+    const warmed = await warmRenderer(allVariants());
+    expect(warmed.problems).toEqual([]);
+    expect(renderWorkerState().running).toBe(true);
   });
 
   it('rejects with a RenderError naming the problem when the variant has no geometry', async () => {

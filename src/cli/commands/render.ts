@@ -15,7 +15,7 @@ import { adjudicate } from '../../engine/index.js';
 import { parseOrder } from '../../engine/parse/index.js';
 import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import { phaseTitle, renderMap, RenderError } from '../../render/index.js';
+import { phaseTitle, renderMapTimed, RenderError } from '../../render/index.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
 import { InputError, jsonResult, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult } from '../io.js';
 
@@ -95,7 +95,9 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
     try {
       const custom = flags.values.get('title');
       const title = custom ? `${custom} — ${phaseTitle(position)}` : undefined;
-      map = await renderMap(variant, position, { orders, results, adjudication, width, palette, title });
+      // A one-shot process: the scene is built here while the render worker boots (the worker draws it), instead
+      // of the worker loading the variant a second time; nothing else waits on this event loop.
+      map = (await renderMapTimed(variant, position, { orders, results, adjudication, width, palette, title })).map;
     } catch (e) {
       if (e instanceof RenderError) throw new InputError(e.message);
       throw e;

@@ -1,0 +1,23 @@
+/**
+ * A whole map job, run inside the render worker (worker.ts loads this module on the first one): load the bundled
+ * variant by id, build the scene, draw it. Kept out of the worker's own module so that a worker drawing only
+ * scenes built elsewhere boots without the variants and the engine.
+ */
+import type { Position } from '../engine/types.js';
+import { loadVariant } from '../variants/loaders.js';
+import { buildScene, type RenderOptions } from './build-scene.js';
+import { rasterizeSync } from './raster.js';
+
+export type MapJobResult =
+  | { ok: true; png: Buffer; meta: { width: number; height: number; warnings: string[] } }
+  /** `drawable: false`: buildScene's error (the input cannot be drawn). */
+  | { ok: false; error: string; drawable?: false };
+
+export async function runMapJob(variantId: string, position: Position, opts: RenderOptions): Promise<MapJobResult> {
+  const variant = await loadVariant(variantId);
+  if (!variant) return { ok: false, error: `no bundled variant "${variantId}"` };
+  const built = buildScene(variant, position, opts);
+  if (!built.ok) return { ok: false, error: built.error, drawable: false };
+  const { scene } = built;
+  return { ok: true, png: rasterizeSync(scene), meta: { width: scene.width, height: scene.height, warnings: scene.warnings } };
+}
