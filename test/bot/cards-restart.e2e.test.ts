@@ -239,4 +239,58 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     await scanPrivacy();
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
+
+  it('a tie-break round (state constructed): the fall-back wizard has no effect or recruit steps; the winner is announced', async () => {
+    // Driving three seats to an exact tie by play is impractical here, so the stored state is turned into a
+    // tie-break round between seats 0 and 1 while the bot is stopped (the engine's rules for it are tested in
+    // test/cardgame/decisions.test.ts D-17/D-23); from then on everything goes through the bot's buttons.
+    await h.stop();
+    h.database = (await import('../../src/store/db.js')).openDatabase(h.dbPath);
+    const { emptyBattle } = await import('../../src/cardgame/setup.js');
+    const s = state();
+    const isOpen = (c: string) => c.startsWith('B') || c.startsWith('W');
+    for (const seat of [0, 1]) if (!s.seats[seat]!.hand.some(isOpen)) s.seats[seat]!.hand.push(s.deck.find(isOpen)!), s.deck.splice(s.deck.indexOf(s.seats[seat]!.hand.at(-1)!), 1);
+    s.phase = 'tiebreak';
+    s.round += 1;
+    s.battle = emptyBattle(3, { seats: [0, 1] });
+    Object.assign(s, { currentState: null, chooser: null, startSeat: 0, turnSeat: 0, winner: null, endReason: null });
+    sql().prepare('update card_games set state = ?, phase = ?, round = ?, version = version + 1, deadline_ms = ?').run(JSON.stringify(s), 'tiebreak', s.round, h.clock.now() + 120_000);
+    sql().prepare('update card_seats set away = 0, timeouts = 0').run();
+    h.database.close();
+    await h.start();
+    expect(state().phase).toBe('tiebreak');
+    const a = userOfSeat(0);
+    const b = userOfSeat(1);
+    // seat 2 is not tied: its buttons refuse it
+    const out = await clickTable(userOfSeat(2), 'Wage battle');
+    expect(out.ephemeral).toBe(true);
+    expect(state().battle.played[2]).toEqual([]);
+    // seat 0 wages its first bright card
+    let i = await clickTable(a, 'Wage battle');
+    const bright = selectOptions(i, 'pb');
+    i = await h.fake.select(a, i, bright.id, [bright.values[0]!]);
+    if (hasSelect(i, 'ps')) i = await h.fake.select(a, i, selectOptions(i, 'ps').id, ['none']);
+    i = await h.fake.click(a, i, button(i, 'Confirm'));
+    expect(i.text).toContain('stored');
+    await scanPrivacy();
+    // both fall back: no effect, draw or recruit step is offered, only Done
+    for (const u of [b, a]) {
+      expect(toAct()).toBe(u);
+      let f = await clickTable(u, 'Fall back');
+      f = await h.fake.click(u, f, button(f, 'Fall back'));
+      expect(hasSelect(f, 'fs') || hasSelect(f, 'ft') || hasSelect(f, 'fr'), f.text).toBe(false);
+      expect(h.fake.buttons(f).map((x) => x.label)).not.toContain('Draw a card instead');
+      f = await h.fake.click(u, f, button(f, 'Done'));
+      expect(f.text).toContain('You fell back');
+      await scanPrivacy();
+    }
+    const end = state();
+    expect(end.phase).toBe('finished');
+    expect(end.winner).toBe(0);
+    const name = { chu: 'Chu', qin: 'Qin', yan: 'Yan', jin: 'Jin', qi: 'Qi' }[end.seats[0]!.dynasty as string]!;
+    await idle();
+    const announced = h.fake.channelMessages(CHANNEL).concat(h.fake.channelMessages(row().threadId!)).filter((m) => m.content.includes('Tie-break superiorities') || /wins|won/.test(m.content));
+    expect(announced.some((m) => m.content.includes(name)), announced.map((m) => m.content).join(' | ')).toBe(true);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
 });
