@@ -4,6 +4,9 @@
  * the default fall back is applied exactly once (a second restart applies nothing more), keeping the player's
  * chosen effect and filling the rest with defaults, and posted once. Then turns time out until a seat is marked
  * away after 2 timeouts; its next turn resolves with no waiting; a button press by that player clears the mark.
+ * Then two stored states constructed while the bot is stopped (say so in each test): Fire and Wind resolved
+ * through the fall-back wizard, and a tie-break round (no effect or recruit steps) played to the winner.
+ * `/concede` (immediate default fall backs) is driven in cards.e2e.test.ts round 3.
  * Every public delivery, outbox payload and info log line is scanned for hidden card ids as in cards.e2e.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -240,6 +243,71 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 
+  it('Fire and Wind through the fall-back wizard (state constructed)', async () => {
+    // A seed that deals one seat both Fire and Wind claims in a reachable battle was not searched for: the stored
+    // state is set while the bot is stopped (seats 1 and 2 fell back, seat 0 holds B01 fire/cavalry/chariot and
+    // B61 wind/cavalry/chariot, a lone Qin-side army to burn and an own army to move); the rest is the bot's buttons.
+    await h.stop();
+    h.database = (await import('../../src/store/db.js')).openDatabase(h.dbPath);
+    const { emptyBattle } = await import('../../src/cardgame/setup.js');
+    const s = state();
+    for (const id of ['B01', 'B61']) {
+      for (const pile of [s.deck, s.row, s.discard, s.resistance, ...s.seats.map((x) => x.hand)]) if (pile.includes(id)) pile.splice(pile.indexOf(id), 1);
+      s.seats[0]!.hand.push(id);
+    }
+    s.phase = 'battle';
+    s.battle = emptyBattle(3);
+    s.battle.fallen = [1, 2];
+    s.strongholds['14'] = [1];
+    s.strongholds['19'] = [0];
+    Object.assign(s, { currentState: 'gu', chooser: null, startSeat: 0, turnSeat: 0 });
+    sql().prepare('update card_games set state = ?, phase = ?, version = version + 1, deadline_ms = ?').run(JSON.stringify(s), 'battle', h.clock.now() + 120_000);
+    sql().prepare('update card_seats set away = 0, timeouts = 0').run();
+    // seat 0 marked away, so that its first click (My hand) clears the mark and re-renders the table message
+    sql().prepare('update card_seats set away = 1 where seat = 0').run();
+    h.database.close();
+    await h.start();
+    await clickTable(userOfSeat(0), 'My hand');
+    await idle();
+    expect(seatRow(0).away).toBe(0);
+    const a = userOfSeat(0);
+    for (const id of ['B01', 'B61']) {
+      let i = await clickTable(a, 'Wage battle');
+      const bright = selectOptions(i, 'pb');
+      expect(bright.values).toContain(id);
+      i = await h.fake.select(a, i, bright.id, [id]);
+      if (hasSelect(i, 'ps')) i = await h.fake.select(a, i, selectOptions(i, 'ps').id, ['none']);
+      i = await h.fake.click(a, i, button(i, 'Confirm'));
+      expect(i.text).toContain('stored');
+      await scanPrivacy();
+    }
+    let f = await clickTable(a, 'Fall back');
+    f = await h.fake.click(a, f, button(f, 'Fall back'));
+    const sources = new Set<string>();
+    for (let step = 0; step < 30 && !(h.fake.buttons(f).some((b) => b.label === 'Done') && !hasSelect(f, 'fs') && !hasSelect(f, 'ft') && !hasSelect(f, 'fr')); step++) {
+      expect(f.ephemeral).toBe(true);
+      if (hasSelect(f, 'fs')) {
+        const src = selectOptions(f, 'fs');
+        sources.add(src.id.includes('fire') ? 'fire' : src.id.includes('wind') ? 'wind' : src.id);
+        f = await h.fake.select(a, f, src.id, [src.values[0]!]);
+      } else if (hasSelect(f, 'ft')) f = await h.fake.select(a, f, selectOptions(f, 'ft').id, [selectOptions(f, 'ft').values[0]!]);
+      else if (hasSelect(f, 'fr')) {
+        const comp = componentsOf(h.fake.replyMessage(f)).flatMap((r) => r.components).find((c) => c.type === 3 && c.customId.startsWith('cards:fr:'))!;
+        f = await h.fake.select(a, f, selectOptions(f, 'fr').id, selectOptions(f, 'fr').values.slice(0, (comp as { minValues: number }).minValues));
+      } else if (h.fake.buttons(f).some((b) => b.label === 'Draw a card instead')) f = await h.fake.click(a, f, button(f, 'Draw a card instead'));
+      else break;
+    }
+    expect([...sources].sort()).toEqual(['fire', 'wind']);
+    f = await h.fake.click(a, f, button(f, 'Done'));
+    expect(f.text).toContain('You fell back');
+    const last = events().filter((e) => JSON.parse(e.action).type === 'fallBack').at(-1)!;
+    const effects = (JSON.parse(last.action) as { effects: { symbol: string; stronghold?: number; from?: number }[] }).effects;
+    expect(effects.find((e) => e.symbol === 'fire')!.stronghold).toBe(14);
+    expect(effects.find((e) => e.symbol === 'wind')!.from).toBeTypeOf('number');
+    await scanPrivacy();
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
   it('a tie-break round (state constructed): the fall-back wizard has no effect or recruit steps; the winner is announced', async () => {
     // Driving three seats to an exact tie by play is impractical here, so the stored state is turned into a
     // tie-break round between seats 0 and 1 while the bot is stopped (the engine's rules for it are tested in
@@ -256,8 +324,13 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     Object.assign(s, { currentState: null, chooser: null, startSeat: 0, turnSeat: 0, winner: null, endReason: null });
     sql().prepare('update card_games set state = ?, phase = ?, round = ?, version = version + 1, deadline_ms = ?').run(JSON.stringify(s), 'tiebreak', s.round, h.clock.now() + 120_000);
     sql().prepare('update card_seats set away = 0, timeouts = 0').run();
+    // seat 0 marked away, so that its first click (My hand) clears the mark and re-renders the table message
+    sql().prepare('update card_seats set away = 1 where seat = 0').run();
     h.database.close();
     await h.start();
+    await clickTable(userOfSeat(0), 'My hand');
+    await idle();
+    expect(seatRow(0).away).toBe(0);
     expect(state().phase).toBe('tiebreak');
     const a = userOfSeat(0);
     const b = userOfSeat(1);
