@@ -13,13 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGameState } from '../../src/cardgame/index.js';
 import { createLogger } from '../../src/log.js';
 import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
-import { buttonsOf, componentsOf, textOf } from '../support/fake-discord/index.js';
+import { buttonsOf, componentsOf } from '../support/fake-discord/index.js';
+import { cardPrivacyScanner } from './cards-support.js';
 import { createHarness, type Harness } from './harness.js';
 
 const CHANNEL = 'cards';
 const USERS = ['ann', 'bob', 'cid'] as const;
 type User = (typeof USERS)[number];
-const CARD_ID = /\b(B\d\d|D\d\d|W\d)\b/g;
 
 describe('card game: a deadline passes while the bot is down; absence', () => {
   let h: Harness;
@@ -74,37 +74,9 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     return null;
   };
 
-  // ---- privacy scan (as cards.e2e.test.ts) ----
-  const everPublic = new Set<string>();
-  let scannedDeliveries = 0;
-  let scannedLogs = 0;
-  let scannedOutbox = 0;
-  function hiddenNow(): Set<string> {
-    const s = state();
-    // Several automatic turns may run between two scans (an away seat's turn resolves in the same transaction),
-    // so a row that was public in between is read from the stored public events (checked by privacy-replay).
-    for (const e of sql().prepare('select events from card_events').all() as { events: string }[]) for (const m of e.events.matchAll(CARD_ID)) everPublic.add(m[1]!);
-    for (const c of [...s.row, ...s.resistance, ...s.discard, ...s.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : []))]) everPublic.add(c);
-    return new Set([...s.deck, ...s.seats.flatMap((x) => x.hand)].filter((c) => !everPublic.has(c)));
-  }
-  const leaks = (text: string, hidden: Set<string>) => [...text.matchAll(CARD_ID)].map((m) => m[1]!).filter((id) => hidden.has(id));
-  async function scanPrivacy(): Promise<void> {
-    await idle();
-    const hidden = hiddenNow();
-    const deliveries = h.fake.publicDeliveries();
-    for (const d of deliveries.slice(scannedDeliveries)) {
-      const text = [textOf(d), ...d.attachments.map((a) => a.filename)].join('\n');
-      expect(leaks(text, hidden), `public ${d.via}: ${text}`).toEqual([]);
-    }
-    scannedDeliveries = deliveries.length;
-    const rows = sql().prepare('select id, payload from outbox where id > ? order by id').all(scannedOutbox) as { id: number; payload: string }[];
-    for (const r of rows) {
-      expect(leaks(r.payload, hidden), `outbox payload ${r.id}`).toEqual([]);
-      scannedOutbox = r.id;
-    }
-    for (const line of logs.slice(scannedLogs)) expect(leaks(line, hidden), `log line ${line}`).toEqual([]);
-    scannedLogs = logs.length;
-  }
+  // ---- privacy scan (shared with cards.e2e.test.ts) ----
+  let scanner: ReturnType<typeof cardPrivacyScanner>;
+  const scanPrivacy = () => (scanner ??= cardPrivacyScanner(h, logs, { publicFromEvents: true })).scan();
   const events = () => sql().prepare('select seq, action, actor from card_events order by seq').all() as { seq: number; action: string; actor: string }[];
   const threadLines = () => h.fake.channelMessages(row().threadId!).filter((m) => h.fake.pings(m).users.length === 0);
 
