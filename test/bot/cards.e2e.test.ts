@@ -13,13 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGameState } from '../../src/cardgame/index.js';
 import { createLogger } from '../../src/log.js';
 import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
-import { buttonsOf, componentsOf, textOf } from '../support/fake-discord/index.js';
+import { buttonsOf, componentsOf } from '../support/fake-discord/index.js';
+import { cardPrivacyScanner, leaks } from './cards-support.js';
 import { createHarness, type Harness } from './harness.js';
 
 const CHANNEL = 'cards';
 const USERS = ['ann', 'bob', 'cid'] as const;
 type User = (typeof USERS)[number];
-const CARD_ID = /\b(B\d\d|D\d\d|W\d)\b/g;
 
 describe('a 3-seat Warring States card game through the Discord bot', () => {
   let h: Harness;
@@ -71,41 +71,12 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     throw new Error(`no select ${prefix} in ${i.text}`);
   }
 
-  // ---- privacy: every public thing against the cards hidden at that moment ----
+  // ---- privacy: every public thing against the cards hidden at that moment (test/bot/cards-support.ts) ----
 
-  const everPublic = new Set<string>();
-  let scannedDeliveries = 0;
-  let scannedLogs = 0;
-  let scannedOutbox = 0;
-
-  function hiddenNow(): Set<string> {
-    const s = state();
-    for (const c of [...s.row, ...s.resistance, ...s.discard, ...s.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : []))]) everPublic.add(c);
-    return new Set([...s.deck, ...s.seats.flatMap((x) => x.hand)].filter((c) => !everPublic.has(c)));
-  }
-
-  function leaks(text: string, hidden: Set<string>): string[] {
-    return [...text.matchAll(CARD_ID)].map((m) => m[1]!).filter((id) => hidden.has(id));
-  }
-
-  /** Scans everything public since the last scan: deliveries (messages, edits, embeds, attachment names), outbox payloads (the image inputs), info logs. */
-  async function scanPrivacy(): Promise<void> {
-    await idle();
-    const hidden = hiddenNow();
-    const deliveries = h.fake.publicDeliveries();
-    for (const d of deliveries.slice(scannedDeliveries)) {
-      const text = [textOf(d), ...d.attachments.map((a) => a.filename)].join('\n');
-      expect(leaks(text, hidden), `public ${d.via}: ${text}`).toEqual([]);
-    }
-    scannedDeliveries = deliveries.length;
-    const rows = h.database.sqlite.prepare('select id, payload from outbox where id > ? order by id').all(scannedOutbox) as { id: number; payload: string }[];
-    for (const r of rows) {
-      expect(leaks(r.payload, hidden), `outbox payload ${r.id}`).toEqual([]);
-      scannedOutbox = r.id;
-    }
-    for (const line of logs.slice(scannedLogs)) expect(leaks(line, hidden), `log line ${line}`).toEqual([]);
-    scannedLogs = logs.length;
-  }
+  let scanner: ReturnType<typeof cardPrivacyScanner>;
+  const privacy = () => (scanner ??= cardPrivacyScanner(h, logs));
+  const scanPrivacy = () => privacy().scan();
+  const hiddenNow = () => privacy().hiddenNow();
 
   // ---- pings: exactly one per turn ----
 
@@ -384,7 +355,7 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     const actions = (h.database.sqlite.prepare('select count(*) as n from card_events').get() as { n: number }).n;
     expect(lines).toHaveLength(actions + 1);
     // the scan saw real traffic and real secrets
-    expect(scannedDeliveries).toBeGreaterThan(60);
+    expect(privacy().deliveries).toBeGreaterThan(60);
     expect(hiddenNow().size).toBeGreaterThan(50);
     expect(leaks(`played ${[...hiddenNow()][0]}`, hiddenNow())).toHaveLength(1);
     if (process.env.CARDS_E2E_PNG) {

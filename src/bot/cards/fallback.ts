@@ -60,7 +60,9 @@ export function planDraft(s: CardGameState, seat: Seat, effects: readonly Effect
   const done = new Set(effects.map((e) => e.symbol));
   const last = activeSeats(s).length === 1;
   const recruitCount = s.phase === 'tiebreak' ? 0 : Math.min(last ? 1 : 2, state.row.length);
-  return { state, claims: option.claims, remaining: option.claims.filter((c) => !done.has(c)), recruitCount, extraDraw: option.extraDraw, tiebreak: s.phase === 'tiebreak', lines };
+  // a tie-break round uses no superiority (D-17): nothing to resolve, straight to Done
+  const remaining = s.phase === 'tiebreak' ? [] : option.claims.filter((c) => !done.has(c));
+  return { state, claims: option.claims, remaining, recruitCount, extraDraw: option.extraDraw, tiebreak: s.phase === 'tiebreak', lines };
 }
 
 /** The stronghold Fire works on, or the one Wind moves from. */

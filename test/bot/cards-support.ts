@@ -1,0 +1,64 @@
+/**
+ * The card-game end-to-end privacy scan, shared by cards.e2e and cards-restart.e2e: every public delivery
+ * (message, edit, embed, attachment name), every outbox payload (the image inputs) and every info log line since
+ * the last scan is checked for card ids hidden at that moment (in a hand or the deck, never shown face up).
+ */
+import { expect } from 'vitest';
+import type { CardGameState } from '../../src/cardgame/index.js';
+import { textOf } from '../support/fake-discord/index.js';
+import type { Harness } from './harness.js';
+
+export const CARD_ID = /\b(B\d\d|D\d\d|W\d)\b/g;
+
+export function leaks(text: string, hidden: Set<string>): string[] {
+  return [...text.matchAll(CARD_ID)].map((m) => m[1]!).filter((id) => hidden.has(id));
+}
+
+export interface PrivacyScanner {
+  scan(): Promise<void>;
+  hiddenNow(): Set<string>;
+  /** Public deliveries scanned so far. */
+  readonly deliveries: number;
+}
+
+/**
+ * `publicFromEvents`: also count as public every card id in the stored public events (`card_events.events`).
+ * Needed when several turns resolve between two scans (timeouts, away seats): a recruiting row shown in between
+ * may already be in hands at the scan. The events themselves are checked for privacy in test/game/cards.
+ */
+export function cardPrivacyScanner(h: Harness, logs: string[], opts: { publicFromEvents?: boolean } = {}): PrivacyScanner {
+  const everPublic = new Set<string>();
+  let scannedDeliveries = 0;
+  let scannedLogs = 0;
+  let scannedOutbox = 0;
+  const state = () => JSON.parse((h.database.sqlite.prepare('select state from card_games order by game_id desc limit 1').get() as { state: string }).state) as CardGameState;
+  function hiddenNow(): Set<string> {
+    const s = state();
+    if (opts.publicFromEvents) for (const e of h.database.sqlite.prepare('select events from card_events').all() as { events: string }[]) for (const m of e.events.matchAll(CARD_ID)) everPublic.add(m[1]!);
+    for (const c of [...s.row, ...s.resistance, ...s.discard, ...s.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : []))]) everPublic.add(c);
+    return new Set([...s.deck, ...s.seats.flatMap((x) => x.hand)].filter((c) => !everPublic.has(c)));
+  }
+  return {
+    hiddenNow,
+    get deliveries() {
+      return scannedDeliveries;
+    },
+    async scan() {
+      await h.bot!.outbox.idle();
+      const hidden = hiddenNow();
+      const deliveries = h.fake.publicDeliveries();
+      for (const d of deliveries.slice(scannedDeliveries)) {
+        const text = [textOf(d), ...d.attachments.map((a) => a.filename)].join('\n');
+        expect(leaks(text, hidden), `public ${d.via}: ${text}`).toEqual([]);
+      }
+      scannedDeliveries = deliveries.length;
+      const rows = h.database.sqlite.prepare('select id, payload from outbox where id > ? order by id').all(scannedOutbox) as { id: number; payload: string }[];
+      for (const r of rows) {
+        expect(leaks(r.payload, hidden), `outbox payload ${r.id}`).toEqual([]);
+        scannedOutbox = r.id;
+      }
+      for (const line of logs.slice(scannedLogs)) expect(leaks(line, hidden), `log line ${line}`).toEqual([]);
+      scannedLogs = logs.length;
+    },
+  };
+}
