@@ -66,7 +66,11 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     if (!b) throw new Error(`no button ${label} on: ${i.text}`);
     return b.customId!;
   };
-  const clickTable = (user: User, label: string) => h.fake.click(user, tableMessage(), tableButton(label));
+  // The table message is edited through the outbox: wait for what is due before reading its buttons.
+  const clickTable = async (user: User, label: string) => {
+    await idle();
+    return h.fake.click(user, tableMessage(), tableButton(label));
+  };
   const toAct = (): User | null => {
     const s = state();
     if (s.phase === 'battle' || s.phase === 'tiebreak') return userOfSeat(s.turnSeat!);
@@ -210,6 +214,11 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     expect(events().filter((e) => e.actor === 'away').length, 'the away seat resolved by itself, with no clock advance').toBeGreaterThan(autoBefore);
     // any click by that player clears the mark
     await clickTable(awayUser, 'My hand');
+    expect(seatRow(away!)).toEqual({ away: 0, timeouts: 0 });
+    // and so does a command (design §3.8: "Any interaction by that player clears it")
+    sql().prepare('update card_seats set away = 1, timeouts = 2 where seat = ?').run(away!);
+    const hand = await h.fake.slash(awayUser, CHANNEL, 'cards hand');
+    expect(hand.ephemeral).toBe(true);
     expect(seatRow(away!)).toEqual({ away: 0, timeouts: 0 });
     await scanPrivacy();
     expect(h.fake.unexpectedErrors()).toEqual([]);

@@ -6,7 +6,7 @@
 import { AttachmentBuilder, InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { GameEvent } from '../../cardgame/index.js';
-import { cardGameInChannel, setCardsAway, setCardsNotify } from '../../game/cards/index.js';
+import { cardGameInChannel, markCardsPresent, setCardsAway, setCardsNotify } from '../../game/cards/index.js';
 import { cardEvents } from '../../store/schema.js';
 import { tableBoardPicture, publicTable } from '../cards/board.js';
 import { brightOptions, previewStep, secondChoices } from '../cards/play.js';
@@ -90,6 +90,8 @@ function seated(ctx: BotContext, interaction: ChatInputCommandInteraction): Seat
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
   const sub = interaction.options.getSubcommand();
+  // Design §3.8: any interaction by a player marked away clears the mark (`/cards away` sets it explicitly).
+  if (sub !== 'away') markCardsPresent(ctx.deps, caller);
   switch (sub) {
     case 'hand': {
       const st = seated(ctx, interaction);
