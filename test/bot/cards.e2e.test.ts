@@ -116,6 +116,7 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
   const hasSelect = (i: FakeInteraction, prefix: string) => componentsOf(h.fake.replyMessage(i)).some((r) => r.components.some((c) => c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)));
 
   async function clickTable(user: User | 'onlooker', label: string): Promise<FakeInteraction> {
+    await h.bot!.outbox.idle(); // the table message is edited through the outbox: read it once what is due went out
     const i = await h.fake.click(user, tableMessage(), tableButton(label));
     expect(i.ephemeral, `${label} answers privately`).toBe(true);
     return i;
