@@ -9,6 +9,7 @@ import type { GameRow, PhaseRow, PlayerRow } from '../store/schema.js';
 import { NO_GAME } from './lobby.js';
 import { fail } from './tx.js';
 import type { Caller } from './types.js';
+import { variantOfGame } from './variant-of-game.js';
 
 export interface PlayerContext {
   game: GameRow;
@@ -29,7 +30,7 @@ export function playerInGame(
   if (game.status === 'paused' && !opts.allowPaused) return fail('The game is paused by the game master.');
   const player = playerByUser(tx, game.id, caller.userId);
   if (!player) return fail('You are not playing in this game.');
-  const variant = getVariant(game.variantId);
+  const variant = variantOfGame(game);
   if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
   const phase = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
   if (!phase) return fail('The game has no current phase.');

@@ -41,6 +41,7 @@ import { getVariant } from '../variants/index.js';
 import { battleCommanders } from '../variants/warhammer/index.js';
 import { commanderByUnit, sepoyDuties } from './followers.js';
 import { groupBattles, reportsFor, rollBattle, type Battle, type BattleReport } from './decisive-battles.js';
+import { variantOfGame } from './variant-of-game.js';
 
 export type { Battle, BattleReport };
 export type DecisiveMode = 'gm' | 'dice';
@@ -514,7 +515,7 @@ function gmBattleContext(tx: Tx, caller: Caller): { game: GameRow; variant: Vari
   if (!game) return fail('There is no running game in this channel.');
   if (game.gmUserId !== caller.userId) return fail('Only the game master can report battles.');
   if (game.status !== 'active') return fail(game.status === 'paused' ? 'The game is paused; resume it first.' : 'The game has not started yet.');
-  const variant = getVariant(game.variantId);
+  const variant = variantOfGame(game);
   const phase = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
   const step = phase ? decisiveStepOf(tx, phase.id) : undefined;
   if (!variant || !phase || !step || step.stage !== 'battles') {

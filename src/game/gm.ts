@@ -19,6 +19,7 @@ import { discordTime, phaseLabel } from './summary.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseView, Result } from './types.js';
 import { randomToken, toGameView, toPhaseView } from './views.js';
+import { variantOfGame } from './variant-of-game.js';
 
 /** Pause/resume never leaves less than this on the clock, so players can react. */
 export const MIN_RESUME_MS = 60_000;
@@ -53,7 +54,7 @@ function earlyNext(tx: Tx, game: GameRow, phase: PhaseRow): string {
 }
 
 function decisiveStageOf(tx: Tx, game: GameRow, phase: PhaseRow): 'orders' | 'declaring' | 'battles' | null {
-  const variant = getVariant(game.variantId);
+  const variant = variantOfGame(game);
   if (!variant || phase.type !== 'movement' || !decisiveModeOf(variant, game)) return null;
   const step = decisiveStepOf(tx, phase.id);
   return !step ? 'orders' : step.stage === 'done' ? null : step.stage;
@@ -177,7 +178,7 @@ export function gmRollback(deps: GameDeps, caller: Caller & { phaseId?: number }
     if (game.status === 'finished' && openGameByChannel(tx, caller.channelId)) {
       return fail('A newer game is open in this channel; the finished game cannot be rolled back.');
     }
-    const variant = getVariant(game.variantId);
+    const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const all = phasesOf(tx, game.id);
     const current = all[all.length - 1];
@@ -247,7 +248,7 @@ export function gmReplace(
   return inTransaction(deps, (tx, changed) => {
     const game = gmGame(tx, input);
     if (isErr(game)) return game;
-    const variant = getVariant(game.variantId);
+    const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     if (!idText(input.newUserId)) return fail('Name the user who takes the power over.');
     const power = matchPower(game.variantId, String(input.power ?? ''));

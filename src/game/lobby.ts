@@ -9,6 +9,7 @@
 import { and, eq } from 'drizzle-orm';
 import { botVariants, getVariant } from '../variants/index.js';
 import type { Variant } from '../engine/variant.js';
+import type { Position } from '../engine/types.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
 import { games, phases, players, type GameRow } from '../store/schema.js';
@@ -20,6 +21,7 @@ import { discordTime, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseDurationInput, PhaseView, Result } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
+import { parseCampaign, variantOfGame } from './variant-of-game.js';
 
 export const NO_GAME = 'There is no game in this channel. A game master can create one with `/game create`.';
 
@@ -54,6 +56,8 @@ export function createGame(
     palette?: string | null;
     /** The variant's game options (Warhammer `decisiveBattles`); null or missing ones take their defaults. */
     options?: Record<string, string | null | undefined>;
+    /** Warhammer campaign rules (`/game create campaign:`): comma-separated `name` or `name=value` (variant-of-game.ts). */
+    campaign?: string | null;
   },
 ): Result<{ game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
@@ -66,7 +70,9 @@ export function createGame(
     if (!durations.ok) return fail(durations.error);
     const palette = input.palette ?? 'standard';
     if (palette !== 'standard' && palette !== 'colorblind') return fail(`Unknown palette "${palette}". Palettes: standard, colorblind.`);
-    const options = gameOptionsFor(variant, input.options ?? {});
+    const campaign = parseCampaign(variant, input.campaign);
+    if (!campaign.ok) return fail(campaign.error);
+    const options = gameOptionsFor(variant, { ...campaign.options, ...(input.options ?? {}) });
     if (!options.ok) return fail(options.error);
     const existing = openGameByChannel(tx, input.channelId);
     if (existing) {
@@ -149,7 +155,7 @@ export function freePowers(deps: GameDeps, channelId: string): string[] {
     return deps.db.transaction((tx) => {
       const game = openGameByChannel(tx, channelId);
       if (!game || game.status !== 'forming') return [];
-      const variant = getVariant(game.variantId);
+      const variant = variantOfGame(game);
       if (!variant) return [];
       const taken = new Set(playersOf(tx, game.id).map((p) => p.power));
       return seatablePowers(variant).filter((p) => !taken.has(p));
@@ -175,7 +181,7 @@ export function joinGame(deps: GameDeps, input: Caller & { power?: string | null
     const game = formingGame(tx, input.channelId);
     if ('ok' in game) return game;
     if (!idText(input.userId)) return fail('Who is joining? (missing user id)');
-    const variant = getVariant(game.variantId)!;
+    const variant = variantOfGame(game)!;
     const mine = playerByUser(tx, game.id, input.userId);
     if (mine) return fail(`You have already joined as ${mine.power}. Use \`/game leave\` first to change power.`);
     const taken = new Set(playersOf(tx, game.id).map((p) => p.power));
@@ -220,6 +226,24 @@ export function leaveGame(deps: GameDeps, input: Caller): Result<{ game: GameVie
 }
 
 /**
+ * Warhammer's `worthlessAbsentCentres` (docs/rules/warhammer.md): the powers nobody took at the start are recorded in
+ * `variantState.absent`, so their home centres give no supply when taken. Other games: the position unchanged.
+ */
+export function withAbsentPowers(
+  variant: Variant,
+  options: Record<string, string> | null | undefined,
+  position: Position,
+  joined: { power: string }[],
+): Position {
+  if (options?.worthlessAbsentCentres !== 'on') return position;
+  const held = new Set(joined.map((p) => p.power));
+  const absent = seatablePowers(variant).filter((p) => !held.has(p));
+  if (absent.length === 0) return position;
+  const state = position.variantState ?? {};
+  return { ...position, variantState: { ...state, absent } };
+}
+
+/**
  * Starts the channel's game (game master only): creates the first phase with its deadline, queues the start
  * map for the channel and a DM to every player with their power. Powers nobody holds play in civil disorder.
  */
@@ -231,12 +255,12 @@ export function startGame(
     const game = formingGame(tx, input.channelId);
     if ('ok' in game) return game;
     if (game.gmUserId !== input.userId) return fail('Only the game master can start the game.');
-    const variant = getVariant(game.variantId);
+    const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const joined = playersOf(tx, game.id);
     if (joined.length === 0) return fail('Nobody has joined yet: players join with `/game join`.');
     const now = deps.now();
-    const position = variant.startingPosition();
+    const position = withAbsentPowers(variant, game.options, variant.startingPosition(), joined);
     let deadlineMs = now + game.movementMs;
     const phase = insertPhase(tx, game.id, 0, position, now, deadlineMs);
     // Warhammer: the Dogs of War pick their city first; the Spring clock starts once they have (dogs-of-war.ts).

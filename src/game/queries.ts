@@ -14,6 +14,7 @@ import { formatResultsSummary, phaseLabel } from './summary.js';
 import { fail, inReadTransaction } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseResultsView, PhaseView, Result, StatusView } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
+import { variantOfGame } from './variant-of-game.js';
 
 const read = inReadTransaction;
 
@@ -86,7 +87,7 @@ export function why(deps: GameDeps, input: { channelId: string; province: string
   return read(deps, (tx) => {
     const game = latestGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
-    const v = getVariant(game.variantId);
+    const v = variantOfGame(game);
     if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const province = matchProvince(v, String(input.province ?? ''));
     if (!province) return fail(`"${input.province}" is not a province on this map.`);
@@ -117,7 +118,7 @@ export function history(
   return read(deps, (tx) => {
     const game = latestGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
-    const v = getVariant(game.variantId);
+    const v = variantOfGame(game);
     if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const rows = phasesOf(tx, game.id);
     const views = rows.map((r) => toPhaseView(r, v));

@@ -14,6 +14,7 @@ import { queueDm } from './outbox-write.js';
 import { discordTime, phaseLabel } from './summary.js';
 import { inTransaction } from './tx.js';
 import type { GameDeps } from './types.js';
+import { variantOfGame } from './variant-of-game.js';
 
 const HOUR = 3_600_000;
 
@@ -50,7 +51,7 @@ export function queueDueRemindersDetailed(deps: GameDeps): { queued: number; fai
       if (!game || !phase || game.status !== 'active' || game.currentPhaseId !== phase.id || phase.remindedAt !== null) {
         return { ok: true, count: 0 };
       }
-      const variant = getVariant(game.variantId);
+      const variant = variantOfGame(game);
       let count = 0;
       if (variant && game.deadlineMs !== null && game.deadlineMs > now) {
         const acting = new Set(powersToAct(variant, phase.position));

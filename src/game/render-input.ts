@@ -16,6 +16,7 @@ import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '
 import { isBallotKey } from './orders.js';
 import { phaseLabel } from './summary.js';
 import type { Caller, GameDeps, Result } from './types.js';
+import { variantOfGame } from './variant-of-game.js';
 
 export type MapPalette = 'standard' | 'colorblind';
 export const MAP_PALETTES: readonly MapPalette[] = ['standard', 'colorblind'];
@@ -72,7 +73,7 @@ export function renderInputForProvisional(deps: Pick<GameDeps, 'db'>, phaseId: n
       const phase = phaseById(tx, phaseId);
       const step = tx.select().from(decisiveSteps).where(eq(decisiveSteps.phaseId, phaseId)).get();
       const game = phase ? gameById(tx, phase.gameId) : undefined;
-      const variant = game ? getVariant(game.variantId) : undefined;
+      const variant = game ? variantOfGame(game) : undefined;
       if (!phase || !step || !game || !variant) return null;
       return {
         variant,
@@ -100,7 +101,7 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: P
     const phase = phaseById(tx, phaseId);
     if (!phase) return null;
     const game = gameById(tx, phase.gameId);
-    const variant = game ? getVariant(game.variantId) : undefined;
+    const variant = game ? variantOfGame(game) : undefined;
     if (!game || !variant) return null;
     const palette = paletteOf(game.palette);
     const label = phaseLabel(phase.position.phase, variant);

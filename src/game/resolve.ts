@@ -23,6 +23,8 @@ import { discordTime, formatResultsSummary, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
 import type { GameDeps, PhaseView, Result } from './types.js';
 import { randomToken, toPhaseView } from './views.js';
+import { variantOfGame } from './variant-of-game.js';
+import { finalRanking } from '../variants/warhammer/index.js';
 
 /** `decisive`: every declaration is in, or every battle reported (Warhammer's Decisive Battle phase). */
 export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'decisive';
@@ -111,7 +113,7 @@ export function resolveInTx(
   if (game.status !== 'active') {
     return fail(game.status === 'paused' ? PAUSED : NOT_RUNNING);
   }
-  const variant = getVariant(game.variantId);
+  const variant = variantOfGame(game);
   if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
   if (game.currentPhaseId === null) return fail('The game has no current phase.');
   if (expectedPhaseId !== null && expectedPhaseId !== game.currentPhaseId) return fail(ALREADY_RESOLVED);
@@ -235,10 +237,25 @@ export function finishGame(tx: Tx, game: GameRow, end: GameEnd, now: number): vo
   noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
 }
 
+/**
+ * Warhammer: the final ranking of the seed's "Pulling it all together" (centres, then the Sepoys, then the
+ * Mercenaries), over the game's last position; '' for other variants.
+ */
+export function finalRankingText(tx: Tx, game: GameRow): string {
+  if (game.variantId !== 'warhammer') return '';
+  const variant = variantOfGame(game);
+  const last = tx.select().from(phases).where(eq(phases.gameId, game.id)).all().sort((a, b) => b.idx - a.idx)[0];
+  if (!variant || !last) return '';
+  const ranking = finalRanking(last.position, variant.powers.map((p) => p.name));
+  if (ranking.length === 0) return '';
+  const lines = ranking.map((r) => `${r.rank}. ${r.power}: ${r.role === 'power' ? `${r.centers} centre${r.centers === 1 ? '' : 's'}` : r.role === 'sepoy' ? 'Sepoy' : 'Mercenary'}`);
+  return `\n**Final ranking** (centres, then Sepoys, then Mercenaries):\n${lines.join('\n')}`;
+}
+
 /** Queues the game-over announcement for the channel and a DM for every player. */
 /** `token` makes the dedupe keys unique to this ending (a rolled-back game may end again). */
 export function announceEnd(tx: Tx, game: GameRow, end: GameEnd, now: number, token: string): void {
-  const text = `🏁 **Game over**: ${endText(end)}`;
+  const text = `🏁 **Game over**: ${endText(end)}${finalRankingText(tx, game)}`;
   enqueue(tx, {
     gameId: game.id,
     payload: { type: 'game_over', gameId: game.id, text },

@@ -17,6 +17,7 @@ import { formatDuration } from './durations.js';
 import { discordTime } from './summary.js';
 import type { PowerStatus, StatusView } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
+import { campaignLine, variantOfGame } from './variant-of-game.js';
 
 /** Powers that own a centre or a unit. */
 export function survivingPowers(variant: Variant, position: Position): string[] {
@@ -27,7 +28,7 @@ export function survivingPowers(variant: Variant, position: Position): string[] 
 
 export function buildStatus(tx: Tx, game: GameRow): StatusView {
   const view = toGameView(game);
-  const variant = getVariant(game.variantId);
+  const variant = variantOfGame(game);
   const players = playersOf(tx, game.id);
   const userOf = new Map(players.map((p) => [p.power, p.userId]));
   const phaseRow = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
@@ -98,6 +99,8 @@ function statusText(
   mustering = false,
 ): string {
   const lines = [`**${game.variantName}** · game master <@${game.gmUserId}>`];
+  const campaign = campaignLine(game.options ?? {}).trim();
+  if (campaign) lines.push(campaign);
   if (game.status === 'forming') {
     lines.push('Forming: join with `/game join`; the game master starts with `/game start`.');
     const joined = powers.filter((p) => p.userId);

@@ -12,6 +12,7 @@ import { PALETTE_CHOICES } from './map.js';
 import { choiceName, MAX_CHOICES } from '../text.js';
 import { CARD_GAME_CHOICE, CARD_PRESET_CHOICES, cardLobby, createCards, dynastyName } from '../cards/lobby.js';
 import { CARD_VARIANT_ID, freeDynasties, isCardChannel } from '../../game/cards/index.js';
+import { campaignLine } from '../../game/variant-of-game.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
@@ -57,6 +58,12 @@ const data = new SlashCommandBuilder()
           .setName('decisive')
           .setDescription('Warhammer: Decisive Battle phase (default gm: the game master reports each winner)')
           .addChoices(...DECISIVE_CHOICES),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('campaign')
+          .setDescription('Warhammer campaign rules, comma-separated, e.g. strongCapitals, orcsInTheHills=pale')
+          .setMaxLength(200),
       ),
   )
   .addSubcommand((s) =>
@@ -87,6 +94,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         palette: interaction.options.getString('palette'),
         notifyRoleId: interaction.options.getRole('notify')?.id ?? null,
         options: { decisiveBattles: interaction.options.getString('decisive') },
+        campaign: interaction.options.getString('campaign'),
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
@@ -97,6 +105,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           (interaction.options.getString('palette') === 'colorblind' ? 'Maps use the colour-blind palette.\n' : '') +
           (r.game.notifyRoleId ? `The start and results posts will ping <@&${r.game.notifyRoleId}>.\n` : '') +
           (r.game.options.decisiveBattles ? `${DECISIVE_LINE[r.game.options.decisiveBattles]}\n` : '') +
+          campaignLine(r.game.options) +
           'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.',
       );
     }

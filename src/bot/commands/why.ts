@@ -8,6 +8,7 @@ import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES } from '../text.js';
+import { variantOfGame } from '../../game/variant-of-game.js';
 
 const data = new SlashCommandBuilder()
   .setName('why')
@@ -24,7 +25,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const game = findOpenGame(ctx.deps, interaction.channelId);
-  const variant = game ? getVariant(game.variantId) : undefined;
+  const variant = game ? variantOfGame(game) : undefined;
   if (!variant) return interaction.respond([]);
   const typed = interaction.options.getFocused().trim().toLowerCase();
   const provinces = [...variant.map.provinces.values()].filter((p) => p.kind !== 'impassable');

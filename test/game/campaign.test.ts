@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGame, joinGame, startGame } from '../../src/game/lobby.js';
+import { finalRankingText } from '../../src/game/resolve.js';
+import { games, phases } from '../../src/store/schema.js';
+import { CHANNEL, GM, makeEnv, ok, userOf, type TestEnv } from './helpers.js';
+import { getVariant } from '../../src/variants/index.js';
+import { campaignLine, parseCampaign, variantOfGame } from '../../src/game/variant-of-game.js';
+import { withAbsentPowers } from '../../src/game/lobby.js';
+
+const wh = getVariant('warhammer')!;
+
+describe('Warhammer campaign options in the game layer', () => {
+  it('parses a comma-separated campaign list, names matched without case', () => {
+    const r = parseCampaign(wh, 'strongcapitals, orcsInTheHills=pale , greaterEmpire');
+    expect(r).toEqual({ ok: true, options: { strongCapitals: 'on', orcsInTheHills: 'pale', greaterEmpire: 'on' } });
+    expect(parseCampaign(wh, '')).toEqual({ ok: true, options: {} });
+  });
+
+  it('refuses an unknown option or value, naming it', () => {
+    const bad = parseCampaign(wh, 'strongCapitals, flyingPigs');
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error).toContain('"flyingPigs"');
+    const badValue = parseCampaign(wh, 'orcsInTheHills=moon');
+    expect(badValue.ok).toBe(false);
+    if (!badValue.ok) expect(badValue.error).toContain('orcsInTheHills takes off, pale, wrld, both');
+    const classic = parseCampaign(getVariant('classic')!, 'strongCapitals');
+    expect(classic.ok).toBe(false);
+  });
+
+  it('variantOfGame configures the variant for the game options', () => {
+    expect(variantOfGame({ variantId: 'warhammer', options: null })).toBe(wh);
+    const hills = variantOfGame({ variantId: 'warhammer', options: { orcsInTheHills: 'pale' } })!;
+    expect(hills).not.toBe(wh);
+    expect(hills.startingPosition().units.length).toBe(wh.startingPosition().units.length + 1);
+    expect(variantOfGame({ variantId: 'classic', options: {} })!.id).toBe('classic');
+  });
+
+  it('worthlessAbsentCentres records the powers nobody took in variantState.absent', () => {
+    const seated = wh.powers.filter((p) => !p.neutral).map((p) => p.name);
+    const joined = seated.slice(0, 2).map((power) => ({ power }));
+    const start = wh.startingPosition();
+    const p = withAbsentPowers(wh, { worthlessAbsentCentres: 'on' }, start, joined);
+    expect((p.variantState as { absent: string[] }).absent).toEqual(seated.slice(2));
+    expect(withAbsentPowers(wh, { worthlessAbsentCentres: 'off' }, start, joined)).toBe(start);
+  });
+});
+
+describe('campaignLine', () => {
+  it('lists the campaign rules that are not off', () => {
+    expect(campaignLine({ decisiveBattles: 'gm', strongCapitals: 'off' })).toBe('');
+    expect(campaignLine({ decisiveBattles: 'gm', strongCapitals: 'on', orcsInTheHills: 'both' })).toBe('Campaign rules: strongCapitals, orcsInTheHills=both.\n');
+  });
+});
+
+describe('a Warhammer game with campaign options', () => {
+  let env: TestEnv | undefined;
+  afterEach(() => env?.close());
+
+  it('stores them, starts on the configured variant with the absent powers, and ranks at the end', () => {
+    env = makeEnv();
+    const bad = createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', campaign: 'strongCapitals, nope' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error).toContain('"nope"');
+    const created = ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', campaign: 'worthlessAbsentCentres, orcsInTheHills=pale' }));
+    expect(created.game.options).toMatchObject({ worthlessAbsentCentres: 'on', orcsInTheHills: 'pale', strongCapitals: 'off', decisiveBattles: 'gm' });
+    for (const power of ['Bretonnia', 'Empire']) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    const phase = env.deps.db.select().from(phases).all()[0]!;
+    const state = phase.position.variantState as { absent: string[]; hillArmies: string[] };
+    expect(state.absent).toContain('Chaos');
+    expect(state.absent).not.toContain('Empire');
+    expect(state.hillArmies).toEqual(['pale']);
+    const row = env.deps.db.select().from(games).all()[0]!;
+    const text = finalRankingText(env.deps.db as never, row);
+    expect(text).toContain('**Final ranking**');
+    expect(text.split('\n')[2]).toMatch(/^1\. \w.*: \d+ centres?$/);
+  });
+});
