@@ -27,7 +27,10 @@ export function rollBattle(battle: Battle, seed: string): NonNullable<Battle['ro
   return { value: r.roll, total: r.total, lead: r.winner.lead };
 }
 
-/** The re-adjudication's `battles` entries for a battle won by the side led by `lead`. */
-export function reportsFor(battle: Battle, lead: string): BattleReport[] {
-  return battleReports(battle, lead);
+/**
+ * The re-adjudication's `battles` entries for a battle won by the side led by `lead`; `destroyed`: the losers
+ * are destroyed (Cataclysmic Battles, gm mode).
+ */
+export function reportsFor(battle: Battle, lead: string, destroyed = false): BattleReport[] {
+  return battleReports(battle, lead, destroyed ? true : undefined);
 }

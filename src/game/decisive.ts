@@ -223,7 +223,8 @@ function closeBattles(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, 
   const label = phaseLabel(phase.position.phase, variant);
   const lines = battles.map((b) => {
     const side = b.sides.find((s) => s.lead === outcomes[b.id]);
-    return side ? `• ${battleName(variant, b)}: **${side.power}** (${side.lead}) won.` : `• ${battleName(variant, b)}: not reported, so the provisional result stands.`;
+    const cataclysm = outcomes[destroyedKey(b.id)] === '1' ? ' The losers are destroyed (Cataclysmic Battles).' : '';
+    return side ? `• ${battleName(variant, b)}: **${side.power}** (${side.lead}) won.${cataclysm}` : `• ${battleName(variant, b)}: not reported, so the provisional result stands.`;
   });
   queueNotice(tx, game, `⚔️ **${label}: battle outcomes**\n${lines.join('\n')}\nThe final results follow.`, `decisive:${phase.id}:outcomes:${step.token}`, now, phase.id);
   return { status: 'resolve', battles: reportsOf(battles, outcomes), wins: followerWins(tx, phase.id, battles, outcomes) };
@@ -255,10 +256,13 @@ function claimStage(tx: Tx, phaseId: number, from: DecisiveStepRow['stage'], set
   if (r.changes !== 1) throw new Error(`decisive step of phase ${phaseId} is no longer at stage ${from}`);
 }
 
-/** `outcomes`: battle id → the winning side's leading unit. */
+/** `outcomes`: battle id → the winning side's leading unit; `<battle id>#destroyed` → '1' when the losers are destroyed. */
 function reportsOf(battles: Battle[], outcomes: Record<string, string>): BattleReport[] {
-  return battles.flatMap((b) => (outcomes[b.id] ? reportsFor(b, outcomes[b.id]!) : []));
+  return battles.flatMap((b) => (outcomes[b.id] ? reportsFor(b, outcomes[b.id]!, outcomes[destroyedKey(b.id)] === '1') : []));
 }
+
+/** The outcomes key marking a battle whose losers the game master destroyed (Cataclysmic Battles). */
+const destroyedKey = (battleId: string) => `${battleId}#destroyed`;
 
 /** `The Wasteland (wast)`, or several provinces joined when one battle decides them all. */
 function battleName(variant: Variant, battle: Pick<Battle, 'provinces'>): string {
@@ -475,8 +479,8 @@ export function declareBattle(
  */
 export function reportBattle(
   deps: GameDeps,
-  input: Caller & { province: string; winner: string },
-): Result<{ province: string; winner: string; remaining: string[]; resolved: boolean }> {
+  input: Caller & { province: string; winner: string; destroyed?: boolean },
+): Result<{ province: string; winner: string; destroyed: boolean; remaining: string[]; resolved: boolean }> {
   return inTransaction(deps, (tx, changed) => {
     const found = gmBattleContext(tx, input);
     if (isError(found)) return found;
@@ -493,20 +497,27 @@ export function reportBattle(
       const sides = battle.sides.map((s) => `${s.power} (${s.lead})`).join(', ');
       return fail(`"${String(input.winner).slice(0, 60)}" is not ${byPower.length > 1 ? 'one side' : 'a side'} of the battle at ${battleName(variant, battle)}${byPower.length > 1 ? ': name the side by its leading unit' : ''}. Sides: ${sides}.`);
     }
-    const outcomes = { ...(step.outcomes ?? {}), [battle.id]: side.lead };
+    // Seed, Cataclysmic Battles: "the game master may mark a loser destroyed" (gm mode, the option on).
+    const destroyed = input.destroyed === true;
+    if (destroyed && (game.options?.cataclysmicBattles ?? 'off') !== 'on') {
+      return fail('This game does not play Cataclysmic Battles (`campaign: cataclysmicBattles` at `/game create`), so a loser cannot be destroyed.');
+    }
+    const outcomes: Record<string, string> = { ...(step.outcomes ?? {}), [battle.id]: side.lead };
+    if (destroyed) outcomes[destroyedKey(battle.id)] = '1';
+    else delete outcomes[destroyedKey(battle.id)];
     const now = deps.now();
     tx.update(decisiveSteps).set({ outcomes }).where(and(eq(decisiveSteps.phaseId, phase.id), eq(decisiveSteps.stage, 'battles'))).run();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_battle', detail: { phaseId: phase.id, battle: battle.id, winner: side.lead }, at: now });
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_battle', detail: { phaseId: phase.id, battle: battle.id, winner: side.lead, destroyed }, at: now });
     changed(game.id);
     const remaining = battles.filter((b) => !outcomes[b.id]).map((b) => battleName(variant, b));
     const where = battleName(variant, battle);
     if (remaining.length === 0) {
       const r = resolveInTx(tx, deps, game.id, phase.id, 'decisive');
       if (!r.ok) return r;
-      return { ok: true, province: where, winner: side.power, remaining, resolved: true };
+      return { ok: true, province: where, winner: side.power, destroyed, remaining, resolved: true };
     }
     queueStatus(tx, game.id, now);
-    return { ok: true, province: where, winner: side.power, remaining, resolved: false };
+    return { ok: true, province: where, winner: side.power, destroyed, remaining, resolved: false };
   });
 }
 

@@ -29,8 +29,8 @@ import { CHANNEL, GM, HOUR, internalErrors, makeEnv, ok, err, outboxRows, tempDb
 
 const SEATED = ['Bretonnia', 'Empire', 'Wood Elves'];
 
-function warhammerGame(env: TestEnv, decisive: string | null = null) {
-  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', durations: { movement: '24h', retreat: '12h', adjustment: '12h' }, options: { decisiveBattles: decisive } }));
+function warhammerGame(env: TestEnv, decisive: string | null = null, campaign: string | null = null) {
+  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', durations: { movement: '24h', retreat: '12h', adjustment: '12h' }, options: { decisiveBattles: decisive }, campaign }));
   for (const power of SEATED) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
   ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
   ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }));
@@ -119,6 +119,32 @@ describe('the Decisive Battle phase in the game layer', () => {
     const texts = channelTexts(env, beforeBattles);
     expect(texts.some((t) => t.includes('• The Wasteland (wast): **Bretonnia** (A cour) won.'))).toBe(true);
     expect(texts.some((t) => t.startsWith('**Spring 2500 movement: results**'))).toBe(true);
+  });
+
+  it('Cataclysmic Battles: the game master may mark the loser destroyed, only when the game plays that option', () => {
+    env = makeEnv();
+    warhammerGame(env);
+    passDeadline(env);
+    ok(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
+    ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'none' }));
+    expect(err(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Bretonnia', destroyed: true }))).toContain('does not play Cataclysmic Battles');
+    expect(step(env)!.stage).toBe('battles');
+    env.close();
+
+    env = makeEnv();
+    warhammerGame(env, null, 'cataclysmicBattles');
+    passDeadline(env);
+    ok(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
+    ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'none' }));
+    const before = outboxRows(env.deps).length;
+    const r = ok(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Bretonnia', destroyed: true }));
+    expect(r).toMatchObject({ winner: 'Bretonnia', destroyed: true, resolved: true });
+    const spring = env.deps.db.select().from(phases).all()[0]!;
+    const units = spring.adjudication!.position.units;
+    expect(units).toContainEqual({ power: 'Bretonnia', type: 'A', province: 'wast', coast: null });
+    // The losing side (Empire's A altd, which also moved on the Wasteland) is destroyed, not bounced home.
+    expect(units.some((u) => u.province === 'altd' && u.power === 'Empire')).toBe(false);
+    expect(channelTexts(env, before).some((t) => t.includes('**Bretonnia** (A cour) won. The losers are destroyed (Cataclysmic Battles).'))).toBe(true);
   });
 
   it('dice mode: a seeded roll weighted by army size decides, is shown, and is the same after a restart', () => {

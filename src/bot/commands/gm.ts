@@ -63,7 +63,8 @@ const data = new SlashCommandBuilder()
       .setName('battle')
       .setDescription('Report the winner of a decisive battle (Warhammer)')
       .addStringOption((o) => o.setName('province').setDescription('Where the battle was fought').setRequired(true).setAutocomplete(true).setMaxLength(60))
-      .addStringOption((o) => o.setName('winner').setDescription('The power that won it').setRequired(true).setAutocomplete(true).setMaxLength(60)),
+      .addStringOption((o) => o.setName('winner').setDescription('The power that won it').setRequired(true).setAutocomplete(true).setMaxLength(60))
+      .addBooleanOption((o) => o.setName('destroyed').setDescription('Cataclysmic Battles: the losers are destroyed (campaign option)')),
   )
   .addSubcommand((s) =>
     s
@@ -168,12 +169,18 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return replyPrivately(interaction, `👑 <@${user.id}> is now the game master; you no longer are. ${announced}`);
     }
     case 'battle': {
-      const r = reportBattle(ctx.deps, { ...caller, province: interaction.options.getString('province', true), winner: interaction.options.getString('winner', true) });
+      const r = reportBattle(ctx.deps, {
+        ...caller,
+        province: interaction.options.getString('province', true),
+        winner: interaction.options.getString('winner', true),
+        destroyed: interaction.options.getBoolean('destroyed') === true,
+      });
       if (!r.ok) return replyRejected(interaction, r.error);
       const rest = r.resolved
         ? 'Every battle is reported: the final results are being posted.'
         : `Still to report: ${r.remaining.join(', ')}. Reporting another winner for a battle replaces the earlier one.`;
-      return replyPrivately(interaction, `⚔️ Recorded: **${r.winner}** won the battle in ${r.province}. ${rest}`);
+      const cataclysm = r.destroyed ? ' The losers are destroyed (Cataclysmic Battles).' : '';
+      return replyPrivately(interaction, `⚔️ Recorded: **${r.winner}** won the battle in ${r.province}.${cataclysm} ${rest}`);
     }
     case 'kick': {
       const r = gmKick(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
