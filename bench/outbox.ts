@@ -21,7 +21,6 @@ import { median, type BenchResult } from './types.js';
 const FLOOD = 3_000;
 const DMS = 60;
 const PHASES = 5;
-const HOUR = 3_600_000;
 
 export async function benchOutbox(): Promise<BenchResult[]> {
   const fake = await FakeDiscord.start({ users: ['gm', 'alice', 'bob'], channels: ['flooded', 'quiet'] });

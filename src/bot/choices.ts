@@ -3,7 +3,6 @@
  */
 import type { AutocompleteInteraction } from 'discord.js';
 import { findOpenGame } from '../game/index.js';
-import { getVariant } from '../variants/index.js';
 import type { BotContext } from './context.js';
 import { choiceName, MAX_CHOICES } from './text.js';
 import { variantOfGame } from '../game/variant-of-game.js';

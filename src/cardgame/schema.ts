@@ -13,7 +13,6 @@ const seat = z.number().int().min(0).max(4);
 const owner = z.union([seat, z.literal('neutral')]);
 const cardId = z.string().refine(isCard, { message: 'unknown card id' });
 const tactic = z.enum(['cavalry', 'chariot', 'crossbow', 'infantry', 'spy']);
-const strongholdNo = z.number().int().refine(isStronghold, { message: 'no such stronghold (1 to 37)' });
 
 const playedCard = z.union([z.object({ card: cardId }), z.object({ dynasty: dynastySchema, cover: tactic.optional(), on: cardId.optional() })]);
 

@@ -2,7 +2,6 @@
  * Looking up "the caller's power in this channel's running game", shared by the player use-cases.
  */
 import type { Variant } from '../engine/variant.js';
-import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
 import { latestGameByChannel, openGameByChannel, phaseById, playerByUser } from '../store/queries.js';
 import type { GameRow, PhaseRow, PlayerRow } from '../store/schema.js';

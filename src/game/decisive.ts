@@ -23,7 +23,6 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { adjudicate } from '../engine/index.js';
-import { locationKey } from '../engine/map.js';
 import type { DecisiveDeclaration } from '../engine/rules.js';
 import type { Adjudication, AdjudicationContext, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
@@ -37,7 +36,6 @@ import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { randomToken } from './views.js';
 import { resolveInTx } from './resolve.js';
-import { getVariant } from '../variants/index.js';
 import { battleCommanders } from '../variants/warhammer/index.js';
 import { commanderByUnit, sepoyDuties } from './followers.js';
 import { groupBattles, reportsFor, rollBattle, type Battle, type BattleReport } from './decisive-battles.js';

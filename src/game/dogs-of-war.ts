@@ -21,7 +21,7 @@ type DogsOfWarChoice = ReturnType<typeof dogsOfWarChoices>[number];
 import { isError, playerInGame } from './context.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { resolveInTx } from './resolve.js';
-import { discordTime, phaseLabel } from './summary.js';
+import { discordTime, ordersOpenLine, phaseLabel } from './summary.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { randomToken } from './views.js';
@@ -124,7 +124,7 @@ export function placeStartChoices(tx: Tx, deps: GameDeps, game: GameRow, variant
       type: 'game_started',
       gameId: game.id,
       phaseId: phase.id,
-      text: `🐕 **The Dogs of War have mustered**\n${placed.map((p) => `• ${p}`).join('\n')}\n**${label}**: orders with \`/order\`, deadline ${discordTime(deadline, 'R')} (${discordTime(deadline, 'f')}).`,
+      text: `🐕 **The Dogs of War have mustered**\n${placed.map((p) => `• ${p}`).join('\n')}\n${ordersOpenLine(label, deadline)}`,
     },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: `muster:${phase.id}:placed:${token}`,

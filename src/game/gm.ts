@@ -3,7 +3,6 @@
  * Each is recorded in the audit log and announced in the channel.
  */
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, openGameByChannel, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
 import { games, orders, outbox, phases, players, readiness, votes, type GameRow, type PhaseRow } from '../store/schema.js';

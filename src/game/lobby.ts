@@ -17,7 +17,7 @@ import { beginStartChoices } from './dogs-of-war.js';
 import { formatDuration, parseDurations } from './durations.js';
 import { liveGamesInServer, serverLimits } from './limits.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
-import { discordTime, phaseLabel } from './summary.js';
+import { discordTime, ordersOpenLine, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseDurationInput, PhaseView, Result } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
@@ -292,7 +292,7 @@ export function startGame(
           `🎲 **${variant.name}** has started!\n${roster}${cdLine}\n` +
           (choosing !== null
             ? `🐕 First the Dogs of War choose their city and unit (\`/muster\`), until ${discordTime(deadlineMs, 'R')}; then **${label}** begins with its own deadline. Orders may be written already.`
-            : `**${label}**: orders with \`/order\`, deadline ${discordTime(deadlineMs, 'R')} (${discordTime(deadlineMs, 'f')}).`),
+            : ordersOpenLine(label, deadlineMs)),
       },
       target: { kind: 'channel', id: game.channelId },
       dedupeKey: `start:${game.id}`,

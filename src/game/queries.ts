@@ -5,7 +5,6 @@ import { votedPowersIn } from './orders.js';
 import { parseLocationKey } from '../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
-import { getVariant } from '../variants/index.js';
 import { latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../store/queries.js';
 import { isError, playerInGame } from './context.js';
 import { NO_GAME } from './lobby.js';

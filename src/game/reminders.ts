@@ -5,7 +5,6 @@
  */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { powersToAct } from '../engine/index.js';
-import { getVariant } from '../variants/index.js';
 import { gameById, ordersOf, phaseById, playersOf } from '../store/queries.js';
 import { games, phases } from '../store/schema.js';
 import { dutiesOf } from './duties.js';

@@ -9,7 +9,6 @@
 import { eq } from 'drizzle-orm';
 import type { Adjudication, OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
-import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
 import { decisiveSteps, players } from '../store/schema.js';
 import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../store/queries.js';

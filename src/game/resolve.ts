@@ -10,7 +10,6 @@ import { and, eq, isNull, lte, isNotNull } from 'drizzle-orm';
 import { adjudicate, powersToAct } from '../engine/index.js';
 import type { Adjudication, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
-import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
 import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../store/queries.js';
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../store/schema.js';

@@ -4,9 +4,8 @@
  */
 import { isBallotKey } from './orders.js';
 import { powersToAct } from '../engine/index.js';
-import type { Phase, Position } from '../engine/types.js';
+import type { Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
-import { getVariant } from '../variants/index.js';
 import type { Tx } from '../store/db.js';
 import { ordersOf, phaseById, playersOf, readyPowers } from '../store/queries.js';
 import type { GameRow } from '../store/schema.js';

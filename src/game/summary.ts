@@ -26,6 +26,11 @@ export function discordTime(ms: number, style: 'R' | 'f' = 'R'): string {
   return `<t:${Math.floor(ms / 1000)}:${style}>`;
 }
 
+/** `**Spring 1901 movement**: orders with `/order`, deadline <t:…:R> (<t:…:f>).` — a movement phase opening. */
+export function ordersOpenLine(label: string, deadlineMs: number): string {
+  return `**${label}**: orders with \`/order\`, deadline ${discordTime(deadlineMs, 'R')} (${discordTime(deadlineMs, 'f')}).`;
+}
+
 /** A unit nobody ordered: its own mark, whatever the default did (players' issue §4: missed orders stand out). */
 const MISSED_MARK = '⏰';
 

@@ -387,7 +387,8 @@ export function insideShape(p: Point, shape: ProvinceShape, geometry: MapGeometr
   return shape.cells.some((i) => insideConvex(p, geometry.cells[i].polygon));
 }
 
-function polygonAreaCentroid(poly: Point[], fallback: Point): { area: number; centroid: Point } {
+/** Area and centroid of a simple polygon (shoelace); a degenerate one gives `fallback`. */
+export function polygonAreaCentroid(poly: Point[], fallback: Point): { area: number; centroid: Point } {
   let a = 0;
   let cx = 0;
   let cy = 0;

@@ -4,7 +4,7 @@
  */
 import type { PowerData } from '../variants/schema.js';
 import type { Variant } from '../engine/variant.js';
-import { insideShape, rectInsideShape, type MapGeometry, type Point } from './geometry.js';
+import { insideShape, polygonAreaCentroid, rectInsideShape, type MapGeometry, type Point } from './geometry.js';
 import { COLORS } from './palette.js';
 import { placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
 import type { CenterMark, Label, Rect, UnitMark } from './scene.js';
@@ -136,7 +136,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
     if (left.length === 0 || right.length === 0) continue;
     const labelX = (l.box.x + l.box.w / 2 - frame.x) / scale;
     const other = labelX < geometry.width / 2 ? right : left;
-    const biggest = other.map((c) => areaCentroid(c.polygon)).sort((a, b) => b.area - a.area)[0]!;
+    const biggest = other.map((c) => polygonAreaCentroid(c.polygon, c.seed)).sort((a, b) => b.area - a.area)[0]!;
     const w = textWidth(l.text, l.size) + 4 * u;
     const [box] = placeAll(
       [{ id: p.id, anchor: T(biggest.centroid), w, h: l.size * 1.25, gap: unitSize * 1.3, accept: () => true }],
@@ -170,19 +170,3 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
   return { centers, labels: [...labels, ...wrapped] };
 }
 
-/** Area and centroid of a simple polygon (shoelace); a degenerate one gives its first vertex. */
-function areaCentroid(polygon: Point[]): { area: number; centroid: Point } {
-  let twice = 0;
-  let cx = 0;
-  let cy = 0;
-  for (let i = 0; i < polygon.length; i++) {
-    const [x0, y0] = polygon[i]!;
-    const [x1, y1] = polygon[(i + 1) % polygon.length]!;
-    const cross = x0 * y1 - x1 * y0;
-    twice += cross;
-    cx += (x0 + x1) * cross;
-    cy += (y0 + y1) * cross;
-  }
-  if (Math.abs(twice) < 1e-9) return { area: 0, centroid: polygon[0] ?? [0, 0] };
-  return { area: Math.abs(twice) / 2, centroid: [cx / (3 * twice), cy / (3 * twice)] };
-}

@@ -15,7 +15,6 @@ import { parseOrder } from '../../src/engine/parse/index.js';
 import type { Position, PowerOrder } from '../../src/engine/types.js';
 import type { Variant } from '../../src/engine/variant.js';
 import { getVariant } from '../../src/variants/index.js';
-import type { FakeMessage } from '../support/fake-discord/index.js';
 import { textOf } from '../support/fake-discord/index.js';
 import { createHarness, expectMapPost, expectResultsPost, slashConfirmed, waitForResults as waitForResultsIn, type Harness } from './harness.js';
 

@@ -7,7 +7,6 @@
  */
 import { AttachmentBuilder, MessageFlags, type InteractionReplyOptions, type InteractionUpdateOptions } from 'discord.js';
 import { publicView, type CardGameState, type Effect, type SymbolId } from '../../cardgame/index.js';
-import { renderCardTable } from '../../render/cards/index.js';
 import { cardsDraft, cancelFallBack, draftEffect, draftRecruit, finishFallBack, startFallBack } from '../../game/cards/draft.js';
 import { freeDynasties, joinCardGame, leaveCardGame, startCardGame } from '../../game/cards/lobby.js';
 import { cardsMyView, chooseBattle, giveCards, markCardsPresent, wageBattle } from '../../game/cards/play.js';

@@ -20,7 +20,7 @@ import { buttonsOf, componentsJson, componentsOf, findComponent, type FakeButton
 import { allowedMentionsOf, pingsOf, type AllowedMentions, type Pings } from './mentions.js';
 import { FakeGateway, shardOfGuild, type ShardInfo } from './gateway.js';
 import { FakeInteraction } from './interaction.js';
-import type { Delivery, FakeAttachment, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
+import type { Delivery, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
 import { EPHEMERAL, textOf } from './model.js';
 import { channelJson, guildJson, userJson, ALL_PERMISSIONS, memberJson, messageJson } from './payloads.js';
 import { handleRest, INTERACTION_ACK_WINDOW_MS } from './rest.js';
