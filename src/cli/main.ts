@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { adjudicateCommand } from './commands/adjudicate.js';
 import { mapsCommand } from './commands/maps.js';
 import { parseCommand } from './commands/parse.js';
+import { yieldHelperThreads } from './helper-threads.js';
 import { EXIT, readStdin, type CommandResult } from './io.js';
 
 export const USAGE = `usage: npm run -s cli -- <command>
@@ -72,6 +73,8 @@ export async function main(
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  // A batch of adjudications keeps the main thread busy: V8's helper threads get the cores it leaves (helper-threads.ts).
+  if (process.argv[2] === 'adjudicate') yieldHelperThreads();
   main(process.argv.slice(2), {
     stdin: readStdin,
     write: (s) => process.stdout.write(s),

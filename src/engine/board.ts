@@ -15,8 +15,14 @@ export function unitCanMove(map: GameMap, rules: RulesModule, unit: Unit, to: Lo
 
 /** Can this unit reach some location of `province` (supports ignore coasts: DATC 6.B.4/6.B.5)? */
 export function unitCanReachProvince(map: GameMap, rules: RulesModule, unit: Unit, province: string): boolean {
-  return map.locationsOf(province, unit.type).some((l) => unitCanMove(map, rules, unit, l));
+  // The locations a unit of this type could stand on there (`GameMap.locationsOf`), without building the list.
+  const coasts = unit.type === 'F' ? map.coastsOf(province) : NO_COASTS;
+  if (coasts.length === 0) return unitCanMove(map, rules, unit, { province, coast: null });
+  for (const coast of coasts) if (unitCanMove(map, rules, unit, { province, coast })) return true;
+  return false;
 }
+
+const NO_COASTS: readonly string[] = [];
 
 /**
  * Resolve the exact destination of a move or retreat (DATC 4.B): an army ignores coasts; a fleet going to a
@@ -52,9 +58,16 @@ export function resolveDestination(
       ? { ok: true, to }
       : { ok: false, reason: `a fleet in ${name(map, unit)} cannot reach ${locationKey(to)}` };
   }
-  const reachable = coasts.map((c) => ({ province: to.province, coast: c })).filter((l) => unitCanMove(map, rules, unit, l));
-  if (reachable.length === 1) return { ok: true, to: reachable[0]! }; // DATC 6.B.2: the only reachable coast
-  if (reachable.length === 0) return { ok: false, reason: `a fleet in ${name(map, unit)} cannot reach ${province.name}` };
+  let reachable = 0;
+  let reached: Location | null = null;
+  for (const coast of coasts) {
+    const loc = { province: to.province, coast };
+    if (!unitCanMove(map, rules, unit, loc)) continue;
+    reachable++;
+    reached = loc;
+  }
+  if (reachable === 1) return { ok: true, to: reached! }; // DATC 6.B.2: the only reachable coast
+  if (reachable === 0) return { ok: false, reason: `a fleet in ${name(map, unit)} cannot reach ${province.name}` };
   // DATC 6.B.1: both coasts reachable and none given: the order is illegal.
   return { ok: false, reason: `say which coast of ${province.name} (${coasts.map((c) => `${to.province}/${c}`).join(' or ')})` };
 }

@@ -17,9 +17,22 @@ export function followingPhase(rules: RulesModule, phase: Phase): Phase {
   return { season: 'spring', year: year + 1, type: 'movement' };
 }
 
-/** Does any power have something to decide in this position? */
+/** Does any power have something to decide in this position? (`powersWithDecisions` is not empty; stops at the first.) */
 export function phaseHasDecisions(map: GameMap, rules: RulesModule, position: Position): boolean {
-  return powersWithDecisions(map, rules, position).length > 0;
+  switch (position.phase.type) {
+    case 'movement':
+      return position.units.length > 0;
+    case 'retreat':
+      return position.dislodged.length > 0;
+    case 'adjustment':
+      return powersIn(position).some((p) => hasAdjustment(map, rules, position, p));
+  }
+}
+
+/** Must `power` build or disband in this adjustment position? */
+function hasAdjustment(map: GameMap, rules: RulesModule, position: Position, power: Power): boolean {
+  const delta = adjustmentDelta(position, power, map, rules);
+  return delta < 0 || (delta > 0 && buildableCenters(map, rules, position, power).length > 0);
 }
 
 export function powersWithDecisions(map: GameMap, rules: RulesModule, position: Position): Power[] {
@@ -29,10 +42,7 @@ export function powersWithDecisions(map: GameMap, rules: RulesModule, position: 
     case 'retreat':
       return [...new Set(position.dislodged.map((d) => d.power))].sort();
     case 'adjustment':
-      return powersIn(position).filter((p) => {
-        const delta = adjustmentDelta(position, p, map, rules);
-        return delta < 0 || (delta > 0 && buildableCenters(map, rules, position, p).length > 0);
-      });
+      return powersIn(position).filter((p) => hasAdjustment(map, rules, position, p));
   }
 }
 
@@ -60,9 +70,19 @@ export function updateOwnership(map: GameMap, position: Position): { supplyCente
 export function winnerOf(map: GameMap, rules: RulesModule, position: Position, victory: { centers: number; strictlyMost: boolean }): Power | null {
   const hook = rules.winner?.({ map, position, centers: victory.centers });
   if (hook !== undefined) return hook;
-  const counts = Object.entries(position.supplyCenters).map(([p, l]) => [p, l.length] as const).sort((a, b) => b[1] - a[1]);
-  const [first, second] = counts;
-  if (!first || first[1] < victory.centers) return null;
-  if (second && second[1] >= first[1] && (victory.strictlyMost || second[1] >= victory.centers)) return null;
-  return first[0];
+  // The two largest counts (the first of equal counts in the record's order leads, as a stable sort would put it).
+  let leader: Power | null = null;
+  let most = -1;
+  let second = -1;
+  for (const power in position.supplyCenters) {
+    const count = position.supplyCenters[power]!.length;
+    if (count > most) {
+      second = most;
+      most = count;
+      leader = power;
+    } else if (count > second) second = count;
+  }
+  if (leader === null || most < victory.centers) return null;
+  if (second >= 0 && second >= most && (victory.strictlyMost || second >= victory.centers)) return null;
+  return leader;
 }

@@ -37,7 +37,7 @@ export async function adjudicateCommand(args: string[], stdin: string): Promise<
     if (flags.positional.length > 0) throw new InputError(`unexpected argument "${flags.positional[0]}"`);
     const input = parseJson(stdin);
     const list = Array.isArray(input) ? input : [input];
-    await prepareCases(flags, list);
+    const plain = await prepareCases(flags, list);
     // Two threads when asked for (adjudicate-parallel.ts); any error sends the batch through the sequential path
     // below for its message.
     if (Array.isArray(input) && input.length >= PARALLEL_MIN_CASES && wantsSecondThread()) {
@@ -47,7 +47,7 @@ export async function adjudicateCommand(args: string[], stdin: string): Promise<
     // Resolved on first use: a case's own `variant` overrides the flag.
     let flagVariant: Variant | undefined;
     const defaultVariant = () => (flagVariant ??= variantFromFlags(flags));
-    const cases = list.map((raw, i) => readCase(raw, i));
+    const cases = list.map((raw, i) => plain[i] ?? readCase(raw, i));
     const notes: string[] = [];
     // Each case's output is written as JSON as soon as it is made (the compact writer's text, joined as
     // JSON.stringify joins an array), so the objects die young instead of filling the heap until the end.
@@ -63,17 +63,16 @@ export async function adjudicateCommand(args: string[], stdin: string): Promise<
 
 /**
  * Loads what reading and running `list` needs: the variants its cases and the flags name (only those), and the
- * zod schema when some case is not a plain one (`readPlainCase`).
+ * zod schema when some case is not a plain one. Returns each case read as a plain one (`readPlainCase`), null
+ * for the others (`readCase` reads them with the schema).
  */
-async function prepareCases(flags: Flags, list: readonly unknown[]): Promise<void> {
+async function prepareCases(flags: Flags, list: readonly unknown[]): Promise<(AdjudicateCase | null)[]> {
   const ids = new Set<unknown>();
-  let plain = true;
-  for (const raw of list) {
-    if (raw !== null && typeof raw === 'object') ids.add((raw as { variant?: unknown }).variant);
-    if (plain && readPlainCase(raw) === null) plain = false;
-  }
+  const plain = list.map(readPlainCase);
+  for (const raw of list) if (raw !== null && typeof raw === 'object') ids.add((raw as { variant?: unknown }).variant);
   await loadVariants(ids, flags);
-  if (!plain) caseSchema ??= (await import('./case-schema.js')).caseSchema;
+  if (plain.includes(null)) caseSchema ??= (await import('./case-schema.js')).caseSchema;
+  return plain;
 }
 
 /** One validated case: its output, and the note for stderr when it has one. Throws `InputError`. */
@@ -104,14 +103,14 @@ export async function adjudicateClaimed(args: string[], list: unknown[], counter
   const done: ClaimedWork['done'] = [];
   try {
     const flags = parseFlags(args, ['variant', 'variant-file']);
-    await prepareCases(flags, list);
+    const plain = await prepareCases(flags, list);
     let flagVariant: Variant | undefined;
     const defaultVariant = () => (flagVariant ??= variantFromFlags(flags));
     for (;;) {
       const start = Atomics.add(counter, 0, CLAIM);
       if (start >= list.length) return { done, failed: false };
       for (let i = start; i < Math.min(start + CLAIM, list.length); i++) {
-        const { output, note } = runCase(readCase(list[i], i), i, defaultVariant);
+        const { output, note } = runCase(plain[i] ?? readCase(list[i], i), i, defaultVariant);
         done.push([i, JSON.stringify(output), note]);
       }
     }
@@ -129,9 +128,8 @@ function caseName(raw: unknown, index: number): string {
 /** The zod schema of a case, loaded by `prepareCases` when a case is not a plain one. */
 let caseSchema: typeof import('./case-schema.js').caseSchema | undefined;
 
+/** A case that is not a plain one, read with the zod schema. Throws `InputError` naming what is wrong. */
 function readCase(raw: unknown, index: number): AdjudicateCase {
-  const plain = readPlainCase(raw);
-  if (plain) return plain;
   if (!caseSchema) throw new Error('a case that is not plain was read before prepareCases() loaded the schema');
   const parsed = caseSchema.safeParse(raw);
   if (!parsed.success) {

@@ -6,6 +6,9 @@ import { locationKey } from '../map.js';
 import type { OrderOutcome, OrderResult } from '../types.js';
 import type { MovementResolver } from './resolver.js';
 
+/** The moves into a province nobody moves into (never written to). */
+const NO_MOVES: readonly number[] = [];
+
 export function describeUnit(r: MovementResolver, i: number): string {
   const u = r.units[i]!.unit;
   const abbr = r.map.province(u.province)?.abbreviation ?? u.province;
@@ -117,14 +120,18 @@ function whyMoveFailed(r: MovementResolver, i: number): string {
     }
   }
   // Every move that kept it out, by province (never in listing order).
-  const bounced = (r.movesInto.get(target) ?? [])
-    .filter((k) => k !== i)
-    .map((k) => ({ k, prevent: r.preventStrength(k) }))
-    .filter(({ prevent }) => attack <= prevent)
-    .sort((a, b) => byProvince(r, a.k, b.k));
+  const bounced: number[] = [];
+  let strongest = 0;
+  for (const k of r.movesInto.get(target) ?? NO_MOVES) {
+    if (k === i) continue;
+    const prevent = r.preventStrength(k);
+    if (attack > prevent) continue;
+    bounced.push(k);
+    if (prevent > strongest) strongest = prevent;
+  }
   if (bounced.length > 0) {
-    const strongest = Math.max(...bounced.map((b) => b.prevent));
-    return `bounced with ${bounced.map((b) => describeUnit(r, b.k)).join(' and ')} (${attack} vs ${strongest})`;
+    bounced.sort((a, b) => byProvince(r, a, b));
+    return `bounced with ${bounced.map((k) => describeUnit(r, k)).join(' and ')} (${attack} vs ${strongest})`;
   }
   return 'the move failed';
 }

@@ -24,7 +24,9 @@ export function resolveMovement(map: GameMap, rules: RulesModule, position: Posi
   r.resolveAll();
 
   const units: Unit[] = [];
-  const dislodgedIdx: { i: number; by: number }[] = [];
+  // Dislodged units and their dislodgers, by index (two lists of numbers: no object per dislodgement).
+  const dislodgedUnits: number[] = [];
+  const dislodgers: number[] = [];
   for (let i = 0; i < r.units.length; i++) {
     const ou = r.units[i]!;
     if (ou.virtual) {
@@ -36,7 +38,8 @@ export function resolveMovement(map: GameMap, rules: RulesModule, position: Posi
     }
     const by = r.dislodger(i);
     if (by !== null) {
-      dislodgedIdx.push({ i, by });
+      dislodgedUnits.push(i);
+      dislodgers.push(by);
       continue;
     }
     const moved = r.role[i] === 'move' && r.succeeded(i);
@@ -57,7 +60,8 @@ export function resolveMovement(map: GameMap, rules: RulesModule, position: Posi
   r.units.forEach((ou, i) => {
     if (ou.virtual && r.role[i] !== 'move' && r.dislodger(i) === null) blocksRetreats.add(ou.unit.province);
   });
-  const dislodged: DislodgedUnit[] = dislodgedIdx.map(({ i, by }) => {
+  const dislodged: DislodgedUnit[] = dislodgedUnits.map((i, k) => {
+    const by = dislodgers[k]!;
     const u = r.units[i]!.unit;
     const attackerFrom = r.units[by]!.unit.province;
     const viaConvoy = r.byConvoy[by]!;

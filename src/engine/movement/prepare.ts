@@ -58,14 +58,14 @@ export function prepareMovement(map: GameMap, rules: RulesModule, position: Posi
   for (const unit of position.units) {
     const g = given.get(unit.province);
     if (!g) {
-      ordered.set(unit.province, { unit, power: unit.power, order: { kind: 'hold', unit: { ...unit } }, defaulted: true });
+      ordered.set(unit.province, orderedUnit(unit, unit.power, { kind: 'hold', unit: { ...unit } }, true));
       continue;
     }
     // A wrong coast on the ordered unit is ignored (DATC 4.B.5): the order applies to the unit that is there.
     let order = withUnit(g.order, unit);
     const acting = rules.transformUnit?.({ map, position, unit, order }) ?? unit;
     if (acting !== unit) order = withUnit(order, acting);
-    ordered.set(unit.province, { unit: acting, power: g.power, order });
+    ordered.set(unit.province, orderedUnit(acting, g.power, order, false));
   }
   for (const extra of rules.extraOrders?.({ map, position, orders }) ?? []) {
     if (!ordered.has(extra.unit.province) || ordered.get(extra.unit.province)!.defaulted) ordered.set(extra.unit.province, extra);
@@ -75,6 +75,14 @@ export function prepareMovement(map: GameMap, rules: RulesModule, position: Posi
     if (reason) ou.illegalReason = reason;
   }
   return { ordered, rejected };
+}
+
+/**
+ * An ordered unit with every field the phase may set already in place (`illegalReason` is set by validation), so
+ * that all of them share one shape: the resolver reads them in its hottest loops.
+ */
+function orderedUnit(unit: Unit, power: string, order: Order, defaulted: boolean): OrderedUnit {
+  return { unit, power, order, illegalReason: undefined, defaulted };
 }
 
 function validateOrder(map: GameMap, rules: RulesModule, position: Position, ou: OrderedUnit): string | null {

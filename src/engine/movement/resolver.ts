@@ -22,6 +22,12 @@ import type { Location, Position, ProvinceId } from '../types.js';
 import { convoyRouteExists, onMinimalRoute } from './orders/convoy.js';
 import { supportMismatch } from './orders/support.js';
 
+/** `dislodgers` of a unit that is not dislodged. */
+const NO_DISLODGER = -1;
+
+/** The moves into a province nobody moves into (shared, never written to). */
+const NO_MOVES: readonly number[] = [];
+
 const UNRESOLVED = 0;
 const GUESSING = 1;
 const RESOLVED = 2;
@@ -82,8 +88,14 @@ export class MovementResolver {
     this.state = new Uint8Array(this.units.length);
     this.resolution = new Int32Array(this.units.length);
     this.worth = new Int32Array(this.units.length);
+    this.dislodgers = new Int32Array(this.units.length);
     this.ctx = this.makeContext(ordered);
-    this.classify(ordered);
+    // Set-up in steps (one small method each, which the JIT compiles quickly).
+    this.assignRoles();
+    this.attachConvoys(ordered);
+    this.markConvoyedMoves();
+    this.findHeadToHeads();
+    this.attachSupports();
     for (let s = 0; s < this.units.length; s++) {
       if (this.role[s] === 'support') this.worth[s] = Math.max(0, Math.floor(this.rules.supportValue?.(this.ctx, this.units[s]!) ?? 1));
     }
@@ -91,7 +103,8 @@ export class MovementResolver {
 
   // ---------------------------------------------------------------- set-up
 
-  private classify(ordered: ReadonlyMap<ProvinceId, OrderedUnit>): void {
+  /** Each unit's role (a move, a support, a convoy, or a hold) and where a move goes. */
+  private assignRoles(): void {
     const n = this.units.length;
     for (let i = 0; i < n; i++) {
       const ou = this.units[i]!;
@@ -125,7 +138,11 @@ export class MovementResolver {
       this.destLoc.push(dest);
       if (dest) push(this.movesInto, dest.province, i);
     }
-    // Convoys: which fleets convoy which army (a convoy that matches no such move is void).
+  }
+
+  /** Convoys: which fleets convoy which army (a convoy that matches no such move is void). */
+  private attachConvoys(ordered: ReadonlyMap<ProvinceId, OrderedUnit>): void {
+    const n = this.units.length;
     for (let c = 0; c < n; c++) {
       if (this.role[c] !== 'convoy') continue;
       const order = this.units[c]!.order;
@@ -143,7 +160,11 @@ export class MovementResolver {
       }
       this.convoyers[t]!.push(c);
     }
-    // Army moves by convoy: ordered "via convoy", not adjacent, or a fleet of its own power convoys it (DATC 4.A.3).
+  }
+
+  /** Army moves by convoy: ordered "via convoy", not adjacent, or a fleet of its own power convoys it (DATC 4.A.3). */
+  private markConvoyedMoves(): void {
+    const n = this.units.length;
     for (let i = 0; i < n; i++) {
       const ou = this.units[i]!;
       if (this.role[i] !== 'move' || ou.order.kind !== 'move' || ou.unit.type !== 'A') continue;
@@ -164,7 +185,11 @@ export class MovementResolver {
         this.byConvoy[i] = false;
       }
     }
-    // Head-to-head battles: two units moving into each other's province, neither by convoy.
+  }
+
+  /** Head-to-head battles: two units moving into each other's province, neither by convoy. */
+  private findHeadToHeads(): void {
+    const n = this.units.length;
     for (let i = 0; i < n; i++) {
       if (this.role[i] !== 'move' || this.byConvoy[i] || this.units[i]!.order.kind !== 'move') continue;
       const j = this.index.get(this.dest[i]!);
@@ -172,7 +197,11 @@ export class MovementResolver {
         this.headToHead[i] = j;
       }
     }
-    // Supports: attach each support to the unit it supports, or record why it does not match.
+  }
+
+  /** Supports: attach each support to the unit it supports, or record why it does not match. */
+  private attachSupports(): void {
+    const n = this.units.length;
     for (let s = 0; s < n; s++) {
       if (this.role[s] !== 'support') continue;
       const order = this.units[s]!.order;
@@ -466,7 +495,7 @@ export class MovementResolver {
     const into = order.to ? order.to.province : order.target.province;
     const worth = this.worth[s]!;
     const result: { by: number; amount: number }[] = [];
-    for (const j of this.movesInto.get(supporter.unit.province) ?? []) {
+    for (const j of this.movesInto.get(supporter.unit.province) ?? NO_MOVES) {
       const amount = this.cutBy(j, supporter, into, worth);
       if (amount >= 0) result.push({ by: j, amount });
     }
@@ -480,7 +509,7 @@ export class MovementResolver {
 
   /** Some move into this unit's province succeeds (the unit is not moving away). */
   private dislodgedBy(i: number): boolean {
-    for (const j of this.movesInto.get(this.units[i]!.unit.province) ?? []) {
+    for (const j of this.movesInto.get(this.units[i]!.unit.province) ?? NO_MOVES) {
       if (j !== i && this.ok(j) && this.arrives(j, this.units[i]!.unit.province)) return true;
     }
     return false;
@@ -577,7 +606,8 @@ export class MovementResolver {
 
   resolveAll(): void {
     for (let i = 0; i < this.units.length; i++) this.resolve(i);
-    this.dislodgers = this.units.map((_, i) => this.findDislodger(i));
+    for (let i = 0; i < this.units.length; i++) this.dislodgers[i] = this.findDislodger(i) ?? NO_DISLODGER;
+    this.allResolved = true;
   }
 
   succeeded(i: number): boolean {
@@ -589,18 +619,21 @@ export class MovementResolver {
     return this.customEnd[i] ?? this.destLoc[i] ?? this.units[i]!.unit;
   }
 
-  private dislodgers: (number | null)[] | undefined;
+  /** Each unit's dislodger (`NO_DISLODGER`: none), filled in by `resolveAll`. */
+  private readonly dislodgers: Int32Array;
+  private allResolved = false;
 
   /** The successful move into this unit's province, if the unit stays and is dislodged (cached once all is resolved). */
   dislodger(i: number): number | null {
-    if (this.dislodgers) return this.dislodgers[i]!;
-    return this.findDislodger(i);
+    if (!this.allResolved) return this.findDislodger(i);
+    const by = this.dislodgers[i]!;
+    return by === NO_DISLODGER ? null : by;
   }
 
   private findDislodger(i: number): number | null {
     // A unit that moved away (a custom move counts when it ended somewhere else) cannot be dislodged.
     if (this.role[i] === 'move' && this.ok(i) && locationKey(this.endLocation(i)) !== locationKey(this.units[i]!.unit)) return null;
-    for (const j of this.movesInto.get(this.units[i]!.unit.province) ?? []) {
+    for (const j of this.movesInto.get(this.units[i]!.unit.province) ?? NO_MOVES) {
       if (j !== i && this.ok(j) && this.arrives(j, this.units[i]!.unit.province)) return j;
     }
     return null;
