@@ -11,8 +11,66 @@ export interface CommandResult {
   code: number;
   /** JSON only. */
   stdout: string;
+  /**
+   * `stdout` already encoded as UTF-8, in pieces that are each valid UTF-8, for large outputs (`ByteSink`): the
+   * process writes these and never builds the string (`stdout` then decodes them when read).
+   */
+  stdoutBytes?: readonly Uint8Array[];
   /** Diagnostics. */
   stderr: string;
+}
+
+/** Bytes of one piece of a `ByteSink`. */
+const SINK_PIECE = 1 << 20;
+
+/**
+ * Output text gathered as UTF-8 bytes outside the JavaScript heap, a piece at a time: 10 MiB of JSON kept as
+ * strings until the end was copied by every young-generation collection it survived, then joined and encoded
+ * again to be written. Each `write` lands whole in one piece, so every piece is valid UTF-8 on its own.
+ */
+export class ByteSink {
+  private readonly done: Uint8Array[] = [];
+  private piece = Buffer.allocUnsafe(SINK_PIECE);
+  private used = 0;
+
+  write(text: string): void {
+    // A string of n UTF-16 code units takes at most 3n bytes of UTF-8.
+    const most = text.length * 3;
+    if (this.used + most > this.piece.length) {
+      this.close();
+      if (most > SINK_PIECE) {
+        this.done.push(Buffer.from(text, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.piece.write(text, this.used, 'utf8');
+  }
+
+  /** The bytes written so far, in order. */
+  pieces(): Uint8Array[] {
+    this.close();
+    return [...this.done];
+  }
+
+  private close(): void {
+    if (this.used === 0) return;
+    this.done.push(this.piece.subarray(0, this.used));
+    this.piece = Buffer.allocUnsafe(SINK_PIECE);
+    this.used = 0;
+  }
+}
+
+/** A result whose stdout is the sink's bytes (the string is made only if someone reads `stdout`). */
+export function bytesResult(sink: ByteSink, stderr = '', code: number = EXIT.ok): CommandResult {
+  const pieces = sink.pieces();
+  return {
+    code,
+    stderr,
+    stdoutBytes: pieces,
+    get stdout() {
+      return Buffer.concat(pieces).toString('utf8');
+    },
+  };
 }
 
 /** The exit codes of the contract. */

@@ -36,11 +36,12 @@ async function loadRender(): Promise<RenderCommand | string> {
 /** Run one command line; returns the exit code. Output goes through `write` (stdout) and `warn` (stderr). */
 export async function main(
   argv: string[],
-  io: { stdin: () => Promise<string>; write: (s: string) => void; warn: (s: string) => void },
+  io: { stdin: () => Promise<string>; write: (s: string) => void; warn: (s: string) => void; writeBytes?: (b: Uint8Array) => void },
 ): Promise<number> {
   const [command, ...args] = argv;
   const emit = (r: CommandResult) => {
-    if (r.stdout) io.write(r.stdout);
+    if (r.stdoutBytes && io.writeBytes) for (const piece of r.stdoutBytes) io.writeBytes(piece);
+    else if (r.stdout) io.write(r.stdout);
     if (r.stderr) io.warn(r.stderr);
     return r.code;
   };
@@ -78,6 +79,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
   main(process.argv.slice(2), {
     stdin: readStdin,
     write: (s) => process.stdout.write(s),
+    writeBytes: (b) => process.stdout.write(b),
     warn: (s) => process.stderr.write(s),
   }).then(
     (code) => {

@@ -9,7 +9,7 @@ import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Variant } from '../../engine/variant.js';
 import { adjudicateInParallel, PARALLEL_MIN_CASES, wantsSecondThread } from './adjudicate-parallel.js';
 import type { AdjudicateCase } from './case-schema.js';
-import { EXIT, InputError, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type Flags, type CommandResult } from '../io.js';
+import { ByteSink, bytesResult, InputError, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type Flags, type CommandResult } from '../io.js';
 
 export type { AdjudicateCase } from './case-schema.js';
 
@@ -49,15 +49,18 @@ export async function adjudicateCommand(args: string[], stdin: string): Promise<
     const defaultVariant = () => (flagVariant ??= variantFromFlags(flags));
     const cases = list.map((raw, i) => plain[i] ?? readCase(raw, i));
     const notes: string[] = [];
-    // Each case's output is written as JSON as soon as it is made (the compact writer's text, joined as
-    // JSON.stringify joins an array), so the objects die young instead of filling the heap until the end.
-    const parts = cases.map((c, i) => {
+    // Each case's output is written as JSON as soon as it is made (joined as JSON.stringify joins an array) and
+    // kept as bytes outside the heap, so neither the objects nor their text fill the heap until the end.
+    const out = new ByteSink();
+    cases.forEach((c, i) => {
       const { output, note } = runCase(c, i, defaultVariant);
       if (note) notes.push(note);
-      return JSON.stringify(output);
+      const json = JSON.stringify(output);
+      if (!Array.isArray(input)) out.write(json);
+      else out.write(i === 0 ? `[${json}` : `,${json}`);
     });
-    const stdout = Array.isArray(input) ? `[${parts.join(',')}]` : parts[0]!;
-    return { code: EXIT.ok, stdout: `${stdout}\n`, stderr: notes.join('') };
+    out.write(Array.isArray(input) ? (cases.length === 0 ? '[]\n' : ']\n') : '\n');
+    return bytesResult(out, notes.join(''));
   });
 }
 

@@ -18,7 +18,8 @@ export interface PreparedMovement {
 }
 
 export function prepareMovement(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): PreparedMovement {
-  const unitsByProvince = new Map(position.units.map((u) => [u.province, u]));
+  const unitsByProvince = new Map<ProvinceId, Unit>();
+  for (const u of position.units) unitsByProvince.set(u.province, u);
   const given = new Map<ProvinceId, { power: string; order: Order; index: number }>();
   const rejected: OrderResult[] = [];
   const reject = (po: PowerOrder, reason: string, result: OrderResult['result'] = 'illegal') =>

@@ -25,6 +25,9 @@ import { supportMismatch } from './orders/support.js';
 /** `dislodgers` of a unit that is not dislodged. */
 const NO_DISLODGER = -1;
 
+/** No provinces left contested (shared, never written to: a move-like special order gets a list of its own). */
+const NO_PROVINCES: ProvinceId[] = [];
+
 /** The moves into a province nobody moves into (shared, never written to). */
 const NO_MOVES: readonly number[] = [];
 
@@ -115,7 +118,7 @@ export class MovementResolver {
       this.headToHead.push(-1);
       this.customEnd.push(null);
       this.customReason.push(null);
-      this.customContests.push([]);
+      this.customContests.push(NO_PROVINCES);
       const order = ou.order;
       let role: Role = 'hold';
       let dest: Location | null = null;

@@ -27,6 +27,12 @@ export const MAX_ORDER_TOKENS = 48;
 /** A bullet or number in front of a pasted list item (`- `, `* `, `• `, `1. `, `2) `). */
 const LIST_MARKER = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 
+/** Does the text start with an ASCII letter (most orders: then it has no list marker to strip)? */
+function startsWithLetter(text: string): boolean {
+  const c = text.charCodeAt(0) | 0x20; // lower case
+  return c >= 0x61 && c <= 0x7a;
+}
+
 /** The text of whatever a caller passed (JavaScript callers may pass anything). */
 function asText(text: unknown): string {
   if (typeof text === 'string') return text;
@@ -59,7 +65,7 @@ export function readOrder(variant: Variant, text: string, ctx: ParseContext = {}
 
 /** The order a text says, before the board is looked at (it depends on the text and the phase's type alone). */
 function readDraft(variant: Variant, input: string, phase: PhaseType | undefined): DraftOrder {
-  const tokens = tokenize(input.replace(LIST_MARKER, ''), MAX_ORDER_TOKENS + 1);
+  const tokens = tokenize(startsWithLetter(input) ? input : input.replace(LIST_MARKER, ''), MAX_ORDER_TOKENS + 1);
   if (tokens.length === 0) throw new ParseError('empty order');
   if (tokens.length > MAX_ORDER_TOKENS) throw new ParseError(`this order is too long: an order has at most ${MAX_ORDER_TOKENS} words and signs`);
   const reader = new Reader(variant, tokens);
