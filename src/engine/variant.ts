@@ -25,4 +25,9 @@ export interface Variant {
    * change nothing the variant needs to know beyond `rules.decisive`.
    */
   configure?(options: Record<string, string>): Variant;
+  /**
+   * The options a copy made by `configure` was made with (so that another thread can make the same copy: the render
+   * worker). Absent when the variant is not such a copy.
+   */
+  options?: Readonly<Record<string, string>>;
 }

@@ -1,8 +1,9 @@
 /**
  * The map renderer (issue 3): renderMap draws a position, with orders and results when given, as a PNG.
- * For a bundled variant the whole job runs in a worker thread (pool.ts, worker.ts): building the scene, drawing,
+ * For a bundled variant, or the copy of one that a game's options make (Warhammer's campaign), the whole job runs
+ * in a worker thread (pool.ts, worker.ts): building the scene, drawing,
  * Skia's rasterization and PNG compression, so a render never stalls the bot's event loop; a variant from
- * outside (the CLI's --variant-file, a configured copy) has its scene built on the calling thread and drawn in the
+ * outside (the CLI's --variant-file) has its scene built on the calling thread and drawn in the
  * worker. See docs/render.md.
  */
 import type { Position } from '../engine/types.js';
@@ -80,7 +81,7 @@ export async function warmRenderer(variants: Variant[], pause: () => Promise<voi
     timed(startRenderWorker);
     for (const v of variants) {
       await pause();
-      if (await isBundled(v)) {
+      if (await workerRecipe(v)) {
         // Drawn where its real maps will be: the worker reads the stored geometry and runs the scene code cold
         // (steps of 10–35 ms each, 100 ms and more for the first scene), none of it on this thread.
         const position = timed(() => v.startingPosition());
@@ -116,18 +117,33 @@ export interface RenderTimings {
  */
 export async function renderMap(variant: Variant, position: Position, opts: RenderOptions = {}): Promise<RenderedMap> {
   const here = async () => (await renderMapTimed(variant, position, opts)).map;
-  if (!(await isBundled(variant))) return here();
+  const recipe = await workerRecipe(variant);
+  if (!recipe) return here();
   try {
-    return await renderMapInWorker({ variantId: variant.id, position, opts }, here);
+    return await renderMapInWorker({ ...recipe, position, opts }, here);
   } catch (e) {
     if (e instanceof UndrawableError) throw new RenderError(e.message);
     throw e;
   }
 }
 
-/** Is `variant` one of the bundled variants, as they are (so that the worker, loading it by id, draws the same)? */
-async function isBundled(variant: Variant): Promise<boolean> {
-  return BUNDLED_VARIANT_IDS.includes(variant.id) && (await loadVariant(variant.id)) === variant;
+/** Does `renderMap` build this variant's scene in the render worker (rather than on the calling thread)? */
+export async function buildsSceneInWorker(variant: Variant): Promise<boolean> {
+  return (await workerRecipe(variant)) !== null;
+}
+
+/**
+ * How the worker makes the very variant being drawn: a bundled variant as it is, or the copy `configure` made of
+ * one for a game's options (the same object `configure` returns for those options, so the worker's copy is the
+ * same). Null for anything else (a variant from a file): its scene is built on the calling thread.
+ */
+async function workerRecipe(variant: Variant): Promise<{ variantId: string; options?: Record<string, string> } | null> {
+  if (!BUNDLED_VARIANT_IDS.includes(variant.id)) return null;
+  const bundled = await loadVariant(variant.id);
+  if (!bundled) return null;
+  if (bundled === variant) return { variantId: variant.id };
+  if (variant.options && bundled.configure?.({ ...variant.options }) === variant) return { variantId: variant.id, options: { ...variant.options } };
+  return null;
 }
 
 /** renderMap with the scene built on this thread, also returning how long each step took (the benchmark). */

@@ -13,9 +13,11 @@ export type MapJobResult =
   /** `drawable: false`: buildScene's error (the input cannot be drawn). */
   | { ok: false; error: string; drawable?: false };
 
-export async function runMapJob(variantId: string, position: Position, opts: RenderOptions): Promise<MapJobResult> {
-  const variant = await loadVariant(variantId);
-  if (!variant) return { ok: false, error: `no bundled variant "${variantId}"` };
+export async function runMapJob(variantId: string, position: Position, opts: RenderOptions, options?: Record<string, string>): Promise<MapJobResult> {
+  const bundled = await loadVariant(variantId);
+  if (!bundled) return { ok: false, error: `no bundled variant "${variantId}"` };
+  // The copy a game's options make (`Variant.configure`, cached per set of options in this thread too).
+  const variant = options && bundled.configure ? bundled.configure(options) : bundled;
   const built = buildScene(variant, position, opts);
   if (!built.ok) return { ok: false, error: built.error, drawable: false };
   const { scene } = built;

@@ -18,10 +18,13 @@ export interface RenderRequest {
   id: number;
   scene: PackedScene;
 }
-/** A whole map: the worker loads the bundled variant `variantId` itself and builds the scene here. */
+/**
+ * A whole map: the worker loads the bundled variant `variantId` itself (configured with `options` when a game's
+ * options make a copy of it: Warhammer's campaign) and builds the scene here.
+ */
 export interface MapRenderRequest {
   id: number;
-  map: { variantId: string; position: Position; opts: RenderOptions };
+  map: { variantId: string; options?: Record<string, string>; position: Position; opts: RenderOptions };
 }
 export type RenderReply =
   | { id: number; ok: true; png: Uint8Array; meta?: { width: number; height: number; warnings: string[] } }
@@ -60,7 +63,7 @@ const loadMapJob = () => (mapJob ??= import(new URL(`./map-job${import.meta.url.
 
 async function renderWholeMap(req: MapRenderRequest): Promise<void> {
   try {
-    const result: MapJobResult = await (await loadMapJob()).runMapJob(req.map.variantId, req.map.position, req.map.opts);
+    const result: MapJobResult = await (await loadMapJob()).runMapJob(req.map.variantId, req.map.position, req.map.opts, req.map.options);
     if (!result.ok) return send({ id: req.id, ok: false, error: result.error, ...(result.drawable === false ? { drawable: false as const } : {}) });
     const { png, meta } = result;
     send({ id: req.id, ok: true, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), meta });

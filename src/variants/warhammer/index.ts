@@ -24,6 +24,7 @@ function configure(options: Record<string, string>): Variant {
     v = {
       ...built,
       configure,
+      options: { ...options },
       // Orcs in the Hills: the hill armies are followed from the start.
       startingPosition: () => {
         const p = startingPosition();
