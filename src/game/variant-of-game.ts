@@ -34,6 +34,41 @@ export function parseCampaign(variant: Variant, text: string | null | undefined)
   return { ok: true, options };
 }
 
+/** One suggestion for the `campaign:` text: the whole text with one more rule, and what that rule does. */
+export interface CampaignSuggestion {
+  /** The rule added and its description (the player reads this). */
+  label: string;
+  /** The whole `campaign:` text with the rule added (what the option becomes when picked). */
+  text: string;
+}
+
+/**
+ * Suggestions while a player types `/game create campaign:` (its autocomplete): the rules already written are
+ * kept, and the one being written (after the last comma) is completed with each rule of the variant not yet
+ * written that matches it (`name` for an on/off rule, `name=value` for each value of the others). A suggestion
+ * longer than `maxText` is left out (Discord's limit on a choice's value); none for a variant without campaign
+ * rules.
+ */
+export function campaignSuggestions(variant: Variant, typed: string, maxText = 100): CampaignSuggestion[] {
+  const specs = variant.rules.gameOptions ?? {};
+  const parts = typed.split(',').map((s) => s.trim());
+  const writing = parts.pop()!.toLowerCase();
+  const written = parts.filter(Boolean);
+  const taken = new Set(written.map((p) => p.split('=')[0]!.trim().toLowerCase()));
+  const out: CampaignSuggestion[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    if (name === 'decisiveBattles' || taken.has(name.toLowerCase())) continue;
+    const forms = spec.values.includes('on') ? [name] : spec.values.filter((v) => v !== 'off').map((v) => `${name}=${v}`);
+    for (const form of forms) {
+      if (!form.toLowerCase().includes(writing)) continue;
+      const text = [...written, form].join(', ');
+      if (text.length > maxText) continue;
+      out.push({ label: `${form}: ${spec.description}`, text });
+    }
+  }
+  return out;
+}
+
 /** The campaign rules a game plays with (options other than decisiveBattles that are not off), or ''. */
 export function campaignLine(options: Record<string, string>): string {
   const on = Object.entries(options).filter(([k, v]) => k !== 'decisiveBattles' && v !== 'off');

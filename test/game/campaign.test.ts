@@ -4,7 +4,7 @@ import { finalRankingText } from '../../src/game/resolve.js';
 import { games, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, makeEnv, ok, userOf, type TestEnv } from './helpers.js';
 import { getVariant } from '../../src/variants/index.js';
-import { campaignLine, parseCampaign, variantOfGame } from '../../src/game/variant-of-game.js';
+import { campaignLine, campaignSuggestions, parseCampaign, variantOfGame } from '../../src/game/variant-of-game.js';
 import { withAbsentPowers } from '../../src/game/lobby.js';
 
 const wh = getVariant('warhammer')!;
@@ -25,6 +25,34 @@ describe('Warhammer campaign options in the game layer', () => {
     if (!badValue.ok) expect(badValue.error).toContain('orcsInTheHills takes off, pale, wrld, both');
     const classic = parseCampaign(getVariant('classic')!, 'strongCapitals');
     expect(classic.ok).toBe(false);
+  });
+
+  it('suggests the next campaign rule while the list is typed, each suggestion a list parseCampaign accepts', () => {
+    const first = campaignSuggestions(wh, '');
+    expect(first.map((s) => s.text)).toEqual([
+      'strongCapitals',
+      'greaterEmpire',
+      'orcsInTheHills=pale',
+      'orcsInTheHills=wrld',
+      'orcsInTheHills=both',
+      'oldWorldOnly',
+      'worthlessAbsentCentres',
+      'cataclysmicBattles',
+    ]);
+    expect(first[0]!.label).toMatch(/^strongCapitals: Strong Capitals: a unit holding on a capital/);
+    // The rules already written stay; the one being written is completed; a rule is never offered twice.
+    const next = campaignSuggestions(wh, 'strongCapitals, orcs');
+    expect(next.map((s) => s.text)).toEqual(['strongCapitals, orcsInTheHills=pale', 'strongCapitals, orcsInTheHills=wrld', 'strongCapitals, orcsInTheHills=both']);
+    expect(campaignSuggestions(wh, 'StrongCapitals,').map((s) => s.text)).not.toContain('StrongCapitals, strongCapitals');
+    for (const s of [...first, ...next]) expect(parseCampaign(wh, s.text).ok, s.text).toBe(true);
+    expect(campaignSuggestions(wh, 'flyingPigs')).toEqual([]);
+    expect(campaignSuggestions(getVariant('classic')!, '')).toEqual([]);
+  });
+
+  it('leaves out a suggestion longer than Discord allows a choice value', () => {
+    const all = 'strongCapitals, greaterEmpire, orcsInTheHills=both, oldWorldOnly, worthlessAbsentCentres';
+    expect(campaignSuggestions(wh, `${all}, `, 100)).toEqual([]);
+    expect(campaignSuggestions(wh, `${all}, `, 200).map((s) => s.text)).toEqual([`${all}, cataclysmicBattles`]);
   });
 
   it('variantOfGame configures the variant for the game options', () => {

@@ -3,16 +3,16 @@
  */
 import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { createGame, formatDuration, freePowers, gameStatus, joinGame, leaveGame, startGame } from '../../game/index.js';
-import { botVariants } from '../../variants/index.js';
+import { botVariants, getVariant } from '../../variants/index.js';
 import type { CooldownAction } from '../../game/limits.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { PALETTE_CHOICES } from './map.js';
-import { choiceName, MAX_CHOICES } from '../text.js';
+import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { CARD_GAME_CHOICE, CARD_PRESET_CHOICES, cardLobby, createCards, dynastyName } from '../cards/lobby.js';
 import { CARD_VARIANT_ID, freeDynasties, isCardChannel } from '../../game/cards/index.js';
-import { campaignLine } from '../../game/variant-of-game.js';
+import { campaignLine, campaignSuggestions } from '../../game/variant-of-game.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
@@ -63,7 +63,8 @@ const data = new SlashCommandBuilder()
         o
           .setName('campaign')
           .setDescription('Warhammer campaign rules, comma-separated, e.g. strongCapitals, orcsInTheHills=pale')
-          .setMaxLength(200),
+          .setMaxLength(200)
+          .setAutocomplete(true),
       ),
   )
   .addSubcommand((s) =>
@@ -143,11 +144,23 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 }
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  const typed = interaction.options.getFocused().trim().toLowerCase();
+  const focused = interaction.options.getFocused(true);
+  if (focused.name === 'campaign') return campaignAutocomplete(interaction, focused.value);
+  const typed = focused.value.trim().toLowerCase();
   // A card game lists its free dynasties (decisions.md: `/game join power:` lists dynasties for a card game).
   const free = isCardChannel(ctx.deps, interaction.channelId) ? freeDynasties(ctx.deps, interaction.channelId).map(dynastyName) : freePowers(ctx.deps, interaction.channelId);
   const matches = free.filter((p) => p.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
   await interaction.respond(matches.map((p) => ({ name: choiceName(p), value: p })));
+}
+
+/**
+ * `/game create campaign:`: the chosen variant's campaign rules, added one at a time to what is already written
+ * (Warhammer is the variant that has them, so it is offered until another variant is chosen).
+ */
+async function campaignAutocomplete(interaction: AutocompleteInteraction, typed: string): Promise<void> {
+  const variant = getVariant(interaction.options.getString('variant') ?? 'warhammer');
+  const suggestions = variant ? campaignSuggestions(variant, typed, MAX_CHOICE) : [];
+  await interaction.respond(suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })));
 }
 
 /** Creating costs the most; joining and leaving share one budget (each posts in the channel). */
