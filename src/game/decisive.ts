@@ -337,6 +337,37 @@ function declarationsOf(tx: Tx, phaseId: number, power?: string): DecisiveDeclar
   return tx.select().from(decisiveDeclarations).where(where).all();
 }
 
+/**
+ * The Decisive Battle phase's reminder (src/game/reminders.ts calls it once per step, when an orders reminder
+ * would be due before the declaration deadline): a DM to each seated power that may declare and has not answered
+ * for every battle commander. It says only that the power has not answered, never what anyone declared.
+ */
+export function queueDeclarationReminders(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, step: DecisiveStepRow, now: number): number {
+  const userOf = new Map(playersOf(tx, game.id).map((p) => [p.power, p.userId]));
+  const label = phaseLabel(phase.position.phase, variant);
+  let count = 0;
+  for (const power of unanswered(tx, variant, phase, step)) {
+    const userId = userOf.get(power);
+    if (!userId) continue;
+    const answered = declarationsOf(tx, phase.id, power).length;
+    const commanders = commandersOf(variant, phase.position, power).length;
+    const still = commanders > 1 ? ` for ${commanders - answered} of its ${commanders} battle commanders` : '';
+    queueDm(
+      tx,
+      game,
+      userId,
+      'reminder',
+      `⏰ ${power} has not declared yet${still} in the Decisive Battle phase of **${label}** (game in <#${game.channelId}>): ` +
+        `declare with \`/declare\` or pass with \`/declare battle:none\`. Declarations close ${discordTime(step.declarationDeadlineMs, 'R')}.`,
+      `remind-declare:${phase.id}:${power}:${step.token}`,
+      now,
+      phase.id,
+    );
+    count++;
+  }
+  return count;
+}
+
 /** Powers (seated, able to declare) that have not answered for every commander yet. */
 function unanswered(tx: Tx, variant: Variant, phase: PhaseRow, step: DecisiveStepRow): string[] {
   const powers = [...new Set(allowedOf(step).map((d) => d.power))];

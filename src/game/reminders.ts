@@ -1,12 +1,15 @@
 /**
  * Deadline reminders: a DM, once per phase (and per deadline, after an extension), to each player whose
  * power still has units (or builds/disbands) without orders. Sent 1 hour before the deadline, or 10% of the
- * phase before it when the phase is shorter than 10 hours.
+ * phase before it when the phase is shorter than 10 hours. The Decisive Battle phase (Warhammer) has its own,
+ * at the same distance from the declaration deadline, to the powers that have not declared or passed yet.
  */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { powersToAct } from '../engine/index.js';
 import { gameById, ordersOf, phaseById, playersOf } from '../store/queries.js';
-import { games, phases } from '../store/schema.js';
+import type { Tx } from '../store/db.js';
+import { decisiveSteps, games, phases } from '../store/schema.js';
+import { decisiveStepOf, queueDeclarationReminders } from './decisive.js';
 import { dutiesOf } from './duties.js';
 import { missingOrders } from './orders.js';
 import { queueDm } from './outbox-write.js';
@@ -22,15 +25,32 @@ export function reminderTime(startedAt: number, deadline: number): number {
   return deadline - Math.min(HOUR, Math.max(0, deadline - startedAt) * 0.1);
 }
 
-/** Games whose current phase still needs its reminder: id, start, deadline. */
-export function pendingReminders(deps: GameDeps): { gameId: number; phaseId: number; at: number }[] {
-  return deps.db
+/** A reminder still to send: for a phase's orders, or for the declarations of its Decisive Battle phase. */
+export interface PendingReminder {
+  kind: 'orders' | 'declarations';
+  gameId: number;
+  phaseId: number;
+  /** When it is due. */
+  at: number;
+}
+
+/** Games whose current phase still needs its reminder (orders, or decisive-battle declarations). */
+export function pendingReminders(deps: GameDeps): PendingReminder[] {
+  const orders = deps.db
     .select({ gameId: games.id, phaseId: phases.id, startedAt: phases.startedAt, deadline: games.deadlineMs })
     .from(games)
     .innerJoin(phases, eq(phases.id, games.currentPhaseId))
     .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), isNull(phases.remindedAt)))
     .all()
-    .map((r) => ({ gameId: r.gameId, phaseId: r.phaseId, at: reminderTime(r.startedAt, r.deadline!) }));
+    .map((r) => ({ kind: 'orders' as const, gameId: r.gameId, phaseId: r.phaseId, at: reminderTime(r.startedAt, r.deadline!) }));
+  const declarations = deps.db
+    .select({ gameId: games.id, phaseId: decisiveSteps.phaseId, startedAt: decisiveSteps.startedAt, deadline: decisiveSteps.declarationDeadlineMs })
+    .from(decisiveSteps)
+    .innerJoin(games, eq(games.id, decisiveSteps.gameId))
+    .where(and(eq(games.status, 'active'), eq(games.currentPhaseId, decisiveSteps.phaseId), eq(decisiveSteps.stage, 'declaring'), isNull(decisiveSteps.remindedAt)))
+    .all()
+    .map((r) => ({ kind: 'declarations' as const, gameId: r.gameId, phaseId: r.phaseId, at: reminderTime(r.startedAt, r.deadline) }));
+  return [...orders, ...declarations];
 }
 
 /** Queues the reminders that are due now; returns how many DMs were queued. */
@@ -44,6 +64,12 @@ export function queueDueRemindersDetailed(deps: GameDeps): { queued: number; fai
   let queued = 0;
   const failures: string[] = [];
   for (const due of pendingReminders(deps).filter((r) => r.at <= now)) {
+    if (due.kind === 'declarations') {
+      const r = inTransaction(deps, (tx) => ({ ok: true, count: remindDeclarations(tx, due, now) }));
+      if (r.ok) queued += r.count;
+      else failures.push(`game ${due.gameId}: ${r.error}`);
+      continue;
+    }
     const r = inTransaction(deps, (tx) => {
       const game = gameById(tx, due.gameId);
       const phase = phaseById(tx, due.phaseId);
@@ -79,4 +105,16 @@ export function queueDueRemindersDetailed(deps: GameDeps): { queued: number; fai
     else failures.push(`game ${due.gameId}: ${r.error}`);
   }
   return { queued, failures };
+}
+
+/** The declarations reminder of one Decisive Battle phase, once (`decisive_steps.reminded_at`); how many DMs. */
+function remindDeclarations(tx: Tx, due: PendingReminder, now: number): number {
+  const game = gameById(tx, due.gameId);
+  const phase = phaseById(tx, due.phaseId);
+  const step = decisiveStepOf(tx, due.phaseId);
+  if (!game || !phase || !step || game.status !== 'active' || game.currentPhaseId !== phase.id || step.stage !== 'declaring' || step.remindedAt !== null) return 0;
+  const variant = variantOfGame(game);
+  const count = variant && step.declarationDeadlineMs > now ? queueDeclarationReminders(tx, game, variant, phase, step, now) : 0;
+  tx.update(decisiveSteps).set({ remindedAt: now }).where(eq(decisiveSteps.phaseId, phase.id)).run();
+  return count;
 }

@@ -22,7 +22,9 @@ import {
   gmRollback,
   follow,
   revolt,
+  queueDueReminders,
 } from '../../src/game/index.js';
+import { nextWakeAt } from '../../src/game/scheduler.js';
 import { decisiveDeclarations, decisiveSteps, games, phases } from '../../src/store/schema.js';
 import { rollBattle, type Battle } from '../../src/game/decisive-battles.js';
 import { CHANNEL, GM, HOUR, internalErrors, makeEnv, ok, err, outboxRows, tempDbPath, userOf, type TestEnv } from './helpers.js';
@@ -119,6 +121,31 @@ describe('the Decisive Battle phase in the game layer', () => {
     const texts = channelTexts(env, beforeBattles);
     expect(texts.some((t) => t.includes('• The Wasteland (wast): **Bretonnia** (A cour) won.'))).toBe(true);
     expect(texts.some((t) => t.startsWith('**Spring 2500 movement: results**'))).toBe(true);
+  });
+
+  it('reminds the powers that have not declared yet, once, an hour before the declaration deadline, without telling what others did', () => {
+    env = makeEnv();
+    warhammerGame(env);
+    passDeadline(env);
+    const s = step(env)!;
+    ok(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
+    // Not yet: the reminder is due an hour before the declaration deadline, and the scheduler wakes for it.
+    expect(queueDueReminders(env.deps)).toBe(0);
+    expect(nextWakeAt(env.deps)).toBe(s.declarationDeadlineMs - HOUR);
+    env.clock.t = s.declarationDeadlineMs - HOUR;
+    const before = outboxRows(env.deps).length;
+    expect(queueDueReminders(env.deps)).toBe(1);
+    const dms = outboxRows(env.deps).slice(before);
+    expect(dms.map((r) => [r.kind, (r.payload as { reason: string }).reason, r.target])).toEqual([['dm', 'reminder', userOf('Empire')]]);
+    const text = (dms[0]!.payload as { text: string }).text;
+    expect(text).toContain('⏰ Empire has not declared yet in the Decisive Battle phase of **Spring 2500 movement**');
+    expect(text).toContain('`/declare battle:none`');
+    expect(text).not.toContain('cour');
+    // Once per step: a later sweep, or a restart's sweep, sends nothing more.
+    env.clock.t += 10 * 60_000;
+    expect(queueDueReminders(env.deps)).toBe(0);
+    expect(step(env)!.remindedAt).not.toBeNull();
+    expect(nextWakeAt(env.deps)).toBe(s.declarationDeadlineMs);
   });
 
   it('Cataclysmic Battles: the game master may mark the loser destroyed, only when the game plays that option', () => {

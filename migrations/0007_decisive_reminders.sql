@@ -1,0 +1,1 @@
+ALTER TABLE `decisive_steps` ADD `reminded_at` integer;
