@@ -4,13 +4,19 @@
  * the default fall back is applied exactly once (a second restart applies nothing more), keeping the player's
  * chosen effect and filling the rest with defaults, and posted once. Then turns time out until a seat is marked
  * away after 2 timeouts; its next turn resolves with no waiting; a button press by that player clears the mark.
- * Then two stored states constructed while the bot is stopped (say so in each test): Fire and Wind resolved
- * through the fall-back wizard, and a tie-break round (no effect or recruit steps) played to the winner.
+ * Then three stored states constructed while the bot is stopped (say so in each test): Fire and Wind resolved
+ * through the fall-back wizard; a draft holding a chosen effect target (not the default) that survives a restart
+ * past the deadline and is applied with that target; and a tie-break round (no effect or recruit steps) played to
+ * the winner.
  * `/concede` (immediate default fall backs) is driven in cards.e2e.test.ts round 3.
  * Every public delivery, outbox payload and info log line is scanned for hidden card ids as in cards.e2e.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGameState } from '../../src/cardgame/index.js';
+import { defaultEffect } from '../../src/cardgame/effects.js';
+import type { Effect } from '../../src/cardgame/types.js';
+import type { SymbolId } from '../../src/cardgame/data.js';
+import { effectValue } from '../../src/bot/cards/fallback.js';
 import { createLogger } from '../../src/log.js';
 import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
 import { buttonsOf, componentsOf } from '../support/fake-discord/index.js';
@@ -285,6 +291,71 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     const effects = (JSON.parse(last.action) as { effects: { symbol: string; stronghold?: number; from?: number }[] }).effects;
     expect(effects.find((e) => e.symbol === 'fire')!.stronghold).toBe(14);
     expect(effects.find((e) => e.symbol === 'wind')!.from).toBeTypeOf('number');
+    await scanPrivacy();
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('a fall-back draft holding a chosen effect target survives a restart past the deadline and is applied with that choice (state constructed)', async () => {
+    // As above, a state set while the bot is stopped: seat 0 plays B01 (fire, cavalry, chariot) alone, then falls
+    // back and picks the first effect's target in the wizard, and nothing else. The deadline passes while it is down.
+    await h.stop();
+    h.database = (await import('../../src/store/db.js')).openDatabase(h.dbPath);
+    const { emptyBattle } = await import('../../src/cardgame/setup.js');
+    const s = state();
+    for (const pile of [s.deck, s.row, s.discard, s.resistance, ...s.seats.map((x) => x.hand)]) if (pile.includes('B01')) pile.splice(pile.indexOf('B01'), 1);
+    s.seats[0]!.hand.push('B01');
+    s.phase = 'battle';
+    s.battle = emptyBattle(3);
+    s.battle.fallen = [1, 2];
+    s.strongholds['14'] = [1];
+    s.strongholds['19'] = [0];
+    Object.assign(s, { currentState: 'gu', chooser: null, startSeat: 0, turnSeat: 0 });
+    sql().prepare('update card_games set state = ?, phase = ?, version = version + 1, deadline_ms = ?').run(JSON.stringify(s), 'battle', h.clock.now() + 120_000);
+    sql().prepare('update card_seats set away = 0, timeouts = 0').run();
+    sql().prepare('delete from card_drafts').run();
+    // Seat 0 marked away, so that its first click (My hand) clears the mark and re-renders the table message.
+    sql().prepare('update card_seats set away = 1 where seat = 0').run();
+    h.database.close();
+    await h.start();
+    const a = userOfSeat(0);
+    await clickTable(a, 'My hand');
+    await idle();
+    let i = await clickTable(a, 'Wage battle');
+    i = await h.fake.select(a, i, selectOptions(i, 'pb').id, ['B01']);
+    if (hasSelect(i, 'ps')) i = await h.fake.select(a, i, selectOptions(i, 'ps').id, ['none']);
+    i = await h.fake.click(a, i, button(i, 'Confirm'));
+    expect(i.text).toContain('stored');
+    let f = await clickTable(a, 'Fall back');
+    f = await h.fake.click(a, f, button(f, 'Fall back'));
+    // The first effect's target (the wizard may ask for a source first), picked unlike the default an absent
+    // player gets (effects.ts defaultEffect), so the applied effect shows whose choice it was.
+    if (hasSelect(f, 'fs')) f = await h.fake.select(a, f, selectOptions(f, 'fs').id, [selectOptions(f, 'fs').values[0]!]);
+    const targets = selectOptions(f, 'ft');
+    const symbol = targets.id.split(':').at(-1) as SymbolId;
+    const byDefault = effectValue(defaultEffect(state(), 0, symbol));
+    const target = targets.values.find((v) => v !== byDefault)!;
+    expect(target, `a target other than the default ${byDefault}`).toBeDefined();
+    f = await h.fake.select(a, f, targets.id, [target]);
+    const draft = sql().prepare('select effects from card_drafts where seat = 0').get() as { effects: string } | undefined;
+    expect(draft, 'the wizard keeps a stored draft').toBeDefined();
+    const chosen = JSON.parse(draft!.effects) as Effect[];
+    expect(chosen.map((e) => [e.symbol, effectValue(e)])).toEqual([[symbol, target]]);
+    await scanPrivacy();
+    const eventsBefore = events().length;
+
+    await h.stop();
+    h.clock.offset += 10 * 60_000;
+    await h.start();
+    // Seat 0 was the last to fall back, so the battle ends with it: wait for the stored timeout action.
+    await expect.poll(() => events().slice(eventsBefore).some((e) => e.actor === 'timeout'), { timeout: 15_000 }).toBe(true);
+    await idle();
+    const applied = events().slice(eventsBefore).filter((e) => e.actor === 'timeout');
+    expect(applied).toHaveLength(1);
+    const action = JSON.parse(applied[0]!.action) as { type: string; seat: number; effects: Effect[] };
+    expect(action).toMatchObject({ type: 'fallBack', seat: 0 });
+    // The player's choice first, not the default.
+    expect(action.effects[0]).toEqual(chosen[0]);
+    expect(sql().prepare('select count(*) as n from card_drafts where seat = 0').get()).toEqual({ n: 0 });
     await scanPrivacy();
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
