@@ -230,15 +230,18 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 
-  it('Fire and Wind through the fall-back wizard (state constructed)', async () => {
-    // A seed that deals one seat both Fire and Wind claims in a reachable battle was not searched for: the stored
-    // state is set while the bot is stopped (seats 1 and 2 fell back, seat 0 holds B01 fire/cavalry/chariot and
-    // B61 wind/cavalry/chariot, a lone Qin-side army to burn and an own army to move); the rest is the bot's buttons.
+  /**
+   * A stored state set while the bot is stopped (the tests that use it say so): a 3-seat battle in which seats 1
+   * and 2 have fallen back and seat 0, to act with a 2-minute deadline, holds `cards` besides its hand, with a
+   * lone Qin-side army on stronghold 14 and its own on 19; no drafts. Restarts the bot and has seat 0 click My hand
+   * (it is marked away first, so the click clears the mark and re-renders the table message).
+   */
+  async function seatZeroAloneInBattle(cards: string[]): Promise<void> {
     await h.stop();
     h.database = (await import('../../src/store/db.js')).openDatabase(h.dbPath);
     const { emptyBattle } = await import('../../src/cardgame/setup.js');
     const s = state();
-    for (const id of ['B01', 'B61']) {
+    for (const id of cards) {
       for (const pile of [s.deck, s.row, s.discard, s.resistance, ...s.seats.map((x) => x.hand)]) if (pile.includes(id)) pile.splice(pile.indexOf(id), 1);
       s.seats[0]!.hand.push(id);
     }
@@ -250,12 +253,19 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     Object.assign(s, { currentState: 'gu', chooser: null, startSeat: 0, turnSeat: 0 });
     sql().prepare('update card_games set state = ?, phase = ?, version = version + 1, deadline_ms = ?').run(JSON.stringify(s), 'battle', h.clock.now() + 120_000);
     sql().prepare('update card_seats set away = 0, timeouts = 0').run();
-    // seat 0 marked away, so that its first click (My hand) clears the mark and re-renders the table message
     sql().prepare('update card_seats set away = 1 where seat = 0').run();
+    sql().prepare('delete from card_drafts').run();
     h.database.close();
     await h.start();
     await clickTable(userOfSeat(0), 'My hand');
     await idle();
+  }
+
+  it('Fire and Wind through the fall-back wizard (state constructed)', async () => {
+    // A seed that deals one seat both Fire and Wind claims in a reachable battle was not searched for: the stored
+    // state is set while the bot is stopped (seats 1 and 2 fell back, seat 0 holds B01 fire/cavalry/chariot and
+    // B61 wind/cavalry/chariot, a lone Qin-side army to burn and an own army to move); the rest is the bot's buttons.
+    await seatZeroAloneInBattle(['B01', 'B61']);
     expect(seatRow(0).away).toBe(0);
     const a = userOfSeat(0);
     for (const id of ['B01', 'B61']) {
@@ -298,28 +308,8 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
   it('a fall-back draft holding a chosen effect target survives a restart past the deadline and is applied with that choice (state constructed)', async () => {
     // As above, a state set while the bot is stopped: seat 0 plays B01 (fire, cavalry, chariot) alone, then falls
     // back and picks the first effect's target in the wizard, and nothing else. The deadline passes while it is down.
-    await h.stop();
-    h.database = (await import('../../src/store/db.js')).openDatabase(h.dbPath);
-    const { emptyBattle } = await import('../../src/cardgame/setup.js');
-    const s = state();
-    for (const pile of [s.deck, s.row, s.discard, s.resistance, ...s.seats.map((x) => x.hand)]) if (pile.includes('B01')) pile.splice(pile.indexOf('B01'), 1);
-    s.seats[0]!.hand.push('B01');
-    s.phase = 'battle';
-    s.battle = emptyBattle(3);
-    s.battle.fallen = [1, 2];
-    s.strongholds['14'] = [1];
-    s.strongholds['19'] = [0];
-    Object.assign(s, { currentState: 'gu', chooser: null, startSeat: 0, turnSeat: 0 });
-    sql().prepare('update card_games set state = ?, phase = ?, version = version + 1, deadline_ms = ?').run(JSON.stringify(s), 'battle', h.clock.now() + 120_000);
-    sql().prepare('update card_seats set away = 0, timeouts = 0').run();
-    sql().prepare('delete from card_drafts').run();
-    // Seat 0 marked away, so that its first click (My hand) clears the mark and re-renders the table message.
-    sql().prepare('update card_seats set away = 1 where seat = 0').run();
-    h.database.close();
-    await h.start();
+    await seatZeroAloneInBattle(['B01']);
     const a = userOfSeat(0);
-    await clickTable(a, 'My hand');
-    await idle();
     let i = await clickTable(a, 'Wage battle');
     i = await h.fake.select(a, i, selectOptions(i, 'pb').id, ['B01']);
     if (hasSelect(i, 'ps')) i = await h.fake.select(a, i, selectOptions(i, 'ps').id, ['none']);
