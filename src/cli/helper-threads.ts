@@ -1,8 +1,9 @@
 /**
  * The CLI's process is a batch job: its main thread does the work, and V8's helper threads (Node starts four, for
  * the optimizing compiler and the concurrent parts of the garbage collector) only support it. On a machine with
- * fewer cores than that they compete with the main thread for the CPU: on the 2-core machine, `adjudicate` of
- * 2,000 phases spent about a tenth of its wall time waiting for a core (docs/benchmarks.md). The CLI therefore
+ * fewer cores than that they compete with the main thread for the CPU: on the 2-core machine, `adjudicate` of the
+ * benchmark's 2,000 phases took a median 588 ms with them at normal priority and 521 ms without (alternating runs
+ * of the two builds; `node --v8-pool-size=1`, which a program cannot set for itself, gave the same). The CLI therefore
  * lowers their scheduling priority, so the main thread keeps a core and the helpers use what is left. On Linux a
  * thread's nice value is set through its thread id (`/proc/self/task`); elsewhere nothing changes. Only the
  * threads that exist when it is called are affected (the render pool's workers start later, at normal priority).

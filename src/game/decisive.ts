@@ -338,11 +338,11 @@ function declarationsOf(tx: Tx, phaseId: number, power?: string): DecisiveDeclar
 }
 
 /**
- * The Decisive Battle phase's reminder (src/game/reminders.ts calls it once per step, when an orders reminder
- * would be due before the declaration deadline): a DM to each seated power that may declare and has not answered
+ * The Decisive Battle phase's reminder (src/game/reminders.ts calls it once per step and per deadline, when an
+ * orders reminder would be due before the declaration deadline `deadline`): a DM to each seated power that may declare and has not answered
  * for every battle commander. It says only that the power has not answered, never what anyone declared.
  */
-export function queueDeclarationReminders(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, step: DecisiveStepRow, now: number): number {
+export function queueDeclarationReminders(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, step: DecisiveStepRow, deadline: number, now: number): number {
   const userOf = new Map(playersOf(tx, game.id).map((p) => [p.power, p.userId]));
   const label = phaseLabel(phase.position.phase, variant);
   let count = 0;
@@ -358,8 +358,8 @@ export function queueDeclarationReminders(tx: Tx, game: GameRow, variant: Varian
       userId,
       'reminder',
       `⏰ ${power} has not declared yet${still} in the Decisive Battle phase of **${label}** (game in <#${game.channelId}>): ` +
-        `declare with \`/declare\` or pass with \`/declare battle:none\`. Declarations close ${discordTime(step.declarationDeadlineMs, 'R')}.`,
-      `remind-declare:${phase.id}:${power}:${step.token}`,
+        `declare with \`/declare\` or pass with \`/declare battle:none\`. Declarations close ${discordTime(deadline, 'R')}.`,
+      `remind-declare:${phase.id}:${power}:${deadline}`,
       now,
       phase.id,
     );

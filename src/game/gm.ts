@@ -5,7 +5,7 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { audit, idText, openGameByChannel, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
-import { games, orders, outbox, phases, players, readiness, votes, type GameRow, type PhaseRow } from '../store/schema.js';
+import { decisiveSteps, games, orders, outbox, phases, players, readiness, votes, type GameRow, type PhaseRow } from '../store/schema.js';
 import { formatDuration, MAX_DURATION_MS, parseDuration } from './durations.js';
 import { earlyResolutionAllowed, tryAgainIn } from './limits.js';
 import { matchPower } from './lobby.js';
@@ -96,8 +96,11 @@ export function gmExtend(deps: GameDeps, input: Caller & { duration: string }): 
       const deadline = Math.max(game.deadlineMs, now) + parsed.ms;
       if (deadline - now > MAX_DURATION_MS) return fail('The deadline cannot be more than 30 days away.');
       const updated = tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id)).returning().get();
-      // A new deadline earns a new reminder.
-      tx.update(phases).set({ remindedAt: null }).where(eq(phases.id, game.currentPhaseId!)).run();
+      // A new deadline earns a new reminder: for the declarations while a Decisive Battle phase is open to them
+      // (orders are closed then), else for the orders.
+      const step = decisiveStepOf(tx, game.currentPhaseId!);
+      if (!step) tx.update(phases).set({ remindedAt: null }).where(eq(phases.id, game.currentPhaseId!)).run();
+      else if (step.stage === 'declaring') tx.update(decisiveSteps).set({ remindedAt: null }).where(eq(decisiveSteps.phaseId, step.phaseId)).run();
       audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_extend', detail: { ms: parsed.ms }, at: now });
       queueNotice(tx, game, `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${discordTime(deadline, 'R')} (${discordTime(deadline, 'f')}).`, `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`, now, game.currentPhaseId ?? undefined);
       queueStatus(tx, game.id, now);

@@ -44,12 +44,21 @@ export function pendingReminders(deps: GameDeps): PendingReminder[] {
     .all()
     .map((r) => ({ kind: 'orders' as const, gameId: r.gameId, phaseId: r.phaseId, at: reminderTime(r.startedAt, r.deadline!) }));
   const declarations = deps.db
-    .select({ gameId: games.id, phaseId: decisiveSteps.phaseId, startedAt: decisiveSteps.startedAt, deadline: decisiveSteps.declarationDeadlineMs })
+    // The game's live deadline is the declaration deadline (extended or paused by the game master like any other).
+    .select({ gameId: games.id, phaseId: decisiveSteps.phaseId, startedAt: decisiveSteps.startedAt, deadline: games.deadlineMs })
     .from(decisiveSteps)
     .innerJoin(games, eq(games.id, decisiveSteps.gameId))
-    .where(and(eq(games.status, 'active'), eq(games.currentPhaseId, decisiveSteps.phaseId), eq(decisiveSteps.stage, 'declaring'), isNull(decisiveSteps.remindedAt)))
+    .where(
+      and(
+        eq(games.status, 'active'),
+        isNotNull(games.deadlineMs),
+        eq(games.currentPhaseId, decisiveSteps.phaseId),
+        eq(decisiveSteps.stage, 'declaring'),
+        isNull(decisiveSteps.remindedAt),
+      ),
+    )
     .all()
-    .map((r) => ({ kind: 'declarations' as const, gameId: r.gameId, phaseId: r.phaseId, at: reminderTime(r.startedAt, r.deadline) }));
+    .map((r) => ({ kind: 'declarations' as const, gameId: r.gameId, phaseId: r.phaseId, at: reminderTime(r.startedAt, r.deadline!) }));
   return [...orders, ...declarations];
 }
 
@@ -78,7 +87,8 @@ export function queueDueRemindersDetailed(deps: GameDeps): { queued: number; fai
       }
       const variant = variantOfGame(game);
       let count = 0;
-      if (variant && game.deadlineMs !== null && game.deadlineMs > now) {
+      // Orders closed for a Decisive Battle phase: its own reminder is about declarations.
+      if (variant && game.deadlineMs !== null && game.deadlineMs > now && !decisiveStepOf(tx, phase.id)) {
         const acting = new Set(powersToAct(variant, phase.position));
         for (const player of playersOf(tx, game.id)) {
           if (!acting.has(player.power)) continue;
@@ -114,7 +124,8 @@ function remindDeclarations(tx: Tx, due: PendingReminder, now: number): number {
   const step = decisiveStepOf(tx, due.phaseId);
   if (!game || !phase || !step || game.status !== 'active' || game.currentPhaseId !== phase.id || step.stage !== 'declaring' || step.remindedAt !== null) return 0;
   const variant = variantOfGame(game);
-  const count = variant && step.declarationDeadlineMs > now ? queueDeclarationReminders(tx, game, variant, phase, step, now) : 0;
+  const deadline = game.deadlineMs;
+  const count = variant && deadline !== null && deadline > now ? queueDeclarationReminders(tx, game, variant, phase, step, deadline, now) : 0;
   tx.update(decisiveSteps).set({ remindedAt: now }).where(eq(decisiveSteps.phaseId, phase.id)).run();
   return count;
 }

@@ -23,6 +23,7 @@ import {
   follow,
   revolt,
   queueDueReminders,
+  gmExtend,
 } from '../../src/game/index.js';
 import { nextWakeAt } from '../../src/game/scheduler.js';
 import { decisiveDeclarations, decisiveSteps, games, phases } from '../../src/store/schema.js';
@@ -146,6 +147,20 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect(queueDueReminders(env.deps)).toBe(0);
     expect(step(env)!.remindedAt).not.toBeNull();
     expect(nextWakeAt(env.deps)).toBe(s.declarationDeadlineMs);
+    // The game master extends the declarations: one new reminder before the new deadline, and never one about
+    // orders (they are closed).
+    ok(gmExtend(env.deps, { channelId: CHANNEL, userId: GM, duration: '3h' }));
+    const extended = game(env).deadlineMs!;
+    expect(extended).toBe(s.declarationDeadlineMs + 3 * HOUR);
+    expect(nextWakeAt(env.deps)).toBe(extended - HOUR);
+    env.clock.t = extended - HOUR;
+    const beforeSecond = outboxRows(env.deps).length;
+    expect(queueDueReminders(env.deps)).toBe(1);
+    const second = outboxRows(env.deps).slice(beforeSecond).filter((r) => r.targetKind === 'user');
+    expect(second.map((r) => r.target)).toEqual([userOf('Empire')]);
+    expect((second[0]!.payload as { text: string }).text).toMatch(/^⏰ Empire has not declared yet in the Decisive Battle phase/);
+    env.clock.t += 60_000;
+    expect(queueDueReminders(env.deps)).toBe(0);
   });
 
   it('Cataclysmic Battles: the game master may mark the loser destroyed, only when the game plays that option', () => {
