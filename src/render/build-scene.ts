@@ -9,7 +9,7 @@ import type { Variant } from '../engine/variant.js';
 import { anchorsOf } from './anchors.js';
 import { featuresOf, riverCoursesOf, riverLine } from './features.js';
 import { geometryOf, insideShape, type Point } from './geometry.js';
-import { placeMarkers } from './markers.js';
+import { entrancesOf, placeMarkers } from './markers.js';
 import { aroundUnit, orderMarks, type SymbolWish } from './orders.js';
 import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
 import { overlaps, rectAround, textWidth } from './placement.js';
@@ -220,7 +220,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
 
   const features: Feature[] = featuresOf(variant, geometry, anchors, warnings).map((f) => transformFeature(f, T));
 
-  const { centers, labels } = placeMarkers({ variant, geometry, anchors, frame, scale, T, u, unitSize, units, holder, powers, colorOf, warnings });
+  const { centers, entrances, labels } = placeMarkers({ variant, geometry, anchors, frame, scale, T, u, unitSize, units, holder, powers, colorOf, warnings });
 
   // Result symbols: dislodged rings round their units; the others where they cover no label, unit or marker.
   const rings: ResultSymbol[] = units
@@ -232,6 +232,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     ...units.map((x) => rectAround(x.at, x.size * 2.5, x.size * 2.5)),
     ...rings.map((r) => rectAround(r.at, r.radius * 2, r.radius * 2)),
     ...centers.map((c) => rectAround(c.at, c.radius * 2.4, c.radius * 2.4)),
+    ...entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
   ];
   const symbols = [...rings, ...placeSymbols(wishes, symbolRadius, obstacles, frame, warnings)];
 
@@ -248,7 +249,11 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   const inner = width - 24 * u;
   const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts))));
   const powerRows = Math.max(1, Math.ceil(counts.length / perRow));
-  const legendH = legendRow * (powerRows + (used.length > 0 ? 1 : 0));
+  // One legend entry per power whose link entrances are marked (`Skaven underway entrance`), after the symbols.
+  const entranceKinds = new Map<string, string>();
+  for (const [, e] of entrancesOf(variant)) if (!entranceKinds.has(e.power)) entranceKinds.set(e.power, e.kind);
+  const entranceLegend = [...entranceKinds].filter(([power]) => entrances.some((e) => e.power === power));
+  const legendH = legendRow * (powerRows + (used.length + entranceLegend.length > 0 ? 1 : 0));
   const height = titleH + frame.h + legendH;
   const slot = inner / perRow;
   const legendY = titleH + frame.h + legendRow / 2;
@@ -259,11 +264,11 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     text: `${c.power} ${c.centers}`,
   }));
   const symbolSlot = inner / 6;
-  const symbolEntries: SymbolLegendEntry[] = used.map((kind, i) => ({
-    kind,
-    text: SYMBOL_TEXT[kind],
-    at: [12 * u + symbolSlot * i + 4 * u + symbolRadius, legendY + legendRow * powerRows],
-  }));
+  const symbolAt = (i: number): Point => [12 * u + symbolSlot * i + 4 * u + symbolRadius, legendY + legendRow * powerRows];
+  const symbolEntries: SymbolLegendEntry[] = [
+    ...used.map((kind, i) => ({ kind, text: SYMBOL_TEXT[kind], at: symbolAt(i) })),
+    ...entranceLegend.map(([power, kind], i) => ({ kind: 'entrance' as const, text: `${power} ${kind} entrance`, at: symbolAt(used.length + i), fill: colorOf(power) })),
+  ];
 
   return {
     ok: true,
@@ -276,6 +281,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       borders,
       features,
       centers,
+      entrances,
       units,
       orders,
       symbols,

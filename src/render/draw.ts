@@ -8,7 +8,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import type { Point } from './geometry.js';
 import { COLORS } from './palette.js';
-import { drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
+import { drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
 import type { Scene } from './scene.js';
 
 type Ctx = SKRSContext2D;
@@ -71,6 +71,8 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
     ctx.fill();
   }
 
+  for (const e of scene.entrances) drawEntrance(ctx, e.at, e.radius, e.fill, u);
+
   for (const o of scene.orders) if (o.kind === 'hold' || o.kind === 'raise') drawUnitRing(ctx, o, u);
   const lineOrder = ['retreat-option', 'convoy', 'support', 'move', 'path', 'retreat'];
   for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawOrderLine(ctx, o, u);
@@ -122,7 +124,8 @@ function drawLegend(ctx: Ctx, scene: Scene, u: number): void {
   }
   const r = size * 0.55;
   for (const e of scene.legend.symbols) {
-    drawSymbol(ctx, { kind: e.kind, at: e.at, radius: r }, u);
+    if (e.kind === 'entrance') drawEntrance(ctx, e.at, r, e.fill ?? COLORS.centerNeutral, u);
+    else drawSymbol(ctx, { kind: e.kind, at: e.at, radius: r }, u);
     ctx.font = font(size, false);
     ctx.fillStyle = COLORS.title;
     ctx.textAlign = 'left';

@@ -7,7 +7,7 @@ import type { Variant } from '../engine/variant.js';
 import { insideShape, polygonAreaCentroid, rectInsideShape, type MapGeometry, type Point } from './geometry.js';
 import { COLORS } from './palette.js';
 import { placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
-import type { CenterMark, Label, Rect, UnitMark } from './scene.js';
+import type { CenterMark, EntranceMark, Label, Rect, UnitMark } from './scene.js';
 
 export interface MarkerContext {
   variant: Variant;
@@ -31,7 +31,24 @@ export interface MarkerContext {
 /** Label text height at 1600 px wide. */
 export const LABEL_PX = 14;
 
-export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; labels: Label[] } {
+/**
+ * The entrances of links reserved to one power (`links[].power`), with that power and the link's kind: each end
+ * that is not a home province of the power (Warhammer's Underway: every entrance, not Skavenblight itself).
+ */
+export function entrancesOf(variant: Variant): Map<string, { power: string; kind: string }> {
+  const out = new Map<string, { power: string; kind: string }>();
+  const provinces = new Map(variant.data.provinces.map((p) => [p.id, p]));
+  for (const link of variant.data.links ?? []) {
+    if (!link.power) continue;
+    for (const end of [link.from, link.to]) {
+      const p = provinces.get(end);
+      if (p && p.home !== link.power && !out.has(end)) out.set(end, { power: link.power, kind: link.kind });
+    }
+  }
+  return out;
+}
+
+export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entrances: EntranceMark[]; labels: Label[] } {
   const { variant, geometry, anchors, frame, scale, T, u, unitSize, units, holder, powers, colorOf, warnings } = ctx;
   // Supply-centre markers, then labels, placed around the anchors without overlapping units or each other.
   // A dislodged unit's box includes its ring, and so does a virtual unit's.
@@ -73,6 +90,25 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
     });
   }
 
+  // Entrance marks (entrancesOf), placed like the supply-centre markers, clear of units and of those markers.
+  const entranceR = 5.5 * u;
+  const entranceOf = entrancesOf(variant);
+  const entranceRequests: PlacementRequest[] = byClearance
+    .filter((p) => entranceOf.has(p.id) && anchors.has(p.id))
+    .map((p) => ({ id: p.id, anchor: T(anchors.get(p.id)!), w: entranceR * 2.6, h: entranceR * 2.6, gap: unitSize * 1.3, accept: inside(p.id) }));
+  const entranceBoxes = placeAll(entranceRequests, [...unitBoxes, ...scBoxes.values()], false, frame);
+  const entrances: EntranceMark[] = [];
+  for (const p of variant.data.provinces) {
+    const at = entranceOf.get(p.id);
+    if (!at) continue;
+    const box = entranceBoxes.get(p.id);
+    if (!box) {
+      warnings.push(`no room for the ${at.kind} entrance mark of ${p.id}`);
+      continue;
+    }
+    entrances.push({ province: p.id, power: at.power, at: [box.x + box.w / 2, box.y + box.h / 2], radius: entranceR, fill: colorOf(at.power) });
+  }
+
   // Labels: tried in tiers until each finds room (a tier only for what earlier tiers could not place):
   // full text inside the province; abbreviation only; then the abbreviation just outside. Never smaller than
   // LABEL_PX at 1600 px wide (legibility on a phone, issue 10 §6).
@@ -83,7 +119,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
   const emptyAnchorBoxes = variant.data.provinces
     .filter((p) => p.kind !== 'impassable' && anchors.has(p.id))
     .map((p) => rectAround(T(anchors.get(p.id)!), unitSize * 2.3, unitSize * 2.3));
-  const taken: Rect[] = [...unitBoxes, ...centerBoxes, ...emptyAnchorBoxes];
+  const taken: Rect[] = [...unitBoxes, ...centerBoxes, ...entranceBoxes.values(), ...emptyAnchorBoxes];
   const labelled = new Map<string, { text: string; size: number; box: Rect; inside: boolean; lines?: string[] }>();
   const wrapped: Label[] = [];
   // A province with a name in another script (Warring States) always shows it beside the romanised
@@ -167,6 +203,6 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; label
     });
   }
 
-  return { centers, labels: [...labels, ...wrapped] };
+  return { centers, entrances, labels: [...labels, ...wrapped] };
 }
 

@@ -38,6 +38,19 @@ export type Feature =
   | { kind: 'wall'; province: string; neighbour: string; segments: [Point, Point][] }
   | { kind: 'link'; from: string; to: string; points: [Point, Point]; linkKind: string };
 
+/**
+ * A mark at an entrance of a link reserved to one power (`links[].power`: Warhammer's Underway, whose entrances the
+ * seed marks with Skaven symbols): a small downward triangle in that power's colour, at each end of such a link
+ * that is not one of the power's home provinces. The dotted link line shows where it leads.
+ */
+export interface EntranceMark {
+  province: string;
+  power: Power;
+  at: Point;
+  radius: number;
+  fill: string;
+}
+
 export interface CenterMark {
   province: string;
   at: Point;
@@ -152,9 +165,11 @@ export interface LegendEntry {
 }
 
 export interface SymbolLegendEntry {
-  kind: SymbolKind;
+  /** A result symbol, or `entrance` (an `EntranceMark`, drawn in `fill`). */
+  kind: SymbolKind | 'entrance';
   text: string;
   at: Point;
+  fill?: string;
 }
 
 export interface Scene {
@@ -167,6 +182,7 @@ export interface Scene {
   borders: BorderLines[];
   features: Feature[];
   centers: CenterMark[];
+  entrances: EntranceMark[];
   units: UnitMark[];
   orders: OrderMark[];
   symbols: ResultSymbol[];

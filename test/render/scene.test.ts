@@ -297,6 +297,33 @@ describe('buildScene: variant features', () => {
   });
 });
 
+describe('buildScene: entrances of links reserved to one power (Warhammer Underway)', () => {
+  const warhammer = allVariants().find((v) => v.id === 'warhammer')!;
+  const s = sceneOf(warhammer.startingPosition(), {}, warhammer);
+
+  it('marks every Underway entrance (not Skavenblight) inside its province, clear of labels, units and centres, with a legend entry', () => {
+    // The seed: "Skaven symbols on the map mark Underway entrances" (shared/maps/warhammer.md).
+    expect(s.entrances.map((e) => e.province).sort()).toEqual(['edge', 'kare', 'kure', 'midd', 'nuln', 'sjun', 'slus']);
+    const skaven = warhammer.powers.find((p) => p.name === 'Skaven')!.color;
+    const box = (at: [number, number], r: number) => ({ x: at[0] - r, y: at[1] - r, w: 2 * r, h: 2 * r });
+    for (const e of s.entrances) {
+      expect(e.fill, e.province).toBe(skaven);
+      expect(insideProvince(warhammer, s, e.at, e.province), e.province).toBe(true);
+      const mine = box(e.at, e.radius);
+      for (const l of s.labels) expect(overlaps(mine, l.box), `${e.province}/${l.province}`).toBe(false);
+      for (const u of s.units) expect(overlaps(mine, box(u.at, u.size)), `${e.province}/${u.location}`).toBe(false);
+      for (const c of s.centers) expect(overlaps(mine, box(c.at, c.radius)), `${e.province}/${c.province}`).toBe(false);
+    }
+    expect(s.legend.symbols.filter((x) => x.kind === 'entrance')).toEqual([expect.objectContaining({ text: 'Skaven underway entrance', fill: skaven })]);
+  });
+
+  it('marks none on a map without such links', () => {
+    const c = sceneOf(start);
+    expect(c.entrances).toEqual([]);
+    expect(c.legend.symbols.some((x) => x.kind === 'entrance')).toBe(false);
+  });
+});
+
 describe('buildScene: every bundled variant', () => {
   for (const variant of allVariants()) {
     it(`${variant.id}: the starting position is drawn completely (every unit, centre and label placed)`, () => {
