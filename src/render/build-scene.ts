@@ -9,7 +9,7 @@ import type { Variant } from '../engine/variant.js';
 import { anchorsOf } from './anchors.js';
 import { featuresOf, riverCoursesOf, riverLine } from './features.js';
 import { geometryOf, insideShape, type Point } from './geometry.js';
-import { entrancesOf, placeMarkers } from './markers.js';
+import { placeMarkers } from './markers.js';
 import { aroundUnit, orderMarks, type SymbolWish } from './orders.js';
 import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
 import { overlaps, rectAround, textWidth } from './placement.js';
@@ -250,9 +250,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts))));
   const powerRows = Math.max(1, Math.ceil(counts.length / perRow));
   // One legend entry per power whose link entrances are marked (`Skaven underway entrance`), after the symbols.
-  const entranceKinds = new Map<string, string>();
-  for (const [, e] of entrancesOf(variant)) if (!entranceKinds.has(e.power)) entranceKinds.set(e.power, e.kind);
-  const entranceLegend = [...entranceKinds].filter(([power]) => entrances.some((e) => e.power === power));
+  const entranceLegend = entrances.filter((e, i) => entrances.findIndex((x) => x.power === e.power) === i);
   const legendH = legendRow * (powerRows + (used.length + entranceLegend.length > 0 ? 1 : 0));
   const height = titleH + frame.h + legendH;
   const slot = inner / perRow;
@@ -263,11 +261,12 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     at: [12 * u + slot * (i % perRow) + 4 * u, legendY + legendRow * Math.floor(i / perRow)],
     text: `${c.power} ${c.centers}`,
   }));
-  const symbolSlot = inner / 6;
+  // Six to a row, narrower when more are shown, so the last never runs past the edge.
+  const symbolSlot = inner / Math.max(6, used.length + entranceLegend.length);
   const symbolAt = (i: number): Point => [12 * u + symbolSlot * i + 4 * u + symbolRadius, legendY + legendRow * powerRows];
   const symbolEntries: SymbolLegendEntry[] = [
     ...used.map((kind, i) => ({ kind, text: SYMBOL_TEXT[kind], at: symbolAt(i) })),
-    ...entranceLegend.map(([power, kind], i) => ({ kind: 'entrance' as const, text: `${power} ${kind} entrance`, at: symbolAt(used.length + i), fill: colorOf(power) })),
+    ...entranceLegend.map((e, i) => ({ kind: 'entrance' as const, text: `${e.power} ${e.kind} entrance`, at: symbolAt(used.length + i), fill: e.fill })),
   ];
 
   return {

@@ -35,7 +35,7 @@ export const LABEL_PX = 14;
  * The entrances of links reserved to one power (`links[].power`), with that power and the link's kind: each end
  * that is not a home province of the power (Warhammer's Underway: every entrance, not Skavenblight itself).
  */
-export function entrancesOf(variant: Variant): Map<string, { power: string; kind: string }> {
+function entrancesOf(variant: Variant): Map<string, { power: string; kind: string }> {
   const out = new Map<string, { power: string; kind: string }>();
   const provinces = new Map(variant.data.provinces.map((p) => [p.id, p]));
   for (const link of variant.data.links ?? []) {
@@ -106,7 +106,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       warnings.push(`no room for the ${at.kind} entrance mark of ${p.id}`);
       continue;
     }
-    entrances.push({ province: p.id, power: at.power, at: [box.x + box.w / 2, box.y + box.h / 2], radius: entranceR, fill: colorOf(at.power) });
+    entrances.push({ province: p.id, power: at.power, kind: at.kind, at: [box.x + box.w / 2, box.y + box.h / 2], radius: entranceR, fill: colorOf(at.power) });
   }
 
   // Labels: tried in tiers until each finds room (a tier only for what earlier tiers could not place):

@@ -46,6 +46,8 @@ export type Feature =
 export interface EntranceMark {
   province: string;
   power: Power;
+  /** The link's kind (`underway`), for the legend. */
+  kind: string;
   at: Point;
   radius: number;
   fill: string;

@@ -172,7 +172,7 @@ export const decisiveSteps = sqliteTable('decisive_steps', {
   startedAt: integer('started_at').notNull(),
   declarationDeadlineMs: integer('declaration_deadline_ms').notNull(),
   battleDeadlineMs: integer('battle_deadline_ms'),
-  /** When the reminder DMs to powers that had not declared yet were queued (once per step); null: not yet. */
+  /** When the reminder DMs to powers that had not declared yet were queued (once per deadline: `/gm extend` clears it); null: not yet. */
   remindedAt: integer('reminded_at'),
   /** Random token of the step (part of its outbox dedupe keys). */
   token: text('token').notNull(),
