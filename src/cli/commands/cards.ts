@@ -115,7 +115,7 @@ export async function cardsCommand(args: string[], stdin: string): Promise<Comma
   const [sub, ...rest] = args;
   if (sub === 'render') {
     try {
-      const path = '../../render/cards/command.js'; // loaded on demand: the canvas is not needed by the other commands
+      const path = './cards-render.js'; // loaded on demand: the canvas is not needed by the other commands
       const mod = (await import(path)) as { renderCardsCommand: RenderCards };
       return await mod.renderCardsCommand(rest, stdin);
     } catch (e) {
