@@ -5,6 +5,10 @@
  */
 import type { OrderOutcome, Power, UnitType } from '../engine/types.js';
 import type { Point, SurfaceKind } from './geometry.js';
+import type { OverlayGlyph } from '../variants/plugin/overlay.js';
+import type { PlacedOverlay } from './overlays.js';
+
+export type { PlacedOverlay };
 
 export interface Rect {
   x: number;
@@ -167,11 +171,13 @@ export interface LegendEntry {
 }
 
 export interface SymbolLegendEntry {
-  /** A result symbol, or `entrance` (an `EntranceMark`, drawn in `fill`). */
-  kind: SymbolKind | 'entrance';
+  /** A result symbol, `entrance` (an `EntranceMark`, drawn in `fill`), or `overlay` (a variant's overlay, in `fill`). */
+  kind: SymbolKind | 'entrance' | 'overlay';
   text: string;
   at: Point;
   fill?: string;
+  /** For `overlay`: how it looks. */
+  overlay?: { kind: 'mark' | 'ring'; glyph?: OverlayGlyph };
 }
 
 export interface Scene {
@@ -188,6 +194,8 @@ export interface Scene {
   units: UnitMark[];
   orders: OrderMark[];
   symbols: ResultSymbol[];
+  /** The variant's overlays (its plug-in's `mapOverlays`), placed; painted last on the map. */
+  overlays: PlacedOverlay[];
   labels: Label[];
   title: { text: string; at: Point; size: number };
   legend: { entries: LegendEntry[]; symbols: SymbolLegendEntry[]; size: number; box: Rect };
