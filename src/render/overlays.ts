@@ -3,27 +3,15 @@
  * orders (a mark: a glyph in the power's colour on a white disc; a ring: two thin rings round a unit spot), placed here (marks where they cover no label, unit, centre marker, entrance or result symbol) and painted
  * by drawOverlay. Each distinct (glyph or ring, colour, legend text) gets one legend entry.
  */
-import { MAX_OVERLAY_LEGEND, type MapOverlay, type OverlayGlyph } from '../variants/plugin/overlay.js';
+import { MAX_OVERLAY_LEGEND, type MapOverlay } from '../variants/plugin/overlay.js';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Point } from './geometry.js';
 import { aroundUnit } from './orders.js';
 import { overlaps, rectAround } from './placement.js';
-import type { Rect } from './scene.js';
+import type { PlacedOverlay, Rect } from './scene.js';
 
 /** Fill of an overlay that names no power. */
 export const OVERLAY_NEUTRAL = '#3a3a3a';
-
-/** An overlay as the scene holds it: where it was placed, in output pixels. */
-export interface PlacedOverlay {
-  kind: 'mark' | 'ring';
-  /** Marks only. */
-  glyph?: OverlayGlyph;
-  province: string;
-  at: Point;
-  radius: number;
-  color: string;
-  legend: string;
-}
 
 export interface OverlayPlacement {
   /** The unit spot of a province (output px), or null when it is not on the map. */

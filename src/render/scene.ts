@@ -6,9 +6,6 @@
 import type { OrderOutcome, Power, UnitType } from '../engine/types.js';
 import type { Point, SurfaceKind } from './geometry.js';
 import type { OverlayGlyph } from '../variants/plugin/overlay.js';
-import type { PlacedOverlay } from './overlays.js';
-
-export type { PlacedOverlay };
 
 export interface Rect {
   x: number;
@@ -168,6 +165,18 @@ export interface LegendEntry {
   units: number;
   at: Point;
   text: string;
+}
+
+/** An overlay as the scene holds it: where it was placed, in output pixels. */
+export interface PlacedOverlay {
+  kind: 'mark' | 'ring';
+  /** Marks only. */
+  glyph?: OverlayGlyph;
+  province: string;
+  at: Point;
+  radius: number;
+  color: string;
+  legend: string;
 }
 
 export interface SymbolLegendEntry {
