@@ -126,21 +126,21 @@ function affected(t: Touched): number[] {
   return out;
 }
 
-/** How much the effect raises the seat's value against the best other seat, on the states it touches. */
-function effectGain(d: CardGameState, seat: Seat, e: Effect, w: Weights): number {
+/** How much the effect raises the seat's value against the best other seat, on the states it touches (listed). */
+function effectGain(d: CardGameState, seat: Seat, e: Effect, w: Weights): { gain: number; states: number[] } {
   const n = d.settings.seats;
   const t = doEffect(d, seat, e);
   const states = affected(t);
   const after = localRelative(d, states, n, seat, w);
   undo(d, seat, t);
-  return after - localRelative(d, states, n, seat, w);
+  return { gain: after - localRelative(d, states, n, seat, w), states };
 }
 
 /** The best of `choices` for the seat on the draft, with its gain (null when there are none). */
 function bestChoice(d: CardGameState, seat: Seat, choices: readonly Effect[], w: Weights): { e: Effect; gain: number } | null {
   let best: { e: Effect; gain: number } | null = null;
   for (const e of choices) {
-    const gain = effectGain(d, seat, e, w);
+    const { gain } = effectGain(d, seat, e, w);
     if (!best || gain > best.gain) best = { e, gain };
   }
   return best;
@@ -170,18 +170,33 @@ export function chooseEffects(s: CardGameState, seat: Seat, claims: readonly Sym
   const d = boardDraft(s);
   const left = new Set(claims);
   const out: Effect[] = [];
+  // an effect's gain depends only on the states it touches: it is kept until an effect taken touches them too
+  const gains = new Map<string, { gain: number; states: number[] }>();
+  let changed: number[] = [];
   while (left.size > 0) {
     let best: { e: Effect; gain: number } | null = null;
     for (const sym of left) {
-      let choices = sym === 'spy' ? [] : effectChoices(d, seat, sym);
-      if (offered) choices = choices.filter((e) => offered.get(sym)!.has(key(e)));
-      const c = sym === 'spy' ? spyChoice(d, seat, w) : bestChoice(d, seat, choices, w);
-      if (c && (!offered || offered.get(sym)!.has(key(c.e))) && (!best || c.gain > best.gain)) best = c;
+      if (sym === 'spy') {
+        const c = spyChoice(d, seat, w);
+        if (c && (!offered || offered.get(sym)!.has(key(c.e))) && (!best || c.gain > best.gain)) best = c;
+        continue;
+      }
+      for (const e of effectChoices(d, seat, sym)) {
+        const k = key(e);
+        if (offered && !offered.get(sym)!.has(k)) continue;
+        let g = gains.get(k);
+        if (!g || g.states.some((st) => changed.includes(st))) {
+          g = effectGain(d, seat, e, w);
+          gains.set(k, g);
+        }
+        if (!best || g.gain > best.gain) best = { e, gain: g.gain };
+      }
     }
     if (!best || best.gain <= w.card) break;
     out.push(best.e);
     left.delete(best.e.symbol);
-    take(d, seat, best.e);
+    changed = 'card' in best.e ? [] : affected(doEffect(d, seat, best.e));
+    if ('card' in best.e) take(d, seat, best.e);
   }
   for (const sym of claims) if (left.has(sym)) out.push({ symbol: sym, draw: true });
   return out;

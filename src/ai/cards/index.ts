@@ -21,6 +21,10 @@ export interface CardAiOptions {
   weights?: Weights;
   /** Chance that a playout seat takes the other branch of a wage-or-fall-back decision. */
   noise?: number;
+  settle?: number;
+  settleGain?: number;
+  /** Candidates searched at most. */
+  width?: number;
 }
 
 export const DEFAULT_PLAYOUTS = 240;
@@ -49,12 +53,12 @@ export function hasDecision(v: CardGameView): boolean {
 export function cardAiAction(view: CardGameView, opts: CardAiOptions = {}): Action | null {
   if (!hasDecision(view)) return null;
   const seat = view.viewer!;
-  const o: SearchOptions = { weights: opts.weights ?? DEFAULT_WEIGHTS, noise: opts.noise ?? 0.15, playouts: opts.playouts ?? DEFAULT_PLAYOUTS };
+  const o: SearchOptions = { weights: opts.weights ?? DEFAULT_WEIGHTS, noise: opts.noise ?? 0.15, settle: opts.settle ?? 2, settleGain: opts.settleGain ?? 1, playouts: opts.playouts ?? DEFAULT_PLAYOUTS, width: opts.width ?? 10 };
   const r = randomFromText(`card-ai:${seat}:${String(opts.seed ?? '0')}`);
   if (view.phase === 'give') return { type: 'give', seat, cards: chooseGive(view.seats[seat]!.hand!) };
   // the candidates depend only on what the seat sees; any deal of the hidden cards lists them
   const s = determinize(view, r);
   if (o.playouts === 0) return quickPick(s, seat, r, o);
-  const candidates = view.phase === 'choose' ? chooseCandidates(s) : battleCandidates(s, seat, o);
+  const candidates = view.phase === 'choose' ? chooseCandidates(s, o) : battleCandidates(s, seat, o);
   return searchBest(view, candidates, r, o);
 }

@@ -60,13 +60,27 @@ export interface PolicyOptions {
   weights: Weights;
   /** Chance to take the other branch of a wage-or-fall-back decision (keeps playouts varied). */
   noise: number;
+  /** Claims worth at which a seat falls back unless one more card adds at least `settleGain`. */
+  settle: number;
+  settleGain: number;
 }
 
 /** The worth of each available symbol to the seat (computed once per decision). */
-function worthTable(s: CardGameState, seat: Seat): Partial<Record<SymbolId, number>> {
+export function worthTable(s: CardGameState, seat: Seat): Partial<Record<SymbolId, number>> {
   const out: Partial<Record<SymbolId, number>> = {};
   for (const sym of s.battle.available) out[sym] = s.phase === 'tiebreak' ? 1 : symbolWorth(s, seat, sym);
   return out;
+}
+
+/** A wage's worth before any look-ahead: the claims it adds, less a little for each card it spends. */
+export function wageGain(s: CardGameState, seat: Seat, a: Extract<Action, { type: 'wage' }>, rivals: Counts, worth: Partial<Record<SymbolId, number>>, now: number): number {
+  const cards = a.dark ? [a.bright, a.dark] : [a.bright];
+  return claimWorth(s, seat, rivals, worth, cards) - now;
+}
+
+/** What a wage costs beyond its claims: the cards it spends, a wild card (which bridges any chain) a little more. */
+export function wageCost(a: Extract<Action, { type: 'wage' }>): number {
+  return (a.dark ? 2 : 1) * 0.15 + (card(a.bright).kind === 'wild' ? 0.2 : 0);
 }
 
 /** The plain wage (no dynasty card) that raises the seat's claims most, with its gain; null when none is legal. */
@@ -77,14 +91,27 @@ export function bestPlainWage(s: CardGameState, seat: Seat, r: Random): { action
   let best: { action: Action; gain: number; cost: number; tie: number } | null = null;
   for (const a of legalWages(s, seat)) {
     if (a.dynasty) continue;
-    const cards = a.dark ? [a.bright, a.dark] : [a.bright];
-    const gain = claimWorth(s, seat, rivals, worth, cards) - now;
-    // prefer fewer cards, and keep wild cards (they bridge any chain) for later
-    const cost = cards.length * 0.15 + (card(a.bright).kind === 'wild' ? 0.2 : 0);
+    const gain = wageGain(s, seat, a, rivals, worth, now);
+    const cost = wageCost(a);
     const tie = r();
     if (!best || gain - cost > best.gain - best.cost || (gain - cost === best.gain - best.cost && tie > best.tie)) best = { action: a, gain, cost, tie };
   }
   return best ? { action: best.action, gain: best.gain } : null;
+}
+
+/** How well the seat stands around a state's ring, for choosing it as the battle (the tactical placements go there). */
+export function battleSiteScore(s: CardGameState, seat: Seat, st: StateId): number {
+  let score = 0;
+  for (const h of ringOf(st)) {
+    const a = s.strongholds[h]!;
+    if (a.includes(seat)) score += 1;
+    else if (a.length > 0) score -= 0.5;
+    else score += 0.2;
+  }
+  const top = s.states[st][s.states[st].length - 1]!;
+  if (top !== 'neutral' && top !== seat) score += 0.5; // a rival's state to take
+  if (top === seat) score -= 0.5;
+  return score;
 }
 
 /** The chooser's pick of the state to battle in: where it stands best around the ring (and, after Spy, the start). */
@@ -93,16 +120,7 @@ export function quickChoose(s: CardGameState, r: Random): Action {
   let best: StateId = eligibleStates(s)[0]!;
   let bestScore = -Infinity;
   for (const st of eligibleStates(s)) {
-    let score = r() * 0.5;
-    for (const h of ringOf(st)) {
-      const a = s.strongholds[h]!;
-      if (a.includes(seat)) score += 1;
-      else if (a.length > 0) score -= 0.5;
-      else score += 0.2;
-    }
-    const top = s.states[st][s.states[st].length - 1]!;
-    if (top !== 'neutral' && top !== seat) score += 0.5; // a rival's state to take
-    if (top === seat) score -= 0.5;
+    const score = battleSiteScore(s, seat, st) + r() * 0.5;
     if (score > bestScore) {
       bestScore = score;
       best = st;
@@ -150,7 +168,7 @@ export function wageOrFallBack(s: CardGameState, r: Random, o: PolicyOptions): A
     const rivals = rivalCounts(s, seat);
     const now = claimWorth(s, seat, rivals, worthTable(s, seat));
     const hand = s.seats[seat]!.hand.length;
-    fallBack = (now >= 2 && wage.gain < 1) || (now >= 1 && wage.gain <= 0) || hand <= 1;
+    fallBack = (now >= o.settle && wage.gain < o.settleGain) || (now >= 1 && wage.gain <= 0) || hand <= 1;
     if (r() < o.noise) fallBack = !fallBack;
   }
   return fallBack ? null : wage.action;

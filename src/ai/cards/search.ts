@@ -8,8 +8,9 @@
  */
 import { card, eligibleStates, fallBackOption, legalWages } from '../../cardgame/index.js';
 import type { Action, CardGameState, CardGameView, CardId, Seat } from '../../cardgame/index.js';
+import type { WageAction } from '../../cardgame/wage.js';
 import { bestCards, cardWorth, chooseFallBack } from './choices.js';
-import { policyAction, wageOrFallBack, type PolicyOptions } from './policy.js';
+import { battleSiteScore, claimWorth, policyAction, rivalCounts, wageCost, wageGain, wageOrFallBack, worthTable, type PolicyOptions } from './policy.js';
 import { nextSeed, randomFrom, type Random } from './random.js';
 import { cloneState, step } from './sim.js';
 import { relative, tableValues } from './value.js';
@@ -18,19 +19,21 @@ import { determinize } from './view.js';
 export interface SearchOptions extends PolicyOptions {
   /** Playouts per decision, spread over the candidates. */
   playouts: number;
+  /** Candidates searched at most: the most promising wages (and the fall back), or choices of battle. */
+  width: number;
 }
 
 /** Cards with the same kind and symbols play alike (B01 and B02 are the same card twice). */
 const cardKey = (id: CardId | undefined) => (id === undefined ? '' : `${card(id).kind}:${card(id).symbols.join('/')}`);
 
 /**
- * The seat's candidate actions in a battle turn: every wage the rules allow up to equal cards (Qin's exchange
- * narrowed to the best card to take and the least useful one to give), and one fall back with its effects and
- * recruits chosen (choices.ts).
+ * The seat's candidate actions in a battle turn: the wages the rules allow, up to equal cards (Qin's exchange
+ * narrowed to the best card to take and the least useful one to give), the `width - 1` adding the most claims
+ * for their cards (policy.ts), and one fall back with its effects and recruits chosen (choices.ts).
  */
 export function battleCandidates(s: CardGameState, seat: Seat, o: SearchOptions): Action[] {
   const seen = new Set<string>();
-  const out: Action[] = [];
+  const out: WageAction[] = [];
   const hand = s.seats[seat]!.hand;
   for (const a of legalWages(s, seat)) {
     if (a.take !== undefined) {
@@ -46,8 +49,15 @@ export function battleCandidates(s: CardGameState, seat: Seat, o: SearchOptions)
     seen.add(k);
     out.push(a);
   }
-  out.push(listedFallBack(s, seat, o));
-  return out;
+  const rivals = rivalCounts(s, seat);
+  const worth = worthTable(s, seat);
+  const now = claimWorth(s, seat, rivals, worth);
+  const ranked = out
+    .map((a, i) => ({ a, i, prior: wageGain(s, seat, a, rivals, worth, now) - wageCost(a) }))
+    .sort((x, y) => y.prior - x.prior || x.i - y.i)
+    .slice(0, Math.max(0, o.width - 1))
+    .map((x) => x.a);
+  return [...ranked, listedFallBack(s, seat, o)];
 }
 
 /** The fall back as `cards legal` lists it (its claims, effect options, recruit count), effects and recruits chosen. */
@@ -56,11 +66,18 @@ export function listedFallBack(s: CardGameState, seat: Seat, o: SearchOptions): 
   return chooseFallBack(s, seat, o.weights, fb.claims, fb.recruitCount, fb.options);
 }
 
-/** Every choice of battle (and start seat after a Spy claim). */
-export function chooseCandidates(s: CardGameState): Action[] {
+/**
+ * The choices of battle worth searching: the eligible states where the chooser stands best (policy.ts), and after
+ * a Spy claim, for each, starting itself or the seat after it (which lets the chooser act last).
+ */
+export function chooseCandidates(s: CardGameState, o: SearchOptions): Action[] {
   const { seat, pickStart } = s.chooser!;
-  const starts = pickStart ? s.seats.map((_, i) => i) : [seat];
-  return eligibleStates(s).flatMap((state) => starts.map((start) => ({ type: 'choose' as const, seat, state, start })));
+  const starts = pickStart ? [seat, (seat + 1) % s.settings.seats] : [seat];
+  const states = eligibleStates(s)
+    .map((st, i) => ({ st, i, score: battleSiteScore(s, seat, st) }))
+    .sort((x, y) => y.score - x.score || x.i - y.i)
+    .slice(0, Math.max(1, Math.floor(o.width / starts.length)));
+  return states.flatMap(({ st }) => starts.map((start) => ({ type: 'choose' as const, seat, state: st, start })));
 }
 
 const MAX_PLAYOUT_STEPS = 400;
@@ -105,6 +122,7 @@ export function searchBest(view: CardGameView, candidates: Action[], r: Random, 
  * (`listedFallBack`) rather than the playouts' quicker ones.
  */
 export function quickPick(det: CardGameState, seat: Seat, r: Random, o: SearchOptions): Action {
-  if (det.phase === 'choose') return policyAction(det, r, o);
-  return wageOrFallBack(det, r, o) ?? listedFallBack(det, seat, o);
+  const sure = { ...o, noise: 0 };
+  if (det.phase === 'choose') return policyAction(det, r, sure);
+  return wageOrFallBack(det, r, sure) ?? listedFallBack(det, seat, o);
 }

@@ -10,6 +10,8 @@ import type { CardGameState, CardGameView, CardId, Seat } from '../../cardgame/i
 import { STRONGHOLD_IDS } from '../../cardgame/index.js';
 import { engineRngState, shuffleInPlace, type Random } from './random.js';
 
+const CARD_INDEX = new Map<CardId, number>(DECK_IDS.map((c, i) => [c, i]));
+
 /** The fields a view shares with the state, taken from the engine's own state schema. */
 const shared = stateSchema.in.shape;
 
@@ -89,9 +91,10 @@ export function readSeatView(raw: unknown, seat: Seat, toView: (s: CardGameState
  */
 export function determinize(v: CardGameView, r: Random): CardGameState {
   const me = v.viewer!;
-  const seen = new Set(seenCards(v));
+  const seen = new Uint8Array(DECK_IDS.length);
+  for (const c of seenCards(v)) seen[CARD_INDEX.get(c)!] = 1;
   const unseen: CardId[] = [];
-  for (const c of DECK_IDS) if (!seen.has(c)) unseen.push(c);
+  for (let i = 0; i < DECK_IDS.length; i++) if (!seen[i]) unseen.push(DECK_IDS[i]!);
   shuffleInPlace(r, unseen);
   let at = 0;
   const take = (k: number) => {

@@ -85,6 +85,33 @@ export const greedyPlayer: Player = (v, seed) => {
   return best;
 };
 
+/**
+ * A second one-ply player, greedy for claims: it plays the card (with a dark card when one fits) that raises the
+ * number of superiorities it would claim the most, and falls back when no card raises it; effects and recruits
+ * are the engine's defaults (design §3.8), the state battled for the first eligible one. Ties: the first listed.
+ */
+export const claimsGreedyPlayer: Player = (v, seed) => {
+  if (!toAct(v)) return null;
+  const seat = mySeat(v);
+  const { s, actions } = ownActions(v, seed);
+  if (v.phase === 'give') return { type: 'give', seat };
+  if (v.phase === 'choose') return actions[0]!;
+  const now = claimsOf(s, seat).length;
+  let best: Action = { type: 'fallBack', seat };
+  let bestClaims = now;
+  for (const a of actions) {
+    if (a.type !== 'wage') continue;
+    const r = apply(s, a);
+    if (!r.ok) throw new Error(`claims-greedy: listed action refused: ${r.error}`);
+    const n = claimsOf({ ...r.state, turnSeat: seat }, seat).length;
+    if (n > bestClaims) {
+      best = a;
+      bestClaims = n;
+    }
+  }
+  return best;
+};
+
 export function aiPlayer(opts: CardAiOptions = {}): Player {
   return (v, seed) => cardAiAction(v, { ...opts, seed });
 }
@@ -94,42 +121,40 @@ export interface GameRecord {
   rounds: number;
   actions: number;
   endReason: string | null;
-  /** Per seat: milliseconds spent deciding, and decisions made. */
-  ms: number[];
+  /** Per seat: decisions made. */
   decisions: number[];
 }
 
-/**
- * One game to its end: each seat's player sees only its view. `check` sees every decision with the full state
- * (the property tests compare it with `cards legal`). Throws if an action is refused or the game stalls.
- */
-export function playGame(
-  s0: CardGameState,
-  players: Player[],
-  gameSeed: string,
-  check?: (full: CardGameState, seat: Seat, action: Action) => void,
-  clock: () => number = () => 0,
-  maxActions = 3000,
-): GameRecord {
+export interface PlayOptions {
+  /** Sees every decision with the full state (the property tests compare it with `cards legal`). */
+  check?: (full: CardGameState, seat: Seat, action: Action) => void;
+  /** Told how long each decision took (the bench), in the clock's unit. */
+  timed?: { clock: () => number; record: (seat: Seat, elapsed: number, phase: CardGameState['phase']) => void };
+  /** Actions after which the game counts as stalled. */
+  maxActions?: number;
+}
+
+/** One game to its end, each seat's player seeing only its view. Throws if an action is refused or the game stalls. */
+export function playGame(s0: CardGameState, players: Player[], gameSeed: string, o: PlayOptions = {}): GameRecord {
   let s = s0;
-  const n = s.settings.seats;
-  const ms = new Array<number>(n).fill(0);
-  const decisions = new Array<number>(n).fill(0);
+  const decisions = new Array<number>(s.settings.seats).fill(0);
+  const maxActions = o.maxActions ?? 3000;
   let count = 0;
   while (s.phase !== 'finished') {
     if (count++ > maxActions) throw new Error(`game ${gameSeed} stalled: ${maxActions} actions without an end (round ${s.round}, phase ${s.phase})`);
     const seat = s.phase === 'give' ? s.gives.findIndex((g) => g === null) : s.phase === 'choose' ? s.chooser!.seat : s.turnSeat!;
-    const t = clock();
-    const a = players[seat]!(privateView(s, seat), `${gameSeed}:${count}`);
-    ms[seat]! += clock() - t;
+    const view = privateView(s, seat);
+    const t = o.timed?.clock() ?? 0;
+    const a = players[seat]!(view, `${gameSeed}:${count}`);
+    o.timed?.record(seat, o.timed.clock() - t, s.phase);
     decisions[seat]!++;
     if (!a) throw new Error(`game ${gameSeed}: seat ${seat} gave no action in phase ${s.phase}`);
-    check?.(s, seat, a);
+    o.check?.(s, seat, a);
     const r = apply(s, a);
     if (!r.ok) throw new Error(`game ${gameSeed}: seat ${seat}'s ${JSON.stringify(a)} refused: ${r.error}`);
     s = r.state;
   }
-  return { winner: s.winner, rounds: s.round, actions: count, endReason: s.endReason, ms, decisions };
+  return { winner: s.winner, rounds: s.round, actions: count, endReason: s.endReason, decisions };
 }
 
 /** A seat's share of a game: 1 for a win, 1/k for a shared victory of k seats, 0 for a loss. */
