@@ -4,8 +4,8 @@
  * in the full state (for a fall back: the listed entry, each effect among the entry's options for its claim, every
  * claim resolved once, the recruits from the row), the engine must accept it, and every game must end (never a
  * stalled table). CARD_AI_GAMES games per seat count (default below; `npm run bench` plays thousands) without
- * search (budget 0: the fast policy's pick, the same candidates and fall-back choices), and a twentieth of that
- * with the search at its smallest budget (every candidate played out once per halving).
+ * search (budget 0: the fast policy's pick, the same fall-back choices), and a fortieth of that with the
+ * search at its smallest budget (every candidate played out once per halving).
  */
 import { describe, expect, it } from 'vitest';
 import { newGame } from '../../../src/cardgame/index.js';
@@ -13,23 +13,37 @@ import { notListed } from './listed.js';
 import { aiPlayer, playGame } from './players.js';
 
 const GAMES = Number(process.env.CARD_AI_GAMES ?? 200);
-const SEARCH_GAMES = Math.max(1, Math.round(GAMES / 20));
+const SEARCH_GAMES = Math.max(1, Math.round(GAMES / 40));
+
+/** Plays games `from`..`to` (exclusive) at `playouts`, checking every answer; returns the action types seen. */
+function checkGames(seats: number, from: number, to: number, playouts: number): Set<string> {
+  const kinds = new Set<string>();
+  for (let g = from; g < to; g++) {
+    const players = Array.from({ length: seats }, () => aiPlayer({ playouts }));
+    const seed = `ai-legal-${seats}-${g}`;
+    const rec = playGame(newGame({ seats, seed, dynastyCards: g % 2 === 1 }), players, seed, {
+      check: (full, seat, action) => {
+        const why = notListed(full, seat, action);
+        if (why) throw new Error(`${seed}, round ${full.round}, seat ${seat}: ${why}`);
+        kinds.add(action.type);
+      },
+    });
+    expect(rec.winner).not.toBe(null);
+  }
+  return kinds;
+}
+
+/** Games per test, so that no test runs long on a busy machine. */
+const CHUNK = 50;
+const chunks = Array.from({ length: Math.ceil(GAMES / CHUNK) }, (_, i) => [i * CHUNK, Math.min(GAMES, (i + 1) * CHUNK)] as const);
 
 describe.each([2, 3, 4, 5])('%i seats: computer players at every seat', (seats) => {
-  it(`${GAMES} + ${SEARCH_GAMES} seeded games end, every answer listed by cards legal and accepted`, () => {
-    const kinds = new Set<string>();
-    for (let g = 0; g < GAMES + SEARCH_GAMES; g++) {
-      const players = Array.from({ length: seats }, () => aiPlayer({ playouts: g < GAMES ? 0 : 1 }));
-      const state = newGame({ seats, seed: `ai-legal-${seats}-${g}`, dynastyCards: g % 2 === 1 });
-      const rec = playGame(state, players, `ai-legal-${seats}-${g}`, {
-        check: (full, seat, action) => {
-          const why = notListed(full, seat, action);
-          if (why) throw new Error(`game ${g}, round ${full.round}, seat ${seat}: ${why}`);
-          kinds.add(action.type);
-        },
-      });
-      expect(rec.winner).not.toBe(null);
-    }
-    if (GAMES >= 20) expect([...kinds].sort()).toEqual(['choose', 'fallBack', 'give', 'wage']);
+  it.each(chunks)('games %i to %i without search end, every answer listed by cards legal and accepted', (from, to) => {
+    const kinds = checkGames(seats, from, to, 0);
+    if (to - from >= 20) expect([...kinds].sort()).toEqual(['choose', 'fallBack', 'give', 'wage']);
+  });
+
+  it(`${SEARCH_GAMES} games with the search end, every answer listed by cards legal and accepted`, () => {
+    checkGames(seats, GAMES, GAMES + SEARCH_GAMES, 1);
   });
 });
