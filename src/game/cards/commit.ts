@@ -9,7 +9,7 @@ import type { Tx } from '../../store/db.js';
 import { cardEvents, cardGames, cardSeats, games, type GameEnd } from '../../store/schema.js';
 import { noteEvent } from '../tx.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
-import { deleteDrafts, draftOf, reload, seatRow, settingsOf, toActOf, type CardCtx } from './store.js';
+import { deleteDrafts, draftOf, reload, seatRow, seatsToAct, settingsOf, toActOf, type CardCtx } from './store.js';
 import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
 import type { Effect } from '../../cardgame/index.js';
 
@@ -137,14 +137,6 @@ export function commitDefault(tx: Tx, ctx: CardCtx, seat: Seat, actor: string, n
   const r = commitAction(tx, ctx, a, actor, now);
   if ('ok' in r && a.type === 'fallBack' && (a.effects || a.recruit)) return commitAction(tx, ctx, { type: 'fallBack', seat }, actor, now);
   return r;
-}
-
-/** Seats whose action is due now (the give phase: every seat that has not given). */
-export function seatsToAct(state: CardGameState | null): Seat[] {
-  if (!state) return [];
-  if (state.phase === 'give') return state.gives.flatMap((g, i) => (g === null ? [i] : []));
-  const s = toActOf(state);
-  return s === null ? [] : [s];
 }
 
 function autoTurnsLastHour(tx: Tx, gameId: number, now: number): number {

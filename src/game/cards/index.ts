@@ -16,4 +16,4 @@ export type { CardTablePayload } from '../outbox-write.js';
 export { cardTablePayload } from './outbox.js';
 export { STALE, NO_CARD_GAME } from './store.js';
 export * as cardText from './text.js';
-export { cardTableText, battlefieldLines, seatLines, rowLines, logLine, roundSummaryText, winnerText, cardEmoji, symbolEmoji, symbolLabel, dynastyLabel, stateLabel, seatLabel, changedStates, cardLabel, strongholdLabel, effectLabel, claimPreviewText } from './text.js';
+export { cardTableText, battlefieldLines, seatLines, rowLines, logLine, eventText, roundSummaryText, winnerText, cardName, cardNames, symbolEmoji, symbolLabel, symbolName, dynastyLabel, stateLabel, seatLabel, changedStates, strongholdLabel, strongholdWithArmies, effectLabel, effectTarget, claimPreviewText, type BoardLike } from './text.js';

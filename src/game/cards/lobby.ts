@@ -120,7 +120,7 @@ export function joinCardGame(deps: GameDeps, caller: Caller, dynasty?: string | 
     const now = deps.now();
     const mine = seatOfUser(ctx, caller.userId);
     if (mine) {
-      if (wanted === null || mine.dynasty === wanted) return fail(`You are already seated${mine.dynasty ? ` as ${dynastyLabel(mine.dynasty)}` : ''}.`);
+      if (wanted === null || mine.dynasty === wanted) return fail(`You are already seated${mine.dynasty ? ` as ${dynastyLabel(mine.dynasty as DynastyId)}` : ''}.`);
       tx.update(cardSeats).set({ dynasty: wanted }).where(eq(cardSeats.id, mine.id)).run();
     } else {
       const max = settingsOf(ctx.card).seats;
