@@ -137,10 +137,12 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
     const r = joinCardGame(ctx.deps, callerFor(ctx, interaction, gameId), values[0] === 'any' ? null : (values[0] ?? null));
     return show(interaction, r.ok ? note(`✋ You joined as **${r.dynasty ? dynastyLabel(r.dynasty) : 'a dynasty drawn at the start'}**.`) : warn(r.error));
   }
-  if (action === 'px') return show(interaction, note('Cancelled; nothing was played.'));
+  // Cancel: nothing was stored or shown; the turn's buttons stay at hand
+  const again = (text: string): Reply => ({ content: text, components: Number.isInteger(gameId) ? [buttonRow(actionButtons(gameId, 'battle'))] : [] });
+  if (action === 'px') return show(interaction, again('Cancelled; nothing was played. It is still your turn.'));
   if (action === 'fx') {
     const r = cancelFallBack(ctx.deps, callerFor(ctx, interaction, gameId));
-    return show(interaction, note(r.ok ? 'Fall back cancelled; nothing was shown. It is still your turn.' : 'Closed.'));
+    return show(interaction, r.ok ? again('Fall back cancelled; nothing was shown. It is still your turn.') : note('Closed.'));
   }
 
   const [, versionArg, ...rest] = args;
