@@ -5,7 +5,7 @@
  * acknowledgement is private, unless it is the announcement (`/game create`). A refused action posts nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
+import { buttonsOf, type FakeInteraction, type FakeMessage } from '../support/fake-discord/index.js';
 import { createHarness, slashConfirmed, type Harness } from './harness.js';
 
 describe('each game-master action is said once in the channel', () => {
@@ -20,8 +20,12 @@ describe('each game-master action is said once in the channel', () => {
     await h?.close();
   });
 
-  /** The posts a channel shows (not the status or table message, edited in place; not Discord's system notices). */
-  const posts = (channel: string): FakeMessage[] => h.fake.channelMessages(channel).filter((m) => !m.pinned && (m.type ?? 0) === 0);
+  /**
+   * The posts a channel shows (not the status or table message, edited in place; not Discord's system notices; not
+   * a card game's turn pings, which tell the player to act that it is their turn, docs/bot.md "Card game turns").
+   */
+  const turnPing = (m: FakeMessage) => h.fake.pings(m).users.length > 0 && buttonsOf(m).some((b) => b.customId?.startsWith('cards:t:'));
+  const posts = (channel: string): FakeMessage[] => h.fake.channelMessages(channel).filter((m) => !m.pinned && (m.type ?? 0) === 0 && !turnPing(m));
 
   /** Runs an action and returns the master's reply and what the channel (and the card game's log thread) gained. */
   async function act(channel: string, action: () => Promise<FakeInteraction>): Promise<{ reply: FakeInteraction; said: string[]; logged: string[] }> {

@@ -204,6 +204,11 @@ describe('fall-back wizard', () => {
     const s = seen(fallTable(), 0);
     const v = draftScreen(ref, s, 0, { effects: [{ symbol: 'mountain', stronghold: 13 }], recruit: null });
     expect(v.content).toMatch(/^⚠️ The table changed — reopen/);
+    // its reason names cards as players read them, never by deck id
+    const gone = draftScreen(ref, s, 0, { effects: [{ symbol: 'spy', card: 'B10' }], recruit: null });
+    expect(gone.content).toMatch(/^⚠️ The table changed — reopen/);
+    expect(gone.content).toContain('Fire/Chariot/Crossbow is not in the recruiting row');
+    expect(gone.content).not.toMatch(/\b[BDW]\d/);
   });
 });
 

@@ -16,7 +16,7 @@ import { activeSeats, applyEffect, claimPreview, claimsOf, defaultEffect, effect
 import { cloneState } from '../../cardgame/clone.js';
 import { bestRowCards } from '../../cardgame/effects.js';
 import { Refusal } from '../../cardgame/refusal.js';
-import { claimPreviewText, effectTarget, strongholdWithArmies } from '../../game/cards/text.js';
+import { claimPreviewText, effectTarget, inNotation, strongholdWithArmies } from '../../game/cards/text.js';
 import { cardName, symbolLabel, symbolName } from './format.js';
 import { buttonRow, pagedSelect, selectRow, vid, type Button, type Option, type Row, type TableRef, type View } from './ui.js';
 
@@ -69,7 +69,7 @@ export function planDraft(s: CardGameState, seat: Seat, effects: readonly Effect
       applyEffect(state, seat, e, events);
     }
   } catch (err) {
-    if (err instanceof Refusal) return { error: err.message };
+    if (err instanceof Refusal) return { error: inNotation(err.message) };
     throw err;
   }
   const done = new Set(effects.map((e) => e.symbol));

@@ -8,6 +8,7 @@ import { apply, publicView, type Action, type CardGameState, type GameEvent, typ
 import type { Tx } from '../../store/db.js';
 import { cardEvents, cardGames, cardSeats, games, type GameEnd } from '../../store/schema.js';
 import { noteEvent } from '../tx.js';
+import { inNotation } from './text.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
 import { deleteDrafts, draftOf, reload, seatRow, seatsToAct, settingsOf, toActOf, type CardCtx } from './store.js';
 import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
@@ -51,7 +52,7 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
   const before = ctx.state;
   if (!before) return { ok: false, error: 'The game has not started yet.' };
   const r = apply(before, action);
-  if (!r.ok) return r;
+  if (!r.ok) return { ok: false, error: inNotation(r.error) };
   const after = r.state;
   const seq = ctx.card.seq + 1;
   const version = ctx.card.version + 1;

@@ -5,6 +5,7 @@
  */
 import { cardName, countPlayed, countResistance, DATA, dynastyLabel, dynastyName, ownerLabel, stateLabel, symbolName, SYMBOLS, type CardGameView, type CardId, type DynastyId, type Effect, type GameEvent, type Owner, type PlayedCard, type Seat, type StateId, type SymbolId } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
+import { isCard } from '../../cardgame/cards.js';
 import type { CardSeatInfo, CardTableText } from './types.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
@@ -22,6 +23,14 @@ export function symbolEmoji(symbol: SymbolId): string {
 /** "🐎 Cavalry". */
 export function symbolLabel(symbol: SymbolId): string {
   return `${symbolEmoji(symbol)} ${symbolName(symbol)}`;
+}
+
+/**
+ * An engine sentence (a refusal) for players: the engine names cards for the CLI by deck id and symbols
+ * ("B63 wind/cavalry/crossbow", "D04 dark chariot", "W1 wild", or the id alone); players read "Wind/Cavalry/Crossbow".
+ */
+export function inNotation(sentence: string): string {
+  return sentence.replace(/\b([BD]\d\d|W\d)\b(?: (?:dark [a-z]+(?:\/[a-z]+)*|wild|[a-z]+(?:\/[a-z]+)+))?/g, (m: string, id: string) => (isCard(id) ? cardName(id) : m));
 }
 
 /** Cards named one after the other: "Fire/Cavalry/Chariot, Advisor/Spy". Only for face-up or own cards. */

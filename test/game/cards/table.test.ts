@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newGame, apply, publicView, type CardGameState } from '../../../src/cardgame/index.js';
 import { deliverOutbox, type DeliveryRow } from '../../../src/game/outbox.js';
 import { battlefieldLines, cardName, cardTableText, claimPreviewText, effectLabel, eventText, logLine, roundSummaryText, strongholdLabel, winnerText, type CardSeatInfo } from '../../../src/game/cards/index.js';
+import { inNotation } from '../../../src/game/cards/text.js';
 import { outbox } from '../../../src/store/schema.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
 import { actOnce, chooseFirst, giveAll, info, startedCards } from './helpers.js';
@@ -64,6 +65,14 @@ describe('card game table text (built from the public view only)', () => {
     expect(eventText({ kind: 'choose', seat: 0, state: 'gu', start: 2, text: 'Round 1: battle in Gu; Yan starts.' }, d)).toBe('Battle in Gu 顧; Yan starts.');
     expect(eventText({ kind: 'fallBack', seat: 1, claims: ['fire', 'spy'], text: 'Qin fell back and claimed fire, spy.' }, d)).toBe('Qin fell back and claimed Fire, Spy.');
     expect(eventText({ kind: 'wage', seat: 1, bright: 'W1', dynasty: 'qin', take: 'B10', give: 'D04', text: '' }, d)).toBe('Qin waged battle with Wild + the Qin dynasty card, taking Fire/Chariot/Crossbow from the recruiting row and putting Advisor/Chariot there.');
+  });
+
+  it('an engine refusal reads in the notation', () => {
+    expect(inNotation('B63 wind/cavalry/crossbow must match a symbol on your previous bright card B39 forest/infantry/spy: forest, infantry, spy (or be a wild card).')).toBe(
+      'Wind/Cavalry/Crossbow must match a symbol on your previous bright card Forest/Infantry/Spy: forest, infantry, spy (or be a wild card).',
+    );
+    expect(inNotation('D04 dark chariot must share a symbol with W1 wild; B10 is not in your hand.')).toBe('Advisor/Chariot must share a symbol with Wild; Fire/Chariot/Crossbow is not in your hand.');
+    expect(inNotation('B99 is not a card.')).toBe('B99 is not a card.');
   });
 
   it('a whole round\'s log lines and summary carry no deck id at all', () => {
