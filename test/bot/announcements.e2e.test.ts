@@ -86,11 +86,17 @@ describe('each game-master action is said once in the channel', () => {
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 
-  it('card game: create, start, pause, extend, resume, replace, transfer, skip, rollback and cancel', async () => {
+  it('card game: create, kick, start, pause, extend, resume, replace, transfer, skip, rollback, kick and cancel', async () => {
     const created = await act('cards', slash('ann', 'cards', 'game create', { variant: 'warring-states-cards', seats: 2 }));
     expect(created.reply.ephemeral).toBe(false);
     expect(created.said).toEqual([created.reply.text]);
     for (const user of ['ann', 'ben']) await h.fake.slash(user, 'cards', 'game join');
+    // A kick in the lobby (by the player: no dynasty chosen yet) frees the seat; ben joins again.
+    const lobbyKick = await act('cards', slash('ann', 'cards', 'gm kick', { power: `<@${h.fake.user('ben').id}>` }));
+    expect(lobbyKick.reply.ephemeral, lobbyKick.reply.text).toBe(true);
+    expect(lobbyKick.reply.text).toMatch(/^👢 Removed <@\d+>; the seat is free again\./);
+    expect(lobbyKick.said).toEqual([`👢 The game master removed <@${h.fake.user('ben').id}> from the table; the seat is free again.`]);
+    await h.fake.slash('ben', 'cards', 'game join');
 
     // Issue 23: `/game start` used to add a public "🎲 The card game starts…" to what the Start button says: the
     // table (edited in place) and the first line of the log thread.
@@ -131,6 +137,16 @@ describe('each game-master action is said once in the channel', () => {
     expect(rolled.said[0]).toMatch(/^The game master rolled the game back to the start of round \d/);
     // The log thread records the rollback among the actions it undoes (a record, not a second announcement).
     expect(rolled.logged).toHaveLength(1);
+
+    // A kick during play: the seat stays at the table with nobody holding it; its turns play at once with the
+    // defaults (the log thread says so for each), and the channel is told once.
+    const kicked = await act('cards', slash('ann', 'cards', 'gm kick', { power: benSeat.dynasty }));
+    expect(kicked.reply.ephemeral, kicked.reply.text).toBe(true);
+    expect(kicked.reply.text).toMatch(/^👢 Removed <@\d+> from \*\*.+\*\*; its turns now play at once with the defaults/);
+    expect(kicked.said, kicked.said.join('\n---\n')).toHaveLength(1);
+    expect(kicked.said[0]).toMatch(/^👢 The game master removed <@\d+> from .+\. Nobody holds the seat now: its turns play at once with the defaults/);
+    for (const line of kicked.logged) expect(line).toMatch(/nobody holds the seat: default/);
+    expect(h.database.sqlite.prepare('select count(*) as n from card_seats where user_id = ?').get(h.fake.user('cid').id)).toEqual({ n: 0 });
 
     const cancelled = await act('cards', confirmed('ann', 'cards', 'gm cancel'));
     expect(cancelled.reply.ephemeral).toBe(true);

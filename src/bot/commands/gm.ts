@@ -69,7 +69,7 @@ const data = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName('kick')
-      .setDescription('Remove a player before the game starts')
+      .setDescription('Remove a player: before the start (a card game: also during play)')
       .addStringOption((o) => o.setName('power').setDescription('The power whose player leaves').setRequired(true).setAutocomplete(true)),
   )
   .toJSON();

@@ -17,13 +17,14 @@ import type { Effect } from '../../cardgame/index.js';
 export type Fail = { ok: false; error: string };
 
 /** Actors that are not a player's own click. */
-export const AUTO_ACTORS = ['timeout', 'away', 'conceded'] as const;
+export const AUTO_ACTORS = ['timeout', 'away', 'conceded', 'vacant'] as const;
 
 /** How a stored action's actor reads in the log thread (a player's own action needs no note). */
 function actorNote(actor: string): string | undefined {
   if (actor === 'timeout') return 'time ran out: default';
   if (actor === 'away') return 'away: default';
   if (actor === 'conceded') return 'conceded: default';
+  if (actor === 'vacant') return 'nobody holds the seat: default';
   if (actor.startsWith('gm:')) return 'skipped by the game master: default';
   return undefined;
 }
@@ -150,19 +151,20 @@ function autoTurnsLastHour(tx: Tx, gameId: number, now: number): number {
 }
 
 /**
- * Away and conceded seats resolve at once (design §3.8, decisions.md), within the game's hourly cap of
+ * Away, conceded and vacant seats resolve at once (design §3.8, decisions.md), within the game's hourly cap of
  * automatic turns; beyond it they wait for their deadline.
  */
 export function runAutomatic(tx: Tx, ctx: CardCtx, now: number, cap = CARD_AUTO_TURNS_PER_HOUR): CardCtx {
   let cur = ctx;
   for (let guard = 0; guard < 500; guard++) {
     if (cur.game.status !== 'active') return cur;
+    // a seat with no row: the game master removed its player (`/gm kick`) and nobody holds it
     const due = seatsToAct(cur.state)
       .map((seat) => ({ seat, row: seatRow(cur, seat) }))
-      .find((x) => x.row && (x.row.away || x.row.conceded));
+      .find((x) => !x.row || x.row.away || x.row.conceded);
     if (!due) return cur;
     if (autoTurnsLastHour(tx, cur.game.id, now) >= cap) return cur;
-    const r = commitDefault(tx, cur, due.seat, due.row!.conceded ? 'conceded' : 'away', now);
+    const r = commitDefault(tx, cur, due.seat, !due.row ? 'vacant' : due.row.conceded ? 'conceded' : 'away', now);
     if ('ok' in r) return cur;
     cur = r;
   }

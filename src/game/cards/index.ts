@@ -9,7 +9,7 @@ export * from './types.js';
 export { createCardGame, joinCardGame, leaveCardGame, startCardGame, freeDynasties, matchDynasty, type CreateCardGameInput } from './lobby.js';
 export { giveCards, chooseBattle, wageBattle, cardsPlayOptions, cardsMyView, concedeCards, setCardsAway, setCardsNotify, markCardsPresent, notYourTurn } from './play.js';
 export { startFallBack, cardsDraft, draftEffect, draftBack, draftRecruit, cancelFallBack, finishFallBack } from './draft.js';
-export { gmExtendCards, gmPauseCards, gmResumeCards, gmSkipCards, gmReplaceCards, gmRollbackCards } from './gm.js';
+export { gmExtendCards, gmPauseCards, gmResumeCards, gmSkipCards, gmReplaceCards, gmKickCards, gmRollbackCards } from './gm.js';
 export { sweepCardGames, nextCardWakeAt, timeoutCardTurn, type CardSweepResult } from './timer.js';
 export { cardGameInChannel, cardGameById, isCardChannel, cardChoosableStates, recordCardThread, verifyCardReplay, cardTableOf } from './read.js';
 export type { CardTablePayload } from '../outbox-write.js';

@@ -90,7 +90,7 @@ export function seatLines(view: CardGameView, seats: readonly CardSeatInfo[]): s
     const claims = view.battle.claims[i] ?? [];
     const fallen = view.battle.fallen.includes(i);
     const sittingOut = view.battle.tiebreak && !view.battle.tiebreak.seats.includes(i);
-    const flags = [info?.away ? 'away' : '', info?.conceded ? 'conceded' : '', sittingOut ? 'sits out the tie-break' : ''].filter(Boolean);
+    const flags = [!info ? 'nobody holds the seat: defaults' : '', info?.away ? 'away' : '', info?.conceded ? 'conceded' : '', sittingOut ? 'sits out the tie-break' : ''].filter(Boolean);
     const status = fallen ? `fell back${claims.length ? `, claimed ${claims.map(symbolName).join(', ')}` : ', claimed nothing'}` : played ? `played ${played}` : view.phase === 'give' ? (x.given ? 'has chosen' : 'choosing recruits') : 'no card yet';
     const states = Object.values(view.states).filter((st) => st[st.length - 1] === i).length;
     return `${seatLabel(view, seats, i)}${view.turnSeat === i && (view.phase === 'battle' || view.phase === 'tiebreak') ? ' ▶' : ''} — ${status} · hand ${x.handSize} · supply ${x.supply} · states ${states}${flags.length ? ` · ${flags.join(', ')}` : ''}`;
