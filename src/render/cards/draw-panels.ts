@@ -82,9 +82,23 @@ function phaseLine(view: CardGameView): string {
   }
 }
 
+/**
+ * The title line: the round and what it is at. Between two rounds the state is the last battle's and the round
+ * number already the next one's, so only a round being fought says "Battle in".
+ */
+export function headerText(view: CardGameView): string {
+  const at: Record<CardGameView['phase'], string> = {
+    give: 'setup',
+    choose: 'choosing the battle',
+    battle: view.currentState ? `Battle in ${stateLabel(view.currentState)}` : 'battle',
+    tiebreak: 'tie-break battle',
+    finished: 'game over',
+  };
+  return `Warring States · Round ${view.round} · ${at[view.phase]}`;
+}
+
 function drawHeader(ctx: SKRSContext2D, view: CardGameView, heading?: string): void {
-  const where = view.currentState ? ` · Battle in ${stateLabel(view.currentState)}` : '';
-  text(ctx, heading ?? `Warring States · Round ${view.round}${where}`, 20, 42, 26, { bold: true, maxWidth: PANEL_X - 40 });
+  text(ctx, heading ?? headerText(view), 20, 42, 26, { bold: true, maxWidth: PANEL_X - 40 });
   text(ctx, phaseLine(view), PANEL_X, 34, 17, { colour: '#3d3d3d', maxWidth: PANEL_W });
 }
 

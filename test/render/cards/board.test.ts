@@ -5,7 +5,8 @@
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { publicView, STRONGHOLD_IDS, type Owner } from '../../../src/cardgame/index.js';
+import { apply, newGame, publicView, stateLabel, STRONGHOLD_IDS, type Action, type Owner } from '../../../src/cardgame/index.js';
+import { headerText } from '../../../src/render/cards/draw-panels.js';
 import { ensureFonts, font } from '../../../src/render/fonts.js';
 import { renderCardTable } from '../../../src/render/cards/index.js';
 import { boardLayout, type Box, type Circle } from '../../../src/render/cards/draw-board.js';
@@ -130,5 +131,25 @@ describe('the card table at Discord preview size', () => {
       expect(white, `stronghold ${h}: the number`).toBeGreaterThan(20);
       expect(blue, `stronghold ${h}: the top army`).toBeGreaterThan(40);
     }
+  });
+});
+
+describe('the card table title', () => {
+  it('says "Battle in" only while that battle is fought: between rounds the state shown is the last battle’s', () => {
+    let s = newGame({ seats: 3, seed: 'title' });
+    const step = (a: Action) => {
+      const r = apply(s, a);
+      if (!r.ok) throw new Error(r.error);
+      s = r.state;
+    };
+    expect(headerText(publicView(s))).toBe('Warring States · Round 1 · setup');
+    for (let seat = 0; seat < 3; seat++) step({ type: 'give', seat });
+    expect(headerText(publicView(s))).toBe('Warring States · Round 1 · choosing the battle');
+    step({ type: 'choose', seat: s.chooser!.seat });
+    expect(headerText(publicView(s))).toBe(`Warring States · Round 1 · Battle in ${stateLabel(s.currentState!)}`);
+    while (s.phase === 'battle') step({ type: 'fallBack', seat: s.turnSeat! });
+    // round 2 is not fought yet; the state of round 1 is still the current one in the state
+    expect([s.phase, s.round, s.currentState !== null]).toEqual(['choose', 2, true]);
+    expect(headerText(publicView(s))).toBe('Warring States · Round 2 · choosing the battle');
   });
 });
