@@ -169,6 +169,28 @@ describe('fall-back wizard', () => {
     expect(buttons).toEqual(['Fall back now (defaults for the rest)', 'Back', 'Preview board', 'Cancel']);
   });
 
+  it('a fall back of any size is 2 clicks: its first screen falls back with the defaults for every superiority', () => {
+    // Qin alone in the battle after three plays: it claims 7 of the 9 superiorities
+    const t = table({
+      dynasties: ['qin', 'yan', 'qi'],
+      hands: [['fire/chariot/spy', 'wind/chariot/infantry', 'mountain/infantry/crossbow'], ['wild'], ['wild']],
+      strongholds: { 13: [0], 14: [1] },
+      row: ['dark fire', 'wild', 'dark wind', 'fire/infantry/spy', 'dark forest', 'dark mountain'],
+    });
+    const [a, b, c] = t.ids[0]!;
+    const s = seen(play(t, { type: 'wage', seat: 0, bright: a! }, { type: 'fallBack', seat: 1 }, { type: 'fallBack', seat: 2 }, { type: 'wage', seat: 0, bright: b! }, { type: 'wage', seat: 0, bright: c! }).state, 0);
+    const v = draftScreen(ref, s, 0, { effects: [], recruit: null });
+    checkLimits(v);
+    const plan = planDraft(s, 0, []);
+    if ('error' in plan) throw new Error(plan.error);
+    expect(plan.claims).toHaveLength(7);
+    // the whole fall back as it will be, every superiority with its default, and the recruit
+    expect(v.content.match(/\*\(default\)\*/g)).toHaveLength(8);
+    const first = v.components.at(-1)!.components[0] as { label: string; custom_id: string };
+    expect(first.label).toBe('Fall back now (defaults for the rest)');
+    expect(first.custom_id).toBe('cards:fD:12345:678:0');
+  });
+
   it('one choice at a time with legal targets only (a draw among them), Fire in two selects, then the recruit', () => {
     const s = seen(fallTable(), 0);
     const v = draftScreen(ref, s, 0, { effects: [], recruit: null });
