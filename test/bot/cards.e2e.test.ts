@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGameState } from '../../src/cardgame/index.js';
 import { createLogger } from '../../src/log.js';
 import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
-import { buttonsOf, componentsOf } from '../support/fake-discord/index.js';
+import { buttonsOf, componentsOf, textOf } from '../support/fake-discord/index.js';
 import { claimsOf } from '../../src/cardgame/index.js';
 import { cardPrivacyScanner, leaks } from './cards-support.js';
 import { createHarness, type Harness } from './harness.js';
@@ -531,5 +531,14 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     for (const n of perAction.fallBackChosen!) expect(n).toBeGreaterThanOrEqual(2);
     for (const n of perAction.choose!) expect([2, 3]).toContain(n); // Choose next battle, [the start player], the state
     expect(perAction.give).toEqual([2, 2]); // Choose recruits, then the 2 cards or Use the default
+  });
+
+  it('one notation in every message a player read (issue 24): no deck id; Chinese only beside its Latin name', () => {
+    const read = h.fake.deliveries.map((d) => ({ via: d.via, text: textOf(d) }));
+    expect(read.length).toBeGreaterThan(50);
+    for (const { via, text } of read) {
+      expect(text.match(/\b[BDW]\d{1,2}\b/g), `${via}: ${text}`).toBeNull();
+      for (const m of text.matchAll(/\p{Script=Han}+/gu)) expect(text.slice(0, m.index), `${via}: ${m[0]} in ${text}`).toMatch(/[A-Z][a-z]+ $/);
+    }
   });
 });
