@@ -116,6 +116,10 @@ describe('each game-master action is said once in the channel', () => {
     once(await act('cards', slash('ann', 'cards', 'gm extend', { duration: '1h' })), /^The game master extended the turn by 1h/);
     once(await act('cards', slash('ann', 'cards', 'gm resume')), /^The game master resumed the game/);
     const benSeat = h.database.sqlite.prepare('select dynasty from card_seats where user_id = ?').get(h.fake.user('ben').id) as { dynasty: string };
+    // `power:` offers the dynasties at this 2-seat table, not all five
+    const seated = (h.database.sqlite.prepare('select dynasty from card_seats order by seat').all() as { dynasty: string }[]).map((x) => x.dynasty);
+    expect(seated).toHaveLength(2);
+    expect((await h.fake.autocomplete('ann', 'cards', 'gm kick', { power: '' }, 'power')).map((c) => c.value).sort()).toEqual([...seated].sort());
     once(await act('cards', slash('ann', 'cards', 'gm replace', { power: benSeat.dynasty, user: 'cid' })), /^The game master handed .+ to <@\d+>\.$/);
     once(await act('cards', slash('ann', 'cards', 'gm transfer', { user: 'erin' })), /^👑 <@\d+> is now the game master/);
     once(await act('cards', slash('erin', 'cards', 'gm transfer', { user: 'ann' })), /^👑 <@\d+> is now the game master/);

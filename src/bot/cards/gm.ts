@@ -82,7 +82,11 @@ export function cardGmConfirmed(ctx: BotContext, interaction: ComponentInteracti
   return action === 'cards-skip' ? '⏩ Skipped: the default action was applied; the log thread records it as skipped by the game master.' : `⏪ Rolled back to the start of round ${r.game.round}. ${told}`;
 }
 
-export async function respondWithDynasties(interaction: AutocompleteInteraction): Promise<void> {
+/** `power:` of `/gm replace` and `/gm kick`: the dynasties at the table (in the lobby, those the players chose). */
+export async function respondWithDynasties(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const typed = interaction.options.getFocused().trim().toLowerCase();
-  await interaction.respond(DYNASTIES.filter((d) => dynastyLabel(d).toLowerCase().includes(typed)).map((d) => ({ name: choiceName(dynastyLabel(d)), value: d })));
+  const game = cardGameInChannel(ctx.deps, interaction.channelId);
+  const seated = game?.table ? game.table.seats.map((s) => s.dynasty) : (game?.seats.flatMap((s) => (s.dynasty ? [s.dynasty] : [])) ?? []);
+  const offered = seated.length ? DYNASTIES.filter((d) => seated.includes(d)) : DYNASTIES;
+  await interaction.respond(offered.filter((d) => dynastyLabel(d).toLowerCase().includes(typed)).map((d) => ({ name: choiceName(dynastyLabel(d)), value: d })));
 }

@@ -228,7 +228,7 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
  * other subcommands: the game's powers.
  */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  if (isCardChannel(ctx.deps, interaction.channelId)) return respondWithDynasties(interaction);
+  if (isCardChannel(ctx.deps, interaction.channelId)) return respondWithDynasties(ctx, interaction);
   if (interaction.options.getSubcommand(false) !== 'battle') return respondWithPowers(ctx, interaction);
   const focused = interaction.options.getFocused(true);
   const typed = focused.value.trim().toLowerCase();
