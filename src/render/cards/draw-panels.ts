@@ -237,7 +237,7 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean):
     ctx.strokeStyle = INK;
     ctx.strokeRect(cx, y - 9, 26, 18);
     return 26;
-  }, 'state battled for');
+  }, view.phase === 'battle' ? 'state battled for' : 'state of the last battle');
   item((cx) => {
     ctx.setLineDash([8, 4]);
     ctx.lineWidth = 5;
