@@ -61,7 +61,7 @@ const data = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName('kick')
-      .setDescription('Remove a player before the game starts')
+      .setDescription('Remove a player: before the start (a card game: also during play)')
       .addStringOption((o) => o.setName('power').setDescription('The power whose player leaves').setRequired(true).setAutocomplete(true)),
   )
   .toJSON();
@@ -205,7 +205,7 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
 
 /** A card game lists its dynasties for `power:`; `act`: the variant's actions for the game master; the others: the game's powers. */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  if (isCardChannel(ctx.deps, interaction.channelId)) return respondWithDynasties(interaction);
+  if (isCardChannel(ctx.deps, interaction.channelId)) return respondWithDynasties(ctx, interaction);
   if (interaction.options.getSubcommand(false) === 'act') return autocompleteAction(ctx, interaction, 'gm');
   return respondWithPowers(ctx, interaction);
 }
