@@ -61,6 +61,7 @@ export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView
     const acting = new Set(phaseRow.resolvedAt === null && game.status !== 'finished' ? powersToAct(variant, position) : []);
     const stored = ordersOf(tx, phaseRow.id);
     const ready = readyPowers(tx, phaseRow.id);
+    const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: players.map((p) => p.power) }) ?? []);
     powers = powerNames.map((power) => {
       const mine = stored.filter((o) => o.power === power && !isBallotKey(o.unitKey)); // votes are secret, even their number
       const duties = dutiesOf(variant, position, power);
@@ -88,6 +89,7 @@ export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView
         submitted: toAct && hasDuties(duties) && ordersComplete(duties, mine.map((o) => o.unitKey), mine.map((o) => o.order.kind)),
         ordersStored: mine.length,
         ready: toAct && ready.has(power),
+        ...(voted.has(power) ? { voted: true } : {}),
       };
     });
   }
@@ -128,15 +130,16 @@ function statusText(
   for (const p of powers) {
     const note = plugin.notes.get(p.power);
     if (p.supplyCenters === 0 && p.units === 0 && !note) continue;
-    const who = p.userId ? `<@${p.userId}>` : 'civil disorder';
+    const who = p.userId ? `<@${p.userId}>` : p.voted ? "moved by the players' vote" : 'civil disorder';
     let state = note ? ` · ${note}` : '';
     if (game.status !== 'finished' && !(note && !p.toAct)) {
       if (!p.toAct) state += claimStep ? '' : ' · nothing to do';
+      else if (p.voted) state += ' · the players vote on its orders';
       else if (!p.userId) state += ' · defaults apply';
       else if (claimStep) state += ` · ${p.submitted ? claimStep.labels.answered : claimStep.labels.waiting}`;
       else state += `${p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders'}${p.ready ? ' · 🟢 ready' : ''}`;
     }
-    lines.push(`${p.power} (${who}) · ${p.supplyCenters} centres, ${p.units} units${state}`);
+    lines.push(`${p.power} (${who}) · ${p.supplyCenters} centre${p.supplyCenters === 1 ? '' : 's'}, ${p.units} unit${p.units === 1 ? '' : 's'}${state}`);
   }
   return lines.join('\n');
 }
