@@ -28,7 +28,7 @@ import type { SeatRequest } from './types.js';
 import { ownersOf, reachOf, seasonWeights, valuate, type Weights } from './values.js';
 
 /** Simulated adjudications for one power's movement orders, by default. */
-export const DEFAULT_BUDGET = 1500;
+export const DEFAULT_BUDGET = 800;
 /** Opponent samples each candidate is played against. */
 const SAMPLES = 12;
 /** Samples of the first, quick look at a change. */
