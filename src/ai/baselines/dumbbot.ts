@@ -67,7 +67,8 @@ function sortRanked<T>(list: Ranked<T>[], key: (t: T) => string): Ranked<T>[] {
 /** The DumbBot value of the place an order sends its unit to (or keeps it on). */
 export function orderDestinationValue(board: Board, valuation: Valuation, choice: UnitChoices, order: Order): number {
   const dest = destinationOf(board.variant, order);
-  const place = dest === null ? board.placeOf(choice.unit) : board.placeAt(choice.unit.type, order.kind === 'move' ? order.to : { province: dest, coast: null });
+  const to = order.kind === 'move' || order.kind === 'retreat' ? order.to : { province: dest ?? '', coast: null };
+  const place = dest === null ? board.placeOf(choice.unit) : board.placeAt(choice.unit.type, to);
   return place === undefined ? valuation.move[board.placeOf(choice.unit)]! : valuation.move[place]!;
 }
 
