@@ -9,12 +9,11 @@ import { locationKey } from '../engine/map.js';
 import type { Location, Power, ProvinceId, Unit, UnitType } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 
-/** A place a unit of one type can stand: `A:par`, `F:spa/nc`. */
+/** A place a unit of one type can stand: an army in `par`, a fleet on `spa/nc`. */
 export interface Place {
   type: UnitType;
   province: number;
   location: Location;
-  key: string;
 }
 
 export class Board {
@@ -25,12 +24,12 @@ export class Board {
   readonly isCenter: readonly boolean[];
   readonly centers: readonly number[];
   readonly places: readonly Place[];
-  private readonly placeIndex = new Map<string, number>();
   /** Places of each province (army first, then fleet coasts). */
   readonly placesOf: readonly number[][];
   /** Moves between provinces for any unit (special links included), as a distance table (255: unreachable). */
   private readonly distance: Uint8Array;
   private readonly moves = new Map<Power, number[][]>();
+  private readonly reach = new Map<Power, (readonly number[] | null)[]>();
 
   constructor(variant: Variant) {
     this.variant = variant;
@@ -45,10 +44,8 @@ export class Board {
       for (const type of ['A', 'F'] as const) {
         for (const location of map.locationsOf(p, type)) {
           if (!map.canStand(type, location)) continue;
-          const key = `${type}:${locationKey(location)}`;
-          this.placeIndex.set(key, places.length);
           placesOf[i]!.push(places.length);
-          places.push({ type, province: i, location, key });
+          places.push({ type, province: i, location });
         }
       }
     });
@@ -95,13 +92,29 @@ export class Board {
 
   /** The place a unit stands on. */
   placeOf(unit: { type: UnitType; province: ProvinceId; coast: string | null }): number {
-    const i = this.placeIndex.get(`${unit.type}:${locationKey(unit)}`);
+    const i = this.placeAt(unit.type, unit);
     if (i === undefined) throw new Error(`a ${unit.type} cannot stand in ${locationKey(unit)}`);
     return i;
   }
 
+  /** Provinces a unit of `power` on `place` can move into (cached). */
+  reachFrom(power: Power, place: number): readonly number[] {
+    let byPlace = this.reach.get(power);
+    if (!byPlace) this.reach.set(power, (byPlace = this.places.map(() => null)));
+    let list = byPlace[place];
+    if (!list) byPlace[place] = list = [...new Set(this.movesFor(power)[place]!.map((to) => this.places[to]!.province))];
+    return list;
+  }
+
   placeAt(type: UnitType, location: Location): number | undefined {
-    return this.placeIndex.get(`${type}:${locationKey(location)}`);
+    const p = this.index.get(location.province);
+    if (p === undefined) return undefined;
+    // A province has one to three places: looking through them is cheaper than building a key.
+    for (const i of this.placesOf[p]!) {
+      const place = this.places[i]!;
+      if (place.type === type && place.location.coast === (location.coast ?? null)) return i;
+    }
+    return undefined;
   }
 
   /** Where a unit of `power` standing on each place can move (the adjudicator's own adjacency question). */

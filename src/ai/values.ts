@@ -88,9 +88,7 @@ export function ownersOf(board: Board, position: Position): Owners {
 export function reachOf(board: Board, position: Position): number[][] {
   return position.units.map((u) => {
     const place = board.placeOf(u);
-    const out = new Set<number>([board.places[place]!.province]);
-    for (const to of board.movesFor(u.power)[place]!) out.add(board.places[to]!.province);
-    return [...out];
+    return [board.places[place]!.province, ...board.reachFrom(u.power, place)];
   });
 }
 

@@ -2,17 +2,18 @@
  * Property: for random positions of every variant, the computer player's orders for every power with something to
  * decide, given as texts through the CLI (`ai orders`), are accepted by `adjudicate` as they are: no `illegal` result,
  * ever, and the set is complete (an order for every unit, every dislodged unit, every build or disband the phase
- * allows, WAIVE only where no free site is left). `AI_LEGALITY_RUNS` sets the positions per variant (default 6).
+ * allows, WAIVE only where no free site is left). `AI_LEGALITY_RUNS` sets the positions per variant (default 4).
  */
 import { describe, expect, it } from 'vitest';
 import { aiCommand } from '../../src/cli/commands/ai.js';
 import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
-import { adjustmentDelta, buildableCenters, powersToAct } from '../../src/engine/index.js';
+import { dumbBot } from '../../src/ai/index.js';
+import { adjudicate, adjustmentDelta, buildableCenters, powersToAct } from '../../src/engine/index.js';
 import { readOrder } from '../../src/engine/parse/index.js';
 import type { Order } from '../../src/engine/types.js';
 import { campaign, randomPosition, testVariants, type TestPosition } from './positions.js';
 
-const RUNS = Number(process.env.AI_LEGALITY_RUNS ?? 6);
+const RUNS = Number(process.env.AI_LEGALITY_RUNS ?? 4);
 /** A small search budget: legality must not depend on how long the search runs. */
 const BUDGET = 60;
 
@@ -74,6 +75,10 @@ async function check(t: TestPosition, seats: 'all' | 'players'): Promise<void> {
   const results = JSON.parse(adj.stdout) as { results: { power: string; order: string; result: string; reason: string }[] };
   const illegal = results.results.filter((r) => r.result === 'illegal');
   expect(illegal, `${t.label}: ${JSON.stringify(answer.orders)}`).toEqual([]);
+  // The benchmark's opponents play by the same rules: DumbBot's orders are legal too.
+  const dumb = powers.flatMap((power) => dumbBot.orders({ variant, position, power, players: t.players, seed: t.label }));
+  const judged = adjudicate(variant, position, dumb, { players: t.players });
+  expect(judged.results.filter((r) => r.result === 'illegal'), `${t.label}: DumbBot`).toEqual([]);
 }
 
 describe('ai orders are complete and legal in random positions', () => {
