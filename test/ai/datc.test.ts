@@ -10,7 +10,7 @@ import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
 describe('ai orders on the DATC positions', () => {
   it('never gives an order adjudicate marks illegal', async () => {
     // One call for every case (an array in, an array out), with a small search budget.
-    const cases = (datc as Record<string, unknown>[]).map((c) => ({ ...c, budget: 20 }));
+    const cases = (datc as { id: string }[]).map((c) => ({ ...c, budget: 20 }));
     const ai = await aiCommand(['orders', '--seed', 'datc'], JSON.stringify(cases));
     expect(ai.code, ai.stderr).toBe(0);
     const answers = JSON.parse(ai.stdout) as { id: string; orders: { power: string; text: string }[] }[];
