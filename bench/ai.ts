@@ -4,7 +4,8 @@
  *
  * Speed: one power's movement orders in a busy phase (the largest power of a Classic fall after five years of
  * DumbBot play, 30+ units; the largest power of a Warhammer phase), the first call of a process (cold: compiling)
- * and warm calls, in wall and CPU time; and every power of a 21-power Warhammer phase answered as AI seats.
+ * and warm calls, in wall and CPU time; every power of a 21-power Warhammer phase answered as AI seats; and the
+ * longest event-loop delay while the computer players' worker answers that phase (the bot's side).
  *
  * Strength: the strong player in each seat of each variant in turn, the other seats DumbBot (values.ts,
  * baselines/dumbbot.ts), RandBot or HoldBot, for ten game years from the start, over several seeds; its share of all
@@ -14,9 +15,10 @@
  * budget (default: the player's own).
  */
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { aiOrders, aiStartChoice, dumbBot, holdBot, randBot, strongPlayer, type Player } from '../src/ai/index.js';
 import { playGame } from '../src/ai/selfplay.js';
+import { askComputerPlayer, stopAiWorker } from '../src/game/ai-pool.js';
 import { powersToAct } from '../src/engine/index.js';
 import type { Position, Power } from '../src/engine/types.js';
 import type { Variant } from '../src/engine/variant.js';
@@ -70,6 +72,7 @@ export function arenas(): Arena[] {
 export async function benchAi(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   results.push(...speed());
+  results.push(...(await eventLoop()));
   for (const arena of arenas()) {
     results.push(strength(arena, 'DumbBot', dumbBot, SEEDS));
     results.push(strength(arena, 'RandBot', randBot, 1));
@@ -142,6 +145,51 @@ function speed(): BenchResult[] {
     }
   }
   return out;
+}
+
+/**
+ * The bot's side: every power of a 21-power Warhammer phase asked of the computer players' worker
+ * (src/game/ai-pool.ts, started cold) while the event loop's delay is sampled every millisecond; the longest
+ * delay is what a bot's other games would have waited. On a loaded machine the operating system alone delays a
+ * loop by tens of milliseconds (the thread is not scheduled), so the same sampling over an idle loop of the same
+ * length is the control; the posting of each job (the only work of the pool on the loop besides reading the
+ * answers) is timed too.
+ */
+export async function eventLoop(): Promise<BenchResult[]> {
+  const arena = arenas().find((a) => a.variant.id === 'warhammer');
+  if (!arena) return [];
+  const position = busyPosition(arena);
+  const acting = powersToAct(arena.variant, position);
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const t = performance.now();
+  const posts: number[] = [];
+  const asked = acting.map((power) => {
+    const p0 = performance.now();
+    const answer = askComputerPlayer({ kind: 'orders', variant: 'warhammer', options: { decisiveBattles: 'off' }, position, power, players: arena.seats, seed: 'loop', ...(BUDGET ? { budget: BUDGET } : {}) });
+    posts.push(performance.now() - p0);
+    return answer;
+  });
+  await Promise.all(asked);
+  const wall = performance.now() - t;
+  delay.disable();
+  await stopAiWorker();
+  const idle = monitorEventLoopDelay({ resolution: 1 });
+  idle.enable();
+  await new Promise((resolve) => setTimeout(resolve, wall));
+  idle.disable();
+  const ms = (ns: number) => (ns / 1e6).toFixed(1);
+  return [
+    {
+      name: 'ai orders in the worker: longest event-loop delay while every power of a 21-power phase is answered',
+      value: delay.max / 1e6,
+      unit: 'ms',
+      note:
+        `${acting.length} powers asked at once of the worker (src/game/ai-pool.ts, started cold), answered in ${wall.toFixed(0)} ms; loop delay sampled every 1 ms (perf_hooks monitorEventLoopDelay): ` +
+        `mean ${ms(delay.mean)} ms, p99 ${ms(delay.percentile(99))} ms; control, the idle loop over as long right after: max ${ms(idle.max)} ms, mean ${ms(idle.mean)} ms, p99 ${ms(idle.percentile(99))} ms; ` +
+        `posting one job ${median(posts).toFixed(1)} ms (median; the first, which starts the worker, ${posts[0]!.toFixed(1)} ms; longest ${Math.max(...posts).toFixed(1)} ms); target < 20 ms; load average ${load()}`,
+    },
+  ];
 }
 
 function count(position: Position, power: Power): number {
