@@ -12,6 +12,7 @@
  * resolution and each delivery happen once, whichever shard gets there first.
  */
 import { Events, type Client } from 'discord.js';
+import { computerSeats } from '../game/computer.js';
 import { startOutboxLoop, startScheduler, type GameDeps, type LimitsInput, type OutboxLoop, type Scheduler } from '../game/index.js';
 import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
@@ -82,8 +83,27 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
         changeTimer = null;
         scheduler?.poke();
         outbox?.kick();
+        playComputers();
       }, CHANGE_COALESCE_MS);
     },
+  };
+  // Issue 22 §5: computer seats play at each phase opening, in the AI's worker thread (src/game/computer.ts).
+  const computers = computerSeats(deps, {
+    debug: (message) => log.debug(message),
+    onError: (err) => log.error({ err }, 'computer player failed'),
+  });
+  const thinking = new Set<Promise<void>>();
+  let computersStopped = false;
+  const playComputers = () => {
+    if (computersStopped) return;
+    try {
+      for (const p of computers.play()) {
+        thinking.add(p);
+        void p.finally(() => thinking.delete(p));
+      }
+    } catch (err) {
+      log.error({ err }, 'computer players could not be asked');
+    }
   };
   const retry = { log, ...opts.retry };
   const loggingIn = withRetry(() => loginAndWait(client, opts.token), retry);
@@ -131,6 +151,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     onDue: (result) => {
       log.info({ resolved: result.resolved, reminders: result.reminders }, 'deadlines processed');
       outbox?.kick();
+      playComputers();
     },
     onError: (err) => log.error({ err }, 'scheduler sweep failed'),
   });
@@ -139,6 +160,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   log.info({ nextWake: sched.nextWake(), ...shards }, 'scheduler started');
   // Ready: now the map renderer warms up (worker, geometry), in steps that leave the event loop free.
   void maps.warm?.();
+  playComputers();
 
   let stopping: Promise<void> | null = null;
   return {
@@ -151,6 +173,8 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
         if (changeTimer) clearTimeout(changeTimer);
         changeTimer = null;
         sched.stop();
+        computersStopped = true;
+        await Promise.allSettled([...thinking]);
         await loop.stop();
         outboxRest.clearHashSweeper();
         outboxRest.clearHandlerSweeper();

@@ -2,6 +2,7 @@
  * Game-master commands: advance (resolve now), extend, pause, resume, rollback, replace a player.
  * Each is recorded in the audit log and announced in the channel.
  */
+import { computerUserId, isComputer, playerName } from './computer-seat.js';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { audit, idText, openGameByChannel, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
@@ -225,34 +226,42 @@ export function gmRollback(deps: GameDeps, caller: Caller & { phaseId?: number }
  */
 export function gmReplace(
   deps: GameDeps,
-  input: Caller & { power: string; newUserId: string },
+  input: Caller & { power: string; newUserId?: string | null; computer?: boolean },
 ): Result<{ game: GameView; power: string; previousUserId: string | null }> {
   return inTransaction(deps, (tx, changed) => {
     const game = gmGame(tx, input);
     if (isErr(game)) return game;
     const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
-    if (!idText(input.newUserId)) return fail('Name the user who takes the power over.');
+    if (input.computer && input.newUserId) return fail('Give the power either to a user or to a computer player, not both.');
+    if (!input.computer && !idText(input.newUserId ?? '')) return fail('Name the user who takes the power over, or choose `computer: True` for a computer player.');
     const power = matchPower(game.variantId, String(input.power ?? ''));
     if (!power) return fail(`"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`);
+    // Issue 22 §5: a computer seat is put there by the game master only (decisions.md).
+    const newUserId = input.computer ? computerUserId(power) : input.newUserId!;
     const roster = playersOf(tx, game.id);
     const holder = roster.find((p) => p.power === power);
     const current = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
     const unseatable = current && !holder ? variant.rules.canSeat?.({ map: variant.map, position: current.position, power }) : null;
     if (unseatable) return fail(`${unseatable}.`);
-    const other = roster.find((p) => p.userId === input.newUserId);
+    // Issue 22 §5: no game of only computer players through a replacement (a demonstration table is asked for at
+    // creation).
+    if (input.computer && !roster.some((p) => p.power !== power && !isComputer(p.userId))) {
+      return fail(`${power} is the last power a person plays; a game of only computer players is refused.`);
+    }
+    const other = roster.find((p) => p.userId === newUserId);
     // decisions.md: a game master cannot take a power while he holds another (nor can anyone hold two).
     if (other && other.power !== power) {
       return fail(
-        input.newUserId === input.userId
+        newUserId === input.userId
           ? `You already play ${other.power} in this game; a game master cannot take a second power.`
-          : `<@${input.newUserId}> already plays ${other.power} in this game.`,
+          : `<@${newUserId}> already plays ${other.power} in this game.`,
       );
     }
-    if (holder?.userId === input.newUserId) return fail(`<@${input.newUserId}> already plays ${power}.`);
+    if (holder?.userId === newUserId) return fail(`${playerName(newUserId)} already plays ${power}.`);
     const now = deps.now();
-    if (holder) tx.update(players).set({ userId: input.newUserId, joinedAt: now }).where(eq(players.id, holder.id)).run();
-    else tx.insert(players).values({ gameId: game.id, power, userId: input.newUserId, joinedAt: now }).run();
+    if (holder) tx.update(players).set({ userId: newUserId, joinedAt: now }).where(eq(players.id, holder.id)).run();
+    else tx.insert(players).values({ gameId: game.id, power, userId: newUserId, joinedAt: now }).run();
     // decisions.md: a power changing hands loses its orders for the current phase (the new holder gives their
     // own; nobody reads the previous holder's), its readiness, and its draw vote or concession.
     let cleared = 0;
@@ -261,12 +270,12 @@ export function gmReplace(
       tx.delete(readiness).where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power))).run();
     }
     tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power))).run();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_replace', detail: { power, from: holder?.userId ?? null, to: input.newUserId }, at: now });
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_replace', detail: { power, from: holder?.userId ?? null, to: newUserId }, at: now });
     const tag = randomToken(deps.random ?? Math.random);
     queueNotice(
       tx,
       game,
-      `🔁 ${power} is now played by <@${input.newUserId}>${holder ? ` (replacing <@${holder.userId}>)` : ''}.`,
+      `🔁 ${power} is now played by ${playerName(newUserId)}${holder ? ` (replacing ${playerName(holder.userId)})` : ''}.`,
       `replace:${game.id}:${power}:${tag}`,
       now,
     );
@@ -274,7 +283,7 @@ export function gmReplace(
       queueDm(
         tx,
         game,
-        input.newUserId,
+        newUserId,
         'replaced',
         `You now play **${power}** in the ${variant.name} game in <#${game.channelId}>. Check \`/orders\` there.`,
         `replace-dm:${game.id}:${power}:${tag}`,
@@ -365,7 +374,7 @@ export function gmKick(deps: GameDeps, input: Caller & { power: string }): Resul
     const now = deps.now();
     tx.delete(players).where(eq(players.id, holder.id)).run();
     audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_kick', detail: { power, user: holder.userId }, at: now });
-    queueNotice(tx, game, `👢 The game master removed <@${holder.userId}> from **${power}**; the power is free again.`, `kick:${game.id}:${power}:${randomToken(deps.random ?? Math.random)}`, now);
+    queueNotice(tx, game, `👢 The game master removed ${playerName(holder.userId)} from **${power}**; the power is free again.`, `kick:${game.id}:${power}:${randomToken(deps.random ?? Math.random)}`, now);
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), power, userId: holder.userId };

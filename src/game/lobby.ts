@@ -6,6 +6,7 @@
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
+import { playerName } from './computer-seat.js';
 import { and, eq } from 'drizzle-orm';
 import { botVariants, getVariant } from '../variants/index.js';
 import type { Variant } from '../engine/variant.js';
@@ -263,7 +264,7 @@ export function startGame(
     const held = new Set(joined.map((p) => p.power));
     const civilDisorder = seatablePowers(variant).filter((p) => !held.has(p));
     const label = phaseLabel(position.phase, variant);
-    const roster = joined.map((p) => `${p.power}: <@${p.userId}>`).join('\n');
+    const roster = joined.map((p) => `${p.power}: ${playerName(p.userId)}`).join('\n');
     const cdLine = civilDisorder.length > 0 ? `\nIn civil disorder (units hold): ${civilDisorder.join(', ')}` : '';
     enqueue(tx, {
       gameId: game.id,

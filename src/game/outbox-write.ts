@@ -5,6 +5,7 @@
  * Secrecy: payloads for channels never carry orders of an unresolved phase. Results posts only name a
  * resolved phase; status texts only say who has submitted, never what.
  */
+import { isComputer } from './computer-seat.js';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { games, outbox, type GameRow } from '../store/schema.js';
@@ -108,6 +109,8 @@ export const CONFIRMATION_DROPPED = 'dropped: its phase resolved first, and the 
  * attempt, or freed after a crash, is dropped by the deliverer instead of being sent late (`deliverOne`).
  */
 export function enqueue(tx: Tx, m: Enqueue): boolean {
+  // A computer player reads no DMs (its confirmations, reminders and notices have nobody to go to).
+  if (m.target.kind === 'user' && isComputer(m.target.id)) return false;
   const res = tx
     .insert(outbox)
     .values({

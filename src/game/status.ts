@@ -2,6 +2,7 @@
  * The status of a game as everyone in the channel may see it: phase, deadline, who has submitted and who is
  * ready. It never shows what anyone ordered (secret orders until adjudication).
  */
+import { playerName } from './computer-seat.js';
 import { isBallotKey } from './orders.js';
 import { powersToAct } from '../engine/index.js';
 import type { Position } from '../engine/types.js';
@@ -114,7 +115,7 @@ function statusText(
   if (game.status === 'forming') {
     lines.push('Forming: join with `/game join`; the game master starts with `/game start`.');
     const joined = powers.filter((p) => p.userId);
-    lines.push(joined.length > 0 ? `Joined: ${joined.map((p) => `${p.power} <@${p.userId}>`).join(', ')}` : 'Nobody has joined yet.');
+    lines.push(joined.length > 0 ? `Joined: ${joined.map((p) => `${p.power} ${playerName(p.userId!)}`).join(', ')}` : 'Nobody has joined yet.');
     if (freePowers.length > 0) lines.push(`Free powers: ${freePowers.join(', ')}`);
     lines.push(
       `Phase lengths: movement ${formatDuration(game.durations.movement)}, retreat ${formatDuration(game.durations.retreat)}, adjustment ${formatDuration(game.durations.adjustment)}`,
@@ -130,7 +131,7 @@ function statusText(
   for (const p of powers) {
     const note = plugin.notes.get(p.power);
     if (p.supplyCenters === 0 && p.units === 0 && !note) continue;
-    const who = p.userId ? `<@${p.userId}>` : p.voted ? "moved by the players' vote" : 'civil disorder';
+    const who = p.userId ? playerName(p.userId) : p.voted ? "moved by the players' vote" : 'civil disorder';
     let state = note ? ` · ${note}` : '';
     if (game.status !== 'finished' && !(note && !p.toAct)) {
       if (!p.toAct) state += claimStep ? '' : ' · nothing to do';

@@ -14,6 +14,7 @@ import { votes, type GameEnd } from '../store/schema.js';
 import type { Tx } from '../store/db.js';
 import { isError, playerInGame, type PlayerContext } from './context.js';
 import { matchPower } from './lobby.js';
+import { isComputer } from './computer-seat.js';
 import { queueStatus } from './outbox-write.js';
 import { announceEnd, finishGame } from './resolve.js';
 import { survivingPowers } from './status.js';
@@ -23,7 +24,10 @@ import { randomToken } from './views.js';
 
 function voters(tx: Tx, ctx: PlayerContext): string[] {
   const alive = new Set(survivingPowers(ctx.variant, ctx.phase.position));
+  // Issue 22 §5 (docs/ai.md "Votes"): a computer player never votes and never blocks; it accepts the draw or
+  // concession its human fellows agree on, like a power in civil disorder.
   return playersOf(tx, ctx.game.id)
+    .filter((p) => !isComputer(p.userId))
     .map((p) => p.power)
     .filter((p) => alive.has(p));
 }

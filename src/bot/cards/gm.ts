@@ -33,7 +33,12 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
     case 'resume':
       return done(gmResumeCards(ctx.deps, caller), '▶️ Resumed.');
     case 'replace': {
-      const user = interaction.options.getUser('user', true);
+      const user = interaction.options.getUser('user');
+      // Issue 22 §5: computer seats are built for the Diplomacy variants so far; the card table's is still to come.
+      if (interaction.options.getBoolean('computer') || !user) {
+        await replyRejected(interaction, user ? 'A card-game seat cannot be given to a computer player yet; name a user.' : 'Name the user who takes the seat over.');
+        return true;
+      }
       if (user.bot) {
         await replyRejected(interaction, `${user.username} is a bot and cannot play.`);
         return true;

@@ -4,6 +4,7 @@
  * the game master's own reply is ephemeral. `advance`, `rollback` and `cancel` ask for a confirmation first.
  * Server admins may limit who sees `/gm` in Server Settings → Integrations (README); the check stays here.
  */
+import { isComputer, playerName } from '../../game/computer-seat.js';
 import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { isCardChannel } from '../../game/cards/index.js';
 import { cardGm, cardGmConfirmed, respondWithDynasties } from '../cards/gm.js';
@@ -46,9 +47,10 @@ const data = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName('replace')
-      .setDescription('Give a power to another player (its orders for this phase are cleared)')
+      .setDescription('Give a power to another player or a computer player (its orders for this phase are cleared)')
       .addStringOption((o) => o.setName('power').setDescription('The power').setRequired(true).setAutocomplete(true))
-      .addUserOption((o) => o.setName('user').setDescription('The new player').setRequired(true)),
+      .addUserOption((o) => o.setName('user').setDescription('The new player (or choose computer)'))
+      .addBooleanOption((o) => o.setName('computer').setDescription('Give the power to a computer player instead of a user')),
   )
   .addSubcommand((s) => s.setName('cancel').setDescription('Cancel the game (game master or Manage Server; asks first)'))
   .addSubcommand((s) =>
@@ -146,12 +148,15 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return replyPrivately(interaction, `▶️ Resumed; the deadline is ${discordTimestamp(r.deadline)}. ${announced}`);
     }
     case 'replace': {
-      const user = interaction.options.getUser('user', true);
-      if (user.bot) return replyRejected(interaction, `${user.username} is a bot and cannot play.`);
-      const r = gmReplace(ctx.deps, { ...caller, power: interaction.options.getString('power', true), newUserId: user.id });
+      const user = interaction.options.getUser('user');
+      const computer = interaction.options.getBoolean('computer') === true;
+      if (user?.bot) return replyRejected(interaction, `${user.username} is a bot and cannot play.`);
+      const r = gmReplace(ctx.deps, { ...caller, power: interaction.options.getString('power', true), newUserId: user?.id ?? null, computer });
       if (!r.ok) return replyRejected(interaction, r.error);
-      const before = r.previousUserId ? ` (replacing <@${r.previousUserId}>, who is told by DM)` : '';
-      return replyPrivately(interaction, `🔁 <@${user.id}> now plays **${r.power}**${before}; its orders for this phase were cleared. ${announced}`);
+      const previous = r.previousUserId;
+      const before = previous ? ` (replacing ${playerName(previous)}${isComputer(previous) ? '' : ', who is told by DM'})` : '';
+      const who = computer ? 'A computer player' : `<@${user!.id}>`;
+      return replyPrivately(interaction, `🔁 ${who} now plays **${r.power}**${before}; its orders for this phase were cleared. ${announced}`);
     }
     case 'transfer': {
       const user = interaction.options.getUser('user', true);
@@ -165,7 +170,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'kick': {
       const r = gmKick(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPrivately(interaction, `👢 Removed <@${r.userId}> from **${r.power}**. ${announced}`);
+      return replyPrivately(interaction, `👢 Removed ${playerName(r.userId)} from **${r.power}**. ${announced}`);
     }
     default:
       return replyRejected(interaction, 'Unknown subcommand.');
