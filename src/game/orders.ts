@@ -12,7 +12,7 @@ import type { Tx } from '../store/db.js';
 import { audit, ordersOf, playersOf } from '../store/queries.js';
 import { orders, outbox, type GameRow, type OrderRow } from '../store/schema.js';
 import { isError, playerInGame } from './context.js';
-import { ordersClosedByDecisive } from './decisive.js';
+import { ordersClosedByStep } from './steps.js';
 import { buildSites, buildableTypes, dutiesOf, unitText, type Duties } from './duties.js';
 import { limitsOf } from './limits.js';
 import { ORDER_CONFIRMATION_KEY, queueDm, queueStatus, type OutboxPayload } from './outbox-write.js';
@@ -58,7 +58,9 @@ export function checkOrder(
 ): { unitKey: string } | { error: string } {
   const phaseType = position.phase.type;
   if (phaseType === 'adjustment') {
-    const ballot = checkAdjustmentBallot(variant, position, order, voted);
+    // A build the power may make itself is its own, even in a voted power's centre: a ballot only otherwise.
+    const ownBuild = order.kind === 'build' && duties.builds > 0 && duties.buildSites.includes(order.unit.province);
+    const ballot = ownBuild ? null : checkAdjustmentBallot(variant, position, order, voted);
     if (ballot) return ballot;
     return checkAdjustment(variant, position, power, order, duties, existing.filter((e) => !isBallotKey(e.unitKey)));
   }
@@ -135,6 +137,8 @@ function checkAdjustment(
         };
       }
       if (order.kind === 'waive') {
+        const refused = orderProblem(variant, position, { power, order });
+        if (refused) return { error: `${refused.charAt(0).toUpperCase()}${refused.slice(1)}.` };
         const used = new Set(existing.map((e) => e.unitKey));
         let n = 1;
         while (used.has(`waive:${n}`)) n++;
@@ -286,7 +290,7 @@ export function submitOrders(
     const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByDecisive(tx, phase.id);
+    const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByStep(tx, game, phase);
     if (closed) return fail(closed);
     if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail('The phase has changed since you opened the box, so nothing was stored; run `/orders paste` again.');
     const text = typeof input.text === 'string' ? input.text : '';
@@ -357,7 +361,7 @@ export function clearOrders(deps: GameDeps, input: Caller & { phaseId?: number }
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail('The phase has changed since you asked, so nothing was cleared.');
-    const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByDecisive(tx, phase.id);
+    const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByStep(tx, game, phase);
     if (closed) return fail(closed);
     const res = tx
       .delete(orders)
