@@ -18,6 +18,14 @@ export function choicesOf(variant: Variant, position: Position, power: Power): U
   return legalOrderObjects(variant, position, power);
 }
 
+/**
+ * May the power waive a build it cannot or will not make? Not when the variant refuses it now (the engine's
+ * `waiveRefused`, e.g. a placement that must be made whole); the builds left over are then simply not ordered.
+ */
+export function mayWaive(variant: Variant, position: Position, power: Power): boolean {
+  return !variant.rules.waiveRefused?.({ map: variant.map, position, power });
+}
+
 /** Where an order sends its unit: a move's or a retreat's target, a move-like special order's last place. */
 export function destinationOf(variant: Variant, order: Order): ProvinceId | null {
   if (order.kind === 'move' || order.kind === 'retreat') return order.to.province;

@@ -7,7 +7,7 @@ import { chooseBuilds } from './baselines/dumbbot.js';
 import { boardOf, type Board } from './board.js';
 import { ballots } from './ballots.js';
 import { Evaluator } from './evaluate.js';
-import { choicesOf, destinationOf } from './orders.js';
+import { choicesOf, destinationOf, mayWaive } from './orders.js';
 import { searchMovement } from './search.js';
 import type { Player, SeatRequest } from './types.js';
 import { deltaOf, seasonWeights, valuate } from './values.js';
@@ -97,7 +97,7 @@ function adjustments(request: SeatRequest): PowerOrder[] {
   if (delta === 0) return [];
   const choices = choicesOf(variant, position, power);
   const valuation = valuate(board, position, power, seasonWeights(position));
-  if (delta > 0) return chooseBuilds(board, valuation, choices, delta, null).map((order) => ({ power, order }));
+  if (delta > 0) return chooseBuilds(board, valuation, choices, delta, null, mayWaive(variant, position, power)).map((order) => ({ power, order }));
   const ranked = choices
     .map((c) => ({ c, value: valuation.adjust[board.placeOf(c.unit)]! }))
     .sort((a, b) => a.value - b.value || a.c.unit.province.localeCompare(b.c.unit.province));

@@ -14,7 +14,7 @@
  */
 import type { Order, Position, Power, PowerOrder, ProvinceId } from '../../engine/types.js';
 import { boardOf, type Board } from '../board.js';
-import { choicesOf, destinationOf, type UnitChoices } from '../orders.js';
+import { choicesOf, destinationOf, mayWaive, type UnitChoices } from '../orders.js';
 import { rngFor, type Rng } from '../rng.js';
 import type { Player, SeatRequest } from '../types.js';
 import { deltaOf, seasonWeights, valuate, type Valuation } from '../values.js';
@@ -171,11 +171,14 @@ function adjustmentOrders(board: Board, position: Position, power: Power, rng: R
       .sort((a, b) => a.value - b.value || a.c.unit.province.localeCompare(b.c.unit.province));
     return ranked.slice(0, -delta).map(({ c }) => ({ power, order: c.orders[0]! }));
   }
-  return chooseBuilds(board, valuation, choices, delta, rng).map((order) => ({ power, order }));
+  return chooseBuilds(board, valuation, choices, delta, rng, mayWaive(board.variant, position, power)).map((order) => ({ power, order }));
 }
 
-/** Builds by value (DumbBot's randomised choice among the sites), the better type at each; WAIVE for the rest. */
-export function chooseBuilds(board: Board, valuation: Valuation, choices: readonly UnitChoices[], delta: number, rng: Rng | null): Order[] {
+/**
+ * Builds by value (DumbBot's randomised choice among the sites), the better type at each; WAIVE for the rest when
+ * the rules allow a waive (`waive`).
+ */
+export function chooseBuilds(board: Board, valuation: Valuation, choices: readonly UnitChoices[], delta: number, rng: Rng | null, waive: boolean): Order[] {
   const sites: Ranked<Order>[] = choices.map((c) => {
     const builds = c.orders.filter((o): o is Order & { kind: 'build' } => o.kind === 'build');
     let best: Ranked<Order> | null = null;
@@ -193,6 +196,6 @@ export function chooseBuilds(board: Board, valuation: Valuation, choices: readon
     out.push(ranked[i]!.item);
     ranked = ranked.filter((_, j) => j !== i);
   }
-  while (out.length < delta) out.push({ kind: 'waive' });
+  if (waive) while (out.length < delta) out.push({ kind: 'waive' });
   return out;
 }
