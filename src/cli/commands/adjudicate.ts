@@ -18,7 +18,8 @@ export interface CaseOutput {
   id: string | number | null;
   phase: Position['phase'];
   units: Unit[];
-  dislodged: (Unit & { attackerFrom: string; viaConvoy: boolean; retreatOptions: string[] })[];
+  /** `attackerFrom` is absent when the attacker came from no province of the map (a virtual army rising from nowhere). */
+  dislodged: (Unit & { attackerFrom?: string; viaConvoy: boolean; retreatOptions: string[] })[];
   contested: string[];
   results: OrderResult[];
   supplyCenters: Position['supplyCenters'];
@@ -327,7 +328,7 @@ function dislodgedOutput(d: DislodgedUnit): CaseOutput['dislodged'][number] {
     type: d.type,
     province: d.province,
     coast: d.coast,
-    attackerFrom: d.attackerFrom,
+    ...(d.attackerFrom !== undefined ? { attackerFrom: d.attackerFrom } : {}),
     viaConvoy: d.viaConvoy,
     retreatOptions: d.retreatOptions ?? [],
   };
