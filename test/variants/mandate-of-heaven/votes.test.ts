@@ -190,6 +190,16 @@ const cases: MohCase[] = [
     expect: { results: { 'A son': { power: 'Song', order: 'A son - tan', result: 'success' } }, has: ['Song A tan'] },
   },
   {
+    name: 'issue 19 §3: the order an activated Song without a player gave itself has its line: void, and why',
+    phase: SPRING_1,
+    units: [...START_UNITS.filter((u) => u !== 'Wei A dal' && u !== 'Chu A che'), 'Song A dal', 'Song A che'],
+    supplyCenters: { ...startCentres(), Song: ['che', 'dal', 'son'] },
+    variantState: { activated: ['Song'] },
+    players: PLAYERS,
+    orders: { ...ballots(['Qin', 'Chu', 'Qi', 'Yan', 'Han'], 'A son - tan'), Song: ['A son - hua'] },
+    expect: { results: { 'A son': { power: 'Song', order: 'A son - hua', result: 'void', reason: /^Song is a neutral power: it carries out the orders a majority of the players adopt, none of its own/ } } },
+  },
+  {
     name: '§5 scenario 8: once a player is seated on Song, Song orders its own units',
     phase: SPRING_1,
     units: [...START_UNITS.filter((u) => u !== 'Wei A dal' && u !== 'Chu A che'), 'Song A dal', 'Song A che'],
