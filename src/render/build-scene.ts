@@ -15,7 +15,9 @@ import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
 import { overlaps, rectAround, textWidth } from './placement.js';
 import { routeThrough, trimPath } from './route.js';
 import type { Feature, LegendEntry, OrderMark, Rect, ResultSymbol, Scene, SymbolKind, SymbolLegendEntry, UnitMark } from './scene.js';
-import { placeSymbols, SYMBOL_TEXT } from './symbols.js';
+import { placeSymbols, symbolBox, SYMBOL_TEXT } from './symbols.js';
+import { overlayLegend, placeOverlays } from './overlays.js';
+import type { MapOverlay } from '../variants/plugin/overlay.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 
 /** The narrowest legend slot that holds every power's entry (swatch, name and centre count) with a gap. */
@@ -39,6 +41,8 @@ export interface RenderOptions {
   width?: number;
   /** The whole title line; default `<variant name> — Spring 1901 Movement`. */
   title?: string;
+  /** What the variant draws beyond units and orders (its plug-in's `mapOverlays`), placed clear of everything else. */
+  overlays?: MapOverlay[];
 }
 
 export type SceneResult = { ok: true; scene: Scene } | { ok: false; error: string };
@@ -235,6 +239,14 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     ...entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
   ];
   const symbols = [...rings, ...placeSymbols(wishes, symbolRadius, obstacles, frame, warnings)];
+  const overlays = placeOverlays(opts.overlays, {
+    spotOf: (province) => (variant.map.has(province) ? unitPoint({ province, coast: null }) : null),
+    unitSize,
+    colorOf: (power) => (power ? colorOf(power) : '#3a3a3a'),
+    obstacles: [...obstacles, ...symbols.map(symbolBox)],
+    frame,
+    warnings,
+  });
 
   // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
   const titleText = opts.title ?? `${variant.name} — ${(position?.phase && variant.phaseName?.(position.phase)) || phaseTitle(position)}`;
@@ -251,7 +263,8 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   const powerRows = Math.max(1, Math.ceil(counts.length / perRow));
   // One legend entry per power whose link entrances are marked (`Skaven underway entrance`), after the symbols.
   const entranceLegend = entrances.filter((e, i) => entrances.findIndex((x) => x.power === e.power) === i);
-  const legendH = legendRow * (powerRows + (used.length + entranceLegend.length > 0 ? 1 : 0));
+  const overlaysLegend = overlayLegend(overlays);
+  const legendH = legendRow * (powerRows + (used.length + entranceLegend.length + overlaysLegend.length > 0 ? 1 : 0));
   const height = titleH + frame.h + legendH;
   const slot = inner / perRow;
   const legendY = titleH + frame.h + legendRow / 2;
@@ -262,11 +275,18 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     text: `${c.power} ${c.centers}`,
   }));
   // Six to a row, narrower when more are shown, so the last never runs past the edge.
-  const symbolSlot = inner / Math.max(6, used.length + entranceLegend.length);
+  const symbolSlot = inner / Math.max(6, used.length + entranceLegend.length + overlaysLegend.length);
   const symbolAt = (i: number): Point => [12 * u + symbolSlot * i + 4 * u + symbolRadius, legendY + legendRow * powerRows];
   const symbolEntries: SymbolLegendEntry[] = [
     ...used.map((kind, i) => ({ kind, text: SYMBOL_TEXT[kind], at: symbolAt(i) })),
     ...entranceLegend.map((e, i) => ({ kind: 'entrance' as const, text: `${e.power} ${e.kind} entrance`, at: symbolAt(used.length + i), fill: e.fill })),
+    ...overlaysLegend.map((o, i) => ({
+      kind: 'overlay' as const,
+      text: o.legend,
+      at: symbolAt(used.length + entranceLegend.length + i),
+      fill: o.color,
+      overlay: { kind: o.kind, ...(o.glyph ? { glyph: o.glyph } : {}) },
+    })),
   ];
 
   return {
@@ -284,6 +304,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       units,
       orders,
       symbols,
+      overlays,
       labels,
       title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
       legend: { entries, symbols: symbolEntries, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },

@@ -10,6 +10,7 @@ import type { Point } from './geometry.js';
 import { COLORS } from './palette.js';
 import { drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
 import type { Scene } from './scene.js';
+import { drawOverlay } from './overlays.js';
 
 type Ctx = SKRSContext2D;
 
@@ -95,6 +96,7 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
 
   for (const unit of scene.units) drawUnit(ctx, unit, u);
   for (const s of scene.symbols) drawSymbol(ctx, s, u);
+  for (const o of scene.overlays ?? []) drawOverlay(ctx, o, u);
 
   drawLegend(ctx, scene, u);
 }
@@ -125,6 +127,7 @@ function drawLegend(ctx: Ctx, scene: Scene, u: number): void {
   const r = size * 0.55;
   for (const e of scene.legend.symbols) {
     if (e.kind === 'entrance') drawEntrance(ctx, e.at, r, e.fill ?? COLORS.centerNeutral, u);
+    else if (e.kind === 'overlay') drawOverlay(ctx, { kind: e.overlay?.kind ?? 'mark', glyph: e.overlay?.glyph, at: e.at, radius: e.overlay?.kind === 'ring' ? r * 0.8 : r, color: e.fill ?? '#3a3a3a' }, u);
     else drawSymbol(ctx, { kind: e.kind, at: e.at, radius: r }, u);
     ctx.font = font(size, false);
     ctx.fillStyle = COLORS.title;

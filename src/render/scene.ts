@@ -5,6 +5,7 @@
  */
 import type { OrderOutcome, Power, UnitType } from '../engine/types.js';
 import type { Point, SurfaceKind } from './geometry.js';
+import type { OverlayGlyph } from '../variants/plugin/overlay.js';
 
 export interface Rect {
   x: number;
@@ -166,12 +167,26 @@ export interface LegendEntry {
   text: string;
 }
 
+/** An overlay as the scene holds it: where it was placed, in output pixels. */
+export interface PlacedOverlay {
+  kind: 'mark' | 'ring';
+  /** Marks only. */
+  glyph?: OverlayGlyph;
+  province: string;
+  at: Point;
+  radius: number;
+  color: string;
+  legend: string;
+}
+
 export interface SymbolLegendEntry {
-  /** A result symbol, or `entrance` (an `EntranceMark`, drawn in `fill`). */
-  kind: SymbolKind | 'entrance';
+  /** A result symbol, `entrance` (an `EntranceMark`, drawn in `fill`), or `overlay` (a variant's overlay, in `fill`). */
+  kind: SymbolKind | 'entrance' | 'overlay';
   text: string;
   at: Point;
   fill?: string;
+  /** For `overlay`: how it looks. */
+  overlay?: { kind: 'mark' | 'ring'; glyph?: OverlayGlyph };
 }
 
 export interface Scene {
@@ -188,6 +203,8 @@ export interface Scene {
   units: UnitMark[];
   orders: OrderMark[];
   symbols: ResultSymbol[];
+  /** The variant's overlays (its plug-in's `mapOverlays`), placed; painted last on the map. */
+  overlays: PlacedOverlay[];
   labels: Label[];
   title: { text: string; at: Point; size: number };
   legend: { entries: LegendEntry[]; symbols: SymbolLegendEntry[]; size: number; box: Rect };
