@@ -3,14 +3,11 @@
  * the seed's sentences, each with the sentence it rests on (decisions in docs/rules/warhammer.md).
  */
 import type { DecisiveDeclaration } from '../../../src/engine/rules.js';
+import { ILLUSION, ILLUSION_SUPPORT, IMMORTALITY, SEA_RAIDERS } from './abilities.js';
 import type { BattleCase } from './battles.js';
 import type { WhCase } from './harness.js';
 
-const ILLUSION = 'Wood Elves (Illusion): "the home center of Athel-Loren always has a virtual army on it. This army is always on hold orders"';
-const ILLUSION_SUPPORT = 'Illusion: "if a real unit is holding on Athel-Loren, it supports that unit to hold"';
-const IMMORTALITY = 'Vampire Counts (Immortality): "During Fall Moves, if the home center of the Vampire Counts (Sylvania) is controlled by foreign power, a virtual Vampire Count army moves to Sylvania"';
 const STRONG_CAPITALS = 'Strong Capitals: "Any unit holding on a capital, holds with an additional strength."';
-const SEA_RAIDERS = 'Norse (Sea Raiders): "Norse fleets attack with a strength of 2 when assaulting a coastal province."';
 const ILLEGAL = 'DATC 4.E.1 (an illegal order is a hold), with the abilities: issue 19 §2.1';
 
 /** Issue 19 §2.1: an illegal order is a hold for the abilities too. */
