@@ -7,7 +7,7 @@
  * Spring 2500: Bretonnia's A cour and the Empire's A altd both move into the Wasteland and bounce (1 vs 1).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGame, declareBattle, joinGame, reportBattle, resolveDuePhases, startGame, submitOrders } from '../../src/game/index.js';
+import { createGame, joinGame, resolveDuePhases, runAction, startGame, submitOrders, type GameDeps } from '../../src/game/index.js';
 import { games, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
 
@@ -18,6 +18,13 @@ function warhammerGame(env: TestEnv, decisive: 'gm' | 'dice') {
   ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }));
   ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A altd - wast; A nuln H; F midd H' }));
 }
+
+/** `/act action:declare choice:<battle>`. */
+const declareBattle = (deps: GameDeps, input: { channelId: string; userId: string; battle: string }) =>
+  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'player', action: 'declare', choice: input.battle, detail: null });
+/** `/gm act action:battle choice:<province> detail:<winner>`. */
+const reportBattle = (deps: GameDeps, input: { channelId: string; userId: string; province: string; winner: string }) =>
+  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'gm', action: 'battle', choice: input.province, detail: input.winner });
 
 function passDeadline(env: TestEnv) {
   env.clock.t = env.deps.db.select().from(games).all()[0]!.deadlineMs! + 1;
