@@ -78,6 +78,12 @@ async function prepareCases(flags: Flags, list: readonly unknown[]): Promise<(Ad
   return plain;
 }
 
+/** Every case of `list` read (plain ones by hand, the others with the zod schema). Throws `InputError`. */
+export async function readCases(flags: Flags, list: readonly unknown[]): Promise<AdjudicateCase[]> {
+  const plain = await prepareCases(flags, list);
+  return list.map((raw, i) => plain[i] ?? readCase(raw, i));
+}
+
 /** One validated case: its output, and the note for stderr when it has one. Throws `InputError`. */
 function runCase(c: AdjudicateCase, i: number, defaultVariant: () => Variant): { output: CaseOutput; note: string | null } {
   const variant = c.variant ? variantById(c.variant) : defaultVariant();
@@ -117,7 +123,7 @@ export async function adjudicateClaimed(args: string[], list: unknown[], counter
   }
 }
 
-function caseName(raw: unknown, index: number): string {
+export function caseName(raw: unknown, index: number): string {
   const id = raw && typeof raw === 'object' && 'id' in raw ? (raw as { id: unknown }).id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? `case ${id}` : `case #${index + 1}`;
 }
@@ -223,7 +229,16 @@ function startingCenters(variant: Variant): Position['supplyCenters'] {
   return centers;
 }
 
-export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseOutput {
+/** A case read onto the board: the variant configured with its options, the position to decide, the context. */
+export interface CaseSetup {
+  variant: Variant;
+  options: Record<string, string>;
+  position: Position;
+  context: AdjudicationContext;
+}
+
+/** The position a case describes (a retreat case's prelude played first). Throws `InputError` naming what is wrong. */
+export function setUpCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseSetup {
   // Options that change the map, set-up or rules (Warhammer's campaign options) configure the variant.
   const options = gameOptionsOf(base, c, name);
   const variant = base.configure?.(options) ?? base;
@@ -246,10 +261,14 @@ export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName
     checkUnits(variant, preludeUnits, `${name} prelude`);
     const before: Position = { ...position, phase: c.prelude.phase, units: preludeUnits, dislodged: [], contested: [] };
     const { orders } = readOrders(variant, before, c.prelude.orders);
-    const after = adjudicate(variant, before, orders, context).position;
+    const after = adjudicateOrExplain(variant, before, orders, context, name).position;
     position = after.phase.type === 'retreat' ? after : { ...after, phase: c.phase, dislodged: [], contested: [] };
   }
+  return { variant, options, position, context };
+}
 
+export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseOutput {
+  const { variant, options, position, context } = setUpCase(base, c, name);
   const { orders, failures: readFailures } = readOrders(variant, position, c.orders);
   // Decisive battles fought (variant's `checkBattles`): re-adjudicated with their winners; else the provisional result.
   if (c.battles !== undefined) context.battles = battlesOf(variant, position, orders, c, options, name);
