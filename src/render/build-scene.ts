@@ -8,13 +8,13 @@ import type { Adjudication, Location, OrderResult, Position, PowerOrder } from '
 import type { Variant } from '../engine/variant.js';
 import { anchorsOf } from './anchors.js';
 import { featuresOf, riverCoursesOf, riverLine } from './features.js';
-import { geometryOf, insideShape, type Point } from './geometry.js';
+import { borderKey, geometryOf, insideShape, type Point } from './geometry.js';
 import { placeMarkers } from './markers.js';
-import { aroundUnit, orderMarks, type SymbolWish } from './orders.js';
+import { aroundUnit, optionHead, optionPath, orderMarks, type OrderMarkContext, type SymbolWish } from './orders.js';
 import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
 import { overlaps, rectAround, textWidth } from './placement.js';
-import { routeThrough, trimPath } from './route.js';
-import type { Feature, LegendEntry, OrderMark, Rect, ResultSymbol, Scene, SymbolKind, SymbolLegendEntry, UnitMark } from './scene.js';
+import type { Feature, LegendEntry, LegendKey, LegendKind, OrderMark, Rect, ResultSymbol, Scene, SymbolKind, UnitMark } from './scene.js';
+import { LINE_LEGEND, legendLineOf } from './styles.js';
 import { placeSymbols, SYMBOL_TEXT } from './symbols.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 
@@ -25,7 +25,7 @@ function legendMinSlot(u: number, size: number, counts: { power: string; centers
 }
 
 /** Symbols in the order the legend lists them. */
-const SYMBOL_ORDER: SymbolKind[] = ['failed', 'cut', 'dislodged', 'disbanded', 'build-failed', 'built', 'virtual'];
+const SYMBOL_ORDER: SymbolKind[] = ['failed', 'cut', 'dislodged', 'no-retreat', 'disbanded', 'build-failed', 'built', 'virtual'];
 
 /** Variants with more powers than this mark every unit with its power (decisions.md, "Maps and colours"). */
 export const MARKED_POWERS = 8;
@@ -144,6 +144,19 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     return tries.find((p) => inside(p) && free(p)) ?? tries.find(free) ?? tries[0];
   }
 
+  /** What lies under an output-pixel point (province id or off-map filler), for lines that keep to their ground. */
+  const provinceAt = (p: Point) => geometry.locate([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale]);
+  const isWater = (id: string) => {
+    const kind = geometry.shapes.get(id)?.kind;
+    return kind === 'sea' || kind === 'offmap-sea';
+  };
+  /** Middles of a shared border's segments (at most 12, spread along it). */
+  const borderVias = (a: string, b: string): Point[] => {
+    const segments = geometry.borderIndex.get(borderKey(a, b))?.segments ?? [];
+    const step = Math.max(1, Math.ceil(segments.length / 12));
+    return segments.filter((_, i) => i % step === 0).map(([p, q]) => T([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2]));
+  };
+
   // Virtual units of the phase (Warhammer: the Illusion on Athel-Loren; the Immortality army, which stands nowhere,
   // beside the province it moves into): translucent, ringed, never mistaken for a real unit.
   if (position.phase?.type === 'movement') {
@@ -170,8 +183,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     }
   }
 
-  const layer = orderMarks(
-    {
+  const layerContext: OrderMarkContext = {
       variant,
       position,
       pointOf: unitPoint,
@@ -184,7 +196,15 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
         .map((river) => (river.malformed ? null : riverLine(variant.data, river, anchors)))
         .filter((line): line is Point[] => line !== null)
         .map((line) => line.map(T)),
-    },
+      u,
+      provinceAt,
+      isWater,
+      borderVias,
+      besideSpot,
+      removed: opts.adjudication?.removed ?? [],
+  };
+  const layer = orderMarks(
+    layerContext,
     opts.orders ?? [],
     opts.results ?? opts.adjudication?.results,
     warnings,
@@ -204,18 +224,31 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     unit.state = 'disbanded';
     wishes.push({ kind: 'disbanded', candidates: aroundUnit(unit.at, unitSize), unit: unit.location });
   }
-  // Retreat phase board: where each dislodged unit without a drawn order may go.
+  // Retreat phase board: where each dislodged unit without a drawn order may go, each line only over the unit's
+  // province and that option; a unit with nowhere to go gets the no-retreat cue (it will be disbanded).
   const ordered = new Set((opts.orders ?? []).flatMap((o) => (o.order?.kind === 'waive' ? [] : [o.order?.unit?.province])));
+  const optionContext = { ...layerContext, units };
   for (const d of position.dislodged ?? []) {
     const from = offsetOf.get(d.province);
     if (!from || ordered.has(d.province)) continue;
+    if (d.retreatOptions && d.retreatOptions.length === 0) {
+      wishes.push({ kind: 'no-retreat', candidates: aroundUnit(from, unitSize), unit: locationKey(d) });
+    }
     for (const option of d.retreatOptions ?? []) {
-      const to = unitPoint({ province: option.split('/')[0], coast: option.split('/')[1] ?? null });
+      const [province, coast] = option.split('/');
+      const to = unitPoint({ province: province!, coast: coast ?? null });
       if (!to) continue;
       const color = colorOf(d.power);
-      const path = trimPath(routeThrough([from, to], units.map((x) => ({ at: x.at, r: unitSize * 1.35 }))), unitSize * 1.45, unitSize * 0.6);
-      orders.push({ kind: 'retreat-option', power: d.power, color, order: `${d.type} ${locationKey(d)} R ${option}`, points: [from, to], path, size: unitSize, unitType: d.type, outcome: null, failed: false });
+      const path = optionPath(optionContext, from, to, d.province, province!, d.type === 'A');
+      const head = path.length > 1 ? optionHead(path, u) : undefined;
+      orders.push({ kind: 'retreat-option', power: d.power, color, order: `${d.type} ${locationKey(d)} R ${option}`, points: [from, to], path, ...(head ? { head } : {}), size: unitSize, unitType: d.type, outcome: null, failed: false });
     }
+  }
+  // The orders map of a movement phase: a unit this adjudication dislodged with nowhere to retreat gets the cue too.
+  for (const d of opts.adjudication?.dislodged ?? []) {
+    if (position.phase?.type !== 'movement' || !d.retreatOptions || d.retreatOptions.length > 0) continue;
+    const unit = units.find((x) => x.location === locationKey(d) && x.dislodged);
+    if (unit) wishes.push({ kind: 'no-retreat', candidates: aroundUnit(unit.at, unitSize), unit: unit.location });
   }
 
   const features: Feature[] = featuresOf(variant, geometry, anchors, warnings).map((f) => transformFeature(f, T));
@@ -234,12 +267,11 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     ...centers.map((c) => rectAround(c.at, c.radius * 2.4, c.radius * 2.4)),
     ...entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
   ];
-  const symbols = [...rings, ...placeSymbols(wishes, symbolRadius, obstacles, frame, warnings)];
+  const symbols = [...rings, ...placeSymbols(wishes, symbolRadius, [...obstacles, ...layer.keepClear], frame, warnings)];
 
   // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
   const titleText = opts.title ?? `${variant.name} — ${(position?.phase && variant.phaseName?.(position.phase)) || phaseTitle(position)}`;
   const legendSize = 15 * u;
-  const used = SYMBOL_ORDER.filter((k) => symbols.some((x) => x.kind === k));
   const counts = variant.powers.map((p) => ({
     power: p.name,
     centers: (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length,
@@ -249,10 +281,6 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   const inner = width - 24 * u;
   const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts))));
   const powerRows = Math.max(1, Math.ceil(counts.length / perRow));
-  // One legend entry per power whose link entrances are marked (`Skaven underway entrance`), after the symbols.
-  const entranceLegend = entrances.filter((e, i) => entrances.findIndex((x) => x.power === e.power) === i);
-  const legendH = legendRow * (powerRows + (used.length + entranceLegend.length > 0 ? 1 : 0));
-  const height = titleH + frame.h + legendH;
   const slot = inner / perRow;
   const legendY = titleH + frame.h + legendRow / 2;
   const entries: LegendEntry[] = counts.map((c, i) => ({
@@ -261,13 +289,25 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     at: [12 * u + slot * (i % perRow) + 4 * u, legendY + legendRow * Math.floor(i / perRow)],
     text: `${c.power} ${c.centers}`,
   }));
-  // Six to a row, narrower when more are shown, so the last never runs past the edge.
-  const symbolSlot = inner / Math.max(6, used.length + entranceLegend.length);
-  const symbolAt = (i: number): Point => [12 * u + symbolSlot * i + 4 * u + symbolRadius, legendY + legendRow * powerRows];
-  const symbolEntries: SymbolLegendEntry[] = [
-    ...used.map((kind, i) => ({ kind, text: SYMBOL_TEXT[kind], at: symbolAt(i) })),
-    ...entranceLegend.map((e, i) => ({ kind: 'entrance' as const, text: `${e.power} ${e.kind} entrance`, at: symbolAt(used.length + i), fill: e.fill })),
-  ];
+  // Then every line style, symbol and feature the picture shows, flowing in rows below the powers.
+  const wanted = legendWants(orders, symbols, features, entrances);
+  const keys: LegendKey[] = [];
+  const sample = { line: 34 * u, symbol: legendSize * 1.1 };
+  let x = 12 * u + 4 * u;
+  let row = powerRows;
+  for (const w of wanted) {
+    const w0 = w.line ? sample.line : sample.symbol;
+    const need = w0 + 6 * u + textWidth(w.text, legendSize * 0.94) + 22 * u;
+    if (x > 16 * u && x + need > inner + 12 * u) {
+      x = 16 * u;
+      row++;
+    }
+    const y = legendY + legendRow * row;
+    keys.push({ kind: w.kind, text: w.text, at: w.line ? [x, y] : [x + w0 / 2, y], width: w0, ...(w.fill ? { fill: w.fill } : {}) });
+    x += need;
+  }
+  const legendH = legendRow * (keys.length > 0 ? row + 1 : powerRows);
+  const height = titleH + frame.h + legendH;
 
   return {
     ok: true,
@@ -286,10 +326,38 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       symbols,
       labels,
       title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
-      legend: { entries, symbols: symbolEntries, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
+      legend: { entries, keys, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
       warnings,
     },
   };
+}
+
+/**
+ * The legend's keys for what this picture shows, in a fixed order: the order line styles (`LINE_LEGEND`), the failed
+ * look when some line failed, the result symbols, the entrances of reserved links (one per power), then the map
+ * features (rivers, each kind of wall or band by its legend text, links by their kind).
+ */
+function legendWants(
+  orders: OrderMark[],
+  symbols: ResultSymbol[],
+  features: Feature[],
+  entrances: Scene['entrances'],
+): { kind: LegendKind; text: string; line: boolean; fill?: string }[] {
+  const lineKinds = new Set(orders.filter((o) => o.path.length > 0 || o.kind === 'hold' || o.kind === 'raise').map((o) => legendLineOf(o.kind)));
+  if (orders.some((o) => o.failed && o.path.length > 1)) lineKinds.add('failed-line');
+  const out: { kind: LegendKind; text: string; line: boolean; fill?: string }[] = LINE_LEGEND.filter((l) => lineKinds.has(l.kind)).map((l) => ({ ...l, line: true }));
+  for (const kind of SYMBOL_ORDER) if (symbols.some((x) => x.kind === kind)) out.push({ kind, text: SYMBOL_TEXT[kind], line: false });
+  for (const e of entrances.filter((e, i) => entrances.findIndex((x) => x.power === e.power) === i)) {
+    out.push({ kind: 'entrance', text: `${e.power} ${e.kind} entrance`, line: false, fill: e.fill });
+  }
+  if (features.some((f) => f.kind === 'river')) out.push({ kind: 'river', text: 'river', line: true });
+  const walls = features.flatMap((f) => (f.kind === 'wall' ? [f] : []));
+  for (const w of walls.filter((w, i) => walls.findIndex((v) => v.legend === w.legend && v.style === w.style) === i)) {
+    out.push({ kind: w.style === 'band' ? 'band' : 'wall', text: w.legend, line: true });
+  }
+  const links = features.flatMap((f) => (f.kind === 'link' ? [f.linkKind.split('(')[0]!.trim()] : []));
+  for (const kind of new Set(links)) out.push({ kind: 'link', text: kind, line: true });
+  return out;
 }
 
 function transformFeature(f: Feature, T: (p: Point) => Point): Feature {

@@ -1,15 +1,16 @@
 /**
  * drawScene: paints a scene on a 2D canvas context. No decisions about placement here (see build-scene.ts).
  * Paint order: title bar, territories, borders, features, centre markers, hold and raise rings, order lines
- * (supports, convoys, arrows), labels with their halos (arrows may cross labels but run beneath the halo,
- * decisions.md), units, result symbols, legend.
+ * (supports, convoys, arrow shafts), labels with their halos (arrows may cross labels but run beneath the halo,
+ * decisions.md), arrowheads (above the halos: the direction always shows), units, result symbols, legend.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import type { Point } from './geometry.js';
 import { COLORS } from './palette.js';
-import { drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
-import type { Scene } from './scene.js';
+import { drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
+import type { LegendKey, Scene } from './scene.js';
+import { ARROW, DASH, OPTION_ARROW } from './styles.js';
 
 type Ctx = SKRSContext2D;
 
@@ -93,6 +94,8 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
     });
   }
 
+  for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawArrowHeads(ctx, o, u);
+
   for (const unit of scene.units) drawUnit(ctx, unit, u);
   for (const s of scene.symbols) drawSymbol(ctx, s, u);
 
@@ -122,15 +125,135 @@ function drawLegend(ctx: Ctx, scene: Scene, u: number): void {
     ctx.fillStyle = COLORS.title;
     ctx.fillText(e.text, e.at[0] + s + 6 * u, e.at[1]);
   }
-  const r = size * 0.55;
-  for (const e of scene.legend.symbols) {
-    if (e.kind === 'entrance') drawEntrance(ctx, e.at, r, e.fill ?? COLORS.centerNeutral, u);
-    else drawSymbol(ctx, { kind: e.kind, at: e.at, radius: r }, u);
-    ctx.font = font(size, false);
+  for (const key of scene.legend.keys) {
+    const right = drawLegendSample(ctx, key, u);
+    ctx.font = font(size * 0.94, false);
     ctx.fillStyle = COLORS.title;
     ctx.textAlign = 'left';
-    ctx.fillText(e.text, e.at[0] + r + 6 * u, e.at[1]);
+    ctx.textBaseline = 'middle';
+    ctx.fillText(key.text, right + 6 * u, key.at[1]);
   }
+}
+
+/** One legend key's sample, drawn as the map draws it; returns where its text starts. */
+function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
+  const [x, y] = key.at;
+  const w = key.width;
+  const ink = '#111111';
+  const sampleColor = '#5a6e8c';
+  const stroke = (pts: Point[], color: string, width: number, dash: readonly number[] = []) => {
+    ctx.beginPath();
+    ctx.moveTo(pts[0][0], pts[0][1]);
+    for (const p of pts.slice(1)) ctx.lineTo(p[0], p[1]);
+    ctx.setLineDash(dash.map((d) => d * u));
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.lineCap = 'round';
+    ctx.stroke();
+    ctx.setLineDash([]);
+  };
+  const head = (tipX: number, len: number, width: number, fill: string) => {
+    ctx.beginPath();
+    ctx.moveTo(tipX, y);
+    ctx.lineTo(tipX - len, y - width / 2);
+    ctx.lineTo(tipX - len, y + width / 2);
+    ctx.closePath();
+    ctx.fillStyle = fill;
+    ctx.fill();
+    ctx.strokeStyle = ink;
+    ctx.lineWidth = 1.1 * u;
+    ctx.stroke();
+  };
+  const seg: Point[] = [
+    [x, y],
+    [x + w, y],
+  ];
+  ctx.save();
+  switch (key.kind) {
+    case 'move':
+    case 'retreat':
+    case 'path':
+    case 'failed-line': {
+      // A shorter arrow at legend scale: the same proportions as on the map.
+      const k = 0.8;
+      const shaftEnd: Point = [x + w - ARROW.headLength * u * k * 0.55, y];
+      if (key.kind === 'failed-line') ctx.globalAlpha = 0.6;
+      const dash = key.kind === 'failed-line' ? DASH.failed : [];
+      stroke([seg[0], shaftEnd], ink, ARROW.visible * u * k, dash);
+      stroke([seg[0], shaftEnd], sampleColor, ARROW.shaft * u * k, dash);
+      if (key.kind === 'retreat') stroke([seg[0], shaftEnd], '#ffffff', ARROW.shaft * u * k * 0.38);
+      if (key.kind === 'path') dot(ctx, [x + w * 0.4, y], 3.2 * u, sampleColor, ink);
+      head(x + w, ARROW.headLength * u * k, ARROW.headWidth * u * k, sampleColor);
+      break;
+    }
+    case 'support':
+      stroke(seg, ink, 4.4 * u, DASH.support);
+      stroke(seg, sampleColor, 2.6 * u, DASH.support);
+      dot(ctx, [x + w, y], 3.6 * u, sampleColor, ink);
+      break;
+    case 'convoy':
+      stroke(seg, ink, 5 * u, DASH.convoy);
+      stroke(seg, sampleColor, 3.2 * u, DASH.convoy);
+      break;
+    case 'retreat-option':
+      stroke([seg[0], [x + w - OPTION_ARROW.headLength * u * 0.5, y]], sampleColor, OPTION_ARROW.shaft * u, DASH.option);
+      head(x + w, OPTION_ARROW.headLength * u, OPTION_ARROW.headWidth * u, sampleColor);
+      break;
+    case 'hold':
+    case 'raise': {
+      const r = 8 * u;
+      const c: Point = [x + w / 2, y];
+      ctx.beginPath();
+      if (key.kind === 'hold') {
+        for (let i = 0; i < 8; i++) {
+          const a = Math.PI / 8 + (i * Math.PI) / 4;
+          if (i === 0) ctx.moveTo(c[0] + Math.cos(a) * r, c[1] + Math.sin(a) * r);
+          else ctx.lineTo(c[0] + Math.cos(a) * r, c[1] + Math.sin(a) * r);
+        }
+        ctx.closePath();
+      } else {
+        ctx.arc(c[0], c[1], r, 0, Math.PI * 2);
+        ctx.setLineDash([4 * u, 3 * u]);
+      }
+      ctx.strokeStyle = ink;
+      ctx.lineWidth = 4.4 * u;
+      ctx.stroke();
+      ctx.strokeStyle = sampleColor;
+      ctx.lineWidth = 2.6 * u;
+      ctx.stroke();
+      break;
+    }
+    case 'river':
+      stroke([seg[0], [x + w * 0.35, y - 3 * u], [x + w * 0.7, y + 3 * u], seg[1]], COLORS.river, 4 * u);
+      break;
+    case 'wall':
+      stroke(seg, COLORS.wall, 4.5 * u, [7, 3]);
+      break;
+    case 'band':
+      stroke(seg, COLORS.band, 4 * u);
+      break;
+    case 'link':
+      stroke(seg, COLORS.link, 2 * u, [2, 5]);
+      break;
+    case 'entrance':
+      drawEntrance(ctx, key.at, w / 2, key.fill ?? COLORS.centerNeutral, u);
+      break;
+    default:
+      drawSymbol(ctx, { kind: key.kind, at: key.at, radius: w / 2 }, u);
+  }
+  ctx.restore();
+  const isSymbol = !['move', 'retreat', 'path', 'failed-line', 'support', 'convoy', 'retreat-option', 'hold', 'raise', 'river', 'wall', 'band', 'link'].includes(key.kind);
+  return isSymbol ? x + w / 2 : x + w;
+}
+
+function dot(ctx: Ctx, at: Point, r: number, fill: string, edge: string): void {
+  ctx.beginPath();
+  ctx.arc(at[0], at[1], r, 0, Math.PI * 2);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = r * 0.4;
+  ctx.stroke();
 }
 
 function polygonPath(ctx: Ctx, poly: Point[]): void {
@@ -171,9 +294,10 @@ function drawFeatures(ctx: Ctx, scene: Scene, u: number): void {
       ctx.lineWidth = 4 * u;
       ctx.stroke();
     } else if (f.kind === 'wall') {
-      ctx.strokeStyle = COLORS.wall;
-      ctx.lineWidth = 4.5 * u;
-      ctx.setLineDash([7 * u, 3 * u]);
+      // A wall is dashed brown; a band (an area's border) solid and dark.
+      ctx.strokeStyle = f.style === 'band' ? COLORS.band : COLORS.wall;
+      ctx.lineWidth = (f.style === 'band' ? 4 : 4.5) * u;
+      if (f.style !== 'band') ctx.setLineDash([7 * u, 3 * u]);
       ctx.beginPath();
       for (const [a, b] of f.segments) {
         ctx.moveTo(a[0], a[1]);

@@ -82,6 +82,39 @@ export function busyClassic(): { position: Position; orders: PowerOrder[]; adjud
   return { position, orders, adjudication: adjudicate(classic, position, orders) };
 }
 
+/**
+ * Classic, Spring 1904: what the adjudicator decided, drawn as such. A German army moves to Belgium over land although
+ * an English fleet offered a convoy (the convoy was not used); an English army ordered to Norway with no convoy goes
+ * nowhere (no arrow, only the failed symbol); an English army convoyed to Brest with a support ending on the middle
+ * of its arrow, not on the fleet; Tyrolia to Munich supported from both sides (two junctions, one of them cut); the
+ * Austrian army in Munich dislodged with nowhere to retreat; a supported French move to Burgundy that bounces, its
+ * support's junction clear of the failed symbol; Norway to St Petersburg over land round the Gulf of Bothnia.
+ */
+export function routesClassic(): { position: Position; orders: PowerOrder[]; adjudication: Adjudication } {
+  const units = unitsOf({
+    England: 'F nth, A yor, A wal, F eng, F mao, A nwy',
+    France: 'A par, A pic, A gas',
+    Germany: 'A hol, A tyr, A boh, A bur, A ber, A kie, A ruh, A sil',
+    Austria: 'A mun, A vie',
+    Russia: 'A stp, A mos',
+  });
+  const position: Position = {
+    phase: { season: 'spring', year: 1904, type: 'movement' },
+    units,
+    dislodged: [],
+    contested: [],
+    supplyCenters: centresOf(units, { England: ['lon', 'lvp', 'edi'], France: ['bre', 'mar'], Russia: ['war', 'sev'] }),
+  };
+  const orders = ordersOf(classic, position, {
+    England: ['F nth C A hol - bel', 'A yor - nwy', 'A wal - bre via convoy', 'F eng C A wal - bre', 'F mao S A wal - bre', 'A nwy - stp'],
+    France: ['A par - bur', 'A pic S A par - bur', 'A gas H'],
+    Germany: ['A hol - bel', 'A tyr - mun', 'A boh S A tyr - mun', 'A bur S A tyr - mun', 'A ber H', 'A kie H', 'A ruh S A bur', 'A sil H'],
+    Austria: ['A mun H', 'A vie H'],
+    Russia: ['A stp H', 'A mos S A stp'],
+  });
+  return { position, orders, adjudication: adjudicate(classic, position, orders) };
+}
+
 export function galleryImages(): GalleryImage[] {
   const busy = busyClassic();
   const retreat = busy.adjudication.position;
@@ -89,14 +122,15 @@ export function galleryImages(): GalleryImage[] {
   const retreatOrders: PowerOrder[] = [
     { power: 'Germany', order: { kind: 'retreat', unit: at('hol'), to: { province: 'kie', coast: null } } },
     { power: 'Russia', order: { kind: 'retreat', unit: at('rum'), to: { province: 'bul', coast: null } } },
-    { power: 'Russia', order: { kind: 'disband', unit: at('stp') } },
+    // Norway is where the attack came from, not an option: the retreat fails and the army is disbanded.
+    { power: 'Russia', order: { kind: 'retreat', unit: at('stp'), to: { province: 'nwy', coast: null } } },
   ];
   const afterRetreat = adjudicate(classic, retreat, retreatOrders);
   const winter = afterRetreat.position;
   const winterOrders = ordersOf(classic, winter, {
     England: ['Disband F nwg'],
     Germany: ['Disband A pru'],
-    Austria: ['Build A bud', 'Build F tri'],
+    Austria: ['Build A bud', 'Build F tri', 'Build A vie'],
   });
   const winterResult = adjudicate(classic, winter, winterOrders);
 
@@ -144,10 +178,12 @@ export function galleryImages(): GalleryImage[] {
   const whFallResult = adjudicate(wh, whFall, whFallOrders);
 
   const busyOpts = { orders: busy.orders, adjudication: busy.adjudication };
+  const routes = routesClassic();
   return [
     { file: 'classic-start.png', variant: classic, position: classic.startingPosition(), opts: {} },
     { file: 'classic-fall-1903-orders.png', variant: classic, position: busy.position, opts: { ...busyOpts, title: 'Classic · Fall 1903 · orders and results' } },
     { file: 'classic-fall-1903-after.png', variant: classic, position: retreat, opts: { title: 'Classic · Fall 1903 Retreats · the board after Fall 1903' } },
+    { file: 'classic-spring-1904-routes.png', variant: classic, position: routes.position, opts: { orders: routes.orders, adjudication: routes.adjudication, title: 'Classic · Spring 1904 · routes as adjudicated, supports, no retreat' } },
     { file: 'classic-fall-1903-retreats.png', variant: classic, position: retreat, opts: { orders: retreatOrders, adjudication: afterRetreat, title: 'Classic · Fall 1903 Retreats · orders and results' } },
     { file: 'classic-winter-1903-adjustments.png', variant: classic, position: winter, opts: { orders: winterOrders, adjudication: winterResult, title: 'Classic · Winter 1903 · builds and disbands' } },
     { file: 'warring-states-spring-raises.png', variant: ws, position: wsStart, opts: { orders: wsSpringOrders, adjudication: wsSpring, title: 'Warring States · Spring, year 1 · raises and moves' } },

@@ -5,6 +5,7 @@
  */
 import type { OrderOutcome, Power, UnitType } from '../engine/types.js';
 import type { Point, SurfaceKind } from './geometry.js';
+import type { LegendLineKind } from './styles.js';
 
 export interface Rect {
   x: number;
@@ -34,8 +35,12 @@ export interface BorderLines {
 /** Variant map features and non-geometric links. */
 export type Feature =
   | { kind: 'river'; name: string; points: Point[] }
-  /** A wall on `province`'s side of its border with `neighbour`: segments already offset into `province`. */
-  | { kind: 'wall'; province: string; neighbour: string; segments: [Point, Point][] }
+  /**
+   * A wall on `province`'s side of its border with `neighbour`: segments already offset into `province`. `style`
+   * `band`: a band along the border of an area (Mandate of Heaven's black band round the Hsiung-Nu placement area),
+   * drawn solid dark; `legend` names it in the legend (default "wall").
+   */
+  | { kind: 'wall'; province: string; neighbour: string; segments: [Point, Point][]; style: 'wall' | 'band'; legend: string }
   | { kind: 'link'; from: string; to: string; points: [Point, Point]; linkKind: string };
 
 /**
@@ -87,9 +92,10 @@ export interface UnitMark {
  * Result symbols, one per meaning (issue 10 §1), each shown in the legend when used:
  * `failed` (a move that bounced, or an order that was void or illegal), `cut` (a support cut), `dislodged`
  * (a ring round the unit, drawn beside its province when the dislodger is in place), `disbanded`,
- * `build-failed`, `built`, `virtual` (a ring round a virtual unit, like the dislodged ring).
+ * `build-failed`, `built`, `virtual` (a ring round a virtual unit, like the dislodged ring), `no-retreat` (a dislodged
+ * unit with nowhere to retreat: it will be disbanded).
  */
-export type SymbolKind = 'failed' | 'cut' | 'dislodged' | 'disbanded' | 'build-failed' | 'built' | 'virtual';
+export type SymbolKind = 'failed' | 'cut' | 'dislodged' | 'no-retreat' | 'disbanded' | 'build-failed' | 'built' | 'virtual';
 
 export interface ResultSymbol {
   kind: SymbolKind;
@@ -135,12 +141,24 @@ export interface OrderMark {
   /** A rapid river move that stopped short: the part not travelled (drawn dashed; `path` ends where the fleet did). */
   rest?: Point[];
   stoppedShort?: boolean;
+  /** Arrows: the head at the end of `path` (painted above the label halos), and of `rest`. */
+  head?: ArrowHead;
+  restHead?: ArrowHead;
   /** Icon half-size of the unit concerned (for rings and badges). */
   size: number;
   unitType?: UnitType;
   outcome: OrderOutcome | null;
   /** Drawn dimmed and crossed out. */
   failed: boolean;
+}
+
+/** An arrowhead: a triangle from `tip` back to a base of `width` centred on `base`. */
+export interface ArrowHead {
+  tip: Point;
+  base: Point;
+  width: number;
+  /** The visible width of the shaft it ends (outline included), so the ratio can be checked. */
+  shaft: number;
 }
 
 export interface Label {
@@ -166,11 +184,21 @@ export interface LegendEntry {
   text: string;
 }
 
-export interface SymbolLegendEntry {
-  /** A result symbol, or `entrance` (an `EntranceMark`, drawn in `fill`). */
-  kind: SymbolKind | 'entrance';
+/**
+ * What a legend key explains: a result symbol, an order's line style (`LINE_LEGEND` in styles.ts), or a map feature:
+ * `entrance` (an `EntranceMark`, drawn in `fill`), `river`, `wall`, `link`, `band` (a border that is a placement
+ * band: walls of kind `band` in the variant's features). Keys that later drawings add (battle marks) take a kind of
+ * their own here.
+ */
+export type LegendKind = SymbolKind | LegendLineKind | 'entrance' | 'river' | 'wall' | 'band' | 'link';
+
+export interface LegendKey {
+  kind: LegendKind;
   text: string;
+  /** Left end of the sample (lines) or centre of the symbol. */
   at: Point;
+  /** The sample's width (lines) or diameter (symbols). */
+  width: number;
   fill?: string;
 }
 
@@ -190,7 +218,8 @@ export interface Scene {
   symbols: ResultSymbol[];
   labels: Label[];
   title: { text: string; at: Point; size: number };
-  legend: { entries: LegendEntry[]; symbols: SymbolLegendEntry[]; size: number; box: Rect };
+  /** Powers (`entries`), then every line style, symbol and feature the picture uses (`keys`), in rows. */
+  legend: { entries: LegendEntry[]; keys: LegendKey[]; size: number; box: Rect };
   /** Things that could not be drawn (unknown provinces, orders for absent units …). */
   warnings: string[];
 }

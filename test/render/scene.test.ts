@@ -314,13 +314,13 @@ describe('buildScene: entrances of links reserved to one power (Warhammer Underw
       for (const u of s.units) expect(overlaps(mine, box(u.at, u.size)), `${e.province}/${u.location}`).toBe(false);
       for (const c of s.centers) expect(overlaps(mine, box(c.at, c.radius)), `${e.province}/${c.province}`).toBe(false);
     }
-    expect(s.legend.symbols.filter((x) => x.kind === 'entrance')).toEqual([expect.objectContaining({ text: 'Skaven underway entrance', fill: skaven })]);
+    expect(s.legend.keys.filter((x) => x.kind === 'entrance')).toEqual([expect.objectContaining({ text: 'Skaven underway entrance', fill: skaven })]);
   });
 
   it('marks none on a map without such links', () => {
     const c = sceneOf(start);
     expect(c.entrances).toEqual([]);
-    expect(c.legend.symbols.some((x) => x.kind === 'entrance')).toBe(false);
+    expect(c.legend.keys.some((x) => x.kind === 'entrance')).toBe(false);
   });
 });
 
