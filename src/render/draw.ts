@@ -8,7 +8,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import type { Point } from './geometry.js';
 import { COLORS } from './palette.js';
-import { drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
+import { dot, drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing, octagon } from './draw-marks.js';
 import type { LegendKey, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
 
@@ -182,14 +182,14 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       stroke([seg[0], shaftEnd], ink, ARROW.visible * u * k, dash);
       stroke([seg[0], shaftEnd], sampleColor, ARROW.shaft * u * k, dash);
       if (key.kind === 'retreat') stroke([seg[0], shaftEnd], '#ffffff', ARROW.shaft * u * k * 0.38);
-      if (key.kind === 'path') dot(ctx, [x + w * 0.4, y], 3.2 * u, sampleColor, ink);
+      if (key.kind === 'path') dot(ctx, [x + w * 0.4, y], 3.2 * u, sampleColor);
       head(x + w, ARROW.headLength * u * k, ARROW.headWidth * u * k, sampleColor);
       break;
     }
     case 'support':
       stroke(seg, ink, 4.4 * u, DASH.support);
       stroke(seg, sampleColor, 2.6 * u, DASH.support);
-      dot(ctx, [x + w, y], 3.6 * u, sampleColor, ink);
+      dot(ctx, [x + w, y], 3.6 * u, sampleColor);
       break;
     case 'convoy':
       stroke(seg, ink, 5 * u, DASH.convoy);
@@ -203,15 +203,9 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
     case 'raise': {
       const r = 8 * u;
       const c: Point = [x + w / 2, y];
-      ctx.beginPath();
-      if (key.kind === 'hold') {
-        for (let i = 0; i < 8; i++) {
-          const a = Math.PI / 8 + (i * Math.PI) / 4;
-          if (i === 0) ctx.moveTo(c[0] + Math.cos(a) * r, c[1] + Math.sin(a) * r);
-          else ctx.lineTo(c[0] + Math.cos(a) * r, c[1] + Math.sin(a) * r);
-        }
-        ctx.closePath();
-      } else {
+      if (key.kind === 'hold') octagon(ctx, c, r);
+      else {
+        ctx.beginPath();
         ctx.arc(c[0], c[1], r, 0, Math.PI * 2);
         ctx.setLineDash([4 * u, 3 * u]);
       }
@@ -246,15 +240,6 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
   return isSymbol ? x + w / 2 : x + w;
 }
 
-function dot(ctx: Ctx, at: Point, r: number, fill: string, edge: string): void {
-  ctx.beginPath();
-  ctx.arc(at[0], at[1], r, 0, Math.PI * 2);
-  ctx.fillStyle = fill;
-  ctx.fill();
-  ctx.strokeStyle = edge;
-  ctx.lineWidth = r * 0.4;
-  ctx.stroke();
-}
 
 function polygonPath(ctx: Ctx, poly: Point[]): void {
   if (poly.length === 0) return;

@@ -45,6 +45,11 @@ function ordersOf(variant: Variant, position: Position, spec: Record<string, str
   );
 }
 
+/** A Classic movement phase with these units, each centre owned by the unit on it, plus the `extra` centres. */
+function classicMovement(season: 'spring' | 'fall', year: number, units: Unit[], extra: Record<string, string[]>): Position {
+  return { phase: { season, year, type: 'movement' }, units, dislodged: [], contested: [], supplyCenters: centresOf(units, extra) };
+}
+
 function centresOf(units: Unit[], extra: Record<string, string[]> = {}): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const u of units) if (classic.map.province(u.province)?.supplyCenter) (out[u.power] ??= []).push(u.province);
@@ -63,13 +68,7 @@ export function busyClassic(): { position: Position; orders: PowerOrder[]; adjud
     Russia: 'A rum, A stp, F sev, A ukr, A war',
     Turkey: 'F bla, A arm, A bul, A con, F aeg',
   });
-  const position: Position = {
-    phase: { season: 'fall', year: 1903, type: 'movement' },
-    units,
-    dislodged: [],
-    contested: [],
-    supplyCenters: centresOf(units, { England: ['edi', 'lvp'], France: ['spa', 'por'], Germany: ['swe'], Italy: ['nap', 'rom'], Austria: ['gre', 'tri'], Russia: ['mos'], Turkey: ['ank', 'smy'] }),
-  };
+  const position = classicMovement('fall', 1903, units, { England: ['edi', 'lvp'], France: ['spa', 'por'], Germany: ['swe'], Italy: ['nap', 'rom'], Austria: ['gre', 'tri'], Russia: ['mos'], Turkey: ['ank', 'smy'] });
   const orders = ordersOf(classic, position, {
     England: ['A lon - gas via convoy', 'F eng C A lon - gas', 'F mao C A lon - gas', 'F nth S A bel - hol', 'A bel - hol', 'F bar S A nwy - stp', 'A nwy - stp', 'F nwg H'],
     France: ['A par - bur', 'A mar S A par - bur', 'F bre - mao', 'A pic S A par - bur', 'F wes H'],
@@ -98,13 +97,7 @@ export function routesClassic(): { position: Position; orders: PowerOrder[]; adj
     Austria: 'A mun, A vie',
     Russia: 'A stp, A mos',
   });
-  const position: Position = {
-    phase: { season: 'spring', year: 1904, type: 'movement' },
-    units,
-    dislodged: [],
-    contested: [],
-    supplyCenters: centresOf(units, { England: ['lon', 'lvp', 'edi'], France: ['bre', 'mar'], Russia: ['war', 'sev'] }),
-  };
+  const position = classicMovement('spring', 1904, units, { England: ['lon', 'lvp', 'edi'], France: ['bre', 'mar'], Russia: ['war', 'sev'] });
   const orders = ordersOf(classic, position, {
     England: ['F nth C A hol - bel', 'A yor - nwy', 'A wal - bre via convoy', 'F eng C A wal - bre', 'F mao S A wal - bre', 'A nwy - stp'],
     France: ['A par - bur', 'A pic S A par - bur', 'A gas H'],
