@@ -8,7 +8,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import type { Point } from './geometry.js';
 import { COLORS } from './palette.js';
-import { dot, drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing, octagon } from './draw-marks.js';
+import { dot, drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
 import type { LegendKey, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
 
@@ -201,20 +201,10 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       break;
     case 'hold':
     case 'raise': {
-      const r = 8 * u;
+      // The ring the map draws round a unit of this size.
       const c: Point = [x + w / 2, y];
-      if (key.kind === 'hold') octagon(ctx, c, r);
-      else {
-        ctx.beginPath();
-        ctx.arc(c[0], c[1], r, 0, Math.PI * 2);
-        ctx.setLineDash([4 * u, 3 * u]);
-      }
-      ctx.strokeStyle = ink;
-      ctx.lineWidth = 4.4 * u;
-      ctx.stroke();
-      ctx.strokeStyle = sampleColor;
-      ctx.lineWidth = 2.6 * u;
-      ctx.stroke();
+      const ring = { kind: key.kind, power: '', color: sampleColor, order: '', points: [c], path: [c], size: 8 * u / 1.5, outcome: null, failed: false };
+      drawUnitRing(ctx, ring, u);
       break;
     }
     case 'river':
