@@ -2,7 +2,7 @@
  * Drawing from the deck: "Shuffle and reuse discarded cards if needed" (seed §7). With deck and discard both
  * empty the draw is skipped (design §1.8). Mutates the draft state it is given.
  */
-import { shuffle } from './rng.js';
+import { seedRng, shuffle } from './rng.js';
 import type { CardGameState, CardId, GameEvent } from './types.js';
 
 /** Take the top card of the deck, reshuffling the discard into it when the deck is empty. */
@@ -36,4 +36,14 @@ export function takeOut(list: CardId[], id: CardId): boolean {
   if (i < 0) return false;
   list.splice(i, 1);
   return true;
+}
+
+/**
+ * Undoing play (the bot's game-master rollback) would replay the same deck order, and whoever drew during the
+ * undone round would know what comes. This shuffles the cards not yet drawn with a fresh PRNG seeded from
+ * `seed`, and keeps that PRNG for later shuffles; everything else is unchanged. Pure: returns a new state.
+ */
+export function reshuffleUndrawn(s: CardGameState, seed: string): CardGameState {
+  const [deck, rng] = shuffle(s.deck, seedRng(seed));
+  return { ...s, deck, rng };
 }

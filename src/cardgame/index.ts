@@ -13,5 +13,6 @@ export { publicView, privateView, type CardGameView } from './views.js';
 export { stateSchema, actionSchema, parseAction, zodSentence } from './schema.js';
 export { physicalCount, controllerOf, statesControlledBy, ringOf, adjacentTo, STRONGHOLD_IDS } from './board.js';
 export { card, cardText, DECK_IDS } from './cards.js';
+export { reshuffleUndrawn } from './deck.js';
 export { DATA, STATE_ORDER, DYNASTIES, SYMBOLS } from './data.js';
 export type * from './types.js';

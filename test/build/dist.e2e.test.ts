@@ -120,6 +120,19 @@ describe('npm run build', () => {
     expect(r.code).toBe(0);
     expect(readFileSync(out).subarray(1, 4).toString()).toBe('PNG');
   });
+
+  it('draws the card table with the compiled `cards render` (the renderer is in the CLI bundle)', () => {
+    const game = run(['dist/cli/main.js', 'cards', 'new', '--players', '3', '--seed', 'dist']);
+    expect(game.code).toBe(0);
+    const out = join(dir, 'cards.png');
+    const r = run(['dist/cli/main.js', 'cards', 'render', '--out', out, '--changed', 'gu'], game.out);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ file: out, width: 1600, height: 1000 });
+    const png = readFileSync(out);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1600, 1000]); // the IHDR's width and height
+  });
 });
 
 describe('the compiled bot', () => {

@@ -82,7 +82,8 @@ export function draftOf(d: CardDraftView): FallBackDraft {
 export function openFallBack(ctx: BotContext, interaction: { channelId: string | null; user: { id: string } }, st: SeatState): Reply {
   if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game));
   const d = cardsDraft(ctx.deps, callerOf(interaction));
-  if (d.ok && d.draft.version === st.ref.version) return draftView(st, draftOf(d.draft));
+  // A draft with choices resumes where it was left; an empty one (cancelled) starts again at the confirm screen.
+  if (d.ok && d.draft.version === st.ref.version && (d.draft.effects.length > 0 || d.draft.recruit)) return draftView(st, draftOf(d.draft));
   return confirmStep(st.ref, st.state, st.seat);
 }
 

@@ -100,7 +100,9 @@ function draftResult(tx: Tx, sc: SeatCtx): Result<{ draft: CardDraftView }> {
 
 /**
  * Fall back (step 1 confirmed): starts the draft, or resumes the stored one. With less than 2 minutes left the
- * deadline moves to 2 minutes from now, so the effects can be chosen (design §3.8).
+ * deadline moves to 2 minutes from now, so the effects can be chosen (design §3.8) — once a turn: the grace is
+ * given when the turn's draft is created, and Cancel keeps the (emptied) draft, so Fall back → Cancel → Fall back
+ * never renews it. A turn is never held beyond its deadline plus one grace.
  */
 export function startFallBack(deps: GameDeps, caller: Caller, input: { version?: number | null } = {}): Result<{ draft: CardDraftView }> {
   return inTransaction(deps, (tx, changed) => {
@@ -112,12 +114,13 @@ export function startFallBack(deps: GameDeps, caller: Caller, input: { version?:
     const now = deps.now();
     markPresentInTx(tx, sc.ctx, caller.userId);
     const existing = draftOf(tx, sc.ctx.game.id, sc.seat);
-    if (!existing || existing.version !== sc.ctx.card.version) {
+    const firstThisTurn = !existing || existing.version !== sc.ctx.card.version;
+    if (firstThisTurn) {
       tx.delete(cardDrafts).where(and(eq(cardDrafts.gameId, sc.ctx.game.id), eq(cardDrafts.seat, sc.seat))).run();
       tx.insert(cardDrafts).values({ gameId: sc.ctx.game.id, seat: sc.seat, version: sc.ctx.card.version, effects: [], recruit: null, updatedAt: now }).run();
     }
     const deadline = sc.ctx.card.deadlineMs;
-    if (deadline !== null && deadline - now < FALL_BACK_GRACE_MS) {
+    if (firstThisTurn && deadline !== null && deadline - now < FALL_BACK_GRACE_MS) {
       tx.update(cardGames).set({ deadlineMs: now + FALL_BACK_GRACE_MS, remindAtMs: null }).where(eq(cardGames.gameId, sc.ctx.game.id)).run();
       queueTable(tx, sc.ctx, now);
       changed(sc.ctx.game.id);
@@ -190,14 +193,17 @@ export function draftRecruit(deps: GameDeps, caller: Caller, input: { version?: 
   });
 }
 
-/** Cancel before Done: back to the turn; nothing was public. */
+/**
+ * Cancel before Done: back to the turn; nothing was public. The choices are dropped, but the draft row stays (empty)
+ * for the rest of the turn: it records that this turn's fall-back grace was given (see `startFallBack`).
+ */
 export function cancelFallBack(deps: GameDeps, caller: Caller): Result<object> {
   return inTransaction(deps, (tx) => {
     const sc = seatCtx(tx, caller);
     if ('ok' in sc) return sc;
     const draft = draftOf(tx, sc.ctx.game.id, sc.seat);
     if (!draft) return fail(NO_DRAFT);
-    tx.delete(cardDrafts).where(and(eq(cardDrafts.gameId, sc.ctx.game.id), eq(cardDrafts.seat, sc.seat))).run();
+    saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [], recruit: null }, deps.now());
     return { ok: true };
   });
 }

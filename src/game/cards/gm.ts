@@ -3,7 +3,7 @@
  * and roll back to the start of the round. Each is one transaction, audited, and told to the channel.
  */
 import { and, eq, gt } from 'drizzle-orm';
-import { applyAll, newGame, type Action, type CardGameState } from '../../cardgame/index.js';
+import { apply, newGame, reshuffleUndrawn, type Action, type CardGameState } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { audit, idText } from '../../store/queries.js';
 import { cardEvents, cardGames, cardSeats, games } from '../../store/schema.js';
@@ -148,18 +148,51 @@ export function gmReplaceCards(deps: GameDeps, caller: Caller, input: { seat: st
   });
 }
 
+/**
+ * A game-master rollback as `card_events` stores it (not an engine action): the `n`-th rollback of the game
+ * reshuffled the cards not yet drawn with a PRNG seeded from the game's seed and `n`, so nobody learns the deck
+ * order from the undone round, and replaying the stored rows still rebuilds the state.
+ */
+export interface RollbackRecord {
+  type: 'rollback';
+  n: number;
+}
+
+function isRollback(a: unknown): a is RollbackRecord {
+  return typeof a === 'object' && a !== null && (a as { type?: unknown }).type === 'rollback';
+}
+
+/** The reshuffle seed of a game's `n`-th rollback. */
+export function rollbackSeed(seed: string, n: number): string {
+  return `${seed}:rollback:${n}`;
+}
+
 /** Rebuilds a game's state from its seed and stored actions (what replay and rollback use). */
-export function replayCardGame(tx: Tx, ctx: CardCtx, uptoSeq = Number.POSITIVE_INFINITY): { ok: true; state: CardGameState } | { ok: false; error: string } {
+export function replayCardGame(tx: Tx, ctx: CardCtx, uptoSeq = Number.POSITIVE_INFINITY): { ok: true; state: CardGameState; rollbacks: number } | { ok: false; error: string } {
   const engine = settingsOf(ctx.card).engine;
   if (!engine) return fail('The game has not started yet.');
   const rows = tx.select().from(cardEvents).where(eq(cardEvents.gameId, ctx.game.id)).orderBy(cardEvents.seq).all();
-  const actions = rows.filter((r) => r.seq <= uptoSeq).map((r) => r.action as Action);
-  const r = applyAll(newGame(engine), actions);
-  if (!r.ok) return fail(`Stored action ${r.at + 1} no longer applies: ${r.error}`);
-  return { ok: true, state: r.state };
+  let state = newGame(engine);
+  let rollbacks = 0;
+  for (const [i, row] of rows.entries()) {
+    if (row.seq > uptoSeq) break;
+    if (isRollback(row.action)) {
+      rollbacks = row.action.n;
+      state = reshuffleUndrawn(state, rollbackSeed(engine.seed, row.action.n));
+      continue;
+    }
+    const r = apply(state, row.action as Action);
+    if (!r.ok) return fail(`Stored action ${i + 1} no longer applies: ${r.error}`);
+    state = r.state;
+  }
+  return { ok: true, state, rollbacks };
 }
 
-/** Rolls the game back to the start of the current round's battle (the state right after the battle was chosen). */
+/**
+ * Rolls the game back to the start of the current round's battle (the state right after the battle was chosen),
+ * then reshuffles the cards not yet drawn (see `RollbackRecord`). The rollback is stored as an event row, which
+ * becomes the round's new start.
+ */
 export function gmRollbackCards(deps: GameDeps, caller: Caller): GmResult {
   return gmTx(deps, caller, (tx, ctx, now) => {
     if (ctx.game.status === 'finished') return fail('The game is over.');
@@ -167,17 +200,23 @@ export function gmRollbackCards(deps: GameDeps, caller: Caller): GmResult {
     if (target === 0 || ctx.card.seq === target) return fail('Nothing to roll back: no action was taken since the start of the round.');
     const r = replayCardGame(tx, ctx, target);
     if (!r.ok) return r;
+    const engine = settingsOf(ctx.card).engine!;
+    const record: RollbackRecord = { type: 'rollback', n: r.rollbacks + 1 };
+    const state = reshuffleUndrawn(r.state, rollbackSeed(engine.seed, record.n));
+    const seq = target + 1;
     tx.delete(cardEvents).where(and(eq(cardEvents.gameId, ctx.game.id), gt(cardEvents.seq, target))).run();
+    const text = `The game master rolled the game back to the start of round ${state.round}: every action since is undone, and the cards not yet drawn were reshuffled.`;
+    tx.insert(cardEvents).values({ gameId: ctx.game.id, seq, round: state.round, action: record, events: [{ kind: 'rollback', text }], actor: `gm:${idText(caller.userId)}`, at: now }).run();
     deleteDrafts(tx, ctx.game.id);
-    const clock = ctx.game.status === 'paused' ? { pausedRemainingMs: settingsOf(ctx.card).turnMs } : turnClock(ctx, r.state, now);
+    const clock = ctx.game.status === 'paused' ? { pausedRemainingMs: settingsOf(ctx.card).turnMs } : turnClock(ctx, state, now);
     tx.update(cardGames)
-      .set({ state: JSON.stringify(r.state), phase: r.state.phase, round: r.state.round, seq: target, version: ctx.card.version + 1, ...clock, updatedAt: now })
+      .set({ state: JSON.stringify(state), phase: state.phase, round: state.round, seq, roundStartSeq: seq, version: ctx.card.version + 1, ...clock, updatedAt: now })
       .where(eq(cardGames.gameId, ctx.game.id))
       .run();
     audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_rollback', detail: { toSeq: target, fromSeq: ctx.card.seq }, at: now });
     const next = reload(tx, ctx);
-    queueNotice(tx, ctx.game, `The game master rolled the game back to the start of round ${r.state.round}; every action since is undone.`, `cards:rollback:${ctx.game.id}:${ctx.card.seq}:${now}`, now);
-    queueLog(tx, next, `rollback:${ctx.card.seq}:${now}`, `Round ${r.state.round} · rolled back to the start of the round by the game master.`, now);
+    queueNotice(tx, ctx.game, text, `cards:rollback:${ctx.game.id}:${ctx.card.seq}:${now}`, now);
+    queueLog(tx, next, `rollback:${ctx.card.seq}:${now}`, `Round ${state.round} · ${text}`, now);
     queueTable(tx, next, now);
     queuePingsForNow(tx, next, `rb${ctx.card.seq}-${now}`, now);
     return runAutomatic(tx, next, now);

@@ -2,6 +2,7 @@
  * Card-game deadlines, swept by the shared scheduler (src/game/scheduler.ts). A turn that times out takes the
  * defaults of design §3.8 in one transaction that first re-reads the game: the deadline must still be due,
  * so two sweeps (or two processes) process it exactly once. Two timeouts in a row mark a seat away.
+ * The setup give's deadline takes its default but never counts as a missed turn.
  * The 25 % reminder of a long turn is queued once (its time is cleared in the same transaction).
  */
 import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
@@ -39,13 +40,17 @@ export function timeoutCardTurn(deps: GameDeps, gameId: number): Result<{ timedO
     const now = deps.now();
     if (!ctx || ctx.game.status !== 'active' || ctx.card.deadlineMs === null || ctx.card.deadlineMs > now) return { ok: true, timedOut: 0 };
     const due = seatsToAct(ctx.state);
+    // The setup give is not a turn: a newcomer still reading the 8 cards dealt is never counted as absent.
+    const counts = ctx.state?.phase !== 'give';
     let cur: CardCtx = ctx;
     for (const seat of due) {
       const r = commitDefault(tx, cur, seat, 'timeout', now);
       if ('ok' in r) return r;
       cur = r;
-      markTimeout(tx, cur, seat, now);
-      cur = reload(tx, cur);
+      if (counts) {
+        markTimeout(tx, cur, seat, now);
+        cur = reload(tx, cur);
+      }
     }
     cur = runAutomatic(tx, cur, now);
     changed(gameId);

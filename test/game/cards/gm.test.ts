@@ -78,7 +78,7 @@ describe('card game: game-master tools', () => {
     expect(dm).toBeDefined();
   });
 
-  it('rollback restores the state at the start of the round exactly', () => {
+  it('rollback restores the start of the round and reshuffles the cards not yet drawn, deterministically', () => {
     const g = battle();
     const start = storedState(env);
     const seq = eventRows(env).length;
@@ -86,12 +86,43 @@ describe('card game: game-master tools', () => {
     actOnce(env, 'fallBack');
     expect(eventRows(env).length).toBe(seq + 2);
     const r = ok(gmRollbackCards(env.deps, at(GM))).game;
-    expect(storedState(env)).toEqual(start);
-    expect(JSON.stringify(storedState(env))).toBe(JSON.stringify(start));
-    expect(eventRows(env).length).toBe(seq);
+    const after = storedState(env);
+    // everything as at the round's start but the order of the deck (and the PRNG that shuffled it)
+    const { deck: d0, rng: rng0, ...rest0 } = start;
+    const { deck: d1, rng: rng1, ...rest1 } = after;
+    expect(rest1).toEqual(rest0);
+    expect([...d1].sort()).toEqual([...d0].sort());
+    expect(d1).not.toEqual(d0);
+    expect(d1.slice(0, 5)).not.toEqual(d0.slice(0, 5)); // whoever drew in the undone round knows nothing of what comes
+    expect(rng1).not.toBe(rng0);
+    // the rollback is stored (one row, the round's new start), so replaying the rows rebuilds the state
+    expect(eventRows(env).length).toBe(seq + 1);
+    expect(eventRows(env).at(-1)).toMatchObject({ actor: `gm:${GM}`, action: { type: 'rollback', n: 1 } });
+    expect(verifyCardReplay(env.deps, g.gameId)).toEqual({ ok: true, same: true });
     expect(r.version).toBeGreaterThan(g.version);
     expect(gmRollbackCards(env.deps, at(GM))).toEqual({ ok: false, error: 'Nothing to roll back: no action was taken since the start of the round.' });
+    // a second rollback of the same round shuffles again, differently
+    actOnce(env, 'fallBack');
+    ok(gmRollbackCards(env.deps, at(GM)));
+    const again = storedState(env);
+    expect([...again.deck].sort()).toEqual([...d0].sort());
+    expect(again.deck).not.toEqual(d1);
+    expect(eventRows(env).at(-1)).toMatchObject({ action: { type: 'rollback', n: 2 } });
     expect(verifyCardReplay(env.deps, g.gameId)).toEqual({ ok: true, same: true });
+    expect(outboxRows(env).some((row) => row.kind === 'notice' && String((row.payload as { text: string }).text).includes('reshuffled'))).toBe(true);
+  });
+
+  it('the same stored rows give the same reshuffle (a rollback is deterministic from the stored game)', () => {
+    const decks: string[][] = [];
+    for (let k = 0; k < 2; k++) {
+      battle();
+      actOnce(env, 'wage');
+      ok(gmRollbackCards(env.deps, at(GM)));
+      decks.push(storedState(env).deck);
+      env.close();
+    }
+    // makeEnv's random is seeded the same way both times: the same game, the same rollback, the same order
+    expect(decks[1]).toEqual(decks[0]);
   });
 
   it('a conceded seat falls back at once on each of its turns', () => {

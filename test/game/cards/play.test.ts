@@ -13,6 +13,7 @@ import {
   markCardsPresent,
   setCardsNotify,
   startFallBack,
+  sweepCardGames,
   wageBattle,
   STALE,
 } from '../../../src/game/cards/index.js';
@@ -158,27 +159,47 @@ describe('card game: the fall-back draft', () => {
     expect(kinds).toContain('cards_round');
   });
 
-  it('Cancel returns to the turn; a draft of an older table is stale', () => {
+  it('Cancel returns to the turn with every choice dropped; a draft of an older table is stale', () => {
     const me = lastWithClaims();
     const g = info(env);
-    ok(startFallBack(env.deps, at(me), { version: g.version }));
+    const d = ok(startFallBack(env.deps, at(me), { version: g.version })).draft;
+    ok(draftEffect(env.deps, at(me), { version: g.version, effect: { symbol: d.remaining[0]!, draw: true } }));
     ok(cancelFallBack(env.deps, at(me)));
-    expect(cardsDraft(env.deps, at(me))).toEqual({ ok: false, error: 'You have not started a fall back: press "Fall back" first.' });
-    expect(finishFallBack(env.deps, at(me), { version: g.version })).toMatchObject({ ok: false });
+    expect(ok(cardsDraft(env.deps, at(me))).draft).toMatchObject({ effects: [], recruit: null });
+    expect(info(env).version).toBe(g.version); // nothing public happened
     expect(startFallBack(env.deps, at(me), { version: g.version - 1 })).toEqual({ ok: false, error: STALE });
   });
 
-  it('confirming Fall back with under 2 minutes left extends the deadline to 2 minutes', () => {
+  it('confirming Fall back with under 2 minutes left extends the deadline to 2 minutes, once a turn', () => {
     const g = toBattle(3, { preset: 'live' });
+    const me = g.toActUserId!;
     expect(g.deadline).toBe(env.clock.t + 120_000);
-    // with 2 minutes left nothing moves
-    ok(startFallBack(env.deps, at(g.toActUserId!), { version: g.version }));
-    expect(info(env).deadline).toBe(g.deadline);
+    env.clock.advance(110_000);
+    ok(startFallBack(env.deps, at(me), { version: g.version }));
+    const graced = env.clock.t + 120_000;
+    expect(info(env).deadline).toBe(graced);
+    // Fall back → Cancel → Fall back never renews it: the turn cannot be held beyond its deadline plus one grace
+    for (let i = 0; i < 5; i++) {
+      env.clock.advance(20_000);
+      ok(cancelFallBack(env.deps, at(me)));
+      ok(startFallBack(env.deps, at(me), { version: g.version }));
+      expect(info(env).deadline).toBe(graced);
+    }
+    expect(graced).toBeLessThanOrEqual(g.deadline! + 120_000);
+    env.clock.t = graced + 1;
+    expect(sweepCardGames(env.deps).timedOut).toBe(1);
+    expect(eventRows(env).at(-1)).toMatchObject({ actor: 'timeout', action: { type: 'fallBack' } });
+  });
+
+  it('the next turn gets its own grace', () => {
+    const g = toBattle(3, { preset: 'live' });
     env.clock.advance(110_000);
     ok(startFallBack(env.deps, at(g.toActUserId!), { version: g.version }));
+    ok(finishFallBack(env.deps, at(g.toActUserId!), { version: g.version }));
+    const next = info(env);
+    env.clock.advance(115_000);
+    ok(startFallBack(env.deps, at(next.toActUserId!), { version: next.version }));
     expect(info(env).deadline).toBe(env.clock.t + 120_000);
-    // the draft was kept (resumed, not restarted) and is still on the current table
-    expect(ok(cardsDraft(env.deps, at(g.toActUserId!))).draft.version).toBe(g.version);
   });
 
   it('the chooser alone chooses, among eligible states only', () => {

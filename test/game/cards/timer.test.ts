@@ -67,21 +67,42 @@ describe('card game deadlines', () => {
     }
   });
 
+  it('the setup give timing out takes the default but is not a missed turn (a newcomer is never marked away for it)', () => {
+    const env = track(startedCards(3, { preset: 'live' }));
+    env.clock.advance(90_001);
+    expect(sweepCardGames(env.deps).timedOut).toBe(3); // every give took D-21's default
+    expect(info(env).phase).toBe('choose');
+    expect(info(env).seats.map((s) => [s.timeouts, s.away])).toEqual([
+      [0, false],
+      [0, false],
+      [0, false],
+    ]);
+    // the chooser then misses the choice: one missed turn, still not away
+    env.clock.advance(90_001);
+    sweepCardGames(env.deps);
+    const chooser = eventRows(env).at(-1)!.action as { seat: number };
+    expect(info(env).seats.find((s) => s.seat === chooser.seat)).toMatchObject({ timeouts: 1, away: false });
+    expect(outboxRows(env).some((r) => r.kind === 'notice' && String((r.payload as { text: string }).text).includes('is marked away'))).toBe(false);
+  });
+
   it('marks a seat away after 2 timeouts in a row; its turns then resolve at once, and any action clears it', () => {
     const env = track(startedCards(3));
     env.clock.advance(HOUR + 1);
-    sweepCardGames(env.deps); // every give timed out: 1 each
+    sweepCardGames(env.deps); // every give timed out: not counted as missed turns
     const chooser = info(env).toAct!;
-    expect(info(env).seats.map((s) => s.timeouts)).toEqual([1, 1, 1]);
+    expect(info(env).seats.map((s) => s.timeouts)).toEqual([0, 0, 0]);
+    env.clock.advance(HOUR + 1);
+    sweepCardGames(env.deps); // the chooser's first timeout: it starts the battle, and its battle turn times out too
+    expect(info(env).seats.find((s) => s.seat === chooser)!.timeouts).toBe(1);
     env.clock.advance(HOUR + 1);
     sweepCardGames(env.deps); // the chooser's second timeout
     const g = info(env);
     const seat = g.seats.find((s) => s.seat === chooser)!;
     expect(seat).toMatchObject({ away: true, timeouts: 2 });
     expect(outboxRows(env).some((r) => r.kind === 'notice' && String((r.payload as { text: string }).text).includes('is marked away'))).toBe(true);
-    // the chooser starts the battle, and being away its turn fell back at once
+    // the second missed turn was the battle turn the chooser started: it fell back with the defaults
     const rows = eventRows(env);
-    expect(rows.at(-1)).toMatchObject({ actor: 'away', action: { type: 'fallBack', seat: chooser } });
+    expect(rows.at(-1)).toMatchObject({ actor: 'timeout', action: { type: 'fallBack', seat: chooser } });
     expect(g.toAct).not.toBe(chooser);
     ok(markCardsPresent(env.deps, at(seat.userId)));
     expect(info(env).seats.find((s) => s.seat === chooser)).toMatchObject({ away: false, timeouts: 0 });
