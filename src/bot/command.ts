@@ -25,6 +25,8 @@ export interface BotCommand {
   autocomplete?(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void>;
   /** The per-user budget this call spends (abuse issue §1), if any; checked by the router before `execute`. */
   cooldown?(interaction: ChatInputCommandInteraction): CooldownAction | null;
+  /** How this command answers when the router refuses it (budget spent); by default the plain `⚠️ reason`. */
+  refuse?(ctx: BotContext, interaction: ChatInputCommandInteraction, error: string): Promise<void>;
   /** Handles this command's buttons, selects and modals (`action` and `args` from the custom_id). */
   component?(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void>;
 }

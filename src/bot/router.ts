@@ -69,7 +69,7 @@ export class CommandRouter {
       const allowed = action ? useCooldown(this.ctx.deps, interaction.user.id, action) : null;
       if (allowed && !allowed.ok) {
         this.ctx.log.info({ ...fields, cooldown: action }, 'command refused: cooldown');
-        await replyRejected(interaction, allowed.error);
+        await (command.refuse ? command.refuse(this.ctx, interaction, allowed.error) : replyRejected(interaction, allowed.error));
         return;
       }
       await command.execute(this.ctx, interaction);

@@ -10,33 +10,12 @@ import { cooldowns, games, guildSettings, phases } from '../store/schema.js';
 import { audit } from '../store/queries.js';
 import { formatDuration, parseDuration } from './durations.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
-import type { GameDeps, Result } from './types.js';
+import type { CooldownAction, GameDeps, Limits, Result } from './types.js';
+
+export type { Budget, CooldownAction, Limits, LimitsInput } from './types.js';
 
 /** The bot never lets a phase be shorter than this, whatever a server or the operator says. */
 export const ABSOLUTE_MIN_PHASE_MS = 60_000;
-
-/** A per-user budget: at most `uses` in `windowMs`. */
-export interface Budget {
-  uses: number;
-  windowMs: number;
-}
-
-export type CooldownAction = 'order' | 'map' | 'lobby' | 'create';
-
-export interface Limits {
-  /** Shortest phase for every server (a server may raise it). */
-  minPhaseMs: number;
-  /** Phases one game may resolve in any hour (early resolutions beyond it wait for their deadline). */
-  phasesPerHour: number;
-  /** Games forming, running or paused at once in one server (a server may lower it). */
-  maxLiveGamesPerServer: number;
-  /** `/order` text: characters and lines, checked before anything parses it. */
-  maxOrderChars: number;
-  maxOrderLines: number;
-  /** Order-confirmation DMs wait this long for more changes, and carry them all (one DM per burst). */
-  confirmationQuietMs: number;
-  budgets: Record<CooldownAction, Budget>;
-}
 
 export const DEFAULT_LIMITS: Limits = {
   minPhaseMs: ABSOLUTE_MIN_PHASE_MS,
@@ -135,7 +114,6 @@ export function tryAgainIn(ms: number): string {
 }
 
 /** Operator overrides (environment): any subset of the limits. */
-export type LimitsInput = Partial<Omit<Limits, 'budgets'>> & { budgets?: Partial<Record<CooldownAction, Budget>> };
 
 /** Spends one use of the user's `action` budget; the error says when to try again. */
 export function useCooldown(deps: GameDeps, userId: string, action: CooldownAction): Result<object> {

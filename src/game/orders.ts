@@ -15,7 +15,7 @@ import { isError, playerInGame } from './context.js';
 import { ordersClosedByDecisive } from './decisive.js';
 import { buildSites, buildableTypes, dutiesOf, unitText, type Duties } from './duties.js';
 import { limitsOf } from './limits.js';
-import { queueDm, queueStatus, type OutboxPayload } from './outbox-write.js';
+import { ORDER_CONFIRMATION_KEY, queueDm, queueStatus, type OutboxPayload } from './outbox-write.js';
 import { discordTime, phaseLabel } from './summary.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { Caller, GameDeps, PhaseView, RejectedOrder, Result, StoredOrder } from './types.js';
@@ -202,6 +202,7 @@ function orderSetText(duties: Duties, rows: OrderRow[]): string {
  * per burst of changes. A confirmation still waiting for its quiet period (`confirmationQuietMs`, at most three
  * of them after the first change) is rewritten with the newest order set, so sixty quick `/order`s send one DM
  * that shows the final orders; one already due (perhaps being delivered) is left alone and a new one follows.
+ * When the phase resolves first, the confirmation is dropped (its results show the orders; outbox-write.ts `enqueue`).
  */
 function queueConfirmation(tx: Tx, deps: GameDeps, game: GameRow, userId: string, power: string, phaseId: number, text: string, now: number): void {
   const quiet = limitsOf(deps).confirmationQuietMs;
@@ -218,7 +219,7 @@ function queueConfirmation(tx: Tx, deps: GameDeps, game: GameRow, userId: string
         eq(outbox.attempts, 0),
         // Not due yet, so no deliverer has picked it up (they only take due rows).
         gt(outbox.nextAttemptAt, now),
-        like(outbox.dedupeKey, `confirm:${phaseId}:${power}:%`),
+        like(outbox.dedupeKey, `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:%`),
       ),
     )
     .get();
@@ -230,7 +231,7 @@ function queueConfirmation(tx: Tx, deps: GameDeps, game: GameRow, userId: string
       .run();
     return;
   }
-  const dedupeKey = `confirm:${phaseId}:${power}:${randomToken(deps.random ?? Math.random)}`;
+  const dedupeKey = `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:${randomToken(deps.random ?? Math.random)}`;
   queueDm(tx, game, userId, 'order_confirmation', text, dedupeKey, now, phaseId);
   if (quiet > 0) tx.update(outbox).set({ nextAttemptAt: now + quiet }).where(eq(outbox.dedupeKey, dedupeKey)).run();
 }

@@ -5,7 +5,7 @@
  * Secrecy: payloads for channels never carry orders of an unresolved phase. Results posts only name a
  * resolved phase; status texts only say who has submitted, never what.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { games, outbox, type GameRow } from '../store/schema.js';
 import type { CardGameView } from '../cardgame/index.js';
@@ -85,7 +85,24 @@ export interface Enqueue {
   now: number;
 }
 
-/** Queues a message; returns false when a message with the same dedupe key already exists. */
+/** Dedupe keys of order confirmation DMs: `confirm:<phase>:<power>:<token>` (src/game/orders.ts). */
+export const ORDER_CONFIRMATION_KEY = 'confirm:';
+
+/** Channel posts that publish a phase's orders: its results and (Warhammer) its provisional results. */
+export const PUBLISHES_ORDERS: readonly OutboxKind[] = ['phase_results', 'decisive_provisional'];
+
+/** `last_error` of an order confirmation that was not sent because its phase's orders were published first. */
+export const CONFIRMATION_DROPPED = 'dropped: its phase resolved first, and the results show the orders';
+
+/**
+ * Queues a message; returns false when a message with the same dedupe key already exists.
+ *
+ * Issue 23 §3: an order confirmation DM goes out before the post that publishes its phase's orders, or not at all.
+ * Queuing that post (in the transaction that resolves the phase) drops the phase's confirmations that no deliverer
+ * holds yet: the post shows what was stored, and a DM after it would confirm orders for a phase that is over. A
+ * confirmation already in flight is waited for by the post (outbox.ts `claimHeads`); one put back after a failed
+ * attempt, or freed after a crash, is dropped by the deliverer instead of being sent late (`deliverOne`).
+ */
 export function enqueue(tx: Tx, m: Enqueue): boolean {
   const res = tx
     .insert(outbox)
@@ -102,6 +119,21 @@ export function enqueue(tx: Tx, m: Enqueue): boolean {
     })
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .run();
+  if (res.changes === 1 && m.phaseId != null && PUBLISHES_ORDERS.includes(m.payload.type)) {
+    tx.update(outbox)
+      .set({ failedAt: m.now, lastError: CONFIRMATION_DROPPED })
+      .where(
+        and(
+          eq(outbox.phaseId, m.phaseId),
+          eq(outbox.kind, 'dm'),
+          like(outbox.dedupeKey, `${ORDER_CONFIRMATION_KEY}${m.phaseId}:%`),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          isNull(outbox.claimedBy),
+        ),
+      )
+      .run();
+  }
   return res.changes === 1;
 }
 

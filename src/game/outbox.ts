@@ -17,10 +17,12 @@
  * - `channel_gone` fails every pending row for that channel and pauses a running game there.
  * - Status edits are coalesced: an older status row is skipped when a newer one for the same game waits;
  *   a status row's text is the game's status at delivery time.
+ * - An order confirmation DM goes out before the post that publishes its phase's orders, or not at all (issue 23
+ *   §3): that post waits while one is in flight, and one outrun by it is dropped instead of sent (outbox-write.ts).
  * - Logs: one info line per delivery (kind, attempts, ms), failures at warn with the error's Discord code and
  *   HTTP status (never a payload: message text stays out of logs).
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from '../log.js';
 import type { Db, Tx } from '../store/db.js';
 import { auditLog, games, outbox, type OutboxRow } from '../store/schema.js';
@@ -34,7 +36,7 @@ import {
   type ClaimClock,
   type Deliverer,
 } from './outbox-claims.js';
-import { enqueue, type OutboxPayload } from './outbox-write.js';
+import { CONFIRMATION_DROPPED, enqueue, ORDER_CONFIRMATION_KEY, PUBLISHES_ORDERS, type OutboxPayload } from './outbox-write.js';
 import { buildStatus } from './status.js';
 import { cardTablePayload } from './cards/outbox.js';
 
@@ -125,6 +127,19 @@ export interface DeliveryStats {
 /** The oldest pending row of each target (only these may be sent: per-target order). */
 const HEADS = sql`SELECT min(id) AS id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY target`;
 
+const PUBLISHING = sql.join(
+  PUBLISHES_ORDERS.map((kind) => sql`${kind}`),
+  sql`, `,
+);
+
+/**
+ * A post publishing a phase's orders (`o`) waits while an order confirmation of that phase, queued before it, is
+ * being sent (claimed): the DM goes out first (issue 23 §3, see outbox-write.ts `enqueue`).
+ */
+const WAITS_FOR_CONFIRMATION = sql`o.kind IN (${PUBLISHING}) AND EXISTS (
+  SELECT 1 FROM outbox AS c WHERE c.claimed_by IS NOT NULL AND c.sent_at IS NULL AND c.failed_at IS NULL
+    AND c.phase_id = o.phase_id AND c.id < o.id AND c.kind = 'dm' AND c.dedupe_key LIKE ${`${ORDER_CONFIRMATION_KEY}%`})`;
+
 /**
  * Claims up to `max` rows, each the oldest pending row of its target, due and unclaimed (one transaction, so
  * two deliverers never claim the same row).
@@ -134,7 +149,7 @@ function claimHeads(db: Db, now: number, me: Deliverer, max: number): OutboxRow[
     (tx) => {
       const heads = tx.all<{ id: number }>(
         sql`SELECT o.id AS id FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id
-            WHERE o.claimed_by IS NULL AND o.next_attempt_at <= ${now}
+            WHERE o.claimed_by IS NULL AND o.next_attempt_at <= ${now} AND NOT (${WAITS_FOR_CONFIRMATION})
             ORDER BY o.id LIMIT ${max}`,
       );
       const claimed: OutboxRow[] = [];
@@ -174,6 +189,21 @@ function channelGone(tx: Tx, row: OutboxRow, error: string, t: number): number {
   return others;
 }
 
+/**
+ * An order confirmation whose phase's orders were published after it was queued (a retry after a failed attempt,
+ * or a row freed after a crash): sending it now would confirm orders for a phase that is over (issue 23 §3).
+ */
+function outrunConfirmation(db: Db, row: OutboxRow): boolean {
+  if (row.kind !== 'dm' || row.phaseId === null || !row.dedupeKey.startsWith(ORDER_CONFIRMATION_KEY)) return false;
+  const published = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(gt(outbox.id, row.id), eq(outbox.phaseId, row.phaseId), inArray(outbox.kind, [...PUBLISHES_ORDERS]), isNull(outbox.failedAt)))
+    .limit(1)
+    .get();
+  return published !== undefined;
+}
+
 /** A newer unsent status row for the same game makes this one pointless. */
 function superseded(db: Db, row: OutboxRow): boolean {
   if (row.kind !== 'status' || row.gameId === null) return false;
@@ -206,6 +236,11 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
   const started = performance.now();
   const fields = () => ({ outboxId: row.id, gameId: row.gameId, kind: row.kind, target: row.targetKind, attempts: row.attempts + 1, ms: Math.round(performance.now() - started) });
   try {
+    if (outrunConfirmation(db, row)) {
+      db.update(outbox).set({ failedAt: now(), claimedBy: null, lastError: CONFIRMATION_DROPPED }).where(eq(outbox.id, row.id)).run();
+      log?.info(fields(), 'outbox row dropped: its phase resolved first');
+      return 'skipped';
+    }
     if (superseded(db, row)) {
       db.update(outbox).set({ sentAt: now(), claimedBy: null, lastError: 'skipped: superseded by a newer status' }).where(eq(outbox.id, row.id)).run();
       return 'skipped';

@@ -16,6 +16,9 @@ import { isBallotKey } from './orders.js';
 import { phaseLabel } from './summary.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
+import { pluginOf } from '../variants/index.js';
+import type { MapOverlay, PictureKind } from '../variants/plugin/index.js';
+import type { GameRow, PhaseRow } from '../store/schema.js';
 
 export type MapPalette = 'standard' | 'colorblind';
 export const MAP_PALETTES: readonly MapPalette[] = ['standard', 'colorblind'];
@@ -31,6 +34,8 @@ export interface RenderInput {
   title: string;
   /** The game's palette (`/game create palette:`). */
   palette: MapPalette;
+  /** What the variant's plug-in draws beyond units and orders (absent when nothing). */
+  overlays?: MapOverlay[];
 }
 
 /** Which picture of a phase: its orders and results, or the board after it (resolved phases only). */
@@ -107,19 +112,37 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: P
     if (picture === 'after') {
       if (!phase.adjudication) return null;
       const next = phase.adjudication.position;
-      return { variant, position: next, title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`, palette };
+      return withOverlays({ variant, position: next, title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`, palette }, game, phase, 'after');
     }
-    if (picture !== 'orders' || !phase.adjudication) return { variant, position: phase.position, title: `${variant.name} · ${label}`, palette };
-    return {
-      variant,
-      position: phase.position,
-      orders: shownOrders(tx, phase.id),
-      results: phase.adjudication.results,
-      adjudication: phase.adjudication,
-      title: `${variant.name} · ${label} · orders and results`,
-      palette,
-    };
+    if (picture !== 'orders' || !phase.adjudication) return withOverlays({ variant, position: phase.position, title: `${variant.name} · ${label}`, palette }, game, phase, 'board');
+    return withOverlays(
+      {
+        variant,
+        position: phase.position,
+        orders: shownOrders(tx, phase.id),
+        results: phase.adjudication.results,
+        adjudication: phase.adjudication,
+        title: `${variant.name} · ${label} · orders and results`,
+        palette,
+      },
+      game,
+      phase,
+      'orders',
+    );
   });
+}
+
+/** The input with the overlays the variant's plug-in draws on this picture (none: the input as it is). */
+function withOverlays(input: RenderInput, game: GameRow, phase: PhaseRow, picture: PictureKind): RenderInput {
+  const plugin = pluginOf(game.variantId);
+  if (!plugin.mapOverlays) return input;
+  const overlays = plugin.mapOverlays({
+    variant: input.variant,
+    picture,
+    options: game.options ?? {},
+    phase: { index: phase.idx, position: phase.position, adjudication: phase.resolvedAt !== null ? phase.adjudication : null },
+  });
+  return overlays.length > 0 ? { ...input, overlays } : input;
 }
 
 /** A phase's orders as its maps show them. Votes for neutral units stay secret even after the phase: only the adopted orders (in the results) are shown. */

@@ -4,9 +4,36 @@
 import type { OrderResult, Phase, PhaseType, Power } from '../engine/types.js';
 import type { Db } from '../store/db.js';
 import type { GameEnd, GameStatus } from '../store/schema.js';
-import type { LimitsInput } from './limits.js';
 
 export type { GameEnd, GameStatus };
+
+// ---- Abuse limits (values and use in limits.ts) ----
+
+/** A per-user budget: at most `uses` in `windowMs`. */
+export interface Budget {
+  uses: number;
+  windowMs: number;
+}
+
+export type CooldownAction = 'order' | 'map' | 'lobby' | 'create';
+
+export interface Limits {
+  /** Shortest phase for every server (a server may raise it). */
+  minPhaseMs: number;
+  /** Phases one game may resolve in any hour (early resolutions beyond it wait for their deadline). */
+  phasesPerHour: number;
+  /** Games forming, running or paused at once in one server (a server may lower it). */
+  maxLiveGamesPerServer: number;
+  /** `/order` text: characters and lines, checked before anything parses it. */
+  maxOrderChars: number;
+  maxOrderLines: number;
+  /** Order-confirmation DMs wait this long for more changes, and carry them all (one DM per burst). */
+  confirmationQuietMs: number;
+  budgets: Record<CooldownAction, Budget>;
+}
+
+/** Limits as the operator gives them (config/env.ts): unset ones take the defaults. */
+export type LimitsInput = Partial<Omit<Limits, 'budgets'>> & { budgets?: Partial<Record<CooldownAction, Budget>> };
 
 /** What every use-case needs. */
 export interface GameDeps {

@@ -13,9 +13,11 @@ import { placeMarkers } from './markers.js';
 import { aroundUnit, optionHead, optionPath, orderMarks, type OrderMarkContext, type SymbolWish } from './orders.js';
 import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
 import { overlaps, rectAround, textWidth } from './placement.js';
-import type { Feature, LegendEntry, LegendKey, LegendKind, OrderMark, Rect, ResultSymbol, Scene, SymbolKind, UnitMark } from './scene.js';
+import type { Feature, LegendEntry, LegendKey, LegendKind, OrderMark, PlacedOverlay, Rect, ResultSymbol, Scene, SymbolKind, UnitMark } from './scene.js';
 import { LINE_LEGEND, legendLineOf } from './styles.js';
-import { placeSymbols, SYMBOL_TEXT } from './symbols.js';
+import { placeSymbols, symbolBox, SYMBOL_TEXT } from './symbols.js';
+import { overlayLegend, placeOverlays } from './overlays.js';
+import type { MapOverlay } from '../variants/plugin/overlay.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 
 /** The narrowest legend slot that holds every power's entry (swatch, name and centre count) with a gap. */
@@ -39,6 +41,8 @@ export interface RenderOptions {
   width?: number;
   /** The whole title line; default `<variant name> — Spring 1901 Movement`. */
   title?: string;
+  /** What the variant draws beyond units and orders (its plug-in's `mapOverlays`), placed clear of everything else. */
+  overlays?: MapOverlay[];
 }
 
 export type SceneResult = { ok: true; scene: Scene } | { ok: false; error: string };
@@ -268,6 +272,14 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     ...entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
   ];
   const symbols = [...rings, ...placeSymbols(wishes, symbolRadius, [...obstacles, ...layer.keepClear], frame, warnings)];
+  const overlays = placeOverlays(opts.overlays, {
+    spotOf: (province) => (variant.map.has(province) ? unitPoint({ province, coast: null }) : null),
+    unitSize,
+    colorOf: (power) => (power ? colorOf(power) : '#3a3a3a'),
+    obstacles: [...obstacles, ...symbols.map(symbolBox)],
+    frame,
+    warnings,
+  });
 
   // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
   const titleText = opts.title ?? `${variant.name} — ${(position?.phase && variant.phaseName?.(position.phase)) || phaseTitle(position)}`;
@@ -290,7 +302,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     text: `${c.power} ${c.centers}`,
   }));
   // Then every line style, symbol and feature the picture shows, flowing in rows below the powers.
-  const wanted = legendWants(orders, symbols, features, entrances);
+  const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays));
   const keys: LegendKey[] = [];
   const sample = { line: 34 * u, symbol: legendSize * 1.1 };
   let x = 12 * u + 4 * u;
@@ -303,7 +315,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       row++;
     }
     const y = legendY + legendRow * row;
-    keys.push({ kind: w.kind, text: w.text, at: w.line ? [x, y] : [x + w0 / 2, y], width: w0, ...(w.fill ? { fill: w.fill } : {}) });
+    keys.push({ kind: w.kind, text: w.text, at: w.line ? [x, y] : [x + w0 / 2, y], width: w0, ...(w.fill ? { fill: w.fill } : {}), ...(w.overlay ? { overlay: w.overlay } : {}) });
     x += need;
   }
   const legendH = legendRow * (keys.length > 0 ? row + 1 : powerRows);
@@ -324,6 +336,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       units,
       orders,
       symbols,
+      overlays,
       labels,
       title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
       legend: { entries, keys, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
@@ -334,22 +347,25 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
 
 /**
  * The legend's keys for what this picture shows, in a fixed order: the order line styles (`LINE_LEGEND`), the failed
- * look when some line failed, the result symbols, the entrances of reserved links (one per power), then the map
- * features (rivers, each kind of wall or band by its legend text, links by their kind).
+ * look when some line failed, the result symbols, the entrances of reserved links (one per power), the variant's
+ * overlays, then the map features (rivers, each kind of wall or band by its legend text, links by their kind).
  */
 function legendWants(
   orders: OrderMark[],
   symbols: ResultSymbol[],
   features: Feature[],
   entrances: Scene['entrances'],
-): { kind: LegendKind; text: string; line: boolean; fill?: string }[] {
+  overlays: PlacedOverlay[],
+): { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay'] }[] {
   const lineKinds = new Set(orders.filter((o) => o.path.length > 0 || o.kind === 'hold' || o.kind === 'raise').map((o) => legendLineOf(o.kind)));
   if (orders.some((o) => o.failed && o.path.length > 1)) lineKinds.add('failed-line');
-  const out: { kind: LegendKind; text: string; line: boolean; fill?: string }[] = LINE_LEGEND.filter((l) => lineKinds.has(l.kind)).map((l) => ({ ...l, line: true }));
+  const out: { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay'] }[] = LINE_LEGEND.filter((l) => lineKinds.has(l.kind)).map((l) => ({ ...l, line: true }));
   for (const kind of SYMBOL_ORDER) if (symbols.some((x) => x.kind === kind)) out.push({ kind, text: SYMBOL_TEXT[kind], line: false });
   for (const e of entrances.filter((e, i) => entrances.findIndex((x) => x.power === e.power) === i)) {
     out.push({ kind: 'entrance', text: `${e.power} ${e.kind} entrance`, line: false, fill: e.fill });
   }
+  // The variant's overlays, one key per look and text (overlayLegend).
+  for (const o of overlays) out.push({ kind: 'overlay', text: o.legend, line: false, fill: o.color, overlay: { kind: o.kind, ...(o.glyph ? { glyph: o.glyph } : {}) } });
   if (features.some((f) => f.kind === 'river')) out.push({ kind: 'river', text: 'river', line: true });
   const walls = features.flatMap((f) => (f.kind === 'wall' ? [f] : []));
   for (const w of walls.filter((w, i) => walls.findIndex((v) => v.legend === w.legend && v.style === w.style) === i)) {

@@ -11,6 +11,7 @@ import { COLORS } from './palette.js';
 import { dot, drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
 import type { LegendKey, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
+import { drawOverlay } from './overlays.js';
 
 type Ctx = SKRSContext2D;
 
@@ -98,6 +99,7 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
 
   for (const unit of scene.units) drawUnit(ctx, unit, u);
   for (const s of scene.symbols) drawSymbol(ctx, s, u);
+  for (const o of scene.overlays ?? []) drawOverlay(ctx, o, u);
 
   drawLegend(ctx, scene, u);
 }
@@ -222,6 +224,11 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
     case 'entrance':
       drawEntrance(ctx, key.at, w / 2, key.fill ?? COLORS.centerNeutral, u);
       break;
+    case 'overlay': {
+      const ring = key.overlay?.kind === 'ring';
+      drawOverlay(ctx, { kind: ring ? 'ring' : 'mark', glyph: key.overlay?.glyph, at: key.at, radius: ring ? w * 0.4 : w / 2, color: key.fill ?? '#3a3a3a' }, u);
+      break;
+    }
     default:
       drawSymbol(ctx, { kind: key.kind, at: key.at, radius: w / 2 }, u);
   }

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../paths.js';
 import type { VariantData } from '../variants/schema.js';
-import type { Border, Cell, MapGeometry, Point, ProvinceShape, Sites } from './geometry.js';
+import type { Border, Cell, MapGeometry, Point, ProvinceShape, Sites } from './geometry-types.js';
 
 /** Bump when computeGeometry changes what it derives (the stored files must then be regenerated). */
 export const GEOMETRY_VERSION = 1;

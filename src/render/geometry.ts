@@ -7,63 +7,9 @@
 import { Delaunay } from 'd3-delaunay';
 import type { VariantData } from '../variants/schema.js';
 import { decodeGeometrySteps, geometryInputHash, readStoredGeometry } from './geometry-store.js';
+import { OFFMAP_LAND, OFFMAP_SEA, type Border, type Cell, type MapGeometry, type Point, type ProvinceShape, type Sites, type SurfaceKind } from './geometry-types.js';
 
-export type Point = [number, number];
-
-/** Owner ids of filler cells; they never clash with province ids (which start with a letter). */
-export const OFFMAP_LAND = '#land';
-export const OFFMAP_SEA = '#sea';
-
-export type SurfaceKind = 'land' | 'sea' | 'impassable' | 'offmap-land' | 'offmap-sea';
-
-export interface Cell {
-  owner: string;
-  seed: Point;
-  /** Closed polygon (first vertex not repeated): convex, unless border smoothing moved its vertices. */
-  polygon: Point[];
-}
-
-export interface Border {
-  /** Owners, `a < b`. */
-  a: string;
-  b: string;
-  segments: [Point, Point][];
-  length: number;
-}
-
-export interface ProvinceShape {
-  id: string;
-  kind: SurfaceKind;
-  cells: number[];
-  area: number;
-  /**
-   * A point well inside the province: of the cell centroids and points between them, the one farthest
-   * from the province's outline (a cheap pole of inaccessibility).
-   */
-  center: Point;
-  /** Distance from `center` to the outline. */
-  clearance: number;
-  /** The province's outline: cell edges not shared with another cell of the same province (frame edges included). */
-  outline: [Point, Point][];
-  /**
-   * The outline chained into closed rings (the merged territory). Cells keep one winding, so outer rings
-   * and holes wind opposite ways and a nonzero fill of all rings paints the territory exactly.
-   */
-  rings: Point[][];
-}
-
-export interface MapGeometry {
-  width: number;
-  height: number;
-  cells: Cell[];
-  /** By owner (province id, `#land`, `#sea`). */
-  shapes: Map<string, ProvinceShape>;
-  borders: Border[];
-  /** `a|b` (sorted) -> border. */
-  borderIndex: Map<string, Border>;
-  /** The owner of the cell containing a point (province id, `#land`, `#sea`), or null outside the frame. */
-  locate(p: Point): string | null;
-}
+export { OFFMAP_LAND, OFFMAP_SEA, type Border, type Cell, type MapGeometry, type Point, type ProvinceShape, type Sites, type SurfaceKind } from './geometry-types.js';
 
 export type GeometryResult = { ok: true; geometry: MapGeometry } | { ok: false; error: string };
 
@@ -103,16 +49,6 @@ export function* geometrySteps(data: VariantData): Generator<void, GeometryResul
   g = cache.get(data) ?? g ?? computeGeometry(data); // (another caller may have finished it meanwhile)
   cache.set(data, g);
   return g;
-}
-
-/** The Voronoi sites of a variant: every seed point with its owner, in a fixed order (provinces, then filler). */
-export interface Sites {
-  ok: true;
-  width: number;
-  height: number;
-  seeds: Point[];
-  owners: string[];
-  kinds: Map<string, SurfaceKind>;
 }
 
 /** The seeds of the data, validated (inside the frame, none twice, every province with at least one). */

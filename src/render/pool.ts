@@ -13,9 +13,9 @@ import { PROJECT_ROOT, RUNNING_FROM_SOURCE } from '../paths.js';
 import { rasterizeInThread } from './raster.js';
 import type { Scene } from './scene.js';
 import { packScene } from './wire.js';
-import type { MapRenderRequest, RenderReply } from './worker.js';
+import type { MapRenderRequest, RenderReply } from './worker-protocol.js';
 import type { CardGameView } from '../cardgame/views.js';
-import type { CardTableOptions } from './cards/index.js';
+import type { CardTableOptions } from './cards/options.js';
 
 const BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');

@@ -5,7 +5,7 @@
  */
 import type { OrderOutcome, Power, UnitType } from '../engine/types.js';
 import type { Point, SurfaceKind } from './geometry.js';
-import type { LegendLineKind } from './styles.js';
+import type { OverlayGlyph } from '../variants/plugin/overlay.js';
 
 export interface Rect {
   x: number;
@@ -184,13 +184,27 @@ export interface LegendEntry {
   text: string;
 }
 
+/** The order kinds the legend explains with a sample line or ring, plus the failed look shared by every line (styles.ts). */
+export type LegendLineKind = Exclude<OrderMarkKind, 'build' | 'disband'> | 'failed-line';
+
+/** An overlay as the scene holds it: where it was placed, in output pixels. */
+export interface PlacedOverlay {
+  kind: 'mark' | 'ring';
+  /** Marks only. */
+  glyph?: OverlayGlyph;
+  province: string;
+  at: Point;
+  radius: number;
+  color: string;
+  legend: string;
+}
+
 /**
- * What a legend key explains: a result symbol, an order's line style (`LINE_LEGEND` in styles.ts), or a map feature:
- * `entrance` (an `EntranceMark`, drawn in `fill`), `river`, `wall`, `link`, `band` (a border that is a placement
- * band: walls of kind `band` in the variant's features). Keys that later drawings add (battle marks) take a kind of
- * their own here.
+ * What a legend key explains: a result symbol, an order's line style (`LINE_LEGEND` in styles.ts), a map feature
+ * (`entrance`: an `EntranceMark`, drawn in `fill`; `river`, `wall`, `link`, `band`: a border that is a placement
+ * band, walls of style `band` in the variant's features), or `overlay` (a variant's overlay, in `fill`).
  */
-export type LegendKind = SymbolKind | LegendLineKind | 'entrance' | 'river' | 'wall' | 'band' | 'link';
+export type LegendKind = SymbolKind | LegendLineKind | 'entrance' | 'river' | 'wall' | 'band' | 'link' | 'overlay';
 
 export interface LegendKey {
   kind: LegendKind;
@@ -200,6 +214,8 @@ export interface LegendKey {
   /** The sample's width (lines) or diameter (symbols). */
   width: number;
   fill?: string;
+  /** For `overlay`: how it looks. */
+  overlay?: { kind: 'mark' | 'ring'; glyph?: OverlayGlyph };
 }
 
 export interface Scene {
@@ -216,6 +232,8 @@ export interface Scene {
   units: UnitMark[];
   orders: OrderMark[];
   symbols: ResultSymbol[];
+  /** The variant's overlays (its plug-in's `mapOverlays`), placed; painted last on the map. */
+  overlays: PlacedOverlay[];
   labels: Label[];
   title: { text: string; at: Point; size: number };
   /** Powers (`entries`), then every line style, symbol and feature the picture uses (`keys`), in rows. */

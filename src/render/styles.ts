@@ -13,7 +13,7 @@
  * | `retreat-option` | thin dotted line with a small head |
  * | failed (any line) | the same line dashed long and dimmed, with the failed symbol |
  */
-import type { OrderMarkKind } from './scene.js';
+import type { LegendLineKind, OrderMarkKind } from './scene.js';
 
 /** Arrows: the coloured shaft, the black outline on each side, and the head (2.5–3 × the visible shaft). */
 export const ARROW = {
@@ -52,9 +52,6 @@ export const LINE_LEGEND: { kind: LegendLineKind; text: string }[] = [
   { kind: 'retreat-option', text: 'may retreat to' },
   { kind: 'failed-line', text: 'did not succeed' },
 ];
-
-/** The order kinds the legend explains with a sample line or ring, plus the failed look shared by every line. */
-export type LegendLineKind = Exclude<OrderMarkKind, 'build' | 'disband'> | 'failed-line';
 
 /** The legend line kind of an order mark as drawn (builds and disbands are explained by their result symbols). */
 export function legendLineOf(kind: OrderMarkKind): LegendLineKind | null {

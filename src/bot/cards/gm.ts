@@ -72,7 +72,7 @@ export function cardGmConfirmed(ctx: BotContext, interaction: ComponentInteracti
   const caller = callerOf(interaction);
   const r = action === 'cards-skip' ? gmSkipCards(ctx.deps, caller, { version }) : gmRollbackCards(ctx.deps, caller);
   if (!r.ok) return `⚠️ ${r.error}`;
-  return action === 'cards-skip' ? `⏩ Skipped: the default action was applied. ${told}` : `⏪ Rolled back to the start of round ${r.game.round}. ${told}`;
+  return action === 'cards-skip' ? '⏩ Skipped: the default action was applied; the log thread records it as skipped by the game master.' : `⏪ Rolled back to the start of round ${r.game.round}. ${told}`;
 }
 
 export async function respondWithDynasties(interaction: AutocompleteInteraction): Promise<void> {

@@ -64,7 +64,8 @@ export async function cardLobby(ctx: BotContext, interaction: ChatInputCommandIn
     case 'start': {
       const r = startCardGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPublicly(interaction, `🎲 The card game starts with ${r.game.seats.length} players. Everyone: choose 2 of your 8 cards for the recruiting row (**Choose recruits** on the table).`);
+      // As with the table's Start button: the table message and the log thread tell the channel; this reply is private.
+      return replyPrivately(interaction, `🎲 The card game starts with ${r.game.seats.length} players; the table and its log thread tell the channel. Every player chooses 2 of their 8 cards for the recruiting row (**Choose recruits** on the table).`);
     }
     case 'status': {
       // The table message's own text (seats, turn, battlefield, rows), as the channel sees it.

@@ -126,10 +126,11 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (isCardChannel(ctx.deps, caller.channelId)) return cardLobby(ctx, interaction, 'start');
       const r = startGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
+      // The start post (roster, map, deadline) is the channel's announcement; the master's acknowledgement is private.
       const cd = r.civilDisorder.length > 0 ? ` In civil disorder: ${r.civilDisorder.join(', ')}.` : '';
-      return replyPublicly(
+      return replyPrivately(
         interaction,
-        `🎲 The game starts with ${r.players.length} player${r.players.length === 1 ? '' : 's'}.${cd} The map follows; every player gets their power by DM.`,
+        `🎲 The game starts with ${r.players.length} player${r.players.length === 1 ? '' : 's'}.${cd} The start post with the map is going to the channel; every player gets their power by DM.`,
       );
     }
     case 'status': {

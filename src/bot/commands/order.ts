@@ -7,12 +7,12 @@
 import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { formatUnit } from '../../engine/format.js';
 import { legalOrders } from '../../engine/options.js';
-import { orderInputProblem, playerContext, submitOrders } from '../../game/index.js';
+import { myOrders, orderInputProblem, playerContext, submitOrders, type Caller } from '../../game/index.js';
 import { isBallotKey } from '../../game/orders.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { logOrders } from '../../log.js';
-import { callerOf, replyPrivately, replyRejected } from '../respond.js';
+import { callerOf, replyPrivately } from '../respond.js';
 import { suggestOrders, type UnitOrders } from '../suggest.js';
 import { code, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
 
@@ -34,11 +34,16 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const caller = callerOf(interaction);
   const text = interaction.options.getString('orders', true);
   const tooBig = orderInputProblem(ctx.deps, text);
-  if (tooBig) return replyRejected(interaction, tooBig);
+  if (tooBig) return refuse(ctx, interaction, tooBig);
   logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders submitted');
   const r = submitOrders(ctx.deps, { ...caller, text });
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return refuse(ctx, interaction, r.error);
   await replyPrivately(interaction, orderReply(r));
+}
+
+/** A refused `/order` (also the router's budget refusal): the reason, then the order set that stands. */
+async function refuse(ctx: BotContext, interaction: ChatInputCommandInteraction, error: string): Promise<void> {
+  await replyPrivately(interaction, refusedOrderReply(ctx, callerOf(interaction), error));
 }
 
 type Submitted = Extract<ReturnType<typeof submitOrders>, { ok: true }>;
@@ -49,26 +54,69 @@ function shown(text: string, max = 60): string {
   return code(t.length <= max ? t : `${t.slice(0, max - 1)}…`);
 }
 
+/** Room for the stored order set at the end of a reply: its orders, then the units still without one. */
+const SET_ORDERS_ROOM = 900;
+const SET_MISSING_ROOM = 300;
+
+/** `items` joined by commas, as many as fit in `room` characters after `lead`, then how many more there are. */
+function listWithin(lead: string, items: string[], room: number, more: (n: number) => string): string {
+  let line = lead;
+  for (const [i, item] of items.entries()) {
+    const next = `${line}${i === 0 ? '' : ', '}${item}`;
+    const tail = i === items.length - 1 ? '' : more(items.length - i - 1);
+    if (next.length + tail.length > room) return i === 0 ? `${line}${more(items.length)}` : `${line}, ${more(items.length - i)}`;
+    line = next;
+  }
+  return line;
+}
+
 /**
- * The reply to `/order` (players' issue §3): always within Discord's 2,000 characters whatever was typed.
- * The header, the stored order set and what is still missing are always shown; stored, replaced and refused
- * lines fill the room left, and what does not fit is counted.
+ * The power's stored order set for the phase, as the last lines of every `/order` reply (issue 23 §2): its orders
+ * (a vote for a neutral unit marked as the player's secret vote), then its units still without an order, each
+ * summarised to fit (at most ~1,200 characters together) with a pointer to `/orders show` for the rest.
+ */
+export function orderSetLines(set: { orders: { text: string; unitKey: string }[]; missing: string[] }): string {
+  const mark = (o: { text: string; unitKey: string }) => code(o.text) + (isBallotKey(o.unitKey) ? ' (your secret vote)' : '');
+  const lines = [
+    set.orders.length === 0
+      ? 'Your orders now: none'
+      : listWithin(`Your orders now (${set.orders.length}): `, set.orders.map(mark), SET_ORDERS_ROOM, (n) => `… and ${n} more (\`/orders show\` lists them all)`),
+  ];
+  if (set.missing.length > 0) lines.push(listWithin('⏳ Still without an order: ', set.missing, SET_MISSING_ROOM, (n) => `… and ${n} more`));
+  return lines.join('\n');
+}
+
+/**
+ * The reply to a refused `/order` (too long, too many orders, too fast, after the deadline, orders closed…): the
+ * reason, then — when the caller plays a power in the channel's game — the order set that stands, since nothing
+ * of what was typed was stored.
+ */
+export function refusedOrderReply(ctx: BotContext, caller: Caller, error: string): string {
+  const reason = truncate(`⚠️ ${error}`, 600);
+  const mine = myOrders(ctx.deps, caller);
+  if (!mine.ok) return reason;
+  return `${reason}\n\n**${mine.power}, ${mine.phase.label}**: nothing was stored.\n${orderSetLines({ orders: mine.orders, missing: mine.unordered })}`;
+}
+
+/**
+ * The reply to `/order` (players' issue §3, issue 23 §2): always within Discord's 2,000 characters whatever was
+ * typed, and always ending with the stored order set. The header, the notes and the order set are always shown;
+ * stored, replaced and refused lines fill the room left, and what does not fit is counted.
  */
 export function orderReply(r: Submitted): string {
   const head = `**${r.power}, ${r.phase.label}**`;
   // A player's order for a neutral unit is a secret ballot (Mandate of Heaven rule 3).
   const mark = (o: { text: string; unitKey: string }) => code(o.text) + (isBallotKey(o.unitKey) ? ' (your secret vote)' : '');
-  const now = truncate(`Your orders now (${r.orders.length}): ${r.orders.map(mark).join(', ') || 'none'}`, 900);
-  const tail: string[] = [];
-  if (r.stored.some((o) => isBallotKey(o.unitKey))) tail.push('Votes for neutral units are secret: only the order a majority adopts is published.');
-  if (r.missing.length > 0) tail.push(truncate(`⏳ Still without an order: ${r.missing.join(', ')}`, 400));
-  tail.push(r.stored.length > 0 ? 'A DM confirms your complete order set shortly. `/ready` when you are done.' : 'Nothing was stored, so your orders are as they were.');
+  const set = orderSetLines(r);
+  const notes: string[] = [];
+  if (r.stored.some((o) => isBallotKey(o.unitKey))) notes.push('Votes for neutral units are secret: only the order a majority adopts is published.');
+  notes.push(r.stored.length > 0 ? 'A DM confirms your complete order set shortly. `/ready` when you are done.' : 'Nothing was stored, so your orders are as they were.');
   const middle: string[] = [];
   if (r.stored.length > 0) middle.push(`✅ Stored: ${r.stored.map(mark).join(', ')}`);
   for (const x of r.replaced) middle.push(`🔁 Replaced ${code(x.before)} with ${code(x.after)}`);
   for (const rej of r.rejected) middle.push(`❌ ${shown(rej.input)}: ${rej.error}`);
   if (r.stored.length === 0 && r.rejected.length === 0) middle.push('No orders found in what you typed.');
-  let room = MAX_CONTENT - head.length - now.length - tail.join('\n').length - 8 - 80;
+  let room = MAX_CONTENT - head.length - notes.join('\n').length - set.length - 8 - 120;
   const kept: string[] = [];
   let dropped = 0;
   for (const line of middle) {
@@ -80,7 +128,7 @@ export function orderReply(r: Submitted): string {
   if (dropped > 0) {
     kept.push(`… ${dropped} more line${dropped === 1 ? '' : 's'} not shown (${r.stored.length} stored, ${r.replaced.length} replaced, ${r.rejected.length} refused in all).`);
   }
-  return [head, ...kept, '', now, ...tail].join('\n');
+  return [head, ...kept, ...notes, '', set].join('\n');
 }
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
@@ -109,4 +157,4 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   await interaction.respond(suggestOrders(interaction.options.getFocused(), units));
 }
 
-export const orderCommand: BotCommand = { data, execute, autocomplete, privateReplies: true, cooldown: () => 'order' };
+export const orderCommand: BotCommand = { data, execute, autocomplete, privateReplies: true, cooldown: () => 'order', refuse };

@@ -15,7 +15,7 @@ import {
 import { clearOrders, myOrders, orderInputProblem, submitOrders, useCooldown } from '../../game/index.js';
 import { limitsOf } from '../../game/limits.js';
 import { logOrders } from '../../log.js';
-import { orderReply } from './order.js';
+import { orderReply, refusedOrderReply } from './order.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, customId, handleConfirmation } from '../components.js';
 
@@ -74,13 +74,14 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
     const caller = callerOf(interaction);
     const allowed = useCooldown(ctx.deps, caller.userId, 'order');
     const reply = (content: string) => interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
-    if (!allowed.ok) return void (await reply(`⚠️ ${allowed.error}`));
+    // Like `/order`: every answer ends with the order set that stands (a refusal stores nothing).
+    if (!allowed.ok) return void (await reply(refusedOrderReply(ctx, caller, allowed.error)));
     const text = interaction.fields.getTextInputValue('orders');
     const tooBig = orderInputProblem(ctx.deps, text);
-    if (tooBig) return void (await reply(`⚠️ ${tooBig}`));
+    if (tooBig) return void (await reply(refusedOrderReply(ctx, caller, tooBig)));
     logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders pasted');
     const r = submitOrders(ctx.deps, { ...caller, text, phaseId: Number(args[0]) });
-    return void (await reply(r.ok ? orderReply(r) : `⚠️ ${r.error}`));
+    return void (await reply(r.ok ? orderReply(r) : refusedOrderReply(ctx, caller, r.error)));
   }
   return handleConfirmation(ctx, interaction, action, args, ([phaseId]) => {
     const r = clearOrders(ctx.deps, { ...callerOf(interaction), phaseId: Number(phaseId) });

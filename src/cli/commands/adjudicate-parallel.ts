@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT, RUNNING_FROM_SOURCE } from '../../paths.js';
 import { EXIT, type CommandResult } from '../io.js';
-import { adjudicateClaimed, type ClaimedWork } from './adjudicate.js';
 
 /** Below this many cases a second thread costs more to start than it could save. */
 export const PARALLEL_MIN_CASES = 200;
@@ -24,6 +23,15 @@ export function wantsSecondThread(): boolean {
   return process.env.ZHANGUO_CLI_THREADS === '2';
 }
 
+/** What one thread of a parallel run did: each case's output as JSON, the notes, or that something failed. */
+export interface ClaimedWork {
+  done: [index: number, json: string, note: string | null][];
+  failed: boolean;
+}
+
+/** One thread's share of the cases (adjudicate.ts `adjudicateClaimed`, which both threads run). */
+export type ClaimCases = (args: string[], list: unknown[], counter: Int32Array) => Promise<ClaimedWork>;
+
 export interface WorkerInput {
   args: string[];
   stdin: string;
@@ -31,7 +39,7 @@ export interface WorkerInput {
 }
 
 /** Null: not possible (running from the TypeScript sources, no worker) or a case failed. */
-export async function adjudicateInParallel(args: string[], stdin: string, list: unknown[]): Promise<CommandResult | null> {
+export async function adjudicateInParallel(args: string[], stdin: string, list: unknown[], adjudicateClaimed: ClaimCases): Promise<CommandResult | null> {
   if (RUNNING_FROM_SOURCE) return null;
   const { Worker } = await import('node:worker_threads');
   const shared = new SharedArrayBuffer(4);

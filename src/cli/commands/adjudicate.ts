@@ -7,7 +7,7 @@ import { readOrder, unitOfOrderText } from '../../engine/parse/index.js';
 import type { AdjudicationContext, BattleReport, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
 import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Variant } from '../../engine/variant.js';
-import { adjudicateInParallel, PARALLEL_MIN_CASES, wantsSecondThread } from './adjudicate-parallel.js';
+import { adjudicateInParallel, PARALLEL_MIN_CASES, wantsSecondThread, type ClaimedWork } from './adjudicate-parallel.js';
 import type { AdjudicateCase } from './case-schema.js';
 import { ByteSink, bytesResult, InputError, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type Flags, type CommandResult } from '../io.js';
 
@@ -41,7 +41,7 @@ export async function adjudicateCommand(args: string[], stdin: string): Promise<
     // Two threads when asked for (adjudicate-parallel.ts); any error sends the batch through the sequential path
     // below for its message.
     if (Array.isArray(input) && input.length >= PARALLEL_MIN_CASES && wantsSecondThread()) {
-      const parallel = await adjudicateInParallel(args, stdin, input);
+      const parallel = await adjudicateInParallel(args, stdin, input, adjudicateClaimed);
       if (parallel) return parallel;
     }
     // Resolved on first use: a case's own `variant` overrides the flag.
@@ -90,12 +90,6 @@ function runCase(c: AdjudicateCase, i: number, defaultVariant: () => Variant): {
 
 /** Cases claimed at a time by each thread of a parallel run. */
 const CLAIM = 8;
-
-/** What one thread of a parallel run did: each case's output as JSON, the notes, or that something failed. */
-export interface ClaimedWork {
-  done: [index: number, json: string, note: string | null][];
-  failed: boolean;
-}
 
 /**
  * Adjudicates cases of `list` until none is left, claiming them `CLAIM` at a time from the shared `counter`

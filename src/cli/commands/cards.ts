@@ -117,7 +117,7 @@ export async function cardsCommand(args: string[], stdin: string): Promise<Comma
     try {
       // Loaded on demand (the canvas is not needed by the other commands). A literal path, so the bundler
       // (scripts/dist.mjs) sees it and puts the renderer in a chunk of the compiled CLI.
-      const mod = (await import('../../render/cards/command.js')) as { renderCardsCommand: RenderCards };
+      const mod = (await import('./cards-render.js')) as { renderCardsCommand: RenderCards };
       return await mod.renderCardsCommand(rest, stdin);
     } catch (e) {
       return { code: EXIT.failed, stdout: '', stderr: `cards render is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})\n` };

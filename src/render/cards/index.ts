@@ -5,14 +5,13 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import type { CardGameView } from '../../cardgame/views.js';
-import type { StateId } from '../../cardgame/types.js';
 import { ensureFonts } from '../fonts.js';
 import { encodePng } from '../png.js';
 import { renderCardsInWorker } from '../pool.js';
 import { drawBoard } from './draw-board.js';
 import { drawPanels } from './draw-panels.js';
 import { BACKGROUND, HEIGHT, WIDTH } from './layout.js';
-import type { ArmyMove } from './moves.js';
+import type { CardTableOptions } from './options.js';
 
 export interface CardTableImage {
   png: Buffer;
@@ -22,14 +21,7 @@ export interface CardTableImage {
 
 export { roundMarks, type ArmyMove } from './moves.js';
 
-export interface CardTableOptions {
-  /** States whose control changed (outlined): the round summary image. */
-  changed?: StateId[];
-  /** Armies moved this round (small arrows from their origin): the round summary image. */
-  moves?: readonly ArmyMove[];
-  /** The title line instead of "Warring States · Round n · Battle in …" (the summary of a round that has ended). */
-  heading?: string;
-}
+export type { CardTableOptions } from './options.js';
 
 export async function renderCardTable(view: CardGameView, opts: CardTableOptions = {}): Promise<CardTableImage> {
   ensureFonts();

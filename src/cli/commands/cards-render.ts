@@ -5,8 +5,8 @@
 import { writeFile } from 'node:fs/promises';
 import { publicView, stateSchema, STATE_ORDER, zodSentence } from '../../cardgame/index.js';
 import type { StateId } from '../../cardgame/types.js';
-import { InputError, jsonResult, parseFlags, parseJson, runCommand, type CommandResult } from '../../cli/io.js';
-import { renderCardTable } from './index.js';
+import { InputError, jsonResult, parseFlags, parseJson, runCommand, type CommandResult } from '../io.js';
+import { renderCardTable } from '../../render/cards/index.js';
 
 export async function renderCardsCommand(args: string[], stdin: string): Promise<CommandResult> {
   return runCommand(async () => {

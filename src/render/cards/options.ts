@@ -1,0 +1,12 @@
+/** How a card-table image is drawn (src/render/cards/index.ts draws it, the render worker receives it). */
+import type { StateId } from '../../cardgame/types.js';
+import type { ArmyMove } from './moves.js';
+
+export interface CardTableOptions {
+  /** States whose control changed (outlined): the round summary image. */
+  changed?: StateId[];
+  /** Armies moved this round (small arrows from their origin): the round summary image. */
+  moves?: readonly ArmyMove[];
+  /** The title line instead of "Warring States · Round n · Battle in …" (the summary of a round that has ended). */
+  heading?: string;
+}

@@ -1,0 +1,197 @@
+/**
+ * A variant's map overlays (src/variants/plugin/overlay.ts): marks and rings it asks for beyond the units and
+ * orders (a mark: a glyph in the power's colour on a white disc; a ring: two thin rings round a unit spot), placed here (marks where they cover no label, unit, centre marker, entrance or result symbol) and painted
+ * by drawOverlay. Each distinct (glyph or ring, colour, legend text) gets one legend entry.
+ */
+import { MAX_OVERLAY_LEGEND, type MapOverlay } from '../variants/plugin/overlay.js';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { Point } from './geometry.js';
+import { aroundUnit } from './orders.js';
+import { overlaps, rectAround } from './placement.js';
+import type { PlacedOverlay, Rect } from './scene.js';
+
+/** Fill of an overlay that names no power. */
+export const OVERLAY_NEUTRAL = '#3a3a3a';
+
+export interface OverlayPlacement {
+  /** The unit spot of a province (output px), or null when it is not on the map. */
+  spotOf(province: string): Point | null;
+  unitSize: number;
+  /** The colour of a power in the picture's palette (null: no power given). */
+  colorOf(power: string | undefined): string;
+  /** What a mark must not cover. */
+  obstacles: Rect[];
+  frame: Rect;
+  warnings: string[];
+}
+
+const legendText = (text: unknown): string => {
+  const s = String(text ?? '').replace(/\s+/g, ' ').trim();
+  return s.length > MAX_OVERLAY_LEGEND ? `${s.slice(0, MAX_OVERLAY_LEGEND - 1)}…` : s;
+};
+
+/** Places every overlay; an overlay about a province not on the map, or without room, is left out with a warning. */
+export function placeOverlays(overlays: readonly MapOverlay[] | undefined, p: OverlayPlacement): PlacedOverlay[] {
+  const out: PlacedOverlay[] = [];
+  const taken = [...p.obstacles];
+  const markRadius = p.unitSize;
+  for (const o of overlays ?? []) {
+    if (!o || typeof o !== 'object') continue;
+    const spot = typeof o.province === 'string' ? p.spotOf(o.province) : null;
+    if (!spot) {
+      p.warnings.push(`overlay for ${String(o.province)}: not a province of the map`);
+      continue;
+    }
+    const color = o.power ? p.colorOf(o.power) : OVERLAY_NEUTRAL;
+    const legend = legendText(o.legend);
+    if (o.kind === 'ring') {
+      out.push({ kind: 'ring', province: o.province, at: spot, radius: p.unitSize * 1.95, color, legend });
+      continue;
+    }
+    if (o.kind !== 'mark') continue;
+    const fits = (c: Point): Rect | null => {
+      const box = rectAround(c, markRadius * 2.3, markRadius * 2.3);
+      const f = p.frame;
+      if (box.x < f.x || box.y < f.y || box.x + box.w > f.x + f.w || box.y + box.h > f.y + f.h) return null;
+      return taken.some((t) => overlaps(t, box)) ? null : box;
+    };
+    let placed: { at: Point; box: Rect } | null = null;
+    for (const c of [...aroundUnit(spot, p.unitSize), ...rings(spot, markRadius)]) {
+      const box = fits(c);
+      if (box) {
+        placed = { at: c, box };
+        break;
+      }
+    }
+    if (!placed) {
+      p.warnings.push(`no room for the overlay mark at ${o.province}`);
+      continue;
+    }
+    taken.push(placed.box);
+    out.push({ kind: 'mark', glyph: o.glyph, province: o.province, at: placed.at, radius: markRadius, color, legend });
+  }
+  return out;
+}
+
+/** One legend entry per distinct look and text, in the order they were first placed. */
+export function overlayLegend(placed: readonly PlacedOverlay[]): PlacedOverlay[] {
+  const seen = new Set<string>();
+  return placed.filter((o) => {
+    const key = `${o.kind}|${o.glyph ?? ''}|${o.color}|${o.legend}`;
+    if (seen.has(key) || o.legend === '') return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Spots on growing rings round a point (12 per ring). */
+function rings(at: Point, r: number): Point[] {
+  const out: Point[] = [];
+  for (let ring = 1; ring <= 8; ring++) {
+    for (let i = 0; i < 12; i++) {
+      const a = (i / 12) * Math.PI * 2 + ring * 0.4;
+      out.push([at[0] + Math.cos(a) * r * 2.2 * ring, at[1] + Math.sin(a) * r * 2.2 * ring]);
+    }
+  }
+  return out;
+}
+
+/** Paints one overlay (a mark: its glyph on a white disc with a dark rim; a ring round its spot). */
+export function drawOverlay(ctx: SKRSContext2D, o: Pick<PlacedOverlay, 'kind' | 'glyph' | 'at' | 'radius' | 'color'>, u: number): void {
+  const [x, y] = o.at;
+  const r = o.radius;
+  ctx.save();
+  ctx.setLineDash([]);
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  if (o.kind === 'ring') {
+    // Two thin rings in the colour with white between: never read as the dashed dislodged or dotted virtual ring.
+    ctx.lineWidth = 6.4 * u;
+    ctx.strokeStyle = '#ffffff';
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.strokeStyle = o.color;
+    ctx.lineWidth = 1.8 * u;
+    for (const rr of [r - 2 * u, r + 2 * u]) {
+      ctx.beginPath();
+      ctx.arc(x, y, rr, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    ctx.restore();
+    return;
+  }
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fillStyle = '#ffffff';
+  ctx.fill();
+  ctx.strokeStyle = '#222222';
+  ctx.lineWidth = 1.4 * u;
+  ctx.stroke();
+  const g = r * 0.66;
+  ctx.fillStyle = o.color;
+  ctx.strokeStyle = o.color;
+  switch (o.glyph) {
+    case 'swords':
+      // Two crossed blades, each with its cross-guard and grip near the lower end.
+      for (const side of [1, -1]) {
+        const hilt: Point = [x - g * side, y + g];
+        const tip: Point = [x + g * side, y - g];
+        const dx = (tip[0] - hilt[0]) / (2 * Math.SQRT2 * g);
+        const dy = (tip[1] - hilt[1]) / (2 * Math.SQRT2 * g);
+        const guard: Point = [hilt[0] + dx * g * 0.75, hilt[1] + dy * g * 0.75];
+        ctx.lineWidth = 2.6 * u;
+        ctx.beginPath();
+        ctx.moveTo(guard[0], guard[1]);
+        ctx.lineTo(tip[0], tip[1]);
+        ctx.stroke();
+        ctx.lineWidth = 3.2 * u;
+        ctx.beginPath();
+        ctx.moveTo(hilt[0], hilt[1]);
+        ctx.lineTo(guard[0], guard[1]);
+        ctx.stroke();
+        ctx.lineWidth = 2.2 * u;
+        ctx.beginPath();
+        ctx.moveTo(guard[0] - dy * g * 0.55, guard[1] + dx * g * 0.55);
+        ctx.lineTo(guard[0] + dy * g * 0.55, guard[1] - dx * g * 0.55);
+        ctx.stroke();
+      }
+      break;
+    case 'star': {
+      ctx.beginPath();
+      for (let i = 0; i < 10; i++) {
+        const a = -Math.PI / 2 + (i * Math.PI) / 5;
+        const rr = i % 2 === 0 ? g * 1.1 : g * 0.45;
+        if (i === 0) ctx.moveTo(x + Math.cos(a) * rr, y + Math.sin(a) * rr);
+        else ctx.lineTo(x + Math.cos(a) * rr, y + Math.sin(a) * rr);
+      }
+      ctx.closePath();
+      ctx.fill();
+      break;
+    }
+    case 'flag':
+      ctx.lineWidth = 1.8 * u;
+      ctx.beginPath();
+      ctx.moveTo(x - g * 0.6, y + g);
+      ctx.lineTo(x - g * 0.6, y - g);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(x - g * 0.6, y - g);
+      ctx.lineTo(x + g, y - g * 0.5);
+      ctx.lineTo(x - g * 0.6, y);
+      ctx.closePath();
+      ctx.fill();
+      break;
+    case 'diamond':
+    default:
+      ctx.beginPath();
+      ctx.moveTo(x, y - g);
+      ctx.lineTo(x + g, y);
+      ctx.lineTo(x, y + g);
+      ctx.lineTo(x - g, y);
+      ctx.closePath();
+      ctx.fill();
+      break;
+  }
+  ctx.restore();
+}

@@ -1,0 +1,137 @@
+/**
+ * Every game-master action is said once in the channel (issue 23 §1): through the real bot and the stand-in, each
+ * action of a Classic game and of a card game, one after the other, counting the channel's new posts (the status or
+ * table message, which is edited in place, and Discord's own "pinned a message" notices aside). The master's own
+ * acknowledgement is private, unless it is the announcement (`/game create`). A refused action posts nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
+import { createHarness, slashConfirmed, type Harness } from './harness.js';
+
+describe('each game-master action is said once in the channel', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'ann', 'ben', 'cid'], channels: ['diplo', 'cards'] });
+    await h.start();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** The posts a channel shows (not the status or table message, edited in place; not Discord's system notices). */
+  const posts = (channel: string): FakeMessage[] => h.fake.channelMessages(channel).filter((m) => !m.pinned && (m.type ?? 0) === 0);
+
+  /** Runs an action and returns the master's reply and what the channel (and the card game's log thread) gained. */
+  async function act(channel: string, action: () => Promise<FakeInteraction>): Promise<{ reply: FakeInteraction; said: string[]; logged: string[] }> {
+    await h.bot!.outbox.idle();
+    const thread = () => h.fake.state.threadsOf(h.fake.channel(channel).id)[0];
+    const before = new Set([...posts(channel), ...(thread() ? h.fake.channelMessages(thread()!.id) : [])].map((m) => m.id));
+    const reply = await action();
+    await h.bot!.outbox.idle();
+    const said = posts(channel).filter((m) => !before.has(m.id)).map((m) => m.content);
+    const logged = thread() ? h.fake.channelMessages(thread()!.id).filter((m) => !before.has(m.id) && h.fake.pings(m).users.length === 0).map((m) => m.content) : [];
+    return { reply, said, logged };
+  }
+
+  const slash = (user: string, channel: string, command: string, options = {}) => () => h.fake.slash(user, channel, command, options);
+  const confirmed = (user: string, channel: string, command: string) => () => slashConfirmed(h, user, channel, command);
+
+  it('Classic: create, kick, transfer, start, pause, extend, resume, replace, advance, rollback and cancel', async () => {
+    const created = await act('diplo', slash('gm', 'diplo', 'game create', { variant: 'classic', movement: '1h' }));
+    // The creation's announcement is the master's public reply itself.
+    expect(created.reply.ephemeral).toBe(false);
+    expect(created.said).toEqual([created.reply.text]);
+    expect(created.said[0]).toMatch(/^🆕 <@\d+> created a \*\*Classic Diplomacy\*\* game here/);
+    for (const [user, power] of [['alice', 'France'], ['bob', 'Germany'], ['carol', 'Italy']] as const) await h.fake.slash(user, 'diplo', 'game join', { power });
+
+    const once = (r: { reply: FakeInteraction; said: string[] }, announcement: RegExp) => {
+      expect(r.reply.ephemeral, r.reply.text).toBe(true);
+      expect(r.said, r.said.join('\n---\n')).toHaveLength(1);
+      expect(r.said[0]).toMatch(announcement);
+    };
+    once(await act('diplo', slash('gm', 'diplo', 'gm kick', { power: 'Italy' })), /^👢 The game master removed <@\d+> from \*\*Italy\*\*/);
+    once(await act('diplo', slash('gm', 'diplo', 'gm transfer', { user: 'erin' })), /^👑 <@\d+> is now the game master/);
+    once(await act('diplo', slash('erin', 'diplo', 'gm transfer', { user: 'gm' })), /^👑 <@\d+> is now the game master/);
+
+    const refused = await act('diplo', slash('alice', 'diplo', 'game start'));
+    expect(refused.reply.text).toMatch(/⚠️ Only the game master/);
+    expect(refused.said).toEqual([]);
+
+    // Issue 23: the start used to be said twice (the master's public "🎲 The game starts with…" and the start post).
+    const started = await act('diplo', slash('gm', 'diplo', 'game start'));
+    once(started, /^🎲 \*\*Classic Diplomacy\*\* has started!/);
+    expect(started.reply.text).toMatch(/^🎲 The game starts with 2 players\..* The start post with the map is going to the channel/);
+
+    once(await act('diplo', slash('gm', 'diplo', 'gm pause')), /^⏸️ The game master paused the game/);
+    once(await act('diplo', slash('gm', 'diplo', 'gm extend', { duration: '1h' })), /^⏱️ The game master added 1h to the paused clock/);
+    once(await act('diplo', slash('gm', 'diplo', 'gm resume')), /^▶️ The game master resumed the game/);
+    once(await act('diplo', slash('gm', 'diplo', 'gm extend', { duration: '2h' })), /^⏱️ The game master extended the deadline by 2h/);
+    once(await act('diplo', slash('gm', 'diplo', 'gm replace', { power: 'Italy', user: 'dave' })), /^🔁 Italy is now played by <@\d+>\.$/);
+
+    // Advance: said once, then the results it causes (not a second announcement).
+    const advanced = await act('diplo', confirmed('gm', 'diplo', 'gm advance'));
+    expect(advanced.reply.ephemeral).toBe(true);
+    expect(advanced.said).toHaveLength(2);
+    expect(advanced.said[0]).toBe('⏩ The game master resolved **Spring 1901 movement** before its deadline; the results follow.');
+    expect(advanced.said[1]).toMatch(/^\*\*Spring 1901 movement: results\*\*/);
+
+    once(await act('diplo', confirmed('gm', 'diplo', 'gm rollback')), /^⏪ The game master rolled the game back to \*\*Spring 1901 movement\*\*/);
+    once(await act('diplo', confirmed('gm', 'diplo', 'gm cancel')), /^🛑 <@\d+> \(the game master\) cancelled this game/);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('card game: create, start, pause, extend, resume, replace, transfer, skip, rollback and cancel', async () => {
+    const created = await act('cards', slash('ann', 'cards', 'game create', { variant: 'warring-states-cards', seats: 2 }));
+    expect(created.reply.ephemeral).toBe(false);
+    expect(created.said).toEqual([created.reply.text]);
+    for (const user of ['ann', 'ben']) await h.fake.slash(user, 'cards', 'game join');
+
+    // Issue 23: `/game start` used to add a public "🎲 The card game starts…" to what the Start button says: the
+    // table (edited in place) and the first line of the log thread.
+    const started = await act('cards', slash('ann', 'cards', 'game start'));
+    expect(started.reply.ephemeral, started.reply.text).toBe(true);
+    expect(started.said).toEqual([]);
+    expect(started.logged).toHaveLength(1);
+    expect(started.logged[0]).toMatch(/The game starts: /);
+
+    const once = (r: { reply: FakeInteraction; said: string[]; logged: string[] }, announcement: RegExp) => {
+      expect(r.reply.ephemeral, r.reply.text).toBe(true);
+      expect(r.said, r.said.join('\n---\n')).toHaveLength(1);
+      expect(r.said[0]).toMatch(announcement);
+      expect(r.logged).toEqual([]);
+    };
+    once(await act('cards', slash('ann', 'cards', 'gm pause')), /^The game master paused the game/);
+    once(await act('cards', slash('ann', 'cards', 'gm extend', { duration: '1h' })), /^The game master extended the turn by 1h/);
+    once(await act('cards', slash('ann', 'cards', 'gm resume')), /^The game master resumed the game/);
+    const benSeat = h.database.sqlite.prepare('select dynasty from card_seats where user_id = ?').get(h.fake.user('ben').id) as { dynasty: string };
+    once(await act('cards', slash('ann', 'cards', 'gm replace', { power: benSeat.dynasty, user: 'cid' })), /^The game master handed .+ to <@\d+>\.$/);
+    once(await act('cards', slash('ann', 'cards', 'gm transfer', { user: 'erin' })), /^👑 <@\d+> is now the game master/);
+    once(await act('cards', slash('erin', 'cards', 'gm transfer', { user: 'ann' })), /^👑 <@\d+> is now the game master/);
+
+    // A skip applies the default action of each seat to act: said where every action is, once per seat, in the
+    // log thread (the give: both seats).
+    const skipped = await act('cards', confirmed('ann', 'cards', 'gm advance'));
+    expect(skipped.reply.ephemeral).toBe(true);
+    expect(skipped.reply.finalText).toMatch(/^⏩ Skipped: the default action was applied/);
+    expect(skipped.said).toEqual([]);
+    expect(skipped.logged).toHaveLength(2);
+    for (const line of skipped.logged) expect(line).toMatch(/skipped by the game master/);
+    // Past the give and the choice, into the battle, and one turn of it: something to roll back.
+    for (let i = 0; i < 2; i++) await act('cards', confirmed('ann', 'cards', 'gm advance'));
+
+    const rolled = await act('cards', confirmed('ann', 'cards', 'gm rollback'));
+    expect(rolled.reply.ephemeral).toBe(true);
+    expect(rolled.said, rolled.said.join('\n---\n')).toHaveLength(1);
+    expect(rolled.said[0]).toMatch(/^The game master rolled the game back to the start of round \d/);
+    // The log thread records the rollback among the actions it undoes (a record, not a second announcement).
+    expect(rolled.logged).toHaveLength(1);
+
+    const cancelled = await act('cards', confirmed('ann', 'cards', 'gm cancel'));
+    expect(cancelled.reply.ephemeral).toBe(true);
+    expect(cancelled.said).toHaveLength(1);
+    expect(cancelled.said[0]).toMatch(/^🛑 <@\d+> \(the game master\) cancelled this game/);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+});
