@@ -4,7 +4,7 @@
  */
 import { adjudicate } from '../../engine/index.js';
 import { readOrder, unitOfOrderText } from '../../engine/parse/index.js';
-import type { AdjudicationContext, BattleReport, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
+import type { Adjudication, AdjudicationContext, BattleReport, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
 import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Variant } from '../../engine/variant.js';
 import { adjudicateInParallel, PARALLEL_MIN_CASES, wantsSecondThread, type ClaimedWork } from './adjudicate-parallel.js';
@@ -195,11 +195,16 @@ function withCoast(u: { power: string; type: 'A' | 'F'; province: string; coast?
   return { power: u.power, type: u.type, province: u.province, coast: u.coast ?? null };
 }
 
+/** An order that could not be read, as an `illegal` result, with its index in the case's `orders`. */
+export interface UnreadOrder extends OrderResult {
+  index: number;
+}
+
 /** Parse each order on the board; unreadable ones become `illegal` results and do not stop the case. */
-function readOrders(variant: Variant, position: Position, orders: AdjudicateCase['orders']): { orders: PowerOrder[]; failures: OrderResult[] } {
+function readOrders(variant: Variant, position: Position, orders: AdjudicateCase['orders']): { orders: PowerOrder[]; failures: UnreadOrder[] } {
   const out: PowerOrder[] = [];
-  const failures: OrderResult[] = [];
-  for (const o of orders) {
+  const failures: UnreadOrder[] = [];
+  orders.forEach((o, index) => {
     const parsed = readOrder(variant, o.text, { position });
     if (parsed.ok) out.push({ power: o.power, order: parsed.order });
     else {
@@ -209,9 +214,10 @@ function readOrders(variant: Variant, position: Position, orders: AdjudicateCase
         order: o.text,
         result: 'illegal',
         reason: `could not read the order: ${parsed.error}`,
+        index,
       });
     }
-  }
+  });
   return { orders: out, failures };
 }
 
@@ -223,7 +229,42 @@ function startingCenters(variant: Variant): Position['supplyCenters'] {
   return centers;
 }
 
+/** One case read and adjudicated: what `adjudicate` prints, and what `render` draws (the same decisions). */
+export interface ResolvedCase {
+  /** The variant as the case's options configure it. */
+  variant: Variant;
+  options: Record<string, string>;
+  /** The position adjudicated (after the prelude, when the case has one). */
+  position: Position;
+  /** The orders read, and the ones that could not be read (illegal results, not echoed for another power's unit when the variant turns such orders into ballots). */
+  orders: PowerOrder[];
+  unread: UnreadOrder[];
+  adjudication: Adjudication;
+  /** The declarations the provisional result allows (variants with decisive battles, no `battles` given). */
+  decisive?: DecisiveDeclaration[];
+}
+
 export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseOutput {
+  const { variant, adjudication: adj, unread, decisive } = resolveCase(base, c, name);
+  const keepsState = variant.rules.stateful === true || c.variantState !== undefined;
+  return {
+    id: c.id ?? null,
+    phase: adj.phase,
+    units: adj.position.units,
+    dislodged: adj.phase.type === 'movement' ? adj.dislodged.map(dislodgedOutput) : [],
+    contested: adj.contested,
+    results: [...adj.results, ...unread.map(({ index: _, ...result }) => result)],
+    supplyCenters: adj.position.supplyCenters,
+    nextPhase: adj.position.phase,
+    winner: adj.winner,
+    ...(keepsState ? { variantState: adj.position.variantState ?? {} } : {}),
+    ...(adj.events && adj.events.length > 0 ? { events: adj.events } : {}),
+    ...(decisive && decisive.length > 0 ? { decisive } : {}),
+  };
+}
+
+/** Reads and adjudicates one case (throws `InputError` naming what is wrong). */
+export function resolveCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): ResolvedCase {
   // Options that change the map, set-up or rules (Warhammer's campaign options) configure the variant.
   const options = gameOptionsOf(base, c, name);
   const variant = base.configure?.(options) ?? base;
@@ -258,22 +299,8 @@ export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName
     c.phase.type === 'movement' && c.battles === undefined && variant.rules.decisive ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options }) : undefined;
   // Ballots are secret (Mandate of Heaven rule 3): an unreadable order for another power's unit is not echoed back
   // in a variant that turns such orders into ballots.
-  const failures = variant.rules.adoptOrders ? readFailures.filter((f) => !ordersOtherPowersUnit(position, f)) : readFailures;
-  const keepsState = variant.rules.stateful === true || c.variantState !== undefined;
-  return {
-    id: c.id ?? null,
-    phase: adj.phase,
-    units: adj.position.units,
-    dislodged: adj.phase.type === 'movement' ? adj.dislodged.map(dislodgedOutput) : [],
-    contested: adj.contested,
-    results: [...adj.results, ...failures],
-    supplyCenters: adj.position.supplyCenters,
-    nextPhase: adj.position.phase,
-    winner: adj.winner,
-    ...(keepsState ? { variantState: adj.position.variantState ?? {} } : {}),
-    ...(adj.events && adj.events.length > 0 ? { events: adj.events } : {}),
-    ...(decisive && decisive.length > 0 ? { decisive } : {}),
-  };
+  const unread = variant.rules.adoptOrders ? readFailures.filter((f) => !ordersOtherPowersUnit(position, f)) : readFailures;
+  return { variant, options, position, orders, unread, adjudication: adj, ...(decisive ? { decisive } : {}) };
 }
 
 /** A variant's state that cannot be read is bad input (exit 2 naming it), not a crash. */
@@ -286,7 +313,8 @@ function adjudicateOrExplain(variant: Variant, position: Position, orders: Power
   }
 }
 
-function ordersOtherPowersUnit(position: Position, failure: OrderResult): boolean {
+/** Is this the order of a power for another power's unit (a ballot, in a variant that turns such orders into ballots)? */
+export function ordersOtherPowersUnit(position: Position, failure: Pick<OrderResult, 'power' | 'unit'>): boolean {
   const province = failure.unit.split(' ')[1]?.split('/')[0];
   const owner = position.units.find((u) => u.province === province)?.power ?? position.dislodged.find((d) => d.province === province)?.power;
   return owner !== undefined && owner !== failure.power;
