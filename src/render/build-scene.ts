@@ -3,13 +3,16 @@
  * Layout: a title bar, the map scaled to the requested width, a legend bar. All decisions about what is
  * drawn where are taken here; drawScene only paints.
  */
+import { formatOrder } from '../engine/format.js';
 import { locationKey } from '../engine/map.js';
+import { readOrder } from '../engine/parse/index.js';
 import type { Adjudication, Location, OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { anchorsOf } from './anchors.js';
 import { featuresOf, riverCoursesOf, riverLine } from './features.js';
 import { borderKey, geometryOf, insideShape, type Point } from './geometry.js';
 import { placeMarkers } from './markers.js';
+import { powerMark } from './power-marks.js';
 import { aroundUnit, optionHead, optionPath, orderMarks, type OrderMarkContext, type SymbolWish } from './orders.js';
 import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
 import { overlaps, rectAround, textWidth } from './placement.js';
@@ -21,9 +24,9 @@ import type { MapOverlay } from '../variants/plugin/overlay.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 
 /** The narrowest legend slot that holds every power's entry (swatch, name and centre count) with a gap. */
-function legendMinSlot(u: number, size: number, counts: { power: string; centers: number }[]): number {
+function legendMinSlot(u: number, size: number, counts: { power: string; centers: number }[], marked: boolean): number {
   const widest = Math.max(...counts.map((c) => textWidth(`${c.power} ${c.centers}`, size)));
-  return widest + size * 1.1 + 6 * u + 24 * u;
+  return widest + size * (marked ? 1.45 : 1.1) + 6 * u + 24 * u;
 }
 
 /** Symbols in the order the legend lists them. */
@@ -54,6 +57,23 @@ export function phaseTitle(position: Position): string {
   const p = position?.phase;
   if (!p) return 'unknown phase';
   return `${SEASONS[p.season] ?? p.season} ${p.year} ${PHASES[p.type] ?? p.type}`;
+}
+
+/**
+ * The orders a vote adopted (`OrderResult.vote === 'adopted'`) for units whose power gave none in `orders`, read back
+ * from the results' normalised order text: the unit carried them out, so the map draws them.
+ */
+export function adoptedOrders(variant: Variant, position: Position, orders: readonly PowerOrder[], results: readonly OrderResult[] | undefined): PowerOrder[] {
+  if (!results?.some((r) => r?.vote === 'adopted')) return [];
+  const given = new Set(orders.flatMap((o) => (o?.order && o.order.kind !== 'waive' && o.order.unit ? [`${o.power}|${locationKey(o.order.unit)}`] : [])));
+  const out: PowerOrder[] = [];
+  for (const r of results) {
+    if (r?.vote !== 'adopted' || typeof r.order !== 'string') continue;
+    const read = readOrder(variant, r.order, { position });
+    if (!read.ok || read.order.kind === 'waive' || given.has(`${r.power}|${locationKey(read.order.unit)}`)) continue;
+    out.push({ power: r.power, order: read.order });
+  }
+  return out;
 }
 
 export function buildScene(variant: Variant, position: Position, opts: RenderOptions = {}): SceneResult {
@@ -96,10 +116,6 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     return a ? T(a) : null;
   };
   const marked = variant.powers.length > MARKED_POWERS;
-  const markOf = (power: string) => {
-    const p = powers.get(power);
-    return p?.localName ?? power.slice(0, 2);
-  };
 
   const dislodgedNow = new Set((opts.adjudication?.dislodged ?? []).map((d) => d.province));
   const units: UnitMark[] = [];
@@ -119,7 +135,6 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       text: textOn(fill),
       dislodged,
       state: 'normal',
-      ...(marked ? { mark: markOf(unit.power) } : {}),
     });
   };
   for (const unit of position.units ?? []) addUnit(unit, dislodgedNow.has(unit.province), unitPoint(unit));
@@ -148,6 +163,23 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     return tries.find((p) => inside(p) && free(p)) ?? tries.find(free) ?? tries[0];
   }
 
+  /** A free spot outside a province, a short arrow's length from its unit spot (a virtual unit that moves in from nowhere). */
+  function approachSpot(at: Point, province: string): Point {
+    const shape = geometry.shapes.get(province);
+    const outside = (p: Point) => !shape || !insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
+    const boxes = units.map((x) => rectAround(x.at, x.size * 2.4, x.size * 2.2));
+    const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3.1, unitSize * 3.1)));
+    for (const reach of [5.5, 7, 8.5, 10]) {
+      for (let k = 0; k < 16; k++) {
+        const angle = (k / 16) * 2 * Math.PI + Math.PI / 2; // from below the spot round the compass
+        const p: Point = [at[0] + Math.cos(angle) * reach * unitSize, at[1] + Math.sin(angle) * reach * unitSize];
+        if (p[0] < frame.x || p[1] < frame.y || p[0] > frame.x + frame.w || p[1] > frame.y + frame.h) continue;
+        if (outside(p) && free(p)) return p;
+      }
+    }
+    return besideSpot(at, province);
+  }
+
   /** What lies under an output-pixel point (province id or off-map filler), for lines that keep to their ground. */
   const provinceAt = (p: Point) => geometry.locate([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale]);
   const isWater = (id: string) => {
@@ -163,6 +195,11 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
 
   // Virtual units of the phase (Warhammer: the Illusion on Athel-Loren; the Immortality army, which stands nowhere,
   // beside the province it moves into): translucent, ringed, never mistaken for a real unit.
+  /** Where a virtual unit that stands on no province of the map is drawn (its move starts there). */
+  const virtualSpot = new Map<string, Point>();
+  /** Virtual units' moves, drawn like any move, with the result the board after tells (issue 20 §1). */
+  const virtualMoves: PowerOrder[] = [];
+  const virtualResults: OrderResult[] = [];
   if (position.phase?.type === 'movement') {
     const virtualOrders = variant.rules.extraOrders?.({ map: variant.map, position, orders: opts.orders ?? [] }) ?? [];
     for (const v of virtualOrders.filter((o) => o.virtual)) {
@@ -170,7 +207,24 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       const target = onMap ? v.unit.province : v.order.kind === 'move' ? v.order.to.province : null;
       const at = target ? unitPoint({ province: target, coast: null }) : null;
       if (!at) continue;
-      const spot = onMap && !units.some((x) => x.location === target) ? at : besideSpot(at, target!);
+      // A virtual unit that stands nowhere waits outside the province it moves into, so its arrow reads.
+      const spot = onMap ? (!units.some((x) => x.location === target) ? at : besideSpot(at, target!)) : approachSpot(at, target!);
+      if (!onMap) virtualSpot.set(v.unit.province, spot);
+      if (v.order.kind === 'move') {
+        virtualMoves.push({ power: v.unit.power, order: v.order });
+        const after = opts.adjudication?.position;
+        const to = v.order.to.province;
+        if (after) {
+          const arrived = after.units.some((x) => x.power === v.unit.power && x.province === to);
+          virtualResults.push({
+            power: v.unit.power,
+            unit: `${v.unit.type} ${v.unit.province}`,
+            order: formatOrder(v.order, variant.rules),
+            result: arrived ? 'success' : 'failure',
+            reason: arrived ? 'the virtual unit moved in' : 'the virtual unit did not get in',
+          });
+        }
+      }
       const fill = colorOf(v.unit.power);
       units.push({
         power: v.unit.power,
@@ -182,7 +236,6 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
         text: textOn(fill),
         dislodged: false,
         state: 'virtual',
-        ...(marked ? { mark: markOf(v.unit.power) } : {}),
       });
     }
   }
@@ -191,7 +244,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       variant,
       position,
       pointOf: unitPoint,
-      unitPointOf: (loc, dislodged) => (dislodged && offsetOf.get(loc.province)) || unitPoint(loc),
+      unitPointOf: (loc, dislodged) => (dislodged && offsetOf.get(loc.province)) || unitPoint(loc) || virtualSpot.get(loc.province) || null,
       unitSize,
       colorOf,
       units,
@@ -207,14 +260,19 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       besideSpot,
       removed: opts.adjudication?.removed ?? [],
   };
-  const layer = orderMarks(
-    layerContext,
-    opts.orders ?? [],
-    opts.results ?? opts.adjudication?.results,
-    warnings,
-  );
+  const results = opts.results ?? opts.adjudication?.results;
+  // Every order the adjudicator carried out is drawn (issue 20 §1): the powers' own, the orders the players' vote
+  // adopted for units no player owns (in their power's colour; never the ballots), virtual units' moves.
+  const drawnOrders = [...(opts.orders ?? []), ...adoptedOrders(variant, position, opts.orders ?? [], results), ...virtualMoves];
+  const layer = orderMarks(layerContext, drawnOrders, results && virtualResults.length > 0 ? [...results, ...virtualResults] : results, warnings);
   const orders: OrderMark[] = layer.marks;
   units.push(...layer.units);
+  // More than 8 powers: every unit carries its power's mark; a neutral power's units are drawn unlike any player's.
+  for (const x of units) {
+    const p = powers.get(x.power);
+    if (marked && p) x.mark = powerMark(p);
+    if (p?.neutral) x.neutral = true;
+  }
   const wishes: SymbolWish[] = [...layer.symbols];
   // Disbanded units (by order or civil disorder) are drawn faded, with the disbanded symbol.
   for (const w of wishes) {
@@ -291,13 +349,15 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   }));
   // Power entries wrap onto further rows when they would not fit one (Mandate of Heaven's 17 powers, Warhammer's 21).
   const inner = width - 24 * u;
-  const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts))));
+  const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts, marked))));
   const powerRows = Math.max(1, Math.ceil(counts.length / perRow));
   const slot = inner / perRow;
   const legendY = titleH + frame.h + legendRow / 2;
   const entries: LegendEntry[] = counts.map((c, i) => ({
     ...c,
     color: colorOf(c.power),
+    ...(marked ? { mark: powerMark(powers.get(c.power)!) } : {}),
+    ...(powers.get(c.power)?.neutral ? { neutral: true } : {}),
     at: [12 * u + slot * (i % perRow) + 4 * u, legendY + legendRow * Math.floor(i / perRow)],
     text: `${c.power} ${c.centers}`,
   }));

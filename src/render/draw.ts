@@ -7,7 +7,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import type { Point } from './geometry.js';
-import { COLORS } from './palette.js';
+import { COLORS, textOn } from './palette.js';
 import { dot, drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
 import type { LegendKey, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
@@ -79,6 +79,19 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
   const lineOrder = ['retreat-option', 'convoy', 'support', 'move', 'path', 'retreat'];
   for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawOrderLine(ctx, o, u);
 
+  // Leader lines of labels beside their province, under the labels' halos.
+  ctx.save();
+  ctx.strokeStyle = COLORS.labelLand;
+  ctx.lineWidth = 1.2 * u;
+  ctx.lineCap = 'round';
+  for (const l of scene.labels) {
+    if (!l.leader) continue;
+    ctx.beginPath();
+    ctx.moveTo(l.leader[0][0], l.leader[0][1]);
+    ctx.lineTo(l.leader[1][0], l.leader[1][1]);
+    ctx.stroke();
+  }
+  ctx.restore();
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.lineJoin = 'round';
@@ -118,12 +131,26 @@ function drawLegend(ctx: Ctx, scene: Scene, u: number): void {
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   for (const e of entries) {
-    const s = size * 1.1;
-    ctx.fillStyle = e.color;
+    const s = size * (e.mark ? 1.45 : 1.1);
+    ctx.fillStyle = e.neutral ? '#ffffff' : e.color;
     ctx.fillRect(e.at[0], e.at[1] - s / 2, s, s);
     ctx.strokeStyle = '#111111';
     ctx.lineWidth = 1.2 * u;
     ctx.strokeRect(e.at[0], e.at[1] - s / 2, s, s);
+    if (e.neutral) {
+      ctx.strokeStyle = e.color;
+      ctx.lineWidth = 3 * u;
+      ctx.strokeRect(e.at[0] + 2.2 * u, e.at[1] - s / 2 + 2.2 * u, s - 4.4 * u, s - 4.4 * u);
+    }
+    if (e.mark) {
+      // The mark its units carry, as on the map.
+      ctx.font = font(size * 0.78, true);
+      ctx.textAlign = 'center';
+      ctx.fillStyle = e.neutral ? '#111111' : textOn(e.color);
+      ctx.fillText(e.mark, e.at[0] + s / 2, e.at[1]);
+      ctx.font = font(size, true);
+      ctx.textAlign = 'left';
+    }
     ctx.fillStyle = COLORS.title;
     ctx.fillText(e.text, e.at[0] + s + 6 * u, e.at[1]);
   }

@@ -3,17 +3,19 @@
  * Classic start; a busy Classic Fall 1903 movement phase (36 units, supports, a two-fleet convoy, a cut
  * support, three dislodgements) as its results post shows it (orders on the position before, the board after
  * with retreat options); the retreats; the winter adjustments; Warring States with raises and rapid river
- * moves (one stopped short); Warhammer (21 powers with their marks, the Illusion, an underway move, the Tempest
- * Ocean at both edges); the busy phase in the colour-blind palette. Also used by test/render/gallery.test.ts.
+ * moves (one stopped short); Warhammer (21 powers with their marks, the Illusion, the risen Vampire army of
+ * Immortality, an underway move, the Tempest Ocean at both edges), also in the colour-blind palette; Mandate of
+ * Heaven's neutrals moved by the players' vote; the busy phase in the colour-blind palette. Also used by test/render/gallery.test.ts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adjudicate } from '../engine/index.js';
-import { parseOrder } from '../engine/parse/index.js';
+import { parseOrder, readOrder } from '../engine/parse/index.js';
 import type { Adjudication, Position, PowerOrder, Unit } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { classic } from '../variants/classic/index.js';
+import { mandateOfHeaven } from '../variants/mandate-of-heaven/index.js';
 import { warringStates } from '../variants/warring-states/index.js';
 import { warhammer } from '../variants/warhammer/index.js';
 import { renderMap, stopRenderWorker, type RenderOptions } from './index.js';
@@ -48,6 +50,13 @@ function ordersOf(variant: Variant, position: Position, spec: Record<string, str
 /** A Classic movement phase with these units, each centre owned by the unit on it, plus the `extra` centres. */
 function classicMovement(season: 'spring' | 'fall', year: number, units: Unit[], extra: Record<string, string[]>): Position {
   return { phase: { season, year, type: 'movement' }, units, dislodged: [], contested: [], supplyCenters: centresOf(units, extra) };
+}
+
+/** The position with `province`'s centre owned by `power`. */
+function withOwner(position: Position, province: string, power: string): Position {
+  const supplyCenters = Object.fromEntries(Object.entries(position.supplyCenters).map(([p, list]) => [p, list.filter((c) => c !== province)]));
+  (supplyCenters[power] ??= []).push(province);
+  return { ...position, supplyCenters };
 }
 
 function centresOf(units: Unit[], extra: Record<string, string[]> = {}): Record<string, string[]> {
@@ -158,7 +167,8 @@ export function galleryImages(): GalleryImage[] {
   const wh = warhammer;
   const whStart = wh.startingPosition();
   const whSpring = adjudicate(wh, whStart, ordersOf(wh, whStart, { 'Wood Elves': ['A athe - grey'], Skaven: ['A skav - edge'], 'Vampire Counts': ['A sylv - gfor'] }));
-  const whFall = whSpring.position;
+  // The Empire has taken Sylvania's centre: in Fall a virtual Vampire army rises and moves back in (Immortality).
+  const whFall = withOwner(whSpring.position, 'sylv', 'Empire');
   const whFallOrders = ordersOf(wh, whFall, {
     Bretonnia: ['A cour - wast', 'F lang - ngwo'],
     Empire: ['A altd - wast', 'A nuln S A altd - wast', 'F midd H'],
@@ -169,6 +179,27 @@ export function galleryImages(): GalleryImage[] {
     Dwarves: ['A kark - kazu', 'A kung - kadr', 'F barv - blag'],
   });
   const whFallResult = adjudicate(wh, whFall, whFallOrders);
+
+  // Mandate of Heaven, Spring of year 1: five states vote Lu into Cao and Song's support for it (drawn in the
+  // neutrals' colours; the ballots never are); Qi dislodges Wey, which held for want of a majority.
+  const moh = mandateOfHeaven;
+  // The first movement phase (the game opens with the Hsiung-Nu's placement).
+  const mohStart: Position = { ...moh.startingPosition(), phase: { season: 'spring', year: 1, type: 'movement' } };
+  const voters = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao'];
+  const mohOrders = ordersOf(moh, mohStart, {
+    Qi: ['A lin - diq', 'F jia - boh'],
+    Wei: ['A ye S A lin - diq', 'A dal - zmo'],
+    Qin: ['A xia - hgu'],
+    Zhao: ['A hdn - gao'],
+  });
+  const ballots = voters.flatMap((power) =>
+    ['A lu - cao', 'A son S A lu - cao'].map((text) => {
+      const r = readOrder(moh, text, { position: mohStart });
+      if (!r.ok) throw new Error(`gallery ballot "${text}": ${r.error}`);
+      return { power, order: r.order };
+    }),
+  );
+  const mohSpring = adjudicate(moh, mohStart, [...mohOrders, ...ballots]);
 
   const busyOpts = { orders: busy.orders, adjudication: busy.adjudication };
   const routes = routesClassic();
@@ -182,6 +213,8 @@ export function galleryImages(): GalleryImage[] {
     { file: 'warring-states-spring-raises.png', variant: ws, position: wsStart, opts: { orders: wsSpringOrders, adjudication: wsSpring, title: 'Warring States · Spring, year 1 · raises and moves' } },
     { file: 'warring-states-fall-river-moves.png', variant: ws, position: wsFall, opts: { orders: wsFallOrders, adjudication: wsFallResult, title: 'Warring States · Fall, year 1 · rapid river moves' } },
     { file: 'warhammer-fall-2500-orders.png', variant: wh, position: whFall, opts: { orders: whFallOrders, adjudication: whFallResult, title: 'Warhammer Diplomacy · Fall 2500 · orders and results' } },
+    { file: 'mandate-of-heaven-spring-vote.png', variant: moh, position: mohStart, opts: { orders: mohOrders, adjudication: mohSpring, title: "Mandate of Heaven · Spring 369 BC · the players' vote moves the neutrals" } },
+    { file: 'warhammer-fall-2500-colorblind.png', variant: wh, position: whFall, opts: { orders: whFallOrders, adjudication: whFallResult, palette: 'colorblind', title: 'Warhammer Diplomacy · Fall 2500 · colour-blind palette' } },
     { file: 'classic-fall-1903-colorblind.png', variant: classic, position: busy.position, opts: { ...busyOpts, palette: 'colorblind', title: 'Classic · Fall 1903 · colour-blind palette' } },
   ];
 }

@@ -206,7 +206,8 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
         const via = chain.map((c) => c.mark.points[1]);
         m.points = [m.points[0], ...via, m.points[m.points.length - 1]];
         m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
-      } else if (m.unitType === 'F') {
+      } else if (m.unitType === 'F' || !ctx.variant.map.has(from)) {
+        // A fleet's line; or a virtual unit that stands on no province, drawn moving in from beside its target.
         m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
       } else if (ctx.variant.map.armyCanMove(from, to)) {
         m.path = trimPath(overGround(ctx, m, from, to, true, false, obstacles), tail, head);

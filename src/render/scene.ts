@@ -84,8 +84,13 @@ export interface UnitMark {
    * `extraOrders`), translucent with a dotted outline and the `virtual` ring.
    */
   state?: 'normal' | 'disbanded' | 'built' | 'build-failed' | 'virtual';
-  /** Variants with more than 8 powers: the power's mark (letter or glyph) beside the type. */
+  /**
+   * Variants with more than 8 powers: the power's mark (one or two Latin letters, `power-marks.ts`), drawn on the
+   * unit in place of its type letter (the shape tells the type: army disc, fleet hull).
+   */
   mark?: string;
+  /** A neutral power's unit (`powers[].neutral`): white with a thick ring in its colour, unlike any player's unit. */
+  neutral?: boolean;
 }
 
 /**
@@ -173,11 +178,17 @@ export interface Label {
   inside: boolean;
   /** The text in lines, one above the other (a narrow province: the local name above the abbreviation). */
   lines?: string[];
+  /** A label beside its province (or its separate part): a thin line from the label to it. */
+  leader?: [Point, Point];
 }
 
 export interface LegendEntry {
   power: Power;
   color: string;
+  /** The mark its units carry (more than 8 powers), shown in the swatch. */
+  mark?: string;
+  /** A neutral power: its swatch is drawn like its units (white, ringed). */
+  neutral?: boolean;
   centers: number;
   units: number;
   at: Point;

@@ -212,7 +212,9 @@ describe('variants with more than 8 powers', () => {
       supplyCenters: {},
     };
     const s = sceneOf(many, position);
-    expect(s.units.map((u) => u.mark)).toEqual(['赤', 'Bl']);
+    // A legible Latin mark, never only a glyph (issue 20 §3): Red has a local name (赤) and still reads "Re".
+    expect(s.units.map((u) => u.mark)).toEqual(['Re', 'Bl']);
+    expect(s.legend.entries.slice(0, 2).map((e) => e.mark)).toEqual(['Re', 'Bl']);
     const few = tinyVariant(tinySides);
     expect(sceneOf(few, position).units.every((u) => u.mark === undefined)).toBe(true);
   });
