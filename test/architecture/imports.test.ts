@@ -16,7 +16,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   engine: [],
   cardgame: [],
   variants: ['engine'],
-  ai: ['engine', 'variants'],
+  ai: ['engine', 'variants', 'cardgame'],
   store: ['engine', 'paths.ts'],
   render: ['engine', 'variants', 'cardgame', 'paths.ts', 'log.ts'],
   game: ['engine', 'variants', 'store', 'render', 'cardgame', 'paths.ts', 'log.ts'],

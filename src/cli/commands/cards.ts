@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { applyAll, controlRound, DYNASTIES, legalActions, newGame, parseAction, privateView, publicView, stateSchema, STATE_ORDER, zodSentence } from '../../cardgame/index.js';
 import type { Action, CardGameState, DynastyId, Owner, StateId } from '../../cardgame/index.js';
 import { STRONGHOLD_IDS } from '../../cardgame/index.js';
+import { cardAiAction, readSeatView } from '../../ai/cards/index.js';
 import { EXIT, InputError, jsonResult, parseFlags, parseJson, runCommand, type CommandResult } from '../io.js';
 
 export const CARDS_USAGE = `usage: npm run -s cli -- cards <command>
@@ -17,6 +18,7 @@ export const CARDS_USAGE = `usage: npm run -s cli -- cards <command>
   view [--seat K]         a state on stdin -> what seat K (or, without --seat, the channel) may see
   control                 {strongholds, states, seats?} on stdin -> {changes, states}: the control round on that board
   legal                   a state on stdin -> {seat, actions}: what the seat to act may do now
+  ai --seat K [--seed S] [--playouts N]   seat K's view on stdin -> {seat, action}: the computer player's action
   render --out file.png   a state on stdin -> the board image; prints {file, width, height, ms}
 
 An array on stdin gives an array on stdout. Actions: docs/cardgame.md.
@@ -109,6 +111,27 @@ function cardsControl(raw: unknown, where: string): unknown {
   };
 }
 
+/**
+ * `cards ai --seat K`: the computer player's action for seat K, from seat K's view (a full state is reduced to
+ * that view first). `{seat, action}`, `action` null when the seat has nothing to decide now. A case's own `seed`
+ * overrides `--seed`.
+ */
+function cardsAi(args: string[], stdin: string): CommandResult {
+  const flags = parseFlags(args, ['seat', 'seed', 'playouts']);
+  const seat = Number(flags.values.get('seat'));
+  if (!flags.values.has('seat') || !Number.isInteger(seat) || seat < 0 || seat > 4) throw new InputError('cards ai needs --seat K (0 for the first seat), the seat whose view is on stdin');
+  const playoutsText = flags.values.get('playouts');
+  const playouts = playoutsText === undefined ? undefined : Number(playoutsText);
+  if (playouts !== undefined && (!Number.isInteger(playouts) || playouts < 1 || playouts > 100_000)) throw new InputError('--playouts is a whole number from 1 to 100000');
+  return eachInput(stdin, (raw, where) => {
+    const read = readSeatView(raw, seat, privateView);
+    if (!read.ok) throw new InputError(`${where}${read.error}`);
+    const caseSeed = (raw as { seed?: unknown }).seed;
+    const seed = typeof caseSeed === 'string' || typeof caseSeed === 'number' ? caseSeed : flags.values.get('seed');
+    return { seat, action: cardAiAction(read.view, { seed, playouts }) };
+  });
+}
+
 type RenderCards = (args: string[], stdin: string) => Promise<CommandResult>;
 
 export async function cardsCommand(args: string[], stdin: string): Promise<CommandResult> {
@@ -147,8 +170,10 @@ export async function cardsCommand(args: string[], stdin: string): Promise<Comma
       case 'legal':
         parseFlags(rest, []);
         return eachInput(stdin, (raw, where) => legalActions(readState(raw, where)));
+      case 'ai':
+        return cardsAi(rest, stdin);
       default:
-        throw new InputError(sub === undefined ? `cards needs a command: new, apply, view, control, legal or render` : `unknown cards command "${sub}" (new, apply, view, control, legal, render)`);
+        throw new InputError(sub === undefined ? `cards needs a command: new, apply, view, control, legal, ai or render` : `unknown cards command "${sub}" (new, apply, view, control, legal, ai, render)`);
     }
   });
 }

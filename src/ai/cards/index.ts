@@ -1,0 +1,64 @@
+/**
+ * The card game's computer player (issue 22; docs/ai.md "The card game"). Pure and deterministic: the same view
+ * and seed give the same action; no I/O, no clock. It reads only a seat's view (`privateView`, what `cards view
+ * --seat K` prints): its own hand, the table, and the sizes of the other hands, the deck and the discard.
+ */
+import type { Action, CardGameView } from '../../cardgame/index.js';
+import { chooseGive } from './choices.js';
+import { randomFromText } from './random.js';
+import { battleCandidates, chooseCandidates, quickPick, searchBest, type SearchOptions } from './search.js';
+import { DEFAULT_WEIGHTS, type Weights } from './value.js';
+import { determinize } from './view.js';
+
+export { readSeatView, determinize, seatViewSchema } from './view.js';
+export { DEFAULT_WEIGHTS, type Weights } from './value.js';
+
+export interface CardAiOptions {
+  /** Any text or number; the same view and seed give the same action. Default "0". */
+  seed?: string | number;
+  /** Playouts per decision (the search budget). Default DEFAULT_PLAYOUTS; 0: no search, the fast policy's pick. */
+  playouts?: number;
+  weights?: Weights;
+  /** Chance that a playout seat takes the other branch of a wage-or-fall-back decision. */
+  noise?: number;
+  settle?: number;
+  settleGain?: number;
+  /** Candidates searched at most. */
+  width?: number;
+}
+
+export const DEFAULT_PLAYOUTS = 240;
+
+/** Whether the viewing seat has something to decide now. */
+export function hasDecision(v: CardGameView): boolean {
+  const me = v.viewer;
+  if (me === null) return false;
+  switch (v.phase) {
+    case 'give':
+      return true;
+    case 'choose':
+      return v.chooser?.seat === me;
+    case 'battle':
+    case 'tiebreak':
+      return v.turnSeat === me;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The action the viewing seat takes now, or null when it has nothing to decide (not its turn, game over). In
+ * the setup it is the seat's give, whatever the other seats have done.
+ */
+export function cardAiAction(view: CardGameView, opts: CardAiOptions = {}): Action | null {
+  if (!hasDecision(view)) return null;
+  const seat = view.viewer!;
+  const o: SearchOptions = { weights: opts.weights ?? DEFAULT_WEIGHTS, noise: opts.noise ?? 0.15, settle: opts.settle ?? 2, settleGain: opts.settleGain ?? 1, playouts: opts.playouts ?? DEFAULT_PLAYOUTS, width: opts.width ?? 10 };
+  const r = randomFromText(`card-ai:${seat}:${String(opts.seed ?? '0')}`);
+  if (view.phase === 'give') return { type: 'give', seat, cards: chooseGive(view.seats[seat]!.hand!) };
+  // the candidates depend only on what the seat sees; any deal of the hidden cards lists them
+  const s = determinize(view, r);
+  if (o.playouts === 0) return quickPick(s, seat, r, o);
+  const candidates = view.phase === 'choose' ? chooseCandidates(s, o) : battleCandidates(s, seat, o);
+  return searchBest(view, candidates, r, o);
+}
