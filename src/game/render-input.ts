@@ -7,7 +7,7 @@
  * units beside their provinces with their retreat options).
  */
 import { eq } from 'drizzle-orm';
-import type { Adjudication, OrderResult, Position, PowerOrder } from '../engine/types.js';
+import type { Adjudication, BattleReport, OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { decisiveSteps, players } from '../store/schema.js';
@@ -79,15 +79,22 @@ export function renderInputForProvisional(deps: Pick<GameDeps, 'db'>, phaseId: n
       const game = phase ? gameById(tx, phase.gameId) : undefined;
       const variant = game ? variantOfGame(game) : undefined;
       if (!phase || !step || !game || !variant) return null;
-      return {
-        variant,
-        position: phase.position,
-        orders: shownOrders(tx, phase.id),
-        results: step.provisional.results,
-        adjudication: step.provisional,
-        title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · orders and provisional results`,
-        palette: paletteOf(game.palette),
-      };
+      // The provisional result: no battles yet (the plug-in marks where one may be declared).
+      return withOverlays(
+        {
+          variant,
+          position: phase.position,
+          orders: shownOrders(tx, phase.id),
+          results: step.provisional.results,
+          adjudication: step.provisional,
+          title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · orders and provisional results`,
+          palette: paletteOf(game.palette),
+        },
+        game,
+        phase,
+        'orders',
+        step.provisional,
+      );
     }),
   );
 }
@@ -128,19 +135,34 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: P
       game,
       phase,
       'orders',
+      phase.resolvedAt !== null ? phase.adjudication : null,
+      battlesOf(tx, phase.id),
     );
   });
 }
 
+/** The battles fought for a phase (its Decisive Battle step's reported winners); none when it had no step. */
+function battlesOf(tx: Tx, phaseId: number): BattleReport[] {
+  const step = tx.select({ outcomes: decisiveSteps.outcomes }).from(decisiveSteps).where(eq(decisiveSteps.phaseId, phaseId)).get();
+  return Object.entries(step?.outcomes ?? {}).map(([province, winner]) => ({ province, winner }));
+}
+
 /** The input with the overlays the variant's plug-in draws on this picture (none: the input as it is). */
-function withOverlays(input: RenderInput, game: GameRow, phase: PhaseRow, picture: PictureKind): RenderInput {
+function withOverlays(
+  input: RenderInput,
+  game: GameRow,
+  phase: PhaseRow,
+  picture: PictureKind,
+  adjudication: Adjudication | null = phase.resolvedAt !== null ? phase.adjudication : null,
+  battles?: BattleReport[],
+): RenderInput {
   const plugin = pluginOf(game.variantId);
   if (!plugin.mapOverlays) return input;
   const overlays = plugin.mapOverlays({
     variant: input.variant,
     picture,
     options: game.options ?? {},
-    phase: { index: phase.idx, position: phase.position, adjudication: phase.resolvedAt !== null ? phase.adjudication : null },
+    phase: { index: phase.idx, position: phase.position, adjudication, ...(input.orders ? { orders: input.orders } : {}), ...(battles ? { battles } : {}) },
   });
   return overlays.length > 0 ? { ...input, overlays } : input;
 }

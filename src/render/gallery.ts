@@ -17,6 +17,7 @@ import type { Variant } from '../engine/variant.js';
 import { classic } from '../variants/classic/index.js';
 import { mandateOfHeaven } from '../variants/mandate-of-heaven/index.js';
 import { warringStates } from '../variants/warring-states/index.js';
+import { pluginOf } from '../variants/index.js';
 import { warhammer } from '../variants/warhammer/index.js';
 import { renderMap, stopRenderWorker, type RenderOptions } from './index.js';
 
@@ -180,6 +181,31 @@ export function galleryImages(): GalleryImage[] {
   });
   const whFallResult = adjudicate(wh, whFall, whFallOrders);
 
+  // Warhammer, the seed's Example Turn: the provisional map marks where decisive battles may be declared; the final
+  // one, after the Empire won the battle for Middenheim and Bretonnia the one for the Reikland Forest, marks them in
+  // the winners' colours.
+  const turn: Position = {
+    phase: { season: 'spring', year: 2500, type: 'movement' },
+    units: unitsOf({ Empire: 'A nuln, A altd, F midd', Bretonnia: 'A wast, A reik', Kislev: 'F claw', 'Vampire Counts': 'A gfor' }),
+    dislodged: [],
+    contested: [],
+    supplyCenters: whStart.supplyCenters,
+  };
+  const turnOrders = ordersOf(wh, turn, {
+    Empire: ['A altd S A nuln - reik', 'A nuln - reik', 'F midd H'],
+    Bretonnia: ['A wast - altd', 'A reik S A wast - altd'],
+    Kislev: ['F claw - midd'],
+    'Vampire Counts': ['A gfor S F claw - midd'],
+  });
+  const battles = [
+    { province: 'midd', winner: 'Empire' },
+    { province: 'reik', winner: 'Bretonnia' },
+  ];
+  const provisional = adjudicate(wh, turn, turnOrders);
+  const final = adjudicate(wh, turn, turnOrders, { battles });
+  const battleMarks = (adjudication: Adjudication, fought?: typeof battles) =>
+    pluginOf(wh.id).mapOverlays?.({ variant: wh, picture: 'orders', options: {}, phase: { index: 1, position: turn, adjudication, orders: turnOrders, ...(fought ? { battles: fought } : {}) } }) ?? [];
+
   // Mandate of Heaven, Spring of year 1: five states vote Lu into Cao and Song's support for it (drawn in the
   // neutrals' colours; the ballots never are); Qi dislodges Wey, which held for want of a majority.
   const moh = mandateOfHeaven;
@@ -213,6 +239,8 @@ export function galleryImages(): GalleryImage[] {
     { file: 'warring-states-spring-raises.png', variant: ws, position: wsStart, opts: { orders: wsSpringOrders, adjudication: wsSpring, title: 'Warring States · Spring, year 1 · raises and moves' } },
     { file: 'warring-states-fall-river-moves.png', variant: ws, position: wsFall, opts: { orders: wsFallOrders, adjudication: wsFallResult, title: 'Warring States · Fall, year 1 · rapid river moves' } },
     { file: 'warhammer-fall-2500-orders.png', variant: wh, position: whFall, opts: { orders: whFallOrders, adjudication: whFallResult, title: 'Warhammer Diplomacy · Fall 2500 · orders and results' } },
+    { file: 'warhammer-spring-2500-provisional.png', variant: wh, position: turn, opts: { orders: turnOrders, adjudication: provisional, overlays: battleMarks(provisional), title: 'Warhammer Diplomacy · Spring 2500 · provisional results: decisive battles may be declared' } },
+    { file: 'warhammer-spring-2500-battles.png', variant: wh, position: turn, opts: { orders: turnOrders, adjudication: final, overlays: battleMarks(final, battles), title: 'Warhammer Diplomacy · Spring 2500 · results after the decisive battles' } },
     { file: 'mandate-of-heaven-spring-vote.png', variant: moh, position: mohStart, opts: { orders: mohOrders, adjudication: mohSpring, title: "Mandate of Heaven · Spring 369 BC · the players' vote moves the neutrals" } },
     { file: 'warhammer-fall-2500-colorblind.png', variant: wh, position: whFall, opts: { orders: whFallOrders, adjudication: whFallResult, palette: 'colorblind', title: 'Warhammer Diplomacy · Fall 2500 · colour-blind palette' } },
     { file: 'classic-fall-1903-colorblind.png', variant: classic, position: busy.position, opts: { ...busyOpts, palette: 'colorblind', title: 'Classic · Fall 1903 · colour-blind palette' } },

@@ -10,6 +10,7 @@ import { mandateOfHeaven } from './mandate-of-heaven/index.js';
 import { PLAIN, type VariantPlugin } from './plugin/index.js';
 import { warringStates } from './warring-states/index.js';
 import { warhammer } from './warhammer/index.js';
+import { warhammerMapOverlays } from './warhammer/plugin/map-overlays.js';
 
 /** A registered variant and its plug-in. */
 export interface RegisteredVariant {
@@ -21,7 +22,7 @@ const BUNDLED: RegisteredVariant[] = [
   { variant: classic, plugin: PLAIN },
   { variant: warringStates, plugin: PLAIN },
   { variant: mandateOfHeaven, plugin: PLAIN },
-  { variant: warhammer, plugin: PLAIN },
+  { variant: warhammer, plugin: { mapOverlays: warhammerMapOverlays } },
 ];
 
 const registry: RegisteredVariant[] = [...BUNDLED];

@@ -19,6 +19,8 @@ import type { Variant } from '../../engine/variant.js';
 import { phaseTitle, renderMapTimed, RenderError } from '../../render/index.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
 import { InputError, jsonResult, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult, type Flags } from '../io.js';
+import { pluginOf } from '../../variants/index.js';
+import type { MapOverlay } from '../../variants/plugin/index.js';
 import { resolveCase } from './adjudicate.js';
 import { caseSchema } from './case-schema.js';
 
@@ -62,7 +64,7 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
     if (palette !== 'standard' && palette !== 'colorblind') throw new InputError('--palette is standard or colorblind');
 
     const drawn = await renderCaseOf(parseJson(stdin), flags);
-    const { variant, position, orders, results, adjudication, diagnostics } = drawn;
+    const { variant, position, orders, results, adjudication, overlays, diagnostics } = drawn;
 
     const started = performance.now();
     let map;
@@ -71,7 +73,7 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
       const title = custom ? `${custom} — ${phaseTitle(position)}` : undefined;
       // A one-shot process: the scene is built here while the render worker boots (the worker draws it), instead
       // of the worker loading the variant a second time; nothing else waits on this event loop.
-      map = (await renderMapTimed(variant, position, { orders, ...(results ? { results } : adjudication ? { adjudication } : {}), width, palette, title })).map;
+      map = (await renderMapTimed(variant, position, { orders, ...(results ? { results } : adjudication ? { adjudication } : {}), ...(overlays ? { overlays } : {}), width, palette, title })).map;
     } catch (e) {
       if (e instanceof RenderError) throw new InputError(e.message);
       throw e;
@@ -103,6 +105,8 @@ export interface RenderCase {
   results?: OrderResult[];
   /** What `adjudicate` decides; none for a case without orders or battles (a position alone is drawn as it stands). */
   adjudication?: Adjudication;
+  /** What the variant's plug-in draws on this picture (Warhammer's decisive battles: where one may be declared, who won). */
+  overlays?: MapOverlay[];
   diagnostics: string[];
 }
 
@@ -145,12 +149,21 @@ export async function renderCaseOf(raw: unknown, flags: Flags): Promise<RenderCa
     return owner !== undefined && owner !== power;
   };
   const orders = resolved.variant.rules.adoptOrders ? resolved.orders.filter((o) => !ballot(o)) : resolved.orders;
+  const adjudicated = c.orders.length > 0 || c.battles !== undefined;
+  // The case's battles make the result final; without them a variant with battles shows the provisional one.
+  const overlays = pluginOf(base.id).mapOverlays?.({
+    variant: resolved.variant,
+    picture: adjudicated ? 'orders' : 'board',
+    options: resolved.options,
+    phase: { index: 0, position: resolved.position, adjudication: adjudicated ? resolved.adjudication : null, orders, ...(c.battles ? { battles: c.battles } : {}) },
+  });
   return {
     variant: resolved.variant,
     position: resolved.position,
     orders,
     ...(c.results ? { results: c.results } : {}),
-    ...(c.orders.length > 0 || c.battles !== undefined ? { adjudication: resolved.adjudication } : {}),
+    ...(adjudicated ? { adjudication: resolved.adjudication } : {}),
+    ...(overlays && overlays.length > 0 ? { overlays } : {}),
     diagnostics,
   };
 }

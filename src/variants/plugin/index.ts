@@ -7,7 +7,7 @@
  *
  * See docs/architecture.md ("Variants as plug-ins") and docs/variants.md for the worked examples.
  */
-import type { Adjudication, Position } from '../../engine/types.js';
+import type { Adjudication, BattleReport, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { MapOverlay } from './overlay.js';
 
@@ -35,8 +35,15 @@ export interface OverlayContext {
     index: number;
     /** The position at its start. */
     position: Position;
-    /** Its adjudication, once resolved. */
+    /** Its adjudication, once resolved (on the `orders` picture of a phase still in a step: the provisional one). */
     adjudication: Adjudication | null;
+    /** The orders the picture draws (the powers' own; never a secret one such as a ballot). */
+    orders?: readonly PowerOrder[];
+    /**
+     * Battles fought outside the adjudicator for it (the engine's `AdjudicationContext.battles`), once its result is
+     * final (empty: none was fought); absent while the result shown is provisional.
+     */
+    battles?: readonly BattleReport[];
   };
 }
 
