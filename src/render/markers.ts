@@ -210,13 +210,21 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
           { text: full, inside: false },
           { text: short, inside: false },
         ];
+  const middlesOf = new Map<string, Point[]>();
   const cellMiddles = (id: string): Point[] => {
+    const known = middlesOf.get(id);
+    if (known) return known;
+    const middles = spreadCellMiddles(id);
+    middlesOf.set(id, middles);
+    return middles;
+  };
+  const spreadCellMiddles = (id: string): Point[] => {
     const shape = geometry.shapes.get(id);
     const anchor = anchors.get(id);
     if (!shape || !anchor) return [];
     const middles = shape.cells.map((i) => polygonAreaCentroid(geometry.cells[i]!.polygon, geometry.cells[i]!.seed).centroid);
-    // At most 120, spread over the whole province, nearest the unit spot first.
-    const step = Math.max(1, Math.ceil(middles.length / 120));
+    // At most 60, spread over the whole province, nearest the unit spot first.
+    const step = Math.max(1, Math.ceil(middles.length / 60));
     return middles
       .sort((a, b) => Math.hypot(a[0] - anchor[0], a[1] - anchor[1]) - Math.hypot(b[0] - anchor[0], b[1] - anchor[1]))
       .filter((_, i) => i % step === 0)
@@ -235,7 +243,8 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
           gap: p.kind === 'sea' ? unitSize * 1.3 : unitSize * 1.15,
           accept: tier.inside ? boxInside(p.id) : () => true,
           // A large province whose unit spot sits near its edge: also the middles of its cells, nearest first.
-          ...(tier.inside ? { more: () => cellMiddles(p.id) } : {}),
+          // (Full names only: an abbreviation fits near the spot or not at all.)
+          ...(tier.inside && tier.text === full ? { more: () => cellMiddles(p.id) } : {}),
         };
       });
     // A label position given by the map data (chosen where the label fits inside) is tried first.

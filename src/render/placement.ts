@@ -81,8 +81,9 @@ export function placeAll(
     for (const c of [...candidates(req, includeAnchor), ...(req.more?.() ?? [])]) {
       const box = rectAround(c, req.w, req.h);
       if (box.x < frame.x || box.y < frame.y || box.x + box.w > frame.x + frame.w || box.y + box.h > frame.y + frame.h) continue;
-      if (!req.accept(c, box)) continue;
+      // The cheap test first: `accept` may test the box against a province's outline.
       if (placed.some((p) => overlaps(p, box))) continue;
+      if (!req.accept(c, box)) continue;
       placed.push(box);
       out.set(req.id, box);
       break;
