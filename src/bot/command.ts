@@ -29,4 +29,6 @@ export interface BotCommand {
   refuse?(ctx: BotContext, interaction: ChatInputCommandInteraction, error: string): Promise<void>;
   /** Handles this command's buttons, selects and modals (`action` and `args` from the custom_id). */
   component?(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void>;
+  /** Its buttons also work in a DM (they name their game in the custom_id): the card game's turn pings by DM. */
+  componentsInDms?: boolean;
 }

@@ -110,7 +110,7 @@ export class CommandRouter {
     const fields = { component: parsed ? `${parsed.command}:${parsed.action}` : 'unknown', user: interaction.user.id, channel: interaction.channelId, interactionId: interaction.id };
     this.inFlight++;
     try {
-      if (!parsed || !command?.component || !interaction.inGuild()) {
+      if (!parsed || !command?.component || (!interaction.inGuild() && !command.componentsInDms)) {
         await interaction.reply({ content: '⚠️ This button is no longer in use; run the command again.', flags: MessageFlags.Ephemeral });
         return;
       }

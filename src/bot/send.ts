@@ -92,13 +92,18 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
     return (await rest.post(Routes.channelMessages(channelId), { body: message.body, files: message.files })) as APIMessage;
   }
 
-  async function sendDm(row: DeliveryRow, text: string): Promise<void> {
-    let channelId = dmChannels.get(row.target);
+  async function dmChannelOf(userId: string): Promise<string> {
+    let channelId = dmChannels.get(userId);
     if (!channelId) {
-      const channel = (await rest.post(Routes.userChannels(), { body: { recipient_id: row.target } })) as APIChannel;
+      const channel = (await rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as APIChannel;
       channelId = channel.id;
-      dmChannels.set(row.target, channelId);
+      dmChannels.set(userId, channelId);
     }
+    return channelId;
+  }
+
+  async function sendDm(row: DeliveryRow, text: string): Promise<void> {
+    const channelId = await dmChannelOf(row.target);
     const parts = splitMessage(text).slice(0, MAX_DM_PARTS);
     for (const [i, part] of parts.entries()) {
       // Each part its own nonce: after a crash between parts, the resend skips the parts Discord already has.
@@ -111,12 +116,14 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
     deps,
     post: (channelId, body, files, key) => post(channelId, withNonceKey(key, { body: body as OutgoingMessage['body'], files })),
     pin: (row, messageId) => pinStatus(rest, row, messageId, log),
+    dmChannel: dmChannelOf,
   };
 
   return async (row: DeliveryRow) => {
     const payload = row.payload;
     try {
-      if (row.targetKind === 'user') {
+      // A card game's turn ping by DM carries buttons (src/bot/cards/deliver.ts); every other DM is text.
+      if (row.targetKind === 'user' && payload.type !== 'cards_turn') {
         await sendDm(row, payload.text);
         return;
       }

@@ -85,7 +85,4 @@ export function ownerName(state: Pick<CardGameState, 'seats'>, owner: Owner): st
   return d.charAt(0).toUpperCase() + d.slice(1);
 }
 
-const NAMES = new Map<StateId, string>(DATA.board.states.map((s) => [s.id, s.name]));
-export function stateName(state: StateId): string {
-  return NAMES.get(state) ?? state;
-}
+export { stateName } from './names.js';

@@ -35,10 +35,11 @@ export type OutboxPayload =
   /** Card game, channel: one line for the game's log thread (the bot opens the thread once, `recordCardThread`). */
   | { type: 'cards_log'; gameId: number; text: string }
   /**
-   * Card game: "it is your turn". `row.targetKind` channel: post `text` in the log thread mentioning exactly
-   * `userId` (allowed mentions: that user only); user: a DM to `userId`.
+   * Card game: "it is your turn", with the buttons to act on it (`phase`: give, choose, battle, tiebreak).
+   * `row.targetKind` channel: post `text` in the game's channel mentioning exactly `userId` (allowed mentions:
+   * that user only); user: a DM to `userId`.
    */
-  | { type: 'cards_turn'; gameId: number; userId: string; text: string; reminder: boolean }
+  | { type: 'cards_turn'; gameId: number; userId: string; text: string; reminder: boolean; phase?: string }
   /** Card game, channel: the round summary (design §3.6 step 4) with the board after the round (public view). */
   | { type: 'cards_round'; gameId: number; round: number; text: string; board: CardGameView; changed: string[] }
   /** Card game, channel: the end of the game (design §3.10) with the final board (public view). */
@@ -55,6 +56,8 @@ export interface CardTablePayload {
   deadline: number | null;
   /** User to act (for "It is @X's turn" replies), or null. */
   toActUserId: string | null;
+  /** Every user who must act now (the setup give: all who have not chosen); their turn pings stay, others go. */
+  toActUserIds?: string[];
   title: string;
   text: string;
   board: CardGameView | null;

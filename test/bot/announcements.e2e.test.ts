@@ -5,7 +5,7 @@
  * acknowledgement is private, unless it is the announcement (`/game create`). A refused action posts nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
+import { buttonsOf, type FakeInteraction, type FakeMessage } from '../support/fake-discord/index.js';
 import { createHarness, slashConfirmed, type Harness } from './harness.js';
 
 describe('each game-master action is said once in the channel', () => {
@@ -20,8 +20,12 @@ describe('each game-master action is said once in the channel', () => {
     await h?.close();
   });
 
-  /** The posts a channel shows (not the status or table message, edited in place; not Discord's system notices). */
-  const posts = (channel: string): FakeMessage[] => h.fake.channelMessages(channel).filter((m) => !m.pinned && (m.type ?? 0) === 0);
+  /**
+   * The posts a channel shows (not the status or table message, edited in place; not Discord's system notices; not
+   * a card game's turn pings, which tell the player to act that it is their turn, docs/bot.md "Card game turns").
+   */
+  const turnPing = (m: FakeMessage) => h.fake.pings(m).users.length > 0 && buttonsOf(m).some((b) => b.customId?.startsWith('cards:t:'));
+  const posts = (channel: string): FakeMessage[] => h.fake.channelMessages(channel).filter((m) => !m.pinned && (m.type ?? 0) === 0 && !turnPing(m));
 
   /** Runs an action and returns the master's reply and what the channel (and the card game's log thread) gained. */
   async function act(channel: string, action: () => Promise<FakeInteraction>): Promise<{ reply: FakeInteraction; said: string[]; logged: string[] }> {
@@ -82,11 +86,17 @@ describe('each game-master action is said once in the channel', () => {
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 
-  it('card game: create, start, pause, extend, resume, replace, transfer, skip, rollback and cancel', async () => {
+  it('card game: create, kick, start, pause, extend, resume, replace, transfer, skip, rollback, kick and cancel', async () => {
     const created = await act('cards', slash('ann', 'cards', 'game create', { variant: 'warring-states-cards', seats: 2 }));
     expect(created.reply.ephemeral).toBe(false);
     expect(created.said).toEqual([created.reply.text]);
     for (const user of ['ann', 'ben']) await h.fake.slash(user, 'cards', 'game join');
+    // A kick in the lobby (by the player: no dynasty chosen yet) frees the seat; ben joins again.
+    const lobbyKick = await act('cards', slash('ann', 'cards', 'gm kick', { power: `<@${h.fake.user('ben').id}>` }));
+    expect(lobbyKick.reply.ephemeral, lobbyKick.reply.text).toBe(true);
+    expect(lobbyKick.reply.text).toMatch(/^👢 Removed <@\d+>; the seat is free again\./);
+    expect(lobbyKick.said).toEqual([`👢 The game master removed <@${h.fake.user('ben').id}> from the table; the seat is free again.`]);
+    await h.fake.slash('ben', 'cards', 'game join');
 
     // Issue 23: `/game start` used to add a public "🎲 The card game starts…" to what the Start button says: the
     // table (edited in place) and the first line of the log thread.
@@ -106,6 +116,10 @@ describe('each game-master action is said once in the channel', () => {
     once(await act('cards', slash('ann', 'cards', 'gm extend', { duration: '1h' })), /^The game master extended the turn by 1h/);
     once(await act('cards', slash('ann', 'cards', 'gm resume')), /^The game master resumed the game/);
     const benSeat = h.database.sqlite.prepare('select dynasty from card_seats where user_id = ?').get(h.fake.user('ben').id) as { dynasty: string };
+    // `power:` offers the dynasties at this 2-seat table, not all five
+    const seated = (h.database.sqlite.prepare('select dynasty from card_seats order by seat').all() as { dynasty: string }[]).map((x) => x.dynasty);
+    expect(seated).toHaveLength(2);
+    expect((await h.fake.autocomplete('ann', 'cards', 'gm kick', { power: '' }, 'power')).map((c) => c.value).sort()).toEqual([...seated].sort());
     once(await act('cards', slash('ann', 'cards', 'gm replace', { power: benSeat.dynasty, user: 'cid' })), /^The game master handed .+ to <@\d+>\.$/);
     once(await act('cards', slash('ann', 'cards', 'gm transfer', { user: 'erin' })), /^👑 <@\d+> is now the game master/);
     once(await act('cards', slash('erin', 'cards', 'gm transfer', { user: 'ann' })), /^👑 <@\d+> is now the game master/);
@@ -127,6 +141,16 @@ describe('each game-master action is said once in the channel', () => {
     expect(rolled.said[0]).toMatch(/^The game master rolled the game back to the start of round \d/);
     // The log thread records the rollback among the actions it undoes (a record, not a second announcement).
     expect(rolled.logged).toHaveLength(1);
+
+    // A kick during play: the seat stays at the table with nobody holding it; its turns play at once with the
+    // defaults (the log thread says so for each), and the channel is told once.
+    const kicked = await act('cards', slash('ann', 'cards', 'gm kick', { power: benSeat.dynasty }));
+    expect(kicked.reply.ephemeral, kicked.reply.text).toBe(true);
+    expect(kicked.reply.text).toMatch(/^👢 Removed <@\d+> from \*\*.+\*\*; its turns now play at once with the defaults/);
+    expect(kicked.said, kicked.said.join('\n---\n')).toHaveLength(1);
+    expect(kicked.said[0]).toMatch(/^👢 The game master removed <@\d+> from .+\. Nobody holds the seat now: its turns play at once with the defaults/);
+    for (const line of kicked.logged) expect(line).toMatch(/nobody holds the seat: default/);
+    expect(h.database.sqlite.prepare('select count(*) as n from card_seats where user_id = ?').get(h.fake.user('cid').id)).toEqual({ n: 0 });
 
     const cancelled = await act('cards', confirmed('ann', 'cards', 'gm cancel'));
     expect(cancelled.reply.ephemeral).toBe(true);

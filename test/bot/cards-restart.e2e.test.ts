@@ -57,8 +57,9 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
   const idle = async () => {
     await h.bot!.outbox.idle();
   };
+  /** The table message: the bot's message with the table buttons that pings nobody (turn pings carry buttons too). */
   function tableMessage(): FakeMessage {
-    const m = h.fake.channelMessages(CHANNEL).filter((x) => buttonsOf(x).some((b) => b.customId?.startsWith('cards:t:')));
+    const m = h.fake.channelMessages(CHANNEL).filter((x) => buttonsOf(x).some((b) => b.customId?.startsWith('cards:t:')) && h.fake.pings(x).users.length === 0);
     return m[m.length - 1]!;
   }
   const tableButton = (label: string) => buttonsOf(tableMessage()).find((b) => b.label === label)!.customId!;
@@ -72,6 +73,15 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     if (!b) throw new Error(`no button ${label} on: ${i.text}`);
     return b.customId!;
   };
+  /** The fall-back wizard's last button: "Fall back", or "Fall back now (defaults for the rest)". */
+  const finishFallBack = (i: FakeInteraction) => {
+    const b = h.fake.buttons(i).find((x) => x.label.startsWith('Fall back'));
+    if (!b) throw new Error(`no Fall back button on: ${i.text}`);
+    return b.customId!;
+  };
+  /** A select's first value that is not "Draw a card instead". */
+  const firstTarget = (values: string[]) => values.find((v) => v !== 'draw') ?? values[0]!;
+  const choosing = (i: FakeInteraction) => hasSelect(i, 'fs') || hasSelect(i, 'ft') || hasSelect(i, 'fr');
   // The table message is edited through the outbox: wait for what is due before reading its buttons.
   const clickTable = async (user: User, label: string) => {
     await idle();
@@ -112,16 +122,12 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     const user = toAct()!;
     const seat = seatOf(user);
     let i = await clickTable(user, 'Fall back');
-    i = await h.fake.click(user, i, button(i, 'Fall back'));
     // one choice only: the first effect step the wizard offers (a source then a target, or a target)
     let chosen = false;
     for (let step = 0; step < 3 && !chosen; step++) {
-      if (hasSelect(i, 'fs')) i = await h.fake.select(user, i, selectOptions(i, 'fs').id, [selectOptions(i, 'fs').values[0]!]);
+      if (hasSelect(i, 'fs')) i = await h.fake.select(user, i, selectOptions(i, 'fs').id, [firstTarget(selectOptions(i, 'fs').values)]);
       else if (hasSelect(i, 'ft')) {
-        i = await h.fake.select(user, i, selectOptions(i, 'ft').id, [selectOptions(i, 'ft').values[0]!]);
-        chosen = true;
-      } else if (h.fake.buttons(i).some((b) => b.label === 'Draw a card instead')) {
-        i = await h.fake.click(user, i, button(i, 'Draw a card instead'));
+        i = await h.fake.select(user, i, selectOptions(i, 'ft').id, [firstTarget(selectOptions(i, 'ft').values)]);
         chosen = true;
       } else break;
     }
@@ -201,18 +207,16 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
         i = await h.fake.select(user, i, selectOptions(i, 'ct').id, [selectOptions(i, 'ct').values[0]!]);
       } else {
         let i = await clickTable(user, 'Fall back');
-        i = await h.fake.click(user, i, button(i, 'Fall back'));
-        for (let step = 0; step < 30 && !h.fake.buttons(i).some((b) => b.label === 'Done'); step++) {
-          if (hasSelect(i, 'fs')) i = await h.fake.select(user, i, selectOptions(i, 'fs').id, [selectOptions(i, 'fs').values[0]!]);
-          else if (hasSelect(i, 'ft')) i = await h.fake.select(user, i, selectOptions(i, 'ft').id, [selectOptions(i, 'ft').values[0]!]);
-          else if (h.fake.buttons(i).some((b) => b.label === 'Draw a card instead')) i = await h.fake.click(user, i, button(i, 'Draw a card instead'));
+        for (let step = 0; step < 30; step++) {
+          if (hasSelect(i, 'fs')) i = await h.fake.select(user, i, selectOptions(i, 'fs').id, [firstTarget(selectOptions(i, 'fs').values)]);
+          else if (hasSelect(i, 'ft')) i = await h.fake.select(user, i, selectOptions(i, 'ft').id, [firstTarget(selectOptions(i, 'ft').values)]);
           else break;
         }
         if (hasSelect(i, 'fr')) {
           const comp = componentsOf(h.fake.replyMessage(i)).flatMap((r) => r.components).find((c) => c.type === 3 && c.customId.startsWith('cards:fr:'))!;
           i = await h.fake.select(user, i, selectOptions(i, 'fr').id, selectOptions(i, 'fr').values.slice(0, (comp as { minValues: number }).minValues));
         }
-        i = await h.fake.click(user, i, button(i, 'Done'));
+        i = await h.fake.click(user, i, finishFallBack(i));
         expect(i.text).toContain('You fell back');
       }
       await scanPrivacy();
@@ -279,23 +283,21 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
       await scanPrivacy();
     }
     let f = await clickTable(a, 'Fall back');
-    f = await h.fake.click(a, f, button(f, 'Fall back'));
     const sources = new Set<string>();
-    for (let step = 0; step < 30 && !(h.fake.buttons(f).some((b) => b.label === 'Done') && !hasSelect(f, 'fs') && !hasSelect(f, 'ft') && !hasSelect(f, 'fr')); step++) {
+    for (let step = 0; step < 30 && choosing(f); step++) {
       expect(f.ephemeral).toBe(true);
       if (hasSelect(f, 'fs')) {
         const src = selectOptions(f, 'fs');
         sources.add(src.id.includes('fire') ? 'fire' : src.id.includes('wind') ? 'wind' : src.id);
-        f = await h.fake.select(a, f, src.id, [src.values[0]!]);
-      } else if (hasSelect(f, 'ft')) f = await h.fake.select(a, f, selectOptions(f, 'ft').id, [selectOptions(f, 'ft').values[0]!]);
-      else if (hasSelect(f, 'fr')) {
+        f = await h.fake.select(a, f, src.id, [firstTarget(src.values)]);
+      } else if (hasSelect(f, 'ft')) f = await h.fake.select(a, f, selectOptions(f, 'ft').id, [firstTarget(selectOptions(f, 'ft').values)]);
+      else {
         const comp = componentsOf(h.fake.replyMessage(f)).flatMap((r) => r.components).find((c) => c.type === 3 && c.customId.startsWith('cards:fr:'))!;
         f = await h.fake.select(a, f, selectOptions(f, 'fr').id, selectOptions(f, 'fr').values.slice(0, (comp as { minValues: number }).minValues));
-      } else if (h.fake.buttons(f).some((b) => b.label === 'Draw a card instead')) f = await h.fake.click(a, f, button(f, 'Draw a card instead'));
-      else break;
+      }
     }
     expect([...sources].sort()).toEqual(['fire', 'wind']);
-    f = await h.fake.click(a, f, button(f, 'Done'));
+    f = await h.fake.click(a, f, finishFallBack(f));
     expect(f.text).toContain('You fell back');
     const last = events().filter((e) => JSON.parse(e.action).type === 'fallBack').at(-1)!;
     const effects = (JSON.parse(last.action) as { effects: { symbol: string; stronghold?: number; from?: number }[] }).effects;
@@ -316,14 +318,13 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     i = await h.fake.click(a, i, button(i, 'Confirm'));
     expect(i.text).toContain('stored');
     let f = await clickTable(a, 'Fall back');
-    f = await h.fake.click(a, f, button(f, 'Fall back'));
     // The first effect's target (the wizard may ask for a source first), picked unlike the default an absent
     // player gets (effects.ts defaultEffect), so the applied effect shows whose choice it was.
-    if (hasSelect(f, 'fs')) f = await h.fake.select(a, f, selectOptions(f, 'fs').id, [selectOptions(f, 'fs').values[0]!]);
+    if (hasSelect(f, 'fs')) f = await h.fake.select(a, f, selectOptions(f, 'fs').id, [firstTarget(selectOptions(f, 'fs').values)]);
     const targets = selectOptions(f, 'ft');
     const symbol = targets.id.split(':').at(-1) as SymbolId;
     const byDefault = effectValue(defaultEffect(state(), 0, symbol));
-    const target = targets.values.find((v) => v !== byDefault)!;
+    const target = targets.values.find((v) => v !== byDefault && v !== 'draw')!;
     expect(target, `a target other than the default ${byDefault}`).toBeDefined();
     f = await h.fake.select(a, f, targets.id, [target]);
     const draft = sql().prepare('select effects from card_drafts where seat = 0').get() as { effects: string } | undefined;
@@ -392,10 +393,9 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     for (const u of [b, a]) {
       expect(toAct()).toBe(u);
       let f = await clickTable(u, 'Fall back');
+      expect(choosing(f), f.text).toBe(false);
+      expect(h.fake.buttons(f).map((x) => x.label)).toEqual(['Fall back', 'Back', 'Cancel']);
       f = await h.fake.click(u, f, button(f, 'Fall back'));
-      expect(hasSelect(f, 'fs') || hasSelect(f, 'ft') || hasSelect(f, 'fr'), f.text).toBe(false);
-      expect(h.fake.buttons(f).map((x) => x.label)).not.toContain('Draw a card instead');
-      f = await h.fake.click(u, f, button(f, 'Done'));
       expect(f.text).toContain('You fell back');
       await scanPrivacy();
     }

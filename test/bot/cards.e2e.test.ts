@@ -4,8 +4,9 @@
  * listing dynasties, the start, the simultaneous give-away (one player lets the deadline pass: the default is
  * applied), the choice of state, plays through the wizard's buttons and selects and one through
  * `/cards play` autocomplete, fall backs with effects through the fall-back wizard, the round summary image, and
- * the next battle's choice. Asserts the table message is edited in place, exactly one ping per turn, every
- * hand view is ephemeral, and a scan of every public message, embed, attachment name, outbox payload (the image
+ * the next battle's choice. Asserts the table message is edited in place, exactly one ping per turn (in the
+ * channel, never the log thread, with the buttons to act and a link to the table; a ping whose turn is over is
+ * deleted), every hand view is ephemeral, how many clicks each action takes (docs/bot.md "Card game turns"), and a scan of every public message, embed, attachment name, outbox payload (the image
  * inputs) and info log line finds none of the card ids hidden in a hand or the deck at that moment. Plus a stale
  * wizard and a not-your-turn click.
  */
@@ -13,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGameState } from '../../src/cardgame/index.js';
 import { createLogger } from '../../src/log.js';
 import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
-import { buttonsOf, componentsOf } from '../support/fake-discord/index.js';
+import { buttonsOf, componentsOf, textOf } from '../support/fake-discord/index.js';
+import { claimsOf } from '../../src/cardgame/index.js';
 import { cardPrivacyScanner, leaks } from './cards-support.js';
 import { createHarness, type Harness } from './harness.js';
 
@@ -32,7 +34,24 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     h = await createHarness({ users: [...USERS, 'onlooker'], channels: [CHANNEL] }, { log, random });
     await h.start();
+    // every component interaction a player makes (a button click or a select) is one click
+    const click = h.fake.click.bind(h.fake);
+    const select = h.fake.select.bind(h.fake);
+    h.fake.click = ((...a: Parameters<typeof click>) => (clicks.n++, click(...a))) as typeof click;
+    h.fake.select = ((...a: Parameters<typeof select>) => (clicks.n++, select(...a))) as typeof select;
   });
+
+  /** Clicks (component interactions) so far, and per kind of action: the numbers docs/bot.md gives. */
+  const clicks = { n: 0 };
+  const perAction: Record<string, number[]> = { wage: [], fallBackDefaults: [], fallBackChosen: [], choose: [], give: [] };
+  /** The superiorities claimed by each fall back taken with the defaults, in the order of `perAction.fallBackDefaults`. */
+  const defaultsSizes: number[] = [];
+  async function counted<T>(kind: string, run: () => Promise<T>): Promise<T> {
+    const n0 = clicks.n;
+    const r = await run();
+    perAction[kind]!.push(clicks.n - n0);
+    return r;
+  }
 
   afterAll(async () => {
     await h?.close();
@@ -55,10 +74,11 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     await h.bot!.outbox.idle();
   };
 
-  /** The current table message: the channel's latest bot message with the table buttons. */
+  /** The table messages: the channel's bot messages with the table buttons that ping nobody (turn pings ping). */
+  const tableMessages = () => h.fake.channelMessages(CHANNEL).filter((x) => buttonsOf(x).some((b) => b.customId?.startsWith('cards:t:')) && h.fake.pings(x).users.length === 0);
+  /** The current table message. */
   function tableMessage(): FakeMessage {
-    const m = h.fake.channelMessages(CHANNEL).filter((x) => buttonsOf(x).some((b) => b.customId?.startsWith('cards:t:')));
-    return m[m.length - 1]!;
+    return tableMessages().at(-1)!;
   }
   const tableButton = (label: string) => buttonsOf(tableMessage()).find((b) => b.label === label)!.customId!;
 
@@ -78,25 +98,71 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
   const scanPrivacy = () => privacy().scan();
   const hiddenNow = () => privacy().hiddenNow();
 
-  // ---- pings: exactly one per turn ----
+  // ---- pings: exactly one per turn, in the channel, with the buttons to act ----
 
   let pingsSeen = 0;
+  /** Every turn ping posted in the game's channel so far, deleted ones included, oldest first. */
   function pings(): FakeMessage[] {
-    const thread = row().threadId;
-    if (!thread) return [];
-    return h.fake.channelMessages(thread).filter((m) => h.fake.pings(m).users.length > 0);
+    const channelId = h.fake.channel(CHANNEL).id;
+    return [...h.fake.state.messages.values()].filter((m) => m.channelId === channelId && !(m.flags & 64) && h.fake.pings(m).users.length > 0);
+  }
+  /** The user's ping that is still up (the turn it announces is not over). */
+  function livePing(user: User): FakeMessage | undefined {
+    return pings().filter((m) => !m.deleted && h.fake.pings(m).users.includes(h.fake.user(user).id)).at(-1);
   }
   /**
    * After an action: exactly one new ping, to the user now to act, unless that user is the one who just acted
    * (the chooser who also starts, the last seat in the battle): a player at the keyboard is not pinged again.
+   * Pings whose turn is over are gone from the channel; the log thread has no ping.
    */
   async function expectOnePingFor(user: User | null, actedBy: User | null = null): Promise<void> {
     await idle();
     const all = pings();
     const fresh = all.slice(pingsSeen);
     pingsSeen = all.length;
-    if (user === null || user === actedBy) return expect(fresh.map((m) => m.content)).toEqual([]);
+    const thread = row().threadId;
+    if (thread) expect(h.fake.channelMessages(thread).filter((m) => h.fake.pings(m).users.length > 0)).toEqual([]);
+    const live = all.filter((m) => !m.deleted).map((m) => h.fake.pings(m).users[0]);
+    if (user === null || user === actedBy) {
+      expect(fresh.map((m) => m.content)).toEqual([]);
+      expect(live.every((u) => u === (user && h.fake.user(user).id))).toBe(true);
+      return;
+    }
     expect(fresh.map((m) => h.fake.pings(m).users), `pings after the action: ${fresh.map((m) => m.content).join(' | ')}`).toEqual([[h.fake.user(user).id]]);
+    expect(live).toEqual([h.fake.user(user).id]);
+    // one click from the ping: its buttons act, and a link leads to the table message
+    const ping = fresh[0]!;
+    expect(buttonsOf(ping).filter((b) => b.customId).map((b) => b.label)).toEqual(state().phase === 'choose' ? ['Choose next battle', 'My hand'] : ['Wage battle', 'Fall back', 'My hand']);
+    expect(buttonsOf(ping).find((b) => b.url)?.url).toMatch(new RegExp(`/${tableMessage().id}$`));
+  }
+
+  /** Clicks a button on the user's live turn ping (one click from the notification). */
+  async function clickPing(user: User, label: string): Promise<FakeInteraction> {
+    await idle();
+    const ping = livePing(user);
+    if (!ping) throw new Error(`no live ping for ${user}`);
+    const i = await h.fake.click(user, ping, buttonsOf(ping).find((b) => b.label === label)!.customId!);
+    expect(i.ephemeral, `${label} answers privately`).toBe(true);
+    return i;
+  }
+  /** A player's last wizard receipt, when it offered the buttons to act again at once (no ping then: B-2). */
+  const receipts = new Map<User, FakeInteraction>();
+  function keepReceipt(user: User, i: FakeInteraction): void {
+    if (h.fake.buttons(i).length) receipts.set(user, i);
+    else receipts.delete(user);
+  }
+  /**
+   * Where a player starts an action, one click away: their ping; or, when they act again at once and get no ping,
+   * the buttons on the receipt of what they just did. Never the table message (it sinks under the summaries).
+   */
+  async function start(user: User, label: string): Promise<FakeInteraction> {
+    if (livePing(user)) return clickPing(user, label);
+    const r = receipts.get(user);
+    if (!r) throw new Error(`${user} has no ping and no receipt to act from`);
+    receipts.delete(user);
+    const i = await h.fake.click(user, r, button(r, label));
+    expect(i.ephemeral).toBe(true);
+    return i;
   }
 
   const toAct = (): User | null => {
@@ -122,19 +188,22 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     return i;
   }
 
-  /** Wage battle through the table's button: the first bright card offered, then the first second card. */
+  /** Wage battle from the ping: the first bright card offered, a dark card if one may go with it, Confirm. */
   async function wageByWizard(user: User): Promise<void> {
-    let i = await clickTable(user, 'Wage battle');
-    const bright = selectOptions(i, 'pb');
-    i = await h.fake.select(user, i, bright.id, [bright.values[0]!]);
-    if (hasSelect(i, 'ps')) {
-      const second = selectOptions(i, 'ps');
-      const plain = second.values.find((v) => v !== 'yq' && v !== 'yy') ?? second.values[0]!;
-      i = await h.fake.select(user, i, second.id, [plain]);
-    }
-    expect(i.text).toContain('If you fell back now you would claim');
-    i = await h.fake.click(user, i, button(i, 'Confirm'));
-    expect(i.text).toContain('stored');
+    await counted('wage', async () => {
+      let i = await start(user, 'Wage battle');
+      const bright = selectOptions(i, 'pb');
+      i = await h.fake.select(user, i, bright.id, [bright.values[0]!]);
+      expect(i.text).toContain('If you fell back now you would claim');
+      if (hasSelect(i, 'ps')) {
+        const second = selectOptions(i, 'ps');
+        const dark = second.values.find((v) => /^D\d\d$/.test(v));
+        if (dark) i = await h.fake.select(user, i, second.id, [dark]);
+      }
+      i = await h.fake.click(user, i, button(i, 'Confirm'));
+      expect(i.text).toContain('stored');
+      keepReceipt(user, i);
+    });
   }
 
   /** Wage battle with `/cards play`: the autocomplete lists only the caller's legal cards. */
@@ -154,62 +223,79 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     expect(preview.ephemeral).toBe(true);
     const done = await h.fake.click(user, preview, button(preview, 'Confirm'));
     expect(done.text).toContain('stored');
+    keepReceipt(user, done);
   }
 
   let previewed = false;
-  /** Fall back through the wizard: use the first legal target of each superiority, then recruit, then Done. */
-  async function fallBackByWizard(user: User): Promise<{ effects: number }> {
-    let i = await clickTable(user, 'Fall back');
-    expect(i.text).toMatch(/You will claim/);
-    i = await h.fake.click(user, i, button(i, 'Fall back'));
-    if (!previewed && h.fake.buttons(i).some((b) => b.label === 'Preview board')) {
-      // the board as the draft leaves it, privately, in a message of its own (the wizard stays)
-      const p = await h.fake.click(user, i, button(i, 'Preview board'));
-      expect(p.ephemeral).toBe(true);
-      expect(p.attachments.map((a) => a.filename)).toEqual(['fall-back-preview.png']);
-      previewed = true;
-    }
+  /**
+   * Fall back from the ping. `defaults`: at once, with the defaults for every superiority and the recruit (2 clicks
+   * whatever the size). `choose`: a target for each superiority (Back once on the way), the recruit, then Fall back.
+   */
+  async function fallBackByWizard(user: User, how: 'choose' | 'defaults' = 'choose'): Promise<{ effects: number; claims: number }> {
+    const claims = claimsOf(state(), seatOf(user)).length;
+    if (how === 'defaults') defaultsSizes.push(claims);
     let effects = 0;
-    for (let step = 0; step < 30; step++) {
-      expect(i.ephemeral).toBe(true);
-      if (hasSelect(i, 'fs')) {
-        const src = selectOptions(i, 'fs');
-        i = await h.fake.select(user, i, src.id, [src.values[0]!]);
-        continue;
+    let backed = false;
+    await counted(how === 'defaults' ? 'fallBackDefaults' : 'fallBackChosen', async () => {
+      let i = await start(user, 'Fall back');
+      expect(i.text).toMatch(/You will claim/);
+      if (!previewed && h.fake.buttons(i).some((b) => b.label === 'Preview board')) {
+        // the board as the draft leaves it, privately, in a message of its own (the wizard stays)
+        const p = await h.fake.click(user, i, button(i, 'Preview board'));
+        clicks.n--; // a look, not a step of the fall back
+        expect(p.ephemeral).toBe(true);
+        expect(p.attachments.map((a) => a.filename)).toEqual(['fall-back-preview.png']);
+        previewed = true;
       }
-      if (hasSelect(i, 'ft')) {
-        const t = selectOptions(i, 'ft');
-        i = await h.fake.select(user, i, t.id, [t.values[0]!]);
-        effects++;
-        continue;
-      }
-      if (h.fake.buttons(i).some((b) => b.label === 'Draw a card instead')) {
-        i = await h.fake.click(user, i, button(i, 'Draw a card instead'));
-        continue;
-      }
-      if (hasSelect(i, 'fr')) {
+      for (let step = 0; step < 30; step++) {
+        expect(i.ephemeral).toBe(true);
+        if (how === 'defaults' || (!hasSelect(i, 'fs') && !hasSelect(i, 'ft') && !hasSelect(i, 'fr'))) {
+          const done = h.fake.buttons(i).find((b) => b.label.startsWith('Fall back'))!;
+          i = await h.fake.click(user, i, done.customId!);
+          expect(i.text).toContain('You fell back');
+          keepReceipt(user, i);
+          return;
+        }
+        if (hasSelect(i, 'fs')) {
+          const src = selectOptions(i, 'fs');
+          i = await h.fake.select(user, i, src.id, [src.values.find((v) => v !== 'draw') ?? 'draw']);
+          continue;
+        }
+        if (hasSelect(i, 'ft')) {
+          const t = selectOptions(i, 'ft');
+          i = await h.fake.select(user, i, t.id, [t.values.find((v) => v !== 'draw') ?? 'draw']);
+          effects++;
+          if (!backed && h.fake.buttons(i).some((b) => b.label === 'Back')) {
+            // Back undoes the choice just made; make it again
+            i = await h.fake.click(user, i, button(i, 'Back'));
+            clicks.n--;
+            backed = true;
+            effects--;
+          }
+          continue;
+        }
         const comp = componentsOf(h.fake.replyMessage(i)).flatMap((r) => r.components).find((c) => c.type === 3 && c.customId.startsWith('cards:fr:'))!;
         const r = selectOptions(i, 'fr');
         i = await h.fake.select(user, i, r.id, r.values.slice(0, (comp as { minValues: number }).minValues));
-        continue;
       }
-      i = await h.fake.click(user, i, button(i, 'Done'));
-      expect(i.text).toContain('You fell back');
-      return { effects };
-    }
-    throw new Error('the fall-back wizard did not end');
+      throw new Error('the fall-back wizard did not end');
+    });
+    return { effects, claims };
   }
 
   /** The chooser picks a state (and, after a Spy claim, keeps itself as the start player). */
   async function chooseByButton(user: User): Promise<void> {
-    let i = await clickTable(user, 'Choose next battle');
-    if (hasSelect(i, 'cs')) {
-      const starts = selectOptions(i, 'cs');
-      i = await h.fake.select(user, i, starts.id, [String(seatOf(user))]);
-    }
-    const states = selectOptions(i, 'ct');
-    i = await h.fake.select(user, i, states.id, [states.values.includes('gu') ? 'gu' : states.values[0]!]);
-    expect(i.text).toContain('Chosen');
+    await counted('choose', async () => {
+      let i = await start(user, 'Choose next battle');
+      if (hasSelect(i, 'cs')) {
+        const starts = selectOptions(i, 'cs');
+        i = await h.fake.select(user, i, starts.id, [String(seatOf(user))]);
+      }
+      const states = selectOptions(i, 'ct');
+      i = await h.fake.select(user, i, states.id, [states.values.includes('gu') ? 'gu' : states.values[0]!]);
+      expect(i.text).toContain('Chosen');
+      keepReceipt(user, i);
+    });
   }
 
   // ---- the script ----
@@ -223,7 +309,7 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     const join = await h.fake.click('bob', lobby, tableButton('Join'));
     expect(join.ephemeral).toBe(true);
     const dyn = selectOptions(join, 'jd');
-    expect(dyn.labels).toContain('秦 Qin');
+    expect(dyn.labels).toContain('Qin 秦');
     await h.fake.select('bob', join, dyn.id, ['qin']);
     const free = await h.fake.autocomplete('cid', CHANNEL, 'game join', { power: '' }, 'power');
     expect(free.map((c) => c.value)).toEqual(['Chu 楚', 'Jin 晉', 'Qi 齊', 'Yan 燕']);
@@ -235,23 +321,33 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     expect(state().phase).toBe('give');
     expect(tableMessage().id).toBe(lobby.id); // the lobby message became the table: edited in place
     await scanPrivacy();
-    // everyone is pinged once to choose recruits
+    // everyone is pinged once to choose recruits, in the channel, with the button to do it
     const all = pings();
     expect(all.map((m) => h.fake.pings(m).users[0]).sort()).toEqual(USERS.map((u) => h.fake.user(u).id).sort());
+    for (const m of all) expect(buttonsOf(m).filter((b) => b.customId).map((b) => b.label)).toEqual(['Choose recruits', 'My hand']);
     pingsSeen = all.length;
   });
 
-  it('give-away: two choose through the private multi-select, the third lets the deadline pass', async () => {
-    for (const user of ['ann', 'bob'] as const) {
-      const hand = await clickTable(user, 'My hand');
-      expect(hand.text).toContain('Your hand');
-      const i = await clickTable(user, 'Choose recruits');
+  it('give-away: one chooses through the private multi-select, one takes the default, the third lets the deadline pass', async () => {
+    const hand = await clickTable('ann', 'My hand');
+    expect(hand.text).toContain('Your hand');
+    await counted('give', async () => {
+      const i = await clickPing('ann', 'Choose recruits');
       const sel = selectOptions(i, 'gv');
       expect(sel.values).toHaveLength(8);
-      for (const v of sel.values) expect(state().seats[seatOf(user)]!.hand).toContain(v);
-      const done = await h.fake.select(user, i, sel.id, sel.values.slice(0, 2));
+      for (const v of sel.values) expect(state().seats[seatOf('ann')]!.hand).toContain(v);
+      const done = await h.fake.select('ann', i, sel.id, sel.values.slice(0, 2));
       expect(done.text).toContain('Your recruits');
-    }
+    });
+    await counted('give', async () => {
+      const i = await clickPing('bob', 'Choose recruits');
+      const done = await h.fake.click('bob', i, h.fake.buttons(i).find((b) => b.label.startsWith('Use the default'))!.customId!);
+      expect(done.text).toContain('Your recruits');
+    });
+    expect(state().gives[seatOf('bob')]).toHaveLength(2);
+    await idle();
+    // the pings of those who have chosen are gone; the third's stays
+    expect(pings().filter((m) => !m.deleted).map((m) => h.fake.pings(m).users[0])).toEqual([h.fake.user('cid').id]);
     await scanPrivacy();
     expect(state().phase).toBe('give');
     h.clock.offset += 100_000; // live: 90 s for the setup
@@ -289,7 +385,9 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
       return i;
     };
     const [first, second] = [await open(), await open()];
-    expect((await h.fake.click(actor, first, button(first, 'Confirm'))).text).toContain('stored');
+    const confirmed = await h.fake.click(actor, first, button(first, 'Confirm'));
+    expect(confirmed.text).toContain('stored');
+    keepReceipt(actor, confirmed);
     const refused = await h.fake.click(actor, second, button(second, 'Confirm'));
     expect(refused.text).toContain('The table changed — reopen');
     expect(row().version).toBe(before + 1);
@@ -339,7 +437,7 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
       const seat = seatOf(user);
       const { legalWages } = await import('../../src/cardgame/index.js');
       if (s.battle.played[seat]!.length === 0 && legalWages(s, seat).length > 0) await wageByWizard(user);
-      else await fallBackByWizard(user);
+      else await fallBackByWizard(user, 'defaults');
       await scanPrivacy();
       await expectOnePingFor(toAct(), user);
     }
@@ -347,7 +445,7 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     expect(state().round).toBeGreaterThanOrEqual(3);
     expect(h.fake.channelMessages(CHANNEL).some((m) => m.content.startsWith('**Round 2 is over.**'))).toBe(true);
     // one table message for the whole game (the lobby's), pinned, edited in place, never re-posted
-    const tables = h.fake.channelMessages(CHANNEL).filter((m) => buttonsOf(m).some((b) => b.customId?.startsWith('cards:t:')));
+    const tables = tableMessages();
     expect(tables).toHaveLength(1);
     expect(tables[0]!.pinned).toBe(true);
     // the log thread: one line per stored action (plus the start line), besides the pings
@@ -379,10 +477,25 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     const hand = await h.fake.slash('bob', CHANNEL, 'cards hand');
     expect(hand.ephemeral).toBe(true);
     expect(hand.text).toContain('Your hand');
+    // `/cards` works in the game's log thread too
+    const inThread = await h.fake.slash('bob', row().threadId!, 'cards hand');
+    expect([inThread.ephemeral, inThread.text]).toEqual([true, expect.stringContaining("Your hand")]);
+    // turn pings by DM carry the same buttons, and they work from the DM
+    for (const u of USERS) expect((await h.fake.slash(u, CHANNEL, 'cards notify', { mode: 'dm' })).text).toContain('by DM');
     const chooser = toAct()!;
     await chooseByButton(chooser);
     await scanPrivacy();
-    await expectOnePingFor(toAct(), chooser);
+    await idle();
+    // the chooser who starts plays from the receipt of its choice (no ping); the next seat is pinged by DM
+    if (toAct() === chooser) await wageByWizard(chooser);
+    await idle();
+    const pinged = toAct()!;
+    expect(pinged).not.toBe(chooser);
+    const dm = h.fake.dms(pinged).filter((m) => buttonsOf(m).length > 0).at(-1)!;
+    expect(dm.content).toContain('your turn in round 3');
+    expect(buttonsOf(dm).filter((b) => b.customId).map((b) => b.label)).toEqual(['Wage battle', 'Fall back', 'My hand']);
+    const fromDm = await h.fake.click(pinged, dm, buttonsOf(dm).find((b) => b.label === 'My hand')!.customId!);
+    expect([fromDm.ephemeral, fromDm.text]).toEqual([true, expect.stringContaining('Your hand')]);
     // the game master skips the turn of the seat to act: it falls back with the defaults
     const skipped = toAct()!;
     const asked = await h.fake.slash('ann', CHANNEL, 'gm advance');
@@ -402,5 +515,30 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
       await scanPrivacy();
     }
     expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('clicks per action (docs/bot.md): a wage 3 or 4, a fall back of any size 2 with the defaults, a choice 2 or 3', () => {
+    console.log(`clicks per action: ${JSON.stringify(perAction)}`);
+    expect(perAction.wage!.length).toBeGreaterThan(3);
+    for (const n of perAction.wage!) expect([3, 4]).toContain(n); // Wage battle, the card, [a dark card], Confirm
+    expect(perAction.fallBackDefaults!.length).toBeGreaterThan(1);
+    for (const n of perAction.fallBackDefaults!) expect(n).toBe(2); // Fall back, Fall back now (defaults for the rest)
+    // whatever the size: the script's fall backs with the defaults claim from 0 to 3 superiorities (7 in the views
+    // test 'a fall back of any size is 2 clicks')
+    expect(Math.max(...defaultsSizes)).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...defaultsSizes)).toBeLessThanOrEqual(1);
+    // choosing every superiority one by one is the player's choice: 2 clicks, plus 1 per choice (Fire and Wind 2)
+    for (const n of perAction.fallBackChosen!) expect(n).toBeGreaterThanOrEqual(2);
+    for (const n of perAction.choose!) expect([2, 3]).toContain(n); // Choose next battle, [the start player], the state
+    expect(perAction.give).toEqual([2, 2]); // Choose recruits, then the 2 cards or Use the default
+  });
+
+  it('one notation in every message a player read (issue 24): no deck id; Chinese only beside its Latin name', () => {
+    const read = h.fake.deliveries.map((d) => ({ via: d.via, text: textOf(d) }));
+    expect(read.length).toBeGreaterThan(50);
+    for (const { via, text } of read) {
+      expect(text.match(/\b[BDW]\d{1,2}\b/g), `${via}: ${text}`).toBeNull();
+      for (const m of text.matchAll(/\p{Script=Han}+/gu)) expect(text.slice(0, m.index), `${via}: ${m[0]} in ${text}`).toMatch(/[A-Z][a-z]+ $/);
+    }
   });
 });

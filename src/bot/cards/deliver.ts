@@ -5,7 +5,10 @@
  *   kept otherwise, so an edit that only moves the turn uploads nothing.
  * - `cards_log`: one line in the game's log thread, opened on first use (its id recorded by the game layer);
  *   without the permission to open threads the line goes to the channel.
- * - `cards_turn` (channel): the turn ping in the log thread, pinging exactly that user.
+ * - `cards_turn`: the turn ping in the game's channel (or the player's DMs), pinging exactly that user, with the
+ *   buttons to act and a link to the table (docs/bot.md "Card game turns"). A ping whose turn is over is deleted
+ *   from the channel (a DM's loses its buttons) when the table next changes; the deliverer remembers its pings in
+ *   memory, so after a restart the older ones stay (their buttons still open the table as it is).
  * - `cards_round` / `cards_over`: the round summary with the summary image (changed states outlined, moved armies
  *   arrowed) and the end of the game with the final board.
  * Every picture and text here comes from public views and public events only.
@@ -20,7 +23,7 @@ import type { CardTablePayload } from '../../game/outbox-write.js';
 import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
 import { stateLabel } from './format.js';
 import { cardEvents } from '../../store/schema.js';
-import { tableComponents } from './table.js';
+import { messageUrl, tableComponents, turnComponents } from './table.js';
 
 export type CardsPayload = Extract<OutboxPayload, { type: 'cards_log' | 'cards_turn' | 'cards_round' | 'cards_over' }>;
 
@@ -35,6 +38,8 @@ export interface CardsSendDeps {
   post(channelId: string, body: Record<string, unknown>, files: { name: string; data: Buffer; contentType: string }[], nonceKey: string): Promise<APIMessage>;
   /** Pins a newly posted table message (best effort, send.ts's pinStatus). */
   pin(row: DeliveryRow, messageId: string): Promise<void>;
+  /** The DM channel with a user (opened once). */
+  dmChannel(userId: string): Promise<string>;
 }
 
 const MAX_EMBED = 4096;
@@ -47,6 +52,41 @@ function boardFile(gameId: number, key: string): string {
 /** Last board key attached per table message (in memory: after a restart the next edit attaches it once more). */
 const attachedBoards = new Map<string, string>();
 
+/** A posted turn ping, until its turn is over. */
+interface LivePing {
+  channelId: string;
+  messageId: string;
+  userId: string;
+  phase: string;
+  dm: boolean;
+}
+/** Turn pings per game (in memory). */
+const livePings = new Map<number, LivePing[]>();
+
+const stepOf = (phase: string) => (phase === 'tiebreak' ? 'battle' : phase);
+
+/** Removes the game's pings whose turn is over: deleted from the channel, a DM's buttons taken away. Best effort. */
+async function retirePings(d: CardsSendDeps, gameId: number, table: CardTablePayload): Promise<void> {
+  const pings = livePings.get(gameId);
+  if (!pings?.length) return;
+  const due = new Set(table.toActUserIds ?? (table.toActUserId ? [table.toActUserId] : []));
+  const keep: LivePing[] = [];
+  for (const p of pings) {
+    if (due.has(p.userId) && stepOf(p.phase) === stepOf(table.phase)) {
+      keep.push(p);
+      continue;
+    }
+    try {
+      if (p.dm) await d.rest.patch(Routes.channelMessage(p.channelId, p.messageId), { body: { components: [] } });
+      else await d.rest.delete(Routes.channelMessage(p.channelId, p.messageId));
+    } catch {
+      // already gone, or not allowed: the ping stays, and its buttons still open the table as it is
+    }
+  }
+  if (keep.length) livePings.set(gameId, keep);
+  else livePings.delete(gameId);
+}
+
 async function png(view: CardGameView, opts: CardTableOptions = {}): Promise<Buffer> {
   return (await renderCardTableOffThread(view, opts)).png;
 }
@@ -54,6 +94,7 @@ async function png(view: CardGameView, opts: CardTableOptions = {}): Promise<Buf
 /** Edits (or posts) the table message; returns its id for the game's status message. */
 export async function deliverTable(d: CardsSendDeps, row: DeliveryRow, table: CardTablePayload): Promise<{ messageId: string }> {
   const gameId = row.gameId!;
+  await retirePings(d, gameId, table);
   const body = {
     content: '',
     embeds: [{ title: table.title.slice(0, 256), description: table.text.slice(0, MAX_EMBED), color: 0x8a1c1c }],
@@ -120,9 +161,18 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, payload: 
       return;
     }
     case 'cards_turn': {
-      const thread = await logThread(d, row);
-      // Only this user is pinged (decisions.md: user input never produces a ping; here the bot names the seat's holder).
-      await d.post(thread ?? row.target, { content: payload.text.slice(0, 2000), allowed_mentions: { parse: [], users: [payload.userId] } }, [], row.dedupeKey);
+      // In the game's channel (never the log thread, where no button is) or the DM: the buttons to act, and a
+      // link to the table. Only this user is pinged (decisions.md: user input never produces a ping).
+      const info = cardGameById(d.deps as GameDeps, payload.gameId);
+      const tableUrl = info?.tableMessageId ? messageUrl(info.guildId, info.channelId, info.tableMessageId) : null;
+      const phase = payload.phase ?? info?.phase ?? 'battle';
+      const dm = row.targetKind === 'user';
+      const channelId = dm ? await d.dmChannel(row.target) : row.target;
+      const body = { content: payload.text.slice(0, 2000), components: turnComponents(payload.gameId, phase, tableUrl), allowed_mentions: { parse: [], users: [payload.userId] } };
+      const posted = await d.post(channelId, body, [], row.dedupeKey);
+      const pings = livePings.get(payload.gameId) ?? [];
+      pings.push({ channelId: posted.channel_id ?? channelId, messageId: posted.id, userId: payload.userId, phase, dm });
+      livePings.set(payload.gameId, pings);
       return;
     }
     case 'cards_round': {

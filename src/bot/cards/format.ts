@@ -3,31 +3,16 @@
  * strings, equal cards grouped ("🔥🐎🛞 Fire · Cavalry · Chariot ×2"), dynasties with their glyph, states with
  * their Chinese name. Pure text; never a card id in a label players read, ids only as select values.
  */
-import { card, DATA, type CardId, type DynastyId } from '../../cardgame/index.js';
-import { cardEmoji } from '../../game/cards/text.js';
-
-const DYNASTY = new Map(DATA.dynasties.map((d) => [d.id, d]));
+import { card, cardName, type CardId, type DynastyId } from '../../cardgame/index.js';
 
 export function title(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-// The table's own glyphs (emoji per symbol, card faces, state names) are the game layer's, so the private views
-// and the public table read the same.
-export { cardEmoji, stateLabel, symbolEmoji, symbolLabel } from '../../game/cards/text.js';
-
-/** The face in words: "Fire · Cavalry · Chariot", "Chariot advisor", "Wild". */
-export function cardWords(id: CardId): string {
-  const c = card(id);
-  if (c.kind === 'wild') return 'Wild';
-  const words = c.symbols.map(title).join(' · ');
-  return c.kind === 'dark' ? `${words} advisor` : words;
-}
-
-/** "🔥🐎🛞 Fire · Cavalry · Chariot". */
-export function cardLabel(id: CardId): string {
-  return `${cardEmoji(id)} ${cardWords(id)}`;
-}
+// One notation for the private views, the public table, the log and the picture (src/cardgame/names.ts): symbols
+// by their word ("🐎 Cavalry"), cards by their symbols ("Fire/Cavalry/Chariot", "Advisor/Chariot", "Wild"), states and
+// dynasties by their Latin name with the Chinese beside it ("Gu 顧", "Qin 秦").
+export { cardName, dynastyLabel, stateLabel, symbolEmoji, symbolLabel, symbolName } from '../../game/cards/text.js';
 
 /** Cards with the same kind and symbols are the same for play: one key per type. */
 export function cardType(id: CardId): string {
@@ -47,30 +32,16 @@ export function groupByType(ids: readonly CardId[]): [CardId, number][] {
   return [...groups.values()];
 }
 
-/** A hand or row as lines: "🔥🐎🛞 Fire · Cavalry · Chariot ×2". Bright first, then wild, then dark. */
+/** A hand or row as lines: "Fire/Cavalry/Chariot ×2". Bright first, then wild, then dark. */
 export function cardLines(ids: readonly CardId[]): string[] {
   const order = { bright: 0, wild: 1, dark: 2 } as const;
   const sorted = [...ids].sort((a, b) => order[card(a).kind] - order[card(b).kind] || (a < b ? -1 : a > b ? 1 : 0));
-  return groupByType(sorted).map(([id, n]) => `${cardLabel(id)}${n > 1 ? ` ×${n}` : ''}`);
-}
-
-/** A row of cards on one line of emoji: "🔥🐎🛞 · 📜🛞 · 🃏". */
-export function cardStrip(ids: readonly CardId[]): string {
-  return ids.length ? ids.map(cardEmoji).join(' · ') : '—';
-}
-
-export function dynastyGlyph(d: DynastyId): string {
-  return DYNASTY.get(d)!.zh;
-}
-
-/** "秦 Qin". */
-export function dynastyLabel(d: DynastyId): string {
-  return `${dynastyGlyph(d)} ${title(d)}`;
+  return groupByType(sorted).map(([id, n]) => `${cardName(id)}${n > 1 ? ` ×${n}` : ''}`);
 }
 
 export const DYNASTY_ABILITY: Record<DynastyId, string> = {
   chu: 'Well-ordered: the bright card played with it need not match; later ones match it.',
-  jin: 'Experienced: counts as 1 extra 🕵️ Spy while in front of you.',
+  jin: 'Experienced: counts as 1 extra Spy while in front of you.',
   qi: 'Offensive: cover 1 tactic of the bright card played with it; the other tactic counts twice.',
   qin: 'High in morale: take 1 card from the recruiting row and put any 1 card of your hand there.',
   yan: 'Defensive: take back 1 card in front of you (the one just played included).',

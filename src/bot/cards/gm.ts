@@ -1,11 +1,11 @@
 /**
- * `/gm …` on a card game (design §3.2): extend, pause, resume, replace as they are; `advance` skips the turn (the
+ * `/gm …` on a card game (design §3.2): extend, pause, resume, replace, kick as they are; `advance` skips the turn (the
  * default action now) and `rollback` goes back to the start of the round, both after a confirmation. The game
  * layer checks the game master and tells the channel.
  */
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
-import { DYNASTIES } from '../../cardgame/index.js';
-import { cardGameInChannel, gmExtendCards, gmPauseCards, gmReplaceCards, gmResumeCards, gmRollbackCards, gmSkipCards } from '../../game/cards/index.js';
+import { DYNASTIES, type DynastyId } from '../../cardgame/index.js';
+import { cardGameInChannel, gmExtendCards, gmKickCards, gmPauseCards, gmReplaceCards, gmResumeCards, gmRollbackCards, gmSkipCards } from '../../game/cards/index.js';
 import type { ComponentInteraction } from '../command.js';
 import { askConfirmation } from '../components.js';
 import type { BotContext } from '../context.js';
@@ -15,7 +15,7 @@ import { dynastyLabel } from './format.js';
 
 const told = 'The channel has been told.';
 
-/** Handles the subcommands that mean something for a card game; false for the others (cancel, transfer, kick). */
+/** Handles the subcommands that mean something for a card game; false for the others (cancel, transfer). */
 export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<boolean> {
   const caller = callerOf(interaction);
   const sub = interaction.options.getSubcommand();
@@ -39,6 +39,13 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
         return true;
       }
       return done(gmReplaceCards(ctx.deps, caller, { seat: interaction.options.getString('power', true), userId: user.id }), `🔁 <@${user.id}> now holds that seat; its draft was cleared.`);
+    }
+    case 'kick': {
+      const r = gmKickCards(ctx.deps, caller, { seat: interaction.options.getString('power', true) });
+      if (!r.ok) return done(r, '');
+      const where = r.dynasty ? ` from **${dynastyLabel(r.dynasty as DynastyId)}**` : '';
+      const after = r.game.phase === 'lobby' ? 'the seat is free again.' : 'its turns now play at once with the defaults; `/gm replace` hands it to someone.';
+      return done(r, `👢 Removed <@${r.userId}>${where}; ${after}`);
     }
     case 'advance':
     case 'rollback': {
@@ -75,7 +82,11 @@ export function cardGmConfirmed(ctx: BotContext, interaction: ComponentInteracti
   return action === 'cards-skip' ? '⏩ Skipped: the default action was applied; the log thread records it as skipped by the game master.' : `⏪ Rolled back to the start of round ${r.game.round}. ${told}`;
 }
 
-export async function respondWithDynasties(interaction: AutocompleteInteraction): Promise<void> {
+/** `power:` of `/gm replace` and `/gm kick`: the dynasties at the table (in the lobby, those the players chose). */
+export async function respondWithDynasties(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const typed = interaction.options.getFocused().trim().toLowerCase();
-  await interaction.respond(DYNASTIES.filter((d) => dynastyLabel(d).toLowerCase().includes(typed)).map((d) => ({ name: choiceName(dynastyLabel(d)), value: d })));
+  const game = cardGameInChannel(ctx.deps, interaction.channelId);
+  const seated = game?.table ? game.table.seats.map((s) => s.dynasty) : (game?.seats.flatMap((s) => (s.dynasty ? [s.dynasty] : [])) ?? []);
+  const offered = seated.length ? DYNASTIES.filter((d) => seated.includes(d)) : DYNASTIES;
+  await interaction.respond(offered.filter((d) => dynastyLabel(d).toLowerCase().includes(typed)).map((d) => ({ name: choiceName(dynastyLabel(d)), value: d })));
 }

@@ -1,32 +1,39 @@
 /**
- * The card game's clicks and selects (`cards:<action>:…`, see ui.ts): the table buttons, the play and fall-back
- * wizards, the setup give, the choice of the next battle and the lobby's join select. Every step reads the
- * caller's own view from the game layer (src/game/cards) and answers ephemerally; every step that changes
- * something goes through a use-case carrying the table version the view was built on, so a stale wizard gets
- * "the table changed — reopen" and nothing is stored.
+ * The card game's clicks and selects (`cards:<action>:…`, see ui.ts): the table's and the turn pings' buttons,
+ * the play and fall-back wizards, the setup give, the choice of the next battle and the lobby's join select.
+ * Every custom id names its game, so the same buttons work from the channel, a DM ping or the log thread. Every
+ * step reads the caller's own view from the game layer (src/game/cards) and answers ephemerally; every step
+ * that changes something goes through a use-case carrying the table version the view was built on, so a stale
+ * wizard gets "the table changed — reopen" and nothing is stored. Every step has Back; where the design has
+ * defaults (the give, the choice of battle, the fall back) a button takes them for the rest.
  */
 import { AttachmentBuilder, MessageFlags, type InteractionReplyOptions, type InteractionUpdateOptions } from 'discord.js';
-import { publicView, type CardGameState, type Effect, type SymbolId } from '../../cardgame/index.js';
-import { cardsDraft, cancelFallBack, draftEffect, draftRecruit, finishFallBack, startFallBack } from '../../game/cards/draft.js';
+import { publicView, type CardGameState, type SymbolId } from '../../cardgame/index.js';
+import { defaultGive } from '../../cardgame/setup.js';
+import { cardsDraft, cancelFallBack, draftBack, draftEffect, draftRecruit, finishFallBack, startFallBack } from '../../game/cards/draft.js';
 import { freeDynasties, joinCardGame, leaveCardGame, startCardGame } from '../../game/cards/lobby.js';
 import { cardsMyView, chooseBattle, giveCards, markCardsPresent, wageBattle } from '../../game/cards/play.js';
+import { cardGameById } from '../../game/cards/read.js';
 import type { CardDraftView, CardGameInfo } from '../../game/cards/types.js';
+import type { Caller } from '../../game/types.js';
 import type { ComponentInteraction } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf } from '../respond.js';
 import { cardLines, dynastyLabel } from './format.js';
-import { doneStep, effectFromValue, effectSecondStep, effectStep, confirmStep, draftStep, planDraft, recruitStep, type FallBackDraft } from './fallback.js';
-import { brightOptions, brightStep, decodeWage, dynastyStep, findWage, playWords, previewStep, secondChoices, secondStep } from './play.js';
+import { draftScreen, draftStep, effectFromValue, effectSecondStep, planDraft, type FallBackDraft } from './fallback.js';
+import { brightOptions, brightStep, decodeWage, dynastyStep, findWage, playStep, playWords, secondChoices } from './play.js';
 import { rulesText } from './rules.js';
 import { stateFromView } from './seen.js';
+import { actionButtons } from './table.js';
 import { buttonRow, selectRow, vid, cid, type TableRef, type View } from './ui.js';
 import { chooseStep, giveStep, handView } from './views.js';
 import { tableBoardPicture, publicTable } from './board.js';
 import { confirmCardConcession } from './concede.js';
 
 type Reply = View & { files?: AttachmentBuilder[] };
+type Who = { channelId: string | null; user: { id: string } };
 
-/** On the caller's own ephemeral wizard the view replaces it; from the public table or a command it is a new ephemeral reply. */
+/** On the caller's own ephemeral wizard the view replaces it; from the public table, a ping or a command it is a new ephemeral reply. */
 export async function show(interaction: ComponentInteraction, view: Reply): Promise<void> {
   const body = { content: view.content, components: view.components, allowedMentions: { parse: [] as [] }, ...(view.files ? { files: view.files } : {}) };
   if (interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral)) {
@@ -45,18 +52,31 @@ function stale(gameId: number, reopen: 'wage' | 'fall' | 'hand' | 'choose' | 'gi
   return { content: '⚠️ The table changed — reopen.', components: [buttonRow([{ id: cid('t', gameId, reopen), label: 'Reopen', style: 'primary' }])] };
 }
 
+/**
+ * Who is asking, about which game's channel: a button names its game, so a click in a DM (a turn ping) or in the
+ * game's log thread acts in the game's channel. Seat checks stay with the game layer.
+ */
+export function callerFor(ctx: BotContext, interaction: Who, gameId?: number): Caller {
+  const caller = callerOf(interaction);
+  if (gameId === undefined || !Number.isInteger(gameId)) return caller;
+  const game = cardGameById(ctx.deps, gameId);
+  return game ? { ...caller, channelId: game.channelId } : caller;
+}
+
 export interface SeatState {
   game: CardGameInfo;
   seat: number;
   state: CardGameState;
   ref: TableRef;
+  caller: Caller;
 }
 
 /** The caller's seat and own view (nothing of another hand), or the sentence why not. */
-export function seatState(ctx: BotContext, interaction: { channelId: string | null; user: { id: string } }): SeatState | { error: string } {
-  const r = cardsMyView(ctx.deps, callerOf(interaction));
+export function seatState(ctx: BotContext, interaction: Who, gameId?: number): SeatState | { error: string } {
+  const caller = callerFor(ctx, interaction, gameId);
+  const r = cardsMyView(ctx.deps, caller);
   if (!r.ok) return { error: r.error };
-  return { game: r.game, seat: r.seat, state: stateFromView(r.view), ref: { gameId: r.game.gameId, version: r.game.version } };
+  return { game: r.game, seat: r.seat, state: stateFromView(r.view), ref: { gameId: r.game.gameId, version: r.game.version }, caller };
 }
 
 export function notYourTurnText(game: CardGameInfo): string {
@@ -67,7 +87,14 @@ export function notYourTurnText(game: CardGameInfo): string {
 
 const inBattle = (s: CardGameState) => s.phase === 'battle' || s.phase === 'tiebreak';
 
-// ---- opening views (table buttons, commands) ----
+/** A receipt; when the same player must act again at once (B-2: no second ping), it carries the buttons to do so. */
+function receipt(text: string, game: CardGameInfo, userId: string): Reply {
+  const again = game.status === 'active' && game.toActUserId === userId;
+  const buttons = again ? actionButtons(game.gameId, game.phase) : [];
+  return { content: again ? `${text}\nIt is your turn again:` : text, components: buttons.length ? [buttonRow(buttons)] : [] };
+}
+
+// ---- opening views (table and ping buttons, commands) ----
 
 export function openPlay(st: SeatState, page = 0): Reply {
   if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game));
@@ -78,20 +105,15 @@ export function draftOf(d: CardDraftView): FallBackDraft {
   return { effects: d.effects, recruit: d.recruit };
 }
 
-/** The fall-back wizard where the caller left it: the confirm screen, or the stored draft's next step. */
-export function openFallBack(ctx: BotContext, interaction: { channelId: string | null; user: { id: string } }, st: SeatState): Reply {
+/**
+ * The fall-back wizard where the caller left it: opening it starts the turn's draft (with the grace when time is
+ * short, once a turn) or resumes the stored one.
+ */
+export function openFallBack(ctx: BotContext, st: SeatState): Reply {
   if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game));
-  const d = cardsDraft(ctx.deps, callerOf(interaction));
-  // A draft with choices resumes where it was left; an empty one (cancelled) starts again at the confirm screen.
-  if (d.ok && d.draft.version === st.ref.version && (d.draft.effects.length > 0 || d.draft.recruit)) return draftView(st, draftOf(d.draft));
-  return confirmStep(st.ref, st.state, st.seat);
-}
-
-function draftView(st: SeatState, draft: FallBackDraft, focus?: SymbolId): Reply {
-  const plan = planDraft(st.state, st.seat, draft.effects);
-  if ('error' in plan) return stale(st.ref.gameId, 'fall');
-  if (plan.remaining.length > 0) return effectStep(st.ref, st.state, st.seat, draft, focus);
-  return recruitStep(st.ref, st.state, st.seat, draft);
+  const r = startFallBack(ctx.deps, st.caller, { version: st.ref.version });
+  if (!r.ok) return r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error);
+  return draftScreen(st.ref, st.state, st.seat, draftOf(r.draft));
 }
 
 export function openChoose(st: SeatState): Reply {
@@ -109,45 +131,49 @@ export function openGive(st: SeatState): Reply {
 export async function handleCardsComponent(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
   const values = interaction.isStringSelectMenu() ? interaction.values : [];
   if (action === 'concede' || action === 'decline') return confirmCardConcession(ctx, interaction, action, args);
-  if (action === 't') return tableButton(ctx, interaction, Number(args[0]), args[1] ?? '');
+  const gameId = Number(args[0]);
+  if (action === 't') return tableButton(ctx, interaction, gameId, args[1] ?? '');
   if (action === 'jd') {
-    const r = joinCardGame(ctx.deps, callerOf(interaction), values[0] === 'any' ? null : (values[0] ?? null));
+    const r = joinCardGame(ctx.deps, callerFor(ctx, interaction, gameId), values[0] === 'any' ? null : (values[0] ?? null));
     return show(interaction, r.ok ? note(`✋ You joined as **${r.dynasty ? dynastyLabel(r.dynasty) : 'a dynasty drawn at the start'}**.`) : warn(r.error));
   }
-  if (action === 'px') return show(interaction, note('Cancelled; nothing was played.'));
+  // Cancel: nothing was stored or shown; the turn's buttons stay at hand
+  const again = (text: string): Reply => ({ content: text, components: Number.isInteger(gameId) ? [buttonRow(actionButtons(gameId, 'battle'))] : [] });
+  if (action === 'px') return show(interaction, again('Cancelled; nothing was played. It is still your turn.'));
   if (action === 'fx') {
-    const r = cancelFallBack(ctx.deps, callerOf(interaction));
-    return show(interaction, note(r.ok ? 'Fall back cancelled; nothing was shown. It is still your turn.' : 'Closed.'));
+    const r = cancelFallBack(ctx.deps, callerFor(ctx, interaction, gameId));
+    return show(interaction, r.ok ? again('Fall back cancelled; nothing was shown. It is still your turn.') : note('Closed.'));
   }
 
-  const [gameArg, versionArg, ...rest] = args;
-  const st = seatState(ctx, interaction);
+  const [, versionArg, ...rest] = args;
+  const st = seatState(ctx, interaction, gameId);
   if ('error' in st) return show(interaction, warn(st.error));
-  const gameId = Number(gameArg);
   if (gameId !== st.ref.gameId) return show(interaction, warn('This view belongs to an earlier game in this channel.'));
   const version = Number(versionArg);
   const family = action.startsWith('p') ? 'wage' : action.startsWith('f') ? 'fall' : action.startsWith('c') ? 'choose' : action.startsWith('g') ? 'give' : 'hand';
   // Viewing steps rebuild on the current table; a view of an older version is stale for every step.
   if (version !== st.ref.version) return show(interaction, stale(gameId, family));
+  const caller = st.caller;
 
   switch (action) {
+    case 'hv':
+      return show(interaction, handView(st.ref, st.state, st.seat));
+
     // ---- play wizard ----
     case 'po':
       return show(interaction, openPlay(st, Number(rest[0] ?? 0)));
     case 'pb': {
       const bright = values[0] ?? '';
       if (!brightOptions(st.state, st.seat).some((o) => o.value === bright)) return show(interaction, stale(gameId, 'wage'));
-      const choices = secondChoices(st.state, st.seat, bright);
-      if (choices.length === 1 && choices[0]!.play) return show(interaction, previewStep(st.ref, st.state, choices[0]!.play));
-      return show(interaction, secondStep(st.ref, st.state, st.seat, bright));
+      return show(interaction, playStep(st.ref, st.state, st.seat, bright));
     }
     case 'pk':
-      return show(interaction, secondStep(st.ref, st.state, st.seat, rest[0] ?? ''));
+      return show(interaction, playStep(st.ref, st.state, st.seat, rest[0] ?? ''));
     case 'ps': {
       const bright = rest[0] ?? '';
       const choice = secondChoices(st.state, st.seat, bright).find((c) => c.option.value === values[0]);
       if (!choice) return show(interaction, stale(gameId, 'wage'));
-      if (choice.play) return show(interaction, previewStep(st.ref, st.state, choice.play));
+      if (choice.play) return show(interaction, playStep(st.ref, st.state, st.seat, bright, choice.play));
       return show(interaction, dynastyStep(st.ref, st.state, st.seat, bright));
     }
     case 'pq':
@@ -157,45 +183,43 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
       const bright = rest[0] ?? '';
       const want = action === 'pg' ? { bright, dynasty: true, take: rest[1] ?? '', give: values[0] ?? '' } : { bright, dynasty: true, takeBack: values[0] ?? '' };
       const play = findWage(st.state, st.seat, want);
-      return show(interaction, play ? previewStep(st.ref, st.state, play) : stale(gameId, 'wage'));
+      return show(interaction, play ? playStep(st.ref, st.state, st.seat, bright, play) : stale(gameId, 'wage'));
     }
     case 'pc': {
       const play = decodeWage(st.seat, rest[0] ?? '');
       if (!play) return show(interaction, stale(gameId, 'wage'));
       const { type: _t, seat: _s, ...input } = play;
-      const r = wageBattle(ctx.deps, callerOf(interaction), { ...input, version });
+      const r = wageBattle(ctx.deps, caller, { ...input, version });
       if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'wage') : warn(r.error));
-      return show(interaction, note(`✅ Played ${playWords(play, st.state)} — stored. The table shows it.`));
+      return show(interaction, receipt(`✅ Played ${playWords(play, st.state)} — stored. The table shows it.`, r.game, caller.userId));
     }
 
     // ---- fall-back wizard ----
     case 'fo':
-      return show(interaction, openFallBack(ctx, interaction, st));
-    case 'fb': {
-      const r = startFallBack(ctx.deps, callerOf(interaction), { version });
-      if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'fall') : warn(r.error));
-      return show(interaction, draftView(st, draftOf(r.draft)));
-    }
+      return show(interaction, openFallBack(ctx, st));
     case 'ff':
     case 'fs':
     case 'fp':
     case 'fq':
     case 'fk':
     case 'ft':
-    case 'fd':
     case 'fv':
     case 'fr':
+    case 'fB':
     case 'fD':
       return fallBackStep(ctx, interaction, st, action, rest, values);
 
     // ---- setup give and next battle ----
     case 'go':
       return show(interaction, openGive(st));
-    case 'gv': {
-      const r = giveCards(ctx.deps, callerOf(interaction), values);
+    case 'gv':
+    case 'gd': {
+      const cards = action === 'gd' ? defaultGive(st.state.seats[st.seat]!.hand) : [...values];
+      const r = giveCards(ctx.deps, caller, cards);
       if (!r.ok) return show(interaction, warn(r.error));
       const waiting = r.game.phase === 'give';
-      return show(interaction, note(`✅ Your recruits: ${cardLines(values).join(', ')}.${waiting ? ' You may change them until everyone has chosen.' : ' Everyone has chosen: the row is revealed.'}`));
+      const change = waiting ? [buttonRow([{ id: vid({ gameId, version: r.game.version }, 'go'), label: 'Change them' }])] : [];
+      return show(interaction, { content: `✅ Your recruits: ${cardLines(cards).join(', ')}.${waiting ? ' You may change them until everyone has chosen.' : ' Everyone has chosen: the row is revealed.'}`, components: change });
     }
     case 'co':
       return show(interaction, openChoose(st));
@@ -204,11 +228,13 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
       if (st.state.phase !== 'choose' || !Number.isInteger(start)) return show(interaction, stale(gameId, 'choose'));
       return show(interaction, chooseStep(st.ref, st.state, st.seat, start));
     }
-    case 'ct': {
+    case 'ct':
+    case 'cD': {
       const start = rest[0] !== undefined ? Number(rest[0]) : undefined;
-      const r = chooseBattle(ctx.deps, callerOf(interaction), { version, state: values[0] ?? '', start });
+      // cD: the default state (design §3.8) — the engine picks it when none is named
+      const r = chooseBattle(ctx.deps, caller, { version, state: action === 'cD' ? '' : (values[0] ?? ''), start });
       if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'choose') : warn(r.error));
-      return show(interaction, note('✅ Chosen — the round begins.'));
+      return show(interaction, receipt('✅ Chosen — the round begins.', r.game, caller.userId));
     }
     default:
       return show(interaction, warn('This button is no longer in use; reopen from the table.'));
@@ -216,7 +242,7 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
 }
 
 async function fallBackStep(ctx: BotContext, interaction: ComponentInteraction, st: SeatState, action: string, rest: string[], values: readonly string[]): Promise<void> {
-  const caller = callerOf(interaction);
+  const caller = st.caller;
   const d = cardsDraft(ctx.deps, caller);
   if (!d.ok || d.draft.version !== st.ref.version) return show(interaction, stale(st.ref.gameId, 'fall'));
   const draft = draftOf(d.draft);
@@ -226,18 +252,19 @@ async function fallBackStep(ctx: BotContext, interaction: ComponentInteraction, 
   const version = st.ref.version;
   const stored = async (r: ReturnType<typeof draftEffect>) => {
     if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error));
-    return show(interaction, draftView(st, draftOf(r.draft)));
+    return show(interaction, draftScreen(st.ref, st.state, st.seat, draftOf(r.draft)));
   };
   switch (action) {
     case 'ff':
-      return show(interaction, draftView(st, draft, values[0] as SymbolId));
+      return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, values[0] as SymbolId));
     case 'fp':
-      return show(interaction, effectStep(st.ref, st.state, st.seat, draft, sym, Number(rest[2] ?? 0)));
+      return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, sym, Number(rest[2] ?? 0)));
     case 'fk':
-      return show(interaction, effectStep(st.ref, st.state, st.seat, draft, sym));
+      return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, sym));
     case 'fs':
     case 'fq': {
       if (sym !== 'fire' && sym !== 'wind') return show(interaction, stale(st.ref.gameId, 'fall'));
+      if (action === 'fs' && values[0] === 'draw') return stored(draftEffect(ctx.deps, caller, { version, effect: { symbol: sym, draw: true } }));
       const source = action === 'fs' ? Number(values[0]) : Number(rest[2]);
       return show(interaction, effectSecondStep(st.ref, st.state, st.seat, draft, sym, source, action === 'fq' ? Number(rest[3] ?? 0) : 0));
     }
@@ -248,48 +275,49 @@ async function fallBackStep(ctx: BotContext, interaction: ComponentInteraction, 
       if (!effect) return show(interaction, stale(st.ref.gameId, 'fall'));
       return stored(draftEffect(ctx.deps, caller, { version, effect }));
     }
-    case 'fd':
-      if (!sym) return show(interaction, stale(st.ref.gameId, 'fall'));
-      return stored(draftEffect(ctx.deps, caller, { version, effect: { symbol: sym, draw: true } as Effect }));
     case 'fr': {
       const r = draftRecruit(ctx.deps, caller, { version, cards: [...values] });
-      if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error));
-      return show(interaction, doneStep(st.ref, st.state, st.seat, draftOf(r.draft)));
+      return stored(r);
+    }
+    case 'fB': {
+      // Back: undo the last choice; with nothing chosen, back to the hand (the draft stays, empty)
+      if (draftStep(draft) === 0) return show(interaction, handView(st.ref, st.state, st.seat));
+      return stored(draftBack(ctx.deps, caller, { version }));
     }
     case 'fv': {
       const plan = planDraft(st.state, st.seat, draft.effects);
       if ('error' in plan) return show(interaction, stale(st.ref.gameId, 'fall'));
       const png = await tableBoardPicture(publicView(plan.state));
       // A new ephemeral message, so the wizard stays where it is.
-      const body = { content: '🗺 The board as your fall back would leave it (only you see this).', files: [new AttachmentBuilder(png, { name: 'fall-back-preview.png' })], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as InteractionReplyOptions;
+      const body = { content: '🗺 The board as your choices so far leave it (only you see this).', files: [new AttachmentBuilder(png, { name: 'fall-back-preview.png' })], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as InteractionReplyOptions;
       await interaction.reply(body);
       return;
     }
     case 'fD': {
       const r = finishFallBack(ctx.deps, caller, { version });
       if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error));
-      return show(interaction, note('✅ You fell back — the table shows it.'));
+      return show(interaction, receipt('✅ You fell back — the table shows it.', r.game, caller.userId));
     }
   }
 }
 
-// ---- the public table's buttons ----
+// ---- the public table's and the pings' buttons ----
 
 async function tableButton(ctx: BotContext, interaction: ComponentInteraction, gameId: number, what: string): Promise<void> {
-  const caller = callerOf(interaction);
+  const caller = callerFor(ctx, interaction, gameId);
   // Any press by a seated player clears "away" (design §3.8); a no-op for everyone else.
   markCardsPresent(ctx.deps, caller);
   switch (what) {
     case 'rules':
       return show(interaction, note(rulesText()));
     case 'board': {
-      const table = publicTable(ctx, interaction.channelId ?? '');
+      const table = publicTable(ctx, caller.channelId);
       if ('error' in table) return show(interaction, warn(table.error));
       const png = await tableBoardPicture(table.view);
       return show(interaction, { content: `🗺 Round ${table.view.round}.`, components: [], files: [new AttachmentBuilder(png, { name: 'board.png' })] });
     }
     case 'join': {
-      const free = freeDynasties(ctx.deps, interaction.channelId ?? '');
+      const free = freeDynasties(ctx.deps, caller.channelId);
       if (free.length === 0) {
         const r = joinCardGame(ctx.deps, caller, null);
         return show(interaction, r.ok ? note('✋ You joined; your dynasty is drawn at the start.') : warn(r.error));
@@ -308,7 +336,7 @@ async function tableButton(ctx: BotContext, interaction: ComponentInteraction, g
       return show(interaction, r.ok ? note('🎲 The game starts: every player chooses 2 recruits (button on the table).') : warn(r.error));
     }
   }
-  const st = seatState(ctx, interaction);
+  const st = seatState(ctx, interaction, gameId);
   if ('error' in st) return show(interaction, warn(st.error.startsWith('You are not seated') ? 'You are not seated here.' : st.error));
   if (st.ref.gameId !== gameId) return show(interaction, warn('This table belongs to an earlier game in this channel.'));
   switch (what) {
@@ -317,7 +345,7 @@ async function tableButton(ctx: BotContext, interaction: ComponentInteraction, g
     case 'wage':
       return show(interaction, openPlay(st));
     case 'fall':
-      return show(interaction, openFallBack(ctx, interaction, st));
+      return show(interaction, openFallBack(ctx, st));
     case 'give':
       return show(interaction, openGive(st));
     case 'choose':

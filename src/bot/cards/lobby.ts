@@ -4,12 +4,12 @@
  * settings, [Join] [Leave] [Start]) is the table message the outbox keeps edited in place.
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import { DYNASTIES, type DynastyId } from '../../cardgame/index.js';
+import { DYNASTIES } from '../../cardgame/index.js';
 import { cardTableOf, CARD_VARIANT_ID, createCardGame, joinCardGame, leaveCardGame, matchDynasty, startCardGame, type CardGameInfo } from '../../game/cards/index.js';
 import { formatDuration } from '../../game/index.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
-import { dynastyGlyph, dynastyLabel, title } from './format.js';
+import { dynastyLabel } from './format.js';
 
 export const CARD_GAME_CHOICE = { name: 'Warring States — the card game (2–5 players)', value: CARD_VARIANT_ID };
 export const CARD_PRESET_CHOICES = [
@@ -18,10 +18,8 @@ export const CARD_PRESET_CHOICES = [
   { name: 'async (12 h a turn)', value: 'async' },
 ];
 
-/** How `/game join power:` names a dynasty ("Qin 秦", the game layer's form, which `matchDynasty` reads back). */
-export function dynastyName(d: DynastyId): string {
-  return `${title(d)} ${dynastyGlyph(d)}`;
-}
+/** How `/game join power:` names a dynasty ("Qin 秦", the notation's form, which `matchDynasty` reads back). */
+export { dynastyLabel as dynastyName } from './format.js';
 
 function settingsLine(g: CardGameInfo): string {
   const s = g.settings;

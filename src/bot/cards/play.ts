@@ -1,18 +1,18 @@
 /**
- * The play wizard (design §3.5), ephemeral and for the seat to act only:
+ * The play wizard (design §3.5), ephemeral and for the seat to act only. Two screens, so a play takes 2 clicks
+ * after "Wage battle" (3 with a dark card):
  * 1. the bright (or wild) card: only legal ones, one option per card type ("×2" when the hand holds both
- *    copies), paged past 25;
- * 2. the second card: none, a legal dark card, or the dynasty card (Qi: which tactic to cover; Qin and Yan open
- *    one more select: the row card to take and the hand card to give, or the card to take back);
- * 3. the preview ("after this play you lead …; if you fell back now you would claim …") with Confirm, Back and
- *    Cancel. Every step is built from `legalWages`, so nothing illegal is ever offered; the confirm is checked
- *    again by the engine against the current table (see cards/actions.ts).
+ *    copies), paged past 25; Back returns to the hand;
+ * 2. the play with its preview ("after this play you lead …; if you fell back now you would claim …"), a select
+ *    to add a second card (none, a legal dark card, or the dynasty card: Qi's covers; Qin and Yan open one more
+ *    select), and Confirm, Back, Cancel. Every screen is built from `legalWages`, so nothing illegal is ever
+ *    offered; the confirm is checked again by the engine against the current table.
  */
 import { apply, card, claimPreview, legalWages, type CardGameState, type CardId, type Seat, type Tactic } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
 import type { WageAction } from '../../cardgame/wage.js';
 import { matchReference } from '../../cardgame/wage.js';
-import { sideName, cardEmoji, cardLabel, cardType, dynastyLabel, groupByType, symbolEmoji, symbolLabel, title, DYNASTY_ABILITY } from './format.js';
+import { cardName, cardType, dynastyLabel, groupByType, sideName, symbolLabel, symbolName, title, DYNASTY_ABILITY } from './format.js';
 import { buttonRow, pagedSelect, selectRow, vid, type Option, type TableRef, type View } from './ui.js';
 
 // ---- the play as a short string (select values and the confirm button's custom id) ----
@@ -39,7 +39,7 @@ export function decodeWage(seat: Seat, text: string): WageAction | null {
 
 const sameWage = (a: WageAction, b: WageAction) => encodeWage(a) === encodeWage(b);
 
-// ---- step 1: the bright card ----
+// ---- screen 1: the bright card ----
 
 function matchNote(s: CardGameState, seat: Seat, bright: CardId, legal: WageAction[]): string {
   const ref = matchReference(s.battle.played[seat]!);
@@ -51,7 +51,7 @@ function matchNote(s: CardGameState, seat: Seat, bright: CardId, legal: WageActi
   const r = card(ref);
   if (r.kind === 'wild') return 'follows your wild card: any card';
   const shared = c.symbols.filter((x) => r.symbols.includes(x));
-  return `matches ${shared.map(title).join(', ')}`;
+  return `matches ${shared.map(symbolName).join(', ')}`;
 }
 
 export function brightOptions(s: CardGameState, seat: Seat): Option[] {
@@ -60,7 +60,7 @@ export function brightOptions(s: CardGameState, seat: Seat): Option[] {
   const inHand = s.seats[seat]!.hand;
   return groupByType(brights).map(([id]) => {
     const n = inHand.filter((h) => cardType(h) === cardType(id)).length;
-    return { label: `${cardLabel(id)}${n > 1 ? ` ×${n}` : ''}`, value: id, description: matchNote(s, seat, id, legal) };
+    return { label: `${cardName(id)}${n > 1 ? ` ×${n}` : ''}`, value: id, description: matchNote(s, seat, id, legal) };
   });
 }
 
@@ -69,17 +69,17 @@ export function brightStep(ref: TableRef, s: CardGameState, seat: Seat, page = 0
   if (options.length === 0) {
     return {
       content: '⚔ You have no card you may play now, so you must fall back.',
-      components: [buttonRow([{ id: vid(ref, 'fo'), label: 'Fall back', style: 'primary', emoji: '↩' }, { id: vid(ref, 'px'), label: 'Close' }])],
+      components: [buttonRow([{ id: vid(ref, 'fo'), label: 'Fall back', style: 'primary', emoji: '↩' }, { id: vid(ref, 'hv'), label: 'Back' }, { id: vid(ref, 'px'), label: 'Close' }])],
     };
   }
   const ref0 = matchReference(s.battle.played[seat]!);
   const { rows } = pagedSelect(options, page, { select: () => vid(ref, 'pb'), page: (p) => vid(ref, 'po', p) }, 'Choose your bright or wild card');
-  rows.push(buttonRow([{ id: vid(ref, 'px'), label: 'Cancel' }]));
-  const head = ref0 ? `Your latest bright card: ${cardLabel(ref0)}. The next must share a symbol with it (or be wild).` : 'Your first card this round may be any bright or wild card.';
-  return { content: `⚔ **Wage battle — step 1 of 3: the bright card**\n${head}`, components: rows };
+  rows.push(buttonRow([{ id: vid(ref, 'hv'), label: 'Back' }, { id: vid(ref, 'px'), label: 'Cancel' }]));
+  const head = ref0 ? `Your latest bright card: ${cardName(ref0)}. The next must share a symbol with it (or be wild).` : 'Your first card this round may be any bright or wild card.';
+  return { content: `⚔ **Wage battle — the card to play**\n${head}`, components: rows };
 }
 
-// ---- step 2: the second card ----
+// ---- the second card ----
 
 export interface SecondChoice {
   option: Option;
@@ -95,14 +95,14 @@ export function secondChoices(s: CardGameState, seat: Seat, bright: CardId): Sec
   if (none) out.push({ option: { label: '— none —', value: 'none', description: 'play the bright card alone' }, play: none });
   const darks = legal.filter((w) => w.dark);
   for (const [dark] of groupByType(darks.map((w) => w.dark!))) {
-    out.push({ option: { label: cardLabel(dark), value: dark, description: 'advisor card: adds its symbol' }, play: darks.find((w) => w.dark === dark)! });
+    out.push({ option: { label: cardName(dark), value: dark, description: 'advisor card: adds its symbol' }, play: darks.find((w) => w.dark === dark)! });
   }
   const dyn = legal.filter((w) => w.dynasty);
   if (dyn.length === 0) return out;
   const name = `${dynastyLabel(me.dynasty)} dynasty card`;
   const ability = DYNASTY_ABILITY[me.dynasty];
   if (me.dynasty === 'qi') {
-    for (const w of dyn) out.push({ option: { label: `${name}: cover ${symbolLabel(w.cover!)}`, value: `y.${w.cover}`, description: ability }, play: w });
+    for (const w of dyn) out.push({ option: { label: `${name}: cover ${symbolName(w.cover!)}`, value: `y.${w.cover}`, description: ability }, play: w });
   } else if (me.dynasty === 'qin' && dyn.some((w) => w.take)) {
     out.push({ option: { label: `${name}: take a row card, give one back`, value: 'yq', description: ability }, play: null });
   } else if (me.dynasty === 'yan') {
@@ -113,18 +113,14 @@ export function secondChoices(s: CardGameState, seat: Seat, bright: CardId): Sec
   return out;
 }
 
-export function secondStep(ref: TableRef, s: CardGameState, seat: Seat, bright: CardId): View {
-  const choices = secondChoices(s, seat, bright);
-  return {
-    content: `⚔ **Wage battle — step 2 of 3: a second card?**\nBright card: ${cardLabel(bright)}. A dark card must share its symbol.`,
-    components: [
-      selectRow(vid(ref, 'ps', bright), 'Add a second card (or none)', choices.map((c) => c.option)),
-      buttonRow([
-        { id: vid(ref, 'po'), label: 'Back' },
-        { id: vid(ref, 'px'), label: 'Cancel' },
-      ]),
-    ],
-  };
+/** The select value of a play's second card (`none`, a dark id, `y`, `y.<cover>`, `yq`, `yy`). */
+function secondValue(a: WageAction): string {
+  if (a.dark) return a.dark;
+  if (!a.dynasty) return 'none';
+  if (a.cover) return `y.${a.cover}`;
+  if (a.take) return 'yq';
+  if (a.takeBack) return 'yy';
+  return 'y';
 }
 
 /** Qin: the row card to take (`take` unset), then the hand card to give; Yan: the card to take back. */
@@ -135,7 +131,7 @@ export function dynastyStep(ref: TableRef, s: CardGameState, seat: Seat, bright:
     { id: vid(ref, 'px'), label: 'Cancel' },
   ]);
   const me = s.seats[seat]!;
-  const label = (id: CardId) => ({ label: cardLabel(id), value: id });
+  const label = (id: CardId) => ({ label: cardName(id), value: id });
   if (me.dynasty === 'yan') {
     const cards = groupByType(legal.map((w) => w.takeBack!)).map(([id]) => id);
     return {
@@ -152,7 +148,7 @@ export function dynastyStep(ref: TableRef, s: CardGameState, seat: Seat, bright:
   }
   const gives = groupByType(legal.filter((w) => w.take === take).map((w) => w.give!)).map(([id]) => id);
   return {
-    content: `⚔ **${dynastyLabel('qin')} dynasty card**: you take ${cardLabel(take)}; now put 1 card from your hand into the row (it may be the same card).`,
+    content: `⚔ **${dynastyLabel('qin')} dynasty card**: you take ${cardName(take)}; now put 1 card from your hand into the row (it may be the same card).`,
     components: [selectRow(vid(ref, 'pg', bright, take), 'The hand card to give', gives.map(label)), back],
   };
 }
@@ -163,7 +159,7 @@ export function findWage(s: CardGameState, seat: Seat, want: Omit<WageAction, 't
   return legalWages(s, seat).find((x) => sameWage(x, w)) ?? null;
 }
 
-// ---- step 3: the preview ----
+// ---- screen 2: the play, its preview, the second card, Confirm ----
 
 function leadWords(lines: ClaimLine[]): { lead: string[]; tied: string[]; behind: string[] } {
   const lead: string[] = [];
@@ -172,7 +168,7 @@ function leadWords(lines: ClaimLine[]): { lead: string[]; tied: string[]; behind
   for (const l of lines) {
     if (l.mine === 0) continue;
     const who = l.bestBy.map(sideName).join(' and ');
-    const score = `${symbolEmoji(l.symbol)} ${l.mine}–${l.best}`;
+    const score = `${symbolLabel(l.symbol)} ${l.mine}–${l.best}`;
     if (l.claimed) lead.push(score);
     else if (l.mine === l.best) tied.push(`${score} with ${who}`);
     else behind.push(`${score} behind ${who}`);
@@ -180,7 +176,7 @@ function leadWords(lines: ClaimLine[]): { lead: string[]; tied: string[]; behind
   return { lead, tied, behind };
 }
 
-/** "You lead 🔥 1–0; 🛞 tied 2–2 with Yan. If you fell back now you would claim 🔥." */
+/** "You lead 🔥 Fire 1–0; tied 🛞 Chariot 2–2 with Yan. If you fell back now you would claim Fire." */
 export function leadsText(s: CardGameState, seat: Seat): string {
   const lines = claimPreview(s, seat);
   const { lead, tied, behind } = leadWords(lines);
@@ -188,36 +184,55 @@ export function leadsText(s: CardGameState, seat: Seat): string {
   if (lead.length) parts.push(`you lead ${lead.join(', ')}`);
   if (tied.length) parts.push(`tied ${tied.join(', ')}`);
   if (behind.length) parts.push(`${behind.join(', ')}`);
-  const claims = lines.filter((l) => l.claimed).map((l) => symbolEmoji(l.symbol));
+  const claims = lines.filter((l) => l.claimed).map((l) => symbolName(l.symbol));
   const head = parts.length ? `${title(parts.join('; '))}.` : 'No symbol in front of you yet.';
-  return `${head} If you fell back now you would claim ${claims.length ? claims.join(' ') : 'nothing'}.`;
+  return `${head} If you fell back now you would claim ${claims.length ? claims.join(', ') : 'nothing'}.`;
 }
 
 export function playWords(a: WageAction, s: CardGameState): string {
-  const parts = [cardLabel(a.bright)];
-  if (a.dark) parts.push(cardLabel(a.dark));
+  const parts = [cardName(a.bright)];
+  if (a.dark) parts.push(cardName(a.dark));
   if (a.dynasty) {
     const d = s.seats[a.seat]!.dynasty;
     let extra = '';
-    if (a.cover) extra = ` covering ${symbolLabel(a.cover)}`;
-    if (a.take) extra = ` taking ${cardEmoji(a.take)} from the row and giving ${cardEmoji(a.give!)}`;
-    if (a.takeBack) extra = ` taking back ${cardEmoji(a.takeBack)}`;
+    if (a.cover) extra = ` covering ${symbolName(a.cover)}`;
+    if (a.take) extra = ` taking ${cardName(a.take)} from the row and giving ${cardName(a.give!)}`;
+    if (a.takeBack) extra = ` taking back ${cardName(a.takeBack)}`;
     parts.push(`${dynastyLabel(d)} dynasty card${extra}`);
   }
   return parts.join(' + ');
 }
 
-export function previewStep(ref: TableRef, s: CardGameState, a: WageAction): View {
-  const after = apply(s, a);
-  if (!after.ok) return { content: `⚠️ ${after.error}`, components: [buttonRow([{ id: vid(ref, 'po'), label: 'Back' }])] };
+/**
+ * The play of `bright` (with `chosen`, or alone when that is legal): what it does, the select of a second card,
+ * and Confirm. A bright card that is legal only with the dynasty card (Chu) waits for that choice.
+ */
+export function playStep(ref: TableRef, s: CardGameState, seat: Seat, bright: CardId, chosen?: WageAction): View {
+  const choices = secondChoices(s, seat, bright);
+  const play = chosen ?? choices.find((c) => c.option.value === 'none')?.play ?? null;
+  const rows = [];
+  if (choices.length > 1 || (choices.length === 1 && !choices[0]!.play)) {
+    const current = play ? secondValue(play) : '';
+    const options = choices.map((c) => ({ ...c.option, default: c.option.value === current }));
+    rows.push(selectRow(vid(ref, 'ps', bright), 'Add a second card (optional)', options));
+  }
+  const back = { id: vid(ref, 'po'), label: 'Back' };
+  const cancel = { id: vid(ref, 'px'), label: 'Cancel' };
+  if (!play) {
+    rows.push(buttonRow([back, cancel]));
+    return { content: `⚔ **Wage battle** — ${cardName(bright)} can only be played with your dynasty card: choose it below.`, components: rows };
+  }
+  const after = apply(s, play);
+  if (!after.ok) return { content: `⚠️ ${after.error}`, components: [buttonRow([back, cancel])] };
+  rows.push(buttonRow([{ id: vid(ref, 'pc', encodeWage(play)), label: 'Confirm', style: 'success' }, back, cancel]));
+  const second = choices.length > 1 && !play.dark && !play.dynasty ? '\nYou may add a second card below before you confirm.' : '';
   return {
-    content: `⚔ **Wage battle — step 3 of 3: confirm**\nYou play ${playWords(a, s)}.\nAfter this play: ${leadsText(after.state, a.seat)}`,
-    components: [
-      buttonRow([
-        { id: vid(ref, 'pc', encodeWage(a)), label: 'Confirm', style: 'success' },
-        { id: vid(ref, 'po'), label: 'Back' },
-        { id: vid(ref, 'px'), label: 'Cancel' },
-      ]),
-    ],
+    content: `⚔ **Wage battle** — you play ${playWords(play, s)}.\nAfter this play: ${leadsText(after.state, seat)}${second}`,
+    components: rows,
   };
+}
+
+/** The preview of a complete play (the keyboard path `/cards play bright: second:`). */
+export function previewStep(ref: TableRef, s: CardGameState, a: WageAction): View {
+  return playStep(ref, s, a.seat, a.bright, a);
 }

@@ -10,7 +10,8 @@ export type RuleTopic = (typeof RULE_TOPICS)[number];
 
 const TURN = [
   '**Your turn** — wage battle or fall back.',
-  '⚔ **Wage battle**: play 1 bright card (or a 🃏 wild), optionally with 1 📜 dark card sharing a symbol with it, or your dynasty card (option).',
+  '**Cards** are named by their symbols, as in the rules: a bright card is its strategy and its 2 tactics ("Fire/Cavalry/Chariot"), a dark advisor card its one symbol ("Advisor/Chariot"), a wild card "Wild".',
+  '⚔ **Wage battle**: play 1 bright card (or a Wild), optionally with 1 dark advisor card sharing a symbol with it, or your dynasty card (option).',
   '• Your first bright card of the round is free; each later one must share a symbol with your latest bright card (a wild matches anything).',
   '↩ **Fall back**: you claim every superiority still on the battlefield row of which you have **strictly more** symbols than every player still in (ties claim nothing; with 2 players the local resistance counts too).',
   '• Use each claimed superiority once (its effect, or draw a card instead), then take 2 cards from the recruiting row (1 if you are the last to fall back); +1 card from the deck if you played no card this round.',
@@ -39,7 +40,7 @@ const ROUND = [
   '**A round**: one state is battled for. Players wage battle or fall back in turn, clockwise from the start player.',
   '• When everyone has fallen back, the **control round** checks every state (see `control`).',
   '• Then the recruiting row is discarded and refilled (2 cards per player); with 2 players a new local resistance is drawn.',
-  '• The 🕵️ Spy claimer chooses the start player and the next state; otherwise the last to fall back starts and chooses.',
+  '• The Spy claimer chooses the start player and the next state; otherwise the last to fall back starts and chooses.',
   '• Only neutral states, or states with fewer than 4 armies on their 6 strongholds, may be chosen (the same one again too).',
 ].join('\n');
 

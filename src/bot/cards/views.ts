@@ -5,7 +5,9 @@
  * view, so they can only show its own cards.
  */
 import { controllerOf, eligibleStates, legalWages, physicalCount, type CardGameState, type Seat } from '../../cardgame/index.js';
-import { cardLines, DYNASTY_ABILITY, dynastyLabel, stateLabel, title } from './format.js';
+import { defaultGive } from '../../cardgame/setup.js';
+import { defaultState } from '../../cardgame/setup-actions.js';
+import { cardLines, cardName, DYNASTY_ABILITY, dynastyLabel, stateLabel, title } from './format.js';
 import { leadsText } from './play.js';
 import { buttonRow, selectRow, vid, type Button, type TableRef, type View } from './ui.js';
 
@@ -44,14 +46,21 @@ export function handView(ref: TableRef, s: CardGameState, seat: Seat): View {
   return { content: lines.join('\n'), components: buttons.length ? [buttonRow(buttons)] : [] };
 }
 
-/** Setup (seed §4): exactly 2 of the 8 dealt cards go face up into the recruiting row. */
+/** Setup (seed §4): exactly 2 of the 8 dealt cards go face up into the recruiting row; or the default (D-21). */
 export function giveStep(ref: TableRef, s: CardGameState, seat: Seat): View {
   const me = s.seats[seat]!;
   const chosen = s.gives[seat] ?? [];
-  const options = me.hand.map((c) => ({ label: cardLines([c])[0]!, value: c, default: chosen.includes(c) }));
+  const options = me.hand.map((c) => ({ label: cardName(c), value: c, default: chosen.includes(c) }));
+  const fallback = defaultGive(me.hand);
   return {
-    content: `🂠 **Choose 2 of your ${me.hand.length} cards for the recruiting row.** The others see them when everyone has chosen; you keep the rest.${chosen.length ? `\nChosen now: ${cardLines(chosen).join(', ')}.` : ''}`,
-    components: [selectRow(vid(ref, 'gv'), 'Choose exactly 2 cards', options, { min: 2, max: 2 })],
+    content: `🂠 **Choose 2 of your ${me.hand.length} cards for the recruiting row.** The others see them when everyone has chosen; you keep the rest.${chosen.length ? `\nChosen now: ${cardLines(chosen).join(', ')}.` : ''}\nThe default (taken at the deadline) gives your 2 weakest cards: ${fallback.map(cardName).join(', ')}.`,
+    components: [
+      selectRow(vid(ref, 'gv'), 'Choose exactly 2 cards', options, { min: 2, max: 2 }),
+      buttonRow([
+        { id: vid(ref, 'gd'), label: `Use the default: ${fallback.map(cardName).join(' and ')}` },
+        { id: vid(ref, 'hv'), label: 'Back' },
+      ]),
+    ],
   };
 }
 
@@ -61,13 +70,24 @@ function stateNote(s: CardGameState, st: ReturnType<typeof eligibleStates>[numbe
   return `${c === 'neutral' ? 'neutral' : title(s.seats[c]!.dynasty)} · ${physicalCount(s, st)} around${st === s.currentState ? ' · battled last round' : ''}`;
 }
 
-/** §3.7: the Spy claimer first picks the start seat; then the state (eligible states only). */
+/**
+ * §3.7: the Spy claimer first picks the start seat; then the state (eligible states only). Each screen offers the
+ * default for the rest (design §3.8: the chooser starts; the current state if eligible, else the first eligible)
+ * and Back.
+ */
 export function chooseStep(ref: TableRef, s: CardGameState, seat: Seat, start?: Seat): View {
   const pickStart = s.chooser?.pickStart ?? false;
+  const fallbackState = defaultState(s);
   if (pickStart && start === undefined) {
     return {
-      content: '🗺 **Choose the next battle** — you claimed 🕵️ Spy: first choose who starts the round.',
-      components: [selectRow(vid(ref, 'cs'), 'Start player', s.seats.map((x, i) => ({ label: `${dynastyLabel(x.dynasty)}${i === seat ? ' (you)' : ''}`, value: String(i) })))],
+      content: `🗺 **Choose the next battle** — you claimed Spy: first choose who starts the round.\nThe default: you start, battle in ${stateLabel(fallbackState)}.`,
+      components: [
+        selectRow(vid(ref, 'cs'), 'Start player', s.seats.map((x, i) => ({ label: `${dynastyLabel(x.dynasty)}${i === seat ? ' (you)' : ''}`, value: String(i) }))),
+        buttonRow([
+          { id: vid(ref, 'cD', seat), label: `Defaults: you start, battle in ${stateLabel(fallbackState)}` },
+          { id: vid(ref, 'hv'), label: 'Back' },
+        ]),
+      ],
     };
   }
   const first = start ?? seat;
@@ -80,7 +100,10 @@ export function chooseStep(ref: TableRef, s: CardGameState, seat: Seat, start?: 
         'The state to battle in',
         states.map((st) => ({ label: stateLabel(st), value: st, description: stateNote(s, st) })),
       ),
-      ...(pickStart ? [buttonRow([{ id: vid(ref, 'co'), label: 'Back' }])] : []),
+      buttonRow([
+        { id: vid(ref, 'cD', first), label: `Default: battle in ${stateLabel(fallbackState)}` },
+        { id: vid(ref, pickStart ? 'co' : 'hv'), label: 'Back' },
+      ]),
     ],
   };
 }

@@ -6,7 +6,7 @@
 import { AttachmentBuilder, InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { GameEvent } from '../../cardgame/index.js';
-import { cardGameInChannel, markCardsPresent, setCardsAway, setCardsNotify } from '../../game/cards/index.js';
+import { cardGameInChannel, eventText, markCardsPresent, setCardsAway, setCardsNotify } from '../../game/cards/index.js';
 import { cardEvents } from '../../store/schema.js';
 import { tableBoardPicture, publicTable } from '../cards/board.js';
 import { brightOptions, previewStep, secondChoices } from '../cards/play.js';
@@ -59,7 +59,7 @@ const data = new SlashCommandBuilder()
       .addStringOption((o) =>
         o
           .setName('mode')
-          .setDescription('mention in the log thread, DM, or nothing')
+          .setDescription('a mention in the game channel, a DM, or nothing (both come with the buttons to act)')
           .setRequired(true)
           .addChoices({ name: 'mention', value: 'mention' }, { name: 'dm', value: 'dm' }, { name: 'off', value: 'off' }),
       ),
@@ -113,7 +113,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'fallback': {
       const st = seated(ctx, interaction);
-      return st ? reply(interaction, openFallBack(ctx, interaction, st)) : undefined;
+      return st ? reply(interaction, openFallBack(ctx, st)) : undefined;
     }
     case 'choose': {
       const st = seated(ctx, interaction);
@@ -134,14 +134,15 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (!game) return replyRejected(interaction, 'There is no card game in this channel.');
       const round = interaction.options.getInteger('round') ?? game.round;
       const rows = ctx.deps.db.select({ events: cardEvents.events }).from(cardEvents).where(and(eq(cardEvents.gameId, game.gameId), eq(cardEvents.round, round))).orderBy(asc(cardEvents.seq)).all();
-      const lines = rows.map((r) => (r.events as GameEvent[]).map((e) => e.text).join(' ')).filter(Boolean);
+      const dynasties = game.table?.seats.map((x) => x.dynasty) ?? [];
+      const lines = rows.map((r) => (r.events as GameEvent[]).map((e) => eventText(e, dynasties)).join(' ')).filter(Boolean);
       const text = lines.length ? `**Round ${round}**\n${lines.map((l) => `• ${l}`).join('\n')}` : `Nothing happened in round ${round} yet.`;
       return reply(interaction, { content: splitMessage(text)[0]!, components: [] });
     }
     case 'notify': {
       const r = setCardsNotify(ctx.deps, caller, interaction.options.getString('mode', true));
       if (!r.ok) return replyRejected(interaction, r.error);
-      const how = { mention: 'with a mention in the game’s log thread', dm: 'by DM', off: 'not at all (check the table yourself)' }[r.mode];
+      const how = { mention: 'with a mention in the game’s channel', dm: 'by DM', off: 'not at all (check the table yourself)' }[r.mode];
       return reply(interaction, { content: `🔔 You will be told of your turns ${how}.`, components: [] });
     }
     case 'away': {
@@ -175,4 +176,4 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   await interaction.respond(matches.map((o) => ({ name: choiceName(o.label), value: o.value })));
 }
 
-export const cardsCommand: BotCommand = { data, execute, autocomplete, component: handleCardsComponent };
+export const cardsCommand: BotCommand = { data, execute, autocomplete, component: handleCardsComponent, componentsInDms: true };

@@ -69,7 +69,7 @@ const data = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName('kick')
-      .setDescription('Remove a player before the game starts')
+      .setDescription('Remove a player: before the start (a card game: also during play)')
       .addStringOption((o) => o.setName('power').setDescription('The power whose player leaves').setRequired(true).setAutocomplete(true)),
   )
   .toJSON();
@@ -228,7 +228,7 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
  * other subcommands: the game's powers.
  */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  if (isCardChannel(ctx.deps, interaction.channelId)) return respondWithDynasties(interaction);
+  if (isCardChannel(ctx.deps, interaction.channelId)) return respondWithDynasties(ctx, interaction);
   if (interaction.options.getSubcommand(false) !== 'battle') return respondWithPowers(ctx, interaction);
   const focused = interaction.options.getFocused(true);
   const typed = focused.value.trim().toLowerCase();

@@ -8,21 +8,23 @@ import { apply, publicView, type Action, type CardGameState, type GameEvent, typ
 import type { Tx } from '../../store/db.js';
 import { cardEvents, cardGames, cardSeats, games, type GameEnd } from '../../store/schema.js';
 import { noteEvent } from '../tx.js';
+import { inNotation } from './text.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
-import { deleteDrafts, draftOf, reload, seatRow, settingsOf, toActOf, type CardCtx } from './store.js';
+import { deleteDrafts, draftOf, reload, seatRow, seatsToAct, settingsOf, toActOf, type CardCtx } from './store.js';
 import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
 import type { Effect } from '../../cardgame/index.js';
 
 export type Fail = { ok: false; error: string };
 
 /** Actors that are not a player's own click. */
-export const AUTO_ACTORS = ['timeout', 'away', 'conceded'] as const;
+export const AUTO_ACTORS = ['timeout', 'away', 'conceded', 'vacant'] as const;
 
 /** How a stored action's actor reads in the log thread (a player's own action needs no note). */
 function actorNote(actor: string): string | undefined {
   if (actor === 'timeout') return 'time ran out: default';
   if (actor === 'away') return 'away: default';
   if (actor === 'conceded') return 'conceded: default';
+  if (actor === 'vacant') return 'nobody holds the seat: default';
   if (actor.startsWith('gm:')) return 'skipped by the game master: default';
   return undefined;
 }
@@ -51,7 +53,7 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
   const before = ctx.state;
   if (!before) return { ok: false, error: 'The game has not started yet.' };
   const r = apply(before, action);
-  if (!r.ok) return r;
+  if (!r.ok) return { ok: false, error: inNotation(r.error) };
   const after = r.state;
   const seq = ctx.card.seq + 1;
   const version = ctx.card.version + 1;
@@ -139,14 +141,6 @@ export function commitDefault(tx: Tx, ctx: CardCtx, seat: Seat, actor: string, n
   return r;
 }
 
-/** Seats whose action is due now (the give phase: every seat that has not given). */
-export function seatsToAct(state: CardGameState | null): Seat[] {
-  if (!state) return [];
-  if (state.phase === 'give') return state.gives.flatMap((g, i) => (g === null ? [i] : []));
-  const s = toActOf(state);
-  return s === null ? [] : [s];
-}
-
 function autoTurnsLastHour(tx: Tx, gameId: number, now: number): number {
   const row = tx
     .select({ n: sql<number>`count(*)` })
@@ -157,19 +151,20 @@ function autoTurnsLastHour(tx: Tx, gameId: number, now: number): number {
 }
 
 /**
- * Away and conceded seats resolve at once (design §3.8, decisions.md), within the game's hourly cap of
+ * Away, conceded and vacant seats resolve at once (design §3.8, decisions.md), within the game's hourly cap of
  * automatic turns; beyond it they wait for their deadline.
  */
 export function runAutomatic(tx: Tx, ctx: CardCtx, now: number, cap = CARD_AUTO_TURNS_PER_HOUR): CardCtx {
   let cur = ctx;
   for (let guard = 0; guard < 500; guard++) {
     if (cur.game.status !== 'active') return cur;
+    // a seat with no row: the game master removed its player (`/gm kick`) and nobody holds it
     const due = seatsToAct(cur.state)
       .map((seat) => ({ seat, row: seatRow(cur, seat) }))
-      .find((x) => x.row && (x.row.away || x.row.conceded));
+      .find((x) => !x.row || x.row.away || x.row.conceded);
     if (!due) return cur;
     if (autoTurnsLastHour(tx, cur.game.id, now) >= cap) return cur;
-    const r = commitDefault(tx, cur, due.seat, due.row!.conceded ? 'conceded' : 'away', now);
+    const r = commitDefault(tx, cur, due.seat, !due.row ? 'vacant' : due.row.conceded ? 'conceded' : 'away', now);
     if ('ok' in r) return cur;
     cur = r;
   }

@@ -16,6 +16,7 @@ import { fail, inReadTransaction, inTransaction } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
 import { queueTable } from './outbox.js';
+import { inNotation } from './text.js';
 import { notYourTurn, seatCtx, type SeatCtx } from './play.js';
 import { draftOf, infoOf, reload, STALE } from './store.js';
 import { FALL_BACK_GRACE_MS, type CardDraftView, type CardGameInfo } from './types.js';
@@ -29,7 +30,7 @@ function draftBoard(s: CardGameState, seat: Seat, effects: readonly Effect[]): {
   try {
     for (const e of effects) applyEffect(board, seat, e, events);
   } catch (e) {
-    if (e instanceof Refusal) return { ok: false, error: e.message };
+    if (e instanceof Refusal) return { ok: false, error: inNotation(e.message) };
     throw e;
   }
   return { ok: true, state: board, lines: events.filter((e) => e.kind === 'effect').map((e) => e.text) };

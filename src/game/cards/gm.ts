@@ -1,19 +1,19 @@
 /**
  * The game master's tools for a card game (design §3.2): extend, pause, resume, skip, replace a seat's user,
- * and roll back to the start of the round. Each is one transaction, audited, and told to the channel.
+ * remove a player, and roll back to the start of the round. Each is one transaction, audited, and told to the channel.
  */
 import { and, eq, gt } from 'drizzle-orm';
-import { apply, newGame, reshuffleUndrawn, type Action, type CardGameState } from '../../cardgame/index.js';
+import { apply, newGame, reshuffleUndrawn, type Action, type CardGameState, type DynastyId } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { audit, idText } from '../../store/queries.js';
-import { cardEvents, cardGames, cardSeats, games } from '../../store/schema.js';
+import { cardEvents, cardGames, cardSeats, games, type CardSeatRow } from '../../store/schema.js';
 import { formatDuration, parseDuration } from '../durations.js';
 import { queueDm, queueNotice } from '../outbox-write.js';
 import { fail, inTransaction } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
-import { commitDefault, runAutomatic, seatsToAct, turnClock, turnLength } from './commit.js';
+import { commitDefault, runAutomatic, turnClock, turnLength } from './commit.js';
 import { queueLog, queuePingsForNow, queueTable } from './outbox.js';
-import { bumpVersion, deleteDrafts, infoOf, openCardGame, reload, seatRow, settingsOf, type CardCtx } from './store.js';
+import { bumpVersion, deleteDrafts, infoOf, openCardGame, reload, seatRow, seatsToAct, settingsOf, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
 import { CARD_MAX_TURN_MS, type CardGameInfo } from './types.js';
 import { matchDynasty } from './lobby.js';
@@ -126,25 +126,83 @@ export function gmReplaceCards(deps: GameDeps, caller: Caller, input: { seat: st
   return gmTx(deps, caller, (tx, ctx, now) => {
     const s = ctx.state!;
     const n = typeof input.seat === 'number' ? input.seat : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.seat)));
-    const row = Number.isInteger(n) && n >= 0 ? seatRow(ctx, n) : undefined;
-    if (!row) return fail(`There is no seat "${input.seat}". Seats: ${s.seats.map((x) => dynastyLabel(x.dynasty)).join(', ')}.`);
+    if (!Number.isInteger(n) || n < 0 || n >= s.seats.length) return fail(`There is no seat "${input.seat}". Seats: ${s.seats.map((x) => dynastyLabel(x.dynasty)).join(', ')}.`);
+    // no row: nobody holds the seat since a `/gm kick`
+    const row = seatRow(ctx, n);
     const userId = idText(input.userId);
     if (!userId) return fail('Name the user who takes the seat.');
-    if (row.userId === userId) return fail(`<@${userId}> already holds ${dynastyLabel(s.seats[n]!.dynasty)}.`);
+    if (row?.userId === userId) return fail(`<@${userId}> already holds ${dynastyLabel(s.seats[n]!.dynasty)}.`);
     const other = ctx.seats.find((x) => x.userId === userId);
     if (other) return fail(`<@${userId}> already holds ${dynastyLabel(s.seats[other.seat!]!.dynasty)} in this game; one seat per player.`);
-    const old = row.userId;
-    tx.update(cardSeats).set({ userId, away: false, timeouts: 0, conceded: false }).where(eq(cardSeats.id, row.id)).run();
+    if (row) tx.update(cardSeats).set({ userId, away: false, timeouts: 0, conceded: false }).where(eq(cardSeats.id, row.id)).run();
+    else tx.insert(cardSeats).values({ gameId: ctx.game.id, seat: n, userId, dynasty: s.seats[n]!.dynasty, joinedAt: now }).run();
     deleteDrafts(tx, ctx.game.id, n);
     bumpVersion(tx, ctx, now);
-    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_replace', detail: { seat: n, from: old, to: userId }, at: now });
+    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_replace', detail: { seat: n, from: row?.userId ?? null, to: userId }, at: now });
     const dyn = dynastyLabel(s.seats[n]!.dynasty);
-    queueDm(tx, ctx.game, old, 'replaced', `The game master handed your seat (${dyn}) in <#${ctx.game.channelId}> to another player; you no longer see its hand.`, `cards:replaced:${ctx.game.id}:${n}:${now}`, now);
+    if (row) queueDm(tx, ctx.game, row.userId, 'replaced', `The game master handed your seat (${dyn}) in <#${ctx.game.channelId}> to another player; you no longer see its hand.`, `cards:replaced:${ctx.game.id}:${n}:${now}`, now);
     queueDm(tx, ctx.game, userId, 'power_assigned', `You now play ${dyn} in the Warring States card game in <#${ctx.game.channelId}>. Press "My hand" there to see your cards.`, `cards:assigned:${ctx.game.id}:${n}:${now}`, now);
     queueNotice(tx, ctx.game, `The game master handed ${dyn} to <@${userId}>.`, `cards:replace:${ctx.game.id}:${n}:${now}`, now);
     const next = reload(tx, ctx);
     queueTable(tx, next, now);
     return next;
+  });
+}
+
+/** A seat named by the game master: its dynasty ("qin", "Qin 秦"), its number, or its player (`<@id>` or the id). */
+function seatNamed(ctx: CardCtx, text: string): CardSeatRow | undefined {
+  const t = String(text ?? '').trim();
+  const user = /^<@!?([^>\s]+)>$/.exec(t)?.[1] ?? t;
+  const byUser = ctx.seats.find((x) => x.userId === user);
+  if (byUser) return byUser;
+  const d = matchDynasty(t);
+  if (d) return ctx.seats.find((x) => x.dynasty === d);
+  return undefined;
+}
+
+/**
+ * Removes a player (`/gm kick`). In the lobby the seat is simply free again. Once the game runs, the seat stays at
+ * the table with its hand and armies but nobody holds it: its turns resolve at once with the defaults, as an away
+ * seat's do (design §3.8), until the game master hands it to someone with `/gm replace`. The removed player loses
+ * the hand (told by DM); the channel is told once.
+ */
+export function gmKickCards(deps: GameDeps, caller: Caller, input: { seat: string }): Result<{ game: CardGameInfo; userId: string; dynasty: string | null }> {
+  return inTransaction(deps, (tx, changed) => {
+    const ctx = gmCtx(tx, caller, false);
+    if ('ok' in ctx) return ctx;
+    if (ctx.game.status === 'finished') return fail('The game is over.');
+    const row = seatNamed(ctx, input.seat);
+    if (!row) {
+      const held = ctx.seats.map((x) => (x.dynasty ? `${dynastyLabel(x.dynasty as DynastyId)} (<@${x.userId}>)` : `<@${x.userId}>`));
+      return fail(`Nobody holds "${input.seat}" at this table. Seated: ${held.join(', ') || 'nobody'}.`);
+    }
+    const now = deps.now();
+    const dyn = row.dynasty ? dynastyLabel(row.dynasty as DynastyId) : null;
+    tx.delete(cardSeats).where(eq(cardSeats.id, row.id)).run();
+    bumpVersion(tx, ctx, now);
+    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_kick', detail: { seat: row.seat, user: row.userId }, at: now });
+    const key = `cards:kick:${ctx.game.id}:${row.id}:${now}`;
+    if (ctx.game.status === 'forming') {
+      queueNotice(tx, ctx.game, `👢 The game master removed <@${row.userId}> from the table${dyn ? ` (${dyn})` : ''}; the seat is free again.`, key, now);
+      const next = reload(tx, ctx);
+      queueTable(tx, next, now);
+      changed(ctx.game.id);
+      return { ok: true, game: infoOf(next), userId: row.userId, dynasty: row.dynasty };
+    }
+    deleteDrafts(tx, ctx.game.id, row.seat!);
+    queueDm(tx, ctx.game, row.userId, 'replaced', `The game master removed you from ${dyn} in <#${ctx.game.channelId}>; you no longer see its hand.`, `${key}:dm`, now);
+    queueNotice(
+      tx,
+      ctx.game,
+      `👢 The game master removed <@${row.userId}> from ${dyn}. Nobody holds the seat now: its turns play at once with the defaults (as an away player's do) until the game master hands it to someone with \`/gm replace\`.`,
+      key,
+      now,
+    );
+    let next = reload(tx, ctx);
+    queueTable(tx, next, now);
+    next = runAutomatic(tx, next, now);
+    changed(ctx.game.id);
+    return { ok: true, game: infoOf(next), userId: row.userId, dynasty: row.dynasty };
   });
 }
 

@@ -120,7 +120,7 @@ export function joinCardGame(deps: GameDeps, caller: Caller, dynasty?: string | 
     const now = deps.now();
     const mine = seatOfUser(ctx, caller.userId);
     if (mine) {
-      if (wanted === null || mine.dynasty === wanted) return fail(`You are already seated${mine.dynasty ? ` as ${dynastyLabel(mine.dynasty)}` : ''}.`);
+      if (wanted === null || mine.dynasty === wanted) return fail(`You are already seated${mine.dynasty ? ` as ${dynastyLabel(mine.dynasty as DynastyId)}` : ''}.`);
       tx.update(cardSeats).set({ dynasty: wanted }).where(eq(cardSeats.id, mine.id)).run();
     } else {
       const max = settingsOf(ctx.card).seats;
@@ -189,7 +189,7 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
     let started = reload(tx, ctx);
     const view = publicView(state);
     queueLog(tx, started, 0, `The game starts: ${view.seats.map((s, i) => `${dynastyLabel(s.dynasty)} <@${ordered[i]!.userId}>`).join(', ')}. Each player chooses 2 of their 8 cards for the recruiting row.`, now);
-    for (const s of ordered) queueDm(tx, ctx.game, s.userId, 'power_assigned', `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the Warring States card game in <#${ctx.game.channelId}>. Press "Choose recruits" there to pick the 2 cards you give to the recruiting row.`, `cards:seat:${ctx.game.id}:${s.userId}`, now);
+    for (const s of ordered) queueDm(tx, ctx.game, s.userId, 'power_assigned', `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the Warring States card game in <#${ctx.game.channelId}>. Your turns are announced there with the buttons to act (or here, with \`/cards notify mode:dm\`); the first asks for the 2 cards you give to the recruiting row.`, `cards:seat:${ctx.game.id}:${s.userId}`, now);
     queueStatus(tx, ctx.game.id, now);
     queuePingsForNow(tx, started, 'start', now);
     started = runAutomatic(tx, started, now);

@@ -8,8 +8,8 @@ import { publicView, type GameEvent } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
 import { enqueue, queueStatus, type CardTablePayload } from '../outbox-write.js';
-import { infoOf, loadCtx, seatRow, toActOf, type CardCtx } from './store.js';
-import { cardTableText, changedStates, discordTimes, dynastyLabel, logLine, roundSummaryText, winnerText } from './text.js';
+import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
+import { cardTableText, changedStates, discordTimes, dynastyLabel, logLine, roundSummaryText, stateLabel, winnerText } from './text.js';
 import type { CardGameView } from '../../cardgame/index.js';
 
 /** The table message as it is now (the outbox deliverer calls this for a card game's `status` row). */
@@ -25,7 +25,7 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
       `Turns: ${s.preset === 'custom' ? 'custom' : s.preset}, ${Math.round(s.turnMs / 1000)} s a turn · dynasty cards ${s.dynastyCards ? 'on' : 'off'}.`,
       joined.length ? `Seated: ${joined.join(', ')}` : 'Nobody has joined yet: `/game join`.',
     ].join('\n');
-    return { text, cards: { version: info.version, phase: 'lobby', round: 0, deadline: null, toActUserId: null, title: 'Warring States — lobby', text, board: null, boardKey: '' } };
+    return { text, cards: { version: info.version, phase: 'lobby', round: 0, deadline: null, toActUserId: null, toActUserIds: [], title: 'Warring States — lobby', text, board: null, boardKey: '' } };
   }
   const t = cardTableText(info.table, info.seats, info.deadline, game.status === 'paused');
   return {
@@ -36,6 +36,7 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
       round: info.round,
       deadline: info.deadline,
       toActUserId: info.toActUserId,
+      toActUserIds: game.status === 'active' ? seatsToAct(ctx.state).flatMap((seat) => seatRow(ctx, seat)?.userId ?? []) : [],
       title: t.title,
       text: t.text,
       board: info.table,
@@ -59,11 +60,12 @@ export function queueLog(tx: Tx, ctx: CardCtx, seq: number | string, text: strin
 }
 
 export function queueActionLog(tx: Tx, ctx: CardCtx, seq: number, round: number, events: readonly GameEvent[], actor: string | undefined, now: number): void {
-  queueLog(tx, ctx, seq, logLine(round, events, actor), now);
+  queueLog(tx, ctx, seq, logLine(round, events, { dynasties: ctx.state!.seats.map((x) => x.dynasty), actor }), now);
 }
 
 /**
- * One ping per turn (design §3.4): a mention in the log thread, or a DM, per the seat's notify mode.
+ * One ping per turn (design §3.4), carrying the buttons to act on it (docs/bot.md "Card game turns"): a mention
+ * in the game's channel, or a DM, per the seat's notify mode — never in the log thread, where no button is.
  * `key` names the turn (the event seq that began it), so the same turn is never pinged twice.
  */
 export function queueTurnPing(tx: Tx, ctx: CardCtx, seat: number, key: string, text: string, now: number, reminder = false): void {
@@ -71,7 +73,7 @@ export function queueTurnPing(tx: Tx, ctx: CardCtx, seat: number, key: string, t
   if (!row || row.notify === 'off' || row.away || row.conceded) return;
   enqueue(tx, {
     gameId: ctx.game.id,
-    payload: { type: 'cards_turn', gameId: ctx.game.id, userId: row.userId, text, reminder },
+    payload: { type: 'cards_turn', gameId: ctx.game.id, userId: row.userId, text, reminder, phase: ctx.state?.phase ?? 'battle' },
     target: row.notify === 'dm' ? { kind: 'user', id: row.userId } : { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:${reminder ? 'remind' : 'turn'}:${ctx.game.id}:${key}:${seat}`,
     now,
@@ -87,11 +89,13 @@ export function turnPingText(ctx: CardCtx, seat: number, deadline: number | null
   const lead = reminder ? `Reminder: ${who}, ` : `${who}, `;
   switch (s.phase) {
     case 'give':
-      return `${lead}choose 2 of your 8 cards for the recruiting row (Choose recruits).${due}`;
+      return `${lead}choose 2 of your 8 cards for the recruiting row.${due}`;
     case 'choose':
-      return `${lead}choose the ${s.round === 1 ? 'first' : 'next'} state to battle in (Choose battle).${due}`;
+      return `${lead}choose the ${s.round === 1 ? 'first' : 'next'} state to battle in${s.chooser?.pickStart ? ' and who starts' : ''}.${due}`;
+    case 'tiebreak':
+      return `${lead}your turn in the tie-break battle (round ${s.round}): wage battle or fall back.${due}`;
     default:
-      return `${lead}it is your turn in round ${s.round}: wage battle or fall back.${due}`;
+      return `${lead}your turn in round ${s.round}, battle in ${s.currentState ? stateLabel(s.currentState) : '?'}: wage battle or fall back.${due}`;
   }
 }
 

@@ -173,7 +173,7 @@ export function setCardsNotify(deps: GameDeps, caller: Caller, mode: string): Re
     const row = seatOfUser(ctx, caller.userId);
     if (!row) return fail('You are not seated in this game.');
     const m = String(mode ?? '').trim().toLowerCase();
-    if (m !== 'mention' && m !== 'dm' && m !== 'off') return fail(`Unknown notify mode "${mode}". Modes: mention (in the game's thread), dm, off.`);
+    if (m !== 'mention' && m !== 'dm' && m !== 'off') return fail(`Unknown notify mode "${mode}". Modes: mention (in the game's channel), dm, off.`);
     tx.update(cardSeats).set({ notify: m }).where(eq(cardSeats.id, row.id)).run();
     return { ok: true, game: infoOf(reload(tx, ctx)), mode: m };
   });

@@ -32,13 +32,17 @@ export function loadCtx(tx: Tx, game: GameRow): CardCtx | null {
   return { game, card, seats, state: card.state ? (JSON.parse(card.state) as CardGameState) : null };
 }
 
-/** The channel's unfinished game if it is a card game: the context, or a sentence. */
+/**
+ * The channel's unfinished game if it is a card game: the context, or a sentence. A card game's log thread counts
+ * as its channel, so `/cards …` typed there works too.
+ */
 export function openCardGame(tx: Tx, channelId: string): CardCtx | { ok: false; error: string } {
-  const game = tx
-    .select()
-    .from(games)
-    .where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished')))
-    .get();
+  const game =
+    tx
+      .select()
+      .from(games)
+      .where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished')))
+      .get() ?? gameOfThread(tx, channelId);
   if (!game) {
     const last = tx.select().from(games).where(eq(games.channelId, idText(channelId))).all().at(-1);
     if (last?.kind === 'cards') return { ok: false, error: 'The card game in this channel is over. A game master can start a new one with `/game create`.' };
@@ -47,6 +51,19 @@ export function openCardGame(tx: Tx, channelId: string): CardCtx | { ok: false; 
   const ctx = loadCtx(tx, game);
   if (!ctx) return { ok: false, error: `This channel's game is a Diplomacy game (${game.variantId}), not a card game.` };
   return ctx;
+}
+
+/** The unfinished card game whose log thread this is. */
+function gameOfThread(tx: Tx, threadId: string): GameRow | undefined {
+  const id = idText(threadId);
+  if (!id) return undefined;
+  const row = tx
+    .select({ game: games })
+    .from(cardGames)
+    .innerJoin(games, eq(games.id, cardGames.gameId))
+    .where(and(eq(cardGames.threadId, id), ne(games.status, 'finished')))
+    .get();
+  return row?.game;
 }
 
 export function cardCtxById(tx: Tx, gameId: number): CardCtx | null {
@@ -78,6 +95,14 @@ export function toActOf(state: CardGameState | null): Seat | null {
   if (state.phase === 'battle' || state.phase === 'tiebreak') return state.turnSeat;
   if (state.phase === 'choose') return state.chooser?.seat ?? null;
   return null;
+}
+
+/** Seats whose action is due now (the give phase: every seat that has not given). */
+export function seatsToAct(state: CardGameState | null): Seat[] {
+  if (!state) return [];
+  if (state.phase === 'give') return state.gives.flatMap((g, i) => (g === null ? [i] : []));
+  const s = toActOf(state);
+  return s === null ? [] : [s];
 }
 
 export function seatInfo(row: CardSeatRow): CardSeatInfo {

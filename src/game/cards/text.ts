@@ -3,58 +3,56 @@
  * ONLY the engine's `publicView` (and the seats' public info), so no hand can reach a public message through
  * them; the bot renders its embeds and the tests check the same texts.
  */
-import { card, countPlayed, countResistance, DATA, SYMBOLS, type CardGameView, type CardId, type Effect, type GameEvent, type Owner, type PlayedCard, type Seat, type StateId, type SymbolId } from '../../cardgame/index.js';
+import { cardName, countPlayed, countResistance, DATA, dynastyLabel, dynastyName, ownerLabel, stateLabel, symbolName, SYMBOLS, type CardGameView, type CardId, type DynastyId, type Effect, type GameEvent, type Owner, type PlayedCard, type Seat, type StateId, type SymbolId } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
+import { isCard } from '../../cardgame/cards.js';
 import type { CardSeatInfo, CardTableText } from './types.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
-const DYN = new Map(DATA.dynasties.map((d) => [d.id, d]));
 const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
 
-/** 🐎 for cavalry, … */
+// The notation (src/cardgame/names.ts): symbols by their English word, cards by their symbols ("Fire/Cavalry/Chariot",
+// "Advisor/Chariot", "Wild"), states and dynasties by their Latin name with the Chinese beside it ("Gu 顧", "Qin 秦").
+export { cardName, dynastyLabel, stateLabel, symbolName };
+
+/** 🐎 for cavalry, … (only ever shown beside the symbol's name). */
 export function symbolEmoji(symbol: SymbolId): string {
   return SUP.get(symbol)?.emoji ?? symbol;
 }
 
+/** "🐎 Cavalry". */
 export function symbolLabel(symbol: SymbolId): string {
-  return `${symbolEmoji(symbol)} ${symbol.charAt(0).toUpperCase()}${symbol.slice(1)}`;
+  return `${symbolEmoji(symbol)} ${symbolName(symbol)}`;
 }
 
-/** A card as emoji: bright "🔥🐎🛞", dark "📜🛞", wild "🃏". Only ever called on face-up or own cards. */
-export function cardEmoji(id: CardId): string {
-  const c = card(id);
-  if (c.kind === 'wild') return '🃏';
-  const s = c.symbols.map(symbolEmoji).join('');
-  return c.kind === 'dark' ? `📜${s}` : s;
+/**
+ * An engine sentence (a refusal) for players: the engine names cards for the CLI by deck id and symbols
+ * ("B63 wind/cavalry/crossbow", "D04 dark chariot", "W1 wild", or the id alone); players read "Wind/Cavalry/Crossbow".
+ */
+export function inNotation(sentence: string): string {
+  return sentence.replace(/\b([BD]\d\d|W\d)\b(?: (?:dark [a-z]+(?:\/[a-z]+)*|wild|[a-z]+(?:\/[a-z]+)+))?/g, (m: string, id: string) => (isCard(id) ? cardName(id) : m));
 }
 
-/** "Qin 秦" */
-export function dynastyLabel(dynasty: string): string {
-  const d = DYN.get(dynasty as never);
-  return `${dynasty.charAt(0).toUpperCase()}${dynasty.slice(1)}${d ? ` ${d.zh}` : ''}`;
-}
-
-/** "顧 Gu" */
-export function stateLabel(state: StateId): string {
-  const s = STATES.get(state);
-  return s ? `${s.zh} ${s.name}` : state;
+/** Cards named one after the other: "Fire/Cavalry/Chariot, Advisor/Spy". Only for face-up or own cards. */
+export function cardNames(ids: readonly CardId[]): string {
+  return ids.map(cardName).join(', ');
 }
 
 /** How a seat is named in public: "<@user> (Qin 秦)", or the dynasty alone when no user is known. */
 export function seatLabel(view: CardGameView, seats: readonly CardSeatInfo[], seat: Seat, mention = true): string {
-  const dyn = dynastyLabel(view.seats[seat]?.dynasty ?? `seat ${seat}`);
+  const d = view.seats[seat]?.dynasty;
+  const dyn = d ? dynastyLabel(d) : `seat ${seat}`;
   const user = seats.find((s) => s.seat === seat)?.userId;
   return user && mention ? `<@${user}> (${dyn})` : dyn;
 }
 
-function ownerText(view: CardGameView, owner: Owner): string {
-  return owner === 'neutral' ? 'neutral' : dynastyLabel(view.seats[owner]?.dynasty ?? `seat ${owner}`);
+function ownerText(view: { seats: readonly { dynasty: DynastyId }[] }, owner: Owner): string {
+  return ownerLabel(view.seats.map((s) => s.dynasty), owner);
 }
 
-function playedEmoji(p: PlayedCard): string {
-  if ('card' in p) return cardEmoji(p.card);
-  const d = DYN.get(p.dynasty)?.zh ?? p.dynasty;
-  return p.cover ? `${d}(covers ${symbolEmoji(p.cover)})` : d;
+function playedText(p: PlayedCard): string {
+  if ('card' in p) return cardName(p.card);
+  return `${dynastyName(p.dynasty)} dynasty card${p.cover ? ` (covers ${symbolName(p.cover)})` : ''}`;
 }
 
 /** Discord's `<t:…:R>` and `<t:…:f>`. */
@@ -88,12 +86,12 @@ export function battlefieldLines(view: CardGameView): string[] {
 export function seatLines(view: CardGameView, seats: readonly CardSeatInfo[]): string[] {
   return view.seats.map((x, i) => {
     const info = seats.find((s) => s.seat === i);
-    const played = (view.battle.played[i] ?? []).map(playedEmoji).join(' ');
+    const played = (view.battle.played[i] ?? []).map(playedText).join(' + ');
     const claims = view.battle.claims[i] ?? [];
     const fallen = view.battle.fallen.includes(i);
     const sittingOut = view.battle.tiebreak && !view.battle.tiebreak.seats.includes(i);
-    const flags = [info?.away ? 'away' : '', info?.conceded ? 'conceded' : '', sittingOut ? 'sits out the tie-break' : ''].filter(Boolean);
-    const status = fallen ? `fell back${claims.length ? `, claimed ${claims.map(symbolEmoji).join('')}` : ', claimed nothing'}` : played ? `played ${played}` : view.phase === 'give' ? (x.given ? 'has chosen' : 'choosing recruits') : 'no card yet';
+    const flags = [!info ? 'nobody holds the seat: defaults' : '', info?.away ? 'away' : '', info?.conceded ? 'conceded' : '', sittingOut ? 'sits out the tie-break' : ''].filter(Boolean);
+    const status = fallen ? `fell back${claims.length ? `, claimed ${claims.map(symbolName).join(', ')}` : ', claimed nothing'}` : played ? `played ${played}` : view.phase === 'give' ? (x.given ? 'has chosen' : 'choosing recruits') : 'no card yet';
     const states = Object.values(view.states).filter((st) => st[st.length - 1] === i).length;
     return `${seatLabel(view, seats, i)}${view.turnSeat === i && (view.phase === 'battle' || view.phase === 'tiebreak') ? ' ▶' : ''} — ${status} · hand ${x.handSize} · supply ${x.supply} · states ${states}${flags.length ? ` · ${flags.join(', ')}` : ''}`;
   });
@@ -101,8 +99,8 @@ export function seatLines(view: CardGameView, seats: readonly CardSeatInfo[]): s
 
 /** The recruiting row, deck and discard sizes, the resistance. */
 export function rowLines(view: CardGameView): string[] {
-  const lines = [`Recruiting row: ${view.row.length ? view.row.map(cardEmoji).join(' ') : 'empty'} · deck ${view.deckSize} · discard ${view.discardSize}`];
-  if (view.settings.seats === 2) lines.push(`Local resistance: ${view.resistance.length ? view.resistance.map(cardEmoji).join(' ') : 'none'}`);
+  const lines = [`Recruiting row: ${view.row.length ? cardNames(view.row) : 'empty'} · deck ${view.deckSize} · discard ${view.discardSize}`];
+  if (view.settings.seats === 2) lines.push(`Local resistance: ${view.resistance.length ? cardNames(view.resistance) : 'none'}`);
   return lines;
 }
 
@@ -140,20 +138,63 @@ export function cardTableText(view: CardGameView, seats: readonly CardSeatInfo[]
   return { title, turn, battlefield, seats: seatL, row, text: text.length > 4000 ? `${text.slice(0, 3990)}…` : text };
 }
 
-/** "秦 Qin unites China and becomes the First Emperor", or the shared victory. */
+/** "**Qin 秦 unites China and becomes the First Emperor** (4 states)", or the shared victory. */
 export function winnerText(view: CardGameView): string {
   const w = view.winner;
   if (w === null) return 'The game is over.';
   const states = (seat: Seat) => Object.values(view.states).filter((st) => st[st.length - 1] === seat).length;
-  if (Array.isArray(w)) return `Shared victory: ${w.map((s) => `${ownerText(view, s)} (${states(s)} states)`).join(', ')}.`;
-  const d = DYN.get(view.seats[w]!.dynasty);
-  return `**${d?.zh ?? ''} ${ownerText(view, w).split(' ')[0]} unites China and becomes the First Emperor** (${states(w)} states).`;
+  if (Array.isArray(w)) return `Shared victory: ${w.map((s) => `${dynastyLabel(view.seats[s]!.dynasty)} (${states(s)} states)`).join(', ')}.`;
+  return `**${dynastyLabel(view.seats[w]!.dynasty)} unites China and becomes the First Emperor** (${states(w)} states).`;
+}
+
+/**
+ * One public event in the notation (cards by name, never by deck id; states "Gu 顧"). The engine's own `text`
+ * names cards by id for the CLI; the events carry the fields to say it for players. `dynasties`: seat → dynasty.
+ */
+export function eventText(e: GameEvent, dynasties: readonly DynastyId[]): string {
+  const who = (seat: unknown) => (typeof seat === 'number' ? ownerLabel(dynasties, seat) : 'someone');
+  const ids = (x: unknown) => (Array.isArray(x) ? (x as CardId[]) : []);
+  switch (e.kind) {
+    case 'row': {
+      const row = ids(e.cards);
+      return `${e.text.startsWith('New') ? 'New recruiting row' : 'The recruiting row'}: ${row.length ? cardNames(row) : 'empty (no cards left)'}.`;
+    }
+    case 'resistance': {
+      const cards = ids(e.cards);
+      return `The local resistance: ${cards.length ? cardNames(cards) : 'none (no cards left)'}.`;
+    }
+    case 'choose':
+      return `Battle in ${stateLabel(e.state as StateId)}; ${who(e.start)} starts.`;
+    case 'wage': {
+      const parts = [cardName(e.bright as CardId)];
+      if (typeof e.dark === 'string') parts.push(cardName(e.dark));
+      if (typeof e.dynasty === 'string') {
+        let extra = '';
+        if (typeof e.cover === 'string') extra = `, covering ${symbolName(e.cover as SymbolId)}`;
+        if (typeof e.take === 'string') extra = `, taking ${cardName(e.take)} from the recruiting row and putting ${cardName(e.give as CardId)} there`;
+        parts.push(`the ${dynastyName(e.dynasty as DynastyId)} dynasty card${extra}`);
+      }
+      const back = typeof e.takeBack === 'string' ? `, taking back ${cardName(e.takeBack)}` : '';
+      return `${who(e.seat)} waged battle with ${parts.join(' + ')}${back}.`;
+    }
+    case 'fallBack': {
+      const claims = (Array.isArray(e.claims) ? e.claims : []) as SymbolId[];
+      return `${who(e.seat)} fell back${claims.length ? ` and claimed ${claims.map(symbolName).join(', ')}` : ', claiming nothing'}.`;
+    }
+    case 'effect':
+      if (e.symbol === 'spy' && typeof e.card === 'string') return `${who(e.seat)} took ${cardName(e.card)} from the recruiting row (Spy).`;
+      return e.text;
+    case 'recruit':
+      return `${who(e.seat)} took ${cardNames(ids(e.cards))} from the recruiting row.`;
+    default:
+      return e.text;
+  }
 }
 
 /** One log-thread line for one stored action: "Round 3 · Qin waged battle with …". Engine events are public. */
-export function logLine(round: number, events: readonly GameEvent[], actor?: string): string {
-  const body = events.map((e) => e.text).join(' ');
-  const line = `Round ${round} · ${body}${actor ? ` (${actor})` : ''}`;
+export function logLine(round: number, events: readonly GameEvent[], opts: { dynasties: readonly DynastyId[]; actor?: string | undefined }): string {
+  const body = events.map((e) => eventText(e, opts.dynasties)).join(' ');
+  const line = `Round ${round} · ${body}${opts.actor ? ` (${opts.actor})` : ''}`;
   return line.length > 1900 ? `${line.slice(0, 1890)}…` : line;
 }
 
@@ -162,11 +203,12 @@ export function logLine(round: number, events: readonly GameEvent[], actor?: str
  * control round with the counts that decided each state, the new row, the end check.
  */
 export function roundSummaryText(round: number, events: readonly GameEvent[], after: CardGameView): string {
+  const dynasties = after.seats.map((x) => x.dynasty);
   const lines = [`**Round ${round} is over.**`];
   for (const e of events) {
     if (!['fallBack', 'control', 'controlArmy', 'tiebreakResult', 'gameOver', 'tiebreak', 'row', 'resistance', 'finished'].includes(e.kind)) continue;
-    lines.push(e.text);
-    // the counts that decided each contested state ("顧 Gu: Qin 2, Yan 2, neutral 1 — tie broken by …")
+    lines.push(eventText(e, dynasties));
+    // the counts that decided each contested state ("Gu: Qin 2, Yan 2, neutral 1 — tie broken by …")
     if (e.kind === 'control' && Array.isArray(e.why)) for (const why of e.why as string[]) lines.push(`· ${why}`);
   }
   if (after.phase === 'choose' && after.chooser) lines.push(`${dynastyLabel(after.seats[after.chooser.seat]!.dynasty)} chooses the next battle.`);
@@ -188,13 +230,6 @@ export function changedStates(before: CardGameView, after: CardGameView): StateI
 const CORNERS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
 const STRONGHOLD_STATES = new Map(DATA.board.strongholds.map((h) => [h.id, h.states]));
 
-/** "B21 🌲🛞🐎 forest · chariot · cavalry", "D03 📜🛞 dark chariot", "W1 🃏 wild". Only for face-up or own cards. */
-export function cardLabel(id: CardId): string {
-  const c = card(id);
-  const words = c.kind === 'wild' ? 'wild' : c.kind === 'dark' ? `dark ${c.symbols.join('')}` : c.symbols.join(' · ');
-  return `${id} ${cardEmoji(id)} ${words}`;
-}
-
 /** "19 · Gu SW (also Wey, Song)": a stronghold by number and by its corner of its first state. */
 export function strongholdLabel(h: number): string {
   const states = STRONGHOLD_STATES.get(h) ?? [];
@@ -204,30 +239,43 @@ export function strongholdLabel(h: number): string {
   return `${h}${first && corner ? ` · ${first.name} ${corner}` : ''}${rest.length ? ` (also ${rest.join(', ')})` : ''}`;
 }
 
-function stackText(view: Pick<CardGameView, 'seats'>, armies: readonly Owner[]): string {
-  return armies.length === 0 ? 'empty' : armies.map((o) => (o === 'neutral' ? 'neutral' : dynastyLabel(view.seats[o]?.dynasty ?? `seat ${o}`))).join(' + ');
+/** What a board looks like to an effect's words: its seats' dynasties, strongholds and states. */
+export type BoardLike = { seats: readonly { dynasty: DynastyId }[]; strongholds: Record<string, readonly Owner[]>; states: Record<StateId, readonly Owner[]> };
+
+function stackText(view: Pick<BoardLike, 'seats'>, armies: readonly Owner[]): string {
+  return armies.length === 0 ? 'empty' : armies.map((o) => ownerText(view, o)).join(' + ');
 }
 
-/** An effect as the wizard lists it, with the board it applies to (for "— empty", "— Qi"). */
-export function effectLabel(effect: Effect, view: Pick<CardGameView, 'seats' | 'strongholds' | 'states'>): string {
-  const at = (h: number) => `${strongholdLabel(h)} — ${stackText(view, view.strongholds[String(h)] ?? [])}`;
-  if ('draw' in effect) return `${symbolLabel(effect.symbol)}: draw a card instead`;
+/** "19 · Wey SE (also Gu, Song) — Qin": a stronghold and what stands on it. */
+export function strongholdWithArmies(h: number, board: Pick<BoardLike, 'seats' | 'strongholds'>): string {
+  return `${strongholdLabel(h)} — ${stackText(board, board.strongholds[String(h)] ?? [])}`;
+}
+
+/** An effect's target in words, on the board it applies to: "place an army on 19 · Wey SE (also Gu, Song) — empty". */
+export function effectTarget(effect: Effect, board: BoardLike): string {
+  const at = (h: number) => strongholdWithArmies(h, board);
+  if ('draw' in effect) return 'draw a card instead';
   switch (effect.symbol) {
     case 'spy':
-      return `${symbolLabel('spy')}: take ${cardLabel(effect.card)} from the recruiting row`;
+      return `take ${cardName(effect.card)} from the recruiting row`;
     case 'fire': {
-      const moves = effect.moves.map((m) => `${dynastyLabel(view.seats[m.owner]?.dynasty ?? `seat ${m.owner}`)} → ${m.to}`).join(', ');
-      return `${symbolLabel('fire')} on ${at(effect.stronghold)}: ${moves || 'nothing moves'}`;
+      const moves = effect.moves.map((m) => `${ownerText(board, m.owner)} → ${strongholdLabel(m.to)}`).join(', ');
+      return `on ${at(effect.stronghold)}: ${moves || 'nothing moves'}`;
     }
     case 'forest':
-      return `${symbolLabel('forest')}: beneath the ${stackText(view, view.states[effect.state] ?? [])} army in ${stateLabel(effect.state)}`;
+      return `beneath the ${stackText(board, board.states[effect.state] ?? [])} army in ${stateLabel(effect.state)}`;
     case 'mountain':
-      return `${symbolLabel('mountain')}: a second army on ${at(effect.stronghold)}`;
+      return `a second army on ${at(effect.stronghold)}`;
     case 'wind':
-      return `${symbolLabel('wind')}: from ${strongholdLabel(effect.from)} to ${at(effect.to)}`;
+      return `from ${strongholdLabel(effect.from)} to ${at(effect.to)}`;
     default:
-      return `${symbolLabel(effect.symbol)}: place an army on ${at(effect.stronghold)}`;
+      return `place an army on ${at(effect.stronghold)}`;
   }
+}
+
+/** An effect as the wizard lists it: "🐎 Cavalry: place an army on 19 · Wey SE (also Gu, Song) — empty". */
+export function effectLabel(effect: Effect, board: BoardLike): string {
+  return `${symbolLabel(effect.symbol)}: ${effectTarget(effect, board)}`;
 }
 
 /**
@@ -239,7 +287,7 @@ export function claimPreviewText(preview: readonly ClaimLine[]): string {
   const parts = [claimed.length ? `You will claim ${claimed.map((l) => symbolLabel(l.symbol)).join(', ')}.` : 'You will claim nothing.'];
   for (const l of preview) {
     if (l.claimed || l.mine === 0) continue;
-    const who = l.bestBy.map((b) => (b === 'resistance' ? 'the local resistance' : dynastyLabel(b))).join(' and ');
+    const who = l.bestBy.map((b) => (b === 'resistance' ? 'the local resistance' : dynastyLabel(b as DynastyId))).join(' and ');
     parts.push(`${symbolLabel(l.symbol)} is ${l.mine === l.best ? 'tied with' : 'led by'} ${who} (${l.mine}–${l.best}) and will not be claimed.`);
   }
   return parts.join(' ');

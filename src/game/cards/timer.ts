@@ -11,9 +11,9 @@ import { cardGames, cardSeats, games } from '../../store/schema.js';
 import { queueNotice } from '../outbox-write.js';
 import { inTransaction } from '../tx.js';
 import type { GameDeps, Result } from '../types.js';
-import { commitDefault, runAutomatic, seatsToAct } from './commit.js';
+import { commitDefault, runAutomatic } from './commit.js';
 import { queueTable, queueTurnPing, turnPingText } from './outbox.js';
-import { cardCtxById, reload, seatRow, type CardCtx } from './store.js';
+import { cardCtxById, reload, seatRow, seatsToAct, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
 import { AWAY_AFTER_TIMEOUTS } from './types.js';
 

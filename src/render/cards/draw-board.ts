@@ -1,16 +1,37 @@
 /**
- * The hex board: states tinted by controller with their Chinese name and pinyin, the current state outlined,
- * changed states (round summary) outlined in a second style, stronghold numbers beside each corner, and army
- * stacks as discs carrying the dynasty's glyph.
+ * The hex board, drawn to read at Discord's preview size: states tinted by their controller (neutral states grey
+ * stone) with their Latin name and the Chinese beside it, the current state outlined in ink, changed states
+ * (round summary) in purple dashes; every stronghold a disc with its number always written on it — white when
+ * empty, the owner's colour with 1 army, a ring (the army beneath) around a core (the army on top) with 2 — so no
+ * army ever hides a number; a state's army a large disc at its centre, an army beneath it a small one beside.
+ * Nothing covers a name: `boardLayout` gives every name and disc its place, and a test checks none overlap.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { STATE_ORDER } from '../../cardgame/data.js';
+import { dynastyName } from '../../cardgame/names.js';
 import { STRONGHOLD_IDS } from '../../cardgame/board.js';
 import type { CardGameView } from '../../cardgame/views.js';
 import type { DynastyId, Owner, StateId } from '../../cardgame/types.js';
 import { font } from '../fonts.js';
 import { drawMoves, type ArmyMove } from './moves.js';
-import { dynastyGlyph, hexCorners, INK, outward, ownerColour, PARCHMENT, stateCentre, stateInfo, strongholdPoint, textOn, tint, type Point } from './layout.js';
+import {
+  BENEATH_R,
+  hexCorners,
+  INK,
+  NEUTRAL_STATE,
+  ownerColour,
+  STATE_ARMY_R,
+  STATE_NAME_DY,
+  STATE_NAME_SIZE,
+  stateArmyPoints,
+  stateCentre,
+  stateInfo,
+  STRONGHOLD_R,
+  strongholdPoint,
+  textOn,
+  tint,
+  type Point,
+} from './layout.js';
 
 export interface BoardStyle {
   /** States whose control changed this round (round summary image). */
@@ -19,36 +40,97 @@ export interface BoardStyle {
   moves?: readonly ArmyMove[];
 }
 
+/** A state's name as drawn: "Gu 顧" (the Latin name first, the Chinese beside it). */
+export function stateTitle(id: StateId): string {
+  const s = stateInfo(id);
+  return `${s.name} ${s.zh}`;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+export interface Circle {
+  x: number;
+  y: number;
+  r: number;
+}
+
+/** Where every name and disc of the board goes (to draw, and to check that nothing covers anything). */
+export function boardLayout(measure: (text: string, size: number) => number): { names: (Box & { id: StateId })[]; armies: (Circle & { id: string })[]; strongholds: (Circle & { id: number })[] } {
+  const names = STATE_ORDER.map((id) => {
+    const c = stateCentre(id);
+    const w = measure(stateTitle(id), STATE_NAME_SIZE) + 6;
+    const h = STATE_NAME_SIZE * 1.1;
+    return { id, x: c.x - w / 2, y: c.y + STATE_NAME_DY - h / 2, w, h };
+  });
+  const armies = STATE_ORDER.flatMap((id) => {
+    const p = stateArmyPoints(id);
+    return [
+      { id: `${id}:top`, ...p.top, r: STATE_ARMY_R },
+      { id: `${id}:beneath`, ...p.beneath, r: BENEATH_R },
+    ];
+  });
+  const strongholds = STRONGHOLD_IDS.map((h) => ({ id: h, ...strongholdPoint(h), r: STRONGHOLD_R }));
+  return { names, armies, strongholds };
+}
+
 function hexPath(ctx: SKRSContext2D, corners: Point[]): void {
   ctx.beginPath();
   corners.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
   ctx.closePath();
 }
 
-/** An army: a disc in the dynasty colour with its glyph (neutral: black, no glyph). */
-export function drawArmy(ctx: SKRSContext2D, p: Point, r: number, owner: Owner, dynasties: readonly DynastyId[]): void {
-  const colour = ownerColour(owner, dynasties);
+function disc(ctx: SKRSContext2D, p: Point, r: number, fill: string, stroke = '#1a1a1a', width = Math.max(1.5, r / 9)): void {
   ctx.beginPath();
   ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
-  ctx.fillStyle = colour;
+  ctx.fillStyle = fill;
   ctx.fill();
-  ctx.lineWidth = Math.max(1.5, r / 7);
-  ctx.strokeStyle = owner === 'neutral' ? '#000000' : '#1a1a1a';
+  ctx.lineWidth = width;
+  ctx.strokeStyle = stroke;
   ctx.stroke();
-  if (owner === 'neutral') return;
-  ctx.fillStyle = textOn(colour);
-  ctx.font = font(r * 1.15, true);
+}
+
+/** An army: a disc in its dynasty's colour (neutral: black). `label` is written on it (a stronghold's number). */
+export function drawArmy(ctx: SKRSContext2D, p: Point, r: number, owner: Owner, dynasties: readonly DynastyId[], label?: string, size = r * 0.9): void {
+  const colour = ownerColour(owner, dynasties);
+  disc(ctx, p, r, colour);
+  if (label) centredText(ctx, label, p, size, textOn(colour));
+}
+
+function centredText(ctx: SKRSContext2D, text: string, p: Point, size: number, colour: string): void {
+  ctx.font = font(size, true);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(dynastyGlyph(dynasties[owner]!), p.x, p.y + r * 0.05);
+  ctx.fillStyle = colour;
+  ctx.fillText(text, p.x, p.y + size * 0.04);
+}
+
+/** A stronghold: its disc with its number, coloured by its armies (none, 1, or a ring around a core for 2). */
+export function drawStronghold(ctx: SKRSContext2D, p: Point, r: number, number: string, armies: readonly Owner[], dynasties: readonly DynastyId[]): void {
+  if (armies.length === 0) {
+    disc(ctx, p, r, '#ffffff', '#6b6355', 2);
+    centredText(ctx, number, p, r * 0.85, '#4a4336');
+    return;
+  }
+  if (armies.length === 1) return drawArmy(ctx, p, r, armies[0]!, dynasties, number);
+  // two armies: the one beneath as a ring, the one on top as the core, a white gap between (two of one colour
+  // still read as two)
+  const outer = ownerColour(armies[0]!, dynasties);
+  const inner = ownerColour(armies[1]!, dynasties);
+  disc(ctx, p, r + 3, outer, '#1a1a1a', 2);
+  disc(ctx, p, r - 5, inner, '#ffffff', 2.5);
+  centredText(ctx, number, p, (r - 5) * 1.05, textOn(inner));
 }
 
 function haloText(ctx: SKRSContext2D, text: string, x: number, y: number, size: number, bold = false, colour = INK): void {
   ctx.font = font(size, bold);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.lineWidth = Math.max(2.5, size / 5);
-  ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+  ctx.lineWidth = Math.max(3, size / 4.5);
+  ctx.strokeStyle = 'rgba(255,255,255,0.9)';
   ctx.lineJoin = 'round';
   ctx.strokeText(text, x, y);
   ctx.fillStyle = colour;
@@ -62,7 +144,7 @@ export function drawBoard(ctx: SKRSContext2D, view: CardGameView, style: BoardSt
     const armies = view.states[id];
     const top = armies[armies.length - 1]!;
     hexPath(ctx, hexCorners(id));
-    ctx.fillStyle = top === 'neutral' ? PARCHMENT : tint(ownerColour(top, dynasties));
+    ctx.fillStyle = top === 'neutral' ? NEUTRAL_STATE : tint(ownerColour(top, dynasties));
     ctx.fill();
     ctx.lineWidth = 2;
     ctx.strokeStyle = '#6b6355';
@@ -72,57 +154,30 @@ export function drawBoard(ctx: SKRSContext2D, view: CardGameView, style: BoardSt
   // the changed states' dashes go over the current state's outline, so a state that is both shows both
   if (view.currentState) {
     hexPath(ctx, hexCorners(view.currentState));
-    ctx.lineWidth = 7;
+    ctx.lineWidth = 8;
     ctx.strokeStyle = INK;
     ctx.stroke();
   }
   for (const id of style.changed) {
     hexPath(ctx, hexCorners(id));
-    ctx.setLineDash([14, 8]);
-    ctx.lineWidth = 6;
+    ctx.setLineDash([16, 9]);
+    ctx.lineWidth = 7;
     ctx.strokeStyle = '#7a1fa2';
     ctx.stroke();
     ctx.setLineDash([]);
   }
   if (style.moves?.length) drawMoves(ctx, style.moves, dynasties);
-  // names and state stacks
+  // names and state armies
   for (const id of STATE_ORDER) {
     const c = stateCentre(id);
-    const info = stateInfo(id);
-    haloText(ctx, info.zh, c.x, c.y - 46, 34, true);
-    haloText(ctx, info.name, c.x, c.y - 17, 17, false, '#4a4a4a');
+    haloText(ctx, stateTitle(id), c.x, c.y + STATE_NAME_DY, STATE_NAME_SIZE, true);
     const armies = view.states[id];
+    const p = stateArmyPoints(id);
+    // the controller's name on its army (colour is not the only cue); a neutral army is plain black
     const top = armies[armies.length - 1]!;
-    if (armies.length === 2) drawArmy(ctx, { x: c.x + 20, y: c.y + 36 }, 11, armies[0]!, dynasties);
-    drawArmy(ctx, { x: c.x, y: c.y + 26 }, 18, top, dynasties);
+    drawArmy(ctx, p.top, STATE_ARMY_R, top, dynasties, top === 'neutral' ? undefined : dynastyName(dynasties[top]!), 16);
+    if (armies.length === 2) drawArmy(ctx, p.beneath, BENEATH_R, armies[0]!, dynasties);
   }
-  // strongholds: a small ring at the corner, the number outside, armies on it
-  for (const h of STRONGHOLD_IDS) {
-    const p = strongholdPoint(h);
-    const out = outward(h);
-    const armies = view.strongholds[String(h)] ?? [];
-    if (armies.length === 0) {
-      ctx.beginPath();
-      ctx.arc(p.x, p.y, 6, 0, Math.PI * 2);
-      ctx.fillStyle = '#ffffff';
-      ctx.fill();
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = '#6b6355';
-      ctx.stroke();
-    } else if (armies.length === 1) {
-      drawArmy(ctx, p, 14, armies[0]!, dynasties);
-    } else {
-      drawArmy(ctx, { x: p.x - 7, y: p.y + 5 }, 13, armies[0]!, dynasties);
-      drawArmy(ctx, { x: p.x + 7, y: p.y - 5 }, 13, armies[1]!, dynasties);
-    }
-    // the number: outwards at the edge; inside, beside the corner away from the stack
-    const edge = Math.hypot(out.x, out.y) > 0 && stateCount(h) < 3;
-    const d = armies.length === 0 ? 17 : armies.length === 1 ? 27 : 33;
-    const lp = edge ? { x: p.x + out.x * d, y: p.y + out.y * d } : { x: p.x + d * 0.9, y: p.y - d * 0.55 };
-    haloText(ctx, String(h), lp.x, lp.y, 13, true, '#5a4f3c');
-  }
-}
-
-function stateCount(h: number): number {
-  return STATE_ORDER.filter((s) => Object.values(stateInfo(s).strongholds).includes(h)).length;
+  // strongholds last: nothing is ever drawn over a stronghold's number
+  for (const h of STRONGHOLD_IDS) drawStronghold(ctx, strongholdPoint(h), STRONGHOLD_R, String(h), view.strongholds[String(h)] ?? [], dynasties);
 }

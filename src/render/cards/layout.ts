@@ -1,14 +1,27 @@
 /**
  * Where things go on the card-game table image (1600 × 1000): the hex board on the left, scaled from the data's
- * 813 × 770 pixel plan (design §2.1), and the panels on the right. Colours: design §2.3 (Okabe–Ito).
+ * 813 × 770 pixel plan (design §2.1) as large as the canvas allows, because the board is what must read at
+ * Discord's preview size (about 550 px wide, a third of the picture): who holds which stronghold and which state.
+ * The panels on the right. Colours: design §2.3 (Okabe–Ito).
  */
 import { DATA } from '../../cardgame/data.js';
 import type { DynastyId, Owner, StateId } from '../../cardgame/types.js';
 
 export const WIDTH = 1600;
 export const HEIGHT = 1000;
-export const BOARD = { x: 14, y: 66, scale: 1.17 };
-export const PANEL_X = 980;
+export const BOARD = { x: -47, y: 8, scale: 1.28 };
+export const PANEL_X = 985;
+export const PANEL_W = WIDTH - PANEL_X - 12;
+
+/** A stronghold's disc: its number always written on it, its armies as its colours (draw-board.ts). */
+export const STRONGHOLD_R = 20;
+/** A state's army (its top army) at the state's centre, and an army beneath it. */
+export const STATE_ARMY_R = 25;
+export const BENEATH_R = 13;
+/** Where in a state its name and its armies sit, from its centre. */
+export const STATE_NAME_DY = -24;
+export const STATE_ARMY_DY = 28;
+export const STATE_NAME_SIZE = 27;
 
 export interface Point {
   x: number;
@@ -40,20 +53,16 @@ export function strongholdPoint(id: number): Point {
   return toCanvas(h.x, h.y);
 }
 
-/** The direction from the middle of a stronghold's states towards it (outwards at the board's edge). */
-export function outward(id: number): Point {
-  const h = STRONGHOLDS.get(id)!;
-  const cx = h.states.reduce((a, s) => a + STATES.get(s)!.x, 0) / h.states.length;
-  const cy = h.states.reduce((a, s) => a + STATES.get(s)!.y, 0) / h.states.length;
-  const dx = h.x - cx;
-  const dy = h.y - cy;
-  const len = Math.hypot(dx, dy);
-  return len < 1 ? { x: 0, y: -1 } : { x: dx / len, y: dy / len };
+/** The state's army (top) and the army beneath it, when there is one. */
+export function stateArmyPoints(id: StateId): { top: Point; beneath: Point } {
+  const c = stateCentre(id);
+  return { top: { x: c.x, y: c.y + STATE_ARMY_DY }, beneath: { x: c.x + STATE_ARMY_R + BENEATH_R + 3, y: c.y + STATE_ARMY_DY + 8 } };
 }
 
 const DYNASTY = new Map(DATA.dynasties.map((d) => [d.id, d]));
 export const NEUTRAL_COLOUR = DATA.neutral.colour;
-export const PARCHMENT = '#efe4c8';
+/** A neutral state: a light grey stone, unlike every dynasty's tint (Qin's yellow included). */
+export const NEUTRAL_STATE = '#e7e3da';
 export const BACKGROUND = '#f7f5f0';
 export const INK = '#2b2b2b';
 
@@ -61,12 +70,8 @@ export function dynastyColour(d: DynastyId): string {
   return DYNASTY.get(d)!.colour;
 }
 
-export function dynastyGlyph(d: DynastyId): string {
-  return DYNASTY.get(d)!.zh;
-}
-
-/** A light tint of a colour for a controlled state's hexagon. */
-export function tint(hex: string, amount = 0.55): string {
+/** A tint of a colour for a controlled state's hexagon: strong enough to read at preview size. */
+export function tint(hex: string, amount = 0.4): string {
   const n = parseInt(hex.slice(1), 16);
   const mix = (c: number) => Math.round(c + (255 - c) * amount);
   return `rgb(${mix((n >> 16) & 255)}, ${mix((n >> 8) & 255)}, ${mix(n & 255)})`;
@@ -82,5 +87,3 @@ export function textOn(hex: string): string {
 export function ownerColour(owner: Owner, dynasties: readonly DynastyId[]): string {
   return owner === 'neutral' ? NEUTRAL_COLOUR : dynastyColour(dynasties[owner]!);
 }
-
-export const SYMBOL_ZH = new Map(DATA.superiorities.map((s) => [s.id, s.zh]));

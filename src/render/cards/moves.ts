@@ -6,7 +6,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { DynastyId, GameEvent, Owner, StateId } from '../../cardgame/types.js';
-import { ownerColour, strongholdPoint } from './layout.js';
+import { ownerColour, STRONGHOLD_R, strongholdPoint } from './layout.js';
 
 export interface ArmyMove {
   owner: Owner;
@@ -31,9 +31,9 @@ export function roundMarks(events: readonly GameEvent[]): { changed: StateId[]; 
   return { changed: [...new Set(changed)], moves };
 }
 
-/** Arrows stop short of the discs at both ends (an army disc is 14 px; a stack spreads to about 20). */
-const START_GAP = 12;
-const END_GAP = 22;
+/** Arrows stop short of the stronghold discs at both ends (a disc with 2 armies is STRONGHOLD_R + 3). */
+const START_GAP = STRONGHOLD_R + 2;
+const END_GAP = STRONGHOLD_R + 6;
 
 export function drawMoves(ctx: SKRSContext2D, moves: readonly ArmyMove[], dynasties: readonly DynastyId[]): void {
   for (const m of moves) {

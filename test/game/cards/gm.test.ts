@@ -4,7 +4,10 @@ import {
   cardsMyView,
   cardsPlayOptions,
   concedeCards,
+  createCardGame,
+  joinCardGame,
   gmExtendCards,
+  gmKickCards,
   gmPauseCards,
   gmReplaceCards,
   gmResumeCards,
@@ -14,9 +17,12 @@ import {
   sweepCardGames,
   verifyCardReplay,
   wageBattle,
+  cardTableText,
+  dynastyLabel,
 } from '../../../src/game/cards/index.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
-import { actOnce, at, chooseFirst, eventRows, giveAll, GM, info, ok, outboxRows, startedCards, storedState } from './helpers.js';
+import { makeEnv } from '../helpers.js';
+import { actOnce, at, CH, chooseFirst, eventRows, giveAll, GM, info, ok, outboxRows, startedCards, storedState, USERS } from './helpers.js';
 
 const HOUR = 3_600_000;
 let env: TestEnv;
@@ -123,6 +129,61 @@ describe('card game: game-master tools', () => {
     }
     // makeEnv's random is seeded the same way both times: the same game, the same rollback, the same order
     expect(decks[1]).toEqual(decks[0]);
+  });
+
+  it('kick in the lobby frees the seat: the player may join again', () => {
+    env = makeEnv();
+    ok(createCardGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, seats: 3 }));
+    ok(joinCardGame(env.deps, at(USERS[0]!), 'qin'));
+    ok(joinCardGame(env.deps, at(USERS[1]!)));
+    expect(gmKickCards(env.deps, at(USERS[0]!), { seat: 'qin' })).toEqual({ ok: false, error: 'Only the game master can do that.' });
+    expect(gmKickCards(env.deps, at(GM), { seat: 'chu' })).toMatchObject({ ok: false, error: expect.stringContaining('Nobody holds "chu" at this table') });
+    // by dynasty, or by the player for a seat whose dynasty is drawn at the start
+    ok(gmKickCards(env.deps, at(GM), { seat: 'Qin' }));
+    ok(gmKickCards(env.deps, at(GM), { seat: `<@${USERS[1]}>` }));
+    expect(info(env).seats).toEqual([]);
+    const notices = outboxRows(env).filter((row) => row.kind === 'notice').map((row) => (row.payload as { text: string }).text);
+    expect(notices).toEqual([`👢 The game master removed <@${USERS[0]}> from the table (Qin 秦); the seat is free again.`, `👢 The game master removed <@${USERS[1]}> from the table; the seat is free again.`]);
+    ok(joinCardGame(env.deps, at(USERS[0]!), 'qin'));
+  });
+
+  it('kick during play: the seat stays, nobody holds it, its turns play at once with the defaults until a replace', () => {
+    const g = battle();
+    const seat = g.toAct!;
+    const kicked = g.toActUserId!;
+    const dyn = g.table!.seats[seat]!.dynasty;
+    ok(startFallBack(env.deps, at(kicked), { version: g.version }));
+    const kickedAt = eventRows(env).length;
+    const r = ok(gmKickCards(env.deps, at(GM), { seat: dyn }));
+    // it was the seat's turn: the default fall back played at once, noted in the log as the seat's default
+    expect(eventRows(env).at(-1)).toMatchObject({ actor: 'vacant', action: { type: 'fallBack', seat } });
+    expect(r.game.toAct).not.toBe(seat);
+    expect(r.game.seats.map((x) => x.seat)).not.toContain(seat);
+    expect(cardsMyView(env.deps, at(kicked))).toEqual({ ok: false, error: 'You are not seated in this game.' });
+    // the channel is told once; the player by DM; the log says why the default played
+    const notices = outboxRows(env).filter((row) => row.kind === 'notice').map((row) => (row.payload as { text: string }).text);
+    expect(notices.filter((t) => t.startsWith('👢'))).toEqual([
+      `👢 The game master removed <@${kicked}> from ${dynastyLabel(dyn)}. Nobody holds the seat now: its turns play at once with the defaults (as an away player's do) until the game master hands it to someone with \`/gm replace\`.`,
+    ]);
+    expect(outboxRows(env).filter((row) => row.kind === 'dm' && row.target === kicked && String((row.payload as { text: string }).text).includes('removed you'))).toHaveLength(1);
+    const logs = outboxRows(env).filter((row) => (row.payload as { type: string }).type === 'cards_log').map((row) => (row.payload as { text: string }).text);
+    expect(logs.at(-1)).toContain('nobody holds the seat: default');
+    // the table shows the empty seat
+    const table = cardTableText(r.game.table!, r.game.seats, null);
+    expect(table.text).toContain(`${dynastyLabel(dyn)} — fell back`);
+    expect(table.text).toContain('nobody holds the seat: defaults');
+    expect(gmKickCards(env.deps, at(GM), { seat: dyn })).toMatchObject({ ok: false, error: expect.stringContaining(`Nobody holds "${dyn}"`) });
+    // no ping ever goes to a seat nobody holds; the next round plays through it without waiting for its clock
+    for (let i = 0; i < 30 && info(env).round === g.round; i++) actOnce(env, 'fallBack');
+    const rows = eventRows(env).slice(kickedAt);
+    expect(rows.filter((row) => row.actor === 'vacant').length).toBeGreaterThanOrEqual(1);
+    expect(rows.filter((row) => row.actor === `user:${kicked}`)).toHaveLength(0);
+    // replace fills the seat again: its turns wait for the new player
+    const filled = ok(gmReplaceCards(env.deps, at(GM), { seat: dyn, userId: 'user-new' })).game;
+    expect(filled.seats.find((x) => x.seat === seat)).toMatchObject({ userId: 'user-new', away: false });
+    expect(outboxRows(env).some((row) => row.kind === 'dm' && row.target === kicked && (row.payload as { reason: string }).reason === 'replaced' && String((row.payload as { text: string }).text).includes('handed'))).toBe(false);
+    expect(ok(cardsMyView(env.deps, at('user-new'))).view.seats[seat]!.hand).toEqual(storedState(env).seats[seat]!.hand);
+    expect(verifyCardReplay(env.deps, g.gameId)).toEqual({ ok: true, same: true });
   });
 
   it('a conceded seat falls back at once on each of its turns', () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  cardName,
   cancelFallBack,
   cardsDraft,
   cardsMyView,
@@ -46,9 +47,9 @@ describe('card game: setup give', () => {
     expect(storedState(env).gives[0]).toEqual(hand.slice(2, 4));
     expect(info(env).table!.seats.map((s) => s.given)).toEqual([true, false, false]);
     expect(JSON.stringify(info(env).table)).not.toContain(hand[2]!);
-    // the choice is refused with a sentence when a card is not in the hand
+    // the choice is refused with a sentence when a card is not in the hand (named as players read cards)
     const other = ok(cardsMyView(env.deps, at(userOfSeat(env, 1)))).view.seats[1]!.hand!;
-    expect(giveCards(env.deps, at(userOfSeat(env, 0)), [hand[0]!, other[0]!])).toEqual({ ok: false, error: `${other[0]} is not in your hand.` });
+    expect(giveCards(env.deps, at(userOfSeat(env, 0)), [hand[0]!, other[0]!])).toEqual({ ok: false, error: `${cardName(other[0]!)} is not in your hand.` });
     ok(giveCards(env.deps, at(userOfSeat(env, 1)), other.slice(0, 2)));
     const c = ok(cardsMyView(env.deps, at(userOfSeat(env, 2)))).view.seats[2]!.hand!;
     const g = ok(giveCards(env.deps, at(userOfSeat(env, 2)), c.slice(0, 2))).game;

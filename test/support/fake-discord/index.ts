@@ -407,7 +407,8 @@ export class FakeDiscord {
   ): FakeInteraction {
     const id = this.state.ids.next();
     const token = `itoken-${id}-${Math.random().toString(36).slice(2)}`;
-    const inGuild = channel.type === 0;
+    // a guild channel or a thread in one (a DM is not)
+    const inGuild = this.state.guildOf(channel) !== null;
     const guildId = (inGuild ? this.state.guildOf(channel) : undefined) ?? this.guildId;
     const payload = {
       id,

@@ -210,7 +210,13 @@ export class FakeDiscordState {
 
   /** The guild a channel belongs to (null for a DM). */
   guildOf(channel: FakeChannel): string | null {
-    return channel.type === 0 ? (channel.guildId ?? this.guildId) : null;
+    if (channel.type === 0) return channel.guildId ?? this.guildId;
+    // a thread belongs to its parent channel's guild (interactions in it carry that guild_id, as in Discord)
+    if ((channel.type === 11 || channel.type === 12) && channel.parentId) {
+      const parent = this.channels.get(channel.parentId);
+      return parent ? this.guildOf(parent) : this.guildId;
+    }
+    return null;
   }
 
   dmChannel(userId: string): FakeChannel {
