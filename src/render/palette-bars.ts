@@ -30,6 +30,9 @@ export const TINT_BARS = {
    */
   waterHues: [160, 262],
   seaHue: 25,
+  /** A saturated blue (chroma ≥ this, hue in `blueHues`) reads as a lake however far it is from the sea's colour. */
+  lakeChroma: 45,
+  blueHues: [200, 295],
   /** ΔE from unowned land and from off-map land. */
   land: 10,
   offmapLand: 8,
@@ -62,7 +65,9 @@ export function tintProblems(hex: string): string[] {
   else {
     const { C, h } = lch(hex);
     const [from, to] = TINT_BARS.waterHues;
+    const [blueFrom, blueTo] = TINT_BARS.blueHues;
     if (C >= 8 && h >= from && h <= to && sea < TINT_BARS.seaHue) out.push(`water (a water hue, ${h.toFixed(0)}°, ΔE ${sea.toFixed(1)})`);
+    else if (C >= TINT_BARS.lakeChroma && h >= blueFrom && h <= blueTo) out.push(`water (a saturated blue, ${h.toFixed(0)}°, chroma ${C.toFixed(0)}: reads as a lake)`);
   }
   const land = colorDistance(hex, COLORS.land);
   if (land < TINT_BARS.land) out.push(`unowned land (ΔE ${land.toFixed(1)})`);

@@ -63,6 +63,7 @@ describe('what a colour must never read as (palette-bars.ts)', () => {
     ['#78b4b4', /water/], // Mandate of Heaven's Wey: Diqiu looked like a lake
     ['#87e1e1', /water/], // Warhammer's Norse
     ['#d2ffff', /water/], // Warhammer's Estalia
+    ['#05a0fa', /lake/], // Mandate of Heaven's Wey, colour-blind palette: Diqiu looked like a lake
     ['#e1d2b4', /unowned land/], // Mandate of Heaven's Zhou
   ] as const)('land tint %s', (hex, problem) => {
     expect(tintProblems(hex).join('; ')).toMatch(problem);
