@@ -32,6 +32,19 @@ export function normalizeTyped(text: string): string {
     .trim();
 }
 
+/** Verbs a build or disband may start with (the parser's words: `Build A bei`, `Disband F lyo`), and their postfix letter. */
+const VERB_FIRST: Record<string, string> = { build: 'b', builds: 'b', disband: 'd', disbands: 'd', remove: 'd', removes: 'd' };
+
+/**
+ * The rules pages write builds verb first (`Build A bei`), the legal orders verb last (`A bei B`): typed verb first,
+ * the rest is matched against the orders ending with that verb's letter, so either spelling finds the same choices.
+ */
+function verbFirst(typed: string): { rest: string; letter: string } | null {
+  const [verb, ...rest] = typed.split(' ');
+  const letter = VERB_FIRST[verb ?? ''];
+  return letter ? { rest: rest.join(' '), letter } : null;
+}
+
 export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[] {
   const segments = typedOption.split(/[;\n]/);
   const last = segments.pop() ?? '';
@@ -40,7 +53,9 @@ export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[
   // No choice longer than 100 characters can be offered: with that much typed there is nothing to complete
   // (and a long input costs nothing; abuse issue §1).
   if (prefix.length >= MAX_CHOICE || last.length > MAX_CHOICE) return [];
-  const typed = normalizeTyped(last);
+  const written = normalizeTyped(last);
+  const verb = verbFirst(written);
+  const typed = verb ? verb.rest : written;
   const tokens = typed === '' ? [] : typed.split(' ');
 
   const exact: string[] = [];
@@ -50,13 +65,15 @@ export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[
   for (const u of units) if (u.label) for (const o of u.orders) labelOf.set(o, u.label);
   for (const unit of ordered) {
     for (const order of unit.orders) {
-      const n = normalizeTyped(order);
+      const full = normalizeTyped(order);
+      if (verb && !full.endsWith(` ${verb.letter}`)) continue;
+      const n = verb ? full.slice(0, -2) : full;
       if (n.startsWith(typed)) exact.push(order);
       else if (tokens.every((t) => n.split(' ').includes(t) || n.includes(t))) loose.push(order);
     }
   }
   // With nothing typed, show each unit's first orders round-robin so every unit appears.
-  const candidates = typed === '' ? roundRobin(ordered) : [...exact, ...loose];
+  const candidates = written === '' ? roundRobin(ordered) : [...exact, ...loose];
   const choices: Choice[] = [];
   for (const order of candidates) {
     const value = prefix + order;

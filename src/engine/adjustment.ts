@@ -4,7 +4,7 @@
  */
 import type { GameMap } from './map.js';
 import { locationKey } from './map.js';
-import type { RulesModule } from './rules.js';
+import type { BuildSlot, RulesModule } from './rules.js';
 import type { OrderResult, Position, Power, PowerOrder, ProvinceId, Unit, UnitType } from './types.js';
 
 export interface AdjustmentOutcome {
@@ -63,6 +63,18 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
     const fail = (po: PowerOrder, unit: string, order: string, reason: string, result: OrderResult['result'] = 'failure') =>
       results.push({ power, unit, order, result, reason });
 
+    // Builds that differ by their rank (the variant's `buildSlots`): the k-th build of the winter goes in slot k.
+    const slots = rules.buildSlots?.({ map, position, power });
+    const accepted: ProvinceId[] = [];
+    const deferred: { unit: Unit; name: string }[] = [];
+    const accept = (unit: Unit, name: string) => {
+      units.push(unit);
+      built.add(unit.province);
+      accepted.push(unit.province);
+      builds++;
+      results.push({ power, unit: `${unit.type} ${locationKey(unit)}`, order: `${unit.type} ${locationKey(unit)} B`, result: 'success', reason: `built in ${name}` });
+    };
+
     for (const po of mine) {
       const order = po.order;
       if (order.kind === 'build') {
@@ -92,10 +104,13 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
         }
         if (u.type === 'F' && coasts.length === 0) coast = null;
         const unit: Unit = { power, type: u.type, province: u.province, coast };
-        units.push(unit);
-        built.add(u.province);
-        builds++;
-        results.push({ power, unit: `${u.type} ${locationKey(unit)}`, order: `${u.type} ${locationKey(unit)} B`, result: 'success', reason: `built in ${name}` });
+        if (slots && !fitsSlots(slots, [...accepted, u.province])) {
+          // Not yet: it may fit once the builds of earlier ranks are in (whatever order they were listed in).
+          deferred.push({ unit, name });
+          built.add(u.province);
+          continue;
+        }
+        accept(unit, name);
       } else if (order.kind === 'disband') {
         const at = order.unit.province;
         const unit = units.find((x) => x.province === at && !disbanded.has(at));
@@ -109,12 +124,31 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
         removed.push(unit);
         results.push({ power, unit: label, order: `${unit.type} ${locationKey(unit)} D`, result: 'success', reason: 'disbanded' });
       } else if (order.kind === 'waive') {
+        const refused = rules.waiveRefused?.({ map, position, power });
+        if (refused) { fail(po, '', 'WAIVE', refused, 'illegal'); continue; }
         if (delta <= 0 || builds >= delta) { fail(po, '', 'WAIVE', 'no build left to waive'); continue; }
         builds++;
         results.push({ power, unit: '', order: 'WAIVE', result: 'success', reason: 'build waived' });
       } else {
         const unit = 'unit' in order ? `${order.unit.type ?? '?'} ${locationKey(order.unit)}` : '';
         fail(po, unit, order.kind, 'only builds, disbands and waives are given in an adjustment phase', 'illegal');
+      }
+    }
+    if (slots) {
+      for (let placed = true; placed; ) {
+        placed = false;
+        for (const d of [...deferred]) {
+          if (builds >= delta || !fitsSlots(slots, [...accepted, d.unit.province])) continue;
+          deferred.splice(deferred.indexOf(d), 1);
+          accept(d.unit, d.name);
+          placed = true;
+        }
+      }
+      for (const d of deferred) {
+        const label = `${d.unit.type} ${locationKey(d.unit)}`;
+        const reason = builds >= delta ? `all ${delta} build${delta > 1 ? 's are' : ' is'} used` : (slots[accepted.length]?.rule ?? `${d.name} cannot take this build`);
+        built.delete(d.unit.province);
+        results.push({ power, unit: label, order: `${label} B`, result: 'failure', reason });
       }
     }
     if (delta > 0 && builds < delta) {
@@ -126,8 +160,8 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
     if (delta < 0 && disbanded.size < -delta) {
       // Civil disorder (DATC 4.D.8, 2023 rules).
       const remaining = units.filter((u) => u.power === power && !disbanded.has(u.province));
-      const homes = rules.civilDisorderCenters?.({ map, position, power }) ?? position.supplyCenters[power] ?? [];
-      const victims = civilDisorder(map, homes, remaining, -delta - disbanded.size);
+      const measure = rules.civilDisorderCenters?.({ map, position, power }) ?? { provinces: position.supplyCenters[power] ?? [], measuredFrom: 'an owned supply centre' };
+      const victims = civilDisorder(map, measure.provinces, remaining, -delta - disbanded.size);
       for (const v of victims) {
         disbanded.add(v.province);
         removed.push(v);
@@ -137,7 +171,7 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
           unit: `${v.type} ${locationKey(v)}`,
           order: `${v.type} ${locationKey(v)} D`,
           result: 'success',
-          reason: 'removed in civil disorder (farthest from an owned supply centre)',
+          reason: `removed in civil disorder (farthest from ${measure.measuredFrom})`,
           defaulted: true,
         });
       }
@@ -145,6 +179,29 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
   }
   const gone = new Set(removed.map((u) => u.province));
   return { units: units.filter((u) => !gone.has(u.province)), removed, civilDisorderRemovals, results };
+}
+
+/**
+ * Can these builds (provinces, one build each) take the first `builds.length` slots, one build per slot, each in one
+ * of its slot's places? A small bipartite matching (augmenting paths): a winter has a handful of builds.
+ */
+export function fitsSlots(slots: readonly BuildSlot[], builds: readonly ProvinceId[]): boolean {
+  if (builds.length > slots.length) return false;
+  const slotOf = new Array<number>(builds.length).fill(-1);
+  const buildIn = new Array<number>(builds.length).fill(-1);
+  const place = (b: number, seen: boolean[]): boolean => {
+    for (let k = 0; k < builds.length; k++) {
+      if (seen[k] || !slots[k]!.places.includes(builds[b]!)) continue;
+      seen[k] = true;
+      if (buildIn[k] === -1 || place(buildIn[k]!, seen)) {
+        buildIn[k] = b;
+        slotOf[b] = k;
+        return true;
+      }
+    }
+    return false;
+  };
+  return builds.every((_, b) => place(b, new Array<boolean>(builds.length).fill(false)));
 }
 
 /**

@@ -238,7 +238,7 @@ function adjustmentOptions(variant: Variant, position: Position, power: Power): 
     if (built.length === 0) continue;
     options.push({ unit: built[0]!, orders: built.map((unit) => text(variant, { kind: 'build', unit })) });
   }
-  // WAIVE is listed once, with the first build.
-  if (options.length > 0) options[0]!.orders.push(text(variant, { kind: 'waive' }));
+  // WAIVE is listed once, with the first build (unless the variant refuses it now: `waiveRefused`).
+  if (options.length > 0 && !rules.waiveRefused?.({ map, position, power })) options[0]!.orders.push(text(variant, { kind: 'waive' }));
   return options;
 }

@@ -152,6 +152,15 @@ export interface DecisiveDeclaration {
   province: ProvinceId;
 }
 
+/**
+ * One build of a power's winter, by rank (`RulesModule.buildSlots`): where it may go, and the rule a build that does
+ * not fit breaks, as a player reads it.
+ */
+export interface BuildSlot {
+  places: ProvinceId[];
+  rule: string;
+}
+
 export interface RulesModule {
   /** The variant's game options by name (missing from a game: the option's `default`). */
   gameOptions?: Record<string, GameOptionSpec>;
@@ -286,8 +295,11 @@ export interface RulesModule {
    */
   adjustmentDelta?(q: { map: GameMap; position: Position; power: Power }): number | undefined;
 
-  /** Provinces a power's civil-disorder removals measure distance to (Classic: its owned centres). */
-  civilDisorderCenters?(q: { map: GameMap; position: Position; power: Power }): ProvinceId[] | undefined;
+  /**
+   * Provinces a power's civil-disorder removals measure distance to (Classic: its owned centres), and how the
+   * removal's reason names them (`farthest from <measuredFrom>`).
+   */
+  civilDisorderCenters?(q: { map: GameMap; position: Position; power: Power }): { provinces: ProvinceId[]; measuredFrom: string } | undefined;
 
   /**
    * The last word on every phase, after the next position is built: variant state, events and result texts that
@@ -295,6 +307,19 @@ export interface RulesModule {
    */
   afterAdjudication?(q: { map: GameMap; before: Position; orders: PowerOrder[]; adjudication: Adjudication; context: AdjudicationContext }): Adjudication;
 
+  /**
+   * When a power's builds this winter differ by rank: slot k says where its k-th build may go (each within
+   * `buildableCenters`). A set of builds is accepted when it can take the first slots, one build per slot, whatever
+   * order the builds are listed in; undefined = every build may go anywhere `buildableCenters` allows. Mandate of
+   * Heaven rule 2: in the winter the Hsiung-Nu settle, builds up to their 6th unit in the placement area, further
+   * builds in vacant owned centres.
+   */
+  buildSlots?(q: { map: GameMap; position: Position; power: Power }): BuildSlot[] | undefined;
+  /**
+   * Why this power may not waive a build now, or null/undefined (it may). A refused `WAIVE` fails with this reason,
+   * is not offered, and is refused when typed (`orderProblem`). Mandate of Heaven rule 2: all three armies are placed.
+   */
+  waiveRefused?(q: { map: GameMap; position: Position; power: Power }): string | null | undefined;
   /** Centres a power may build in (Classic: owned, vacant home centres). */
   buildableCenters?(q: { map: GameMap; position: Position; power: Power }): ProvinceId[];
   /** Unit types a power may build in a province (Warring States: armies only). */

@@ -58,7 +58,9 @@ export function checkOrder(
 ): { unitKey: string } | { error: string } {
   const phaseType = position.phase.type;
   if (phaseType === 'adjustment') {
-    const ballot = checkAdjustmentBallot(variant, position, order, voted);
+    // A build the power may make itself is its own, even in a voted power's centre: a ballot only otherwise.
+    const ownBuild = order.kind === 'build' && duties.builds > 0 && duties.buildSites.includes(order.unit.province);
+    const ballot = ownBuild ? null : checkAdjustmentBallot(variant, position, order, voted);
     if (ballot) return ballot;
     return checkAdjustment(variant, position, power, order, duties, existing.filter((e) => !isBallotKey(e.unitKey)));
   }
@@ -135,6 +137,8 @@ function checkAdjustment(
         };
       }
       if (order.kind === 'waive') {
+        const refused = orderProblem(variant, position, { power, order });
+        if (refused) return { error: `${refused.charAt(0).toUpperCase()}${refused.slice(1)}.` };
         const used = new Set(existing.map((e) => e.unitKey));
         let n = 1;
         while (used.has(`waive:${n}`)) n++;

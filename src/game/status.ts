@@ -52,6 +52,7 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
     const acting = new Set(phaseRow.resolvedAt === null && game.status !== 'finished' ? powersToAct(variant, position) : []);
     const stored = ordersOf(tx, phaseRow.id);
     const ready = readyPowers(tx, phaseRow.id);
+    const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: players.map((p) => p.power) }) ?? []);
     powers = powerNames.map((power) => {
       const mine = stored.filter((o) => o.power === power && !isBallotKey(o.unitKey)); // votes are secret, even their number
       const duties = dutiesOf(variant, position, power);
@@ -79,6 +80,7 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
         submitted: toAct && hasDuties(duties) && ordersComplete(duties, mine.map((o) => o.unitKey), mine.map((o) => o.order.kind)),
         ordersStored: mine.length,
         ready: toAct && ready.has(power),
+        ...(voted.has(power) ? { voted: true } : {}),
       };
     });
   }
@@ -122,15 +124,16 @@ function statusText(
   }
   for (const p of powers) {
     if (p.supplyCenters === 0 && p.units === 0) continue;
-    const who = p.userId ? `<@${p.userId}>` : 'civil disorder';
+    const who = p.userId ? `<@${p.userId}>` : p.voted ? "moved by the players' vote" : 'civil disorder';
     let state = '';
     if (game.status !== 'finished') {
       if (!p.toAct) state = decisive ? '' : ' · nothing to do';
+      else if (p.voted) state = ' · the players vote on its orders';
       else if (!p.userId) state = ' · defaults apply';
       else if (decisive) state = p.submitted ? ' · ⚔️ answered' : ' · ⏳ may declare';
       else state = `${p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders'}${p.ready ? ' · 🟢 ready' : ''}`;
     }
-    lines.push(`${p.power} (${who}) · ${p.supplyCenters} centres, ${p.units} units${state}`);
+    lines.push(`${p.power} (${who}) · ${p.supplyCenters} centre${p.supplyCenters === 1 ? '' : 's'}, ${p.units} unit${p.units === 1 ? '' : 's'}${state}`);
   }
   return lines.join('\n');
 }

@@ -123,6 +123,8 @@ export interface PowerStatus {
   /** Number of orders stored so far in this phase. */
   ordersStored: number;
   ready: boolean;
+  /** Moved by the players' vote (the variant's `votedPowers`), not by a seat of its own. */
+  voted?: boolean;
 }
 
 export interface StatusView {

@@ -104,6 +104,20 @@ describe('order autocomplete', () => {
     expect(suggestOrders('', many)).toHaveLength(25);
   });
 
+  it('issue 19 §4: the spelling the rules pages document (`Build A bei`, `Disband A ysh`) finds the builds and disbands', () => {
+    const winter = [
+      { unit: 'A bei', orders: ['A bei B', 'WAIVE'] },
+      { unit: 'A lfa', orders: ['A lfa B'] },
+      { unit: 'F lin', orders: ['F lin B', 'A lin B'] },
+    ];
+    expect(suggestOrders('Build A bei', winter).map((c) => c.value)).toEqual(['A bei B']);
+    expect(suggestOrders('build a', winter).map((c) => c.value)).toEqual(['A bei B', 'A lfa B', 'A lin B']);
+    expect(suggestOrders('Build F', winter)[0]!.value).toBe('F lin B');
+    expect(suggestOrders('Build', winter).map((c) => c.value)).toEqual(['A bei B', 'A lfa B', 'F lin B', 'A lin B']);
+    expect(suggestOrders('Disband A ysh', [{ unit: 'A ysh', orders: ['A ysh D'] }]).map((c) => c.value)).toEqual(['A ysh D']);
+    expect(suggestOrders('A bei B', winter).map((c) => c.value)).toEqual(['A bei B']);
+  });
+
   it('answers nothing, at once, when what was typed leaves no room for a 100-character choice', () => {
     expect(suggestOrders('A par - bur; '.repeat(9) + 'F', units)).toEqual([]);
     expect(suggestOrders('x '.repeat(3000), units)).toEqual([]);

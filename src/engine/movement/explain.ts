@@ -100,7 +100,8 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
 function whyMoveFailed(r: MovementResolver, i: number): string {
   if (r.paradoxes.has(i)) return 'the convoy was disrupted by a convoy paradox (Szykman rule)';
   if (!r.hasPath(i)) {
-    return r.convoyers[i]!.length === 0 ? 'no fleet convoyed it' : 'the convoy was disrupted';
+    const ordered = r.convoyers[i]!.length + r.disruptedConvoyers[i]!.length;
+    return ordered === 0 ? 'no fleet convoyed it' : 'the convoy was disrupted';
   }
   const attack = r.attackStrength(i);
   const target = r.dest[i]!;

@@ -53,6 +53,11 @@ export class MovementResolver {
   readonly supporters: number[][] = [];
   /** Matching convoy fleets, per convoyed army. */
   readonly convoyers: number[][] = [];
+  /**
+   * Matching convoy fleets a variant's rule disrupted from the orders alone (`convoyDisrupted`), per army: they carry
+   * no army, but still show the intent to convoy (DATC 4.A.3: an own fleet's convoy makes the move a convoyed one).
+   */
+  readonly disruptedConvoyers: number[][] = [];
   /** Why a support or convoy does not apply (it does not match the supported/convoyed unit's order). */
   readonly voidReason: (string | null)[] = [];
   /** Armies whose convoy was disrupted by the Szykman rule. */
@@ -113,6 +118,7 @@ export class MovementResolver {
       const ou = this.units[i]!;
       this.supporters.push([]);
       this.convoyers.push([]);
+      this.disruptedConvoyers.push([]);
       this.voidReason.push(null);
       this.byConvoy.push(false);
       this.headToHead.push(-1);
@@ -159,13 +165,19 @@ export class MovementResolver {
       const disrupted = this.rules.convoyDisrupted?.({ map: this.map, position: this.position, orderedUnits: ordered, fleet: this.units[c]! });
       if (disrupted) {
         this.voidReason[c] = disrupted;
+        this.disruptedConvoyers[t]!.push(c);
         continue;
       }
       this.convoyers[t]!.push(c);
     }
   }
 
-  /** Army moves by convoy: ordered "via convoy", not adjacent, or a fleet of its own power convoys it (DATC 4.A.3). */
+  /**
+   * Army moves by convoy: ordered "via convoy", not adjacent, or a fleet of its own power convoys it (DATC 4.A.3).
+   * A fleet whose convoy a variant's rule disrupted from the orders (Mandate of Heaven rule 6) still shows that
+   * intent: the army goes by the disrupted convoy and stays, as when its convoy is disrupted by dislodgement (no
+   * land-route fallback).
+   */
   private markConvoyedMoves(): void {
     const n = this.units.length;
     for (let i = 0; i < n; i++) {
@@ -174,9 +186,9 @@ export class MovementResolver {
       const adjacent = this.map.armyCanMove(ou.unit.province, this.dest[i]!) || this.rules.canMove?.({ map: this.map, unit: ou.unit, to: this.destLoc[i]! }) === true;
       // Intent counts only for a fleet on some minimal route through seas that hold fleets (DATC 6.G.6, 6.G.7, 6.G.19).
       const seas = this.fleetSeas;
-      const ownConvoy = this.convoyers[i]!.some(
-        (c) => this.units[c]!.unit.power === ou.unit.power && onMinimalRoute(this.map, ou.unit.province, this.dest[i]!, seas, this.units[c]!.unit.province),
-      );
+      const own = (c: number) =>
+        this.units[c]!.unit.power === ou.unit.power && onMinimalRoute(this.map, ou.unit.province, this.dest[i]!, seas, this.units[c]!.unit.province);
+      const ownConvoy = this.convoyers[i]!.some(own) || this.disruptedConvoyers[i]!.some(own);
       this.byConvoy[i] = ou.order.viaConvoy || !adjacent || ownConvoy;
       if (this.byConvoy[i] && this.convoyers[i]!.length === 0 && !this.convoyPossible(i)) {
         // DATC 6.D.32 (4.E.1): a convoy move that no fleet is ordered to convoy is illegal; the army holds.

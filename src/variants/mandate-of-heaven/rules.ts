@@ -8,8 +8,8 @@ import type { Adjudication, AdjudicationContext, OrderResult, Position, Power, V
 import { checkMandateData } from './check.js';
 import type { MandateFeatures } from './features.js';
 import { lastStandOf, lastStandStrength, reviseLastStand } from './rules/last-stand.js';
-import { afterNomadWinter, completePlacement, nomadBuildPlaces, nomadDelta, nomadWinter, PLACEMENT_YEAR } from './rules/nomads.js';
-import { convoysFrom, RIVER_DISRUPTION, riverConvoyDisruptor } from './rules/river-convoy.js';
+import { afterNomadWinter, completePlacement, nomadBuildPlaces, nomadBuildSlots, nomadDelta, nomadWinter, PLACEMENT_YEAR } from './rules/nomads.js';
+import { convoysFrom, RIVER_DISRUPTION, riverConvoyDisruptors } from './rules/river-convoy.js';
 import { isNonNeutral, isVoted, readState, withState, type MandateState } from './rules/state.js';
 import { mandateWinner } from './rules/victory.js';
 import { adoptBallots, electorate } from './rules/votes.js';
@@ -20,7 +20,7 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
     stateful: true,
     // Rule 6: fleets in river provinces convoy; a foreign fleet's legal move into the province disrupts.
     convoysFrom: ({ map, province }) => convoysFrom(features, map, province),
-    convoyDisrupted: ({ orderedUnits, fleet }) => (riverConvoyDisruptor(features, orderedUnits, fleet) ? RIVER_DISRUPTION : null),
+    convoyDisrupted: ({ orderedUnits, fleet }) => (riverConvoyDisruptors(features, orderedUnits, fleet).length > 0 ? RIVER_DISRUPTION : null),
 
     // Rule 4: +1 hold and defend strength for a power's last units with no retreat (outer fixed point).
     strength: (ctx, q) => lastStandStrength(ctx, q),
@@ -60,6 +60,12 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
       if (power === nomads) return nomadBuildPlaces(features, nomadWinter(features, readState(position), position), position);
       return [...(position.supplyCenters[power] ?? [])]; // rule 1: "Builds will be allowed on any owned SC."
     },
+    // Rule 2 (Q18): "the Hsiung-Nu may place these armies": where, not whether; all three are placed.
+    waiveRefused: ({ position, power }) =>
+      power === nomads && position.phase.type === 'adjustment' && position.phase.year === PLACEMENT_YEAR
+        ? 'the Hsiung-Nu place all three of their armies: a placement cannot be waived (Mandate of Heaven rule 2)'
+        : null,
+    buildSlots: ({ position, power }) => (power === nomads ? nomadBuildSlots(features, nomadWinter(features, readState(position), position), position) : undefined),
     buildableTypes: ({ map, position, power, province }) => {
       const kind = map.province(province)?.kind;
       const standard: ('A' | 'F')[] = kind === 'coast' ? ['A', 'F'] : kind === 'land' ? ['A'] : [];
@@ -69,10 +75,12 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
       const owned = position.supplyCenters[power]?.includes(province) ?? false;
       return w.regime === 'settled' && owned ? standard : ['A'];
     },
-    civilDisorderCenters: ({ map, position, power }) => {
-      // Brief §3.2/§3.3: the placement area is the nomads' "home"; a neutral's is its original centre.
-      if (power === nomads && nomadWinter(features, readState(position), position).regime === 'nomad') return [...features.placementArea];
-      if (features.isNeutral(power)) return [...new Set([...map.homeCenters(power), ...(position.supplyCenters[power] ?? [])])];
+    civilDisorderCenters: ({ position, power }) => {
+      // Brief §3.2: while nomad, the placement area is the Hsiung-Nu's "home". Everyone else, neutrals included, by
+      // the standard rule ("All other rules are as in Standard Diplomacy"): distance to an owned centre.
+      if (power === nomads && nomadWinter(features, readState(position), position).regime === 'nomad') {
+        return { provinces: [...features.placementArea], measuredFrom: 'the placement area, the nomads’ home: Mandate of Heaven rule 2' };
+      }
       return undefined;
     },
 
@@ -88,21 +96,25 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
   return rules;
 }
 
-/** Rule 4's `/why` text and rule 6's disrupted convoys, in the players' terms. */
+/** Rule 4's `/why` text and rule 6's disrupted convoys, in the players' terms (every list in province order). */
 function describeMovement(features: MandateFeatures, adj: Adjudication, ordered: OrderedUnit[], pass: unknown): Adjudication {
   const lastStand = lastStandOf(pass);
   const byProvince = new Map(ordered.map((ou) => [ou.unit.province, ou]));
-  const orderedMap = new Map(ordered.map((ou) => [ou.unit.province, ou]));
-  const disruptedArmies = new Map<string, string>();
+  /** Army province -> the fleets whose moves disrupted a river convoy of it. */
+  const disruptedArmies = new Map<string, Set<string>>();
   const results = adj.results.map((r): OrderResult => {
     const province = r.unit.split(' ')[1]?.split('/')[0] ?? '';
     const ou = byProvince.get(province);
     let out = r;
     if (ou && r.result === 'void' && r.reason.includes(RIVER_DISRUPTION) && ou.order.kind === 'convoy') {
-      const by = riverConvoyDisruptor(features, orderedMap, ou);
-      const name = by ? `${by.unit.type} ${by.unit.province}` : 'a fleet';
-      out = { ...r, result: 'failure', reason: `convoy disrupted: ${name} of ${by?.unit.power ?? 'another power'} moved against it, and any such fleet attack disrupts a river convoy whether or not it succeeds (Mandate of Heaven rule 6)` };
-      disruptedArmies.set(ou.order.target.province, name);
+      const by = riverConvoyDisruptors(features, byProvince, ou);
+      const names = by.map((f) => `${f.unit.type} ${f.unit.province} of ${f.unit.power}`);
+      const who = names.length > 0 ? `${listed(names)} moved against it` : 'a fleet of another power moved against it';
+      const suffix = r.reason.slice(r.reason.indexOf(RIVER_DISRUPTION) + RIVER_DISRUPTION.length);
+      out = { ...r, result: 'failure', reason: `convoy disrupted: ${who}, and any such fleet attack disrupts a river convoy whether or not it succeeds (Mandate of Heaven rule 6)${suffix}` };
+      const fleets = disruptedArmies.get(ou.order.target.province) ?? new Set<string>();
+      for (const f of by) fleets.add(`${f.unit.type} ${f.unit.province}`);
+      disruptedArmies.set(ou.order.target.province, fleets);
     }
     if (lastStand && ou && lastStand.lastStand.includes(province) && ou.unit.power === r.power) {
       const count = lastStand.lastStand.filter((p) => byProvince.get(p)?.unit.power === r.power).length;
@@ -114,12 +126,20 @@ function describeMovement(features: MandateFeatures, adj: Adjudication, ordered:
   const final = results.map((r): OrderResult => {
     const province = r.unit.split(' ')[1] ?? '';
     const by = disruptedArmies.get(province);
-    if (by && r.result === 'failure' && /no fleet convoyed it|the convoy was disrupted/.test(r.reason)) {
-      return { ...r, reason: `its river convoy was disrupted by ${by}'s move (Mandate of Heaven rule 6)` };
+    const lead = /^(no fleet convoyed it|the convoy was disrupted)/.exec(r.reason);
+    if (by && by.size > 0 && r.result === 'failure' && lead) {
+      const fleets = [...by].sort((a, b) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!));
+      const moves = fleets.length === 1 ? `${fleets[0]}'s move` : `the moves of ${listed(fleets)}`;
+      return { ...r, reason: `its river convoy was disrupted by ${moves} (Mandate of Heaven rule 6)${r.reason.slice(lead[0].length)}` };
     }
     return r;
   });
   return { ...adj, results: final };
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** State kept between phases, events, and neutral results in the players' terms (rules 2 and 3). */
@@ -161,7 +181,10 @@ function afterPhase(features: MandateFeatures, map: GameMap, before: Position, a
 
   const results = adj.results.map((r) => neutralResult(features, r, phase.type, votedAtStart));
   const position = withState(adj.position, state);
-  return { ...adj, results, position, ...(events.length > 0 ? { events } : {}) };
+  // Rule 5 with rule 3: victory is a player's. An activated neutral nobody has been seated on is still moved by the
+  // players' vote ("a new player will be called in to play it"), so it cannot win until a player plays it.
+  const winner = adj.winner !== null && isVoted(features, state, adj.winner, seated) ? null : adj.winner;
+  return { ...adj, results, position, winner, ...(events.length > 0 ? { events } : {}) };
 }
 
 /** A voted neutral's result: the adopted order, or what happened for lack of a majority; and rule 1/2 build texts. */
@@ -177,7 +200,7 @@ function neutralResult(features: MandateFeatures, r: OrderResult, phase: Positio
       if (phase === 'movement') reason = reason.replace(/^no order: the unit held/, 'held (no majority)');
       else if (phase === 'retreat') reason = 'disbanded (no majority)';
       else if (r.order === 'WAIVE') reason = 'no build (no majority)';
-      else reason = 'removed in civil disorder (no majority for a disband)';
+      else reason = reason.replace(/^removed in civil disorder \((.*)\)$/, 'removed in civil disorder (no majority for a disband; $1)');
       return { ...rest, reason, vote: 'no-majority' };
     }
     return { ...rest, reason: `adopted by the players' vote: ${reason}`, vote: 'adopted' };

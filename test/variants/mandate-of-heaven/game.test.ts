@@ -107,6 +107,43 @@ describe('Mandate of Heaven in the game layer', () => {
   });
 });
 
+describe('issue 19 in the game layer', () => {
+  it('§4: a WAIVE in the Hsiung-Nu placement is refused when typed, not stored', () => {
+    startMandate();
+    const r = ok(order('Hsiung-Nu', 'WAIVE'));
+    expect(r.stored).toEqual([]);
+    expect(r.rejected[0]!.error).toMatch(/^The Hsiung-Nu place all three of their armies: a placement cannot be waived/);
+    expect(ok(order('Hsiung-Nu', 'Build A bei')).stored.map((s) => s.unitKey)).toEqual(['bei']);
+  });
+
+  it('§4: the status never calls a neutral moved by the players’ vote "civil disorder"', () => {
+    startMandate(PLAYERS.filter((p) => p !== 'Han'));
+    ok(order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
+    resolve();
+    const text = ok(gameStatus(env.deps, CHANNEL)).status.text;
+    expect(text).toMatch(/^Song \(moved by the players' vote\) · 1 centre, 1 unit · the players vote on its orders$/m);
+    expect(text).not.toMatch(/^Song .*civil disorder/m);
+    expect(text).toMatch(/^Han \(civil disorder\) · 3 centres, 3 units · defaults apply$/m);
+  });
+
+  it('§1.1: a nomad Hsiung-Nu build in Pei Choushi’s empty centre is stored as their own build, never as a vote', () => {
+    startMandate();
+    const gameId = ok(gameStatus(env.deps, CHANNEL)).status.game.id;
+    const row = env.deps.db.select().from(phases).where(eq(phases.gameId, gameId)).all().at(-1)!;
+    const start = row.position;
+    const winter = {
+      ...start,
+      phase: { season: 'winter' as const, year: 1, type: 'adjustment' as const },
+      units: [...start.units.filter((u) => u.province !== 'pch' && u.power !== 'Qin'), ...['bei', 'yon', 'nan'].map((province) => ({ power: 'Hsiung-Nu', type: 'A' as const, province, coast: null }))],
+      supplyCenters: { ...start.supplyCenters, Qin: ['xia'], 'Hsiung-Nu': ['nan', 'yon'] },
+    };
+    env.deps.db.update(phases).set({ position: winter }).where(eq(phases.id, row.id)).run();
+    const r = ok(order('Hsiung-Nu', 'Build A pch'));
+    expect(r.stored.map((s) => s.unitKey)).toEqual(['pch']);
+    expect(r.missing).toEqual([]);
+  });
+});
+
 describe('who acts when only a neutral has something to decide', () => {
   it('a neutral retreat or build waits for every seated player in the game (each votes on it)', async () => {
     const { seatedToAct } = await import('../../../src/game/resolve.js');

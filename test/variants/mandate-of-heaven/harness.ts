@@ -14,6 +14,8 @@ export const winterOf = (year: number): Phase => ({ season: 'winter', year, type
 export interface MohCase {
   /** The brief's example or scenario it rebuilds (§3.2 row, §5 scenario …). */
   name: string;
+  /** The seed sentence the case rests on (audit positions, issue 19). */
+  seed?: string;
   phase: Phase;
   units: string[];
   dislodged?: { unit: string; attackerFrom: string }[];

@@ -171,7 +171,7 @@ const cases: MohCase[] = [
     name: 'neutral disbands: no majority → civil disorder, nearest its own centre kept',
     phase: winterOf(1),
     units: [...START_UNITS, 'Song A tan'],
-    expect: { results: { 'A tan': { power: 'Song', reason: 'removed in civil disorder (no majority for a disband)' } }, has: ['Song A son', '!Song A tan'] },
+    expect: { results: { 'A tan': { power: 'Song', reason: 'removed in civil disorder (no majority for a disband; farthest from an owned supply centre)' } }, has: ['Song A son', '!Song A tan'] },
   },
   {
     name: '§5 scenario 8: Song owns son, dal and che after the Fall → activated',

@@ -10,6 +10,7 @@
  * "start melting away"; units allowed = min(6, F + ⌊S/2⌋) while nomad, S once settled (irreversible, Q14).
  */
 import type { GameMap } from '../../../engine/map.js';
+import type { BuildSlot } from '../../../engine/rules.js';
 import type { Position, Power, PowerOrder, ProvinceId, VariantEvent } from '../../../engine/types.js';
 import type { MandateFeatures } from '../features.js';
 import type { MandateState } from './state.js';
@@ -66,8 +67,8 @@ export function nomadDelta(w: NomadWinter): number {
 /**
  * Where the Hsiung-Nu may build: "All builds up to 6 must be placed in the initial placement area" (any province
  * of it, centre or not, owned or not: Q16); after the switch, "in a vacant, owned SC" (rule 1 and rule 2). In the
- * winter of the switch a build that makes the 6th unit goes in the area and later ones in owned centres; the engine
- * checks each build against one list, so when this winter's builds cross 6 both places are offered.
+ * winter of the switch, when this winter's builds cross 6, both places (the rank of each build decides which:
+ * `nomadBuildSlots`).
  */
 export function nomadBuildPlaces(features: MandateFeatures, w: NomadWinter, position: Position): ProvinceId[] {
   const owned = position.supplyCenters[features.nomads] ?? [];
@@ -75,6 +76,31 @@ export function nomadBuildPlaces(features: MandateFeatures, w: NomadWinter, posi
   if (!w.switchedNow || w.unitsOnBoard >= NOMAD_CAP) return [...owned];
   if (w.units <= NOMAD_CAP) return [...features.placementArea];
   return [...new Set([...features.placementArea, ...owned])].sort();
+}
+
+/**
+ * The winter the Hsiung-Nu settle, their builds by rank: "All builds up to 6 must be placed in the initial placement
+ * area" and "any further builds will be made on a 1 for 1 basis, and must be made in a vacant, owned SC". Undefined
+ * in every other winter (all builds go to the same places).
+ */
+export function nomadBuildSlots(features: MandateFeatures, w: NomadWinter, position: Position): BuildSlot[] | undefined {
+  if (!w.switchedNow || w.unitsOnBoard >= NOMAD_CAP || w.units <= NOMAD_CAP) return undefined;
+  const owned = [...(position.supplyCenters[features.nomads] ?? [])].sort();
+  const area = [...features.placementArea];
+  const slots: BuildSlot[] = [];
+  for (let unit = w.unitsOnBoard + 1; unit <= w.units; unit++) {
+    slots.push(
+      unit <= NOMAD_CAP
+        ? { places: area, rule: `the Hsiung-Nu's builds up to their 6th unit must be placed in the placement area, and this build would be their ${ordinal(unit)} unit (Mandate of Heaven rule 2)` }
+        : { places: owned, rule: `once the Hsiung-Nu get to 6 units, further builds must be made in a vacant, owned supply centre, and this build would be their ${ordinal(unit)} unit (Mandate of Heaven rule 2)` },
+    );
+  }
+  return slots;
+}
+
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n}${suffix}`;
 }
 
 /**
@@ -111,8 +137,8 @@ export function completePlacement(
   const extra: PowerOrder[] = fill.map((province) => ({ power, order: { kind: 'build', unit: { type: 'A', province, coast: null } } }));
   const names = fill.map((p) => map.province(p)?.name ?? p).join(', ');
   return {
-    // A waive is no way out of placing (Q18): it goes after the placements, where no build is left to waive.
-    orders: [...orders.filter((o) => !(o.power === power && o.order.kind === 'waive')), ...extra, ...orders.filter((o) => o.power === power && o.order.kind === 'waive')],
+    // A waive is no way out of placing (Q18): the rules refuse it (`waiveRefused`).
+    orders: [...orders, ...extra],
     event: {
       kind: 'default-placement',
       power,

@@ -20,13 +20,15 @@ export function convoysFrom(features: MandateFeatures, map: GameMap, province: P
   return map.isSea(province) || features.isRiverProvince(province);
 }
 
-/** The disrupting fleet of a river convoy, if any (illegal moves are holds and attack nothing: Q24). */
-export function riverConvoyDisruptor(features: MandateFeatures, orderedUnits: ReadonlyMap<ProvinceId, OrderedUnit>, fleet: OrderedUnit): OrderedUnit | null {
+/**
+ * The fleets that disrupt a river convoy, in province order (never in listing order): every legal move into the
+ * convoying fleet's river province by a fleet of another power (illegal moves are holds and attack nothing: Q24).
+ */
+export function riverConvoyDisruptors(features: MandateFeatures, orderedUnits: ReadonlyMap<ProvinceId, OrderedUnit>, fleet: OrderedUnit): OrderedUnit[] {
   const at = fleet.unit.province;
-  if (!features.isRiverProvince(at) || fleet.order.kind !== 'convoy') return null;
+  if (!features.isRiverProvince(at) || fleet.order.kind !== 'convoy') return [];
   const attackers = [...orderedUnits.values()].filter(
     (ou) => ou.unit.type === 'F' && ou.unit.power !== fleet.unit.power && !ou.illegalReason && ou.order.kind === 'move' && ou.order.to.province === at,
   );
-  attackers.sort((a, b) => a.unit.province.localeCompare(b.unit.province));
-  return attackers[0] ?? null;
+  return attackers.sort((a, b) => a.unit.province.localeCompare(b.unit.province));
 }

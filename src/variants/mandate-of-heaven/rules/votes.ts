@@ -80,6 +80,17 @@ function subjectOf(position: Position, order: Order): Power | null {
   return position.units.find((u) => u.province === at)?.power ?? null;
 }
 
+/**
+ * A build the ordering power may make itself is its own build, even in a centre a voted neutral owns: a build is a
+ * ballot only when the ordering power could not make it (issue 19; rule 2 and brief Q16: the nomad Hsiung-Nu build in
+ * any vacant placement-area province, Pei Choushi's centre included).
+ */
+function buildsItself(map: GameMap, rules: RulesModule, position: Position, po: PowerOrder): boolean {
+  if (po.order.kind !== 'build' || adjustmentDelta(position, po.power, map, rules) <= 0) return false;
+  const places = rules.buildableCenters?.({ map, position, power: po.power }) ?? map.homeCenters(po.power).filter((p) => position.supplyCenters[po.power]?.includes(p));
+  return places.includes(po.order.unit.province);
+}
+
 /** The ballot as the normalized order it asks for, or null when it is not a legal order for that unit now. */
 function legalBallot(map: GameMap, rules: RulesModule, position: Position, neutral: Power, order: Order): { key: string; order: Order } | null {
   const phase = position.phase.type;
@@ -160,7 +171,7 @@ export function adoptBallots(
   for (const po of orders) {
     if (voted(po.power)) continue; // a voted neutral gives no orders of its own
     const subject = subjectOf(position, po.order);
-    if (subject === null || !voted(subject)) {
+    if (subject === null || !voted(subject) || buildsItself(map, rules, position, po)) {
       own.push(po);
       continue;
     }
