@@ -30,7 +30,7 @@ import {
   type RawFile,
 } from 'discord.js';
 import { eq } from 'drizzle-orm';
-import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputForProvisional, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
+import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputForStepPicture, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
 import type { Logger } from '../log.js';
 import { games } from '../store/schema.js';
 import { deliverCards, deliverTable, isCardsRow, type CardsPayload, type CardsSendDeps } from './cards/deliver.js';
@@ -145,9 +145,10 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
           await post(row.target, withNonce(row, message));
           return;
         }
-        case 'decisive_provisional': {
-          // The provisional results of a Warhammer movement phase, with the map of its orders and provisional results.
-          const picture = await provisionalPicture(deps, maps, payload.phaseId);
+        case 'step_post': {
+          // A variant's step post (src/game/steps.ts), with the plug-in's picture of the phase when it names one
+          // (e.g. the orders with their provisional results).
+          const picture = payload.picture ? await stepPicture(deps, maps, payload.phaseId, payload.picture) : null;
           if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
           const role = notifyRoleOf(deps, payload.gameId);
           const message = messageWithOverflow(role ? `<@&${role}> ${payload.text}` : payload.text, picture === 'failed' ? null : picture, false);
@@ -230,13 +231,14 @@ async function phasePicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phase
   return (await maps.render(variant, position, drawn, name)) ?? 'failed';
 }
 
-/** The map of a movement phase's provisional results (Warhammer decisive battles). */
-async function provisionalPicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number): Promise<MapPicture | null | 'failed'> {
-  const input = renderInputForProvisional(deps, phaseId);
+/** A picture a variant's step post names (src/game/render-input.ts `renderInputForStepPicture`). */
+async function stepPicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number, picture: string): Promise<MapPicture | null | 'failed'> {
+  const input = renderInputForStepPicture(deps, phaseId, picture);
   if (!input) return null;
-  const { variant, position, ...drawn } = input;
+  const { variant, position, file, ...drawn } = input;
   const p = position.phase;
-  return (await maps.render(variant, position, drawn, mapFileName(`${p.season}-${p.year}-${p.type}`, 'provisional'))) ?? 'failed';
+  const name = `${p.season}-${p.year}-${p.type}`;
+  return (await maps.render(variant, position, drawn, file ? mapFileName(name, file) : mapFileName(name))) ?? 'failed';
 }
 
 /**

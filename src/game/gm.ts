@@ -5,15 +5,14 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { audit, idText, openGameByChannel, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
-import { decisiveSteps, games, orders, outbox, phases, players, readiness, votes, type GameRow, type PhaseRow } from '../store/schema.js';
+import { games, orders, outbox, phases, players, readiness, votes, type GameRow } from '../store/schema.js';
 import { formatDuration, MAX_DURATION_MS, parseDuration } from './durations.js';
 import { earlyResolutionAllowed, tryAgainIn } from './limits.js';
 import { matchPower } from './lobby.js';
 import { noOpenGame } from './context.js';
 import { queueDm, queueNotice, queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx, type ResolveOutcome } from './resolve.js';
-import { clearDecisive, decisiveModeOf, decisiveStepOf } from './decisive.js';
-import { startChoicesPending } from './dogs-of-war.js';
+import { advanceWords, clearSteps, rearmStepReminder } from './steps.js';
 import { discordTime, phaseLabel } from './summary.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseView, Result } from './types.js';
@@ -39,26 +38,6 @@ function durationOf(game: GameRow, type: string): number {
   return type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
 }
 
-/** What `/gm advance` ends early: the phase, or a stage of its Decisive Battle phase (Warhammer). */
-function earlyStep(tx: Tx, game: GameRow, phase: PhaseRow): string {
-  if (startChoicesPending(tx, phase.id)) return 'closed the Dogs of War choice before';
-  const stage = decisiveStageOf(tx, game, phase);
-  return stage === 'orders' ? 'closed the orders of' : stage === 'declaring' ? 'closed the decisive battle declarations of' : stage === 'battles' ? 'closed the battle reports of' : 'resolved';
-}
-
-function earlyNext(tx: Tx, game: GameRow, phase: PhaseRow): string {
-  if (startChoicesPending(tx, phase.id)) return 'their units and the Spring deadline';
-  const stage = decisiveStageOf(tx, game, phase);
-  return stage === 'orders' ? 'the provisional results' : stage === 'declaring' ? 'the battles' : stage === 'battles' ? 'the battle outcomes and final results' : 'the results';
-}
-
-function decisiveStageOf(tx: Tx, game: GameRow, phase: PhaseRow): 'orders' | 'declaring' | 'battles' | null {
-  const variant = variantOfGame(game);
-  if (!variant || phase.type !== 'movement' || !decisiveModeOf(variant, game)) return null;
-  const step = decisiveStepOf(tx, phase.id);
-  return !step ? 'orders' : step.stage === 'done' ? null : step.stage;
-}
-
 /** Resolves the current phase now, whatever the readiness. */
 export function gmAdvance(deps: GameDeps, caller: Caller & { phaseId?: number }): Result<ResolveOutcome & { game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
@@ -74,7 +53,10 @@ export function gmAdvance(deps: GameDeps, caller: Caller & { phaseId?: number })
     if (current) {
       // Queued before the results, so the channel reads why the phase ended early, then its results.
       const label = phaseLabel({ season: current.season as never, year: current.year, type: current.type as never });
-      queueNotice(tx, game, `⏩ The game master ${earlyStep(tx, game, current)} **${label}** before its deadline; ${earlyNext(tx, game, current)} follow.`, `advance:${game.id}:${current.id}:${randomToken(deps.random ?? Math.random)}`, deps.now(), current.id);
+      const variant = variantOfGame(game);
+      // What ends early: the phase, its orders (a step follows), or the variant's step under way (src/game/steps.ts).
+      const words = variant ? advanceWords(tx, game, variant, current, deps.now()) : { ends: 'resolved', next: 'the results' };
+      queueNotice(tx, game, `⏩ The game master ${words.ends} **${label}** before its deadline; ${words.next} follow.`, `advance:${game.id}:${current.id}:${randomToken(deps.random ?? Math.random)}`, deps.now(), current.id);
     }
     const r = resolveInTx(tx, deps, game.id, game.currentPhaseId, 'gm');
     if (!r.ok) return r;
@@ -96,11 +78,9 @@ export function gmExtend(deps: GameDeps, input: Caller & { duration: string }): 
       const deadline = Math.max(game.deadlineMs, now) + parsed.ms;
       if (deadline - now > MAX_DURATION_MS) return fail('The deadline cannot be more than 30 days away.');
       const updated = tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id)).returning().get();
-      // A new deadline earns a new reminder: for the declarations while a Decisive Battle phase is open to them
-      // (orders are closed then), else for the orders.
-      const step = decisiveStepOf(tx, game.currentPhaseId!);
-      if (!step) tx.update(phases).set({ remindedAt: null }).where(eq(phases.id, game.currentPhaseId!)).run();
-      else if (step.stage === 'declaring') tx.update(decisiveSteps).set({ remindedAt: null }).where(eq(decisiveSteps.phaseId, step.phaseId)).run();
+      // A new deadline earns a new reminder: the step's while a step is under way (and the orders', when they are
+      // open meanwhile), else the orders'.
+      rearmStepReminder(tx, game, game.currentPhaseId!);
       audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_extend', detail: { ms: parsed.ms }, at: now });
       queueNotice(tx, game, `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${discordTime(deadline, 'R')} (${discordTime(deadline, 'f')}).`, `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`, now, game.currentPhaseId ?? undefined);
       queueStatus(tx, game.id, now);
@@ -203,7 +183,7 @@ export function gmRollback(deps: GameDeps, caller: Caller & { phaseId?: number }
       .where(eq(phases.id, previous.id))
       .run();
     tx.delete(readiness).where(eq(readiness.phaseId, previous.id)).run();
-    clearDecisive(tx, previous.id); // Warhammer: its Decisive Battle step starts again at its next deadline
+    clearSteps(tx, previous.id); // its variant's steps start again at its next deadline
     // Votes never expire silently (abuse issue §6): they stand, unless they decided the end this rollback undoes.
     const undoesEnd = game.status === 'finished' && (game.end?.kind === 'draw' || game.end?.kind === 'concession');
     if (undoesEnd) tx.delete(votes).where(eq(votes.gameId, game.id)).run();

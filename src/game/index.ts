@@ -79,7 +79,7 @@ export {
   mapPaletteFor,
   renderInputForPhase,
   renderInputForPicture,
-  renderInputForProvisional,
+  renderInputForStepPicture,
   renderInputsForResults,
   type MapPalette,
   type PhasePicture,
@@ -87,17 +87,5 @@ export {
 } from './render-input.js';
 export { phaseLabel, phaseCode, formatResultsSummary, discordTime, splitForDiscord } from './summary.js';
 export { onInternalError, INTERNAL_ERROR } from './tx.js';
-export {
-  declareBattle,
-  reportBattle,
-  declarationChoices,
-  commanderChoices,
-  battleChoices,
-  decisiveModeOf,
-  type Battle,
-  type BattleReport,
-  type DecisiveMode,
-} from './decisive.js';
-export { chooseStart, musterChoices } from './dogs-of-war.js';
-export { follow, revolt, revoltChoices } from './followers.js';
+export { runAction, actionChoices, actionNames, type ActionBy } from './actions.js';
 export { GAME_OVER } from './context.js';

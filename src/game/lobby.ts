@@ -9,11 +9,9 @@
 import { and, eq } from 'drizzle-orm';
 import { botVariants, getVariant } from '../variants/index.js';
 import type { Variant } from '../engine/variant.js';
-import type { Position } from '../engine/types.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
 import { games, phases, players, type GameRow } from '../store/schema.js';
-import { beginStartChoices } from './dogs-of-war.js';
 import { formatDuration, parseDurations } from './durations.js';
 import { liveGamesInServer, serverLimits } from './limits.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
@@ -21,7 +19,9 @@ import { discordTime, ordersOpenLine, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseDurationInput, PhaseView, Result } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
-import { parseCampaign, variantOfGame } from './variant-of-game.js';
+import { parseOptionsText, variantOfGame } from './variant-of-game.js';
+import { openStartSteps } from './steps.js';
+import { pluginOfGame } from './plugin-context.js';
 
 export const NO_GAME = 'There is no game in this channel. A game master can create one with `/game create`.';
 
@@ -54,10 +54,10 @@ export function createGame(
     notifyRoleId?: string | null;
     /** Map colours of the channel's posts (`/game create palette:`). */
     palette?: string | null;
-    /** The variant's game options (Warhammer `decisiveBattles`); null or missing ones take their defaults. */
+    /** The variant's game options by name; null or missing ones take their defaults (`optionsText` too). */
     options?: Record<string, string | null | undefined>;
-    /** Warhammer campaign rules (`/game create campaign:`): comma-separated `name` or `name=value` (variant-of-game.ts). */
-    campaign?: string | null;
+    /** The variant's options as typed in `/game create options:`: comma-separated `name` or `name=value` (variant-of-game.ts). */
+    optionsText?: string | null;
   },
 ): Result<{ game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
@@ -70,9 +70,9 @@ export function createGame(
     if (!durations.ok) return fail(durations.error);
     const palette = input.palette ?? 'standard';
     if (palette !== 'standard' && palette !== 'colorblind') return fail(`Unknown palette "${palette}". Palettes: standard, colorblind.`);
-    const campaign = parseCampaign(variant, input.campaign);
-    if (!campaign.ok) return fail(campaign.error);
-    const options = gameOptionsFor(variant, { ...campaign.options, ...(input.options ?? {}) });
+    const written = parseOptionsText(variant, input.optionsText);
+    if (!written.ok) return fail(written.error);
+    const options = gameOptionsFor(variant, { ...written.options, ...(input.options ?? {}) });
     if (!options.ok) return fail(options.error);
     const existing = openGameByChannel(tx, input.channelId);
     if (existing) {
@@ -226,24 +226,6 @@ export function leaveGame(deps: GameDeps, input: Caller): Result<{ game: GameVie
 }
 
 /**
- * Warhammer's `worthlessAbsentCentres` (docs/rules/warhammer.md): the powers nobody took at the start are recorded in
- * `variantState.absent`, so their home centres give no supply when taken. Other games: the position unchanged.
- */
-export function withAbsentPowers(
-  variant: Variant,
-  options: Record<string, string> | null | undefined,
-  position: Position,
-  joined: { power: string }[],
-): Position {
-  if (options?.worthlessAbsentCentres !== 'on') return position;
-  const held = new Set(joined.map((p) => p.power));
-  const absent = seatablePowers(variant).filter((p) => !held.has(p));
-  if (absent.length === 0) return position;
-  const state = position.variantState ?? {};
-  return { ...position, variantState: { ...state, absent } };
-}
-
-/**
  * Starts the channel's game (game master only): creates the first phase with its deadline, queues the start
  * map for the channel and a DM to every player with their power. Powers nobody holds play in civil disorder.
  */
@@ -260,13 +242,15 @@ export function startGame(
     const joined = playersOf(tx, game.id);
     if (joined.length === 0) return fail('Nobody has joined yet: players join with `/game join`.');
     const now = deps.now();
-    const position = withAbsentPowers(variant, game.options, variant.startingPosition(), joined);
+    const plugin = pluginOfGame(game);
+    const start = variant.startingPosition();
+    const position = plugin.startPosition?.(start, { variant, options: game.options ?? {}, seated: joined.map((p) => p.power) }) ?? start;
     let deadlineMs = now + game.movementMs;
     const phase = insertPhase(tx, game.id, 0, position, now, deadlineMs);
-    // Warhammer: the Dogs of War pick their city first; the Spring clock starts once they have (dogs-of-war.ts).
-    const choosing = beginStartChoices(tx, game, variant, phase, now);
+    // The variant's start choice comes first (src/game/steps.ts); the first phase's clock starts once it is made.
+    const choosing = openStartSteps(tx, deps, game, variant, phase, now);
     if (choosing !== null) {
-      deadlineMs = choosing;
+      deadlineMs = choosing.deadline;
       tx.update(phases).set({ deadlineMs }).where(eq(phases.id, phase.id)).run();
     }
     const started = tx
@@ -290,9 +274,7 @@ export function startGame(
         phaseId: phase.id,
         text:
           `🎲 **${variant.name}** has started!\n${roster}${cdLine}\n` +
-          (choosing !== null
-            ? `🐕 First the Dogs of War choose their city and unit (\`/muster\`), until ${discordTime(deadlineMs, 'R')}; then **${label}** begins with its own deadline. Orders may be written already.`
-            : ordersOpenLine(label, deadlineMs)),
+          (choosing?.announce ?? ordersOpenLine(label, deadlineMs)),
       },
       target: { kind: 'channel', id: game.channelId },
       dedupeKey: `start:${game.id}`,

@@ -12,7 +12,7 @@ import type { Tx } from '../store/db.js';
 import { audit, ordersOf, playersOf } from '../store/queries.js';
 import { orders, outbox, type GameRow, type OrderRow } from '../store/schema.js';
 import { isError, playerInGame } from './context.js';
-import { ordersClosedByDecisive } from './decisive.js';
+import { ordersClosedByStep } from './steps.js';
 import { buildSites, buildableTypes, dutiesOf, unitText, type Duties } from './duties.js';
 import { limitsOf } from './limits.js';
 import { ORDER_CONFIRMATION_KEY, queueDm, queueStatus, type OutboxPayload } from './outbox-write.js';
@@ -290,7 +290,7 @@ export function submitOrders(
     const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByDecisive(tx, phase.id);
+    const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByStep(tx, game, phase);
     if (closed) return fail(closed);
     if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail('The phase has changed since you opened the box, so nothing was stored; run `/orders paste` again.');
     const text = typeof input.text === 'string' ? input.text : '';
@@ -361,7 +361,7 @@ export function clearOrders(deps: GameDeps, input: Caller & { phaseId?: number }
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail('The phase has changed since you asked, so nothing was cleared.');
-    const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByDecisive(tx, phase.id);
+    const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByStep(tx, game, phase);
     if (closed) return fail(closed);
     const res = tx
       .delete(orders)

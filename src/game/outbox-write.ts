@@ -22,10 +22,10 @@ export type OutboxPayload =
    */
   | { type: 'status'; gameId: number; text: string; cards?: CardTablePayload }
   /**
-   * Channel: a movement phase's provisional results and the possible decisive battles (Warhammer); attach the map
-   * of its orders with the provisional results (`decisive_steps.provisional`).
+   * Channel: a post of a variant's phase step (src/game/steps.ts); `picture` names the plug-in's picture of phase
+   * `phaseId` to attach (e.g. the orders with a provisional result), null for none.
    */
-  | { type: 'decisive_provisional'; gameId: number; phaseId: number; text: string }
+  | { type: 'step_post'; gameId: number; phaseId: number; text: string; picture: string | null }
   /** Channel: the game has ended (solo, draw, concession). */
   | { type: 'game_over'; gameId: number; text: string }
   /** Channel: a plain notice (rollback, replacement, a player who cannot be reached by DM). */
@@ -72,10 +72,8 @@ export type DmReason =
   | 'phase_started'
   | 'game_over'
   | 'replaced'
-  | 'decisive_declarations'
-  | 'decisive_confirmation'
-  | 'start_choice'
-  | 'follower';
+  /** A variant's plug-in telling a player about its step or action (the step opened, what was stored …). */
+  | 'variant';
 
 export type OutboxKind = OutboxPayload['type'];
 
@@ -91,8 +89,11 @@ export interface Enqueue {
 /** Dedupe keys of order confirmation DMs: `confirm:<phase>:<power>:<token>` (src/game/orders.ts). */
 export const ORDER_CONFIRMATION_KEY = 'confirm:';
 
-/** Channel posts that publish a phase's orders: its results and (Warhammer) its provisional results. */
-export const PUBLISHES_ORDERS: readonly OutboxKind[] = ['phase_results', 'decisive_provisional'];
+/**
+ * Channel posts that publish a phase's orders: its results, and a variant's step posts with a picture (made once the
+ * orders are closed, e.g. a provisional result with its map).
+ */
+export const PUBLISHES_ORDERS: readonly OutboxKind[] = ['phase_results', 'step_post'];
 
 /** `last_error` of an order confirmation that was not sent because its phase's orders were published first. */
 export const CONFIRMATION_DROPPED = 'dropped: its phase resolved first, and the results show the orders';

@@ -254,7 +254,7 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
         if (!game) return null;
         // A card game's table message (src/game/cards/outbox.ts), built from the public view only.
         const cards = game.kind === 'cards' ? cardTablePayload(tx, game) : null;
-        return cards ? { messageId: game.statusMessageId, text: cards.text, cards: cards.cards } : { messageId: game.statusMessageId, text: buildStatus(tx, game).text };
+        return cards ? { messageId: game.statusMessageId, text: cards.text, cards: cards.cards } : { messageId: game.statusMessageId, text: buildStatus(tx, game, now()).text };
       });
       if (!fresh) {
         db.update(outbox).set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' }).where(eq(outbox.id, row.id)).run();

@@ -9,6 +9,7 @@ import { latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../s
 import { isError, playerInGame } from './context.js';
 import { NO_GAME } from './lobby.js';
 import { buildStatus } from './status.js';
+import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { formatResultsSummary, phaseLabel } from './summary.js';
 import { fail, inReadTransaction } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseResultsView, PhaseView, Result, StatusView } from './types.js';
@@ -31,7 +32,7 @@ export function gameStatus(deps: GameDeps, channelId: string): Result<{ status: 
   return read(deps, (tx) => {
     const game = latestGameByChannel(tx, channelId);
     if (!game) return fail(NO_GAME);
-    return { ok: true, status: buildStatus(tx, game) };
+    return { ok: true, status: buildStatus(tx, game, deps.now()) };
   });
 }
 
@@ -98,7 +99,10 @@ export function why(deps: GameDeps, input: { channelId: string; province: string
       const results = [...own, ...all.filter((r) => !own.includes(r) && !r.defaulted && provincesIn(r.order).has(province))];
       if (results.length > 0) {
         const name = v.map.province(province)?.name ?? province;
-        const text = [`**${name}**, ${phaseLabel(phase.adjudication!.phase, v)}:`, ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`)].join('\n');
+        // What the variant's plug-in adds about the province in that phase (a battle decided outside the adjudicator).
+        const plugin = pluginOfGame(game);
+        const extra = plugin.whyLines?.(pluginContext(tx, game, v, phase, { now: deps.now(), token: '' }), province) ?? [];
+        const text = [`**${name}**, ${phaseLabel(phase.adjudication!.phase, v)}:`, ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`), ...extra].join('\n');
         return { ok: true, phase: toPhaseView(phase, v), results, text };
       }
     }

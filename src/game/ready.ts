@@ -5,8 +5,7 @@
 import { readiness } from '../store/schema.js';
 import { readyPowers } from '../store/queries.js';
 import { isError, playerInGame } from './context.js';
-import { decisiveStepOf } from './decisive.js';
-import { startChoicesPending } from './dogs-of-war.js';
+import { stepUnderWay } from './steps.js';
 import { queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx } from './resolve.js';
 import { earlyResolutionAllowed } from './limits.js';
@@ -25,9 +24,8 @@ export function toggleReady(
     const ctx = playerInGame(tx, input);
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    if (decisiveStepOf(tx, phase.id)) {
-      return fail('Orders are closed: the Decisive Battle phase is under way. `/declare` (or `/declare battle:none`) tells the bot you are done.');
-    }
+    const step = stepUnderWay(tx, game, phase);
+    if (step?.spec.at === 'claim') return fail(step.spec.readyRefusal ?? 'Orders are closed: a step of the phase is under way; `/act` tells the bot what you choose.');
     if (!humanPowersToAct(tx, variant, game, phase).includes(player.power)) {
       return fail(`${player.power} has nothing to decide this phase.`);
     }
@@ -40,8 +38,8 @@ export function toggleReady(
     changed(game.id);
     const readyNow = readyPowers(tx, phase.id);
     const waitingFor = humanPowersToAct(tx, variant, game, phase).filter((p) => !readyNow.has(p));
-    // Warhammer: while the Dogs of War choose their city, readiness waits for their choice (dogs-of-war.ts).
-    if (ready && waitingFor.length === 0 && !startChoicesPending(tx, phase.id)) {
+    // While a start choice is being made (src/game/steps.ts), readiness waits for it.
+    if (ready && waitingFor.length === 0 && !step) {
       // Abuse issue §1: a game resolves at most so many phases an hour early; beyond that it keeps its deadline.
       const allowed = earlyResolutionAllowed(tx, deps, game.id, now);
       if (!allowed.ok) {

@@ -7,17 +7,18 @@
  * units beside their provinces with their retreat options).
  */
 import { eq } from 'drizzle-orm';
-import type { Adjudication, BattleReport, OrderResult, Position, PowerOrder } from '../engine/types.js';
+import type { Adjudication, OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
-import { decisiveSteps, players } from '../store/schema.js';
+import { players } from '../store/schema.js';
+import { recordsOf } from './records.js';
 import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../store/queries.js';
 import { isBallotKey } from './orders.js';
 import { phaseLabel } from './summary.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
 import { pluginOf } from '../variants/index.js';
-import type { MapOverlay, PictureKind } from '../variants/plugin/index.js';
+import type { MapOverlay, OverlayContext, PictureKind } from '../variants/plugin/index.js';
 import type { GameRow, PhaseRow } from '../store/schema.js';
 
 export type MapPalette = 'standard' | 'colorblind';
@@ -68,33 +69,33 @@ export function renderInputForPicture(deps: Pick<GameDeps, 'db'>, phaseId: numbe
 }
 
 /**
- * The map of a movement phase's provisional results (Warhammer's Decisive Battle phase): its orders with the
- * provisional adjudication drawn. Null when the phase has no Decisive Battle step (or is gone).
+ * A picture a variant's step posts carry (`step_post`, `picture`): `board` is the phase's board; any other name is
+ * one of the plug-in's `pictures` (the orders with a provisional result …). Null when the phase is gone, or the
+ * plug-in has nothing to draw.
  */
-export function renderInputForProvisional(deps: Pick<GameDeps, 'db'>, phaseId: number): RenderInput | null {
+export function renderInputForStepPicture(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: string): (RenderInput & { file: string }) | null {
+  if (picture === 'board') {
+    const board = renderInputForPhase(deps, phaseId);
+    return board ? { ...board, file: '' } : null;
+  }
   return guarded(() =>
     deps.db.transaction((tx) => {
       const phase = phaseById(tx, phaseId);
-      const step = tx.select().from(decisiveSteps).where(eq(decisiveSteps.phaseId, phaseId)).get();
       const game = phase ? gameById(tx, phase.gameId) : undefined;
       const variant = game ? variantOfGame(game) : undefined;
-      if (!phase || !step || !game || !variant) return null;
-      // The provisional result: no battles yet (the plug-in marks where one may be declared).
-      return withOverlays(
-        {
-          variant,
-          position: phase.position,
-          orders: shownOrders(tx, phase.id),
-          results: step.provisional.results,
-          adjudication: step.provisional,
-          title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · orders and provisional results`,
-          palette: paletteOf(game.palette),
-        },
-        game,
-        phase,
-        'orders',
-        step.provisional,
-      );
+      const draw = game ? pluginOf(game.variantId).pictures?.[picture] : undefined;
+      if (!phase || !game || !variant || !draw) return null;
+      const drawn = draw(overlayContext(tx, game, variant, phase, picture));
+      if (!drawn) return null;
+      const input: RenderInput = {
+        variant,
+        position: phase.position,
+        ...(drawn.orders ? { orders: shownOrders(tx, phase.id) } : {}),
+        ...(drawn.adjudication ? { results: drawn.adjudication.results, adjudication: drawn.adjudication } : {}),
+        title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · ${drawn.title}`,
+        palette: paletteOf(game.palette),
+      };
+      return { ...withOverlays(tx, input, game, phase, picture), file: drawn.file };
     }),
   );
 }
@@ -119,10 +120,11 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: P
     if (picture === 'after') {
       if (!phase.adjudication) return null;
       const next = phase.adjudication.position;
-      return withOverlays({ variant, position: next, title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`, palette }, game, phase, 'after');
+      return withOverlays(tx, { variant, position: next, title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`, palette }, game, phase, 'after');
     }
-    if (picture !== 'orders' || !phase.adjudication) return withOverlays({ variant, position: phase.position, title: `${variant.name} · ${label}`, palette }, game, phase, 'board');
+    if (picture !== 'orders' || !phase.adjudication) return withOverlays(tx, { variant, position: phase.position, title: `${variant.name} · ${label}`, palette }, game, phase, 'board');
     return withOverlays(
+      tx,
       {
         variant,
         position: phase.position,
@@ -135,35 +137,28 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: P
       game,
       phase,
       'orders',
-      phase.resolvedAt !== null ? phase.adjudication : null,
-      battlesOf(tx, phase.id),
     );
   });
 }
 
-/** The battles fought for a phase (its Decisive Battle step's reported winners); none when it had no step. */
-function battlesOf(tx: Tx, phaseId: number): BattleReport[] {
-  const step = tx.select({ outcomes: decisiveSteps.outcomes }).from(decisiveSteps).where(eq(decisiveSteps.phaseId, phaseId)).get();
-  return Object.entries(step?.outcomes ?? {}).map(([province, winner]) => ({ province, winner }));
+/** What the plug-in is told about a picture of one of its games (read only). */
+function overlayContext(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, picture: PictureKind, orders?: readonly PowerOrder[]): OverlayContext {
+  const plugin = pluginOf(game.variantId);
+  const records = recordsOf(tx, plugin.records, { gameId: game.id, phaseId: phase.id, now: 0 });
+  return {
+    variant,
+    picture,
+    options: game.options ?? {},
+    phase: { index: phase.idx, position: phase.position, adjudication: phase.resolvedAt !== null ? phase.adjudication : null, ...(orders ? { orders } : {}) },
+    records: { get: records.get, list: records.list },
+  };
 }
 
 /** The input with the overlays the variant's plug-in draws on this picture (none: the input as it is). */
-function withOverlays(
-  input: RenderInput,
-  game: GameRow,
-  phase: PhaseRow,
-  picture: PictureKind,
-  adjudication: Adjudication | null = phase.resolvedAt !== null ? phase.adjudication : null,
-  battles?: BattleReport[],
-): RenderInput {
+function withOverlays(tx: Tx, input: RenderInput, game: GameRow, phase: PhaseRow, picture: PictureKind): RenderInput {
   const plugin = pluginOf(game.variantId);
   if (!plugin.mapOverlays) return input;
-  const overlays = plugin.mapOverlays({
-    variant: input.variant,
-    picture,
-    options: game.options ?? {},
-    phase: { index: phase.idx, position: phase.position, adjudication, ...(input.orders ? { orders: input.orders } : {}), ...(battles ? { battles } : {}) },
-  });
+  const overlays = plugin.mapOverlays(overlayContext(tx, game, input.variant, phase, picture, input.orders));
   return overlays.length > 0 ? { ...input, overlays } : input;
 }
 

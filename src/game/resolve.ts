@@ -13,20 +13,19 @@ import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../store/queries.js';
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../store/schema.js';
-import { advanceDecisive, battleContext, decisiveModeOf, type BattleReport } from './decisive.js';
-import { placeStartChoices } from './dogs-of-war.js';
-import { withFollowerWins } from './followers.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
+import { pluginContext, pluginOfGame } from './plugin-context.js';
+import { advanceSteps } from './steps.js';
+import type { Handoff } from '../variants/plugin/index.js';
 import { endText } from './status.js';
 import { discordTime, formatResultsSummary, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
 import type { GameDeps, PhaseView, Result } from './types.js';
 import { randomToken, toPhaseView } from './views.js';
 import { variantOfGame } from './variant-of-game.js';
-import { finalRanking } from '../variants/warhammer/index.js';
 
-/** `decisive`: every declaration is in, or every battle reported (Warhammer's Decisive Battle phase). */
-export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'decisive';
+/** `step`: a variant's phase step closed early, every answer being in (src/game/steps.ts). */
+export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
 
 export const ALREADY_RESOLVED = 'That phase has already been resolved.';
 const NOT_RUNNING = 'The game is not running.';
@@ -121,24 +120,16 @@ export function resolveInTx(
   let phaseId = game.currentPhaseId;
   for (let i = 0; i < MAX_CHAINED_RESOLUTIONS; i++) {
     const started = performance.now();
-    // Warhammer: a movement phase goes through its Decisive Battle step (decisive.ts) before it is claimed.
-    let battles: BattleReport[] = [];
-    let followerWins: Record<string, number> = {};
+    // The variant's phase steps (src/game/steps.ts) come first: a start choice, or a step between orders and claim.
+    let handoff: Handoff = {};
     const unresolved = phaseById(tx, phaseId);
-    // Warhammer: the Dogs of War choices before the first Spring are placed first (dogs-of-war.ts).
-    if (unresolved && unresolved.resolvedAt === null && unresolved.idx === 0 && placeStartChoices(tx, deps, game, variant, unresolved)) {
-      if (resolved.length === 0) return { ok: true, resolved, next: toPhaseView(unresolved, variant), end: null };
-      break;
-    }
-    const mode = unresolved && unresolved.resolvedAt === null && unresolved.type === 'movement' ? decisiveModeOf(variant, game) : null;
-    if (mode) {
-      const progress = advanceDecisive(tx, deps, game, variant, unresolved!, mode);
-      if (progress.status === 'waiting') {
-        if (resolved.length === 0) return { ok: true, resolved, next: toPhaseView(unresolved!, variant), end: null };
+    if (unresolved && unresolved.resolvedAt === null) {
+      const steps = advanceSteps(tx, deps, game, variant, unresolved);
+      if (steps.status === 'waiting') {
+        if (resolved.length === 0) return { ok: true, resolved, next: toPhaseView(phaseById(tx, phaseId)!, variant), end: null };
         break;
       }
-      battles = progress.battles;
-      followerWins = progress.wins;
+      handoff = steps.handoff;
     }
     const token = randomToken(random);
     const claim = tx
@@ -154,9 +145,10 @@ export function resolveInTx(
     const orders: PowerOrder[] = ordersOf(tx, phaseId).map((o) => ({ power: o.power, order: o.order }));
     // The powers with a seated player (Mandate of Heaven: they vote on neutral units; decisions.md).
     const players = playersOf(tx, game.id).map((p) => p.power);
-    const adjudicated = adjudicate(variant, phase.position, orders, battleContext(players, battles));
-    // Warhammer: battles won by Sepoys and Mercenaries count towards a Sepoy's revolt (followers.ts).
-    const adjudication = { ...adjudicated, position: withFollowerWins(variant, adjudicated.position, followerWins) };
+    const battles = handoff.battles ?? [];
+    const adjudicated = adjudicate(variant, phase.position, orders, battles.length > 0 ? { players, battles } : { players });
+    // What the steps hand on to the next board (state kept between phases).
+    const adjudication = handoff.nextPosition ? { ...adjudicated, position: handoff.nextPosition(adjudicated.position) } : adjudicated;
     tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId)).run();
     resolved.push(toPhaseView({ ...phase, resolvedAt: now }, variant));
 
@@ -176,7 +168,10 @@ export function resolveInTx(
         type: 'phase_results',
         gameId: game.id,
         phaseId,
-        text: formatResultsSummary(variant, adjudication, end ? null : { phase: adjudication.position.phase, deadline: next.deadlineMs }),
+        text: withLines(
+          formatResultsSummary(variant, adjudication, end ? null : { phase: adjudication.position.phase, deadline: next.deadlineMs }),
+          pluginOfGame(game).resultsLines?.(pluginContext(tx, game, variant, phaseById(tx, phaseId)!, { now, random, token })) ?? [],
+        ),
       },
       target: { kind: 'channel', id: game.channelId },
       dedupeKey: `results:${phaseId}:${token}`,
@@ -236,25 +231,25 @@ export function finishGame(tx: Tx, game: GameRow, end: GameEnd, now: number): vo
   noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
 }
 
-/**
- * Warhammer: the final ranking of the seed's "Pulling it all together" (centres, then the Sepoys, then the
- * Mercenaries), over the game's last position; '' for other variants.
- */
-export function finalRankingText(tx: Tx, game: GameRow): string {
-  if (game.variantId !== 'warhammer') return '';
+/** A text with a plug-in's extra lines after it. */
+function withLines(text: string, lines: string[]): string {
+  return lines.length > 0 ? `${text}\n${lines.join('\n')}` : text;
+}
+
+/** The lines the variant's plug-in adds to the game-over post (a final ranking), over the game's last position. */
+export function endLinesText(tx: Tx, game: GameRow, now: number): string {
+  const plugin = pluginOfGame(game);
   const variant = variantOfGame(game);
   const last = tx.select().from(phases).where(eq(phases.gameId, game.id)).all().sort((a, b) => b.idx - a.idx)[0];
-  if (!variant || !last) return '';
-  const ranking = finalRanking(last.position, variant.powers.map((p) => p.name));
-  if (ranking.length === 0) return '';
-  const lines = ranking.map((r) => `${r.rank}. ${r.power}: ${r.role === 'power' ? `${r.centers} centre${r.centers === 1 ? '' : 's'}` : r.role === 'sepoy' ? 'Sepoy' : 'Mercenary'}`);
-  return `\n**Final ranking** (centres, then Sepoys, then Mercenaries):\n${lines.join('\n')}`;
+  if (!plugin.endLines || !variant || !last) return '';
+  const lines = plugin.endLines(pluginContext(tx, game, variant, last, { now, token: '' }));
+  return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }
 
 /** Queues the game-over announcement for the channel and a DM for every player. */
 /** `token` makes the dedupe keys unique to this ending (a rolled-back game may end again). */
 export function announceEnd(tx: Tx, game: GameRow, end: GameEnd, now: number, token: string): void {
-  const text = `🏁 **Game over**: ${endText(end)}${finalRankingText(tx, game)}`;
+  const text = `🏁 **Game over**: ${endText(end)}${endLinesText(tx, game, now)}`;
   enqueue(tx, {
     gameId: game.id,
     payload: { type: 'game_over', gameId: game.id, text },

@@ -9,14 +9,14 @@ import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { ordersOf, phaseById, playersOf, readyPowers } from '../store/queries.js';
 import type { GameRow } from '../store/schema.js';
-import { decisiveStatus, type DecisiveStatus } from './decisive.js';
-import { startChoicesPending } from './dogs-of-war.js';
+import { pluginContext, pluginOfGame } from './plugin-context.js';
+import { stepStatus, type StepStatus } from './steps.js';
 import { dutiesOf, hasDuties, ordersComplete } from './duties.js';
 import { formatDuration } from './durations.js';
 import { discordTime } from './summary.js';
 import type { PowerStatus, StatusView } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
-import { campaignLine, variantOfGame } from './variant-of-game.js';
+import { optionsLine, variantOfGame } from './variant-of-game.js';
 
 /** Powers that own a centre or a unit. */
 export function survivingPowers(variant: Variant, position: Position): string[] {
@@ -25,7 +25,7 @@ export function survivingPowers(variant: Variant, position: Position): string[] 
     .filter((p) => (position.supplyCenters[p] ?? []).length > 0 || position.units.some((u) => u.power === p));
 }
 
-export function buildStatus(tx: Tx, game: GameRow): StatusView {
+export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView {
   const view = toGameView(game);
   const variant = variantOfGame(game);
   const players = playersOf(tx, game.id);
@@ -35,7 +35,16 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
   // Neutral powers (Mandate of Heaven) are moved by the players' vote: never free to take.
   const freePowers = game.status === 'forming' && variant ? variant.powers.filter((p) => !p.neutral && !userOf.has(p.name)).map((p) => p.name) : [];
   let powers: PowerStatus[];
-  const decisive = variant && phaseRow && game.status !== 'finished' ? decisiveStatus(tx, variant, phaseRow) : null;
+  const plugin = pluginOfGame(game);
+  // A step of the phase under way (a start choice, or a declaration step with the orders closed).
+  const step = variant && phaseRow && game.status !== 'finished' ? stepStatus(tx, game, variant, phaseRow, now) : null;
+  const claimStep = step?.at === 'claim' ? step : null;
+  const ctx = variant && phaseRow ? pluginContext(tx, game, variant, phaseRow, { now, token: '' }) : null;
+  const notes = new Map<string, string>();
+  if (ctx && plugin.seatNote) for (const p of powerNames) {
+    const note = plugin.seatNote(ctx, p);
+    if (note) notes.set(p, note);
+  }
   if (!variant || !phaseRow) {
     powers = powerNames.map((power) => ({
       power,
@@ -56,16 +65,16 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
     powers = powerNames.map((power) => {
       const mine = stored.filter((o) => o.power === power && !isBallotKey(o.unitKey)); // votes are secret, even their number
       const duties = dutiesOf(variant, position, power);
-      if (decisive) {
-        // Warhammer's Decisive Battle phase: orders are closed; who may still declare (never what).
-        const mayDeclare = decisive.stage === 'declaring' && decisive.answered.has(power);
+      if (claimStep) {
+        // A step between orders and claim: orders are closed; who it still waits for (never what they chose).
+        const answer = claimStep.progress.powers.find((p) => p.power === power);
         return {
           power,
           userId: userOf.get(power) ?? null,
           supplyCenters: (position.supplyCenters[power] ?? []).length,
           units: position.units.filter((u) => u.power === power).length,
-          toAct: mayDeclare,
-          submitted: mayDeclare && decisive.answered.get(power) === true,
+          toAct: answer !== undefined,
+          submitted: answer?.answered === true,
           ordersStored: 0,
           ready: false,
         };
@@ -85,8 +94,8 @@ export function buildStatus(tx: Tx, game: GameRow): StatusView {
     });
   }
   const phase = phaseRow ? toPhaseView(phaseRow, variant) : null;
-  const mustering = phaseRow && phaseRow.resolvedAt === null && game.status !== 'finished' && startChoicesPending(tx, phaseRow.id);
-  const text = statusText(view, phase?.label ?? null, powers, freePowers, decisive, mustering === true);
+  const extra = [...(step ? [step.line] : []), ...(ctx && plugin.statusLines && game.status !== 'finished' ? plugin.statusLines(ctx) : [])];
+  const text = statusText(view, phase?.label ?? null, powers, freePowers, { step, extra, notes, ownOptions: plugin.ownOptions ?? [] });
   return { game: view, phase, powers, freePowers, text };
 }
 
@@ -96,11 +105,11 @@ function statusText(
   phase: string | null,
   powers: PowerStatus[],
   freePowers: string[],
-  decisive: DecisiveStatus | null = null,
-  mustering = false,
+  plugin: { step: StepStatus | null; extra: string[]; notes: Map<string, string>; ownOptions: readonly string[] } = { step: null, extra: [], notes: new Map(), ownOptions: [] },
 ): string {
   const lines = [`**${game.variantName}** · game master <@${game.gmUserId}>`];
-  const campaign = campaignLine(game.options ?? {}).trim();
+  const claimStep = plugin.step?.at === 'claim' ? plugin.step : null;
+  const campaign = optionsLine(game.options ?? {}, plugin.ownOptions).trim();
   if (campaign) lines.push(campaign);
   if (game.status === 'forming') {
     lines.push('Forming: join with `/game join`; the game master starts with `/game start`.');
@@ -117,21 +126,18 @@ function statusText(
     lines.push(`Deadline ${discordTime(game.deadline, 'R')} (${discordTime(game.deadline, 'f')})`);
   } else if (game.status === 'paused') lines.push('⏸️ Paused by the game master.');
   else if (game.status === 'finished') lines.push(`🏁 Game over: ${endText(game.end)}`);
-  if (mustering) lines.push('🐕 The Dogs of War are choosing their city and unit (`/muster`); this deadline is theirs, and the Spring deadline follows.');
-  if (decisive?.stage === 'declaring') lines.push('⚔️ Decisive Battle phase: orders are closed; players declare with `/declare` until the deadline.');
-  else if (decisive?.stage === 'battles') {
-    lines.push(`⚔️ Decisive battles: waiting for the game master's report (\`/gm battle\`) on ${decisive.unreported.length} of them.`);
-  }
+  lines.push(...plugin.extra);
   for (const p of powers) {
-    if (p.supplyCenters === 0 && p.units === 0) continue;
+    const note = plugin.notes.get(p.power);
+    if (p.supplyCenters === 0 && p.units === 0 && !note) continue;
     const who = p.userId ? `<@${p.userId}>` : p.voted ? "moved by the players' vote" : 'civil disorder';
-    let state = '';
-    if (game.status !== 'finished') {
-      if (!p.toAct) state = decisive ? '' : ' · nothing to do';
-      else if (p.voted) state = ' · the players vote on its orders';
-      else if (!p.userId) state = ' · defaults apply';
-      else if (decisive) state = p.submitted ? ' · ⚔️ answered' : ' · ⏳ may declare';
-      else state = `${p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders'}${p.ready ? ' · 🟢 ready' : ''}`;
+    let state = note ? ` · ${note}` : '';
+    if (game.status !== 'finished' && !(note && !p.toAct)) {
+      if (!p.toAct) state += claimStep ? '' : ' · nothing to do';
+      else if (p.voted) state += ' · the players vote on its orders';
+      else if (!p.userId) state += ' · defaults apply';
+      else if (claimStep) state += ` · ${p.submitted ? claimStep.labels.answered : claimStep.labels.waiting}`;
+      else state += `${p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders'}${p.ready ? ' · 🟢 ready' : ''}`;
     }
     lines.push(`${p.power} (${who}) · ${p.supplyCenters} centre${p.supplyCenters === 1 ? '' : 's'}, ${p.units} unit${p.units === 1 ? '' : 's'}${state}`);
   }

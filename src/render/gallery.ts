@@ -204,7 +204,7 @@ export function galleryImages(): GalleryImage[] {
   const provisional = adjudicate(wh, turn, turnOrders);
   const final = adjudicate(wh, turn, turnOrders, { battles });
   const battleMarks = (adjudication: Adjudication, fought?: typeof battles) =>
-    pluginOf(wh.id).mapOverlays?.({ variant: wh, picture: 'orders', options: {}, phase: { index: 1, position: turn, adjudication, orders: turnOrders, ...(fought ? { battles: fought } : {}) } }) ?? [];
+    pluginOf(wh.id).mapOverlays?.({ variant: wh, picture: 'orders', options: {}, records: { get: () => undefined, list: () => [] }, phase: { index: 1, position: turn, adjudication, orders: turnOrders, ...(fought ? { battles: fought } : {}) } }) ?? [];
 
   // Mandate of Heaven, Spring of year 1: five states vote Lu into Cao and Song's support for it (drawn in the
   // neutrals' colours; the ballots never are); Qi dislodges Wey, which held for want of a majority.

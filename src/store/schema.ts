@@ -54,7 +54,7 @@ export const games = sqliteTable(
     palette: text('palette').$type<'standard' | 'colorblind'>().notNull().default('standard'),
     /** A role the game master chose (`/game create notify:`) that results posts ping; nothing else is ever pinged. */
     notifyRoleId: text('notify_role_id'),
-    /** The variant's game options chosen at `/game create` (Warhammer `decisiveBattles`); missing: the option's default. */
+    /** The variant's game options chosen at `/game create` (`options:`); missing: the option's default. */
     options: text('options', { mode: 'json' }).$type<Record<string, string>>(),
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
@@ -144,80 +144,64 @@ export const readiness = sqliteTable(
 );
 
 /**
- * Warhammer's Decisive Battle phase (issue 11 §3): a stored step of a movement phase between its provisional and
- * its final results. One row per movement phase that reached it; `stage` moves forward only, each move claimed by
- * an `UPDATE … WHERE stage = ?` that must change one row, so the scheduler, `/gm advance` and a restart process
- * each step exactly once. The live deadline of the current stage is `games.deadline_ms`.
+ * A phase's steps (issue 21: phase steps and start choices, run by src/game/steps.ts for the variant's plug-in): the
+ * stages a phase goes through besides its orders, before they open (a start choice) or between them and the claim
+ * (a declaration step). One row per phase that has had a step. `step` names the step under way (the plug-in's own
+ * name), null once the phase's steps are over; it moves on only by an `UPDATE … WHERE step = ?` that must change
+ * one row, so the scheduler, `/gm advance` and a restart each move a step on exactly once. The step's live deadline
+ * is `games.deadline_ms`.
  */
-export type DecisiveStage = 'declaring' | 'battles' | 'done';
-
-export const decisiveSteps = sqliteTable('decisive_steps', {
-  phaseId: integer('phase_id')
-    .primaryKey()
-    .references(() => phases.id, { onDelete: 'cascade' }),
-  gameId: integer('game_id')
-    .notNull()
-    .references(() => games.id, { onDelete: 'cascade' }),
-  stage: text('stage').$type<DecisiveStage>().notNull(),
-  /** `gm` or `dice` (the game's `decisiveBattles` when the step began). */
-  mode: text('mode').$type<'gm' | 'dice'>().notNull(),
-  /** The provisional adjudication (the plain result, posted at the movement deadline). */
-  provisional: text('provisional', { mode: 'json' }).$type<Adjudication>().notNull(),
-  /** Every declaration the provisional result allows (engine `DecisiveDeclaration[]`). */
-  allowed: text('allowed', { mode: 'json' }).$type<unknown>().notNull(),
-  /** The battles fought, once declarations closed, with their sides, army sizes and (dice) rolls. */
-  battles: text('battles', { mode: 'json' }).$type<unknown>(),
-  /** Winners reported so far: battle province → winning power. */
-  outcomes: text('outcomes', { mode: 'json' }).$type<Record<string, string>>(),
-  startedAt: integer('started_at').notNull(),
-  declarationDeadlineMs: integer('declaration_deadline_ms').notNull(),
-  battleDeadlineMs: integer('battle_deadline_ms'),
-  /** When the reminder DMs to powers that had not declared yet were queued (once per deadline: `/gm extend` clears it); null: not yet. */
-  remindedAt: integer('reminded_at'),
-  /** Random token of the step (part of its outbox dedupe keys). */
-  token: text('token').notNull(),
-});
-
-/** Secret declarations of the Decisive Battle phase: one per battle commander (a power, or its Sepoy/Mercenary). */
-export const decisiveDeclarations = sqliteTable(
-  'decisive_declarations',
+export const phaseSteps = sqliteTable(
+  'phase_steps',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
     phaseId: integer('phase_id')
-      .notNull()
+      .primaryKey()
       .references(() => phases.id, { onDelete: 'cascade' }),
-    power: text('power').notNull(),
-    /** The battle commander: the power itself, or the power of its Sepoy or Mercenary. */
-    commander: text('commander').notNull(),
-    /** `A altd`; null when the commander passes. */
-    unit: text('unit'),
-    kind: text('kind').$type<'move' | 'hold'>(),
-    province: text('province'),
-    submittedBy: text('submitted_by').notNull(),
-    submittedAt: integer('submitted_at').notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** The step under way, or null when the phase's steps are over. */
+    step: text('step'),
+    /** When the step under way began (its reminder is timed from here to the live deadline). */
+    startedAt: integer('started_at').notNull(),
+    /** When the step's reminder DMs were queued (once per deadline: `/gm extend` clears it); null: not yet. */
+    remindedAt: integer('reminded_at'),
+    /** Random token of the phase's steps (part of their outbox dedupe keys). */
+    token: text('token').notNull(),
   },
-  (t) => [uniqueIndex('decisive_declarations_commander').on(t.phaseId, t.power, t.commander)],
+  (t) => [index('phase_steps_open').on(t.gameId).where(sql`step IS NOT NULL`)],
 );
 
 /**
- * Warhammer's Dogs of War choice before the first Spring (issue 11 §1): one row per seated Dogs of War power,
- * created when the game starts; `city`/`unitType` hold the secret choice until every one is made or the choice
- * deadline passes, when all are placed on the board at once (`appliedAt`).
+ * Variant-owned records (issue 21 §3; docs/architecture.md "Variant records"): what a variant's plug-in keeps besides
+ * the board (`position.variantState`), such as a step's secret inputs and its results. The store never names a
+ * variant: a record is (game, phase, kind, key) with a JSON payload, and the plug-in declares a zod schema per
+ * `kind` that every read and write goes through (src/game/records.ts). A phase's records go with it (a rollback
+ * deletes the undone phases, and the game layer clears a reopened phase's own).
  */
-export const startChoices = sqliteTable(
-  'start_choices',
+export const variantRecords = sqliteTable(
+  'variant_records',
   {
-    phaseId: integer('phase_id')
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
       .notNull()
-      .references(() => phases.id, { onDelete: 'cascade' }),
-    power: text('power').notNull(),
-    city: text('city'),
-    unitType: text('unit_type').$type<'A' | 'F'>(),
-    chosenBy: text('chosen_by'),
-    chosenAt: integer('chosen_at'),
-    appliedAt: integer('applied_at'),
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** The phase the record belongs to; null: the whole game. */
+    phaseId: integer('phase_id').references(() => phases.id, { onDelete: 'cascade' }),
+    /** The plug-in's kind of record (one zod schema each). */
+    kind: text('kind').notNull(),
+    /** Which one of its kind (a power, a power and its commander …); '' when there is one. */
+    key: text('key').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<unknown>().notNull(),
+    /** The user whose action wrote it last; null when the bot did. */
+    writtenBy: text('written_by'),
+    updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.phaseId, t.power] })],
+  (t) => [
+    uniqueIndex('variant_records_phase_key').on(t.gameId, t.phaseId, t.kind, t.key).where(sql`phase_id IS NOT NULL`),
+    uniqueIndex('variant_records_game_key').on(t.gameId, t.kind, t.key).where(sql`phase_id IS NULL`),
+    index('variant_records_phase').on(t.phaseId),
+  ],
 );
 
 /** Draw votes and concessions; a row is a power's standing vote until withdrawn. */
@@ -444,8 +428,7 @@ export type GameRow = typeof games.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type PhaseRow = typeof phases.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
-export type DecisiveStepRow = typeof decisiveSteps.$inferSelect;
-export type DecisiveDeclarationRow = typeof decisiveDeclarations.$inferSelect;
-export type StartChoiceRow = typeof startChoices.$inferSelect;
+export type PhaseStepRow = typeof phaseSteps.$inferSelect;
+export type VariantRecordRow = typeof variantRecords.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type DelivererRow = typeof deliverers.$inferSelect;

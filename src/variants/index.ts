@@ -10,19 +10,23 @@ import { mandateOfHeaven } from './mandate-of-heaven/index.js';
 import { PLAIN, type VariantPlugin } from './plugin/index.js';
 import { warringStates } from './warring-states/index.js';
 import { warhammer } from './warhammer/index.js';
-import { warhammerMapOverlays } from './warhammer/plugin/map-overlays.js';
+import { warhammerPlugin } from './warhammer/plugin/index.js';
+
+/** Any variant's plug-in (its record schemas are its own). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyPlugin = VariantPlugin<any>;
 
 /** A registered variant and its plug-in. */
 export interface RegisteredVariant {
   variant: Variant;
-  plugin: VariantPlugin;
+  plugin: AnyPlugin;
 }
 
 const BUNDLED: RegisteredVariant[] = [
   { variant: classic, plugin: PLAIN },
   { variant: warringStates, plugin: PLAIN },
   { variant: mandateOfHeaven, plugin: PLAIN },
-  { variant: warhammer, plugin: { mapOverlays: warhammerMapOverlays } },
+  { variant: warhammer, plugin: warhammerPlugin },
 ];
 
 const registry: RegisteredVariant[] = [...BUNDLED];
@@ -31,7 +35,7 @@ const registry: RegisteredVariant[] = [...BUNDLED];
  * Registers a variant (a test's own, or one loaded at start-up) with its plug-in; it is then found by id like a
  * bundled one and offered by `/game create`. Registering an id again replaces the earlier entry.
  */
-export function registerVariant(variant: Variant, plugin: VariantPlugin = PLAIN): void {
+export function registerVariant(variant: Variant, plugin: AnyPlugin = PLAIN): void {
   const i = registry.findIndex((r) => r.variant.id === variant.id);
   if (i >= 0) registry[i] = { variant, plugin };
   else registry.push({ variant, plugin });

@@ -27,12 +27,12 @@ describe('a busy 21-power Warhammer phase fits Discord', () => {
 
   it('seats all 21 powers; the Dogs of War muster', async () => {
     expect(POWERS).toHaveLength(21);
-    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'warhammer', decisive: 'off', movement: '1h', retreat: '1h', adjustment: '1h' });
+    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'warhammer', options: 'decisiveBattles=off', movement: '1h', retreat: '1h', adjustment: '1h' });
     for (const power of POWERS) expect((await h.fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
     expect(await h.fake.autocomplete(playerOf('Tilea'), CHANNEL, 'game join', { power: '' }, 'power')).toEqual([]);
     await h.fake.slash('gm', CHANNEL, 'game start');
-    await h.fake.slash(playerOf('Tilea'), CHANNEL, 'muster', { city: 'mira', unit: 'A' });
-    const placed = await h.fake.slash(playerOf('Estalia'), CHANNEL, 'muster', { city: 'magr', unit: 'F' });
+    await h.fake.slash(playerOf('Tilea'), CHANNEL, 'act', { action: 'muster', choice: 'mira', detail: 'army' });
+    const placed = await h.fake.slash(playerOf('Estalia'), CHANNEL, 'act', { action: 'muster', choice: 'magr', detail: 'fleet' });
     expect(placed.text).toContain('Every Dogs of War player has chosen');
     const mustered = await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith('🐕 **The Dogs of War have mustered**'));
     expect(mustered.content).toContain('• Estalia: fleet in Magritta (magr)');

@@ -1,13 +1,13 @@
 /**
  * End to end for Warhammer Diplomacy fm05 in the bot (issue 11 §7): two 21-power games side by side, one with
- * `decisive:gm` and one with `decisive:dice`, each with 9 seated players (Tilea a Dogs of War seat) and 12 powers in
+ * `options:decisiveBattles=gm` and one with `options:decisiveBattles=dice`, each with 9 seated players (Tilea a Dogs of War seat) and 12 powers in
  * civil disorder, against the local Discord stand-in (which enforces Discord's message, embed and choice limits).
  *
  * Each game: create with its option, join through the 21-power autocomplete, start; the Dogs of War player picks a
  * city and unit type before the first Spring; Spring 2500 sends Bretonnia's A cour and the Empire's A altd into the
  * Wasteland, where they bounce; the provisional results and map are posted with the possible declarations; the
- * declarations are made privately with `/declare` (secret until the deadline); the battle is shown with its sides
- * and army sizes; in gm mode the game master reports the winner with `/gm battle`, in dice mode the seeded roll
+ * declarations are made privately with `/act action:declare` (secret until the deadline); the battle is shown with its
+ * sides and army sizes; in gm mode the game master reports the winner with `/gm act action:battle`, in dice mode the seeded roll
  * decides and is shown; the final results put the winner in the Wasteland; Fall 2500 and Winter 2500 follow (the
  * winner builds for the Wasteland), to Spring 2501.
  */
@@ -65,9 +65,9 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
 
   it('creates both games with their option, seats 9 players through the 21-power autocomplete, and starts them', async () => {
     for (const { channel, mode } of GAMES) {
-      const created = await h.fake.slash('gm', channel, 'game create', { variant: 'warhammer', decisive: mode, movement: '1h', retreat: '1h', adjustment: '1h' });
+      const created = await h.fake.slash('gm', channel, 'game create', { variant: 'warhammer', options: `decisiveBattles=${mode}`, movement: '1h', retreat: '1h', adjustment: '1h' });
       expect(created.text).toContain('**Warhammer Diplomacy');
-      expect(created.text).toContain(mode === 'gm' ? 'the game master reports each winner with `/gm battle`' : 'a roll weighted by army size decides each');
+      expect(created.text).toContain(mode === 'gm' ? 'the game master reports each winner with `/gm act action:battle`' : 'a roll weighted by army size decides each');
       // 21 powers fit in one autocomplete list (at most 25); typing filters them.
       const all = await h.fake.autocomplete(playerOf('Bretonnia'), channel, 'game join', { power: '' }, 'power');
       expect(all).toHaveLength(21);
@@ -98,11 +98,11 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
       expect(status.text).toContain('The Dogs of War are choosing their city');
     }
     // gm game: Tilea chooses a fleet in Remas, privately.
-    const cities = await h.fake.autocomplete(playerOf('Tilea'), 'wh-gm', 'muster', { city: '', unit: 'A' }, 'city');
+    const cities = await h.fake.autocomplete(playerOf('Tilea'), 'wh-gm', 'act', { action: 'muster', choice: '' }, 'choice');
     expect(cities.map((c) => c.value).sort()).toEqual(['mira', 'rema']);
-    expect((await h.fake.slash(playerOf('Empire'), 'wh-gm', 'muster', { city: 'rema', unit: 'F' })).text).toContain('only a Dogs of War player chooses');
+    expect((await h.fake.slash(playerOf('Empire'), 'wh-gm', 'act', { action: 'muster', choice: 'rema', detail: 'fleet' })).text).toContain('only a Dogs of War player chooses');
     const since = h.fake.deliveries.length;
-    const mustered = await h.fake.slash(playerOf('Tilea'), 'wh-gm', 'muster', { city: 'rema', unit: 'F' });
+    const mustered = await h.fake.slash(playerOf('Tilea'), 'wh-gm', 'act', { action: 'muster', choice: 'rema', detail: 'fleet' });
     expect(mustered.ephemeral).toBe(true);
     expect(mustered.text).toContain('Stored for Tilea: a fleet in rema. Every Dogs of War player has chosen');
     const placed = await h.fake.waitForChannelMessage('wh-gm', (m) => m.content.startsWith('🐕 **The Dogs of War have mustered**'));
@@ -143,13 +143,13 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
       const late = await h.fake.slash(playerOf('Kislev'), channel, 'order', { orders: 'A praa - kisl' });
       expect(late.text).toContain('Decisive Battle phase');
       // A player with nothing to declare is told so.
-      expect((await h.fake.slash(playerOf('Wood Elves'), channel, 'declare', { battle: 'none' })).text).toContain('no unit that may fight');
+      expect((await h.fake.slash(playerOf('Wood Elves'), channel, 'act', { action: 'declare', choice: 'none' })).text).toContain('no unit that may fight');
 
       // Bretonnia's autocomplete offers its declaration and a pass; its choice is private.
-      const offered = await h.fake.autocomplete(playerOf('Bretonnia'), channel, 'declare', { battle: '' }, 'battle');
+      const offered = await h.fake.autocomplete(playerOf('Bretonnia'), channel, 'act', { action: 'declare', choice: '' }, 'choice');
       expect(offered.map((c) => c.name)).toEqual(['decisive move A cour → The Wasteland (wast)', 'none: pass (declare nothing)']);
       const since = h.fake.deliveries.length;
-      const declared = await h.fake.slash(playerOf('Bretonnia'), channel, 'declare', { battle: String(offered[0]!.value) });
+      const declared = await h.fake.slash(playerOf('Bretonnia'), channel, 'act', { action: 'declare', choice: String(offered[0]!.value) });
       expect(declared.ephemeral).toBe(true);
       expect(declared.text).toContain('Stored for Bretonnia: decisive move A cour → The Wasteland (wast)');
       await h.fake.waitForDm(playerOf('Bretonnia'), (m) => m.content.includes('Your decisive battle declarations for Bretonnia'));
@@ -167,17 +167,17 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
   it('gm mode: the battle with its army sizes, the game master reports the winner, the final results follow', async () => {
     const channel = 'wh-gm';
     const before = channelPosts(channel).length;
-    const passed = await h.fake.slash(playerOf('Empire'), channel, 'declare', { battle: 'none' });
+    const passed = await h.fake.slash(playerOf('Empire'), channel, 'act', { action: 'declare', choice: 'none' });
     expect(passed.text).toContain('Everyone has answered');
     const battles = await h.fake.waitForChannelMessage(channel, (m) => m.content.includes('Spring 2500 movement: decisive battles'));
     expect(textOf(battles)).toContain('Bretonnia A cour (declared): Bretonnia 1,500 pts');
     expect(textOf(battles)).toContain('Empire A altd: Empire 1,500 pts');
-    const choices = await h.fake.autocomplete('gm', channel, 'gm battle', { province: '', winner: '' }, 'province');
+    const choices = await h.fake.autocomplete('gm', channel, 'gm act', { action: 'battle', choice: '', detail: '' }, 'choice');
     expect(choices).toEqual([{ name: 'The Wasteland (wast): Empire vs Bretonnia', value: 'wast' }].map((c) => ({ ...c, name: expect.stringContaining('The Wasteland (wast)') })));
-    const sides = await h.fake.autocomplete('gm', channel, 'gm battle', { province: 'wast', winner: '' }, 'winner');
+    const sides = await h.fake.autocomplete('gm', channel, 'gm act', { action: 'battle', choice: 'wast', detail: '' }, 'detail');
     expect(sides.map((c) => c.value).sort()).toEqual(['Bretonnia', 'Empire']);
-    expect((await h.fake.slash(playerOf('Empire'), channel, 'gm battle', { province: 'wast', winner: 'Empire' })).text).toContain('Only the game master');
-    const reported = await h.fake.slash('gm', channel, 'gm battle', { province: 'wast', winner: 'Bretonnia' });
+    expect((await h.fake.slash(playerOf('Empire'), channel, 'gm act', { action: 'battle', choice: 'wast', detail: 'Empire' })).text).toContain('Only the game master');
+    const reported = await h.fake.slash('gm', channel, 'gm act', { action: 'battle', choice: 'wast', detail: 'Bretonnia' });
     expect(reported.text).toContain('Every battle is reported');
     const results = await waitForResultsIn(h, channel, 'Spring 2500 movement');
     expectResultsPost(results);
@@ -195,9 +195,9 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
   it('dice mode: the seeded roll decides and is shown, then the final results', async () => {
     const channel = 'wh-dice';
     const before = channelPosts(channel).length;
-    const offered = await h.fake.autocomplete(playerOf('Empire'), channel, 'declare', { battle: 'altd' }, 'battle');
+    const offered = await h.fake.autocomplete(playerOf('Empire'), channel, 'act', { action: 'declare', choice: 'altd' }, 'choice');
     expect(offered.map((c) => c.value)).toEqual(['move A altd']);
-    await h.fake.slash(playerOf('Empire'), channel, 'declare', { battle: 'move A altd' });
+    await h.fake.slash(playerOf('Empire'), channel, 'act', { action: 'declare', choice: 'move A altd' });
     const battles = await h.fake.waitForChannelMessage(channel, (m) => m.content.includes('Spring 2500 movement: decisive battles'));
     const text = textOf(battles);
     expect(text).toContain('Bretonnia A cour (declared): Bretonnia 1,500 pts');

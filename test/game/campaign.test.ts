@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGame, joinGame, startGame } from '../../src/game/lobby.js';
-import { finalRankingText } from '../../src/game/resolve.js';
+import { endLinesText } from '../../src/game/resolve.js';
 import { games, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, makeEnv, ok, userOf, type TestEnv } from './helpers.js';
-import { getVariant } from '../../src/variants/index.js';
-import { campaignLine, campaignSuggestions, parseCampaign, variantOfGame } from '../../src/game/variant-of-game.js';
-import { withAbsentPowers } from '../../src/game/lobby.js';
+import { getVariant, pluginOf } from '../../src/variants/index.js';
+import { optionSuggestions as campaignSuggestions, optionsLine, parseOptionsText as parseCampaign, variantOfGame } from '../../src/game/variant-of-game.js';
+
+/** Warhammer's plug-in records the powers nobody took (campaign option worthlessAbsentCentres). */
+const withAbsentPowers = (variant: typeof wh, options: Record<string, string>, position: ReturnType<typeof wh.startingPosition>, joined: { power: string }[]) =>
+  pluginOf('warhammer').startPosition!(position, { variant, options, seated: joined.map((j) => j.power) });
 
 const wh = getVariant('warhammer')!;
 
@@ -30,6 +33,9 @@ describe('Warhammer campaign options in the game layer', () => {
   it('suggests the next campaign rule while the list is typed, each suggestion a list parseCampaign accepts', () => {
     const first = campaignSuggestions(wh, '');
     expect(first.map((s) => s.text)).toEqual([
+      // The option its plug-in describes itself is offered too (`/game create options:` carries every option).
+      'decisiveBattles=dice',
+      'decisiveBattles=off',
       'strongCapitals',
       'greaterEmpire',
       'orcsInTheHills=pale',
@@ -39,7 +45,7 @@ describe('Warhammer campaign options in the game layer', () => {
       'worthlessAbsentCentres',
       'cataclysmicBattles',
     ]);
-    expect(first[0]!.label).toMatch(/^strongCapitals: Strong Capitals: a unit holding on a capital/);
+    expect(first[2]!.label).toMatch(/^strongCapitals: Strong Capitals: a unit holding on a capital/);
     // The rules already written stay; the one being written is completed; a rule is never offered twice.
     const next = campaignSuggestions(wh, 'strongCapitals, orcs');
     expect(next.map((s) => s.text)).toEqual(['strongCapitals, orcsInTheHills=pale', 'strongCapitals, orcsInTheHills=wrld', 'strongCapitals, orcsInTheHills=both']);
@@ -50,8 +56,8 @@ describe('Warhammer campaign options in the game layer', () => {
   });
 
   it('leaves out a suggestion longer than Discord allows a choice value', () => {
-    const all = 'strongCapitals, greaterEmpire, orcsInTheHills=both, oldWorldOnly, worthlessAbsentCentres';
-    expect(campaignSuggestions(wh, `${all}, `, 100)).toEqual([]);
+    const all = 'decisiveBattles=gm, strongCapitals, greaterEmpire, orcsInTheHills=both, oldWorldOnly, worthlessAbsentCentres';
+    expect(campaignSuggestions(wh, `${all}, `, all.length + 2)).toEqual([]);
     expect(campaignSuggestions(wh, `${all}, `, 200).map((s) => s.text)).toEqual([`${all}, cataclysmicBattles`]);
   });
 
@@ -73,10 +79,12 @@ describe('Warhammer campaign options in the game layer', () => {
   });
 });
 
-describe('campaignLine', () => {
-  it('lists the campaign rules that are not off', () => {
-    expect(campaignLine({ decisiveBattles: 'gm', strongCapitals: 'off' })).toBe('');
-    expect(campaignLine({ decisiveBattles: 'gm', strongCapitals: 'on', orcsInTheHills: 'both' })).toBe('Campaign rules: strongCapitals, orcsInTheHills=both.\n');
+describe('optionsLine', () => {
+  it("lists the options that are not off, leaving out those the variant's plug-in describes itself", () => {
+    const own = pluginOf('warhammer').ownOptions;
+    expect(optionsLine({ decisiveBattles: 'gm', strongCapitals: 'off' }, own)).toBe('');
+    expect(optionsLine({ decisiveBattles: 'gm', strongCapitals: 'on', orcsInTheHills: 'both' }, own)).toBe('Campaign rules: strongCapitals, orcsInTheHills=both.\n');
+    expect(optionsLine({ decisiveBattles: 'dice' })).toBe('Campaign rules: decisiveBattles=dice.\n');
   });
 });
 
@@ -86,10 +94,10 @@ describe('a Warhammer game with campaign options', () => {
 
   it('stores them, starts on the configured variant with the absent powers, and ranks at the end', () => {
     env = makeEnv();
-    const bad = createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', campaign: 'strongCapitals, nope' });
+    const bad = createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', optionsText: 'strongCapitals, nope' });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error).toContain('"nope"');
-    const created = ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', campaign: 'worthlessAbsentCentres, orcsInTheHills=pale' }));
+    const created = ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', optionsText: 'worthlessAbsentCentres, orcsInTheHills=pale' }));
     expect(created.game.options).toMatchObject({ worthlessAbsentCentres: 'on', orcsInTheHills: 'pale', strongCapitals: 'off', decisiveBattles: 'gm' });
     for (const power of ['Bretonnia', 'Empire']) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
     ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
@@ -99,7 +107,7 @@ describe('a Warhammer game with campaign options', () => {
     expect(state.absent).not.toContain('Empire');
     expect(state.hillArmies).toEqual(['pale']);
     const row = env.deps.db.select().from(games).all()[0]!;
-    const text = finalRankingText(env.deps.db as never, row);
+    const text = endLinesText(env.deps.db as never, row, 0);
     expect(text).toContain('**Final ranking**');
     expect(text.split('\n')[2]).toMatch(/^1\. \w.*: \d+ centres?$/);
   });

@@ -1,39 +1,40 @@
 /**
- * Warhammer's Decisive Battle phase in the game layer (issue 11 §3, src/game/decisive.ts): the stored step between
- * the provisional and the final results, each stage processed exactly once, declarations secret, gm reports and
- * seeded dice rolls, and the re-adjudication with the outcomes.
+ * Warhammer's Decisive Battle phase in the game layer (issue 11 §3; its plug-in's phase steps,
+ * src/variants/warhammer/plugin/battle-step.ts, run by src/game/steps.ts): the stored steps between the provisional
+ * and the final results, each processed exactly once, declarations secret, gm reports and seeded dice rolls, and the
+ * re-adjudication with the outcomes. Players act through `runAction` (what `/act` and `/gm act` call).
  *
  * Spring 2500: Bretonnia's A cour and the Empire's A altd both move into the Wasteland and bounce, so each may
  * declare a decisive move there (seed, Decisive Battle Phase 2).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { and, eq as eqSql } from 'drizzle-orm';
 import {
   createGame,
-  declareBattle,
   gameStatus,
   gmAdvance,
   joinGame,
-  reportBattle,
   resolveDuePhases,
+  runAction,
   startGame,
   submitOrders,
   toggleReady,
   gmRollback,
-  follow,
-  revolt,
   queueDueReminders,
   gmExtend,
+  type GameDeps,
 } from '../../src/game/index.js';
 import { nextWakeAt } from '../../src/game/scheduler.js';
-import { decisiveDeclarations, decisiveSteps, games, phases } from '../../src/store/schema.js';
-import { rollBattle, type Battle } from '../../src/game/decisive-battles.js';
+import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
+import { rollBattle } from '../../src/variants/warhammer/decisive-phase.js';
+import type { Battle, BattleStep } from '../../src/variants/warhammer/plugin/records.js';
 import { CHANNEL, GM, HOUR, internalErrors, makeEnv, ok, err, outboxRows, tempDbPath, userOf, type TestEnv } from './helpers.js';
 
 const SEATED = ['Bretonnia', 'Empire', 'Wood Elves'];
 
-function warhammerGame(env: TestEnv, decisive: string | null = null, campaign: string | null = null) {
-  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', durations: { movement: '24h', retreat: '12h', adjustment: '12h' }, options: { decisiveBattles: decisive }, campaign }));
+function warhammerGame(env: TestEnv, decisive: string | null = null, optionsText: string | null = null) {
+  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', durations: { movement: '24h', retreat: '12h', adjustment: '12h' }, options: { decisiveBattles: decisive }, optionsText }));
   for (const power of SEATED) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
   ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
   ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }));
@@ -41,7 +42,32 @@ function warhammerGame(env: TestEnv, decisive: string | null = null, campaign: s
 }
 
 const caller = (power: string) => ({ channelId: CHANNEL, userId: userOf(power) });
-const step = (env: TestEnv) => env.deps.db.select().from(decisiveSteps).all().at(-1);
+
+/** `/act action:declare choice:<battle> [detail:<commander>]`. */
+const declareBattle = (deps: GameDeps, input: { channelId: string; userId: string; battle: string; commander?: string }) =>
+  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'player', action: 'declare', choice: input.battle, detail: input.commander ?? null });
+/** `/gm act action:battle choice:<province> detail:<winner>[, losers destroyed]`. */
+const reportBattle = (deps: GameDeps, input: { channelId: string; userId: string; province: string; winner: string; destroyed?: boolean }) =>
+  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'gm', action: 'battle', choice: input.province, detail: input.destroyed ? `${input.winner}, losers destroyed` : input.winner });
+/** `/act action:follow choice:<role> [detail:<employer>]`. */
+const follow = (deps: GameDeps, input: { channelId: string; userId: string; role: string; employer?: string }) =>
+  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'player', action: 'follow', choice: input.role, detail: input.employer ?? null });
+/** `/act action:revolt choice:<province> detail:<unit>`. */
+const revolt = (deps: GameDeps, input: { channelId: string; userId: string; province: string; unit: string }) =>
+  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'player', action: 'revolt', choice: input.province, detail: input.unit });
+
+/** The Decisive Battle phase of the last phase that had one, as the old stored step read: stage, token, record. */
+const step = (env: TestEnv) => {
+  const row = env.deps.db.select().from(phaseSteps).all().at(-1);
+  if (!row) return undefined;
+  const record = env.deps.db
+    .select()
+    .from(variantRecords)
+    .where(and(eqSql(variantRecords.phaseId, row.phaseId), eqSql(variantRecords.kind, 'battle-step')))
+    .get();
+  const stage = row.step === 'declarations' ? 'declaring' : row.step === 'battles' ? 'battles' : row.step === null ? 'done' : row.step;
+  return { stage, token: row.token, remindedAt: row.remindedAt, ...(record?.payload as BattleStep) };
+};
 const game = (env: TestEnv) => env.deps.db.select().from(games).all()[0]!;
 const channelTexts = (env: TestEnv, since = 0) =>
   outboxRows(env.deps)
@@ -83,7 +109,7 @@ describe('the Decisive Battle phase in the game layer', () => {
 
     // Orders are closed; /ready does not skip the declarations; a running sweep before the deadline does nothing.
     expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A nuln - reik' }))).toContain('Decisive Battle phase');
-    expect(err(toggleReady(env.deps, caller('Empire')))).toContain('/declare');
+    expect(err(toggleReady(env.deps, caller('Empire')))).toContain('/act action:declare');
     expect(resolveDuePhases(env.deps)).toEqual({ resolved: 0, failures: [] });
     // Wood Elves have nothing to declare.
     expect(err(declareBattle(env.deps, { ...caller('Wood Elves'), battle: 'none' }))).toContain('no unit that may fight');
@@ -91,7 +117,8 @@ describe('the Decisive Battle phase in the game layer', () => {
 
     const beforeDeclare = outboxRows(env.deps).length;
     const declared = ok(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
-    expect(declared).toMatchObject({ power: 'Bretonnia', commander: 'Bretonnia', closed: false });
+    expect(declared).toMatchObject({ action: 'declare', closed: false });
+    expect(declared.reply).toBe('⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).\nYou may change it until the deadline; a DM confirms it.');
     // Secret: only Bretonnia's DM carries it; the channel gets nothing but a status edit (filled in at delivery).
     const after = outboxRows(env.deps).slice(beforeDeclare);
     expect(after.filter((r) => r.targetKind === 'channel').map((r) => r.kind)).toEqual(['status']);
@@ -113,7 +140,7 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect(err(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Kislev' }))).toMatch(/Sides: .*Bretonnia \(A cour\)/);
 
     const r = ok(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'The Wasteland', winner: 'Bretonnia' }));
-    expect(r).toMatchObject({ province: 'The Wasteland (wast)', winner: 'Bretonnia', resolved: true });
+    expect(r).toMatchObject({ closed: true, reply: '⚔️ Recorded: **Bretonnia** won the battle in The Wasteland (wast). Every battle is reported: the final results are being posted.' });
     const spring = env.deps.db.select().from(phases).all()[0]!;
     expect(spring.resolvedAt).not.toBeNull();
     expect(spring.adjudication!.results.find((x) => x.unit === 'A cour')!.result).toBe('success');
@@ -140,7 +167,7 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect(dms.map((r) => [r.kind, (r.payload as { reason: string }).reason, r.target])).toEqual([['dm', 'reminder', userOf('Empire')]]);
     const text = (dms[0]!.payload as { text: string }).text;
     expect(text).toContain('⏰ Empire has not declared yet in the Decisive Battle phase of **Spring 2500 movement**');
-    expect(text).toContain('`/declare battle:none`');
+    expect(text).toContain('`/act action:declare choice:none`');
     expect(text).not.toContain('cour');
     // Once per step: a later sweep, or a restart's sweep, sends nothing more.
     env.clock.t += 10 * 60_000;
@@ -180,7 +207,8 @@ describe('the Decisive Battle phase in the game layer', () => {
     ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'none' }));
     const before = outboxRows(env.deps).length;
     const r = ok(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Bretonnia', destroyed: true }));
-    expect(r).toMatchObject({ winner: 'Bretonnia', destroyed: true, resolved: true });
+    expect(r).toMatchObject({ closed: true });
+    expect(r.reply).toContain('**Bretonnia** won the battle in The Wasteland (wast). The losers are destroyed (Cataclysmic Battles).');
     const spring = env.deps.db.select().from(phases).all()[0]!;
     const units = spring.adjudication!.position.units;
     expect(units).toContainEqual({ power: 'Bretonnia', type: 'A', province: 'wast', coast: null });
@@ -199,7 +227,8 @@ describe('the Decisive Battle phase in the game layer', () => {
     const s = step(env)!;
     expect(s.stage).toBe('done');
     const [battle] = s.battles as Battle[];
-    const expected = rollBattle({ ...battle!, roll: undefined }, s.token);
+    const rolled = rollBattle({ ...battle!, roll: undefined } as Battle, s.token);
+    const expected = { value: rolled.roll, total: rolled.total, lead: rolled.winner.lead };
     expect(battle!.roll).toEqual(expected);
     const winner = battle!.sides.find((x) => x.lead === expected.lead)!.power;
     expect(s.outcomes).toEqual({ wast: expected.lead });
@@ -227,7 +256,7 @@ describe('the Decisive Battle phase in the game layer', () => {
     env = makeEnv();
     warhammerGame(env, 'off');
     expect(passDeadline(env)).toEqual({ resolved: 1, failures: [] });
-    expect(env.deps.db.select().from(decisiveSteps).all()).toEqual([]);
+    expect(env.deps.db.select().from(phaseSteps).all()).toEqual([]);
   });
 
   it('gm mode: an unreported battle keeps the provisional result at its deadline; /gm advance moves each stage on', () => {
@@ -281,8 +310,8 @@ describe('the Decisive Battle phase in the game layer', () => {
     ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'none' }));
     ok(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Empire' }));
     ok(gmRollback(env.deps, { channelId: CHANNEL, userId: GM }));
-    expect(env.deps.db.select().from(decisiveSteps).all()).toEqual([]);
-    expect(env.deps.db.select().from(decisiveDeclarations).all()).toEqual([]);
+    expect(env.deps.db.select().from(phaseSteps).all()).toEqual([]);
+    expect(env.deps.db.select().from(variantRecords).all()).toEqual([]);
     ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A altd H' }));
     passDeadline(env);
     expect(env.deps.db.select().from(phases).where(eq(phases.idx, 0)).get()!.resolvedAt).not.toBeNull();
@@ -312,9 +341,9 @@ describe('Sepoys and Mercenaries in the game layer', () => {
     expect(err(follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' }))).toContain('still has units or centres');
     conquerWoodElves(env);
     const before = outboxRows(env.deps).length;
-    expect(ok(follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' }))).toMatchObject({ power: 'Wood Elves', role: 'sepoy', master: 'Empire' });
+    expect(ok(follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' })).reply).toBe('🤝 Wood Elves now fights as a Sepoy of Empire. The channel and Empire are told.');
     expect(channelTexts(env, before)).toEqual(['🤝 Wood Elves now fights as a **Sepoy** of Empire (who holds its capital): one more battle commander for Empire\'s decisive battles.']);
-    expect(outboxRows(env.deps).slice(before).some((r) => r.target === userOf('Empire') && (r.payload as { text: string }).text.includes('/declare commander:Wood Elves'))).toBe(true);
+    expect(outboxRows(env.deps).slice(before).some((r) => r.target === userOf('Empire') && (r.payload as { text: string }).text.includes('/act action:declare detail:Wood Elves'))).toBe(true);
 
     passDeadline(env);
     const dm = outboxRows(env.deps).find((r) => r.target === userOf('Empire') && (r.payload as { text: string }).text.includes('Decisive Battle phase has begun'))!;
@@ -350,8 +379,8 @@ describe('Sepoys and Mercenaries in the game layer', () => {
     env = makeEnv();
     warhammerGame(env);
     conquerWoodElves(env);
-    expect(err(follow(env.deps, { ...caller('Wood Elves'), role: 'mercenary' }))).toContain('employer:');
-    expect(ok(follow(env.deps, { ...caller('Wood Elves'), role: 'mercenary', employer: 'bretonnia' }))).toMatchObject({ role: 'mercenary', master: 'Bretonnia' });
+    expect(err(follow(env.deps, { ...caller('Wood Elves'), role: 'mercenary' }))).toContain('`detail:`');
+    expect(ok(follow(env.deps, { ...caller('Wood Elves'), role: 'mercenary', employer: 'bretonnia' })).reply).toContain('now fights as a Mercenary of Bretonnia');
     env.close();
     env = makeEnv();
     warhammerGame(env, 'off');

@@ -3,7 +3,7 @@
  */
 import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { createGame, formatDuration, freePowers, gameStatus, joinGame, leaveGame, startGame } from '../../game/index.js';
-import { botVariants, getVariant } from '../../variants/index.js';
+import { botVariants, getVariant, pluginOf } from '../../variants/index.js';
 import type { CooldownAction } from '../../game/limits.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
@@ -12,71 +12,57 @@ import { PALETTE_CHOICES } from './map.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { CARD_GAME_CHOICE, CARD_PRESET_CHOICES, cardLobby, createCards, dynastyName } from '../cards/lobby.js';
 import { CARD_VARIANT_ID, freeDynasties, isCardChannel } from '../../game/cards/index.js';
-import { campaignLine, campaignSuggestions } from '../../game/variant-of-game.js';
+import { optionSuggestions, optionsLine } from '../../game/variant-of-game.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
-/** Warhammer's `decisiveBattles` option (src/variants/warhammer/rules/decisive.ts). */
-const DECISIVE_CHOICES = [
-  { name: 'gm: the game master reports each battle winner', value: 'gm' },
-  { name: 'dice: a roll weighted by army size decides', value: 'dice' },
-  { name: 'off: no Decisive Battle phase', value: 'off' },
-];
-
-const DECISIVE_LINE: Record<string, string> = {
-  gm: 'Decisive battles: after each movement deadline players declare them; the game master reports each winner with `/gm battle`.',
-  dice: 'Decisive battles: after each movement deadline players declare them; a roll weighted by army size decides each.',
-  off: 'Decisive battles: off (plain Diplomacy movement).',
-};
-
-const data = new SlashCommandBuilder()
-  .setName('game')
-  .setDescription('Create, join, leave, start or look at the game in this channel')
-  .setContexts(InteractionContextType.Guild)
-  .addSubcommand((s) =>
-    s
-      .setName('create')
-      .setDescription('Create a game in this channel; you become its game master')
-      .addStringOption((o) =>
-        o
-          .setName('variant')
-          .setDescription('Which map and rules')
-          .setRequired(true)
-          .addChoices(...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id })), CARD_GAME_CHOICE),
-      )
-      .addStringOption((o) => o.setName('movement').setDescription(`Time for movement phases, ${durationHelp} (default 24h)`).setMaxLength(20))
-      .addStringOption((o) => o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20))
-      .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20))
-      .addStringOption((o) => o.setName('palette').setDescription('Map colours of the posted maps (default: standard)').addChoices(...PALETTE_CHOICES))
-      .addRoleOption((o) => o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)'))
-      .addIntegerOption((o) => o.setName('seats').setDescription('Card game: table size, 2 to 5 (default 4)').setMinValue(2).setMaxValue(5))
-      .addStringOption((o) => o.setName('preset').setDescription('Card game: turn times (default standard)').addChoices(...CARD_PRESET_CHOICES))
-      .addStringOption((o) => o.setName('turn').setDescription(`Card game: a custom turn time, ${durationHelp}`).setMaxLength(20))
-      .addBooleanOption((o) => o.setName('dynasty-cards').setDescription('Card game: play with the optional dynasty cards (default off)'))
-      .addStringOption((o) =>
-        o
-          .setName('decisive')
-          .setDescription('Warhammer: Decisive Battle phase (default gm: the game master reports each winner)')
-          .addChoices(...DECISIVE_CHOICES),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('campaign')
-          .setDescription('Warhammer campaign rules, comma-separated, e.g. strongCapitals, orcsInTheHills=pale')
-          .setMaxLength(200)
-          .setAutocomplete(true),
-      ),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('join')
-      .setDescription('Join the game in this channel')
-      .addStringOption((o) => o.setName('power').setDescription('The power you want (default: a random free one)').setAutocomplete(true)),
-  )
-  .addSubcommand((s) => s.setName('leave').setDescription('Leave the game before it starts'))
-  .addSubcommand((s) => s.setName('start').setDescription('Start the game (game master); free powers play in civil disorder'))
-  .addSubcommand((s) => s.setName('status').setDescription('Phase, deadline, and who has submitted and is ready'))
-  .toJSON();
+/**
+ * Built when the commands are registered (not at import), so a variant registered at start-up or by a test is
+ * offered too.
+ */
+const buildData = () =>
+  new SlashCommandBuilder()
+    .setName('game')
+    .setDescription('Create, join, leave, start or look at the game in this channel')
+    .setContexts(InteractionContextType.Guild)
+    .addSubcommand((s) =>
+      s
+        .setName('create')
+        .setDescription('Create a game in this channel; you become its game master')
+        .addStringOption((o) =>
+          o
+            .setName('variant')
+            .setDescription('Which map and rules')
+            .setRequired(true)
+            .addChoices(...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id })), CARD_GAME_CHOICE),
+        )
+        .addStringOption((o) => o.setName('movement').setDescription(`Time for movement phases, ${durationHelp} (default 24h)`).setMaxLength(20))
+        .addStringOption((o) => o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20))
+        .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20))
+        .addStringOption((o) => o.setName('palette').setDescription('Map colours of the posted maps (default: standard)').addChoices(...PALETTE_CHOICES))
+        .addRoleOption((o) => o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)'))
+        .addIntegerOption((o) => o.setName('seats').setDescription('Card game: table size, 2 to 5 (default 4)').setMinValue(2).setMaxValue(5))
+        .addStringOption((o) => o.setName('preset').setDescription('Card game: turn times (default standard)').addChoices(...CARD_PRESET_CHOICES))
+        .addStringOption((o) => o.setName('turn').setDescription(`Card game: a custom turn time, ${durationHelp}`).setMaxLength(20))
+        .addBooleanOption((o) => o.setName('dynasty-cards').setDescription('Card game: play with the optional dynasty cards (default off)'))
+        .addStringOption((o) =>
+          o
+            .setName('options')
+            .setDescription("The variant's options, comma-separated (autocomplete lists them and what each does)")
+            .setMaxLength(200)
+            .setAutocomplete(true),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('join')
+        .setDescription('Join the game in this channel')
+        .addStringOption((o) => o.setName('power').setDescription('The power you want (default: a random free one)').setAutocomplete(true)),
+    )
+    .addSubcommand((s) => s.setName('leave').setDescription('Leave the game before it starts'))
+    .addSubcommand((s) => s.setName('start').setDescription('Start the game (game master); free powers play in civil disorder'))
+    .addSubcommand((s) => s.setName('status').setDescription('Phase, deadline, and who has submitted and is ready'))
+    .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
@@ -94,8 +80,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         },
         palette: interaction.options.getString('palette'),
         notifyRoleId: interaction.options.getRole('notify')?.id ?? null,
-        options: { decisiveBattles: interaction.options.getString('decisive') },
-        campaign: interaction.options.getString('campaign'),
+        optionsText: interaction.options.getString('options'),
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
@@ -105,8 +90,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           `Phases: movement ${formatDuration(d.movement)}, retreat ${formatDuration(d.retreat)}, adjustment ${formatDuration(d.adjustment)}.\n` +
           (interaction.options.getString('palette') === 'colorblind' ? 'Maps use the colour-blind palette.\n' : '') +
           (r.game.notifyRoleId ? `The start and results posts will ping <@&${r.game.notifyRoleId}>.\n` : '') +
-          (r.game.options.decisiveBattles ? `${DECISIVE_LINE[r.game.options.decisiveBattles]}\n` : '') +
-          campaignLine(r.game.options) +
+          optionsText(r.game.variantId, r.game.options) +
           'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.',
       );
     }
@@ -146,7 +130,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const focused = interaction.options.getFocused(true);
-  if (focused.name === 'campaign') return campaignAutocomplete(interaction, focused.value);
+  if (focused.name === 'options') return optionsAutocomplete(interaction, focused.value);
   const typed = focused.value.trim().toLowerCase();
   // A card game lists its free dynasties (decisions.md: `/game join power:` lists dynasties for a card game).
   const free = isCardChannel(ctx.deps, interaction.channelId) ? freeDynasties(ctx.deps, interaction.channelId).map(dynastyName) : freePowers(ctx.deps, interaction.channelId);
@@ -154,14 +138,18 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   await interaction.respond(matches.map((p) => ({ name: choiceName(p), value: p })));
 }
 
-/**
- * `/game create campaign:`: the chosen variant's campaign rules, added one at a time to what is already written
- * (Warhammer is the variant that has them, so it is offered until another variant is chosen).
- */
-async function campaignAutocomplete(interaction: AutocompleteInteraction, typed: string): Promise<void> {
-  const variant = getVariant(interaction.options.getString('variant') ?? 'warhammer');
-  const suggestions = variant ? campaignSuggestions(variant, typed, MAX_CHOICE) : [];
+/** `/game create options:`: the chosen variant's options, added one at a time to what is already written. */
+async function optionsAutocomplete(interaction: AutocompleteInteraction, typed: string): Promise<void> {
+  const variant = getVariant(interaction.options.getString('variant') ?? '');
+  const suggestions = variant ? optionSuggestions(variant, typed, MAX_CHOICE) : [];
   await interaction.respond(suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })));
+}
+
+/** The create reply's lines about the game's options: the variant's own, then the others that are on. */
+function optionsText(variantId: string, options: Record<string, string>): string {
+  const plugin = pluginOf(variantId);
+  const own = plugin.optionLines?.(options) ?? [];
+  return own.map((l) => `${l}\n`).join('') + optionsLine(options, plugin.ownOptions ?? []);
 }
 
 /** Creating costs the most; joining and leaving share one budget (each posts in the channel). */
@@ -170,4 +158,11 @@ function cooldown(interaction: ChatInputCommandInteraction): CooldownAction | nu
   return sub === 'create' ? 'create' : sub === 'join' || sub === 'leave' ? 'lobby' : null;
 }
 
-export const gameCommand: BotCommand = { data, execute, autocomplete, cooldown };
+export const gameCommand: BotCommand = {
+  get data() {
+    return buildData();
+  },
+  execute,
+  autocomplete,
+  cooldown,
+};

@@ -20,15 +20,14 @@ import {
   gmResume,
   gmRollback,
   gmTransfer,
-  battleChoices,
-  reportBattle,
 } from '../../game/index.js';
 import { respondWithPowers } from '../choices.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
+import { autocompleteAction, executeAction, withActionOptions } from '../act.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
-import { choiceName, discordTimestamp, MAX_CHOICES } from '../text.js';
+import { discordTimestamp } from '../text.js';
 
 const data = new SlashCommandBuilder()
   .setName('gm')
@@ -58,14 +57,7 @@ const data = new SlashCommandBuilder()
       .setDescription('Hand the game-master role to another member')
       .addUserOption((o) => o.setName('user').setDescription('The new game master').setRequired(true)),
   )
-  .addSubcommand((s) =>
-    s
-      .setName('battle')
-      .setDescription('Report the winner of a decisive battle (Warhammer)')
-      .addStringOption((o) => o.setName('province').setDescription('Where the battle was fought').setRequired(true).setAutocomplete(true).setMaxLength(60))
-      .addStringOption((o) => o.setName('winner').setDescription('The power that won it').setRequired(true).setAutocomplete(true).setMaxLength(60))
-      .addBooleanOption((o) => o.setName('destroyed').setDescription('Cataclysmic Battles: the losers are destroyed (campaign option)')),
-  )
+  .addSubcommand((s) => withActionOptions(s.setName('act').setDescription("An action of this game's variant for its game master (a battle report…)"), 'gm'))
   .addSubcommand((s) =>
     s
       .setName('kick')
@@ -168,20 +160,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(interaction, `👑 <@${user.id}> is now the game master; you no longer are. ${announced}`);
     }
-    case 'battle': {
-      const r = reportBattle(ctx.deps, {
-        ...caller,
-        province: interaction.options.getString('province', true),
-        winner: interaction.options.getString('winner', true),
-        destroyed: interaction.options.getBoolean('destroyed') === true,
-      });
-      if (!r.ok) return replyRejected(interaction, r.error);
-      const rest = r.resolved
-        ? 'Every battle is reported: the final results are being posted.'
-        : `Still to report: ${r.remaining.join(', ')}. Reporting another winner for a battle replaces the earlier one.`;
-      const cataclysm = r.destroyed ? ' The losers are destroyed (Cataclysmic Battles).' : '';
-      return replyPrivately(interaction, `⚔️ Recorded: **${r.winner}** won the battle in ${r.province}.${cataclysm} ${rest}`);
-    }
+    case 'act':
+      return executeAction(ctx, interaction, 'gm');
     case 'kick': {
       const r = gmKick(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
       if (!r.ok) return replyRejected(interaction, r.error);
@@ -204,7 +184,7 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
       case 'advance': {
         const r = gmAdvance(ctx.deps, { ...caller, phaseId: Number(phase) });
         if (!r.ok) return `⚠️ ${r.error}`;
-        if (r.resolved.length === 0) return `⏩ Moved the Decisive Battle phase of ${r.next?.label ?? 'the phase'} on; the channel is told.`;
+        if (r.resolved.length === 0) return `⏩ Moved ${r.next?.label ?? 'the phase'} on to what follows; the channel is told.`;
         return `⏩ Resolved ${r.resolved.map((p) => p.label).join(', ')}; the results are being posted.`;
       }
       case 'rollback': {
@@ -223,24 +203,11 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
   });
 }
 
-/**
- * A card game lists its dynasties for `power:`; `battle`: the battles waiting for a report, then their sides; the
- * other subcommands: the game's powers.
- */
+/** A card game lists its dynasties for `power:`; `act`: the variant's actions for the game master; the others: the game's powers. */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   if (isCardChannel(ctx.deps, interaction.channelId)) return respondWithDynasties(ctx, interaction);
-  if (interaction.options.getSubcommand(false) !== 'battle') return respondWithPowers(ctx, interaction);
-  const focused = interaction.options.getFocused(true);
-  const typed = focused.value.trim().toLowerCase();
-  const battles = battleChoices(ctx.deps, callerOf(interaction));
-  if (focused.name === 'province') {
-    const matches = battles.filter((b) => b.name.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
-    return interaction.respond(matches.map((b) => ({ name: choiceName(`${b.name}: ${b.sides.join(' vs ')}${b.winner ? ` (reported: ${b.winner})` : ''}`), value: b.province })));
-  }
-  const province = String(interaction.options.getString('province') ?? '').trim().toLowerCase();
-  const sides = [...new Set(battles.filter((b) => province === '' || b.province === province).flatMap((b) => b.sides))];
-  const matches = sides.filter((p) => p.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
-  return interaction.respond(matches.map((p) => ({ name: choiceName(p), value: p })));
+  if (interaction.options.getSubcommand(false) === 'act') return autocompleteAction(ctx, interaction, 'gm');
+  return respondWithPowers(ctx, interaction);
 }
 
 export const gmCommand: BotCommand = { data, execute, autocomplete, component };

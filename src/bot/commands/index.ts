@@ -1,19 +1,16 @@
 /** Every slash command the bot registers (names are the stable surface, issue 4 §2). */
 import type { BotCommand } from '../command.js';
+import { actCommand } from './act.js';
 import { cardsCommand } from './cards.js';
 import { concedeCommand } from './concede.js';
-import { declareCommand } from './declare.js';
 import { drawCommand } from './draw.js';
-import { followCommand } from './follow.js';
 import { gameCommand } from './game.js';
 import { gmCommand } from './gm.js';
 import { historyCommand } from './history.js';
 import { mapCommand } from './map.js';
-import { musterCommand } from './muster.js';
 import { orderCommand } from './order.js';
 import { ordersCommand } from './orders.js';
 import { readyCommand } from './ready.js';
-import { revoltCommand } from './revolt.js';
 import { serverCommand } from './server.js';
 import { whyCommand } from './why.js';
 
@@ -22,10 +19,7 @@ export const commands: BotCommand[] = [
   orderCommand,
   ordersCommand,
   readyCommand,
-  declareCommand,
-  musterCommand,
-  followCommand,
-  revoltCommand,
+  actCommand,
   mapCommand,
   whyCommand,
   historyCommand,

@@ -95,6 +95,9 @@ export async function renderCommand(args: string[], stdin: string): Promise<numb
   return r.code;
 }
 
+/** A case has no plug-in records (a game's steps keep them): the plug-in reads what the case gives. */
+const NO_RECORDS = { get: () => undefined, list: () => [] };
+
 /** What `render` draws for one case: the variant (configured by the case's options), the position and orders, and the results. */
 export interface RenderCase {
   variant: Variant;
@@ -155,6 +158,7 @@ export async function renderCaseOf(raw: unknown, flags: Flags): Promise<RenderCa
     variant: resolved.variant,
     picture: adjudicated ? 'orders' : 'board',
     options: resolved.options,
+    records: NO_RECORDS,
     phase: { index: 0, position: resolved.position, adjudication: adjudicated ? resolved.adjudication : null, orders, ...(c.battles ? { battles: c.battles } : {}) },
   });
   return {

@@ -2,28 +2,255 @@
  * The plug-in interfaces: what a variant contributes to the layers above the engine (issue 21), defined once for
  * every variant. A variant's folder (`src/variants/<id>/`) may export a `VariantPlugin` next to its `Variant`; the
  * registry (src/variants/index.ts) hands it to the game, bot and render layers, which name no variant and call
- * only these interfaces. Everything here is plain data and pure functions of what the caller passes in: a plug-in
- * never touches the database or Discord (the game layer does, in its transactions).
+ * only these interfaces.
+ *
+ * A plug-in never touches the database or Discord. The game layer calls it inside its transactions with a
+ * context (`PluginContext`: the game, the phase, the seats, the plug-in's own records) and, where it may change
+ * things, effects (`PluginEffects`: posts, DMs, the board, the audit log) that the game layer writes to the outbox
+ * and the store in the same transaction.
+ *
+ * The generic names (decisions.md, "Variants as plug-ins"): a **phase step** (a stored stage of a phase with its
+ * own deadline, before its orders open — a **start choice** — or between its orders and the claim — a
+ * **declaration** step), an **action** (a player's or game master's command beyond orders, `/act` and `/gm act`),
+ * a **seat's follower** state (kept on the board, `position.variantState`), **records** (what the plug-in keeps
+ * besides the board), **overlays** (what maps draw beyond units and orders).
  *
  * See docs/architecture.md ("Variants as plug-ins") and docs/variants.md for the worked examples.
  */
-import type { Adjudication, BattleReport, Position, PowerOrder } from '../../engine/types.js';
+import type { z } from 'zod';
+import type { Adjudication, BattleReport, Phase, Position, Power, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { MapOverlay } from './overlay.js';
 
 export * from './overlay.js';
 
-/** Which picture of a phase is being drawn. */
-export type PictureKind =
-  /** A phase's board (its starting position; an unresolved phase shows nothing else). */
-  | 'board'
-  /** A resolved phase's orders with their results, on the position before it. */
-  | 'orders'
-  /** The board after a resolved phase (the next phase's position). */
-  | 'after';
+// ---------------------------------------------------------------------------------------------------------------
+// Records: the plug-in's own state besides the board
 
-/** What a plug-in is told when a map of one of its games is drawn. */
-export interface OverlayContext {
+/** The zod schema of each kind of record a plug-in keeps; every read and write of that kind goes through it. */
+export type RecordSchemas = Record<string, z.ZodType>;
+
+/** One stored record. */
+export interface StoredRecord<T> {
+  key: string;
+  value: T;
+  /** The user whose action wrote it last; null when the bot did. */
+  writtenBy: string | null;
+  updatedAt: number;
+}
+
+/**
+ * The plug-in's records of the context's phase (a step's secret inputs and results). Reads skip a stored payload
+ * its schema refuses (and report it to the operator); a write its schema refuses throws (a bug in the plug-in), so
+ * the whole use-case is rolled back and nothing is half-written.
+ */
+export interface Records<S extends RecordSchemas = RecordSchemas> {
+  get<K extends keyof S & string>(kind: K, key?: string): z.infer<S[K]> | undefined;
+  /** Every record of a kind, in the order they were first written. */
+  list<K extends keyof S & string>(kind: K): StoredRecord<z.infer<S[K]>>[];
+  /** Writes (creates or replaces) one record; `key` defaults to '' (one record of that kind). */
+  put<K extends keyof S & string>(kind: K, value: z.infer<S[K]>, key?: string): void;
+  /** Deletes one record (`key` given) or every record of the kind. */
+  remove<K extends keyof S & string>(kind: K, key?: string): void;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What a plug-in is told, and what it may do
+
+export interface GameFacts {
+  id: number;
+  channelId: string;
+  /** The game's options, each given at `/game create` or defaulted. */
+  options: Readonly<Record<string, string>>;
+  /** Phase lengths in ms. */
+  durations: Readonly<Record<'movement' | 'retreat' | 'adjustment', number>>;
+  /** The live deadline (of the orders, or of the step under way); null unless running. */
+  deadline: number | null;
+  gmUserId: string;
+}
+
+export interface PhaseFacts {
+  id: number;
+  /** 0 for the first phase of the game. */
+  index: number;
+  phase: Phase;
+  /** The position at its start (the current board while it is being played). */
+  position: Position;
+  /** `Spring 2500 movement`, in the variant's own calendar. */
+  label: string;
+  resolved: boolean;
+  adjudication: Adjudication | null;
+}
+
+/** A power with a player. Powers nobody holds are in civil disorder and never act. */
+export interface Seat {
+  power: Power;
+  userId: string;
+}
+
+/** The step under way in the context's phase, if any. */
+export interface StepFacts {
+  name: string;
+  startedAt: number;
+  /** The live deadline of the step. */
+  deadline: number | null;
+}
+
+export interface PluginContext<S extends RecordSchemas = RecordSchemas> {
+  /** The variant as the game plays it (its options applied). */
+  variant: Variant;
+  game: GameFacts;
+  phase: PhaseFacts;
+  seats: readonly Seat[];
+  step: StepFacts | null;
+  now: number;
+  records: Records<S>;
+  /** The orders stored for the phase (secret until it resolves: use them only for what the step decides or tells their own player). */
+  orders(): PowerOrder[];
+  /** Discord time markup: `<t:…:R>` (relative) or `<t:…:f>` (date and time). */
+  time(ms: number, style: 'R' | 'f'): string;
+  /** The channel, as a mention. */
+  channel: string;
+  /** An adjudication's results, in the lines a results post shows them (without its title line). */
+  resultsLines(adjudication: Adjudication): string[];
+  /** Uniform in [0, 1): the game's randomness (seeded in tests). */
+  random(): number;
+  /** A token fresh for this call (dice seeds, …): the step's token in a step, a new one in an action. */
+  token: string;
+}
+
+/**
+ * What a plug-in may do, written by the game layer in the same transaction. Each message has a `key` that is unique
+ * for what it says (the game layer makes it unique per step or per action call, so a retried transaction never
+ * posts twice).
+ */
+export interface PluginEffects {
+  /**
+   * A post in the game's channel; `picture` attaches one of the plug-in's `pictures` (or `board`: the phase's board).
+   * A post with a picture is taken to publish the phase's orders (make it once they are closed): an order
+   * confirmation of the phase not yet sent is dropped (issue 23 §3).
+   */
+  post(text: string, opts: { key: string; picture?: string }): void;
+  /** A DM to the power's player (a power nobody holds gets nothing). */
+  dm(power: Power, text: string, opts: { key: string }): void;
+  /** Replaces the current phase's board (follower state and other state kept in `position.variantState`). */
+  setPosition(position: Position): void;
+  /** A line in the audit log (never secret text). */
+  audit(action: string, detail?: unknown): void;
+}
+
+export type LiveContext<S extends RecordSchemas = RecordSchemas> = PluginContext<S> & PluginEffects;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phase steps
+
+/** What the adjudication gets from a phase's steps. */
+export interface Handoff {
+  /** Battles decided outside the adjudicator (engine `AdjudicationContext.battles`). */
+  battles?: BattleReport[];
+  /** A change to the board that follows the phase (state kept between phases). */
+  nextPosition?(position: Position): Position;
+}
+
+/** What happens when a phase reaches a step boundary. */
+export type StepDecision =
+  /** The plug-in's step `open` is now under way, until `deadline`; `announce` replaces the start post's orders line (a start choice). */
+  | { open: string; deadline: number; announce?: string }
+  /** (Between orders and claim) adjudicate now, with what the steps hand over. */
+  | { adjudicate: Handoff }
+  /**
+   * (Before the orders) the phase's orders begin now, on `position` (default: the board as it is), with the phase's
+   * own duration; `announce` opens the post (with the board's map) that gives the new deadline.
+   */
+  | { beginOrders: { position?: Position; announce: string } };
+
+/** Who a step is waiting for. */
+export interface StepProgress {
+  /** The seated powers that answer in the step, each with whether it has (the status shows it, never what). */
+  powers: { power: Power; answered: boolean }[];
+  /** The step waits for the game master too (a report). */
+  gameMaster?: boolean;
+}
+
+export interface PhaseStep<S extends RecordSchemas = RecordSchemas> {
+  /**
+   * `start`: before the phase's orders open (a start choice); orders may be written meanwhile and readiness waits
+   * for the step. `claim`: between the orders and the claim; orders are closed.
+   */
+  at: 'start' | 'claim';
+  /** Who it is waiting for; the step closes at once when nobody is. */
+  progress(ctx: PluginContext<S>): StepProgress;
+  /** The status message's line while it is under way. */
+  statusLine(ctx: PluginContext<S>, progress: StepProgress): string;
+  /** The status suffix of a power that has answered and of one it waits for (default `answered` / `waiting`). */
+  labels?: { answered: string; waiting: string };
+  /** (`claim`) What `/order`, `/orders clear` and `/ready` answer while it is under way. */
+  closedOrders?: string;
+  readyRefusal?: string;
+  /** A reminder DM to a power it still waits for, once per deadline (at the orders reminder's distance); none: no reminder. */
+  reminder?(ctx: PluginContext<S>, power: Power, deadline: number): string | null;
+  /** `/gm advance`: what ending it early is called, and what follows (`closed the declarations of` / `the battles`). */
+  advance: { ends: string; next: string };
+  /** Closing it: at its deadline, by `/gm advance`, or when nobody is left to wait for. */
+  close(ctx: LiveContext<S>): StepDecision;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Actions: `/act` (players) and `/gm act` (the game master)
+
+/** The values typed in the two slots of `/act` and `/gm act` (trimmed; null when left empty). */
+export interface ActionValues {
+  choice: string | null;
+  detail: string | null;
+}
+
+export interface ActionChoice {
+  /** What the player reads (≤ 100 characters). */
+  name: string;
+  /** What the slot becomes when picked (≤ 100 characters). */
+  value: string;
+}
+
+/** The caller of an action: a player (with their power) or the game master. */
+export interface ActionCaller {
+  userId: string;
+  /** The caller's power; null for the game master acting as such. */
+  power: Power | null;
+}
+
+export type ActionResult =
+  | { ok: false; error: string }
+  /**
+   * The private reply; when a step is under way, `whenOpen` or `whenClosed` is appended depending on whether this
+   * action let it close (everyone answered).
+   */
+  | { ok: true; reply: string; whenOpen?: string; whenClosed?: string };
+
+export interface VariantAction<S extends RecordSchemas = RecordSchemas> {
+  /** What players pick in `action:` (lowercase, one word). */
+  name: string;
+  /** One line: what it does (shown with the name). */
+  description: string;
+  by: 'player' | 'gm';
+  /** What each slot means, if the action uses it (shown in the choices and in refusals). */
+  choice?: { label: string; required: boolean };
+  detail?: { label: string; required: boolean };
+  /** True when the caller may use it now; otherwise why not (a sentence: it is the reply to a call now). */
+  available(ctx: PluginContext<S>, caller: ActionCaller): true | string;
+  /** The choices offered for a slot, given what is typed there and the other slot's value (at most 25 are shown). */
+  choices?(ctx: PluginContext<S>, caller: ActionCaller, slot: 'choice' | 'detail', typed: string, values: ActionValues): ActionChoice[];
+  /** Runs it (called only when `available`); a refusal changes nothing. */
+  run(ctx: LiveContext<S>, caller: ActionCaller, values: ActionValues): ActionResult;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Maps
+
+/** Which picture of a phase is being drawn: `board`, `orders`, `after`, or one of the plug-in's own `pictures`. */
+export type PictureKind = 'board' | 'orders' | 'after' | (string & {});
+
+/** What a plug-in is told when a map of one of its games is drawn (read only: pictures are public). */
+export interface OverlayContext<S extends RecordSchemas = RecordSchemas> {
   /** The variant as the game plays it (with its options). */
   variant: Variant;
   picture: PictureKind;
@@ -35,27 +262,82 @@ export interface OverlayContext {
     index: number;
     /** The position at its start. */
     position: Position;
-    /** Its adjudication, once resolved (on the `orders` picture of a phase still in a step: the provisional one). */
+    /** Its adjudication, once resolved. */
     adjudication: Adjudication | null;
     /** The orders the picture draws (the powers' own; never a secret one such as a ballot). */
     orders?: readonly PowerOrder[];
     /**
-     * Battles fought outside the adjudicator for it (the engine's `AdjudicationContext.battles`), once its result is
-     * final (empty: none was fought); absent while the result shown is provisional.
+     * Battles fought outside the adjudicator for it (the engine's `AdjudicationContext.battles`) when the caller has
+     * them beside the plug-in's records (`cli render`'s case); absent otherwise.
      */
     battles?: readonly BattleReport[];
   };
+  /** The plug-in's records of that phase. */
+  records: Pick<Records<S>, 'get' | 'list'>;
 }
 
+/** A picture a plug-in adds to its posts (`post(text, { picture })`): the phase's board with these drawn on it. */
+export interface PluginPicture {
+  /** Show the phase's stored orders (only for a picture posted once they may be public). */
+  orders: boolean;
+  adjudication?: Adjudication;
+  /** Appended to `<variant> · <phase>` in the title (`orders and provisional results`). */
+  title: string;
+  /** A word for the file name (`provisional`). */
+  file: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The plug-in
+
 /** What a variant contributes above the engine. Every member is optional: a variant without a plug-in is plain. */
-export interface VariantPlugin {
+export interface VariantPlugin<S extends RecordSchemas = RecordSchemas> {
+  /** Its kinds of records and their zod schemas. */
+  records?: S;
+
   /**
-   * What the renderer draws on this picture beyond units and orders (battle marks, the places a step is about).
-   * Called for every picture of the variant's games; must not reveal anything secret (an unresolved phase's
-   * inputs): the pictures are posted in the channel.
+   * The first phase's board at `/game start`, given who sat down (state that depends on the seats, such as the
+   * powers nobody took); default: the variant's starting position as it is.
    */
-  mapOverlays?(ctx: OverlayContext): MapOverlay[];
+  startPosition?(position: Position, facts: { variant: Variant; options: Readonly<Record<string, string>>; seated: readonly Power[] }): Position;
+  /** Its phase steps, by name (the names are stored: keep them stable). */
+  steps?: Record<string, PhaseStep<S>>;
+  /** At `/game start`, on the first phase: open a start choice, or null (orders begin at once). */
+  startSteps?(ctx: LiveContext<S>): Extract<StepDecision, { open: string }> | null;
+  /** When a phase's orders end (deadline, everyone ready, `/gm advance`): open a step before the claim, or null (adjudicate). */
+  beforeClaim?(ctx: LiveContext<S>): Extract<StepDecision, { open: string }> | null;
+  /** `/gm advance` while orders are open, when the phase goes on to a step rather than its results (default: resolved / the results). */
+  ordersAdvance?(ctx: PluginContext<S>): { ends: string; next: string } | null;
+
+  /** Its actions (`/act`, `/gm act`). */
+  actions?: VariantAction<S>[];
+
+  /** Options it describes itself (left out of the generic "Options:" line), e.g. the one that turns its step on. */
+  ownOptions?: string[];
+  /** Lines about the game's options: in the `/game create` reply. */
+  optionLines?(options: Readonly<Record<string, string>>): string[];
+
+  /** Lines the status message adds after the phase and deadline. */
+  statusLines?(ctx: PluginContext<S>): string[];
+  /** A seat's extra in the status message (a follower: `Sepoy of the Empire`), or null. */
+  seatNote?(ctx: PluginContext<S>, power: Power): string | null;
+  /** Lines the results post adds after the results of a phase (the context's phase, resolved). */
+  resultsLines?(ctx: PluginContext<S>): string[];
+  /** Lines `/why` adds about a province in a resolved phase. */
+  whyLines?(ctx: PluginContext<S>, province: string): string[];
+  /** Lines the game-over post adds (a final ranking). */
+  endLines?(ctx: PluginContext<S>): string[];
+
+  /** Pictures its posts may carry (`post(text, { picture })`), by name; null when there is nothing to draw. */
+  pictures?: Record<string, (ctx: OverlayContext<S>) => PluginPicture | null>;
+  /** What the renderer draws on this picture beyond units and orders (must reveal nothing secret). */
+  mapOverlays?(ctx: OverlayContext<S>): MapOverlay[];
 }
 
 /** The plug-in of a variant that has none. */
 export const PLAIN: VariantPlugin = Object.freeze({});
+
+/** A plug-in with its record schemas typed (`definePlugin({ records: {...}, steps: ... })`). */
+export function definePlugin<S extends RecordSchemas>(plugin: VariantPlugin<S>): VariantPlugin<S> {
+  return plugin;
+}

@@ -77,12 +77,37 @@ describe('decisive battles on the map', () => {
     }
   });
 
+  it('in a game, from the Decisive Battle step: the allowed declarations on the provisional picture, the winners on the final one', async () => {
+    const c = await renderCaseOf(exampleTurn, parseFlags([], []));
+    const step = {
+      mode: 'gm' as const,
+      provisional: c.adjudication!,
+      allowed: [
+        { power: 'Empire', unit: 'A nuln', kind: 'move' as const, province: 'reik' },
+        { power: 'Empire', unit: 'F midd', kind: 'hold' as const, province: 'midd' },
+      ],
+      battles: [{ id: 'midd', provinces: ['midd'], declarations: [], sides: [{ lead: 'F midd', power: 'Empire' }, { lead: 'F claw', power: 'Kislev' }] }] as never,
+      outcomes: { midd: 'F claw' },
+      declarationDeadlineMs: 0,
+      battleDeadlineMs: null,
+    };
+    const records = { get: (kind: string) => (kind === 'battle-step' ? step : undefined), list: () => [] } as never;
+    const ctx = (picture: string) => ({ variant: warhammer, picture, options: {}, records, phase: { index: 1, position: c.position, adjudication: c.adjudication!, orders: c.orders } });
+    const overlaysOf = pluginOf('warhammer').mapOverlays!;
+    expect(overlaysOf(ctx('provisional')).map((o) => [o.province, o.legend])).toEqual([
+      ['midd', 'a decisive battle may be declared here'],
+      ['reik', 'a decisive battle may be declared here'],
+    ]);
+    expect(overlaysOf(ctx('orders'))).toEqual([{ kind: 'mark', glyph: 'swords', province: 'midd', power: 'Kislev', legend: 'decisive battle won by Kislev' }]);
+    expect(overlaysOf(ctx('after'))).toEqual([]);
+  });
+
   it('nothing with battles off, on the board pictures, or in a phase that is not a movement', async () => {
     expect((await drawn({ ...exampleTurn, options: { decisiveBattles: 'off' } })).overlays).toBe(0);
     const position = warhammer.startingPosition();
     const overlaysOf = pluginOf('warhammer').mapOverlays!;
     for (const picture of ['board', 'after'] as const) {
-      expect(overlaysOf({ variant: warhammer, picture, options: {}, phase: { index: 0, position, adjudication: null } })).toEqual([]);
+      expect(overlaysOf({ variant: warhammer, picture, options: {}, records: { get: () => undefined, list: () => [] }, phase: { index: 0, position, adjudication: null } })).toEqual([]);
     }
   });
 });

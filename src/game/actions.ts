@@ -1,0 +1,147 @@
+/**
+ * A variant's actions (src/variants/plugin `VariantAction`): what players (`/act`) and the game master (`/gm act`)
+ * do beyond orders — a declaration, a start choice, a follower's choice, a battle report. The game layer finds the
+ * caller's game and power, asks the game's plug-in, and writes what the action does in one transaction. When the
+ * action leaves the step under way waiting for nobody, the step closes at once (`resolveInTx`).
+ */
+import type { Tx } from '../store/db.js';
+import { latestGameByChannel, openGameByChannel, phaseById } from '../store/queries.js';
+import type { GameRow, PhaseRow } from '../store/schema.js';
+import type { Variant } from '../engine/variant.js';
+import type { ActionCaller, ActionChoice, ActionValues, VariantAction } from '../variants/plugin/index.js';
+import { isError, noOpenGame, playerInGame } from './context.js';
+import { queueStatus } from './outbox-write.js';
+import { liveContext, pluginContext, pluginOfGame } from './plugin-context.js';
+import { resolveInTx } from './resolve.js';
+import { stepDone, stepUnderWay } from './steps.js';
+import { fail, inTransaction, reportInternal } from './tx.js';
+import type { Caller, GameDeps, Result } from './types.js';
+import { variantOfGame } from './variant-of-game.js';
+import { randomToken } from './views.js';
+
+export type ActionBy = VariantAction['by'];
+
+interface Found {
+  game: GameRow;
+  variant: Variant;
+  phase: PhaseRow;
+  caller: ActionCaller;
+}
+
+/** The caller's running game and role: a player with their power, or the game master. */
+function callerIn(tx: Tx, input: Caller, by: ActionBy): Found | { ok: false; error: string } {
+  if (by === 'player') {
+    const ctx = playerInGame(tx, input);
+    if (isError(ctx)) return ctx;
+    return { game: ctx.game, variant: ctx.variant, phase: ctx.phase, caller: { userId: input.userId, power: ctx.player.power } };
+  }
+  const game = openGameByChannel(tx, input.channelId);
+  if (!game) return fail(noOpenGame(tx, input.channelId));
+  if (game.gmUserId !== input.userId) return fail('Only the game master can use `/gm` commands.');
+  if (game.status !== 'active') return fail(game.status === 'paused' ? 'The game is paused; resume it first.' : 'The game has not started yet.');
+  const variant = variantOfGame(game);
+  if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+  const phase = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+  if (!phase) return fail('The game has no current phase.');
+  return { game, variant, phase, caller: { userId: input.userId, power: null } };
+}
+
+const actionsOf = (game: Pick<GameRow, 'variantId'>, by: ActionBy) => (pluginOfGame(game).actions ?? []).filter((a) => a.by === by);
+
+const command = (by: ActionBy) => (by === 'player' ? '/act' : '/gm act');
+
+/** `declare`, `muster` … or a sentence saying the game has none (another variant's action names nothing here). */
+function noSuchAction(variant: Variant, actions: VariantAction[], typed: string, by: ActionBy): string {
+  const name = typed.slice(0, 40);
+  if (actions.length === 0) return `${variant.name} has no ${by === 'gm' ? "game master's actions" : 'actions'} beyond ${by === 'gm' ? 'the usual `/gm` commands' : 'orders'}, so \`${command(by)} ${name}\` does nothing in this game.`;
+  return `${variant.name} has no \`${name}\` action${by === 'gm' ? ' for the game master' : ''}. Its actions: ${actions.map((a) => `\`${a.name}\``).join(', ')}.`;
+}
+
+const clean = (v: string | null | undefined): string | null => {
+  const s = typeof v === 'string' ? v.trim() : '';
+  return s === '' ? null : s.slice(0, 200);
+};
+
+/**
+ * Runs the caller's action `action` with the two slots' values. Refusals change nothing. When a step is under
+ * way and the action leaves it waiting for nobody, it closes at once (and the reply says so).
+ */
+export function runAction(
+  deps: GameDeps,
+  input: Caller & { by: ActionBy; action: string; choice?: string | null; detail?: string | null },
+): Result<{ action: string; reply: string; closed: boolean }> {
+  return inTransaction(deps, (tx, changed) => {
+    const found = callerIn(tx, input, input.by);
+    if (isError(found)) return found;
+    const { game, variant, phase, caller } = found;
+    const actions = actionsOf(game, input.by);
+    const typed = String(input.action ?? '').trim().toLowerCase();
+    const action = actions.find((a) => a.name === typed);
+    if (!action) return fail(noSuchAction(variant, actions, typed, input.by));
+    const now = deps.now();
+    const token = randomToken(deps.random ?? Math.random);
+    const live = liveContext(tx, game, variant, phase, { now, random: deps.random, token, writer: input.userId, report: (e) => reportInternal(deps, e) });
+    const available = action.available(live, caller);
+    if (available !== true) return fail(available);
+    const values: ActionValues = { choice: clean(input.choice), detail: clean(input.detail) };
+    for (const slot of ['choice', 'detail'] as const) {
+      const spec = action[slot];
+      if (spec?.required && values[slot] === null) return fail(`\`${command(input.by)} ${action.name}\` needs its ${spec.label} in \`${slot}:\`.`);
+    }
+    const r = action.run(live, caller, values);
+    if (!r.ok) return r;
+    changed(game.id);
+    const wasOpen = stepUnderWay(tx, game, phase);
+    let closed = false;
+    if (wasOpen && stepDone(tx, game, variant, phaseById(tx, phase.id)!, now)) {
+      // Nobody is left to wait for: the step closes now rather than at its deadline.
+      const resolved = resolveInTx(tx, deps, game.id, phase.id, 'step');
+      if (!resolved.ok) return resolved;
+      closed = true;
+    } else queueStatus(tx, game.id, now);
+    const tail = wasOpen ? (closed ? r.whenClosed : r.whenOpen) : undefined;
+    return { ok: true, action: action.name, reply: tail ? `${r.reply}${tail}` : r.reply, closed };
+  });
+}
+
+/**
+ * Autocomplete for `/act` and `/gm act`: the actions open to the caller now (`focused: 'action'`), or the choices
+ * of one slot of the named action. Empty when there is nothing to offer (no game, another variant, not now).
+ */
+export function actionChoices(
+  deps: GameDeps,
+  input: Caller & { by: ActionBy; focused: 'action' | 'choice' | 'detail'; action: string | null; typed: string; values: ActionValues },
+): ActionChoice[] {
+  try {
+    return deps.db.transaction((tx) => {
+      const found = callerIn(tx, input, input.by);
+      if (isError(found)) return [];
+      const { game, variant, phase, caller } = found;
+      const ctx = pluginContext(tx, game, variant, phase, { now: deps.now(), token: '' });
+      const typed = input.typed.trim().toLowerCase();
+      const actions = actionsOf(game, input.by);
+      if (input.focused === 'action') {
+        return actions
+          .filter((a) => a.available(ctx, caller) === true && (a.name.includes(typed) || a.description.toLowerCase().includes(typed)))
+          .map((a) => ({ name: `${a.name}: ${a.description}`, value: a.name }));
+      }
+      const action = actions.find((a) => a.name === String(input.action ?? '').trim().toLowerCase());
+      if (!action || !action.choices || !action[input.focused] || action.available(ctx, caller) !== true) return [];
+      return action.choices(ctx, caller, input.focused, input.typed, { choice: clean(input.values.choice), detail: clean(input.values.detail) });
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The actions of the game in the channel (for `/act` without a game's variant in mind: the help line). */
+export function actionNames(deps: GameDeps, channelId: string, by: ActionBy): string[] {
+  try {
+    return deps.db.transaction((tx) => {
+      const game = latestGameByChannel(tx, channelId);
+      return game ? actionsOf(game, by).map((a) => a.name) : [];
+    });
+  } catch {
+    return [];
+  }
+}

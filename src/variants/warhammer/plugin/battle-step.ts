@@ -1,0 +1,469 @@
+/**
+ * Warhammer's Decisive Battle phase as phase steps (issue 11 §3; seed "Decisive Battle Phase"; docs/rules/warhammer.md).
+ *
+ * A movement phase of a game whose `decisiveBattles` option is `gm` or `dice` does not resolve at its deadline in one
+ * step. The game layer (src/game/steps.ts) runs it through two steps of this plug-in, each moved on by its deadline,
+ * `/gm advance`, or as soon as nobody is left to act:
+ *
+ * 1. movement deadline → **declarations** (`beforeClaim`): the provisional result (the plain adjudication) and its map
+ *    are posted with the declarations it allows; seated powers get a DM; orders are closed; the deadline is the game's
+ *    retreat duration. `/act action:declare` stores one secret declaration per battle commander (or a pass). If nobody
+ *    seated may declare, the phase resolves at once as usual.
+ * 2. declaration deadline (or every commander answered) → the declarations are grouped into battles (one per contested
+ *    province, a unit and its supports one group) with their army sizes. None declared: the provisional result stands.
+ *    `dice`: a roll weighted by army size decides each battle, shown in the channel, and the phase resolves. `gm`: the
+ *    battles are posted and the step becomes **battles** with a new deadline.
+ * 3. battle deadline (or every battle reported with `/gm act action:battle`) → the phase resolves with the reported
+ *    winners; an unreported battle keeps the provisional result.
+ *
+ * Declarations are as secret as orders until the declaration deadline: only their author's ephemeral replies and DMs
+ * show them; the status says who has answered, never what.
+ */
+import { adjudicate } from '../../../engine/index.js';
+import type { DecisiveDeclaration } from '../../../engine/rules.js';
+import type { Adjudication, BattleReport, Position, Power } from '../../../engine/types.js';
+import type { Variant } from '../../../engine/variant.js';
+import type { ActionChoice, Handoff, LiveContext, PhaseStep, PluginContext, VariantAction } from '../../plugin/index.js';
+import { battleReports, groupBattles, rollBattle } from '../decisive-phase.js';
+import { battleCommanders, commanderProblems, recordWins } from '../followers.js';
+import { readState } from '../state.js';
+import type { Battle, BattleStep, Declaration, WarhammerRecords } from './records.js';
+
+type Ctx = PluginContext<WarhammerRecords>;
+type Live = LiveContext<WarhammerRecords>;
+
+export type DecisiveMode = 'gm' | 'dice';
+
+/** `gm` or `dice` when the game's movement phases have a Decisive Battle phase, else null. */
+export function decisiveModeOf(variant: Variant, options: Readonly<Record<string, string>>): DecisiveMode | null {
+  if (!variant.rules.decisive) return null;
+  const spec = variant.rules.gameOptions?.decisiveBattles;
+  const mode = options.decisiveBattles ?? spec?.default ?? 'off';
+  return mode === 'gm' || mode === 'dice' ? mode : null;
+}
+
+/** The battle commanders of a power: itself, plus its Sepoys and Mercenaries (seed "Sepoys & Mercenaries"). */
+export function commandersOf(position: Position, power: Power): Power[] {
+  const commanders = battleCommanders(position, power);
+  return commanders.length > 0 ? commanders : [power];
+}
+
+const declarationsOf = (ctx: Ctx, power?: Power): Declaration[] =>
+  ctx.records
+    .list('declaration')
+    .map((r) => r.value)
+    .filter((d) => power === undefined || d.power === power);
+
+const battlesOf = (step: BattleStep): Battle[] => step.battles ?? [];
+
+function placeName(variant: Variant, province: string): string {
+  const name = variant.map.province(province)?.name;
+  return name ? `${name} (${province})` : province;
+}
+
+/** `The Wasteland (wast)`, or several provinces joined when one battle decides them all. */
+function battleName(variant: Variant, battle: Pick<Battle, 'provinces'>): string {
+  return battle.provinces.map((p) => placeName(variant, p)).join(' + ');
+}
+
+/** `decisive move A wast → Altdorf (altd)` / `decisive hold F midd (Middenheim)` */
+export function declarationText(variant: Variant, d: Pick<DecisiveDeclaration, 'unit' | 'kind' | 'province'>): string {
+  return d.kind === 'move'
+    ? `decisive move ${d.unit} → ${placeName(variant, d.province)}`
+    : `decisive hold ${d.unit} (${variant.map.province(d.province)?.name ?? d.province})`;
+}
+
+/** The value a declaration is chosen by (`move A wast`, `hold F midd`). */
+export const declarationKey = (d: Pick<DecisiveDeclaration, 'unit' | 'kind'>): string => `${d.kind} ${d.unit}`;
+
+/** The outcomes key marking a battle whose losers the game master destroyed (Cataclysmic Battles). */
+const destroyedKey = (battleId: string) => `${battleId}#destroyed`;
+
+/** The re-adjudication's `battles`, from the outcomes (battle id → the winning side's leading unit). */
+function reportsOf(battles: Battle[], outcomes: Record<string, string>): BattleReport[] {
+  return battles.flatMap((b) => (outcomes[b.id] ? battleReports(b, outcomes[b.id]!, outcomes[destroyedKey(b.id)] === '1' ? true : undefined) : []));
+}
+
+/** Battles won by a side whose declaration a follower commanded (seed: a Sepoy revolts after 3 won battles). */
+function followerWins(ctx: Ctx, battles: Battle[], outcomes: Record<string, string>): Record<string, number> {
+  const commander = new Map(declarationsOf(ctx).filter((d) => d.unit !== null).map((d) => [`${d.power}|${d.unit}`, d.commander]));
+  const wins: Record<string, number> = {};
+  for (const b of battles) {
+    const side = b.sides.find((s) => s.lead === outcomes[b.id]);
+    const who = side ? commander.get(`${side.power}|${side.lead}`) : undefined;
+    if (side && who && who !== side.power) wins[who] = (wins[who] ?? 0) + 1;
+  }
+  return wins;
+}
+
+/** What the adjudication gets: the battles' outcomes, and the battles followers won on the board that follows. */
+function handoff(ctx: Ctx, battles: Battle[], outcomes: Record<string, string>): Handoff {
+  const wins = followerWins(ctx, battles, outcomes);
+  return {
+    battles: reportsOf(battles, outcomes),
+    ...(Object.keys(wins).length > 0 ? { nextPosition: (position: Position) => recordWins(position, wins) } : {}),
+  };
+}
+
+/** Which commander each power sent to each battle (power → battle id → commander), from the declarations. */
+function assignments(ctx: Ctx, battles: Battle[]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const d of declarationsOf(ctx)) {
+    if (!d.unit) continue;
+    const battle = battles.find((b) => b.declarations.some((x) => x.power === d.power && x.unit === d.unit));
+    if (battle) (out[d.power] ??= {})[battle.id] = d.commander;
+  }
+  return out;
+}
+
+/**
+ * Readable lines about a master's commanders who were given no battle (seed: "the player controlling the Sepoy
+ * MUST give him a decisive battle each turn"). `assignment`: power → (battle id → commander).
+ */
+function sepoyDuties(position: Position, assignment: Record<string, Record<string, string>>): string[] {
+  const masters = new Set(Object.values(readState(position).followers).map((f) => f.master));
+  return [...masters].sort().flatMap((master) => commanderProblems(position, master, assignment[master] ?? {}).map((p) => `${master}: ${p}`));
+}
+
+/** The Sepoy duties not met this turn, recorded in the channel. */
+function dutiesText(duties: string[]): string {
+  return duties.length > 0 ? `\n⚠️ Sepoys given no battle this turn:\n${duties.map((d) => `• ${d}`).join('\n')}` : '';
+}
+
+const points = (n: number): string => n.toLocaleString('en-US');
+
+/** `Empire A altd (declared) with A nuln: Empire 1,500 pts` — one side of a battle, its units and armies. */
+function sideText(battle: Battle, side: Battle['sides'][number]): string {
+  const declared = battle.declarations.some((d) => d.power === side.power && d.unit === side.lead) ? ' (declared)' : '';
+  const others = side.units.filter((u) => u !== side.lead);
+  const supported = others.length > 0 ? ` with ${others.join(', ')}` : '';
+  const armies = side.armies.map((a) => `${a.power} ${points(a.points)} pts`).join(' + ');
+  return `${side.power} ${side.lead}${declared}${supported}: ${armies}`;
+}
+
+function battlesText(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadline?: number }): string {
+  const lines = [`⚔️ **${ctx.phase.label}: decisive battles** (${battles.length})`];
+  for (const b of battles) {
+    lines.push(`**${battleName(ctx.variant, b)}**`);
+    let from = 1;
+    for (const side of b.sides) {
+      const range = opts.dice ? ` · roll ${points(from)}–${points(from + side.points - 1)}` : '';
+      from += side.points;
+      lines.push(`• ${sideText(b, side)}${range}`);
+    }
+    const won = b.roll ? b.sides.find((s) => s.lead === b.roll!.lead) : undefined;
+    if (opts.dice && b.roll && won) lines.push(`🎲 Rolled **${points(b.roll.value)}** of ${points(b.roll.total)}: **${won.power}** (${won.lead}) wins.`);
+  }
+  if (opts.dice) lines.push('The final results follow.');
+  else if (opts.deadline !== undefined) {
+    lines.push(
+      `The game master reports each winner with \`/gm act action:battle\` before ${ctx.time(opts.deadline, 'f')} (${ctx.time(opts.deadline, 'R')}); ` +
+        'a battle not reported by then keeps the provisional result.',
+    );
+  }
+  return lines.join('\n');
+}
+
+function provisionalText(ctx: Ctx, provisional: Adjudication, allowed: DecisiveDeclaration[], deadline: number, mode: DecisiveMode): string {
+  const byPower = new Map<string, DecisiveDeclaration[]>();
+  for (const d of allowed) byPower.set(d.power, [...(byPower.get(d.power) ?? []), d]);
+  const lines = [
+    `**${ctx.phase.label}: provisional results**`,
+    ...ctx.resultsLines(provisional),
+    '',
+    `⚔️ **Decisive Battle phase**: declarations close ${ctx.time(deadline, 'R')} (${ctx.time(deadline, 'f')}).`,
+    'Each player may declare one decisive battle per battle commander with `/act action:declare` (secret until then), or pass with `/act action:declare choice:none`. ' +
+      (mode === 'gm' ? 'The game master then reports each winner with `/gm act action:battle`.' : 'A roll weighted by army size then decides each battle.'),
+    '**Possible declarations**',
+  ];
+  for (const power of ctx.variant.powers.map((p) => p.name).filter((p) => byPower.has(p))) {
+    lines.push(`__${power}__: ${byPower.get(power)!.map((d) => declarationText(ctx.variant, d)).join('; ')}`);
+  }
+  return lines.join('\n');
+}
+
+/** At the movement deadline: the Decisive Battle phase opens when a seated power may declare. */
+export function openDeclarations(ctx: Live): { open: string; deadline: number } | null {
+  if (ctx.phase.phase.type !== 'movement') return null;
+  const mode = decisiveModeOf(ctx.variant, ctx.game.options);
+  if (!mode) return null;
+  const orders = ctx.orders();
+  const seated = ctx.seats.map((s) => s.power);
+  const { variant } = ctx;
+  const position = ctx.phase.position;
+  const provisional = adjudicate(variant, position, orders, { players: seated });
+  const allowed = (variant.rules.decisive?.({ map: variant.map, position, orders, adjudication: provisional, options: { ...ctx.game.options } }) ?? []).filter((d) =>
+    seated.includes(d.power),
+  );
+  // Powers in civil disorder declare nothing; with nobody seated able to declare, the phase resolves as usual.
+  if (allowed.length === 0) return null;
+  const deadline = ctx.now + ctx.game.durations.retreat;
+  ctx.records.put('battle-step', { mode, provisional, allowed, battles: null, outcomes: null, declarationDeadlineMs: deadline, battleDeadlineMs: null });
+  ctx.post(provisionalText(ctx, provisional, allowed, deadline, mode), { key: 'provisional', picture: 'provisional' });
+  for (const power of [...new Set(allowed.map((d) => d.power))]) {
+    const mine = allowed.filter((d) => d.power === power);
+    const commanders = commandersOf(position, power);
+    ctx.dm(
+      power,
+      `⚔️ **${ctx.phase.label}**: the Decisive Battle phase has begun in ${ctx.channel}. ${power} may declare ` +
+        `${commanders.length === 1 ? 'one decisive battle' : `${commanders.length} decisive battles (one per battle commander: ${commanders.join(', ')})`} ` +
+        `with \`/act action:declare\` before ${ctx.time(deadline, 'f')} (${ctx.time(deadline, 'R')}), or pass with \`/act action:declare choice:none\`` +
+        (commanders.length > 1 ? ` (seed: each Sepoy must be given a decisive battle every turn; name the commander in \`detail:\`)` : '') +
+        ':\n' +
+        mine.map((d) => `• ${declarationText(variant, d)}`).join('\n'),
+      { key: 'open' },
+    );
+  }
+  ctx.audit('decisive_declaring', { phaseId: ctx.phase.id, deadline });
+  return { open: 'declarations', deadline };
+}
+
+/** Powers that may declare, each with whether it has answered for every battle commander. */
+function answers(ctx: Ctx): { power: Power; answered: boolean }[] {
+  const step = ctx.records.get('battle-step');
+  const powers = [...new Set((step?.allowed ?? []).map((d) => d.power))];
+  return powers.map((power) => ({ power, answered: declarationsOf(ctx, power).length >= commandersOf(ctx.phase.position, power).length }));
+}
+
+export const declarationsStep: PhaseStep<WarhammerRecords> = {
+  at: 'claim',
+  progress: (ctx) => ({ powers: answers(ctx) }),
+  statusLine: () => '⚔️ Decisive Battle phase: orders are closed; players declare with `/act action:declare` until the deadline.',
+  labels: { answered: '⚔️ answered', waiting: '⏳ may declare' },
+  closedOrders: 'Orders for this phase are closed: the Decisive Battle phase is under way. Declare a decisive battle with `/act action:declare`.',
+  readyRefusal: 'Orders are closed: the Decisive Battle phase is under way. `/act action:declare` (or `/act action:declare choice:none`) tells the bot you are done.',
+  reminder(ctx, power, deadline) {
+    const answered = declarationsOf(ctx, power).length;
+    const commanders = commandersOf(ctx.phase.position, power).length;
+    const still = commanders > 1 ? ` for ${commanders - answered} of its ${commanders} battle commanders` : '';
+    return (
+      `⏰ ${power} has not declared yet${still} in the Decisive Battle phase of **${ctx.phase.label}** (game in ${ctx.channel}): ` +
+      `declare with \`/act action:declare\` or pass with \`/act action:declare choice:none\`. Declarations close ${ctx.time(deadline, 'R')}.`
+    );
+  },
+  advance: { ends: 'closed the decisive battle declarations of', next: 'the battles' },
+  close(ctx) {
+    const step = ctx.records.get('battle-step')!;
+    const declared = declarationsOf(ctx).filter((d) => d.unit !== null);
+    const chosen = declared
+      .map((row) => step.allowed.find((a) => a.power === row.power && a.unit === row.unit && a.kind === row.kind))
+      .filter((d): d is DecisiveDeclaration => d !== undefined);
+    const orders = ctx.orders();
+    const battles: Battle[] = groupBattles(ctx.variant, ctx.phase.position, orders, chosen, { options: { ...ctx.game.options } }).battles;
+    if (battles.length === 0) {
+      ctx.records.put('battle-step', { ...step, battles: [], outcomes: {} });
+      const duties = sepoyDuties(ctx.phase.position, {});
+      ctx.post(`⚔️ **${ctx.phase.label}**: no decisive battle was declared, so the provisional results stand.${dutiesText(duties)} The final results follow.`, { key: 'none' });
+      return { adjudicate: {} };
+    }
+    const duties = dutiesText(sepoyDuties(ctx.phase.position, assignments(ctx, battles)));
+    if (step.mode === 'dice') {
+      const outcomes: Record<string, string> = {};
+      for (const battle of battles) {
+        // Seeded by the phase's step token: the same battles always roll the same, whoever closes the step.
+        const r = rollBattle(battle, ctx.token);
+        battle.roll = { value: r.roll, total: r.total, lead: r.winner.lead };
+        outcomes[battle.id] = r.winner.lead;
+      }
+      ctx.records.put('battle-step', { ...step, battles, outcomes });
+      ctx.post(battlesText(ctx, battles, { dice: true }) + duties, { key: 'battles' });
+      return { adjudicate: handoff(ctx, battles, outcomes) };
+    }
+    const deadline = ctx.now + ctx.game.durations.retreat;
+    ctx.records.put('battle-step', { ...step, battles, outcomes: {}, battleDeadlineMs: deadline });
+    ctx.post(battlesText(ctx, battles, { deadline }) + duties, { key: 'battles' });
+    ctx.audit('decisive_battles', { phaseId: ctx.phase.id, battles: battles.length, deadline });
+    return { open: 'battles', deadline };
+  },
+};
+
+const unreported = (step: BattleStep | undefined): Battle[] => (step ? battlesOf(step).filter((b) => !(step.outcomes ?? {})[b.id]) : []);
+
+export const battlesStep: PhaseStep<WarhammerRecords> = {
+  at: 'claim',
+  progress: (ctx) => ({ powers: [], gameMaster: unreported(ctx.records.get('battle-step')).length > 0 }),
+  statusLine: (ctx) =>
+    `⚔️ Decisive battles: waiting for the game master's report (\`/gm act action:battle\`) on ${unreported(ctx.records.get('battle-step')).length} of them.`,
+  closedOrders: 'Orders for this phase are closed: its decisive battles are being decided.',
+  readyRefusal: 'Orders are closed: the decisive battles are being decided; the game master reports each winner.',
+  advance: { ends: 'closed the battle reports of', next: 'the battle outcomes and final results' },
+  close(ctx) {
+    const step = ctx.records.get('battle-step')!;
+    const battles = battlesOf(step);
+    const outcomes = step.outcomes ?? {};
+    const lines = battles.map((b) => {
+      const side = b.sides.find((s) => s.lead === outcomes[b.id]);
+      const cataclysm = outcomes[destroyedKey(b.id)] === '1' ? ' The losers are destroyed (Cataclysmic Battles).' : '';
+      return side ? `• ${battleName(ctx.variant, b)}: **${side.power}** (${side.lead}) won.${cataclysm}` : `• ${battleName(ctx.variant, b)}: not reported, so the provisional result stands.`;
+    });
+    ctx.post(`⚔️ **${ctx.phase.label}: battle outcomes**\n${lines.join('\n')}\nThe final results follow.`, { key: 'outcomes' });
+    return { adjudicate: handoff(ctx, battles, outcomes) };
+  },
+};
+
+// ---- /act action:declare ----
+
+function mine(ctx: Ctx, power: Power): DecisiveDeclaration[] {
+  return (ctx.records.get('battle-step')?.allowed ?? []).filter((d) => d.power === power);
+}
+
+export const declareAction: VariantAction<WarhammerRecords> = {
+  name: 'declare',
+  description: 'a decisive battle (secret until the declaration deadline), or none to pass',
+  by: 'player',
+  choice: { label: 'declaration (`move A altd`, or `none` to pass)', required: true },
+  detail: { label: 'battle commander (default: you)', required: false },
+  available(ctx, caller) {
+    if (ctx.step?.name !== 'declarations') {
+      return ctx.step?.name === 'battles' ? 'Declarations are closed: the battles are being decided.' : 'There is no Decisive Battle phase under way: declarations open at the movement deadline.';
+    }
+    if (ctx.game.deadline !== null && ctx.now >= ctx.game.deadline) return 'The declaration deadline has passed; the battles are being set up.';
+    if (mine(ctx, caller.power!).length === 0) return `${caller.power} has no unit that may fight a decisive battle this phase (none bounced against another power's unit or is dislodged).`;
+    return true;
+  },
+  choices(ctx, caller, slot, typed) {
+    const t = typed.trim().toLowerCase();
+    if (slot === 'detail') {
+      return commandersOf(ctx.phase.position, caller.power!)
+        .filter((c) => c.toLowerCase().includes(t))
+        .map((c) => ({ name: c, value: c }));
+    }
+    const all: ActionChoice[] = [...mine(ctx, caller.power!).map((d) => ({ name: declarationText(ctx.variant, d), value: declarationKey(d) })), { name: 'none: pass (declare nothing)', value: 'none' }];
+    return all.filter((c) => c.value.toLowerCase().includes(t) || c.name.toLowerCase().includes(t));
+  },
+  run(ctx, caller, values) {
+    const power = caller.power!;
+    const commanders = commandersOf(ctx.phase.position, power);
+    const commander = commanders.find((c) => c.toLowerCase() === (values.detail ?? power).toLowerCase());
+    if (!commander) return { ok: false, error: `"${values.detail}" is not one of ${power}'s battle commanders (${commanders.join(', ')}).` };
+    const allowed = mine(ctx, power);
+    const typed = (values.choice ?? '').toLowerCase().replace(/\s+/g, ' ');
+    const pass = typed === 'none' || typed === 'pass';
+    const chosen = pass ? null : allowed.find((d) => declarationKey(d).toLowerCase() === typed || d.unit.toLowerCase() === typed || declarationText(ctx.variant, d).toLowerCase() === typed);
+    if (!pass && !chosen) {
+      return { ok: false, error: `"${(values.choice ?? '').slice(0, 60)}" is not a declaration ${power} may make. Possible: ${allowed.map((d) => `\`${declarationKey(d)}\``).join(', ')}, or \`none\`.` };
+    }
+    if (chosen && declarationsOf(ctx, power).some((d) => d.commander !== commander && d.unit === chosen.unit)) {
+      return { ok: false, error: `Another of your commanders already declared with ${chosen.unit}; choose another unit.` };
+    }
+    ctx.records.put(
+      'declaration',
+      { power, commander, unit: chosen?.unit ?? null, kind: chosen?.kind ?? null, province: chosen?.province ?? null, submittedAt: ctx.now },
+      `${power}|${commander}`,
+    );
+    ctx.audit('declare');
+    const stored = declarationsOf(ctx, power).map((d) => {
+      const what = d.unit ? declarationText(ctx.variant, { unit: d.unit, kind: d.kind!, province: d.province! }) : 'passes';
+      return commanders.length > 1 ? `${d.commander}: ${what}` : what;
+    });
+    ctx.dm(
+      power,
+      `⚔️ Your decisive battle declarations for ${power} in ${ctx.phase.label} (${ctx.channel}), as stored:\n${stored.map((s) => `• ${s}`).join('\n')}\n` +
+        `You may change them until ${ctx.time(ctx.game.deadline ?? ctx.now, 'f')}.`,
+      { key: 'confirm' },
+    );
+    const what = chosen ? `⚔️ Stored for ${commander}: ${declarationText(ctx.variant, chosen)}.` : `⚔️ Stored: ${commander} passes.`;
+    const all = stored.length > 1 ? `\nAll your declarations: ${stored.join('; ')}.` : '';
+    return {
+      ok: true,
+      reply: `${what}${all}`,
+      whenOpen: '\nYou may change it until the deadline; a DM confirms it.',
+      whenClosed: '\nEveryone has answered: declarations are closed and the battles are being set up.',
+    };
+  },
+};
+
+// ---- /gm act action:battle ----
+
+const DESTROYED = /,?\s*(the\s+)?(losers\s+)?destroyed$/i;
+
+export const battleAction: VariantAction<WarhammerRecords> = {
+  name: 'battle',
+  description: 'report the winner of a decisive battle',
+  by: 'gm',
+  choice: { label: 'battle (where it was fought)', required: true },
+  detail: { label: "winner (a power, or a side's leading unit; add `, losers destroyed` for Cataclysmic Battles)", required: true },
+  available(ctx) {
+    if (ctx.step?.name === 'battles') return true;
+    return ctx.step?.name === 'declarations' ? 'The players are still declaring; the battles are known at the declaration deadline.' : 'There are no decisive battles waiting for a report.';
+  },
+  choices(ctx, _caller, slot, typed, values) {
+    const step = ctx.records.get('battle-step');
+    const battles = step ? battlesOf(step) : [];
+    const outcomes = step?.outcomes ?? {};
+    const t = typed.trim().toLowerCase();
+    if (slot === 'choice') {
+      return battles
+        .map((b) => {
+          const sides = [...new Set(b.sides.map((s) => s.power))];
+          const winner = b.sides.find((s) => s.lead === outcomes[b.id])?.power;
+          return { name: `${battleName(ctx.variant, b)}: ${sides.join(' vs ')}${winner ? ` (reported: ${winner})` : ''}`, value: b.id };
+        })
+        .filter((c) => c.name.toLowerCase().includes(t));
+    }
+    const where = (values.choice ?? '').toLowerCase();
+    const sides = [...new Set(battles.filter((b) => where === '' || b.id === where).flatMap((b) => b.sides.map((s) => s.power)))];
+    const cataclysm = (ctx.game.options.cataclysmicBattles ?? 'off') === 'on';
+    return sides
+      .flatMap((p) => [{ name: p, value: p }, ...(cataclysm ? [{ name: `${p}, losers destroyed (Cataclysmic Battles)`, value: `${p}, losers destroyed` }] : [])])
+      .filter((c) => c.name.toLowerCase().includes(t));
+  },
+  run(ctx, _caller, values) {
+    const step = ctx.records.get('battle-step')!;
+    const battles = battlesOf(step);
+    const typed = (values.choice ?? '').toLowerCase();
+    const battle = battles.find((b) => b.id === typed || b.provinces.some((p) => p === typed || ctx.variant.map.province(p)?.name.toLowerCase() === typed));
+    if (!battle) return { ok: false, error: `There is no decisive battle in "${(values.choice ?? '').slice(0, 60)}". Battles: ${battles.map((b) => battleName(ctx.variant, b)).join(', ')}.` };
+    // Seed, Cataclysmic Battles: "the game master may mark a loser destroyed" (gm mode, the option on).
+    const rawWinner = values.detail ?? '';
+    const destroyed = DESTROYED.test(rawWinner);
+    const winnerTyped = rawWinner.replace(DESTROYED, '').trim().toLowerCase();
+    // By power, or by the side's leading unit when one power fights on several sides.
+    const byPower = battle.sides.filter((s) => s.power.toLowerCase() === winnerTyped);
+    const side = byPower.length === 1 ? byPower[0] : battle.sides.find((s) => s.lead.toLowerCase() === winnerTyped);
+    if (!side) {
+      const sides = battle.sides.map((s) => `${s.power} (${s.lead})`).join(', ');
+      return {
+        ok: false,
+        error: `"${rawWinner.slice(0, 60)}" is not ${byPower.length > 1 ? 'one side' : 'a side'} of the battle at ${battleName(ctx.variant, battle)}${byPower.length > 1 ? ': name the side by its leading unit' : ''}. Sides: ${sides}.`,
+      };
+    }
+    if (destroyed && (ctx.game.options.cataclysmicBattles ?? 'off') !== 'on') {
+      return { ok: false, error: 'This game does not play Cataclysmic Battles (`options: cataclysmicBattles` at `/game create`), so a loser cannot be destroyed.' };
+    }
+    const outcomes: Record<string, string> = { ...(step.outcomes ?? {}), [battle.id]: side.lead };
+    if (destroyed) outcomes[destroyedKey(battle.id)] = '1';
+    else delete outcomes[destroyedKey(battle.id)];
+    ctx.records.put('battle-step', { ...step, outcomes });
+    ctx.audit('gm_battle', { phaseId: ctx.phase.id, battle: battle.id, winner: side.lead, destroyed });
+    const remaining = battles.filter((b) => !outcomes[b.id]).map((b) => battleName(ctx.variant, b));
+    const cataclysm = destroyed ? ' The losers are destroyed (Cataclysmic Battles).' : '';
+    return {
+      ok: true,
+      reply: `⚔️ Recorded: **${side.power}** won the battle in ${battleName(ctx.variant, battle)}.${cataclysm} `,
+      whenOpen: `Still to report: ${remaining.join(', ')}. Reporting another winner for a battle replaces the earlier one.`,
+      whenClosed: 'Every battle is reported: the final results are being posted.',
+    };
+  },
+};
+
+/** `/why` about a province where a decisive battle decided the phase: who won, and how. */
+export function battleWhyLines(ctx: Ctx, province: string): string[] {
+  const step = ctx.records.get('battle-step');
+  if (!step) return [];
+  const outcomes = step.outcomes ?? {};
+  return battlesOf(step)
+    .filter((b) => b.provinces.includes(province))
+    .map((b) => {
+      const side = b.sides.find((s) => s.lead === outcomes[b.id]);
+      if (!side) return `⚔️ A decisive battle was declared at ${battleName(ctx.variant, b)}; it was not reported, so the provisional result stood.`;
+      const how = b.roll ? `a roll of ${points(b.roll.value)} of ${points(b.roll.total)}` : "the game master's report";
+      return `⚔️ Decisive battle at ${battleName(ctx.variant, b)}: **${side.power}** (${side.lead}) won, by ${how}.`;
+    });
+}
+
+/** The picture of the provisional post: the phase's orders with the provisional result. */
+export function provisionalPicture(records: PluginContext<WarhammerRecords>['records'] | Pick<PluginContext<WarhammerRecords>['records'], 'get'>) {
+  const step = records.get('battle-step');
+  return step ? { orders: true, adjudication: step.provisional, title: 'orders and provisional results', file: 'provisional' } : null;
+}

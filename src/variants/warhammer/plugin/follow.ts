@@ -1,0 +1,126 @@
+/**
+ * Warhammer's Sepoys and Mercenaries as a seat's follower state (issue 11 §4; seed "Sepoys & Mercenaries"; the rules
+ * are pure functions in src/variants/warhammer/followers.ts, the state in the position's `variantState.followers`).
+ *
+ * - `/act action:follow choice:sepoy` — a conquered player (no unit, no centre) fights for whoever holds their
+ *   capital; `choice:mercenary detail:<employer>` — for any power still on the board. Only in games with decisive
+ *   battles (decisions.md). The current phase's board gets the new state; the channel and the master are told.
+ * - Each follower is an extra battle commander of its master (`/act action:declare detail:<commander>`), and the
+ *   declarations DM reminds the master that each Sepoy must be given a battle; the battles post records a master who
+ *   gave none (battle-step.ts).
+ * - Battles won by a follower's side are counted on the next phase's board (battle-step.ts, the step's handoff).
+ * - `/act action:revolt` — a Sepoy with 3 won battles, in an adjustment phase, claims one of its master's empty
+ *   centres outside the master's nation as its new capital, with a unit.
+ */
+import type { Power, UnitType } from '../../../engine/types.js';
+import type { PluginContext, VariantAction } from '../../plugin/index.js';
+import { applyRevolt, becomeMercenary, becomeSepoy, finalRanking, readWarhammerState, revoltOptions } from '../index.js';
+import { decisiveModeOf } from './battle-step.js';
+import type { WarhammerRecords } from './records.js';
+
+type Ctx = PluginContext<WarhammerRecords>;
+
+const followerOf = (ctx: Ctx, power: Power | null) => (power ? (readWarhammerState(ctx.phase.position).followers[power] ?? null) : null);
+
+const capitalized = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
+
+export const followAction: VariantAction<WarhammerRecords> = {
+  name: 'follow',
+  description: 'fight on after being conquered, as a Sepoy or a Mercenary',
+  by: 'player',
+  choice: { label: 'role: sepoy (of whoever holds your capital) or mercenary (of a power you pick)', required: true },
+  detail: { label: 'employer, for a Mercenary: the power you fight for', required: false },
+  available(ctx) {
+    if (!decisiveModeOf(ctx.variant, ctx.game.options)) return 'Sepoys and Mercenaries exist only in Warhammer games with decisive battles (`decisiveBattles=gm` or `dice`).';
+    if (ctx.step && ctx.step.name !== 'muster') return 'The Decisive Battle phase is under way; become a follower once its results are out.';
+    return true;
+  },
+  choices(ctx, _caller, slot, typed) {
+    const t = typed.trim().toLowerCase();
+    if (slot === 'choice') {
+      return [
+        { name: 'sepoy: fight for whoever holds your capital', value: 'sepoy' },
+        { name: 'mercenary: fight for a power you pick', value: 'mercenary' },
+      ].filter((c) => c.name.includes(t));
+    }
+    return ctx.variant.powers
+      .map((p) => p.name)
+      .filter((p) => p.toLowerCase().includes(t))
+      .map((p) => ({ name: p, value: p }));
+  },
+  run(ctx, caller, values) {
+    const power = caller.power!;
+    const role = (values.choice ?? '').toLowerCase();
+    if (role !== 'sepoy' && role !== 'mercenary') return { ok: false, error: 'Choose `sepoy` or `mercenary`.' };
+    const employer = role === 'mercenary' ? ctx.variant.powers.find((p) => p.name.toLowerCase() === (values.detail ?? '').toLowerCase())?.name : undefined;
+    if (role === 'mercenary' && !employer) return { ok: false, error: `Name the power you fight for in \`detail:\` (${ctx.variant.powers.map((p) => p.name).join(', ')}).` };
+    const r = role === 'sepoy' ? becomeSepoy(ctx.phase.position, power) : becomeMercenary(ctx.phase.position, power, employer!);
+    if (!r.ok) return { ok: false, error: `${capitalized(r.error)}.` };
+    const master = readWarhammerState(r.position).followers[power]!.master;
+    ctx.setPosition(r.position);
+    ctx.audit('follow', { power, role, master });
+    const what = role === 'sepoy' ? `a **Sepoy** of ${master} (who holds its capital)` : `a **Mercenary** of ${master}`;
+    ctx.post(`🤝 ${power} now fights as ${what}: one more battle commander for ${master}'s decisive battles.`, { key: `follow:${power}` });
+    ctx.dm(
+      master,
+      `🤝 ${power} now fights for you as ${role === 'sepoy' ? 'a Sepoy' : 'a Mercenary'} in ${ctx.channel}: declare a battle for it with \`/act action:declare detail:${power}\`` +
+        (role === 'sepoy' ? ' — you must give each Sepoy a decisive battle every turn.' : '.'),
+      { key: `follow:${power}` },
+    );
+    return { ok: true, reply: `🤝 ${power} now fights as a ${role === 'sepoy' ? 'Sepoy' : 'Mercenary'} of ${master}. The channel and ${master} are told.` };
+  },
+};
+
+export const revoltAction: VariantAction<WarhammerRecords> = {
+  name: 'revolt',
+  description: 'a Sepoy with 3 won battles claims a new capital from its master',
+  by: 'player',
+  choice: { label: "province: one of your master's empty centres outside its nation", required: true },
+  detail: { label: 'unit: army or fleet', required: true },
+  available: (ctx, caller) => (followerOf(ctx, caller.power)?.role === 'sepoy' ? true : `${caller.power} is not a Sepoy.`),
+  choices(ctx, caller, slot, typed, values) {
+    const t = typed.trim().toLowerCase();
+    const options = ctx.phase.resolved ? [] : revoltOptions(ctx.phase.position, caller.power!);
+    if (slot === 'choice') {
+      return options
+        .map((o) => ({ name: `${ctx.variant.map.province(o.province)?.name ?? o.province} (${o.province}): ${o.types.map((x) => (x === 'F' ? 'fleet' : 'army')).join(' or ')}`, value: o.province }))
+        .filter((c) => c.name.toLowerCase().includes(t));
+    }
+    const types: UnitType[] = options.find((o) => o.province === (values.choice ?? '').toLowerCase())?.types ?? ['A', 'F'];
+    return types.map((x) => (x === 'F' ? 'fleet' : 'army')).filter((n) => n.includes(t)).map((n) => ({ name: n, value: n }));
+  },
+  run(ctx, caller, values) {
+    const power = caller.power!;
+    const follower = followerOf(ctx, power)!;
+    const province = (values.choice ?? '').toLowerCase();
+    const unit: UnitType = (values.detail ?? '').toUpperCase().startsWith('F') ? 'F' : 'A';
+    const r = applyRevolt(ctx.phase.position, power, province, unit);
+    if (!r.ok) return { ok: false, error: `${capitalized(r.error)} (${follower.wins} won so far).` };
+    ctx.setPosition(r.position);
+    ctx.audit('revolt', { province, unit });
+    const name = ctx.variant.map.province(province)?.name ?? province;
+    ctx.post(`🔥 ${power}, Sepoy of ${follower.master}, revolts in **${ctx.phase.label}**: ${name} (${province}) is its new capital, with ${unit === 'F' ? 'a fleet' : 'an army'}.`, {
+      key: `revolt:${power}`,
+    });
+    return { ok: true, reply: `🔥 ${power} revolts: ${province} is your new capital, with ${unit === 'F' ? 'a fleet' : 'an army'}. The channel is told.` };
+  },
+};
+
+/** A follower's line in the status message. */
+export function followerNote(ctx: Ctx, power: Power): string | null {
+  const f = followerOf(ctx, power);
+  return f ? `${f.role === 'sepoy' ? 'Sepoy' : 'Mercenary'} of ${f.master}${f.role === 'sepoy' ? `, ${f.wins} won` : ''}` : null;
+}
+
+/**
+ * The final ranking of the seed's "Pulling it all together" (centres, then the Sepoys, then the Mercenaries), over the
+ * game's last position.
+ */
+export function rankingLines(ctx: Ctx): string[] {
+  const ranking = finalRanking(ctx.phase.position, ctx.variant.powers.map((p) => p.name));
+  if (ranking.length === 0) return [];
+  return [
+    '**Final ranking** (centres, then Sepoys, then Mercenaries):',
+    ...ranking.map((r) => `${r.rank}. ${r.power}: ${r.role === 'power' ? `${r.centers} centre${r.centers === 1 ? '' : 's'}` : r.role === 'sepoy' ? 'Sepoy' : 'Mercenary'}`),
+  ];
+}

@@ -1,0 +1,48 @@
+/**
+ * Warhammer's plug-in (issue 21): everything the game, bot and render layers do for Warhammer beyond the engine's
+ * hooks — the Dogs of War start choice, the Decisive Battle phase's steps and their actions, Sepoys and
+ * Mercenaries, the campaign option that records absent powers, and the lines it adds to posts. Registered with the
+ * variant in src/variants/index.ts; the layers above find it only through the registry.
+ */
+import { definePlugin } from '../../plugin/index.js';
+import { battleAction, battleWhyLines, battlesStep, declarationsStep, declareAction, openDeclarations, provisionalPicture } from './battle-step.js';
+import { followAction, followerNote, rankingLines, revoltAction } from './follow.js';
+import { musterAction, musterStep, openMuster } from './muster.js';
+import { warhammerMapOverlays } from './map-overlays.js';
+import { RECORDS } from './records.js';
+import { decisiveModeOf } from './battle-step.js';
+
+/** The `/game create` reply's line about the Decisive Battle phase. */
+const DECISIVE_LINE: Record<string, string> = {
+  gm: 'Decisive battles: after each movement deadline players declare them; the game master reports each winner with `/gm act action:battle`.',
+  dice: 'Decisive battles: after each movement deadline players declare them; a roll weighted by army size decides each.',
+  off: 'Decisive battles: off (plain Diplomacy movement).',
+};
+
+export const warhammerPlugin = definePlugin({
+  records: RECORDS,
+  /**
+   * Campaign option `worthlessAbsentCentres` (docs/rules/warhammer.md): the powers nobody took at the start are
+   * recorded in `variantState.absent`, so their home centres give no supply when taken.
+   */
+  startPosition(position, { variant, options, seated }) {
+    if (options.worthlessAbsentCentres !== 'on') return position;
+    const held = new Set(seated);
+    const absent = variant.powers.filter((p) => !p.neutral && !held.has(p.name)).map((p) => p.name);
+    if (absent.length === 0) return position;
+    return { ...position, variantState: { ...(position.variantState ?? {}), absent } };
+  },
+  steps: { muster: musterStep, declarations: declarationsStep, battles: battlesStep },
+  startSteps: openMuster,
+  beforeClaim: openDeclarations,
+  ordersAdvance: (ctx) =>
+    ctx.phase.phase.type === 'movement' && decisiveModeOf(ctx.variant, ctx.game.options) ? { ends: 'closed the orders of', next: 'the provisional results' } : null,
+  actions: [declareAction, musterAction, followAction, revoltAction, battleAction],
+  ownOptions: ['decisiveBattles'],
+  optionLines: (options) => (options.decisiveBattles ? [DECISIVE_LINE[options.decisiveBattles] ?? ''] : []).filter(Boolean),
+  seatNote: followerNote,
+  whyLines: battleWhyLines,
+  endLines: rankingLines,
+  pictures: { provisional: (ctx) => provisionalPicture(ctx.records) },
+  mapOverlays: warhammerMapOverlays,
+});

@@ -1,0 +1,131 @@
+/**
+ * Warhammer's Dogs of War choice before the first Spring as a start choice (issue 11 §1; seed "Dogs of War": "A Dog of
+ * War player gets one center at the start. You may choose a center in Tilea or Estelia. Also choose a fleet or an
+ * army.").
+ *
+ * When a game starts with a Dogs of War seat taken, the first phase opens with the `muster` step (the game's
+ * adjustment duration): each Dogs of War player picks a city of their country and a unit type with
+ * `/act action:muster`, privately (ephemeral reply, DM confirmation). When every choice is in, or at the step's
+ * deadline (an unchosen seat takes its first city with an army), the step places all the units at once on the first
+ * phase's board (src/variants/warhammer/dogs-of-war.ts), the board is posted and the Spring deadline starts. Other
+ * players may write their Spring orders meanwhile.
+ */
+import type { Position, UnitType } from '../../../engine/types.js';
+import type { Variant } from '../../../engine/variant.js';
+import type { LiveContext, PhaseStep, PluginContext, VariantAction } from '../../plugin/index.js';
+import { applyDogsOfWarChoice, dogsOfWarChoices } from '../index.js';
+import type { WarhammerRecords } from './records.js';
+
+type Ctx = PluginContext<WarhammerRecords>;
+type Live = LiveContext<WarhammerRecords>;
+type Choice = ReturnType<typeof dogsOfWarChoices>[number];
+
+const UNIT_NAME: Record<UnitType, string> = { A: 'army', F: 'fleet' };
+const withArticle = (t: UnitType) => (t === 'A' ? 'an army' : 'a fleet');
+
+function placeName(variant: Variant, province: string): string {
+  return `${variant.map.province(province)?.name ?? province} (${province})`;
+}
+
+function optionsText(variant: Variant, choice: Choice): string {
+  return choice.cities.map((c) => `${placeName(variant, c)}: ${choice.types[c]!.map((t) => UNIT_NAME[t]).join(' or ')}`).join('; ');
+}
+
+/** At `/game start`: the choice opens when Dogs of War seats are taken. */
+export function openMuster(ctx: Live): { open: string; deadline: number; announce: string } | null {
+  const choices = dogsOfWarChoices(ctx.phase.position, ctx.seats.map((s) => s.power));
+  if (choices.length === 0) return null;
+  const deadline = ctx.now + ctx.game.durations.adjustment;
+  for (const c of choices) ctx.records.put('muster-choice', { city: null, unitType: null, appliedAt: null }, c.power);
+  for (const c of choices) {
+    ctx.dm(
+      c.power,
+      `🐕 Before **${ctx.phase.label}**, ${c.power} (Dogs of War) picks its starting city and unit with \`/act action:muster\` in ${ctx.channel} before ` +
+        `${ctx.time(deadline, 'f')} (${ctx.time(deadline, 'R')}): ${optionsText(ctx.variant, c)}. The other city starts neutral; ` +
+        `without a choice you start with an army in ${placeName(ctx.variant, c.cities[0]!)}.`,
+      { key: 'muster' },
+    );
+  }
+  return {
+    open: 'muster',
+    deadline,
+    announce: `🐕 First the Dogs of War choose their city and unit (\`/act action:muster\`), until ${ctx.time(deadline, 'R')}; then **${ctx.phase.label}** begins with its own deadline. Orders may be written already.`,
+  };
+}
+
+const pending = (ctx: Ctx) => ctx.records.list('muster-choice').filter((r) => r.value.appliedAt === null);
+
+export const musterStep: PhaseStep<WarhammerRecords> = {
+  at: 'start',
+  progress: (ctx) => ({ powers: pending(ctx).map((r) => ({ power: r.key, answered: r.value.city !== null })) }),
+  statusLine: () => '🐕 The Dogs of War are choosing their city and unit (`/act action:muster`); this deadline is theirs, and the Spring deadline follows.',
+  advance: { ends: 'closed the Dogs of War choice before', next: 'their units and the Spring deadline' },
+  close(ctx) {
+    let position: Position = ctx.phase.position;
+    const rows = pending(ctx).sort((a, b) => a.key.localeCompare(b.key));
+    const open = dogsOfWarChoices(position, rows.map((r) => r.key));
+    const placed: string[] = [];
+    for (const row of rows) {
+      ctx.records.put('muster-choice', { ...row.value, appliedAt: ctx.now }, row.key);
+      const choice = open.find((c) => c.power === row.key);
+      if (!choice) continue;
+      const city = row.value.city ?? choice.cities[0]!;
+      const type: UnitType = row.value.unitType ?? 'A';
+      const applied = applyDogsOfWarChoice(position, { power: row.key, city, type });
+      if (!applied.ok) throw new Error(`Dogs of War choice of ${row.key}: ${applied.error}`);
+      position = applied.position;
+      placed.push(`${row.key}: ${UNIT_NAME[type]} in ${placeName(ctx.variant, city)}${row.value.city ? '' : ' (no choice was made: the default)'}`);
+    }
+    ctx.audit('dogs_of_war_placed', { phaseId: ctx.phase.id });
+    return { beginOrders: { position, announce: `🐕 **The Dogs of War have mustered**\n${placed.map((p) => `• ${p}`).join('\n')}` } };
+  },
+};
+
+/** The caller's open choice (its cities and unit types), or null. */
+function choiceOf(ctx: Ctx, power: string | null): Choice | null {
+  if (!power || ctx.step?.name !== 'muster' || !pending(ctx).some((r) => r.key === power)) return null;
+  return dogsOfWarChoices(ctx.phase.position, [power])[0] ?? null;
+}
+
+export const musterAction: VariantAction<WarhammerRecords> = {
+  name: 'muster',
+  description: 'Dogs of War: your starting city and unit, before the first Spring',
+  by: 'player',
+  choice: { label: 'city (of your country)', required: true },
+  detail: { label: 'unit: army or fleet (a fleet only in a coastal city)', required: true },
+  available: (ctx, caller) => (choiceOf(ctx, caller.power) ? true : 'There is no starting choice for you to make: only a Dogs of War player chooses, before the first Spring.'),
+  choices(ctx, caller, slot, typed, values) {
+    const choice = choiceOf(ctx, caller.power)!;
+    const t = typed.trim().toLowerCase();
+    if (slot === 'choice') {
+      return choice.cities
+        .map((c) => ({ name: `${placeName(ctx.variant, c)}: ${choice.types[c]!.map((x) => UNIT_NAME[x]).join(' or ')}`, value: c }))
+        .filter((c) => c.name.toLowerCase().includes(t));
+    }
+    const city = choice.cities.find((c) => c === (values.choice ?? '').toLowerCase());
+    const types: UnitType[] = city ? choice.types[city]! : ['A', 'F'];
+    return types.map((x) => ({ name: UNIT_NAME[x], value: UNIT_NAME[x] })).filter((c) => c.name.includes(t));
+  },
+  run(ctx, caller, values) {
+    const power = caller.power!;
+    const choice = choiceOf(ctx, power)!;
+    const typed = (values.choice ?? '').toLowerCase();
+    const city = choice.cities.find((c) => c === typed || ctx.variant.map.province(c)?.name.toLowerCase() === typed);
+    if (!city) return { ok: false, error: `"${(values.choice ?? '').slice(0, 60)}" is not a city ${power} may start in: ${choice.cities.map((c) => placeName(ctx.variant, c)).join(' or ')}.` };
+    const unit: UnitType = (values.detail ?? '').toUpperCase().startsWith('F') ? 'F' : 'A';
+    if (!choice.types[city]!.includes(unit)) return { ok: false, error: `A fleet cannot start in ${placeName(ctx.variant, city)}: it has no coast.` };
+    ctx.records.put('muster-choice', { city, unitType: unit, appliedAt: null }, power);
+    ctx.audit('muster');
+    ctx.dm(
+      power,
+      `🐕 Your choice for ${power} in ${ctx.channel}, as stored: ${withArticle(unit)} in ${placeName(ctx.variant, city)}. You may change it until every Dogs of War player has chosen or ${ctx.time(ctx.game.deadline ?? ctx.now, 'f')}.`,
+      { key: 'muster-confirm' },
+    );
+    return {
+      ok: true,
+      reply: `🐕 Stored for ${power}: ${withArticle(unit)} in ${city}.`,
+      whenOpen: ' You may change it until the others have chosen; a DM confirms it.',
+      whenClosed: ' Every Dogs of War player has chosen: the units are placed and the Spring clock starts.',
+    };
+  },
+};

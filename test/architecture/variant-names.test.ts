@@ -1,0 +1,107 @@
+/**
+ * Issue 21 §2: `src/game`, `src/bot`, `src/store` and `src/render` name no variant in code. Comments may cite an
+ * example; identifiers and strings may not carry a variant's id or name, nor the names of a variant's own steps and
+ * people (decisions.md, "Variants as plug-ins"). The code is read token by token with the TypeScript scanner, so a
+ * comment never counts and a name inside a string or an identifier always does.
+ *
+ * Not layers, so left out (decisions.md): the build tools that make one variant's geometry (`src/render/tools/`)
+ * and the gallery script (`src/render/gallery.ts`).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { allVariants } from '../../src/variants/index.js';
+import { sourceFiles } from './import-graph.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const LAYERS = ['src/game', 'src/bot', 'src/store', 'src/render'];
+const NOT_LAYERS = [/^src\/render\/tools\//, /^src\/render\/gallery\.ts$/];
+
+/**
+ * Known and left (issue 21 §2, "the card game reuses the same machinery through the same kind of interfaces", not
+ * done yet): the card game's own folders in the layers still carry its name ("Warring States card game") and its
+ * id, by which the game and bot layers pick its kind. Nothing else may join.
+ */
+const CARD_GAME_FILES = [/^src\/(game|bot|render)\/cards\//, /^src\/bot\/commands\/cards\.ts$/];
+const CARD_GAME_NAMES = ['warring-states-cards', 'warring-states', 'warringstates'];
+const allowedIn = (file: string): string[] => (CARD_GAME_FILES.some((r) => r.test(file)) ? CARD_GAME_NAMES : []);
+
+/** The bundled variants' ids and names (a name also as one identifier), and their steps' and people's names. */
+function forbidden(): { word: string; pattern: RegExp }[] {
+  const words = new Set<string>(['warring-states-cards', 'decisive', 'dogs of war', 'dogsofwar', 'sepoy', 'mercenar', 'illusion', 'immortality', 'hsiung', 'nomad']);
+  for (const v of allVariants()) {
+    words.add(v.id);
+    words.add(v.id.replace(/-/g, ''));
+    words.add(v.name.toLowerCase());
+  }
+  return [...words].map((word) => ({ word, pattern: new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }));
+}
+
+/** Tokens after which a `/` divides; after any other it starts a regular expression. */
+const OPERAND_END = new Set([
+  ts.SyntaxKind.Identifier,
+  ts.SyntaxKind.NumericLiteral,
+  ts.SyntaxKind.StringLiteral,
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateTail,
+  ts.SyntaxKind.CloseParenToken,
+  ts.SyntaxKind.CloseBracketToken,
+  ts.SyntaxKind.CloseBraceToken,
+  ts.SyntaxKind.ThisKeyword,
+]);
+
+/** Every identifier, string and template text of a file, without its comments. */
+function codeTokens(source: string): string[] {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, /* skipTrivia */ true, ts.LanguageVariant.Standard, source);
+  const out: string[] = [];
+  /** What each open `{` is: a block or object (`brace`), or a template's `${` (`template`). */
+  const open: ('brace' | 'template')[] = [];
+  let previous = ts.SyntaxKind.Unknown;
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.CloseBraceToken && open.pop() === 'template') kind = scanner.reScanTemplateToken(false);
+    else if ((kind === ts.SyntaxKind.SlashToken || kind === ts.SyntaxKind.SlashEqualsToken) && !OPERAND_END.has(previous)) kind = scanner.reScanSlashToken();
+    if (kind === ts.SyntaxKind.OpenBraceToken) open.push('brace');
+    if (kind === ts.SyntaxKind.TemplateHead || kind === ts.SyntaxKind.TemplateMiddle) open.push('template');
+    if (
+      kind === ts.SyntaxKind.Identifier ||
+      kind === ts.SyntaxKind.StringLiteral ||
+      kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral ||
+      kind === ts.SyntaxKind.TemplateHead ||
+      kind === ts.SyntaxKind.TemplateMiddle ||
+      kind === ts.SyntaxKind.TemplateTail
+    )
+      out.push(scanner.getTokenValue());
+    previous = kind;
+  }
+  return out;
+}
+
+const layerFiles = () => sourceFiles().filter((f) => LAYERS.some((l) => f.startsWith(`${l}/`)) && !NOT_LAYERS.some((r) => r.test(f)));
+
+describe('the layers above the variants name no variant (issue 21 §2)', () => {
+  it('reads code tokens and leaves comments out', () => {
+    expect(codeTokens("// warhammer\nconst a = 'decisive'; /* sepoy */ const b = `x ${{ a }.a} Dogs ${a / 2} of War`;\nif (a) { f(/nomad/); } // illusion")).toEqual(
+      ['a', 'decisive', 'b', 'x ', 'a', 'a', ' Dogs ', 'a', ' of War', 'a', 'f'],
+    );
+  });
+
+  it('finds no variant id, name or variant-specific identifier in src/game, src/bot, src/store or src/render', () => {
+    const words = forbidden();
+    expect(words.map((w) => w.word)).toEqual(expect.arrayContaining(['classic', 'warhammer', 'mandate-of-heaven', 'warring-states', 'mandate of heaven']));
+    const files = layerFiles();
+    expect(files.length).toBeGreaterThan(50);
+    const found: string[] = [];
+    for (const file of files) {
+      const allowed = allowedIn(file);
+      const hits = new Set<string>();
+      for (const token of codeTokens(readFileSync(join(ROOT, file), 'utf8'))) {
+        const lower = token.toLowerCase();
+        const compact = lower.replace(/[\s_]/g, '');
+        for (const { word, pattern } of words) if ((pattern.test(lower) || pattern.test(compact)) && !allowed.includes(word)) hits.add(word);
+      }
+      if (hits.size > 0) found.push(`${file}: ${[...hits].sort().join(', ')}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
