@@ -1,10 +1,11 @@
 /**
  * The card-game end-to-end privacy scan, shared by cards.e2e and cards-restart.e2e: every public delivery
  * (message, edit, embed, attachment name), every outbox payload (the image inputs) and every info log line since
- * the last scan is checked for card ids hidden at that moment (in a hand or the deck, never shown face up).
+ * the last scan is checked for card ids hidden at that moment (in a hand or the deck, never shown face up), and
+ * every public delivery for the names of cards no copy of which was ever face up.
  */
 import { expect } from 'vitest';
-import type { CardGameState } from '../../src/cardgame/index.js';
+import { cardName, type CardGameState } from '../../src/cardgame/index.js';
 import { textOf } from '../support/fake-discord/index.js';
 import type { Harness } from './harness.js';
 
@@ -14,9 +15,25 @@ export function leaks(text: string, hidden: Set<string>): string[] {
   return [...text.matchAll(CARD_ID)].map((m) => m[1]!).filter((id) => hidden.has(id));
 }
 
+/**
+ * Hidden cards as players read them ("Fire/Cavalry/Chariot", "Advisor/Spy"): a name is hidden while no copy of it
+ * was ever face up (copies share a name, so a name once public says nothing). The 5 identical wilds are left to
+ * the id scan: "Wild" is also a plain word of the rules.
+ */
+export function hiddenNames(hidden: ReadonlySet<string>, everPublic: ReadonlySet<string>): Set<string> {
+  const shown = new Set([...everPublic].map(cardName));
+  return new Set([...hidden].map(cardName).filter((n) => n.includes('/') && !shown.has(n)));
+}
+
+export function nameLeaks(text: string, names: ReadonlySet<string>): string[] {
+  return [...names].filter((n) => new RegExp(`(^|[^A-Za-z/])${n.replace(/\//g, '\\/')}($|[^A-Za-z/])`).test(text));
+}
+
 export interface PrivacyScanner {
   scan(): Promise<void>;
   hiddenNow(): Set<string>;
+  /** The names of the hidden cards no copy of which was ever face up (what `scan` looks for by name). */
+  hiddenNamesNow(): Set<string>;
   /** Public deliveries scanned so far. */
   readonly deliveries: number;
 }
@@ -40,16 +57,19 @@ export function cardPrivacyScanner(h: Harness, logs: string[], opts: { publicFro
   }
   return {
     hiddenNow,
+    hiddenNamesNow: () => hiddenNames(hiddenNow(), everPublic),
     get deliveries() {
       return scannedDeliveries;
     },
     async scan() {
       await h.bot!.outbox.idle();
       const hidden = hiddenNow();
+      const names = hiddenNames(hidden, everPublic);
       const deliveries = h.fake.publicDeliveries();
       for (const d of deliveries.slice(scannedDeliveries)) {
         const text = [textOf(d), ...d.attachments.map((a) => a.filename)].join('\n');
         expect(leaks(text, hidden), `public ${d.via}: ${text}`).toEqual([]);
+        expect(nameLeaks(text, names), `public ${d.via}: ${text}`).toEqual([]);
       }
       scannedDeliveries = deliveries.length;
       const rows = h.database.sqlite.prepare('select id, payload from outbox where id > ? order by id').all(scannedOutbox) as { id: number; payload: string }[];

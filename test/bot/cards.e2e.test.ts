@@ -16,7 +16,7 @@ import { createLogger } from '../../src/log.js';
 import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
 import { buttonsOf, componentsOf, textOf } from '../support/fake-discord/index.js';
 import { claimsOf } from '../../src/cardgame/index.js';
-import { cardPrivacyScanner, leaks } from './cards-support.js';
+import { cardPrivacyScanner, leaks, nameLeaks } from './cards-support.js';
 import { createHarness, type Harness } from './harness.js';
 
 const CHANNEL = 'cards';
@@ -457,6 +457,9 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     expect(privacy().deliveries).toBeGreaterThan(60);
     expect(hiddenNow().size).toBeGreaterThan(50);
     expect(leaks(`played ${[...hiddenNow()][0]}`, hiddenNow())).toHaveLength(1);
+    const names = privacy().hiddenNamesNow();
+    expect(names.size).toBeGreaterThan(5);
+    expect(nameLeaks(`played ${[...names][0]}.`, names)).toEqual([[...names][0]]);
     if (process.env.CARDS_E2E_PNG) {
       const { writeFileSync } = await import('node:fs');
       writeFileSync(`${process.env.CARDS_E2E_PNG}-table.png`, tableMessage().attachments[0]!.data);

@@ -41,7 +41,7 @@ export function isCardChannel(deps: GameDeps, channelId: string): boolean {
   return r.ok && r.yes;
 }
 
-/** The states the chooser may pick, with their labels: "顧 Gu — neutral · 5 around" (design §3.7). */
+/** The states the chooser may pick, with their labels: "Gu 顧 — neutral · 5 around" (design §3.7). */
 export function cardChoosableStates(deps: GameDeps, channelId: string): { state: StateId; label: string }[] {
   const r = inReadTransaction(deps, (tx) => {
     const ctx = openCardGame(tx, channelId);

@@ -2,11 +2,11 @@
  * Whole games through the use-cases (2–5 seats, dynasty cards on and off, random legal plays, timeouts and
  * away seats mixed in): the stored state replays from the seed byte for byte, and no public payload (table,
  * log line, ping, round summary, end of game, notices) nor any logged event ever names a card that sits,
- * never yet seen face up, in a hand.
+ * never yet seen face up, in a hand: by deck id, or by the name players read when no copy of it was ever face up.
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { publicView } from '../../../src/cardgame/index.js';
+import { cardName, publicView } from '../../../src/cardgame/index.js';
 import { cardTablePayload, sweepCardGames, verifyCardReplay } from '../../../src/game/cards/index.js';
 import { games } from '../../../src/store/schema.js';
 import { internalErrors, makeEnv, seeded, type TestEnv } from '../helpers.js';
@@ -29,6 +29,7 @@ function playGame(seats: number, dynastyCards: boolean, seed: number) {
   const seen = new Set<string>();
   let scanned = 0;
   const leaks: string[] = [];
+  let namesChecked = 0;
   for (let step = 0; step < 600 && info(env).status !== 'finished'; step++) {
     const r = rnd();
     if (r < 0.05) {
@@ -49,16 +50,23 @@ function playGame(seats: number, dynastyCards: boolean, seed: number) {
     scanned += rows.length;
     const texts = [JSON.stringify(table), ...rows.map((x) => JSON.stringify(x.payload)), JSON.stringify(logged)];
     for (const t of texts) for (const id of ids(t)) if (hidden.has(id)) leaks.push(`${id} at step ${step} in ${t.slice(0, 300)}`);
+    // players read cards by name ("Fire/Cavalry/Chariot"): a name no copy of which was ever face up is hidden too
+    // (the 5 identical wilds are left to the ids: "Wild" is also a word of the texts)
+    const shown = new Set([...seen].map(cardName));
+    const names = [...new Set([...hidden].map(cardName))].filter((n) => n.includes('/') && !shown.has(n));
+    namesChecked += names.length;
+    for (const t of texts) for (const n of names) if (t.includes(n) && new RegExp(`(^|[^A-Za-z/])${n.replace(/\//g, '\\/')}($|[^A-Za-z/])`).test(t)) leaks.push(`${n} at step ${step} in ${t.slice(0, 300)}`);
   }
-  return { leaks, game: info(env) };
+  return { leaks, game: info(env), namesChecked };
 }
 
 describe('card game: privacy and replay over whole games', () => {
   for (const seats of [2, 3, 4, 5]) {
     for (const dynastyCards of [false, true]) {
       it(`${seats} seats, dynasty cards ${dynastyCards ? 'on' : 'off'}`, () => {
-        const { leaks, game } = playGame(seats, dynastyCards, seats * 10 + (dynastyCards ? 1 : 0));
+        const { leaks, game, namesChecked } = playGame(seats, dynastyCards, seats * 10 + (dynastyCards ? 1 : 0));
         expect(leaks).toEqual([]);
+        expect(namesChecked).toBeGreaterThan(0);
         expect(game.round).toBeGreaterThan(1);
         expect(verifyCardReplay(env.deps, game.gameId)).toEqual({ ok: true, same: true });
       });
