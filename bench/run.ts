@@ -15,6 +15,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Production: CLI, start-up, restart (issue 14)', file: './production.ts', fn: 'benchProduction' },
   { title: 'Fair outbox (abuse issue §2)', file: './outbox.ts', fn: 'benchOutbox' },
   { title: 'Card game (issue 12)', file: './cardgame.ts', fn: 'benchCardgame' },
+  { title: 'Computer players (issue 22)', file: './ai.ts', fn: 'benchAi' },
   { title: 'Card game computer player (issue 22 §2)', file: './ai-cards.ts', fn: 'benchAiCards' },
 ];
 

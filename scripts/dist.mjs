@@ -55,9 +55,10 @@ const englishOnlyZod = {
 };
 
 /**
- * The bundles: the bot (also each shard's process), the render worker it starts, and the offline CLI. The bot
- * bundles its pure-JavaScript packages too (discord.js, undici, zod, drizzle…): one file to read and compile
- * instead of some 600 modules resolved one by one, which saves about a third of its start-up. Native packages,
+ * The bundles: the bot (also each shard's process), the render and computer-player workers it starts, and the
+ * offline CLI. The bot bundles its pure-JavaScript packages too (discord.js, undici, zod, drizzle…): one file to
+ * read and compile instead of some 600 modules resolved one by one, which saves about a third of its start-up.
+ * Native packages,
  * pino (its transports load files by path) and the optional native helpers of discord.js and ws stay in
  * node_modules. The CLI bundles its pure-JavaScript packages (zod) so it starts fast, and keeps the renderer in
  * a chunk of its own that only `render` loads.
@@ -66,7 +67,8 @@ const BOT_EXTERNAL = ['better-sqlite3', '@napi-rs/canvas', 'pino', 'zlib-sync', 
 const BUNDLES = [
   {
     // render/map-job: loaded by the worker on its first whole-map job (variants, engine, scene building).
-    entryPoints: { main: 'src/main.ts', 'render/worker': 'src/render/worker.ts', 'render/map-job': 'src/render/map-job.ts' },
+    // game/ai-worker: the computer players' worker thread (src/game/ai-pool.ts).
+    entryPoints: { main: 'src/main.ts', 'render/worker': 'src/render/worker.ts', 'render/map-job': 'src/render/map-job.ts', 'game/ai-worker': 'src/game/ai-worker.ts' },
     outdir: 'dist',
     external: BOT_EXTERNAL,
     plugins: [englishOnlyZod],

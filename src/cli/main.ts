@@ -17,6 +17,8 @@ export const USAGE = `usage: npm run -s cli -- <command>
   render [--variant <id>] --out <file.png>                  a case on stdin -> a map image
   maps show <variant> | --variant-file <map.json>           the map and set-up as JSON
   maps check [--variant-file <map.json>]                    data checks of every bundled variant (exit 1 on problems)
+  ai orders [--variant <id>] [--power <P>]… [--seed <S>]      case(s) on stdin -> computer players' orders
+  ai declare [--power <P>]… [--seed <S>]                      case(s) with decisive declarations -> the ones made
 
 JSON on stdout, diagnostics on stderr; exit 0 when the input was read, 2 for unreadable input.
 `;
@@ -52,6 +54,7 @@ export async function main(
       return emit(await parseCommand(args, await io.stdin()));
     case 'maps':
       return emit(await mapsCommand(args));
+    case 'ai': return emit(await (await import('./commands/ai.js')).aiCommand(args, await io.stdin()));
     case 'cards': return emit(await (await import('./commands/cards.js')).cardsCommand(args, args[0] === 'new' ? '' : await io.stdin()));
     case 'render': {
       const render = await loadRender();

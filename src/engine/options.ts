@@ -25,6 +25,16 @@ export interface UnitOptions {
 }
 
 export function legalOrders(variant: Variant, position: Position, power: Power): UnitOptions[] {
+  return legalOrderObjects(variant, position, power).map(({ unit, orders }) => ({ unit, orders: orders.map((o) => text(variant, o)) }));
+}
+
+/** The same orders as `legalOrders`, as `Order` objects (for computer players, which choose among them). */
+export interface UnitOrderOptions {
+  unit: Unit;
+  orders: Order[];
+}
+
+export function legalOrderObjects(variant: Variant, position: Position, power: Power): UnitOrderOptions[] {
   switch (position.phase.type) {
     case 'movement':
       return movementOptions(variant, position, power);
@@ -136,30 +146,30 @@ function text(variant: Variant, order: Order): string {
   return formatOrder(order, variant.rules);
 }
 
-function movementOptions(variant: Variant, position: Position, power: Power): UnitOptions[] {
+function movementOptions(variant: Variant, position: Position, power: Power): UnitOrderOptions[] {
   const plans = planMoves(variant, position);
   const own = position.units.filter((u) => u.power === power).sort(byProvince);
   const others = [...position.units].sort(byProvince);
   return own.map((unit) => {
     const plan = plans.get(unit.province)!;
-    const orders: string[] = [text(variant, { kind: 'hold', unit })];
-    for (const to of plan.moves) orders.push(text(variant, { kind: 'move', unit, to, viaConvoy: false }));
+    const orders: Order[] = [{ kind: 'hold', unit }];
+    for (const to of plan.moves) orders.push({ kind: 'move', unit, to, viaConvoy: false });
     for (const p of plan.convoyTo) {
       const to = { province: p, coast: null };
       const adjacent = plan.moves.some((l) => l.province === p);
       // Non-adjacent: a plain move goes by convoy; adjacent: only "via convoy" asks for the convoy (DATC 4.A.3).
-      orders.push(text(variant, { kind: 'move', unit, to, viaConvoy: adjacent }));
+      orders.push({ kind: 'move', unit, to, viaConvoy: adjacent });
     }
     // Supports: provinces the supporter could move to itself, coasts ignored (DATC 6.B.4).
     const reach = new Set(plan.moves.map((l) => l.province));
     for (const other of others) {
       if (other.province === unit.province) continue;
       const otherPlan = plans.get(other.province)!;
-      if (reach.has(other.province)) orders.push(text(variant, { kind: 'support', unit, target: other, to: null }));
+      if (reach.has(other.province)) orders.push({ kind: 'support', unit, target: other, to: null });
       const destinations = new Set([...otherPlan.moves.map((l) => l.province), ...otherPlan.convoyTo]);
       for (const d of [...destinations].sort()) {
         if (d !== unit.province && reach.has(d)) {
-          orders.push(text(variant, { kind: 'support', unit, target: other, to: { province: d, coast: null } }));
+          orders.push({ kind: 'support', unit, target: other, to: { province: d, coast: null } });
         }
       }
     }
@@ -169,7 +179,7 @@ function movementOptions(variant: Variant, position: Position, power: Power): Un
         const otherPlan = plans.get(other.province)!;
         if (!otherPlan.convoySeas.has(unit.province)) continue;
         for (const d of otherPlan.convoyTo) {
-          orders.push(text(variant, { kind: 'convoy', unit, target: other, to: { province: d, coast: null } }));
+          orders.push({ kind: 'convoy', unit, target: other, to: { province: d, coast: null } });
         }
       }
     }
@@ -179,13 +189,13 @@ function movementOptions(variant: Variant, position: Position, power: Power): Un
 }
 
 /** The variant's own orders for this unit (`SpecialOrderSpec.options`), kept when `validate` accepts them. */
-function specialOptions(variant: Variant, position: Position, unit: Unit): string[] {
-  const out: string[] = [];
+function specialOptions(variant: Variant, position: Position, unit: Unit): Order[] {
+  const out: Order[] = [];
   for (const spec of Object.values(variant.rules.specialOrders ?? {})) {
     if (!spec.options) continue;
     try {
       for (const order of spec.options({ map: variant.map, position, unit })) {
-        if (spec.validate({ map: variant.map, position, unit, order }) === null) out.push(text(variant, order));
+        if (spec.validate({ map: variant.map, position, unit, order }) === null) out.push(order);
       }
     } catch {
       // A broken variant hook must not take autocomplete down: offer the standard orders only.
@@ -206,7 +216,7 @@ function computedRetreats(variant: Variant, position: Position, unit: DislodgedU
   );
 }
 
-function retreatOptions(variant: Variant, position: Position, power: Power): UnitOptions[] {
+function retreatOptions(variant: Variant, position: Position, power: Power): UnitOrderOptions[] {
   return position.dislodged
     .filter((u) => u.power === power)
     .sort(byProvince)
@@ -215,30 +225,30 @@ function retreatOptions(variant: Variant, position: Position, power: Power): Uni
       const targets = dislodged.retreatOptions
         ? dislodged.retreatOptions.map(parseLocationKey)
         : computedRetreats(variant, position, dislodged);
-      const orders = targets.map((to) => text(variant, { kind: 'retreat', unit, to }));
-      orders.push(text(variant, { kind: 'disband', unit }));
+      const orders: Order[] = targets.map((to) => ({ kind: 'retreat', unit, to }));
+      orders.push({ kind: 'disband', unit });
       return { unit, orders };
     });
 }
 
-function adjustmentOptions(variant: Variant, position: Position, power: Power): UnitOptions[] {
+function adjustmentOptions(variant: Variant, position: Position, power: Power): UnitOrderOptions[] {
   const { map, rules } = variant;
   const units = position.units.filter((u) => u.power === power).sort(byProvince);
   const delta = adjustmentDelta(position, power, map, rules);
-  if (delta < 0) return units.map((unit) => ({ unit, orders: [text(variant, { kind: 'disband', unit })] }));
+  if (delta < 0) return units.map((unit) => ({ unit, orders: [{ kind: 'disband', unit }] }));
   if (delta === 0) return [];
   // The adjudicator's own rules (hooks included; occupied centres always excluded).
   const buildable = buildableCenters(map, rules, position, power);
-  const options: UnitOptions[] = [];
+  const options: UnitOrderOptions[] = [];
   for (const province of [...buildable].sort()) {
     const types: UnitType[] = buildableTypes(map, rules, position, power, province);
     const built: Unit[] = types.flatMap((type) =>
       map.locationsOf(province, type).filter((loc) => map.canStand(type, loc)).map((loc) => ({ power, type, ...loc })),
     );
     if (built.length === 0) continue;
-    options.push({ unit: built[0]!, orders: built.map((unit) => text(variant, { kind: 'build', unit })) });
+    options.push({ unit: built[0]!, orders: built.map((unit): Order => ({ kind: 'build', unit })) });
   }
   // WAIVE is listed once, with the first build (unless the variant refuses it now: `waiveRefused`).
-  if (options.length > 0 && !rules.waiveRefused?.({ map, position, power })) options[0]!.orders.push(text(variant, { kind: 'waive' }));
+  if (options.length > 0 && !rules.waiveRefused?.({ map, position, power })) options[0]!.orders.push({ kind: 'waive' });
   return options;
 }

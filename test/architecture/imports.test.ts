@@ -19,7 +19,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   ai: ['engine', 'variants', 'cardgame'],
   store: ['engine', 'paths.ts'],
   render: ['engine', 'variants', 'cardgame', 'paths.ts', 'log.ts'],
-  game: ['engine', 'variants', 'store', 'render', 'cardgame', 'paths.ts', 'log.ts'],
+  game: ['engine', 'variants', 'store', 'render', 'cardgame', 'ai', 'paths.ts', 'log.ts'],
   bot: ['game', 'engine', 'variants', 'store', 'render', 'cardgame', 'paths.ts', 'log.ts'],
   cli: ['engine', 'variants', 'render', 'cardgame', 'ai', 'paths.ts', 'log.ts'],
   config: ['game'],

@@ -12,8 +12,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBenchCases } from '../../bench/cli-input.js';
+import { runAiJob, type AiJob } from '../../src/ai/job.js';
+import { getVariant } from '../../src/variants/index.js';
 import { FakeDiscord, shardOfGuild, textOf } from '../support/fake-discord/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -77,7 +80,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run build', () => {
   it('bundles the bot, the render worker and the CLI into dist/, and knows when dist/ is stale', () => {
-    for (const f of ['main.js', 'render/worker.js', 'render/map-job.js', 'cli/main.js']) expect(existsSync(join(ROOT, 'dist', f))).toBe(true);
+    for (const f of ['main.js', 'render/worker.js', 'render/map-job.js', 'game/ai-worker.js', 'cli/main.js']) expect(existsSync(join(ROOT, 'dist', f))).toBe(true);
     // The compiled code never needs tsx (a development dependency) to run.
     expect(readFileSync(join(ROOT, 'dist/main.js'), 'utf8')).not.toMatch(/from ['"]tsx/);
     expect(run(['scripts/dist.mjs', 'check']).code).toBe(0);
@@ -119,6 +122,18 @@ describe('npm run build', () => {
     expect(r.err).not.toContain('worker unavailable');
     expect(r.code).toBe(0);
     expect(readFileSync(out).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('answers a computer player in the compiled AI worker (the same orders as the sources)', () => {
+    const job = { kind: 'orders', variant: 'classic', position: getVariant('classic')!.startingPosition(), power: 'Italy', seed: 'dist', budget: 50 };
+    const worker = pathToFileURL(join(ROOT, 'dist/game/ai-worker.js')).href;
+    const script = `import { Worker } from 'node:worker_threads';
+      const w = new Worker(new URL(${JSON.stringify(worker)}), { execArgv: [] });
+      w.on('message', (m) => { if (m.ready) return; process.stdout.write(JSON.stringify(m)); w.terminate(); });
+      w.postMessage({ id: 1, job: ${JSON.stringify(job)} });`;
+    const r = run(['--input-type=module', '-e', script]);
+    expect(r.err).toBe('');
+    expect(JSON.parse(r.out)).toEqual({ id: 1, ok: true, answer: runAiJob(job as AiJob) });
   });
 
   it('draws the card table with the compiled `cards render` (the renderer is in the CLI bundle)', () => {

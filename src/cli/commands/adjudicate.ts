@@ -78,6 +78,12 @@ async function prepareCases(flags: Flags, list: readonly unknown[]): Promise<(Ad
   return plain;
 }
 
+/** Every case of `list` read (plain ones by hand, the others with the zod schema). Throws `InputError`. */
+export async function readCases(flags: Flags, list: readonly unknown[]): Promise<AdjudicateCase[]> {
+  const plain = await prepareCases(flags, list);
+  return list.map((raw, i) => plain[i] ?? readCase(raw, i));
+}
+
 /** One validated case: its output, and the note for stderr when it has one. Throws `InputError`. */
 function runCase(c: AdjudicateCase, i: number, defaultVariant: () => Variant): { output: CaseOutput; note: string | null } {
   const variant = c.variant ? variantById(c.variant) : defaultVariant();
@@ -117,7 +123,7 @@ export async function adjudicateClaimed(args: string[], list: unknown[], counter
   }
 }
 
-function caseName(raw: unknown, index: number): string {
+export function caseName(raw: unknown, index: number): string {
   const id = raw && typeof raw === 'object' && 'id' in raw ? (raw as { id: unknown }).id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? `case ${id}` : `case #${index + 1}`;
 }
@@ -244,27 +250,16 @@ export interface ResolvedCase {
   decisive?: DecisiveDeclaration[];
 }
 
-export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseOutput {
-  const { variant, adjudication: adj, unread, decisive } = resolveCase(base, c, name);
-  const keepsState = variant.rules.stateful === true || c.variantState !== undefined;
-  return {
-    id: c.id ?? null,
-    phase: adj.phase,
-    units: adj.position.units,
-    dislodged: adj.phase.type === 'movement' ? adj.dislodged.map(dislodgedOutput) : [],
-    contested: adj.contested,
-    results: [...adj.results, ...unread.map(({ index: _, ...result }) => result)],
-    supplyCenters: adj.position.supplyCenters,
-    nextPhase: adj.position.phase,
-    winner: adj.winner,
-    ...(keepsState ? { variantState: adj.position.variantState ?? {} } : {}),
-    ...(adj.events && adj.events.length > 0 ? { events: adj.events } : {}),
-    ...(decisive && decisive.length > 0 ? { decisive } : {}),
-  };
+/** A case read onto the board: the variant configured with its options, the position to decide, the context. */
+export interface CaseSetup {
+  variant: Variant;
+  options: Record<string, string>;
+  position: Position;
+  context: AdjudicationContext;
 }
 
-/** Reads and adjudicates one case (throws `InputError` naming what is wrong). */
-export function resolveCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): ResolvedCase {
+/** The position a case describes (a retreat case's prelude played first). Throws `InputError` naming what is wrong. */
+export function setUpCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseSetup {
   // Options that change the map, set-up or rules (Warhammer's campaign options) configure the variant.
   const options = gameOptionsOf(base, c, name);
   const variant = base.configure?.(options) ?? base;
@@ -287,10 +282,34 @@ export function resolveCase(base: Variant, c: AdjudicateCase, name = caseName(c,
     checkUnits(variant, preludeUnits, `${name} prelude`);
     const before: Position = { ...position, phase: c.prelude.phase, units: preludeUnits, dislodged: [], contested: [] };
     const { orders } = readOrders(variant, before, c.prelude.orders);
-    const after = adjudicate(variant, before, orders, context).position;
+    const after = adjudicateOrExplain(variant, before, orders, context, name).position;
     position = after.phase.type === 'retreat' ? after : { ...after, phase: c.phase, dislodged: [], contested: [] };
   }
+  return { variant, options, position, context };
+}
 
+export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseOutput {
+  const { variant, adjudication: adj, unread, decisive } = resolveCase(base, c, name);
+  const keepsState = variant.rules.stateful === true || c.variantState !== undefined;
+  return {
+    id: c.id ?? null,
+    phase: adj.phase,
+    units: adj.position.units,
+    dislodged: adj.phase.type === 'movement' ? adj.dislodged.map(dislodgedOutput) : [],
+    contested: adj.contested,
+    results: [...adj.results, ...unread.map(({ index: _, ...result }) => result)],
+    supplyCenters: adj.position.supplyCenters,
+    nextPhase: adj.position.phase,
+    winner: adj.winner,
+    ...(keepsState ? { variantState: adj.position.variantState ?? {} } : {}),
+    ...(adj.events && adj.events.length > 0 ? { events: adj.events } : {}),
+    ...(decisive && decisive.length > 0 ? { decisive } : {}),
+  };
+}
+
+/** Reads and adjudicates one case (throws `InputError` naming what is wrong). */
+export function resolveCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): ResolvedCase {
+  const { variant, options, position, context } = setUpCase(base, c, name);
   const { orders, failures: readFailures } = readOrders(variant, position, c.orders);
   // Decisive battles fought (variant's `checkBattles`): re-adjudicated with their winners; else the provisional result.
   if (c.battles !== undefined) context.battles = battlesOf(variant, position, orders, c, options, name);

@@ -1,0 +1,74 @@
+/**
+ * Ballots for the units the players' vote moves (the variant's `votedPowers`; Mandate of Heaven rule 3): a voter
+ * writes an order for every such unit, and the unit carries out the order a majority agrees on.
+ *
+ * - Movement: for each voted unit, its hold, its moves and its supports of our own units' orders are each tried in
+ *   a simulation where that ballot is carried out beside our orders (everything else holding), and the one best for
+ *   us is cast (hold when nothing helps: the ballot others most likely agree on).
+ * - Retreats: disband (a neutral unit gone is a centre easier to take).
+ * - Winter: when a voted power must disband, the unit of it nearest to ours; no ballot for its builds.
+ */
+import { adjudicate } from '../engine/index.js';
+import type { Order, Power, PowerOrder } from '../engine/types.js';
+import { boardOf } from './board.js';
+import { Evaluator } from './evaluate.js';
+import { choicesOf, destinationOf } from './orders.js';
+import type { SeatRequest } from './types.js';
+import { deltaOf, seasonWeights, valuate } from './values.js';
+
+export function ballots(request: SeatRequest, own: readonly PowerOrder[]): PowerOrder[] {
+  const { variant, position, power } = request;
+  const players = [...(request.players ?? [])];
+  const voted = (variant.rules.votedPowers?.({ map: variant.map, position, players }) ?? []).filter((p) => p !== power);
+  if (voted.length === 0 || (request.players && !request.players.includes(power))) return [];
+  const board = boardOf(variant);
+  switch (position.phase.type) {
+    case 'retreat':
+      return voted.flatMap((q) => choicesOf(variant, position, q).map((c) => ({ power, order: c.orders.find((o) => o.kind === 'disband')! })));
+    case 'adjustment': {
+      const mine = position.units.filter((u) => u.power === power).map((u) => board.province(u.province));
+      const out: PowerOrder[] = [];
+      for (const q of voted) {
+        const delta = deltaOf(board, position, q);
+        if (delta >= 0) continue;
+        const nearest = choicesOf(variant, position, q)
+          .map((c) => ({ c, d: Math.min(255, ...mine.map((m) => board.dist(m, board.province(c.unit.province)))) }))
+          .sort((a, b) => a.d - b.d || a.c.unit.province.localeCompare(b.c.unit.province));
+        for (const { c } of nearest.slice(0, -delta)) out.push({ power, order: c.orders[0]! });
+      }
+      return out;
+    }
+    case 'movement':
+      return movementBallots(request, own, voted);
+  }
+}
+
+function movementBallots(request: SeatRequest, own: readonly PowerOrder[], voted: readonly Power[]): PowerOrder[] {
+  const { variant, position, power } = request;
+  const board = boardOf(variant);
+  const evaluator = new Evaluator(board, position, power, valuate(board, position, power, seasonWeights(position)));
+  // In the simulation we are the only voter, so our ballot is the order carried out.
+  const context = { players: [power] };
+  const ownDest = new Map(own.map((po) => [po.order.kind === 'waive' ? '' : po.order.unit.province, po.order]));
+  const out: PowerOrder[] = [];
+  for (const q of voted) {
+    for (const c of choicesOf(variant, position, q)) {
+      const hold = c.orders.find((o) => o.kind === 'hold') ?? c.orders[0]!;
+      const candidates = c.orders.filter((o) => o.kind === 'hold' || o.kind === 'move' || (o.kind === 'support' && supportsOurOrder(variant, o, ownDest)));
+      let best: { order: Order; value: number } = { order: hold, value: -Infinity };
+      for (const o of candidates) {
+        const value = evaluator.score(adjudicate(variant, position, [...own, { power, order: o }], context));
+        if (value > best.value + 1e-9) best = { order: o, value };
+      }
+      out.push({ power, order: best.order });
+    }
+  }
+  return out;
+}
+
+function supportsOurOrder(variant: SeatRequest['variant'], o: Order & { kind: 'support' }, ours: Map<string, Order>): boolean {
+  const target = ours.get(o.target.province);
+  if (!target) return false;
+  const dest = destinationOf(variant, target);
+  return o.to === null ? dest === null : dest === o.to.province;
+}

@@ -1,0 +1,129 @@
+/**
+ * How good the outcome of one simulated phase is for one power: the supply centres it would own if ownership
+ * were counted now, its units (a dislodged unit with somewhere to go counts in part), where they stand (the
+ * DumbBot proximity of their places: near centres worth taking or defending), and in the spring the centres of
+ * its own left open to an enemy unit that could walk in next season, and the other powers' centres it could take
+ * next season (more of its units can reach one than the strongest power there can hold it with).
+ */
+import type { Adjudication, Position, Power } from '../engine/types.js';
+import type { Board } from './board.js';
+import type { Valuation } from './values.js';
+
+/** Weights of the evaluation, per season of the phase being simulated. */
+export interface EvalWeights {
+  centre: number;
+  /** Another power's unit dislodged (it loses its place, and maybe the unit). */
+  enemyDislodged: number;
+  unit: number;
+  /** A dislodged unit that has a retreat, as a share of a unit. */
+  dislodged: number;
+  position: number;
+  threat: number;
+  /** Another power's centre more of our units can reach next season than can hold it. */
+  opportunity: number;
+}
+
+export const SPRING_EVAL: EvalWeights = { centre: 0.7, enemyDislodged: 0.15, unit: 1.0, dislodged: 0.5, position: 0.3, threat: 0.35, opportunity: 0.3 };
+export const FALL_EVAL: EvalWeights = { centre: 1.0, enemyDislodged: 0.1, unit: 0.3, dislodged: 0.3, position: 0.1, threat: 0, opportunity: 0 };
+
+export class Evaluator {
+  private readonly board: Board;
+  private readonly power: Power;
+  private readonly weights: EvalWeights;
+  /** Owner of each centre before the phase (null: none). */
+  private readonly ownerBefore: (Power | null)[];
+  /** Proximity value of each place for the power, 0..1. */
+  private readonly place: Float64Array;
+
+  constructor(board: Board, before: Position, power: Power, valuation: Valuation) {
+    this.board = board;
+    this.power = power;
+    this.weights = before.phase.season === 'spring' ? SPRING_EVAL : FALL_EVAL;
+    this.ownerBefore = board.provinces.map(() => null);
+    for (const [p, list] of Object.entries(before.supplyCenters)) {
+      for (const id of list) {
+        const i = board.index.get(id);
+        if (i !== undefined) this.ownerBefore[i] = p;
+      }
+    }
+    const n = board.places.length;
+    this.place = new Float64Array(n);
+    let max = 0;
+    for (let i = 0; i < n; i++) {
+      let v = 0;
+      for (let it = 0; it < valuation.proximity.length; it++) v += valuation.proximity[it]![i]!;
+      this.place[i] = v;
+      if (v > max) max = v;
+    }
+    if (max > 0) for (let i = 0; i < n; i++) this.place[i] = this.place[i]! / max;
+  }
+
+  /** The power's proximity value of a place, 0..1. */
+  placeValue(place: number): number {
+    return this.place[place]!;
+  }
+
+  score(adj: Adjudication): number {
+    const { board, power, weights } = this;
+    const n = board.provinces.length;
+    const occupant: (Power | undefined)[] = new Array(n);
+    // Units able to reach each centre next season: ours, and each other power's.
+    const ours = new Int16Array(n);
+    const theirs = new Map<Power, Int16Array>();
+    let units = 0;
+    let placeValue = 0;
+    for (const u of adj.position.units) {
+      const p = board.index.get(u.province)!;
+      occupant[p] = u.power;
+      const at = board.placeAt(u.type, u);
+      if (u.power === power) {
+        units++;
+        if (at !== undefined) placeValue += this.place[at]!;
+      }
+      if (at === undefined || (weights.threat === 0 && weights.opportunity === 0)) continue;
+      let counts: Int16Array = ours;
+      if (u.power !== power) {
+        counts = theirs.get(u.power)!;
+        if (!counts) theirs.set(u.power, (counts = new Int16Array(n)));
+      }
+      for (const c of board.reachFrom(u.power, at)) if (board.isCenter[c]) counts[c]!++;
+    }
+    let hurt = 0;
+    for (const d of adj.dislodged) {
+      const retreats = (d.retreatOptions?.length ?? 0) > 0;
+      if (d.power !== power) hurt += retreats ? 1 : 2;
+      else if (retreats) units += weights.dislodged;
+    }
+    let centres = 0;
+    let threat = 0;
+    let opportunity = 0;
+    for (const c of board.centers) {
+      const here = occupant[c];
+      const holder = here ?? this.ownerBefore[c];
+      if (holder === power) {
+        centres++;
+        if (weights.threat > 0 && here !== power) {
+          // Our empty centre: the strongest single power that could walk in next season, against our units near.
+          let enemies = 0;
+          for (const counts of theirs.values()) enemies = Math.max(enemies, counts[c]!);
+          if (enemies > ours[c]!) threat += 1;
+          else if (enemies > 0) threat += 0.5;
+        }
+      } else if (weights.opportunity > 0 && here !== power && ours[c]! > 0) {
+        // Someone else's centre we could take next season: more of our units reach it than it can be held with.
+        let defence = 0;
+        for (const [q, counts] of theirs) defence = Math.max(defence, counts[c]! + (here === q ? 1 : 0));
+        if (here !== undefined && !theirs.has(here)) defence = Math.max(defence, 1);
+        if (ours[c]! > defence) opportunity += 1;
+      }
+    }
+    return (
+      weights.centre * centres +
+      weights.unit * units +
+      weights.position * placeValue -
+      weights.threat * threat +
+      weights.opportunity * opportunity +
+      weights.enemyDislodged * hurt
+    );
+  }
+}

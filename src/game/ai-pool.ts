@@ -1,0 +1,123 @@
+/**
+ * The computer players off the event loop (issue 22 §4): one shared worker thread (lazily started, unref'd so it
+ * never keeps the process alive) answers the jobs of src/ai/job.ts one after another, in the order they come.
+ * The compiled bot starts dist/game/ai-worker.js with plain Node; from the TypeScript sources (tests, `npm run
+ * dev`) the bootstrap registers tsx's loader first and starts src/game/ai-worker.ts. If the worker cannot start or
+ * dies, the jobs run on the calling thread instead (a seat never waits for an answer that cannot come), and that
+ * is said once on stderr.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { runAiJob, type AiAnswer, type AiJob } from '../ai/job.js';
+import { PROJECT_ROOT, RUNNING_FROM_SOURCE } from '../paths.js';
+import type { AiReply, AiRequest } from './ai-protocol.js';
+
+export type { AiAnswer, AiJob } from '../ai/job.js';
+
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+(workerData.tsx ? import(workerData.tsx).then((m) => m.register()) : Promise.resolve())
+  .then(() => import(workerData.entry));
+`;
+
+interface Pending {
+  job: AiJob;
+  resolve(answer: AiAnswer): void;
+  reject(e: Error): void;
+}
+
+let worker: Worker | null = null;
+let broken: string | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+function inThread(p: Pending): void {
+  try {
+    p.resolve(runAiJob(p.job));
+  } catch (e) {
+    p.reject(e instanceof Error ? e : new Error(String(e)));
+  }
+}
+
+function start(): Worker | null {
+  if (broken) return null;
+  if (worker) return worker;
+  try {
+    let entry = pathToFileURL(join(PROJECT_ROOT, 'dist', 'game', 'ai-worker.js')).href;
+    let tsx: string | null = null;
+    if (RUNNING_FROM_SOURCE) {
+      entry = new URL('./ai-worker.ts', import.meta.url).href;
+      // tsx's ESM API (package export `tsx/esm/api`); tsx is a development dependency, as for the render worker.
+      const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
+      tsx = pathToFileURL(join(dirname(pkg), 'dist', 'esm', 'api', 'index.mjs')).href;
+    }
+    const w = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, tsx } });
+    w.unref();
+    w.on('message', (msg: AiReply | { ready: true }) => {
+      if ('ready' in msg) return;
+      const p = pending.get(msg.id);
+      if (!p) return;
+      pending.delete(msg.id);
+      if (msg.ok) p.resolve(msg.answer);
+      else p.reject(new Error(msg.error));
+      if (pending.size === 0) w.unref();
+    });
+    const fail = (why: string) => {
+      if (broken) return;
+      broken = why;
+      worker = null;
+      process.stderr.write(`ai: worker unavailable (${why}); computer players run on the main thread\n`);
+      const waiting = [...pending.values()];
+      pending.clear();
+      for (const p of waiting) inThread(p);
+    };
+    w.on('error', (e) => fail(e.message));
+    w.on('exit', (code) => fail(`exited with code ${code}`));
+    worker = w;
+    return w;
+  } catch (e) {
+    broken = e instanceof Error ? e.message : String(e);
+    return null;
+  }
+}
+
+/** A computer player's answer (orders, declarations, a start choice, a card-game action), computed in the worker. */
+export function askComputerPlayer(job: AiJob): Promise<AiAnswer> {
+  return new Promise<AiAnswer>((resolve, reject) => {
+    const p: Pending = { job, resolve, reject };
+    const w = start();
+    if (!w) return inThread(p);
+    const id = nextId++;
+    pending.set(id, p);
+    w.ref();
+    try {
+      w.postMessage({ id, job } satisfies AiRequest);
+    } catch {
+      // Not cloneable (a job built with functions or cycles): answered here instead.
+      pending.delete(id);
+      if (pending.size === 0) w.unref();
+      inThread(p);
+    }
+  });
+}
+
+/** Stop the worker (tests, shutdown); jobs still waiting are refused. A later job starts a new one. */
+export async function stopAiWorker(): Promise<void> {
+  const w = worker;
+  worker = null;
+  const waiting = [...pending.values()];
+  pending.clear();
+  for (const p of waiting) p.reject(new Error('computer player worker stopped'));
+  if (w) {
+    w.removeAllListeners('exit');
+    w.removeAllListeners('error');
+    await w.terminate();
+  }
+}
+
+/** For tests and diagnostics: is the worker in use, and if not, why. */
+export function aiWorkerState(): { running: boolean; unavailable: string | null } {
+  return { running: worker !== null, unavailable: broken };
+}
