@@ -27,6 +27,17 @@ function playerText(variant: Variant, order: Order, r: () => number): string {
   return text.toLowerCase().replace(' - ', ' moves to ').replace(/ h$/, ' holds');
 }
 
+/**
+ * The random orders give a few to a power that is not in the game (`Nobody`), for the engine's tests of an order for
+ * another power's unit; the CLI refuses an unknown power (issue 19 §3), so here such an order is given by a real power
+ * that does not own the unit (DATC 6.A.6).
+ */
+function powerOf(power: string, order: Order, units: readonly { power: string; province: string }[]): string {
+  if (classic.powers.some((p) => p.name === power)) return power;
+  const owner = 'unit' in order ? units.find((u) => u.province === order.unit.province)?.power : undefined;
+  return classic.powers.find((p) => p.name !== owner)!.name;
+}
+
 export interface CliCase {
   id: number;
   phase: { season: string; year: number; type: 'movement' };
@@ -43,7 +54,7 @@ export function cliBenchCases(count = 2000, seed = 20261122): CliCase[] {
       id,
       phase: position.phase as CliCase['phase'],
       units: position.units.map((u) => ({ power: u.power, type: u.type, province: u.province, ...(u.coast ? { coast: u.coast } : {}) })),
-      orders: orders.map((o) => ({ power: o.power, text: playerText(classic, o.order, r) })),
+      orders: orders.map((o) => ({ power: powerOf(o.power, o.order, position.units), text: playerText(classic, o.order, r) })),
     };
   });
 }

@@ -18,7 +18,8 @@ export function adjudicate(variant: Variant, position: Position, given: PowerOrd
   const { map, rules } = variant;
   const adopted = rules.adoptOrders?.({ map, position, orders: given, context });
   const orders = adopted?.orders ?? given;
-  const adj = adjudicatePhase(variant, position, orders, context);
+  const phased = adjudicatePhase(variant, position, orders, context);
+  const adj = adopted?.results?.length ? { ...phased, results: [...phased.results, ...adopted.results] } : phased;
   const withEvents = adopted?.events?.length ? { ...adj, events: [...adopted.events, ...(adj.events ?? [])] } : adj;
   return rules.afterAdjudication ? rules.afterAdjudication({ map, before: position, orders: given, adjudication: withEvents, context }) : withEvents;
 }

@@ -14,7 +14,7 @@ export function retreatOptions(
   unit: Unit,
   occupied: ReadonlySet<ProvinceId>,
   contested: ReadonlySet<ProvinceId>,
-  attackerFrom: ProvinceId,
+  attackerFrom: ProvinceId | undefined,
   viaConvoy: boolean,
   position?: Position,
 ): string[] {

@@ -48,6 +48,8 @@ export interface OrderedUnit {
    * for retreats and ownership like any unit that moved there.
    */
   materializes?: boolean;
+  /** How results name a virtual unit (`the Illusion`), instead of its type and province. */
+  label?: string;
 }
 
 /** What a hook can ask about the movement phase being resolved. Queries resolve decisions on demand. */
@@ -84,9 +86,25 @@ export interface MovementOutcomeView {
   results: OrderResult[];
   /** The units and the orders they carried out (virtual units included). */
   ordered: OrderedUnit[];
+  /** Provinces of the armies whose moves went by convoy (DATC 4.A.3), so in no head-to-head battle. */
+  convoyed: ProvinceId[];
+  /**
+   * For each move that failed against other units: the provinces of the units that kept it out (its head-to-head
+   * opponent, the unit that stayed in the target, the moves that stood it off; a unit of its own power that stayed
+   * in the target and was not ordered to move, alone), from the resolver's decided strengths; empty for a move that
+   * succeeded or failed for want of a path. Virtual units are named by the province they stand on. Computed when
+   * asked (only decisive battles ask).
+   */
+  keptOut(province: ProvinceId): ProvinceId[];
 }
 
 export type StrengthKind = 'attack' | 'hold' | 'defend' | 'prevent';
+
+/** A strength a variant's rule set, and why, as a player reads it (`/why`): `the wall of Linzi takes 1 (wall rule 1)`. */
+export interface StrengthRuling {
+  value: number;
+  because: string;
+}
 
 export interface StrengthQuery {
   kind: StrengthKind;
@@ -161,6 +179,17 @@ export interface BuildSlot {
   rule: string;
 }
 
+/**
+ * A move that lost a battle fought at another province (`battleWinner`): a head-to-head decided at `at`, where the
+ * loser's province was the battle's, so its own move into the other province fails.
+ */
+export interface BattleLoss {
+  /** Where the losing unit stands (the origin of the move that fails). */
+  lost: ProvinceId;
+  /** Where the battle was fought. */
+  at: ProvinceId;
+}
+
 export interface RulesModule {
   /** The variant's game options by name (missing from a game: the option's `default`). */
   gameOptions?: Record<string, GameOptionSpec>;
@@ -215,8 +244,11 @@ export interface RulesModule {
   /** Orders added for units without an owner's order (neutral units' voted orders, virtual units). */
   extraOrders?(q: { map: GameMap; position: Position; orders: PowerOrder[] }): OrderedUnit[];
 
-  /** Replace a strength (walls, floating fortress, last-unit bonus). Undefined = Classic. */
-  strength?(ctx: MovementContext, q: StrengthQuery): number | undefined;
+  /**
+   * Replace a strength (walls, floating fortress, last-unit bonus). Undefined = Classic. Returning a
+   * `StrengthRuling` names the rule that changed it: the results whose outcome that strength decided say so.
+   */
+  strength?(ctx: MovementContext, q: StrengthQuery): number | StrengthRuling | undefined;
 
   /**
    * The whole value of a support, before any cut (default 1; a Warring States Floating Fortress supports with 2).
@@ -240,10 +272,11 @@ export interface RulesModule {
   /**
    * A battle decided outside the resolver (Warhammer decisive battles) for a province some units move into: the
    * province the winning unit stands in (its move succeeds, whatever the strengths there; every other move into the
-   * province fails), `null` (every move into it fails), or undefined (the resolver decides). Called inside each move
+   * province fails), `null` (every move into it fails), a `BattleLoss` (one move into it lost a battle fought
+   * elsewhere and fails; the resolver decides the others), or undefined (the resolver decides). Called inside each move
    * decision; it may ask the context (decisions), and reads the outer loop's data as `ctx.pass`.
    */
-  battleWinner?(ctx: MovementContext, province: ProvinceId, contenders: OrderedUnit[]): ProvinceId | null | undefined;
+  battleWinner?(ctx: MovementContext, province: ProvinceId, contenders: OrderedUnit[]): ProvinceId | null | BattleLoss | undefined;
 
   /**
    * A convoy's outcome decided outside the resolver: `true` the fleet convoys even if dislodged, `false` it does not
@@ -272,9 +305,22 @@ export interface RulesModule {
   /**
    * Before any phase is resolved: turn the orders given into the orders carried out. Mandate of Heaven rule 3:
    * orders for neutral units are ballots, replaced by the adopted order of each unit; rule 2: a default placement.
-   * Orders it drops produce no result (ballots are secret); `events` are reported with the adjudication.
+   * Ballots it counts produce no result of their own (they are secret); every other order it drops gets a result in
+   * `results` (an order given in a voted neutral's name), so every order given has its line. `events` are reported
+   * with the adjudication.
    */
-  adoptOrders?(q: { map: GameMap; position: Position; orders: PowerOrder[]; context: AdjudicationContext }): { orders: PowerOrder[]; events?: VariantEvent[] };
+  adoptOrders?(q: { map: GameMap; position: Position; orders: PowerOrder[]; context: AdjudicationContext }): {
+    orders: PowerOrder[];
+    events?: VariantEvent[];
+    results?: OrderResult[];
+  };
+
+  /**
+   * Problems in the variant's state (`position.variantState`) on this map, one readable line each: a province the
+   * map does not have, a power the variant does not have (callers that read a state from outside, like the CLI,
+   * refuse it). Undefined or empty: the state can be used.
+   */
+  checkState?(q: { map: GameMap; position: Position; powers: Power[] }): string[];
 
   /**
    * Powers whose units the players' vote moves, given the powers with a seated player: an order a player gives

@@ -31,8 +31,11 @@ export interface Unit extends Location {
 }
 
 export interface DislodgedUnit extends Unit {
-  /** Province the dislodging attack came from (DATC 6.H: no retreat there unless the attack came by convoy). */
-  attackerFrom: ProvinceId;
+  /**
+   * Province the dislodging attack came from (DATC 6.H: no retreat there unless the attack came by convoy); absent
+   * when the attacker came from no province of the map (a virtual unit that rises from nowhere).
+   */
+  attackerFrom?: ProvinceId;
   viaConvoy: boolean;
   /** Where the unit may retreat, filled in by the adjudicator after movement. */
   retreatOptions?: string[];

@@ -18,7 +18,8 @@ export interface CaseOutput {
   id: string | number | null;
   phase: Position['phase'];
   units: Unit[];
-  dislodged: (Unit & { attackerFrom: string; viaConvoy: boolean; retreatOptions: string[] })[];
+  /** `attackerFrom` is absent when the attacker came from no province of the map (a virtual army rising from nowhere). */
+  dislodged: (Unit & { attackerFrom?: string; viaConvoy: boolean; retreatOptions: string[] })[];
   contested: string[];
   results: OrderResult[];
   supplyCenters: Position['supplyCenters'];
@@ -190,11 +191,57 @@ export function readPlainCase(raw: unknown): AdjudicateCase | null {
 
 /** Units must stand where the variant allows, or the adjudicator would be fed a board that cannot exist. */
 function checkUnits(variant: Variant, units: readonly Unit[], name: string): void {
+  const powers = powerNames(variant);
   for (const u of units) {
     const where = u.coast ? `${u.province}/${u.coast}` : u.province;
     if (!variant.map.has(u.province)) throw new InputError(`${name}: unit ${u.type} ${where}: no province "${u.province}" in ${variant.id}`);
+    if (!powers.has(u.power)) throw new InputError(`${name}: unit ${u.type} ${where}: ${noPower(variant, u.power)}`);
     if (!variant.map.canStand(u.type, u)) throw new InputError(`${name}: unit ${u.type} ${where}: ${u.type === 'A' ? 'an army' : 'a fleet'} cannot stand there`);
   }
+}
+
+/** Each variant's power names, computed once per variant (cases come by thousands). */
+const powerNamesOf = new WeakMap<Variant, ReadonlySet<string>>();
+function powerNames(variant: Variant): ReadonlySet<string> {
+  let names = powerNamesOf.get(variant);
+  if (!names) powerNamesOf.set(variant, (names = new Set(variant.powers.map((p) => p.name))));
+  return names;
+}
+
+function noPower(variant: Variant, power: string): string {
+  return `no power "${power}" in ${variant.id} (its powers: ${variant.powers.map((p) => p.name).join(', ')})`;
+}
+
+function checkOrderPowers(variant: Variant, orders: AdjudicateCase['orders'], name: string): void {
+  const powers = powerNames(variant);
+  orders.forEach((o, i) => {
+    if (!powers.has(o.power)) throw new InputError(`${name}: orders[${i}] ("${o.text}"): ${noPower(variant, o.power)}`);
+  });
+}
+
+/**
+ * Every power and place the case names besides its units must be the variant's (issue 19 §3): an unknown power, a
+ * place that is not on the map, a variant state naming either, is refused naming what was wrong, never adjudicated.
+ */
+function checkNames(variant: Variant, c: AdjudicateCase, position: Position, name: string): void {
+  const powers = powerNames(variant);
+  const { map } = variant;
+  checkOrderPowers(variant, c.orders, name);
+  c.players?.forEach((p, i) => {
+    if (!powers.has(p)) throw new InputError(`${name}: players[${i}]: ${noPower(variant, p)}`);
+  });
+  if (c.supplyCenters) {
+    for (const [power, owned] of Object.entries(c.supplyCenters)) {
+      if (!powers.has(power)) throw new InputError(`${name}: supplyCenters: ${noPower(variant, power)}`);
+      for (const p of owned) if (!map.has(p)) throw new InputError(`${name}: supplyCenters.${power}: no province "${p}" in ${variant.id}`);
+    }
+  }
+  for (const p of c.contested ?? []) if (!map.has(p)) throw new InputError(`${name}: contested: no province "${p}" in ${variant.id}`);
+  for (const d of c.dislodged ?? []) {
+    if (d.attackerFrom !== undefined && !map.has(d.attackerFrom)) throw new InputError(`${name}: dislodged ${d.type} ${d.province}: attackerFrom: no province "${d.attackerFrom}" in ${variant.id}`);
+  }
+  const problems = position.variantState === undefined ? [] : (variant.rules.checkState?.({ map, position, powers: [...powers] }) ?? []);
+  if (problems.length > 0) throw new InputError(`${name}: variantState: ${problems[0]}`);
 }
 
 function withCoast(u: { power: string; type: 'A' | 'F'; province: string; coast?: string | null }): Unit {
@@ -227,12 +274,12 @@ function readOrders(variant: Variant, position: Position, orders: AdjudicateCase
   return { orders: out, failures };
 }
 
-/** Each variant's starting ownership, computed once per run rather than once per case (the engine never mutates it). */
-const startingCentersOf = new WeakMap<Variant, Position['supplyCenters']>();
-function startingCenters(variant: Variant): Position['supplyCenters'] {
-  let centers = startingCentersOf.get(variant);
-  if (!centers) startingCentersOf.set(variant, (centers = variant.startingPosition().supplyCenters));
-  return centers;
+/** Each variant's starting position, computed once per run rather than once per case (the engine never mutates it). */
+const startingPositionOf = new WeakMap<Variant, Position>();
+function startingPosition(variant: Variant): Position {
+  let start = startingPositionOf.get(variant);
+  if (!start) startingPositionOf.set(variant, (start = variant.startingPosition()));
+  return start;
 }
 
 /** One case read and adjudicated: what `adjudicate` prints, and what `render` draws (the same decisions). */
@@ -270,16 +317,20 @@ export function setUpCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0
     units,
     dislodged: c.phase.type === 'retreat' ? (c.dislodged ?? []).map((d) => ({ ...withCoast(d), attackerFrom: d.attackerFrom, viaConvoy: d.viaConvoy, ...(d.retreatOptions ? { retreatOptions: d.retreatOptions } : {}) })) : [],
     contested: c.phase.type === 'retreat' ? (c.contested ?? []) : [],
-    supplyCenters: c.supplyCenters ?? startingCenters(variant),
-    ...(c.variantState ? { variantState: c.variantState } : {}),
+    supplyCenters: c.supplyCenters ?? startingPosition(variant).supplyCenters,
   };
+  // A missing variantState is the variant's state at the start of a game (cli.md), as the game would have it.
+  const variantState = c.variantState ?? startingPosition(variant).variantState;
+  if (variantState !== undefined) position.variantState = variantState;
   checkUnits(variant, position.dislodged, name);
+  checkNames(variant, c, position, name);
   const context: AdjudicationContext = c.players ? { players: c.players } : {};
 
   // A retreat case given by its movement phase: play the prelude to reach the retreat position.
   if (c.phase.type === 'retreat' && c.dislodged === undefined && c.prelude) {
     const preludeUnits = c.prelude.units.map(withCoast);
     checkUnits(variant, preludeUnits, `${name} prelude`);
+    checkOrderPowers(variant, c.prelude.orders, `${name} prelude`);
     const before: Position = { ...position, phase: c.prelude.phase, units: preludeUnits, dislodged: [], contested: [] };
     const { orders } = readOrders(variant, before, c.prelude.orders);
     const after = adjudicateOrExplain(variant, before, orders, context, name).position;
@@ -316,9 +367,10 @@ export function resolveCase(base: Variant, c: AdjudicateCase, name = caseName(c,
   const adj = adjudicateOrExplain(variant, position, orders, context, name);
   const decisive =
     c.phase.type === 'movement' && c.battles === undefined && variant.rules.decisive ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options }) : undefined;
-  // Ballots are secret (Mandate of Heaven rule 3): an unreadable order for another power's unit is not echoed back
-  // in a variant that turns such orders into ballots.
-  const unread = variant.rules.adoptOrders ? readFailures.filter((f) => !ordersOtherPowersUnit(position, f)) : readFailures;
+  // Ballots are secret (Mandate of Heaven rule 3): an unreadable order for a unit of a power the players' vote moves
+  // is not echoed back with its voter.
+  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: c.players ?? [] }) ?? []);
+  const unread = voted.size > 0 ? readFailures.filter((f) => !ballotFor(position, f, voted)) : readFailures;
   return { variant, options, position, orders, unread, adjudication: adj, ...(decisive ? { decisive } : {}) };
 }
 
@@ -332,11 +384,11 @@ function adjudicateOrExplain(variant: Variant, position: Position, orders: Power
   }
 }
 
-/** Is this the order of a power for another power's unit (a ballot, in a variant that turns such orders into ballots)? */
-export function ordersOtherPowersUnit(position: Position, failure: Pick<OrderResult, 'power' | 'unit'>): boolean {
+/** Is this unreadable order one for another power's unit that the players' vote moves (a ballot)? */
+function ballotFor(position: Position, failure: OrderResult, voted: ReadonlySet<string>): boolean {
   const province = failure.unit.split(' ')[1]?.split('/')[0];
   const owner = position.units.find((u) => u.province === province)?.power ?? position.dislodged.find((d) => d.province === province)?.power;
-  return owner !== undefined && owner !== failure.power;
+  return owner !== undefined && owner !== failure.power && voted.has(owner);
 }
 
 /** The case's `options` checked against the variant's game options, defaults filled in. Throws `InputError`. */
@@ -368,7 +420,7 @@ function dislodgedOutput(d: DislodgedUnit): CaseOutput['dislodged'][number] {
     type: d.type,
     province: d.province,
     coast: d.coast,
-    attackerFrom: d.attackerFrom,
+    ...(d.attackerFrom !== undefined ? { attackerFrom: d.attackerFrom } : {}),
     viaConvoy: d.viaConvoy,
     retreatOptions: d.retreatOptions ?? [],
   };

@@ -9,7 +9,8 @@ import { phaseSchema, unitSchema } from '../../variants/schema.js';
 const orderSchema = z.object({ power: z.string().min(1), text: z.string() }).passthrough();
 
 const dislodgedSchema = unitSchema.extend({
-  attackerFrom: z.string().min(1),
+  /** Absent when the attacker came from no province (a virtual army rising from nowhere: Warhammer's Immortality). */
+  attackerFrom: z.string().min(1).optional(),
   viaConvoy: z.boolean().default(false),
   retreatOptions: z.array(z.string()).optional(),
 });

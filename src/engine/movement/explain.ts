@@ -3,6 +3,7 @@
  */
 import { formatOrder } from '../format.js';
 import { locationKey } from '../map.js';
+import type { StrengthKind } from '../rules.js';
 import type { OrderOutcome, OrderResult } from '../types.js';
 import type { MovementResolver } from './resolver.js';
 
@@ -10,6 +11,8 @@ import type { MovementResolver } from './resolver.js';
 const NO_MOVES: readonly number[] = [];
 
 export function describeUnit(r: MovementResolver, i: number): string {
+  const label = r.units[i]!.label;
+  if (label) return label; // a virtual unit the variant names (`the Illusion`)
   const u = r.units[i]!.unit;
   const abbr = r.map.province(u.province)?.abbreviation ?? u.province;
   return `${u.type} ${abbr}${u.coast ? '/' + u.coast : ''}`;
@@ -34,12 +37,37 @@ export function explainResult(r: MovementResolver, i: number): OrderResult {
   return out;
 }
 
+/**
+ * Why the variant's rules set these strengths, as a list to append to `a vs b` (`: the wall of Linzi …`), or ''.
+ * Each strength must have been computed just before (the resolver keeps the note of the last computation).
+ */
+function notes(r: MovementResolver, strengths: [StrengthKind, number][]): string {
+  const found = [...new Set(strengths.map(([kind, j]) => r.strengthNote(kind, j)).filter((n): n is string => n !== undefined))];
+  return found.length > 0 ? `: ${found.join('; ')}` : '';
+}
+
+/** `; dislodged by A Mun from Munich`, naming a battle decided outside the resolver there and a rule that set the attack. */
+function dislodgedText(r: MovementResolver, i: number, dislodger: number | null): string {
+  if (dislodger === null) return '';
+  const here = r.units[i]!.unit.province;
+  // Said once: a move that lost the battle fought at its own province says so already.
+  const target = r.role[i] === 'move' ? r.dest[i] : null;
+  const own = target ? r.battleAt(target) : undefined;
+  const told = own !== null && typeof own === 'object' && own.at === here;
+  const lost = typeof r.battleAt(here) === 'string' && !told ? `lost the battle at ${placeName(r, here)}: ` : '';
+  const from = r.units[dislodger]!.unit.province;
+  const origin = r.map.has(from) ? ` from ${placeName(r, from)}` : '';
+  const attack = r.attackStrength(dislodger);
+  const why = notes(r, [['attack', dislodger]]);
+  return `; ${lost}dislodged by ${describeUnit(r, dislodger)}${origin}${why ? ` (attack ${attack}${why})` : ''}`;
+}
+
 /** The outcome of unit `i`'s order and the reason a player reads. */
 function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
   const ou = r.units[i]!;
   const order = ou.order;
   const dislodger = r.dislodger(i);
-  const dislodged = dislodger !== null ? `; dislodged by ${describeUnit(r, dislodger)} from ${placeName(r, r.units[dislodger]!.unit.province)}` : '';
+  const dislodged = dislodgedText(r, i, dislodger);
   if (ou.illegalReason) {
     return ['illegal', `${ou.illegalReason}, so the unit held${dislodged}`];
   }
@@ -51,12 +79,18 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
       const ok = r.succeeded(i);
       const custom = r.customReason[i];
       if (custom) return [ok ? 'success' : 'failure', custom + dislodged];
+      const target = r.dest[i]!;
+      const battle = r.battleAt(target);
+      const stayed = battleWonAtHome(r, i);
       if (ok) {
-        const victim = r.index.get(r.dest[i]!);
+        const victim = r.index.get(target);
         const displaced = victim !== undefined && victim !== i && r.dislodger(victim) === i ? `, dislodging ${describeUnit(r, victim)}` : '';
-        return ['success', `moved to ${placeName(r, r.dest[i]!)}${displaced}`];
+        if (battle === ou.unit.province) return ['success', `won the battle at ${placeName(r, target)} and moved there${displaced}`];
+        const attack = r.attackStrength(i);
+        const why = notes(r, [['attack', i]]);
+        return ['success', `moved to ${placeName(r, target)}${displaced}${why ? ` (attack ${attack}${why})` : ''}`];
       }
-      return ['failure', whyMoveFailed(r, i) + dislodged];
+      return ['failure', whyMoveFailed(r, i) + stayed + dislodged];
     }
     case 'support': {
       const reason = r.voidReason[i];
@@ -89,12 +123,21 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
       if (army >= 0 && !r.succeeded(army)) return ['success', `convoy in place, but ${describeUnit(r, army)} did not arrive${dislodged}`];
       return ['success', (army >= 0 ? `convoyed ${describeUnit(r, army)}` : 'convoyed') + dislodged];
     }
-    default:
+    default: {
+      const won = dislodger === null && r.battleAt(ou.unit.province) === ou.unit.province ? `: won the battle at ${placeName(r, ou.unit.province)}` : '';
       if (order.kind === 'special') {
-        return [dislodger === null ? 'success' : 'failure', dislodger === null ? 'done' : dislodged.slice(2)];
+        return [dislodger === null ? 'success' : 'failure', dislodger === null ? `done${won}` : dislodged.slice(2)];
       }
-      return [dislodger === null ? 'success' : 'failure', dislodger === null ? 'held' : dislodged.slice(2)];
+      return [dislodger === null ? 'success' : 'failure', dislodger === null ? `held${won}` : dislodged.slice(2)];
+    }
   }
+}
+
+/** `; it held Reikland Forest: won the battle there`, for a unit whose move failed but whose own province a battle kept. */
+function battleWonAtHome(r: MovementResolver, i: number): string {
+  const here = r.units[i]!.unit.province;
+  if (r.dislodger(i) !== null || r.battleAt(here) !== here) return '';
+  return `; it held ${placeName(r, here)}: won the battle there`;
 }
 
 function whyMoveFailed(r: MovementResolver, i: number): string {
@@ -103,12 +146,17 @@ function whyMoveFailed(r: MovementResolver, i: number): string {
     const ordered = r.convoyers[i]!.length + r.disruptedConvoyers[i]!.length;
     return ordered === 0 ? 'no fleet convoyed it' : 'the convoy was disrupted';
   }
-  const attack = r.attackStrength(i);
   const target = r.dest[i]!;
+  // A battle decided outside the resolver (Warhammer's decisive battles): the strengths did not decide it.
+  const battle = r.battleAt(target);
+  if (battle === null) return `no move into ${placeName(r, target)} succeeded: the battle there was won by a side that could not take it`;
+  if (typeof battle === 'string') return `lost the battle at ${placeName(r, target)}`;
+  if (battle && battle.lost === r.units[i]!.unit.province) return `lost the battle at ${placeName(r, battle.at)}`;
+  const attack = r.attackStrength(i);
   const opponent = r.headToHead[i]!;
   if (opponent >= 0) {
     const defend = r.defendStrength(opponent);
-    if (attack <= defend) return `lost the head-to-head battle with ${describeUnit(r, opponent)} (${attack} vs ${defend})`;
+    if (attack <= defend) return `lost the head-to-head battle with ${describeUnit(r, opponent)} (${attack} vs ${defend}${notes(r, [['attack', i], ['defend', opponent]])})`;
   } else {
     const hold = r.holdStrength(target);
     if (attack <= hold) {
@@ -117,7 +165,7 @@ function whyMoveFailed(r: MovementResolver, i: number): string {
       if (r.units[occupant]!.unit.power === r.units[i]!.unit.power && attack === 0) {
         return stuck ? `blocked by ${describeUnit(r, occupant)}${stuck}` : `cannot dislodge ${describeUnit(r, occupant)}, a unit of its own power`;
       }
-      return `bounced off ${describeUnit(r, occupant)} in ${placeName(r, target)}${stuck} (${attack} vs ${hold})`;
+      return `bounced off ${describeUnit(r, occupant)} in ${placeName(r, target)}${stuck} (${attack} vs ${hold}${notes(r, [['attack', i], ['hold', occupant]])})`;
     }
   }
   // Every move that kept it out, by province (never in listing order).
@@ -132,7 +180,8 @@ function whyMoveFailed(r: MovementResolver, i: number): string {
   }
   if (bounced.length > 0) {
     bounced.sort((a, b) => byProvince(r, a, b));
-    return `bounced with ${bounced.map((k) => describeUnit(r, k)).join(' and ')} (${attack} vs ${strongest})`;
+    const why = notes(r, [['attack', i], ...bounced.map((k): [StrengthKind, number] => ['prevent', k])]);
+    return `bounced with ${bounced.map((k) => describeUnit(r, k)).join(' and ')} (${attack} vs ${strongest}${why})`;
   }
   return 'the move failed';
 }

@@ -15,6 +15,10 @@ export interface MovementOutcome {
   contested: ProvinceId[];
   results: OrderResult[];
   ordered: OrderedUnit[];
+  /** Armies whose moves went by convoy (`MovementOutcomeView.convoyed`). */
+  convoyed: ProvinceId[];
+  /** What kept a failed move out (`MovementOutcomeView.keptOut`), computed when asked. */
+  keptOut(province: ProvinceId): ProvinceId[];
 }
 
 /** `pass`: the data of the variant's outer loop (`RulesModule.revisitMovement`), visible to hooks as `ctx.pass`. */
@@ -63,22 +67,24 @@ export function resolveMovement(map: GameMap, rules: RulesModule, position: Posi
   const dislodged: DislodgedUnit[] = dislodgedUnits.map((i, k) => {
     const by = dislodgers[k]!;
     const u = r.units[i]!.unit;
-    const attackerFrom = r.units[by]!.unit.province;
+    // A virtual attacker that rose from nowhere (Warhammer's Immortality) has no province to name or to keep retreats out of.
+    const from = r.units[by]!.unit.province;
+    const attackerFrom = map.has(from) ? from : undefined;
     const viaConvoy = r.byConvoy[by]!;
-    return {
-      power: u.power,
-      type: u.type,
-      province: u.province,
-      coast: u.coast,
-      attackerFrom,
-      viaConvoy,
-      retreatOptions: retreatOptions(map, rules, u, blocksRetreats, contested, attackerFrom, viaConvoy, position),
-    };
+    const options = retreatOptions(map, rules, u, blocksRetreats, contested, attackerFrom, viaConvoy, position);
+    const d: DislodgedUnit = { power: u.power, type: u.type, province: u.province, coast: u.coast, viaConvoy, retreatOptions: options };
+    if (attackerFrom !== undefined) d.attackerFrom = attackerFrom;
+    return d;
   });
   const results: OrderResult[] = [];
   r.units.forEach((ou, i) => {
     if (!ou.virtual) results.push(explainResult(r, i));
   });
   results.push(...rejected);
-  return { units, dislodged, contested: [...contested].sort(), results, ordered: r.units };
+  const convoyed = r.units.flatMap((ou, i) => (r.byConvoy[i] ? [ou.unit.province] : [])).sort();
+  const keptOut = (province: ProvinceId) => {
+    const i = r.index.get(province);
+    return i === undefined ? [] : r.keptOut(i).map((k) => r.units[k]!.unit.province);
+  };
+  return { units, dislodged, contested: [...contested].sort(), results, ordered: r.units, convoyed, keptOut };
 }

@@ -17,7 +17,7 @@
  * that depends on a strength takes part in cycle detection like any other decision.
  */
 import { locationKey, type GameMap } from '../map.js';
-import type { MovementContext, OrderedUnit, RulesModule, StrengthKind } from '../rules.js';
+import type { BattleLoss, MovementContext, OrderedUnit, RulesModule, StrengthKind } from '../rules.js';
 import type { Location, Position, ProvinceId } from '../types.js';
 import { convoyRouteExists, onMinimalRoute } from './orders/convoy.js';
 import { supportMismatch } from './orders/support.js';
@@ -70,6 +70,8 @@ export class MovementResolver {
   readonly customContests: ProvinceId[][] = [];
   /** Supports counted as cut by the backup rule: whether they were cut depended on themselves. */
   readonly loopCut = new Set<number>();
+  /** Why a variant's rule set a strength (`StrengthRuling.because`), by unit and kind (`strengthKey`), as last computed. */
+  private readonly strengthNotes = new Map<number, string>();
 
   private readonly state: Uint8Array;
   /** Each decision's value: 0/1 for moves, holds and convoys; for supports, how much the support counts. */
@@ -447,7 +449,9 @@ export class MovementResolver {
     const target = this.dest[i]!;
     const contenders = this.movesInto.get(target)!;
     const override = this.rules.battleWinner?.(this.ctx, target, contenders.map((k) => this.units[k]!));
-    if (override !== undefined) return override === this.units[i]!.unit.province;
+    if (override !== undefined && (override === null || typeof override === 'string')) return override === this.units[i]!.unit.province;
+    // A move that lost a battle fought elsewhere (a head-to-head decided at its own province) fails; the others go on.
+    if (override && override.lost === this.units[i]!.unit.province) return false;
     const attack = this.attackStrength(i);
     const opponent = this.headToHead[i]!;
     if (opponent >= 0) {
@@ -586,7 +590,19 @@ export class MovementResolver {
   private strength(kind: StrengthKind, i: number, supports: number[], classic: number): number {
     const hook = this.rules.strength;
     if (!hook) return classic;
-    return hook(this.ctx, { kind, subject: this.units[i]!, supports: supports.map((s) => this.units[s]!), classic }) ?? classic;
+    const got = hook(this.ctx, { kind, subject: this.units[i]!, supports: supports.map((s) => this.units[s]!), classic });
+    if (got === undefined || typeof got === 'number') {
+      if (this.strengthNotes.size > 0) this.strengthNotes.delete(strengthKey(kind, i));
+      return got ?? classic;
+    }
+    // A strength a variant's rule set, with why (a wall, an ability, a last-unit bonus): the reasons name it.
+    this.strengthNotes.set(strengthKey(kind, i), got.because);
+    return got.value;
+  }
+
+  /** Why the variant's rule set this strength of unit `i`, as last computed (ask for the strength first). */
+  strengthNote(kind: StrengthKind, i: number): string | undefined {
+    return this.strengthNotes.get(strengthKey(kind, i));
   }
 
   attackStrength(i: number): number {
@@ -618,6 +634,50 @@ export class MovementResolver {
   }
 
   // ---------------------------------------------------------------- results
+
+  /**
+   * The battle decided outside the resolver (`battleWinner`) for the province `province`, given the moves into it:
+   * the province the winning unit stands in, null (no move in succeeds), or undefined (no such battle). Asked again
+   * once everything is resolved, so it reads the final decisions.
+   */
+  battleAt(province: ProvinceId): ProvinceId | null | BattleLoss | undefined {
+    const contenders = this.movesInto.get(province);
+    if (!contenders || !this.rules.battleWinner) return undefined;
+    return this.rules.battleWinner(this.ctx, province, contenders.map((k) => this.units[k]!));
+  }
+
+  /**
+   * The units that kept the failed move `i` out (`MovementOutcomeView.keptOut`), by index, in province order: the
+   * winner of a battle decided outside the resolver; else a unit of its own power that stayed in the target without
+   * being ordered to move (alone: no battle could put the move through it); else its head-to-head opponent, the unit
+   * that stayed in the target, and the moves that stood it off, each when its strength was at least the attack's.
+   */
+  keptOut(i: number): number[] {
+    if (this.role[i] !== 'move' || this.succeeded(i) || this.customEnd[i] || !this.hasPath(i)) return [];
+    const target = this.dest[i]!;
+    const battle = this.battleAt(target);
+    if (battle === null || typeof battle === 'string') {
+      const winner = battle === null ? undefined : this.index.get(battle);
+      return winner === undefined || winner === i ? [] : [winner];
+    }
+    if (battle && battle.lost === this.units[i]!.unit.province) {
+      const occupant = this.index.get(target);
+      return occupant === undefined ? [] : [occupant];
+    }
+    const occupant = this.index.get(target);
+    const mover = this.units[i]!.unit.power;
+    if (occupant !== undefined && this.role[occupant] !== 'move' && this.units[occupant]!.unit.power === mover) return [occupant];
+    const attack = this.attackStrength(i);
+    const opponent = this.headToHead[i]!;
+    const out: number[] = [];
+    if (opponent >= 0) {
+      if (attack <= this.defendStrength(opponent)) out.push(opponent);
+    } else if (occupant !== undefined && attack <= this.holdStrength(target)) out.push(occupant);
+    for (const k of this.movesInto.get(target) ?? NO_MOVES) {
+      if (k !== i && k !== opponent && attack <= this.preventStrength(k)) out.push(k);
+    }
+    return out.sort((a, b) => (this.units[a]!.unit.province < this.units[b]!.unit.province ? -1 : 1));
+  }
 
   resolveAll(): void {
     for (let i = 0; i < this.units.length; i++) this.resolve(i);
@@ -691,6 +751,11 @@ export class MovementResolver {
       pass: this.pass,
     };
   }
+}
+
+const STRENGTH_KINDS: Record<StrengthKind, number> = { attack: 0, hold: 1, defend: 2, prevent: 3 };
+function strengthKey(kind: StrengthKind, i: number): number {
+  return i * 4 + STRENGTH_KINDS[kind];
 }
 
 /** What one guess of a cycle's head made of the cycle. */

@@ -10,9 +10,9 @@ import type { MandateFeatures } from './features.js';
 import { lastStandOf, lastStandStrength, reviseLastStand } from './rules/last-stand.js';
 import { afterNomadWinter, completePlacement, nomadBuildPlaces, nomadBuildSlots, nomadDelta, nomadWinter, PLACEMENT_YEAR } from './rules/nomads.js';
 import { convoysFrom, RIVER_DISRUPTION, riverConvoyDisruptors } from './rules/river-convoy.js';
-import { isNonNeutral, isVoted, readState, withState, type MandateState } from './rules/state.js';
+import { isNonNeutral, isVoted, readState, stateProblems, withState, type MandateState } from './rules/state.js';
 import { mandateWinner } from './rules/victory.js';
-import { adoptBallots, electorate } from './rules/votes.js';
+import { adoptBallots, electorate, ownOrderRefused } from './rules/votes.js';
 
 export function mandateRules(features: MandateFeatures, base?: GameMap): RulesModule {
   const nomads = features.nomads;
@@ -39,8 +39,10 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
         const { orders: placed, event } = completePlacement(features, map, position, orders);
         return { orders: placed, events: event ? [event] : [] };
       }
-      return { orders: adoptBallots(features, state, map, rules, position, orders, context) };
+      return adoptBallots(features, state, map, rules, position, orders, context);
     },
+
+    checkState: ({ position, powers }) => stateProblems(features, position, powers),
 
     votedPowers: ({ position, players }) => {
       const state = readState(position);
@@ -194,7 +196,7 @@ function neutralResult(features: MandateFeatures, r: OrderResult, phase: Positio
     (_m, place: string, power: string) =>
       power === features.nomads ? `${place} is not a place where the Hsiung-Nu may build now (Mandate of Heaven rule 2)` : `${place} is not a supply centre ${power} owns (Mandate of Heaven rule 1)`,
   );
-  if (voted(r.power)) {
+  if (voted(r.power) && r.reason !== ownOrderRefused(r.power)) {
     const { defaulted, ...rest } = r;
     if (defaulted) {
       if (phase === 'movement') reason = reason.replace(/^no order: the unit held/, 'held (no majority)');

@@ -14,7 +14,7 @@
  * decisions.md: foreign supports split the total (strength 2 = 125 % = two armies of 940 points).
  */
 import type { DecisiveDeclaration } from '../../engine/rules.js';
-import { resolveMovement } from '../../engine/movement/index.js';
+import { provisionalOutcome } from './rules/decisive.js';
 import type { BattleReport, Position, Power, PowerOrder, ProvinceId } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { adjudicate } from '../../engine/adjudicate.js';
@@ -91,7 +91,7 @@ export function groupBattles(
       else return seen.add(`${d.power}|${d.unit}`);
       return false;
     });
-  const outcome = resolveMovement(variant.map, variant.rules, position, orders);
+  const outcome = provisionalOutcome(variant.map, variant.rules, position, orders);
   // Strong Capitals adds to the strength a unit holds with, so to its army (campaign.ts).
   const strong = campaignOf(opts.options ?? {}).strongCapitals;
   const field = fieldOf(variant.map, outcome, strong ? { strongCapitals: capitalsIn(position, readFeatures(variant.data).capitals) } : {});

@@ -4,18 +4,27 @@
  * Interpretations, with the seed sentence each rests on: docs/rules/warhammer.md.
  * Skaven Underways need no code here: they are army links reserved to the Skaven in map.json (`links[].power`).
  */
-import { resolveMovement } from '../../engine/movement/index.js';
 import type { RulesModule } from '../../engine/rules.js';
 import { campaignOf, campaignOptions, capitalsIn, type Campaign } from './campaign.js';
 import type { WarhammerFeatures } from './features.js';
 import { followCapitals } from './followers.js';
 import { battleWinner, convoyStands, duplicateReports, isBattlePass, reportProblems, ruling } from './rules/battles.js';
 import { buildableCenters } from './rules/capitals.js';
-import { decisiveDeclarations, gameOptions as decisiveOptions } from './rules/decisive.js';
+import { decisiveDeclarations, gameOptions as decisiveOptions, provisionalOutcome } from './rules/decisive.js';
 import { hillArmiesAfter, supplyDelta } from './rules/hills.js';
 import { illusionArmy, illusionHoldStrength } from './rules/illusion.js';
-import { adoptImmortalSupports, IMMORTAL_SUPPORT, immortalArmy, immortalCanMove, immortalSupportParser, immortalSupportSpec } from './rules/immortality.js';
+import {
+  adoptImmortalSupports,
+  IMMORTAL_SUPPORT,
+  immortalArmy,
+  immortalCanMove,
+  immortalityEvents,
+  immortalSupportParser,
+  immortalSupportSpec,
+  immortalSupportTexts,
+} from './rules/immortality.js';
 import { seaRaiderStrength } from './rules/sea-raiders.js';
+import { stateProblems } from './state.js';
 
 export const gameOptions = { ...decisiveOptions, ...campaignOptions };
 
@@ -24,19 +33,27 @@ export function warhammerRules(features: WarhammerFeatures, campaign: Campaign =
   const rules: RulesModule = {
     // Dogs of War choices, Sepoys and Mercenaries, revolted capitals, hill armies (state.ts): callers carry variantState.
     stateful: true,
+    checkState: ({ map, position, powers }) => stateProblems(map, position, powers),
     gameOptions,
-    decisive: ({ position, orders, adjudication, options }) => decisiveDeclarations(position, orders, adjudication, options),
+    // The provisional result is the adjudication's first pass; its resolver says who kept each move out.
+    decisive: ({ map, position, orders, options }) => decisiveDeclarations(provisionalOutcome(map, rules, position, orders), options),
     // Immortality: "A second Vampire Count army may support this move" (`A Gfor S Immortality`). Off in the Greater Empire.
     specialOrders: { [IMMORTAL_SUPPORT]: immortalSupportSpec },
     specialOrderParsers: [immortalSupportParser],
-    adoptOrders: ({ position, orders }) => ({ orders: position.phase.type === 'movement' && !campaign.greaterEmpire ? adoptImmortalSupports(position, orders) : orders }),
-    extraOrders: ({ position, orders }) => [...illusionArmy(position, orders), ...(campaign.greaterEmpire ? [] : immortalArmy(position, orders))],
+    adoptOrders: ({ map, position, orders }) => ({
+      orders: position.phase.type === 'movement' && !campaign.greaterEmpire ? adoptImmortalSupports(map, rules, position, orders) : orders,
+    }),
+    extraOrders: ({ map, position, orders }) => [...illusionArmy(map, rules, position, orders), ...(campaign.greaterEmpire ? [] : immortalArmy(map, rules, position, orders))],
     canMove: ({ unit, to }) => immortalCanMove(unit, to),
     strength: (ctx, q) => {
-      const value = seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q) ?? q.classic;
-      // Strong Capitals: "Any unit holding on a capital, holds with an additional strength." (the Illusion too)
-      const holding = q.kind === 'hold' && q.subject.order.kind !== 'move' && value > 0;
-      return campaign.strongCapitals && holding && capitalsIn(ctx.position, features.capitals).has(q.subject.unit.province) ? value + 1 : value;
+      const ability = seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q);
+      const value = ability?.value ?? q.classic;
+      // Strong Capitals: "Any unit holding on a capital, holds with an additional strength." (the Illusion too). A
+      // unit holds unless it carries out a move: an illegal move is a hold (issue 19); one that bounced back is not.
+      const holding = q.kind === 'hold' && (q.subject.order.kind !== 'move' || q.subject.illegalReason !== undefined) && value > 0;
+      if (!campaign.strongCapitals || !holding || !capitalsIn(ctx.position, features.capitals).has(q.subject.unit.province)) return ability;
+      const because = 'a unit holding on a capital holds with one more (Strong Capitals)';
+      return { value: value + 1, because: ability ? `${ability.because}; ${because}` : because };
     },
     // Decisive battles: pass 0 is the provisional result; with battles reported, one more pass with their winners.
     revisitMovement: ({ map, position, outcome, pass, context }) => {
@@ -48,9 +65,10 @@ export function warhammerRules(features: WarhammerFeatures, campaign: Campaign =
     battleWinner: (ctx, province) => battleWinner(ctx, province),
     convoyStands: (ctx, fleet) => convoyStands(ctx, fleet),
     destroyedUnits: ({ pass }) => (isBattlePass(pass) ? pass.destroyed : []),
-    afterMovement: ({ adjudication, pass }) => {
-      if (!isBattlePass(pass) || pass.events.length === 0) return adjudication;
-      return { ...adjudication, events: [...(adjudication.events ?? []), ...pass.events] };
+    afterMovement: ({ adjudication, ordered, pass }) => {
+      const events = [...(adjudication.events ?? []), ...immortalityEvents(ordered, adjudication), ...(isBattlePass(pass) ? pass.events : [])];
+      const results = immortalSupportTexts(adjudication.results);
+      return { ...adjudication, results, ...(events.length > 0 ? { events } : {}) };
     },
     checkBattles: ({ map, position, orders, battles, options }) => {
       if (battles.length === 0) return [];
@@ -59,7 +77,7 @@ export function warhammerRules(features: WarhammerFeatures, campaign: Campaign =
       const cataclysmic = (options.cataclysmicBattles ?? (campaign.cataclysmicBattles ? 'on' : 'off')) === 'on';
       const destroying = battles.some((b) => b.destroyed);
       if (destroying && !(cataclysmic && mode === 'gm')) return ['"destroyed" needs the Cataclysmic Battles option (cataclysmicBattles: on) with decisiveBattles: gm'];
-      return reportProblems(map, resolveMovement(map, rules, position, orders), battles, field(position)).concat(duplicateReports(battles));
+      return reportProblems(map, provisionalOutcome(map, rules, position, orders), battles, field(position)).concat(duplicateReports(battles));
     },
     buildableCenters: ({ map, position, power }) => buildableCenters(features, map, position, power),
     // Orcs in the Hills (armies needing no centre) and absent powers' worthless centres.

@@ -3,6 +3,7 @@
  * §5). Missing or partial state reads as the state at the start of a game.
  */
 import { z } from 'zod';
+import type { GameMap } from '../../engine/map.js';
 import type { Position, Power } from '../../engine/types.js';
 
 const followerSchema = z.object({
@@ -36,6 +37,34 @@ export function readState(position: Position): WarhammerState {
     throw new Error(`variantState is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
   }
   return parsed.data;
+}
+
+/**
+ * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each: a power or a province the variant does not have (issue 19 §3).
+ */
+export function stateProblems(map: GameMap, position: Position, powers: readonly Power[]): string[] {
+  const parsed = warhammerStateSchema.safeParse(position.variantState ?? {});
+  if (!parsed.success) return []; // a state of the wrong shape: readState names the field when the phase reads it
+  const state = parsed.data;
+  const known = new Set(powers);
+  const problems: string[] = [];
+  const power = (p: string, field: string) => known.has(p) || problems.push(`${field}: no power "${p}" in the variant`);
+  const province = (p: string, field: string) => map.has(p) || problems.push(`${field}: no province "${p}" on the map`);
+  for (const [p, choice] of Object.entries(state.dogsOfWar)) {
+    power(p, 'dogsOfWar');
+    province(choice.city, `dogsOfWar.${p}.city`);
+  }
+  for (const [p, follower] of Object.entries(state.followers)) {
+    power(p, 'followers');
+    power(follower.master, `followers.${p}.master`);
+  }
+  for (const [p, capital] of Object.entries(state.capitals)) {
+    power(p, 'capitals');
+    province(capital, `capitals.${p}`);
+  }
+  for (const p of state.hillArmies) province(p, 'hillArmies');
+  for (const p of state.absent) power(p, 'absent');
+  return problems;
 }
 
 export function withState(position: Position, state: WarhammerState): Position {

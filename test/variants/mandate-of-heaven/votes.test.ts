@@ -46,6 +46,15 @@ const unequal = [
   'Hsiung-Nu A bei', 'Hsiung-Nu A lfa', 'Hsiung-Nu A dhu', 'Hsiung-Nu A ysh', 'Song A son',
 ];
 
+/** §5 scenario 8: Song, activated, with five players' ballots for A son - tan and an order of its own. */
+const activatedSong = {
+  phase: SPRING_1,
+  units: [...START_UNITS.filter((u) => u !== 'Wei A dal' && u !== 'Chu A che'), 'Song A dal', 'Song A che'],
+  supplyCenters: { ...startCentres(), Song: ['che', 'dal', 'son'] },
+  variantState: { activated: ['Song'] },
+  orders: { ...ballots(['Qin', 'Chu', 'Qi', 'Yan', 'Han'], 'A son - tan'), Song: ['A son - hua'] },
+};
+
 const cases: MohCase[] = [
   {
     name: '§5 scenario 5: 5 players (15 units) vote A son - dal → adopted',
@@ -181,22 +190,20 @@ const cases: MohCase[] = [
   },
   {
     name: '§5 scenario 8: an activated Song without a player is still voted (5 of the 8 players carry it)',
-    phase: SPRING_1,
-    units: [...START_UNITS.filter((u) => u !== 'Wei A dal' && u !== 'Chu A che'), 'Song A dal', 'Song A che'],
-    supplyCenters: { ...startCentres(), Song: ['che', 'dal', 'son'] },
-    variantState: { activated: ['Song'] },
+    ...activatedSong,
     players: PLAYERS,
-    orders: { ...ballots(['Qin', 'Chu', 'Qi', 'Yan', 'Han'], 'A son - tan'), Song: ['A son - hua'] },
     expect: { results: { 'A son': { power: 'Song', order: 'A son - tan', result: 'success' } }, has: ['Song A tan'] },
   },
   {
+    name: 'issue 19 §3: the order an activated Song without a player gave itself has its line: void, and why',
+    ...activatedSong,
+    players: PLAYERS,
+    expect: { results: { 'A son': { power: 'Song', order: 'A son - hua', result: 'void', reason: /^Song is a neutral power: it carries out the orders a majority of the players adopt, none of its own/ } } },
+  },
+  {
     name: '§5 scenario 8: once a player is seated on Song, Song orders its own units',
-    phase: SPRING_1,
-    units: [...START_UNITS.filter((u) => u !== 'Wei A dal' && u !== 'Chu A che'), 'Song A dal', 'Song A che'],
-    supplyCenters: { ...startCentres(), Song: ['che', 'dal', 'son'] },
-    variantState: { activated: ['Song'] },
+    ...activatedSong,
     players: [...PLAYERS, 'Song'],
-    orders: { ...ballots(['Qin', 'Chu', 'Qi', 'Yan', 'Han'], 'A son - tan'), Song: ['A son - hua'] },
     expect: { results: { 'A son': { power: 'Song', order: 'A son - hua', result: 'success' } }, has: ['Song A hua'] },
   },
 ];

@@ -4,11 +4,11 @@
  */
 import type { WhCase } from './harness.js';
 
-const SEA_RAIDERS = 'Norse (Sea Raiders): "Norse fleets attack with a strength of 2 when assaulting a coastal province."';
+export const SEA_RAIDERS = 'Norse (Sea Raiders): "Norse fleets attack with a strength of 2 when assaulting a coastal province."';
 const NOT_HOLDING = 'Sea Raiders: "This does NOT count when holding in a coastal province or supporting an attack on a coastal province."';
-const ILLUSION = 'Wood Elves (Illusion): "the home center of Athel-Loren always has a virtual army on it. This army is always on hold orders"';
-const ILLUSION_SUPPORT = 'Illusion: "if a real unit is holding on Athel-Loren, it supports that unit to hold"';
-const IMMORTALITY = 'Vampire Counts (Immortality): "During Fall Moves, if the home center of the Vampire Counts (Sylvania) is controlled by foreign power, a virtual Vampire Count army moves to Sylvania"';
+export const ILLUSION = 'Wood Elves (Illusion): "the home center of Athel-Loren always has a virtual army on it. This army is always on hold orders"';
+export const ILLUSION_SUPPORT = 'Illusion: "if a real unit is holding on Athel-Loren, it supports that unit to hold"';
+export const IMMORTALITY = 'Vampire Counts (Immortality): "During Fall Moves, if the home center of the Vampire Counts (Sylvania) is controlled by foreign power, a virtual Vampire Count army moves to Sylvania"';
 const UNDERWAYS = 'Skaven (The Underways): "This allows Skaven armies on Skavenblight to move (or support) to an Underway Entrance … and vice versa."';
 
 export const abilityCases: WhCase[] = [

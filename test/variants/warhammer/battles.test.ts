@@ -2,33 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../../src/engine/index.js';
 import { battleReports, checkBattleReports, groupBattles, rollBattle, warhammer } from '../../../src/variants/warhammer/index.js';
 import { battleCases } from './battles.js';
+import { battleCaseTests } from './battle-runner.js';
 import { ordersOf, positionOf, unitText } from './harness.js';
 
 describe('Decisive battles: grouping, army sizes and re-adjudication (seed cases)', () => {
-  for (const c of battleCases) {
-    const position = positionOf(c.units);
-    const orders = ordersOf(position, c.orders);
-    if (c.battles) {
-      it(`${c.name}: the battles and their armies`, () => {
-        const { battles, problems } = groupBattles(warhammer, position, orders, c.declarations);
-        expect(problems).toEqual([]);
-        const got = battles.map((b) => ({
-          provinces: b.provinces,
-          sides: Object.fromEntries(b.sides.map((s) => [s.lead, s.armies.map((a) => `${a.power}: ${a.points}`)])),
-        }));
-        expect(got).toEqual(c.battles);
-      });
-    }
-    for (const [n, o] of (c.outcomes ?? []).entries()) {
-      it(`${c.name}: outcome ${n + 1} (${o.reports.map((r) => `${r.winner} wins ${r.province}`).join(', ')})`, () => {
-        expect(checkBattleReports(warhammer, position, orders, o.reports)).toEqual([]);
-        const adj = adjudicate(warhammer, position, orders, { battles: o.reports });
-        if (o.units) expect(adj.position.units.map(unitText).sort()).toEqual(o.units);
-        if (o.dislodged) expect(adj.dislodged.map(unitText).sort()).toEqual(o.dislodged);
-        expect(adj.events?.filter((e) => e.kind === 'battle-ignored') ?? []).toEqual([]);
-      });
-    }
-  }
+  battleCaseTests(battleCases);
 });
 
 describe('Decisive battles: dice', () => {

@@ -17,6 +17,8 @@ export interface WhCase {
   season?: 'spring' | 'fall';
   /** Centres that changed hands before the phase: province -> owner. */
   owners?: Record<string, string>;
+  /** Game options (campaign options: `{strongCapitals: 'on'}`). */
+  options?: Record<string, string>;
   expect: {
     units?: string[];
     results?: Record<string, OrderOutcome>;
@@ -54,7 +56,8 @@ export function ordersOf(position: Position, orders: Record<string, string[]>): 
 
 export function run(c: WhCase): Adjudication {
   const position = positionOf(c.units, c.season, c.owners);
-  return adjudicate(warhammer, position, ordersOf(position, c.orders));
+  const variant = c.options ? warhammer.configure!(c.options) : warhammer;
+  return adjudicate(variant, position, ordersOf(position, c.orders));
 }
 
 export function outcome(c: WhCase, adj: Adjudication): WhCase['expect'] {

@@ -12,7 +12,9 @@ import type { Variant } from '../../../src/engine/variant.js';
 import { battleReports, declarationsAllowed, groupBattles, warhammer } from '../../../src/variants/warhammer/index.js';
 import { rng } from '../../support/random.js';
 import { allPermutations, canonical, clusteredPosition, shuffled, EXHAUSTIVE_UP_TO, meetingOrders, runsFromEnv, SAMPLED_PERMUTATIONS } from '../../engine/order-invariance.js';
+import type { Order } from '../../../src/engine/types.js';
 import { abilityCases } from './abilities.js';
+import { headToHeadBattles, illegalNearAbilities } from './audit.js';
 import { battleCases } from './battles.js';
 import { ordersOf, positionOf } from './harness.js';
 
@@ -34,17 +36,18 @@ function orderDependence(variant: Variant, position: Position, orders: PowerOrde
   return null;
 }
 
-describe('Warhammer: order invariance of every ability case (every permutation up to 7 units)', () => {
-  for (const c of abilityCases) {
+describe('Warhammer: order invariance of every ability case and illegal order near an ability (every permutation up to 7 units)', () => {
+  for (const c of [...abilityCases, ...illegalNearAbilities]) {
     it(c.name, () => {
       const position = positionOf(c.units, c.season, c.owners);
-      expect(orderDependence(warhammer, position, ordersOf(position, c.orders), {}, 1)).toBeNull();
+      const variant = c.options ? warhammer.configure!(c.options) : warhammer;
+      expect(orderDependence(variant, position, ordersOf(position, c.orders), {}, 1)).toBeNull();
     });
   }
 });
 
-describe('Warhammer: order invariance of every decisive-battle outcome', () => {
-  for (const c of battleCases) {
+describe('Warhammer: order invariance of every decisive-battle outcome (head-to-heads included)', () => {
+  for (const c of [...battleCases, ...headToHeadBattles]) {
     for (const [n, o] of (c.outcomes ?? []).entries()) {
       it(`${c.name}: outcome ${n + 1}`, () => {
         const position = positionOf(c.units);
@@ -73,6 +76,52 @@ describe('Warhammer: order invariance of random positions, with and without deci
         const { battles } = groupBattles(variant, position, orders, declared);
         const reports = battles.flatMap((b) => battleReports(b, b.sides[Math.floor(r() * b.sides.length)]!.lead));
         if (reports.length > 0) expect(orderDependence(variant, position, orders, { battles: reports }, seed), `seed ${seed} with battles`).toBeNull();
+      }),
+      { numRuns: runsFromEnv(20) },
+    );
+  });
+});
+
+/**
+ * Orders that make head-to-heads (pairs of neighbouring units of different powers moving into each other) and
+ * illegal orders near the abilities (moves into Athel-Loren or Sylvania from a province not next to it, fleets into
+ * them), on top of `meetingOrders`.
+ */
+function headToHeadOrders(position: Position, r: () => number): PowerOrder[] {
+  const orders = new Map(meetingOrders(warhammer, position, r, 0).map((po) => ['unit' in po.order ? po.order.unit.province : '', po] as const));
+  const unitAt = new Map(position.units.map((u) => [u.province, u]));
+  const move = (from: string, to: string): PowerOrder => {
+    const u = unitAt.get(from)!;
+    const order: Order = { kind: 'move', unit: { type: u.type, province: from, coast: null }, to: { province: to, coast: null }, viaConvoy: false };
+    return { power: u.power, order };
+  };
+  for (const u of position.units) {
+    const partner = position.units.find((v) => v.power !== u.power && warhammer.map.neighbours(u.province).has(v.province) && u.type === 'A' && v.type === 'A');
+    if (partner && r() < 0.5) {
+      orders.set(u.province, move(u.province, partner.province));
+      orders.set(partner.province, move(partner.province, u.province));
+    } else if (r() < 0.2) {
+      const far = ['athe', 'sylv'].filter((p) => p !== u.province && !warhammer.map.neighbours(u.province).has(p));
+      if (far.length > 0) orders.set(u.province, move(u.province, far[Math.floor(r() * far.length)]!));
+    }
+  }
+  return [...orders.values()];
+}
+
+describe('Warhammer: order invariance with head-to-heads and illegal orders near the abilities (issue 19)', () => {
+  it('every listing gives the same adjudication, provisional and with random battle winners', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 3, max: 10 }), (seed, count) => {
+        const r = rng(seed);
+        const base = clusteredPosition(warhammer, r, count, { starts: rich, powers: 3, fleetChance: () => 0.2 });
+        const supplyCenters = { ...base.supplyCenters, 'Vampire Counts': [], Empire: [...(base.supplyCenters.Empire ?? []), 'sylv'] };
+        const position: Position = { ...base, phase: { season: 'fall', year: 2500, type: 'movement' }, supplyCenters };
+        const orders = headToHeadOrders(position, r);
+        expect(orderDependence(warhammer, position, orders, {}, seed), `seed ${seed}`).toBeNull();
+        const declared = declarationsAllowed(warhammer, position, orders);
+        const { battles } = groupBattles(warhammer, position, orders, declared);
+        const reports = battles.flatMap((b) => battleReports(b, b.sides[Math.floor(r() * b.sides.length)]!.lead));
+        if (reports.length > 0) expect(orderDependence(warhammer, position, orders, { battles: reports }, seed), `seed ${seed} with battles`).toBeNull();
       }),
       { numRuns: runsFromEnv(20) },
     );

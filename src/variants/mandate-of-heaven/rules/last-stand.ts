@@ -9,7 +9,7 @@
  * and prevent are unchanged). Computed as a monotone fixed point over complete resolutions (decisions.md): resolve,
  * grant the bonus to every power whose units are all annihilated, resolve again; a bonus once granted is kept.
  */
-import type { MovementContext, MovementOutcomeView, StrengthQuery } from '../../../engine/rules.js';
+import type { MovementContext, MovementOutcomeView, StrengthQuery, StrengthRuling } from '../../../engine/rules.js';
 import type { Position, Power, ProvinceId } from '../../../engine/types.js';
 
 export interface LastStandPass {
@@ -43,10 +43,10 @@ export function reviseLastStand(position: Position, outcome: MovementOutcomeView
   return grew ? { lastStand: [...provinces].sort(), powers: [...powers].sort() } : undefined;
 }
 
-/** Hold and defend strength +1 for a unit in its last stand. */
-export function lastStandStrength(ctx: MovementContext, q: StrengthQuery): number | undefined {
+/** Hold and defend strength +1 for a unit in its last stand; attacks it turned back name it (issue 19). */
+export function lastStandStrength(ctx: MovementContext, q: StrengthQuery): StrengthRuling | undefined {
   if (q.kind !== 'hold' && q.kind !== 'defend') return undefined;
   const pass = lastStandOf(ctx.pass);
   if (!pass || !pass.lastStand.includes(q.subject.unit.province)) return undefined;
-  return q.classic + 1;
+  return { value: q.classic + 1, because: `${q.subject.unit.power}'s last units, cornered, defend with one more (Mandate of Heaven rule 4)` };
 }

@@ -36,6 +36,22 @@ export function readState(position: Position): MandateState {
   return parsed.data;
 }
 
+/**
+ * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each: a power the variant does not have, an activated power that is no neutral (issue 19 §3).
+ */
+export function stateProblems(features: MandateFeatures, position: Position, powers: readonly Power[]): string[] {
+  const parsed = mandateStateSchema.safeParse(position.variantState ?? {});
+  if (!parsed.success) return []; // a state of the wrong shape: readState names the field when the phase reads it
+  const known = new Set(powers);
+  const problems: string[] = [];
+  for (const p of parsed.data.activated) {
+    if (!known.has(p)) problems.push(`activated: no power "${p}" in the variant`);
+    else if (!features.isNeutral(p)) problems.push(`activated: ${p} is not a neutral power (only neutrals are activated: Mandate of Heaven rule 3)`);
+  }
+  for (const p of Object.keys(parsed.data.seasonUnits ?? {})) if (!known.has(p)) problems.push(`seasonUnits: no power "${p}" in the variant`);
+  return problems;
+}
+
 export function withState(position: Position, state: MandateState): Position {
   const { seasonUnits, ...rest } = state;
   return { ...position, variantState: { ...rest, ...(seasonUnits ? { seasonUnits } : {}) } };

@@ -19,7 +19,7 @@ import { validateSupport } from '../../../engine/movement/orders/support.js';
 import { withUnit } from '../../../engine/movement/prepare.js';
 import { optionsOf } from '../../../engine/retreat.js';
 import type { OrderedUnit, RulesModule } from '../../../engine/rules.js';
-import type { AdjudicationContext, Order, Position, Power, PowerOrder, ProvinceId } from '../../../engine/types.js';
+import type { AdjudicationContext, Order, OrderResult, Position, Power, PowerOrder, ProvinceId } from '../../../engine/types.js';
 import type { MandateFeatures } from '../features.js';
 import { isVoted, type MandateState } from './state.js';
 
@@ -148,9 +148,16 @@ function legalBallot(map: GameMap, rules: RulesModule, position: Position, neutr
   return null;
 }
 
+/** Why an order given in a voted neutral's own name is not carried out (its result line, never a vote's). */
+export function ownOrderRefused(neutral: Power): string {
+  return `${neutral} is a neutral power: it carries out the orders a majority of the players adopt, none of its own (Mandate of Heaven rule 3)`;
+}
+
 /**
  * Split the orders into the players' own orders and their ballots, and replace the ballots by the adopted orders.
- * Orders given in the name of a voted neutral, and ballots of powers that do not vote, are dropped.
+ * Ballots are counted in secret: no result of their own (the neutral's unit shows the adopted order). Orders given in
+ * the name of a voted neutral, and ballots of powers that do not vote, are not carried out and get a `void` result
+ * saying why (issue 19 §3: every order given has its line).
  */
 export function adoptBallots(
   features: MandateFeatures,
@@ -160,7 +167,7 @@ export function adoptBallots(
   position: Position,
   orders: PowerOrder[],
   context: AdjudicationContext,
-): PowerOrder[] {
+): { orders: PowerOrder[]; results: OrderResult[] } {
   const e = electorate(features, state, position, context);
   const voters = new Set(e.players);
   const seated = new Set(context.players ?? e.players);
@@ -168,14 +175,23 @@ export function adoptBallots(
   const own: PowerOrder[] = [];
   /** neutral -> player -> that player's ballots for it (one per unit; several builds or disbands in winter). */
   const ballots = new Map<Power, Map<Power, PowerOrder[]>>();
+  const results: OrderResult[] = [];
+  const drop = (po: PowerOrder, reason: string) =>
+    results.push({ power: po.power, unit: 'unit' in po.order ? `${po.order.unit.type ?? '?'} ${po.order.unit.province}` : '', order: formatOrder(po.order, rules), result: 'void', reason });
   for (const po of orders) {
-    if (voted(po.power)) continue; // a voted neutral gives no orders of its own
+    if (voted(po.power)) {
+      drop(po, ownOrderRefused(po.power));
+      continue;
+    }
     const subject = subjectOf(position, po.order);
     if (subject === null || !voted(subject) || buildsItself(map, rules, position, po)) {
       own.push(po);
       continue;
     }
-    if (!voters.has(po.power)) continue;
+    if (!voters.has(po.power)) {
+      drop(po, `not counted: ${po.power} does not vote on ${subject}'s units (only the seated players still in the game vote: Mandate of Heaven rule 3)`);
+      continue;
+    }
     let byPlayer = ballots.get(subject);
     if (!byPlayer) ballots.set(subject, (byPlayer = new Map()));
     byPlayer.set(po.power, [...(byPlayer.get(po.power) ?? []), po]);
@@ -185,7 +201,7 @@ export function adoptBallots(
     const byPlayer = ballots.get(neutral)!;
     adopted.push(...tally(map, rules, position, e, neutral, byPlayer));
   }
-  return [...own, ...adopted];
+  return { orders: [...own, ...adopted], results };
 }
 
 /** The orders a neutral carries out: per unit (movement, retreat), or up to its builds or disbands (winter). */

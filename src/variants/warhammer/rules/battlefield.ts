@@ -11,12 +11,18 @@
  *   provisional result; and the unit standing at P when it does not move, or when its move failed and the
  *   provisional result dislodges it (it may declare a decisive hold). A unit at P whose move elsewhere failed
  *   without being dislodged is no side at P: if it bounces back it is dislodged (the author's preferred rule, below).
+ * - A head-to-head (two units moving into each other's province, neither by convoy): the unit at P defends P with
+ *   its move and that move's supports (the strength the other faced: "recall (or recalculate) the strength of the
+ *   defense that you faced"), whatever its move's outcome. So the battle at P has both armies, and battles at both
+ *   provinces share both groups: "only one battle is fought to determine if A moves to C or if D moves to B". Its
+ *   winner's order is carried out and the loser's is not; the two never swap places (issue 19).
  * - Battles at several provinces whose groups share a unit are one battle; groups sharing a unit are one side.
  */
 import type { MovementOutcomeView, OrderedUnit } from '../../../engine/rules.js';
 import { locationKey } from '../../../engine/map.js';
-import type { Power, ProvinceId } from '../../../engine/types.js';
+import type { Power, ProvinceId, Unit } from '../../../engine/types.js';
 import { ATHEL_LOREN, NORSE, WOOD_ELVES } from '../features.js';
+import { IMMORTAL_FIELD_LABEL, IMMORTAL_ORIGIN } from './immortality.js';
 import type { GameMap } from '../../../engine/map.js';
 
 /** One unit of the field (virtual armies included) and what it did provisionally. */
@@ -41,7 +47,8 @@ export interface FieldUnit {
 export interface Group {
   /** The unit the group fights for (it moves into, or stands at, `province`). */
   principal: FieldUnit;
-  kind: 'move' | 'hold';
+  /** `defend`: the unit at `province` in a head-to-head with a unit moving in, fighting with its own move's group. */
+  kind: 'move' | 'hold' | 'defend';
   province: ProvinceId;
   /** Every support given to it, cut or not: the group, for where battles occur. */
   supporters: FieldUnit[];
@@ -68,8 +75,9 @@ export function fieldOf(map: GameMap, outcome: MovementOutcomeView, opts: FieldO
   const arrived = new Set(outcome.units.map((u) => `${u.power}|${u.province}`));
   const units: FieldUnit[] = outcome.ordered.map((ou) => fieldUnit(map, ou, resultOf, dislodged, arrived, opts));
   const byProvince = new Map(units.map((u) => [u.province, u]));
+  const convoyed = new Set(outcome.convoyed);
   const cache = new Map<ProvinceId, Group[]>();
-  const group = (u: FieldUnit, kind: 'move' | 'hold', province: ProvinceId): Group => {
+  const group = (u: FieldUnit, kind: Group['kind'], province: ProvinceId): Group => {
     const supporters = units.filter((s) => s.supports && s.supports.target === u.province && s.supports.into === u.moveTo);
     return { principal: u, kind, province, supporters, strength: 1 + supporters.filter((x) => x.supports!.counted).length + u.bonus };
   };
@@ -80,7 +88,10 @@ export function fieldOf(map: GameMap, outcome: MovementOutcomeView, opts: FieldO
       if (out) return out;
       out = units.filter((u) => u.moveTo === province).map((u) => group(u, 'move', province));
       const holder = byProvince.get(province);
-      if (holder && holder.moveTo !== province && (!holder.moveTo || (holder.moveFailed && holder.dislodged))) out.push(group(holder, 'hold', province));
+      const headToHead =
+        holder?.moveTo && !convoyed.has(holder.province) && byProvince.get(holder.moveTo)?.moveTo === province && !convoyed.has(holder.moveTo);
+      if (holder && headToHead) out.push(group(holder, 'defend', province));
+      else if (holder && holder.moveTo !== province && (!holder.moveTo || (holder.moveFailed && holder.dislodged))) out.push(group(holder, 'hold', province));
       out.sort((a, b) => a.principal.label.localeCompare(b.principal.label));
       cache.set(province, out);
       return out;
@@ -100,8 +111,7 @@ function fieldUnit(
   const legal = !ou.illegalReason;
   const moveTo = legal && order.kind === 'move' ? order.to.province : null;
   const province = ou.unit.province;
-  // A virtual army is named after where it stands: `A athe` (the Illusion), `A immortality` (Immortality's, from nowhere).
-  const label = `${ou.unit.type} ${locationKey(ou.unit)}`;
+  const label = fieldLabel(ou);
   const result = ou.virtual ? (moveTo ? (arrived.has(`${ou.unit.power}|${moveTo}`) ? 'success' : 'failure') : 'success') : resultOf.get(`${ou.unit.power}|${label}`);
   const given = legal && order.kind === 'support' && (result === 'success' || result === 'failure');
   const supports = given ? { target: order.target.province, into: order.to ? order.to.province : null, counted: result === 'success' } : null;
@@ -122,6 +132,14 @@ function fieldUnit(
     moveFailed: moveTo !== null && result !== 'success',
     bonus,
   };
+}
+
+/**
+ * How declarations and battles name a unit: `A altd`; a virtual army after where it stands (`A athe`, the Illusion),
+ * the Immortality army, which stands on no province, `Immortality`.
+ */
+export function fieldLabel(ou: { unit: Unit }): string {
+  return ou.unit.province === IMMORTAL_ORIGIN ? IMMORTAL_FIELD_LABEL : `${ou.unit.type} ${locationKey(ou.unit)}`;
 }
 
 /** A battle: the provinces it decides and its sides (groups sharing a unit are one side). */

@@ -21,15 +21,21 @@
  * - Cataclysmic Battles (option): a report's `destroyed` removes the losers' leading units there from the game.
  */
 import type { GameMap } from '../../../engine/map.js';
-import type { MovementContext, MovementOutcomeView, OrderedUnit } from '../../../engine/rules.js';
+import type { BattleLoss, MovementContext, MovementOutcomeView, OrderedUnit } from '../../../engine/rules.js';
 import type { BattleReport, ProvinceId, Unit, VariantEvent } from '../../../engine/types.js';
 import { battlesAt, fieldOf, winningSide, type FieldOptions, type FieldUnit } from './battlefield.js';
+import { decisiveDeclarations } from './decisive.js';
 
 /** The outer loop's data once the battles are known. */
 export interface BattlePass {
   kind: 'battles';
   /** Province -> the province the winning unit stands in (its start), or null: every move into it fails. */
   winners: Record<ProvinceId, ProvinceId | null>;
+  /**
+   * Province -> the move into it that lost a head-to-head battle fought at the loser's own province (so the two never
+   * swap): that move fails; the resolver decides the others.
+   */
+  losses: Record<ProvinceId, BattleLoss>;
   /** Convoying fleet's province -> its convoy stands (item 8: the provisional outcome). */
   convoys: Record<ProvinceId, boolean>;
   /** Units destroyed (Cataclysmic Battles). */
@@ -46,17 +52,24 @@ export function reportProblems(map: GameMap, provisional: MovementOutcomeView, r
   return ruling(map, provisional, reports, opts).problems;
 }
 
-/** From the provisional outcome and the reports: the pass data of the re-adjudication, and any problem. */
+/**
+ * From the provisional outcome and the reports: the pass data of the re-adjudication, and any problem. A battle is
+ * accepted exactly where a declaration is allowed (./decisive.ts): what `decisive` offers and `battles` accepts agree.
+ */
 export function ruling(map: GameMap, provisional: MovementOutcomeView, reports: BattleReport[], opts: FieldOptions = {}): { pass: BattlePass; problems: string[] } {
   const field = fieldOf(map, provisional, opts);
+  const declarable = new Set(decisiveDeclarations(provisional, { decisiveBattles: 'gm' }).map((d) => d.province));
   const problems: string[] = [];
   const valid = reports.filter((r, i) => {
     if (!map.has(r.province)) problems.push(`battles[${i}]: there is no province "${r.province}"`);
     else if (field.groupsAt(r.province).length === 0) problems.push(`battles[${i}]: no unit moves into or stands at ${r.province}, so no battle was fought there`);
-    else return true;
+    else if (!declarable.has(r.province)) {
+      problems.push(`battles[${i}]: no decisive battle can be declared at ${r.province}: no unit bounced there against an opponent's unit, and none there would be dislodged`);
+    } else return true;
     return false;
   });
   const winners: BattlePass['winners'] = {};
+  const losses: BattlePass['losses'] = {};
   const destroyed: FieldUnit[] = [];
   const events: VariantEvent[] = [];
   for (const battle of battlesAt(field, valid.map((r) => r.province))) {
@@ -76,6 +89,12 @@ export function ruling(map: GameMap, provisional: MovementOutcomeView, reports: 
     for (const p of battle.provinces) {
       const group = field.groupsAt(p).find((g) => side.groups.includes(g));
       if (group) winners[p] = group.kind === 'move' ? group.principal.province : p;
+      // A head-to-head lost at p: the losing unit defended p with its own move, which therefore fails too. The
+      // winner's order is carried out, the loser's is not: the two never swap places (issue 19).
+      for (const g of field.groupsAt(p)) {
+        const into = g.principal.moveTo;
+        if (g.kind === 'defend' && !side.groups.includes(g) && into && !battle.provinces.includes(into)) losses[into] = { lost: g.principal.province, at: p };
+      }
     }
     events.push({ kind: 'battle', power: side.power, province: battle.provinces[0], text: `${side.power} (${side.lead}) won the decisive battle at ${battle.provinces.map((p) => map.province(p)?.name ?? p).join(' and ')}` });
     for (const r of mine) {
@@ -97,14 +116,14 @@ export function ruling(map: GameMap, provisional: MovementOutcomeView, reports: 
     convoys[ou.unit.province] = !provisional.dislodged.some((d) => d.province === ou.unit.province && d.power === ou.unit.power);
   }
   const gone = destroyed.map((u) => ({ power: u.power, type: u.type, province: u.province, coast: null }));
-  return { pass: { kind: 'battles', winners, convoys, destroyed: gone, events }, problems };
+  return { pass: { kind: 'battles', winners, losses, convoys, destroyed: gone, events }, problems };
 }
 
 /** `battleWinner`: the reported winner of a battle province, through the resolver's decisions. */
-export function battleWinner(ctx: MovementContext, province: ProvinceId): ProvinceId | null | undefined {
+export function battleWinner(ctx: MovementContext, province: ProvinceId): ProvinceId | null | BattleLoss | undefined {
   if (!isBattlePass(ctx.pass)) return undefined;
   const winner = ctx.pass.winners[province];
-  if (winner === undefined) return undefined;
+  if (winner === undefined) return ctx.pass.losses[province];
   if (winner === null || winner === province) return winner;
   // A power never dislodges its own unit: a winning move into a province its own unit stays in fails.
   const mover = ctx.unitAt(winner);

@@ -5,15 +5,24 @@
  * Example Turn: "Brettonia wants Altdorf and declares a decisive
  * battle versus Altdorf … The Empire doesn't want to lose Middenhiem so declares a decisive battle at Middenhiem."
  *
- * - Decisive move: a unit whose legal move failed while a unit of another power stood in its target at the start
- *   or also moved there (it bounced against an opponent's unit). Bouncing only off one's own units gives none.
+ * - Decisive move: a unit whose legal move failed, when one of the units that kept it out (the resolver's decided
+ *   strengths: its head-to-head opponent, the unit that stayed in the target, the moves that stood it off) belongs to
+ *   another power: it bounced against an opponent's unit. Two armies of one power that bounced off each other, the
+ *   foreign unit having left, are offered nothing (issue 19); nor is a move kept out by its own power's unit that
+ *   stayed without moving (no battle can put a power's move through its own unit).
  * - Decisive hold: every unit the provisional result dislodges.
+ * - The virtual armies are the Wood Elves' and the Vampire Counts' armies: a move bouncing off the Illusion is
+ *   offered a decisive move, and the Illusion a decisive hold when a supported attack would dispel it; the Immortality
+ *   army (named `Immortality`) and a move standing off with it likewise. What is offered is exactly where `battles` are
+ *   accepted (./battles.ts).
  * - Only with `decisiveBattles` `gm` (the default) or `dice`; `off` gives none. Grouping them into battles, army
  *   sizes and dice: ../decisive-phase.ts; the re-adjudication with their winners: ./battles.ts.
  */
-import { locationKey } from '../../../engine/map.js';
-import type { DecisiveDeclaration, GameOptionSpec } from '../../../engine/rules.js';
-import type { Adjudication, Position, PowerOrder } from '../../../engine/types.js';
+import type { GameMap } from '../../../engine/map.js';
+import { resolveMovement, type MovementOutcome } from '../../../engine/movement/index.js';
+import type { DecisiveDeclaration, GameOptionSpec, MovementOutcomeView, RulesModule } from '../../../engine/rules.js';
+import type { Position, PowerOrder } from '../../../engine/types.js';
+import { fieldLabel } from './battlefield.js';
 
 export const gameOptions: Record<string, GameOptionSpec> = {
   decisiveBattles: {
@@ -23,29 +32,30 @@ export const gameOptions: Record<string, GameOptionSpec> = {
   },
 };
 
-export function decisiveDeclarations(position: Position, orders: PowerOrder[], adjudication: Adjudication, options: Record<string, string>): DecisiveDeclaration[] {
+/**
+ * The provisional result the declarations are made on: the phase resolved once with the orders carried out (the
+ * variant's `adoptOrders`: `A Gfor S Immortality` is a support of the Immortality army), as the adjudication's first pass.
+ */
+export function provisionalOutcome(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): MovementOutcome {
+  const adopted = rules.adoptOrders?.({ map, position, orders, context: {} })?.orders ?? orders;
+  return resolveMovement(map, rules, position, adopted);
+}
+
+/** The declarations the provisional outcome allows (empty with `decisiveBattles: off`), by power and unit. */
+export function decisiveDeclarations(outcome: MovementOutcomeView, options: Record<string, string>): DecisiveDeclaration[] {
   if ((options.decisiveBattles ?? gameOptions.decisiveBattles!.default) === 'off') return [];
+  const byProvince = new Map(outcome.ordered.map((ou) => [ou.unit.province, ou]));
   const out: DecisiveDeclaration[] = [];
-  const unitAt = new Map(position.units.map((u) => [u.province, u]));
-  const movesInto = new Map<string, Set<string>>();
-  for (const po of orders) {
-    if (po.order.kind !== 'move' || unitAt.get(po.order.unit.province)?.power !== po.power) continue;
-    const powers = movesInto.get(po.order.to.province) ?? new Set<string>();
-    powers.add(po.power);
-    movesInto.set(po.order.to.province, powers);
+  for (const ou of outcome.ordered) {
+    if (ou.illegalReason || ou.order.kind !== 'move') continue;
+    const blockers = outcome.keptOut(ou.unit.province).map((p) => byProvince.get(p)!);
+    if (blockers.some((b) => b.unit.power !== ou.unit.power)) out.push({ power: ou.unit.power, unit: fieldLabel(ou), kind: 'move', province: ou.order.to.province });
   }
-  for (const po of orders) {
-    if (po.order.kind !== 'move') continue;
-    const unit = unitAt.get(po.order.unit.province);
-    if (!unit || unit.power !== po.power) continue;
-    const label = `${unit.type} ${locationKey(unit)}`;
-    const result = adjudication.results.find((r) => r.unit === label && r.power === po.power && !r.defaulted);
-    if (result?.result !== 'failure') continue;
-    const target = po.order.to.province;
-    const defender = unitAt.get(target);
-    const opposed = (defender !== undefined && defender.power !== po.power) || [...(movesInto.get(target) ?? [])].some((p) => p !== po.power);
-    if (opposed) out.push({ power: po.power, unit: label, kind: 'move', province: target });
+  for (const d of outcome.dislodged) out.push({ power: d.power, unit: fieldLabel({ unit: d }), kind: 'hold', province: d.province });
+  // A virtual army that stood on a province is "dislodged" when a move into it succeeds (the Illusion vanishes).
+  const taken = new Set(outcome.units.map((u) => u.province));
+  for (const ou of outcome.ordered) {
+    if (ou.virtual && ou.order.kind !== 'move' && taken.has(ou.unit.province)) out.push({ power: ou.unit.power, unit: fieldLabel(ou), kind: 'hold', province: ou.unit.province });
   }
-  for (const d of adjudication.dislodged) out.push({ power: d.power, unit: `${d.type} ${locationKey(d)}`, kind: 'hold', province: d.province });
-  return out.sort((a, b) => a.power.localeCompare(b.power) || a.unit.localeCompare(b.unit));
+  return out.sort((a, b) => a.power.localeCompare(b.power) || a.unit.localeCompare(b.unit) || a.kind.localeCompare(b.kind));
 }

@@ -17,7 +17,8 @@ import { readState, withState } from '../state.js';
 
 export function supplyDelta(map: GameMap, position: Position, power: Power, campaign: Campaign): number | undefined {
   const state = readState(position);
-  const hills = power === ORCS ? state.hillArmies.length : 0;
+  // Only hill armies that stand on the board (a state given without its armies, as a CLI case may, counts none).
+  const hills = power === ORCS ? state.hillArmies.filter((p) => position.units.some((u) => u.power === ORCS && u.type === 'A' && u.province === p)).length : 0;
   const worthless = campaign.worthlessAbsentCentres ? new Set(state.absent.filter((p) => p !== power).flatMap((p) => map.homeCenters(p))) : new Set<string>();
   if (hills === 0 && worthless.size === 0) return undefined;
   const centres = (position.supplyCenters[power] ?? []).filter((c) => !worthless.has(c)).length;

@@ -17,9 +17,16 @@
  * - The Vampire Counts are never beyond return: the rule applies even when they have no unit or centre left
  *   (brief §5.3, 5: dormant, not eliminated).
  */
-import type { OrderedUnit, SpecialOrderParser, SpecialOrderSpec } from '../../../engine/rules.js';
-import type { Location, Order, Position, PowerOrder, Unit } from '../../../engine/types.js';
+import type { GameMap } from '../../../engine/map.js';
+import type { OrderedUnit, RulesModule, SpecialOrderParser, SpecialOrderSpec } from '../../../engine/rules.js';
+import type { Adjudication, Location, Order, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../../engine/types.js';
 import { SYLVANIA, VAMPIRE_COUNTS } from '../features.js';
+import { movesLegallyInto } from './legal.js';
+
+/** How results name the virtual army. */
+export const IMMORTAL_LABEL = 'the Immortality army';
+/** How declarations and battles name it (it stands on no province): `Immortality`. */
+export const IMMORTAL_FIELD_LABEL = 'Immortality';
 
 /** Where the virtual army "stands": no province of the map (checked in the tests). */
 export const IMMORTAL_ORIGIN = 'immortality';
@@ -28,17 +35,18 @@ function foreignOwner(position: Position): boolean {
   return Object.entries(position.supplyCenters).some(([power, owned]) => power !== VAMPIRE_COUNTS && owned.includes(SYLVANIA));
 }
 
-export function immortalArmy(position: Position, orders: PowerOrder[]): OrderedUnit[] {
+/**
+ * The virtual Vampire Counts army moving into Sylvania this phase, if it rises: a Fall, Sylvania owned by another
+ * power, no Vampire Counts unit there, and no Vampire Counts unit carrying out a move into it (an illegal move is a
+ * hold and stops nothing: issue 19).
+ */
+export function immortalArmy(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): OrderedUnit[] {
   if (position.phase.season !== 'fall' || position.phase.type !== 'movement' || !foreignOwner(position)) return [];
   if (position.units.some((u) => u.province === SYLVANIA && u.power === VAMPIRE_COUNTS)) return [];
-  const vampireUnits = new Set(position.units.filter((u) => u.power === VAMPIRE_COUNTS).map((u) => u.province));
-  const comingHome = orders.some(
-    (po) => po.power === VAMPIRE_COUNTS && po.order.kind === 'move' && po.order.to.province === SYLVANIA && vampireUnits.has(po.order.unit.province),
-  );
-  if (comingHome) return [];
+  if (movesLegallyInto(map, rules, position, orders, VAMPIRE_COUNTS, SYLVANIA)) return [];
   const unit = { power: VAMPIRE_COUNTS, type: 'A' as const, province: IMMORTAL_ORIGIN, coast: null };
   const to = { province: SYLVANIA, coast: null };
-  return [{ unit, order: { kind: 'move', unit: { ...unit }, to, viaConvoy: false }, power: VAMPIRE_COUNTS, virtual: true, materializes: true }];
+  return [{ unit, order: { kind: 'move', unit: { ...unit }, to, viaConvoy: false }, power: VAMPIRE_COUNTS, virtual: true, materializes: true, label: IMMORTAL_LABEL }];
 }
 
 /** The virtual army reaches Sylvania and nothing else. */
@@ -52,7 +60,10 @@ export const IMMORTAL_SUPPORT = 'immortalSupport';
 const SUPPORT_WORDS = new Set(['s', 'support', 'supports']);
 const IMMORTAL_WORDS = new Set(['immortality', 'immortal']);
 
-/** `S Immortality`, `S Immortality - Sylv`, `S A Immortality - Sylvania`. */
+/**
+ * `S Immortality`, `S Immortality - Sylv`, `S A Immortality - Sylvania`, and the brief's `S Immortal Sylv` (§5.3: the
+ * destination may follow without a dash; issue 19).
+ */
 export const immortalSupportParser: SpecialOrderParser = {
   parse(tokens, helpers) {
     if (tokens.length < 2 || !SUPPORT_WORDS.has(tokens[0]!)) return null;
@@ -61,8 +72,8 @@ export const immortalSupportParser: SpecialOrderParser = {
     if (!IMMORTAL_WORDS.has(tokens[i] ?? '')) return null;
     i++;
     if (i === tokens.length) return { name: IMMORTAL_SUPPORT, path: [] };
-    if (tokens[i] !== '-' && tokens[i] !== 'to') return null;
-    const to = helpers.location(tokens.slice(i + 1).join(' '));
+    if (tokens[i] === '-' || tokens[i] === 'to' || tokens[i] === 'into') i++;
+    const to = helpers.location(tokens.slice(i).join(' '));
     if (to?.province !== SYLVANIA) return { error: 'the Immortality army only ever moves to Sylvania' };
     return { name: IMMORTAL_SUPPORT, path: [] };
   },
@@ -80,9 +91,9 @@ export const immortalSupportSpec: SpecialOrderSpec = {
 };
 
 /** Orders `S Immortality` of Vampire Counts armies become supports of the virtual army's move, while it moves. */
-export function adoptImmortalSupports(position: Position, orders: PowerOrder[]): PowerOrder[] {
+export function adoptImmortalSupports(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): PowerOrder[] {
   if (!orders.some((po) => po.order.kind === 'special' && po.order.name === IMMORTAL_SUPPORT)) return orders;
-  if (immortalArmy(position, orders).length === 0) return orders;
+  if (immortalArmy(map, rules, position, orders).length === 0) return orders;
   const vampireArmies = new Set(position.units.filter((u) => u.power === VAMPIRE_COUNTS && u.type === 'A').map((u) => u.province));
   return orders.map((po) => {
     const o = po.order;
@@ -95,4 +106,25 @@ export function adoptImmortalSupports(position: Position, orders: PowerOrder[]):
     };
     return { power: po.power, order: support };
   });
+}
+
+/**
+ * The Immortality army has no result line of its own (a virtual unit): its rising is an event, "This represents the
+ * Vampire Counts retaking their ancesteral lands", and so is its failure.
+ */
+export function immortalityEvents(ordered: readonly OrderedUnit[], adj: Adjudication): VariantEvent[] {
+  if (!ordered.some((ou) => ou.virtual && ou.unit.province === IMMORTAL_ORIGIN)) return [];
+  // Immortality rises only when no Vampire Counts unit is in Sylvania or moves there: one there now is the risen army.
+  const rose = adj.position.units.some((u) => u.power === VAMPIRE_COUNTS && u.province === SYLVANIA);
+  return [
+    rose
+      ? { kind: 'immortality', power: VAMPIRE_COUNTS, province: SYLVANIA, text: 'The Vampire Counts retake Sylvania: the Immortality army rises there and stays as a real army (Immortality).' }
+      : { kind: 'immortality', power: VAMPIRE_COUNTS, province: SYLVANIA, text: 'The Immortality army marched on Sylvania and failed to take it (Immortality).' },
+  ];
+}
+
+/** A support of the Immortality army reads as it was given (`A gfor S Immortality - sylv`), never naming its origin. */
+export function immortalSupportTexts(results: OrderResult[]): OrderResult[] {
+  const internal = ` S A ${IMMORTAL_ORIGIN} - `;
+  return results.map((r) => (r.order.includes(internal) ? { ...r, order: r.order.replace(internal, ' S Immortality - ') } : r));
 }

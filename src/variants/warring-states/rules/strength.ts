@@ -1,7 +1,7 @@
 /**
  * Strengths on the engine's hooks: walls, the Floating Fortress bonus and the zero strength of a Rapid River Move.
  */
-import type { MovementContext, RulesModule, StrengthQuery } from '../../../engine/rules.js';
+import type { MovementContext, RulesModule, StrengthQuery, StrengthRuling } from '../../../engine/rules.js';
 import type { WarringStatesFeatures } from '../features.js';
 import { fleetOnRiver, floatingFortressTarget } from './floating-fortress.js';
 import { isRiverMove } from './rapid-river.js';
@@ -31,26 +31,45 @@ export function strengthHooks(features: WarringStatesFeatures): Pick<RulesModule
   };
 }
 
-function strengthOf(ctx: MovementContext, features: WarringStatesFeatures, q: StrengthQuery): number {
+/**
+ * A strength the rules change, with the rule named (issue 19: a wall, a Floating Fortress or a Rapid River Move that
+ * changes a result is named in its reason): a number where the Classic value stands.
+ */
+function strengthOf(ctx: MovementContext, features: WarringStatesFeatures, q: StrengthQuery): number | StrengthRuling {
   const { kind, subject, supports, classic } = q;
   const supportTotal = classic - 1;
+  const ruled = (value: number, because: string): number | StrengthRuling => (value === classic ? value : { value, because });
   if (isRiverMove(subject.order)) {
     // RRM rule 2: zero strength while moving; a fleet that stays defends with its normal strength (2 on a river),
     // and (having attempted a move) with no hold support: the engine gives a moving unit none.
-    if (kind === 'hold') return fleetOnRiver(features, subject) ? 2 : 1;
-    return 0;
+    if (kind === 'hold') return fleetOnRiver(features, subject) ? ruled(2, FF_DEFENDS) : 1;
+    return ruled(0, 'a Rapid River Move has no strength (Rapid River Move rule 2)');
   }
   switch (kind) {
     case 'hold':
       // FF rule 2: "A Fleet on a river defends with a strength of 2." Hold supports are never reduced (wall rule 2).
-      return (fleetOnRiver(features, subject) ? 2 : 1) + supportTotal;
+      return fleetOnRiver(features, subject) ? ruled(2 + supportTotal, FF_DEFENDS) : classic;
     case 'defend':
-      return (fleetOnRiver(features, subject) || floatingFortressTarget(ctx.map, features, subject) ? 2 : 1) + supportTotal;
+      if (fleetOnRiver(features, subject)) return ruled(2 + supportTotal, FF_DEFENDS);
+      return floatingFortressTarget(ctx.map, features, subject) ? ruled(2 + supportTotal, FF_ATTACKS) : classic;
     case 'attack':
     case 'prevent': {
       if (classic <= 0) return classic; // no self-dislodgement, no path: the engine's zero stands
-      const base = floatingFortressTarget(ctx.map, features, subject) ? 2 : 1;
-      return Math.max(0, base + supportTotal - wallPenalty(ctx, features, subject, supports));
+      const fortress = floatingFortressTarget(ctx.map, features, subject);
+      const wall = wallPenalty(ctx, features, subject, supports);
+      const value = Math.max(0, (fortress ? 2 : 1) + supportTotal - wall);
+      const why = [fortress ? FF_ATTACKS : null, wall > 0 ? wallText(ctx, subject) : null].filter((x): x is string => x !== null);
+      return why.length > 0 ? ruled(value, why.join('; ')) : value;
     }
   }
+}
+
+const FF_DEFENDS = 'a fleet on a river defends with strength 2 (Floating Fortress rule 2)';
+const FF_ATTACKS = 'a fleet moving or supporting into a river province does so with strength 2 (Floating Fortress rule 1)';
+
+/** `the wall of Linzi takes 1 from the attack (wall rule 1)`. */
+function wallText(ctx: MovementContext, subject: StrengthQuery['subject']): string {
+  const order = subject.order;
+  const target = order.kind === 'move' ? order.to.province : '';
+  return `the wall of ${ctx.map.province(target)?.name ?? target} takes 1 from the attack (wall rule 1)`;
 }

@@ -1,0 +1,185 @@
+/**
+ * Issue 19 §3, the CLI contract (/work/shared/formats/cli.md): every order gets its result line; a missing
+ * `variantState` is the variant's state at the start of a game; bad input (an unknown power, a place that is not on
+ * the map, a `variantState` naming either) is refused with a one-line reason, never adjudicated.
+ */
+import { describe, expect, it } from 'vitest';
+import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
+
+const SPRING = { season: 'spring', year: 1901, type: 'movement' };
+const unit = (power: string, type: 'A' | 'F', province: string) => ({ power, type, province, coast: null });
+
+async function adjudicate(input: unknown) {
+  const r = await adjudicateCommand([], JSON.stringify(input));
+  return { ...r, out: r.code === 0 ? JSON.parse(r.stdout) : undefined };
+}
+
+interface BadInput {
+  name: string;
+  input: Record<string, unknown>;
+  /** The one-line reason on stderr. */
+  message: RegExp;
+}
+
+const badInput: BadInput[] = [
+  {
+    name: 'a unit of a power the variant does not have',
+    input: { phase: SPRING, units: [unit('Narnia', 'A', 'par')], orders: [{ power: 'Narnia', text: 'A par - bur' }] },
+    message: /^case #1: unit A par: no power "Narnia" in classic \(its powers: .*France.*\)$/,
+  },
+  {
+    name: 'an order given by a power the variant does not have',
+    input: { phase: SPRING, units: [unit('France', 'A', 'par')], orders: [{ power: 'Narnia', text: 'A par - bur' }] },
+    message: /^case #1: orders\[0\] \("A par - bur"\): no power "Narnia" in classic/,
+  },
+  {
+    name: 'supply centres of a power the variant does not have',
+    input: { phase: SPRING, units: [], supplyCenters: { France: ['par'], Narnia: ['bre'] } },
+    message: /^case #1: supplyCenters: no power "Narnia" in classic/,
+  },
+  {
+    name: 'a supply centre that is not on the map',
+    input: { phase: SPRING, units: [], supplyCenters: { France: ['par', 'xyz'] } },
+    message: /^case #1: supplyCenters\.France: no province "xyz" in classic$/,
+  },
+  {
+    name: 'a seated player that is no power of the variant',
+    input: { phase: SPRING, units: [], players: ['France', 'Narnia'] },
+    message: /^case #1: players\[1\]: no power "Narnia" in classic/,
+  },
+  {
+    name: 'a contested province that is not on the map',
+    input: { phase: { ...SPRING, type: 'retreat' }, units: [], dislodged: [], contested: ['xyz'] },
+    message: /^case #1: contested: no province "xyz" in classic$/,
+  },
+  {
+    name: 'a dislodging attack from a place that is not on the map',
+    input: { phase: { ...SPRING, type: 'retreat' }, units: [], dislodged: [{ ...unit('France', 'A', 'par'), attackerFrom: 'xyz' }] },
+    message: /^case #1: dislodged A par: attackerFrom: no province "xyz" in classic$/,
+  },
+  {
+    name: 'Warhammer: a variantState naming a province the variant does not have (a hill army)',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hillArmies: ['xyz'] } },
+    message: /^case #1: variantState: hillArmies: no province "xyz" on the map$/,
+  },
+  {
+    name: 'Warhammer: a variantState naming a province the variant does not have (a revolted capital)',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { capitals: { Skaven: 'par' } } },
+    message: /^case #1: variantState: capitals\.Skaven: no province "par" on the map$/,
+  },
+  {
+    name: 'Warhammer: a variantState naming a power the variant does not have',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { absent: ['France'] } },
+    message: /^case #1: variantState: absent: no power "France" in the variant$/,
+  },
+  {
+    name: 'Mandate of Heaven: a variantState activating a power the variant does not have',
+    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: ['Narnia'] } },
+    message: /^case #1: variantState: activated: no power "Narnia" in the variant$/,
+  },
+  {
+    name: 'Mandate of Heaven: a variantState activating a power that is no neutral',
+    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: ['Qin'] } },
+    message: /^case #1: variantState: activated: Qin is not a neutral power/,
+  },
+  {
+    name: 'Mandate of Heaven: a variantState of the wrong shape',
+    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: 'Song' } },
+    message: /^case #1: variantState is invalid: activated: /,
+  },
+];
+
+describe('issue 19 §3: bad input is refused clearly, never adjudicated (exit 2, one line naming what was wrong)', () => {
+  for (const c of badInput) {
+    it(c.name, async () => {
+      const r = await adjudicateCommand([], JSON.stringify(c.input));
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim()).toMatch(c.message);
+      expect(r.stderr.trim().includes('\n')).toBe(false);
+    });
+  }
+});
+
+describe('issue 19 §3: every order gets its result line', () => {
+  it('Warhammer (a variant with an adoptOrders hook): an unreadable order given for another power’s unit', async () => {
+    const { out } = await adjudicate({
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [unit('Empire', 'A', 'altd'), unit('Bretonnia', 'A', 'cour')],
+      orders: [{ power: 'Empire', text: 'A cour - xxxx' }],
+    });
+    expect(out.results).toContainEqual({ power: 'Empire', unit: 'A cour', order: 'A cour - xxxx', result: 'illegal', reason: 'could not read the order: unknown place "xxxx"' });
+  });
+
+  const MOH_SPRING = { season: 'spring', year: 1, type: 'movement' };
+  const mohUnits = [unit('Qin', 'A', 'xia'), unit('Song', 'A', 'son'), unit('Chu', 'A', 'che')];
+
+  it('Mandate of Heaven: an order given in a voted neutral’s own name is void, and says why (rule 3)', async () => {
+    const { out } = await adjudicate({ variant: 'mandate-of-heaven', phase: MOH_SPRING, units: mohUnits, orders: [{ power: 'Song', text: 'A son - tan' }] });
+    expect(out.results).toContainEqual({
+      power: 'Song',
+      unit: 'A son',
+      order: 'A son - tan',
+      result: 'void',
+      reason: 'Song is a neutral power: it carries out the orders a majority of the players adopt, none of its own (Mandate of Heaven rule 3)',
+    });
+    expect(out.units).toContainEqual(unit('Song', 'A', 'son'));
+  });
+
+  it('Mandate of Heaven: a ballot of a power that does not vote is void, and says why (rule 3, decisions.md)', async () => {
+    const { out } = await adjudicate({
+      variant: 'mandate-of-heaven',
+      phase: MOH_SPRING,
+      units: mohUnits,
+      players: ['Qin', 'Chu'],
+      orders: [{ power: 'Zhao', text: 'A son - tan' }],
+    });
+    expect(out.results).toContainEqual(
+      expect.objectContaining({ power: 'Zhao', unit: 'A son', order: 'A son - tan', result: 'void', reason: expect.stringMatching(/^not counted: Zhao does not vote on Song's units/) }),
+    );
+  });
+
+  it('Mandate of Heaven: a counted ballot has no line of its own (ballots are secret, rule 3); the unit’s line names the adopted order', async () => {
+    const { out } = await adjudicate({
+      variant: 'mandate-of-heaven',
+      phase: MOH_SPRING,
+      units: mohUnits,
+      players: ['Qin', 'Chu'],
+      orders: [
+        { power: 'Qin', text: 'A son - tan' },
+        { power: 'Chu', text: 'A son - tan' },
+      ],
+    });
+    expect(out.results.filter((r: { unit: string }) => r.unit === 'A son')).toEqual([expect.objectContaining({ power: 'Song', order: 'A son - tan', result: 'success' })]);
+  });
+});
+
+describe('issue 19 §3: a missing variantState is the variant’s state at the start of a game', () => {
+  const orcs = 'Orcs & Goblins';
+  // Seed, Orcs in the Hills: "Start an Orc Army in the Pale Sister (Orc Massif), this army is lost forever if
+  // destroyed, but does not require a support center to maintain."
+  const winter = {
+    variant: 'warhammer',
+    options: { orcsInTheHills: 'pale' },
+    phase: { season: 'winter', year: 1, type: 'adjustment' },
+    units: [unit(orcs, 'A', 'kare'), unit(orcs, 'A', 'dark'), unit(orcs, 'F', 'bhor'), unit(orcs, 'A', 'pale')],
+    supplyCenters: { [orcs]: ['bhor', 'dark', 'kare'] },
+    orders: [],
+  };
+
+  it('Warhammer, Orcs in the Hills: the hill army needs no centre in the first winter, state given or not', async () => {
+    const without = await adjudicate(winter);
+    const given = await adjudicate({ ...winter, variantState: { hillArmies: ['pale'] } });
+    for (const { out } of [without, given]) {
+      expect(out.units).toHaveLength(4);
+      expect(out.results).toEqual([]);
+      expect(out.variantState).toEqual({ hillArmies: ['pale'] });
+    }
+  });
+
+  it('Warhammer, Orcs in the Hills: a start state whose hill army is not on the board counts none (4 units, 3 centres: one disband)', async () => {
+    const { out } = await adjudicate({ ...winter, units: [unit(orcs, 'A', 'kare'), unit(orcs, 'A', 'dark'), unit(orcs, 'F', 'bhor'), unit(orcs, 'A', 'wast')] });
+    expect(out.units).toHaveLength(3);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Issue 19 §4: what players read about a decisive battle in the results post, in `gm` and `dice` mode alike. The
+ * loser is told it lost the battle, never "bounced (1 vs 1)" beside the winner's success. Seed: "If you are the
+ * victor of the decisive battle, then you have sufficient strength to either take the province or hold the
+ * province, recalculate the results of the diplomacy move."
+ *
+ * Spring 2500: Bretonnia's A cour and the Empire's A altd both move into the Wasteland and bounce (1 vs 1).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGame, joinGame, resolveDuePhases, runAction, startGame, submitOrders, type GameDeps } from '../../src/game/index.js';
+import { games, phases } from '../../src/store/schema.js';
+import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
+
+function warhammerGame(env: TestEnv, decisive: 'gm' | 'dice') {
+  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', durations: { movement: '24h', retreat: '12h', adjustment: '12h' }, options: { decisiveBattles: decisive } }));
+  for (const power of ['Bretonnia', 'Empire', 'Wood Elves']) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+  ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }));
+  ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A altd - wast; A nuln H; F midd H' }));
+}
+
+/** `/act action:declare choice:<battle>`. */
+const declareBattle = (deps: GameDeps, input: { channelId: string; userId: string; battle: string }) =>
+  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'player', action: 'declare', choice: input.battle, detail: null });
+/** `/gm act action:battle choice:<province> detail:<winner>`. */
+const reportBattle = (deps: GameDeps, input: { channelId: string; userId: string; province: string; winner: string }) =>
+  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'gm', action: 'battle', choice: input.province, detail: input.winner });
+
+function passDeadline(env: TestEnv) {
+  env.clock.t = env.deps.db.select().from(games).all()[0]!.deadlineMs! + 1;
+  return resolveDuePhases(env.deps);
+}
+
+const resultsPost = (env: TestEnv) =>
+  outboxRows(env.deps)
+    .filter((r) => r.targetKind === 'channel' && r.kind !== 'status')
+    .map((r) => (r.payload as { text: string }).text)
+    .find((t) => t.startsWith('**Spring 2500 movement: results**'))!;
+
+describe('issue 19 §4: the results post says who won and who lost a decisive battle', () => {
+  let env: TestEnv;
+  afterEach(() => {
+    env?.close();
+    expect(internalErrors).toEqual([]);
+  });
+
+  it('gm mode: the winner moved in after winning the battle; the loser lost the battle (no "1 vs 1")', () => {
+    env = makeEnv();
+    warhammerGame(env, 'gm');
+    passDeadline(env);
+    ok(declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), battle: 'move A cour' }));
+    ok(declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), battle: 'none' }));
+    ok(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Bretonnia' }));
+    const results = env.deps.db.select().from(phases).all()[0]!.adjudication!.results;
+    expect(results.find((r) => r.unit === 'A cour')).toMatchObject({ result: 'success', reason: 'won the battle at The Wasteland and moved there' });
+    expect(results.find((r) => r.unit === 'A altd')).toMatchObject({ result: 'failure', reason: 'lost the battle at The Wasteland' });
+    const post = resultsPost(env);
+    expect(post).toContain('lost the battle at The Wasteland');
+    expect(post).not.toMatch(/1 vs 1/);
+  });
+
+  it('dice mode: whichever side the dice favour, the other is told it lost the battle', () => {
+    env = makeEnv();
+    warhammerGame(env, 'dice');
+    passDeadline(env);
+    ok(declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), battle: 'move A altd' }));
+    passDeadline(env);
+    const results = env.deps.db.select().from(phases).all()[0]!.adjudication!.results;
+    const moves = ['A cour', 'A altd'].map((unit) => results.find((r) => r.unit === unit)!);
+    expect(moves.map((r) => r.result).sort()).toEqual(['failure', 'success']);
+    expect(moves.find((r) => r.result === 'failure')!.reason).toBe('lost the battle at The Wasteland');
+    expect(moves.find((r) => r.result === 'success')!.reason).toBe('won the battle at The Wasteland and moved there');
+    expect(resultsPost(env)).not.toMatch(/1 vs 1/);
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Issue 19, Warhammer: the audit's positions and more adversarial ones (./audit.ts), each with its seed sentence;
+ * what the provisional result offers and what `battles` accepts agree; the virtual armies never leak their origin;
+ * the players read who won and lost each battle.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { adjudicateCase } from '../../../src/cli/commands/adjudicate.js';
+import { adjudicate } from '../../../src/engine/index.js';
+import type { Position, PowerOrder } from '../../../src/engine/types.js';
+import { battleReports, checkBattleReports, declarationsAllowed, groupBattles, rollBattle, warhammer } from '../../../src/variants/warhammer/index.js';
+import { rng } from '../../support/random.js';
+import { clusteredPosition, meetingOrders, runsFromEnv } from '../../engine/order-invariance.js';
+import { headToHeadBattles, illegalNearAbilities, offerCases } from './audit.js';
+import { battleCaseTests } from './battle-runner.js';
+import { ordersOf, outcome, positionOf, run, unitText } from './harness.js';
+
+describe('issue 19 §2.1: an illegal order is a hold for the abilities too', () => {
+  for (const c of illegalNearAbilities) it(c.name, () => expect(outcome(c, run(c))).toEqual(c.expect));
+});
+
+describe('issue 19 §2.2: decisive battles in head-to-heads (one battle, the winner’s order carried out, never a swap)', () => {
+  battleCaseTests(headToHeadBattles);
+
+  it('dice mode: whoever the roll favours, the two armies of a head-to-head never swap places', () => {
+    for (const c of headToHeadBattles) {
+      const position = positionOf(c.units);
+      const orders = ordersOf(position, c.orders);
+      const { battles } = groupBattles(warhammer, position, orders, c.declarations);
+      for (let seed = 0; seed < 40; seed++) {
+        const reports = battles.flatMap((b) => battleReports(b, rollBattle(b, seed).winner.lead));
+        const adj = adjudicate(warhammer, position, orders, { battles: reports });
+        const at = new Map(adj.position.units.map((u) => [u.province, u.power]));
+        expect(at.get('reik') === 'Empire' && at.get('altd') === 'Bretonnia', `${c.name}, seed ${seed}`).toBe(false);
+      }
+    }
+  });
+});
+
+const declared = (position: Position, orders: PowerOrder[]) =>
+  declarationsAllowed(warhammer, position, orders).map((d) => `${d.power}: ${d.kind} ${d.unit} at ${d.province}`).sort();
+
+describe('issue 19 §2.3, §2.5: which declarations the provisional result offers', () => {
+  for (const c of offerCases) {
+    it(c.name, () => {
+      const position = positionOf(c.units, c.season, c.owners);
+      expect(declared(position, ordersOf(position, c.orders))).toEqual([...c.allowed].sort());
+    });
+  }
+});
+
+/**
+ * For every province, a report naming a power that fights there is accepted exactly where a declaration is offered,
+ * and every battle the offered declarations make can be reported for each of its sides.
+ */
+function offersAgreeWithReports(variant: typeof warhammer, position: Position, orders: PowerOrder[]): string | null {
+  const allowed = declarationsAllowed(variant, position, orders);
+  const offered = new Set(allowed.map((d) => d.province));
+  const provinces = new Set<string>([...position.units.map((u) => u.province), ...orders.flatMap((po) => (po.order.kind === 'move' ? [po.order.to.province] : []))]);
+  const powers = [...new Set(position.units.map((u) => u.power))];
+  for (const province of provinces) {
+    const accepted = powers.some((winner) => checkBattleReports(variant, position, orders, [{ province, winner }]).length === 0);
+    if (accepted && !offered.has(province)) return `a battle at ${province} is accepted but no declaration there is offered`;
+  }
+  const { battles, problems } = groupBattles(variant, position, orders, allowed.filter((d, i) => allowed.findIndex((e) => e.power === d.power && e.unit === d.unit) === i));
+  if (problems.length > 0) return `offered declarations refused: ${problems.join('; ')}`;
+  for (const b of battles) {
+    for (const side of b.sides) {
+      const refused = checkBattleReports(variant, position, orders, battleReports(b, side.lead));
+      if (refused.length > 0) return `the battle ${b.id} won by ${side.lead} is refused: ${refused.join('; ')}`;
+    }
+  }
+  return null;
+}
+
+describe('issue 19 §2.5: what `decisive` offers and what `battles` accepts agree', () => {
+  for (const c of offerCases) {
+    it(c.name, () => {
+      const position = positionOf(c.units, c.season, c.owners);
+      expect(offersAgreeWithReports(warhammer, position, ordersOf(position, c.orders))).toBeNull();
+    });
+  }
+  it('on random positions around the abilities (Fall, Sylvania foreign-owned)', () => {
+    const rich = ['athe', 'chet', 'grey', 'sylv', 'gfor', 'aver', 'skav', 'nuln', 'midd', 'claw', 'ostl', 'altd', 'reik', 'wast'];
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 3, max: 10 }), (seed, count) => {
+        const r = rng(seed);
+        const base = clusteredPosition(warhammer, r, count, { starts: rich, powers: 3 });
+        const supplyCenters = { ...base.supplyCenters, 'Vampire Counts': [], Empire: [...(base.supplyCenters.Empire ?? []), 'sylv'] };
+        const position: Position = { ...base, phase: { season: 'fall', year: 2500, type: 'movement' }, supplyCenters };
+        expect(offersAgreeWithReports(warhammer, position, meetingOrders(warhammer, position, r, 0)), `seed ${seed}`).toBeNull();
+      }),
+      { numRuns: runsFromEnv(15) },
+    );
+  });
+});
+
+describe('issue 19 §2.4: the virtual armies never leak their origin', () => {
+  const rising = { season: 'fall' as const, owners: { sylv: 'Empire' } };
+  it('a unit the Immortality army dislodges has no attackerFrom, may retreat anywhere free, and reads "dislodged by the Immortality army"', () => {
+    const position = positionOf(['Empire: A sylv', 'Vampire Counts: A gfor'], rising.season, rising.owners);
+    const adj = adjudicate(warhammer, position, ordersOf(position, { 'Vampire Counts': ['A Gfor S Immortality'] }));
+    expect(adj.dislodged).toHaveLength(1);
+    expect(adj.dislodged[0]!.attackerFrom).toBeUndefined();
+    expect(adj.dislodged[0]!.retreatOptions).toEqual(['aver', 'kadr', 'kark', 'ostm', 'wrld']);
+    expect(adj.results.find((r) => r.unit === 'A sylv')!.reason).toBe('no order: the unit held; dislodged by the Immortality army');
+    expect(adj.results.find((r) => r.unit === 'A gfor')!.order).toBe('A gfor S Immortality - sylv');
+    expect(JSON.stringify(adj.results)).not.toMatch(/A immortality|from immortality/i);
+    expect(adj.events).toEqual([
+      expect.objectContaining({ kind: 'immortality', power: 'Vampire Counts', province: 'sylv', text: expect.stringMatching(/^The Vampire Counts retake Sylvania/) }),
+    ]);
+  });
+  it('the CLI prints no attackerFrom for it, and reads its own output back as a retreat case', () => {
+    const out = adjudicateCase(warhammer, {
+      phase: { season: 'fall', year: 2500, type: 'movement' },
+      units: [unitOf('Empire', 'A', 'sylv'), unitOf('Vampire Counts', 'A', 'gfor')],
+      orders: [{ power: 'Vampire Counts', text: 'A Gfor S Immortality' }],
+      supplyCenters: { Empire: ['sylv'] },
+    });
+    expect(out.dislodged[0]).not.toHaveProperty('attackerFrom');
+    expect(JSON.stringify(out)).not.toMatch(/A immortality|"attackerFrom":"immortality"/i);
+    const retreat = adjudicateCase(warhammer, {
+      phase: { season: 'fall', year: 2500, type: 'retreat' },
+      units: out.units,
+      dislodged: out.dislodged,
+      orders: [{ power: 'Empire', text: 'A sylv R ostm' }],
+      supplyCenters: out.supplyCenters,
+    });
+    expect(retreat.units.map((u) => `${u.power} ${u.province}`)).toContain('Empire ostm');
+  });
+  it('a move that bounces off the Immortality army, and one off the Illusion, name them as players know them', () => {
+    const position = positionOf(['Empire: A gfor'], rising.season, rising.owners);
+    const adj = adjudicate(warhammer, position, ordersOf(position, { Empire: ['A Gfor - Sylv'] }));
+    expect(adj.results.find((r) => r.unit === 'A gfor')!.reason).toBe('bounced with the Immortality army (1 vs 1)');
+    expect(adj.events?.map((e) => e.text)).toEqual(['The Immortality army marched on Sylvania and failed to take it (Immortality).']);
+    const athe = positionOf(['Bretonnia: A chet', 'Wood Elves: A irra']);
+    const bounce = adjudicate(warhammer, athe, ordersOf(athe, { Bretonnia: ['A Chet - Athe'] }));
+    expect(bounce.results.find((r) => r.unit === 'A chet')!.reason).toBe('bounced off the Illusion in Athel Loren (1 vs 1)');
+  });
+});
+
+describe('issue 19 §4: the brief’s `S Immortal Sylv` is understood like `S Immortality - Sylv`', () => {
+  const position = positionOf(['Empire: A sylv', 'Vampire Counts: A gfor'], 'fall', { sylv: 'Empire' });
+  it.each(['A Gfor S Immortal Sylv', 'A Gfor S Immortal Sylvania', 'A Gfor S Immortality to Sylv', 'A Gfor S A Immortality - Sylv'])('%s', (text) => {
+    const adj = adjudicate(warhammer, position, ordersOf(position, { 'Vampire Counts': [text] }));
+    expect(adj.results.find((r) => r.unit === 'A gfor')).toMatchObject({ order: 'A gfor S Immortality - sylv', result: 'success', reason: 'support given' });
+    expect(adj.dislodged.map(unitText)).toEqual(['Empire: A sylv']);
+  });
+});
+
+function unitOf(power: string, type: 'A' | 'F', province: string) {
+  return { power, type, province, coast: null };
+}
+
+describe('issue 19 §4: what players read about a decisive battle and an ability', () => {
+  const c = headToHeadBattles[0]!;
+  const position = positionOf(c.units);
+  const orders = ordersOf(position, c.orders);
+  it('the loser is told it lost the battle, the winner that it won it; never "bounced (1 vs 1)"', () => {
+    const adj = adjudicate(warhammer, position, orders, { battles: [{ province: 'reik', winner: 'Empire' }] });
+    const reason = (unit: string) => adj.results.find((r) => r.unit === unit)!.reason;
+    expect(reason('A altd')).toBe('won the battle at Reikland Forest and moved there, dislodging A REIK');
+    expect(reason('A reik')).toBe('lost the battle at Reikland Forest; dislodged by A ALTD from Altdorf');
+    expect(adj.results.map((r) => r.reason).join('\n')).not.toMatch(/vs/);
+  });
+  it('the same in a battle a third army won: the head-to-head armies lost it', () => {
+    const t = headToHeadBattles.find((b) => b.declarations.some((d) => d.power === 'Wood Elves'))!;
+    const p = positionOf(t.units);
+    const adj = adjudicate(warhammer, p, ordersOf(p, t.orders), { battles: [{ province: 'reik', winner: 'Wood Elves' }] });
+    const reason = (unit: string) => adj.results.find((r) => r.unit === unit)!.reason;
+    expect(reason('A grey')).toBe('won the battle at Reikland Forest and moved there, dislodging A REIK');
+    expect(reason('A altd')).toBe('lost the battle at Reikland Forest');
+    expect(reason('A reik')).toBe('lost the battle at Reikland Forest; dislodged by A GREY from Grey Mountains');
+  });
+  it('an ability that changed a result is named in the reason (Sea Raiders, the Illusion, Strong Capitals)', () => {
+    const raid = positionOf(['Norse: F scha', 'Chaos: A grae']);
+    const raided = adjudicate(warhammer, raid, ordersOf(raid, { Norse: ['F Scha - Grae'] }));
+    expect(raided.results.find((r) => r.unit === 'F scha')!.reason).toBe(
+      'moved to Graelings, dislodging A GRAE (attack 2: a Norse fleet assaults a coast with strength 2 (Norse Sea Raiders))',
+    );
+    const held = positionOf(['Wood Elves: A athe', 'Bretonnia: A chet', 'Bretonnia: A pale']);
+    const illusion = adjudicate(warhammer, held, ordersOf(held, { 'Wood Elves': ['A Athe H'], Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe'] }));
+    expect(illusion.results.find((r) => r.unit === 'A chet')!.reason).toBe(
+      'bounced off A ATHE in Athel Loren (2 vs 2: the Illusion supports the Wood Elf unit holding on Athel-Loren: +1 (Wood Elves’ Illusion))',
+    );
+    const strong = warhammer.configure!({ strongCapitals: 'on' });
+    const kisl = positionOf(['Kislev: A kisl', 'Empire: A ostl', 'Empire: A ostm']);
+    const capital = adjudicate(strong, kisl, ordersOf(kisl, { Empire: ['A Ostl - Kisl', 'A Ostm S A Ostl - Kisl'] }));
+    expect(capital.results.find((r) => r.unit === 'A ostl')!.reason).toBe('bounced off A KISL in Kislev (2 vs 2: a unit holding on a capital holds with one more (Strong Capitals))');
+  });
+  it('every unit of the case keeps its result line (no result is lost to the re-adjudication)', () => {
+    const adj = adjudicate(warhammer, position, orders, { battles: [{ province: 'reik', winner: 'Bretonnia' }] });
+    expect(adj.results.map((r) => r.unit).sort()).toEqual(position.units.map((u) => unitText(u).split(': ')[1]!).sort());
+  });
+});
