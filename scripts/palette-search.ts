@@ -8,7 +8,8 @@
  * priority order (heaviest weight first) of the feasible candidate closest to the anchor; if pairs are still too
  * close, simulated annealing (fixed seed) on a 5-step sRGB lattice; then passes that swap colours between powers
  * and re-pick each power given all the others until nothing changes. Readability: unit colours keep a ≥ 4.5
- * contrast with the letter the renderer puts on them (textOn) and stand apart from bare land; standard land tints
+ * contrast with the letter the renderer puts on them (textOn) and never read as grey, white, sea or bare land, land
+ * tints never as water or unowned land (src/render/palette-bars.ts); standard land tints
  * keep a contrast ≥ `landContrast` (6) with the dark label colour; colour-blind land tints ≥ `altLandContrast`
  * (light tints cannot all stand 10 apart under both dichromacies, so this may be lower; labels keep their white
  * halo, COLORS.halo). Only the colour fields of map.json's `powers` entries are rewritten (text splice).
@@ -16,6 +17,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deltaE2000, hexToLab, hexToRgb, rgbToHex, simulate, type Lab, type Vision } from '../src/render/color-science.js';
 import { COLORS, textOn } from '../src/render/palette.js';
+import { tintProblems, unitColorProblems } from '../src/render/palette-bars.js';
 
 /** Searched to this bar (the test asks 10), so rounding never decides. */
 const BAR = 10.5;
@@ -68,9 +70,11 @@ const contrast = (a: string, b: string) => {
 const grid: string[] = [];
 for (let r = 0; r <= 255; r += 15) for (let g = 0; g <= 255; g += 15) for (let b = 0; b <= 255; b += 15) grid.push(rgbToHex([r, g, b]));
 const gridPool = grid.map(candidate);
-const land = candidate(COLORS.land);
-/** Units carry their letter legibly (the renderer's textOn) and stand out on bare land. */
-const unitOk = (c: Candidate) => contrast(c.hex, textOn(c.hex)) >= 4.5 && deltaE2000(c.lab.normal, land.lab.normal) >= 15;
+/**
+ * Units carry their letter legibly (the renderer's textOn) and never read as a failed order, a retreat, the sea or bare
+ * land (src/render/palette-bars.ts).
+ */
+const unitOk = (c: Candidate) => contrast(c.hex, textOn(c.hex)) >= 4.5 && unitColorProblems(c.hex).length === 0;
 
 /** An anchor with its chroma scaled (e.g. neutrals muted). */
 export function muted(hex: string, factor: number): Lab {
@@ -230,11 +234,10 @@ export function runPaletteSearch(cfg: PaletteConfig, argv: string[] = process.ar
   const landContrast = cfg.landContrast ?? 6;
   const altLandContrast = cfg.altLandContrast ?? 3.5;
   const altLandChroma = cfg.altLandChroma ?? 55;
-  const landOk = (c: Candidate) => contrast(c.hex, COLORS.labelLand) >= landContrast && deltaE2000(c.lab.normal, land.lab.normal) >= 5;
+  // Land tints never read as water or unowned land (palette-bars.ts).
+  const landOk = (c: Candidate) => contrast(c.hex, COLORS.labelLand) >= landContrast && tintProblems(c.hex).length === 0;
   const altLandOk = (c: Candidate) =>
-    contrast(c.hex, COLORS.labelLand) >= altLandContrast &&
-    Math.hypot(c.lab.normal[1], c.lab.normal[2]) <= altLandChroma &&
-    deltaE2000(c.lab.normal, land.lab.normal) >= 8;
+    contrast(c.hex, COLORS.labelLand) >= altLandContrast && Math.hypot(c.lab.normal[1], c.lab.normal[2]) <= altLandChroma && tintProblems(c.hex).length === 0;
   const unitPool = gridPool.filter(unitOk);
   const anchors = (f: (n: string) => Lab) => Object.fromEntries(names.map((n) => [n, f(n)]));
   const base = { names, weight, iterations };

@@ -186,7 +186,8 @@ const data = {
       Object.entries(proposal.powers).flatMap(([key, p]) => (p.dow_cities ? [[POWERS[key]!.name, p.dow_cities.map(lower)]] : [])),
     ),
   },
-  geometry: { width: warp(proposal.canvas.width, 0)[0], height: warp(0, proposal.canvas.height)[1], points, offmap },
+  // Full province names where they fit (issue 20: one label style per variant), not the four-letter order codes.
+  geometry: { width: warp(proposal.canvas.width, 0)[0], height: warp(0, proposal.canvas.height)[1], labelStyle: 'name', points, offmap },
 };
 writeFileSync(target, `${JSON.stringify(data, null, 1)}\n`);
 console.log(`wrote ${provinces.length} provinces, ${centres} centres, victory ${data.victory.centers}`);

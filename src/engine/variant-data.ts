@@ -14,6 +14,8 @@ export interface PowerData {
   altColor?: string;
   /** Names in other scripts (e.g. `秦`). */
   localName?: string;
+  /** Its mark on its units on a map of more than 8 powers (one or two Latin letters). */
+  mark?: string;
   /** Tint of the land it holds (hex; default: `color` mixed with white). */
   landColor?: string;
   /** Colour-blind palette land tint (hex). */
@@ -66,6 +68,8 @@ export interface VariantData {
     offmap?: { land: Point[]; sea: Point[] };
     anchors?: Record<string, Point>;
     labels?: Record<ProvinceId, Point>;
+    /** Label style: full names where they fit, or abbreviations (default: names when provinces have local names). */
+    labelStyle?: 'name' | 'abbreviation';
     /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
     smooth?: number;
     /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */

@@ -142,14 +142,14 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: P
 }
 
 /** What the plug-in is told about a picture of one of its games (read only). */
-function overlayContext(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, picture: PictureKind): OverlayContext {
+function overlayContext(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, picture: PictureKind, orders?: readonly PowerOrder[]): OverlayContext {
   const plugin = pluginOf(game.variantId);
   const records = recordsOf(tx, plugin.records, { gameId: game.id, phaseId: phase.id, now: 0 });
   return {
     variant,
     picture,
     options: game.options ?? {},
-    phase: { index: phase.idx, position: phase.position, adjudication: phase.resolvedAt !== null ? phase.adjudication : null },
+    phase: { index: phase.idx, position: phase.position, adjudication: phase.resolvedAt !== null ? phase.adjudication : null, ...(orders ? { orders } : {}) },
     records: { get: records.get, list: records.list },
   };
 }
@@ -158,7 +158,7 @@ function overlayContext(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow
 function withOverlays(tx: Tx, input: RenderInput, game: GameRow, phase: PhaseRow, picture: PictureKind): RenderInput {
   const plugin = pluginOf(game.variantId);
   if (!plugin.mapOverlays) return input;
-  const overlays = plugin.mapOverlays(overlayContext(tx, game, input.variant, phase, picture));
+  const overlays = plugin.mapOverlays(overlayContext(tx, game, input.variant, phase, picture, input.orders));
   return overlays.length > 0 ? { ...input, overlays } : input;
 }
 

@@ -3,31 +3,34 @@
  * Layout: a title bar, the map scaled to the requested width, a legend bar. All decisions about what is
  * drawn where are taken here; drawScene only paints.
  */
+import { formatOrder } from '../engine/format.js';
 import { locationKey } from '../engine/map.js';
+import { readOrder } from '../engine/parse/index.js';
 import type { Adjudication, Location, OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { anchorsOf } from './anchors.js';
 import { featuresOf, riverCoursesOf, riverLine } from './features.js';
-import { geometryOf, insideShape, type Point } from './geometry.js';
+import { borderKey, geometryOf, insideShape, type Point } from './geometry.js';
 import { placeMarkers } from './markers.js';
-import { aroundUnit, orderMarks, type SymbolWish } from './orders.js';
+import { powerMark } from './power-marks.js';
+import { aroundUnit, optionHead, optionPath, orderMarks, type OrderMarkContext, type SymbolWish } from './orders.js';
 import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
 import { overlaps, rectAround, textWidth } from './placement.js';
-import { routeThrough, trimPath } from './route.js';
-import type { Feature, LegendEntry, OrderMark, Rect, ResultSymbol, Scene, SymbolKind, SymbolLegendEntry, UnitMark } from './scene.js';
+import type { Feature, LegendEntry, LegendKey, LegendKind, OrderMark, PlacedOverlay, Rect, ResultSymbol, Scene, SymbolKind, UnitMark } from './scene.js';
+import { LINE_LEGEND, legendLineOf } from './styles.js';
 import { placeSymbols, symbolBox, SYMBOL_TEXT } from './symbols.js';
 import { overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 
 /** The narrowest legend slot that holds every power's entry (swatch, name and centre count) with a gap. */
-function legendMinSlot(u: number, size: number, counts: { power: string; centers: number }[]): number {
+function legendMinSlot(u: number, size: number, counts: { power: string; centers: number }[], marked: boolean): number {
   const widest = Math.max(...counts.map((c) => textWidth(`${c.power} ${c.centers}`, size)));
-  return widest + size * 1.1 + 6 * u + 24 * u;
+  return widest + size * (marked ? 1.45 : 1.1) + 6 * u + 24 * u;
 }
 
 /** Symbols in the order the legend lists them. */
-const SYMBOL_ORDER: SymbolKind[] = ['failed', 'cut', 'dislodged', 'disbanded', 'build-failed', 'built', 'virtual'];
+const SYMBOL_ORDER: SymbolKind[] = ['failed', 'cut', 'dislodged', 'no-retreat', 'disbanded', 'build-failed', 'built', 'virtual'];
 
 /** Variants with more powers than this mark every unit with its power (decisions.md, "Maps and colours"). */
 export const MARKED_POWERS = 8;
@@ -54,6 +57,23 @@ export function phaseTitle(position: Position): string {
   const p = position?.phase;
   if (!p) return 'unknown phase';
   return `${SEASONS[p.season] ?? p.season} ${p.year} ${PHASES[p.type] ?? p.type}`;
+}
+
+/**
+ * The orders a vote adopted (`OrderResult.vote === 'adopted'`) for units whose power gave none in `orders`, read back
+ * from the results' normalised order text: the unit carried them out, so the map draws them.
+ */
+export function adoptedOrders(variant: Variant, position: Position, orders: readonly PowerOrder[], results: readonly OrderResult[] | undefined): PowerOrder[] {
+  if (!results?.some((r) => r?.vote === 'adopted')) return [];
+  const given = new Set(orders.flatMap((o) => (o?.order && o.order.kind !== 'waive' && o.order.unit ? [`${o.power}|${locationKey(o.order.unit)}`] : [])));
+  const out: PowerOrder[] = [];
+  for (const r of results) {
+    if (r?.vote !== 'adopted' || typeof r.order !== 'string') continue;
+    const read = readOrder(variant, r.order, { position });
+    if (!read.ok || read.order.kind === 'waive' || given.has(`${r.power}|${locationKey(read.order.unit)}`)) continue;
+    out.push({ power: r.power, order: read.order });
+  }
+  return out;
 }
 
 export function buildScene(variant: Variant, position: Position, opts: RenderOptions = {}): SceneResult {
@@ -96,10 +116,6 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     return a ? T(a) : null;
   };
   const marked = variant.powers.length > MARKED_POWERS;
-  const markOf = (power: string) => {
-    const p = powers.get(power);
-    return p?.localName ?? power.slice(0, 2);
-  };
 
   const dislodgedNow = new Set((opts.adjudication?.dislodged ?? []).map((d) => d.province));
   const units: UnitMark[] = [];
@@ -119,7 +135,6 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       text: textOn(fill),
       dislodged,
       state: 'normal',
-      ...(marked ? { mark: markOf(unit.power) } : {}),
     });
   };
   for (const unit of position.units ?? []) addUnit(unit, dislodgedNow.has(unit.province), unitPoint(unit));
@@ -148,8 +163,43 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     return tries.find((p) => inside(p) && free(p)) ?? tries.find(free) ?? tries[0];
   }
 
+  /** A free spot outside a province, a short arrow's length from its unit spot (a virtual unit that moves in from nowhere). */
+  function approachSpot(at: Point, province: string): Point {
+    const shape = geometry.shapes.get(province);
+    const outside = (p: Point) => !shape || !insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
+    const boxes = units.map((x) => rectAround(x.at, x.size * 2.4, x.size * 2.2));
+    const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3.1, unitSize * 3.1)));
+    for (const reach of [5.5, 7, 8.5, 10]) {
+      for (let k = 0; k < 16; k++) {
+        const angle = (k / 16) * 2 * Math.PI + Math.PI / 2; // from below the spot round the compass
+        const p: Point = [at[0] + Math.cos(angle) * reach * unitSize, at[1] + Math.sin(angle) * reach * unitSize];
+        if (p[0] < frame.x || p[1] < frame.y || p[0] > frame.x + frame.w || p[1] > frame.y + frame.h) continue;
+        if (outside(p) && free(p)) return p;
+      }
+    }
+    return besideSpot(at, province);
+  }
+
+  /** What lies under an output-pixel point (province id or off-map filler), for lines that keep to their ground. */
+  const provinceAt = (p: Point) => geometry.locate([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale]);
+  const isWater = (id: string) => {
+    const kind = geometry.shapes.get(id)?.kind;
+    return kind === 'sea' || kind === 'offmap-sea';
+  };
+  /** Middles of a shared border's segments (at most 12, spread along it). */
+  const borderVias = (a: string, b: string): Point[] => {
+    const segments = geometry.borderIndex.get(borderKey(a, b))?.segments ?? [];
+    const step = Math.max(1, Math.ceil(segments.length / 12));
+    return segments.filter((_, i) => i % step === 0).map(([p, q]) => T([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2]));
+  };
+
   // Virtual units of the phase (Warhammer: the Illusion on Athel-Loren; the Immortality army, which stands nowhere,
   // beside the province it moves into): translucent, ringed, never mistaken for a real unit.
+  /** Where a virtual unit that stands on no province of the map is drawn (its move starts there). */
+  const virtualSpot = new Map<string, Point>();
+  /** Virtual units' moves, drawn like any move, with the result the board after tells (issue 20 §1). */
+  const virtualMoves: PowerOrder[] = [];
+  const virtualResults: OrderResult[] = [];
   if (position.phase?.type === 'movement') {
     const virtualOrders = variant.rules.extraOrders?.({ map: variant.map, position, orders: opts.orders ?? [] }) ?? [];
     for (const v of virtualOrders.filter((o) => o.virtual)) {
@@ -157,7 +207,24 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       const target = onMap ? v.unit.province : v.order.kind === 'move' ? v.order.to.province : null;
       const at = target ? unitPoint({ province: target, coast: null }) : null;
       if (!at) continue;
-      const spot = onMap && !units.some((x) => x.location === target) ? at : besideSpot(at, target!);
+      // A virtual unit that stands nowhere waits outside the province it moves into, so its arrow reads.
+      const spot = onMap ? (!units.some((x) => x.location === target) ? at : besideSpot(at, target!)) : approachSpot(at, target!);
+      if (!onMap) virtualSpot.set(v.unit.province, spot);
+      if (v.order.kind === 'move') {
+        virtualMoves.push({ power: v.unit.power, order: v.order });
+        const after = opts.adjudication?.position;
+        const to = v.order.to.province;
+        if (after) {
+          const arrived = after.units.some((x) => x.power === v.unit.power && x.province === to);
+          virtualResults.push({
+            power: v.unit.power,
+            unit: `${v.unit.type} ${v.unit.province}`,
+            order: formatOrder(v.order, variant.rules),
+            result: arrived ? 'success' : 'failure',
+            reason: arrived ? 'the virtual unit moved in' : 'the virtual unit did not get in',
+          });
+        }
+      }
       const fill = colorOf(v.unit.power);
       units.push({
         power: v.unit.power,
@@ -169,17 +236,15 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
         text: textOn(fill),
         dislodged: false,
         state: 'virtual',
-        ...(marked ? { mark: markOf(v.unit.power) } : {}),
       });
     }
   }
 
-  const layer = orderMarks(
-    {
+  const layerContext: OrderMarkContext = {
       variant,
       position,
       pointOf: unitPoint,
-      unitPointOf: (loc, dislodged) => (dislodged && offsetOf.get(loc.province)) || unitPoint(loc),
+      unitPointOf: (loc, dislodged) => (dislodged && offsetOf.get(loc.province)) || unitPoint(loc) || virtualSpot.get(loc.province) || null,
       unitSize,
       colorOf,
       units,
@@ -188,13 +253,26 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
         .map((river) => (river.malformed ? null : riverLine(variant.data, river, anchors)))
         .filter((line): line is Point[] => line !== null)
         .map((line) => line.map(T)),
-    },
-    opts.orders ?? [],
-    opts.results ?? opts.adjudication?.results,
-    warnings,
-  );
+      u,
+      provinceAt,
+      isWater,
+      borderVias,
+      besideSpot,
+      removed: opts.adjudication?.removed ?? [],
+  };
+  const results = opts.results ?? opts.adjudication?.results;
+  // Every order the adjudicator carried out is drawn (issue 20 §1): the powers' own, the orders the players' vote
+  // adopted for units no player owns (in their power's colour; never the ballots), virtual units' moves.
+  const drawnOrders = [...(opts.orders ?? []), ...adoptedOrders(variant, position, opts.orders ?? [], results), ...virtualMoves];
+  const layer = orderMarks(layerContext, drawnOrders, results && virtualResults.length > 0 ? [...results, ...virtualResults] : results, warnings);
   const orders: OrderMark[] = layer.marks;
   units.push(...layer.units);
+  // More than 8 powers: every unit carries its power's mark; a neutral power's units are drawn unlike any player's.
+  for (const x of units) {
+    const p = powers.get(x.power);
+    if (marked && p) x.mark = powerMark(p);
+    if (p?.neutral) x.neutral = true;
+  }
   const wishes: SymbolWish[] = [...layer.symbols];
   // Disbanded units (by order or civil disorder) are drawn faded, with the disbanded symbol.
   for (const w of wishes) {
@@ -208,18 +286,31 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     unit.state = 'disbanded';
     wishes.push({ kind: 'disbanded', candidates: aroundUnit(unit.at, unitSize), unit: unit.location });
   }
-  // Retreat phase board: where each dislodged unit without a drawn order may go.
+  // Retreat phase board: where each dislodged unit without a drawn order may go, each line only over the unit's
+  // province and that option; a unit with nowhere to go gets the no-retreat cue (it will be disbanded).
   const ordered = new Set((opts.orders ?? []).flatMap((o) => (o.order?.kind === 'waive' ? [] : [o.order?.unit?.province])));
+  const optionContext = { ...layerContext, units };
   for (const d of position.dislodged ?? []) {
     const from = offsetOf.get(d.province);
     if (!from || ordered.has(d.province)) continue;
+    if (d.retreatOptions && d.retreatOptions.length === 0) {
+      wishes.push({ kind: 'no-retreat', candidates: aroundUnit(from, unitSize), unit: locationKey(d) });
+    }
     for (const option of d.retreatOptions ?? []) {
-      const to = unitPoint({ province: option.split('/')[0], coast: option.split('/')[1] ?? null });
+      const [province, coast] = option.split('/');
+      const to = unitPoint({ province: province!, coast: coast ?? null });
       if (!to) continue;
       const color = colorOf(d.power);
-      const path = trimPath(routeThrough([from, to], units.map((x) => ({ at: x.at, r: unitSize * 1.35 }))), unitSize * 1.45, unitSize * 0.6);
-      orders.push({ kind: 'retreat-option', power: d.power, color, order: `${d.type} ${locationKey(d)} R ${option}`, points: [from, to], path, size: unitSize, unitType: d.type, outcome: null, failed: false });
+      const path = optionPath(optionContext, from, to, d.province, province!, d.type === 'A');
+      const head = path.length > 1 ? optionHead(path, u) : undefined;
+      orders.push({ kind: 'retreat-option', power: d.power, color, order: `${d.type} ${locationKey(d)} R ${option}`, points: [from, to], path, ...(head ? { head } : {}), size: unitSize, unitType: d.type, outcome: null, failed: false });
     }
+  }
+  // The orders map of a movement phase: a unit this adjudication dislodged with nowhere to retreat gets the cue too.
+  for (const d of opts.adjudication?.dislodged ?? []) {
+    if (position.phase?.type !== 'movement' || !d.retreatOptions || d.retreatOptions.length > 0) continue;
+    const unit = units.find((x) => x.location === locationKey(d) && x.dislodged);
+    if (unit) wishes.push({ kind: 'no-retreat', candidates: aroundUnit(unit.at, unitSize), unit: unit.location });
   }
 
   const features: Feature[] = featuresOf(variant, geometry, anchors, warnings).map((f) => transformFeature(f, T));
@@ -238,7 +329,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     ...centers.map((c) => rectAround(c.at, c.radius * 2.4, c.radius * 2.4)),
     ...entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
   ];
-  const symbols = [...rings, ...placeSymbols(wishes, symbolRadius, obstacles, frame, warnings)];
+  const symbols = [...rings, ...placeSymbols(wishes, symbolRadius, [...obstacles, ...layer.keepClear], frame, warnings)];
   const overlays = placeOverlays(opts.overlays, {
     spotOf: (province) => (variant.map.has(province) ? unitPoint({ province, coast: null }) : null),
     unitSize,
@@ -251,7 +342,6 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
   const titleText = opts.title ?? `${variant.name} — ${(position?.phase && variant.phaseName?.(position.phase)) || phaseTitle(position)}`;
   const legendSize = 15 * u;
-  const used = SYMBOL_ORDER.filter((k) => symbols.some((x) => x.kind === k));
   const counts = variant.powers.map((p) => ({
     power: p.name,
     centers: (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length,
@@ -259,35 +349,37 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   }));
   // Power entries wrap onto further rows when they would not fit one (Mandate of Heaven's 17 powers, Warhammer's 21).
   const inner = width - 24 * u;
-  const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts))));
+  const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts, marked))));
   const powerRows = Math.max(1, Math.ceil(counts.length / perRow));
-  // One legend entry per power whose link entrances are marked (`Skaven underway entrance`), after the symbols.
-  const entranceLegend = entrances.filter((e, i) => entrances.findIndex((x) => x.power === e.power) === i);
-  const overlaysLegend = overlayLegend(overlays);
-  const legendH = legendRow * (powerRows + (used.length + entranceLegend.length + overlaysLegend.length > 0 ? 1 : 0));
-  const height = titleH + frame.h + legendH;
   const slot = inner / perRow;
   const legendY = titleH + frame.h + legendRow / 2;
   const entries: LegendEntry[] = counts.map((c, i) => ({
     ...c,
     color: colorOf(c.power),
+    ...(marked ? { mark: powerMark(powers.get(c.power)!) } : {}),
+    ...(powers.get(c.power)?.neutral ? { neutral: true } : {}),
     at: [12 * u + slot * (i % perRow) + 4 * u, legendY + legendRow * Math.floor(i / perRow)],
     text: `${c.power} ${c.centers}`,
   }));
-  // Six to a row, narrower when more are shown, so the last never runs past the edge.
-  const symbolSlot = inner / Math.max(6, used.length + entranceLegend.length + overlaysLegend.length);
-  const symbolAt = (i: number): Point => [12 * u + symbolSlot * i + 4 * u + symbolRadius, legendY + legendRow * powerRows];
-  const symbolEntries: SymbolLegendEntry[] = [
-    ...used.map((kind, i) => ({ kind, text: SYMBOL_TEXT[kind], at: symbolAt(i) })),
-    ...entranceLegend.map((e, i) => ({ kind: 'entrance' as const, text: `${e.power} ${e.kind} entrance`, at: symbolAt(used.length + i), fill: e.fill })),
-    ...overlaysLegend.map((o, i) => ({
-      kind: 'overlay' as const,
-      text: o.legend,
-      at: symbolAt(used.length + entranceLegend.length + i),
-      fill: o.color,
-      overlay: { kind: o.kind, ...(o.glyph ? { glyph: o.glyph } : {}) },
-    })),
-  ];
+  // Then every line style, symbol and feature the picture shows, flowing in rows below the powers.
+  const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays));
+  const keys: LegendKey[] = [];
+  const sample = { line: 34 * u, symbol: legendSize * 1.1 };
+  let x = 12 * u + 4 * u;
+  let row = powerRows;
+  for (const w of wanted) {
+    const w0 = w.line ? sample.line : sample.symbol;
+    const need = w0 + 6 * u + textWidth(w.text, legendSize * 0.94) + 22 * u;
+    if (x > 16 * u && x + need > inner + 12 * u) {
+      x = 16 * u;
+      row++;
+    }
+    const y = legendY + legendRow * row;
+    keys.push({ kind: w.kind, text: w.text, at: w.line ? [x, y] : [x + w0 / 2, y], width: w0, ...(w.fill ? { fill: w.fill } : {}), ...(w.overlay ? { overlay: w.overlay } : {}) });
+    x += need;
+  }
+  const legendH = legendRow * (keys.length > 0 ? row + 1 : powerRows);
+  const height = titleH + frame.h + legendH;
 
   return {
     ok: true,
@@ -307,10 +399,41 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       overlays,
       labels,
       title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
-      legend: { entries, symbols: symbolEntries, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
+      legend: { entries, keys, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
       warnings,
     },
   };
+}
+
+/**
+ * The legend's keys for what this picture shows, in a fixed order: the order line styles (`LINE_LEGEND`), the failed
+ * look when some line failed, the result symbols, the entrances of reserved links (one per power), the variant's
+ * overlays, then the map features (rivers, each kind of wall or band by its legend text, links by their kind).
+ */
+function legendWants(
+  orders: OrderMark[],
+  symbols: ResultSymbol[],
+  features: Feature[],
+  entrances: Scene['entrances'],
+  overlays: PlacedOverlay[],
+): { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay'] }[] {
+  const lineKinds = new Set(orders.filter((o) => o.path.length > 0 || o.kind === 'hold' || o.kind === 'raise').map((o) => legendLineOf(o.kind)));
+  if (orders.some((o) => o.failed && o.path.length > 1)) lineKinds.add('failed-line');
+  const out: { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay'] }[] = LINE_LEGEND.filter((l) => lineKinds.has(l.kind)).map((l) => ({ ...l, line: true }));
+  for (const kind of SYMBOL_ORDER) if (symbols.some((x) => x.kind === kind)) out.push({ kind, text: SYMBOL_TEXT[kind], line: false });
+  for (const e of entrances.filter((e, i) => entrances.findIndex((x) => x.power === e.power) === i)) {
+    out.push({ kind: 'entrance', text: `${e.power} ${e.kind} entrance`, line: false, fill: e.fill });
+  }
+  // The variant's overlays, one key per look and text (overlayLegend).
+  for (const o of overlays) out.push({ kind: 'overlay', text: o.legend, line: false, fill: o.color, overlay: { kind: o.kind, ...(o.glyph ? { glyph: o.glyph } : {}) } });
+  if (features.some((f) => f.kind === 'river')) out.push({ kind: 'river', text: 'river', line: true });
+  const walls = features.flatMap((f) => (f.kind === 'wall' ? [f] : []));
+  for (const w of walls.filter((w, i) => walls.findIndex((v) => v.legend === w.legend && v.style === w.style) === i)) {
+    out.push({ kind: w.style === 'band' ? 'band' : 'wall', text: w.legend, line: true });
+  }
+  const links = features.flatMap((f) => (f.kind === 'link' ? [f.linkKind.split('(')[0]!.trim()] : []));
+  for (const kind of new Set(links)) out.push({ kind: 'link', text: kind, line: true });
+  return out;
 }
 
 function transformFeature(f: Feature, T: (p: Point) => Point): Feature {

@@ -1,15 +1,16 @@
 /**
  * drawScene: paints a scene on a 2D canvas context. No decisions about placement here (see build-scene.ts).
  * Paint order: title bar, territories, borders, features, centre markers, hold and raise rings, order lines
- * (supports, convoys, arrows), labels with their halos (arrows may cross labels but run beneath the halo,
- * decisions.md), units, result symbols, legend.
+ * (supports, convoys, arrow shafts), labels with their halos (arrows may cross labels but run beneath the halo,
+ * decisions.md), arrowheads (above the halos: the direction always shows), units, result symbols, legend.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import type { Point } from './geometry.js';
-import { COLORS } from './palette.js';
-import { drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
-import type { Scene } from './scene.js';
+import { COLORS, textOn } from './palette.js';
+import { dot, drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
+import type { LegendKey, Scene } from './scene.js';
+import { ARROW, DASH, OPTION_ARROW } from './styles.js';
 import { drawOverlay } from './overlays.js';
 
 type Ctx = SKRSContext2D;
@@ -78,6 +79,19 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
   const lineOrder = ['retreat-option', 'convoy', 'support', 'move', 'path', 'retreat'];
   for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawOrderLine(ctx, o, u);
 
+  // Leader lines of labels beside their province, under the labels' halos.
+  ctx.save();
+  ctx.strokeStyle = COLORS.labelLand;
+  ctx.lineWidth = 1.2 * u;
+  ctx.lineCap = 'round';
+  for (const l of scene.labels) {
+    if (!l.leader) continue;
+    ctx.beginPath();
+    ctx.moveTo(l.leader[0][0], l.leader[0][1]);
+    ctx.lineTo(l.leader[1][0], l.leader[1][1]);
+    ctx.stroke();
+  }
+  ctx.restore();
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.lineJoin = 'round';
@@ -93,6 +107,8 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
       ctx.fillText(line, l.at[0], y);
     });
   }
+
+  for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawArrowHeads(ctx, o, u);
 
   for (const unit of scene.units) drawUnit(ctx, unit, u);
   for (const s of scene.symbols) drawSymbol(ctx, s, u);
@@ -115,26 +131,139 @@ function drawLegend(ctx: Ctx, scene: Scene, u: number): void {
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   for (const e of entries) {
-    const s = size * 1.1;
-    ctx.fillStyle = e.color;
+    const s = size * (e.mark ? 1.45 : 1.1);
+    ctx.fillStyle = e.neutral ? '#ffffff' : e.color;
     ctx.fillRect(e.at[0], e.at[1] - s / 2, s, s);
     ctx.strokeStyle = '#111111';
     ctx.lineWidth = 1.2 * u;
     ctx.strokeRect(e.at[0], e.at[1] - s / 2, s, s);
+    if (e.neutral) {
+      ctx.strokeStyle = e.color;
+      ctx.lineWidth = 3 * u;
+      ctx.strokeRect(e.at[0] + 2.2 * u, e.at[1] - s / 2 + 2.2 * u, s - 4.4 * u, s - 4.4 * u);
+    }
+    if (e.mark) {
+      // The mark its units carry, as on the map.
+      ctx.font = font(size * 0.78, true);
+      ctx.textAlign = 'center';
+      ctx.fillStyle = e.neutral ? '#111111' : textOn(e.color);
+      ctx.fillText(e.mark, e.at[0] + s / 2, e.at[1]);
+      ctx.font = font(size, true);
+      ctx.textAlign = 'left';
+    }
     ctx.fillStyle = COLORS.title;
     ctx.fillText(e.text, e.at[0] + s + 6 * u, e.at[1]);
   }
-  const r = size * 0.55;
-  for (const e of scene.legend.symbols) {
-    if (e.kind === 'entrance') drawEntrance(ctx, e.at, r, e.fill ?? COLORS.centerNeutral, u);
-    else if (e.kind === 'overlay') drawOverlay(ctx, { kind: e.overlay?.kind ?? 'mark', glyph: e.overlay?.glyph, at: e.at, radius: e.overlay?.kind === 'ring' ? r * 0.8 : r, color: e.fill ?? '#3a3a3a' }, u);
-    else drawSymbol(ctx, { kind: e.kind, at: e.at, radius: r }, u);
-    ctx.font = font(size, false);
+  for (const key of scene.legend.keys) {
+    const right = drawLegendSample(ctx, key, u);
+    ctx.font = font(size * 0.94, false);
     ctx.fillStyle = COLORS.title;
     ctx.textAlign = 'left';
-    ctx.fillText(e.text, e.at[0] + r + 6 * u, e.at[1]);
+    ctx.textBaseline = 'middle';
+    ctx.fillText(key.text, right + 6 * u, key.at[1]);
   }
 }
+
+/** One legend key's sample, drawn as the map draws it; returns where its text starts. */
+function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
+  const [x, y] = key.at;
+  const w = key.width;
+  const ink = '#111111';
+  const sampleColor = '#5a6e8c';
+  const stroke = (pts: Point[], color: string, width: number, dash: readonly number[] = []) => {
+    ctx.beginPath();
+    ctx.moveTo(pts[0][0], pts[0][1]);
+    for (const p of pts.slice(1)) ctx.lineTo(p[0], p[1]);
+    ctx.setLineDash(dash.map((d) => d * u));
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.lineCap = 'round';
+    ctx.stroke();
+    ctx.setLineDash([]);
+  };
+  const head = (tipX: number, len: number, width: number, fill: string) => {
+    ctx.beginPath();
+    ctx.moveTo(tipX, y);
+    ctx.lineTo(tipX - len, y - width / 2);
+    ctx.lineTo(tipX - len, y + width / 2);
+    ctx.closePath();
+    ctx.fillStyle = fill;
+    ctx.fill();
+    ctx.strokeStyle = ink;
+    ctx.lineWidth = 1.1 * u;
+    ctx.stroke();
+  };
+  const seg: Point[] = [
+    [x, y],
+    [x + w, y],
+  ];
+  ctx.save();
+  switch (key.kind) {
+    case 'move':
+    case 'retreat':
+    case 'path':
+    case 'failed-line': {
+      // A shorter arrow at legend scale: the same proportions as on the map.
+      const k = 0.8;
+      const shaftEnd: Point = [x + w - ARROW.headLength * u * k * 0.55, y];
+      if (key.kind === 'failed-line') ctx.globalAlpha = 0.6;
+      const dash = key.kind === 'failed-line' ? DASH.failed : [];
+      stroke([seg[0], shaftEnd], ink, ARROW.visible * u * k, dash);
+      stroke([seg[0], shaftEnd], sampleColor, ARROW.shaft * u * k, dash);
+      if (key.kind === 'retreat') stroke([seg[0], shaftEnd], '#ffffff', ARROW.shaft * u * k * 0.38);
+      if (key.kind === 'path') dot(ctx, [x + w * 0.4, y], 3.2 * u, sampleColor);
+      head(x + w, ARROW.headLength * u * k, ARROW.headWidth * u * k, sampleColor);
+      break;
+    }
+    case 'support':
+      stroke(seg, ink, 4.4 * u, DASH.support);
+      stroke(seg, sampleColor, 2.6 * u, DASH.support);
+      dot(ctx, [x + w, y], 3.6 * u, sampleColor);
+      break;
+    case 'convoy':
+      stroke(seg, ink, 5 * u, DASH.convoy);
+      stroke(seg, sampleColor, 3.2 * u, DASH.convoy);
+      break;
+    case 'retreat-option':
+      stroke([seg[0], [x + w - OPTION_ARROW.headLength * u * 0.5, y]], sampleColor, OPTION_ARROW.shaft * u, DASH.option);
+      head(x + w, OPTION_ARROW.headLength * u, OPTION_ARROW.headWidth * u, sampleColor);
+      break;
+    case 'hold':
+    case 'raise': {
+      // The ring the map draws round a unit of this size.
+      const c: Point = [x + w / 2, y];
+      const ring = { kind: key.kind, power: '', color: sampleColor, order: '', points: [c], path: [c], size: 8 * u / 1.5, outcome: null, failed: false };
+      drawUnitRing(ctx, ring, u);
+      break;
+    }
+    case 'river':
+      stroke([seg[0], [x + w * 0.35, y - 3 * u], [x + w * 0.7, y + 3 * u], seg[1]], COLORS.river, 4 * u);
+      break;
+    case 'wall':
+      stroke(seg, COLORS.wall, 4.5 * u, [7, 3]);
+      break;
+    case 'band':
+      stroke(seg, COLORS.band, 4 * u);
+      break;
+    case 'link':
+      stroke(seg, COLORS.link, 2 * u, [2, 5]);
+      break;
+    case 'entrance':
+      drawEntrance(ctx, key.at, w / 2, key.fill ?? COLORS.centerNeutral, u);
+      break;
+    case 'overlay': {
+      const ring = key.overlay?.kind === 'ring';
+      drawOverlay(ctx, { kind: ring ? 'ring' : 'mark', glyph: key.overlay?.glyph, at: key.at, radius: ring ? w * 0.4 : w / 2, color: key.fill ?? '#3a3a3a' }, u);
+      break;
+    }
+    default:
+      drawSymbol(ctx, { kind: key.kind, at: key.at, radius: w / 2 }, u);
+  }
+  ctx.restore();
+  const isSymbol = !['move', 'retreat', 'path', 'failed-line', 'support', 'convoy', 'retreat-option', 'hold', 'raise', 'river', 'wall', 'band', 'link'].includes(key.kind);
+  return isSymbol ? x + w / 2 : x + w;
+}
+
 
 function polygonPath(ctx: Ctx, poly: Point[]): void {
   if (poly.length === 0) return;
@@ -174,9 +303,10 @@ function drawFeatures(ctx: Ctx, scene: Scene, u: number): void {
       ctx.lineWidth = 4 * u;
       ctx.stroke();
     } else if (f.kind === 'wall') {
-      ctx.strokeStyle = COLORS.wall;
-      ctx.lineWidth = 4.5 * u;
-      ctx.setLineDash([7 * u, 3 * u]);
+      // A wall is dashed brown; a band (an area's border) solid and dark.
+      ctx.strokeStyle = f.style === 'band' ? COLORS.band : COLORS.wall;
+      ctx.lineWidth = (f.style === 'band' ? 4 : 4.5) * u;
+      if (f.style !== 'band') ctx.setLineDash([7 * u, 3 * u]);
       ctx.beginPath();
       for (const [a, b] of f.segments) {
         ctx.moveTo(a[0], a[1]);

@@ -5,8 +5,9 @@
  *   Drawn along their real course when `features.riverCourses` gives one (`{Name: [[lat, lon], ...]}`,
  *   source to mouth, projected with `geometry.projection`); else as a line through the chain's anchors.
  *   `maps check` proves a course runs through exactly its chain's provinces (check.ts).
- * - walls: `features.walls = [{province, neighbour}]`, a wall on `province`'s side of its border with
- *   `neighbour` (Warring States walls belong to one province of a border).
+ * - walls: `features.walls = [{province, neighbour, style?, legend?}]`, a wall on `province`'s side of its border
+ *   with `neighbour` (Warring States walls belong to one province of a border); `style: "band"` draws a solid dark
+ *   band instead (an area's border, such as Mandate of Heaven's black band), `legend` is its text in the legend.
  * - links: `variant.data.links` (wrap-around seas, tunnels): adjacencies that are not drawn borders.
  */
 import type { Variant } from '../engine/variant.js';
@@ -114,7 +115,9 @@ export function featuresOf(variant: Variant, geometry: MapGeometry, anchors: Map
         [b[0] + nx * offset, b[1] + ny * offset],
       ];
     });
-    out.push({ kind: 'wall', province, neighbour, segments });
+    const style = (w as { style?: unknown }).style === 'band' ? 'band' : 'wall';
+    const legend = (w as { legend?: unknown }).legend;
+    out.push({ kind: 'wall', province, neighbour, segments, style, legend: typeof legend === 'string' && legend !== '' ? legend : style });
   });
 
   for (const link of variant.data.links ?? []) {

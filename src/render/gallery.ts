@@ -3,18 +3,21 @@
  * Classic start; a busy Classic Fall 1903 movement phase (36 units, supports, a two-fleet convoy, a cut
  * support, three dislodgements) as its results post shows it (orders on the position before, the board after
  * with retreat options); the retreats; the winter adjustments; Warring States with raises and rapid river
- * moves (one stopped short); Warhammer (21 powers with their marks, the Illusion, an underway move, the Tempest
- * Ocean at both edges); the busy phase in the colour-blind palette. Also used by test/render/gallery.test.ts.
+ * moves (one stopped short); Warhammer (21 powers with their marks, the Illusion, the risen Vampire army of
+ * Immortality, an underway move, the Tempest Ocean at both edges), also in the colour-blind palette; Mandate of
+ * Heaven's neutrals moved by the players' vote; the busy phase in the colour-blind palette. Also used by test/render/gallery.test.ts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adjudicate } from '../engine/index.js';
-import { parseOrder } from '../engine/parse/index.js';
+import { parseOrder, readOrder } from '../engine/parse/index.js';
 import type { Adjudication, Position, PowerOrder, Unit } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { classic } from '../variants/classic/index.js';
+import { mandateOfHeaven } from '../variants/mandate-of-heaven/index.js';
 import { warringStates } from '../variants/warring-states/index.js';
+import { pluginOf } from '../variants/index.js';
 import { warhammer } from '../variants/warhammer/index.js';
 import { renderMap, stopRenderWorker, type RenderOptions } from './index.js';
 
@@ -45,6 +48,18 @@ function ordersOf(variant: Variant, position: Position, spec: Record<string, str
   );
 }
 
+/** A Classic movement phase with these units, each centre owned by the unit on it, plus the `extra` centres. */
+function classicMovement(season: 'spring' | 'fall', year: number, units: Unit[], extra: Record<string, string[]>): Position {
+  return { phase: { season, year, type: 'movement' }, units, dislodged: [], contested: [], supplyCenters: centresOf(units, extra) };
+}
+
+/** The position with `province`'s centre owned by `power`. */
+function withOwner(position: Position, province: string, power: string): Position {
+  const supplyCenters = Object.fromEntries(Object.entries(position.supplyCenters).map(([p, list]) => [p, list.filter((c) => c !== province)]));
+  (supplyCenters[power] ??= []).push(province);
+  return { ...position, supplyCenters };
+}
+
 function centresOf(units: Unit[], extra: Record<string, string[]> = {}): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const u of units) if (classic.map.province(u.province)?.supplyCenter) (out[u.power] ??= []).push(u.province);
@@ -63,13 +78,7 @@ export function busyClassic(): { position: Position; orders: PowerOrder[]; adjud
     Russia: 'A rum, A stp, F sev, A ukr, A war',
     Turkey: 'F bla, A arm, A bul, A con, F aeg',
   });
-  const position: Position = {
-    phase: { season: 'fall', year: 1903, type: 'movement' },
-    units,
-    dislodged: [],
-    contested: [],
-    supplyCenters: centresOf(units, { England: ['edi', 'lvp'], France: ['spa', 'por'], Germany: ['swe'], Italy: ['nap', 'rom'], Austria: ['gre', 'tri'], Russia: ['mos'], Turkey: ['ank', 'smy'] }),
-  };
+  const position = classicMovement('fall', 1903, units, { England: ['edi', 'lvp'], France: ['spa', 'por'], Germany: ['swe'], Italy: ['nap', 'rom'], Austria: ['gre', 'tri'], Russia: ['mos'], Turkey: ['ank', 'smy'] });
   const orders = ordersOf(classic, position, {
     England: ['A lon - gas via convoy', 'F eng C A lon - gas', 'F mao C A lon - gas', 'F nth S A bel - hol', 'A bel - hol', 'F bar S A nwy - stp', 'A nwy - stp', 'F nwg H'],
     France: ['A par - bur', 'A mar S A par - bur', 'F bre - mao', 'A pic S A par - bur', 'F wes H'],
@@ -82,6 +91,33 @@ export function busyClassic(): { position: Position; orders: PowerOrder[]; adjud
   return { position, orders, adjudication: adjudicate(classic, position, orders) };
 }
 
+/**
+ * Classic, Spring 1904: what the adjudicator decided, drawn as such. A German army moves to Belgium over land although
+ * an English fleet offered a convoy (the convoy was not used); an English army ordered to Norway with no convoy goes
+ * nowhere (no arrow, only the failed symbol); an English army convoyed to Brest with a support ending on the middle
+ * of its arrow, not on the fleet; Tyrolia to Munich supported from both sides (two junctions, one of them cut); the
+ * Austrian army in Munich dislodged with nowhere to retreat; a supported French move to Burgundy that bounces, its
+ * support's junction clear of the failed symbol; Norway to St Petersburg over land round the Gulf of Bothnia.
+ */
+export function routesClassic(): { position: Position; orders: PowerOrder[]; adjudication: Adjudication } {
+  const units = unitsOf({
+    England: 'F nth, A yor, A wal, F eng, F mao, A nwy',
+    France: 'A par, A pic, A gas',
+    Germany: 'A hol, A tyr, A boh, A bur, A ber, A kie, A ruh, A sil',
+    Austria: 'A mun, A vie',
+    Russia: 'A stp, A mos',
+  });
+  const position = classicMovement('spring', 1904, units, { England: ['lon', 'lvp', 'edi'], France: ['bre', 'mar'], Russia: ['war', 'sev'] });
+  const orders = ordersOf(classic, position, {
+    England: ['F nth C A hol - bel', 'A yor - nwy', 'A wal - bre via convoy', 'F eng C A wal - bre', 'F mao S A wal - bre', 'A nwy - stp'],
+    France: ['A par - bur', 'A pic S A par - bur', 'A gas H'],
+    Germany: ['A hol - bel', 'A tyr - mun', 'A boh S A tyr - mun', 'A bur S A tyr - mun', 'A ber H', 'A kie H', 'A ruh S A bur', 'A sil H'],
+    Austria: ['A mun H', 'A vie H'],
+    Russia: ['A stp H', 'A mos S A stp'],
+  });
+  return { position, orders, adjudication: adjudicate(classic, position, orders) };
+}
+
 export function galleryImages(): GalleryImage[] {
   const busy = busyClassic();
   const retreat = busy.adjudication.position;
@@ -89,14 +125,15 @@ export function galleryImages(): GalleryImage[] {
   const retreatOrders: PowerOrder[] = [
     { power: 'Germany', order: { kind: 'retreat', unit: at('hol'), to: { province: 'kie', coast: null } } },
     { power: 'Russia', order: { kind: 'retreat', unit: at('rum'), to: { province: 'bul', coast: null } } },
-    { power: 'Russia', order: { kind: 'disband', unit: at('stp') } },
+    // Norway is where the attack came from, not an option: the retreat fails and the army is disbanded.
+    { power: 'Russia', order: { kind: 'retreat', unit: at('stp'), to: { province: 'nwy', coast: null } } },
   ];
   const afterRetreat = adjudicate(classic, retreat, retreatOrders);
   const winter = afterRetreat.position;
   const winterOrders = ordersOf(classic, winter, {
     England: ['Disband F nwg'],
     Germany: ['Disband A pru'],
-    Austria: ['Build A bud', 'Build F tri'],
+    Austria: ['Build A bud', 'Build F tri', 'Build A vie'],
   });
   const winterResult = adjudicate(classic, winter, winterOrders);
 
@@ -131,7 +168,8 @@ export function galleryImages(): GalleryImage[] {
   const wh = warhammer;
   const whStart = wh.startingPosition();
   const whSpring = adjudicate(wh, whStart, ordersOf(wh, whStart, { 'Wood Elves': ['A athe - grey'], Skaven: ['A skav - edge'], 'Vampire Counts': ['A sylv - gfor'] }));
-  const whFall = whSpring.position;
+  // The Empire has taken Sylvania's centre: in Fall a virtual Vampire army rises and moves back in (Immortality).
+  const whFall = withOwner(whSpring.position, 'sylv', 'Empire');
   const whFallOrders = ordersOf(wh, whFall, {
     Bretonnia: ['A cour - wast', 'F lang - ngwo'],
     Empire: ['A altd - wast', 'A nuln S A altd - wast', 'F midd H'],
@@ -143,16 +181,68 @@ export function galleryImages(): GalleryImage[] {
   });
   const whFallResult = adjudicate(wh, whFall, whFallOrders);
 
+  // Warhammer, the seed's Example Turn: the provisional map marks where decisive battles may be declared; the final
+  // one, after the Empire won the battle for Middenheim and Bretonnia the one for the Reikland Forest, marks them in
+  // the winners' colours.
+  const turn: Position = {
+    phase: { season: 'spring', year: 2500, type: 'movement' },
+    units: unitsOf({ Empire: 'A nuln, A altd, F midd', Bretonnia: 'A wast, A reik', Kislev: 'F claw', 'Vampire Counts': 'A gfor' }),
+    dislodged: [],
+    contested: [],
+    supplyCenters: whStart.supplyCenters,
+  };
+  const turnOrders = ordersOf(wh, turn, {
+    Empire: ['A altd S A nuln - reik', 'A nuln - reik', 'F midd H'],
+    Bretonnia: ['A wast - altd', 'A reik S A wast - altd'],
+    Kislev: ['F claw - midd'],
+    'Vampire Counts': ['A gfor S F claw - midd'],
+  });
+  const battles = [
+    { province: 'midd', winner: 'Empire' },
+    { province: 'reik', winner: 'Bretonnia' },
+  ];
+  const provisional = adjudicate(wh, turn, turnOrders);
+  const final = adjudicate(wh, turn, turnOrders, { battles });
+  const battleMarks = (adjudication: Adjudication, fought?: typeof battles) =>
+    pluginOf(wh.id).mapOverlays?.({ variant: wh, picture: 'orders', options: {}, records: { get: () => undefined, list: () => [] }, phase: { index: 1, position: turn, adjudication, orders: turnOrders, ...(fought ? { battles: fought } : {}) } }) ?? [];
+
+  // Mandate of Heaven, Spring of year 1: five states vote Lu into Cao and Song's support for it (drawn in the
+  // neutrals' colours; the ballots never are); Qi dislodges Wey, which held for want of a majority.
+  const moh = mandateOfHeaven;
+  // The first movement phase (the game opens with the Hsiung-Nu's placement).
+  const mohStart: Position = { ...moh.startingPosition(), phase: { season: 'spring', year: 1, type: 'movement' } };
+  const voters = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao'];
+  const mohOrders = ordersOf(moh, mohStart, {
+    Qi: ['A lin - diq', 'F jia - boh'],
+    Wei: ['A ye S A lin - diq', 'A dal - zmo'],
+    Qin: ['A xia - hgu'],
+    Zhao: ['A hdn - gao'],
+  });
+  const ballots = voters.flatMap((power) =>
+    ['A lu - cao', 'A son S A lu - cao'].map((text) => {
+      const r = readOrder(moh, text, { position: mohStart });
+      if (!r.ok) throw new Error(`gallery ballot "${text}": ${r.error}`);
+      return { power, order: r.order };
+    }),
+  );
+  const mohSpring = adjudicate(moh, mohStart, [...mohOrders, ...ballots]);
+
   const busyOpts = { orders: busy.orders, adjudication: busy.adjudication };
+  const routes = routesClassic();
   return [
     { file: 'classic-start.png', variant: classic, position: classic.startingPosition(), opts: {} },
     { file: 'classic-fall-1903-orders.png', variant: classic, position: busy.position, opts: { ...busyOpts, title: 'Classic · Fall 1903 · orders and results' } },
     { file: 'classic-fall-1903-after.png', variant: classic, position: retreat, opts: { title: 'Classic · Fall 1903 Retreats · the board after Fall 1903' } },
+    { file: 'classic-spring-1904-routes.png', variant: classic, position: routes.position, opts: { orders: routes.orders, adjudication: routes.adjudication, title: 'Classic · Spring 1904 · routes as adjudicated, supports, no retreat' } },
     { file: 'classic-fall-1903-retreats.png', variant: classic, position: retreat, opts: { orders: retreatOrders, adjudication: afterRetreat, title: 'Classic · Fall 1903 Retreats · orders and results' } },
     { file: 'classic-winter-1903-adjustments.png', variant: classic, position: winter, opts: { orders: winterOrders, adjudication: winterResult, title: 'Classic · Winter 1903 · builds and disbands' } },
     { file: 'warring-states-spring-raises.png', variant: ws, position: wsStart, opts: { orders: wsSpringOrders, adjudication: wsSpring, title: 'Warring States · Spring, year 1 · raises and moves' } },
     { file: 'warring-states-fall-river-moves.png', variant: ws, position: wsFall, opts: { orders: wsFallOrders, adjudication: wsFallResult, title: 'Warring States · Fall, year 1 · rapid river moves' } },
     { file: 'warhammer-fall-2500-orders.png', variant: wh, position: whFall, opts: { orders: whFallOrders, adjudication: whFallResult, title: 'Warhammer Diplomacy · Fall 2500 · orders and results' } },
+    { file: 'warhammer-spring-2500-provisional.png', variant: wh, position: turn, opts: { orders: turnOrders, adjudication: provisional, overlays: battleMarks(provisional), title: 'Warhammer Diplomacy · Spring 2500 · provisional results: decisive battles may be declared' } },
+    { file: 'warhammer-spring-2500-battles.png', variant: wh, position: turn, opts: { orders: turnOrders, adjudication: final, overlays: battleMarks(final, battles), title: 'Warhammer Diplomacy · Spring 2500 · results after the decisive battles' } },
+    { file: 'mandate-of-heaven-spring-vote.png', variant: moh, position: mohStart, opts: { orders: mohOrders, adjudication: mohSpring, title: "Mandate of Heaven · Spring 369 BC · the players' vote moves the neutrals" } },
+    { file: 'warhammer-fall-2500-colorblind.png', variant: wh, position: whFall, opts: { orders: whFallOrders, adjudication: whFallResult, palette: 'colorblind', title: 'Warhammer Diplomacy · Fall 2500 · colour-blind palette' } },
     { file: 'classic-fall-1903-colorblind.png', variant: classic, position: busy.position, opts: { ...busyOpts, palette: 'colorblind', title: 'Classic · Fall 1903 · colour-blind palette' } },
   ];
 }

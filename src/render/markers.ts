@@ -4,7 +4,7 @@
  */
 import type { PowerData } from '../variants/schema.js';
 import type { Variant } from '../engine/variant.js';
-import { insideShape, polygonAreaCentroid, rectInsideShape, type MapGeometry, type Point } from './geometry.js';
+import { insideShape, polygonAreaCentroid, rectInsideShape, type MapGeometry, type Point, type ProvinceShape } from './geometry.js';
 import { COLORS } from './palette.js';
 import { placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
 import type { CenterMark, EntranceMark, Label, Rect, UnitMark } from './scene.js';
@@ -30,6 +30,70 @@ export interface MarkerContext {
 
 /** Label text height at 1600 px wide. */
 export const LABEL_PX = 14;
+
+/** A separate part of a land province this large (px² at 1600 px wide) gets a label of its own. */
+export const EXCLAVE_AREA = 1000;
+
+/**
+ * The variant's label style: `geometry.labelStyle`, else full names when its provinces have names in another script
+ * (Warring States), else abbreviations (Classic).
+ */
+export function labelStyleOf(variant: Variant): 'name' | 'abbreviation' {
+  return variant.data.geometry?.labelStyle ?? (variant.data.provinces.some((p) => p.localName) ? 'name' : 'abbreviation');
+}
+
+/** A name of several words in two lines, split at the space nearest its middle (null for one word). */
+export function splitName(name: string): [string, string] | null {
+  const spaces = [...name.matchAll(/ /g)].map((m) => m.index!);
+  if (spaces.length === 0) return null;
+  const at = spaces.reduce((best, i) => (Math.abs(i - name.length / 2) < Math.abs(best - name.length / 2) ? i : best));
+  return [name.slice(0, at), name.slice(at + 1)];
+}
+
+/** The outer rings of a shape's territory at least `minArea` (map px²) large, with their centroids. */
+function landParts(shape: ProvinceShape, minArea: number): { ring: Point[]; centroid: Point; area: number }[] {
+  const parts = shape.rings.map((ring) => ({ ring, ...polygonAreaCentroid(ring, ring[0]!) }));
+  const sign = Math.sign(parts.reduce((a, b) => (Math.abs(b.area) > Math.abs(a.area) ? b : a), parts[0]!).area);
+  return parts.filter((p) => Math.sign(p.area) === sign && Math.abs(p.area) >= minArea).map((p) => ({ ring: p.ring, centroid: p.centroid, area: Math.abs(p.area) }));
+}
+
+/** The share of a ring's outline whose outside (3 map px out) is land of another province. */
+function landAround(ring: Point[], geometry: MapGeometry, self: string): number {
+  const [cx, cy] = polygonAreaCentroid(ring, ring[0]!).centroid;
+  let land = 0;
+  let all = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const [a, b] = [ring[i]!, ring[(i + 1) % ring.length]!];
+    const mid: Point = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const d = Math.hypot(mid[0] - cx, mid[1] - cy) || 1;
+    const owner = geometry.locate([mid[0] + ((mid[0] - cx) / d) * 3, mid[1] + ((mid[1] - cy) / d) * 3]);
+    if (owner === null || owner === self) continue;
+    all++;
+    const kind = geometry.shapes.get(owner)?.kind;
+    if (kind === 'land' || kind === 'impassable' || kind === 'offmap-land') land++;
+  }
+  return all === 0 ? 0 : land / all;
+}
+
+function insideRing(p: Point, ring: Point[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+const ringEdges = (ring: Point[]): [Point, Point][] => ring.map((p, i) => [p, ring[(i + 1) % ring.length]!]);
+
+/** A leader line from the edge of a label's box to a point (stopping `short` of it). */
+function leaderTo(box: Rect, to: Point, short = 0): [Point, Point] {
+  const from: Point = [Math.max(box.x, Math.min(box.x + box.w, to[0])), Math.max(box.y, Math.min(box.y + box.h, to[1]))];
+  const d = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1;
+  const keep = Math.max(0, d - short) / d;
+  return [from, [from[0] + (to[0] - from[0]) * keep, from[1] + (to[1] - from[1]) * keep]];
+}
 
 /**
  * The entrances of links reserved to one power (`links[].power`), with that power and the link's kind: each end
@@ -122,17 +186,50 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
   const taken: Rect[] = [...unitBoxes, ...centerBoxes, ...entranceBoxes.values(), ...emptyAnchorBoxes];
   const labelled = new Map<string, { text: string; size: number; box: Rect; inside: boolean; lines?: string[] }>();
   const wrapped: Label[] = [];
-  // A province with a name in another script (Warring States) always shows it beside the romanised
-  // name (or, where that does not fit, its abbreviation). Labels keep one size (legibility: 14 px at 1600 px).
-  const short = (p: (typeof variant.data.provinces)[number]) => (p.localName ? `${p.localName} ${p.abbreviation}` : p.abbreviation);
+  type Province = (typeof variant.data.provinces)[number];
+  // One label style per variant (issue 20): full names where they fit (a name in another script beside the
+  // romanised one), or abbreviations throughout (Classic). Labels keep one size (legibility: 14 px at 1600 px).
+  const style = labelStyleOf(variant);
+  const full = (p: Province) => (p.localName ? `${p.localName} ${p.name}` : p.name);
+  /** A full name in two lines: the local name above the romanised one, or a name of several words split in the middle. */
+  const fullLines = (p: Province) => (p.localName ? [p.localName, p.name] : splitName(p.name));
+  const short = (p: Province) => (p.localName ? `${p.localName} ${p.abbreviation}` : p.abbreviation);
   // A narrow province with a local name may take it in two lines, the local name above the abbreviation.
-  const stacked = (p: (typeof variant.data.provinces)[number]) => (p.localName ? [p.localName, p.abbreviation] : null);
-  const tiers: { text: (p: (typeof variant.data.provinces)[number]) => string; size: number; inside: boolean; lines?: typeof stacked }[] = [
-    { text: (p) => (p.localName ? `${p.localName} ${p.name}` : p.abbreviation), size: labelSize, inside: true },
-    { text: short, size: labelSize, inside: true },
-    { text: short, size: labelSize, inside: true, lines: stacked },
-    { text: short, size: labelSize, inside: false },
-  ];
+  const stacked = (p: Province) => (p.localName ? [p.localName, p.abbreviation] : null);
+  const tiers: { text: (p: Province) => string; inside: boolean; lines?: (p: Province) => string[] | null }[] =
+    style === 'abbreviation'
+      ? [
+          { text: (p) => p.abbreviation, inside: true },
+          { text: (p) => p.abbreviation, inside: false },
+        ]
+      : [
+          { text: full, inside: true },
+          { text: full, inside: true, lines: fullLines },
+          { text: short, inside: true },
+          { text: short, inside: true, lines: stacked },
+          { text: full, inside: false },
+          { text: short, inside: false },
+        ];
+  const middlesOf = new Map<string, Point[]>();
+  const cellMiddles = (id: string): Point[] => {
+    const known = middlesOf.get(id);
+    if (known) return known;
+    const middles = spreadCellMiddles(id);
+    middlesOf.set(id, middles);
+    return middles;
+  };
+  const spreadCellMiddles = (id: string): Point[] => {
+    const shape = geometry.shapes.get(id);
+    const anchor = anchors.get(id);
+    if (!shape || !anchor) return [];
+    const middles = shape.cells.map((i) => polygonAreaCentroid(geometry.cells[i]!.polygon, geometry.cells[i]!.seed).centroid);
+    // At most 60, spread over the whole province, nearest the unit spot first.
+    const step = Math.max(1, Math.ceil(middles.length / 60));
+    return middles
+      .sort((a, b) => Math.hypot(a[0] - anchor[0], a[1] - anchor[1]) - Math.hypot(b[0] - anchor[0], b[1] - anchor[1]))
+      .filter((_, i) => i % step === 0)
+      .map(T);
+  };
   for (const tier of tiers) {
     const requests: PlacementRequest[] = byClearance
       .filter((p) => anchors.has(p.id) && !labelled.has(p.id) && (!tier.lines || tier.lines(p)))
@@ -141,10 +238,13 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
         return {
           id: p.id,
           anchor: givenLabels[p.id] ? T(givenLabels[p.id]) : T(anchors.get(p.id)!),
-          w: Math.max(...lines.map((line) => textWidth(line, tier.size))) + 4 * u,
-          h: tier.size * 1.25 * lines.length,
+          w: Math.max(...lines.map((line) => textWidth(line, labelSize))) + 4 * u,
+          h: labelSize * 1.25 * lines.length,
           gap: p.kind === 'sea' ? unitSize * 1.3 : unitSize * 1.15,
           accept: tier.inside ? boxInside(p.id) : () => true,
+          // A large province whose unit spot sits near its edge: also the middles of its cells, nearest first.
+          // (Full names only: an abbreviation fits near the spot or not at all.)
+          ...(tier.inside && tier.text === full ? { more: () => cellMiddles(p.id) } : {}),
         };
       });
     // A label position given by the map data (chosen where the label fits inside) is tried first.
@@ -156,7 +256,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       const box = placed.get(p.id);
       if (!box) continue;
       const lines = tier.lines?.(p);
-      labelled.set(p.id, { text: tier.text(p), size: tier.size, box, inside: tier.inside, ...(lines ? { lines } : {}) });
+      labelled.set(p.id, { text: tier.text(p), size: labelSize, box, inside: tier.inside, ...(lines ? { lines } : {}) });
       taken.push(box);
     }
   }
@@ -184,6 +284,40 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
     taken.push(box);
     wrapped.push({ province: p.id, text: l.text, at: [box.x + box.w / 2, box.y + box.h / 2], size: l.size, color: COLORS.labelSea, box, inside: true });
   }
+  // A separate part of a land province big enough to be mistaken for a province of its own (Warhammer's Nuln
+  // exclave) is labelled too: inside it where the label fits, else beside it with a leader line.
+  for (const p of variant.data.provinces) {
+    const l = labelled.get(p.id);
+    const shape = geometry.shapes.get(p.id);
+    if (!l || !shape || p.kind === 'sea') continue;
+    const main = [(l.box.x + l.box.w / 2 - frame.x) / scale, (l.box.y + l.box.h / 2 - frame.y) / scale] as Point;
+    const anchor = anchors.get(p.id);
+    for (const part of landParts(shape, EXCLAVE_AREA / (scale * scale))) {
+      if (insideRing(main, part.ring) || (anchor && insideRing(anchor, part.ring))) continue;
+      // Only a part among other provinces' land (an exclave); an island off its province's coast reads as its own.
+      if (landAround(part.ring, geometry, p.id) < 0.6) continue;
+      const text = l.lines ? l.lines.join(' ') : l.text;
+      const w = textWidth(text, labelSize) + 4 * u;
+      const at = T(part.centroid);
+      const inPart = (_c: Point, box: Rect) => rectInsideShape({ x: (box.x - frame.x) / scale, y: (box.y - frame.y) / scale, w: box.w / scale, h: box.h / scale }, { ...shape, rings: [part.ring], outline: ringEdges(part.ring) });
+      const request = { id: p.id, anchor: at, w, h: labelSize * 1.25, gap: unitSize * 0.6 };
+      const inside = placeAll([{ ...request, accept: inPart }], taken, true, frame).get(p.id);
+      const box = inside ?? placeAll([{ ...request, accept: () => true }], taken, false, frame).get(p.id);
+      if (!box) continue;
+      taken.push(box);
+      const center: Point = [box.x + box.w / 2, box.y + box.h / 2];
+      wrapped.push({
+        province: p.id,
+        text,
+        at: center,
+        size: labelSize,
+        color: COLORS.labelLand,
+        box,
+        inside: inside !== undefined,
+        ...(inside ? {} : { leader: leaderTo(box, at) }),
+      });
+    }
+  }
   const labels: Label[] = [];
   for (const p of variant.data.provinces) {
     const l = labelled.get(p.id);
@@ -191,6 +325,8 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       if (anchors.has(p.id)) warnings.push(`no room for the label of ${p.id}`);
       continue;
     }
+    // A label beside its province points into it (its unit spot) with a thin leader line.
+    const leader = !l.inside && anchors.has(p.id) ? leaderTo(l.box, T(anchors.get(p.id)!), unitSize * 1.05) : undefined;
     labels.push({
       province: p.id,
       text: l.text,
@@ -200,6 +336,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       box: l.box,
       inside: l.inside,
       ...(l.lines ? { lines: l.lines } : {}),
+      ...(leader ? { leader } : {}),
     });
   }
 

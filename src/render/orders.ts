@@ -1,14 +1,19 @@
 /**
  * Orders (and their results) → order marks and result symbols of the scene, following the conventions
  * players know from webDiplomacy and Backstabbr (issue 10 §1):
- * - a move is an arrow; a convoyed move runs through its convoying fleets in order (the convoy orders
- *   themselves draw nothing more when the army's move is there);
- * - a support to move is a dashed line to the middle of the supported move's arrow; a support to hold ends
- *   on the held unit;
+ * - a move is an arrow; a convoyed move runs through the convoying fleets the adjudicator used, in order (the
+ *   convoy orders themselves draw nothing more); a convoy it did not use is not on the army's route: the army's
+ *   move goes over land, or, when it cannot, is not drawn at all (only its failed symbol, beside the unit);
+ * - an army's move keeps to land: through the two provinces' shared border when the straight line would cross water;
+ * - a support to move is a dashed line to the middle of the supported move's arrow (never on a convoying fleet);
+ *   supports of one move from opposite sides join it at two points, so they never read as one line; a support to
+ *   hold ends on the held unit;
  * - a failed order is dimmed and dashed, with its result symbol at the head of its arrow (placed later, in
- *   symbols.ts, where it covers no label or unit);
+ *   symbols.ts, where it covers no label, unit or support junction);
  * - arrows bend round units they would otherwise cross (route.ts);
- * - a rapid river move that stopped short is drawn solid to where the fleet ended, the rest dashed.
+ * - a rapid river move runs along the river and ends on it inside its last space; one that stopped short is
+ *   solid to where the fleet ended (its head there), the rest dashed;
+ * - a failed retreat disbands its unit (drawn as a disband); a failed build next to a unit standing there, never on it.
  * Results are matched to orders by power and normalized text, else by unit location.
  */
 import { formatOrder } from '../engine/format.js';
@@ -16,8 +21,10 @@ import { locationKey } from '../engine/map.js';
 import type { Location, Order, OrderResult, Position, PowerOrder, Unit, UnitType } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Point } from './geometry.js';
-import { arcMidpoint, routeThrough, trimPath, type Obstacle } from './route.js';
-import type { OrderMark, OrderMarkKind, SymbolKind, UnitMark } from './scene.js';
+import { rectAround } from './placement.js';
+import { length, pointAt, routeOver, routeThrough, trimPath, type Obstacle, type Terrain } from './route.js';
+import type { ArrowHead, OrderMark, OrderMarkKind, Rect, SymbolKind, UnitMark } from './scene.js';
+import { ARROW, OPTION_ARROW } from './styles.js';
 
 export interface OrderMarkContext {
   variant: Variant;
@@ -34,6 +41,18 @@ export interface OrderMarkContext {
   after?: Position;
   /** The rivers as drawn (output pixels): rapid river moves follow them. */
   riverLines?: Point[][];
+  /** Output px per px of a 1600-px-wide picture (line widths). Default: unitSize / 10.5. */
+  u?: number;
+  /** What lies under a point: the province (or off-map filler) drawn there, null off the map. */
+  provinceAt?(p: Point): string | null;
+  /** Is this province (or filler) water? */
+  isWater?(id: string): boolean;
+  /** Middles of the drawn border the two provinces share (output px); empty when they share none. */
+  borderVias?(a: string, b: string): Point[];
+  /** A free spot beside a unit spot, inside the province where one is free (a failed build where a unit stands). */
+  besideSpot?(at: Point, province: string): Point;
+  /** Units the adjudication removed (a failed retreat disbands its unit). */
+  removed?: Unit[];
 }
 
 /** A result symbol still to be placed: candidate centres in order of preference. */
@@ -49,6 +68,8 @@ export interface OrderLayer {
   /** Units the orders add (builds). */
   units: UnitMark[];
   symbols: SymbolWish[];
+  /** Spots no result symbol may cover (where supports join their arrows). */
+  keepClear: Rect[];
 }
 
 const FAILED = new Set(['failure', 'illegal', 'void']);
@@ -83,7 +104,7 @@ export function orderMarks(
     }
   });
   separateHeadToHead(drafts.map((d) => d.mark));
-  const layer: OrderLayer = { marks: drafts.map((d) => d.mark), units: [], symbols: [] };
+  const layer: OrderLayer = { marks: drafts.map((d) => d.mark), units: [], symbols: [], keepClear: [] };
   routeAll(ctx, drafts, layer);
   return layer;
 }
@@ -147,17 +168,24 @@ function orderDraft(
   }
 }
 
+/** Convoy outcomes that mean the adjudicator did not use the convoy (DATC 4.A.3: "moved over land, not by this convoy"). */
+const UNUSED = new Set(['void', 'illegal']);
+
 /** Paths of every mark (arrows bent round units, trimmed to the icons' edges) and the symbols they call for. */
 function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): void {
   const s = ctx.unitSize;
-  const obstacles: Obstacle[] = ctx.units.map((u) => ({ at: u.at, r: s * 1.35 }));
+  const u = ctx.u ?? s / 10.5;
+  const obstacles: Obstacle[] = ctx.units.map((x) => ({ at: x.at, r: s * 1.35 }));
   const head = s * 1.15;
   const tail = s * 1.1;
+  const arrowHead = (path: Point[]) => headOf(path, ARROW.headLength * u, ARROW.headWidth * u, ARROW.visible * u);
 
-  // Convoy routes: army province → its convoying fleets, in order → destination.
+  // Convoy routes: army province → the convoying fleets the adjudicator used, in order → destination. Without
+  // results (a player's own orders before the deadline) every convoy ordered for the move is on its route.
   const convoysOf = new Map<string, Draft[]>();
   for (const d of drafts) {
     if (d.order.kind !== 'convoy') continue;
+    if (d.result && UNUSED.has(d.result.result)) continue;
     const key = `${d.order.target.province}>${d.order.to.province}`;
     convoysOf.set(key, [...(convoysOf.get(key) ?? []), d]);
   }
@@ -169,33 +197,65 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
   for (const d of drafts) {
     const m = d.mark;
     if (m.kind === 'move' && d.order.kind === 'move') {
-      const chain = d.order.unit.type === 'F' ? [] : convoyChain(d.order.unit.province, d.order.to.province);
+      const from = d.order.unit.province;
+      const to = d.order.to.province;
+      const chain = m.unitType === 'F' ? [] : convoyChain(from, to);
       chain.forEach((c) => usedConvoys.add(c));
-      const via = chain.map((c) => c.mark.points[1]);
-      m.points = [m.points[0], ...via, m.points[m.points.length - 1]];
-      m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
-      moveOf.set(d.order.unit.province, d);
-      if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s), unit: locationKey(d.order.unit) });
-    } else if (m.kind === 'retreat') {
-      m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
-      if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s) });
+      moveOf.set(from, d);
+      if (chain.length > 0) {
+        const via = chain.map((c) => c.mark.points[1]);
+        m.points = [m.points[0], ...via, m.points[m.points.length - 1]];
+        m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+      } else if (m.unitType === 'F' || !ctx.variant.map.has(from)) {
+        // A fleet's line; or a virtual unit that stands on no province, drawn moving in from beside its target.
+        m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+      } else if (ctx.variant.map.armyCanMove(from, to)) {
+        m.path = trimPath(overGround(ctx, m, from, to, true, false, obstacles), tail, head);
+      } else {
+        // An army move with no convoy the adjudicator used and no way over land: nothing happened to draw.
+        m.path = [];
+      }
+      if (m.path.length > 1) m.head = arrowHead(m.path);
+      if (m.failed) {
+        const candidates = m.path.length > 1 ? headCandidates(m.path, s, ARROW.headLength * u) : aroundUnit(m.points[0], s);
+        layer.symbols.push({ kind: 'failed', candidates, unit: locationKey(d.order.unit) });
+      }
+    } else if (m.kind === 'retreat' && d.order.kind === 'retreat') {
+      const army = m.unitType !== 'F';
+      m.path = trimPath(army ? overGround(ctx, m, d.order.unit.province, d.order.to.province, true, false, obstacles) : routeThrough(m.points, obstacles), tail, head);
+      if (m.path.length > 1) m.head = arrowHead(m.path);
+      if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
+      // A retreat that fails disbands its unit (DATC 4.A.6 / rule IX.3): drawn as a disband.
+      if (m.failed || disbandedBy(ctx, d.order.unit)) layer.symbols.push({ kind: 'disbanded', candidates: aroundUnit(m.points[0], s), unit: locationKey(d.order.unit) });
     } else if (m.kind === 'path' && d.order.kind === 'special') {
       const ended = stoppedAt(ctx, d);
-      // A rapid river move runs along the river's drawn course (WS rapid river rule), not straight across the land.
-      const line = (points: Point[]) => alongRivers(points, ctx.riverLines ?? [], s * 10) ?? routeThrough(points, obstacles);
+      // A rapid river move runs along the river's drawn course (WS rapid river rule), not straight across the land,
+      // and ends on the river inside its last space.
+      const spaces = [d.order.unit.province, ...d.order.path.map((l) => l.province)];
+      const line = (points: Point[], last: string) =>
+        alongRivers(points, ctx.riverLines ?? [], s * 10, (p) => !ctx.provinceAt || ctx.provinceAt(p) === last) ?? routeThrough(points, obstacles);
+      const endsOnRiver = (path: Point[], spot: Point) => Math.hypot(path[path.length - 1][0] - spot[0], path[path.length - 1][1] - spot[1]) > 0.5;
       if (ended !== null && ended < m.points.length - 1) {
-        m.path = trimPath(line(m.points.slice(0, ended + 1)), tail, head);
-        m.rest = trimPath(line(m.points.slice(ended)), head, head);
+        const travelled = line(m.points.slice(0, ended + 1), spaces[ended]);
+        m.path = trimPath(travelled, tail, endsOnRiver(travelled, m.points[ended]) ? 0 : head);
+        const rest = line([travelled[travelled.length - 1], ...m.points.slice(ended + 1)], spaces[spaces.length - 1]);
+        m.rest = trimPath(rest, ARROW.headLength * u * 0.5, endsOnRiver(rest, m.points[m.points.length - 1]) ? 0 : head);
         m.failed = false; // the fleet did move: the arrow is solid to where it ended
         m.stoppedShort = true;
-        layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.rest, s) });
+        if (m.path.length > 1) m.head = arrowHead(m.path);
+        if (m.rest.length > 1) m.restHead = arrowHead(m.rest);
+        layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.rest, s, ARROW.headLength * u) });
       } else {
-        m.path = trimPath(line(m.points), tail, head);
-        if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s) });
+        const whole = line(m.points, spaces[spaces.length - 1]);
+        m.path = trimPath(whole, tail, endsOnRiver(whole, m.points[m.points.length - 1]) ? 0 : head);
+        if (m.path.length > 1) m.head = arrowHead(m.path);
+        if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
       }
     }
   }
 
+  // Supports to move end on the supported arrow: supporters on the two sides of it join it at two points.
+  const junctions = supportJunctions(ctx, drafts, moveOf, s);
   for (const d of drafts) {
     const m = d.mark;
     const unitKey = d.order.kind === 'waive' ? undefined : locationKey(d.order.unit);
@@ -203,25 +263,24 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
       case 'support': {
         if (d.order.kind !== 'support') break;
         if (d.order.to) {
-          // To the middle of the supported move's arrow (or of where it would run, if it was not ordered).
-          const supported = moveOf.get(d.order.target.province);
-          const same = supported && supported.order.kind === 'move' && supported.order.to.province === d.order.to.province;
-          const target = ctx.unitPointOf(d.order.target, false);
-          const mid = same ? arcMidpoint(supported.mark.path) : target ? arcMidpoint([target, m.points[1]]) : m.points[1];
-          m.points = [m.points[0], mid];
+          const end = junctions.get(d) ?? m.points[1];
+          m.points = [m.points[0], end];
           m.path = trimPath(routeThrough(m.points, obstacles), tail, 0);
+          layer.keepClear.push(rectAround(end, s * 1.1, s * 1.1));
         } else {
           m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.45);
         }
         if (m.failed) {
           const cut = d.result?.result === 'failure' && /\bcut\b/i.test(d.result.reason);
-          layer.symbols.push({ kind: cut ? 'cut' : 'failed', candidates: middleCandidates(m.path, s), unit: unitKey });
+          layer.symbols.push({ kind: cut ? 'cut' : 'failed', candidates: middleCandidates(m.path, s, ARROW.headLength * u), unit: unitKey });
         }
         break;
       }
       case 'convoy': {
-        // Drawn by the army's arrow when the army moves; alone, a dotted route army → fleet → destination.
-        if (!usedConvoys.has(d)) m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+        // Drawn by the army's arrow when the army moves through it; a convoy the adjudicator did not use draws no
+        // route through its fleet (only its failed symbol); alone, without results, a dotted route army → fleet → destination.
+        const unused = d.result !== undefined && UNUSED.has(d.result.result);
+        if (!usedConvoys.has(d) && !unused) m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
         if (m.failed) layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[1], s), unit: unitKey });
         break;
       }
@@ -238,18 +297,21 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
         m.path = [m.points[0]];
         const type = m.unitType ?? 'A';
         const location = unitKey ?? '';
+        // A failed build where a unit already stands (its own or another power's) is drawn beside it, never over it.
+        const occupied = ctx.units.some((x) => Math.hypot(x.at[0] - m.points[0][0], x.at[1] - m.points[0][1]) < s * 2.2);
+        const at = m.failed && occupied && ctx.besideSpot && d.order.kind === 'build' ? ctx.besideSpot(m.points[0], d.order.unit.province) : m.points[0];
         layer.units.push({
           power: m.power,
           type,
           location,
-          at: m.points[0],
+          at,
           size: s,
           fill: m.color,
           text: '#000000',
           dislodged: false,
           state: m.failed ? 'build-failed' : 'built',
         });
-        layer.symbols.push({ kind: m.failed ? 'build-failed' : 'built', candidates: aroundUnit(m.points[0], s), unit: location });
+        layer.symbols.push({ kind: m.failed ? 'build-failed' : 'built', candidates: aroundUnit(at, s), unit: location });
         break;
       }
       default:
@@ -258,12 +320,125 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
   }
 }
 
+/** Did the adjudication remove the unit at this location (a retreat phase: it was disbanded)? */
+function disbandedBy(ctx: OrderMarkContext, unit: Location): boolean {
+  return (ctx.removed ?? []).some((r) => r.province === unit.province);
+}
+
+/**
+ * The line of a move or retreat between two provinces, over the ground it may cross: an army keeps off water; a
+ * retreat option (`strict`) keeps to the two provinces (it may not seem to pass a province that is not an option).
+ * Straight where that works, else bent, else through their shared border.
+ */
+function overGround(ctx: OrderMarkContext, m: OrderMark, from: string, to: string, army: boolean, strict: boolean, obstacles: Obstacle[]): Point[] {
+  const [a, b] = [m.points[0], m.points[m.points.length - 1]];
+  if (!ctx.provinceAt || !ctx.isWater) return routeThrough([a, b], obstacles);
+  const at = ctx.provinceAt;
+  const water = ctx.isWater;
+  const terrain: Terrain = {
+    cost: (p) => {
+      const here = at(p);
+      if (here === null) return 2;
+      if (here === from || here === to) return 0;
+      if (army && water(here)) return 2;
+      return strict ? 2 : 0;
+    },
+    vias: ctx.borderVias?.(from, to) ?? [],
+    margin: ctx.unitSize * 1.2,
+    // A retreat option may not clip another province at all; an army's move may clip a cape.
+    tolerance: strict ? ctx.unitSize : ctx.unitSize * 1.6,
+  };
+  return routeOver(a, b, obstacles, terrain);
+}
+
+/** The retreat-option line from a dislodged unit to one of its options: only over the two provinces. */
+export function optionPath(ctx: OrderMarkContext, from: Point, to: Point, fromProvince: string, toProvince: string, army: boolean): Point[] {
+  const s = ctx.unitSize;
+  const obstacles: Obstacle[] = ctx.units.map((x) => ({ at: x.at, r: s * 1.35 }));
+  const mark = { points: [from, to] } as OrderMark;
+  return trimPath(overGround(ctx, mark, fromProvince, toProvince, army, true, obstacles), s * 1.45, s * 0.6);
+}
+
+/** The head of a retreat option's thin arrow. */
+export function optionHead(path: Point[], u: number): ArrowHead {
+  return headOf(path, OPTION_ARROW.headLength * u, OPTION_ARROW.headWidth * u, OPTION_ARROW.shaft * u);
+}
+
+/** An arrowhead at the end of a path: the direction of its last `len` pixels (curves are sampled finely). */
+export function headOf(path: Point[], len: number, width: number, shaft: number): ArrowHead {
+  const tip = path[path.length - 1];
+  const total = length(path);
+  const from = pointAt(path, Math.max(0, total - len));
+  const d = Math.hypot(tip[0] - from[0], tip[1] - from[1]) || 1;
+  const base: Point = [tip[0] - ((tip[0] - from[0]) / d) * len, tip[1] - ((tip[1] - from[1]) / d) * len];
+  return { tip, base, width, shaft };
+}
+
+/**
+ * Where each support to move joins its supported arrow: the middle of the arrow (of the straight line unit →
+ * destination when that move is not drawn). A convoyed arrow's middle is moved off its fleets. Supporters on both
+ * sides of one arrow join it at two points a little before and after the middle (each side at the one on its own
+ * side of the arrow's course), so two supports from opposite sides never read as one line through it.
+ */
+function supportJunctions(ctx: OrderMarkContext, drafts: Draft[], moveOf: Map<string, Draft>, s: number): Map<Draft, Point> {
+  const out = new Map<Draft, Point>();
+  const byMove = new Map<string, { line: Point[]; avoid: Point[]; supports: Draft[] }>();
+  for (const d of drafts) {
+    if (d.mark.kind !== 'support' || d.order.kind !== 'support' || !d.order.to) continue;
+    const supported = moveOf.get(d.order.target.province);
+    const same = supported && supported.order.kind === 'move' && supported.order.to.province === d.order.to.province && supported.mark.path.length > 1;
+    const target = ctx.unitPointOf(d.order.target, false);
+    const line = same ? supported.mark.path : target ? [target, d.mark.points[1]] : null;
+    if (!line) continue;
+    const key = same ? `move:${d.order.target.province}` : `${d.order.target.province}>${d.order.to.province}`;
+    const group = byMove.get(key) ?? { line, avoid: same ? supported.mark.points.slice(1, -1) : [], supports: [] };
+    group.supports.push(d);
+    byMove.set(key, group);
+  }
+  for (const { line, avoid, supports } of byMove.values()) {
+    const total = length(line);
+    if (total === 0) continue;
+    // The middle; on a convoyed arrow, the spot of its middle part farthest from the convoying fleets it passes.
+    let middle = total / 2;
+    if (avoid.length > 0) {
+      const away = (at: number) => Math.min(s * 3, ...avoid.map((f) => Math.hypot(pointAt(line, at)[0] - f[0], pointAt(line, at)[1] - f[1])));
+      let best = -Infinity;
+      for (let k = 0; k <= 24; k++) {
+        const at = total * (0.2 + (0.6 * k) / 24);
+        const score = away(at) - Math.abs(at - total / 2) * 0.15;
+        if (score > best) [best, middle] = [score, at];
+      }
+    }
+    const mid = pointAt(line, middle);
+    const ahead = pointAt(line, Math.min(total, middle + 1));
+    const behind = pointAt(line, Math.max(0, middle - 1));
+    const dir: Point = [ahead[0] - behind[0], ahead[1] - behind[1]];
+    const side = (d: Draft) => Math.sign(dir[0] * (d.mark.points[0][1] - mid[1]) - dir[1] * (d.mark.points[0][0] - mid[0]));
+    const sides = new Set(supports.map(side));
+    if (sides.size < 2) {
+      for (const d of supports) out.set(d, mid);
+      continue;
+    }
+    // Two sides: the side whose supporters lie further along the arrow joins it further along.
+    const along = (d: Draft) => (d.mark.points[0][0] - mid[0]) * dir[0] + (d.mark.points[0][1] - mid[1]) * dir[1];
+    const mean = (sign: number) => {
+      const xs = supports.filter((d) => side(d) === sign).map(along);
+      return xs.reduce((a, b) => a + b, 0) / xs.length;
+    };
+    const later = mean(1) >= mean(-1) ? 1 : -1;
+    const gap = Math.min(s * 1.6, total * 0.3);
+    for (const d of supports) out.set(d, pointAt(line, middle + (side(d) === later ? gap : -gap)));
+  }
+  return out;
+}
+
 /**
  * A line along the river course through unit spots: from the first spot to the nearest point of the river, along
  * the course past the provinces in between (not out to their spots), to the point nearest the last spot, then to
- * it. Null when some step has no river passing within `reach` of both its spots (the caller then draws straight).
+ * it (or, when `endsHere` accepts the river point nearest the last spot, there). Null when some step has no river
+ * passing within `reach` of both its spots (the caller then draws straight).
  */
-export function alongRivers(points: Point[], rivers: Point[][], reach: number): Point[] | null {
+export function alongRivers(points: Point[], rivers: Point[][], reach: number, endsHere: (p: Point) => boolean = () => false): Point[] | null {
   if (points.length < 2 || rivers.length === 0) return null;
   const out: Point[] = [points[0]];
   for (let i = 1; i < points.length; i++) {
@@ -283,7 +458,9 @@ export function alongRivers(points: Point[], rivers: Point[][], reach: number): 
     course.push(to.p);
     for (const p of course) if (!samePoint(out[out.length - 1], p)) out.push(p);
   }
+  // The line ends on the river where the river runs through the last space (no hook off the river to its spot).
   const last = points[points.length - 1];
+  if (endsHere(out[out.length - 1])) return out.length > 1 ? out : null;
   if (!samePoint(out[out.length - 1], last)) out.push(last);
   return out;
 }
@@ -349,11 +526,11 @@ function orderChain(variant: Variant, army: string, dest: string, convoys: Draft
 }
 
 /** Spots for a symbol at the head of an arrow: on the line, stepping back from the tip, then beside it. */
-function headCandidates(path: Point[], s: number): Point[] {
+function headCandidates(path: Point[], s: number, headLength: number): Point[] {
   const out: Point[] = [];
   const r = s * 0.72;
-  // Just behind the arrowhead (3.2 × the 3.6-px line width long at 1600 px, about 1.1 unit sizes).
-  const behind = s * 1.1 + r;
+  // Just behind the arrowhead.
+  const behind = headLength + r;
   const steps = [behind, behind + r, behind + r * 2, behind + r * 3, behind + r * 4.5, r * 1.1];
   for (const back of steps) out.push(pointBack(path, back));
   for (const back of steps) {
@@ -367,11 +544,11 @@ function headCandidates(path: Point[], s: number): Point[] {
 }
 
 /** Spots for a symbol on a line: its middle, then further along either way. */
-function middleCandidates(path: Point[], s: number): Point[] {
-  const total = pathLength(path);
+function middleCandidates(path: Point[], s: number, headLength: number): Point[] {
+  const total = length(path);
   const out: Point[] = [];
   for (const f of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) out.push(pointBack(path, total * (1 - f)));
-  return out.concat(headCandidates(path, s));
+  return out.concat(headCandidates(path, s, headLength));
 }
 
 /** Spots for a badge beside a unit: upper right first, then round it, then further out. */
@@ -392,12 +569,6 @@ export function aroundUnit(at: Point, s: number): Point[] {
     }
   }
   return out;
-}
-
-function pathLength(path: Point[]): number {
-  let n = 0;
-  for (let i = 1; i < path.length; i++) n += Math.hypot(path[i][0] - path[i - 1][0], path[i][1] - path[i - 1][1]);
-  return n;
 }
 
 /** The point `back` pixels before the end of a polyline (its start if the line is shorter). */

@@ -35,6 +35,8 @@ export const COLORS = {
   failed: '#d00000',
   river: '#2f7fd0',
   wall: '#5a3b1e',
+  /** An area's border band (Mandate of Heaven's black band): solid, dark. */
+  band: '#1d1d1d',
   link: '#4a4a4a',
   title: '#1c1c1c',
 } as const;

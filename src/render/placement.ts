@@ -37,6 +37,8 @@ export interface PlacementRequest {
   gap: number;
   /** Candidate centres must satisfy this (e.g. inside the province). */
   accept(center: Point, box: Rect): boolean;
+  /** More candidate centres, tried after the rings round the anchor (points spread over a large province). */
+  more?: () => Point[];
 }
 
 /** Unit offsets tried in order: on the anchor, below, above, right, left, the diagonals, then farther out. */
@@ -76,11 +78,12 @@ export function placeAll(
   const placed: Rect[] = [...obstacles];
   const out = new Map<string, Rect>();
   for (const req of requests) {
-    for (const c of candidates(req, includeAnchor)) {
+    for (const c of [...candidates(req, includeAnchor), ...(req.more?.() ?? [])]) {
       const box = rectAround(c, req.w, req.h);
       if (box.x < frame.x || box.y < frame.y || box.x + box.w > frame.x + frame.w || box.y + box.h > frame.y + frame.h) continue;
-      if (!req.accept(c, box)) continue;
+      // The cheap test first: `accept` may test the box against a province's outline.
       if (placed.some((p) => overlaps(p, box))) continue;
+      if (!req.accept(c, box)) continue;
       placed.push(box);
       out.set(req.id, box);
       break;

@@ -29,6 +29,89 @@ export function routeThrough(points: Point[], obstacles: Obstacle[]): Point[] {
   return out;
 }
 
+/**
+ * What lies under a line, for `routeOver`: the cost of a point (output px). 2: the line must not go there (water
+ * under an army's move; a province that is not the retreat's option); 1: it should not (a province the order is not
+ * about); 0: fine.
+ */
+export interface Terrain {
+  cost(p: Point): 0 | 1 | 2;
+  /** Points the line may pass through instead of going straight (the middles of the two provinces' shared border). */
+  vias: Point[];
+  /** Ignore this many pixels at each end (a unit drawn beside its province starts outside it). */
+  margin: number;
+  /** Runs of bad ground shorter than this (pixels) do not count. */
+  tolerance: number;
+}
+
+/**
+ * A line from a to b that keeps to the allowed ground (`terrain`) and clear of units: straight, else bent, else a
+ * smooth curve through a point of the shared border. Of the candidates, the first that is perfect wins; else the
+ * best by (forbidden ground, units crossed, unwanted ground, length).
+ */
+export function routeOver(a: Point, b: Point, obstacles: Obstacle[], terrain: Terrain): Point[] {
+  const inWay = obstacles.filter((o) => dist(o.at, a) >= o.r && dist(o.at, b) >= o.r);
+  const best = { path: [a, b] as Point[], score: [Infinity] as number[] };
+  /** True when the candidate is perfect (it is then the best). */
+  const perfect = (path: Point[]): boolean => {
+    const score = scoreOf(path, inWay, terrain);
+    if (lexLess(score, best.score)) Object.assign(best, { path, score });
+    return score[0] === 0 && score[1] === 0 && score[2] === 0;
+  };
+  if (perfect([a, b])) return best.path;
+  for (const k of BENDS) if (perfect(bend(a, b, k))) return best.path;
+  const vias = [...terrain.vias].sort((p, q) => dist(a, p) + dist(p, b) - (dist(a, q) + dist(q, b)));
+  for (const v of vias.slice(0, 8)) {
+    // A gentle curve pulled towards v; a curve through v (control point 2v − (a + b)/2); the two straight legs.
+    if (perfect(quadratic(a, v, b))) return best.path;
+    if (perfect(quadratic(a, [2 * v[0] - (a[0] + b[0]) / 2, 2 * v[1] - (a[1] + b[1]) / 2], b))) return best.path;
+    if (perfect([a, v, b])) return best.path;
+    if (perfect(routeThrough([a, v, b], inWay))) return best.path;
+  }
+  return best.path;
+}
+
+/**
+ * [forbidden ground, units crossed, unwanted ground, length]: smaller is better, in that order. Ground is counted in
+ * pixels along the line, leaving out runs shorter than `terrain.tolerance` (a line clipping a cape or a corner of a
+ * neighbour is not crossing it).
+ */
+function scoreOf(path: Point[], obstacles: Obstacle[], terrain: Terrain): number[] {
+  const step = 3;
+  const runs = { 1: 0, 2: 0 };
+  const counted = { 1: 0, 2: 0 };
+  const total = length(path);
+  const close = (c: 1 | 2) => {
+    if (runs[c] * step >= terrain.tolerance) counted[c] += runs[c] * step;
+    runs[c] = 0;
+  };
+  for (let at = terrain.margin; at <= total - terrain.margin; at += step) {
+    const c = terrain.cost(pointAt(path, at));
+    for (const k of [1, 2] as const) {
+      if (c === k) runs[k]++;
+      else close(k);
+    }
+  }
+  close(1);
+  close(2);
+  return [counted[2], clearance(path, obstacles) < 0 ? 1 : 0, counted[1], total];
+}
+
+function lexLess(x: number[], y: number[]): boolean {
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i];
+  return false;
+}
+
+function quadratic(a: Point, c: Point, b: Point): Point[] {
+  const out: Point[] = [];
+  for (let i = 0; i <= SAMPLES; i++) {
+    const t = i / SAMPLES;
+    const u = 1 - t;
+    out.push([u * u * a[0] + 2 * u * t * c[0] + t * t * b[0], u * u * a[1] + 2 * u * t * c[1] + t * t * b[1]]);
+  }
+  return out;
+}
+
 function routeSegment(a: Point, b: Point, obstacles: Obstacle[]): Point[] {
   const straight = [a, b];
   const near = obstacles.filter((o) => distToSegment(o.at, a, b) < o.r + dist(a, b) * 0.7);
@@ -51,14 +134,7 @@ function routeSegment(a: Point, b: Point, obstacles: Obstacle[]): Point[] {
 function bend(a: Point, b: Point, k: number): Point[] {
   const len = dist(a, b) || 1;
   const [nx, ny] = [-(b[1] - a[1]) / len, (b[0] - a[0]) / len];
-  const c: Point = [(a[0] + b[0]) / 2 + nx * k * len, (a[1] + b[1]) / 2 + ny * k * len];
-  const out: Point[] = [];
-  for (let i = 0; i <= SAMPLES; i++) {
-    const t = i / SAMPLES;
-    const u = 1 - t;
-    out.push([u * u * a[0] + 2 * u * t * c[0] + t * t * b[0], u * u * a[1] + 2 * u * t * c[1] + t * t * b[1]]);
-  }
-  return out;
+  return quadratic(a, [(a[0] + b[0]) / 2 + nx * k * len, (a[1] + b[1]) / 2 + ny * k * len], b);
 }
 
 /** Smallest (distance − radius) between the polyline and any obstacle; negative when it crosses one. */

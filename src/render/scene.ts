@@ -35,8 +35,12 @@ export interface BorderLines {
 /** Variant map features and non-geometric links. */
 export type Feature =
   | { kind: 'river'; name: string; points: Point[] }
-  /** A wall on `province`'s side of its border with `neighbour`: segments already offset into `province`. */
-  | { kind: 'wall'; province: string; neighbour: string; segments: [Point, Point][] }
+  /**
+   * A wall on `province`'s side of its border with `neighbour`: segments already offset into `province`. `style`
+   * `band`: a band along the border of an area (Mandate of Heaven's black band round the Hsiung-Nu placement area),
+   * drawn solid dark; `legend` names it in the legend (default "wall").
+   */
+  | { kind: 'wall'; province: string; neighbour: string; segments: [Point, Point][]; style: 'wall' | 'band'; legend: string }
   | { kind: 'link'; from: string; to: string; points: [Point, Point]; linkKind: string };
 
 /**
@@ -80,17 +84,23 @@ export interface UnitMark {
    * `extraOrders`), translucent with a dotted outline and the `virtual` ring.
    */
   state?: 'normal' | 'disbanded' | 'built' | 'build-failed' | 'virtual';
-  /** Variants with more than 8 powers: the power's mark (letter or glyph) beside the type. */
+  /**
+   * Variants with more than 8 powers: the power's mark (one or two Latin letters, `power-marks.ts`), drawn on the
+   * unit in place of its type letter (the shape tells the type: army disc, fleet hull).
+   */
   mark?: string;
+  /** A neutral power's unit (`powers[].neutral`): white with a thick ring in its colour, unlike any player's unit. */
+  neutral?: boolean;
 }
 
 /**
  * Result symbols, one per meaning (issue 10 §1), each shown in the legend when used:
  * `failed` (a move that bounced, or an order that was void or illegal), `cut` (a support cut), `dislodged`
  * (a ring round the unit, drawn beside its province when the dislodger is in place), `disbanded`,
- * `build-failed`, `built`, `virtual` (a ring round a virtual unit, like the dislodged ring).
+ * `build-failed`, `built`, `virtual` (a ring round a virtual unit, like the dislodged ring), `no-retreat` (a dislodged
+ * unit with nowhere to retreat: it will be disbanded).
  */
-export type SymbolKind = 'failed' | 'cut' | 'dislodged' | 'disbanded' | 'build-failed' | 'built' | 'virtual';
+export type SymbolKind = 'failed' | 'cut' | 'dislodged' | 'no-retreat' | 'disbanded' | 'build-failed' | 'built' | 'virtual';
 
 export interface ResultSymbol {
   kind: SymbolKind;
@@ -136,12 +146,24 @@ export interface OrderMark {
   /** A rapid river move that stopped short: the part not travelled (drawn dashed; `path` ends where the fleet did). */
   rest?: Point[];
   stoppedShort?: boolean;
+  /** Arrows: the head at the end of `path` (painted above the label halos), and of `rest`. */
+  head?: ArrowHead;
+  restHead?: ArrowHead;
   /** Icon half-size of the unit concerned (for rings and badges). */
   size: number;
   unitType?: UnitType;
   outcome: OrderOutcome | null;
   /** Drawn dimmed and crossed out. */
   failed: boolean;
+}
+
+/** An arrowhead: a triangle from `tip` back to a base of `width` centred on `base`. */
+export interface ArrowHead {
+  tip: Point;
+  base: Point;
+  width: number;
+  /** The visible width of the shaft it ends (outline included), so the ratio can be checked. */
+  shaft: number;
 }
 
 export interface Label {
@@ -156,16 +178,25 @@ export interface Label {
   inside: boolean;
   /** The text in lines, one above the other (a narrow province: the local name above the abbreviation). */
   lines?: string[];
+  /** A label beside its province (or its separate part): a thin line from the label to it. */
+  leader?: [Point, Point];
 }
 
 export interface LegendEntry {
   power: Power;
   color: string;
+  /** The mark its units carry (more than 8 powers), shown in the swatch. */
+  mark?: string;
+  /** A neutral power: its swatch is drawn like its units (white, ringed). */
+  neutral?: boolean;
   centers: number;
   units: number;
   at: Point;
   text: string;
 }
+
+/** The order kinds the legend explains with a sample line or ring, plus the failed look shared by every line (styles.ts). */
+export type LegendLineKind = Exclude<OrderMarkKind, 'build' | 'disband'> | 'failed-line';
 
 /** An overlay as the scene holds it: where it was placed, in output pixels. */
 export interface PlacedOverlay {
@@ -179,11 +210,20 @@ export interface PlacedOverlay {
   legend: string;
 }
 
-export interface SymbolLegendEntry {
-  /** A result symbol, `entrance` (an `EntranceMark`, drawn in `fill`), or `overlay` (a variant's overlay, in `fill`). */
-  kind: SymbolKind | 'entrance' | 'overlay';
+/**
+ * What a legend key explains: a result symbol, an order's line style (`LINE_LEGEND` in styles.ts), a map feature
+ * (`entrance`: an `EntranceMark`, drawn in `fill`; `river`, `wall`, `link`, `band`: a border that is a placement
+ * band, walls of style `band` in the variant's features), or `overlay` (a variant's overlay, in `fill`).
+ */
+export type LegendKind = SymbolKind | LegendLineKind | 'entrance' | 'river' | 'wall' | 'band' | 'link' | 'overlay';
+
+export interface LegendKey {
+  kind: LegendKind;
   text: string;
+  /** Left end of the sample (lines) or centre of the symbol. */
   at: Point;
+  /** The sample's width (lines) or diameter (symbols). */
+  width: number;
   fill?: string;
   /** For `overlay`: how it looks. */
   overlay?: { kind: 'mark' | 'ring'; glyph?: OverlayGlyph };
@@ -207,7 +247,8 @@ export interface Scene {
   overlays: PlacedOverlay[];
   labels: Label[];
   title: { text: string; at: Point; size: number };
-  legend: { entries: LegendEntry[]; symbols: SymbolLegendEntry[]; size: number; box: Rect };
+  /** Powers (`entries`), then every line style, symbol and feature the picture uses (`keys`), in rows. */
+  legend: { entries: LegendEntry[]; keys: LegendKey[]; size: number; box: Rect };
   /** Things that could not be drawn (unknown provinces, orders for absent units …). */
   warnings: string[];
 }

@@ -13,6 +13,7 @@ export const SYMBOL_TEXT: Record<SymbolKind, string> = {
   failed: 'failed',
   cut: 'support cut',
   dislodged: 'dislodged',
+  'no-retreat': 'no retreat: disbanded',
   disbanded: 'disbanded',
   'build-failed': 'build failed',
   built: 'built',

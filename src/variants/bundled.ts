@@ -23,12 +23,12 @@ function inOrder(raw: Raw, keys: readonly string[], defaults: Raw = {}): Raw {
   return out;
 }
 
-const POWER_KEYS = ['name', 'adjective', 'color', 'landColor', 'altColor', 'altLandColor', 'localName', 'homeless', 'neutral'];
+const POWER_KEYS = ['name', 'adjective', 'color', 'landColor', 'altColor', 'altLandColor', 'localName', 'mark', 'homeless', 'neutral'];
 const PROVINCE_KEYS = ['id', 'name', 'abbreviation', 'aliases', 'localName', 'kind', 'supplyCenter', 'home', 'coasts'];
 const UNIT_KEYS = ['power', 'type', 'province', 'coast'];
 const LINK_KEYS = ['from', 'to', 'kind', 'power'];
 const PHASE_KEYS = ['season', 'year', 'type'];
-const GEOMETRY_KEYS = ['width', 'height', 'points', 'offmap', 'anchors', 'labels', 'smooth', 'projection'];
+const GEOMETRY_KEYS = ['width', 'height', 'points', 'offmap', 'anchors', 'labels', 'labelStyle', 'smooth', 'projection'];
 
 const list = (value: unknown): Raw[] => (Array.isArray(value) ? (value as Raw[]) : []);
 

@@ -37,6 +37,11 @@ export const powerSchema = z.object({
   altLandColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
   /** Names in other scripts (e.g. `秦`). */
   localName: z.string().optional(),
+  /**
+   * Its mark on its units on a map of more than 8 powers: one or two Latin letters (default: the initials of a name
+   * of several words, else its first two letters; src/render/power-marks.ts).
+   */
+  mark: z.string().regex(/^[A-Za-z]{1,2}$/).optional(),
   /** A power that starts without home centres (Mandate of Heaven's nomad Hsiung-Nu); `maps check` expects none. */
   homeless: z.boolean().optional(),
   /**
@@ -114,6 +119,8 @@ export const variantDataSchema = z.object({
       anchors: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
       /** Preferred label position by province id; default: chosen by the renderer around the unit anchor. */
       labels: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
+      /** Label style: full names where they fit (`name`) or abbreviations (`abbreviation`); default: names when provinces have local names. */
+      labelStyle: z.enum(['name', 'abbreviation']).optional(),
       /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
       smooth: z.number().int().min(0).max(8).optional(),
       /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */

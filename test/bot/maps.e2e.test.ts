@@ -1,7 +1,7 @@
 /**
  * Maps through the bot (issue 10 §2, §3): a game created with the colour-blind palette posts its results with
  * two maps (orders and results, the board after) in that palette; `/map` shows the current board and remembers
- * a player's palette; `/history phase: map:` shows either map of a past phase.
+ * a player's palette; `/history phase: map:` shows either map of a past phase, in the caller's palette.
  */
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,11 @@ describe('maps through the bot', () => {
       expect(shown.attachments.map((a) => a.filename)).toEqual([`s1901m-${map}.png`]);
       expect(shown.finalText).toContain('A par - bur');
     }
+    // Alice chose the standard palette for her maps: her /history maps use it too, not the game's colour-blind one.
+    const hers = await h.fake.slash('alice', 'main', 'history', { phase: 'S1901M', map: 'orders' });
+    expect(await hasColor(hers.attachments[0]!.data, france.color)).toBe(true);
+    const bobs = await h.fake.slash('bob', 'main', 'history', { phase: 'S1901M', map: 'orders' });
+    expect(await hasColor(bobs.attachments[0]!.data, france.altColor!)).toBe(true);
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 });

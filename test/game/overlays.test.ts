@@ -32,6 +32,8 @@ describe('render overlays from the plug-in', () => {
     expect(orders.overlays).toBeUndefined();
     expect(seen.at(-1)!.picture).toBe('orders');
     expect(seen.at(-1)!.phase.adjudication).not.toBeNull();
+    // The orders drawn.
+    expect(seen.at(-1)!.phase.orders).toEqual(orders.orders);
     renderInputForPicture(deps, started.phase.id, 'after');
     expect(seen.at(-1)!.picture).toBe('after');
     env.close();

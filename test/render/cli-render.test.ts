@@ -39,7 +39,7 @@ describe('cli render', () => {
     };
     const r = await render(['--out', file], JSON.stringify(input));
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^orders\[0\] \(France\) not drawn: /);
+    expect(r.stderr).toMatch(/^orders\[0\] \(France\) not drawn: /m);
     expect(r.stderr).toMatch(/unit A atlantis of France is not on the map/);
   });
 

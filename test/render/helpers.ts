@@ -1,5 +1,5 @@
 /** Small hand-built variants and positions for the renderer tests. */
-import type { Position, PowerOrder } from '../../src/engine/types.js';
+import type { Order, Position, PowerOrder, Unit } from '../../src/engine/types.js';
 import type { Variant } from '../../src/engine/variant.js';
 import { buildVariant, parseVariantData } from '../../src/variants/build.js';
 import type { VariantDataInput } from '../../src/variants/schema.js';
@@ -65,3 +65,65 @@ export function insideProvince(variant: Variant, scene: Scene, p: Point, provinc
   if (!g.ok) throw new Error(g.error);
   return insideShape(toMap(scene, p), g.geometry.shapes.get(province)!, g.geometry);
 }
+
+/** A small deterministic random generator (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random movement phase: 18–36 units, each with a hold, a move, a support or a convoy. */
+export function randomPhase(seed: number, variant: Variant = classic): { position: Position; orders: PowerOrder[] } {
+  const r = rng(seed);
+  const pick = <T,>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const map = variant.map;
+  const powers = variant.powers.map((p) => p.name);
+  const ids = map.provinceIds().filter((id) => map.province(id)!.kind !== 'impassable');
+  const count = 18 + Math.floor(r() * 19);
+  const units: Unit[] = [];
+  const taken = new Set<string>();
+  while (units.length < count) {
+    const id = pick(ids);
+    if (taken.has(id)) continue;
+    taken.add(id);
+    const kind = map.province(id)!.kind;
+    const type = kind === 'sea' ? 'F' : kind === 'land' ? 'A' : r() < 0.5 ? 'A' : 'F';
+    const coasts = map.coastsOf(id);
+    units.push({ power: pick(powers), type, province: id, coast: type === 'F' && coasts.length > 0 ? pick(coasts) : null });
+  }
+  const supplyCenters: Record<string, string[]> = {};
+  for (const u of units) if (map.province(u.province)!.supplyCenter) (supplyCenters[u.power] ??= []).push(u.province);
+  const position: Position = { phase: { ...variant.startingPosition().phase, season: 'fall', type: 'movement' }, units, dislodged: [], contested: [], supplyCenters };
+  const at = (u: Unit) => ({ type: u.type, province: u.province, coast: u.coast });
+  const moves = new Map<string, string>();
+  const orders: PowerOrder[] = units.map((u) => {
+    const neighbours = [...map.neighbours(u.province)].filter((n) => map.canReach(u.type, u, n));
+    const roll = r();
+    let order: Order = { kind: 'hold', unit: at(u) };
+    if (roll < 0.5 && neighbours.length > 0) {
+      const to = pick(neighbours);
+      const targets = map.fleetTargets(u, to);
+      const loc = u.type === 'F' && targets.length > 0 ? pick(targets) : { province: to, coast: null };
+      moves.set(u.province, to);
+      order = { kind: 'move', unit: at(u), to: loc, viaConvoy: false };
+    } else if (roll < 0.85) {
+      const friend = units.find((v) => v !== u && (neighbours.includes(v.province) || (moves.get(v.province) && neighbours.includes(moves.get(v.province)!))));
+      if (friend) {
+        const dest = moves.get(friend.province);
+        order = { kind: 'support', unit: at(u), target: at(friend), to: dest && neighbours.includes(dest) ? { province: dest, coast: null } : null };
+      }
+    } else if (u.type === 'F' && map.isSea(u.province) && variant.rules.convoys !== false) {
+      const army = units.find((v) => v.type === 'A' && map.neighbours(u.province).has(v.province));
+      const dest = army ? [...map.neighbours(u.province)].find((n) => n !== army.province && map.isLand(n) && !map.isSea(n)) : undefined;
+      if (army && dest) order = { kind: 'convoy', unit: at(u), target: at(army), to: { province: dest, coast: null } };
+    }
+    return { power: u.power, order };
+  });
+  return { position, orders };
+}
+

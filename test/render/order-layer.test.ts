@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/engine/index.js';
-import type { Order, Position, PowerOrder, Unit } from '../../src/engine/types.js';
+import type { Position } from '../../src/engine/types.js';
 import type { Variant } from '../../src/engine/variant.js';
 import { buildScene, type Point, type Rect, type Scene } from '../../src/render/index.js';
 import { galleryImages, busyClassic } from '../../src/render/gallery.js';
@@ -13,6 +13,7 @@ import { arcMidpoint, distToSegment } from '../../src/render/route.js';
 import { symbolBox } from '../../src/render/symbols.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { warringStates } from '../../src/variants/warring-states/index.js';
+import { insideProvince, randomPhase } from './helpers.js';
 
 function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof buildScene>[2] = {}): Scene {
   const r = buildScene(variant, position, opts);
@@ -41,8 +42,12 @@ function coverProblems(scene: Scene): string[] {
   for (const o of scene.orders) {
     const lines = [o.path, o.rest ?? []].filter((p) => p.length > 1);
     const ends = o.points;
+    // A retreat option keeps to the dislodged unit's province and the option (issue 20): in a narrow province it may
+    // pass under the unit that dislodged it there, never under another.
+    const own = o.kind === 'retreat-option' ? o.order.split(' ')[1]!.split('/')[0] : null;
     for (const u of scene.units) {
       if (ends.some((p) => near(p, u.at, u.size * 1.3))) continue; // the units the line starts at, passes through or ends at
+      if (own !== null && u.location.split('/')[0] === own && !u.dislodged) continue;
       for (const line of lines) {
         for (let i = 1; i < line.length; i++) {
           if (distToSegment(u.at, line[i - 1], line[i]) < u.size) {
@@ -59,65 +64,10 @@ function coverProblems(scene: Scene): string[] {
   return [...new Set(problems)];
 }
 
-/** A small deterministic random generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A random movement phase: 18–36 units, each with a hold, a move, a support or a convoy. */
-function randomPhase(seed: number, variant: Variant = classic): { position: Position; orders: PowerOrder[] } {
-  const r = rng(seed);
-  const pick = <T,>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
-  const map = variant.map;
-  const powers = variant.powers.map((p) => p.name);
-  const ids = map.provinceIds().filter((id) => map.province(id)!.kind !== 'impassable');
-  const count = 18 + Math.floor(r() * 19);
-  const units: Unit[] = [];
-  const taken = new Set<string>();
-  while (units.length < count) {
-    const id = pick(ids);
-    if (taken.has(id)) continue;
-    taken.add(id);
-    const kind = map.province(id)!.kind;
-    const type = kind === 'sea' ? 'F' : kind === 'land' ? 'A' : r() < 0.5 ? 'A' : 'F';
-    const coasts = map.coastsOf(id);
-    units.push({ power: pick(powers), type, province: id, coast: type === 'F' && coasts.length > 0 ? pick(coasts) : null });
-  }
-  const supplyCenters: Record<string, string[]> = {};
-  for (const u of units) if (map.province(u.province)!.supplyCenter) (supplyCenters[u.power] ??= []).push(u.province);
-  const position: Position = { phase: { ...variant.startingPosition().phase, season: 'fall', type: 'movement' }, units, dislodged: [], contested: [], supplyCenters };
-  const at = (u: Unit) => ({ type: u.type, province: u.province, coast: u.coast });
-  const moves = new Map<string, string>();
-  const orders: PowerOrder[] = units.map((u) => {
-    const neighbours = [...map.neighbours(u.province)].filter((n) => map.canReach(u.type, u, n));
-    const roll = r();
-    let order: Order = { kind: 'hold', unit: at(u) };
-    if (roll < 0.5 && neighbours.length > 0) {
-      const to = pick(neighbours);
-      const targets = map.fleetTargets(u, to);
-      const loc = u.type === 'F' && targets.length > 0 ? pick(targets) : { province: to, coast: null };
-      moves.set(u.province, to);
-      order = { kind: 'move', unit: at(u), to: loc, viaConvoy: false };
-    } else if (roll < 0.85) {
-      const friend = units.find((v) => v !== u && (neighbours.includes(v.province) || (moves.get(v.province) && neighbours.includes(moves.get(v.province)!))));
-      if (friend) {
-        const dest = moves.get(friend.province);
-        order = { kind: 'support', unit: at(u), target: at(friend), to: dest && neighbours.includes(dest) ? { province: dest, coast: null } : null };
-      }
-    } else if (u.type === 'F' && map.isSea(u.province) && variant.rules.convoys !== false) {
-      const army = units.find((v) => v.type === 'A' && map.neighbours(u.province).has(v.province));
-      const dest = army ? [...map.neighbours(u.province)].find((n) => n !== army.province && map.isLand(n) && !map.isSea(n)) : undefined;
-      if (army && dest) order = { kind: 'convoy', unit: at(u), target: at(army), to: { province: dest, coast: null } };
-    }
-    return { power: u.power, order };
-  });
-  return { position, orders };
+/** Is the point on one of the scene's drawn rivers? */
+function onRiver(scene: Scene, p: Point): boolean {
+  const rivers = scene.features.flatMap((f) => (f.kind === 'river' ? [f.points] : []));
+  return rivers.some((r) => r.some((q, k) => k > 0 && distToSegment(p, r[k - 1]!, q) < 0.5));
 }
 
 describe('order layer: conventions', () => {
@@ -154,7 +104,7 @@ describe('order layer: conventions', () => {
   it('one symbol per meaning, each in the legend: failed, support cut, dislodged', () => {
     const kinds = new Set(scene.symbols.map((s) => s.kind));
     expect([...kinds].sort()).toEqual(['cut', 'dislodged', 'failed']);
-    expect(scene.legend.symbols.map((e) => e.kind)).toEqual(['failed', 'cut', 'dislodged']);
+    expect(scene.legend.keys.map((e) => e.kind)).toEqual(['move', 'support', 'hold', 'failed-line', 'failed', 'cut', 'dislodged']);
     expect(scene.symbols.filter((s) => s.kind === 'dislodged').map((s) => s.unit).sort()).toEqual(['hol', 'rum', 'stp']);
     expect(scene.symbols.find((s) => s.kind === 'cut')!.unit).toBe('mar');
   });
@@ -184,29 +134,35 @@ describe('order layer: conventions', () => {
     expect(coverProblems(s)).toEqual([]);
   });
 
-  it('a rapid river move that stopped short is drawn solid to where the fleet ended, the rest dashed', () => {
+  it('a rapid river move that stopped short is drawn solid to where the fleet ended (its head there, on the river), the rest dashed', () => {
     const img = galleryImages().find((i) => i.file.includes('river'))!;
     const s = sceneOf(img.variant, img.position, img.opts);
     const m = s.orders.find((o) => o.order.startsWith('F nan'))!;
     expect(m.stoppedShort).toBe(true);
-    const dan = m.points[2]; // F nan - syo - dan - yyi stopped short at Danyang
-    expect(near(m.path[m.path.length - 1], dan, m.size * 1.5)).toBe(true);
+    // F nan - syo - dan - yyi stopped short at Danyang: the head is on the river inside Danyang, not hooked off it.
+    const end = m.path[m.path.length - 1];
+    expect(m.head?.tip).toEqual(end);
+    expect(insideProvince(img.variant, s, end, 'dan')).toBe(true);
+    expect(onRiver(s, end)).toBe(true);
+    // The rest runs on from there to Yanying, with its own head and the failed symbol near it.
     expect(m.rest!.length).toBeGreaterThan(1);
+    expect(near(m.rest![0], end, m.size * 2)).toBe(true);
+    expect(insideProvince(img.variant, s, m.rest![m.rest!.length - 1], 'yyi')).toBe(true);
+    expect(m.restHead).toBeDefined();
+    expect(s.symbols.some((x) => x.kind === 'failed' && near(x.at, m.rest![m.rest!.length - 1], m.size * 4))).toBe(true);
     expect(coverProblems(s)).toEqual([]);
   });
 
   it('a rapid river move runs along the river course, not straight across the land', () => {
     const img = galleryImages().find((i) => i.file.includes('river'))!;
     const s = sceneOf(img.variant, img.position, img.opts);
-    const rivers = s.features.flatMap((f) => (f.kind === 'river' ? [f.points] : []));
-    const onRiver = (p: Point) => rivers.some((r) => r.some((q, k) => k > 0 && distToSegment(p, r[k - 1]!, q) < 0.5));
     for (const prefix of ['F nan', 'F dal']) {
       const m = s.orders.find((o) => o.order.startsWith(prefix))!;
       expect(m.kind, prefix).toBe('path');
       // F nan - syo - dan - yyi (Han river): from Nanzheng's spot onto the river, along it past Shangyong (never out
       // to its spot), off it to Danyang where the fleet stopped; the rest along the river towards Yanying.
       const line = [...m.path, ...(m.rest ?? [])];
-      expect(line.filter(onRiver).length, prefix).toBeGreaterThan(line.length * 0.7);
+      expect(line.filter((p) => onRiver(s, p)).length, prefix).toBeGreaterThan(line.length * 0.7);
     }
     const nan = s.orders.find((o) => o.order.startsWith('F nan'))!;
     const syo = nan.points[1]!;
@@ -256,7 +212,9 @@ describe('variants with more than 8 powers', () => {
       supplyCenters: {},
     };
     const s = sceneOf(many, position);
-    expect(s.units.map((u) => u.mark)).toEqual(['赤', 'Bl']);
+    // A legible Latin mark, never only a glyph (issue 20 §3): Red has a local name (赤) and still reads "Re".
+    expect(s.units.map((u) => u.mark)).toEqual(['Re', 'Bl']);
+    expect(s.legend.entries.slice(0, 2).map((e) => e.mark)).toEqual(['Re', 'Bl']);
     const few = tinyVariant(tinySides);
     expect(sceneOf(few, position).units.every((u) => u.mark === undefined)).toBe(true);
   });

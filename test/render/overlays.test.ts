@@ -65,14 +65,14 @@ describe('map overlays', () => {
     expect(blind.overlays.find((o) => o.province === 'vie')!.color).toBe(color('Austria', 'colorblind'));
   });
 
-  it('lists each distinct overlay once in the legend, after the result symbols', () => {
-    const entries = scene.legend.symbols.filter((e) => e.kind === 'overlay');
+  it('lists each distinct overlay once in the legend, after the result symbols and entrances', () => {
+    const entries = scene.legend.keys.filter((e) => e.kind === 'overlay');
     expect(entries.map((e) => [e.overlay?.kind, e.overlay?.glyph ?? null, e.text])).toEqual([
       ['mark', 'swords', 'battle may be declared'],
       ['mark', 'star', 'a place the step is about'],
       ['ring', null, 'declared unit'],
     ]);
-    expect(sceneOf({}).legend.symbols).toEqual([]);
+    expect(sceneOf({}).legend.keys).toEqual([]);
   });
 
   it('leaves out an overlay of an unknown province with a warning, and cuts long legend texts', () => {

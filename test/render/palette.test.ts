@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { colorDistance, deltaE2000, simulate, type Vision } from '../../src/render/color-science.js';
 import { COLORS, landColor, PALETTE_NAMES, powerColor, type PaletteName } from '../../src/render/palette.js';
+import { tintProblems, unitColorProblems } from '../../src/render/palette-bars.js';
+import { powerMark } from '../../src/render/power-marks.js';
 import { allVariants } from '../../src/variants/index.js';
 
 describe('CIEDE2000 and colour-vision simulation', () => {
@@ -48,6 +50,30 @@ function closest(colors: Record<string, string>, vision: Vision): Pair {
   return best;
 }
 
+describe('what a colour must never read as (palette-bars.ts)', () => {
+  it.each([
+    ['#b4b4b4', /grey/], // Warhammer's Skaven before issue 20
+    ['#f0f0ff', /white/], // Warhammer's Kislev
+    ['#00c3d2', /sea/], // Warhammer's Norse
+    ['#e1b487', /white|unowned land/], // Warhammer's Araby
+  ] as const)('unit colour %s', (hex, problem) => {
+    expect(unitColorProblems(hex).join('; ')).toMatch(problem);
+  });
+  it.each([
+    ['#78b4b4', /water/], // Mandate of Heaven's Wey: Diqiu looked like a lake
+    ['#87e1e1', /water/], // Warhammer's Norse
+    ['#d2ffff', /water/], // Warhammer's Estalia
+    ['#05a0fa', /lake/], // Mandate of Heaven's Wey, colour-blind palette: Diqiu looked like a lake
+    ['#e1d2b4', /unowned land/], // Mandate of Heaven's Zhou
+  ] as const)('land tint %s', (hex, problem) => {
+    expect(tintProblems(hex).join('; ')).toMatch(problem);
+  });
+  it('black, royal blue, a strong red pass', () => {
+    for (const hex of ['#0f0f0f', '#1e7afe', '#c53328']) expect(unitColorProblems(hex)).toEqual([]);
+    for (const hex of ['#a1c7ff', '#e7a9a5']) expect(tintProblems(hex)).toEqual([]);
+  });
+});
+
 describe.each(allVariants().map((v) => [v.id, v] as const))('palettes of %s', (_id, variant) => {
   const many = variant.powers.length > 8;
   const cases: [PaletteName, Vision, number, number][] = [
@@ -63,6 +89,19 @@ describe.each(allVariants().map((v) => [v.id, v] as const))('palettes of %s', (_
     const l = closest(lands, vision);
     expect(u.distance, `units: ${u.a} and ${u.b} are ΔE ${u.distance.toFixed(1)} apart`).toBeGreaterThanOrEqual(unitBar);
     expect(l.distance, `land: ${l.a} and ${l.b} are ΔE ${l.distance.toFixed(1)} apart`).toBeGreaterThanOrEqual(landBar);
+  });
+
+  it.each(PALETTE_NAMES)('%s palette: no unit colour reads as a failed order (grey), a retreat (white), the sea or bare land; no land tint as water or unowned land', (palette) => {
+    for (const p of variant.powers) {
+      expect(unitColorProblems(powerColor(p, palette)), `${p.name} ${powerColor(p, palette)}`).toEqual([]);
+      expect(tintProblems(landColor(p, palette)), `${p.name} land ${landColor(p, palette)}`).toEqual([]);
+    }
+  });
+
+  it.runIf(variant.powers.length > 8)('more than 8 powers: each power marks its units with one or two Latin letters of its own', () => {
+    const marks = variant.powers.map((p) => powerMark(p));
+    for (const m of marks) expect(m).toMatch(/^[A-Za-z]{1,2}$/);
+    expect(new Set(marks).size).toBe(marks.length);
   });
 
   it('every power has its own colour-blind colours', () => {

@@ -314,13 +314,13 @@ describe('buildScene: entrances of links reserved to one power (Warhammer Underw
       for (const u of s.units) expect(overlaps(mine, box(u.at, u.size)), `${e.province}/${u.location}`).toBe(false);
       for (const c of s.centers) expect(overlaps(mine, box(c.at, c.radius)), `${e.province}/${c.province}`).toBe(false);
     }
-    expect(s.legend.symbols.filter((x) => x.kind === 'entrance')).toEqual([expect.objectContaining({ text: 'Skaven underway entrance', fill: skaven })]);
+    expect(s.legend.keys.filter((x) => x.kind === 'entrance')).toEqual([expect.objectContaining({ text: 'Skaven underway entrance', fill: skaven })]);
   });
 
   it('marks none on a map without such links', () => {
     const c = sceneOf(start);
     expect(c.entrances).toEqual([]);
-    expect(c.legend.symbols.some((x) => x.kind === 'entrance')).toBe(false);
+    expect(c.legend.keys.some((x) => x.kind === 'entrance')).toBe(false);
   });
 });
 
@@ -330,11 +330,12 @@ describe('buildScene: every bundled variant', () => {
       const s = sceneOf(variant.startingPosition(), {}, variant);
       expect(s.warnings).toEqual([]);
       expect(s.units).toHaveLength(variant.startingPosition().units.length);
-      // Every province labelled once; a sea drawn at both edges (Warhammer's Tempest Ocean) once more, at the other edge.
+      // Every province labelled once; a sea drawn at both edges (Warhammer's Tempest Ocean) once more, at the other
+      // edge, and a land province's separate part among other provinces' land (Warhammer's Nuln exclave, the part of
+      // the Southlands Cape beyond the Southern Eye of Chaos) in that part too.
       const repeated = s.labels.filter((l, i) => s.labels.findIndex((m) => m.province === l.province) !== i);
       expect(new Set(s.labels.map((l) => l.province)).size).toBe(variant.map.provinceIds().length);
-      expect(repeated.every((l) => variant.map.isSea(l.province))).toBe(true);
-      expect(repeated.map((l) => l.province).sort()).toEqual(variant.id === 'warhammer' ? ['mtem', 'ntem', 'stem'] : []);
+      expect(repeated.map((l) => l.province).sort()).toEqual(variant.id === 'warhammer' ? ['mtem', 'ntem', 'nuln', 'scap', 'stem'] : []);
       expect(s.centers).toHaveLength(variant.map.supplyCenters().length);
     });
   }

@@ -1,10 +1,10 @@
 /**
  * `/history [phase] [map]`: the list of played phases, or the orders and results of one (`S1901M`), with
  * either of its maps when `map:` is given: its orders with their results, or the board after it.
- * Only resolved phases show orders.
+ * Only resolved phases show orders. The map (a private reply) is drawn in the caller's own palette (`/map palette:`).
  */
 import { InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { history, renderInputForPicture, type PhasePicture } from '../../game/index.js';
+import { history, mapPaletteFor, renderInputForPicture, type PhasePicture } from '../../game/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { mapFileName } from '../maps.js';
@@ -33,8 +33,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     if (picture) {
       if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       const input = renderInputForPicture(ctx.deps, r.detail.phase.id, picture);
+      // A private map: in the caller's own palette (their `/map palette:` choice), else the game's.
+      const palette = mapPaletteFor(ctx.deps, callerOf(interaction), null);
       const drawn = input
-        ? await ctx.maps.render(input.variant, input.position, input, mapFileName(r.detail.phase.code, picture))
+        ? await ctx.maps.render(input.variant, input.position, { ...input, palette: palette.ok ? palette.palette : input.palette }, mapFileName(r.detail.phase.code, picture))
         : null;
       await interaction.editReply({
         content: drawn ? first! : `${first!.slice(0, 1900)}\n(The map could not be drawn.)`,

@@ -4,7 +4,7 @@
  */
 import { adjudicate } from '../../engine/index.js';
 import { readOrder, unitOfOrderText } from '../../engine/parse/index.js';
-import type { AdjudicationContext, BattleReport, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
+import type { Adjudication, AdjudicationContext, BattleReport, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
 import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Variant } from '../../engine/variant.js';
 import { adjudicateInParallel, PARALLEL_MIN_CASES, wantsSecondThread, type ClaimedWork } from './adjudicate-parallel.js';
@@ -248,11 +248,16 @@ function withCoast(u: { power: string; type: 'A' | 'F'; province: string; coast?
   return { power: u.power, type: u.type, province: u.province, coast: u.coast ?? null };
 }
 
+/** An order that could not be read, as an `illegal` result, with its index in the case's `orders`. */
+export interface UnreadOrder extends OrderResult {
+  index: number;
+}
+
 /** Parse each order on the board; unreadable ones become `illegal` results and do not stop the case. */
-function readOrders(variant: Variant, position: Position, orders: AdjudicateCase['orders']): { orders: PowerOrder[]; failures: OrderResult[] } {
+function readOrders(variant: Variant, position: Position, orders: AdjudicateCase['orders']): { orders: PowerOrder[]; failures: UnreadOrder[] } {
   const out: PowerOrder[] = [];
-  const failures: OrderResult[] = [];
-  for (const o of orders) {
+  const failures: UnreadOrder[] = [];
+  orders.forEach((o, index) => {
     const parsed = readOrder(variant, o.text, { position });
     if (parsed.ok) out.push({ power: o.power, order: parsed.order });
     else {
@@ -262,9 +267,10 @@ function readOrders(variant: Variant, position: Position, orders: AdjudicateCase
         order: o.text,
         result: 'illegal',
         reason: `could not read the order: ${parsed.error}`,
+        index,
       });
     }
-  }
+  });
   return { orders: out, failures };
 }
 
@@ -274,6 +280,21 @@ function startingPosition(variant: Variant): Position {
   let start = startingPositionOf.get(variant);
   if (!start) startingPositionOf.set(variant, (start = variant.startingPosition()));
   return start;
+}
+
+/** One case read and adjudicated: what `adjudicate` prints, and what `render` draws (the same decisions). */
+export interface ResolvedCase {
+  /** The variant as the case's options configure it. */
+  variant: Variant;
+  options: Record<string, string>;
+  /** The position adjudicated (after the prelude, when the case has one). */
+  position: Position;
+  /** The orders read, and the ones that could not be read (illegal results, not echoed for another power's unit when the variant turns such orders into ballots). */
+  orders: PowerOrder[];
+  unread: UnreadOrder[];
+  adjudication: Adjudication;
+  /** The declarations the provisional result allows (variants with decisive battles, no `battles` given). */
+  decisive?: DecisiveDeclaration[];
 }
 
 /** A case read onto the board: the variant configured with its options, the position to decide, the context. */
@@ -319,17 +340,7 @@ export function setUpCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0
 }
 
 export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): CaseOutput {
-  const { variant, options, position, context } = setUpCase(base, c, name);
-  const { orders, failures: readFailures } = readOrders(variant, position, c.orders);
-  // Decisive battles fought (variant's `checkBattles`): re-adjudicated with their winners; else the provisional result.
-  if (c.battles !== undefined) context.battles = battlesOf(variant, position, orders, c, options, name);
-  const adj = adjudicateOrExplain(variant, position, orders, context, name);
-  const decisive =
-    c.phase.type === 'movement' && c.battles === undefined && variant.rules.decisive ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options }) : undefined;
-  // Every order has its result line, an unreadable one too; but ballots are secret (Mandate of Heaven rule 3): an
-  // unreadable order for a unit of a power the players' vote moves is not echoed back with its voter.
-  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: c.players ?? [] }) ?? []);
-  const failures = voted.size > 0 ? readFailures.filter((f) => !ballotFor(position, f, voted)) : readFailures;
+  const { variant, adjudication: adj, unread, decisive } = resolveCase(base, c, name);
   const keepsState = variant.rules.stateful === true || c.variantState !== undefined;
   return {
     id: c.id ?? null,
@@ -337,7 +348,7 @@ export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName
     units: adj.position.units,
     dislodged: adj.phase.type === 'movement' ? adj.dislodged.map(dislodgedOutput) : [],
     contested: adj.contested,
-    results: [...adj.results, ...failures],
+    results: [...adj.results, ...unread.map(({ index: _, ...result }) => result)],
     supplyCenters: adj.position.supplyCenters,
     nextPhase: adj.position.phase,
     winner: adj.winner,
@@ -345,6 +356,22 @@ export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName
     ...(adj.events && adj.events.length > 0 ? { events: adj.events } : {}),
     ...(decisive && decisive.length > 0 ? { decisive } : {}),
   };
+}
+
+/** Reads and adjudicates one case (throws `InputError` naming what is wrong). */
+export function resolveCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0)): ResolvedCase {
+  const { variant, options, position, context } = setUpCase(base, c, name);
+  const { orders, failures: readFailures } = readOrders(variant, position, c.orders);
+  // Decisive battles fought (variant's `checkBattles`): re-adjudicated with their winners; else the provisional result.
+  if (c.battles !== undefined) context.battles = battlesOf(variant, position, orders, c, options, name);
+  const adj = adjudicateOrExplain(variant, position, orders, context, name);
+  const decisive =
+    c.phase.type === 'movement' && c.battles === undefined && variant.rules.decisive ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options }) : undefined;
+  // Ballots are secret (Mandate of Heaven rule 3): an unreadable order for a unit of a power the players' vote moves
+  // is not echoed back with its voter.
+  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: c.players ?? [] }) ?? []);
+  const unread = voted.size > 0 ? readFailures.filter((f) => !ballotFor(position, f, voted)) : readFailures;
+  return { variant, options, position, orders, unread, adjudication: adj, ...(decisive ? { decisive } : {}) };
 }
 
 /** A variant's state that cannot be read is bad input (exit 2 naming it), not a crash. */

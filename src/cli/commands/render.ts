@@ -1,26 +1,31 @@
 /**
  * `render [--variant <id> | --variant-file <path>] --out <file.png> [--width <px>] [--palette standard|colorblind] [--title <text>]`
  * (`--title` replaces the variant name in the title line; the phase is always shown)
- * (CLI contract, ../shared/formats/cli.md): reads one case (the `adjudicate` input shape, optionally with
- * its `results`), draws the position and, when the case has orders, the orders with their results, and
- * prints `{file, width, height, ms}`.
+ * (CLI contract, ../shared/formats/cli.md): reads one case — the whole `adjudicate` input (`orders`, `prelude`,
+ * `variantState`, `players`, `options`, `battles` …), optionally with its `results` — and draws the position with the
+ * orders and what `adjudicate` decides for them, through the very same case handling (`resolveCase` in adjudicate.ts),
+ * then prints `{file, width, height, ms}`.
  *
- * Results: the case's own `results` when given; otherwise the orders are adjudicated. A case without
- * `units` draws the variant's starting position; without `supplyCenters`, ownership is the starting one
- * (as `adjudicate` assumes).
+ * Results: the case's own `results` when given; otherwise the adjudication. A case without `units` draws the
+ * variant's starting position; without `supplyCenters`, ownership is the starting one (as `adjudicate` assumes).
+ * Units on no province of the map are left out with a warning; orders that cannot be read are named on stderr and
+ * not drawn; in a variant whose players vote on other powers' units (Mandate of Heaven), those orders are ballots and
+ * are never drawn (results never show who voted).
  */
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { adjudicate } from '../../engine/index.js';
-import { parseOrder } from '../../engine/parse/index.js';
-import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
+import type { Adjudication, OrderResult, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { phaseTitle, renderMapTimed, RenderError } from '../../render/index.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
-import { InputError, jsonResult, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult } from '../io.js';
+import { InputError, jsonResult, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult, type Flags } from '../io.js';
+import { pluginOf } from '../../variants/index.js';
+import type { MapOverlay } from '../../variants/plugin/index.js';
+import { resolveCase } from './adjudicate.js';
+import { caseSchema } from './case-schema.js';
 
-const caseSchema = z.object({
-  variant: z.string().optional(),
+/** The `adjudicate` case, with `phase` and `units` optional (the starting position), a lenient `dislodged` and `results`. */
+const renderCaseSchema = caseSchema.extend({
   phase: phaseSchema.optional(),
   units: z.array(unitSchema).optional(),
   dislodged: z
@@ -31,10 +36,7 @@ const caseSchema = z.object({
         retreatOptions: z.array(z.string()).optional(),
       }),
     )
-    .default([]),
-  contested: z.array(z.string()).default([]),
-  supplyCenters: z.record(z.string(), z.array(z.string())).optional(),
-  orders: z.array(z.object({ power: z.string(), text: z.string() })).default([]),
+    .optional(),
   results: z
     .array(
       z.object({
@@ -61,34 +63,8 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
     const palette = flags.values.get('palette') ?? 'standard';
     if (palette !== 'standard' && palette !== 'colorblind') throw new InputError('--palette is standard or colorblind');
 
-    let raw = parseJson(stdin);
-    if (Array.isArray(raw)) {
-      if (raw.length !== 1) throw new InputError(`render draws one case; the input array has ${raw.length}`);
-      raw = raw[0];
-    }
-    const parsed = caseSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new InputError(`case is invalid at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    }
-    const input = parsed.data;
-    await loadVariants(input.variant ? [input.variant] : [], flags);
-    const variant = input.variant ? variantById(input.variant) : variantFromFlags(flags);
-    const position = positionOf(variant, input);
-
-    const diagnostics: string[] = [];
-    const orders: PowerOrder[] = [];
-    input.orders.forEach((o, i) => {
-      const r = parseOrder(variant, o.text, { position, power: o.power });
-      if (r.ok) orders.push({ power: o.power, order: r.order });
-      else diagnostics.push(`orders[${i}] (${o.power}) not drawn: ${r.error}`);
-    });
-    let results: OrderResult[] | undefined = input.results;
-    let adjudication;
-    if (!results && orders.length > 0) {
-      adjudication = adjudicate(variant, position, orders);
-      results = adjudication.results;
-    }
+    const drawn = await renderCaseOf(parseJson(stdin), flags);
+    const { variant, position, orders, results, adjudication, overlays, diagnostics } = drawn;
 
     const started = performance.now();
     let map;
@@ -97,7 +73,7 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
       const title = custom ? `${custom} — ${phaseTitle(position)}` : undefined;
       // A one-shot process: the scene is built here while the render worker boots (the worker draws it), instead
       // of the worker loading the variant a second time; nothing else waits on this event loop.
-      map = (await renderMapTimed(variant, position, { orders, results, adjudication, width, palette, title })).map;
+      map = (await renderMapTimed(variant, position, { orders, ...(results ? { results } : adjudication ? { adjudication } : {}), ...(overlays ? { overlays } : {}), width, palette, title })).map;
     } catch (e) {
       if (e instanceof RenderError) throw new InputError(e.message);
       throw e;
@@ -119,24 +95,79 @@ export async function renderCommand(args: string[], stdin: string): Promise<numb
   return r.code;
 }
 
-function positionOf(variant: Variant, input: z.infer<typeof caseSchema>): Position {
-  const start = variant.startingPosition();
-  if (!input.units) {
-    return { ...start, phase: input.phase ?? start.phase, supplyCenters: input.supplyCenters ?? start.supplyCenters };
+/** A case has no plug-in records (a game's steps keep them): the plug-in reads what the case gives. */
+const NO_RECORDS = { get: () => undefined, list: () => [] };
+
+/** What `render` draws for one case: the variant (configured by the case's options), the position and orders, and the results. */
+export interface RenderCase {
+  variant: Variant;
+  position: Position;
+  /** The orders drawn (ballots left out). */
+  orders: PowerOrder[];
+  /** The case's own results, when it gave some; else the adjudication's. */
+  results?: OrderResult[];
+  /** What `adjudicate` decides; none for a case without orders or battles (a position alone is drawn as it stands). */
+  adjudication?: Adjudication;
+  /** What the variant's plug-in draws on this picture (Warhammer's decisive battles: where one may be declared, who won). */
+  overlays?: MapOverlay[];
+  diagnostics: string[];
+}
+
+/** Reads one case as `adjudicate` does and adjudicates it (throws `InputError` naming what is wrong). */
+export async function renderCaseOf(raw: unknown, flags: Flags): Promise<RenderCase> {
+  let input = raw;
+  if (Array.isArray(input)) {
+    if (input.length !== 1) throw new InputError(`render draws one case; the input array has ${input.length}`);
+    input = input[0];
   }
+  const parsed = renderCaseSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new InputError(`case is invalid at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  await loadVariants(c.variant ? [c.variant] : [], flags);
+  const base = c.variant ? variantById(c.variant) : variantFromFlags(flags);
+  const start = base.startingPosition();
+  const diagnostics: string[] = [];
+  // Units on no province of the map cannot be adjudicated: left out, named (the rest is drawn).
+  const onMap = (u: { power: string; type: string; province: string; coast?: string | null }) => {
+    if (base.map.has(u.province)) return true;
+    diagnostics.push(`unit ${u.type} ${u.coast ? `${u.province}/${u.coast}` : u.province} of ${u.power} is not on the map`);
+    return false;
+  };
+  const units = c.units ?? start.units;
+  const resolved = resolveCase(base, {
+    ...c,
+    phase: c.phase ?? start.phase,
+    units: units.filter(onMap).map((u) => ({ ...u, coast: u.coast ?? null })),
+    ...(c.units ? {} : { supplyCenters: c.supplyCenters ?? start.supplyCenters }),
+    ...(c.dislodged ? { dislodged: c.dislodged.filter(onMap) } : {}),
+  });
+  for (const f of resolved.unread) diagnostics.push(`orders[${f.index}] (${f.power}) not drawn: ${f.reason.replace(/^could not read the order: /, '')}`);
+  // An order for another power's unit is a ballot where the variant counts such orders: secret, never drawn.
+  const ballot = ({ power, order }: PowerOrder) => {
+    if (order.kind === 'waive' || order.kind === 'build') return false;
+    const owner = [...resolved.position.units, ...resolved.position.dislodged].find((u) => u.province === order.unit.province)?.power;
+    return owner !== undefined && owner !== power;
+  };
+  const orders = resolved.variant.rules.adoptOrders ? resolved.orders.filter((o) => !ballot(o)) : resolved.orders;
+  const adjudicated = c.orders.length > 0 || c.battles !== undefined;
+  // The case's battles make the result final; without them a variant with battles shows the provisional one.
+  const overlays = pluginOf(base.id).mapOverlays?.({
+    variant: resolved.variant,
+    picture: adjudicated ? 'orders' : 'board',
+    options: resolved.options,
+    records: NO_RECORDS,
+    phase: { index: 0, position: resolved.position, adjudication: adjudicated ? resolved.adjudication : null, orders, ...(c.battles ? { battles: c.battles } : {}) },
+  });
   return {
-    phase: input.phase ?? start.phase,
-    units: input.units.map((u) => ({ power: u.power, type: u.type, province: u.province, coast: u.coast ?? null })),
-    dislodged: input.dislodged.map((d) => ({
-      power: d.power,
-      type: d.type,
-      province: d.province,
-      coast: d.coast ?? null,
-      attackerFrom: d.attackerFrom,
-      viaConvoy: d.viaConvoy,
-      ...(d.retreatOptions ? { retreatOptions: d.retreatOptions } : {}),
-    })),
-    contested: input.contested,
-    supplyCenters: input.supplyCenters ?? start.supplyCenters,
+    variant: resolved.variant,
+    position: resolved.position,
+    orders,
+    ...(c.results ? { results: c.results } : {}),
+    ...(adjudicated ? { adjudication: resolved.adjudication } : {}),
+    ...(overlays && overlays.length > 0 ? { overlays } : {}),
+    diagnostics,
   };
 }

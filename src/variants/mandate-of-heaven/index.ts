@@ -15,14 +15,17 @@ import { mandateRules } from './rules.js';
 const features = readFeatures((data as { features: unknown }).features);
 /**
  * Rule 2's "black band" around the placement area, drawn with the renderer's one-sided border band
- * (`features.walls`, the Warring States wall style): derived from the placement area, one entry per border between
+ * (`features.walls` with `style: "band"`, named in the legend): derived from the placement area, one entry per border between
  * an area province and a province outside it, on the area's side. Mandate of Heaven has no walls in its rules.
  */
-function blackBand(): { province: string; neighbour: string }[] {
+function blackBand(): { province: string; neighbour: string; style: 'band'; legend: string }[] {
   const area = new Set(features.placementArea);
   const adjacency = (data as { armyAdjacency: Record<string, string[]> }).armyAdjacency;
   return features.placementArea.flatMap((province) =>
-    (adjacency[province] ?? []).filter((n) => !area.has(n)).sort().map((neighbour) => ({ province, neighbour })),
+    (adjacency[province] ?? [])
+      .filter((n) => !area.has(n))
+      .sort()
+      .map((neighbour) => ({ province, neighbour, style: 'band' as const, legend: 'Hsiung-Nu placement area' })),
   );
 }
 

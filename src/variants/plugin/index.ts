@@ -264,6 +264,13 @@ export interface OverlayContext<S extends RecordSchemas = RecordSchemas> {
     position: Position;
     /** Its adjudication, once resolved. */
     adjudication: Adjudication | null;
+    /** The orders the picture draws (the powers' own; never a secret one such as a ballot). */
+    orders?: readonly PowerOrder[];
+    /**
+     * Battles fought outside the adjudicator for it (the engine's `AdjudicationContext.battles`) when the caller has
+     * them beside the plug-in's records (`cli render`'s case); absent otherwise.
+     */
+    battles?: readonly BattleReport[];
   };
   /** The plug-in's records of that phase. */
   records: Pick<Records<S>, 'get' | 'list'>;

@@ -8,6 +8,7 @@ import { definePlugin } from '../../plugin/index.js';
 import { battleAction, battleWhyLines, battlesStep, declarationsStep, declareAction, openDeclarations, provisionalPicture } from './battle-step.js';
 import { followAction, followerNote, rankingLines, revoltAction } from './follow.js';
 import { musterAction, musterStep, openMuster } from './muster.js';
+import { warhammerMapOverlays } from './map-overlays.js';
 import { RECORDS } from './records.js';
 import { decisiveModeOf } from './battle-step.js';
 
@@ -43,4 +44,5 @@ export const warhammerPlugin = definePlugin({
   whyLines: battleWhyLines,
   endLines: rankingLines,
   pictures: { provisional: (ctx) => provisionalPicture(ctx.records) },
+  mapOverlays: warhammerMapOverlays,
 });

@@ -1,0 +1,77 @@
+/**
+ * What a power's colours must never read as (issue 20 §3, decisions.md "Maps and colours"), beside the pairwise bars
+ * the palette test checks: a unit colour never reads as a failed order (a mid grey: failed lines are dimmed), a
+ * retreat (white: a retreat's core, an unowned centre), the sea or bare land; a land tint never reads as water or as
+ * unowned land. Measured in CIEDE2000 with normal vision (color-science.ts). test/render/palette.test.ts holds every
+ * variant's palettes to these bars; scripts/palette-search.ts searches within them.
+ */
+import { colorDistance, hexToLab } from './color-science.js';
+import { COLORS } from './palette.js';
+
+export const UNIT_BARS = {
+  /** A unit colour this close to grey (chroma) reads as failed unless it is dark enough to read as black. */
+  greyChroma: 15,
+  /** Lightness (L*) at or below which a colour without chroma reads as black, not grey. */
+  black: 30,
+  /** ΔE from white (a retreat's core, an unowned centre). */
+  white: 25,
+  /** ΔE from the sea. */
+  sea: 20,
+  /** ΔE from unowned land. */
+  land: 20,
+} as const;
+
+export const TINT_BARS = {
+  /** ΔE of any land tint from the sea (and from off-map water). */
+  sea: 12,
+  /**
+   * Water hues (CIELAB hue angle, cyan to steel blue; the sea is 224°): a tint of such a hue with chroma 8 or more
+   * reads as water unless it stands `seaHue` from the sea. Royal and violet blues (Classic France, 271°) lie beyond.
+   */
+  waterHues: [160, 262],
+  seaHue: 25,
+  /** A saturated blue (chroma ≥ this, hue in `blueHues`) reads as a lake however far it is from the sea's colour. */
+  lakeChroma: 45,
+  blueHues: [200, 295],
+  /** ΔE from unowned land and from off-map land. */
+  land: 10,
+  offmapLand: 8,
+} as const;
+
+function lch(hex: string): { L: number; C: number; h: number } {
+  const [L, a, b] = hexToLab(hex);
+  return { L, C: Math.hypot(a, b), h: ((Math.atan2(b, a) * 180) / Math.PI + 360) % 360 };
+}
+
+/** Why a unit colour misleads (empty when it does not): `grey`, `white`, `sea`, `land`. */
+export function unitColorProblems(hex: string): string[] {
+  const out: string[] = [];
+  const { L, C } = lch(hex);
+  if (C < UNIT_BARS.greyChroma && L > UNIT_BARS.black) out.push(`grey (chroma ${C.toFixed(1)}, L ${L.toFixed(0)}): reads as a failed order`);
+  const white = colorDistance(hex, '#ffffff');
+  if (white < UNIT_BARS.white) out.push(`white (ΔE ${white.toFixed(1)}): reads as a retreat or an unowned centre`);
+  const sea = colorDistance(hex, COLORS.sea);
+  if (sea < UNIT_BARS.sea) out.push(`sea (ΔE ${sea.toFixed(1)})`);
+  const land = colorDistance(hex, COLORS.land);
+  if (land < UNIT_BARS.land) out.push(`unowned land (ΔE ${land.toFixed(1)})`);
+  return out;
+}
+
+/** Why a land tint misleads (empty when it does not): water, unowned land. */
+export function tintProblems(hex: string): string[] {
+  const out: string[] = [];
+  const sea = Math.min(colorDistance(hex, COLORS.sea), colorDistance(hex, COLORS.offmapSea));
+  if (sea < TINT_BARS.sea) out.push(`water (ΔE ${sea.toFixed(1)})`);
+  else {
+    const { C, h } = lch(hex);
+    const [from, to] = TINT_BARS.waterHues;
+    const [blueFrom, blueTo] = TINT_BARS.blueHues;
+    if (C >= 8 && h >= from && h <= to && sea < TINT_BARS.seaHue) out.push(`water (a water hue, ${h.toFixed(0)}°, ΔE ${sea.toFixed(1)})`);
+    else if (C >= TINT_BARS.lakeChroma && h >= blueFrom && h <= blueTo) out.push(`water (a saturated blue, ${h.toFixed(0)}°, chroma ${C.toFixed(0)}: reads as a lake)`);
+  }
+  const land = colorDistance(hex, COLORS.land);
+  if (land < TINT_BARS.land) out.push(`unowned land (ΔE ${land.toFixed(1)})`);
+  const offmap = colorDistance(hex, COLORS.offmapLand);
+  if (offmap < TINT_BARS.offmapLand) out.push(`off-map land (ΔE ${offmap.toFixed(1)})`);
+  return out;
+}

@@ -1,0 +1,16 @@
+/**
+ * The mark of a power on its units where a map has more than 8 powers (decisions.md, "Maps and colours"; issue 20
+ * §3): one or two Latin letters, legible at full size, never only a glyph. The variant may give it (`powers[].mark`);
+ * else the initials of a name of several words (`Vampire Counts` → `VC`, `Hsiung-Nu` → `HN`), or the first two
+ * letters of a one-word name (`Kislev` → `Ki`). A variant whose names would collide gives its own marks; the palette
+ * test checks that every variant's marks are distinct.
+ */
+import type { PowerData } from '../variants/schema.js';
+
+export function powerMark(power: Pick<PowerData, 'name' | 'mark'>): string {
+  if (power.mark) return power.mark;
+  const words = power.name.split(/[^A-Za-z]+/).filter((w) => w.length > 0);
+  if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase();
+  const word = words[0] ?? power.name;
+  return word.slice(0, 1).toUpperCase() + word.slice(1, 2).toLowerCase();
+}

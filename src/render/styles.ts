@@ -1,0 +1,59 @@
+/**
+ * One line style per order kind (issue 20 §2), shared by the scene (arrowhead geometry, symbol spacing), the painter
+ * and the legend, so the legend always shows exactly what the map draws. Widths are output pixels at 1600 px wide
+ * (multiply by `u`, the picture's width / 1600).
+ *
+ * | kind | style |
+ * |---|---|
+ * | `move` | solid shaft in the power's colour on a black outline, filled head |
+ * | `retreat` | as a move, with a white core |
+ * | `path` | as a move, along the river, with a dot on each space it passes |
+ * | `support` | dashed line ending in a dot |
+ * | `convoy` | dotted line (alone; a used convoy is drawn by the army's arrow) |
+ * | `retreat-option` | thin dotted line with a small head |
+ * | failed (any line) | the same line dashed long and dimmed, with the failed symbol |
+ */
+import type { LegendLineKind, OrderMarkKind } from './scene.js';
+
+/** Arrows: the coloured shaft, the black outline on each side, and the head (2.5–3 × the visible shaft). */
+export const ARROW = {
+  shaft: 3.6,
+  /** Outline added on each side of the shaft. */
+  outline: 1.1,
+  get visible(): number {
+    return this.shaft + 2 * this.outline;
+  },
+  /** Head width across its base: 2.7 × the visible shaft (issue 20: "about 2.5–3 times the shaft"). */
+  headWidth: 15.5,
+  headLength: 14,
+} as const;
+
+/** The thin arrow of a retreat option: shaft and head. */
+export const OPTION_ARROW = { shaft: 2.4, headWidth: 6.6, headLength: 6.5 } as const;
+
+/** Dash patterns (on, off) at 1600 px. */
+export const DASH = {
+  failed: [10, 6],
+  support: [7, 4],
+  convoy: [1, 5],
+  option: [2, 4],
+  rest: [6, 5],
+} as const;
+
+/** Line kinds shown in the legend, in its order, with their text. */
+export const LINE_LEGEND: { kind: LegendLineKind; text: string }[] = [
+  { kind: 'move', text: 'move' },
+  { kind: 'support', text: 'support' },
+  { kind: 'convoy', text: 'convoy' },
+  { kind: 'hold', text: 'hold' },
+  { kind: 'path', text: 'river move' },
+  { kind: 'raise', text: 'raise fleet' },
+  { kind: 'retreat', text: 'retreat' },
+  { kind: 'retreat-option', text: 'may retreat to' },
+  { kind: 'failed-line', text: 'did not succeed' },
+];
+
+/** The legend line kind of an order mark as drawn (builds and disbands are explained by their result symbols). */
+export function legendLineOf(kind: OrderMarkKind): LegendLineKind | null {
+  return kind === 'build' || kind === 'disband' ? null : kind;
+}

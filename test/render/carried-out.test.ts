@@ -1,0 +1,104 @@
+/**
+ * The map never leaves out an order the adjudicator carried out (issue 20 §1): an order the players' vote adopted
+ * for a unit no player owns is drawn in its power's colour (never a ballot), a virtual unit's move is drawn from
+ * beside the province it moves into; a neutral power's units are marked as neutral. Scenes are built from
+ * `cli render`'s own case handling, so the picture is what `adjudicate` decides.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderCaseOf } from '../../src/cli/commands/render.js';
+import { parseFlags } from '../../src/cli/io.js';
+import { buildScene, type Scene } from '../../src/render/index.js';
+import { powerColor } from '../../src/render/palette.js';
+import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
+import { warhammer } from '../../src/variants/warhammer/index.js';
+import { insideProvince } from './helpers.js';
+
+async function sceneOfCase(raw: unknown): Promise<{ scene: Scene; diagnostics: string[] }> {
+  const c = await renderCaseOf(raw, parseFlags([], []));
+  const r = buildScene(c.variant, c.position, { orders: c.orders, ...(c.results ? { results: c.results } : {}), ...(c.adjudication ? { adjudication: c.adjudication } : {}) });
+  if (!r.ok) throw new Error(r.error);
+  return { scene: r.scene, diagnostics: c.diagnostics };
+}
+
+const ballots = (powers: string[], text: string) => powers.map((power) => ({ power, text }));
+
+describe('orders adopted by the players’ vote (Mandate of Heaven rule 3)', () => {
+  const majority = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao'];
+  const voteCase = {
+    variant: 'mandate-of-heaven',
+    phase: { season: 'spring', year: 1, type: 'movement' },
+    orders: [
+      ...ballots(majority, 'A lu - cao'),
+      ...ballots(['Qin', 'Chu', 'Qi', 'Yan', 'Wei'], 'A son S A lu - cao'),
+      // One player's ballot for Zhou: no majority, so Zhou holds and nothing is drawn for it.
+      { power: 'Han', text: 'A luo - hen' },
+      { power: 'Qi', text: 'A lin - diq' },
+      { power: 'Wei', text: 'A ye S A lin - diq' },
+    ],
+  };
+
+  it('draws the adopted move and support in the neutral’s colour, and no ballot', async () => {
+    const { scene } = await sceneOfCase(voteCase);
+    const lu = scene.orders.find((o) => o.order === 'A lu - cao');
+    expect(lu).toMatchObject({ kind: 'move', power: 'Lu', outcome: 'success', failed: false });
+    expect(lu!.color).toBe(powerColor(mandateOfHeaven.powers.find((p) => p.name === 'Lu'), 'standard'));
+    expect(lu!.path.length).toBeGreaterThan(1);
+    expect(scene.orders.find((o) => o.order === 'A son S A lu - cao')).toMatchObject({ kind: 'support', power: 'Song' });
+    // No ballot drawn: every order mark belongs to the power that owns its unit.
+    for (const o of scene.orders) expect(o.power === 'Lu' || o.power === 'Song' || o.power === 'Qi' || o.power === 'Wei' || o.kind === 'hold', o.order).toBe(true);
+    expect(scene.orders.some((o) => o.order.startsWith('A luo -'))).toBe(false);
+  });
+
+  it('takes the case’s `players` as adjudicate does (two ballots are a majority of three seated players, not of all seven)', async () => {
+    const few = { ...voteCase, orders: ballots(['Qin', 'Chu'], 'A lu - cao') };
+    expect((await sceneOfCase(few)).scene.orders.some((o) => o.order === 'A lu - cao')).toBe(false);
+    const seated = await sceneOfCase({ ...few, players: ['Qin', 'Chu', 'Qi'] });
+    expect(seated.scene.orders.find((o) => o.order === 'A lu - cao')).toMatchObject({ power: 'Lu', outcome: 'success' });
+  });
+
+  it('the attack on a neutral that held by default dislodges it on the map too', async () => {
+    const { scene } = await sceneOfCase(voteCase);
+    expect(scene.symbols.filter((s) => s.kind === 'dislodged').map((s) => s.unit)).toContain('diq');
+  });
+
+  it('neutral powers’ units are drawn as neutral (white, ringed in their colour) and carry their mark', async () => {
+    const { scene } = await sceneOfCase(voteCase);
+    const lu = scene.units.find((u) => u.location === 'lu')!;
+    const qin = scene.units.find((u) => u.power === 'Qin')!;
+    expect(lu).toMatchObject({ neutral: true, mark: 'Lu' });
+    expect(qin.neutral).toBeUndefined();
+    expect(qin.mark).toBe('Qn');
+    expect(scene.legend.entries.find((e) => e.power === 'Lu')).toMatchObject({ neutral: true, mark: 'Lu' });
+  });
+});
+
+describe('virtual units’ moves (Warhammer: the Vampire Counts’ Immortality)', () => {
+  const risen = {
+    variant: 'warhammer',
+    phase: { season: 'fall', year: 2500, type: 'movement' },
+    units: [
+      { power: 'Empire', type: 'A', province: 'aver' },
+      { power: 'Dwarves', type: 'A', province: 'kark' },
+    ],
+    supplyCenters: { Empire: ['sylv'] },
+    orders: [{ power: 'Empire', text: 'A aver H' }],
+  };
+
+  it('draws the risen army outside Sylvania, in its colour with its mark, and its successful move into it', async () => {
+    const { scene } = await sceneOfCase(risen);
+    const army = scene.units.find((u) => u.state === 'virtual')!;
+    expect(army).toMatchObject({ power: 'Vampire Counts', mark: 'VC' });
+    expect(insideProvince(warhammer, scene, army.at, 'sylv')).toBe(false);
+    const move = scene.orders.find((o) => o.power === 'Vampire Counts' && o.kind === 'move')!;
+    expect(move).toMatchObject({ outcome: 'success', failed: false });
+    expect(move.path.length).toBeGreaterThan(1);
+    expect(move.head).toBeDefined();
+  });
+
+  it('a move that bounces off a holding occupant is drawn failed', async () => {
+    const { scene } = await sceneOfCase({ ...risen, units: [...risen.units, { power: 'Empire', type: 'A', province: 'sylv' }], orders: [{ power: 'Empire', text: 'A sylv H' }] });
+    const move = scene.orders.find((o) => o.power === 'Vampire Counts' && o.kind === 'move')!;
+    expect(move).toMatchObject({ outcome: 'failure', failed: true });
+    expect(scene.symbols.some((s) => s.kind === 'failed')).toBe(true);
+  });
+});

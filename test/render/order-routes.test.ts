@@ -1,0 +1,346 @@
+/**
+ * What the order layer draws follows what the adjudicator decided, and reads at a glance (issue 20 §1–2): routes
+ * through the convoys it used (else over land, else nothing), armies that keep off water, retreat options over their
+ * two provinces only, supports that never merge or land on a fleet, arrowheads 2.5–3 × the shaft and painted above
+ * the label halos, failed builds beside the unit they did not replace, failed retreats drawn as disbands, a cue for a
+ * dislodged unit with nowhere to go, and a legend entry for every line style and feature a picture uses.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { adjudicate } from '../../src/engine/index.js';
+import type { Position, PowerOrder, Unit } from '../../src/engine/types.js';
+import type { Variant } from '../../src/engine/variant.js';
+import { buildScene, drawScene, type Point, type Scene } from '../../src/render/index.js';
+import { galleryImages, busyClassic } from '../../src/render/gallery.js';
+import { geometryOf } from '../../src/render/geometry.js';
+import { overlaps, rectAround } from '../../src/render/placement.js';
+import { distToSegment, length, pointAt } from '../../src/render/route.js';
+import { symbolBox } from '../../src/render/symbols.js';
+import { allVariants } from '../../src/variants/index.js';
+import { classic, insideProvince, ordersFor, randomPhase, toMap } from './helpers.js';
+
+function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof buildScene>[2] = {}): Scene {
+  const r = buildScene(variant, position, opts);
+  if (!r.ok) throw new Error(r.error);
+  return r.scene;
+}
+
+function positionOf(units: string, phase: Position['phase'] = { season: 'spring', year: 1901, type: 'movement' }): Position {
+  const list: Unit[] = units.split(',').map((s) => {
+    const [power, type, where] = s.trim().split(' ');
+    const [province, coast] = where!.split('/');
+    return { power: power!, type: type as 'A' | 'F', province: province!, coast: coast ?? null };
+  });
+  return { phase, units: list, dislodged: [], contested: [], supplyCenters: classic.startingPosition().supplyCenters };
+}
+
+function played(units: string, orders: Record<string, string>, variant: Variant = classic) {
+  const position = positionOf(units);
+  const given: PowerOrder[] = ordersFor(position, orders, variant);
+  const adjudication = adjudicate(variant, position, given);
+  return { position, orders: given, adjudication, scene: sceneOf(variant, position, { orders: given, adjudication }) };
+}
+
+const near = (p: Point, q: Point, d: number) => Math.hypot(p[0] - q[0], p[1] - q[1]) < d;
+const unitAt = (scene: Scene, loc: string) => scene.units.find((u) => u.location === loc && !u.dislodged)!.at;
+const mark = (scene: Scene, text: string) => scene.orders.find((o) => o.order === text)!;
+
+/** The longest stretch (px) of a line, leaving out `margin` at each end, over which `bad` holds. */
+function longestRun(path: Point[], bad: (p: Point) => boolean, margin: number): number {
+  let run = 0;
+  let longest = 0;
+  for (let at = margin; at <= length(path) - margin; at += 2) {
+    run = bad(pointAt(path, at)) ? run + 2 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
+function waterAt(variant: Variant, scene: Scene): (p: Point) => boolean {
+  const g = geometryOf(variant.data);
+  if (!g.ok) throw new Error(g.error);
+  return (p) => {
+    const id = g.geometry.locate(toMap(scene, p));
+    const kind = id ? g.geometry.shapes.get(id)?.kind : undefined;
+    return kind === 'sea' || kind === 'offmap-sea';
+  };
+}
+
+/** Is there a way from a to b over land through a point of the two provinces' drawn border (two straight legs)? */
+function landWayExists(scene: Scene, a: Point, b: Point, from: string, to: string, water: (p: Point) => boolean): boolean {
+  const g = geometryOf(classic.data);
+  if (!g.ok) throw new Error(g.error);
+  const key = from < to ? `${from}|${to}` : `${to}|${from}`;
+  const segments = g.geometry.borderIndex.get(key)?.segments ?? [];
+  const T = (p: Point): Point => [scene.frame.x + p[0] * scene.scale, scene.frame.y + p[1] * scene.scale];
+  return segments.some(([p, q]) => {
+    const v = T([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2]);
+    return longestRun([a, v, b], water, scene.units[0]!.size * 1.2) === 0;
+  });
+}
+
+describe('routes follow what the adjudicator resolved', () => {
+  it('a convoy the adjudicator did not use is not on the route: the move is drawn over land (Classic, not through the North Sea)', () => {
+    const { scene } = played('Germany A hol, England F nth', { Germany: 'A hol - bel', England: 'F nth C A hol - bel' });
+    const move = mark(scene, 'A hol - bel');
+    const nth = unitAt(scene, 'nth');
+    expect(move.points).toHaveLength(2);
+    expect(Math.min(...move.path.map((p) => Math.hypot(p[0] - nth[0], p[1] - nth[1])))).toBeGreaterThan(move.size * 4);
+    // The convoy, unused, draws no line through the North Sea at all: only its failed symbol beside the fleet.
+    expect(mark(scene, 'F nth C A hol - bel').path).toEqual([]);
+    expect(scene.symbols.some((s) => s.kind === 'failed' && near(s.at, nth, move.size * 4))).toBe(true);
+  });
+
+  it('a convoy the adjudicator used is the route: army → fleet → destination', () => {
+    const { scene } = played('England A yor, England F nth', { England: 'A yor - nwy; F nth C A yor - nwy' });
+    const move = mark(scene, 'A yor - nwy');
+    expect(move.points[1]).toEqual(unitAt(scene, 'nth'));
+    expect(mark(scene, 'F nth C A yor - nwy').path).toEqual([]);
+  });
+
+  it('an army move that went nowhere (not adjacent, no convoy) draws no arrow across the sea: only its failed symbol beside the unit', () => {
+    const { scene } = played('England A yor', { England: 'A yor - nwy' });
+    const move = mark(scene, 'A yor - nwy');
+    expect(move.path).toEqual([]);
+    expect(move.head).toBeUndefined();
+    const failed = scene.symbols.filter((s) => s.kind === 'failed');
+    expect(failed).toHaveLength(1);
+    expect(near(failed[0].at, unitAt(scene, 'yor'), move.size * 4)).toBe(true);
+  });
+
+  it('an army move between distant anchors keeps to land (Norway to St Petersburg round the Gulf of Bothnia)', () => {
+    const busy = busyClassic();
+    const scene = sceneOf(classic, busy.position, { orders: busy.orders, adjudication: busy.adjudication });
+    const move = mark(scene, 'A nwy - stp');
+    const water = waterAt(classic, scene);
+    expect(longestRun(move.path, water, move.size * 1.2)).toBeLessThan(move.size * 1.6);
+    // Straight, it would cross the Gulf of Bothnia.
+    expect(longestRun([move.points[0], move.points[1]], water, move.size * 1.2)).toBeGreaterThan(move.size * 5);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])('random Classic phase #%d: no army arrow crosses water, no retreat option leaves its two provinces', (seed) => {
+    const { position, orders } = randomPhase(seed);
+    const adjudication = adjudicate(classic, position, orders);
+    const scene = sceneOf(classic, position, { orders, adjudication });
+    const water = waterAt(classic, scene);
+    for (const o of scene.orders) {
+      if (o.kind !== 'move' || o.unitType !== 'A' || o.points.length !== 2 || o.path.length < 2) continue;
+      // Where the two provinces' shared border gives a way over land (not a strait: Sweden–Denmark), the arrow takes it.
+      const [, from, , to] = o.order.split(' ');
+      if (!landWayExists(scene, o.points[0], o.points[1], from!, to!, water)) continue;
+      expect(longestRun(o.path, water, o.size * 1.2), o.order).toBeLessThan(o.size * 1.6);
+    }
+    const after = sceneOf(classic, adjudication.position);
+    const g = geometryOf(classic.data);
+    if (!g.ok) throw new Error(g.error);
+    for (const o of after.orders.filter((x) => x.kind === 'retreat-option')) {
+      const [, from, , to] = o.order.split(' ');
+      const allowed = new Set([from!.split('/')[0], to!.split('/')[0]]);
+      const outside = (p: Point) => !allowed.has(g.geometry.locate(toMap(after, p)) ?? '');
+      expect(longestRun(o.path, outside, o.size * 1.2), o.order).toBeLessThan(o.size);
+    }
+  });
+});
+
+describe('supports', () => {
+  it('two supports of one move from opposite sides join it at two points, so they never read as one line', () => {
+    // Picardy and Marseilles support Paris to Burgundy (the gallery's Fall 1903); Bohemia and Burgundy support Tyrolia
+    // to Munich from its two sides.
+    const busy = busyClassic();
+    const cases = [
+      { scene: sceneOf(classic, busy.position, { orders: busy.orders, adjudication: busy.adjudication }), move: 'A par - bur', supports: ['A pic S A par - bur', 'A mar S A par - bur'] },
+      { scene: played('Germany A tyr, Germany A boh, Germany A bur', { Germany: 'A tyr - mun; A boh S A tyr - mun; A bur S A tyr - mun' }).scene, move: 'A tyr - mun', supports: ['A boh S A tyr - mun', 'A bur S A tyr - mun'] },
+    ];
+    for (const { scene, move, supports } of cases) {
+      const arrow = mark(scene, move);
+      const [ja, jb] = supports.map((t) => mark(scene, t).path.at(-1)!);
+      const onArrow = (p: Point) => arrow.path.some((q, k) => k > 0 && distToSegment(p, arrow.path[k - 1], q) < 0.5);
+      expect(onArrow(ja) && onArrow(jb), move).toBe(true);
+      expect(Math.hypot(ja[0] - jb[0], ja[1] - jb[1]), move).toBeGreaterThan(arrow.size * 1.5);
+    }
+  });
+
+  it('supports from one side share the middle of the arrow', () => {
+    const { scene } = played('France A par, France A mar, France A gas', { France: 'A par - bur; A mar S A par - bur; A gas S A par - bur' });
+    const ends = ['A mar S A par - bur', 'A gas S A par - bur'].map((t) => mark(scene, t).path.at(-1)!);
+    expect(near(ends[0], ends[1], 0.01)).toBe(true);
+  });
+
+  it('a support for a convoyed move ends on the middle of the convoyed arrow, never on the convoying fleet', () => {
+    const { scene } = played('England A lon, England F nth, England F eng', { England: 'A lon - bel via convoy; F nth C A lon - bel; F eng S A lon - bel' });
+    const arrow = mark(scene, 'A lon - bel via convoy');
+    expect(arrow.points[1]).toEqual(unitAt(scene, 'nth'));
+    const end = mark(scene, 'F eng S A lon - bel').path.at(-1)!;
+    expect(arrow.path.some((q, k) => k > 0 && distToSegment(end, arrow.path[k - 1], q) < 0.5)).toBe(true);
+    expect(Math.hypot(end[0] - unitAt(scene, 'nth')[0], end[1] - unitAt(scene, 'nth')[1])).toBeGreaterThan(arrow.size * 2.5);
+  });
+
+  it("a failed move's symbol never covers where a support joins it (gallery and random phases)", () => {
+    const scenes = [
+      ...galleryImages().map((i) => sceneOf(i.variant, i.position, i.opts)),
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((seed) => {
+        const { position, orders } = randomPhase(seed);
+        return sceneOf(classic, position, { orders, adjudication: adjudicate(classic, position, orders) });
+      }),
+    ];
+    let junctions = 0;
+    for (const scene of scenes) {
+      for (const support of scene.orders.filter((o) => o.kind === 'support' && o.path.length > 1)) {
+        const end = support.path.at(-1)!;
+        junctions++;
+        for (const s of scene.symbols.filter((x) => x.kind === 'failed')) {
+          expect(overlaps(symbolBox(s), rectAround(end, support.size * 0.8, support.size * 0.8)), support.order).toBe(false);
+        }
+      }
+    }
+    expect(junctions).toBeGreaterThan(20);
+  });
+});
+
+describe('arrowheads', () => {
+  const scenes = galleryImages().map((i) => ({ file: i.file, scene: sceneOf(i.variant, i.position, i.opts) }));
+
+  it('every arrow has a head 2.5–3 times its shaft, at the end of its line', () => {
+    let heads = 0;
+    for (const { file, scene } of scenes) {
+      for (const o of scene.orders.filter((x) => ['move', 'retreat', 'path', 'retreat-option'].includes(x.kind) && x.path.length > 1)) {
+        expect(o.head, `${file} ${o.order}`).toBeDefined();
+        const ratio = o.head!.width / o.head!.shaft;
+        expect(ratio, `${file} ${o.order}`).toBeGreaterThanOrEqual(2.5);
+        expect(ratio, `${file} ${o.order}`).toBeLessThanOrEqual(3);
+        expect(o.head!.tip).toEqual(o.path.at(-1));
+        heads++;
+      }
+    }
+    expect(heads).toBeGreaterThan(60);
+  });
+
+  it('heads are painted after the labels and their halos (nothing hides the direction)', () => {
+    const { scene } = scenes.find((s) => s.file === 'classic-fall-1903-orders.png')!;
+    const calls: string[] = [];
+    const canvas = createCanvas(scene.width, scene.height);
+    const real = canvas.getContext('2d');
+    const tips = new Set(scene.orders.flatMap((o) => (o.head ? [`${o.head.tip[0].toFixed(2)},${o.head.tip[1].toFixed(2)}`] : [])));
+    const ctx = new Proxy(real, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (prop === 'strokeText') calls.push('halo');
+          if (prop === 'moveTo' && tips.has(`${(args[0] as number).toFixed(2)},${(args[1] as number).toFixed(2)}`)) calls.push('head');
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+      set(target, prop, value) {
+        return Reflect.set(target, prop, value, target);
+      },
+    });
+    drawScene(ctx, scene);
+    const lastHalo = calls.lastIndexOf('halo');
+    const firstHead = calls.indexOf('head');
+    expect(firstHead).toBeGreaterThan(-1);
+    expect(firstHead).toBeGreaterThan(lastHalo);
+  });
+});
+
+describe('builds, retreats and disbands never misstate a unit', () => {
+  it('a failed build where a unit stands is drawn beside it; the unit stays whole (Classic, Warhammer)', () => {
+    const winter = positionOf('Austria A tri, Austria A vie', { season: 'winter', year: 1901, type: 'adjustment' });
+    winter.supplyCenters = { ...classic.startingPosition().supplyCenters, Austria: ['vie', 'bud', 'tri', 'ser'] };
+    const orders = ordersFor(winter, { Austria: 'Build F tri; Build A bud' });
+    const adjudication = adjudicate(classic, winter, orders);
+    const scene = sceneOf(classic, winter, { orders, adjudication });
+    const ghost = scene.units.find((u) => u.state === 'build-failed')!;
+    const standing = scene.units.find((u) => u.location === 'tri' && u.state === 'normal')!;
+    expect(standing).toBeDefined();
+    expect(overlaps(rectAround(ghost.at, ghost.size * 2.4, ghost.size * 2.2), rectAround(standing.at, standing.size * 2.4, standing.size * 2.2))).toBe(false);
+    expect(scene.units.find((u) => u.location === 'bud')?.state).toBe('built');
+
+    const warhammer = allVariants().find((v) => v.id === 'warhammer')!;
+    const img = galleryImages().find((i) => i.file.startsWith('warhammer') && i.file.includes('build'));
+    if (img) {
+      const s = sceneOf(img.variant, img.position, img.opts);
+      for (const g of s.units.filter((u) => u.state === 'build-failed')) {
+        for (const u of s.units.filter((x) => x !== g)) expect(overlaps(rectAround(g.at, g.size * 2.4, g.size * 2.2), rectAround(u.at, u.size * 2.4, u.size * 2.2)), `${g.location}/${u.location}`).toBe(false);
+      }
+    }
+    expect(warhammer).toBeDefined();
+  });
+
+  it('a failed retreat disbands its unit: drawn as a disband (faded, with the disbanded symbol)', () => {
+    const retreat: Position = {
+      ...positionOf('Italy A tri, Austria A vie', { season: 'spring', year: 1901, type: 'retreat' }),
+      dislodged: [{ power: 'Austria', type: 'F', province: 'tri', coast: null, attackerFrom: 'ven', viaConvoy: false, retreatOptions: ['alb'] }],
+    };
+    const orders = ordersFor(retreat, { Austria: 'F tri R adr' });
+    const adjudication = adjudicate(classic, retreat, orders);
+    expect(adjudication.results[0].result).not.toBe('success');
+    const scene = sceneOf(classic, retreat, { orders, adjudication });
+    const unit = scene.units.find((u) => u.location === 'tri' && u.dislodged)!;
+    expect(unit.state).toBe('disbanded');
+    expect(scene.symbols.some((s) => s.kind === 'disbanded' && s.unit === 'tri')).toBe(true);
+    expect(scene.legend.keys.map((k) => k.kind)).toContain('disbanded');
+  });
+
+  it('a dislodged unit with nowhere to retreat gets the no-retreat cue, on the board after and on the orders map', () => {
+    // Munich dislodged from Bohemia with Berlin, Kiel, Ruhr, Silesia, Tyrolia and Burgundy all held: no retreat.
+    const { scene, adjudication } = played('Germany A mun, Austria A boh, Austria A tyr, Germany A ber, Germany A kie, France A bur, France A ruh, Russia A sil', {
+      Austria: 'A boh - mun; A tyr S A boh - mun',
+    });
+    const d = adjudication.dislodged.find((x) => x.province === 'mun')!;
+    expect(d.retreatOptions).toEqual([]);
+    expect(scene.symbols.some((s) => s.kind === 'no-retreat' && s.unit === 'mun')).toBe(true);
+    expect(scene.legend.keys.map((k) => k.kind)).toContain('no-retreat');
+    // The adjudicator disbands it at once, so the board after no longer has it; a retreat board given with such a
+    // unit (a CLI case) shows the cue beside it, and no option lines.
+    expect(adjudication.position.units.some((u) => u.province === 'mun' && u.power === 'Germany')).toBe(false);
+    const board: Position = { ...adjudication.position, phase: { season: 'spring', year: 1901, type: 'retreat' }, dislodged: [{ ...d }] };
+    const after = sceneOf(classic, board);
+    expect(after.symbols.some((s) => s.kind === 'no-retreat' && s.unit === 'mun')).toBe(true);
+    expect(after.orders.filter((o) => o.kind === 'retreat-option')).toEqual([]);
+    expect(after.legend.keys.map((k) => k.kind)).toContain('no-retreat');
+  });
+});
+
+describe('the legend explains every line style and feature the picture uses', () => {
+  it('line styles of the orders drawn, and nothing else', () => {
+    const { scene } = played('France A par, France A mar, France F bre, Germany A mun', { France: 'A par - bur; A mar S A par - bur; F bre H', Germany: 'A mun - bur' });
+    const kinds = scene.legend.keys.map((k) => k.kind);
+    expect(kinds.slice(0, 4)).toEqual(['move', 'support', 'hold', 'failed-line']);
+    expect(kinds).not.toContain('convoy');
+    expect(kinds).not.toContain('retreat');
+  });
+
+  it.each(allVariants().map((v) => [v.id, v] as const))('%s: its features (rivers, walls, the band, links, entrances) each have a key; keys never overlap', (_id, variant) => {
+    const scene = sceneOf(variant, variant.startingPosition());
+    const kinds = scene.legend.keys.map((k) => `${k.kind}:${k.text}`);
+    const expected: Record<string, string[]> = {
+      classic: [],
+      'warring-states': ['river:river', 'wall:wall', 'link:the Hai river'],
+      'mandate-of-heaven': ['river:river', 'band:Hsiung-Nu placement area', 'link:the Hai river'],
+      warhammer: ['entrance:Skaven underway entrance', 'link:underway'],
+    };
+    expect(kinds).toEqual(expected[variant.id]);
+    const boxes = scene.legend.keys.map((k) => {
+      const x0 = k.kind === 'entrance' ? k.at[0] - k.width / 2 : k.at[0];
+      return { x: x0, y: k.at[1] - 8, w: k.width + 6 + k.text.length * 8, h: 16 };
+    });
+    boxes.forEach((b, i) => {
+      expect(b.x + b.w, scene.legend.keys[i].text).toBeLessThanOrEqual(scene.width);
+      for (const c of boxes.slice(i + 1)) expect(overlaps(b, c)).toBe(false);
+    });
+  });
+});
+
+describe('the rapid river move', () => {
+  const img = galleryImages().find((i) => i.file.includes('river'))!;
+  const scene = sceneOf(img.variant, img.position, img.opts);
+
+  it('ends on the river inside its last space (no hook off the river, no ⊓)', () => {
+    const m = scene.orders.find((o) => o.order.startsWith('F dal'))!;
+    const end = m.path.at(-1)!;
+    expect(insideProvince(img.variant, scene, end, 'lin')).toBe(true);
+    const rivers = scene.features.flatMap((f) => (f.kind === 'river' ? [f.points] : []));
+    expect(rivers.some((r) => r.some((q, k) => k > 0 && distToSegment(end, r[k - 1]!, q) < 0.5))).toBe(true);
+  });
+});
