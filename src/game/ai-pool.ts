@@ -6,21 +6,13 @@
  * dies, the jobs run on the calling thread instead (a seat never waits for an answer that cannot come), and that
  * is said once on stderr.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { runAiJob, type AiAnswer, type AiJob } from '../ai/job.js';
-import { PROJECT_ROOT, RUNNING_FROM_SOURCE } from '../paths.js';
+import { startModuleWorker } from '../worker-thread.js';
 import type { AiReply, AiRequest } from './ai-protocol.js';
 
 export type { AiAnswer, AiJob } from '../ai/job.js';
 
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-(workerData.tsx ? import(workerData.tsx).then((m) => m.register()) : Promise.resolve())
-  .then(() => import(workerData.entry));
-`;
 
 interface Pending {
   job: AiJob;
@@ -45,15 +37,7 @@ function start(): Worker | null {
   if (broken) return null;
   if (worker) return worker;
   try {
-    let entry = pathToFileURL(join(PROJECT_ROOT, 'dist', 'game', 'ai-worker.js')).href;
-    let tsx: string | null = null;
-    if (RUNNING_FROM_SOURCE) {
-      entry = new URL('./ai-worker.ts', import.meta.url).href;
-      // tsx's ESM API (package export `tsx/esm/api`); tsx is a development dependency, as for the render worker.
-      const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-      tsx = pathToFileURL(join(dirname(pkg), 'dist', 'esm', 'api', 'index.mjs')).href;
-    }
-    const w = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, tsx } });
+    const w = startModuleWorker('game/ai-worker.js', new URL('./ai-worker.ts', import.meta.url));
     w.unref();
     w.on('message', (msg: AiReply | { ready: true }) => {
       if ('ready' in msg) return;

@@ -5,11 +5,8 @@
  * cannot start or dies, rendering falls back to the calling thread (rasterizeInThread) and says why once on
  * stderr.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { PROJECT_ROOT, RUNNING_FROM_SOURCE } from '../paths.js';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../worker-thread.js';
 import { rasterizeInThread } from './raster.js';
 import type { Scene } from './scene.js';
 import { packScene } from './wire.js';
@@ -17,11 +14,6 @@ import type { MapRenderRequest, RenderReply } from './worker-protocol.js';
 import type { CardGameView } from '../cardgame/views.js';
 import type { CardTableOptions } from './cards/options.js';
 
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-(workerData.tsx ? import(workerData.tsx).then((m) => m.register()) : Promise.resolve())
-  .then(() => import(workerData.entry));
-`;
 
 let worker: Worker | null = null;
 let broken: string | null = null;
@@ -43,15 +35,7 @@ export function startRenderWorker(): Worker | null {
   if (broken) return null;
   if (worker) return worker;
   try {
-    let entry = pathToFileURL(join(PROJECT_ROOT, 'dist', 'render', 'worker.js')).href;
-    let tsx: string | null = null;
-    if (RUNNING_FROM_SOURCE) {
-      entry = new URL('./worker.ts', import.meta.url).href;
-      // tsx's ESM API (package export `tsx/esm/api`, import condition); tsx is a development dependency.
-      const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-      tsx = pathToFileURL(join(dirname(pkg), 'dist', 'esm', 'api', 'index.mjs')).href;
-    }
-    const w = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, tsx } });
+    const w = startModuleWorker('render/worker.js', new URL('./worker.ts', import.meta.url));
     w.unref();
     w.on('message', (msg: RenderReply | { ready: true }) => {
       if ('ready' in msg) return;

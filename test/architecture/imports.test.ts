@@ -9,8 +9,8 @@ const graph = importGraph();
 
 /**
  * What each folder of src/ may import besides itself. Files at the top of src/ (main.ts, shard.ts) start the
- * program and may import anything; log.ts and paths.ts import nothing of the project and anyone above the pure
- * layers may use them.
+ * program and may import anything; log.ts and paths.ts import nothing of the project, worker-thread.ts only
+ * paths.ts, and anyone above the pure layers may use them.
  */
 const MAY_IMPORT: Record<string, string[]> = {
   engine: [],
@@ -18,13 +18,14 @@ const MAY_IMPORT: Record<string, string[]> = {
   variants: ['engine'],
   ai: ['engine', 'variants', 'cardgame'],
   store: ['engine', 'paths.ts'],
-  render: ['engine', 'variants', 'cardgame', 'paths.ts', 'log.ts'],
-  game: ['engine', 'variants', 'store', 'render', 'cardgame', 'ai', 'paths.ts', 'log.ts'],
+  render: ['engine', 'variants', 'cardgame', 'paths.ts', 'log.ts', 'worker-thread.ts'],
+  game: ['engine', 'variants', 'store', 'render', 'cardgame', 'ai', 'paths.ts', 'log.ts', 'worker-thread.ts'],
   bot: ['game', 'engine', 'variants', 'store', 'render', 'cardgame', 'paths.ts', 'log.ts'],
   cli: ['engine', 'variants', 'render', 'cardgame', 'ai', 'paths.ts', 'log.ts'],
   config: ['game'],
   'log.ts': [],
   'paths.ts': [],
+  'worker-thread.ts': ['paths.ts'],
 };
 
 /** `src/game/resolve.ts` → `game`; `src/log.ts` → `log.ts`. */

@@ -1,21 +1,15 @@
 /**
- * The AI's own random numbers: a small fast PRNG (mulberry32) seeded from any text, so the same view and seed
- * always give the same answer. Never Math.random.
+ * The card AI's random numbers: the computer players' PRNG (mulberry32, src/ai/rng.ts) seeded from any text,
+ * so the same view and seed always give the same answer. Never Math.random.
  */
 import { seedRng } from '../../cardgame/rng.js';
+import { makeRng } from '../rng.js';
 
 export type Random = () => number;
 
-/** A PRNG from a 32-bit seed. */
+/** A PRNG from a 32-bit seed: the computer players' mulberry32 (src/ai/rng.ts), one generator for both AIs. */
 export function randomFrom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return makeRng(seed >>> 0).next;
 }
 
 /** A PRNG from any seed text (hashed with the engine's cyrb128). */
