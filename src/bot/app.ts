@@ -12,7 +12,8 @@
  * resolution and each delivery happen once, whichever shard gets there first.
  */
 import { Events, type Client } from 'discord.js';
-import { computerSeats } from '../game/computer.js';
+import { computerSeats, computerSeatsExist } from '../game/computer.js';
+import { warmAiWorker } from '../game/ai-pool.js';
 import { startOutboxLoop, startScheduler, type GameDeps, type LimitsInput, type OutboxLoop, type Scheduler } from '../game/index.js';
 import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
@@ -94,9 +95,15 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   });
   const thinking = new Set<Promise<void>>();
   let computersStopped = false;
+  let aiWarm = false;
   const playComputers = () => {
     if (computersStopped) return;
     try {
+      // The worker is started (and compiled) as soon as a game has a computer seat, before its first question.
+      if (!aiWarm && computerSeatsExist(deps)) {
+        aiWarm = true;
+        void warmAiWorker();
+      }
       for (const p of computers.play()) {
         thinking.add(p);
         void p.finally(() => thinking.delete(p));
