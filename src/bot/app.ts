@@ -53,6 +53,8 @@ export interface BotOptions {
   retry?: { firstDelayMs?: number; maxDelayMs?: number; maxAttempts?: number; signal?: AbortSignal };
   /** Abuse limits (src/game/limits.ts); unset ones take the defaults. */
   limits?: LimitsInput;
+  /** Search budget of the computer seats' orders (default: the AI's own); tests of whole games play lighter. */
+  computerBudget?: number;
 }
 
 export interface RunningBot {
@@ -90,6 +92,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   };
   // Issue 22 §5: computer seats play at each phase opening, in the AI's worker thread (src/game/computer.ts).
   const computers = computerSeats(deps, {
+    ...(opts.computerBudget !== undefined ? { budget: opts.computerBudget } : {}),
     debug: (message) => log.debug(message),
     onError: (err) => log.error({ err }, 'computer player failed'),
   });

@@ -8,8 +8,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAiJob } from '../../src/ai/job.js';
 import { computerSeatDuties, computerSeats } from '../../src/game/computer.js';
-import { createGame, joinGame, resolveDuePhases, startGame, submitOrders } from '../../src/game/index.js';
-import { auditLog, games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
+import { createGame, gmAdvance, joinGame, resolveDuePhases, startGame, submitOrders } from '../../src/game/index.js';
+import { isBallotKey } from '../../src/game/orders.js';
+import { auditLog, games, orders, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
@@ -78,5 +79,26 @@ describe('computer seats answer the steps of a phase', () => {
     expect(env.deps.db.select().from(auditLog).where(eq(auditLog.userId, 'computer:Empire')).all().map((a) => a.action)).toContain('declare');
     // Asked once: the seat has answered, so nothing is left for it in this step.
     expect(computerSeatDuties(env.deps)).toEqual([]);
+  });
+
+  it('ballots: a computer seat’s ballots for the units moved by the players’ vote are stored with its orders, secret like a person’s', async () => {
+    env = makeEnv();
+    errors.length = 0;
+    ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'mandate-of-heaven', computer: 'Qin' }));
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf('Chu'), power: 'Chu' }));
+    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    // Play until the first movement phase: the computer seat plays, the game master ends the phase for the rest.
+    for (let i = 0; i < 6 && currentPhase().type !== 'movement'; i++) {
+      await Promise.all(seats().play());
+      if (currentPhase().type !== 'movement') ok(gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
+    }
+    expect(currentPhase().type).toBe('movement');
+    await Promise.all(seats().play());
+    expect(errors).toEqual([]);
+    const stored = env.deps.db.select().from(orders).where(and(eq(orders.phaseId, currentPhase().id), eq(orders.power, 'Qin'))).all();
+    const ballots = stored.filter((o) => isBallotKey(o.unitKey));
+    expect(ballots.length).toBeGreaterThan(0);
+    expect(stored.filter((o) => !isBallotKey(o.unitKey)).length).toBeGreaterThan(0);
+    for (const b of ballots) expect(b.submittedBy).toBe('computer:Qin');
   });
 });
