@@ -77,7 +77,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const caller = callerOf(interaction);
   switch (interaction.options.getSubcommand()) {
     case 'create': {
-      if (interaction.options.getString('variant', true) === CARD_VARIANT_ID) return createCards(ctx, interaction);
+      if (interaction.options.getString('variant', true) === CARD_VARIANT_ID) {
+        if (interaction.options.getString('computer') || interaction.options.getBoolean('demonstration')) {
+          return replyRejected(interaction, '`computer:` and `demonstration:` seat computer players in a Diplomacy game; at a card table the game master hands a seat to a computer player with `/gm replace`.');
+        }
+        return createCards(ctx, interaction);
+      }
       const r = createGame(ctx.deps, {
         ...caller,
         guildId: interaction.guildId,
