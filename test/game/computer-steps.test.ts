@@ -5,7 +5,7 @@
  * thread here (`runAiJob`), as the worker would run it.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAiJob } from '../../src/ai/job.js';
 import { computerSeatDuties, computerSeats } from '../../src/game/computer.js';
 import { createGame, gmAdvance, joinGame, resolveDuePhases, startGame, submitOrders } from '../../src/game/index.js';
@@ -14,25 +14,33 @@ import { auditLog, games, orders, phases, phaseSteps, variantRecords } from '../
 import { CHANNEL, GM, internalErrors, makeEnv, ok, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
+const errors: unknown[] = [];
+beforeEach(() => {
+  internalErrors.length = 0;
+  errors.length = 0;
+  env = makeEnv();
+});
 afterEach(() => {
-  env?.close();
+  env.close();
   expect(internalErrors).toEqual([]);
 });
 
-const errors: unknown[] = [];
 const seats = () => computerSeats(env.deps, { ask: async (job) => runAiJob(job), onError: (e) => errors.push(e) });
 const game = () => env.deps.db.select().from(games).get()!;
 const currentPhase = () => env.deps.db.select().from(phases).where(eq(phases.id, game().currentPhaseId!)).get()!;
 const stepName = () => env.deps.db.select().from(phaseSteps).where(eq(phaseSteps.phaseId, game().currentPhaseId!)).get()?.step ?? null;
 const records = (kind: string) => env.deps.db.select().from(variantRecords).where(eq(variantRecords.kind, kind)).all();
 
+/** Creates and starts a game with the computer seats named and one person. */
+function started(variantId: string, computer: string, person: string, options: Record<string, string> = {}) {
+  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId, options, computer }));
+  ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(person), power: person }));
+  ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+}
+
 describe('computer seats answer the steps of a phase', () => {
   it('a start choice: the computer Dogs of War seat musters through `/act action:muster`, and the orders begin', async () => {
-    env = makeEnv();
-    errors.length = 0;
-    ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', computer: 'Tilea' }));
-    ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), power: 'Empire' }));
-    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    started('warhammer', 'Tilea', 'Empire');
     expect(stepName()).toBe('muster');
     // While the step is under way the seat answers it, and gives no orders yet (the board changes when it closes).
     const duties = computerSeatDuties(env.deps);
@@ -50,11 +58,7 @@ describe('computer seats answer the steps of a phase', () => {
   });
 
   it('a declaration step: the computer seat declares (or passes) for its commander through `/act action:declare`; its defaults never apply', async () => {
-    env = makeEnv();
-    errors.length = 0;
-    ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', options: { decisiveBattles: 'dice' }, computer: 'Empire' }));
-    ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), power: 'Bretonnia' }));
-    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    started('warhammer', 'Empire', 'Bretonnia', { decisiveBattles: 'dice' });
     // Spring 2500: Bretonnia's A cour and the Empire's A altd bounce in the Wasteland (seed, Decisive Battle Phase 2).
     ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }));
     ok(submitOrders(env.deps, { channelId: CHANNEL, userId: 'computer:Empire', text: 'A altd - wast; A nuln H; F midd H' }));
@@ -82,11 +86,7 @@ describe('computer seats answer the steps of a phase', () => {
   });
 
   it('ballots: a computer seat’s ballots for the units moved by the players’ vote are stored with its orders, secret like a person’s', async () => {
-    env = makeEnv();
-    errors.length = 0;
-    ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'mandate-of-heaven', computer: 'Qin' }));
-    ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf('Chu'), power: 'Chu' }));
-    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    started('mandate-of-heaven', 'Qin', 'Chu');
     // Play until the first movement phase: the computer seat plays, the game master ends the phase for the rest.
     for (let i = 0; i < 6 && currentPhase().type !== 'movement'; i++) {
       await Promise.all(seats().play());
