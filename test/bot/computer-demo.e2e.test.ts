@@ -29,7 +29,7 @@ describe('a demonstration table of seven computer players', () => {
     h = await createHarness(
       { users: ['gm', 'watcher'], channels: [CHANNEL] },
       // A whole game resolves many phases in a few minutes of real time: the phases-per-hour cap is lifted here.
-      { log, maps, computerBudget: 60, limits: { confirmationQuietMs: 0, phasesPerHour: 10_000 } },
+      { log, maps, computerBudget: 300, limits: { confirmationQuietMs: 0, phasesPerHour: 10_000 } },
     );
     await h.start();
   }, 60_000);
@@ -48,6 +48,7 @@ describe('a demonstration table of seven computer players', () => {
     await expect.poll(() => db().select().from(games).get()!.status, { timeout: 400_000, interval: 500 }).toBe('finished');
     const game = db().select().from(games).get()!;
     expect(['solo', 'draw']).toContain(game.end!.kind);
+    console.log(`demonstration table: ${JSON.stringify(game.end)} after ${db().select().from(phases).all().length} phases`);
     if (game.end!.kind === 'draw') {
       // Every survivor's seat voted by its rule (stored like a person's vote).
       expect(db().select().from(votes).where(eq(votes.kind, 'draw')).all().map((v) => v.power).sort()).toEqual([...game.end!.powers].sort());
@@ -81,20 +82,18 @@ describe('a demonstration table of seven computer players', () => {
       const results = deliveries.findIndex((d) => d.text.startsWith(`**${label}: results**`));
       expect(results, `results of ${label}`).toBeGreaterThanOrEqual(0);
       // An order first given in this phase is quoted in no delivery before the phase's results.
-      for (const t of texts.filter((t) => !given.has(t))) {
-        expect(firstSeen.get(t) ?? Infinity, `${t} of ${label} seen before its results`).toBeGreaterThanOrEqual(results);
-        checked++;
-      }
+      const early = texts.filter((t) => !given.has(t) && (firstSeen.get(t) ?? Infinity) < results);
+      expect(early, `orders of ${label} quoted before its results`).toEqual([]);
+      checked += texts.filter((t) => !given.has(t)).length;
       for (const t of texts) given.add(t);
     }
     expect(checked).toBeGreaterThan(50);
     const orderTexts = [...new Set(db().select().from(orders).all().map((o) => o.text))];
     // The scan can fail: the seats' stored orders are in the debug lines.
     expect(raw.some((line) => (JSON.parse(line) as { level: number }).level < 30 && orderTexts.some((t) => line.includes(t)))).toBe(true);
-    for (const line of raw) {
-      if ((JSON.parse(line) as { level: number }).level < 30) continue;
-      for (const t of orderTexts) expect(line.includes(t), `order "${t}" in a log line: ${line}`).toBe(false);
-    }
+    const visible = raw.filter((line) => (JSON.parse(line) as { level: number }).level >= 30);
+    expect(visible.length).toBeGreaterThan(50);
+    expect(visible.flatMap((line) => orderTexts.filter((t) => line.includes(t)).map((t) => `order "${t}" in: ${line}`))).toEqual([]);
     for (const d of deliveries) {
       expect(d.audience).not.toContain('computer:');
       expect(d.text).not.toContain('computer:');
