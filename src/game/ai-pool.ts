@@ -99,7 +99,8 @@ export function warmAiWorker(): Promise<void> {
   const variant = botVariants()[0];
   const position = variant?.startingPosition();
   const power = position?.units[0]?.power;
-  if (!variant || !position || !power) return Promise.resolve();
+  // Without a worker the job would run on the calling thread: nothing to warm then.
+  if (!variant || !position || !power || !start()) return Promise.resolve();
   warming = askComputerPlayer({ kind: 'orders', variant: variant.id, position, power, seed: 'warm-up', budget: 16 }).then(
     () => undefined,
     () => undefined,
