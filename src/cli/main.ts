@@ -15,6 +15,7 @@ export const USAGE = `usage: npm run -s cli -- <command>
   adjudicate [--variant <id> | --variant-file <map.json>]   DATC-shaped case(s) on stdin -> results
   parse [--variant <id> | --variant-file <map.json>]        order text on stdin, one per line -> parsed orders
   render [--variant <id>] --out <file.png>                  a case on stdin -> a map image
+  replay [--variant <id>] --out <file.gif>                  an array of phases (cases) on stdin -> an animated replay
   maps show <variant> | --variant-file <map.json>           the map and set-up as JSON
   maps check [--variant-file <map.json>]                    data checks of every bundled variant (exit 1 on problems)
   ai orders [--variant <id>] [--power <P>]… [--seed <S>]      case(s) on stdin -> computer players' orders
@@ -25,13 +26,14 @@ JSON on stdout, diagnostics on stderr; exit 0 when the input was read, 2 for unr
 
 type RenderCommand = (args: string[], stdin: string) => Promise<number>;
 
-/** The render command lives with the renderer (src/cli/commands/render.ts); loaded on demand. */
-async function loadRender(): Promise<RenderCommand | string> {
+/** The render and replay commands live with the renderer (src/cli/commands/render.ts, replay.ts); loaded on demand. */
+async function loadRender(command: 'render' | 'replay'): Promise<RenderCommand | string> {
   try {
-    const mod = (await import('./commands/render.js')) as { renderCommand?: RenderCommand };
-    return typeof mod.renderCommand === 'function' ? mod.renderCommand : 'src/cli/commands/render.ts does not export renderCommand';
+    const mod = (command === 'render' ? await import('./commands/render.js') : await import('./commands/replay.js')) as Record<string, unknown>;
+    const run = mod[`${command}Command`];
+    return typeof run === 'function' ? (run as RenderCommand) : `src/cli/commands/${command}.ts does not export ${command}Command`;
   } catch (e) {
-    return `the render command is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
+    return `the ${command} command is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
   }
 }
 
@@ -56,8 +58,9 @@ export async function main(
       return emit(await mapsCommand(args));
     case 'ai': return emit(await (await import('./commands/ai.js')).aiCommand(args, await io.stdin()));
     case 'cards': return emit(await (await import('./commands/cards.js')).cardsCommand(args, args[0] === 'new' ? '' : await io.stdin()));
-    case 'render': {
-      const render = await loadRender();
+    case 'render':
+    case 'replay': {
+      const render = await loadRender(command);
       if (typeof render === 'string') {
         io.warn(`${render}\n`);
         return EXIT.failed;
