@@ -42,7 +42,7 @@ describe('render queue: maps before replay steps', () => {
 
       const from = events.indexOf('maps asked');
       const after = events.slice(from + 1) as RenderQueueEvent[];
-      const lastMap = after.findLastIndex((e) => e.priority === 'map' && e.event === 'sent');
+      const lastMap = after.map((e) => e.priority === 'map' && e.event === 'sent').lastIndexOf(true);
       const before = after.slice(0, lastMap + 1);
       // The step the worker was on finishes; no other replay step is sent before the three maps.
       expect(before.filter((e) => e.priority === 'replay' && e.event === 'sent')).toEqual([]);
