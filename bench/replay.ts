@@ -8,8 +8,7 @@
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { renderMap, stopRenderWorker, warmRenderer } from '../src/render/index.js';
-import { renderReplay } from '../src/render/replay/index.js';
-import { REPLAY_WIDTH } from '../src/cli/commands/replay.js';
+import { renderReplay, REPLAY_WIDTH } from '../src/render/replay/index.js';
 import { classic } from '../src/variants/classic/index.js';
 import { classicGame, replayPhaseOf } from '../test/render/replay-game.js';
 import type { BenchResult } from './types.js';

@@ -27,6 +27,8 @@ let nextId = 1;
 type Done = Extract<RenderReply, { ok: true }>;
 /** A job for the worker; `redo` draws it on this thread if the worker dies before answering. */
 interface Job {
+  /** Its number in the order jobs were queued (for `observeRenderQueue`). */
+  seq: number;
   priority: RenderPriority;
   message: (id: number) => { body: object; transfer?: ArrayBuffer[] };
   resolve(reply: Done): void;
@@ -39,13 +41,16 @@ const queue: Job[] = [];
 let current: { id: number; job: Job } | null = null;
 const listeners = new Set<(event: RenderQueueEvent) => void>();
 
-/** What the queue did, for tests and diagnostics: a job of `priority` was sent to the worker, or answered. */
+/** What the queue did, for tests and diagnostics: job `job` (numbered as queued) of `priority` was queued, sent, answered. */
 export interface RenderQueueEvent {
+  job: number;
   priority: RenderPriority;
-  event: 'sent' | 'done';
+  event: 'queued' | 'sent' | 'done';
 }
 
-/** Calls `listener` on each job sent to the worker and each answer; returns the function that stops it. */
+let nextSeq = 1;
+
+/** Calls `listener` on each job queued, sent to the worker and answered; returns the function that stops it. */
 export function observeRenderQueue(listener: (event: RenderQueueEvent) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -70,7 +75,7 @@ export function startRenderWorker(): Worker | null {
       if (!current || current.id !== msg.id) return;
       const { job } = current;
       current = null;
-      emit({ priority: job.priority, event: 'done' });
+      emit({ job: job.seq, priority: job.priority, event: 'done' });
       if (msg.ok) job.resolve(msg);
       else job.reject(msg.drawable === false ? new UndrawableError(msg.error) : new Error(msg.error));
       pump();
@@ -105,7 +110,9 @@ const asDone = (png: Buffer): Done => ({ id: 0, ok: true, png });
 function submit(message: Job['message'], inThread: () => Promise<Done>, priority: RenderPriority = 'map'): Promise<Done> {
   if (!startRenderWorker()) return inThread();
   return new Promise<Done>((resolve, reject) => {
-    queue.push({ priority, message, resolve, reject, redo: inThread });
+    const seq = nextSeq++;
+    queue.push({ seq, priority, message, resolve, reject, redo: inThread });
+    emit({ job: seq, priority, event: 'queued' });
     pump();
   });
 }
@@ -122,7 +129,7 @@ function pump(): void {
       const { body, transfer } = job!.message(id);
       current = { id, job: job! };
       w.postMessage(body, transfer ?? []);
-      emit({ priority: job!.priority, event: 'sent' });
+      emit({ job: job!.seq, priority: job!.priority, event: 'sent' });
     } catch {
       // Not cloneable (an input from outside with functions or cycles): drawn here instead.
       current = null;

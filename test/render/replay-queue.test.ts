@@ -8,7 +8,7 @@ import { renderMap, stopRenderWorker } from '../../src/render/index.js';
 import { observeRenderQueue, type RenderQueueEvent } from '../../src/render/pool.js';
 import { renderReplay } from '../../src/render/replay/index.js';
 import { classic } from '../../src/variants/classic/index.js';
-import { classicGame, replayPhaseOf } from './replay-game.js';
+import { classicGame, overtaking, replayPhaseOf } from './replay-game.js';
 
 afterAll(async () => {
   await stopRenderWorker();
@@ -48,6 +48,11 @@ describe('render queue: maps before replay steps', () => {
       expect(before.filter((e) => e.priority === 'replay' && e.event === 'sent')).toEqual([]);
       expect(before.filter((e) => e.priority === 'replay' && e.event === 'done').length).toBeLessThanOrEqual(1);
       expect(before.filter((e) => e.priority === 'map' && e.event === 'sent')).toHaveLength(3);
+      // Each map: no replay step sent between its being queued and sent; at most the one the worker was on finished.
+      const maps = overtaking(events.filter((e): e is RenderQueueEvent => e !== 'maps asked'));
+      expect(maps).toHaveLength(3);
+      for (const m of maps) expect(m).toMatchObject({ stepsSent: 0 });
+      for (const m of maps) expect(m.stepsDone).toBeLessThanOrEqual(1);
       // Every step of each replay was sent once: open, the plans (4 phases each), one draw per phase, finish.
       const steps = events.filter((e) => e !== 'maps asked' && e.priority === 'replay' && e.event === 'sent').length;
       const stepsOf = (n: number) => 1 + Math.ceil(n / 4) + n + 1;

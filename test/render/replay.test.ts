@@ -2,7 +2,6 @@
  * Replays (issue 25 §2, §3): how units travel between a phase's two maps, the GIF's frames, and that the replay of a
  * game decoded frame by frame shows, at each phase boundary, the very picture the phase map shows.
  */
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import omggif from 'omggif';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/engine/index.js';
@@ -14,7 +13,7 @@ import { renderReplay, TIMING } from '../../src/render/replay/index.js';
 import { unitTracks, trackAt } from '../../src/render/replay/tracks.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { ordersFor } from './helpers.js';
-import { classicGame, replayPhaseOf } from './replay-game.js';
+import { classicGame, decodeFrames, difference, pixelsOf, replayPhaseOf } from './replay-game.js';
 
 afterAll(async () => {
   await stopRenderWorker();
@@ -106,28 +105,6 @@ describe('replay: the GIF writer', () => {
   });
 });
 
-/** RGBA of a PNG. */
-async function pixelsOf(png: Buffer): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
-  const image = await loadImage(png);
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(image, 0, 0);
-  return { data: ctx.getImageData(0, 0, image.width, image.height).data, width: image.width, height: image.height };
-}
-
-/** Share of the map's pixels that differ (any channel by more than 24) between a frame (below its bar) and a picture. */
-function difference(frame: Uint8Array, frameWidth: number, top: number, picture: { data: Uint8ClampedArray; width: number; height: number }): number {
-  let differ = 0;
-  for (let y = 0; y < picture.height; y++) {
-    for (let x = 0; x < picture.width; x++) {
-      const f = ((y + top) * frameWidth + x) * 4;
-      const p = (y * picture.width + x) * 4;
-      if (Math.abs(frame[f]! - picture.data[p]!) > 24 || Math.abs(frame[f + 1]! - picture.data[p + 1]!) > 24 || Math.abs(frame[f + 2]! - picture.data[p + 2]!) > 24) differ++;
-    }
-  }
-  return differ / (picture.width * picture.height);
-}
-
 describe('replay: decoded frame by frame, its phase boundaries are the phase maps', () => {
   it('shows each phase’s orders map, the units in between, and the board after the last phase', async () => {
     const game = classicGame(1, 'replay-test');
@@ -139,16 +116,8 @@ describe('replay: decoded frame by frame, its phase boundaries are the phase map
     expect(reader.numFrames()).toBe(replay.frames);
     expect(reader.loopCount()).toBe(0);
 
-    // Every frame as the viewer sees it (frames draw over the last, unchanged pixels transparent).
-    const screen = new Uint8Array(reader.width * reader.height * 4);
-    const frames: Uint8Array[] = [];
-    let total = 0;
-    for (let i = 0; i < reader.numFrames(); i++) {
-      reader.decodeAndBlitFrameRGBA(i, screen);
-      frames.push(screen.slice());
-      total += reader.frameInfo(i).delay;
-    }
-    expect(total / 100).toBeCloseTo(replay.seconds, 5);
+    const frames = decodeFrames(replay.gif);
+    expect(frames.reduce((t, f) => t + f.delay, 0) / 100).toBeCloseTo(replay.seconds, 5);
 
     // Each phase's orders-and-results map, then the board after the last: found in order, within quantisation.
     const pictures = [
@@ -160,16 +129,16 @@ describe('replay: decoded frame by frame, its phase boundaries are the phase map
     for (const [k, picture] of pictures.entries()) {
       const map = await pixelsOf((await renderMap(classic, picture.position, { ...picture.opts, width })).png);
       let found = -1;
-      for (let i = at; i < frames.length && found < 0; i++) if (difference(frames[i]!, reader.width, top, map) < 0.002) found = i;
+      for (let i = at; i < frames.length && found < 0; i++) if (difference(frames[i]!.pixels, reader.width, top, map) < 0.002) found = i;
       expect(found, `picture ${k} (${picture.opts.title}) is a frame after frame ${at}`).toBeGreaterThanOrEqual(at);
       // A phase's orders map is held long enough to read its arrows.
-      if (k < phases.length) expect(reader.frameInfo(found).delay).toBeGreaterThanOrEqual(TIMING.orders[picture.position.phase.type]);
+      if (k < phases.length) expect(frames[found]!.delay).toBeGreaterThanOrEqual(TIMING.orders[picture.position.phase.type]);
       at = found + 1;
     }
     expect(at).toBe(frames.length); // the last frame is the board after the last phase
 
     // Between two boundaries of a movement phase the units are on their way: frames that are neither picture.
-    const firstMoves = difference(frames[1]!, reader.width, top, await pixelsOf((await renderMap(classic, phases[0]!.orders.position, { ...phases[0]!.orders.opts, width })).png));
+    const firstMoves = difference(frames[1]!.pixels, reader.width, top, await pixelsOf((await renderMap(classic, phases[0]!.orders.position, { ...phases[0]!.orders.opts, width })).png));
     expect(firstMoves).toBeGreaterThan(0);
   });
 });

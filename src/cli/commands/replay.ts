@@ -13,14 +13,12 @@
 import { writeFile } from 'node:fs/promises';
 import type { Position } from '../../engine/types.js';
 import { phaseTitle, RenderError } from '../../render/index.js';
-import { MAX_REPLAY_PHASES, renderReplay, type ReplayPhase } from '../../render/replay/index.js';
+import { MAX_REPLAY_PHASES, renderReplay, REPLAY_WIDTH, type ReplayPhase } from '../../render/replay/index.js';
 import { pluginOf } from '../../variants/index.js';
 import { InputError, jsonResult, parseFlags, parseJson, runCommand, type CommandResult, type Flags } from '../io.js';
 import { renderCaseOf, type RenderCase } from './render.js';
 
 const FLAGS = ['variant', 'variant-file', 'out', 'width', 'palette', 'title'] as const;
-/** The default width: the maps' labels stay legible and a 10-year game stays well under Discord's upload limit. */
-export const REPLAY_WIDTH = 1200;
 
 export async function replay(args: string[], stdin: string): Promise<CommandResult> {
   return runCommand(async () => {

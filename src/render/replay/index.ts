@@ -10,7 +10,7 @@ import { RenderError, workerRecipe } from '../index.js';
 import { renderWorkerAvailable, runReplayStepInWorker, UndrawableError } from '../pool.js';
 import { replayInThread, ReplayInputError, type ReplayPhase, type ReplaySettings } from './session.js';
 
-export { MAX_REPLAY_PHASES, TIMING, type ReplayPhase, type ReplayPicture, type ReplaySettings } from './session.js';
+export { MAX_REPLAY_PHASES, REPLAY_WIDTH, TIMING, type ReplayPhase, type ReplayPicture, type ReplaySettings } from './session.js';
 
 export interface RenderedReplay {
   gif: Buffer;

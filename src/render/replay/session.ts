@@ -48,6 +48,9 @@ export const TIMING = {
   final: 400,
 } as const;
 
+/** The default width: the maps' labels stay legible and a 10-year game stays far under Discord's upload limit. */
+export const REPLAY_WIDTH = 1200;
+
 /** The most phases one replay draws (a 25-year game); longer ranges are refused with this number. */
 export const MAX_REPLAY_PHASES = 80;
 
