@@ -26,14 +26,22 @@ JSON on stdout, diagnostics on stderr; exit 0 when the input was read, 2 for unr
 
 type RenderCommand = (args: string[], stdin: string) => Promise<number>;
 
-/** The render and replay commands live with the renderer (src/cli/commands/render.ts, replay.ts); loaded on demand. */
-async function loadRender(command: 'render' | 'replay'): Promise<RenderCommand | string> {
+/** The render command lives with the renderer (src/cli/commands/render.ts); loaded on demand. */
+async function loadRender(): Promise<RenderCommand | string> {
   try {
-    const mod = (command === 'render' ? await import('./commands/render.js') : await import('./commands/replay.js')) as Record<string, unknown>;
-    const run = mod[`${command}Command`];
-    return typeof run === 'function' ? (run as RenderCommand) : `src/cli/commands/${command}.ts does not export ${command}Command`;
+    const mod = (await import('./commands/render.js')) as { renderCommand?: RenderCommand };
+    return typeof mod.renderCommand === 'function' ? mod.renderCommand : 'src/cli/commands/render.ts does not export renderCommand';
   } catch (e) {
-    return `the ${command} command is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
+    return `the render command is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
+  }
+}
+
+/** The replay command (src/cli/commands/replay.ts) needs the renderer too; loaded on demand. */
+async function loadReplay(): Promise<((args: string[], stdin: string) => Promise<CommandResult>) | string> {
+  try {
+    return (await import('./commands/replay.js')).replay;
+  } catch (e) {
+    return `the replay command is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
   }
 }
 
@@ -58,9 +66,16 @@ export async function main(
       return emit(await mapsCommand(args));
     case 'ai': return emit(await (await import('./commands/ai.js')).aiCommand(args, await io.stdin()));
     case 'cards': return emit(await (await import('./commands/cards.js')).cardsCommand(args, args[0] === 'new' ? '' : await io.stdin()));
-    case 'render':
     case 'replay': {
-      const render = await loadRender(command);
+      const replay = await loadReplay();
+      if (typeof replay === 'string') {
+        io.warn(`${replay}\n`);
+        return EXIT.failed;
+      }
+      return emit(await replay(args, await io.stdin()));
+    }
+    case 'render': {
+      const render = await loadRender();
       if (typeof render === 'string') {
         io.warn(`${render}\n`);
         return EXIT.failed;

@@ -53,14 +53,6 @@ export async function replay(args: string[], stdin: string): Promise<CommandResu
   });
 }
 
-/** CLI entry: prints the JSON summary on stdout and diagnostics on stderr; returns the exit code. */
-export async function replayCommand(args: string[], stdin: string): Promise<number> {
-  const r = await replay(args, stdin);
-  if (r.stdout) process.stdout.write(r.stdout);
-  if (r.stderr) process.stderr.write(r.stderr);
-  return r.code;
-}
-
 const NO_RECORDS = { get: () => undefined, list: () => [] };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const phaseText = (p: Position['phase']) => `${p.season} ${p.year} ${p.type}`;
