@@ -19,7 +19,7 @@ const UNOWNED = '#d9d2c1';
 
 /** The centre counts the bar shows: each power's (legend order) and the map's total. */
 export interface BarState {
-  entries: Pick<LegendEntry, 'power' | 'color' | 'centers'>[];
+  entries: Pick<LegendEntry, 'power' | 'color' | 'centers' | 'mark'>[];
   total: number;
   /** How far the replay has gone, 0..1 (the thin line under the bar). */
   progress: number;
@@ -30,7 +30,7 @@ export function barHeight(width: number): number {
 }
 
 export function barOf(scene: Scene, progress: number): BarState {
-  return { entries: scene.legend.entries.map(({ power, color, centers }) => ({ power, color, centers })), total: scene.centers.length, progress };
+  return { entries: scene.legend.entries.map(({ power, color, centers, mark }) => ({ power, color, centers, ...(mark ? { mark } : {}) })), total: scene.centers.length, progress };
 }
 
 export class FramePainter {
@@ -119,7 +119,7 @@ export class FramePainter {
 
   /**
    * The centre-count bar: one segment per power holding centres, as wide as its share of the map's centres, in its
-   * unit colour with its count (and name where it fits), then the unowned centres; a thin line below shows how far
+   * unit colour with its count (and its name, or else its mark, where it fits), then the unowned centres; a thin line below shows how far
    * the replay has gone.
    */
   private paintBar(bar: BarState): void {
@@ -136,8 +136,8 @@ export class FramePainter {
     let x = left;
     const owned = bar.entries.reduce((n, e) => n + e.centers, 0);
     const segments = [
-      ...bar.entries.filter((e) => e.centers > 0).map((e) => ({ label: e.power, color: e.color, count: e.centers })),
-      ...(bar.total > owned ? [{ label: 'unowned', color: UNOWNED, count: bar.total - owned }] : []),
+      ...bar.entries.filter((e) => e.centers > 0).map((e) => ({ label: e.power, mark: e.mark, color: e.color, count: e.centers })),
+      ...(bar.total > owned ? [{ label: 'unowned', mark: undefined, color: UNOWNED, count: bar.total - owned }] : []),
     ];
     for (const s of segments) {
       const w = (span * s.count) / total;
@@ -147,8 +147,9 @@ export class FramePainter {
       ctx.lineWidth = 1.2 * u;
       ctx.strokeRect(x, top, w, h);
       ctx.fillStyle = textOn(s.color);
-      const named = `${s.label} ${s.count}`;
-      const text = ctx.measureText(named).width + 8 * u <= w ? named : ctx.measureText(String(s.count)).width + 4 * u <= w ? String(s.count) : '';
+      // The name and count, else (more than 8 powers) the power's mark as on its units, else the count alone.
+      const fits = (t: string) => ctx.measureText(t).width + 6 * u <= w;
+      const text = [`${s.label} ${s.count}`, ...(s.mark ? [`${s.mark} ${s.count}`] : []), String(s.count)].find(fits) ?? '';
       if (text) ctx.fillText(text, x + w / 2, top + h / 2);
       x += w;
     }
