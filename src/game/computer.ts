@@ -185,6 +185,8 @@ async function storeOrders(deps: GameDeps, duty: ComputerSeatDuty, answer: AiAns
       `computer ${duty.power} phase ${duty.phaseId}: stored ${stored.stored.map((o) => o.text).join('; ')}${stored.rejected.length ? `; refused ${stored.rejected.map((r) => `${r.input} (${r.error})`).join('; ')}` : ''}`,
     );
   }
+  // Storing and saying `/ready` (which may resolve the phase) are two callbacks, so the loop runs others between them.
+  await new Promise((resolve) => setImmediate(resolve));
   if (!stillCurrent(deps, duty)) return;
   toggleReady(deps, caller);
   options.onPlayed?.(duty);
