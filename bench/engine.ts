@@ -3,6 +3,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { adjudicate } from '../src/engine/index.js';
+import { legalOrders } from '../src/engine/options.js';
 import { classic } from '../src/variants/classic/index.js';
 import { randomOrders, randomPosition, rng } from '../test/support/random.js';
 import { loadDatc, toOrders, toPosition } from '../test/support/datc.js';
@@ -30,6 +31,15 @@ export async function benchEngine(): Promise<BenchResult[]> {
     for (const c of cases) adjudicate(classic, toPosition(c, start), toOrders(c.orders));
     datcRuns.push(performance.now() - t0);
   }
+  // The legal-order lists behind /order's autocomplete (a timed test once; speed is measured here, not in tests).
+  const opening = classic.startingPosition();
+  for (const p of classic.powers) legalOrders(classic, opening, p.name);
+  const perPower: number[] = [];
+  for (let pass = 0; pass < 5; pass++) {
+    const t0 = performance.now();
+    for (let i = 0; i < 50; i++) for (const p of classic.powers) legalOrders(classic, opening, p.name);
+    perPower.push((performance.now() - t0) / (50 * classic.powers.length));
+  }
   return [
     {
       name: 'Adjudicate a random Classic movement phase (22–34 units, random orders)',
@@ -38,5 +48,11 @@ export async function benchEngine(): Promise<BenchResult[]> {
       note: `median of 5 passes over 2000 seeded random phases, about ${Math.round(1000 / median(perPhase))} phases/s; target well under 0.1 ms (a Python reference engine takes about 2 ms)`,
     },
     { name: 'Adjudicate all 165 DATC entries', value: median(datcRuns), unit: 'ms', note: 'median of 5 passes' },
+    {
+      name: "One Classic power's legal orders at the start (autocomplete)",
+      value: median(perPower),
+      unit: 'ms/power',
+      note: 'median of 5 passes of 50 × 7 powers; target under 5 ms (an autocomplete answers within 3 s, with most of it for the network)',
+    },
   ];
 }
