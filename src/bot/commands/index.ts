@@ -11,6 +11,7 @@ import { mapCommand } from './map.js';
 import { orderCommand } from './order.js';
 import { ordersCommand } from './orders.js';
 import { readyCommand } from './ready.js';
+import { sandboxCommand } from './sandbox.js';
 import { serverCommand } from './server.js';
 import { whyCommand } from './why.js';
 
@@ -28,4 +29,5 @@ export const commands: BotCommand[] = [
   concedeCommand,
   serverCommand,
   cardsCommand,
+  sandboxCommand,
 ];
