@@ -13,6 +13,7 @@
  */
 import { Events, type Client } from 'discord.js';
 import { computerSeats } from '../game/computer.js';
+import { cardComputerSeats } from '../game/cards/index.js';
 import { startOutboxLoop, startScheduler, type GameDeps, type LimitsInput, type OutboxLoop, type Scheduler } from '../game/index.js';
 import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
@@ -52,6 +53,8 @@ export interface BotOptions {
   retry?: { firstDelayMs?: number; maxDelayMs?: number; maxAttempts?: number; signal?: AbortSignal };
   /** Abuse limits (src/game/limits.ts); unset ones take the defaults. */
   limits?: LimitsInput;
+  /** The card game's computer players: search budget per decision (default: the AI's own; tests make it small). */
+  cardComputerPlayouts?: number;
 }
 
 export interface RunningBot {
@@ -92,12 +95,18 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     debug: (message) => log.debug(message),
     onError: (err) => log.error({ err }, 'computer player failed'),
   });
+  // The card game's computer seats: every step of their turns, through a person's use-cases (src/game/cards/computer.ts).
+  const cardComputers = cardComputerSeats(deps, {
+    ...(opts.cardComputerPlayouts !== undefined ? { playouts: opts.cardComputerPlayouts } : {}),
+    debug: (message) => log.debug(message),
+    onError: (err) => log.warn({ err }, 'card computer player failed; its seat took the default'),
+  });
   const thinking = new Set<Promise<void>>();
   let computersStopped = false;
   const playComputers = () => {
     if (computersStopped) return;
     try {
-      for (const p of computers.play()) {
+      for (const p of [...computers.play(), ...cardComputers.play()]) {
         thinking.add(p);
         void p.finally(() => thinking.delete(p));
       }

@@ -8,6 +8,7 @@
 import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { cardGames, cardSeats, games } from '../../store/schema.js';
+import { playerName } from '../computer-seat.js';
 import { queueNotice } from '../outbox-write.js';
 import { inTransaction } from '../tx.js';
 import type { GameDeps, Result } from '../types.js';
@@ -66,7 +67,7 @@ function markTimeout(tx: Tx, ctx: CardCtx, seat: number, now: number): void {
   tx.update(cardSeats).set({ timeouts, away }).where(eq(cardSeats.id, row.id)).run();
   if (away && !row.away) {
     const name = dynastyLabel(ctx.state!.seats[seat]!.dynasty);
-    queueNotice(tx, ctx.game, `${name} (<@${row.userId}>) missed ${timeouts} turns in a row and is marked away: their turns now resolve at once with the defaults. Any action by them clears it.`, `cards:away:${ctx.game.id}:${seat}:${ctx.card.seq}`, now);
+    queueNotice(tx, ctx.game, `${name} (${playerName(row.userId)}) missed ${timeouts} turns in a row and is marked away: their turns now resolve at once with the defaults. Any action by them clears it.`, `cards:away:${ctx.game.id}:${seat}:${ctx.card.seq}`, now);
     queueTable(tx, ctx, now);
   }
 }
