@@ -13,7 +13,8 @@
  */
 import { Events, type Client } from 'discord.js';
 import { computerSeats } from '../game/computer.js';
-import { cardComputerSeats } from '../game/cards/index.js';
+import { gameKinds } from '../game/kinds.js';
+import type { AiAnswer, AiJob } from '../game/ai-pool.js';
 import { startOutboxLoop, startScheduler, type GameDeps, type LimitsInput, type OutboxLoop, type Scheduler } from '../game/index.js';
 import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
@@ -53,8 +54,8 @@ export interface BotOptions {
   retry?: { firstDelayMs?: number; maxDelayMs?: number; maxAttempts?: number; signal?: AbortSignal };
   /** Abuse limits (src/game/limits.ts); unset ones take the defaults. */
   limits?: LimitsInput;
-  /** The card game's computer players: search budget per decision (default: the AI's own; tests make it small). */
-  cardComputerPlayouts?: number;
+  /** The other game kinds' computer players: how they are asked (default: the AI worker; a test may shrink the search). */
+  kindComputerAsk?: (job: AiJob) => Promise<AiAnswer>;
 }
 
 export interface RunningBot {
@@ -95,18 +96,24 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     debug: (message) => log.debug(message),
     onError: (err) => log.error({ err }, 'computer player failed'),
   });
-  // The card game's computer seats: every step of their turns, through a person's use-cases (src/game/cards/computer.ts).
-  const cardComputers = cardComputerSeats(deps, {
-    ...(opts.cardComputerPlayouts !== undefined ? { playouts: opts.cardComputerPlayouts } : {}),
-    debug: (message) => log.debug(message),
-    onError: (err) => log.warn({ err }, 'card computer player failed; its seat took the default'),
-  });
+  // The other game kinds' computer seats (src/game/kinds.ts; the card game's: every step of its turns).
+  const kindComputers = gameKinds().flatMap((kind) =>
+    kind.computerSeats
+      ? [
+          kind.computerSeats(deps, {
+            ...(opts.kindComputerAsk ? { ask: opts.kindComputerAsk } : {}),
+            debug: (message) => log.debug(message),
+            onError: (err) => log.warn({ err, kind: kind.kind }, 'computer player failed; its seat took the default'),
+          }),
+        ]
+      : [],
+  );
   const thinking = new Set<Promise<void>>();
   let computersStopped = false;
   const playComputers = () => {
     if (computersStopped) return;
     try {
-      for (const p of [...computers.play(), ...cardComputers.play()]) {
+      for (const p of [...computers.play(), ...kindComputers.flatMap((k) => k.play())]) {
         thinking.add(p);
         void p.finally(() => thinking.delete(p));
       }

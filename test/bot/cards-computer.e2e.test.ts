@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Action, CardGameState } from '../../src/cardgame/index.js';
+import { askComputerPlayer } from '../../src/game/ai-pool.js';
 import { createLogger } from '../../src/log.js';
 import type { FakeInteraction } from '../support/fake-discord/index.js';
 import { componentsOf, textOf } from '../support/fake-discord/index.js';
@@ -35,7 +36,7 @@ describe('a card game with computer seats through the Discord bot', () => {
     let seed = 20_261_124;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     // A small search budget keeps the test quick; the worker and the use-cases are the production ones.
-    h = await createHarness({ users: ['gm', 'ann', 'bob', 'cid'], channels: [CHANNEL] }, { log, random, cardComputerPlayouts: 4 });
+    h = await createHarness({ users: ['gm', 'ann', 'bob', 'cid'], channels: [CHANNEL] }, { log, random, kindComputerAsk: (job) => askComputerPlayer(job.kind === 'cards' ? { ...job, playouts: 4 } : job) });
     await h.start();
   }, 60_000);
   afterAll(async () => {
@@ -132,7 +133,7 @@ describe('a card game with computer seats through the Discord bot', () => {
     expect(last.text).toContain('a table of computer players only is refused');
     await idle();
     const notices = h.fake.channelMessages(CHANNEL).map((m) => m.content).filter((t) => t.includes('The game master handed'));
-    expect(notices).toEqual([expect.stringMatching(/to a computer player \(replacing <@\d+>\)\.$/), expect.stringMatching(/to a computer player \(replacing <@\d+>\)\.$/)]);
+    expect(notices).toEqual([expect.stringMatching(/^The game master handed .+ to a computer player\.$/), expect.stringMatching(/^The game master handed .+ to a computer player\.$/)]);
   }, 60_000);
 
   it('the computer seats give at once; the table names them; the person gives and chooses', async () => {

@@ -2,6 +2,7 @@
  * The game master's tools for a card game (design §3.2): extend, pause, resume, skip, replace a seat's user,
  * remove a player, and roll back to the start of the round. Each is one transaction, audited, and told to the channel.
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, eq, gt } from 'drizzle-orm';
 import { apply, newGame, reshuffleUndrawn, type Action, type CardGameState, type DynastyId } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
@@ -153,8 +154,8 @@ export function gmReplaceCards(deps: GameDeps, caller: Caller, input: { seat: st
     bumpVersion(tx, ctx, now);
     audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_replace', detail: { seat: n, from: row?.userId ?? null, to: userId }, at: now });
     if (row) queueDm(tx, ctx.game, row.userId, 'replaced', `The game master handed your seat (${dyn}) in <#${ctx.game.channelId}> to ${input.computer ? 'a computer player' : 'another player'}; you no longer see its hand.`, `cards:replaced:${ctx.game.id}:${n}:${now}`, now);
-    queueDm(tx, ctx.game, userId, 'power_assigned', `You now play ${dyn} in the Warring States card game in <#${ctx.game.channelId}>. Press "My hand" there to see your cards.`, `cards:assigned:${ctx.game.id}:${n}:${now}`, now);
-    queueNotice(tx, ctx.game, `The game master handed ${dyn} to ${playerName(userId)}${row ? ` (replacing ${playerName(row.userId)})` : ''}.`, `cards:replace:${ctx.game.id}:${n}:${now}`, now);
+    queueDm(tx, ctx.game, userId, 'power_assigned', `You now play ${dyn} in the ${CARD_GAME.name} in <#${ctx.game.channelId}>. Press "My hand" there to see your cards.`, `cards:assigned:${ctx.game.id}:${n}:${now}`, now);
+    queueNotice(tx, ctx.game, `The game master handed ${dyn} to ${playerName(userId)}.`, `cards:replace:${ctx.game.id}:${n}:${now}`, now);
     const next = reload(tx, ctx);
     queueTable(tx, next, now);
     // A person taking a seat from a computer player on its turn is pinged, as at any turn's start.

@@ -3,6 +3,7 @@
  * its unique open-game index), join with a dynasty, leave, and start (missing dynasties drawn at random, the
  * deal, the setup give with its deadline).
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, eq } from 'drizzle-orm';
 import { DYNASTIES, newGame, publicView, type DynastyId } from '../../cardgame/index.js';
 import { audit, idText, openGameByChannel } from '../../store/queries.js';
@@ -190,7 +191,7 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
     let started = reload(tx, ctx);
     const view = publicView(state);
     queueLog(tx, started, 0, `The game starts: ${view.seats.map((s, i) => `${dynastyLabel(s.dynasty)} ${playerName(ordered[i]!.userId)}`).join(', ')}. Each player chooses 2 of their 8 cards for the recruiting row.`, now);
-    for (const s of ordered) queueDm(tx, ctx.game, s.userId, 'power_assigned', `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the Warring States card game in <#${ctx.game.channelId}>. Your turns are announced there with the buttons to act (or here, with \`/cards notify mode:dm\`); the first asks for the 2 cards you give to the recruiting row.`, `cards:seat:${ctx.game.id}:${s.userId}`, now);
+    for (const s of ordered) queueDm(tx, ctx.game, s.userId, 'power_assigned', `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the ${CARD_GAME.name} in <#${ctx.game.channelId}>. Your turns are announced there with the buttons to act (or here, with \`/cards notify mode:dm\`); the first asks for the 2 cards you give to the recruiting row.`, `cards:seat:${ctx.game.id}:${s.userId}`, now);
     queueStatus(tx, ctx.game.id, now);
     queuePingsForNow(tx, started, 'start', now);
     started = runAutomatic(tx, started, now);

@@ -3,6 +3,7 @@
  * table message (kind `status`, edited in place and filled at delivery), turn pings, log-thread lines, the round
  * summary and the end of the game. Every public payload is built from `publicView`.
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import { boardKey } from '../../cardgame/board.js';
 import { publicView, type GameEvent } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
@@ -22,11 +23,11 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
     const s = info.settings;
     const joined = info.seats.map((x) => `${playerName(x.userId)}${x.dynasty ? ` (${dynastyLabel(x.dynasty)})` : ''}`);
     const text = [
-      `Warring States card game — lobby (${joined.length}/${s.seats} seats). Game master: <@${game.gmUserId}>.`,
+      `${CARD_GAME.name} — lobby (${joined.length}/${s.seats} seats). Game master: <@${game.gmUserId}>.`,
       `Turns: ${s.preset === 'custom' ? 'custom' : s.preset}, ${Math.round(s.turnMs / 1000)} s a turn · dynasty cards ${s.dynastyCards ? 'on' : 'off'}.`,
       joined.length ? `Seated: ${joined.join(', ')}` : 'Nobody has joined yet: `/game join`.',
     ].join('\n');
-    return { text, cards: { version: info.version, phase: 'lobby', round: 0, deadline: null, toActUserId: null, toActUserIds: [], title: 'Warring States — lobby', text, board: null, boardKey: '' } };
+    return { text, cards: { version: info.version, phase: 'lobby', round: 0, deadline: null, toActUserId: null, toActUserIds: [], title: `${CARD_GAME.title} — lobby`, text, board: null, boardKey: '' } };
   }
   const t = cardTableText(info.table, info.seats, info.deadline, game.status === 'paused');
   return {
