@@ -1,17 +1,8 @@
-/**
- * Pictures of the game kinds (issue 21 §2; src/game/kinds.ts): a kind with an engine of its own draws its table
- * itself (the card game's board and panels, src/render/cards/), through the same render worker and pool as the maps.
- * The worker finds the drawing by the kind's name here; its input is plain JSON (a public view), so it crosses
- * `postMessage` unchanged.
- */
+/** The registry of the game kinds' pictures (the interface and what it is for: src/render/picture-kind.ts). */
 import { cardTablePicture } from './cards/picture.js';
+import type { KindPicture } from './picture-kind.js';
 
-export interface KindPicture {
-  /** The name a render job carries (`{picture: {kind, input}}`). */
-  kind: string;
-  /** Draws the picture: PNG bytes. */
-  draw(input: unknown): Promise<Buffer>;
-}
+export type { KindPicture } from './picture-kind.js';
 
 const PICTURES: readonly KindPicture[] = [cardTablePicture];
 

@@ -25,7 +25,7 @@ import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../
 import { stateLabel } from './format.js';
 import { cardEvents } from '../../store/schema.js';
 import { messageUrl, tableComponents, turnComponents } from './table.js';
-import type { KindSendDeps } from '../kinds.js';
+import type { KindSendDeps } from '../kind.js';
 
 export type CardsPayload = Extract<OutboxPayload, { type: 'cards_log' | 'cards_turn' | 'cards_round' | 'cards_over' }>;
 

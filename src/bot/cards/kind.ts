@@ -4,7 +4,7 @@
  * turn pings and summaries.
  */
 import { freeDynasties, isCardChannel } from '../../game/cards/index.js';
-import type { BotKind } from '../kinds.js';
+import type { BotKind } from '../kind.js';
 import { cardsCommand } from './command.js';
 import { askCardConcession } from './concede.js';
 import { deliverCards, deliverTable, isCardsRow, type CardsPayload } from './deliver.js';

@@ -2,7 +2,7 @@
  * The card game as a game kind (src/game/kinds.ts): its deadlines, its table message and its computer seats, handed to
  * the game layer's scheduler, outbox and the bot through the kind interface.
  */
-import type { GameKind } from '../kinds.js';
+import type { GameKind } from '../kind.js';
 import { cardComputerSeats } from './computer.js';
 import { cardTablePayload } from './outbox.js';
 import { nextCardWakeAt, sweepCardGames } from './timer.js';

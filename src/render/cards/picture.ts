@@ -1,6 +1,6 @@
 /** The card table as a game kind's picture (src/render/pictures.ts): what the render worker draws for a `cards` job. */
 import type { CardGameView } from '../../cardgame/views.js';
-import type { KindPicture } from '../pictures.js';
+import type { KindPicture } from '../picture-kind.js';
 import { renderCardTable } from './index.js';
 import { CARD_TABLE_PICTURE, type CardTableOptions } from './options.js';
 
