@@ -8,7 +8,7 @@
 import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { cardGames, cardSeats, games } from '../../store/schema.js';
-import { playerName } from '../computer-seat.js';
+import { isComputer, playerName } from '../computer-seat.js';
 import { queueNotice } from '../outbox-write.js';
 import { inTransaction } from '../tx.js';
 import type { GameDeps, Result } from '../types.js';
@@ -61,7 +61,8 @@ export function timeoutCardTurn(deps: GameDeps, gameId: number): Result<{ timedO
 
 function markTimeout(tx: Tx, ctx: CardCtx, seat: number, now: number): void {
   const row = seatRow(ctx, seat);
-  if (!row || row.conceded) return;
+  // A computer seat is never marked away (its turn ran out while the bot was down): it plays its next turn itself.
+  if (!row || row.conceded || isComputer(row.userId)) return;
   const timeouts = row.timeouts + 1;
   const away = row.away || timeouts >= AWAY_AFTER_TIMEOUTS;
   tx.update(cardSeats).set({ timeouts, away }).where(eq(cardSeats.id, row.id)).run();
