@@ -15,6 +15,7 @@ import {
   draftEffect,
   gmReplaceCards,
   startFallBack,
+  sweepCardGames,
   verifyCardReplay,
   type CardComputersOptions,
 } from '../../../src/game/cards/index.js';
@@ -176,5 +177,22 @@ describe('card game: computer seats', () => {
     expect(last.actor).toBe(`user:${caller.userId}`);
     expect((last.action as Action).type).toMatch(/wage|fallBack/);
     expect(ok(cardsMyView(env.deps, at(USERS[0]!))).game.version).toBeGreaterThan(g.version);
+  });
+
+  it('turns that time out while nobody asks it (the bot was down) never mark a computer seat away', async () => {
+    env = startedCards(2, { preset: 'standard' });
+    giveAll(env);
+    toComputer(1);
+    for (let i = 0; i < 6 && info(env).phase !== 'finished'; i++) {
+      env.clock.advance(2 * 3_600_000);
+      sweepCardGames(env.deps);
+    }
+    expect(eventRows(env).filter((r) => r.actor === 'timeout' && (r.action as Action).seat === 1).length).toBeGreaterThanOrEqual(2);
+    expect(info(env).seats.find((s) => s.seat === 1)).toMatchObject({ away: false, timeouts: 0 });
+    // and it plays its turn itself as soon as it is asked again
+    const before = eventRows(env).length;
+    if (cardComputerDuties(env.deps).length === 0) actOnce(env, 'fallBack');
+    await playComputers();
+    expect(eventRows(env).slice(before).some((r) => r.actor.startsWith('user:computer:'))).toBe(true);
   });
 });
