@@ -12,9 +12,9 @@
  * resolution and each delivery happen once, whichever shard gets there first.
  */
 import { Events, type Client } from 'discord.js';
-import { computerSeats } from '../game/computer.js';
+import { computerSeats, computerSeatsExist } from '../game/computer.js';
 import { gameKinds } from '../game/kinds.js';
-import type { AiAnswer, AiJob } from '../game/ai-pool.js';
+import { warmAiWorker, type AiAnswer, type AiJob } from '../game/ai-pool.js';
 import { startOutboxLoop, startScheduler, type GameDeps, type LimitsInput, type OutboxLoop, type Scheduler } from '../game/index.js';
 import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
@@ -54,6 +54,8 @@ export interface BotOptions {
   retry?: { firstDelayMs?: number; maxDelayMs?: number; maxAttempts?: number; signal?: AbortSignal };
   /** Abuse limits (src/game/limits.ts); unset ones take the defaults. */
   limits?: LimitsInput;
+  /** Search budget of the computer seats' orders (default: the AI's own); tests of whole games play lighter. */
+  computerBudget?: number;
   /** The other game kinds' computer players: how they are asked (default: the AI worker; a test may shrink the search). */
   kindComputerAsk?: (job: AiJob) => Promise<AiAnswer>;
 }
@@ -93,6 +95,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   };
   // Issue 22 §5: computer seats play at each phase opening, in the AI's worker thread (src/game/computer.ts).
   const computers = computerSeats(deps, {
+    ...(opts.computerBudget !== undefined ? { budget: opts.computerBudget } : {}),
     debug: (message) => log.debug(message),
     onError: (err) => log.error({ err }, 'computer player failed'),
   });
@@ -110,9 +113,15 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   );
   const thinking = new Set<Promise<void>>();
   let computersStopped = false;
+  let aiWarm = false;
   const playComputers = () => {
     if (computersStopped) return;
     try {
+      // The worker is started (and compiled) as soon as a game has a computer seat, before its first question.
+      if (!aiWarm && computerSeatsExist(deps)) {
+        aiWarm = true;
+        void warmAiWorker();
+      }
       for (const p of [...computers.play(), ...kindComputers.flatMap((k) => k.play())]) {
         thinking.add(p);
         void p.finally(() => thinking.delete(p));
