@@ -11,6 +11,7 @@ import { mapCommand } from './map.js';
 import { orderCommand } from './order.js';
 import { ordersCommand } from './orders.js';
 import { readyCommand } from './ready.js';
+import { sandboxCommand } from './sandbox.js';
 import { serverCommand } from './server.js';
 import { whyCommand } from './why.js';
 
@@ -29,4 +30,5 @@ export const commands: BotCommand[] = [
   serverCommand,
   // the game kinds' own commands (src/bot/kinds.ts: the card game's `/cards`)
   ...botKinds().flatMap((k) => k.commands),
+  sandboxCommand,
 ];
