@@ -1,7 +1,7 @@
 /** Every slash command the bot registers (names are the stable surface, issue 4 §2). */
 import type { BotCommand } from '../command.js';
+import { botKinds } from '../kinds.js';
 import { actCommand } from './act.js';
-import { cardsCommand } from './cards.js';
 import { concedeCommand } from './concede.js';
 import { drawCommand } from './draw.js';
 import { gameCommand } from './game.js';
@@ -28,6 +28,7 @@ export const commands: BotCommand[] = [
   drawCommand,
   concedeCommand,
   serverCommand,
-  cardsCommand,
+  // the game kinds' own commands (src/bot/kinds.ts: the card game's `/cards`)
+  ...botKinds().flatMap((k) => k.commands),
   sandboxCommand,
 ];
