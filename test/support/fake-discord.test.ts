@@ -232,6 +232,8 @@ describe('fake Discord with a real discord.js client', () => {
     const flagged: number[] = [];
     fake.onHttpError((e) => flagged.push(e.errorCode ?? 0));
     await fake.slash('alice', 'general', 'twice');
+    // The second acknowledgement is refused after the first reply arrives: wait for it, so the order below is fixed.
+    await expect.poll(() => flagged).toEqual([40060]);
     const long = fake.slashNoWait('alice', 'general', 'long');
     await expect(long.waitForResponse(() => true, 500)).rejects.toThrow(/no matching response/);
     await expect.poll(() => handlerErrors.length).toBe(2);
