@@ -6,7 +6,7 @@ import type { PowerData } from '../variants/schema.js';
 import type { Variant } from '../engine/variant.js';
 import { insideShape, polygonAreaCentroid, rectInsideShape, type MapGeometry, type Point, type ProvinceShape } from './geometry.js';
 import { COLORS } from './palette.js';
-import { placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
+import { BoxIndex, placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
 import type { CenterMark, EntranceMark, Label, Rect, UnitMark } from './scene.js';
 
 export interface MarkerContext {
@@ -183,7 +183,8 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
   const emptyAnchorBoxes = variant.data.provinces
     .filter((p) => p.kind !== 'impassable' && anchors.has(p.id))
     .map((p) => rectAround(T(anchors.get(p.id)!), unitSize * 2.3, unitSize * 2.3));
-  const taken: Rect[] = [...unitBoxes, ...centerBoxes, ...entranceBoxes.values(), ...emptyAnchorBoxes];
+  // Everything a label must not cover; each label placed is added to it (placeAll adds to a BoxIndex it is given).
+  const taken = new BoxIndex([...unitBoxes, ...centerBoxes, ...entranceBoxes.values(), ...emptyAnchorBoxes]);
   const labelled = new Map<string, { text: string; size: number; box: Rect; inside: boolean; lines?: string[] }>();
   const wrapped: Label[] = [];
   type Province = (typeof variant.data.provinces)[number];
@@ -257,7 +258,6 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       if (!box) continue;
       const lines = tier.lines?.(p);
       labelled.set(p.id, { text: tier.text(p), size: labelSize, box, inside: tier.inside, ...(lines ? { lines } : {}) });
-      taken.push(box);
     }
   }
   // A sea drawn at both edges of the map (Warhammer's Tempest Ocean wraps around): its label again in the part at the
@@ -281,7 +281,6 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       frame,
     ).values();
     if (!box) continue;
-    taken.push(box);
     wrapped.push({ province: p.id, text: l.text, at: [box.x + box.w / 2, box.y + box.h / 2], size: l.size, color: COLORS.labelSea, box, inside: true });
   }
   // A separate part of a land province big enough to be mistaken for a province of its own (Warhammer's Nuln
@@ -304,7 +303,6 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       const inside = placeAll([{ ...request, accept: inPart }], taken, true, frame).get(p.id);
       const box = inside ?? placeAll([{ ...request, accept: () => true }], taken, false, frame).get(p.id);
       if (!box) continue;
-      taken.push(box);
       const center: Point = [box.x + box.w / 2, box.y + box.h / 2];
       wrapped.push({
         province: p.id,
