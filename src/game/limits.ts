@@ -24,11 +24,15 @@ export const DEFAULT_LIMITS: Limits = {
   maxOrderChars: 4000,
   maxOrderLines: 60,
   confirmationQuietMs: 15_000,
+  sandboxesPerUser: 3,
+  sandboxesPerServer: 50,
+  sandboxIdleMs: 24 * 3_600_000,
   budgets: {
     order: { uses: 8, windowMs: 30_000 },
     map: { uses: 3, windowMs: 30_000 },
     lobby: { uses: 4, windowMs: 60_000 },
     create: { uses: 2, windowMs: 10 * 60_000 },
+    sandbox: { uses: 12, windowMs: 30_000 },
   },
 };
 

@@ -15,7 +15,7 @@ export interface Budget {
   windowMs: number;
 }
 
-export type CooldownAction = 'order' | 'map' | 'lobby' | 'create';
+export type CooldownAction = 'order' | 'map' | 'lobby' | 'create' | 'sandbox';
 
 export interface Limits {
   /** Shortest phase for every server (a server may raise it). */
@@ -29,6 +29,10 @@ export interface Limits {
   maxOrderLines: number;
   /** Order-confirmation DMs wait this long for more changes, and carry them all (one DM per burst). */
   confirmationQuietMs: number;
+  /** Sandboxes (issue 25 §1): kept at once per user and per server, and how long one lives after its last use. */
+  sandboxesPerUser: number;
+  sandboxesPerServer: number;
+  sandboxIdleMs: number;
   budgets: Record<CooldownAction, Budget>;
 }
 

@@ -419,6 +419,64 @@ export const cardDrafts = sqliteTable(
   (t) => [primaryKey({ columns: [t.gameId, t.seat] })],
 );
 
+/** One order of a sandbox: for any power's unit (or build), as the owner typed it, normalized and parsed. */
+export interface SandboxOrder {
+  power: string;
+  unitKey: string;
+  text: string;
+  order: Order;
+}
+
+/** The phase a sandbox last stepped through: its board, its orders and what the adjudicator made of them. */
+export interface SandboxStep {
+  position: Position;
+  orders: SandboxOrder[];
+  adjudication: Adjudication;
+  /** The owner's answers to the plug-in's questions (question key → answer). */
+  answers: Record<string, string>;
+}
+
+/**
+ * A private sandbox (issue 25 §1, src/game/sandbox.ts): one user's copy of a game's board (the current phase or an
+ * earlier one) with orders for every power. It never writes to the game's tables and starts without their orders.
+ */
+export const sandboxes = sqliteTable(
+  'sandboxes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ownerUserId: text('owner_user_id').notNull(),
+    /** The server it counts against (the game's). */
+    guildId: text('guild_id').notNull(),
+    /** The game it was copied from (read once, never written). */
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    variantId: text('variant_id').notNull(),
+    /** The game's options (the variant as the game plays it). */
+    options: text('options', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    /** The powers seated in the game when it was copied (a public roster: who votes on neutral units). */
+    seated: text('seated', { mode: 'json' }).$type<string[]>().notNull(),
+    /** What it was copied from, as `/history` names it (`S1901M`). */
+    source: text('source').notNull(),
+    /** The board being played in the sandbox now. */
+    position: text('position', { mode: 'json' }).$type<Position>().notNull(),
+    orders: text('orders', { mode: 'json' }).$type<SandboxOrder[]>().notNull(),
+    /** The owner's answers to the plug-in's questions for this phase (battle winners). */
+    answers: text('answers', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    /** The phase it last stepped through, or null before the first `next`. */
+    last: text('last', { mode: 'json' }).$type<SandboxStep | null>(),
+    /** Phases stepped through since the copy. */
+    steps: integer('steps').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    usedAt: integer('used_at').notNull(),
+    /** Deleted from this time on (idle expiry, renewed by every use). */
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sandboxes_owner').on(t.ownerUserId), index('sandboxes_guild').on(t.guildId), index('sandboxes_expiry').on(t.expiresAt)],
+);
+
+export type SandboxRow = typeof sandboxes.$inferSelect;
+
 export type CardGameRow = typeof cardGames.$inferSelect;
 export type CardSeatRow = typeof cardSeats.$inferSelect;
 export type CardEventRow = typeof cardEvents.$inferSelect;

@@ -7,6 +7,7 @@
 import type { Variant } from '../engine/variant.js';
 import { classic } from './classic/index.js';
 import { mandateOfHeaven } from './mandate-of-heaven/index.js';
+import { mandatePlugin } from './mandate-of-heaven/plugin.js';
 import { PLAIN, type VariantPlugin } from './plugin/index.js';
 import { warringStates } from './warring-states/index.js';
 import { warhammer } from './warhammer/index.js';
@@ -25,7 +26,7 @@ export interface RegisteredVariant {
 const BUNDLED: RegisteredVariant[] = [
   { variant: classic, plugin: PLAIN },
   { variant: warringStates, plugin: PLAIN },
-  { variant: mandateOfHeaven, plugin: PLAIN },
+  { variant: mandateOfHeaven, plugin: mandatePlugin },
   { variant: warhammer, plugin: warhammerPlugin },
 ];
 

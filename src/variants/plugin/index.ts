@@ -288,6 +288,45 @@ export interface PluginPicture {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Sandboxes: one user's private copy of a board (issue 25 §1, src/game/sandbox.ts)
+
+/** What a plug-in is told about a sandbox's phase (nothing of the real game's orders: a sandbox never has them). */
+export interface SandboxFacts {
+  /** The variant as the game plays it (with its options). */
+  variant: Variant;
+  options: Readonly<Record<string, string>>;
+  /** The sandbox's board. */
+  position: Position;
+  /** The orders the sandbox's owner gave, for any power's units (a voted power's too), keyed by the unit's owner. */
+  orders: readonly PowerOrder[];
+  /** The powers seated in the game the sandbox was copied from (a public roster). */
+  seated: readonly Power[];
+}
+
+/** One thing the owner decides after the provisional result that a game leaves to a step or its game master. */
+export interface SandboxQuestion {
+  /** Stable while the orders stay the same (the answers are kept under it). */
+  key: string;
+  /** What is asked, one line (`Battle in Nuln (nuln): Empire A nuln vs Orcs A blac`). */
+  text: string;
+  /** The possible answers (≤ 25, each ≤ 100 characters); leaving it unanswered keeps the provisional result. */
+  answers: ActionChoice[];
+}
+
+/** How a sandbox plays what the variant leaves to people besides the orders. Every member is optional. */
+export interface SandboxRules {
+  /**
+   * The orders the adjudicator gets for the owner's orders (default: as given). The owner decides alone what a vote
+   * decides in a game: an order given for a voted power's unit becomes the ballots that adopt it.
+   */
+  orders?(facts: SandboxFacts): PowerOrder[];
+  /** What the owner may decide for this phase given its orders (`facts.orders`: as the adjudicator gets them). */
+  questions?(facts: SandboxFacts): SandboxQuestion[];
+  /** What the adjudication gets from the owner's answers (question key → answer value; unanswered keys absent). */
+  handoff?(facts: SandboxFacts, answers: Readonly<Record<string, string>>): Handoff;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // The plug-in
 
 /** What a variant contributes above the engine. Every member is optional: a variant without a plug-in is plain. */
@@ -332,6 +371,9 @@ export interface VariantPlugin<S extends RecordSchemas = RecordSchemas> {
   pictures?: Record<string, (ctx: OverlayContext<S>) => PluginPicture | null>;
   /** What the renderer draws on this picture beyond units and orders (must reveal nothing secret). */
   mapOverlays?(ctx: OverlayContext<S>): MapOverlay[];
+
+  /** How a sandbox plays its votes and its outside decisions (default: the owner's orders, no questions). */
+  sandbox?: SandboxRules;
 }
 
 /** The plug-in of a variant that has none. */

@@ -11,6 +11,7 @@ import { musterAction, musterStep, openMuster } from './muster.js';
 import { warhammerMapOverlays } from './map-overlays.js';
 import { RECORDS } from './records.js';
 import { decisiveModeOf } from './battle-step.js';
+import { warhammerSandbox } from './sandbox.js';
 
 /** The `/game create` reply's line about the Decisive Battle phase. */
 const DECISIVE_LINE: Record<string, string> = {
@@ -45,4 +46,5 @@ export const warhammerPlugin = definePlugin({
   endLines: rankingLines,
   pictures: { provisional: (ctx) => provisionalPicture(ctx.records) },
   mapOverlays: warhammerMapOverlays,
+  sandbox: warhammerSandbox,
 });

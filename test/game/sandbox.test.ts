@@ -1,0 +1,231 @@
+/**
+ * Sandboxes in the game layer (issue 25 §1): a private copy of a game's board in which the owner orders every power,
+ * adjudicates as often as they like and steps through retreats and adjustments, never touching the real game's
+ * tables and never starting with its orders; bounded per user and per server, expiring when unused; Warhammer's
+ * battle winners and Mandate of Heaven's neutral orders chosen through the variants' plug-ins.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { legalOrders } from '../../src/engine/options.js';
+import { createGame, joinGame, resolvePhase, startGame, submitOrders } from '../../src/game/index.js';
+import {
+  answerSandbox,
+  clearSandboxOrders,
+  endSandbox,
+  listSandboxes,
+  nextSandbox,
+  orderSandbox,
+  previewSandbox,
+  sandboxRenderInput,
+  startSandbox,
+  viewSandbox,
+} from '../../src/game/sandbox.js';
+import { createCardGame } from '../../src/game/cards/lobby.js';
+import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
+import { sandboxes } from '../../src/store/schema.js';
+import { CHANNEL, err, GM, HOUR, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from './helpers.js';
+
+let env: TestEnv;
+beforeEach(() => {
+  internalErrors.length = 0;
+  env = makeEnv();
+});
+afterEach(() => {
+  env.close();
+  expect(internalErrors).toEqual([]);
+});
+
+const ONLOOKER = 'user-onlooker';
+const GUILD = 'guild-1';
+const start = (userId = ONLOOKER, phase: string | null = null, channelId = CHANNEL) => startSandbox(env.deps, { channelId, guildId: GUILD, userId, phase });
+const me = { userId: ONLOOKER };
+
+/** Every table but the sandboxes', row by row, as JSON: what "the real game" is. */
+function gameTables(): string {
+  const names = env.opened.sqlite
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sandboxes', 'sqlite_sequence') ORDER BY name")
+    .all() as { name: string }[];
+  return JSON.stringify(names.map(({ name }) => [name, env.opened.sqlite.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]));
+}
+const sandboxRows = () => JSON.stringify(env.deps.db.select().from(sandboxes).all());
+
+describe('a sandbox of a Classic game', () => {
+  it('starts without the real orders, orders every power, adjudicates as often as asked and never writes to the game', () => {
+    startedGame(env.deps, ['France', 'Germany']);
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - pic; F bre - mao' }));
+    const before = gameTables();
+
+    const started = ok(start()).sandbox;
+    expect(started).toMatchObject({ variantName: 'Classic Diplomacy', source: 'S1901M', label: 'Spring 1901 movement', orders: [], steps: 0, last: null, winner: null });
+    // The copy has none of France's stored orders.
+    const copy = ok(viewSandbox(env.deps, me));
+    expect(JSON.stringify([copy.sandbox, copy.board.orders, copy.board.answers])).not.toMatch(/pic|mao/);
+    expect(started.duties.map((d) => d.power)).toEqual(['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']);
+
+    // Orders for any power's units in one text; the owner is taken from the board.
+    const r = ok(orderSandbox(env.deps, { ...me, text: 'A par - bur; A mun - bur; F kie - den; F lon - nth' }));
+    expect(r.stored.map((o) => [o.power, o.text])).toEqual([
+      ['France', 'A par - bur'],
+      ['Germany', 'A mun - bur'],
+      ['Germany', 'F kie - den'],
+      ['England', 'F lon - nth'],
+    ]);
+    expect(r.rejected).toEqual([]);
+    // Replacing an order, a fleet's coast from the board, and the same checks as /order.
+    const again = ok(orderSandbox(env.deps, { ...me, text: 'A par - gas; F stp - bot; A ber - mos; A war - sil; WAIVE' }));
+    expect(again.replaced).toEqual([{ before: 'A par - bur', after: 'A par - gas' }]);
+    expect(again.stored.map((o) => o.text)).toEqual(['A par - gas', 'F stp/sc - bot', 'A war - sil']);
+    expect(again.rejected.map((x) => x.input)).toEqual(['A ber - mos', 'WAIVE']);
+    expect(again.rejected[0]!.error).toMatch(/Moscow/);
+    expect(again.rejected[1]!.error).toMatch(/build left out is waived/);
+
+    // Adjudicate as often as you like: nothing moves on.
+    const first = ok(previewSandbox(env.deps, me)).adjudication;
+    const second = ok(previewSandbox(env.deps, me)).adjudication;
+    expect(second).toEqual(first);
+    expect(first.results.find((x) => x.unit === 'F kie')).toMatchObject({ result: 'success' });
+    expect(ok(viewSandbox(env.deps, me)).sandbox.label).toBe('Spring 1901 movement');
+
+    const next = ok(nextSandbox(env.deps, me));
+    expect(next.sandbox).toMatchObject({ label: 'Fall 1901 movement', orders: [], steps: 1 });
+    expect(next.sandbox.last?.label).toBe('Spring 1901 movement');
+    expect(ok(viewSandbox(env.deps, me)).board.position.units).toContainEqual(expect.objectContaining({ power: 'Germany', province: 'den' }));
+
+    // The real game: every table byte for byte as it was.
+    expect(gameTables()).toBe(before);
+  });
+
+  it('steps through a retreat and an adjustment, with the maps of each picture', () => {
+    startedGame(env.deps, ['France']);
+    ok(start());
+    ok(orderSandbox(env.deps, { ...me, text: 'A mun - bur; F kie - hol' }));
+    ok(nextSandbox(env.deps, me));
+    ok(orderSandbox(env.deps, { ...me, text: 'A par - bur; A mar S A par - bur; F hol H' }));
+    const fall = ok(nextSandbox(env.deps, me));
+    expect(fall.sandbox.label).toBe('Fall 1901 retreat');
+    expect(fall.sandbox.duties).toEqual([{ power: 'Germany', missing: ['A bur'] }]);
+    expect(fall.adjudication.dislodged.map((d) => d.province)).toEqual(['bur']);
+    const retreat = ok(orderSandbox(env.deps, { ...me, text: 'A bur R ruh; A par - pic' }));
+    expect(retreat.stored.map((o) => o.text)).toEqual(['A bur R ruh']);
+    expect(retreat.rejected[0]!.error).toMatch(/No unit was dislodged in Paris/);
+    const winter = ok(nextSandbox(env.deps, me));
+    expect(winter.sandbox.label).toBe('Winter 1901 adjustment');
+    expect(winter.sandbox.duties.find((d) => d.power === 'Germany')?.missing[0]).toMatch(/^1 build/);
+    const build = ok(orderSandbox(env.deps, { ...me, text: 'Build A kie; A par B' }));
+    expect(build.stored.map((o) => o.text)).toEqual(['A kie B']);
+    expect(build.rejected[0]!.error).toMatch(/France has no builds/);
+    const spring = ok(nextSandbox(env.deps, me));
+    expect(spring.sandbox.label).toBe('Spring 1902 movement');
+    expect(ok(viewSandbox(env.deps, me)).board.position.units).toContainEqual(expect.objectContaining({ power: 'Germany', province: 'kie', type: 'A' }));
+
+    const last = ok(sandboxRenderInput(env.deps, me, 'last')).input!;
+    expect(last.title).toBe('Classic Diplomacy · sandbox · Winter 1901 adjustment · orders and results');
+    expect(last.orders).toHaveLength(1);
+    ok(orderSandbox(env.deps, { ...me, text: 'A kie - ber' }));
+    expect(ok(sandboxRenderInput(env.deps, me, 'board')).input).toMatchObject({ title: 'Classic Diplomacy · sandbox · Spring 1902 movement · 1 order', orders: [{ power: 'Germany' }] });
+    expect(ok(sandboxRenderInput(env.deps, me, 'preview')).input?.results).toHaveLength(22 + 1);
+  });
+
+  it('copies any earlier phase from the history, and clears one power\'s orders or all', () => {
+    startedGame(env.deps, ['France']);
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
+    ok(resolvePhase(env.deps, { gameId: 1, reason: 'deadline' }));
+    expect(ok(start(ONLOOKER)).sandbox.label).toBe('Fall 1901 movement');
+    const old = ok(start(ONLOOKER, 's1901m')).sandbox;
+    expect(old).toMatchObject({ label: 'Spring 1901 movement', source: 'S1901M', orders: [] });
+    expect(err(start(ONLOOKER, 'W1950A'))).toMatch(/No phase "W1950A" in this game\. Phases: S1901M, F1901M/);
+    ok(orderSandbox(env.deps, { ...me, sandboxId: old.id, text: 'A par - bur; A mun - ruh; A vie - gal' }));
+    expect(ok(clearSandboxOrders(env.deps, { ...me, sandboxId: old.id, power: 'germany' })).cleared).toBe(1);
+    expect(err(clearSandboxOrders(env.deps, { ...me, sandboxId: old.id, power: 'Mordor' }))).toMatch(/no power "Mordor"/);
+    const cleared = ok(clearSandboxOrders(env.deps, { ...me, sandboxId: old.id }));
+    expect(cleared).toMatchObject({ cleared: 2, sandbox: { orders: [] } });
+  });
+
+  it('refuses bad input with the reason and changes nothing', () => {
+    startedGame(env.deps, ['France']);
+    expect(err(orderSandbox(env.deps, { ...me, text: 'A par H' }))).toMatch(/no sandbox.*\/sandbox start/);
+    expect(err(start(ONLOOKER, null, 'elsewhere'))).toMatch(/run `\/sandbox start` in the channel of the game/);
+    ok(start());
+    ok(orderSandbox(env.deps, { ...me, text: 'A par - bur' }));
+    const before = sandboxRows();
+    const tables = gameTables();
+    for (const text of ['', '   ', 'A xyz - bur', 'F par - bur', ';;;', 'x'.repeat(5000), 'A par - bur;'.repeat(70), '\u0000\u{1F600}', 'A Munich Munich Munich']) {
+      const r = orderSandbox(env.deps, { ...me, text });
+      if (r.ok) expect(r.stored).toEqual([]);
+      else expect(r.error.length).toBeGreaterThan(10);
+    }
+    expect(err(orderSandbox(env.deps, { ...me, text: 42 as unknown as string }))).toMatch(/No orders given/);
+    expect(err(orderSandbox(env.deps, { ...me, sandboxId: 999, text: 'A par H' }))).toMatch(/no sandbox #999; yours: #1/);
+    expect(err(answerSandbox(env.deps, { ...me, question: 'bur', answer: 'France' }))).toMatch(/nothing to decide besides the orders/);
+    expect(err(nextSandbox(env.deps, { userId: 'user-other' }))).toMatch(/no sandbox/);
+    expect(err(endSandbox(env.deps, { userId: 'user-other', sandboxId: 1 }))).toMatch(/no sandbox/);
+    expect(sandboxRows()).toBe(before);
+    expect(gameTables()).toBe(tables);
+  });
+
+  it('is bounded per user and per server, expires when unused, and says which limit', () => {
+    env.deps.limits = { sandboxesPerUser: 2, sandboxesPerServer: 3, sandboxIdleMs: HOUR };
+    startedGame(env.deps, ['France']);
+    ok(start('user-a'));
+    ok(start('user-a'));
+    expect(err(start('user-a'))).toBe('You already keep 2 sandboxes, the most one member may: end one with `/sandbox end` first (each also ends after 1h unused).');
+    ok(start('user-b'));
+    expect(err(start('user-c'))).toBe('This server already has 3 sandboxes, the most a server may keep at once: try again when one ends (each ends after 1h unused).');
+    expect(ok(endSandbox(env.deps, { userId: 'user-a' })).id).toBe(2);
+    ok(start('user-c'));
+    // A use renews the lease; an unused sandbox is gone after an hour.
+    env.clock.advance(HOUR / 2);
+    ok(orderSandbox(env.deps, { userId: 'user-a', text: 'A par H' }));
+    env.clock.advance(HOUR / 2);
+    expect(ok(listSandboxes(env.deps, 'user-a')).sandboxes.map((s) => s.id)).toEqual([1]);
+    expect(err(viewSandbox(env.deps, { userId: 'user-b' }))).toMatch(/no sandbox/);
+    ok(start('user-d'));
+    expect(env.deps.db.select().from(sandboxes).all().map((s) => s.ownerUserId)).toEqual(['user-a', 'user-d']);
+  });
+
+  it('has no sandbox for a card game or a game not started yet', () => {
+    ok(createGame(env.deps, { channelId: CHANNEL, guildId: GUILD, userId: GM, variantId: 'classic' }));
+    expect(err(start())).toMatch(/not started yet/);
+    ok(createCardGame(env.deps, { channelId: 'cards', guildId: GUILD, userId: 'user-dealer', seats: 3 }));
+    expect(err(start(ONLOOKER, null, 'cards'))).toMatch(/card game has no sandbox/);
+  });
+});
+
+describe('a sandbox chooses what the variant leaves to people besides the orders', () => {
+  it('Warhammer: the owner picks a battle\'s winner through the plug-in', () => {
+    ok(createGame(env.deps, { channelId: CHANNEL, guildId: GUILD, userId: GM, variantId: 'warhammer', durations: { movement: '24h', retreat: '12h', adjustment: '12h' } }));
+    for (const power of ['Bretonnia', 'Empire']) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    ok(start());
+    ok(orderSandbox(env.deps, { ...me, text: 'A cour - wast; A altd - wast' }));
+    const { questions } = ok(viewSandbox(env.deps, me)).sandbox;
+    expect(questions).toHaveLength(1);
+    expect(questions[0]).toMatchObject({ key: 'wast', answer: null });
+    expect(questions[0]!.text).toMatch(/^Battle in The Wasteland \(wast\): /);
+    expect(questions[0]!.answers.map((a) => a.value).sort()).toEqual(['A altd', 'A cour']);
+    // Unanswered: the provisional result (both moves fail).
+    expect(ok(previewSandbox(env.deps, me)).adjudication.results.filter((r) => r.order.endsWith('- wast')).map((r) => r.result)).toEqual(['failure', 'failure']);
+    expect(err(answerSandbox(env.deps, { ...me, question: 'wast', answer: 'A nuln' }))).toMatch(/not an answer/);
+    expect(ok(answerSandbox(env.deps, { ...me, question: 'wast', answer: 'a cour' })).answer).toBe('A cour');
+    const next = ok(nextSandbox(env.deps, me));
+    expect(next.adjudication.results.find((r) => r.unit === 'A cour')).toMatchObject({ result: 'success' });
+    expect(ok(viewSandbox(env.deps, me)).board.position.units).toContainEqual(expect.objectContaining({ power: 'Bretonnia', province: 'wast' }));
+  });
+
+  it('Mandate of Heaven: the owner\'s order for a neutral unit is carried out (the vote decided by the owner alone)', () => {
+    ok(createGame(env.deps, { channelId: CHANNEL, guildId: GUILD, userId: GM, variantId: 'mandate-of-heaven', durations: { movement: '24h', retreat: '12h', adjustment: '12h' } }));
+    for (const power of ['Qin', 'Chu', 'Hsiung-Nu']) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    ok(start());
+    // The placement, then the first spring.
+    const spring = ok(nextSandbox(env.deps, me)).sandbox;
+    expect(spring.label).toMatch(/^Spring/);
+    const position = ok(viewSandbox(env.deps, me)).board.position;
+    const neutral = legalOrders(mandateOfHeaven, position, 'Song')[0]!;
+    const move = neutral.orders.find((o) => o.includes(' - ') && !o.includes('via'))!;
+    expect(move).toBeDefined();
+    const r = ok(orderSandbox(env.deps, { ...me, text: move }));
+    expect(r.stored).toEqual([expect.objectContaining({ power: 'Song', text: move })]);
+    const result = ok(nextSandbox(env.deps, me)).adjudication.results.find((x) => x.power === 'Song' && x.order === move);
+    expect(result).toMatchObject({ result: 'success', vote: 'adopted' });
+  });
+});
