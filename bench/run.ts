@@ -17,6 +17,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Card game (issue 12)', file: './cardgame.ts', fn: 'benchCardgame' },
   { title: 'Computer players (issue 22)', file: './ai.ts', fn: 'benchAi' },
   { title: 'Card game computer player (issue 22 §2)', file: './ai-cards.ts', fn: 'benchAiCards' },
+  { title: 'Replays (issue 25)', file: './replay.ts', fn: 'benchReplay' },
 ];
 
 const only = process.argv.slice(2);

@@ -67,8 +67,15 @@ const BOT_EXTERNAL = ['better-sqlite3', '@napi-rs/canvas', 'pino', 'zlib-sync', 
 const BUNDLES = [
   {
     // render/map-job: loaded by the worker on its first whole-map job (variants, engine, scene building).
+    // render/replay-job: loaded by the worker on its first replay step (src/render/replay).
     // game/ai-worker: the computer players' worker thread (src/game/ai-pool.ts).
-    entryPoints: { main: 'src/main.ts', 'render/worker': 'src/render/worker.ts', 'render/map-job': 'src/render/map-job.ts', 'game/ai-worker': 'src/game/ai-worker.ts' },
+    entryPoints: {
+      main: 'src/main.ts',
+      'render/worker': 'src/render/worker.ts',
+      'render/map-job': 'src/render/map-job.ts',
+      'render/replay-job': 'src/render/replay/job.ts',
+      'game/ai-worker': 'src/game/ai-worker.ts',
+    },
     outdir: 'dist',
     external: BOT_EXTERNAL,
     plugins: [englishOnlyZod],

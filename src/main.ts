@@ -7,6 +7,7 @@
  *   same file; discord.js tells it its shard through the environment.
  */
 import 'dotenv/config';
+import { dirname, join } from 'node:path';
 import { startBot, type RunningBot } from './bot/app.js';
 import { limitsFromEnv, loadEnv, type Env } from './config/env.js';
 import { createLogger, type Logger } from './log.js';
@@ -67,6 +68,8 @@ async function runBot(env: Env, log: Logger): Promise<number> {
       devGuildId: env.DEV_GUILD_ID,
       retry: { signal: aborting.signal },
       limits: limitsFromEnv(env),
+      // Replays are kept beside the database, so a restart does not draw them again.
+      replayCacheDir: env.DATABASE_PATH === ':memory:' ? null : join(dirname(env.DATABASE_PATH), 'replays'),
     });
   } catch (err) {
     database.close();

@@ -22,6 +22,7 @@ import type { BotCommand } from './command.js';
 import { commands as allCommands } from './commands/index.js';
 import type { BotContext } from './context.js';
 import { createMapRenderer, type MapRenderer } from './maps.js';
+import { createReplayMaker, type ReplayMaker } from './replays.js';
 import { registerCommands } from './register.js';
 import { CommandRouter } from './router.js';
 import { createOutboxRest, createSender } from './send.js';
@@ -39,6 +40,10 @@ export interface BotOptions {
   now?: () => number;
   random?: () => number;
   maps?: MapRenderer;
+  /** `/history replay`'s replays (default: made in the render worker, cached in `replayCacheDir`). */
+  replays?: ReplayMaker;
+  /** Folder of the replay cache (default: memory only); main.ts puts it beside the database. */
+  replayCacheDir?: string | null;
   commands?: BotCommand[];
   /** Outbox: poll interval and first retry delay (defaults 5 s / 5 s). */
   outboxIntervalMs?: number;
@@ -109,7 +114,8 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   const loggingIn = withRetry(() => loginAndWait(client, opts.token), retry);
   loggingIn.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
   const maps = opts.maps ?? createMapRenderer(log);
-  const ctx: BotContext = { deps, log, maps };
+  const replays = opts.replays ?? createReplayMaker(log, { dir: opts.replayCacheDir ?? null });
+  const ctx: BotContext = { deps, log, maps, replays };
   const commands = opts.commands ?? allCommands;
   const router = new CommandRouter(ctx, commands);
 

@@ -15,6 +15,7 @@ export const USAGE = `usage: npm run -s cli -- <command>
   adjudicate [--variant <id> | --variant-file <map.json>]   DATC-shaped case(s) on stdin -> results
   parse [--variant <id> | --variant-file <map.json>]        order text on stdin, one per line -> parsed orders
   render [--variant <id>] --out <file.png>                  a case on stdin -> a map image
+  replay [--variant <id>] --out <file.gif>                  an array of phases (cases) on stdin -> an animated replay
   maps show <variant> | --variant-file <map.json>           the map and set-up as JSON
   maps check [--variant-file <map.json>]                    data checks of every bundled variant (exit 1 on problems)
   ai orders [--variant <id>] [--power <P>]… [--seed <S>]      case(s) on stdin -> computer players' orders
@@ -32,6 +33,15 @@ async function loadRender(): Promise<RenderCommand | string> {
     return typeof mod.renderCommand === 'function' ? mod.renderCommand : 'src/cli/commands/render.ts does not export renderCommand';
   } catch (e) {
     return `the render command is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
+  }
+}
+
+/** The replay command (src/cli/commands/replay.ts) needs the renderer too; loaded on demand. */
+async function loadReplay(): Promise<((args: string[], stdin: string) => Promise<CommandResult>) | string> {
+  try {
+    return (await import('./commands/replay.js')).replay;
+  } catch (e) {
+    return `the replay command is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
   }
 }
 
@@ -56,6 +66,14 @@ export async function main(
       return emit(await mapsCommand(args));
     case 'ai': return emit(await (await import('./commands/ai.js')).aiCommand(args, await io.stdin()));
     case 'cards': return emit(await (await import('./commands/cards.js')).cardsCommand(args, args[0] === 'new' ? '' : await io.stdin()));
+    case 'replay': {
+      const replay = await loadReplay();
+      if (typeof replay === 'string') {
+        io.warn(`${replay}\n`);
+        return EXIT.failed;
+      }
+      return emit(await replay(args, await io.stdin()));
+    }
     case 'render': {
       const render = await loadRender();
       if (typeof render === 'string') {

@@ -33,6 +33,8 @@ export const DEFAULT_LIMITS: Limits = {
     lobby: { uses: 4, windowMs: 60_000 },
     create: { uses: 2, windowMs: 10 * 60_000 },
     sandbox: { uses: 12, windowMs: 30_000 },
+    /** `/history replay` (issue 25): a replay costs seconds of the render worker; a cached one costs nothing. */
+    replay: { uses: 3, windowMs: 10 * 60_000 },
   },
 };
 

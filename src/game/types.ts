@@ -15,7 +15,7 @@ export interface Budget {
   windowMs: number;
 }
 
-export type CooldownAction = 'order' | 'map' | 'lobby' | 'create' | 'sandbox';
+export type CooldownAction = 'order' | 'map' | 'lobby' | 'create' | 'sandbox' | 'replay';
 
 export interface Limits {
   /** Shortest phase for every server (a server may raise it). */

@@ -137,7 +137,7 @@ export async function buildsSceneInWorker(variant: Variant): Promise<boolean> {
  * one for a game's options (the same object `configure` returns for those options, so the worker's copy is the
  * same). Null for anything else (a variant from a file): its scene is built on the calling thread.
  */
-async function workerRecipe(variant: Variant): Promise<{ variantId: string; options?: Record<string, string> } | null> {
+export async function workerRecipe(variant: Variant): Promise<{ variantId: string; options?: Record<string, string> } | null> {
   if (!BUNDLED_VARIANT_IDS.includes(variant.id)) return null;
   const bundled = await loadVariant(variant.id);
   if (!bundled) return null;

@@ -42,9 +42,25 @@ export function pngRows(ctx: SKRSContext2D, width: number, height: number): Inde
   return quantize(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), width, height);
 }
 
-/** RGBA pixels (alpha ignored) → an indexed image with a frequency-first palette. */
-export function quantize(rgba: Uint8Array, width: number, height: number): IndexedImage {
+/** How `quantize` writes its indices. */
+export interface QuantizeOptions {
+  /**
+   * Pixels whose alpha is 0 are left out of the palette and get the index just past it (at most 255 colours then):
+   * an animation frame's unchanged pixels (src/render/replay/gif.ts). Without it alpha is ignored.
+   */
+  transparent?: boolean;
+  /** `png` (default): each row starts with its filter byte (0); `plain`: the indices alone, row after row (GIF). */
+  rows?: 'png' | 'plain';
+}
+
+/** The run colour of a transparent pixel (never a 24-bit colour). */
+const CLEAR = -2;
+
+/** RGBA pixels (alpha ignored unless `transparent`) → an indexed image with a frequency-first palette. */
+export function quantize(rgba: Uint8Array, width: number, height: number, options: QuantizeOptions = {}): IndexedImage {
   const n = width * height;
+  const clear = options.transparent === true;
+  const filterBytes = options.rows === 'plain' ? 0 : 1;
   // One word per pixel (little-endian: R in the low byte); copied first if the bytes are not word-aligned.
   const aligned = rgba.byteOffset % 4 === 0 ? rgba : new Uint8Array(rgba);
   const view = new Uint32Array(aligned.buffer, aligned.byteOffset, n);
@@ -57,9 +73,16 @@ export function quantize(rgba: Uint8Array, width: number, height: number): Index
     const end = (y + 1) * width;
     let i = y * width;
     while (i < end) {
+      if (clear && view[i] >>> 24 === 0) {
+        let j = i + 1;
+        while (j < end && view[j] >>> 24 === 0) j++;
+        runs.push(CLEAR, j - i);
+        i = j;
+        continue;
+      }
       const c = view[i] & 0xffffff;
       let j = i + 1;
-      while (j < end && (view[j] & 0xffffff) === c) j++;
+      while (j < end && (view[j] & 0xffffff) === c && (!clear || view[j] >>> 24 !== 0)) j++;
       table.add(c, j - i);
       runs.push(c, j - i);
       i = j;
@@ -73,7 +96,8 @@ export function quantize(rgba: Uint8Array, width: number, height: number): Index
   const pb = new Int32Array(256);
   let size = 0;
   const limit = Math.min(slots.length, CANDIDATES);
-  for (let k = 0; k < limit && size < 256; k++) {
+  const maxColors = clear ? 255 : 256;
+  for (let k = 0; k < limit && size < maxColors; k++) {
     const c = table.keys[slots[k]];
     const [r, g, b] = [c & 255, (c >> 8) & 255, (c >> 16) & 255];
     let near = false;
@@ -140,7 +164,7 @@ export function quantize(rgba: Uint8Array, width: number, height: number): Index
     table.counts[slot] = best;
   }
 
-  const rows = Buffer.allocUnsafe(height * (width + 1));
+  const rows = Buffer.allocUnsafe(height * (width + filterBytes));
   const out = new Uint8Array(rows.buffer, rows.byteOffset, rows.length);
   const runColor = runs.colors;
   const runLength = runs.lengths;
@@ -149,13 +173,13 @@ export function quantize(rgba: Uint8Array, width: number, height: number): Index
   let last = -1;
   let lastIndex = 0;
   for (let y = 0; y < height; y++) {
-    out[at++] = 0; // filter: None
+    if (filterBytes) out[at++] = 0; // filter: None
     for (let left = width; left > 0; k++) {
       const c = runColor[k];
       const length = runLength[k];
       if (c !== last) {
         last = c;
-        lastIndex = table.counts[table.slotOf(c)];
+        lastIndex = c === CLEAR ? size : table.counts[table.slotOf(c)];
       }
       if (length > 16) out.fill(lastIndex, at, at + length);
       else for (let x = 0; x < length; x++) out[at + x] = lastIndex;

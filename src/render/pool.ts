@@ -4,28 +4,61 @@
  * `npm run dev`) the bootstrap registers tsx's loader first and starts src/render/worker.ts. If the worker
  * cannot start or dies, rendering falls back to the calling thread (rasterizeInThread) and says why once on
  * stderr.
+ *
+ * Jobs go to the worker one at a time, from a queue with two priorities: `map` (maps and card tables: results
+ * posts, `/map`, `/history`) before `replay` (the steps of a replay, src/render/replay), so a replay being made never
+ * delays a game's results post by more than the one step the worker is on (issue 25, abuse bars).
  */
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../worker-thread.js';
 import { rasterizeInThread } from './raster.js';
 import type { Scene } from './scene.js';
 import { packScene } from './wire.js';
-import type { MapRenderRequest, RenderReply } from './worker-protocol.js';
+import type { MapRenderRequest, RenderReply, ReplayRenderRequest, ReplayStep } from './worker-protocol.js';
 import type { CardGameView } from '../cardgame/views.js';
 import type { CardTableOptions } from './cards/options.js';
 
+/** Which queue a job waits in: every `map` job is sent before any `replay` step. */
+export type RenderPriority = 'map' | 'replay';
 
 let worker: Worker | null = null;
 let broken: string | null = null;
 let nextId = 1;
 type Done = Extract<RenderReply, { ok: true }>;
-/** A job waiting on the worker; `redo` draws it on this thread if the worker dies. */
+/** A job for the worker; `redo` draws it on this thread if the worker dies before answering. */
 interface Job {
+  /** Its number in the order jobs were queued (for `observeRenderQueue`). */
+  seq: number;
+  priority: RenderPriority;
+  message: (id: number) => { body: object; transfer?: ArrayBuffer[] };
   resolve(reply: Done): void;
   reject(e: Error): void;
   redo: () => Promise<Done>;
 }
-const pending = new Map<number, Job>();
+/** Jobs not yet sent, in the order they came. */
+const queue: Job[] = [];
+/** The job the worker is on. */
+let current: { id: number; job: Job } | null = null;
+const listeners = new Set<(event: RenderQueueEvent) => void>();
+
+/** What the queue did, for tests and diagnostics: job `job` (numbered as queued) of `priority` was queued, sent, answered. */
+export interface RenderQueueEvent {
+  job: number;
+  priority: RenderPriority;
+  event: 'queued' | 'sent' | 'done';
+}
+
+let nextSeq = 1;
+
+/** Calls `listener` on each job queued, sent to the worker and answered; returns the function that stops it. */
+export function observeRenderQueue(listener: (event: RenderQueueEvent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const emit = (event: RenderQueueEvent) => {
+  for (const listener of listeners) listener(event);
+};
 
 /** A map job whose input cannot be drawn (buildScene's error, from the worker). */
 export class UndrawableError extends Error {}
@@ -39,12 +72,13 @@ export function startRenderWorker(): Worker | null {
     w.unref();
     w.on('message', (msg: RenderReply | { ready: true }) => {
       if ('ready' in msg) return;
-      const job = pending.get(msg.id);
-      if (!job) return;
-      pending.delete(msg.id);
+      if (!current || current.id !== msg.id) return;
+      const { job } = current;
+      current = null;
+      emit({ job: job.seq, priority: job.priority, event: 'done' });
       if (msg.ok) job.resolve(msg);
       else job.reject(msg.drawable === false ? new UndrawableError(msg.error) : new Error(msg.error));
-      if (pending.size === 0) w.unref();
+      pump();
     });
     const fail = (why: string) => {
       if (broken) return;
@@ -52,8 +86,8 @@ export function startRenderWorker(): Worker | null {
       worker = null;
       process.stderr.write(`render: worker unavailable (${why}); drawing on the main thread\n`);
       // Whatever was waiting on the worker is drawn here instead.
-      const jobs = [...pending.values()];
-      pending.clear();
+      const jobs = [...(current ? [current.job] : []), ...queue.splice(0)];
+      current = null;
       for (const job of jobs) job.redo().then(job.resolve, job.reject);
     };
     w.on('error', (e) => fail(e.message));
@@ -69,24 +103,41 @@ export function startRenderWorker(): Worker | null {
 const pngOf = (reply: Done) => Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength);
 const asDone = (png: Buffer): Done => ({ id: 0, ok: true, png });
 
-/** Posts a job to the worker (starting it if needed); `inThread` when no worker can run or the message cannot be sent. */
-function submit(message: (id: number) => { body: object; transfer?: ArrayBuffer[] }, inThread: () => Promise<Done>): Promise<Done> {
-  const w = startRenderWorker();
-  if (!w) return inThread();
+/**
+ * Queues a job for the worker (starting it if needed); `inThread` when no worker can run or the message cannot be
+ * sent.
+ */
+function submit(message: Job['message'], inThread: () => Promise<Done>, priority: RenderPriority = 'map'): Promise<Done> {
+  if (!startRenderWorker()) return inThread();
   return new Promise<Done>((resolve, reject) => {
+    const seq = nextSeq++;
+    queue.push({ seq, priority, message, resolve, reject, redo: inThread });
+    emit({ job: seq, priority, event: 'queued' });
+    pump();
+  });
+}
+
+/** Sends the next job when the worker is free: the first map job, else the first replay step. */
+function pump(): void {
+  const w = worker;
+  if (!w) return;
+  while (!current && queue.length > 0) {
+    const at = queue.findIndex((job) => job.priority === 'map');
+    const [job] = queue.splice(at >= 0 ? at : 0, 1);
     const id = nextId++;
-    pending.set(id, { resolve, reject, redo: inThread });
-    w.ref();
     try {
-      const { body, transfer } = message(id);
+      const { body, transfer } = job!.message(id);
+      current = { id, job: job! };
       w.postMessage(body, transfer ?? []);
+      emit({ job: job!.seq, priority: job!.priority, event: 'sent' });
     } catch {
       // Not cloneable (an input from outside with functions or cycles): drawn here instead.
-      pending.delete(id);
-      if (pending.size === 0) w.unref();
-      inThread().then(resolve, reject);
+      current = null;
+      job!.redo().then(job!.resolve, job!.reject);
     }
-  });
+  }
+  if (current) w.ref();
+  else w.unref();
 }
 
 /** PNG bytes of a scene, drawn in the render worker (or on this thread if no worker can run). */
@@ -126,12 +177,36 @@ export function renderCardsInWorker(view: CardGameView, opts: CardTableOptions, 
   return submit((id) => ({ body: { id, cards: { view, opts } } }), async () => asDone(await inThread())).then(pngOf);
 }
 
+/**
+ * One step of a replay, queued behind every map job. A step cannot move to this thread (the session lives in the
+ * worker): if the worker dies it fails.
+ */
+export function runReplayStepInWorker(step: ReplayStep): Promise<{ bytes: Uint8Array; width: number; height: number; warnings: string[]; frames: number; duration: number }> {
+  return submit(
+    (id) => ({ body: { id, replay: step } satisfies ReplayRenderRequest }),
+    () => Promise.reject(new Error('the render worker stopped while making a replay')),
+    'replay',
+  ).then((reply) => ({
+    bytes: reply.png,
+    width: reply.meta?.width ?? 0,
+    height: reply.meta?.height ?? 0,
+    warnings: reply.meta?.warnings ?? [],
+    frames: reply.replay?.frames ?? 0,
+    duration: reply.replay?.duration ?? 0,
+  }));
+}
+
+/** Whether replays can be made in the worker (it runs, or can be started). */
+export function renderWorkerAvailable(): boolean {
+  return startRenderWorker() !== null;
+}
+
 /** Stop the worker (tests, shutdown). Rendering afterwards starts a new one. */
 export async function stopRenderWorker(): Promise<void> {
   const w = worker;
   worker = null;
-  const jobs = [...pending.values()];
-  pending.clear();
+  const jobs = [...(current ? [current.job] : []), ...queue.splice(0)];
+  current = null;
   for (const job of jobs) job.reject(new Error('render worker stopped'));
   if (w) {
     w.removeAllListeners('exit');

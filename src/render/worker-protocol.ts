@@ -4,6 +4,7 @@ import type { Position } from '../engine/types.js';
 import type { RenderOptions } from './build-scene.js';
 import type { CardTableOptions } from './cards/options.js';
 import type { PackedScene } from './wire.js';
+import type { ReplayPhase, ReplaySettings } from './replay/session.js';
 
 export interface RenderRequest {
   id: number;
@@ -18,7 +19,15 @@ export interface MapRenderRequest {
   map: { variantId: string; options?: Record<string, string>; position: Position; opts: RenderOptions };
 }
 export type RenderReply =
-  | { id: number; ok: true; png: Uint8Array; meta?: { width: number; height: number; warnings: string[] } }
+  | {
+      id: number;
+      ok: true;
+      /** The picture's bytes (PNG; for a replay's `finish`, the GIF; empty for its other steps). */
+      png: Uint8Array;
+      meta?: { width: number; height: number; warnings: string[] };
+      /** A finished replay: its size in frames and hundredths of a second. */
+      replay?: { frames: number; duration: number };
+    }
   /** `drawable: false`: the input cannot be drawn (buildScene's error); otherwise the worker failed. */
   | { id: number; ok: false; error: string; drawable?: false };
 
@@ -28,3 +37,20 @@ export interface CardsRenderRequest {
   cards: { view: CardGameView; opts: CardTableOptions };
 }
 
+
+/**
+ * One step of a replay (src/render/replay): `open` a session for a bundled variant, `plan` its phases in chunks (the
+ * scenes), `draw` one phase's frames, `finish` (the GIF's bytes come back), or `drop` it. Each step is a job of its
+ * own, queued behind every map job (pool.ts), so a replay never holds up a game's results post for more than a step.
+ */
+export type ReplayStep =
+  | { op: 'open'; session: number; variantId: string; options?: Record<string, string>; settings: ReplaySettings; phaseCount: number }
+  | { op: 'plan'; session: number; phases: ReplayPhase[] }
+  | { op: 'draw'; session: number; index: number }
+  | { op: 'finish'; session: number }
+  | { op: 'drop'; session: number };
+
+export interface ReplayRenderRequest {
+  id: number;
+  replay: ReplayStep;
+}

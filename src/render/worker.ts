@@ -9,10 +9,10 @@ import { ensureFonts } from './fonts.js';
 import { rasterizeSync } from './raster.js';
 import { unpackScene } from './wire.js';
 import { renderCardTable } from './cards/index.js';
-import type { CardsRenderRequest, MapRenderRequest, RenderReply, RenderRequest } from './worker-protocol.js';
+import type { CardsRenderRequest, MapRenderRequest, RenderReply, RenderRequest, ReplayRenderRequest } from './worker-protocol.js';
 import type { MapJobResult } from './map-job.js';
 
-export type { CardsRenderRequest, MapRenderRequest, RenderReply, RenderRequest } from './worker-protocol.js';
+export type { CardsRenderRequest, MapRenderRequest, RenderReply, RenderRequest, ReplayRenderRequest } from './worker-protocol.js';
 
 async function renderCards(req: CardsRenderRequest): Promise<void> {
   try {
@@ -49,9 +49,33 @@ async function renderWholeMap(req: MapRenderRequest): Promise<void> {
   }
 }
 
-parentPort?.on('message', (req: RenderRequest | CardsRenderRequest | MapRenderRequest) => {
+/** The replay module (src/render/replay/job.ts; dist/render/replay-job.js), loaded on the first replay step. */
+let replayJob: Promise<typeof import('./replay/job.js')> | null = null;
+const loadReplayJob = () =>
+  (replayJob ??= import(new URL(import.meta.url.endsWith('.ts') ? './replay/job.ts' : './replay-job.js', import.meta.url).href));
+
+async function runReplayStep(req: ReplayRenderRequest): Promise<void> {
+  try {
+    const r = await (await loadReplayJob()).runReplayStep(req.replay);
+    if (!r.ok) return send({ id: req.id, ok: false, error: r.error, ...(r.drawable === false ? { drawable: false as const } : {}) });
+    const done = r.result;
+    if (!done) return send({ id: req.id, ok: true, png: new Uint8Array(0) });
+    send({
+      id: req.id,
+      ok: true,
+      png: done.gif,
+      meta: { width: done.width, height: done.height, warnings: done.warnings },
+      replay: { frames: done.frames, duration: done.duration },
+    });
+  } catch (e) {
+    send({ id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+parentPort?.on('message', (req: RenderRequest | CardsRenderRequest | MapRenderRequest | ReplayRenderRequest) => {
   if ('cards' in req) return void renderCards(req);
   if ('map' in req) return void renderWholeMap(req);
+  if ('replay' in req) return void runReplayStep(req);
   let reply: RenderReply;
   try {
     const png = rasterizeSync(unpackScene(req.scene));

@@ -31,7 +31,8 @@ describe('the bot refuses bad input clearly and keeps the game intact', () => {
       ['gm advance', {}],
       ['draw', {}],
       ['why', { province: 'par' }],
-      ['history', {}],
+      ['history list', {}],
+      ['history replay', {}],
       ['map', {}],
     ] as const) {
       const reply = await h.fake.slash('alice', 'empty', command, options);

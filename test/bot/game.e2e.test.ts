@@ -4,9 +4,16 @@
  * and Winter 1901 (builds). Asserts: every results post is one channel message with the map as a PNG, the
  * results and the next deadline; every player gets DM confirmations; before a phase resolves nobody but
  * the ordering power's player (and no channel message) ever sees its orders; and a restart in the middle
- * of the winter phase, with the deadline passing while the bot is down, resolves it exactly once.
+ * of the winter phase, with the deadline passing while the bot is down, resolves it exactly once. Then the game's
+ * replay (`/history replay`, issue 25), decoded frame by frame and compared with the results posts' maps.
  */
+import omggif from 'omggif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { history, renderInputsForResults } from '../../src/game/index.js';
+import { renderMap } from '../../src/render/index.js';
+import { barHeight } from '../../src/render/replay/frames.js';
+import { REPLAY_WIDTH } from '../../src/render/replay/index.js';
+import { decodeFrames, difference, pixelsOf } from '../render/replay-game.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { textOf } from '../support/fake-discord/index.js';
 import { createHarness, expectMapPost, expectResultsPost, waitForResults as waitForResultsIn, type Harness } from './harness.js';
@@ -171,6 +178,50 @@ describe('a 7-player Classic game through the Discord bot', () => {
 
     const austria = await h.fake.slash('austria', CHANNEL, 'orders show');
     expect(austria.text).toContain('Spring 1902');
+  });
+
+  it('/history replay: the whole game as one GIF whose phase boundaries are the results posts\' maps, frame by frame', async () => {
+    const reply = await h.fake.slash('gm', CHANNEL, 'history replay', {}, { deferredTimeoutMs: 120_000 });
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.text).toContain('**Replay** from Spring 1901 movement to Winter 1901 adjustment');
+    const gif = reply.attachments.find((a) => a.filename.endsWith('.gif'))!;
+    expect(gif.filename).toBe('replay-s1901m-w1901a.gif');
+    const frames = decodeFrames(gif.data);
+    const width = new omggif.GifReader(gif.data).width;
+    expect(width).toBe(REPLAY_WIDTH);
+
+    // The phases' pictures as the results posts draw them: the same inputs give those posts' very PNGs ...
+    const deps = h.bot!.deps;
+    const listed = history(deps, { channelId: h.fake.channel(CHANNEL).id });
+    const played = listed.ok ? listed.phases.filter((p) => p.resolvedAt !== null) : [];
+    expect(played.map((p) => p.code)).toEqual(['S1901M', 'F1901M', 'F1901R', 'W1901A']);
+    const top = barHeight(width);
+    let at = 0;
+    for (const phase of played) {
+      const inputs = renderInputsForResults(deps, phase.id)!;
+      const { variant, position, ...opts } = inputs.orders;
+      const post = resultsPosts(phase.label)[0]!;
+      const posted = post.attachments.find((a) => a.filename.endsWith('-orders.png'))!;
+      expect((await renderMap(variant, position, opts)).png.equals(posted.data), phase.code).toBe(true);
+      // ... and drawn at the replay's width, each is a frame of the replay, in order, within quantisation.
+      const map = await pixelsOf((await renderMap(variant, position, { ...opts, width })).png);
+      const found = frames.findIndex((f, i) => i >= at && difference(f.pixels, width, top, map) < 0.002);
+      expect(found, `${phase.code}'s orders map is a frame after frame ${at}`).toBeGreaterThanOrEqual(at);
+      at = found + 1;
+    }
+    const last = renderInputsForResults(deps, played.at(-1)!.id)!.after;
+    const { variant, position, ...opts } = last;
+    expect(difference(frames.at(-1)!.pixels, width, top, await pixelsOf((await renderMap(variant, position, { ...opts, width })).png))).toBeLessThan(0.002);
+
+    // Asked again: the cached replay, byte for byte.
+    const again = await h.fake.slash('gm', CHANNEL, 'history replay', {}, { deferredTimeoutMs: 120_000 });
+    expect(again.attachments.find((a) => a.filename.endsWith('.gif'))!.data.equals(gif.data)).toBe(true);
+    // A range, shared in the channel.
+    const shared = await h.fake.slash('austria', CHANNEL, 'history replay', { from: 'F1901M', to: 'F1901R', share: true }, { deferredTimeoutMs: 120_000 });
+    expect(shared.ephemeral).toBe(false);
+    expect(shared.text).toContain('from Fall 1901 movement to Fall 1901 retreat (`F1901M`–`F1901R`, 2 phases)');
+    const backwards = await h.fake.slash('austria', CHANNEL, 'history replay', { from: 'W1901A', to: 'S1901M' });
+    expect(backwards.text).toMatch(/W1901A comes after S1901M/);
   });
 
   it('kept one status message, edited in place, that never shows what anyone ordered', () => {

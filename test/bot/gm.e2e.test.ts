@@ -70,12 +70,12 @@ describe('game master tools and read-only commands', () => {
     expect(notices.map((m) => m.content)).toEqual(['⏩ The game master resolved **Spring 1901 movement** before its deadline; the results follow.']);
     expect(posts.indexOf(notices[0]!)).toBeLessThan(posts.indexOf(results));
 
-    const list = await h.fake.slash('bob', 'main', 'history');
+    const list = await h.fake.slash('bob', 'main', 'history list');
     expect(list.ephemeral).toBe(true);
     expect(list.text).toContain('S1901M');
-    const phases = await h.fake.autocomplete('bob', 'main', 'history', { phase: 's19' }, 'phase');
+    const phases = await h.fake.autocomplete('bob', 'main', 'history show', { phase: 's19' }, 'phase');
     expect(phases.map((c) => c.value)).toEqual(['S1901M']);
-    const detail = await h.fake.slash('bob', 'main', 'history', { phase: 'S1901M' });
+    const detail = await h.fake.slash('bob', 'main', 'history show', { phase: 'S1901M' });
     expect(detail.text).toContain('`F nap - ion`');
     const why = await h.fake.slash('bob', 'main', 'why', { province: 'bur' });
     expect(why.text).toContain('A par - bur');

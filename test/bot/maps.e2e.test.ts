@@ -58,15 +58,15 @@ describe('maps through the bot', () => {
 
   it('/history phase: map: shows either map of a past phase', async () => {
     for (const map of ['orders', 'after']) {
-      const shown = await h.fake.slash('bob', 'main', 'history', { phase: 'S1901M', map });
+      const shown = await h.fake.slash('bob', 'main', 'history show', { phase: 'S1901M', map });
       expect(shown.ephemeral).toBe(true);
       expect(shown.attachments.map((a) => a.filename)).toEqual([`s1901m-${map}.png`]);
       expect(shown.finalText).toContain('A par - bur');
     }
     // Alice chose the standard palette for her maps: her /history maps use it too, not the game's colour-blind one.
-    const hers = await h.fake.slash('alice', 'main', 'history', { phase: 'S1901M', map: 'orders' });
+    const hers = await h.fake.slash('alice', 'main', 'history show', { phase: 'S1901M', map: 'orders' });
     expect(await hasColor(hers.attachments[0]!.data, france.color)).toBe(true);
-    const bobs = await h.fake.slash('bob', 'main', 'history', { phase: 'S1901M', map: 'orders' });
+    const bobs = await h.fake.slash('bob', 'main', 'history show', { phase: 'S1901M', map: 'orders' });
     expect(await hasColor(bobs.attachments[0]!.data, france.altColor!)).toBe(true);
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });

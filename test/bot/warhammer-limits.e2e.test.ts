@@ -71,7 +71,7 @@ describe('a busy 21-power Warhammer phase fits Discord', () => {
     await expect.poll(() => textOf(h.fake.message(pinned[0]!.id)), { timeout: 10_000 }).toContain('Fall 2500 movement');
     for (const power of POWERS) expect(textOf(h.fake.message(pinned[0]!.id))).toContain(`${power} (<@`);
 
-    const history = await h.fake.slash(playerOf('Empire'), CHANNEL, 'history', { phase: 'S2500M' });
+    const history = await h.fake.slash(playerOf('Empire'), CHANNEL, 'history show', { phase: 'S2500M' });
     for (const power of POWERS) expect(history.text).toContain(`__${power}__`);
     const why = await h.fake.slash(playerOf('Empire'), CHANNEL, 'why', { province: 'wast' });
     expect(why.text.length).toBeGreaterThan(0);

@@ -1,31 +1,57 @@
 /**
- * `/history [phase] [map]`: the list of played phases, or the orders and results of one (`S1901M`), with
- * either of its maps when `map:` is given: its orders with their results, or the board after it.
- * Only resolved phases show orders. The map (a private reply) is drawn in the caller's own palette (`/map palette:`).
+ * `/history`: the game's past phases.
+ * - `list`: the resolved phases;
+ * - `show phase: [map:]`: one phase's orders and results (`S1901M`), with either of its maps when `map:` is given:
+ *   its orders with their results, or the board after it. The map (a private reply) is drawn in the caller's own
+ *   palette (`/map palette:`).
+ * - `replay [from:] [to:] [share:]` (issue 25 §2): the whole game, or a range of its resolved phases, as one animated
+ *   GIF (src/render/replay, src/bot/replays.ts): the results posts' own pictures, units travelling along their arrows.
+ *   Private unless `share:`; made in the render worker, cached, bounded per member and server.
+ * Only resolved phases show orders.
  */
 import { InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { history, mapPaletteFor, renderInputForPicture, type PhasePicture } from '../../game/index.js';
+import { history, mapPaletteFor, renderInputForPicture, renderInputsForResults, type PhasePicture, type PhaseView, type RenderInput } from '../../game/index.js';
+import { MAX_REPLAY_PHASES, renderReplay, REPLAY_WIDTH, type ReplayPhase, type ReplayPicture } from '../../render/replay/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { mapFileName } from '../maps.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
 
+const phaseOption = (name: string, description: string) => (o: import('discord.js').SlashCommandStringOption) =>
+  o.setName(name).setDescription(description).setAutocomplete(true).setMaxLength(20);
+
 const data = new SlashCommandBuilder()
   .setName('history')
   .setDescription('Results of past phases')
   .setContexts(InteractionContextType.Guild)
-  .addStringOption((o) => o.setName('phase').setDescription('A phase such as S1901M (default: the list of phases)').setAutocomplete(true).setMaxLength(20))
-  .addStringOption((o) =>
-    o
-      .setName('map')
-      .setDescription("Also show one of the phase's maps")
-      .addChoices({ name: 'orders and results', value: 'orders' }, { name: 'the board after the phase', value: 'after' }),
+  .addSubcommand((s) => s.setName('list').setDescription('The resolved phases of the game'))
+  .addSubcommand((s) =>
+    s
+      .setName('show')
+      .setDescription("One phase's orders and results")
+      .addStringOption((o) => phaseOption('phase', 'A phase such as S1901M')(o).setRequired(true))
+      .addStringOption((o) =>
+        o
+          .setName('map')
+          .setDescription("Also show one of the phase's maps")
+          .addChoices({ name: 'orders and results', value: 'orders' }, { name: 'the board after the phase', value: 'after' }),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('replay')
+      .setDescription('The game (or a range of phases) as one animated map')
+      .addStringOption((o) => phaseOption('from', 'The first phase (default: the first one played)')(o))
+      .addStringOption((o) => phaseOption('to', 'The last phase (default: the last one resolved)')(o))
+      .addBooleanOption((o) => o.setName('share').setDescription('Post it in the channel for everyone (default: only you see it)')),
   )
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const r = history(ctx.deps, { channelId: callerOf(interaction).channelId, phase: interaction.options.getString('phase') });
+  const sub = interaction.options.getSubcommand();
+  if (sub === 'replay') return replay(ctx, interaction);
+  const r = history(ctx.deps, { channelId: callerOf(interaction).channelId, phase: sub === 'show' ? interaction.options.getString('phase') : null });
   if (!r.ok) return replyRejected(interaction, r.error);
   const picture = interaction.options.getString('map') as PhasePicture | null;
   if (r.detail) {
@@ -54,8 +80,87 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   return replyPrivately(
     interaction,
     `**Resolved phases**\n${played.map((p) => `\`${p.code}\` ${p.label}`).join('\n')}\n` +
-      `Show one with \`/history phase:${played[played.length - 1]!.code}\`, and its maps with \`map:\`.`,
+      `Show one with \`/history show phase:${played[played.length - 1]!.code}\`, and its maps with \`map:\`; ` +
+      'the game as an animation with `/history replay`.',
   );
+}
+
+/** `/history replay`: answered at once (a deferral), then with the GIF or a sentence saying why not. */
+async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const share = interaction.options.getBoolean('share') ?? false;
+  // The router may have acknowledged already, privately (it was busy); a shared replay is then posted as a follow-up.
+  const deferredPrivately = interaction.deferred;
+  if (!interaction.deferred) await interaction.deferReply(share ? {} : { flags: MessageFlags.Ephemeral });
+  const say = (content: string) => interaction.editReply({ content, allowedMentions: { parse: [] } });
+  const caller = callerOf(interaction);
+  const r = history(ctx.deps, { channelId: caller.channelId, phase: null });
+  if (!r.ok) return void (await say(`⚠️ ${r.error}`));
+  const range = rangeOf(r.phases, interaction.options.getString('from'), interaction.options.getString('to'));
+  if (!range.ok) return void (await say(`⚠️ ${range.error}`));
+  const { phases } = range;
+  const first = renderInputsForResults(ctx.deps, phases[0]!.id);
+  if (!first) return void (await say('⚠️ These phases can no longer be drawn (the game was rolled back meanwhile).'));
+  const palette = first.orders.palette;
+  const outcome = await ctx.replays.replay({
+    guildId: interaction.guildId ?? caller.channelId,
+    userId: caller.userId,
+    identity: `${phases.map((p) => `${p.id}@${p.resolvedAt}`).join(',')}|${palette}|${REPLAY_WIDTH}`,
+    make: async () => {
+      const pictures = await replayPhasesOf(ctx, phases);
+      return (await renderReplay(first.orders.variant, pictures, { width: REPLAY_WIDTH, palette })).gif;
+    },
+  });
+  if (!outcome.ok) return void (await say(`⚠️ ${outcome.error}`));
+  const limit = interaction.attachmentSizeLimit || 10 * 2 ** 20;
+  if (outcome.gif.length > limit) {
+    const mib = (n: number) => (n / 2 ** 20).toFixed(1);
+    return void (await say(`⚠️ The replay is ${mib(outcome.gif.length)} MiB, more than this server's upload limit (${mib(limit)} MiB): pick a shorter range with \`from:\` and \`to:\`.`));
+  }
+  const head = phases[0]!;
+  const tail = phases[phases.length - 1]!;
+  const content =
+    phases.length === 1 ? `**Replay** of ${head.label} (\`${head.code}\`)` : `**Replay** from ${head.label} to ${tail.label} (\`${head.code}\`–\`${tail.code}\`, ${phases.length} phases)`;
+  const file = { attachment: outcome.gif, name: `replay-${mapFileName(head.code).replace(/\.png$/, '')}-${mapFileName(tail.code).replace(/\.png$/, '')}.gif` };
+  if (share && deferredPrivately) {
+    await interaction.followUp({ content, files: [file], allowedMentions: { parse: [] } });
+    await say('The replay is posted in the channel.');
+    return;
+  }
+  await interaction.editReply({ content, files: [file], allowedMentions: { parse: [] } });
+}
+
+/** The resolved phases from `from` to `to` (codes or labels as `/history show` reads them), whole game by default. */
+function rangeOf(all: readonly PhaseView[], from: string | null, to: string | null): { ok: true; phases: PhaseView[] } | { ok: false; error: string } {
+  const played = all.filter((p) => p.resolvedAt !== null);
+  if (played.length === 0) return { ok: false, error: 'No phase has been resolved yet: there is nothing to replay.' };
+  const find = (given: string | null, fallback: number): number | string => {
+    if (given === null || given.trim() === '') return fallback;
+    const wanted = given.trim().toLowerCase();
+    const i = played.findIndex((p) => p.code.toLowerCase() === wanted || p.label.toLowerCase() === wanted);
+    return i >= 0 ? i : `No resolved phase "${given.trim()}" in this game (resolved: ${played[0]!.code} to ${played[played.length - 1]!.code}).`;
+  };
+  const a = find(from, 0);
+  const b = find(to, played.length - 1);
+  if (typeof a === 'string') return { ok: false, error: a };
+  if (typeof b === 'string') return { ok: false, error: b };
+  if (a > b) return { ok: false, error: `${played[a]!.code} comes after ${played[b]!.code}: give \`from:\` the earlier phase.` };
+  if (b - a + 1 > MAX_REPLAY_PHASES) {
+    return { ok: false, error: `A replay covers at most ${MAX_REPLAY_PHASES} phases; this range has ${b - a + 1}. Pick a shorter one with \`from:\` and \`to:\`.` };
+  }
+  return { ok: true, phases: played.slice(a, b + 1) };
+}
+
+/** Each phase's two pictures exactly as its results post draws them, read one phase per event-loop turn. */
+async function replayPhasesOf(ctx: BotContext, phases: readonly PhaseView[]): Promise<ReplayPhase[]> {
+  const out: ReplayPhase[] = [];
+  const picture = ({ variant: _v, position, palette: _p, ...opts }: RenderInput): ReplayPicture => ({ position, opts });
+  for (const phase of phases) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const inputs = renderInputsForResults(ctx.deps, phase.id);
+    if (!inputs) throw new Error(`phase ${phase.code} can no longer be drawn`);
+    out.push({ orders: picture(inputs.orders), after: picture(inputs.after) });
+  }
+  return out;
 }
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
@@ -70,4 +175,10 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   await interaction.respond(matches.map((p) => ({ name: choiceName(`${p.code} — ${p.label}`), value: p.code })));
 }
 
-export const historyCommand: BotCommand = { data, execute, autocomplete, privateReplies: true };
+export const historyCommand: BotCommand = {
+  data,
+  execute,
+  autocomplete,
+  privateReplies: true,
+  cooldown: (interaction) => (interaction.options.getSubcommand(false) === 'replay' ? 'replay' : null),
+};

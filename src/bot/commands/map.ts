@@ -47,7 +47,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (!status.ok) return replyRejected(interaction, status.error);
   const phase = status.status.phase;
   // The current board: the position of the phase being played, or after the last phase of a finished game
-  // (a phase's orders are in `/history phase: map:`).
+  // (a phase's orders are in `/history show phase: map:`).
   const input = !phase ? null : phase.resolvedAt !== null ? renderInputForPicture(ctx.deps, phase.id, 'after') : renderInputForPhase(ctx.deps, phase.id);
   if (!phase || !input) return replyRejected(interaction, 'The game has not started yet, so there is no map to show.');
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });

@@ -110,6 +110,8 @@ export interface RenderCase {
   adjudication?: Adjudication;
   /** What the variant's plug-in draws on this picture (Warhammer's decisive battles: where one may be declared, who won). */
   overlays?: MapOverlay[];
+  /** The case's game options, defaults filled in. */
+  options: Record<string, string>;
   diagnostics: string[];
 }
 
@@ -118,8 +120,11 @@ export function renderOptionsOf(c: RenderCase): Pick<RenderOptions, 'orders' | '
   return { orders: c.orders, ...(c.results ? { results: c.results } : c.adjudication ? { adjudication: c.adjudication } : {}), ...(c.overlays ? { overlays: c.overlays } : {}) };
 }
 
-/** Reads one case as `adjudicate` does and adjudicates it (throws `InputError` naming what is wrong). */
-export async function renderCaseOf(raw: unknown, flags: Flags): Promise<RenderCase> {
+/**
+ * Reads one case as `adjudicate` does and adjudicates it (throws `InputError` naming what is wrong). A case without
+ * orders or battles is drawn as the position alone, unless `always` (a replay's phase: every unit holds).
+ */
+export async function renderCaseOf(raw: unknown, flags: Flags, always = false): Promise<RenderCase> {
   let input = raw;
   if (Array.isArray(input)) {
     if (input.length !== 1) throw new InputError(`render draws one case; the input array has ${input.length}`);
@@ -157,7 +162,7 @@ export async function renderCaseOf(raw: unknown, flags: Flags): Promise<RenderCa
     return owner !== undefined && owner !== power;
   };
   const orders = resolved.variant.rules.adoptOrders ? resolved.orders.filter((o) => !ballot(o)) : resolved.orders;
-  const adjudicated = c.orders.length > 0 || c.battles !== undefined;
+  const adjudicated = always || c.orders.length > 0 || c.battles !== undefined;
   // The case's battles make the result final; without them a variant with battles shows the provisional one.
   const overlays = pluginOf(base.id).mapOverlays?.({
     variant: resolved.variant,
@@ -173,6 +178,7 @@ export async function renderCaseOf(raw: unknown, flags: Flags): Promise<RenderCa
     ...(c.results ? { results: c.results } : {}),
     ...(adjudicated ? { adjudication: resolved.adjudication } : {}),
     ...(overlays && overlays.length > 0 ? { overlays } : {}),
+    options: resolved.options,
     diagnostics,
   };
 }
