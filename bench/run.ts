@@ -16,6 +16,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Fair outbox (abuse issue §2)', file: './outbox.ts', fn: 'benchOutbox' },
   { title: 'Card game (issue 12)', file: './cardgame.ts', fn: 'benchCardgame' },
   { title: 'Computer players (issue 22)', file: './ai.ts', fn: 'benchAi' },
+  { title: 'Computer seats in the bot (issue 22 §4–5)', file: './ai-seats.ts', fn: 'benchAiSeats' },
   { title: 'Card game computer player (issue 22 §2)', file: './ai-cards.ts', fn: 'benchAiCards' },
   { title: 'Replays (issue 25)', file: './replay.ts', fn: 'benchReplay' },
 ];

@@ -12,7 +12,8 @@
  * resolution and each delivery happen once, whichever shard gets there first.
  */
 import { Events, type Client } from 'discord.js';
-import { computerSeats } from '../game/computer.js';
+import { computerSeats, computerSeatsExist } from '../game/computer.js';
+import { warmAiWorker } from '../game/ai-pool.js';
 import { startOutboxLoop, startScheduler, type GameDeps, type LimitsInput, type OutboxLoop, type Scheduler } from '../game/index.js';
 import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
@@ -57,6 +58,8 @@ export interface BotOptions {
   retry?: { firstDelayMs?: number; maxDelayMs?: number; maxAttempts?: number; signal?: AbortSignal };
   /** Abuse limits (src/game/limits.ts); unset ones take the defaults. */
   limits?: LimitsInput;
+  /** Search budget of the computer seats' orders (default: the AI's own); tests of whole games play lighter. */
+  computerBudget?: number;
 }
 
 export interface RunningBot {
@@ -94,14 +97,21 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   };
   // Issue 22 §5: computer seats play at each phase opening, in the AI's worker thread (src/game/computer.ts).
   const computers = computerSeats(deps, {
+    ...(opts.computerBudget !== undefined ? { budget: opts.computerBudget } : {}),
     debug: (message) => log.debug(message),
     onError: (err) => log.error({ err }, 'computer player failed'),
   });
   const thinking = new Set<Promise<void>>();
   let computersStopped = false;
+  let aiWarm = false;
   const playComputers = () => {
     if (computersStopped) return;
     try {
+      // The worker is started (and compiled) as soon as a game has a computer seat, before its first question.
+      if (!aiWarm && computerSeatsExist(deps)) {
+        aiWarm = true;
+        void warmAiWorker();
+      }
       for (const p of computers.play()) {
         thinking.add(p);
         void p.finally(() => thinking.delete(p));

@@ -8,6 +8,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { runAiJob, type AiAnswer, type AiJob } from '../ai/job.js';
+import { botVariants } from '../variants/index.js';
 import { startModuleWorker } from '../worker-thread.js';
 import type { AiReply, AiRequest } from './ai-protocol.js';
 
@@ -87,10 +88,31 @@ export function askComputerPlayer(job: AiJob): Promise<AiAnswer> {
   });
 }
 
+let warming: Promise<void> | null = null;
+
+/**
+ * Starts the worker and has it answer one small job (the first variant's opening, a tiny budget), so that the first
+ * computer seat is answered by a worker that is up and compiled (issue 22 §4). Once per worker; never rejects.
+ */
+export function warmAiWorker(): Promise<void> {
+  if (warming && worker) return warming;
+  const variant = botVariants()[0];
+  const position = variant?.startingPosition();
+  const power = position?.units[0]?.power;
+  // Without a worker the job would run on the calling thread: nothing to warm then.
+  if (!variant || !position || !power || !start()) return Promise.resolve();
+  warming = askComputerPlayer({ kind: 'orders', variant: variant.id, position, power, seed: 'warm-up', budget: 16 }).then(
+    () => undefined,
+    () => undefined,
+  );
+  return warming;
+}
+
 /** Stop the worker (tests, shutdown); jobs still waiting are refused. A later job starts a new one. */
 export async function stopAiWorker(): Promise<void> {
   const w = worker;
   worker = null;
+  warming = null;
   const waiting = [...pending.values()];
   pending.clear();
   for (const p of waiting) p.reject(new Error('computer player worker stopped'));

@@ -1,28 +1,37 @@
 /**
  * Computer players in the seats of a Diplomacy game (issue 22 §5). A computer seat is a `players` row whose user id
  * is `computer:<power>` (no Discord user has such an id: theirs are numbers), put there only by a game master
- * (`/gm replace computer:true`, decisions.md "Computer players and sandbox"). It plays through the same use-cases as
- * a person: its orders are stored by `submitOrders` and it says `/ready` by `toggleReady`, so they are kept, checked
- * and kept secret exactly like anyone's. It reads no DMs (the outbox queues none for it, `enqueue`).
+ * (`/game create computer:`, `/gm replace computer:true`, decisions.md "Computer players and sandbox"). It plays
+ * through the same use-cases as a person: its orders are stored by `submitOrders` and it says `/ready` by
+ * `toggleReady`; it answers a phase step (a start choice, a declaration) through the plug-in's own `/act` actions
+ * (`runAction`); its draw votes and concessions are stored like a person's (`settleComputerVotes`, votes.ts). So
+ * everything it does is kept, checked and kept secret exactly like anyone's. It reads no DMs (the outbox queues none
+ * for it, `enqueue`).
  *
- * At every phase opening (movement, retreat, adjustment) `playComputerSeats` finds the computer seats with something
- * to decide that are not ready yet, asks the AI in its worker thread (`askComputerPlayer`, off the event loop) with
- * what a human in the seat would see (the position and the seated powers; never another power's orders), and stores
- * the answer if the phase is still the one it was asked about. It is called after every scheduler sweep and every
- * change, and asks at most once at a time per seat and phase; after a restart the seats still not ready are asked
- * again, so nothing is lost. While a step of the phase is under way (a start choice, a declaration step), the seat
- * waits for it.
+ * At every phase opening (movement, retreat, adjustment) and every step that waits for it, `computerSeats().play()`
+ * finds the computer seats with something to decide, asks the AI in its worker thread (`askComputerPlayer`, off the
+ * event loop) with what a person in the seat would see (the position, the seated powers, and in a step what the
+ * plug-in's `computer.ask` hands over; never another power's secret orders or declarations), and stores the answer
+ * if the phase (and step) is still the one it was asked about. It is called after every scheduler sweep and every
+ * change, and asks at most once at a time per seat and stage; after a restart the seats still not done are asked
+ * again, so nothing is lost. A step without a `computer` player leaves the seat's defaults to apply.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import { games, phases, players } from '../store/schema.js';
+import { and, eq, isNull, like, ne } from 'drizzle-orm';
+import { games, phases, players, type GameRow, type PhaseRow } from '../store/schema.js';
 import { readyPowers } from '../store/queries.js';
+import { toTexts } from '../ai/orders.js';
+import type { ComputerAnswer, ComputerQuestion } from '../variants/plugin/index.js';
+import type { Variant } from '../engine/variant.js';
+import { runAction } from './actions.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from './ai-pool.js';
 import { submitOrders } from './orders.js';
+import { pluginContext } from './plugin-context.js';
 import { toggleReady } from './ready.js';
 import { seatedToAct } from './resolve.js';
 import { stepUnderWay } from './steps.js';
 import { variantOfGame } from './variant-of-game.js';
-import { isComputer } from './computer-seat.js';
+import { computerUserId, isComputer } from './computer-seat.js';
+import { settleComputerVotes } from './votes.js';
 import type { GameDeps } from './types.js';
 import type { Tx } from '../store/db.js';
 import { inReadTransaction } from './tx.js';
@@ -33,16 +42,18 @@ export interface ComputerSeatDuty {
   phaseId: number;
   power: string;
   userId: string;
+  /** The phase step the seat answers (its name), or null: the phase's orders. */
+  step: string | null;
   job: AiJob;
 }
 
-/** The computer seats that have to play now: the current phase is open, they act in it, and are not ready. */
+/** The computer seats that have to play now: orders in an open phase, or an answer a step waits for. */
 export function computerSeatDuties(deps: GameDeps): ComputerSeatDuty[] {
-  const r = inReadTransaction(deps, (tx) => ({ ok: true as const, duties: dutiesIn(tx) }));
+  const r = inReadTransaction(deps, (tx) => ({ ok: true as const, duties: dutiesIn(tx, deps.now()) }));
   return r.ok ? r.duties : [];
 }
 
-function dutiesIn(tx: Tx): ComputerSeatDuty[] {
+function dutiesIn(tx: Tx, now: number): ComputerSeatDuty[] {
   const duties: ComputerSeatDuty[] = [];
   const rows = tx
     .select({ game: games, phase: phases })
@@ -56,42 +67,77 @@ function dutiesIn(tx: Tx): ComputerSeatDuty[] {
     if (computers.length === 0) continue;
     const variant = variantOfGame(game);
     if (!variant) continue;
-    if (stepUnderWay(tx, game, phase)) continue;
     const seated = seats.map((p) => p.power);
+    const seat = (power: string) => ({
+      variant: game.variantId,
+      ...(game.options ? { options: game.options } : {}),
+      position: phase.position,
+      power,
+      players: seated,
+    });
+    const open = stepUnderWay(tx, game, phase);
+    if (open) {
+      // A step is under way: the seats it waits for answer it (orders wait until it is over).
+      if (!open.spec.computer) continue;
+      const ctx = pluginContext(tx, game, variant, phase, { now, token: open.row.token });
+      for (const { power, answered } of open.spec.progress(ctx).powers) {
+        const holder = computers.find((c) => c.power === power);
+        if (answered || !holder) continue;
+        const question = open.spec.computer.ask(ctx, power);
+        if (!question) continue;
+        duties.push({ ...dutyOf(game, phase, holder), step: open.name, job: stepJob(variant, question, { ...seat(power), seed: `${game.id}:${phase.idx}:${open.name}:${power}` }) });
+      }
+      continue;
+    }
     const acting = seatedToAct(variant, phase.position, seated);
     const ready = readyPowers(tx, phase.id);
-    for (const seat of computers) {
-      if (!acting.includes(seat.power) || ready.has(seat.power)) continue;
-      duties.push({
-        gameId: game.id,
-        channelId: game.channelId,
-        phaseId: phase.id,
-        power: seat.power,
-        userId: seat.userId,
-        job: {
-          kind: 'orders',
-          variant: game.variantId,
-          ...(game.options ? { options: game.options } : {}),
-          position: phase.position,
-          power: seat.power,
-          players: seated,
-          // Deterministic for the seat and phase: the same game replays to the same orders.
-          seed: `${game.id}:${phase.idx}:${seat.power}`,
-        },
-      });
+    for (const holder of computers) {
+      if (!acting.includes(holder.power) || ready.has(holder.power)) continue;
+      // Deterministic for the seat and phase: the same game replays to the same orders.
+      duties.push({ ...dutyOf(game, phase, holder), step: null, job: { kind: 'orders', ...seat(holder.power), seed: `${game.id}:${phase.idx}:${holder.power}` } });
     }
   }
   return duties;
 }
 
+function dutyOf(game: GameRow, phase: PhaseRow, holder: { power: string; userId: string }) {
+  return { gameId: game.id, channelId: game.channelId, phaseId: phase.id, power: holder.power, userId: holder.userId };
+}
+
+type SeatFields = Omit<Extract<AiJob, { kind: 'start' }>, 'kind' | 'choices'>;
+
+/** The AI job for a step's question (the phase's orders go as texts, which cross the worker unchanged). */
+function stepJob(variant: Variant, question: ComputerQuestion, seat: SeatFields): AiJob {
+  return question.kind === 'declare'
+    ? { kind: 'declare', ...seat, orders: toTexts(variant, question.orders), offered: question.offered, count: question.count }
+    : { kind: 'start', ...seat, choices: question.choices };
+}
+
+/** Does a game not finished yet have a computer seat (then the bot warms the AI worker up)? */
+export function computerSeatsExist(deps: GameDeps): boolean {
+  const r = inReadTransaction(deps, (tx) => ({
+    ok: true as const,
+    any: tx
+      .select({ id: players.id })
+      .from(players)
+      .innerJoin(games, eq(games.id, players.gameId))
+      .where(and(ne(games.status, 'finished'), like(players.userId, `${computerUserId('')}%`)))
+      .limit(1)
+      .all().length > 0,
+  }));
+  return r.ok && r.any;
+}
+
 export interface ComputerSeatsOptions {
   /** The AI (tests may pass a stand-in); default: the worker thread. */
   ask?: (job: AiJob) => Promise<AiAnswer>;
+  /** Search budget of every orders job (default: the AI's own); a demonstration in tests may play lighter. */
+  budget?: number;
   /** Debug-level log of what a computer seat stored (order texts are never logged above debug). */
   debug?: (message: string) => void;
   /** Called when a seat's answer could not be computed or stored (no order text in it). */
   onError?: (err: unknown) => void;
-  /** Called after a seat stored its orders (e.g. to kick the outbox deliverer and re-arm the scheduler). */
+  /** Called after a seat stored its orders or answer (e.g. to kick the outbox deliverer and re-arm the scheduler). */
   onPlayed?: (duty: ComputerSeatDuty) => void;
 }
 
@@ -102,22 +148,20 @@ export interface ComputerSeatsOptions {
 export function computerSeats(deps: GameDeps, options: ComputerSeatsOptions = {}): { play(): Promise<void>[]; busy(): number } {
   const asked = new Set<string>();
   const ask = options.ask ?? askComputerPlayer;
+  const keyOf = (d: ComputerSeatDuty) => `${d.phaseId}:${d.step ?? ''}:${d.power}`;
   const playOne = async (duty: ComputerSeatDuty): Promise<void> => {
-    const key = `${duty.phaseId}:${duty.power}`;
+    const key = keyOf(duty);
     asked.add(key);
     try {
-      const answer = await ask(duty.job);
-      if (answer.kind !== 'orders') throw new Error(`computer player for ${duty.power}: unexpected answer ${answer.kind}`);
-      const caller = { channelId: duty.channelId, userId: duty.userId };
-      if (answer.orders.length > 0) {
-        const stored = submitOrders(deps, { ...caller, text: answer.orders.map((o) => o.text).join('\n'), phaseId: duty.phaseId });
-        // The phase moved on, or the seat changed hands, while the AI thought: nothing to store.
-        if (!stored.ok) return;
-        options.debug?.(`computer ${duty.power} phase ${duty.phaseId}: stored ${stored.stored.map((o) => o.text).join('; ')}${stored.rejected.length ? `; refused ${stored.rejected.map((r) => `${r.input} (${r.error})`).join('; ')}` : ''}`);
+      if (duty.step === null) {
+        // Its draw vote and concession follow its rule on the phase it is about to play (votes.ts).
+        const votes = settleComputerVotes(deps, duty.gameId);
+        if (votes.ok && votes.end) return;
+        const job = duty.job.kind === 'orders' && options.budget !== undefined ? { ...duty.job, budget: options.budget } : duty.job;
+        await storeOrders(deps, duty, await ask(job), options);
+      } else {
+        answerStep(deps, duty, await ask(duty.job), options);
       }
-      if (!stillCurrent(deps, duty)) return;
-      toggleReady(deps, caller);
-      options.onPlayed?.(duty);
     } catch (err) {
       options.onError?.(err);
     } finally {
@@ -125,9 +169,53 @@ export function computerSeats(deps: GameDeps, options: ComputerSeatsOptions = {}
     }
   };
   return {
-    play: () => computerSeatDuties(deps).filter((d) => !asked.has(`${d.phaseId}:${d.power}`)).map(playOne),
+    play: () => computerSeatDuties(deps).filter((d) => !asked.has(keyOf(d))).map(playOne),
     busy: () => asked.size,
   };
+}
+
+async function storeOrders(deps: GameDeps, duty: ComputerSeatDuty, answer: AiAnswer, options: ComputerSeatsOptions): Promise<void> {
+  if (answer.kind !== 'orders') throw new Error(`computer player for ${duty.power}: unexpected answer ${answer.kind}`);
+  const caller = { channelId: duty.channelId, userId: duty.userId };
+  if (answer.orders.length > 0) {
+    const stored = submitOrders(deps, { ...caller, text: answer.orders.map((o) => o.text).join('\n'), phaseId: duty.phaseId });
+    // The phase moved on, or the seat changed hands, while the AI thought: nothing to store.
+    if (!stored.ok) return;
+    options.debug?.(
+      `computer ${duty.power} phase ${duty.phaseId}: stored ${stored.stored.map((o) => o.text).join('; ')}${stored.rejected.length ? `; refused ${stored.rejected.map((r) => `${r.input} (${r.error})`).join('; ')}` : ''}`,
+    );
+  }
+  if (!stillCurrent(deps, duty)) return;
+  toggleReady(deps, caller);
+  options.onPlayed?.(duty);
+}
+
+/** Stores a step's answer through the plug-in's actions, if the step still waits for the seat. */
+function answerStep(deps: GameDeps, duty: ComputerSeatDuty, answer: AiAnswer, options: ComputerSeatsOptions): void {
+  if (answer.kind !== 'declare' && answer.kind !== 'start') throw new Error(`computer player for ${duty.power}: unexpected answer ${answer.kind}`);
+  const r = inReadTransaction(deps, (tx) => ({ ok: true as const, calls: stepCallsIn(tx, deps.now(), duty, answer) }));
+  if (!r.ok || r.calls === null) return;
+  for (const call of r.calls) {
+    const done = runAction(deps, { channelId: duty.channelId, userId: duty.userId, by: 'player', action: call.action, choice: call.values.choice, detail: call.values.detail });
+    if (!done.ok) throw new Error(`computer player for ${duty.power}: its ${call.action} was refused (${done.error})`);
+    options.debug?.(`computer ${duty.power} phase ${duty.phaseId} step ${duty.step}: ${call.action} ${call.values.choice ?? ''} ${call.values.detail ?? ''}`);
+  }
+  options.onPlayed?.(duty);
+}
+
+/** The actions storing the answer, or null when the seat, phase or step has moved on while the AI thought. */
+function stepCallsIn(tx: Tx, now: number, duty: ComputerSeatDuty, answer: ComputerAnswer) {
+  const game = tx.select().from(games).where(eq(games.id, duty.gameId)).get();
+  if (!game || game.status !== 'active' || game.currentPhaseId !== duty.phaseId) return null;
+  const phase = tx.select().from(phases).where(eq(phases.id, duty.phaseId)).get();
+  const variant = variantOfGame(game);
+  const open = phase && variant ? stepUnderWay(tx, game, phase) : null;
+  if (!phase || !variant || !open || open.name !== duty.step || !open.spec.computer) return null;
+  const seat = tx.select().from(players).where(and(eq(players.gameId, duty.gameId), eq(players.power, duty.power))).get();
+  if (seat?.userId !== duty.userId) return null;
+  const ctx = pluginContext(tx, game, variant, phase, { now, token: open.row.token });
+  if (open.spec.progress(ctx).powers.find((p) => p.power === duty.power)?.answered !== false) return null;
+  return open.spec.computer.answer(ctx, duty.power, answer);
 }
 
 function stillCurrent(deps: GameDeps, duty: ComputerSeatDuty): boolean {

@@ -246,7 +246,7 @@ export function gmReplace(
     if (unseatable) return fail(`${unseatable}.`);
     // Issue 22 §5: no game of only computer players through a replacement (a demonstration table is asked for at
     // creation).
-    if (input.computer && !roster.some((p) => p.power !== power && !isComputer(p.userId))) {
+    if (input.computer && !game.demonstration && !roster.some((p) => p.power !== power && !isComputer(p.userId))) {
       return fail(`${power} is the last power a person plays; a game of only computer players is refused.`);
     }
     const other = roster.find((p) => p.userId === newUserId);

@@ -6,7 +6,7 @@
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
-import { playerName } from './computer-seat.js';
+import { computerUserId, isComputer, parseComputerSeats, playerName } from './computer-seat.js';
 import { and, eq } from 'drizzle-orm';
 import { botVariants, getVariant } from '../variants/index.js';
 import type { Variant } from '../engine/variant.js';
@@ -20,7 +20,7 @@ import { discordTime, ordersOpenLine, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseDurationInput, PhaseView, Result } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
-import { parseOptionsText, variantOfGame } from './variant-of-game.js';
+import { parseOptionsText, powerByName, seatablePowers, variantOfGame } from './variant-of-game.js';
 import { openStartSteps } from './steps.js';
 import { pluginOfGame } from './plugin-context.js';
 
@@ -29,13 +29,7 @@ export const NO_GAME = 'There is no game in this channel. A game master can crea
 /** Finds the power the player means: exact name, adjective, or a unique prefix, in any case. */
 export function matchPower(variantId: string, text: string): string | null {
   const variant = getVariant(variantId);
-  if (!variant) return null;
-  const t = String(text ?? '').trim().toLowerCase();
-  if (t === '') return null;
-  const exact = variant.powers.find((p) => p.name.toLowerCase() === t || p.adjective?.toLowerCase() === t);
-  if (exact) return exact.name;
-  const prefixed = variant.powers.filter((p) => p.name.toLowerCase().startsWith(t));
-  return prefixed.length === 1 ? prefixed[0].name : null;
+  return variant ? powerByName(variant, text) : null;
 }
 
 /**
@@ -59,8 +53,12 @@ export function createGame(
     options?: Record<string, string | null | undefined>;
     /** The variant's options as typed in `/game create options:`: comma-separated `name` or `name=value` (variant-of-game.ts). */
     optionsText?: string | null;
+    /** `/game create computer:` (issue 22 §5): `all` (every power nobody holds at the start) or powers, comma-separated. */
+    computer?: string | null;
+    /** `/game create demonstration:` — a table of only computer players, every power seated at once. */
+    demonstration?: boolean | null;
   },
-): Result<{ game: GameView }> {
+): Result<{ game: GameView; computerPowers: string[]; computerFill: boolean; demonstration: boolean }> {
   return inTransaction(deps, (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId)) return fail('This command must be used in a server channel.');
     const variant = botVariants().find((v) => v.id === String(input.variantId ?? '').trim().toLowerCase());
@@ -75,6 +73,12 @@ export function createGame(
     if (!written.ok) return fail(written.error);
     const options = gameOptionsFor(variant, { ...written.options, ...(input.options ?? {}) });
     if (!options.ok) return fail(options.error);
+    const computer = parseComputerSeats(variant, input.computer);
+    if (!computer.ok) return fail(computer.error);
+    const demonstration = input.demonstration === true;
+    if (demonstration && computer.request.fill === 'powers') {
+      return fail('A demonstration table gives every power to a computer player: leave `computer:` out (or write `all`).');
+    }
     const existing = openGameByChannel(tx, input.channelId);
     if (existing) {
       return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
@@ -115,15 +119,26 @@ export function createGame(
         adjustmentMs: durations.durations.adjustment,
         palette,
         options: options.options,
+        computerFill: computer.request.fill === 'all',
+        demonstration,
         createdAt: now,
       })
       .returning()
       .get();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'create', detail: { variant: variant.id, durations: durations.durations }, at: now });
+    // Named computer seats (and every seat of a demonstration table) are taken at once, so nobody joins as them.
+    const computerPowers = demonstration ? seatablePowers(variant) : computer.request.fill === 'powers' ? computer.request.powers : [];
+    for (const power of computerPowers) tx.insert(players).values({ gameId: game.id, power, userId: computerUserId(power), joinedAt: now }).run();
+    audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'create',
+      detail: { variant: variant.id, durations: durations.durations, computer: computerPowers, computerFill: game.computerFill, demonstration },
+      at: now,
+    });
     noteEvent({ kind: 'game_created', gameId: game.id, variantId: variant.id, guildId: game.guildId, channelId: game.channelId });
     queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(game) };
+    return { ok: true, game: toGameView(game), computerPowers, computerFill: game.computerFill, demonstration };
   });
 }
 
@@ -146,11 +161,6 @@ export function gameOptionsFor(variant: Variant, given: Record<string, string | 
 }
 
 /** Powers nobody holds in the channel's forming game (for autocomplete); [] when there is none. */
-/** The powers a player may take when the game forms (a variant's neutral powers are moved by its own rule). */
-export function seatablePowers(variant: Variant): string[] {
-  return variant.powers.filter((p) => !p.neutral).map((p) => p.name);
-}
-
 export function freePowers(deps: GameDeps, channelId: string): string[] {
   try {
     return deps.db.transaction((tx) => {
@@ -183,16 +193,21 @@ export function joinGame(deps: GameDeps, input: Caller & { power?: string | null
     if ('ok' in game) return game;
     if (!idText(input.userId)) return fail('Who is joining? (missing user id)');
     const variant = variantOfGame(game)!;
+    if (game.demonstration) return fail('This is a demonstration table: computer players play every power, and nobody joins. Watch it here, or create a game of your own.');
     const mine = playerByUser(tx, game.id, input.userId);
     if (mine) return fail(`You have already joined as ${mine.power}. Use \`/game leave\` first to change power.`);
-    const taken = new Set(playersOf(tx, game.id).map((p) => p.power));
+    const seated = playersOf(tx, game.id);
+    const taken = new Set(seated.map((p) => p.power));
     const free = seatablePowers(variant).filter((p) => !taken.has(p));
     let power: string;
     if (typeof input.power === 'string' && input.power.trim() !== '') {
       const matched = matchPower(game.variantId, input.power);
       if (!matched) return fail(`"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`);
       if (!free.includes(matched) && !taken.has(matched)) return fail(`${matched} is a neutral power: the players' votes move it, and nobody takes it when the game forms. Free powers: ${free.join(', ') || 'none'}.`);
-      if (taken.has(matched)) return fail(`${matched} is already taken. Free powers: ${free.join(', ') || 'none'}.`);
+      if (taken.has(matched)) {
+        const byComputer = seated.some((p) => p.power === matched && isComputer(p.userId));
+        return fail(`${matched} is ${byComputer ? 'played by a computer player (the game master chose it)' : 'already taken'}. Free powers: ${free.join(', ') || 'none'}.`);
+      }
       power = matched;
     } else {
       if (free.length === 0) return fail('Every power is taken.');
@@ -240,9 +255,24 @@ export function startGame(
     if (game.gmUserId !== input.userId) return fail('Only the game master can start the game.');
     const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
-    const joined = playersOf(tx, game.id);
-    if (joined.length === 0) return fail('Nobody has joined yet: players join with `/game join`.');
     const now = deps.now();
+    const seatedBefore = playersOf(tx, game.id);
+    // Issue 22 §5: a table of only computer players is a demonstration table, asked for at creation.
+    if (!game.demonstration && !seatedBefore.some((p) => !isComputer(p.userId))) {
+      return fail(
+        seatedBefore.length === 0 && !game.computerFill
+          ? 'Nobody has joined yet: players join with `/game join`.'
+          : 'No person has joined yet, and a game of only computer players is a demonstration table (`/game create demonstration: True`): players join with `/game join`.',
+      );
+    }
+    if (game.computerFill) {
+      // `/game create computer:all`: the powers nobody took are played by computer players.
+      const held = new Set(seatedBefore.map((p) => p.power));
+      for (const power of seatablePowers(variant).filter((p) => !held.has(p))) {
+        tx.insert(players).values({ gameId: game.id, power, userId: computerUserId(power), joinedAt: now }).run();
+      }
+    }
+    const joined = playersOf(tx, game.id);
     const plugin = pluginOfGame(game);
     const start = variant.startingPosition();
     const position = plugin.startPosition?.(start, { variant, options: game.options ?? {}, seated: joined.map((p) => p.power) }) ?? start;

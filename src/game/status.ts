@@ -113,10 +113,11 @@ function statusText(
   const campaign = optionsLine(game.options ?? {}, plugin.ownOptions).trim();
   if (campaign) lines.push(campaign);
   if (game.status === 'forming') {
-    lines.push('Forming: join with `/game join`; the game master starts with `/game start`.');
+    lines.push(game.demonstration ? 'Forming: the game master starts it with `/game start`.' : 'Forming: join with `/game join`; the game master starts with `/game start`.');
     const joined = powers.filter((p) => p.userId);
     lines.push(joined.length > 0 ? `Joined: ${joined.map((p) => `${p.power} ${playerName(p.userId!)}`).join(', ')}` : 'Nobody has joined yet.');
-    if (freePowers.length > 0) lines.push(`Free powers: ${freePowers.join(', ')}`);
+    if (game.demonstration) lines.push('🤖 Demonstration table: computer players play every power.');
+    else if (freePowers.length > 0) lines.push(`Free powers: ${freePowers.join(', ')}${game.computerFill ? ' (computer players take those still free at the start)' : ''}`);
     lines.push(
       `Phase lengths: movement ${formatDuration(game.durations.movement)}, retreat ${formatDuration(game.durations.retreat)}, adjustment ${formatDuration(game.durations.adjustment)}`,
     );

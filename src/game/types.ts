@@ -112,6 +112,10 @@ export interface GameView {
   notifyRoleId: string | null;
   /** The variant's game options (Warhammer `decisiveBattles`), each given or defaulted at creation. */
   options: Record<string, string>;
+  /** `/game create computer:all`: computer players take the powers still free at the start (issue 22 §5). */
+  computerFill: boolean;
+  /** A demonstration table: computer players only (`/game create demonstration:`). */
+  demonstration: boolean;
 }
 
 /** One power's line in the status message: never what it ordered. */

@@ -6,6 +6,21 @@
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
 
+/** The power a text means in the variant: its exact name or adjective, or a unique prefix of its name, in any case. */
+export function powerByName(variant: Pick<Variant, 'powers'>, text: string): string | null {
+  const t = String(text ?? '').trim().toLowerCase();
+  if (t === '') return null;
+  const exact = variant.powers.find((p) => p.name.toLowerCase() === t || p.adjective?.toLowerCase() === t);
+  if (exact) return exact.name;
+  const prefixed = variant.powers.filter((p) => p.name.toLowerCase().startsWith(t));
+  return prefixed.length === 1 ? prefixed[0]!.name : null;
+}
+
+/** The powers a player (a person or a computer player) may take when the game forms (a variant's neutral powers are moved by its own rule). */
+export function seatablePowers(variant: Pick<Variant, 'powers'>): string[] {
+  return variant.powers.filter((p) => !p.neutral).map((p) => p.name);
+}
+
 export function variantOfGame(game: { variantId: string; options?: Record<string, string> | null }): Variant | undefined {
   const variant = getVariant(game.variantId);
   if (!variant || !variant.configure || !game.options) return variant;

@@ -32,6 +32,8 @@ export function toGameView(row: GameRow): GameView {
     deadline: row.status === 'active' ? row.deadlineMs : null,
     end: row.end ?? null,
     options: row.options ?? {},
+    computerFill: row.computerFill ?? false,
+    demonstration: row.demonstration ?? false,
   };
 }
 

@@ -7,10 +7,19 @@
  * Both are secret until they decide the game (abuse issue §6): no reply, status or log at info says who voted.
  * They never expire: a vote stands until withdrawn, until its power changes hands (`/gm replace`), or until a
  * rollback undoes the game's end they decided.
+ *
+ * A computer player's seat votes too, by a fixed rule (issue 22 §5; docs/ai.md "Votes"), stored like a person's
+ * vote and counted like one:
+ * - it votes for the draw when every person playing a surviving power has voted for it (so it never holds a table
+ *   of people hostage), or when it cannot improve: its supply centres are no more than two game years before;
+ * - it concedes to a power when every person playing another surviving power has conceded to that power; it
+ *   never concedes of its own accord.
+ * Its votes are settled whenever a person votes and whenever it plays a phase (`settleComputerVotes`).
  */
 import { and, eq } from 'drizzle-orm';
-import { audit, playersOf, votesOf } from '../store/queries.js';
-import { votes, type GameEnd } from '../store/schema.js';
+import type { Variant } from '../engine/variant.js';
+import { audit, gameById, phaseById, playersOf, votesOf } from '../store/queries.js';
+import { phases, votes, type GameEnd, type GameRow, type PhaseRow } from '../store/schema.js';
 import type { Tx } from '../store/db.js';
 import { isError, playerInGame, type PlayerContext } from './context.js';
 import { matchPower } from './lobby.js';
@@ -21,15 +30,108 @@ import { survivingPowers } from './status.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { randomToken } from './views.js';
+import { variantOfGame } from './variant-of-game.js';
 
-function voters(tx: Tx, ctx: PlayerContext): string[] {
-  const alive = new Set(survivingPowers(ctx.variant, ctx.phase.position));
-  // Issue 22 §5 (docs/ai.md "Votes"): a computer player never votes and never blocks; it accepts the draw or
-  // concession its human fellows agree on, like a power in civil disorder.
-  return playersOf(tx, ctx.game.id)
-    .filter((p) => !isComputer(p.userId))
-    .map((p) => p.power)
-    .filter((p) => alive.has(p));
+/** Game years a computer seat looks back to decide that it cannot improve. */
+export const STALL_YEARS = 2;
+
+interface Voter {
+  power: string;
+  computer: boolean;
+}
+
+/** The surviving powers with a player (a person or a computer player): each has a vote. */
+function votersOf(tx: Tx, game: Pick<GameRow, 'id'>, variant: Variant, phase: Pick<PhaseRow, 'position'>): Voter[] {
+  const alive = new Set(survivingPowers(variant, phase.position));
+  return playersOf(tx, game.id)
+    .filter((p) => alive.has(p.power))
+    .map((p) => ({ power: p.power, computer: isComputer(p.userId) }));
+}
+
+function voters(tx: Tx, ctx: PlayerContext): Voter[] {
+  return votersOf(tx, ctx.game, ctx.variant, ctx.phase);
+}
+
+/**
+ * A computer seat cannot improve when it owns no more supply centres than at the same phase `STALL_YEARS` game years
+ * before (a phase it has not played that long never counts as stalled).
+ */
+function cannotImprove(tx: Tx, gameId: number, phase: PhaseRow, power: string): boolean {
+  const before = tx
+    .select()
+    .from(phases)
+    .where(and(eq(phases.gameId, gameId), eq(phases.season, phase.season), eq(phases.type, phase.type), eq(phases.year, phase.year - STALL_YEARS)))
+    .get();
+  if (!before) return false;
+  const count = (p: PhaseRow) => (p.position.supplyCenters[power] ?? []).length;
+  return count(phase) <= count(before);
+}
+
+/**
+ * Casts or withdraws every computer seat's draw vote and concession by the rule above, then ends the game when the
+ * votes are unanimous. Returns how the game ended, or null.
+ */
+function settleVotes(tx: Tx, deps: GameDeps, game: GameRow, variant: Variant, phase: PhaseRow, now: number): GameEnd | null {
+  const all = votersOf(tx, game, variant, phase);
+  const alive = survivingPowers(variant, phase.position);
+  const people = all.filter((v) => !v.computer);
+  const drawn = new Set(votesOf(tx, game.id, 'draw').map((v) => v.power));
+  const peopleDraw = people.length > 0 && people.every((v) => drawn.has(v.power));
+  const conceded = new Map(votesOf(tx, game.id, 'concede').map((v) => [v.power, v.target]));
+  // The power every person conceded to (a person conceding to nobody, or a table without people: none).
+  const targets = new Set(people.map((v) => conceded.get(v.power) ?? null));
+  const peopleTarget = people.length > 0 && targets.size === 1 ? [...targets][0]! : null;
+  for (const seat of all.filter((v) => v.computer)) {
+    const wantsDraw = peopleDraw || cannotImprove(tx, game.id, phase, seat.power);
+    if (wantsDraw !== drawn.has(seat.power)) {
+      if (wantsDraw) tx.insert(votes).values({ gameId: game.id, power: seat.power, kind: 'draw', createdAt: now }).run();
+      else tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'draw'))).run();
+      audit(tx, { gameId: game.id, userId: null, action: wantsDraw ? 'draw_vote' : 'draw_withdraw', detail: { power: seat.power, computer: true }, at: now });
+      if (wantsDraw) drawn.add(seat.power);
+      else drawn.delete(seat.power);
+    }
+    // A seat concedes only to another power every person conceded to (never to itself).
+    const target = peopleTarget !== null && peopleTarget !== seat.power && alive.includes(peopleTarget) ? peopleTarget : null;
+    if (target !== (conceded.get(seat.power) ?? null)) {
+      if (target) {
+        tx.insert(votes)
+          .values({ gameId: game.id, power: seat.power, kind: 'concede', target, createdAt: now })
+          .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target, createdAt: now } })
+          .run();
+      } else tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'concede'))).run();
+      audit(tx, { gameId: game.id, userId: null, action: target ? 'concede' : 'concede_withdraw', detail: { power: seat.power, to: target, computer: true }, at: now });
+      if (target) conceded.set(seat.power, target);
+      else conceded.delete(seat.power);
+    }
+  }
+  let end: GameEnd | null = null;
+  if (all.length > 0 && all.every((v) => drawn.has(v.power))) end = { kind: 'draw', powers: alive };
+  else {
+    const winner = alive.find((t) => all.some((v) => conceded.get(v.power) === t) && all.every((v) => v.power === t || conceded.get(v.power) === t));
+    if (winner) end = { kind: 'concession', winner };
+  }
+  if (end) {
+    finishGame(tx, game, end, now);
+    announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random));
+    queueStatus(tx, game.id, now);
+  }
+  return end;
+}
+
+/**
+ * The computer seats of an active game vote by their rule on its current phase (called when they play it); the game
+ * ends if that makes the votes unanimous.
+ */
+export function settleComputerVotes(deps: GameDeps, gameId: number): Result<{ end: GameEnd | null }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = gameById(tx, gameId);
+    const variant = game ? variantOfGame(game) : undefined;
+    const phase = game?.currentPhaseId != null ? phaseById(tx, game.currentPhaseId) : undefined;
+    if (!game || !variant || !phase || game.status !== 'active') return { ok: true, end: null };
+    const end = settleVotes(tx, deps, game, variant, phase, deps.now());
+    if (end) changed(game.id);
+    return { ok: true, end };
+  });
 }
 
 /**
@@ -41,21 +143,13 @@ export function voteDraw(deps: GameDeps, caller: Caller): Result<{ power: string
     const ctx = playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    const eligible = voters(tx, ctx);
-    if (!eligible.includes(player.power)) return fail(`${player.power} has been eliminated and has no vote.`);
+    if (!voters(tx, ctx).some((v) => v.power === player.power)) return fail(`${player.power} has been eliminated and has no vote.`);
     const now = deps.now();
     const had = votesOf(tx, game.id, 'draw').some((v) => v.power === player.power);
     if (had) tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'draw'))).run();
     else tx.insert(votes).values({ gameId: game.id, power: player.power, kind: 'draw', createdAt: now }).run();
     audit(tx, { gameId: game.id, userId: caller.userId, action: had ? 'draw_withdraw' : 'draw_vote', detail: { power: player.power }, at: now });
-    const current = new Set(votesOf(tx, game.id, 'draw').map((v) => v.power));
-    let end: GameEnd | null = null;
-    if (!had && eligible.every((p) => current.has(p))) {
-      end = { kind: 'draw', powers: survivingPowers(variant, phase.position) };
-      finishGame(tx, game, end, now);
-      announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random));
-      queueStatus(tx, game.id, now);
-    }
+    const end = settleVotes(tx, deps, game, variant, phase, now);
     changed(game.id);
     return { ok: true, power: player.power, voted: !had, end };
   });
@@ -89,8 +183,7 @@ export function concede(deps: GameDeps, input: Caller & { to: string }): Result<
     if (!to) return fail(`"${input.to}" is not a power in ${variant.name}.`);
     if (to === player.power) return fail('You cannot concede to yourself.');
     if (!alive.includes(to)) return fail(`${to} has been eliminated.`);
-    const eligible = voters(tx, ctx);
-    if (!eligible.includes(player.power)) return fail(`${player.power} has been eliminated and has nothing to concede.`);
+    if (!voters(tx, ctx).some((v) => v.power === player.power)) return fail(`${player.power} has been eliminated and has nothing to concede.`);
     const now = deps.now();
     const previous = votesOf(tx, game.id, 'concede').find((v) => v.power === player.power)?.target ?? null;
     tx.insert(votes)
@@ -98,14 +191,7 @@ export function concede(deps: GameDeps, input: Caller & { to: string }): Result<
       .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target: to, createdAt: now } })
       .run();
     audit(tx, { gameId: game.id, userId: input.userId, action: 'concede', detail: { power: player.power, to }, at: now });
-    const conceded = new Map(votesOf(tx, game.id, 'concede').map((v) => [v.power, v.target]));
-    let end: GameEnd | null = null;
-    if (eligible.every((p) => p === to || conceded.get(p) === to)) {
-      end = { kind: 'concession', winner: to };
-      finishGame(tx, game, end, now);
-      announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random));
-      queueStatus(tx, game.id, now);
-    }
+    const end = settleVotes(tx, deps, game, variant, phase, now);
     changed(game.id);
     return { ok: true, power: player.power, to, previous: previous === to ? null : previous, end };
   });
@@ -121,6 +207,8 @@ export function withdrawConcession(deps: GameDeps, caller: Caller): Result<{ pow
     if (!mine) return fail(`${player.power} has not conceded.`);
     tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'concede'))).run();
     audit(tx, { gameId: game.id, userId: caller.userId, action: 'concede_withdraw', detail: { power: player.power }, at: deps.now() });
+    // The computer seats that followed the people's concession withdraw theirs too.
+    settleVotes(tx, deps, game, ctx.variant, ctx.phase, deps.now());
     changed(game.id);
     return { ok: true, power: player.power, to: mine.target ?? '' };
   });

@@ -56,6 +56,13 @@ export const games = sqliteTable(
     notifyRoleId: text('notify_role_id'),
     /** The variant's game options chosen at `/game create` (`options:`); missing: the option's default. */
     options: text('options', { mode: 'json' }).$type<Record<string, string>>(),
+    /**
+     * Issue 22 §5 (`/game create computer:all`): every power nobody holds at `/game start` is played by a computer
+     * player. Powers named one by one are seated at creation instead (players rows).
+     */
+    computerFill: integer('computer_fill', { mode: 'boolean' }).notNull().default(false),
+    /** A demonstration table (`/game create demonstration:True`): computer players only, asked for by the master. */
+    demonstration: integer('demonstration', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
   },

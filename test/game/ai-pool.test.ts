@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAiJob, type AiJob } from '../../src/ai/job.js';
 import { newGame, privateView } from '../../src/cardgame/index.js';
-import { aiWorkerState, askComputerPlayer, stopAiWorker } from '../../src/game/ai-pool.js';
+import { aiWorkerState, askComputerPlayer, stopAiWorker, warmAiWorker } from '../../src/game/ai-pool.js';
 import { getVariant } from '../../src/variants/index.js';
 
 afterAll(() => stopAiWorker());
@@ -26,5 +26,15 @@ describe('askComputerPlayer', () => {
     await expect(askComputerPlayer({ ...orders('France'), variant: 'atlantis' })).rejects.toThrow(/unknown variant "atlantis"/);
     expect(await askComputerPlayer(orders('Italy'))).toEqual(runAiJob(orders('Italy')));
     expect(aiWorkerState().running).toBe(true);
+  });
+
+  it('warmAiWorker starts the worker and has it answer a small job (the bot calls it before the first computer seat)', async () => {
+    await stopAiWorker();
+    expect(aiWorkerState().running).toBe(false);
+    await warmAiWorker();
+    expect(aiWorkerState()).toEqual({ running: true, unavailable: null });
+    // Once per worker: a second call is the same warm-up.
+    expect(warmAiWorker()).toBe(warmAiWorker());
+    expect(await askComputerPlayer(orders('Italy'))).toEqual(runAiJob(orders('Italy')));
   });
 });

@@ -13,6 +13,7 @@ import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { CARD_GAME_CHOICE, CARD_PRESET_CHOICES, cardLobby, createCards, dynastyName } from '../cards/lobby.js';
 import { CARD_VARIANT_ID, freeDynasties, isCardChannel } from '../../game/cards/index.js';
 import { optionSuggestions, optionsLine } from '../../game/variant-of-game.js';
+import { computerSeatSuggestions } from '../../game/computer-seat.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
@@ -51,7 +52,15 @@ const buildData = () =>
             .setDescription("The variant's options, comma-separated (autocomplete lists them and what each does)")
             .setMaxLength(200)
             .setAutocomplete(true),
-        ),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('computer')
+            .setDescription('Computer players: `all` empty seats at the start, or powers, comma-separated')
+            .setMaxLength(200)
+            .setAutocomplete(true),
+        )
+        .addBooleanOption((o) => o.setName('demonstration').setDescription('A demonstration table: computer players play every power (default off)')),
     )
     .addSubcommand((s) =>
       s
@@ -68,7 +77,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const caller = callerOf(interaction);
   switch (interaction.options.getSubcommand()) {
     case 'create': {
-      if (interaction.options.getString('variant', true) === CARD_VARIANT_ID) return createCards(ctx, interaction);
+      if (interaction.options.getString('variant', true) === CARD_VARIANT_ID) {
+        if (interaction.options.getString('computer') || interaction.options.getBoolean('demonstration')) {
+          return replyRejected(interaction, '`computer:` and `demonstration:` seat computer players in a Diplomacy game; at a card table the game master hands a seat to a computer player with `/gm replace`.');
+        }
+        return createCards(ctx, interaction);
+      }
       const r = createGame(ctx.deps, {
         ...caller,
         guildId: interaction.guildId,
@@ -81,6 +95,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         palette: interaction.options.getString('palette'),
         notifyRoleId: interaction.options.getRole('notify')?.id ?? null,
         optionsText: interaction.options.getString('options'),
+        computer: interaction.options.getString('computer'),
+        demonstration: interaction.options.getBoolean('demonstration'),
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
@@ -91,7 +107,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           (interaction.options.getString('palette') === 'colorblind' ? 'Maps use the colour-blind palette.\n' : '') +
           (r.game.notifyRoleId ? `The start and results posts will ping <@&${r.game.notifyRoleId}>.\n` : '') +
           optionsText(r.game.variantId, r.game.options) +
-          'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.',
+          computerText(r) +
+          (r.demonstration ? 'The game master starts it with `/game start`.' : 'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.'),
       );
     }
     case 'join': {
@@ -131,6 +148,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const focused = interaction.options.getFocused(true);
   if (focused.name === 'options') return optionsAutocomplete(interaction, focused.value);
+  if (focused.name === 'computer') return computerAutocomplete(interaction, focused.value);
   const typed = focused.value.trim().toLowerCase();
   // A card game lists its free dynasties (decisions.md: `/game join power:` lists dynasties for a card game).
   const free = isCardChannel(ctx.deps, interaction.channelId) ? freeDynasties(ctx.deps, interaction.channelId).map(dynastyName) : freePowers(ctx.deps, interaction.channelId);
@@ -143,6 +161,21 @@ async function optionsAutocomplete(interaction: AutocompleteInteraction, typed: 
   const variant = getVariant(interaction.options.getString('variant') ?? '');
   const suggestions = variant ? optionSuggestions(variant, typed, MAX_CHOICE) : [];
   await interaction.respond(suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })));
+}
+
+/** `/game create computer:`: "all", then the chosen variant's powers, added one at a time to what is written. */
+async function computerAutocomplete(interaction: AutocompleteInteraction, typed: string): Promise<void> {
+  const variant = getVariant(interaction.options.getString('variant') ?? '');
+  const suggestions = variant ? computerSeatSuggestions(variant, typed, MAX_CHOICE) : [];
+  await interaction.respond(suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })));
+}
+
+/** The create reply's line about computer players (issue 22 §5), or ''. */
+function computerText(r: { computerPowers: string[]; computerFill: boolean; demonstration: boolean }): string {
+  if (r.demonstration) return '🤖 **Demonstration table**: computer players play every power; nobody joins.\n';
+  if (r.computerFill) return '🤖 Computer players take every power nobody has joined as when the game starts.\n';
+  if (r.computerPowers.length > 0) return `🤖 Computer players: ${r.computerPowers.join(', ')}.\n`;
+  return '';
 }
 
 /** The create reply's lines about the game's options: the variant's own, then the others that are on. */

@@ -18,7 +18,8 @@
  * See docs/architecture.md ("Variants as plug-ins") and docs/variants.md for the worked examples.
  */
 import type { z } from 'zod';
-import type { Adjudication, BattleReport, Phase, Position, Power, PowerOrder } from '../../engine/types.js';
+import type { DecisiveDeclaration } from '../../engine/rules.js';
+import type { Adjudication, BattleReport, Phase, Position, Power, PowerOrder, ProvinceId, UnitType } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { MapOverlay } from './overlay.js';
 
@@ -193,6 +194,36 @@ export interface PhaseStep<S extends RecordSchemas = RecordSchemas> {
   advance: { ends: string; next: string };
   /** Closing it: at its deadline, by `/gm advance`, or when nobody is left to wait for. */
   close(ctx: LiveContext<S>): StepDecision;
+  /** How a computer player in a seat answers it (issue 22 §5); without it, a computer seat's defaults apply. */
+  computer?: ComputerStepPlayer<S>;
+}
+
+/**
+ * What a computer player is asked in a step, in the AI's generic terms (src/ai: `aiDeclarations`, `aiStartChoice`),
+ * holding only what a person in the seat sees by then.
+ */
+export type ComputerQuestion =
+  /** Declarations after a provisional result: the phase's orders (public by then), those offered, how many to make. */
+  | { kind: 'declare'; orders: PowerOrder[]; offered: DecisiveDeclaration[]; count: number }
+  /** A start choice: a place and a unit type among these. */
+  | { kind: 'start'; choices: { province: ProvinceId; types: UnitType[] }[] };
+
+/** The AI's answer to a `ComputerQuestion` of the same kind. */
+export type ComputerAnswer =
+  | { kind: 'declare'; declarations: DecisiveDeclaration[] }
+  | { kind: 'start'; choice: { province: ProvinceId; type: UnitType } | null };
+
+/** One call of one of the plug-in's player actions, as a person in the seat would make it with `/act`. */
+export interface ActionCall {
+  action: string;
+  values: ActionValues;
+}
+
+export interface ComputerStepPlayer<S extends RecordSchemas = RecordSchemas> {
+  /** The question for the computer seat of `power`, which the step waits for; null: nothing to ask. */
+  ask(ctx: PluginContext<S>, power: Power): ComputerQuestion | null;
+  /** The actions that store the answer (run one after another through the game's `/act`, each checked like a person's). */
+  answer(ctx: PluginContext<S>, power: Power, answer: ComputerAnswer): ActionCall[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -230,6 +230,12 @@ export function openDeclarations(ctx: Live): { open: string; deadline: number } 
   return { open: 'declarations', deadline };
 }
 
+/** The battle commanders of a power that have not declared (nor passed) yet. */
+function commandersStillToAnswer(ctx: Ctx, power: Power): Power[] {
+  const answered = new Set(declarationsOf(ctx, power).map((d) => d.commander));
+  return commandersOf(ctx.phase.position, power).filter((c) => !answered.has(c));
+}
+
 /** Powers that may declare, each with whether it has answered for every battle commander. */
 function answers(ctx: Ctx): { power: Power; answered: boolean }[] {
   const step = ctx.records.get('battle-step');
@@ -254,6 +260,23 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
     );
   },
   advance: { ends: 'closed the decisive battle declarations of', next: 'the battles' },
+  // A computer player declares for each of its battle commanders still to answer (src/ai/declare.ts: the battles
+  // worth fighting, best first), and passes for the rest, through `/act action:declare` like a person.
+  computer: {
+    ask(ctx, power) {
+      const step = ctx.records.get('battle-step');
+      const open = commandersStillToAnswer(ctx, power);
+      if (!step || open.length === 0 || mine(ctx, power).length === 0) return null;
+      return { kind: 'declare', orders: ctx.orders(), offered: step.allowed, count: open.length };
+    },
+    answer(ctx, power, answer) {
+      const chosen = answer.kind === 'declare' ? answer.declarations.filter((d) => d.power === power) : [];
+      return commandersStillToAnswer(ctx, power).map((commander, i) => ({
+        action: 'declare',
+        values: { choice: chosen[i] ? declarationKey(chosen[i]) : 'none', detail: commander },
+      }));
+    },
+  },
   close(ctx) {
     const step = ctx.records.get('battle-step')!;
     const declared = declarationsOf(ctx).filter((d) => d.unit !== null);

@@ -60,6 +60,15 @@ export const musterStep: PhaseStep<WarhammerRecords> = {
   progress: (ctx) => ({ powers: pending(ctx).map((r) => ({ power: r.key, answered: r.value.city !== null })) }),
   statusLine: () => '🐕 The Dogs of War are choosing their city and unit (`/act action:muster`); this deadline is theirs, and the Spring deadline follows.',
   advance: { ends: 'closed the Dogs of War choice before', next: 'their units and the Spring deadline' },
+  // A computer player in a Dogs of War seat picks its city and unit (src/ai/start.ts), through `/act action:muster`.
+  computer: {
+    ask(ctx, power) {
+      const choice = choiceOf(ctx, power);
+      return choice ? { kind: 'start', choices: choice.cities.map((c) => ({ province: c, types: [...choice.types[c]!] })) } : null;
+    },
+    answer: (_ctx, _power, answer) =>
+      answer.kind === 'start' && answer.choice ? [{ action: 'muster', values: { choice: answer.choice.province, detail: UNIT_NAME[answer.choice.type] } }] : [],
+  },
   close(ctx) {
     let position: Position = ctx.phase.position;
     const rows = pending(ctx).sort((a, b) => a.key.localeCompare(b.key));

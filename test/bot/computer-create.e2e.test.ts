@@ -1,0 +1,64 @@
+/**
+ * `/game create computer:` and `demonstration:` through the bot and the Discord stand-in (issue 22 §5): the
+ * autocomplete, the refusals a game master reads, the computer seats named as computer players in the create reply,
+ * the status and the start post, and never mentioned or sent a DM.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, slashConfirmed, type Harness } from './harness.js';
+
+const CHANNEL = 'main';
+const OTHER = 'second';
+
+describe('/game create with computer players', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'alice', 'gm2'], channels: [CHANNEL, OTHER] });
+    await h.start();
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('autocompletes `all` and the chosen variant\u2019s powers, one at a time', async () => {
+    const first = await h.fake.autocomplete('gm', CHANNEL, 'game create', { variant: 'classic', computer: '' }, 'computer');
+    expect(first.map((c) => c.value)).toEqual(['all', 'Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']);
+    const more = await h.fake.autocomplete('gm', CHANNEL, 'game create', { variant: 'classic', computer: 'Italy, tu' }, 'computer');
+    expect(more.map((c) => c.value)).toEqual(['Italy, Turkey']);
+  });
+
+  it('refuses what it cannot seat, naming why', async () => {
+    const unknown = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', computer: 'Italy, Narnia' });
+    expect(unknown.text).toContain('"Narnia" is not a power in Classic');
+    const every = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', computer: 'Austria, England, France, Germany, Italy, Russia, Turkey' });
+    expect(every.text).toContain('demonstration: True');
+    const cards = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'warring-states-cards', computer: 'all' });
+    expect(cards.text).toContain('at a card table the game master hands a seat to a computer player with `/gm replace`');
+  });
+
+  it('seats named computer players at once; nobody joins as them; they are named, never mentioned', async () => {
+    const created = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', computer: 'Italy, Turkey' });
+    expect(created.text).toContain('🤖 Computer players: Italy, Turkey.');
+    const taken = await h.fake.slash('alice', CHANNEL, 'game join', { power: 'Italy' });
+    expect(taken.text).toContain('Italy is played by a computer player');
+    await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
+    await h.fake.slash('gm', CHANNEL, 'game start');
+    const start = await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.includes('has started!'));
+    expect(start.content).toContain('Italy: a computer player');
+    expect(start.content).toContain('Turkey: a computer player');
+    expect(start.content).not.toContain('computer:');
+    const status = await h.fake.slash('alice', CHANNEL, 'game status');
+    expect(status.text).toMatch(/Italy \(a computer player\)/);
+  });
+
+  it('a game of only computer players needs `demonstration: True`; a demonstration table seats every power', async () => {
+    const fill = await h.fake.slash('gm2', OTHER, 'game create', { variant: 'classic', computer: 'all' });
+    expect(fill.text).toContain('Computer players take every power nobody has joined as when the game starts.');
+    const alone = await h.fake.slash('gm2', OTHER, 'game start');
+    expect(alone.text).toContain('a game of only computer players is a demonstration table');
+    await slashConfirmed(h, 'gm2', OTHER, 'gm cancel');
+    const demo = await h.fake.slash('gm2', OTHER, 'game create', { variant: 'classic', demonstration: true });
+    expect(demo.text).toContain('🤖 **Demonstration table**: computer players play every power; nobody joins.');
+    const join = await h.fake.slash('alice', OTHER, 'game join');
+    expect(join.text).toContain('This is a demonstration table');
+  });
+});
