@@ -107,7 +107,8 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
     identity: `${phases.map((p) => `${p.id}@${p.resolvedAt}`).join(',')}|${palette}|${REPLAY_WIDTH}`,
     make: async () => {
       const pictures = await replayPhasesOf(ctx, phases);
-      return (await renderReplay(first.orders.variant, pictures, { width: REPLAY_WIDTH, palette })).gif;
+      // Never on the bot's thread: without the render worker the replay is refused ("could not be drawn").
+      return (await renderReplay(first.orders.variant, pictures, { width: REPLAY_WIDTH, palette }, { onThisThread: false })).gif;
     },
   });
   if (!outcome.ok) return void (await say(`⚠️ ${outcome.error}`));

@@ -52,16 +52,22 @@ const renderCaseSchema = caseSchema.extend({
 
 const FLAGS = ['variant', 'variant-file', 'out', 'width', 'palette', 'title'] as const;
 
+/** The flags of a command that writes a picture (`render`, `replay`): `--out`, `--width` within bounds, `--palette`. */
+export function pictureFlags(args: string[], command: string, file: string, width: { default: number; min: number; max: number }) {
+  const flags = parseFlags(args, FLAGS);
+  const out = flags.values.get('out');
+  if (!out) throw new InputError(`${command} needs --out <${file}>`);
+  const px = flags.values.has('width') ? Number(flags.values.get('width')) : width.default;
+  if (!Number.isInteger(px) || px < width.min || px > width.max) throw new InputError(`--width must be a whole number of pixels, ${width.min} to ${width.max}`);
+  const palette = flags.values.get('palette') ?? 'standard';
+  if (palette !== 'standard' && palette !== 'colorblind') throw new InputError('--palette is standard or colorblind');
+  return { flags, out, width: px, palette: palette as 'standard' | 'colorblind' };
+}
+
 /** The command as a function (for tests): what to print and the exit code. */
 export async function render(args: string[], stdin: string): Promise<CommandResult> {
   return runCommand(async () => {
-    const flags = parseFlags(args, FLAGS);
-    const out = flags.values.get('out');
-    if (!out) throw new InputError('render needs --out <file.png>');
-    const width = flags.values.has('width') ? Number(flags.values.get('width')) : 1600;
-    if (!Number.isInteger(width) || width < 200 || width > 6000) throw new InputError('--width must be a whole number of pixels, 200 to 6000');
-    const palette = flags.values.get('palette') ?? 'standard';
-    if (palette !== 'standard' && palette !== 'colorblind') throw new InputError('--palette is standard or colorblind');
+    const { flags, out, width, palette } = pictureFlags(args, 'render', 'file.png', { default: 1600, min: 200, max: 6000 });
 
     const drawn = await renderCaseOf(parseJson(stdin), flags);
     const { variant, position, diagnostics } = drawn;

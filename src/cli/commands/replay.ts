@@ -15,20 +15,12 @@ import type { Position } from '../../engine/types.js';
 import { phaseTitle, RenderError } from '../../render/index.js';
 import { MAX_REPLAY_PHASES, renderReplay, REPLAY_WIDTH, type ReplayPhase } from '../../render/replay/index.js';
 import { pluginOf } from '../../variants/index.js';
-import { InputError, jsonResult, parseFlags, parseJson, runCommand, type CommandResult, type Flags } from '../io.js';
-import { renderCaseOf, type RenderCase } from './render.js';
-
-const FLAGS = ['variant', 'variant-file', 'out', 'width', 'palette', 'title'] as const;
+import { InputError, jsonResult, parseJson, runCommand, type CommandResult, type Flags } from '../io.js';
+import { pictureFlags, renderCaseOf, type RenderCase } from './render.js';
 
 export async function replay(args: string[], stdin: string): Promise<CommandResult> {
   return runCommand(async () => {
-    const flags = parseFlags(args, FLAGS);
-    const out = flags.values.get('out');
-    if (!out) throw new InputError('replay needs --out <file.gif>');
-    const width = flags.values.has('width') ? Number(flags.values.get('width')) : REPLAY_WIDTH;
-    if (!Number.isInteger(width) || width < 400 || width > 2400) throw new InputError('--width must be a whole number of pixels, 400 to 2400');
-    const palette = flags.values.get('palette') ?? 'standard';
-    if (palette !== 'standard' && palette !== 'colorblind') throw new InputError('--palette is standard or colorblind');
+    const { flags, out, width, palette } = pictureFlags(args, 'replay', 'file.gif', { default: REPLAY_WIDTH, min: 400, max: 2400 });
 
     const input = parseJson(stdin);
     if (!Array.isArray(input)) throw new InputError('replay reads a JSON array of cases, one per phase, in order');

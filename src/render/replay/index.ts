@@ -29,11 +29,18 @@ let nextSession = 1;
 
 /**
  * The replay of `phases` (in order). Rejects with a RenderError naming the problem when the input cannot be drawn
- * (no phase, too many, a variant without geometry).
+ * (no phase, too many, a variant without geometry). `onThisThread: false` (the bot, whose event loop must never
+ * stall): rejects instead of drawing on the calling thread when the render worker cannot run.
  */
-export async function renderReplay(variant: Variant, phases: readonly ReplayPhase[], settings: ReplaySettings): Promise<RenderedReplay> {
+export async function renderReplay(
+  variant: Variant,
+  phases: readonly ReplayPhase[],
+  settings: ReplaySettings,
+  { onThisThread = true }: { onThisThread?: boolean } = {},
+): Promise<RenderedReplay> {
   const recipe = await workerRecipe(variant);
   if (!recipe || !renderWorkerAvailable()) {
+    if (!onThisThread) throw new RenderError('replays are drawn in the render worker, which is not running');
     try {
       const r = replayInThread(variant, phases, settings);
       return { gif: Buffer.from(r.gif.buffer, r.gif.byteOffset, r.gif.byteLength), width: r.width, height: r.height, frames: r.frames, seconds: r.duration / 100, warnings: r.warnings };
