@@ -13,7 +13,8 @@
  */
 import { Events, type Client } from 'discord.js';
 import { computerSeats, computerSeatsExist } from '../game/computer.js';
-import { warmAiWorker } from '../game/ai-pool.js';
+import { gameKinds } from '../game/kinds.js';
+import { warmAiWorker, type AiAnswer, type AiJob } from '../game/ai-pool.js';
 import { startOutboxLoop, startScheduler, type GameDeps, type LimitsInput, type OutboxLoop, type Scheduler } from '../game/index.js';
 import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
@@ -60,6 +61,8 @@ export interface BotOptions {
   limits?: LimitsInput;
   /** Search budget of the computer seats' orders (default: the AI's own); tests of whole games play lighter. */
   computerBudget?: number;
+  /** The other game kinds' computer players: how they are asked (default: the AI worker; a test may shrink the search). */
+  kindComputerAsk?: (job: AiJob) => Promise<AiAnswer>;
 }
 
 export interface RunningBot {
@@ -101,6 +104,18 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     debug: (message) => log.debug(message),
     onError: (err) => log.error({ err }, 'computer player failed'),
   });
+  // The other game kinds' computer seats (src/game/kinds.ts; the card game's: every step of its turns).
+  const kindComputers = gameKinds().flatMap((kind) =>
+    kind.computerSeats
+      ? [
+          kind.computerSeats(deps, {
+            ...(opts.kindComputerAsk ? { ask: opts.kindComputerAsk } : {}),
+            debug: (message) => log.debug(message),
+            onError: (err) => log.warn({ err, kind: kind.kind }, 'computer player failed; its seat took the default'),
+          }),
+        ]
+      : [],
+  );
   const thinking = new Set<Promise<void>>();
   let computersStopped = false;
   let aiWarm = false;
@@ -112,7 +127,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
         aiWarm = true;
         void warmAiWorker();
       }
-      for (const p of computers.play()) {
+      for (const p of [...computers.play(), ...kindComputers.flatMap((k) => k.play())]) {
         thinking.add(p);
         void p.finally(() => thinking.delete(p));
       }

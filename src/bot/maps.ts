@@ -20,8 +20,17 @@ export interface MapPicture {
   name: string;
 }
 
+/**
+ * How urgent a picture is. `low` (a sandbox's maps): drawn only while no other picture is being drawn, one at a time,
+ * never kept in the cache (it is private), and refused (null) when many already wait; so however many a member asks
+ * for, at most one is with the render worker ahead of a game's results post.
+ */
+export interface RenderRequest {
+  priority?: 'low';
+}
+
 export interface MapRenderer {
-  render(variant: Variant, position: Position, opts: RenderOptions, name: string): Promise<MapPicture | null>;
+  render(variant: Variant, position: Position, opts: RenderOptions, name: string, request?: RenderRequest): Promise<MapPicture | null>;
   /**
    * Optional: do the renderer's once-per-process work (render worker, each variant's geometry) in small steps,
    * once the bot is ready, so that the first map of a game is drawn warm. Never rejects.
@@ -36,6 +45,8 @@ export interface MapRendererOptions {
   renderPng?: (variant: Variant, position: Position, opts: RenderOptions) => Promise<{ png: Buffer; warnings: unknown[] }>;
   /** warm() does nothing (tests with a stand-in renderer). */
   skipPrepare?: boolean;
+  /** Low-priority pictures that may wait at once (default 16); more are refused. */
+  lowQueue?: number;
 }
 
 /** Nothing private: no orders drawn, or orders drawn with their results (the phase is resolved). */
@@ -67,6 +78,33 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
     }
   }
 
+  // Low-priority pictures wait for a moment when no other picture is being drawn, and go one at a time.
+  let drawing = 0;
+  let lowRunning = false;
+  const lowWaiting: (() => void)[] = [];
+  const lowCapacity = options.lowQueue ?? 16;
+  const nextLow = () => {
+    if (lowRunning || drawing > 0) return;
+    const go = lowWaiting.shift();
+    if (!go) return;
+    lowRunning = true;
+    go();
+  };
+  async function drawLow(variant: Variant, position: Position, opts: RenderOptions, name: string): Promise<MapPicture | null> {
+    if (lowWaiting.length >= lowCapacity) return null;
+    await new Promise<void>((resolve) => {
+      lowWaiting.push(resolve);
+      nextLow();
+    });
+    try {
+      const png = await draw(variant, position, opts, name);
+      return png ? { png, name } : null;
+    } finally {
+      lowRunning = false;
+      nextLow();
+    }
+  }
+
   let warming: Promise<void> | null = null;
   return {
     warm: () =>
@@ -79,7 +117,8 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
         for (const problem of problems) log.warn({ problem }, 'map renderer problem');
         log.info({ ms: Math.round(performance.now() - started), longestStepMs: Math.round(longestStepMs), problems: problems.length }, 'map renderer warmed');
       })()),
-    async render(variant, position, opts, name) {
+    async render(variant, position, opts, name, request) {
+      if (request?.priority === 'low') return drawLow(variant, position, opts, name);
       const key = renderKey(variant, position, opts);
       const hit = kept.get(key);
       if (hit) {
@@ -89,7 +128,12 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
       }
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = draw(variant, position, opts, name).finally(() => inFlight.delete(key));
+        drawing++;
+        pending = draw(variant, position, opts, name).finally(() => {
+          inFlight.delete(key);
+          drawing--;
+          nextLow();
+        });
         inFlight.set(key, pending);
         void pending.then((png) => {
           if (!png || !isPublicRender(opts) || capacity <= 0) return;

@@ -33,7 +33,7 @@ import { eq } from 'drizzle-orm';
 import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputForStepPicture, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
 import type { Logger } from '../log.js';
 import { games } from '../store/schema.js';
-import { deliverCards, deliverTable, isCardsRow, type CardsPayload, type CardsSendDeps } from './cards/deliver.js';
+import { botKinds, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 
@@ -114,7 +114,7 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
     }
   }
 
-  const cards: CardsSendDeps = {
+  const lent: KindSendDeps = {
     rest,
     deps,
     post: (channelId, body, files, key) => post(channelId, withNonceKey(key, { body: body as OutgoingMessage['body'], files })),
@@ -125,14 +125,16 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
   return async (row: DeliveryRow) => {
     const payload = row.payload;
     try {
-      // A card game's turn ping by DM carries buttons (src/bot/cards/deliver.ts); every other DM is text.
-      if (row.targetKind === 'user' && payload.type !== 'cards_turn') {
+      // A game kind's own rows (src/bot/kinds.ts; the card game's table message, log thread, turn pings with their
+      // buttons, also by DM, and round summaries); every other DM is text.
+      for (const kind of botKinds()) {
+        const delivering = kind.deliver(lent, row);
+        if (delivering) return (await delivering) ?? undefined;
+      }
+      if (row.targetKind === 'user') {
         await sendDm(row, payload.text);
         return;
       }
-      // The card game's rows (table message, log thread, pings, round summary): src/bot/cards/deliver.ts.
-      if (payload.type === 'status' && payload.cards) return await deliverTable(cards, row, payload.cards);
-      if (isCardsRow(payload)) return void (await deliverCards(cards, row, payload as CardsPayload));
       switch (payload.type) {
         case 'phase_results':
         case 'game_started': {

@@ -4,6 +4,10 @@
  * Discord shows at most 25 choices of at most 100 characters, and a chosen value replaces the whole option,
  * so each value is the earlier orders plus the completed last one.
  */
+import { formatUnit } from '../engine/format.js';
+import { legalOrders } from '../engine/options.js';
+import type { Position, Power } from '../engine/types.js';
+import type { Variant } from '../engine/variant.js';
 import { MAX_CHOICE, MAX_CHOICES } from './text.js';
 
 export interface UnitOrders {
@@ -15,6 +19,25 @@ export interface UnitOrders {
   ordered?: boolean;
   /** Shown after each of its choices (`vote for Song`: a ballot for a neutral unit). */
   label?: string;
+}
+
+/**
+ * The legal orders of `power`'s units on the board, one entry per unit, as `/order` and `/sandbox order` offer them:
+ * `ordered` the provinces whose unit has an order already (or `allOrdered`: every unit, listed after the others),
+ * `label` shown after each choice.
+ */
+export function unitOrdersOf(
+  variant: Variant,
+  position: Position,
+  power: Power,
+  opts: { ordered?: ReadonlySet<string>; allOrdered?: boolean; label?: string } = {},
+): UnitOrders[] {
+  return legalOrders(variant, position, power).map((u) => ({
+    unit: formatUnit(u.unit),
+    orders: u.orders,
+    ordered: opts.allOrdered === true || (opts.ordered?.has(u.unit.province) ?? false),
+    ...(opts.label ? { label: opts.label } : {}),
+  }));
 }
 
 export interface Choice {

@@ -44,3 +44,15 @@ export function code(text: string): string {
 export function discordTimestamp(ms: number, style: 'R' | 'f' | 'F' | 't' = 'R'): string {
   return `<t:${Math.floor(ms / 1000)}:${style}>`;
 }
+
+/** `items` joined by commas, as many as fit in `room` characters after `lead`, then how many more there are. */
+export function listWithin(lead: string, items: string[], room: number, more: (n: number) => string): string {
+  let line = lead;
+  for (const [i, item] of items.entries()) {
+    const next = `${line}${i === 0 ? '' : ', '}${item}`;
+    const tail = i === items.length - 1 ? '' : more(items.length - i - 1);
+    if (next.length + tail.length > room) return i === 0 ? `${line}${more(items.length)}` : `${line}, ${more(items.length - i)}`;
+    line = next;
+  }
+  return line;
+}

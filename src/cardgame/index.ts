@@ -16,4 +16,5 @@ export { card, cardText, DECK_IDS } from './cards.js';
 export { reshuffleUndrawn } from './deck.js';
 export { cardName, cardWords, symbolName, dynastyName, dynastyLabel, stateName, stateLabel, ownerLabel } from './names.js';
 export { DATA, STATE_ORDER, DYNASTIES, SYMBOLS } from './data.js';
+export { CARD_GAME } from './identity.js';
 export type * from './types.js';

@@ -38,7 +38,7 @@ import {
 } from './outbox-claims.js';
 import { CONFIRMATION_DROPPED, enqueue, ORDER_CONFIRMATION_KEY, PUBLISHES_ORDERS, type OutboxPayload } from './outbox-write.js';
 import { buildStatus } from './status.js';
-import { cardTablePayload } from './cards/outbox.js';
+import { gameKindOf } from './kinds.js';
 
 export type PermanentReason =
   /** The channel was deleted or the bot lost access to it. */
@@ -252,9 +252,9 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       const fresh = db.transaction((tx) => {
         const game = tx.select().from(games).where(eq(games.id, row.gameId!)).get();
         if (!game) return null;
-        // A card game's table message (src/game/cards/outbox.ts), built from the public view only.
-        const cards = game.kind === 'cards' ? cardTablePayload(tx, game) : null;
-        return cards ? { messageId: game.statusMessageId, text: cards.text, cards: cards.cards } : { messageId: game.statusMessageId, text: buildStatus(tx, game, now()).text };
+        // Another game kind's status (src/game/kinds.ts: the card game's table message, from its public view only).
+        const own = gameKindOf(game.kind)?.status(tx, game) ?? null;
+        return own ? { messageId: game.statusMessageId, text: own.text, ...(own.cards ? { cards: own.cards } : {}) } : { messageId: game.statusMessageId, text: buildStatus(tx, game, now()).text };
       });
       if (!fresh) {
         db.update(outbox).set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' }).where(eq(outbox.id, row.id)).run();

@@ -366,7 +366,7 @@ export function sandboxRenderInput(deps: GameDeps, ref: SandboxRef, picture: San
       const adjudication = adjudicateSandbox(board);
       input = { variant, position: board.position, orders: orders(board.orders), results: adjudication.results, adjudication, title: title(phaseLabel(board.position.phase, variant), 'orders and results'), palette: 'standard' };
     } else {
-      input = { variant, position: board.position, orders: orders(board.orders), title: title(phaseLabel(board.position.phase, variant), `${board.orders.length} order${board.orders.length === 1 ? '' : 's'}`), palette: 'standard' };
+      input = { variant, position: board.position, orders: orders(board.orders), title: title(phaseLabel(board.position.phase, variant), board.orders.length === 0 ? '' : `${board.orders.length} order${board.orders.length === 1 ? '' : 's'}`), palette: 'standard' };
     }
     return { ok: true, input: input ? withSandboxOverlays(input, board, row.steps, picture === 'board' ? 'board' : 'orders') : null };
   });

@@ -11,7 +11,7 @@ import { and, eq, isNotNull, min } from 'drizzle-orm';
 import { games } from '../store/schema.js';
 import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
 import { resolveDuePhases } from './resolve.js';
-import { nextCardWakeAt, sweepCardGames } from './cards/timer.js';
+import { gameKinds } from './kinds.js';
 import type { GameDeps } from './types.js';
 
 /** setTimeout's limit: longer delays fire immediately (Node clamps them to 1 ms). */
@@ -22,8 +22,8 @@ export interface SweepResult {
   resolved: number;
   /** Reminder DMs queued. */
   reminders: number;
-  /** Card-game turns (gives, choices) resolved by their deadline. */
-  cardTurns?: number;
+  /** Turns of the other game kinds (src/game/kinds.ts: the card game's turns, gives, choices) resolved by their deadline. */
+  kindTurns?: number;
   /** Games whose resolution failed (they are retried on the next sweep). */
   failures: string[];
 }
@@ -58,8 +58,10 @@ export function nextWakeAt(deps: GameDeps): number | null {
     .get();
   let at = row?.at ?? null;
   for (const r of pendingReminders(deps)) at = at === null ? r.at : Math.min(at, r.at);
-  const cards = nextCardWakeAt(deps);
-  if (cards !== null) at = at === null ? cards : Math.min(at, cards);
+  for (const kind of gameKinds()) {
+    const next = kind.nextWakeAt(deps);
+    if (next !== null) at = at === null ? next : Math.min(at, next);
+  }
   return at;
 }
 
@@ -75,12 +77,13 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   const sweep = (): SweepResult => {
     const resolution = resolveDuePhases(options);
     const reminding = queueDueRemindersDetailed(options);
-    const cards = sweepCardGames(options);
-    const failures = [...resolution.failures, ...reminding.failures, ...cards.failures];
-    const result = { resolved: resolution.resolved, reminders: reminding.queued + cards.reminders, cardTurns: cards.timedOut, failures };
+    const kinds = gameKinds().map((kind) => kind.sweep(options));
+    const failures = [...resolution.failures, ...reminding.failures, ...kinds.flatMap((k) => k.failures)];
+    const sum = (f: (k: (typeof kinds)[number]) => number) => kinds.reduce((n, k) => n + f(k), 0);
+    const result = { resolved: resolution.resolved, reminders: reminding.queued + sum((k) => k.reminders), kindTurns: sum((k) => k.turns), failures };
     lastSweepFailed = failures.length > 0;
     if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
-    if ((result.resolved > 0 || result.reminders > 0 || result.cardTurns > 0) && options.onDue) {
+    if ((result.resolved > 0 || result.reminders > 0 || result.kindTurns > 0) && options.onDue) {
       try {
         options.onDue(result);
       } catch (err) {

@@ -14,9 +14,7 @@ import { startModuleWorker } from '../worker-thread.js';
 import { rasterizeInThread } from './raster.js';
 import type { Scene } from './scene.js';
 import { packScene } from './wire.js';
-import type { MapRenderRequest, RenderReply, ReplayRenderRequest, ReplayStep } from './worker-protocol.js';
-import type { CardGameView } from '../cardgame/views.js';
-import type { CardTableOptions } from './cards/options.js';
+import type { MapRenderRequest, PictureRenderRequest, RenderReply, ReplayRenderRequest, ReplayStep } from './worker-protocol.js';
 
 /** Which queue a job waits in: every `map` job is sent before any `replay` step. */
 export type RenderPriority = 'map' | 'replay';
@@ -170,11 +168,11 @@ export function renderMapInWorker(
 }
 
 /**
- * A card-game table image (src/render/cards) drawn in the same worker; on this thread when no worker can run
- * (or when the worker dies while drawing it).
+ * A game kind's picture (src/render/pictures.ts: the card table) drawn in the same worker; on this thread when no
+ * worker can run (or when the worker dies while drawing it).
  */
-export function renderCardsInWorker(view: CardGameView, opts: CardTableOptions, inThread: () => Promise<Buffer>): Promise<Buffer> {
-  return submit((id) => ({ body: { id, cards: { view, opts } } }), async () => asDone(await inThread())).then(pngOf);
+export function renderPictureInWorker(kind: string, input: unknown, inThread: () => Promise<Buffer>): Promise<Buffer> {
+  return submit((id) => ({ body: { id, picture: { kind, input } } satisfies PictureRenderRequest }), async () => asDone(await inThread())).then(pngOf);
 }
 
 /**

@@ -1,8 +1,6 @@
 /** The messages between the render pool (src/render/pool.ts) and its worker threads (src/render/worker.ts). */
-import type { CardGameView } from '../cardgame/views.js';
 import type { Position } from '../engine/types.js';
 import type { RenderOptions } from './build-scene.js';
-import type { CardTableOptions } from './cards/options.js';
 import type { PackedScene } from './wire.js';
 import type { ReplayPhase, ReplaySettings } from './replay/session.js';
 
@@ -31,10 +29,10 @@ export type RenderReply =
   /** `drawable: false`: the input cannot be drawn (buildScene's error); otherwise the worker failed. */
   | { id: number; ok: false; error: string; drawable?: false };
 
-/** A card-game table image (src/render/cards): drawn from a public view, answered like a scene. */
-export interface CardsRenderRequest {
+/** A game kind's picture (src/render/pictures.ts; the card game's table from a public view), answered like a scene. */
+export interface PictureRenderRequest {
   id: number;
-  cards: { view: CardGameView; opts: CardTableOptions };
+  picture: { kind: string; input: unknown };
 }
 
 

@@ -1,6 +1,6 @@
 /**
  * Render worker entry: receives whole map jobs (a bundled variant's id, a position and the render options), or
- * scenes built elsewhere, or card-table views, and answers PNG bytes. Building the scene (the first one of a
+ * scenes built elsewhere, or a game kind's picture (the card table, from its public view), and answers PNG bytes. Building the scene (the first one of a
  * process runs cold code for 100 ms and more), drawing, Skia's rasterization and compression all run here, off
  * the main thread, so rendering never stalls the bot's event loop (issue 3 item 7; brief: no block over 20 ms).
  */
@@ -8,15 +8,17 @@ import { parentPort } from 'node:worker_threads';
 import { ensureFonts } from './fonts.js';
 import { rasterizeSync } from './raster.js';
 import { unpackScene } from './wire.js';
-import { renderCardTable } from './cards/index.js';
-import type { CardsRenderRequest, MapRenderRequest, RenderReply, RenderRequest, ReplayRenderRequest } from './worker-protocol.js';
+import { kindPicture } from './pictures.js';
+import type { MapRenderRequest, PictureRenderRequest, RenderReply, RenderRequest, ReplayRenderRequest } from './worker-protocol.js';
 import type { MapJobResult } from './map-job.js';
 
-export type { CardsRenderRequest, MapRenderRequest, RenderReply, RenderRequest, ReplayRenderRequest } from './worker-protocol.js';
+export type { MapRenderRequest, PictureRenderRequest, RenderReply, RenderRequest, ReplayRenderRequest } from './worker-protocol.js';
 
-async function renderCards(req: CardsRenderRequest): Promise<void> {
+async function renderPicture(req: PictureRenderRequest): Promise<void> {
   try {
-    const { png } = await renderCardTable(req.cards.view, req.cards.opts);
+    const picture = kindPicture(req.picture.kind);
+    if (!picture) throw new Error(`no picture of kind "${req.picture.kind}"`);
+    const png = await picture.draw(req.picture.input);
     parentPort!.postMessage({ id: req.id, ok: true, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) } satisfies RenderReply);
   } catch (e) {
     parentPort!.postMessage({ id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) } satisfies RenderReply);
@@ -72,8 +74,8 @@ async function runReplayStep(req: ReplayRenderRequest): Promise<void> {
   }
 }
 
-parentPort?.on('message', (req: RenderRequest | CardsRenderRequest | MapRenderRequest | ReplayRenderRequest) => {
-  if ('cards' in req) return void renderCards(req);
+parentPort?.on('message', (req: RenderRequest | PictureRenderRequest | MapRenderRequest | ReplayRenderRequest) => {
+  if ('picture' in req) return void renderPicture(req);
   if ('map' in req) return void renderWholeMap(req);
   if ('replay' in req) return void runReplayStep(req);
   let reply: RenderReply;

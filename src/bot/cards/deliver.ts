@@ -13,8 +13,9 @@
  *   arrowed) and the end of the game with the final board.
  * Every picture and text here comes from public views and public events only.
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import { createHash } from 'node:crypto';
-import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIChannel, type APIMessage, type REST } from 'discord.js';
+import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIChannel } from 'discord.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { CardGameView, GameEvent, StateId } from '../../cardgame/index.js';
 import { cardGameById, recordCardThread } from '../../game/cards/index.js';
@@ -24,6 +25,7 @@ import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../
 import { stateLabel } from './format.js';
 import { cardEvents } from '../../store/schema.js';
 import { messageUrl, tableComponents, turnComponents } from './table.js';
+import type { KindSendDeps } from '../kind.js';
 
 export type CardsPayload = Extract<OutboxPayload, { type: 'cards_log' | 'cards_turn' | 'cards_round' | 'cards_over' }>;
 
@@ -31,16 +33,8 @@ export function isCardsRow(payload: OutboxPayload): boolean {
   return payload.type.startsWith('cards_') || (payload.type === 'status' && payload.cards !== undefined);
 }
 
-export interface CardsSendDeps {
-  rest: REST;
-  deps: Pick<GameDeps, 'db'>;
-  /** Posts a message with the row's nonce (send.ts). */
-  post(channelId: string, body: Record<string, unknown>, files: { name: string; data: Buffer; contentType: string }[], nonceKey: string): Promise<APIMessage>;
-  /** Pins a newly posted table message (best effort, send.ts's pinStatus). */
-  pin(row: DeliveryRow, messageId: string): Promise<void>;
-  /** The DM channel with a user (opened once). */
-  dmChannel(userId: string): Promise<string>;
-}
+/** What the sender lends the card game to deliver its rows (src/bot/send.ts). */
+export type CardsSendDeps = KindSendDeps;
 
 const MAX_EMBED = 4096;
 
@@ -132,7 +126,7 @@ async function logThread(d: CardsSendDeps, row: DeliveryRow): Promise<string | n
   const info = cardGameById(d.deps as GameDeps, gameId);
   if (info?.threadId) return info.threadId;
   try {
-    const thread = (await d.rest.post(Routes.threads(row.target), { body: { name: `Warring States — game ${gameId} log`, type: 11, auto_archive_duration: 10080 } })) as APIChannel;
+    const thread = (await d.rest.post(Routes.threads(row.target), { body: { name: `${CARD_GAME.title} — game ${gameId} log`, type: 11, auto_archive_duration: 10080 } })) as APIChannel;
     recordCardThread(d.deps as GameDeps, gameId, thread.id);
     return thread.id;
   } catch (err) {
@@ -179,7 +173,7 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, payload: 
       const marks = roundMarks(roundEvents(d, payload.gameId, payload.round));
       const changed = [...new Set([...(payload.changed as StateId[]), ...marks.changed])];
       const fought = roundFought(d, payload.gameId, payload.round);
-      const heading = `Warring States · Round ${payload.round} is over${fought ? ` · battle in ${stateLabel(fought)}` : ''}`;
+      const heading = `${CARD_GAME.title} · Round ${payload.round} is over${fought ? ` · battle in ${stateLabel(fought)}` : ''}`;
       const image = await png(payload.board, { changed, moves: marks.moves, heading });
       const name = `round-${payload.round}-summary.png`;
       await d.post(row.target, { content: payload.text.slice(0, 2000), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);

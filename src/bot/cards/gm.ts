@@ -12,6 +12,7 @@ import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName } from '../text.js';
 import { dynastyLabel } from './format.js';
+import { playerName } from '../../game/computer-seat.js';
 
 const told = 'The channel has been told.';
 
@@ -34,23 +35,21 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
       return done(gmResumeCards(ctx.deps, caller), '▶️ Resumed.');
     case 'replace': {
       const user = interaction.options.getUser('user');
-      // Issue 22 §5: computer seats are built for the Diplomacy variants so far; the card table's is still to come.
-      if (interaction.options.getBoolean('computer') || !user) {
-        await replyRejected(interaction, user ? 'A card-game seat cannot be given to a computer player yet; name a user.' : 'Name the user who takes the seat over.');
-        return true;
-      }
-      if (user.bot) {
+      const computer = interaction.options.getBoolean('computer') === true;
+      if (user?.bot) {
         await replyRejected(interaction, `${user.username} is a bot and cannot play.`);
         return true;
       }
-      return done(gmReplaceCards(ctx.deps, caller, { seat: interaction.options.getString('power', true), userId: user.id }), `🔁 <@${user.id}> now holds that seat; its draft was cleared.`);
+      // Issue 22 §5: a seat goes to a computer player only by the game master's action; the channel is told.
+      const r = gmReplaceCards(ctx.deps, caller, { seat: interaction.options.getString('power', true), userId: user?.id ?? null, computer });
+      return done(r, computer ? '🤖 A computer player now holds that seat; its draft was cleared.' : `🔁 <@${user?.id}> now holds that seat; its draft was cleared.`);
     }
     case 'kick': {
       const r = gmKickCards(ctx.deps, caller, { seat: interaction.options.getString('power', true) });
       if (!r.ok) return done(r, '');
       const where = r.dynasty ? ` from **${dynastyLabel(r.dynasty as DynastyId)}**` : '';
       const after = r.game.phase === 'lobby' ? 'the seat is free again.' : 'its turns now play at once with the defaults; `/gm replace` hands it to someone.';
-      return done(r, `👢 Removed <@${r.userId}>${where}; ${after}`);
+      return done(r, `👢 Removed ${playerName(r.userId)}${where}; ${after}`);
     }
     case 'advance':
     case 'rollback': {

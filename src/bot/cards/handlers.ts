@@ -16,6 +16,7 @@ import { cardsMyView, chooseBattle, giveCards, markCardsPresent, wageBattle } fr
 import { cardGameById } from '../../game/cards/read.js';
 import type { CardDraftView, CardGameInfo } from '../../game/cards/types.js';
 import type { Caller } from '../../game/types.js';
+import { playerName } from '../../game/computer-seat.js';
 import type { ComponentInteraction } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf } from '../respond.js';
@@ -82,7 +83,7 @@ export function seatState(ctx: BotContext, interaction: Who, gameId?: number): S
 export function notYourTurnText(game: CardGameInfo): string {
   if (game.toActUserId === null) return game.phase === 'give' ? 'Everyone is choosing their recruits now.' : 'Nobody is to act now.';
   const due = game.deadline ? ` (deadline <t:${Math.floor(game.deadline / 1000)}:R>)` : '';
-  return `It is <@${game.toActUserId}>'s turn${due}.`;
+  return `It is ${playerName(game.toActUserId)}'s turn${due}.`;
 }
 
 const inBattle = (s: CardGameState) => s.phase === 'battle' || s.phase === 'tiebreak';

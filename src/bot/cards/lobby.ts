@@ -3,6 +3,7 @@
  * variant is `warring-states-cards` or the channel's game is a card game. The lobby message itself (seats,
  * settings, [Join] [Leave] [Start]) is the table message the outbox keeps edited in place.
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { DYNASTIES } from '../../cardgame/index.js';
 import { cardTableOf, CARD_VARIANT_ID, createCardGame, joinCardGame, leaveCardGame, matchDynasty, startCardGame, type CardGameInfo } from '../../game/cards/index.js';
@@ -11,7 +12,7 @@ import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { dynastyLabel } from './format.js';
 
-export const CARD_GAME_CHOICE = { name: 'Warring States — the card game (2–5 players)', value: CARD_VARIANT_ID };
+export const CARD_GAME_CHOICE = { name: CARD_GAME.choice, value: CARD_VARIANT_ID };
 export const CARD_PRESET_CHOICES = [
   { name: 'live (2 min a turn)', value: 'live' },
   { name: 'standard (1 h a turn)', value: 'standard' },
@@ -39,7 +40,7 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
   if (!r.ok) return replyRejected(interaction, r.error);
   return replyPublicly(
     interaction,
-    `🆕 <@${caller.userId}> created a **Warring States card game** here and is its game master (${settingsLine(r.game)}).\n` +
+    `🆕 <@${caller.userId}> created a **${CARD_GAME.name}** here and is its game master (${settingsLine(r.game)}).\n` +
       'Join with the table’s **Join** button or `/game join` (optionally choosing a dynasty); the game master starts with `/game start`.',
   );
 }

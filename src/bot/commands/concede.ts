@@ -15,8 +15,7 @@ import {
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
 import { concede, myConcession, withdrawConcession } from '../../game/index.js';
-import { isCardChannel } from '../../game/cards/index.js';
-import { askCardConcession } from '../cards/concede.js';
+import { botKindInChannel } from '../kinds.js';
 import { respondWithPowers } from '../choices.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, closeConfirmation, customId, handleConfirmation, updateToConfirmation, type Confirmation } from '../components.js';
@@ -44,7 +43,8 @@ function confirmation(power: string, to: string): Confirmation {
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
-  if (isCardChannel(ctx.deps, caller.channelId)) return askCardConcession(ctx, interaction);
+  const kind = botKindInChannel(ctx.deps, caller.channelId);
+  if (kind) return kind.concede(ctx, interaction);
   const mine = myConcession(ctx.deps, caller);
   if (!mine.ok) return replyRejected(interaction, mine.error);
   const to = interaction.options.getString('to');

@@ -10,8 +10,7 @@ import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { PALETTE_CHOICES } from './map.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
-import { CARD_GAME_CHOICE, CARD_PRESET_CHOICES, cardLobby, createCards, dynastyName } from '../cards/lobby.js';
-import { CARD_VARIANT_ID, freeDynasties, isCardChannel } from '../../game/cards/index.js';
+import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
 import { optionSuggestions, optionsLine } from '../../game/variant-of-game.js';
 import { computerSeatSuggestions } from '../../game/computer-seat.js';
 
@@ -26,7 +25,7 @@ const buildData = () =>
     .setName('game')
     .setDescription('Create, join, leave, start or look at the game in this channel')
     .setContexts(InteractionContextType.Guild)
-    .addSubcommand((s) =>
+    .addSubcommand((s) => {
       s
         .setName('create')
         .setDescription('Create a game in this channel; you become its game master')
@@ -35,17 +34,16 @@ const buildData = () =>
             .setName('variant')
             .setDescription('Which map and rules')
             .setRequired(true)
-            .addChoices(...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id })), CARD_GAME_CHOICE),
+            .addChoices(...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id })), ...botKinds().map((k) => k.choice)),
         )
         .addStringOption((o) => o.setName('movement').setDescription(`Time for movement phases, ${durationHelp} (default 24h)`).setMaxLength(20))
         .addStringOption((o) => o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20))
         .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20))
         .addStringOption((o) => o.setName('palette').setDescription('Map colours of the posted maps (default: standard)').addChoices(...PALETTE_CHOICES))
-        .addRoleOption((o) => o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)'))
-        .addIntegerOption((o) => o.setName('seats').setDescription('Card game: table size, 2 to 5 (default 4)').setMinValue(2).setMaxValue(5))
-        .addStringOption((o) => o.setName('preset').setDescription('Card game: turn times (default standard)').addChoices(...CARD_PRESET_CHOICES))
-        .addStringOption((o) => o.setName('turn').setDescription(`Card game: a custom turn time, ${durationHelp}`).setMaxLength(20))
-        .addBooleanOption((o) => o.setName('dynasty-cards').setDescription('Card game: play with the optional dynasty cards (default off)'))
+        .addRoleOption((o) => o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)'));
+      // the options only a game kind reads (the card game's seats, turn times, dynasty cards)
+      for (const kind of botKinds()) kind.createOptions?.(s);
+      return s
         .addStringOption((o) =>
           o
             .setName('options')
@@ -60,8 +58,8 @@ const buildData = () =>
             .setMaxLength(200)
             .setAutocomplete(true),
         )
-        .addBooleanOption((o) => o.setName('demonstration').setDescription('A demonstration table: computer players play every power (default off)')),
-    )
+        .addBooleanOption((o) => o.setName('demonstration').setDescription('A demonstration table: computer players play every power (default off)'));
+    })
     .addSubcommand((s) =>
       s
         .setName('join')
@@ -77,11 +75,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const caller = callerOf(interaction);
   switch (interaction.options.getSubcommand()) {
     case 'create': {
-      if (interaction.options.getString('variant', true) === CARD_VARIANT_ID) {
+      const kind = botKindCreating(interaction.options.getString('variant', true));
+      if (kind) {
         if (interaction.options.getString('computer') || interaction.options.getBoolean('demonstration')) {
           return replyRejected(interaction, '`computer:` and `demonstration:` seat computer players in a Diplomacy game; at a card table the game master hands a seat to a computer player with `/gm replace`.');
         }
-        return createCards(ctx, interaction);
+        return kind.create(ctx, interaction);
       }
       const r = createGame(ctx.deps, {
         ...caller,
@@ -112,19 +111,22 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       );
     }
     case 'join': {
-      if (isCardChannel(ctx.deps, caller.channelId)) return cardLobby(ctx, interaction, 'join');
+      const kind = botKindInChannel(ctx.deps, caller.channelId);
+      if (kind) return kind.lobby(ctx, interaction, 'join');
       const r = joinGame(ctx.deps, { ...caller, power: interaction.options.getString('power') });
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPublicly(interaction, `✋ <@${caller.userId}> joined the game as **${r.power}**.`);
     }
     case 'leave': {
-      if (isCardChannel(ctx.deps, caller.channelId)) return cardLobby(ctx, interaction, 'leave');
+      const kind = botKindInChannel(ctx.deps, caller.channelId);
+      if (kind) return kind.lobby(ctx, interaction, 'leave');
       const r = leaveGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPublicly(interaction, `👋 <@${caller.userId}> left the game; **${r.power}** is free again.`);
     }
     case 'start': {
-      if (isCardChannel(ctx.deps, caller.channelId)) return cardLobby(ctx, interaction, 'start');
+      const kind = botKindInChannel(ctx.deps, caller.channelId);
+      if (kind) return kind.lobby(ctx, interaction, 'start');
       const r = startGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       // The start post (roster, map, deadline) is the channel's announcement; the master's acknowledgement is private.
@@ -135,7 +137,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       );
     }
     case 'status': {
-      if (isCardChannel(ctx.deps, caller.channelId)) return cardLobby(ctx, interaction, 'status');
+      const kind = botKindInChannel(ctx.deps, caller.channelId);
+      if (kind) return kind.lobby(ctx, interaction, 'status');
       const r = gameStatus(ctx.deps, caller.channelId);
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(interaction, r.status.text);
@@ -150,8 +153,9 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   if (focused.name === 'options') return optionsAutocomplete(interaction, focused.value);
   if (focused.name === 'computer') return computerAutocomplete(interaction, focused.value);
   const typed = focused.value.trim().toLowerCase();
-  // A card game lists its free dynasties (decisions.md: `/game join power:` lists dynasties for a card game).
-  const free = isCardChannel(ctx.deps, interaction.channelId) ? freeDynasties(ctx.deps, interaction.channelId).map(dynastyName) : freePowers(ctx.deps, interaction.channelId);
+  // A game kind's table lists its own free seats (a card game: its dynasties).
+  const kind = botKindInChannel(ctx.deps, interaction.channelId);
+  const free = kind ? kind.freeSeats(ctx.deps, interaction.channelId) : freePowers(ctx.deps, interaction.channelId);
   const matches = free.filter((p) => p.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
   await interaction.respond(matches.map((p) => ({ name: choiceName(p), value: p })));
 }

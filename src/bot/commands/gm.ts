@@ -6,8 +6,7 @@
  */
 import { isComputer, playerName } from '../../game/computer-seat.js';
 import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { isCardChannel } from '../../game/cards/index.js';
-import { cardGm, cardGmConfirmed, respondWithDynasties } from '../cards/gm.js';
+import { botKindInChannel, botKinds } from '../kinds.js';
 import {
   formatDuration,
   GAME_OVER,
@@ -83,7 +82,8 @@ function masterCheck(
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
-  if (isCardChannel(ctx.deps, caller.channelId) && (await cardGm(ctx, interaction))) return;
+  const kind = botKindInChannel(ctx.deps, caller.channelId);
+  if (kind && (await kind.gm(ctx, interaction))) return;
   switch (interaction.options.getSubcommand()) {
     case 'advance': {
       const check = masterCheck(ctx, interaction);
@@ -184,7 +184,10 @@ function canManageServer(interaction: { memberPermissions: ChatInputCommandInter
 async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
   const caller = callerOf(interaction);
   return handleConfirmation(ctx, interaction, action, args, ([phase]) => {
-    if (action === 'cards-skip' || action === 'cards-rollback') return cardGmConfirmed(ctx, interaction, action, Number(phase));
+    for (const kind of botKinds()) {
+      const answered = kind.gmConfirmed(ctx, interaction, action, phase ?? '');
+      if (answered !== null) return answered;
+    }
     switch (action) {
       case 'advance': {
         const r = gmAdvance(ctx.deps, { ...caller, phaseId: Number(phase) });
@@ -208,9 +211,10 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
   });
 }
 
-/** A card game lists its dynasties for `power:`; `act`: the variant's actions for the game master; the others: the game's powers. */
+/** A game kind's table lists its own seats for `power:` (a card game: its dynasties); `act`: the variant's actions for the game master; the others: the game's powers. */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  if (isCardChannel(ctx.deps, interaction.channelId)) return respondWithDynasties(ctx, interaction);
+  const kind = botKindInChannel(ctx.deps, interaction.channelId);
+  if (kind) return kind.gmAutocomplete(ctx, interaction);
   if (interaction.options.getSubcommand(false) === 'act') return autocompleteAction(ctx, interaction, 'gm');
   return respondWithPowers(ctx, interaction);
 }

@@ -1,7 +1,7 @@
 /** Every slash command the bot registers (names are the stable surface, issue 4 §2). */
 import type { BotCommand } from '../command.js';
+import { botKinds } from '../kinds.js';
 import { actCommand } from './act.js';
-import { cardsCommand } from './cards.js';
 import { concedeCommand } from './concede.js';
 import { drawCommand } from './draw.js';
 import { gameCommand } from './game.js';
@@ -11,6 +11,7 @@ import { mapCommand } from './map.js';
 import { orderCommand } from './order.js';
 import { ordersCommand } from './orders.js';
 import { readyCommand } from './ready.js';
+import { sandboxCommand } from './sandbox.js';
 import { serverCommand } from './server.js';
 import { whyCommand } from './why.js';
 
@@ -27,5 +28,7 @@ export const commands: BotCommand[] = [
   drawCommand,
   concedeCommand,
   serverCommand,
-  cardsCommand,
+  // the game kinds' own commands (src/bot/kinds.ts: the card game's `/cards`)
+  ...botKinds().flatMap((k) => k.commands),
+  sandboxCommand,
 ];

@@ -5,16 +5,14 @@
  * the DM with the power's complete order set (issue 4 §2, §6).
  */
 import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { formatUnit } from '../../engine/format.js';
-import { legalOrders } from '../../engine/options.js';
 import { myOrders, orderInputProblem, playerContext, submitOrders, type Caller } from '../../game/index.js';
 import { isBallotKey } from '../../game/orders.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { logOrders } from '../../log.js';
 import { callerOf, replyPrivately } from '../respond.js';
-import { suggestOrders, type UnitOrders } from '../suggest.js';
-import { code, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
+import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
+import { code, listWithin, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
 
 const data = new SlashCommandBuilder()
   .setName('order')
@@ -57,18 +55,6 @@ function shown(text: string, max = 60): string {
 /** Room for the stored order set at the end of a reply: its orders, then the units still without one. */
 const SET_ORDERS_ROOM = 900;
 const SET_MISSING_ROOM = 300;
-
-/** `items` joined by commas, as many as fit in `room` characters after `lead`, then how many more there are. */
-function listWithin(lead: string, items: string[], room: number, more: (n: number) => string): string {
-  let line = lead;
-  for (const [i, item] of items.entries()) {
-    const next = `${line}${i === 0 ? '' : ', '}${item}`;
-    const tail = i === items.length - 1 ? '' : more(items.length - i - 1);
-    if (next.length + tail.length > room) return i === 0 ? `${line}${more(items.length)}` : `${line}, ${more(items.length - i)}`;
-    line = next;
-  }
-  return line;
-}
 
 /**
  * The power's stored order set for the phase, as the last lines of every `/order` reply (issue 23 §2): its orders
@@ -142,18 +128,10 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     await interaction.respond([]);
     return;
   }
-  const orderedUnits = new Set(r.orders.map((o) => ('unit' in o.order ? o.order.unit.province : '')));
-  const units: UnitOrders[] = legalOrders(r.variant, r.position, r.power).map((u) => ({
-    unit: formatUnit(u.unit),
-    orders: u.orders,
-    ordered: orderedUnits.has(u.unit.province),
-  }));
+  const ordered = new Set(r.orders.map((o) => ('unit' in o.order ? o.order.unit.province : '')));
+  const units: UnitOrders[] = unitOrdersOf(r.variant, r.position, r.power, { ordered });
   // Votes for neutral units (Mandate of Heaven), after the player's own units, marked with the neutral's name.
-  for (const neutral of r.voted) {
-    for (const u of legalOrders(r.variant, r.position, neutral)) {
-      units.push({ unit: formatUnit(u.unit), orders: u.orders, ordered: true, label: `vote for ${neutral}` });
-    }
-  }
+  for (const neutral of r.voted) units.push(...unitOrdersOf(r.variant, r.position, neutral, { label: `vote for ${neutral}`, allOrdered: true }));
   await interaction.respond(suggestOrders(interaction.options.getFocused(), units));
 }
 

@@ -26,6 +26,7 @@ function actorNote(actor: string): string | undefined {
   if (actor === 'conceded') return 'conceded: default';
   if (actor === 'vacant') return 'nobody holds the seat: default';
   if (actor.startsWith('gm:')) return 'skipped by the game master: default';
+  if (actor === 'computer') return 'the computer player could not decide: default';
   return undefined;
 }
 

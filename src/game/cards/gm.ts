@@ -2,6 +2,7 @@
  * The game master's tools for a card game (design §3.2): extend, pause, resume, skip, replace a seat's user,
  * remove a player, and roll back to the start of the round. Each is one transaction, audited, and told to the channel.
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, eq, gt } from 'drizzle-orm';
 import { apply, newGame, reshuffleUndrawn, type Action, type CardGameState, type DynastyId } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
@@ -12,11 +13,12 @@ import { queueDm, queueNotice } from '../outbox-write.js';
 import { fail, inTransaction } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
 import { commitDefault, runAutomatic, turnClock, turnLength } from './commit.js';
-import { queueLog, queuePingsForNow, queueTable } from './outbox.js';
+import { queueLog, queuePingsForNow, queueTable, queueTurnPing, turnPingText } from './outbox.js';
 import { bumpVersion, deleteDrafts, infoOf, openCardGame, reload, seatRow, seatsToAct, settingsOf, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
 import { CARD_MAX_TURN_MS, type CardGameInfo } from './types.js';
 import { matchDynasty } from './lobby.js';
+import { computerUserId, isComputer, playerName } from '../computer-seat.js';
 
 type GmResult = Result<{ game: CardGameInfo }>;
 
@@ -119,32 +121,45 @@ export function gmSkipCards(deps: GameDeps, caller: Caller, input: { version?: n
 }
 
 /**
- * Hands a seat (by dynasty or seat number) to another user. The seat's fall-back draft is cleared, its
- * absence and timeouts reset, and the previous holder is told. The new user must not hold another seat.
+ * Hands a seat (by dynasty or seat number) to another user, or to a computer player (`computer: true`, issue 22 §5:
+ * only by the game master's action, and the channel is told). The seat's fall-back draft is cleared, its absence and
+ * timeouts reset, and the previous holder is told. The new user must not hold another seat; the last seat a person
+ * holds is not given to a computer player (no table of computer players only through a replacement).
  */
-export function gmReplaceCards(deps: GameDeps, caller: Caller, input: { seat: string | number; userId: string }): GmResult {
+export function gmReplaceCards(deps: GameDeps, caller: Caller, input: { seat: string | number; userId?: string | null; computer?: boolean }): GmResult {
   return gmTx(deps, caller, (tx, ctx, now) => {
     const s = ctx.state!;
     const n = typeof input.seat === 'number' ? input.seat : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.seat)));
     if (!Number.isInteger(n) || n < 0 || n >= s.seats.length) return fail(`There is no seat "${input.seat}". Seats: ${s.seats.map((x) => dynastyLabel(x.dynasty)).join(', ')}.`);
     // no row: nobody holds the seat since a `/gm kick`
     const row = seatRow(ctx, n);
-    const userId = idText(input.userId);
-    if (!userId) return fail('Name the user who takes the seat.');
-    if (row?.userId === userId) return fail(`<@${userId}> already holds ${dynastyLabel(s.seats[n]!.dynasty)}.`);
+    const dynasty = s.seats[n]!.dynasty;
+    const dyn = dynastyLabel(dynasty);
+    if (input.computer && idText(input.userId ?? '')) return fail('Give the seat either to a user or to a computer player, not both.');
+    const userId = input.computer ? computerUserId(dynasty) : idText(input.userId ?? '');
+    if (!userId) return fail('Name the user who takes the seat, or choose `computer: True` for a computer player.');
+    if (row?.userId === userId) return fail(`${playerName(userId)} already holds ${dyn}.`);
     const other = ctx.seats.find((x) => x.userId === userId);
     if (other) return fail(`<@${userId}> already holds ${dynastyLabel(s.seats[other.seat!]!.dynasty)} in this game; one seat per player.`);
-    if (row) tx.update(cardSeats).set({ userId, away: false, timeouts: 0, conceded: false }).where(eq(cardSeats.id, row.id)).run();
-    else tx.insert(cardSeats).values({ gameId: ctx.game.id, seat: n, userId, dynasty: s.seats[n]!.dynasty, joinedAt: now }).run();
+    if (input.computer && !ctx.seats.some((x) => x.seat !== n && !isComputer(x.userId))) {
+      return fail(`${dyn} is the last seat a person holds; a table of computer players only is refused.`);
+    }
+    // A computer player is never pinged (it is asked as soon as its turn comes).
+    const fromComputer = !!row && isComputer(row.userId);
+    const notify = input.computer ? { notify: 'off' as const } : fromComputer ? { notify: 'mention' as const } : {};
+    const fresh = { userId, away: false, timeouts: 0, conceded: false, ...notify };
+    if (row) tx.update(cardSeats).set(fresh).where(eq(cardSeats.id, row.id)).run();
+    else tx.insert(cardSeats).values({ gameId: ctx.game.id, seat: n, dynasty, joinedAt: now, ...fresh }).run();
     deleteDrafts(tx, ctx.game.id, n);
     bumpVersion(tx, ctx, now);
     audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_replace', detail: { seat: n, from: row?.userId ?? null, to: userId }, at: now });
-    const dyn = dynastyLabel(s.seats[n]!.dynasty);
-    if (row) queueDm(tx, ctx.game, row.userId, 'replaced', `The game master handed your seat (${dyn}) in <#${ctx.game.channelId}> to another player; you no longer see its hand.`, `cards:replaced:${ctx.game.id}:${n}:${now}`, now);
-    queueDm(tx, ctx.game, userId, 'power_assigned', `You now play ${dyn} in the Warring States card game in <#${ctx.game.channelId}>. Press "My hand" there to see your cards.`, `cards:assigned:${ctx.game.id}:${n}:${now}`, now);
-    queueNotice(tx, ctx.game, `The game master handed ${dyn} to <@${userId}>.`, `cards:replace:${ctx.game.id}:${n}:${now}`, now);
+    if (row) queueDm(tx, ctx.game, row.userId, 'replaced', `The game master handed your seat (${dyn}) in <#${ctx.game.channelId}> to ${input.computer ? 'a computer player' : 'another player'}; you no longer see its hand.`, `cards:replaced:${ctx.game.id}:${n}:${now}`, now);
+    queueDm(tx, ctx.game, userId, 'power_assigned', `You now play ${dyn} in the ${CARD_GAME.name} in <#${ctx.game.channelId}>. Press "My hand" there to see your cards.`, `cards:assigned:${ctx.game.id}:${n}:${now}`, now);
+    queueNotice(tx, ctx.game, `The game master handed ${dyn} to ${playerName(userId)}.`, `cards:replace:${ctx.game.id}:${n}:${now}`, now);
     const next = reload(tx, ctx);
     queueTable(tx, next, now);
+    // A person taking a seat from a computer player on its turn is pinged, as at any turn's start.
+    if (fromComputer && seatsToAct(next.state).includes(n)) queueTurnPing(tx, next, n, `replace-${now}`, turnPingText(next, n, next.card.deadlineMs, false), now);
     return next;
   });
 }
@@ -173,7 +188,7 @@ export function gmKickCards(deps: GameDeps, caller: Caller, input: { seat: strin
     if (ctx.game.status === 'finished') return fail('The game is over.');
     const row = seatNamed(ctx, input.seat);
     if (!row) {
-      const held = ctx.seats.map((x) => (x.dynasty ? `${dynastyLabel(x.dynasty as DynastyId)} (<@${x.userId}>)` : `<@${x.userId}>`));
+      const held = ctx.seats.map((x) => (x.dynasty ? `${dynastyLabel(x.dynasty as DynastyId)} (${playerName(x.userId)})` : playerName(x.userId)));
       return fail(`Nobody holds "${input.seat}" at this table. Seated: ${held.join(', ') || 'nobody'}.`);
     }
     const now = deps.now();
@@ -183,7 +198,7 @@ export function gmKickCards(deps: GameDeps, caller: Caller, input: { seat: strin
     audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_kick', detail: { seat: row.seat, user: row.userId }, at: now });
     const key = `cards:kick:${ctx.game.id}:${row.id}:${now}`;
     if (ctx.game.status === 'forming') {
-      queueNotice(tx, ctx.game, `👢 The game master removed <@${row.userId}> from the table${dyn ? ` (${dyn})` : ''}; the seat is free again.`, key, now);
+      queueNotice(tx, ctx.game, `👢 The game master removed ${playerName(row.userId)} from the table${dyn ? ` (${dyn})` : ''}; the seat is free again.`, key, now);
       const next = reload(tx, ctx);
       queueTable(tx, next, now);
       changed(ctx.game.id);
@@ -194,7 +209,7 @@ export function gmKickCards(deps: GameDeps, caller: Caller, input: { seat: strin
     queueNotice(
       tx,
       ctx.game,
-      `👢 The game master removed <@${row.userId}> from ${dyn}. Nobody holds the seat now: its turns play at once with the defaults (as an away player's do) until the game master hands it to someone with \`/gm replace\`.`,
+      `👢 The game master removed ${playerName(row.userId)} from ${dyn}. Nobody holds the seat now: its turns play at once with the defaults (as an away player's do) until the game master hands it to someone with \`/gm replace\`.`,
       key,
       now,
     );

@@ -10,6 +10,7 @@ export { createCardGame, joinCardGame, leaveCardGame, startCardGame, freeDynasti
 export { giveCards, chooseBattle, wageBattle, cardsPlayOptions, cardsMyView, concedeCards, setCardsAway, setCardsNotify, markCardsPresent, notYourTurn } from './play.js';
 export { startFallBack, cardsDraft, draftEffect, draftBack, draftRecruit, cancelFallBack, finishFallBack } from './draft.js';
 export { gmExtendCards, gmPauseCards, gmResumeCards, gmSkipCards, gmReplaceCards, gmKickCards, gmRollbackCards } from './gm.js';
+export { cardComputerSeats, cardComputerDuties, playCardAction, playCardComputerDefault, COMPUTER_DEFAULT_ACTOR, type CardComputerDuty, type CardComputersOptions } from './computer.js';
 export { sweepCardGames, nextCardWakeAt, timeoutCardTurn, type CardSweepResult } from './timer.js';
 export { cardGameInChannel, cardGameById, isCardChannel, cardChoosableStates, recordCardThread, verifyCardReplay, cardTableOf } from './read.js';
 export type { CardTablePayload } from '../outbox-write.js';

@@ -3,6 +3,7 @@
  * its unique open-game index), join with a dynasty, leave, and start (missing dynasties drawn at random, the
  * deal, the setup give with its deadline).
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, eq } from 'drizzle-orm';
 import { DYNASTIES, newGame, publicView, type DynastyId } from '../../cardgame/index.js';
 import { audit, idText, openGameByChannel } from '../../store/queries.js';
@@ -13,6 +14,7 @@ import { queueDm, queueStatus } from '../outbox-write.js';
 import { fail, inReadTransaction, inTransaction, noteEvent } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
 import { randomToken } from '../views.js';
+import { playerName } from '../computer-seat.js';
 import { runAutomatic, turnClock } from './commit.js';
 import { queuePingsForNow, queueLog } from './outbox.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
@@ -188,8 +190,8 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
     noteEvent({ kind: 'game_started', gameId: ctx.game.id, variantId: CARD_VARIANT_ID, players: ordered.length });
     let started = reload(tx, ctx);
     const view = publicView(state);
-    queueLog(tx, started, 0, `The game starts: ${view.seats.map((s, i) => `${dynastyLabel(s.dynasty)} <@${ordered[i]!.userId}>`).join(', ')}. Each player chooses 2 of their 8 cards for the recruiting row.`, now);
-    for (const s of ordered) queueDm(tx, ctx.game, s.userId, 'power_assigned', `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the Warring States card game in <#${ctx.game.channelId}>. Your turns are announced there with the buttons to act (or here, with \`/cards notify mode:dm\`); the first asks for the 2 cards you give to the recruiting row.`, `cards:seat:${ctx.game.id}:${s.userId}`, now);
+    queueLog(tx, started, 0, `The game starts: ${view.seats.map((s, i) => `${dynastyLabel(s.dynasty)} ${playerName(ordered[i]!.userId)}`).join(', ')}. Each player chooses 2 of their 8 cards for the recruiting row.`, now);
+    for (const s of ordered) queueDm(tx, ctx.game, s.userId, 'power_assigned', `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the ${CARD_GAME.name} in <#${ctx.game.channelId}>. Your turns are announced there with the buttons to act (or here, with \`/cards notify mode:dm\`); the first asks for the 2 cards you give to the recruiting row.`, `cards:seat:${ctx.game.id}:${s.userId}`, now);
     queueStatus(tx, ctx.game.id, now);
     queuePingsForNow(tx, started, 'start', now);
     started = runAutomatic(tx, started, now);

@@ -3,10 +3,12 @@
  * table message (kind `status`, edited in place and filled at delivery), turn pings, log-thread lines, the round
  * summary and the end of the game. Every public payload is built from `publicView`.
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import { boardKey } from '../../cardgame/board.js';
 import { publicView, type GameEvent } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
+import { isComputer, playerName } from '../computer-seat.js';
 import { enqueue, queueStatus, type CardTablePayload } from '../outbox-write.js';
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
 import { cardTableText, changedStates, discordTimes, dynastyLabel, logLine, roundSummaryText, stateLabel, winnerText } from './text.js';
@@ -19,13 +21,13 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
   const info = infoOf(ctx);
   if (!ctx.state || !info.table) {
     const s = info.settings;
-    const joined = info.seats.map((x) => `<@${x.userId}>${x.dynasty ? ` (${dynastyLabel(x.dynasty)})` : ''}`);
+    const joined = info.seats.map((x) => `${playerName(x.userId)}${x.dynasty ? ` (${dynastyLabel(x.dynasty)})` : ''}`);
     const text = [
-      `Warring States card game — lobby (${joined.length}/${s.seats} seats). Game master: <@${game.gmUserId}>.`,
+      `${CARD_GAME.name} — lobby (${joined.length}/${s.seats} seats). Game master: <@${game.gmUserId}>.`,
       `Turns: ${s.preset === 'custom' ? 'custom' : s.preset}, ${Math.round(s.turnMs / 1000)} s a turn · dynasty cards ${s.dynastyCards ? 'on' : 'off'}.`,
       joined.length ? `Seated: ${joined.join(', ')}` : 'Nobody has joined yet: `/game join`.',
     ].join('\n');
-    return { text, cards: { version: info.version, phase: 'lobby', round: 0, deadline: null, toActUserId: null, toActUserIds: [], title: 'Warring States — lobby', text, board: null, boardKey: '' } };
+    return { text, cards: { version: info.version, phase: 'lobby', round: 0, deadline: null, toActUserId: null, toActUserIds: [], title: `${CARD_GAME.title} — lobby`, text, board: null, boardKey: '' } };
   }
   const t = cardTableText(info.table, info.seats, info.deadline, game.status === 'paused');
   return {
@@ -70,7 +72,8 @@ export function queueActionLog(tx: Tx, ctx: CardCtx, seq: number, round: number,
  */
 export function queueTurnPing(tx: Tx, ctx: CardCtx, seat: number, key: string, text: string, now: number, reminder = false): void {
   const row = seatRow(ctx, seat);
-  if (!row || row.notify === 'off' || row.away || row.conceded) return;
+  // A computer player needs no ping: it is asked as soon as its turn is stored (src/game/cards/computer.ts).
+  if (!row || row.notify === 'off' || row.away || row.conceded || isComputer(row.userId)) return;
   enqueue(tx, {
     gameId: ctx.game.id,
     payload: { type: 'cards_turn', gameId: ctx.game.id, userId: row.userId, text, reminder, phase: ctx.state?.phase ?? 'battle' },
@@ -84,7 +87,7 @@ export function queueTurnPing(tx: Tx, ctx: CardCtx, seat: number, key: string, t
 export function turnPingText(ctx: CardCtx, seat: number, deadline: number | null, reminder: boolean): string {
   const s = ctx.state!;
   const user = seatRow(ctx, seat)?.userId;
-  const who = user ? `<@${user}>` : dynastyLabel(s.seats[seat]!.dynasty);
+  const who = user ? playerName(user) : dynastyLabel(s.seats[seat]!.dynasty);
   const due = deadline !== null ? ` Deadline ${discordTimes(deadline)}.` : '';
   const lead = reminder ? `Reminder: ${who}, ` : `${who}, `;
   switch (s.phase) {

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { matchDynasty } from './lobby.js';
+import { playerName } from '../computer-seat.js';
 import { fallBackOption, legalWages, privateView, type Action, type Seat, type StateId } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { cardSeats, type CardSeatRow } from '../../store/schema.js';
@@ -40,7 +41,7 @@ export function notYourTurn(ctx: CardCtx): string {
   if (info.phase === 'give') return 'Everyone is choosing their recruits now: press "Choose recruits".';
   if (info.toActUserId === null) return 'Nobody is to act now.';
   const due = info.deadline ? ` (deadline <t:${Math.floor(info.deadline / 1000)}:R>)` : '';
-  return `It is <@${info.toActUserId}>'s turn${due}.`;
+  return `It is ${playerName(info.toActUserId)}'s turn${due}.`;
 }
 
 /** Commits a player's action and lets away seats that follow resolve; the result carries the public events. */

@@ -2,6 +2,7 @@
  * Reading and writing a card game inside a use-case's transaction: the `games` row, its `card_games` row, its
  * seats, and the parsed engine state. Nothing here logs anything (the state holds every hand).
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import { type CardGameState, type Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
@@ -17,7 +18,7 @@ export interface CardCtx {
   state: CardGameState | null;
 }
 
-export const NO_CARD_GAME = 'There is no card game in this channel. A game master can create one with `/game create variant:warring-states-cards`.';
+export const NO_CARD_GAME = `There is no card game in this channel. A game master can create one with \`/game create variant:${CARD_GAME.id}\`.`;
 export const STALE = 'The table changed — reopen.';
 
 export function settingsOf(card: CardGameRow): CardGameSettings & { engine?: CardEngineSetup } {

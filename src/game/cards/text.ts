@@ -7,6 +7,7 @@ import { cardName, countPlayed, countResistance, DATA, dynastyLabel, dynastyName
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { isCard } from '../../cardgame/cards.js';
 import type { CardSeatInfo, CardTableText } from './types.js';
+import { playerName } from '../computer-seat.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
 const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
@@ -38,12 +39,12 @@ export function cardNames(ids: readonly CardId[]): string {
   return ids.map(cardName).join(', ');
 }
 
-/** How a seat is named in public: "<@user> (Qin 秦)", or the dynasty alone when no user is known. */
+/** How a seat is named in public: "<@user> (Qin 秦)" ("a computer player (Qin 秦)"), or the dynasty alone when no user is known. */
 export function seatLabel(view: CardGameView, seats: readonly CardSeatInfo[], seat: Seat, mention = true): string {
   const d = view.seats[seat]?.dynasty;
   const dyn = d ? dynastyLabel(d) : `seat ${seat}`;
   const user = seats.find((s) => s.seat === seat)?.userId;
-  return user && mention ? `<@${user}> (${dyn})` : dyn;
+  return user && mention ? `${playerName(user)} (${dyn})` : dyn;
 }
 
 function ownerText(view: { seats: readonly { dynasty: DynastyId }[] }, owner: Owner): string {

@@ -8,6 +8,7 @@
 import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { cardGames, cardSeats, games } from '../../store/schema.js';
+import { isComputer, playerName } from '../computer-seat.js';
 import { queueNotice } from '../outbox-write.js';
 import { inTransaction } from '../tx.js';
 import type { GameDeps, Result } from '../types.js';
@@ -60,13 +61,14 @@ export function timeoutCardTurn(deps: GameDeps, gameId: number): Result<{ timedO
 
 function markTimeout(tx: Tx, ctx: CardCtx, seat: number, now: number): void {
   const row = seatRow(ctx, seat);
-  if (!row || row.conceded) return;
+  // A computer seat is never marked away (its turn ran out while the bot was down): it plays its next turn itself.
+  if (!row || row.conceded || isComputer(row.userId)) return;
   const timeouts = row.timeouts + 1;
   const away = row.away || timeouts >= AWAY_AFTER_TIMEOUTS;
   tx.update(cardSeats).set({ timeouts, away }).where(eq(cardSeats.id, row.id)).run();
   if (away && !row.away) {
     const name = dynastyLabel(ctx.state!.seats[seat]!.dynasty);
-    queueNotice(tx, ctx.game, `${name} (<@${row.userId}>) missed ${timeouts} turns in a row and is marked away: their turns now resolve at once with the defaults. Any action by them clears it.`, `cards:away:${ctx.game.id}:${seat}:${ctx.card.seq}`, now);
+    queueNotice(tx, ctx.game, `${name} (${playerName(row.userId)}) missed ${timeouts} turns in a row and is marked away: their turns now resolve at once with the defaults. Any action by them clears it.`, `cards:away:${ctx.game.id}:${seat}:${ctx.card.seq}`, now);
     queueTable(tx, ctx, now);
   }
 }

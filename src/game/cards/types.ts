@@ -2,6 +2,7 @@
  * The card game's use-case layer: settings, presets, and the read-only shapes handed to the bot
  * (design.md §3). Hands appear only in `CardSeatPrivate` (a seat's own view); everything else is public.
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import type { CardGameView, CardId, DynastyId, Effect, Phase, Seat, StateId, SymbolId } from '../../cardgame/index.js';
 import type { FallBackOption } from '../../cardgame/index.js';
 import type { CardNotifyMode, GameStatus } from '../../store/schema.js';
@@ -9,7 +10,7 @@ import type { CardNotifyMode, GameStatus } from '../../store/schema.js';
 export type { CardNotifyMode };
 
 /** The variant id a card game's `games` row carries (`/game create variant:warring-states-cards`). */
-export const CARD_VARIANT_ID = 'warring-states-cards';
+export const CARD_VARIANT_ID: string = CARD_GAME.id;
 
 export type CardPreset = 'live' | 'standard' | 'async';
 

@@ -5,6 +5,7 @@
  * input is a public view. Cards, symbols, states and dynasties are named as in every text of the bot
  * (src/cardgame/names.ts): "Fire/Cavalry/Chariot", "Advisor/Chariot", "Wild", "Gu 顧", "Qin 秦".
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { card } from '../../cardgame/cards.js';
 import { countPlayed, countResistance } from '../../cardgame/counting.js';
@@ -94,7 +95,7 @@ export function headerText(view: CardGameView): string {
     tiebreak: 'tie-break battle',
     finished: 'game over',
   };
-  return `Warring States · Round ${view.round} · ${at[view.phase]}`;
+  return `${CARD_GAME.title} · Round ${view.round} · ${at[view.phase]}`;
 }
 
 function drawHeader(ctx: SKRSContext2D, view: CardGameView, heading?: string): void {

@@ -7,11 +7,11 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { CardGameView } from '../../cardgame/views.js';
 import { ensureFonts } from '../fonts.js';
 import { encodePng } from '../png.js';
-import { renderCardsInWorker } from '../pool.js';
+import { renderPictureInWorker } from '../pool.js';
 import { drawBoard } from './draw-board.js';
 import { drawPanels } from './draw-panels.js';
 import { BACKGROUND, HEIGHT, WIDTH } from './layout.js';
-import type { CardTableOptions } from './options.js';
+import { CARD_TABLE_PICTURE, type CardTableOptions } from './options.js';
 
 export interface CardTableImage {
   png: Buffer;
@@ -39,6 +39,6 @@ export async function renderCardTable(view: CardGameView, opts: CardTableOptions
  * (design §3.9: renders are produced off the event loop). Falls back to this thread when no worker can run.
  */
 export async function renderCardTableOffThread(view: CardGameView, opts: CardTableOptions = {}): Promise<CardTableImage> {
-  const png = await renderCardsInWorker(view, opts, async () => (await renderCardTable(view, opts)).png);
+  const png = await renderPictureInWorker(CARD_TABLE_PICTURE, { view, opts }, async () => (await renderCardTable(view, opts)).png);
   return { png, width: WIDTH, height: HEIGHT };
 }

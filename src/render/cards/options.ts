@@ -2,6 +2,9 @@
 import type { StateId } from '../../cardgame/types.js';
 import type { ArmyMove } from './moves.js';
 
+/** The picture kind of a card-table job (src/render/pictures.ts). */
+export const CARD_TABLE_PICTURE = 'cards';
+
 export interface CardTableOptions {
   /** States whose control changed (outlined): the round summary image. */
   changed?: StateId[];

@@ -3,18 +3,19 @@
  * Everything about a hand is ephemeral; `play` with options is the keyboard path of the play wizard (autocomplete
  * of legal cards only, answered to the hand's owner) and ends on the same preview with Confirm.
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import { AttachmentBuilder, InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { GameEvent } from '../../cardgame/index.js';
 import { cardGameInChannel, eventText, markCardsPresent, setCardsAway, setCardsNotify } from '../../game/cards/index.js';
 import { cardEvents } from '../../store/schema.js';
-import { tableBoardPicture, publicTable } from '../cards/board.js';
-import { brightOptions, previewStep, secondChoices } from '../cards/play.js';
-import { notYourTurnText, openChoose, openFallBack, openPlay, seatState, type SeatState } from '../cards/handlers.js';
-import { handleCardsComponent } from '../cards/handlers.js';
-import { RULE_TOPICS, rulesText, type RuleTopic } from '../cards/rules.js';
-import { handView } from '../cards/views.js';
-import { CARDS_COMMAND, type View } from '../cards/ui.js';
+import { tableBoardPicture, publicTable } from './board.js';
+import { brightOptions, previewStep, secondChoices } from './play.js';
+import { notYourTurnText, openChoose, openFallBack, openPlay, seatState, type SeatState } from './handlers.js';
+import { handleCardsComponent } from './handlers.js';
+import { RULE_TOPICS, rulesText, type RuleTopic } from './rules.js';
+import { handView } from './views.js';
+import { CARDS_COMMAND, type View } from './ui.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyRejected } from '../respond.js';
@@ -22,7 +23,7 @@ import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
 
 const data = new SlashCommandBuilder()
   .setName(CARDS_COMMAND)
-  .setDescription('The Warring States card game in this channel')
+  .setDescription(CARD_GAME.command)
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((s) => s.setName('hand').setDescription('Your hand, what you may play now, and the leads (only you see it)'))
   .addSubcommand((s) =>

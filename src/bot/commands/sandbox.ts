@@ -1,0 +1,284 @@
+/**
+ * `/sandbox …` (issue 25 §1): a private copy of a Diplomacy game's board in which the caller orders every power,
+ * adjudicates as often as they like and steps on through retreats and adjustments. One command with subcommands:
+ *
+ *   start [phase]            copy the channel's game (its current phase, or the start of a phase from /history)
+ *   order orders:            orders for any power's units (the same parser, checks and autocomplete as /order)
+ *   clear [power]            clear one power's orders, or all
+ *   decide question: answer: what the variant leaves to people besides the orders (a battle's winner)
+ *   adjudicate               the results the orders would have now, with their map (nothing moves on)
+ *   next                     play the orders and go on to the next phase that asks for a decision
+ *   map                      the board with the orders given so far
+ *   share                    post a snapshot (text and map, no links) in this channel for everyone: the owner's act only
+ *   list / end               the caller's sandboxes / delete one
+ *
+ * Every reply but `share` is ephemeral; nothing is posted, DMed or written to the game. Each subcommand but `start`
+ * and `list` takes `sandbox:` (default: the one used last). Maps are drawn in the render worker at a priority below
+ * the games' posts (src/bot/maps.ts).
+ */
+import { InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { formatResultsSummary, history } from '../../game/index.js';
+import {
+  answerSandbox,
+  clearSandboxOrders,
+  endSandbox,
+  listSandboxes,
+  nextSandbox,
+  orderSandbox,
+  previewSandbox,
+  sandboxRenderInput,
+  startSandbox,
+  viewSandbox,
+  type SandboxPicture,
+  type SandboxRef,
+  type SandboxView,
+} from '../../game/sandbox.js';
+import type { Adjudication } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import type { BotCommand } from '../command.js';
+import type { BotContext } from '../context.js';
+import { mapFileName } from '../maps.js';
+import { replyPrivately, replyRejected } from '../respond.js';
+import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
+import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate } from '../text.js';
+
+const sandboxOption = (o: import('discord.js').SlashCommandIntegerOption) =>
+  o.setName('sandbox').setDescription('Which of your sandboxes (default: the one you used last)').setMinValue(1).setAutocomplete(true);
+
+const data = new SlashCommandBuilder()
+  .setName('sandbox')
+  .setDescription('A private copy of the board to try orders for every power (only you see it)')
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand((s) =>
+    s
+      .setName('start')
+      .setDescription("Copy this channel's game into a new sandbox (without anyone's orders)")
+      .addStringOption((o) => o.setName('phase').setDescription('Start from an earlier phase, such as S1901M (default: the current one)').setAutocomplete(true).setMaxLength(40)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('order')
+      .setDescription("Orders for any power's units, separated by ; — e.g. A par - bur; A mun - bur")
+      .addStringOption((o) => o.setName('orders').setDescription('One or more orders for any powers, separated by ;').setRequired(true).setMaxLength(6000).setAutocomplete(true))
+      .addIntegerOption(sandboxOption),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('clear')
+      .setDescription("Clear the sandbox's orders for this phase (one power's, or all)")
+      .addStringOption((o) => o.setName('power').setDescription('Only this power (default: every power)').setAutocomplete(true).setMaxLength(40))
+      .addIntegerOption(sandboxOption),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('decide')
+      .setDescription('Decide what the variant leaves to people besides the orders (a battle’s winner)')
+      .addStringOption((o) => o.setName('question').setDescription('What to decide').setRequired(true).setAutocomplete(true).setMaxLength(100))
+      .addStringOption((o) => o.setName('answer').setDescription('The answer (none: take it back)').setRequired(true).setAutocomplete(true).setMaxLength(100))
+      .addIntegerOption(sandboxOption),
+  )
+  .addSubcommand((s) => s.setName('adjudicate').setDescription('See the results the orders would have now (nothing moves on)').addIntegerOption(sandboxOption))
+  .addSubcommand((s) => s.setName('next').setDescription('Play the orders and go on to the next phase').addIntegerOption(sandboxOption))
+  .addSubcommand((s) => s.setName('map').setDescription('The sandbox board with its orders so far').addIntegerOption(sandboxOption))
+  .addSubcommand((s) => s.setName('share').setDescription('Post a snapshot of the sandbox in this channel for everyone to see').addIntegerOption(sandboxOption))
+  .addSubcommand((s) => s.setName('list').setDescription('Your sandboxes'))
+  .addSubcommand((s) => s.setName('end').setDescription('Delete a sandbox').addIntegerOption(sandboxOption))
+  .toJSON();
+
+const refOf = (interaction: ChatInputCommandInteraction): SandboxRef => ({ userId: interaction.user.id, sandboxId: interaction.options.getInteger('sandbox') });
+
+const s = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The sandbox's head line: which one, what it copies, and that nothing of it reaches the game. */
+function headLine(v: SandboxView): string {
+  return `🧪 **Sandbox #${v.id}** · ${v.variantName} · **${v.label}** (copied from ${v.source} of the game in <#${v.gameChannelId}>)`;
+}
+
+/** The phase being played: its orders, what is still without one, what is left to decide, and what to do next. */
+function stateLines(v: SandboxView): string[] {
+  if (v.winner) return [`🏆 ${v.winner} has won in this sandbox. \`/sandbox start\` copies the game again.`];
+  const lines = [
+    v.orders.length === 0
+      ? 'Orders: none yet (`/sandbox order`, for any power).'
+      : listWithin(`Orders (${v.orders.length}): `, v.orders.map((o) => code(o.text)), 700, (n) => `… and ${n} more`),
+  ];
+  const missing = v.duties.filter((d) => d.missing.length > 0).map((d) => `${d.power} (${d.missing.join(', ')})`);
+  if (missing.length > 0) lines.push(listWithin('⏳ Without orders (they hold, or the default applies): ', missing, 500, (n) => `… and ${n} more powers`));
+  for (const q of v.questions.slice(0, 5)) lines.push(`⚖️ ${q.text} — ${q.answer ? `decided: ${code(q.answer)}` : 'undecided (`/sandbox decide`)'}`);
+  if (v.questions.length > 5) lines.push(`… and ${v.questions.length - 5} more to decide.`);
+  return lines;
+}
+
+const NEXT_STEPS = '`/sandbox adjudicate` shows the results, `/sandbox next` plays them. Only you see this; nothing here reaches the game.';
+
+function viewText(v: SandboxView): string {
+  return truncate([headLine(v), ...stateLines(v), NEXT_STEPS].join('\n'));
+}
+
+/** Results of an adjudication with the sandbox's head, cut to one message. */
+function resultsText(variant: Variant, head: string, adjudication: Adjudication, tail: string[]): string {
+  const summary = formatResultsSummary(variant, adjudication);
+  const room = MAX_CONTENT - head.length - tail.join('\n').length - 4;
+  return [head, truncate(summary, Math.max(200, room)), ...tail].join('\n');
+}
+
+/** Replies (after a deferral) with `content` and the sandbox picture, drawn at a priority below the games' posts. */
+async function replyWithMap(ctx: BotContext, interaction: ChatInputCommandInteraction, ref: SandboxRef, picture: SandboxPicture, content: string): Promise<void> {
+  const input = sandboxRenderInput(ctx.deps, ref, picture);
+  const drawn =
+    input.ok && input.input
+      ? await ctx.maps.render(input.input.variant, input.input.position, { ...input.input }, mapFileName(`sandbox-${input.input.position.phase.season}-${input.input.position.phase.year}`, picture), { priority: 'low' })
+      : null;
+  const text = drawn || !input.ok || !input.input ? content : truncate(`${content}\n(The map could not be drawn just now: \`/sandbox map\` tries again.)`);
+  await interaction.editReply({ content: truncate(text), files: drawn ? [{ attachment: drawn.png, name: drawn.name }] : [], allowedMentions: { parse: [] } });
+}
+
+async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const sub = interaction.options.getSubcommand();
+  const ref = refOf(interaction);
+  switch (sub) {
+    case 'start': {
+      const r = startSandbox(ctx.deps, { channelId: interaction.channelId, guildId: interaction.guildId ?? '', userId: interaction.user.id, phase: interaction.options.getString('phase') });
+      if (!r.ok) return replyRejected(interaction, r.error);
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      return replyWithMap(ctx, interaction, { userId: interaction.user.id, sandboxId: r.sandbox.id }, 'board', `${viewText(r.sandbox)}\nIt ends after a day unused, or with \`/sandbox end\`.`);
+    }
+    case 'order': {
+      const r = orderSandbox(ctx.deps, { ...ref, text: interaction.options.getString('orders', true) });
+      if (!r.ok) return replyRejected(interaction, r.error);
+      const lines: string[] = [];
+      if (r.stored.length > 0) lines.push(listWithin('✅ Stored: ', r.stored.map((o) => `${code(o.text)} (${o.power})`), 600, (n) => `… and ${n} more`));
+      for (const x of r.replaced.slice(0, 5)) lines.push(`🔁 Replaced ${code(x.before)} with ${code(x.after)}`);
+      for (const x of r.rejected.slice(0, 8)) lines.push(`❌ ${code(truncate(x.input, 60))}: ${x.error}`);
+      if (r.rejected.length > 8) lines.push(`… ${s(r.rejected.length - 8, 'more refused line')}.`);
+      if (r.stored.length === 0 && r.rejected.length === 0) lines.push('No orders found in what you typed.');
+      return replyPrivately(interaction, truncate([headLine(r.sandbox), ...lines, '', ...stateLines(r.sandbox)].join('\n')));
+    }
+    case 'clear': {
+      const r = clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') });
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return replyPrivately(interaction, truncate([headLine(r.sandbox), `🧹 Cleared ${s(r.cleared, 'order')}.`, ...stateLines(r.sandbox)].join('\n')));
+    }
+    case 'decide': {
+      const r = answerSandbox(ctx.deps, { ...ref, question: interaction.options.getString('question', true), answer: interaction.options.getString('answer', true) });
+      if (!r.ok) return replyRejected(interaction, r.error);
+      const said = r.answer ? `⚖️ Decided: ${r.question.text} → ${code(r.answer)}.` : `⚖️ Taken back: ${r.question.text} is undecided (the provisional result stands).`;
+      return replyPrivately(interaction, truncate([headLine(r.sandbox), said, ...stateLines(r.sandbox)].join('\n')));
+    }
+    case 'adjudicate': {
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      const r = previewSandbox(ctx.deps, ref);
+      if (!r.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${r.error}`) }));
+      const variant = viewSandbox(ctx.deps, ref);
+      if (!variant.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${variant.error}`) }));
+      const text = resultsText(variant.board.variant, `${headLine(r.sandbox)}\nIf these orders were played now (nothing has moved on):`, r.adjudication, ['`/sandbox next` plays them; change them first with `/sandbox order`.']);
+      return replyWithMap(ctx, interaction, ref, 'preview', text);
+    }
+    case 'next': {
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      const r = nextSandbox(ctx.deps, ref);
+      if (!r.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${r.error}`) }));
+      const board = viewSandbox(ctx.deps, { userId: ref.userId, sandboxId: r.sandbox.id });
+      if (!board.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${board.error}`) }));
+      const skipped = r.skipped.length > 0 ? [`(${s(r.skipped.length, 'phase')} with nothing to decide played on the way.)`] : [];
+      const now = r.sandbox.winner ? [`🏆 ${r.sandbox.winner} has won in this sandbox.`] : [`Now: **${r.sandbox.label}**. ${NEXT_STEPS}`];
+      const text = resultsText(board.board.variant, `🧪 **Sandbox #${r.sandbox.id}** · ${r.sandbox.variantName}`, r.adjudication, [...skipped, ...now]);
+      return replyWithMap(ctx, interaction, { userId: ref.userId, sandboxId: r.sandbox.id }, 'last', text);
+    }
+    case 'map': {
+      const r = viewSandbox(ctx.deps, ref);
+      if (!r.ok) return replyRejected(interaction, r.error);
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      return replyWithMap(ctx, interaction, { userId: ref.userId, sandboxId: r.sandbox.id }, 'board', viewText(r.sandbox));
+    }
+    case 'share':
+      return share(ctx, interaction, ref);
+    case 'list': {
+      const r = listSandboxes(ctx.deps, interaction.user.id);
+      if (!r.ok) return replyRejected(interaction, r.error);
+      if (r.sandboxes.length === 0) return replyPrivately(interaction, 'You have no sandbox. `/sandbox start` in a game\'s channel copies its board.');
+      const lines = r.sandboxes.map((v, i) => `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (copied from ${v.source} of the game in <#${v.gameChannelId}>) · ${s(v.orders.length, 'order')} · ends <t:${Math.floor(v.expiresAt / 1000)}:R> unused`);
+      return replyPrivately(interaction, truncate(['**Your sandboxes** (▶️: the one commands use without `sandbox:`)', ...lines].join('\n')));
+    }
+    case 'end': {
+      const r = endSandbox(ctx.deps, ref);
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return replyPrivately(interaction, `🗑️ Sandbox #${r.id} is deleted.`);
+    }
+    default:
+      return replyRejected(interaction, `Unknown subcommand ${sub}.`);
+  }
+}
+
+/**
+ * `/sandbox share`: the owner's explicit act, the only way anyone else sees a sandbox. A snapshot message in the
+ * channel: what it is (a what-if, not the game), the last phase played with its results and map (or the board with
+ * the orders given so far), and no link (no channel, message or URL).
+ */
+async function share(ctx: BotContext, interaction: ChatInputCommandInteraction, ref: SandboxRef): Promise<void> {
+  const r = viewSandbox(ctx.deps, ref);
+  if (!r.ok) return replyRejected(interaction, r.error);
+  const v = r.sandbox;
+  const who = interaction.user.username.replace(/[\\*_~`|>#@:<]/g, '');
+  const head = `🧪 **Sandbox snapshot** shared by ${who}: a what-if on ${v.variantName}, copied from ${v.source}. Not the game's orders or results.`;
+  await interaction.deferReply();
+  if (v.last) return replyWithMap(ctx, interaction, ref, 'last', resultsText(r.board.variant, head, v.last.adjudication, []));
+  const orders = v.orders.length === 0 ? 'No orders given yet.' : listWithin(`Orders (${v.orders.length}): `, v.orders.map((o) => code(o.text)), 1200, (n) => `… and ${n} more`);
+  return replyWithMap(ctx, interaction, ref, 'board', `${head}\n**${v.label}**\n${orders}`);
+}
+
+async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  const typed = String(focused.value);
+  if (typed.length > 2 * MAX_CHOICE) return interaction.respond([]);
+  const userId = interaction.user.id;
+  if (focused.name === 'phase') {
+    const r = history(ctx.deps, { channelId: interaction.channelId, phase: null });
+    if (!r.ok) return interaction.respond([]);
+    const t = typed.trim().toLowerCase();
+    const matches = r.phases
+      .slice()
+      .reverse()
+      .filter((p) => p.code.toLowerCase().startsWith(t) || p.label.toLowerCase().includes(t))
+      .slice(0, MAX_CHOICES);
+    return interaction.respond(matches.map((p) => ({ name: choiceName(`${p.code} — ${p.label}${p.resolvedAt === null ? ' (current)' : ''}`), value: p.code })));
+  }
+  if (focused.name === 'sandbox') {
+    const r = listSandboxes(ctx.deps, userId);
+    if (!r.ok) return interaction.respond([]);
+    return interaction.respond(r.sandboxes.slice(0, MAX_CHOICES).map((v) => ({ name: choiceName(`#${v.id} · ${v.variantName} · ${v.label}`), value: v.id })));
+  }
+  const r = viewSandbox(ctx.deps, { userId, sandboxId: interaction.options.getInteger('sandbox') });
+  if (!r.ok) return interaction.respond([]);
+  const { board, sandbox } = r;
+  const t = typed.trim().toLowerCase();
+  switch (focused.name) {
+    case 'orders': {
+      // The same completions as /order, for every power that has something to decide (its name after each).
+      const units: UnitOrders[] = sandbox.duties.flatMap((d) => {
+        const ordered = new Set(board.orders.filter((o) => o.power === d.power).map((o) => o.unitKey));
+        return unitOrdersOf(board.variant, board.position, d.power, { ordered, label: d.power });
+      });
+      return interaction.respond(suggestOrders(typed, units));
+    }
+    case 'power': {
+      const powers = [...new Set(board.orders.map((o) => o.power))].filter((p) => p.toLowerCase().includes(t));
+      return interaction.respond(powers.slice(0, MAX_CHOICES).map((p) => ({ name: p, value: p })));
+    }
+    case 'question': {
+      const found = sandbox.questions.filter((q) => q.text.toLowerCase().includes(t) || q.key.toLowerCase().startsWith(t));
+      return interaction.respond(found.slice(0, MAX_CHOICES).map((q) => ({ name: choiceName(q.text), value: q.key })));
+    }
+    case 'answer': {
+      const asked = (interaction.options.getString('question') ?? '').trim().toLowerCase();
+      const question = sandbox.questions.find((q) => q.key.toLowerCase() === asked);
+      if (!question) return interaction.respond([]);
+      const answers = [...question.answers, { name: 'none: take the answer back (the provisional result stands)', value: 'none' }].filter((a) => a.name.toLowerCase().includes(t) || a.value.toLowerCase().startsWith(t));
+      return interaction.respond(answers.slice(0, MAX_CHOICES).map((a) => ({ name: choiceName(a.name), value: a.value.slice(0, MAX_CHOICE) })));
+    }
+    default:
+      return interaction.respond([]);
+  }
+}
+
+export const sandboxCommand: BotCommand = { data, execute, autocomplete, cooldown: () => 'sandbox' };

@@ -1,0 +1,22 @@
+/** The registry of game kinds in the bot (the interface and what it is for: src/bot/kind.ts). */
+import type { GameDeps } from '../game/index.js';
+import { cardBotKind } from './cards/kind.js';
+import type { BotKind } from './kind.js';
+
+export type { BotKind, KindSendDeps, LobbyStep } from './kind.js';
+
+const KINDS: readonly BotKind[] = [cardBotKind];
+
+export function botKinds(): readonly BotKind[] {
+  return KINDS;
+}
+
+/** The kind whose game is in the channel (undefined: a Diplomacy game, or none). */
+export function botKindInChannel(deps: GameDeps, channelId: string): BotKind | undefined {
+  return KINDS.find((k) => k.inChannel(deps, channelId));
+}
+
+/** The kind `/game create variant:` names (undefined: a Diplomacy variant). */
+export function botKindCreating(variant: string): BotKind | undefined {
+  return KINDS.find((k) => k.choice.value === variant);
+}

@@ -1,0 +1,19 @@
+/**
+ * The card game as a game kind (src/game/kinds.ts): its deadlines, its table message and its computer seats, handed to
+ * the game layer's scheduler, outbox and the bot through the kind interface.
+ */
+import type { GameKind } from '../kind.js';
+import { cardComputerSeats } from './computer.js';
+import { cardTablePayload } from './outbox.js';
+import { nextCardWakeAt, sweepCardGames } from './timer.js';
+
+export const cardGameKind: GameKind = {
+  kind: 'cards',
+  sweep(deps) {
+    const r = sweepCardGames(deps);
+    return { turns: r.timedOut, reminders: r.reminders, failures: r.failures };
+  },
+  nextWakeAt: nextCardWakeAt,
+  status: cardTablePayload,
+  computerSeats: (deps, options) => cardComputerSeats(deps, options),
+};

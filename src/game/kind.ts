@@ -1,0 +1,46 @@
+/**
+ * Game kinds (issue 21 §2): games that are not Diplomacy positions adjudicated phase by phase, with an engine of their
+ * own (the card game: src/cardgame/) and use-cases of their own, but the same `games` row, channel rule, outbox,
+ * scheduler and computer players as every game. A kind plugs into the game layer's shared machinery through this
+ * interface and is found through this registry only: the scheduler sweeps its deadlines, the outbox builds its status
+ * message at delivery, and the bot plays its computer seats, without naming it. (Diplomacy variants plug in one level
+ * lower, through the variant registry and their plug-ins: src/variants/index.ts.) Each member's contract is the one
+ * the Diplomacy side keeps for itself: every deadline processed exactly once across sweeps and processes, a status
+ * built from public information only.
+ */
+import type { Tx } from '../store/db.js';
+import type { GameRow } from '../store/schema.js';
+import type { CardTablePayload } from './outbox-write.js';
+import type { AiAnswer, AiJob } from './ai-pool.js';
+import type { GameDeps } from './types.js';
+
+/** What one sweep of a kind's deadlines did. */
+export interface KindSweep {
+  /** Turns resolved by their deadline (the defaults taken). */
+  turns: number;
+  /** Reminders queued. */
+  reminders: number;
+  /** Games whose deadline could not be processed (retried on the next sweep), one sentence each. */
+  failures: string[];
+}
+
+/** How the bot runs a kind's computer seats (the AI in its worker; logs). */
+export interface KindComputerOptions {
+  ask?: (job: AiJob) => Promise<AiAnswer>;
+  /** Debug-level lines only: they may name what a seat holds. */
+  debug?: (message: string) => void;
+  onError?: (err: unknown) => void;
+}
+
+export interface GameKind {
+  /** The `games.kind` of its games. */
+  kind: string;
+  /** Processes every due deadline and reminder of its running games, each game in its own transaction. */
+  sweep(deps: GameDeps): KindSweep;
+  /** The earliest deadline or reminder of its running games still to come, or null. */
+  nextWakeAt(deps: GameDeps): number | null;
+  /** The channel's status message of one of its games as it is now (the outbox calls it at delivery). */
+  status(tx: Tx, game: GameRow): { text: string; cards?: CardTablePayload } | null;
+  /** Its computer seats: `play()` asks every seat that must act now; called after every change, sweep and start. */
+  computerSeats?(deps: GameDeps, options: KindComputerOptions): { play(): Promise<void>[] };
+}

@@ -1,0 +1,240 @@
+/**
+ * `/sandbox` through the local Discord stand-in (issue 25 §1): a player's sandbox is seen by nobody else (every
+ * message and every log line scanned) and leaves the real game's tables byte for byte as they were; bad input is
+ * refused with a reason and changes nothing; sandboxes survive a restart; the limits per user and per server say
+ * which limit; and a hostile member's sandbox maps cannot hold back another game's results post (order and counts,
+ * never timings: the sandbox renders are held until the results post has arrived).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMapRenderer } from '../../src/bot/maps.js';
+import { DEFAULT_LIMITS, type Limits } from '../../src/game/index.js';
+import { createLogger } from '../../src/log.js';
+import type { RenderOptions } from '../../src/render/index.js';
+import { createHarness, waitForResults, type Harness } from './harness.js';
+
+const HOUR = 3_600_000;
+const GENEROUS = Object.fromEntries(Object.keys(DEFAULT_LIMITS.budgets).map((a) => [a, { uses: 10_000, windowMs: 1000 }])) as Limits['budgets'];
+
+/** Every table of the real games (all but the sandboxes, the members' budgets and the deliverers' heartbeats). */
+function gameTables(h: Harness): string {
+  const sqlite = h.database.sqlite;
+  const names = sqlite
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sandboxes', 'cooldowns', 'deliverers', 'sqlite_sequence') ORDER BY name")
+    .all() as { name: string }[];
+  return JSON.stringify(names.map(({ name }) => [name, sqlite.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]));
+}
+
+describe('a sandbox is private and never touches the game', () => {
+  let h: Harness;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    const log = createLogger('debug', { write: (line: string) => void logLines.push(line) });
+    h = await createHarness({ users: ['gm', 'alice', 'bob', 'carol'], channels: ['diplomacy', 'lounge'] }, { log });
+    await h.start();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('copies the board without the orders, orders every power, adjudicates, steps on, survives a restart; nobody else sees it', async () => {
+    const { fake } = h;
+    await fake.slash('gm', 'diplomacy', 'game create', { variant: 'classic', movement: '1h' });
+    await fake.slash('alice', 'diplomacy', 'game join', { power: 'France' });
+    await fake.slash('bob', 'diplomacy', 'game join', { power: 'Germany' });
+    await fake.slash('gm', 'diplomacy', 'game start');
+    await fake.waitForChannelMessage('diplomacy', (m) => m.content.includes('has started'));
+    // France's real orders: a sandbox must never show them.
+    await fake.slash('alice', 'diplomacy', 'order', { orders: 'A par - pic; F bre - mao' });
+    await h.bot!.outbox.idle();
+    const before = gameTables(h);
+    const posts = fake.publicDeliveries().length;
+    const startedAt = fake.state.deliveries.length;
+
+    // An onlooker's copy has none of them.
+    const carol = await fake.slash('carol', 'diplomacy', 'sandbox start');
+    expect(carol.ephemeral).toBe(true);
+    expect(carol.text).toContain('🧪 **Sandbox #1** · Classic Diplomacy · **Spring 1901 movement**');
+    expect(carol.text).toContain('Orders: none yet');
+    expect(carol.text).toContain('⏳ Without orders (they hold, or the default applies): Austria (A bud, F tri, A vie), England (F edi, F lon, A lvp)');
+    expect(carol.text).not.toMatch(/pic|mao/);
+    expect(carol.attachments).toHaveLength(1);
+    expect(carol.attachments[0]!.data.subarray(1, 4).toString()).toBe('PNG');
+
+    // The player's own sandbox, used from another channel: orders for any power, with /order's autocomplete.
+    await fake.slash('alice', 'diplomacy', 'sandbox start');
+    const choices = await fake.autocomplete('alice', 'lounge', 'sandbox order', { orders: 'A mun' }, 'orders');
+    expect(choices.map((c) => c.value)).toContain('A mun - ruh');
+    expect(choices.find((c) => c.value === 'A mun - ruh')!.name).toBe('A mun - ruh (Germany)');
+    const ordered = await fake.slash('alice', 'lounge', 'sandbox order', { orders: 'A par - gas; A mun - ruh; F kie - hol; F lon - nth; A xyz - bur' });
+    expect(ordered.ephemeral).toBe(true);
+    expect(ordered.text).toContain('✅ Stored: `A par - gas` (France), `A mun - ruh` (Germany), `F kie - hol` (Germany), `F lon - nth` (England)');
+    expect(ordered.text).toMatch(/❌ `A xyz - bur`: unknown place "xyz"/);
+    const preview = await fake.slash('alice', 'lounge', 'sandbox adjudicate');
+    expect(preview.ephemeral).toBe(true);
+    expect(preview.text).toContain('If these orders were played now (nothing has moved on)');
+    expect(preview.text).toContain('**Spring 1901 movement: results**');
+    expect(preview.attachments).toHaveLength(1);
+    const next = await fake.slash('alice', 'lounge', 'sandbox next');
+    expect(next.text).toContain('Now: **Fall 1901 movement**');
+    expect(next.attachments).toHaveLength(1);
+
+    // Bad input: a reason, nothing changed.
+    expect((await fake.slash('alice', 'lounge', 'sandbox decide', { question: 'bur', answer: 'France' })).text).toMatch(/^⚠️ There is nothing to decide besides the orders/);
+    expect((await fake.slash('alice', 'lounge', 'sandbox end', { sandbox: 1 })).text).toBe('⚠️ You have no sandbox #1; yours: #2.');
+    expect((await fake.slash('alice', 'lounge', 'sandbox start')).text).toMatch(/^⚠️ There is no game in this channel/);
+    expect((await fake.slash('carol', 'lounge', 'sandbox order', { orders: 'x'.repeat(5000) })).text).toMatch(/^⚠️ That is too long/);
+
+    // A restart: the sandboxes are still there, where they were.
+    await h.stop();
+    await h.start();
+    const map = await fake.slash('alice', 'lounge', 'sandbox map');
+    expect(map.text).toContain('🧪 **Sandbox #2** · Classic Diplomacy · **Fall 1901 movement**');
+    expect(map.attachments).toHaveLength(1);
+    expect((await fake.slash('carol', 'diplomacy', 'sandbox list')).text).toContain('**#1** · Classic Diplomacy · Spring 1901 movement');
+    await h.bot!.outbox.idle();
+
+    // Nobody else saw any of it: no post, no DM, no reply to anyone else; no log line carries its orders.
+    expect(fake.publicDeliveries().length).toBe(posts);
+    const since = fake.state.deliveries.slice(startedAt);
+    for (const d of since) {
+      expect(d.audience.kind).toBe('user');
+      const reader = d.audience.kind === 'user' ? d.audience.userId : '';
+      if (/par - gas|mun - ruh|Sandbox #2/.test(d.content)) expect(reader).toBe(fake.user('alice').id);
+      if (/Sandbox #1/.test(d.content)) expect(reader).toBe(fake.user('carol').id);
+    }
+    for (const user of ['bob', 'gm']) expect(fake.seenBy(user).map((d) => d.content).join('\n')).not.toMatch(/andbox|par - gas|mun - ruh/);
+    const infoLines = logLines.map((l) => JSON.parse(l) as { level: number }).filter((l) => l.level >= 30);
+    expect(infoLines.length).toBeGreaterThan(0);
+    for (const line of infoLines) expect(JSON.stringify(line)).not.toMatch(/par - gas|mun - ruh|kie - hol|lon - nth|par - pic/);
+
+    // The real game: every table byte for byte as it was, its orders still France's own.
+    expect(gameTables(h)).toBe(before);
+    expect(fake.unexpectedErrors()).toEqual([]);
+
+    // Sharing is the owner's act alone: one post in the channel it is asked in, a snapshot without links.
+    const shared = await fake.slash('alice', 'lounge', 'sandbox share');
+    expect(shared.ephemeral).toBe(false);
+    const post = fake.publicDeliveries().at(-1)!;
+    expect(post.content).toMatch(/^🧪 \*\*Sandbox snapshot\*\* shared by alice: a what-if on Classic Diplomacy, copied from S1901M\. Not the game's orders or results\./);
+    expect(post.content).toContain('Spring 1901 movement: results');
+    expect(post.content).not.toMatch(/https?:|<#|discord\.com/);
+    expect(post.attachments).toHaveLength(1);
+    expect(fake.seenBy('bob').map((d) => d.content).join('\n')).toContain('Sandbox snapshot');
+    expect(gameTables(h)).toBe(before);
+  });
+});
+
+describe('a Warhammer sandbox', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'bret', 'emp'], channels: ['old-world'] });
+    await h.start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('decides a battle\'s winner with the autocomplete of /sandbox decide', async () => {
+    const { fake } = h;
+    await fake.slash('gm', 'old-world', 'game create', { variant: 'warhammer' });
+    await fake.slash('bret', 'old-world', 'game join', { power: 'Bretonnia' });
+    await fake.slash('emp', 'old-world', 'game join', { power: 'Empire' });
+    await fake.slash('gm', 'old-world', 'game start');
+    await fake.waitForChannelMessage('old-world', (m) => m.content.includes('has started'));
+    await fake.slash('gm', 'old-world', 'sandbox start');
+    const ordered = await fake.slash('gm', 'old-world', 'sandbox order', { orders: 'A cour - wast; A altd - wast' });
+    expect(ordered.text).toMatch(/⚖️ Battle in The Wasteland \(wast\): .* — undecided \(`\/sandbox decide`\)/);
+    const questions = await fake.autocomplete('gm', 'old-world', 'sandbox decide', { question: '' }, 'question');
+    expect(questions.map((q) => q.value)).toEqual(['wast']);
+    const answers = await fake.autocomplete('gm', 'old-world', 'sandbox decide', { question: 'wast', answer: '' }, 'answer');
+    expect(answers.map((a) => a.value).sort()).toEqual(['A altd', 'A cour', 'none']);
+    const decided = await fake.slash('gm', 'old-world', 'sandbox decide', { question: 'wast', answer: 'A cour' });
+    expect(decided.text).toContain('⚖️ Decided: Battle in The Wasteland (wast)');
+    const next = await fake.slash('gm', 'old-world', 'sandbox next');
+    expect(next.text).toContain('✅ `A cour - wast`');
+    expect(fake.publicDeliveries().map((d) => d.content).join('\n')).not.toMatch(/andbox|cour - wast/);
+    expect(fake.unexpectedErrors()).toEqual([]);
+  });
+});
+
+describe('sandbox limits and a hostile member', () => {
+  let h: Harness;
+  /** The titles of the maps drawn, in the order the renderer was asked; sandbox maps wait for `release`. */
+  const calls: string[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+
+  beforeAll(async () => {
+    const renderPng = async (_v: unknown, _p: unknown, opts: RenderOptions) => {
+      calls.push(opts.title ?? '');
+      if (opts.title?.includes('· sandbox ·')) await held;
+      return { png: Buffer.from('stand-in png'), warnings: [] };
+    };
+    const maps = createMapRenderer(createLogger('silent'), { renderPng, skipPrepare: true, cacheSize: 0 });
+    h = await createHarness(
+      { users: ['gm', 'alice', 'bob', 'mallory', 'dave', 'erin'], channels: ['busy', 'quiet'] },
+      { maps, limits: { confirmationQuietMs: 0, budgets: GENEROUS, sandboxesPerUser: 2, sandboxesPerServer: 3 } },
+    );
+    await h.start();
+  });
+
+  afterAll(async () => {
+    release();
+    await h?.close();
+  });
+
+  it('refuses beyond the limits, naming them, and sandbox maps wait behind another game\'s results post', async () => {
+    const { fake } = h;
+    for (const [channel, player, power] of [['busy', 'alice', 'France'], ['quiet', 'bob', 'Germany']] as const) {
+      await fake.slash('gm', channel, 'game create', { variant: 'classic', movement: '1h' });
+      await fake.slash(player, channel, 'game join', { power });
+      await fake.slash('gm', channel, 'game start');
+      await fake.waitForChannelMessage(channel, (m) => m.content.includes('has started'));
+    }
+    await h.bot!.outbox.idle();
+
+    // The limits (their maps are held: the replies come once released).
+    const started = [fake.slashNoWait('mallory', 'busy', 'sandbox start'), fake.slashNoWait('mallory', 'busy', 'sandbox start')];
+    await expect.poll(() => started.every((i) => i.deferred)).toBe(true);
+    expect((await fake.slash('mallory', 'busy', 'sandbox start')).text).toBe(
+      '⚠️ You already keep 2 sandboxes, the most one member may: end one with `/sandbox end` first (each also ends after 1d unused).',
+    );
+    const dave = fake.slashNoWait('dave', 'busy', 'sandbox start');
+    await expect.poll(() => dave.deferred).toBe(true);
+    expect((await fake.slash('erin', 'busy', 'sandbox start')).text).toBe(
+      '⚠️ This server already has 3 sandboxes, the most a server may keep at once: try again when one ends (each ends after 1d unused).',
+    );
+
+    // The hostile member asks for many sandbox maps at once; then the other game's deadline passes.
+    const storm = Array.from({ length: 6 }, () => fake.slashNoWait('mallory', 'busy', 'sandbox adjudicate'));
+    await expect.poll(() => storm.every((i) => i.deferred)).toBe(true);
+    h.clock.offset += 2 * HOUR;
+    h.bot!.scheduler.sweep();
+    const results = await waitForResults(h, 'quiet', 'Spring 1901 movement');
+    // The results post went out with both its maps while every sandbox map was still held: one sandbox map at a
+    // time is ever with the renderer, and the games' maps never wait for it.
+    expect(results.attachments).toHaveLength(2);
+    const sandboxCalls = () => calls.filter((t) => t.includes('· sandbox ·')).length;
+    expect(sandboxCalls()).toBe(1);
+    expect(storm.some((i) => i.responses.some((r) => r.kind === 'edit'))).toBe(false);
+
+    release();
+    const all = [...started, dave, ...storm];
+    await expect.poll(() => all.every((i) => i.responses.some((r) => r.kind === 'edit')), { timeout: 15_000 }).toBe(true);
+    // Every sandbox map was drawn once, after the games' maps.
+    expect(sandboxCalls()).toBe(3 + 6);
+    const heldAt = calls.flatMap((t, i) => (t.includes('· sandbox ·') ? [i] : []));
+    const lastGameMap = Math.max(...calls.map((t, i) => (t.includes('· sandbox ·') ? -1 : i)));
+    // (Both games' results maps are the same picture here — nobody ordered — so one render serves both posts.)
+    expect(calls.slice(heldAt[0]!, heldAt[1]!)).toEqual([
+      'Classic Diplomacy · sandbox · Spring 1901 movement',
+      'Classic Diplomacy · Spring 1901 movement · orders and results',
+      'Classic Diplomacy · after Spring 1901 movement · Fall 1901 movement',
+    ]);
+    expect(lastGameMap).toBeLessThan(heldAt[1]!);
+    for (const i of storm) expect(i.ephemeral).toBe(true);
+    expect(fake.unexpectedErrors()).toEqual([]);
+  });
+});
