@@ -40,6 +40,9 @@ import { MAX_CONTENT, splitMessage } from './text.js';
 /** Discord: an embed description holds 4096 characters, and all embeds of a message 6000 together. */
 const MAX_EMBED_DESCRIPTION = 4096;
 const MAX_EMBEDS_TOTAL = 6000;
+const MAX_EMBEDS = 10;
+/** Ends the last embed of a post too long for one message (the whole text is in `/history`). */
+const OVERFLOW_NOTE = '\n… (the rest: `/history`)';
 /** Attempts at drawing a phase's map before its post goes out without one. */
 export const MAP_ATTEMPTS = 3;
 /** A rate limit longer than this is not waited out inside a delivery: the row is put back for that long. */
@@ -273,10 +276,14 @@ export function messageWithOverflow(text: string, picture: MapPicture | MapPictu
   const [content, ...rest] = splitMessage(text, MAX_CONTENT);
   const embeds: APIEmbed[] = [];
   let budget = MAX_EMBEDS_TOTAL;
-  for (const chunk of splitMessage(rest.join('\n'), MAX_EMBED_DESCRIPTION)) {
-    if (chunk === '' || embeds.length >= 10) break;
-    if (chunk.length > budget) {
-      embeds.push({ description: chunk.slice(0, Math.max(0, budget - 40)) + '\n… (the rest: `/history`)' });
+  const chunks = splitMessage(rest.join('\n'), MAX_EMBED_DESCRIPTION).filter((chunk) => chunk !== '');
+  for (const [i, chunk] of chunks.entries()) {
+    // Past Discord's totals (6000 characters over all embeds, 10 embeds): whole lines up to the limit, then a note.
+    if (chunk.length > budget || (i === MAX_EMBEDS - 1 && i < chunks.length - 1)) {
+      const room = Math.max(0, budget - OVERFLOW_NOTE.length);
+      const lastBreak = chunk.lastIndexOf('\n', room);
+      const kept = lastBreak > 0 ? chunk.slice(0, lastBreak) : '';
+      embeds.push({ description: kept === '' ? OVERFLOW_NOTE.trimStart() : kept + OVERFLOW_NOTE });
       break;
     }
     embeds.push({ description: chunk });

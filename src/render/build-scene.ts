@@ -16,8 +16,8 @@ import { powerMark } from './power-marks.js';
 import { aroundUnit, optionHead, optionPath, orderMarks, type OrderMarkContext, type SymbolWish } from './orders.js';
 import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
 import { overlaps, rectAround, textWidth } from './placement.js';
-import type { Feature, LegendEntry, LegendKey, LegendKind, OrderMark, PlacedOverlay, Rect, ResultSymbol, Scene, SymbolKind, UnitMark } from './scene.js';
-import { LINE_LEGEND, legendLineOf } from './styles.js';
+import type { ArrowHead, Feature, LegendEntry, LegendKey, LegendKind, OrderMark, PlacedOverlay, Rect, ResultSymbol, Scene, SymbolKind, UnitMark } from './scene.js';
+import { LINE_LEGEND, legendLineOf, ORDER_LAYER, UNIT_SCALE } from './styles.js';
 import { placeSymbols, symbolBox, SYMBOL_TEXT } from './symbols.js';
 import { overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
@@ -110,7 +110,9 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   );
   const borders = borderLines(geometry, T);
 
-  const unitSize = 10.5 * u;
+  // The order layer and the units are drawn larger than the base map, for Discord's inline preview (styles.ts).
+  const v = u * ORDER_LAYER;
+  const unitSize = 10.5 * u * UNIT_SCALE;
   const unitPoint = (loc: Location): Point | null => {
     const a = anchors.get(locationKey(loc)) ?? (loc.coast ? anchors.get(loc.province) : undefined);
     return a ? T(a) : null;
@@ -253,7 +255,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
         .map((river) => (river.malformed ? null : riverLine(variant.data, river, anchors)))
         .filter((line): line is Point[] => line !== null)
         .map((line) => line.map(T)),
-      u,
+      u: v,
       provinceAt,
       isWater,
       borderVias,
@@ -302,7 +304,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       if (!to) continue;
       const color = colorOf(d.power);
       const path = optionPath(optionContext, from, to, d.province, province!, d.type === 'A');
-      const head = path.length > 1 ? optionHead(path, u) : undefined;
+      const head = path.length > 1 ? optionHead(path, v) : undefined;
       orders.push({ kind: 'retreat-option', power: d.power, color, order: `${d.type} ${locationKey(d)} R ${option}`, points: [from, to], path, ...(head ? { head } : {}), size: unitSize, unitType: d.type, outcome: null, failed: false });
     }
   }
@@ -315,13 +317,13 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
 
   const features: Feature[] = featuresOf(variant, geometry, anchors, warnings).map((f) => transformFeature(f, T));
 
-  const { centers, entrances, labels } = placeMarkers({ variant, geometry, anchors, frame, scale, T, u, unitSize, units, holder, powers, colorOf, warnings });
+  const { centers, entrances, labels } = placeMarkers({ variant, geometry, anchors, frame, scale, T, u, unitSize, spotSize: 10.5 * u, keepClear: orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))), units, holder, powers, colorOf, warnings });
 
   // Result symbols: dislodged rings round their units; the others where they cover no label, unit or marker.
   const rings: ResultSymbol[] = units
     .filter((x) => x.dislodged || x.state === 'virtual')
     .map((x) => ({ kind: x.state === 'virtual' ? 'virtual' : 'dislodged', at: x.at, radius: x.size * 1.55, unit: x.location }));
-  const symbolRadius = 7.5 * u;
+  const symbolRadius = 7.5 * v;
   const obstacles: Rect[] = [
     ...labels.map((l) => l.box),
     ...units.map((x) => rectAround(x.at, x.size * 2.5, x.size * 2.5)),
@@ -388,6 +390,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       height,
       frame,
       scale,
+      layer: v,
       regions,
       borders,
       features,
@@ -445,4 +448,15 @@ function transformFeature(f: Feature, T: (p: Point) => Point): Feature {
     case 'link':
       return { ...f, points: [T(f.points[0]), T(f.points[1])] };
   }
+}
+
+/** The box round an arrowhead (its tip and the two corners of its base). */
+export function headBox(h: ArrowHead): Rect {
+  const [dx, dy] = [h.tip[0] - h.base[0], h.tip[1] - h.base[1]];
+  const len = Math.hypot(dx, dy) || 1;
+  const [nx, ny] = [(-dy / len) * (h.width / 2), (dx / len) * (h.width / 2)];
+  const xs = [h.tip[0], h.base[0] + nx, h.base[0] - nx];
+  const ys = [h.tip[1], h.base[1] + ny, h.base[1] - ny];
+  const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+  return { x: x0, y: y0, w: Math.max(...xs) - x0, h: Math.max(...ys) - y0 };
 }

@@ -17,6 +17,8 @@ type Ctx = SKRSContext2D;
 
 export function drawScene(ctx: Ctx, scene: Scene): void {
   const u = scene.width / 1600;
+  /** The order layer's scale (ORDER_LAYER): units, lines, heads, rings, symbols and overlays. */
+  const v = scene.layer;
   ctx.fillStyle = COLORS.background;
   ctx.fillRect(0, 0, scene.width, scene.height);
 
@@ -75,9 +77,9 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
 
   for (const e of scene.entrances) drawEntrance(ctx, e.at, e.radius, e.fill, u);
 
-  for (const o of scene.orders) if (o.kind === 'hold' || o.kind === 'raise') drawUnitRing(ctx, o, u);
+  for (const o of scene.orders) if (o.kind === 'hold' || o.kind === 'raise') drawUnitRing(ctx, o, v);
   const lineOrder = ['retreat-option', 'convoy', 'support', 'move', 'path', 'retreat'];
-  for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawOrderLine(ctx, o, u);
+  for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawOrderLine(ctx, o, v);
 
   // Leader lines of labels beside their province, under the labels' halos.
   ctx.save();
@@ -108,11 +110,11 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
     });
   }
 
-  for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawArrowHeads(ctx, o, u);
+  for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawArrowHeads(ctx, o, v);
 
-  for (const unit of scene.units) drawUnit(ctx, unit, u);
-  for (const s of scene.symbols) drawSymbol(ctx, s, u);
-  for (const o of scene.overlays ?? []) drawOverlay(ctx, o, u);
+  for (const unit of scene.units) drawUnit(ctx, unit, v);
+  for (const s of scene.symbols) drawSymbol(ctx, s, v);
+  for (const o of scene.overlays ?? []) drawOverlay(ctx, o, v);
 
   drawLegend(ctx, scene, u);
 }

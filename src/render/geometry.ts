@@ -394,6 +394,25 @@ function smoothBorders(borders: Border[], width: number, height: number, rounds:
 }
 
 /** Is the point inside the territory (even-odd over its rings, which follow the drawn, smoothed outline)? */
+const shapeBounds = new WeakMap<ProvinceShape, [number, number, number, number]>();
+
+/** A shape's bounding box (map px: x0, y0, x1, y1), computed once per shape. */
+function boundsOf(shape: ProvinceShape): [number, number, number, number] {
+  const known = shapeBounds.get(shape);
+  if (known) return known;
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const ring of shape.rings) {
+    for (const [x, y] of ring) {
+      if (x < box[0]) box[0] = x;
+      if (y < box[1]) box[1] = y;
+      if (x > box[2]) box[2] = x;
+      if (y > box[3]) box[3] = y;
+    }
+  }
+  shapeBounds.set(shape, box);
+  return box;
+}
+
 export function insideRings(p: Point, shape: ProvinceShape): boolean {
   let inside = false;
   for (const ring of shape.rings) {
@@ -411,14 +430,17 @@ export function insideRings(p: Point, shape: ProvinceShape): boolean {
  * the drawn outline entering it? Used to keep a province's label off its borders.
  */
 export function rectInsideShape(r: { x: number; y: number; w: number; h: number }, shape: ProvinceShape): boolean {
-  if (!insideRings([r.x + r.w / 2, r.y + r.h / 2], shape)) return false;
+  // The cheap test first: most candidate boxes of a label lie partly outside its province's bounding box.
+  const [bx0, by0, bx1, by1] = boundsOf(shape);
+  if (r.x < bx0 || r.y < by0 || r.x + r.w > bx1 || r.y + r.h > by1) return false;
+  // Then the outline through the box (each segment's own bounds first), and only then the centre's ring count.
   const x1 = r.x + r.w;
   const y1 = r.y + r.h;
   for (const [a, b] of shape.outline) {
     if (Math.max(a[0], b[0]) < r.x || Math.min(a[0], b[0]) > x1 || Math.max(a[1], b[1]) < r.y || Math.min(a[1], b[1]) > y1) continue;
     if (segmentHitsRect(a, b, r.x, r.y, x1, y1)) return false;
   }
-  return true;
+  return insideRings([r.x + r.w / 2, r.y + r.h / 2], shape);
 }
 
 /** Liang–Barsky: does the segment a–b pass through the rectangle [x0, x1] × [y0, y1]? */

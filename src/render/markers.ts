@@ -6,7 +6,7 @@ import type { PowerData } from '../variants/schema.js';
 import type { Variant } from '../engine/variant.js';
 import { insideShape, polygonAreaCentroid, rectInsideShape, type MapGeometry, type Point, type ProvinceShape } from './geometry.js';
 import { COLORS } from './palette.js';
-import { placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
+import { BoxIndex, placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
 import type { CenterMark, EntranceMark, Label, Rect, UnitMark } from './scene.js';
 
 export interface MarkerContext {
@@ -21,6 +21,13 @@ export interface MarkerContext {
   /** Output px per 1600-px-wide picture px. */
   u: number;
   unitSize: number;
+  /**
+   * A unit's size on the base map (without its enlargement, `UNIT_SCALE`): what an empty unit spot
+   * keeps free of labels, and the spacing of a label's candidate spots round its anchor.
+   */
+  spotSize: number;
+  /** More that no label may cover (the order layer's arrowheads: they are painted above the label halos). */
+  keepClear?: Rect[];
   units: UnitMark[];
   holder: Map<string, string>;
   powers: Map<string, PowerData>;
@@ -113,11 +120,14 @@ function entrancesOf(variant: Variant): Map<string, { power: string; kind: strin
 }
 
 export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entrances: EntranceMark[]; labels: Label[] } {
-  const { variant, geometry, anchors, frame, scale, T, u, unitSize, units, holder, powers, colorOf, warnings } = ctx;
+  const { variant, geometry, anchors, frame, scale, T, u, unitSize, spotSize, keepClear = [], units, holder, powers, colorOf, warnings } = ctx;
   // Supply-centre markers, then labels, placed around the anchors without overlapping units or each other.
   // A dislodged unit's box includes its ring, and so does a virtual unit's.
   const ringed = (x: UnitMark) => x.dislodged || x.state === 'virtual';
-  const unitBoxes = units.map((x) => rectAround(x.at, x.size * (ringed(x) ? 3.2 : 2.5), x.size * (ringed(x) ? 3.2 : 2.5)));
+  // Otherwise the icon with a small margin: an army's disc (2 sizes across), a fleet's hull (2.4 wide, 1.4 high).
+  const unitBoxes = units.map((x) =>
+    ringed(x) ? rectAround(x.at, x.size * 3.2, x.size * 3.2) : x.type === 'F' ? rectAround([x.at[0], x.at[1] + x.size * 0.1], x.size * 2.6, x.size * 1.7) : rectAround(x.at, x.size * 2.25, x.size * 2.25),
+  );
   const byClearance = [...variant.data.provinces].sort(
     (a, b) => (geometry.shapes.get(a.id)?.clearance ?? 0) - (geometry.shapes.get(b.id)?.clearance ?? 0),
   );
@@ -133,7 +143,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
   const centerR = 5 * u;
   const scRequests: PlacementRequest[] = byClearance
     .filter((p) => p.supplyCenter && anchors.has(p.id))
-    .map((p) => ({ id: p.id, anchor: T(anchors.get(p.id)!), w: centerR * 2.6, h: centerR * 2.6, gap: unitSize * 1.3, accept: inside(p.id) }));
+    .map((p) => ({ id: p.id, anchor: T(anchors.get(p.id)!), w: centerR * 2.6, h: centerR * 2.6, gap: spotSize * 1.3, accept: inside(p.id) }));
   const scBoxes = placeAll(scRequests, unitBoxes, false, frame);
   const centers: CenterMark[] = [];
   for (const p of variant.data.provinces) {
@@ -159,7 +169,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
   const entranceOf = entrancesOf(variant);
   const entranceRequests: PlacementRequest[] = byClearance
     .filter((p) => entranceOf.has(p.id) && anchors.has(p.id))
-    .map((p) => ({ id: p.id, anchor: T(anchors.get(p.id)!), w: entranceR * 2.6, h: entranceR * 2.6, gap: unitSize * 1.3, accept: inside(p.id) }));
+    .map((p) => ({ id: p.id, anchor: T(anchors.get(p.id)!), w: entranceR * 2.6, h: entranceR * 2.6, gap: spotSize * 1.3, accept: inside(p.id) }));
   const entranceBoxes = placeAll(entranceRequests, [...unitBoxes, ...scBoxes.values()], false, frame);
   const entrances: EntranceMark[] = [];
   for (const p of variant.data.provinces) {
@@ -182,8 +192,9 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
   // Labels never cover a unit spot (occupied or not), so arrows always end on a free anchor.
   const emptyAnchorBoxes = variant.data.provinces
     .filter((p) => p.kind !== 'impassable' && anchors.has(p.id))
-    .map((p) => rectAround(T(anchors.get(p.id)!), unitSize * 2.3, unitSize * 2.3));
-  const taken: Rect[] = [...unitBoxes, ...centerBoxes, ...entranceBoxes.values(), ...emptyAnchorBoxes];
+    .map((p) => rectAround(T(anchors.get(p.id)!), spotSize * 2.3, spotSize * 2.3));
+  // Everything a label must not cover; each label placed is added to it (placeAll adds to a BoxIndex it is given).
+  const taken = new BoxIndex([...unitBoxes, ...centerBoxes, ...entranceBoxes.values(), ...emptyAnchorBoxes, ...keepClear]);
   const labelled = new Map<string, { text: string; size: number; box: Rect; inside: boolean; lines?: string[] }>();
   const wrapped: Label[] = [];
   type Province = (typeof variant.data.provinces)[number];
@@ -230,7 +241,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       .filter((_, i) => i % step === 0)
       .map(T);
   };
-  for (const tier of tiers) {
+  const placeTier = (tier: (typeof tiers)[number], obstacles: BoxIndex) => {
     const requests: PlacementRequest[] = byClearance
       .filter((p) => anchors.has(p.id) && !labelled.has(p.id) && (!tier.lines || tier.lines(p)))
       .map((p) => {
@@ -240,25 +251,33 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
           anchor: givenLabels[p.id] ? T(givenLabels[p.id]) : T(anchors.get(p.id)!),
           w: Math.max(...lines.map((line) => textWidth(line, labelSize))) + 4 * u,
           h: labelSize * 1.25 * lines.length,
-          gap: p.kind === 'sea' ? unitSize * 1.3 : unitSize * 1.15,
+          gap: p.kind === 'sea' ? spotSize * 1.3 : spotSize * 1.15,
           accept: tier.inside ? boxInside(p.id) : () => true,
           // A large province whose unit spot sits near its edge: also the middles of its cells, nearest first.
           // (Full names only: an abbreviation fits near the spot or not at all.)
-          ...(tier.inside && tier.text === full ? { more: () => cellMiddles(p.id) } : {}),
+          ...(tier.inside && (tier.text === full || style === "abbreviation") ? { more: () => cellMiddles(p.id) } : {}),
         };
       });
     // A label position given by the map data (chosen where the label fits inside) is tried first.
     const placed = new Map([
-      ...placeAll(requests.filter((r) => givenLabels[r.id]), taken, true, frame),
-      ...placeAll(requests.filter((r) => !givenLabels[r.id]), taken, false, frame),
+      ...placeAll(requests.filter((r) => givenLabels[r.id]), obstacles, true, frame),
+      ...placeAll(requests.filter((r) => !givenLabels[r.id]), obstacles, false, frame),
     ]);
     for (const p of variant.data.provinces) {
       const box = placed.get(p.id);
       if (!box) continue;
       const lines = tier.lines?.(p);
       labelled.set(p.id, { text: tier.text(p), size: labelSize, box, inside: tier.inside, ...(lines ? { lines } : {}) });
-      taken.push(box);
     }
+  };
+  for (const tier of tiers) placeTier(tier, taken);
+  // A province no tier found room for, with the arrowheads round it: its label may then lie under a head (painted
+  // above the halo) rather than be left out.
+  if (keepClear.length > 0 && byClearance.some((p) => anchors.has(p.id) && !labelled.has(p.id))) {
+    const before = new Set(labelled.keys());
+    const withoutHeads = new BoxIndex([...unitBoxes, ...centerBoxes, ...entranceBoxes.values(), ...emptyAnchorBoxes, ...[...labelled.values()].map((l) => l.box)]);
+    for (const tier of tiers) placeTier(tier, withoutHeads);
+    for (const [id, l] of labelled) if (!before.has(id)) taken.add(l.box);
   }
   // A sea drawn at both edges of the map (Warhammer's Tempest Ocean wraps around): its label again in the part at the
   // other edge, so players see that both strips are one province.
@@ -281,7 +300,6 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       frame,
     ).values();
     if (!box) continue;
-    taken.push(box);
     wrapped.push({ province: p.id, text: l.text, at: [box.x + box.w / 2, box.y + box.h / 2], size: l.size, color: COLORS.labelSea, box, inside: true });
   }
   // A separate part of a land province big enough to be mistaken for a province of its own (Warhammer's Nuln
@@ -304,7 +322,6 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       const inside = placeAll([{ ...request, accept: inPart }], taken, true, frame).get(p.id);
       const box = inside ?? placeAll([{ ...request, accept: () => true }], taken, false, frame).get(p.id);
       if (!box) continue;
-      taken.push(box);
       const center: Point = [box.x + box.w / 2, box.y + box.h / 2];
       wrapped.push({
         province: p.id,

@@ -269,6 +269,9 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
           layer.keepClear.push(rectAround(end, s * 1.1, s * 1.1));
         } else {
           m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.45);
+          // Where the line meets the held unit's edge stays free of symbols too.
+          const end = m.path[m.path.length - 1];
+          if (m.path.length > 1 && end) layer.keepClear.push(rectAround(end, s * 1.1, s * 1.1));
         }
         if (m.failed) {
           const cut = d.result?.result === 'failure' && /\bcut\b/i.test(d.result.reason);

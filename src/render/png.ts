@@ -23,6 +23,11 @@ const MERGE = 2 * 6 * 6 + 4 * 6 * 6 + 3 * 6 * 6;
 const CANDIDATES = 6000;
 /** zlib level: 6 gives within 5 % of level 9's size at an eighth of its time on these images. */
 const LEVEL = 6;
+/**
+ * A map must stay under 250 KiB (issue 20: a results post's two maps); the busiest 21-power phases come out just above
+ * it at level 6, so a picture over this many bytes of deflated rows is deflated again at level 9 (rare; slower).
+ */
+const RECOMPRESS_ABOVE = 245 * 1024;
 
 /** An indexed image ready to deflate: PNG rows (filter byte + one index per pixel) and the palette (RGB triples). */
 export interface IndexedImage {
@@ -284,12 +289,14 @@ class ColorTable {
 
 /** The asynchronous part: deflate on the thread pool, then wrap in PNG chunks. */
 export async function compressPng(image: IndexedImage): Promise<Buffer> {
-  return wrapPng(await deflateAsync(image.rows, { level: LEVEL }), image);
+  const idat = await deflateAsync(image.rows, { level: LEVEL });
+  return wrapPng(idat.length > RECOMPRESS_ABOVE ? await deflateAsync(image.rows, { level: 9 }) : idat, image);
 }
 
 /** Same, synchronously (inside the render worker, where blocking is fine). */
 export function compressPngSync(image: IndexedImage): Buffer {
-  return wrapPng(deflateSync(image.rows, { level: LEVEL }), image);
+  const idat = deflateSync(image.rows, { level: LEVEL });
+  return wrapPng(idat.length > RECOMPRESS_ABOVE ? deflateSync(image.rows, { level: 9 }) : idat, image);
 }
 
 function wrapPng(idat: Buffer, { width, height, palette }: IndexedImage): Buffer {

@@ -235,6 +235,8 @@ export interface Scene {
   /** Where the map sits in the picture, and map-pixel → output-pixel scale. */
   frame: Rect;
   scale: number;
+  /** Output px per 1600-px picture px of the order layer (units, order lines, result symbols, overlays): the picture's width / 1600 × `ORDER_LAYER`. */
+  layer: number;
   regions: Region[];
   borders: BorderLines[];
   features: Feature[];

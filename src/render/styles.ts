@@ -15,6 +15,21 @@
  */
 import type { LegendLineKind, OrderMarkKind } from './scene.js';
 
+/**
+ * The order layer (order lines and their heads, hold rings, result symbols, a variant's marks) is drawn this much
+ * larger than the base map (labels, borders, centre markers, legend), so that who moved where still reads where
+ * Discord shows a results post inline, about 550 px wide (issue 20 §4; docs/render.md "Discord's preview"): an
+ * arrow's shaft is then 2.8 px across with its outline and its head 7.5 px wide.
+ */
+export const ORDER_LAYER = 1.4;
+
+/**
+ * Units are drawn this much larger than at first (10.5 px half-size at 1600 px): about 8.3 px across in the preview. Less
+ * than the lines, so that the narrowest provinces (Classic Piedmont and Edinburgh, Warring States' river towns) still
+ * hold their unit and their label inside.
+ */
+export const UNIT_SCALE = 1.15;
+
 /** Arrows: the coloured shaft, the black outline on each side, and the head (2.5–3 × the visible shaft). */
 export const ARROW = {
   shaft: 3.6,

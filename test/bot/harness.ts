@@ -6,6 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBot, type BotOptions, type RunningBot } from '../../src/bot/app.js';
+import { createMapRenderer, type MapRenderer } from '../../src/bot/maps.js';
+import type { Position } from '../../src/engine/types.js';
+import type { Variant } from '../../src/engine/variant.js';
+import type { RenderOptions } from '../../src/render/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../../src/game/index.js';
 import { createLogger } from '../../src/log.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
@@ -108,6 +112,36 @@ function expectRealMap(png: FakeMessage['attachments'][number]): void {
   expect(png.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
   expect(png.data.readUInt32BE(16)).toBeGreaterThanOrEqual(800); // IHDR width
   expect(png.data.length).toBeGreaterThan(20_000);
+  // An 8-bit palette PNG (IHDR bit depth 8, colour type 3) under 250 KiB (issue 20: "two palette PNGs under 250 KiB").
+  expect([png.data[24], png.data[25]], png.filename).toEqual([8, 3]);
+  expect(png.data.length, png.filename).toBeLessThan(250 * 1024);
+}
+
+/** One picture the bot drew: what it was drawn from, under the file name it was posted with. */
+export interface DrawnMap {
+  name: string;
+  variant: Variant;
+  position: Position;
+  opts: RenderOptions;
+}
+
+/**
+ * The bot's real map renderer, recording what each picture was drawn from (variant, position, orders, results,
+ * overlays), so a test can check a posted map through its scene as well as its PNG.
+ */
+export function recordingMaps(): { maps: MapRenderer; drawn: DrawnMap[] } {
+  const real = createMapRenderer(createLogger('silent'));
+  const drawn: DrawnMap[] = [];
+  return {
+    drawn,
+    maps: {
+      async render(variant, position, opts, name) {
+        drawn.push({ name, variant, position, opts });
+        return real.render(variant, position, opts, name);
+      },
+      warm: () => real.warm?.() ?? Promise.resolve(),
+    },
+  };
 }
 
 /**

@@ -143,6 +143,25 @@ describe('results message layout', () => {
     expect(body.allowed_mentions).toEqual({ parse: [] });
   });
 
+  it('a long results post (21 powers) keeps every Discord limit and never cuts a line in two', () => {
+    const line = (i: number) => `✅ \`A p${i} - q${i}\` ${'·'.repeat(i % 37)}`;
+    for (const count of [60, 150, 400, 900]) {
+      const text = Array.from({ length: count }, (_, i) => line(i)).join('\n');
+      const { body } = messageWithOverflow(text, null, false);
+      const embeds = body.embeds ?? [];
+      expect(body.content.length).toBeLessThanOrEqual(2000);
+      expect(embeds.length).toBeLessThanOrEqual(10);
+      for (const e of embeds) expect((e.description ?? '').length).toBeLessThanOrEqual(4096);
+      for (const e of embeds) expect((e.description ?? '').length).toBeGreaterThan(0);
+      expect(embeds.reduce((n, e) => n + (e.description?.length ?? 0), 0)).toBeLessThanOrEqual(6000);
+      // Every line shown is a whole line of the text, in order; what does not fit is named once, at the end.
+      const shown = [body.content, ...embeds.map((e) => e.description ?? '')].join('\n').split('\n');
+      const cut = shown.at(-1) === '… (the rest: `/history`)';
+      expect(shown.slice(0, cut ? -1 : undefined)).toEqual(text.split('\n').slice(0, shown.length - (cut ? 1 : 0)));
+      expect(cut).toBe(text.length > 2000 + 6000);
+    }
+  });
+
   it('stays within the 6000-character embed total for huge summaries', () => {
     const text = 'x'.repeat(20_000);
     const embeds = messageWithOverflow(text, null, true).body.embeds ?? [];

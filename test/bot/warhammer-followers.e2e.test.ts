@@ -130,7 +130,8 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     await h.fake.slash(playerOf('Empire'), CHANNEL, 'act', { action: 'declare', choice: 'none' });
     await h.fake.slash(playerOf('Bretonnia'), CHANNEL, 'act', { action: 'declare', choice: 'none' });
     const battles = await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.includes('Spring 2500 movement: decisive battles'));
-    expect(textOf(battles)).toContain('• Empire A altd (declared): Empire 1,500 pts');
+    // The battles post names the Sepoy who leads the Empire's side.
+    expect(textOf(battles)).toContain('• Empire A altd (declared, led by its Sepoy Wood Elves): Empire 1,500 pts');
     const reported = await h.fake.slash('gm', CHANNEL, 'gm act', { action: 'battle', choice: 'wast', detail: 'Empire' });
     expect(reported.text).toContain('Every battle is reported');
     await waitForResults(h, CHANNEL, 'Spring 2500 movement');

@@ -9,12 +9,16 @@
  * declarations are made privately with `/act action:declare` (secret until the deadline); the battle is shown with its
  * sides and army sizes; in gm mode the game master reports the winner with `/gm act action:battle`, in dice mode the seeded roll
  * decides and is shown; the final results put the winner in the Wasteland; Fall 2500 and Winter 2500 follow (the
- * winner builds for the Wasteland), to Spring 2501.
+ * winner builds for the Wasteland), to Spring 2501. The maps are checked through what they were drawn from (issue 20
+ * §1): the posted provisional map marks the Wasteland where a battle may be declared, the final orders map marks the
+ * battle in its winner's colour; each posted PNG is byte for byte the picture drawn from that scene, and every map is
+ * an 8-bit palette PNG under 250 KiB (harness `expectMapPost`, `expectResultsPost`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, expectMapPost, expectResultsPost, slashConfirmed, waitForResults as waitForResultsIn, type Harness } from './harness.js';
+import { buildScene, renderMap, type Scene } from '../../src/render/index.js';
+import { createHarness, expectMapPost, expectResultsPost, recordingMaps, slashConfirmed, waitForResults as waitForResultsIn, type Harness } from './harness.js';
 
 const SEATED = ['Bretonnia', 'Empire', 'Kislev', 'Vampire Counts', 'Wood Elves', 'Dwarves', 'Skaven', 'Orcs & Goblins', 'Tilea'] as const;
 type Seated = (typeof SEATED)[number];
@@ -44,11 +48,27 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
   let h: Harness;
   /** Who won the Wasteland in each channel. */
   const winnerIn = new Map<string, 'Bretonnia' | 'Empire'>();
+  /** What every map the bot posted was drawn from. */
+  const recorded = recordingMaps();
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', ...SEATED.map(playerOf)], channels: GAMES.map((g) => g.channel) });
+    h = await createHarness({ users: ['gm', ...SEATED.map(playerOf)], channels: GAMES.map((g) => g.channel) }, { maps: recorded.maps });
     await h.start();
   });
+
+  /**
+   * The scene a posted map was drawn from: of the pictures drawn under the attachment's file name (both games draw one
+   * per phase), the one whose PNG is byte for byte the posted one (drawing is deterministic).
+   */
+  async function sceneOfPosted(attachment: FakeMessage['attachments'][number]): Promise<Scene> {
+    for (const d of recorded.drawn.filter((x) => x.name === attachment.filename)) {
+      if (!(await renderMap(d.variant, d.position, d.opts)).png.equals(attachment.data)) continue;
+      const built = buildScene(d.variant, d.position, d.opts);
+      if (!built.ok) throw new Error(built.error);
+      return built.scene;
+    }
+    throw new Error(`no recorded picture is the posted ${attachment.filename}`);
+  }
 
   afterAll(async () => {
     await h?.close();
@@ -131,6 +151,10 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
       await readyAll(channel, SEATED);
       const provisional = await h.fake.waitForChannelMessage(channel, (m) => m.content.startsWith('**Spring 2500 movement: provisional results**'), 20_000);
       expectMapPost(provisional);
+      // The provisional map marks the Wasteland, where a battle may be declared (dark swords, no power), in its legend too.
+      const marked = await sceneOfPosted(provisional.attachments[0]!);
+      expect(marked.overlays.map((o) => [o.province, o.glyph, o.color, o.legend])).toEqual([['wast', 'swords', '#3a3a3a', 'a decisive battle may be declared here']]);
+      expect(marked.legend.keys.filter((k) => k.kind === 'overlay').map((k) => k.text)).toEqual(['a decisive battle may be declared here']);
       const text = textOf(provisional);
       expect(text).toContain('`A cour - wast`');
       expect(text).toContain('__Bretonnia__: decisive move A cour → The Wasteland (wast)');
@@ -182,6 +206,7 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
     const results = await waitForResultsIn(h, channel, 'Spring 2500 movement');
     expectResultsPost(results);
     expect(textOf(results)).toContain('✅ `A cour - wast`');
+    await expectBattleWon(results, 'Bretonnia');
     // The Decisive Battle posts come in order, each once, and nothing of the other game is among them.
     const posts = channelPosts(channel).slice(before).map((m) => m.content.split('\n')[0]);
     expect(posts).toEqual([
@@ -213,6 +238,7 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
     const results = await waitForResultsIn(h, channel, 'Spring 2500 movement');
     expectResultsPost(results);
     expect(textOf(results)).toContain(winner === 'Bretonnia' ? '✅ `A cour - wast`' : '✅ `A altd - wast`');
+    await expectBattleWon(results, winner);
     expect(channelPosts(channel).slice(before).map((m) => m.content.split('\n')[0])).toEqual([
       '⚔️ **Spring 2500 movement: decisive battles** (1)',
       '**Spring 2500 movement: results**',
@@ -236,6 +262,15 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
       expect(textOf(winter)).toContain('Spring 2501 movement');
     }
   });
+
+  /** The final results' orders map marks the Wasteland's battle with its winner, in the winner's colour; the board after does not. */
+  async function expectBattleWon(results: FakeMessage, winner: 'Bretonnia' | 'Empire'): Promise<void> {
+    const [orders, after] = await Promise.all(results.attachments.map((a) => sceneOfPosted(a)));
+    const colour = orders!.legend.entries.find((e) => e.power === winner)!.color;
+    expect(orders!.overlays.map((o) => [o.province, o.glyph, o.color, o.legend])).toEqual([['wast', 'swords', colour, `decisive battle won by ${winner}`]]);
+    expect(orders!.legend.keys.filter((k) => k.kind === 'overlay').map((k) => k.text)).toEqual([`decisive battle won by ${winner}`]);
+    expect(after!.overlays).toEqual([]);
+  }
 
   it('every message stayed within Discord limits (the stand-in refused nothing)', () => {
     expect(h.fake.unexpectedErrors()).toEqual([]);

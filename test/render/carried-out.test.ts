@@ -5,20 +5,11 @@
  * `cli render`'s own case handling, so the picture is what `adjudicate` decides.
  */
 import { describe, expect, it } from 'vitest';
-import { renderCaseOf } from '../../src/cli/commands/render.js';
-import { parseFlags } from '../../src/cli/io.js';
-import { buildScene, type Scene } from '../../src/render/index.js';
 import { powerColor } from '../../src/render/palette.js';
 import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
 import { warhammer } from '../../src/variants/warhammer/index.js';
 import { insideProvince } from './helpers.js';
-
-async function sceneOfCase(raw: unknown): Promise<{ scene: Scene; diagnostics: string[] }> {
-  const c = await renderCaseOf(raw, parseFlags([], []));
-  const r = buildScene(c.variant, c.position, { orders: c.orders, ...(c.results ? { results: c.results } : {}), ...(c.adjudication ? { adjudication: c.adjudication } : {}) });
-  if (!r.ok) throw new Error(r.error);
-  return { scene: r.scene, diagnostics: c.diagnostics };
-}
+import { sceneOfRenderCase } from './render-case.js';
 
 const ballots = (powers: string[], text: string) => powers.map((power) => ({ power, text }));
 
@@ -38,7 +29,7 @@ describe('orders adopted by the players’ vote (Mandate of Heaven rule 3)', () 
   };
 
   it('draws the adopted move and support in the neutral’s colour, and no ballot', async () => {
-    const { scene } = await sceneOfCase(voteCase);
+    const { scene } = await sceneOfRenderCase(voteCase);
     const lu = scene.orders.find((o) => o.order === 'A lu - cao');
     expect(lu).toMatchObject({ kind: 'move', power: 'Lu', outcome: 'success', failed: false });
     expect(lu!.color).toBe(powerColor(mandateOfHeaven.powers.find((p) => p.name === 'Lu'), 'standard'));
@@ -51,18 +42,18 @@ describe('orders adopted by the players’ vote (Mandate of Heaven rule 3)', () 
 
   it('takes the case’s `players` as adjudicate does (two ballots are a majority of three seated players, not of all seven)', async () => {
     const few = { ...voteCase, orders: ballots(['Qin', 'Chu'], 'A lu - cao') };
-    expect((await sceneOfCase(few)).scene.orders.some((o) => o.order === 'A lu - cao')).toBe(false);
-    const seated = await sceneOfCase({ ...few, players: ['Qin', 'Chu', 'Qi'] });
+    expect((await sceneOfRenderCase(few)).scene.orders.some((o) => o.order === 'A lu - cao')).toBe(false);
+    const seated = await sceneOfRenderCase({ ...few, players: ['Qin', 'Chu', 'Qi'] });
     expect(seated.scene.orders.find((o) => o.order === 'A lu - cao')).toMatchObject({ power: 'Lu', outcome: 'success' });
   });
 
   it('the attack on a neutral that held by default dislodges it on the map too', async () => {
-    const { scene } = await sceneOfCase(voteCase);
+    const { scene } = await sceneOfRenderCase(voteCase);
     expect(scene.symbols.filter((s) => s.kind === 'dislodged').map((s) => s.unit)).toContain('diq');
   });
 
   it('neutral powers’ units are drawn as neutral (white, ringed in their colour) and carry their mark', async () => {
-    const { scene } = await sceneOfCase(voteCase);
+    const { scene } = await sceneOfRenderCase(voteCase);
     const lu = scene.units.find((u) => u.location === 'lu')!;
     const qin = scene.units.find((u) => u.power === 'Qin')!;
     expect(lu).toMatchObject({ neutral: true, mark: 'Lu' });
@@ -85,7 +76,7 @@ describe('virtual units’ moves (Warhammer: the Vampire Counts’ Immortality)'
   };
 
   it('draws the risen army outside Sylvania, in its colour with its mark, and its successful move into it', async () => {
-    const { scene } = await sceneOfCase(risen);
+    const { scene } = await sceneOfRenderCase(risen);
     const army = scene.units.find((u) => u.state === 'virtual')!;
     expect(army).toMatchObject({ power: 'Vampire Counts', mark: 'VC' });
     expect(insideProvince(warhammer, scene, army.at, 'sylv')).toBe(false);
@@ -96,7 +87,7 @@ describe('virtual units’ moves (Warhammer: the Vampire Counts’ Immortality)'
   });
 
   it('a move that bounces off a holding occupant is drawn failed', async () => {
-    const { scene } = await sceneOfCase({ ...risen, units: [...risen.units, { power: 'Empire', type: 'A', province: 'sylv' }], orders: [{ power: 'Empire', text: 'A sylv H' }] });
+    const { scene } = await sceneOfRenderCase({ ...risen, units: [...risen.units, { power: 'Empire', type: 'A', province: 'sylv' }], orders: [{ power: 'Empire', text: 'A sylv H' }] });
     const move = scene.orders.find((o) => o.power === 'Vampire Counts' && o.kind === 'move')!;
     expect(move).toMatchObject({ outcome: 'failure', failed: true });
     expect(scene.symbols.some((s) => s.kind === 'failed')).toBe(true);

@@ -16,7 +16,7 @@ import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Adjudication, OrderResult, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import { phaseTitle, renderMapTimed, RenderError } from '../../render/index.js';
+import { phaseTitle, renderMapTimed, RenderError, type RenderOptions } from '../../render/index.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
 import { InputError, jsonResult, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult, type Flags } from '../io.js';
 import { pluginOf } from '../../variants/index.js';
@@ -70,7 +70,7 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
     const { flags, out, width, palette } = pictureFlags(args, 'render', 'file.png', { default: 1600, min: 200, max: 6000 });
 
     const drawn = await renderCaseOf(parseJson(stdin), flags);
-    const { variant, position, orders, results, adjudication, overlays, diagnostics } = drawn;
+    const { variant, position, diagnostics } = drawn;
 
     const started = performance.now();
     let map;
@@ -79,7 +79,7 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
       const title = custom ? `${custom} — ${phaseTitle(position)}` : undefined;
       // A one-shot process: the scene is built here while the render worker boots (the worker draws it), instead
       // of the worker loading the variant a second time; nothing else waits on this event loop.
-      map = (await renderMapTimed(variant, position, { orders, ...(results ? { results } : adjudication ? { adjudication } : {}), ...(overlays ? { overlays } : {}), width, palette, title })).map;
+      map = (await renderMapTimed(variant, position, { ...renderOptionsOf(drawn), width, palette, title })).map;
     } catch (e) {
       if (e instanceof RenderError) throw new InputError(e.message);
       throw e;
@@ -119,6 +119,11 @@ export interface RenderCase {
   /** The case's game options, defaults filled in. */
   options: Record<string, string>;
   diagnostics: string[];
+}
+
+/** What a case's picture is drawn from: its orders, its own results or else the adjudication, the plug-in's overlays. */
+export function renderOptionsOf(c: RenderCase): Pick<RenderOptions, 'orders' | 'results' | 'adjudication' | 'overlays'> {
+  return { orders: c.orders, ...(c.results ? { results: c.results } : c.adjudication ? { adjudication: c.adjudication } : {}), ...(c.overlays ? { overlays: c.overlays } : {}) };
 }
 
 /**

@@ -7,6 +7,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { drawScene } from '../draw.js';
 import { drawSymbol, drawUnit } from '../draw-marks.js';
+import { ORDER_LAYER } from '../styles.js';
 import { font } from '../fonts.js';
 import { COLORS, textOn } from '../palette.js';
 import type { LegendEntry, Scene, UnitMark } from '../scene.js';
@@ -41,6 +42,8 @@ export class FramePainter {
   private readonly backgroundCtx: SKRSContext2D;
   readonly bar: number;
   private readonly u: number;
+  /** The order layer's scale, as the scenes draw units and their rings (`Scene.layer`, styles.ts ORDER_LAYER). */
+  private readonly layer: number;
 
   constructor(
     readonly width: number,
@@ -52,6 +55,7 @@ export class FramePainter {
     this.backgroundCtx = this.background.getContext('2d');
     this.bar = barHeight(width);
     this.u = width / 1600;
+    this.layer = this.u * ORDER_LAYER;
   }
 
   /** A whole picture: the bar, then `scene` below it with `hidden` units left out; the area below the scene plain. */
@@ -88,8 +92,8 @@ export class FramePainter {
       const { at, shown } = trackAt(track, t);
       if (shown === 'hidden') continue;
       const unit: UnitMark = { ...track.unit, at, ...(shown === 'faded' ? { state: 'disbanded' as const } : {}) };
-      drawUnit(this.ctx, unit, this.u);
-      if (track.ring) drawSymbol(this.ctx, { kind: 'dislodged', at, radius: unit.size * 1.55 }, this.u);
+      drawUnit(this.ctx, unit, this.layer);
+      if (track.ring) drawSymbol(this.ctx, { kind: 'dislodged', at, radius: unit.size * 1.55 }, this.layer);
     }
     this.ctx.restore();
   }

@@ -9,11 +9,12 @@ import type { VariantData } from '../../variants/schema.js';
 import { anchorsOf } from '../anchors.js';
 import { computeGeometry, rectInsideShape, type Point } from '../geometry.js';
 import { textWidth } from '../placement.js';
+import { UNIT_SCALE } from '../styles.js';
 
 /** Label text size the spots are chosen for, px at a 1600-px-wide picture (a little above the drawn size). */
 const LABEL_PX = 14;
-/** Unit icon half-size at 1600 px (src/render/build-scene.ts). */
-const UNIT_PX = 10.5;
+/** Unit icon half-size at 1600 px (src/render/build-scene.ts: the base size times UNIT_SCALE). */
+const UNIT_PX = 10.5 * UNIT_SCALE;
 
 export function labelSpots(variant: Variant, data: VariantData): Record<string, Point> {
   const g = computeGeometry(data);

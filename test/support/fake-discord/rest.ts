@@ -20,6 +20,7 @@ import { callbackAllowed, componentsJson, componentsOf, parseMessageComponents, 
 export const INTERACTION_ACK_WINDOW_MS = 3000;
 const MAX_CONTENT = 2000;
 const MAX_EMBED_DESCRIPTION = 4096;
+const MAX_EMBEDS_TOTAL = 6000;
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 class HttpError extends Error {
@@ -194,6 +195,13 @@ interface MessageInput {
   allowedMentions?: unknown;
 }
 
+/** The characters Discord counts toward its 6000 over all of a message's embeds. */
+function embedTextLength(e: FakeEmbed): number {
+  const raw = e as { title?: unknown; description?: unknown; fields?: { name?: unknown; value?: unknown }[]; footer?: { text?: unknown }; author?: { name?: unknown } };
+  const len = (v: unknown) => (typeof v === 'string' ? v.length : 0);
+  return len(raw.title) + len(raw.description) + (raw.fields ?? []).reduce((n, f) => n + len(f.name) + len(f.value), 0) + len(raw.footer?.text) + len(raw.author?.name);
+}
+
 function messageInput(ctx: Ctx, json: Record<string, unknown> | null, files: UploadedFile[], requireSomething: boolean): MessageInput {
   const data = json ?? {};
   const content = typeof data.content === 'string' ? data.content : '';
@@ -207,6 +215,9 @@ function messageInput(ctx: Ctx, json: Record<string, unknown> | null, files: Upl
       throw new HttpError(400, 50035, `Invalid Form Body: embeds.description: Must be ${MAX_EMBED_DESCRIPTION} or fewer in length`);
     }
   }
+  // Discord: titles, descriptions, field names and values, footers and author names of all embeds, 6000 at most.
+  const embedText = embeds.reduce((n, e) => n + embedTextLength(e), 0);
+  if (embedText > MAX_EMBEDS_TOTAL) throw new HttpError(400, 50035, `Invalid Form Body: embeds: Embed size exceeds maximum size of ${MAX_EMBEDS_TOTAL} (got ${embedText})`);
   if (files.length > 10) throw new HttpError(400, 50035, 'Invalid Form Body: files: Must be 10 or fewer');
   const out: FakeAttachment[] = files.map((f) => {
     if (f.data.length > MAX_FILE_BYTES) throw new HttpError(413, 40005, 'Request entity too large');

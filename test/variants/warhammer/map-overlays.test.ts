@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { renderCaseOf } from '../../../src/cli/commands/render.js';
 import { parseFlags } from '../../../src/cli/io.js';
-import { buildScene, type Scene } from '../../../src/render/index.js';
 import { overlaps, rectAround } from '../../../src/render/placement.js';
 import { pluginOf } from '../../../src/variants/index.js';
 import { warhammer } from '../../../src/variants/warhammer/index.js';
+import { sceneOfRenderCase } from '../../render/render-case.js';
 
 /** The seed's Example Turn: Claws dislodges Middenheim, Nuln bounces in Reikland Forest, Wastelands bounces in Altdorf. */
 const exampleTurn = {
@@ -35,16 +35,9 @@ const exampleTurn = {
   ],
 };
 
-async function drawn(raw: unknown): Promise<{ scene: Scene; overlays: number }> {
-  const c = await renderCaseOf(raw, parseFlags([], []));
-  const r = buildScene(c.variant, c.position, { orders: c.orders, ...(c.adjudication ? { adjudication: c.adjudication } : {}), ...(c.overlays ? { overlays: c.overlays } : {}) });
-  if (!r.ok) throw new Error(r.error);
-  return { scene: r.scene, overlays: c.overlays?.length ?? 0 };
-}
-
 describe('decisive battles on the map', () => {
   it('provisional result: swords (no power) where a battle may be declared — the two bounces and the dislodged fleet', async () => {
-    const { scene } = await drawn(exampleTurn);
+    const { scene } = await sceneOfRenderCase(exampleTurn);
     expect(scene.overlays.map((o) => [o.province, o.glyph, o.legend]).sort()).toEqual([
       ['altd', 'swords', 'a decisive battle may be declared here'],
       ['midd', 'swords', 'a decisive battle may be declared here'],
@@ -54,7 +47,7 @@ describe('decisive battles on the map', () => {
   });
 
   it('final result: swords in the winner’s colour where each battle was fought, one legend line per winner', async () => {
-    const { scene } = await drawn({ ...exampleTurn, battles: [{ province: 'midd', winner: 'Empire' }, { province: 'reik', winner: 'Bretonnia' }] });
+    const { scene } = await sceneOfRenderCase({ ...exampleTurn, battles: [{ province: 'midd', winner: 'Empire' }, { province: 'reik', winner: 'Bretonnia' }] });
     const marks = scene.overlays.map((o) => [o.province, o.legend]).sort();
     expect(marks).toEqual([
       ['midd', 'decisive battle won by Empire'],
@@ -68,7 +61,7 @@ describe('decisive battles on the map', () => {
 
   it('marks cover no label and no unit', async () => {
     for (const raw of [exampleTurn, { ...exampleTurn, battles: [{ province: 'midd', winner: 'Kislev' }] }]) {
-      const { scene } = await drawn(raw);
+      const { scene } = await sceneOfRenderCase(raw);
       for (const o of scene.overlays) {
         const box = rectAround(o.at, o.radius * 2.3, o.radius * 2.3);
         for (const l of scene.labels) expect(overlaps(box, l.box), `${o.province} mark on label ${l.text}`).toBe(false);
@@ -103,7 +96,7 @@ describe('decisive battles on the map', () => {
   });
 
   it('nothing with battles off, on the board pictures, or in a phase that is not a movement', async () => {
-    expect((await drawn({ ...exampleTurn, options: { decisiveBattles: 'off' } })).overlays).toBe(0);
+    expect((await sceneOfRenderCase({ ...exampleTurn, options: { decisiveBattles: 'off' } })).overlays).toBe(0);
     const position = warhammer.startingPosition();
     const overlaysOf = pluginOf('warhammer').mapOverlays!;
     for (const picture of ['board', 'after'] as const) {

@@ -132,9 +132,15 @@ function dutiesText(duties: string[]): string {
 
 const points = (n: number): string => n.toLocaleString('en-US');
 
-/** `Empire A altd (declared) with A nuln: Empire 1,500 pts` — one side of a battle, its units and armies. */
-function sideText(battle: Battle, side: Battle['sides'][number]): string {
-  const declared = battle.declarations.some((d) => d.power === side.power && d.unit === side.lead) ? ' (declared)' : '';
+/**
+ * `Empire A altd (declared) with A nuln: Empire 1,500 pts` — one side of a battle, its units and armies; a side whose
+ * declaration a Sepoy or Mercenary commands names it (`Empire A altd (declared, led by its Sepoy Wood Elves): …`; seed
+ * "Sepoys & Mercenaries": the master gives the Sepoy its battle). `ledBy`: `power|unit` → the commander who declared.
+ */
+function sideText(battle: Battle, side: Battle['sides'][number], ledBy: Map<string, { commander: Power; role?: string }>): string {
+  const leader = ledBy.get(`${side.power}|${side.lead}`);
+  const follower = leader && leader.commander !== side.power ? `, led by its ${leader.role === 'mercenary' ? 'Mercenary' : 'Sepoy'} ${leader.commander}` : '';
+  const declared = battle.declarations.some((d) => d.power === side.power && d.unit === side.lead) ? ` (declared${follower})` : '';
   const others = side.units.filter((u) => u !== side.lead);
   const supported = others.length > 0 ? ` with ${others.join(', ')}` : '';
   const armies = side.armies.map((a) => `${a.power} ${points(a.points)} pts`).join(' + ');
@@ -143,13 +149,19 @@ function sideText(battle: Battle, side: Battle['sides'][number]): string {
 
 function battlesText(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadline?: number }): string {
   const lines = [`⚔️ **${ctx.phase.label}: decisive battles** (${battles.length})`];
+  const followers = readState(ctx.phase.position).followers;
+  const ledBy = new Map(
+    declarationsOf(ctx)
+      .filter((d) => d.unit !== null)
+      .map((d) => [`${d.power}|${d.unit}`, { commander: d.commander, ...(followers[d.commander] ? { role: followers[d.commander]!.role } : {}) }]),
+  );
   for (const b of battles) {
     lines.push(`**${battleName(ctx.variant, b)}**`);
     let from = 1;
     for (const side of b.sides) {
       const range = opts.dice ? ` · roll ${points(from)}–${points(from + side.points - 1)}` : '';
       from += side.points;
-      lines.push(`• ${sideText(b, side)}${range}`);
+      lines.push(`• ${sideText(b, side, ledBy)}${range}`);
     }
     const won = b.roll ? b.sides.find((s) => s.lead === b.roll!.lead) : undefined;
     if (opts.dice && b.roll && won) lines.push(`🎲 Rolled **${points(b.roll.value)}** of ${points(b.roll.total)}: **${won.power}** (${won.lead}) wins.`);
