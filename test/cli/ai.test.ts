@@ -8,6 +8,7 @@ import { aiCommand } from '../../src/cli/commands/ai.js';
 import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
 import { main } from '../../src/cli/main.js';
 import { getVariant } from '../../src/variants/index.js';
+import { exampleTurnCase } from '../variants/warhammer/example-turn.js';
 
 const classic = getVariant('classic')!;
 const start = classic.startingPosition();
@@ -135,36 +136,12 @@ describe('ai orders', () => {
 });
 
 describe('ai declare', () => {
-  // The seed's Example Turn (Warhammer): Bretonnia bounces at Altdorf, the Empire is dislodged from Middenheim.
-  const exampleTurn = {
-    id: 'example-turn',
-    variant: 'warhammer',
-    phase: { season: 'spring', year: 2500, type: 'movement' },
-    units: [
-      { power: 'Empire', type: 'A', province: 'nuln' },
-      { power: 'Empire', type: 'A', province: 'altd' },
-      { power: 'Empire', type: 'F', province: 'midd' },
-      { power: 'Bretonnia', type: 'A', province: 'wast' },
-      { power: 'Bretonnia', type: 'A', province: 'reik' },
-      { power: 'Kislev', type: 'F', province: 'claw' },
-      { power: 'Vampire Counts', type: 'A', province: 'gfor' },
-    ],
-    orders: [
-      { power: 'Empire', text: 'A altd S A nuln - reik' },
-      { power: 'Empire', text: 'A nuln - reik' },
-      { power: 'Empire', text: 'F midd H' },
-      { power: 'Bretonnia', text: 'A wast - altd' },
-      { power: 'Bretonnia', text: 'A reik S A wast - altd' },
-      { power: 'Kislev', text: 'F claw - midd' },
-      { power: 'Vampire Counts', text: 'A gfor S F claw - midd' },
-    ],
-  };
 
   it('declares a subset of the offered declarations, at most one per power by default', async () => {
-    const adj = await adjudicateCommand([], JSON.stringify(exampleTurn));
+    const adj = await adjudicateCommand([], JSON.stringify(exampleTurnCase));
     const offered = JSON.parse(adj.stdout).decisive as { power: string; unit: string; kind: string; province: string }[];
     expect(offered.length).toBeGreaterThan(0);
-    const { code, out, stderr } = await ai('declare', { ...exampleTurn, decisive: offered });
+    const { code, out, stderr } = await ai('declare', { ...exampleTurnCase, decisive: offered });
     expect(code, stderr).toBe(0);
     expect(Object.keys(out).sort()).toEqual(['declarations', 'id']);
     for (const d of out.declarations) expect(offered).toContainEqual(d);
@@ -176,7 +153,7 @@ describe('ai declare', () => {
   });
 
   it('computes the offered list when the case has none, takes powers, commanders and arrays', async () => {
-    const { out } = await ai('declare', [{ ...exampleTurn, powers: ['Empire'], commanders: { Empire: 2 } }, { ...exampleTurn, id: 'b', powers: ['Kislev'] }]);
+    const { out } = await ai('declare', [{ ...exampleTurnCase, powers: ['Empire'], commanders: { Empire: 2 } }, { ...exampleTurnCase, id: 'b', powers: ['Kislev'] }]);
     expect(out).toHaveLength(2);
     expect(out[0].declarations.length).toBeGreaterThanOrEqual(1);
     expect(out[0].declarations.length).toBeLessThanOrEqual(2);
@@ -186,7 +163,7 @@ describe('ai declare', () => {
   });
 
   it('decisive battles off, or a variant without them: nothing to declare', async () => {
-    expect((await ai('declare', { ...exampleTurn, options: { decisiveBattles: 'off' } })).out.declarations).toEqual([]);
+    expect((await ai('declare', { ...exampleTurnCase, options: { decisiveBattles: 'off' } })).out.declarations).toEqual([]);
     expect((await ai('declare', { ...spring1901, variant: 'classic' })).out.declarations).toEqual([]);
   });
 });

@@ -10,34 +10,11 @@ import { overlaps, rectAround } from '../../../src/render/placement.js';
 import { pluginOf } from '../../../src/variants/index.js';
 import { warhammer } from '../../../src/variants/warhammer/index.js';
 import { sceneOfRenderCase } from '../../render/render-case.js';
-
-/** The seed's Example Turn: Claws dislodges Middenheim, Nuln bounces in Reikland Forest, Wastelands bounces in Altdorf. */
-const exampleTurn = {
-  variant: 'warhammer',
-  phase: { season: 'spring', year: 2500, type: 'movement' },
-  units: [
-    { power: 'Empire', type: 'A', province: 'nuln' },
-    { power: 'Empire', type: 'A', province: 'altd' },
-    { power: 'Empire', type: 'F', province: 'midd' },
-    { power: 'Bretonnia', type: 'A', province: 'wast' },
-    { power: 'Bretonnia', type: 'A', province: 'reik' },
-    { power: 'Kislev', type: 'F', province: 'claw' },
-    { power: 'Vampire Counts', type: 'A', province: 'gfor' },
-  ],
-  orders: [
-    { power: 'Empire', text: 'A Altd S A Nuln - Reik' },
-    { power: 'Empire', text: 'A Nuln - Reik' },
-    { power: 'Empire', text: 'F Midd H' },
-    { power: 'Bretonnia', text: 'A Wast - Altd' },
-    { power: 'Bretonnia', text: 'A Reik S A Wast - Altd' },
-    { power: 'Kislev', text: 'F Claw - Midd' },
-    { power: 'Vampire Counts', text: 'A Gfor S F Claw - Midd' },
-  ],
-};
+import { exampleTurnCase } from './example-turn.js';
 
 describe('decisive battles on the map', () => {
   it('provisional result: swords (no power) where a battle may be declared — the two bounces and the dislodged fleet', async () => {
-    const { scene } = await sceneOfRenderCase(exampleTurn);
+    const { scene } = await sceneOfRenderCase(exampleTurnCase);
     expect(scene.overlays.map((o) => [o.province, o.glyph, o.legend]).sort()).toEqual([
       ['altd', 'swords', 'a decisive battle may be declared here'],
       ['midd', 'swords', 'a decisive battle may be declared here'],
@@ -47,7 +24,7 @@ describe('decisive battles on the map', () => {
   });
 
   it('final result: swords in the winner’s colour where each battle was fought, one legend line per winner', async () => {
-    const { scene } = await sceneOfRenderCase({ ...exampleTurn, battles: [{ province: 'midd', winner: 'Empire' }, { province: 'reik', winner: 'Bretonnia' }] });
+    const { scene } = await sceneOfRenderCase({ ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Empire' }, { province: 'reik', winner: 'Bretonnia' }] });
     const marks = scene.overlays.map((o) => [o.province, o.legend]).sort();
     expect(marks).toEqual([
       ['midd', 'decisive battle won by Empire'],
@@ -60,7 +37,7 @@ describe('decisive battles on the map', () => {
   });
 
   it('marks cover no label and no unit', async () => {
-    for (const raw of [exampleTurn, { ...exampleTurn, battles: [{ province: 'midd', winner: 'Kislev' }] }]) {
+    for (const raw of [exampleTurnCase, { ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Kislev' }] }]) {
       const { scene } = await sceneOfRenderCase(raw);
       for (const o of scene.overlays) {
         const box = rectAround(o.at, o.radius * 2.3, o.radius * 2.3);
@@ -71,7 +48,7 @@ describe('decisive battles on the map', () => {
   });
 
   it('in a game, from the Decisive Battle step: the allowed declarations on the provisional picture, the winners on the final one', async () => {
-    const c = await renderCaseOf(exampleTurn, parseFlags([], []));
+    const c = await renderCaseOf(exampleTurnCase, parseFlags([], []));
     const step = {
       mode: 'gm' as const,
       provisional: c.adjudication!,
@@ -96,7 +73,7 @@ describe('decisive battles on the map', () => {
   });
 
   it('nothing with battles off, on the board pictures, or in a phase that is not a movement', async () => {
-    expect((await sceneOfRenderCase({ ...exampleTurn, options: { decisiveBattles: 'off' } })).overlays).toBe(0);
+    expect((await sceneOfRenderCase({ ...exampleTurnCase, options: { decisiveBattles: 'off' } })).overlays).toBe(0);
     const position = warhammer.startingPosition();
     const overlaysOf = pluginOf('warhammer').mapOverlays!;
     for (const picture of ['board', 'after'] as const) {
