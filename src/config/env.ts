@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { parseDuration } from '../game/durations.js';
-import { ABSOLUTE_MIN_PHASE_MS, type LimitsInput } from '../game/limits.js';
+import { ABSOLUTE_MIN_PHASE_MS, MIN_SANDBOX_IDLE_MS, type LimitsInput } from '../game/limits.js';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 
@@ -50,6 +50,20 @@ const EnvSchema = z.object({
   ),
   PHASES_PER_HOUR: z.preprocess(blankToUndefined, wholeNumber('PHASES_PER_HOUR').optional()),
   MAX_LIVE_GAMES_PER_SERVER: z.preprocess(blankToUndefined, wholeNumber('MAX_LIVE_GAMES_PER_SERVER').optional()),
+  // Sandboxes (issue 25 §1): how many one member and one server keep at once, and how long one lasts unused.
+  SANDBOXES_PER_MEMBER: z.preprocess(blankToUndefined, wholeNumber('SANDBOXES_PER_MEMBER').optional()),
+  SANDBOXES_PER_SERVER: z.preprocess(blankToUndefined, wholeNumber('SANDBOXES_PER_SERVER').optional()),
+  SANDBOX_IDLE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        const p = parseDuration(v);
+        return p.ok && p.ms >= MIN_SANDBOX_IDLE_MS;
+      }, 'SANDBOX_IDLE must be a duration from 10m to 30d, like 12h or 2d')
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -61,10 +75,14 @@ export type Env = z.infer<typeof EnvSchema>;
 /** The operator's overrides of the abuse limits. */
 export function limitsFromEnv(env: Env): LimitsInput {
   const minPhase = env.MIN_PHASE ? parseDuration(env.MIN_PHASE) : null;
+  const sandboxIdle = env.SANDBOX_IDLE ? parseDuration(env.SANDBOX_IDLE) : null;
   return {
     ...(minPhase?.ok ? { minPhaseMs: minPhase.ms } : {}),
     ...(env.PHASES_PER_HOUR !== undefined ? { phasesPerHour: env.PHASES_PER_HOUR } : {}),
     ...(env.MAX_LIVE_GAMES_PER_SERVER !== undefined ? { maxLiveGamesPerServer: env.MAX_LIVE_GAMES_PER_SERVER } : {}),
+    ...(env.SANDBOXES_PER_MEMBER !== undefined ? { sandboxesPerUser: env.SANDBOXES_PER_MEMBER } : {}),
+    ...(env.SANDBOXES_PER_SERVER !== undefined ? { sandboxesPerServer: env.SANDBOXES_PER_SERVER } : {}),
+    ...(sandboxIdle?.ok ? { sandboxIdleMs: sandboxIdle.ms } : {}),
   };
 }
 
@@ -80,6 +98,9 @@ export const ENV_HELP = `Create a file named .env in the project folder (copy .e
   MIN_PHASE=1m                    # shortest phase any game may have (servers may raise it)
   PHASES_PER_HOUR=30              # phases one game may resolve early per hour
   MAX_LIVE_GAMES_PER_SERVER=25    # unfinished games per server (servers may lower it)
+  SANDBOXES_PER_MEMBER=3          # /sandbox copies one member keeps at once
+  SANDBOXES_PER_SERVER=50         # /sandbox copies one server keeps at once
+  SANDBOX_IDLE=24h                # a sandbox unused this long is deleted (10m to 30d)
 
 The token is at https://discord.com/developers/applications -> your application -> Bot -> Reset Token.
 (See "Set up the Discord application" in README.md.)`;

@@ -17,6 +17,9 @@ export type { Budget, CooldownAction, Limits, LimitsInput } from './types.js';
 /** The bot never lets a phase be shorter than this, whatever a server or the operator says. */
 export const ABSOLUTE_MIN_PHASE_MS = 60_000;
 
+/** The operator may not make sandboxes last less than this unused (`SANDBOX_IDLE`); 30 days is every duration's cap. */
+export const MIN_SANDBOX_IDLE_MS = 10 * 60_000;
+
 export const DEFAULT_LIMITS: Limits = {
   minPhaseMs: ABSOLUTE_MIN_PHASE_MS,
   phasesPerHour: 30,

@@ -10,19 +10,13 @@ import { createMapRenderer } from '../../src/bot/maps.js';
 import { DEFAULT_LIMITS, type Limits } from '../../src/game/index.js';
 import { createLogger } from '../../src/log.js';
 import type { RenderOptions } from '../../src/render/index.js';
+import { gameTables as tablesOfTheGame } from '../support/game-tables.js';
 import { createHarness, waitForResults, type Harness } from './harness.js';
 
 const HOUR = 3_600_000;
 const GENEROUS = Object.fromEntries(Object.keys(DEFAULT_LIMITS.budgets).map((a) => [a, { uses: 10_000, windowMs: 1000 }])) as Limits['budgets'];
 
-/** Every table of the real games (all but the sandboxes, the members' budgets and the deliverers' heartbeats). */
-function gameTables(h: Harness): string {
-  const sqlite = h.database.sqlite;
-  const names = sqlite
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sandboxes', 'cooldowns', 'deliverers', 'sqlite_sequence') ORDER BY name")
-    .all() as { name: string }[];
-  return JSON.stringify(names.map(({ name }) => [name, sqlite.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]));
-}
+const gameTables = (h: Harness) => tablesOfTheGame(h.database.sqlite);
 
 describe('a sandbox is private and never touches the game', () => {
   let h: Harness;

@@ -5,7 +5,7 @@
 import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { limitsFromEnv, loadEnv } from '../../src/config/env.js';
-import { PermanentDeliveryError, RetryLaterError, type DeliveryRow } from '../../src/game/index.js';
+import { limitsOf, PermanentDeliveryError, RetryLaterError, type DeliveryRow } from '../../src/game/index.js';
 import { classify, messageWithOverflow, nonceFor } from '../../src/bot/send.js';
 import { safeRoute, serializeError } from '../../src/log.js';
 import { normalizeTyped, suggestOrders } from '../../src/bot/suggest.js';
@@ -46,6 +46,21 @@ describe('loadEnv', () => {
     if (bad.ok) return;
     expect(bad.error).toContain('MIN_PHASE must be a duration of at least 1m');
     expect(bad.error).toContain('PHASES_PER_HOUR must be a whole number');
+  });
+
+  it('reads the sandbox limits, keeping the defaults for what is unset', () => {
+    const unset = loadEnv({ DISCORD_TOKEN: 'abc', SANDBOXES_PER_MEMBER: '', SANDBOX_IDLE: ' ' });
+    expect(unset.ok && limitsFromEnv(unset.env)).toEqual({});
+    expect(limitsOf({ limits: unset.ok ? limitsFromEnv(unset.env) : {} })).toMatchObject({ sandboxesPerUser: 3, sandboxesPerServer: 50, sandboxIdleMs: 86_400_000 });
+    const good = loadEnv({ DISCORD_TOKEN: 'abc', SANDBOXES_PER_MEMBER: '1', SANDBOXES_PER_SERVER: '10', SANDBOX_IDLE: '2h' });
+    expect(good.ok && limitsFromEnv(good.env)).toEqual({ sandboxesPerUser: 1, sandboxesPerServer: 10, sandboxIdleMs: 7_200_000 });
+    const bad = loadEnv({ DISCORD_TOKEN: 'abc', SANDBOXES_PER_MEMBER: '0', SANDBOXES_PER_SERVER: 'lots', SANDBOX_IDLE: '5m' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.error).toContain('SANDBOXES_PER_MEMBER must be a whole number from 1 to 99999');
+    expect(bad.error).toContain('SANDBOXES_PER_SERVER must be a whole number');
+    expect(bad.error).toContain('SANDBOX_IDLE must be a duration from 10m to 30d');
+    expect(loadEnv({ DISCORD_TOKEN: 'abc', SANDBOX_IDLE: '31d' }).ok).toBe(false);
   });
 });
 

@@ -22,6 +22,7 @@ import {
 import { createCardGame } from '../../src/game/cards/lobby.js';
 import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
 import { sandboxes } from '../../src/store/schema.js';
+import { gameTables as tablesOfTheGame } from '../support/game-tables.js';
 import { CHANNEL, err, GM, HOUR, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
@@ -39,13 +40,7 @@ const GUILD = 'guild-1';
 const start = (userId = ONLOOKER, phase: string | null = null, channelId = CHANNEL) => startSandbox(env.deps, { channelId, guildId: GUILD, userId, phase });
 const me = { userId: ONLOOKER };
 
-/** Every table but the sandboxes', row by row, as JSON: what "the real game" is. */
-function gameTables(): string {
-  const names = env.opened.sqlite
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sandboxes', 'sqlite_sequence') ORDER BY name")
-    .all() as { name: string }[];
-  return JSON.stringify(names.map(({ name }) => [name, env.opened.sqlite.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]));
-}
+const gameTables = () => tablesOfTheGame(env.opened.sqlite);
 const sandboxRows = () => JSON.stringify(env.deps.db.select().from(sandboxes).all());
 
 describe('a sandbox of a Classic game', () => {

@@ -17,7 +17,7 @@
  * the games' posts (src/bot/maps.ts).
  */
 import { InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { formatResultsSummary, history } from '../../game/index.js';
+import { formatDuration, formatResultsSummary, history, limitsOf } from '../../game/index.js';
 import {
   answerSandbox,
   clearSandboxOrders,
@@ -141,7 +141,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const r = startSandbox(ctx.deps, { channelId: interaction.channelId, guildId: interaction.guildId ?? '', userId: interaction.user.id, phase: interaction.options.getString('phase') });
       if (!r.ok) return replyRejected(interaction, r.error);
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      return replyWithMap(ctx, interaction, { userId: interaction.user.id, sandboxId: r.sandbox.id }, 'board', `${viewText(r.sandbox)}\nIt ends after a day unused, or with \`/sandbox end\`.`);
+      return replyWithMap(ctx, interaction, { userId: interaction.user.id, sandboxId: r.sandbox.id }, 'board', `${viewText(r.sandbox)}\nIt ends after ${formatDuration(limitsOf(ctx.deps).sandboxIdleMs)} unused, or with \`/sandbox end\`.`);
     }
     case 'order': {
       const r = orderSandbox(ctx.deps, { ...ref, text: interaction.options.getString('orders', true) });
