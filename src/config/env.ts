@@ -18,6 +18,20 @@ const wholeNumber = (name: string) =>
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** An optional duration (`5m`, `24h`; at most 30 days, as every duration) of at least `minMs`. */
+const optionalDuration = (minMs: number, message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        const p = parseDuration(v);
+        return p.ok && p.ms >= minMs;
+      }, message)
+      .optional(),
+  );
+
 const EnvSchema = z.object({
   DISCORD_TOKEN: z.preprocess(blankToUndefined, z.string({ error: 'DISCORD_TOKEN is missing' }).trim().min(1)),
   DATABASE_PATH: z.preprocess(blankToUndefined, z.string().trim().min(1).default('./data/zhanguo.db')),
@@ -37,33 +51,13 @@ const EnvSchema = z.object({
       .optional(),
   ),
   // Abuse limits (src/game/limits.ts); unset = the defaults there.
-  MIN_PHASE: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .refine((v) => {
-        const p = parseDuration(v);
-        return p.ok && p.ms >= ABSOLUTE_MIN_PHASE_MS;
-      }, 'MIN_PHASE must be a duration of at least 1m, like 5m or 1h')
-      .optional(),
-  ),
+  MIN_PHASE: optionalDuration(ABSOLUTE_MIN_PHASE_MS, 'MIN_PHASE must be a duration of at least 1m, like 5m or 1h'),
   PHASES_PER_HOUR: z.preprocess(blankToUndefined, wholeNumber('PHASES_PER_HOUR').optional()),
   MAX_LIVE_GAMES_PER_SERVER: z.preprocess(blankToUndefined, wholeNumber('MAX_LIVE_GAMES_PER_SERVER').optional()),
   // Sandboxes (issue 25 §1): how many one member and one server keep at once, and how long one lasts unused.
   SANDBOXES_PER_MEMBER: z.preprocess(blankToUndefined, wholeNumber('SANDBOXES_PER_MEMBER').optional()),
   SANDBOXES_PER_SERVER: z.preprocess(blankToUndefined, wholeNumber('SANDBOXES_PER_SERVER').optional()),
-  SANDBOX_IDLE: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .refine((v) => {
-        const p = parseDuration(v);
-        return p.ok && p.ms >= MIN_SANDBOX_IDLE_MS;
-      }, 'SANDBOX_IDLE must be a duration from 10m to 30d, like 12h or 2d')
-      .optional(),
-  ),
+  SANDBOX_IDLE: optionalDuration(MIN_SANDBOX_IDLE_MS, 'SANDBOX_IDLE must be a duration from 10m to 30d, like 12h or 2d'),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),

@@ -4,7 +4,7 @@
  * here, in that same transaction, so they happen if and only if the use-case commits.
  */
 import { eq } from 'drizzle-orm';
-import type { Position } from '../engine/types.js';
+import type { Adjudication, Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { audit, ordersOf, playersOf } from '../store/queries.js';
@@ -28,6 +28,12 @@ export interface ContextOptions {
 
 /** The plug-in of a game's variant. */
 export const pluginOfGame = (game: Pick<GameRow, 'variantId'>): VariantPlugin => pluginOf(game.variantId);
+
+/** `PluginContext.resultsLines`: an adjudication's results as a results post shows them, without its title line. */
+export const resultsLinesOf =
+  (variant: Variant) =>
+  (adjudication: Adjudication): string[] =>
+    formatResultsSummary(variant, { ...adjudication, winner: null }, null).split('\n').slice(1);
 
 /** What a plug-in is told about a game and one of its phases (read only). */
 export function pluginContext(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, opts: ContextOptions): PluginContext {
@@ -67,7 +73,7 @@ function makeContext(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, o
     orders: () => ordersOf(tx, phase.id).map((o) => ({ power: o.power, order: o.order })),
     time: (ms, style) => discordTime(ms, style),
     channel: `<#${game.channelId}>`,
-    resultsLines: (adjudication) => formatResultsSummary(variant, { ...adjudication, winner: null }, null).split('\n').slice(1),
+    resultsLines: resultsLinesOf(variant),
     random: opts.random ?? Math.random,
     token: opts.token,
   };

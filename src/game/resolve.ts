@@ -7,7 +7,7 @@
  * same file can never resolve the same phase twice.
  */
 import { and, eq, isNull, lte, isNotNull } from 'drizzle-orm';
-import { adjudicate, powersToAct } from '../engine/index.js';
+import { powersToAct } from '../engine/index.js';
 import type { Adjudication, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
@@ -15,7 +15,7 @@ import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '..
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../store/schema.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
-import { advanceSteps } from './steps.js';
+import { adjudicatePhase, advanceSteps } from './steps.js';
 import type { Handoff } from '../variants/plugin/index.js';
 import { endText } from './status.js';
 import { discordTime, formatResultsSummary, phaseLabel } from './summary.js';
@@ -145,10 +145,8 @@ export function resolveInTx(
     const orders: PowerOrder[] = ordersOf(tx, phaseId).map((o) => ({ power: o.power, order: o.order }));
     // The powers with a seated player (Mandate of Heaven: they vote on neutral units; decisions.md).
     const players = playersOf(tx, game.id).map((p) => p.power);
-    const battles = handoff.battles ?? [];
-    const adjudicated = adjudicate(variant, phase.position, orders, battles.length > 0 ? { players, battles } : { players });
-    // What the steps hand on to the next board (state kept between phases).
-    const adjudication = handoff.nextPosition ? { ...adjudicated, position: handoff.nextPosition(adjudicated.position) } : adjudicated;
+    // With what the steps hand over: battles decided outside the adjudicator, state kept between phases.
+    const adjudication = adjudicatePhase(variant, phase.position, orders, players, handoff);
     tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId)).run();
     resolved.push(toPhaseView({ ...phase, resolvedAt: now }, variant));
 

@@ -4,6 +4,10 @@
  * and adjustments. Each use-case is one transaction on the `sandboxes` table only: a sandbox reads its game once (the
  * board and the public roster, never its stored orders) and never writes to the game's tables or the outbox.
  *
+ * The phase is played as the game plays it: the variant plug-in's phase steps open and close at each `/sandbox next`
+ * (as at a deadline) and its actions run with `/sandbox act`, the owner acting for every seat and as the game master;
+ * what the steps would post in the game's channel is kept for the owner alone.
+ *
  * Bounds (abuse issue, src/game/limits.ts): `sandboxesPerUser` and `sandboxesPerServer` kept at once, each deleted
  * `sandboxIdleMs` after its last use (every write use-case first deletes the expired ones). The play itself is
  * src/game/sandbox-rules.ts.
@@ -12,17 +16,36 @@ import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, PowerOrder } from '../engine/types.js';
 import type { Tx } from '../store/db.js';
 import { gameById, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
-import { sandboxes, type GameRow, type PhaseRow, type SandboxOrder, type SandboxRow } from '../store/schema.js';
+import { sandboxes, type GameRow, type PhaseRow, type SandboxOrder, type SandboxRecord, type SandboxRow } from '../store/schema.js';
+import { listRecords } from './records.js';
 import { pluginOf } from '../variants/index.js';
-import type { PictureKind, SandboxQuestion } from '../variants/plugin/index.js';
+import type { ActionChoice, PictureKind } from '../variants/plugin/index.js';
 import { NO_GAME } from './lobby.js';
 import { limitsOf } from './limits.js';
 import { orderInputProblem } from './orders.js';
 import type { RenderInput } from './render-input.js';
-import { adjudicateSandbox, enterSandboxOrders, sandboxDuties, sandboxQuestions, stepSandbox, type SandboxBoard } from './sandbox-rules.js';
+import {
+  actInSandbox,
+  adjudicateSandbox,
+  enterSandboxOrders,
+  freshStage,
+  openSandboxStart,
+  sandboxActionChoices,
+  sandboxActions,
+  sandboxDuties,
+  sandboxOptions,
+  sandboxOrdersClosed,
+  sandboxStepStatus,
+  stepSandbox,
+  type SandboxActor,
+  type SandboxBoard,
+  type SandboxCall,
+  type SandboxStepStatus,
+} from './sandbox-rules.js';
+import { stepUnderWay } from './steps.js';
 import { formatDuration } from './durations.js';
 import { phaseCode, phaseLabel } from './summary.js';
-import { fail, inReadTransaction, inTransaction } from './tx.js';
+import { fail, inReadTransaction, inTransaction, reportInternal } from './tx.js';
 import type { GameDeps, RejectedOrder, Result } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
 import { phaseOf } from './views.js';
@@ -40,8 +63,12 @@ export interface SandboxView {
   orders: { power: string; text: string }[];
   /** The powers with something to decide, and what is still without an order. */
   duties: { power: string; missing: string[] }[];
-  /** What the owner may decide besides the orders (the variant's plug-in: battle winners …), with the answer given. */
-  questions: (SandboxQuestion & { answer: string | null })[];
+  /** The variant's phase step under way (the orders are closed while a `claim` step is), or null. */
+  step: SandboxStepStatus | null;
+  /** What the variant's steps would have posted in the game's channel in this phase so far (shown to the owner). */
+  posts: string[];
+  /** The variant's actions open now (`/sandbox act`), each with the seats that may use it (`gm`: the game master). */
+  actions: { name: string; description: string; as: string[] }[];
   /** The phase last stepped through, with its results. */
   last: { label: string; adjudication: Adjudication } | null;
   steps: number;
@@ -54,15 +81,49 @@ export type SandboxRef = { userId: string; sandboxId?: number | null };
 
 const NO_SANDBOX = 'You have no sandbox. Start one with `/sandbox start` in a game\'s channel.';
 
-function boardOf(row: SandboxRow): SandboxBoard | null {
-  const variant = variantOfGame({ variantId: row.variantId, options: row.options });
-  if (!variant) return null;
-  return { variantId: row.variantId, variant, options: row.options, position: row.position, orders: row.orders, answers: row.answers, seated: row.seated };
+function callOf(deps: GameDeps): SandboxCall {
+  return { now: deps.now(), random: deps.random ?? Math.random, report: (e) => reportInternal(deps, e) };
 }
 
-function viewOf(row: SandboxRow, board: SandboxBoard, gameChannelId: string): SandboxView {
+/** The sandbox's board, played as its game (`game`) would play it; null when the variant is gone. */
+function boardOf(row: SandboxRow, game: GameRow | undefined): SandboxBoard | null {
+  const variant = variantOfGame({ variantId: row.variantId, options: row.options });
+  if (!variant) return null;
+  return {
+    variantId: row.variantId,
+    variant,
+    options: sandboxOptions(row.variantId, row.options),
+    position: row.position,
+    orders: row.orders,
+    seated: row.seated,
+    stage: row.stage,
+    game: {
+      id: row.gameId,
+      channelId: game?.channelId ?? '',
+      durations: { movement: game?.movementMs ?? 0, retreat: game?.retreatMs ?? 0, adjustment: game?.adjustmentMs ?? 0 },
+    },
+    ownerUserId: row.ownerUserId,
+    index: row.steps,
+  };
+}
+
+/** The actions open now, each with who may use it: the seated powers, or the game master. */
+function openActions(board: SandboxBoard, call: SandboxCall): SandboxView['actions'] {
+  const byName = new Map<string, { name: string; description: string; as: string[] }>();
+  const actors: SandboxActor[] = [{ by: 'gm', power: null }, ...board.seated.map((power) => ({ by: 'player' as const, power }))];
+  for (const actor of actors) {
+    for (const a of sandboxActions(board, actor, call)) {
+      const entry = byName.get(a.name) ?? { name: a.name, description: a.description, as: [] };
+      entry.as.push(actor.power ?? 'gm');
+      byName.set(a.name, entry);
+    }
+  }
+  return [...byName.values()];
+}
+
+function viewOf(row: SandboxRow, board: SandboxBoard, gameChannelId: string, call: SandboxCall): SandboxView {
   const { variant, position } = board;
-  const questions = board.position.phase.type === 'movement' && !row.last?.adjudication.winner ? sandboxQuestions(board) : [];
+  const over = Boolean(row.last?.adjudication.winner);
   return {
     id: row.id,
     variantName: variant.name,
@@ -72,7 +133,9 @@ function viewOf(row: SandboxRow, board: SandboxBoard, gameChannelId: string): Sa
     code: phaseCode(position.phase),
     orders: row.orders.map((o) => ({ power: o.power, text: o.text })),
     duties: sandboxDuties(board),
-    questions: questions.map((q) => ({ ...q, answer: row.answers[q.key] ?? null })),
+    step: over ? null : sandboxStepStatus(board, call),
+    posts: board.stage.posts,
+    actions: over ? [] : openActions(board, call),
     last: row.last ? { label: phaseLabel(row.last.position.phase, variant), adjudication: row.last.adjudication } : null,
     steps: row.steps,
     winner: row.last?.adjudication.winner ?? null,
@@ -95,13 +158,13 @@ function ownSandbox(tx: Tx, ref: SandboxRef, now: number): SandboxRow | { ok: fa
   return row;
 }
 
-function withBoard(tx: Tx, ref: SandboxRef, now: number): { row: SandboxRow; board: SandboxBoard; channelId: string } | { ok: false; error: string } {
+function withBoard(tx: Tx, ref: SandboxRef, now: number): Found | { ok: false; error: string } {
   const row = ownSandbox(tx, ref, now);
   if ('ok' in row) return row;
-  const board = boardOf(row);
+  const game = gameById(tx, row.gameId);
+  const board = boardOf(row, game);
   if (!board) return fail(`This sandbox's variant "${row.variantId}" is no longer available; end it with \`/sandbox end\`.`);
-  const channelId = gameById(tx, row.gameId)?.channelId ?? '';
-  return { row, board, channelId };
+  return { row, board, game, channelId: game?.channelId ?? '' };
 }
 
 /** Deletes the sandboxes whose time is up (every write use-case does it first). */
@@ -109,7 +172,7 @@ function expire(tx: Tx, now: number): void {
   tx.delete(sandboxes).where(lte(sandboxes.expiresAt, now)).run();
 }
 
-type Found = { row: SandboxRow; board: SandboxBoard; channelId: string };
+type Found = { row: SandboxRow; board: SandboxBoard; game: GameRow | undefined; channelId: string };
 
 /** A write use-case on the caller's sandbox: expired ones go first, and a use renews its lease. */
 function onSandbox<T extends object>(deps: GameDeps, ref: SandboxRef, fn: (tx: Tx, found: Found, now: number) => Result<T>): Result<T> {
@@ -179,43 +242,52 @@ export function startSandbox(
     }
     let position;
     let source: string;
+    let copied: PhaseRow;
     const wanted = (input.phase ?? '').trim();
     if (wanted !== '') {
       const row = phaseNamed(phasesOf(tx, game.id), game, wanted);
       if ('ok' in row) return row;
+      copied = row;
       position = row.position;
       source = phaseCode(row.position.phase);
     } else {
-      const current = phaseById(tx, game.currentPhaseId)!;
+      copied = phaseById(tx, game.currentPhaseId)!;
       // A finished game's last phase is resolved: its board is the one after it.
-      position = current.resolvedAt !== null && current.adjudication ? current.adjudication.position : current.position;
+      position = copied.resolvedAt !== null && copied.adjudication ? copied.adjudication.position : copied.position;
       source = phaseCode(position.phase);
     }
     const seated = playersOf(tx, game.id)
       .map((p) => p.power)
       .sort();
+    const call = callOf(deps);
+    const stage = freshStage(call.random);
+    const values = {
+      ownerUserId: input.userId,
+      guildId,
+      gameId: game.id,
+      variantId: game.variantId,
+      options: game.options ?? {},
+      seated,
+      source,
+      position,
+      orders: [],
+      stage,
+      last: null,
+      steps: 0,
+      createdAt: now,
+      usedAt: now,
+      expiresAt: now + limits.sandboxIdleMs,
+    };
+    // The game's phase is in its start choice (its board is the one before it): the sandbox's owner makes it too.
+    const inStartChoice = copied.id === game.currentPhaseId && stepUnderWay(tx, game, copied)?.spec.at === 'start';
+    const board = boardOf({ ...values, id: 0 }, game)!;
+    const started = inStartChoice ? openSandboxStart(board, call) : board;
     const inserted = tx
       .insert(sandboxes)
-      .values({
-        ownerUserId: input.userId,
-        guildId,
-        gameId: game.id,
-        variantId: game.variantId,
-        options: game.options ?? {},
-        seated,
-        source,
-        position,
-        orders: [],
-        answers: {},
-        last: null,
-        steps: 0,
-        createdAt: now,
-        usedAt: now,
-        expiresAt: now + limits.sandboxIdleMs,
-      })
+      .values({ ...values, position: started.position, stage: started.stage })
       .returning()
       .get();
-    return { ok: true, sandbox: viewOf(inserted, boardOf(inserted)!, game.channelId) };
+    return { ok: true, sandbox: viewOf(inserted, boardOf(inserted, game)!, game.channelId, call) };
   });
 }
 
@@ -224,7 +296,7 @@ export function viewSandbox(deps: GameDeps, ref: SandboxRef): Result<{ sandbox: 
   return inReadTransaction(deps, (tx) => {
     const found = withBoard(tx, ref, deps.now());
     if ('ok' in found) return found;
-    return { ok: true, sandbox: viewOf(found.row, found.board, found.channelId), board: found.board };
+    return { ok: true, sandbox: viewOf(found.row, found.board, found.channelId, callOf(deps)), board: found.board };
   });
 }
 
@@ -240,10 +312,21 @@ export function listSandboxes(deps: GameDeps, userId: string): Result<{ sandboxe
       .all();
     const views = rows.flatMap((row) => {
       const found = withBoard(tx, { userId, sandboxId: row.id }, now);
-      return 'ok' in found ? [] : [viewOf(found.row, found.board, found.channelId)];
+      return 'ok' in found ? [] : [viewOf(found.row, found.board, found.channelId, callOf(deps))];
     });
     return { ok: true, sandboxes: views };
   });
+}
+
+/** The sandbox's row as written, shown. */
+function reshown(tx: Tx, deps: GameDeps, found: Found): SandboxView {
+  const after = reread(tx, found.row.id);
+  return viewOf(after, boardOf(after, found.game)!, found.channelId, callOf(deps));
+}
+
+/** Refused when a line of the sandbox was won: nothing more to play. */
+function wonRefusal(row: SandboxRow): { ok: false; error: string } | null {
+  return row.last?.adjudication.winner ? fail(`${row.last.adjudication.winner} has won in this sandbox: start a new one to play another line.`) : null;
 }
 
 /** Orders for any power's units (one per line or `;`-separated), checked as `/order` checks a player's. */
@@ -255,18 +338,22 @@ export function orderSandbox(
   if (text.trim() === '') return fail('No orders given: write orders for any power\'s units separated by `;`, like `A par - bur; A mun - bur`.');
   const tooBig = orderInputProblem(deps, text);
   if (tooBig) return fail(tooBig);
-  return onSandbox(deps, input, (tx, { row, board, channelId }) => {
-    if (row.last?.adjudication.winner) return fail(`${row.last.adjudication.winner} has won in this sandbox: start a new one to play another line.`);
+  return onSandbox(deps, input, (tx, found) => {
+    const { row, board } = found;
+    const refused = wonRefusal(row) ?? (sandboxOrdersClosed(board) !== null ? fail(sandboxOrdersClosed(board)!) : null);
+    if (refused) return refused;
     const r = enterSandboxOrders(board, text);
     if (r.stored.length > 0) tx.update(sandboxes).set({ orders: r.orders }).where(eq(sandboxes.id, row.id)).run();
-    const after = reread(tx, row.id);
-    return { ok: true, sandbox: viewOf(after, boardOf(after)!, channelId), stored: r.stored, rejected: r.rejected, replaced: r.replaced };
+    return { ok: true, sandbox: reshown(tx, deps, found), stored: r.stored, rejected: r.rejected, replaced: r.replaced };
   });
 }
 
 /** Deletes the sandbox's orders for this phase: one power's (`power`), or all. */
 export function clearSandboxOrders(deps: GameDeps, input: SandboxRef & { power?: string | null }): Result<{ sandbox: SandboxView; cleared: number }> {
-  return onSandbox(deps, input, (tx, { row, board, channelId }) => {
+  return onSandbox(deps, input, (tx, found) => {
+    const { row, board } = found;
+    const closed = sandboxOrdersClosed(board);
+    if (closed) return fail(closed);
     const wanted = (input.power ?? '').trim().toLowerCase();
     let power: string | null = null;
     if (wanted !== '') {
@@ -275,57 +362,87 @@ export function clearSandboxOrders(deps: GameDeps, input: SandboxRef & { power?:
     }
     const kept = row.orders.filter((o) => power !== null && o.power !== power);
     tx.update(sandboxes).set({ orders: kept }).where(eq(sandboxes.id, row.id)).run();
-    const after = reread(tx, row.id);
-    return { ok: true, sandbox: viewOf(after, boardOf(after)!, channelId), cleared: row.orders.length - kept.length };
+    return { ok: true, sandbox: reshown(tx, deps, found), cleared: row.orders.length - kept.length };
   });
 }
 
-/** Answers one of the plug-in's questions (a battle's winner); `answer` empty or `none` takes the answer back. */
-export function answerSandbox(deps: GameDeps, input: SandboxRef & { question: string; answer?: string | null }): Result<{ sandbox: SandboxView; question: SandboxQuestion; answer: string | null }> {
-  return onSandbox(deps, input, (tx, { row, board, channelId }) => {
-    if (board.position.phase.type !== 'movement') return fail('There is nothing to decide besides the orders in this phase.');
-    const questions = sandboxQuestions(board);
-    if (questions.length === 0) return fail(`There is nothing to decide besides the orders in this phase of ${board.variant.name}: give the orders, then \`/sandbox adjudicate\`.`);
-    const asked = (input.question ?? '').trim().toLowerCase();
-    const question = questions.find((q) => q.key.toLowerCase() === asked || q.text.toLowerCase() === asked);
-    if (!question) return fail(`No question "${input.question}" now; the questions: ${questions.map((q) => q.text).join('; ')}.`.slice(0, 1500));
-    const given = (input.answer ?? '').trim().toLowerCase();
-    let answer: string | null = null;
-    if (given !== '' && given !== 'none') {
-      const found = question.answers.find((a) => a.value.toLowerCase() === given || a.name.toLowerCase() === given);
-      if (!found) return fail(`"${input.answer}" is not an answer to "${question.text}"; the answers: ${question.answers.map((a) => a.value).join(', ')} (or none).`.slice(0, 1500));
-      answer = found.value;
-    }
-    const answers = { ...row.answers };
-    if (answer === null) delete answers[question.key];
-    else answers[question.key] = answer;
-    tx.update(sandboxes).set({ answers }).where(eq(sandboxes.id, row.id)).run();
-    const after = reread(tx, row.id);
-    return { ok: true, sandbox: viewOf(after, boardOf(after)!, channelId), question, answer };
+/**
+ * Runs one of the variant's actions in the sandbox (`/sandbox act`): for a seated power (`power`), or as the game
+ * master (`by: 'gm'`), exactly as `/act` and `/gm act` run it in the game. `settled`: the step under way waits for
+ * nobody any more (`/sandbox next` goes on).
+ */
+export function actSandbox(
+  deps: GameDeps,
+  input: SandboxRef & SandboxActor & { action: string; choice?: string | null; detail?: string | null },
+): Result<{ sandbox: SandboxView; action: string; reply: string; posts: string[]; settled: boolean }> {
+  return onSandbox(deps, input, (tx, found) => {
+    const refused = wonRefusal(found.row);
+    if (refused) return refused;
+    const clean = (v: string | null | undefined) => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 200) : null);
+    const r = actInSandbox(found.board, callOf(deps), { by: input.by, power: input.power, action: input.action, values: { choice: clean(input.choice), detail: clean(input.detail) } });
+    if (!r.ok) return r;
+    tx.update(sandboxes).set({ position: r.board.position, stage: r.board.stage }).where(eq(sandboxes.id, found.row.id)).run();
+    return { ok: true, sandbox: reshown(tx, deps, found), action: r.action, reply: r.reply, posts: r.posts, settled: r.settled };
   });
 }
 
-/** The results the sandbox's orders would have now (nothing changes: adjudicate as often as you like). */
+/** The choices `/sandbox act` offers for one slot (the action's own, as `/act` offers them to that seat). */
+export function sandboxActChoices(
+  deps: GameDeps,
+  input: SandboxRef & SandboxActor & { action: string | null; slot: 'choice' | 'detail'; typed: string; choice: string | null; detail: string | null },
+): ActionChoice[] {
+  const r = viewSandbox(deps, input);
+  if (!r.ok) return [];
+  return sandboxActionChoices(r.board, callOf(deps), { by: input.by, power: input.power, action: input.action, slot: input.slot, typed: input.typed, values: { choice: input.choice, detail: input.detail } });
+}
+
+/** The results the phase would have if played out now (nothing changes: adjudicate as often as you like). */
 export function previewSandbox(deps: GameDeps, ref: SandboxRef): Result<{ sandbox: SandboxView; adjudication: Adjudication }> {
   return onSandbox(deps, ref, (_tx, { row, board, channelId }) => {
-    if (row.last?.adjudication.winner) return fail(`${row.last.adjudication.winner} has won in this sandbox: start a new one to play another line.`);
-    return { ok: true, sandbox: viewOf(row, board, channelId), adjudication: adjudicateSandbox(board) };
+    const refused = wonRefusal(row);
+    if (refused) return refused;
+    const call = callOf(deps);
+    return { ok: true, sandbox: viewOf(row, board, channelId, call), adjudication: adjudicateSandbox(board, call) };
   });
 }
 
-/** Adjudicates the sandbox's phase and steps to the next phase that asks for a decision (retreats, adjustments …). */
-export function nextSandbox(deps: GameDeps, ref: SandboxRef): Result<{ sandbox: SandboxView; adjudication: Adjudication; skipped: Adjudication[] }> {
-  return onSandbox(deps, ref, (tx, { row, board, channelId }) => {
-    if (row.last?.adjudication.winner) return fail(`${row.last.adjudication.winner} has won in this sandbox: start a new one to play another line.`);
-    const step = stepSandbox(board);
-    const final = step.skipped.at(-1) ?? step.adjudication;
-    const last = { position: board.position, orders: [...board.orders], adjudication: { ...step.adjudication, ...(final.winner ? { winner: final.winner } : {}) }, answers: { ...board.answers } };
+/** What `/sandbox next` did: a step opened, the orders opened after a start choice, or the phase was played. */
+export type NextResult =
+  | { kind: 'step'; sandbox: SandboxView; posts: string[] }
+  | { kind: 'orders'; sandbox: SandboxView; posts: string[] }
+  | { kind: 'resolved'; sandbox: SandboxView; posts: string[]; adjudication: Adjudication; skipped: Adjudication[] };
+
+/**
+ * Moves the sandbox on as a deadline moves a game: the variant's step under way closes or one opens, or the phase is
+ * adjudicated and the sandbox steps on to the next phase that asks for a decision (retreats, adjustments …).
+ * `posts`: what the variant's steps would have posted in the game's channel meanwhile.
+ */
+export function nextSandbox(deps: GameDeps, ref: SandboxRef): Result<NextResult> {
+  return onSandbox(deps, ref, (tx, found) => {
+    const { row, board } = found;
+    const refused = wonRefusal(row);
+    if (refused) return refused;
+    const { board: moved, outcome } = stepSandbox(board, callOf(deps));
+    const before = board.stage.posts.length;
+    if (outcome.kind !== 'resolved') {
+      tx.update(sandboxes).set({ position: moved.position, stage: moved.stage }).where(eq(sandboxes.id, row.id)).run();
+      return { ok: true, kind: outcome.kind, sandbox: reshown(tx, deps, found), posts: moved.stage.posts.slice(before) };
+    }
+    const { phase, adjudication, skipped } = outcome;
+    const final = skipped.at(-1) ?? adjudication;
+    const last = {
+      position: phase.position,
+      orders: [...phase.orders],
+      adjudication: { ...adjudication, ...(final.winner ? { winner: final.winner } : {}) },
+      records: phase.stage.records,
+      posts: phase.stage.posts,
+    };
     tx.update(sandboxes)
-      .set({ position: step.position, orders: [], answers: {}, last, steps: row.steps + 1 + step.skipped.length })
+      .set({ position: moved.position, orders: [], stage: moved.stage, last, steps: row.steps + 1 + skipped.length })
       .where(eq(sandboxes.id, row.id))
       .run();
-    const after = reread(tx, row.id);
-    return { ok: true, sandbox: viewOf(after, boardOf(after)!, channelId), adjudication: step.adjudication, skipped: step.skipped };
+    const posts = [...phase.stage.posts.slice(before), ...moved.stage.posts];
+    return { ok: true, kind: 'resolved', sandbox: reshown(tx, deps, found), posts, adjudication, skipped };
   });
 }
 
@@ -354,6 +471,7 @@ export function sandboxRenderInput(deps: GameDeps, ref: SandboxRef, picture: San
     if ('ok' in found) return found;
     const { row, board } = found;
     const { variant } = board;
+    const call = callOf(deps);
     const title = (label: string, what: string) => `${variant.name} · sandbox · ${label}${what ? ` · ${what}` : ''}`;
     const orders = (list: readonly SandboxOrder[]): PowerOrder[] => list.map((o) => ({ power: o.power, order: o.order }));
     let input: RenderInput | null;
@@ -363,23 +481,25 @@ export function sandboxRenderInput(deps: GameDeps, ref: SandboxRef, picture: San
         ? { variant, position: last.position, orders: orders(last.orders), results: last.adjudication.results, adjudication: last.adjudication, title: title(phaseLabel(last.position.phase, variant), 'orders and results'), palette: 'standard' }
         : null;
     } else if (picture === 'preview') {
-      const adjudication = adjudicateSandbox(board);
+      const adjudication = adjudicateSandbox(board, call);
       input = { variant, position: board.position, orders: orders(board.orders), results: adjudication.results, adjudication, title: title(phaseLabel(board.position.phase, variant), 'orders and results'), palette: 'standard' };
     } else {
       input = { variant, position: board.position, orders: orders(board.orders), title: title(phaseLabel(board.position.phase, variant), board.orders.length === 0 ? '' : `${board.orders.length} order${board.orders.length === 1 ? '' : 's'}`), palette: 'standard' };
     }
-    return { ok: true, input: input ? withSandboxOverlays(input, board, row.steps, picture === 'board' ? 'board' : 'orders') : null };
+    const records = picture === 'last' ? (row.last?.records ?? []) : board.stage.records;
+    return { ok: true, input: input ? withSandboxOverlays(input, board, records, picture === 'board' ? 'board' : 'orders') : null };
   });
 }
 
-/** The plug-in's overlays on a sandbox picture (it has no records: what it draws from the board alone). */
-function withSandboxOverlays(input: RenderInput, board: SandboxBoard, index: number, picture: PictureKind): RenderInput {
-  const overlays = pluginOf(board.variantId).mapOverlays?.({
+/** The plug-in's overlays on a sandbox picture, from its board and the phase's records in the sandbox. */
+function withSandboxOverlays(input: RenderInput, board: SandboxBoard, records: SandboxRecord[], picture: PictureKind): RenderInput {
+  const plugin = pluginOf(board.variantId);
+  const overlays = plugin.mapOverlays?.({
     variant: board.variant,
     picture,
     options: board.options,
-    phase: { index, position: input.position, adjudication: input.adjudication ?? null, ...(input.orders ? { orders: input.orders } : {}) },
-    records: { get: () => undefined, list: () => [] },
+    phase: { index: board.index, position: input.position, adjudication: input.adjudication ?? null, ...(input.orders ? { orders: input.orders } : {}) },
+    records: listRecords([...records], plugin.records, { now: 0 }),
   });
   return overlays && overlays.length > 0 ? { ...input, overlays } : input;
 }

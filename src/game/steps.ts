@@ -10,6 +10,8 @@
  * one row, so each step boundary is crossed exactly once, however many timers, processes or restarts race.
  */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { adjudicate } from '../engine/index.js';
+import type { Adjudication, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { audit, gameById, phaseById, playersOf } from '../store/queries.js';
@@ -65,6 +67,17 @@ export function openStartSteps(tx: Tx, deps: GameDeps, game: GameRow, variant: V
   tx.insert(phaseSteps).values({ phaseId: phase.id, gameId: game.id, step: decision.open, startedAt: now, token }).run();
   audit(tx, { gameId: game.id, userId: null, action: 'step_open', detail: { phaseId: phase.id, step: decision.open, deadline: decision.deadline }, at: now });
   return { deadline: decision.deadline, ...(decision.announce ? { announce: decision.announce } : {}) };
+}
+
+/**
+ * The adjudication of a phase's orders with what its steps handed over: the battles decided outside the adjudicator,
+ * and the change to the board that follows (a game's in src/game/resolve.ts, a sandbox's in sandbox-rules.ts).
+ * `players`: the seated powers (they vote on neutral units).
+ */
+export function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrder[], players: string[], handoff: Handoff): Adjudication {
+  const battles = handoff.battles ?? [];
+  const adjudicated = adjudicate(variant, position, orders, battles.length > 0 ? { players, battles } : { players });
+  return handoff.nextPosition ? { ...adjudicated, position: handoff.nextPosition(adjudicated.position) } : adjudicated;
 }
 
 export type StepsOutcome = { status: 'waiting' } | { status: 'adjudicate'; handoff: Handoff };

@@ -434,13 +434,37 @@ export interface SandboxOrder {
   order: Order;
 }
 
+/** A plug-in's record kept in a sandbox (as `variant_records` keeps a game's: src/game/records.ts `listRecords`). */
+export interface SandboxRecord {
+  kind: string;
+  key: string;
+  value: unknown;
+  writtenBy: string | null;
+  updatedAt: number;
+}
+
+/**
+ * Where a sandbox's phase stands in its variant's phase steps (the ones src/game/steps.ts runs for a game), with the
+ * plug-in's records of the phase and what its steps would have posted in the game's channel.
+ */
+export interface SandboxStage {
+  /** The step under way (`name`: the plug-in's step; `startedAt`: when it opened), or null: the orders are open. */
+  step: { name: string; startedAt: number } | null;
+  /** The phase's token (a game's `phase_steps.token`): what seeds the phase's steps, the same for a preview and its play. */
+  token: string;
+  records: SandboxRecord[];
+  /** The plug-in's posts in this phase, as the game's channel would read them (the owner sees them). */
+  posts: string[];
+}
+
 /** The phase a sandbox last stepped through: its board, its orders and what the adjudicator made of them. */
 export interface SandboxStep {
   position: Position;
   orders: SandboxOrder[];
   adjudication: Adjudication;
-  /** The owner's answers to the plug-in's questions (question key → answer). */
-  answers: Record<string, string>;
+  /** The plug-in's records and posts of that phase (absent in sandboxes stepped before migration 0013). */
+  records?: SandboxRecord[];
+  posts?: string[];
 }
 
 /**
@@ -468,8 +492,8 @@ export const sandboxes = sqliteTable(
     /** The board being played in the sandbox now. */
     position: text('position', { mode: 'json' }).$type<Position>().notNull(),
     orders: text('orders', { mode: 'json' }).$type<SandboxOrder[]>().notNull(),
-    /** The owner's answers to the plug-in's questions for this phase (battle winners). */
-    answers: text('answers', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    /** Where the phase stands in the variant's phase steps, with the plug-in's records of it. */
+    stage: text('stage', { mode: 'json' }).$type<SandboxStage>().notNull().default({ step: null, token: '', records: [], posts: [] }),
     /** The phase it last stepped through, or null before the first `next`. */
     last: text('last', { mode: 'json' }).$type<SandboxStep | null>(),
     /** Phases stepped through since the copy. */

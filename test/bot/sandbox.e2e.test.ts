@@ -75,7 +75,9 @@ describe('a sandbox is private and never touches the game', () => {
     expect(next.attachments).toHaveLength(1);
 
     // Bad input: a reason, nothing changed.
-    expect((await fake.slash('alice', 'lounge', 'sandbox decide', { question: 'bur', answer: 'France' })).text).toMatch(/^⚠️ There is nothing to decide besides the orders/);
+    expect((await fake.slash('alice', 'lounge', 'sandbox act', { action: 'battle', as: 'gm', choice: 'bur', detail: 'France' })).text).toBe(
+      "⚠️ Classic Diplomacy has no game master's actions beyond the orders.",
+    );
     expect((await fake.slash('alice', 'lounge', 'sandbox end', { sandbox: 1 })).text).toBe('⚠️ You have no sandbox #1; yours: #2.');
     expect((await fake.slash('alice', 'lounge', 'sandbox start')).text).toMatch(/^⚠️ There is no game in this channel/);
     expect((await fake.slash('carol', 'lounge', 'sandbox order', { orders: 'x'.repeat(5000) })).text).toMatch(/^⚠️ That is too long/);
@@ -130,24 +132,48 @@ describe('a Warhammer sandbox', () => {
     await h?.close();
   });
 
-  it('decides a battle\'s winner with the autocomplete of /sandbox decide', async () => {
+  it('plays the Decisive Battle phase with /sandbox act and its autocomplete, as the game would', async () => {
     const { fake } = h;
     await fake.slash('gm', 'old-world', 'game create', { variant: 'warhammer' });
     await fake.slash('bret', 'old-world', 'game join', { power: 'Bretonnia' });
     await fake.slash('emp', 'old-world', 'game join', { power: 'Empire' });
     await fake.slash('gm', 'old-world', 'game start');
     await fake.waitForChannelMessage('old-world', (m) => m.content.includes('has started'));
+    await h.bot!.outbox.idle();
+    const posts = fake.publicDeliveries().length;
     await fake.slash('gm', 'old-world', 'sandbox start');
-    const ordered = await fake.slash('gm', 'old-world', 'sandbox order', { orders: 'A cour - wast; A altd - wast' });
-    expect(ordered.text).toMatch(/⚖️ Battle in The Wasteland \(wast\): .* — undecided \(`\/sandbox decide`\)/);
-    const questions = await fake.autocomplete('gm', 'old-world', 'sandbox decide', { question: '' }, 'question');
-    expect(questions.map((q) => q.value)).toEqual(['wast']);
-    const answers = await fake.autocomplete('gm', 'old-world', 'sandbox decide', { question: 'wast', answer: '' }, 'answer');
-    expect(answers.map((a) => a.value).sort()).toEqual(['A altd', 'A cour', 'none']);
-    const decided = await fake.slash('gm', 'old-world', 'sandbox decide', { question: 'wast', answer: 'A cour' });
-    expect(decided.text).toContain('⚖️ Decided: Battle in The Wasteland (wast)');
+    await fake.slash('gm', 'old-world', 'sandbox order', { orders: 'A cour - wast; A altd - wast' });
+
+    // The movement "deadline": what the channel would read, quoted, and the step's actions.
+    const declaring = await fake.slash('gm', 'old-world', 'sandbox next');
+    expect(declaring.ephemeral).toBe(true);
+    expect(declaring.text).toContain('📣 In the game, the channel would now read:\n> **Spring 2500 movement: provisional results**');
+    expect(declaring.text).toContain('⚔️ Decisive Battle phase: orders are closed; players declare with `/sandbox act action:declare` until the deadline.');
+    expect(declaring.text).toContain('Waiting for: Bretonnia ⏳ may declare, Empire ⏳ may declare');
+    expect(declaring.text).toContain('🎬 `/sandbox act`: `declare` (Bretonnia, Empire)');
+    expect(declaring.text.length).toBeLessThanOrEqual(2000);
+    expect((await fake.autocomplete('gm', 'old-world', 'sandbox act', { action: '' }, 'action')).map((c) => c.value)).toEqual(['declare']);
+    expect((await fake.autocomplete('gm', 'old-world', 'sandbox act', { action: 'declare', as: '' }, 'as')).map((c) => c.value)).toEqual(['Bretonnia', 'Empire']);
+    const offered = await fake.autocomplete('gm', 'old-world', 'sandbox act', { action: 'declare', as: 'Bretonnia', choice: '' }, 'choice');
+    expect(offered.map((c) => c.value)).toEqual(['move A cour', 'none']);
+    const declared = await fake.slash('gm', 'old-world', 'sandbox act', { action: 'declare', as: 'Bretonnia', choice: 'move A cour' });
+    expect(declared.text).toContain('🎬 As Bretonnia: ⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).');
+    await fake.slash('gm', 'old-world', 'sandbox act', { action: 'declare', as: 'Empire', choice: 'none' });
+
+    // The battles: the owner reports the winner as the game master.
+    const battles = await fake.slash('gm', 'old-world', 'sandbox next');
+    expect(battles.text).toContain('> ⚔️ **Spring 2500 movement: decisive battles** (1)');
+    const sides = await fake.autocomplete('gm', 'old-world', 'sandbox act', { action: 'battle', as: 'gm', choice: 'wast', detail: '' }, 'detail');
+    expect(sides.map((c) => c.value).sort()).toEqual(['Bretonnia', 'Empire']);
+    const reported = await fake.slash('gm', 'old-world', 'sandbox act', { action: 'battle', as: 'gm', choice: 'wast', detail: 'Bretonnia' });
+    expect(reported.text).toContain('🎬 As game master: ⚔️ Recorded: **Bretonnia** won the battle in The Wasteland (wast).');
+    expect(reported.text).toContain('Everyone has answered in this step: `/sandbox next` goes on');
     const next = await fake.slash('gm', 'old-world', 'sandbox next');
     expect(next.text).toContain('✅ `A cour - wast`');
+    expect(next.text).toContain('> ⚔️ **Spring 2500 movement: battle outcomes**');
+    expect(next.attachments).toHaveLength(1);
+    await h.bot!.outbox.idle();
+    expect(fake.publicDeliveries().length).toBe(posts);
     expect(fake.publicDeliveries().map((d) => d.content).join('\n')).not.toMatch(/andbox|cour - wast/);
     expect(fake.unexpectedErrors()).toEqual([]);
   });

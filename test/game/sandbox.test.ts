@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { legalOrders } from '../../src/engine/options.js';
 import { createGame, joinGame, resolvePhase, startGame, submitOrders } from '../../src/game/index.js';
 import {
-  answerSandbox,
+  actSandbox,
   clearSandboxOrders,
   endSandbox,
   listSandboxes,
@@ -39,6 +39,12 @@ const ONLOOKER = 'user-onlooker';
 const GUILD = 'guild-1';
 const start = (userId = ONLOOKER, phase: string | null = null, channelId = CHANNEL) => startSandbox(env.deps, { channelId, guildId: GUILD, userId, phase });
 const me = { userId: ONLOOKER };
+/** `/sandbox next` that plays the phase (no step of the variant opens on the way). */
+function played(r: ReturnType<typeof nextSandbox>) {
+  const next = ok(r);
+  if (next.kind !== 'resolved') throw new Error(`expected the phase to be played, got ${next.kind}`);
+  return next;
+}
 
 const gameTables = () => tablesOfTheGame(env.opened.sqlite);
 const sandboxRows = () => JSON.stringify(env.deps.db.select().from(sandboxes).all());
@@ -53,7 +59,7 @@ describe('a sandbox of a Classic game', () => {
     expect(started).toMatchObject({ variantName: 'Classic Diplomacy', source: 'S1901M', label: 'Spring 1901 movement', orders: [], steps: 0, last: null, winner: null });
     // The copy has none of France's stored orders.
     const copy = ok(viewSandbox(env.deps, me));
-    expect(JSON.stringify([copy.sandbox, copy.board.orders, copy.board.answers])).not.toMatch(/pic|mao/);
+    expect(JSON.stringify([copy.sandbox, copy.board.orders, copy.board.stage])).not.toMatch(/pic|mao/);
     expect(started.duties.map((d) => d.power)).toEqual(['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']);
 
     // Orders for any power's units in one text; the owner is taken from the board.
@@ -95,20 +101,20 @@ describe('a sandbox of a Classic game', () => {
     ok(orderSandbox(env.deps, { ...me, text: 'A mun - bur; F kie - hol' }));
     ok(nextSandbox(env.deps, me));
     ok(orderSandbox(env.deps, { ...me, text: 'A par - bur; A mar S A par - bur; F hol H' }));
-    const fall = ok(nextSandbox(env.deps, me));
+    const fall = played(nextSandbox(env.deps, me));
     expect(fall.sandbox.label).toBe('Fall 1901 retreat');
     expect(fall.sandbox.duties).toEqual([{ power: 'Germany', missing: ['A bur'] }]);
     expect(fall.adjudication.dislodged.map((d) => d.province)).toEqual(['bur']);
     const retreat = ok(orderSandbox(env.deps, { ...me, text: 'A bur R ruh; A par - pic' }));
     expect(retreat.stored.map((o) => o.text)).toEqual(['A bur R ruh']);
     expect(retreat.rejected[0]!.error).toMatch(/No unit was dislodged in Paris/);
-    const winter = ok(nextSandbox(env.deps, me));
+    const winter = played(nextSandbox(env.deps, me));
     expect(winter.sandbox.label).toBe('Winter 1901 adjustment');
     expect(winter.sandbox.duties.find((d) => d.power === 'Germany')?.missing[0]).toMatch(/^1 build/);
     const build = ok(orderSandbox(env.deps, { ...me, text: 'Build A kie; A par B' }));
     expect(build.stored.map((o) => o.text)).toEqual(['A kie B']);
     expect(build.rejected[0]!.error).toMatch(/France has no builds/);
-    const spring = ok(nextSandbox(env.deps, me));
+    const spring = played(nextSandbox(env.deps, me));
     expect(spring.sandbox.label).toBe('Spring 1902 movement');
     expect(ok(viewSandbox(env.deps, me)).board.position.units).toContainEqual(expect.objectContaining({ power: 'Germany', province: 'kie', type: 'A' }));
 
@@ -150,7 +156,8 @@ describe('a sandbox of a Classic game', () => {
     }
     expect(err(orderSandbox(env.deps, { ...me, text: 42 as unknown as string }))).toMatch(/No orders given/);
     expect(err(orderSandbox(env.deps, { ...me, sandboxId: 999, text: 'A par H' }))).toMatch(/no sandbox #999; yours: #1/);
-    expect(err(answerSandbox(env.deps, { ...me, question: 'bur', answer: 'France' }))).toMatch(/nothing to decide besides the orders/);
+    expect(err(actSandbox(env.deps, { ...me, by: 'gm', power: null, action: 'battle', choice: 'bur', detail: 'France' }))).toBe('Classic Diplomacy has no game master\'s actions beyond the orders.');
+    expect(err(actSandbox(env.deps, { ...me, by: 'player', power: 'France', action: 'declare' }))).toBe('Classic Diplomacy has no actions beyond the orders.');
     expect(err(nextSandbox(env.deps, { userId: 'user-other' }))).toMatch(/no sandbox/);
     expect(err(endSandbox(env.deps, { userId: 'user-other', sandboxId: 1 }))).toMatch(/no sandbox/);
     expect(sandboxRows()).toBe(before);
@@ -186,24 +193,46 @@ describe('a sandbox of a Classic game', () => {
 });
 
 describe('a sandbox chooses what the variant leaves to people besides the orders', () => {
-  it('Warhammer: the owner picks a battle\'s winner through the plug-in', () => {
+  it('Warhammer: the owner declares the battle for a seat and reports its winner as the game master, through the plug-in\'s own steps', () => {
     ok(createGame(env.deps, { channelId: CHANNEL, guildId: GUILD, userId: GM, variantId: 'warhammer', durations: { movement: '24h', retreat: '12h', adjustment: '12h' } }));
     for (const power of ['Bretonnia', 'Empire']) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
     ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    const before = gameTables();
     ok(start());
     ok(orderSandbox(env.deps, { ...me, text: 'A cour - wast; A altd - wast' }));
-    const { questions } = ok(viewSandbox(env.deps, me)).sandbox;
-    expect(questions).toHaveLength(1);
-    expect(questions[0]).toMatchObject({ key: 'wast', answer: null });
-    expect(questions[0]!.text).toMatch(/^Battle in The Wasteland \(wast\): /);
-    expect(questions[0]!.answers.map((a) => a.value).sort()).toEqual(['A altd', 'A cour']);
-    // Unanswered: the provisional result (both moves fail).
+    // Orders open: no step under way (a seat may only offer to follow, as in the game); the preview is the
+    // provisional result (both moves fail).
+    expect(ok(viewSandbox(env.deps, me)).sandbox).toMatchObject({ step: null, actions: [{ name: 'follow', as: ['Bretonnia', 'Empire'] }] });
     expect(ok(previewSandbox(env.deps, me)).adjudication.results.filter((r) => r.order.endsWith('- wast')).map((r) => r.result)).toEqual(['failure', 'failure']);
-    expect(err(answerSandbox(env.deps, { ...me, question: 'wast', answer: 'A nuln' }))).toMatch(/not an answer/);
-    expect(ok(answerSandbox(env.deps, { ...me, question: 'wast', answer: 'a cour' })).answer).toBe('A cour');
-    const next = ok(nextSandbox(env.deps, me));
+
+    // `next` at the orders' end: the Decisive Battle phase opens, as at the game's movement deadline.
+    const declaring = ok(nextSandbox(env.deps, me));
+    expect(declaring.kind).toBe('step');
+    expect(declaring.posts[0]).toContain('**Spring 2500 movement: provisional results**');
+    expect(declaring.posts[0]).toContain('__Bretonnia__: decisive move A cour → The Wasteland (wast)');
+    expect(declaring.sandbox.step).toMatchObject({ name: 'declarations', at: 'claim', progress: { powers: [{ power: 'Bretonnia', answered: false }, { power: 'Empire', answered: false }] } });
+    expect(declaring.sandbox.step!.line).toContain('`/sandbox act action:declare`');
+    expect(declaring.sandbox.actions).toEqual([{ name: 'declare', description: expect.any(String), as: ['Bretonnia', 'Empire'] }]);
+    expect(err(orderSandbox(env.deps, { ...me, text: 'A altd H' }))).toBe('Orders for this phase are closed: the Decisive Battle phase is under way. Declare a decisive battle with `/sandbox act action:declare`.');
+    expect(err(actSandbox(env.deps, { ...me, by: 'player', power: 'Bretonnia', action: 'declare', choice: 'move A altd' }))).toContain('not a declaration Bretonnia may make');
+    expect(err(actSandbox(env.deps, { ...me, by: 'player', power: 'Kislev', action: 'declare', choice: 'none' }))).toMatch(/^Nobody plays Kislev in the game this sandbox copies/);
+    const declared = ok(actSandbox(env.deps, { ...me, by: 'player', power: 'Bretonnia', action: 'declare', choice: 'move A cour' }));
+    expect(declared).toMatchObject({ reply: '⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).', settled: false });
+    expect(ok(actSandbox(env.deps, { ...me, by: 'player', power: 'Empire', action: 'declare', choice: 'none' })).settled).toBe(true);
+
+    // `next`: the battles, waiting for the game master's report (the owner's).
+    const battles = ok(nextSandbox(env.deps, me));
+    expect(battles).toMatchObject({ kind: 'step', sandbox: { step: { name: 'battles', progress: { powers: [], gameMaster: true } } } });
+    expect(battles.posts[0]).toContain('⚔️ **Spring 2500 movement: decisive battles** (1)');
+    expect(ok(actSandbox(env.deps, { ...me, by: 'gm', power: null, action: 'battle', choice: 'wast', detail: 'Bretonnia' }))).toMatchObject({ settled: true });
+    // The preview now has the reported winner; the play too.
+    expect(ok(previewSandbox(env.deps, me)).adjudication.results.find((r) => r.unit === 'A cour')).toMatchObject({ result: 'success' });
+    const next = played(nextSandbox(env.deps, me));
+    expect(next.posts[0]).toContain('• The Wasteland (wast): **Bretonnia** (A cour) won.');
     expect(next.adjudication.results.find((r) => r.unit === 'A cour')).toMatchObject({ result: 'success' });
+    expect(next.sandbox).toMatchObject({ label: 'Fall 2500 movement', step: null, posts: [] });
     expect(ok(viewSandbox(env.deps, me)).board.position.units).toContainEqual(expect.objectContaining({ power: 'Bretonnia', province: 'wast' }));
+    expect(gameTables()).toBe(before);
   });
 
   it('Mandate of Heaven: the owner\'s order for a neutral unit is carried out (the vote decided by the owner alone)', () => {
@@ -220,7 +249,7 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
     expect(move).toBeDefined();
     const r = ok(orderSandbox(env.deps, { ...me, text: move }));
     expect(r.stored).toEqual([expect.objectContaining({ power: 'Song', text: move })]);
-    const result = ok(nextSandbox(env.deps, me)).adjudication.results.find((x) => x.power === 'Song' && x.order === move);
+    const result = played(nextSandbox(env.deps, me)).adjudication.results.find((x) => x.power === 'Song' && x.order === move);
     expect(result).toMatchObject({ result: 'success', vote: 'adopted' });
   });
 });

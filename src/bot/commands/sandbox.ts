@@ -5,9 +5,12 @@
  *   start [phase]            copy the channel's game (its current phase, or the start of a phase from /history)
  *   order orders:            orders for any power's units (the same parser, checks and autocomplete as /order)
  *   clear [power]            clear one power's orders, or all
- *   decide question: answer: what the variant leaves to people besides the orders (a battle's winner)
- *   adjudicate               the results the orders would have now, with their map (nothing moves on)
- *   next                     play the orders and go on to the next phase that asks for a decision
+ *   act action: as: [choice] [detail]
+ *                            the variant's actions (`/act`, `/gm act`) for a seated power or as the game master: a
+ *                            declaration, a battle's winner, a start choice … (src/variants/plugin `VariantAction`)
+ *   adjudicate               the results the phase would have if played out now, with their map (nothing moves on)
+ *   next                     go on as a deadline would: the variant's next step opens or closes, or the phase is
+ *                            played and the sandbox goes on to the next phase that asks for a decision
  *   map                      the board with the orders given so far
  *   share                    post a snapshot (text and map, no links) in this channel for everyone: the owner's act only
  *   list / end               the caller's sandboxes / delete one
@@ -19,13 +22,14 @@
 import { InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { formatDuration, formatResultsSummary, history, limitsOf } from '../../game/index.js';
 import {
-  answerSandbox,
+  actSandbox,
   clearSandboxOrders,
   endSandbox,
   listSandboxes,
   nextSandbox,
   orderSandbox,
   previewSandbox,
+  sandboxActChoices,
   sandboxRenderInput,
   startSandbox,
   viewSandbox,
@@ -71,14 +75,16 @@ const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) =>
     s
-      .setName('decide')
-      .setDescription('Decide what the variant leaves to people besides the orders (a battle’s winner)')
-      .addStringOption((o) => o.setName('question').setDescription('What to decide').setRequired(true).setAutocomplete(true).setMaxLength(100))
-      .addStringOption((o) => o.setName('answer').setDescription('The answer (none: take it back)').setRequired(true).setAutocomplete(true).setMaxLength(100))
+      .setName('act')
+      .setDescription('Act for a seat or as the game master in the variant’s steps (a declaration, a battle’s winner …)')
+      .addStringOption((o) => o.setName('action').setDescription('What to do (the variant’s actions open now)').setRequired(true).setAutocomplete(true).setMaxLength(40))
+      .addStringOption((o) => o.setName('as').setDescription('Who acts: a seated power, or gm for the game master').setRequired(true).setAutocomplete(true).setMaxLength(40))
+      .addStringOption((o) => o.setName('choice').setDescription('The action’s first value').setAutocomplete(true).setMaxLength(100))
+      .addStringOption((o) => o.setName('detail').setDescription('The action’s second value').setAutocomplete(true).setMaxLength(100))
       .addIntegerOption(sandboxOption),
   )
-  .addSubcommand((s) => s.setName('adjudicate').setDescription('See the results the orders would have now (nothing moves on)').addIntegerOption(sandboxOption))
-  .addSubcommand((s) => s.setName('next').setDescription('Play the orders and go on to the next phase').addIntegerOption(sandboxOption))
+  .addSubcommand((s) => s.setName('adjudicate').setDescription('See the results the phase would have now (nothing moves on)').addIntegerOption(sandboxOption))
+  .addSubcommand((s) => s.setName('next').setDescription('Go on, as a deadline would: the next step, or the next phase').addIntegerOption(sandboxOption))
   .addSubcommand((s) => s.setName('map').setDescription('The sandbox board with its orders so far').addIntegerOption(sandboxOption))
   .addSubcommand((s) => s.setName('share').setDescription('Post a snapshot of the sandbox in this channel for everyone to see').addIntegerOption(sandboxOption))
   .addSubcommand((s) => s.setName('list').setDescription('Your sandboxes'))
@@ -94,25 +100,69 @@ function headLine(v: SandboxView): string {
   return `🧪 **Sandbox #${v.id}** · ${v.variantName} · **${v.label}** (copied from ${v.source} of the game in <#${v.gameChannelId}>)`;
 }
 
-/** The phase being played: its orders, what is still without one, what is left to decide, and what to do next. */
+/** Who `as:` names: a seated power, or the game master. */
+const actorOf = (as: string): { by: 'player' | 'gm'; power: string | null } => (['gm', 'game master'].includes(as.trim().toLowerCase()) ? { by: 'gm', power: null } : { by: 'player', power: as });
+
+const asName = (as: string) => (as === 'gm' ? 'game master' : as);
+
+/** The phase being played: its orders, what is still without one, the variant's step and actions, and what next. */
 function stateLines(v: SandboxView): string[] {
   if (v.winner) return [`🏆 ${v.winner} has won in this sandbox. \`/sandbox start\` copies the game again.`];
+  const closed = v.step?.at === 'claim';
   const lines = [
     v.orders.length === 0
-      ? 'Orders: none yet (`/sandbox order`, for any power).'
-      : listWithin(`Orders (${v.orders.length}): `, v.orders.map((o) => code(o.text)), 700, (n) => `… and ${n} more`),
+      ? closed
+        ? 'Orders: none (they are closed while this step is under way).'
+        : 'Orders: none yet (`/sandbox order`, for any power).'
+      : listWithin(`Orders (${v.orders.length}${closed ? ', closed' : ''}): `, v.orders.map((o) => code(o.text)), 700, (n) => `… and ${n} more`),
   ];
   const missing = v.duties.filter((d) => d.missing.length > 0).map((d) => `${d.power} (${d.missing.join(', ')})`);
-  if (missing.length > 0) lines.push(listWithin('⏳ Without orders (they hold, or the default applies): ', missing, 500, (n) => `… and ${n} more powers`));
-  for (const q of v.questions.slice(0, 5)) lines.push(`⚖️ ${q.text} — ${q.answer ? `decided: ${code(q.answer)}` : 'undecided (`/sandbox decide`)'}`);
-  if (v.questions.length > 5) lines.push(`… and ${v.questions.length - 5} more to decide.`);
+  if (missing.length > 0 && !closed) lines.push(listWithin('⏳ Without orders (they hold, or the default applies): ', missing, 500, (n) => `… and ${n} more powers`));
+  if (v.step) {
+    const who = v.step.progress.powers.map((p) => `${p.power} ${p.answered ? v.step!.labels.answered : v.step!.labels.waiting}`);
+    if (v.step.progress.gameMaster) who.push('the game master (you) ⏳');
+    lines.push(v.step.line);
+    if (who.length > 0) lines.push(listWithin('Waiting for: ', who, 400, (n) => `… and ${n} more`));
+  }
+  if (v.actions.length > 0) {
+    lines.push(listWithin('🎬 `/sandbox act`: ', v.actions.map((a) => `${code(a.name)} (${a.as.map(asName).join(', ')})`), 500, (n) => `… and ${n} more`));
+  }
   return lines;
 }
 
-const NEXT_STEPS = '`/sandbox adjudicate` shows the results, `/sandbox next` plays them. Only you see this; nothing here reaches the game.';
+function nextSteps(v: SandboxView): string {
+  const next = v.step ? '`/sandbox next` closes this step, as its deadline would' : '`/sandbox next` plays them';
+  return `\`/sandbox adjudicate\` shows the results, ${next}. Only you see this; nothing here reaches the game.`;
+}
+
+/**
+ * A quoted post cut to `room` characters keeping its first line and as many of its last lines as fit (a long results
+ * list sits in its middle; what it asks for comes last).
+ */
+function keepEnds(text: string, room: number): string {
+  if (text.length <= room) return text;
+  const lines = text.split('\n');
+  const head = truncate(lines[0]!, Math.max(20, Math.floor(room / 3)));
+  const tail: string[] = [];
+  let used = head.length + 3;
+  for (let i = lines.length - 1; i > 0; i--) {
+    if (used + lines[i]!.length + 1 > room) break;
+    tail.unshift(lines[i]!);
+    used += lines[i]!.length + 1;
+  }
+  return [head, '> …', ...tail].join('\n');
+}
+
+/** What the variant's steps would have posted in the game's channel, quoted, within `room` characters in all. */
+function postsText(posts: string[], room: number): string[] {
+  if (posts.length === 0) return [];
+  const each = Math.max(150, Math.floor(room / posts.length));
+  const quoted = posts.map((p) => keepEnds(p.split('\n').map((l) => `> ${l}`).join('\n'), each));
+  return ['📣 In the game, the channel would now read:', truncate(quoted.join('\n'), Math.max(200, room))];
+}
 
 function viewText(v: SandboxView): string {
-  return truncate([headLine(v), ...stateLines(v), NEXT_STEPS].join('\n'));
+  return truncate([headLine(v), ...stateLines(v), nextSteps(v)].join('\n'));
 }
 
 /** Results of an adjudication with the sandbox's head, cut to one message. */
@@ -159,11 +209,21 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(interaction, truncate([headLine(r.sandbox), `🧹 Cleared ${s(r.cleared, 'order')}.`, ...stateLines(r.sandbox)].join('\n')));
     }
-    case 'decide': {
-      const r = answerSandbox(ctx.deps, { ...ref, question: interaction.options.getString('question', true), answer: interaction.options.getString('answer', true) });
+    case 'act': {
+      const as = interaction.options.getString('as', true);
+      const r = actSandbox(ctx.deps, {
+        ...ref,
+        ...actorOf(as),
+        action: interaction.options.getString('action', true),
+        choice: interaction.options.getString('choice'),
+        detail: interaction.options.getString('detail'),
+      });
       if (!r.ok) return replyRejected(interaction, r.error);
-      const said = r.answer ? `⚖️ Decided: ${r.question.text} → ${code(r.answer)}.` : `⚖️ Taken back: ${r.question.text} is undecided (the provisional result stands).`;
-      return replyPrivately(interaction, truncate([headLine(r.sandbox), said, ...stateLines(r.sandbox)].join('\n')));
+      const settled = r.settled ? ['Everyone has answered in this step: `/sandbox next` goes on (a game would now).'] : [];
+      const head = [headLine(r.sandbox), `🎬 As ${asName(actorOf(as).power ?? 'gm')}: ${r.reply.trim()}`, ...settled];
+      const tail = stateLines(r.sandbox);
+      const room = MAX_CONTENT - [...head, ...tail].join('\n').length - 60;
+      return replyPrivately(interaction, truncate([...head, ...postsText(r.posts, room), ...tail].join('\n')));
     }
     case 'adjudicate': {
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -171,19 +231,28 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (!r.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${r.error}`) }));
       const variant = viewSandbox(ctx.deps, ref);
       if (!variant.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${variant.error}`) }));
-      const text = resultsText(variant.board.variant, `${headLine(r.sandbox)}\nIf these orders were played now (nothing has moved on):`, r.adjudication, ['`/sandbox next` plays them; change them first with `/sandbox order`.']);
+      const how = r.sandbox.step ? 'If the phase were played out now, with what is decided so far (nothing has moved on):' : 'If these orders were played now (nothing has moved on):';
+      const text = resultsText(variant.board.variant, `${headLine(r.sandbox)}\n${how}`, r.adjudication, ['`/sandbox next` goes on; change the orders first with `/sandbox order`.']);
       return replyWithMap(ctx, interaction, ref, 'preview', text);
     }
     case 'next': {
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       const r = nextSandbox(ctx.deps, ref);
       if (!r.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${r.error}`) }));
-      const board = viewSandbox(ctx.deps, { userId: ref.userId, sandboxId: r.sandbox.id });
+      const sandboxRef = { userId: ref.userId, sandboxId: r.sandbox.id };
+      if (r.kind !== 'resolved') {
+        // A step opened or closed within the phase: what the game would post, and where the phase stands now.
+        const tail = [...stateLines(r.sandbox), nextSteps(r.sandbox)];
+        const room = MAX_CONTENT - [headLine(r.sandbox), ...tail].join('\n').length - 60;
+        return replyWithMap(ctx, interaction, sandboxRef, 'board', [headLine(r.sandbox), ...postsText(r.posts, room), ...tail].join('\n'));
+      }
+      const board = viewSandbox(ctx.deps, sandboxRef);
       if (!board.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${board.error}`) }));
       const skipped = r.skipped.length > 0 ? [`(${s(r.skipped.length, 'phase')} with nothing to decide played on the way.)`] : [];
-      const now = r.sandbox.winner ? [`🏆 ${r.sandbox.winner} has won in this sandbox.`] : [`Now: **${r.sandbox.label}**. ${NEXT_STEPS}`];
-      const text = resultsText(board.board.variant, `🧪 **Sandbox #${r.sandbox.id}** · ${r.sandbox.variantName}`, r.adjudication, [...skipped, ...now]);
-      return replyWithMap(ctx, interaction, { userId: ref.userId, sandboxId: r.sandbox.id }, 'last', text);
+      const now = r.sandbox.winner ? [`🏆 ${r.sandbox.winner} has won in this sandbox.`] : [`Now: **${r.sandbox.label}**. ${nextSteps(r.sandbox)}`];
+      const posts = postsText(r.posts, 600);
+      const text = resultsText(board.board.variant, `🧪 **Sandbox #${r.sandbox.id}** · ${r.sandbox.variantName}`, r.adjudication, [...skipped, ...posts, ...now]);
+      return replyWithMap(ctx, interaction, sandboxRef, 'last', text);
     }
     case 'map': {
       const r = viewSandbox(ctx.deps, ref);
@@ -265,16 +334,33 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       const powers = [...new Set(board.orders.map((o) => o.power))].filter((p) => p.toLowerCase().includes(t));
       return interaction.respond(powers.slice(0, MAX_CHOICES).map((p) => ({ name: p, value: p })));
     }
-    case 'question': {
-      const found = sandbox.questions.filter((q) => q.text.toLowerCase().includes(t) || q.key.toLowerCase().startsWith(t));
-      return interaction.respond(found.slice(0, MAX_CHOICES).map((q) => ({ name: choiceName(q.text), value: q.key })));
+    case 'action': {
+      const as = (interaction.options.getString('as') ?? '').trim().toLowerCase();
+      const open = sandbox.actions.filter((a) => as === '' || a.as.some((x) => x.toLowerCase() === as || (as === 'game master' && x === 'gm')));
+      const found = open.filter((a) => a.name.includes(t) || a.description.toLowerCase().includes(t));
+      return interaction.respond(found.slice(0, MAX_CHOICES).map((a) => ({ name: choiceName(`${a.name}: ${a.description} (${a.as.map(asName).join(', ')})`), value: a.name })));
     }
-    case 'answer': {
-      const asked = (interaction.options.getString('question') ?? '').trim().toLowerCase();
-      const question = sandbox.questions.find((q) => q.key.toLowerCase() === asked);
-      if (!question) return interaction.respond([]);
-      const answers = [...question.answers, { name: 'none: take the answer back (the provisional result stands)', value: 'none' }].filter((a) => a.name.toLowerCase().includes(t) || a.value.toLowerCase().startsWith(t));
-      return interaction.respond(answers.slice(0, MAX_CHOICES).map((a) => ({ name: choiceName(a.name), value: a.value.slice(0, MAX_CHOICE) })));
+    case 'as': {
+      const action = (interaction.options.getString('action') ?? '').trim().toLowerCase();
+      const named = sandbox.actions.find((a) => a.name === action);
+      const who = named ? named.as : [...board.seated, 'gm'];
+      const found = who.filter((x) => asName(x).toLowerCase().includes(t) || x.toLowerCase().includes(t));
+      return interaction.respond(found.slice(0, MAX_CHOICES).map((x) => ({ name: choiceName(x === 'gm' ? 'gm: the game master' : x), value: x })));
+    }
+    case 'choice':
+    case 'detail': {
+      const as = interaction.options.getString('as') ?? '';
+      const choices = sandboxActChoices(ctx.deps, {
+        userId,
+        sandboxId: interaction.options.getInteger('sandbox'),
+        ...actorOf(as),
+        action: interaction.options.getString('action'),
+        slot: focused.name,
+        typed,
+        choice: interaction.options.getString('choice'),
+        detail: interaction.options.getString('detail'),
+      });
+      return interaction.respond(choices.slice(0, MAX_CHOICES).map((c) => ({ name: choiceName(c.name), value: c.value.slice(0, MAX_CHOICE) })));
     }
     default:
       return interaction.respond([]);

@@ -334,27 +334,22 @@ export interface SandboxFacts {
   seated: readonly Power[];
 }
 
-/** One thing the owner decides after the provisional result that a game leaves to a step or its game master. */
-export interface SandboxQuestion {
-  /** Stable while the orders stay the same (the answers are kept under it). */
-  key: string;
-  /** What is asked, one line (`Battle in Nuln (nuln): Empire A nuln vs Orcs A blac`). */
-  text: string;
-  /** The possible answers (≤ 25, each ≤ 100 characters); leaving it unanswered keeps the provisional result. */
-  answers: ActionChoice[];
-}
-
-/** How a sandbox plays what the variant leaves to people besides the orders. Every member is optional. */
+/**
+ * What a sandbox plays differently from a game. A sandbox runs the plug-in's own phase steps and actions (the owner
+ * acting for every seat and as the game master, `/sandbox act`), so these are only what one person alone cannot
+ * play as a table does. Every member is optional.
+ */
 export interface SandboxRules {
   /**
    * The orders the adjudicator gets for the owner's orders (default: as given). The owner decides alone what a vote
    * decides in a game: an order given for a voted power's unit becomes the ballots that adopt it.
    */
   orders?(facts: SandboxFacts): PowerOrder[];
-  /** What the owner may decide for this phase given its orders (`facts.orders`: as the adjudicator gets them). */
-  questions?(facts: SandboxFacts): SandboxQuestion[];
-  /** What the adjudication gets from the owner's answers (question key → answer value; unanswered keys absent). */
-  handoff?(facts: SandboxFacts, answers: Readonly<Record<string, string>>): Handoff;
+  /**
+   * The options a sandbox of a game with `options` plays (default: the same): e.g. what chance decides in a game is
+   * left to the owner, as game master, in a sandbox.
+   */
+  options?(options: Readonly<Record<string, string>>): Readonly<Record<string, string>>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -403,7 +398,7 @@ export interface VariantPlugin<S extends RecordSchemas = RecordSchemas> {
   /** What the renderer draws on this picture beyond units and orders (must reveal nothing secret). */
   mapOverlays?(ctx: OverlayContext<S>): MapOverlay[];
 
-  /** How a sandbox plays its votes and its outside decisions (default: the owner's orders, no questions). */
+  /** What a sandbox plays differently (default: nothing; its steps and actions run as in a game). */
   sandbox?: SandboxRules;
 }
 
