@@ -10,7 +10,7 @@
  * database with the migrations up to 0007 alone, loads the rows, then opens it as the bot does (every migration)
  * and plays each game on.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -22,6 +22,7 @@ import { games, phases, phaseSteps, variantRecords } from '../../src/store/schem
 import { resolvePhase, runAction, submitOrders, type GameDeps } from '../../src/game/index.js';
 import { renderInputForStepPicture } from '../../src/game/render-input.js';
 import { internalErrors, ok } from '../game/helpers.js';
+import { migrationsUpTo } from '../support/migrations.js';
 
 interface Fixture {
   at: number;
@@ -32,18 +33,6 @@ const FIXTURE: Fixture = JSON.parse(readFileSync(new URL('./fixtures/pre-plugin-
 const BEFORE = '0007_decisive_reminders';
 /** Parents before children, so the loaded rows satisfy their foreign keys. */
 const LOAD_ORDER = ['games', 'players', 'phases', 'orders', 'decisive_steps', 'decisive_declarations', 'start_choices', 'outbox', 'audit_log'];
-
-/** A migrations folder holding only the migrations up to `last` (the database "made by today's schema"). */
-function migrationsUpTo(dir: string, last: string): string {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === last);
-  if (cut < 0) throw new Error(`no migration ${last}`);
-  mkdirSync(join(dir, 'meta'), { recursive: true });
-  const kept = journal.entries.slice(0, cut + 1);
-  for (const e of kept) copyFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
-  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: kept }));
-  return dir;
-}
 
 const user = (power: string) => `user-${power.toLowerCase().replace(/\W+/g, '-')}`;
 const count = (sqlite: Database.Database, table: string) => (sqlite.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;

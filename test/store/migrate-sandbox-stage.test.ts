@@ -1,0 +1,71 @@
+/**
+ * The migration that gives sandboxes their `stage` (the variant's steps in a sandbox, issue 25 §1) on a database made
+ * by the schema before it: a Warhammer game with a sandbox in it, its owner's orders and an answer of the old
+ * `/sandbox decide` (the dropped `answers` column), and a stepped-through phase. After the migration the sandbox is
+ * there with its board and orders, its orders open, and it plays on through the Decisive Battle phase.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/store/db.js';
+import { openDatabase } from '../../src/store/db.js';
+import * as schema from '../../src/store/schema.js';
+import { createGame, joinGame, startGame, type GameDeps } from '../../src/game/index.js';
+import { actSandbox, nextSandbox, orderSandbox, viewSandbox } from '../../src/game/sandbox.js';
+import { internalErrors, ok, T0 } from '../game/helpers.js';
+import { migrationBefore, migrationsUpTo } from '../support/migrations.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'zhanguo-sandbox-stage-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('migrating the sandboxes to their stage', () => {
+  it('keeps every sandbox, its board and orders, and plays it on', () => {
+    const path = join(dir, 'bot.db');
+    const before = migrationBefore('ADD `stage`');
+    const old = new Database(path);
+    old.pragma('foreign_keys = ON');
+    const oldDb = drizzle(old, { schema }) as Db;
+    migrate(oldDb, { migrationsFolder: migrationsUpTo(join(dir, 'old-migrations'), before) });
+    // The game through the game layer (its tables are the same in both schemas); the sandbox as the old code wrote it.
+    const t = T0;
+    const oldDeps: GameDeps = { db: oldDb, now: () => t };
+    ok(createGame(oldDeps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: 'warhammer' }));
+    for (const power of ['Bretonnia', 'Empire']) ok(joinGame(oldDeps, { channelId: 'c', userId: `user-${power}`, power }));
+    ok(startGame(oldDeps, { channelId: 'c', userId: 'gm' }));
+    const position = old.prepare('SELECT position FROM phases').get() as { position: string };
+    const orders = [
+      { power: 'Bretonnia', unitKey: 'cour', text: 'A cour - wast', order: { kind: 'move', unit: { type: 'A', province: 'cour', coast: null }, to: { province: 'wast', coast: null }, viaConvoy: false } },
+    ];
+    const insert = old.prepare(
+      'INSERT INTO sandboxes (owner_user_id, guild_id, game_id, variant_id, options, seated, source, position, orders, answers, last, steps, created_at, used_at, expires_at) VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, ?, ?)',
+    );
+    insert.run('user-owner', 'g', 'warhammer', '{"decisiveBattles":"gm"}', '["Bretonnia","Empire"]', 'S2500M', position.position, JSON.stringify(orders), '{"wast":"A cour"}', t, t, t + 3_600_000);
+    expect(old.prepare('SELECT count(*) AS n FROM sandboxes').get()).toEqual({ n: 1 });
+    old.close();
+
+    const opened = openDatabase(path);
+    try {
+      const deps: GameDeps = { db: opened.db, now: () => t + 1000, onError: (e) => void internalErrors.push(e) };
+      const me = { userId: 'user-owner' };
+      const view = ok(viewSandbox(deps, me));
+      expect(view.sandbox).toMatchObject({ id: 1, label: 'Spring 2500 movement', orders: [{ power: 'Bretonnia', text: 'A cour - wast' }], step: null, posts: [] });
+      expect(view.board.stage).toEqual({ step: null, token: '', records: [], posts: [] });
+      ok(orderSandbox(deps, { ...me, text: 'A altd - wast' }));
+      expect(ok(nextSandbox(deps, me)).sandbox.step?.name).toBe('declarations');
+      ok(actSandbox(deps, { ...me, by: 'player', power: 'Bretonnia', action: 'declare', choice: 'move A cour' }));
+      ok(actSandbox(deps, { ...me, by: 'player', power: 'Empire', action: 'declare', choice: 'none' }));
+      ok(nextSandbox(deps, me));
+      ok(actSandbox(deps, { ...me, by: 'gm', power: null, action: 'battle', choice: 'wast', detail: 'Bretonnia' }));
+      const played = ok(nextSandbox(deps, me));
+      expect(played.kind).toBe('resolved');
+      expect(played.sandbox.label).toBe('Fall 2500 movement');
+      expect(internalErrors).toEqual([]);
+    } finally {
+      opened.close();
+    }
+  });
+});
