@@ -19,6 +19,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Computer seats in the bot (issue 22 §4–5)', file: './ai-seats.ts', fn: 'benchAiSeats' },
   { title: 'Card game computer player (issue 22 §2)', file: './ai-cards.ts', fn: 'benchAiCards' },
   { title: 'Replays (issue 25)', file: './replay.ts', fn: 'benchReplay' },
+  { title: 'Sandboxes and a hostile member (issue 25 §1)', file: './sandbox.ts', fn: 'benchSandbox' },
 ];
 
 const only = process.argv.slice(2);

@@ -119,6 +119,20 @@ describe('a sandbox is private and never touches the game', () => {
     expect(post.attachments).toHaveLength(1);
     expect(fake.seenBy('bob').map((d) => d.content).join('\n')).toContain('Sandbox snapshot');
     expect(gameTables(h)).toBe(before);
+
+    // The game goes on; a sandbox copies the earlier phase from its history, on its board, without its orders.
+    await fake.slash('carol', 'diplomacy', 'sandbox end', { sandbox: 1 });
+    h.clock.offset += 2 * HOUR;
+    h.bot!.scheduler.sweep();
+    await waitForResults(h, 'diplomacy', 'Spring 1901 movement');
+    const phases = await fake.autocomplete('carol', 'diplomacy', 'sandbox start', { phase: '' }, 'phase');
+    expect(phases.map((p) => p.value)).toEqual(['F1901M', 'S1901M']);
+    expect(phases[0]!.name).toContain('(current)');
+    const old = await fake.slash('carol', 'diplomacy', 'sandbox start', { phase: 'S1901M' });
+    expect(old.text).toContain('· **Spring 1901 movement** (copied from S1901M of the game in');
+    expect(old.text).toContain('Orders: none yet');
+    const oldBoard = await fake.slash('carol', 'diplomacy', 'sandbox order', { orders: 'A par - bur' });
+    expect(oldBoard.text).toContain('✅ Stored: `A par - bur` (France)');
   });
 });
 
@@ -141,6 +155,7 @@ describe('a Warhammer sandbox', () => {
     await fake.waitForChannelMessage('old-world', (m) => m.content.includes('has started'));
     await h.bot!.outbox.idle();
     const posts = fake.publicDeliveries().length;
+    const before = gameTables(h);
     await fake.slash('gm', 'old-world', 'sandbox start');
     await fake.slash('gm', 'old-world', 'sandbox order', { orders: 'A cour - wast; A altd - wast' });
 
@@ -160,6 +175,11 @@ describe('a Warhammer sandbox', () => {
     expect(declared.text).toContain('🎬 As Bretonnia: ⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).');
     await fake.slash('gm', 'old-world', 'sandbox act', { action: 'declare', as: 'Empire', choice: 'none' });
 
+    // A restart in the middle of the step: the sandbox is where it was, with its declarations.
+    await h.stop();
+    await h.start();
+    expect((await fake.slash('gm', 'old-world', 'sandbox map')).text).toContain('Waiting for: Bretonnia ⚔️ answered, Empire ⚔️ answered');
+
     // The battles: the owner reports the winner as the game master.
     const battles = await fake.slash('gm', 'old-world', 'sandbox next');
     expect(battles.text).toContain('> ⚔️ **Spring 2500 movement: decisive battles** (1)');
@@ -175,6 +195,8 @@ describe('a Warhammer sandbox', () => {
     await h.bot!.outbox.idle();
     expect(fake.publicDeliveries().length).toBe(posts);
     expect(fake.publicDeliveries().map((d) => d.content).join('\n')).not.toMatch(/andbox|cour - wast/);
+    // Nothing of the steps reached the game: no record, no step, no post, no DM.
+    expect(gameTables(h)).toBe(before);
     expect(fake.unexpectedErrors()).toEqual([]);
   });
 });
