@@ -65,7 +65,7 @@ function classicStrengths(board: Board): boolean {
 
 function tryAdjudicate(board: Board, units: Unit[], orders: PowerOrder[]): ReturnType<typeof adjudicate> | null {
   try {
-    return adjudicate(board.variant, tinyPosition(board, units), orders, {});
+    return adjudicate(board.variant, tinyPosition(board, [...units, ...companions(board, units)]), orders, {});
   } catch {
     return null; // a position a variant's rules refuse: no bonus learnt
   }
@@ -99,6 +99,33 @@ function hold(u: Unit): PowerOrder {
 
 function move(u: Unit, to: Location): PowerOrder {
   return { power: u.power, order: { kind: 'move', unit: ref(u), to, viaConvoy: false } };
+}
+
+/**
+ * A second unit of each probed power, holding as far as can be from the probe (unordered units hold), so that a rule
+ * about a power's last units (e.g. a last stand) never reads the probe's lone unit as the power's last.
+ */
+function companions(board: Board, units: readonly Unit[]): Unit[] {
+  const near = units.map((u) => board.province(u.province));
+  const taken = new Set(near);
+  const out: Unit[] = [];
+  for (const power of [...new Set(units.map((u) => u.power))]) {
+    let best: number | undefined;
+    let bestDistance = -1;
+    for (let i = 0; i < board.places.length; i++) {
+      const p = board.places[i]!.province;
+      if (taken.has(p)) continue;
+      const d = Math.min(...near.map((q) => board.dist(p, q)));
+      if (d !== 255 && d > bestDistance) {
+        best = i;
+        bestDistance = d;
+      }
+    }
+    if (best === undefined) continue;
+    taken.add(board.places[best]!.province);
+    out.push(unitOn(board, power, best));
+  }
+  return out;
 }
 
 /** Another power than `power` to stand for the enemy (a playing power where there is one). */
