@@ -4,7 +4,9 @@
  * a bootstrap registers tsx's loader first (tsx is a development dependency). The render worker pool and the
  * computer players' pool both start their worker here and keep it in a `workerSlot` (start, failure, stop).
  */
+import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -99,4 +101,22 @@ export function workerSlot(spec: {
     },
     state: () => ({ running: worker !== null, unavailable: broken }),
   };
+}
+
+/**
+ * Lowers the scheduling priority of the calling thread only (Linux: a thread is a task with its own nice value;
+ * `/proc/thread-self` names it), so that on a busy machine the bot's main thread, at the process's own priority, gets
+ * a CPU before a worker that computes for seconds (the computer players' searches: brief, no block of the event loop
+ * over 20 ms). The worker still has every CPU the main thread leaves idle. Elsewhere (no /proc) it does nothing.
+ * Returns whether the priority was lowered.
+ */
+export function lowerThreadPriority(niceness: number): boolean {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isSafeInteger(tid) || tid <= 0) return false;
+    setPriority(tid, niceness);
+    return true;
+  } catch {
+    return false;
+  }
 }
