@@ -10,7 +10,6 @@
  */
 import type { Tx } from '../store/db.js';
 import type { GameRow } from '../store/schema.js';
-import type { CardTablePayload } from './outbox-write.js';
 import type { AiAnswer, AiJob } from './ai-pool.js';
 import type { GameDeps } from './types.js';
 
@@ -39,8 +38,11 @@ export interface GameKind {
   sweep(deps: GameDeps): KindSweep;
   /** The earliest deadline or reminder of its running games still to come, or null. */
   nextWakeAt(deps: GameDeps): number | null;
-  /** The channel's status message of one of its games as it is now (the outbox calls it at delivery). */
-  status(tx: Tx, game: GameRow): { text: string; cards?: CardTablePayload } | null;
+  /**
+   * The channel's status message of one of its games as it is now (the outbox calls it at delivery): its text, and
+   * `data` for its bot side to draw the message with (the row's `own`, src/game/outbox-write.ts `KindStatus`).
+   */
+  status(tx: Tx, game: GameRow): { text: string; data?: unknown } | null;
   /** Its computer seats: `play()` asks every seat that must act now; called after every change, sweep and start. */
   computerSeats?(deps: GameDeps, options: KindComputerOptions): { play(): Promise<void>[] };
 }

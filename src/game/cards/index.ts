@@ -13,7 +13,6 @@ export { gmExtendCards, gmPauseCards, gmResumeCards, gmSkipCards, gmReplaceCards
 export { cardComputerSeats, cardComputerDuties, playCardAction, playCardComputerDefault, COMPUTER_DEFAULT_ACTOR, type CardComputerDuty, type CardComputersOptions } from './computer.js';
 export { sweepCardGames, nextCardWakeAt, timeoutCardTurn, type CardSweepResult } from './timer.js';
 export { cardGameInChannel, cardGameById, isCardChannel, cardChoosableStates, recordCardThread, verifyCardReplay, cardTableOf } from './read.js';
-export type { CardTablePayload } from '../outbox-write.js';
 export { cardTablePayload } from './outbox.js';
 export { STALE, NO_CARD_GAME } from './store.js';
 export * as cardText from './text.js';

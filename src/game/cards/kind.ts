@@ -6,14 +6,18 @@ import type { GameKind } from '../kind.js';
 import { cardComputerSeats } from './computer.js';
 import { cardTablePayload } from './outbox.js';
 import { nextCardWakeAt, sweepCardGames } from './timer.js';
+import { CARD_KIND } from './types.js';
 
 export const cardGameKind: GameKind = {
-  kind: 'cards',
+  kind: CARD_KIND,
   sweep(deps) {
     const r = sweepCardGames(deps);
     return { turns: r.timedOut, reminders: r.reminders, failures: r.failures };
   },
   nextWakeAt: nextCardWakeAt,
-  status: cardTablePayload,
+  status(tx, game) {
+    const table = cardTablePayload(tx, game);
+    return table && { text: table.text, data: table.cards };
+  },
   computerSeats: (deps, options) => cardComputerSeats(deps, options),
 };

@@ -13,7 +13,7 @@ import type { CardGameInfo } from './types.js';
 import { replayCardGame } from './gm.js';
 import { and, desc } from 'drizzle-orm';
 import { cardTablePayload } from './outbox.js';
-import type { CardTablePayload } from '../outbox-write.js';
+import type { CardTablePayload } from './types.js';
 
 /** The channel's unfinished card game, else its latest finished one, else null (also null for a Diplomacy game). */
 export function cardGameInChannel(deps: GameDeps, channelId: string): CardGameInfo | null {
@@ -56,7 +56,7 @@ export function cardChoosableStates(deps: GameDeps, channelId: string): { state:
   return r.ok ? r.list : [];
 }
 
-/** Remembers the game's log thread (the bot opens it on the first `cards_log` row). */
+/** Remembers the game's log thread (the bot opens it on the card game's first `log` row). */
 export function recordCardThread(deps: GameDeps, gameId: number, threadId: string): Result<object> {
   return inTransaction(deps, (tx) => {
     if (!idText(threadId)) return fail('No thread id.');
