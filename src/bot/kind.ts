@@ -31,11 +31,13 @@ export interface BotKind {
   choice: { name: string; value: string };
   /** Options of `/game create` only it reads (added to the subcommand, all optional). */
   createOptions?(subcommand: SlashCommandSubcommandBuilder): void;
+  /** `/game create computer:` autocomplete for its games (its seats as the option names them), each fitting `maxText`. */
+  computerSuggestions?(typed: string, maxText: number): { label: string; text: string }[];
   /** Its own slash commands, registered with the shared ones. */
   commands: BotCommand[];
   /** Whether the channel's unfinished game is one of its games. */
   inChannel(deps: GameDeps, channelId: string): boolean;
-  /** `/game create variant:<choice.value>`. */
+  /** `/game create variant:<choice.value>`, with the shared `computer:` and `demonstration:` options as a Diplomacy game reads them. */
   create(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void>;
   /** `/game join|leave|start|status` in its channel. */
   lobby(ctx: BotContext, interaction: ChatInputCommandInteraction, step: LobbyStep): Promise<void>;

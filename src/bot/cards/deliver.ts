@@ -25,7 +25,7 @@ import type { CardsEvent, CardTablePayload } from '../../game/cards/index.js';
 import { PermanentDeliveryError, type DeliveryRow, type GameDeps, type KindPayload } from '../../game/index.js';
 import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
 import { stateLabel } from './format.js';
-import { cardEvents } from '../../store/schema.js';
+import { cardEvents } from '../../game/cards/tables.js';
 import { messageUrl, tableComponents, turnComponents } from './table.js';
 import type { KindSendDeps } from '../kind.js';
 

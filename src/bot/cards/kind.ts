@@ -3,7 +3,7 @@
  * `/concede` at a card table, its `/game create` entry and options, and the delivery of its table message, log thread,
  * turn pings and summaries.
  */
-import { CARD_KIND, freeDynasties, isCardChannel, type CardTablePayload } from '../../game/cards/index.js';
+import { CARD_KIND, computerDynastySuggestions, freeDynasties, isCardChannel, type CardTablePayload } from '../../game/cards/index.js';
 import type { BotKind } from '../kind.js';
 import { cardsCommand } from './command.js';
 import { askCardConcession } from './concede.js';
@@ -22,6 +22,7 @@ export const cardBotKind: BotKind = {
       .addStringOption((o) => o.setName('turn').setDescription(`Card game: a custom turn time, ${DURATION_HELP}`).setMaxLength(20))
       .addBooleanOption((o) => o.setName('dynasty-cards').setDescription('Card game: play with the optional dynasty cards (default off)'));
   },
+  computerSuggestions: computerDynastySuggestions,
   commands: [cardsCommand],
   inChannel: isCardChannel,
   create: createCards,

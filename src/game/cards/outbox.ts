@@ -31,6 +31,7 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
     const text = [
       `${CARD_GAME.name} — lobby (${joined.length}/${s.seats} seats). Game master: <@${game.gmUserId}>.`,
       `Turns: ${s.preset === 'custom' ? 'custom' : s.preset}, ${Math.round(s.turnMs / 1000)} s a turn · dynasty cards ${s.dynastyCards ? 'on' : 'off'}.`,
+      ...(game.demonstration ? ['🤖 Demonstration table: computer players play every seat; nobody joins.'] : game.computerFill ? ['🤖 Computer players take every seat nobody has joined when the game starts.'] : []),
       joined.length ? `Seated: ${joined.join(', ')}` : 'Nobody has joined yet: `/game join`.',
     ].join('\n');
     return { text, cards: { version: info.version, phase: 'lobby', round: 0, deadline: null, toActUserId: null, toActUserIds: [], title: `${CARD_GAME.title} — lobby`, text, board: null, boardKey: '' } };

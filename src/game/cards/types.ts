@@ -5,7 +5,8 @@
 import { CARD_GAME } from '../../cardgame/identity.js';
 import type { CardGameView, CardId, DynastyId, Effect, Phase, Seat, StateId, SymbolId } from '../../cardgame/index.js';
 import type { FallBackOption } from '../../cardgame/index.js';
-import type { CardNotifyMode, GameStatus } from '../../store/schema.js';
+import type { GameStatus } from '../../store/schema.js';
+import type { CardNotifyMode } from './tables.js';
 
 export type { CardNotifyMode };
 

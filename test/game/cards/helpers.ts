@@ -1,7 +1,8 @@
 /** Helpers for the card game's use-case tests: a table of seated players and a driver that plays legal turns. */
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { cardEvents, cardGames, outbox } from '../../../src/store/schema.js';
+import { outbox } from '../../../src/store/schema.js';
+import { cardEvents, cardGames } from '../../../src/game/cards/tables.js';
 import {
   chooseBattle,
   cardChoosableStates,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { startScheduler } from '../../../src/game/scheduler.js';
 import { runAutomatic } from '../../../src/game/cards/commit.js';
 import { cardCtxById } from '../../../src/game/cards/store.js';
-import { cardSeats } from '../../../src/store/schema.js';
+import { cardSeats } from '../../../src/game/cards/tables.js';
 import {
   cardsDraft,
   cardsPlayOptions,
