@@ -530,20 +530,21 @@ function orderChain(variant: Variant, army: string, dest: string, convoys: Draft
 
 /** Spots for a symbol at the head of an arrow: on the line, stepping back from the tip, then beside it. */
 function headCandidates(path: Point[], s: number, headLength: number): Point[] {
-  const out: Point[] = [];
   const r = s * 0.72;
   // Just behind the arrowhead.
   const behind = headLength + r;
   const steps = [behind, behind + r, behind + r * 2, behind + r * 3, behind + r * 4.5, r * 1.1];
-  for (const back of steps) out.push(pointBack(path, back));
-  for (const back of steps) {
+  const on = steps.map((back) => pointBack(path, back));
+  const beside = steps.flatMap((back) => {
     const p = pointBack(path, back);
     const q = pointBack(path, back + 1);
     const len = Math.hypot(p[0] - q[0], p[1] - q[1]) || 1;
     const [nx, ny] = [-(p[1] - q[1]) / len, (p[0] - q[0]) / len];
-    out.push([p[0] + nx * r * 1.6, p[1] + ny * r * 1.6], [p[0] - nx * r * 1.6, p[1] - ny * r * 1.6]);
-  }
-  return out;
+    return [[p[0] + nx * r * 1.6, p[1] + ny * r * 1.6], [p[0] - nx * r * 1.6, p[1] - ny * r * 1.6]] as Point[];
+  });
+  // A short arrow (less shaft behind its head than four symbols' widths): a symbol on the shaft would hide most
+  // of it and leave a head pointing out of a disc, so the symbol goes beside the shaft first.
+  return length(path) - headLength < r * 8 ? [...beside, ...on] : [...on, ...beside];
 }
 
 /** Spots for a symbol on a line: its middle, then further along either way. */

@@ -2,7 +2,8 @@
  * Placing result symbols (failed, cut, disbanded, built …) where they cover no label, unit, supply-centre
  * marker or other symbol (issue 10 §1): each at its first free candidate (the head of its arrow, the middle of
  * its line, beside its unit), else at the nearest free spot on rings round the first candidate.
- * Dislodged rings are not placed: they surround their unit.
+ * A cut symbol is placed first: it must sit on its support line to say which support was cut, where a failed
+ * move's symbol may go on either side of its arrow. Dislodged rings are not placed: they surround their unit.
  */
 import type { Point } from './geometry.js';
 import type { SymbolWish } from './orders.js';
@@ -32,7 +33,8 @@ export function placeSymbols(wishes: SymbolWish[], radius: number, obstacles: Re
     if (box.x < frame.x || box.y < frame.y || box.x + box.w > frame.x + frame.w || box.y + box.h > frame.y + frame.h) return null;
     return taken.some((t) => overlaps(t, box)) ? null : box;
   };
-  for (const wish of wishes) {
+  const ordered = [...wishes.filter((w) => w.kind === 'cut'), ...wishes.filter((w) => w.kind !== 'cut')];
+  for (const wish of ordered) {
     let spot: Point | null = null;
     let box: Rect | null = null;
     for (const c of [...wish.candidates, ...rings(wish.candidates[0], radius)]) {

@@ -24,6 +24,8 @@ function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof b
 /** The box a unit's icon covers (a fleet's hull is 2.4 sizes wide). */
 const unitBox = (u: Scene['units'][number]): Rect => rectAround(u.at, u.size * 2.4, u.size * 2.2);
 const near = (p: Point, q: Point, d: number) => Math.hypot(p[0] - q[0], p[1] - q[1]) < d;
+/** How far a point is from a drawn line. */
+const gap = (p: Point, path: Point[]) => Math.min(...path.slice(1).map((q, k) => distToSegment(p, path[k]!, q)));
 
 /** Everything the order layer must not do, as sentences (empty when the scene is clean). */
 function coverProblems(scene: Scene): string[] {
@@ -99,6 +101,30 @@ describe('order layer: conventions', () => {
     const head = bounced.path[bounced.path.length - 1];
     const failed = scene.symbols.filter((s) => s.kind === 'failed');
     expect(failed.some((s) => near(s.at, head, bounced.size * 5))).toBe(true);
+  });
+
+  it('a short failed move keeps its shaft visible: its failed symbol goes beside the arrow, not on it', () => {
+    // Classic Fall 1903 (A pie - mar bounces) and Warring States Fall, year 1 (A yiy - luo bounces): short arrows.
+    const river = galleryImages().find((i) => i.file.includes('river'))!;
+    for (const [s, prefix] of [
+      [scene, 'A pie - mar'],
+      [sceneOf(river.variant, river.position, river.opts), 'A yiy - luo'],
+    ] as const) {
+      const m = s.orders.find((o) => o.order === prefix)!;
+      expect(m.failed, prefix).toBe(true);
+      const closest = Math.min(...s.symbols.filter((x) => x.kind === 'failed').map((x) => gap(x.at, m.path) - x.radius));
+      expect(closest, prefix).toBeGreaterThanOrEqual(0);
+      expect(closest, prefix).toBeLessThan(m.size * 1.5);
+    }
+  });
+
+  it('a cut symbol sits on its support line (Warhammer Spring 2500: the Empire support cut beside a failed move)', () => {
+    const img = galleryImages().find((i) => i.file === 'warhammer-spring-2500-battles.png')!;
+    const s = sceneOf(img.variant, img.position, img.opts);
+    const cuts = s.symbols.filter((x) => x.kind === 'cut');
+    expect(cuts.length).toBeGreaterThan(0);
+    const supports = s.orders.filter((o) => o.kind === 'support' && o.failed);
+    for (const c of cuts) expect(Math.min(...supports.map((o) => gap(c.at, o.path)))).toBeLessThan(1);
   });
 
   it('one symbol per meaning, each in the legend: failed, support cut, dislodged', () => {
