@@ -12,38 +12,19 @@
  * migrations up to 0012 alone, loads the rows (its made-up ids mapped to the stand-in's users and channels), then
  * starts the bot on it, which applies every migration as it does in production.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardsPlayOptions, wageBattle, cardGameInChannel, startFallBack, finishFallBack } from '../../src/game/cards/index.js';
-import { MIGRATIONS_FOLDER, openDatabase } from '../../src/store/db.js';
+import { openDatabase } from '../../src/store/db.js';
 import { createHarness, type Harness } from '../bot/harness.js';
+import { writeOldDatabase, type Fixture } from './old-database.js';
 
-interface Fixture {
-  at: number;
-  tables: Record<string, Record<string, unknown>[]>;
-}
 const TEXT = readFileSync(new URL('./fixtures/pre-kind-outbox-db.json', import.meta.url), 'utf8');
 /** The last migration of the schema the fixture was written with. */
 const BEFORE = '0012_computer_seats';
 /** Parents before children, so the loaded rows satisfy their foreign keys. */
 const LOAD_ORDER = ['games', 'card_games', 'card_seats', 'card_events', 'card_drafts', 'outbox', 'audit_log'];
 const OLD_KINDS = ['cards_log', 'cards_turn', 'cards_round', 'cards_over'];
-
-/** A migrations folder holding only the migrations up to `last` (the database "made by the previous schema"). */
-function migrationsUpTo(dir: string, last: string): string {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === last);
-  if (cut < 0) throw new Error(`no migration ${last}`);
-  mkdirSync(join(dir, 'meta'), { recursive: true });
-  const kept = journal.entries.slice(0, cut + 1);
-  for (const e of kept) copyFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
-  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: kept }));
-  return dir;
-}
 
 describe('migrating a database with pending card-game outbox rows to game-kind rows', () => {
   let h: Harness;
@@ -72,19 +53,8 @@ describe('migrating a database with pending card-game outbox rows to game-kind r
     // The database the harness made is replaced by one of the previous schema holding the fixture's rows.
     h.database.close();
     for (const f of [h.dbPath, `${h.dbPath}-wal`, `${h.dbPath}-shm`]) rmSync(f, { force: true });
-    const old = new Database(h.dbPath);
-    migrate(drizzle(old), { migrationsFolder: migrationsUpTo(`${h.dbPath}-old-migrations`, BEFORE) });
-    old.pragma('foreign_keys = ON');
     expect(Object.keys(fixture.tables).sort()).toEqual([...LOAD_ORDER].sort());
-    old.transaction(() => {
-      for (const table of LOAD_ORDER) {
-        for (const row of fixture.tables[table]!) {
-          const columns = Object.keys(row);
-          old.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c] as never));
-        }
-      }
-    })();
-    old.close();
+    writeOldDatabase(h.dbPath, BEFORE, fixture, LOAD_ORDER);
     // The bot's clock starts where the fixture's stopped (its turns not yet due).
     h.clock.offset = fixture.at + 1000 - Date.now();
     h.database = openDatabase(h.dbPath);
