@@ -10,40 +10,23 @@
  * database with the migrations up to 0007 alone, loads the rows, then opens it as the bot does (every migration)
  * and plays each game on.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeOldDatabase, type Fixture } from './old-database.js';
 import { MIGRATIONS_FOLDER, openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
 import { resolvePhase, runAction, submitOrders, type GameDeps } from '../../src/game/index.js';
 import { renderInputForStepPicture } from '../../src/game/render-input.js';
 import { internalErrors, ok } from '../game/helpers.js';
 
-interface Fixture {
-  at: number;
-  tables: Record<string, Record<string, unknown>[]>;
-}
 const FIXTURE: Fixture = JSON.parse(readFileSync(new URL('./fixtures/pre-plugin-db.json', import.meta.url), 'utf8'));
 /** The last migration of the schema the fixture was written with. */
 const BEFORE = '0007_decisive_reminders';
 /** Parents before children, so the loaded rows satisfy their foreign keys. */
 const LOAD_ORDER = ['games', 'players', 'phases', 'orders', 'decisive_steps', 'decisive_declarations', 'start_choices', 'outbox', 'audit_log'];
-
-/** A migrations folder holding only the migrations up to `last` (the database "made by today's schema"). */
-function migrationsUpTo(dir: string, last: string): string {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === last);
-  if (cut < 0) throw new Error(`no migration ${last}`);
-  mkdirSync(join(dir, 'meta'), { recursive: true });
-  const kept = journal.entries.slice(0, cut + 1);
-  for (const e of kept) copyFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
-  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: kept }));
-  return dir;
-}
 
 const user = (power: string) => `user-${power.toLowerCase().replace(/\W+/g, '-')}`;
 const count = (sqlite: Database.Database, table: string) => (sqlite.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;
@@ -58,19 +41,8 @@ describe('migrating a database made before variant plug-ins', () => {
     dir = mkdtempSync(join(tmpdir(), 'zhanguo-migrate-'));
     const path = join(dir, 'bot.db');
     expect(readdirSync(MIGRATIONS_FOLDER)).toContain(`${BEFORE}.sql`);
-    const old = new Database(path);
-    migrate(drizzle(old), { migrationsFolder: migrationsUpTo(join(dir, 'old-migrations'), BEFORE) });
-    old.pragma('foreign_keys = ON');
     expect(Object.keys(FIXTURE.tables).sort()).toEqual([...LOAD_ORDER].sort());
-    old.transaction(() => {
-      for (const table of LOAD_ORDER) {
-        for (const row of FIXTURE.tables[table]!) {
-          const columns = Object.keys(row);
-          old.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c] as never));
-        }
-      }
-    })();
-    old.close();
+    writeOldDatabase(path, BEFORE, FIXTURE, LOAD_ORDER);
     opened = openDatabase(path);
     let seed = 11;
     deps = { db: opened.db, now: () => t, random: () => ((seed = (seed * 16807) % 2147483647) / 2147483647) };
