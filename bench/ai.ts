@@ -20,7 +20,7 @@ import { aiOrders, aiStartChoice, dumbBot, holdBot, randBot, strongPlayer, type 
 import { playGame } from '../src/ai/selfplay.js';
 import { askComputerPlayer, stopAiWorker } from '../src/game/ai-pool.js';
 import { powersToAct } from '../src/engine/index.js';
-import type { Position, Power } from '../src/engine/types.js';
+import type { Position, Power, PowerOrder } from '../src/engine/types.js';
 import type { Variant } from '../src/engine/variant.js';
 import { getVariant } from '../src/variants/index.js';
 import { applyDogsOfWarChoice, dogsOfWarChoices } from '../src/variants/warhammer/index.js';
@@ -248,6 +248,8 @@ export interface Tally {
   solos: number;
   illegal: number;
   games: number;
+  /** The hero's orders by kind (a special order by its name), over all its games. */
+  orders: Map<string, number>;
 }
 
 /** The strong player in every seat in turn against `opponent` in the others, `seeds` games per seat. */
@@ -263,11 +265,18 @@ function reference(arena: Arena): BenchResult {
 
 export function tournament(arena: Arena, hero: Player, opponent: Player, seeds: number, seats: readonly Power[] = arena.seats): Tally {
   const total = arena.variant.map.supplyCenters().length;
-  const tally: Tally = { shares: [], bySeat: new Map(), solos: 0, illegal: 0, games: 0 };
+  const tally: Tally = { shares: [], bySeat: new Map(), solos: 0, illegal: 0, games: 0, orders: new Map() };
   for (let s = 0; s < seeds; s++) {
     for (const seat of seats) {
       const players = Object.fromEntries(arena.seats.map((p) => [p, p === seat ? hero : opponent]));
-      const game = playGame({ variant: arena.variant, seats: players, years: YEARS, seed: `bench${s}`, start: arena.start(players), ...(BUDGET ? { budget: BUDGET } : {}) });
+      const onPhase = ({ orders }: { orders: PowerOrder[] }) => {
+        for (const { power, order } of orders) {
+          if (power !== seat || order.kind === 'waive') continue;
+          const kind = order.kind === 'special' ? order.name : order.kind;
+          tally.orders.set(kind, (tally.orders.get(kind) ?? 0) + 1);
+        }
+      };
+      const game = playGame({ variant: arena.variant, seats: players, years: YEARS, seed: `bench${s}`, start: arena.start(players), onPhase, ...(BUDGET ? { budget: BUDGET } : {}) });
       const share = (game.final.supplyCenters[seat]?.length ?? 0) / total;
       tally.shares.push(share);
       tally.bySeat.set(seat, [...(tally.bySeat.get(seat) ?? []), share]);
@@ -297,6 +306,14 @@ export function row(arena: Arena, what: string, t: Tally, seeds: number): BenchR
     note:
       `${arena.note}mean share ${pct(mean)} (95 % CI ${pct(mean - half)}–${pct(mean + half)}, i.e. ${((mean - half) / fair).toFixed(2)}–${((mean + half) / fair).toFixed(2)}× fair) ` +
       `over ${n} games (each of ${arena.seats.length} seats × ${seeds} seed${seeds > 1 ? 's' : ''}); fair share 1/${arena.seats.length} = ${pct(fair)}; ` +
-      `lowest seat ${worst[0]} ${worst[1].toFixed(2)}×, highest ${best[0]} ${best[1].toFixed(2)}×; solo wins ${t.solos}; illegal orders ${t.illegal}`,
+      `lowest seat ${worst[0]} ${worst[1].toFixed(2)}×, highest ${best[0]} ${best[1].toFixed(2)}×; solo wins ${t.solos}; illegal orders ${t.illegal}${specialNote(arena, t)}`,
   };
+}
+
+/** The variant's special orders the hero gave, by name, against its movement orders in all (none: nothing said). */
+function specialNote(arena: Arena, t: Tally): string {
+  const names = Object.keys(arena.variant.rules.specialOrders ?? {}).sort();
+  if (names.length === 0) return '';
+  const unitOrders = ['hold', 'move', 'support', 'convoy', ...names].reduce((a, k) => a + (t.orders.get(k) ?? 0), 0);
+  return `; special orders given: ${names.map((n) => `${n} ${t.orders.get(n) ?? 0}`).join(', ')} (of ${unitOrders} movement-phase unit orders)`;
 }

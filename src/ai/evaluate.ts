@@ -3,10 +3,13 @@
  * were counted now, its units (a dislodged unit with somewhere to go counts in part), where they stand (the
  * DumbBot proximity of their places: near centres worth taking or defending), and in the spring the centres of
  * its own left open to an enemy unit that could walk in next season, and the other powers' centres it could take
- * next season (more of its units can reach one than the strongest power there can hold it with).
+ * next season (more of its attacks can reach one than the strongest power there can hold it with), and what its units'
+ * kind and place let them do next season (prospects.ts: a centre held against a supported attack, a strength-2
+ * attack alone, an empty centre a special move reaches).
  */
 import type { Adjudication, Position, Power } from '../engine/types.js';
 import type { Board } from './board.js';
+import { holdExtraOf, prospectOf, type PlaceProspect } from './prospects.js';
 import type { Valuation } from './values.js';
 
 /** Weights of the evaluation, per season of the phase being simulated. */
@@ -21,10 +24,18 @@ export interface EvalWeights {
   threat: number;
   /** Another power's centre more of our units can reach next season than can hold it. */
   opportunity: number;
+  /**
+   * What our units' kind and place buy next season (prospects.ts): a centre held against a supported attack, a
+   * centre not ours attacked with strength 2 alone, an empty centre reached by a special move (`FAR_REACH_SHARE`).
+   */
+  kind: number;
 }
 
-export const SPRING_EVAL: EvalWeights = { centre: 0.7, enemyDislodged: 0.15, unit: 1.0, dislodged: 0.5, position: 0.3, threat: 0.35, opportunity: 0.3 };
-export const FALL_EVAL: EvalWeights = { centre: 1.0, enemyDislodged: 0.1, unit: 0.3, dislodged: 0.3, position: 0.1, threat: 0, opportunity: 0 };
+/** A centre only a special move reaches (no strength: it must be left empty), as a share of a strong attack. */
+const FAR_REACH_SHARE = 0.5;
+
+export const SPRING_EVAL: EvalWeights = { centre: 0.7, enemyDislodged: 0.15, unit: 1.0, dislodged: 0.5, position: 0.3, threat: 0.35, opportunity: 0.3, kind: 0.1 };
+export const FALL_EVAL: EvalWeights = { centre: 1.0, enemyDislodged: 0.1, unit: 0.3, dislodged: 0.3, position: 0.1, threat: 0, opportunity: 0, kind: 0.1 };
 
 export class Evaluator {
   private readonly board: Board;
@@ -67,11 +78,15 @@ export class Evaluator {
     const { board, power, weights } = this;
     const n = board.provinces.length;
     const occupant: (Power | undefined)[] = new Array(n);
-    // Units able to reach each centre next season: ours, and each other power's.
+    // Attacks that could reach each centre next season (a unit that attacks there with strength 2 alone counts 2):
+    // ours, and each other power's; and the centres only our special moves reach.
     const ours = new Int16Array(n);
     const theirs = new Map<Power, Int16Array>();
+    const far = new Int16Array(n);
+    const lookAhead = weights.threat > 0 || weights.opportunity > 0 || weights.kind > 0;
     let units = 0;
     let placeValue = 0;
+    const mine: { prospect: PlaceProspect; province: number; place: number }[] = [];
     for (const u of adj.position.units) {
       const p = board.index.get(u.province)!;
       occupant[p] = u.power;
@@ -80,13 +95,17 @@ export class Evaluator {
         units++;
         if (at !== undefined) placeValue += this.place[at]!;
       }
-      if (at === undefined || (weights.threat === 0 && weights.opportunity === 0)) continue;
+      if (at === undefined || !lookAhead) continue;
+      const prospect = prospectOf(board, u.power, at);
       let counts: Int16Array = ours;
       if (u.power !== power) {
         counts = theirs.get(u.power)!;
         if (!counts) theirs.set(u.power, (counts = new Int16Array(n)));
+      } else {
+        mine.push({ prospect, province: p, place: at });
+        for (const c of prospect.farReach) far[c]!++;
       }
-      for (const c of board.reachFrom(u.power, at)) if (board.isCenter[c]) counts[c]!++;
+      for (const [c, attack] of prospect.reach) counts[c]! += attack;
     }
     let hurt = 0;
     for (const d of adj.dislodged) {
@@ -97,10 +116,11 @@ export class Evaluator {
     let centres = 0;
     let threat = 0;
     let opportunity = 0;
+    const holder: (Power | null | undefined)[] = new Array(n);
     for (const c of board.centers) {
       const here = occupant[c];
-      const holder = here ?? this.ownerBefore[c];
-      if (holder === power) {
+      holder[c] = here ?? this.ownerBefore[c];
+      if (holder[c] === power) {
         centres++;
         if (weights.threat > 0 && here !== power) {
           // Our empty centre: the strongest single power that could walk in next season, against our units near.
@@ -109,12 +129,23 @@ export class Evaluator {
           if (enemies > ours[c]!) threat += 1;
           else if (enemies > 0) threat += 0.5;
         }
-      } else if (weights.opportunity > 0 && here !== power && ours[c]! > 0) {
-        // Someone else's centre we could take next season: more of our units reach it than it can be held with.
+      } else if (weights.opportunity > 0 && here !== power && (ours[c]! > 0 || far[c]! > 0)) {
+        // Someone else's centre we could take next season: more of our attacks reach it than it can be held with,
+        // or an empty one only our special moves reach and no one else can walk into.
         let defence = 0;
         for (const [q, counts] of theirs) defence = Math.max(defence, counts[c]! + (here === q ? 1 : 0));
         if (here !== undefined && !theirs.has(here)) defence = Math.max(defence, 1);
-        if (ours[c]! > defence) opportunity += 1;
+        if (ours[c]! > defence || (here === undefined && defence === 0 && far[c]! > 0)) opportunity += 1;
+      }
+    }
+    // What our units' kind and place let them do next: hold a centre against a supported attack, attack a centre
+    // not ours with strength 2 alone, reach an empty centre not ours by a special move.
+    let kind = 0;
+    if (weights.kind > 0) {
+      for (const { prospect, province, place } of mine) {
+        if (board.isCenter[province]) kind += holdExtraOf(board, power, place);
+        for (const [c, attack] of prospect.reach) if (attack > 1 && holder[c] !== power) kind += attack - 1;
+        for (const c of prospect.farReach) if (holder[c] !== power && occupant[c] === undefined) kind += FAR_REACH_SHARE;
       }
     }
     return (
@@ -123,7 +154,8 @@ export class Evaluator {
       weights.position * placeValue -
       weights.threat * threat +
       weights.opportunity * opportunity +
-      weights.enemyDislodged * hurt
+      weights.enemyDislodged * hurt +
+      weights.kind * kind
     );
   }
 }

@@ -123,7 +123,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     if (computersStopped) return;
     try {
       // The worker is started (and compiled) as soon as a game has a computer seat, before its first question.
-      if (!aiWarm && computerSeatsExist(deps)) {
+      if (!aiWarm && (computerSeatsExist(deps) || gameKinds().some((kind) => kind.hasComputerSeats?.(deps)))) {
         aiWarm = true;
         void warmAiWorker();
       }

@@ -6,7 +6,7 @@
  * registry only, so they name no kind; a Diplomacy game (no kind here) goes the shared way.
  */
 import type { APIMessage, AutocompleteInteraction, ChatInputCommandInteraction, REST, SlashCommandSubcommandBuilder } from 'discord.js';
-import type { DeliveryRow, GameDeps } from '../game/index.js';
+import type { DeliveryRow, GameDeps, KindPayload } from '../game/index.js';
 import type { BotCommand, ComponentInteraction } from './command.js';
 import type { BotContext } from './context.js';
 
@@ -31,11 +31,13 @@ export interface BotKind {
   choice: { name: string; value: string };
   /** Options of `/game create` only it reads (added to the subcommand, all optional). */
   createOptions?(subcommand: SlashCommandSubcommandBuilder): void;
+  /** `/game create computer:` autocomplete for its games (its seats as the option names them), each fitting `maxText`. */
+  computerSuggestions?(typed: string, maxText: number): { label: string; text: string }[];
   /** Its own slash commands, registered with the shared ones. */
   commands: BotCommand[];
   /** Whether the channel's unfinished game is one of its games. */
   inChannel(deps: GameDeps, channelId: string): boolean;
-  /** `/game create variant:<choice.value>`. */
+  /** `/game create variant:<choice.value>`, with the shared `computer:` and `demonstration:` options as a Diplomacy game reads them. */
   create(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void>;
   /** `/game join|leave|start|status` in its channel. */
   lobby(ctx: BotContext, interaction: ChatInputCommandInteraction, step: LobbyStep): Promise<void>;
@@ -49,6 +51,8 @@ export interface BotKind {
   gmAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void>;
   /** `/concede` in its channel. */
   concede(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void>;
-  /** Delivers one of its outbox rows (null: not one of its rows; a status row answers its message id). */
-  deliver(send: KindSendDeps, row: DeliveryRow): Promise<{ messageId: string } | void> | null;
+  /** Delivers one of its own outbox rows (`payload.kind` is its kind; `event` and `data` are its own). */
+  deliver(send: KindSendDeps, row: DeliveryRow, payload: KindPayload): Promise<void>;
+  /** Delivers a status row of one of its games with the data its `GameKind.status` gave; answers the message's id. */
+  deliverStatus(send: KindSendDeps, row: DeliveryRow, data: unknown): Promise<{ messageId: string }>;
 }

@@ -11,6 +11,11 @@ export function botKinds(): readonly BotKind[] {
   return KINDS;
 }
 
+/** The kind of a `games.kind` value (an outbox row's `kind`). */
+export function botKindOf(kind: string): BotKind | undefined {
+  return KINDS.find((k) => k.kind === kind);
+}
+
 /** The kind whose game is in the channel (undefined: a Diplomacy game, or none). */
 export function botKindInChannel(deps: GameDeps, channelId: string): BotKind | undefined {
   return KINDS.find((k) => k.inChannel(deps, channelId));

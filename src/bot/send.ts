@@ -7,6 +7,8 @@
  * - `game_started`: the start map and the roster. `status`: edits the status message in place, or posts it
  *   (first time, or after a moderator deleted it), pins it so players find it among the results posts
  *   (`pinStatus`; best effort: without the Pin Messages permission it stays unpinned), and returns its id. `notice` / `game_over`: channel text. `dm`: a direct message (up to 3 parts).
+ * - A game kind's rows (`kind`) and its status rows (`status` with `own`): handed to the `BotKind` they name
+ *   (src/bot/kinds.ts), which delivers its own messages (e.g. a table message with buttons, turn pings).
  * - It talks to the REST API directly with its own REST client (`createOutboxRest`).
  * - Every message carries a nonce derived from the outbox row (and the part, for a split DM) with
  *   `enforce_nonce`, so if a crash makes the deliverer send a row again within Discord's nonce window (a few
@@ -33,7 +35,7 @@ import { eq } from 'drizzle-orm';
 import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputForStepPicture, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
 import type { Logger } from '../log.js';
 import { games } from '../store/schema.js';
-import { botKinds, type KindSendDeps } from './kinds.js';
+import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 
@@ -88,6 +90,13 @@ export interface OutgoingMessage {
   files: RawFile[];
 }
 
+/** The bot side of the game kind an outbox row names (none: a row no code of this bot can deliver). */
+function kindNamed(name: string): BotKind {
+  const kind = botKindOf(name);
+  if (!kind) throw new PermanentDeliveryError(`no game kind "${name}" delivers this row`, 'rejected');
+  return kind;
+}
+
 export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
   const dmChannels = new Map<string, string>();
 
@@ -125,12 +134,10 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
   return async (row: DeliveryRow) => {
     const payload = row.payload;
     try {
-      // A game kind's own rows (src/bot/kinds.ts; the card game's table message, log thread, turn pings with their
-      // buttons, also by DM, and round summaries); every other DM is text.
-      for (const kind of botKinds()) {
-        const delivering = kind.deliver(lent, row);
-        if (delivering) return (await delivering) ?? undefined;
-      }
+      // A game kind's own rows and its status message (src/bot/kinds.ts; e.g. a table message with buttons, turn
+      // pings, also by DM); every other DM is text.
+      if (payload.type === 'kind') return await kindNamed(payload.kind).deliver(lent, row, payload);
+      if (payload.type === 'status' && payload.own) return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
       if (row.targetKind === 'user') {
         await sendDm(row, payload.text);
         return;

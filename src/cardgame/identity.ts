@@ -5,6 +5,8 @@
 export const CARD_GAME = {
   /** `/game create variant:` value and the `games.variant_id` of a card game (data.json's `name` too). */
   id: 'warring-states-cards',
+  /** The `games.kind` of its games, and the kind its outbox rows and pictures carry. */
+  kind: 'cards',
   /** In sentences: "the Warring States card game". */
   name: 'Warring States card game',
   /** Headings: "Warring States · Round 3". */

@@ -6,14 +6,12 @@
  * dies, the jobs run on the calling thread instead (a seat never waits for an answer that cannot come), and that
  * is said once on stderr.
  */
-import type { Worker } from 'node:worker_threads';
 import { runAiJob, type AiAnswer, type AiJob } from '../ai/job.js';
 import { botVariants } from '../variants/index.js';
-import { startModuleWorker } from '../worker-thread.js';
+import { workerSlot } from '../worker-thread.js';
 import type { AiReply, AiRequest } from './ai-protocol.js';
 
 export type { AiAnswer, AiJob } from '../ai/job.js';
-
 
 interface Pending {
   job: AiJob;
@@ -21,8 +19,6 @@ interface Pending {
   reject(e: Error): void;
 }
 
-let worker: Worker | null = null;
-let broken: string | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
@@ -34,45 +30,32 @@ function inThread(p: Pending): void {
   }
 }
 
-function start(): Worker | null {
-  if (broken) return null;
-  if (worker) return worker;
-  try {
-    const w = startModuleWorker('game/ai-worker.js', new URL('./ai-worker.ts', import.meta.url));
-    w.unref();
-    w.on('message', (msg: AiReply | { ready: true }) => {
-      if ('ready' in msg) return;
-      const p = pending.get(msg.id);
-      if (!p) return;
-      pending.delete(msg.id);
-      if (msg.ok) p.resolve(msg.answer);
-      else p.reject(new Error(msg.error));
-      if (pending.size === 0) w.unref();
-    });
-    const fail = (why: string) => {
-      if (broken) return;
-      broken = why;
-      worker = null;
-      process.stderr.write(`ai: worker unavailable (${why}); computer players run on the main thread\n`);
-      const waiting = [...pending.values()];
-      pending.clear();
-      for (const p of waiting) inThread(p);
-    };
-    w.on('error', (e) => fail(e.message));
-    w.on('exit', (code) => fail(`exited with code ${code}`));
-    worker = w;
-    return w;
-  } catch (e) {
-    broken = e instanceof Error ? e.message : String(e);
-    return null;
-  }
-}
+const slot = workerSlot({
+  compiled: 'game/ai-worker.js',
+  source: new URL('./ai-worker.ts', import.meta.url),
+  name: 'ai',
+  fallback: 'computer players run on the main thread',
+  onMessage(message, w) {
+    const msg = message as AiReply;
+    const p = pending.get(msg.id);
+    if (!p) return;
+    pending.delete(msg.id);
+    if (msg.ok) p.resolve(msg.answer);
+    else p.reject(new Error(msg.error));
+    if (pending.size === 0) w.unref();
+  },
+  onFail() {
+    const waiting = [...pending.values()];
+    pending.clear();
+    for (const p of waiting) inThread(p);
+  },
+});
 
 /** A computer player's answer (orders, declarations, a start choice, a card-game action), computed in the worker. */
 export function askComputerPlayer(job: AiJob): Promise<AiAnswer> {
   return new Promise<AiAnswer>((resolve, reject) => {
     const p: Pending = { job, resolve, reject };
-    const w = start();
+    const w = slot.start();
     if (!w) return inThread(p);
     const id = nextId++;
     pending.set(id, p);
@@ -95,12 +78,12 @@ let warming: Promise<void> | null = null;
  * computer seat is answered by a worker that is up and compiled (issue 22 §4). Once per worker; never rejects.
  */
 export function warmAiWorker(): Promise<void> {
-  if (warming && worker) return warming;
+  if (warming && slot.current()) return warming;
   const variant = botVariants()[0];
   const position = variant?.startingPosition();
   const power = position?.units[0]?.power;
   // Without a worker the job would run on the calling thread: nothing to warm then.
-  if (!variant || !position || !power || !start()) return Promise.resolve();
+  if (!variant || !position || !power || !slot.start()) return Promise.resolve();
   warming = askComputerPlayer({ kind: 'orders', variant: variant.id, position, power, seed: 'warm-up', budget: 16 }).then(
     () => undefined,
     () => undefined,
@@ -110,20 +93,14 @@ export function warmAiWorker(): Promise<void> {
 
 /** Stop the worker (tests, shutdown); jobs still waiting are refused. A later job starts a new one. */
 export async function stopAiWorker(): Promise<void> {
-  const w = worker;
-  worker = null;
   warming = null;
   const waiting = [...pending.values()];
   pending.clear();
   for (const p of waiting) p.reject(new Error('computer player worker stopped'));
-  if (w) {
-    w.removeAllListeners('exit');
-    w.removeAllListeners('error');
-    await w.terminate();
-  }
+  await slot.stop();
 }
 
 /** For tests and diagnostics: is the worker in use, and if not, why. */
 export function aiWorkerState(): { running: boolean; unavailable: string | null } {
-  return { running: worker !== null, unavailable: broken };
+  return slot.state();
 }

@@ -15,6 +15,13 @@
  * if the phase (and step) is still the one it was asked about. It is called after every scheduler sweep and every
  * change, and asks at most once at a time per seat and stage; after a restart the seats still not done are asked
  * again, so nothing is lost. A step without a `computer` player leaves the seat's defaults to apply.
+ *
+ * The event loop (issue 22 §4; brief: no block over 20 ms): everything done here on the bot's thread goes in small
+ * pieces, one per turn of the loop (`loopTurns`), so gateway events and commands are served between them: finding
+ * which games have computer seats is one small query; each game's seats are looked at in a turn of their own; the
+ * seats' draw votes are settled once per game and phase, not once per seat; each seat's orders are stored in one
+ * turn and its `/ready` (which may resolve the phase) said in another. Answers that come back from the worker
+ * together are stored one after another, never back to back in one turn.
  */
 import { and, eq, isNull, like, ne } from 'drizzle-orm';
 import { games, phases, players, type GameRow, type PhaseRow } from '../store/schema.js';
@@ -35,6 +42,7 @@ import { settleComputerVotes } from './votes.js';
 import type { GameDeps } from './types.js';
 import type { Tx } from '../store/db.js';
 import { inReadTransaction } from './tx.js';
+import { loopTurns, type LoopTurns } from './loop-turns.js';
 
 export interface ComputerSeatDuty {
   gameId: number;
@@ -47,55 +55,76 @@ export interface ComputerSeatDuty {
   job: AiJob;
 }
 
-/** The computer seats that have to play now: orders in an open phase, or an answer a step waits for. */
+/** The computer seats that have to play now in every game: orders in an open phase, or an answer a step waits for. */
 export function computerSeatDuties(deps: GameDeps): ComputerSeatDuty[] {
-  const r = inReadTransaction(deps, (tx) => ({ ok: true as const, duties: dutiesIn(tx, deps.now()) }));
+  return gamesWithComputerSeats(deps).flatMap((g) => gameSeatDuties(deps, g.gameId));
+}
+
+/** The active games with a computer seat and a phase under way: one small query (no position is read). */
+export function gamesWithComputerSeats(deps: GameDeps): { gameId: number; phaseId: number }[] {
+  const r = inReadTransaction(deps, (tx) => ({
+    ok: true as const,
+    games: tx
+      .selectDistinct({ gameId: games.id, phaseId: phases.id })
+      .from(games)
+      .innerJoin(phases, eq(phases.id, games.currentPhaseId))
+      .innerJoin(players, eq(players.gameId, games.id))
+      .where(and(eq(games.status, 'active'), isNull(phases.resolvedAt), like(players.userId, `${computerUserId('')}%`)))
+      .orderBy(games.id)
+      .all(),
+  }));
+  return r.ok ? r.games : [];
+}
+
+/** The computer seats of one game that have to play now. */
+export function gameSeatDuties(deps: GameDeps, gameId: number): ComputerSeatDuty[] {
+  const r = inReadTransaction(deps, (tx) => ({ ok: true as const, duties: dutiesIn(tx, gameId, deps.now()) }));
   return r.ok ? r.duties : [];
 }
 
-function dutiesIn(tx: Tx, now: number): ComputerSeatDuty[] {
+function dutiesIn(tx: Tx, gameId: number, now: number): ComputerSeatDuty[] {
   const duties: ComputerSeatDuty[] = [];
-  const rows = tx
+  const row = tx
     .select({ game: games, phase: phases })
     .from(games)
     .innerJoin(phases, eq(phases.id, games.currentPhaseId))
-    .where(and(eq(games.status, 'active'), isNull(phases.resolvedAt)))
-    .all();
-  for (const { game, phase } of rows) {
-    const seats = tx.select().from(players).where(eq(players.gameId, game.id)).all();
-    const computers = seats.filter((p) => isComputer(p.userId));
-    if (computers.length === 0) continue;
-    const variant = variantOfGame(game);
-    if (!variant) continue;
-    const seated = seats.map((p) => p.power);
-    const seat = (power: string) => ({
-      variant: game.variantId,
-      ...(game.options ? { options: game.options } : {}),
-      position: phase.position,
-      power,
-      players: seated,
-    });
-    const open = stepUnderWay(tx, game, phase);
-    if (open) {
-      // A step is under way: the seats it waits for answer it (orders wait until it is over).
-      if (!open.spec.computer) continue;
-      const ctx = pluginContext(tx, game, variant, phase, { now, token: open.row.token });
-      for (const { power, answered } of open.spec.progress(ctx).powers) {
-        const holder = computers.find((c) => c.power === power);
-        if (answered || !holder) continue;
-        const question = open.spec.computer.ask(ctx, power);
-        if (!question) continue;
-        duties.push({ ...dutyOf(game, phase, holder), step: open.name, job: stepJob(variant, question, { ...seat(power), seed: `${game.id}:${phase.idx}:${open.name}:${power}` }) });
-      }
-      continue;
+    .where(and(eq(games.id, gameId), eq(games.status, 'active'), isNull(phases.resolvedAt)))
+    .get();
+  if (!row) return duties;
+  const { game, phase } = row;
+  const seats = tx.select().from(players).where(eq(players.gameId, game.id)).all();
+  const computers = seats.filter((p) => isComputer(p.userId));
+  if (computers.length === 0) return duties;
+  const variant = variantOfGame(game);
+  if (!variant) return duties;
+  const seated = seats.map((p) => p.power);
+  const seat = (power: string) => ({
+    variant: game.variantId,
+    ...(game.options ? { options: game.options } : {}),
+    position: phase.position,
+    power,
+    players: seated,
+  });
+  const open = stepUnderWay(tx, game, phase);
+  if (open) {
+    // A step is under way: the seats it waits for answer it (orders wait until it is over).
+    if (!open.spec.computer) return duties;
+    const ctx = pluginContext(tx, game, variant, phase, { now, token: open.row.token });
+    for (const { power, answered } of open.spec.progress(ctx).powers) {
+      const holder = computers.find((c) => c.power === power);
+      if (answered || !holder) continue;
+      const question = open.spec.computer.ask(ctx, power);
+      if (!question) continue;
+      duties.push({ ...dutyOf(game, phase, holder), step: open.name, job: stepJob(variant, question, { ...seat(power), seed: `${game.id}:${phase.idx}:${open.name}:${power}` }) });
     }
-    const acting = seatedToAct(variant, phase.position, seated);
-    const ready = readyPowers(tx, phase.id);
-    for (const holder of computers) {
-      if (!acting.includes(holder.power) || ready.has(holder.power)) continue;
-      // Deterministic for the seat and phase: the same game replays to the same orders.
-      duties.push({ ...dutyOf(game, phase, holder), step: null, job: { kind: 'orders', ...seat(holder.power), seed: `${game.id}:${phase.idx}:${holder.power}` } });
-    }
+    return duties;
+  }
+  const acting = seatedToAct(variant, phase.position, seated);
+  const ready = readyPowers(tx, phase.id);
+  for (const holder of computers) {
+    if (!acting.includes(holder.power) || ready.has(holder.power)) continue;
+    // Deterministic for the seat and phase: the same game replays to the same orders.
+    duties.push({ ...dutyOf(game, phase, holder), step: null, job: { kind: 'orders', ...seat(holder.power), seed: `${game.id}:${phase.idx}:${holder.power}` } });
   }
   return duties;
 }
@@ -142,54 +171,79 @@ export interface ComputerSeatsOptions {
 }
 
 /**
- * Asks the AI for every computer seat that has to play and stores the answers. Returns one promise per seat asked
- * (already-asked seats are skipped until their answer is in).
+ * Asks the AI for every computer seat that has to play and stores the answers, in turns of the event loop (see the
+ * top of this file). Returns one promise per game looked at, settled once its seats asked now have played (games
+ * whose look is already queued are not queued twice; seats already asked are skipped until their answer is in).
  */
 export function computerSeats(deps: GameDeps, options: ComputerSeatsOptions = {}): { play(): Promise<void>[]; busy(): number } {
   const asked = new Set<string>();
+  const looking = new Set<string>();
+  const turn = loopTurns();
   const ask = options.ask ?? askComputerPlayer;
   const keyOf = (d: ComputerSeatDuty) => `${d.phaseId}:${d.step ?? ''}:${d.power}`;
   const playOne = async (duty: ComputerSeatDuty): Promise<void> => {
-    const key = keyOf(duty);
-    asked.add(key);
     try {
-      if (duty.step === null) {
-        // Its draw vote and concession follow its rule on the phase it is about to play (votes.ts).
-        const votes = settleComputerVotes(deps, duty.gameId);
-        if (votes.ok && votes.end) return;
-        const job = duty.job.kind === 'orders' && options.budget !== undefined ? { ...duty.job, budget: options.budget } : duty.job;
-        await storeOrders(deps, duty, await ask(job), options);
-      } else {
-        answerStep(deps, duty, await ask(duty.job), options);
-      }
+      const job = duty.job.kind === 'orders' && options.budget !== undefined ? { ...duty.job, budget: options.budget } : duty.job;
+      const answer = await ask(job);
+      if (duty.step === null) await storeOrders(deps, turn, duty, answer, options);
+      else await turn(() => answerStep(deps, duty, answer, options));
     } catch (err) {
       options.onError?.(err);
     } finally {
-      asked.delete(key);
+      asked.delete(keyOf(duty));
     }
   };
+  const lookAt = async (game: { gameId: number; phaseId: number }, key: string): Promise<void> => {
+    let duties: ComputerSeatDuty[] = [];
+    try {
+      duties = await turn(() => {
+        looking.delete(key);
+        const found = gameSeatDuties(deps, game.gameId).filter((d) => !asked.has(keyOf(d)));
+        for (const d of found) asked.add(keyOf(d));
+        return found;
+      });
+      if (duties.some((d) => d.step === null)) {
+        // Its draw votes and concessions follow their rule on the phase the seats are about to play (votes.ts); once
+        // for all the game's seats.
+        const votes = await turn(() => settleComputerVotes(deps, game.gameId));
+        if (votes.ok && votes.end) {
+          for (const d of duties) asked.delete(keyOf(d));
+          return;
+        }
+      }
+    } catch (err) {
+      for (const d of duties) asked.delete(keyOf(d));
+      options.onError?.(err);
+      return;
+    }
+    await Promise.all(duties.map(playOne));
+  };
   return {
-    play: () => computerSeatDuties(deps).filter((d) => !asked.has(keyOf(d))).map(playOne),
-    busy: () => asked.size,
+    play: () =>
+      gamesWithComputerSeats(deps).flatMap((game) => {
+        const key = `${game.gameId}:${game.phaseId}`;
+        if (looking.has(key)) return [];
+        looking.add(key);
+        return [lookAt(game, key)];
+      }),
+    busy: () => asked.size + looking.size,
   };
 }
 
-async function storeOrders(deps: GameDeps, duty: ComputerSeatDuty, answer: AiAnswer, options: ComputerSeatsOptions): Promise<void> {
+async function storeOrders(deps: GameDeps, turn: LoopTurns, duty: ComputerSeatDuty, answer: AiAnswer, options: ComputerSeatsOptions): Promise<void> {
   if (answer.kind !== 'orders') throw new Error(`computer player for ${duty.power}: unexpected answer ${answer.kind}`);
   const caller = { channelId: duty.channelId, userId: duty.userId };
   if (answer.orders.length > 0) {
-    const stored = submitOrders(deps, { ...caller, text: answer.orders.map((o) => o.text).join('\n'), phaseId: duty.phaseId });
+    const stored = await turn(() => submitOrders(deps, { ...caller, text: answer.orders.map((o) => o.text).join('\n'), phaseId: duty.phaseId }));
     // The phase moved on, or the seat changed hands, while the AI thought: nothing to store.
     if (!stored.ok) return;
     options.debug?.(
       `computer ${duty.power} phase ${duty.phaseId}: stored ${stored.stored.map((o) => o.text).join('; ')}${stored.rejected.length ? `; refused ${stored.rejected.map((r) => `${r.input} (${r.error})`).join('; ')}` : ''}`,
     );
   }
-  // Storing and saying `/ready` (which may resolve the phase) are two callbacks, so the loop runs others between them.
-  await new Promise((resolve) => setImmediate(resolve));
-  if (!stillCurrent(deps, duty)) return;
-  toggleReady(deps, caller);
-  options.onPlayed?.(duty);
+  // Storing and saying `/ready` (which may resolve the phase) are two turns, so the loop serves others between them.
+  const readied = await turn(() => stillCurrent(deps, duty) && toggleReady(deps, caller).ok);
+  if (readied) options.onPlayed?.(duty);
 }
 
 /** Stores a step's answer through the plug-in's actions, if the step still waits for the seat. */

@@ -11,7 +11,7 @@ import { formatDuration, MAX_DURATION_MS, parseDuration } from './durations.js';
 import { earlyResolutionAllowed, tryAgainIn } from './limits.js';
 import { matchPower } from './lobby.js';
 import { noOpenGame } from './context.js';
-import { queueDm, queueNotice, queueStatus } from './outbox-write.js';
+import { LAPSES_WITH_GAME, queueDm, queueNotice, queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx, type ResolveOutcome } from './resolve.js';
 import { advanceWords, clearSteps, rearmStepReminder } from './steps.js';
 import { discordTime, phaseLabel } from './summary.js';
@@ -327,7 +327,7 @@ export function gmCancel(deps: GameDeps, input: Caller & { canManageServer: bool
     // Reminders and other undelivered messages about a game that no longer runs would be untrue.
     tx.update(outbox)
       .set({ failedAt: now, lastError: 'cancelled with the game' })
-      .where(and(eq(outbox.gameId, game.id), isNull(outbox.sentAt), isNull(outbox.failedAt), inArray(outbox.kind, ['dm', 'notice', 'cards_turn'])))
+      .where(and(eq(outbox.gameId, game.id), isNull(outbox.sentAt), isNull(outbox.failedAt), LAPSES_WITH_GAME))
       .run();
     const who = isMaster ? 'the game master' : 'a server manager';
     audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_cancel', detail: { byManager: !isMaster }, at: now });

@@ -63,7 +63,7 @@ export {
   type PermanentReason,
   type SendFn,
 } from './outbox.js';
-export type { OutboxPayload, DmReason } from './outbox-write.js';
+export type { OutboxPayload, DmReason, KindPayload, KindStatus } from './outbox-write.js';
 export {
   registerDeliverer,
   unregisterDeliverer,

@@ -10,7 +10,6 @@
  */
 import type { Tx } from '../store/db.js';
 import type { GameRow } from '../store/schema.js';
-import type { CardTablePayload } from './outbox-write.js';
 import type { AiAnswer, AiJob } from './ai-pool.js';
 import type { GameDeps } from './types.js';
 
@@ -35,12 +34,19 @@ export interface KindComputerOptions {
 export interface GameKind {
   /** The `games.kind` of its games. */
   kind: string;
+  /** How sentences name it ("the Warring States card game"). */
+  name: string;
   /** Processes every due deadline and reminder of its running games, each game in its own transaction. */
   sweep(deps: GameDeps): KindSweep;
   /** The earliest deadline or reminder of its running games still to come, or null. */
   nextWakeAt(deps: GameDeps): number | null;
-  /** The channel's status message of one of its games as it is now (the outbox calls it at delivery). */
-  status(tx: Tx, game: GameRow): { text: string; cards?: CardTablePayload } | null;
+  /**
+   * The channel's status message of one of its games as it is now (the outbox calls it at delivery): its text, and
+   * `data` for its bot side to draw the message with (the row's `own`, src/game/outbox-write.ts `KindStatus`).
+   */
+  status(tx: Tx, game: GameRow): { text: string; data?: unknown } | null;
+  /** Whether one of its games not finished yet has a computer seat (the bot then starts the AI worker ahead of its first turn). */
+  hasComputerSeats?(deps: GameDeps): boolean;
   /** Its computer seats: `play()` asks every seat that must act now; called after every change, sweep and start. */
   computerSeats?(deps: GameDeps, options: KindComputerOptions): { play(): Promise<void>[] };
 }

@@ -6,10 +6,9 @@
  * resolved phase; status texts only say who has submitted, never what.
  */
 import { isComputer } from './computer-seat.js';
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { games, outbox, type GameRow } from '../store/schema.js';
-import type { CardGameView } from '../cardgame/index.js';
 
 /** What the deliverer's `send` receives in `row.payload`; `type` equals `row.kind`. */
 export type OutboxPayload =
@@ -21,7 +20,7 @@ export type OutboxPayload =
    * Channel: edit the status message in place (`row.statusMessageId`), or post it when there is none.
    * `text` is filled in at delivery time with the status as it is then.
    */
-  | { type: 'status'; gameId: number; text: string; cards?: CardTablePayload }
+  | { type: 'status'; gameId: number; text: string; own?: KindStatus }
   /**
    * Channel: a post of a variant's phase step (src/game/steps.ts); `picture` names the plug-in's picture of phase
    * `phaseId` to attach (e.g. the orders with a provisional result), null for none.
@@ -33,37 +32,30 @@ export type OutboxPayload =
   | { type: 'notice'; gameId: number; text: string }
   /** DM to the user `row.target`. */
   | { type: 'dm'; gameId: number; text: string; reason: DmReason }
-  /** Card game, channel: one line for the game's log thread (the bot opens the thread once, `recordCardThread`). */
-  | { type: 'cards_log'; gameId: number; text: string }
-  /**
-   * Card game: "it is your turn", with the buttons to act on it (`phase`: give, choose, battle, tiebreak).
-   * `row.targetKind` channel: post `text` in the game's channel mentioning exactly `userId` (allowed mentions:
-   * that user only); user: a DM to `userId`.
-   */
-  | { type: 'cards_turn'; gameId: number; userId: string; text: string; reminder: boolean; phase?: string }
-  /** Card game, channel: the round summary (design §3.6 step 4) with the board after the round (public view). */
-  | { type: 'cards_round'; gameId: number; round: number; text: string; board: CardGameView; changed: string[] }
-  /** Card game, channel: the end of the game (design §3.10) with the final board (public view). */
-  | { type: 'cards_over'; gameId: number; text: string; board: CardGameView };
+  /** A game kind's own row (src/game/kinds.ts): what it means is the kind's, delivered by its bot side. */
+  | KindPayload;
 
 /**
- * A card game's table message (design §3.4), filled at delivery from the game as it is then: the texts of
- * `cardTableText` plus the public view for the buttons and the board image. Built only from `publicView`.
+ * A game kind's own outbox row (issue 21 §2): `event` names what happened in the kind's words (the card game's
+ * `log`, `turn`, `round`, `over`) and `data` carries it; both are opaque to the outbox and the sender, which hand
+ * the row to the kind of that name (src/bot/kinds.ts). The kind types its events by narrowing `E`.
+ * `prompt`: the row asks a player to act now (a turn ping), so it is untrue once the game is cancelled and is
+ * dropped with it, like a reminder (`LAPSES_WITH_GAME`).
  */
-export interface CardTablePayload {
-  version: number;
-  phase: string;
-  round: number;
-  deadline: number | null;
-  /** User to act (for "It is @X's turn" replies), or null. */
-  toActUserId: string | null;
-  /** Every user who must act now (the setup give: all who have not chosen); their turn pings stay, others go. */
-  toActUserIds?: string[];
-  title: string;
-  text: string;
-  board: CardGameView | null;
-  /** Changes when the board changed (attach a fresh image only then). */
-  boardKey: string;
+export type KindPayload<E extends { event: string; data: unknown } = { event: string; data: unknown }> = {
+  type: 'kind';
+  gameId: number;
+  kind: string;
+  prompt?: boolean;
+} & E;
+
+/**
+ * What a game kind adds to its status row at delivery (`GameKind.status`, e.g. the card game's table with its board
+ * and buttons): the kind's own data, handed to its bot side to draw the message.
+ */
+export interface KindStatus {
+  kind: string;
+  data: unknown;
 }
 
 export type DmReason =
@@ -143,6 +135,12 @@ export function enqueue(tx: Tx, m: Enqueue): boolean {
   }
   return res.changes === 1;
 }
+
+/** Pending rows that say something untrue once their game is cancelled: DMs, notices, a kind's prompts (turn pings). */
+export const LAPSES_WITH_GAME = or(
+  sql`${outbox.kind} IN ('dm', 'notice')`,
+  and(eq(outbox.kind, 'kind'), sql`json_extract(${outbox.payload}, '$.prompt') = 1`),
+)!;
 
 /** Queues a channel notice. */
 export function queueNotice(tx: Tx, game: GameRow, text: string, dedupeKey: string, now: number, phaseId?: number): void {

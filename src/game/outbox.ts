@@ -252,16 +252,18 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       const fresh = db.transaction((tx) => {
         const game = tx.select().from(games).where(eq(games.id, row.gameId!)).get();
         if (!game) return null;
-        // Another game kind's status (src/game/kinds.ts: the card game's table message, from its public view only).
+        // A game kind's status (src/game/kinds.ts: e.g. a table message, from public information only), with the
+        // data its bot side draws the message with.
         const own = gameKindOf(game.kind)?.status(tx, game) ?? null;
-        return own ? { messageId: game.statusMessageId, text: own.text, ...(own.cards ? { cards: own.cards } : {}) } : { messageId: game.statusMessageId, text: buildStatus(tx, game, now()).text };
+        if (!own) return { messageId: game.statusMessageId, text: buildStatus(tx, game, now()).text };
+        return { messageId: game.statusMessageId, text: own.text, ...(own.data !== undefined ? { own: { kind: game.kind, data: own.data } } : {}) };
       });
       if (!fresh) {
         db.update(outbox).set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' }).where(eq(outbox.id, row.id)).run();
         return 'failed';
       }
       statusMessageId = fresh.messageId;
-      payload = { type: 'status', gameId: row.gameId, text: fresh.text, ...('cards' in fresh ? { cards: fresh.cards } : {}) };
+      payload = { type: 'status', gameId: row.gameId, text: fresh.text, ...('own' in fresh ? { own: fresh.own } : {}) };
     }
     const delivery: DeliveryRow = {
       id: row.id,

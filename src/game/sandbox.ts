@@ -48,6 +48,7 @@ import { phaseCode, phaseLabel } from './summary.js';
 import { fail, inReadTransaction, inTransaction, reportInternal } from './tx.js';
 import type { GameDeps, RejectedOrder, Result } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
+import { gameKindOf } from './kinds.js';
 import { phaseOf } from './views.js';
 
 /** What the bot shows of a sandbox (only ever to its owner, unless the owner shares a snapshot). */
@@ -227,7 +228,7 @@ export function startSandbox(
     expire(tx, now);
     const game = latestGameByChannel(tx, input.channelId);
     if (!game) return fail(`${NO_GAME} A sandbox copies a game's board: run \`/sandbox start\` in the channel of the game you want to copy.`);
-    if (game.kind !== 'diplomacy') return fail('The card game has no sandbox: `/sandbox` copies the board of a Diplomacy game, and a card game\'s hands are secret.');
+    if (game.kind !== 'diplomacy') return fail(`The ${gameKindOf(game.kind)?.name ?? 'game here'} has no sandbox: \`/sandbox\` copies the board of a Diplomacy game, and this game's hidden information is never copied.`);
     if (game.status === 'forming' || game.currentPhaseId === null) return fail('The game has not started yet, so there is no board to copy.');
     const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);

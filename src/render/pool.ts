@@ -10,7 +10,7 @@
  * delays a game's results post by more than the one step the worker is on (issue 25, abuse bars).
  */
 import type { Worker } from 'node:worker_threads';
-import { startModuleWorker } from '../worker-thread.js';
+import { workerSlot } from '../worker-thread.js';
 import { rasterizeInThread } from './raster.js';
 import type { Scene } from './scene.js';
 import { packScene } from './wire.js';
@@ -19,8 +19,6 @@ import type { MapRenderRequest, PictureRenderRequest, RenderReply, ReplayRenderR
 /** Which queue a job waits in: every `map` job is sent before any `replay` step. */
 export type RenderPriority = 'map' | 'replay';
 
-let worker: Worker | null = null;
-let broken: string | null = null;
 let nextId = 1;
 type Done = Extract<RenderReply, { ok: true }>;
 /** A job for the worker; `redo` draws it on this thread if the worker dies before answering. */
@@ -61,41 +59,32 @@ const emit = (event: RenderQueueEvent) => {
 /** A map job whose input cannot be drawn (buildScene's error, from the worker). */
 export class UndrawableError extends Error {}
 
+const slot = workerSlot({
+  compiled: 'render/worker.js',
+  source: new URL('./worker.ts', import.meta.url),
+  name: 'render',
+  fallback: 'drawing on the main thread',
+  onMessage(message) {
+    const msg = message as RenderReply;
+    if (!current || current.id !== msg.id) return;
+    const { job } = current;
+    current = null;
+    emit({ job: job.seq, priority: job.priority, event: 'done' });
+    if (msg.ok) job.resolve(msg);
+    else job.reject(msg.drawable === false ? new UndrawableError(msg.error) : new Error(msg.error));
+    pump();
+  },
+  onFail() {
+    // Whatever was waiting on the worker is drawn here instead.
+    const jobs = [...(current ? [current.job] : []), ...queue.splice(0)];
+    current = null;
+    for (const job of jobs) job.redo().then(job.resolve, job.reject);
+  },
+});
+
 /** Start the shared worker now (idempotent); null when workers are unavailable (rendering then stays on this thread). */
 export function startRenderWorker(): Worker | null {
-  if (broken) return null;
-  if (worker) return worker;
-  try {
-    const w = startModuleWorker('render/worker.js', new URL('./worker.ts', import.meta.url));
-    w.unref();
-    w.on('message', (msg: RenderReply | { ready: true }) => {
-      if ('ready' in msg) return;
-      if (!current || current.id !== msg.id) return;
-      const { job } = current;
-      current = null;
-      emit({ job: job.seq, priority: job.priority, event: 'done' });
-      if (msg.ok) job.resolve(msg);
-      else job.reject(msg.drawable === false ? new UndrawableError(msg.error) : new Error(msg.error));
-      pump();
-    });
-    const fail = (why: string) => {
-      if (broken) return;
-      broken = why;
-      worker = null;
-      process.stderr.write(`render: worker unavailable (${why}); drawing on the main thread\n`);
-      // Whatever was waiting on the worker is drawn here instead.
-      const jobs = [...(current ? [current.job] : []), ...queue.splice(0)];
-      current = null;
-      for (const job of jobs) job.redo().then(job.resolve, job.reject);
-    };
-    w.on('error', (e) => fail(e.message));
-    w.on('exit', (code) => fail(`exited with code ${code}`));
-    worker = w;
-    return w;
-  } catch (e) {
-    broken = e instanceof Error ? e.message : String(e);
-    return null;
-  }
+  return slot.start();
 }
 
 const pngOf = (reply: Done) => Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength);
@@ -117,7 +106,7 @@ function submit(message: Job['message'], inThread: () => Promise<Done>, priority
 
 /** Sends the next job when the worker is free: the first map job, else the first replay step. */
 function pump(): void {
-  const w = worker;
+  const w = slot.current();
   if (!w) return;
   while (!current && queue.length > 0) {
     const at = queue.findIndex((job) => job.priority === 'map');
@@ -201,19 +190,13 @@ export function renderWorkerAvailable(): boolean {
 
 /** Stop the worker (tests, shutdown). Rendering afterwards starts a new one. */
 export async function stopRenderWorker(): Promise<void> {
-  const w = worker;
-  worker = null;
   const jobs = [...(current ? [current.job] : []), ...queue.splice(0)];
   current = null;
   for (const job of jobs) job.reject(new Error('render worker stopped'));
-  if (w) {
-    w.removeAllListeners('exit');
-    w.removeAllListeners('error');
-    await w.terminate();
-  }
+  await slot.stop();
 }
 
 /** For tests and diagnostics: is the worker in use, and if not, why. */
 export function renderWorkerState(): { running: boolean; unavailable: string | null } {
-  return { running: worker !== null, unavailable: broken };
+  return slot.state();
 }

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { CARD_GAME } from '../../src/cardgame/identity.js';
 import { allVariants } from '../../src/variants/index.js';
 import { sourceFiles } from './import-graph.js';
 
@@ -69,6 +70,18 @@ function codeTokens(source: string): string[] {
   return out;
 }
 
+/**
+ * The card game is a game kind (docs/architecture.md "Game kinds"): its code sits in each layer's `cards/` folder, and
+ * each layer's kind registry names it once (as src/variants/index.ts names the variants). Every other file of the
+ * layers names it no more than a variant: not its id, its `games.kind`, its name, its cards, nor its dynasties.
+ */
+const KIND_FOLDER = /^src\/(game|bot|render)\/cards\//;
+const KIND_REGISTRIES = ['src/game/kinds.ts', 'src/bot/kinds.ts', 'src/render/pictures.ts'];
+function cardWords(): { word: string; pattern: RegExp }[] {
+  const words = [CARD_GAME.id, CARD_GAME.kind, CARD_GAME.name.toLowerCase(), 'card', 'dynast'];
+  return words.map((word) => ({ word, pattern: new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }));
+}
+
 const layerFiles = () => sourceFiles().filter((f) => LAYERS.some((l) => f.startsWith(`${l}/`)) && !NOT_LAYERS.some((r) => r.test(f)));
 
 describe('the layers above the variants name no variant (issue 21 §2)', () => {
@@ -94,5 +107,23 @@ describe('the layers above the variants name no variant (issue 21 §2)', () => {
       if (hits.size > 0) found.push(`${file}: ${[...hits].sort().join(', ')}`);
     }
     expect(found).toEqual([]);
+  });
+
+  it('finds the card game named only in its own folders and the kind registries', () => {
+    const words = cardWords();
+    const files = layerFiles().filter((f) => !KIND_FOLDER.test(f) && !KIND_REGISTRIES.includes(f));
+    const found: string[] = [];
+    for (const file of files) {
+      const hits = new Set<string>();
+      for (const token of codeTokens(readFileSync(join(ROOT, file), 'utf8'))) {
+        const lower = token.toLowerCase();
+        const compact = lower.replace(/[\s_-]/g, '');
+        for (const { word, pattern } of words) if (pattern.test(lower) || pattern.test(compact)) hits.add(word);
+      }
+      if (hits.size > 0) found.push(`${file}: ${[...hits].sort().join(', ')}`);
+    }
+    expect(found).toEqual([]);
+    // the registries do name it: the exemption is needed
+    expect(codeTokens(readFileSync(join(ROOT, 'src/game/kinds.ts'), 'utf8')).some((t) => /card/i.test(t))).toBe(true);
   });
 });

@@ -31,8 +31,9 @@ describe('/game create with computer players', () => {
     expect(unknown.text).toContain('"Narnia" is not a power in Classic');
     const every = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', computer: 'Austria, England, France, Germany, Italy, Russia, Turkey' });
     expect(every.text).toContain('demonstration: True');
-    const cards = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'warring-states-cards', computer: 'all' });
-    expect(cards.text).toContain('at a card table the game master hands a seat to a computer player with `/gm replace`');
+    // a card table reads the same option, naming its seats by dynasty (test/bot/cards-computer-create.e2e.test.ts)
+    const cards = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'warring-states-cards', computer: 'Qin, Narnia' });
+    expect(cards.text).toContain('"Narnia" is not a dynasty');
   });
 
   it('seats named computer players at once; nobody joins as them; they are named, never mentioned', async () => {

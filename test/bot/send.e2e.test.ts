@@ -9,7 +9,7 @@ import type { MapRenderer } from '../../src/bot/maps.js';
 import { createSender, MAP_ATTEMPTS } from '../../src/bot/send.js';
 import { createGame, joinGame, PermanentDeliveryError, startGame, type DeliveryRow, type SendFn } from '../../src/game/index.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
-import { FakeDiscord } from '../support/fake-discord/index.js';
+import { FakeDiscord, textOf } from '../support/fake-discord/index.js';
 import { MAX_PINS } from '../support/fake-discord/rest.js';
 
 describe('outbox sender', () => {
@@ -112,6 +112,19 @@ describe('outbox sender', () => {
     const gone = await send(row({ payload: { type: 'notice', gameId: 1, text: 'x' }, target: fake.channel('gone').id, targetKind: 'channel' })).catch((e: unknown) => e);
     expect((gone as PermanentDeliveryError).reason).toBe('channel_gone');
     expect(fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('hands a game kind\'s rows to the kind they name, and refuses one no kind of this bot delivers (no attempt wasted)', async () => {
+    const log = row({ payload: { type: 'kind', gameId: 1, kind: 'cards', event: 'log', data: { text: 'Round 1 · Qin waged battle.' } }, target: fake.channel('main').id, targetKind: 'channel' });
+    // the card kind posts its log line in the game's log thread (opened on first use)
+    await send(log);
+    expect(fake.deliveries.map((d) => textOf(d))).toContain('Round 1 · Qin waged battle.');
+    const stranger = await send(row({ payload: { type: 'kind', gameId: 1, kind: 'chess', event: 'move', data: {} }, target: fake.channel('main').id, targetKind: 'channel' })).catch((e: unknown) => e);
+    expect([(stranger as PermanentDeliveryError).reason, (stranger as Error).message]).toEqual(['rejected', 'no game kind "chess" delivers this row']);
+    const unknownEvent = await send(row({ payload: { type: 'kind', gameId: 1, kind: 'cards', event: 'shuffle', data: {} }, target: fake.channel('main').id, targetKind: 'channel' })).catch((e: unknown) => e);
+    expect((unknownEvent as PermanentDeliveryError).reason).toBe('rejected');
+    const status = await send(row({ payload: { type: 'status', gameId: 1, text: 'x', own: { kind: 'chess', data: {} } }, target: fake.channel('main').id, targetKind: 'channel' })).catch((e: unknown) => e);
+    expect((status as PermanentDeliveryError).reason).toBe('rejected');
   });
 
   it('sends a long results summary as one message: content plus embeds, within the limits', async () => {

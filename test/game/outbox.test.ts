@@ -158,8 +158,8 @@ describe('deliverOutbox', () => {
     expect(stats).toMatchObject({ sent: 1, skipped: 1 });
     expect(sent[0].statusMessageId).toBeNull();
     // the text is the status at delivery time
-    expect(sent[0].payload.text).toMatch(/\*\*Classic Diplomacy\*\* · game master <@user-gm>/);
-    expect(sent[0].payload.text).toMatch(/Forming/);
+    expect((sent[0].payload as { text: string }).text).toMatch(/\*\*Classic Diplomacy\*\* · game master <@user-gm>/);
+    expect((sent[0].payload as { text: string }).text).toMatch(/Forming/);
     expect(env.deps.db.select().from(games).where(eq(games.id, gameId)).get()!.statusMessageId).toBe('m-1');
 
     env.deps.db.transaction((tx) => queueStatus(tx, gameId, env.clock.t));

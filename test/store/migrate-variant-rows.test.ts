@@ -14,9 +14,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeOldDatabase, type Fixture } from './old-database.js';
 import { MIGRATIONS_FOLDER, openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
 import { resolvePhase, runAction, submitOrders, type GameDeps } from '../../src/game/index.js';
@@ -24,10 +23,6 @@ import { renderInputForStepPicture } from '../../src/game/render-input.js';
 import { internalErrors, ok } from '../game/helpers.js';
 import { migrationsUpTo } from '../support/migrations.js';
 
-interface Fixture {
-  at: number;
-  tables: Record<string, Record<string, unknown>[]>;
-}
 const FIXTURE: Fixture = JSON.parse(readFileSync(new URL('./fixtures/pre-plugin-db.json', import.meta.url), 'utf8'));
 /** The last migration of the schema the fixture was written with. */
 const BEFORE = '0007_decisive_reminders';
@@ -47,19 +42,8 @@ describe('migrating a database made before variant plug-ins', () => {
     dir = mkdtempSync(join(tmpdir(), 'zhanguo-migrate-'));
     const path = join(dir, 'bot.db');
     expect(readdirSync(MIGRATIONS_FOLDER)).toContain(`${BEFORE}.sql`);
-    const old = new Database(path);
-    migrate(drizzle(old), { migrationsFolder: migrationsUpTo(join(dir, 'old-migrations'), BEFORE) });
-    old.pragma('foreign_keys = ON');
     expect(Object.keys(FIXTURE.tables).sort()).toEqual([...LOAD_ORDER].sort());
-    old.transaction(() => {
-      for (const table of LOAD_ORDER) {
-        for (const row of FIXTURE.tables[table]!) {
-          const columns = Object.keys(row);
-          old.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c] as never));
-        }
-      }
-    })();
-    old.close();
+    writeOldDatabase(path, BEFORE, FIXTURE, LOAD_ORDER);
     opened = openDatabase(path);
     let seed = 11;
     deps = { db: opened.db, now: () => t, random: () => ((seed = (seed * 16807) % 2147483647) / 2147483647) };

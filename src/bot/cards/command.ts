@@ -8,7 +8,7 @@ import { AttachmentBuilder, InteractionContextType, MessageFlags, SlashCommandBu
 import { and, asc, eq } from 'drizzle-orm';
 import type { GameEvent } from '../../cardgame/index.js';
 import { cardGameInChannel, eventText, markCardsPresent, setCardsAway, setCardsNotify } from '../../game/cards/index.js';
-import { cardEvents } from '../../store/schema.js';
+import { cardEvents } from '../../game/cards/tables.js';
 import { tableBoardPicture, publicTable } from './board.js';
 import { brightOptions, previewStep, secondChoices } from './play.js';
 import { notYourTurnText, openChoose, openFallBack, openPlay, seatState, type SeatState } from './handlers.js';

@@ -1,16 +1,18 @@
 /**
  * Delivering a card game's outbox rows (src/game/cards/outbox.ts) to Discord; send.ts hands them here.
- * - `status` with `cards`: the table message (design §3.4), an embed with the table text and the buttons of the
- *   phase, posted and pinned once and edited in place for the whole game. The board PNG is attached when the board changed (round start, each fall back) and
- *   kept otherwise, so an edit that only moves the turn uploads nothing.
- * - `cards_log`: one line in the game's log thread, opened on first use (its id recorded by the game layer);
- *   without the permission to open threads the line goes to the channel.
- * - `cards_turn`: the turn ping in the game's channel (or the player's DMs), pinging exactly that user, with the
- *   buttons to act and a link to the table (docs/bot.md "Card game turns"). A ping whose turn is over is deleted
- *   from the channel (a DM's loses its buttons) when the table next changes; the deliverer remembers its pings in
- *   memory, so after a restart the older ones stay (their buttons still open the table as it is).
- * - `cards_round` / `cards_over`: the round summary with the summary image (changed states outlined, moved armies
- *   arrowed) and the end of the game with the final board.
+ * - its status rows (`deliverStatus`, with the table the card kind's `status` gave): the table message (design §3.4),
+ *   an embed with the table text and the buttons of the phase, posted and pinned once and edited in place for the
+ *   whole game. The board PNG is attached when the board changed (round start, each fall back) and kept otherwise,
+ *   so an edit that only moves the turn uploads nothing.
+ * - its own rows (`CardsEvent`, src/game/cards/types.ts):
+ *   - `log`: one line in the game's log thread, opened on first use (its id recorded by the game layer); without the
+ *     permission to open threads the line goes to the channel;
+ *   - `turn`: the turn ping in the game's channel (or the player's DMs), pinging exactly that user, with the buttons
+ *     to act and a link to the table (docs/bot.md "Card game turns"). A ping whose turn is over is deleted from the
+ *     channel (a DM's loses its buttons) when the table next changes; the deliverer remembers its pings in memory, so
+ *     after a restart the older ones stay (their buttons still open the table as it is);
+ *   - `round` / `over`: the round summary with the summary image (changed states outlined, moved armies arrowed)
+ *     and the end of the game with the final board.
  * Every picture and text here comes from public views and public events only.
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
@@ -19,19 +21,13 @@ import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIChannel } from 'di
 import { and, asc, eq } from 'drizzle-orm';
 import type { CardGameView, GameEvent, StateId } from '../../cardgame/index.js';
 import { cardGameById, recordCardThread } from '../../game/cards/index.js';
-import type { DeliveryRow, GameDeps, OutboxPayload } from '../../game/index.js';
-import type { CardTablePayload } from '../../game/outbox-write.js';
+import type { CardsEvent, CardTablePayload } from '../../game/cards/index.js';
+import { PermanentDeliveryError, type DeliveryRow, type GameDeps, type KindPayload } from '../../game/index.js';
 import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
 import { stateLabel } from './format.js';
-import { cardEvents } from '../../store/schema.js';
+import { cardEvents } from '../../game/cards/tables.js';
 import { messageUrl, tableComponents, turnComponents } from './table.js';
 import type { KindSendDeps } from '../kind.js';
-
-export type CardsPayload = Extract<OutboxPayload, { type: 'cards_log' | 'cards_turn' | 'cards_round' | 'cards_over' }>;
-
-export function isCardsRow(payload: OutboxPayload): boolean {
-  return payload.type.startsWith('cards_') || (payload.type === 'status' && payload.cards !== undefined);
-}
 
 /** What the sender lends the card game to deliver its rows (src/bot/send.ts). */
 export type CardsSendDeps = KindSendDeps;
@@ -147,39 +143,45 @@ function roundFought(d: CardsSendDeps, gameId: number, round: number): StateId |
   return chosen && typeof chosen.state === 'string' ? (chosen.state as StateId) : null;
 }
 
-export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, payload: CardsPayload): Promise<void> {
-  switch (payload.type) {
-    case 'cards_log': {
+const CARDS_EVENTS: readonly string[] = ['log', 'turn', 'round', 'over'] satisfies CardsEvent['event'][];
+
+/** One of the card kind's own rows (send.ts hands it over by its `kind`). */
+export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: KindPayload): Promise<void> {
+  if (!CARDS_EVENTS.includes(own.event)) throw new PermanentDeliveryError(`the card game has no outbox event "${own.event}"`, 'rejected');
+  const { event, data: payload } = own as KindPayload<CardsEvent>;
+  const gameId = own.gameId;
+  switch (event) {
+    case 'log': {
       const thread = await logThread(d, row);
       await d.post(thread ?? row.target, { content: payload.text.slice(0, 2000), allowed_mentions: { parse: [] } }, [], row.dedupeKey);
       return;
     }
-    case 'cards_turn': {
+    case 'turn': {
       // In the game's channel (never the log thread, where no button is) or the DM: the buttons to act, and a
       // link to the table. Only this user is pinged (decisions.md: user input never produces a ping).
-      const info = cardGameById(d.deps as GameDeps, payload.gameId);
+      const info = cardGameById(d.deps as GameDeps, gameId);
       const tableUrl = info?.tableMessageId ? messageUrl(info.guildId, info.channelId, info.tableMessageId) : null;
       const phase = payload.phase ?? info?.phase ?? 'battle';
       const dm = row.targetKind === 'user';
       const channelId = dm ? await d.dmChannel(row.target) : row.target;
-      const body = { content: payload.text.slice(0, 2000), components: turnComponents(payload.gameId, phase, tableUrl), allowed_mentions: { parse: [], users: [payload.userId] } };
+      const body = { content: payload.text.slice(0, 2000), components: turnComponents(gameId, phase, tableUrl), allowed_mentions: { parse: [], users: [payload.userId] } };
       const posted = await d.post(channelId, body, [], row.dedupeKey);
-      const pings = livePings.get(payload.gameId) ?? [];
+      const pings = livePings.get(gameId) ?? [];
       pings.push({ channelId: posted.channel_id ?? channelId, messageId: posted.id, userId: payload.userId, phase, dm });
-      livePings.set(payload.gameId, pings);
+      livePings.set(gameId, pings);
       return;
     }
-    case 'cards_round': {
-      const marks = roundMarks(roundEvents(d, payload.gameId, payload.round));
+    case 'round': {
+      const marks = roundMarks(roundEvents(d, gameId, payload.round));
       const changed = [...new Set([...(payload.changed as StateId[]), ...marks.changed])];
-      const fought = roundFought(d, payload.gameId, payload.round);
+      const fought = roundFought(d, gameId, payload.round);
       const heading = `${CARD_GAME.title} · Round ${payload.round} is over${fought ? ` · battle in ${stateLabel(fought)}` : ''}`;
       const image = await png(payload.board, { changed, moves: marks.moves, heading });
       const name = `round-${payload.round}-summary.png`;
       await d.post(row.target, { content: payload.text.slice(0, 2000), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);
       return;
     }
-    case 'cards_over': {
+    case 'over': {
       const image = await png(payload.board);
       const name = `final-board.png`;
       await d.post(row.target, { content: payload.text.slice(0, 2000), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);

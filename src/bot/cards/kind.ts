@@ -3,18 +3,18 @@
  * `/concede` at a card table, its `/game create` entry and options, and the delivery of its table message, log thread,
  * turn pings and summaries.
  */
-import { freeDynasties, isCardChannel } from '../../game/cards/index.js';
+import { CARD_KIND, computerDynastySuggestions, freeDynasties, isCardChannel, type CardTablePayload } from '../../game/cards/index.js';
 import type { BotKind } from '../kind.js';
 import { cardsCommand } from './command.js';
 import { askCardConcession } from './concede.js';
-import { deliverCards, deliverTable, isCardsRow, type CardsPayload } from './deliver.js';
+import { deliverCards, deliverTable } from './deliver.js';
 import { cardGm, cardGmConfirmed, respondWithDynasties } from './gm.js';
 import { CARD_GAME_CHOICE, CARD_PRESET_CHOICES, cardLobby, createCards, dynastyName } from './lobby.js';
 
 const DURATION_HELP = 'like 90s, 10m, 24h or 2d';
 
 export const cardBotKind: BotKind = {
-  kind: 'cards',
+  kind: CARD_KIND,
   choice: CARD_GAME_CHOICE,
   createOptions(s) {
     s.addIntegerOption((o) => o.setName('seats').setDescription('Card game: table size, 2 to 5 (default 4)').setMinValue(2).setMaxValue(5))
@@ -22,6 +22,7 @@ export const cardBotKind: BotKind = {
       .addStringOption((o) => o.setName('turn').setDescription(`Card game: a custom turn time, ${DURATION_HELP}`).setMaxLength(20))
       .addBooleanOption((o) => o.setName('dynasty-cards').setDescription('Card game: play with the optional dynasty cards (default off)'));
   },
+  computerSuggestions: computerDynastySuggestions,
   commands: [cardsCommand],
   inChannel: isCardChannel,
   create: createCards,
@@ -32,10 +33,7 @@ export const cardBotKind: BotKind = {
   gmConfirmed: (ctx, interaction, action, arg) => (action === 'cards-skip' || action === 'cards-rollback' ? cardGmConfirmed(ctx, interaction, action, Number(arg)) : null),
   gmAutocomplete: respondWithDynasties,
   concede: askCardConcession,
-  deliver(send, row) {
-    const payload = row.payload;
-    if (payload.type === 'status' && payload.cards) return deliverTable(send, row, payload.cards);
-    if (isCardsRow(payload)) return deliverCards(send, row, payload as CardsPayload);
-    return null;
-  },
+  deliver: deliverCards,
+  // the data is what the card kind's `status` gave (src/game/cards/kind.ts): its table payload
+  deliverStatus: (send, row, data) => deliverTable(send, row, data as CardTablePayload),
 };

@@ -36,12 +36,25 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
     preset: interaction.options.getString('preset'),
     turn: interaction.options.getString('turn'),
     dynastyCards: interaction.options.getBoolean('dynasty-cards'),
+    computer: interaction.options.getString('computer'),
+    demonstration: interaction.options.getBoolean('demonstration'),
   });
   if (!r.ok) return replyRejected(interaction, r.error);
+  // The channel is told which seats computer players take (decisions.md "Computer players and sandbox").
+  const computers = r.demonstration
+    ? '🤖 **Demonstration table**: computer players play every seat; nobody joins.\n'
+    : r.computer.fill === 'all'
+      ? '🤖 Computer players take every seat nobody has joined when the game starts.\n'
+      : r.computer.fill === 'dynasties'
+        ? `🤖 Computer players: ${r.computer.dynasties.map(dynastyLabel).join(', ')}.\n`
+        : '';
   return replyPublicly(
     interaction,
     `🆕 <@${caller.userId}> created a **${CARD_GAME.name}** here and is its game master (${settingsLine(r.game)}).\n` +
-      'Join with the table’s **Join** button or `/game join` (optionally choosing a dynasty); the game master starts with `/game start`.',
+      computers +
+      (r.demonstration
+        ? 'The game master starts it with `/game start`.'
+        : 'Join with the table’s **Join** button or `/game join` (optionally choosing a dynasty); the game master starts with `/game start`.'),
   );
 }
 

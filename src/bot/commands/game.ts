@@ -54,11 +54,11 @@ const buildData = () =>
         .addStringOption((o) =>
           o
             .setName('computer')
-            .setDescription('Computer players: `all` empty seats at the start, or powers, comma-separated')
+            .setDescription('Computer players: `all` empty seats at the start, or the powers (seats) they play, comma-separated')
             .setMaxLength(200)
             .setAutocomplete(true),
         )
-        .addBooleanOption((o) => o.setName('demonstration').setDescription('A demonstration table: computer players play every power (default off)'));
+        .addBooleanOption((o) => o.setName('demonstration').setDescription('A demonstration table: computer players play every seat (default off)'));
     })
     .addSubcommand((s) =>
       s
@@ -76,12 +76,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   switch (interaction.options.getSubcommand()) {
     case 'create': {
       const kind = botKindCreating(interaction.options.getString('variant', true));
-      if (kind) {
-        if (interaction.options.getString('computer') || interaction.options.getBoolean('demonstration')) {
-          return replyRejected(interaction, '`computer:` and `demonstration:` seat computer players in a Diplomacy game; at a card table the game master hands a seat to a computer player with `/gm replace`.');
-        }
-        return kind.create(ctx, interaction);
-      }
+      if (kind) return kind.create(ctx, interaction);
       const r = createGame(ctx.deps, {
         ...caller,
         guildId: interaction.guildId,
@@ -167,10 +162,12 @@ async function optionsAutocomplete(interaction: AutocompleteInteraction, typed: 
   await interaction.respond(suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })));
 }
 
-/** `/game create computer:`: "all", then the chosen variant's powers, added one at a time to what is written. */
+/** `/game create computer:`: "all", then the chosen variant's powers (a game kind's: its seats), added one at a time to what is written. */
 async function computerAutocomplete(interaction: AutocompleteInteraction, typed: string): Promise<void> {
-  const variant = getVariant(interaction.options.getString('variant') ?? '');
-  const suggestions = variant ? computerSeatSuggestions(variant, typed, MAX_CHOICE) : [];
+  const chosen = interaction.options.getString('variant') ?? '';
+  const kind = botKindCreating(chosen);
+  const variant = kind ? undefined : getVariant(chosen);
+  const suggestions = kind ? (kind.computerSuggestions?.(typed, MAX_CHOICE) ?? []) : variant ? computerSeatSuggestions(variant, typed, MAX_CHOICE) : [];
   await interaction.respond(suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })));
 }
 

@@ -62,7 +62,7 @@ const data = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName('kick')
-      .setDescription('Remove a player: before the start (a card game: also during play)')
+      .setDescription('Remove a player: before the start (in games that allow it, also during play)')
       .addStringOption((o) => o.setName('power').setDescription('The power whose player leaves').setRequired(true).setAutocomplete(true)),
   )
   .toJSON();

@@ -6,7 +6,8 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { apply, publicView, type Action, type CardGameState, type GameEvent, type Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
-import { cardEvents, cardGames, cardSeats, games, type GameEnd } from '../../store/schema.js';
+import { games, type GameEnd } from '../../store/schema.js';
+import { cardEvents, cardGames, cardSeats } from './tables.js';
 import { noteEvent } from '../tx.js';
 import { inNotation } from './text.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';

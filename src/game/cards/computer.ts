@@ -17,12 +17,14 @@
  * change, sweep and start-up, and a half-done fall-back draft is started again from the top. A hand never reaches a
  * log line above debug.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like, ne } from 'drizzle-orm';
 import type { Action, CardGameView, Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
-import { cardGames, games } from '../../store/schema.js';
+import { games } from '../../store/schema.js';
+import { cardGames, cardSeats } from './tables.js';
+import { CARD_KIND } from './types.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool.js';
-import { isComputer } from '../computer-seat.js';
+import { computerUserId, isComputer } from '../computer-seat.js';
 import { fail, inReadTransaction, inTransaction } from '../tx.js';
 import type { GameDeps, Result } from '../types.js';
 import { commitDefault, runAutomatic } from './commit.js';
@@ -61,7 +63,7 @@ export function cardComputerDuties(deps: GameDeps): CardComputerDuty[] {
       .select({ game: games })
       .from(games)
       .innerJoin(cardGames, eq(cardGames.gameId, games.id))
-      .where(and(eq(games.kind, 'cards'), inArray(games.status, ['active'])))
+      .where(and(eq(games.kind, CARD_KIND), inArray(games.status, ['active'])))
       .all();
     const duties = rows.flatMap(({ game }) => {
       const ctx = loadCtx(tx, game);
@@ -70,6 +72,22 @@ export function cardComputerDuties(deps: GameDeps): CardComputerDuty[] {
     return { ok: true as const, duties };
   });
   return r.ok ? r.duties : [];
+}
+
+/** Does a card game not finished yet have a computer seat (then the bot warms the AI worker up before its first turn)? */
+export function cardComputerSeatsExist(deps: GameDeps): boolean {
+  const r = inReadTransaction(deps, (tx) => ({
+    ok: true as const,
+    any:
+      tx
+        .select({ id: cardSeats.id })
+        .from(cardSeats)
+        .innerJoin(games, eq(games.id, cardSeats.gameId))
+        .where(and(ne(games.status, 'finished'), like(cardSeats.userId, `${computerUserId('')}%`)))
+        .limit(1)
+        .all().length > 0,
+  }));
+  return r.ok && r.any;
 }
 
 /** Whether `duty` is still the seat's turn: same seat due, and the same table (a give: until the seat has given). */

@@ -11,7 +11,7 @@ import { bestRowCards } from '../../cardgame/effects.js';
 import { Refusal } from '../../cardgame/refusal.js';
 import { parseAction } from '../../cardgame/schema.js';
 import type { Tx } from '../../store/db.js';
-import { cardDrafts, cardGames, type CardDraftRow } from '../../store/schema.js';
+import { cardDrafts, cardGames, type CardDraftRow } from './tables.js';
 import { fail, inReadTransaction, inTransaction } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';

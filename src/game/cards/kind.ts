@@ -2,18 +2,25 @@
  * The card game as a game kind (src/game/kinds.ts): its deadlines, its table message and its computer seats, handed to
  * the game layer's scheduler, outbox and the bot through the kind interface.
  */
+import { CARD_GAME } from '../../cardgame/identity.js';
 import type { GameKind } from '../kind.js';
-import { cardComputerSeats } from './computer.js';
+import { cardComputerSeats, cardComputerSeatsExist } from './computer.js';
 import { cardTablePayload } from './outbox.js';
 import { nextCardWakeAt, sweepCardGames } from './timer.js';
+import { CARD_KIND } from './types.js';
 
 export const cardGameKind: GameKind = {
-  kind: 'cards',
+  kind: CARD_KIND,
+  name: CARD_GAME.name,
   sweep(deps) {
     const r = sweepCardGames(deps);
     return { turns: r.timedOut, reminders: r.reminders, failures: r.failures };
   },
   nextWakeAt: nextCardWakeAt,
-  status: cardTablePayload,
+  status(tx, game) {
+    const table = cardTablePayload(tx, game);
+    return table && { text: table.text, data: table.cards };
+  },
+  hasComputerSeats: cardComputerSeatsExist,
   computerSeats: (deps, options) => cardComputerSeats(deps, options),
 };

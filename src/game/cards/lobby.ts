@@ -7,19 +7,20 @@ import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, eq } from 'drizzle-orm';
 import { DYNASTIES, newGame, publicView, type DynastyId } from '../../cardgame/index.js';
 import { audit, idText, openGameByChannel } from '../../store/queries.js';
-import { cardGames, cardSeats, games } from '../../store/schema.js';
+import { games } from '../../store/schema.js';
+import { cardGames, cardSeats } from './tables.js';
 import { formatDuration, parseDuration } from '../durations.js';
 import { liveGamesInServer, serverLimits } from '../limits.js';
 import { queueDm, queueStatus } from '../outbox-write.js';
 import { fail, inReadTransaction, inTransaction, noteEvent } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
 import { randomToken } from '../views.js';
-import { playerName } from '../computer-seat.js';
+import { ALL_EMPTY_SEATS, computerUserId, isComputer, playerName } from '../computer-seat.js';
 import { runAutomatic, turnClock } from './commit.js';
 import { queuePingsForNow, queueLog } from './outbox.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
-import { CARD_MAX_TURN_MS, CARD_MIN_TURN_MS, CARD_PRESETS, CARD_VARIANT_ID, type CardGameInfo, type CardGameSettings, type CardPreset } from './types.js';
+import { CARD_KIND, CARD_MAX_TURN_MS, CARD_MIN_TURN_MS, CARD_PRESETS, CARD_VARIANT_ID, type CardGameInfo, type CardGameSettings, type CardPreset } from './types.js';
 
 export interface CreateCardGameInput {
   channelId: string;
@@ -34,6 +35,66 @@ export interface CreateCardGameInput {
   turn?: string | null;
   /** The optional dynasty cards (default off: the base rules). */
   dynastyCards?: boolean | null;
+  /**
+   * `/game create computer:` (issue 22 §5), as for a Diplomacy game: `all` (every seat nobody holds at the start) or
+   * dynasties, comma-separated (seated at once).
+   */
+  computer?: string | null;
+  /** `/game create demonstration:` — a table of only computer players, every seat taken at once. */
+  demonstration?: boolean | null;
+}
+
+/** Which seats computer players take, as the game master asked at creation. */
+export type CardComputerRequest = { fill: 'none' } | { fill: 'all' } | { fill: 'dynasties'; dynasties: DynastyId[] };
+
+/**
+ * Reads `/game create computer:` for a card table: `all` (every seat nobody takes by the start) or dynasties separated
+ * by commas (names, any case, or the Chinese name). Refuses an unknown dynasty, `all` beside names, more dynasties
+ * than seats, and every seat (a table of only computer players is a demonstration table, asked for by its own option).
+ */
+export function parseComputerDynasties(text: string | null | undefined, seats: number): { ok: true; request: CardComputerRequest } | { ok: false; error: string } {
+  const parts = String(text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return { ok: true, request: { fill: 'none' } };
+  const all = parts.filter((p) => p.toLowerCase() === ALL_EMPTY_SEATS || p.toLowerCase() === 'all empty seats');
+  if (all.length > 0) {
+    if (parts.length > all.length) return { ok: false, error: '`computer:` takes either `all` (every empty seat at the start) or a list of dynasties, not both.' };
+    return { ok: true, request: { fill: 'all' } };
+  }
+  const dynasties: DynastyId[] = [];
+  for (const part of parts) {
+    const dynasty = matchDynasty(part);
+    if (!dynasty) return { ok: false, error: `"${part.slice(0, 40)}" is not a dynasty. Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.` };
+    if (!dynasties.includes(dynasty)) dynasties.push(dynasty);
+  }
+  if (dynasties.length >= seats) {
+    return { ok: false, error: `The table has ${seats} seats and you named ${dynasties.length} for computer players: a table of only computer players is a demonstration table; create it with \`demonstration: True\`.` };
+  }
+  return { ok: true, request: { fill: 'dynasties', dynasties } };
+}
+
+/** Autocomplete of `/game create computer:` for a card table: "all empty seats", then the dynasties, added to what is written. */
+export function computerDynastySuggestions(typed: string, maxText = 100): { label: string; text: string }[] {
+  const parts = typed.split(',').map((p) => p.trim());
+  const writing = parts.pop()!.toLowerCase();
+  const written = parts.filter(Boolean);
+  const out: { label: string; text: string }[] = [];
+  if (written.length === 0 && 'all empty seats'.includes(writing)) out.push({ label: 'all: every seat nobody has taken when the game starts', text: ALL_EMPTY_SEATS });
+  const taken = new Set(written.map(matchDynasty));
+  for (const d of DYNASTIES) {
+    const label = dynastyLabel(d);
+    if (taken.has(d) || !label.toLowerCase().includes(writing)) continue;
+    const text = [...written, label].join(', ');
+    if (text.length <= maxText) out.push({ label: written.length === 0 ? label : text, text });
+  }
+  return out;
+}
+
+/** A computer player's seat row (never pinged: it is asked as soon as its turn is stored). */
+function computerSeat(gameId: number, dynasty: DynastyId, now: number) {
+  return { gameId, userId: computerUserId(dynasty), dynasty, notify: 'off' as const, joinedAt: now };
 }
 
 const isErr = (x: unknown): x is { ok: false; error: string } => typeof x === 'object' && x !== null && 'ok' in x && (x as { ok: unknown }).ok === false;
@@ -45,8 +106,11 @@ export function matchDynasty(text: string | null | undefined): DynastyId | null 
   return DYNASTIES.find((d) => d === t || dynastyLabel(d).toLowerCase().includes(t)) ?? null;
 }
 
-/** Creates a card game in the channel; the caller is its game master. */
-export function createCardGame(deps: GameDeps, input: CreateCardGameInput): Result<{ game: CardGameInfo }> {
+/**
+ * Creates a card game in the channel; the caller is its game master. Computer players (issue 22 §5) are seated as the
+ * game master asks: named dynasties at once, `all` empty seats at the start, or every seat of a demonstration table.
+ */
+export function createCardGame(deps: GameDeps, input: CreateCardGameInput): Result<{ game: CardGameInfo; computer: CardComputerRequest; demonstration: boolean }> {
   return inTransaction(deps, (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId)) return fail('This command must be used in a server channel.');
     const seats = input.seats ?? 4;
@@ -65,6 +129,12 @@ export function createCardGame(deps: GameDeps, input: CreateCardGameInput): Resu
       setupMs = d.ms;
       chosen = 'custom';
     }
+    const computer = parseComputerDynasties(input.computer, seats);
+    if (!computer.ok) return fail(computer.error);
+    const demonstration = input.demonstration === true;
+    if (demonstration && computer.request.fill === 'dynasties') {
+      return fail('A demonstration table gives every seat to a computer player: leave `computer:` out (or write `all`).');
+    }
     const existing = openGameByChannel(tx, input.channelId);
     if (existing) return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
     const guildId = idText(input.guildId) || null;
@@ -81,17 +151,36 @@ export function createCardGame(deps: GameDeps, input: CreateCardGameInput): Resu
     const now = deps.now();
     const game = tx
       .insert(games)
-      .values({ channelId: input.channelId, guildId, variantId: CARD_VARIANT_ID, kind: 'cards', gmUserId: input.userId, status: 'forming', movementMs: turnMs, retreatMs: setupMs, adjustmentMs: setupMs, createdAt: now })
+      .values({
+        channelId: input.channelId,
+        guildId,
+        variantId: CARD_VARIANT_ID,
+        kind: CARD_KIND,
+        gmUserId: input.userId,
+        status: 'forming',
+        movementMs: turnMs,
+        retreatMs: setupMs,
+        adjustmentMs: setupMs,
+        computerFill: computer.request.fill === 'all',
+        demonstration,
+        createdAt: now,
+      })
       .returning()
       .get();
     const settings: CardGameSettings = { seats, preset: chosen, turnMs, setupMs, dynastyCards: input.dynastyCards ?? false };
     tx.insert(cardGames).values({ gameId: game.id, settings, seed: '', phase: 'lobby', updatedAt: now }).run();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'create', detail: { variant: CARD_VARIANT_ID, settings }, at: now });
+    // Named computer seats (and every seat of a demonstration table, its dynasties drawn now) are taken at once.
+    const random = deps.random ?? Math.random;
+    const pool = [...DYNASTIES];
+    const drawn = demonstration ? Array.from({ length: seats }, () => pool.splice(Math.floor(random() * pool.length) % pool.length, 1)[0]!) : [];
+    const computerDynasties = demonstration ? drawn : computer.request.fill === 'dynasties' ? computer.request.dynasties : [];
+    for (const dynasty of computerDynasties) tx.insert(cardSeats).values(computerSeat(game.id, dynasty, now)).run();
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'create', detail: { variant: CARD_VARIANT_ID, settings, computer: computerDynasties, computerFill: computer.request.fill === 'all', demonstration }, at: now });
     noteEvent({ kind: 'game_created', gameId: game.id, variantId: CARD_VARIANT_ID, guildId, channelId: game.channelId });
     queueStatus(tx, game.id, now);
     changed(game.id);
     const ctx = openCardGame(tx, input.channelId) as CardCtx;
-    return { ok: true, game: infoOf(ctx) };
+    return { ok: true, game: infoOf(ctx), computer: computer.request, demonstration };
   });
 }
 
@@ -112,12 +201,16 @@ export function joinCardGame(deps: GameDeps, caller: Caller, dynasty?: string | 
     const ctx = openCardGame(tx, caller.channelId);
     if (isErr(ctx)) return ctx;
     if (ctx.game.status !== 'forming') return fail('The game has already started; ask the game master to hand you a seat with `/gm replace`.');
+    if (ctx.game.demonstration) return fail('This is a demonstration table: computer players play every seat, and nobody joins. Watch it here, or create a game of your own.');
     let wanted: DynastyId | null = null;
     if (dynasty !== undefined && dynasty !== null && String(dynasty).trim() !== '') {
       wanted = matchDynasty(dynasty);
       if (!wanted) return fail(`Unknown dynasty "${dynasty}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`);
       const holder = ctx.seats.find((s) => s.dynasty === wanted);
-      if (holder && holder.userId !== caller.userId) return fail(`${dynastyLabel(wanted)} is taken. Free: ${DYNASTIES.filter((d) => !ctx.seats.some((s) => s.dynasty === d)).map(dynastyLabel).join(', ') || 'none'}.`);
+      if (holder && holder.userId !== caller.userId) {
+        const free = DYNASTIES.filter((d) => !ctx.seats.some((s) => s.dynasty === d)).map(dynastyLabel).join(', ') || 'none';
+        return fail(`${dynastyLabel(wanted)} is ${isComputer(holder.userId) ? 'played by a computer player (the game master chose it)' : 'taken'}. Free: ${free}.`);
+      }
     }
     const now = deps.now();
     const mine = seatOfUser(ctx, caller.userId);
@@ -159,13 +252,32 @@ export function leaveCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
  */
 export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: CardGameInfo }> {
   return inTransaction(deps, (tx, changed) => {
-    const ctx = openCardGame(tx, caller.channelId);
-    if (isErr(ctx)) return ctx;
+    const opened = openCardGame(tx, caller.channelId);
+    if (isErr(opened)) return opened;
+    let ctx = opened;
     if (ctx.game.gmUserId !== caller.userId) return fail('Only the game master can start the game.');
     if (ctx.game.status !== 'forming') return fail('The game has already started.');
-    if (ctx.seats.length < 2) return fail(`The card game needs at least 2 players; ${ctx.seats.length} joined.`);
+    // Issue 22 §5: a table of only computer players is a demonstration table, asked for at creation.
+    if (!ctx.game.demonstration && !ctx.seats.some((x) => !isComputer(x.userId))) {
+      return fail(
+        ctx.seats.length === 0 && !ctx.game.computerFill
+          ? 'Nobody has joined yet: players join with `/game join`.'
+          : 'No person has joined yet, and a table of only computer players is a demonstration table (`/game create demonstration: True`): players join with `/game join`.',
+      );
+    }
     const random = deps.random ?? Math.random;
     const now = deps.now();
+    if (ctx.game.computerFill) {
+      // `/game create computer:all`: the seats nobody took are played by computer players, their dynasties drawn
+      // among those nobody chose.
+      const free = DYNASTIES.filter((d) => !ctx.seats.some((x) => x.dynasty === d));
+      for (let n = ctx.seats.length; n < settingsOf(ctx.card).seats; n++) {
+        const dynasty = free.splice(Math.floor(random() * free.length) % free.length, 1)[0]!;
+        tx.insert(cardSeats).values(computerSeat(ctx.game.id, dynasty, now)).run();
+      }
+      ctx = reload(tx, ctx);
+    }
+    if (ctx.seats.length < 2) return fail(`The card game needs at least 2 players; ${ctx.seats.length} joined.`);
     const ordered = [...ctx.seats].sort((a, b) => a.joinedAt - b.joinedAt || a.id - b.id);
     const free = DYNASTIES.filter((d) => !ordered.some((s) => s.dynasty === d));
     const dynasties = ordered.map((s) => {

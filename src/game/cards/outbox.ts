@@ -9,10 +9,16 @@ import { publicView, type GameEvent } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
 import { isComputer, playerName } from '../computer-seat.js';
-import { enqueue, queueStatus, type CardTablePayload } from '../outbox-write.js';
+import { enqueue, queueStatus, type KindPayload } from '../outbox-write.js';
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
 import { cardTableText, changedStates, discordTimes, dynastyLabel, logLine, roundSummaryText, stateLabel, winnerText } from './text.js';
 import type { CardGameView } from '../../cardgame/index.js';
+import { CARD_KIND, type CardsEvent, type CardTablePayload } from './types.js';
+
+/** One of the card game's own rows (`CardsEvent`): a turn ping is a prompt, dropped if the game is cancelled. */
+function cardsPayload(gameId: number, e: CardsEvent): KindPayload<CardsEvent> {
+  return { type: 'kind', gameId, kind: CARD_KIND, ...(e.event === 'turn' ? { prompt: true } : {}), ...e };
+}
 
 /** The table message as it is now (the outbox deliverer calls this for a card game's `status` row). */
 export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: CardTablePayload } | null {
@@ -25,6 +31,7 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
     const text = [
       `${CARD_GAME.name} — lobby (${joined.length}/${s.seats} seats). Game master: <@${game.gmUserId}>.`,
       `Turns: ${s.preset === 'custom' ? 'custom' : s.preset}, ${Math.round(s.turnMs / 1000)} s a turn · dynasty cards ${s.dynastyCards ? 'on' : 'off'}.`,
+      ...(game.demonstration ? ['🤖 Demonstration table: computer players play every seat; nobody joins.'] : game.computerFill ? ['🤖 Computer players take every seat nobody has joined when the game starts.'] : []),
       joined.length ? `Seated: ${joined.join(', ')}` : 'Nobody has joined yet: `/game join`.',
     ].join('\n');
     return { text, cards: { version: info.version, phase: 'lobby', round: 0, deadline: null, toActUserId: null, toActUserIds: [], title: `${CARD_GAME.title} — lobby`, text, board: null, boardKey: '' } };
@@ -54,7 +61,7 @@ export function queueTable(tx: Tx, ctx: CardCtx, now: number): void {
 export function queueLog(tx: Tx, ctx: CardCtx, seq: number | string, text: string, now: number): void {
   enqueue(tx, {
     gameId: ctx.game.id,
-    payload: { type: 'cards_log', gameId: ctx.game.id, text },
+    payload: cardsPayload(ctx.game.id, { event: 'log', data: { text } }),
     target: { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:log:${ctx.game.id}:${seq}`,
     now,
@@ -76,7 +83,7 @@ export function queueTurnPing(tx: Tx, ctx: CardCtx, seat: number, key: string, t
   if (!row || row.notify === 'off' || row.away || row.conceded || isComputer(row.userId)) return;
   enqueue(tx, {
     gameId: ctx.game.id,
-    payload: { type: 'cards_turn', gameId: ctx.game.id, userId: row.userId, text, reminder, phase: ctx.state?.phase ?? 'battle' },
+    payload: cardsPayload(ctx.game.id, { event: 'turn', data: { userId: row.userId, text, reminder, phase: ctx.state?.phase ?? 'battle' } }),
     target: row.notify === 'dm' ? { kind: 'user', id: row.userId } : { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:${reminder ? 'remind' : 'turn'}:${ctx.game.id}:${key}:${seat}`,
     now,
@@ -120,7 +127,7 @@ export function queueRoundSummary(tx: Tx, ctx: CardCtx, seq: number, round: numb
   const after = publicView(ctx.state!);
   enqueue(tx, {
     gameId: ctx.game.id,
-    payload: { type: 'cards_round', gameId: ctx.game.id, round, text: roundSummaryText(round, events, after), board: after, changed: changedStates(before, after) },
+    payload: cardsPayload(ctx.game.id, { event: 'round', data: { round, text: roundSummaryText(round, events, after), board: after, changed: changedStates(before, after) } }),
     target: { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:round:${ctx.game.id}:${seq}`,
     now,
@@ -133,7 +140,7 @@ export function queueGameOver(tx: Tx, ctx: CardCtx, seq: number, events: readonl
   const text = [winnerText(view), reason ?? ''].filter(Boolean).join('\n');
   enqueue(tx, {
     gameId: ctx.game.id,
-    payload: { type: 'cards_over', gameId: ctx.game.id, text, board: view },
+    payload: cardsPayload(ctx.game.id, { event: 'over', data: { text, board: view } }),
     target: { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:over:${ctx.game.id}:${seq}`,
     now,

@@ -8,7 +8,7 @@ import { matchDynasty } from './lobby.js';
 import { playerName } from '../computer-seat.js';
 import { fallBackOption, legalWages, privateView, type Action, type Seat, type StateId } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
-import { cardSeats, type CardSeatRow } from '../../store/schema.js';
+import { cardSeats, type CardSeatRow } from './tables.js';
 import { fail, inReadTransaction, inTransaction } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';

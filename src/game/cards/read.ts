@@ -3,24 +3,25 @@
  */
 import { eq } from 'drizzle-orm';
 import { eligibleStates, physicalCount, controllerOf, type StateId } from '../../cardgame/index.js';
-import { cardGames, games } from '../../store/schema.js';
+import { games } from '../../store/schema.js';
+import { cardGames } from './tables.js';
 import { idText } from '../../store/queries.js';
 import { inReadTransaction, inTransaction, fail } from '../tx.js';
 import type { GameDeps, Result } from '../types.js';
 import { cardCtxById, infoOf, loadCtx, openCardGame } from './store.js';
 import { dynastyLabel, stateLabel } from './text.js';
-import type { CardGameInfo } from './types.js';
+import { CARD_KIND, type CardGameInfo } from './types.js';
 import { replayCardGame } from './gm.js';
 import { and, desc } from 'drizzle-orm';
 import { cardTablePayload } from './outbox.js';
-import type { CardTablePayload } from '../outbox-write.js';
+import type { CardTablePayload } from './types.js';
 
 /** The channel's unfinished card game, else its latest finished one, else null (also null for a Diplomacy game). */
 export function cardGameInChannel(deps: GameDeps, channelId: string): CardGameInfo | null {
   const r = inReadTransaction(deps, (tx) => {
     const open = openCardGame(tx, channelId);
     if (!('ok' in open)) return { ok: true, info: infoOf(open) as CardGameInfo | null };
-    const last = tx.select().from(games).where(and(eq(games.channelId, idText(channelId)), eq(games.kind, 'cards'))).orderBy(desc(games.id)).limit(1).get();
+    const last = tx.select().from(games).where(and(eq(games.channelId, idText(channelId)), eq(games.kind, CARD_KIND))).orderBy(desc(games.id)).limit(1).get();
     const ctx = last && last.status === 'finished' ? loadCtx(tx, last) : null;
     return { ok: true, info: ctx ? infoOf(ctx) : null };
   });
@@ -56,7 +57,7 @@ export function cardChoosableStates(deps: GameDeps, channelId: string): { state:
   return r.ok ? r.list : [];
 }
 
-/** Remembers the game's log thread (the bot opens it on the first `cards_log` row). */
+/** Remembers the game's log thread (the bot opens it on the card game's first `log` row). */
 export function recordCardThread(deps: GameDeps, gameId: number, threadId: string): Result<object> {
   return inTransaction(deps, (tx) => {
     if (!idText(threadId)) return fail('No thread id.');

@@ -7,8 +7,9 @@ import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import { type CardGameState, type Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { idText } from '../../store/queries.js';
-import { cardDrafts, cardGames, cardSeats, games, type CardDraftRow, type CardGameRow, type CardSeatRow, type GameRow } from '../../store/schema.js';
-import type { CardGameInfo, CardGameSettings, CardEngineSetup, CardPhase, CardSeatInfo } from './types.js';
+import { games, type GameRow } from '../../store/schema.js';
+import { cardDrafts, cardGames, cardSeats, type CardDraftRow, type CardGameRow, type CardSeatRow } from './tables.js';
+import { CARD_KIND, type CardGameInfo, type CardGameSettings, type CardEngineSetup, type CardPhase, type CardSeatInfo } from './types.js';
 import { publicView } from '../../cardgame/index.js';
 
 export interface CardCtx {
@@ -26,7 +27,7 @@ export function settingsOf(card: CardGameRow): CardGameSettings & { engine?: Car
 }
 
 export function loadCtx(tx: Tx, game: GameRow): CardCtx | null {
-  if (game.kind !== 'cards') return null;
+  if (game.kind !== CARD_KIND) return null;
   const card = tx.select().from(cardGames).where(eq(cardGames.gameId, game.id)).get();
   if (!card) return null;
   const seats = tx.select().from(cardSeats).where(eq(cardSeats.gameId, game.id)).orderBy(asc(cardSeats.seat), asc(cardSeats.id)).all();
@@ -46,7 +47,7 @@ export function openCardGame(tx: Tx, channelId: string): CardCtx | { ok: false; 
       .get() ?? gameOfThread(tx, channelId);
   if (!game) {
     const last = tx.select().from(games).where(eq(games.channelId, idText(channelId))).all().at(-1);
-    if (last?.kind === 'cards') return { ok: false, error: 'The card game in this channel is over. A game master can start a new one with `/game create`.' };
+    if (last?.kind === CARD_KIND) return { ok: false, error: 'The card game in this channel is over. A game master can start a new one with `/game create`.' };
     return { ok: false, error: NO_CARD_GAME };
   }
   const ctx = loadCtx(tx, game);
@@ -149,7 +150,7 @@ export function reload(tx: Tx, ctx: CardCtx): CardCtx {
 
 /** Card games with a deadline set (the scheduler's query). */
 export function cardDeadlineFilter() {
-  return and(eq(games.status, 'active'), eq(games.kind, 'cards'), isNotNull(cardGames.deadlineMs));
+  return and(eq(games.status, 'active'), eq(games.kind, CARD_KIND), isNotNull(cardGames.deadlineMs));
 }
 
 /** A stored change that is not an engine action (seats, drafts' void, GM tools): open wizards become stale. */

@@ -7,7 +7,8 @@
  */
 import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
-import { cardGames, cardSeats, games } from '../../store/schema.js';
+import { games } from '../../store/schema.js';
+import { cardGames, cardSeats } from './tables.js';
 import { isComputer, playerName } from '../computer-seat.js';
 import { queueNotice } from '../outbox-write.js';
 import { inTransaction } from '../tx.js';
@@ -16,7 +17,7 @@ import { commitDefault, runAutomatic } from './commit.js';
 import { queueTable, queueTurnPing, turnPingText } from './outbox.js';
 import { cardCtxById, reload, seatRow, seatsToAct, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
-import { AWAY_AFTER_TIMEOUTS } from './types.js';
+import { AWAY_AFTER_TIMEOUTS, CARD_KIND } from './types.js';
 
 export interface CardSweepResult {
   /** Turns (or gives, or choices) resolved by their deadline. */
@@ -27,7 +28,7 @@ export interface CardSweepResult {
 
 /** The earliest card-game deadline or reminder of a running game, or null. */
 export function nextCardWakeAt(deps: GameDeps): number | null {
-  const running = and(eq(games.status, 'active'), eq(games.kind, 'cards'));
+  const running = and(eq(games.status, 'active'), eq(games.kind, CARD_KIND));
   const d = deps.db.select({ at: min(cardGames.deadlineMs) }).from(cardGames).innerJoin(games, eq(games.id, cardGames.gameId)).where(and(running, isNotNull(cardGames.deadlineMs))).get();
   const r = deps.db.select({ at: min(cardGames.remindAtMs) }).from(cardGames).innerJoin(games, eq(games.id, cardGames.gameId)).where(and(running, isNotNull(cardGames.remindAtMs))).get();
   const xs = [d?.at, r?.at].filter((x): x is number => typeof x === 'number');
@@ -93,7 +94,7 @@ export function remindCardTurn(deps: GameDeps, gameId: number): Result<{ reminde
 /** Everything due in every card game, each game in its own transaction. */
 export function sweepCardGames(deps: GameDeps): CardSweepResult {
   const now = deps.now();
-  const running = and(eq(games.status, 'active'), eq(games.kind, 'cards'));
+  const running = and(eq(games.status, 'active'), eq(games.kind, CARD_KIND));
   const dueTurns = deps.db.select({ id: cardGames.gameId }).from(cardGames).innerJoin(games, eq(games.id, cardGames.gameId)).where(and(running, lte(cardGames.deadlineMs, now))).all();
   const result: CardSweepResult = { timedOut: 0, reminders: 0, failures: [] };
   for (const { id } of dueTurns) {

@@ -5,12 +5,51 @@
 import { CARD_GAME } from '../../cardgame/identity.js';
 import type { CardGameView, CardId, DynastyId, Effect, Phase, Seat, StateId, SymbolId } from '../../cardgame/index.js';
 import type { FallBackOption } from '../../cardgame/index.js';
-import type { CardNotifyMode, GameStatus } from '../../store/schema.js';
+import type { GameStatus } from '../../store/schema.js';
+import type { CardNotifyMode } from './tables.js';
 
 export type { CardNotifyMode };
 
 /** The variant id a card game's `games` row carries (`/game create variant:warring-states-cards`). */
 export const CARD_VARIANT_ID: string = CARD_GAME.id;
+
+/** The `games.kind` of a card game, and the `kind` of its outbox rows (src/game/kinds.ts). */
+export const CARD_KIND: string = CARD_GAME.kind;
+
+/**
+ * A card game's table message (design §3.4), filled at delivery from the game as it is then: the texts of
+ * `cardTableText` plus the public view for the buttons and the board image. Built only from `publicView`.
+ * It is the `data` of the card kind's status rows (src/game/outbox-write.ts `KindStatus`).
+ */
+export interface CardTablePayload {
+  version: number;
+  phase: string;
+  round: number;
+  deadline: number | null;
+  /** User to act (for "It is @X's turn" replies), or null. */
+  toActUserId: string | null;
+  /** Every user who must act now (the setup give: all who have not chosen); their turn pings stay, others go. */
+  toActUserIds?: string[];
+  title: string;
+  text: string;
+  board: CardGameView | null;
+  /** Changes when the board changed (attach a fresh image only then). */
+  boardKey: string;
+}
+
+/**
+ * The card game's own outbox rows (`KindPayload` events, src/game/cards/outbox.ts; delivered by src/bot/cards/deliver.ts):
+ * - `log`: one line for the game's log thread (the bot opens the thread once, `recordCardThread`);
+ * - `turn`: "it is your turn", with the buttons to act on it (`phase`: give, choose, battle, tiebreak); the row's
+ *   target is the game's channel (mentioning exactly `userId`) or the user (a DM);
+ * - `round`: the round summary (design §3.6 step 4) with the board after the round (public view);
+ * - `over`: the end of the game (design §3.10) with the final board (public view).
+ */
+export type CardsEvent =
+  | { event: 'log'; data: { text: string } }
+  | { event: 'turn'; data: { userId: string; text: string; reminder: boolean; phase?: string } }
+  | { event: 'round'; data: { round: number; text: string; board: CardGameView; changed: string[] } }
+  | { event: 'over'; data: { text: string; board: CardGameView } };
 
 export type CardPreset = 'live' | 'standard' | 'async';
 

@@ -20,7 +20,7 @@ import {
   type CardComputersOptions,
 } from '../../../src/game/cards/index.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
-import { actOnce, at, CH, chooseFirst, eventRows, giveAll, GM, info, ok, outboxRows, startedCards, storedState, USERS } from './helpers.js';
+import { actOnce, at, CH, chooseFirst, eventRows, giveAll, GM, info, ok, outboxRows, startedCards, storedState, USERS, cardDataOf, cardEventOf } from './helpers.js';
 
 let env: TestEnv;
 afterEach(() => {
@@ -94,7 +94,7 @@ describe('card game: computer seats', () => {
     expect(rows.some((r) => r.actor === 'computer')).toBe(false);
     expect(ok(verifyCardReplay(env.deps, info(env).gameId)).same).toBe(true);
     // no ping ever went to a computer seat
-    for (const r of outboxRows(env).filter((x) => x.kind === 'cards_turn')) expect((r.payload as { userId: string }).userId).not.toMatch(/^computer:/);
+    for (const r of outboxRows(env).filter((x) => cardEventOf(x) === 'turn')) expect(cardDataOf(r, 'turn').userId).not.toMatch(/^computer:/);
   });
 
   it('a failed answer takes the default at once (never a stalled table)', async () => {
@@ -115,7 +115,7 @@ describe('card game: computer seats', () => {
     expect(eventRows(env).at(-1)!.actor).toBe('computer');
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).not.toMatch(/\b(B\d\d|D\d\d|W\d)\b/);
-    const log = outboxRows(env).filter((r) => r.kind === 'cards_log').map((r) => (r.payload as { text: string }).text);
+    const log = outboxRows(env).filter((r) => cardEventOf(r) === 'log').map((r) => cardDataOf(r, 'log').text);
     expect(log.at(-1)).toContain('the computer player could not decide: default');
   });
 

@@ -21,8 +21,9 @@ import {
   dynastyLabel,
 } from '../../../src/game/cards/index.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
+import { gmCancel } from '../../../src/game/index.js';
 import { makeEnv } from '../helpers.js';
-import { actOnce, at, CH, chooseFirst, eventRows, giveAll, GM, info, ok, outboxRows, startedCards, storedState, USERS } from './helpers.js';
+import { actOnce, at, CH, chooseFirst, eventRows, giveAll, GM, info, ok, outboxRows, startedCards, storedState, USERS, cardDataOf, cardEventOf } from './helpers.js';
 
 const HOUR = 3_600_000;
 let env: TestEnv;
@@ -166,7 +167,7 @@ describe('card game: game-master tools', () => {
       `👢 The game master removed <@${kicked}> from ${dynastyLabel(dyn)}. Nobody holds the seat now: its turns play at once with the defaults (as an away player's do) until the game master hands it to someone with \`/gm replace\`.`,
     ]);
     expect(outboxRows(env).filter((row) => row.kind === 'dm' && row.target === kicked && String((row.payload as { text: string }).text).includes('removed you'))).toHaveLength(1);
-    const logs = outboxRows(env).filter((row) => (row.payload as { type: string }).type === 'cards_log').map((row) => (row.payload as { text: string }).text);
+    const logs = outboxRows(env).filter((row) => cardEventOf(row) === 'log').map((row) => cardDataOf(row, 'log').text);
     expect(logs.at(-1)).toContain('nobody holds the seat: default');
     // the table shows the empty seat
     const table = cardTableText(r.game.table!, r.game.seats, null);
@@ -193,5 +194,19 @@ describe('card game: game-master tools', () => {
     expect(eventRows(env).at(-1)).toMatchObject({ actor: 'conceded', action: { type: 'fallBack', seat: g.toAct } });
     expect(concedeCards(env.deps, at(me))).toEqual({ ok: false, error: 'You have already conceded.' });
     expect(cardsPlayOptions(env.deps, at(me))).toMatchObject({ ok: true });
+  });
+});
+
+describe('card game: cancelled by the game master', () => {
+  it('drops the pending turn pings (a prompt is untrue once the game is over) and keeps the log lines and summaries', () => {
+    battle();
+    const pending = () => outboxRows(env).filter((r) => r.sentAt === null && r.failedAt === null);
+    expect(pending().some((r) => cardEventOf(r) === 'turn')).toBe(true);
+    expect(pending().some((r) => cardEventOf(r) === 'log')).toBe(true);
+    ok(gmCancel(env.deps, { ...at(GM), canManageServer: false }));
+    const dropped = outboxRows(env).filter((r) => r.lastError === 'cancelled with the game');
+    expect(dropped.some((r) => cardEventOf(r) === 'turn')).toBe(true);
+    expect(pending().filter((r) => cardEventOf(r) === 'turn')).toEqual([]);
+    expect(pending().some((r) => cardEventOf(r) === 'log')).toBe(true);
   });
 });

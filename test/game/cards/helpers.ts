@@ -1,7 +1,8 @@
 /** Helpers for the card game's use-case tests: a table of seated players and a driver that plays legal turns. */
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { cardEvents, cardGames, outbox } from '../../../src/store/schema.js';
+import { outbox } from '../../../src/store/schema.js';
+import { cardEvents, cardGames } from '../../../src/game/cards/tables.js';
 import {
   chooseBattle,
   cardChoosableStates,
@@ -16,7 +17,9 @@ import {
   startFallBack,
   wageBattle,
   type CardGameInfo,
+  type CardsEvent,
 } from '../../../src/game/cards/index.js';
+import type { KindPayload } from '../../../src/game/index.js';
 import type { CardGameState } from '../../../src/cardgame/index.js';
 import { makeEnv, type TestEnv } from '../helpers.js';
 
@@ -50,6 +53,18 @@ export function eventRows(env: TestEnv) {
 
 export function outboxRows(env: TestEnv) {
   return env.deps.db.select().from(outbox).orderBy(asc(outbox.id)).all();
+}
+
+type OutboxRow = ReturnType<typeof outboxRows>[number];
+
+/** The card game's event of one of its own outbox rows (`log`, `turn`, `round`, `over`), or null for a shared row. */
+export function cardEventOf(row: OutboxRow): CardsEvent['event'] | null {
+  return row.kind === 'kind' ? (row.payload as KindPayload<CardsEvent>).event : null;
+}
+
+/** The data of a card-game row (its `CardsEvent` data). */
+export function cardDataOf<E extends CardsEvent['event']>(row: OutboxRow, _event: E): Extract<CardsEvent, { event: E }>['data'] {
+  return (row.payload as { data: never }).data;
 }
 
 /** A started game with `n` players (seat i = USERS[i]), dynasties drawn. */

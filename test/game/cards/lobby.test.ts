@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGame } from '../../../src/game/index.js';
-import { createCardGame, freeDynasties, joinCardGame, leaveCardGame, startCardGame, CARD_PRESETS } from '../../../src/game/cards/index.js';
+import { cardComputerSeatsExist, createCardGame, freeDynasties, joinCardGame, leaveCardGame, startCardGame, CARD_PRESETS } from '../../../src/game/cards/index.js';
 import { internalErrors, makeEnv, type TestEnv } from '../helpers.js';
 import { at, CH, GM, info, ok, outboxRows, storedState, USERS } from './helpers.js';
 
@@ -95,5 +95,75 @@ describe('card game lobby', () => {
     expect(startCardGame(env.deps, at(GM))).toEqual({ ok: false, error: 'The game has already started.' });
     expect(joinCardGame(env.deps, at(USERS[3]!))).toMatchObject({ ok: false });
     expect(leaveCardGame(env.deps, at(USERS[0]!))).toMatchObject({ ok: false, error: expect.stringContaining('/concede') });
+  });
+});
+
+describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
+  const seatsOf = () => info(env).seats.map((s) => [s.userId, s.dynasty]);
+
+  it('seats named dynasties at once, refuses a person joining as one, and plays the start with them', () => {
+    env = makeEnv();
+    const r = ok(create({ seats: 3, computer: 'Qin, chu' }));
+    expect(r.computer).toEqual({ fill: 'dynasties', dynasties: ['qin', 'chu'] });
+    expect(seatsOf()).toEqual([
+      ['computer:qin', 'qin'],
+      ['computer:chu', 'chu'],
+    ]);
+    expect(joinCardGame(env.deps, at(USERS[0]!), 'qin')).toMatchObject({ ok: false, error: expect.stringContaining('is played by a computer player (the game master chose it)') });
+    ok(joinCardGame(env.deps, at(USERS[0]!)));
+    expect(joinCardGame(env.deps, at(USERS[1]!))).toMatchObject({ ok: false, error: 'The table is full (3 seats).' });
+    ok(startCardGame(env.deps, at(GM)));
+    const g = info(env);
+    expect(g.status).toBe('active');
+    expect(g.seats.filter((s) => s.userId.startsWith('computer:'))).toHaveLength(2);
+    // a computer seat is never pinged, and nobody is DMed for it
+    expect(outboxRows(env).filter((r) => r.target.startsWith('computer:'))).toEqual([]);
+  });
+
+  it('`all` fills the seats nobody took at the start with computer players, their dynasties among the free ones', () => {
+    env = makeEnv();
+    expect(ok(create({ seats: 4, computer: 'all' })).computer).toEqual({ fill: 'all' });
+    expect(startCardGame(env.deps, at(GM))).toMatchObject({ ok: false, error: expect.stringContaining('a table of only computer players is a demonstration table') });
+    ok(joinCardGame(env.deps, at(USERS[0]!), 'yan'));
+    expect(seatsOf()).toEqual([[USERS[0], 'yan']]);
+    ok(startCardGame(env.deps, at(GM)));
+    const seats = info(env).seats;
+    expect(seats).toHaveLength(4);
+    const computers = seats.filter((s) => s.userId.startsWith('computer:'));
+    expect(computers).toHaveLength(3);
+    for (const c of computers) expect(c.userId).toBe(`computer:${c.dynasty}`);
+    expect(new Set(seats.map((s) => s.dynasty)).size).toBe(4);
+    expect(storedState(env).seats).toHaveLength(4);
+  });
+
+  it('a demonstration table: every seat a computer player at once, nobody joins, the game master starts it', () => {
+    env = makeEnv();
+    expect(cardComputerSeatsExist(env.deps)).toBe(false);
+    const r = ok(create({ seats: 3, demonstration: true }));
+    expect(r.demonstration).toBe(true);
+    // the bot warms the AI worker up as soon as a table has a computer seat
+    expect(cardComputerSeatsExist(env.deps)).toBe(true);
+    expect(info(env).seats.map((s) => s.userId.startsWith('computer:'))).toEqual([true, true, true]);
+    expect(joinCardGame(env.deps, at(USERS[0]!))).toMatchObject({ ok: false, error: expect.stringContaining('This is a demonstration table') });
+    ok(startCardGame(env.deps, at(GM)));
+    expect(info(env).status).toBe('active');
+  });
+
+  it.each([
+    [{ computer: 'all, qin' }, '`computer:` takes either `all` (every empty seat at the start) or a list of dynasties, not both.'],
+    [{ computer: 'rome' }, '"rome" is not a dynasty.'],
+    [{ seats: 2, computer: 'qin, chu' }, 'a table of only computer players is a demonstration table'],
+    [{ demonstration: true, computer: 'qin' }, 'A demonstration table gives every seat to a computer player'],
+  ])('refuses %o, storing nothing', (over, error) => {
+    env = makeEnv();
+    expect(create(over)).toMatchObject({ ok: false, error: expect.stringContaining(error) });
+    expect(outboxRows(env)).toEqual([]);
+  });
+
+  it('without computer players nobody is seated, and a start with nobody is refused as before', () => {
+    env = makeEnv();
+    expect(ok(create({ seats: 3 })).computer).toEqual({ fill: 'none' });
+    expect(cardComputerSeatsExist(env.deps)).toBe(false);
+    expect(startCardGame(env.deps, at(GM))).toMatchObject({ ok: false, error: 'Nobody has joined yet: players join with `/game join`.' });
   });
 });

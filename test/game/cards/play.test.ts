@@ -19,7 +19,7 @@ import {
   STALE,
 } from '../../../src/game/cards/index.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
-import { at, chooseFirst, CH, eventRows, giveAll, info, ok, outboxRows, startedCards, storedState, userOfSeat } from './helpers.js';
+import { at, chooseFirst, CH, eventRows, giveAll, info, ok, outboxRows, startedCards, storedState, userOfSeat, cardDataOf, cardEventOf } from './helpers.js';
 
 let env: TestEnv;
 afterEach(() => {
@@ -88,10 +88,10 @@ describe('card game: turns', () => {
     const after = ok(wageBattle(env.deps, at(me), { ...o.wages[0]!, version: g.version })).game;
     const rows = outboxRows(env).slice(rows0);
     expect(eventRows(env).length).toBe(seq0 + 1);
-    expect(rows.map((r) => r.kind).sort()).toEqual(['cards_log', 'cards_turn', 'status']);
-    const ping = rows.find((r) => r.kind === 'cards_turn')!;
-    expect(ping.payload).toMatchObject({ userId: after.toActUserId, reminder: false });
-    expect((rows.find((r) => r.kind === 'cards_log')!.payload as { text: string }).text).toMatch(/^Round 1 · .* waged battle with /);
+    expect(rows.map((r) => cardEventOf(r) ?? r.kind).sort()).toEqual(['log', 'status', 'turn']);
+    const ping = rows.find((r) => cardEventOf(r) === 'turn')!;
+    expect(ping.payload).toMatchObject({ type: 'kind', kind: 'cards', event: 'turn', prompt: true, data: { userId: after.toActUserId, reminder: false } });
+    expect(cardDataOf(rows.find((r) => cardEventOf(r) === 'log')!, 'log').text).toMatch(/^Round 1 · .* waged battle with /);
   });
 
   it('notify mode dm sends the turn ping as a DM, off sends none', () => {
@@ -102,7 +102,7 @@ describe('card game: turns', () => {
     const n0 = outboxRows(env).length;
     const me = g.toActUserId!;
     ok(wageBattle(env.deps, at(me), { ...ok(cardsPlayOptions(env.deps, at(me))).wages[0]!, version: g.version }));
-    const ping = outboxRows(env).slice(n0).find((r) => r.kind === 'cards_turn')!;
+    const ping = outboxRows(env).slice(n0).find((r) => cardEventOf(r) === 'turn')!;
     expect(ping).toMatchObject({ targetKind: 'user', target: next });
   });
 });
@@ -156,8 +156,8 @@ describe('card game: the fall-back draft', () => {
     expect(['choose', 'finished']).toContain(done.phase);
     const last = eventRows(env).at(-1)!;
     expect(last.action).toEqual({ type: 'fallBack', seat: d0.seat, effects: [effect, { symbol: second, draw: true }], recruit: [pick] });
-    const kinds = outboxRows(env).map((r) => r.kind);
-    expect(kinds).toContain('cards_round');
+    const events = outboxRows(env).map(cardEventOf);
+    expect(events).toContain('round');
   });
 
   it('Cancel returns to the turn with every choice dropped; a draft of an older table is stale', () => {
@@ -229,8 +229,8 @@ describe('card game: the round summary', () => {
       ok(startFallBack(env.deps, at(g.toActUserId!), { version: g.version }));
       ok(finishFallBack(env.deps, at(g.toActUserId!), { version: g.version }));
     }
-    const summary = outboxRows(env).find((r) => r.kind === 'cards_round')!;
-    const p = summary.payload as { text: string; round: number; changed: string[]; board: { round: number } };
+    const summary = outboxRows(env).find((r) => cardEventOf(r) === 'round')!;
+    const p = cardDataOf(summary, 'round');
     expect(p.round).toBe(round);
     expect(p.text.startsWith(`**Round ${round} is over.**`)).toBe(true);
     expect(p.text.match(/fell back/g)).toHaveLength(3);

@@ -5,7 +5,7 @@ import { battlefieldLines, cardName, cardTableText, claimPreviewText, effectLabe
 import { inNotation } from '../../../src/game/cards/text.js';
 import { outbox } from '../../../src/store/schema.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
-import { actOnce, chooseFirst, giveAll, info, startedCards } from './helpers.js';
+import { actOnce, cardDataOf, cardEventOf, chooseFirst, giveAll, info, startedCards } from './helpers.js';
 
 let env: TestEnv | undefined;
 afterEach(() => {
@@ -81,7 +81,7 @@ describe('card game table text (built from the public view only)', () => {
     chooseFirst(env);
     const round = info(env).round;
     for (let i = 0; i < 30 && info(env).round === round; i++) actOnce(env, i % 3 ? 'fallBack' : 'wage');
-    const texts = env.deps.db.select().from(outbox).all().filter((r) => r.kind === 'cards_log' || r.kind === 'cards_round').map((r) => (r.payload as { text: string }).text);
+    const texts = env.deps.db.select().from(outbox).all().filter((r) => ['log', 'round'].includes(cardEventOf(r) ?? '')).map((r) => cardDataOf(r, 'log').text);
     expect(texts.length).toBeGreaterThan(4);
     for (const t of texts) expect(t, t).not.toMatch(/\b(B\d\d|D\d\d|W\d)\b/);
     expect(texts.some((t) => /waged battle with [A-Z][a-z]+(\/[A-Z][a-z]+)+|waged battle with Wild/.test(t))).toBe(true);
@@ -98,9 +98,9 @@ describe('card game table text (built from the public view only)', () => {
     const status = sent.filter((r) => r.kind === 'status');
     expect(status.length).toBeGreaterThanOrEqual(1);
     const last = status.at(-1)!;
-    expect(last.payload).toMatchObject({ type: 'status', cards: { version: info(env).version, phase: info(env).phase } });
+    expect(last.payload).toMatchObject({ type: 'status', own: { kind: 'cards', data: { version: info(env).version, phase: info(env).phase } } });
     expect(status.slice(1).every((r) => r.statusMessageId === 'table-1')).toBe(true);
-    expect(sent.some((r) => r.kind === 'cards_round')).toBe(true);
+    expect(sent.some((r) => r.payload.type === 'kind' && r.payload.event === 'round')).toBe(true);
     expect(info(env).tableMessageId).toBe('table-1');
   });
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { startScheduler } from '../../../src/game/scheduler.js';
 import { runAutomatic } from '../../../src/game/cards/commit.js';
 import { cardCtxById } from '../../../src/game/cards/store.js';
-import { cardSeats } from '../../../src/store/schema.js';
+import { cardSeats } from '../../../src/game/cards/tables.js';
 import {
   cardsDraft,
   cardsPlayOptions,
@@ -17,7 +17,7 @@ import {
   finishFallBack,
 } from '../../../src/game/cards/index.js';
 import { internalErrors, makeEnv, tempDbPath, type TestEnv } from '../helpers.js';
-import { at, chooseFirst, eventRows, giveAll, info, ok, outboxRows, startedCards } from './helpers.js';
+import { at, chooseFirst, eventRows, giveAll, info, ok, outboxRows, startedCards, cardEventOf } from './helpers.js';
 
 const HOUR = 3_600_000;
 const envs: TestEnv[] = [];
@@ -128,9 +128,9 @@ describe('card game deadlines', () => {
     env.clock.advance(1);
     expect(sweepCardGames(env.deps).reminders).toBe(1);
     expect(sweepCardGames(env.deps).reminders).toBe(0);
-    const pings = outboxRows(env).slice(n0).filter((r) => r.kind === 'cards_turn');
+    const pings = outboxRows(env).slice(n0).filter((r) => cardEventOf(r) === 'turn');
     expect(pings).toHaveLength(1);
-    expect(pings[0]!.payload).toMatchObject({ reminder: true, userId: info(env).toActUserId });
+    expect(pings[0]!.payload).toMatchObject({ data: { reminder: true, userId: info(env).toActUserId } });
   });
 
   it('live turns get no reminder', () => {
