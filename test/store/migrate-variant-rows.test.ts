@@ -21,7 +21,6 @@ import { games, phases, phaseSteps, variantRecords } from '../../src/store/schem
 import { resolvePhase, runAction, submitOrders, type GameDeps } from '../../src/game/index.js';
 import { renderInputForStepPicture } from '../../src/game/render-input.js';
 import { internalErrors, ok } from '../game/helpers.js';
-import { migrationsUpTo } from '../support/migrations.js';
 
 const FIXTURE: Fixture = JSON.parse(readFileSync(new URL('./fixtures/pre-plugin-db.json', import.meta.url), 'utf8'));
 /** The last migration of the schema the fixture was written with. */
