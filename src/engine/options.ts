@@ -7,16 +7,21 @@
  * route (DATC 6.G: "via convoy" also to adjacent provinces, 2023 rules); supports to hold and to move for every
  * unit the supporter can reach the destination of (supports name no coast, DATC 4.B.4); convoys for fleets at sea
  * (none when `rules.convoys === false`).
- * Retreats: `dislodged[].retreatOptions` (or the Classic retreat rule when absent) and disband.
+ * Retreats: `dislodged[].retreatOptions` (or, when absent, the adjudicator's own retreat rule, `transformUnit`
+ * included) and disband.
  * Adjustments: builds in vacant owned home centres (or `rules.buildableCenters/buildableTypes`), WAIVE, or disbands.
- * Variant orders: whatever `SpecialOrderSpec.options` offers and its `validate` accepts (movement phases).
+ * Variant orders: whatever `SpecialOrderSpec.options` offers and its `validate` accepts (movement phases), and the
+ * moves and supports a unit carries out as the unit `rules.transformUnit` turns it into (Warring States Fleets 6: a
+ * fleet ordered inland reverts to an army), each accepted by the adjudicator's own check (`orderProblem`).
  */
 import { unitCanMove } from './board.js';
 import { adjustmentDelta, buildableCenters, buildableTypes } from './adjustment.js';
+import { orderProblem } from './check.js';
 import { formatOrder } from './format.js';
 import { parseLocationKey } from './map.js';
+import { optionsOf } from './retreat.js';
 import type { Variant } from './variant.js';
-import type { DislodgedUnit, Location, Order, Position, Power, ProvinceId, Unit, UnitType } from './types.js';
+import type { Location, Order, Position, Power, ProvinceId, Unit, UnitType } from './types.js';
 
 export interface UnitOptions {
   /** The unit (for a build: the unit that would be built, army first where both types are possible). */
@@ -122,6 +127,8 @@ interface MovePlan {
   unit: Unit;
   /** Move targets by land or sea adjacency. */
   moves: Location[];
+  /** Move targets the unit reaches as another unit (`rules.transformUnit`: a fleet moving inland reverts to an army). */
+  transformedMoves: Location[];
   /** Provinces reachable by convoy (armies on a coast only). */
   convoyTo: ProvinceId[];
   /** Fleet-held seas a convoy of this army may use. */
@@ -137,9 +144,42 @@ function planMoves(variant: Variant, position: Position): Map<ProvinceId, MovePl
     const coastalArmy = unit.type === 'A' && variant.map.province(unit.province)?.kind === 'coast' && variant.rules.convoys !== false;
     const convoySeas = coastalArmy ? convoyComponent(variant, unit.province, seas) : new Set<ProvinceId>();
     const convoyTo = convoySeas.size > 0 ? convoyDestinations(variant, unit.province, convoySeas) : [];
-    plans.set(unit.province, { unit, moves: moveTargets(variant, unit), convoyTo, convoySeas });
+    const moves = moveTargets(variant, unit);
+    plans.set(unit.province, { unit, moves, transformedMoves: transformedMoves(variant, position, unit, moves), convoyTo, convoySeas });
   }
   return plans;
+}
+
+/** The other unit types a unit could carry an order out as (`rules.transformUnit`), where it stands. */
+function otherTypes(variant: Variant, unit: Unit): UnitType[] {
+  if (!variant.rules.transformUnit) return [];
+  return (['A', 'F'] as const).filter((type) => type !== unit.type && variant.map.canStand(type, { province: unit.province, coast: null }));
+}
+
+/**
+ * Does `transformUnit` turn the unit into `type` for this order, and does the adjudicator's own check
+ * (`orderProblem`) accept the order written for the unit as it is?
+ */
+function carriedOutAs(variant: Variant, position: Position, unit: Unit, order: Order, type: UnitType): boolean {
+  if (variant.rules.transformUnit!({ map: variant.map, position, unit, order }).type !== type) return false;
+  return orderProblem(variant, position, { power: unit.power, order }) === null;
+}
+
+/**
+ * Moves the unit makes as another unit (Warring States Fleets 6: "If a Fleet attempts to move … to a province that it
+ * could only move to as an Army, it reverts back into an Army. The reverted Army then carries out the order."): the
+ * moves of each other type that can stand where it is, kept when `carriedOutAs` says so.
+ */
+function transformedMoves(variant: Variant, position: Position, unit: Unit, moves: readonly Location[]): Location[] {
+  const out: Location[] = [];
+  const own = new Set(moves.map((l) => l.province));
+  for (const type of otherTypes(variant, unit)) {
+    for (const to of moveTargets(variant, { ...unit, type, coast: null })) {
+      if (own.has(to.province) || out.some((l) => l.province === to.province)) continue;
+      if (carriedOutAs(variant, position, unit, { kind: 'move', unit, to, viaConvoy: false }, type)) out.push(to);
+    }
+  }
+  return out;
 }
 
 function text(variant: Variant, order: Order): string {
@@ -153,26 +193,14 @@ function movementOptions(variant: Variant, position: Position, power: Power): Un
   return own.map((unit) => {
     const plan = plans.get(unit.province)!;
     const orders: Order[] = [{ kind: 'hold', unit }];
-    for (const to of plan.moves) orders.push({ kind: 'move', unit, to, viaConvoy: false });
+    for (const to of [...plan.moves, ...plan.transformedMoves]) orders.push({ kind: 'move', unit, to, viaConvoy: false });
     for (const p of plan.convoyTo) {
       const to = { province: p, coast: null };
       const adjacent = plan.moves.some((l) => l.province === p);
       // Non-adjacent: a plain move goes by convoy; adjacent: only "via convoy" asks for the convoy (DATC 4.A.3).
       orders.push({ kind: 'move', unit, to, viaConvoy: adjacent });
     }
-    // Supports: provinces the supporter could move to itself, coasts ignored (DATC 6.B.4).
-    const reach = new Set(plan.moves.map((l) => l.province));
-    for (const other of others) {
-      if (other.province === unit.province) continue;
-      const otherPlan = plans.get(other.province)!;
-      if (reach.has(other.province)) orders.push({ kind: 'support', unit, target: other, to: null });
-      const destinations = new Set([...otherPlan.moves.map((l) => l.province), ...otherPlan.convoyTo]);
-      for (const d of [...destinations].sort()) {
-        if (d !== unit.province && reach.has(d)) {
-          orders.push({ kind: 'support', unit, target: other, to: { province: d, coast: null } });
-        }
-      }
-    }
+    orders.push(...supportOrders(unit, new Set(plan.moves.map((l) => l.province)), others, plans));
     // Convoys: a fleet at sea can convoy any army whose convoy routes run through its sea.
     if (unit.type === 'F' && variant.map.isSea(unit.province)) {
       for (const other of others) {
@@ -184,8 +212,54 @@ function movementOptions(variant: Variant, position: Position, power: Power): Un
       }
     }
     orders.push(...specialOptions(variant, position, unit));
+    orders.push(...transformedSupports(variant, position, unit, orders, others, plans));
     return { unit, orders };
   });
+}
+
+/**
+ * Supports `unit` can give when it reaches the provinces `reach`: to hold for a unit it reaches, to move for every
+ * unit the supporter can reach the destination of (supports name no coast, DATC 6.B.4).
+ */
+function supportOrders(unit: Unit, reach: ReadonlySet<ProvinceId>, others: readonly Unit[], plans: ReadonlyMap<ProvinceId, MovePlan>): Order[] {
+  const orders: Order[] = [];
+  for (const other of others) {
+    if (other.province === unit.province) continue;
+    const otherPlan = plans.get(other.province)!;
+    if (reach.has(other.province)) orders.push({ kind: 'support', unit, target: other, to: null });
+    const destinations = new Set([...otherPlan.moves, ...otherPlan.transformedMoves].map((l) => l.province).concat(otherPlan.convoyTo));
+    for (const d of [...destinations].sort()) {
+      if (d !== unit.province && reach.has(d)) orders.push({ kind: 'support', unit, target: other, to: { province: d, coast: null } });
+    }
+  }
+  return orders;
+}
+
+/**
+ * Supports the unit gives as another unit (Warring States Fleets 6: a fleet supporting into a province only an army
+ * reaches reverts and supports as an army): the supports of each other type that can stand where it is, written for
+ * the unit as it is, not already `listed`, kept when `carriedOutAs` says so.
+ */
+function transformedSupports(
+  variant: Variant,
+  position: Position,
+  unit: Unit,
+  listed: readonly Order[],
+  others: readonly Unit[],
+  plans: ReadonlyMap<ProvinceId, MovePlan>,
+): Order[] {
+  const seen = new Set(listed.map((o) => text(variant, o)));
+  const out: Order[] = [];
+  for (const type of otherTypes(variant, unit)) {
+    const reach = new Set(moveTargets(variant, { ...unit, type, coast: null }).map((l) => l.province));
+    for (const order of supportOrders(unit, reach, others, plans)) {
+      const key = text(variant, order);
+      if (seen.has(key) || !carriedOutAs(variant, position, unit, order, type)) continue;
+      seen.add(key);
+      out.push(order);
+    }
+  }
+  return out;
 }
 
 /** The variant's own orders for this unit (`SpecialOrderSpec.options`), kept when `validate` accepts them. */
@@ -204,27 +278,14 @@ function specialOptions(variant: Variant, position: Position, unit: Unit): Order
   return out;
 }
 
-/** Classic retreat rule (DATC 6.H): adjacent, empty, not contested, not the attacker's origin unless it came by convoy. */
-function computedRetreats(variant: Variant, position: Position, unit: DislodgedUnit): Location[] {
-  const occupied = new Set(position.units.map((u) => u.province));
-  const contested = new Set(position.contested);
-  return moveTargets(variant, unit).filter(
-    (l) =>
-      !occupied.has(l.province) &&
-      !contested.has(l.province) &&
-      (unit.viaConvoy || l.province !== unit.attackerFrom),
-  );
-}
-
 function retreatOptions(variant: Variant, position: Position, power: Power): UnitOrderOptions[] {
   return position.dislodged
     .filter((u) => u.power === power)
     .sort(byProvince)
     .map((dislodged) => {
       const unit: Unit = { power: dislodged.power, type: dislodged.type, province: dislodged.province, coast: dislodged.coast };
-      const targets = dislodged.retreatOptions
-        ? dislodged.retreatOptions.map(parseLocationKey)
-        : computedRetreats(variant, position, dislodged);
+      // The adjudicator's own options (stored after the movement phase, or its retreat rule: DATC 6.H, `transformUnit`).
+      const targets = optionsOf(variant.map, variant.rules, position, dislodged).map(parseLocationKey);
       const orders: Order[] = targets.map((to) => ({ kind: 'retreat', unit, to }));
       orders.push({ kind: 'disband', unit });
       return { unit, orders };

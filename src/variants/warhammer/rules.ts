@@ -22,6 +22,7 @@ import {
   immortalSupportParser,
   immortalSupportSpec,
   immortalSupportTexts,
+  voidImmortalSupports,
 } from './rules/immortality.js';
 import { seaRaiderStrength } from './rules/sea-raiders.js';
 import { stateProblems } from './state.js';
@@ -38,7 +39,7 @@ export function warhammerRules(features: WarhammerFeatures, campaign: Campaign =
     // The provisional result is the adjudication's first pass; its resolver says who kept each move out.
     decisive: ({ map, position, orders, options }) => decisiveDeclarations(provisionalOutcome(map, rules, position, orders), options),
     // Immortality: "A second Vampire Count army may support this move" (`A Gfor S Immortality`). Off in the Greater Empire.
-    specialOrders: { [IMMORTAL_SUPPORT]: immortalSupportSpec },
+    specialOrders: { [IMMORTAL_SUPPORT]: immortalSupportSpec(() => rules) },
     specialOrderParsers: [immortalSupportParser],
     adoptOrders: ({ map, position, orders }) => ({
       orders: position.phase.type === 'movement' && !campaign.greaterEmpire ? adoptImmortalSupports(map, rules, position, orders) : orders,
@@ -67,7 +68,7 @@ export function warhammerRules(features: WarhammerFeatures, campaign: Campaign =
     destroyedUnits: ({ pass }) => (isBattlePass(pass) ? pass.destroyed : []),
     afterMovement: ({ adjudication, ordered, pass }) => {
       const events = [...(adjudication.events ?? []), ...immortalityEvents(ordered, adjudication), ...(isBattlePass(pass) ? pass.events : [])];
-      const results = immortalSupportTexts(adjudication.results);
+      const results = voidImmortalSupports(ordered, immortalSupportTexts(adjudication.results));
       return { ...adjudication, results, ...(events.length > 0 ? { events } : {}) };
     },
     checkBattles: ({ map, position, orders, battles, options }) => {

@@ -255,4 +255,22 @@ export const abilityCases: WhCase[] = [
     orders: { 'Vampire Counts': ['A Gfor S Immortality'] },
     expect: { results: { gfor: 'illegal' }, units: ['Empire: A sylv', 'Vampire Counts: A gfor'] },
   },
+  {
+    name: 'Immortality: a support from a Vampire Counts army not next to Sylvania is illegal (it holds), and the army rises alone',
+    seed: 'Vampire Counts (Immortality): "A second Vampire Count army may support this move."',
+    season: 'fall',
+    owners: { sylv: 'Empire' },
+    units: ['Empire: A sylv', 'Vampire Counts: A nuln'],
+    orders: { 'Vampire Counts': ['A Nuln S Immortality'] },
+    expect: { results: { nuln: 'illegal' }, units: ['Empire: A sylv', 'Vampire Counts: A nuln'], dislodged: [] },
+  },
+  {
+    name: 'Immortality: a support given while a Vampire Counts army marches home itself is void (no Immortality army moved)',
+    seed: 'Vampire Counts (Immortality): "A second Vampire Count army may support this move."',
+    season: 'fall',
+    owners: { sylv: 'Empire' },
+    units: ['Vampire Counts: A gfor', 'Vampire Counts: A aver'],
+    orders: { 'Vampire Counts': ['A Gfor S Immortality', 'A Aver - Sylv'] },
+    expect: { results: { gfor: 'void', aver: 'success' }, units: ['Vampire Counts: A gfor', 'Vampire Counts: A sylv'] },
+  },
 ];

@@ -4,6 +4,7 @@
  */
 import type { DecisiveDeclaration } from '../../../src/engine/rules.js';
 import type { BattleReport } from '../../../src/engine/types.js';
+import { exampleTurnCase } from './example-turn.js';
 
 export interface BattleCase {
   name: string;
@@ -20,16 +21,10 @@ export interface BattleCase {
 
 const d = (power: string, unit: string, kind: 'move' | 'hold', province: string): DecisiveDeclaration => ({ power, unit, kind, province });
 
-const exampleUnits = [
-  'Empire: A nuln', 'Empire: A altd', 'Empire: F midd',
-  'Bretonnia: A wast', 'Bretonnia: A reik', 'Kislev: F claw', 'Vampire Counts: A gfor',
-];
-const exampleOrders = {
-  Empire: ['A Altd S A Nuln - Reik', 'A Nuln - Reik', 'F Midd H'],
-  Bretonnia: ['A Wast - Altd', 'A Reik S A Wast - Altd'],
-  Kislev: ['F Claw - Midd'],
-  'Vampire Counts': ['A Gfor S F Claw - Midd'],
-};
+// The seed's Example Turn, written as battle cases write positions.
+const exampleUnits = exampleTurnCase.units.map((u) => `${u.power}: ${u.type} ${u.province}`);
+const exampleOrders: Record<string, string[]> = {};
+for (const o of exampleTurnCase.orders) (exampleOrders[o.power] ??= []).push(o.text);
 
 export const battleCases: BattleCase[] = [
   {

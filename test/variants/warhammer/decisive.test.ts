@@ -5,21 +5,13 @@ import { getVariant } from '../../../src/variants/index.js';
 import { battleReports, groupBattles, rollBattle, warhammer } from '../../../src/variants/warhammer/index.js';
 import { parseOrder } from '../../../src/engine/parse/index.js';
 import type { Order } from '../../../src/engine/types.js';
+import { exampleTurnCase } from './example-turn.js';
 
 const unit = (power: string, type: 'A' | 'F', province: string) => ({ power, type, province, coast: null });
-/** The seed's Example Turn as a CLI case. */
+/** The seed's Example Turn as a CLI case (the shared fixture), with `extra` fields. */
 const exampleTurn = (extra: Partial<AdjudicateCase> = {}): AdjudicateCase => ({
-  id: 'example-turn',
-  phase: { season: 'spring', year: 2500, type: 'movement' },
-  units: [
-    unit('Empire', 'A', 'nuln'), unit('Empire', 'A', 'altd'), unit('Empire', 'F', 'midd'),
-    unit('Bretonnia', 'A', 'wast'), unit('Bretonnia', 'A', 'reik'), unit('Kislev', 'F', 'claw'), unit('Vampire Counts', 'A', 'gfor'),
-  ],
-  orders: [
-    { power: 'Empire', text: 'A Altd S A Nuln - Reik' }, { power: 'Empire', text: 'A Nuln - Reik' }, { power: 'Empire', text: 'F Midd H' },
-    { power: 'Bretonnia', text: 'A Wast - Altd' }, { power: 'Bretonnia', text: 'A Reik S A Wast - Altd' },
-    { power: 'Kislev', text: 'F Claw - Midd' }, { power: 'Vampire Counts', text: 'A Gfor S F Claw - Midd' },
-  ],
+  ...(exampleTurnCase as AdjudicateCase),
+  units: exampleTurnCase.units.map((u) => unit(u.power, u.type as 'A' | 'F', u.province)),
   ...extra,
 });
 

@@ -17,6 +17,7 @@
  * - The Vampire Counts are never beyond return: the rule applies even when they have no unit or centre left
  *   (brief §5.3, 5: dormant, not eliminated).
  */
+import { unitCanReachProvince } from '../../../engine/board.js';
 import type { GameMap } from '../../../engine/map.js';
 import type { OrderedUnit, RulesModule, SpecialOrderParser, SpecialOrderSpec } from '../../../engine/rules.js';
 import type { Adjudication, Location, Order, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../../engine/types.js';
@@ -79,16 +80,60 @@ export const immortalSupportParser: SpecialOrderParser = {
   },
 };
 
-export const immortalSupportSpec: SpecialOrderSpec = {
-  name: IMMORTAL_SUPPORT,
-  actsAs: 'hold',
-  // Reached only when the order is not carried out as a support (adoptOrders): say why.
-  validate: ({ unit }) =>
-    unit.power !== VAMPIRE_COUNTS || unit.type !== 'A'
-      ? 'only a Vampire Counts army may support the Immortality army'
-      : 'no Immortality army moves this phase (it rises only in a Fall, while another power owns Sylvania)',
-  format: (order) => `${order.unit.type ?? 'A'} ${order.unit.province} S Immortality - ${SYLVANIA}`,
-};
+/**
+ * Can the Immortality army rise on this board, whatever the orders? A Fall movement phase, Sylvania owned by another
+ * power, no Vampire Counts unit there (`immortalArmy` also steps aside for a Vampire Counts move into Sylvania).
+ */
+function mayRise(position: Position): boolean {
+  return (
+    position.phase.season === 'fall' &&
+    position.phase.type === 'movement' &&
+    foreignOwner(position) &&
+    !position.units.some((u) => u.province === SYLVANIA && u.power === VAMPIRE_COUNTS)
+  );
+}
+
+/**
+ * `A Gfor S Immortality`: legal when a Vampire Counts army that could move to Sylvania gives it in a phase the
+ * Immortality army may rise (the support is then carried out as an ordinary support of its move, `adoptOrders`).
+ * When a Vampire Counts unit's own legal move into Sylvania makes Immortality step aside, the order stays legal and is
+ * void, like a support of a move that was not made (`voidImmortalSupports`). `rulesOf` gives the variant's rules
+ * (the reach of the supporting army is the adjudicator's).
+ */
+export function immortalSupportSpec(rulesOf: () => RulesModule): SpecialOrderSpec {
+  return {
+    name: IMMORTAL_SUPPORT,
+    actsAs: 'hold',
+    validate: ({ map, position, unit }) => {
+      if (unit.power !== VAMPIRE_COUNTS || unit.type !== 'A') return 'only a Vampire Counts army may support the Immortality army';
+      if (!mayRise(position)) return 'no Immortality army moves this phase (it rises only in a Fall, while another power owns Sylvania)';
+      if (!unitCanReachProvince(map, rulesOf(), unit, SYLVANIA)) return `an army in ${map.province(unit.province)?.name ?? unit.province} cannot reach ${map.province(SYLVANIA)?.name}`;
+      return null;
+    },
+    format: (order) => `${order.unit.type ?? 'A'} ${order.unit.province} S Immortality - ${SYLVANIA}`,
+    // Offered to every Vampire Counts army; `validate` keeps those that may give it on this board.
+    options: ({ unit }) =>
+      unit.power === VAMPIRE_COUNTS && unit.type === 'A' ? [{ kind: 'special', name: IMMORTAL_SUPPORT, unit: { type: 'A', province: unit.province, coast: null }, path: [] }] : [],
+  };
+}
+
+/**
+ * A legal `S Immortality` that was not carried out as a support (a Vampire Counts unit marched on Sylvania itself, so
+ * no Immortality army moved): void, like a support of a move that was not made.
+ */
+export function voidImmortalSupports(ordered: readonly OrderedUnit[], results: OrderResult[]): OrderResult[] {
+  const unused = new Set(
+    ordered
+      .filter((ou) => ou.order.kind === 'special' && ou.order.name === IMMORTAL_SUPPORT && ou.illegalReason === undefined)
+      .map((ou) => `${ou.power} ${ou.unit.type} ${ou.unit.province}`),
+  );
+  if (unused.size === 0) return results;
+  return results.map((r) =>
+    unused.has(`${r.power} ${r.unit}`) && r.result === 'success'
+      ? { ...r, result: 'void', reason: 'support not used: no Immortality army moved (a Vampire Counts unit marched on Sylvania itself)' }
+      : r,
+  );
+}
 
 /** Orders `S Immortality` of Vampire Counts armies become supports of the virtual army's move, while it moves. */
 export function adoptImmortalSupports(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): PowerOrder[] {
