@@ -25,7 +25,8 @@ import { phases } from '../src/store/schema.js';
 import { watchLoopBlocks, type LoopBlocks } from './loop-blocks.js';
 import type { BenchResult } from './types.js';
 
-const load = () => `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1, 5, 15 min) on ${os.cpus().length} cores`;
+/** When and under what load (the section is often re-run alone: the file's header date is not this run's). */
+const load = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1, 5, 15 min) on ${os.cpus().length} cores`;
 const ms = (ns: number) => (ns / 1e6).toFixed(1);
 
 interface Table {

@@ -12,11 +12,14 @@
  * the supply centres at the end against the fair share (1 / number of seated powers), with a 95 % confidence
  * interval (normal approximation over games). `AI_BENCH_SEEDS` sets the seeds per seat against DumbBot (default 2;
  * 1 against the floors; 0: the speed figures alone), `AI_BENCH_VARIANTS` a comma-separated subset of variant ids, `AI_BENCH_BUDGET` the search
- * budget (default: the player's own).
+ * budget (default: the player's own). `AI_BENCH_PARTS` (`speed`, `strength`; default both) and `AI_BENCH_OPPONENTS`
+ * (`DumbBot`, `RandBot`, `HoldBot`, `reference`; default all) run a part of the section: `npx tsx bench/run.ts ai.ts`
+ * then replaces only the rows it measured (bench/run.ts).
  */
 import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { aiOrders, aiStartChoice, dumbBot, holdBot, randBot, strongPlayer, type Player } from '../src/ai/index.js';
+import { actingUnit } from '../src/ai/orders.js';
 import { playGame } from '../src/ai/selfplay.js';
 import { askComputerPlayer, stopAiWorker } from '../src/game/ai-pool.js';
 import { powersToAct } from '../src/engine/index.js';
@@ -29,6 +32,8 @@ import { median, type BenchResult } from './types.js';
 const SEEDS = Number(process.env.AI_BENCH_SEEDS ?? 2);
 const BUDGET = process.env.AI_BENCH_BUDGET ? Number(process.env.AI_BENCH_BUDGET) : undefined;
 const ONLY = process.env.AI_BENCH_VARIANTS?.split(',');
+const PARTS = process.env.AI_BENCH_PARTS?.split(',') ?? ['speed', 'strength'];
+const OPPONENTS = process.env.AI_BENCH_OPPONENTS?.split(',') ?? ['DumbBot', 'RandBot', 'HoldBot', 'reference'];
 const YEARS = 10;
 
 export interface Arena {
@@ -71,13 +76,16 @@ export function arenas(): Arena[] {
 
 export async function benchAi(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  results.push(...speed());
-  results.push(...(await eventLoop()));
+  if (PARTS.includes('speed')) {
+    results.push(...speed());
+    results.push(...(await eventLoop()));
+  }
+  const wanted = (name: string) => PARTS.includes('strength') && OPPONENTS.includes(name);
   for (const arena of SEEDS > 0 ? arenas() : []) {
-    results.push(strength(arena, 'DumbBot', dumbBot, SEEDS));
-    results.push(strength(arena, 'RandBot', randBot, 1));
-    results.push(strength(arena, 'HoldBot', holdBot, 1));
-    results.push(reference(arena));
+    if (wanted('DumbBot')) results.push(strength(arena, 'DumbBot', dumbBot, SEEDS));
+    if (wanted('RandBot')) results.push(strength(arena, 'RandBot', randBot, 1));
+    if (wanted('HoldBot')) results.push(strength(arena, 'HoldBot', holdBot, 1));
+    if (wanted('reference')) results.push(reference(arena));
   }
   return results;
 }
@@ -250,6 +258,8 @@ export interface Tally {
   games: number;
   /** The hero's orders by kind (a special order by its name), over all its games. */
   orders: Map<string, number>;
+  /** The hero's orders carried out as another unit (the variant's `transformUnit`: a Warring States fleet inland). */
+  transformed: number;
 }
 
 /** The strong player in every seat in turn against `opponent` in the others, `seeds` games per seat. */
@@ -265,15 +275,17 @@ function reference(arena: Arena): BenchResult {
 
 export function tournament(arena: Arena, hero: Player, opponent: Player, seeds: number, seats: readonly Power[] = arena.seats): Tally {
   const total = arena.variant.map.supplyCenters().length;
-  const tally: Tally = { shares: [], bySeat: new Map(), solos: 0, illegal: 0, games: 0, orders: new Map() };
+  const tally: Tally = { shares: [], bySeat: new Map(), solos: 0, illegal: 0, games: 0, orders: new Map(), transformed: 0 };
   for (let s = 0; s < seeds; s++) {
     for (const seat of seats) {
       const players = Object.fromEntries(arena.seats.map((p) => [p, p === seat ? hero : opponent]));
-      const onPhase = ({ orders }: { orders: PowerOrder[] }) => {
+      const onPhase = ({ position, orders }: { position: Position; orders: PowerOrder[] }) => {
         for (const { power, order } of orders) {
           if (power !== seat || order.kind === 'waive') continue;
           const kind = order.kind === 'special' ? order.name : order.kind;
           tally.orders.set(kind, (tally.orders.get(kind) ?? 0) + 1);
+          const unit = [...position.units, ...position.dislodged].find((u) => u.province === order.unit.province && u.power === power);
+          if (unit && actingUnit(arena.variant, position, unit, order).type !== unit.type) tally.transformed++;
         }
       };
       const game = playGame({ variant: arena.variant, seats: players, years: YEARS, seed: `bench${s}`, start: arena.start(players), onPhase, ...(BUDGET ? { budget: BUDGET } : {}) });
@@ -306,7 +318,8 @@ export function row(arena: Arena, what: string, t: Tally, seeds: number): BenchR
     note:
       `${arena.note}mean share ${pct(mean)} (95 % CI ${pct(mean - half)}–${pct(mean + half)}, i.e. ${((mean - half) / fair).toFixed(2)}–${((mean + half) / fair).toFixed(2)}× fair) ` +
       `over ${n} games (each of ${arena.seats.length} seats × ${seeds} seed${seeds > 1 ? 's' : ''}); fair share 1/${arena.seats.length} = ${pct(fair)}; ` +
-      `lowest seat ${worst[0]} ${worst[1].toFixed(2)}×, highest ${best[0]} ${best[1].toFixed(2)}×; solo wins ${t.solos}; illegal orders ${t.illegal}${specialNote(arena, t)}`,
+      `lowest seat ${worst[0]} ${worst[1].toFixed(2)}×, highest ${best[0]} ${best[1].toFixed(2)}×; solo wins ${t.solos}; illegal orders ${t.illegal}${specialNote(arena, t)}; ` +
+      `measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load()} (the games count adjudications, not time: load changes only how long they take)`,
   };
 }
 
@@ -315,5 +328,6 @@ function specialNote(arena: Arena, t: Tally): string {
   const names = Object.keys(arena.variant.rules.specialOrders ?? {}).sort();
   if (names.length === 0) return '';
   const unitOrders = ['hold', 'move', 'support', 'convoy', ...names].reduce((a, k) => a + (t.orders.get(k) ?? 0), 0);
-  return `; special orders given: ${names.map((n) => `${n} ${t.orders.get(n) ?? 0}`).join(', ')} (of ${unitOrders} movement-phase unit orders)`;
+  const transformed = arena.variant.rules.transformUnit ? `; orders carried out as another unit (transformUnit) ${t.transformed}` : '';
+  return `; special orders given: ${names.map((n) => `${n} ${t.orders.get(n) ?? 0}`).join(', ')} (of ${unitOrders} movement-phase unit orders)${transformed}`;
 }

@@ -36,6 +36,30 @@ for (const s of suites) {
   for (const r of results) process.stdout.write(`${r.name}: ${formatValue(r.value)} ${r.unit}\n`);
 }
 
+/** The measure a table row names (`| measure | value | how |`), or null for a line that is not a measured row. */
+function measureOf(line: string): string | null {
+  if (!line.startsWith('| ') || line.startsWith('| measure |')) return null;
+  return line.slice(2, line.indexOf(' | ', 2));
+}
+
+/** The section as it was, with the rows `fresh` measured replaced (or added after the last row). */
+function mergeRows(old: string, fresh: string): string {
+  const rows = new Map(fresh.split('\n').flatMap((l) => (measureOf(l) === null ? [] : [[measureOf(l)!, l] as const])));
+  const lines = old.split('\n');
+  let last = -1;
+  const out = lines.map((l, i) => {
+    const m = measureOf(l);
+    if (m === null) return l;
+    last = i;
+    const row = rows.get(m);
+    rows.delete(m);
+    return row ?? l;
+  });
+  if (last < 0) return fresh;
+  out.splice(last + 1, 0, ...rows.values());
+  return out.join('\n');
+}
+
 function formatValue(v: number): string {
   return v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v.toFixed(4);
 }
@@ -47,7 +71,9 @@ if (only.length === 0) {
   writeFileSync(docs, header + sections.join('\n'));
   process.stderr.write('bench: wrote docs/benchmarks.md\n');
 } else if (existsSync(docs)) {
-  // `npx tsx bench/run.ts render`: only the sections that ran are replaced (each starts with its `## ` title).
+  // `npx tsx bench/run.ts render`: only the sections that ran are rewritten (each starts with its `## ` title). In a
+  // section that ran, each row measured replaces the row of the same measure; rows not measured this time (a part of
+  // the section: e.g. `AI_BENCH_PARTS=strength`) and the text after the table stay.
   let text = readFileSync(docs, 'utf8');
   for (const section of sections) {
     const title = section.slice(0, section.indexOf('\n'));
@@ -57,7 +83,8 @@ if (only.length === 0) {
       continue;
     }
     const next = text.indexOf('\n## ', at + title.length);
-    text = text.slice(0, at) + section + (next < 0 ? '' : text.slice(next));
+    const old = next < 0 ? text.slice(at) : text.slice(at, next + 1);
+    text = text.slice(0, at) + mergeRows(old, section) + (next < 0 ? '' : text.slice(next + 1));
   }
   writeFileSync(docs, text);
   process.stderr.write(`bench: rewrote ${sections.length} section(s) of docs/benchmarks.md\n`);

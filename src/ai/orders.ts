@@ -35,6 +35,15 @@ export function destinationOf(variant: Variant, order: Order): ProvinceId | null
   return null;
 }
 
+/**
+ * The unit as it carries the order out: a variant may change it for the order (`rules.transformUnit`; Warring States
+ * Fleets 6: a fleet ordered where only an army could go reverts to an army). The listing offers such orders
+ * (`legalOrderObjects`); the players read them through this.
+ */
+export function actingUnit(variant: Variant, position: Position, unit: Unit, order: Order): Unit {
+  return variant.rules.transformUnit?.({ map: variant.map, position, unit, order }) ?? unit;
+}
+
 /** Does the unit stay where it is (hold, support, convoy, or a special order that acts as a hold)? */
 export function staysPut(variant: Variant, order: Order): boolean {
   return destinationOf(variant, order) === null;

@@ -7,7 +7,7 @@ import { chooseBuilds } from './baselines/dumbbot.js';
 import { boardOf, type Board } from './board.js';
 import { ballots } from './ballots.js';
 import { Evaluator } from './evaluate.js';
-import { choicesOf, destinationOf, mayWaive } from './orders.js';
+import { actingUnit, choicesOf, destinationOf, mayWaive } from './orders.js';
 import { searchMovement } from './search.js';
 import type { Player, SeatRequest } from './types.js';
 import { deltaOf, seasonWeights, valuate } from './values.js';
@@ -57,7 +57,7 @@ function retreats(request: SeatRequest): PowerOrder[] {
     for (const o of c.orders) {
       const dest = destinationOf(variant, o);
       if (dest === null || taken.has(dest)) continue;
-      const value = retreatValue(board, evaluator, position, power, owner, c.unit.type, o, dest) - (rivals.has(dest) ? 0.4 : 0);
+      const value = retreatValue(board, evaluator, position, power, owner, actingUnit(variant, position, c.unit, o).type, o, dest) - (rivals.has(dest) ? 0.4 : 0);
       if (!best || value > best.value || (value === best.value && dest < destinationOf(variant, best.order)!)) best = { order: o, value };
     }
     if (best) {

@@ -22,7 +22,7 @@ import type { AdjudicationContext, Order, Position, Power, PowerOrder, ProvinceI
 import { movePlanner } from './baselines/dumbbot.js';
 import { boardOf, type Board } from './board.js';
 import { Evaluator } from './evaluate.js';
-import { choicesOf, destinationOf, type UnitChoices } from './orders.js';
+import { actingUnit, choicesOf, destinationOf, type UnitChoices } from './orders.js';
 import { rngFor, type Rng } from './rng.js';
 import type { SeatRequest } from './types.js';
 import { ownersOf, reachOf, seasonWeights, valuate, type Weights } from './values.js';
@@ -93,7 +93,7 @@ export function searchMovement(request: SeatRequest): PowerOrder[] {
   candidates.push(own.map((c) => c.orders.find((o) => o.kind === 'hold') ?? c.orders[0]!));
   let best = candidates[0]!;
   // Too small a budget to play even one candidate against every sample: the first, unsearched.
-  if (budget < samples.length) return withConvoys(board, own, best).map((order) => ({ power, order }));
+  if (budget < samples.length) return withConvoys(board, position, own, best).map((order) => ({ power, order }));
   let bestScores: number[] = [];
   let bestMean = -Infinity;
   const seen = new Set<string>();
@@ -118,7 +118,7 @@ export function searchMovement(request: SeatRequest): PowerOrder[] {
     let improved = false;
     for (const ui of rng.shuffled(own.map((_, i) => i))) {
       if (spent >= budget) break;
-      const changes = changesFor(board, own, index, best, ui);
+      const changes = changesFor(board, position, own, index, best, ui);
       if (changes.length === 0) continue;
       const quickBase = avg(bestScores.slice(0, quick));
       const looked: { change: Change; set: Order[]; scores: number[]; quick: number }[] = [];
@@ -144,17 +144,19 @@ export function searchMovement(request: SeatRequest): PowerOrder[] {
     }
     if (!improved) break;
   }
-  return withConvoys(board, own, best).map((order) => ({ power, order }));
+  return withConvoys(board, position, own, best).map((order) => ({ power, order }));
 }
 
 /**
  * A move by convoy needs a fleet ordered to convoy it, or the adjudicator may call it illegal (DATC 6.D.32): one
  * whose convoys were changed away by the search holds instead.
  */
-function withConvoys(board: Board, own: readonly UnitChoices[], set: readonly Order[]): Order[] {
+function withConvoys(board: Board, position: Position, own: readonly UnitChoices[], set: readonly Order[]): Order[] {
   return set.map((o, i) => {
-    if (o.kind !== 'move' || own[i]!.unit.type !== 'A') return o;
-    if (!o.viaConvoy && board.isDirectMove(own[i]!.unit, o.to)) return o;
+    if (o.kind !== 'move') return o;
+    const unit = actingUnit(board.variant, position, own[i]!.unit, o);
+    if (unit.type !== 'A') return o;
+    if (!o.viaConvoy && board.isDirectMove(unit, o.to)) return o;
     const convoyed = set.some((c) => c.kind === 'convoy' && c.target.province === o.unit.province && c.to.province === o.to.province);
     return convoyed ? o : own[i]!.orders.find((x) => x.kind === 'hold')!;
   });
@@ -185,7 +187,7 @@ function indexOrders(c: UnitChoices): OrderIndex {
 }
 
 /** The changes of unit `ui`'s order worth trying, given the current orders of our other units. */
-function changesFor(board: Board, own: readonly UnitChoices[], index: readonly OrderIndex[], current: readonly Order[], ui: number): Change[] {
+function changesFor(board: Board, position: Position, own: readonly UnitChoices[], index: readonly OrderIndex[], current: readonly Order[], ui: number): Change[] {
   const variant = board.variant;
   const c = own[ui]!;
   const here = c.unit.province;
@@ -200,7 +202,8 @@ function changesFor(board: Board, own: readonly UnitChoices[], index: readonly O
         out.push({ set: [[ui, o]] });
         break;
       case 'move': {
-        if (board.isDirectMove(c.unit, o.to) && !o.viaConvoy) {
+        // Direct for the unit as it carries the move out (a fleet moving inland reverts to an army: `actingUnit`).
+        if (!o.viaConvoy && board.isDirectMove(actingUnit(variant, position, c.unit, o), o.to)) {
           out.push({ set: [[ui, o]] });
           // With a support from another of our units.
           own.forEach((w, wi) => {
