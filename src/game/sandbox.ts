@@ -14,6 +14,7 @@
  */
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, PowerOrder } from '../engine/types.js';
+import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { gameById, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
 import { sandboxes, type GameRow, type PhaseRow, type SandboxOrder, type SandboxRecord, type SandboxRow } from '../store/schema.js';
@@ -22,6 +23,7 @@ import { pluginOf } from '../variants/index.js';
 import type { ActionChoice, PictureKind } from '../variants/plugin/index.js';
 import { NO_GAME } from './lobby.js';
 import { limitsOf } from './limits.js';
+import type { LoopTurns } from './loop-turns.js';
 import { orderInputProblem } from './orders.js';
 import type { RenderInput } from './render-input.js';
 import {
@@ -50,6 +52,8 @@ import type { GameDeps, RejectedOrder, Result } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
 import { gameKindOf } from './kinds.js';
 import { phaseOf } from './views.js';
+
+export type { SandboxBoard } from './sandbox-rules.js';
 
 /** What the bot shows of a sandbox (only ever to its owner, unless the owner shares a snapshot). */
 export interface SandboxView {
@@ -330,15 +334,20 @@ function wonRefusal(row: SandboxRow): { ok: false; error: string } | null {
   return row.last?.adjudication.winner ? fail(`${row.last.adjudication.winner} has won in this sandbox: start a new one to play another line.`) : null;
 }
 
+/** What `/sandbox order` stored, refused and replaced. */
+export type SandboxOrdered = Result<{ sandbox: SandboxView; stored: SandboxOrder[]; rejected: RejectedOrder[]; replaced: { before: string; after: string }[] }>;
+
+/** Why an order text cannot be read at all (nothing in it, too long), or null. */
+function orderTextProblem(deps: GameDeps, text: string): string | null {
+  if (text.trim() === '') return 'No orders given: write orders for any power\'s units separated by `;`, like `A par - bur; A mun - bur`.';
+  return orderInputProblem(deps, text);
+}
+
 /** Orders for any power's units (one per line or `;`-separated), checked as `/order` checks a player's. */
-export function orderSandbox(
-  deps: GameDeps,
-  input: SandboxRef & { text: string },
-): Result<{ sandbox: SandboxView; stored: SandboxOrder[]; rejected: RejectedOrder[]; replaced: { before: string; after: string }[] }> {
+export function orderSandbox(deps: GameDeps, input: SandboxRef & { text: string }): SandboxOrdered {
   const text = typeof input.text === 'string' ? input.text : '';
-  if (text.trim() === '') return fail('No orders given: write orders for any power\'s units separated by `;`, like `A par - bur; A mun - bur`.');
-  const tooBig = orderInputProblem(deps, text);
-  if (tooBig) return fail(tooBig);
+  const problem = orderTextProblem(deps, text);
+  if (problem) return fail(problem);
   return onSandbox(deps, input, (tx, found) => {
     const { row, board } = found;
     const refused = wonRefusal(row) ?? (sandboxOrdersClosed(board) !== null ? fail(sandboxOrdersClosed(board)!) : null);
@@ -347,6 +356,42 @@ export function orderSandbox(
     if (r.stored.length > 0) tx.update(sandboxes).set({ orders: r.orders }).where(eq(sandboxes.id, row.id)).run();
     return { ok: true, sandbox: reshown(tx, deps, found), stored: r.stored, rejected: r.rejected, replaced: r.replaced };
   });
+}
+
+/**
+ * Orders read, checked and stored in one piece of `orderSandboxInTurns`: a piece of a 21-power Warhammer board takes a
+ * few ms on the bot's thread (docs/benchmarks.md, "Sandboxes"), where the 60 orders one command may carry take tens.
+ */
+export const SANDBOX_ORDERS_PER_PIECE = 10;
+
+/**
+ * `orderSandbox` cut into pieces of at most SANDBOX_ORDERS_PER_PIECE orders, each its own transaction on a turn of
+ * `turn` (brief: nothing one member does blocks the event loop for more than 20 ms). The pieces are queued together,
+ * so no other work of the member's comes between them, and the reply is theirs merged: the same orders stored, the
+ * same refusals and replacements as one `orderSandbox` of the whole text (an order replaces an earlier one for its
+ * unit, in this text or before).
+ */
+export async function orderSandboxInTurns(deps: GameDeps, input: SandboxRef & { text: string }, turn: LoopTurns): Promise<SandboxOrdered> {
+  const text = typeof input.text === 'string' ? input.text : '';
+  const problem = orderTextProblem(deps, text);
+  if (problem) return fail(problem);
+  // The parser's own separators (src/engine/parse `parseOrders`).
+  const lines = text.split(/[\n\r;]+/).filter((line) => line.trim() !== '');
+  const pieces: string[] = [];
+  for (let i = 0; i < lines.length; i += SANDBOX_ORDERS_PER_PIECE) pieces.push(lines.slice(i, i + SANDBOX_ORDERS_PER_PIECE).join('\n'));
+  if (pieces.length === 0) pieces.push(text); // only separators: read as one text would be (nothing found)
+  const done = await Promise.all(pieces.map((piece) => turn(() => orderSandbox(deps, { ...input, text: piece }))));
+  const refused = done.find((r) => !r.ok);
+  if (refused) return refused;
+  const ok = done.filter((r) => r.ok);
+  // As in one text, a unit's later order is the one listed as stored (src/game/sandbox-rules.ts `enterSandboxOrders`).
+  const stored: SandboxOrder[] = [];
+  for (const order of ok.flatMap((r) => r.stored)) {
+    const earlier = stored.findIndex((o) => o.power === order.power && o.unitKey === order.unitKey);
+    if (earlier >= 0) stored.splice(earlier, 1);
+    stored.push(order);
+  }
+  return { ok: true, sandbox: ok.at(-1)!.sandbox, stored, rejected: ok.flatMap((r) => r.rejected), replaced: ok.flatMap((r) => r.replaced) };
 }
 
 /** Deletes the sandbox's orders for this phase: one power's (`power`), or all. */
@@ -397,21 +442,36 @@ export function sandboxActChoices(
   return sandboxActionChoices(r.board, callOf(deps), { by: input.by, power: input.power, action: input.action, slot: input.slot, typed: input.typed, values: { choice: input.choice, detail: input.detail } });
 }
 
+/** What `/sandbox adjudicate` shows: the results the phase would have if played out now, on the board it played. */
+export type SandboxPreview = Result<{ sandbox: SandboxView; board: SandboxBoard; adjudication: Adjudication }>;
+
+/** The sandbox to preview, its lease renewed (refused when its line was won). */
+function toPreview(deps: GameDeps, ref: SandboxRef): Result<{ sandbox: SandboxView; board: SandboxBoard }> {
+  return onSandbox(deps, ref, (_tx, { row, board, channelId }) => wonRefusal(row) ?? { ok: true, sandbox: viewOf(row, board, channelId, callOf(deps)), board });
+}
+
 /** The results the phase would have if played out now (nothing changes: adjudicate as often as you like). */
-export function previewSandbox(deps: GameDeps, ref: SandboxRef): Result<{ sandbox: SandboxView; adjudication: Adjudication }> {
-  return onSandbox(deps, ref, (_tx, { row, board, channelId }) => {
-    const refused = wonRefusal(row);
-    if (refused) return refused;
-    const call = callOf(deps);
-    return { ok: true, sandbox: viewOf(row, board, channelId, call), adjudication: adjudicateSandbox(board, call) };
-  });
+export function previewSandbox(deps: GameDeps, ref: SandboxRef): SandboxPreview {
+  const r = toPreview(deps, ref);
+  return r.ok ? { ...r, adjudication: adjudicateSandbox(r.board, callOf(deps)) } : r;
+}
+
+/**
+ * `previewSandbox` in two turns of `turn`: the sandbox read (and its lease renewed), then the adjudication of the
+ * board read then (pure, nothing written): the reply and its picture show that board and its results, whatever the
+ * owner did between the two turns.
+ */
+export async function previewSandboxInTurns(deps: GameDeps, ref: SandboxRef, turn: LoopTurns): Promise<SandboxPreview> {
+  const r = await turn(() => toPreview(deps, ref));
+  if (!r.ok) return r;
+  return { ...r, adjudication: await turn(() => adjudicateSandbox(r.board, callOf(deps))) };
 }
 
 /** What `/sandbox next` did: a step opened, the orders opened after a start choice, or the phase was played. */
 export type NextResult =
   | { kind: 'step'; sandbox: SandboxView; posts: string[] }
   | { kind: 'orders'; sandbox: SandboxView; posts: string[] }
-  | { kind: 'resolved'; sandbox: SandboxView; posts: string[]; adjudication: Adjudication; skipped: Adjudication[] };
+  | { kind: 'resolved'; sandbox: SandboxView; variant: Variant; posts: string[]; adjudication: Adjudication; skipped: Adjudication[] };
 
 /**
  * Moves the sandbox on as a deadline moves a game: the variant's step under way closes or one opens, or the phase is
@@ -443,7 +503,7 @@ export function nextSandbox(deps: GameDeps, ref: SandboxRef): Result<NextResult>
       .where(eq(sandboxes.id, row.id))
       .run();
     const posts = [...phase.stage.posts.slice(before), ...moved.stage.posts];
-    return { ok: true, kind: 'resolved', sandbox: reshown(tx, deps, found), posts, adjudication, skipped };
+    return { ok: true, kind: 'resolved', sandbox: reshown(tx, deps, found), variant: board.variant, posts, adjudication, skipped };
   });
 }
 
@@ -462,34 +522,39 @@ export function endSandbox(deps: GameDeps, ref: SandboxRef): Result<{ id: number
 /** Which picture of a sandbox: its board with the orders given, the results they would have, or the last step's. */
 export type SandboxPicture = 'board' | 'preview' | 'last';
 
+const pictureTitle = (variant: Variant, label: string, what: string) => `${variant.name} · sandbox · ${label}${what ? ` · ${what}` : ''}`;
+const drawnOrders = (list: readonly SandboxOrder[]): PowerOrder[] => list.map((o) => ({ power: o.power, order: o.order }));
+
 /**
  * What to draw for a sandbox picture (the render worker draws it, at a priority below the games' posts). Null when
- * that picture does not exist (`last` before the first step).
+ * that picture does not exist (`last` before the first step). The `preview` picture: `sandboxPreviewInput`.
  */
-export function sandboxRenderInput(deps: GameDeps, ref: SandboxRef, picture: SandboxPicture): Result<{ input: RenderInput | null }> {
+export function sandboxRenderInput(deps: GameDeps, ref: SandboxRef, picture: Exclude<SandboxPicture, 'preview'>): Result<{ input: RenderInput | null }> {
   return inReadTransaction(deps, (tx) => {
     const found = withBoard(tx, ref, deps.now());
     if ('ok' in found) return found;
     const { row, board } = found;
     const { variant } = board;
-    const call = callOf(deps);
-    const title = (label: string, what: string) => `${variant.name} · sandbox · ${label}${what ? ` · ${what}` : ''}`;
-    const orders = (list: readonly SandboxOrder[]): PowerOrder[] => list.map((o) => ({ power: o.power, order: o.order }));
-    let input: RenderInput | null;
     if (picture === 'last') {
       const last = row.last;
-      input = last
-        ? { variant, position: last.position, orders: orders(last.orders), results: last.adjudication.results, adjudication: last.adjudication, title: title(phaseLabel(last.position.phase, variant), 'orders and results'), palette: 'standard' }
-        : null;
-    } else if (picture === 'preview') {
-      const adjudication = adjudicateSandbox(board, call);
-      input = { variant, position: board.position, orders: orders(board.orders), results: adjudication.results, adjudication, title: title(phaseLabel(board.position.phase, variant), 'orders and results'), palette: 'standard' };
-    } else {
-      input = { variant, position: board.position, orders: orders(board.orders), title: title(phaseLabel(board.position.phase, variant), board.orders.length === 0 ? '' : `${board.orders.length} order${board.orders.length === 1 ? '' : 's'}`), palette: 'standard' };
+      if (!last) return { ok: true, input: null };
+      const input: RenderInput = { variant, position: last.position, orders: drawnOrders(last.orders), results: last.adjudication.results, adjudication: last.adjudication, title: pictureTitle(variant, phaseLabel(last.position.phase, variant), 'orders and results'), palette: 'standard' };
+      return { ok: true, input: withSandboxOverlays(input, board, last.records ?? [], 'orders') };
     }
-    const records = picture === 'last' ? (row.last?.records ?? []) : board.stage.records;
-    return { ok: true, input: input ? withSandboxOverlays(input, board, records, picture === 'board' ? 'board' : 'orders') : null };
+    const what = board.orders.length === 0 ? '' : `${board.orders.length} order${board.orders.length === 1 ? '' : 's'}`;
+    const input: RenderInput = { variant, position: board.position, orders: drawnOrders(board.orders), title: pictureTitle(variant, phaseLabel(board.position.phase, variant), what), palette: 'standard' };
+    return { ok: true, input: withSandboxOverlays(input, board, board.stage.records, 'board') };
   });
+}
+
+/**
+ * The `preview` picture: the board `previewSandbox` adjudicated, with its orders and the results it showed (the same
+ * board and results as the reply's text, and no second adjudication or read).
+ */
+export function sandboxPreviewInput(board: SandboxBoard, adjudication: Adjudication): RenderInput {
+  const { variant } = board;
+  const input: RenderInput = { variant, position: board.position, orders: drawnOrders(board.orders), results: adjudication.results, adjudication, title: pictureTitle(variant, phaseLabel(board.position.phase, variant), 'orders and results'), palette: 'standard' };
+  return withSandboxOverlays(input, board, board.stage.records, 'orders');
 }
 
 /** The plug-in's overlays on a sandbox picture, from its board and the phase's records in the sandbox. */

@@ -207,10 +207,19 @@ describe('sandbox limits and a hostile member', () => {
   const calls: string[] = [];
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  /** Render options that could not be sent to the render worker. */
+  const uncloneable: string[] = [];
 
   beforeAll(async () => {
     const renderPng = async (_v: unknown, _p: unknown, opts: RenderOptions) => {
       calls.push(opts.title ?? '');
+      // The options must cross to the render worker as they are (a variant object in them cannot, and would make
+      // the scene be built on the bot's thread).
+      try {
+        structuredClone(opts);
+      } catch (e) {
+        uncloneable.push(`${opts.title}: ${String(e)}`);
+      }
       if (opts.title?.includes('· sandbox ·')) await held;
       return { png: Buffer.from('stand-in png'), warnings: [] };
     };
@@ -277,6 +286,7 @@ describe('sandbox limits and a hostile member', () => {
     ]);
     expect(lastGameMap).toBeLessThan(heldAt[1]!);
     for (const i of storm) expect(i.ephemeral).toBe(true);
+    expect(uncloneable).toEqual([]);
     expect(fake.unexpectedErrors()).toEqual([]);
   });
 });

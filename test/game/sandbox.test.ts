@@ -14,7 +14,11 @@ import {
   listSandboxes,
   nextSandbox,
   orderSandbox,
+  orderSandboxInTurns,
   previewSandbox,
+  previewSandboxInTurns,
+  SANDBOX_ORDERS_PER_PIECE,
+  sandboxPreviewInput,
   sandboxRenderInput,
   startSandbox,
   viewSandbox,
@@ -22,6 +26,7 @@ import {
 import { createCardGame } from '../../src/game/cards/lobby.js';
 import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
 import { sandboxes } from '../../src/store/schema.js';
+import { loopTurns, type LoopTurns } from '../../src/game/loop-turns.js';
 import { gameTables as tablesOfTheGame } from '../support/game-tables.js';
 import { CHANNEL, err, GM, HOUR, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from './helpers.js';
 
@@ -123,7 +128,9 @@ describe('a sandbox of a Classic game', () => {
     expect(last.orders).toHaveLength(1);
     ok(orderSandbox(env.deps, { ...me, text: 'A kie - ber' }));
     expect(ok(sandboxRenderInput(env.deps, me, 'board')).input).toMatchObject({ title: 'Classic Diplomacy · sandbox · Spring 1902 movement · 1 order', orders: [{ power: 'Germany' }] });
-    expect(ok(sandboxRenderInput(env.deps, me, 'preview')).input?.results).toHaveLength(22 + 1);
+    const preview = ok(previewSandbox(env.deps, me));
+    expect(sandboxPreviewInput(preview.board, preview.adjudication)).toMatchObject({ title: 'Classic Diplomacy · sandbox · Spring 1902 movement · orders and results', orders: [{ power: 'Germany' }] });
+    expect(sandboxPreviewInput(preview.board, preview.adjudication).results).toHaveLength(22 + 1);
   });
 
   it('copies any earlier phase from the history, and clears one power\'s orders or all', () => {
@@ -162,6 +169,40 @@ describe('a sandbox of a Classic game', () => {
     expect(err(endSandbox(env.deps, { userId: 'user-other', sandboxId: 1 }))).toMatch(/no sandbox/);
     expect(sandboxRows()).toBe(before);
     expect(gameTables()).toBe(tables);
+  });
+
+  it('a long order text in pieces (one transaction per loop turn) stores, refuses and replaces as the whole text at once does; a preview in two turns adjudicates alike', async () => {
+    startedGame(env.deps, ['France']);
+    const whole = { userId: 'user-whole' };
+    ok(start(whole.userId));
+    ok(start());
+    ok(orderSandbox(env.deps, { ...me, text: 'A par H' }));
+    ok(orderSandbox(env.deps, { ...whole, text: 'A par H' }));
+    const units = ok(viewSandbox(env.deps, me)).board.position.units.map((u) => `${u.type} ${u.province} H`);
+    // 22 holds, a unit ordered twice in the text, refused lines, blank ones: 27 orders, so 3 pieces.
+    const text = [...units.slice(0, 12), 'A par - bur', 'A xyz - bur', '', ...units.slice(12), 'F lon - wal', 'F par - bur', 'A mun - sil'].join(';\n');
+    let pieces = 0;
+    const turn = loopTurns();
+    const counted: LoopTurns = (piece) => turn(() => (pieces++, piece()));
+    const inTurns = ok(await orderSandboxInTurns(env.deps, { ...me, text }, counted));
+    const atOnce = ok(orderSandbox(env.deps, { ...whole, text }));
+    expect(pieces).toBe(Math.ceil(27 / SANDBOX_ORDERS_PER_PIECE));
+    expect(inTurns.stored).toEqual(atOnce.stored);
+    expect(inTurns.rejected).toEqual(atOnce.rejected);
+    expect(inTurns.replaced).toEqual(atOnce.replaced);
+    expect(inTurns.replaced).toEqual([{ before: 'A par H', after: 'A par - bur' }, { before: 'F lon H', after: 'F lon - wal' }, { before: 'A mun H', after: 'A mun - sil' }]);
+    expect(inTurns.sandbox.orders).toEqual(atOnce.sandbox.orders);
+    expect(inTurns.sandbox.orders).toHaveLength(22);
+    // Adjudicated on a turn after the read, the same results as at once.
+    const preview = ok(await previewSandboxInTurns(env.deps, me, counted));
+    expect(preview.adjudication).toEqual(ok(previewSandbox(env.deps, whole)).adjudication);
+    expect(preview.board.orders).toEqual(ok(viewSandbox(env.deps, me)).board.orders);
+    // Refused as a whole, before any piece: nothing stored.
+    const before = sandboxRows();
+    expect(err(await orderSandboxInTurns(env.deps, { ...me, text: 'A par - bur;'.repeat(70) }, counted))).toMatch(/too many orders/);
+    expect(err(await orderSandboxInTurns(env.deps, { ...me, text: '  ' }, counted))).toMatch(/No orders given/);
+    expect(ok(await orderSandboxInTurns(env.deps, { ...me, text: ' ;; ' }, counted)).stored).toEqual([]);
+    expect(sandboxRows()).toBe(before);
   });
 
   it('is bounded per user and per server, expires when unused, and says which limit', () => {

@@ -14,7 +14,7 @@ import { history, mapPaletteFor, renderInputForPicture, renderInputsForResults, 
 import { MAX_REPLAY_PHASES, renderReplay, REPLAY_WIDTH, type ReplayPhase, type ReplayPicture } from '../../render/replay/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
-import { mapFileName } from '../maps.js';
+import { mapFileName, type MapPicture } from '../maps.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
 
@@ -61,9 +61,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const input = renderInputForPicture(ctx.deps, r.detail.phase.id, picture);
       // A private map: in the caller's own palette (their `/map palette:` choice), else the game's.
       const palette = mapPaletteFor(ctx.deps, callerOf(interaction), null);
-      const drawn = input
-        ? await ctx.maps.render(input.variant, input.position, { ...input, palette: palette.ok ? palette.palette : input.palette }, mapFileName(r.detail.phase.code, picture))
-        : null;
+      let drawn: MapPicture | null = null;
+      if (input) {
+        // Only the drawing options go beside the variant and position, so the whole job can cross to the render worker.
+        const { variant, position, ...opts } = input;
+        drawn = await ctx.maps.render(variant, position, { ...opts, palette: palette.ok ? palette.palette : opts.palette }, mapFileName(r.detail.phase.code, picture));
+      }
       await interaction.editReply({
         content: drawn ? first! : `${first!.slice(0, 1900)}\n(The map could not be drawn.)`,
         files: drawn ? [{ attachment: drawn.png, name: drawn.name }] : [],

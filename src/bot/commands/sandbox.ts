@@ -27,12 +27,14 @@ import {
   endSandbox,
   listSandboxes,
   nextSandbox,
-  orderSandbox,
-  previewSandbox,
+  orderSandboxInTurns,
+  previewSandboxInTurns,
   sandboxActChoices,
+  sandboxPreviewInput,
   sandboxRenderInput,
   startSandbox,
   viewSandbox,
+  type SandboxBoard,
   type SandboxPicture,
   type SandboxRef,
   type SandboxView,
@@ -41,7 +43,8 @@ import type { Adjudication } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
-import { mapFileName } from '../maps.js';
+import { fairTurns, type LoopTurns } from '../../game/loop-turns.js';
+import { mapFileName, type MapPicture } from '../maps.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate } from '../text.js';
@@ -172,13 +175,35 @@ function resultsText(variant: Variant, head: string, adjudication: Adjudication,
   return [head, truncate(summary, Math.max(200, room)), ...tail].join('\n');
 }
 
-/** Replies (after a deferral) with `content` and the sandbox picture, drawn at a priority below the games' posts. */
-async function replyWithMap(ctx: BotContext, interaction: ChatInputCommandInteraction, ref: SandboxRef, picture: SandboxPicture, content: string): Promise<void> {
-  const input = sandboxRenderInput(ctx.deps, ref, picture);
-  const drawn =
-    input.ok && input.input
-      ? await ctx.maps.render(input.input.variant, input.input.position, { ...input.input }, mapFileName(`sandbox-${input.input.position.phase.season}-${input.input.position.phase.year}`, picture), { priority: 'low' })
-      : null;
+/**
+ * Every sandbox use-case of the bot runs on a turn of the event loop of its own, one piece per turn, the members'
+ * pieces alternating (src/game/loop-turns.ts `fairTurns`): a member's burst of commands never runs back to back on
+ * the bot's thread, and waits behind the other members' pieces and whatever the loop serves meanwhile (another game's
+ * deadline, its results post, the gateway) — brief: nothing one member does may slow another game or block the event
+ * loop for more than 20 ms (the pieces' times: docs/benchmarks.md, "Sandboxes").
+ */
+const sandboxTurns = fairTurns();
+
+/** Most of one turn spent on the legal orders of `/sandbox order`'s autocomplete (ms); the other powers wait for the next. */
+const AUTOCOMPLETE_SLICE_MS = 4;
+
+type Picture = Exclude<SandboxPicture, 'preview'> | { preview: { board: SandboxBoard; adjudication: Adjudication } };
+
+/**
+ * Replies (after a deferral) with `content` and the sandbox picture (`picture`, or the `preview` of a board just
+ * adjudicated): its input prepared on a turn of its own, drawn whole in the render worker (the scene too: only what
+ * can cross to the worker is handed over, never the variant object) at a priority below the games' posts.
+ */
+async function replyWithMap(ctx: BotContext, interaction: ChatInputCommandInteraction, turn: LoopTurns, ref: SandboxRef, picture: Picture, content: string): Promise<void> {
+  const input = await turn(() =>
+    typeof picture === 'string' ? sandboxRenderInput(ctx.deps, ref, picture) : { ok: true as const, input: sandboxPreviewInput(picture.preview.board, picture.preview.adjudication) },
+  );
+  const name = typeof picture === 'string' ? picture : 'preview';
+  let drawn: MapPicture | null = null;
+  if (input.ok && input.input) {
+    const { variant, position, ...opts } = input.input;
+    drawn = await ctx.maps.render(variant, position, opts, mapFileName(`sandbox-${position.phase.season}-${position.phase.year}`, name), { priority: 'low' });
+  }
   const text = drawn || !input.ok || !input.input ? content : truncate(`${content}\n(The map could not be drawn just now: \`/sandbox map\` tries again.)`);
   await interaction.editReply({ content: truncate(text), files: drawn ? [{ attachment: drawn.png, name: drawn.name }] : [], allowedMentions: { parse: [] } });
 }
@@ -186,15 +211,18 @@ async function replyWithMap(ctx: BotContext, interaction: ChatInputCommandIntera
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const sub = interaction.options.getSubcommand();
   const ref = refOf(interaction);
+  const turn = sandboxTurns(interaction.user.id);
+  if (sub === 'share') return share(ctx, interaction, ref, turn);
+  // Acknowledged at once, privately: the work waits for its turns, and the answer follows as an edit.
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   switch (sub) {
     case 'start': {
-      const r = startSandbox(ctx.deps, { channelId: interaction.channelId, guildId: interaction.guildId ?? '', userId: interaction.user.id, phase: interaction.options.getString('phase') });
+      const r = await turn(() => startSandbox(ctx.deps, { channelId: interaction.channelId, guildId: interaction.guildId ?? '', userId: interaction.user.id, phase: interaction.options.getString('phase') }));
       if (!r.ok) return replyRejected(interaction, r.error);
-      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      return replyWithMap(ctx, interaction, { userId: interaction.user.id, sandboxId: r.sandbox.id }, 'board', `${viewText(r.sandbox)}\nIt ends after ${formatDuration(limitsOf(ctx.deps).sandboxIdleMs)} unused, or with \`/sandbox end\`.`);
+      return replyWithMap(ctx, interaction, turn, { userId: interaction.user.id, sandboxId: r.sandbox.id }, 'board', `${viewText(r.sandbox)}\nIt ends after ${formatDuration(limitsOf(ctx.deps).sandboxIdleMs)} unused, or with \`/sandbox end\`.`);
     }
     case 'order': {
-      const r = orderSandbox(ctx.deps, { ...ref, text: interaction.options.getString('orders', true) });
+      const r = await orderSandboxInTurns(ctx.deps, { ...ref, text: interaction.options.getString('orders', true) }, turn);
       if (!r.ok) return replyRejected(interaction, r.error);
       const lines: string[] = [];
       if (r.stored.length > 0) lines.push(listWithin('✅ Stored: ', r.stored.map((o) => `${code(o.text)} (${o.power})`), 600, (n) => `… and ${n} more`));
@@ -205,19 +233,21 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return replyPrivately(interaction, truncate([headLine(r.sandbox), ...lines, '', ...stateLines(r.sandbox)].join('\n')));
     }
     case 'clear': {
-      const r = clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') });
+      const r = await turn(() => clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') }));
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(interaction, truncate([headLine(r.sandbox), `🧹 Cleared ${s(r.cleared, 'order')}.`, ...stateLines(r.sandbox)].join('\n')));
     }
     case 'act': {
       const as = interaction.options.getString('as', true);
-      const r = actSandbox(ctx.deps, {
-        ...ref,
-        ...actorOf(as),
-        action: interaction.options.getString('action', true),
-        choice: interaction.options.getString('choice'),
-        detail: interaction.options.getString('detail'),
-      });
+      const r = await turn(() =>
+        actSandbox(ctx.deps, {
+          ...ref,
+          ...actorOf(as),
+          action: interaction.options.getString('action', true),
+          choice: interaction.options.getString('choice'),
+          detail: interaction.options.getString('detail'),
+        }),
+      );
       if (!r.ok) return replyRejected(interaction, r.error);
       const settled = r.settled ? ['Everyone has answered in this step: `/sandbox next` goes on (a game would now).'] : [];
       const head = [headLine(r.sandbox), `🎬 As ${asName(actorOf(as).power ?? 'gm')}: ${r.reply.trim()}`, ...settled];
@@ -226,51 +256,42 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return replyPrivately(interaction, truncate([...head, ...postsText(r.posts, room), ...tail].join('\n')));
     }
     case 'adjudicate': {
-      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      const r = previewSandbox(ctx.deps, ref);
-      if (!r.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${r.error}`) }));
-      const variant = viewSandbox(ctx.deps, ref);
-      if (!variant.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${variant.error}`) }));
+      const r = await previewSandboxInTurns(ctx.deps, ref, turn);
+      if (!r.ok) return replyRejected(interaction, r.error);
       const how = r.sandbox.step ? 'If the phase were played out now, with what is decided so far (nothing has moved on):' : 'If these orders were played now (nothing has moved on):';
-      const text = resultsText(variant.board.variant, `${headLine(r.sandbox)}\n${how}`, r.adjudication, ['`/sandbox next` goes on; change the orders first with `/sandbox order`.']);
-      return replyWithMap(ctx, interaction, ref, 'preview', text);
+      const text = resultsText(r.board.variant, `${headLine(r.sandbox)}\n${how}`, r.adjudication, ['`/sandbox next` goes on; change the orders first with `/sandbox order`.']);
+      return replyWithMap(ctx, interaction, turn, ref, { preview: { board: r.board, adjudication: r.adjudication } }, text);
     }
     case 'next': {
-      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      const r = nextSandbox(ctx.deps, ref);
-      if (!r.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${r.error}`) }));
+      const r = await turn(() => nextSandbox(ctx.deps, ref));
+      if (!r.ok) return replyRejected(interaction, r.error);
       const sandboxRef = { userId: ref.userId, sandboxId: r.sandbox.id };
       if (r.kind !== 'resolved') {
         // A step opened or closed within the phase: what the game would post, and where the phase stands now.
         const tail = [...stateLines(r.sandbox), nextSteps(r.sandbox)];
         const room = MAX_CONTENT - [headLine(r.sandbox), ...tail].join('\n').length - 60;
-        return replyWithMap(ctx, interaction, sandboxRef, 'board', [headLine(r.sandbox), ...postsText(r.posts, room), ...tail].join('\n'));
+        return replyWithMap(ctx, interaction, turn, sandboxRef, 'board', [headLine(r.sandbox), ...postsText(r.posts, room), ...tail].join('\n'));
       }
-      const board = viewSandbox(ctx.deps, sandboxRef);
-      if (!board.ok) return void (await interaction.editReply({ content: truncate(`⚠️ ${board.error}`) }));
       const skipped = r.skipped.length > 0 ? [`(${s(r.skipped.length, 'phase')} with nothing to decide played on the way.)`] : [];
       const now = r.sandbox.winner ? [`🏆 ${r.sandbox.winner} has won in this sandbox.`] : [`Now: **${r.sandbox.label}**. ${nextSteps(r.sandbox)}`];
       const posts = postsText(r.posts, 600);
-      const text = resultsText(board.board.variant, `🧪 **Sandbox #${r.sandbox.id}** · ${r.sandbox.variantName}`, r.adjudication, [...skipped, ...posts, ...now]);
-      return replyWithMap(ctx, interaction, sandboxRef, 'last', text);
+      const text = resultsText(r.variant, `🧪 **Sandbox #${r.sandbox.id}** · ${r.sandbox.variantName}`, r.adjudication, [...skipped, ...posts, ...now]);
+      return replyWithMap(ctx, interaction, turn, sandboxRef, 'last', text);
     }
     case 'map': {
-      const r = viewSandbox(ctx.deps, ref);
+      const r = await turn(() => viewSandbox(ctx.deps, ref));
       if (!r.ok) return replyRejected(interaction, r.error);
-      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      return replyWithMap(ctx, interaction, { userId: ref.userId, sandboxId: r.sandbox.id }, 'board', viewText(r.sandbox));
+      return replyWithMap(ctx, interaction, turn, { userId: ref.userId, sandboxId: r.sandbox.id }, 'board', viewText(r.sandbox));
     }
-    case 'share':
-      return share(ctx, interaction, ref);
     case 'list': {
-      const r = listSandboxes(ctx.deps, interaction.user.id);
+      const r = await turn(() => listSandboxes(ctx.deps, interaction.user.id));
       if (!r.ok) return replyRejected(interaction, r.error);
       if (r.sandboxes.length === 0) return replyPrivately(interaction, 'You have no sandbox. `/sandbox start` in a game\'s channel copies its board.');
       const lines = r.sandboxes.map((v, i) => `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (copied from ${v.source} of the game in <#${v.gameChannelId}>) · ${s(v.orders.length, 'order')} · ends <t:${Math.floor(v.expiresAt / 1000)}:R> unused`);
       return replyPrivately(interaction, truncate(['**Your sandboxes** (▶️: the one commands use without `sandbox:`)', ...lines].join('\n')));
     }
     case 'end': {
-      const r = endSandbox(ctx.deps, ref);
+      const r = await turn(() => endSandbox(ctx.deps, ref));
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(interaction, `🗑️ Sandbox #${r.id} is deleted.`);
     }
@@ -284,16 +305,36 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
  * channel: what it is (a what-if, not the game), the last phase played with its results and map (or the board with
  * the orders given so far), and no link (no channel, message or URL).
  */
-async function share(ctx: BotContext, interaction: ChatInputCommandInteraction, ref: SandboxRef): Promise<void> {
-  const r = viewSandbox(ctx.deps, ref);
+async function share(ctx: BotContext, interaction: ChatInputCommandInteraction, ref: SandboxRef, turn: LoopTurns): Promise<void> {
+  const r = await turn(() => viewSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r.error);
   const v = r.sandbox;
   const who = interaction.user.username.replace(/[\\*_~`|>#@:<]/g, '');
   const head = `🧪 **Sandbox snapshot** shared by ${who}: a what-if on ${v.variantName}, copied from ${v.source}. Not the game's orders or results.`;
   await interaction.deferReply();
-  if (v.last) return replyWithMap(ctx, interaction, ref, 'last', resultsText(r.board.variant, head, v.last.adjudication, []));
+  if (v.last) return replyWithMap(ctx, interaction, turn, ref, 'last', resultsText(r.board.variant, head, v.last.adjudication, []));
   const orders = v.orders.length === 0 ? 'No orders given yet.' : listWithin(`Orders (${v.orders.length}): `, v.orders.map((o) => code(o.text)), 1200, (n) => `… and ${n} more`);
-  return replyWithMap(ctx, interaction, ref, 'board', `${head}\n**${v.label}**\n${orders}`);
+  return replyWithMap(ctx, interaction, turn, ref, 'board', `${head}\n**${v.label}**\n${orders}`);
+}
+
+/**
+ * The legal orders of every power with something to decide, as `/order` offers a player's (each power's name after
+ * its choices), computed in slices of a few ms on the member's turns (21 Warhammer powers take tens of ms under load).
+ */
+async function unitOrdersInTurns(turn: LoopTurns, board: SandboxBoard, duties: SandboxView['duties']): Promise<UnitOrders[]> {
+  const units: UnitOrders[] = [];
+  let next = 0;
+  while (next < duties.length) {
+    await turn(() => {
+      const started = performance.now();
+      do {
+        const { power } = duties[next++]!;
+        const ordered = new Set(board.orders.filter((o) => o.power === power).map((o) => o.unitKey));
+        units.push(...unitOrdersOf(board.variant, board.position, power, { ordered, label: power }));
+      } while (next < duties.length && performance.now() - started < AUTOCOMPLETE_SLICE_MS);
+    });
+  }
+  return units;
 }
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
@@ -301,8 +342,9 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   const typed = String(focused.value);
   if (typed.length > 2 * MAX_CHOICE) return interaction.respond([]);
   const userId = interaction.user.id;
+  const turn = sandboxTurns(userId);
   if (focused.name === 'phase') {
-    const r = history(ctx.deps, { channelId: interaction.channelId, phase: null });
+    const r = await turn(() => history(ctx.deps, { channelId: interaction.channelId, phase: null }));
     if (!r.ok) return interaction.respond([]);
     const t = typed.trim().toLowerCase();
     const matches = r.phases
@@ -313,22 +355,19 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     return interaction.respond(matches.map((p) => ({ name: choiceName(`${p.code} — ${p.label}${p.resolvedAt === null ? ' (current)' : ''}`), value: p.code })));
   }
   if (focused.name === 'sandbox') {
-    const r = listSandboxes(ctx.deps, userId);
+    const r = await turn(() => listSandboxes(ctx.deps, userId));
     if (!r.ok) return interaction.respond([]);
     return interaction.respond(r.sandboxes.slice(0, MAX_CHOICES).map((v) => ({ name: choiceName(`#${v.id} · ${v.variantName} · ${v.label}`), value: v.id })));
   }
-  const r = viewSandbox(ctx.deps, { userId, sandboxId: interaction.options.getInteger('sandbox') });
+  const r = await turn(() => viewSandbox(ctx.deps, { userId, sandboxId: interaction.options.getInteger('sandbox') }));
   if (!r.ok) return interaction.respond([]);
   const { board, sandbox } = r;
   const t = typed.trim().toLowerCase();
   switch (focused.name) {
     case 'orders': {
       // The same completions as /order, for every power that has something to decide (its name after each).
-      const units: UnitOrders[] = sandbox.duties.flatMap((d) => {
-        const ordered = new Set(board.orders.filter((o) => o.power === d.power).map((o) => o.unitKey));
-        return unitOrdersOf(board.variant, board.position, d.power, { ordered, label: d.power });
-      });
-      return interaction.respond(suggestOrders(typed, units));
+      const units = await unitOrdersInTurns(turn, board, sandbox.duties);
+      return interaction.respond(await turn(() => suggestOrders(typed, units)));
     }
     case 'power': {
       const powers = [...new Set(board.orders.map((o) => o.power))].filter((p) => p.toLowerCase().includes(t));
@@ -350,16 +389,19 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     case 'choice':
     case 'detail': {
       const as = interaction.options.getString('as') ?? '';
-      const choices = sandboxActChoices(ctx.deps, {
-        userId,
-        sandboxId: interaction.options.getInteger('sandbox'),
-        ...actorOf(as),
-        action: interaction.options.getString('action'),
-        slot: focused.name,
-        typed,
-        choice: interaction.options.getString('choice'),
-        detail: interaction.options.getString('detail'),
-      });
+      const slot = focused.name;
+      const choices = await turn(() =>
+        sandboxActChoices(ctx.deps, {
+          userId,
+          sandboxId: interaction.options.getInteger('sandbox'),
+          ...actorOf(as),
+          action: interaction.options.getString('action'),
+          slot,
+          typed,
+          choice: interaction.options.getString('choice'),
+          detail: interaction.options.getString('detail'),
+        }),
+      );
       return interaction.respond(choices.slice(0, MAX_CHOICES).map((c) => ({ name: choiceName(c.name), value: c.value.slice(0, MAX_CHOICE) })));
     }
     default:
