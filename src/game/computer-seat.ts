@@ -30,12 +30,31 @@ export const ALL_EMPTY_SEATS = 'all';
 /** Which seats computer players fill, as the game master asked at creation. */
 export type ComputerSeatsRequest = { fill: 'none' } | { fill: 'all' } | { fill: 'powers'; powers: string[] };
 
+/** What a kind of game seats (Diplomacy's powers, the card game's dynasties) for `/game create computer:`. */
+export interface SeatNames<T> {
+  /** "power", "dynasty": named in the errors. */
+  noun: string;
+  /** Every seat a computer player may take, in the order suggestions list them. */
+  seats: readonly T[];
+  /** How a seat is written in a suggestion and an error. */
+  label(seat: T): string;
+  /** The seat a written name means (a name, adjective, prefix…), or null. */
+  find(text: string): T | null;
+  /** Why `text`, which names nothing in `seats`, is refused: e.g. a neutral power. Default: an unknown name. */
+  refuse?(text: string): string | null;
+  /** Why naming `count` seats is refused (a table of only computer players is a demonstration table), or null. */
+  tooMany?(count: number): string | null;
+}
+
+/** A list of seats as `/game create computer:` reads it. */
+export type SeatListRequest<T> = { fill: 'none' } | { fill: 'all' } | { fill: 'named'; seats: T[] };
+
 /**
- * Reads `/game create computer:`: `all` (every power nobody takes by the start), or powers separated by commas
- * (names, adjectives or unique prefixes; seated at once). Refuses an unknown or neutral power, `all` beside names,
- * and naming every power (a table of only computer players is a demonstration table, asked for by its own option).
+ * Reads `/game create computer:` for any kind of game: `all` (every seat nobody takes by the start), or seats
+ * separated by commas (seated at once; repeats ignored). Refuses an unknown name, `all` beside names, and the
+ * count `names.tooMany` refuses.
  */
-export function parseComputerSeats(variant: Variant, text: string | null | undefined): { ok: true; request: ComputerSeatsRequest } | { ok: false; error: string } {
+export function parseSeatList<T>(names: SeatNames<T>, text: string | null | undefined): { ok: true; request: SeatListRequest<T> } | { ok: false; error: string } {
   const parts = String(text ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -43,40 +62,79 @@ export function parseComputerSeats(variant: Variant, text: string | null | undef
   if (parts.length === 0) return { ok: true, request: { fill: 'none' } };
   const all = parts.filter((p) => p.toLowerCase() === ALL_EMPTY_SEATS || p.toLowerCase() === 'all empty seats');
   if (all.length > 0) {
-    if (parts.length > all.length) return { ok: false, error: '`computer:` takes either `all` (every empty seat at the start) or a list of powers, not both.' };
+    if (parts.length > all.length) return { ok: false, error: `\`computer:\` takes either \`all\` (every empty seat at the start) or a list of ${plural(names.noun)}, not both.` };
     return { ok: true, request: { fill: 'all' } };
   }
-  const seatable = seatablePowers(variant);
-  const powers: string[] = [];
+  const seats: T[] = [];
   for (const part of parts) {
-    const power = powerByName(variant, part);
-    if (!power) return { ok: false, error: `"${part.slice(0, 40)}" is not a power in ${variant.name}. Powers: ${seatable.join(', ')}.` };
-    if (!seatable.includes(power)) return { ok: false, error: `${power} is a neutral power: the players' votes move it, and no player (person or computer) takes it.` };
-    if (!powers.includes(power)) powers.push(power);
+    const seat = names.find(part);
+    if (seat === null || !names.seats.includes(seat)) {
+      const refusal = names.refuse?.(part) ?? null;
+      return { ok: false, error: refusal ?? `"${part.slice(0, 40)}" is not a ${names.noun}. ${capitalized(plural(names.noun))}: ${names.seats.map(names.label).join(', ')}.` };
+    }
+    if (!seats.includes(seat)) seats.push(seat);
   }
-  if (powers.length === seatable.length) {
-    return { ok: false, error: 'Every power would be a computer player: a table of only computer players is a demonstration table; create it with `demonstration: True`.' };
-  }
-  return { ok: true, request: { fill: 'powers', powers } };
+  const tooMany = names.tooMany?.(seats.length) ?? null;
+  if (tooMany !== null) return { ok: false, error: tooMany };
+  return { ok: true, request: { fill: 'named', seats } };
 }
 
 /**
- * Autocomplete of `/game create computer:`: "all empty seats", then the powers, each added to what is already
- * written (comma-separated), leaving out the ones written. A suggestion longer than `maxText` is left out.
+ * Autocomplete of `/game create computer:` for any kind of game: "all empty seats", then the seats, each added to
+ * what is already written (comma-separated), leaving out the ones written. A suggestion longer than `maxText` is
+ * left out.
  */
-export function computerSeatSuggestions(variant: Variant, typed: string, maxText = 100): { label: string; text: string }[] {
+export function seatListSuggestions<T>(names: SeatNames<T>, typed: string, maxText = 100): { label: string; text: string }[] {
   const parts = typed.split(',').map((s) => s.trim());
   const writing = parts.pop()!.toLowerCase();
   const written = parts.filter(Boolean);
   const out: { label: string; text: string }[] = [];
   if (written.length === 0 && 'all empty seats'.includes(writing)) {
-    out.push({ label: 'all: every power nobody has taken when the game starts', text: ALL_EMPTY_SEATS });
+    out.push({ label: 'all: every seat nobody has taken when the game starts', text: ALL_EMPTY_SEATS });
   }
-  const taken = new Set(written.map((w) => powerByName(variant, w)).filter((p): p is string => p !== null));
-  for (const power of seatablePowers(variant)) {
-    if (taken.has(power) || !power.toLowerCase().includes(writing)) continue;
-    const text = [...written, power].join(', ');
-    if (text.length <= maxText) out.push({ label: written.length === 0 ? power : text, text });
+  const taken = new Set(written.map((w) => names.find(w)).filter((s): s is T => s !== null));
+  for (const seat of names.seats) {
+    const label = names.label(seat);
+    if (taken.has(seat) || !label.toLowerCase().includes(writing)) continue;
+    const text = [...written, label].join(', ');
+    if (text.length <= maxText) out.push({ label: written.length === 0 ? label : text, text });
   }
   return out;
+}
+
+const plural = (noun: string) => (noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`);
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A Diplomacy variant's seats: its powers but the neutrals (the players' votes move those). */
+function powerSeats(variant: Variant): SeatNames<string> {
+  const seatable = seatablePowers(variant);
+  return {
+    noun: 'power',
+    seats: seatable,
+    label: (power) => power,
+    find: (text) => powerByName(variant, text),
+    refuse: (text) => {
+      const power = powerByName(variant, text);
+      if (power !== null) return `${power} is a neutral power: the players' votes move it, and no player (person or computer) takes it.`;
+      return `"${text.slice(0, 40)}" is not a power in ${variant.name}. Powers: ${seatable.join(', ')}.`;
+    },
+    tooMany: (count) =>
+      count === seatable.length ? 'Every power would be a computer player: a table of only computer players is a demonstration table; create it with `demonstration: True`.' : null,
+  };
+}
+
+/**
+ * Reads `/game create computer:` for a Diplomacy game: `all`, or powers (names, adjectives or unique prefixes).
+ * Refuses an unknown or neutral power, `all` beside names, and naming every power.
+ */
+export function parseComputerSeats(variant: Variant, text: string | null | undefined): { ok: true; request: ComputerSeatsRequest } | { ok: false; error: string } {
+  const read = parseSeatList(powerSeats(variant), text);
+  if (!read.ok) return read;
+  const request = read.request;
+  return { ok: true, request: request.fill === 'named' ? { fill: 'powers', powers: request.seats } : request };
+}
+
+/** Autocomplete of `/game create computer:` for a Diplomacy game. */
+export function computerSeatSuggestions(variant: Variant, typed: string, maxText = 100): { label: string; text: string }[] {
+  return seatListSuggestions(powerSeats(variant), typed, maxText);
 }

@@ -32,6 +32,9 @@ describe('/game create computer:', () => {
     expect(parseComputerSeats(classic, 'Italy, Narnia')).toMatchObject({ ok: false, error: expect.stringContaining('"Narnia" is not a power in Classic') });
     expect(parseComputerSeats(classic, 'all, Italy')).toMatchObject({ ok: false, error: expect.stringContaining('either `all`') });
     expect(parseComputerSeats(classic, CLASSIC_POWERS.join(','))).toMatchObject({ ok: false, error: expect.stringContaining('demonstration: True') });
+    // Mandate of Heaven's neutrals are moved by the players' votes: named, not unknown.
+    expect(parseComputerSeats(getVariant('mandate-of-heaven')!, 'Qin, Song')).toEqual({ ok: false, error: "Song is a neutral power: the players' votes move it, and no player (person or computer) takes it." });
+    expect(computerSeatSuggestions(getVariant('mandate-of-heaven')!, 'So').map((s) => s.text)).toEqual([]);
   });
 
   it('suggests `all` first, then the powers not yet written, each added to what is written', () => {

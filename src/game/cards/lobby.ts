@@ -15,7 +15,7 @@ import { queueDm, queueStatus } from '../outbox-write.js';
 import { fail, inReadTransaction, inTransaction, noteEvent } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
 import { randomToken } from '../views.js';
-import { ALL_EMPTY_SEATS, computerUserId, isComputer, playerName } from '../computer-seat.js';
+import { computerUserId, isComputer, parseSeatList, playerName, seatListSuggestions, type SeatNames } from '../computer-seat.js';
 import { runAutomatic, turnClock } from './commit.js';
 import { queuePingsForNow, queueLog } from './outbox.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
@@ -47,49 +47,33 @@ export interface CreateCardGameInput {
 /** Which seats computer players take, as the game master asked at creation. */
 export type CardComputerRequest = { fill: 'none' } | { fill: 'all' } | { fill: 'dynasties'; dynasties: DynastyId[] };
 
+/** A card table's seats: the dynasties, by id or Chinese name. */
+const dynastyNames: SeatNames<DynastyId> = { noun: 'dynasty', seats: DYNASTIES, label: dynastyLabel, find: matchDynasty };
+
 /**
  * Reads `/game create computer:` for a card table: `all` (every seat nobody takes by the start) or dynasties separated
- * by commas (names, any case, or the Chinese name). Refuses an unknown dynasty, `all` beside names, more dynasties
- * than seats, and every seat (a table of only computer players is a demonstration table, asked for by its own option).
+ * by commas (names, any case, or the Chinese name). Refuses an unknown dynasty, `all` beside names, and as many
+ * dynasties as seats or more (a table of only computer players is a demonstration table, asked for by its own option).
  */
 export function parseComputerDynasties(text: string | null | undefined, seats: number): { ok: true; request: CardComputerRequest } | { ok: false; error: string } {
-  const parts = String(text ?? '')
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (parts.length === 0) return { ok: true, request: { fill: 'none' } };
-  const all = parts.filter((p) => p.toLowerCase() === ALL_EMPTY_SEATS || p.toLowerCase() === 'all empty seats');
-  if (all.length > 0) {
-    if (parts.length > all.length) return { ok: false, error: '`computer:` takes either `all` (every empty seat at the start) or a list of dynasties, not both.' };
-    return { ok: true, request: { fill: 'all' } };
-  }
-  const dynasties: DynastyId[] = [];
-  for (const part of parts) {
-    const dynasty = matchDynasty(part);
-    if (!dynasty) return { ok: false, error: `"${part.slice(0, 40)}" is not a dynasty. Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.` };
-    if (!dynasties.includes(dynasty)) dynasties.push(dynasty);
-  }
-  if (dynasties.length >= seats) {
-    return { ok: false, error: `The table has ${seats} seats and you named ${dynasties.length} for computer players: a table of only computer players is a demonstration table; create it with \`demonstration: True\`.` };
-  }
-  return { ok: true, request: { fill: 'dynasties', dynasties } };
+  const read = parseSeatList(
+    {
+      ...dynastyNames,
+      tooMany: (count) =>
+        count >= seats
+          ? `The table has ${seats} seats and you named ${count} for computer players: a table of only computer players is a demonstration table; create it with \`demonstration: True\`.`
+          : null,
+    },
+    text,
+  );
+  if (!read.ok) return read;
+  const request = read.request;
+  return { ok: true, request: request.fill === 'named' ? { fill: 'dynasties', dynasties: request.seats } : request };
 }
 
 /** Autocomplete of `/game create computer:` for a card table: "all empty seats", then the dynasties, added to what is written. */
 export function computerDynastySuggestions(typed: string, maxText = 100): { label: string; text: string }[] {
-  const parts = typed.split(',').map((p) => p.trim());
-  const writing = parts.pop()!.toLowerCase();
-  const written = parts.filter(Boolean);
-  const out: { label: string; text: string }[] = [];
-  if (written.length === 0 && 'all empty seats'.includes(writing)) out.push({ label: 'all: every seat nobody has taken when the game starts', text: ALL_EMPTY_SEATS });
-  const taken = new Set(written.map(matchDynasty));
-  for (const d of DYNASTIES) {
-    const label = dynastyLabel(d);
-    if (taken.has(d) || !label.toLowerCase().includes(writing)) continue;
-    const text = [...written, label].join(', ');
-    if (text.length <= maxText) out.push({ label: written.length === 0 ? label : text, text });
-  }
-  return out;
+  return seatListSuggestions(dynastyNames, typed, maxText);
 }
 
 /** A computer player's seat row (never pinged: it is asked as soon as its turn is stored). */
