@@ -337,6 +337,8 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     unitSize,
     colorOf: (power) => (power ? colorOf(power) : '#3a3a3a'),
     obstacles: [...obstacles, ...symbols.map(symbolBox)],
+    provinceAt,
+    lines: orders.map((o) => o.path),
     frame,
     warnings,
   });

@@ -7,6 +7,7 @@
 import { Delaunay } from 'd3-delaunay';
 import type { VariantData } from '../variants/schema.js';
 import { decodeGeometrySteps, geometryInputHash, readStoredGeometry } from './geometry-store.js';
+import { nearestSeed, seedGrid, type SeedGrid } from './nearest-seed.js';
 import { OFFMAP_LAND, OFFMAP_SEA, type Border, type Cell, type MapGeometry, type Point, type ProvinceShape, type Sites, type SurfaceKind } from './geometry-types.js';
 
 export { OFFMAP_LAND, OFFMAP_SEA, type Border, type Cell, type MapGeometry, type Point, type ProvinceShape, type Sites, type SurfaceKind } from './geometry-types.js';
@@ -196,19 +197,19 @@ export function computeGeometry(data: VariantData): GeometryResult {
     if (!shapes.has(p.id) || shapes.get(p.id)!.area <= 0) return { ok: false, error: `province ${p.id} has no visible cell` };
   }
   const geometry = { width: geo.width, height: geo.height, cells, shapes, borders: [...borderIndex.values()], borderIndex };
-  return { ok: true, geometry: withLocate(geometry, sites, delaunay) };
+  return { ok: true, geometry: withLocate(geometry, sites) };
 }
 
-/** Adds `locate`: the Voronoi cell containing a point is the one of its nearest seed (Delaunay built on first use). */
-function withLocate(geometry: Omit<MapGeometry, 'locate'>, sites: Sites, built?: Delaunay<Point>): MapGeometry {
-  let delaunay = built;
+/** Adds `locate`: the Voronoi cell containing a point is the one of its nearest seed (its grid built on first use). */
+function withLocate(geometry: Omit<MapGeometry, 'locate'>, sites: Sites): MapGeometry {
+  let grid: SeedGrid | null = null;
   const { width, height, owners, seeds } = sites;
   return {
     ...geometry,
     locate: (p) => {
       if (p[0] < 0 || p[1] < 0 || p[0] > width || p[1] > height) return null;
-      delaunay ??= Delaunay.from(seeds);
-      return owners[delaunay.find(p[0], p[1])];
+      grid ??= seedGrid(seeds, width, height);
+      return owners[nearestSeed(grid, p[0], p[1])] ?? null;
     },
   };
 }

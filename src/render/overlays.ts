@@ -5,7 +5,7 @@
  */
 import { MAX_OVERLAY_LEGEND, type MapOverlay } from '../variants/plugin/overlay.js';
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { Point } from './geometry.js';
+import { distanceToSegment, type Point } from './geometry.js';
 import { aroundUnit } from './orders.js';
 import { overlaps, rectAround } from './placement.js';
 import type { PlacedOverlay, Rect } from './scene.js';
@@ -21,6 +21,10 @@ export interface OverlayPlacement {
   colorOf(power: string | undefined): string;
   /** What a mark must not cover. */
   obstacles: Rect[];
+  /** The province under an output-pixel point: a mark stays inside its own province when it can. */
+  provinceAt?(p: Point): string | null;
+  /** The order lines as drawn (OrderMark.path): a mark keeps off them when it can, so it never hides a line. */
+  lines?: readonly (readonly Point[])[];
   frame: Rect;
   warnings: string[];
 }
@@ -55,13 +59,23 @@ export function placeOverlays(overlays: readonly MapOverlay[] | undefined, p: Ov
       if (box.x < f.x || box.y < f.y || box.x + box.w > f.x + f.w || box.y + box.h > f.y + f.h) return null;
       return taken.some((t) => overlaps(t, box)) ? null : box;
     };
+    // The mark says where something happened, so it must not read as a neighbour's nor hide an order line. Best:
+    // inside its own province and off every line; then off every line just beside the spot (it reads as that
+    // unit's); then inside its province; then anywhere near.
+    const inside = (c: Point) => !p.provinceAt || p.provinceAt(c) === o.province;
+    const offLines = (c: Point) => clearOfLines(c, markRadius + LINE_MARGIN * p.unitSize, p.lines ?? []);
+    const beside = (c: Point) => Math.hypot(c[0] - spot[0], c[1] - spot[1]) <= BESIDE * p.unitSize;
+    const candidates = [...aroundUnit(spot, p.unitSize), ...rings(spot, markRadius)];
     let placed: { at: Point; box: Rect } | null = null;
-    for (const c of [...aroundUnit(spot, p.unitSize), ...rings(spot, markRadius)]) {
-      const box = fits(c);
-      if (box) {
-        placed = { at: c, box };
-        break;
+    for (const wanted of [(c: Point) => inside(c) && offLines(c), (c: Point) => beside(c) && offLines(c), inside, () => true]) {
+      for (const c of candidates) {
+        const box = wanted(c) ? fits(c) : null;
+        if (box) {
+          placed = { at: c, box };
+          break;
+        }
       }
+      if (placed) break;
     }
     if (!placed) {
       p.warnings.push(`no room for the overlay mark at ${o.province}`);
@@ -82,6 +96,19 @@ export function overlayLegend(placed: readonly PlacedOverlay[]): PlacedOverlay[]
     seen.add(key);
     return true;
   });
+}
+
+/** How far (in unit sizes) beyond its rim a mark keeps from an order line's centre line. */
+const LINE_MARGIN = 0.45;
+/** How far from its province's unit spot (in unit sizes) a mark outside the province still reads as that unit's. */
+const BESIDE = 3.2;
+
+/** Whether a disc of radius r at c touches none of the lines. */
+function clearOfLines(c: Point, r: number, lines: readonly (readonly Point[])[]): boolean {
+  for (const line of lines) {
+    for (let i = 1; i < line.length; i++) if (distanceToSegment(c, line[i - 1]!, line[i]!) < r) return false;
+  }
+  return true;
 }
 
 /** Spots on growing rings round a point (12 per ring). */

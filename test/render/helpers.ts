@@ -7,6 +7,7 @@ import { classic } from '../../src/variants/classic/index.js';
 import { parseOrder } from '../../src/engine/parse/index.js';
 import type { Point, Scene } from '../../src/render/index.js';
 import { geometryOf, insideShape } from '../../src/render/geometry.js';
+import { rng } from '../support/random.js';
 
 /**
  * A 2x2 board: `a b` over `c d` (land), seeds in the middle of each quarter.
@@ -64,17 +65,6 @@ export function insideProvince(variant: Variant, scene: Scene, p: Point, provinc
   const g = geometryOf(variant.data);
   if (!g.ok) throw new Error(g.error);
   return insideShape(toMap(scene, p), g.geometry.shapes.get(province)!, g.geometry);
-}
-
-/** A small deterministic random generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A random movement phase: 18–36 units, each with a hold, a move, a support or a convoy. */
