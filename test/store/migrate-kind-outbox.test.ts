@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardsPlayOptions, wageBattle, cardGameInChannel, startFallBack, finishFallBack } from '../../src/game/cards/index.js';
 import { openDatabase } from '../../src/store/db.js';
 import { createHarness, type Harness } from '../bot/harness.js';
-import { writeOldDatabase, type Fixture } from './old-database.js';
+import { writeOldDatabase, type Fixture } from '../support/old-database.js';
 
 const TEXT = readFileSync(new URL('./fixtures/pre-kind-outbox-db.json', import.meta.url), 'utf8');
 /** The last migration of the schema the fixture was written with. */

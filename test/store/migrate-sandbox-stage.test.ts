@@ -7,9 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/store/db.js';
 import { openDatabase } from '../../src/store/db.js';
@@ -17,7 +15,7 @@ import * as schema from '../../src/store/schema.js';
 import { createGame, joinGame, startGame, type GameDeps } from '../../src/game/index.js';
 import { actSandbox, nextSandbox, orderSandbox, viewSandbox } from '../../src/game/sandbox.js';
 import { internalErrors, ok, T0 } from '../game/helpers.js';
-import { migrationBefore, migrationsUpTo } from '../support/migrations.js';
+import { migrationBefore, openOldDatabase } from '../support/old-database.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zhanguo-sandbox-stage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,10 +24,8 @@ describe('migrating the sandboxes to their stage', () => {
   it('keeps every sandbox, its board and orders, and plays it on', () => {
     const path = join(dir, 'bot.db');
     const before = migrationBefore('ADD `stage`');
-    const old = new Database(path);
-    old.pragma('foreign_keys = ON');
+    const old = openOldDatabase(path, before);
     const oldDb = drizzle(old, { schema }) as Db;
-    migrate(oldDb, { migrationsFolder: migrationsUpTo(join(dir, 'old-migrations'), before) });
     // The game through the game layer (its tables are the same in both schemas); the sandbox as the old code wrote it.
     const t = T0;
     const oldDeps: GameDeps = { db: oldDb, now: () => t };

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeOldDatabase, type Fixture } from './old-database.js';
+import { writeOldDatabase, type Fixture } from '../support/old-database.js';
 import { MIGRATIONS_FOLDER, openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
 import { resolvePhase, runAction, submitOrders, type GameDeps } from '../../src/game/index.js';

@@ -1,0 +1,82 @@
+/**
+ * Databases "made by the previous schema" for the migration tests (brief: a migration that moves rows is tested on
+ * one): a migrations folder holding only the migrations up to one of them, a database built by those alone, and the
+ * rows a fixture holds (every row the previous code wrote) loaded into it.
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { MIGRATIONS_FOLDER } from '../../src/store/db.js';
+
+interface Journal {
+  entries: { idx: number; tag: string }[];
+}
+
+const journal = (): Journal => JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
+
+/** A migrations folder in `dir` holding only the migrations up to `last` (the database "made by that schema"). */
+export function migrationsUpTo(dir: string, last: string): string {
+  const all = journal();
+  const cut = all.entries.findIndex((e) => e.tag === last);
+  if (cut < 0) throw new Error(`no migration ${last}`);
+  mkdirSync(join(dir, 'meta'), { recursive: true });
+  const kept = all.entries.slice(0, cut + 1);
+  for (const e of kept) copyFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
+  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...all, entries: kept }));
+  return dir;
+}
+
+/** The tag of the migration just before the one whose SQL contains `text`. */
+export function migrationBefore(text: string): string {
+  const entries = journal().entries;
+  const i = entries.findIndex((e) => readFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), 'utf8').includes(text));
+  if (i < 1) throw new Error(`no migration after another contains ${text}`);
+  return entries[i - 1]!.tag;
+}
+
+/**
+ * The database at `path` built by the migrations up to `last` alone, open, foreign keys on (the caller closes it,
+ * then opens it as the bot does, `openDatabase` with every migration, to migrate it).
+ */
+export function openOldDatabase(path: string, last: string): Database.Database {
+  const old = new Database(path);
+  try {
+    migrate(drizzle(old), { migrationsFolder: migrationsUpTo(`${path}-migrations-up-to-${last}`, last) });
+    old.pragma('foreign_keys = ON');
+    return old;
+  } catch (e) {
+    old.close();
+    throw e;
+  }
+}
+
+/** Every row of some tables, as a fixture file holds them, and the clock the previous code stopped at. */
+export interface Fixture {
+  at: number;
+  tables: Record<string, Record<string, unknown>[]>;
+}
+
+/**
+ * Writes at `path` a database built by the migrations up to `last` alone, holding `fixture`'s rows loaded table by
+ * table in `order` (parents before children, foreign keys on). The file is closed: open it as the bot does
+ * (`openDatabase`, every migration) to migrate it.
+ */
+export function writeOldDatabase(path: string, last: string, fixture: Fixture, order: readonly string[]): void {
+  const old = openOldDatabase(path, last);
+  try {
+    const missing = Object.keys(fixture.tables).filter((t) => !order.includes(t));
+    if (missing.length > 0) throw new Error(`no load order for ${missing.join(', ')}`);
+    old.transaction(() => {
+      for (const table of order) {
+        for (const row of fixture.tables[table] ?? []) {
+          const columns = Object.keys(row);
+          old.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c] as never));
+        }
+      }
+    })();
+  } finally {
+    old.close();
+  }
+}
