@@ -159,8 +159,12 @@ function whyMoveFailed(r: MovementResolver, i: number): string {
     if (attack <= defend) return `lost the head-to-head battle with ${describeUnit(r, opponent)} (${attack} vs ${defend}${notes(r, [['attack', i], ['defend', opponent]])})`;
   } else {
     const hold = r.holdStrength(target);
-    if (attack <= hold) {
-      const occupant = r.index.get(target)!;
+    const occupant = r.index.get(target);
+    if (attack === 0 && hold === 0 && (occupant === undefined || (r.role[occupant] === 'move' && r.succeeded(occupant)))) {
+      // Nothing held there (its unit moved away): the move failed for want of any strength (a wall took it all).
+      return `could not enter ${placeName(r, target)}: its attack had no strength (0${notes(r, [['attack', i]])})`;
+    }
+    if (occupant !== undefined && attack <= hold) {
       const stuck = r.role[occupant] === 'move' ? `, which did not move away` : '';
       if (r.units[occupant]!.unit.power === r.units[i]!.unit.power && attack === 0) {
         return stuck ? `blocked by ${describeUnit(r, occupant)}${stuck}` : `cannot dislodge ${describeUnit(r, occupant)}, a unit of its own power`;

@@ -83,6 +83,16 @@ export class MovementResolver {
   private guessReads = 0;
   /** Lowest position in `deps` of a guessed decision read while deciding the current one (Infinity: none). */
   private lowestGuessRead = Infinity;
+  /**
+   * When each decision in the middle of its own resolution was opened (a number that only grows; -1: not open).
+   * Decisions open at once form the chain of the recursion, so one opened earlier is an ancestor of the current one.
+   */
+  private readonly openedAt: Float64Array;
+  private openings = 0;
+  /** Whether an open decision's own guess was read while deciding it (it heads a cycle). */
+  private readonly guessReadWhileOpen: Uint8Array;
+  /** Lowest `openedAt` of an open decision whose guess was read while deciding the current one (Infinity: none). */
+  private lowestOpenRead = Infinity;
   readonly ctx: MovementContext;
 
   constructor(
@@ -97,6 +107,8 @@ export class MovementResolver {
     this.units.forEach((ou, i) => this.index.set(ou.unit.province, i));
     this.state = new Uint8Array(this.units.length);
     this.resolution = new Int32Array(this.units.length);
+    this.openedAt = new Float64Array(this.units.length).fill(-1);
+    this.guessReadWhileOpen = new Uint8Array(this.units.length);
     this.worth = new Int32Array(this.units.length);
     this.dislodgers = new Int32Array(this.units.length);
     this.ctx = this.makeContext(ordered);
@@ -252,6 +264,13 @@ export class MovementResolver {
     if (st === RESOLVED) return this.resolution[i]!;
     if (st === GUESSING) {
       this.guessReads++;
+      if (this.openedAt[i]! >= 0) {
+        // A decision still being decided (this one or one further up the recursion): it heads the cycle; it joins
+        // `deps` only if it closes as a guess.
+        this.lowestOpenRead = Math.min(this.lowestOpenRead, this.openedAt[i]!);
+        this.guessReadWhileOpen[i] = 1;
+        return this.resolution[i]!;
+      }
       if (!this.deps.includes(i)) this.deps.push(i);
       this.lowestGuessRead = Math.min(this.lowestGuessRead, this.deps.indexOf(i));
       return this.resolution[i]!;
@@ -259,11 +278,17 @@ export class MovementResolver {
     const old = this.deps.length;
     const reads = this.guessReads;
     const outerLowest = this.lowestGuessRead;
+    const outerOpenRead = this.lowestOpenRead;
     this.lowestGuessRead = Infinity;
+    this.lowestOpenRead = Infinity;
+    this.openedAt[i] = this.openings++;
+    this.guessReadWhileOpen[i] = 0;
     try {
       return this.resolveFresh(i, old, reads);
     } finally {
+      this.openedAt[i] = -1;
       this.lowestGuessRead = Math.min(outerLowest, this.lowestGuessRead);
+      this.lowestOpenRead = Math.min(outerOpenRead, this.lowestOpenRead);
     }
   }
 
@@ -290,11 +315,9 @@ export class MovementResolver {
       }
       return first;
     }
-    if (this.deps[old] !== i) {
-      // Depends on another decision's guess: keep ours as a guess too.
-      this.deps.push(i);
-      this.resolution[i] = first;
-      return first;
+    if (!this.guessReadWhileOpen[i]) {
+      // Depends on another decision's guess: keep ours as a guess too (the decision whose guess it read settles it).
+      return this.keepGuess(i, first);
     }
     // Our own guess is in the cycle: try every other value, keeping what each guess made of the cycle.
     const runs: Guess[] = [{ value: 0, result: first, cycle: this.snapshot(old), custom: this.customOf(i) }];
@@ -305,23 +328,33 @@ export class MovementResolver {
       const result = this.decide(i);
       runs.push({ value, result, cycle: this.snapshot(old), custom: this.customOf(i) });
     }
+    // Built on the guess of a decision outside this cycle (one listed before it, or one still being decided further
+    // up the recursion): what the cycle makes of that guess is only a guess too, reset with that decision's cycle
+    // (Rapid River Moves read decisions far across the board).
+    const conditional = this.lowestGuessRead < old || this.lowestOpenRead < this.openedAt[i]!;
     const consistent = runs.filter((r) => r.result === r.value);
     if (consistent.length === 1) {
       const answer = consistent[0]!.value;
       // Where a move-like special order ends and why are those of the consistent guess, not of the last one tried.
       this.restoreCustom(i, consistent[0]!.custom);
       this.unresolveFrom(old);
-      if (this.lowestGuessRead < old) {
-        // One consistent answer, but built on the guess of a decision outside this cycle: stay a guess, reset with
-        // that decision's cycle (Rapid River Moves read decisions far across the board).
-        this.deps.push(i);
-        this.state[i] = GUESSING;
-      } else this.state[i] = RESOLVED;
+      if (conditional) return this.keepGuess(i, answer);
+      this.state[i] = RESOLVED;
       this.resolution[i] = answer;
       return answer;
     }
-    this.backupRule(i, old, runs);
+    // Undecidable: the backup rule fixes part of the cycle and the rest is decided again. Under a guess of a decision
+    // further up, what it fixes is only a guess too: the outer cycle sees what its guess leads to, and resets it.
+    this.backupRule(i, old, runs, this.lowestOpenRead < this.openedAt[i]!);
     return this.resolve(i);
+  }
+
+  /** Decision `i` closes as a guess with this value, listed in `deps` for the cycle that settles it to reset. */
+  private keepGuess(i: number, value: number): number {
+    if (!this.deps.includes(i)) this.deps.push(i);
+    this.state[i] = GUESSING;
+    this.resolution[i] = value;
+    return value;
   }
 
   private customOf(i: number): Guess['custom'] {
@@ -342,7 +375,13 @@ export class MovementResolver {
   }
 
   private unresolveFrom(old: number): void {
-    for (let k = old; k < this.deps.length; k++) this.state[this.deps[k]!] = UNRESOLVED;
+    for (let k = old; k < this.deps.length; k++) {
+      const d = this.deps[k]!;
+      this.state[d] = UNRESOLVED;
+      // A backup rule's mark made under a guess further up (only such decisions are listed here) goes with it.
+      this.paradoxes.delete(d);
+      this.loopCut.delete(d);
+    }
     this.deps.length = old;
   }
 
@@ -361,7 +400,7 @@ export class MovementResolver {
    *   no move ever succeeds without beating what it must beat.
    * Everything else in the cycle is decided again.
    */
-  private backupRule(head: number, old: number, runs: Guess[]): void {
+  private backupRule(head: number, old: number, runs: Guess[], provisional: boolean): void {
     const members = new Set<number>([head]);
     for (const run of runs) for (const d of run.cycle.keys()) members.add(d);
     const cycle = [...members];
@@ -369,11 +408,20 @@ export class MovementResolver {
     const custom = (d: number) => this.role[d] === 'move' && this.customEnd[d] !== null;
     this.unresolveFrom(old);
     for (const d of cycle) this.state[d] = UNRESOLVED;
+    // Under a guess of a decision further up, what the rule fixes is a guess too, reset with that decision's cycle.
+    const fixed = new Set<number>();
+    const fix = (d: number, value: number) => {
+      fixed.add(d);
+      if (provisional) this.keepGuess(d, value);
+      else {
+        this.resolution[d] = value;
+        this.state[d] = RESOLVED;
+      }
+    };
     const stuck = cycle.filter((d) => custom(d) && undecidable(d));
     if (stuck.length > 0) {
       for (const d of stuck) {
-        this.resolution[d] = 0;
-        this.state[d] = RESOLVED;
+        fix(d, 0);
         this.customEnd[d] = this.units[d]!.unit;
         this.customContests[d] = [];
         this.customReason[d] = 'its way depended on moves that depended on it, so it did not move';
@@ -386,8 +434,7 @@ export class MovementResolver {
       // Szykman: the armies convoyed through the paradox do not move (their convoy is disrupted).
       for (const a of armies) {
         this.paradoxes.add(a);
-        this.resolution[a] = 0;
-        this.state[a] = RESOLVED;
+        fix(a, 0);
       }
       return;
     }
@@ -395,8 +442,7 @@ export class MovementResolver {
     if (supports.length > 0) {
       for (const s of supports) {
         this.loopCut.add(s);
-        this.resolution[s] = 0;
-        this.state[s] = RESOLVED;
+        fix(s, 0);
       }
       return;
     }
@@ -406,15 +452,13 @@ export class MovementResolver {
       if (moving) {
         // Circular movement (DATC 6.C): the consistent guess in which the cycle moves.
         if (d !== head && moving.cycle.get(d) !== 1) continue;
-        this.resolution[d] = 1;
-      } else this.resolution[d] = 0;
-      this.state[d] = RESOLVED;
+        fix(d, 1);
+      } else fix(d, 0);
     }
-    if (this.state[head] !== RESOLVED) {
+    if (!fixed.has(head)) {
       // Never reached by any position we know of (a convoy whose armies were already taken out by the Szykman
       // rule): the head fails, so that the resolution always ends.
-      this.resolution[head] = 0;
-      this.state[head] = RESOLVED;
+      fix(head, 0);
     }
   }
 
@@ -545,7 +589,11 @@ export class MovementResolver {
 
   hasPath(i: number): boolean {
     if (!this.byConvoy[i]) return true;
-    if (this.paradoxes.has(i)) return false;
+    if (this.paradoxes.has(i)) {
+      // A paradox fixed under a guess further up is a guess: reading it counts as reading the army's decision.
+      if (this.state[i] === GUESSING) this.resolve(i);
+      return false;
+    }
     const fleets = this.convoyers[i]!;
     if (fleets.length === 0) return false;
     const byProvince = new Map(fleets.map((c) => [this.units[c]!.unit.province, c]));
@@ -618,7 +666,12 @@ export class MovementResolver {
   holdStrength(province: ProvinceId): number {
     const j = this.index.get(province);
     if (j === undefined) return 0;
-    if (this.role[j] === 'move') return this.ok(j) ? 0 : this.strength('hold', j, [], 1);
+    if (this.role[j] === 'move') {
+      if (!this.ok(j)) return this.strength('hold', j, [], 1);
+      // Moved away: nothing holds there, and no rule's note about its hold strength is left from a guess.
+      if (this.strengthNotes.size > 0) this.strengthNotes.delete(strengthKey('hold', j));
+      return 0;
+    }
     return this.supported('hold', j);
   }
 
@@ -681,8 +734,28 @@ export class MovementResolver {
 
   resolveAll(): void {
     for (let i = 0; i < this.units.length; i++) this.resolve(i);
+    this.settleCustomReasons();
     for (let i = 0; i < this.units.length; i++) this.dislodgers[i] = this.findDislodger(i) ?? NO_DISLODGER;
     this.allResolved = true;
+  }
+
+  /**
+   * A move-like special order's reason and standoffs, told again from the final decisions. Which decision of an
+   * entangled cycle the backup rule fixed (and so which special order was last told under which guess) depends on
+   * the order in which decisions were first asked; the final decisions do not. Where the final decisions tell the
+   * same end as the one resolved, that telling is the one kept, so no reason depends on how units were listed.
+   */
+  private settleCustomReasons(): void {
+    for (let i = 0; i < this.units.length; i++) {
+      const order = this.units[i]!.order;
+      if (this.role[i] !== 'move' || order.kind !== 'special' || this.customEnd[i] === null) continue;
+      const resolve = this.rules.specialOrders?.[order.name]?.resolve;
+      if (!resolve) continue;
+      const told = resolve(this.ctx, this.units[i]!);
+      if (told.success !== this.ok(i) || locationKey(told.endsAt) !== locationKey(this.customEnd[i]!)) continue;
+      this.customReason[i] = told.reason;
+      this.customContests[i] = told.contests ?? [];
+    }
   }
 
   succeeded(i: number): boolean {

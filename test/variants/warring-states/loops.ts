@@ -109,4 +109,97 @@ export const loopCases: WsCase[] = [
       contested: ['diq'],
     },
   },
+  // Found by the order-invariance property (test/variants/warring-states/order-invariance.test.ts), shrunk to the
+  // units that matter. A Rapid River Move reads decisions far across the board, so a cycle met inside another
+  // decision's resolution may hang on that decision's guess: the resolver settles it at the outer decision
+  // (docs/engine.md, "Cycles under an outer guess").
+  {
+    name: 'Rapid River Move against a unit coming the other way, with an attack on the space it leaves',
+    seed: 'RRM rule 4: "The first intervening space along the route that fails these conditions stops the movement short"',
+    // F Xia cannot pass F Any, whether F Any moves (coming the other way) or stays (another power's unit), so it
+    // stays, holds with 2 on the river, and F Any (2) cannot dislodge it; A Hed bounces off F Any.
+    units: ['Han A hed', 'Chu F any', 'Han F xia'],
+    orders: { Chu: ['F Any - Xia'], Han: ['A Hed - Any', 'F Xia - Any - Luo - Zhe'] },
+    expect: {
+      results: { any: 'failure', hed: 'failure', xia: 'failure' },
+      reasons: { xia: 'blocked: Anyi was occupied by another power; the fleet stays' },
+      units: ['Han A hed', 'Chu F any', 'Han F xia'],
+      dislodged: [],
+    },
+  },
+  {
+    name: 'Rapid River Move blocked where another power arrives, while its own space is attacked',
+    seed: 'RRM rule 2: "If a failed Rapid River Move forces a Fleet to remain at its starting point, it defends with its normal strength (2 in river provinces'
+    + ', 1 everywhere else)"',
+    // F Jiu leaves along the river and A Sny takes Jiujiang, so F Wu is blocked there and stays: A Yue (1) bounces
+    // off it (2), and F Ecs cannot pass the rapid-river fleet still in Wu.
+    units: ['Chu A sny', 'Zhao F jiu', 'Chu A yue', 'Zhao F wu', 'Zhao F ecs'],
+    orders: { Zhao: ['F Jiu - Cha - Yin - Qur', 'F Wu - Jiu - Cha', 'F Ecs - Wu - Jiu'], Chu: ['A Sny - Jiu', 'A Yue - Wu'] },
+    expect: {
+      results: { sny: 'success', jiu: 'success', yue: 'failure', wu: 'failure', ecs: 'failure' },
+      reasons: {
+        wu: 'blocked: Jiujiang was occupied by another power; the fleet stays',
+        ecs: 'blocked: F wu (rapid river move) was in Wu; the fleet stays',
+      },
+      units: ['Chu A jiu', 'Zhao F qur', 'Chu A yue', 'Zhao F wu', 'Zhao F ecs'],
+      dislodged: [],
+    },
+  },
+  {
+    name: 'Rapid River Move whose first space is held by a fleet that fails to leave',
+    seed: 'RRM rule 4: "All intervening spaces must either be vacant or occupied by friendly units after all other other orders are resolved."',
+    // F Syo's move into Ying, a province only an army could enter, makes it an army (Fleets rule 6); it bounces.
+    units: ['Chu A yyi', 'Chu F nan', 'Han F syo', 'Wei F yin', 'Chu A jiu'],
+    orders: { Chu: ['A Yyi S A Jiu - Cha', 'F Nan - Syo - Dan - Yyi', 'A Jiu - Cha'], Han: ['F Syo - Yin'], Wei: ['F Yin - Cha - Yyi - Dan'] },
+    expect: {
+      results: { nan: 'failure', syo: 'failure', yin: 'failure', jiu: 'success' },
+      reasons: { nan: 'blocked: Shangyong was occupied by another power; the fleet stays' },
+      units: ['Chu A yyi', 'Chu F nan', 'Han A syo', 'Wei F yin', 'Chu A cha'],
+      dislodged: [],
+    },
+  },
+  {
+    name: 'Rapid River Move in a ring of moves that each wait for the next',
+    seed: 'RRM rule 4: "The final target destination must be vacant (after other orders are resolved) for the move to succeed."',
+    // F Yin reverts to an army by ordering a move only an army could make (Fleets rule 6).
+    // F Qur passes Ying only if F Yin leaves, F Yin enters Yelang only if A Ylg leaves, A Ylg enters Quren only if
+    // F Qur leaves: the fleet's own resolution does not move (docs/engine.md, backup rule), so none moves.
+    units: ['Yan A ylg', 'Han F nan', 'Han F yin', 'Yan F qur', 'Wei A syo'],
+    orders: { Han: ['F Nan - Syo - Dan', 'F Yin - Ylg'], Yan: ['A Ylg - Qur', 'F Qur - Yin - Cha'], Wei: ['A Syo - Nan'] },
+    expect: {
+      results: { ylg: 'failure', nan: 'failure', yin: 'failure', qur: 'failure', syo: 'failure' },
+      reasons: {
+        qur: 'blocked: Ying was occupied by another power; the fleet stays',
+        nan: 'blocked: Shangyong was occupied by another power; the fleet stays',
+      },
+      units: ['Yan A ylg', 'Han F nan', 'Han A yin', 'Yan F qur', 'Wei A syo'],
+      dislodged: [],
+    },
+  },
+  {
+    name: 'An attack the wall takes to nothing, into a space whose fleet left along the river',
+    seed: 'Wall rule 1 (the wall takes 1 from the attack) and RRM rule 4 ("The final target destination must be vacant")',
+    // F Lin leaves along the river and F Boh passes through Linzi; A Don - Lin has 0 after the wall and so cannot
+    // enter even an empty Linzi: never "bounced off F Lin, which did not move away".
+    units: ['Chu F lin', 'Qin F boh', 'Qin A don'],
+    orders: { Chu: ['F Lin - Diq - Wei - Dal'], Qin: ['F Boh - Lin - Diq - Wei', 'A Don - Lin'] },
+    expect: {
+      results: { lin: 'success', boh: 'success', don: 'failure' },
+      reasons: { don: 'could not enter Linzi: its attack had no strength (0: the wall of Linzi takes 1 from the attack (wall rule 1))' },
+      units: ['Chu F dal', 'Qin F wei', 'Qin A don'],
+      dislodged: [],
+    },
+  },
+  {
+    name: 'Rapid River Move stopped short behind a friendly fleet that moves on',
+    seed: 'RRM rule 4: "the Fleet is then left at the last vacant space that it could move through"',
+    units: ['Yan A hed', 'Yan F any', 'Chu F zhe', 'Yan F xia'],
+    orders: { Yan: ['F Any - Xia - Yon', 'A Hed - Any', 'F Xia H'], Chu: ['F Zhe - Luo - Any - Xia'] },
+    expect: {
+      results: { hed: 'success', any: 'success', zhe: 'failure', xia: 'success' },
+      reasons: { zhe: 'stopped short at Luoyang: Anyi was occupied by another power' },
+      units: ['Yan A any', 'Yan F yon', 'Chu F luo', 'Yan F xia'],
+      dislodged: [],
+    },
+  },
 ];
