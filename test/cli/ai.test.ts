@@ -117,6 +117,22 @@ describe('ai orders', () => {
     expect(out.orders.every((o: { power: string }) => o.power === 'Qin')).toBe(true);
   });
 
+  it('Mandate of Heaven: a computer power answered by default (not in players) casts its ballots too, and they count once it is seated', async () => {
+    const moh = getVariant('mandate-of-heaven')!;
+    const p = moh.startingPosition();
+    const humans = moh.powers.filter((x) => !x.neutral && !x.homeless && x.name !== 'Wei').map((x) => x.name);
+    const spring = { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: p.units, supplyCenters: p.supplyCenters, players: humans, budget: BUDGET };
+    const { out } = await ai('orders', spring);
+    const neutralUnits = p.units.filter((u) => moh.powers.find((x) => x.name === u.power)!.neutral);
+    const wei = out.orders.filter((o: { power: string }) => o.power === 'Wei');
+    const ballots = wei.filter((o: { text: string }) => neutralUnits.some((u) => o.text.startsWith(`${u.type} ${u.province} `)));
+    expect(ballots).toHaveLength(neutralUnits.length);
+    // Seated beside the people (as the bot seats a computer player), Wei's ballots are counted: none is void or illegal.
+    const adj = await adjudicateCommand([], JSON.stringify({ ...spring, players: [...humans, 'Wei'], orders: wei }));
+    const results = JSON.parse(adj.stdout).results.filter((r: { power: string }) => r.power === 'Wei');
+    expect(results.filter((r: { result: string }) => r.result === 'illegal' || r.result === 'void')).toEqual([]);
+  });
+
   it('bad input exits 2 naming the problem', async () => {
     expect((await ai('orders', spring1901, ['--power', 'Atlantis'])).stderr).toMatch(/"Atlantis" is not a power of classic/);
     expect((await ai('orders', { ...spring1901, powers: 'France' })).code).toBe(2);
