@@ -31,4 +31,9 @@ export interface BotCommand {
   component?(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void>;
   /** Its buttons also work in a DM (they name their game in the custom_id): the card game's turn pings by DM. */
   componentsInDms?: boolean;
+  /**
+   * The command (and its autocomplete) also works in a direct message with the bot: registered with the BotDM
+   * context, and it names its game in its options (`/sandbox`). Every other command is refused there.
+   */
+  worksInDms?: boolean;
 }

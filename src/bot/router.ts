@@ -47,7 +47,7 @@ export class CommandRouter {
       await interaction.reply({ content: `Unknown command /${interaction.commandName}.`, flags: MessageFlags.Ephemeral });
       return;
     }
-    if (!interaction.inGuild()) {
+    if (!interaction.inGuild() && !command.worksInDms) {
       await interaction.reply({ content: 'Zhanguo commands work in a server channel, where the game lives.', flags: MessageFlags.Ephemeral });
       return;
     }
@@ -132,7 +132,7 @@ export class CommandRouter {
   private async autocomplete(interaction: AutocompleteInteraction): Promise<void> {
     const command = this.byName.get(interaction.commandName);
     try {
-      if (!command?.autocomplete || !interaction.inGuild()) {
+      if (!command?.autocomplete || (!interaction.inGuild() && !command.worksInDms)) {
         await interaction.respond([]);
         return;
       }

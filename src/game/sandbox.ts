@@ -16,7 +16,7 @@ import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
-import { gameById, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
+import { gameById, gamesOfServer, gamesOfUser, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
 import { sandboxes, type GameRow, type PhaseRow, type SandboxOrder, type SandboxRecord, type SandboxRow } from '../store/schema.js';
 import { listRecords } from './records.js';
 import { pluginOf } from '../variants/index.js';
@@ -219,25 +219,89 @@ function phaseNamed(rows: PhaseRow[], game: GameRow, wanted: string): PhaseRow |
   return row ?? fail(`No phase "${wanted}" in this game. Phases: ${rows.map((r) => named(r).code.toUpperCase()).join(', ') || 'none yet'}.`);
 }
 
+/** Where `/sandbox start` is asked: a server channel (`guildId`) or a direct message with the bot (`guildId` null). */
+export interface SandboxPlace {
+  channelId: string;
+  guildId: string | null;
+  userId: string;
+}
+
+/** How many games of each source (the caller's, the server's) `sandboxGames` looks at: autocomplete shows 25. */
+const GAME_CHOICES = 25;
+
+/** A game `/sandbox start game:` may copy from here (autocomplete). */
+export interface SandboxGameChoice {
+  gameId: number;
+  /** The game's channel (its `/history` phases). */
+  channelId: string;
+  label: string;
+}
+
 /**
- * Copies the board of the channel's game (its current phase, or the start of `phase`) into a new sandbox of the
- * caller's. Reads the game's phase and roster, never its orders; writes only the `sandboxes` row.
+ * The game `/sandbox start` copies: the one named by `gameId`, or else the channel's. A game named from elsewhere
+ * must be one the caller holds a power in or masters (anywhere, a direct message included), or a game of the same
+ * server (what any member of it sees in its channel); in a direct message a game must be named.
  */
-export function startSandbox(
-  deps: GameDeps,
-  input: { channelId: string; guildId: string; userId: string; phase?: string | null },
-): Result<{ sandbox: SandboxView }> {
+function sandboxGame(tx: Tx, place: SandboxPlace, gameId: number | null | undefined): GameRow | { ok: false; error: string } {
+  if (gameId === null || gameId === undefined) {
+    if (place.guildId === null) return fail('In a direct message, name the game to copy: `/sandbox start game:` lists the games you play or master.');
+    return latestGameByChannel(tx, place.channelId) ?? fail(`${NO_GAME} A sandbox copies a game's board: run \`/sandbox start\` in the channel of the game you want to copy, or name it with \`game:\`.`);
+  }
+  const game = gameById(tx, gameId);
+  const mine = game !== undefined && (game.gmUserId === place.userId || playersOf(tx, game.id).some((p) => p.userId === place.userId));
+  const sameServer = game !== undefined && place.guildId !== null && game.guildId === place.guildId;
+  if (!game || !(mine || sameServer)) {
+    return fail(`No game #${gameId} you can copy from here: \`game:\` takes a game you play or master${place.guildId === null ? '' : ', or a game of this server'}.`);
+  }
+  return game;
+}
+
+/**
+ * The games the caller may copy from here, for `/sandbox start game:`: the games they play or master, and in a
+ * server its other Diplomacy games, newest first (unstarted ones left out).
+ */
+export function sandboxGames(deps: GameDeps, place: SandboxPlace): Result<{ games: SandboxGameChoice[] }> {
+  return inReadTransaction(deps, (tx) => {
+    const mine = gamesOfUser(tx, place.userId, 'diplomacy', GAME_CHOICES);
+    const server = place.guildId === null ? [] : gamesOfServer(tx, place.guildId, 'diplomacy', GAME_CHOICES);
+    const seen = new Set<number>();
+    const out: SandboxGameChoice[] = [];
+    for (const game of [...mine, ...server]) {
+      if (seen.has(game.id) || game.kind !== 'diplomacy' || game.currentPhaseId === null || game.status === 'forming') continue;
+      seen.add(game.id);
+      const variant = variantOfGame(game);
+      const phase = phaseById(tx, game.currentPhaseId);
+      const held = playersOf(tx, game.id).find((p) => p.userId === place.userId);
+      const label = [
+        `Game #${game.id}`,
+        variant?.name ?? game.variantId,
+        phase ? phaseLabel(phaseOf(phase), variant) : null,
+        game.status === 'finished' ? 'finished' : null,
+        held ? `you: ${held.power}` : game.gmUserId === place.userId ? 'you: game master' : null,
+      ].filter((x): x is string => x !== null);
+      out.push({ gameId: game.id, channelId: game.channelId, label: label.join(' · ') });
+    }
+    return { ok: true, games: out };
+  });
+}
+
+/**
+ * Copies the board of a game (the channel's, or the one named by `gameId`; its current phase, or the start of
+ * `phase`) into a new sandbox of the caller's. Reads the game's phase and roster, never its orders; writes only the
+ * `sandboxes` row.
+ */
+export function startSandbox(deps: GameDeps, input: SandboxPlace & { gameId?: number | null; phase?: string | null }): Result<{ sandbox: SandboxView }> {
   return inTransaction(deps, (tx) => {
     const now = deps.now();
     expire(tx, now);
-    const game = latestGameByChannel(tx, input.channelId);
-    if (!game) return fail(`${NO_GAME} A sandbox copies a game's board: run \`/sandbox start\` in the channel of the game you want to copy.`);
+    const game = sandboxGame(tx, input, input.gameId);
+    if ('ok' in game) return game;
     if (game.kind !== 'diplomacy') return fail(`The ${gameKindOf(game.kind)?.name ?? 'game here'} has no sandbox: \`/sandbox\` copies the board of a Diplomacy game, and this game's hidden information is never copied.`);
     if (game.status === 'forming' || game.currentPhaseId === null) return fail('The game has not started yet, so there is no board to copy.');
     const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const limits = limitsOf(deps);
-    const guildId = game.guildId ?? input.guildId;
+    const guildId = game.guildId ?? input.guildId ?? '';
     const idle = formatDuration(limits.sandboxIdleMs);
     if (liveCount(tx, sandboxes.ownerUserId, input.userId, now) >= limits.sandboxesPerUser) {
       return fail(`You already keep ${limits.sandboxesPerUser} sandboxes, the most one member may: end one with \`/sandbox end\` first (each also ends after ${idle} unused).`);

@@ -1,10 +1,10 @@
 /**
  * Small typed queries over the schema, used inside the use-cases' transactions.
  */
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Position } from '../engine/types.js';
 import type { Tx } from './db.js';
-import { auditLog, games, orders, phases, players, readiness, votes, type GameRow, type OrderRow, type PhaseRow, type PlayerRow } from './schema.js';
+import { auditLog, games, orders, phases, players, readiness, votes, type GameKind, type GameRow, type OrderRow, type PhaseRow, type PlayerRow } from './schema.js';
 
 /** Discord ids arrive as strings; anything else (a caller's bug, bad input) matches nothing instead of throwing. */
 export function idText(x: unknown): string {
@@ -31,6 +31,30 @@ export function gameById(tx: Tx, gameId: number): GameRow | undefined {
 
 export function playersOf(tx: Tx, gameId: number): PlayerRow[] {
   return tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.power)).all();
+}
+
+/** The games of one kind a user holds a power in or masters, newest first (any status), at most `limit`. */
+export function gamesOfUser(tx: Tx, userId: string, kind: GameKind = 'diplomacy', limit = 100): GameRow[] {
+  const id = idText(userId);
+  const held = tx.select({ gameId: players.gameId }).from(players).where(eq(players.userId, id));
+  return tx
+    .select()
+    .from(games)
+    .where(and(eq(games.kind, kind), or(eq(games.gmUserId, id), inArray(games.id, held))))
+    .orderBy(desc(games.id))
+    .limit(limit)
+    .all();
+}
+
+/** A server's games of one kind, newest first (any status), at most `limit`. */
+export function gamesOfServer(tx: Tx, guildId: string, kind: GameKind = 'diplomacy', limit = 100): GameRow[] {
+  return tx
+    .select()
+    .from(games)
+    .where(and(eq(games.guildId, idText(guildId)), eq(games.kind, kind)))
+    .orderBy(desc(games.id))
+    .limit(limit)
+    .all();
 }
 
 export function playerByUser(tx: Tx, gameId: number, userId: string): PlayerRow | undefined {

@@ -201,6 +201,59 @@ describe('a Warhammer sandbox', () => {
   });
 });
 
+describe('a sandbox from a direct message with the bot (issue 25 §1: "anywhere the bot can reply")', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // Commands registered for every server and DM, as in production (no development server).
+    h = await createHarness({ users: ['gm', 'alice', 'bob', 'dave'], channels: ['diplomacy'] }, { devGuildId: undefined });
+    await h.start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('copies a game the member plays, named with game:, with its phases; share stays in servers; other commands stay in servers', async () => {
+    const { fake } = h;
+    await fake.slash('gm', 'diplomacy', 'game create', { variant: 'classic', movement: '1h' });
+    await fake.slash('alice', 'diplomacy', 'game join', { power: 'France' });
+    await fake.slash('bob', 'diplomacy', 'game join', { power: 'Germany' });
+    await fake.slash('gm', 'diplomacy', 'game start');
+    await fake.waitForChannelMessage('diplomacy', (m) => m.content.includes('has started'));
+    await fake.slash('alice', 'diplomacy', 'order', { orders: 'A par - pic' });
+    await h.bot!.outbox.idle();
+    const before = gameTables(h);
+    const posts = fake.publicDeliveries().length;
+    const dm = fake.dmChannelOf('alice');
+
+    expect((await fake.slash('alice', dm, 'sandbox start')).text).toBe('⚠️ In a direct message, name the game to copy: `/sandbox start game:` lists the games you play or master.');
+    const games = await fake.autocomplete('alice', dm, 'sandbox start', { game: '' }, 'game');
+    expect(games).toEqual([{ name: 'Game #1 · Classic Diplomacy · Spring 1901 movement · you: France', value: 1 }]);
+    expect(await fake.autocomplete('alice', dm, 'sandbox start', { game: 1, phase: '' }, 'phase')).toEqual([{ name: 'S1901M — Spring 1901 movement (current)', value: 'S1901M' }]);
+    // Someone who plays no game of the bot's sees none from a DM, and cannot name one.
+    expect(await fake.autocomplete('dave', fake.dmChannelOf('dave'), 'sandbox start', { game: '' }, 'game')).toEqual([]);
+    expect((await fake.slash('dave', fake.dmChannelOf('dave'), 'sandbox start', { game: 1 })).text).toBe('⚠️ No game #1 you can copy from here: `game:` takes a game you play or master.');
+
+    const started = await fake.slash('alice', dm, 'sandbox start', { game: 1 });
+    expect(started.text).toContain('🧪 **Sandbox #1** · Classic Diplomacy · **Spring 1901 movement**');
+    expect(started.text).not.toContain('pic');
+    expect(started.attachments).toHaveLength(1);
+    expect((await fake.slash('alice', dm, 'sandbox order', { orders: 'A par - bur' })).text).toContain('✅ Stored: `A par - bur` (France)');
+    expect((await fake.slash('alice', dm, 'sandbox adjudicate')).text).toContain('A par - bur');
+    expect((await fake.slash('alice', dm, 'sandbox share')).text).toBe(
+      '⚠️ `/sandbox share` posts a snapshot for everyone in a server channel: run it there (here only you would see it).',
+    );
+    // In a server, game: may also name any game of that server (what its channels show every member).
+    expect((await fake.autocomplete('dave', 'diplomacy', 'sandbox start', { game: '' }, 'game')).map((c) => c.value)).toEqual([1]);
+    // The game's own commands are not offered in a DM (Discord shows there only the commands registered for DMs).
+    expect(() => fake.slashNoWait('alice', dm, 'order', { orders: 'A par - bur' })).toThrow(/not available in a direct message/);
+
+    await h.bot!.outbox.idle();
+    expect(fake.publicDeliveries().length).toBe(posts);
+    expect(gameTables(h)).toBe(before);
+    expect(fake.unexpectedErrors()).toEqual([]);
+  });
+});
+
 describe('sandbox limits and a hostile member', () => {
   let h: Harness;
   /** The titles of the maps drawn, in the order the renderer was asked; sandbox maps wait for `release`. */

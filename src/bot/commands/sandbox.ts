@@ -2,7 +2,9 @@
  * `/sandbox …` (issue 25 §1): a private copy of a Diplomacy game's board in which the caller orders every power,
  * adjudicates as often as they like and steps on through retreats and adjustments. One command with subcommands:
  *
- *   start [phase]            copy the channel's game (its current phase, or the start of a phase from /history)
+ *   start [game] [phase]     copy the channel's game, or one named by `game:` (any the caller plays or masters, or
+ *                            of this server; in a direct message with the bot `game:` is needed): its current
+ *                            phase, or the start of a phase from /history
  *   order orders:            orders for any power's units (the same parser, checks and autocomplete as /order)
  *   clear [power]            clear one power's orders, or all
  *   act action: as: [choice] [detail]
@@ -15,7 +17,9 @@
  *   share                    post a snapshot (text and map, no links) in this channel for everyone: the owner's act only
  *   list / end               the caller's sandboxes / delete one
  *
- * Every reply but `share` is ephemeral; nothing is posted, DMed or written to the game. Each subcommand but `start`
+ * Available in servers and in direct messages with the bot (issue 25 §1: "in the game's channel or anywhere the bot
+ * can reply"); `share` only in a server channel. Every reply but `share` is ephemeral; nothing is posted, DMed or
+ * written to the game. Each subcommand but `start`
  * and `list` takes `sandbox:` (default: the one used last). Maps are drawn in the render worker at a priority below
  * the games' posts (src/bot/maps.ts).
  */
@@ -32,8 +36,10 @@ import {
   sandboxActChoices,
   sandboxPreviewInput,
   sandboxRenderInput,
+  sandboxGames,
   startSandbox,
   viewSandbox,
+  type SandboxPlace,
   type SandboxBoard,
   type SandboxPicture,
   type SandboxRef,
@@ -55,11 +61,12 @@ const sandboxOption = (o: import('discord.js').SlashCommandIntegerOption) =>
 const data = new SlashCommandBuilder()
   .setName('sandbox')
   .setDescription('A private copy of the board to try orders for every power (only you see it)')
-  .setContexts(InteractionContextType.Guild)
+  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
   .addSubcommand((s) =>
     s
       .setName('start')
-      .setDescription("Copy this channel's game into a new sandbox (without anyone's orders)")
+      .setDescription("Copy a game's board into a new sandbox (without anyone's orders)")
+      .addIntegerOption((o) => o.setName('game').setDescription("Which game (default: this channel's; needed in a direct message)").setMinValue(1).setAutocomplete(true))
       .addStringOption((o) => o.setName('phase').setDescription('Start from an earlier phase, such as S1901M (default: the current one)').setAutocomplete(true).setMaxLength(40)),
   )
   .addSubcommand((s) =>
@@ -95,6 +102,13 @@ const data = new SlashCommandBuilder()
   .toJSON();
 
 const refOf = (interaction: ChatInputCommandInteraction): SandboxRef => ({ userId: interaction.user.id, sandboxId: interaction.options.getInteger('sandbox') });
+
+/** Where the command was used: a server channel, or a direct message with the bot (no server). */
+const placeOf = (interaction: ChatInputCommandInteraction | AutocompleteInteraction): SandboxPlace => ({
+  channelId: interaction.channelId ?? '',
+  guildId: interaction.guildId ?? null,
+  userId: interaction.user.id,
+});
 
 const s = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -217,7 +231,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   switch (sub) {
     case 'start': {
-      const r = await turn(() => startSandbox(ctx.deps, { channelId: interaction.channelId, guildId: interaction.guildId ?? '', userId: interaction.user.id, phase: interaction.options.getString('phase') }));
+      const r = await turn(() =>
+        startSandbox(ctx.deps, { ...placeOf(interaction), gameId: interaction.options.getInteger('game'), phase: interaction.options.getString('phase') }),
+      );
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyWithMap(ctx, interaction, turn, { userId: interaction.user.id, sandboxId: r.sandbox.id }, 'board', `${viewText(r.sandbox)}\nIt ends after ${formatDuration(limitsOf(ctx.deps).sandboxIdleMs)} unused, or with \`/sandbox end\`.`);
     }
@@ -286,7 +302,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'list': {
       const r = await turn(() => listSandboxes(ctx.deps, interaction.user.id));
       if (!r.ok) return replyRejected(interaction, r.error);
-      if (r.sandboxes.length === 0) return replyPrivately(interaction, 'You have no sandbox. `/sandbox start` in a game\'s channel copies its board.');
+      if (r.sandboxes.length === 0) return replyPrivately(interaction, "You have no sandbox. `/sandbox start` in a game's channel copies its board (here, `game:` names one).");
       const lines = r.sandboxes.map((v, i) => `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (copied from ${v.source} of the game in <#${v.gameChannelId}>) · ${s(v.orders.length, 'order')} · ends <t:${Math.floor(v.expiresAt / 1000)}:R> unused`);
       return replyPrivately(interaction, truncate(['**Your sandboxes** (▶️: the one commands use without `sandbox:`)', ...lines].join('\n')));
     }
@@ -306,6 +322,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
  * the orders given so far), and no link (no channel, message or URL).
  */
 async function share(ctx: BotContext, interaction: ChatInputCommandInteraction, ref: SandboxRef, turn: LoopTurns): Promise<void> {
+  if (!interaction.inGuild()) return replyRejected(interaction, '`/sandbox share` posts a snapshot for everyone in a server channel: run it there (here only you would see it).');
   const r = await turn(() => viewSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r.error);
   const v = r.sandbox;
@@ -343,8 +360,19 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   if (typed.length > 2 * MAX_CHOICE) return interaction.respond([]);
   const userId = interaction.user.id;
   const turn = sandboxTurns(userId);
+  if (focused.name === 'game') {
+    const r = await turn(() => sandboxGames(ctx.deps, placeOf(interaction)));
+    if (!r.ok) return interaction.respond([]);
+    const found = r.games.filter((g) => String(g.gameId).startsWith(typed.trim().replace(/^#/, '')) || g.label.toLowerCase().includes(typed.trim().toLowerCase()));
+    return interaction.respond(found.slice(0, MAX_CHOICES).map((g) => ({ name: choiceName(g.label), value: g.gameId })));
+  }
   if (focused.name === 'phase') {
-    const r = await turn(() => history(ctx.deps, { channelId: interaction.channelId, phase: null }));
+    // The phases of the game `game:` names (one the caller may copy), else of this channel's.
+    const named = interaction.options.getInteger('game');
+    const games = named === null ? null : await turn(() => sandboxGames(ctx.deps, placeOf(interaction)));
+    const channelId = named === null ? interaction.channelId : games?.ok ? games.games.find((g) => g.gameId === named)?.channelId : undefined;
+    if (!channelId) return interaction.respond([]);
+    const r = await turn(() => history(ctx.deps, { channelId, phase: null }));
     if (!r.ok) return interaction.respond([]);
     const t = typed.trim().toLowerCase();
     const matches = r.phases
@@ -409,4 +437,4 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   }
 }
 
-export const sandboxCommand: BotCommand = { data, execute, autocomplete, cooldown: () => 'sandbox' };
+export const sandboxCommand: BotCommand = { data, execute, autocomplete, cooldown: () => 'sandbox', worksInDms: true };

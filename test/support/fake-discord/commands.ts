@@ -15,6 +15,8 @@ export interface BuildOptions {
   focused?: string;
   /** Skip the choice check (a stale client sending a value the current registration no longer offers). */
   unchecked?: boolean;
+  /** Used in a direct message with the bot (set by the fake from the channel). */
+  dm?: boolean;
 }
 
 export interface BuiltCommandData {
@@ -52,6 +54,14 @@ export function buildCommandData(
     commands.find((c) => c.name === name && c.guildId === guildId) ?? commands.find((c) => c.name === name && c.guildId === null);
   if (!command) {
     throw new Error(`/${name} is not registered (registered: ${commands.map((c) => c.name).join(', ') || 'none'})`);
+  }
+  if (opts.dm) {
+    // A Discord client offers in a DM with the bot only global commands whose contexts include BOT_DM (1); a command
+    // registered without contexts is available everywhere its installation allows (guild-installed: guilds and DMs).
+    const contexts = command.raw.contexts as number[] | null | undefined;
+    if (command.guildId !== null || (Array.isArray(contexts) && !contexts.includes(1))) {
+      throw new Error(`/${name} is not available in a direct message with the bot (${command.guildId !== null ? 'a server command' : `contexts ${JSON.stringify(contexts)}`})`);
+    }
   }
   const resolvedUsers: Record<string, unknown> = {};
   const resolvedMembers: Record<string, unknown> = {};

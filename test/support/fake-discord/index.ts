@@ -236,6 +236,11 @@ export class FakeDiscord {
     message.deletedByUser = true;
   }
 
+  /** The user's direct-message channel with the bot (where they may use the commands Discord shows there). */
+  dmChannelOf(ref: UserRef): FakeChannel {
+    return this.state.dmChannel(this.user(ref).id);
+  }
+
   /** The user stops accepting DMs from the bot: sends get 403 code 50007. */
   closeDms(ref: UserRef): void {
     this.state.closedDms.add(this.user(ref).id);
@@ -390,7 +395,7 @@ export class FakeDiscord {
       options,
       (v) => (typeof v === 'object' ? (v as FakeUser) : this.tryUser(String(v))),
       this.state.joinedAt,
-      opts,
+      { ...opts, dm: this.state.guildOf(channel) === null },
       (ref) => this.role(ref),
     );
     return this.dispatch(type, user, channel, commandName, data);
