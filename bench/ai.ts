@@ -16,7 +16,11 @@
  * (`DumbBot`, `RandBot`, `HoldBot`, `reference`; default all) run a part of the section: `npx tsx bench/run.ts ai.ts`
  * then replaces only the rows it measured (bench/run.ts).
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { aiOrders, aiStartChoice, dumbBot, holdBot, randBot, strongPlayer, type Player } from '../src/ai/index.js';
 import { actingUnit } from '../src/ai/orders.js';
@@ -29,6 +33,7 @@ import { getVariant } from '../src/variants/index.js';
 import { applyDogsOfWarChoice, dogsOfWarChoices } from '../src/variants/warhammer/index.js';
 import { median, type BenchResult } from './types.js';
 
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SEEDS = Number(process.env.AI_BENCH_SEEDS ?? 2);
 const BUDGET = process.env.AI_BENCH_BUDGET ? Number(process.env.AI_BENCH_BUDGET) : undefined;
 const ONLY = process.env.AI_BENCH_VARIANTS?.split(',');
@@ -149,7 +154,7 @@ function speed(): BenchResult[] {
     const acting = powersToAct(arena.variant, position);
     const largest = [...acting].sort((a, b) => count(position, b) - count(position, a) || a.localeCompare(b))[0]!;
     const ask = (power: Power, seed: string) => aiOrders({ variant: arena.variant, position, power, players: arena.seats, seed, ...(BUDGET ? { budget: BUDGET } : {}) });
-    const cold = timeIt(() => ask(largest, 'cold'));
+    const cold = firstCalls(arena, position, largest);
     const warm = [1, 2, 3, 4, 5].map((i) => timeIt(() => ask(largest, `warm${i}`)));
     const what = `${arena.variant.name} ${position.phase.season} ${position.phase.year} movement, ${position.units.length} units; ${largest} (${count(position, largest)} units)`;
     out.push({
@@ -160,9 +165,9 @@ function speed(): BenchResult[] {
     });
     out.push({
       name: `ai orders: one power, busy ${arena.variant.name} phase (first call of a process)`,
-      value: cold.wall,
+      value: median(cold.wall),
       unit: 'ms',
-      note: `${what}: wall (CPU ${cold.cpu.toFixed(0)} ms), the code compiled on this call; load average ${load()}`,
+      note: `${what}: \`node dist/cli/main.js ai orders --power ${largest}\` in a fresh process (decisions.md: the CLI's time is the compiled CLI's), whole process, start-up and compiling included, median of ${cold.wall.length} (${cold.wall.map((w) => w.toFixed(0)).join(', ')} ms); target < ${target} ms; ${cold.load} before`,
     });
     if (arena === warhammer) {
       const seats = timeIt(() => acting.forEach((p) => ask(p, 'all')));
@@ -244,6 +249,30 @@ export async function eventLoop(): Promise<BenchResult[]> {
         `control, the idle loop over as long right after: max ${ms(idle.max)} ms, mean ${ms(idle.mean)} ms, p99 ${ms(idle.percentile(99))} ms (the difference is the machine's scheduling, not this code, when the busy time above is small); load average ${load()}`,
     },
   ];
+}
+
+/** The compiled CLI's `ai orders` for one power in fresh processes (5 runs): the whole process's wall time each. */
+function firstCalls(arena: Arena, position: Position, power: Power): { wall: number[]; load: string } {
+  const built = spawnSync(process.execPath, ['scripts/dist.mjs', 'build'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
+  const dir = mkdtempSync(join(os.tmpdir(), 'zhanguo-bench-ai-'));
+  try {
+    const input = join(dir, 'busy.json');
+    const options = arena.variant.id === 'warhammer' ? { options: { decisiveBattles: 'off' } } : {};
+    writeFileSync(input, JSON.stringify({ variant: arena.variant.id, phase: position.phase, units: position.units, supplyCenters: position.supplyCenters, players: arena.seats, ...options, ...(BUDGET ? { budget: BUDGET } : {}) }));
+    const before = `load average ${load()}`;
+    const wall: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const r = spawnSync('sh', ['-c', `"${process.execPath}" dist/cli/main.js ai orders --power "${power}" --seed cold${i} < "${input}"`], { cwd: ROOT, encoding: 'utf8' });
+      wall.push(performance.now() - t0);
+      if (r.status !== 0) throw new Error(`cli ai orders failed: ${r.stderr}`);
+      if ((JSON.parse(r.stdout) as { orders: unknown[] }).orders.length === 0) throw new Error('cli ai orders gave no orders');
+    }
+    return { wall, load: before };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function count(position: Position, power: Power): number {
