@@ -27,6 +27,12 @@ export interface BotCommand {
   cooldown?(interaction: ChatInputCommandInteraction): CooldownAction | null;
   /** How this command answers when the router refuses it (budget spent); by default the plain `⚠️ reason`. */
   refuse?(ctx: BotContext, interaction: ChatInputCommandInteraction, error: string): Promise<void>;
+  /**
+   * What this command answers after an unexpected exception in `execute` or `component` (`action` set for a
+   * component), instead of the router's plain `GENERIC_FAILURE`; it may read (never write) the store, and the router
+   * falls back to the plain text if it throws too. `/order` adds the power's stored order set (issue 23 §2).
+   */
+  failed?(ctx: BotContext, interaction: ChatInputCommandInteraction | ComponentInteraction, action?: string): string;
   /** Handles this command's buttons, selects and modals (`action` and `args` from the custom_id). */
   component?(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void>;
   /** Its buttons also work in a DM (they name their game in the custom_id): the card game's turn pings by DM. */

@@ -76,7 +76,7 @@ export class CommandRouter {
       this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started), deferred: busy && command.privateReplies === true }, 'command handled');
     } catch (e) {
       this.ctx.log.error({ ...fields, err: e }, 'command failed');
-      await this.replyFailure(interaction);
+      await this.replyFailure(interaction, this.failureText(command, interaction));
     } finally {
       this.inFlight--;
     }
@@ -118,9 +118,10 @@ export class CommandRouter {
       this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started) }, 'component handled');
     } catch (e) {
       this.ctx.log.error({ ...fields, err: e }, 'component failed');
+      const content = command && parsed ? this.failureText(command, interaction, parsed.action) : GENERIC_FAILURE;
       try {
-        if (interaction.deferred || interaction.replied) await interaction.followUp({ content: GENERIC_FAILURE, flags: MessageFlags.Ephemeral });
-        else await interaction.reply({ content: GENERIC_FAILURE, flags: MessageFlags.Ephemeral });
+        if (interaction.deferred || interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+        else await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
       } catch (err) {
         this.ctx.log.warn({ err, interactionId: interaction.id }, 'could not report a component failure');
       }
@@ -143,11 +144,22 @@ export class CommandRouter {
     }
   }
 
-  private async replyFailure(interaction: ChatInputCommandInteraction): Promise<void> {
+  /** The command's own failure text (`BotCommand.failed`), or the plain one; never throws. */
+  private failureText(command: BotCommand, interaction: ChatInputCommandInteraction | ComponentInteraction, action?: string): string {
+    if (!command.failed) return GENERIC_FAILURE;
     try {
-      if (interaction.deferred) await interaction.editReply({ content: GENERIC_FAILURE, files: [] });
-      else if (interaction.replied) await interaction.followUp({ content: GENERIC_FAILURE, flags: MessageFlags.Ephemeral });
-      else await interaction.reply({ content: GENERIC_FAILURE, flags: MessageFlags.Ephemeral });
+      return command.failed(this.ctx, interaction, action);
+    } catch (e) {
+      this.ctx.log.warn({ err: e, interactionId: interaction.id }, 'could not build the failure reply; sending the plain one');
+      return GENERIC_FAILURE;
+    }
+  }
+
+  private async replyFailure(interaction: ChatInputCommandInteraction, content = GENERIC_FAILURE): Promise<void> {
+    try {
+      if (interaction.deferred) await interaction.editReply({ content, files: [], allowedMentions: { parse: [] } });
+      else if (interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+      else await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
     } catch (e) {
       this.ctx.log.warn({ err: e, interactionId: interaction.id }, 'could not report a command failure');
     }

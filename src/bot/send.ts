@@ -1,16 +1,21 @@
 /**
  * The outbox sender: turns one outbox row (src/game/outbox.ts) into Discord messages.
  *
- * - `phase_results`: one channel message with the phase's two maps (its orders with their results on the position
- *   before it, and the board after it) as PNGs and the results summary (which ends with the next deadline as `<t:…:R>`); text beyond 2000 characters goes into
- *   embeds of the same message, so the post is one message (sent whole or not at all).
+ * - `phase_results`: a channel post with the phase's two maps (its orders with their results on the position before
+ *   it, and the board after it) as PNGs and the results summary (which ends with the next deadline as `<t:…:R>`).
+ * - Every channel post (`phase_results`, `game_started`, `step_post`, `notice`, `game_over`) longer than one message
+ *   goes out as several (issue 23 §4): its text cut at line boundaries into parts of at most 2,000 characters, in
+ *   order, the first carrying the maps (and the role mention); no embeds. Each part is its own idempotent step: it has
+ *   its own nonce, and the outbox records the parts sent (`partsSent`, `partSent`), so a retry or a restarted bot
+ *   goes on from the next part and Discord drops a repeat of the one in flight. The maps are drawn only while the
+ *   first part is still to send.
  * - `game_started`: the start map and the roster. `status`: edits the status message in place, or posts it
  *   (first time, or after a moderator deleted it), pins it so players find it among the results posts
  *   (`pinStatus`; best effort: without the Pin Messages permission it stays unpinned), and returns its id. `notice` / `game_over`: channel text. `dm`: a direct message (up to 3 parts).
  * - A game kind's rows (`kind`) and its status rows (`status` with `own`): handed to the `BotKind` they name
  *   (src/bot/kinds.ts), which delivers its own messages (e.g. a table message with buttons, turn pings).
  * - It talks to the REST API directly with its own REST client (`createOutboxRest`).
- * - Every message carries a nonce derived from the outbox row (and the part, for a split DM) with
+ * - Every message carries a nonce derived from the outbox row (and the part, for a split post or DM) with
  *   `enforce_nonce`, so if a crash makes the deliverer send a row again within Discord's nonce window (a few
  *   minutes; a restarted bot resends within seconds), Discord returns the first message instead of posting again.
  * - Rate limits: the REST client waits out short ones itself; a longer one (`RATE_LIMIT_WAIT_MS`) becomes
@@ -37,13 +42,13 @@ import type { Logger } from '../log.js';
 import { games } from '../store/schema.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
-import { MAX_CONTENT, splitMessage } from './text.js';
+import { MAX_CONTENT, splitAtLines, splitMessage } from './text.js';
 
 /** Discord: an embed description holds 4096 characters, and all embeds of a message 6000 together. */
 const MAX_EMBED_DESCRIPTION = 4096;
 const MAX_EMBEDS_TOTAL = 6000;
 const MAX_EMBEDS = 10;
-/** Ends the last embed of a post too long for one message (the whole text is in `/history`). */
+/** Ends the last embed of a status too long for one message. */
 const OVERFLOW_NOTE = '\n… (the rest: `/history`)';
 /** Attempts at drawing a phase's map before its post goes out without one. */
 export const MAP_ATTEMPTS = 3;
@@ -117,9 +122,21 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
   async function sendDm(row: DeliveryRow, text: string): Promise<void> {
     const channelId = await dmChannelOf(row.target);
     const parts = splitMessage(text).slice(0, MAX_DM_PARTS);
-    for (const [i, part] of parts.entries()) {
-      // Each part its own nonce: after a crash between parts, the resend skips the parts Discord already has.
-      await post(channelId, withNonce(row, { body: { content: part, allowed_mentions: { parse: [] } }, files: [] }, parts.length > 1 ? i : undefined));
+    for (let i = row.partsSent ?? 0; i < parts.length; i++) {
+      // Each part its own nonce and its own record: after a crash between parts, the resend goes on from the next.
+      await post(channelId, withNonce(row, { body: { content: parts[i]!, allowed_mentions: { parse: [] } }, files: [] }, parts.length > 1 ? i : undefined));
+      if (parts.length > 1) row.partSent?.(i + 1);
+    }
+  }
+
+  /**
+   * A channel post's messages in order, from the first one Discord does not have yet: the first with the row's own
+   * nonce (as a post of one message always had), each later one with its part's; each recorded once Discord has it.
+   */
+  async function sendParts(row: DeliveryRow, messages: OutgoingMessage[]): Promise<void> {
+    for (let i = row.partsSent ?? 0; i < messages.length; i++) {
+      await post(row.target, withNonce(row, messages[i]!, i === 0 ? undefined : i));
+      if (messages.length > 1) row.partSent?.(i + 1);
     }
   }
 
@@ -144,28 +161,26 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
       }
       switch (payload.type) {
         case 'phase_results':
-        case 'game_started': {
-          const pictures =
-            payload.type === 'phase_results' ? await resultsPictures(deps, maps, payload.phaseId) : await phasePicture(deps, maps, payload.phaseId);
+        case 'game_started':
+        case 'step_post': {
+          // The maps go with the first part, so they are drawn only while it is still to send: the phase's two maps, its
+          // start map, or a variant's step picture when its step post (src/game/steps.ts) names one (e.g. the orders
+          // with their provisional results).
+          const first = (row.partsSent ?? 0) === 0;
+          const pictures = !first
+            ? null
+            : payload.type === 'phase_results'
+              ? await resultsPictures(deps, maps, payload.phaseId)
+              : payload.type === 'game_started'
+                ? await phasePicture(deps, maps, payload.phaseId)
+                : payload.picture
+                  ? await stepPicture(deps, maps, payload.phaseId, payload.picture)
+                  : null;
           // A map that failed to draw is retried (with the outbox's backoff) before the post goes out as text.
           if (pictures === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
-          const attached = pictures === 'failed' ? null : pictures;
-          const role = notifyRoleOf(deps, payload.gameId);
-          const message = messageWithOverflow(role ? `<@&${role}> ${payload.text}` : payload.text, attached, payload.type === 'game_started');
           // Players' issue §4: only the role the game master chose is pinged, never @everyone (decisions.md).
-          if (role) message.body.allowed_mentions.roles = [role];
-          await post(row.target, withNonce(row, message));
-          return;
-        }
-        case 'step_post': {
-          // A variant's step post (src/game/steps.ts), with the plug-in's picture of the phase when it names one
-          // (e.g. the orders with their provisional results).
-          const picture = payload.picture ? await stepPicture(deps, maps, payload.phaseId, payload.picture) : null;
-          if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
           const role = notifyRoleOf(deps, payload.gameId);
-          const message = messageWithOverflow(role ? `<@&${role}> ${payload.text}` : payload.text, picture === 'failed' ? null : picture, false);
-          if (role) message.body.allowed_mentions.roles = [role];
-          await post(row.target, withNonce(row, message));
+          await sendParts(row, postParts(payload.text, pictures === 'failed' ? null : pictures, { pingUsers: payload.type === 'game_started', role }));
           return;
         }
         case 'status': {
@@ -191,7 +206,7 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
         }
         case 'notice':
         case 'game_over':
-          await post(row.target, withNonce(row, messageWithOverflow(payload.text, null, true)));
+          await sendParts(row, postParts(payload.text, null, { pingUsers: true }));
           return;
         case 'dm':
           throw new PermanentDeliveryError('a DM row addressed to a channel', 'rejected');
@@ -275,8 +290,31 @@ async function resultsPictures(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, ph
 }
 
 /**
- * One message: the first 2000 characters as content, the rest in embeds (up to Discord's totals), and the
- * map as an attachment. Mentions are rendered; only `pingUsers` messages notify the users named.
+ * A channel post as the messages it goes out in (issue 23 §4): its text (after the role's mention, when the game pings
+ * one) cut at line boundaries into parts of at most 2,000 characters, in order; the first carries the pictures and is
+ * the only one that may ping the role (`allowed_mentions.roles`). No embeds: each part is plain content, as a post of
+ * one message is. Mentions are rendered; only `pingUsers` posts notify the users named. The cut depends on the text
+ * alone, so a resend after a crash cuts it the same way.
+ */
+export function postParts(text: string, picture: MapPicture | MapPicture[] | null, opts: { pingUsers: boolean; role?: string | null }): OutgoingMessage[] {
+  const pictures = picture === null ? [] : Array.isArray(picture) ? picture : [picture];
+  const parse: OutgoingMessage['body']['allowed_mentions']['parse'] = opts.pingUsers ? ['users'] : [];
+  return splitAtLines(opts.role ? `<@&${opts.role}> ${text}` : text, MAX_CONTENT).map((content, i) => {
+    const first = i === 0;
+    return {
+      body: {
+        content,
+        ...(first && pictures.length > 0 ? { attachments: pictures.map((p, id) => ({ id, filename: p.name })) } : {}),
+        allowed_mentions: { parse: [...parse], ...(first && opts.role ? { roles: [opts.role] } : {}) },
+      },
+      files: first ? pictures.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })) : [],
+    };
+  });
+}
+
+/**
+ * The status message (one message, edited in place): the first 2000 characters as content, the rest in embeds (up to
+ * Discord's totals). Mentions are rendered; only `pingUsers` messages notify the users named.
  */
 export function messageWithOverflow(text: string, picture: MapPicture | MapPicture[] | null, pingUsers: boolean): OutgoingMessage {
   const pictures = picture === null ? [] : Array.isArray(picture) ? picture : [picture];
@@ -307,7 +345,7 @@ export function messageWithOverflow(text: string, picture: MapPicture | MapPictu
   };
 }
 
-/** The nonce of a row's message (or of one part of a split DM): at most 25 characters, as Discord allows. */
+/** The nonce of a row's message (or of one part of a split post or DM): at most 25 characters, as Discord allows. */
 export function nonceFor(dedupeKey: string, part?: number): string {
   const source = part === undefined ? dedupeKey : `${dedupeKey}#${part}`;
   return createHash('sha256').update(source).digest('base64url').slice(0, 25);

@@ -29,6 +29,35 @@ export function splitMessage(text: string, max = MAX_CONTENT): string[] {
   return parts;
 }
 
+/**
+ * Splits `text` into messages of at most `max` characters at line boundaries only: each part is whole lines, so the
+ * parts joined with line breaks give the text back. A single line longer than `max` (never in a results post) is cut
+ * at its last space within the limit, or at the limit.
+ */
+export function splitAtLines(text: string, max = MAX_CONTENT): string[] {
+  const parts: string[] = [];
+  let current: string | null = null;
+  const push = (line: string) => {
+    if (current !== null && current.length + 1 + line.length <= max) current = `${current}\n${line}`;
+    else {
+      if (current !== null) parts.push(current);
+      current = line;
+    }
+  };
+  for (const line of text.split('\n')) {
+    let rest = line;
+    while (rest.length > max) {
+      const space = rest.lastIndexOf(' ', max);
+      const cut = space > 0 ? space : max;
+      push(rest.slice(0, cut));
+      rest = rest.slice(space > 0 ? cut + 1 : cut);
+    }
+    push(rest);
+  }
+  if (current !== null) parts.push(current);
+  return parts;
+}
+
 /** A choice name Discord accepts (1–100 characters). */
 export function choiceName(text: string): string {
   const t = text.trim() || '?';

@@ -176,7 +176,8 @@ export function gmRollback(deps: GameDeps, caller: Caller & { phaseId?: number }
     const undone = all.filter((p) => p.idx > previous.idx).map((p) => p.id);
     tx.update(outbox)
       .set({ failedAt: now, lastError: 'cancelled by a game-master rollback' })
-      .where(and(inArray(outbox.phaseId, [previous.id, ...undone]), isNull(outbox.sentAt), isNull(outbox.failedAt)))
+      // A post the channel has the first parts of is finished, not cut short (its rest follows; the notice after it).
+      .where(and(inArray(outbox.phaseId, [previous.id, ...undone]), isNull(outbox.sentAt), isNull(outbox.failedAt), eq(outbox.partsSent, 0)))
       .run();
     tx.delete(phases).where(and(eq(phases.gameId, game.id), gt(phases.idx, previous.idx))).run();
     tx.update(phases)
@@ -327,7 +328,7 @@ export function gmCancel(deps: GameDeps, input: Caller & { canManageServer: bool
     // Reminders and other undelivered messages about a game that no longer runs would be untrue.
     tx.update(outbox)
       .set({ failedAt: now, lastError: 'cancelled with the game' })
-      .where(and(eq(outbox.gameId, game.id), isNull(outbox.sentAt), isNull(outbox.failedAt), LAPSES_WITH_GAME))
+      .where(and(eq(outbox.gameId, game.id), isNull(outbox.sentAt), isNull(outbox.failedAt), eq(outbox.partsSent, 0), LAPSES_WITH_GAME))
       .run();
     const who = isMaster ? 'the game master' : 'a server manager';
     audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_cancel', detail: { byManager: !isMaster }, at: now });

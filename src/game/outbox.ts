@@ -9,7 +9,9 @@
  * - Claims (production issue §0, src/game/outbox-claims.ts): a row is claimed in a transaction by naming the
  *   deliverer process before `send` is called, and marked sent right after. A crash between the two leaves the
  *   claim to a dead process; the next live deliverer (the restarted bot) frees it at once and sends again, and
- *   the send side's nonce (derived from the row and part) makes Discord drop the repeat.
+ *   the send side's nonce (derived from the row and part) makes Discord drop the repeat. A row sent as several
+ *   messages records each as Discord takes it (`parts_sent`), so the resend starts at the part that was in flight.
+ *   A partly sent row is never cancelled (a rollback or a cancelled game): the rest of it follows.
  * - A failure is retried with exponential backoff (base · 2^(attempts-1), capped), up to `maxAttempts`; then
  *   the row is marked failed with its last error. `RetryLaterError` (a rate limit) puts the row back without
  *   counting an attempt. A `PermanentDeliveryError` fails the row at once; for `dm_closed` a notice asks the
@@ -22,7 +24,7 @@
  * - Logs: one info line per delivery (kind, attempts, ms), failures at warn with the error's Discord code and
  *   HTTP status (never a payload: message text stays out of logs).
  */
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from '../log.js';
 import type { Db, Tx } from '../store/db.js';
 import { auditLog, games, outbox, type OutboxRow } from '../store/schema.js';
@@ -87,6 +89,12 @@ export interface DeliveryRow {
   attempts: number;
   /** For `status` rows: the message to edit (null: post a new one and return its id). */
   statusMessageId: string | null;
+  /**
+   * For a message sent as several (a long post or DM): how many Discord already has (0: none), and how `send` records
+   * one more, right after Discord took it, so a retry or a restarted bot goes on from the next (issue 23 §4).
+   */
+  partsSent?: number;
+  partSent?: (count: number) => void;
 }
 
 /** Sends one row; for `status` rows returns the id of the message posted or edited. Throws on failure. */
@@ -276,6 +284,9 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       dedupeKey: row.dedupeKey,
       attempts: row.attempts,
       statusMessageId,
+      partsSent: row.partsSent,
+      // Only ever forward (a peer that took the claim over may have recorded more).
+      partSent: (count) => void db.update(outbox).set({ partsSent: count }).where(and(eq(outbox.id, row.id), lt(outbox.partsSent, count))).run(),
     };
     let answer: void | { messageId?: string };
     try {

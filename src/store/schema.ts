@@ -258,6 +258,11 @@ export const outbox = sqliteTable(
     /** Set when delivery was given up (permanent error, too many attempts, cancelled). */
     failedAt: integer('failed_at'),
     lastError: text('last_error'),
+    /**
+     * How many messages of the row Discord already has, for a post sent as several (a long results post, a long DM):
+     * recorded after each, so a retry or a restarted bot goes on from the next one (issue 23 §4).
+     */
+    partsSent: integer('parts_sent').notNull().default(0),
   },
   (t) => [
     index('outbox_due').on(t.sentAt, t.failedAt, t.nextAttemptAt),

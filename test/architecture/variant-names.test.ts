@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { CARD_GAME } from '../../src/cardgame/identity.js';
-import { allVariants } from '../../src/variants/index.js';
+import { allVariants, pluginOf } from '../../src/variants/index.js';
 import { sourceFiles } from './import-graph.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -31,6 +31,37 @@ function forbidden(): { word: string; pattern: RegExp }[] {
   return [...words].map((word) => ({ word, pattern: new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }));
 }
 
+/**
+ * Words every variant's plug-in names its own steps and actions with (Warhammer's `declarations`, `battles`, `muster`,
+ * `declare`, `battle`, `follow`, `revolt`), each as a stem that also finds its other forms (`battl`: battle, battles;
+ * `declar`: declare, declaration). A string the layers show everyone (a slash command's description, which every
+ * server sees) must not name one: the variant's own wording reaches players through its actions' autocomplete and
+ * replies. Only prose is read (a string with a space in it): a one-word string is a key or a discriminant of the
+ * plug-in interface (`ComputerQuestion`'s `'declare'`), not something a player reads. Left out: names that are
+ * ordinary English the layers use in that sense (`follow`: "the results follow").
+ */
+const ORDINARY_ENGLISH = new Set(['follow']);
+function stepAndActionWords(): { word: string; pattern: RegExp }[] {
+  const names = new Set<string>();
+  for (const v of allVariants()) {
+    const plugin = pluginOf(v.id);
+    for (const step of Object.keys(plugin.steps ?? {})) names.add(step.toLowerCase());
+    for (const action of plugin.actions ?? []) names.add(action.name.toLowerCase());
+  }
+  return [...names]
+    .filter((name) => !ORDINARY_ENGLISH.has(name))
+    .map((name) => name.replace(/(e?s|e)$/, ''))
+    .filter((stem, i, all) => all.indexOf(stem) === i)
+    .map((stem) => ({ word: stem, pattern: new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }));
+}
+
+/** The stems of `words` a text names, if it is prose (see above). */
+function namedIn(text: string, words: { word: string; pattern: RegExp }[]): string[] {
+  if (!/\s/.test(text.trim())) return [];
+  const lower = text.toLowerCase();
+  return words.filter(({ pattern }) => pattern.test(lower)).map(({ word }) => word);
+}
+
 /** Tokens after which a `/` divides; after any other it starts a regular expression. */
 const OPERAND_END = new Set([
   ts.SyntaxKind.Identifier,
@@ -44,8 +75,8 @@ const OPERAND_END = new Set([
   ts.SyntaxKind.ThisKeyword,
 ]);
 
-/** Every identifier, string and template text of a file, without its comments. */
-function codeTokens(source: string): string[] {
+/** Every identifier, string and template text of a file, without its comments (with `strings`: only the strings and template texts). */
+function codeTokens(source: string, only: 'all' | 'strings' = 'all'): string[] {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, /* skipTrivia */ true, ts.LanguageVariant.Standard, source);
   const out: string[] = [];
   /** What each open `{` is: a block or object (`brace`), or a template's `${` (`template`). */
@@ -57,7 +88,7 @@ function codeTokens(source: string): string[] {
     if (kind === ts.SyntaxKind.OpenBraceToken) open.push('brace');
     if (kind === ts.SyntaxKind.TemplateHead || kind === ts.SyntaxKind.TemplateMiddle) open.push('template');
     if (
-      kind === ts.SyntaxKind.Identifier ||
+      (kind === ts.SyntaxKind.Identifier && only === 'all') ||
       kind === ts.SyntaxKind.StringLiteral ||
       kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral ||
       kind === ts.SyntaxKind.TemplateHead ||
@@ -104,6 +135,25 @@ describe('the layers above the variants name no variant (issue 21 §2)', () => {
         const compact = lower.replace(/[\s_]/g, '');
         for (const { word, pattern } of words) if (pattern.test(lower) || pattern.test(compact)) hits.add(word);
       }
+      if (hits.size > 0) found.push(`${file}: ${[...hits].sort().join(', ')}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("shows nobody a variant's own step or action in a string (a command description every server sees): issue 21 leftover", () => {
+    const words = stepAndActionWords();
+    expect(words.map((w) => w.word)).toEqual(expect.arrayContaining(['declaration', 'battl', 'muster', 'declar', 'revolt']));
+    // The descriptions this test was written for would be caught.
+    expect(namedIn("An action of this game's variant for its game master (a battle report…)", words)).toEqual(['battl']);
+    expect(namedIn('Act for a seat or as the game master in the variant’s steps (a declaration, a battle’s winner …)', words).sort()).toEqual(['battl', 'declar', 'declaration']);
+    expect(codeTokens("const a = 'x'; // a battle\nf(a, `(a ${a} battle)`)", 'strings')).toEqual(['x', '(a ', ' battle)']);
+    expect(namedIn('declare', words)).toEqual([]);
+    // The card game's own battles are its own words (its folders), not a variant's step.
+    const files = layerFiles().filter((f) => !KIND_FOLDER.test(f));
+    const found: string[] = [];
+    for (const file of files) {
+      const hits = new Set<string>();
+      for (const token of codeTokens(readFileSync(join(ROOT, file), 'utf8'), 'strings')) for (const word of namedIn(token, words)) hits.add(word);
       if (hits.size > 0) found.push(`${file}: ${[...hits].sort().join(', ')}`);
     }
     expect(found).toEqual([]);

@@ -1,6 +1,7 @@
 /**
  * Every game-master action is said once in the channel (issue 23 §1): through the real bot and the stand-in, each
- * action of a Classic game and of a card game, one after the other, counting the channel's new posts (the status or
+ * action of a Classic game, of a card game and of a Warhammer game (a start that opens a start step, an advance out of
+ * a step, and `/gm act` battle reports, refused and accepted), one after the other, counting the channel's new posts (the status or
  * table message, which is edited in place, and Discord's own "pinned a message" notices aside). The master's own
  * acknowledgement is private, unless it is the announcement (`/game create`). A refused action posts nothing.
  */
@@ -12,7 +13,7 @@ describe('each game-master action is said once in the channel', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'ann', 'ben', 'cid'], channels: ['diplo', 'cards'] });
+    h = await createHarness({ users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'ann', 'ben', 'cid'], channels: ['diplo', 'cards', 'wh'] });
     await h.start();
   });
 
@@ -156,6 +157,63 @@ describe('each game-master action is said once in the channel', () => {
     expect(cancelled.reply.ephemeral).toBe(true);
     expect(cancelled.said).toHaveLength(1);
     expect(cancelled.said[0]).toMatch(/^🛑 <@\d+> \(the game master\) cancelled this game/);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('Warhammer: a start with a Dogs of War seat (a start step), an advance into the battles, and /gm act battle reports', async () => {
+    const created = await act('wh', slash('gm', 'wh', 'game create', { variant: 'warhammer', options: 'decisiveBattles=gm', movement: '1h', retreat: '1h', adjustment: '1h' }));
+    expect(created.reply.ephemeral).toBe(false);
+    expect(created.said).toEqual([created.reply.text]);
+    for (const [user, power] of [['alice', 'Bretonnia'], ['bob', 'Empire'], ['carol', 'Tilea']] as const) await h.fake.slash(user, 'wh', 'game join', { power });
+    const once = (r: { reply: FakeInteraction; said: string[] }, announcement: RegExp) => {
+      expect(r.reply.ephemeral, r.reply.finalText).toBe(true);
+      expect(r.said, r.said.join('\n---\n')).toHaveLength(1);
+      expect(r.said[0]).toMatch(announcement);
+    };
+
+    // The start opens the Dogs of War's start step: the start post says both (one post), the master's reply is private.
+    const started = await act('wh', slash('gm', 'wh', 'game start'));
+    once(started, /^🎲 \*\*Warhammer Diplomacy \(fm05\)\*\* has started!\n/);
+    expect(started.said[0]).toContain('Tilea: <@');
+    expect(started.said[0]).toContain('🐕 First the Dogs of War choose their city and unit (`/act action:muster`)');
+    expect(started.reply.finalText).toMatch(/^🎲 The game starts with 3 players\..* The start post with the map is going to the channel/);
+
+    await h.fake.slash('carol', 'wh', 'act', { action: 'muster', choice: 'mira', detail: 'army' });
+    await h.fake.slash('alice', 'wh', 'order', { orders: 'A cour - wast' });
+    await h.fake.slash('bob', 'wh', 'order', { orders: 'A altd - wast' });
+    for (const user of ['alice', 'bob', 'carol']) await h.fake.slash(user, 'wh', 'ready');
+    await h.fake.waitForChannelMessage('wh', (m) => m.content.startsWith('**Spring 2500 movement: provisional results**'), 20_000);
+    await h.fake.slash('alice', 'wh', 'act', { action: 'declare', choice: 'move A cour' });
+
+    // `/gm act` before its step: refused, nothing said.
+    const early = await act('wh', slash('gm', 'wh', 'gm act', { action: 'battle', choice: 'wast', detail: 'Bretonnia' }));
+    expect(early.reply.finalText).toMatch(/^⚠️ The players are still declaring/);
+    expect(early.said).toEqual([]);
+
+    // Advance out of the declarations: said once, then the battles post it causes.
+    const advanced = await act('wh', confirmed('gm', 'wh', 'gm advance'));
+    expect(advanced.reply.ephemeral).toBe(true);
+    expect(advanced.said, advanced.said.join('\n---\n')).toHaveLength(2);
+    expect(advanced.said[0]).toBe('⏩ The game master closed the decisive battle declarations of **Spring 2500 movement** before its deadline; the battles follow.');
+    expect(advanced.said[1]).toMatch(/^⚔️ \*\*Spring 2500 movement: decisive battles\*\* \(1\)/);
+
+    // A refused report says nothing.
+    const wrong = await act('wh', slash('gm', 'wh', 'gm act', { action: 'battle', choice: 'wast', detail: 'Kislev' }));
+    expect(wrong.reply.ephemeral).toBe(true);
+    expect(wrong.reply.finalText).toMatch(/^⚠️ "Kislev" is not a side of the battle/);
+    expect(wrong.said).toEqual([]);
+
+    // The report that closes the step: said once by the outcomes post, then the results it causes.
+    const reported = await act('wh', slash('gm', 'wh', 'gm act', { action: 'battle', choice: 'wast', detail: 'Bretonnia' }));
+    expect(reported.reply.ephemeral).toBe(true);
+    expect(reported.reply.finalText).toBe('⚔️ Recorded: **Bretonnia** won the battle in The Wasteland (wast). Every battle is reported: the final results are being posted.');
+    expect(reported.said, reported.said.join('\n---\n')).toHaveLength(2);
+    expect(reported.said[0]).toBe('⚔️ **Spring 2500 movement: battle outcomes**\n• The Wasteland (wast): **Bretonnia** (A cour) won.\nThe final results follow.');
+    expect(reported.said[1]).toMatch(/^\*\*Spring 2500 movement: results\*\*/);
+
+    const again = await act('wh', slash('gm', 'wh', 'gm act', { action: 'battle', choice: 'wast', detail: 'Empire' }));
+    expect(again.reply.finalText).toBe('⚠️ There are no decisive battles waiting for a report.');
+    expect(again.said).toEqual([]);
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 });

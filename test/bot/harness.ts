@@ -12,7 +12,9 @@ import type { Variant } from '../../src/engine/variant.js';
 import type { RenderOptions } from '../../src/render/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../../src/game/index.js';
 import { createLogger } from '../../src/log.js';
-import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
+import { nonceFor } from '../../src/bot/send.js';
+import { openDatabase, type Db, type OpenedDatabase } from '../../src/store/db.js';
+import { outbox } from '../../src/store/schema.js';
 import { expect } from 'vitest';
 import { FakeDiscord, type FakeDiscordOptions, type FakeInteraction, type FakeMessage } from '../support/fake-discord/index.js';
 import type { OptionValue } from '../support/fake-discord/commands.js';
@@ -93,6 +95,45 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 export function waitForResults(h: Harness, channel: string, label: string): Promise<FakeMessage> {
   // A game created with `notify:` starts its posts with the role's mention.
   return h.fake.waitForChannelMessage(channel, (m) => m.content.replace(/^<@&\d+> /, '').startsWith(`**${label}: results**`), 15_000);
+}
+
+/**
+ * The messages a channel post went out in, part by part (issue 23 §4: a post longer than one message is several),
+ * given its first message: each part is found by the nonce it carries (src/bot/send.ts `nonceFor`: its outbox row's
+ * dedupe key, and the part's index after the first). Each part is in the channel exactly once, after the one before
+ * it, with no other post of the bot between them; only the first carries attachments.
+ */
+export async function partsOfPost(fake: FakeDiscord, db: Db, first: FakeMessage): Promise<FakeMessage[]> {
+  const rowOf = () =>
+    db
+      .select({ key: outbox.dedupeKey, sentAt: outbox.sentAt })
+      .from(outbox)
+      .all()
+      .find((r) => nonceFor(r.key) === first.nonce);
+  expect(rowOf(), `no outbox row sent ${first.content.slice(0, 60)}`).toBeDefined();
+  // The first part is in the channel; the others follow it: wait until the row is delivered whole.
+  await expect.poll(() => rowOf()?.sentAt ?? null, { timeout: 20_000 }).not.toBeNull();
+  const row = rowOf();
+  const posts = fake.channelMessages(first.channelId).filter((m) => !m.interactionId && (m.type ?? 0) === 0);
+  const parts: FakeMessage[] = [];
+  for (let i = 0; ; i++) {
+    const nonce = nonceFor(row!.key, i === 0 ? undefined : i);
+    const found = posts.filter((m) => m.nonce === nonce);
+    if (found.length === 0) break;
+    expect(found, `part ${i} of ${row!.key} once`).toHaveLength(1);
+    if (i > 0) {
+      expect(posts.indexOf(found[0]!), `part ${i} of ${row!.key} right after part ${i - 1}`).toBe(posts.indexOf(parts[i - 1]!) + 1);
+      expect(found[0]!.attachments, `part ${i} carries no attachment`).toEqual([]);
+    }
+    parts.push(found[0]!);
+  }
+  expect(parts[0]).toBe(first);
+  return parts;
+}
+
+/** The whole text of a channel post from its first message (its parts joined at the line breaks they were cut at). */
+export async function postText(h: Pick<Harness, 'fake' | 'database'>, first: FakeMessage): Promise<string> {
+  return (await partsOfPost(h.fake, h.database.db, first)).map((m) => m.content).join('\n');
 }
 
 /** A channel post carries exactly one real map: a PNG of at least 800 px width. */

@@ -5,7 +5,9 @@
  * The set in the reply is checked against the store (`/orders show`), and every reply fits in one message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERIC_FAILURE } from '../../src/bot/router.js';
 import { DEFAULT_LIMITS } from '../../src/game/index.js';
+import { createLogger } from '../../src/log.js';
 import type { FakeInteraction } from '../support/fake-discord/index.js';
 import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
 
@@ -168,6 +170,67 @@ describe('every /order reply ends with the stored order set', () => {
     expect(late.finalText).toMatch(/^⚠️ The deadline passed <t:\d+:R> .*orders for this phase are closed/);
     expect(late.finalText).toContain('**Austria, Winter 1901 adjustment**: nothing was stored.');
     expect(await expectEndsWithSet('alice', late, null)).toEqual(['A bud B', 'A vie B']);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+});
+
+/**
+ * An unexpected exception while `/order` (or `/orders paste`) is handled: the router's failure sentence, then the set
+ * the store holds, read after the failure. The failure is injected where the command logs the typed orders (a log
+ * destination that throws on that line), so it happens inside the command, after the input checks, before the store.
+ */
+describe('an /order that fails unexpectedly still ends with the stored set', () => {
+  let h: Harness;
+  let failOn: string | null = null;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    const log = createLogger('debug', {
+      write: (line: string) => {
+        if (failOn !== null && line.includes(`"msg":"${failOn}"`)) throw new Error('injected failure');
+        logged.push(line);
+      },
+    });
+    h = await createHarness({ users: ['gm', 'alice', 'bob'], channels: [CHANNEL] }, { log });
+    await h.start();
+    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', movement: '1h' });
+    await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
+    await h.fake.slash('bob', CHANNEL, 'game join', { power: 'Italy' });
+    await h.fake.slash('gm', CHANNEL, 'game start');
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const setOf = (text: string) => text.split('\n').slice(text.split('\n').findIndex((l) => l.startsWith('Your orders now')));
+
+  it('/order: the failure sentence, then the set that stands (nothing of the failed text stored)', async () => {
+    expect((await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A par - bur' })).finalText).toContain('✅ Stored: `A par - bur`');
+    failOn = 'orders submitted';
+    const failed = await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A par - pic; F bre - mao' });
+    failOn = null;
+    expect(failed.ephemeral).toBe(true);
+    expect(logged.some((l) => l.includes('"msg":"command failed"') && l.includes('injected failure')), 'the failure was injected and logged').toBe(true);
+    expect(failed.finalText.startsWith(`⚠️ ${GENERIC_FAILURE}\n\n**France, Spring 1901 movement**: what is stored now.\n`), failed.finalText).toBe(true);
+    expect(setOf(failed.finalText)).toEqual(['Your orders now (1): `A par - bur`', '⏳ Still without an order: F bre, A mar']);
+    expect((await h.fake.slash('alice', CHANNEL, 'orders show')).text).not.toContain('A par - pic');
+    // Someone who plays no power gets the sentence alone.
+    failOn = 'orders submitted';
+    const outsider = await h.fake.slash('gm', CHANNEL, 'order', { orders: 'A par H' });
+    failOn = null;
+    expect(outsider.finalText).toBe(GENERIC_FAILURE);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('/orders paste: the same', async () => {
+    const opened = await h.fake.slash('bob', CHANNEL, 'orders paste');
+    failOn = 'orders pasted';
+    const pasted = await h.fake.submitModal('bob', opened, { orders: 'A ven - pie\nA rom - apu' });
+    failOn = null;
+    expect(pasted.ephemeral).toBe(true);
+    expect(pasted.finalText.startsWith(`⚠️ ${GENERIC_FAILURE}\n\n**Italy, Spring 1901 movement**: what is stored now.\n`), pasted.finalText).toBe(true);
+    expect(setOf(pasted.finalText)).toEqual(['Your orders now: none', '⏳ Still without an order: F nap, A rom, A ven']);
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 });

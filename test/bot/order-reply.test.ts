@@ -3,7 +3,10 @@
  * Discord message and ends with the stored order set, summarised with a pointer to `/orders show`.
  */
 import { describe, expect, it } from 'vitest';
-import { orderReply, orderSetLines } from '../../src/bot/commands/order.js';
+import { failedOrderReply, orderReply, orderSetLines } from '../../src/bot/commands/order.js';
+import type { BotContext } from '../../src/bot/context.js';
+import { GENERIC_FAILURE } from '../../src/bot/router.js';
+import { openDatabase } from '../../src/store/db.js';
 
 type Submitted = Parameters<typeof orderReply>[0];
 
@@ -58,5 +61,14 @@ describe('orderReply', () => {
       expect(text.endsWith(orderSetLines(submitted(orders, missing, rejected)))).toBe(true);
       expect(text.startsWith('**Chaos, Spring 1 movement**')).toBe(true);
     }
+  });
+});
+
+describe('failedOrderReply', () => {
+  it('is the plain failure sentence when the store cannot be read either (closed database)', () => {
+    const database = openDatabase(':memory:');
+    database.close();
+    const ctx = { deps: { db: database.db, now: () => 0 } } as unknown as BotContext;
+    expect(failedOrderReply(ctx, { channelId: 'c', userId: 'u' })).toBe(GENERIC_FAILURE);
   });
 });

@@ -1,15 +1,15 @@
 /**
  * The outbox sender (src/bot/send.ts) against the stand-in: a repeated row is posted once (nonce), the status
  * message is edited in place and pinned (at the pin cap it goes out unpinned), a deleted status message or channel and closed DMs become permanent failures,
- * and a long results summary still goes out as one message within Discord's limits.
+ * and a post longer than one message goes out as several, in order, each part once (after a failure in the middle too).
  */
 import { REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapRenderer } from '../../src/bot/maps.js';
-import { createSender, MAP_ATTEMPTS } from '../../src/bot/send.js';
+import { createSender, MAP_ATTEMPTS, nonceFor } from '../../src/bot/send.js';
 import { createGame, joinGame, PermanentDeliveryError, startGame, type DeliveryRow, type SendFn } from '../../src/game/index.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
-import { FakeDiscord, textOf } from '../support/fake-discord/index.js';
+import { FakeDiscord, textOf, type FakeMessage } from '../support/fake-discord/index.js';
 import { MAX_PINS } from '../support/fake-discord/rest.js';
 
 describe('outbox sender', () => {
@@ -127,14 +127,39 @@ describe('outbox sender', () => {
     expect((status as PermanentDeliveryError).reason).toBe('rejected');
   });
 
-  it('sends a long results summary as one message: content plus embeds, within the limits', async () => {
-    const text = ['**Spring 1905 movement: results**', ...Array.from({ length: 300 }, (_, i) => `✅ \`A p${i} - q${i}\``)].join('\n');
-    await send(row({ payload: { type: 'game_over', gameId: 1, text }, target: fake.channel('main').id, targetKind: 'channel' }));
-    const posted = fake.channelMessages('main').find((m) => m.content.startsWith('**Spring 1905'))!;
-    expect(posted.content.length).toBeLessThanOrEqual(2000);
-    expect(posted.embeds.length).toBeGreaterThan(0);
-    expect([posted.content, ...posted.embeds.map((e) => e.description)].join('\n')).toBe(text);
+  it('sends a post longer than one message as several, each under 2,000 characters, in order; after a failure in the middle it goes on from the part that failed', async () => {
+    // Discord deduplicates nothing here: only the outbox's record of the parts sent keeps one from going twice.
+    fake.state.transport.nonceWindowMs = 0;
+    const channel = fake.channel('main').id;
+    const text = ['**Fall 1912 movement: results**', ...Array.from({ length: 400 }, (_, i) => `❌ \`A p${i} - q${i}\` — bounced with A r${i}`)].join('\n');
+    expect(text.length).toBeGreaterThan(8000);
+    const recorded: number[] = [];
+    const long = row({ payload: { type: 'notice', gameId: 1, text }, target: channel, targetKind: 'channel' });
+    const attempt = (partsSent: number) => send({ ...long, partsSent, partSent: (n) => void recorded.push(n) });
+    const posted = () => fake.channelMessages('main').filter((m) => m.nonce !== undefined && [nonceFor(long.dedupeKey), ...Array.from({ length: 10 }, (_, i) => nonceFor(long.dedupeKey, i + 1))].includes(m.nonce));
+    // Discord fails the third part (a 500 every time @discordjs/rest tries it).
+    const failThird = (m: FakeMessage) => {
+      if (m.channelId === channel && posted().length === 2) {
+        fake.state.transport.fail(channel, 500, 4);
+        fake.state.events.off('message', failThird);
+      }
+    };
+    fake.state.events.on('message', failThird);
+    await expect(attempt(0)).rejects.toThrow();
+    expect(recorded).toEqual([1, 2]);
+    expect(posted()).toHaveLength(2);
+    await attempt(2);
+    const parts = posted();
+    expect(parts.length).toBeGreaterThanOrEqual(5);
+    // Each part recorded once Discord had it, the third and later by the second attempt.
+    expect(recorded).toEqual(Array.from({ length: parts.length }, (_, i) => i + 1));
+    for (const m of parts) {
+      expect(m.content.length).toBeLessThanOrEqual(2000);
+      expect(m.embeds).toEqual([]);
+    }
+    expect(parts.map((m) => m.content).join('\n')).toBe(text);
     expect(fake.unexpectedErrors()).toEqual([]);
+    fake.state.transport.nonceWindowMs = 120_000;
   });
 
   it('retries a map that fails to draw, then posts the text without it', async () => {

@@ -6,10 +6,10 @@ import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { limitsFromEnv, loadEnv } from '../../src/config/env.js';
 import { limitsOf, PermanentDeliveryError, RetryLaterError, type DeliveryRow } from '../../src/game/index.js';
-import { classify, messageWithOverflow, nonceFor } from '../../src/bot/send.js';
+import { classify, messageWithOverflow, nonceFor, postParts } from '../../src/bot/send.js';
 import { safeRoute, serializeError } from '../../src/log.js';
 import { normalizeTyped, suggestOrders } from '../../src/bot/suggest.js';
-import { choiceName, splitMessage, truncate } from '../../src/bot/text.js';
+import { choiceName, splitAtLines, splitMessage, truncate } from '../../src/bot/text.js';
 
 describe('loadEnv', () => {
   it('needs a token and says exactly what to put in .env', () => {
@@ -144,7 +144,59 @@ describe('order autocomplete', () => {
   });
 });
 
-describe('results message layout', () => {
+describe('a long post in parts (issue 23 §4)', () => {
+  /** A results text of 21 powers late in a game: more than 8,000 characters, every line whole. */
+  const results = (lines: number) =>
+    ['**Fall 2512 movement: results**', ...Array.from({ length: lines }, (_, i) => (i % 6 === 0 ? `__Power ${i}__ · ⏰ 1 missed` : `❌ \`A p${i} S A q${i} - r${i}\` — cut by the attack from ${'x'.repeat(i % 40)}`))].join('\n');
+  const map = { png: Buffer.from('png'), name: 'map.png' };
+
+  it('cuts a results text over 8,000 characters at line boundaries into parts under 2,000, in order, the maps with the first', () => {
+    const text = results(220);
+    expect(text.length).toBeGreaterThan(8000);
+    const parts = postParts(text, [map, { ...map, name: 'after.png' }], { pingUsers: false });
+    expect(parts.length).toBeGreaterThanOrEqual(5);
+    for (const p of parts) {
+      expect(p.body.content.length).toBeLessThanOrEqual(2000);
+      expect(p.body.content.length).toBeGreaterThan(0);
+      expect(p.body.embeds).toBeUndefined();
+      expect(p.body.allowed_mentions).toEqual({ parse: [] });
+    }
+    // Whole lines: joined with the line breaks they were cut at, the parts give the text back.
+    expect(parts.map((p) => p.body.content).join('\n')).toBe(text);
+    // Each part as full as the next line allows.
+    for (const [i, p] of parts.slice(0, -1).entries()) expect(p.body.content.length + 1 + parts[i + 1]!.body.content.split('\n')[0]!.length).toBeGreaterThan(2000);
+    expect(parts[0]!.body.attachments).toEqual([{ id: 0, filename: 'map.png' }, { id: 1, filename: 'after.png' }]);
+    expect(parts[0]!.files.map((f) => f.name)).toEqual(['map.png', 'after.png']);
+    for (const p of parts.slice(1)) {
+      expect(p.body.attachments).toBeUndefined();
+      expect(p.files).toEqual([]);
+    }
+    // The same text is always cut the same way (a resend after a crash sends the same parts).
+    expect(postParts(text, null, { pingUsers: false }).map((p) => p.body.content)).toEqual(parts.map((p) => p.body.content));
+  });
+
+  it('a post that fits is one message; the role is mentioned and pinged by the first part only', () => {
+    const short = postParts('**Spring 1901 movement: results**\n✅ `A par - bur`', map, { pingUsers: false, role: '42' });
+    expect(short).toHaveLength(1);
+    expect(short[0]!.body.content).toBe('<@&42> **Spring 1901 movement: results**\n✅ `A par - bur`');
+    expect(short[0]!.body.allowed_mentions).toEqual({ parse: [], roles: ['42'] });
+    const long = postParts(results(220), null, { pingUsers: true, role: '42' });
+    expect(long[0]!.body.content.startsWith('<@&42> **Fall 2512 movement: results**')).toBe(true);
+    expect(long[0]!.body.allowed_mentions).toEqual({ parse: ['users'], roles: ['42'] });
+    for (const p of long.slice(1)) expect(p.body.allowed_mentions).toEqual({ parse: ['users'] });
+    expect(long.map((p) => p.body.content).join('\n')).toBe(`<@&42> ${results(220)}`);
+  });
+
+  it('splitAtLines: whole lines up to the limit; a line longer than the limit is cut at a space', () => {
+    expect(splitAtLines('aaa\nbbb\nccc', 7)).toEqual(['aaa\nbbb', 'ccc']);
+    expect(splitAtLines('aaa\nbbb\nccc', 11)).toEqual(['aaa\nbbb\nccc']);
+    expect(splitAtLines('aaaa bbbb cccc\nd', 10)).toEqual(['aaaa bbbb', 'cccc\nd']);
+    expect(splitAtLines('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
+    expect(splitAtLines('', 10)).toEqual(['']);
+  });
+});
+
+describe('status message layout', () => {
   it('puts everything in one message: 2000 characters of content, the rest in embeds, the map attached', () => {
     const text = Array.from({ length: 200 }, (_, i) => `✅ \`A p${i} - q${i}\``).join('\n');
     const { body, files } = messageWithOverflow(text, { png: Buffer.from('png'), name: 'map.png' }, false);
@@ -158,7 +210,7 @@ describe('results message layout', () => {
     expect(body.allowed_mentions).toEqual({ parse: [] });
   });
 
-  it('a long results post (21 powers) keeps every Discord limit and never cuts a line in two', () => {
+  it('a long status (21 powers) keeps every Discord limit and never cuts a line in two', () => {
     const line = (i: number) => `✅ \`A p${i} - q${i}\` ${'·'.repeat(i % 37)}`;
     for (const count of [60, 150, 400, 900]) {
       const text = Array.from({ length: count }, (_, i) => line(i)).join('\n');

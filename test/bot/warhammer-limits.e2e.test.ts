@@ -1,14 +1,15 @@
 /**
  * A busy 21-power Warhammer phase against the Discord stand-in, which refuses anything over Discord's limits
  * (2,000 characters of content, 10 embeds of 4,096, 6,000 in all, 25 autocomplete choices): every power seated
- * (both Dogs of War seats), every unit given a move, then the status message, the results post, `/game status`,
+ * (both Dogs of War seats), every unit given a move, then the status message, the results post (several messages),
+ * `/game status`,
  * `/orders show`, `/history` and `/why` must carry everything, within the limits, each post once and in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalOrders } from '../../src/engine/options.js';
 import { getVariant } from '../../src/variants/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, expectResultsPost, waitForResults, type Harness } from './harness.js';
+import { createHarness, expectResultsPost, partsOfPost, waitForResults, type Harness } from './harness.js';
 
 const CHANNEL = 'wh-busy';
 const variant = getVariant('warhammer')!;
@@ -56,11 +57,15 @@ describe('a busy 21-power Warhammer phase fits Discord', () => {
     for (const power of POWERS) await h.fake.slash(playerOf(power), CHANNEL, 'ready');
     const results = await waitForResults(h, CHANNEL, 'Spring 2500 movement');
     expectResultsPost(results);
-    const text = textOf(results);
-    // Longer than one message's content: the rest is in embeds of the same message (one post, never parts apart).
-    expect(results.content.length).toBeLessThanOrEqual(2000);
+    // Longer than one message: it goes out as several (issue 23 §4), each within the limit, in order, no embeds.
+    const parts = await partsOfPost(h.fake, h.database.db, results);
+    const text = parts.map((m) => m.content).join('\n');
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) {
+      expect(part.content.length).toBeLessThanOrEqual(2000);
+      expect(part.embeds).toEqual([]);
+    }
     expect(text.length).toBeGreaterThan(2000);
-    expect(results.embeds.length).toBeGreaterThan(0);
     for (const power of POWERS) expect(text).toContain(`__${power}__`);
     expect(text).toContain('Fall 2500 movement');
     // One results post, sent once.

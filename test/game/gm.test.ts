@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   gameStatus,
   gmAdvance,
+  gmCancel,
   gmExtend,
   gmPause,
   gmReplace,
@@ -88,6 +90,29 @@ describe('game-master commands', () => {
     // the phase can be resolved again
     expect(ok(gmAdvance(env.deps, gm)).resolved.map((p) => p.code)).toEqual(['S1901M']);
     expect(err(gmRollback(env.deps, { channelId: 'other', userId: GM }))).toMatch(/no game/);
+  });
+
+  it('rollback and cancel finish a results post the channel already has the first parts of (issue 23 §4)', () => {
+    ok(gmAdvance(env.deps, gm));
+    const results = outboxRows(env.deps).find((o) => o.kind === 'phase_results')!;
+    // Two parts of it are in the channel; the rest is still to send.
+    env.deps.db.update(outbox).set({ partsSent: 2 }).where(eq(outbox.id, results.id)).run();
+    ok(gmRollback(env.deps, gm));
+    expect(outboxRows(env.deps).find((o) => o.id === results.id)).toMatchObject({ failedAt: null, sentAt: null });
+    // The same row without a part sent would have been cancelled.
+    ok(gmAdvance(env.deps, gm));
+    const again = outboxRows(env.deps).filter((o) => o.kind === 'phase_results' && o.id !== results.id);
+    expect(again).toHaveLength(1);
+    ok(gmRollback(env.deps, gm));
+    expect(outboxRows(env.deps).find((o) => o.id === again[0]!.id)!.lastError).toBe('cancelled by a game-master rollback');
+    // Cancelling the game drops unsent notices, but not one the channel has the first part of.
+    const notices = outboxRows(env.deps).filter((o) => o.kind === 'notice' && o.sentAt === null && o.failedAt === null);
+    expect(notices.length).toBeGreaterThanOrEqual(2);
+    env.deps.db.update(outbox).set({ partsSent: 1 }).where(eq(outbox.id, notices[0]!.id)).run();
+    ok(gmCancel(env.deps, { ...gm, canManageServer: false }));
+    const after = outboxRows(env.deps);
+    expect(after.find((o) => o.id === notices[0]!.id)).toMatchObject({ failedAt: null });
+    for (const n of notices.slice(1)) expect(after.find((o) => o.id === n.id)!.lastError).toBe('cancelled with the game');
   });
 
   it('a retreat only a civil-disorder power has to make resolves at once, and rollback goes back past it', () => {

@@ -231,6 +231,32 @@ describe('deliverOutbox', () => {
     expect(done.indexOf('results')).toBeLessThan(done.indexOf('flood-4'));
   });
 
+  it('a row sent in parts records each part as it goes; a retry, or a deliverer after a crash, goes on from the next (issue 23 §4)', async () => {
+    queue(env.deps, 'long');
+    const seen: [number | undefined, number][] = [];
+    // Three of five parts go out, then Discord fails.
+    const sendParts = (failAt: number | null) => async (row: DeliveryRow) => {
+      for (let i = row.partsSent ?? 0; i < 5; i++) {
+        if (i === failAt) throw new Error('503 Service Unavailable');
+        seen.push([row.partsSent, i]);
+        row.partSent?.(i + 1);
+      }
+    };
+    expect(await deliverWith(sendParts(3))).toMatchObject({ retried: 1 });
+    expect(outboxRows(env.deps)[0]).toMatchObject({ partsSent: 3, sentAt: null, attempts: 1 });
+    env.clock.advance(1000);
+    expect(await deliverWith(sendParts(null))).toMatchObject({ sent: 1 });
+    expect(seen).toEqual([[0, 0], [0, 1], [0, 2], [3, 3], [3, 4]]);
+    expect(outboxRows(env.deps)[0]).toMatchObject({ partsSent: 5, attempts: 2 });
+    // Never backwards: a stale deliverer recording fewer parts changes nothing.
+    queue(env.deps, 'again');
+    await deliverWith(async (row) => {
+      row.partSent?.(2);
+      row.partSent?.(1);
+    });
+    expect(outboxRows(env.deps).find((r) => r.dedupeKey === 'again')).toMatchObject({ partsSent: 2 });
+  });
+
   it('puts a rate-limited row back without counting an attempt', async () => {
     queue(env.deps, 'limited');
     expect(await deliverWith(async () => Promise.reject(new RetryLaterError('POST /channels/:id/messages is rate-limited', 4000)))).toMatchObject({ deferred: 1 });
@@ -260,6 +286,19 @@ describe('claims (kill -9)', () => {
     // No time passes: the claim of a process that no longer runs is freed at registration.
     expect(await deliverWith(async (row) => void seen.push(row.dedupeKey), { ...clock(alive), deliverer: restarted })).toMatchObject({ sent: 2 });
     expect(seen).toEqual(['in-flight', 'next']);
+  });
+
+  it('a restarted deliverer hands the row over with the parts its predecessor recorded', async () => {
+    queue(env.deps, 'half-sent');
+    const alive = new Set<string>();
+    const dead = registerDeliverer(env.deps.db, clock(alive));
+    // Killed while sending the third part: two were recorded.
+    env.deps.db.update(outbox).set({ claimedBy: dead.id, partsSent: 2 }).where(eq(outbox.dedupeKey, 'half-sent')).run();
+    const restarted = registerDeliverer(env.deps.db, clock(alive));
+    alive.add(restarted.id);
+    const from: (number | undefined)[] = [];
+    expect(await deliverWith(async (row) => void from.push(row.partsSent), { ...clock(alive), deliverer: restarted })).toMatchObject({ sent: 1 });
+    expect(from).toEqual([2]);
   });
 
   it('never takes a live owner\'s claim, however long its send takes; a frozen one loses it after the heartbeat timeout', async () => {

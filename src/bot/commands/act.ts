@@ -9,7 +9,7 @@ import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 
 const data = withActionOptions(
-  new SlashCommandBuilder().setName('act').setDescription("An action of this game's variant beyond orders (a declaration, a start choice…)").setContexts(InteractionContextType.Guild),
+  new SlashCommandBuilder().setName('act').setDescription("An action of this game's variant beyond orders (the choices list what is open now)").setContexts(InteractionContextType.Guild),
   'player',
 ).toJSON();
 

@@ -58,7 +58,7 @@ const data = new SlashCommandBuilder()
       .setDescription('Hand the game-master role to another member')
       .addUserOption((o) => o.setName('user').setDescription('The new game master').setRequired(true)),
   )
-  .addSubcommand((s) => withActionOptions(s.setName('act').setDescription("An action of this game's variant for its game master (a battle report…)"), 'gm'))
+  .addSubcommand((s) => withActionOptions(s.setName('act').setDescription("An action of this game's variant for its game master (the choices list what is open now)"), 'gm'))
   .addSubcommand((s) =>
     s
       .setName('kick')

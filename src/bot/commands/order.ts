@@ -11,6 +11,7 @@ import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { logOrders } from '../../log.js';
 import { callerOf, replyPrivately } from '../respond.js';
+import { GENERIC_FAILURE } from '../router.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { code, listWithin, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
 
@@ -85,6 +86,18 @@ export function refusedOrderReply(ctx: BotContext, caller: Caller, error: string
 }
 
 /**
+ * The reply after an unexpected exception while handling `/order` or `/orders paste` (issue 23 §2: every reply ends
+ * with the stored set): the router's failure sentence, then the set as the store holds it now, read after the failure
+ * in a read-only transaction, so it is true whether the failed step stored something or not. When the caller plays no
+ * power there (or the read fails too: the router then sends the plain sentence), the sentence alone.
+ */
+export function failedOrderReply(ctx: BotContext, caller: Caller): string {
+  const mine = myOrders(ctx.deps, caller);
+  if (!mine.ok) return GENERIC_FAILURE;
+  return `⚠️ ${GENERIC_FAILURE}\n\n**${mine.power}, ${mine.phase.label}**: what is stored now.\n${orderSetLines({ orders: mine.orders, missing: mine.unordered })}`;
+}
+
+/**
  * The reply to `/order` (players' issue §3, issue 23 §2): always within Discord's 2,000 characters whatever was
  * typed, and always ending with the stored order set. The header, the notes and the order set are always shown;
  * stored, replaced and refused lines fill the room left, and what does not fit is counted.
@@ -135,4 +148,12 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   await interaction.respond(suggestOrders(interaction.options.getFocused(), units));
 }
 
-export const orderCommand: BotCommand = { data, execute, autocomplete, privateReplies: true, cooldown: () => 'order', refuse };
+export const orderCommand: BotCommand = {
+  data,
+  execute,
+  autocomplete,
+  privateReplies: true,
+  cooldown: () => 'order',
+  refuse,
+  failed: (ctx, interaction) => failedOrderReply(ctx, callerOf(interaction)),
+};

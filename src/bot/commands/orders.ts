@@ -15,7 +15,8 @@ import {
 import { clearOrders, myOrders, orderInputProblem, submitOrders, useCooldown } from '../../game/index.js';
 import { limitsOf } from '../../game/limits.js';
 import { logOrders } from '../../log.js';
-import { orderReply, refusedOrderReply } from './order.js';
+import { failedOrderReply, orderReply, refusedOrderReply } from './order.js';
+import { GENERIC_FAILURE } from '../router.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, customId, handleConfirmation } from '../components.js';
 
@@ -91,4 +92,10 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
 }
 
 // `paste` answers with a modal, which must be the first response: never deferred by the router.
-export const ordersCommand: BotCommand = { data, execute, component };
+// A pasted text that fails unexpectedly is answered like a failed `/order`: with the set that stands.
+export const ordersCommand: BotCommand = {
+  data,
+  execute,
+  component,
+  failed: (ctx, interaction, action) => (action === 'paste' ? failedOrderReply(ctx, callerOf(interaction)) : GENERIC_FAILURE),
+};

@@ -86,7 +86,7 @@ const data = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName('act')
-      .setDescription('Act for a seat or as the game master in the variant’s steps (a declaration, a battle’s winner …)')
+      .setDescription('Act for a seat or as the game master in the variant’s steps (the choices list what is open now)')
       .addStringOption((o) => o.setName('action').setDescription('What to do (the variant’s actions open now)').setRequired(true).setAutocomplete(true).setMaxLength(40))
       .addStringOption((o) => o.setName('as').setDescription('Who acts: a seated power, or gm for the game master').setRequired(true).setAutocomplete(true).setMaxLength(40))
       .addStringOption((o) => o.setName('choice').setDescription('The action’s first value').setAutocomplete(true).setMaxLength(100))

@@ -340,6 +340,7 @@ route('POST', '/channels/(\\d+)/messages', true, (ctx, [id]) => {
     const earlier = [...ctx.state.messages.values()].find((m) => m.channelId === channel.id && m.nonce === nonce && m.nonceAt! > since);
     if (earlier) {
       ctx.state.nonceRepeats++;
+      ctx.state.repeatedNonces.push(nonce);
       return toJson(ctx, earlier);
     }
   }

@@ -182,6 +182,8 @@ export class FakeDiscordState {
   recommendedShards = 1;
   /** Channel posts that repeated an earlier nonce with enforce_nonce (answered with the earlier message). */
   nonceRepeats = 0;
+  /** The nonce of each such repeat, oldest first. */
+  readonly repeatedNonces: string[] = [];
   readonly joinedAt = new Date().toISOString();
   readonly guildId: string;
   readonly applicationId: string;

@@ -1,0 +1,110 @@
+/**
+ * The bot as a child process that a test kills with SIGKILL (test/support/bot-process.ts), for the kill -9 tests of
+ * test/bot: started on a database file against the stand-in, killed at once or right after the stand-in stored a
+ * message (before the bot hears back), and started again on the same database, as a supervisor would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import type { FakeDiscord, FakeMessage } from './fake-discord/index.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface CrashBot {
+  /** Starts a bot process and waits until it is ready (or until this test killed it, which may happen first). */
+  start(): Promise<void>;
+  /** SIGKILL, then waits until the process is gone. */
+  kill(): Promise<void>;
+  /**
+   * Kills the bot right after the stand-in stores the first bot message (not an interaction's) matching `match`,
+   * synchronously, before the stand-in answers the request. Resolves once the process is gone.
+   */
+  killWhenStored(match: (m: FakeMessage) => boolean): Promise<void>;
+  /** The game clock moves on by `stepMs` (in the running bot and in any started later), so a deadline passes. */
+  passDeadline(): void;
+  /** SIGTERM (SIGKILL after 5 s) if a process still runs. */
+  stop(): Promise<void>;
+  /** How many processes were killed. */
+  readonly kills: number;
+  /** What the processes wrote to stderr (for a failure message). */
+  readonly log: string;
+}
+
+/** `offset`: the game clock's lead over real time when the first process starts (CLOCK_OFFSET_MS). */
+export function crashBot(fake: FakeDiscord, opts: { dbPath: string; stepMs: number; offset?: number }): CrashBot {
+  let offset = opts.offset ?? 0;
+  let child: ChildProcess | null = null;
+  let kills = 0;
+  let log = '';
+  /** The processes this test killed (their exit before `ready` is no failure). */
+  const killed = new WeakSet<ChildProcess>();
+
+  const kill = async (): Promise<void> => {
+    const proc = child;
+    if (!proc) return;
+    child = null;
+    killed.add(proc);
+    const exited = new Promise((res) => proc.once('exit', res));
+    if (proc.exitCode === null && proc.signalCode === null) {
+      proc.kill('SIGKILL');
+      kills++;
+    }
+    await exited;
+  };
+
+  return {
+    get kills() {
+      return kills;
+    },
+    get log() {
+      return log;
+    },
+    async start() {
+      const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/support/bot-process.ts')], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          DISCORD_TOKEN: fake.token,
+          DISCORD_API_BASE: fake.apiBase,
+          DEV_GUILD_ID: fake.guildId,
+          DATABASE_PATH: opts.dbPath,
+          CLOCK_OFFSET_MS: String(offset),
+          CLOCK_STEP_MS: String(opts.stepMs),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+      child = proc;
+      await new Promise<void>((res, rej) => {
+        proc.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && res());
+        proc.on('exit', (code, signal) => (killed.has(proc) ? res() : rej(new Error(`bot exited before ready (${code ?? signal})\n${log.slice(-2000)}`))));
+      });
+    },
+    kill,
+    killWhenStored(match) {
+      return new Promise((res) => {
+        const onMessage = (m: FakeMessage) => {
+          if (m.interactionId || !match(m)) return;
+          fake.state.events.off('message', onMessage);
+          if (child) killed.add(child);
+          child?.kill('SIGKILL'); // synchronously, before the stand-in answers the request
+          res(kill());
+        };
+        fake.state.events.on('message', onMessage);
+      });
+    },
+    passDeadline() {
+      offset += opts.stepMs;
+      child!.kill('SIGUSR2');
+    },
+    async stop() {
+      const last = child;
+      child = null;
+      if (!last || last.exitCode !== null || last.signalCode !== null) return;
+      const exited = new Promise((res) => last.once('exit', res));
+      last.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      last.kill('SIGKILL');
+    },
+  };
+}
