@@ -140,6 +140,38 @@ describe('issue 19 §3: every order gets its result line', () => {
     );
   });
 
+  // Rule 3: "Each player, in addition to writing orders for his own units, will write orders for all neutral powers."
+  // Only players vote; an unreadable order of a power that does not vote is no ballot, so nothing in it is secret.
+  it('Mandate of Heaven: an unreadable order of a power that does not vote, for a voted neutral’s unit, gets its line (rule 3)', async () => {
+    const { out } = await adjudicate({
+      variant: 'mandate-of-heaven',
+      phase: MOH_SPRING,
+      units: mohUnits,
+      players: ['Qin', 'Chu'],
+      orders: [{ power: 'Zhao', text: 'A son - xxxx' }],
+    });
+    expect(out.results).toContainEqual({ power: 'Zhao', unit: 'A son', order: 'A son - xxxx', result: 'illegal', reason: 'could not read the order: unknown place "xxxx"' });
+  });
+
+  // Rule 3's ballots are secret (Q5): a voter's unreadable ballot is not counted; its line says so without its text.
+  it('Mandate of Heaven: a voter’s unreadable ballot gets a line that does not repeat it (rule 3, secret ballots)', async () => {
+    const { out } = await adjudicate({
+      variant: 'mandate-of-heaven',
+      phase: MOH_SPRING,
+      units: mohUnits,
+      players: ['Qin', 'Chu'],
+      orders: [
+        { power: 'Qin', text: 'A son - xxxx' },
+        { power: 'Chu', text: 'A son - tan' },
+      ],
+    });
+    expect(out.results.filter((r: { unit: string }) => r.unit === 'A son')).toEqual([
+      expect.objectContaining({ power: 'Song', order: 'A son H', reason: 'held (no majority)' }),
+      { power: 'Qin', unit: 'A son', order: 'unreadable ballot', result: 'illegal', reason: 'not counted: the ballot could not be read (ballots are secret, so its text is not repeated: Mandate of Heaven rule 3)' },
+    ]);
+    expect(JSON.stringify(out.results)).not.toMatch(/xxxx/);
+  });
+
   it('Mandate of Heaven: a counted ballot has no line of its own (ballots are secret, rule 3); the unit’s line names the adopted order', async () => {
     const { out } = await adjudicate({
       variant: 'mandate-of-heaven',

@@ -50,6 +50,8 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
       return [...features.neutrals].filter((p) => isVoted(features, state, p, seated)).sort();
     },
 
+    voters: ({ position, context }) => electorate(features, readState(position), position, context).players,
+
     canSeat: ({ position, power }) => {
       // Rule 3: "If a neutral power grows from one to three SCs, it will be 'activated', and a new player will be called in".
       if (!features.isNeutral(power) || readState(position).activated.includes(power)) return null;
