@@ -82,6 +82,63 @@ const badInput: BadInput[] = [
     input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: ['Qin'] } },
     message: /^case #1: variantState: activated: Qin is not a neutral power/,
   },
+  // Issue 19 §3: "a `variantState` naming a province the variant does not have" gets a clear refusal; so does a
+  // state field the variant does not have (a misspelling), never silently accepted and echoed.
+  {
+    name: 'Warhammer: a misspelled variantState field',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hilArmies: ['xyz'] } },
+    message: /^case #1: variantState: unknown field "hilArmies" \(fields: dogsOfWar, followers, capitals, hillArmies, absent\)$/,
+  },
+  {
+    name: 'Warhammer: a misspelled field of a Dogs of War choice',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { dogsOfWar: { Tilea: { city: 'mira', typ: 'A' } } } },
+    message: /^case #1: variantState: dogsOfWar\.Tilea: unknown field "typ" \(fields: city, type\)$/,
+  },
+  {
+    name: 'Warhammer: a capital at sea (a capital is a supply centre: "This is his new capital")',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { capitals: { Skaven: 'claw' } } },
+    message: /^case #1: variantState: capitals\.Skaven: claw is not a supply centre, so it cannot be a capital/,
+  },
+  {
+    name: 'Warhammer: a Dogs of War choice of a power that is no Dogs of War power',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { dogsOfWar: { Empire: { city: 'altd', type: 'A' } } } },
+    message: /^case #1: variantState: dogsOfWar: Empire is not a Dogs of War power \(Tilea, Estalia\)$/,
+  },
+  {
+    name: 'Warhammer: a Dogs of War city outside its country ("You may choose a center in Tilea or Estelia")',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { dogsOfWar: { Tilea: { city: 'altd', type: 'A' } } } },
+    message: /^case #1: variantState: dogsOfWar\.Tilea\.city: altd is not a city of Tilea \(its cities: mira, rema\)$/,
+  },
+  {
+    name: 'Warhammer: a hill army at sea',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hillArmies: ['claw'] } },
+    message: /^case #1: variantState: hillArmies: claw is a sea, where no army stands$/,
+  },
+  {
+    name: 'Mandate of Heaven: a misspelled variantState field',
+    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activatd: ['Song'] } },
+    message: /^case #1: variantState: unknown field "activatd" \(fields: hsiungNu, activated, seasonUnits\)$/,
+  },
+  {
+    name: 'Mandate of Heaven: a misspelled field of the Hsiung-Nu state',
+    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hsiungNu: { regim: 'settled' } } },
+    message: /^case #1: variantState: hsiungNu: unknown field "regim" \(fields: regime, allowance, eliminated\)$/,
+  },
+  {
+    name: 'Mandate of Heaven: a neutral activated twice (rule 3: activated once, for good)',
+    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: ['Song', 'Song'] } },
+    message: /^case #1: variantState: activated: Song is listed twice/,
+  },
+  {
+    name: 'Classic: a variantState, which a variant keeping no state cannot take',
+    input: { phase: SPRING, units: [], variantState: { hillArmies: [] } },
+    message: /^case #1: variantState: classic keeps no state between phases, so it takes no variantState$/,
+  },
+  {
+    name: 'Warring States: a misspelled variantState field (its state is the record of captured home centres)',
+    input: { variant: 'warring-states', phase: SPRING, units: [], variantState: { capturedHomeCentre: {} } },
+    message: /^case #1: variantState: unknown field "capturedHomeCentre" \(fields: capturedHomeCentres\)$/,
+  },
   {
     name: 'Mandate of Heaven: a variantState of the wrong shape',
     input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: 'Song' } },
@@ -184,6 +241,17 @@ describe('issue 19 §3: every order gets its result line', () => {
       ],
     });
     expect(out.results.filter((r: { unit: string }) => r.unit === 'A son')).toEqual([expect.objectContaining({ power: 'Song', order: 'A son - tan', result: 'success' })]);
+  });
+});
+
+describe('issue 19 §3: a variant’s own state, as a previous result printed it, is read back', () => {
+  it('Warring States: the captured home centres a result printed are accepted again', async () => {
+    const fall = { variant: 'warring-states', phase: { season: 'fall', year: 1, type: 'movement' }, units: [], orders: [], supplyCenters: { Qin: ['luo'] }, variantState: {} };
+    const first = await adjudicate(fall);
+    expect(first.code).toBe(0);
+    expect(first.out.variantState).toEqual({ capturedHomeCentres: { Qin: ['luo'] } });
+    const again = await adjudicate({ ...fall, phase: { season: 'winter', year: 1, type: 'adjustment' }, variantState: first.out.variantState });
+    expect(again.code).toBe(0);
   });
 });
 

@@ -240,6 +240,9 @@ function checkNames(variant: Variant, c: AdjudicateCase, position: Position, nam
   for (const d of c.dislodged ?? []) {
     if (d.attackerFrom !== undefined && !map.has(d.attackerFrom)) throw new InputError(`${name}: dislodged ${d.type} ${d.province}: attackerFrom: no province "${d.attackerFrom}" in ${variant.id}`);
   }
+  if (c.variantState !== undefined && !variant.rules.checkState) {
+    throw new InputError(`${name}: variantState: ${variant.id} keeps no state between phases, so it takes no variantState`);
+  }
   const problems = position.variantState === undefined ? [] : (variant.rules.checkState?.({ map, position, powers: [...powers] }) ?? []);
   if (problems.length > 0) throw new InputError(`${name}: variantState: ${problems[0]}`);
 }
