@@ -134,7 +134,7 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
     }
     case 'support': {
       const reason = r.voidReason[i];
-      if (reason) return ['void', `support not used: ${reason}${dislodged}`];
+      if (reason) return ['void', `support not used: ${reason}${dislodged}${wonAtHome(r, i, false)}`];
       const value = r.supportValue(i);
       const whole = r.wholeValue(i);
       const attacks = r.cuts(i).sort((a, b) => byProvince(r, a.by, b.by));

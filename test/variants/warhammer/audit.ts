@@ -304,6 +304,14 @@ export const battleTexts: BattleTextCase[] = [
     reasons: { 'A altd': 'support cut by A REIK; it won the battle at Altdorf and held it', 'A reik': 'lost the battle at Altdorf' },
   },
   {
+    name: 'the winner of a decisive hold whose support was not used is told it won the battle and held',
+    seed: VICTOR,
+    units: ALTD_ATTACKED,
+    orders: { Empire: ['A Altd S A Nuln - Gfor'], Bretonnia: BRETONNIA_INTO_ALTD },
+    battles: [{ province: 'altd', winner: 'Empire' }],
+    reasons: { 'A altd': 'support not used: the supported unit did not move there; it won the battle at Altdorf and held it' },
+  },
+  {
     name: 'the winner of a decisive hold with no order is told it won the battle',
     seed: VICTOR,
     units: ALTD_ATTACKED,
