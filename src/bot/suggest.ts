@@ -19,6 +19,11 @@ export interface UnitOrders {
   ordered?: boolean;
   /** Shown after each of its choices (`vote for Song`: a ballot for a neutral unit). */
   label?: string;
+  /**
+   * Each order as typed with its provinces' full names, normalized (`a beidi b` for `A bei B`), parallel to `orders`:
+   * a player who types the name the rules pages and the map show finds the order too.
+   */
+  named?: string[];
 }
 
 /**
@@ -37,7 +42,18 @@ export function unitOrdersOf(
     orders: u.orders,
     ordered: opts.allOrdered === true || (opts.ordered?.has(u.unit.province) ?? false),
     ...(opts.label ? { label: opts.label } : {}),
+    named: u.orders.map((o) => namedOrder(variant, o)),
   }));
+}
+
+/** `a beidi b` for `A bei B`: the order normalized, each province id replaced by the province's full name. */
+function namedOrder(variant: Variant, order: string): string {
+  const words = order.split(' ').map((w) => {
+    const [id, coast] = w.split('/');
+    const name = variant.map.province(id ?? '')?.name;
+    return name ? `${name}${coast ? `/${coast}` : ''}` : w;
+  });
+  return normalizeTyped(words.join(' '));
 }
 
 export interface Choice {
@@ -68,6 +84,51 @@ function verbFirst(typed: string): { rest: string; letter: string } | null {
   return letter ? { rest: rest.join(' '), letter } : null;
 }
 
+/** The spellings an order is found by: its own (`a bei b`) and, when different, with full names (`a beidi b`). */
+function formsOf(unit: UnitOrders, k: number): string[] {
+  const own = normalizeTyped(unit.orders[k]!);
+  const named = unit.named?.[k];
+  return named && named !== own ? [own, named] : [own];
+}
+
+/** The province an order is for (`bei` in `A bei B`, `spa` in `F spa/nc - mao`), none for `WAIVE`. */
+function provinceOf(order: string): string | undefined {
+  const words = order.split(' ');
+  return words.length > 1 && (words[0] === 'A' || words[0] === 'F') ? words[1]!.split('/')[0] : undefined;
+}
+
+/**
+ * The provinces the orders already written in the same text are for: a segment that reads as one of the legal orders
+ * (in any spelling), or whose unit is one of theirs. They are not offered again (a later order for the same unit would
+ * only replace the earlier one; a province is built in once).
+ */
+function writtenProvinces(segments: string[], units: UnitOrders[]): Set<string> {
+  const taken = new Set<string>();
+  if (segments.length === 0) return taken;
+  const wanted = new Set(
+    segments.map((s) => {
+      const written = normalizeTyped(s);
+      const verb = verbFirst(written);
+      return verb ? `${verb.rest} ${verb.letter}` : written;
+    }),
+  );
+  const known = new Set<string>();
+  for (const unit of units) {
+    unit.orders.forEach((order, k) => {
+      const province = provinceOf(order);
+      if (province === undefined) return;
+      known.add(province);
+      if (formsOf(unit, k).some((f) => wanted.has(f))) taken.add(province);
+    });
+  }
+  // Not read as a legal order (a typo after the unit): its unit still names the province.
+  for (const w of wanted) {
+    const province = w.split(' ')[1]?.split('/')[0];
+    if (province !== undefined && known.has(province)) taken.add(province);
+  }
+  return taken;
+}
+
 export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[] {
   const segments = typedOption.split(/[;\n]/);
   const last = segments.pop() ?? '';
@@ -80,23 +141,33 @@ export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[
   const verb = verbFirst(written);
   const typed = verb ? verb.rest : written;
   const tokens = typed === '' ? [] : typed.split(' ');
+  const taken = writtenProvinces(earlier, units);
 
   const exact: string[] = [];
   const loose: string[] = [];
   const ordered = [...units].sort((a, b) => Number(a.ordered ?? false) - Number(b.ordered ?? false));
   const labelOf = new Map<string, string>();
   for (const u of units) if (u.label) for (const o of u.orders) labelOf.set(o, u.label);
+  /** Each unit's orders still open (not for a province written earlier in the text), for the round-robin. */
+  const open: string[][] = [];
   for (const unit of ordered) {
-    for (const order of unit.orders) {
-      const full = normalizeTyped(order);
-      if (verb && !full.endsWith(` ${verb.letter}`)) continue;
-      const n = verb ? full.slice(0, -2) : full;
-      if (n.startsWith(typed)) exact.push(order);
-      else if (tokens.every((t) => n.split(' ').includes(t) || n.includes(t))) loose.push(order);
-    }
+    const left: number[] = [];
+    unit.orders.forEach((order, k) => {
+      const province = provinceOf(order);
+      if (province !== undefined && taken.has(province)) return;
+      left.push(k);
+      let forms = formsOf(unit, k);
+      if (verb) {
+        forms = forms.filter((f) => f.endsWith(` ${verb.letter}`)).map((f) => f.slice(0, -2));
+        if (forms.length === 0) return;
+      }
+      if (forms.some((n) => n.startsWith(typed))) exact.push(order);
+      else if (forms.some((n) => tokens.every((t) => n.split(' ').includes(t) || n.includes(t)))) loose.push(order);
+    });
+    if (left.length > 0) open.push(left.map((k) => unit.orders[k]!));
   }
   // With nothing typed, show each unit's first orders round-robin so every unit appears.
-  const candidates = written === '' ? roundRobin(ordered) : [...exact, ...loose];
+  const candidates = written === '' ? roundRobin(open) : [...exact, ...loose];
   const choices: Choice[] = [];
   for (const order of candidates) {
     const value = prefix + order;
@@ -109,11 +180,11 @@ export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[
   return choices;
 }
 
-function roundRobin(units: UnitOrders[]): string[] {
+function roundRobin(units: string[][]): string[] {
   const out: string[] = [];
-  const longest = Math.max(0, ...units.map((u) => u.orders.length));
+  const longest = Math.max(0, ...units.map((u) => u.length));
   for (let i = 0; i < longest && out.length < MAX_CHOICES; i++) {
-    for (const u of units) if (u.orders[i] !== undefined) out.push(u.orders[i]!);
+    for (const u of units) if (u[i] !== undefined) out.push(u[i]!);
   }
   return out;
 }

@@ -330,6 +330,14 @@ export interface RulesModule {
   votedPowers?(q: { map: GameMap; position: Position; players: Power[] }): Power[];
 
   /**
+   * The powers whose ballots `adoptOrders` counts, given the caller's context (Mandate of Heaven rule 3: the seated
+   * players still in the game; without `context.players`, every non-neutral power with a unit or a centre). Callers
+   * that read orders from outside (the CLI) use it to tell a voter's unreadable ballot (secret) from an order of a
+   * power that does not vote (its line says what it was).
+   */
+  voters?(q: { map: GameMap; position: Position; context: AdjudicationContext }): Power[];
+
+  /**
    * Why a power cannot be given a player now, or null (the game master's `/gm replace`). Undefined = always.
    * Mandate of Heaven rule 3: a neutral power takes a player only once activated.
    */

@@ -8,7 +8,9 @@ import { limitsFromEnv, loadEnv } from '../../src/config/env.js';
 import { limitsOf, PermanentDeliveryError, RetryLaterError, type DeliveryRow } from '../../src/game/index.js';
 import { classify, messageWithOverflow, nonceFor, postParts } from '../../src/bot/send.js';
 import { safeRoute, serializeError } from '../../src/log.js';
-import { normalizeTyped, suggestOrders } from '../../src/bot/suggest.js';
+import { normalizeTyped, suggestOrders, unitOrdersOf } from '../../src/bot/suggest.js';
+import { classic } from '../../src/variants/classic/index.js';
+import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
 import { choiceName, splitAtLines, splitMessage, truncate } from '../../src/bot/text.js';
 
 describe('loadEnv', () => {
@@ -131,6 +133,37 @@ describe('order autocomplete', () => {
     expect(suggestOrders('Build', winter).map((c) => c.value)).toEqual(['A bei B', 'A lfa B', 'F lin B', 'A lin B']);
     expect(suggestOrders('Disband A ysh', [{ unit: 'A ysh', orders: ['A ysh D'] }]).map((c) => c.value)).toEqual(['A ysh D']);
     expect(suggestOrders('A bei B', winter).map((c) => c.value)).toEqual(['A bei B']);
+  });
+
+  // Issue 19 §4: "the spelling the rules pages document is the one autocomplete finds": the rules pages and the map
+  // name provinces by their full names too (`Beidi`), so a full or partial name finds the order as its id does.
+  const placement = unitOrdersOf(mandateOfHeaven, mandateOfHeaven.startingPosition(), 'Hsiung-Nu');
+  const france = unitOrdersOf(classic, classic.startingPosition(), 'France');
+  const values = (typed: string, units: typeof placement) => suggestOrders(typed, units).map((c) => c.value);
+  it.each([
+    { typed: 'Build A Beidi', units: placement, first: 'A bei B' },
+    { typed: 'Build A Beid', units: placement, first: 'A bei B' },
+    { typed: 'Build A bei', units: placement, first: 'A bei B' },
+    { typed: 'A Paris - Burgundy', units: france, first: 'A par - bur' },
+    { typed: 'F Brest - Mid', units: france, first: 'F bre - mao' },
+  ])('issue 19 §4: a province typed by its full name finds the order: $typed', ({ typed, units, first }) => {
+    expect(values(typed, units)[0]).toBe(first);
+  });
+
+  // A later order for the same unit only replaces the earlier one, and a province is built in once: an order for a
+  // province already written earlier in the same text is not offered again, however it was spelled.
+  it.each([
+    { typed: 'Build A bei; Build A ', units: placement, gone: 'A bei B' },
+    { typed: 'Build A Beidi; Build A', units: placement, gone: 'A bei B' },
+    { typed: 'A bei B; ', units: placement, gone: 'A bei B' },
+    { typed: 'A bei B; A lfa B; Build A', units: placement, gone: 'A lfa B' },
+    { typed: 'A par - bur; A par', units: france, gone: 'A par' },
+    { typed: 'A Paris - Burgundy; ', units: france, gone: 'A par' },
+  ])('issue 19 §4: a province placed earlier in the same text is not offered again: $typed', ({ typed, units, gone }) => {
+    const offered = values(typed, units);
+    expect(offered.length).toBeGreaterThan(0);
+    const prefix = typed.slice(0, typed.lastIndexOf(';') + 1);
+    expect(offered.filter((v) => v.slice(prefix.length).trim().startsWith(gone))).toEqual([]);
   });
 
   it('answers nothing, at once, when what was typed leaves no room for a 100-character choice', () => {

@@ -82,6 +82,63 @@ const badInput: BadInput[] = [
     input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: ['Qin'] } },
     message: /^case #1: variantState: activated: Qin is not a neutral power/,
   },
+  // Issue 19 §3: "a `variantState` naming a province the variant does not have" gets a clear refusal; so does a
+  // state field the variant does not have (a misspelling), never silently accepted and echoed.
+  {
+    name: 'Warhammer: a misspelled variantState field',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hilArmies: ['xyz'] } },
+    message: /^case #1: variantState: unknown field "hilArmies" \(fields: dogsOfWar, followers, capitals, hillArmies, absent\)$/,
+  },
+  {
+    name: 'Warhammer: a misspelled field of a Dogs of War choice',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { dogsOfWar: { Tilea: { city: 'mira', typ: 'A' } } } },
+    message: /^case #1: variantState: dogsOfWar\.Tilea: unknown field "typ" \(fields: city, type\)$/,
+  },
+  {
+    name: 'Warhammer: a capital at sea (a capital is a supply centre: "This is his new capital")',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { capitals: { Skaven: 'claw' } } },
+    message: /^case #1: variantState: capitals\.Skaven: claw is not a supply centre, so it cannot be a capital/,
+  },
+  {
+    name: 'Warhammer: a Dogs of War choice of a power that is no Dogs of War power',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { dogsOfWar: { Empire: { city: 'altd', type: 'A' } } } },
+    message: /^case #1: variantState: dogsOfWar: Empire is not a Dogs of War power \(Tilea, Estalia\)$/,
+  },
+  {
+    name: 'Warhammer: a Dogs of War city outside its country ("You may choose a center in Tilea or Estelia")',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { dogsOfWar: { Tilea: { city: 'altd', type: 'A' } } } },
+    message: /^case #1: variantState: dogsOfWar\.Tilea\.city: altd is not a city of Tilea \(its cities: mira, rema\)$/,
+  },
+  {
+    name: 'Warhammer: a hill army at sea',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hillArmies: ['claw'] } },
+    message: /^case #1: variantState: hillArmies: claw is a sea, where no army stands$/,
+  },
+  {
+    name: 'Mandate of Heaven: a misspelled variantState field',
+    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activatd: ['Song'] } },
+    message: /^case #1: variantState: unknown field "activatd" \(fields: hsiungNu, activated, seasonUnits\)$/,
+  },
+  {
+    name: 'Mandate of Heaven: a misspelled field of the Hsiung-Nu state',
+    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hsiungNu: { regim: 'settled' } } },
+    message: /^case #1: variantState: hsiungNu: unknown field "regim" \(fields: regime, allowance, eliminated\)$/,
+  },
+  {
+    name: 'Mandate of Heaven: a neutral activated twice (rule 3: activated once, for good)',
+    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: ['Song', 'Song'] } },
+    message: /^case #1: variantState: activated: Song is listed twice/,
+  },
+  {
+    name: 'Classic: a variantState, which a variant keeping no state cannot take',
+    input: { phase: SPRING, units: [], variantState: { hillArmies: [] } },
+    message: /^case #1: variantState: classic keeps no state between phases, so it takes no variantState$/,
+  },
+  {
+    name: 'Warring States: a misspelled variantState field (its state is the record of captured home centres)',
+    input: { variant: 'warring-states', phase: SPRING, units: [], variantState: { capturedHomeCentre: {} } },
+    message: /^case #1: variantState: unknown field "capturedHomeCentre" \(fields: capturedHomeCentres\)$/,
+  },
   {
     name: 'Mandate of Heaven: a variantState of the wrong shape',
     input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: 'Song' } },
@@ -140,6 +197,38 @@ describe('issue 19 §3: every order gets its result line', () => {
     );
   });
 
+  // Rule 3: "Each player, in addition to writing orders for his own units, will write orders for all neutral powers."
+  // Only players vote; an unreadable order of a power that does not vote is no ballot, so nothing in it is secret.
+  it('Mandate of Heaven: an unreadable order of a power that does not vote, for a voted neutral’s unit, gets its line (rule 3)', async () => {
+    const { out } = await adjudicate({
+      variant: 'mandate-of-heaven',
+      phase: MOH_SPRING,
+      units: mohUnits,
+      players: ['Qin', 'Chu'],
+      orders: [{ power: 'Zhao', text: 'A son - xxxx' }],
+    });
+    expect(out.results).toContainEqual({ power: 'Zhao', unit: 'A son', order: 'A son - xxxx', result: 'illegal', reason: 'could not read the order: unknown place "xxxx"' });
+  });
+
+  // Rule 3's ballots are secret (Q5): a voter's unreadable ballot is not counted; its line says so without its text.
+  it('Mandate of Heaven: a voter’s unreadable ballot gets a line that does not repeat it (rule 3, secret ballots)', async () => {
+    const { out } = await adjudicate({
+      variant: 'mandate-of-heaven',
+      phase: MOH_SPRING,
+      units: mohUnits,
+      players: ['Qin', 'Chu'],
+      orders: [
+        { power: 'Qin', text: 'A son - xxxx' },
+        { power: 'Chu', text: 'A son - tan' },
+      ],
+    });
+    expect(out.results.filter((r: { unit: string }) => r.unit === 'A son')).toEqual([
+      expect.objectContaining({ power: 'Song', order: 'A son H', reason: 'held (no majority)' }),
+      { power: 'Qin', unit: 'A son', order: 'unreadable ballot', result: 'illegal', reason: 'not counted: the ballot could not be read (ballots are secret, so its text is not repeated: Mandate of Heaven rule 3)' },
+    ]);
+    expect(JSON.stringify(out.results)).not.toMatch(/xxxx/);
+  });
+
   it('Mandate of Heaven: a counted ballot has no line of its own (ballots are secret, rule 3); the unit’s line names the adopted order', async () => {
     const { out } = await adjudicate({
       variant: 'mandate-of-heaven',
@@ -152,6 +241,17 @@ describe('issue 19 §3: every order gets its result line', () => {
       ],
     });
     expect(out.results.filter((r: { unit: string }) => r.unit === 'A son')).toEqual([expect.objectContaining({ power: 'Song', order: 'A son - tan', result: 'success' })]);
+  });
+});
+
+describe('issue 19 §3: a variant’s own state, as a previous result printed it, is read back', () => {
+  it('Warring States: the captured home centres a result printed are accepted again', async () => {
+    const fall = { variant: 'warring-states', phase: { season: 'fall', year: 1, type: 'movement' }, units: [], orders: [], supplyCenters: { Qin: ['luo'] }, variantState: {} };
+    const first = await adjudicate(fall);
+    expect(first.code).toBe(0);
+    expect(first.out.variantState).toEqual({ capturedHomeCentres: { Qin: ['luo'] } });
+    const again = await adjudicate({ ...fall, phase: { season: 'winter', year: 1, type: 'adjustment' }, variantState: first.out.variantState });
+    expect(again.code).toBe(0);
   });
 });
 

@@ -240,6 +240,9 @@ function checkNames(variant: Variant, c: AdjudicateCase, position: Position, nam
   for (const d of c.dislodged ?? []) {
     if (d.attackerFrom !== undefined && !map.has(d.attackerFrom)) throw new InputError(`${name}: dislodged ${d.type} ${d.province}: attackerFrom: no province "${d.attackerFrom}" in ${variant.id}`);
   }
+  if (c.variantState !== undefined && !variant.rules.checkState) {
+    throw new InputError(`${name}: variantState: ${variant.id} keeps no state between phases, so it takes no variantState`);
+  }
   const problems = position.variantState === undefined ? [] : (variant.rules.checkState?.({ map, position, powers: [...powers] }) ?? []);
   if (problems.length > 0) throw new InputError(`${name}: variantState: ${problems[0]}`);
 }
@@ -289,7 +292,7 @@ export interface ResolvedCase {
   options: Record<string, string>;
   /** The position adjudicated (after the prelude, when the case has one). */
   position: Position;
-  /** The orders read, and the ones that could not be read (illegal results, not echoed for another power's unit when the variant turns such orders into ballots). */
+  /** The orders read, and the ones that could not be read (illegal results; a voter's unreadable ballot without its text). */
   orders: PowerOrder[];
   unread: UnreadOrder[];
   adjudication: Adjudication;
@@ -367,10 +370,12 @@ export function resolveCase(base: Variant, c: AdjudicateCase, name = caseName(c,
   const adj = adjudicateOrExplain(variant, position, orders, context, name);
   const decisive =
     c.phase.type === 'movement' && c.battles === undefined && variant.rules.decisive ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options }) : undefined;
-  // Ballots are secret (Mandate of Heaven rule 3): an unreadable order for a unit of a power the players' vote moves
-  // is not echoed back with its voter.
+  // Every order gets its result line (issue 19 §3). Ballots are secret (Mandate of Heaven rule 3): a voter's
+  // unreadable order for a unit the players' vote moves is an uncounted ballot, whose line does not repeat its text;
+  // an order of a power that does not vote is no ballot, and its line says what it was.
   const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: c.players ?? [] }) ?? []);
-  const unread = voted.size > 0 ? readFailures.filter((f) => !ballotFor(position, f, voted)) : readFailures;
+  const voters = voted.size > 0 ? new Set(variant.rules.voters?.({ map: variant.map, position, context }) ?? []) : new Set<string>();
+  const unread = readFailures.map((f) => (ballotFor(position, f, voted, voters) ? unreadBallot(f) : f));
   return { variant, options, position, orders, unread, adjudication: adj, ...(decisive ? { decisive } : {}) };
 }
 
@@ -384,11 +389,17 @@ function adjudicateOrExplain(variant: Variant, position: Position, orders: Power
   }
 }
 
-/** Is this unreadable order one for another power's unit that the players' vote moves (a ballot)? */
-function ballotFor(position: Position, failure: OrderResult, voted: ReadonlySet<string>): boolean {
+/** Is this unreadable order a voter's ballot: one for another power's unit that the players' vote moves? */
+function ballotFor(position: Position, failure: OrderResult, voted: ReadonlySet<string>, voters: ReadonlySet<string>): boolean {
+  if (!voters.has(failure.power)) return false;
   const province = failure.unit.split(' ')[1]?.split('/')[0];
   const owner = position.units.find((u) => u.province === province)?.power ?? position.dislodged.find((d) => d.province === province)?.power;
   return owner !== undefined && owner !== failure.power && voted.has(owner);
+}
+
+/** A voter's unreadable ballot: its line says it was not counted, never what it asked (Mandate of Heaven rule 3). */
+function unreadBallot(f: UnreadOrder): UnreadOrder {
+  return { ...f, order: 'unreadable ballot', reason: 'not counted: the ballot could not be read (ballots are secret, so its text is not repeated: Mandate of Heaven rule 3)' };
 }
 
 /** The case's `options` checked against the variant's game options, defaults filled in. Throws `InputError`. */

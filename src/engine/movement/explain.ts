@@ -46,20 +46,50 @@ function notes(r: MovementResolver, strengths: [StrengthKind, number][]): string
   return found.length > 0 ? `: ${found.join('; ')}` : '';
 }
 
-/** `; dislodged by A Mun from Munich`, naming a battle decided outside the resolver there and a rule that set the attack. */
-function dislodgedText(r: MovementResolver, i: number, dislodger: number | null): string {
-  if (dislodger === null) return '';
+/**
+ * Did unit `i` lose a battle decided outside the resolver (Warhammer's decisive battles) at its own province, and
+ * is that not already told by its move's reason (a head-to-head lost at its own province: the move lost it there)?
+ */
+function lostAtHome(r: MovementResolver, i: number, dislodger: number | null): boolean {
+  if (dislodger === null) return false;
   const here = r.units[i]!.unit.province;
-  // Said once: a move that lost the battle fought at its own province says so already.
   const target = r.role[i] === 'move' ? r.dest[i] : null;
   const own = target ? r.battleAt(target) : undefined;
   const told = own !== null && typeof own === 'object' && own.at === here;
-  const lost = typeof r.battleAt(here) === 'string' && !told ? `lost the battle at ${placeName(r, here)}: ` : '';
+  return typeof r.battleAt(here) === 'string' && !told;
+}
+
+/** `; dislodged by A Mun from Munich`, naming a rule that set the attack; `lost`: first say the battle there was lost. */
+function dislodgedText(r: MovementResolver, i: number, dislodger: number | null, lost: boolean): string {
+  if (dislodger === null) return '';
+  const here = r.units[i]!.unit.province;
   const from = r.units[dislodger]!.unit.province;
   const origin = r.map.has(from) ? ` from ${placeName(r, from)}` : '';
   const attack = r.attackStrength(dislodger);
   const why = notes(r, [['attack', dislodger]]);
-  return `; ${lost}dislodged by ${describeUnit(r, dislodger)}${origin}${why ? ` (attack ${attack}${why})` : ''}`;
+  return `; ${lost ? `lost the battle at ${placeName(r, here)}; ` : ''}dislodged by ${describeUnit(r, dislodger)}${origin}${why ? ` (attack ${attack}${why})` : ''}`;
+}
+
+/**
+ * Unit `i` stayed in its province and won the battle decided there outside the resolver (a decisive hold, or the
+ * defence of its province in a decisive battle), told once whatever its order: `; it won the battle at Altdorf`,
+ * with ` and held it` when the reason does not already say that the unit held.
+ */
+function wonAtHome(r: MovementResolver, i: number, saysHeld: boolean): string {
+  const here = r.units[i]!.unit.province;
+  if (r.dislodger(i) !== null || r.battleAt(here) !== here) return '';
+  if (r.role[i] === 'move' && r.succeeded(i)) return '';
+  return `; it won the battle at ${placeName(r, here)}${saysHeld ? '' : ' and held it'}`;
+}
+
+/** The province where unit `i`'s move lost a battle decided outside the resolver (`battleWinner`), or null. */
+function moveLostBattleAt(r: MovementResolver, i: number): string | null {
+  if (r.role[i] !== 'move' || r.succeeded(i) || r.customReason[i] || r.paradoxes.has(i) || !r.hasPath(i)) return null;
+  const target = r.dest[i]!;
+  const battle = r.battleAt(target);
+  if (typeof battle === 'string') return target;
+  if (battle && battle.lost === r.units[i]!.unit.province) return battle.at;
+  return null;
 }
 
 /** The outcome of unit `i`'s order and the reason a player reads. */
@@ -67,21 +97,27 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
   const ou = r.units[i]!;
   const order = ou.order;
   const dislodger = r.dislodger(i);
-  const dislodged = dislodgedText(r, i, dislodger);
+  const here = ou.unit.province;
+  // A move that lost a battle at its target and a battle at its own province lost one battle (the two groups share
+  // the unit itself, so they are one battle: docs/rules/warhammer.md): said once, naming both provinces.
+  const lostMove = moveLostBattleAt(r, i);
+  const lostHome = lostAtHome(r, i, dislodger);
+  const oneBattle = lostMove !== null && lostHome && lostMove !== here;
+  const dislodged = dislodgedText(r, i, dislodger, lostHome && !oneBattle);
   if (ou.illegalReason) {
-    return ['illegal', `${ou.illegalReason}, so the unit held${dislodged}`];
+    return ['illegal', `${ou.illegalReason}, so the unit held${dislodged}${wonAtHome(r, i, true)}`];
   }
   if (ou.defaulted) {
-    return [dislodger === null ? 'success' : 'failure', `no order: the unit held${dislodged}`];
+    return [dislodger === null ? 'success' : 'failure', `no order: the unit held${dislodged}${wonAtHome(r, i, true)}`];
   }
   switch (r.role[i]) {
     case 'move': {
       const ok = r.succeeded(i);
+      const stayed = wonAtHome(r, i, false);
       const custom = r.customReason[i];
-      if (custom) return [ok ? 'success' : 'failure', custom + dislodged];
+      if (custom) return [ok ? 'success' : 'failure', custom + stayed + dislodged];
       const target = r.dest[i]!;
       const battle = r.battleAt(target);
-      const stayed = battleWonAtHome(r, i);
       if (ok) {
         const victim = r.index.get(target);
         const displaced = victim !== undefined && victim !== i && r.dislodger(victim) === i ? `, dislodging ${describeUnit(r, victim)}` : '';
@@ -90,41 +126,47 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
         const why = notes(r, [['attack', i]]);
         return ['success', `moved to ${placeName(r, target)}${displaced}${why ? ` (attack ${attack}${why})` : ''}`];
       }
-      return ['failure', whyMoveFailed(r, i) + stayed + dislodged];
+      if (oneBattle) {
+        const names = [lostMove, here].sort().map((p) => placeName(r, p));
+        return ['failure', `lost the battle at ${names.join(' and ')}${dislodged}`];
+      }
+      return ['failure', whyMoveFailed(r, i, stayed !== '') + stayed + dislodged];
     }
     case 'support': {
       const reason = r.voidReason[i];
-      if (reason) return ['void', `support not used: ${reason}${dislodged}`];
+      if (reason) return ['void', `support not used: ${reason}${dislodged}${wonAtHome(r, i, false)}`];
       const value = r.supportValue(i);
       const whole = r.wholeValue(i);
       const attacks = r.cuts(i).sort((a, b) => byProvince(r, a.by, b.by));
       const cuts = attacks.filter((c) => c.amount > 0);
+      const won = wonAtHome(r, i, false);
       if (value > 0 && dislodger === null) {
-        if (value === whole) return ['success', whole === 1 ? 'support given' : `support given (strength ${whole})`];
+        if (value === whole) return ['success', (whole === 1 ? 'support given' : `support given (strength ${whole})`) + won];
         // A support reduced rather than cut (Warring States Floating Fortress rule 3): by its strongest attack.
         const strongest = cuts.filter((c) => c.amount === whole - value).map((c) => describeUnit(r, c.by));
-        return ['success', `support given with strength ${value} of ${whole}: reduced by ${whole - value} by ${strongest.join(' and ')}`];
+        return ['success', `support given with strength ${value} of ${whole}: reduced by ${whole - value} by ${strongest.join(' and ')}${won}`];
       }
       if (r.loopCut.has(i)) {
         const by = attacks.map((c) => describeUnit(r, c.by)).join(' and ');
-        return ['failure', `support counted as cut: whether ${by || 'anything'} cut it depended on this support itself (a support-cut loop)${dislodged}`];
+        return ['failure', `support counted as cut: whether ${by || 'anything'} cut it depended on this support itself (a support-cut loop)${dislodged}${won}`];
       }
-      if (cuts.length > 0) return ['failure', `support cut by ${cuts.map((c) => describeUnit(r, c.by)).join(' and ')}${dislodged}`];
-      return ['failure', `support failed${dislodged}`];
+      if (cuts.length > 0) return ['failure', `support cut by ${cuts.map((c) => describeUnit(r, c.by)).join(' and ')}${dislodged}${won}`];
+      return ['failure', `support failed${dislodged}${won}`];
     }
     case 'convoy': {
+      const won = wonAtHome(r, i, false);
       const reason = r.voidReason[i];
-      if (reason) return ['void', `convoy not used: ${reason}${dislodged}`];
+      if (reason) return ['void', `convoy not used: ${reason}${dislodged}${won}`];
       // A convoy whose outcome was decided outside the resolver (`convoyStands`) may fail undislodged or stand dislodged.
-      if (!r.succeeded(i)) return ['failure', `convoy disrupted${dislodged}`];
+      if (!r.succeeded(i)) return ['failure', `convoy disrupted${dislodged}${won}`];
       const army = r.convoyers.findIndex((fleets) => fleets.includes(i));
-      if (army >= 0 && r.paradoxes.has(army)) return ['failure', 'the convoy was disrupted by a convoy paradox (Szykman rule)'];
-      if (army >= 0 && !r.byConvoy[army]) return ['void', `${describeUnit(r, army)} moved over land, not by this convoy`];
-      if (army >= 0 && !r.succeeded(army)) return ['success', `convoy in place, but ${describeUnit(r, army)} did not arrive${dislodged}`];
-      return ['success', (army >= 0 ? `convoyed ${describeUnit(r, army)}` : 'convoyed') + dislodged];
+      if (army >= 0 && r.paradoxes.has(army)) return ['failure', `the convoy was disrupted by a convoy paradox (Szykman rule)${won}`];
+      if (army >= 0 && !r.byConvoy[army]) return ['void', `${describeUnit(r, army)} moved over land, not by this convoy${won}`];
+      if (army >= 0 && !r.succeeded(army)) return ['success', `convoy in place, but ${describeUnit(r, army)} did not arrive${dislodged}${won}`];
+      return ['success', (army >= 0 ? `convoyed ${describeUnit(r, army)}` : 'convoyed') + dislodged + won];
     }
     default: {
-      const won = dislodger === null && r.battleAt(ou.unit.province) === ou.unit.province ? `: won the battle at ${placeName(r, ou.unit.province)}` : '';
+      const won = wonAtHome(r, i, order.kind !== 'special');
       if (order.kind === 'special') {
         return [dislodger === null ? 'success' : 'failure', dislodger === null ? `done${won}` : dislodged.slice(2)];
       }
@@ -133,14 +175,8 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
   }
 }
 
-/** `; it held Reikland Forest: won the battle there`, for a unit whose move failed but whose own province a battle kept. */
-function battleWonAtHome(r: MovementResolver, i: number): string {
-  const here = r.units[i]!.unit.province;
-  if (r.dislodger(i) !== null || r.battleAt(here) !== here) return '';
-  return `; it held ${placeName(r, here)}: won the battle there`;
-}
-
-function whyMoveFailed(r: MovementResolver, i: number): string {
+/** Why move `i` failed. `wonHere`: the unit won the battle at its own province (no "lost … battle" beside that). */
+function whyMoveFailed(r: MovementResolver, i: number, wonHere = false): string {
   if (r.paradoxes.has(i)) return 'the convoy was disrupted by a convoy paradox (Szykman rule)';
   if (!r.hasPath(i)) {
     const ordered = r.convoyers[i]!.length + r.disruptedConvoyers[i]!.length;
@@ -156,7 +192,8 @@ function whyMoveFailed(r: MovementResolver, i: number): string {
   const opponent = r.headToHead[i]!;
   if (opponent >= 0) {
     const defend = r.defendStrength(opponent);
-    if (attack <= defend) return `lost the head-to-head battle with ${describeUnit(r, opponent)} (${attack} vs ${defend}${notes(r, [['attack', i], ['defend', opponent]])})`;
+    const strengths = `${attack} vs ${defend}${notes(r, [['attack', i], ['defend', opponent]])}`;
+    if (attack <= defend) return wonHere ? `its move failed in the head-to-head with ${describeUnit(r, opponent)} (${strengths})` : `lost the head-to-head battle with ${describeUnit(r, opponent)} (${strengths})`;
   } else {
     const hold = r.holdStrength(target);
     const occupant = r.index.get(target);

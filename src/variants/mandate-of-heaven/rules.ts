@@ -50,6 +50,8 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
       return [...features.neutrals].filter((p) => isVoted(features, state, p, seated)).sort();
     },
 
+    voters: ({ position, context }) => electorate(features, readState(position), position, context).players,
+
     canSeat: ({ position, power }) => {
       // Rule 3: "If a neutral power grows from one to three SCs, it will be 'activated', and a new player will be called in".
       if (!features.isNeutral(power) || readState(position).activated.includes(power)) return null;
@@ -171,12 +173,13 @@ function afterPhase(features: MandateFeatures, map: GameMap, before: Position, a
   // Rule 3: "If a neutral power grows from one to three SCs, it will be 'activated'" (checked after the Fall update).
   if (adj.centerChanges.length > 0) {
     for (const neutral of [...features.neutrals].sort()) {
-      if (state.activated.includes(neutral) || (adj.position.supplyCenters[neutral]?.length ?? 0) < 3) continue;
+      const owned = adj.position.supplyCenters[neutral]?.length ?? 0;
+      if (state.activated.includes(neutral) || owned < 3) continue;
       state = { ...state, activated: [...state.activated, neutral] };
       events.push({
         kind: 'activated',
         power: neutral,
-        text: `${neutral} has grown to 3 supply centres and is activated: the game master may seat a new player on it (never one eliminated in this game); until then the players' vote still moves it (Mandate of Heaven rule 3).`,
+        text: `${neutral} has grown to ${owned} supply centres${owned > 3 ? ', 3 or more,' : ''} and is activated: the game master may seat a new player on it (never one eliminated in this game); until then the players' vote still moves it (Mandate of Heaven rule 3).`,
       });
     }
   }

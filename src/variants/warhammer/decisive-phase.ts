@@ -33,6 +33,8 @@ export interface Army {
 export interface BattleSide {
   /** The leading unit (`A nuln`): the declaring unit on a declarer's side, else the principal of the strongest group. */
   lead: string;
+  /** The leading unit as players read it, when that is not its label: a virtual army (`the Illusion`, labelled `A athe`). */
+  leadName?: string;
   /** The power that wins when this side wins (the lead's power; seed item 7). */
   power: Power;
   /** Every unit fighting on this side (the leading units and the supports that counted provisionally). */
@@ -119,7 +121,7 @@ function battleSide(s: FieldSide, base: number): BattleSide {
   const armies = [...shares.entries()]
     .map(([power, units]) => ({ power, units, points: roundTen((points * (units.length + (power === s.power ? bonus : 0))) / s.strength) }))
     .sort((a, b) => (a.power === s.power ? -1 : b.power === s.power ? 1 : a.power.localeCompare(b.power)));
-  return { lead: s.lead, power: s.power, units: s.units.map((u) => u.label), strength: s.strength, percent, points, armies };
+  return { lead: s.lead, ...(s.leadName !== s.lead ? { leadName: s.leadName } : {}), power: s.power, units: s.units.map((u) => u.label), strength: s.strength, percent, points, armies };
 }
 
 /** The seed's table keeps whole totals (1875) and rounds shares to tens (1875 / 2 = 937.5 → 940; 2625 / 4 = 656.25 → 660). */

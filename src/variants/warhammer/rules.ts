@@ -34,7 +34,7 @@ export function warhammerRules(features: WarhammerFeatures, campaign: Campaign =
   const rules: RulesModule = {
     // Dogs of War choices, Sepoys and Mercenaries, revolted capitals, hill armies (state.ts): callers carry variantState.
     stateful: true,
-    checkState: ({ map, position, powers }) => stateProblems(map, position, powers),
+    checkState: ({ map, position, powers }) => stateProblems(features, map, position, powers),
     gameOptions,
     // The provisional result is the adjudication's first pass; its resolver says who kept each move out.
     decisive: ({ map, position, orders, options }) => decisiveDeclarations(provisionalOutcome(map, rules, position, orders), options),

@@ -5,27 +5,46 @@
 import { z } from 'zod';
 import type { GameMap } from '../../engine/map.js';
 import type { Position, Power } from '../../engine/types.js';
+import type { WarhammerFeatures } from './features.js';
+import { unknownFields, type FieldTable } from '../state-fields.js';
 
-const followerSchema = z.object({
+const followerShape = {
   /** Seed: "A Sepoy is a player who fights for the player who controls his capital"; a Mercenary picks his employer. */
   role: z.enum(['sepoy', 'mercenary']),
   master: z.string().min(1),
   /** Decisive battles won for the current master (a Sepoy may revolt after 3). */
   wins: z.number().int().min(0).default(0),
-});
+};
+const dogsOfWarShape = { city: z.string().min(1), type: z.enum(['A', 'F']) };
 
-export const warhammerStateSchema = z.object({
-  /** Dogs of War: each seat's start choice (seed: "choose a center in Tilea or Estelia. Also choose a fleet or an army"). */
-  dogsOfWar: z.record(z.string(), z.object({ city: z.string().min(1), type: z.enum(['A', 'F']) })).default({}),
-  /** Conquered players fighting on as Sepoys or Mercenaries, by power. */
-  followers: z.record(z.string(), followerSchema).default({}),
-  /** Capitals other than the map's: a revolted Sepoy's new capital (seed: "This is his new capital"). */
-  capitals: z.record(z.string(), z.string().min(1)).default({}),
-  /** Orcs in the Hills: where the hill armies stand now (they need no centre; lost forever if destroyed). */
-  hillArmies: z.array(z.string().min(1)).default([]),
-  /** Powers nobody plays (the seed's "Not having enough powers"): with worthlessAbsentCentres their centres give no supply. */
-  absent: z.array(z.string().min(1)).default([]),
-});
+/** The state's shape; `strict`: unknown fields are refused (a state read from outside, `stateProblems`). */
+function stateSchema(strict: boolean) {
+  const object = strict ? z.strictObject : z.object;
+  return object({
+    /** Dogs of War: each seat's start choice (seed: "choose a center in Tilea or Estelia. Also choose a fleet or an army"). */
+    dogsOfWar: z.record(z.string(), object(dogsOfWarShape)).default({}),
+    /** Conquered players fighting on as Sepoys or Mercenaries, by power. */
+    followers: z.record(z.string(), object(followerShape)).default({}),
+    /** Capitals other than the map's: a revolted Sepoy's new capital (seed: "This is his new capital"). */
+    capitals: z.record(z.string(), z.string().min(1)).default({}),
+    /** Orcs in the Hills: where the hill armies stand now (they need no centre; lost forever if destroyed). */
+    hillArmies: z.array(z.string().min(1)).default([]),
+    /** Powers nobody plays (the seed's "Not having enough powers"): with worthlessAbsentCentres their centres give no supply. */
+    absent: z.array(z.string().min(1)).default([]),
+  });
+}
+
+/** Read leniently inside the game (a field a later version dropped is ignored); refused from outside (`stateProblems`). */
+export const warhammerStateSchema = stateSchema(false);
+const strictStateSchema = stateSchema(true);
+const followerSchema = z.object(followerShape);
+
+/** The fields each object of the state has, for the refusal of one it does not (`dogsOfWar.Tilea`: `city, type`). */
+const FIELDS: FieldTable = [
+  { at: /^$/, fields: Object.keys(warhammerStateSchema.shape) },
+  { at: /^dogsOfWar\.[^.]+$/, fields: Object.keys(dogsOfWarShape) },
+  { at: /^followers\.[^.]+$/, fields: Object.keys(followerShape) },
+];
 
 export type WarhammerState = z.infer<typeof warhammerStateSchema>;
 export type Follower = z.infer<typeof followerSchema>;
@@ -40,30 +59,55 @@ export function readState(position: Position): WarhammerState {
 }
 
 /**
- * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each: a power or a province the variant does not have (issue 19 §3).
+ * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each (issue 19 §3): a
+ * field the state does not have (a misspelling), a power or a province the variant does not have, a capital that is
+ * no supply centre, a Dogs of War choice of a power that is none or of a city outside its country, a hill army at sea,
+ * a power listed twice. A state of another wrong shape is left to `readState`, which names the field.
  */
-export function stateProblems(map: GameMap, position: Position, powers: readonly Power[]): string[] {
-  const parsed = warhammerStateSchema.safeParse(position.variantState ?? {});
-  if (!parsed.success) return []; // a state of the wrong shape: readState names the field when the phase reads it
+export function stateProblems(features: WarhammerFeatures, map: GameMap, position: Position, powers: readonly Power[]): string[] {
+  const raw = position.variantState ?? {};
+  const parsed = warhammerStateSchema.safeParse(raw);
+  const unknown = unknownFields(strictStateSchema.safeParse(raw).error?.issues ?? [], FIELDS);
+  // A misspelled field explains a missing one; any other state of the wrong shape: readState names the field.
+  if (!parsed.success) return unknown;
+  const problems: string[] = [...unknown];
   const state = parsed.data;
   const known = new Set(powers);
-  const problems: string[] = [];
   const power = (p: string, field: string) => known.has(p) || problems.push(`${field}: no power "${p}" in the variant`);
   const province = (p: string, field: string) => map.has(p) || problems.push(`${field}: no province "${p}" on the map`);
+  const twice = (list: string[], field: string) => {
+    const seen = new Set<string>();
+    for (const x of list) {
+      if (seen.has(x)) problems.push(`${field}: "${x}" is listed twice`);
+      seen.add(x);
+    }
+  };
+  const dogs = Object.keys(features.dogsOfWar);
   for (const [p, choice] of Object.entries(state.dogsOfWar)) {
-    power(p, 'dogsOfWar');
-    province(choice.city, `dogsOfWar.${p}.city`);
+    if (!known.has(p)) power(p, 'dogsOfWar');
+    else if (!features.dogsOfWar[p]) problems.push(`dogsOfWar: ${p} is not a Dogs of War power (${dogs.join(', ')})`);
+    else if (!map.has(choice.city)) province(choice.city, `dogsOfWar.${p}.city`);
+    else if (!features.dogsOfWar[p]!.includes(choice.city)) {
+      problems.push(`dogsOfWar.${p}.city: ${choice.city} is not a city of ${p} (its cities: ${features.dogsOfWar[p]!.join(', ')})`);
+    } else if (choice.type === 'F' && map.province(choice.city)?.kind !== 'coast') problems.push(`dogsOfWar.${p}.type: a fleet cannot start in ${choice.city}, which has no coast`);
   }
   for (const [p, follower] of Object.entries(state.followers)) {
     power(p, 'followers');
     power(follower.master, `followers.${p}.master`);
+    if (follower.master === p) problems.push(`followers.${p}.master: ${p} cannot follow itself`);
   }
   for (const [p, capital] of Object.entries(state.capitals)) {
     power(p, 'capitals');
-    province(capital, `capitals.${p}`);
+    if (!map.has(capital)) province(capital, `capitals.${p}`);
+    else if (!map.province(capital)?.supplyCenter) problems.push(`capitals.${p}: ${capital} is not a supply centre, so it cannot be a capital (a revolted Sepoy's new capital is the centre it revolted in)`);
   }
-  for (const p of state.hillArmies) province(p, 'hillArmies');
+  for (const p of state.hillArmies) {
+    if (!map.has(p)) province(p, 'hillArmies');
+    else if (map.province(p)?.kind === 'sea') problems.push(`hillArmies: ${p} is a sea, where no army stands`);
+  }
+  twice(state.hillArmies, 'hillArmies');
   for (const p of state.absent) power(p, 'absent');
+  twice(state.absent, 'absent');
   return problems;
 }
 

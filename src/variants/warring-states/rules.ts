@@ -7,7 +7,7 @@ import type { OrderedUnit, RulesModule } from '../../engine/rules.js';
 import type { Adjudication, OrderResult } from '../../engine/types.js';
 import type { WarringStatesFeatures } from './features.js';
 import { applyRaises, buildableTypes, raiseSpec, revertedUnit } from './rules/fleets.js';
-import { buildableCenters, recordCapturedHomes } from './rules/home-centres.js';
+import { buildableCenters, recordCapturedHomes, stateProblems } from './rules/home-centres.js';
 import { raiseParser, riverMoveParser } from './rules/parsers.js';
 import { isRiverMove, riverMoveSpec, STOPPED_SHORT } from './rules/rapid-river.js';
 import { strengthHooks } from './rules/strength.js';
@@ -25,6 +25,8 @@ export function warringStatesRules(features: WarringStatesFeatures): RulesModule
     buildableCenters: ({ map, position, power }) => buildableCenters(map, position, power),
     buildableTypes: () => buildableTypes(),
     afterCenterUpdate: ({ map, after }) => recordCapturedHomes(map, after),
+    // The record of captured home centres (display only) is the state a caller may carry.
+    checkState: ({ map, position, powers }) => stateProblems(map, position, powers),
     winner: ({ position, centers }) => winner(position, centers),
   };
 }

@@ -66,6 +66,38 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     },
   },
 
+  // ---- Events say what is true: the real counts, never the threshold as if it were the count.
+  {
+    name: 'issue 19 §4: the winter the Hsiung-Nu settle owning 8 centres, the event says 8 (not 6)',
+    seed: RULE2_SETTLE,
+    phase: winterOf(3),
+    units: hn('bei', 'lfa', 'dhu'),
+    supplyCenters: owning('yon', 'xia', 'nan', 'jin', 'dai', 'pch', 'hdn', 'ji'),
+    variantState: nomad(),
+    orders: { [HN]: ['Build A qia', 'Build A ron', 'Build A jyu', 'Build A yon', 'Build A xia'] },
+    expect: {
+      events: ['nomads-settled'],
+      eventTexts: [/^The Hsiung-Nu own 8 supply centres, 6 or more: the nomad population is exhausted/],
+    },
+  },
+  {
+    name: 'issue 19 §4: a neutral that grows past 3 centres in one Fall is activated, and the event gives its real count',
+    seed: 'If a neutral power grows from one to three SCs, it will be \'activated\', and a new player will be called in to play it.',
+    phase: { season: 'fall', year: 1, type: 'movement' },
+    units: ['Song A son', 'Song A dal', 'Song A che', 'Song A any', 'Wei A ye', 'Chu A sch', 'Qin A yon'],
+    expect: {
+      events: ['activated'],
+      eventTexts: [/^Song has grown to 4 supply centres, 3 or more, and is activated: /],
+      variantState: { activated: ['Song'] },
+    },
+  },
+  {
+    name: 'issue 19 §4: a neutral that grows to exactly 3 centres: "has grown to 3 supply centres"',
+    seed: 'If a neutral power grows from one to three SCs, it will be \'activated\', and a new player will be called in to play it.',
+    phase: { season: 'fall', year: 1, type: 'movement' },
+    units: ['Song A son', 'Song A dal', 'Song A che', 'Wei A any', 'Chu A sch', 'Qin A yon'],
+    expect: { events: ['activated'], eventTexts: [/^Song has grown to 3 supply centres and is activated: /] },
+  },
   {
     name: 'issue 19 §4: a WAIVE in the placement is refused (all three armies are placed); the default fills in',
     seed: 'the Hsiung-Nu may place these armies anywhere in any of the vacant provinces which lie in the north and west of the board',

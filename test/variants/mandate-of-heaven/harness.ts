@@ -34,6 +34,8 @@ export interface MohCase {
     dislodged?: string[];
     variantState?: Record<string, unknown>;
     events?: string[];
+    /** The texts of the events, in order (what players read). */
+    eventTexts?: (string | RegExp)[];
     winner?: string | null;
     nextPhase?: Phase;
   };
@@ -85,6 +87,11 @@ export function check(c: MohCase, out: CaseOutput): void {
   if (e.dislodged) expect(out.dislodged.map(unitText).sort(), `${c.name}: dislodged`).toEqual([...e.dislodged].sort());
   if (e.variantState) expect(out.variantState, `${c.name}: variantState`).toMatchObject(e.variantState);
   if (e.events) expect((out.events ?? []).map((ev) => ev.kind), `${c.name}: events`).toEqual(e.events);
+  if (e.eventTexts) {
+    const texts = (out.events ?? []).map((ev) => ev.text);
+    expect(texts.length, `${c.name}: event texts ${JSON.stringify(texts)}`).toBe(e.eventTexts.length);
+    e.eventTexts.forEach((want, i) => (want instanceof RegExp ? expect(texts[i], `${c.name}: event ${i}`).toMatch(want) : expect(texts[i], `${c.name}: event ${i}`).toBe(want)));
+  }
   if (e.winner !== undefined) expect(out.winner, `${c.name}: winner`).toBe(e.winner);
   if (e.nextPhase) expect(out.nextPhase, `${c.name}: next phase`).toEqual(e.nextPhase);
 }

@@ -221,9 +221,12 @@ describe('Mandate of Heaven rule 3: secrecy and who votes', () => {
     expect(JSON.stringify(out.results)).not.toMatch(/ballot|vote[sd]? by/i);
   });
 
-  it('an unreadable ballot is not echoed back with its voter', () => {
+  it('an unreadable ballot is not echoed back with its voter: its line says it was not counted, never what it asked', () => {
     const out = run({ name: 'garbled', phase: SPRING_1, units: START_UNITS, orders: { Qin: ['A son - qqq'] }, expect: {} });
-    expect(out.results.filter((r) => r.power === 'Qin' && r.unit === 'A son')).toEqual([]);
+    expect(out.results.filter((r) => r.power === 'Qin' && r.unit === 'A son')).toEqual([
+      { power: 'Qin', unit: 'A son', order: 'unreadable ballot', result: 'illegal', reason: expect.stringMatching(/^not counted: the ballot could not be read/) },
+    ]);
+    expect(JSON.stringify(out.results)).not.toMatch(/qqq/);
   });
 
   const position = (extra: Partial<Position>): Position => ({

@@ -11,7 +11,7 @@ import type { Position, PowerOrder } from '../../../src/engine/types.js';
 import { battleReports, checkBattleReports, declarationsAllowed, groupBattles, rollBattle, warhammer } from '../../../src/variants/warhammer/index.js';
 import { rng } from '../../support/random.js';
 import { clusteredPosition, meetingOrders, runsFromEnv } from '../../engine/order-invariance.js';
-import { headToHeadBattles, illegalNearAbilities, offerCases } from './audit.js';
+import { battleTexts, headToHeadBattles, illegalNearAbilities, offerCases } from './audit.js';
 import { battleCaseTests } from './battle-runner.js';
 import { ordersOf, outcome, positionOf, run, unitText } from './harness.js';
 
@@ -139,6 +139,24 @@ describe('issue 19 §2.4: the virtual armies never leak their origin', () => {
   });
 });
 
+describe('issue 19 §2.4: a battle won by a virtual army names it as results do, never by its label', () => {
+  // docs/rules/warhammer.md: the Illusion is labelled `A athe` in declarations and battles (it stands on Athel-Loren),
+  // the Immortality army `Immortality`; players read "the Illusion" and "the Immortality army".
+  it('the Illusion’s decisive hold won: "Wood Elves (the Illusion) won the decisive battle at Athel Loren"', () => {
+    const position = positionOf(['Bretonnia: A chet', 'Bretonnia: A pale', 'Wood Elves: A irra']);
+    const orders = ordersOf(position, { Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe'] });
+    const adj = adjudicate(warhammer, position, orders, { battles: [{ province: 'athe', winner: 'Wood Elves' }] });
+    expect(adj.events?.filter((e) => e.kind === 'battle').map((e) => e.text)).toEqual(['Wood Elves (the Illusion) won the decisive battle at Athel Loren']);
+    const { battles } = groupBattles(warhammer, position, orders, [{ power: 'Wood Elves', unit: 'A athe', kind: 'hold', province: 'athe' }]);
+    expect(battles[0]!.sides.find((s) => s.power === 'Wood Elves')).toMatchObject({ lead: 'A athe', leadName: 'the Illusion' });
+  });
+  it('the Immortality army’s decisive move won: "Vampire Counts (the Immortality army) won …"', () => {
+    const position = positionOf(['Empire: A gfor'], 'fall', { sylv: 'Empire' });
+    const adj = adjudicate(warhammer, position, ordersOf(position, { Empire: ['A Gfor - Sylv'] }), { battles: [{ province: 'sylv', winner: 'Vampire Counts' }] });
+    expect(adj.events?.filter((e) => e.kind === 'battle').map((e) => e.text)).toEqual(['Vampire Counts (the Immortality army) won the decisive battle at Sylvania']);
+  });
+});
+
 describe('issue 19 §4: the brief’s `S Immortal Sylv` is understood like `S Immortality - Sylv`', () => {
   const position = positionOf(['Empire: A sylv', 'Vampire Counts: A gfor'], 'fall', { sylv: 'Empire' });
   it.each(['A Gfor S Immortal Sylv', 'A Gfor S Immortal Sylvania', 'A Gfor S Immortality to Sylv', 'A Gfor S A Immortality - Sylv'])('%s', (text) => {
@@ -192,4 +210,15 @@ describe('issue 19 §4: what players read about a decisive battle and an ability
     const adj = adjudicate(warhammer, position, orders, { battles: [{ province: 'reik', winner: 'Bretonnia' }] });
     expect(adj.results.map((r) => r.unit).sort()).toEqual(position.units.map((u) => unitText(u).split(': ')[1]!).sort());
   });
+});
+
+describe('issue 19 §4: a decisive battle told once and truthfully, whatever the order of the unit that fought it', () => {
+  for (const c of battleTexts) {
+    it(c.name, () => {
+      const position = positionOf(c.units);
+      const adj = adjudicate(warhammer, position, ordersOf(position, c.orders), { battles: c.battles });
+      const got = Object.fromEntries(Object.keys(c.reasons).map((unit) => [unit, adj.results.find((r) => r.unit === unit)?.reason]));
+      expect(got).toEqual(c.reasons);
+    });
+  }
 });

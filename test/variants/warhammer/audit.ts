@@ -232,6 +232,13 @@ export const offerCases: OfferCase[] = [
     allowed: ['Bretonnia: move A chet at reik'],
   },
   {
+    name: 'issue 19 §2.2, §2.3: two armies of one power moving into each other’s province are offered no decisive move (winning could only swap them), though a foreign move stood one off',
+    seed: `${BOUNCE} ${H2H}`,
+    units: ['Empire: A altd', 'Empire: A reik', 'Bretonnia: A wast'],
+    orders: { Empire: ['A Altd - Reik', 'A Reik - Altd'], Bretonnia: ['A Wast - Altd'] },
+    allowed: ['Bretonnia: move A wast at altd'],
+  },
+  {
     name: 'a move that fails for want of a convoy bounced against nobody',
     seed: BOUNCE,
     units: ['Kislev: A kisl', 'Bretonnia: A wast'],
@@ -269,5 +276,112 @@ export const offerCases: OfferCase[] = [
     units: ['Empire: A sylv', 'Vampire Counts: A gfor'],
     orders: { 'Vampire Counts': ['A Gfor S Immortality'] },
     allowed: ['Empire: hold A sylv at sylv'],
+  },
+];
+
+/** Issue 19 §4: what a unit reads after a decisive battle, said once and truthfully (the players' result lines). */
+export interface BattleTextCase {
+  name: string;
+  seed: string;
+  units: string[];
+  orders: Record<string, string[]>;
+  battles: { province: string; winner: string }[];
+  /** Unit (`A altd`) -> its reason. */
+  reasons: Record<string, string>;
+}
+
+const VICTOR = 'If you are the victor of the decisive battle, then you have sufficient strength to either take the province or hold the province, recalculate the results of the diplomacy move.';
+const ALTD_ATTACKED = ['Empire: A altd', 'Empire: A nuln', 'Bretonnia: A reik', 'Bretonnia: A wast'];
+const BRETONNIA_INTO_ALTD = ['A Reik - Altd', 'A Wast S A Reik - Altd'];
+
+export const battleTexts: BattleTextCase[] = [
+  {
+    name: 'the winner of a decisive hold whose order was a support is told it won the battle and held',
+    seed: VICTOR,
+    units: ALTD_ATTACKED,
+    orders: { Empire: ['A Altd S A Nuln H'], Bretonnia: BRETONNIA_INTO_ALTD },
+    battles: [{ province: 'altd', winner: 'Empire' }],
+    reasons: { 'A altd': 'support cut by A REIK; it won the battle at Altdorf and held it', 'A reik': 'lost the battle at Altdorf' },
+  },
+  {
+    name: 'the winner of a decisive hold whose support was not used is told it won the battle and held',
+    seed: VICTOR,
+    units: ALTD_ATTACKED,
+    orders: { Empire: ['A Altd S A Nuln - Gfor'], Bretonnia: BRETONNIA_INTO_ALTD },
+    battles: [{ province: 'altd', winner: 'Empire' }],
+    reasons: { 'A altd': 'support not used: the supported unit did not move there; it won the battle at Altdorf and held it' },
+  },
+  {
+    name: 'the winner of a decisive hold with no order is told it won the battle',
+    seed: VICTOR,
+    units: ALTD_ATTACKED,
+    orders: { Bretonnia: BRETONNIA_INTO_ALTD },
+    battles: [{ province: 'altd', winner: 'Empire' }],
+    reasons: { 'A altd': 'no order: the unit held; it won the battle at Altdorf', 'A reik': 'lost the battle at Altdorf' },
+  },
+  {
+    name: 'the winner of a decisive hold whose order was illegal (a hold) is told it won the battle',
+    seed: `${VICTOR}; DATC 4.E.1 (an illegal order is a hold)`,
+    units: ALTD_ATTACKED,
+    orders: { Empire: ['A Altd - Kisl'], Bretonnia: BRETONNIA_INTO_ALTD },
+    battles: [{ province: 'altd', winner: 'Empire' }],
+    reasons: { 'A altd': 'Altdorf is not next to Kislev, so the unit held; it won the battle at Altdorf' },
+  },
+  {
+    name: 'the winner of a decisive hold that held: the same words, with the same separator',
+    seed: VICTOR,
+    units: ALTD_ATTACKED,
+    orders: { Empire: ['A Altd H'], Bretonnia: BRETONNIA_INTO_ALTD },
+    battles: [{ province: 'altd', winner: 'Empire' }],
+    reasons: { 'A altd': 'held; it won the battle at Altdorf' },
+  },
+  {
+    name: 'a convoying fleet that won the battle at its sea is told so',
+    seed: `${VICTOR}; item 8: "Convoys are NOT disrupted if they are met with less than the needed strength to dislodge them (even if they are hit with a decisive battle which causes them to dislodge)."`,
+    units: ['Empire: F claw', 'Empire: A wast', 'Bretonnia: F ngwo'],
+    orders: { Empire: ['F Claw C A Wast - Kisl', 'A Wast - Kisl'], Bretonnia: ['F Ngwo - Claw'] },
+    battles: [{ province: 'claw', winner: 'Empire' }],
+    reasons: { 'F claw': 'convoyed A WAST; it won the battle at Sea of Claws and held it', 'F ngwo': 'lost the battle at Sea of Claws' },
+  },
+  {
+    name: 'the loser of a decisive battle at its own province reads "lost the battle; dislodged", one separator for every order',
+    seed: VICTOR,
+    units: ['Empire: F claw', 'Empire: A wast', 'Bretonnia: F ngwo'],
+    orders: { Empire: ['F Claw C A Wast - Kisl', 'A Wast - Kisl'], Bretonnia: ['F Ngwo - Claw'] },
+    battles: [{ province: 'claw', winner: 'Bretonnia' }],
+    reasons: { 'F claw': 'convoyed A WAST; lost the battle at Sea of Claws; dislodged by F NGWO from Northern Great Western Ocean' },
+  },
+  {
+    name: 'a head-to-head unit that won the hold at its province is not told it lost a battle: its move failed, it won the battle and held',
+    seed: `${H2H}; ${VICTOR}`,
+    units: ['Empire: A altd', 'Bretonnia: A reik', 'Bretonnia: A wast'],
+    orders: { Empire: ['A Altd - Reik'], Bretonnia: BRETONNIA_INTO_ALTD },
+    battles: [{ province: 'altd', winner: 'Empire' }],
+    reasons: { 'A altd': 'its move failed in the head-to-head with A REIK (1 vs 2); it won the battle at Altdorf and held it', 'A reik': 'lost the battle at Altdorf' },
+  },
+  {
+    name: 'one battle over both provinces of a head-to-head is told once, naming both (as its event does)',
+    seed: `${H2H}; ${VICTOR}`,
+    units: ['Empire: A altd', 'Bretonnia: A reik'],
+    orders: { Empire: ['A Altd - Reik'], Bretonnia: ['A Reik - Altd'] },
+    battles: [
+      { province: 'altd', winner: 'Empire' },
+      { province: 'reik', winner: 'Empire' },
+    ],
+    reasons: {
+      'A altd': 'won the battle at Reikland Forest and moved there, dislodging A REIK',
+      'A reik': 'lost the battle at Altdorf and Reikland Forest; dislodged by A ALTD from Altdorf',
+    },
+  },
+  {
+    name: 'a 1 v 1 head-to-head where the defender won its province: the loser lost the battle, the winner held',
+    seed: `${H2H}; ${VICTOR}`,
+    units: ['Empire: A altd', 'Bretonnia: A reik'],
+    orders: { Empire: ['A Altd - Reik'], Bretonnia: ['A Reik - Altd'] },
+    battles: [{ province: 'reik', winner: 'Bretonnia' }],
+    reasons: {
+      'A altd': 'lost the battle at Reikland Forest',
+      'A reik': 'its move failed in the head-to-head with A ALTD (1 vs 1); it won the battle at Reikland Forest and held it',
+    },
   },
 ];

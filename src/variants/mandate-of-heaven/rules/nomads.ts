@@ -172,7 +172,7 @@ export function afterNomadWinter(
     events.push({
       kind: 'nomads-settled',
       power: nomadPower,
-      text: 'The Hsiung-Nu own 6 supply centres: the nomad population is exhausted, and from now on they build one unit per centre, in vacant owned centres (Mandate of Heaven rule 2).',
+      text: `The Hsiung-Nu own ${w.centres} supply centres, 6 or more: the nomad population is exhausted, and from now on they build one unit per centre, in vacant owned centres (Mandate of Heaven rule 2).`,
     });
   }
   const unitsAfter = after.units.filter((u) => u.power === nomadPower).length;

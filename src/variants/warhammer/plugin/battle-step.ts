@@ -137,6 +137,9 @@ const points = (n: number): string => n.toLocaleString('en-US');
  * declaration a Sepoy or Mercenary commands names it (`Empire A altd (declared, led by its Sepoy Wood Elves): …`; seed
  * "Sepoys & Mercenaries": the master gives the Sepoy its battle). `ledBy`: `power|unit` → the commander who declared.
  */
+/** A side's leading unit as players read it (`the Illusion`; a stored battle without the name: its label). */
+const leadOf = (side: Battle['sides'][number]): string => side.leadName ?? side.lead;
+
 function sideText(battle: Battle, side: Battle['sides'][number], ledBy: Map<string, { commander: Power; role?: string }>): string {
   const leader = ledBy.get(`${side.power}|${side.lead}`);
   const follower = leader && leader.commander !== side.power ? `, led by its ${leader.role === 'mercenary' ? 'Mercenary' : 'Sepoy'} ${leader.commander}` : '';
@@ -144,7 +147,7 @@ function sideText(battle: Battle, side: Battle['sides'][number], ledBy: Map<stri
   const others = side.units.filter((u) => u !== side.lead);
   const supported = others.length > 0 ? ` with ${others.join(', ')}` : '';
   const armies = side.armies.map((a) => `${a.power} ${points(a.points)} pts`).join(' + ');
-  return `${side.power} ${side.lead}${declared}${supported}: ${armies}`;
+  return `${side.power} ${leadOf(side)}${declared}${supported}: ${armies}`;
 }
 
 function battlesText(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadline?: number }): string {
@@ -164,7 +167,7 @@ function battlesText(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadli
       lines.push(`• ${sideText(b, side, ledBy)}${range}`);
     }
     const won = b.roll ? b.sides.find((s) => s.lead === b.roll!.lead) : undefined;
-    if (opts.dice && b.roll && won) lines.push(`🎲 Rolled **${points(b.roll.value)}** of ${points(b.roll.total)}: **${won.power}** (${won.lead}) wins.`);
+    if (opts.dice && b.roll && won) lines.push(`🎲 Rolled **${points(b.roll.value)}** of ${points(b.roll.total)}: **${won.power}** (${leadOf(won)}) wins.`);
   }
   if (opts.dice) lines.push('The final results follow.');
   else if (opts.deadline !== undefined) {
@@ -329,7 +332,7 @@ export const battlesStep: PhaseStep<WarhammerRecords> = {
     const lines = battles.map((b) => {
       const side = b.sides.find((s) => s.lead === outcomes[b.id]);
       const cataclysm = outcomes[destroyedKey(b.id)] === '1' ? ' The losers are destroyed (Cataclysmic Battles).' : '';
-      return side ? `• ${battleName(ctx.variant, b)}: **${side.power}** (${side.lead}) won.${cataclysm}` : `• ${battleName(ctx.variant, b)}: not reported, so the provisional result stands.`;
+      return side ? `• ${battleName(ctx.variant, b)}: **${side.power}** (${leadOf(side)}) won.${cataclysm}` : `• ${battleName(ctx.variant, b)}: not reported, so the provisional result stands.`;
     });
     ctx.post(`⚔️ **${ctx.phase.label}: battle outcomes**\n${lines.join('\n')}\nThe final results follow.`, { key: 'outcomes' });
     return { adjudicate: handoff(ctx, battles, outcomes) };
@@ -493,7 +496,7 @@ export function battleWhyLines(ctx: Ctx, province: string): string[] {
       const side = b.sides.find((s) => s.lead === outcomes[b.id]);
       if (!side) return `⚔️ A decisive battle was declared at ${battleName(ctx.variant, b)}; it was not reported, so the provisional result stood.`;
       const how = b.roll ? `a roll of ${points(b.roll.value)} of ${points(b.roll.total)}` : "the game master's report";
-      return `⚔️ Decisive battle at ${battleName(ctx.variant, b)}: **${side.power}** (${side.lead}) won, by ${how}.`;
+      return `⚔️ Decisive battle at ${battleName(ctx.variant, b)}: **${side.power}** (${leadOf(side)}) won, by ${how}.`;
     });
 }
 

@@ -29,6 +29,8 @@ import type { GameMap } from '../../../engine/map.js';
 export interface FieldUnit {
   /** `A altd`; a virtual army is named after its province (`A athe`, `A sylv` for Immortality). */
   label: string;
+  /** How players read it in results and events: the label, or a virtual army's name (`the Illusion`). */
+  name: string;
   power: Power;
   type: 'A' | 'F';
   /** Where it stands (Immortality's virtual army: `immortality`, no province of the map). */
@@ -122,6 +124,7 @@ function fieldUnit(
   if (!moveTo && opts.strongCapitals?.has(ou.unit.province)) bonus += 1;
   return {
     label,
+    name: ou.virtual && ou.label ? ou.label : label,
     power: ou.unit.power,
     type: ou.unit.type,
     province,
@@ -151,6 +154,8 @@ export interface FieldBattle {
 export interface FieldSide {
   /** The leading unit's label: the principal of the side's strongest group (ties: by label). */
   lead: string;
+  /** The leading unit as players read it (`the Illusion` for the virtual army labelled `A athe`). */
+  leadName: string;
   power: Power;
   groups: Group[];
   /** The units that field an army, once each: the groups' principals and the supports that counted (not cut). */
@@ -215,7 +220,7 @@ function sideOf(groups: Group[], leadOf?: (side: Group[]) => FieldUnit | undefin
   const lead = leadOf?.(groups) ?? strongest;
   const list = [...units.values()].sort((a, b) => a.label.localeCompare(b.label));
   const bonus = Math.max(0, ...groups.map((g) => g.principal.bonus));
-  return { lead: lead.label, power: lead.power, groups, units: list, strength: list.length + bonus };
+  return { lead: lead.label, leadName: lead.name, power: lead.power, groups, units: list, strength: list.length + bonus };
 }
 
 /** The side a reported winner names: by its unit, else the one side `power` fights on (its lead's power first). */

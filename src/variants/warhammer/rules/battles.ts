@@ -96,7 +96,7 @@ export function ruling(map: GameMap, provisional: MovementOutcomeView, reports: 
         if (g.kind === 'defend' && !side.groups.includes(g) && into && !battle.provinces.includes(into)) losses[into] = { lost: g.principal.province, at: p };
       }
     }
-    events.push({ kind: 'battle', power: side.power, province: battle.provinces[0], text: `${side.power} (${side.lead}) won the decisive battle at ${battle.provinces.map((p) => map.province(p)?.name ?? p).join(' and ')}` });
+    events.push({ kind: 'battle', power: side.power, province: battle.provinces[0], text: `${side.power} (${side.leadName}) won the decisive battle at ${battle.provinces.map((p) => map.province(p)?.name ?? p).join(' and ')}` });
     for (const r of mine) {
       if (!r.destroyed) continue;
       const losers = battle.sides.filter((s) => s !== side).flatMap((s) => s.groups.filter((g) => g.province === r.province).map((g) => g.principal));

@@ -9,7 +9,9 @@
  *   strengths: its head-to-head opponent, the unit that stayed in the target, the moves that stood it off) belongs to
  *   another power: it bounced against an opponent's unit. Two armies of one power that bounced off each other, the
  *   foreign unit having left, are offered nothing (issue 19); nor is a move kept out by its own power's unit that
- *   stayed without moving (no battle can put a power's move through its own unit).
+ *   stayed without moving (no battle can put a power's move through its own unit), nor one half of a head-to-head
+ *   between two units of one power (winning could only swap them, which no battle does), even when a foreign move
+ *   stood it off too.
  * - Decisive hold: every unit the provisional result dislodges.
  * - The virtual armies are the Wood Elves' and the Vampire Counts' armies: a move bouncing off the Illusion is
  *   offered a decisive move, and the Illusion a decisive hold when a supported attack would dispel it; the Immortality
@@ -20,7 +22,7 @@
  */
 import type { GameMap } from '../../../engine/map.js';
 import { resolveMovement, type MovementOutcome } from '../../../engine/movement/index.js';
-import type { DecisiveDeclaration, GameOptionSpec, MovementOutcomeView, RulesModule } from '../../../engine/rules.js';
+import type { DecisiveDeclaration, GameOptionSpec, MovementOutcomeView, OrderedUnit, RulesModule } from '../../../engine/rules.js';
 import type { Position, PowerOrder } from '../../../engine/types.js';
 import { fieldLabel } from './battlefield.js';
 
@@ -45,9 +47,11 @@ export function provisionalOutcome(map: GameMap, rules: RulesModule, position: P
 export function decisiveDeclarations(outcome: MovementOutcomeView, options: Record<string, string>): DecisiveDeclaration[] {
   if ((options.decisiveBattles ?? gameOptions.decisiveBattles!.default) === 'off') return [];
   const byProvince = new Map(outcome.ordered.map((ou) => [ou.unit.province, ou]));
+  const convoyed = new Set(outcome.convoyed);
   const out: DecisiveDeclaration[] = [];
   for (const ou of outcome.ordered) {
     if (ou.illegalReason || ou.order.kind !== 'move') continue;
+    if (swapsWithOwnUnit(ou, byProvince, convoyed)) continue;
     const blockers = outcome.keptOut(ou.unit.province).map((p) => byProvince.get(p)!);
     if (blockers.some((b) => b.unit.power !== ou.unit.power)) out.push({ power: ou.unit.power, unit: fieldLabel(ou), kind: 'move', province: ou.order.to.province });
   }
@@ -58,4 +62,16 @@ export function decisiveDeclarations(outcome: MovementOutcomeView, options: Reco
     if (ou.virtual && ou.order.kind !== 'move' && taken.has(ou.unit.province)) out.push({ power: ou.unit.power, unit: fieldLabel(ou), kind: 'hold', province: ou.unit.province });
   }
   return out.sort((a, b) => a.power.localeCompare(b.power) || a.unit.localeCompare(b.unit) || a.kind.localeCompare(b.kind));
+}
+
+/**
+ * Is this move one half of a head-to-head with a unit of its own power (neither by convoy)? Winning a battle could
+ * never carry it out: the two would swap places without a convoy, and a power never dislodges its own unit (issue
+ * 19), so it is offered nothing even when a foreign move stood it off too.
+ */
+function swapsWithOwnUnit(ou: OrderedUnit, byProvince: ReadonlyMap<string, OrderedUnit>, convoyed: ReadonlySet<string>): boolean {
+  if (ou.order.kind !== 'move' || convoyed.has(ou.unit.province)) return false;
+  const other = byProvince.get(ou.order.to.province);
+  if (!other || other.virtual || other.unit.power !== ou.unit.power || other.order.kind !== 'move' || other.illegalReason) return false;
+  return other.order.to.province === ou.unit.province && !convoyed.has(other.unit.province);
 }

@@ -2,8 +2,10 @@
  * Home supply centres (seed "Home Supply Centres" 1–2): every starting centre is a home centre, and a captured home
  * centre is a home centre of its new owner, so it can be used for builds.
  */
+import { z } from 'zod';
 import type { GameMap } from '../../../engine/map.js';
 import type { Position, Power, ProvinceId } from '../../../engine/types.js';
+import { unknownFields } from '../../state-fields.js';
 
 /** The 21 starting (home) centres of all powers. */
 export function allHomeCentres(map: GameMap): ProvinceId[] {
@@ -45,4 +47,27 @@ export function recordCapturedHomes(map: GameMap, position: Position): Position 
     if (list.length > 0) captured[power] = [...list].sort();
   }
   return { ...position, variantState: { ...(position.variantState ?? {}), capturedHomeCentres: captured } };
+}
+
+/** The state as the CLI may be given it back: the record of captured home centres, and nothing else. */
+const stateSchema = z.strictObject({ capturedHomeCentres: z.record(z.string(), z.array(z.string())).optional() });
+
+/**
+ * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each (issue 19 §3): a
+ * field it does not have, a power or a province the variant does not have. Builds never read it (they follow
+ * ownership), so it is only checked.
+ */
+export function stateProblems(map: GameMap, position: Position, powers: readonly Power[]): string[] {
+  const parsed = stateSchema.safeParse(position.variantState ?? {});
+  if (!parsed.success) {
+    const unknown = unknownFields(parsed.error.issues, [{ at: /^$/, fields: ['capturedHomeCentres'] }]);
+    return unknown.length > 0 ? unknown : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+  }
+  const known = new Set(powers);
+  const problems: string[] = [];
+  for (const [power, centres] of Object.entries(parsed.data.capturedHomeCentres ?? {})) {
+    if (!known.has(power)) problems.push(`capturedHomeCentres: no power "${power}" in the variant`);
+    for (const p of centres) if (!map.has(p)) problems.push(`capturedHomeCentres.${power}: no province "${p}" on the map`);
+  }
+  return problems;
 }
