@@ -139,6 +139,8 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     const id = h.fake.user(user).id;
     const ping = h.fake.channelMessages(CHANNEL).filter((m) => h.fake.pings(m).users.includes(id) && buttonsOf(m).length > 0).at(-1)!;
     expect(ping, 'the seat to act has a ping up').toBeDefined();
+    // Kept in the database, which is what a process restart keeps (this in-process restart would keep a module's
+    // memory too, so the record is what the test checks; the deliverer reads nothing else)
     const stored = () => JSON.parse((sql().prepare('select pings from card_games').get() as { pings: string | null }).pings ?? '[]') as { messageId: string; userId: string }[];
     expect(stored().map((p) => [p.messageId, p.userId])).toEqual([[ping.id, id]]);
     await h.stop();
