@@ -20,6 +20,7 @@ import {
   INK,
   NEUTRAL_STATE,
   ownerColour,
+  STATE_ARMY_LABEL,
   STATE_ARMY_R,
   STATE_NAME_DY,
   STATE_NAME_SIZE,
@@ -177,7 +178,7 @@ export function drawBoard(ctx: SKRSContext2D, view: CardGameView, style: BoardSt
     const p = stateArmyPoints(id);
     // the controller's name on its army (colour is not the only cue); a neutral army is plain black
     const top = armies[armies.length - 1]!;
-    drawArmy(ctx, p.top, STATE_ARMY_R, top, dynasties, top === 'neutral' ? undefined : dynastyName(dynasties[top]!), 16);
+    drawArmy(ctx, p.top, STATE_ARMY_R, top, dynasties, top === 'neutral' ? undefined : dynastyName(dynasties[top]!), STATE_ARMY_LABEL);
     if (armies.length === 2) drawArmy(ctx, p.beneath, BENEATH_R, armies[0]!, dynasties);
   }
   // strongholds last: nothing is ever drawn over a stronghold's number

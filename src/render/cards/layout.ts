@@ -21,7 +21,9 @@ export const STRONGHOLD_R = 28;
 /** The number's size on a stronghold's disc (on the core of a stack of 2 a little smaller). */
 export const STRONGHOLD_NUMBER = 26;
 /** A state's army (its top army) at the state's centre, and an army beneath it. */
-export const STATE_ARMY_R = 25;
+export const STATE_ARMY_R = 29;
+/** The dynasty name on a state's army (about 7 px high at 550 px wide). */
+export const STATE_ARMY_LABEL = 21;
 export const BENEATH_R = 13;
 /** Where in a state its name and its armies sit, from its centre. */
 export const STATE_NAME_DY = -12;
