@@ -357,7 +357,7 @@ describe('fall-back wizard', () => {
 
   it('every fall back of 40 seeded random games, chosen by hand: within Discord’s limits, and at most 3 screens (5 clicks) whatever its size', () => {
     // Random players (a seeded generator) wage or fall back; each fall back goes through the wizard by hand, and the
-    // resulting action is the one played. Not a bound the menus can promise: over 300 such games (8,748 fall backs)
+    // resulting action is the one played. Not a bound the menus can promise: over 300 such games (8,747 fall backs)
     // one needed a 4th screen, a 7-superiority fall back whose Fire and Wind lists did not fit one menu (docs/bot.md).
     let seed = 11;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
