@@ -2,7 +2,8 @@
  * End to end, design §4.6 items 3 and 5, against the local Discord stand-in and the real bot on one database
  * file: a fall-back draft is half done, the bot stops, the turn deadline passes while it is down, and on start
  * the default fall back is applied exactly once (a second restart applies nothing more), keeping the player's
- * chosen effect and filling the rest with defaults, and posted once. Then turns time out until a seat is marked
+ * chosen effects and filling the rest with defaults, and posted once. A turn ping posted before a restart is deleted
+ * once its turn is over after it, exactly once (the pings still up are kept in the database). Then turns time out until a seat is marked
  * away after 2 timeouts; its next turn resolves with no waiting; a button press by that player clears the mark.
  * Then three stored states constructed while the bot is stopped (say so in each test): Fire and Wind resolved
  * through the fall-back wizard; a draft holding a chosen effect target (not the default) that survives a restart
@@ -13,14 +14,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGameState } from '../../src/cardgame/index.js';
-import { defaultEffect } from '../../src/cardgame/effects.js';
 import type { Effect } from '../../src/cardgame/types.js';
-import type { SymbolId } from '../../src/cardgame/data.js';
-import { effectValue } from '../../src/bot/cards/fallback.js';
 import { createLogger } from '../../src/log.js';
-import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
+import type { FakeInteraction, FakeMessage, FakeSelect } from '../support/fake-discord/index.js';
 import { buttonsOf, componentsOf } from '../support/fake-discord/index.js';
-import { cardPrivacyScanner } from './cards-support.js';
+import { cardPrivacyScanner, handPicks, type WizardMenu } from './cards-support.js';
 import { createHarness, type Harness } from './harness.js';
 
 const CHANNEL = 'cards';
@@ -79,9 +77,16 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     if (!b) throw new Error(`no Fall back button on: ${i.text}`);
     return b.customId!;
   };
-  /** A select's first value that is not "Draw a card instead". */
-  const firstTarget = (values: string[]) => values.find((v) => v !== 'draw') ?? values[0]!;
-  const choosing = (i: FakeInteraction) => hasSelect(i, 'fs') || hasSelect(i, 'ft') || hasSelect(i, 'fr');
+  /** The fall-back wizard's menus on a reply (one, or two for one long question). */
+  const menus = (i: FakeInteraction): WizardMenu[] => componentsOf(h.fake.replyMessage(i)).flatMap((r) => r.components).filter((c): c is FakeSelect => c.type === 3 && c.customId.startsWith('cards:fc:'));
+  const choosing = (i: FakeInteraction) => menus(i).length > 0;
+  /** One screen of the wizard chosen by hand (test/bot/cards-support.ts `handPicks`). */
+  const chooseScreen = async (user: User, i: FakeInteraction) => {
+    const p = handPicks(menus(i));
+    const next = await h.fake.select(user, i, p.id, p.values);
+    expect(next.text, 'the picks are stored, not refused').not.toMatch(/^⚠️/);
+    return next;
+  };
   // The table message is edited through the outbox: wait for what is due before reading its buttons.
   const clickTable = async (user: User, label: string) => {
     await idle();
@@ -118,32 +123,58 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     await scanPrivacy();
   });
 
+  it('a turn ping posted before a restart is deleted exactly once when its turn ends after it', async () => {
+    /** The seat to act wages its first legal card through the table's buttons. */
+    const wage = async (user: User) => {
+      let i = await clickTable(user, 'Wage battle');
+      i = await h.fake.select(user, i, selectOptions(i, 'pb').id, [selectOptions(i, 'pb').values[0]!]);
+      if (hasSelect(i, 'ps')) i = await h.fake.select(user, i, selectOptions(i, 'ps').id, ['none']);
+      i = await h.fake.click(user, i, button(i, 'Confirm'));
+      expect(i.text).toContain('stored');
+      await idle();
+    };
+    // the chooser who starts is not pinged (it acts from its receipt): its play pings the next seat
+    await wage(toAct()!);
+    const user = toAct()!;
+    const id = h.fake.user(user).id;
+    const ping = h.fake.channelMessages(CHANNEL).filter((m) => h.fake.pings(m).users.includes(id) && buttonsOf(m).length > 0).at(-1)!;
+    expect(ping, 'the seat to act has a ping up').toBeDefined();
+    // Kept in the database, which is what a process restart keeps (this in-process restart would keep a module's
+    // memory too, so the record is what the test checks; the deliverer reads nothing else)
+    const stored = () => JSON.parse((sql().prepare('select pings from card_games').get() as { pings: string | null }).pings ?? '[]') as { messageId: string; userId: string }[];
+    expect(stored().map((p) => [p.messageId, p.userId])).toEqual([[ping.id, id]]);
+    await h.stop();
+    await h.start();
+    // the turn ends after the restart: the seat plays
+    await wage(user);
+    expect(h.fake.message(ping.id).deleted).toBe(true);
+    const deletes = () => h.fake.requests.filter((r) => r.method === 'DELETE' && r.path.endsWith(`/messages/${ping.id}`));
+    expect(deletes().map((r) => r.status)).toEqual([204]);
+    // forgotten once deleted: the next turn's ping is the one kept, and later edits do not delete it again
+    const next = toAct()!;
+    expect(stored().map((p) => p.userId)).toEqual(next === user ? [] : [h.fake.user(next).id]);
+    await h.stop();
+    await h.start();
+    await clickTable(userOfSeat(0), 'My hand');
+    await idle();
+    expect(deletes()).toHaveLength(1);
+    await scanPrivacy();
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
   it('a half-done fall-back draft survives a restart during which the deadline passed, and is applied once with defaults', async () => {
     const user = toAct()!;
     const seat = seatOf(user);
     let i = await clickTable(user, 'Fall back');
-    // one choice only: the first effect step the wizard offers (a source then a target, or a target)
-    let chosen = false;
-    for (let step = 0; step < 3 && !chosen; step++) {
-      if (hasSelect(i, 'fs')) i = await h.fake.select(user, i, selectOptions(i, 'fs').id, [firstTarget(selectOptions(i, 'fs').values)]);
-      else if (hasSelect(i, 'ft')) {
-        i = await h.fake.select(user, i, selectOptions(i, 'ft').id, [firstTarget(selectOptions(i, 'ft').values)]);
-        chosen = true;
-      } else break;
-    }
-    // and the recruits, when the wizard reaches them (not Done: the draft stays half done)
-    let recruit: string[] | null = null;
-    if (hasSelect(i, 'fr')) {
-      const comp = componentsOf(h.fake.replyMessage(i)).flatMap((r) => r.components).find((c) => c.type === 3 && c.customId.startsWith('cards:fr:'))!;
-      const opts = selectOptions(i, 'fr').values;
-      recruit = opts.slice(opts.length - (comp as { minValues: number }).minValues); // not the default order
-      i = await h.fake.select(user, i, selectOptions(i, 'fr').id, recruit);
-    }
-    expect(chosen || recruit !== null, `the draft holds a choice of the player: ${i.text}`).toBe(true);
+    // one screen chosen by hand (its effects and, when it asks for them, the recruits), not Fall back: half done
+    expect(choosing(i), `the wizard asks something: ${i.text}`).toBe(true);
+    i = await chooseScreen(user, i);
     const draft = sql().prepare('select effects, recruit from card_drafts where seat = ?').get(seat) as { effects: string; recruit: string | null } | undefined;
     expect(draft, 'the wizard keeps a stored draft').toBeDefined();
     const draftEffects = JSON.parse(draft!.effects) as unknown[];
-    expect(draftEffects.length).toBe(chosen ? 1 : 0);
+    const recruit = JSON.parse(draft!.recruit ?? 'null') as string[] | null;
+    const chosen = draftEffects.length > 0;
+    expect(chosen || recruit !== null, `the draft holds a choice of the player: ${i.text}`).toBe(true);
     await scanPrivacy();
     const eventsBefore = events().length;
     const linesBefore = threadLines().length;
@@ -157,9 +188,8 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     expect(mine).toHaveLength(1);
     const applied = JSON.parse(mine[0]!.action) as { type: string; seat: number; effects?: unknown[] };
     expect(applied.seat).toBe(seat);
-    // the player's choice first, then the defaults for the rest
-    if (chosen) expect(applied.effects!.slice(0, 1)).toEqual(draftEffects);
-    if (recruit) expect(JSON.parse(draft!.recruit ?? 'null')).toEqual(recruit);
+    // the player's choices first, then the defaults for the rest
+    expect(applied.effects!.slice(0, draftEffects.length)).toEqual(draftEffects);
     if (recruit) expect((applied as { recruit?: string[] }).recruit).toEqual(recruit);
     expect(sql().prepare('select count(*) as n from card_drafts where seat = ?').get(seat)).toEqual({ n: 0 });
     expect(seatRow(seat).timeouts).toBe(1);
@@ -207,15 +237,7 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
         i = await h.fake.select(user, i, selectOptions(i, 'ct').id, [selectOptions(i, 'ct').values[0]!]);
       } else {
         let i = await clickTable(user, 'Fall back');
-        for (let step = 0; step < 30; step++) {
-          if (hasSelect(i, 'fs')) i = await h.fake.select(user, i, selectOptions(i, 'fs').id, [firstTarget(selectOptions(i, 'fs').values)]);
-          else if (hasSelect(i, 'ft')) i = await h.fake.select(user, i, selectOptions(i, 'ft').id, [firstTarget(selectOptions(i, 'ft').values)]);
-          else break;
-        }
-        if (hasSelect(i, 'fr')) {
-          const comp = componentsOf(h.fake.replyMessage(i)).flatMap((r) => r.components).find((c) => c.type === 3 && c.customId.startsWith('cards:fr:'))!;
-          i = await h.fake.select(user, i, selectOptions(i, 'fr').id, selectOptions(i, 'fr').values.slice(0, (comp as { minValues: number }).minValues));
-        }
+        for (let step = 0; step < 10 && choosing(i); step++) i = await chooseScreen(user, i);
         i = await h.fake.click(user, i, finishFallBack(i));
         expect(i.text).toContain('You fell back');
       }
@@ -282,26 +304,22 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
       expect(i.text).toContain('stored');
       await scanPrivacy();
     }
+    const before = state();
     let f = await clickTable(a, 'Fall back');
-    const sources = new Set<string>();
-    for (let step = 0; step < 30 && choosing(f); step++) {
+    const asked = new Set<string>();
+    for (let step = 0; step < 10 && choosing(f); step++) {
       expect(f.ephemeral).toBe(true);
-      if (hasSelect(f, 'fs')) {
-        const src = selectOptions(f, 'fs');
-        sources.add(src.id.includes('fire') ? 'fire' : src.id.includes('wind') ? 'wind' : src.id);
-        f = await h.fake.select(a, f, src.id, [firstTarget(src.values)]);
-      } else if (hasSelect(f, 'ft')) f = await h.fake.select(a, f, selectOptions(f, 'ft').id, [firstTarget(selectOptions(f, 'ft').values)]);
-      else {
-        const comp = componentsOf(h.fake.replyMessage(f)).flatMap((r) => r.components).find((c) => c.type === 3 && c.customId.startsWith('cards:fr:'))!;
-        f = await h.fake.select(a, f, selectOptions(f, 'fr').id, selectOptions(f, 'fr').values.slice(0, (comp as { minValues: number }).minValues));
-      }
+      for (const m of menus(f)) for (const o of m.options) if (/^(fire|wind)[:@]/.test(o.value)) asked.add(o.value.slice(0, 4));
+      f = await chooseScreen(a, f);
     }
-    expect([...sources].sort()).toEqual(['fire', 'wind']);
+    expect([...asked].sort()).toEqual(['fire', 'wind']);
     f = await h.fake.click(a, f, finishFallBack(f));
     expect(f.text).toContain('You fell back');
     const last = events().filter((e) => JSON.parse(e.action).type === 'fallBack').at(-1)!;
     const effects = (JSON.parse(last.action) as { effects: { symbol: string; stronghold?: number; from?: number }[] }).effects;
-    expect(effects.find((e) => e.symbol === 'fire')!.stronghold).toBe(14);
+    // Fire on a stronghold that held a single army of an opponent (the constructed one on 14, or another the game left)
+    const burnt = before.strongholds[String(effects.find((e) => e.symbol === 'fire')!.stronghold)]!;
+    expect(burnt.some((o) => o !== 0 && burnt.filter((x) => x === o).length === 1)).toBe(true);
     expect(effects.find((e) => e.symbol === 'wind')!.from).toBeTypeOf('number');
     await scanPrivacy();
     expect(h.fake.unexpectedErrors()).toEqual([]);
@@ -318,19 +336,16 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     i = await h.fake.click(a, i, button(i, 'Confirm'));
     expect(i.text).toContain('stored');
     let f = await clickTable(a, 'Fall back');
-    // The first effect's target (the wizard may ask for a source first), picked unlike the default an absent
-    // player gets (effects.ts defaultEffect), so the applied effect shows whose choice it was.
-    if (hasSelect(f, 'fs')) f = await h.fake.select(a, f, selectOptions(f, 'fs').id, [firstTarget(selectOptions(f, 'fs').values)]);
-    const targets = selectOptions(f, 'ft');
-    const symbol = targets.id.split(':').at(-1) as SymbolId;
-    const byDefault = effectValue(defaultEffect(state(), 0, symbol));
-    const target = targets.values.find((v) => v !== byDefault && v !== 'draw')!;
-    expect(target, `a target other than the default ${byDefault}`).toBeDefined();
-    f = await h.fake.select(a, f, targets.id, [target]);
+    // The first screen chosen by hand: Fire's first target, where the default an absent player gets is a draw
+    // (effects.ts defaultEffect), so the applied effect shows whose choice it was.
+    const fire = handPicks(menus(f)).values.find((v) => v.startsWith('fire:'));
+    expect(fire, 'Fire is asked whole on the first screen').toBeDefined();
+    f = await chooseScreen(a, f);
     const draft = sql().prepare('select effects from card_drafts where seat = 0').get() as { effects: string } | undefined;
     expect(draft, 'the wizard keeps a stored draft').toBeDefined();
     const chosen = JSON.parse(draft!.effects) as Effect[];
-    expect(chosen.map((e) => [e.symbol, effectValue(e)])).toEqual([[symbol, target]]);
+    const mine = chosen.find((e) => e.symbol === 'fire')!;
+    expect(`fire:${'moves' in mine ? `${mine.stronghold}|${mine.moves.map((m) => `${m.owner}>${m.to}`).join(',')}` : 'draw'}`).toBe(fire);
     await scanPrivacy();
     const eventsBefore = events().length;
 
@@ -344,8 +359,9 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     expect(applied).toHaveLength(1);
     const action = JSON.parse(applied[0]!.action) as { type: string; seat: number; effects: Effect[] };
     expect(action).toMatchObject({ type: 'fallBack', seat: 0 });
-    // The player's choice first, not the default.
-    expect(action.effects[0]).toEqual(chosen[0]);
+    // The player's choices first, not the defaults.
+    expect(action.effects.slice(0, chosen.length)).toEqual(chosen);
+    expect(action.effects.find((e) => e.symbol === 'fire')).toEqual(mine);
     expect(sql().prepare('select count(*) as n from card_drafts where seat = 0').get()).toEqual({ n: 0 });
     await scanPrivacy();
     expect(h.fake.unexpectedErrors()).toEqual([]);

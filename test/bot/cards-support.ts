@@ -82,3 +82,32 @@ export function cardPrivacyScanner(h: Harness, logs: string[], opts: { publicFro
     },
   };
 }
+
+/** A select of the fall-back wizard as the stand-in shows it. */
+export interface WizardMenu {
+  customId: string;
+  options: { label: string; value: string; default?: boolean }[];
+  minValues: number;
+  maxValues: number;
+}
+
+/**
+ * What a player choosing by hand picks on a fall-back wizard screen (src/bot/cards/fallback.ts): the pre-selected
+ * armies; the pre-selected cards with one swapped for another row card when there is one (so the recruit is the
+ * player's, not the default); for each other superiority the first target it offers (not one that builds on an army
+ * placed in the same menu). On a screen of one long question (two menus): the first option of the first menu.
+ */
+export function handPicks(menus: readonly WizardMenu[]): { id: string; values: string[] } {
+  const first = menus[0]!;
+  if (menus.length > 1) return { id: first.customId, values: [first.options[0]!.value] };
+  const kind = (v: string) => v.split(/[:@]/)[0]!.replace(/2$/, '');
+  const picked = first.options.filter((o) => o.default && ['armies', 'cards'].includes(kind(o.value))).map((o) => o.value);
+  const spare = first.options.find((o) => kind(o.value) === 'cards' && o.value !== 'cards:draw' && !picked.includes(o.value));
+  const swap = picked.findIndex((v) => kind(v) === 'cards' && v !== 'cards:draw');
+  if (spare && swap >= 0) picked[swap] = spare.value;
+  for (const k of ['forest', 'mountain', 'fire', 'wind']) {
+    const o = first.options.find((x) => kind(x.value) === k && !/you place/.test(x.label));
+    if (o) picked.push(o.value);
+  }
+  return { id: first.customId, values: picked };
+}

@@ -13,10 +13,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGameState } from '../../src/cardgame/index.js';
 import { createLogger } from '../../src/log.js';
-import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
+import type { FakeInteraction, FakeMessage, FakeSelect } from '../support/fake-discord/index.js';
 import { buttonsOf, componentsOf, textOf } from '../support/fake-discord/index.js';
 import { claimsOf } from '../../src/cardgame/index.js';
-import { cardPrivacyScanner, leaks, nameLeaks } from './cards-support.js';
+import { cardPrivacyScanner, handPicks, leaks, nameLeaks, type WizardMenu } from './cards-support.js';
 import { createHarness, type Harness } from './harness.js';
 
 const CHANNEL = 'cards';
@@ -46,6 +46,8 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
   const perAction: Record<string, number[]> = { wage: [], fallBackDefaults: [], fallBackChosen: [], choose: [], give: [] };
   /** The superiorities claimed by each fall back taken with the defaults, in the order of `perAction.fallBackDefaults`. */
   const defaultsSizes: number[] = [];
+  /** The same for the fall backs chosen by hand (`perAction.fallBackChosen`). */
+  const chosenSizes: number[] = [];
   async function counted<T>(kind: string, run: () => Promise<T>): Promise<T> {
     const n0 = clicks.n;
     const r = await run();
@@ -227,14 +229,18 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
   }
 
   let previewed = false;
+  /** The fall-back wizard's menus on a reply (one, or two for one long question). */
+  const menus = (i: FakeInteraction): WizardMenu[] => componentsOf(h.fake.replyMessage(i)).flatMap((r) => r.components).filter((c): c is FakeSelect => c.type === 3 && c.customId.startsWith('cards:fc:'));
   /**
    * Fall back from the ping. `defaults`: at once, with the defaults for every superiority and the recruit (2 clicks
-   * whatever the size). `choose`: a target for each superiority (Back once on the way), the recruit, then Fall back.
+   * whatever the size). `choose`: by hand, every screen's menu (the player's own targets and recruit; Back once on
+   * the way, not counted with the pick it undid), then Fall back.
    */
   async function fallBackByWizard(user: User, how: 'choose' | 'defaults' = 'choose'): Promise<{ effects: number; claims: number }> {
     const claims = claimsOf(state(), seatOf(user)).length;
     if (how === 'defaults') defaultsSizes.push(claims);
-    let effects = 0;
+    else chosenSizes.push(claims);
+    let screens = 0;
     let backed = false;
     await counted(how === 'defaults' ? 'fallBackDefaults' : 'fallBackChosen', async () => {
       let i = await start(user, 'Fall back');
@@ -247,40 +253,31 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
         expect(p.attachments.map((a) => a.filename)).toEqual(['fall-back-preview.png']);
         previewed = true;
       }
-      for (let step = 0; step < 30; step++) {
+      for (let step = 0; step < 10; step++) {
         expect(i.ephemeral).toBe(true);
-        if (how === 'defaults' || (!hasSelect(i, 'fs') && !hasSelect(i, 'ft') && !hasSelect(i, 'fr'))) {
+        expect(h.fake.buttons(i).some((b) => b.label === 'Back'), 'every screen has Back').toBe(true);
+        if (how === 'defaults' || menus(i).length === 0) {
           const done = h.fake.buttons(i).find((b) => b.label.startsWith('Fall back'))!;
           i = await h.fake.click(user, i, done.customId!);
           expect(i.text).toContain('You fell back');
           keepReceipt(user, i);
           return;
         }
-        if (hasSelect(i, 'fs')) {
-          const src = selectOptions(i, 'fs');
-          i = await h.fake.select(user, i, src.id, [src.values.find((v) => v !== 'draw') ?? 'draw']);
-          continue;
+        const pick = handPicks(menus(i));
+        i = await h.fake.select(user, i, pick.id, pick.values);
+        expect(i.text, 'the picks are stored, not refused').not.toMatch(/^⚠️/);
+        screens++;
+        if (!backed) {
+          // Back undoes the screen just chosen; it is chosen again (the detour is not counted)
+          i = await h.fake.click(user, i, button(i, 'Back'));
+          clicks.n -= 2;
+          backed = true;
+          screens--;
         }
-        if (hasSelect(i, 'ft')) {
-          const t = selectOptions(i, 'ft');
-          i = await h.fake.select(user, i, t.id, [t.values.find((v) => v !== 'draw') ?? 'draw']);
-          effects++;
-          if (!backed && h.fake.buttons(i).some((b) => b.label === 'Back')) {
-            // Back undoes the choice just made; make it again
-            i = await h.fake.click(user, i, button(i, 'Back'));
-            clicks.n--;
-            backed = true;
-            effects--;
-          }
-          continue;
-        }
-        const comp = componentsOf(h.fake.replyMessage(i)).flatMap((r) => r.components).find((c) => c.type === 3 && c.customId.startsWith('cards:fr:'))!;
-        const r = selectOptions(i, 'fr');
-        i = await h.fake.select(user, i, r.id, r.values.slice(0, (comp as { minValues: number }).minValues));
       }
       throw new Error('the fall-back wizard did not end');
     });
-    return { effects, claims };
+    return { effects: screens, claims };
   }
 
   /** The chooser picks a state (and, after a Spy claim, keeps itself as the start player). */
@@ -395,7 +392,7 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     await expectOnePingFor(toAct(), actor);
 
     let turns = 0;
-    let effects = 0;
+    let screens = 0;
     while (state().phase === 'battle' && turns++ < 20) {
       const user = toAct()!;
       const s = state();
@@ -403,12 +400,12 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
       const played = s.battle.played[seat]!.length;
       const { legalWages } = await import('../../src/cardgame/index.js');
       if (played === 0 && legalWages(s, seat).length > 0) await wageByWizard(user);
-      else effects += (await fallBackByWizard(user)).effects;
+      else screens += (await fallBackByWizard(user)).effects;
       await scanPrivacy();
       await expectOnePingFor(toAct(), user);
     }
     expect(state().phase).toBe('choose');
-    expect(effects).toBeGreaterThan(0);
+    expect(screens).toBeGreaterThan(0);
     // the table message of round 1 was edited in place all round long, the board picture replaced as it changed
     const t1 = h.fake.message(table1);
     expect(t1.history.length).toBeGreaterThan(5);
@@ -520,18 +517,82 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 
-  it('clicks per action (docs/bot.md): a wage 3 or 4, a fall back of any size 2 with the defaults, a choice 2 or 3', () => {
-    console.log(`clicks per action: ${JSON.stringify(perAction)}`);
+  /** The clicks of the largest fall back there is (every superiority), chosen by hand. */
+  let largest: { clicks: number; claims: number } | null = null;
+
+  it('the largest fall back, all 9 superiorities and the recruit chosen by hand, takes 5 clicks (state constructed)', async () => {
+    // A seat that claims every superiority is not reached by this seeded script: the stored state is set while the
+    // bot is stopped (a seat that is neither away nor conceded plays 4 bright cards covering the 9 symbols, the other
+    // two have fallen back; an opponent army to burn on 14, armies of its own on 8 and 13, the ring of Gu empty);
+    // from there on everything is the bot's buttons and menus.
+    await idle();
+    await h.stop();
+    h.database = (await import('../../src/store/db.js')).openDatabase(h.dbPath);
+    const { emptyBattle } = await import('../../src/cardgame/setup.js');
+    const { cardPicker } = await import('../cardgame/fixtures.js');
+    const s = state();
+    const free = h.database.sqlite.prepare('select seat from card_seats where conceded = 0 and away = 0 order by seat').all() as { seat: number }[];
+    const seat = free[0]!.seat;
+    const [o1, o2] = [0, 1, 2].filter((x) => x !== seat) as [number, number];
+    const pick = cardPicker();
+    const plays = ['fire/chariot/spy', 'wind/chariot/infantry', 'mountain/infantry/crossbow', 'forest/crossbow/cavalry'].map(pick);
+    for (const id of plays) for (const pile of [s.deck, s.row, s.discard, s.resistance, ...s.seats.map((x) => x.hand)]) if (pile.includes(id)) pile.splice(pile.indexOf(id), 1);
+    while (s.row.length < 3) s.row.push(s.deck.shift()!);
+    s.phase = 'battle';
+    s.battle = emptyBattle(3);
+    s.battle.fallen = [o1, o2];
+    s.battle.played[seat] = plays.map((card) => ({ card }));
+    s.battle.playedAny[seat] = true;
+    for (const h0 of [10, 14, 15, 19, 20, 24]) s.strongholds[String(h0)] = [];
+    Object.assign(s.strongholds, { '8': [seat], '13': [seat], '14': [o1] });
+    s.seats[seat]!.supply = Math.max(s.seats[seat]!.supply, 8);
+    Object.assign(s, { currentState: 'gu', chooser: null, startSeat: seat, turnSeat: seat, winner: null });
+    h.database.sqlite.prepare('update card_games set state = ?, phase = ?, version = version + 1, deadline_ms = ?').run(JSON.stringify(s), 'battle', h.clock.now() + 600_000);
+    h.database.sqlite.prepare('delete from card_drafts').run();
+    h.database.close();
+    await h.start();
+    await idle();
+    // the constructed row is face up from here on (the scan counts it public)
+    await scanPrivacy();
+    const user = userOfSeat(seat);
+    expect(claimsOf(state(), seat)).toHaveLength(9);
+    const n0 = clicks.n;
+    let i = await clickTable(user, 'Fall back');
+    const seenScreens: string[][] = [];
+    for (let step = 0; step < 10 && menus(i).length > 0; step++) {
+      seenScreens.push(menus(i).map((m) => m.customId.split(':')[1]!));
+      const p = handPicks(menus(i));
+      i = await h.fake.select(user, i, p.id, p.values);
+      expect(i.text, 'the picks are stored, not refused').not.toMatch(/^⚠️/);
+    }
+    expect(seenScreens).toHaveLength(3);
+    i = await h.fake.click(user, i, button(i, 'Fall back'));
+    expect(i.text).toContain('You fell back');
+    largest = { clicks: clicks.n - n0, claims: 9 };
+    // every superiority used as the player chose it (none drawn by default), and the recruit the player's
+    const applied = JSON.parse((h.database.sqlite.prepare('select action from card_events order by seq desc limit 1').get() as { action: string }).action) as { effects: { symbol: string; draw?: boolean }[]; recruit: string[] };
+    expect(applied.effects.map((e) => e.symbol).sort()).toEqual(['cavalry', 'chariot', 'crossbow', 'fire', 'forest', 'infantry', 'mountain', 'spy', 'wind']);
+    expect(applied.effects.filter((e) => e.draw)).toEqual([]);
+    expect(applied.recruit).toHaveLength(1);
+    await scanPrivacy();
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('clicks per action (docs/bot.md): a wage 3 or 4, a fall back of any size 2 with the defaults and at most 5 by hand, a choice 2 or 3', () => {
+    console.log(`clicks per action: ${JSON.stringify({ ...perAction, largest })}`);
     expect(perAction.wage!.length).toBeGreaterThan(3);
     for (const n of perAction.wage!) expect([3, 4]).toContain(n); // Wage battle, the card, [a dark card], Confirm
     expect(perAction.fallBackDefaults!.length).toBeGreaterThan(1);
     for (const n of perAction.fallBackDefaults!) expect(n).toBe(2); // Fall back, Fall back now (defaults for the rest)
-    // whatever the size: the script's fall backs with the defaults claim from 0 to 3 superiorities (7 in the views
+    // whatever the size: the script's fall backs with the defaults claim from 0 to 3 superiorities (9 in the views
     // test 'a fall back of any size is 2 clicks')
     expect(Math.max(...defaultsSizes)).toBeGreaterThanOrEqual(3);
     expect(Math.min(...defaultsSizes)).toBeLessThanOrEqual(1);
-    // choosing every superiority one by one is the player's choice: 2 clicks, plus 1 per choice (Fire and Wind 2)
-    for (const n of perAction.fallBackChosen!) expect(n).toBeGreaterThanOrEqual(2);
+    // by hand: Fall back, one menu per screen (up to 3), Fall back — whatever the size, up to the largest: all 9
+    expect(perAction.fallBackChosen!.length).toBeGreaterThan(1);
+    for (const n of perAction.fallBackChosen!) expect(n).toBeLessThanOrEqual(5);
+    expect(Math.max(...chosenSizes)).toBeGreaterThanOrEqual(2);
+    expect(largest).toEqual({ clicks: 5, claims: 9 });
     for (const n of perAction.choose!) expect([2, 3]).toContain(n); // Choose next battle, [the start player], the state
     expect(perAction.give).toEqual([2, 2]); // Choose recruits, then the 2 cards or Use the default
   });

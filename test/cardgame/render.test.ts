@@ -64,5 +64,14 @@ describe('card table image', () => {
     expect(readFileSync(file).subarray(1, 4).toString('ascii')).toBe('PNG');
     const bad = await cardsCommand(['render', '--out', file, '--changed', 'atlantis'], JSON.stringify(position()));
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/--changed names "atlantis"/)]);
+    // docs/cli.md: --out is required; one state (or an array of one); a card-game state
+    const noOut = await cardsCommand(['render'], JSON.stringify(position()));
+    expect([noOut.code, noOut.stderr.trim()]).toEqual([2, 'cards render needs --out <file.png>']);
+    const two = await cardsCommand(['render', '--out', file], JSON.stringify([position(), position()]));
+    expect([two.code, two.stderr.trim()]).toEqual([2, 'cards render draws one state; the input array has 2']);
+    const one = await cardsCommand(['render', '--out', file], JSON.stringify([position()]));
+    expect(one.code).toBe(0);
+    const junk = await cardsCommand(['render', '--out', file], '{}');
+    expect([junk.code, junk.stderr]).toEqual([2, expect.stringMatching(/^the input is not a card-game state/)]);
   });
 });

@@ -9,8 +9,8 @@
  *     permission to open threads the line goes to the channel;
  *   - `turn`: the turn ping in the game's channel (or the player's DMs), pinging exactly that user, with the buttons
  *     to act and a link to the table (docs/bot.md "Card game turns"). A ping whose turn is over is deleted from the
- *     channel (a DM's loses its buttons) when the table next changes; the deliverer remembers its pings in memory, so
- *     after a restart the older ones stay (their buttons still open the table as it is);
+ *     channel (a DM's loses its buttons) when the table next changes; the posted pings are recorded in the game's row
+ *     (`card_games.pings`), so a restart in between still retires them, once;
  *   - `round` / `over`: the round summary with the summary image (changed states outlined, moved armies arrowed)
  *     and the end of the game with the final board.
  * Every picture and text here comes from public views and public events only.
@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIChannel } from 'discord.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { CardGameView, GameEvent, StateId } from '../../cardgame/index.js';
-import { cardGameById, recordCardThread } from '../../game/cards/index.js';
+import { cardGameById, cardPings, forgetCardPings, recordCardPing, recordCardThread } from '../../game/cards/index.js';
 import type { CardsEvent, CardTablePayload } from '../../game/cards/index.js';
 import { PermanentDeliveryError, type DeliveryRow, type GameDeps, type KindPayload } from '../../game/index.js';
 import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
@@ -42,39 +42,30 @@ function boardFile(gameId: number, key: string): string {
 /** Last board key attached per table message (in memory: after a restart the next edit attaches it once more). */
 const attachedBoards = new Map<string, string>();
 
-/** A posted turn ping, until its turn is over. */
-interface LivePing {
-  channelId: string;
-  messageId: string;
-  userId: string;
-  phase: string;
-  dm: boolean;
-}
-/** Turn pings per game (in memory). */
-const livePings = new Map<number, LivePing[]>();
-
 const stepOf = (phase: string) => (phase === 'tiebreak' ? 'battle' : phase);
 
-/** Removes the game's pings whose turn is over: deleted from the channel, a DM's buttons taken away. Best effort. */
+/**
+ * Removes the game's pings whose turn is over: deleted from the channel, a DM's buttons taken away; then forgotten.
+ * The pings are read from the database (`card_games.pings`), so a ping posted before a restart is retired after it.
+ * Best effort: a ping already gone, or one the bot may not delete, is forgotten all the same (its buttons still open
+ * the table as it is).
+ */
 async function retirePings(d: CardsSendDeps, gameId: number, table: CardTablePayload): Promise<void> {
-  const pings = livePings.get(gameId);
-  if (!pings?.length) return;
+  const pings = cardPings(d.deps as GameDeps, gameId);
+  if (!pings.length) return;
   const due = new Set(table.toActUserIds ?? (table.toActUserId ? [table.toActUserId] : []));
-  const keep: LivePing[] = [];
+  const retired: string[] = [];
   for (const p of pings) {
-    if (due.has(p.userId) && stepOf(p.phase) === stepOf(table.phase)) {
-      keep.push(p);
-      continue;
-    }
+    if (due.has(p.userId) && stepOf(p.phase) === stepOf(table.phase)) continue;
     try {
       if (p.dm) await d.rest.patch(Routes.channelMessage(p.channelId, p.messageId), { body: { components: [] } });
       else await d.rest.delete(Routes.channelMessage(p.channelId, p.messageId));
     } catch {
       // already gone, or not allowed: the ping stays, and its buttons still open the table as it is
     }
+    retired.push(p.messageId);
   }
-  if (keep.length) livePings.set(gameId, keep);
-  else livePings.delete(gameId);
+  if (retired.length) forgetCardPings(d.deps as GameDeps, gameId, retired);
 }
 
 async function png(view: CardGameView, opts: CardTableOptions = {}): Promise<Buffer> {
@@ -166,9 +157,8 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
       const channelId = dm ? await d.dmChannel(row.target) : row.target;
       const body = { content: payload.text.slice(0, 2000), components: turnComponents(gameId, phase, tableUrl), allowed_mentions: { parse: [], users: [payload.userId] } };
       const posted = await d.post(channelId, body, [], row.dedupeKey);
-      const pings = livePings.get(gameId) ?? [];
-      pings.push({ channelId: posted.channel_id ?? channelId, messageId: posted.id, userId: payload.userId, phase, dm });
-      livePings.set(gameId, pings);
+      // remembered in the database before the row counts as sent: a restart after this still retires the ping
+      recordCardPing(d.deps as GameDeps, gameId, { channelId: posted.channel_id ?? channelId, messageId: posted.id, userId: payload.userId, phase, dm });
       return;
     }
     case 'round': {

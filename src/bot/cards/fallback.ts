@@ -1,33 +1,47 @@
 /**
  * The fall-back wizard (design §3.6), ephemeral and for the seat to act only. Opening it starts the stored draft
- * (a restart or the deadline resumes from it). One screen shows the whole fall back as it stands: the claims
- * (and what is tied or led by others), each claimed superiority with the player's choice or the default it
- * takes, the recruit, the +1 card. From there:
- * - **Fall back now** applies it at once: superiorities not chosen take the defaults (design §3.8), so a fall back
- *   of any size takes 2 clicks (the button that opened the wizard, then this one);
- * - or one choice at a time: a select of the legal targets of the next superiority (Draw a card is one of the
- *   options; Fire and Wind ask for the stronghold, then where the armies go), a select to take another
- *   superiority first, then the recruit;
- * - **Back** undoes the last choice (on the first screen: back to the hand), **Cancel** drops every choice.
- * Targets come from the engine's `effectChoices` on the board as the draft leaves it, so nothing illegal is
- * offered. Custom ids carry the draft's step count: a click on an older step is stale.
+ * (a restart or the deadline resumes from it). Every screen shows the whole fall back as it stands: the claims (and
+ * what is tied or led by others), each claimed superiority with the player's choice or the default it takes, the
+ * recruit, the +1 card. From any screen:
+ * - **Fall back now (defaults for the rest)** applies it at once: what is not chosen takes the defaults (design
+ *   §3.8), so a fall back of any size takes 2 clicks (the button that opened the wizard, then this one);
+ * - or the player chooses, **several superiorities in one menu**: the questions still open (the armies around the
+ *   battled state, the cards from the row — Spy's and the recruits —, Forest, Mountain, Fire, Wind) are packed in
+ *   order into one multi-select of at most 25 choices, the defaults pre-selected; one pick of the menu stores the
+ *   whole screen as one step, and the next screen asks what is left. Fire and Wind are listed whole ("Fire on 14:
+ *   Yan → 9") when they fit, else by their source first and their destination on a later screen. Mountain and Wind
+ *   wait until the armies are placed (they may build on them). So a hand-picked fall back takes the opening click,
+ *   one per screen and the last click: 5 with 3 screens, which every fall back needs at most whenever each screen's
+ *   questions fit in one menu (docs/bot.md "Card game turns" gives the numbers); a single question longer than a
+ *   menu (Fire's sources or Wind's destinations on an open board, up to 38) gets a screen of its own, in two menus;
+ * - **Next (defaults here)** keeps the pre-selected defaults of the screen and moves on;
+ * - **Back** undoes the last step (on the first screen: back to the hand), **Cancel** drops every choice.
+ * Options come from the engine's target lists on the board as the draft leaves it, so nothing illegal is offered
+ * alone; a combination the engine refuses (two armies where one must go to an empty stronghold, more armies than
+ * the supply) is answered with its reason and nothing is stored. Custom ids carry a digest of the draft: a click on a
+ * view of another draft is stale.
  */
-import { activeSeats, applyEffect, claimPreview, claimsOf, defaultEffect, effectChoices, ownerLabel, type CardGameState, type CardId, type Effect, type GameEvent, type Seat, type SymbolId } from '../../cardgame/index.js';
+import { createHash } from 'node:crypto';
+import { activeSeats, applyEffect, claimPreview, claimsOf, defaultEffect, effectChoices, ownerLabel, ringOf, type CardGameState, type CardId, type Effect, type GameEvent, type Seat, type SymbolId } from '../../cardgame/index.js';
 import { cloneState } from '../../cardgame/clone.js';
-import { bestRowCards } from '../../cardgame/effects.js';
+import { bestRowCards, fireSources, forestTargets, isPlaceSymbol, mountainTargets, windSources } from '../../cardgame/effects.js';
+import { stack } from '../../cardgame/board.js';
 import { Refusal } from '../../cardgame/refusal.js';
-import { claimPreviewText, effectTarget, inNotation, strongholdWithArmies } from '../../game/cards/text.js';
-import { cardName, symbolLabel, symbolName } from './format.js';
-import { buttonRow, pagedSelect, selectRow, vid, type Button, type Option, type Row, type TableRef, type View } from './ui.js';
+import { claimPreviewText, effectTarget, inNotation, strongholdLabel, strongholdWithArmies } from '../../game/cards/text.js';
+import { cardName, cardType, stateLabel, symbolLabel, symbolName } from './format.js';
+import { buttonRow, fit, MAX_OPTIONS, selectRow, vid, type Button, type Option, type Row, type TableRef, type View } from './ui.js';
 
 export interface FallBackDraft {
   effects: Effect[];
   recruit: CardId[] | null;
+  /** Fire and Wind sources chosen whose destination comes next. */
+  sources?: { fire?: number; wind?: number };
 }
 
-/** The draft's step count: it grows with every choice, so a view of an older step is stale. */
-export function draftStep(d: FallBackDraft): number {
-  return d.effects.length + (d.recruit ? 1 : 0);
+/** A short digest of the draft: custom ids carry it, so a view of another draft is stale. */
+export function draftKey(d: FallBackDraft): string {
+  const text = JSON.stringify({ e: d.effects, r: d.recruit, s: d.sources ?? {} });
+  return createHash('sha256').update(text).digest('hex').slice(0, 10);
 }
 
 /** One superiority as the fall back will resolve it, with the board just before it (for its words). */
@@ -43,6 +57,8 @@ export interface DraftPlan {
   claims: SymbolId[];
   remaining: SymbolId[];
   recruitCount: number;
+  /** 2, or 1 for the last seat to fall back (before the row's size limits it). */
+  recruitMax: number;
   extraDraw: boolean;
   tiebreak: boolean;
   /** What falling back now does: the chosen effects in order, then the defaults for the rest (as the engine does). */
@@ -75,7 +91,7 @@ export function planDraft(s: CardGameState, seat: Seat, effects: readonly Effect
   const done = new Set(effects.map((e) => e.symbol));
   // a tie-break round uses no superiority (D-17): nothing to resolve, nothing to recruit
   const remaining = tiebreak ? [] : claims.filter((c) => !done.has(c));
-  const last = activeSeats(s).length === 1;
+  const recruitMax = activeSeats(s).length === 1 ? 1 : 2;
   const extraDraw = !s.battle.playedAny[seat];
   // the defaults for the rest, each on the board the previous one leaves (applyFallBack's order)
   const rest = cloneState(state);
@@ -84,14 +100,9 @@ export function planDraft(s: CardGameState, seat: Seat, effects: readonly Effect
     planned.push({ effect: e, chosen: false, before: cloneState(rest) });
     applyEffect(rest, seat, e, []);
   }
-  const recruitCount = tiebreak ? 0 : Math.min(last ? 1 : 2, rest.row.length);
+  const recruitCount = tiebreak ? 0 : Math.min(recruitMax, rest.row.length);
   const picks = recruit ? { cards: recruit, chosen: true } : { cards: bestRowCards(rest.row, recruitCount), chosen: false };
-  return { state, claims, remaining, recruitCount, extraDraw, tiebreak, planned, recruit: picks };
-}
-
-/** The stronghold Fire works on, or the one Wind moves from. */
-function sourceOf(e: Effect): number {
-  return 'from' in e ? e.from : 'stronghold' in e ? e.stronghold : -1;
+  return { state, claims, remaining, recruitCount, recruitMax, extraDraw, tiebreak, planned, recruit: picks };
 }
 
 const EFFECT_HELP: Record<SymbolId, string> = {
@@ -106,9 +117,9 @@ const EFFECT_HELP: Record<SymbolId, string> = {
   wind: 'move 1 of your armies along roads through empty strongholds (stopping at the first army)',
 };
 
-// ---- select values ----
+// ---- effects as select values ----
 
-/** A target as a select value; Fire's is `stronghold|owner>to,owner>to`, Wind's the destination (the source is in the id). */
+/** A full effect's target as text: Fire's `stronghold|owner>to,owner>to`, Wind's `from>to`, else its one target. */
 export function effectValue(e: Effect): string {
   if ('draw' in e) return 'draw';
   switch (e.symbol) {
@@ -119,105 +130,472 @@ export function effectValue(e: Effect): string {
     case 'fire':
       return `${e.stronghold}|${e.moves.map((m) => `${m.owner}>${m.to}`).join(',')}`;
     case 'wind':
-      return String(e.to);
+      return `${e.from}>${e.to}`;
     default:
       return String((e as { stronghold: number }).stronghold);
   }
 }
 
-/** The effect a select value (and Wind's source) names, checked against the legal choices; `draw` is always legal. */
-export function effectFromValue(s: CardGameState, seat: Seat, symbol: SymbolId, value: string, source?: number): Effect | null {
-  if (value === 'draw') return { symbol, draw: true } as Effect;
-  const choices = effectChoices(s, seat, symbol);
-  return choices.find((e) => effectValue(e) === value && (e.symbol !== 'wind' || sourceOf(e) === source)) ?? null;
+/** The effect an option's value names (the engine checks it when it is stored), or null. */
+function effectOfValue(sym: 'forest' | 'mountain' | 'fire' | 'wind', text: string): Effect | null {
+  if (text === 'draw') return { symbol: sym, draw: true } as Effect;
+  const n = (x: string | undefined) => (x !== undefined && /^\d{1,2}$/.test(x) ? Number(x) : null);
+  switch (sym) {
+    case 'forest':
+      return { symbol: 'forest', state: text } as Effect;
+    case 'mountain': {
+      const h = n(text);
+      return h === null ? null : { symbol: 'mountain', stronghold: h };
+    }
+    case 'wind': {
+      const [from, to] = text.split('>').map(n);
+      return from == null || to == null ? null : { symbol: 'wind', from, to };
+    }
+    case 'fire': {
+      const [at, list] = text.split('|');
+      const h = n(at);
+      const moves = (list ?? '').split(',').filter(Boolean).map((m) => m.split('>').map(n));
+      if (h === null || moves.some(([o, t]) => o == null || t == null)) return null;
+      return { symbol: 'fire', stronghold: h, moves: moves.map(([o, t]) => ({ owner: o!, to: t! })) };
+    }
+  }
 }
 
-// ---- the screen ----
+/** The effect a value names, checked against the legal choices on `s`; `draw` is always legal. */
+export function effectFromValue(s: CardGameState, seat: Seat, symbol: SymbolId, value: string): Effect | null {
+  if (value === 'draw') return { symbol, draw: true } as Effect;
+  return effectChoices(s, seat, symbol).find((e) => effectValue(e) === value) ?? null;
+}
+
+// ---- the questions a screen asks ----
+
+type Kind = 'armies' | 'cards' | 'forest' | 'mountain' | 'fire' | 'wind';
+
+/** One question of a screen: the superiorities it resolves, its options (values `<kind>:…`) and how many picks. */
+export interface Question {
+  kind: Kind;
+  symbols: SymbolId[];
+  /** `full`: whole effects; `source`: Fire's or Wind's source (the destination comes next); `to`: that destination. */
+  form?: 'full' | 'source' | 'to';
+  title: string;
+  help: string;
+  options: Option[];
+  /** The values the defaults pick (pre-selected). */
+  defaults: string[];
+  min: number;
+  max: number;
+  /** Whether the cards question chooses the recruits too. */
+  recruit?: boolean;
+  /** A source form: at most how many choices its destination question (on a later screen) will list. */
+  next?: number;
+}
+
+const TACTICS_HELP = EFFECT_HELP.cavalry;
+
+function armiesQuestion(plan: DraftPlan, seat: Seat, symbols: SymbolId[]): Question | null {
+  const board = plan.state;
+  const state = board.currentState;
+  const take = Math.min(symbols.length, board.seats[seat]!.supply);
+  if (!state || take < 1) return null;
+  const ring = [...ringOf(state)].sort((a, b) => a - b);
+  const empty = ring.filter((h) => stack(board, h).length === 0);
+  const room = ring.filter((h) => stack(board, h).length < 2);
+  const options: Option[] = [];
+  const place = (h: number, second = false): Option => ({ label: `${second ? '2nd army' : 'Army'} on ${strongholdWithArmies(h, board)}`, value: `${second ? 'armies2' : 'armies'}:${h}` });
+  if (empty.length >= take || empty.length === 0) for (const h of empty.length ? empty : room) options.push(place(h));
+  else {
+    // more armies than empty strongholds: every empty one first, then any with room, a second army on an empty one
+    for (const h of room) options.push(place(h));
+    for (const h of empty) options.push(place(h, true));
+  }
+  if (options.length === 0) return null;
+  const defaults: string[] = [];
+  for (const p of plan.planned) {
+    if (p.chosen || !symbols.includes(p.effect.symbol) || !('stronghold' in p.effect)) continue;
+    const h = (p.effect as { stronghold: number }).stronghold;
+    defaults.push(defaults.includes(`armies:${h}`) ? `armies2:${h}` : `armies:${h}`);
+  }
+  const names = symbols.map(symbolName).join(', ');
+  return {
+    kind: 'armies',
+    symbols,
+    title: `Armies around ${stateLabel(state)} (${names})`,
+    help: TACTICS_HELP,
+    options,
+    defaults: defaults.filter((v) => options.some((o) => o.value === v)),
+    min: 0,
+    max: Math.min(take, options.length),
+  };
+}
+
+function cardsQuestion(plan: DraftPlan, spy: boolean): Question | null {
+  const row = plan.state.row;
+  const recruit = !plan.recruit.chosen && !plan.tiebreak;
+  if (!spy && !recruit) return null;
+  const L = row.length;
+  const R = plan.recruitMax;
+  const seen = new Map<string, number>();
+  const options: Option[] = row.map((c) => {
+    const n = (seen.get(cardType(c)) ?? 0) + 1;
+    seen.set(cardType(c), n);
+    return { label: `Take ${cardName(c)}${n > 1 ? ` (copy ${n})` : ''}`, value: `cards:${c}` };
+  });
+  if (spy) options.push({ label: 'Spy: draw a card from the deck instead', value: 'cards:draw' });
+  // picks: Spy's card (or its draw) and the recruits from what is left
+  // (the question has Spy only while the row has a card)
+  const counts = spy ? [1 + (recruit ? Math.min(R, L - 1) : 0), 1 + (recruit ? Math.min(R, L) : 0)] : [Math.min(R, L)];
+  const min = Math.min(...counts);
+  const max = Math.min(options.length, Math.max(...counts));
+  if (max < 1) return null;
+  // nothing to choose: every option must be taken
+  if (options.length === min && min === max) return null;
+  const defaults: string[] = [];
+  const spyDefault = plan.planned.find((p) => !p.chosen && p.effect.symbol === 'spy')?.effect;
+  if (spy && spyDefault) defaults.push('draw' in spyDefault ? 'cards:draw' : `cards:${(spyDefault as { card: string }).card}`);
+  if (recruit) defaults.push(...plan.recruit.cards.map((c) => `cards:${c}`));
+  const what = [spy ? 'Spy’s card' : '', recruit ? `your ${plan.recruitCount === 1 ? 'recruit' : 'recruits'}` : ''].filter(Boolean).join(' and ');
+  return {
+    kind: 'cards',
+    symbols: spy ? ['spy'] : [],
+    title: `Cards from the row (${what})`,
+    help: recruit
+      ? `take ${spy ? '1 card for Spy and ' : ''}${plan.recruitMax === 1 ? '1 card' : '2 cards'}${plan.recruitMax === 1 ? ' (the last to fall back takes 1)' : ''}${spy ? ', or draw for Spy and take the recruits' : ''}`
+      : 'take 1 card for Spy, or draw instead',
+    options,
+    defaults,
+    min,
+    max,
+    recruit,
+  };
+}
+
+/**
+ * Forest or Mountain. `placed`: empty strongholds the armies question of the same menu may fill — Mountain may stack
+ * on an army placed there (the engine checks it once the armies are placed).
+ */
+function oneQuestion(plan: DraftPlan, seat: Seat, sym: 'forest' | 'mountain', placed: readonly number[] = []): Question | null {
+  const board = plan.state;
+  const targets: Effect[] = sym === 'forest' ? forestTargets(board, seat).map((state) => ({ symbol: 'forest', state }) as Effect) : mountainTargets(board, seat).map((stronghold) => ({ symbol: 'mountain', stronghold }));
+  const later = sym === 'mountain' && board.seats[seat]!.supply > 1 ? placed.filter((h) => !targets.some((e) => 'stronghold' in e && e.stronghold === h)) : [];
+  if (targets.length === 0 && later.length === 0) return null;
+  const options: Option[] = [
+    ...targets.map((e) => ({ label: `${symbolLabel(sym)}: ${effectTarget(e, board)}`, value: `${sym}:${effectValue(e)}` })),
+    ...later.map((h) => ({ label: `${symbolLabel(sym)}: a second army on ${strongholdLabel(h)}, on the army you place there now`, value: `${sym}:${h}` })),
+  ];
+  const d = plan.planned.find((p) => !p.chosen && p.effect.symbol === sym)?.effect;
+  // left unselected, it draws (its default, design §3.8)
+  return { kind: sym, symbols: [sym], title: symbolLabel(sym), help: EFFECT_HELP[sym], options, defaults: d && !('draw' in d) ? [`${sym}:${effectValue(d)}`] : [], min: 0, max: 1 };
+}
+
+function fireWords(e: Extract<Effect, { moves: unknown }>, board: CardGameState, long: boolean): string {
+  const owner = (o: number) => ownerLabel(board.seats.map((x) => x.dynasty), o);
+  return e.moves.map((m) => `${owner(m.owner)} → ${long ? strongholdWithArmies(m.to, board) : strongholdLabel(m.to)}`).join('; ');
+}
+
+/** Fire or Wind, in the forms it may be asked in: whole effects, or the source (or, after it, the destination). */
+function moveForms(plan: DraftPlan, seat: Seat, sym: 'fire' | 'wind', pending: number | undefined, placed: readonly number[] = []): Question[] {
+  const board = plan.state;
+  const label = symbolLabel(sym);
+  const all = effectChoices(board, seat, sym);
+  // left unselected, it draws (its default, design §3.8)
+  const base = { kind: sym, symbols: [sym] as SymbolId[], min: 0, max: 1, defaults: [] as string[] };
+  const whole = (e: Effect, long: boolean): Option =>
+    'moves' in e
+      ? { label: long ? `${label}: ${fireWords(e, board, true)}` : `${label} on ${strongholdLabel(e.stronghold)}: ${fireWords(e, board, false)}`, value: `${sym}:${effectValue(e)}` }
+      : { label: long ? `${label}: to ${strongholdWithArmies((e as { to: number }).to, board)}` : `${label}: ${(e as { from: number }).from} → ${strongholdWithArmies((e as { to: number }).to, board)}`, value: `${sym}:${effectValue(e)}` };
+  if (pending !== undefined) {
+    const from = all.filter((e) => ('from' in e ? e.from : 'stronghold' in e ? e.stronghold : -1) === pending);
+    if (from.length === 0) return [];
+    const where = sym === 'fire' ? `Fire on ${strongholdWithArmies(pending, board)}: where the armies go` : `Wind from ${strongholdWithArmies(pending, board)}: where your army goes`;
+    return [{ ...base, form: 'to', title: where, help: EFFECT_HELP[sym], options: from.map((e) => whole(e, true)) }];
+  }
+  const sources = sym === 'fire' ? fireSources(board, seat) : windSources(board, seat);
+  // Wind may move an army the armies question of the same menu places (its destinations are listed after)
+  const later = sym === 'wind' ? placed.filter((h) => !sources.includes(h)) : [];
+  if (all.length === 0 && later.length === 0) return [];
+  const full: Question = { ...base, form: 'full', title: label, help: EFFECT_HELP[sym], options: all.map((e) => whole(e, false)) };
+  // by source: a source with one way to use it is listed whole; the others (and armies placed now) by the source alone
+  const fromHere = (h: number) => all.filter((e) => ('from' in e ? e.from : 'stronghold' in e ? e.stronghold : -1) === h);
+  const open = [...sources.filter((h) => fromHere(h).length > 1), ...later];
+  const source: Question = {
+    ...base,
+    form: 'source',
+    title: `${label} (${sym === 'fire' ? 'the stronghold; where the armies go next' : 'the army to move; where it goes next'})`,
+    help: EFFECT_HELP[sym],
+    options: [
+      ...sources.map((h) => (fromHere(h).length === 1 ? whole(fromHere(h)[0]!, false) : { label: sym === 'fire' ? `${label} on ${strongholdWithArmies(h, board)}` : `${label}: move your army from ${strongholdWithArmies(h, board)}`, value: `${sym}@${h}` })),
+      ...later.map((h) => ({ label: `${label}: move the army you place now on ${strongholdLabel(h)}`, value: `${sym}@${h}` })),
+    ],
+    // the most destinations a source listed alone has (an army placed now: as many as any stronghold may have)
+    ...(open.length ? { next: Math.max(...sources.filter((h) => open.includes(h)).map((h) => fromHere(h).length), ...(later.length ? [MAX_WIND_REACH] : [])) } : {}),
+  };
+  if (later.length) return [source];
+  return full.options.length <= source.options.length ? [full] : [full, source];
+}
+
+/** Wind's destinations from one army are at most every other stronghold. */
+const MAX_WIND_REACH = 36;
+
+/** What a screen asks: one multi-select of packed questions, or one long question alone (over up to 2 menus). */
+export interface Screen {
+  plan: DraftPlan;
+  questions: Question[];
+  /** One question longer than a menu: single choice, split over menus of 25. */
+  long: boolean;
+  /** Fire and Wind sources chosen whose destination is still to be asked (on this screen or a later one). */
+  asking: ('fire' | 'wind')[];
+}
+
+/** A question's forms as sizes, for the packing search: its choices, and the destination question a source form adds. */
+type Sizes = { size: number; next?: number }[];
+
+/**
+ * The fewest screens (menus) that ask `items`: each screen packs questions (one form each) into at most 25 choices, a
+ * question longer than a menu in every form takes a screen alone, and a source form adds its destination question for
+ * a later screen. Exact, over at most 6 questions (and the destinations they add).
+ */
+function fewestScreens(items: readonly Sizes[], memo = new Map<string, number>()): number {
+  if (items.length === 0) return 0;
+  const key = items.map((f) => f.map((x) => `${x.size}>${x.next ?? ''}`).join('|')).sort().join(';');
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  let best = Infinity;
+  for (const screen of screensOf(items)) best = Math.min(best, 1 + fewestScreens(after(items, screen), memo));
+  memo.set(key, best);
+  return best;
+}
+
+/** Every screen `items` allow: a set of [item, form] that fits a menu, or one long item alone. */
+function screensOf(items: readonly Sizes[]): [number, number][][] {
+  const out: [number, number][][] = [];
+  const walk = (i: number, used: number, picked: [number, number][]) => {
+    if (i === items.length) {
+      if (picked.length) out.push(picked);
+      return;
+    }
+    walk(i + 1, used, picked);
+    items[i]!.forEach((f, k) => {
+      if (used + f.size <= MAX_OPTIONS) walk(i + 1, used + f.size, [...picked, [i, k]]);
+    });
+  };
+  walk(0, 0, []);
+  items.forEach((forms, i) => {
+    if (forms.every((f) => f.size > MAX_OPTIONS)) out.push([[i, forms.reduce((a, f, k) => (f.size < forms[a]!.size ? k : a), 0)]]);
+  });
+  return out;
+}
+
+/** What is left to ask after a screen: the other questions, and the destinations its source forms add. */
+function after(items: readonly Sizes[], screen: readonly [number, number][]): Sizes[] {
+  const rest = items.filter((_, i) => !screen.some(([j]) => j === i));
+  for (const [i, k] of screen) {
+    const next = items[i]![k]!.next;
+    if (next !== undefined) rest.push([{ size: next }]);
+  }
+  return rest;
+}
+
+/**
+ * The questions still open on the draft (the armies around the battled state, the cards from the row, Forest,
+ * Mountain, Fire, Wind, and the destinations of a Fire or Wind source chosen before), and the ones this screen asks:
+ * of all the ways to pack them into menus of at most 25 choices, one that needs the fewest screens in all, asking
+ * the earliest questions first. A question longer than a menu is asked alone.
+ */
+export function screenOf(s: CardGameState, seat: Seat, draft: FallBackDraft): Screen | { error: string } {
+  const plan = planDraft(s, seat, draft.effects, draft.recruit);
+  if ('error' in plan) return plan;
+  if (plan.tiebreak) return { plan, questions: [], long: false, asking: [] };
+  const open = (sym: SymbolId) => plan.remaining.includes(sym);
+  const pending = draft.sources ?? {};
+  const tactics = plan.remaining.filter((x) => isPlaceSymbol(x));
+  const armies = tactics.length ? armiesQuestion(plan, seat, tactics) : null;
+  // empty strongholds the armies may fill in the same menu (Mountain and Wind may build on them)
+  const placed = armies ? armies.options.filter((o) => o.value.startsWith('armies:') && stack(plan.state, Number(o.value.slice(7))).length === 0).map((o) => Number(o.value.slice(7))) : [];
+  const candidates: Question[][] = [];
+  if (armies) candidates.push([armies]);
+  const cards = cardsQuestion(plan, open('spy') && plan.state.row.length > 0);
+  if (cards) candidates.push([cards]);
+  for (const sym of ['forest', 'mountain'] as const) {
+    const q = open(sym) ? oneQuestion(plan, seat, sym, placed) : null;
+    if (q) candidates.push([q]);
+  }
+  for (const sym of ['fire', 'wind'] as const) {
+    const forms = open(sym) ? moveForms(plan, seat, sym, pending[sym], placed) : [];
+    if (forms.length) candidates.push(forms);
+  }
+  const asking = (['fire', 'wind'] as const).filter((sym) => pending[sym] !== undefined && candidates.some((forms) => forms[0]!.kind === sym && forms[0]!.form === 'to'));
+  if (candidates.length === 0) return { plan, questions: [], long: false, asking };
+  const items: Sizes[] = candidates.map((forms) => forms.map((q) => ({ size: q.options.length, ...(q.next !== undefined ? { next: q.next } : {}) })));
+  const memo = new Map<string, number>();
+  let best: { screen: [number, number][]; total: number } | null = null;
+  for (const screen of screensOf(items)) {
+    const total = 1 + fewestScreens(after(items, screen), memo);
+    // fewest screens; then the earliest questions first; then the most questions now
+    const better = !best || total < best.total || (total === best.total && earlier(screen, best.screen));
+    if (better) best = { screen, total };
+  }
+  const questions = best!.screen.map(([i, k]) => candidates[i]![k]!);
+  return { plan, questions, long: questions.length === 1 && questions[0]!.options.length > MAX_OPTIONS, asking };
+}
+
+/** Whether screen `a` asks earlier questions than `b` (compared question by question), or as early and more. */
+function earlier(a: readonly [number, number][], b: readonly [number, number][]): boolean {
+  const ia = a.map(([i]) => i).sort((x, y) => x - y);
+  const ib = b.map(([i]) => i).sort((x, y) => x - y);
+  for (let k = 0; k < Math.min(ia.length, ib.length); k++) if (ia[k] !== ib[k]) return ia[k]! < ib[k]!;
+  return ia.length > ib.length;
+}
+
+// ---- reading a screen's picks ----
+
+export interface ScreenChoice {
+  effects: Effect[];
+  recruit?: CardId[];
+  sources?: { fire?: number; wind?: number };
+}
+
+/** The step a screen's picks make, or the sentence why they do not fit (nothing is stored then). */
+export function readPicks(screen: Screen, seat: Seat, values: readonly string[]): ScreenChoice | { error: string } {
+  const { plan } = screen;
+  const board = plan.state;
+  const byKind = new Map<Kind, string[]>();
+  for (const v of values) {
+    const q = screen.questions.find((x) => x.options.some((o) => o.value === v));
+    if (!q) return { error: 'That choice is no longer offered.' };
+    byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), v]);
+  }
+  const out: ScreenChoice = { effects: [] };
+  for (const q of screen.questions) {
+    const picks = byKind.get(q.kind) ?? [];
+    const rest = (v: string) => v.slice(v.indexOf(v.includes('@') ? '@' : ':') + 1);
+    switch (q.kind) {
+      case 'armies': {
+        if (picks.length > q.max) return { error: `Choose at most ${q.max} ${q.max === 1 ? 'army' : 'armies'} around the battled state.` };
+        const first = picks.filter((v) => v.startsWith('armies:')).map((v) => Number(rest(v)));
+        const second = picks.filter((v) => v.startsWith('armies2:')).map((v) => Number(rest(v)));
+        for (const h of second) if (!first.includes(h)) return { error: `A 2nd army on ${strongholdLabel(h)} needs the first one there too: choose both.` };
+        // every empty stronghold first (the rule asks for them while any is empty), then the others, then 2nd armies
+        const isEmpty = (h: number) => stack(board, h).length === 0;
+        const order = [...first.filter(isEmpty).sort((a, b) => a - b), ...first.filter((h) => !isEmpty(h)).sort((a, b) => a - b), ...second.sort((a, b) => a - b)];
+        q.symbols.forEach((sym, i) => out.effects.push(i < order.length ? ({ symbol: sym, stronghold: order[i]! } as Effect) : ({ symbol: sym, draw: true } as Effect)));
+        break;
+      }
+      case 'cards': {
+        const spyDraw = picks.includes('cards:draw');
+        const cards = picks.filter((v) => v !== 'cards:draw').map(rest);
+        // in row order, so Spy's card is the first of the row's picks
+        cards.sort((a, b) => board.row.indexOf(a) - board.row.indexOf(b));
+        const spy = q.symbols.includes('spy');
+        const L = board.row.length;
+        const recruits = q.recruit ? Math.min(plan.recruitMax, spy && !spyDraw ? L - 1 : L) : 0;
+        const want = (spy && !spyDraw ? 1 : 0) + recruits;
+        if (cards.length !== want) {
+          const parts = [spy ? (spyDraw ? 'Spy draws' : '1 card for Spy') : '', q.recruit ? `${recruits} recruit${recruits === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+          return { error: `Take ${want} card${want === 1 ? '' : 's'} from the row (${parts}), not ${cards.length}.` };
+        }
+        if (spy) out.effects.push(spyDraw ? { symbol: 'spy', draw: true } : { symbol: 'spy', card: cards.shift()! });
+        if (q.recruit) out.recruit = cards;
+        break;
+      }
+      default: {
+        if (picks.length > 1) return { error: `Choose at most one for ${symbolLabel(q.kind as SymbolId)}, not ${picks.length} (left unselected, it draws a card).` };
+        // left unselected: a draw
+        const v = picks[0] ?? `${q.kind}:draw`;
+        if (v.includes('@')) {
+          out.sources = { ...out.sources, [q.kind]: Number(rest(v)) };
+          break;
+        }
+        const e = effectOfValue(q.kind as 'forest' | 'mountain' | 'fire' | 'wind', rest(v));
+        if (!e) return { error: 'That choice is no longer offered.' };
+        out.effects.push(e);
+      }
+    }
+  }
+  return out;
+}
+
+/** The screen's defaults as picks (what **Next** keeps). */
+export function defaultPicks(screen: Screen): string[] {
+  return screen.questions.flatMap((q) => q.defaults);
+}
+
+// ---- the view ----
 
 /** The claims, what is tied or led by others, and the fall back as it stands (choices and defaults). */
-function planText(s: CardGameState, seat: Seat, plan: DraftPlan): string {
+function planText(s: CardGameState, seat: Seat, plan: DraftPlan, pending: FallBackDraft['sources'] = {}, asking: readonly string[] = []): string {
   const lines = [`↩ **Fall back** — ${claimPreviewText(claimPreview(s, seat))}`];
   if (plan.tiebreak) {
     lines.push('Tie-break round: no armies are placed and no cards taken; your claims count for the result.');
     return lines.join('\n');
   }
-  if (plan.planned.length || plan.recruitCount || plan.extraDraw) lines.push(plan.remaining.length ? 'Your fall back as it stands (*default* where you have not chosen):' : 'Your fall back:');
-  for (const p of plan.planned) lines.push(`• ${symbolLabel(p.effect.symbol)}: ${effectTarget(p.effect, p.before)}${p.chosen ? '' : ' *(default)*'}`);
-  if (plan.recruitCount) lines.push(`• Recruit: ${plan.recruit.cards.map(cardName).join(', ')}${plan.recruit.chosen ? '' : ' *(default)*'}${plan.recruitCount === 1 ? ' (the last to fall back takes 1)' : ''}`);
+  if (plan.planned.length || plan.recruitCount || plan.extraDraw) lines.push(plan.remaining.length || !plan.recruit.chosen ? 'Your fall back as it stands (*default* where you have not chosen):' : 'Your fall back:');
+  for (const p of plan.planned) {
+    const h = pending[p.effect.symbol as 'fire' | 'wind'];
+    const what = p.effect.symbol === 'fire' ? 'the armies go' : 'it goes';
+    const note = p.chosen || h === undefined ? (p.chosen ? '' : ' *(default)*') : asking.includes(p.effect.symbol) ? ` *(default until you choose where ${what}: you chose ${strongholdLabel(h)})*` : ` *(default: from ${strongholdLabel(h)}, which you chose, nowhere is left to go)*`;
+    lines.push(`• ${symbolLabel(p.effect.symbol)}: ${effectTarget(p.effect, p.before)}${note}`);
+  }
+  if (plan.recruitCount) lines.push(`• Recruit: ${plan.recruit.cards.map(cardName).join(', ')}${plan.recruit.chosen ? '' : ' *(default)*'}${plan.recruitMax === 1 ? ' (the last to fall back takes 1)' : ''}`);
   if (plan.extraDraw) lines.push('• +1 card from the deck (you played no card this round)');
   return lines.join('\n');
 }
 
-function finishButtons(ref: TableRef, n: number, plan: DraftPlan, opts: { preview?: boolean } = {}): Row {
-  const defaulting = plan.remaining.length > 0 || (plan.recruitCount > 0 && !plan.recruit.chosen);
-  const buttons: Button[] = [
-    { id: vid(ref, 'fD', n), label: defaulting ? 'Fall back now (defaults for the rest)' : 'Fall back', style: 'success', emoji: '✅' },
-    { id: vid(ref, 'fB', n), label: 'Back' },
-  ];
-  if (opts.preview !== false && !plan.tiebreak) buttons.push({ id: vid(ref, 'fv', n), label: 'Preview board', emoji: '🗺' });
+function finishButtons(ref: TableRef, key: string, plan: DraftPlan, asking: boolean): Row {
+  const defaulting = asking || plan.remaining.length > 0 || (plan.recruitCount > 0 && !plan.recruit.chosen);
+  const buttons: Button[] = [{ id: vid(ref, 'fD', key), label: defaulting ? 'Fall back now (defaults for the rest)' : 'Fall back', style: 'success', emoji: '✅' }];
+  if (asking) buttons.push({ id: vid(ref, 'fN', key), label: 'Next (defaults here)' });
+  buttons.push({ id: vid(ref, 'fB', key), label: 'Back' });
+  if (!plan.tiebreak) buttons.push({ id: vid(ref, 'fv', key), label: 'Preview board', emoji: '🗺' });
   buttons.push({ id: vid(ref, 'fx'), label: 'Cancel' });
   return buttonRow(buttons);
 }
 
-function targetOption(before: CardGameState, e: Effect): Option {
-  const value = effectValue(e);
-  if (e.symbol === 'fire' && !('draw' in e)) return { label: e.moves.map((m) => `${ownerLabel(before.seats.map((x) => x.dynasty), m.owner)} → ${strongholdWithArmies(m.to, before)}`).join('; '), value };
-  if (e.symbol === 'wind' && !('draw' in e)) return { label: `to ${strongholdWithArmies(e.to, before)}`, value };
-  return { label: effectTarget(e, before), value };
-}
+const MAX_CONTENT = 2000;
 
 /**
- * The wizard's screen for a draft: the plan, and the next choice — a target for the superiority in `focus`
- * (default: the first not yet chosen), or the recruit once every superiority is chosen — with Fall back now, Back,
- * Preview board and Cancel.
+ * The wizard's screen for a draft: the plan, and the questions still open in one menu (the defaults pre-selected),
+ * or the last screen with **Fall back**; with Next, Back, Preview board and Cancel. `error` (a refused pick) heads it.
  */
-export function draftScreen(ref: TableRef, s: CardGameState, seat: Seat, draft: FallBackDraft, focus?: SymbolId, page = 0): View {
-  const plan = planDraft(s, seat, draft.effects, draft.recruit);
-  if ('error' in plan) return staleDraft(ref, plan.error);
-  const n = draftStep(draft);
+export function draftScreen(ref: TableRef, s: CardGameState, seat: Seat, draft: FallBackDraft, error?: string): View {
+  const screen = screenOf(s, seat, draft);
+  if ('error' in screen) return staleDraft(ref, screen.error);
+  const { plan, questions } = screen;
+  const key = draftKey(draft);
   const rows: Row[] = [];
-  let content = planText(s, seat, plan);
-  if (plan.remaining.length > 0) {
-    const sym = focus && plan.remaining.includes(focus) ? focus : plan.remaining[0]!;
-    const choices = effectChoices(plan.state, seat, sym);
-    const draw: Option = { label: 'Draw a card instead', value: 'draw', description: 'from the deck' };
-    const k = plan.claims.length - plan.remaining.length + 1;
-    if ((sym === 'fire' || sym === 'wind') && choices.length > 0) {
-      const sources = [...new Set(choices.map(sourceOf))];
-      const options = [draw, ...sources.map((h) => ({ label: strongholdWithArmies(h, plan.state), value: String(h) }))];
-      rows.push(...pagedSelect(options, page, { select: () => vid(ref, 'fs', n, sym), page: (p) => vid(ref, 'fp', n, sym, p) }, `${symbolName(sym)} (${k} of ${plan.claims.length}): ${sym === 'fire' ? 'on which stronghold?' : 'move which army?'}`).rows);
+  let content = planText(s, seat, plan, draft.sources, screen.asking);
+  if (questions.length) {
+    const options = questions.flatMap((q) => q.options.map((o) => ({ ...o, default: q.defaults.includes(o.value) })));
+    if (screen.long) {
+      for (let i = 0; i * MAX_OPTIONS < options.length; i++) {
+        const part = options.slice(i * MAX_OPTIONS, (i + 1) * MAX_OPTIONS);
+        const n = Math.ceil(options.length / MAX_OPTIONS);
+        rows.push(selectRow(vid(ref, 'fc', key, i), `${questions[0]!.title}${n > 1 ? ` (${i + 1} of ${n})` : ''}`, part));
+      }
     } else {
-      const options = [draw, ...choices.map((e) => targetOption(plan.state, e))];
-      rows.push(...pagedSelect(options, page, { select: () => vid(ref, 'ft', n, sym), page: (p) => vid(ref, 'fp', n, sym, p) }, `${symbolName(sym)} (${k} of ${plan.claims.length}): ${choices.length ? 'where?' : 'no legal target: draw a card'}`).rows);
+      const min = questions.reduce((n, q) => n + q.min, 0);
+      const max = Math.min(options.length, questions.reduce((n, q) => n + q.max, 0));
+      rows.push(selectRow(vid(ref, 'fc', key), placeholder(questions), options, { min, max }));
     }
-    if (plan.remaining.length > 1) {
-      rows.push(selectRow(vid(ref, 'ff', n), 'Choose another superiority first', plan.remaining.map((r) => ({ label: symbolLabel(r), value: r, default: r === sym }))));
-    }
-    content += `\n\n**${symbolLabel(sym)}**: ${EFFECT_HELP[sym]}.`;
-  } else if (plan.recruitCount > 0 && !plan.recruit.chosen) {
-    const k = plan.recruitCount;
-    const options = plan.state.row.map((c) => ({ label: cardName(c), value: c }));
-    rows.push(selectRow(vid(ref, 'fr', n), `Recruit: choose ${k} card${k === 1 ? '' : 's'} from the row`, options, { min: k, max: k }));
-  } else {
-    content += '\n\nPress **Fall back**: this is when the table sees it.';
-  }
-  rows.push(finishButtons(ref, n, plan));
-  if (!plan.tiebreak && rows.length < 5) content += '\nNothing is public until you fall back.';
-  return { content, components: rows.slice(0, 5) };
+    const asked = questions.map((q) => `• **${q.title}** — ${q.help}${q.kind === 'armies' ? ` (up to ${q.max})` : ''}.`);
+    const how = screen.long
+      ? 'Choose one in either menu, or **Next** to draw a card instead.'
+      : `Choose ${questions.length > 1 ? 'them all in the one menu' : 'in the menu'}: the defaults are pre-selected, change what you like; a superiority left unselected draws a card instead. **Next** keeps the defaults here.`;
+    content += `\n\n**Choose now:**\n${asked.join('\n')}\n${how}`;
+  } else if (!plan.tiebreak) content += '\n\nPress **Fall back**: this is when the table sees it.';
+  if (error) content = `⚠️ ${error}\n${content}`;
+  rows.push(finishButtons(ref, key, plan, questions.length > 0));
+  if (!plan.tiebreak) content += '\nNothing is public until you fall back.';
+  return { content: fit(content, MAX_CONTENT), components: rows };
 }
 
-/** Fire after its stronghold: how the armies there move; Wind after its army: where it goes. */
-export function effectSecondStep(ref: TableRef, s: CardGameState, seat: Seat, draft: FallBackDraft, sym: 'fire' | 'wind', source: number, page = 0): View {
-  const plan = planDraft(s, seat, draft.effects, draft.recruit);
-  if ('error' in plan) return staleDraft(ref, plan.error);
-  const n = draftStep(draft);
-  const choices = effectChoices(plan.state, seat, sym).filter((e) => sourceOf(e) === source);
-  if (choices.length === 0) return draftScreen(ref, s, seat, draft, sym);
-  const options = choices.map((e) => targetOption(plan.state, e));
-  const rows = pagedSelect(options, page, { select: () => vid(ref, 'ft', n, sym, source), page: (p) => vid(ref, 'fq', n, sym, source, p) }, sym === 'fire' ? 'Where do the armies go?' : 'Where does your army go?').rows;
-  rows.push(buttonRow([{ id: vid(ref, 'fk', n, sym), label: 'Back' }, { id: vid(ref, 'fx'), label: 'Cancel' }]));
-  const what = sym === 'fire' ? `Fire on ${strongholdWithArmies(source, plan.state)}: each single opponent army there moves to an adjacent stronghold.` : `Wind from ${strongholdWithArmies(source, plan.state)}.`;
-  return { content: `${planText(s, seat, plan)}\n\n**${symbolLabel(sym)}**: ${what}`, components: rows };
+/** "One each: Forest, Fire; up to 2 armies; 3 cards" (at most 150 characters). */
+function placeholder(questions: readonly Question[]): string {
+  const parts = questions.map((q) => {
+    if (q.kind === 'armies') return `up to ${q.max} ${q.max === 1 ? 'army' : 'armies'}`;
+    if (q.kind === 'cards') return q.min === q.max ? `${q.min} card${q.min === 1 ? '' : 's'} (or Spy’s draw)` : `${q.min}–${q.max} picks from the row`;
+    return `${symbolName(q.kind as SymbolId)}${q.form === 'source' ? (q.kind === 'fire' ? ' (the stronghold)' : ' (the army)') : q.form === 'to' ? ' (where to)' : ''}`;
+  });
+  return `Choose: ${parts.join('; ')}`;
 }
 
 function staleDraft(ref: TableRef, why: string): View {

@@ -1,7 +1,9 @@
 /**
- * How the card game reads in Discord (design §2.2 "Symbol display", §2.3): symbol emoji, card faces as emoji
- * strings, equal cards grouped ("🔥🐎🛞 Fire · Cavalry · Chariot ×2"), dynasties with their glyph, states with
- * their Chinese name. Pure text; never a card id in a label players read, ids only as select values.
+ * How the card game reads in Discord, in the one notation of src/cardgame/names.ts (docs/rules/card-game.md B-10):
+ * symbols by their English word with the emoji beside it in texts ("🐎 Cavalry"), cards by their symbols
+ * ("Fire/Cavalry/Chariot", "Advisor/Chariot", "Wild"), equal cards grouped ("Fire/Cavalry/Chariot ×2"), states and
+ * dynasties by their Latin name with the Chinese beside it ("Gu 顧", "Qin 秦"). Pure text; never a card id in a label
+ * players read, ids only as select values.
  */
 import { card, cardName, type CardId, type DynastyId } from '../../cardgame/index.js';
 

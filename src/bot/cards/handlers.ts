@@ -8,9 +8,9 @@
  * defaults (the give, the choice of battle, the fall back) a button takes them for the rest.
  */
 import { AttachmentBuilder, MessageFlags, type InteractionReplyOptions, type InteractionUpdateOptions } from 'discord.js';
-import { publicView, type CardGameState, type SymbolId } from '../../cardgame/index.js';
+import { publicView, type CardGameState } from '../../cardgame/index.js';
 import { defaultGive } from '../../cardgame/setup.js';
-import { cardsDraft, cancelFallBack, draftBack, draftEffect, draftRecruit, finishFallBack, startFallBack } from '../../game/cards/draft.js';
+import { cardsDraft, cancelFallBack, draftBack, draftChoose, finishFallBack, startFallBack } from '../../game/cards/draft.js';
 import { freeDynasties, joinCardGame, leaveCardGame, startCardGame } from '../../game/cards/lobby.js';
 import { cardsMyView, chooseBattle, giveCards, markCardsPresent, wageBattle } from '../../game/cards/play.js';
 import { cardGameById } from '../../game/cards/read.js';
@@ -21,7 +21,7 @@ import type { ComponentInteraction } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf } from '../respond.js';
 import { cardLines, dynastyLabel } from './format.js';
-import { draftScreen, draftStep, effectFromValue, effectSecondStep, planDraft, type FallBackDraft } from './fallback.js';
+import { defaultPicks, draftKey, draftScreen, planDraft, readPicks, screenOf, type FallBackDraft } from './fallback.js';
 import { brightOptions, brightStep, decodeWage, dynastyStep, findWage, playStep, playWords, secondChoices } from './play.js';
 import { rulesText } from './rules.js';
 import { stateFromView } from './seen.js';
@@ -103,7 +103,7 @@ export function openPlay(st: SeatState, page = 0): Reply {
 }
 
 export function draftOf(d: CardDraftView): FallBackDraft {
-  return { effects: d.effects, recruit: d.recruit };
+  return { effects: d.effects, recruit: d.recruit, sources: d.sources };
 }
 
 /**
@@ -198,14 +198,9 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
     // ---- fall-back wizard ----
     case 'fo':
       return show(interaction, openFallBack(ctx, st));
-    case 'ff':
-    case 'fs':
-    case 'fp':
-    case 'fq':
-    case 'fk':
-    case 'ft':
+    case 'fc':
+    case 'fN':
     case 'fv':
-    case 'fr':
     case 'fB':
     case 'fD':
       return fallBackStep(ctx, interaction, st, action, rest, values);
@@ -247,42 +242,29 @@ async function fallBackStep(ctx: BotContext, interaction: ComponentInteraction, 
   const d = cardsDraft(ctx.deps, caller);
   if (!d.ok || d.draft.version !== st.ref.version) return show(interaction, stale(st.ref.gameId, 'fall'));
   const draft = draftOf(d.draft);
-  const step = Number(rest[0]);
-  if (step !== draftStep(draft)) return show(interaction, stale(st.ref.gameId, 'fall'));
-  const sym = rest[1] as SymbolId | undefined;
+  // the view was built on this very draft (its digest), else it is stale
+  if (rest[0] !== draftKey(draft)) return show(interaction, stale(st.ref.gameId, 'fall'));
   const version = st.ref.version;
-  const stored = async (r: ReturnType<typeof draftEffect>) => {
-    if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error));
+  const stored = async (r: ReturnType<typeof draftChoose>) => {
+    if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : draftScreen(st.ref, st.state, st.seat, draft, r.error));
     return show(interaction, draftScreen(st.ref, st.state, st.seat, draftOf(r.draft)));
   };
   switch (action) {
-    case 'ff':
-      return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, values[0] as SymbolId));
-    case 'fp':
-      return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, sym, Number(rest[2] ?? 0)));
-    case 'fk':
-      return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, sym));
-    case 'fs':
-    case 'fq': {
-      if (sym !== 'fire' && sym !== 'wind') return show(interaction, stale(st.ref.gameId, 'fall'));
-      if (action === 'fs' && values[0] === 'draw') return stored(draftEffect(ctx.deps, caller, { version, effect: { symbol: sym, draw: true } }));
-      const source = action === 'fs' ? Number(values[0]) : Number(rest[2]);
-      return show(interaction, effectSecondStep(st.ref, st.state, st.seat, draft, sym, source, action === 'fq' ? Number(rest[3] ?? 0) : 0));
-    }
-    case 'ft': {
-      const plan = planDraft(st.state, st.seat, draft.effects);
-      if ('error' in plan || !sym) return show(interaction, stale(st.ref.gameId, 'fall'));
-      const effect = effectFromValue(plan.state, st.seat, sym, values[0] ?? '', rest[2] !== undefined ? Number(rest[2]) : undefined);
-      if (!effect) return show(interaction, stale(st.ref.gameId, 'fall'));
-      return stored(draftEffect(ctx.deps, caller, { version, effect }));
-    }
-    case 'fr': {
-      const r = draftRecruit(ctx.deps, caller, { version, cards: [...values] });
+    case 'fc':
+    case 'fN': {
+      // one screen's picks (or, Next, its pre-selected defaults) as one step of the draft
+      const screen = screenOf(st.state, st.seat, draft);
+      if ('error' in screen || screen.questions.length === 0) return show(interaction, stale(st.ref.gameId, 'fall'));
+      const picks = readPicks(screen, st.seat, action === 'fN' ? defaultPicks(screen) : values);
+      if ('error' in picks) return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, picks.error));
+      const r = draftChoose(ctx.deps, caller, { version, effects: picks.effects, recruit: picks.recruit ?? null, sources: picks.sources });
+      // several effects at once: the engine's reason says which of them does not fit after the others
+      if (!r.ok && !r.error.startsWith('The table changed') && picks.effects.length > 1) return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, `These choices do not go together (nothing is stored): ${r.error}`));
       return stored(r);
     }
     case 'fB': {
-      // Back: undo the last choice; with nothing chosen, back to the hand (the draft stays, empty)
-      if (draftStep(draft) === 0) return show(interaction, handView(st.ref, st.state, st.seat));
+      // Back: undo the last step; with nothing chosen, back to the hand (the draft stays, empty)
+      if (d.draft.steps === 0 && draft.effects.length === 0 && !draft.recruit) return show(interaction, handView(st.ref, st.state, st.seat));
       return stored(draftBack(ctx.deps, caller, { version }));
     }
     case 'fv': {

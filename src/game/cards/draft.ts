@@ -2,16 +2,19 @@
  * The fall-back wizard's draft (design §3.6): stored in `card_drafts`, so a restart or the deadline resumes it.
  * Nothing is public until Done, which applies the whole fall back in one transaction (with the control round and
  * the end of the round when this was the last seat). A draft belongs to one table version: any other change of
- * the table (a GM skip, a rollback) voids it.
+ * the table (a GM skip, a rollback) voids it. The draft is built in steps (`card_drafts.steps`): one wizard screen
+ * (`draftChoose`: several effects, the recruit, Fire and Wind sources whose destinations come next) or one effect
+ * or recruit (`draftEffect`, `draftRecruit`, the computer players' path); Back undoes the last step.
  */
 import { and, eq } from 'drizzle-orm';
 import { applyEffect, claimsOf, defaultEffect, effectChoices, fallBackOption, type CardGameState, type Effect, type Seat, type SymbolId } from '../../cardgame/index.js';
+import { fireSources, windSources } from '../../cardgame/effects.js';
 import { cloneState } from '../../cardgame/clone.js';
 import { bestRowCards } from '../../cardgame/effects.js';
 import { Refusal } from '../../cardgame/refusal.js';
 import { parseAction } from '../../cardgame/schema.js';
 import type { Tx } from '../../store/db.js';
-import { cardDrafts, cardGames, type CardDraftRow } from './tables.js';
+import { cardDrafts, cardGames, type CardDraftRow, type CardDraftStep } from './tables.js';
 import { fail, inReadTransaction, inTransaction } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
@@ -54,6 +57,7 @@ export function buildDraftView(game: CardGameInfo, s: CardGameState, seat: Seat,
   // The row after the draft's effects; the seat takes its recruits from it.
   const row = board.row;
   const recruitCount = tiebreak ? 0 : Math.min(opt.recruitCount, row.length + 0);
+  const steps = stepsOf(draft);
   return {
     game,
     seat,
@@ -70,7 +74,30 @@ export function buildDraftView(game: CardGameInfo, s: CardGameState, seat: Seat,
     extraDraw: opt.extraDraw,
     tiebreak,
     lines: b.ok ? b.lines : [],
+    steps: steps.length,
+    sources: pendingSources(steps, effects),
   };
+}
+
+function stepsOf(draft: CardDraftRow): CardDraftStep[] {
+  return Array.isArray(draft.steps) ? draft.steps : [];
+}
+
+/** The steps with the recruit taken out of them (a step that held only the recruit is gone). */
+function withoutRecruit(steps: readonly CardDraftStep[]): CardDraftStep[] {
+  return steps.flatMap((st) => (!st.recruit ? [st] : st.effects > 0 || st.sources ? [{ ...st, recruit: false }] : []));
+}
+
+/** The Fire and Wind sources chosen in a step whose effect is not stored yet (its destination is asked next). */
+function pendingSources(steps: readonly CardDraftStep[], effects: readonly Effect[]): { fire?: number; wind?: number } {
+  const out: { fire?: number; wind?: number } = {};
+  for (const st of steps) {
+    for (const sym of ['fire', 'wind'] as const) {
+      const h = st.sources?.[sym];
+      if (typeof h === 'number' && !effects.some((e) => e.symbol === sym)) out[sym] = h;
+    }
+  }
+  return out;
 }
 
 /** The caller's open draft on the current table, or a sentence. */
@@ -86,7 +113,7 @@ function openDraft(tx: Tx, caller: Caller, version: number | null | undefined): 
   return { sc, draft };
 }
 
-function saveDraft(tx: Tx, gameId: number, seat: Seat, set: Partial<Pick<CardDraftRow, 'effects' | 'recruit'>>, now: number): void {
+function saveDraft(tx: Tx, gameId: number, seat: Seat, set: Partial<Pick<CardDraftRow, 'effects' | 'recruit' | 'steps'>>, now: number): void {
   tx.update(cardDrafts)
     .set({ ...set, updatedAt: now })
     .where(and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)))
@@ -118,7 +145,7 @@ export function startFallBack(deps: GameDeps, caller: Caller, input: { version?:
     const firstThisTurn = !existing || existing.version !== sc.ctx.card.version;
     if (firstThisTurn) {
       tx.delete(cardDrafts).where(and(eq(cardDrafts.gameId, sc.ctx.game.id), eq(cardDrafts.seat, sc.seat))).run();
-      tx.insert(cardDrafts).values({ gameId: sc.ctx.game.id, seat: sc.seat, version: sc.ctx.card.version, effects: [], recruit: null, updatedAt: now }).run();
+      tx.insert(cardDrafts).values({ gameId: sc.ctx.game.id, seat: sc.seat, version: sc.ctx.card.version, effects: [], recruit: null, steps: [], updatedAt: now }).run();
     }
     const deadline = sc.ctx.card.deadlineMs;
     if (firstThisTurn && deadline !== null && deadline - now < FALL_BACK_GRACE_MS) {
@@ -156,21 +183,98 @@ export function draftEffect(deps: GameDeps, caller: Caller, input: { version?: n
     if (effects.some((e) => e.symbol === effect.symbol)) return fail(`${effect.symbol} is already resolved; each superiority is used once (Back undoes it).`);
     const b = draftBoard(s, sc.seat, [...effects, effect]);
     if (!b.ok) return fail(b.error);
-    saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [...effects, effect], recruit: null }, deps.now());
+    // an effect clears the recruit (a Spy pick changes the row): no step holds it any more
+    saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [...effects, effect], recruit: null, steps: [...withoutRecruit(stepsOf(draft)), { effects: 1, recruit: false }] }, deps.now());
     return draftResult(tx, sc);
   });
 }
 
-/** Back: undoes the last resolved superiority (the recruit choice is cleared too). */
+/**
+ * Back: undoes the draft's last step (a wizard screen's choices, or one effect or recruit). A draft stored before
+ * steps were kept undoes its recruit, else its last effect.
+ */
 export function draftBack(deps: GameDeps, caller: Caller, input: { version?: number | null } = {}): Result<{ draft: CardDraftView }> {
   return inTransaction(deps, (tx) => {
     const d = openDraft(tx, caller, input.version);
     if ('ok' in d) return d;
     const effects = d.draft.effects as Effect[];
-    if (d.draft.recruit) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { recruit: null }, deps.now());
-    else if (effects.length) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { effects: effects.slice(0, -1) }, deps.now());
-    else return fail('Nothing to undo: no superiority is resolved yet.');
+    const steps = stepsOf(d.draft);
+    const now = deps.now();
+    const last = steps.at(-1);
+    if (last) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { effects: effects.slice(0, effects.length - last.effects), recruit: last.recruit ? null : d.draft.recruit, steps: steps.slice(0, -1) }, now);
+    else if (d.draft.recruit) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { recruit: null }, now);
+    else if (effects.length) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { effects: effects.slice(0, -1) }, now);
+    else return fail('Nothing to undo: nothing is chosen yet.');
     return draftResult(tx, d.sc);
+  });
+}
+
+/** The recruit's refusal on the row as the draft leaves it, or null. */
+function recruitError(row: readonly string[], count: number, cards: readonly string[]): string | null {
+  if (cards.length !== count) return `Take ${count} card${count === 1 ? '' : 's'} from the recruiting row, not ${cards.length}.`;
+  const left = [...row];
+  for (const c of cards) {
+    const i = left.indexOf(c);
+    if (i < 0) return `${inNotation(c)} is not in the recruiting row.`;
+    left.splice(i, 1);
+  }
+  return null;
+}
+
+/**
+ * One screen of the fall-back wizard as a step: effects for some superiorities (applied after the draft's, in this
+ * order), the recruit when the screen asked for it, and the Fire and Wind sources whose destinations the next screen
+ * asks for. All checked on the draft's board, or nothing is stored.
+ */
+export function draftChoose(
+  deps: GameDeps,
+  caller: Caller,
+  input: { version?: number | null; effects?: unknown[]; recruit?: string[] | null; sources?: { fire?: number; wind?: number } },
+): Result<{ draft: CardDraftView }> {
+  return inTransaction(deps, (tx) => {
+    const d = openDraft(tx, caller, input.version);
+    if ('ok' in d) return d;
+    const { sc, draft } = d;
+    const s = sc.ctx.state!;
+    if (s.phase === 'tiebreak') return fail('In a tie-break round no superiority is used and no card taken: fall back.');
+    const raw = Array.isArray(input.effects) ? input.effects : [];
+    const parsed = parseAction({ type: 'fallBack', seat: sc.seat, effects: raw });
+    if (!parsed.ok || parsed.action.type !== 'fallBack') return fail('That choice is not understood; choose it again from the list.');
+    const added = parsed.action.effects ?? [];
+    const effects = draft.effects as Effect[];
+    const claims = claimsOf(s, sc.seat);
+    const done = new Set(effects.map((e) => e.symbol));
+    const pending = pendingSources(stepsOf(draft), effects);
+    for (const e of added) {
+      if (!claims.includes(e.symbol)) return fail(`You do not claim ${e.symbol} (your claims: ${claims.join(', ') || 'none'}).`);
+      if (done.has(e.symbol)) return fail(`${e.symbol} is already resolved; each superiority is used once (Back undoes it).`);
+      done.add(e.symbol);
+    }
+    const b = draftBoard(s, sc.seat, [...effects, ...added]);
+    if (!b.ok) return fail(b.error);
+    const sources: { fire?: number; wind?: number } = {};
+    for (const sym of ['fire', 'wind'] as const) {
+      const h = input.sources?.[sym];
+      if (h === undefined) continue;
+      if (!claims.includes(sym)) return fail(`You do not claim ${sym}.`);
+      if (done.has(sym) || pending[sym] !== undefined) return fail(`${sym} is already chosen; Back undoes it.`);
+      const legal = sym === 'fire' ? fireSources(b.state, sc.seat) : windSources(b.state, sc.seat);
+      if (!Number.isInteger(h) || !legal.includes(h)) return fail(sym === 'fire' ? `Fire cannot burn stronghold ${h}: choose it again from the list.` : `Wind cannot move an army of yours from stronghold ${h}: choose it again from the list.`);
+      sources[sym] = h;
+    }
+    let recruit = draft.recruit;
+    if (input.recruit !== undefined && input.recruit !== null) {
+      if (recruit) return fail('Your recruits are already chosen; Back undoes them.');
+      const view = buildDraftView(infoOf(sc.ctx), s, sc.seat, { ...draft, effects: [...effects, ...added] });
+      const cards = Array.isArray(input.recruit) ? input.recruit.map(String) : [];
+      const why = recruitError(view.row, view.recruitCount, cards);
+      if (why) return fail(why);
+      recruit = cards;
+    }
+    if (added.length === 0 && recruit === draft.recruit && Object.keys(sources).length === 0) return fail('Nothing was chosen.');
+    const step: CardDraftStep = { effects: added.length, recruit: recruit !== draft.recruit, ...(Object.keys(sources).length ? { sources } : {}) };
+    saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [...effects, ...added], recruit, steps: [...stepsOf(draft), step] }, deps.now());
+    return draftResult(tx, sc);
   });
 }
 
@@ -182,14 +286,10 @@ export function draftRecruit(deps: GameDeps, caller: Caller, input: { version?: 
     const view = buildDraftView(infoOf(d.sc.ctx), d.sc.ctx.state!, d.sc.seat, d.draft);
     const cards = Array.isArray(input.cards) ? input.cards.map(String) : [];
     if (view.tiebreak) return fail('In a tie-break round no cards are taken.');
-    if (cards.length !== view.recruitCount) return fail(`Take ${view.recruitCount} card${view.recruitCount === 1 ? '' : 's'} from the recruiting row, not ${cards.length}.`);
-    const row = [...view.row];
-    for (const c of cards) {
-      const i = row.indexOf(c);
-      if (i < 0) return fail(`${c} is not in the recruiting row.`);
-      row.splice(i, 1);
-    }
-    saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { recruit: cards }, deps.now());
+    const why = recruitError(view.row, view.recruitCount, cards);
+    if (why) return fail(why);
+    // a recruit chosen again replaces the one chosen before: its step no longer holds it
+    saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { recruit: cards, steps: [...withoutRecruit(stepsOf(d.draft)), { effects: 0, recruit: true }] }, deps.now());
     return draftResult(tx, d.sc);
   });
 }
@@ -204,7 +304,7 @@ export function cancelFallBack(deps: GameDeps, caller: Caller): Result<object> {
     if ('ok' in sc) return sc;
     const draft = draftOf(tx, sc.ctx.game.id, sc.seat);
     if (!draft) return fail(NO_DRAFT);
-    saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [], recruit: null }, deps.now());
+    saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [], recruit: null, steps: [] }, deps.now());
     return { ok: true };
   });
 }

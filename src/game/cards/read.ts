@@ -1,10 +1,11 @@
 /**
- * Read-only look-ups for the bot, and the one bookkeeping write it needs (the log thread's id).
+ * Read-only look-ups for the bot, and the bookkeeping writes its deliverer needs: the log thread's id and the turn
+ * pings still up (docs/bot.md "Card game turns").
  */
 import { eq } from 'drizzle-orm';
 import { eligibleStates, physicalCount, controllerOf, type StateId } from '../../cardgame/index.js';
 import { games } from '../../store/schema.js';
-import { cardGames } from './tables.js';
+import { cardGames, type CardPing } from './tables.js';
 import { idText } from '../../store/queries.js';
 import { inReadTransaction, inTransaction, fail } from '../tx.js';
 import type { GameDeps, Result } from '../types.js';
@@ -62,6 +63,42 @@ export function recordCardThread(deps: GameDeps, gameId: number, threadId: strin
   return inTransaction(deps, (tx) => {
     if (!idText(threadId)) return fail('No thread id.');
     tx.update(cardGames).set({ threadId: idText(threadId) }).where(eq(cardGames.gameId, gameId)).run();
+    return { ok: true };
+  });
+}
+
+/**
+ * The game's turn pings still up (posted, not yet retired), oldest first. Kept in the database, so a restart between
+ * a ping and the end of its turn still retires it.
+ */
+export function cardPings(deps: GameDeps, gameId: number): CardPing[] {
+  const r = inReadTransaction(deps, (tx) => {
+    const row = tx.select({ pings: cardGames.pings }).from(cardGames).where(eq(cardGames.gameId, gameId)).get();
+    return { ok: true, pings: Array.isArray(row?.pings) ? row.pings : [] };
+  });
+  return r.ok ? r.pings : [];
+}
+
+/** Remembers a turn ping the deliverer just posted (once: the same message twice is kept once). */
+export function recordCardPing(deps: GameDeps, gameId: number, ping: CardPing): Result<object> {
+  return inTransaction(deps, (tx) => {
+    const row = tx.select({ pings: cardGames.pings }).from(cardGames).where(eq(cardGames.gameId, gameId)).get();
+    if (!row) return fail('No such card game.');
+    const pings = Array.isArray(row.pings) ? row.pings : [];
+    if (pings.some((p) => p.messageId === ping.messageId)) return { ok: true };
+    tx.update(cardGames).set({ pings: [...pings, ping] }).where(eq(cardGames.gameId, gameId)).run();
+    return { ok: true };
+  });
+}
+
+/** Forgets retired turn pings (deleted from the channel, or a DM's buttons taken away). */
+export function forgetCardPings(deps: GameDeps, gameId: number, messageIds: readonly string[]): Result<object> {
+  return inTransaction(deps, (tx) => {
+    const row = tx.select({ pings: cardGames.pings }).from(cardGames).where(eq(cardGames.gameId, gameId)).get();
+    if (!row) return { ok: true };
+    const gone = new Set(messageIds);
+    const keep = (Array.isArray(row.pings) ? row.pings : []).filter((p) => !gone.has(p.messageId));
+    tx.update(cardGames).set({ pings: keep.length ? keep : null }).where(eq(cardGames.gameId, gameId)).run();
     return { ok: true };
   });
 }

@@ -9,6 +9,27 @@ import { games } from '../../store/schema.js';
 
 export type CardNotifyMode = 'mention' | 'dm' | 'off';
 
+/** A posted turn ping, until its turn is over: where it is, whom it pings and for which step of the game. */
+export interface CardPing {
+  channelId: string;
+  messageId: string;
+  userId: string;
+  /** The phase it was posted in (`give`, `choose`, `battle`, `tiebreak`). */
+  phase: string;
+  /** Posted by DM: it loses its buttons rather than being deleted. */
+  dm: boolean;
+}
+
+/**
+ * One step of the fall-back wizard stored in a draft (design §3.6): how many effects it appended, whether it set the
+ * recruit, and the Fire / Wind sources it chose whose destinations are asked next. Back undoes the last step.
+ */
+export interface CardDraftStep {
+  effects: number;
+  recruit: boolean;
+  sources?: { fire?: number; wind?: number };
+}
+
 /**
  * One card game: its `games` row (channel, GM, status) plus this row. `state` is the engine state JSON with
  * every hand in it: it is never logged above debug and never sent to a channel (public payloads are built
@@ -45,6 +66,12 @@ export const cardGames = sqliteTable(
     seq: integer('seq').notNull().default(0),
     /** The game's log thread, once the bot opened it. */
     threadId: text('thread_id'),
+    /**
+     * The turn pings posted and not yet retired (docs/bot.md "Card game turns"): recorded by the deliverer when it
+     * posts one, removed when the ping is deleted (a DM's loses its buttons) once its turn is over, so a restart
+     * between the two still retires it. Null: none.
+     */
+    pings: text('pings', { mode: 'json' }).$type<CardPing[]>(),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [index('card_games_deadline').on(t.deadlineMs), index('card_games_remind').on(t.remindAtMs)],
@@ -110,6 +137,8 @@ export const cardDrafts = sqliteTable(
     effects: text('effects', { mode: 'json' }).$type<unknown[]>().notNull(),
     /** The recruiting-row cards chosen, or null while not chosen. */
     recruit: text('recruit', { mode: 'json' }).$type<string[] | null>(),
+    /** The wizard's steps so far, in order (null for a draft stored before steps were: Back then undoes one choice). */
+    steps: text('steps', { mode: 'json' }).$type<CardDraftStep[]>(),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] })],

@@ -183,6 +183,10 @@ export interface CardDraftView {
   tiebreak: boolean;
   /** One line per chosen effect, for the wizard ("placed an army on stronghold 19 (Cavalry)"). */
   lines: string[];
+  /** How many wizard steps the draft holds (Back undoes the last). */
+  steps: number;
+  /** Fire and Wind sources chosen whose destination is not chosen yet (the wizard asks for it next). */
+  sources: { fire?: number; wind?: number };
 }
 
 /** The public table message's content (design §3.4), built only from `publicView` and the seats. */

@@ -20,12 +20,14 @@ import {
   INK,
   NEUTRAL_STATE,
   ownerColour,
+  STATE_ARMY_LABEL,
   STATE_ARMY_R,
   STATE_NAME_DY,
   STATE_NAME_SIZE,
   stateArmyPoints,
   stateCentre,
   stateInfo,
+  STRONGHOLD_NUMBER,
   STRONGHOLD_R,
   strongholdPoint,
   textOn,
@@ -110,19 +112,20 @@ function centredText(ctx: SKRSContext2D, text: string, p: Point, size: number, c
 
 /** A stronghold: its disc with its number, coloured by its armies (none, 1, or a ring around a core for 2). */
 export function drawStronghold(ctx: SKRSContext2D, p: Point, r: number, number: string, armies: readonly Owner[], dynasties: readonly DynastyId[]): void {
+  const size = (STRONGHOLD_NUMBER * r) / STRONGHOLD_R;
   if (armies.length === 0) {
     disc(ctx, p, r, '#ffffff', '#6b6355', 2);
-    centredText(ctx, number, p, r * 0.85, '#4a4336');
+    centredText(ctx, number, p, size, '#2b2b2b');
     return;
   }
-  if (armies.length === 1) return drawArmy(ctx, p, r, armies[0]!, dynasties, number);
+  if (armies.length === 1) return drawArmy(ctx, p, r, armies[0]!, dynasties, number, size);
   // two armies: the one beneath as a ring, the one on top as the core, a white gap between (two of one colour
   // still read as two)
   const outer = ownerColour(armies[0]!, dynasties);
   const inner = ownerColour(armies[1]!, dynasties);
   disc(ctx, p, r + 3, outer, '#1a1a1a', 2);
   disc(ctx, p, r - 5, inner, '#ffffff', 2.5);
-  centredText(ctx, number, p, (r - 5) * 1.05, textOn(inner));
+  centredText(ctx, number, p, size * 0.92, textOn(inner));
 }
 
 function haloText(ctx: SKRSContext2D, text: string, x: number, y: number, size: number, bold = false, colour = INK): void {
@@ -175,7 +178,7 @@ export function drawBoard(ctx: SKRSContext2D, view: CardGameView, style: BoardSt
     const p = stateArmyPoints(id);
     // the controller's name on its army (colour is not the only cue); a neutral army is plain black
     const top = armies[armies.length - 1]!;
-    drawArmy(ctx, p.top, STATE_ARMY_R, top, dynasties, top === 'neutral' ? undefined : dynastyName(dynasties[top]!), 16);
+    drawArmy(ctx, p.top, STATE_ARMY_R, top, dynasties, top === 'neutral' ? undefined : dynastyName(dynasties[top]!), STATE_ARMY_LABEL);
     if (armies.length === 2) drawArmy(ctx, p.beneath, BENEATH_R, armies[0]!, dynasties);
   }
   // strongholds last: nothing is ever drawn over a stronghold's number

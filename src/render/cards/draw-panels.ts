@@ -16,7 +16,7 @@ import type { CardGameView } from '../../cardgame/views.js';
 import type { CardId, PlayedCard } from '../../cardgame/types.js';
 import { font } from '../fonts.js';
 import { drawArmy, drawStronghold } from './draw-board.js';
-import { dynastyColour, HEIGHT, INK, NEUTRAL_STATE, PANEL_W, PANEL_X, STRONGHOLD_R } from './layout.js';
+import { dynastyColour, HEIGHT, INK, NEUTRAL_STATE, PANEL_W, PANEL_X } from './layout.js';
 
 function text(ctx: SKRSContext2D, s: string, x: number, y: number, size: number, opts: { bold?: boolean; colour?: string; align?: CanvasTextAlign; maxWidth?: number } = {}): number {
   ctx.font = font(size, opts.bold);
@@ -213,7 +213,7 @@ function drawSeats(ctx: SKRSContext2D, view: CardGameView, y0: number, bottom: n
 /** Under the board: what each mark means, and how cards are named. */
 function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean): void {
   const dyn = view.seats.map((s) => s.dynasty);
-  const small = STRONGHOLD_R * 0.62;
+  const small = 12.5;
   let y = HEIGHT - 44;
   let x = 20;
   const item = (draw: (cx: number) => number, label: string) => {

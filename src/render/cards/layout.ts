@@ -9,18 +9,25 @@ import type { DynastyId, Owner, StateId } from '../../cardgame/types.js';
 
 export const WIDTH = 1600;
 export const HEIGHT = 1000;
-export const BOARD = { x: -47, y: 8, scale: 1.28 };
+export const BOARD = { x: -42, y: 14, scale: 1.26 };
 export const PANEL_X = 985;
 export const PANEL_W = WIDTH - PANEL_X - 12;
 
-/** A stronghold's disc: its number always written on it, its armies as its colours (draw-board.ts). */
-export const STRONGHOLD_R = 20;
+/**
+ * A stronghold's disc: its number always written on it, its armies as its colours (draw-board.ts). Large enough that
+ * the number reads at Discord's preview size: about 9 px high at 550 px wide (test/render/cards/board.test.ts).
+ */
+export const STRONGHOLD_R = 28;
+/** The number's size on a stronghold's disc (on the core of a stack of 2 a little smaller). */
+export const STRONGHOLD_NUMBER = 26;
 /** A state's army (its top army) at the state's centre, and an army beneath it. */
-export const STATE_ARMY_R = 25;
+export const STATE_ARMY_R = 29;
+/** The dynasty name on a state's army (about 7 px high at 550 px wide). */
+export const STATE_ARMY_LABEL = 21;
 export const BENEATH_R = 13;
 /** Where in a state its name and its armies sit, from its centre. */
-export const STATE_NAME_DY = -24;
-export const STATE_ARMY_DY = 28;
+export const STATE_NAME_DY = -12;
+export const STATE_ARMY_DY = 38;
 export const STATE_NAME_SIZE = 27;
 
 export interface Point {

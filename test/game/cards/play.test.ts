@@ -7,6 +7,7 @@ import {
   cardsPlayOptions,
   chooseBattle,
   draftBack,
+  draftChoose,
   draftEffect,
   draftRecruit,
   finishFallBack,
@@ -158,6 +159,36 @@ describe('card game: the fall-back draft', () => {
     expect(last.action).toEqual({ type: 'fallBack', seat: d0.seat, effects: [effect, { symbol: second, draw: true }], recruit: [pick] });
     const events = outboxRows(env).map(cardEventOf);
     expect(events).toContain('round');
+  });
+
+  it('a wizard screen is one step (several effects and the recruit at once); Back undoes the whole step', () => {
+    const me = lastWithClaims();
+    const g = info(env);
+    const d0 = ok(startFallBack(env.deps, at(me), { version: g.version })).draft;
+    expect(d0.steps).toBe(0);
+    const [a, b, c] = d0.remaining as [string, string, string];
+    const first = d0.choices[a as 'spy']![0] ?? { symbol: a, draw: true };
+    const pick = d0.row.at(-1)!;
+    // refused as a whole: nothing stored
+    expect(draftChoose(env.deps, at(me), { version: g.version, effects: [first, { symbol: a, draw: true }] })).toMatchObject({ ok: false, error: expect.stringContaining('already resolved') });
+    expect(draftChoose(env.deps, at(me), { version: g.version, effects: [{ symbol: 'nonsense' }] })).toEqual({ ok: false, error: 'That choice is not understood; choose it again from the list.' });
+    expect(draftChoose(env.deps, at(me), { version: g.version })).toEqual({ ok: false, error: 'Nothing was chosen.' });
+    expect(ok(cardsDraft(env.deps, at(me))).draft).toMatchObject({ effects: [], recruit: null, steps: 0 });
+    // one screen: two effects and the recruit; the next screen: the third
+    const d1 = ok(draftChoose(env.deps, at(me), { version: g.version, effects: [first, { symbol: b, draw: true }], recruit: [pick] })).draft;
+    expect([d1.effects, d1.recruit, d1.steps, d1.remaining]).toEqual([[first, { symbol: b, draw: true }], [pick], 1, [c]]);
+    expect(draftChoose(env.deps, at(me), { version: g.version, recruit: [pick] })).toEqual({ ok: false, error: 'Your recruits are already chosen; Back undoes them.' });
+    const d2 = ok(draftChoose(env.deps, at(me), { version: g.version, effects: [{ symbol: c, draw: true }] })).draft;
+    expect([d2.effects.length, d2.steps, d2.remaining]).toEqual([3, 2, []]);
+    // Back undoes the last screen, then the one before (its two effects and the recruit together)
+    expect(ok(draftBack(env.deps, at(me), { version: g.version })).draft).toMatchObject({ effects: [first, { symbol: b, draw: true }], recruit: [pick], steps: 1 });
+    expect(ok(draftBack(env.deps, at(me), { version: g.version })).draft).toMatchObject({ effects: [], recruit: null, steps: 0 });
+    expect(draftBack(env.deps, at(me), { version: g.version })).toEqual({ ok: false, error: 'Nothing to undo: nothing is chosen yet.' });
+    // a recruit that is not in the row is named as players read cards
+    expect(draftChoose(env.deps, at(me), { version: g.version, recruit: ['B99'] })).toMatchObject({ ok: false });
+    ok(draftChoose(env.deps, at(me), { version: g.version, effects: [first, { symbol: b, draw: true }, { symbol: c, draw: true }], recruit: [pick] }));
+    ok(finishFallBack(env.deps, at(me), { version: g.version }));
+    expect(eventRows(env).at(-1)!.action).toEqual({ type: 'fallBack', seat: d0.seat, effects: [first, { symbol: b, draw: true }, { symbol: c, draw: true }], recruit: [pick] });
   });
 
   it('Cancel returns to the turn with every choice dropped; a draft of an older table is stale', () => {

@@ -10,7 +10,7 @@ import { headerText } from '../../../src/render/cards/draw-panels.js';
 import { ensureFonts, font } from '../../../src/render/fonts.js';
 import { renderCardTable } from '../../../src/render/cards/index.js';
 import { boardLayout, type Box, type Circle } from '../../../src/render/cards/draw-board.js';
-import { dynastyColour, HEIGHT, NEUTRAL_STATE, PANEL_X, stateCentre, STRONGHOLD_R, strongholdPoint, tint, WIDTH } from '../../../src/render/cards/layout.js';
+import { dynastyColour, HEIGHT, NEUTRAL_STATE, PANEL_X, STATE_ARMY_R, stateArmyPoints, stateCentre, STRONGHOLD_R, strongholdPoint, tint, WIDTH } from '../../../src/render/cards/layout.js';
 import { colorDistance, rgbToHex } from '../../../src/render/color-science.js';
 import { table } from '../../cardgame/fixtures.js';
 
@@ -76,6 +76,68 @@ describe('the card table at Discord preview size', () => {
     // yellow) included; under colour-blindness the state's army carries its dynasty's name as well
     const tints = [...dynasties.map((d) => rgbToHex(rgb(tint(dynastyColour(d))))), NEUTRAL_STATE];
     for (let a = 0; a < tints.length; a++) for (let b = a + 1; b < tints.length; b++) expect(colorDistance(tints[a]!, tints[b]!), `${tints[a]} / ${tints[b]}`).toBeGreaterThanOrEqual(20);
+  });
+
+  it('every stronghold number reads at 550 px wide: at least 6 px high, empty or held (issue 24 §5)', async () => {
+    // (numbers 17 px high in the full picture were 3–4 px at preview size: "tiny but present")
+    const dynasties = ['chu', 'jin', 'qi', 'qin', 'yan'] as const;
+    const held: Record<number, Owner[]> = {};
+    STRONGHOLD_IDS.forEach((h, i) => (held[h] = [i % 5]));
+    for (const strongholds of [{}, held] as Record<number, Owner[]>[]) {
+      const t = table({ dynasties: [...dynasties], hands: [[], [], [], [], []], strongholds });
+      const img = await loadImage((await renderCardTable(publicView(t))).png);
+      const scale = PREVIEW_WIDTH / img.width;
+      const w = PREVIEW_WIDTH;
+      const h = Math.round(img.height * scale);
+      const canvas = createCanvas(w, h);
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(img, 0, 0, w, h);
+      const data = ctx.getImageData(0, 0, w, h).data;
+      const heights = STRONGHOLD_IDS.map((id) => {
+        const p = strongholdPoint(id);
+        const [cx, cy, r] = [p.x * scale, p.y * scale, STRONGHOLD_R * scale * 0.8];
+        const disc = strongholds[id] ? rgb(dynastyColour(dynasties[STRONGHOLD_IDS.indexOf(id) % 5]!)) : [255, 255, 255];
+        // the number: the pixels inside the disc far from its colour
+        let top = Infinity;
+        let bottom = -Infinity;
+        for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++) {
+          for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) {
+            if (Math.hypot(x - cx, y - cy) > r) continue;
+            const i = (y * w + x) * 4;
+            if (distance([data[i]!, data[i + 1]!, data[i + 2]!], disc) > 110) [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
+          }
+        }
+        return [id, bottom - top + 1] as const;
+      });
+      for (const [id, height] of heights) expect(height, `stronghold ${id}'s number at 550 px`).toBeGreaterThanOrEqual(6);
+    }
+  });
+
+  it('a held state’s army names its dynasty legibly at 550 px wide (colour is not the only cue)', async () => {
+    const dynasties = ['chu', 'jin', 'qi', 'qin', 'yan'] as const;
+    const states = { zhongshan: [0], xing: [1], gu: [2], lu: [3], song: [4] } as const;
+    const t = table({ dynasties: [...dynasties], hands: [[], [], [], [], []], states: states as never });
+    const img = await loadImage((await renderCardTable(publicView(t))).png);
+    const scale = PREVIEW_WIDTH / img.width;
+    const [w, h] = [PREVIEW_WIDTH, Math.round(img.height * scale)];
+    const canvas = createCanvas(w, h);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0, w, h);
+    const data = ctx.getImageData(0, 0, w, h).data;
+    for (const [st, [seat]] of Object.entries(states)) {
+      const p = stateArmyPoints(st as keyof typeof states).top;
+      const [cx, cy, r] = [p.x * scale, p.y * scale, STATE_ARMY_R * scale * 0.85];
+      const disc = rgb(dynastyColour(dynasties[seat!]!));
+      let [top, bottom, left, right] = [Infinity, -Infinity, Infinity, -Infinity];
+      for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++) {
+        for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) {
+          if (Math.hypot(x - cx, y - cy) > r) continue;
+          const i = (y * w + x) * 4;
+          if (distance([data[i]!, data[i + 1]!, data[i + 2]!], disc) > 110) [top, bottom, left, right] = [Math.min(top, y), Math.max(bottom, y), Math.min(left, x), Math.max(right, x)];
+        }
+      }
+      expect(bottom - top + 1, `${st}: its army's dynasty name at 550 px`).toBeGreaterThanOrEqual(5);
+    }
   });
 
   it('writes every stronghold number on its own disc; no name, army or disc covers another', () => {

@@ -4,7 +4,8 @@
  * - a message has at most 5 action rows; a row holds 1–5 buttons or exactly one select;
  * - every interactive component has a custom_id of 1–100 characters, unique within its message;
  *   a link button (style 5) has a url and no custom_id; a button label is at most 80 characters;
- * - a string select has 1–25 options (label and value ≤ 100), 0 ≤ min_values ≤ max_values ≤ 25;
+ * - a string select has 1–25 options (label and value ≤ 100), 0 ≤ min_values ≤ max_values ≤ 25, and no more
+ *   options marked `default` (pre-selected) than max_values;
  * - a modal has a title ≤ 45 characters, a custom_id ≤ 100 and 1–5 text inputs (label ≤ 45,
  *   lengths 0–4000), each in an action row (type 1) or a label (type 18).
  * Components are kept beside the fake's messages (a WeakMap), so the message model stays as it is.
@@ -28,7 +29,7 @@ export interface FakeButton {
 export interface FakeSelect {
   type: 3 | 5 | 6 | 7 | 8;
   customId: string;
-  options: { label: string; value: string }[];
+  options: { label: string; value: string; default?: boolean }[];
   minValues: number;
   maxValues: number;
   disabled: boolean;
@@ -117,7 +118,7 @@ function parseComponent(c: Record<string, unknown>, where: string, seen: Set<str
     if (!(minValues >= 0 && minValues <= 25)) fail(`${where}.min_values: Must be between 0 and 25`);
     if (!(maxValues >= 1 && maxValues <= 25) || maxValues < minValues) fail(`${where}.max_values: Must be between min_values and 25`);
     if (typeof c.placeholder === 'string' && c.placeholder.length > 150) fail(`${where}.placeholder: Must be 150 or fewer in length`);
-    let options: { label: string; value: string }[] = [];
+    let options: { label: string; value: string; default?: boolean }[] = [];
     if (type === 3) {
       const raw = c.options;
       if (!Array.isArray(raw) || raw.length < 1 || raw.length > 25) fail(`${where}.options: Must be between 1 and 25 in length`);
@@ -130,9 +131,11 @@ function parseComponent(c: Record<string, unknown>, where: string, seen: Set<str
         if (typeof o.description === 'string' && o.description.length > 100) fail(`${where}.options.${i}.description: Must be 100 or fewer in length`);
         if (values.has(value)) fail(`${where}.options.${i}.value: duplicated option value ${value}`);
         values.add(value);
-        return { label, value };
+        return { label, value, ...(o.default === true ? { default: true } : {}) };
       });
       if (maxValues > options.length) fail(`${where}.max_values: Must be ${options.length} or fewer (the number of options)`);
+      const preselected = options.filter((o) => o.default).length;
+      if (preselected > maxValues) fail(`${where}.options: ${preselected} default options, more than max_values ${maxValues}`);
     }
     return { type: type as FakeSelect['type'], customId, options, minValues, maxValues, disabled: c.disabled === true };
   }
