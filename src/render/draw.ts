@@ -8,7 +8,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import type { Point } from './geometry.js';
 import { COLORS, textOn } from './palette.js';
-import { dot, drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
+import { dot, drawArrowHeads, linkBeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
 import type { LegendKey, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
 import { drawOverlay } from './overlays.js';
@@ -217,6 +217,12 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       head(x + w, ARROW.headLength * u * k, ARROW.headWidth * u * k, sampleColor);
       break;
     }
+    case 'link-move': {
+      const k = 0.8;
+      linkBeads(ctx, [seg[0], [x + w - ARROW.headLength * u * k * 0.55, y]], sampleColor, u * k);
+      head(x + w, ARROW.headLength * u * k, ARROW.headWidth * u * k, sampleColor);
+      break;
+    }
     case 'support':
       stroke(seg, ink, 4.4 * u, DASH.support);
       stroke(seg, sampleColor, 2.6 * u, DASH.support);
@@ -262,7 +268,7 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       drawSymbol(ctx, { kind: key.kind, at: key.at, radius: w / 2 }, u);
   }
   ctx.restore();
-  const isSymbol = !['move', 'retreat', 'path', 'failed-line', 'support', 'convoy', 'retreat-option', 'hold', 'raise', 'river', 'wall', 'band', 'link'].includes(key.kind);
+  const isSymbol = !['move', 'retreat', 'path', 'failed-line', 'link-move', 'support', 'convoy', 'retreat-option', 'hold', 'raise', 'river', 'wall', 'band', 'link'].includes(key.kind);
   return isSymbol ? x + w / 2 : x + w;
 }
 

@@ -22,7 +22,7 @@ import type { Location, Order, OrderResult, Position, PowerOrder, Unit, UnitType
 import type { Variant } from '../engine/variant.js';
 import type { Point } from './geometry.js';
 import { rectAround } from './placement.js';
-import { length, pointAt, routeOver, routeThrough, trimPath, type Obstacle, type Terrain } from './route.js';
+import { distToSegment, length, pointAt, routeOver, routeThrough, trimPath, type Obstacle, type Terrain } from './route.js';
 import type { ArrowHead, OrderMark, OrderMarkKind, Rect, SymbolKind, UnitMark } from './scene.js';
 import { ARROW, OPTION_ARROW } from './styles.js';
 
@@ -53,6 +53,11 @@ export interface OrderMarkContext {
   besideSpot?(at: Point, province: string): Point;
   /** Units the adjudication removed (a failed retreat disbands its unit). */
   removed?: Unit[];
+  /**
+   * The drawn line of a link (`links[]`: an underway, a tunnel, a river mouth) joining two provinces that share no
+   * drawn border, from `from`'s end to `to`'s (output px), and the link's kind; null when they share a border or no link.
+   */
+  linkLine?(from: string, to: string): { points: Point[]; kind: string } | null;
 }
 
 /** A result symbol still to be placed: candidate centres in order of preference. */
@@ -202,7 +207,13 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
       const chain = m.unitType === 'F' ? [] : convoyChain(from, to);
       chain.forEach((c) => usedConvoys.add(c));
       moveOf.set(from, d);
-      if (chain.length > 0) {
+      const link = chain.length > 0 ? null : ctx.linkLine?.(from, to);
+      if (link) {
+        // Two provinces joined only by a link (an underway): the move goes along the link's drawn line (bending only
+        // round a unit standing on it).
+        m.path = trimPath(routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles), tail, head);
+        m.link = link.kind;
+      } else if (chain.length > 0) {
         const via = chain.map((c) => c.mark.points[1]);
         m.points = [m.points[0], ...via, m.points[m.points.length - 1]];
         m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
@@ -222,7 +233,14 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
       }
     } else if (m.kind === 'retreat' && d.order.kind === 'retreat') {
       const army = m.unitType !== 'F';
-      m.path = trimPath(army ? overGround(ctx, m, d.order.unit.province, d.order.to.province, true, false, obstacles) : routeThrough(m.points, obstacles), tail, head);
+      const link = ctx.linkLine?.(d.order.unit.province, d.order.to.province);
+      if (link) m.link = link.kind;
+      const line = link
+        ? routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles)
+        : army
+          ? overGround(ctx, m, d.order.unit.province, d.order.to.province, true, false, obstacles)
+          : routeThrough(m.points, obstacles);
+      m.path = trimPath(line, tail, head);
       if (m.path.length > 1) m.head = arrowHead(m.path);
       if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
       // A retreat that fails disbands its unit (DATC 4.A.6 / rule IX.3): drawn as a disband.
@@ -321,6 +339,36 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
         break;
     }
   }
+}
+
+/**
+ * A line from a unit along a link's drawn line to the unit spot at its other end (no point repeated), bent only
+ * round a unit standing on the link: the link is cut a little before and after it, so `routeThrough` bends only that
+ * short stretch and the rest stays on the link's dotted line.
+ */
+function alongLink(from: Point, link: Point[], to: Point, obstacles: Obstacle[], s: number): Point[] {
+  const points: Point[] = [from];
+  const add = (p: Point) => {
+    if (Math.hypot(p[0] - points[points.length - 1][0], p[1] - points[points.length - 1][1]) > 0.5) points.push(p);
+  };
+  const course = [...link, to];
+  let last = from;
+  for (const next of course) {
+    const [dx, dy] = [next[0] - last[0], next[1] - last[1]];
+    const len = Math.hypot(dx, dy);
+    const cuts: number[] = [];
+    for (const o of obstacles) {
+      if (len === 0 || [from, to].some((e) => Math.hypot(e[0] - o.at[0], e[1] - o.at[1]) < o.r)) continue;
+      const t = ((o.at[0] - last[0]) * dx + (o.at[1] - last[1]) * dy) / (len * len);
+      if (t <= 0 || t >= 1 || distToSegment(o.at, last, next) >= o.r) continue;
+      const gap = (s * 2.6) / len;
+      if (t - gap > 0.02 && t + gap < 0.98) cuts.push(t - gap, t + gap);
+    }
+    for (const t of cuts.sort((a, b) => a - b)) add([last[0] + dx * t, last[1] + dy * t]);
+    add(next);
+    last = next;
+  }
+  return points;
 }
 
 /** Did the adjudication remove the unit at this location (a retreat phase: it was disbanded)? */

@@ -143,6 +143,12 @@ export interface OrderMark {
    * another mark draws it (a convoy whose army's arrow runs through the fleet).
    */
   path: Point[];
+  /**
+   * A move or retreat between two provinces joined only by a link (`links[]`: Warhammer's underway): the link's kind.
+   * Its line follows the link's drawn line and is drawn as a chain of beads in the power's colour (the link's dotted
+   * look), with its head; the legend says `move by <kind>`.
+   */
+  link?: string;
   /** A rapid river move that stopped short: the part not travelled (drawn dashed; `path` ends where the fleet did). */
   rest?: Point[];
   stoppedShort?: boolean;
@@ -211,11 +217,12 @@ export interface PlacedOverlay {
 }
 
 /**
- * What a legend key explains: a result symbol, an order's line style (`LINE_LEGEND` in styles.ts), a map feature
+ * What a legend key explains: a result symbol, an order's line style (`LINE_LEGEND` in styles.ts; `link-move`: a move
+ * along a link, `move by <kind>`), a map feature
  * (`entrance`: an `EntranceMark`, drawn in `fill`; `river`, `wall`, `link`, `band`: a border that is a placement
  * band, walls of style `band` in the variant's features), or `overlay` (a variant's overlay, in `fill`).
  */
-export type LegendKind = SymbolKind | LegendLineKind | 'entrance' | 'river' | 'wall' | 'band' | 'link' | 'overlay';
+export type LegendKind = SymbolKind | LegendLineKind | 'link-move' | 'entrance' | 'river' | 'wall' | 'band' | 'link' | 'overlay';
 
 export interface LegendKey {
   kind: LegendKind;

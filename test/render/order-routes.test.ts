@@ -108,6 +108,46 @@ describe('routes follow what the adjudicator resolved', () => {
     expect(near(failed[0].at, unitAt(scene, 'yor'), move.size * 4)).toBe(true);
   });
 
+  it('a move between provinces joined only by a link runs along the link’s drawn line, beaded, with its own legend key (Warhammer’s underway, the Hai river)', () => {
+    const wh = allVariants().find((v) => v.id === 'warhammer')!;
+    const ws = allVariants().find((v) => v.id === 'warring-states')!;
+    const start = wh.startingPosition();
+    // Armies in Sylvania and Karak Kadrin stand near the underway's line: an ordinary arrow would bend round them.
+    const whPosition: Position = { ...start, units: [...['edge:Skaven', 'sylv:Empire', 'kadr:Dwarves'].map((s) => ({ power: s.split(':')[1]!, type: 'A' as const, province: s.split(':')[0]!, coast: null }))] };
+    const wsStart = ws.startingPosition();
+    const wsPosition: Position = { ...wsStart, units: [{ power: 'Yan', type: 'F', province: 'ji', coast: null }] };
+    for (const [variant, position, order, power, ends] of [
+      [wh, whPosition, 'A edge - skav', 'Skaven', 'edge,skav'],
+      [ws, wsPosition, 'F ji - boh', 'Yan', 'boh,ji'],
+    ] as const) {
+      const orders = ordersFor(position, { [power]: order }, variant);
+      const adjudication = adjudicate(variant, position, orders);
+      const scene = sceneOf(variant, position, { orders, adjudication });
+      const move = scene.orders.find((o) => o.kind === 'move')!;
+      expect(move, order).toMatchObject({ link: expect.any(String), outcome: 'success', failed: false });
+      const link = scene.features.find((f) => f.kind === 'link' && [f.from, f.to].sort().join() === ends)!;
+      expect(link.kind).toBe('link');
+      if (link.kind !== 'link') continue;
+      // The arrow runs through both ends of the link's line and keeps to it (bending only round a unit on it),
+      // crossing no unit; it does not cut across to the destination's unit spot.
+      const unitSpots = [move.points[0], move.points.at(-1)!];
+      const toPath = (p: Point) => Math.min(...move.path.slice(1).map((q, k) => distToSegment(p, move.path[k]!, q)));
+      // (a link end at a unit spot is where the arrow is trimmed to the unit's edge)
+      for (const end of link.points) if (!unitSpots.some((u) => near(u, end, 1))) expect(toPath(end), order).toBeLessThan(1);
+      const inner = move.path.slice(1, -1);
+      expect(inner.length).toBeGreaterThan(0);
+      for (const p of inner) expect(distToSegment(p, link.points[0], link.points[1]), order).toBeLessThan(move.size * 2.5);
+      const tips = [move.points[0], move.points.at(-1)!];
+      for (const u of scene.units.filter((x) => !tips.some((e) => Math.hypot(e[0] - x.at[0], e[1] - x.at[1]) < 1))) {
+        for (let k = 1; k < move.path.length; k++) expect(distToSegment(u.at, move.path[k - 1]!, move.path[k]!), `${order} over ${u.location}`).toBeGreaterThan(u.size);
+      }
+      expect(move.head).toBeDefined();
+      const keys = scene.legend.keys.map((k) => `${k.kind}:${k.text}`);
+      expect(keys, order).toContain(`link-move:move by ${move.link}`);
+      expect(keys, order).not.toContain('move:move');
+    }
+  });
+
   it('an army move between distant anchors keeps to land (Norway to St Petersburg round the Gulf of Bothnia)', () => {
     const busy = busyClassic();
     const scene = sceneOf(classic, busy.position, { orders: busy.orders, adjudication: busy.adjudication });
@@ -280,6 +320,27 @@ describe('builds, retreats and disbands never misstate a unit', () => {
     expect(unit.state).toBe('disbanded');
     expect(scene.symbols.some((s) => s.kind === 'disbanded' && s.unit === 'tri')).toBe(true);
     expect(scene.legend.keys.map((k) => k.kind)).toContain('disbanded');
+  });
+
+  it('results of a retreat phase: a dislodged unit given no retreat order is drawn disbanded (faded, its symbol), never with its options', () => {
+    const retreat = busyClassic().adjudication.position;
+    expect(retreat.dislodged.map((d) => d.province).sort()).toEqual(['hol', 'rum', 'stp']);
+    const orders = ordersFor(retreat, { Germany: 'A hol R kie' });
+    const adjudication = adjudicate(classic, retreat, orders);
+    expect(adjudication.results.filter((r) => r.defaulted).map((r) => r.order).sort()).toEqual(['A rum D', 'A stp D']);
+    // From the adjudication, and from its results alone (a case that brings its own results).
+    for (const opts of [{ orders, adjudication }, { orders, results: adjudication.results }]) {
+      const scene = sceneOf(classic, retreat, opts);
+      expect(scene.orders.filter((o) => o.kind === 'retreat-option')).toEqual([]);
+      for (const province of ['rum', 'stp']) {
+        expect(scene.units.find((u) => u.location === province && u.dislodged)?.state, province).toBe('disbanded');
+      }
+      expect(scene.units.find((u) => u.location === 'hol' && u.dislodged)?.state).toBe('normal');
+      expect(scene.symbols.filter((s) => s.kind === 'disbanded').map((s) => s.unit).sort()).toEqual(['rum', 'stp']);
+      expect(scene.legend.keys.map((k) => k.kind)).not.toContain('retreat-option');
+    }
+    // The board of the phase (no results yet) still shows where each may go.
+    expect(sceneOf(classic, retreat).orders.filter((o) => o.kind === 'retreat-option').length).toBeGreaterThan(2);
   });
 
   it('a dislodged unit with nowhere to retreat gets the no-retreat cue, on the board after and on the orders map', () => {
