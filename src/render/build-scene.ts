@@ -169,20 +169,32 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     addUnit(unit, true, spot);
   }
 
-  /** A spot for a dislodged unit and its ring next to the unit in its province: inside the province where one is free. */
+  /**
+   * A spot for a unit beside the unit spot of its province (a dislodged unit and its ring, a failed build where a unit
+   * stands), clear of every unit: with its whole disc inside the province where there is room, else most of it, else
+   * its centre inside, and only then anywhere free (a province too small to hold two units), never spilling into a neighbour
+   * while the province has room.
+   */
   function besideSpot(at: Point, province: string): Point {
     const shape = geometry.shapes.get(province);
     const inside = (p: Point) => !shape || insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
+    const wholly = (p: Point, r: number) => inside(p) && [0, 1, 2, 3, 4, 5, 6, 7].every((k) => inside([p[0] + Math.cos((k * Math.PI) / 4) * unitSize * r, p[1] + Math.sin((k * Math.PI) / 4) * unitSize * r]));
     const boxes = units.map((x) => rectAround(x.at, x.size * 2.4, x.size * 2.2));
     const tries: Point[] = [];
-    for (const grow of [0, 0.5, 1.1, 1.8]) {
+    for (const grow of [0, 0.5, 1.1, 1.8, 2.6, 3.5]) {
       const [a, d] = [2.8 + grow, 2.5 + grow]; // along an axis; along each axis of a diagonal
       for (const [dx, dy] of [[a, 0], [-a, 0], [d, d], [-d, d], [d, -d], [-d, -d], [0, a], [0, -a]]) {
         tries.push([at[0] + dx * unitSize, at[1] + dy * unitSize]);
       }
+      // Between those eight directions.
+      for (let k = 0; k < 8; k++) {
+        const angle = ((k + 0.5) * Math.PI) / 4;
+        tries.push([at[0] + Math.cos(angle) * a * unitSize, at[1] + Math.sin(angle) * a * unitSize]);
+      }
     }
     const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3.1, unitSize * 3.1)));
-    return tries.find((p) => inside(p) && free(p)) ?? tries.find(free) ?? tries[0];
+    const open = tries.filter(free);
+    return open.find((p) => wholly(p, 1.25)) ?? open.find((p) => wholly(p, 0.7)) ?? open.find(inside) ?? open[0] ?? tries[0];
   }
 
   /**

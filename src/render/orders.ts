@@ -332,7 +332,14 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
           dislodged: false,
           state: m.failed ? 'build-failed' : 'built',
         });
-        layer.symbols.push({ kind: m.failed ? 'build-failed' : 'built', candidates: aroundUnit(at, s), unit: location });
+        // Its symbol beside it inside the province where it can (never read as a neighbour's).
+        const province = d.order.kind === 'build' ? d.order.unit.province : null;
+        const around = aroundUnit(at, s);
+        const r = 7.5 * u * 1.1; // the symbol's radius (symbols.ts), with a margin: the drawn border is smoothed
+        const own = (p: Point) =>
+          !ctx.provinceAt || province === null || [p, ...[0, 1, 2, 3, 4, 5].map((k): Point => [p[0] + Math.cos((k * Math.PI) / 3) * r, p[1] + Math.sin((k * Math.PI) / 3) * r])].every((q) => ctx.provinceAt!(q) === province);
+        const further = aroundUnit(at, s * 1.6).slice(8);
+        layer.symbols.push({ kind: m.failed ? 'build-failed' : 'built', candidates: [...around.filter(own), ...further.filter(own), ...around.filter((p) => !own(p))], unit: location });
         break;
       }
       default:

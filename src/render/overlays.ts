@@ -1,10 +1,11 @@
 /**
  * A variant's map overlays (src/variants/plugin/overlay.ts): marks and rings it asks for beyond the units and
- * orders (a mark: a glyph in the power's colour on a white disc; a ring: two thin rings round a unit spot), placed here (marks where they cover no label, unit, centre marker, entrance or result symbol) and painted
+ * orders (a mark: a glyph in the power's colour on a white disc, dark for a light colour; a ring: two thin rings round a unit spot), placed here (marks where they cover no label, unit, centre marker, entrance or result symbol) and painted
  * by drawOverlay. Each distinct (glyph or ring, colour, legend text) gets one legend entry.
  */
 import { MAX_OVERLAY_LEGEND, type MapOverlay } from '../variants/plugin/overlay.js';
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { contrastRatio } from './color-science.js';
 import { distanceToSegment, type Point } from './geometry.js';
 import { aroundUnit } from './orders.js';
 import { overlaps, rectAround } from './placement.js';
@@ -82,10 +83,17 @@ export function placeOverlays(overlays: readonly MapOverlay[] | undefined, p: Ov
       continue;
     }
     taken.push(placed.box);
-    out.push({ kind: 'mark', glyph: o.glyph, province: o.province, at: placed.at, radius: markRadius, color, legend });
+    out.push({ kind: 'mark', glyph: o.glyph, province: o.province, at: placed.at, radius: markRadius, color, disc: overlayDisc(color), legend });
   }
   return out;
 }
+
+/** A mark's disc: white, or dark when its glyph's colour reads poorly on white (WCAG contrast below 3). */
+export function overlayDisc(color: string): string {
+  return contrastRatio(color, '#ffffff') < 3 ? DARK_DISC : '#ffffff';
+}
+
+const DARK_DISC = '#2b2b2b';
 
 /** One legend entry per distinct look and text, in the order they were first placed. */
 export function overlayLegend(placed: readonly PlacedOverlay[]): PlacedOverlay[] {
@@ -123,8 +131,8 @@ function rings(at: Point, r: number): Point[] {
   return out;
 }
 
-/** Paints one overlay (a mark: its glyph on a white disc with a dark rim; a ring round its spot). */
-export function drawOverlay(ctx: SKRSContext2D, o: Pick<PlacedOverlay, 'kind' | 'glyph' | 'at' | 'radius' | 'color'>, u: number): void {
+/** Paints one overlay (a mark: its glyph on a white disc with a dark rim, or a dark disc for a light colour; a ring round its spot). */
+export function drawOverlay(ctx: SKRSContext2D, o: Pick<PlacedOverlay, 'kind' | 'glyph' | 'at' | 'radius' | 'color' | 'disc'>, u: number): void {
   const [x, y] = o.at;
   const r = o.radius;
   ctx.save();
@@ -148,11 +156,13 @@ export function drawOverlay(ctx: SKRSContext2D, o: Pick<PlacedOverlay, 'kind' | 
     ctx.restore();
     return;
   }
+  // The disc: white with a dark rim, or dark with a white rim under a light glyph.
+  const disc = o.disc ?? overlayDisc(o.color);
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fillStyle = '#ffffff';
+  ctx.fillStyle = disc;
   ctx.fill();
-  ctx.strokeStyle = '#222222';
+  ctx.strokeStyle = disc === '#ffffff' ? '#222222' : '#ffffff';
   ctx.lineWidth = 1.4 * u;
   ctx.stroke();
   const g = r * 0.66;

@@ -213,6 +213,11 @@ export interface PlacedOverlay {
   at: Point;
   radius: number;
   color: string;
+  /**
+   * Marks: the disc under the glyph, white, or dark when the power's colour is too light to read on white (contrast
+   * below 3: the Empire's yellow, Bretonnia's pink, Skaven), so every glyph reads (`overlayDisc`).
+   */
+  disc?: string;
   legend: string;
 }
 

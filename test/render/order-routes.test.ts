@@ -283,8 +283,31 @@ describe('arrowheads', () => {
   });
 });
 
+const warhammerVariant = allVariants().find((v) => v.id === 'warhammer')!;
+
+/**
+ * Warhammer, a winter: Tilea builds in Miragliano, Skaven in Skavenblight and the Empire in Nuln, each where its own
+ * army stands, so each build fails (Skavenblight and Miragliano are neighbours; Nuln is too small for two units).
+ */
+function warhammerBuilds() {
+  const start = warhammerVariant.startingPosition();
+  const supplyCenters: Record<string, string[]> = Object.fromEntries(Object.entries(start.supplyCenters).map(([p, l]) => [p, l.filter((c) => c !== 'sart' && c !== 'tran')]));
+  supplyCenters.Skaven = [...(supplyCenters.Skaven ?? []), 'sart'];
+  supplyCenters.Tilea = ['mira', 'tran'];
+  const units: Unit[] = [
+    { power: 'Tilea', type: 'A', province: 'mira', coast: null },
+    { power: 'Skaven', type: 'A', province: 'skav', coast: null },
+    { power: 'Empire', type: 'A', province: 'nuln', coast: null },
+  ];
+  const position: Position = { ...start, phase: { season: 'winter', year: 2500, type: 'adjustment' }, units, dislodged: [], supplyCenters };
+  const orders = ordersFor(position, { Tilea: 'Build A mira', Skaven: 'Build A skav', Empire: 'Build A nuln' }, warhammerVariant);
+  const adjudication = adjudicate(warhammerVariant, position, orders);
+  expect(adjudication.results.filter((r) => r.order.endsWith(' B')).map((r) => `${r.order} ${r.result}`).sort()).toEqual(['A mira B failure', 'A nuln B failure', 'A skav B failure']);
+  return { scene: sceneOf(warhammerVariant, position, { orders, adjudication }) };
+}
+
 describe('builds, retreats and disbands never misstate a unit', () => {
-  it('a failed build where a unit stands is drawn beside it; the unit stays whole (Classic, Warhammer)', () => {
+  it('a failed build where a unit stands is drawn beside it; the unit stays whole (Classic)', () => {
     const winter = positionOf('Austria A tri, Austria A vie', { season: 'winter', year: 1901, type: 'adjustment' });
     winter.supplyCenters = { ...classic.startingPosition().supplyCenters, Austria: ['vie', 'bud', 'tri', 'ser'] };
     const orders = ordersFor(winter, { Austria: 'Build F tri; Build A bud' });
@@ -295,16 +318,49 @@ describe('builds, retreats and disbands never misstate a unit', () => {
     expect(standing).toBeDefined();
     expect(overlaps(rectAround(ghost.at, ghost.size * 2.4, ghost.size * 2.2), rectAround(standing.at, standing.size * 2.4, standing.size * 2.2))).toBe(false);
     expect(scene.units.find((u) => u.location === 'bud')?.state).toBe('built');
+  });
 
-    const warhammer = allVariants().find((v) => v.id === 'warhammer')!;
-    const img = galleryImages().find((i) => i.file.startsWith('warhammer') && i.file.includes('build'));
-    if (img) {
-      const s = sceneOf(img.variant, img.position, img.opts);
-      for (const g of s.units.filter((u) => u.state === 'build-failed')) {
-        for (const u of s.units.filter((x) => x !== g)) expect(overlaps(rectAround(g.at, g.size * 2.4, g.size * 2.2), rectAround(u.at, u.size * 2.4, u.size * 2.2)), `${g.location}/${u.location}`).toBe(false);
+  it('Warhammer winter: failed builds where units stand (Miragliano, Skavenblight) stay beside them inside their own province, symbols too; tiny Nuln’s ghost still clear of its unit', () => {
+    const { scene } = warhammerBuilds();
+    const ghosts = scene.units.filter((u) => u.state === 'build-failed');
+    expect(ghosts.map((g) => g.location).sort()).toEqual(['mira', 'nuln', 'skav']);
+    for (const g of ghosts) {
+      for (const u of scene.units.filter((x) => x !== g)) expect(overlaps(rectAround(g.at, g.size * 2.4, g.size * 2.2), rectAround(u.at, u.size * 2.4, u.size * 2.2)), `${g.location}/${u.location}`).toBe(false);
+      expect(insideProvince(warhammerVariant, scene, g.at, g.location), g.location).toBe(true);
+    }
+    // Where the province has room, the ghost's whole disc and its symbol lie inside it (none spills into a neighbour).
+    for (const province of ['mira', 'skav']) {
+      const g = ghosts.find((x) => x.location === province)!;
+      for (let k = 0; k < 8; k++) {
+        // its dashed rim reaches 1.2 unit sizes from its centre
+        const p: Point = [g.at[0] + Math.cos((k * Math.PI) / 4) * g.size * 1.25, g.at[1] + Math.sin((k * Math.PI) / 4) * g.size * 1.25];
+        expect(insideProvince(warhammerVariant, scene, p, province), `${province} ghost edge ${k}`).toBe(true);
+      }
+      const symbol = scene.symbols.find((x) => x.kind === 'build-failed' && x.unit === province)!;
+      expect(insideProvince(warhammerVariant, scene, symbol.at, province), `${province} symbol`).toBe(true);
+    }
+  });
+
+  it('a ghost of a pale power (Skaven) has a dark rim: it reads on any land', () => {
+    const { scene } = warhammerBuilds();
+    const ghost = scene.units.find((u) => u.state === 'build-failed' && u.location === 'skav')!;
+    const canvas = createCanvas(scene.width, scene.height);
+    const ctx = canvas.getContext('2d');
+    drawScene(ctx, scene);
+    // Near-black pixels on the ghost's outline (its rim), where the pale colour alone leaves none.
+    const r = Math.ceil(ghost.size * 1.5);
+    const [x0, y0] = [Math.round(ghost.at[0]) - r, Math.round(ghost.at[1]) - r];
+    const data = ctx.getImageData(x0, y0, 2 * r, 2 * r).data;
+    let dark = 0;
+    for (let y = 0; y < 2 * r; y++) {
+      for (let x = 0; x < 2 * r; x++) {
+        const d = Math.hypot(x0 + x - ghost.at[0], y0 + y - ghost.at[1]);
+        if (d < ghost.size * 0.85 || d > ghost.size * 1.3) continue;
+        const i = (y * 2 * r + x) * 4;
+        if (data[i]! + data[i + 1]! + data[i + 2]! < 150) dark++;
       }
     }
-    expect(warhammer).toBeDefined();
+    expect(dark).toBeGreaterThan(ghost.size * 1.5);
   });
 
   it('a failed retreat disbands its unit: drawn as a disband (faded, with the disbanded symbol)', () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCaseOf } from '../../../src/cli/commands/render.js';
 import { parseFlags } from '../../../src/cli/io.js';
+import { contrastRatio } from '../../../src/render/color-science.js';
 import { overlaps, rectAround } from '../../../src/render/placement.js';
 import { pluginOf } from '../../../src/variants/index.js';
 import { warhammer } from '../../../src/variants/warhammer/index.js';
@@ -34,6 +35,16 @@ describe('decisive battles on the map', () => {
     expect(scene.overlays.find((o) => o.province === 'midd')!.color).toBe(colour('Empire'));
     // The fleet whose battle was won is not dislodged; Kislev's attack failed.
     expect(scene.orders.find((o) => o.order === 'F claw - midd')).toMatchObject({ failed: true });
+  });
+
+  it('every glyph reads on its disc: a light winner’s colour (the Empire’s yellow, Bretonnia’s pink) on a dark disc, the dark grey of "may be declared" on white', async () => {
+    for (const raw of [exampleTurnCase, { ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Empire' }, { province: 'reik', winner: 'Bretonnia' }] }]) {
+      const { scene } = await sceneOfRenderCase(raw);
+      for (const o of scene.overlays) expect(contrastRatio(o.color, o.disc!), `${o.province} ${o.legend}`).toBeGreaterThanOrEqual(3);
+    }
+    const { scene } = await sceneOfRenderCase({ ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Empire' }] });
+    expect(scene.overlays.find((o) => o.province === 'midd')!.disc).not.toBe('#ffffff');
+    expect((await sceneOfRenderCase(exampleTurnCase)).scene.overlays.every((o) => o.disc === '#ffffff')).toBe(true);
   });
 
   it('marks cover no label and no unit', async () => {
