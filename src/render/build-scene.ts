@@ -488,9 +488,15 @@ function legendWants(
   entrances: Scene['entrances'],
   overlays: PlacedOverlay[],
 ): { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay'] }[] {
-  const lineKinds = new Set(orders.filter((o) => !o.link && (o.path.length > 0 || o.kind === 'hold' || o.kind === 'raise')).map((o) => legendLineOf(o.kind)));
+  const shown = orders.filter((o) => !o.link && (o.path.length > 0 || o.kind === 'hold' || o.kind === 'ring'));
+  const lineKinds = new Set(shown.map((o) => legendLineOf(o.kind)));
   if (orders.some((o) => o.failed && o.path.length > 1)) lineKinds.add('failed-line');
-  const out: { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay'] }[] = LINE_LEGEND.filter((l) => lineKinds.has(l.kind)).map((l) => ({ ...l, line: true }));
+  const out: { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay'] }[] = [];
+  for (const l of LINE_LEGEND.filter((l) => lineKinds.has(l.kind))) {
+    // A variant's special orders: one key per text their spec gives (else the generic text).
+    const texts = l.kind === 'path' || l.kind === 'ring' ? new Set(shown.filter((o) => o.kind === l.kind).map((o) => o.legend ?? l.text)) : [l.text];
+    for (const text of texts) out.push({ kind: l.kind, text, line: true });
+  }
   // Moves along a link (an underway), one key per kind of link, after the other lines.
   for (const kind of new Set(orders.flatMap((o) => (o.link && o.path.length > 1 ? [o.link] : [])))) out.push({ kind: 'link-move', text: `move by ${kind}`, line: true });
   for (const kind of SYMBOL_ORDER) if (symbols.some((x) => x.kind === kind)) out.push({ kind, text: SYMBOL_TEXT[kind], line: false });

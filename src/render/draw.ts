@@ -1,6 +1,6 @@
 /**
  * drawScene: paints a scene on a 2D canvas context. No decisions about placement here (see build-scene.ts).
- * Paint order: title bar, territories, borders, features, centre markers, hold and raise rings, order lines
+ * Paint order: title bar, territories, borders, features, centre markers, hold and special-order rings, order lines
  * (supports, convoys, arrow shafts), labels with their halos (arrows may cross labels but run beneath the halo,
  * decisions.md), arrowheads (above the halos: the direction always shows), units, result symbols, legend.
  */
@@ -77,7 +77,7 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
 
   for (const e of scene.entrances) drawEntrance(ctx, e.at, e.radius, e.fill, u);
 
-  for (const o of scene.orders) if (o.kind === 'hold' || o.kind === 'raise') drawUnitRing(ctx, o, v);
+  for (const o of scene.orders) if (o.kind === 'hold' || o.kind === 'ring') drawUnitRing(ctx, o, v);
   const lineOrder = ['retreat-option', 'convoy', 'support', 'move', 'path', 'retreat'];
   for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawOrderLine(ctx, o, v);
 
@@ -237,7 +237,7 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       head(x + w, OPTION_ARROW.headLength * u, OPTION_ARROW.headWidth * u, sampleColor);
       break;
     case 'hold':
-    case 'raise': {
+    case 'ring': {
       // The ring the map draws round a unit of this size.
       const c: Point = [x + w / 2, y];
       const ring = { kind: key.kind, power: '', color: sampleColor, order: '', points: [c], path: [c], size: 8 * u / 1.5, outcome: null, failed: false };
@@ -268,7 +268,7 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       drawSymbol(ctx, { kind: key.kind, at: key.at, radius: w / 2 }, u);
   }
   ctx.restore();
-  const isSymbol = !['move', 'retreat', 'path', 'failed-line', 'link-move', 'support', 'convoy', 'retreat-option', 'hold', 'raise', 'river', 'wall', 'band', 'link'].includes(key.kind);
+  const isSymbol = !['move', 'retreat', 'path', 'failed-line', 'link-move', 'support', 'convoy', 'retreat-option', 'hold', 'ring', 'river', 'wall', 'band', 'link'].includes(key.kind);
   return isSymbol ? x + w / 2 : x + w;
 }
 

@@ -11,14 +11,16 @@
  * - a failed order is dimmed and dashed, with its result symbol at the head of its arrow (placed later, in
  *   symbols.ts, where it covers no label, unit or support junction);
  * - arrows bend round units they would otherwise cross (route.ts);
- * - a rapid river move runs along the river and ends on it inside its last space; one that stopped short is
- *   solid to where the fleet ended (its head there), the rest dashed;
+ * - a variant's special order is drawn as its `SpecialOrderSpec.draw` says: a ring round the unit, or an arrow
+ *   through the spaces of its path, along a drawn river where one passes them (ending on the river inside its last
+ *   space; one that stopped short is solid to where the unit ended, its head there, the rest dashed);
  * - a failed retreat disbands its unit (drawn as a disband); a failed build next to a unit standing there, never on it.
  * Results are matched to orders by power and normalized text, else by unit location.
  */
 import { formatOrder } from '../engine/format.js';
 import { locationKey } from '../engine/map.js';
 import type { Location, Order, OrderResult, Position, PowerOrder, Unit, UnitType } from '../engine/types.js';
+import type { SpecialOrderLook } from '../engine/rules.js';
 import type { Variant } from '../engine/variant.js';
 import type { Point } from './geometry.js';
 import { rectAround } from './placement.js';
@@ -39,7 +41,7 @@ export interface OrderMarkContext {
   units: UnitMark[];
   /** The position after the phase, when known (where a stopped-short river fleet ended). */
   after?: Position;
-  /** The rivers as drawn (output pixels): rapid river moves follow them. */
+  /** The rivers as drawn (output pixels): path arrows (a rapid river move) follow them. */
   riverLines?: Point[][];
   /** Output px per px of a 1600-px-wide picture (line widths). Default: unitSize / 10.5. */
   u?: number;
@@ -141,12 +143,12 @@ function orderDraft(
     failed: outcome !== null && FAILED.has(outcome),
     path: [] as Point[],
   };
-  const make = (kind: OrderMarkKind, points: (Point | null)[]): Draft | null => {
+  const make = (kind: OrderMarkKind, points: (Point | null)[], legend?: string): Draft | null => {
     if (points.some((p) => p === null)) {
       warnings.push(`cannot draw an order of ${power}: a location is not on the map`);
       return null;
     }
-    return { mark: { ...base, kind, points: points as Point[] }, order, result };
+    return { mark: { ...base, kind, points: points as Point[], ...(legend ? { legend } : {}) }, order, result };
   };
   switch (order.kind) {
     case 'hold':
@@ -163,14 +165,24 @@ function orderDraft(
       return make('build', [ctx.pointOf(order.unit)]);
     case 'disband':
       return make('disband', [from]);
-    case 'special':
-      if (order.name === 'raise') return make('raise', [from]);
-      if (order.path.length > 0) return make('path', [from, ...order.path.map((l) => ctx.pointOf(l))]);
+    case 'special': {
+      // As the variant's order declares (`SpecialOrderSpec.draw`): the renderer knows no variant's orders.
+      const look = specialLook(ctx.variant, order);
+      if (look.as === 'ring') return make('ring', [from], look.legend);
+      if (look.as === 'path' && order.path.length > 0) return make('path', [from, ...order.path.map((l) => ctx.pointOf(l))], look.legend);
       return make('hold', [from]);
+    }
     default:
       warnings.push(`cannot draw an order of ${power}: unknown kind`);
       return null;
   }
+}
+
+/** How a special order is drawn: as its spec declares, else an arrow along its path when it has one, else a hold. */
+function specialLook(variant: Variant, order: Order & { kind: 'special' }): SpecialOrderLook {
+  const declared = variant.rules.specialOrders?.[order.name]?.draw;
+  if (declared && (declared.as === 'ring' || declared.as === 'path' || declared.as === 'hold')) return declared;
+  return { as: order.path.length > 0 ? 'path' : 'hold' };
 }
 
 /** Convoy outcomes that mean the adjudicator did not use the convoy (DATC 4.A.3: "moved over land, not by this convoy"). */
@@ -247,7 +259,8 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
       if (m.failed || disbandedBy(ctx, d.order.unit)) layer.symbols.push({ kind: 'disbanded', candidates: aroundUnit(m.points[0], s), unit: locationKey(d.order.unit) });
     } else if (m.kind === 'path' && d.order.kind === 'special') {
       const ended = stoppedAt(ctx, d);
-      // A rapid river move runs along the river's drawn course (WS rapid river rule), not straight across the land,
+      // A path arrow runs along the river's drawn course where one passes its spaces (Warring States' rapid river
+      // move), not straight across the land,
       // and ends on the river inside its last space.
       const spaces = [d.order.unit.province, ...d.order.path.map((l) => l.province)];
       const line = (points: Point[], last: string) =>
@@ -306,7 +319,7 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
         break;
       }
       case 'hold':
-      case 'raise':
+      case 'ring':
         m.path = [m.points[0]];
         if (m.failed && m.outcome !== 'failure') layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[0], s), unit: unitKey });
         break;
@@ -547,11 +560,11 @@ function nearestOn(line: Point[], p: Point): Nearest {
 
 const samePoint = (p: Point, q: Point) => Math.abs(p[0] - q[0]) < 0.01 && Math.abs(p[1] - q[1]) < 0.01;
 
-/** Where the fleet of a rapid river move ended, as an index into its points (null when unknown). */
+/** Where the unit of a path arrow that stopped short ended (a rapid river move), as an index into its points (null when unknown). */
 function stoppedAt(ctx: OrderMarkContext, d: Draft): number | null {
   if (!ctx.after || d.order.kind !== 'special' || !/stopped short/i.test(d.result?.reason ?? '')) return null;
   const order = d.order;
-  const had = (p: string, units: Unit[]) => units.some((u) => u.province === p && u.power === d.mark.power && u.type === 'F');
+  const had = (p: string, units: Unit[]) => units.some((u) => u.province === p && u.power === d.mark.power && u.type === (d.mark.unitType ?? u.type));
   for (let i = order.path.length - 1; i >= 0; i--) {
     const p = order.path[i].province;
     if (had(p, ctx.after.units) && !had(p, ctx.position.units)) return i + 1;

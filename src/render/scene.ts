@@ -1,7 +1,7 @@
 /**
  * The scene model: everything a map picture shows, as plain data in output pixels. `buildScene` decides
- * what goes where; `drawScene` only paints it. Tests read the scene; variants add kinds here (e.g. the
- * Warring States `raise` mark and multi-space `path` arrow) without touching the painter's structure.
+ * what goes where; `drawScene` only paints it. Tests read the scene. A variant's special orders are drawn in the
+ * generic looks their `SpecialOrderSpec.draw` picks (a `ring` round the unit, a multi-space `path` arrow).
  */
 import type { OrderOutcome, Power, UnitType } from '../engine/types.js';
 import type { Point, SurfaceKind } from './geometry.js';
@@ -118,9 +118,9 @@ export type OrderMarkKind =
   | 'hold'
   | 'build'
   | 'disband'
-  /** Variant: a mark on the unit (Warring States raise fleet). */
-  | 'raise'
-  /** Variant: an arrow through several spaces (Warring States rapid river move, `order.path`). */
+  /** A variant's special order drawn as a dashed ring round the unit (`SpecialOrderSpec.draw`: Warring States' raise fleet). */
+  | 'ring'
+  /** A variant's special order drawn as an arrow through several spaces (`order.path`; Warring States' rapid river move). */
   | 'path'
   /** Retreat phase board: a place a dislodged unit may retreat to. */
   | 'retreat-option';
@@ -133,7 +133,7 @@ export interface OrderMark {
   order: string;
   /**
    * Geometry of the mark: arrows/lines run from points[0] to the last point; hold, build, disband and
-   * raise marks are centred on points[0]. A support to hold ends on the supported unit; a support to move
+   * ring marks are centred on points[0]. A support to hold ends on the supported unit; a support to move
    * ends on the supported unit's target; a convoy runs army → fleet → destination.
    */
   points: Point[];
@@ -161,6 +161,8 @@ export interface OrderMark {
   outcome: OrderOutcome | null;
   /** Drawn dimmed and crossed out. */
   failed: boolean;
+  /** A variant's special order (`ring`, `path`): the legend's text for it, as its `SpecialOrderSpec.draw` gives it. */
+  legend?: string;
 }
 
 /** An arrowhead: a triangle from `tip` back to a base of `width` centred on `base`. */

@@ -420,6 +420,36 @@ describe('builds, retreats and disbands never misstate a unit', () => {
 });
 
 describe('the legend explains every line style and feature the picture uses', () => {
+  it('a variant’s special orders are drawn as their SpecialOrderSpec.draw declares, keyed by its legend text (the renderer names no order)', () => {
+    const ws = allVariants().find((v) => v.id === 'warring-states')!;
+    const raises = galleryImages().find((i) => i.file === 'warring-states-spring-raises.png')!;
+    const rivers = galleryImages().find((i) => i.file === 'warring-states-fall-river-moves.png')!;
+    const spring = sceneOf(raises.variant, raises.position, raises.opts);
+    const rings = spring.orders.filter((o) => o.kind === 'ring');
+    expect(rings.map((o) => o.order).sort()).toEqual(['A cha R F', 'A dal R F', 'A lin R F', 'A nan R F']);
+    expect(rings.every((o) => o.legend === 'raise fleet')).toBe(true);
+    expect(spring.legend.keys.filter((k) => k.kind === 'ring').map((k) => k.text)).toEqual(['raise fleet']);
+    const fall = sceneOf(rivers.variant, rivers.position, rivers.opts);
+    expect(fall.orders.filter((o) => o.kind === 'path').map((o) => o.legend)).toEqual(['river move', 'river move']);
+    expect(fall.legend.keys.filter((k) => k.kind === 'path').map((k) => k.text)).toEqual(['river move']);
+    // The same order declared another way is drawn that way: nothing hangs on its name.
+    const specs = ws.rules.specialOrders!;
+    const renamed = (draw: NonNullable<(typeof specs)[string]['draw']> | undefined) => {
+      const raise = Object.entries(specs).find(([, spec]) => spec.draw?.as === 'ring')!;
+      const rules = { ...ws.rules, specialOrders: { ...specs, [raise[0]]: { ...raise[1], draw } } };
+      return sceneOf({ ...ws, rules } as Variant, raises.position, raises.opts);
+    };
+    const asHold = renamed({ as: 'hold' });
+    expect(asHold.orders.filter((o) => o.kind === 'ring')).toEqual([]);
+    expect(asHold.orders.filter((o) => o.kind === 'hold').map((o) => o.order)).toEqual(expect.arrayContaining(['A cha R F', 'A lin R F']));
+    const relabelled = renamed({ as: 'ring', legend: 'a ring of its own' });
+    expect(relabelled.legend.keys.filter((k) => k.kind === 'ring').map((k) => k.text)).toEqual(['a ring of its own']);
+    // Undeclared: an order without a path is drawn as a hold, keyed by the hold's own text.
+    const undeclared = renamed(undefined);
+    expect(undeclared.orders.filter((o) => o.kind === 'ring')).toEqual([]);
+    expect(undeclared.legend.keys.map((k) => k.text)).not.toContain('raise fleet');
+  });
+
   it('line styles of the orders drawn, and nothing else', () => {
     const { scene } = played('France A par, France A mar, France F bre, Germany A mun', { France: 'A par - bur; A mar S A par - bur; F bre H', Germany: 'A mun - bur' });
     const kinds = scene.legend.keys.map((k) => k.kind);
