@@ -432,7 +432,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     text: `${c.power} ${c.centers}`,
   }));
   // Then every line style, symbol and feature the picture shows, flowing in rows below the powers.
-  const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays));
+  const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays), { units, centers, regions, marked });
   const keys: LegendKey[] = [];
   const sample = { line: 34 * u, symbol: legendSize * 1.1 };
   let x = 12 * u + 4 * u;
@@ -445,7 +445,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       row++;
     }
     const y = legendY + legendRow * row;
-    keys.push({ kind: w.kind, text: w.text, at: w.line ? [x, y] : [x + w0 / 2, y], width: w0, ...(w.fill ? { fill: w.fill } : {}), ...(w.overlay ? { overlay: w.overlay } : {}) });
+    keys.push({ kind: w.kind, text: w.text, at: w.line ? [x, y] : [x + w0 / 2, y], width: w0, ...(w.fill ? { fill: w.fill } : {}), ...(w.overlay ? { overlay: w.overlay } : {}), ...(w.letter !== undefined ? { letter: w.letter } : {}) });
     x += need;
   }
   const legendH = legendRow * (keys.length > 0 ? row + 1 : powerRows);
@@ -479,7 +479,9 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
 /**
  * The legend's keys for what this picture shows, in a fixed order: the order line styles (`LINE_LEGEND`), the failed
  * look when some line failed, the result symbols, the entrances of reserved links (one per power), the variant's
- * overlays, then the map features (rivers, each kind of wall or band by its legend text, links by their kind).
+ * overlays, the unit shapes (army disc, fleet hull: with their letter where units carry one, bare where they carry
+ * their power's mark) and the supply-centre marker, then the map features (rivers, each kind of wall or band by its
+ * legend text, links by their kind, hatched impassable land).
  */
 function legendWants(
   orders: OrderMark[],
@@ -487,11 +489,12 @@ function legendWants(
   features: Feature[],
   entrances: Scene['entrances'],
   overlays: PlacedOverlay[],
-): { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay'] }[] {
+  drawn: { units: UnitMark[]; centers: Scene['centers']; regions: Scene['regions']; marked: boolean },
+): { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay']; letter?: string }[] {
   const shown = orders.filter((o) => !o.link && (o.path.length > 0 || o.kind === 'hold' || o.kind === 'ring'));
   const lineKinds = new Set(shown.map((o) => legendLineOf(o.kind)));
   if (orders.some((o) => o.failed && o.path.length > 1)) lineKinds.add('failed-line');
-  const out: { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay'] }[] = [];
+  const out: { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay']; letter?: string }[] = [];
   for (const l of LINE_LEGEND.filter((l) => lineKinds.has(l.kind))) {
     // A variant's special orders: one key per text their spec gives (else the generic text).
     const texts = l.kind === 'path' || l.kind === 'ring' ? new Set(shown.filter((o) => o.kind === l.kind).map((o) => o.legend ?? l.text)) : [l.text];
@@ -505,6 +508,12 @@ function legendWants(
   }
   // The variant's overlays, one key per look and text (overlayLegend).
   for (const o of overlays) out.push({ kind: 'overlay', text: o.legend, line: false, fill: o.color, overlay: { kind: o.kind, ...(o.glyph ? { glyph: o.glyph } : {}) } });
+  // What the shapes on the map are: units by type (the mark on a unit of a 21-power map is its power's, not its type),
+  // and the supply-centre marker.
+  for (const [type, kind, text] of [['A', 'army', 'army'], ['F', 'fleet', 'fleet']] as const) {
+    if (drawn.units.some((x) => x.type === type)) out.push({ kind, text, line: false, letter: drawn.marked ? '' : type });
+  }
+  if (drawn.centers.length > 0) out.push({ kind: 'center', text: 'supply centre', line: false });
   if (features.some((f) => f.kind === 'river')) out.push({ kind: 'river', text: 'river', line: true });
   const walls = features.flatMap((f) => (f.kind === 'wall' ? [f] : []));
   for (const w of walls.filter((w, i) => walls.findIndex((v) => v.legend === w.legend && v.style === w.style) === i)) {
@@ -512,6 +521,7 @@ function legendWants(
   }
   const links = features.flatMap((f) => (f.kind === 'link' ? [f.linkKind.split('(')[0]!.trim()] : []));
   for (const kind of new Set(links)) out.push({ kind: 'link', text: kind, line: true });
+  if (drawn.regions.some((r) => r.kind === 'impassable')) out.push({ kind: 'impassable', text: 'impassable', line: false });
   return out;
 }
 

@@ -8,7 +8,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import type { Point } from './geometry.js';
 import { COLORS, textOn } from './palette.js';
-import { dot, drawArrowHeads, linkBeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
+import { dot, drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing, linkBeads } from './draw-marks.js';
 import type { LegendKey, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
 import { drawOverlay } from './overlays.js';
@@ -61,19 +61,7 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
   ctx.lineWidth = 2 * u;
   ctx.strokeRect(scene.frame.x, scene.frame.y, scene.frame.w, scene.frame.h);
 
-  for (const c of scene.centers) {
-    ctx.beginPath();
-    ctx.arc(c.at[0], c.at[1], c.radius, 0, Math.PI * 2);
-    ctx.fillStyle = c.fill;
-    ctx.fill();
-    ctx.lineWidth = 1.6 * u;
-    ctx.strokeStyle = COLORS.centerRing;
-    ctx.stroke();
-    ctx.beginPath();
-    ctx.arc(c.at[0], c.at[1], c.radius * 0.35, 0, Math.PI * 2);
-    ctx.fillStyle = COLORS.centerRing;
-    ctx.fill();
-  }
+  for (const c of scene.centers) drawCenter(ctx, c.at, c.radius, c.fill, u);
 
   for (const e of scene.entrances) drawEntrance(ctx, e.at, e.radius, e.fill, u);
 
@@ -117,6 +105,21 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
   for (const o of scene.overlays ?? []) drawOverlay(ctx, o, v);
 
   drawLegend(ctx, scene, u);
+}
+
+/** A supply-centre marker: a disc in its owner's tint, dark ring and dot (also the legend's sample). */
+function drawCenter(ctx: Ctx, at: Point, radius: number, fill: string, u: number): void {
+  ctx.beginPath();
+  ctx.arc(at[0], at[1], radius, 0, Math.PI * 2);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = 1.6 * u;
+  ctx.strokeStyle = COLORS.centerRing;
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(at[0], at[1], radius * 0.35, 0, Math.PI * 2);
+  ctx.fillStyle = COLORS.centerRing;
+  ctx.fill();
 }
 
 function drawTitle(ctx: Ctx, scene: Scene): void {
@@ -259,6 +262,36 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
     case 'entrance':
       drawEntrance(ctx, key.at, w / 2, key.fill ?? COLORS.centerNeutral, u);
       break;
+    case 'army':
+    case 'fleet': {
+      // The unit's shape as the map draws it, in the sample colour, with its type letter where units carry one.
+      const size = key.kind === 'army' ? w / 2 : w / 2.4;
+      drawUnit(ctx, { power: '', type: key.kind === 'army' ? 'A' : 'F', location: '', at: key.at, size, fill: sampleColor, text: textOn(sampleColor), dislodged: false, mark: key.letter === '' ? '' : undefined }, u);
+      break;
+    }
+    case 'center':
+      drawCenter(ctx, key.at, w * 0.32, COLORS.centerNeutral, u);
+      break;
+    case 'impassable': {
+      const half = w / 2;
+      const square: Point[] = [
+        [x - half, y - half],
+        [x + half, y - half],
+        [x + half, y + half],
+        [x - half, y + half],
+      ];
+      ctx.beginPath();
+      polygonPath(ctx, square);
+      ctx.fillStyle = COLORS.impassable;
+      ctx.fill();
+      hatch(ctx, [square], u);
+      ctx.beginPath();
+      polygonPath(ctx, square);
+      ctx.strokeStyle = COLORS.border;
+      ctx.lineWidth = 1.2 * u;
+      ctx.stroke();
+      break;
+    }
     case 'overlay': {
       const ring = key.overlay?.kind === 'ring';
       drawOverlay(ctx, { kind: ring ? 'ring' : 'mark', glyph: key.overlay?.glyph, at: key.at, radius: ring ? w * 0.4 : w / 2, color: key.fill ?? '#3a3a3a' }, u);

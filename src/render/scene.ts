@@ -86,7 +86,7 @@ export interface UnitMark {
   state?: 'normal' | 'disbanded' | 'built' | 'build-failed' | 'virtual';
   /**
    * Variants with more than 8 powers: the power's mark (one or two Latin letters, `power-marks.ts`), drawn on the
-   * unit in place of its type letter (the shape tells the type: army disc, fleet hull).
+   * unit in place of its type letter (the shape tells the type: army disc, fleet hull); empty: no letter (the legend's shape sample).
    */
   mark?: string;
   /** A neutral power's unit (`powers[].neutral`): white with a thick ring in its colour, unlike any player's unit. */
@@ -227,9 +227,10 @@ export interface PlacedOverlay {
  * What a legend key explains: a result symbol, an order's line style (`LINE_LEGEND` in styles.ts; `link-move`: a move
  * along a link, `move by <kind>`), a map feature
  * (`entrance`: an `EntranceMark`, drawn in `fill`; `river`, `wall`, `link`, `band`: a border that is a placement
- * band, walls of style `band` in the variant's features), or `overlay` (a variant's overlay, in `fill`).
+ * band, walls of style `band` in the variant's features; `impassable`: hatched land), the unit shapes (`army`,
+ * `fleet`) and the supply-centre marker (`center`), or `overlay` (a variant's overlay, in `fill`).
  */
-export type LegendKind = SymbolKind | LegendLineKind | 'link-move' | 'entrance' | 'river' | 'wall' | 'band' | 'link' | 'overlay';
+export type LegendKind = SymbolKind | LegendLineKind | 'link-move' | 'army' | 'fleet' | 'center' | 'entrance' | 'river' | 'wall' | 'band' | 'link' | 'impassable' | 'overlay';
 
 export interface LegendKey {
   kind: LegendKind;
@@ -241,6 +242,8 @@ export interface LegendKey {
   fill?: string;
   /** For `overlay`: how it looks. */
   overlay?: { kind: 'mark' | 'ring'; glyph?: OverlayGlyph };
+  /** For `army`, `fleet`: the letter the sample unit carries (`A`, `F`; none where units carry their power's mark). */
+  letter?: string;
 }
 
 export interface Scene {

@@ -458,16 +458,21 @@ describe('the legend explains every line style and feature the picture uses', ()
     expect(kinds).not.toContain('retreat');
   });
 
-  it.each(allVariants().map((v) => [v.id, v] as const))('%s: its features (rivers, walls, the band, links, entrances) each have a key; keys never overlap', (_id, variant) => {
+  it.each(allVariants().map((v) => [v.id, v] as const))('%s: its unit shapes, centres and features (rivers, walls, the band, links, entrances, impassable land) each have a key; keys never overlap', (_id, variant) => {
     const scene = sceneOf(variant, variant.startingPosition());
     const kinds = scene.legend.keys.map((k) => `${k.kind}:${k.text}`);
     const expected: Record<string, string[]> = {
-      classic: [],
-      'warring-states': ['river:river', 'wall:wall', 'link:the Hai river'],
-      'mandate-of-heaven': ['river:river', 'band:Hsiung-Nu placement area', 'link:the Hai river'],
-      warhammer: ['entrance:Skaven underway entrance', 'link:underway'],
+      classic: ['army:army', 'fleet:fleet', 'center:supply centre', 'impassable:impassable'],
+      'warring-states': ['army:army', 'center:supply centre', 'river:river', 'wall:wall', 'link:the Hai river'],
+      'mandate-of-heaven': ['army:army', 'fleet:fleet', 'center:supply centre', 'river:river', 'band:Hsiung-Nu placement area', 'link:the Hai river'],
+      warhammer: ['entrance:Skaven underway entrance', 'army:army', 'fleet:fleet', 'center:supply centre', 'link:underway', 'impassable:impassable'],
     };
     expect(kinds).toEqual(expected[variant.id]);
+    // One symbol per meaning: the unit shapes carry their type letter where units do, none where units carry their
+    // power's mark (more than 8 powers).
+    const marked = variant.powers.length > 8;
+    for (const k of scene.legend.keys.filter((x) => x.kind === 'army' || x.kind === 'fleet')) expect(k.letter).toBe(marked ? '' : k.kind === 'army' ? 'A' : 'F');
+    expect(new Set(kinds).size).toBe(kinds.length);
     const boxes = scene.legend.keys.map((k) => {
       const x0 = k.kind === 'entrance' ? k.at[0] - k.width / 2 : k.at[0];
       return { x: x0, y: k.at[1] - 8, w: k.width + 6 + k.text.length * 8, h: 16 };
