@@ -390,9 +390,10 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     .filter((x) => x.dislodged || x.state === 'virtual')
     .map((x) => ({ kind: x.state === 'virtual' ? 'virtual' : 'dislodged', at: x.at, radius: x.size * 1.55, unit: x.location }));
   const symbolRadius = 7.5 * v;
+  const unitBoxes = units.map((x) => rectAround(x.at, x.size * 2.5, x.size * 2.5));
   const obstacles: Rect[] = [
     ...labels.map((l) => l.box),
-    ...units.map((x) => rectAround(x.at, x.size * 2.5, x.size * 2.5)),
+    ...unitBoxes,
     ...rings.map((r) => rectAround(r.at, r.radius * 2, r.radius * 2)),
     ...centers.map((c) => rectAround(c.at, c.radius * 2.4, c.radius * 2.4)),
     ...entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
@@ -405,6 +406,10 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     obstacles: [...obstacles, ...symbols.map(symbolBox)],
     provinceAt,
     lines: orders.map((o) => o.path),
+    unitOf: (province) => {
+      const i = units.findIndex((x) => x.location.split('/')[0] === province && !x.dislodged && x.state !== 'virtual' && x.state !== 'build-failed');
+      return i < 0 ? null : { at: units[i]!.at, size: units[i]!.size, box: unitBoxes[i]! };
+    },
     frame,
     warnings,
   });

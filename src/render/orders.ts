@@ -192,10 +192,14 @@ const UNUSED = new Set(['void', 'illegal']);
 function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): void {
   const s = ctx.unitSize;
   const u = ctx.u ?? s / 10.5;
-  const obstacles: Obstacle[] = ctx.units.map((x) => ({ at: x.at, r: s * 1.35 }));
-  const head = s * 1.15;
   const tail = s * 1.1;
   const arrowHead = (path: Point[]) => headOf(path, ARROW.headLength * u, ARROW.headWidth * u, ARROW.visible * u);
+  // An arrow ends at its target unit's edge; at a unit ringed by a hold (or a variant's ring) or by the dislodged ring,
+  // just outside that ring, so its head never ends under it; and lines pass such a unit outside its ring.
+  const ringed = [...drafts.filter((d) => d.mark.kind === 'hold' || d.mark.kind === 'ring').map((d) => d.mark.points[0]), ...ctx.units.filter((x) => x.dislodged).map((x) => x.at)];
+  const isRinged = (at: Point) => ringed.some((p) => Math.hypot(p[0] - at[0], p[1] - at[1]) < 0.5);
+  const headAt = (to: Point) => (isRinged(to) ? s * 1.8 : s * 1.15);
+  const obstacles: Obstacle[] = ctx.units.map((x) => ({ at: x.at, r: isRinged(x.at) ? s * 2 : s * 1.35 }));
 
   // Convoy routes: army province → the convoying fleets the adjudicator used, in order → destination. Without
   // results (a player's own orders before the deadline) every convoy ordered for the move is on its route.
@@ -213,6 +217,7 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
   const usedConvoys = new Set<Draft>();
   for (const d of drafts) {
     const m = d.mark;
+    const head = headAt(m.points[m.points.length - 1]);
     if (m.kind === 'move' && d.order.kind === 'move') {
       const from = d.order.unit.province;
       const to = d.order.to.province;
@@ -314,7 +319,7 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
         // Drawn by the army's arrow when the army moves through it; a convoy the adjudicator did not use draws no
         // route through its fleet (only its failed symbol); alone, without results, a dotted route army → fleet → destination.
         const unused = d.result !== undefined && UNUSED.has(d.result.result);
-        if (!usedConvoys.has(d) && !unused) m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+        if (!usedConvoys.has(d) && !unused) m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.15);
         if (m.failed) layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[1], s), unit: unitKey });
         break;
       }
@@ -472,12 +477,22 @@ function supportJunctions(ctx: OrderMarkContext, drafts: Draft[], moveOf: Map<st
     // The middle; on a convoyed arrow, the spot of its middle part farthest from the convoying fleets it passes.
     let middle = total / 2;
     if (avoid.length > 0) {
+      // A convoyed arrow has several legs: of the spots of its middle part well clear of the fleets, the one nearest
+      // its supporters, so a support joins the leg beside it (a support from the Mid-Atlantic joins English Channel →
+      // Brest, not Wales → English Channel after a long arc that reads as a failed move).
       const away = (at: number) => Math.min(s * 3, ...avoid.map((f) => Math.hypot(pointAt(line, at)[0] - f[0], pointAt(line, at)[1] - f[1])));
-      let best = -Infinity;
-      for (let k = 0; k <= 24; k++) {
-        const at = total * (0.2 + (0.6 * k) / 24);
-        const score = away(at) - Math.abs(at - total / 2) * 0.15;
-        if (score > best) [best, middle] = [score, at];
+      const spots = Array.from({ length: 25 }, (_, k) => total * (0.2 + (0.6 * k) / 24));
+      const clear = spots.filter((at) => away(at) >= s * 2.6);
+      if (clear.length > 0) {
+        const from = supports.map((d) => d.mark.points[0]);
+        const reach = (at: number) => from.reduce((sum, p) => sum + Math.hypot(pointAt(line, at)[0] - p[0], pointAt(line, at)[1] - p[1]), 0);
+        middle = clear.reduce((best, at) => (reach(at) < reach(best) ? at : best));
+      } else {
+        let best = -Infinity;
+        for (const at of spots) {
+          const score = away(at) - Math.abs(at - total / 2) * 0.15;
+          if (score > best) [best, middle] = [score, at];
+        }
       }
     }
     const mid = pointAt(line, middle);

@@ -26,6 +26,12 @@ export interface OverlayPlacement {
   provinceAt?(p: Point): string | null;
   /** The order lines as drawn (OrderMark.path): a mark keeps off them when it can, so it never hides a line. */
   lines?: readonly (readonly Point[])[];
+  /**
+   * The unit standing in a province (its disc, and the very box of it among `obstacles`): in a crowded province a
+   * mark may sit against its own unit like a badge, over that unit's room but never its disc, before it would cover a
+   * line or stray from its province.
+   */
+  unitOf?(province: string): { at: Point; size: number; box: Rect } | null;
   frame: Rect;
   warnings: string[];
 }
@@ -54,23 +60,33 @@ export function placeOverlays(overlays: readonly MapOverlay[] | undefined, p: Ov
       continue;
     }
     if (o.kind !== 'mark') continue;
-    const fits = (c: Point): Rect | null => {
+    const own = p.unitOf?.(o.province) ?? null;
+    const fits = (c: Point, badge = false): Rect | null => {
       const box = rectAround(c, markRadius * 2.3, markRadius * 2.3);
       const f = p.frame;
       if (box.x < f.x || box.y < f.y || box.x + box.w > f.x + f.w || box.y + box.h > f.y + f.h) return null;
-      return taken.some((t) => overlaps(t, box)) ? null : box;
+      return taken.some((t) => overlaps(t, box) && !(badge && t === own?.box)) ? null : box;
     };
     // The mark says where something happened, so it must not read as a neighbour's nor hide an order line. Best:
     // inside its own province and off every line; then off every line just beside the spot (it reads as that
-    // unit's); then inside its province; then anywhere near.
+    // unit's); then, in a crowded province, inside it and off every line against its own unit like a badge (over
+    // the unit's room, never its disc); then inside its province; then anywhere near.
     const inside = (c: Point) => !p.provinceAt || p.provinceAt(c) === o.province;
     const offLines = (c: Point) => clearOfLines(c, markRadius + LINE_MARGIN * p.unitSize, p.lines ?? []);
     const beside = (c: Point) => Math.hypot(c[0] - spot[0], c[1] - spot[1]) <= BESIDE * p.unitSize;
+    const offDisc = (c: Point) => own !== null && Math.hypot(c[0] - own.at[0], c[1] - own.at[1]) >= own.size * 1.2 + markRadius; // a fleet's hull is 1.2 unit sizes wide
     const candidates = [...aroundUnit(spot, p.unitSize), ...rings(spot, markRadius)];
     let placed: { at: Point; box: Rect } | null = null;
-    for (const wanted of [(c: Point) => inside(c) && offLines(c), (c: Point) => beside(c) && offLines(c), inside, () => true]) {
+    const tiers: [(c: Point) => boolean, boolean][] = [
+      [(c) => inside(c) && offLines(c), false],
+      [(c) => beside(c) && offLines(c), false],
+      [(c) => inside(c) && offLines(c) && offDisc(c), true],
+      [inside, false],
+      [() => true, false],
+    ];
+    for (const [wanted, badge] of tiers) {
       for (const c of candidates) {
-        const box = wanted(c) ? fits(c) : null;
+        const box = wanted(c) ? fits(c, badge) : null;
         if (box) {
           placed = { at: c, box };
           break;

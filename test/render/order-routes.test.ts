@@ -11,7 +11,7 @@ import { adjudicate } from '../../src/engine/index.js';
 import type { Position, PowerOrder, Unit } from '../../src/engine/types.js';
 import type { Variant } from '../../src/engine/variant.js';
 import { buildScene, drawScene, type Point, type Scene } from '../../src/render/index.js';
-import { galleryImages, busyClassic } from '../../src/render/gallery.js';
+import { galleryImages, busyClassic, routesClassic } from '../../src/render/gallery.js';
 import { geometryOf } from '../../src/render/geometry.js';
 import { overlaps, rectAround } from '../../src/render/placement.js';
 import { distToSegment, length, pointAt } from '../../src/render/route.js';
@@ -213,6 +213,25 @@ describe('supports', () => {
     const end = mark(scene, 'F eng S A lon - bel').path.at(-1)!;
     expect(arrow.path.some((q, k) => k > 0 && distToSegment(end, arrow.path[k - 1], q) < 0.5)).toBe(true);
     expect(Math.hypot(end[0] - unitAt(scene, 'nth')[0], end[1] - unitAt(scene, 'nth')[1])).toBeGreaterThan(arrow.size * 2.5);
+  });
+
+  it('a support for a convoyed move joins the leg beside its supporter with a short line (Classic Spring 1904: the Mid-Atlantic joins English Channel → Brest)', () => {
+    const routes = routesClassic();
+    const scene = sceneOf(classic, routes.position, { orders: routes.orders, adjudication: routes.adjudication });
+    const arrow = mark(scene, 'A wal - bre via convoy');
+    expect(arrow.points[1]).toEqual(unitAt(scene, 'eng'));
+    const support = mark(scene, 'F mao S A wal - bre');
+    const end = support.path.at(-1)!;
+    // On the last leg (English Channel → Brest), clear of the fleet…
+    const eng = unitAt(scene, 'eng');
+    const atFleet = arrow.path.reduce((best, p, k) => (Math.hypot(p[0] - eng[0], p[1] - eng[1]) < Math.hypot(arrow.path[best]![0] - eng[0], arrow.path[best]![1] - eng[1]) ? k : best), 0);
+    const lastLeg = arrow.path.slice(atFleet);
+    expect(lastLeg.length).toBeGreaterThan(1);
+    expect(lastLeg.slice(1).some((q, k) => distToSegment(end, lastLeg[k]!, q) < 0.5)).toBe(true);
+    expect(Math.hypot(end[0] - eng[0], end[1] - eng[1])).toBeGreaterThan(arrow.size * 2.5);
+    // …by a line that runs nearly straight from the Mid-Atlantic (no long arc round to Wales).
+    const chord = Math.hypot(end[0] - support.path[0]![0], end[1] - support.path[0]![1]);
+    expect(length(support.path)).toBeLessThan(chord * 1.05);
   });
 
   it("a failed move's symbol never covers where a support joins it (gallery and random phases)", () => {
