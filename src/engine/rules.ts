@@ -136,6 +136,23 @@ export interface SpecialOrderSpec {
    * (src/engine/options.ts `legalOrders`). Each is still checked with `validate`; leave out to offer none.
    */
   options?(ctx: { map: GameMap; position: Position; unit: Unit }): (Order & { kind: 'special' })[];
+  /**
+   * Optional: how maps draw this order, so the renderer names no variant (docs/render.md "The order layer"). Without
+   * it an order with a `path` is drawn as `path` and any other as a hold.
+   */
+  draw?: SpecialOrderLook;
+}
+
+/** How maps draw a variant's special order (`SpecialOrderSpec.draw`). */
+export interface SpecialOrderLook {
+  /**
+   * `ring`: a dashed ring round the unit in the power's colour (Warring States' raise fleet); `path`: an arrow through
+   * every space of `order.path`, a dot on each space between, along the variant's drawn river where one passes the
+   * spaces (its rapid river move); `hold`: the hold octagon.
+   */
+  as: 'ring' | 'path' | 'hold';
+  /** The legend's text for the look (`raise fleet`, `river move`); a `hold` is explained by the hold's own key. */
+  legend?: string;
 }
 
 /** Read special orders from player text: tried before the standard grammar. */

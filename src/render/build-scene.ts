@@ -76,6 +76,26 @@ export function adoptedOrders(variant: Variant, position: Position, orders: read
   return out;
 }
 
+/**
+ * The dislodged units of a retreat phase that its results disband (`power|province`): a result whose order is a
+ * disband (`A rum D`: "no retreat order: disbanded", or a vote without a majority), or a unit the adjudication removed.
+ */
+function disbandResults(variant: Variant, position: Position, results: readonly OrderResult[], removed: readonly Position['units'][number][] | undefined): Set<string> {
+  const out = new Set<string>();
+  if (position.phase?.type !== 'retreat') return out;
+  const dislodged = new Set((position.dislodged ?? []).map((d) => `${d.power}|${d.province}`));
+  for (const r of removed ?? []) if (dislodged.has(`${r.power}|${r.province}`)) out.add(`${r.power}|${r.province}`);
+  for (const r of results) {
+    const at = String(r?.unit ?? '').split(' ')[1]?.split('/')[0];
+    if (typeof r?.order !== 'string' || !dislodged.has(`${r.power}|${at}`)) continue;
+    const read = readOrder(variant, r.order, { position });
+    if (!read.ok || read.order.kind !== 'disband') continue;
+    const key = `${r.power}|${read.order.unit.province}`;
+    if (dislodged.has(key)) out.add(key);
+  }
+  return out;
+}
+
 export function buildScene(variant: Variant, position: Position, opts: RenderOptions = {}): SceneResult {
   try {
     return buildSceneUnchecked(variant, position, opts);
@@ -149,37 +169,62 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     addUnit(unit, true, spot);
   }
 
-  /** A spot for a dislodged unit and its ring next to the unit in its province: inside the province where one is free. */
+  /**
+   * A spot for a unit beside the unit spot of its province (a dislodged unit and its ring, a failed build where a unit
+   * stands), clear of every unit: with its whole disc inside the province where there is room, else most of it, else
+   * its centre inside, and only then anywhere free (a province too small to hold two units), never spilling into a neighbour
+   * while the province has room.
+   */
   function besideSpot(at: Point, province: string): Point {
     const shape = geometry.shapes.get(province);
     const inside = (p: Point) => !shape || insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
+    const wholly = (p: Point, r: number) => inside(p) && [0, 1, 2, 3, 4, 5, 6, 7].every((k) => inside([p[0] + Math.cos((k * Math.PI) / 4) * unitSize * r, p[1] + Math.sin((k * Math.PI) / 4) * unitSize * r]));
     const boxes = units.map((x) => rectAround(x.at, x.size * 2.4, x.size * 2.2));
     const tries: Point[] = [];
-    for (const grow of [0, 0.5, 1.1, 1.8]) {
+    for (const grow of [0, 0.5, 1.1, 1.8, 2.6, 3.5]) {
       const [a, d] = [2.8 + grow, 2.5 + grow]; // along an axis; along each axis of a diagonal
       for (const [dx, dy] of [[a, 0], [-a, 0], [d, d], [-d, d], [d, -d], [-d, -d], [0, a], [0, -a]]) {
         tries.push([at[0] + dx * unitSize, at[1] + dy * unitSize]);
       }
+      // Between those eight directions.
+      for (let k = 0; k < 8; k++) {
+        const angle = ((k + 0.5) * Math.PI) / 4;
+        tries.push([at[0] + Math.cos(angle) * a * unitSize, at[1] + Math.sin(angle) * a * unitSize]);
+      }
     }
     const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3.1, unitSize * 3.1)));
-    return tries.find((p) => inside(p) && free(p)) ?? tries.find(free) ?? tries[0];
+    const open = tries.filter(free);
+    return open.find((p) => wholly(p, 1.25)) ?? open.find((p) => wholly(p, 0.7)) ?? open.find(inside) ?? open[0] ?? tries[0];
   }
 
-  /** A free spot outside a province, a short arrow's length from its unit spot (a virtual unit that moves in from nowhere). */
+  /**
+   * A free spot outside a province, a short arrow's length from its unit spot (a virtual unit that moves in from
+   * nowhere). Never in a province where a unit stands (it would read as that province's unit, "an army in Karak
+   * Kadrin"): first on land nobody occupies, then on any ground nobody occupies (a sea, off-map land), then anywhere free.
+   */
   function approachSpot(at: Point, province: string): Point {
     const shape = geometry.shapes.get(province);
     const outside = (p: Point) => !shape || !insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
     const boxes = units.map((x) => rectAround(x.at, x.size * 2.4, x.size * 2.2));
     const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3.1, unitSize * 3.1)));
+    const occupied = new Set([...(position.units ?? []), ...(position.dislodged ?? [])].map((x) => x.province));
+    /** The unit's disc keeps inside one province nobody occupies (its whole disc: no neighbour's ground under it). */
+    const ground = (p: Point): string | null => {
+      const ids = [p, ...[0, 1, 2, 3, 4, 5].map((k): Point => [p[0] + Math.cos((k * Math.PI) / 3) * unitSize * 1.3, p[1] + Math.sin((k * Math.PI) / 3) * unitSize * 1.3])].map(provinceAt);
+      const id = ids[0];
+      return id && ids.every((x) => x === id) && !occupied.has(id) ? id : null;
+    };
+    const onLand = (id: string | null) => id !== null && variant.map.has(id) && !isWater(id) && geometry.shapes.get(id)?.kind !== 'impassable';
+    const spots: Point[] = [];
     for (const reach of [5.5, 7, 8.5, 10]) {
       for (let k = 0; k < 16; k++) {
         const angle = (k / 16) * 2 * Math.PI + Math.PI / 2; // from below the spot round the compass
         const p: Point = [at[0] + Math.cos(angle) * reach * unitSize, at[1] + Math.sin(angle) * reach * unitSize];
         if (p[0] < frame.x || p[1] < frame.y || p[0] > frame.x + frame.w || p[1] > frame.y + frame.h) continue;
-        if (outside(p) && free(p)) return p;
+        if (outside(p) && free(p)) spots.push(p);
       }
     }
-    return besideSpot(at, province);
+    return spots.find((p) => onLand(ground(p))) ?? spots.find((p) => ground(p) !== null) ?? spots[0] ?? besideSpot(at, province);
   }
 
   /** What lies under an output-pixel point (province id or off-map filler), for lines that keep to their ground. */
@@ -242,6 +287,18 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     }
   }
 
+  const features: Feature[] = featuresOf(variant, geometry, anchors, warnings).map((f) => transformFeature(f, T));
+  /** Two provinces joined by a link and no drawn border: the link's drawn line, from `from`'s end (moves follow it). */
+  const linkLine = (from: string, to: string) => {
+    if ((geometry.borderIndex.get(borderKey(from, to))?.segments.length ?? 0) > 0) return null;
+    for (const f of features) {
+      if (f.kind !== 'link') continue;
+      if (f.from === from && f.to === to) return { points: [...f.points], kind: f.linkKind.split('(')[0]!.trim() };
+      if (f.from === to && f.to === from) return { points: [f.points[1], f.points[0]], kind: f.linkKind.split('(')[0]!.trim() };
+    }
+    return null;
+  };
+
   const layerContext: OrderMarkContext = {
       variant,
       position,
@@ -261,6 +318,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       borderVias,
       besideSpot,
       removed: opts.adjudication?.removed ?? [],
+      linkLine,
   };
   const results = opts.results ?? opts.adjudication?.results;
   // Every order the adjudicator carried out is drawn (issue 20 §1): the powers' own, the orders the players' vote
@@ -289,12 +347,22 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     wishes.push({ kind: 'disbanded', candidates: aroundUnit(unit.at, unitSize), unit: unit.location });
   }
   // Retreat phase board: where each dislodged unit without a drawn order may go, each line only over the unit's
-  // province and that option; a unit with nowhere to go gets the no-retreat cue (it will be disbanded).
-  const ordered = new Set((opts.orders ?? []).flatMap((o) => (o.order?.kind === 'waive' ? [] : [o.order?.unit?.province])));
+  // province and that option; a unit with nowhere to go gets the no-retreat cue (it will be disbanded). With results
+  // the phase is over: no options; a unit the adjudicator disbanded without a drawn order (no retreat order, no
+  // majority of the players' vote) is drawn disbanded.
+  const ordered = new Set(drawnOrders.flatMap((o) => (o.order?.kind === 'waive' ? [] : [o.order?.unit?.province])));
   const optionContext = { ...layerContext, units };
+  const disbandedByResult = results ? disbandResults(variant, position, results, opts.adjudication?.removed) : new Set<string>();
   for (const d of position.dislodged ?? []) {
     const from = offsetOf.get(d.province);
     if (!from || ordered.has(d.province)) continue;
+    if (results) {
+      const unit = units.find((x) => x.dislodged && x.location === locationKey(d) && x.power === d.power);
+      if (!unit || !disbandedByResult.has(`${d.power}|${d.province}`)) continue;
+      unit.state = 'disbanded';
+      wishes.push({ kind: 'disbanded', candidates: aroundUnit(unit.at, unitSize), unit: unit.location });
+      continue;
+    }
     if (d.retreatOptions && d.retreatOptions.length === 0) {
       wishes.push({ kind: 'no-retreat', candidates: aroundUnit(from, unitSize), unit: locationKey(d) });
     }
@@ -315,8 +383,6 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     if (unit) wishes.push({ kind: 'no-retreat', candidates: aroundUnit(unit.at, unitSize), unit: unit.location });
   }
 
-  const features: Feature[] = featuresOf(variant, geometry, anchors, warnings).map((f) => transformFeature(f, T));
-
   const { centers, entrances, labels } = placeMarkers({ variant, geometry, anchors, frame, scale, T, u, unitSize, spotSize: 10.5 * u, keepClear: orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))), units, holder, powers, colorOf, warnings });
 
   // Result symbols: dislodged rings round their units; the others where they cover no label, unit or marker.
@@ -324,9 +390,10 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     .filter((x) => x.dislodged || x.state === 'virtual')
     .map((x) => ({ kind: x.state === 'virtual' ? 'virtual' : 'dislodged', at: x.at, radius: x.size * 1.55, unit: x.location }));
   const symbolRadius = 7.5 * v;
+  const unitBoxes = units.map((x) => rectAround(x.at, x.size * 2.5, x.size * 2.5));
   const obstacles: Rect[] = [
     ...labels.map((l) => l.box),
-    ...units.map((x) => rectAround(x.at, x.size * 2.5, x.size * 2.5)),
+    ...unitBoxes,
     ...rings.map((r) => rectAround(r.at, r.radius * 2, r.radius * 2)),
     ...centers.map((c) => rectAround(c.at, c.radius * 2.4, c.radius * 2.4)),
     ...entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
@@ -339,6 +406,10 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     obstacles: [...obstacles, ...symbols.map(symbolBox)],
     provinceAt,
     lines: orders.map((o) => o.path),
+    unitOf: (province) => {
+      const i = units.findIndex((x) => x.location.split('/')[0] === province && !x.dislodged && x.state !== 'virtual' && x.state !== 'build-failed');
+      return i < 0 ? null : { at: units[i]!.at, size: units[i]!.size, box: unitBoxes[i]! };
+    },
     frame,
     warnings,
   });
@@ -366,7 +437,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     text: `${c.power} ${c.centers}`,
   }));
   // Then every line style, symbol and feature the picture shows, flowing in rows below the powers.
-  const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays));
+  const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays), { units, centers, regions, marked });
   const keys: LegendKey[] = [];
   const sample = { line: 34 * u, symbol: legendSize * 1.1 };
   let x = 12 * u + 4 * u;
@@ -379,7 +450,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       row++;
     }
     const y = legendY + legendRow * row;
-    keys.push({ kind: w.kind, text: w.text, at: w.line ? [x, y] : [x + w0 / 2, y], width: w0, ...(w.fill ? { fill: w.fill } : {}), ...(w.overlay ? { overlay: w.overlay } : {}) });
+    keys.push({ kind: w.kind, text: w.text, at: w.line ? [x, y] : [x + w0 / 2, y], width: w0, ...(w.fill ? { fill: w.fill } : {}), ...(w.overlay ? { overlay: w.overlay } : {}), ...(w.letter !== undefined ? { letter: w.letter } : {}) });
     x += need;
   }
   const legendH = legendRow * (keys.length > 0 ? row + 1 : powerRows);
@@ -413,7 +484,9 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
 /**
  * The legend's keys for what this picture shows, in a fixed order: the order line styles (`LINE_LEGEND`), the failed
  * look when some line failed, the result symbols, the entrances of reserved links (one per power), the variant's
- * overlays, then the map features (rivers, each kind of wall or band by its legend text, links by their kind).
+ * overlays, the unit shapes (army disc, fleet hull: with their letter where units carry one, bare where they carry
+ * their power's mark) and the supply-centre marker, then the map features (rivers, each kind of wall or band by its
+ * legend text, links by their kind, hatched impassable land).
  */
 function legendWants(
   orders: OrderMark[],
@@ -421,16 +494,31 @@ function legendWants(
   features: Feature[],
   entrances: Scene['entrances'],
   overlays: PlacedOverlay[],
-): { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay'] }[] {
-  const lineKinds = new Set(orders.filter((o) => o.path.length > 0 || o.kind === 'hold' || o.kind === 'raise').map((o) => legendLineOf(o.kind)));
+  drawn: { units: UnitMark[]; centers: Scene['centers']; regions: Scene['regions']; marked: boolean },
+): { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay']; letter?: string }[] {
+  const shown = orders.filter((o) => !o.link && (o.path.length > 0 || o.kind === 'hold' || o.kind === 'ring'));
+  const lineKinds = new Set(shown.map((o) => legendLineOf(o.kind)));
   if (orders.some((o) => o.failed && o.path.length > 1)) lineKinds.add('failed-line');
-  const out: { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay'] }[] = LINE_LEGEND.filter((l) => lineKinds.has(l.kind)).map((l) => ({ ...l, line: true }));
+  const out: { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay']; letter?: string }[] = [];
+  for (const l of LINE_LEGEND.filter((l) => lineKinds.has(l.kind))) {
+    // A variant's special orders: one key per text their spec gives (else the generic text).
+    const texts = l.kind === 'path' || l.kind === 'ring' ? new Set(shown.filter((o) => o.kind === l.kind).map((o) => o.legend ?? l.text)) : [l.text];
+    for (const text of texts) out.push({ kind: l.kind, text, line: true });
+  }
+  // Moves along a link (an underway), one key per kind of link, after the other lines.
+  for (const kind of new Set(orders.flatMap((o) => (o.link && o.path.length > 1 ? [o.link] : [])))) out.push({ kind: 'link-move', text: `move by ${kind}`, line: true });
   for (const kind of SYMBOL_ORDER) if (symbols.some((x) => x.kind === kind)) out.push({ kind, text: SYMBOL_TEXT[kind], line: false });
   for (const e of entrances.filter((e, i) => entrances.findIndex((x) => x.power === e.power) === i)) {
     out.push({ kind: 'entrance', text: `${e.power} ${e.kind} entrance`, line: false, fill: e.fill });
   }
   // The variant's overlays, one key per look and text (overlayLegend).
   for (const o of overlays) out.push({ kind: 'overlay', text: o.legend, line: false, fill: o.color, overlay: { kind: o.kind, ...(o.glyph ? { glyph: o.glyph } : {}) } });
+  // What the shapes on the map are: units by type (the mark on a unit of a 21-power map is its power's, not its type),
+  // and the supply-centre marker.
+  for (const [type, kind, text] of [['A', 'army', 'army'], ['F', 'fleet', 'fleet']] as const) {
+    if (drawn.units.some((x) => x.type === type)) out.push({ kind, text, line: false, letter: drawn.marked ? '' : type });
+  }
+  if (drawn.centers.length > 0) out.push({ kind: 'center', text: 'supply centre', line: false });
   if (features.some((f) => f.kind === 'river')) out.push({ kind: 'river', text: 'river', line: true });
   const walls = features.flatMap((f) => (f.kind === 'wall' ? [f] : []));
   for (const w of walls.filter((w, i) => walls.findIndex((v) => v.legend === w.legend && v.style === w.style) === i)) {
@@ -438,6 +526,7 @@ function legendWants(
   }
   const links = features.flatMap((f) => (f.kind === 'link' ? [f.linkKind.split('(')[0]!.trim()] : []));
   for (const kind of new Set(links)) out.push({ kind: 'link', text: kind, line: true });
+  if (drawn.regions.some((r) => r.kind === 'impassable')) out.push({ kind: 'impassable', text: 'impassable', line: false });
   return out;
 }
 

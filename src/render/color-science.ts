@@ -114,3 +114,13 @@ export function deltaE2000(lab1: Lab, lab2: Lab): number {
 export function colorDistance(a: string, b: string, vision: Vision = 'normal'): number {
   return deltaE2000(hexToLab(simulate(a, vision)), hexToLab(simulate(b, vision)));
 }
+
+/** WCAG 2 contrast ratio between two sRGB colours (1 to 21): how well one reads on the other. */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = hexToRgb(hex).map(toLinear);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [la, lb] = [luminance(a), luminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}

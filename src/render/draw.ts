@@ -1,6 +1,6 @@
 /**
  * drawScene: paints a scene on a 2D canvas context. No decisions about placement here (see build-scene.ts).
- * Paint order: title bar, territories, borders, features, centre markers, hold and raise rings, order lines
+ * Paint order: title bar, territories, borders, features, centre markers, hold and special-order rings, order lines
  * (supports, convoys, arrow shafts), labels with their halos (arrows may cross labels but run beneath the halo,
  * decisions.md), arrowheads (above the halos: the direction always shows), units, result symbols, legend.
  */
@@ -8,7 +8,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import type { Point } from './geometry.js';
 import { COLORS, textOn } from './palette.js';
-import { dot, drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing } from './draw-marks.js';
+import { dot, drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing, linkBeads } from './draw-marks.js';
 import type { LegendKey, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
 import { drawOverlay } from './overlays.js';
@@ -61,23 +61,11 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
   ctx.lineWidth = 2 * u;
   ctx.strokeRect(scene.frame.x, scene.frame.y, scene.frame.w, scene.frame.h);
 
-  for (const c of scene.centers) {
-    ctx.beginPath();
-    ctx.arc(c.at[0], c.at[1], c.radius, 0, Math.PI * 2);
-    ctx.fillStyle = c.fill;
-    ctx.fill();
-    ctx.lineWidth = 1.6 * u;
-    ctx.strokeStyle = COLORS.centerRing;
-    ctx.stroke();
-    ctx.beginPath();
-    ctx.arc(c.at[0], c.at[1], c.radius * 0.35, 0, Math.PI * 2);
-    ctx.fillStyle = COLORS.centerRing;
-    ctx.fill();
-  }
+  for (const c of scene.centers) drawCenter(ctx, c.at, c.radius, c.fill, u);
 
   for (const e of scene.entrances) drawEntrance(ctx, e.at, e.radius, e.fill, u);
 
-  for (const o of scene.orders) if (o.kind === 'hold' || o.kind === 'raise') drawUnitRing(ctx, o, v);
+  for (const o of scene.orders) if (o.kind === 'hold' || o.kind === 'ring') drawUnitRing(ctx, o, v);
   const lineOrder = ['retreat-option', 'convoy', 'support', 'move', 'path', 'retreat'];
   for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawOrderLine(ctx, o, v);
 
@@ -117,6 +105,21 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
   for (const o of scene.overlays ?? []) drawOverlay(ctx, o, v);
 
   drawLegend(ctx, scene, u);
+}
+
+/** A supply-centre marker: a disc in its owner's tint, dark ring and dot (also the legend's sample). */
+function drawCenter(ctx: Ctx, at: Point, radius: number, fill: string, u: number): void {
+  ctx.beginPath();
+  ctx.arc(at[0], at[1], radius, 0, Math.PI * 2);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = 1.6 * u;
+  ctx.strokeStyle = COLORS.centerRing;
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(at[0], at[1], radius * 0.35, 0, Math.PI * 2);
+  ctx.fillStyle = COLORS.centerRing;
+  ctx.fill();
 }
 
 function drawTitle(ctx: Ctx, scene: Scene): void {
@@ -217,6 +220,12 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       head(x + w, ARROW.headLength * u * k, ARROW.headWidth * u * k, sampleColor);
       break;
     }
+    case 'link-move': {
+      const k = 0.8;
+      linkBeads(ctx, [seg[0], [x + w - ARROW.headLength * u * k * 0.55, y]], sampleColor, u * k);
+      head(x + w, ARROW.headLength * u * k, ARROW.headWidth * u * k, sampleColor);
+      break;
+    }
     case 'support':
       stroke(seg, ink, 4.4 * u, DASH.support);
       stroke(seg, sampleColor, 2.6 * u, DASH.support);
@@ -231,7 +240,7 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       head(x + w, OPTION_ARROW.headLength * u, OPTION_ARROW.headWidth * u, sampleColor);
       break;
     case 'hold':
-    case 'raise': {
+    case 'ring': {
       // The ring the map draws round a unit of this size.
       const c: Point = [x + w / 2, y];
       const ring = { kind: key.kind, power: '', color: sampleColor, order: '', points: [c], path: [c], size: 8 * u / 1.5, outcome: null, failed: false };
@@ -253,6 +262,36 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
     case 'entrance':
       drawEntrance(ctx, key.at, w / 2, key.fill ?? COLORS.centerNeutral, u);
       break;
+    case 'army':
+    case 'fleet': {
+      // The unit's shape as the map draws it, in the sample colour, with its type letter where units carry one.
+      const size = key.kind === 'army' ? w / 2 : w / 2.4;
+      drawUnit(ctx, { power: '', type: key.kind === 'army' ? 'A' : 'F', location: '', at: key.at, size, fill: sampleColor, text: textOn(sampleColor), dislodged: false, mark: key.letter === '' ? '' : undefined }, u);
+      break;
+    }
+    case 'center':
+      drawCenter(ctx, key.at, w * 0.32, COLORS.centerNeutral, u);
+      break;
+    case 'impassable': {
+      const half = w / 2;
+      const square: Point[] = [
+        [x - half, y - half],
+        [x + half, y - half],
+        [x + half, y + half],
+        [x - half, y + half],
+      ];
+      ctx.beginPath();
+      polygonPath(ctx, square);
+      ctx.fillStyle = COLORS.impassable;
+      ctx.fill();
+      hatch(ctx, [square], u);
+      ctx.beginPath();
+      polygonPath(ctx, square);
+      ctx.strokeStyle = COLORS.border;
+      ctx.lineWidth = 1.2 * u;
+      ctx.stroke();
+      break;
+    }
     case 'overlay': {
       const ring = key.overlay?.kind === 'ring';
       drawOverlay(ctx, { kind: ring ? 'ring' : 'mark', glyph: key.overlay?.glyph, at: key.at, radius: ring ? w * 0.4 : w / 2, color: key.fill ?? '#3a3a3a' }, u);
@@ -262,7 +301,7 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       drawSymbol(ctx, { kind: key.kind, at: key.at, radius: w / 2 }, u);
   }
   ctx.restore();
-  const isSymbol = !['move', 'retreat', 'path', 'failed-line', 'support', 'convoy', 'retreat-option', 'hold', 'raise', 'river', 'wall', 'band', 'link'].includes(key.kind);
+  const isSymbol = !['move', 'retreat', 'path', 'failed-line', 'link-move', 'support', 'convoy', 'retreat-option', 'hold', 'ring', 'river', 'wall', 'band', 'link'].includes(key.kind);
   return isSymbol ? x + w / 2 : x + w;
 }
 

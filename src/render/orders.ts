@@ -11,18 +11,20 @@
  * - a failed order is dimmed and dashed, with its result symbol at the head of its arrow (placed later, in
  *   symbols.ts, where it covers no label, unit or support junction);
  * - arrows bend round units they would otherwise cross (route.ts);
- * - a rapid river move runs along the river and ends on it inside its last space; one that stopped short is
- *   solid to where the fleet ended (its head there), the rest dashed;
+ * - a variant's special order is drawn as its `SpecialOrderSpec.draw` says: a ring round the unit, or an arrow
+ *   through the spaces of its path, along a drawn river where one passes them (ending on the river inside its last
+ *   space; one that stopped short is solid to where the unit ended, its head there, the rest dashed);
  * - a failed retreat disbands its unit (drawn as a disband); a failed build next to a unit standing there, never on it.
  * Results are matched to orders by power and normalized text, else by unit location.
  */
 import { formatOrder } from '../engine/format.js';
 import { locationKey } from '../engine/map.js';
 import type { Location, Order, OrderResult, Position, PowerOrder, Unit, UnitType } from '../engine/types.js';
+import type { SpecialOrderLook } from '../engine/rules.js';
 import type { Variant } from '../engine/variant.js';
 import type { Point } from './geometry.js';
 import { rectAround } from './placement.js';
-import { length, pointAt, routeOver, routeThrough, trimPath, type Obstacle, type Terrain } from './route.js';
+import { distToSegment, length, pointAt, routeOver, routeThrough, trimPath, type Obstacle, type Terrain } from './route.js';
 import type { ArrowHead, OrderMark, OrderMarkKind, Rect, SymbolKind, UnitMark } from './scene.js';
 import { ARROW, OPTION_ARROW } from './styles.js';
 
@@ -39,7 +41,7 @@ export interface OrderMarkContext {
   units: UnitMark[];
   /** The position after the phase, when known (where a stopped-short river fleet ended). */
   after?: Position;
-  /** The rivers as drawn (output pixels): rapid river moves follow them. */
+  /** The rivers as drawn (output pixels): path arrows (a rapid river move) follow them. */
   riverLines?: Point[][];
   /** Output px per px of a 1600-px-wide picture (line widths). Default: unitSize / 10.5. */
   u?: number;
@@ -53,6 +55,11 @@ export interface OrderMarkContext {
   besideSpot?(at: Point, province: string): Point;
   /** Units the adjudication removed (a failed retreat disbands its unit). */
   removed?: Unit[];
+  /**
+   * The drawn line of a link (`links[]`: an underway, a tunnel, a river mouth) joining two provinces that share no
+   * drawn border, from `from`'s end to `to`'s (output px), and the link's kind; null when they share a border or no link.
+   */
+  linkLine?(from: string, to: string): { points: Point[]; kind: string } | null;
 }
 
 /** A result symbol still to be placed: candidate centres in order of preference. */
@@ -136,12 +143,12 @@ function orderDraft(
     failed: outcome !== null && FAILED.has(outcome),
     path: [] as Point[],
   };
-  const make = (kind: OrderMarkKind, points: (Point | null)[]): Draft | null => {
+  const make = (kind: OrderMarkKind, points: (Point | null)[], legend?: string): Draft | null => {
     if (points.some((p) => p === null)) {
       warnings.push(`cannot draw an order of ${power}: a location is not on the map`);
       return null;
     }
-    return { mark: { ...base, kind, points: points as Point[] }, order, result };
+    return { mark: { ...base, kind, points: points as Point[], ...(legend ? { legend } : {}) }, order, result };
   };
   switch (order.kind) {
     case 'hold':
@@ -158,14 +165,24 @@ function orderDraft(
       return make('build', [ctx.pointOf(order.unit)]);
     case 'disband':
       return make('disband', [from]);
-    case 'special':
-      if (order.name === 'raise') return make('raise', [from]);
-      if (order.path.length > 0) return make('path', [from, ...order.path.map((l) => ctx.pointOf(l))]);
+    case 'special': {
+      // As the variant's order declares (`SpecialOrderSpec.draw`): the renderer knows no variant's orders.
+      const look = specialLook(ctx.variant, order);
+      if (look.as === 'ring') return make('ring', [from], look.legend);
+      if (look.as === 'path' && order.path.length > 0) return make('path', [from, ...order.path.map((l) => ctx.pointOf(l))], look.legend);
       return make('hold', [from]);
+    }
     default:
       warnings.push(`cannot draw an order of ${power}: unknown kind`);
       return null;
   }
+}
+
+/** How a special order is drawn: as its spec declares, else an arrow along its path when it has one, else a hold. */
+function specialLook(variant: Variant, order: Order & { kind: 'special' }): SpecialOrderLook {
+  const declared = variant.rules.specialOrders?.[order.name]?.draw;
+  if (declared && (declared.as === 'ring' || declared.as === 'path' || declared.as === 'hold')) return declared;
+  return { as: order.path.length > 0 ? 'path' : 'hold' };
 }
 
 /** Convoy outcomes that mean the adjudicator did not use the convoy (DATC 4.A.3: "moved over land, not by this convoy"). */
@@ -175,10 +192,14 @@ const UNUSED = new Set(['void', 'illegal']);
 function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): void {
   const s = ctx.unitSize;
   const u = ctx.u ?? s / 10.5;
-  const obstacles: Obstacle[] = ctx.units.map((x) => ({ at: x.at, r: s * 1.35 }));
-  const head = s * 1.15;
   const tail = s * 1.1;
   const arrowHead = (path: Point[]) => headOf(path, ARROW.headLength * u, ARROW.headWidth * u, ARROW.visible * u);
+  // An arrow ends at its target unit's edge; at a unit ringed by a hold (or a variant's ring) or by the dislodged ring,
+  // just outside that ring, so its head never ends under it; and lines pass such a unit outside its ring.
+  const ringed = [...drafts.filter((d) => d.mark.kind === 'hold' || d.mark.kind === 'ring').map((d) => d.mark.points[0]), ...ctx.units.filter((x) => x.dislodged).map((x) => x.at)];
+  const isRinged = (at: Point) => ringed.some((p) => Math.hypot(p[0] - at[0], p[1] - at[1]) < 0.5);
+  const headAt = (to: Point) => (isRinged(to) ? s * 1.8 : s * 1.15);
+  const obstacles: Obstacle[] = ctx.units.map((x) => ({ at: x.at, r: isRinged(x.at) ? s * 2 : s * 1.35 }));
 
   // Convoy routes: army province → the convoying fleets the adjudicator used, in order → destination. Without
   // results (a player's own orders before the deadline) every convoy ordered for the move is on its route.
@@ -196,13 +217,20 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
   const usedConvoys = new Set<Draft>();
   for (const d of drafts) {
     const m = d.mark;
+    const head = headAt(m.points[m.points.length - 1]);
     if (m.kind === 'move' && d.order.kind === 'move') {
       const from = d.order.unit.province;
       const to = d.order.to.province;
       const chain = m.unitType === 'F' ? [] : convoyChain(from, to);
       chain.forEach((c) => usedConvoys.add(c));
       moveOf.set(from, d);
-      if (chain.length > 0) {
+      const link = chain.length > 0 ? null : ctx.linkLine?.(from, to);
+      if (link) {
+        // Two provinces joined only by a link (an underway): the move goes along the link's drawn line (bending only
+        // round a unit standing on it).
+        m.path = trimPath(routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles), tail, head);
+        m.link = link.kind;
+      } else if (chain.length > 0) {
         const via = chain.map((c) => c.mark.points[1]);
         m.points = [m.points[0], ...via, m.points[m.points.length - 1]];
         m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
@@ -222,14 +250,22 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
       }
     } else if (m.kind === 'retreat' && d.order.kind === 'retreat') {
       const army = m.unitType !== 'F';
-      m.path = trimPath(army ? overGround(ctx, m, d.order.unit.province, d.order.to.province, true, false, obstacles) : routeThrough(m.points, obstacles), tail, head);
+      const link = ctx.linkLine?.(d.order.unit.province, d.order.to.province);
+      if (link) m.link = link.kind;
+      const line = link
+        ? routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles)
+        : army
+          ? overGround(ctx, m, d.order.unit.province, d.order.to.province, true, false, obstacles)
+          : routeThrough(m.points, obstacles);
+      m.path = trimPath(line, tail, head);
       if (m.path.length > 1) m.head = arrowHead(m.path);
       if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
       // A retreat that fails disbands its unit (DATC 4.A.6 / rule IX.3): drawn as a disband.
       if (m.failed || disbandedBy(ctx, d.order.unit)) layer.symbols.push({ kind: 'disbanded', candidates: aroundUnit(m.points[0], s), unit: locationKey(d.order.unit) });
     } else if (m.kind === 'path' && d.order.kind === 'special') {
       const ended = stoppedAt(ctx, d);
-      // A rapid river move runs along the river's drawn course (WS rapid river rule), not straight across the land,
+      // A path arrow runs along the river's drawn course where one passes its spaces (Warring States' rapid river
+      // move), not straight across the land,
       // and ends on the river inside its last space.
       const spaces = [d.order.unit.province, ...d.order.path.map((l) => l.province)];
       const line = (points: Point[], last: string) =>
@@ -283,12 +319,12 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
         // Drawn by the army's arrow when the army moves through it; a convoy the adjudicator did not use draws no
         // route through its fleet (only its failed symbol); alone, without results, a dotted route army → fleet → destination.
         const unused = d.result !== undefined && UNUSED.has(d.result.result);
-        if (!usedConvoys.has(d) && !unused) m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+        if (!usedConvoys.has(d) && !unused) m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.15);
         if (m.failed) layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[1], s), unit: unitKey });
         break;
       }
       case 'hold':
-      case 'raise':
+      case 'ring':
         m.path = [m.points[0]];
         if (m.failed && m.outcome !== 'failure') layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[0], s), unit: unitKey });
         break;
@@ -314,13 +350,50 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
           dislodged: false,
           state: m.failed ? 'build-failed' : 'built',
         });
-        layer.symbols.push({ kind: m.failed ? 'build-failed' : 'built', candidates: aroundUnit(at, s), unit: location });
+        // Its symbol beside it inside the province where it can (never read as a neighbour's).
+        const province = d.order.kind === 'build' ? d.order.unit.province : null;
+        const around = aroundUnit(at, s);
+        const r = 7.5 * u * 1.1; // the symbol's radius (symbols.ts), with a margin: the drawn border is smoothed
+        const own = (p: Point) =>
+          !ctx.provinceAt || province === null || [p, ...[0, 1, 2, 3, 4, 5].map((k): Point => [p[0] + Math.cos((k * Math.PI) / 3) * r, p[1] + Math.sin((k * Math.PI) / 3) * r])].every((q) => ctx.provinceAt!(q) === province);
+        const further = aroundUnit(at, s * 1.6).slice(8);
+        layer.symbols.push({ kind: m.failed ? 'build-failed' : 'built', candidates: [...around.filter(own), ...further.filter(own), ...around.filter((p) => !own(p))], unit: location });
         break;
       }
       default:
         break;
     }
   }
+}
+
+/**
+ * A line from a unit along a link's drawn line to the unit spot at its other end (no point repeated), bent only
+ * round a unit standing on the link: the link is cut a little before and after it, so `routeThrough` bends only that
+ * short stretch and the rest stays on the link's dotted line.
+ */
+function alongLink(from: Point, link: Point[], to: Point, obstacles: Obstacle[], s: number): Point[] {
+  const points: Point[] = [from];
+  const add = (p: Point) => {
+    if (Math.hypot(p[0] - points[points.length - 1][0], p[1] - points[points.length - 1][1]) > 0.5) points.push(p);
+  };
+  const course = [...link, to];
+  let last = from;
+  for (const next of course) {
+    const [dx, dy] = [next[0] - last[0], next[1] - last[1]];
+    const len = Math.hypot(dx, dy);
+    const cuts: number[] = [];
+    for (const o of obstacles) {
+      if (len === 0 || [from, to].some((e) => Math.hypot(e[0] - o.at[0], e[1] - o.at[1]) < o.r)) continue;
+      const t = ((o.at[0] - last[0]) * dx + (o.at[1] - last[1]) * dy) / (len * len);
+      if (t <= 0 || t >= 1 || distToSegment(o.at, last, next) >= o.r) continue;
+      const gap = (s * 2.6) / len;
+      if (t - gap > 0.02 && t + gap < 0.98) cuts.push(t - gap, t + gap);
+    }
+    for (const t of cuts.sort((a, b) => a - b)) add([last[0] + dx * t, last[1] + dy * t]);
+    add(next);
+    last = next;
+  }
+  return points;
 }
 
 /** Did the adjudication remove the unit at this location (a retreat phase: it was disbanded)? */
@@ -404,12 +477,22 @@ function supportJunctions(ctx: OrderMarkContext, drafts: Draft[], moveOf: Map<st
     // The middle; on a convoyed arrow, the spot of its middle part farthest from the convoying fleets it passes.
     let middle = total / 2;
     if (avoid.length > 0) {
+      // A convoyed arrow has several legs: of the spots of its middle part well clear of the fleets, the one nearest
+      // its supporters, so a support joins the leg beside it (a support from the Mid-Atlantic joins English Channel →
+      // Brest, not Wales → English Channel after a long arc that reads as a failed move).
       const away = (at: number) => Math.min(s * 3, ...avoid.map((f) => Math.hypot(pointAt(line, at)[0] - f[0], pointAt(line, at)[1] - f[1])));
-      let best = -Infinity;
-      for (let k = 0; k <= 24; k++) {
-        const at = total * (0.2 + (0.6 * k) / 24);
-        const score = away(at) - Math.abs(at - total / 2) * 0.15;
-        if (score > best) [best, middle] = [score, at];
+      const spots = Array.from({ length: 25 }, (_, k) => total * (0.2 + (0.6 * k) / 24));
+      const clear = spots.filter((at) => away(at) >= s * 2.6);
+      if (clear.length > 0) {
+        const from = supports.map((d) => d.mark.points[0]);
+        const reach = (at: number) => from.reduce((sum, p) => sum + Math.hypot(pointAt(line, at)[0] - p[0], pointAt(line, at)[1] - p[1]), 0);
+        middle = clear.reduce((best, at) => (reach(at) < reach(best) ? at : best));
+      } else {
+        let best = -Infinity;
+        for (const at of spots) {
+          const score = away(at) - Math.abs(at - total / 2) * 0.15;
+          if (score > best) [best, middle] = [score, at];
+        }
       }
     }
     const mid = pointAt(line, middle);
@@ -492,11 +575,11 @@ function nearestOn(line: Point[], p: Point): Nearest {
 
 const samePoint = (p: Point, q: Point) => Math.abs(p[0] - q[0]) < 0.01 && Math.abs(p[1] - q[1]) < 0.01;
 
-/** Where the fleet of a rapid river move ended, as an index into its points (null when unknown). */
+/** Where the unit of a path arrow that stopped short ended (a rapid river move), as an index into its points (null when unknown). */
 function stoppedAt(ctx: OrderMarkContext, d: Draft): number | null {
   if (!ctx.after || d.order.kind !== 'special' || !/stopped short/i.test(d.result?.reason ?? '')) return null;
   const order = d.order;
-  const had = (p: string, units: Unit[]) => units.some((u) => u.province === p && u.power === d.mark.power && u.type === 'F');
+  const had = (p: string, units: Unit[]) => units.some((u) => u.province === p && u.power === d.mark.power && u.type === (d.mark.unitType ?? u.type));
   for (let i = order.path.length - 1; i >= 0; i--) {
     const p = order.path[i].province;
     if (had(p, ctx.after.units) && !had(p, ctx.position.units)) return i + 1;

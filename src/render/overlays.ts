@@ -1,10 +1,11 @@
 /**
  * A variant's map overlays (src/variants/plugin/overlay.ts): marks and rings it asks for beyond the units and
- * orders (a mark: a glyph in the power's colour on a white disc; a ring: two thin rings round a unit spot), placed here (marks where they cover no label, unit, centre marker, entrance or result symbol) and painted
+ * orders (a mark: a glyph in the power's colour on a white disc, dark for a light colour; a ring: two thin rings round a unit spot), placed here (marks where they cover no label, unit, centre marker, entrance or result symbol) and painted
  * by drawOverlay. Each distinct (glyph or ring, colour, legend text) gets one legend entry.
  */
 import { MAX_OVERLAY_LEGEND, type MapOverlay } from '../variants/plugin/overlay.js';
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { contrastRatio } from './color-science.js';
 import { distanceToSegment, type Point } from './geometry.js';
 import { aroundUnit } from './orders.js';
 import { overlaps, rectAround } from './placement.js';
@@ -25,6 +26,12 @@ export interface OverlayPlacement {
   provinceAt?(p: Point): string | null;
   /** The order lines as drawn (OrderMark.path): a mark keeps off them when it can, so it never hides a line. */
   lines?: readonly (readonly Point[])[];
+  /**
+   * The unit standing in a province (its disc, and the very box of it among `obstacles`): in a crowded province a
+   * mark may sit against its own unit like a badge, over that unit's room but never its disc, before it would cover a
+   * line or stray from its province.
+   */
+  unitOf?(province: string): { at: Point; size: number; box: Rect } | null;
   frame: Rect;
   warnings: string[];
 }
@@ -53,23 +60,33 @@ export function placeOverlays(overlays: readonly MapOverlay[] | undefined, p: Ov
       continue;
     }
     if (o.kind !== 'mark') continue;
-    const fits = (c: Point): Rect | null => {
+    const own = p.unitOf?.(o.province) ?? null;
+    const fits = (c: Point, badge = false): Rect | null => {
       const box = rectAround(c, markRadius * 2.3, markRadius * 2.3);
       const f = p.frame;
       if (box.x < f.x || box.y < f.y || box.x + box.w > f.x + f.w || box.y + box.h > f.y + f.h) return null;
-      return taken.some((t) => overlaps(t, box)) ? null : box;
+      return taken.some((t) => overlaps(t, box) && !(badge && t === own?.box)) ? null : box;
     };
     // The mark says where something happened, so it must not read as a neighbour's nor hide an order line. Best:
     // inside its own province and off every line; then off every line just beside the spot (it reads as that
-    // unit's); then inside its province; then anywhere near.
+    // unit's); then, in a crowded province, inside it and off every line against its own unit like a badge (over
+    // the unit's room, never its disc); then inside its province; then anywhere near.
     const inside = (c: Point) => !p.provinceAt || p.provinceAt(c) === o.province;
     const offLines = (c: Point) => clearOfLines(c, markRadius + LINE_MARGIN * p.unitSize, p.lines ?? []);
     const beside = (c: Point) => Math.hypot(c[0] - spot[0], c[1] - spot[1]) <= BESIDE * p.unitSize;
+    const offDisc = (c: Point) => own !== null && Math.hypot(c[0] - own.at[0], c[1] - own.at[1]) >= own.size * 1.2 + markRadius; // a fleet's hull is 1.2 unit sizes wide
     const candidates = [...aroundUnit(spot, p.unitSize), ...rings(spot, markRadius)];
     let placed: { at: Point; box: Rect } | null = null;
-    for (const wanted of [(c: Point) => inside(c) && offLines(c), (c: Point) => beside(c) && offLines(c), inside, () => true]) {
+    const tiers: [(c: Point) => boolean, boolean][] = [
+      [(c) => inside(c) && offLines(c), false],
+      [(c) => beside(c) && offLines(c), false],
+      [(c) => inside(c) && offLines(c) && offDisc(c), true],
+      [inside, false],
+      [() => true, false],
+    ];
+    for (const [wanted, badge] of tiers) {
       for (const c of candidates) {
-        const box = wanted(c) ? fits(c) : null;
+        const box = wanted(c) ? fits(c, badge) : null;
         if (box) {
           placed = { at: c, box };
           break;
@@ -82,10 +99,17 @@ export function placeOverlays(overlays: readonly MapOverlay[] | undefined, p: Ov
       continue;
     }
     taken.push(placed.box);
-    out.push({ kind: 'mark', glyph: o.glyph, province: o.province, at: placed.at, radius: markRadius, color, legend });
+    out.push({ kind: 'mark', glyph: o.glyph, province: o.province, at: placed.at, radius: markRadius, color, disc: overlayDisc(color), legend });
   }
   return out;
 }
+
+/** A mark's disc: white, or dark when its glyph's colour reads poorly on white (WCAG contrast below 3). */
+export function overlayDisc(color: string): string {
+  return contrastRatio(color, '#ffffff') < 3 ? DARK_DISC : '#ffffff';
+}
+
+const DARK_DISC = '#2b2b2b';
 
 /** One legend entry per distinct look and text, in the order they were first placed. */
 export function overlayLegend(placed: readonly PlacedOverlay[]): PlacedOverlay[] {
@@ -123,8 +147,8 @@ function rings(at: Point, r: number): Point[] {
   return out;
 }
 
-/** Paints one overlay (a mark: its glyph on a white disc with a dark rim; a ring round its spot). */
-export function drawOverlay(ctx: SKRSContext2D, o: Pick<PlacedOverlay, 'kind' | 'glyph' | 'at' | 'radius' | 'color'>, u: number): void {
+/** Paints one overlay (a mark: its glyph on a white disc with a dark rim, or a dark disc for a light colour; a ring round its spot). */
+export function drawOverlay(ctx: SKRSContext2D, o: Pick<PlacedOverlay, 'kind' | 'glyph' | 'at' | 'radius' | 'color' | 'disc'>, u: number): void {
   const [x, y] = o.at;
   const r = o.radius;
   ctx.save();
@@ -148,11 +172,13 @@ export function drawOverlay(ctx: SKRSContext2D, o: Pick<PlacedOverlay, 'kind' | 
     ctx.restore();
     return;
   }
+  // The disc: white with a dark rim, or dark with a white rim under a light glyph.
+  const disc = o.disc ?? overlayDisc(o.color);
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fillStyle = '#ffffff';
+  ctx.fillStyle = disc;
   ctx.fill();
-  ctx.strokeStyle = '#222222';
+  ctx.strokeStyle = disc === '#ffffff' ? '#222222' : '#ffffff';
   ctx.lineWidth = 1.4 * u;
   ctx.stroke();
   const g = r * 0.66;

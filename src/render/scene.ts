@@ -1,7 +1,7 @@
 /**
  * The scene model: everything a map picture shows, as plain data in output pixels. `buildScene` decides
- * what goes where; `drawScene` only paints it. Tests read the scene; variants add kinds here (e.g. the
- * Warring States `raise` mark and multi-space `path` arrow) without touching the painter's structure.
+ * what goes where; `drawScene` only paints it. Tests read the scene. A variant's special orders are drawn in the
+ * generic looks their `SpecialOrderSpec.draw` picks (a `ring` round the unit, a multi-space `path` arrow).
  */
 import type { OrderOutcome, Power, UnitType } from '../engine/types.js';
 import type { Point, SurfaceKind } from './geometry.js';
@@ -86,7 +86,7 @@ export interface UnitMark {
   state?: 'normal' | 'disbanded' | 'built' | 'build-failed' | 'virtual';
   /**
    * Variants with more than 8 powers: the power's mark (one or two Latin letters, `power-marks.ts`), drawn on the
-   * unit in place of its type letter (the shape tells the type: army disc, fleet hull).
+   * unit in place of its type letter (the shape tells the type: army disc, fleet hull); empty: no letter (the legend's shape sample).
    */
   mark?: string;
   /** A neutral power's unit (`powers[].neutral`): white with a thick ring in its colour, unlike any player's unit. */
@@ -118,9 +118,9 @@ export type OrderMarkKind =
   | 'hold'
   | 'build'
   | 'disband'
-  /** Variant: a mark on the unit (Warring States raise fleet). */
-  | 'raise'
-  /** Variant: an arrow through several spaces (Warring States rapid river move, `order.path`). */
+  /** A variant's special order drawn as a dashed ring round the unit (`SpecialOrderSpec.draw`: Warring States' raise fleet). */
+  | 'ring'
+  /** A variant's special order drawn as an arrow through several spaces (`order.path`; Warring States' rapid river move). */
   | 'path'
   /** Retreat phase board: a place a dislodged unit may retreat to. */
   | 'retreat-option';
@@ -133,7 +133,7 @@ export interface OrderMark {
   order: string;
   /**
    * Geometry of the mark: arrows/lines run from points[0] to the last point; hold, build, disband and
-   * raise marks are centred on points[0]. A support to hold ends on the supported unit; a support to move
+   * ring marks are centred on points[0]. A support to hold ends on the supported unit; a support to move
    * ends on the supported unit's target; a convoy runs army → fleet → destination.
    */
   points: Point[];
@@ -143,6 +143,12 @@ export interface OrderMark {
    * another mark draws it (a convoy whose army's arrow runs through the fleet).
    */
   path: Point[];
+  /**
+   * A move or retreat between two provinces joined only by a link (`links[]`: Warhammer's underway): the link's kind.
+   * Its line follows the link's drawn line and is drawn as a chain of beads in the power's colour (the link's dotted
+   * look), with its head; the legend says `move by <kind>`.
+   */
+  link?: string;
   /** A rapid river move that stopped short: the part not travelled (drawn dashed; `path` ends where the fleet did). */
   rest?: Point[];
   stoppedShort?: boolean;
@@ -155,6 +161,8 @@ export interface OrderMark {
   outcome: OrderOutcome | null;
   /** Drawn dimmed and crossed out. */
   failed: boolean;
+  /** A variant's special order (`ring`, `path`): the legend's text for it, as its `SpecialOrderSpec.draw` gives it. */
+  legend?: string;
 }
 
 /** An arrowhead: a triangle from `tip` back to a base of `width` centred on `base`. */
@@ -207,15 +215,22 @@ export interface PlacedOverlay {
   at: Point;
   radius: number;
   color: string;
+  /**
+   * Marks: the disc under the glyph, white, or dark when the power's colour is too light to read on white (contrast
+   * below 3: the Empire's yellow, Bretonnia's pink, Skaven), so every glyph reads (`overlayDisc`).
+   */
+  disc?: string;
   legend: string;
 }
 
 /**
- * What a legend key explains: a result symbol, an order's line style (`LINE_LEGEND` in styles.ts), a map feature
+ * What a legend key explains: a result symbol, an order's line style (`LINE_LEGEND` in styles.ts; `link-move`: a move
+ * along a link, `move by <kind>`), a map feature
  * (`entrance`: an `EntranceMark`, drawn in `fill`; `river`, `wall`, `link`, `band`: a border that is a placement
- * band, walls of style `band` in the variant's features), or `overlay` (a variant's overlay, in `fill`).
+ * band, walls of style `band` in the variant's features; `impassable`: hatched land), the unit shapes (`army`,
+ * `fleet`) and the supply-centre marker (`center`), or `overlay` (a variant's overlay, in `fill`).
  */
-export type LegendKind = SymbolKind | LegendLineKind | 'entrance' | 'river' | 'wall' | 'band' | 'link' | 'overlay';
+export type LegendKind = SymbolKind | LegendLineKind | 'link-move' | 'army' | 'fleet' | 'center' | 'entrance' | 'river' | 'wall' | 'band' | 'link' | 'impassable' | 'overlay';
 
 export interface LegendKey {
   kind: LegendKind;
@@ -227,6 +242,8 @@ export interface LegendKey {
   fill?: string;
   /** For `overlay`: how it looks. */
   overlay?: { kind: 'mark' | 'ring'; glyph?: OverlayGlyph };
+  /** For `army`, `fleet`: the letter the sample unit carries (`A`, `F`; none where units carry their power's mark). */
+  letter?: string;
 }
 
 export interface Scene {

@@ -7,7 +7,8 @@
  * |---|---|
  * | `move` | solid shaft in the power's colour on a black outline, filled head |
  * | `retreat` | as a move, with a white core |
- * | `path` | as a move, along the river, with a dot on each space it passes |
+ * | `path` | as a move, along the river, with a dot on each space it passes (a variant's special order) |
+ * | `ring` | a dashed ring round the unit in the power's colour (a variant's special order) |
  * | `support` | dashed line ending in a dot |
  * | `convoy` | dotted line (alone; a used convoy is drawn by the army's arrow) |
  * | `retreat-option` | thin dotted line with a small head |
@@ -55,14 +56,17 @@ export const DASH = {
   rest: [6, 5],
 } as const;
 
-/** Line kinds shown in the legend, in its order, with their text. */
+/**
+ * Line kinds shown in the legend, in its order, with their text. A variant's special orders (`path`, `ring`) are
+ * keyed by the text their `SpecialOrderSpec.draw` gives (one key per text), else by the generic text here.
+ */
 export const LINE_LEGEND: { kind: LegendLineKind; text: string }[] = [
   { kind: 'move', text: 'move' },
   { kind: 'support', text: 'support' },
   { kind: 'convoy', text: 'convoy' },
   { kind: 'hold', text: 'hold' },
-  { kind: 'path', text: 'river move' },
-  { kind: 'raise', text: 'raise fleet' },
+  { kind: 'path', text: 'move through several spaces' },
+  { kind: 'ring', text: 'special order' },
   { kind: 'retreat', text: 'retreat' },
   { kind: 'retreat-option', text: 'may retreat to' },
   { kind: 'failed-line', text: 'did not succeed' },

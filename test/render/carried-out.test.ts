@@ -8,8 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { powerColor } from '../../src/render/palette.js';
 import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
 import { warhammer } from '../../src/variants/warhammer/index.js';
-import { insideProvince } from './helpers.js';
+import { galleryImages } from '../../src/render/gallery.js';
+import { geometryOf } from '../../src/render/geometry.js';
+import { buildScene } from '../../src/render/index.js';
+import type { Point, Scene } from '../../src/render/index.js';
+import { insideProvince, toMap } from './helpers.js';
 import { sceneOfRenderCase } from './render-case.js';
+
+/** The province drawn under an output-pixel point of a Warhammer scene. */
+function provinceAt(scene: Scene, p: Point): string | null {
+  const g = geometryOf(warhammer.data);
+  if (!g.ok) throw new Error(g.error);
+  return g.geometry.locate(toMap(scene, p));
+}
 
 const ballots = (powers: string[], text: string) => powers.map((power) => ({ power, text }));
 
@@ -80,10 +91,28 @@ describe('virtual units’ moves (Warhammer: the Vampire Counts’ Immortality)'
     const army = scene.units.find((u) => u.state === 'virtual')!;
     expect(army).toMatchObject({ power: 'Vampire Counts', mark: 'VC' });
     expect(insideProvince(warhammer, scene, army.at, 'sylv')).toBe(false);
+    // Never in a province where a unit stands (it would read as "a Vampire army in Karak …"): on land nobody occupies.
+    const ground = provinceAt(scene, army.at);
+    expect(ground && warhammer.map.has(ground) && !warhammer.map.isSea(ground)).toBe(true);
+    expect(risen.units.map((u) => u.province)).not.toContain(ground);
+    for (const u of risen.units) expect(insideProvince(warhammer, scene, army.at, u.province), u.province).toBe(false);
     const move = scene.orders.find((o) => o.power === 'Vampire Counts' && o.kind === 'move')!;
     expect(move).toMatchObject({ outcome: 'success', failed: false });
     expect(move.path.length).toBeGreaterThan(1);
     expect(move.head).toBeDefined();
+  });
+
+  it('the risen army of the gallery’s Fall 2500 waits on land nobody occupies, its whole disc in one province, not in Karak Kadrin by the Dwarves', () => {
+    const img = galleryImages().find((i) => i.file === 'warhammer-fall-2500-orders.png')!;
+    const r = buildScene(img.variant, img.position, img.opts);
+    if (!r.ok) throw new Error(r.error);
+    const army = r.scene.units.find((u) => u.state === 'virtual' && u.power === 'Vampire Counts')!;
+    const occupied = new Set(img.position.units.map((u) => u.province));
+    const under = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => provinceAt(r.scene, [army.at[0] + Math.cos((k * Math.PI) / 4) * army.size, army.at[1] + Math.sin((k * Math.PI) / 4) * army.size]));
+    under.push(provinceAt(r.scene, army.at));
+    expect(new Set(under).size, under.join()).toBe(1);
+    expect(occupied.has(under[0]!), under[0]!).toBe(false);
+    expect(warhammer.map.isSea(under[0]!)).toBe(false);
   });
 
   it('a move that bounces off a holding occupant is drawn failed', async () => {

@@ -130,7 +130,7 @@ describe('order layer: conventions', () => {
   it('one symbol per meaning, each in the legend: failed, support cut, dislodged', () => {
     const kinds = new Set(scene.symbols.map((s) => s.kind));
     expect([...kinds].sort()).toEqual(['cut', 'dislodged', 'failed']);
-    expect(scene.legend.keys.map((e) => e.kind)).toEqual(['move', 'support', 'hold', 'failed-line', 'failed', 'cut', 'dislodged']);
+    expect(scene.legend.keys.map((e) => e.kind)).toEqual(['move', 'support', 'hold', 'failed-line', 'failed', 'cut', 'dislodged', 'army', 'fleet', 'center', 'impassable']);
     expect(scene.symbols.filter((s) => s.kind === 'dislodged').map((s) => s.unit).sort()).toEqual(['hol', 'rum', 'stp']);
     expect(scene.symbols.find((s) => s.kind === 'cut')!.unit).toBe('mar');
   });

@@ -11,7 +11,7 @@ import { adjudicate } from '../../src/engine/index.js';
 import type { Position, PowerOrder, Unit } from '../../src/engine/types.js';
 import type { Variant } from '../../src/engine/variant.js';
 import { buildScene, drawScene, type Point, type Scene } from '../../src/render/index.js';
-import { galleryImages, busyClassic } from '../../src/render/gallery.js';
+import { galleryImages, busyClassic, routesClassic } from '../../src/render/gallery.js';
 import { geometryOf } from '../../src/render/geometry.js';
 import { overlaps, rectAround } from '../../src/render/placement.js';
 import { distToSegment, length, pointAt } from '../../src/render/route.js';
@@ -108,6 +108,46 @@ describe('routes follow what the adjudicator resolved', () => {
     expect(near(failed[0].at, unitAt(scene, 'yor'), move.size * 4)).toBe(true);
   });
 
+  it('a move between provinces joined only by a link runs along the link’s drawn line, beaded, with its own legend key (Warhammer’s underway, the Hai river)', () => {
+    const wh = allVariants().find((v) => v.id === 'warhammer')!;
+    const ws = allVariants().find((v) => v.id === 'warring-states')!;
+    const start = wh.startingPosition();
+    // Armies in Sylvania and Karak Kadrin stand near the underway's line: an ordinary arrow would bend round them.
+    const whPosition: Position = { ...start, units: [...['edge:Skaven', 'sylv:Empire', 'kadr:Dwarves'].map((s) => ({ power: s.split(':')[1]!, type: 'A' as const, province: s.split(':')[0]!, coast: null }))] };
+    const wsStart = ws.startingPosition();
+    const wsPosition: Position = { ...wsStart, units: [{ power: 'Yan', type: 'F', province: 'ji', coast: null }] };
+    for (const [variant, position, order, power, ends] of [
+      [wh, whPosition, 'A edge - skav', 'Skaven', 'edge,skav'],
+      [ws, wsPosition, 'F ji - boh', 'Yan', 'boh,ji'],
+    ] as const) {
+      const orders = ordersFor(position, { [power]: order }, variant);
+      const adjudication = adjudicate(variant, position, orders);
+      const scene = sceneOf(variant, position, { orders, adjudication });
+      const move = scene.orders.find((o) => o.kind === 'move')!;
+      expect(move, order).toMatchObject({ link: expect.any(String), outcome: 'success', failed: false });
+      const link = scene.features.find((f) => f.kind === 'link' && [f.from, f.to].sort().join() === ends)!;
+      expect(link.kind).toBe('link');
+      if (link.kind !== 'link') continue;
+      // The arrow runs through both ends of the link's line and keeps to it (bending only round a unit on it),
+      // crossing no unit; it does not cut across to the destination's unit spot.
+      const unitSpots = [move.points[0], move.points.at(-1)!];
+      const toPath = (p: Point) => Math.min(...move.path.slice(1).map((q, k) => distToSegment(p, move.path[k]!, q)));
+      // (a link end at a unit spot is where the arrow is trimmed to the unit's edge)
+      for (const end of link.points) if (!unitSpots.some((u) => near(u, end, 1))) expect(toPath(end), order).toBeLessThan(1);
+      const inner = move.path.slice(1, -1);
+      expect(inner.length).toBeGreaterThan(0);
+      for (const p of inner) expect(distToSegment(p, link.points[0], link.points[1]), order).toBeLessThan(move.size * 2.5);
+      const tips = [move.points[0], move.points.at(-1)!];
+      for (const u of scene.units.filter((x) => !tips.some((e) => Math.hypot(e[0] - x.at[0], e[1] - x.at[1]) < 1))) {
+        for (let k = 1; k < move.path.length; k++) expect(distToSegment(u.at, move.path[k - 1]!, move.path[k]!), `${order} over ${u.location}`).toBeGreaterThan(u.size);
+      }
+      expect(move.head).toBeDefined();
+      const keys = scene.legend.keys.map((k) => `${k.kind}:${k.text}`);
+      expect(keys, order).toContain(`link-move:move by ${move.link}`);
+      expect(keys, order).not.toContain('move:move');
+    }
+  });
+
   it('an army move between distant anchors keeps to land (Norway to St Petersburg round the Gulf of Bothnia)', () => {
     const busy = busyClassic();
     const scene = sceneOf(classic, busy.position, { orders: busy.orders, adjudication: busy.adjudication });
@@ -173,6 +213,25 @@ describe('supports', () => {
     const end = mark(scene, 'F eng S A lon - bel').path.at(-1)!;
     expect(arrow.path.some((q, k) => k > 0 && distToSegment(end, arrow.path[k - 1], q) < 0.5)).toBe(true);
     expect(Math.hypot(end[0] - unitAt(scene, 'nth')[0], end[1] - unitAt(scene, 'nth')[1])).toBeGreaterThan(arrow.size * 2.5);
+  });
+
+  it('a support for a convoyed move joins the leg beside its supporter with a short line (Classic Spring 1904: the Mid-Atlantic joins English Channel → Brest)', () => {
+    const routes = routesClassic();
+    const scene = sceneOf(classic, routes.position, { orders: routes.orders, adjudication: routes.adjudication });
+    const arrow = mark(scene, 'A wal - bre via convoy');
+    expect(arrow.points[1]).toEqual(unitAt(scene, 'eng'));
+    const support = mark(scene, 'F mao S A wal - bre');
+    const end = support.path.at(-1)!;
+    // On the last leg (English Channel → Brest), clear of the fleet…
+    const eng = unitAt(scene, 'eng');
+    const atFleet = arrow.path.reduce((best, p, k) => (Math.hypot(p[0] - eng[0], p[1] - eng[1]) < Math.hypot(arrow.path[best]![0] - eng[0], arrow.path[best]![1] - eng[1]) ? k : best), 0);
+    const lastLeg = arrow.path.slice(atFleet);
+    expect(lastLeg.length).toBeGreaterThan(1);
+    expect(lastLeg.slice(1).some((q, k) => distToSegment(end, lastLeg[k]!, q) < 0.5)).toBe(true);
+    expect(Math.hypot(end[0] - eng[0], end[1] - eng[1])).toBeGreaterThan(arrow.size * 2.5);
+    // …by a line that runs nearly straight from the Mid-Atlantic (no long arc round to Wales).
+    const chord = Math.hypot(end[0] - support.path[0]![0], end[1] - support.path[0]![1]);
+    expect(length(support.path)).toBeLessThan(chord * 1.05);
   });
 
   it("a failed move's symbol never covers where a support joins it (gallery and random phases)", () => {
@@ -243,8 +302,31 @@ describe('arrowheads', () => {
   });
 });
 
+const warhammerVariant = allVariants().find((v) => v.id === 'warhammer')!;
+
+/**
+ * Warhammer, a winter: Tilea builds in Miragliano, Skaven in Skavenblight and the Empire in Nuln, each where its own
+ * army stands, so each build fails (Skavenblight and Miragliano are neighbours; Nuln is too small for two units).
+ */
+function warhammerBuilds() {
+  const start = warhammerVariant.startingPosition();
+  const supplyCenters: Record<string, string[]> = Object.fromEntries(Object.entries(start.supplyCenters).map(([p, l]) => [p, l.filter((c) => c !== 'sart' && c !== 'tran')]));
+  supplyCenters.Skaven = [...(supplyCenters.Skaven ?? []), 'sart'];
+  supplyCenters.Tilea = ['mira', 'tran'];
+  const units: Unit[] = [
+    { power: 'Tilea', type: 'A', province: 'mira', coast: null },
+    { power: 'Skaven', type: 'A', province: 'skav', coast: null },
+    { power: 'Empire', type: 'A', province: 'nuln', coast: null },
+  ];
+  const position: Position = { ...start, phase: { season: 'winter', year: 2500, type: 'adjustment' }, units, dislodged: [], supplyCenters };
+  const orders = ordersFor(position, { Tilea: 'Build A mira', Skaven: 'Build A skav', Empire: 'Build A nuln' }, warhammerVariant);
+  const adjudication = adjudicate(warhammerVariant, position, orders);
+  expect(adjudication.results.filter((r) => r.order.endsWith(' B')).map((r) => `${r.order} ${r.result}`).sort()).toEqual(['A mira B failure', 'A nuln B failure', 'A skav B failure']);
+  return { scene: sceneOf(warhammerVariant, position, { orders, adjudication }) };
+}
+
 describe('builds, retreats and disbands never misstate a unit', () => {
-  it('a failed build where a unit stands is drawn beside it; the unit stays whole (Classic, Warhammer)', () => {
+  it('a failed build where a unit stands is drawn beside it; the unit stays whole (Classic)', () => {
     const winter = positionOf('Austria A tri, Austria A vie', { season: 'winter', year: 1901, type: 'adjustment' });
     winter.supplyCenters = { ...classic.startingPosition().supplyCenters, Austria: ['vie', 'bud', 'tri', 'ser'] };
     const orders = ordersFor(winter, { Austria: 'Build F tri; Build A bud' });
@@ -255,16 +337,49 @@ describe('builds, retreats and disbands never misstate a unit', () => {
     expect(standing).toBeDefined();
     expect(overlaps(rectAround(ghost.at, ghost.size * 2.4, ghost.size * 2.2), rectAround(standing.at, standing.size * 2.4, standing.size * 2.2))).toBe(false);
     expect(scene.units.find((u) => u.location === 'bud')?.state).toBe('built');
+  });
 
-    const warhammer = allVariants().find((v) => v.id === 'warhammer')!;
-    const img = galleryImages().find((i) => i.file.startsWith('warhammer') && i.file.includes('build'));
-    if (img) {
-      const s = sceneOf(img.variant, img.position, img.opts);
-      for (const g of s.units.filter((u) => u.state === 'build-failed')) {
-        for (const u of s.units.filter((x) => x !== g)) expect(overlaps(rectAround(g.at, g.size * 2.4, g.size * 2.2), rectAround(u.at, u.size * 2.4, u.size * 2.2)), `${g.location}/${u.location}`).toBe(false);
+  it('Warhammer winter: failed builds where units stand (Miragliano, Skavenblight) stay beside them inside their own province, symbols too; tiny Nuln’s ghost still clear of its unit', () => {
+    const { scene } = warhammerBuilds();
+    const ghosts = scene.units.filter((u) => u.state === 'build-failed');
+    expect(ghosts.map((g) => g.location).sort()).toEqual(['mira', 'nuln', 'skav']);
+    for (const g of ghosts) {
+      for (const u of scene.units.filter((x) => x !== g)) expect(overlaps(rectAround(g.at, g.size * 2.4, g.size * 2.2), rectAround(u.at, u.size * 2.4, u.size * 2.2)), `${g.location}/${u.location}`).toBe(false);
+      expect(insideProvince(warhammerVariant, scene, g.at, g.location), g.location).toBe(true);
+    }
+    // Where the province has room, the ghost's whole disc and its symbol lie inside it (none spills into a neighbour).
+    for (const province of ['mira', 'skav']) {
+      const g = ghosts.find((x) => x.location === province)!;
+      for (let k = 0; k < 8; k++) {
+        // its dashed rim reaches 1.2 unit sizes from its centre
+        const p: Point = [g.at[0] + Math.cos((k * Math.PI) / 4) * g.size * 1.25, g.at[1] + Math.sin((k * Math.PI) / 4) * g.size * 1.25];
+        expect(insideProvince(warhammerVariant, scene, p, province), `${province} ghost edge ${k}`).toBe(true);
+      }
+      const symbol = scene.symbols.find((x) => x.kind === 'build-failed' && x.unit === province)!;
+      expect(insideProvince(warhammerVariant, scene, symbol.at, province), `${province} symbol`).toBe(true);
+    }
+  });
+
+  it('a ghost of a pale power (Skaven) has a dark rim: it reads on any land', () => {
+    const { scene } = warhammerBuilds();
+    const ghost = scene.units.find((u) => u.state === 'build-failed' && u.location === 'skav')!;
+    const canvas = createCanvas(scene.width, scene.height);
+    const ctx = canvas.getContext('2d');
+    drawScene(ctx, scene);
+    // Near-black pixels on the ghost's outline (its rim), where the pale colour alone leaves none.
+    const r = Math.ceil(ghost.size * 1.5);
+    const [x0, y0] = [Math.round(ghost.at[0]) - r, Math.round(ghost.at[1]) - r];
+    const data = ctx.getImageData(x0, y0, 2 * r, 2 * r).data;
+    let dark = 0;
+    for (let y = 0; y < 2 * r; y++) {
+      for (let x = 0; x < 2 * r; x++) {
+        const d = Math.hypot(x0 + x - ghost.at[0], y0 + y - ghost.at[1]);
+        if (d < ghost.size * 0.85 || d > ghost.size * 1.3) continue;
+        const i = (y * 2 * r + x) * 4;
+        if (data[i]! + data[i + 1]! + data[i + 2]! < 150) dark++;
       }
     }
-    expect(warhammer).toBeDefined();
+    expect(dark).toBeGreaterThan(ghost.size * 1.5);
   });
 
   it('a failed retreat disbands its unit: drawn as a disband (faded, with the disbanded symbol)', () => {
@@ -280,6 +395,27 @@ describe('builds, retreats and disbands never misstate a unit', () => {
     expect(unit.state).toBe('disbanded');
     expect(scene.symbols.some((s) => s.kind === 'disbanded' && s.unit === 'tri')).toBe(true);
     expect(scene.legend.keys.map((k) => k.kind)).toContain('disbanded');
+  });
+
+  it('results of a retreat phase: a dislodged unit given no retreat order is drawn disbanded (faded, its symbol), never with its options', () => {
+    const retreat = busyClassic().adjudication.position;
+    expect(retreat.dislodged.map((d) => d.province).sort()).toEqual(['hol', 'rum', 'stp']);
+    const orders = ordersFor(retreat, { Germany: 'A hol R kie' });
+    const adjudication = adjudicate(classic, retreat, orders);
+    expect(adjudication.results.filter((r) => r.defaulted).map((r) => r.order).sort()).toEqual(['A rum D', 'A stp D']);
+    // From the adjudication, and from its results alone (a case that brings its own results).
+    for (const opts of [{ orders, adjudication }, { orders, results: adjudication.results }]) {
+      const scene = sceneOf(classic, retreat, opts);
+      expect(scene.orders.filter((o) => o.kind === 'retreat-option')).toEqual([]);
+      for (const province of ['rum', 'stp']) {
+        expect(scene.units.find((u) => u.location === province && u.dislodged)?.state, province).toBe('disbanded');
+      }
+      expect(scene.units.find((u) => u.location === 'hol' && u.dislodged)?.state).toBe('normal');
+      expect(scene.symbols.filter((s) => s.kind === 'disbanded').map((s) => s.unit).sort()).toEqual(['rum', 'stp']);
+      expect(scene.legend.keys.map((k) => k.kind)).not.toContain('retreat-option');
+    }
+    // The board of the phase (no results yet) still shows where each may go.
+    expect(sceneOf(classic, retreat).orders.filter((o) => o.kind === 'retreat-option').length).toBeGreaterThan(2);
   });
 
   it('a dislodged unit with nowhere to retreat gets the no-retreat cue, on the board after and on the orders map', () => {
@@ -303,6 +439,36 @@ describe('builds, retreats and disbands never misstate a unit', () => {
 });
 
 describe('the legend explains every line style and feature the picture uses', () => {
+  it('a variant’s special orders are drawn as their SpecialOrderSpec.draw declares, keyed by its legend text (the renderer names no order)', () => {
+    const ws = allVariants().find((v) => v.id === 'warring-states')!;
+    const raises = galleryImages().find((i) => i.file === 'warring-states-spring-raises.png')!;
+    const rivers = galleryImages().find((i) => i.file === 'warring-states-fall-river-moves.png')!;
+    const spring = sceneOf(raises.variant, raises.position, raises.opts);
+    const rings = spring.orders.filter((o) => o.kind === 'ring');
+    expect(rings.map((o) => o.order).sort()).toEqual(['A cha R F', 'A dal R F', 'A lin R F', 'A nan R F']);
+    expect(rings.every((o) => o.legend === 'raise fleet')).toBe(true);
+    expect(spring.legend.keys.filter((k) => k.kind === 'ring').map((k) => k.text)).toEqual(['raise fleet']);
+    const fall = sceneOf(rivers.variant, rivers.position, rivers.opts);
+    expect(fall.orders.filter((o) => o.kind === 'path').map((o) => o.legend)).toEqual(['river move', 'river move']);
+    expect(fall.legend.keys.filter((k) => k.kind === 'path').map((k) => k.text)).toEqual(['river move']);
+    // The same order declared another way is drawn that way: nothing hangs on its name.
+    const specs = ws.rules.specialOrders!;
+    const renamed = (draw: NonNullable<(typeof specs)[string]['draw']> | undefined) => {
+      const raise = Object.entries(specs).find(([, spec]) => spec.draw?.as === 'ring')!;
+      const rules = { ...ws.rules, specialOrders: { ...specs, [raise[0]]: { ...raise[1], draw } } };
+      return sceneOf({ ...ws, rules } as Variant, raises.position, raises.opts);
+    };
+    const asHold = renamed({ as: 'hold' });
+    expect(asHold.orders.filter((o) => o.kind === 'ring')).toEqual([]);
+    expect(asHold.orders.filter((o) => o.kind === 'hold').map((o) => o.order)).toEqual(expect.arrayContaining(['A cha R F', 'A lin R F']));
+    const relabelled = renamed({ as: 'ring', legend: 'a ring of its own' });
+    expect(relabelled.legend.keys.filter((k) => k.kind === 'ring').map((k) => k.text)).toEqual(['a ring of its own']);
+    // Undeclared: an order without a path is drawn as a hold, keyed by the hold's own text.
+    const undeclared = renamed(undefined);
+    expect(undeclared.orders.filter((o) => o.kind === 'ring')).toEqual([]);
+    expect(undeclared.legend.keys.map((k) => k.text)).not.toContain('raise fleet');
+  });
+
   it('line styles of the orders drawn, and nothing else', () => {
     const { scene } = played('France A par, France A mar, France F bre, Germany A mun', { France: 'A par - bur; A mar S A par - bur; F bre H', Germany: 'A mun - bur' });
     const kinds = scene.legend.keys.map((k) => k.kind);
@@ -311,16 +477,21 @@ describe('the legend explains every line style and feature the picture uses', ()
     expect(kinds).not.toContain('retreat');
   });
 
-  it.each(allVariants().map((v) => [v.id, v] as const))('%s: its features (rivers, walls, the band, links, entrances) each have a key; keys never overlap', (_id, variant) => {
+  it.each(allVariants().map((v) => [v.id, v] as const))('%s: its unit shapes, centres and features (rivers, walls, the band, links, entrances, impassable land) each have a key; keys never overlap', (_id, variant) => {
     const scene = sceneOf(variant, variant.startingPosition());
     const kinds = scene.legend.keys.map((k) => `${k.kind}:${k.text}`);
     const expected: Record<string, string[]> = {
-      classic: [],
-      'warring-states': ['river:river', 'wall:wall', 'link:the Hai river'],
-      'mandate-of-heaven': ['river:river', 'band:Hsiung-Nu placement area', 'link:the Hai river'],
-      warhammer: ['entrance:Skaven underway entrance', 'link:underway'],
+      classic: ['army:army', 'fleet:fleet', 'center:supply centre', 'impassable:impassable'],
+      'warring-states': ['army:army', 'center:supply centre', 'river:river', 'wall:wall', 'link:the Hai river'],
+      'mandate-of-heaven': ['army:army', 'fleet:fleet', 'center:supply centre', 'river:river', 'band:Hsiung-Nu placement area', 'link:the Hai river'],
+      warhammer: ['entrance:Skaven underway entrance', 'army:army', 'fleet:fleet', 'center:supply centre', 'link:underway', 'impassable:impassable'],
     };
     expect(kinds).toEqual(expected[variant.id]);
+    // One symbol per meaning: the unit shapes carry their type letter where units do, none where units carry their
+    // power's mark (more than 8 powers).
+    const marked = variant.powers.length > 8;
+    for (const k of scene.legend.keys.filter((x) => x.kind === 'army' || x.kind === 'fleet')) expect(k.letter).toBe(marked ? '' : k.kind === 'army' ? 'A' : 'F');
+    expect(new Set(kinds).size).toBe(kinds.length);
     const boxes = scene.legend.keys.map((k) => {
       const x0 = k.kind === 'entrance' ? k.at[0] - k.width / 2 : k.at[0];
       return { x: x0, y: k.at[1] - 8, w: k.width + 6 + k.text.length * 8, h: 16 };

@@ -244,25 +244,31 @@ describe('buildScene: orders and results', () => {
     expect(s.orders[1].points[0]).toEqual(unitAt(s, 'mun'));
   });
 
-  it('variant special orders: raise is a mark on the unit, a path arrow goes through every space', () => {
-    const s = sceneOf(start, {
+  it('variant special orders: drawn as their spec declares (a ring on the unit), an undeclared one with a path as an arrow through every space, one without as a hold', () => {
+    const ringSpec = { name: 'standFast', actsAs: 'hold' as const, validate: () => null, format: () => 'A mos SF', draw: { as: 'ring' as const, legend: 'stand fast' } };
+    const variant = { ...classic, rules: { ...classic.rules, specialOrders: { standFast: ringSpec } } } as typeof classic;
+    const r = buildScene(variant, start, {
       orders: [
-        { power: 'Russia', order: { kind: 'special', name: 'raise', unit: { type: 'A', province: 'mos', coast: null }, path: [] } },
+        { power: 'Russia', order: { kind: 'special', name: 'standFast', unit: { type: 'A', province: 'mos', coast: null }, path: [] } },
         {
           power: 'Turkey',
           order: {
             kind: 'special',
-            name: 'riverMove',
+            name: 'sail',
             unit: { type: 'F', province: 'ank', coast: null },
             path: ['bla', 'rum', 'bud'].map((p) => ({ province: p, coast: null })),
           },
         },
+        { power: 'Austria', order: { kind: 'special', name: 'raise', unit: { type: 'A', province: 'vie', coast: null }, path: [] } },
       ],
     });
-    expect(s.orders.map((o) => o.kind)).toEqual(['raise', 'path']);
-    expect(s.orders[0].points).toEqual([unitAt(s, 'mos')]);
+    if (!r.ok) throw new Error(r.error);
+    const s = r.scene;
+    expect(s.orders.map((o) => o.kind)).toEqual(['ring', 'path', 'hold']);
+    expect(s.orders[0]).toMatchObject({ points: [unitAt(s, 'mos')], legend: 'stand fast' });
     expect(s.orders[1].points).toHaveLength(4);
     ['bla', 'rum', 'bud'].forEach((p, i) => expect(insideProvince(classic, s, s.orders[1].points[i + 1], p)).toBe(true));
+    expect(s.legend.keys.filter((k) => k.kind === 'ring' || k.kind === 'path').map((k) => k.text)).toEqual(['move through several spaces', 'stand fast']);
   });
 });
 

@@ -45,6 +45,10 @@ const renderCaseSchema = caseSchema.extend({
         order: z.string(),
         result: z.enum(['success', 'failure', 'illegal', 'void']),
         reason: z.string().default(''),
+        // What `adjudicate` prints is kept, so its output drawn again draws the same: the orders the players' vote
+        // adopted for units no player owns are read back from `vote: "adopted"` (adoptedOrders).
+        defaulted: z.boolean().optional(),
+        vote: z.enum(['adopted', 'no-majority']).optional(),
       }),
     )
     .optional(),
@@ -161,10 +165,15 @@ export async function renderCaseOf(raw: unknown, flags: Flags, always = false): 
     ...(c.dislodged ? { dislodged: c.dislodged.filter(onMap) } : {}),
   });
   for (const f of resolved.unread) diagnostics.push(`orders[${f.index}] (${f.power}) not drawn: ${f.reason.replace(/^could not read the order: /, '')}`);
-  // An order for another power's unit is a ballot where the variant counts such orders: secret, never drawn.
+  // An order for another power's unit is a ballot where the variant counts such orders: secret, never drawn. The unit
+  // an order is for is the one the phase orders: in a retreat phase the dislodged unit (the unit that dislodged it
+  // stands in the same province), else the unit standing there; of the type the order names, when it names one.
   const ballot = ({ power, order }: PowerOrder) => {
     if (order.kind === 'waive' || order.kind === 'build') return false;
-    const owner = [...resolved.position.units, ...resolved.position.dislodged].find((u) => u.province === order.unit.province)?.power;
+    const at = order.unit;
+    const same = (u: { province: string; type: string }) => u.province === at.province && (!at.type || u.type === at.type);
+    const ordered = resolved.position.phase.type === 'retreat' ? resolved.position.dislodged : resolved.position.units;
+    const owner = ordered.find(same)?.power ?? [...resolved.position.units, ...resolved.position.dislodged].find(same)?.power;
     return owner !== undefined && owner !== power;
   };
   const orders = resolved.variant.rules.adoptOrders ? resolved.orders.filter((o) => !ballot(o)) : resolved.orders;

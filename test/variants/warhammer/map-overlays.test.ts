@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCaseOf } from '../../../src/cli/commands/render.js';
 import { parseFlags } from '../../../src/cli/io.js';
+import { contrastRatio } from '../../../src/render/color-science.js';
 import { overlaps, rectAround } from '../../../src/render/placement.js';
 import { pluginOf } from '../../../src/variants/index.js';
 import { warhammer } from '../../../src/variants/warhammer/index.js';
@@ -36,13 +37,27 @@ describe('decisive battles on the map', () => {
     expect(scene.orders.find((o) => o.order === 'F claw - midd')).toMatchObject({ failed: true });
   });
 
+  it('every glyph reads on its disc: a light winner’s colour (the Empire’s yellow, Bretonnia’s pink) on a dark disc, the dark grey of "may be declared" on white', async () => {
+    for (const raw of [exampleTurnCase, { ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Empire' }, { province: 'reik', winner: 'Bretonnia' }] }]) {
+      const { scene } = await sceneOfRenderCase(raw);
+      for (const o of scene.overlays) expect(contrastRatio(o.color, o.disc!), `${o.province} ${o.legend}`).toBeGreaterThanOrEqual(3);
+    }
+    const { scene } = await sceneOfRenderCase({ ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Empire' }] });
+    expect(scene.overlays.find((o) => o.province === 'midd')!.disc).not.toBe('#ffffff');
+    expect((await sceneOfRenderCase(exampleTurnCase)).scene.overlays.every((o) => o.disc === '#ffffff')).toBe(true);
+  });
+
   it('marks cover no label and no unit', async () => {
     for (const raw of [exampleTurnCase, { ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Kislev' }] }]) {
       const { scene } = await sceneOfRenderCase(raw);
       for (const o of scene.overlays) {
         const box = rectAround(o.at, o.radius * 2.3, o.radius * 2.3);
         for (const l of scene.labels) expect(overlaps(box, l.box), `${o.province} mark on label ${l.text}`).toBe(false);
-        for (const u of scene.units) expect(overlaps(box, rectAround(u.at, u.size * 2.4, u.size * 2.2)), `${o.province} mark on unit ${u.location}`).toBe(false);
+        // A mark may sit against its own province's unit like a badge (a crowded province), never over a unit's shape.
+        for (const u of scene.units) {
+          if (u.location === o.province) expect(Math.hypot(o.at[0] - u.at[0], o.at[1] - u.at[1]), `${o.province} mark on unit ${u.location}`).toBeGreaterThanOrEqual(u.size * 1.2 + o.radius);
+          else expect(overlaps(box, rectAround(u.at, u.size * 2.4, u.size * 2.2)), `${o.province} mark on unit ${u.location}`).toBe(false);
+        }
       }
     }
   });

@@ -24,6 +24,8 @@ export const raiseSpec: SpecialOrderSpec = {
   options({ unit }) {
     return unit.type === 'A' ? [{ kind: 'special', name: RAISE, unit: { type: 'A', province: unit.province, coast: null }, path: [] }] : [];
   },
+  // Maps: a dashed ring round the army that raises its fleet.
+  draw: { as: 'ring', legend: 'raise fleet' },
 };
 
 /** Seed Fleets 1: no fleet builds in the adjustment phase. */

@@ -75,6 +75,8 @@ export function riverMoveSpec(features: WarringStatesFeatures): SpecialOrderSpec
         path: path.map((province) => ({ province, coast: null })),
       }));
     },
+    // Maps: an arrow through every space, along the drawn river.
+    draw: { as: 'path', legend: 'river move' },
     resolve(ctx, subject) {
       const outcome = simulate(ctx).get(subject.unit.province);
       if (!outcome) return { success: false, endsAt: subject.unit, reason: 'the rapid river move could not be resolved' };
