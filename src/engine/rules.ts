@@ -153,6 +153,12 @@ export interface SpecialOrderLook {
   as: 'ring' | 'path' | 'hold';
   /** The legend's text for the look (`raise fleet`, `river move`); a `hold` is explained by the hold's own key. */
   legend?: string;
+  /**
+   * Optional: the ordinary order this special order is carried out as, drawn in its place when the map can draw it
+   * (Warhammer's `S Immortality`: a support of the Immortality army's move, drawn to the middle of that army's
+   * arrow); `as` is the look when it cannot (the supported virtual unit is not on the map that phase).
+   */
+  carriedOut?(order: Order & { kind: 'special' }): Order | null;
 }
 
 /** Read special orders from player text: tried before the standard grammar. */

@@ -125,6 +125,16 @@ function orderDraft(
   warnings: string[],
 ): Draft | null {
   if (order.kind === 'waive') return null;
+  if (order.kind === 'special') {
+    // Drawn as the ordinary order it is carried out as, where the map can draw that (`SpecialOrderLook.carriedOut`);
+    // its result is the special order's own (found by its unit).
+    const carried = specialLook(ctx.variant, order).carriedOut?.(order);
+    const drawable = carried && carried.kind !== 'special' && carried.kind !== 'waive' && ((carried.kind !== 'support' && carried.kind !== 'convoy') || ctx.unitPointOf(carried.target, false) !== null);
+    if (carried && drawable) {
+      const drawn = orderDraft(ctx, { power, order: carried }, byText, byUnit, retreatPhase, []);
+      if (drawn) return drawn;
+    }
+  }
   const text = formatOrder(order, ctx.variant.rules);
   const result = byText.get(`${power}|${text}`) ?? byUnit.get(`${power}|${locationKey(order.unit)}`);
   const outcome = result?.result ?? null;

@@ -115,6 +115,35 @@ describe('virtual units’ moves (Warhammer: the Vampire Counts’ Immortality)'
     expect(warhammer.map.isSea(under[0]!)).toBe(false);
   });
 
+  it('S Immortality is drawn as the support it is carried out as: a line to the middle of the risen army’s arrow (issue 20 §1)', async () => {
+    const c = {
+      ...risen,
+      units: [...risen.units, { power: 'Empire', type: 'A', province: 'sylv' }, { power: 'Vampire Counts', type: 'A', province: 'gfor' }],
+      orders: [{ power: 'Empire', text: 'A sylv H' }, { power: 'Vampire Counts', text: 'A Gfor S Immortality' }],
+    };
+    const { scene } = await sceneOfRenderCase(c);
+    const move = scene.orders.find((o) => o.power === 'Vampire Counts' && o.kind === 'move')!;
+    expect(move).toMatchObject({ outcome: 'success', failed: false });
+    const support = scene.orders.find((o) => o.kind === 'support' && o.power === 'Vampire Counts')!;
+    expect(support).toBeDefined();
+    expect(scene.orders.filter((o) => o.power === 'Vampire Counts' && o.kind === 'hold')).toEqual([]);
+    // It ends on the risen army's arrow, near its middle.
+    const end = support.points[1]!;
+    const onArrow = Math.min(...move.path.slice(1).map((b, k) => toSegment(end, move.path[k]!, b)));
+    expect(onArrow).toBeLessThan(move.size * 0.5);
+    const first = move.path[0]!;
+    const last = move.path[move.path.length - 1]!;
+    const fromStart = Math.hypot(end[0] - first[0], end[1] - first[1]);
+    const fromEnd = Math.hypot(end[0] - last[0], end[1] - last[1]);
+    expect(Math.abs(fromStart - fromEnd)).toBeLessThan(Math.hypot(last[0] - first[0], last[1] - first[1]) * 0.5);
+  });
+
+  it('S Immortality in a phase the army does not rise is drawn as the hold it is carried out as', async () => {
+    const c = { ...risen, phase: { season: 'spring', year: 2501, type: 'movement' }, units: [...risen.units, { power: 'Vampire Counts', type: 'A', province: 'gfor' }], orders: [{ power: 'Vampire Counts', text: 'A Gfor S Immortality' }] };
+    const { scene } = await sceneOfRenderCase(c);
+    expect(scene.orders.filter((o) => o.power === 'Vampire Counts').map((o) => o.kind)).toEqual(['hold']);
+  });
+
   it('a move that bounces off a holding occupant is drawn failed', async () => {
     const { scene } = await sceneOfRenderCase({ ...risen, units: [...risen.units, { power: 'Empire', type: 'A', province: 'sylv' }], orders: [{ power: 'Empire', text: 'A sylv H' }] });
     const move = scene.orders.find((o) => o.power === 'Vampire Counts' && o.kind === 'move')!;
@@ -122,3 +151,10 @@ describe('virtual units’ moves (Warhammer: the Vampire Counts’ Immortality)'
     expect(scene.symbols.some((s) => s.kind === 'failed')).toBe(true);
   });
 });
+
+/** Distance from `p` to the segment a–b. */
+function toSegment(p: readonly number[], a: readonly number[], b: readonly number[]): number {
+  const [dx, dy] = [b[0]! - a[0]!, b[1]! - a[1]!];
+  const t = Math.max(0, Math.min(1, ((p[0]! - a[0]!) * dx + (p[1]! - a[1]!) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(p[0]! - (a[0]! + t * dx), p[1]! - (a[1]! + t * dy));
+}

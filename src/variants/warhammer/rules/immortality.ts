@@ -111,6 +111,11 @@ export function immortalSupportSpec(rulesOf: () => RulesModule): SpecialOrderSpe
       return null;
     },
     format: (order) => `${order.unit.type ?? 'A'} ${order.unit.province} S Immortality - ${SYLVANIA}`,
+    // Maps draw it as what it is carried out as: a support of the Immortality army's move (to the middle of its arrow).
+    draw: {
+      as: 'hold',
+      carriedOut: (order) => ({ kind: 'support', unit: order.unit, target: { power: VAMPIRE_COUNTS, type: 'A', province: IMMORTAL_ORIGIN, coast: null }, to: { province: SYLVANIA, coast: null } }),
+    },
     // Offered to every Vampire Counts army; `validate` keeps those that may give it on this board.
     options: ({ unit }) =>
       unit.power === VAMPIRE_COUNTS && unit.type === 'A' ? [{ kind: 'special', name: IMMORTAL_SUPPORT, unit: { type: 'A', province: unit.province, coast: null }, path: [] }] : [],
