@@ -51,6 +51,12 @@ function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrde
       units = units.filter((u) => !same(u));
       dislodged = dislodged.filter((d) => !same(d));
       removed.push(gone);
+      // Its result says it is gone, not that it may retreat.
+      results = results.map((r) => {
+        if (r.power !== gone.power || r.unit.split(' ')[1]?.split('/')[0] !== gone.province) return r;
+        const reason = /\bdislodged by\b/.test(r.reason) ? r.reason.replace(/\bdislodged by\b/, 'destroyed by') : `${r.reason}; destroyed`;
+        return { ...r, result: r.result === 'success' ? 'failure' : r.result, reason: `${reason} (removed from the game: no retreat)` };
+      });
     }
     // A dislodged unit with nowhere to go is disbanded at once: there is nothing to decide for it.
     for (const d of dislodged) {

@@ -87,8 +87,9 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
         if (!allowed.has(u.province)) {
           const occupied = position.units.some((x) => x.province === u.province);
           const reason = occupied ? `${name} is occupied` // DATC 6.I.3, 6.I.4
-            : map.homeCenters(power).includes(u.province) ? `${power} does not own ${name}` // DATC 6.I.5
-            : `${name} is not a home centre of ${power} that it owns`; // DATC 6.I.6
+            : (rules.buildRefusal?.({ map, position, power, province: u.province }) ??
+              (map.homeCenters(power).includes(u.province) ? `${power} does not own ${name}` // DATC 6.I.5
+              : `${name} is not a home centre of ${power} that it owns`)); // DATC 6.I.6
           fail(po, `${u.type} ${locationKey(u)}`, text, reason);
           continue;
         }
@@ -162,6 +163,11 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
       const remaining = units.filter((u) => u.power === power && !disbanded.has(u.province));
       const measure = rules.civilDisorderCenters?.({ map, position, power }) ?? { provinces: position.supplyCenters[power] ?? [], measuredFrom: 'an owned supply centre' };
       const victims = civilDisorder(map, measure.provinces, remaining, -delta - disbanded.size);
+      // When every unit goes, none was chosen by its distance: say so rather than "farthest".
+      const why =
+        victims.length < remaining.length
+          ? `removed in civil disorder (farthest from ${measure.measuredFrom})`
+          : `removed in civil disorder (no disband was ordered; ${remaining.length === 1 ? 'its last unit' : `all ${remaining.length} of its units`} must go)`;
       for (const v of victims) {
         disbanded.add(v.province);
         removed.push(v);
@@ -171,14 +177,42 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
           unit: `${v.type} ${locationKey(v)}`,
           order: `${v.type} ${locationKey(v)} D`,
           result: 'success',
-          reason: `removed in civil disorder (farthest from ${measure.measuredFrom})`,
+          reason: why,
           defaulted: true,
         });
       }
     }
   }
+  const standoff = buildStandoffs(map, position, units, results);
   const gone = new Set(removed.map((u) => u.province));
-  return { units: units.filter((u) => !gone.has(u.province)), removed, civilDisorderRemovals, results };
+  return { units: units.filter((u) => !gone.has(u.province) && !standoff.has(u)), removed, civilDisorderRemovals, results };
+}
+
+/**
+ * Builds of two powers in one province (possible only where a variant lets a power build beyond its own centres:
+ * Mandate of Heaven's Hsiung-Nu place armies in any vacant province of their area, rule 2, while the centre's owner
+ * builds there too). One province holds one unit ("All other rules are as in Standard Diplomacy"), and neither build
+ * comes first, so both fail, like two moves into one province. Returns the units not built; rewrites their results.
+ */
+function buildStandoffs(map: GameMap, position: Position, units: Unit[], results: OrderResult[]): Set<Unit> {
+  // `units` starts with the board's units; every build was pushed after them.
+  const built = units.slice(position.units.length);
+  const byProvince = new Map<ProvinceId, Unit[]>();
+  for (const u of built) byProvince.set(u.province, [...(byProvince.get(u.province) ?? []), u]);
+  const out = new Set<Unit>();
+  for (const [province, here] of byProvince) {
+    const powers = [...new Set(here.map((u) => u.power))].sort();
+    if (powers.length < 2) continue;
+    const name = map.province(province)?.name ?? province;
+    for (const u of here) {
+      out.add(u);
+      const r = results.find((x) => x.power === u.power && x.result === 'success' && x.order === `${u.type} ${locationKey(u)} B`);
+      if (!r) continue;
+      r.result = 'failure';
+      r.reason = `${powers.join(' and ')} both built in ${name}, which holds one unit: neither is built`;
+    }
+  }
+  return out;
 }
 
 /**

@@ -247,6 +247,8 @@ export interface RulesModule {
    * fleets in river provinces convoy too (a chain may mix seas and rivers).
    */
   convoysFrom?(q: { map: GameMap; province: ProvinceId }): boolean | undefined;
+  /** Where fleets convoy from, for the refusal of a convoy from elsewhere (default `a sea`; Mandate of Heaven: `a sea or a river province (Mandate of Heaven rule 6)`). */
+  convoyPlaces?: string;
 
   /**
    * Decided from the orders alone, before resolution: why this convoying fleet does not convoy this phase
@@ -399,6 +401,13 @@ export interface RulesModule {
   waiveRefused?(q: { map: GameMap; position: Position; power: Power }): string | null | undefined;
   /** Centres a power may build in (Classic: owned, vacant home centres). */
   buildableCenters?(q: { map: GameMap; position: Position; power: Power }): ProvinceId[];
+  /**
+   * Why `province` (not occupied, and left out by `buildableCenters`) is no build site of this power, in the words of
+   * the variant's rule; undefined for the Classic reasons (a home centre it does not own; not one of its home
+   * centres). Warhammer: "the capital of a nation which began the game with more units"; Mandate of Heaven: any owned
+   * centre (rule 1), the Hsiung-Nu's places (rule 2).
+   */
+  buildRefusal?(q: { map: GameMap; position: Position; power: Power; province: ProvinceId }): string | undefined;
   /** Unit types a power may build in a province (Warring States: armies only). */
   buildableTypes?(q: { map: GameMap; position: Position; power: Power; province: ProvinceId }): UnitType[];
 

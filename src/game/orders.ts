@@ -150,7 +150,8 @@ function checkAdjustment(
         const home = variant.map.homeCenters(power).includes(province);
         const owned = (position.supplyCenters[power] ?? []).includes(province);
         const occupied = position.units.some((u) => u.province === province);
-        const why = !home ? 'it is not one of your home centres' : !owned ? 'you do not own it' : occupied ? 'a unit is there' : 'the rules forbid it';
+        const rule = occupied ? undefined : variant.rules.buildRefusal?.({ map: variant.map, position, power, province });
+        const why = occupied ? 'a unit is there' : rule ? rule : !home ? 'it is not one of your home centres' : !owned ? 'you do not own it' : 'the rules forbid it';
         return { error: `You cannot build in ${where}: ${why}.` };
       }
       const types = buildableTypes(variant, position, power, province);

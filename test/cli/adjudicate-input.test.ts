@@ -85,6 +85,11 @@ const badInput: BadInput[] = [
   // Issue 19 §3: "a `variantState` naming a province the variant does not have" gets a clear refusal; so does a
   // state field the variant does not have (a misspelling), never silently accepted and echoed.
   {
+    name: 'two units in one province (second audit b01: one would be dropped, depending on the listing)',
+    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [{ power: 'Qin', type: 'A', province: 'yon' }, { power: 'Wei', type: 'A', province: 'yon' }], orders: [{ power: 'Qin', text: 'A yon - ron' }] },
+    message: /^case #1: two units in yon: Qin A and Wei A \(a province holds one unit\)$/,
+  },
+  {
     name: 'Warhammer: a misspelled variantState field',
     input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hilArmies: ['xyz'] } },
     message: /^case #1: variantState: unknown field "hilArmies" \(fields: dogsOfWar, followers, capitals, hillArmies, absent\)$/,

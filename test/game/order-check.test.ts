@@ -30,6 +30,14 @@ describe('/order accepts the orders autocomplete offers for a variant rule', () 
     expect(check(warhammer, spring, 'Vampire Counts', 'A Gfor S Immortality')).toEqual({ error: expect.stringMatching(/^No Immortality army moves this phase/) });
   });
 
+  it('a build refused by a variant rule says the rule (the engine\'s buildRefusal: Warhammer Adjustments 1)', () => {
+    const board = whPosition([], 'spring', { kisl: 'Empire', eyec: 'Empire' });
+    const winter = { ...board, phase: { season: 'winter' as const, year: 2500, type: 'adjustment' as const }, units: [] };
+    expect(check(warhammer, winter, 'Empire', 'Build A kisl')).toEqual({
+      error: "You cannot build in Kislev: Kislev is the capital of Kislev, which began the game with 2 units, not more than Empire's 3: you build in your own home centres and in the capitals of nations that began the game with more units (Adjustments 1).",
+    });
+  });
+
   it('Warring States: F Wu - Sch (the fleet reverts to an army and moves inland)', () => {
     const position = wsPosition(['Chu F wu']);
     expect(legalOrderTexts(warringStates, position, 'Chu')).toContain('F wu - sch');

@@ -192,8 +192,13 @@ export function readPlainCase(raw: unknown): AdjudicateCase | null {
 /** Units must stand where the variant allows, or the adjudicator would be fed a board that cannot exist. */
 function checkUnits(variant: Variant, units: readonly Unit[], name: string): void {
   const powers = powerNames(variant);
+  const seen = new Map<string, Unit>();
   for (const u of units) {
     const where = u.coast ? `${u.province}/${u.coast}` : u.province;
+    // One unit per province: a board with two could only be adjudicated by dropping one, depending on the listing.
+    const other = seen.get(u.province);
+    if (other) throw new InputError(`${name}: two units in ${u.province}: ${other.power} ${other.type} and ${u.power} ${u.type} (a province holds one unit)`);
+    seen.set(u.province, u);
     if (!variant.map.has(u.province)) throw new InputError(`${name}: unit ${u.type} ${where}: no province "${u.province}" in ${variant.id}`);
     if (!powers.has(u.power)) throw new InputError(`${name}: unit ${u.type} ${where}: ${noPower(variant, u.power)}`);
     if (!variant.map.canStand(u.type, u)) throw new InputError(`${name}: unit ${u.type} ${where}: ${u.type === 'A' ? 'an army' : 'a fleet'} cannot stand there`);

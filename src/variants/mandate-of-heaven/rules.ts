@@ -20,6 +20,7 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
     stateful: true,
     // Rule 6: fleets in river provinces convoy; a foreign fleet's legal move into the province disrupts.
     convoysFrom: ({ map, province }) => convoysFrom(features, map, province),
+    convoyPlaces: 'a sea or a river province (Mandate of Heaven rule 6)',
     convoyDisrupted: ({ orderedUnits, fleet }) => (riverConvoyDisruptors(features, orderedUnits, fleet).length > 0 ? RIVER_DISRUPTION : null),
 
     // Rule 4: +1 hold and defend strength for a power's last units with no retreat (outer fixed point).
@@ -63,6 +64,13 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
     buildableCenters: ({ position, power }) => {
       if (power === nomads) return nomadBuildPlaces(features, nomadWinter(features, readState(position), position), position);
       return [...(position.supplyCenters[power] ?? [])]; // rule 1: "Builds will be allowed on any owned SC."
+    },
+    // Why a free province is no build site: rule 1 (any owned centre), rule 2 (the Hsiung-Nu's places now).
+    buildRefusal: ({ map, power, province }) => {
+      const place = map.province(province)?.name ?? province;
+      return power === nomads
+        ? `${place} is not a place where the Hsiung-Nu may build now (Mandate of Heaven rule 2)`
+        : `${place} is not a supply centre ${power} owns (Mandate of Heaven rule 1)`;
     },
     // Rule 2 (Q18): "the Hsiung-Nu may place these armies": where, not whether; all three are placed.
     waiveRefused: ({ position, power }) =>
@@ -192,13 +200,9 @@ function afterPhase(features: MandateFeatures, map: GameMap, before: Position, a
   return { ...adj, results, position, winner, ...(events.length > 0 ? { events } : {}) };
 }
 
-/** A voted neutral's result: the adopted order, or what happened for lack of a majority; and rule 1/2 build texts. */
+/** A voted neutral's result: the adopted order, or what happened for lack of a majority. */
 function neutralResult(features: MandateFeatures, r: OrderResult, phase: Position['phase']['type'], voted: (p: Power) => boolean): OrderResult {
-  let reason = r.reason.replace(
-    /^(.*) is not a home centre of (.*) that it owns$/,
-    (_m, place: string, power: string) =>
-      power === features.nomads ? `${place} is not a place where the Hsiung-Nu may build now (Mandate of Heaven rule 2)` : `${place} is not a supply centre ${power} owns (Mandate of Heaven rule 1)`,
-  );
+  let reason = r.reason;
   if (voted(r.power) && r.reason !== ownOrderRefused(r.power)) {
     const { defaulted, ...rest } = r;
     if (defaulted) {

@@ -9,7 +9,7 @@ import { campaignOf, campaignOptions, capitalsIn, type Campaign } from './campai
 import type { WarhammerFeatures } from './features.js';
 import { followCapitals } from './followers.js';
 import { battleWinner, convoyStands, duplicateReports, isBattlePass, reportProblems, ruling } from './rules/battles.js';
-import { buildableCenters } from './rules/capitals.js';
+import { buildableCenters, buildRefusal } from './rules/capitals.js';
 import { decisiveDeclarations, gameOptions as decisiveOptions, provisionalOutcome } from './rules/decisive.js';
 import { hillArmiesAfter, supplyDelta } from './rules/hills.js';
 import { illusionArmy, illusionHoldStrength } from './rules/illusion.js';
@@ -81,6 +81,7 @@ export function warhammerRules(features: WarhammerFeatures, campaign: Campaign =
       return reportProblems(map, provisionalOutcome(map, rules, position, orders), battles, field(position)).concat(duplicateReports(battles));
     },
     buildableCenters: ({ map, position, power }) => buildableCenters(features, map, position, power),
+    buildRefusal: ({ map, position, power, province }) => buildRefusal(features, map, position, power, province),
     // Orcs in the Hills (armies needing no centre) and absent powers' worthless centres.
     adjustmentDelta: ({ map, position, power }) => supplyDelta(map, position, power, campaign),
     // Hill armies are followed from phase to phase.

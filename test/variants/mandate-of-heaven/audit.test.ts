@@ -351,6 +351,48 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     orders: { Wei: ['A any - zhe', 'F luo C A any - zhe'], Qin: ['F hgu - luo'], Han: ['A yiy - hgu', 'A wpa S A yiy - hgu'] },
     expect: { results: { 'A any': { result: 'failure' } }, has: ['Wei A any', 'Han A hgu'], dislodged: ['Qin F hgu'] },
   },
+  // ---- A second independent audit (157 positions): what it found wrong.
+  {
+    name: 'second audit m73: the Hsiung-Nu and Qin both build in Pei Choushi: neither is built',
+    seed: 'Rule 2: the Hsiung-Nu place armies in "vacant provinces"; "All other rules are as in Standard Diplomacy" (one unit per province)',
+    phase: winterOf(1),
+    units: [...hn('yon', 'shu', 'bei'), 'Qin A nan'],
+    supplyCenters: { ...owning('yon', 'shu'), Qin: ['nan', 'xia', 'pch'] },
+    variantState: nomad(),
+    orders: { [HN]: ['Build A pch'], Qin: ['Build A pch'] },
+    expect: {
+      results: {
+        'A pch': { power: HN, result: 'failure', reason: 'Hsiung-Nu and Qin both built in Pei Choushi, which holds one unit: neither is built' },
+      },
+      has: [`!${HN} A pch`, '!Qin A pch'],
+    },
+  },
+  {
+    name: 'second audit m10: the last Hsiung-Nu army removed by attrition is not said to be the farthest of its units',
+    seed: 'Rule 2: "If they do not have at least 1 SC after the fourth year, the last army is removed."',
+    phase: winterOf(4),
+    units: hn('bei'),
+    supplyCenters: owning(),
+    variantState: nomad(1),
+    expect: { results: { 'A bei': { power: HN, reason: 'removed in civil disorder (no disband was ordered; its last unit must go)' } }, has: [`!${HN} A bei`] },
+  },
+  {
+    name: 'second audit m50: a fleet on a coast that is no river cannot convoy, and the reason names rule 6',
+    seed: 'Rule 6: "Convoys by fleets in river provinces … are allowed."',
+    phase: SPRING_1,
+    units: ['Yan F gua', 'Yan A ji'],
+    orders: { Yan: ['F gua C A ji - lib', 'A ji - lib'] },
+    expect: { results: { 'F gua': { result: 'illegal', reason: 'a fleet can only convoy from a sea or a river province (Mandate of Heaven rule 6), so the unit held' } } },
+  },
+  {
+    name: 'second audit m50b: a Qin build in a centre it does not own names rule 1',
+    seed: 'Rule 1: "Builds will be allowed on any owned SC."',
+    phase: winterOf(1),
+    units: ['Qin A xia'],
+    supplyCenters: { ...startCentres(), Qin: ['xia', 'nan', 'yon'] },
+    orders: { Qin: ['Build A hdn'] },
+    expect: { results: { 'A hdn': { power: 'Qin', result: 'failure', reason: 'Handan is not a supply centre Qin owns (Mandate of Heaven rule 1)' } } },
+  },
 ];
 
 function first<T>(gen: Generator<T>, n: number): T[] {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { adjudicateCase } from '../../../src/cli/commands/adjudicate.js';
+import { adjudicateCase, adjudicateCommand } from '../../../src/cli/commands/adjudicate.js';
 import { adjudicate } from '../../../src/engine/index.js';
 import type { Position, PowerOrder } from '../../../src/engine/types.js';
 import { battleReports, checkBattleReports, declarationsAllowed, groupBattles, rollBattle, warhammer } from '../../../src/variants/warhammer/index.js';
@@ -221,4 +221,71 @@ describe('issue 19 §4: a decisive battle told once and truthfully, whatever the
       expect(got).toEqual(c.reasons);
     });
   }
+});
+
+/** Positions of a second independent audit (157 positions) whose result texts were false or misleading. */
+describe('second audit: what players read about builds and destroyed units', () => {
+  const texts = async (c: object) => {
+    const r = await adjudicateCommand([], JSON.stringify(c));
+    expect(r.code, r.stderr).toBe(0);
+    return (JSON.parse(r.stdout) as { results: { power: string; unit: string; result: string; reason: string }[] }).results;
+  };
+
+  it('w40: a build in the capital of a nation that did not begin larger names Adjustments 1, never "not a home centre that it owns"', async () => {
+    // Seed, Adjustments 1: "You may perform builds in the capital city of a nation which began the game with more units."
+    const results = await texts({
+      variant: 'warhammer',
+      phase: { season: 'winter', year: 2500, type: 'adjustment' },
+      units: [{ power: 'Skaven', type: 'A', province: 'skav' }, { power: 'Empire', type: 'A', province: 'nuln' }, { power: 'Kislev', type: 'A', province: 'praa' }],
+      supplyCenters: { Skaven: ['skav', 'midd', 'altd'], Empire: ['nuln', 'eyec', 'kisl'], Kislev: ['praa', 'cour'] },
+      orders: [
+        { power: 'Skaven', text: 'Build A midd' },
+        { power: 'Skaven', text: 'Build A altd' },
+        { power: 'Empire', text: 'Build A eyec' },
+        { power: 'Empire', text: 'Build A kisl' },
+        { power: 'Kislev', text: 'Build A cour' },
+      ],
+    });
+    const of = (power: string, unit: string) => results.find((r) => r.power === power && r.unit === unit)!;
+    expect(of('Skaven', 'A midd').result).toBe('success');
+    expect(of('Empire', 'A eyec').result).toBe('success');
+    expect(of('Empire', 'A kisl').reason).toBe(
+      "Kislev is the capital of Kislev, which began the game with 2 units, not more than Empire's 3: you build in your own home centres and in the capitals of nations that began the game with more units (Adjustments 1)",
+    );
+    expect(of('Kislev', 'A cour').reason).toMatch(/^Couronne is the capital of Bretonnia, which began the game with 2 units, not more than Kislev's 2: /);
+    expect(of('Skaven', 'A altd').reason).toBe('Altdorf is neither a home centre of Skaven nor the capital of a nation that began the game with more units (Adjustments 1)');
+    expect(results.map((r) => r.reason).join('\n')).not.toMatch(/that it owns/);
+  });
+
+  it('w67: a unit destroyed in a cataclysmic battle is told it is destroyed, never that it may retreat', async () => {
+    // Seed, Cataclysmic Battles: "your diplomacy unit has been destroyed. Remove it from the map."
+    const r = await adjudicateCommand(
+      [],
+      JSON.stringify({
+        variant: 'warhammer',
+        phase: { season: 'spring', year: 2500, type: 'movement' },
+        units: [
+          { power: 'Empire', type: 'A', province: 'nuln' },
+          { power: 'Empire', type: 'A', province: 'altd' },
+          { power: 'Bretonnia', type: 'A', province: 'wast' },
+          { power: 'Bretonnia', type: 'A', province: 'reik' },
+        ],
+        orders: [
+          { power: 'Empire', text: 'A altd S A nuln - reik' },
+          { power: 'Empire', text: 'A nuln - reik' },
+          { power: 'Bretonnia', text: 'A wast - altd' },
+          { power: 'Bretonnia', text: 'A reik S A wast - altd' },
+        ],
+        options: { cataclysmicBattles: 'on' },
+        battles: [{ province: 'altd', winner: 'Bretonnia', destroyed: true }],
+      }),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { results: { unit: string; result: string; reason: string }[]; dislodged: unknown[] };
+    const altd = out.results.find((x) => x.unit === 'A altd')!;
+    expect(altd.result).toBe('failure');
+    expect(altd.reason).toMatch(/; destroyed by A WAST from The Wasteland \(removed from the game: no retreat\)$/);
+    expect(altd.reason).not.toMatch(/dislodged/);
+    expect(out.dislodged).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@ export function validateConvoy(map: GameMap, ou: OrderedUnit, rules: RulesModule
   if (order.kind !== 'convoy') return null;
   if (ou.unit.type !== 'F') return 'only fleets can convoy'; // DATC 6.A.?: an army cannot convoy
   const convoys = rules.convoysFrom?.({ map, province: ou.unit.province }) ?? map.isSea(ou.unit.province);
-  if (!convoys) return 'a fleet can only convoy from a sea'; // coastal fleets do not convoy
+  if (!convoys) return `a fleet can only convoy from ${rules.convoyPlaces ?? 'a sea'}`; // coastal fleets do not convoy
   if (order.target.type === 'F') return 'only armies can be convoyed';
   if (!map.province(order.to.province)) return `there is no province "${order.to.province}"`;
   return null;

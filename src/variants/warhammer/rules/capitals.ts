@@ -19,3 +19,24 @@ export function buildableCenters(features: WarhammerFeatures, map: GameMap, posi
     .map(([, capital]) => capital);
   return [...new Set([...homes, ...largerCapitals])].sort();
 }
+
+/**
+ * Why a free province is no build site of `power` (the engine's `buildRefusal`), in the words of Adjustments 1: "You
+ * may perform builds in the capital city of a nation which began the game with more units."
+ */
+export function buildRefusal(features: WarhammerFeatures, map: GameMap, position: Position, power: Power, province: ProvinceId): string | undefined {
+  const name = map.province(province)?.name ?? province;
+  const owned = (position.supplyCenters[power] ?? []).includes(province);
+  const mine = features.startingUnits[power] ?? 0;
+  const nation = Object.entries(features.capitals).find(([, capital]) => capital === province)?.[0];
+  const rule = 'you build in your own home centres and in the capitals of nations that began the game with more units (Adjustments 1)';
+  if (nation && nation !== power) {
+    const theirs = features.startingUnits[nation] ?? 0;
+    if (theirs <= mine) return `${name} is the capital of ${nation}, which began the game with ${theirs} unit${theirs === 1 ? '' : 's'}, not more than ${power}'s ${mine}: ${rule}`;
+    if (!owned) return `${power} does not own ${name}`;
+    return undefined;
+  }
+  if (map.homeCenters(power).includes(province)) return owned ? undefined : `${power} does not own ${name}`;
+  if (!map.province(province)?.supplyCenter) return `${name} is not a supply centre`;
+  return `${name} is neither a home centre of ${power} nor the capital of a nation that began the game with more units (Adjustments 1)`;
+}
