@@ -1,8 +1,8 @@
 /**
  * Label positions for a variant's geometry (`geometry.labels`), chosen by the geometry tools: for each province, the
- * spot nearest its unit where the whole label fits inside the province, clear of the unit and of the spot its
- * supply-centre marker (and an entrance mark) takes. Labels above the unit are preferred. The renderer tries this
- * spot first (src/render/markers.ts).
+ * spot nearest its unit where the whole label fits inside the province, clear of its unit, of where its supply-centre
+ * marker and entrance mark go, and of every other province's unit spot and marks. Labels above the unit are
+ * preferred. The renderer tries this spot first (src/render/markers.ts).
  *
  * The label is the one the renderer would draw: in a variant labelled with names (`labelStyleOf`), the full name in
  * one line (`中牟 Zhongmou`, `Karak Kadrin`), else in two (`World's Edge` / `Mountains`), and only then the
@@ -20,7 +20,7 @@ import { candidates, overlaps, textWidth } from '../placement.js';
 import type { Rect } from '../scene.js';
 import { UNIT_SCALE } from '../styles.js';
 
-/** Label text size the spots are chosen for, px at a 1600-px-wide picture (a little above the drawn size). */
+/** Label text size the spots are chosen for, px at a 1600-px-wide picture (the drawn size; the box is a hair larger). */
 const LABEL_PX = 14;
 /** Unit icon half-size at 1600 px (src/render/build-scene.ts: the base size times UNIT_SCALE). */
 const UNIT_PX = 10.5 * UNIT_SCALE;
