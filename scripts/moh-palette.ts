@@ -23,7 +23,7 @@ const MAP = new URL('../src/variants/mandate-of-heaven/map.json', import.meta.ur
 const WS: Record<string, { color: string; altColor: string; altLandColor: string }> = {
   Qin: { color: '#35352c', altColor: '#000000', altLandColor: '#8c8c8c' },
   Chu: { color: '#b60219', altColor: '#c05200', altLandColor: '#e2b08b' },
-  Zhao: { color: '#1d3a93', altColor: '#09689c', altLandColor: '#86a3c2' },
+  Zhao: { color: '#1d3a93', altColor: '#09689c', altLandColor: '#828cd7' },
   Wei: { color: '#2e9e4f', altColor: '#019e73', altLandColor: '#97e7be' },
   Han: { color: '#e4ce0a', altColor: '#ffff00', altLandColor: '#ffffa3' },
   Yan: { color: '#d540ca', altColor: '#d374e6', altLandColor: '#d7aaff' },

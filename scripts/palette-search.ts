@@ -9,7 +9,8 @@
  * close, simulated annealing (fixed seed) on a 5-step sRGB lattice; then passes that swap colours between powers
  * and re-pick each power given all the others until nothing changes. Readability: unit colours keep a ≥ 4.5
  * contrast with the letter the renderer puts on them (textOn) and never read as grey, white, sea or bare land, land
- * tints never as water or unowned land (src/render/palette-bars.ts); standard land tints
+ * tints never as water or unowned land (src/render/palette-bars.ts, with a margin of SEARCH_HUE_MARGIN degrees round
+ * the water hues, so no tint sits on their edge); standard land tints
  * keep a contrast ≥ `landContrast` (6) with the dark label colour; colour-blind land tints ≥ `altLandContrast`
  * (light tints cannot all stand 10 apart under both dichromacies, so this may be lower; labels keep their white
  * halo, COLORS.halo). Only the colour fields of map.json's `powers` entries are rewritten (text splice).
@@ -17,7 +18,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deltaE2000, hexToLab, hexToRgb, rgbToHex, simulate, type Lab, type Vision } from '../src/render/color-science.js';
 import { COLORS, textOn } from '../src/render/palette.js';
-import { tintProblems, unitColorProblems } from '../src/render/palette-bars.js';
+import { SEARCH_HUE_MARGIN, tintProblems, unitColorProblems } from '../src/render/palette-bars.js';
 
 /** Searched to this bar (the test asks 10), so rounding never decides. */
 const BAR = 10.5;
@@ -235,9 +236,9 @@ export function runPaletteSearch(cfg: PaletteConfig, argv: string[] = process.ar
   const altLandContrast = cfg.altLandContrast ?? 3.5;
   const altLandChroma = cfg.altLandChroma ?? 55;
   // Land tints never read as water or unowned land (palette-bars.ts).
-  const landOk = (c: Candidate) => contrast(c.hex, COLORS.labelLand) >= landContrast && tintProblems(c.hex).length === 0;
+  const landOk = (c: Candidate) => contrast(c.hex, COLORS.labelLand) >= landContrast && tintProblems(c.hex, SEARCH_HUE_MARGIN).length === 0;
   const altLandOk = (c: Candidate) =>
-    contrast(c.hex, COLORS.labelLand) >= altLandContrast && Math.hypot(c.lab.normal[1], c.lab.normal[2]) <= altLandChroma && tintProblems(c.hex).length === 0;
+    contrast(c.hex, COLORS.labelLand) >= altLandContrast && Math.hypot(c.lab.normal[1], c.lab.normal[2]) <= altLandChroma && tintProblems(c.hex, SEARCH_HUE_MARGIN).length === 0;
   const unitPool = gridPool.filter(unitOk);
   const anchors = (f: (n: string) => Lab) => Object.fromEntries(names.map((n) => [n, f(n)]));
   const base = { names, weight, iterations };

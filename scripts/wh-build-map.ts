@@ -2,7 +2,9 @@
  * Builds src/variants/warhammer/map.json from the geography brief's machine-readable proposal, copied into the
  * project as src/variants/warhammer/source/map-proposal.json (../shared/maps/warhammer-map-proposal.json).
  *   npx tsx scripts/wh-build-map.ts
- * Every choice the proposal leaves open is made here, once, and recorded in docs/rules/warhammer.md.
+ * Every choice the proposal leaves open is made here, once, and recorded in docs/rules/warhammer.md. The colours
+ * (scripts/warhammer-palette.ts) and the label and unit spots (`npx tsx src/render/tools/relabel.ts --move-anchors
+ * warhammer`) are written into map.json afterwards by their own tools: run them again after this one.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 

@@ -3,9 +3,12 @@
  * Classic start; a busy Classic Fall 1903 movement phase (36 units, supports, a two-fleet convoy, a cut
  * support, three dislodgements) as its results post shows it (orders on the position before, the board after
  * with retreat options); the retreats; the winter adjustments; Warring States with raises and rapid river
- * moves (one stopped short); Warhammer (21 powers with their marks, the Illusion, the risen Vampire army of
- * Immortality, an underway move, the Tempest Ocean at both edges), also in the colour-blind palette; Mandate of
- * Heaven's neutrals moved by the players' vote; the busy phase in the colour-blind palette. Also used by test/render/gallery.test.ts.
+ * moves (one stopped short, one reaching Luoyang), its builds and retreats; Warhammer (21 powers with their marks, the
+ * Illusion, the risen Vampire army of Immortality, an underway move, the Tempest Ocean at both edges), its decisive
+ * battles and a failed build beside another power's fleet; Mandate of Heaven's neutrals moved, retreated and disbanded
+ * by the players' vote; every variant in the colour-blind palette. The tests draw the same positions
+ * (test/render/gallery.test.ts: every order legal but where the case is about a failed order, every picture listed in
+ * docs/render.md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -118,6 +121,26 @@ export function routesClassic(): { position: Position; orders: PowerOrder[]; adj
   return { position, orders, adjudication: adjudicate(classic, position, orders) };
 }
 
+/**
+ * Warhammer, Winter 2500: the Skaven hold Middenheim and Kislev (the Empire's fleet out at sea in the Sea of Claws,
+ * Kislev's army in Ostland); Bretonnia's fleet stands in Couronne, its army in the Wasteland.
+ */
+function whWinterPosition(start: Position): Position {
+  const units = start.units.map((u) => ({ ...u }));
+  const move = (power: string, from: string, to: string) => {
+    const unit = units.find((u) => u.power === power && u.province === from);
+    if (!unit) throw new Error(`gallery: no ${power} unit in ${from}`);
+    unit.province = to;
+  };
+  move('Empire', 'midd', 'claw');
+  move('Kislev', 'kisl', 'ostl');
+  move('Bretonnia', 'cour', 'wast');
+  move('Bretonnia', 'lang', 'cour');
+  let position: Position = { ...start, phase: { season: 'winter', year: 2500, type: 'adjustment' }, units };
+  for (const centre of ['midd', 'kisl']) position = withOwner(position, centre, 'Skaven');
+  return position;
+}
+
 export function galleryImages(): GalleryImage[] {
   const busy = busyClassic();
   const retreat = busy.adjudication.position;
@@ -153,7 +176,7 @@ export function galleryImages(): GalleryImage[] {
   if (process.env.GALLERY_DEBUG) console.log(wsSpring.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).join('\n'), wsFall.units.map((u) => `${u.power} ${u.type} ${u.province}`).join(', '));
   const wsFallOrders = ordersOf(ws, wsFall, {
     Qi: ['F Lin - Boh', 'A Diq H', 'A Jia - Lin'],
-    Wei: ['F Dal - Wei - Diq - Lin', 'A Zhe H', 'A Wei S A Zhe'],
+    Wei: ['F Dal - Wei - Diq - Lin', 'A Zhe H', 'A Wei H'],
     Chu: ['F Cha - Yyi', 'A Yin H', 'A Wu H'],
     Qin: ['F Nan - Syo - Dan - Yyi', 'A Any - Luo', 'A Ron H'],
     Han: ['A Hch H', 'A Yiy - Luo', 'A Yzh H'],
@@ -163,8 +186,8 @@ export function galleryImages(): GalleryImage[] {
   if (process.env.GALLERY_DEBUG) console.log(wsFallResult.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).join('\n'));
 
   // Warhammer, Fall 2500: the Wood Elves left Athel-Loren in Spring, so the Illusion (a virtual army) holds there;
-  // a Skaven army takes the underway back to Skavenblight; Bretonnia and the Empire bounce in the Wasteland; the
-  // Tempest Ocean is labelled at both edges.
+  // a Skaven army takes the underway back to Skavenblight; the Empire, supported from Middenheim, beats Bretonnia to
+  // the Wasteland; the Tempest Ocean is labelled at both edges.
   const wh = warhammer;
   const whStart = wh.startingPosition();
   const whSpring = adjudicate(wh, whStart, ordersOf(wh, whStart, { 'Wood Elves': ['A athe - grey'], Skaven: ['A skav - edge'], 'Vampire Counts': ['A sylv - gfor'] }));
@@ -172,12 +195,12 @@ export function galleryImages(): GalleryImage[] {
   const whFall = withOwner(whSpring.position, 'sylv', 'Empire');
   const whFallOrders = ordersOf(wh, whFall, {
     Bretonnia: ['A cour - wast', 'F lang - ngwo'],
-    Empire: ['A altd - wast', 'A nuln S A altd - wast', 'F midd H'],
+    Empire: ['A altd - wast', 'F midd S A altd - wast', 'A nuln H'],
     Skaven: ['A edge - skav'],
     'Wood Elves': ['A grey S A athe'],
     Kislev: ['A kisl - ostm', 'A praa - kisl'],
     'Orcs & Goblins': ['A kare - mgun', 'A dark - kare'],
-    Dwarves: ['A kark - kazu', 'A kung - kadr', 'F barv - blag'],
+    Dwarves: ['A kark - wrld', 'A kung - kadr', 'F barv - blag'],
   });
   const whFallResult = adjudicate(wh, whFall, whFallOrders);
 
@@ -227,6 +250,64 @@ export function galleryImages(): GalleryImage[] {
   );
   const mohSpring = adjudicate(moh, mohStart, [...mohOrders, ...ballots]);
 
+  // Warring States, Winter of year 1: builds (armies only), one in Daliang where Wei's own fleet stands (failed);
+  // Spring of year 2: Wei's fleet makes a rapid river move of three spaces down the Yellow River to Luoyang, through
+  // its own army in Zheng, while Zhao (supported by Qi) and Qin (supported) dislodge Wei's and Han's armies; then their
+  // retreats: Wei's army retreats to Henei, Han's (with only Wu Pass open) is disbanded.
+  const wsWinter = wsFallResult.position;
+  const wsWinterOrders = ordersOf(ws, wsWinter, {
+    Qin: ['Build A Xia'],
+    Chu: ['Build A Sch'],
+    Zhao: ['Build A Han'],
+    Wei: ['Build A Dal'],
+    Qi: ['Build A Jia'],
+  });
+  const wsWinterResult = adjudicate(ws, wsWinter, wsWinterOrders);
+  const wsSpring2 = wsWinterResult.position;
+  const wsSpring2Orders = ordersOf(ws, wsSpring2, {
+    Wei: ['F Dal - Zmo - Zhe - Luo', 'A Wei H', 'A Zhe H'],
+    Zhao: ['A Ye - Wei', 'A Han - Ye'],
+    Qi: ['A Diq S A Ye - Wei'],
+    Qin: ['A Any - Hch', 'A Xia S A Any - Hch'],
+    Han: ['A Hch H'],
+  });
+  const wsSpring2Result = adjudicate(ws, wsSpring2, wsSpring2Orders);
+  const wsRetreat = wsSpring2Result.position;
+  const wsRetreatOrders = ordersOf(ws, wsRetreat, { Wei: ['A Wei R Hen'], Han: ['A Hch D'] });
+  const wsRetreatResult = adjudicate(ws, wsRetreat, wsRetreatOrders);
+
+  // Mandate of Heaven after the vote above: the players vote Wey's dislodged army from Diqiu to Julu (the retreat is
+  // the vote's; a neutral's retreat without a majority would disband it); in Fall Qi keeps Diqiu, so in Winter Wey has
+  // no centre and the players' vote disbands its army, while Qi builds in Jiaodong. Ballots are never drawn, only what
+  // they adopted.
+  const ballotsOf = (position: Position, texts: string[]) =>
+    voters.flatMap((power) =>
+      texts.map((text) => {
+        const r = readOrder(moh, text, { position });
+        if (!r.ok) throw new Error(`gallery ballot "${text}": ${r.error}`);
+        return { power, order: r.order };
+      }),
+    );
+  const mohRetreat = mohSpring.position;
+  const mohRetreatResult = adjudicate(moh, mohRetreat, ballotsOf(mohRetreat, ['A diq R jul']));
+  const mohFall = mohRetreatResult.position;
+  const mohFallOrders = ordersOf(moh, mohFall, { Qi: ['A diq H', 'A don - lin', 'F boh H'], Zhao: ['A gao - hdn'], Wei: ['A ye S A diq'] });
+  const mohFallResult = adjudicate(moh, mohFall, [...mohFallOrders, ...ballotsOf(mohFall, ['A jul H'])]);
+  const mohWinter = mohFallResult.position;
+  const mohWinterOrders = ordersOf(moh, mohWinter, { Qi: ['Build A jia'] });
+  const mohWinterResult = adjudicate(moh, mohWinter, [...mohWinterOrders, ...ballotsOf(mohWinter, ['Disband A jul'])]);
+
+  // Warhammer, Winter 2500: the Skaven took Middenheim and Kislev, capitals of larger nations, where they may build;
+  // they build an army in Middenheim and order a fleet in Couronne, where Bretonnia's fleet stands (the build fails,
+  // its ghost drawn beside the fleet, never over it); the Empire and Kislev disband.
+  const whWinter = whWinterPosition(whStart);
+  const whWinterOrders = ordersOf(wh, whWinter, {
+    Skaven: ['Build A midd', 'Build F cour'],
+    Empire: ['Disband F claw'],
+    Kislev: ['Disband A ostl'],
+  });
+  const whWinterResult = adjudicate(wh, whWinter, whWinterOrders);
+
   const busyOpts = { orders: busy.orders, adjudication: busy.adjudication };
   const routes = routesClassic();
   return [
@@ -244,6 +325,14 @@ export function galleryImages(): GalleryImage[] {
     { file: 'mandate-of-heaven-spring-vote.png', variant: moh, position: mohStart, opts: { orders: mohOrders, adjudication: mohSpring, title: "Mandate of Heaven · Spring 369 BC · the players' vote moves the neutrals" } },
     { file: 'warhammer-fall-2500-colorblind.png', variant: wh, position: whFall, opts: { orders: whFallOrders, adjudication: whFallResult, palette: 'colorblind', title: 'Warhammer Diplomacy · Fall 2500 · colour-blind palette' } },
     { file: 'classic-fall-1903-colorblind.png', variant: classic, position: busy.position, opts: { ...busyOpts, palette: 'colorblind', title: 'Classic · Fall 1903 · colour-blind palette' } },
+    { file: 'warhammer-winter-2500-builds.png', variant: wh, position: whWinter, opts: { orders: whWinterOrders, adjudication: whWinterResult, title: 'Warhammer Diplomacy · Winter 2500 · builds and disbands' } },
+    { file: 'warring-states-winter-builds.png', variant: ws, position: wsWinter, opts: { orders: wsWinterOrders, adjudication: wsWinterResult, title: 'Warring States · Winter, year 1 · builds' } },
+    { file: 'warring-states-spring-2-rapid-move.png', variant: ws, position: wsSpring2, opts: { orders: wsSpring2Orders, adjudication: wsSpring2Result, title: 'Warring States · Spring, year 2 · a rapid river move to Luoyang, two dislodgements' } },
+    { file: 'warring-states-spring-2-retreats.png', variant: ws, position: wsRetreat, opts: { orders: wsRetreatOrders, adjudication: wsRetreatResult, title: 'Warring States · Spring, year 2 Retreats · a retreat and a disband' } },
+    { file: 'warring-states-fall-colorblind.png', variant: ws, position: wsFall, opts: { orders: wsFallOrders, adjudication: wsFallResult, palette: 'colorblind', title: 'Warring States · Fall, year 1 · colour-blind palette' } },
+    { file: 'mandate-of-heaven-spring-retreat-vote.png', variant: moh, position: mohRetreat, opts: { orders: [], adjudication: mohRetreatResult, title: "Mandate of Heaven · Spring 369 BC Retreats · the players' vote retreats Wey's army" } },
+    { file: 'mandate-of-heaven-winter-adjustments.png', variant: moh, position: mohWinter, opts: { orders: mohWinterOrders, adjudication: mohWinterResult, title: "Mandate of Heaven · Winter 369 BC · a build, and the players' vote disbands Wey's army" } },
+    { file: 'mandate-of-heaven-spring-colorblind.png', variant: moh, position: mohStart, opts: { orders: mohOrders, adjudication: mohSpring, palette: 'colorblind', title: 'Mandate of Heaven · Spring 369 BC · colour-blind palette' } },
   ];
 }
 

@@ -398,7 +398,7 @@ function smoothBorders(borders: Border[], width: number, height: number, rounds:
 const shapeBounds = new WeakMap<ProvinceShape, [number, number, number, number]>();
 
 /** A shape's bounding box (map px: x0, y0, x1, y1), computed once per shape. */
-function boundsOf(shape: ProvinceShape): [number, number, number, number] {
+export function boundsOf(shape: ProvinceShape): [number, number, number, number] {
   const known = shapeBounds.get(shape);
   if (known) return known;
   const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];

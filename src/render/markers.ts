@@ -4,7 +4,7 @@
  */
 import type { PowerData } from '../variants/schema.js';
 import type { Variant } from '../engine/variant.js';
-import { insideShape, polygonAreaCentroid, rectInsideShape, type MapGeometry, type Point, type ProvinceShape } from './geometry.js';
+import { boundsOf, insideShape, polygonAreaCentroid, rectInsideShape, type MapGeometry, type Point, type ProvinceShape } from './geometry.js';
 import { COLORS } from './palette.js';
 import { BoxIndex, placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
 import type { CenterMark, EntranceMark, Label, Rect, UnitMark } from './scene.js';
@@ -49,12 +49,89 @@ export function labelStyleOf(variant: Variant): 'name' | 'abbreviation' {
   return variant.data.geometry?.labelStyle ?? (variant.data.provinces.some((p) => p.localName) ? 'name' : 'abbreviation');
 }
 
-/** A name of several words in two lines, split at the space nearest its middle (null for one word). */
+/**
+ * A name in two lines, split at the break nearest its middle: a space (dropped) or just after a hyphen (kept at the
+ * end of the first line: `Bai-` / `Jing`); null for a name with neither.
+ */
 export function splitName(name: string): [string, string] | null {
-  const spaces = [...name.matchAll(/ /g)].map((m) => m.index!);
-  if (spaces.length === 0) return null;
-  const at = spaces.reduce((best, i) => (Math.abs(i - name.length / 2) < Math.abs(best - name.length / 2) ? i : best));
-  return [name.slice(0, at), name.slice(at + 1)];
+  // Each break as [end of the first line, start of the second].
+  const breaks = [...name.matchAll(/[ -]/g)].map((m) => (m[0] === ' ' ? [m.index!, m.index! + 1] : [m.index! + 1, m.index! + 1]) as [number, number]);
+  const usable = breaks.filter(([end, start]) => /[^ -]/.test(name.slice(0, end)) && /[^ -]/.test(name.slice(start)));
+  if (usable.length === 0) return null;
+  const off = ([end, start]: [number, number]) => Math.abs(Math.max(end, name.length - start) - name.length / 2);
+  const [end, start] = usable.reduce((best, b) => (off(b) < off(best) ? b : best));
+  return [name.slice(0, end), name.slice(start)];
+}
+
+type ProvinceData = Variant['data']['provinces'][number];
+
+/** The texts a province's label may take (markers.ts tries them in tiers; the label-spot tool chooses spots for them). */
+export const LABEL_TEXTS = {
+  /** The full name: `临淄 Linzi`, `Karak Kadrin`. */
+  full: (p: ProvinceData): string => (p.localName ? `${p.localName} ${p.name}` : p.name),
+  /** The full name in two lines: the local name above the romanised one, or a name split near its middle. */
+  fullLines: (p: ProvinceData): string[] | null => (p.localName ? [p.localName, p.name] : splitName(p.name)),
+  /** The abbreviation, after the local name when there is one. */
+  short: (p: ProvinceData): string => (p.localName ? `${p.localName} ${p.abbreviation}` : p.abbreviation),
+  /** A narrow province with a local name may take it in two lines, the local name above the abbreviation. */
+  stacked: (p: ProvinceData): string[] | null => (p.localName ? [p.localName, p.abbreviation] : null),
+};
+
+/** Spots (map px) where a box of `w` × `h` map px lies wholly inside a province, by shape and box size. */
+const fitSpots = new WeakMap<ProvinceShape, Map<string, Point[]>>();
+
+/**
+ * Centres (map px) of a `w` × `h` box lying wholly inside the province: a grid over its bounding box, `step` map px
+ * apart, nearest `anchor` first. A large province whose unit spot and cell middles leave no room for its name may
+ * still hold it elsewhere. Depends only on the shape, the box and the anchor, so it is kept per shape: a warm map
+ * tests only its obstacles against these spots. Exactly the lattice points where `rectInsideShape` holds, found row
+ * by row rather than point by point (test/render/labels.test.ts compares them).
+ */
+export function insideSpots(shape: ProvinceShape, w: number, h: number, step: number, anchor: Point): Point[] {
+  let byBox = fitSpots.get(shape);
+  if (!byBox) fitSpots.set(shape, (byBox = new Map()));
+  const key = `${w} ${h} ${step} ${anchor[0]} ${anchor[1]}`;
+  const known = byBox.get(key);
+  if (known) return known;
+  const [x0, y0, x1, y1] = boundsOf(shape);
+  const spots: Point[] = [];
+  // Row by row: a box spanning the band [y - h/2, y + h/2] meets the outline exactly where its x-range meets one of
+  // the outline's pieces inside the band, so the centres between those pieces (and inside the territory) are free.
+  for (let y = y0 + h / 2; y <= y1 - h / 2; y += step) {
+    const [b0, b1] = [y - h / 2, y + h / 2];
+    const pieces: [number, number][] = [];
+    for (const [a, b] of shape.outline) {
+      if (Math.max(a[1], b[1]) < b0 || Math.min(a[1], b[1]) > b1) continue;
+      if (a[1] === b[1]) {
+        pieces.push([Math.min(a[0], b[0]), Math.max(a[0], b[0])]);
+        continue;
+      }
+      const t0 = Math.max(0, Math.min(1, (b0 - a[1]) / (b[1] - a[1])));
+      const t1 = Math.max(0, Math.min(1, (b1 - a[1]) / (b[1] - a[1])));
+      const [xa, xb] = [a[0] + (b[0] - a[0]) * t0, a[0] + (b[0] - a[0]) * t1];
+      pieces.push([Math.min(xa, xb), Math.max(xa, xb)]);
+    }
+    pieces.sort((p, q) => p[0] - q[0]);
+    // The gaps between the pieces, each wholly inside or wholly outside the territory.
+    let from = x0;
+    const gaps: [number, number][] = [];
+    for (const [lo, hi] of pieces) {
+      if (lo > from) gaps.push([from, lo]);
+      from = Math.max(from, hi);
+    }
+    gaps.push([from, x1]);
+    for (const [lo, hi] of gaps) {
+      // The lattice's centres whose box lies strictly within the gap.
+      const first = Math.ceil((lo + w / 2 - (x0 + w / 2)) / step + 1e-9);
+      const cs: Point[] = [];
+      for (let i = first, x = x0 + w / 2 + i * step; x + w / 2 < hi && x <= x1 - w / 2; x = x0 + w / 2 + ++i * step) cs.push([x, y]);
+      if (cs.length > 0 && rectInsideShape({ x: cs[0]![0] - w / 2, y: b0, w, h }, shape)) spots.push(...cs);
+    }
+  }
+  const d = (p: Point) => Math.hypot(p[0] - anchor[0], p[1] - anchor[1]);
+  spots.sort((a, b) => d(a) - d(b));
+  byBox.set(key, spots);
+  return spots;
 }
 
 /** The outer rings of a shape's territory at least `minArea` (map px²) large, with their centroids. */
@@ -195,32 +272,61 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
     .map((p) => rectAround(T(anchors.get(p.id)!), spotSize * 2.3, spotSize * 2.3));
   // Everything a label must not cover; each label placed is added to it (placeAll adds to a BoxIndex it is given).
   const taken = new BoxIndex([...unitBoxes, ...centerBoxes, ...entranceBoxes.values(), ...emptyAnchorBoxes, ...keepClear]);
-  const labelled = new Map<string, { text: string; size: number; box: Rect; inside: boolean; lines?: string[] }>();
+  const labelled = new Map<string, { text: string; size: number; box: Rect; inside: boolean; short?: boolean; lines?: string[] }>();
   const wrapped: Label[] = [];
   type Province = (typeof variant.data.provinces)[number];
   // One label style per variant (issue 20): full names where they fit (a name in another script beside the
   // romanised one), or abbreviations throughout (Classic). Labels keep one size (legibility: 14 px at 1600 px).
   const style = labelStyleOf(variant);
-  const full = (p: Province) => (p.localName ? `${p.localName} ${p.name}` : p.name);
-  /** A full name in two lines: the local name above the romanised one, or a name of several words split in the middle. */
-  const fullLines = (p: Province) => (p.localName ? [p.localName, p.name] : splitName(p.name));
-  const short = (p: Province) => (p.localName ? `${p.localName} ${p.abbreviation}` : p.abbreviation);
-  // A narrow province with a local name may take it in two lines, the local name above the abbreviation.
-  const stacked = (p: Province) => (p.localName ? [p.localName, p.abbreviation] : null);
-  const tiers: { text: (p: Province) => string; inside: boolean; lines?: (p: Province) => string[] | null }[] =
+  const { full, fullLines, short, stacked } = LABEL_TEXTS;
+  interface Tier {
+    text: (p: Province) => string;
+    inside: boolean;
+    lines?: (p: Province) => string[] | null;
+    /** An abbreviation: a later tier may replace it by the full name beside the province (`upgrade`). */
+    short?: boolean;
+    /** For the provinces an earlier tier gave an abbreviation: its box is freed for the try and kept if it fails. */
+    upgrade?: boolean;
+    /**
+     * Beside the province, only where the label's middle lies over the province itself or over another medium (a
+     * land province's name over the sea), never in the middle of a neighbour of its kind, where it would read as
+     * that neighbour's name.
+     */
+    near?: boolean;
+  }
+  const tiers: Tier[] =
     style === 'abbreviation'
       ? [
           { text: (p) => p.abbreviation, inside: true },
           { text: (p) => p.abbreviation, inside: false },
         ]
-      : [
+      : // Players must read the names (issue 20): the full name anywhere inside, in one line or two; where it finds
+        // no room, the abbreviation inside; a province with room for neither gets its name beside it with a leader
+        // line (its middle over the province or over water first, then anywhere near), else its abbreviation beside
+        // it (a label for every province first); last, each abbreviation inside gives way to the full name beside
+        // its province, its middle over the province or over water, where that finds room. Every inside label is
+        // placed before any beside one, so a name beside its province never pushes a neighbour's own label out.
+        [
           { text: full, inside: true },
           { text: full, inside: true, lines: fullLines },
-          { text: short, inside: true },
-          { text: short, inside: true, lines: stacked },
+          { text: short, inside: true, short: true },
+          { text: short, inside: true, lines: stacked, short: true },
+          { text: full, inside: false, near: true },
+          { text: full, inside: false, lines: fullLines, near: true },
           { text: full, inside: false },
+          { text: full, inside: false, lines: fullLines },
           { text: short, inside: false },
+          { text: full, inside: false, near: true, upgrade: true },
+          { text: full, inside: false, lines: fullLines, near: true, upgrade: true },
         ];
+  /** Is a label's middle over its own province or over another medium (`Tier.near`)? */
+  const nearOwn = (id: string, kind: string) => (c: Point) => {
+    const at = geometry.locate([(c[0] - frame.x) / scale, (c[1] - frame.y) / scale]);
+    if (at === null || at === id) return true;
+    const other = geometry.shapes.get(at)?.kind;
+    const water = (k: string | undefined) => k === 'sea' || k === 'offmap-sea';
+    return other !== undefined && water(other) !== (kind === 'sea');
+  };
   const middlesOf = new Map<string, Point[]>();
   const cellMiddles = (id: string): Point[] => {
     const known = middlesOf.get(id);
@@ -241,33 +347,63 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       .filter((_, i) => i % step === 0)
       .map(T);
   };
-  const placeTier = (tier: (typeof tiers)[number], obstacles: BoxIndex) => {
+  const placeTier = (tier: Tier, obstacles: BoxIndex) => {
     const requests: PlacementRequest[] = byClearance
-      .filter((p) => anchors.has(p.id) && !labelled.has(p.id) && (!tier.lines || tier.lines(p)))
+      .filter((p) => anchors.has(p.id) && (tier.upgrade ? labelled.get(p.id)?.short === true : !labelled.has(p.id)) && (!tier.lines || tier.lines(p)))
       .map((p) => {
         const lines = tier.lines?.(p) ?? [tier.text(p)];
+        const w = Math.max(...lines.map((line) => textWidth(line, labelSize))) + 4 * u;
+        const h = labelSize * 1.25 * lines.length;
         return {
           id: p.id,
           anchor: givenLabels[p.id] ? T(givenLabels[p.id]) : T(anchors.get(p.id)!),
-          w: Math.max(...lines.map((line) => textWidth(line, labelSize))) + 4 * u,
-          h: labelSize * 1.25 * lines.length,
+          w,
+          h,
           gap: p.kind === 'sea' ? spotSize * 1.3 : spotSize * 1.15,
-          accept: tier.inside ? boxInside(p.id) : () => true,
-          // A large province whose unit spot sits near its edge: also the middles of its cells, nearest first.
-          // (Full names only: an abbreviation fits near the spot or not at all.)
-          ...(tier.inside && (tier.text === full || style === "abbreviation") ? { more: () => cellMiddles(p.id) } : {}),
+          accept: tier.inside ? boxInside(p.id) : tier.near ? nearOwn(p.id, p.kind) : () => true,
+          // A large province whose unit spot sits near its edge: also the middles of its cells, nearest first, then
+          // every spot where the box lies inside the province (a grid, kept per shape and box size).
+          ...(tier.inside
+            ? {
+                more: function* () {
+                  if (tier.text === full || style === 'abbreviation') yield* cellMiddles(p.id);
+                  // The grid in map px for the box at 1600 px wide: the same spots at every width.
+                  const k = geometry.width / 1600;
+                  const spots = insideSpots(geometry.shapes.get(p.id)!, (w / u) * k, (h / u) * k, LABEL_PX * 0.3 * k, givenLabels[p.id] ?? anchors.get(p.id)!);
+                  for (const spot of spots) yield T(spot);
+                },
+              }
+            : tier.near
+              ? {
+                  // Beside the province with its middle over it: any point of the province, nearest the spot first.
+                  more: function* () {
+                    const k = geometry.width / 1600;
+                    for (const spot of insideSpots(geometry.shapes.get(p.id)!, k, k, LABEL_PX * 0.3 * k, givenLabels[p.id] ?? anchors.get(p.id)!)) yield T(spot);
+                  },
+                }
+              : {}),
         };
       });
     // A label position given by the map data (chosen where the label fits inside) is tried first.
-    const placed = new Map([
-      ...placeAll(requests.filter((r) => givenLabels[r.id]), obstacles, true, frame),
-      ...placeAll(requests.filter((r) => !givenLabels[r.id]), obstacles, false, frame),
-    ]);
+    const placed = new Map<string, Rect>();
+    if (tier.upgrade) {
+      // One at a time: each abbreviation's own box is freed for its try, and kept when the name finds no room.
+      for (const r of requests) {
+        const old = labelled.get(r.id)!.box;
+        obstacles.remove(old);
+        const box = placeAll([r], obstacles, givenLabels[r.id] !== undefined, frame).get(r.id);
+        if (box) placed.set(r.id, box);
+        else obstacles.add(old);
+      }
+    } else {
+      for (const [id, box] of placeAll(requests.filter((r) => givenLabels[r.id]), obstacles, true, frame)) placed.set(id, box);
+      for (const [id, box] of placeAll(requests.filter((r) => !givenLabels[r.id]), obstacles, false, frame)) placed.set(id, box);
+    }
     for (const p of variant.data.provinces) {
       const box = placed.get(p.id);
       if (!box) continue;
       const lines = tier.lines?.(p);
-      labelled.set(p.id, { text: tier.text(p), size: labelSize, box, inside: tier.inside, ...(lines ? { lines } : {}) });
+      labelled.set(p.id, { text: tier.text(p), size: labelSize, box, inside: tier.inside, ...(tier.short ? { short: true } : {}), ...(lines ? { lines } : {}) });
     }
   };
   for (const tier of tiers) placeTier(tier, taken);
@@ -276,7 +412,7 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
   if (keepClear.length > 0 && byClearance.some((p) => anchors.has(p.id) && !labelled.has(p.id))) {
     const before = new Set(labelled.keys());
     const withoutHeads = new BoxIndex([...unitBoxes, ...centerBoxes, ...entranceBoxes.values(), ...emptyAnchorBoxes, ...[...labelled.values()].map((l) => l.box)]);
-    for (const tier of tiers) placeTier(tier, withoutHeads);
+    for (const tier of tiers) if (!tier.upgrade) placeTier(tier, withoutHeads);
     for (const [id, l] of labelled) if (!before.has(id)) taken.add(l.box);
   }
   // A sea drawn at both edges of the map (Warhammer's Tempest Ocean wraps around): its label again in the part at the

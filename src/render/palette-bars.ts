@@ -8,6 +8,9 @@
 import { colorDistance, hexToLab } from './color-science.js';
 import { COLORS } from './palette.js';
 
+/** The hue margin the palette searches keep from the water hues (scripts/palette-search.ts). */
+export const SEARCH_HUE_MARGIN = 10;
+
 export const UNIT_BARS = {
   /** A unit colour this close to grey (chroma) reads as failed unless it is dark enough to read as black. */
   greyChroma: 15,
@@ -26,10 +29,20 @@ export const TINT_BARS = {
   sea: 12,
   /**
    * Water hues (CIELAB hue angle, cyan to steel blue; the sea is 224°): a tint of such a hue with chroma 8 or more
-   * reads as water unless it stands `seaHue` from the sea. Royal and violet blues (Classic France, 271°) lie beyond.
+   * reads as water unless it stands `seaHue` from the sea.
    */
   waterHues: [160, 262],
   seaHue: 25,
+  /**
+   * Light blues read as water further round (sky blues, light steel blues): a light tint (L* ≥ `lightBlueL`) of
+   * chroma `lightBlueC` or more and a hue up to `lightBlueTo` stands `seaHue` from the sea too. Warhammer's High
+   * Elves #b4d2ff (270°, ΔE 13) made Ulthuan read as sea, Tilea #78b4f0 (265°) likewise, Classic's France #a1c7ff
+   * (271°) passed on the old 262° edge. Periwinkles and violets (Zhao #a0acd2, 281°), blue-greys (chroma below 15)
+   * and dark slate blues read as land.
+   */
+  lightBlueTo: 280,
+  lightBlueL: 60,
+  lightBlueC: 15,
   /** A saturated blue (chroma ≥ this, hue in `blueHues`) reads as a lake however far it is from the sea's colour. */
   lakeChroma: 45,
   blueHues: [200, 295],
@@ -57,16 +70,23 @@ export function unitColorProblems(hex: string): string[] {
   return out;
 }
 
-/** Why a land tint misleads (empty when it does not): water, unowned land. */
-export function tintProblems(hex: string): string[] {
+/**
+ * Why a land tint misleads (empty when it does not): water, unowned land. `hueMargin` (degrees) moves the blue edge of
+ * the water hues further round, and the light blues' lightness and chroma floors down by half as much: the palette
+ * searches ask for a margin (`SEARCH_HUE_MARGIN`), so that what they find does not sit on an edge (the test asks
+ * none; searches had left tints at 262°, just past the old edge).
+ */
+export function tintProblems(hex: string, hueMargin = 0): string[] {
   const out: string[] = [];
   const sea = Math.min(colorDistance(hex, COLORS.sea), colorDistance(hex, COLORS.offmapSea));
   if (sea < TINT_BARS.sea) out.push(`water (ΔE ${sea.toFixed(1)})`);
   else {
-    const { C, h } = lch(hex);
+    const { L, C, h } = lch(hex);
     const [from, to] = TINT_BARS.waterHues;
     const [blueFrom, blueTo] = TINT_BARS.blueHues;
-    if (C >= 8 && h >= from && h <= to && sea < TINT_BARS.seaHue) out.push(`water (a water hue, ${h.toFixed(0)}°, ΔE ${sea.toFixed(1)})`);
+    const waterHue = h >= from && h <= to + hueMargin;
+    const lightBlue = L >= TINT_BARS.lightBlueL - hueMargin / 2 && C >= TINT_BARS.lightBlueC - hueMargin / 2 && h >= from && h <= TINT_BARS.lightBlueTo + hueMargin;
+    if (((C >= 8 && waterHue) || lightBlue) && sea < TINT_BARS.seaHue) out.push(`water (a water hue, ${h.toFixed(0)}°, ΔE ${sea.toFixed(1)})`);
     else if (C >= TINT_BARS.lakeChroma && h >= blueFrom && h <= blueTo) out.push(`water (a saturated blue, ${h.toFixed(0)}°, chroma ${C.toFixed(0)}: reads as a lake)`);
   }
   const land = colorDistance(hex, COLORS.land);

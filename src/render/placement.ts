@@ -37,8 +37,11 @@ export interface PlacementRequest {
   gap: number;
   /** Candidate centres must satisfy this (e.g. inside the province). */
   accept(center: Point, box: Rect): boolean;
-  /** More candidate centres, tried after the rings round the anchor (points spread over a large province). */
-  more?: () => Point[];
+  /**
+   * More candidate centres, tried after the rings round the anchor (points spread over a large province); an
+   * iterable, so that costly ones are made only when the earlier ones failed.
+   */
+  more?: () => Iterable<Point>;
 }
 
 /** Unit offsets tried in order: on the anchor, below, above, right, left, the diagonals, then farther out. */
@@ -91,6 +94,15 @@ export class BoxIndex {
       const bucket = this.buckets.get(key);
       if (bucket) bucket.push(r);
       else this.buckets.set(key, [r]);
+    });
+  }
+
+  /** Takes out a box added before (the very object). */
+  remove(r: Rect): void {
+    this.keys(r, (key) => {
+      const bucket = this.buckets.get(key);
+      const at = bucket?.indexOf(r) ?? -1;
+      if (at >= 0) bucket!.splice(at, 1);
     });
   }
 

@@ -8,7 +8,8 @@
  * would only add noise and bytes). The canvas is opaque (the background is painted first), so alpha is dropped.
  *
  * Rows carry filter 0 (the PNG spec recommends None for palette images) and are deflated at level 6 by
- * node:zlib. Format: PNG spec (W3C, 2nd ed.) §11.2.2 IHDR, §11.2.3 PLTE, §11.2.4 IDAT, §5.5 CRC.
+ * node:zlib; a picture over the limit is deflated at level 9, then with fewer colours (`fewerColours`). Format: PNG
+ * spec (W3C, 2nd ed.) §11.2.2 IHDR, §11.2.3 PLTE, §11.2.4 IDAT, §5.5 CRC.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { promisify } from 'node:util';
@@ -326,16 +327,73 @@ class ColorTable {
   }
 }
 
+/**
+ * What a map's PNG must stay under (issue 20: a results post's two maps under 250 KiB each), less room for the chunks
+ * around the rows (the palette is at most 768 bytes).
+ */
+const MAX_ROWS = 250 * 1024 - 1024;
+/** Palette sizes tried, in turn, for a picture whose rows still deflate to more than MAX_ROWS at level 9. */
+const FEWER_COLOURS = [192, 128, 96, 64, 48, 32];
+
 /** The asynchronous part: deflate on the thread pool, then wrap in PNG chunks. */
 export async function compressPng(image: IndexedImage): Promise<Buffer> {
-  const idat = await deflateAsync(image.rows, { level: LEVEL });
-  return wrapPng(idat.length > RECOMPRESS_ABOVE ? await deflateAsync(image.rows, { level: 9 }) : idat, image);
+  let idat = await deflateAsync(image.rows, { level: LEVEL });
+  if (idat.length <= RECOMPRESS_ABOVE) return wrapPng(idat, image);
+  idat = await deflateAsync(image.rows, { level: 9 });
+  for (const colours of FEWER_COLOURS) {
+    if (idat.length <= MAX_ROWS) break;
+    image = fewerColours(image, colours);
+    idat = await deflateAsync(image.rows, { level: 9 });
+  }
+  return wrapPng(idat, image);
 }
 
 /** Same, synchronously (inside the render worker, where blocking is fine). */
 export function compressPngSync(image: IndexedImage): Buffer {
-  const idat = deflateSync(image.rows, { level: LEVEL });
-  return wrapPng(idat.length > RECOMPRESS_ABOVE ? deflateSync(image.rows, { level: 9 }) : idat, image);
+  let idat = deflateSync(image.rows, { level: LEVEL });
+  if (idat.length <= RECOMPRESS_ABOVE) return wrapPng(idat, image);
+  idat = deflateSync(image.rows, { level: 9 });
+  for (const colours of FEWER_COLOURS) {
+    if (idat.length <= MAX_ROWS) break;
+    image = fewerColours(image, colours);
+    idat = deflateSync(image.rows, { level: 9 });
+  }
+  return wrapPng(idat, image);
+}
+
+/**
+ * The same picture with at most `maxColors` palette entries, for the rare map that level 9 cannot bring under the
+ * limit (the busiest 21-power phases): the most frequent entries are kept (every flat colour stays exact), and each
+ * rarer one, an antialiased blend along an edge or a glyph, becomes its nearest kept entry (the quantiser's weighted
+ * RGB distance). Fewer distinct blends deflate smaller. Rows with a filter byte (PNG), as `quantize` writes them.
+ */
+export function fewerColours(image: IndexedImage, maxColors: number): IndexedImage {
+  const { rows, palette, width, height } = image;
+  const n = palette.length / 3;
+  if (n <= maxColors) return image;
+  const stride = width + 1;
+  const counts = new Float64Array(n);
+  for (let y = 0; y < height; y++) for (let i = y * stride + 1, end = (y + 1) * stride; i < end; i++) counts[rows[i]]++;
+  const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => counts[b] - counts[a] || a - b);
+  const kept = order.slice(0, maxColors);
+  const map = new Uint8Array(n);
+  kept.forEach((old, k) => (map[old] = k));
+  for (const old of order.slice(maxColors)) {
+    let best = 0;
+    let bestD = Infinity;
+    for (let k = 0; k < kept.length; k++) {
+      const q = kept[k] * 3;
+      const [dr, dg, db] = [palette[old * 3] - palette[q], palette[old * 3 + 1] - palette[q + 1], palette[old * 3 + 2] - palette[q + 2]];
+      const d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
+      if (d < bestD) [best, bestD] = [k, d];
+    }
+    map[old] = best;
+  }
+  const out = Buffer.from(rows);
+  for (let y = 0; y < height; y++) for (let i = y * stride + 1, end = (y + 1) * stride; i < end; i++) out[i] = map[rows[i]];
+  const colours = Buffer.alloc(kept.length * 3);
+  kept.forEach((old, k) => palette.copy(colours, k * 3, old * 3, old * 3 + 3));
+  return { rows: out, palette: colours, width, height };
 }
 
 function wrapPng(idat: Buffer, { width, height, palette }: IndexedImage): Buffer {

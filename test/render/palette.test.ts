@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { colorDistance, deltaE2000, simulate, type Vision } from '../../src/render/color-science.js';
 import { COLORS, landColor, PALETTE_NAMES, powerColor, type PaletteName } from '../../src/render/palette.js';
-import { tintProblems, unitColorProblems } from '../../src/render/palette-bars.js';
+import { SEARCH_HUE_MARGIN, tintProblems, unitColorProblems } from '../../src/render/palette-bars.js';
 import { powerMark } from '../../src/render/power-marks.js';
 import { allVariants } from '../../src/variants/index.js';
 
@@ -63,14 +63,27 @@ describe('what a colour must never read as (palette-bars.ts)', () => {
     ['#78b4b4', /water/], // Mandate of Heaven's Wey: Diqiu looked like a lake
     ['#87e1e1', /water/], // Warhammer's Norse
     ['#d2ffff', /water/], // Warhammer's Estalia
-    ['#05a0fa', /lake/], // Mandate of Heaven's Wey, colour-blind palette: Diqiu looked like a lake
+    ['#05a0fa', /water/], // Mandate of Heaven's Wey, colour-blind palette: Diqiu looked like a lake
     ['#e1d2b4', /unowned land/], // Mandate of Heaven's Zhou
+    // Light blues beyond the old 262° edge (issue 20): Ulthuan read as sea at full size.
+    ['#b4d2ff', /water/], // Warhammer's High Elves (270°, ΔE 13 from the sea)
+    ['#78b4f0', /water/], // Warhammer's Tilea (265°, ΔE 15.5)
+    ['#a1c7ff', /water/], // Classic's France (271°, ΔE 14.1)
+    ['#7ec2ff', /water/], // Classic's France, colour-blind palette (262°)
+    ['#96a5c3', /water/], // Warhammer's Chaos Dwarves (274°, a light steel blue)
   ] as const)('land tint %s', (hex, problem) => {
     expect(tintProblems(hex).join('; ')).toMatch(problem);
   });
-  it('black, royal blue, a strong red pass', () => {
+  it('black, royal blue, a strong red pass; so do periwinkles, blue-greys and dark slate blues as land', () => {
     for (const hex of ['#0f0f0f', '#1e7afe', '#c53328']) expect(unitColorProblems(hex)).toEqual([]);
-    for (const hex of ['#a1c7ff', '#e7a9a5']) expect(tintProblems(hex)).toEqual([]);
+    for (const hex of ['#e7a9a5', '#bec3ff', '#a0acd2', '#96a5b9', '#7387aa']) expect(tintProblems(hex)).toEqual([]);
+  });
+  it('the searches keep a margin from the water hues: a tint on the edge passes the test, not the search', () => {
+    // #c3d2ff (281°) is what a search found for the High Elves with no margin: a pale sky blue just past the edge.
+    for (const hex of ['#c3d2ff', '#96a0b4']) {
+      expect(tintProblems(hex), hex).toEqual([]);
+      expect(tintProblems(hex, SEARCH_HUE_MARGIN).join('; '), hex).toMatch(/water/);
+    }
   });
 });
 

@@ -3,8 +3,9 @@
  * entry, at most 256 colours, a valid palette PNG that decodes to the same picture, under 250 KiB at full size.
  */
 import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressPngSync, quantize } from '../../src/render/png.js';
+import { compressPngSync, fewerColours, quantize, type IndexedImage } from '../../src/render/png.js';
 import { renderMap } from '../../src/render/index.js';
 import { galleryImages } from '../../src/render/gallery.js';
 
@@ -62,6 +63,49 @@ describe('quantize', () => {
         expect([out[(y * w + x) * 4], out[(y * w + x) * 4 + 1], out[(y * w + x) * 4 + 2]]).toEqual(entry(k));
       }
     }
+  });
+});
+
+describe('a picture too large at level 9', () => {
+  /** Flat areas in four colours on the left two fifths, noise in 252 blends on the rest (more bytes than a map has). */
+  function noisy(width: number, height: number): IndexedImage {
+    const palette = Buffer.alloc(256 * 3);
+    for (let k = 0; k < 256; k++) palette.set(k < 4 ? [[170, 211, 223], [239, 230, 207], [197, 51, 40], [43, 38, 32]][k]! : [k, 255 - k, (k * 7) % 256], k * 3);
+    const rows = Buffer.alloc((width + 1) * height);
+    let seed = 7;
+    const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows[y * (width + 1) + 1 + x] = x < (width * 2) / 5 ? (y * 4) / height : 4 + Math.floor(next() * 252);
+    return { rows, palette, width, height };
+  }
+
+  it('keeps the most frequent colours exactly and maps each other to its nearest kept one', () => {
+    const img = noisy(200, 100);
+    const fewer = fewerColours(img, 64);
+    expect(fewer.palette.length / 3).toBe(64);
+    const colour = (im: IndexedImage, k: number) => [...im.palette.subarray(k * 3, k * 3 + 3)];
+    for (let y = 0; y < 100; y += 3) {
+      for (let x = 0; x < 200; x += 7) {
+        const i = y * 201 + 1 + x;
+        const was = colour(img, img.rows[i]!);
+        const now = colour(fewer, fewer.rows[i]!);
+        if (x < 80) expect(now, `flat ${x},${y}`).toEqual(was); // the flat areas are the most frequent colours
+        const nearest = Math.min(...Array.from({ length: 64 }, (_, k) => weighted(was, colour(fewer, k))));
+        expect(weighted(was, now)).toBe(nearest);
+      }
+    }
+    expect(fewerColours(fewer, 128)).toBe(fewer); // no more than it has
+  });
+
+  it('is encoded with fewer colours until it fits under 250 KiB', async () => {
+    const img = noisy(1000, 500); // 300 000 noisy pixels of nearly 8 bits: more than 250 KiB at any level
+    expect(deflateSync(img.rows, { level: 9 }).length).toBeGreaterThan(250 * 1024);
+    const png = compressPngSync(img);
+    expect(png.length).toBeLessThan(250 * 1024);
+    const plte = png.readUInt32BE(33); // IHDR is 8 + 25 bytes; then the palette's length
+    expect(plte / 3).toBeLessThan(256);
+    expect(png[25]).toBe(3);
+    const decoded = await loadImage(png);
+    expect([decoded.width, decoded.height]).toEqual([1000, 500]);
   });
 });
 
