@@ -50,7 +50,7 @@ function movementBallots(request: SeatRequest, own: readonly PowerOrder[], voted
   const board = boardOf(variant);
   const evaluator = new Evaluator(board, position, power, valuate(board, position, power, seasonWeights(position)));
   // In the simulation we are the only voter, so our ballot is the order carried out.
-  const context = { players: [power] };
+  const context = { players: [power], explain: false };
   const ownDest = new Map(own.map((po) => [po.order.kind === 'waive' ? '' : po.order.unit.province, po.order]));
   const out: PowerOrder[] = [];
   for (const q of voted) {

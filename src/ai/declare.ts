@@ -40,7 +40,7 @@ export function aiDeclarations(request: DeclareRequest): DecisiveDeclaration[] {
   const count = Math.max(0, Math.floor(request.count ?? 1));
   if (mine.length === 0 || count === 0) return [];
   const board = boardOf(variant);
-  const context: AdjudicationContext = request.players ? { players: [...request.players] } : {};
+  const context: AdjudicationContext = request.players ? { players: [...request.players], explain: false } : { explain: false };
   const provisional = adjudicate(variant, position, [...orders], context);
   const evaluator = new Evaluator(board, position, power, valuate(board, position, power, seasonWeights(position)));
   const base = evaluator.score(provisional);

@@ -65,7 +65,7 @@ function classicStrengths(board: Board): boolean {
 
 function tryAdjudicate(board: Board, units: Unit[], orders: PowerOrder[]): ReturnType<typeof adjudicate> | null {
   try {
-    return adjudicate(board.variant, tinyPosition(board, [...units, ...companions(board, units)]), orders, {});
+    return adjudicate(board.variant, tinyPosition(board, [...units, ...companions(board, units)]), orders, { explain: false });
   } catch {
     return null; // a position a variant's rules refuse: no bonus learnt
   }

@@ -63,7 +63,8 @@ export function searchMovement(request: SeatRequest): PowerOrder[] {
     return ownProvinces.some((o) => board.dist(o, p) <= RADIUS);
   };
   const local: Position = { ...position, units: position.units.filter((u) => u.power === power || near(u.province)) };
-  const context: AdjudicationContext = request.players ? { players: [...request.players] } : {};
+  // Simulations read positions only: no sentences (`explain: false`), the same outcomes.
+  const context: AdjudicationContext = request.players ? { players: [...request.players], explain: false } : { explain: false };
 
   const weights = seasonWeights(position);
   const owners = ownersOf(board, position);

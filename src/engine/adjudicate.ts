@@ -36,12 +36,13 @@ function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrde
 
   if (phase.type === 'movement') {
     let pass: unknown = undefined;
-    let out = resolveMovement(map, rules, position, orders);
+    const explain = context.explain !== false;
+    let out = resolveMovement(map, rules, position, orders, undefined, explain);
     for (let n = 1; rules.revisitMovement && n < MAX_PASSES; n++) {
       const next = rules.revisitMovement({ map, position, outcome: out, pass, context });
       if (next === undefined) break;
       pass = next;
-      out = resolveMovement(map, rules, position, orders, pass);
+      out = resolveMovement(map, rules, position, orders, pass, explain);
     }
     ({ units, dislodged, contested, results } = out);
     // Units a variant's rule destroys outright after the resolution (Warhammer Cataclysmic Battles): no retreat.

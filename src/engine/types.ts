@@ -145,6 +145,12 @@ export interface AdjudicationContext {
    * `battles`). The variant's `revisitMovement` reads them and re-resolves the phase (docs/engine.md, "Battles").
    */
   battles?: BattleReport[];
+  /**
+   * `false`: a simulation that reads only the outcome (the computer players' look-ahead): a movement phase's results
+   * carry their outcomes with empty reasons, and no sentence is built. Units, dislodgements, ownership and outcomes
+   * are exactly those of the default.
+   */
+  explain?: boolean;
 }
 
 /** One battle fought outside the adjudicator, as the game master (or a dice roll) reports it. */

@@ -29,9 +29,13 @@ function placeName(r: MovementResolver, province: string): string {
   return r.map.province(province)?.name ?? province;
 }
 
-export function explainResult(r: MovementResolver, i: number): OrderResult {
+/**
+ * The result of unit `i`'s order. `text: false` (simulations: `AdjudicationContext.explain`) gives the same outcome
+ * with an empty reason and builds none of the sentences.
+ */
+export function explainResult(r: MovementResolver, i: number, text = true): OrderResult {
   const ou = r.units[i]!;
-  const [result, reason] = judge(r, i);
+  const [result, reason] = judge(r, i, text);
   const out: OrderResult = { power: ou.power, unit: `${ou.unit.type} ${locationKey(ou.unit)}`, order: formatOrder(ou.order, r.rules), result, reason };
   if (ou.defaulted) out.defaulted = true;
   return out;
@@ -92,8 +96,56 @@ function moveLostBattleAt(r: MovementResolver, i: number): string | null {
   return null;
 }
 
-/** The outcome of unit `i`'s order and the reason a player reads. */
-function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
+/** The outcome of unit `i`'s order and, unless `text` is false, the reason a player reads. */
+function judge(r: MovementResolver, i: number, text: boolean): [OrderOutcome, string] {
+  return [outcomeOf(r, i), text ? reasonOf(r, i) : givenReason(r, i)];
+}
+
+/**
+ * Without the sentences (`text: false`), the reasons that cost nothing to give because they are given already: a
+ * move-like special order's own, and why a support or convoy was not used. Variant hooks that read those after the
+ * resolution (Warring States: a rapid river move stopped short fails; Mandate of Heaven: a river convoy disrupted)
+ * then decide as they do with every sentence.
+ */
+function givenReason(r: MovementResolver, i: number): string {
+  if (r.units[i]!.illegalReason || r.units[i]!.defaulted) return '';
+  const custom = r.role[i] === 'move' ? r.customReason[i] : null;
+  if (custom) return custom;
+  const unused = r.voidReason[i];
+  if (unused && r.role[i] === 'support') return `support not used: ${unused}`;
+  if (unused && r.role[i] === 'convoy') return `convoy not used: ${unused}`;
+  return '';
+}
+
+/**
+ * The outcome of unit `i`'s order: decided here only; `reasonOf` tells why along the same conditions.
+ */
+export function outcomeOf(r: MovementResolver, i: number): OrderOutcome {
+  const ou = r.units[i]!;
+  if (ou.illegalReason) return 'illegal';
+  const dislodger = r.dislodger(i);
+  if (ou.defaulted) return dislodger === null ? 'success' : 'failure';
+  switch (r.role[i]) {
+    case 'move':
+      return r.succeeded(i) ? 'success' : 'failure';
+    case 'support':
+      if (r.voidReason[i]) return 'void';
+      return r.supportValue(i) > 0 && dislodger === null ? 'success' : 'failure';
+    case 'convoy': {
+      if (r.voidReason[i]) return 'void';
+      if (!r.succeeded(i)) return 'failure';
+      const army = r.convoyers.findIndex((fleets) => fleets.includes(i));
+      if (army >= 0 && r.paradoxes.has(army)) return 'failure';
+      if (army >= 0 && !r.byConvoy[army]) return 'void';
+      return 'success';
+    }
+    default:
+      return dislodger === null ? 'success' : 'failure';
+  }
+}
+
+/** The reason a player reads for unit `i`'s order (its outcome: `outcomeOf`). */
+function reasonOf(r: MovementResolver, i: number): string {
   const ou = r.units[i]!;
   const order = ou.order;
   const dislodger = r.dislodger(i);
@@ -105,72 +157,72 @@ function judge(r: MovementResolver, i: number): [OrderOutcome, string] {
   const oneBattle = lostMove !== null && lostHome && lostMove !== here;
   const dislodged = dislodgedText(r, i, dislodger, lostHome && !oneBattle);
   if (ou.illegalReason) {
-    return ['illegal', `${ou.illegalReason}, so the unit held${dislodged}${wonAtHome(r, i, true)}`];
+    return `${ou.illegalReason}, so the unit held${dislodged}${wonAtHome(r, i, true)}`;
   }
   if (ou.defaulted) {
-    return [dislodger === null ? 'success' : 'failure', `no order: the unit held${dislodged}${wonAtHome(r, i, true)}`];
+    return `no order: the unit held${dislodged}${wonAtHome(r, i, true)}`;
   }
   switch (r.role[i]) {
     case 'move': {
       const ok = r.succeeded(i);
       const stayed = wonAtHome(r, i, false);
       const custom = r.customReason[i];
-      if (custom) return [ok ? 'success' : 'failure', custom + stayed + dislodged];
+      if (custom) return custom + stayed + dislodged;
       const target = r.dest[i]!;
       const battle = r.battleAt(target);
       if (ok) {
         const victim = r.index.get(target);
         const displaced = victim !== undefined && victim !== i && r.dislodger(victim) === i ? `, dislodging ${describeUnit(r, victim)}` : '';
-        if (battle === ou.unit.province) return ['success', `won the battle at ${placeName(r, target)} and moved there${displaced}`];
+        if (battle === ou.unit.province) return `won the battle at ${placeName(r, target)} and moved there${displaced}`;
         const attack = r.attackStrength(i);
         const why = notes(r, [['attack', i]]);
-        return ['success', `moved to ${placeName(r, target)}${displaced}${why ? ` (attack ${attack}${why})` : ''}`];
+        return `moved to ${placeName(r, target)}${displaced}${why ? ` (attack ${attack}${why})` : ''}`;
       }
       if (oneBattle) {
         const names = [lostMove, here].sort().map((p) => placeName(r, p));
-        return ['failure', `lost the battle at ${names.join(' and ')}${dislodged}`];
+        return `lost the battle at ${names.join(' and ')}${dislodged}`;
       }
-      return ['failure', whyMoveFailed(r, i, stayed !== '') + stayed + dislodged];
+      return whyMoveFailed(r, i, stayed !== '') + stayed + dislodged;
     }
     case 'support': {
       const reason = r.voidReason[i];
-      if (reason) return ['void', `support not used: ${reason}${dislodged}${wonAtHome(r, i, false)}`];
+      if (reason) return `support not used: ${reason}${dislodged}${wonAtHome(r, i, false)}`;
       const value = r.supportValue(i);
       const whole = r.wholeValue(i);
       const attacks = r.cuts(i).sort((a, b) => byProvince(r, a.by, b.by));
       const cuts = attacks.filter((c) => c.amount > 0);
       const won = wonAtHome(r, i, false);
       if (value > 0 && dislodger === null) {
-        if (value === whole) return ['success', (whole === 1 ? 'support given' : `support given (strength ${whole})`) + won];
+        if (value === whole) return (whole === 1 ? 'support given' : `support given (strength ${whole})`) + won;
         // A support reduced rather than cut (Warring States Floating Fortress rule 3): by its strongest attack.
         const strongest = cuts.filter((c) => c.amount === whole - value).map((c) => describeUnit(r, c.by));
-        return ['success', `support given with strength ${value} of ${whole}: reduced by ${whole - value} by ${strongest.join(' and ')}${won}`];
+        return `support given with strength ${value} of ${whole}: reduced by ${whole - value} by ${strongest.join(' and ')}${won}`;
       }
       if (r.loopCut.has(i)) {
         const by = attacks.map((c) => describeUnit(r, c.by)).join(' and ');
-        return ['failure', `support counted as cut: whether ${by || 'anything'} cut it depended on this support itself (a support-cut loop)${dislodged}${won}`];
+        return `support counted as cut: whether ${by || 'anything'} cut it depended on this support itself (a support-cut loop)${dislodged}${won}`;
       }
-      if (cuts.length > 0) return ['failure', `support cut by ${cuts.map((c) => describeUnit(r, c.by)).join(' and ')}${dislodged}${won}`];
-      return ['failure', `support failed${dislodged}${won}`];
+      if (cuts.length > 0) return `support cut by ${cuts.map((c) => describeUnit(r, c.by)).join(' and ')}${dislodged}${won}`;
+      return `support failed${dislodged}${won}`;
     }
     case 'convoy': {
       const won = wonAtHome(r, i, false);
       const reason = r.voidReason[i];
-      if (reason) return ['void', `convoy not used: ${reason}${dislodged}${won}`];
+      if (reason) return `convoy not used: ${reason}${dislodged}${won}`;
       // A convoy whose outcome was decided outside the resolver (`convoyStands`) may fail undislodged or stand dislodged.
-      if (!r.succeeded(i)) return ['failure', `convoy disrupted${dislodged}${won}`];
+      if (!r.succeeded(i)) return `convoy disrupted${dislodged}${won}`;
       const army = r.convoyers.findIndex((fleets) => fleets.includes(i));
-      if (army >= 0 && r.paradoxes.has(army)) return ['failure', `the convoy was disrupted by a convoy paradox (Szykman rule)${won}`];
-      if (army >= 0 && !r.byConvoy[army]) return ['void', `${describeUnit(r, army)} moved over land, not by this convoy${won}`];
-      if (army >= 0 && !r.succeeded(army)) return ['success', `convoy in place, but ${describeUnit(r, army)} did not arrive${dislodged}${won}`];
-      return ['success', (army >= 0 ? `convoyed ${describeUnit(r, army)}` : 'convoyed') + dislodged + won];
+      if (army >= 0 && r.paradoxes.has(army)) return `the convoy was disrupted by a convoy paradox (Szykman rule)${won}`;
+      if (army >= 0 && !r.byConvoy[army]) return `${describeUnit(r, army)} moved over land, not by this convoy${won}`;
+      if (army >= 0 && !r.succeeded(army)) return `convoy in place, but ${describeUnit(r, army)} did not arrive${dislodged}${won}`;
+      return (army >= 0 ? `convoyed ${describeUnit(r, army)}` : 'convoyed') + dislodged + won;
     }
     default: {
       const won = wonAtHome(r, i, order.kind !== 'special');
       if (order.kind === 'special') {
-        return [dislodger === null ? 'success' : 'failure', dislodger === null ? `done${won}` : dislodged.slice(2)];
+        return dislodger === null ? `done${won}` : dislodged.slice(2);
       }
-      return [dislodger === null ? 'success' : 'failure', dislodger === null ? `held${won}` : dislodged.slice(2)];
+      return dislodger === null ? `held${won}` : dislodged.slice(2);
     }
   }
 }

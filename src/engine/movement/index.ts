@@ -21,8 +21,11 @@ export interface MovementOutcome {
   keptOut(province: ProvinceId): ProvinceId[];
 }
 
-/** `pass`: the data of the variant's outer loop (`RulesModule.revisitMovement`), visible to hooks as `ctx.pass`. */
-export function resolveMovement(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[], pass?: unknown): MovementOutcome {
+/**
+ * `pass`: the data of the variant's outer loop (`RulesModule.revisitMovement`), visible to hooks as `ctx.pass`;
+ * `explain: false`: results with their outcomes only, empty reasons (`AdjudicationContext.explain`).
+ */
+export function resolveMovement(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[], pass?: unknown, explain = true): MovementOutcome {
   const { ordered, rejected } = prepareMovement(map, rules, position, orders);
   const r = new MovementResolver(map, rules, position, ordered, pass);
   r.resolveAll();
@@ -78,7 +81,7 @@ export function resolveMovement(map: GameMap, rules: RulesModule, position: Posi
   });
   const results: OrderResult[] = [];
   r.units.forEach((ou, i) => {
-    if (!ou.virtual) results.push(explainResult(r, i));
+    if (!ou.virtual) results.push(explainResult(r, i, explain));
   });
   results.push(...rejected);
   const convoyed = r.units.flatMap((ou, i) => (r.byConvoy[i] ? [ou.unit.province] : [])).sort();
