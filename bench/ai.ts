@@ -260,7 +260,14 @@ function firstCalls(arena: Arena, position: Position, power: Power): { wall: num
     const input = join(dir, 'busy.json');
     const options = arena.variant.id === 'warhammer' ? { options: { decisiveBattles: 'off' } } : {};
     writeFileSync(input, JSON.stringify({ variant: arena.variant.id, phase: position.phase, units: position.units, supplyCenters: position.supplyCenters, players: arena.seats, ...options, ...(BUDGET ? { budget: BUDGET } : {}) }));
-    const before = `load average ${load()}`;
+    // The machine's own start-up time beside it (Node doing nothing), as the production bench gives it.
+    const bare: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      spawnSync(process.execPath, ['-e', '0']);
+      bare.push(performance.now() - t0);
+    }
+    const before = `load average ${load()}; \`node -e 0\` took ${median(bare).toFixed(0)} ms on the same machine`;
     const wall: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
