@@ -60,6 +60,30 @@ function mergeRows(old: string, fresh: string): string {
   return out.join('\n');
 }
 
+/** The header's line naming the sections a partial run re-measured since the full run, and when (one entry each). */
+const PARTIAL_LINE = 'Re-measured alone since the full run (`npx tsx bench/run.ts <section>`):';
+function withPartialRuns(text: string, sections: string[], date: string): string {
+  const titles = sections.map((section) => section.slice(3, section.indexOf('\n')));
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.startsWith(PARTIAL_LINE));
+  const entries = new Map<string, string>();
+  if (at >= 0) {
+    for (const e of lines[at]!.slice(PARTIAL_LINE.length).split(';').map((x) => x.trim().replace(/\.$/, ''))) {
+      const m = /^(.*) \((\d{4}-\d{2}-\d{2})\)$/.exec(e);
+      if (m) entries.set(m[1]!, m[2]!);
+    }
+  }
+  for (const t of titles) entries.set(t, date);
+  const line = `${PARTIAL_LINE} ${[...entries].map(([t, d]) => `${t} (${d})`).join('; ')}.`;
+  if (at >= 0) lines[at] = line;
+  else {
+    // After the header's first paragraph.
+    const blank = lines.findIndex((l, i) => i > 2 && l.trim() === '');
+    lines.splice(blank < 0 ? 3 : blank, 0, '', line);
+  }
+  return lines.join('\n');
+}
+
 function formatValue(v: number): string {
   return v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v.toFixed(4);
 }
@@ -86,6 +110,6 @@ if (only.length === 0) {
     const old = next < 0 ? text.slice(at) : text.slice(at, next + 1);
     text = text.slice(0, at) + mergeRows(old, section) + (next < 0 ? '' : text.slice(next + 1));
   }
-  writeFileSync(docs, text);
+  writeFileSync(docs, withPartialRuns(text, sections, new Date().toISOString().slice(0, 10)));
   process.stderr.write(`bench: rewrote ${sections.length} section(s) of docs/benchmarks.md\n`);
 }
