@@ -11,7 +11,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { colorDistance, deltaE2000, hexToLab, rgbToHex, type Lab, type Vision } from '../src/render/color-science.js';
+import { colorDistance, deltaE2000, hexToLab, rgbToHex, type Lab, type Vision, contrastRatio } from '../src/render/color-science.js';
 import { COLORS, landColor, PALETTE_NAMES, type PaletteName } from '../src/render/palette.js';
 import { SEARCH_HUE_MARGIN, tintProblems } from '../src/render/palette-bars.js';
 import { allVariants } from '../src/variants/index.js';
@@ -25,17 +25,7 @@ const ALT_LAND_CONTRAST = 2.5;
 const VISIONS: Record<PaletteName, Vision[]> = { standard: ['normal'], colorblind: ['normal', 'deuteranopia', 'protanopia'] };
 const FIELD: Record<PaletteName, 'landColor' | 'altLandColor'> = { standard: 'landColor', colorblind: 'altLandColor' };
 
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const s = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-const contrast = (a: string, b: string) => {
-  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
-  return (x + 0.05) / (y + 0.05);
-};
+const contrast = contrastRatio;
 
 /** Every colour of a 5-step sRGB lattice, with its CIELAB. */
 const lattice: { hex: string; lab: Lab }[] = [];

@@ -16,7 +16,7 @@
  * halo, COLORS.halo). Only the colour fields of map.json's `powers` entries are rewritten (text splice).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { deltaE2000, hexToLab, hexToRgb, rgbToHex, simulate, type Lab, type Vision } from '../src/render/color-science.js';
+import { deltaE2000, hexToLab, hexToRgb, rgbToHex, simulate, type Lab, type Vision, contrastRatio } from '../src/render/color-science.js';
 import { COLORS, textOn } from '../src/render/palette.js';
 import { SEARCH_HUE_MARGIN, tintProblems, unitColorProblems } from '../src/render/palette-bars.js';
 
@@ -56,17 +56,7 @@ const candidate = (hex: string): Candidate => ({
   lab: { normal: hexToLab(hex), deuteranopia: hexToLab(simulate(hex, 'deuteranopia')), protanopia: hexToLab(simulate(hex, 'protanopia')) },
 });
 
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const s = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-const contrast = (a: string, b: string) => {
-  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
-  return (x + 0.05) / (y + 0.05);
-};
+const contrast = contrastRatio;
 
 const grid: string[] = [];
 for (let r = 0; r <= 255; r += 15) for (let g = 0; g <= 255; g += 15) for (let b = 0; b <= 255; b += 15) grid.push(rgbToHex([r, g, b]));

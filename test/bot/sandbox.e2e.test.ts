@@ -18,6 +18,16 @@ const GENEROUS = Object.fromEntries(Object.keys(DEFAULT_LIMITS.budgets).map((a) 
 
 const gameTables = (h: Harness) => tablesOfTheGame(h.database.sqlite);
 
+/** A Classic game in #diplomacy, alice as France and bob as Germany, started. */
+async function startClassicGame(h: Harness): Promise<void> {
+  const { fake } = h;
+  await fake.slash('gm', 'diplomacy', 'game create', { variant: 'classic', movement: '1h' });
+  await fake.slash('alice', 'diplomacy', 'game join', { power: 'France' });
+  await fake.slash('bob', 'diplomacy', 'game join', { power: 'Germany' });
+  await fake.slash('gm', 'diplomacy', 'game start');
+  await fake.waitForChannelMessage('diplomacy', (m) => m.content.includes('has started'));
+}
+
 describe('a sandbox is private and never touches the game', () => {
   let h: Harness;
   const logLines: string[] = [];
@@ -34,11 +44,7 @@ describe('a sandbox is private and never touches the game', () => {
 
   it('copies the board without the orders, orders every power, adjudicates, steps on, survives a restart; nobody else sees it', async () => {
     const { fake } = h;
-    await fake.slash('gm', 'diplomacy', 'game create', { variant: 'classic', movement: '1h' });
-    await fake.slash('alice', 'diplomacy', 'game join', { power: 'France' });
-    await fake.slash('bob', 'diplomacy', 'game join', { power: 'Germany' });
-    await fake.slash('gm', 'diplomacy', 'game start');
-    await fake.waitForChannelMessage('diplomacy', (m) => m.content.includes('has started'));
+    await startClassicGame(h);
     // France's real orders: a sandbox must never show them.
     await fake.slash('alice', 'diplomacy', 'order', { orders: 'A par - pic; F bre - mao' });
     await h.bot!.outbox.idle();
@@ -214,11 +220,7 @@ describe('a sandbox from a direct message with the bot (issue 25 §1: "anywhere 
 
   it('copies a game the member plays, named with game:, with its phases; share stays in servers; other commands stay in servers', async () => {
     const { fake } = h;
-    await fake.slash('gm', 'diplomacy', 'game create', { variant: 'classic', movement: '1h' });
-    await fake.slash('alice', 'diplomacy', 'game join', { power: 'France' });
-    await fake.slash('bob', 'diplomacy', 'game join', { power: 'Germany' });
-    await fake.slash('gm', 'diplomacy', 'game start');
-    await fake.waitForChannelMessage('diplomacy', (m) => m.content.includes('has started'));
+    await startClassicGame(h);
     await fake.slash('alice', 'diplomacy', 'order', { orders: 'A par - pic' });
     await h.bot!.outbox.idle();
     const before = gameTables(h);

@@ -50,6 +50,16 @@ async function expectAllDelivered(database: OpenedDatabase): Promise<void> {
   expect(rows.filter((r) => r.failedAt !== null && !(r.lastError ?? '').startsWith('dropped: its phase resolved first')).map((r) => r.lastError)).toEqual([]);
 }
 
+/** The Warhammer game both tests play: created in this decisive-battles mode, the seats taken, started, two armies ordered into The Wasteland. */
+async function gameWithOrders(fake: FakeDiscord, mode: 'dice' | 'gm'): Promise<void> {
+  await fake.slash('gm', CHANNEL, 'game create', { variant: 'warhammer', options: `decisiveBattles=${mode}`, movement: '1h', retreat: '1h', adjustment: '1h' });
+  for (const power of SEATED) expect((await fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
+  await fake.slash('gm', CHANNEL, 'game start');
+  for (const [power, orders] of [['Bretonnia', 'A cour - wast'], ['Empire', 'A altd - wast']] as const) {
+    expect((await fake.slash(playerOf(power), CHANNEL, 'order', { orders })).text).not.toContain('❌');
+  }
+}
+
 describe('kill -9 during the declaration window and the battles step (Warhammer)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-wh-crash-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,12 +74,7 @@ describe('kill -9 during the declaration window and the battles step (Warhammer)
 
     try {
       await start();
-      await fake.slash('gm', CHANNEL, 'game create', { variant: 'warhammer', options: 'decisiveBattles=dice', movement: '1h', retreat: '1h', adjustment: '1h' });
-      for (const power of SEATED) expect((await fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
-      await fake.slash('gm', CHANNEL, 'game start');
-      for (const [power, orders] of [['Bretonnia', 'A cour - wast'], ['Empire', 'A altd - wast']] as const) {
-        expect((await fake.slash(playerOf(power), CHANNEL, 'order', { orders })).text).not.toContain('❌');
-      }
+      await gameWithOrders(fake, 'dice');
 
       // 1. The movement deadline: killed as the provisional results are stored; the next process sends them again
       // with the same nonce, so they are posted once.
@@ -137,12 +142,7 @@ describe('kill -9 during the declaration window and the battles step (Warhammer)
     const posts = (prefix: string) => fake.channelMessages(CHANNEL).filter((m) => m.content.startsWith(prefix));
     try {
       await start();
-      await fake.slash('gm', CHANNEL, 'game create', { variant: 'warhammer', options: 'decisiveBattles=gm', movement: '1h', retreat: '1h', adjustment: '1h' });
-      for (const power of SEATED) expect((await fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
-      await fake.slash('gm', CHANNEL, 'game start');
-      for (const [power, orders] of [['Bretonnia', 'A cour - wast'], ['Empire', 'A altd - wast']] as const) {
-        expect((await fake.slash(playerOf(power), CHANNEL, 'order', { orders })).text).not.toContain('❌');
-      }
+      await gameWithOrders(fake, 'gm');
       passDeadline();
       await fake.waitForDm(playerOf('Bretonnia'), (m) => m.content.includes('Decisive Battle phase has begun'), 20_000);
       expect((await fake.slash(playerOf('Bretonnia'), CHANNEL, 'act', { action: 'declare', choice: 'move A cour' })).text).toContain('Stored for Bretonnia');
