@@ -42,7 +42,7 @@ import type { Logger } from '../log.js';
 import { games } from '../store/schema.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
-import { MAX_CONTENT, splitAtLines, splitMessage } from './text.js';
+import { MAX_CONTENT, splitMessage } from './text.js';
 
 /** Discord: an embed description holds 4096 characters, and all embeds of a message 6000 together. */
 const MAX_EMBED_DESCRIPTION = 4096;
@@ -299,7 +299,7 @@ async function resultsPictures(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, ph
 export function postParts(text: string, picture: MapPicture | MapPicture[] | null, opts: { pingUsers: boolean; role?: string | null }): OutgoingMessage[] {
   const pictures = picture === null ? [] : Array.isArray(picture) ? picture : [picture];
   const parse: OutgoingMessage['body']['allowed_mentions']['parse'] = opts.pingUsers ? ['users'] : [];
-  return splitAtLines(opts.role ? `<@&${opts.role}> ${text}` : text, MAX_CONTENT).map((content, i) => {
+  return splitMessage(opts.role ? `<@&${opts.role}> ${text}` : text, MAX_CONTENT).map((content, i) => {
     const first = i === 0;
     return {
       body: {

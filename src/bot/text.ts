@@ -15,26 +15,13 @@ export function truncate(text: string, max = MAX_CONTENT): string {
   return (lastBreak > max / 2 ? cut.slice(0, lastBreak) : cut) + marker;
 }
 
-/** Splits `text` into messages of at most `max` characters, breaking at line ends where possible. */
-export function splitMessage(text: string, max = MAX_CONTENT): string[] {
-  const parts: string[] = [];
-  let rest = text;
-  while (rest.length > max) {
-    let cut = rest.lastIndexOf('\n', max);
-    if (cut < max / 2) cut = max;
-    parts.push(rest.slice(0, cut));
-    rest = rest.slice(cut).replace(/^\n/, '');
-  }
-  if (rest.length > 0 || parts.length === 0) parts.push(rest);
-  return parts;
-}
-
 /**
  * Splits `text` into messages of at most `max` characters at line boundaries only: each part is whole lines, so the
  * parts joined with line breaks give the text back. A single line longer than `max` (never in a results post) is cut
- * at its last space within the limit, or at the limit.
+ * at its last space within the limit (the space becomes the break), or at the limit. Every long text the bot sends
+ * (posts, DMs, replies) is cut this way.
  */
-export function splitAtLines(text: string, max = MAX_CONTENT): string[] {
+export function splitMessage(text: string, max = MAX_CONTENT): string[] {
   const parts: string[] = [];
   let current: string | null = null;
   const push = (line: string) => {

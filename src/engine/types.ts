@@ -147,8 +147,9 @@ export interface AdjudicationContext {
   battles?: BattleReport[];
   /**
    * `false`: a simulation that reads only the outcome (the computer players' look-ahead): a movement phase's results
-   * carry their outcomes with empty reasons, and no sentence is built. Units, dislodgements, ownership and outcomes
-   * are exactly those of the default.
+   * carry their outcomes, and no sentence is built (a reason is empty but for those already given: a move-like special
+   * order's own, why a support or convoy was not used). Units, dislodgements, ownership and outcomes are exactly
+   * those of the default.
    */
   explain?: boolean;
 }

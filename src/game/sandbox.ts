@@ -16,7 +16,7 @@ import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
-import { gameById, gamesOfServer, gamesOfUser, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
+import { gameById, gamesOfServer, gamesOfUser, latestGameByChannel, phaseById, phasesOf, playerByUser, playersOf } from '../store/queries.js';
 import { sandboxes, type GameRow, type PhaseRow, type SandboxOrder, type SandboxRecord, type SandboxRow } from '../store/schema.js';
 import { listRecords } from './records.js';
 import { pluginOf } from '../variants/index.js';
@@ -248,7 +248,7 @@ function sandboxGame(tx: Tx, place: SandboxPlace, gameId: number | null | undefi
     return latestGameByChannel(tx, place.channelId) ?? fail(`${NO_GAME} A sandbox copies a game's board: run \`/sandbox start\` in the channel of the game you want to copy, or name it with \`game:\`.`);
   }
   const game = gameById(tx, gameId);
-  const mine = game !== undefined && (game.gmUserId === place.userId || playersOf(tx, game.id).some((p) => p.userId === place.userId));
+  const mine = game !== undefined && (game.gmUserId === place.userId || playerByUser(tx, game.id, place.userId) !== undefined);
   const sameServer = game !== undefined && place.guildId !== null && game.guildId === place.guildId;
   if (!game || !(mine || sameServer)) {
     return fail(`No game #${gameId} you can copy from here: \`game:\` takes a game you play or master${place.guildId === null ? '' : ', or a game of this server'}.`);
@@ -271,7 +271,7 @@ export function sandboxGames(deps: GameDeps, place: SandboxPlace): Result<{ game
       seen.add(game.id);
       const variant = variantOfGame(game);
       const phase = phaseById(tx, game.currentPhaseId);
-      const held = playersOf(tx, game.id).find((p) => p.userId === place.userId);
+      const held = playerByUser(tx, game.id, place.userId);
       const label = [
         `Game #${game.id}`,
         variant?.name ?? game.variantId,

@@ -11,7 +11,7 @@ import { safeRoute, serializeError } from '../../src/log.js';
 import { normalizeTyped, suggestOrders, unitOrdersOf } from '../../src/bot/suggest.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
-import { choiceName, splitAtLines, splitMessage, truncate } from '../../src/bot/text.js';
+import { choiceName, splitMessage, truncate } from '../../src/bot/text.js';
 
 describe('loadEnv', () => {
   it('needs a token and says exactly what to put in .env', () => {
@@ -220,12 +220,12 @@ describe('a long post in parts (issue 23 §4)', () => {
     expect(long.map((p) => p.body.content).join('\n')).toBe(`<@&42> ${results(220)}`);
   });
 
-  it('splitAtLines: whole lines up to the limit; a line longer than the limit is cut at a space', () => {
-    expect(splitAtLines('aaa\nbbb\nccc', 7)).toEqual(['aaa\nbbb', 'ccc']);
-    expect(splitAtLines('aaa\nbbb\nccc', 11)).toEqual(['aaa\nbbb\nccc']);
-    expect(splitAtLines('aaaa bbbb cccc\nd', 10)).toEqual(['aaaa bbbb', 'cccc\nd']);
-    expect(splitAtLines('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
-    expect(splitAtLines('', 10)).toEqual(['']);
+  it('splitMessage: whole lines up to the limit; a line longer than the limit is cut at a space', () => {
+    expect(splitMessage('aaa\nbbb\nccc', 7)).toEqual(['aaa\nbbb', 'ccc']);
+    expect(splitMessage('aaa\nbbb\nccc', 11)).toEqual(['aaa\nbbb\nccc']);
+    expect(splitMessage('aaaa bbbb cccc\nd', 10)).toEqual(['aaaa bbbb', 'cccc\nd']);
+    expect(splitMessage('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
+    expect(splitMessage('', 10)).toEqual(['']);
   });
 });
 

@@ -31,7 +31,7 @@ function placeName(r: MovementResolver, province: string): string {
 
 /**
  * The result of unit `i`'s order. `text: false` (simulations: `AdjudicationContext.explain`) gives the same outcome
- * with an empty reason and builds none of the sentences.
+ * and builds none of the sentences (`givenReason`).
  */
 export function explainResult(r: MovementResolver, i: number, text = true): OrderResult {
   const ou = r.units[i]!;
