@@ -67,8 +67,12 @@ export interface MovementContext {
   supportsFor(province: ProvinceId): OrderedUnit[];
   /** Moves into `province` from units of other powers that reach it (path exists): potential support cutters. */
   attacksOn(province: ProvinceId): OrderedUnit[];
-  /** Attack strength of the move ordered in `province`. */
-  attackStrength(province: ProvinceId): number;
+  /**
+   * Attack strength of the move ordered in `province`. `ignoringSupportOf`: as if the unit in that province gave no
+   * support (Warring States Floating Fortress rule 3: the strength with which an attack cuts a support for an attack
+   * on unit U leaves out U's own support). Still read through the support decisions.
+   */
+  attackStrength(province: ProvinceId, options?: { ignoringSupportOf?: ProvinceId }): number;
   /** Does the army in `province` have a convoy path (or land path) to its destination? */
   hasPath(province: ProvinceId): boolean;
   /** The data of the current pass of the variant's outer loop (`revisitMovement`); undefined on the first pass. */

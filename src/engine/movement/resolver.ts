@@ -602,23 +602,28 @@ export class MovementResolver {
 
   // ---------------------------------------------------------------- strengths
 
-  /** Supports that count, optionally excluding those of one power (a power does not help dislodge its own unit). */
-  givenSupports(i: number, excludePower?: string): number[] {
-    return this.supporters[i]!.filter((s) => this.units[s]!.unit.power !== excludePower && this.resolve(s) > 0);
+  /**
+   * Supports that count, optionally excluding those of one power (a power does not help dislodge its own unit) and
+   * the support of one unit (`ignored`, an index; -1: none).
+   */
+  givenSupports(i: number, excludePower?: string, ignored = -1): number[] {
+    return this.supporters[i]!.filter((s) => s !== ignored && this.units[s]!.unit.power !== excludePower && this.resolve(s) > 0);
   }
 
   /**
-   * The strength of kind `kind` of unit `i`: 1 plus what its counting supports (less those of `excludePower`) are
-   * worth, through the variant's `strength` hook when it has one. Without a hook no list of supports is built.
+   * The strength of kind `kind` of unit `i`: 1 plus what its counting supports (less those of `excludePower`, and
+   * the support of unit `ignored`) are worth, through the variant's `strength` hook when it has one. Without a hook
+   * no list of supports is built. A strength computed without a support (`ignored`) is asked for a cut only: it
+   * leaves no note for the reasons.
    */
-  private supported(kind: StrengthKind, i: number, excludePower?: string): number {
+  private supported(kind: StrengthKind, i: number, excludePower?: string, ignored = -1): number {
     if (this.rules.strength) {
-      const sups = this.givenSupports(i, excludePower);
-      return this.strength(kind, i, sups, 1 + this.sum(sups));
+      const sups = this.givenSupports(i, excludePower, ignored);
+      return this.strength(kind, i, sups, 1 + this.sum(sups), ignored < 0);
     }
     let total = 1;
     for (const s of this.supporters[i]!) {
-      if (this.units[s]!.unit.power === excludePower) continue;
+      if (s === ignored || this.units[s]!.unit.power === excludePower) continue;
       total += this.resolve(s);
     }
     return total;
@@ -635,16 +640,16 @@ export class MovementResolver {
     return total;
   }
 
-  private strength(kind: StrengthKind, i: number, supports: number[], classic: number): number {
+  private strength(kind: StrengthKind, i: number, supports: number[], classic: number, note = true): number {
     const hook = this.rules.strength;
     if (!hook) return classic;
     const got = hook(this.ctx, { kind, subject: this.units[i]!, supports: supports.map((s) => this.units[s]!), classic });
     if (got === undefined || typeof got === 'number') {
-      if (this.strengthNotes.size > 0) this.strengthNotes.delete(strengthKey(kind, i));
+      if (note && this.strengthNotes.size > 0) this.strengthNotes.delete(strengthKey(kind, i));
       return got ?? classic;
     }
     // A strength a variant's rule set, with why (a wall, an ability, a last-unit bonus): the reasons name it.
-    this.strengthNotes.set(strengthKey(kind, i), got.because);
+    if (note) this.strengthNotes.set(strengthKey(kind, i), got.because);
     return got.value;
   }
 
@@ -653,14 +658,15 @@ export class MovementResolver {
     return this.strengthNotes.get(strengthKey(kind, i));
   }
 
-  attackStrength(i: number): number {
+  /** `ignored`: a unit (index) whose support is left out, for a cut (`MovementContext.attackStrength`); -1: none. */
+  attackStrength(i: number, ignored = -1): number {
     if (!this.hasPath(i)) return 0;
     const j = this.index.get(this.dest[i]!);
     const movesAway = j === undefined || (this.role[j] === 'move' && this.headToHead[i] !== j && this.ok(j));
-    if (movesAway) return this.supported('attack', i);
+    if (movesAway) return this.supported('attack', i, undefined, ignored);
     const defender = this.units[j]!.unit.power;
-    if (defender === this.units[i]!.unit.power) return this.strength('attack', i, [], 0); // no self-dislodgement (DATC 6.A)
-    return this.supported('attack', i, defender);
+    if (defender === this.units[i]!.unit.power) return this.strength('attack', i, [], 0, ignored < 0); // no self-dislodgement (DATC 6.A)
+    return this.supported('attack', i, defender, ignored);
   }
 
   holdStrength(province: ProvinceId): number {
@@ -813,9 +819,10 @@ export class MovementResolver {
         const owner = this.units[at(p) ?? -1]?.unit.power;
         return (this.movesInto.get(p) ?? []).filter((j) => this.units[j]!.unit.power !== owner && this.hasPath(j)).map((j) => this.units[j]!);
       },
-      attackStrength: (p) => {
+      attackStrength: (p, options) => {
         const i = at(p);
-        return i === undefined || this.role[i] !== 'move' ? 0 : this.attackStrength(i);
+        const ignored = options?.ignoringSupportOf === undefined ? undefined : at(options.ignoringSupportOf);
+        return i === undefined || this.role[i] !== 'move' ? 0 : this.attackStrength(i, ignored ?? -1);
       },
       hasPath: (p) => {
         const i = at(p);

@@ -1,38 +1,86 @@
 /**
- * Issue 9: support-cut loops through walls and Floating Fortresses, and two Rapid River Move edge cases. Each case
- * was order-dependent before (its outcome changed with the order the units were listed in); the decisions are in
+ * Support-cut loops through walls and Floating Fortresses, and Rapid River Move edge cases. Each case was
+ * order-dependent before (its outcome changed with the order the units were listed in); the decisions are in
  * docs/rules/warring-states.md ("Support-cut loops", "R4", "R5") and docs/engine.md (backup rule).
+ *
+ * The support-cut loop families, each checked under every listing of its units (loops.test.ts):
+ * - two supports, each for the attack on the other supporter: FF rule 3's last sentence ("a unit's supports do not
+ *   contribute to cutting supports for attacks on itself") takes the other supporter's support out of each cutting
+ *   attack, so there is no loop: walls only, a wall and a Floating Fortress, two Floating Fortresses;
+ * - three supports in a ring (each cutting attack is supported by a unit that is not the one attacked): no
+ *   consistent outcome, the backup rule counts them as cut: walls only, and with Floating Fortress reductions.
  */
 import type { WsCase } from './harness.js';
 
+const FF3_LAST = 'FF rule 3: "In keeping with the spirit of the original Diplomacy rules, a unit\'s supports do not contribute to cutting supports for attacks on itself."';
+
 export const loopCases: WsCase[] = [
   {
-    name: 'Wall loop: two supports across walls, each cut only if the other is not',
-    seed: 'Wall rule 5: "An attack reduced to zero strength cannot cut support."',
-    // Linzi has walls towards Lu and Donghai, Jiaodong towards Donghai. A Lu - Lin is 1 + (Jia's support) - 1 and
-    // cuts Lin's support only if Jia's support counts; A Don - Jia likewise. Both "Jia's support counts" and "Lin's
-    // support counts" are consistent: undecidable, so both count as cut and each attack has 0 against a holder of 1.
+    name: 'Two walled supports for attacks on each other: no loop, both supports count',
+    seed: `${FF3_LAST} With wall rule 5: "An attack reduced to zero strength cannot cut support."`,
+    // Linzi has walls towards Lu and Donghai, Jiaodong towards Donghai. A Lu - Lin cuts A Lin's support for the attack
+    // on A Jia, so A Jia's support does not count toward A Lu's cutting strength: 1 - 1 (wall) = 0, no cut. Likewise
+    // A Don cuts nothing. Both supports count; each attack is 1 + 1 - 1 = 1 against a holder of 1.
     units: ['Chu A lin', 'Chu A don', 'Qi A jia', 'Qi A lu'],
     orders: { Chu: ['A Lin S A Don - Jia', 'A Don - Jia'], Qi: ['A Jia S A Lu - Lin', 'A Lu - Lin'] },
     expect: {
-      results: { lin: 'failure', don: 'failure', jia: 'failure', lu: 'failure' },
+      results: { lin: 'success', don: 'failure', jia: 'success', lu: 'failure' },
       reasons: {
-        lin: 'support counted as cut: whether A Lu cut it depended on this support itself (a support-cut loop)',
-        jia: 'support counted as cut: whether A Don cut it depended on this support itself (a support-cut loop)',
-        lu: 'bounced off A Lin in Linzi (0 vs 1: the wall of Linzi takes 1 from the attack (wall rule 1))',
-        don: 'bounced off A Jia in Jiaodong (0 vs 1: the wall of Jiaodong takes 1 from the attack (wall rule 1))',
+        lin: 'support given',
+        jia: 'support given',
+        lu: 'bounced off A Lin in Linzi (1 vs 1: the wall of Linzi takes 1 from the attack (wall rule 1))',
+        don: 'bounced off A Jia in Jiaodong (1 vs 1: the wall of Jiaodong takes 1 from the attack (wall rule 1))',
       },
       units: ['Chu A lin', 'Chu A don', 'Qi A jia', 'Qi A lu'],
       dislodged: [],
     },
   },
   {
-    name: 'Floating Fortress loop with exactly one consistent outcome',
-    seed: 'FF rule 3: a Floating Fortress support "can have its support cut, but only by an amount equal to strength of the strongest cutting attack"',
-    // Both fleets stand on the Han river and support into it with 2. Danyang has a wall towards Yiyang, so A Yiy -
-    // Dan has the strength of F Yyi's support (0..2) and reduces F Dan's support by that much; A Syo - Yyi has 1 +
-    // F Dan's support and reduces F Yyi's. Only "F Dan counts 2, F Yyi counts 0" is consistent: A Syo attacks with 3
-    // and dislodges the river fleet (2).
+    name: 'A Floating Fortress support and a walled support for attacks on each other: F Jia dislodges F Boh',
+    seed: `${FF3_LAST} With FF rule 3: "can have its support cut, but only by an amount equal to strength of the strongest cutting attack"`,
+    // F Boh (Bo Hai) supports A Lu into Linzi, a river province: worth 2. F Jia cuts it for the attack on F Lin, so
+    // F Lin's support does not count toward F Jia's cutting strength: 1, F Boh's support keeps 1. A Lu cuts F Lin's
+    // support for the attack on F Boh, so F Boh's support does not count toward A Lu's cutting strength: 1 - 1
+    // (Linzi's wall) = 0, no cut. F Jia attacks with 1 + F Lin's support = 2 against F Boh's 1 (a sea) and dislodges
+    // it; A Lu, left without F Boh's support, is 0 against the river fleet's 2.
+    units: ['Chu F boh', 'Chu A lu', 'Qi F lin', 'Qi F jia'],
+    orders: { Chu: ['F Boh S A Lu - Lin', 'A Lu - Lin'], Qi: ['F Lin S F Jia - Boh', 'F Jia - Boh'] },
+    expect: {
+      results: { boh: 'failure', lu: 'failure', lin: 'success', jia: 'success' },
+      reasons: {
+        boh: 'support cut by F Jia; dislodged by F Jia from Jiaodong',
+        lu: 'bounced off F Lin in Linzi (0 vs 2: the wall of Linzi takes 1 from the attack (wall rule 1); a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+        lin: 'support given',
+        jia: 'moved to Bo Hai, dislodging F BOH',
+      },
+      units: ['Chu A lu', 'Qi F lin', 'Qi F boh'],
+      dislodged: ['Chu F boh'],
+    },
+  },
+  {
+    name: 'The same from Donghai, across Linzi\'s other wall: F Jia dislodges F Boh',
+    seed: FF3_LAST,
+    units: ['Chu F boh', 'Chu A don', 'Qi F lin', 'Qi F jia'],
+    orders: { Chu: ['F Boh S A Don - Lin', 'A Don - Lin'], Qi: ['F Lin S F Jia - Boh', 'F Jia - Boh'] },
+    expect: {
+      results: { boh: 'failure', don: 'failure', lin: 'success', jia: 'success' },
+      reasons: {
+        boh: 'support cut by F Jia; dislodged by F Jia from Jiaodong',
+        don: 'bounced off F Lin in Linzi (0 vs 2: the wall of Linzi takes 1 from the attack (wall rule 1); a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+        lin: 'support given',
+        jia: 'moved to Bo Hai, dislodging F BOH',
+      },
+      units: ['Chu A don', 'Qi F lin', 'Qi F boh'],
+      dislodged: ['Chu F boh'],
+    },
+  },
+  {
+    name: 'Two Floating Fortress supports for attacks on each other: A Syo dislodges F Yyi',
+    seed: `${FF3_LAST} With FF rule 3: "a one-strength attack on a Floating Fortress that is supporting cuts only one strength worth of support"`,
+    // Both fleets stand on the Han river and support into it with 2; Danyang has a wall towards Yiyang. A Yiy cuts
+    // F Dan's support for the attack on F Yyi, without F Yyi's support: 1 - 1 (wall) = 0, no cut, F Dan counts 2.
+    // A Syo cuts F Yyi's support for the attack on F Dan, without F Dan's support: 1, F Yyi keeps 1. A Syo attacks
+    // with 1 + 2 = 3 and dislodges the river fleet (2), which then gives no support.
     units: ['Qin F yyi', 'Qin A yiy', 'Chu F dan', 'Chu A syo'],
     orders: { Qin: ['F Yyi S A Yiy - Dan', 'A Yiy - Dan'], Chu: ['F Dan S A Syo - Yyi', 'A Syo - Yyi'] },
     expect: {
@@ -66,6 +114,30 @@ export const loopCases: WsCase[] = [
         zho: 'bounced off A Ji in Ji (0 vs 1: the wall of Ji takes 1 from the attack (wall rule 1))',
       },
       units: ['Yan A ji', 'Yan A dhu', 'Wei A yuy', 'Wei A lib', 'Zhao A gua', 'Zhao A zho'],
+      dislodged: [],
+    },
+  },
+  {
+    name: 'Three supports in a ring with Floating Fortress reductions: no consistent outcome',
+    seed: 'FF rule 3: a Floating Fortress support "can have its support cut, but only by an amount equal to strength of the strongest cutting attack"',
+    // F Dal and F Wei support into river provinces with 2, A Zmo with 1; no cutting attack is supported by the unit
+    // its target's support is for, so FF rule 3's last sentence takes nothing out. A Son cuts F Dal by 1 + F Wei's
+    // support; A Cao cuts F Wei by 1 + A Zmo's support; A Zhe crosses Zhongmou's wall and cuts A Zmo only if F Dal's
+    // support counts. A Zmo counting leaves F Wei 0, F Dal 1, which cuts A Zmo; A Zmo cut leaves F Wei 1, F Dal 0,
+    // which does not: no consistent outcome. All three count as cut; nothing moves.
+    units: ['Han F dal', 'Han A zhe', 'Qi F wei', 'Qi A son', 'Wei A zmo', 'Wei A cao'],
+    orders: { Han: ['F Dal S A Zhe - Zmo', 'A Zhe - Zmo'], Qi: ['F Wei S A Son - Dal', 'A Son - Dal'], Wei: ['A Zmo S A Cao - Wei', 'A Cao - Wei'] },
+    expect: {
+      results: { dal: 'failure', zhe: 'failure', wei: 'failure', son: 'failure', zmo: 'failure', cao: 'failure' },
+      reasons: {
+        dal: 'support counted as cut: whether A Son cut it depended on this support itself (a support-cut loop)',
+        wei: 'support counted as cut: whether A Cao cut it depended on this support itself (a support-cut loop)',
+        zmo: 'support counted as cut: whether A Zhe cut it depended on this support itself (a support-cut loop)',
+        zhe: 'bounced off A Zmo in Zhongmou (0 vs 1: the wall of Zhongmou takes 1 from the attack (wall rule 1))',
+        son: 'bounced off F Dal in Daliang (1 vs 2: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+        cao: 'bounced off F Wei in Wei (1 vs 2: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+      },
+      units: ['Han F dal', 'Han A zhe', 'Qi F wei', 'Qi A son', 'Wei A zmo', 'Wei A cao'],
       dislodged: [],
     },
   },

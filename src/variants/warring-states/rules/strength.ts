@@ -1,7 +1,7 @@
 /**
  * Strengths on the engine's hooks: walls, the Floating Fortress bonus and the zero strength of a Rapid River Move.
  */
-import type { MovementContext, RulesModule, StrengthQuery, StrengthRuling } from '../../../engine/rules.js';
+import type { MovementContext, OrderedUnit, RulesModule, StrengthQuery, StrengthRuling } from '../../../engine/rules.js';
 import type { WarringStatesFeatures } from '../features.js';
 import { fleetOnRiver, floatingFortressTarget } from './floating-fortress.js';
 import { isRiverMove } from './rapid-river.js';
@@ -17,10 +17,7 @@ export function strengthHooks(features: WarringStatesFeatures): Pick<RulesModule
       return floatingFortressTarget(ctx.map, features, supporter) ? 2 : undefined;
     },
     cutsSupport(ctx, attacker, supporter) {
-      // The attack's strength against the supporting unit, as for dislodging it: supports of the supporter's own
-      // power never count (FF rule 3: "a unit's supports do not contribute to cutting supports for attacks on
-      // itself"). The resolver reads it through its decisions, so support-cut loops are its cycles.
-      const strength = ctx.attackStrength(attacker.unit.province);
+      const strength = ctx.attackStrength(attacker.unit.province, cuttingStrengthOptions(ctx, supporter));
       // Wall rule 5: "An attack reduced to zero strength cannot cut support." (A Rapid River Move has zero strength too.)
       if (strength === 0) return false;
       // FF rule 3: a Floating Fortress support is cut "only by an amount equal to strength of the strongest cutting
@@ -29,6 +26,22 @@ export function strengthHooks(features: WarringStatesFeatures): Pick<RulesModule
       return undefined;
     },
   };
+}
+
+/**
+ * The strength with which an attack cuts `supporter`'s support: its strength against the supporting unit, as for
+ * dislodging it (supports of the supporter's own power never count), except that when the support is given for an
+ * attack on a unit U, U's own support does not count (FF rule 3: "a unit's supports do not contribute to cutting
+ * supports for attacks on itself"; read literally wherever a cutting attack's strength matters, wall rule 5 too:
+ * docs/rules/warring-states.md, "Support-cut loops"). U's support still counts for the attack on the supporter
+ * itself. The resolver reads this strength through its decisions, so a cut that depends on another support is one
+ * of its cycles.
+ */
+function cuttingStrengthOptions(ctx: MovementContext, supporter: OrderedUnit): { ignoringSupportOf: string } | undefined {
+  const order = supporter.order;
+  if (order.kind !== 'support' || order.to === null) return undefined;
+  const attacked = ctx.unitAt(order.to.province);
+  return attacked ? { ignoringSupportOf: attacked.unit.province } : undefined;
 }
 
 /**
