@@ -165,6 +165,78 @@ export const decisionCases: WsCase[] = [
     expect: { results: { cha: 'success', yyi: 'failure', yin: 'success' }, units: ['Chu F wu', 'Chu F yyi', 'Wei A cha'] },
   },
   {
+    name: 'Rapid River Move: a fleet blocked at its start is told it attempted a move, and loses its hold support',
+    seed: 'RRM rule 2: "However, since it has attempted a move, it cannot receive supports to hold."',
+    // Qi's army in Wei blocks the way at once: F Dal stays and holds with 2 (a river fleet), without A Zmo's support,
+    // against 3.
+    units: ['Wei F dal', 'Wei A zmo', 'Qi A wei', 'Han A yzh', 'Han A che', 'Han A son'],
+    orders: { Wei: ['F Dal - Wei - Diq', 'A Zmo S F Dal'], Han: ['A Yzh - Dal', 'A Che S A Yzh - Dal', 'A Son S A Yzh - Dal'] },
+    expect: {
+      results: { dal: 'failure', zmo: 'void', yzh: 'success' },
+      reasons: { zmo: 'support not used: the supported fleet attempted a rapid river move, so it cannot receive supports to hold (Rapid River Move rule 2)' },
+      dislodged: ['Wei F dal'],
+    },
+  },
+  // An order the validator rejects as a rapid river move is an illegal order: the unit holds and can be supported to
+  // hold (DATC 4.E.1), as Fleets 6 says of a completely invalid order ("the unit is effectively given a hold order").
+  // Only a legal rapid river move that fails loses its hold support (RRM rule 2, the case above).
+  {
+    name: 'Rapid River Move ordered for an army: an illegal order, the army holds and is supported to hold',
+    seed: 'Fleets 6: "If the order is completely invalid ... it is NOT considered an attempt, since the unit is effectively given a hold order."',
+    units: ['Wei A dal', 'Wei A zmo', 'Han A yzh', 'Han A che'],
+    orders: { Wei: ['A Dal - Wei - Diq', 'A Zmo S A Dal'], Han: ['A Yzh - Dal', 'A Che S A Yzh - Dal'] },
+    expect: {
+      results: { dal: 'illegal', zmo: 'success', yzh: 'failure' },
+      reasons: { zmo: 'support given', yzh: 'bounced off A Dal in Daliang (2 vs 2)' },
+      units: ['Wei A dal', 'Wei A zmo', 'Han A yzh', 'Han A che'],
+      dislodged: [],
+    },
+  },
+  {
+    name: 'Rapid River Move off the river: an illegal order, the river fleet holds with 2 and is supported to hold',
+    seed: 'Fleets 6: "the unit is effectively given a hold order"; FF rule 2: "A Fleet on a river defends with a strength of 2."',
+    // Zhongmou to Yangzhai is no river step: F Dal holds with 2 + A Wei's support against 3.
+    units: ['Wei F dal', 'Wei A wei', 'Han A yzh', 'Han A che', 'Han A son'],
+    orders: { Wei: ['F Dal - Zmo - Yzh', 'A Wei S F Dal'], Han: ['A Yzh - Dal', 'A Che S A Yzh - Dal', 'A Son S A Yzh - Dal'] },
+    expect: {
+      results: { dal: 'illegal', wei: 'success', yzh: 'failure' },
+      reasons: {
+        wei: 'support given',
+        yzh: 'bounced off F Dal in Daliang (3 vs 3: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+      },
+      units: ['Wei F dal', 'Wei A wei', 'Han A yzh', 'Han A che', 'Han A son'],
+      dislodged: [],
+    },
+  },
+  {
+    name: 'Rapid River Move with a sea-to-sea step: an illegal order, the fleet holds and is supported to hold',
+    seed: 'RRM rule 1: "However Korea Bay -> Bo Hai -> Linzi -> Diqui is not valid."; Fleets 6: "effectively given a hold order"',
+    units: ['Qi F kor', 'Qi F boh', 'Yan F lia', 'Yan F yel'],
+    orders: { Qi: ['F Kor - Boh - Lin', 'F Boh S F Kor'], Yan: ['F Lia - Kor', 'F Yel S F Lia - Kor'] },
+    expect: {
+      results: { kor: 'illegal', boh: 'success', lia: 'failure' },
+      reasons: { boh: 'support given', lia: 'bounced off F KOR in Korea Bay (2 vs 2)' },
+      units: ['Qi F kor', 'Qi F boh', 'Yan F lia', 'Yan F yel'],
+      dislodged: [],
+    },
+  },
+  {
+    name: 'Rapid River Move visiting a space twice: an illegal order, the fleet holds and is supported to hold',
+    seed: 'RRM rule 1: "move up to 3 spaces in one move turn, into consecutive river spaces"; Fleets 6: "effectively given a hold order"',
+    units: ['Wei F dal', 'Wei A zmo', 'Han A yzh', 'Han A che', 'Han A son'],
+    orders: { Wei: ['F Dal - Wei - Dal', 'A Zmo S F Dal'], Han: ['A Yzh - Dal', 'A Che S A Yzh - Dal', 'A Son S A Yzh - Dal'] },
+    expect: {
+      results: { dal: 'illegal', zmo: 'success', yzh: 'failure' },
+      reasons: {
+        dal: 'a rapid river move cannot visit a space twice, so the unit held',
+        zmo: 'support given',
+        yzh: 'bounced off F Dal in Daliang (3 vs 3: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+      },
+      units: ['Wei F dal', 'Wei A zmo', 'Han A yzh', 'Han A che', 'Han A son'],
+      dislodged: [],
+    },
+  },
+  {
     name: 'Rapid River Move: a fleet must make it',
     seed: 'RRM rule 1: "allows a Fleet to move"',
     units: ['Qi A lin'],

@@ -52,7 +52,9 @@ function strengthOf(ctx: MovementContext, features: WarringStatesFeatures, q: St
   const { kind, subject, supports, classic } = q;
   const supportTotal = classic - 1;
   const ruled = (value: number, because: string): number | StrengthRuling => (value === classic ? value : { value, because });
-  if (isRiverMove(subject.order)) {
+  // An illegal rapid river move (an army's, a path off the river, a space visited twice) is a hold like any illegal
+  // order (DATC 4.E.1; Fleets 6: "effectively given a hold order"): only a legal one has RRM rule 2's strengths.
+  if (isRiverMove(subject.order) && !subject.illegalReason) {
     // RRM rule 2: zero strength while moving; a fleet that stays defends with its normal strength (2 on a river),
     // and (having attempted a move) with no hold support: the engine gives a moving unit none.
     if (kind === 'hold') return fleetOnRiver(features, subject) ? ruled(2, FF_DEFENDS) : 1;
