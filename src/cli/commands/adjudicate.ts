@@ -252,6 +252,19 @@ function checkNames(variant: Variant, c: AdjudicateCase, position: Position, nam
   if (problems.length > 0) throw new InputError(`${name}: variantState: ${problems[0]}`);
 }
 
+/**
+ * `players` are the powers with a seated player, so a power nobody can be seated on now (the variant's `canSeat`:
+ * Mandate of Heaven's neutrals until they are activated, rule 3) is refused naming it.
+ */
+function checkSeats(variant: Variant, c: AdjudicateCase, position: Position, name: string): void {
+  const canSeat = variant.rules.canSeat;
+  if (!canSeat || !c.players) return;
+  c.players.forEach((power, i) => {
+    const why = explainingState(name, () => canSeat({ map: variant.map, position, power }));
+    if (why) throw new InputError(`${name}: players[${i}]: ${why}`);
+  });
+}
+
 function withCoast(u: { power: string; type: 'A' | 'F'; province: string; coast?: string | null }): Unit {
   return { power: u.power, type: u.type, province: u.province, coast: u.coast ?? null };
 }
@@ -332,6 +345,7 @@ export function setUpCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0
   if (variantState !== undefined) position.variantState = variantState;
   checkUnits(variant, position.dislodged, name);
   checkNames(variant, c, position, name);
+  checkSeats(variant, c, position, name);
   const context: AdjudicationContext = c.players ? { players: c.players } : {};
 
   // A retreat case given by its movement phase: play the prelude to reach the retreat position.
@@ -386,8 +400,12 @@ export function resolveCase(base: Variant, c: AdjudicateCase, name = caseName(c,
 
 /** A variant's state that cannot be read is bad input (exit 2 naming it), not a crash. */
 function adjudicateOrExplain(variant: Variant, position: Position, orders: PowerOrder[], context: AdjudicationContext, name: string) {
+  return explainingState(name, () => adjudicate(variant, position, orders, context));
+}
+
+function explainingState<T>(name: string, read: () => T): T {
   try {
-    return adjudicate(variant, position, orders, context);
+    return read();
   } catch (e) {
     if (e instanceof Error && /variantState/.test(e.message)) throw new InputError(`${name}: ${e.message}`);
     throw e;

@@ -4,11 +4,22 @@
  */
 import type { GameMap } from '../../engine/map.js';
 import type { OrderedUnit, RulesModule } from '../../engine/rules.js';
-import type { Adjudication, AdjudicationContext, OrderResult, Position, Power, VariantEvent } from '../../engine/types.js';
+import type { Adjudication, AdjudicationContext, OrderResult, Position, Power, PowerOrder, VariantEvent } from '../../engine/types.js';
 import { checkMandateData } from './check.js';
 import type { MandateFeatures } from './features.js';
 import { lastStandOf, lastStandStrength, reviseLastStand } from './rules/last-stand.js';
-import { afterNomadWinter, completePlacement, nomadBuildPlaces, nomadBuildSlots, nomadDelta, nomadWinter, PLACEMENT_YEAR } from './rules/nomads.js';
+import {
+  afterNomadWinter,
+  defaultPlacementEvent,
+  isPlacement,
+  nomadBuildPlaces,
+  nomadBuildSlots,
+  nomadDelta,
+  nomadWinter,
+  placementDefaults,
+  placementOrders,
+  placementsDue,
+} from './rules/nomads.js';
 import { convoysFrom, RIVER_DISRUPTION, riverConvoyDisruptors } from './rules/river-convoy.js';
 import { isNonNeutral, isVoted, readState, stateProblems, withState, type MandateState } from './rules/state.js';
 import { mandateWinner } from './rules/victory.js';
@@ -34,11 +45,10 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
     // Rule 3 (ballots) and rule 2 (default placement): the orders carried out.
     adoptOrders: ({ map, position, orders, context }) => {
       const state = readState(position);
-      if (position.phase.type === 'adjustment' && position.phase.year === PLACEMENT_YEAR) {
+      if (isPlacement(position)) {
         // "As a preliminary to the first Spring move … the Hsiung-Nu may place these armies": no neutral votes yet.
-        if (state.hsiungNu.eliminated) return { orders };
-        const { orders: placed, event } = completePlacement(features, map, position, orders);
-        return { orders: placed, events: event ? [event] : [] };
+        // The event naming the default placements is made from the adjudication (`afterPhase`).
+        return { orders: [...orders, ...placementOrders(features, placementDefaults(features, state, position, orders))] };
       }
       return adoptBallots(features, state, map, rules, position, orders, context);
     },
@@ -60,8 +70,14 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
     },
 
     // Rule 2: the Hsiung-Nu's allowance and where they build; rule 1: builds on any owned centre.
-    adjustmentDelta: ({ position, power }) => (power === nomads ? nomadDelta(nomadWinter(features, readState(position), position)) : undefined),
+    // The placement phase is the Hsiung-Nu's alone (rule 2: "As a preliminary to the first Spring move … the
+    // Hsiung-Nu may place these armies"): nobody else builds or disbands in it, whatever the board.
+    adjustmentDelta: ({ position, power }) => {
+      if (isPlacement(position)) return power === nomads ? placementsDue(features, readState(position), position) : 0;
+      return power === nomads ? nomadDelta(nomadWinter(features, readState(position), position)) : undefined;
+    },
     buildableCenters: ({ position, power }) => {
+      if (power === nomads && isPlacement(position)) return [...features.placementArea];
       if (power === nomads) return nomadBuildPlaces(features, nomadWinter(features, readState(position), position), position);
       return [...(position.supplyCenters[power] ?? [])]; // rule 1: "Builds will be allowed on any owned SC."
     },
@@ -74,14 +90,16 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
     },
     // Rule 2 (Q18): "the Hsiung-Nu may place these armies": where, not whether; all three are placed.
     waiveRefused: ({ position, power }) =>
-      power === nomads && position.phase.type === 'adjustment' && position.phase.year === PLACEMENT_YEAR
+      power === nomads && isPlacement(position)
         ? 'the Hsiung-Nu place all three of their armies: a placement cannot be waived (Mandate of Heaven rule 2)'
         : null,
-    buildSlots: ({ position, power }) => (power === nomads ? nomadBuildSlots(features, nomadWinter(features, readState(position), position), position) : undefined),
+    buildSlots: ({ position, power }) =>
+      power === nomads && !isPlacement(position) ? nomadBuildSlots(features, nomadWinter(features, readState(position), position), position) : undefined,
     buildableTypes: ({ map, position, power, province }) => {
       const kind = map.province(province)?.kind;
       const standard: ('A' | 'F')[] = kind === 'coast' ? ['A', 'F'] : kind === 'land' ? ['A'] : [];
       if (power !== nomads) return standard; // fleets only in coastal or river centres (river provinces are `coast`)
+      if (isPlacement(position)) return ['A']; // "will start with 3 armies"
       // Q17: "only native Chinese troops can be raised" once settled; before, the nomads raise armies only.
       const w = nomadWinter(features, readState(position), position);
       const owned = position.supplyCenters[power]?.includes(province) ?? false;
@@ -102,7 +120,7 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
       return mandateWinner(features, position, centers, (p) => isNonNeutral(features, state, p));
     },
 
-    afterAdjudication: ({ map, before, adjudication, context }) => afterPhase(features, map, before, adjudication, context),
+    afterAdjudication: ({ map, before, orders, adjudication, context }) => afterPhase(features, map, before, orders, adjudication, context),
     checkData: ({ map, data }) => checkMandateData(features, map, data, base),
   };
   return rules;
@@ -130,8 +148,13 @@ function describeMovement(features: MandateFeatures, adj: Adjudication, ordered:
     }
     if (lastStand && ou && lastStand.lastStand.includes(province) && ou.unit.power === r.power) {
       const count = lastStand.lastStand.filter((p) => byProvince.get(p)?.unit.power === r.power).length;
-      const what = count === 1 ? `the last unit of ${r.power}` : `one of the last units of ${r.power}`;
-      out = { ...out, reason: `${out.reason}; ${r.unit} was ${what} and had no retreat: defence +1 (Mandate of Heaven rule 4)` };
+      // Judged on the resolution without this bonus ("would be annihilated"), which the board after may not show: the
+      // bonus can open a retreat (a move it lets through vacates a neighbour), so the text says what would have been.
+      const what =
+        count === 1
+          ? `the last unit of ${r.power} and would otherwise have been dislodged with no retreat`
+          : `one of the last units of ${r.power}, which would otherwise all have been dislodged with no retreat`;
+      out = { ...out, reason: `${out.reason}; ${r.unit} was ${what}: defence +1 (Mandate of Heaven rule 4)` };
     }
     return out;
   });
@@ -155,7 +178,7 @@ function listed(items: string[]): string {
 }
 
 /** State kept between phases, events, and neutral results in the players' terms (rules 2 and 3). */
-function afterPhase(features: MandateFeatures, map: GameMap, before: Position, adj: Adjudication, context: AdjudicationContext): Adjudication {
+function afterPhase(features: MandateFeatures, map: GameMap, before: Position, orders: PowerOrder[], adj: Adjudication, context: AdjudicationContext): Adjudication {
   let state: MandateState = readState(before);
   const events: VariantEvent[] = [...(adj.events ?? [])];
   const phase = adj.phase;
@@ -169,9 +192,15 @@ function afterPhase(features: MandateFeatures, map: GameMap, before: Position, a
       : undefined;
   state = { ...state, seasonUnits };
 
-  // Rule 2: the Hsiung-Nu's winter, adjudicated or skipped for lack of decisions.
+  // Rule 2: the placement, and the events of its default placements as carried out.
+  if (isPlacement(before)) {
+    const event = defaultPlacementEvent(features, map, placementDefaults(features, state, before, orders), adj.position);
+    if (event) events.push(event);
+  }
+  // Rule 2: the Hsiung-Nu's winter, adjudicated or skipped for lack of decisions (the placement is none: its checks
+  // and the switch come at the winters of the game years).
   const skippedWinter = phase.type !== 'adjustment' && adj.position.phase.year > phase.year && phase.season !== 'winter';
-  if (phase.type === 'adjustment' || skippedWinter) {
+  if ((phase.type === 'adjustment' && !isPlacement(before)) || skippedWinter) {
     const winter: Position = phase.type === 'adjustment' ? before : { ...adj.position, phase: { season: 'winter', year: phase.year, type: 'adjustment' } };
     const r = afterNomadWinter(features, state, winter, adj.position, features.nomads);
     state = r.state;

@@ -28,6 +28,10 @@ const RULE2_SETTLE =
   'If the Hsiung-Nu get to 6/6, any further builds will be made on a 1 for 1 basis, and must be made in a vacant, owned SC. … All builds up to 6 must be placed in the initial placement area.';
 const RULE3 = 'Each player, in addition to writing orders for his own units, will write orders for all neutral powers.';
 const RULE6 = 'If another fleet attacks a convoying fleet, the convoy is unsuccessful whether the attack succeeds or not.';
+const RULE2_PLACEMENT =
+  'As a preliminary to the first Spring move (you may call it Winter 369 B.C., otherwise known as the Year of the Pig), after negotiations, the Hsiung-Nu may place these armies anywhere in any of the vacant provinces which lie in the north and west of the board which are bordered by the black band.';
+const RULE4 =
+  'when the last unit or units of a non neutral power would be annihilated as a result of an attack or attacks, the defensive strength of the unit or units will be increased by one.';
 
 export const auditCases: (MohCase & { listingMatters?: true })[] = [
   // ---- Rule 2: a Hsiung-Nu build they may make is theirs, not a ballot.
@@ -250,12 +254,13 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     expect: { winner: 'Song' },
   },
   {
-    name: 'rule 5: a neutral that was never activated never wins, seated or not',
+    // Seated on it, it would be refused as input: no player can be seated on a neutral that is not activated (cli.test.ts).
+    name: 'rule 5: a neutral that was never activated never wins',
     seed: 'If a neutral power grows from one to three SCs, it will be “activated”, and a new player will be called in to play it.',
     phase: winterOf(4),
     units: ['Song A son', 'Qin A yon'],
     supplyCenters: { Song: ['son', 'dal', 'che', 'sch', 'lu', 'diq', 'luo', 'zhe', 'yzh', 'yiy', 'any', 'ye', 'hdn', 'lin'], Qin: ['yon'] },
-    players: ['Song', 'Qin'],
+    players: ['Qin'],
     expect: { winner: null },
   },
 
@@ -393,6 +398,120 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     orders: { Qin: ['Build A hdn'] },
     expect: { results: { 'A hdn': { power: 'Qin', result: 'failure', reason: 'Handan is not a supply centre Qin owns (Mandate of Heaven rule 1)' } } },
   },
+
+  // ---- A third independent audit: placements on other boards, and texts that must say what is true.
+  {
+    name: 'third audit: a placement on a board that is not the starting one gives only the Hsiung-Nu placements, never a Qin build',
+    seed: RULE2_PLACEMENT,
+    phase: winterOf(0),
+    units: ['Qin A yon', 'Pei Choushi A pch'],
+    orders: { Qin: ['Build A xia'], [HN]: ['Build A bei'] },
+    expect: {
+      results: { 'A xia': { power: 'Qin', result: 'failure' }, 'A bei': { power: HN, result: 'success' } },
+      units: ['Qin A yon', 'Pei Choushi A pch', ...hn('bei', 'lfa', 'dhu')],
+    },
+  },
+  {
+    name: 'third audit: in a placement, a power with more units than centres disbands nothing',
+    seed: RULE2_PLACEMENT,
+    phase: winterOf(0),
+    units: ['Qin A yon', 'Qin A xia', 'Qin A nan', 'Qin A shu', 'Pei Choushi A pch'],
+    expect: { units: ['Qin A yon', 'Qin A xia', 'Qin A nan', 'Qin A shu', 'Pei Choushi A pch', ...hn('bei', 'lfa', 'dhu')] },
+  },
+  {
+    name: 'third audit: the Hsiung-Nu already have an army at placement: they place two more, and the event names the two placed',
+    seed: 'The Hsiung-Nu … will start with 3 armies. As a preliminary to the first Spring move …, the Hsiung-Nu may place these armies',
+    phase: winterOf(0),
+    units: [...hn('qia'), 'Pei Choushi A pch'],
+    expect: {
+      units: [...hn('qia', 'bei', 'lfa'), 'Pei Choushi A pch'],
+      events: ['default-placement'],
+      eventTexts: ['The Hsiung-Nu placed 2 armies by default in Beidi, Loufan (Mandate of Heaven rule 2: all three armies are placed).'],
+    },
+  },
+  {
+    name: 'third audit: the attrition event gives the allowance, not the units they "keep" (one army left, allowance 2)',
+    seed: 'If at the end of the second game year, the Hsiung-Nu do not have at least 2 SCs, they must remove an army. … If not, the armies start melting away.',
+    phase: winterOf(2),
+    units: hn('bei'),
+    supplyCenters: owning('pch'),
+    variantState: nomad(),
+    expect: {
+      units: hn('bei'),
+      variantState: nomad(2),
+      eventTexts: ['The Hsiung-Nu did not hold at least 2 supply centres after year 2: their armies melt away, and their allowance falls from 3 to 2 units (Mandate of Heaven rule 2).'],
+    },
+  },
+  {
+    name: 'third audit: the settling winter’s event says its builds up to the 6th unit still go in the band; the allowance is 0 after',
+    seed: RULE2_SETTLE,
+    phase: winterOf(3),
+    units: hn('bei', 'lfa', 'dhu'),
+    supplyCenters: owning('yon', 'xia', 'nan', 'jin', 'dai', 'pch', 'hdn', 'ji'),
+    variantState: nomad(),
+    orders: { [HN]: ['Build A qia', 'Build A ron', 'Build A jyu', 'Build A yon', 'Build A xia'] },
+    expect: {
+      units: hn('bei', 'lfa', 'dhu', 'qia', 'ron', 'jyu', 'yon', 'xia'),
+      variantState: { hsiungNu: { regime: 'settled', allowance: 0, eliminated: false } },
+      eventTexts: [
+        'The Hsiung-Nu own 8 supply centres, 6 or more: the nomad population is exhausted, and from now on they build one unit per centre, in vacant owned centres, except that this winter their builds up to their 6th unit still go in the placement area (Mandate of Heaven rule 2).',
+      ],
+    },
+  },
+  {
+    name: 'third audit: settling with 6 units already: every build of that winter goes in a vacant owned centre, and the event says only that',
+    seed: RULE2_SETTLE,
+    phase: winterOf(3),
+    units: hn('bei', 'lfa', 'dhu', 'qia', 'ron', 'jyu'),
+    supplyCenters: owning('yon', 'xia', 'nan', 'jin', 'dai', 'pch', 'hdn'),
+    variantState: nomad(),
+    orders: { [HN]: ['Build A yon'] },
+    expect: {
+      has: hn('yon'),
+      variantState: { hsiungNu: { regime: 'settled', allowance: 0, eliminated: false } },
+      eventTexts: ['The Hsiung-Nu own 7 supply centres, 6 or more: the nomad population is exhausted, and from now on they build one unit per centre, in vacant owned centres (Mandate of Heaven rule 2).'],
+    },
+  },
+  {
+    name: 'third audit: a settled state given with an allowance is printed with allowance 0 (no unit without a centre)',
+    seed: 'Once the 6 SCs are reached, the nomad population is exhausted, and only native Chinese troops can be raised.',
+    phase: SPRING_1,
+    units: hn('yon'),
+    supplyCenters: owning('yon'),
+    variantState: { hsiungNu: { regime: 'settled', allowance: 3, eliminated: false }, activated: [] },
+    expect: { variantState: { hsiungNu: { regime: 'settled', allowance: 0, eliminated: false } } },
+  },
+  {
+    // Without the bonus Zhao's A gao and A ye are both dislodged with no retreat. With it A ye stands, so its support
+    // (cut before by its dislodgement from Shantang) carries A jin into Shantang: Jinyang empties, and A gao, still
+    // dislodged (3 against 2), can retreat there.
+    name: 'third audit: the rule 4 text never says "had no retreat" of a unit the board after lets retreat',
+    seed: RULE4,
+    phase: SPRING_1,
+    units: ['Zhao A gao', 'Zhao A ye', 'Qin A jin', 'Wei A stg', 'Wei A hdn', 'Han A hen', 'Yan A jul', 'Yan A zho', 'Yan A tai', 'Qi A bma', 'Qi A diq'],
+    orders: {
+      Zhao: ['A ye S A jin - stg'],
+      Qin: ['A jin - stg'],
+      Wei: ['A stg - ye', 'A hdn S A stg - ye'],
+      Han: ['A hen - stg'],
+      Yan: ['A jul - gao', 'A zho S A jul - gao', 'A tai S A jul - gao'],
+    },
+    expect: {
+      results: {
+        'A gao': {
+          power: 'Zhao',
+          result: 'failure',
+          reason:
+            'no order: the unit held; dislodged by A Jul from Julu; A gao was one of the last units of Zhao, which would otherwise all have been dislodged with no retreat: defence +1 (Mandate of Heaven rule 4)',
+        },
+        'A ye': { power: 'Zhao', result: 'success', reason: /^support given; A ye was one of the last units of Zhao, which would otherwise all have been dislodged/ },
+        'A jin': { result: 'success' },
+      },
+      dislodged: ['Zhao A gao', 'Wei A stg'],
+      retreats: { 'Zhao A gao': ['jin'] },
+      nextPhase: { season: 'spring', year: 1, type: 'retreat' },
+    },
+  },
 ];
 
 function first<T>(gen: Generator<T>, n: number): T[] {
@@ -422,6 +541,8 @@ function listings<C extends MohCase>(c: C): C[] {
 const canonical = (out: ReturnType<typeof run>) => ({
   ...out,
   units: [...out.units].sort((a, b) => a.province.localeCompare(b.province)),
+  // Lists of units follow the input's listing; their contents may not.
+  dislodged: [...out.dislodged].sort((a, b) => a.province.localeCompare(b.province)),
   results: [...out.results].map((r) => JSON.stringify(r)).sort(),
 });
 

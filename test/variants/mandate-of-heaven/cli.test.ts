@@ -39,6 +39,27 @@ describe('CLI adjudicate, Mandate of Heaven', () => {
     expect(r.stderr).toMatch(/variantState is invalid: hsiungNu\.allowance/);
   });
 
+  // Rule 3: "If a neutral power grows from one to three SCs, it will be 'activated', and a new player will be called
+  // in to play it." Until then nobody is seated on it, so `players` (the powers with a seated player) cannot name it.
+  const SEATS: { name: string; variantState?: Record<string, unknown>; players: string[]; refused: RegExp | null }[] = [
+    {
+      name: 'players naming a neutral that is not activated is refused in one line naming it (exit 2)',
+      players: ['Qin', 'Song'],
+      refused: /^case #1: players\[1\]: Song is a neutral power: the players' vote moves it until it grows to 3 supply centres and is activated \(Mandate of Heaven rule 3\)\n$/,
+    },
+    { name: 'players naming an activated neutral is read', variantState: { activated: ['Song'] }, players: ['Qin', 'Song'], refused: null },
+  ];
+  for (const t of SEATS) {
+    it(t.name, async () => {
+      const r = await run({ phase: { season: 'spring', year: 1, type: 'movement' }, units: [], players: t.players, ...(t.variantState ? { variantState: t.variantState } : {}) });
+      if (t.refused) {
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(t.refused);
+      } else expect(r.code, r.stderr).toBe(0);
+    });
+  }
+
   it('Classic output carries no variant fields', async () => {
     const r = await adjudicateCommand([], JSON.stringify({ phase: { season: 'spring', year: 1901, type: 'movement' }, units: [{ power: 'France', type: 'A', province: 'par' }], orders: [] }));
     const out = JSON.parse(r.stdout);

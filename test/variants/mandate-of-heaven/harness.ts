@@ -32,6 +32,8 @@ export interface MohCase {
     /** Units that must (or must not: `!Song A son`) be on the board afterwards. */
     has?: string[];
     dislodged?: string[];
+    /** Dislodged unit (`Zhao A gao`) -> the provinces it may retreat to. */
+    retreats?: Record<string, string[]>;
     variantState?: Record<string, unknown>;
     events?: string[];
     /** The texts of the events, in order (what players read). */
@@ -85,6 +87,10 @@ export function check(c: MohCase, out: CaseOutput): void {
     else expect(units, `${c.name}: units`).toContain(h);
   }
   if (e.dislodged) expect(out.dislodged.map(unitText).sort(), `${c.name}: dislodged`).toEqual([...e.dislodged].sort());
+  for (const [unit, options] of Object.entries(e.retreats ?? {})) {
+    const d = out.dislodged.find((x) => unitText(x) === unit);
+    expect(d?.retreatOptions, `${c.name}: retreats of ${unit}`).toEqual(options);
+  }
   if (e.variantState) expect(out.variantState, `${c.name}: variantState`).toMatchObject(e.variantState);
   if (e.events) expect((out.events ?? []).map((ev) => ev.kind), `${c.name}: events`).toEqual(e.events);
   if (e.eventTexts) {

@@ -5,7 +5,7 @@ import { check, run, SPRING_1, type MohCase } from './harness.js';
 /** Zhao's only unit A hdn; every neighbour (diq, gao, jul, stg, ye) holds a unit that stays; Wei A ye – hdn, S A stg. */
 const surrounded = ['Zhao A hdn', 'Wey A diq', 'Yan A gao', 'Yan A jul', 'Wei A stg', 'Wei A ye'];
 const attack = { Wei: ['A ye - hdn', 'A stg S A ye - hdn'] };
-const RULE4 = /A hdn was the last unit of Zhao and had no retreat: defence \+1 \(Mandate of Heaven rule 4\)/;
+const RULE4 = /A hdn was the last unit of Zhao and would otherwise have been dislodged with no retreat: defence \+1 \(Mandate of Heaven rule 4\)/;
 
 const cases: MohCase[] = [
   {
@@ -66,7 +66,7 @@ const cases: MohCase[] = [
     expect: {
       results: {
         'A hdn': { power: 'Zhao', reason: RULE4 },
-        'A hen': { power: 'Han', result: 'success', reason: /one of the last units of Han and had no retreat: defence \+1/ },
+        'A hen': { power: 'Han', result: 'success', reason: /one of the last units of Han, which would otherwise all have been dislodged with no retreat: defence \+1/ },
         'A bma': { power: 'Han', result: 'success', reason: /one of the last units of Han/ },
         'A zhe': { result: 'failure', reason: /\(2 vs 2: Han's last units, cornered, defend with one more \(Mandate of Heaven rule 4\)\)/ },
         'A cao': { result: 'failure', reason: /\(2 vs 2: Han's last units/ },

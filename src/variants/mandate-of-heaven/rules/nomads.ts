@@ -64,6 +64,21 @@ export function nomadDelta(w: NomadWinter): number {
   return w.units - w.unitsOnBoard;
 }
 
+/** The placement phase (CLI contract: `{winter, 0, adjustment}`), "a preliminary to the first Spring move". */
+export function isPlacement(position: Position): boolean {
+  return position.phase.type === 'adjustment' && position.phase.year === PLACEMENT_YEAR;
+}
+
+/**
+ * Placements the Hsiung-Nu have in the placement phase: "The Hsiung-Nu … will start with 3 armies", so three less
+ * the armies they already have on the board (a board that is not the starting one), never a disband. Nobody else
+ * builds or disbands in this phase, whatever the board (docs/rules/mandate-of-heaven.md).
+ */
+export function placementsDue(features: MandateFeatures, state: MandateState, position: Position): number {
+  if (state.hsiungNu.eliminated) return 0;
+  return Math.max(0, START_ARMIES - position.units.filter((u) => u.power === features.nomads).length);
+}
+
 /**
  * Where the Hsiung-Nu may build: "All builds up to 6 must be placed in the initial placement area" (any province
  * of it, centre or not, owned or not: Q16); after the switch, "in a vacant, owned SC" (rule 1 and rule 2). In the
@@ -106,44 +121,45 @@ function ordinal(n: number): string {
 /**
  * The placement phase's default (Q18: all three armies are placed): the Hsiung-Nu's valid placements are kept and
  * the rest filled from the default list (Beidi, Loufan, Donghu), then the area in order, skipping occupied or used
- * provinces. Returns the orders to carry out and an event naming the default placements, if any.
+ * provinces. Returns the provinces filled in; the event names those the adjudication built (`defaultPlacementEvent`).
  */
-export function completePlacement(
-  features: MandateFeatures,
-  map: GameMap,
-  position: Position,
-  orders: PowerOrder[],
-): { orders: PowerOrder[]; event: VariantEvent | null } {
+export function placementDefaults(features: MandateFeatures, state: MandateState, position: Position, orders: PowerOrder[]): ProvinceId[] {
   const power = features.nomads;
+  const due = placementsDue(features, state, position);
   const occupied = new Set(position.units.map((u) => u.province));
   const area = new Set(features.placementArea);
-  const mine = orders.filter((o) => o.power === power);
   const used = new Set<ProvinceId>();
-  let valid = 0;
-  for (const o of mine) {
-    if (o.order.kind !== 'build' || valid >= START_ARMIES) continue;
+  for (const o of orders) {
+    if (o.power !== power || o.order.kind !== 'build' || used.size >= due) continue;
     const at = o.order.unit.province;
-    if (o.order.unit.type === 'A' && area.has(at) && !occupied.has(at) && !used.has(at)) {
-      used.add(at);
-      valid++;
-    }
+    if (o.order.unit.type === 'A' && area.has(at) && !occupied.has(at)) used.add(at);
   }
   const fill: ProvinceId[] = [];
   for (const at of [...features.defaultPlacement, ...features.placementArea]) {
-    if (valid + fill.length >= START_ARMIES) break;
+    if (used.size + fill.length >= due) break;
     if (!occupied.has(at) && !used.has(at) && !fill.includes(at)) fill.push(at);
   }
-  if (fill.length === 0) return { orders, event: null };
-  const extra: PowerOrder[] = fill.map((province) => ({ power, order: { kind: 'build', unit: { type: 'A', province, coast: null } } }));
-  const names = fill.map((p) => map.province(p)?.name ?? p).join(', ');
+  return fill;
+}
+
+/** The placement orders filled in for the Hsiung-Nu (a waive is no way out of placing, Q18: `waiveRefused`). */
+export function placementOrders(features: MandateFeatures, fill: readonly ProvinceId[]): PowerOrder[] {
+  return fill.map((province) => ({ power: features.nomads, order: { kind: 'build', unit: { type: 'A', province, coast: null } } }));
+}
+
+/**
+ * The event naming the default placements the adjudication carried out: the filled-in provinces where a Hsiung-Nu
+ * army now stands (each was vacant, so the army is the one placed there), never the orders filled in as such.
+ */
+export function defaultPlacementEvent(features: MandateFeatures, map: GameMap, fill: readonly ProvinceId[], after: Position): VariantEvent | null {
+  const power = features.nomads;
+  const placed = fill.filter((p) => after.units.some((u) => u.power === power && u.type === 'A' && u.province === p));
+  if (placed.length === 0) return null;
+  const names = placed.map((p) => map.province(p)?.name ?? p).join(', ');
   return {
-    // A waive is no way out of placing (Q18): the rules refuse it (`waiveRefused`).
-    orders: [...orders, ...extra],
-    event: {
-      kind: 'default-placement',
-      power,
-      text: `The Hsiung-Nu placed ${fill.length === 1 ? 'an army' : `${fill.length} armies`} by default in ${names} (Mandate of Heaven rule 2: all three armies are placed).`,
-    },
+    kind: 'default-placement',
+    power,
+    text: `The Hsiung-Nu placed ${placed.length === 1 ? 'an army' : `${placed.length} armies`} by default in ${names} (Mandate of Heaven rule 2: all three armies are placed).`,
   };
 }
 
@@ -165,14 +181,18 @@ export function afterNomadWinter(
     events.push({
       kind: 'attrition',
       power: nomadPower,
-      text: `The Hsiung-Nu did not hold ${need} after year ${year}: their armies melt away, and they now keep ${w.units} unit${w.units === 1 ? '' : 's'} (Mandate of Heaven rule 2).`,
+      // A failed check leaves them fewer than 2 centres, so the units they are allowed are the allowance F itself.
+      text: `The Hsiung-Nu did not hold ${need} after year ${year}: their armies melt away, and their allowance falls from ${hn.allowance} to ${w.allowance} unit${w.allowance === 1 ? '' : 's'} (Mandate of Heaven rule 2).`,
     });
   }
   if (w.switchedNow) {
+    // "All builds up to 6 must be placed in the initial placement area", in the winter of the switch too.
+    const bandBuilds = Math.min(NOMAD_CAP, w.units) - w.unitsOnBoard;
+    const thisWinter = bandBuilds > 0 ? ', except that this winter their builds up to their 6th unit still go in the placement area' : '';
     events.push({
       kind: 'nomads-settled',
       power: nomadPower,
-      text: `The Hsiung-Nu own ${w.centres} supply centres, 6 or more: the nomad population is exhausted, and from now on they build one unit per centre, in vacant owned centres (Mandate of Heaven rule 2).`,
+      text: `The Hsiung-Nu own ${w.centres} supply centres, 6 or more: the nomad population is exhausted, and from now on they build one unit per centre, in vacant owned centres${thisWinter} (Mandate of Heaven rule 2).`,
     });
   }
   const unitsAfter = after.units.filter((u) => u.power === nomadPower).length;

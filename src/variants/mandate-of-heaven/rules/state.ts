@@ -73,9 +73,15 @@ export function stateProblems(features: MandateFeatures, position: Position, pow
   return problems;
 }
 
+/**
+ * The position carrying this state. Once settled, the allowance is 0 whatever it was (rule 2: "Once the 6 SCs are
+ * reached, the nomad population is exhausted": no unit without a centre), so the state never shows a free allowance
+ * that no longer counts.
+ */
 export function withState(position: Position, state: MandateState): Position {
-  const { seasonUnits, ...rest } = state;
-  return { ...position, variantState: { ...rest, ...(seasonUnits ? { seasonUnits } : {}) } };
+  const { seasonUnits, hsiungNu, ...rest } = state;
+  const nomads = hsiungNu.regime === 'settled' ? { ...hsiungNu, allowance: 0 } : hsiungNu;
+  return { ...position, variantState: { hsiungNu: nomads, ...rest, ...(seasonUnits ? { seasonUnits } : {}) } };
 }
 
 /** Neutral powers still moved by the vote: every neutral, unless activated and seated (a player of its own). */
