@@ -21,7 +21,8 @@ export function adjudicate(variant: Variant, position: Position, given: PowerOrd
   const phased = adjudicatePhase(variant, position, orders, context);
   const adj = adopted?.results?.length ? { ...phased, results: [...phased.results, ...adopted.results] } : phased;
   const withEvents = adopted?.events?.length ? { ...adj, events: [...adopted.events, ...(adj.events ?? [])] } : adj;
-  return rules.afterAdjudication ? rules.afterAdjudication({ map, before: position, orders: given, adjudication: withEvents, context }) : withEvents;
+  const done = adopted?.uncountedBallots?.length ? { ...withEvents, uncountedBallots: adopted.uncountedBallots } : withEvents;
+  return rules.afterAdjudication ? rules.afterAdjudication({ map, before: position, orders: given, adjudication: done, context }) : done;
 }
 
 function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrder[], context: AdjudicationContext): Adjudication {

@@ -2,6 +2,7 @@
  * The adjustment (winter) phase: builds in owned, vacant home centres, disbands, and civil disorder
  * (DATC 6.I, 6.J; 2023 rules).
  */
+import { formatOrder } from './format.js';
 import type { GameMap } from './map.js';
 import { locationKey } from './map.js';
 import type { BuildSlot, RulesModule } from './rules.js';
@@ -132,7 +133,7 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
         results.push({ power, unit: '', order: 'WAIVE', result: 'success', reason: 'build waived' });
       } else {
         const unit = 'unit' in order ? `${order.unit.type ?? '?'} ${locationKey(order.unit)}` : '';
-        fail(po, unit, order.kind, 'only builds, disbands and waives are given in an adjustment phase', 'illegal');
+        fail(po, unit, formatOrder(order, rules), 'only builds, disbands and waives are given in an adjustment phase', 'illegal');
       }
     }
     if (slots) {

@@ -17,6 +17,31 @@ export function followingPhase(rules: RulesModule, phase: Phase): Phase {
   return { season: 'spring', year: year + 1, type: 'movement' };
 }
 
+/** The phases of game year `year`, in order (Classic: spring movement and retreat, fall movement and retreat, winter adjustment). */
+export function phasesOfYear(rules: RulesModule, year: number): Phase[] {
+  const out: Phase[] = [];
+  for (let phase: Phase = { season: 'spring', year, type: 'movement' }; phase.year === year && out.length < 12; phase = followingPhase(rules, phase)) out.push(phase);
+  return out;
+}
+
+/**
+ * Why `phase` cannot occur in a game of this variant, or null: a season without that kind of phase (a spring
+ * adjustment, a winter movement), or a year before the first (years count from 1). The variant's starting phase
+ * always exists (Mandate of Heaven's placement, winter of year 0).
+ */
+export function phaseProblem(rules: RulesModule, start: Phase, phase: Phase): string | null {
+  const same = (a: Phase, b: Phase) => a.season === b.season && a.year === b.year && a.type === b.type;
+  if (same(phase, start)) return null;
+  const name = (p: Phase) => `${p.season} ${p.type}`;
+  if (phase.year < 1) {
+    const first = start.year < 1 ? `; year ${start.year} has only the starting phase, ${name(start)}` : '';
+    return `year ${phase.year} is before the first game year (years count from 1${first})`;
+  }
+  const phases = phasesOfYear(rules, phase.year);
+  if (phases.some((p) => same(p, phase))) return null;
+  return `there is no ${name(phase)} phase (a game year has ${phases.map(name).join(', ')})`;
+}
+
 /** Does any power have something to decide in this position? (`powersWithDecisions` is not empty; stops at the first.) */
 export function phaseHasDecisions(map: GameMap, rules: RulesModule, position: Position): boolean {
   switch (position.phase.type) {

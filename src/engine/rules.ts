@@ -335,13 +335,15 @@ export interface RulesModule {
    * Before any phase is resolved: turn the orders given into the orders carried out. Mandate of Heaven rule 3:
    * orders for neutral units are ballots, replaced by the adopted order of each unit; rule 2: a default placement.
    * Ballots it counts produce no result of their own (they are secret); every other order it drops gets a result in
-   * `results` (an order given in a voted neutral's name), so every order given has its line. `events` are reported
+   * `results` (an order given in a voted neutral's name), or, a voter's ballot it does not count (illegal, replaced,
+   * beyond the neutral's builds), in `uncountedBallots`, so every order given has its line. `events` are reported
    * with the adjudication.
    */
   adoptOrders?(q: { map: GameMap; position: Position; orders: PowerOrder[]; context: AdjudicationContext }): {
     orders: PowerOrder[];
     events?: VariantEvent[];
     results?: OrderResult[];
+    uncountedBallots?: OrderResult[];
   };
 
   /**

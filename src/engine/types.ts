@@ -125,6 +125,12 @@ export interface Adjudication {
   winner: Power | null;
   /** What happened besides the order results, as a variant reports it (a neutral activated, an attrition …). */
   events?: VariantEvent[];
+  /**
+   * The lines of voters' ballots that were not counted (`RulesModule.adoptOrders`), under each voter and without the
+   * ballot's text. Kept apart from `results`, which channels show, because results never show who voted (Mandate of
+   * Heaven rule 3); callers that give every order its line to whoever wrote the orders (the CLI) add them.
+   */
+  uncountedBallots?: OrderResult[];
 }
 
 /** Something a variant's rules report besides order results (CLI `events`, results posts). */

@@ -5,6 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
+import { adjudicate as adjudicateEngine } from '../../src/engine/index.js';
+import { readOrder } from '../../src/engine/parse/index.js';
+import type { Position } from '../../src/engine/types.js';
+import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
 
 const SPRING = { season: 'spring', year: 1901, type: 'movement' };
 const unit = (power: string, type: 'A' | 'F', province: string) => ({ power, type, province, coast: null });
@@ -41,6 +45,65 @@ const badInput: BadInput[] = [
     name: 'a supply centre that is not on the map',
     input: { phase: SPRING, units: [], supplyCenters: { France: ['par', 'xyz'] } },
     message: /^case #1: supplyCenters\.France: no province "xyz" in classic$/,
+  },
+  // A board's ownership: each supply centre has at most one owner, and only supply centres are owned.
+  {
+    name: 'a centre owned by two powers',
+    input: { phase: SPRING, units: [], supplyCenters: { France: ['par'], Germany: ['mun', 'par'] } },
+    message: /^case #1: supplyCenters: par is owned by both France and Germany \(a centre has one owner\)$/,
+  },
+  {
+    name: 'a centre listed twice for one power',
+    input: { phase: SPRING, units: [], supplyCenters: { France: ['par', 'bre', 'par'] } },
+    message: /^case #1: supplyCenters\.France: par is listed twice$/,
+  },
+  {
+    name: 'a province that is no supply centre, owned',
+    input: { phase: SPRING, units: [], supplyCenters: { France: ['par', 'bur'] } },
+    message: /^case #1: supplyCenters\.France: bur is not a supply centre, so nobody owns it$/,
+  },
+  {
+    name: 'Warring States: a province that is no supply centre, owned',
+    input: { variant: 'warring-states', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], supplyCenters: { Qin: ['xia', 'gao'] } },
+    message: /^case #1: supplyCenters\.Qin: gao is not a supply centre, so nobody owns it$/,
+  },
+  {
+    name: 'Mandate of Heaven: a centre owned by two powers',
+    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], supplyCenters: { Qin: ['xia'], Song: ['son', 'xia'] } },
+    message: /^case #1: supplyCenters: xia is owned by both Qin and Song \(a centre has one owner\)$/,
+  },
+  {
+    name: 'Warhammer: a centre listed twice for one power',
+    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], supplyCenters: { Empire: ['altd', 'altd'] } },
+    message: /^case #1: supplyCenters\.Empire: altd is listed twice$/,
+  },
+  // Phases the calendar cannot have: spring and fall have movement and retreat phases, winter the adjustment phase,
+  // and years count from 1 (docs/cli.md).
+  ...(
+    [
+      ['classic', { season: 'spring', year: 1901, type: 'adjustment' }, /there is no spring adjustment phase \(a game year has spring movement, spring retreat, fall movement, fall retreat, winter adjustment\)$/],
+      ['classic', { season: 'winter', year: 1901, type: 'movement' }, /there is no winter movement phase/],
+      ['classic', { season: 'spring', year: 0, type: 'movement' }, /year 0 is before the first game year \(years count from 1\)$/],
+      ['warring-states', { season: 'fall', year: 3, type: 'adjustment' }, /there is no fall adjustment phase/],
+      ['warring-states', { season: 'winter', year: 3, type: 'retreat' }, /there is no winter retreat phase/],
+      ['warring-states', { season: 'spring', year: 0, type: 'movement' }, /year 0 is before the first game year/],
+      ['mandate-of-heaven', { season: 'spring', year: 2, type: 'adjustment' }, /there is no spring adjustment phase/],
+      // Its placement is the winter of year 0, and nothing else is in year 0.
+      ['mandate-of-heaven', { season: 'spring', year: 0, type: 'movement' }, /year 0 is before the first game year \(years count from 1; year 0 has only the starting phase, winter adjustment\)$/],
+      ['mandate-of-heaven', { season: 'winter', year: 1, type: 'movement' }, /there is no winter movement phase/],
+      ['warhammer', { season: 'winter', year: 2500, type: 'movement' }, /there is no winter movement phase/],
+      ['warhammer', { season: 'winter', year: 0, type: 'adjustment' }, /year 0 is before the first game year/],
+      ['warhammer', { season: 'fall', year: -1, type: 'retreat' }, /year -1 is before the first game year/],
+    ] as const
+  ).map(([variant, phase, message]) => ({
+    name: `${variant}: a ${phase.season} ${phase.type} phase of year ${phase.year}, which the calendar does not have`,
+    input: { variant, phase, units: [] },
+    message: new RegExp(`^case #1: phase ${phase.season} ${phase.year} ${phase.type}: ${message.source}`),
+  })),
+  {
+    name: 'a retreat case whose prelude is a phase the calendar does not have',
+    input: { phase: { ...SPRING, type: 'retreat' }, units: [], prelude: { phase: { season: 'winter', year: 1901, type: 'movement' }, units: [], orders: [] } },
+    message: /^case #1 prelude: phase winter 1901 movement: there is no winter movement phase/,
   },
   {
     name: 'a seated player that is no power of the variant',
@@ -286,5 +349,95 @@ describe('issue 19 §3: a missing variantState is the variant’s state at the s
   it('Warhammer, Orcs in the Hills: a start state whose hill army is not on the board counts none (4 units, 3 centres: one disband)', async () => {
     const { out } = await adjudicate({ ...winter, units: [unit(orcs, 'A', 'kare'), unit(orcs, 'A', 'dark'), unit(orcs, 'F', 'bhor'), unit(orcs, 'A', 'wast')] });
     expect(out.units).toHaveLength(3);
+  });
+});
+
+describe('every phase the calendar has is read (the refusals above refuse no real phase)', () => {
+  const phases = [
+    ['classic', { season: 'spring', year: 1901, type: 'retreat' }],
+    ['classic', { season: 'fall', year: 1901, type: 'movement' }],
+    ['classic', { season: 'winter', year: 1901, type: 'adjustment' }],
+    ['warring-states', { season: 'spring', year: 1, type: 'movement' }],
+    ['warhammer', { season: 'fall', year: 2500, type: 'retreat' }],
+    // Mandate of Heaven's placement: "As a preliminary to the first Spring move … the Hsiung-Nu may place these armies".
+    ['mandate-of-heaven', { season: 'winter', year: 0, type: 'adjustment' }],
+    ['mandate-of-heaven', { season: 'spring', year: 1, type: 'movement' }],
+  ] as const;
+  for (const [variant, phase] of phases) {
+    it(`${variant}: ${phase.season} ${phase.year} ${phase.type}`, async () => {
+      const r = await adjudicate({ variant, phase, units: [], dislodged: [], supplyCenters: {} });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.out.phase).toEqual(phase);
+    });
+  }
+});
+
+// Rule 3: "every player may give an order for any neutral unit; it is that player's secret ballot". A ballot that is
+// not counted gets its line under its voter (every order gets one), never repeating its text.
+describe('Mandate of Heaven: a voter’s ballot that is not counted gets a line that does not repeat it (rule 3)', () => {
+  const MOH_SPRING = { season: 'spring', year: 1, type: 'movement' };
+  const units = [unit('Qin', 'A', 'xia'), unit('Song', 'A', 'son'), unit('Chu', 'A', 'che')];
+  const secret = '(ballots are secret, so its text is not repeated: Mandate of Heaven rule 3)';
+  const cases: { name: string; orders: { power: string; text: string }[]; lines: unknown[]; hidden: RegExp }[] = [
+    {
+      name: 'a readable ballot that is no legal order (Song’s army to a province it does not border)',
+      orders: [{ power: 'Qin', text: 'A son - nan' }],
+      lines: [{ power: 'Qin', unit: 'A son', order: 'illegal ballot', result: 'illegal', reason: `not counted: the ballot is not an order Song's unit can carry out now ${secret}` }],
+      hidden: /nan/,
+    },
+    {
+      name: 'a ballot naming the wrong unit type',
+      orders: [{ power: 'Qin', text: 'F son H' }],
+      lines: [{ power: 'Qin', unit: 'A son', order: 'illegal ballot', result: 'illegal', reason: `not counted: the ballot is not an order Song's unit can carry out now ${secret}` }],
+      hidden: /F son/,
+    },
+    {
+      name: 'a ballot replaced by the voter’s later ballot for the same unit',
+      orders: [
+        { power: 'Qin', text: 'A son - hua' },
+        { power: 'Qin', text: 'A son - tan' },
+      ],
+      lines: [{ power: 'Qin', unit: 'A son', order: 'replaced ballot', result: 'void', reason: `not counted: replaced by a later ballot for the same unit ${secret}` }],
+      hidden: /hua/,
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const { out } = await adjudicate({ variant: 'mandate-of-heaven', phase: MOH_SPRING, units, players: ['Qin', 'Chu'], orders: c.orders });
+      expect(out.results.filter((r: { power: string }) => r.power === 'Qin' && !('defaulted' in r))).toEqual(c.lines);
+      expect(JSON.stringify(out.results)).not.toMatch(c.hidden);
+    });
+  }
+
+  it('the results channels show carry no such line (results never show who voted); the CLI adds it', async () => {
+    const orders = [{ power: 'Qin', text: 'A son - nan' }];
+    const at: Position = { phase: MOH_SPRING as Position['phase'], units, dislodged: [], contested: [], supplyCenters: mandateOfHeaven.startingPosition().supplyCenters };
+    const parsed = orders.map(({ power, text }) => {
+      const p = readOrder(mandateOfHeaven, text, { position: at });
+      if (!p.ok) throw new Error(p.error);
+      return { power, order: p.order };
+    });
+    const adj = adjudicateEngine(mandateOfHeaven, at, parsed, { players: ['Qin', 'Chu'] });
+    expect(adj.results.filter((r) => r.power === 'Qin' && !r.defaulted)).toEqual([]);
+    expect(adj.uncountedBallots).toEqual([expect.objectContaining({ power: 'Qin', unit: 'A son', order: 'illegal ballot' })]);
+  });
+
+  it('a winter ballot beyond the neutral’s builds (a player’s first ballots count)', async () => {
+    const { out } = await adjudicate({
+      variant: 'mandate-of-heaven',
+      phase: { season: 'winter', year: 1, type: 'adjustment' },
+      units: [unit('Qin', 'A', 'xia'), unit('Song', 'A', 'hua')],
+      supplyCenters: { Qin: ['xia'], Song: ['son', 'dal'] },
+      players: ['Qin'],
+      orders: [
+        { power: 'Qin', text: 'A son B' },
+        { power: 'Qin', text: 'A dal B' },
+      ],
+    });
+    expect(out.results.filter((r: { power: string }) => r.power === 'Qin')).toEqual([
+      { power: 'Qin', unit: '', order: 'uncounted ballot', result: 'void', reason: `not counted: Song has 1 build this winter, and only a player's first ballot counts ${secret}` },
+    ]);
+    expect(out.units).toContainEqual(unit('Song', 'A', 'son'));
   });
 });

@@ -3,6 +3,7 @@
  * stdout (contract: /work/shared/formats/cli.md, docs/cli.md).
  */
 import { adjudicate } from '../../engine/index.js';
+import { phaseProblem } from '../../engine/phase.js';
 import { readOrder, unitOfOrderText } from '../../engine/parse/index.js';
 import type { Adjudication, AdjudicationContext, BattleReport, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
 import type { DecisiveDeclaration } from '../../engine/rules.js';
@@ -235,12 +236,7 @@ function checkNames(variant: Variant, c: AdjudicateCase, position: Position, nam
   c.players?.forEach((p, i) => {
     if (!powers.has(p)) throw new InputError(`${name}: players[${i}]: ${noPower(variant, p)}`);
   });
-  if (c.supplyCenters) {
-    for (const [power, owned] of Object.entries(c.supplyCenters)) {
-      if (!powers.has(power)) throw new InputError(`${name}: supplyCenters: ${noPower(variant, power)}`);
-      for (const p of owned) if (!map.has(p)) throw new InputError(`${name}: supplyCenters.${power}: no province "${p}" in ${variant.id}`);
-    }
-  }
+  if (c.supplyCenters) checkOwnership(variant, c.supplyCenters, name);
   for (const p of c.contested ?? []) if (!map.has(p)) throw new InputError(`${name}: contested: no province "${p}" in ${variant.id}`);
   for (const d of c.dislodged ?? []) {
     if (d.attackerFrom !== undefined && !map.has(d.attackerFrom)) throw new InputError(`${name}: dislodged ${d.type} ${d.province}: attackerFrom: no province "${d.attackerFrom}" in ${variant.id}`);
@@ -263,6 +259,34 @@ function checkSeats(variant: Variant, c: AdjudicateCase, position: Position, nam
     const why = explainingState(name, () => canSeat({ map: variant.map, position, power }));
     if (why) throw new InputError(`${name}: players[${i}]: ${why}`);
   });
+}
+
+/**
+ * `supplyCenters` must be an ownership a board can have: the variant's powers owning its supply centres, each
+ * centre at most once (one owner, listed once). Throws `InputError` naming the first problem.
+ */
+function checkOwnership(variant: Variant, supplyCenters: Record<string, string[]>, name: string): void {
+  const powers = powerNames(variant);
+  const { map } = variant;
+  const owner = new Map<string, string>();
+  for (const [power, owned] of Object.entries(supplyCenters)) {
+    if (!powers.has(power)) throw new InputError(`${name}: supplyCenters: ${noPower(variant, power)}`);
+    for (const p of owned) {
+      const where = `${name}: supplyCenters.${power}`;
+      if (!map.has(p)) throw new InputError(`${where}: no province "${p}" in ${variant.id}`);
+      if (!map.province(p)!.supplyCenter) throw new InputError(`${where}: ${p} is not a supply centre, so nobody owns it`);
+      const other = owner.get(p);
+      if (other === power) throw new InputError(`${where}: ${p} is listed twice`);
+      if (other !== undefined) throw new InputError(`${name}: supplyCenters: ${p} is owned by both ${other} and ${power} (a centre has one owner)`);
+      owner.set(p, power);
+    }
+  }
+}
+
+/** A phase the variant's calendar cannot have (a spring adjustment, a winter movement, a year 0 movement) is refused. */
+function checkPhase(variant: Variant, phase: Position['phase'], name: string): void {
+  const problem = phaseProblem(variant.rules, variant.data.startingPhase, phase);
+  if (problem) throw new InputError(`${name}: phase ${phase.season} ${phase.year} ${phase.type}: ${problem}`);
 }
 
 function withCoast(u: { power: string; type: 'A' | 'F'; province: string; coast?: string | null }): Unit {
@@ -331,6 +355,7 @@ export function setUpCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0
   // Options that change the map, set-up or rules (Warhammer's campaign options) configure the variant.
   const options = gameOptionsOf(base, c, name);
   const variant = base.configure?.(options) ?? base;
+  checkPhase(variant, c.phase, name);
   const units = c.units.map(withCoast);
   checkUnits(variant, units, name);
   let position: Position = {
@@ -350,6 +375,7 @@ export function setUpCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0
 
   // A retreat case given by its movement phase: play the prelude to reach the retreat position.
   if (c.phase.type === 'retreat' && c.dislodged === undefined && c.prelude) {
+    checkPhase(variant, c.prelude.phase, `${name} prelude`);
     const preludeUnits = c.prelude.units.map(withCoast);
     checkUnits(variant, preludeUnits, `${name} prelude`);
     checkOrderPowers(variant, c.prelude.orders, `${name} prelude`);
@@ -370,7 +396,8 @@ export function adjudicateCase(base: Variant, c: AdjudicateCase, name = caseName
     units: adj.position.units,
     dislodged: adj.phase.type === 'movement' ? adj.dislodged.map(dislodgedOutput) : [],
     contested: adj.contested,
-    results: [...adj.results, ...unread.map(({ index: _, ...result }) => result)],
+    // A voter's uncounted ballot has its line here, without its text (channels never show who voted: Mandate of Heaven rule 3).
+    results: [...adj.results, ...(adj.uncountedBallots ?? []), ...unread.map(({ index: _, ...result }) => result)],
     supplyCenters: adj.position.supplyCenters,
     nextPhase: adj.position.phase,
     winner: adj.winner,

@@ -241,6 +241,8 @@ function whyMoveFailed(r: MovementResolver, i: number, wonHere = false): string 
   if (typeof battle === 'string') return `lost the battle at ${placeName(r, target)}`;
   if (battle && battle.lost === r.units[i]!.unit.province) return `lost the battle at ${placeName(r, battle.at)}`;
   const attack = r.attackStrength(i);
+  const beaten = keptOutByDislodger(r, i, target, attack);
+  if (beaten) return beaten;
   const opponent = r.headToHead[i]!;
   if (opponent >= 0) {
     const defend = r.defendStrength(opponent);
@@ -277,4 +279,19 @@ function whyMoveFailed(r: MovementResolver, i: number, wonHere = false): string 
     return `bounced with ${bounced.map((k) => describeUnit(r, k)).join(' and ')} (${attack} vs ${strongest}${why})`;
   }
   return 'the move failed';
+}
+
+/**
+ * Move `i` failed against a unit that another move dislodged: what kept it out is that stronger attack (its prevent
+ * strength at least `attack`: a move must beat every other move's prevent strength), not the unit, which did not stay. Null when the unit in the target was not dislodged by another move, or that move was weaker.
+ */
+function keptOutByDislodger(r: MovementResolver, i: number, target: string, attack: number): string | null {
+  const occupant = r.index.get(target);
+  if (occupant === undefined) return null;
+  const by = r.dislodger(occupant);
+  if (by === null || by === i) return null;
+  const prevent = r.preventStrength(by);
+  if (attack > prevent) return null;
+  const strengths = `${attack} vs ${prevent}${notes(r, [['attack', i], ['prevent', by]])}`;
+  return `kept out of ${placeName(r, target)} by the ${prevent > attack ? 'stronger ' : ''}attack of ${describeUnit(r, by)}, which dislodged ${describeUnit(r, occupant)} (${strengths})`;
 }

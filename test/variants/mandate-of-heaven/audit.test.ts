@@ -362,7 +362,7 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     seed: 'Rule 2: the Hsiung-Nu place armies in "vacant provinces"; "All other rules are as in Standard Diplomacy" (one unit per province)',
     phase: winterOf(1),
     units: [...hn('yon', 'shu', 'bei'), 'Qin A nan'],
-    supplyCenters: { ...owning('yon', 'shu'), Qin: ['nan', 'xia', 'pch'] },
+    supplyCenters: { ...owning('yon', 'shu'), 'Pei Choushi': [], Qin: ['nan', 'xia', 'pch'] },
     variantState: nomad(),
     orders: { [HN]: ['Build A pch'], Qin: ['Build A pch'] },
     expect: {

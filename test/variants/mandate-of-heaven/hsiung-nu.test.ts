@@ -119,7 +119,7 @@ const cases: MohCase[] = [
     name: 'settled and eliminated: no units and no centres',
     phase: winterOf(6),
     units: [],
-    supplyCenters: { ...owning(), Qin: ['nan', 'xia', 'yon', 'pch'] },
+    supplyCenters: { ...owning(), 'Pei Choushi': [], Qin: ['nan', 'xia', 'yon', 'pch'] },
     variantState: settled,
     expect: { variantState: { hsiungNu: { eliminated: true } }, events: ['eliminated'] },
   },

@@ -50,7 +50,7 @@ const unequal = [
 const activatedSong = {
   phase: SPRING_1,
   units: [...START_UNITS.filter((u) => u !== 'Wei A dal' && u !== 'Chu A che'), 'Song A dal', 'Song A che'],
-  supplyCenters: { ...startCentres(), Song: ['che', 'dal', 'son'] },
+  supplyCenters: { ...startCentres(), Chu: ['sch', 'yin'], Wei: ['any', 'ye'], Song: ['che', 'dal', 'son'] },
   variantState: { activated: ['Song'] },
   orders: { ...ballots(['Qin', 'Chu', 'Qi', 'Yan', 'Han'], 'A son - tan'), Song: ['A son - hua'] },
 };
@@ -110,7 +110,7 @@ const cases: MohCase[] = [
     phase: SPRING_1,
     units: START_UNITS,
     orders: { ...ballots(['Qin', 'Chu', 'Qi', 'Yan'], 'A son - tan'), Zhao: ['A son - lin'] },
-    expect: { results: { 'A son': { order: 'A son H', reason: 'held (no majority)' } }, has: ['Song A son'] },
+    expect: { results: { 'A son': { power: 'Song', order: 'A son H', reason: 'held (no majority)' } }, has: ['Song A son'] },
   },
   {
     name: 'Q6: the same order written differently is the same ballot (names, case, type left out)',
@@ -154,20 +154,20 @@ const cases: MohCase[] = [
     expect: { results: { 'A son': { power: 'Song', order: 'A son R tan', result: 'success' } }, has: ['Song A tan'] },
   },
   {
-    name: 'neutral builds by vote: Song owns son and tan with one army; 5 players vote Build A tan',
+    name: 'neutral builds by vote: Song owns son and che with one army; 5 players vote Build A che',
     phase: winterOf(1),
-    units: START_UNITS,
-    supplyCenters: { ...startCentres(), Song: ['son', 'tan'] },
-    orders: ballots(['Qin', 'Chu', 'Qi', 'Yan', 'Han'], 'Build A tan'),
-    expect: { results: { 'A tan': { power: 'Song', result: 'success' } }, has: ['Song A tan'] },
+    units: START_UNITS.filter((u) => u !== 'Chu A che'),
+    supplyCenters: { ...startCentres(), Chu: ['sch', 'yin'], Song: ['che', 'son'] },
+    orders: ballots(['Qin', 'Chu', 'Qi', 'Yan', 'Han'], 'Build A che'),
+    expect: { results: { 'A che': { power: 'Song', result: 'success' } }, has: ['Song A che'] },
   },
   {
     name: 'neutral builds: no majority → no build',
     phase: winterOf(1),
-    units: START_UNITS,
-    supplyCenters: { ...startCentres(), Song: ['son', 'tan'] },
-    orders: ballots(['Qin', 'Chu'], 'Build A tan'),
-    expect: { results: { '': { power: 'Song', order: 'WAIVE', reason: 'no build (no majority)' } }, has: ['!Song A tan'] },
+    units: START_UNITS.filter((u) => u !== 'Chu A che'),
+    supplyCenters: { ...startCentres(), Chu: ['sch', 'yin'], Song: ['che', 'son'] },
+    orders: ballots(['Qin', 'Chu'], 'Build A che'),
+    expect: { results: { '': { power: 'Song', order: 'WAIVE', reason: 'no build (no majority)' } }, has: ['!Song A che'] },
   },
   {
     name: 'neutral disbands by vote, else civil disorder',

@@ -167,7 +167,7 @@ export function adoptBallots(
   position: Position,
   orders: PowerOrder[],
   context: AdjudicationContext,
-): { orders: PowerOrder[]; results: OrderResult[] } {
+): { orders: PowerOrder[]; results: OrderResult[]; uncountedBallots: OrderResult[] } {
   const e = electorate(features, state, position, context);
   const voters = new Set(e.players);
   const seated = new Set(context.players ?? e.players);
@@ -197,28 +197,72 @@ export function adoptBallots(
     byPlayer.set(po.power, [...(byPlayer.get(po.power) ?? []), po]);
   }
   const adopted: PowerOrder[] = [];
+  const uncountedBallots: OrderResult[] = [];
   for (const neutral of [...ballots.keys()].sort()) {
     const byPlayer = ballots.get(neutral)!;
-    adopted.push(...tally(map, rules, position, e, neutral, byPlayer));
+    const { orders: carried, uncounted } = tally(map, rules, position, e, neutral, byPlayer);
+    adopted.push(...carried);
+    for (const u of uncounted) uncountedBallots.push(uncountedLine(position, neutral, u));
   }
-  return { orders: [...own, ...adopted], results };
+  return { orders: [...own, ...adopted], results, uncountedBallots };
+}
+
+/** A ballot `tally` did not count, and why: not a legal order, replaced by the player's later ballot, beyond the winter's builds or disbands. */
+interface Uncounted {
+  po: PowerOrder;
+  why: 'illegal' | 'replaced' | 'beyond';
+  /** Winter: the neutral's builds (positive) or disbands (negative). */
+  delta: number;
+}
+
+const SECRET = 'ballots are secret, so its text is not repeated: Mandate of Heaven rule 3';
+
+/**
+ * The line of a ballot that was not counted (every order given has its line), under its voter, never repeating
+ * the ballot's text: a movement or retreat ballot names the unit voted on, a winter ballot no unit (its unit would
+ * tell the build asked for).
+ */
+function uncountedLine(position: Position, neutral: Power, { po, why, delta }: Uncounted): OrderResult {
+  const winter = position.phase.type === 'adjustment';
+  const at = 'unit' in po.order ? po.order.unit.province : '';
+  const pool = position.phase.type === 'retreat' ? position.dislodged : position.units;
+  const voted = pool.find((u) => u.province === at);
+  const unit = winter || !voted ? '' : `${voted.type} ${voted.coast ? `${at}/${voted.coast}` : at}`;
+  if (why === 'illegal') {
+    const what = winter ? `a build or disband ${neutral} can make now` : `an order ${neutral}'s unit can carry out now`;
+    return { power: po.power, unit, order: 'illegal ballot', result: 'illegal', reason: `not counted: the ballot is not ${what} (${SECRET})` };
+  }
+  if (why === 'replaced') return { power: po.power, unit, order: 'replaced ballot', result: 'void', reason: `not counted: replaced by a later ballot for the same unit (${SECRET})` };
+  const slots = Math.abs(delta);
+  const count = `${slots} ${delta < 0 ? 'disband' : 'build'}${slots === 1 ? '' : 's'}`;
+  return { power: po.power, unit, order: 'uncounted ballot', result: 'void', reason: `not counted: ${neutral} has ${count} this winter, and ${slots === 1 ? "only a player's first ballot counts" : `a player's first ${slots} different ballots count`} (${SECRET})` };
 }
 
 /** The orders a neutral carries out: per unit (movement, retreat), or up to its builds or disbands (winter). */
-function tally(map: GameMap, rules: RulesModule, position: Position, e: Electorate, neutral: Power, byPlayer: Map<Power, PowerOrder[]>): PowerOrder[] {
+function tally(map: GameMap, rules: RulesModule, position: Position, e: Electorate, neutral: Power, byPlayer: Map<Power, PowerOrder[]>): { orders: PowerOrder[]; uncounted: Uncounted[] } {
   const winter = position.phase.type === 'adjustment';
-  const slots = winter ? Math.abs(adjustmentDelta(position, neutral, map, rules)) : 0;
+  const delta = winter ? adjustmentDelta(position, neutral, map, rules) : 0;
+  const slots = Math.abs(delta);
+  const uncounted: Uncounted[] = [];
   /** slot (unit province, or "winter") -> ballot key -> { order, voters } */
   const counts = new Map<string, Map<string, { order: Order; voters: Power[] }>>();
   for (const [player, list] of [...byPlayer.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     // A player's later order for the same unit replaces the earlier one; in winter, distinct orders up to the count.
-    const chosen = new Map<string, { key: string; order: Order }>();
+    const chosen = new Map<string, { key: string; order: Order; po: PowerOrder }>();
     for (const po of list) {
       const ballot = legalBallot(map, rules, position, neutral, po.order);
-      if (!ballot) continue;
+      if (!ballot) {
+        uncounted.push({ po, why: 'illegal', delta });
+        continue;
+      }
       const slot = winter ? ballot.key : (po.order as { unit: { province: ProvinceId } }).unit.province;
-      if (winter && !chosen.has(slot) && chosen.size >= slots) continue;
-      chosen.set(slot, ballot);
+      if (winter && !chosen.has(slot) && chosen.size >= slots) {
+        uncounted.push({ po, why: 'beyond', delta });
+        continue;
+      }
+      const earlier = chosen.get(slot);
+      if (earlier) uncounted.push({ po: earlier.po, why: 'replaced', delta });
+      chosen.set(slot, { ...ballot, po });
     }
     for (const [slot, ballot] of chosen) {
       const bucket = winter ? 'winter' : slot;
@@ -248,5 +292,5 @@ function tally(map: GameMap, rules: RulesModule, position: Position, e: Electora
       out.push({ power: neutral, order: v.order });
     }
   }
-  return out;
+  return { orders: out, uncounted };
 }
