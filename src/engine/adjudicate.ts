@@ -4,10 +4,10 @@
  */
 import { resolveAdjustments } from './adjustment.js';
 import type { GameMap } from './map.js';
-import { resolveMovement } from './movement/index.js';
+import { resolveMovement, type MovementOutcome } from './movement/index.js';
 import { followingPhase, phaseHasDecisions, powersWithDecisions, updateOwnership, winnerOf } from './phase.js';
 import { resolveRetreats } from './retreat.js';
-import type { RulesModule } from './rules.js';
+import type { DestroyedUnit, RulesModule } from './rules.js';
 import type { Adjudication, AdjudicationContext, DislodgedUnit, OrderResult, Phase, Position, Power, PowerOrder, ProvinceId, Unit } from './types.js';
 import type { Variant } from './variant.js';
 
@@ -38,28 +38,23 @@ function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrde
   if (phase.type === 'movement') {
     let pass: unknown = undefined;
     const explain = context.explain !== false;
-    let out = resolveMovement(map, rules, position, orders, undefined, explain);
+    const first = resolveMovement(map, rules, position, orders, undefined, explain);
+    let out = first;
+    // Units a variant's rule removes from the map before a pass is resolved (Warhammer Cataclysmic Battles).
+    let gone: Removal = { units: [], results: [] };
     for (let n = 1; rules.revisitMovement && n < MAX_PASSES; n++) {
       const next = rules.revisitMovement({ map, position, outcome: out, pass, context });
       if (next === undefined) break;
       pass = next;
-      out = resolveMovement(map, rules, position, orders, pass, explain);
+      gone = removal(rules.destroyedUnits?.({ map, position, outcome: out, pass, context }) ?? [], position, first, explain);
+      const board = gone.units.length === 0 ? position : { ...position, units: position.units.filter((u) => !gone.units.some((g) => sameUnit(g, u))) };
+      const forGone = (po: PowerOrder) => 'unit' in po.order && gone.units.some((g) => 'unit' in po.order && g.province === po.order.unit.province);
+      const carried = gone.units.length === 0 ? orders : orders.filter((po) => !forGone(po));
+      out = resolveMovement(map, rules, board, carried, pass, explain);
     }
-    ({ units, dislodged, contested, results } = out);
-    // Units a variant's rule destroys outright after the resolution (Warhammer Cataclysmic Battles): no retreat.
-    for (const gone of rules.destroyedUnits?.({ map, position, outcome: out, pass, context }) ?? []) {
-      const same = (u: Unit) => u.power === gone.power && u.type === gone.type && u.province === gone.province;
-      if (!units.some(same) && !dislodged.some(same)) continue;
-      units = units.filter((u) => !same(u));
-      dislodged = dislodged.filter((d) => !same(d));
-      removed.push(gone);
-      // Its result says it is gone, not that it may retreat.
-      results = results.map((r) => {
-        if (r.power !== gone.power || r.unit.split(' ')[1]?.split('/')[0] !== gone.province) return r;
-        const reason = /\bdislodged by\b/.test(r.reason) ? r.reason.replace(/\bdislodged by\b/, 'destroyed by') : `${r.reason}; destroyed`;
-        return { ...r, result: r.result === 'success' ? 'failure' : r.result, reason: `${reason} (removed from the game: no retreat)` };
-      });
-    }
+    ({ units, dislodged, contested } = out);
+    results = gone.results.length === 0 ? out.results : [...out.results, ...gone.results];
+    removed.push(...gone.units);
     // A dislodged unit with nowhere to go is disbanded at once: there is nothing to decide for it.
     for (const d of dislodged) {
       if (d.retreatOptions!.length === 0) removed.push(unitOf(d));
@@ -123,6 +118,37 @@ function applyOwnership(map: GameMap, rules: RulesModule, before: Position, posi
   let next: Position = { ...position, supplyCenters };
   if (rules.afterCenterUpdate) next = rules.afterCenterUpdate({ map, before, after: next });
   return { position: next, changes };
+}
+
+/** Units taken off the board before a pass, with the result lines of every order given for them. */
+interface Removal {
+  units: Unit[];
+  results: OrderResult[];
+}
+
+const sameUnit = (a: Unit, b: Unit) => a.power === b.power && a.type === b.type && a.province === b.province;
+
+/**
+ * The units `destroyedUnits` names that stand on the board, and the lines of the orders given for them (from the first
+ * resolution, where they stood): the one carried out says why the unit is gone; the others (replaced, another power's)
+ * stay as they were.
+ */
+function removal(destroyed: DestroyedUnit[], position: Position, first: MovementOutcome, explain: boolean): Removal {
+  const units = position.units.filter((u) => destroyed.some((d) => sameUnit(d, u)));
+  const results: OrderResult[] = [];
+  // `resolveMovement` gives the lines of the orders carried out first, one per unit on the board, then the rejected ones.
+  const carriedLines = new Set(first.results.slice(0, first.ordered.filter((ou) => !ou.virtual).length));
+  for (const unit of units) {
+    const why = destroyed.find((d) => sameUnit(d, unit))!.reason ?? 'destroyed (removed from the game: no retreat)';
+    const illegal = first.ordered.find((ou) => !ou.virtual && sameUnit(ou.unit, unit))?.illegalReason;
+    for (const r of first.results) {
+      if (r.unit.split(' ')[1]?.split('/')[0] !== unit.province) continue;
+      if (!carriedLines.has(r)) results.push(r);
+      else if (!explain) results.push({ ...r, result: r.result === 'illegal' ? 'illegal' : 'failure', reason: '' });
+      else results.push({ ...r, result: r.result === 'illegal' ? 'illegal' : 'failure', reason: illegal ? `${illegal}, so the unit held; ${why}` : why });
+    }
+  }
+  return { units, results };
 }
 
 function unitOf(d: DislodgedUnit): Unit {

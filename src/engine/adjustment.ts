@@ -122,6 +122,8 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
         if (disbanded.size >= -delta) { fail(po, label, text, `only ${-delta} unit${delta < -1 ? 's' : ''} must be disbanded`); continue; } // DATC 6.J.1
         if (disbanded.has(at)) { fail(po, label, text, 'that unit is already disbanded'); continue; } // DATC 6.J.2
         if (!unit || unit.power !== power) { fail(po, label, text, `${power} has no unit in ${map.province(at)?.name ?? at}`); continue; }
+        const kept = rules.disbandRefusal?.({ map, position, power, unit });
+        if (kept) { fail(po, label, text, kept); continue; }
         disbanded.add(at);
         removed.push(unit);
         results.push({ power, unit: label, order: `${unit.type} ${locationKey(unit)} D`, result: 'success', reason: 'disbanded' });
@@ -161,14 +163,8 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
     }
     if (delta < 0 && disbanded.size < -delta) {
       // Civil disorder (DATC 4.D.8, 2023 rules).
-      const remaining = units.filter((u) => u.power === power && !disbanded.has(u.province));
-      const measure = rules.civilDisorderCenters?.({ map, position, power }) ?? { provinces: position.supplyCenters[power] ?? [], measuredFrom: 'an owned supply centre' };
-      const victims = civilDisorder(map, measure.provinces, remaining, -delta - disbanded.size);
-      // When every unit goes, none was chosen by its distance: say so rather than "farthest".
-      const why =
-        victims.length < remaining.length
-          ? `removed in civil disorder (farthest from ${measure.measuredFrom})`
-          : `removed in civil disorder (no disband was ordered; ${remaining.length === 1 ? 'its last unit' : `all ${remaining.length} of its units`} must go)`;
+      const own = units.filter((u) => u.power === power && !disbanded.has(u.province));
+      const { victims, why } = civilDisorderRemovalsOf(map, rules, position, power, own, -delta - disbanded.size);
       for (const v of victims) {
         disbanded.add(v.province);
         removed.push(v);
@@ -187,6 +183,21 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
   const standoff = buildStandoffs(map, position, units, results);
   const gone = new Set(removed.map((u) => u.province));
   return { units: units.filter((u) => !gone.has(u.province) && !standoff.has(u)), removed, civilDisorderRemovals, results };
+}
+
+/**
+ * The units civil disorder removes from `own` (a power's units not disbanded), and the reason they read. Units that
+ * do not count against the centres (the variant's `disbandRefusal`) are passed over.
+ */
+function civilDisorderRemovalsOf(map: GameMap, rules: RulesModule, position: Position, power: Power, own: Unit[], count: number): { victims: Unit[]; why: string } {
+  const remaining = own.filter((u) => !rules.disbandRefusal?.({ map, position, power, unit: u }));
+  const measure = rules.civilDisorderCenters?.({ map, position, power }) ?? { provinces: position.supplyCenters[power] ?? [], measuredFrom: 'an owned supply centre' };
+  const victims = civilDisorder(map, measure.provinces, remaining, count);
+  // When every unit goes, none was chosen by its distance: say so rather than "farthest".
+  if (victims.length < remaining.length) return { victims, why: `removed in civil disorder (farthest from ${measure.measuredFrom})` };
+  const counted = remaining.length < own.length ? (remaining.length === 1 ? ' that counts against its centres' : ' that count against its centres') : '';
+  const all = remaining.length === 1 ? 'its last unit' : `all ${remaining.length} of its units`;
+  return { victims, why: `removed in civil disorder (no disband was ordered; ${all}${counted} must go)` };
 }
 
 /**

@@ -13,6 +13,21 @@ export function unitCanMove(map: GameMap, rules: RulesModule, unit: Unit, to: Lo
   return adjacent && map.linkAllows(unit.province, to.province, unit.power);
 }
 
+/**
+ * Why this unit cannot use the adjacency to `province` when only a link reserved to another power (`links[].power`)
+ * forbids it, naming the link: "only Skaven units may use the underway between Middenheim and Skavenblight"
+ * (Warhammer's Skaven Underways); undefined when that is not the reason.
+ */
+export function reservedLinkReason(map: GameMap, unit: Unit, province: string): string | undefined {
+  const link = map.links.find(
+    (l) => l.power !== null && l.power !== unit.power && ((l.from === unit.province && l.to === province) || (l.from === province && l.to === unit.province)),
+  );
+  if (!link) return undefined;
+  const adjacent = unit.type === 'A' ? map.armyCanMove(unit.province, province) : map.locationsOf(province, 'F').some((to) => map.fleetCanMove(unit, to));
+  if (!adjacent) return undefined;
+  return `only ${link.power} units may use the ${link.kind} between ${name(map, unit)} and ${map.province(province)?.name ?? province}`;
+}
+
 /** Can this unit reach some location of `province` (supports ignore coasts: DATC 6.B.4/6.B.5)? */
 export function unitCanReachProvince(map: GameMap, rules: RulesModule, unit: Unit, province: string): boolean {
   // The locations a unit of this type could stand on there (`GameMap.locationsOf`), without building the list.
@@ -42,14 +57,14 @@ export function resolveDestination(
     const dest = { province: to.province, coast: null };
     return unitCanMove(map, rules, unit, dest)
       ? { ok: true, to: dest }
-      : { ok: false, reason: `an army in ${name(map, unit)} cannot reach ${province.name}` };
+      : { ok: false, reason: reservedLinkReason(map, unit, to.province) ?? `an army in ${name(map, unit)} cannot reach ${province.name}` };
   }
   const coasts = province.coasts;
   if (coasts.length === 0) {
     const dest = { province: to.province, coast: null };
     return unitCanMove(map, rules, unit, dest)
       ? { ok: true, to: dest }
-      : { ok: false, reason: `a fleet in ${name(map, unit)} cannot reach ${province.name}` };
+      : { ok: false, reason: reservedLinkReason(map, unit, to.province) ?? `a fleet in ${name(map, unit)} cannot reach ${province.name}` };
   }
   if (to.coast) {
     // DATC 6.B.2/6.B.3 (4.B.3): a move to a coast the fleet cannot reach is illegal.

@@ -17,6 +17,11 @@ export function orderProblem(variant: Variant, position: Position, po: PowerOrde
     if (rejected.length > 0) return rejected[0]!.reason;
     return ordered.get(po.order.unit.province)?.illegalReason ?? null;
   }
+  if (position.phase.type === 'adjustment' && po.order.kind === 'disband') {
+    const at = po.order.unit.province;
+    const unit = position.units.find((u) => u.province === at && u.power === po.power);
+    return unit ? (rules.disbandRefusal?.({ map, position, power: po.power, unit }) ?? null) : null;
+  }
   if (position.phase.type === 'retreat' && po.order.kind === 'retreat') {
     const result = resolveRetreats(map, rules, position, [po]).results.find((r) => !r.defaulted);
     return result && result.result !== 'success' ? result.reason : null;

@@ -296,7 +296,8 @@ function adjustmentOptions(variant: Variant, position: Position, power: Power): 
   const { map, rules } = variant;
   const units = position.units.filter((u) => u.power === power).sort(byProvince);
   const delta = adjustmentDelta(position, power, map, rules);
-  if (delta < 0) return units.map((unit) => ({ unit, orders: [{ kind: 'disband', unit }] }));
+  // A unit that does not count against the centres (`disbandRefusal`) is not offered a disband that pays nothing.
+  if (delta < 0) return units.filter((unit) => !rules.disbandRefusal?.({ map, position, power, unit })).map((unit) => ({ unit, orders: [{ kind: 'disband', unit }] }));
   if (delta === 0) return [];
   // The adjudicator's own rules (hooks included; occupied centres always excluded).
   const buildable = buildableCenters(map, rules, position, power);

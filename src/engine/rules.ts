@@ -27,6 +27,12 @@ import type {
 } from './types.js';
 
 /** A unit together with the order it carries out this phase, after defaults and transformations. */
+/** A unit a variant's rule removes from the game before a pass of the outer loop (`destroyedUnits`). */
+export interface DestroyedUnit extends Unit {
+  /** The reason its carried-out order's result gives (default "destroyed (removed from the game: no retreat)"). */
+  reason?: string;
+}
+
 export interface OrderedUnit {
   unit: Unit;
   order: Order;
@@ -323,10 +329,13 @@ export interface RulesModule {
   revisitMovement?(q: { map: GameMap; position: Position; outcome: MovementOutcomeView; pass: unknown; context: AdjudicationContext }): unknown;
 
   /**
-   * After the last resolution of a movement phase: units removed from the game at once, on the board or dislodged
-   * (no retreat). Warhammer Cataclysmic Battles: "The loser is forever destroyed."
+   * When the outer loop (`revisitMovement`) starts a new pass, given that pass and the outcome before it: units of the
+   * board removed from the game before the phase is resolved again (they hold, move, support and convoy nothing, and
+   * have no retreat). Each order given for one keeps its result line; the one carried out says `reason` (default
+   * "destroyed (removed from the game: no retreat)"). Warhammer Cataclysmic Battles: "Remove it from the map", before
+   * the results are recalculated.
    */
-  destroyedUnits?(q: { map: GameMap; position: Position; outcome: MovementOutcomeView; pass: unknown; context: AdjudicationContext }): Unit[];
+  destroyedUnits?(q: { map: GameMap; position: Position; outcome: MovementOutcomeView; pass: unknown; context: AdjudicationContext }): DestroyedUnit[];
 
   /** After movement is resolved: adjust the resulting units (raise fleet, reversion), results and variant state. */
   afterMovement?(q: { map: GameMap; before: Position; adjudication: Adjudication; ordered: OrderedUnit[]; pass?: unknown; context?: AdjudicationContext }): Adjudication;
@@ -379,6 +388,13 @@ export interface RulesModule {
    * centres minus units. Mandate of Heaven rule 2: the Hsiung-Nu's allowance.
    */
   adjustmentDelta?(q: { map: GameMap; position: Position; power: Power }): number | undefined;
+
+  /**
+   * Why this unit of the power cannot be disbanded to pay its deficit in an adjustment phase (it does not count
+   * against the power's centres), or undefined: an ordered disband of it fails with this reason, it is not offered,
+   * and civil disorder passes over it. Warhammer Orcs in the Hills: "does not require a support center to maintain".
+   */
+  disbandRefusal?(q: { map: GameMap; position: Position; power: Power; unit: Unit }): string | undefined;
 
   /**
    * Provinces a power's civil-disorder removals measure distance to (Classic: its owned centres), and how the

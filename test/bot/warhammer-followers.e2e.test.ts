@@ -87,6 +87,10 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
   });
 
   it('a conquered player follows as a Sepoy; with two wins it cannot revolt yet', async () => {
+    // `/act` offers the actions open to the caller now: `follow` only to a conquered player (seed: "Conquered players
+    // may still play on as either a Sepoy or a Mercenary").
+    const actions = async (power: string) => (await h.fake.autocomplete(playerOf(power), CHANNEL, 'act', { action: '' }, 'action')).map((c) => c.value);
+    expect(await actions('Wood Elves')).not.toContain('follow');
     const refused = await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'follow', choice: 'sepoy' });
     expect(refused.text).toContain('still has units or centres');
     // The Wood Elves are conquered: the Empire holds Athel-Loren (set on the stored board).
@@ -97,6 +101,8 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     conquered.supplyCenters.Empire = [...conquered.supplyCenters.Empire!, 'athe'];
     h.database.db.update(phases).set({ position: conquered }).where(eq(phases.id, spring.id)).run();
 
+    expect(await actions('Wood Elves')).toContain('follow');
+    expect(await actions('Empire')).not.toContain('follow');
     const roles = await h.fake.autocomplete(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'follow', choice: '' }, 'choice');
     expect(roles.map((c) => c.value)).toEqual(['sepoy', 'mercenary']);
     const since = h.fake.deliveries.length;

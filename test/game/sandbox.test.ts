@@ -241,9 +241,9 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
     const before = gameTables();
     ok(start());
     ok(orderSandbox(env.deps, { ...me, text: 'A cour - wast; A altd - wast' }));
-    // Orders open: no step under way (a seat may only offer to follow, as in the game); the preview is the
-    // provisional result (both moves fail).
-    expect(ok(viewSandbox(env.deps, me)).sandbox).toMatchObject({ step: null, actions: [{ name: 'follow', as: ['Bretonnia', 'Empire'] }] });
+    // Orders open: no step under way, and no seat is conquered, so none may offer to follow (as in the game); the
+    // preview is the provisional result (both moves fail).
+    expect(ok(viewSandbox(env.deps, me)).sandbox).toMatchObject({ step: null, actions: [] });
     expect(ok(previewSandbox(env.deps, me)).adjudication.results.filter((r) => r.order.endsWith('- wast')).map((r) => r.result)).toEqual(['failure', 'failure']);
 
     // `next` at the orders' end: the Decisive Battle phase opens, as at the game's movement deadline.

@@ -700,8 +700,9 @@ export class MovementResolver {
    * once everything is resolved, so it reads the final decisions.
    */
   battleAt(province: ProvinceId): ProvinceId | null | BattleLoss | undefined {
-    const contenders = this.movesInto.get(province);
-    if (!contenders || !this.rules.battleWinner) return undefined;
+    if (!this.rules.battleWinner) return undefined;
+    // A province no move enters still had its battle (Warhammer: the losers destroyed before this pass): its winner is told.
+    const contenders = this.movesInto.get(province) ?? [];
     return this.rules.battleWinner(this.ctx, province, contenders.map((k) => this.units[k]!));
   }
 

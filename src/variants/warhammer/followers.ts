@@ -118,6 +118,21 @@ export function followCapitals(features: WarhammerFeatures, position: Position):
   return changed ? withState(position, { ...state, followers }) : position;
 }
 
+/**
+ * A follower that is on the board again is a power again: its follower record ends. Seed: "Conquered players may
+ * still play on as either a Sepoy or a Mercenary" — a follower is a conquered player; the Vampire Counts' Immortality
+ * can bring one back ("a virtual Vampire Count army moves to Sylvania … retaking their ancesteral lands"). It then
+ * declares its own battles and is ranked by its centres.
+ */
+export function releaseFollowersOnBoard<T extends { position: Position }>(adjudication: T): T {
+  const { position } = adjudication;
+  const state = readState(position);
+  const back = Object.keys(state.followers).filter((p) => onBoard(position, p));
+  if (back.length === 0) return adjudication;
+  const followers = Object.fromEntries(Object.entries(state.followers).filter(([p]) => !back.includes(p)));
+  return { ...adjudication, position: withState(position, { ...state, followers }) };
+}
+
 /** Where a Sepoy may revolt: its master's empty centres outside the master's home nation (after 3 wins, adjustments). */
 export function revoltOptions(map: GameMap, position: Position, sepoy: Power): { province: ProvinceId; types: UnitType[] }[] {
   const f = readState(position).followers[sepoy];

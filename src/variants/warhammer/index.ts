@@ -19,7 +19,8 @@ function configure(options: Record<string, string>): Variant {
   const key = JSON.stringify(campaign);
   let v = configured.get(key);
   if (!v) {
-    const built = buildVariant(campaignData(parsed, campaign), warhammerRules(features, campaign));
+    const data = campaignData(parsed, campaign);
+    const built = buildVariant(data, warhammerRules(features, campaign, data.startingUnits));
     const startingPosition = built.startingPosition.bind(built);
     v = {
       ...built,

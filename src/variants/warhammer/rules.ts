@@ -5,13 +5,14 @@
  * Skaven Underways need no code here: they are army links reserved to the Skaven in map.json (`links[].power`).
  */
 import type { RulesModule } from '../../engine/rules.js';
+import type { Unit } from '../../engine/types.js';
 import { campaignOf, campaignOptions, capitalsIn, type Campaign } from './campaign.js';
 import type { WarhammerFeatures } from './features.js';
-import { followCapitals } from './followers.js';
-import { battleWinner, convoyStands, duplicateReports, isBattlePass, reportProblems, ruling } from './rules/battles.js';
+import { followCapitals, releaseFollowersOnBoard } from './followers.js';
+import { battleWinner, bouncedBackTexts, convoyStands, duplicateReports, isBattlePass, reportProblems, ruling } from './rules/battles.js';
 import { buildableCenters, buildRefusal } from './rules/capitals.js';
 import { decisiveDeclarations, gameOptions as decisiveOptions, provisionalOutcome } from './rules/decisive.js';
-import { hillArmiesAfter, supplyDelta } from './rules/hills.js';
+import { hillArmiesAfter, hillArmyKept, supplyDelta } from './rules/hills.js';
 import { illusionArmy, illusionHoldStrength } from './rules/illusion.js';
 import {
   adoptImmortalSupports,
@@ -29,12 +30,14 @@ import { stateProblems } from './state.js';
 
 export const gameOptions = { ...decisiveOptions, ...campaignOptions };
 
-export function warhammerRules(features: WarhammerFeatures, campaign: Campaign = campaignOf({})): RulesModule {
+/** `startingUnits`: the campaign's starting units (the CLI's state check: an absent power's units stay there). */
+export function warhammerRules(features: WarhammerFeatures, campaign: Campaign = campaignOf({}), startingUnits: readonly Unit[] = []): RulesModule {
   const field = (position: Parameters<typeof capitalsIn>[0]) => (campaign.strongCapitals ? { strongCapitals: capitalsIn(position, features.capitals) } : {});
   const rules: RulesModule = {
     // Dogs of War choices, Sepoys and Mercenaries, revolted capitals, hill armies (state.ts): callers carry variantState.
     stateful: true,
-    checkState: ({ map, position, powers }) => stateProblems(features, map, position, powers),
+    checkState: ({ map, position, powers }) =>
+      stateProblems(features, map, position, powers, { hills: campaign.hills, decisiveBattles: campaign.decisiveBattles, startingUnits }),
     gameOptions,
     // The provisional result is the adjudication's first pass; its resolver says who kept each move out.
     decisive: ({ map, position, orders, options }) => decisiveDeclarations(provisionalOutcome(map, rules, position, orders), options),
@@ -66,10 +69,11 @@ export function warhammerRules(features: WarhammerFeatures, campaign: Campaign =
     battleWinner: (ctx, province) => battleWinner(ctx, province),
     convoyStands: (ctx, fleet) => convoyStands(ctx, fleet),
     destroyedUnits: ({ pass }) => (isBattlePass(pass) ? pass.destroyed : []),
-    afterMovement: ({ adjudication, ordered, pass }) => {
+    afterMovement: ({ map, adjudication, ordered, pass }) => {
       const events = [...(adjudication.events ?? []), ...immortalityEvents(ordered, adjudication), ...(isBattlePass(pass) ? pass.events : [])];
       const results = voidImmortalSupports(ordered, immortalSupportTexts(adjudication.results));
-      return { ...adjudication, results, ...(events.length > 0 ? { events } : {}) };
+      const adj = { ...adjudication, results, ...(events.length > 0 ? { events } : {}) };
+      return isBattlePass(pass) ? bouncedBackTexts(map, pass, adj) : adj;
     },
     checkBattles: ({ map, position, orders, battles, options }) => {
       if (battles.length === 0) return [];
@@ -84,8 +88,10 @@ export function warhammerRules(features: WarhammerFeatures, campaign: Campaign =
     buildRefusal: ({ map, position, power, province }) => buildRefusal(features, map, position, power, province),
     // Orcs in the Hills (armies needing no centre) and absent powers' worthless centres.
     adjustmentDelta: ({ map, position, power }) => supplyDelta(map, position, power, campaign),
-    // Hill armies are followed from phase to phase.
-    afterAdjudication: ({ before, orders, adjudication }) => hillArmiesAfter(before, orders, adjudication),
+    // A hill army "does not require a support center to maintain": a deficit is paid with ordinary units.
+    disbandRefusal: ({ map, position, unit }) => hillArmyKept(map, position, unit, campaign),
+    // Hill armies are followed from phase to phase; a follower back on the board (Immortality) is a power again.
+    afterAdjudication: ({ before, orders, adjudication }) => releaseFollowersOnBoard(hillArmiesAfter(before, orders, adjudication, campaign)),
     // A Sepoy whose capital changed hands serves the new owner (followers.ts).
     afterCenterUpdate: ({ after }) => followCapitals(features, after),
   };

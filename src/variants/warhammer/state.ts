@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { GameMap } from '../../engine/map.js';
-import type { Position, Power } from '../../engine/types.js';
+import type { Position, Power, Unit } from '../../engine/types.js';
 import type { WarhammerFeatures } from './features.js';
 import { unknownFields, type FieldTable } from '../state-fields.js';
 
@@ -58,13 +58,24 @@ export function readState(position: Position): WarhammerState {
   return parsed.data;
 }
 
+/** What the state is checked against besides the map: the campaign's options and its starting units. */
+export interface StateSetting {
+  /** Where Orcs in the Hills starts hill armies (none: the option is off). */
+  hills: readonly string[];
+  /** `gm`, `dice` or `off`. */
+  decisiveBattles: string;
+  startingUnits: readonly Unit[];
+}
+
 /**
  * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each (issue 19 §3): a
  * field the state does not have (a misspelling), a power or a province the variant does not have, a capital that is
  * no supply centre, a Dogs of War choice of a power that is none or of a city outside its country, a hill army at sea,
- * a power listed twice. A state of another wrong shape is left to `readState`, which names the field.
+ * a power listed twice; and what the rules cannot produce (docs/rules/warhammer.md §5): hill armies the campaign does
+ * not start, a follower of a follower, followers without decisive battles, a unit of an absent power where none of
+ * its units started. A state of another wrong shape is left to `readState`, which names the field.
  */
-export function stateProblems(features: WarhammerFeatures, map: GameMap, position: Position, powers: readonly Power[]): string[] {
+export function stateProblems(features: WarhammerFeatures, map: GameMap, position: Position, powers: readonly Power[], setting?: StateSetting): string[] {
   const raw = position.variantState ?? {};
   const parsed = warhammerStateSchema.safeParse(raw);
   const unknown = unknownFields(strictStateSchema.safeParse(raw).error?.issues ?? [], FIELDS);
@@ -95,6 +106,15 @@ export function stateProblems(features: WarhammerFeatures, map: GameMap, positio
     power(p, 'followers');
     power(follower.master, `followers.${p}.master`);
     if (follower.master === p) problems.push(`followers.${p}.master: ${p} cannot follow itself`);
+    // Seed: a Sepoy "fights for the player who controls his capital"; a Mercenary "picks a second player to fight
+    // along side": a power on the board, never another follower (`becomeMercenary` refuses one).
+    else if (state.followers[follower.master]) {
+      problems.push(`followers.${p}.master: ${follower.master} is itself a ${state.followers[follower.master]!.role === 'sepoy' ? 'Sepoy' : 'Mercenary'}, and a follower fights for a power on the board`);
+    }
+  }
+  // decisions.md: Sepoys and Mercenaries exist when decisive battles are on.
+  if (setting?.decisiveBattles === 'off' && Object.keys(state.followers).length > 0) {
+    problems.push('followers: Sepoys and Mercenaries exist only with decisive battles, and this case has decisiveBattles: off');
   }
   for (const [p, capital] of Object.entries(state.capitals)) {
     power(p, 'capitals');
@@ -104,10 +124,41 @@ export function stateProblems(features: WarhammerFeatures, map: GameMap, positio
   for (const p of state.hillArmies) {
     if (!map.has(p)) province(p, 'hillArmies');
     else if (map.province(p)?.kind === 'sea') problems.push(`hillArmies: ${p} is a sea, where no army stands`);
+    else if (map.province(p)?.kind === 'impassable') problems.push(`hillArmies: ${p} is impassable, where no army stands`);
   }
   twice(state.hillArmies, 'hillArmies');
+  if (setting) problems.push(...hillArmyProblems(state.hillArmies, setting.hills));
   for (const p of state.absent) power(p, 'absent');
   twice(state.absent, 'absent');
+  if (setting) problems.push(...absentUnitProblems(map, position, state.absent, setting.startingUnits));
+  return problems;
+}
+
+/**
+ * Seed, Orcs in the Hills: "Start an Orc Army in the Pale Sister … this army is lost forever if destroyed": the hill
+ * armies are the ones the option starts, never more (an army built later is an ordinary one), and none without it.
+ */
+function hillArmyProblems(hills: readonly string[], starts: readonly string[]): string[] {
+  const started = starts.length;
+  if (hills.length === 0 || hills.length <= started) return [];
+  if (started === 0) return ['hillArmies: this campaign has no hill armies (the option orcsInTheHills is off)'];
+  const option = started === 2 ? 'both' : starts[0];
+  return [`hillArmies: ${hills.length} hill armies, but orcsInTheHills: ${option} starts ${started}, and a hill army lost is never replaced`];
+}
+
+/**
+ * Seed, Not having enough powers: "allow any 2+ power nations to start with their initial armies on board". A power
+ * nobody plays (`absent`) has only the units it started with, where they started: they hold (civil disorder), and it
+ * never builds.
+ */
+function absentUnitProblems(map: GameMap, position: Position, absent: readonly string[], start: readonly Unit[]): string[] {
+  const problems: string[] = [];
+  const list = new Set(absent);
+  for (const u of [...position.units, ...position.dislodged]) {
+    if (!list.has(u.power) || start.some((s) => s.power === u.power && s.type === u.type && s.province === u.province)) continue;
+    const what = u.type === 'A' ? 'an army' : 'a fleet';
+    problems.push(`absent: ${u.power} is played by nobody, so its units stay where they started and hold; it cannot have ${what} in ${map.province(u.province)?.name ?? u.province} (${u.province})`);
+  }
   return problems;
 }
 

@@ -8,10 +8,31 @@ import { describe, expect, it } from 'vitest';
 import { adjudicateCase, adjudicateCommand } from '../../../src/cli/commands/adjudicate.js';
 import { adjudicate } from '../../../src/engine/index.js';
 import type { Position, PowerOrder } from '../../../src/engine/types.js';
-import { battleReports, checkBattleReports, declarationsAllowed, groupBattles, rollBattle, warhammer } from '../../../src/variants/warhammer/index.js';
+import {
+  battleCommanders,
+  battleReports,
+  checkBattleReports,
+  declarationsAllowed,
+  finalRanking,
+  groupBattles,
+  readWarhammerState,
+  rollBattle,
+  warhammer,
+} from '../../../src/variants/warhammer/index.js';
 import { rng } from '../../support/random.js';
 import { clusteredPosition, meetingOrders, runsFromEnv } from '../../engine/order-invariance.js';
-import { battleTexts, headToHeadBattles, illegalNearAbilities, offerCases } from './audit.js';
+import {
+  battleTexts,
+  cataclysmCases,
+  cataclysmTexts,
+  headToHeadBattles,
+  hillArmyCases,
+  illegalNearAbilities,
+  offerCases,
+  refusedInputs,
+  underwayTexts,
+  type CliCase,
+} from './audit.js';
 import { battleCaseTests } from './battle-runner.js';
 import { ordersOf, outcome, positionOf, run, unitText } from './harness.js';
 
@@ -287,5 +308,103 @@ describe('second audit: what players read about builds and destroyed units', () 
     expect(altd.reason).toMatch(/; destroyed by A WAST from The Wasteland \(removed from the game: no retreat\)$/);
     expect(altd.reason).not.toMatch(/dislodged/);
     expect(out.dislodged).toEqual([]);
+  });
+});
+
+/** Third audit: the CLI's output for a case, as the table's `expect` reads it. */
+async function cliOutcome(c: CliCase): Promise<CliCase['expect']> {
+  const r = await adjudicateCommand([], JSON.stringify(c.input));
+  expect(r.code, r.stderr).toBe(0);
+  const out = JSON.parse(r.stdout) as {
+    units: { power: string; type: string; province: string }[];
+    results: { unit: string; result: string; reason: string }[];
+    variantState?: { hillArmies?: string[] };
+  };
+  const got: CliCase['expect'] = {};
+  if (c.expect.units) got.units = out.units.map((u) => `${u.power}: ${u.type} ${u.province}`).sort();
+  if (c.expect.results) {
+    const lines = out.results.filter((x) => x.result !== 'void');
+    got.results = Object.fromEntries(lines.map((x) => [x.unit, `${x.result}: ${x.reason}`]));
+  }
+  if (c.expect.hillArmies) got.hillArmies = out.variantState?.hillArmies;
+  return got;
+}
+
+describe('third audit, Orcs in the Hills: "does not require a support center to maintain"; followed by the order carried out', () => {
+  for (const c of hillArmyCases) it(c.name, async () => expect(await cliOutcome(c)).toEqual(c.expect));
+
+  it('a disband of the hill army is not offered, and /order refuses it with the rule', async () => {
+    const { legalOrders } = await import('../../../src/engine/options.js');
+    const { orderProblem } = await import('../../../src/engine/index.js');
+    const variant = warhammer.configure!({ orcsInTheHills: 'pale' });
+    const input = hillArmyCases[0]!.input as { units: Position['units']; supplyCenters: Position['supplyCenters']; variantState: Record<string, unknown> };
+    const position: Position = { phase: { season: 'winter', year: 2500, type: 'adjustment' }, units: input.units, dislodged: [], contested: [], supplyCenters: input.supplyCenters, variantState: input.variantState };
+    const offered = legalOrders(variant, position, 'Orcs & Goblins').map((o) => o.unit.province);
+    expect(offered.sort()).toEqual(['bhor', 'dark', 'kare']);
+    const disband = { power: 'Orcs & Goblins', order: { kind: 'disband' as const, unit: { type: 'A' as const, province: 'pale', coast: null } } };
+    expect(orderProblem(variant, position, disband)).toMatch(/^the hill army in Pale Sisters needs no supply centre/);
+  });
+});
+
+describe('third audit: input the rules cannot produce is refused with one line naming it (exit 2)', () => {
+  for (const c of refusedInputs) {
+    it(c.name, async () => {
+      const r = await adjudicateCommand([], JSON.stringify(c.input));
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim()).toBe(c.message);
+    });
+  }
+  it('the same state is accepted where the rules produce it (a hill army with the option; an absent power’s starting unit; followers in gm mode)', async () => {
+    for (const input of [
+      { variant: 'warhammer', phase: { season: 'spring', year: 2500, type: 'movement' }, units: [], options: { orcsInTheHills: 'both' }, variantState: { hillArmies: ['chet', 'pale'] } },
+      { variant: 'warhammer', phase: { season: 'spring', year: 2500, type: 'movement' }, units: [{ power: 'Chaos', type: 'A', province: 'eyec' }], variantState: { absent: ['Chaos'] } },
+      { variant: 'warhammer', phase: { season: 'spring', year: 2500, type: 'movement' }, units: [], variantState: { followers: { Kislev: { role: 'sepoy', master: 'Empire', wins: 0 } } } },
+    ]) {
+      const r = await adjudicateCommand([], JSON.stringify(input));
+      expect(r.code, r.stderr).toBe(0);
+    }
+  });
+});
+
+describe('third audit, Cataclysmic Battles: the loser is removed from the map before the moves are recalculated', () => {
+  battleCaseTests(cataclysmCases, warhammer.configure!({ cataclysmicBattles: 'on' }));
+});
+
+describe('third audit: what a destroyed or bounced-back unit reads', () => {
+  for (const c of cataclysmTexts) {
+    it(c.name, () => {
+      const variant = c.options ? warhammer.configure!(c.options) : warhammer;
+      const position = positionOf(c.units);
+      const adj = adjudicate(variant, position, ordersOf(position, c.orders), { battles: c.battles });
+      const got = Object.fromEntries(Object.keys(c.reasons).map((unit) => [unit, adj.results.find((r) => r.unit === unit)?.reason]));
+      expect(got).toEqual(c.reasons);
+    });
+  }
+});
+
+describe('third audit, Skaven Underways: a non-Skaven unit’s order along an Underway names the rule, never "not next to"', () => {
+  for (const c of underwayTexts) it(c.name, async () => expect(await cliOutcome(c)).toEqual(c.expect));
+});
+
+describe('third audit, Immortality: a Sepoy whose capital the Immortality army retakes is a power on the board again', () => {
+  // Seed: "a virtual Vampire Count army moves to Sylvania This represents the Vampire Counts retaking their
+  // ancesteral lands"; "Conquered players may still play on as either a Sepoy or a Mercenary."
+  const position: Position = {
+    ...positionOf(['Empire: A nuln'], 'fall', { sylv: 'Empire' }),
+    variantState: { followers: { 'Vampire Counts': { role: 'sepoy', master: 'Empire', wins: 1 } } },
+  };
+  const after = adjudicate(warhammer, position, []).position;
+  it('its follower record ends when the army rises', () => {
+    expect(after.units.map(unitText)).toContain('Vampire Counts: A sylv');
+    expect(readWarhammerState(after).followers).toEqual({});
+  });
+  it('it declares its own battles, and its master no longer commands it', () => {
+    expect(battleCommanders(after, 'Vampire Counts')).toEqual(['Vampire Counts']);
+    expect(battleCommanders(after, 'Empire')).toEqual(['Empire']);
+  });
+  it('it is ranked by its centres, not as a Sepoy', () => {
+    const ranking = finalRanking(after, ['Empire', 'Vampire Counts']);
+    expect(ranking.find((r) => r.power === 'Vampire Counts')).toMatchObject({ role: 'power', centers: 1 });
   });
 });

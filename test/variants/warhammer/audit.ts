@@ -285,7 +285,7 @@ export interface BattleTextCase {
   seed: string;
   units: string[];
   orders: Record<string, string[]>;
-  battles: { province: string; winner: string }[];
+  battles: { province: string; winner: string; destroyed?: true | string[] }[];
   /** Unit (`A altd`) -> its reason. */
   reasons: Record<string, string>;
 }
@@ -383,5 +383,307 @@ export const battleTexts: BattleTextCase[] = [
       'A altd': 'lost the battle at Reikland Forest',
       'A reik': 'its move failed in the head-to-head with A ALTD (1 vs 1); it won the battle at Reikland Forest and held it',
     },
+  },
+];
+
+/*
+ * Third audit (adversarial positions run through the CLI): the Warhammer positions it found wrong, each with the
+ * seed sentence it rests on (decisions in docs/rules/warhammer.md).
+ */
+
+/** A CLI case (docs/cli.md) and what must come out of it. */
+export interface CliCase {
+  name: string;
+  seed: string;
+  input: Record<string, unknown>;
+  expect: {
+    /** Units on the board after (`Power: T prov`, sorted). */
+    units?: string[];
+    /** Unit label (`A pale`) -> `result: reason` of the order carried out (a defaulted line included). */
+    results?: Record<string, string>;
+    /** `variantState.hillArmies` after. */
+    hillArmies?: string[];
+  };
+}
+
+const HILLS = 'Orcs in the Hills: "Start an Orc Army in the Pale Sister (Orc Massif), this army is lost forever if destroyed, but does not require a support center to maintain."';
+const ORCS = 'Orcs & Goblins';
+const cliUnit = (text: string) => {
+  const [power, rest] = text.split(':').map((s) => s.trim()) as [string, string];
+  const [type, province] = rest.split(/\s+/) as ['A' | 'F', string];
+  return { power, type, province, coast: null };
+};
+const WINTER = { season: 'winter', year: 2500, type: 'adjustment' };
+const SPRING = { season: 'spring', year: 2500, type: 'movement' };
+/** The Orcs' three home armies and fleet plus the Pale Sisters hill army, one centre short (Bloodhorns lost). */
+const orcsShort = {
+  variant: 'warhammer',
+  phase: WINTER,
+  options: { orcsInTheHills: 'pale' },
+  units: [`${ORCS}: A kare`, `${ORCS}: A dark`, `${ORCS}: F bhor`, `${ORCS}: A pale`].map(cliUnit),
+  supplyCenters: { [ORCS]: ['dark', 'kare'] },
+  variantState: { hillArmies: ['pale'] },
+};
+const HILL_KEPT =
+  'failure: the hill army in Pale Sisters needs no supply centre, so disbanding it does not pay the deficit: disband a unit that counts against your centres (Orcs in the Hills: "does not require a support center to maintain")';
+
+/** Orcs in the Hills at adjustments and between phases. */
+export const hillArmyCases: CliCase[] = [
+  {
+    name: 'civil disorder pays the Orcs’ deficit with an ordinary unit, never the hill army',
+    seed: HILLS,
+    input: { ...orcsShort, orders: [] },
+    expect: {
+      units: [`${ORCS}: A dark`, `${ORCS}: A kare`, `${ORCS}: A pale`],
+      results: { 'F bhor': 'success: removed in civil disorder (farthest from an owned supply centre)' },
+      hillArmies: ['pale'],
+    },
+  },
+  {
+    name: 'an ordered A Pale D pays nothing and fails; civil disorder then removes an ordinary unit',
+    seed: HILLS,
+    input: { ...orcsShort, orders: [{ power: ORCS, text: 'A Pale D' }] },
+    expect: {
+      units: [`${ORCS}: A dark`, `${ORCS}: A kare`, `${ORCS}: A pale`],
+      results: { 'A pale': HILL_KEPT, 'F bhor': 'success: removed in civil disorder (farthest from an owned supply centre)' },
+      hillArmies: ['pale'],
+    },
+  },
+  {
+    name: 'an ordinary unit ordered to disband pays the deficit; the hill army stays',
+    seed: HILLS,
+    input: { ...orcsShort, orders: [{ power: ORCS, text: 'A Dark D' }] },
+    expect: { units: [`${ORCS}: A kare`, `${ORCS}: A pale`, `${ORCS}: F bhor`], results: { 'A dark': 'success: disbanded' }, hillArmies: ['pale'] },
+  },
+  {
+    name: 'every ordinary unit must go: civil disorder says so and keeps the hill army',
+    seed: HILLS,
+    input: { ...orcsShort, supplyCenters: { [ORCS]: [] }, units: [`${ORCS}: A kare`, `${ORCS}: A dark`, `${ORCS}: A pale`].map(cliUnit), orders: [] },
+    expect: {
+      units: [`${ORCS}: A pale`],
+      results: {
+        'A dark': 'success: removed in civil disorder (no disband was ordered; all 2 of its units that count against its centres must go)',
+        'A kare': 'success: removed in civil disorder (no disband was ordered; all 2 of its units that count against its centres must go)',
+      },
+      hillArmies: ['pale'],
+    },
+  },
+  {
+    name: 'a partial variantState ({}) reads the hill armies as at the start of a game: no disband for 3 centres and 4 units',
+    seed: `${HILLS}; docs/rules/warhammer.md §5: missing fields read as the start of a game`,
+    input: { ...orcsShort, supplyCenters: { [ORCS]: ['bhor', 'dark', 'kare'] }, variantState: {}, orders: [] },
+    expect: { units: [`${ORCS}: A dark`, `${ORCS}: A kare`, `${ORCS}: A pale`, `${ORCS}: F bhor`], results: {}, hillArmies: ['pale'] },
+  },
+  {
+    name: 'a partial variantState ({"absent":[]}) reads the hill armies as at the start of a game',
+    seed: `${HILLS}; docs/rules/warhammer.md §5: missing fields read as the start of a game`,
+    input: { ...orcsShort, supplyCenters: { [ORCS]: ['bhor', 'dark', 'kare'] }, variantState: { absent: [] }, orders: [] },
+    expect: { units: [`${ORCS}: A dark`, `${ORCS}: A kare`, `${ORCS}: A pale`, `${ORCS}: F bhor`], results: {}, hillArmies: ['pale'] },
+  },
+  {
+    name: 'a hill army’s move replaced by a later hold keeps its status; the Orc army that moves where it was ordered is no hill army',
+    seed: `${HILLS}; a later order for the same unit replaces the earlier`,
+    input: {
+      variant: 'warhammer',
+      phase: SPRING,
+      options: { orcsInTheHills: 'pale' },
+      units: [`${ORCS}: A pale`, `${ORCS}: A lang`].map(cliUnit),
+      variantState: { hillArmies: ['pale'] },
+      orders: [{ power: ORCS, text: 'A Pale - Cour' }, { power: ORCS, text: 'A Pale H' }, { power: ORCS, text: 'A Lang - Cour' }],
+    },
+    expect: { units: [`${ORCS}: A cour`, `${ORCS}: A pale`], results: { 'A pale': 'success: held', 'A lang': 'success: moved to Couronne' }, hillArmies: ['pale'] },
+  },
+  {
+    name: 'a hill army’s hold replaced by a later move: it is followed along the move carried out',
+    seed: `${HILLS}; a later order for the same unit replaces the earlier`,
+    input: {
+      variant: 'warhammer',
+      phase: SPRING,
+      options: { orcsInTheHills: 'pale' },
+      units: [`${ORCS}: A pale`].map(cliUnit),
+      variantState: { hillArmies: ['pale'] },
+      orders: [{ power: ORCS, text: 'A Pale H' }, { power: ORCS, text: 'A Pale - Cour' }],
+    },
+    expect: { units: [`${ORCS}: A cour`], results: { 'A pale': 'success: moved to Couronne' }, hillArmies: ['cour'] },
+  },
+];
+
+/** Input the rules cannot produce: refused with one line naming the field (exit 2). */
+export interface RefusedCase {
+  name: string;
+  seed: string;
+  input: Record<string, unknown>;
+  /** stderr, one line. */
+  message: string;
+}
+
+const EMPTY = { variant: 'warhammer', phase: SPRING, units: [] };
+const FOLLOWERS = 'Sepoys & Mercenaries: "A Sepoy is a player who fights for the player who controls his capital." "A Mercenaries is a player who picks a second player to fight along side."';
+
+export const refusedInputs: RefusedCase[] = [
+  {
+    name: 'hill armies without the Orcs in the Hills option',
+    seed: HILLS,
+    input: { ...EMPTY, variantState: { hillArmies: ['pale'] } },
+    message: 'case #1: variantState: hillArmies: this campaign has no hill armies (the option orcsInTheHills is off)',
+  },
+  {
+    name: 'more hill armies than the option starts',
+    seed: `${HILLS} "this army is lost forever if destroyed"`,
+    input: { ...EMPTY, options: { orcsInTheHills: 'pale' }, variantState: { hillArmies: ['chet', 'pale'] } },
+    message: 'case #1: variantState: hillArmies: 2 hill armies, but orcsInTheHills: pale starts 1, and a hill army lost is never replaced',
+  },
+  {
+    name: 'a hill army on an impassable province',
+    seed: 'Map Features: "Ironfoot Glacier (IFGL), Southern Eye of Chaos (SEYE), The Vaults (VAUL) and the “Himalayas” are impassable."',
+    input: { ...EMPTY, options: { orcsInTheHills: 'both' }, variantState: { hillArmies: ['vaul'] } },
+    message: 'case #1: variantState: hillArmies: vaul is impassable, where no army stands',
+  },
+  {
+    name: 'a follower whose master is itself a follower',
+    seed: FOLLOWERS,
+    input: {
+      ...EMPTY,
+      variantState: { followers: { Kislev: { role: 'sepoy', master: 'Skaven', wins: 0 }, Skaven: { role: 'mercenary', master: 'Empire', wins: 0 } } },
+    },
+    message: 'case #1: variantState: followers.Kislev.master: Skaven is itself a Mercenary, and a follower fights for a power on the board',
+  },
+  {
+    name: 'followers with decisive battles off',
+    seed: `${FOLLOWERS}; decisions.md: Sepoys and Mercenaries exist when decisive battles are on`,
+    input: { ...EMPTY, options: { decisiveBattles: 'off' }, variantState: { followers: { Kislev: { role: 'sepoy', master: 'Empire', wins: 0 } } } },
+    message: 'case #1: variantState: followers: Sepoys and Mercenaries exist only with decisive battles, and this case has decisiveBattles: off',
+  },
+  {
+    name: 'a unit of an absent power where none of its units started',
+    seed: 'Not having enough powers: "allow any 2+ power nations to start with their initial armies on board"',
+    input: { ...EMPTY, units: [cliUnit('Chaos: A snor'), cliUnit('Chaos: A eyec')], variantState: { absent: ['Chaos'] } },
+    message: 'case #1: variantState: absent: Chaos is played by nobody, so its units stay where they started and hold; it cannot have an army in Southern Norsca (snor)',
+  },
+  {
+    name: 'a destroyed unit that did not lose: "battles:" said once',
+    seed: 'Cataclysmic Battles: "The loser is forever destroyed."',
+    input: {
+      ...EMPTY,
+      units: ['Empire: A nuln', 'Empire: A altd', 'Bretonnia: A wast', 'Bretonnia: A reik'].map(cliUnit),
+      orders: [
+        { power: 'Empire', text: 'A altd S A nuln - reik' },
+        { power: 'Empire', text: 'A nuln - reik' },
+        { power: 'Bretonnia', text: 'A wast - altd' },
+        { power: 'Bretonnia', text: 'A reik S A wast - altd' },
+      ],
+      options: { cataclysmicBattles: 'on' },
+      battles: [{ province: 'altd', winner: 'Bretonnia', destroyed: ['A wast'] }],
+    },
+    message: 'case #1: battles: A wast did not lose the battle at altd, so it cannot be destroyed',
+  },
+  {
+    name: 'a battle report at a province the map does not have: "battles:" said once',
+    seed: 'the CLI contract: bad input exits 2 with one line naming what was wrong',
+    input: { ...EMPTY, units: [cliUnit('Empire: A altd')], battles: [{ province: 'zzzz', winner: 'Empire' }] },
+    message: 'case #1: battles: there is no province "zzzz"',
+  },
+];
+
+const CATACLYSM = 'Cataclysmic Battles: "your diplomacy unit has been destroyed. Remove it from the map."; Decisive Battle Phase: it "occurs after movement has been submitted, but before movement is carried out"; "recalculate the results of the diplomacy move"';
+
+/** Cataclysmic Battles: the loser is removed from the map before the moves are recalculated. */
+export const cataclysmCases: BattleCase[] = [
+  {
+    name: 'A Altd - Reik destroyed at Reikland Forest no longer blocks Kislev’s A Wast - Altd',
+    seed: CATACLYSM,
+    units: ['Empire: A altd', 'Bretonnia: A reik', 'Kislev: A wast'],
+    orders: { Empire: ['A Altd - Reik'], Kislev: ['A Wast - Altd'] },
+    declarations: [d('Empire', 'A altd', 'move', 'reik')],
+    outcomes: [
+      { reports: [{ province: 'reik', winner: 'Bretonnia', destroyed: true }], units: ['Bretonnia: A reik', 'Kislev: A altd'], dislodged: [], removed: ['Empire: A altd'] },
+      { reports: [{ province: 'reik', winner: 'Empire' }], units: ['Empire: A reik', 'Kislev: A altd'], dislodged: ['Bretonnia: A reik'] },
+    ],
+  },
+  {
+    name: 'a rotation jammed by a move into Reikland Forest moves once that army is destroyed there',
+    seed: CATACLYSM,
+    units: ['Empire: A altd', 'Bretonnia: A reik', 'Bretonnia: A chet', 'Kislev: A wast', 'Wood Elves: A grey'],
+    orders: { Empire: ['A Altd - Reik'], Bretonnia: ['A Reik - Chet', 'A Chet - Wast'], Kislev: ['A Wast - Altd'], 'Wood Elves': ['A Grey - Reik'] },
+    declarations: [d('Wood Elves', 'A grey', 'move', 'reik')],
+    outcomes: [
+      {
+        reports: [{ province: 'reik', winner: 'Wood Elves', destroyed: true }],
+        units: ['Bretonnia: A chet', 'Bretonnia: A wast', 'Kislev: A altd', 'Wood Elves: A reik'],
+        dislodged: [],
+        removed: ['Empire: A altd'],
+      },
+    ],
+  },
+];
+
+/** What a unit reads after a cataclysmic battle or a bounce back (unit -> reason). */
+export const cataclysmTexts: (BattleTextCase & { options?: Record<string, string> })[] = [
+  {
+    name: 'the destroyed unit is told it lost the battle and by whom it was destroyed; the move into its province reads as a plain move',
+    seed: CATACLYSM,
+    options: { cataclysmicBattles: 'on' },
+    units: ['Empire: A altd', 'Bretonnia: A reik', 'Kislev: A wast'],
+    orders: { Empire: ['A Altd - Reik'], Kislev: ['A Wast - Altd'] },
+    battles: [{ province: 'reik', winner: 'Bretonnia', destroyed: true }],
+    reasons: {
+      'A altd': 'lost the battle at Reikland Forest; destroyed by A REIK (removed from the game: no retreat)',
+      'A wast': 'moved to Altdorf',
+      'A reik': 'no order: the unit held; it won the battle at Reikland Forest',
+    },
+  },
+  {
+    name: 'a bounce-back unit had no army in the battle at its province: dislodged, never told it lost that battle',
+    seed: `${VICTOR} "Another way is to immediately dislodge any unit that bounces back into the province where a decisive battle is occuring … I prefer the immediate dislodge effect."`,
+    units: ['Empire: A altd', 'Bretonnia: A reik', 'Kislev: A wast'],
+    orders: { Empire: ['A Altd - Reik'], Kislev: ['A Wast - Altd'] },
+    battles: [{ province: 'altd', winner: 'Kislev' }],
+    reasons: {
+      'A altd': 'bounced off A REIK in Reikland Forest (1 vs 1); dislodged by A WAST from The Wasteland (it bounced back into Altdorf, where a decisive battle was fought without it)',
+      'A wast': 'won the battle at Altdorf and moved there, dislodging A ALTD',
+    },
+  },
+];
+
+const UNDERWAY_RULE = 'The Skaven: (The Underways) "The Skaven are able to move armies via the Underways. This allows Skaven armies on Skavenblight to move (or support) to an Underway Entrance … and vice versa."';
+
+/** A non-Skaven unit's order along an Underway names the rule, never "not next to". */
+export const underwayTexts: CliCase[] = [
+  {
+    name: 'an Empire army’s move from Middenheim to Skavenblight names the Underway',
+    seed: UNDERWAY_RULE,
+    input: { variant: 'warhammer', phase: SPRING, units: [cliUnit('Empire: A midd')], orders: [{ power: 'Empire', text: 'A Midd - Skav' }] },
+    expect: { results: { 'A midd': 'illegal: only Skaven units may use the underway between Middenheim and Skavenblight, so the unit held' } },
+  },
+  {
+    name: 'an Empire army’s support from Nuln into Skavenblight names the Underway',
+    seed: UNDERWAY_RULE,
+    input: {
+      variant: 'warhammer',
+      phase: SPRING,
+      units: ['Empire: A nuln', 'Empire: A midd'].map(cliUnit),
+      orders: [{ power: 'Empire', text: 'A Nuln S A Midd - Skav' }],
+    },
+    expect: {
+      results: { 'A nuln': 'illegal: only Skaven units may use the underway between Nuln and Skavenblight, so the unit held', 'A midd': 'success: no order: the unit held' },
+    },
+  },
+  {
+    name: 'a non-Skaven army on Skavenblight moving to an entrance names the Underway',
+    seed: UNDERWAY_RULE,
+    input: { variant: 'warhammer', phase: SPRING, units: [cliUnit('Tilea: A skav')], orders: [{ power: 'Tilea', text: 'A Skav - Kare' }] },
+    expect: { results: { 'A skav': 'illegal: only Skaven units may use the underway between Skavenblight and Karak Eight Peaks, so the unit held' } },
+  },
+  {
+    name: 'a dislodged Empire army retreating along the Underway names it',
+    seed: UNDERWAY_RULE,
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 2500, type: 'retreat' },
+      units: [],
+      dislodged: [{ ...cliUnit('Empire: A midd'), attackerFrom: 'ostl', viaConvoy: false }],
+      orders: [{ power: 'Empire', text: 'A Midd R Skav' }],
+    },
+    expect: { results: { 'A midd': 'failure: only Skaven units may use the underway between Middenheim and Skavenblight (options: altd, gfor, wast); the unit is disbanded' } },
   },
 ];

@@ -1,8 +1,9 @@
 /**
  * An adjudication never depends on the order in which units, orders or battle reports are listed (decisions.md
  * "Engine"): every permutation of the units for positions of up to 7 units, 20 sampled permutations above, each
- * with the orders and reports shuffled too. Cases: every ability case, every decisive-battle outcome, and random
- * Warhammer positions around the abilities with random battle winners (`ORDER_INVARIANCE_RUNS` positions).
+ * with the orders and reports shuffled too. Cases: every ability case, every decisive-battle outcome (Cataclysmic
+ * Battles included), the Orcs in the Hills cases, and random Warhammer positions around the abilities with random
+ * battle winners, some losers destroyed (`ORDER_INVARIANCE_RUNS` positions).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { rng } from '../../support/random.js';
 import { allPermutations, canonical, clusteredPosition, shuffled, EXHAUSTIVE_UP_TO, meetingOrders, runsFromEnv, SAMPLED_PERMUTATIONS } from '../../engine/order-invariance.js';
 import type { Order } from '../../../src/engine/types.js';
 import { abilityCases } from './abilities.js';
-import { headToHeadBattles, illegalNearAbilities } from './audit.js';
+import { cataclysmCases, headToHeadBattles, hillArmyCases, illegalNearAbilities } from './audit.js';
 import { battleCases } from './battles.js';
 import { ordersOf, positionOf } from './harness.js';
 
@@ -57,15 +58,47 @@ describe('Warhammer: order invariance of every decisive-battle outcome (head-to-
   }
 });
 
+describe('Warhammer: order invariance of Cataclysmic Battles (the losers removed before the moves are recalculated)', () => {
+  const cataclysmic = warhammer.configure!({ cataclysmicBattles: 'on' });
+  for (const c of cataclysmCases) {
+    for (const [n, o] of (c.outcomes ?? []).entries()) {
+      it(`${c.name}: outcome ${n + 1}`, () => {
+        const position = positionOf(c.units);
+        expect(orderDependence(cataclysmic, position, ordersOf(position, c.orders), { battles: o.reports }, n + 1)).toBeNull();
+      });
+    }
+  }
+});
+
+describe('Warhammer: order invariance of the Orcs in the Hills cases (adjustments and the hill armies followed)', () => {
+  for (const c of hillArmyCases) {
+    it(c.name, () => {
+      const input = c.input as { phase: Position['phase']; units: Position['units']; supplyCenters?: Position['supplyCenters']; variantState?: Record<string, unknown>; options: Record<string, string>; orders: { power: string; text: string }[] };
+      const variant = warhammer.configure!(input.options);
+      const position: Position = {
+        phase: input.phase,
+        units: input.units,
+        dislodged: [],
+        contested: [],
+        supplyCenters: input.supplyCenters ?? variant.startingPosition().supplyCenters,
+        ...(input.variantState !== undefined ? { variantState: input.variantState } : {}),
+      };
+      const byPower: Record<string, string[]> = {};
+      for (const o of input.orders) (byPower[o.power] ??= []).push(o.text);
+      expect(orderDependence(variant, position, ordersOf(position, byPower), {}, 1)).toBeNull();
+    });
+  }
+});
+
 /** Provinces where the abilities meet: Athel-Loren, Sylvania, the underways, the Norse coasts, the Old World. */
 const rich = ['athe', 'chet', 'grey', 'sylv', 'gfor', 'aver', 'skav', 'nuln', 'midd', 'claw', 'ostl', 'sjok', 'grae', 'altd', 'reik', 'wast'];
 
 describe('Warhammer: order invariance of random positions, with and without decisive battles', () => {
   it('every listing gives the same adjudication (3 to 12 units, Fall, Sylvania foreign-owned, random battle winners)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 3, max: 12 }), fc.boolean(), (seed, count, strong) => {
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 3, max: 12 }), fc.boolean(), fc.boolean(), (seed, count, strong, cataclysm) => {
         const r = rng(seed);
-        const variant = strong ? warhammer.configure!({ strongCapitals: 'on' }) : warhammer;
+        const variant = warhammer.configure!({ ...(strong ? { strongCapitals: 'on' } : {}), ...(cataclysm ? { cataclysmicBattles: 'on' } : {}) });
         const base = clusteredPosition(variant, r, count, { starts: rich, powers: 3 });
         const supplyCenters = { ...base.supplyCenters, 'Vampire Counts': [], Empire: [...(base.supplyCenters.Empire ?? []), 'sylv'] };
         const position: Position = { ...base, phase: { season: 'fall', year: 2500, type: 'movement' }, supplyCenters };
@@ -74,7 +107,8 @@ describe('Warhammer: order invariance of random positions, with and without deci
         // Declare everything allowed and let a random side win each battle.
         const declared = declarationsAllowed(variant, position, orders);
         const { battles } = groupBattles(variant, position, orders, declared);
-        const reports = battles.flatMap((b) => battleReports(b, b.sides[Math.floor(r() * b.sides.length)]!.lead));
+        // Under Cataclysmic Battles, the losers of some battles are destroyed (removed before the moves are recalculated).
+        const reports = battles.flatMap((b) => battleReports(b, b.sides[Math.floor(r() * b.sides.length)]!.lead, cataclysm && r() < 0.5 ? true : undefined));
         if (reports.length > 0) expect(orderDependence(variant, position, orders, { battles: reports }, seed), `seed ${seed} with battles`).toBeNull();
       }),
       { numRuns: runsFromEnv(20) },

@@ -1,7 +1,7 @@
 /**
  * Move orders: legality, and whether an army goes by convoy.
  */
-import { resolveDestination } from '../../board.js';
+import { reservedLinkReason, resolveDestination } from '../../board.js';
 import type { GameMap } from '../../map.js';
 import type { OrderedUnit, RulesModule } from '../../rules.js';
 
@@ -24,10 +24,12 @@ export function validateMove(map: GameMap, rules: RulesModule, ou: OrderedUnit):
   ou.order = { ...order, to: { province: order.to.province, coast: null } };
   const r = resolveDestination(map, rules, ou.unit, order.to);
   if (r.ok && !order.viaConvoy) return null;
-  if (rules.convoys === false) return r.ok ? 'there are no convoys in this variant' : `${map.province(ou.unit.province)?.name} is not next to ${dest.name}`;
+  // Not adjacent, or next to it only by a link reserved to another power (its reason names the link).
+  const notNext = () => reservedLinkReason(map, ou.unit, order.to.province) ?? `${map.province(ou.unit.province)?.name} is not next to ${dest.name}`;
+  if (rules.convoys === false) return r.ok ? 'there are no convoys in this variant' : notNext();
   // Not adjacent (or ordered via convoy): legal only as a convoy between two coastal provinces.
   if (!isCoastal(map, ou.unit.province) || !isCoastal(map, order.to.province)) {
-    return r.ok ? 'only an army on a coast can be convoyed' : `${map.province(ou.unit.province)?.name} is not next to ${dest.name}`;
+    return r.ok ? 'only an army on a coast can be convoyed' : notNext();
   }
   return null;
 }

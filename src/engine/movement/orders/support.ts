@@ -2,7 +2,7 @@
  * Support orders: legality (the supporter must be able to reach the province it supports into) and
  * whether the support matches what the supported unit really does.
  */
-import { unitCanReachProvince } from '../../board.js';
+import { reservedLinkReason, unitCanReachProvince } from '../../board.js';
 import type { GameMap } from '../../map.js';
 import type { OrderedUnit, RulesModule } from '../../rules.js';
 import type { Order } from '../../types.js';
@@ -17,7 +17,10 @@ export function validateSupport(map: GameMap, rules: RulesModule, ou: OrderedUni
   const override = rules.canSupport?.({ map, supporter: ou.unit, target: into });
   const reach = override ?? unitCanReachProvince(map, rules, ou.unit, into);
   // DATC 6.A.? / 6.B.4: a unit can only support into a province it could move to (coasts ignored).
-  if (!reach) return `${ou.unit.type === 'A' ? 'an army' : 'a fleet'} in ${map.province(ou.unit.province)?.name} cannot reach ${map.province(into)?.name}`;
+  if (!reach) {
+    const reserved = override === undefined ? reservedLinkReason(map, ou.unit, into) : undefined;
+    return reserved ?? `${ou.unit.type === 'A' ? 'an army' : 'a fleet'} in ${map.province(ou.unit.province)?.name} cannot reach ${map.province(into)?.name}`;
+  }
   return null;
 }
 

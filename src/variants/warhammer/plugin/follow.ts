@@ -15,6 +15,7 @@
 import type { Power, UnitType } from '../../../engine/types.js';
 import type { PluginContext, VariantAction } from '../../plugin/index.js';
 import { applyRevolt, becomeMercenary, becomeSepoy, finalRanking, readWarhammerState, revoltOptions } from '../index.js';
+import { onBoard } from '../state.js';
 import { decisiveModeOf } from './battle-step.js';
 import type { WarhammerRecords } from './records.js';
 
@@ -30,8 +31,12 @@ export const followAction: VariantAction<WarhammerRecords> = {
   by: 'player',
   choice: { label: 'role: sepoy (of whoever holds your capital) or mercenary (of a power you pick)', required: true },
   detail: { label: 'employer, for a Mercenary: the power you fight for', required: false },
-  available(ctx) {
+  // Seed: "Conquered players may still play on as either a Sepoy or a Mercenary": offered only to a conquered player.
+  available(ctx, caller) {
     if (!decisiveModeOf(ctx.variant, ctx.game.options)) return 'Sepoys and Mercenaries exist only in Warhammer games with decisive battles (`decisiveBattles=gm` or `dice`).';
+    if (caller.power && onBoard(ctx.phase.position, caller.power)) {
+      return `${caller.power} still has units or centres: only a conquered player (no unit, no centre) fights on as a Sepoy or a Mercenary.`;
+    }
     if (ctx.step && ctx.step.name !== 'muster') return 'The Decisive Battle phase is under way; become a follower once its results are out.';
     return true;
   },
