@@ -87,9 +87,9 @@ export function stepMachine(frame: PhaseFrame, input: StepInput): Transition {
 /** Does the plug-in have phase steps at all (a variant without them has no boundary to cross)? */
 export const hasPhaseSteps = (plugin: VariantPlugin): boolean => Boolean(plugin.steps || plugin.beforeClaim || plugin.startSteps);
 
-function specOf(plugin: VariantPlugin, step: string): PhaseStep {
-  const spec = plugin.steps?.[step];
-  if (!spec) throw new Error(`the plug-in opened a step it does not have: ${step}`);
+function specOf(frame: PhaseFrame, step: string): PhaseStep {
+  const spec = frame.plugin.steps?.[step];
+  if (!spec) throw new Error(`the plug-in of ${frame.variant.id} opened a step it does not have: ${step}`);
   return spec;
 }
 
@@ -101,7 +101,7 @@ export function stepUnderWay(frame: { plugin: VariantPlugin; steps: Pick<StepSta
 }
 
 function opened(frame: PhaseFrame, decision: Extract<StepDecision, { open: string }>, withAnnounce: boolean): { state: StepState; effect: StepEffect } {
-  const spec = specOf(frame.plugin, decision.open);
+  const spec = specOf(frame, decision.open);
   const announce = withAnnounce && decision.announce ? { announce: decision.announce } : {};
   return {
     state: { step: decision.open, startedAt: frame.now, token: frame.steps.token },

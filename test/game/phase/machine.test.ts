@@ -217,7 +217,7 @@ describe('the phase-step machine: a frame and an input in, the step state and th
   });
 
   it('refuses a plug-in that opens a step it does not have', () => {
-    expect(() => stepMachine(frameOf({ plugin: brokenPlugin }), { kind: 'boundary' })).toThrow('the plug-in opened a step it does not have: missing');
+    expect(() => stepMachine(frameOf({ plugin: brokenPlugin }), { kind: 'boundary' })).toThrow('the plug-in of beacons opened a step it does not have: missing');
   });
 
   it('does not change the frame it was given (the records and board are copied)', () => {
