@@ -1,8 +1,9 @@
 /**
  * A variant's actions (src/variants/plugin `VariantAction`): what players (`/act`) and the game master (`/gm act`)
  * do beyond orders — a declaration, a start choice, a follower's choice, a battle report. The game layer finds the
- * caller's game and power, asks the game's plug-in, and writes what the action does in one transaction. When the
- * action leaves the step under way waiting for nobody, the step closes at once (`resolveInTx`).
+ * caller's game and power, runs the action through the phase machine (src/game/phase/machine.ts, as a sandbox does),
+ * and writes what it did in one transaction. When the action leaves the step under way waiting for nobody, the step
+ * closes at once (`resolveInTx`).
  */
 import type { Tx } from '../store/db.js';
 import { latestGameByChannel, openGameByChannel, phaseById } from '../store/queries.js';
@@ -11,13 +12,13 @@ import type { Variant } from '../engine/variant.js';
 import type { ActionCaller, ActionChoice, ActionValues, VariantAction } from '../variants/plugin/index.js';
 import { isError, noOpenGame, playerInGame } from './context.js';
 import { queueStatus } from './outbox-write.js';
-import { liveContext, pluginContext, pluginOfGame } from './plugin-context.js';
+import { actionSlotChoices, openActions, stepMachine, stepUnderWay, type ActionRefusal } from './phase/machine.js';
+import { gameFrame, pluginOfGame } from './plugin-context.js';
 import { resolveInTx } from './resolve.js';
-import { stepDone, stepUnderWay } from './steps.js';
+import { writePluginEffects } from './steps.js';
 import { fail, inTransaction, reportInternal } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
-import { randomToken } from './views.js';
 
 export type ActionBy = VariantAction['by'];
 
@@ -51,10 +52,22 @@ const actionsOf = (game: Pick<GameRow, 'variantId'>, by: ActionBy) => (pluginOfG
 const command = (by: ActionBy) => (by === 'player' ? '/act' : '/gm act');
 
 /** `declare`, `muster` … or a sentence saying the game has none (another variant's action names nothing here). */
-function noSuchAction(variant: Variant, actions: VariantAction[], typed: string, by: ActionBy): string {
+function noSuchAction(variant: Variant, actions: string[], typed: string, by: ActionBy): string {
   const name = typed.slice(0, 40);
   if (actions.length === 0) return `${variant.name} has no ${by === 'gm' ? "game master's actions" : 'actions'} beyond ${by === 'gm' ? 'the usual `/gm` commands' : 'orders'}, so \`${command(by)} ${name}\` does nothing in this game.`;
-  return `${variant.name} has no \`${name}\` action${by === 'gm' ? ' for the game master' : ''}. Its actions: ${actions.map((a) => `\`${a.name}\``).join(', ')}.`;
+  return `${variant.name} has no \`${name}\` action${by === 'gm' ? ' for the game master' : ''}. Its actions: ${actions.map((a) => `\`${a}\``).join(', ')}.`;
+}
+
+/** A refused action, in the words of `/act` and `/gm act`. */
+function refusalText(variant: Variant, refusal: ActionRefusal, by: ActionBy): string {
+  switch (refusal.kind) {
+    case 'unknown':
+      return noSuchAction(variant, refusal.actions, refusal.typed, by);
+    case 'missing':
+      return `\`${command(by)} ${refusal.action}\` needs its ${refusal.label} in \`${refusal.slot}:\`.`;
+    default:
+      return refusal.why;
+  }
 }
 
 const clean = (v: string | null | undefined): string | null => {
@@ -74,33 +87,22 @@ export function runAction(
     const found = callerIn(tx, input, input.by);
     if (isError(found)) return found;
     const { game, variant, phase, caller } = found;
-    const actions = actionsOf(game, input.by);
-    const typed = String(input.action ?? '').trim().toLowerCase();
-    const action = actions.find((a) => a.name === typed);
-    if (!action) return fail(noSuchAction(variant, actions, typed, input.by));
     const now = deps.now();
-    const token = randomToken(deps.random ?? Math.random);
-    const live = liveContext(tx, game, variant, phase, { now, random: deps.random, token, writer: input.userId, report: (e) => reportInternal(deps, e) });
-    const available = action.available(live, caller);
-    if (available !== true) return fail(available);
+    const frame = gameFrame(tx, game, variant, phase, { now, random: deps.random, token: '', report: (e) => reportInternal(deps, e) });
     const values: ActionValues = { choice: clean(input.choice), detail: clean(input.detail) };
-    for (const slot of ['choice', 'detail'] as const) {
-      const spec = action[slot];
-      if (spec?.required && values[slot] === null) return fail(`\`${command(input.by)} ${action.name}\` needs its ${spec.label} in \`${slot}:\`.`);
-    }
-    const r = action.run(live, caller, values);
-    if (!r.ok) return r;
+    const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action: String(input.action ?? ''), values });
+    const answer = t.answer!;
+    if (!answer.ok) return fail(refusalText(variant, answer.refusal, input.by));
+    writePluginEffects(tx, game, phase, t, now);
     changed(game.id);
-    const wasOpen = stepUnderWay(tx, game, phase);
-    let closed = false;
-    if (wasOpen && stepDone(tx, game, variant, phaseById(tx, phase.id)!, now)) {
+    const wasOpen = stepUnderWay(frame) !== null;
+    if (answer.settled) {
       // Nobody is left to wait for: the step closes now rather than at its deadline.
       const resolved = resolveInTx(tx, deps, game.id, phase.id, 'step');
       if (!resolved.ok) return resolved;
-      closed = true;
     } else queueStatus(tx, game.id, now);
-    const tail = wasOpen ? (closed ? r.whenClosed : r.whenOpen) : undefined;
-    return { ok: true, action: action.name, reply: tail ? `${r.reply}${tail}` : r.reply, closed };
+    const tail = wasOpen ? (answer.settled ? answer.whenClosed : answer.whenOpen) : undefined;
+    return { ok: true, action: answer.action, reply: tail ? `${answer.reply}${tail}` : answer.reply, closed: answer.settled };
   });
 }
 
@@ -117,17 +119,15 @@ export function actionChoices(
       const found = callerIn(tx, input, input.by);
       if (isError(found)) return [];
       const { game, variant, phase, caller } = found;
-      const ctx = pluginContext(tx, game, variant, phase, { now: deps.now(), token: '' });
+      const frame = gameFrame(tx, game, variant, phase, { now: deps.now(), token: '' });
       const typed = input.typed.trim().toLowerCase();
-      const actions = actionsOf(game, input.by);
       if (input.focused === 'action') {
-        return actions
-          .filter((a) => a.available(ctx, caller) === true && (a.name.includes(typed) || a.description.toLowerCase().includes(typed)))
+        return openActions(frame, input.by, caller)
+          .filter((a) => a.name.includes(typed) || a.description.toLowerCase().includes(typed))
           .map((a) => ({ name: `${a.name}: ${a.description}`, value: a.name }));
       }
-      const action = actions.find((a) => a.name === String(input.action ?? '').trim().toLowerCase());
-      if (!action || !action.choices || !action[input.focused] || action.available(ctx, caller) !== true) return [];
-      return action.choices(ctx, caller, input.focused, input.typed, { choice: clean(input.values.choice), detail: clean(input.values.detail) });
+      const values = { choice: clean(input.values.choice), detail: clean(input.values.detail) };
+      return actionSlotChoices(frame, { by: input.by, caller, action: input.action, slot: input.focused, typed: input.typed, values });
     });
   } catch {
     return [];

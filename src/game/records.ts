@@ -1,7 +1,7 @@
 /**
  * A plug-in's records (src/variants/plugin: `Records`): a game's over the generic `variant_records` table (one game,
- * one phase or the whole game), a sandbox's over its own list (src/game/sandbox-rules.ts); every payload checked by
- * the plug-in's zod schema for its kind. The store never names a variant; the kinds and their schemas are the
+ * one phase or the whole game), a list's (a sandbox's stage, and the copy of a phase's records the phase machine
+ * reads, src/game/phase/); every payload checked by the plug-in's zod schema for its kind. The store never names a variant; the kinds and their schemas are the
  * plug-in's.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -71,13 +71,18 @@ function checkedRecords<S extends RecordSchemas>(store: RecordStore, schemas: S 
   };
 }
 
-/** The records of `gameId` and `phaseId` (null: the game's own), in the `variant_records` table. */
-export function recordsOf<S extends RecordSchemas>(
-  tx: Tx,
-  schemas: S | undefined,
-  scope: { gameId: number; phaseId: number | null; writer?: string | null; now: number },
-  report: (err: unknown) => void = () => {},
-): Records<S> {
+/** A record as a list keeps it (a sandbox's stage, and a phase's records as the phase machine reads them). */
+export type RecordEntry = SandboxRecord;
+
+/** A change to a plug-in's records, as the phase machine reports it (src/game/phase/machine.ts `StepEffect`). */
+export type RecordWrite =
+  | { op: 'put'; kind: string; key: string; value: unknown; writtenBy: string | null; updatedAt: number }
+  | { op: 'remove'; kind: string; key?: string };
+
+const rawOfRow = (row: typeof variantRecords.$inferSelect): RawRecord => ({ key: row.key, payload: row.payload, writtenBy: row.writtenBy, updatedAt: row.updatedAt });
+
+/** The `variant_records` rows of one game and one phase (null: the game's own). */
+function tableStore(tx: Tx, scope: { gameId: number; phaseId: number | null }): RecordStore {
   const where = (kind: string, key?: string) =>
     and(
       eq(variantRecords.gameId, scope.gameId),
@@ -85,36 +90,26 @@ export function recordsOf<S extends RecordSchemas>(
       eq(variantRecords.kind, kind),
       ...(key === undefined ? [] : [eq(variantRecords.key, key)]),
     );
-  const raw = (row: typeof variantRecords.$inferSelect): RawRecord => ({ key: row.key, payload: row.payload, writtenBy: row.writtenBy, updatedAt: row.updatedAt });
-  const store: RecordStore = {
+  return {
     owner: `game ${scope.gameId}`,
     find: (kind, key) => {
       const row = tx.select().from(variantRecords).where(where(kind, key)).get();
-      return row ? raw(row) : undefined;
+      return row ? rawOfRow(row) : undefined;
     },
-    all: (kind) => tx.select().from(variantRecords).where(where(kind)).orderBy(asc(variantRecords.id)).all().map(raw),
+    all: (kind) => tx.select().from(variantRecords).where(where(kind)).orderBy(asc(variantRecords.id)).all().map(rawOfRow),
     write: (kind, key, record) => {
       const changed = tx.update(variantRecords).set(record).where(where(kind, key)).run();
       if (changed.changes === 0) tx.insert(variantRecords).values({ gameId: scope.gameId, phaseId: scope.phaseId, kind, key, ...record }).run();
     },
     remove: (kind, key) => void tx.delete(variantRecords).where(where(kind, key)).run(),
   };
-  return checkedRecords(store, schemas, scope, report);
 }
 
-/**
- * The records of a sandbox's phase over `list` (kept in the sandbox's row), which the writes change in place: a
- * replaced record keeps its place, as a table row keeps its id.
- */
-export function listRecords<S extends RecordSchemas>(
-  list: SandboxRecord[],
-  schemas: S | undefined,
-  scope: { writer?: string | null; now: number },
-  report: (err: unknown) => void = () => {},
-): Records<S> {
-  const matches = (kind: string, key?: string) => (r: SandboxRecord) => r.kind === kind && (key === undefined || r.key === key);
-  const raw = (r: SandboxRecord): RawRecord => ({ key: r.key, payload: r.value, writtenBy: r.writtenBy, updatedAt: r.updatedAt });
-  const store: RecordStore = {
+/** A list of records, which the writes change in place: a replaced record keeps its place, as a table row keeps its id. */
+function listStore(list: RecordEntry[]): RecordStore {
+  const matches = (kind: string, key?: string) => (r: RecordEntry) => r.kind === kind && (key === undefined || r.key === key);
+  const raw = (r: RecordEntry): RawRecord => ({ key: r.key, payload: r.value, writtenBy: r.writtenBy, updatedAt: r.updatedAt });
+  return {
     owner: 'a sandbox',
     find: (kind, key) => {
       const r = list.find(matches(kind, key));
@@ -122,7 +117,7 @@ export function listRecords<S extends RecordSchemas>(
     },
     all: (kind) => list.filter(matches(kind)).map(raw),
     write: (kind, key, record) => {
-      const entry: SandboxRecord = { kind, key, value: record.payload, writtenBy: record.writtenBy, updatedAt: record.updatedAt };
+      const entry: RecordEntry = { kind, key, value: record.payload, writtenBy: record.writtenBy, updatedAt: record.updatedAt };
       const i = list.findIndex(matches(kind, key));
       if (i >= 0) list[i] = entry;
       else list.push(entry);
@@ -131,7 +126,71 @@ export function listRecords<S extends RecordSchemas>(
       for (let i = list.length - 1; i >= 0; i--) if (matches(kind, key)(list[i]!)) list.splice(i, 1);
     },
   };
-  return checkedRecords(store, schemas, scope, report);
+}
+
+/** Makes one write on a store. */
+function applyWrite(store: RecordStore, write: RecordWrite): void {
+  if (write.op === 'put') store.write(write.kind, write.key, { payload: write.value, writtenBy: write.writtenBy, updatedAt: write.updatedAt });
+  else store.remove(write.kind, write.key);
+}
+
+/** The records of `gameId` and `phaseId` (null: the game's own), in the `variant_records` table. */
+export function recordsOf<S extends RecordSchemas>(
+  tx: Tx,
+  schemas: S | undefined,
+  scope: { gameId: number; phaseId: number | null; writer?: string | null; now: number },
+  report: (err: unknown) => void = () => {},
+): Records<S> {
+  return checkedRecords(tableStore(tx, scope), schemas, scope, report);
+}
+
+/** Every record of a game's phase, in the order first written (what the phase machine is given). */
+export function phaseRecordList(tx: Tx, gameId: number, phaseId: number): RecordEntry[] {
+  return tx
+    .select()
+    .from(variantRecords)
+    .where(and(eq(variantRecords.gameId, gameId), eq(variantRecords.phaseId, phaseId)))
+    .orderBy(asc(variantRecords.id))
+    .all()
+    .map((row) => ({ kind: row.kind, key: row.key, value: row.payload, writtenBy: row.writtenBy, updatedAt: row.updatedAt }));
+}
+
+/** Writes the phase machine's record changes to a game's phase, in order. */
+export function writePhaseRecords(tx: Tx, scope: { gameId: number; phaseId: number }, writes: readonly RecordWrite[]): void {
+  const store = tableStore(tx, scope);
+  for (const write of writes) applyWrite(store, write);
+}
+
+/** Makes the phase machine's record changes on a list (a sandbox's stage), in order. */
+export function writeListRecords(list: RecordEntry[], writes: readonly RecordWrite[]): void {
+  const store = listStore(list);
+  for (const write of writes) applyWrite(store, write);
+}
+
+/**
+ * The records of a list, which the writes change in place (a sandbox's, and the phase machine's copy of a phase's);
+ * each write is also told to `log`, so that it can be made again where the records are kept.
+ */
+export function listRecords<S extends RecordSchemas>(
+  list: RecordEntry[],
+  schemas: S | undefined,
+  scope: { writer?: string | null; now: number },
+  report: (err: unknown) => void = () => {},
+  log: (write: RecordWrite) => void = () => {},
+): Records<S> {
+  const store = listStore(list);
+  const logged: RecordStore = {
+    ...store,
+    write: (kind, key, record) => {
+      store.write(kind, key, record);
+      log({ op: 'put', kind, key, value: record.payload, writtenBy: record.writtenBy, updatedAt: record.updatedAt });
+    },
+    remove: (kind, key) => {
+      store.remove(kind, key);
+      log(key === undefined ? { op: 'remove', kind } : { op: 'remove', kind, key });
+    },
+  };
+  return checkedRecords(logged, schemas, scope, report);
 }
 
 /** Deletes every record of a phase (a game-master rollback reopens it from its orders). */

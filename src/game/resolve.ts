@@ -15,7 +15,8 @@ import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '..
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../store/schema.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
-import { adjudicatePhase, advanceSteps } from './steps.js';
+import { adjudicatePhase } from './phase/machine.js';
+import { advanceSteps } from './steps.js';
 import type { Handoff } from '../variants/plugin/index.js';
 import { endText } from './status.js';
 import { discordTime, formatResultsSummary, phaseLabel } from './summary.js';

@@ -1,24 +1,36 @@
 /**
  * The play of a sandbox (issue 25 §1), pure: orders for every power checked exactly as `/order` checks a player's
- * (src/game/orders.ts `checkOrder`), and the phase played as a game plays it — the variant plug-in's own phase steps
- * (`startSteps`, `beforeClaim`, each step's `close`, with what they hand to the adjudication) and its actions, run on
- * a context over the sandbox instead of the game's tables, the owner acting for every seat and as the game master.
- * What the steps would post in the game's channel is kept for the owner; nothing is sent. The plug-in's `sandbox`
- * rules say what a sandbox plays differently (the ballots of a vote, the options). No database: src/game/sandbox.ts
- * keeps the board, the orders and the stage.
+ * (src/game/orders.ts `checkOrder`), and the phase played as a game plays it — by the same phase machine
+ * (src/game/phase/machine.ts: the variant plug-in's `startSteps`, `beforeClaim`, each step's `close` and its actions)
+ * over a frame of the sandbox instead of the game's tables, the owner acting for every seat and as the game master.
+ * The machine's effects are applied to the sandbox's JSON: what the steps would post in the game's channel is kept for
+ * the owner, a DM or an audit line goes nowhere; nothing is sent. The plug-in's `sandbox` rules say what a sandbox
+ * plays differently (the ballots of a vote, the options). No database: src/game/sandbox.ts keeps the board, the
+ * orders and the stage.
  */
 import { parseOrder, parseOrders } from '../engine/parse/index.js';
 import type { Adjudication, Order, Position, Power, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
-import type { SandboxOrder, SandboxRecord, SandboxStage } from '../store/schema.js';
+import type { SandboxOrder, SandboxStage } from '../store/schema.js';
 import { pluginOf } from '../variants/index.js';
-import type { ActionCaller, ActionChoice, ActionValues, Handoff, LiveContext, PhaseStep, SandboxFacts, StepProgress, VariantAction } from '../variants/plugin/index.js';
+import type { ActionCaller, ActionChoice, ActionValues, Handoff, SandboxFacts, VariantAction } from '../variants/plugin/index.js';
 import { dutiesOf, hasDuties } from './duties.js';
 import { checkOrder, missingOrders } from './orders.js';
-import { resultsLinesOf } from './plugin-context.js';
-import { listRecords } from './records.js';
-import { adjudicatePhase } from './steps.js';
-import { discordTime, phaseLabel } from './summary.js';
+import type { PhaseFrame } from './phase/frame.js';
+import {
+  actionSlotChoices,
+  adjudicatePhase,
+  closedOrdersText,
+  decisionOf,
+  openActions,
+  stepMachine,
+  stepStatusOf,
+  stepUnderWay,
+  type ActionRefusal,
+  type StepStatus,
+  type Transition,
+} from './phase/machine.js';
+import { writeListRecords } from './records.js';
 import type { RejectedOrder } from './types.js';
 import { randomToken } from './views.js';
 
@@ -168,71 +180,48 @@ function nextPhase(board: SandboxBoard, position: Position, call: SandboxCall): 
 }
 
 /**
- * The plug-in's context over a sandbox (src/game/plugin-context.ts makes the game's): the owner holds every seat and
- * is the game master, the records are the stage's, a post is kept for the owner, a DM and an audit line go nowhere
- * (the owner reads the replies), and `setPosition` replaces the sandbox's board. `result` is what the calls changed.
+ * The sandbox's phase as the phase machine sees it (src/game/plugin-context.ts `gameFrame` makes a game's): the owner
+ * holds every seat and is the game master, the records are the stage's, and there is no deadline (a sandbox moves on
+ * when its owner says `/sandbox next`).
  */
-function sandboxContext(
-  board: SandboxBoard,
-  call: SandboxCall,
-  opts: { token: string; writer: string | null },
-): { ctx: LiveContext; result: () => { position: Position; records: SandboxRecord[]; posts: string[] } } {
-  const plugin = pluginOf(board.variantId);
-  const { variant } = board;
-  const records = structuredClone(board.stage.records);
-  const posts: string[] = [];
-  const holder = { position: board.position };
-  const ctx: LiveContext = {
-    variant,
-    game: {
-      id: board.game.id,
-      channelId: board.game.channelId,
-      options: board.options,
-      durations: board.game.durations,
-      // A sandbox has no deadline: it moves on when its owner says `/sandbox next`.
-      deadline: null,
-      gmUserId: board.ownerUserId,
-    },
-    phase: {
-      id: 0,
-      index: board.index,
-      phase: board.position.phase,
-      get position() {
-        return holder.position;
-      },
-      label: phaseLabel(board.position.phase, variant),
-      resolved: false,
-      adjudication: null,
-    },
+function frameOf(board: SandboxBoard, call: SandboxCall): PhaseFrame {
+  const step = board.stage.step;
+  return {
+    variant: board.variant,
+    plugin: pluginOf(board.variantId),
+    game: { id: board.game.id, channelId: board.game.channelId, options: board.options, durations: board.game.durations, deadline: null, gmUserId: board.ownerUserId },
+    phase: { id: 0, index: board.index, position: board.position, resolved: false, adjudication: null },
     seats: board.seated.map((power) => ({ power, userId: board.ownerUserId })),
-    step: board.stage.step ? { name: board.stage.step.name, startedAt: board.stage.step.startedAt, deadline: null } : null,
+    steps: { step: step?.name ?? null, startedAt: step?.startedAt ?? call.now, token: board.stage.token },
+    records: board.stage.records,
+    orders: (position) => [...factsOf({ ...board, position }).orders],
     now: call.now,
-    records: listRecords(records, plugin.records, { writer: opts.writer, now: call.now }, call.report),
-    orders: () => [...factsOf({ ...board, position: holder.position }).orders],
-    time: (ms, style) => discordTime(ms, style),
-    channel: `<#${board.game.channelId}>`,
-    resultsLines: resultsLinesOf(variant),
     random: call.random,
-    token: opts.token,
-    post: (text) => void posts.push(text),
-    dm: () => {},
-    setPosition: (position) => void (holder.position = position),
-    audit: () => {},
+    ...(call.report ? { report: call.report } : {}),
   };
-  return { ctx, result: () => ({ position: holder.position, records, posts }) };
 }
 
-/** The board after a plug-in call: its board, records and posts, and the step under way (`step`). */
-function after(board: SandboxBoard, result: ReturnType<ReturnType<typeof sandboxContext>['result']>, step: SandboxStage['step'], extraPost?: string): SandboxBoard {
-  const posts = [...board.stage.posts, ...result.posts, ...(extraPost ? [extraPost] : [])];
-  return { ...board, position: result.position, stage: { ...board.stage, step, records: result.records, posts } };
-}
-
-/** The step under way and its spec, or null (a step the plug-in no longer has counts as none, as in a game). */
-function stepUnderWay(board: SandboxBoard): { name: string; spec: PhaseStep } | null {
-  const name = board.stage.step?.name;
-  const spec = name ? pluginOf(board.variantId).steps?.[name] : undefined;
-  return name && spec ? { name, spec } : null;
+/**
+ * The board after a transition of the machine: its posts kept in the stage (with a start choice's announcement and
+ * the post that begins the orders), its board, records and step; a DM or an audit line goes nowhere (the owner reads
+ * the replies).
+ */
+function applied(board: SandboxBoard, t: Transition): SandboxBoard {
+  let position = board.position;
+  const records = structuredClone(board.stage.records);
+  const posts = [...board.stage.posts];
+  for (const e of t.effects) {
+    if (e.kind === 'post') posts.push(e.text);
+    else if (e.kind === 'position') position = e.position;
+    else if (e.kind === 'record') writeListRecords(records, [e.write]);
+    else if (e.kind === 'open' && e.announce) posts.push(e.announce);
+    else if (e.kind === 'beginOrders') {
+      posts.push(e.announce);
+      position = e.position;
+    }
+  }
+  const step = t.state.step ? { name: t.state.step, startedAt: t.state.startedAt } : null;
+  return { ...board, position, stage: { ...board.stage, step, records, posts } };
 }
 
 /**
@@ -240,39 +229,16 @@ function stepUnderWay(board: SandboxBoard): { name: string; spec: PhaseStep } | 
  * the sandbox opens the plug-in's start choice too, for its owner to make.
  */
 export function openSandboxStart(board: SandboxBoard, call: SandboxCall): SandboxBoard {
-  const plugin = pluginOf(board.variantId);
-  if (!plugin.startSteps) return board;
-  const { ctx, result } = sandboxContext(board, call, { token: board.stage.token, writer: null });
-  const decision = plugin.startSteps(ctx);
-  if (!decision) return board;
-  if (!plugin.steps?.[decision.open]) throw new Error(`the plug-in of ${board.variantId} opened a step it does not have: ${decision.open}`);
-  return after(board, result(), { name: decision.open, startedAt: call.now }, decision.announce);
+  return applied(board, stepMachine(frameOf(board, call), { kind: 'start' }));
 }
 
-type Advanced =
-  | { status: 'waiting'; board: SandboxBoard; opened: string }
-  | { status: 'orders'; board: SandboxBoard }
-  | { status: 'adjudicate'; board: SandboxBoard; handoff: Handoff };
-
 /**
- * One step boundary, as src/game/steps.ts `advanceSteps` crosses it for a game (at a deadline or by `/gm advance`):
- * the step under way closes, or (the orders ending) the plug-in may open one before the claim.
+ * One step boundary, crossed by the phase machine as a game crosses it at a deadline or by `/gm advance`: the board
+ * after it, and what follows (a step under way, the orders, or the adjudication).
  */
-function advanceSteps(board: SandboxBoard, call: SandboxCall): Advanced {
-  const plugin = pluginOf(board.variantId);
-  const open = stepUnderWay(board);
-  if (!open && !plugin.beforeClaim) return { status: 'adjudicate', board: { ...board, stage: { ...board.stage, step: null } }, handoff: {} };
-  const { ctx, result } = sandboxContext(board, call, { token: board.stage.token, writer: null });
-  const decision = open ? open.spec.close(ctx) : (plugin.beforeClaim?.(ctx) ?? null);
-  if (!decision) return { status: 'adjudicate', board: after(board, result(), null), handoff: {} };
-  if ('open' in decision) {
-    if (!plugin.steps?.[decision.open]) throw new Error(`the plug-in of ${board.variantId} opened a step it does not have: ${decision.open}`);
-    return { status: 'waiting', board: after(board, result(), { name: decision.open, startedAt: call.now }), opened: decision.open };
-  }
-  if ('adjudicate' in decision) return { status: 'adjudicate', board: after(board, result(), null), handoff: decision.adjudicate };
-  // The phase's orders begin on the board the step made.
-  const moved = after(board, result(), null, decision.beginOrders.announce);
-  return { status: 'orders', board: decision.beginOrders.position ? { ...moved, position: decision.beginOrders.position } : moved };
+function crossBoundary(board: SandboxBoard, call: SandboxCall): { board: SandboxBoard; decision: NonNullable<ReturnType<typeof decisionOf>> } {
+  const t = stepMachine(frameOf(board, call), { kind: 'boundary' });
+  return { board: applied(board, t), decision: decisionOf(t)! };
 }
 
 /** The adjudication of the board's orders with what the steps handed over (as src/game/resolve.ts makes a game's). */
@@ -290,8 +256,8 @@ const MAX_PREVIEW_STEPS = 8;
 export function adjudicateSandbox(board: SandboxBoard, call: SandboxCall): Adjudication {
   let current = board;
   for (let i = 0; i < MAX_PREVIEW_STEPS; i++) {
-    const r = advanceSteps(current, call);
-    if (r.status === 'adjudicate') return adjudicateBoard(r.board, r.handoff);
+    const r = crossBoundary(current, call);
+    if (r.decision.kind === 'adjudicate') return adjudicateBoard(r.board, r.decision.handoff);
     current = r.board;
   }
   throw new Error(`the steps of ${board.variantId} did not end after ${MAX_PREVIEW_STEPS} boundaries`);
@@ -314,21 +280,21 @@ export type SandboxOutcome =
  * adjudicated and the sandbox goes on to the next phase with something to decide.
  */
 export function stepSandbox(board: SandboxBoard, call: SandboxCall): { board: SandboxBoard; outcome: SandboxOutcome } {
-  const first = advanceSteps(board, call);
-  if (first.status === 'waiting') return { board: first.board, outcome: { kind: 'step', step: first.opened } };
-  if (first.status === 'orders') return { board: first.board, outcome: { kind: 'orders' } };
-  const adjudication = adjudicateBoard(first.board, first.handoff);
+  const first = crossBoundary(board, call);
+  if (first.decision.kind === 'open') return { board: first.board, outcome: { kind: 'step', step: first.decision.step } };
+  if (first.decision.kind === 'beginOrders') return { board: first.board, outcome: { kind: 'orders' } };
+  const adjudication = adjudicateBoard(first.board, first.decision.handoff);
   let current = nextPhase(first.board, adjudication.position, call);
   const skipped: Adjudication[] = [];
   let last = adjudication;
   for (let i = 0; i < MAX_SKIPPED_PHASES && !last.winner; i++) {
     if (sandboxDuties(current).length > 0) break;
-    const r = advanceSteps(current, call);
-    if (r.status !== 'adjudicate') {
+    const r = crossBoundary(current, call);
+    if (r.decision.kind !== 'adjudicate') {
       current = r.board;
       break;
     }
-    last = adjudicateBoard(r.board, r.handoff);
+    last = adjudicateBoard(r.board, r.decision.handoff);
     skipped.push(last);
     current = nextPhase(r.board, last.position, call);
   }
@@ -337,9 +303,8 @@ export function stepSandbox(board: SandboxBoard, call: SandboxCall): { board: Sa
 
 /** Why the sandbox's orders cannot change now (a step between the orders and the claim is under way), or null. */
 export function sandboxOrdersClosed(board: SandboxBoard): string | null {
-  const open = stepUnderWay(board);
-  if (!open || open.spec.at !== 'claim') return null;
-  return sandboxWords(open.spec.closedOrders ?? 'Orders for this phase are closed: a step of the phase is under way.');
+  const closed = closedOrdersText(stepUnderWay({ plugin: pluginOf(board.variantId), steps: { step: board.stage.step?.name ?? null } })?.spec);
+  return closed === null ? null : sandboxWords(closed);
 }
 
 /** A plug-in's instruction as it applies in a sandbox: its `/act` and `/gm act` are `/sandbox act` there. */
@@ -348,20 +313,11 @@ export function sandboxWords(text: string): string {
 }
 
 /** The step under way as the sandbox shows it: its line, and whom it still waits for (the owner answers for them). */
-export interface SandboxStepStatus {
-  name: string;
-  at: 'start' | 'claim';
-  line: string;
-  progress: StepProgress;
-  labels: { answered: string; waiting: string };
-}
+export type SandboxStepStatus = StepStatus;
 
 export function sandboxStepStatus(board: SandboxBoard, call: SandboxCall): SandboxStepStatus | null {
-  const open = stepUnderWay(board);
-  if (!open) return null;
-  const { ctx } = sandboxContext(board, call, { token: board.stage.token, writer: null });
-  const progress = open.spec.progress(ctx);
-  return { name: open.name, at: open.spec.at, line: sandboxWords(open.spec.statusLine(ctx, progress)), progress, labels: open.spec.labels ?? { answered: 'answered', waiting: 'waiting' } };
+  const status = stepStatusOf(frameOf(board, call));
+  return status ? { ...status, line: sandboxWords(status.line) } : null;
 }
 
 /** Who acts in a sandbox: the owner as one seat's player (`power`), or as the game master (`power` null). */
@@ -380,16 +336,10 @@ function seatOf(board: SandboxBoard, typed: string | null): { power: Power } | {
   return { power };
 }
 
-function actionsFor(board: SandboxBoard, by: VariantAction['by']): VariantAction[] {
-  return (pluginOf(board.variantId).actions ?? []).filter((a) => a.by === by);
-}
-
 /** The plug-in's actions open to the actor now (for the autocomplete and the help line). */
 export function sandboxActions(board: SandboxBoard, actor: SandboxActor, call: SandboxCall): VariantAction[] {
   const caller = callerOf(board, actor);
-  if ('error' in caller) return [];
-  const { ctx } = sandboxContext(board, call, { token: board.stage.token, writer: board.ownerUserId });
-  return actionsFor(board, actor.by).filter((a) => a.available(ctx, caller) === true);
+  return 'error' in caller ? [] : openActions(frameOf(board, call), actor.by, caller);
 }
 
 function callerOf(board: SandboxBoard, actor: SandboxActor): ActionCaller | { error: string } {
@@ -406,16 +356,29 @@ export function sandboxActionChoices(
 ): ActionChoice[] {
   const caller = callerOf(board, input);
   if ('error' in caller) return [];
-  const action = actionsFor(board, input.by).find((a) => a.name === String(input.action ?? '').trim().toLowerCase());
-  const { ctx } = sandboxContext(board, call, { token: board.stage.token, writer: board.ownerUserId });
-  if (!action?.choices || !action[input.slot] || action.available(ctx, caller) !== true) return [];
-  return action.choices(ctx, caller, input.slot, input.typed, input.values);
+  return actionSlotChoices(frameOf(board, call), { by: input.by, caller, action: input.action, slot: input.slot, typed: input.typed, values: input.values });
+}
+
+/** A refused action, in the words of `/sandbox act`. */
+function refusalText(board: SandboxBoard, refusal: ActionRefusal, by: VariantAction['by']): string {
+  switch (refusal.kind) {
+    case 'unknown': {
+      const who = by === 'gm' ? "game master's actions" : 'actions';
+      if (refusal.actions.length === 0) return `${board.variant.name} has no ${who} beyond the orders.`;
+      return `${board.variant.name} has no \`${refusal.typed.slice(0, 40)}\` among its ${who}: ${refusal.actions.map((a) => `\`${a}\``).join(', ')}.`;
+    }
+    case 'missing':
+      return `\`/sandbox act action:${refusal.action}\` needs its ${refusal.label} in \`${refusal.slot}:\`.`;
+    default:
+      return sandboxWords(refusal.why);
+  }
 }
 
 /**
- * Runs one of the plug-in's actions in the sandbox, for a seat or as the game master, exactly as `/act` and `/gm act`
- * run it in a game (src/game/actions.ts): refused when not open or when a required slot is empty, and a refusal
- * changes nothing. `settled`: a step is under way and nobody is left to answer in it (a game would close it now).
+ * Runs one of the plug-in's actions in the sandbox, for a seat or as the game master, through the phase machine as
+ * `/act` and `/gm act` run it in a game (src/game/actions.ts): refused when not open or when a required slot is empty,
+ * and a refusal changes nothing. `settled`: a step is under way and nobody is left to answer in it (a game would
+ * close it now).
  */
 export function actInSandbox(
   board: SandboxBoard,
@@ -424,25 +387,9 @@ export function actInSandbox(
 ): { ok: true; board: SandboxBoard; action: string; reply: string; posts: string[]; settled: boolean } | { ok: false; error: string } {
   const caller = callerOf(board, input);
   if ('error' in caller) return { ok: false, error: caller.error };
-  const actions = actionsFor(board, input.by);
-  const typed = String(input.action ?? '').trim().toLowerCase();
-  const action = actions.find((a) => a.name === typed);
-  const who = input.by === 'gm' ? "game master's actions" : 'actions';
-  if (!action) {
-    return { ok: false, error: actions.length === 0 ? `${board.variant.name} has no ${who} beyond the orders.` : `${board.variant.name} has no \`${typed.slice(0, 40)}\` among its ${who}: ${actions.map((a) => `\`${a.name}\``).join(', ')}.` };
-  }
-  const { ctx, result } = sandboxContext(board, call, { token: randomToken(call.random), writer: board.ownerUserId });
-  const available = action.available(ctx, caller);
-  if (available !== true) return { ok: false, error: sandboxWords(available) };
-  for (const slot of ['choice', 'detail'] as const) {
-    const spec = action[slot];
-    if (spec?.required && input.values[slot] === null) return { ok: false, error: `\`/sandbox act action:${action.name}\` needs its ${spec.label} in \`${slot}:\`.` };
-  }
-  const r = action.run(ctx, caller, input.values);
-  if (!r.ok) return { ok: false, error: sandboxWords(r.error) };
-  const done = result();
-  const next = after(board, done, board.stage.step);
-  const status = sandboxStepStatus(next, call);
-  const settled = status !== null && !status.progress.gameMaster && status.progress.powers.every((p) => p.answered);
-  return { ok: true, board: next, action: action.name, reply: sandboxWords(r.reply), posts: done.posts, settled };
+  const t = stepMachine(frameOf(board, call), { kind: 'act', by: input.by, caller, action: String(input.action ?? ''), values: input.values });
+  const answer = t.answer!;
+  if (!answer.ok) return { ok: false, error: refusalText(board, answer.refusal, input.by) };
+  const posts = t.effects.flatMap((e) => (e.kind === 'post' ? [e.text] : []));
+  return { ok: true, board: applied(board, t), action: answer.action, reply: sandboxWords(answer.reply), posts, settled: answer.settled };
 }

@@ -5,9 +5,10 @@
  * only these interfaces.
  *
  * A plug-in never touches the database or Discord. The game layer calls it inside its transactions with a
- * context (`PluginContext`: the game, the phase, the seats, the plug-in's own records) and, where it may change
- * things, effects (`PluginEffects`: posts, DMs, the board, the audit log) that the game layer writes to the outbox
- * and the store in the same transaction.
+ * context (`PluginContext`: the game, the phase, the seats, the plug-in's own records, read only) and, where it may
+ * change things, effects (`LiveContext`: records written, posts, DMs, the board, the audit log). The phase machine
+ * (src/game/phase/) collects those effects; a game writes them to the outbox and the store in the same transaction,
+ * a sandbox to its own copy.
  *
  * The generic names (decisions.md, "Variants as plug-ins"): a **phase step** (a stored stage of a phase with its
  * own deadline, before its orders open — a **start choice** — or between its orders and the claim — a
@@ -105,7 +106,8 @@ export interface PluginContext<S extends RecordSchemas = RecordSchemas> {
   seats: readonly Seat[];
   step: StepFacts | null;
   now: number;
-  records: Records<S>;
+  /** Read only here: a plug-in writes its records where it may change things (`LiveContext`). */
+  records: Pick<Records<S>, 'get' | 'list'>;
   /** The orders stored for the phase (secret until it resolves: use them only for what the step decides or tells their own player). */
   orders(): PowerOrder[];
   /** Discord time markup: `<t:…:R>` (relative) or `<t:…:f>` (date and time). */
@@ -140,7 +142,7 @@ export interface PluginEffects {
   audit(action: string, detail?: unknown): void;
 }
 
-export type LiveContext<S extends RecordSchemas = RecordSchemas> = PluginContext<S> & PluginEffects;
+export type LiveContext<S extends RecordSchemas = RecordSchemas> = Omit<PluginContext<S>, 'records'> & { records: Records<S> } & PluginEffects;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase steps

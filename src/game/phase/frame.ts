@@ -1,0 +1,126 @@
+/**
+ * What the phase machine (./machine.ts) is told about a phase, as data: the `PhaseFrame`, which a game builds from its
+ * tables (src/game/plugin-context.ts `gameFrame`) and a sandbox from its row (src/game/sandbox-rules.ts). And the one
+ * context a variant's plug-in is called with over a frame (src/variants/plugin `PluginContext`, `LiveContext`): its
+ * effects are collected as `PluginEffect`s, never written, so the caller applies them where the phase is kept — a
+ * game in its transaction (outbox, tables), a sandbox to its JSON.
+ */
+import type { Adjudication, Position, Power, PowerOrder } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import type { GameFacts, LiveContext, Seat, VariantPlugin } from '../../variants/plugin/index.js';
+import { listRecords, type RecordEntry, type RecordWrite } from '../records.js';
+import { discordTime, formatResultsSummary, phaseLabel } from '../summary.js';
+
+/**
+ * Where a phase's steps stand: the plug-in's step under way (null: none, the orders are open or over), since when,
+ * and the phase's token (what seeds its steps and keys what they post, so a retried call never posts twice).
+ */
+export interface StepState {
+  step: string | null;
+  startedAt: number;
+  token: string;
+}
+
+/** A phase as the machine and a plug-in see it. */
+export interface PhaseFrame {
+  /** The variant as the game plays it (its options applied). */
+  variant: Variant;
+  plugin: VariantPlugin;
+  /** The game's facts (a sandbox: its game's channel and durations, no deadline, the owner as game master). */
+  game: GameFacts;
+  /** `position`: the board now (the phase's start, as its steps changed it). */
+  phase: { id: number; index: number; position: Position; resolved: boolean; adjudication: Adjudication | null };
+  seats: readonly Seat[];
+  steps: StepState;
+  /** The plug-in's records of the phase, in the order first written. */
+  records: readonly RecordEntry[];
+  /** The orders of the phase, as the adjudicator gets them on `position` (a sandbox's depend on the board). */
+  orders(position: Position): PowerOrder[];
+  now: number;
+  /** Uniform in [0, 1): the game's randomness (seeded in tests). */
+  random(): number;
+  /** Told about stored records their schema refuses. */
+  report?(err: unknown): void;
+}
+
+/** What a plug-in did through its context, in the order it did it. */
+export type PluginEffect =
+  /** A post in the game's channel (`key`: unique for what it says in the call); `picture`: one of the plug-in's. */
+  | { kind: 'post'; text: string; key: string; picture?: string }
+  /** A DM to the player of a seated power (one nobody holds gets nothing: no effect). */
+  | { kind: 'dm'; power: Power; userId: string; text: string; key: string }
+  /** The phase's board replaced. */
+  | { kind: 'position'; position: Position }
+  /** A line of the audit log, by `userId` (null: the bot). */
+  | { kind: 'audit'; action: string; detail: unknown; userId: string | null }
+  /** A record written or removed. */
+  | { kind: 'record'; write: RecordWrite };
+
+/** Who a call is for: its token (the phase's in a step, a fresh one in an action) and the user writing (null: the bot). */
+export interface CallScope {
+  token: string;
+  writer: string | null;
+}
+
+/** `PluginContext.resultsLines`: an adjudication's results as a results post shows them, without its title line. */
+export const resultsLinesOf =
+  (variant: Variant) =>
+  (adjudication: Adjudication): string[] =>
+    formatResultsSummary(variant, { ...adjudication, winner: null }, null).split('\n').slice(1);
+
+/** A call of the plug-in: its context, what it did, and the board and records as it left them. */
+export interface PluginCall {
+  ctx: LiveContext;
+  effects: PluginEffect[];
+  position(): Position;
+  records(): RecordEntry[];
+}
+
+/**
+ * The plug-in's context over `frame`. Its reads see the call's own writes (a record put, a board set); its effects
+ * are only collected (`effects`). A caller that only reads uses `ctx` and leaves the effects (the types give a
+ * read-only context no writes).
+ */
+export function contextOf(frame: PhaseFrame, scope: CallScope): PluginCall {
+  const { variant, game } = frame;
+  const records = structuredClone([...frame.records]);
+  const effects: PluginEffect[] = [];
+  const holder = { position: frame.phase.position };
+  const start = frame.phase.position.phase;
+  const ctx: LiveContext = {
+    variant,
+    game,
+    phase: {
+      id: frame.phase.id,
+      index: frame.phase.index,
+      phase: start,
+      get position() {
+        return holder.position;
+      },
+      label: phaseLabel(start, variant),
+      resolved: frame.phase.resolved,
+      adjudication: frame.phase.adjudication,
+    },
+    seats: frame.seats,
+    step: frame.steps.step ? { name: frame.steps.step, startedAt: frame.steps.startedAt, deadline: game.deadline } : null,
+    now: frame.now,
+    records: listRecords(records, frame.plugin.records, { writer: scope.writer, now: frame.now }, frame.report, (write) => void effects.push({ kind: 'record', write })),
+    orders: () => frame.orders(holder.position),
+    time: (ms, style) => discordTime(ms, style),
+    channel: `<#${game.channelId}>`,
+    resultsLines: resultsLinesOf(variant),
+    random: frame.random,
+    token: scope.token,
+    post: (text, o) => void effects.push({ kind: 'post', text, key: o.key, ...(o.picture ? { picture: o.picture } : {}) }),
+    dm(power, text, o) {
+      const seat = frame.seats.find((s) => s.power === power);
+      if (seat) effects.push({ kind: 'dm', power, userId: seat.userId, text, key: o.key });
+    },
+    setPosition(position) {
+      holder.position = position;
+      effects.push({ kind: 'position', position });
+    },
+    audit: (action, detail) => void effects.push({ kind: 'audit', action, detail: detail ?? null, userId: scope.writer }),
+  };
+  return { ctx, effects, position: () => holder.position, records: () => records };
+}
