@@ -13,8 +13,12 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** The handle inside `db.transaction(tx => …)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** migrations/ at the project root, whatever the working directory is. */
-export const MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'migrations');
+/** migrations/sqlite/ at the project root, whatever the working directory is (drizzle.config.ts writes it). */
+export const SQLITE_MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'migrations', 'sqlite');
+/** migrations/postgres/, the same schema's migrations for PostgreSQL (drizzle.pg.config.ts writes it). */
+export const POSTGRES_MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'migrations', 'postgres');
+/** The SQLite migrations (the name the synchronous store and its tests have always used). */
+export const MIGRATIONS_FOLDER = SQLITE_MIGRATIONS_FOLDER;
 
 export interface OpenedDatabase {
   db: Db;
@@ -55,7 +59,7 @@ export function openDatabase(path: string): OpenedDatabase {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  migrate(db, { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
   if (onDisk) privateFiles(path); // the -wal and -shm files SQLite created meanwhile
   return {
     db,

@@ -1,6 +1,7 @@
 /**
- * The database schema (drizzle-orm, SQLite). `npx drizzle-kit generate` turns changes here into a
- * migration under migrations/; `openDatabase` applies the migrations at start-up.
+ * The database schema (drizzle-orm, SQLite). `npm run db:generate` turns changes here into a
+ * migration under migrations/sqlite/ and its PostgreSQL twin under migrations/postgres/ (the tables derived by
+ * src/store/pg-tables.ts); the store applies them at start-up.
  *
  * Times are integer milliseconds since the epoch. JSON columns hold engine data (positions,
  * orders, adjudications) exactly as src/engine/types.ts defines it.

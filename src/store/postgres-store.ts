@@ -1,0 +1,147 @@
+/**
+ * The store on PostgreSQL (docs/architecture.md "The store on two databases"): a `pg` pool under drizzle's
+ * node-postgres driver, the tables derived from the sqlite-core ones (src/store/pg-tables.ts), migrations from
+ * migrations/postgres/ applied at start-up.
+ *
+ * Isolation: every transaction is SERIALIZABLE, so a use-case written for SQLite (where transactions run one after
+ * another) keeps its guarantees when several processes share the database: a read-then-write that another process
+ * raced is refused by the server (serialization failure) and run again from the start, never half-applied. Claims
+ * are still written as compare-and-set (`UPDATE … WHERE claimed_by IS NULL … RETURNING`) so a conflict costs one
+ * retry, not a wrong answer.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SQL } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import pg from 'pg';
+import { POSTGRES_MIGRATIONS_FOLDER } from './db.js';
+import { pgTableOf, pgTablesOf } from './pg-tables.js';
+import * as schema from './schema.js';
+import { errorCodes, isRefusal, POSTGRES_TRANSACTION_ATTEMPTS, RefusalRollback, type Store, type StoreDb, type StoreTables, type TransactionOptions } from './store.js';
+
+export interface PostgresStoreOptions {
+  /** `postgres://user:password@host:port/database`. */
+  url: string;
+  /** Most connections the pool opens (default 10). */
+  maxConnections?: number;
+  /** Told of a pooled connection's error between queries (the pool drops the connection; nothing else is lost). */
+  onPoolError?: (err: Error) => void;
+  /** The migrations to apply (default migrations/postgres/; tests may point elsewhere). */
+  migrationsFolder?: string;
+}
+
+/**
+ * The advisory lock every process takes around its migrations (PostgreSQL's `pg_advisory_lock`, held by the
+ * session): the first to start applies them while the others wait, then find nothing left to apply.
+ */
+export const MIGRATION_LOCK_KEY = '7526213587412103013'; // any fixed bigint: this one is the project's
+
+/** SQLSTATEs of a transaction the server refused for a conflict with another; running it again may succeed. */
+const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
+
+/** Applies the pending migrations under the advisory lock (safe when several processes start at once). */
+export async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (err) {
+    broken = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    client.release(broken); // a connection that failed here is closed, not reused (it may still hold the lock)
+  }
+}
+
+/**
+ * The transaction the running code is inside, per store (nested calls become savepoints). `open` turns false when
+ * it ends, so work it started without awaiting is not mistaken for part of it later.
+ */
+const inside = new AsyncLocalStorage<{ store: Store; tx: NodePgDatabase; open: boolean }>();
+
+/** Runs `fn` as the transaction `tx` of `store`; a refusal is thrown so drizzle rolls back. */
+async function runIn<T>(store: Store, tx: NodePgDatabase, fn: (tx: StoreDb) => Promise<T>): Promise<T> {
+  const current = { store, tx, open: true };
+  try {
+    const result = await inside.run(current, () => fn(tx as unknown as StoreDb));
+    if (isRefusal(result)) throw new RefusalRollback(result);
+    return result;
+  } finally {
+    current.open = false;
+  }
+}
+
+/** Where the server is, for error messages (never the password). */
+function serverOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'the DATABASE_URL server';
+  }
+}
+
+/** Opens the PostgreSQL database at `options.url` as a store, applying pending migrations first. */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  // A connection (or a free one of the pool) not had in 10 s is an error, not a silent wait.
+  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, connectionTimeoutMillis: 10_000 });
+  pool.on('error', (err) => options.onPoolError?.(err));
+  try {
+    await migratePostgres(pool, options.migrationsFolder ?? POSTGRES_MIGRATIONS_FOLDER);
+  } catch (err) {
+    await pool.end().catch(() => {});
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(`cannot open the PostgreSQL database at ${serverOf(options.url)}: ${why}`, { cause: err });
+  }
+  const db = drizzle(pool);
+  const tables = pgTablesOf(schema) as StoreTables;
+
+  const runOnce = <T>(fn: (tx: StoreDb) => Promise<T>, write: boolean): Promise<T> =>
+    db.transaction((tx) => runIn(store, tx, fn), { isolationLevel: 'serializable', accessMode: write ? 'read write' : 'read only' });
+
+  const store: Store = {
+    dialect: 'postgres',
+    db: db as unknown as StoreDb,
+    tables,
+    table: <T extends SQLiteTable>(table: T) => pgTableOf(table),
+
+    async transaction<T>(fn: (tx: StoreDb) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
+      const outer = inside.getStore();
+      if (outer?.store === store && outer.open) {
+        // A savepoint of the open transaction (drizzle's nested transaction).
+        try {
+          return await outer.tx.transaction((sp) => runIn(store, sp, fn));
+        } catch (err) {
+          if (err instanceof RefusalRollback) return err.result as T;
+          throw err;
+        }
+      }
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await runOnce(fn, opts.write ?? true);
+        } catch (err) {
+          if (err instanceof RefusalRollback) return err.result as T;
+          if (attempt >= POSTGRES_TRANSACTION_ATTEMPTS || !errorCodes(err).some((c) => RETRYABLE.has(c))) throw err;
+          await sleep(Math.random() * 5 * 2 ** Math.min(attempt, 6)); // jittered, growing: the two sides part
+        }
+      }
+    },
+
+    async execute(tx: StoreDb, query: SQL): Promise<Record<string, unknown>[]> {
+      const result = await (tx as unknown as NodePgDatabase).execute(query);
+      return result.rows;
+    },
+
+    async close(): Promise<void> {
+      await pool.end();
+    },
+  };
+  return store;
+}

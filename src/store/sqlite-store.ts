@@ -1,0 +1,124 @@
+/**
+ * The store on SQLite (docs/architecture.md "The store on two databases"): the database `openDatabase` opens (WAL,
+ * foreign keys, migrations from migrations/sqlite/), with an asynchronous transaction runner.
+ *
+ * better-sqlite3 runs on one connection and drizzle's `db.transaction` takes only a synchronous function, so
+ * transactions are run here: an in-process queue (one transaction at a time) around `BEGIN IMMEDIATE` … `COMMIT`
+ * or `ROLLBACK` on the connection. While a transaction awaits, no other transaction of the process starts, so
+ * nothing interleaves inside it as long as every access goes through the store; another process on the same file
+ * waits for the write lock (busy timeout), as before.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SQL } from 'drizzle-orm';
+import { SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { openDatabase, type OpenedDatabase } from './db.js';
+import { isSqliteTable } from './pg-tables.js';
+import * as schema from './schema.js';
+import { isRefusal, type Store, type StoreDb, type StoreTables, type TransactionOptions } from './store.js';
+
+const dialect = new SQLiteSyncDialect();
+
+/** One holder at a time, in the order they asked. */
+class Queue {
+  private tail: Promise<void> = Promise.resolve();
+
+  /** Resolves once every earlier holder has released; call the returned function to release. */
+  async acquire(): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const before = this.tail;
+    this.tail = before.then(() => released);
+    await before;
+    return release;
+  }
+}
+
+/**
+ * The transaction the running code is inside, per store (nested calls become savepoints). `open` turns false when
+ * it ends, so work it started without awaiting is not mistaken for part of it later.
+ */
+interface Open {
+  store: Store;
+  depth: number;
+  open: boolean;
+}
+const inside = new AsyncLocalStorage<Open>();
+
+/** Runs `fn` between `begin` and `commit`, or `rollback` when it throws or refuses. */
+async function runBetween<T>(opened: OpenedDatabase, fn: (tx: StoreDb) => Promise<T>, sqlText: { begin: string; commit: string; rollback: string }): Promise<T> {
+  const { sqlite, db } = opened;
+  sqlite.exec(sqlText.begin);
+  let result: T;
+  try {
+    result = await fn(db as unknown as StoreDb);
+  } catch (err) {
+    if (sqlite.inTransaction) sqlite.exec(sqlText.rollback);
+    throw err;
+  }
+  if (isRefusal(result)) {
+    sqlite.exec(sqlText.rollback);
+    return result;
+  }
+  try {
+    sqlite.exec(sqlText.commit);
+  } catch (err) {
+    if (sqlite.inTransaction) sqlite.exec(sqlText.rollback);
+    throw err;
+  }
+  return result;
+}
+
+/** Opens the SQLite database at `path` (`:memory:` for tests) as a store. */
+export function openSqliteStore(path: string): Store {
+  const opened = openDatabase(path);
+  const queue = new Queue();
+  const tables = Object.fromEntries(Object.entries(schema).filter(([, v]) => isSqliteTable(v))) as StoreTables;
+
+  const store: Store = {
+    dialect: 'sqlite',
+    db: opened.db as unknown as StoreDb,
+    tables,
+    table: <T extends SQLiteTable>(table: T) => table,
+
+    async transaction<T>(fn: (tx: StoreDb) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+      const outer = inside.getStore();
+      if (outer?.store === store && outer.open) {
+        const name = `savepoint_${outer.depth + 1}`;
+        const nested: Open = { store, depth: outer.depth + 1, open: true };
+        return inside
+          .run(nested, () => runBetween(opened, fn, { begin: `SAVEPOINT ${name}`, commit: `RELEASE ${name}`, rollback: `ROLLBACK TO ${name}; RELEASE ${name}` }))
+          .finally(() => (nested.open = false));
+      }
+      const write = options.write ?? true;
+      const release = await queue.acquire();
+      const current: Open = { store, depth: 0, open: true };
+      try {
+        if (!write) opened.sqlite.pragma('query_only = ON');
+        return await inside.run(current, () => runBetween(opened, fn, { begin: write ? 'BEGIN IMMEDIATE' : 'BEGIN DEFERRED', commit: 'COMMIT', rollback: 'ROLLBACK' }));
+      } finally {
+        current.open = false;
+        if (!write && opened.sqlite.open) opened.sqlite.pragma('query_only = OFF');
+        release();
+      }
+    },
+
+    async execute(_tx: StoreDb, query: SQL): Promise<Record<string, unknown>[]> {
+      // One connection: `tx` and `db` are the same. A statement that returns no rows answers [].
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const statement = opened.sqlite.prepare(text);
+      if (statement.reader) return statement.all(...params) as Record<string, unknown>[];
+      statement.run(...params);
+      return [];
+    },
+
+    async close(): Promise<void> {
+      const release = await queue.acquire();
+      try {
+        opened.close();
+      } finally {
+        release();
+      }
+    },
+  };
+  return store;
+}

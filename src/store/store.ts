@@ -1,0 +1,100 @@
+/**
+ * The store handle both databases give the game layer (docs/architecture.md "The store on two databases"): SQLite
+ * (the embedded default, src/store/sqlite-store.ts) or PostgreSQL (`DATABASE_URL`, src/store/postgres-store.ts),
+ * opened by `openStore` (src/store/open.ts). Query code is written once, against the sqlite-core tables, in the
+ * async subset both drivers share:
+ * - `await` the query builders (`await tx.select().from(t.games).where(…)`); never the SQLite-only `.get()`,
+ *   `.all()`, `.run()`, `.values()`. One row: `first(await ….limit(1))`.
+ * - Rows an UPDATE or DELETE changed: `.returning()` and count them (SQLite answers `changes`, PostgreSQL
+ *   `rowCount`; neither is portable).
+ * - Tables from the store: `store.tables.games`, or `store.table(kindTable)` for a game kind's own table: on
+ *   PostgreSQL they are the derived twins (src/store/pg-tables.ts) that decode `jsonb`, `boolean` and `bigint`.
+ * - Raw SQL through `store.execute`, with numbers from aggregates read through `Number` (PostgreSQL's `count(*)`
+ *   is a `bigint`, which the driver hands over as text) or with drizzle's `count()`, which does it.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type * as schema from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * The query interface shared by both databases, typed as drizzle's SQLite database less what PostgreSQL lacks (its
+ * own synchronous `transaction`, `run`/`all`/`get`/`values` on raw SQL, the relational `query` API). The query
+ * builders' SQLite-only `.get()`, `.all()`, `.run()` and `.values()` are still in the types: the subset above is a
+ * rule of the code, not of the compiler.
+ */
+export type StoreDb = Omit<BetterSQLite3Database, 'transaction' | 'run' | 'all' | 'get' | 'values' | '$client' | 'query' | 'batch'>;
+
+/** The store's own tables (src/store/schema.ts), by their export names. */
+export type StoreTables = { [K in keyof typeof schema as (typeof schema)[K] extends SQLiteTable ? K : never]: (typeof schema)[K] };
+
+export interface TransactionOptions {
+  /**
+   * false: the transaction only reads (SQLite `BEGIN DEFERRED` with `query_only`; PostgreSQL `READ ONLY`), and a
+   * write in it fails on both. Default true: SQLite `BEGIN IMMEDIATE` (the write lock up front).
+   */
+  write?: boolean;
+}
+
+export interface Store {
+  readonly dialect: Dialect;
+  /**
+   * The database outside any transaction. On SQLite it is the one connection that transactions also use, so a
+   * query made here while a transaction awaits would run inside it: the game layer reaches the database only through
+   * `transaction` (reads too, with `{ write: false }`).
+   */
+  readonly db: StoreDb;
+  /** The store's tables for this database. */
+  readonly tables: StoreTables;
+  /** Any sqlite-core table (a game kind's, src/game/<kind>/tables.ts) for this database; the same object each time. */
+  table<T extends SQLiteTable>(table: T): T;
+  /**
+   * Runs `fn` in one transaction and commits when it returns; an exception or a `{ ok: false }` result rolls
+   * everything back (the exception is rethrown, the result returned). Called inside another transaction of this store
+   * it runs in a savepoint of it. On PostgreSQL the transaction is SERIALIZABLE and is run again from the start, up
+   * to `POSTGRES_TRANSACTION_ATTEMPTS` times, when the server refuses it for a conflict with another (serialization
+   * failure, deadlock): `fn` must do nothing but database work that can be redone (notes for after the commit are
+   * collected anew by each run). Keep other awaits (rendering, Discord) out of it: on SQLite every other
+   * transaction of the process waits for it.
+   */
+  transaction<T>(fn: (tx: StoreDb) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Raw SQL (`sql\`…\``) in `tx` (or `db`), its rows as plain objects (column names as the database gives them). */
+  execute(tx: StoreDb, query: SQL): Promise<Record<string, unknown>[]>;
+  /** Closes the connection (SQLite) or the pool (PostgreSQL). */
+  close(): Promise<void>;
+}
+
+/** How many times a PostgreSQL transaction refused for a conflict is tried in all before its error is thrown. */
+export const POSTGRES_TRANSACTION_ATTEMPTS = 8;
+
+/** The first row of a result, or undefined: the portable stand-in for SQLite's `.get()`. */
+export function first<T>(rows: readonly T[]): T | undefined {
+  return rows[0];
+}
+
+/** A use-case's refusal: the transaction that returns it is rolled back. */
+export function isRefusal(result: unknown): result is { ok: false } {
+  return typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === false;
+}
+
+/** Carries a refusal out of a driver's transaction callback so the driver rolls back. */
+export class RefusalRollback {
+  constructor(readonly result: unknown) {}
+}
+
+/** The driver error codes of each database, looked up through drizzle's wrapping (`DrizzleQueryError.cause`). */
+export function errorCodes(err: unknown): string[] {
+  const codes: string[] = [];
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+  }
+  return codes;
+}
+
+/** Did a statement break a unique index or key (SQLite `SQLITE_CONSTRAINT_UNIQUE`/`…_PRIMARYKEY`, PostgreSQL 23505)? */
+export function isUniqueViolation(err: unknown): boolean {
+  return errorCodes(err).some((c) => c === '23505' || c === 'SQLITE_CONSTRAINT_UNIQUE' || c === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+}
