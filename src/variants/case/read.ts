@@ -16,6 +16,9 @@ import type { AdjudicateCase } from './schema.js';
 export type { AdjudicateCase } from './schema.js';
 export { InputError } from './error.js';
 
+/** The variant of a case that names none (docs/cli.md: `variant` overrides `--variant`; the default is classic). */
+export const DEFAULT_CASE_VARIANT = 'classic';
+
 /** The output of one case (contract fields, plus `contested`). */
 export interface CaseOutput {
   id: string | number | null;
