@@ -16,6 +16,7 @@ import { readOrder } from '../../src/engine/parse/index.js';
 import type { Position, PowerOrder } from '../../src/engine/types.js';
 import type { Variant } from '../../src/engine/variant.js';
 import { exportCases, exportGame, readGameFile, type GameToExport, type KeptPhase } from '../../src/game/export.js';
+import { scHistory } from '../../src/game/sc-history.js';
 import { stopRenderWorker } from '../../src/render/index.js';
 import { getVariant } from '../../src/variants/index.js';
 
@@ -54,8 +55,8 @@ function play(variant: Variant, start: Position, turns: Record<string, string[]>
 }
 
 /**
- * Classic 1901: Germany takes Burgundy from France in the Fall (a dislodgement and a retreat), builds twice; the
- * Spring 1902 phase is under way with a German order stored (secret).
+ * Classic 1901: Germany takes Burgundy from France in the Fall (a dislodgement and a retreat) and orders two builds
+ * (one fails: four centres, three units); the Spring 1902 phase is under way with a German order stored (secret).
  */
 function classicGame(): GameToExport {
   const phases = play(
@@ -189,5 +190,20 @@ describe('import: bad files are refused with the first problem in one line', () 
     if (r.ok) return;
     expect(r.error).toMatch(message);
     expect(r.error).not.toContain('\n');
+  });
+});
+
+describe('the supply-centre history of a game (the chart’s years)', () => {
+  it('the start, then each played year’s count after its Fall; a Spring not yet played adds no point', () => {
+    const game = classicGame();
+    const positions = game.phases.map((p) => p.position);
+    const years = scHistory(positions, { yearLabel: (y) => String(y), startLabel: 'start' });
+    expect(years.map((y) => y.label)).toEqual(['start', '1901']);
+    expect(years[0]!.centres).toMatchObject({ Germany: 3, France: 3, Russia: 4 });
+    // Germany took Denmark (Burgundy is no centre), France Portugal, England Norway.
+    expect(years[1]!.centres).toEqual({ Austria: 3, England: 4, France: 4, Germany: 4, Italy: 3, Russia: 4, Turkey: 3 });
+    // Once Spring 1902 is played, 1902 has its point (the board of the phase after it).
+    const spring = play(classic, positions.at(-1)!, [{}], PLAYERS)[0]!.adjudication!.position;
+    expect(scHistory([...positions, spring], { yearLabel: String, startLabel: 'start' }).map((y) => y.label)).toEqual(['start', '1901', '1902']);
   });
 });
