@@ -16,6 +16,7 @@
  * the game master ends (abandoned) is scored as a draw of every surviving power: the tournament reading of a game
  * stopped at its time limit. No database, no Discord: the game layer gives the facts and shows the points.
  */
+import type { Position } from '../engine/types.js';
 import type { GameEnd } from '../store/schema.js';
 
 export const SCORING_SYSTEMS = ['draw-size', 'sum-of-squares', 'solo-or-nothing', 'carnage'] as const;
@@ -80,6 +81,28 @@ export interface GameScore {
 
 /** Why facts cannot be scored (a caller's mistake, never a player's): thrown by `scoreGame`. */
 export class ScoringError extends Error {}
+
+/**
+ * The facts of a game from its boards (the start of every phase, in order, the last being the final board): the final
+ * centres, and each power with neither a unit nor a centre on the final board eliminated at the index of the first
+ * board from which it never had one again (0 for a power that never had any).
+ */
+export function factsFromBoards(input: { powers: readonly string[]; totalCentres: number; end: GameEnd; boards: readonly Position[] }): GameFacts {
+  const { boards } = input;
+  if (boards.length === 0) throw new ScoringError('a game of no board');
+  const holds = (board: Position, power: string) =>
+    (board.supplyCenters[power]?.length ?? 0) > 0 || board.units.some((u) => u.power === power) || board.dislodged.some((u) => u.power === power);
+  const last = boards[boards.length - 1]!;
+  const eliminated: Record<string, number> = {};
+  for (const power of input.powers) {
+    if (holds(last, power)) continue;
+    let fell = boards.length - 1;
+    while (fell > 0 && !holds(boards[fell - 1]!, power)) fell--;
+    eliminated[power] = fell;
+  }
+  const centres = Object.fromEntries(input.powers.map((p) => [p, last.supplyCenters[p]?.length ?? 0]));
+  return { powers: input.powers, centres, totalCentres: input.totalCentres, end: input.end, eliminated };
+}
 
 /** Each power's points and place under `system`. Throws `ScoringError` on facts that contradict themselves. */
 export function scoreGame(system: ScoringSystem, facts: GameFacts): GameScore {

@@ -3,7 +3,8 @@
  * end, the points worked out by hand from the formulas of that section. Classic's seven powers and 34 centres.
  */
 import { describe, expect, it } from 'vitest';
-import { potOf, scoreGame, ScoringError, type GameFacts, type ScoringSystem } from '../../src/game/scoring.js';
+import type { Position } from '../../src/engine/types.js';
+import { factsFromBoards, potOf, scoreGame, ScoringError, type GameFacts, type ScoringSystem } from '../../src/game/scoring.js';
 import type { GameEnd } from '../../src/store/schema.js';
 
 const POWERS = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];
@@ -195,5 +196,34 @@ describe('facts that contradict themselves are refused', () => {
   it.each(cases)('%s', (_, change, message) => {
     expect(() => scoreGame('draw-size', { ...facts('solo'), ...change })).toThrow(ScoringError);
     expect(() => scoreGame('draw-size', { ...facts('solo'), ...change })).toThrow(message);
+  });
+});
+
+describe('the facts of a game from its boards', () => {
+  const board = (units: [string, string][], centres: Record<string, string[]>): Position => ({
+    phase: { season: 'spring', year: 1901, type: 'movement' },
+    units: units.map(([power, province]) => ({ power, type: 'A', province, coast: null })),
+    dislodged: [],
+    contested: [],
+    supplyCenters: centres,
+  });
+  it('final centres; the eliminated at the first board they never held anything again, survivors with units only kept', () => {
+    const boards = [
+      board([['A', 'a1'], ['B', 'b1'], ['C', 'c1']], { A: ['a1'], B: ['b1'], C: ['c1'] }),
+      board([['A', 'a1'], ['B', 'b1']], { A: ['a1', 'c1'], B: ['b1'] }),
+      board([['A', 'a1'], ['A', 'b1'], ['D', 'x']], { A: ['a1', 'c1', 'b1'] }),
+      board([['A', 'a1'], ['A', 'b1'], ['D', 'x']], { A: ['a1', 'c1', 'b1'] }),
+    ];
+    const facts = factsFromBoards({ powers: ['A', 'B', 'C', 'D', 'E'], totalCentres: 3, end: { kind: 'solo', winner: 'A' }, boards });
+    expect(facts.centres).toEqual({ A: 3, B: 0, C: 0, D: 0, E: 0 });
+    // C had nothing from board 1 on, B from board 2; D survives on a unit alone; E never had anything.
+    expect(facts.eliminated).toEqual({ B: 2, C: 1, E: 0 });
+    expect(scoreGame('carnage', { ...facts, end: { kind: 'draw', powers: ['A', 'D'] } }).scores.map((s) => [s.power, s.rank])).toEqual([
+      ['A', 1],
+      ['D', 1],
+      ['B', 3],
+      ['C', 4],
+      ['E', 5],
+    ]);
   });
 });
