@@ -20,6 +20,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Card game computer player (issue 22 §2)', file: './ai-cards.ts', fn: 'benchAiCards' },
   { title: 'Replays (issue 25)', file: './replay.ts', fn: 'benchReplay' },
   { title: 'Sandboxes and a hostile member (issue 25 §1)', file: './sandbox.ts', fn: 'benchSandbox' },
+  { title: 'Supply-centre chart (issue 36 §3)', file: './chart.ts', fn: 'benchChart' },
 ];
 
 const only = process.argv.slice(2);

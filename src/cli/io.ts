@@ -4,6 +4,7 @@
  */
 import { fstatSync, readFileSync } from 'node:fs';
 import type { Variant } from '../engine/variant.js';
+import { InputError } from '../variants/case/error.js';
 import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/loaders.js';
 
 export interface CommandResult {
@@ -93,8 +94,8 @@ export function unreadable(reason: string): CommandResult {
   return { code: EXIT.unreadable, stdout: '', stderr: `${reason.replace(/\s*\n\s*/g, '; ')}\n` };
 }
 
-/** Thrown inside a command for input it cannot read; turned into exit 2 by `runCommand`. */
-export class InputError extends Error {}
+/** Thrown inside a command for input it cannot read; turned into exit 2 by `runCommand` (shared with the case reader). */
+export { InputError };
 
 /** Run a command body, turning `InputError` into exit 2 and anything else into exit 1 (never a stack trace on stdout). */
 export async function runCommand(body: () => CommandResult | Promise<CommandResult>): Promise<CommandResult> {

@@ -23,6 +23,7 @@ import { warringStates } from '../variants/warring-states/index.js';
 import { pluginOf } from '../variants/index.js';
 import { warhammer } from '../variants/warhammer/index.js';
 import { renderMap, stopRenderWorker, type RenderOptions } from './index.js';
+import { renderScChart, type ScChartInput } from './sc-chart.js';
 
 export interface GalleryImage {
   file: string;
@@ -336,9 +337,50 @@ export function galleryImages(): GalleryImage[] {
   ];
 }
 
+/**
+ * The supply-centre charts of docs/render.md ("The supply-centre chart"). Classic: a game written by hand that ends in
+ * a draw of four (Turkey, Germany and Italy fall); Warhammer: 21 powers' counts from a seeded random walk, to show
+ * that 21 lines stay apart by their marks. Illustrations: no game was played for them.
+ */
+export function galleryCharts(): { file: string; input: ScChartInput }[] {
+  const classicPowers = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];
+  const classicCounts = [
+    [4, 5, 5, 5, 4, 6, 4],
+    [5, 6, 6, 5, 4, 6, 2],
+    [6, 6, 6, 4, 4, 7, 1],
+    [7, 7, 6, 3, 3, 8, 0],
+    [8, 8, 6, 2, 2, 8, 0],
+    [9, 9, 6, 1, 1, 8, 0],
+    [10, 10, 6, 0, 0, 8, 0],
+    [11, 10, 5, 0, 0, 8, 0],
+    [12, 11, 4, 0, 0, 7, 0],
+    [13, 12, 3, 0, 0, 6, 0],
+    [14, 13, 2, 0, 0, 5, 0],
+  ];
+  const classicYears = classicCounts.map((counts, i) => ({ label: String(1901 + i), centres: Object.fromEntries(classicPowers.map((p, j) => [p, counts[j]!])) }));
+  let seed = 3;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  let counts: Record<string, number> = Object.fromEntries(warhammer.powers.map((p) => [p.name, 3]));
+  const warhammerYears = Array.from({ length: 20 }, (_, i) => {
+    const year = { label: String(2500 + i), centres: { ...counts } };
+    counts = Object.fromEntries(Object.entries(counts).map(([p, c]) => [p, c > 0 ? Math.max(0, c + Math.round((random() - 0.45) * 3)) : 0]));
+    return year;
+  });
+  return [
+    { file: 'sc-chart-classic.png', input: { title: 'Classic Diplomacy · supply centres', powers: classic.powers, victory: 18, years: classicYears } },
+    { file: 'sc-chart-classic-colorblind.png', input: { title: 'Classic Diplomacy · supply centres · colour-blind palette', powers: classic.powers, palette: 'colorblind', victory: 18, years: classicYears } },
+    { file: 'sc-chart-warhammer.png', input: { title: 'Warhammer Diplomacy · supply centres', powers: warhammer.powers, victory: 29, years: warhammerYears } },
+  ];
+}
+
 async function main(): Promise<void> {
   const dir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'img');
   mkdirSync(dir, { recursive: true });
+  for (const chart of galleryCharts()) {
+    const drawn = await renderScChart(chart.input);
+    writeFileSync(join(dir, chart.file), drawn.png);
+    process.stdout.write(`${chart.file}: ${drawn.width}×${drawn.height}, ${(drawn.png.length / 1024).toFixed(0)} KiB\n`);
+  }
   for (const img of galleryImages()) {
     const map = await renderMap(img.variant, img.position, img.opts);
     writeFileSync(join(dir, img.file), map.png);

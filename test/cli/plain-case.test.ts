@@ -1,11 +1,11 @@
 /**
- * `adjudicate` reads plain cases by hand and the others with the zod schema (src/cli/commands/adjudicate.ts):
+ * `adjudicate` reads plain cases by hand and the others with the zod schema (src/variants/case/read.ts):
  * the hand check must accept only what the schema accepts, and return what the schema returns.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPlainCase } from '../../src/cli/commands/adjudicate.js';
-import { caseSchema } from '../../src/cli/commands/case-schema.js';
+import { caseSchema } from '../../src/variants/case/schema.js';
 
 const datc = JSON.parse(readFileSync(new URL('../fixtures/datc.json', import.meta.url), 'utf8')) as Record<string, unknown>[];
 

@@ -22,7 +22,7 @@ import { InputError, jsonResult, loadVariants, parseFlags, parseJson, runCommand
 import { pluginOf } from '../../variants/index.js';
 import type { MapOverlay } from '../../variants/plugin/index.js';
 import { resolveCase } from './adjudicate.js';
-import { caseSchema } from './case-schema.js';
+import { caseSchema } from '../../variants/case/schema.js';
 
 /** The `adjudicate` case, with `phase` and `units` optional (the starting position), a lenient `dislodged` and `results`. */
 const renderCaseSchema = caseSchema.extend({

@@ -1,10 +1,10 @@
 /**
- * The zod schema of an `adjudicate` case (contract: ../shared/formats/cli.md). The CLI reads ordinary cases with
- * a hand-written check that accepts a subset of what this schema accepts and returns the same value
- * (adjudicate.ts `readPlainCase`); this module is loaded only for the other cases, and gives their messages.
+ * The zod schema of an `adjudicate` case (contract: docs/cli.md). Ordinary cases are read with a hand-written check
+ * that accepts a subset of what this schema accepts and returns the same value (read.ts `readPlainCase`); this module
+ * is loaded only for the other cases, and gives their messages.
  */
 import { z } from 'zod';
-import { phaseSchema, unitSchema } from '../../variants/schema.js';
+import { phaseSchema, unitSchema } from '../schema.js';
 
 const orderSchema = z.object({ power: z.string().min(1), text: z.string() }).passthrough();
 
