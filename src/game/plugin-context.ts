@@ -13,7 +13,8 @@ import { pluginOf } from '../variants/index.js';
 import type { LiveContext, PluginContext, VariantPlugin } from '../variants/plugin/index.js';
 import { enqueue, queueDm, queueNotice } from './outbox-write.js';
 import { recordsOf } from './records.js';
-import { discordTime, formatResultsSummary, phaseLabel } from './summary.js';
+import { formatResultsSummary, phaseLabel } from './summary.js';
+import { channelRef, timeRef } from './text-refs.js';
 
 export interface ContextOptions {
   now: number;
@@ -71,8 +72,8 @@ function makeContext(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, o
     now: opts.now,
     records: recordsOf(tx, plugin.records, { gameId: game.id, phaseId: phase.id, writer: opts.writer ?? null, now: opts.now }, opts.report),
     orders: () => ordersOf(tx, phase.id).map((o) => ({ power: o.power, order: o.order })),
-    time: (ms, style) => discordTime(ms, style),
-    channel: `<#${game.channelId}>`,
+    time: (ms, style) => timeRef(ms, style),
+    channel: channelRef(game.channelId),
     resultsLines: resultsLinesOf(variant),
     random: opts.random ?? Math.random,
     token: opts.token,

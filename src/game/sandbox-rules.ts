@@ -18,9 +18,10 @@ import { checkOrder, missingOrders } from './orders.js';
 import { resultsLinesOf } from './plugin-context.js';
 import { listRecords } from './records.js';
 import { adjudicatePhase } from './steps.js';
-import { discordTime, phaseLabel } from './summary.js';
+import { phaseLabel } from './summary.js';
 import type { RejectedOrder } from './types.js';
 import { randomToken } from './views.js';
+import { channelRef, timeRef } from './text-refs.js';
 
 /** The game a sandbox was copied from, as its plug-in's steps are told about it (they name its channel and durations). */
 export interface SandboxGame {
@@ -209,8 +210,8 @@ function sandboxContext(
     now: call.now,
     records: listRecords(records, plugin.records, { writer: opts.writer, now: call.now }, call.report),
     orders: () => [...factsOf({ ...board, position: holder.position }).orders],
-    time: (ms, style) => discordTime(ms, style),
-    channel: `<#${board.game.channelId}>`,
+    time: (ms, style) => timeRef(ms, style),
+    channel: channelRef(board.game.channelId),
     resultsLines: resultsLinesOf(variant),
     random: call.random,
     token: opts.token,
