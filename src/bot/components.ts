@@ -16,6 +16,7 @@ import {
 } from 'discord.js';
 import type { ComponentInteraction } from './command.js';
 import type { BotContext } from './context.js';
+import { discordText } from './markup.js';
 import { truncate } from './text.js';
 
 export const MAX_CUSTOM_ID = 100;
@@ -62,7 +63,7 @@ const timeoutText = `The buttons work for ${CONFIRM_TIMEOUT_MS / 1000} s.`;
 
 /** Asks the caller (ephemerally) to confirm; nothing happens until the confirm button is clicked. */
 export async function askConfirmation(ctx: BotContext, interaction: ChatInputCommandInteraction, c: Confirmation): Promise<void> {
-  const body = { content: truncate(`${c.question}\n-# ${timeoutText}`), components: [confirmRow(ctx, c)], allowedMentions: { parse: [] } };
+  const body = { content: truncate(`${discordText(c.question)}\n-# ${timeoutText}`), components: [confirmRow(ctx, c)], allowedMentions: { parse: [] } };
   if (interaction.deferred || interaction.replied) await interaction.editReply(body);
   else await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
 }
@@ -70,12 +71,12 @@ export async function askConfirmation(ctx: BotContext, interaction: ChatInputCom
 /** Replaces a component's message with a confirmation (e.g. after a select chose what to confirm). */
 export async function updateToConfirmation(ctx: BotContext, interaction: ComponentInteraction, c: Confirmation): Promise<void> {
   if (!interaction.isMessageComponent()) throw new Error('a confirmation replaces a message component');
-  await interaction.update({ content: truncate(`${c.question}\n-# ${timeoutText}`), components: [confirmRow(ctx, c)], allowedMentions: { parse: [] } });
+  await interaction.update({ content: truncate(`${discordText(c.question)}\n-# ${timeoutText}`), components: [confirmRow(ctx, c)], allowedMentions: { parse: [] } });
 }
 
 /** Ends a confirmation: its message says `text` and loses its buttons. */
 export async function closeConfirmation(interaction: ComponentInteraction, text: string): Promise<void> {
-  const body = { content: truncate(text), components: [], allowedMentions: { parse: [] } };
+  const body = { content: truncate(discordText(text)), components: [], allowedMentions: { parse: [] } };
   if (interaction.isMessageComponent()) await interaction.update(body);
   else await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
 }

@@ -1,9 +1,10 @@
 /**
  * Replying to commands: ephemeral (only the caller sees it) or public, always within Discord's limits,
- * and the standard rejection reply that says why.
+ * and the standard rejection reply that says why. Every text is shown as Discord shows it (markup.ts) before it is cut.
  */
 import { MessageFlags, type ChatInputCommandInteraction, type InteractionReplyOptions } from 'discord.js';
 import type { Caller } from '../game/index.js';
+import { discordText } from './markup.js';
 import { splitMessage, truncate } from './text.js';
 
 export function callerOf(interaction: { channelId: string | null; user: { id: string } }): Caller {
@@ -18,7 +19,7 @@ const MAX_PRIVATE_PARTS = 5;
  * 21-power game) continues in ephemeral follow-ups, split at line ends.
  */
 export async function replyPrivately(interaction: ChatInputCommandInteraction, content: string): Promise<void> {
-  const parts = splitMessage(content);
+  const parts = splitMessage(discordText(content));
   const shown = parts.slice(0, MAX_PRIVATE_PARTS);
   if (parts.length > MAX_PRIVATE_PARTS) shown[shown.length - 1] = truncate(`${shown[shown.length - 1]}\n…`);
   await reply(interaction, { content: shown[0]!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
@@ -27,7 +28,7 @@ export async function replyPrivately(interaction: ChatInputCommandInteraction, c
 
 /** Replies in the channel for everyone; mentions are shown but nobody is pinged. */
 export async function replyPublicly(interaction: ChatInputCommandInteraction, content: string): Promise<void> {
-  await reply(interaction, { content: truncate(content), allowedMentions: { parse: [] } });
+  await reply(interaction, { content: truncate(discordText(content)), allowedMentions: { parse: [] } });
 }
 
 /** A rejection: only the caller sees it, and it says why. */

@@ -7,6 +7,7 @@ import { MessageFlags, type AutocompleteInteraction, type ChatInputCommandIntera
 import { useCooldown } from '../game/limits.js';
 import type { BotCommand, ComponentInteraction } from './command.js';
 import { parseCustomId } from './components.js';
+import { discordText } from './markup.js';
 import type { BotContext } from './context.js';
 import { replyRejected } from './respond.js';
 
@@ -148,7 +149,7 @@ export class CommandRouter {
   private failureText(command: BotCommand, interaction: ChatInputCommandInteraction | ComponentInteraction, action?: string): string {
     if (!command.failed) return GENERIC_FAILURE;
     try {
-      return command.failed(this.ctx, interaction, action);
+      return discordText(command.failed(this.ctx, interaction, action));
     } catch (e) {
       this.ctx.log.warn({ err: e, interactionId: interaction.id }, 'could not build the failure reply; sending the plain one');
       return GENERIC_FAILURE;

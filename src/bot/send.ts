@@ -2,7 +2,9 @@
  * The outbox sender: turns one outbox row (src/game/outbox.ts) into Discord messages.
  *
  * - `phase_results`: a channel post with the phase's two maps (its orders with their results on the position before
- *   it, and the board after it) as PNGs and the results summary (which ends with the next deadline as `<t:…:R>`).
+ *   it, and the board after it) as PNGs and the results summary (which ends with the next deadline).
+ * - Every text is shown as Discord shows it (markup.ts: the game's references to moments, members, roles and
+ *   channels become their markup) before it is cut into messages.
  * - Every channel post (`phase_results`, `game_started`, `step_post`, `notice`, `game_over`) longer than one message
  *   goes out as several (issue 23 §4): its text cut at line boundaries into parts of at most 2,000 characters, in
  *   order, the first carrying the maps (and the role mention); no embeds. Each part is its own idempotent step: it has
@@ -30,18 +32,18 @@ import {
   RateLimitError,
   REST,
   RESTJSONErrorCodes,
+  roleMention,
   Routes,
   type APIChannel,
   type APIEmbed,
   type APIMessage,
   type RawFile,
 } from 'discord.js';
-import { eq } from 'drizzle-orm';
-import { PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputForStepPicture, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
+import { notifyRoleOf, PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputForStepPicture, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
 import type { Logger } from '../log.js';
-import { games } from '../store/schema.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
+import { discordText } from './markup.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 
 /** Discord: an embed description holds 4096 characters, and all embeds of a message 6000 together. */
@@ -121,7 +123,7 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
 
   async function sendDm(row: DeliveryRow, text: string): Promise<void> {
     const channelId = await dmChannelOf(row.target);
-    const parts = splitMessage(text).slice(0, MAX_DM_PARTS);
+    const parts = splitMessage(discordText(text)).slice(0, MAX_DM_PARTS);
     for (let i = row.partsSent ?? 0; i < parts.length; i++) {
       // Each part its own nonce and its own record: after a crash between parts, the resend goes on from the next.
       await post(channelId, withNonce(row, { body: { content: parts[i]!, allowed_mentions: { parse: [] } }, files: [] }, parts.length > 1 ? i : undefined));
@@ -244,11 +246,6 @@ async function pinStatus(rest: REST, row: DeliveryRow, messageId: string, log: S
   }
 }
 
-/** The role a game's start and results posts ping (`/game create notify:`), if any. */
-function notifyRoleOf(deps: Pick<GameDeps, 'db'>, gameId: number): string | null {
-  return deps.db.select({ role: games.notifyRoleId }).from(games).where(eq(games.id, gameId)).get()?.role ?? null;
-}
-
 /** The phase's map (its position); null when there is nothing to draw (phase undone by a rollback), 'failed' when drawing failed. */
 async function phasePicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number): Promise<MapPicture | null | 'failed'> {
   const input = renderInputForPhase(deps, phaseId);
@@ -299,7 +296,8 @@ async function resultsPictures(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, ph
 export function postParts(text: string, picture: MapPicture | MapPicture[] | null, opts: { pingUsers: boolean; role?: string | null }): OutgoingMessage[] {
   const pictures = picture === null ? [] : Array.isArray(picture) ? picture : [picture];
   const parse: OutgoingMessage['body']['allowed_mentions']['parse'] = opts.pingUsers ? ['users'] : [];
-  return splitMessage(opts.role ? `<@&${opts.role}> ${text}` : text, MAX_CONTENT).map((content, i) => {
+  const shown = discordText(text);
+  return splitMessage(opts.role ? `${roleMention(opts.role)} ${shown}` : shown, MAX_CONTENT).map((content, i) => {
     const first = i === 0;
     return {
       body: {
@@ -318,7 +316,7 @@ export function postParts(text: string, picture: MapPicture | MapPicture[] | nul
  */
 export function messageWithOverflow(text: string, picture: MapPicture | MapPicture[] | null, pingUsers: boolean): OutgoingMessage {
   const pictures = picture === null ? [] : Array.isArray(picture) ? picture : [picture];
-  const [content, ...rest] = splitMessage(text, MAX_CONTENT);
+  const [content, ...rest] = splitMessage(discordText(text), MAX_CONTENT);
   const embeds: APIEmbed[] = [];
   let budget = MAX_EMBEDS_TOTAL;
   const chunks = splitMessage(rest.join('\n'), MAX_EMBED_DESCRIPTION).filter((chunk) => chunk !== '');

@@ -56,11 +56,6 @@ export function code(text: string): string {
   return '`' + text.replace(/`/g, 'ˋ') + '`';
 }
 
-/** Discord timestamp markup (`<t:…:R>` shows "in 2 hours"). */
-export function discordTimestamp(ms: number, style: 'R' | 'f' | 'F' | 't' = 'R'): string {
-  return `<t:${Math.floor(ms / 1000)}:${style}>`;
-}
-
 /** `items` joined by commas, as many as fit in `room` characters after `lead`, then how many more there are. */
 export function listWithin(lead: string, items: string[], room: number, more: (n: number) => string): string {
   let line = lead;

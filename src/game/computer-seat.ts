@@ -7,6 +7,7 @@
  */
 import type { Variant } from '../engine/variant.js';
 import { powerByName, seatablePowers } from './variant-of-game.js';
+import { memberRef } from './text-refs.js';
 
 const PREFIX = 'computer:';
 
@@ -19,9 +20,12 @@ export function isComputer(userId: string): boolean {
   return userId.startsWith(PREFIX);
 }
 
-/** How a seat's holder is named in any message: a mention, or "a computer player". */
+/**
+ * How a seat's holder is named in any message: a reference to the member (the bot shows their mention), or "a computer
+ * player". Every text that names who holds a seat goes through here (text-refs.ts).
+ */
 export function playerName(userId: string): string {
-  return isComputer(userId) ? 'a computer player' : `<@${userId}>`;
+  return isComputer(userId) ? 'a computer player' : memberRef(userId);
 }
 
 /** `/game create computer:` value meaning "every power nobody holds at `/game start`". */

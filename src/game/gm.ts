@@ -14,11 +14,12 @@ import { noOpenGame } from './context.js';
 import { LAPSES_WITH_GAME, queueDm, queueNotice, queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx, type ResolveOutcome } from './resolve.js';
 import { advanceWords, clearSteps, rearmStepReminder } from './steps.js';
-import { discordTime, phaseLabel } from './summary.js';
+import { phaseLabel } from './summary.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseView, Result } from './types.js';
 import { randomToken, toGameView, toPhaseView } from './views.js';
 import { variantOfGame } from './variant-of-game.js';
+import { channelRef, memberRef, timeRef } from './text-refs.js';
 
 /** Pause/resume never leaves less than this on the clock, so players can react. */
 export const MIN_RESUME_MS = 60_000;
@@ -83,7 +84,7 @@ export function gmExtend(deps: GameDeps, input: Caller & { duration: string }): 
       // open meanwhile), else the orders'.
       rearmStepReminder(tx, game, game.currentPhaseId!);
       audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_extend', detail: { ms: parsed.ms }, at: now });
-      queueNotice(tx, game, `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${discordTime(deadline, 'R')} (${discordTime(deadline, 'f')}).`, `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`, now, game.currentPhaseId ?? undefined);
+      queueNotice(tx, game, `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`, `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`, now, game.currentPhaseId ?? undefined);
       queueStatus(tx, game.id, now);
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline, remaining: deadline - now };
@@ -139,7 +140,7 @@ export function gmResume(deps: GameDeps, caller: Caller): Result<{ game: GameVie
       .returning()
       .get();
     audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_resume', at: now });
-    queueNotice(tx, game, `▶️ The game master resumed the game. Deadline ${discordTime(deadline, 'R')} (${discordTime(deadline, 'f')}).`, `resume:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
+    queueNotice(tx, game, `▶️ The game master resumed the game. Deadline ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`, `resume:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated), deadline };
@@ -210,7 +211,7 @@ export function gmRollback(deps: GameDeps, caller: Caller & { phaseId?: number }
     queueNotice(
       tx,
       updated,
-      `⏪ The game master rolled the game back to **${label}**. Orders given in that phase are kept; change them before ${discordTime(deadline, 'R')}.` +
+      `⏪ The game master rolled the game back to **${label}**. Orders given in that phase are kept; change them before ${timeRef(deadline, 'R')}.` +
         (undoesEnd ? ' The draw votes and concessions that ended the game were cleared.' : ''),
       `rollback:${game.id}:${previous.id}:${randomToken(deps.random ?? Math.random)}`,
       now,
@@ -256,7 +257,7 @@ export function gmReplace(
       return fail(
         newUserId === input.userId
           ? `You already play ${other.power} in this game; a game master cannot take a second power.`
-          : `<@${newUserId}> already plays ${other.power} in this game.`,
+          : `${playerName(newUserId)} already plays ${other.power} in this game.`,
       );
     }
     if (holder?.userId === newUserId) return fail(`${playerName(newUserId)} already plays ${power}.`);
@@ -286,7 +287,7 @@ export function gmReplace(
         game,
         newUserId,
         'replaced',
-        `You now play **${power}** in the ${variant.name} game in <#${game.channelId}>. Check \`/orders\` there.`,
+        `You now play **${power}** in the ${variant.name} game in ${channelRef(game.channelId)}. Check \`/orders\` there.`,
         `replace-dm:${game.id}:${power}:${tag}`,
         now,
       );
@@ -297,7 +298,7 @@ export function gmReplace(
           game,
           holder.userId,
           'replaced',
-          `The game master gave **${power}** in <#${game.channelId}> to another player; you no longer play it.${ordersLine}`,
+          `The game master gave **${power}** in ${channelRef(game.channelId)} to another player; you no longer play it.${ordersLine}`,
           `replaced-dm:${game.id}:${power}:${tag}`,
           now,
         );
@@ -333,10 +334,10 @@ export function gmCancel(deps: GameDeps, input: Caller & { canManageServer: bool
     const who = isMaster ? 'the game master' : 'a server manager';
     audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_cancel', detail: { byManager: !isMaster }, at: now });
     const tag = randomToken(deps.random ?? Math.random);
-    queueNotice(tx, game, `🛑 <@${input.userId}> (${who}) cancelled this game. The channel is free for a new one (\`/game create\`).`, `cancel:${game.id}:${tag}`, now);
+    queueNotice(tx, game, `🛑 ${memberRef(input.userId)} (${who}) cancelled this game. The channel is free for a new one (\`/game create\`).`, `cancel:${game.id}:${tag}`, now);
     if (game.status !== 'forming') {
       for (const p of playersOf(tx, game.id)) {
-        queueDm(tx, game, p.userId, 'game_over', `🛑 The game in <#${game.channelId}> was cancelled by ${who}.`, `cancel-dm:${game.id}:${p.power}:${tag}`, now);
+        queueDm(tx, game, p.userId, 'game_over', `🛑 The game in ${channelRef(game.channelId)} was cancelled by ${who}.`, `cancel-dm:${game.id}:${p.power}:${tag}`, now);
       }
     }
     queueStatus(tx, game.id, now);
@@ -355,7 +356,7 @@ export function gmTransfer(deps: GameDeps, input: Caller & { newUserId: string }
     const now = deps.now();
     const updated = tx.update(games).set({ gmUserId: input.newUserId }).where(eq(games.id, game.id)).returning().get();
     audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_transfer', detail: { from: input.userId, to: input.newUserId }, at: now });
-    queueNotice(tx, game, `👑 <@${input.newUserId}> is now the game master (handed over by <@${input.userId}>).`, `transfer:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
+    queueNotice(tx, game, `👑 ${memberRef(input.newUserId)} is now the game master (handed over by ${memberRef(input.userId)}).`, `transfer:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated) };

@@ -8,6 +8,8 @@
  * - Games are found by the channel they live in (`Caller.channelId`); one open game per channel.
  * - Anything for Discord (results posts, status edits, DMs) is written to the outbox in the same
  *   transaction; `deliverOutbox` / `startOutboxLoop` hand the rows to the bot's `send(row)`.
+ * - Texts (replies, errors, outbox rows) are plain text; a moment, a member, a role or a channel in them is a
+ *   reference (text-refs.ts) the bot turns into Discord's markup. No Discord markup is written here.
  *
  * Signatures (all return `Result<…>` unless noted):
  *   createGame(deps, { channelId, guildId, userId, variantId, durations? })      → { game }
@@ -40,7 +42,7 @@
 export type * from './types.js';
 export { parseDuration, formatDuration, DEFAULT_DURATIONS, MAX_DURATION_MS } from './durations.js';
 export { createGame, joinGame, leaveGame, startGame, freePowers } from './lobby.js';
-export { gameStatus, playerContext, why, history, findOpenGame } from './queries.js';
+export { gameStatus, playerContext, why, history, findOpenGame, notifyRoleOf } from './queries.js';
 export { submitOrders, clearOrders, myOrders, orderInputProblem } from './orders.js';
 export { useCooldown, getServerLimits, setServerLimits, limitsOf, DEFAULT_LIMITS, ABSOLUTE_MIN_PHASE_MS, type Limits, type LimitsInput, type CooldownAction } from './limits.js';
 export { toggleReady } from './ready.js';
@@ -85,7 +87,8 @@ export {
   type PhasePicture,
   type RenderInput,
 } from './render-input.js';
-export { phaseLabel, phaseCode, formatResultsSummary, discordTime, splitForDiscord } from './summary.js';
+export { phaseLabel, phaseCode, formatResultsSummary } from './summary.js';
+export { timeRef, memberRef, roleRef, channelRef, textParts, type TextPart, type TimeStyle } from './text-refs.js';
 export { onInternalError, INTERNAL_ERROR } from './tx.js';
 export { runAction, actionChoices, actionNames, type ActionBy } from './actions.js';
 export { GAME_OVER } from './context.js';

@@ -16,13 +16,14 @@ import { games, phases, players, type GameRow } from '../store/schema.js';
 import { formatDuration, parseDurations } from './durations.js';
 import { liveGamesInServer, serverLimits } from './limits.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
-import { discordTime, ordersOpenLine, phaseLabel } from './summary.js';
+import { ordersOpenLine, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseDurationInput, PhaseView, Result } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
 import { parseOptionsText, powerByName, seatablePowers, variantOfGame } from './variant-of-game.js';
 import { openStartSteps } from './steps.js';
 import { pluginOfGame } from './plugin-context.js';
+import { channelRef, timeRef } from './text-refs.js';
 
 export const NO_GAME = 'There is no game in this channel. A game master can create one with `/game create`.';
 
@@ -99,7 +100,7 @@ export function createGame(
         .from(games)
         .where(and(eq(games.guildId, guildId), eq(games.gmUserId, input.userId), eq(games.status, 'forming')))
         .get();
-      if (forming) return fail(`You already have a game forming in <#${forming.channelId}>: start or cancel it (\`/gm cancel\`) before creating another.`);
+      if (forming) return fail(`You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it (\`/gm cancel\`) before creating another.`);
       if (liveGamesInServer(tx, guildId) >= server.maxLiveGames) {
         return fail(`This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish (or ask a server manager about \`/server limits\`).`);
       }
@@ -317,7 +318,7 @@ export function startGame(
         started,
         p.userId,
         'power_assigned',
-        `You play **${p.power}** in the ${variant.name} game in <#${game.channelId}>. ${label}: send orders with \`/order\` in that channel before ${discordTime(deadlineMs, 'f')}.`,
+        `You play **${p.power}** in the ${variant.name} game in ${channelRef(game.channelId)}. ${label}: send orders with \`/order\` in that channel before ${timeRef(deadlineMs, 'f')}.`,
         `power:${game.id}:${p.power}:${p.userId}`,
         now,
         phase.id,

@@ -16,10 +16,11 @@ import { ordersClosedByStep } from './steps.js';
 import { buildSites, buildableTypes, dutiesOf, unitText, type Duties } from './duties.js';
 import { limitsOf } from './limits.js';
 import { ORDER_CONFIRMATION_KEY, queueDm, queueStatus, type OutboxPayload } from './outbox-write.js';
-import { discordTime, phaseLabel } from './summary.js';
+import { phaseLabel } from './summary.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { Caller, GameDeps, PhaseView, RejectedOrder, Result, StoredOrder } from './types.js';
 import { randomToken, toPhaseView } from './views.js';
+import { channelRef, timeRef } from './text-refs.js';
 
 
 function toStored(row: OrderRow): StoredOrder {
@@ -247,7 +248,7 @@ function queueConfirmation(tx: Tx, deps: GameDeps, game: GameRow, userId: string
  */
 export function deadlinePassed(game: GameRow, now: number): string | null {
   if (game.status !== 'active' || game.deadlineMs === null || now < game.deadlineMs) return null;
-  return `The deadline passed ${discordTime(game.deadlineMs, 'R')} (${discordTime(game.deadlineMs, 'f')}), so orders for this phase are closed; the phase is being resolved.`;
+  return `The deadline passed ${timeRef(game.deadlineMs, 'R')} (${timeRef(game.deadlineMs, 'f')}), so orders for this phase are closed; the phase is being resolved.`;
 }
 
 /**
@@ -345,7 +346,7 @@ export function submitOrders(
     const stored = storedKeys.map((k) => all.find((r) => r.unitKey === k)!).map(toStored);
     const missing = missingOrders(duties, all);
     if (stored.length > 0) {
-      queueConfirmation(tx, deps, game, input.userId, power, phase.id, `Your orders for ${power}, **${phaseLabel(position.phase, variant)}** (game in <#${game.channelId}>):\n${orderSetText(duties, all)}`, now);
+      queueConfirmation(tx, deps, game, input.userId, power, phase.id, `Your orders for ${power}, **${phaseLabel(position.phase, variant)}** (game in ${channelRef(game.channelId)}):\n${orderSetText(duties, all)}`, now);
       // Debug-level detail only: the audit log keeps who submitted how many orders, never their text.
       audit(tx, { gameId: game.id, userId: input.userId, action: 'orders', detail: { phaseId: phase.id, power, count: stored.length }, at: now });
       queueStatus(tx, game.id, now);
@@ -378,7 +379,7 @@ export function clearOrders(deps: GameDeps, input: Caller & { phaseId?: number }
         input.userId,
         player.power,
         phase.id,
-        `Your orders for ${player.power}, **${phaseLabel(phase.position.phase)}** (game in <#${game.channelId}>), after \`/orders clear\`:\n${orderSetText(duties, [])}`,
+        `Your orders for ${player.power}, **${phaseLabel(phase.position.phase)}** (game in ${channelRef(game.channelId)}), after \`/orders clear\`:\n${orderSetText(duties, [])}`,
         now,
       );
       audit(tx, { gameId: game.id, userId: input.userId, action: 'orders_clear', detail: { phaseId: phase.id, power: player.power }, at: now });

@@ -41,6 +41,7 @@ import {
 import { CONFIRMATION_DROPPED, enqueue, ORDER_CONFIRMATION_KEY, PUBLISHES_ORDERS, type OutboxPayload } from './outbox-write.js';
 import { buildStatus } from './status.js';
 import { gameKindOf } from './kinds.js';
+import { memberRef } from './text-refs.js';
 
 export type PermanentReason =
   /** The channel was deleted or the bot lost access to it. */
@@ -357,7 +358,7 @@ function failed(s: DeliverySettings, row: OutboxRow, err: unknown, fields: () =>
             payload: {
               type: 'notice',
               gameId: game.id,
-              text: `📪 <@${row.target}>, I cannot send you direct messages, so you will miss order confirmations and reminders. Allow DMs from server members to receive them.`,
+              text: `📪 ${memberRef(row.target)}, I cannot send you direct messages, so you will miss order confirmations and reminders. Allow DMs from server members to receive them.`,
             },
             target: { kind: 'channel', id: game.channelId },
             dedupeKey: `dm-closed:${game.id}:${row.target}`,

@@ -5,7 +5,7 @@ import { votedPowersIn } from './orders.js';
 import { parseLocationKey } from '../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
-import { latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../store/queries.js';
+import { gameById, latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../store/queries.js';
 import { isError, playerInGame } from './context.js';
 import { NO_GAME } from './lobby.js';
 import { buildStatus } from './status.js';
@@ -25,6 +25,14 @@ export function findOpenGame(deps: GameDeps, channelId: string): GameView | null
     return g ? { ok: true, game: toGameView(g) } : fail(NO_GAME);
   });
   return r.ok ? r.game : null;
+}
+
+/**
+ * The role a game's start and results posts ping (`/game create notify:`), or null (none, or no such game). For the
+ * outbox's sender: a failing read throws, so the delivery is retried rather than sent without its ping.
+ */
+export function notifyRoleOf(deps: Pick<GameDeps, 'db'>, gameId: number): string | null {
+  return deps.db.transaction((tx) => gameById(tx, gameId)?.notifyRoleId ?? null);
 }
 
 /** The status of the channel's game (the open one, else the last finished one); never shows orders. */

@@ -12,10 +12,11 @@ import { pendingStepReminders, queueStepReminders, stepUnderWay } from './steps.
 import { dutiesOf } from './duties.js';
 import { missingOrders } from './orders.js';
 import { queueDm } from './outbox-write.js';
-import { discordTime, phaseLabel } from './summary.js';
+import { phaseLabel } from './summary.js';
 import { inTransaction } from './tx.js';
 import type { GameDeps } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
+import { channelRef, timeRef } from './text-refs.js';
 
 const HOUR = 3_600_000;
 
@@ -84,7 +85,7 @@ export function queueDueRemindersDetailed(deps: GameDeps): { queued: number; fai
             game,
             player.userId,
             'reminder',
-            `⏰ ${player.power} still has no orders for ${missing.join(', ')} in **${phaseLabel(phase.position.phase, variant)}** (game in <#${game.channelId}>). Deadline ${discordTime(game.deadlineMs, 'R')}.`,
+            `⏰ ${player.power} still has no orders for ${missing.join(', ')} in **${phaseLabel(phase.position.phase, variant)}** (game in ${channelRef(game.channelId)}). Deadline ${timeRef(game.deadlineMs, 'R')}.`,
             `remind:${phase.id}:${player.power}:${game.deadlineMs}`,
             now,
             phase.id,

@@ -19,11 +19,12 @@ import { adjudicatePhase } from './phase/machine.js';
 import { advanceSteps } from './steps.js';
 import type { Handoff } from '../variants/plugin/index.js';
 import { endText } from './status.js';
-import { discordTime, formatResultsSummary, phaseLabel } from './summary.js';
+import { formatResultsSummary, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
 import type { GameDeps, PhaseView, Result } from './types.js';
 import { randomToken, toPhaseView } from './views.js';
 import { variantOfGame } from './variant-of-game.js';
+import { channelRef, timeRef } from './text-refs.js';
 
 /** `step`: a variant's phase step closed early, every answer being in (src/game/steps.ts). */
 export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
@@ -192,7 +193,7 @@ export function resolveInTx(
           game,
           userOf.get(power)!,
           'phase_started',
-          `**${phaseLabel(adjudication.position.phase, variant)}** has begun in <#${game.channelId}>: ${power} has orders to give. Deadline ${discordTime(next.deadlineMs!, 'R')}.`,
+          `**${phaseLabel(adjudication.position.phase, variant)}** has begun in ${channelRef(game.channelId)}: ${power} has orders to give. Deadline ${timeRef(next.deadlineMs!, 'R')}.`,
           `phase:${next.id}:${power}`,
           now,
           next.id,
@@ -257,6 +258,6 @@ export function announceEnd(tx: Tx, game: GameRow, end: GameEnd, now: number, to
     now,
   });
   for (const p of playersOf(tx, game.id)) {
-    queueDm(tx, game, p.userId, 'game_over', `${text} (game in <#${game.channelId}>)`, `end:${game.id}:${token}:${p.power}`, now);
+    queueDm(tx, game, p.userId, 'game_over', `${text} (game in ${channelRef(game.channelId)})`, `end:${game.id}:${token}:${p.power}`, now);
   }
 }

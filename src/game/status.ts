@@ -14,10 +14,10 @@ import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
 import { dutiesOf, hasDuties, ordersComplete } from './duties.js';
 import { formatDuration } from './durations.js';
-import { discordTime } from './summary.js';
 import type { PowerStatus, StatusView } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
 import { optionsLine, variantOfGame } from './variant-of-game.js';
+import { memberRef, timeRef } from './text-refs.js';
 
 /** Powers that own a centre or a unit. */
 export function survivingPowers(variant: Variant, position: Position): string[] {
@@ -108,7 +108,7 @@ function statusText(
   freePowers: string[],
   plugin: { step: StepStatus | null; extra: string[]; notes: Map<string, string>; ownOptions: readonly string[] } = { step: null, extra: [], notes: new Map(), ownOptions: [] },
 ): string {
-  const lines = [`**${game.variantName}** · game master <@${game.gmUserId}>`];
+  const lines = [`**${game.variantName}** · game master ${memberRef(game.gmUserId)}`];
   const claimStep = plugin.step?.at === 'claim' ? plugin.step : null;
   const campaign = optionsLine(game.options ?? {}, plugin.ownOptions).trim();
   if (campaign) lines.push(campaign);
@@ -125,7 +125,7 @@ function statusText(
   }
   if (phase) lines.push(`**${phase}**`);
   if (game.status === 'active' && game.deadline !== null) {
-    lines.push(`Deadline ${discordTime(game.deadline, 'R')} (${discordTime(game.deadline, 'f')})`);
+    lines.push(`Deadline ${timeRef(game.deadline, 'R')} (${timeRef(game.deadline, 'f')})`);
   } else if (game.status === 'paused') lines.push('⏸️ Paused by the game master.');
   else if (game.status === 'finished') lines.push(`🏁 Game over: ${endText(game.end)}`);
   lines.push(...plugin.extra);

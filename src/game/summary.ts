@@ -5,6 +5,7 @@
 import type { Adjudication, DislodgedUnit, OrderOutcome, OrderResult, Phase } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { locationKey } from '../engine/map.js';
+import { timeRef } from './text-refs.js';
 
 const SEASON_NAME: Record<Phase['season'], string> = { spring: 'Spring', fall: 'Fall', winter: 'Winter' };
 const TYPE_LETTER: Record<Phase['type'], string> = { movement: 'M', retreat: 'R', adjustment: 'A' };
@@ -21,14 +22,9 @@ export function phaseCode(phase: Phase): string {
 
 const OUTCOME_MARK: Record<OrderOutcome, string> = { success: '✅', failure: '❌', illegal: '⛔', void: '▫️' };
 
-/** Discord timestamp markup: `<t:1700000000:R>` (relative) and `<t:…:f>` (date and time). */
-export function discordTime(ms: number, style: 'R' | 'f' = 'R'): string {
-  return `<t:${Math.floor(ms / 1000)}:${style}>`;
-}
-
-/** `**Spring 1901 movement**: orders with `/order`, deadline <t:…:R> (<t:…:f>).` — a movement phase opening. */
+/** `**Spring 1901 movement**: orders with `/order`, deadline in 1 day (1 January 1901 12:00).` — a movement phase opening. */
 export function ordersOpenLine(label: string, deadlineMs: number): string {
-  return `**${label}**: orders with \`/order\`, deadline ${discordTime(deadlineMs, 'R')} (${discordTime(deadlineMs, 'f')}).`;
+  return `**${label}**: orders with \`/order\`, deadline ${timeRef(deadlineMs, 'R')} (${timeRef(deadlineMs, 'f')}).`;
 }
 
 /** A unit nobody ordered: its own mark, whatever the default did (players' issue §4: missed orders stand out). */
@@ -116,27 +112,9 @@ export function formatResultsSummary(
   else if (next) {
     lines.push(
       next.deadline !== null
-        ? `Next: **${phaseLabel(next.phase, variant)}**, deadline ${discordTime(next.deadline, 'R')} (${discordTime(next.deadline, 'f')}).`
+        ? `Next: **${phaseLabel(next.phase, variant)}**, deadline ${timeRef(next.deadline, 'R')} (${timeRef(next.deadline, 'f')}).`
         : `Next: **${phaseLabel(next.phase, variant)}**.`,
     );
   }
   return lines.join('\n');
-}
-
-/**
- * Splits a long text into chunks of at most `limit` characters at line breaks (Discord allows 2000 per message).
- */
-export function splitForDiscord(text: string, limit = 2000): string[] {
-  const chunks: string[] = [];
-  let current = '';
-  for (const line of text.split('\n')) {
-    const piece = line.length > limit ? line.slice(0, limit - 1) + '…' : line;
-    if (current.length + piece.length + 1 > limit && current.length > 0) {
-      chunks.push(current);
-      current = '';
-    }
-    current = current.length > 0 ? `${current}\n${piece}` : piece;
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
 }

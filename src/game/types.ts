@@ -142,7 +142,7 @@ export interface StatusView {
   powers: PowerStatus[];
   /** Powers still free to join (forming only). */
   freePowers: Power[];
-  /** A ready-made text for the status message (Discord markdown, with `<t:…:R>`). */
+  /** A ready-made text for the status message (with references to the deadline and members, text-refs.ts). */
   text: string;
 }
 

@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nonceFor } from '../../src/bot/send.js';
+import { discordText } from '../../src/bot/markup.js';
 import { splitMessage } from '../../src/bot/text.js';
 import { createGame, joinGame, startGame } from '../../src/game/index.js';
 import { openDatabase } from '../../src/store/db.js';
@@ -182,7 +183,7 @@ describe('kill -9 at random moments around resolution and delivery', () => {
         const expected = rows
           .filter((r) => r.targetKind === 'user' && r.target === id)
           .flatMap((r) => {
-            const parts = splitMessage((r.payload as { text: string }).text).slice(0, 3);
+            const parts = splitMessage(discordText((r.payload as { text: string }).text)).slice(0, 3);
             return parts.map((_, i) => nonceFor(r.dedupeKey, parts.length > 1 ? i : undefined));
           });
         expect(expected.length).toBeGreaterThan(ROUNDS);

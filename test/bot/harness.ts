@@ -84,9 +84,19 @@ export async function createHarness(
       await h.stop();
       await fake.close();
       rmSync(dir, { recursive: true, force: true });
+      // Every text reached Discord formatted: no reference of the game layer's texts (src/game/text-refs.ts) shows.
+      expect(unformatted(fake), 'texts sent with a reference the bot did not format (src/bot/markup.ts)').toEqual([]);
     },
   };
   return h;
+}
+
+/** The messages (content, embeds) the bot sent with a reference left in them, for a readable failure. */
+function unformatted(fake: FakeDiscord): string[] {
+  return fake.deliveries
+    .flatMap((d) => [d.content, ...d.embeds.flatMap((e) => [e.title, e.description, ...(e.fields ?? []).map((f) => f.value)])])
+    .filter((text): text is string => typeof text === 'string' && text.includes('⟦'))
+    .map((text) => text.slice(0, 200));
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { discordText } from '../../src/bot/markup.js';
 import { nonceFor } from '../../src/bot/send.js';
 import { legalOrders } from '../../src/engine/options.js';
 import type { Unit } from '../../src/engine/types.js';
@@ -110,7 +111,8 @@ describe('kill -9 between the parts of a long results post', () => {
       expect(row.sentAt).not.toBeNull();
       expect(bot.kills).toBe(2);
 
-      const text = (row.payload as { text: string }).text;
+      // The queued text as Discord shows it (its references formatted, src/bot/markup.ts).
+      const text = discordText((row.payload as { text: string }).text);
       expect(text.length).toBeGreaterThan(8000);
       const first = fake.channelMessages(CHANNEL).find(isPart(0))!;
       const parts = await partsOfPost(fake, database.db, first);

@@ -7,7 +7,7 @@ import { REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapRenderer } from '../../src/bot/maps.js';
 import { createSender, MAP_ATTEMPTS, nonceFor } from '../../src/bot/send.js';
-import { createGame, joinGame, PermanentDeliveryError, startGame, type DeliveryRow, type SendFn } from '../../src/game/index.js';
+import { channelRef, createGame, joinGame, memberRef, PermanentDeliveryError, startGame, timeRef, type DeliveryRow, type SendFn } from '../../src/game/index.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { FakeDiscord, textOf, type FakeMessage } from '../support/fake-discord/index.js';
 import { MAX_PINS } from '../support/fake-discord/rest.js';
@@ -185,5 +185,22 @@ describe('outbox sender', () => {
     const withMap = fake.channelMessages('main').find((m) => m.content === 'with the map')!;
     expect(withMap.attachments.map((a) => [a.filename, a.contentType, a.data.toString()])).toEqual([['spring-1901-movement.png', 'image/png', 'fake png']]);
     expect(fake.unexpectedErrors()).toEqual([]);
+  });
+
+  // Last: it adds to the channel's and Alice's messages the tests above count.
+  it('formats the references of a game text (moments, members, channels) and sends a row written with markup, by older code, as it is', async () => {
+    const main = fake.channel('main').id;
+    const alice = fake.user('alice').id;
+    const deadline = Date.UTC(2026, 0, 1, 12);
+    const referenced = `⏰ ${memberRef(alice)}: orders for the game in ${channelRef(main)}, deadline ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`;
+    const rendered = `⏰ <@${alice}>: orders for the game in <#${main}>, deadline <t:1767268800:R> (<t:1767268800:f>).`;
+    // A row queued before the upgrade holds Discord's markup itself: it goes out unchanged.
+    const older = `⏰ <@${alice}>: orders, deadline <t:1767268800:R>. ⟦not a reference⟧`;
+    await send(row({ payload: { type: 'notice', gameId: 1, text: referenced }, target: main, targetKind: 'channel' }));
+    await send(row({ payload: { type: 'notice', gameId: 1, text: older }, target: main, targetKind: 'channel' }));
+    await send(row({ payload: { type: 'dm', gameId: 1, text: referenced, reason: 'reminder' }, target: alice, targetKind: 'user' }));
+    await send(row({ gameId: 9, payload: { type: 'status', gameId: 9, text: `**Game** · game master ${memberRef(alice)}` }, target: main, targetKind: 'channel' }));
+    expect(fake.channelMessages('main').map((m) => m.content)).toEqual(expect.arrayContaining([rendered, older, `**Game** · game master <@${alice}>`]));
+    expect(fake.dms('alice').map((d) => d.content)).toContain(rendered);
   });
 });

@@ -11,6 +11,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discordText } from '../../src/bot/markup.js';
 import { adjustmentDelta } from '../../src/engine/adjustment.js';
 import { legalOrders } from '../../src/engine/options.js';
 import type { Position } from '../../src/engine/types.js';
@@ -99,7 +100,8 @@ describe('a 21-power Warhammer game for two years, every seat ordering', () => {
         .where(and(eq(outbox.phaseId, phase.id), eq(outbox.kind, 'phase_results')))
         .all();
       expect(queued, label).toHaveLength(1);
-      const text = (queued[0]!.payload as { text: string }).text;
+      // The queued text as Discord shows it (its references formatted, src/bot/markup.ts).
+      const text = discordText((queued[0]!.payload as { text: string }).text);
       const messages = await partsOfPost(h.fake, h.database.db, results);
       for (const m of messages) expect(m.embeds, label).toEqual([]);
       const parts = messages.map((m) => m.content);

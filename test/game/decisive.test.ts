@@ -8,6 +8,7 @@
  * declare a decisive move there (seed, Decisive Battle Phase 2).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { memberRef } from '../../src/game/text-refs.js';
 import { eq } from 'drizzle-orm';
 import { and, eq as eqSql } from 'drizzle-orm';
 import {
@@ -123,8 +124,8 @@ describe('the Decisive Battle phase in the game layer', () => {
     const after = outboxRows(env.deps).slice(beforeDeclare);
     expect(after.filter((r) => r.targetKind === 'channel').map((r) => r.kind)).toEqual(['status']);
     expect(after.filter((r) => r.targetKind === 'user').map((r) => r.target)).toEqual([userOf('Bretonnia')]);
-    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain('Bretonnia (<@user-bretonnia>) · 2 centres, 2 units · ⚔️ answered');
-    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain('Empire (<@user-empire>) · 3 centres, 3 units · ⏳ may declare');
+    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain(`Bretonnia (${memberRef('user-bretonnia')}) · 2 centres, 2 units · ⚔️ answered`);
+    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain(`Empire (${memberRef('user-empire')}) · 3 centres, 3 units · ⏳ may declare`);
     expect(ok(gameStatus(env.deps, CHANNEL)).status.text).not.toContain('A cour');
 
     // The Empire passes: everyone has answered, so the battles are set up at once.

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { channelRef, timeRef } from '../../src/game/text-refs.js';
 import { createGame, freePowers, gameStatus, joinGame, leaveGame, setServerLimits, startGame } from '../../src/game/index.js';
 import { games, players } from '../../src/store/schema.js';
 import { CHANNEL, CLASSIC_POWERS, GM, T0, err, internalErrors, makeEnv, ok, outboxRows, type TestEnv } from './helpers.js';
@@ -39,7 +40,7 @@ describe('createGame', () => {
   it('allows one game per channel, one forming game per user per server, and caps live games per server', () => {
     ok(create());
     expect(err(create())).toMatch(/already has a forming game/);
-    expect(err(create({ channelId: 'chan-2' }))).toMatch(/already have a game forming in <#/);
+    expect(err(create({ channelId: 'chan-2' }))).toContain(`already have a game forming in ${channelRef(CHANNEL)}:`);
     ok(create({ channelId: 'chan-2', guildId: 'g2' }));
     ok(create({ channelId: 'chan-3', userId: 'other-gm' }));
     env.deps.limits = { maxLiveGamesPerServer: 2 };
@@ -127,6 +128,6 @@ describe('startGame', () => {
     const status = ok(gameStatus(env.deps, CHANNEL)).status;
     expect(status.powers.find((p) => p.power === 'Austria')).toMatchObject({ userId: null, toAct: true, submitted: false });
     expect(status.text).toMatch(/Spring 1901 movement/);
-    expect(status.text).toMatch(/<t:\d+:R>/);
+    expect(status.text).toContain(`Deadline ${timeRef(status.game.deadline!, 'R')} (${timeRef(status.game.deadline!, 'f')})`);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memberRef } from '../../src/game/text-refs.js';
 import { eq } from 'drizzle-orm';
 import {
   deliverOutbox,
@@ -105,7 +106,7 @@ describe('deliverOutbox', () => {
     const notices = rows.filter((r) => r.kind === 'notice');
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ target: CHANNEL, sentAt: expect.any(Number) });
-    expect(JSON.stringify(notices[0].payload)).toContain('<@user-1>');
+    expect((notices[0].payload as { text: string }).text).toContain(`📪 ${memberRef('user-1')}, I cannot send you direct messages`);
   });
 
   it('a deleted channel fails all its rows without retrying and pauses the game running there', async () => {
@@ -158,7 +159,7 @@ describe('deliverOutbox', () => {
     expect(stats).toMatchObject({ sent: 1, skipped: 1 });
     expect(sent[0].statusMessageId).toBeNull();
     // the text is the status at delivery time
-    expect((sent[0].payload as { text: string }).text).toMatch(/\*\*Classic Diplomacy\*\* · game master <@user-gm>/);
+    expect((sent[0].payload as { text: string }).text).toContain(`**Classic Diplomacy** · game master ${memberRef('user-gm')}`);
     expect((sent[0].payload as { text: string }).text).toMatch(/Forming/);
     expect(env.deps.db.select().from(games).where(eq(games.id, gameId)).get()!.statusMessageId).toBe('m-1');
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { timeRef } from '../../src/game/text-refs.js';
 import { spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import {
@@ -51,7 +52,7 @@ describe('resolving a phase', () => {
     const posted = outboxRows(env.deps).find((r) => r.kind === 'phase_results')!;
     expect(posted.target).toBe(CHANNEL);
     expect((posted.payload as { phaseId: number }).phaseId).toBe(spring.id);
-    expect((posted.payload as { text: string }).text).toMatch(/Next: \*\*Fall 1901 movement\*\*, deadline <t:\d+:R>/);
+    expect((posted.payload as { text: string }).text).toContain(`Next: **Fall 1901 movement**, deadline ${timeRef(T0 + 48 * HOUR, 'R')} (${timeRef(T0 + 48 * HOUR, 'f')}).`);
   });
 
   it('resolves at once when every player with something to decide is ready (civil-disorder powers are not waited for)', () => {

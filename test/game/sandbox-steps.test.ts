@@ -63,8 +63,8 @@ const stepPosts = (since: number) =>
     .slice(since)
     .filter((r) => r.targetKind === 'channel' && (r.kind === 'notice' || r.kind === 'step_post'))
     .map((r) => (r.payload as { text: string }).text);
-/** A post without its Discord timestamps (the game's deadlines; a sandbox has none). */
-const timeless = (text: string) => text.replace(/<t:\d+:[Rf]>/g, '<t>');
+/** A post without its moments (the game's deadlines; a sandbox has none). */
+const timeless = (text: string) => text.replace(/⟦time:\d+:[Rf]⟧/g, '<t>');
 const sandboxRow = () => env.deps.db.select().from(sandboxes).all()[0]!;
 
 /** The Wood Elves are conquered (the Empire holds Athel-Loren) and fight on as the Empire's Sepoy. */

@@ -5,10 +5,7 @@
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { AttachmentBuilder, InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { and, asc, eq } from 'drizzle-orm';
-import type { GameEvent } from '../../cardgame/index.js';
-import { cardGameInChannel, eventText, markCardsPresent, setCardsAway, setCardsNotify } from '../../game/cards/index.js';
-import { cardEvents } from '../../game/cards/tables.js';
+import { cardGameInChannel, cardRoundActions, eventText, markCardsPresent, setCardsAway, setCardsNotify } from '../../game/cards/index.js';
 import { tableBoardPicture, publicTable } from './board.js';
 import { brightOptions, previewStep, secondChoices } from './play.js';
 import { notYourTurnText, openChoose, openFallBack, openPlay, seatState, type SeatState } from './handlers.js';
@@ -18,6 +15,7 @@ import { handView } from './views.js';
 import { CARDS_COMMAND, type View } from './ui.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
+import { discordText } from '../markup.js';
 import { callerOf, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
 
@@ -74,7 +72,7 @@ const data = new SlashCommandBuilder()
   .toJSON();
 
 async function reply(interaction: ChatInputCommandInteraction, view: View & { files?: AttachmentBuilder[] }, visible = false): Promise<void> {
-  const body = { content: view.content, components: view.components, allowedMentions: { parse: [] as [] }, ...(view.files ? { files: view.files } : {}) };
+  const body = { content: discordText(view.content), components: view.components, allowedMentions: { parse: [] as [] }, ...(view.files ? { files: view.files } : {}) };
   if (interaction.deferred || interaction.replied) await interaction.editReply(body);
   else await interaction.reply(visible ? body : { ...body, flags: MessageFlags.Ephemeral });
 }
@@ -134,11 +132,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const game = cardGameInChannel(ctx.deps, caller.channelId);
       if (!game) return replyRejected(interaction, 'There is no card game in this channel.');
       const round = interaction.options.getInteger('round') ?? game.round;
-      const rows = ctx.deps.db.select({ events: cardEvents.events }).from(cardEvents).where(and(eq(cardEvents.gameId, game.gameId), eq(cardEvents.round, round))).orderBy(asc(cardEvents.seq)).all();
       const dynasties = game.table?.seats.map((x) => x.dynasty) ?? [];
-      const lines = rows.map((r) => (r.events as GameEvent[]).map((e) => eventText(e, dynasties)).join(' ')).filter(Boolean);
+      const lines = cardRoundActions(ctx.deps, game.gameId, round).map((events) => events.map((e) => eventText(e, dynasties)).join(' ')).filter(Boolean);
       const text = lines.length ? `**Round ${round}**\n${lines.map((l) => `• ${l}`).join('\n')}` : `Nothing happened in round ${round} yet.`;
-      return reply(interaction, { content: splitMessage(text)[0]!, components: [] });
+      return reply(interaction, { content: splitMessage(discordText(text))[0]!, components: [] });
     }
     case 'notify': {
       const r = setCardsNotify(ctx.deps, caller, interaction.options.getString('mode', true));

@@ -18,16 +18,16 @@
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { createHash } from 'node:crypto';
 import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIChannel } from 'discord.js';
-import { and, asc, eq } from 'drizzle-orm';
 import type { CardGameView, GameEvent, StateId } from '../../cardgame/index.js';
-import { cardGameById, cardPings, forgetCardPings, recordCardPing, recordCardThread } from '../../game/cards/index.js';
+import { cardGameById, cardPings, cardRoundActions, forgetCardPings, recordCardPing, recordCardThread } from '../../game/cards/index.js';
 import type { CardsEvent, CardTablePayload } from '../../game/cards/index.js';
 import { PermanentDeliveryError, type DeliveryRow, type GameDeps, type KindPayload } from '../../game/index.js';
 import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
 import { stateLabel } from './format.js';
-import { cardEvents } from '../../game/cards/tables.js';
 import { messageUrl, tableComponents, turnComponents } from './table.js';
 import type { KindSendDeps } from '../kind.js';
+import { discordText } from '../markup.js';
+import { truncate } from '../text.js';
 
 /** What the sender lends the card game to deliver its rows (src/bot/send.ts). */
 export type CardsSendDeps = KindSendDeps;
@@ -78,7 +78,7 @@ export async function deliverTable(d: CardsSendDeps, row: DeliveryRow, table: Ca
   await retirePings(d, gameId, table);
   const body = {
     content: '',
-    embeds: [{ title: table.title.slice(0, 256), description: table.text.slice(0, MAX_EMBED), color: 0x8a1c1c }],
+    embeds: [{ title: table.title.slice(0, 256), description: truncate(discordText(table.text), MAX_EMBED), color: 0x8a1c1c }],
     components: tableComponents(gameId, table.phase),
     allowed_mentions: { parse: [] as string[] },
   };
@@ -124,8 +124,7 @@ async function logThread(d: CardsSendDeps, row: DeliveryRow): Promise<string | n
 
 /** The round's public events, in order (for the summary image's arrows). */
 function roundEvents(d: CardsSendDeps, gameId: number, round: number): GameEvent[] {
-  const rows = d.deps.db.select({ events: cardEvents.events }).from(cardEvents).where(and(eq(cardEvents.gameId, gameId), eq(cardEvents.round, round))).orderBy(asc(cardEvents.seq)).all();
-  return rows.flatMap((r) => (Array.isArray(r.events) ? (r.events as GameEvent[]) : []));
+  return cardRoundActions(d.deps as GameDeps, gameId, round).flat();
 }
 
 /** The state a round was fought for (its choose event), for the summary's title. */
@@ -144,7 +143,7 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
   switch (event) {
     case 'log': {
       const thread = await logThread(d, row);
-      await d.post(thread ?? row.target, { content: payload.text.slice(0, 2000), allowed_mentions: { parse: [] } }, [], row.dedupeKey);
+      await d.post(thread ?? row.target, { content: truncate(discordText(payload.text)), allowed_mentions: { parse: [] } }, [], row.dedupeKey);
       return;
     }
     case 'turn': {
@@ -155,7 +154,7 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
       const phase = payload.phase ?? info?.phase ?? 'battle';
       const dm = row.targetKind === 'user';
       const channelId = dm ? await d.dmChannel(row.target) : row.target;
-      const body = { content: payload.text.slice(0, 2000), components: turnComponents(gameId, phase, tableUrl), allowed_mentions: { parse: [], users: [payload.userId] } };
+      const body = { content: truncate(discordText(payload.text)), components: turnComponents(gameId, phase, tableUrl), allowed_mentions: { parse: [], users: [payload.userId] } };
       const posted = await d.post(channelId, body, [], row.dedupeKey);
       // remembered in the database before the row counts as sent: a restart after this still retires the ping
       recordCardPing(d.deps as GameDeps, gameId, { channelId: posted.channel_id ?? channelId, messageId: posted.id, userId: payload.userId, phase, dm });
@@ -168,13 +167,13 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
       const heading = `${CARD_GAME.title} · Round ${payload.round} is over${fought ? ` · battle in ${stateLabel(fought)}` : ''}`;
       const image = await png(payload.board, { changed, moves: marks.moves, heading });
       const name = `round-${payload.round}-summary.png`;
-      await d.post(row.target, { content: payload.text.slice(0, 2000), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);
+      await d.post(row.target, { content: truncate(discordText(payload.text)), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);
       return;
     }
     case 'over': {
       const image = await png(payload.board);
       const name = `final-board.png`;
-      await d.post(row.target, { content: payload.text.slice(0, 2000), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);
+      await d.post(row.target, { content: truncate(discordText(payload.text)), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);
       return;
     }
   }

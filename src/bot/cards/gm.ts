@@ -10,6 +10,7 @@ import type { ComponentInteraction } from '../command.js';
 import { askConfirmation } from '../components.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
+import { mentionedUserId } from '../markup.js';
 import { choiceName } from '../text.js';
 import { dynastyLabel } from './format.js';
 import { playerName } from '../../game/computer-seat.js';
@@ -42,10 +43,12 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
       }
       // Issue 22 §5: a seat goes to a computer player only by the game master's action; the channel is told.
       const r = gmReplaceCards(ctx.deps, caller, { seat: interaction.options.getString('power', true), userId: user?.id ?? null, computer });
-      return done(r, computer ? '🤖 A computer player now holds that seat; its draft was cleared.' : `🔁 <@${user?.id}> now holds that seat; its draft was cleared.`);
+      return done(r, computer ? '🤖 A computer player now holds that seat; its draft was cleared.' : `🔁 ${playerName(user?.id ?? '')} now holds that seat; its draft was cleared.`);
     }
     case 'kick': {
-      const r = gmKickCards(ctx.deps, caller, { seat: interaction.options.getString('power', true) });
+      // A seat may be named by its player's mention (`<@id>`): the game layer takes the user id.
+      const named = interaction.options.getString('power', true);
+      const r = gmKickCards(ctx.deps, caller, { seat: mentionedUserId(named) ?? named });
       if (!r.ok) return done(r, '');
       const where = r.dynasty ? ` from **${dynastyLabel(r.dynasty as DynastyId)}**` : '';
       const after = r.game.phase === 'lobby' ? 'the seat is free again.' : 'its turns now play at once with the defaults; `/gm replace` hands it to someone.';

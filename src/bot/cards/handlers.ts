@@ -19,6 +19,7 @@ import type { Caller } from '../../game/types.js';
 import { playerName } from '../../game/computer-seat.js';
 import type { ComponentInteraction } from '../command.js';
 import type { BotContext } from '../context.js';
+import { discordText, timestamp } from '../markup.js';
 import { callerOf } from '../respond.js';
 import { cardLines, dynastyLabel } from './format.js';
 import { defaultPicks, draftKey, draftScreen, planDraft, readPicks, screenOf, type FallBackDraft } from './fallback.js';
@@ -36,7 +37,7 @@ type Who = { channelId: string | null; user: { id: string } };
 
 /** On the caller's own ephemeral wizard the view replaces it; from the public table, a ping or a command it is a new ephemeral reply. */
 export async function show(interaction: ComponentInteraction, view: Reply): Promise<void> {
-  const body = { content: view.content, components: view.components, allowedMentions: { parse: [] as [] }, ...(view.files ? { files: view.files } : {}) };
+  const body = { content: discordText(view.content), components: view.components, allowedMentions: { parse: [] as [] }, ...(view.files ? { files: view.files } : {}) };
   if (interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral)) {
     await interaction.update({ ...body, ...(view.files ? {} : { files: [] }) } as InteractionUpdateOptions);
     return;
@@ -82,7 +83,7 @@ export function seatState(ctx: BotContext, interaction: Who, gameId?: number): S
 
 export function notYourTurnText(game: CardGameInfo): string {
   if (game.toActUserId === null) return game.phase === 'give' ? 'Everyone is choosing their recruits now.' : 'Nobody is to act now.';
-  const due = game.deadline ? ` (deadline <t:${Math.floor(game.deadline / 1000)}:R>)` : '';
+  const due = game.deadline ? ` (deadline ${timestamp(game.deadline)})` : '';
   return `It is ${playerName(game.toActUserId)}'s turn${due}.`;
 }
 

@@ -7,7 +7,8 @@ import { CARD_GAME } from '../../cardgame/identity.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { DYNASTIES } from '../../cardgame/index.js';
 import { cardTableOf, CARD_VARIANT_ID, createCardGame, joinCardGame, leaveCardGame, matchDynasty, startCardGame, type CardGameInfo } from '../../game/cards/index.js';
-import { formatDuration } from '../../game/index.js';
+import { formatDuration, memberRef } from '../../game/index.js';
+import { playerName } from '../../game/computer-seat.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { dynastyLabel } from './format.js';
@@ -50,7 +51,7 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
         : '';
   return replyPublicly(
     interaction,
-    `🆕 <@${caller.userId}> created a **${CARD_GAME.name}** here and is its game master (${settingsLine(r.game)}).\n` +
+    `🆕 ${memberRef(caller.userId)} created a **${CARD_GAME.name}** here and is its game master (${settingsLine(r.game)}).\n` +
       computers +
       (r.demonstration
         ? 'The game master starts it with `/game start`.'
@@ -66,12 +67,12 @@ export async function cardLobby(ctx: BotContext, interaction: ChatInputCommandIn
       if (wanted && !matchDynasty(wanted)) return replyRejected(interaction, `Unknown dynasty "${wanted}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`);
       const r = joinCardGame(ctx.deps, caller, wanted ? matchDynasty(wanted) : null);
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPublicly(interaction, `✋ <@${caller.userId}> joined the card game${r.dynasty ? ` as **${dynastyLabel(r.dynasty)}**` : ' (dynasty drawn at the start)'}.`);
+      return replyPublicly(interaction, `✋ ${playerName(caller.userId)} joined the card game${r.dynasty ? ` as **${dynastyLabel(r.dynasty)}**` : ' (dynasty drawn at the start)'}.`);
     }
     case 'leave': {
       const r = leaveCardGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPublicly(interaction, `👋 <@${caller.userId}> left the card game.`);
+      return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the card game.`);
     }
     case 'start': {
       const r = startCardGame(ctx.deps, caller);

@@ -1,8 +1,8 @@
 /**
  * `/game create|join|leave|start|status`: making a game in a channel and getting players into it (issue 4 §2).
  */
-import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { createGame, formatDuration, freePowers, gameStatus, joinGame, leaveGame, startGame } from '../../game/index.js';
+import { InteractionContextType, roleMention, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { createGame, formatDuration, freePowers, gameStatus, joinGame, leaveGame, memberRef, startGame } from '../../game/index.js';
 import { botVariants, getVariant, pluginOf } from '../../variants/index.js';
 import type { CooldownAction } from '../../game/limits.js';
 import type { BotCommand } from '../command.js';
@@ -12,7 +12,7 @@ import { PALETTE_CHOICES } from './map.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
 import { optionSuggestions, optionsLine } from '../../game/variant-of-game.js';
-import { computerSeatSuggestions } from '../../game/computer-seat.js';
+import { computerSeatSuggestions, playerName } from '../../game/computer-seat.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
@@ -96,10 +96,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const d = r.game.durations;
       return replyPublicly(
         interaction,
-        `🆕 <@${caller.userId}> created a **${r.game.variantName}** game here and is its game master.\n` +
+        `🆕 ${memberRef(caller.userId)} created a **${r.game.variantName}** game here and is its game master.\n` +
           `Phases: movement ${formatDuration(d.movement)}, retreat ${formatDuration(d.retreat)}, adjustment ${formatDuration(d.adjustment)}.\n` +
           (interaction.options.getString('palette') === 'colorblind' ? 'Maps use the colour-blind palette.\n' : '') +
-          (r.game.notifyRoleId ? `The start and results posts will ping <@&${r.game.notifyRoleId}>.\n` : '') +
+          (r.game.notifyRoleId ? `The start and results posts will ping ${roleMention(r.game.notifyRoleId)}.\n` : '') +
           optionsText(r.game.variantId, r.game.options) +
           computerText(r) +
           (r.demonstration ? 'The game master starts it with `/game start`.' : 'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.'),
@@ -110,14 +110,14 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (kind) return kind.lobby(ctx, interaction, 'join');
       const r = joinGame(ctx.deps, { ...caller, power: interaction.options.getString('power') });
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPublicly(interaction, `✋ <@${caller.userId}> joined the game as **${r.power}**.`);
+      return replyPublicly(interaction, `✋ ${playerName(caller.userId)} joined the game as **${r.power}**.`);
     }
     case 'leave': {
       const kind = botKindInChannel(ctx.deps, caller.channelId);
       if (kind) return kind.lobby(ctx, interaction, 'leave');
       const r = leaveGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPublicly(interaction, `👋 <@${caller.userId}> left the game; **${r.power}** is free again.`);
+      return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the game; **${r.power}** is free again.`);
     }
     case 'start': {
       const kind = botKindInChannel(ctx.deps, caller.channelId);

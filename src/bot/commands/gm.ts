@@ -20,14 +20,15 @@ import {
   gmResume,
   gmRollback,
   gmTransfer,
+  memberRef,
 } from '../../game/index.js';
 import { respondWithPowers } from '../choices.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
 import { autocompleteAction, executeAction, withActionOptions } from '../act.js';
 import type { BotContext } from '../context.js';
+import { timestamp } from '../markup.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
-import { discordTimestamp } from '../text.js';
 
 const data = new SlashCommandBuilder()
   .setName('gm')
@@ -134,7 +135,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const duration = interaction.options.getString('duration', true);
       const r = gmExtend(ctx.deps, { ...caller, duration });
       if (!r.ok) return replyRejected(interaction, r.error);
-      const when = r.deadline !== null ? `the deadline is now ${discordTimestamp(r.deadline)}` : `${formatDuration(r.remaining)} left while paused`;
+      const when = r.deadline !== null ? `the deadline is now ${timestamp(r.deadline)}` : `${formatDuration(r.remaining)} left while paused`;
       return replyPrivately(interaction, `⏱️ Extended: ${when}. ${announced}`);
     }
     case 'pause': {
@@ -145,7 +146,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'resume': {
       const r = gmResume(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPrivately(interaction, `▶️ Resumed; the deadline is ${discordTimestamp(r.deadline)}. ${announced}`);
+      return replyPrivately(interaction, `▶️ Resumed; the deadline is ${timestamp(r.deadline)}. ${announced}`);
     }
     case 'replace': {
       const user = interaction.options.getUser('user');
@@ -155,7 +156,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (!r.ok) return replyRejected(interaction, r.error);
       const previous = r.previousUserId;
       const before = previous ? ` (replacing ${playerName(previous)}${isComputer(previous) ? '' : ', who is told by DM'})` : '';
-      const who = computer ? 'A computer player' : `<@${user!.id}>`;
+      const who = computer ? 'A computer player' : playerName(user!.id);
       return replyPrivately(interaction, `🔁 ${who} now plays **${r.power}**${before}; its orders for this phase were cleared. ${announced}`);
     }
     case 'transfer': {
@@ -163,7 +164,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (user.bot) return replyRejected(interaction, `${user.username} is a bot and cannot be game master.`);
       const r = gmTransfer(ctx.deps, { ...caller, newUserId: user.id });
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPrivately(interaction, `👑 <@${user.id}> is now the game master; you no longer are. ${announced}`);
+      return replyPrivately(interaction, `👑 ${memberRef(user.id)} is now the game master; you no longer are. ${announced}`);
     }
     case 'act':
       return executeAction(ctx, interaction, 'gm');

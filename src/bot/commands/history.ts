@@ -15,6 +15,7 @@ import { MAX_REPLAY_PHASES, renderReplay, REPLAY_WIDTH, type ReplayPhase, type R
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { mapFileName, type MapPicture } from '../maps.js';
+import { discordText } from '../markup.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
 
@@ -55,7 +56,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (!r.ok) return replyRejected(interaction, r.error);
   const picture = interaction.options.getString('map') as PhasePicture | null;
   if (r.detail) {
-    const [first, ...rest] = splitMessage(r.detail.text);
+    const [first, ...rest] = splitMessage(discordText(r.detail.text));
     if (picture) {
       if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       const input = renderInputForPicture(ctx.deps, r.detail.phase.id, picture);
@@ -94,7 +95,7 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
   // The router may have acknowledged already, privately (it was busy); a shared replay is then posted as a follow-up.
   const deferredPrivately = interaction.deferred;
   if (!interaction.deferred) await interaction.deferReply(share ? {} : { flags: MessageFlags.Ephemeral });
-  const say = (content: string) => interaction.editReply({ content, allowedMentions: { parse: [] } });
+  const say = (content: string) => interaction.editReply({ content: discordText(content), allowedMentions: { parse: [] } });
   const caller = callerOf(interaction);
   const r = history(ctx.deps, { channelId: caller.channelId, phase: null });
   if (!r.ok) return void (await say(`⚠️ ${r.error}`));

@@ -19,6 +19,7 @@ import { failedOrderReply, orderReply, refusedOrderReply } from './order.js';
 import { GENERIC_FAILURE } from '../router.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, customId, handleConfirmation } from '../components.js';
+import { discordText } from '../markup.js';
 
 /** Discord: a modal's text input holds at most 4,000 characters. */
 const MAX_TEXT_INPUT = 4000;
@@ -74,7 +75,7 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
     if (!interaction.isModalSubmit()) return;
     const caller = callerOf(interaction);
     const allowed = useCooldown(ctx.deps, caller.userId, 'order');
-    const reply = (content: string) => interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+    const reply = (content: string) => interaction.reply({ content: discordText(content), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
     // Like `/order`: every answer ends with the order set that stands (a refusal stores nothing).
     if (!allowed.ok) return void (await reply(refusedOrderReply(ctx, caller, allowed.error)));
     const text = interaction.fields.getTextInputValue('orders');

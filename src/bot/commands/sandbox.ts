@@ -23,7 +23,7 @@
  * and `list` takes `sandbox:` (default: the one used last). Maps are drawn in the render worker at a priority below
  * the games' posts (src/bot/maps.ts).
  */
-import { InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { channelMention, InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { formatDuration, formatResultsSummary, history, limitsOf } from '../../game/index.js';
 import {
   actSandbox,
@@ -51,6 +51,7 @@ import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { fairTurns, type LoopTurns } from '../../game/loop-turns.js';
 import { mapFileName, type MapPicture } from '../maps.js';
+import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate } from '../text.js';
@@ -114,7 +115,7 @@ const s = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The sandbox's head line: which one, what it copies, and that nothing of it reaches the game. */
 function headLine(v: SandboxView): string {
-  return `🧪 **Sandbox #${v.id}** · ${v.variantName} · **${v.label}** (copied from ${v.source} of the game in <#${v.gameChannelId}>)`;
+  return `🧪 **Sandbox #${v.id}** · ${v.variantName} · **${v.label}** (copied from ${v.source} of the game in ${channelMention(v.gameChannelId)})`;
 }
 
 /** Who `as:` names: a seated power, or the game master. */
@@ -218,7 +219,8 @@ async function replyWithMap(ctx: BotContext, interaction: ChatInputCommandIntera
     const { variant, position, ...opts } = input.input;
     drawn = await ctx.maps.render(variant, position, opts, mapFileName(`sandbox-${position.phase.season}-${position.phase.year}`, name), { priority: 'low' });
   }
-  const text = drawn || !input.ok || !input.input ? content : truncate(`${content}\n(The map could not be drawn just now: \`/sandbox map\` tries again.)`);
+  const shown = discordText(content);
+  const text = drawn || !input.ok || !input.input ? shown : truncate(`${shown}\n(The map could not be drawn just now: \`/sandbox map\` tries again.)`);
   await interaction.editReply({ content: truncate(text), files: drawn ? [{ attachment: drawn.png, name: drawn.name }] : [], allowedMentions: { parse: [] } });
 }
 
@@ -303,7 +305,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const r = await turn(() => listSandboxes(ctx.deps, interaction.user.id));
       if (!r.ok) return replyRejected(interaction, r.error);
       if (r.sandboxes.length === 0) return replyPrivately(interaction, "You have no sandbox. `/sandbox start` in a game's channel copies its board (here, `game:` names one).");
-      const lines = r.sandboxes.map((v, i) => `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (copied from ${v.source} of the game in <#${v.gameChannelId}>) · ${s(v.orders.length, 'order')} · ends <t:${Math.floor(v.expiresAt / 1000)}:R> unused`);
+      const lines = r.sandboxes.map((v, i) => `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (copied from ${v.source} of the game in ${channelMention(v.gameChannelId)}) · ${s(v.orders.length, 'order')} · ends ${timestamp(v.expiresAt)} unused`);
       return replyPrivately(interaction, truncate(['**Your sandboxes** (▶️: the one commands use without `sandbox:`)', ...lines].join('\n')));
     }
     case 'end': {

@@ -20,6 +20,7 @@ import { dynastyLabel } from './text.js';
 import { CARD_MAX_TURN_MS, type CardGameInfo } from './types.js';
 import { matchDynasty } from './lobby.js';
 import { computerUserId, isComputer, playerName } from '../computer-seat.js';
+import { channelRef } from '../text-refs.js';
 
 type GmResult = Result<{ game: CardGameInfo }>;
 
@@ -141,7 +142,7 @@ export function gmReplaceCards(deps: GameDeps, caller: Caller, input: { seat: st
     if (!userId) return fail('Name the user who takes the seat, or choose `computer: True` for a computer player.');
     if (row?.userId === userId) return fail(`${playerName(userId)} already holds ${dyn}.`);
     const other = ctx.seats.find((x) => x.userId === userId);
-    if (other) return fail(`<@${userId}> already holds ${dynastyLabel(s.seats[other.seat!]!.dynasty)} in this game; one seat per player.`);
+    if (other) return fail(`${playerName(userId)} already holds ${dynastyLabel(s.seats[other.seat!]!.dynasty)} in this game; one seat per player.`);
     if (input.computer && !ctx.seats.some((x) => x.seat !== n && !isComputer(x.userId))) {
       return fail(`${dyn} is the last seat a person holds; a table of computer players only is refused.`);
     }
@@ -154,8 +155,8 @@ export function gmReplaceCards(deps: GameDeps, caller: Caller, input: { seat: st
     deleteDrafts(tx, ctx.game.id, n);
     bumpVersion(tx, ctx, now);
     audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_replace', detail: { seat: n, from: row?.userId ?? null, to: userId }, at: now });
-    if (row) queueDm(tx, ctx.game, row.userId, 'replaced', `The game master handed your seat (${dyn}) in <#${ctx.game.channelId}> to ${input.computer ? 'a computer player' : 'another player'}; you no longer see its hand.`, `cards:replaced:${ctx.game.id}:${n}:${now}`, now);
-    queueDm(tx, ctx.game, userId, 'power_assigned', `You now play ${dyn} in the ${CARD_GAME.name} in <#${ctx.game.channelId}>. Press "My hand" there to see your cards.`, `cards:assigned:${ctx.game.id}:${n}:${now}`, now);
+    if (row) queueDm(tx, ctx.game, row.userId, 'replaced', `The game master handed your seat (${dyn}) in ${channelRef(ctx.game.channelId)} to ${input.computer ? 'a computer player' : 'another player'}; you no longer see its hand.`, `cards:replaced:${ctx.game.id}:${n}:${now}`, now);
+    queueDm(tx, ctx.game, userId, 'power_assigned', `You now play ${dyn} in the ${CARD_GAME.name} in ${channelRef(ctx.game.channelId)}. Press "My hand" there to see your cards.`, `cards:assigned:${ctx.game.id}:${n}:${now}`, now);
     queueNotice(tx, ctx.game, `The game master handed ${dyn} to ${playerName(userId)}.`, `cards:replace:${ctx.game.id}:${n}:${now}`, now);
     const next = reload(tx, ctx);
     queueTable(tx, next, now);
@@ -165,11 +166,10 @@ export function gmReplaceCards(deps: GameDeps, caller: Caller, input: { seat: st
   });
 }
 
-/** A seat named by the game master: its dynasty ("qin", "Qin 秦"), its number, or its player (`<@id>` or the id). */
+/** A seat named by the game master: its dynasty ("qin", "Qin 秦"), its number, or its player's user id. */
 function seatNamed(ctx: CardCtx, text: string): CardSeatRow | undefined {
   const t = String(text ?? '').trim();
-  const user = /^<@!?([^>\s]+)>$/.exec(t)?.[1] ?? t;
-  const byUser = ctx.seats.find((x) => x.userId === user);
+  const byUser = ctx.seats.find((x) => x.userId === t);
   if (byUser) return byUser;
   const d = matchDynasty(t);
   if (d) return ctx.seats.find((x) => x.dynasty === d);
@@ -206,7 +206,7 @@ export function gmKickCards(deps: GameDeps, caller: Caller, input: { seat: strin
       return { ok: true, game: infoOf(next), userId: row.userId, dynasty: row.dynasty };
     }
     deleteDrafts(tx, ctx.game.id, row.seat!);
-    queueDm(tx, ctx.game, row.userId, 'replaced', `The game master removed you from ${dyn} in <#${ctx.game.channelId}>; you no longer see its hand.`, `${key}:dm`, now);
+    queueDm(tx, ctx.game, row.userId, 'replaced', `The game master removed you from ${dyn} in ${channelRef(ctx.game.channelId)}; you no longer see its hand.`, `${key}:dm`, now);
     queueNotice(
       tx,
       ctx.game,

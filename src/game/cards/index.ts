@@ -12,7 +12,7 @@ export { startFallBack, cardsDraft, draftEffect, draftChoose, draftBack, draftRe
 export { gmExtendCards, gmPauseCards, gmResumeCards, gmSkipCards, gmReplaceCards, gmKickCards, gmRollbackCards } from './gm.js';
 export { cardComputerSeats, cardComputerSeatsExist, cardComputerDuties, playCardAction, playCardComputerDefault, COMPUTER_DEFAULT_ACTOR, type CardComputerDuty, type CardComputersOptions } from './computer.js';
 export { sweepCardGames, nextCardWakeAt, timeoutCardTurn, type CardSweepResult } from './timer.js';
-export { cardGameInChannel, cardGameById, isCardChannel, cardChoosableStates, recordCardThread, verifyCardReplay, cardTableOf, cardPings, recordCardPing, forgetCardPings } from './read.js';
+export { cardGameInChannel, cardGameById, isCardChannel, cardChoosableStates, cardRoundActions, recordCardThread, verifyCardReplay, cardTableOf, cardPings, recordCardPing, forgetCardPings } from './read.js';
 export type { CardPing } from './tables.js';
 export { cardTablePayload } from './outbox.js';
 export { STALE, NO_CARD_GAME } from './store.js';

@@ -21,6 +21,7 @@ import { queuePingsForNow, queueLog } from './outbox.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
 import { CARD_KIND, CARD_MAX_TURN_MS, CARD_MIN_TURN_MS, CARD_PRESETS, CARD_VARIANT_ID, type CardGameInfo, type CardGameSettings, type CardPreset } from './types.js';
+import { channelRef } from '../text-refs.js';
 
 export interface CreateCardGameInput {
   channelId: string;
@@ -129,7 +130,7 @@ export function createCardGame(deps: GameDeps, input: CreateCardGameInput): Resu
         .from(games)
         .where(and(eq(games.guildId, guildId), eq(games.gmUserId, input.userId), eq(games.status, 'forming')))
         .get();
-      if (forming) return fail(`You already have a game forming in <#${forming.channelId}>: start or cancel it before creating another.`);
+      if (forming) return fail(`You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it before creating another.`);
       if (liveGamesInServer(tx, guildId) >= server.maxLiveGames) return fail(`This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish.`);
     }
     const now = deps.now();
@@ -287,7 +288,7 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
     let started = reload(tx, ctx);
     const view = publicView(state);
     queueLog(tx, started, 0, `The game starts: ${view.seats.map((s, i) => `${dynastyLabel(s.dynasty)} ${playerName(ordered[i]!.userId)}`).join(', ')}. Each player chooses 2 of their 8 cards for the recruiting row.`, now);
-    for (const s of ordered) queueDm(tx, ctx.game, s.userId, 'power_assigned', `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the ${CARD_GAME.name} in <#${ctx.game.channelId}>. Your turns are announced there with the buttons to act (or here, with \`/cards notify mode:dm\`); the first asks for the 2 cards you give to the recruiting row.`, `cards:seat:${ctx.game.id}:${s.userId}`, now);
+    for (const s of ordered) queueDm(tx, ctx.game, s.userId, 'power_assigned', `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the ${CARD_GAME.name} in ${channelRef(ctx.game.channelId)}. Your turns are announced there with the buttons to act (or here, with \`/cards notify mode:dm\`); the first asks for the 2 cards you give to the recruiting row.`, `cards:seat:${ctx.game.id}:${s.userId}`, now);
     queueStatus(tx, ctx.game.id, now);
     queuePingsForNow(tx, started, 'start', now);
     started = runAutomatic(tx, started, now);

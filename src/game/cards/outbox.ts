@@ -11,9 +11,10 @@ import type { GameRow } from '../../store/schema.js';
 import { isComputer, playerName } from '../computer-seat.js';
 import { enqueue, queueStatus, type KindPayload } from '../outbox-write.js';
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
-import { cardTableText, changedStates, discordTimes, dynastyLabel, logLine, roundSummaryText, stateLabel, winnerText } from './text.js';
+import { cardTableText, changedStates, deadlineTimes, dynastyLabel, logLine, roundSummaryText, stateLabel, winnerText } from './text.js';
 import type { CardGameView } from '../../cardgame/index.js';
 import { CARD_KIND, type CardsEvent, type CardTablePayload } from './types.js';
+import { memberRef } from '../text-refs.js';
 
 /** One of the card game's own rows (`CardsEvent`): a turn ping is a prompt, dropped if the game is cancelled. */
 function cardsPayload(gameId: number, e: CardsEvent): KindPayload<CardsEvent> {
@@ -29,7 +30,7 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
     const s = info.settings;
     const joined = info.seats.map((x) => `${playerName(x.userId)}${x.dynasty ? ` (${dynastyLabel(x.dynasty)})` : ''}`);
     const text = [
-      `${CARD_GAME.name} — lobby (${joined.length}/${s.seats} seats). Game master: <@${game.gmUserId}>.`,
+      `${CARD_GAME.name} — lobby (${joined.length}/${s.seats} seats). Game master: ${memberRef(game.gmUserId)}.`,
       `Turns: ${s.preset === 'custom' ? 'custom' : s.preset}, ${Math.round(s.turnMs / 1000)} s a turn · dynasty cards ${s.dynastyCards ? 'on' : 'off'}.`,
       ...(game.demonstration ? ['🤖 Demonstration table: computer players play every seat; nobody joins.'] : game.computerFill ? ['🤖 Computer players take every seat nobody has joined when the game starts.'] : []),
       joined.length ? `Seated: ${joined.join(', ')}` : 'Nobody has joined yet: `/game join`.',
@@ -95,7 +96,7 @@ export function turnPingText(ctx: CardCtx, seat: number, deadline: number | null
   const s = ctx.state!;
   const user = seatRow(ctx, seat)?.userId;
   const who = user ? playerName(user) : dynastyLabel(s.seats[seat]!.dynasty);
-  const due = deadline !== null ? ` Deadline ${discordTimes(deadline)}.` : '';
+  const due = deadline !== null ? ` Deadline ${deadlineTimes(deadline)}.` : '';
   const lead = reminder ? `Reminder: ${who}, ` : `${who}, `;
   switch (s.phase) {
     case 'give':

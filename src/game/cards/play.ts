@@ -16,6 +16,7 @@ import { queueLog, queueTable } from './outbox.js';
 import { bumpVersion, infoOf, openCardGame, reload, seatOfUser, STALE, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
 import type { CardGameInfo, CardNotifyMode, CardPlayOptions, CardWageInput } from './types.js';
+import { timeRef } from '../text-refs.js';
 
 export type SeatCtx = { ctx: CardCtx; row: CardSeatRow; seat: Seat };
 
@@ -35,12 +36,12 @@ function checkVersion(ctx: CardCtx, version: number | undefined | null): { ok: f
   return version === ctx.card.version ? null : fail(STALE);
 }
 
-/** "It is <@u>'s turn (deadline …)" for someone pressing an action out of turn. */
+/** "It is @u's turn (deadline in 2 hours)" for someone pressing an action out of turn. */
 export function notYourTurn(ctx: CardCtx): string {
   const info = infoOf(ctx);
   if (info.phase === 'give') return 'Everyone is choosing their recruits now: press "Choose recruits".';
   if (info.toActUserId === null) return 'Nobody is to act now.';
-  const due = info.deadline ? ` (deadline <t:${Math.floor(info.deadline / 1000)}:R>)` : '';
+  const due = info.deadline ? ` (deadline ${timeRef(info.deadline, 'R')})` : '';
   return `It is ${playerName(info.toActUserId)}'s turn${due}.`;
 }
 

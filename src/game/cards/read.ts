@@ -3,9 +3,9 @@
  * pings still up (docs/bot.md "Card game turns").
  */
 import { eq } from 'drizzle-orm';
-import { eligibleStates, physicalCount, controllerOf, type StateId } from '../../cardgame/index.js';
+import { eligibleStates, physicalCount, controllerOf, type GameEvent, type StateId } from '../../cardgame/index.js';
 import { games } from '../../store/schema.js';
-import { cardGames, type CardPing } from './tables.js';
+import { cardEvents, cardGames, type CardPing } from './tables.js';
 import { idText } from '../../store/queries.js';
 import { inReadTransaction, inTransaction, fail } from '../tx.js';
 import type { GameDeps, Result } from '../types.js';
@@ -13,7 +13,7 @@ import { cardCtxById, infoOf, loadCtx, openCardGame } from './store.js';
 import { dynastyLabel, stateLabel } from './text.js';
 import { CARD_KIND, type CardGameInfo } from './types.js';
 import { replayCardGame } from './gm.js';
-import { and, desc } from 'drizzle-orm';
+import { and, asc, desc } from 'drizzle-orm';
 import { cardTablePayload } from './outbox.js';
 import type { CardTablePayload } from './types.js';
 
@@ -56,6 +56,19 @@ export function cardChoosableStates(deps: GameDeps, channelId: string): { state:
     return { ok: true, list };
   });
   return r.ok ? r.list : [];
+}
+
+/**
+ * The public events of a round's stored actions, action by action in the order they were played (`/cards log`
+ * writes a line per action; the round summary's picture draws their moves). A round nothing was stored for: [].
+ */
+export function cardRoundActions(deps: GameDeps, gameId: number, round: number): GameEvent[][] {
+  const r = inReadTransaction(deps, (tx) => {
+    if (!Number.isSafeInteger(gameId) || !Number.isSafeInteger(round)) return { ok: true, actions: [] as GameEvent[][] };
+    const rows = tx.select({ events: cardEvents.events }).from(cardEvents).where(and(eq(cardEvents.gameId, gameId), eq(cardEvents.round, round))).orderBy(asc(cardEvents.seq)).all();
+    return { ok: true, actions: rows.map((row) => (Array.isArray(row.events) ? (row.events as GameEvent[]) : [])) };
+  });
+  return r.ok ? r.actions : [];
 }
 
 /** Remembers the game's log thread (the bot opens it on the card game's first `log` row). */

@@ -1,13 +1,14 @@
 /**
  * Pure text builders for everything the channel reads about a card game (design §3.4, §3.6, §3.10). They take
  * ONLY the engine's `publicView` (and the seats' public info), so no hand can reach a public message through
- * them; the bot renders its embeds and the tests check the same texts.
+ * them; the bot renders its embeds (and fits them into Discord's limits) and the tests check the same texts.
  */
 import { cardName, countPlayed, countResistance, DATA, dynastyLabel, dynastyName, ownerLabel, stateLabel, symbolName, SYMBOLS, type CardGameView, type CardId, type DynastyId, type Effect, type GameEvent, type Owner, type PlayedCard, type Seat, type StateId, type SymbolId } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { isCard } from '../../cardgame/cards.js';
 import type { CardSeatInfo, CardTableText } from './types.js';
 import { playerName } from '../computer-seat.js';
+import { timeRef } from '../text-refs.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
 const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
@@ -39,7 +40,7 @@ export function cardNames(ids: readonly CardId[]): string {
   return ids.map(cardName).join(', ');
 }
 
-/** How a seat is named in public: "<@user> (Qin 秦)" ("a computer player (Qin 秦)"), or the dynasty alone when no user is known. */
+/** How a seat is named in public: "@user (Qin 秦)" ("a computer player (Qin 秦)"), or the dynasty alone when no user is known. */
 export function seatLabel(view: CardGameView, seats: readonly CardSeatInfo[], seat: Seat, mention = true): string {
   const d = view.seats[seat]?.dynasty;
   const dyn = d ? dynastyLabel(d) : `seat ${seat}`;
@@ -56,10 +57,9 @@ function playedText(p: PlayedCard): string {
   return `${dynastyName(p.dynasty)} dynasty card${p.cover ? ` (covers ${symbolName(p.cover)})` : ''}`;
 }
 
-/** Discord's `<t:…:R>` and `<t:…:f>`. */
-export function discordTimes(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  return `<t:${s}:f> (<t:${s}:R>)`;
+/** A deadline as date and time, then relative: "1 January 2026 12:00 (in 2 hours)". */
+export function deadlineTimes(ms: number): string {
+  return `${timeRef(ms, 'f')} (${timeRef(ms, 'R')})`;
 }
 
 /** The battlefield row, one line per superiority (design §3.4). */
@@ -109,7 +109,7 @@ export function rowLines(view: CardGameView): string[] {
 export function cardTableText(view: CardGameView, seats: readonly CardSeatInfo[], deadline: number | null, paused = false): CardTableText {
   let title: string;
   let turn: string;
-  const due = deadline !== null ? ` · deadline ${discordTimes(deadline)}` : '';
+  const due = deadline !== null ? ` · deadline ${deadlineTimes(deadline)}` : '';
   switch (view.phase) {
     case 'give':
       title = 'Setup · choose recruits';
@@ -136,7 +136,7 @@ export function cardTableText(view: CardGameView, seats: readonly CardSeatInfo[]
   const seatL = seatLines(view, seats);
   const row = rowLines(view);
   const text = [turn, battlefield.length ? `**Battlefield**\n${battlefield.join('\n')}` : '', `**Seats**\n${seatL.join('\n')}`, row.join('\n')].filter(Boolean).join('\n\n');
-  return { title, turn, battlefield, seats: seatL, row, text: text.length > 4000 ? `${text.slice(0, 3990)}…` : text };
+  return { title, turn, battlefield, seats: seatL, row, text };
 }
 
 /** "**Qin 秦 unites China and becomes the First Emperor** (4 states)", or the shared victory. */
@@ -195,8 +195,7 @@ export function eventText(e: GameEvent, dynasties: readonly DynastyId[]): string
 /** One log-thread line for one stored action: "Round 3 · Qin waged battle with …". Engine events are public. */
 export function logLine(round: number, events: readonly GameEvent[], opts: { dynasties: readonly DynastyId[]; actor?: string | undefined }): string {
   const body = events.map((e) => eventText(e, opts.dynasties)).join(' ');
-  const line = `Round ${round} · ${body}${opts.actor ? ` (${opts.actor})` : ''}`;
-  return line.length > 1900 ? `${line.slice(0, 1890)}…` : line;
+  return `Round ${round} · ${body}${opts.actor ? ` (${opts.actor})` : ''}`;
 }
 
 /**
@@ -213,8 +212,7 @@ export function roundSummaryText(round: number, events: readonly GameEvent[], af
     if (e.kind === 'control' && Array.isArray(e.why)) for (const why of e.why as string[]) lines.push(`· ${why}`);
   }
   if (after.phase === 'choose' && after.chooser) lines.push(`${dynastyLabel(after.seats[after.chooser.seat]!.dynasty)} chooses the next battle.`);
-  const text = lines.join('\n');
-  return text.length > 1900 ? `${text.slice(0, 1890)}…` : text;
+  return lines.join('\n');
 }
 
 /** The states whose controller differs between two public views (outlined on the summary image). */

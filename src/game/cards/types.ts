@@ -192,7 +192,7 @@ export interface CardDraftView {
 /** The public table message's content (design §3.4), built only from `publicView` and the seats. */
 export interface CardTableText {
   title: string;
-  /** "Turn: <@u> (Qin 秦) · deadline <t:…:R>" and the like. */
+  /** "Turn: @u (Qin 秦) · deadline …" and the like (with references, src/game/text-refs.ts). */
   turn: string;
   /** One line per superiority. */
   battlefield: string[];

@@ -9,7 +9,8 @@ import type { Adjudication, Position, Power, PowerOrder } from '../../engine/typ
 import type { Variant } from '../../engine/variant.js';
 import type { GameFacts, LiveContext, Seat, VariantPlugin } from '../../variants/plugin/index.js';
 import { listRecords, type RecordEntry, type RecordWrite } from '../records.js';
-import { discordTime, formatResultsSummary, phaseLabel } from '../summary.js';
+import { formatResultsSummary, phaseLabel } from '../summary.js';
+import { channelRef, timeRef } from '../text-refs.js';
 
 /**
  * Where a phase's steps stand: the plug-in's step under way (null: none, the orders are open or over), since when,
@@ -106,8 +107,8 @@ export function contextOf(frame: PhaseFrame, scope: CallScope): PluginCall {
     now: frame.now,
     records: listRecords(records, frame.plugin.records, { writer: scope.writer, now: frame.now }, frame.report, (write) => void effects.push({ kind: 'record', write })),
     orders: () => frame.orders(holder.position),
-    time: (ms, style) => discordTime(ms, style),
-    channel: `<#${game.channelId}>`,
+    time: (ms, style) => timeRef(ms, style),
+    channel: channelRef(game.channelId),
     resultsLines: resultsLinesOf(variant),
     random: frame.random,
     token: scope.token,

@@ -110,9 +110,9 @@ export interface PluginContext<S extends RecordSchemas = RecordSchemas> {
   records: Pick<Records<S>, 'get' | 'list'>;
   /** The orders stored for the phase (secret until it resolves: use them only for what the step decides or tells their own player). */
   orders(): PowerOrder[];
-  /** Discord time markup: `<t:…:R>` (relative) or `<t:…:f>` (date and time). */
+  /** A moment in a text: relative (`R`, "in 2 hours") or date and time (`f`); the bot shows it in each reader's time zone. */
   time(ms: number, style: 'R' | 'f'): string;
-  /** The channel, as a mention. */
+  /** The game's channel in a text (the bot shows a link to it). */
   channel: string;
   /** An adjudication's results, in the lines a results post shows them (without its title line). */
   resultsLines(adjudication: Adjudication): string[];

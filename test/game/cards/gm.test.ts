@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { memberRef } from '../../../src/game/text-refs.js';
 import {
   cardsDraft,
   cardsMyView,
@@ -139,12 +140,12 @@ describe('card game: game-master tools', () => {
     ok(joinCardGame(env.deps, at(USERS[1]!)));
     expect(gmKickCards(env.deps, at(USERS[0]!), { seat: 'qin' })).toEqual({ ok: false, error: 'Only the game master can do that.' });
     expect(gmKickCards(env.deps, at(GM), { seat: 'chu' })).toMatchObject({ ok: false, error: expect.stringContaining('Nobody holds "chu" at this table') });
-    // by dynasty, or by the player for a seat whose dynasty is drawn at the start
+    // by dynasty, or by the player's user id for a seat whose dynasty is drawn at the start (the bot reads a mention)
     ok(gmKickCards(env.deps, at(GM), { seat: 'Qin' }));
-    ok(gmKickCards(env.deps, at(GM), { seat: `<@${USERS[1]}>` }));
+    ok(gmKickCards(env.deps, at(GM), { seat: USERS[1]! }));
     expect(info(env).seats).toEqual([]);
     const notices = outboxRows(env).filter((row) => row.kind === 'notice').map((row) => (row.payload as { text: string }).text);
-    expect(notices).toEqual([`👢 The game master removed <@${USERS[0]}> from the table (Qin 秦); the seat is free again.`, `👢 The game master removed <@${USERS[1]}> from the table; the seat is free again.`]);
+    expect(notices).toEqual([`👢 The game master removed ${memberRef(USERS[0]!)} from the table (Qin 秦); the seat is free again.`, `👢 The game master removed ${memberRef(USERS[1]!)} from the table; the seat is free again.`]);
     ok(joinCardGame(env.deps, at(USERS[0]!), 'qin'));
   });
 
@@ -164,7 +165,7 @@ describe('card game: game-master tools', () => {
     // the channel is told once; the player by DM; the log says why the default played
     const notices = outboxRows(env).filter((row) => row.kind === 'notice').map((row) => (row.payload as { text: string }).text);
     expect(notices.filter((t) => t.startsWith('👢'))).toEqual([
-      `👢 The game master removed <@${kicked}> from ${dynastyLabel(dyn)}. Nobody holds the seat now: its turns play at once with the defaults (as an away player's do) until the game master hands it to someone with \`/gm replace\`.`,
+      `👢 The game master removed ${memberRef(kicked)} from ${dynastyLabel(dyn)}. Nobody holds the seat now: its turns play at once with the defaults (as an away player's do) until the game master hands it to someone with \`/gm replace\`.`,
     ]);
     expect(outboxRows(env).filter((row) => row.kind === 'dm' && row.target === kicked && String((row.payload as { text: string }).text).includes('removed you'))).toHaveLength(1);
     const logs = outboxRows(env).filter((row) => cardEventOf(row) === 'log').map((row) => cardDataOf(row, 'log').text);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { memberRef, timeRef } from '../../../src/game/text-refs.js';
 import {
   cardName,
   cancelFallBack,
@@ -68,7 +69,7 @@ describe('card game: turns', () => {
     const before = storedState(env);
     const o = ok(cardsPlayOptions(env.deps, at(me)));
     expect(o.wages.length).toBeGreaterThan(0);
-    expect(wageBattle(env.deps, at(other), { ...o.wages[0]!, version: g.version })).toMatchObject({ ok: false, error: expect.stringMatching(/^It is <@.*>'s turn \(deadline <t:\d+:R>\)\.$/) });
+    expect(wageBattle(env.deps, at(other), { ...o.wages[0]!, version: g.version })).toMatchObject({ ok: false, error: `It is ${memberRef(me)}'s turn (deadline ${timeRef(g.deadline!, 'R')}).` });
     expect(wageBattle(env.deps, at(me), { ...o.wages[0]!, version: g.version - 1 })).toEqual({ ok: false, error: STALE });
     const notMine = storedState(env).seats.find((_, i) => i !== o.seat)!.hand[0]!;
     expect(wageBattle(env.deps, at(me), { bright: notMine, version: g.version })).toMatchObject({ ok: false });

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { memberRef, timeRef } from '../../../src/game/text-refs.js';
+import { discordText } from '../../../src/bot/markup.js';
 import { newGame, apply, publicView, type CardGameState } from '../../../src/cardgame/index.js';
 import { deliverOutbox, type DeliveryRow } from '../../../src/game/outbox.js';
 import { battlefieldLines, cardName, cardTableText, claimPreviewText, effectLabel, eventText, logLine, roundSummaryText, strongholdLabel, winnerText, type CardSeatInfo } from '../../../src/game/cards/index.js';
@@ -28,7 +30,10 @@ describe('card game table text (built from the public view only)', () => {
     const s = battleState();
     const t = cardTableText(publicView(s), seats, Date.UTC(2026, 0, 1, 13), false);
     expect(t.title).toBe('Round 1 · Battle in Gu 顧');
-    expect(t.turn).toBe(`Turn: <@u${s.turnSeat}> (${['Chu 楚', 'Qin 秦', 'Yan 燕'][s.turnSeat!]}) · deadline <t:1767272400:f> (<t:1767272400:R>).`);
+    const deadline = Date.UTC(2026, 0, 1, 13);
+    expect(t.turn).toBe(`Turn: ${memberRef(`u${s.turnSeat}`)} (${['Chu 楚', 'Qin 秦', 'Yan 燕'][s.turnSeat!]}) · deadline ${timeRef(deadline, 'f')} (${timeRef(deadline, 'R')}).`);
+    // as the channel reads it
+    expect(discordText(t.turn)).toBe(`Turn: <@u${s.turnSeat}> (${['Chu 楚', 'Qin 秦', 'Yan 燕'][s.turnSeat!]}) · deadline <t:1767272400:f> (<t:1767272400:R>).`);
     expect(t.battlefield).toHaveLength(9);
     expect(t.battlefield[0]).toBe('🐎 Cavalry — nobody');
     expect(t.seats).toHaveLength(3);

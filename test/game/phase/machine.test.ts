@@ -190,7 +190,7 @@ const TRANSITIONS: Row[] = [
     effects: [
       { kind: 'record', write: { op: 'put', kind: 'beacon', key: 'Red', value: { province: 'b' }, writtenBy: 'user-Red', updatedAt: NOW } },
       { kind: 'audit', action: 'beacon', detail: null, userId: 'user-Red' },
-      { kind: 'dm', power: 'Red', userId: 'user-Red', text: '🔥 Your beacon for Red in <#chan>, as stored: Brindle (b).', key: 'light' },
+      { kind: 'dm', power: 'Red', userId: 'user-Red', text: '🔥 Your beacon for Red in ⟦channel:chan⟧, as stored: Brindle (b).', key: 'light' },
     ],
   },
 ];

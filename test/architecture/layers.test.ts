@@ -1,0 +1,118 @@
+/**
+ * Each layer keeps its side (brief "Shape of the code"; docs/architecture.md "Texts: the game writes, the bot formats"):
+ *
+ * - `src/game` returns data, never Discord markup: no timestamp (`<t:`), member or role mention (`<@`), channel link
+ *   (`<#`) anywhere in it, comments included, and no import of discord.js or its packages. Its texts name a moment, a
+ *   member, a role or a channel by a reference (src/game/text-refs.ts) the bot formats (src/bot/markup.ts).
+ * - `src/bot` never runs SQL: it reads and writes through the game layer's functions and imports nothing of
+ *   `src/store`, of `drizzle-orm` (or any driver) or of a game kind's tables (`src/game/<kind>/tables.ts`). The one
+ *   exception is the bot's composition root, `src/bot/app.ts`, which is handed the opened database (`BotOptions.db`)
+ *   and may import the store's types — types only (`import type`). Nor does it reach the database's own client.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from './import-graph.js';
+
+/** Discord's markup for a timestamp, a user or role mention, a channel link. */
+const DISCORD_MARKUP = ['<t:', '<@', '<#'];
+/** Packages that write Discord's markup (and talk to Discord): only the bot imports them. */
+const DISCORD_PACKAGES = /^(discord\.js|@discordjs\/)/;
+/** Packages that run SQL. */
+const SQL_PACKAGES = /^(drizzle-orm|drizzle-kit|better-sqlite3)(\/|$)/;
+/** The bot's composition root: the only bot file that may import the store, and then only its types. */
+const BOT_COMPOSITION_ROOT = 'src/bot/app.ts';
+/** What in the bot would reach the database around the game layer: its raw client, a prepared statement, a `sql` tag. */
+const RAW_DATABASE = [/\$client\b/, /\.prepare\(/, /\bsql`/, /\bdb\s*\.\s*(select|insert|update|delete|transaction|run|all|get)\s*\(/];
+
+/** Every import of a file: what it names (as written), and whether only types come in. */
+function importsOf(file: string, text: string): { specifier: string; typeOnly: boolean }[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const out: { specifier: string; typeOnly: boolean }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      // Only `import type` is erased whole for sure: `import { type X }` may still load the module.
+      out.push({ specifier: node.moduleSpecifier.text, typeOnly: node.importClause?.isTypeOnly === true });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      out.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      out.push({ specifier: node.arguments[0].text, typeOnly: false });
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      out.push({ specifier: node.argument.literal.text, typeOnly: true });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** A relative import as a project path (`src/store/db.ts`); a package's name as it is. */
+function target(file: string, specifier: string): string {
+  if (!specifier.startsWith('.')) return specifier;
+  return relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join('/').replace(/\.js$/, '.ts');
+}
+
+/** What a `src/game` file writes that is Discord's markup or needs Discord's packages. */
+function markupProblems(file: string, text: string): string[] {
+  const problems: string[] = [];
+  text.split('\n').forEach((line, i) => {
+    for (const mark of DISCORD_MARKUP) if (line.includes(mark)) problems.push(`${file}:${i + 1} writes Discord markup "${mark}": ${line.trim().slice(0, 120)}`);
+  });
+  for (const { specifier } of importsOf(file, text)) if (DISCORD_PACKAGES.test(specifier)) problems.push(`${file} imports ${specifier}`);
+  return problems;
+}
+
+/** What a `src/bot` file imports or touches that runs SQL around the game layer. */
+function sqlProblems(file: string, text: string): string[] {
+  const problems: string[] = [];
+  for (const { specifier, typeOnly } of importsOf(file, text)) {
+    const to = target(file, specifier);
+    const store = to.startsWith('src/store/');
+    const tables = /^src\/game\/[^/]+\/tables\.ts$/.test(to);
+    if (store && file === BOT_COMPOSITION_ROOT && typeOnly) continue;
+    if (store || tables || SQL_PACKAGES.test(to)) problems.push(`${file} imports ${specifier}${store && file === BOT_COMPOSITION_ROOT ? ' (the composition root may import the store’s types only)' : ''}`);
+  }
+  text.split('\n').forEach((line, i) => {
+    for (const pattern of RAW_DATABASE) if (pattern.test(line)) problems.push(`${file}:${i + 1} reaches the database: ${line.trim().slice(0, 120)}`);
+  });
+  return problems;
+}
+
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+
+describe('the game layer writes no Discord markup', () => {
+  it('finds markup and Discord imports where they are (the checker itself)', () => {
+    expect(markupProblems('src/game/x.ts', 'const a = `deadline <t:${s}:R>`;')).toHaveLength(1);
+    expect(markupProblems('src/game/x.ts', 'const a = `<@${id}> and <#${channel}>`;')).toHaveLength(2);
+    expect(markupProblems('src/game/x.ts', "import { time } from 'discord.js';\nimport type { Snowflake } from '@discordjs/formatters';")).toHaveLength(2);
+    expect(markupProblems('src/game/x.ts', "import { timeRef } from './text-refs.js';\nconst a = `deadline ${timeRef(ms)}`;")).toEqual([]);
+  });
+
+  it('has none in src/game', () => {
+    const files = sourceFiles('src/game');
+    expect(files.length).toBeGreaterThan(30);
+    expect(files.flatMap((file) => markupProblems(file, read(file)))).toEqual([]);
+  });
+});
+
+describe('the bot runs no SQL', () => {
+  it('finds imports of the store, SQL packages and kind tables, and raw database use (the checker itself)', () => {
+    expect(sqlProblems('src/bot/send.ts', "import { eq } from 'drizzle-orm';")).toHaveLength(1);
+    expect(sqlProblems('src/bot/send.ts', "import { games } from '../store/schema.js';")).toHaveLength(1);
+    expect(sqlProblems('src/bot/cards/deliver.ts', "import { cardEvents } from '../../game/cards/tables.js';")).toHaveLength(1);
+    expect(sqlProblems('src/bot/send.ts', "import type { Db } from '../store/db.js';")).toHaveLength(1);
+    expect(sqlProblems('src/bot/app.ts', "import type { Db } from '../store/db.js';")).toEqual([]);
+    expect(sqlProblems('src/bot/app.ts', "import { type Db } from '../store/db.js';")).toHaveLength(1);
+    expect(sqlProblems('src/bot/app.ts', "import { openDatabase } from '../store/db.js';")).toHaveLength(1);
+    expect(sqlProblems('src/bot/x.ts', 'const row = ctx.deps.db.select().from(t).get();')).toHaveLength(1);
+    expect(sqlProblems('src/bot/x.ts', "deps.db.$client.prepare('select 1').get();")).toHaveLength(2);
+    expect(sqlProblems('src/bot/x.ts', "import { notifyRoleOf } from '../game/index.js';\ncreateHash('sha256').update(key);")).toEqual([]);
+  });
+
+  it('has none in src/bot', () => {
+    const files = sourceFiles('src/bot');
+    expect(files).toContain(BOT_COMPOSITION_ROOT);
+    expect(files.flatMap((file) => sqlProblems(file, read(file)))).toEqual([]);
+  });
+});
