@@ -12,7 +12,15 @@ import { performance } from 'node:perf_hooks';
 import { newGame } from '../src/cardgame/index.js';
 import { DEFAULT_PLAYOUTS } from '../src/ai/cards/index.js';
 import { notListed } from '../test/ai/cards/listed.js';
-import { aiPlayer, claimsGreedyPlayer, greedyPlayer, playGame, randomPlayer, share, type Player } from '../test/ai/cards/players.js';
+import {
+  aiPlayer,
+  claimsGreedyPlayer,
+  greedyPlayer,
+  playGame,
+  randomPlayer,
+  share,
+  type Player,
+} from '../test/ai/cards/players.js';
 import { median, percentile, type BenchResult } from './types.js';
 
 const GREEDY_GAMES = Number(process.env.CARD_AI_BENCH_GAMES ?? 200);
@@ -46,7 +54,10 @@ function match(seats: number, opponent: Player, games: number, label: string, ti
     const players = Array.from({ length: seats }, (_, i) => (i === aiSeat ? ai : opponent));
     const seed = `bench-ai-${label}-${seats}-${g}`;
     const rec = playGame(newGame({ seats, seed, dynastyCards: g % 4 >= 2 }), players, seed, {
-      timed: { clock: () => performance.now(), record: (seat, ms, phase) => seat === aiSeat && phase !== 'give' && times.push(ms) },
+      timed: {
+        clock: () => performance.now(),
+        record: (seat, ms, phase) => seat === aiSeat && phase !== 'give' && times.push(ms),
+      },
     });
     won += share(rec, aiSeat);
     rounds.push(rec.rounds);
@@ -69,11 +80,25 @@ export async function benchAiCards(): Promise<BenchResult[]> {
   const times2: number[] = [];
   const timesMany: number[] = [];
   process.stderr.write(`bench: card AI against greedy players (${GREEDY_GAMES} games each)…\n`);
-  results.push(strengthRow('card AI vs greedy (one-ply score), 2 seats', match(2, greedyPlayer, GREEDY_GAMES, 'greedy', times2), 0.5));
-  results.push(strengthRow('card AI vs claims-greedy, 2 seats', match(2, claimsGreedyPlayer, GREEDY_GAMES, 'claims', times2), 0.5));
+  results.push(
+    strengthRow(
+      'card AI vs greedy (one-ply score), 2 seats',
+      match(2, greedyPlayer, GREEDY_GAMES, 'greedy', times2),
+      0.5,
+    ),
+  );
+  results.push(
+    strengthRow('card AI vs claims-greedy, 2 seats', match(2, claimsGreedyPlayer, GREEDY_GAMES, 'claims', times2), 0.5),
+  );
   for (const seats of [2, 3, 4, 5]) {
     process.stderr.write(`bench: card AI against random players, ${seats} seats…\n`);
-    results.push(strengthRow(`card AI vs random, ${seats} seats`, match(seats, randomPlayer, RANDOM_GAMES, 'random', seats === 2 ? times2 : timesMany), 1 / seats));
+    results.push(
+      strengthRow(
+        `card AI vs random, ${seats} seats`,
+        match(seats, randomPlayer, RANDOM_GAMES, 'random', seats === 2 ? times2 : timesMany),
+        1 / seats,
+      ),
+    );
   }
   results.push({
     name: 'card AI decision, 2 seats',

@@ -26,7 +26,11 @@ import { watchLoopBlocks, type LoopBlocks } from './loop-blocks.js';
 import type { BenchResult } from './types.js';
 
 /** When and under what load (the section is often re-run alone: the file's header date is not this run's). */
-const load = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1, 5, 15 min) on ${os.cpus().length} cores`;
+const load = () =>
+  `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (1, 5, 15 min) on ${os.cpus().length} cores`;
 const ms = (ns: number) => (ns / 1e6).toFixed(1);
 
 interface Table {
@@ -54,7 +58,16 @@ async function withGame<T>(table: Table, run: (deps: GameDeps) => Promise<T>): P
       if (!r.ok) throw new Error((r as unknown as { error: string }).error);
       return r;
     };
-    ok(createGame(deps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: table.variantId, options: table.options ?? {}, computer: table.computers.join(', ') }));
+    ok(
+      createGame(deps, {
+        channelId: 'c',
+        guildId: 'g',
+        userId: 'gm',
+        variantId: table.variantId,
+        options: table.options ?? {},
+        computer: table.computers.join(', '),
+      }),
+    );
     ok(joinGame(deps, { channelId: 'c', userId: '1', power: table.person }));
     ok(startGame(deps, { channelId: 'c', userId: 'gm' }));
     return await run(deps);
@@ -79,7 +92,9 @@ interface Watched {
 async function seatsPlaying(deps: GameDeps, table: Table): Promise<Watched> {
   const person = { channelId: 'c', userId: '1' };
   const phaseCount = () => deps.db.select({ id: phases.id }).from(phases).all().length;
-  const seats = computerSeats(deps, { onError: (err) => process.stderr.write(`bench: computer seat failed: ${String(err)}\n`) });
+  const seats = computerSeats(deps, {
+    onError: (err) => process.stderr.write(`bench: computer seat failed: ${String(err)}\n`),
+  });
   // A start choice (Warhammer's Dogs of War muster) comes before the orders: answered first, not measured.
   while (computerSeatDuties(deps).some((d) => d.step !== null)) await Promise.all(seats.play());
   if (table.orders) {
@@ -131,11 +146,18 @@ export async function benchAiSeats(): Promise<BenchResult[]> {
   const wh = (await import('../src/variants/index.js')).getVariant('warhammer')!;
   const whPowers = wh.powers.filter((p) => !p.neutral).map((p) => p.name);
   const person = whPowers.includes('Empire') ? 'Empire' : whPowers[0]!;
-  const WARHAMMER: Table = { variantId: 'warhammer', options: { decisiveBattles: 'off' }, person, computers: whPowers.filter((p) => p !== person), orders: null };
+  const WARHAMMER: Table = {
+    variantId: 'warhammer',
+    options: { decisiveBattles: 'off' },
+    person,
+    computers: whPowers.filter((p) => p !== person),
+    orders: null,
+  };
   const big = await withGame(WARHAMMER, (deps) => seatsPlaying(deps, WARHAMMER));
   await stopAiWorker();
   const bigIdle = await idleControl(big.wall);
-  const resolvedNote = (w: Watched) => (w.resolved ? 'the last seat’s /ready resolved the phase on the loop' : 'the phase was NOT resolved');
+  const resolvedNote = (w: Watched) =>
+    w.resolved ? 'the last seat’s /ready resolved the phase on the loop' : 'the phase was NOT resolved';
   return [
     {
       name: 'computer seats playing (warm worker): longest piece of work on the event loop, running time',

@@ -53,7 +53,12 @@ export interface Arena {
 export function arenas(): Arena[] {
   const plain = (id: string): Arena => {
     const variant = getVariant(id)!;
-    return { variant, seats: variant.powers.filter((p) => !p.neutral).map((p) => p.name), start: () => variant.startingPosition(), note: '' };
+    return {
+      variant,
+      seats: variant.powers.filter((p) => !p.neutral).map((p) => p.name),
+      start: () => variant.startingPosition(),
+      note: '',
+    };
   };
   // Warhammer: decisive battles off (no battle is fought: the provisional results stand, as in `gm` mode with no
   // report); the Dogs of War choose their city first (the strong player with its start choice, others the first).
@@ -68,7 +73,10 @@ export function arenas(): Arena[] {
         const offer = dogsOfWarChoices(position, seats)[0];
         if (!offer) return position;
         const options = offer.cities.map((province) => ({ province, types: offer.types[province]! }));
-        const pick = players[offer.power] === strongPlayer ? aiStartChoice({ variant: warhammer, position, power: offer.power, choices: options })! : { province: offer.cities[0]!, type: 'A' as const };
+        const pick =
+          players[offer.power] === strongPlayer
+            ? aiStartChoice({ variant: warhammer, position, power: offer.power, choices: options })!
+            : { province: offer.cities[0]!, type: 'A' as const };
         const applied = applyDogsOfWarChoice(position, { power: offer.power, city: pick.province, type: pick.type });
         if (!applied.ok) throw new Error(applied.error);
         position = applied.position;
@@ -76,7 +84,9 @@ export function arenas(): Arena[] {
     },
     note: 'decisive battles off; ',
   };
-  return [plain('classic'), plain('warring-states'), plain('mandate-of-heaven'), whArena].filter((a) => !ONLY || ONLY.includes(a.variant.id));
+  return [plain('classic'), plain('warring-states'), plain('mandate-of-heaven'), whArena].filter(
+    (a) => !ONLY || ONLY.includes(a.variant.id),
+  );
 }
 
 export async function benchAi(): Promise<BenchResult[]> {
@@ -129,7 +139,8 @@ function largePowerPosition(arena: Arena): { position: Position; power: Power } 
       seed: 'large',
       start: arena.start(players),
       onPhase: ({ position }) => {
-        if (position.phase.type === 'movement' && (!best || count(position, power) > count(best.position, best.power))) best = { position, power };
+        if (position.phase.type === 'movement' && (!best || count(position, power) > count(best.position, best.power)))
+          best = { position, power };
       },
     });
   }
@@ -148,12 +159,23 @@ function speed(): BenchResult[] {
   const all = arenas();
   const classic = all.find((a) => a.variant.id === 'classic');
   const warhammer = all.find((a) => a.variant.id === 'warhammer');
-  for (const [arena, target] of [[classic, 500], [warhammer, 2000]] as const) {
+  for (const [arena, target] of [
+    [classic, 500],
+    [warhammer, 2000],
+  ] as const) {
     if (!arena) continue;
     const position = busyPosition(arena);
     const acting = powersToAct(arena.variant, position);
     const largest = [...acting].sort((a, b) => count(position, b) - count(position, a) || a.localeCompare(b))[0]!;
-    const ask = (power: Power, seed: string) => aiOrders({ variant: arena.variant, position, power, players: arena.seats, seed, ...(BUDGET ? { budget: BUDGET } : {}) });
+    const ask = (power: Power, seed: string) =>
+      aiOrders({
+        variant: arena.variant,
+        position,
+        power,
+        players: arena.seats,
+        seed,
+        ...(BUDGET ? { budget: BUDGET } : {}),
+      });
     const cold = firstCalls(arena, position, largest);
     const warm = [1, 2, 3, 4, 5].map((i) => timeIt(() => ask(largest, `warm${i}`)));
     const what = `${arena.variant.name} ${position.phase.season} ${position.phase.year} movement, ${position.units.length} units; ${largest} (${count(position, largest)} units)`;
@@ -179,7 +201,18 @@ function speed(): BenchResult[] {
       });
     }
     const large = largePowerPosition(arena);
-    const largeTimes = [1, 2, 3].map((i) => timeIt(() => aiOrders({ variant: arena.variant, position: large.position, power: large.power, players: arena.seats, seed: `large${i}`, ...(BUDGET ? { budget: BUDGET } : {}) })));
+    const largeTimes = [1, 2, 3].map((i) =>
+      timeIt(() =>
+        aiOrders({
+          variant: arena.variant,
+          position: large.position,
+          power: large.power,
+          players: arena.seats,
+          seed: `large${i}`,
+          ...(BUDGET ? { budget: BUDGET } : {}),
+        }),
+      ),
+    );
     out.push({
       name: `ai orders: one large power, ${arena.variant.name} (warm)`,
       value: median(largeTimes.map((w) => w.wall)),
@@ -204,7 +237,16 @@ export async function eventLoop(): Promise<BenchResult[]> {
   const position = busyPosition(arena);
   const acting = powersToAct(arena.variant, position);
   const job = (power: Power, seed: string, budget?: number) =>
-    askComputerPlayer({ kind: 'orders', variant: 'warhammer', options: { decisiveBattles: 'off' }, position, power, players: arena.seats, seed, ...(budget ? { budget } : BUDGET ? { budget: BUDGET } : {}) });
+    askComputerPlayer({
+      kind: 'orders',
+      variant: 'warhammer',
+      options: { decisiveBattles: 'off' },
+      position,
+      power,
+      players: arena.seats,
+      seed,
+      ...(budget ? { budget } : BUDGET ? { budget: BUDGET } : {}),
+    });
   const s0 = performance.now();
   const warm = job(acting[0]!, 'warm-up', 10);
   const startPost = performance.now() - s0;
@@ -259,7 +301,18 @@ function firstCalls(arena: Arena, position: Position, power: Power): { wall: num
   try {
     const input = join(dir, 'busy.json');
     const options = arena.variant.id === 'warhammer' ? { options: { decisiveBattles: 'off' } } : {};
-    writeFileSync(input, JSON.stringify({ variant: arena.variant.id, phase: position.phase, units: position.units, supplyCenters: position.supplyCenters, players: arena.seats, ...options, ...(BUDGET ? { budget: BUDGET } : {}) }));
+    writeFileSync(
+      input,
+      JSON.stringify({
+        variant: arena.variant.id,
+        phase: position.phase,
+        units: position.units,
+        supplyCenters: position.supplyCenters,
+        players: arena.seats,
+        ...options,
+        ...(BUDGET ? { budget: BUDGET } : {}),
+      }),
+    );
     // The machine's own start-up time beside it (Node doing nothing), as the production bench gives it.
     const bare: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -271,10 +324,15 @@ function firstCalls(arena: Arena, position: Position, power: Power): { wall: num
     const wall: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
-      const r = spawnSync('sh', ['-c', `"${process.execPath}" dist/cli/main.js ai orders --power "${power}" --seed cold${i} < "${input}"`], { cwd: ROOT, encoding: 'utf8' });
+      const r = spawnSync(
+        'sh',
+        ['-c', `"${process.execPath}" dist/cli/main.js ai orders --power "${power}" --seed cold${i} < "${input}"`],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       wall.push(performance.now() - t0);
       if (r.status !== 0) throw new Error(`cli ai orders failed: ${r.stderr}`);
-      if ((JSON.parse(r.stdout) as { orders: unknown[] }).orders.length === 0) throw new Error('cli ai orders gave no orders');
+      if ((JSON.parse(r.stdout) as { orders: unknown[] }).orders.length === 0)
+        throw new Error('cli ai orders gave no orders');
     }
     return { wall, load: before };
   } finally {
@@ -306,12 +364,31 @@ function strength(arena: Arena, name: string, opponent: Player, seeds: number): 
 
 /** DumbBot in every seat against DumbBots: the reference (about 1× by construction). */
 function reference(arena: Arena): BenchResult {
-  return row(arena, `DumbBot vs ${arena.seats.length - 1} DumbBots (reference)`, tournament(arena, dumbBot, dumbBot, 1), 1);
+  return row(
+    arena,
+    `DumbBot vs ${arena.seats.length - 1} DumbBots (reference)`,
+    tournament(arena, dumbBot, dumbBot, 1),
+    1,
+  );
 }
 
-export function tournament(arena: Arena, hero: Player, opponent: Player, seeds: number, seats: readonly Power[] = arena.seats): Tally {
+export function tournament(
+  arena: Arena,
+  hero: Player,
+  opponent: Player,
+  seeds: number,
+  seats: readonly Power[] = arena.seats,
+): Tally {
   const total = arena.variant.map.supplyCenters().length;
-  const tally: Tally = { shares: [], bySeat: new Map(), solos: 0, illegal: 0, games: 0, orders: new Map(), transformed: 0 };
+  const tally: Tally = {
+    shares: [],
+    bySeat: new Map(),
+    solos: 0,
+    illegal: 0,
+    games: 0,
+    orders: new Map(),
+    transformed: 0,
+  };
   for (let s = 0; s < seeds; s++) {
     for (const seat of seats) {
       const players = Object.fromEntries(arena.seats.map((p) => [p, p === seat ? hero : opponent]));
@@ -320,18 +397,30 @@ export function tournament(arena: Arena, hero: Player, opponent: Player, seeds: 
           if (power !== seat || order.kind === 'waive') continue;
           const kind = order.kind === 'special' ? order.name : order.kind;
           tally.orders.set(kind, (tally.orders.get(kind) ?? 0) + 1);
-          const unit = [...position.units, ...position.dislodged].find((u) => u.province === order.unit.province && u.power === power);
+          const unit = [...position.units, ...position.dislodged].find(
+            (u) => u.province === order.unit.province && u.power === power,
+          );
           if (unit && actingUnit(arena.variant, position, unit, order).type !== unit.type) tally.transformed++;
         }
       };
-      const game = playGame({ variant: arena.variant, seats: players, years: YEARS, seed: `bench${s}`, start: arena.start(players), onPhase, ...(BUDGET ? { budget: BUDGET } : {}) });
+      const game = playGame({
+        variant: arena.variant,
+        seats: players,
+        years: YEARS,
+        seed: `bench${s}`,
+        start: arena.start(players),
+        onPhase,
+        ...(BUDGET ? { budget: BUDGET } : {}),
+      });
       const share = (game.final.supplyCenters[seat]?.length ?? 0) / total;
       tally.shares.push(share);
       tally.bySeat.set(seat, [...(tally.bySeat.get(seat) ?? []), share]);
       if (game.winner === seat) tally.solos++;
       tally.illegal += game.illegal[seat] ?? 0;
       tally.games++;
-      process.stderr.write(`bench ai: ${arena.variant.id} ${hero.name} in ${seat} vs ${opponent.name} seed ${s}: ${(share * total).toFixed(0)} centres\n`);
+      process.stderr.write(
+        `bench ai: ${arena.variant.id} ${hero.name} in ${seat} vs ${opponent.name} seed ${s}: ${(share * total).toFixed(0)} centres\n`,
+      );
     }
   }
   return tally;
@@ -344,7 +433,9 @@ export function row(arena: Arena, what: string, t: Tally, seeds: number): BenchR
   const half = (1.96 * sd) / Math.sqrt(n);
   const fair = 1 / arena.seats.length;
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-  const seatRatios = [...t.bySeat].map(([p, xs]) => [p, xs.reduce((a, b) => a + b, 0) / xs.length / fair] as const).sort((a, b) => a[1] - b[1]);
+  const seatRatios = [...t.bySeat]
+    .map(([p, xs]) => [p, xs.reduce((a, b) => a + b, 0) / xs.length / fair] as const)
+    .sort((a, b) => a[1] - b[1]);
   const worst = seatRatios[0]!;
   const best = seatRatios[seatRatios.length - 1]!;
   return {
@@ -364,6 +455,8 @@ function specialNote(arena: Arena, t: Tally): string {
   const names = Object.keys(arena.variant.rules.specialOrders ?? {}).sort();
   if (names.length === 0) return '';
   const unitOrders = ['hold', 'move', 'support', 'convoy', ...names].reduce((a, k) => a + (t.orders.get(k) ?? 0), 0);
-  const transformed = arena.variant.rules.transformUnit ? `; orders carried out as another unit (transformUnit) ${t.transformed}` : '';
+  const transformed = arena.variant.rules.transformUnit
+    ? `; orders carried out as another unit (transformUnit) ${t.transformed}`
+    : '';
   return `; special orders given: ${names.map((n) => `${n} ${t.orders.get(n) ?? 0}`).join(', ')} (of ${unitOrders} movement-phase unit orders)${transformed}`;
 }

@@ -32,7 +32,13 @@ export async function benchBot(): Promise<BenchResult[]> {
   const fake = await RemoteFakeDiscord.start({ users: [...masters, ...players], channels });
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-bench-bot-'));
   const database = openDatabase(join(dir, 'bench.db'));
-  const bot = await startBot({ token: fake.token, db: database.db, log: createLogger('silent'), apiBase: fake.apiBase, devGuildId: fake.guildId });
+  const bot = await startBot({
+    token: fake.token,
+    db: database.db,
+    log: createLogger('silent'),
+    apiBase: fake.apiBase,
+    devGuildId: fake.guildId,
+  });
   try {
     const seats: { user: string; channel: string; orders: string }[] = [];
     for (const [g, channel] of channels.entries()) {
@@ -41,7 +47,11 @@ export async function benchBot(): Promise<BenchResult[]> {
         const user = players[g * classic.powers.length + p]!;
         await fake.slash(user, channel, 'game join', { power: power.name });
         const units = classic.startingPosition().units.filter((u) => u.power === power.name);
-        seats.push({ user, channel, orders: units.map((u) => `${u.type} ${u.province}${u.coast ? '/' + u.coast : ''} H`).join('; ') });
+        seats.push({
+          user,
+          channel,
+          orders: units.map((u) => `${u.type} ${u.province}${u.coast ? '/' + u.coast : ''} H`).join('; '),
+        });
       }
       await fake.slash(masters[g]!, channel, 'game start');
     }
@@ -50,14 +60,21 @@ export async function benchBot(): Promise<BenchResult[]> {
     await new Promise((r) => setTimeout(r, 1100));
 
     const t0 = performance.now();
-    const replies = await fake.burst(seats.slice(0, SIMULTANEOUS).map((s) => ({ user: s.user, channel: s.channel, command: 'order', options: { orders: s.orders } })));
+    const replies = await fake.burst(
+      seats
+        .slice(0, SIMULTANEOUS)
+        .map((s) => ({ user: s.user, channel: s.channel, command: 'order', options: { orders: s.orders } })),
+    );
     const answeredMs = performance.now() - t0;
-    for (const r of replies) if (!r.ephemeral || !r.text.includes('✅ Stored')) throw new Error(`an /order was not stored: ${r.text}`);
+    for (const r of replies)
+      if (!r.ephemeral || !r.text.includes('✅ Stored')) throw new Error(`an /order was not stored: ${r.text}`);
     const acks = replies.map((r) => r.ackMs!);
     const deferred = replies.filter((r) => r.deferred).length;
 
     await bot.outbox.idle();
-    const deadline = await deadlineToResultsPost(fake, database, bot.scheduler.sweep.bind(bot.scheduler), () => bot.outbox.idle());
+    const deadline = await deadlineToResultsPost(fake, database, bot.scheduler.sweep.bind(bot.scheduler), () =>
+      bot.outbox.idle(),
+    );
     const errors = await fake.unexpectedErrors();
     if (errors.length > 0) throw new Error(`the stand-in flagged errors: ${JSON.stringify(errors.slice(0, 3))}`);
     return [
@@ -93,13 +110,24 @@ async function deadlineToResultsPost(
   const db = database.db;
   const current = db.select().from(phases).where(eq(phases.idx, 0)).all();
   for (const phase of current) {
-    const position = { ...randomPosition(classic, r, 34), phase: { season: 'spring' as const, year: 1905, type: 'movement' as const } };
+    const position = {
+      ...randomPosition(classic, r, 34),
+      phase: { season: 'spring' as const, year: 1905, type: 'movement' as const },
+    };
     db.update(phases).set({ position }).where(eq(phases.id, phase.id)).run();
     db.delete(ordersTable).where(eq(ordersTable.phaseId, phase.id)).run();
     for (const o of randomOrders(classic, position, r)) {
       if (o.order.kind === 'waive') continue;
       db.insert(ordersTable)
-        .values({ phaseId: phase.id, power: o.power, unitKey: o.order.unit.province, text: formatOrder(o.order), order: o.order, submittedBy: 'bench', submittedAt: Date.now() })
+        .values({
+          phaseId: phase.id,
+          power: o.power,
+          unitKey: o.order.unit.province,
+          text: formatOrder(o.order),
+          order: o.order,
+          submittedBy: 'bench',
+          submittedAt: Date.now(),
+        })
         .onConflictDoNothing()
         .run();
     }
@@ -107,8 +135,14 @@ async function deadlineToResultsPost(
   const times: number[] = [];
   for (const phase of current) {
     const game = db.select().from(games).where(eq(games.id, phase.gameId)).get()!;
-    db.update(games).set({ deadlineMs: Date.now() + 10 * HOUR }).where(eq(games.status, 'active')).run();
-    db.update(games).set({ deadlineMs: Date.now() - 1 }).where(eq(games.id, game.id)).run();
+    db.update(games)
+      .set({ deadlineMs: Date.now() + 10 * HOUR })
+      .where(eq(games.status, 'active'))
+      .run();
+    db.update(games)
+      .set({ deadlineMs: Date.now() - 1 })
+      .where(eq(games.id, game.id))
+      .run();
     const t0 = performance.now();
     const posted = fake.waitForChannelMessage(game.channelId, '**Spring 1905 movement: results**');
     sweep();

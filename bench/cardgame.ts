@@ -33,11 +33,17 @@ export async function benchCardgame(): Promise<BenchResult[]> {
         spent += dt;
         if (!res.ok) throw new Error(`seats ${seats} game ${g}: legal action refused: ${res.error}`);
         applyMs.push(dt);
-        if (a.type === 'fallBack' && a.effects?.some((e) => (e.symbol === 'fire' || e.symbol === 'wind') && !('draw' in e))) fireWindMs.push(dt);
+        if (
+          a.type === 'fallBack' &&
+          a.effects?.some((e) => (e.symbol === 'fire' || e.symbol === 'wind') && !('draw' in e))
+        )
+          fireWindMs.push(dt);
         s = res.state;
         const broken = brokenInvariant(s, neutral);
         if (broken) throw new Error(`seats ${seats} game ${g}: ${broken}`);
-        neutral = Object.values(s.states).flat().filter((o) => o === 'neutral').length;
+        neutral = Object.values(s.states)
+          .flat()
+          .filter((o) => o === 'neutral').length;
         if (!mid && seats === 4 && s.round === 4 && s.phase === 'battle') mid = s;
       }
       gameMs.push(spent);
@@ -50,8 +56,18 @@ export async function benchCardgame(): Promise<BenchResult[]> {
       note: `median of ${GAMES} random legal games, all property checks passed; p95 ${percentile(gameMs, 95).toFixed(1)} ms; median ${median(rounds)} rounds`,
     });
   }
-  results.push({ name: 'card game apply', value: median(applyMs), unit: 'ms', note: `median over ${applyMs.length} actions; p99 ${percentile(applyMs, 99).toFixed(3)} ms` });
-  results.push({ name: 'fall back with Fire or Wind', value: median(fireWindMs), unit: 'ms', note: `median over ${fireWindMs.length} fall backs; p99 ${percentile(fireWindMs, 99).toFixed(3)} ms` });
+  results.push({
+    name: 'card game apply',
+    value: median(applyMs),
+    unit: 'ms',
+    note: `median over ${applyMs.length} actions; p99 ${percentile(applyMs, 99).toFixed(3)} ms`,
+  });
+  results.push({
+    name: 'fall back with Fire or Wind',
+    value: median(fireWindMs),
+    unit: 'ms',
+    note: `median over ${fireWindMs.length} fall backs; p99 ${percentile(fireWindMs, 99).toFixed(3)} ms`,
+  });
   if (mid) {
     const view = publicView(mid);
     await renderCardTable(view);
@@ -61,7 +77,12 @@ export async function benchCardgame(): Promise<BenchResult[]> {
       await renderCardTable(view);
       times.push(performance.now() - t);
     }
-    results.push({ name: 'card table image (1600 × 1000)', value: median(times), unit: 'ms', note: 'median of 20 renders of a 4-seat round-4 table, warm, on the calling thread' });
+    results.push({
+      name: 'card table image (1600 × 1000)',
+      value: median(times),
+      unit: 'ms',
+      note: 'median of 20 renders of a 4-seat round-4 table, warm, on the calling thread',
+    });
   }
   return results;
 }

@@ -35,11 +35,17 @@ export async function benchChart(): Promise<BenchResult[]> {
     out.push(
       { name: `chart: ${name}, PNG, median`, value: median(whole), unit: 'ms', note },
       { name: `chart: ${name}, PNG, p95`, value: percentile(whole, 95), unit: 'ms', note },
-      { name: `chart: ${name}, synchronous part, median`, value: median(sync), unit: 'ms', note: 'drawing and quantising (deflate runs on the thread pool): what would hold the event loop on the calling thread' },
+      {
+        name: `chart: ${name}, synchronous part, median`,
+        value: median(sync),
+        unit: 'ms',
+        note: 'drawing and quantising (deflate runs on the thread pool): what would hold the event loop on the calling thread',
+      },
       { name: `chart: ${name}, PNG size`, value: bytes / 1024, unit: 'KiB', note: '8-bit palette PNG' },
     );
   }
   return out;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) for (const r of await benchChart()) console.log(`${r.name}: ${r.value.toFixed(1)} ${r.unit} (${r.note})`);
+if (import.meta.url === `file://${process.argv[1]}`)
+  for (const r of await benchChart()) console.log(`${r.name}: ${r.value.toFixed(1)} ${r.unit} (${r.note})`);

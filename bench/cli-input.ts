@@ -53,8 +53,16 @@ export function cliBenchCases(count = 2000, seed = 20261122): CliCase[] {
     return {
       id,
       phase: position.phase as CliCase['phase'],
-      units: position.units.map((u) => ({ power: u.power, type: u.type, province: u.province, ...(u.coast ? { coast: u.coast } : {}) })),
-      orders: orders.map((o) => ({ power: powerOf(o.power, o.order, position.units), text: playerText(classic, o.order, r) })),
+      units: position.units.map((u) => ({
+        power: u.power,
+        type: u.type,
+        province: u.province,
+        ...(u.coast ? { coast: u.coast } : {}),
+      })),
+      orders: orders.map((o) => ({
+        power: powerOf(o.power, o.order, position.units),
+        text: playerText(classic, o.order, r),
+      })),
     };
   });
 }

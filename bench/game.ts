@@ -13,7 +13,15 @@ import { formatOrder, locationKey } from '../src/engine/index.js';
 import { classic } from '../src/variants/classic/index.js';
 import { openDatabase } from '../src/store/db.js';
 import { games, orders, phases } from '../src/store/schema.js';
-import { createGame, joinGame, playerContext, resolveDuePhases, startGame, submitOrders, type GameDeps } from '../src/game/index.js';
+import {
+  createGame,
+  joinGame,
+  playerContext,
+  resolveDuePhases,
+  startGame,
+  submitOrders,
+  type GameDeps,
+} from '../src/game/index.js';
 import { randomOrders, randomPosition, rng } from '../test/support/random.js';
 import { median, percentile, type BenchResult } from './types.js';
 
@@ -29,13 +37,21 @@ export async function benchGame(): Promise<BenchResult[]> {
     const gameIds: number[] = [];
     for (let i = 0; i < GAMES; i++) {
       const channelId = `bench-${i}`;
-      const created = createGame(deps, { channelId, guildId: `g${Math.floor(i / 20)}`, userId: 'gm', variantId: 'classic' }); // a server holds at most 25 live games
+      const created = createGame(deps, {
+        channelId,
+        guildId: `g${Math.floor(i / 20)}`,
+        userId: 'gm',
+        variantId: 'classic',
+      }); // a server holds at most 25 live games
       if (!created.ok) throw new Error(created.error);
       for (const p of classic.powers) joinGame(deps, { channelId, userId: `${channelId}-${p.name}`, power: p.name });
       const started = startGame(deps, { channelId, userId: 'gm' });
       if (!started.ok) throw new Error(started.error);
       // A 34-unit movement phase with an order for every unit.
-      const position = { ...randomPosition(classic, r, 34), phase: { season: 'spring' as const, year: 1905, type: 'movement' as const } };
+      const position = {
+        ...randomPosition(classic, r, 34),
+        phase: { season: 'spring' as const, year: 1905, type: 'movement' as const },
+      };
       opened.db.update(phases).set({ position }).where(eq(phases.id, started.phase.id)).run();
       for (const o of randomOrders(classic, position, r)) {
         if (o.order.kind === 'waive') continue;
@@ -60,7 +76,11 @@ export async function benchGame(): Promise<BenchResult[]> {
     t += 3_600_000;
     const times: number[] = [];
     for (const gameId of gameIds) {
-      opened.db.update(games).set({ deadlineMs: t - 1 }).where(eq(games.id, gameId)).run();
+      opened.db
+        .update(games)
+        .set({ deadlineMs: t - 1 })
+        .where(eq(games.id, gameId))
+        .run();
       const t0 = performance.now();
       const res = resolveDuePhases(deps);
       times.push(performance.now() - t0);
@@ -95,7 +115,7 @@ export async function benchGame(): Promise<BenchResult[]> {
         note: `median over ${measured.length} phases (p95 ${percentile(measured, 95).toFixed(2)} ms): find due game, claim, adjudicate, store results and next phase, write outbox rows, commit (WAL file); excludes Discord and map rendering`,
       },
       {
-        name: '`/order` use-case: one power\'s full order set parsed, checked and stored',
+        name: "`/order` use-case: one power's full order set parsed, checked and stored",
         value: median(submitTimes.slice(5)),
         unit: 'ms',
         note: `median over ${submitTimes.length - 5} submissions of ${Math.min(...orderCounts)}–${Math.max(...orderCounts)} orders (p95 ${percentile(submitTimes.slice(5), 95).toFixed(2)} ms), one transaction incl. DM and status outbox rows`,

@@ -26,9 +26,18 @@ export async function benchOutbox(): Promise<BenchResult[]> {
   const fake = await FakeDiscord.start({ users: ['gm', 'alice', 'bob'], channels: ['flooded', 'quiet'] });
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-bench-outbox-'));
   const database = openDatabase(join(dir, 'bench.db'));
-  const bot = await startBot({ token: fake.token, db: database.db, log: createLogger('silent'), apiBase: fake.apiBase, devGuildId: fake.guildId });
+  const bot = await startBot({
+    token: fake.token,
+    db: database.db,
+    log: createLogger('silent'),
+    apiBase: fake.apiBase,
+    devGuildId: fake.guildId,
+  });
   try {
-    for (const [channel, player, power] of [['flooded', 'alice', 'France'], ['quiet', 'bob', 'Germany']] as const) {
+    for (const [channel, player, power] of [
+      ['flooded', 'alice', 'France'],
+      ['quiet', 'bob', 'Germany'],
+    ] as const) {
       await fake.slash('gm', channel, 'game create', { variant: 'classic', movement: '1h' });
       await fake.slash(player, channel, 'game join', { power });
       await fake.slash('gm', channel, 'game start');
@@ -41,27 +50,58 @@ export async function benchOutbox(): Promise<BenchResult[]> {
     const flooded = fake.channel('flooded').id;
     db.transaction((tx) => {
       for (let i = 0; i < FLOOD; i++) {
-        enqueue(tx, { gameId: null, payload: { type: 'notice', gameId: 0, text: `flood ${i}` }, target: { kind: 'channel', id: flooded }, dedupeKey: `flood:${i}`, now: Date.now() });
+        enqueue(tx, {
+          gameId: null,
+          payload: { type: 'notice', gameId: 0, text: `flood ${i}` },
+          target: { kind: 'channel', id: flooded },
+          dedupeKey: `flood:${i}`,
+          now: Date.now(),
+        });
       }
       for (let i = 0; i < DMS; i++) {
-        const payload = { type: 'dm' as const, gameId: 0, text: `order confirmation ${i}`, reason: 'order_confirmation' as const };
-        enqueue(tx, { gameId: null, payload, target: { kind: 'user', id: fake.user('alice').id }, dedupeKey: `dm:${i}`, now: Date.now() });
+        const payload = {
+          type: 'dm' as const,
+          gameId: 0,
+          text: `order confirmation ${i}`,
+          reason: 'order_confirmation' as const,
+        };
+        enqueue(tx, {
+          gameId: null,
+          payload,
+          target: { kind: 'user', id: fake.user('alice').id },
+          dedupeKey: `dm:${i}`,
+          now: Date.now(),
+        });
       }
     });
     bot.outbox.kick();
     await fake.waitForChannelMessage('flooded', (m) => m.content === 'flood 0');
 
-    const quiet = db.select().from(games).where(eq(games.channelId, fake.channel('quiet').id)).get()!;
+    const quiet = db
+      .select()
+      .from(games)
+      .where(eq(games.channelId, fake.channel('quiet').id))
+      .get()!;
     const times: number[] = [];
     for (let n = 0; n < PHASES; n++) {
       const before = fake.channelMessages('quiet').filter((m) => m.content.includes(': results**')).length;
-      db.update(games).set({ deadlineMs: Date.now() - 1 }).where(eq(games.id, quiet.id)).run();
+      db.update(games)
+        .set({ deadlineMs: Date.now() - 1 })
+        .where(eq(games.id, quiet.id))
+        .run();
       const t0 = performance.now();
       bot.scheduler.sweep();
-      await fake.waitForMessage(() => fake.channelMessages('quiet').filter((m) => m.content.includes(': results**')).length > before, 30_000);
+      await fake.waitForMessage(
+        () => fake.channelMessages('quiet').filter((m) => m.content.includes(': results**')).length > before,
+        30_000,
+      );
       times.push(performance.now() - t0);
     }
-    const floodLeft = (database.sqlite.prepare(`SELECT count(*) AS n FROM outbox WHERE target = ? AND sent_at IS NULL`).get(flooded) as { n: number }).n;
+    const floodLeft = (
+      database.sqlite.prepare(`SELECT count(*) AS n FROM outbox WHERE target = ? AND sent_at IS NULL`).get(flooded) as {
+        n: number;
+      }
+    ).n;
     const dmsSent = fake.dms('alice').filter((m) => m.content.startsWith('order confirmation')).length;
     return [
       {

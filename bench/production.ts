@@ -52,7 +52,10 @@ async function cli(dir: string): Promise<BenchResult> {
   const times: number[] = [];
   for (let k = 0; k < 3; k++) {
     const t0 = performance.now();
-    const r = spawnSync('sh', ['-c', `"${process.execPath}" dist/cli/main.js adjudicate < "${input}" > "${output}"`], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" dist/cli/main.js adjudicate < "${input}" > "${output}"`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     times.push(performance.now() - t0);
     if (r.status !== 0) throw new Error(`cli failed: ${r.stderr}`);
   }
@@ -74,7 +77,11 @@ function cliStartup(): BenchResult {
   const times: number[] = [];
   for (let k = 0; k < 5; k++) {
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, ['dist/cli/main.js', 'adjudicate'], { cwd: ROOT, input: '[]', encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['dist/cli/main.js', 'adjudicate'], {
+      cwd: ROOT,
+      input: '[]',
+      encoding: 'utf8',
+    });
     times.push(performance.now() - t0);
     if (r.status !== 0 || r.stdout !== '[]\n') throw new Error(`cli start-up run failed: ${r.stderr}`);
   }
@@ -100,7 +107,13 @@ async function startup(dir: string): Promise<BenchResult> {
     const t0 = performance.now();
     const child = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? '', DISCORD_TOKEN: fake.token, DISCORD_API_BASE: fake.apiBase, DATABASE_PATH: join(dir, 'startup.db'), LOG_LEVEL: 'info' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DISCORD_TOKEN: fake.token,
+        DISCORD_API_BASE: fake.apiBase,
+        DATABASE_PATH: join(dir, 'startup.db'),
+        LOG_LEVEL: 'info',
+      },
     });
     const ms = await new Promise<number>((res, rej) => {
       let out = '';
@@ -134,20 +147,39 @@ async function restart(dir: string): Promise<BenchResult> {
   // 1,000 games in 50 servers of 20 (a server holds at most 25 live games by default: src/game/limits.ts).
   for (let i = 0; i < 1000; i++) {
     const channelId = `${100_000_000_000_000_000n + BigInt(i)}`;
-    const created = createGame(deps, { channelId, guildId: `${1 + Math.floor(i / 20)}`, userId: `9${i}`, variantId: 'classic' });
+    const created = createGame(deps, {
+      channelId,
+      guildId: `${1 + Math.floor(i / 20)}`,
+      userId: `9${i}`,
+      variantId: 'classic',
+    });
     if (!created.ok) throw new Error(created.error);
-    for (const [k, p] of classic.powers.entries()) joinGame(deps, { channelId, userId: `${i}${k}00000000000000`, power: p.name });
+    for (const [k, p] of classic.powers.entries())
+      joinGame(deps, { channelId, userId: `${i}${k}00000000000000`, power: p.name });
     const started = startGame(deps, { channelId, userId: `9${i}` });
     if (!started.ok) throw new Error(started.error);
     ids.push(created.game.id);
     t += 1;
   }
-  opened.db.update(games).set({ deadlineMs: Date.now() - 60_000 }).where(inArray(games.id, ids.slice(0, 100))).run();
+  opened.db
+    .update(games)
+    .set({ deadlineMs: Date.now() - 60_000 })
+    .where(inArray(games.id, ids.slice(0, 100)))
+    .run();
   opened.close();
   const loadBefore = load();
-  const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/restart-child.ts', path], { cwd: ROOT, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/restart-child.ts', path], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (child.status !== 0) throw new Error(`restart failed: ${child.stderr}`);
-  const m = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { opening: number; sweepMs: number; resolved: number; queued: number; rssMb: number };
+  const m = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as {
+    opening: number;
+    sweepMs: number;
+    resolved: number;
+    queued: number;
+    rssMb: number;
+  };
   if (m.resolved !== 100) throw new Error(`restart resolved ${m.resolved} phases, expected 100`);
   return {
     name: '1,000 live games, restart with 100 passed deadlines: resolve and queue all',

@@ -28,7 +28,10 @@ const load = () => `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().l
 export async function benchRender(): Promise<BenchResult[]> {
   const { position, orders, adjudication } = busyClassic();
   const opts = { orders, adjudication, width: 1600 };
-  const first = firstRenders(position, orders.map((o) => ({ power: o.power, text: formatOrder(o.order, classic.rules) })));
+  const first = firstRenders(
+    position,
+    orders.map((o) => ({ power: o.power, text: formatOrder(o.order, classic.rules) })),
+  );
 
   // The bot's warm-up once it is ready: every step between two event-loop turns, and the delay the loop saw.
   const warmLoop = monitorEventLoopDelay({ resolution: 1 });
@@ -83,39 +86,94 @@ export async function benchRender(): Promise<BenchResult[]> {
       unit: 'ms',
       note: `\`node dist/cli/main.js render --out x.png < busy-fall-1903.json\` in a fresh process, ${first.ms.length} runs, its own \`ms\` (the render call: stored geometry read, render worker started, scene built, drawn, quantised, compressed, written): ${first.ms.join(', ')} ms; whole process ${first.wall.map((w) => w.toFixed(0)).join(', ')} ms; target < 400 ms; ${first.load} before`,
     },
-    { name: 'render: first PNG of a process, slowest of the runs', value: Math.max(...first.ms), unit: 'ms', note: 'same runs; target < 400 ms' },
+    {
+      name: 'render: first PNG of a process, slowest of the runs',
+      value: Math.max(...first.ms),
+      unit: 'ms',
+      note: 'same runs; target < 400 ms',
+    },
     {
       name: "render: bot's warm-up after ready, longest step",
       value: warm.longestStepMs,
       unit: 'ms',
-      note: `warmRenderer over ${botVariants().map((v) => v.id).join(', ')} (stored geometry and unit spots in steps, one throw-away picture): ${warmMs.toFixed(0)} ms in all, the longest synchronous step ${warm.longestStepMs.toFixed(1)} ms, max event-loop delay meanwhile ${(warmLoop.max / 1e6).toFixed(1)} ms (target < 20 ms); ${loadWarm} before`,
+      note: `warmRenderer over ${botVariants()
+        .map((v) => v.id)
+        .join(
+          ', ',
+        )} (stored geometry and unit spots in steps, one throw-away picture): ${warmMs.toFixed(0)} ms in all, the longest synchronous step ${warm.longestStepMs.toFixed(1)} ms, max event-loop delay meanwhile ${(warmLoop.max / 1e6).toFixed(1)} ms (target < 20 ms); ${loadWarm} before`,
     },
     { name: 'render: PNG, median', value: median(total), unit: 'ms', note: `${note}; target < 150 ms` },
     { name: 'render: PNG, p95', value: percentile(total, 95), unit: 'ms', note },
-    { name: 'render: scene building (buildScene), median', value: median(sceneTimes), unit: 'ms', note: 'for a bundled variant it runs in the render worker with the drawing, rasterizing and compression (the calling thread only posts the job); on the calling thread only for a variant from outside (CLI --variant-file)' },
-    { name: 'render: scene building (buildScene), max', value: Math.max(...sceneTimes), unit: 'ms', note: 'measured here on the calling thread' },
-    { name: 'render: longest event-loop stall', value: worstGap, unit: 'ms', note: `max event-loop delay (perf_hooks) over 10 renderMap calls; ${load()} while measuring` },
-    { name: 'render: PNG size', value: bytes / 1024, unit: 'KiB', note: 'same image; 8-bit palette PNG (target < 250 KiB)' },
-    { name: 'render: 21-power Warhammer PNG, median', value: median(whTotal), unit: 'ms', note: `${whNote}; target < 300 ms` },
+    {
+      name: 'render: scene building (buildScene), median',
+      value: median(sceneTimes),
+      unit: 'ms',
+      note: 'for a bundled variant it runs in the render worker with the drawing, rasterizing and compression (the calling thread only posts the job); on the calling thread only for a variant from outside (CLI --variant-file)',
+    },
+    {
+      name: 'render: scene building (buildScene), max',
+      value: Math.max(...sceneTimes),
+      unit: 'ms',
+      note: 'measured here on the calling thread',
+    },
+    {
+      name: 'render: longest event-loop stall',
+      value: worstGap,
+      unit: 'ms',
+      note: `max event-loop delay (perf_hooks) over 10 renderMap calls; ${load()} while measuring`,
+    },
+    {
+      name: 'render: PNG size',
+      value: bytes / 1024,
+      unit: 'KiB',
+      note: 'same image; 8-bit palette PNG (target < 250 KiB)',
+    },
+    {
+      name: 'render: 21-power Warhammer PNG, median',
+      value: median(whTotal),
+      unit: 'ms',
+      note: `${whNote}; target < 300 ms`,
+    },
     { name: 'render: 21-power Warhammer PNG, p95', value: percentile(whTotal, 95), unit: 'ms', note: whNote },
-    { name: 'render: 21-power Warhammer PNG size', value: whBytes / 1024, unit: 'KiB', note: 'same image; 8-bit palette PNG (target < 250 KiB)' },
+    {
+      name: 'render: 21-power Warhammer PNG size',
+      value: whBytes / 1024,
+      unit: 'KiB',
+      note: 'same image; 8-bit palette PNG (target < 250 KiB)',
+    },
   ];
 }
 
 /** The compiled CLI's first (and only) render in fresh processes: its reported `ms`, and the whole process's wall time. */
-function firstRenders(position: ReturnType<typeof busyClassic>['position'], orders: { power: string; text: string }[]): { ms: number[]; wall: number[]; load: string } {
+function firstRenders(
+  position: ReturnType<typeof busyClassic>['position'],
+  orders: { power: string; text: string }[],
+): { ms: number[]; wall: number[]; load: string } {
   const built = spawnSync(process.execPath, ['scripts/dist.mjs', 'build'], { cwd: ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
   const dir = mkdtempSync(join(os.tmpdir(), 'zhanguo-bench-render-'));
   try {
     const input = join(dir, 'busy.json');
-    writeFileSync(input, JSON.stringify({ variant: 'classic', phase: position.phase, units: position.units, supplyCenters: position.supplyCenters, orders }));
+    writeFileSync(
+      input,
+      JSON.stringify({
+        variant: 'classic',
+        phase: position.phase,
+        units: position.units,
+        supplyCenters: position.supplyCenters,
+        orders,
+      }),
+    );
     const before = load();
     const ms: number[] = [];
     const wall: number[] = [];
     for (let i = 0; i < 7; i++) {
       const t0 = performance.now();
-      const r = spawnSync('sh', ['-c', `"${process.execPath}" dist/cli/main.js render --out "${join(dir, 'x.png')}" < "${input}"`], { cwd: ROOT, encoding: 'utf8' });
+      const r = spawnSync(
+        'sh',
+        ['-c', `"${process.execPath}" dist/cli/main.js render --out "${join(dir, 'x.png')}" < "${input}"`],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       wall.push(performance.now() - t0);
       if (r.status !== 0) throw new Error(`cli render failed: ${r.stderr}`);
       ms.push((JSON.parse(r.stdout) as { ms: number }).ms);

@@ -32,7 +32,11 @@ export async function benchReplay(): Promise<BenchResult[]> {
   // A results-post map asked for while the replay is being made.
   await new Promise((r) => setTimeout(r, 1500));
   const mapAsked = performance.now();
-  await renderMap(classic, game[5]!.position, { orders: game[5]!.orders, adjudication: game[5]!.adjudication, width: 1600 });
+  await renderMap(classic, game[5]!.position, {
+    orders: game[5]!.orders,
+    adjudication: game[5]!.adjudication,
+    width: 1600,
+  });
   const mapMs = performance.now() - mapAsked;
   const replay = await making;
   const ms = performance.now() - started;
@@ -42,15 +46,30 @@ export async function benchReplay(): Promise<BenchResult[]> {
   await stopRenderWorker();
   const note = `Classic, 10 game years of DumbBot self-play (${phases.length} phases), ${replay.width}×${replay.height} px, in the render worker; ${loadNow}`;
   return [
-    { name: `replay of a 10-year Classic game (${phases.length} phases): time`, value: ms / 1000, unit: 's', note: `${note}; target < 20 s` },
+    {
+      name: `replay of a 10-year Classic game (${phases.length} phases): time`,
+      value: ms / 1000,
+      unit: 's',
+      note: `${note}; target < 20 s`,
+    },
     {
       name: 'replay of a 10-year Classic game: CPU time',
       value: (used.user + used.system) / 1e6,
       unit: 's',
       note: 'user + system time of the whole process (the render worker and this thread) while the replay was made; what the time above would be on an idle core',
     },
-    { name: 'replay of a 10-year Classic game: size', value: replay.gif.length / 2 ** 20, unit: 'MiB', note: `animated GIF, ${replay.frames} frames, ${replay.seconds.toFixed(1)} s long; target < 8 MiB` },
-    { name: 'a results map asked for during the replay: time to draw', value: mapMs, unit: 'ms', note: 'a 1600-px orders map, sent to the worker before the replay\'s next step (it waits for one step at most)' },
+    {
+      name: 'replay of a 10-year Classic game: size',
+      value: replay.gif.length / 2 ** 20,
+      unit: 'MiB',
+      note: `animated GIF, ${replay.frames} frames, ${replay.seconds.toFixed(1)} s long; target < 8 MiB`,
+    },
+    {
+      name: 'a results map asked for during the replay: time to draw',
+      value: mapMs,
+      unit: 'ms',
+      note: "a 1600-px orders map, sent to the worker before the replay's next step (it waits for one step at most)",
+    },
     {
       name: 'event loop: longest delay while the replay was made',
       value: loop.max / 1e6,

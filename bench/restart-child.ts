@@ -17,10 +17,17 @@ const opening = performance.now() - t0;
 const before = opened.db.select({ n: count() }).from(outbox).where(isNull(outbox.sentAt)).get()!.n;
 const t1 = performance.now();
 let resolved = 0;
-const scheduler = startScheduler({ db: opened.db, now: Date.now, onDue: (r) => (resolved += r.resolved), maxSleepMs: 60_000 });
+const scheduler = startScheduler({
+  db: opened.db,
+  now: Date.now,
+  onDue: (r) => (resolved += r.resolved),
+  maxSleepMs: 60_000,
+});
 const sweepMs = performance.now() - t1;
 scheduler.stop();
 const after = opened.db.select({ n: count() }).from(outbox).where(isNull(outbox.sentAt)).get()!.n;
 const rss = process.memoryUsage().rss;
 opened.close();
-process.stdout.write(`${JSON.stringify({ opening, sweepMs, resolved, queued: after - before, rssMb: rss / 2 ** 20 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ opening, sweepMs, resolved, queued: after - before, rssMb: rss / 2 ** 20 })}\n`,
+);

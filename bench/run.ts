@@ -69,7 +69,9 @@ function withPartialRuns(text: string, sections: string[], date: string): string
   const at = lines.findIndex((l) => l.startsWith(PARTIAL_LINE));
   const entries = new Map<string, string>();
   if (at >= 0) {
-    for (const e of lines[at]!.slice(PARTIAL_LINE.length).split(';').map((x) => x.trim().replace(/\.$/, ''))) {
+    for (const e of lines[at]!.slice(PARTIAL_LINE.length)
+      .split(';')
+      .map((x) => x.trim().replace(/\.$/, ''))) {
       const m = /^(.*) \((\d{4}-\d{2}-\d{2})\)$/.exec(e);
       if (m) entries.set(m[1]!, m[2]!);
     }
@@ -90,7 +92,12 @@ function formatValue(v: number): string {
 }
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-const header = `# Benchmarks\n\nWritten by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min) when it finished (other work on the machine slows every figure). Re-run it to refresh; the figures below are what that run measured.\n\n`;
+const header = `# Benchmarks\n\nWritten by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(
+    ' / ',
+  )} (1 / 5 / 15 min) when it finished (other work on the machine slows every figure). Re-run it to refresh; the figures below are what that run measured.\n\n`;
 const docs = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 if (only.length === 0) {
   writeFileSync(docs, header + sections.join('\n'));

@@ -28,17 +28,36 @@ import { median, percentile, type BenchResult } from './types.js';
 
 /** Phases of the other game measured each way. */
 const PHASES = 3;
-const LABELS = ['Spring 1901 movement', 'Fall 1901 movement', 'Spring 1902 movement', 'Fall 1902 movement', 'Spring 1903 movement', 'Fall 1903 movement'];
-const UNLIMITED = Object.fromEntries(Object.keys(DEFAULT_LIMITS.budgets).map((a) => [a, { uses: 1_000_000, windowMs: 1000 }])) as Limits['budgets'];
+const LABELS = [
+  'Spring 1901 movement',
+  'Fall 1901 movement',
+  'Spring 1902 movement',
+  'Fall 1902 movement',
+  'Spring 1903 movement',
+  'Fall 1903 movement',
+];
+const UNLIMITED = Object.fromEntries(
+  Object.keys(DEFAULT_LIMITS.budgets).map((a) => [a, { uses: 1_000_000, windowMs: 1000 }]),
+) as Limits['budgets'];
 
 const load = () => `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
 
 export async function benchSandbox(): Promise<BenchResult[]> {
   await warmRenderer([classic, warhammer]);
-  const fake = await RemoteFakeDiscord.start({ users: ['gm', 'bob', 'mallory', 'emp', 'bret'], channels: ['quiet', 'old-world'] });
+  const fake = await RemoteFakeDiscord.start({
+    users: ['gm', 'bob', 'mallory', 'emp', 'bret'],
+    channels: ['quiet', 'old-world'],
+  });
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-bench-sandbox-'));
   const database = openDatabase(join(dir, 'bench.db'));
-  const bot = await startBot({ token: fake.token, db: database.db, log: createLogger('silent'), apiBase: fake.apiBase, devGuildId: fake.guildId, limits: { budgets: UNLIMITED } });
+  const bot = await startBot({
+    token: fake.token,
+    db: database.db,
+    log: createLogger('silent'),
+    apiBase: fake.apiBase,
+    devGuildId: fake.guildId,
+    limits: { budgets: UNLIMITED },
+  });
   try {
     await fake.slash('gm', 'quiet', 'game create', { variant: 'classic', movement: '1h' });
     await fake.slash('bob', 'quiet', 'game join', { power: 'France' });
@@ -58,7 +77,11 @@ export async function benchSandbox(): Promise<BenchResult[]> {
     /** The quiet game's deadline passes now; resolves with the time to its results post. */
     const resultsPost = async (): Promise<number> => {
       const label = LABELS[phase++]!;
-      database.db.update(games).set({ deadlineMs: Date.now() - 1 }).where(eq(games.id, quiet.id)).run();
+      database.db
+        .update(games)
+        .set({ deadlineMs: Date.now() - 1 })
+        .where(eq(games.id, quiet.id))
+        .run();
       const t0 = performance.now();
       const posted = fake.waitForChannelMessage('quiet', `**${label}: results**`, 60_000);
       bot.scheduler.sweep();

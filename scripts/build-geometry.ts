@@ -31,14 +31,17 @@ for (const variant of allVariants()) {
   }
   const same = old !== null && old.equals(bytes);
   const ms = Math.round(performance.now() - started);
-  if (same) process.stdout.write(`${variant.id}: up to date (${(bytes.length / 1024).toFixed(0)} KiB, computed in ${ms} ms)\n`);
+  if (same)
+    process.stdout.write(`${variant.id}: up to date (${(bytes.length / 1024).toFixed(0)} KiB, computed in ${ms} ms)\n`);
   else if (check) {
     stale++;
     process.stdout.write(`${variant.id}: ${old ? 'differs' : 'missing'}: ${path}\n`);
   } else {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, bytes);
-    process.stdout.write(`${variant.id}: wrote ${path} (${(bytes.length / 1024).toFixed(0)} KiB, computed in ${ms} ms)\n`);
+    process.stdout.write(
+      `${variant.id}: wrote ${path} (${(bytes.length / 1024).toFixed(0)} KiB, computed in ${ms} ms)\n`,
+    );
   }
 }
 if (check && stale > 0) {

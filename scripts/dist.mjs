@@ -63,7 +63,15 @@ const englishOnlyZod = {
  * node_modules. The CLI bundles its pure-JavaScript packages (zod) so it starts fast, and keeps the renderer in
  * a chunk of its own that only `render` loads.
  */
-const BOT_EXTERNAL = ['better-sqlite3', '@napi-rs/canvas', 'pino', 'zlib-sync', 'bufferutil', 'utf-8-validate', 'erlpack'];
+const BOT_EXTERNAL = [
+  'better-sqlite3',
+  '@napi-rs/canvas',
+  'pino',
+  'zlib-sync',
+  'bufferutil',
+  'utf-8-validate',
+  'erlpack',
+];
 const BUNDLES = [
   {
     // render/map-job: loaded by the worker on its first whole-map job (variants, engine, scene building).
@@ -95,7 +103,9 @@ export async function build() {
   try {
     esbuild = await import('esbuild');
   } catch {
-    process.stderr.write('build: esbuild is not installed (run `npm ci`, which installs the build tools, or build elsewhere and copy dist/)\n');
+    process.stderr.write(
+      'build: esbuild is not installed (run `npm ci`, which installs the build tools, or build elsewhere and copy dist/)\n',
+    );
     return 1;
   }
   const started = Date.now();
@@ -112,12 +122,16 @@ export async function build() {
         logLevel: 'warning',
         chunkNames: 'chunks/[name]-[hash]',
         // Bundled CommonJS packages may call require(): give ESM output one.
-        banner: { js: "import { createRequire as __zhanguoRequire } from 'node:module'; const require = __zhanguoRequire(import.meta.url);" },
+        banner: {
+          js: "import { createRequire as __zhanguoRequire } from 'node:module'; const require = __zhanguoRequire(import.meta.url);",
+        },
         ...bundle,
       });
     }
   } catch (e) {
-    process.stderr.write(`build: failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); dist/ is not usable\n`);
+    process.stderr.write(
+      `build: failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); dist/ is not usable\n`,
+    );
     return 1;
   }
   writeFileSync(STAMP, `${new Date().toISOString()}\n`);

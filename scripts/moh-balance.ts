@@ -39,7 +39,14 @@ export function balanceTables(): string {
     const one = chinese.filter((n) => at(n) === 1);
     const two = chinese.filter((n) => at(n) === 2);
     const far = nonChinese.map((n) => `${n} (${at(n)})`);
-    const foreign = states.filter((q) => q !== p).flatMap((q) => map.homeCenters(q).filter((h) => homes.some((x) => map.armyNeighbours(x).has(h))).map((h) => `${q} ${h}`));
+    const foreign = states
+      .filter((q) => q !== p)
+      .flatMap((q) =>
+        map
+          .homeCenters(q)
+          .filter((h) => homes.some((x) => map.armyNeighbours(x).has(h)))
+          .map((h) => `${q} ${h}`),
+      );
     const fromArea = distancesFrom(f.placementArea);
     const nearest = Math.min(...homes.map((h) => fromArea.get(h) ?? Infinity));
     const nearestHomes = homes.filter((h) => fromArea.get(h) === nearest);
@@ -66,7 +73,11 @@ export function balanceTables(): string {
 }
 
 function main(): void {
-  writeBalanceSection(new URL('../docs/rules/mandate-of-heaven.md', import.meta.url), 'moh-balance.ts', balanceTables());
+  writeBalanceSection(
+    new URL('../docs/rules/mandate-of-heaven.md', import.meta.url),
+    'moh-balance.ts',
+    balanceTables(),
+  );
 }
 
 main();

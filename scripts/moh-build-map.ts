@@ -11,7 +11,6 @@ import { writeFileSync } from 'node:fs';
 import ws from '../src/variants/warring-states/map.json' with { type: 'json' };
 import { ADJACENCY, FLEET_PAIRS, PROVINCES_CSV } from './moh-source-data.js';
 
-
 /** §2.2: the seven states and the Hsiung-Nu (colours: the Warring States ones for the states). */
 const POWERS = [
   { name: 'Qin', adjective: 'Qin', color: '#3b3b3b', altColor: '#000000', localName: '秦', aliases: ["Ch'in", 'Chin'] },
@@ -21,7 +20,14 @@ const POWERS = [
   { name: 'Zhao', adjective: 'Zhao', color: '#1f3a93', altColor: '#0072B2', localName: '趙', aliases: ['Chao'] },
   { name: 'Wei', adjective: 'Wei', color: '#2e9e4f', altColor: '#009E73', localName: '魏', aliases: [] },
   { name: 'Han', adjective: 'Han', color: '#e8c21d', altColor: '#F0E442', localName: '韓', aliases: [] },
-  { name: 'Hsiung-Nu', adjective: 'Hsiung-Nu', color: '#6d4c41', altColor: '#56B4E9', localName: '匈奴', aliases: ['Xiongnu', 'HN'] },
+  {
+    name: 'Hsiung-Nu',
+    adjective: 'Hsiung-Nu',
+    color: '#6d4c41',
+    altColor: '#56B4E9',
+    localName: '匈奴',
+    aliases: ['Xiongnu', 'HN'],
+  },
 ];
 
 /** §2.3: the nine neutral powers (muted colours; the map marks every unit with its power's letter). */
@@ -61,7 +67,24 @@ const EXTRA_FLEET_PAIRS: [string, string, string][] = [
 
 /** Drawing chains for the renderer (through province anchors); river membership is `riverProvinces`. */
 const DRAWN_RIVERS: Record<string, string[]> = {
-  'Hwang Ho': ['hed', 'sli', 'xia', 'any', 'hgu', 'luo', 'hen', 'zhe', 'zmo', 'dal', 'bma', 'cao', 'diq', 'lib', 'lin', 'boh'],
+  'Hwang Ho': [
+    'hed',
+    'sli',
+    'xia',
+    'any',
+    'hgu',
+    'luo',
+    'hen',
+    'zhe',
+    'zmo',
+    'dal',
+    'bma',
+    'cao',
+    'diq',
+    'lib',
+    'lin',
+    'boh',
+  ],
   'Yang Tze': ['ba', 'qur', 'yin', 'cha', 'jiu', 'wu', 'ecs'],
 };
 
@@ -76,7 +99,9 @@ const RIVER_COURSES: Record<string, [number, number][]> = {
 function main(): void {
   const rows = PROVINCES_CSV.trim().split('\n');
   const header = rows[0]!.split(',');
-  const records = rows.slice(1).map((line) => Object.fromEntries(line.split(',').map((v, i) => [header[i]!, v])) as Record<string, string>);
+  const records = rows
+    .slice(1)
+    .map((line) => Object.fromEntries(line.split(',').map((v, i) => [header[i]!, v])) as Record<string, string>);
 
   const pairs = new Set<string>();
   const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
@@ -121,7 +146,10 @@ function main(): void {
       return {
         id: r.id!,
         name: r.name!,
-        abbreviation: r.id!.length === 3 && kinds.get(r.id!) === 'sea' ? r.id!.toUpperCase() : r.id![0]!.toUpperCase() + r.id!.slice(1),
+        abbreviation:
+          r.id!.length === 3 && kinds.get(r.id!) === 'sea'
+            ? r.id!.toUpperCase()
+            : r.id![0]!.toUpperCase() + r.id!.slice(1),
         aliases,
         ...(r.zh ? { localName: LOCAL_NAMES[r.id!] ?? r.zh.split('/')[0]! } : {}),
         kind: kinds.get(r.id!)!,
@@ -156,10 +184,14 @@ function main(): void {
     })
     .sort((a, b) => a.power.localeCompare(b.power) || a.province.localeCompare(b.province));
   const allPowers = [...POWERS.map((p) => p.name), ...NEUTRALS.map((n) => n.name)];
-  const startingCenters: Record<string, string[]> = Object.fromEntries(allPowers.map((p) => [p, provinces.filter((x) => x.home === p).map((x) => x.id)]));
+  const startingCenters: Record<string, string[]> = Object.fromEntries(
+    allPowers.map((p) => [p, provinces.filter((x) => x.home === p).map((x) => x.id)]),
+  );
 
   // Reused cells (brief §2.1); src/render/tools/build-moh-geometry.ts seeds them with the WS seeds.
-  const cells: Record<string, string> = Object.fromEntries(records.filter((r) => r.ws_cell !== '(new)').map((r) => [r.id!, r.ws_cell!.toLowerCase()]));
+  const cells: Record<string, string> = Object.fromEntries(
+    records.filter((r) => r.ws_cell !== '(new)').map((r) => [r.id!, r.ws_cell!.toLowerCase()]),
+  );
 
   const data = {
     id: 'mandate-of-heaven',
@@ -199,7 +231,10 @@ function main(): void {
       baseGeometry: { variant: 'warring-states', cells },
     },
   };
-  writeFileSync(new URL('../src/variants/mandate-of-heaven/map.json', import.meta.url), JSON.stringify(data, null, 1) + '\n');
+  writeFileSync(
+    new URL('../src/variants/mandate-of-heaven/map.json', import.meta.url),
+    JSON.stringify(data, null, 1) + '\n',
+  );
   console.log(`wrote map.json: ${provinces.length} areas, ${pairs.size} pairs, ${fleetPairs.size} fleet pairs`);
 }
 

@@ -42,11 +42,30 @@ const OTHERS: Record<string, { color: string; altColor?: string }> = {
   'Pei Choushi': { color: '#c0ca33' },
   'Tung Yueh': { color: '#004d40' },
 };
-const NAMES = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao', 'Wei', 'Han', 'Hsiung-Nu', 'Zhou', 'Song', 'Lu', 'Wey', 'Zhongshan', 'Shu', 'Choson', 'Pei Choushi', 'Tung Yueh'];
+const NAMES = [
+  'Qin',
+  'Chu',
+  'Qi',
+  'Yan',
+  'Zhao',
+  'Wei',
+  'Han',
+  'Hsiung-Nu',
+  'Zhou',
+  'Song',
+  'Lu',
+  'Wey',
+  'Zhongshan',
+  'Shu',
+  'Choson',
+  'Pei Choushi',
+  'Tung Yueh',
+];
 const STATES = new Set(Object.keys(WS));
 const weight = (name: string) => (STATES.has(name) ? 3 : name === 'Hsiung-Nu' ? 2 : 1);
 
-const anchorOf = (name: string, hex: string) => (STATES.has(name) || name === 'Hsiung-Nu' ? hexToLab(hex) : muted(hex, 0.7));
+const anchorOf = (name: string, hex: string) =>
+  STATES.has(name) || name === 'Hsiung-Nu' ? hexToLab(hex) : muted(hex, 0.7);
 
 runPaletteSearch({
   map: MAP,

@@ -11,7 +11,15 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { colorDistance, deltaE2000, hexToLab, rgbToHex, type Lab, type Vision, contrastRatio } from '../src/render/color-science.js';
+import {
+  colorDistance,
+  deltaE2000,
+  hexToLab,
+  rgbToHex,
+  type Lab,
+  type Vision,
+  contrastRatio,
+} from '../src/render/color-science.js';
 import { COLORS, landColor, PALETTE_NAMES, type PaletteName } from '../src/render/palette.js';
 import { SEARCH_HUE_MARGIN, tintProblems } from '../src/render/palette-bars.js';
 import { allVariants } from '../src/variants/index.js';
@@ -22,17 +30,22 @@ const BAR = 10.5;
  * tints cannot all stand 10 apart under both dichromacies; labels keep their white halo).
  */
 const ALT_LAND_CONTRAST = 2.5;
-const VISIONS: Record<PaletteName, Vision[]> = { standard: ['normal'], colorblind: ['normal', 'deuteranopia', 'protanopia'] };
+const VISIONS: Record<PaletteName, Vision[]> = {
+  standard: ['normal'],
+  colorblind: ['normal', 'deuteranopia', 'protanopia'],
+};
 const FIELD: Record<PaletteName, 'landColor' | 'altLandColor'> = { standard: 'landColor', colorblind: 'altLandColor' };
 
 const contrast = contrastRatio;
 
 /** Every colour of a 5-step sRGB lattice, with its CIELAB. */
 const lattice: { hex: string; lab: Lab }[] = [];
-for (let r = 0; r <= 255; r += 5) for (let g = 0; g <= 255; g += 5) for (let b = 0; b <= 255; b += 5) {
-  const hex = rgbToHex([r, g, b]);
-  lattice.push({ hex, lab: hexToLab(hex) });
-}
+for (let r = 0; r <= 255; r += 5)
+  for (let g = 0; g <= 255; g += 5)
+    for (let b = 0; b <= 255; b += 5) {
+      const hex = rgbToHex([r, g, b]);
+      lattice.push({ hex, lab: hexToLab(hex) });
+    }
 
 /** The nearest acceptable tint to `old`, given the other powers' tints of the same palette. */
 function nudge(old: string, others: string[], palette: PaletteName): string | null {
@@ -41,7 +54,8 @@ function nudge(old: string, others: string[], palette: PaletteName): string | nu
   const order = lattice.map((c) => ({ hex: c.hex, d: deltaE2000(from, c.lab) })).sort((a, b) => a.d - b.d);
   for (const { hex } of order) {
     if (contrast(hex, COLORS.labelLand) < minContrast || tintProblems(hex, SEARCH_HUE_MARGIN).length > 0) continue;
-    if (VISIONS[palette].every((v) => [...others, COLORS.sea].every((o) => colorDistance(hex, o, v) >= BAR))) return hex;
+    if (VISIONS[palette].every((v) => [...others, COLORS.sea].every((o) => colorDistance(hex, o, v) >= BAR)))
+      return hex;
   }
   return null;
 }
@@ -60,7 +74,12 @@ for (const variant of allVariants().filter((v) => ids.length === 0 || ids.includ
       const next = nudge(old, others, palette);
       if (!next) throw new Error(`${variant.id} ${palette} ${p.name}: no tint near ${old} keeps the bars`);
       p[FIELD[palette]] = next;
-      changes.push({ power: p.name, field: FIELD[palette], from: `${old} (${problems.join('; ')})`, to: `${next}, ΔE ${colorDistance(next, COLORS.sea).toFixed(1)} from the sea` });
+      changes.push({
+        power: p.name,
+        field: FIELD[palette],
+        from: `${old} (${problems.join('; ')})`,
+        to: `${next}, ΔE ${colorDistance(next, COLORS.sea).toFixed(1)} from the sea`,
+      });
     }
   }
   if (changes.length === 0) {
@@ -77,7 +96,12 @@ for (const variant of allVariants().filter((v) => ids.length === 0 || ids.includ
     const p = powers.find((q) => q.name === raw.name)!;
     const { name, adjective, color, altColor, landColor: _l, altLandColor: _al, ...rest } = raw;
     const colours = { color, altColor, landColor: p.landColor, altLandColor: p.altLandColor };
-    return { name, adjective, ...Object.fromEntries(Object.entries(colours).filter(([, v]) => v !== undefined)), ...rest };
+    return {
+      name,
+      adjective,
+      ...Object.fromEntries(Object.entries(colours).filter(([, v]) => v !== undefined)),
+      ...rest,
+    };
   });
   writeFileSync(file, JSON.stringify(data, null, 1) + (text.endsWith('\n') ? '\n' : ''));
   console.log(`${file}: ${changes.length} land tints written`);

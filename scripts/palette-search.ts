@@ -16,7 +16,16 @@
  * halo, COLORS.halo). Only the colour fields of map.json's `powers` entries are rewritten (text splice).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { deltaE2000, hexToLab, hexToRgb, rgbToHex, simulate, type Lab, type Vision, contrastRatio } from '../src/render/color-science.js';
+import {
+  deltaE2000,
+  hexToLab,
+  hexToRgb,
+  rgbToHex,
+  simulate,
+  type Lab,
+  type Vision,
+  contrastRatio,
+} from '../src/render/color-science.js';
 import { COLORS, textOn } from '../src/render/palette.js';
 import { SEARCH_HUE_MARGIN, tintProblems, unitColorProblems } from '../src/render/palette-bars.js';
 
@@ -53,13 +62,18 @@ interface Candidate {
 }
 const candidate = (hex: string): Candidate => ({
   hex,
-  lab: { normal: hexToLab(hex), deuteranopia: hexToLab(simulate(hex, 'deuteranopia')), protanopia: hexToLab(simulate(hex, 'protanopia')) },
+  lab: {
+    normal: hexToLab(hex),
+    deuteranopia: hexToLab(simulate(hex, 'deuteranopia')),
+    protanopia: hexToLab(simulate(hex, 'protanopia')),
+  },
 });
 
 const contrast = contrastRatio;
 
 const grid: string[] = [];
-for (let r = 0; r <= 255; r += 15) for (let g = 0; g <= 255; g += 15) for (let b = 0; b <= 255; b += 15) grid.push(rgbToHex([r, g, b]));
+for (let r = 0; r <= 255; r += 15)
+  for (let g = 0; g <= 255; g += 15) for (let b = 0; b <= 255; b += 15) grid.push(rgbToHex([r, g, b]));
 const gridPool = grid.map(candidate);
 /**
  * Units carry their letter legibly (the renderer's textOn) and never read as a failed order, a retreat, the sea or bare
@@ -108,7 +122,8 @@ function minAll(c: Candidate, others: Candidate[], visions: Vision[]): number {
 function pick(p: Problem, name: string, others: Candidate[], current?: Candidate): { c: Candidate; feasible: boolean } {
   let best: Candidate | undefined;
   let bestCost = Infinity;
-  if (current && minAll(current, others, p.visions) >= BAR) [best, bestCost] = [current, deltaE2000(current.lab.normal, p.anchors[name])];
+  if (current && minAll(current, others, p.visions) >= BAR)
+    [best, bestCost] = [current, deltaE2000(current.lab.normal, p.anchors[name])];
   let fallback = p.pool[0];
   let fallbackMin = -1;
   for (const c of p.pool) {
@@ -125,7 +140,8 @@ function pick(p: Problem, name: string, others: Candidate[], current?: Candidate
 function minPair(chosen: Map<string, Candidate>, sea: Candidate, visions: Vision[]): number {
   const all = [...chosen.values(), sea];
   let min = Infinity;
-  for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) min = Math.min(min, minAll(all[i], [all[j]], visions));
+  for (let i = 0; i < all.length; i++)
+    for (let j = i + 1; j < all.length; j++) min = Math.min(min, minAll(all[i], [all[j]], visions));
   return min;
 }
 
@@ -136,7 +152,7 @@ function minPair(chosen: Map<string, Candidate>, sea: Candidate, visions: Vision
  */
 function anneal(p: Problem, chosen: Map<string, Candidate>, sea: Candidate): void {
   let seed = 20261122;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const names = [...chosen.keys()];
   const cache = new Map<string, Candidate>(p.pool.map((c) => [c.hex, c]));
   const allowed = new Map<string, boolean>();
@@ -170,7 +186,9 @@ function anneal(p: Problem, chosen: Map<string, Candidate>, sea: Candidate): voi
     const temperature = 200 * t * t + 0.05;
     const i = Math.floor(rnd() * names.length);
     const reach = Math.max(1, Math.round(12 * t));
-    const next = state[i].map((x) => Math.min(255, Math.max(0, x + (Math.floor(rnd() * (2 * reach + 1)) - reach) * 5))) as [number, number, number];
+    const next = state[i].map((x) =>
+      Math.min(255, Math.max(0, x + (Math.floor(rnd() * (2 * reach + 1)) - reach) * 5)),
+    ) as [number, number, number];
     if (!ok(rgbToHex(next))) continue;
     const delta = energy(i, next) - energy(i, state[i]);
     if (delta <= 0 || rnd() < Math.exp(-delta / temperature)) state[i] = next;
@@ -212,11 +230,12 @@ function solve(p: Problem): Record<string, string> {
         const d = deltaE2000(all[i][1].lab[v], all[j][1].lab[v]);
         if (d < worst.d) worst = { d, a: all[i][0], b: all[j][0] };
       }
-    console.log(`${p.label.padEnd(22)} ${v.padEnd(13)} closest ${worst.a} / ${worst.b}: ΔE ${worst.d.toFixed(1)}${worst.d < 10 ? '  FAILS' : ''}`);
+    console.log(
+      `${p.label.padEnd(22)} ${v.padEnd(13)} closest ${worst.a} / ${worst.b}: ΔE ${worst.d.toFixed(1)}${worst.d < 10 ? '  FAILS' : ''}`,
+    );
   }
   return Object.fromEntries(p.names.map((n) => [n, chosen.get(n)!.hex]));
 }
-
 
 /** Search all four colour fields; print the closest pairs and write map.json unless `--dry` is given. */
 export function runPaletteSearch(cfg: PaletteConfig, argv: string[] = process.argv): PowerColours {
@@ -226,14 +245,24 @@ export function runPaletteSearch(cfg: PaletteConfig, argv: string[] = process.ar
   const altLandContrast = cfg.altLandContrast ?? 3.5;
   const altLandChroma = cfg.altLandChroma ?? 55;
   // Land tints never read as water or unowned land (palette-bars.ts).
-  const landOk = (c: Candidate) => contrast(c.hex, COLORS.labelLand) >= landContrast && tintProblems(c.hex, SEARCH_HUE_MARGIN).length === 0;
+  const landOk = (c: Candidate) =>
+    contrast(c.hex, COLORS.labelLand) >= landContrast && tintProblems(c.hex, SEARCH_HUE_MARGIN).length === 0;
   const altLandOk = (c: Candidate) =>
-    contrast(c.hex, COLORS.labelLand) >= altLandContrast && Math.hypot(c.lab.normal[1], c.lab.normal[2]) <= altLandChroma && tintProblems(c.hex, SEARCH_HUE_MARGIN).length === 0;
+    contrast(c.hex, COLORS.labelLand) >= altLandContrast &&
+    Math.hypot(c.lab.normal[1], c.lab.normal[2]) <= altLandChroma &&
+    tintProblems(c.hex, SEARCH_HUE_MARGIN).length === 0;
   const unitPool = gridPool.filter(unitOk);
   const anchors = (f: (n: string) => Lab) => Object.fromEntries(names.map((n) => [n, f(n)]));
   const base = { names, weight, iterations };
 
-  const color = solve({ ...base, label: 'units, standard', visions: ['normal'], pool: unitPool, accept: unitOk, anchors: anchors(cfg.color) });
+  const color = solve({
+    ...base,
+    label: 'units, standard',
+    visions: ['normal'],
+    pool: unitPool,
+    accept: unitOk,
+    anchors: anchors(cfg.color),
+  });
   const altColor = solve({
     ...base,
     label: 'units, colour-blind',
@@ -260,7 +289,10 @@ export function runPaletteSearch(cfg: PaletteConfig, argv: string[] = process.ar
   });
 
   const result: PowerColours = Object.fromEntries(
-    names.map((n) => [n, { color: color[n], altColor: altColor[n], landColor: landColor[n], altLandColor: altLandColor[n] }]),
+    names.map((n) => [
+      n,
+      { color: color[n], altColor: altColor[n], landColor: landColor[n], altLandColor: altLandColor[n] },
+    ]),
   );
   console.table(result);
   if (!argv.includes('--dry')) writeColours(cfg.map, result);

@@ -8,7 +8,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-interface ProposalProvince { id: string; name: string; type: 'land' | 'sea' | 'imp'; sc: string | null; x: number; y: number }
+interface ProposalProvince {
+  id: string;
+  name: string;
+  type: 'land' | 'sea' | 'imp';
+  sc: string | null;
+  x: number;
+  y: number;
+}
 interface Proposal {
   canvas: { width: number; height: number; wrap_label_positions: Record<string, [number, number][]> };
   aliases: Record<string, string>;
@@ -67,7 +74,11 @@ const lower = (code: string) => code.toLowerCase();
 /** "Karaz-a-Karak ('Karak-a-Karak')" → name "Karaz-a-Karak", alias "Karak-a-Karak"; "(Northern) Eye" → "Eye of Chaos". */
 function names(raw: string): { name: string; aliases: string[] } {
   const quoted = [...raw.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
-  let name = raw.replace(/^\([^)]*\)\s*/, '').replace(/\s*\(.*\)\s*$/, '').replace(/^'(.*)'$/, '$1').trim();
+  let name = raw
+    .replace(/^\([^)]*\)\s*/, '')
+    .replace(/\s*\(.*\)\s*$/, '')
+    .replace(/^'(.*)'$/, '$1')
+    .trim();
   if (name.length === 0) name = raw;
   return { name, aliases: quoted.filter((q) => q !== name) };
 }
@@ -84,7 +95,8 @@ for (const [alias, id] of Object.entries(proposal.aliases)) aliasesOf.set(id, [.
 const provinces = proposal.provinces.map((p) => {
   const n = names(p.name);
   const home = p.sc?.startsWith('HOME:') ? POWERS[p.sc.slice(5)]!.name : null;
-  const dow = p.sc === 'DOW' ? Object.entries(proposal.powers).find(([, q]) => q.dow_cities?.includes(p.id)) : undefined;
+  const dow =
+    p.sc === 'DOW' ? Object.entries(proposal.powers).find(([, q]) => q.dow_cities?.includes(p.id)) : undefined;
   return {
     id: lower(p.id),
     name: n.name,
@@ -117,34 +129,57 @@ const links = proposal.underway_entrances_proposed.map((entrance) => {
   add(armyAdjacency, 'skav', lower(entrance));
   return { from: 'skav', to: lower(entrance), kind: 'underway', power: 'Skaven' };
 });
-for (const table of [armyAdjacency, fleetAdjacency]) for (const k of Object.keys(table)) table[k] = [...new Set(table[k])].sort();
+for (const table of [armyAdjacency, fleetAdjacency])
+  for (const k of Object.keys(table)) table[k] = [...new Set(table[k])].sort();
 
 const startingUnits = Object.values(proposal.powers).flatMap((p, i) => {
   const power = POWERS[Object.keys(proposal.powers)[i]!]!.name;
   if (!Array.isArray(p.units)) return []; // Dogs of War: chosen before the first Spring (rules/dogs-of-war.ts)
-  return (p.units as [string, string][]).map(([type, province]) => ({ power, type, province: lower(province), coast: null }));
+  return (p.units as [string, string][]).map(([type, province]) => ({
+    power,
+    type,
+    province: lower(province),
+    coast: null,
+  }));
 });
 // Home centres are owned at the start; the Dogs of War cities only once their player has chosen (brief §5.6).
 const startingCenters = Object.fromEntries(
-  Object.values(POWERS).map((p) => [p.name, startingUnits.filter((u) => u.power === p.name).map((u) => u.province).sort()]),
+  Object.values(POWERS).map((p) => [
+    p.name,
+    startingUnits
+      .filter((u) => u.power === p.name)
+      .map((u) => u.province)
+      .sort(),
+  ]),
 );
 
 // Geometry: the proposal's x/y, one seed point each (the Tempest Ocean's at both edges: the wrap), then the
 // adjacency drawn in: along the segment between two neighbours' nearest seeds each side gets points up to the
 // middle, so that the Voronoi cells of neighbours meet there (checked by `maps check`, src/render/check.ts).
 const points: Record<string, [number, number][]> = {};
-for (const p of proposal.provinces) points[lower(p.id)] = (proposal.canvas.wrap_label_positions[p.id] ?? [[p.x, p.y]]).map(([x, y]) => warp(x, y));
-const centresOf = Object.fromEntries(Object.entries(points).map(([id, ps]) => [id, ps.map(([x, y]) => [x, y] as [number, number])]));
+for (const p of proposal.provinces)
+  points[lower(p.id)] = (proposal.canvas.wrap_label_positions[p.id] ?? [[p.x, p.y]]).map(([x, y]) => warp(x, y));
+const centresOf = Object.fromEntries(
+  Object.entries(points).map(([id, ps]) => [id, ps.map(([x, y]) => [x, y] as [number, number])]),
+);
 const pairs = new Set<string>();
 for (const e of proposal.edges) pairs.add([lower(e.a), lower(e.b)].sort().join('|'));
 for (const pair of [...pairs].sort()) {
   const [a, b] = pair.split('|') as [string, string];
   let best: [[number, number], [number, number]] | null = null;
-  for (const pa of centresOf[a]!) for (const pb of centresOf[b]!) {
-    if (!best || Math.hypot(pa[0] - pb[0], pa[1] - pb[1]) < Math.hypot(best[0][0] - best[1][0], best[0][1] - best[1][1])) best = [pa, pb];
-  }
+  for (const pa of centresOf[a]!)
+    for (const pb of centresOf[b]!) {
+      if (
+        !best ||
+        Math.hypot(pa[0] - pb[0], pa[1] - pb[1]) < Math.hypot(best[0][0] - best[1][0], best[0][1] - best[1][1])
+      )
+        best = [pa, pb];
+    }
   const [pa, pb] = best!;
-  const at = (t: number): [number, number] => [Math.round((pa[0] + (pb[0] - pa[0]) * t) * 100) / 100, Math.round((pa[1] + (pb[1] - pa[1]) * t) * 100) / 100];
+  const at = (t: number): [number, number] => [
+    Math.round((pa[0] + (pb[0] - pa[0]) * t) * 100) / 100,
+    Math.round((pa[1] + (pb[1] - pa[1]) * t) * 100) / 100,
+  ];
   for (const t of STEPS) {
     points[a]!.push(at(t / 2));
     points[b]!.push(at(1 - t / 2));
@@ -185,11 +220,19 @@ const data = {
     ),
     // Dogs of War (brief §5.6): each country's two cities, one chosen before the first Spring.
     dogsOfWar: Object.fromEntries(
-      Object.entries(proposal.powers).flatMap(([key, p]) => (p.dow_cities ? [[POWERS[key]!.name, p.dow_cities.map(lower)]] : [])),
+      Object.entries(proposal.powers).flatMap(([key, p]) =>
+        p.dow_cities ? [[POWERS[key]!.name, p.dow_cities.map(lower)]] : [],
+      ),
     ),
   },
   // Full province names where they fit (issue 20: one label style per variant), not the four-letter order codes.
-  geometry: { width: warp(proposal.canvas.width, 0)[0], height: warp(0, proposal.canvas.height)[1], labelStyle: 'name', points, offmap },
+  geometry: {
+    width: warp(proposal.canvas.width, 0)[0],
+    height: warp(0, proposal.canvas.height)[1],
+    labelStyle: 'name',
+    points,
+    offmap,
+  },
 };
 writeFileSync(target, `${JSON.stringify(data, null, 1)}\n`);
 console.log(`wrote ${provinces.length} provinces, ${centres} centres, victory ${data.victory.centers}`);

@@ -36,8 +36,14 @@ for (let round = 0; round < 30; round++) {
       // Draw the border back in: a point each side of the middle between the two provinces' nearest seeds.
       const seedsOf = (id: string) => variant.data.geometry!.points[id]!;
       let best: [[number, number], [number, number]] = [seedsOf(p.a!)[0]!, seedsOf(p.b!)[0]!];
-      for (const sa of seedsOf(p.a!)) for (const sb of seedsOf(p.b!)) if (Math.hypot(sa[0] - sb[0], sa[1] - sb[1]) < Math.hypot(best[0][0] - best[1][0], best[0][1] - best[1][1])) best = [sa, sb];
-      const at = (t: number): [number, number] => [Math.round((best[0][0] + (best[1][0] - best[0][0]) * t) * 100) / 100, Math.round((best[0][1] + (best[1][1] - best[0][1]) * t) * 100) / 100];
+      for (const sa of seedsOf(p.a!))
+        for (const sb of seedsOf(p.b!))
+          if (Math.hypot(sa[0] - sb[0], sa[1] - sb[1]) < Math.hypot(best[0][0] - best[1][0], best[0][1] - best[1][1]))
+            best = [sa, sb];
+      const at = (t: number): [number, number] => [
+        Math.round((best[0][0] + (best[1][0] - best[0][0]) * t) * 100) / 100,
+        Math.round((best[0][1] + (best[1][1] - best[0][1]) * t) * 100) / 100,
+      ];
       (tweaks[p.a!] ??= []).push(at(0.46));
       (tweaks[p.b!] ??= []).push(at(0.54));
       changed = true;
@@ -45,9 +51,16 @@ for (let round = 0; round < 30; round++) {
     }
     if (p.kind !== 'extra-border') continue;
     const border = g.geometry.borderIndex.get(p.a! < p.b! ? `${p.a}|${p.b}` : `${p.b}|${p.a}`)!;
-    const longest = border.segments.reduce((m, s) => (Math.hypot(s[1][0] - s[0][0], s[1][1] - s[0][1]) > Math.hypot(m[1][0] - m[0][0], m[1][1] - m[0][1]) ? s : m));
-    const mid: [number, number] = [Math.round(((longest[0][0] + longest[1][0]) / 2) * 100) / 100, Math.round(((longest[0][1] + longest[1][1]) / 2) * 100) / 100];
-    const common = [...variant.map.neighbours(p.a!)].filter((n) => variant.map.neighbours(p.b!).has(n) && variant.map.province(n)?.kind !== 'impassable').sort();
+    const longest = border.segments.reduce((m, s) =>
+      Math.hypot(s[1][0] - s[0][0], s[1][1] - s[0][1]) > Math.hypot(m[1][0] - m[0][0], m[1][1] - m[0][1]) ? s : m,
+    );
+    const mid: [number, number] = [
+      Math.round(((longest[0][0] + longest[1][0]) / 2) * 100) / 100,
+      Math.round(((longest[0][1] + longest[1][1]) / 2) * 100) / 100,
+    ];
+    const common = [...variant.map.neighbours(p.a!)]
+      .filter((n) => variant.map.neighbours(p.b!).has(n) && variant.map.province(n)?.kind !== 'impassable')
+      .sort();
     const bothSea = variant.map.province(p.a!)?.kind === 'sea' && variant.map.province(p.b!)?.kind === 'sea';
     // the common neighbour nearest the border's middle
     const owner = common.sort((x, y) => dist(x) - dist(y))[0] ?? (bothSea ? '#sea' : '#land');

@@ -31,7 +31,11 @@ export function balanceTable(): string {
   const rows = v.powers.map((p) => {
     const homes = map.homeCenters(p.name);
     const dist = distancesFrom(homes);
-    const within = (ids: string[], d: number) => ids.filter((id) => (dist.get(id) ?? Infinity) <= d).map(abbr).sort();
+    const within = (ids: string[], d: number) =>
+      ids
+        .filter((id) => (dist.get(id) ?? Infinity) <= d)
+        .map(abbr)
+        .sort();
     const one = within(neutral, 1);
     const two = within(neutral, 2);
     const foreign = map.supplyCenters().filter((id) => {

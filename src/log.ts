@@ -76,7 +76,17 @@ export function createLogger(level: LevelWithSilent = 'info', destination?: Dest
       serializers: { err: serializeError, error: serializeError },
       // Defence in depth: these keys never reach a log line, whatever the level.
       redact: {
-        paths: ['token', '*.token', 'DISCORD_TOKEN', '*.DISCORD_TOKEN', 'headers.authorization', 'requestBody', '*.requestBody', 'rawError', '*.rawError'],
+        paths: [
+          'token',
+          '*.token',
+          'DISCORD_TOKEN',
+          '*.DISCORD_TOKEN',
+          'headers.authorization',
+          'requestBody',
+          '*.requestBody',
+          'rawError',
+          '*.rawError',
+        ],
         censor: '[redacted]',
       },
     },

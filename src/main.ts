@@ -50,7 +50,10 @@ async function runBot(env: Env, log: Logger): Promise<number> {
   try {
     database = openDatabase(env.DATABASE_PATH);
   } catch (err) {
-    log.fatal({ err, path: env.DATABASE_PATH }, 'cannot open the database (check DATABASE_PATH and that the folder is writable)');
+    log.fatal(
+      { err, path: env.DATABASE_PATH },
+      'cannot open the database (check DATABASE_PATH and that the folder is writable)',
+    );
     return 1;
   }
   log.info({ path: env.DATABASE_PATH }, 'database ready');
@@ -78,7 +81,12 @@ async function runBot(env: Env, log: Logger): Promise<number> {
       return 0;
     }
     const invalidToken = err instanceof Error && /token/i.test(`${err.name} ${err.message}`);
-    log.fatal({ err }, invalidToken ? 'Discord refused the token: put the bot token in DISCORD_TOKEN in .env (see README.md)' : 'could not start the bot');
+    log.fatal(
+      { err },
+      invalidToken
+        ? 'Discord refused the token: put the bot token in DISCORD_TOKEN in .env (see README.md)'
+        : 'could not start the bot',
+    );
     return 1;
   }
 

@@ -13,7 +13,9 @@ import type { Logger } from './log.js';
 export type ShardSetting = 'auto' | number;
 
 /** `SHARDS`: unset or empty = one process without a manager; `auto`; or a whole number of shards from 1. */
-export function parseShards(value: string | undefined): { ok: true; shards: ShardSetting | null } | { ok: false; error: string } {
+export function parseShards(
+  value: string | undefined,
+): { ok: true; shards: ShardSetting | null } | { ok: false; error: string } {
   const v = value?.trim().toLowerCase() ?? '';
   if (v === '') return { ok: true, shards: null };
   if (v === 'auto') return { ok: true, shards: 'auto' };
@@ -32,7 +34,8 @@ export async function recommendedShardCount(token: string, apiBase: string | und
   try {
     const body = (await rest.get(Routes.gatewayBot())) as { shards?: unknown };
     const shards = Number(body.shards);
-    if (!Number.isInteger(shards) || shards < 1) throw new Error(`GET /gateway/bot answered shards=${String(body.shards)}`);
+    if (!Number.isInteger(shards) || shards < 1)
+      throw new Error(`GET /gateway/bot answered shards=${String(body.shards)}`);
     return shards;
   } finally {
     rest.clearHashSweeper();
@@ -63,7 +66,11 @@ export async function startShardManager(opts: ManagerOptions): Promise<RunningMa
   const { log } = opts;
   const count =
     opts.shards === 'auto'
-      ? await withRetry(() => recommendedShardCount(opts.token, opts.apiBase), { log, what: 'ask Discord for the shard count', signal: opts.signal })
+      ? await withRetry(() => recommendedShardCount(opts.token, opts.apiBase), {
+          log,
+          what: 'ask Discord for the shard count',
+          signal: opts.signal,
+        })
       : opts.shards;
   log.info({ shards: count, setting: opts.shards }, 'starting the shard manager');
   const manager = new ShardingManager(opts.file, {

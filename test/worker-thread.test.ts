@@ -60,15 +60,20 @@ describe('workerSlot', () => {
     expect(failures()).toBe(1);
     expect(slot.state()).toEqual({ running: false, unavailable: 'exited with code 7' });
     expect(slot.start()).toBeNull();
-    expect(stderr.mock.calls.map((c) => String(c[0]))).toEqual(['echo: worker unavailable (exited with code 7); answering here\n']);
+    expect(stderr.mock.calls.map((c) => String(c[0]))).toEqual([
+      'echo: worker unavailable (exited with code 7); answering here\n',
+    ]);
   });
 
-  it.runIf(process.platform === 'linux')('lowerThreadPriority lowers the priority of the worker’s thread only, never the main thread’s', async () => {
-    const { slot, messages } = echoSlot();
-    const before = threadNice();
-    slot.start()!.postMessage({ nice: before + 5 });
-    await until(() => messages.length > 0);
-    expect(messages).toEqual([{ lowered: true, nice: before + 5 }]);
-    expect(threadNice()).toBe(before);
-  });
+  it.runIf(process.platform === 'linux')(
+    'lowerThreadPriority lowers the priority of the worker’s thread only, never the main thread’s',
+    async () => {
+      const { slot, messages } = echoSlot();
+      const before = threadNice();
+      slot.start()!.postMessage({ nice: before + 5 });
+      await until(() => messages.length > 0);
+      expect(messages).toEqual([{ lowered: true, nice: before + 5 }]);
+      expect(threadNice()).toBe(before);
+    },
+  );
 });

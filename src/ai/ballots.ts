@@ -26,7 +26,9 @@ export function ballots(request: SeatRequest, own: readonly PowerOrder[]): Power
   const board = boardOf(variant);
   switch (position.phase.type) {
     case 'retreat':
-      return voted.flatMap((q) => choicesOf(variant, position, q).map((c) => ({ power, order: c.orders.find((o) => o.kind === 'disband')! })));
+      return voted.flatMap((q) =>
+        choicesOf(variant, position, q).map((c) => ({ power, order: c.orders.find((o) => o.kind === 'disband')! })),
+      );
     case 'adjustment': {
       const mine = position.units.filter((u) => u.power === power).map((u) => board.province(u.province));
       const out: PowerOrder[] = [];
@@ -56,7 +58,10 @@ function movementBallots(request: SeatRequest, own: readonly PowerOrder[], voted
   for (const q of voted) {
     for (const c of choicesOf(variant, position, q)) {
       const hold = c.orders.find((o) => o.kind === 'hold') ?? c.orders[0]!;
-      const candidates = c.orders.filter((o) => o.kind === 'hold' || o.kind === 'move' || (o.kind === 'support' && supportsOurOrder(variant, o, ownDest)));
+      const candidates = c.orders.filter(
+        (o) =>
+          o.kind === 'hold' || o.kind === 'move' || (o.kind === 'support' && supportsOurOrder(variant, o, ownDest)),
+      );
       let best: { order: Order; value: number } = { order: hold, value: -Infinity };
       for (const o of candidates) {
         const value = evaluator.score(adjudicate(variant, position, [...own, { power, order: o }], context));
@@ -68,7 +73,11 @@ function movementBallots(request: SeatRequest, own: readonly PowerOrder[], voted
   return out;
 }
 
-function supportsOurOrder(variant: SeatRequest['variant'], o: Order & { kind: 'support' }, ours: Map<string, Order>): boolean {
+function supportsOurOrder(
+  variant: SeatRequest['variant'],
+  o: Order & { kind: 'support' },
+  ours: Map<string, Order>,
+): boolean {
   const target = ours.get(o.target.province);
   if (!target) return false;
   const dest = destinationOf(variant, target);

@@ -102,7 +102,8 @@ export class Board {
     let byPlace = this.reach.get(power);
     if (!byPlace) this.reach.set(power, (byPlace = this.places.map(() => null)));
     let list = byPlace[place];
-    if (!list) byPlace[place] = list = [...new Set(this.movesFor(power)[place]!.map((to) => this.places[to]!.province))];
+    if (!list)
+      byPlace[place] = list = [...new Set(this.movesFor(power)[place]!.map((to) => this.places[to]!.province))];
     return list;
   }
 
@@ -123,7 +124,12 @@ export class Board {
     if (!list) {
       const { map, rules } = this.variant;
       list = this.places.map((from) => {
-        const unit: Unit = { power, type: from.type, province: this.provinces[from.province]!, coast: from.location.coast };
+        const unit: Unit = {
+          power,
+          type: from.type,
+          province: this.provinces[from.province]!,
+          coast: from.location.coast,
+        };
         const out: number[] = [];
         for (const q of this.neighbourProvinces(from.province)) {
           for (const to of this.placesOf[q]!) {

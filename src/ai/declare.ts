@@ -13,7 +13,15 @@
 import { adjudicate } from '../engine/index.js';
 import { locationKey } from '../engine/map.js';
 import type { DecisiveDeclaration } from '../engine/rules.js';
-import type { Adjudication, AdjudicationContext, Order, Position, Power, PowerOrder, ProvinceId } from '../engine/types.js';
+import type {
+  Adjudication,
+  AdjudicationContext,
+  Order,
+  Position,
+  Power,
+  PowerOrder,
+  ProvinceId,
+} from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { boardOf } from './board.js';
 import { Evaluator } from './evaluate.js';
@@ -40,14 +48,23 @@ export function aiDeclarations(request: DeclareRequest): DecisiveDeclaration[] {
   const count = Math.max(0, Math.floor(request.count ?? 1));
   if (mine.length === 0 || count === 0) return [];
   const board = boardOf(variant);
-  const context: AdjudicationContext = request.players ? { players: [...request.players], explain: false } : { explain: false };
+  const context: AdjudicationContext = request.players
+    ? { players: [...request.players], explain: false }
+    : { explain: false };
   const provisional = adjudicate(variant, position, [...orders], context);
   const evaluator = new Evaluator(board, position, power, valuate(board, position, power, seasonWeights(position)));
   const base = evaluator.score(provisional);
   const ranked: { d: DecisiveDeclaration; value: number }[] = [];
   for (const d of mine) {
     const battles = [{ province: d.province, winner: power, unit: d.unit }];
-    const problems = variant.rules.checkBattles?.({ map: variant.map, position, orders: [...orders], battles, options: { ...request.options } }) ?? [];
+    const problems =
+      variant.rules.checkBattles?.({
+        map: variant.map,
+        position,
+        orders: [...orders],
+        battles,
+        options: { ...request.options },
+      }) ?? [];
     if (problems.length > 0) continue;
     const gain = evaluator.score(adjudicate(variant, position, [...orders], { ...context, battles })) - base;
     const value = gain * winChance(variant, position, orders, provisional, d);
@@ -66,9 +83,16 @@ export function aiDeclarations(request: DeclareRequest): DecisiveDeclaration[] {
 }
 
 /** Our side's share of the armies at the battle's province: percent = 100 + 25 × (strength − 1) per side. */
-function winChance(variant: Variant, position: Position, orders: readonly PowerOrder[], provisional: Adjudication, d: DecisiveDeclaration): number {
+function winChance(
+  variant: Variant,
+  position: Position,
+  orders: readonly PowerOrder[],
+  provisional: Adjudication,
+  d: DecisiveDeclaration,
+): number {
   const counted = new Set(provisional.results.filter((r) => r.result === 'success').map((r) => `${r.power}|${r.unit}`));
-  const label = (po: PowerOrder) => (po.order.kind === 'waive' ? '' : `${po.order.unit.type ?? ''} ${locationKey(po.order.unit)}`);
+  const label = (po: PowerOrder) =>
+    po.order.kind === 'waive' ? '' : `${po.order.unit.type ?? ''} ${locationKey(po.order.unit)}`;
   const unitOf = new Map(position.units.map((u) => [u.province, u]));
   /** Strength of the unit in `province` for its order: itself and the supports for that order that counted. */
   const strength = (province: ProvinceId, order: Order): number => {

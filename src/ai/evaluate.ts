@@ -34,8 +34,26 @@ export interface EvalWeights {
 /** A centre only a special move reaches (no strength: it must be left empty), as a share of a strong attack. */
 const FAR_REACH_SHARE = 0.5;
 
-export const SPRING_EVAL: EvalWeights = { centre: 0.7, enemyDislodged: 0.15, unit: 1.0, dislodged: 0.5, position: 0.3, threat: 0.35, opportunity: 0.3, kind: 0.1 };
-export const FALL_EVAL: EvalWeights = { centre: 1.0, enemyDislodged: 0.1, unit: 0.3, dislodged: 0.3, position: 0.1, threat: 0, opportunity: 0, kind: 0.1 };
+export const SPRING_EVAL: EvalWeights = {
+  centre: 0.7,
+  enemyDislodged: 0.15,
+  unit: 1.0,
+  dislodged: 0.5,
+  position: 0.3,
+  threat: 0.35,
+  opportunity: 0.3,
+  kind: 0.1,
+};
+export const FALL_EVAL: EvalWeights = {
+  centre: 1.0,
+  enemyDislodged: 0.1,
+  unit: 0.3,
+  dislodged: 0.3,
+  position: 0.1,
+  threat: 0,
+  opportunity: 0,
+  kind: 0.1,
+};
 
 export class Evaluator {
   private readonly board: Board;
@@ -145,7 +163,8 @@ export class Evaluator {
       for (const { prospect, province, place } of mine) {
         if (board.isCenter[province]) kind += holdExtraOf(board, power, place);
         for (const [c, attack] of prospect.reach) if (attack > 1 && holder[c] !== power) kind += attack - 1;
-        for (const c of prospect.farReach) if (holder[c] !== power && occupant[c] === undefined) kind += FAR_REACH_SHARE;
+        for (const c of prospect.farReach)
+          if (holder[c] !== power && occupant[c] === undefined) kind += FAR_REACH_SHARE;
       }
     }
     return (

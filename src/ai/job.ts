@@ -43,19 +43,44 @@ export type AiAnswer =
   | { kind: 'cards'; action: Action | null };
 
 export function runAiJob(job: AiJob): AiAnswer {
-  if (job.kind === 'cards') return { kind: 'cards', action: cardAiAction(job.view, { seed: job.seed, ...(job.playouts !== undefined ? { playouts: job.playouts } : {}) }) };
+  if (job.kind === 'cards')
+    return {
+      kind: 'cards',
+      action: cardAiAction(job.view, {
+        seed: job.seed,
+        ...(job.playouts !== undefined ? { playouts: job.playouts } : {}),
+      }),
+    };
   const variant = variantOf(job.variant, job.options);
-  const seat = { variant, position: job.position, power: job.power, seed: job.seed, ...(job.players ? { players: job.players } : {}), ...(job.options ? { options: job.options } : {}) };
+  const seat = {
+    variant,
+    position: job.position,
+    power: job.power,
+    seed: job.seed,
+    ...(job.players ? { players: job.players } : {}),
+    ...(job.options ? { options: job.options } : {}),
+  };
   switch (job.kind) {
     case 'orders':
-      return { kind: 'orders', orders: toTexts(variant, aiOrders({ ...seat, ...(job.budget !== undefined ? { budget: job.budget } : {}) })) };
+      return {
+        kind: 'orders',
+        orders: toTexts(variant, aiOrders({ ...seat, ...(job.budget !== undefined ? { budget: job.budget } : {}) })),
+      };
     case 'declare': {
       const orders: PowerOrder[] = [];
       for (const o of job.orders) {
         const read = readOrder(variant, o.text, { position: job.position });
         if (read.ok) orders.push({ power: o.power, order: read.order });
       }
-      return { kind: 'declare', declarations: aiDeclarations({ ...seat, orders, offered: job.offered, ...(job.count !== undefined ? { count: job.count } : {}) }) };
+      return {
+        kind: 'declare',
+        declarations: aiDeclarations({
+          ...seat,
+          orders,
+          offered: job.offered,
+          ...(job.count !== undefined ? { count: job.count } : {}),
+        }),
+      };
     }
     case 'start':
       return { kind: 'start', choice: aiStartChoice({ ...seat, choices: job.choices }) };

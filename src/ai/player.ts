@@ -51,14 +51,19 @@ function retreats(request: SeatRequest): PowerOrder[] {
   const taken = new Set<ProvinceId>();
   const out: PowerOrder[] = [];
   // Units with the fewest options choose first.
-  const ordered = [...choices].sort((a, b) => a.orders.length - b.orders.length || a.unit.province.localeCompare(b.unit.province));
+  const ordered = [...choices].sort(
+    (a, b) => a.orders.length - b.orders.length || a.unit.province.localeCompare(b.unit.province),
+  );
   for (const c of ordered) {
     let best: { order: Order; value: number } | null = null;
     for (const o of c.orders) {
       const dest = destinationOf(variant, o);
       if (dest === null || taken.has(dest)) continue;
-      const value = retreatValue(board, evaluator, position, power, owner, actingUnit(variant, position, c.unit, o).type, o, dest) - (rivals.has(dest) ? 0.4 : 0);
-      if (!best || value > best.value || (value === best.value && dest < destinationOf(variant, best.order)!)) best = { order: o, value };
+      const value =
+        retreatValue(board, evaluator, position, power, owner, actingUnit(variant, position, c.unit, o).type, o, dest) -
+        (rivals.has(dest) ? 0.4 : 0);
+      if (!best || value > best.value || (value === best.value && dest < destinationOf(variant, best.order)!))
+        best = { order: o, value };
     }
     if (best) {
       taken.add(destinationOf(variant, best.order)!);
@@ -68,7 +73,16 @@ function retreats(request: SeatRequest): PowerOrder[] {
   return out;
 }
 
-function retreatValue(board: Board, evaluator: Evaluator, position: Position, power: Power, owner: Map<ProvinceId, Power>, type: 'A' | 'F', o: Order, dest: ProvinceId): number {
+function retreatValue(
+  board: Board,
+  evaluator: Evaluator,
+  position: Position,
+  power: Power,
+  owner: Map<ProvinceId, Power>,
+  type: 'A' | 'F',
+  o: Order,
+  dest: ProvinceId,
+): number {
   const at = board.placeAt(type, o.kind === 'retreat' ? o.to : { province: dest, coast: null });
   let value = at === undefined ? 0 : evaluator.placeValue(at);
   const p = board.province(dest);
@@ -79,7 +93,8 @@ function retreatValue(board: Board, evaluator: Evaluator, position: Position, po
 /** Places another power's dislodged unit could retreat to (two retreats there would both be disbanded). */
 function rivalRetreats(position: Position, power: Power): Set<ProvinceId> {
   const out = new Set<ProvinceId>();
-  for (const d of position.dislodged) if (d.power !== power) for (const r of d.retreatOptions ?? []) out.add(r.split('/')[0]!);
+  for (const d of position.dislodged)
+    if (d.power !== power) for (const r of d.retreatOptions ?? []) out.add(r.split('/')[0]!);
   return out;
 }
 
@@ -97,7 +112,11 @@ function adjustments(request: SeatRequest): PowerOrder[] {
   if (delta === 0) return [];
   const choices = choicesOf(variant, position, power);
   const valuation = valuate(board, position, power, seasonWeights(position));
-  if (delta > 0) return chooseBuilds(board, valuation, choices, delta, null, mayWaive(variant, position, power)).map((order) => ({ power, order }));
+  if (delta > 0)
+    return chooseBuilds(board, valuation, choices, delta, null, mayWaive(variant, position, power)).map((order) => ({
+      power,
+      order,
+    }));
   const ranked = choices
     .map((c) => ({ c, value: valuation.adjust[board.placeOf(c.unit)]! }))
     .sort((a, b) => a.value - b.value || a.c.unit.province.localeCompare(b.c.unit.province));

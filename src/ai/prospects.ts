@@ -30,7 +30,13 @@ export interface PlaceProspect {
 const cache = new WeakMap<Board, Map<Power, (PlaceProspect | null)[]>>();
 const holdCache = new WeakMap<Board, Map<Power, (number | null)[]>>();
 
-function cached<T>(store: WeakMap<Board, Map<Power, (T | null)[]>>, board: Board, power: Power, place: number, make: () => T): T {
+function cached<T>(
+  store: WeakMap<Board, Map<Power, (T | null)[]>>,
+  board: Board,
+  power: Power,
+  place: number,
+  make: () => T,
+): T {
   let byPower = store.get(board);
   if (!byPower) store.set(board, (byPower = new Map()));
   let list = byPower.get(power);
@@ -65,7 +71,9 @@ function classicStrengths(board: Board): boolean {
 
 function tryAdjudicate(board: Board, units: Unit[], orders: PowerOrder[]): ReturnType<typeof adjudicate> | null {
   try {
-    return adjudicate(board.variant, tinyPosition(board, [...units, ...companions(board, units)]), orders, { explain: false });
+    return adjudicate(board.variant, tinyPosition(board, [...units, ...companions(board, units)]), orders, {
+      explain: false,
+    });
   } catch {
     return null; // a position a variant's rules refuse: no bonus learnt
   }
@@ -76,7 +84,10 @@ function tinyPosition(board: Board, units: Unit[]): Position {
   let base = bases.get(board);
   if (!base) {
     const start = board.variant.startingPosition();
-    const phase = start.phase.type === 'movement' ? start.phase : { ...start.phase, type: 'movement' as const, season: 'spring' as const };
+    const phase =
+      start.phase.type === 'movement'
+        ? start.phase
+        : { ...start.phase, type: 'movement' as const, season: 'spring' as const };
     bases.set(board, (base = { ...start, phase, units: [], dislodged: [], contested: [] }));
   }
   return { ...base, units };
@@ -166,7 +177,9 @@ function probe(board: Board, power: Power, place: number): PlaceProspect {
     let offered: (Order & { kind: 'special' })[] = [];
     try {
       const position = tinyPosition(board, [self]);
-      offered = spec.options({ map: variant.map, position, unit: self }).filter((o) => spec.validate({ map: variant.map, position, unit: self, order: o }) === null);
+      offered = spec
+        .options({ map: variant.map, position, unit: self })
+        .filter((o) => spec.validate({ map: variant.map, position, unit: self, order: o }) === null);
     } catch {
       offered = [];
     }
@@ -201,7 +214,15 @@ function probeHold(board: Board, power: Power, enemy: Power, place: number): num
     const supporter = unitOn(board, enemy, supporterPlace);
     const into = enemyMoves[from]!.find((j) => board.places[j]!.province === here)!;
     const location = board.places[into]!.location;
-    const support: PowerOrder = { power: enemy, order: { kind: 'support', unit: ref(supporter), target: ref(attacker), to: { province: location.province, coast: null } } };
+    const support: PowerOrder = {
+      power: enemy,
+      order: {
+        kind: 'support',
+        unit: ref(supporter),
+        target: ref(attacker),
+        to: { province: location.province, coast: null },
+      },
+    };
     const adj = tryAdjudicate(board, [self, attacker, supporter], [hold(self), move(attacker, location), support]);
     if (!adj) continue;
     tried++;

@@ -64,7 +64,9 @@ export function searchMovement(request: SeatRequest): PowerOrder[] {
   };
   const local: Position = { ...position, units: position.units.filter((u) => u.power === power || near(u.province)) };
   // Simulations read positions only: no sentences (`explain: false`), the same outcomes.
-  const context: AdjudicationContext = request.players ? { players: [...request.players], explain: false } : { explain: false };
+  const context: AdjudicationContext = request.players
+    ? { players: [...request.players], explain: false }
+    : { explain: false };
 
   const weights = seasonWeights(position);
   const owners = ownersOf(board, position);
@@ -158,7 +160,9 @@ function withConvoys(board: Board, position: Position, own: readonly UnitChoices
     const unit = actingUnit(board.variant, position, own[i]!.unit, o);
     if (unit.type !== 'A') return o;
     if (!o.viaConvoy && board.isDirectMove(unit, o.to)) return o;
-    const convoyed = set.some((c) => c.kind === 'convoy' && c.target.province === o.unit.province && c.to.province === o.to.province);
+    const convoyed = set.some(
+      (c) => c.kind === 'convoy' && c.target.province === o.unit.province && c.to.province === o.to.province,
+    );
     return convoyed ? o : own[i]!.orders.find((x) => x.kind === 'hold')!;
   });
 }
@@ -188,7 +192,14 @@ function indexOrders(c: UnitChoices): OrderIndex {
 }
 
 /** The changes of unit `ui`'s order worth trying, given the current orders of our other units. */
-function changesFor(board: Board, position: Position, own: readonly UnitChoices[], index: readonly OrderIndex[], current: readonly Order[], ui: number): Change[] {
+function changesFor(
+  board: Board,
+  position: Position,
+  own: readonly UnitChoices[],
+  index: readonly OrderIndex[],
+  current: readonly Order[],
+  ui: number,
+): Change[] {
   const variant = board.variant;
   const c = own[ui]!;
   const here = c.unit.province;
@@ -210,7 +221,13 @@ function changesFor(board: Board, position: Position, own: readonly UnitChoices[
           own.forEach((w, wi) => {
             if (wi === ui) return;
             const s = index[wi]!.byKey.get(`S ${here} ${o.to.province}`);
-            if (s && current[wi] !== s) out.push({ set: [[ui, o], [wi, s]] });
+            if (s && current[wi] !== s)
+              out.push({
+                set: [
+                  [ui, o],
+                  [wi, s],
+                ],
+              });
           });
         } else {
           // By convoy: with every convoy of ours it can use.
@@ -259,14 +276,21 @@ function opponentSamples(
   rng: Rng,
 ): PowerOrder[][] {
   const variant = board.variant;
-  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: [...(request.players ?? [])] }) ?? []);
+  const voted = new Set(
+    variant.rules.votedPowers?.({ map: variant.map, position, players: [...(request.players ?? [])] }) ?? [],
+  );
   const localProvinces = new Set(local.units.map((u) => u.province));
-  const others = [...new Set(local.units.filter((u) => u.power !== power && !voted.has(u.power)).map((u) => u.power))].sort();
+  const others = [
+    ...new Set(local.units.filter((u) => u.power !== power && !voted.has(u.power)).map((u) => u.power)),
+  ].sort();
   const planners = others.map((q) => {
     const choices = choicesOf(variant, position, q).filter((c) => localProvinces.has(c.unit.province));
     const normal = valuate(board, position, q, weights, owners, reach);
     const bent = valuate(board, position, q, weights, owners, reach, { target: power, factor: AGGRESSION });
-    return { normal: movePlanner(board, position, q, normal, choices), aggressive: movePlanner(board, position, q, bent, choices) };
+    return {
+      normal: movePlanner(board, position, q, normal, choices),
+      aggressive: movePlanner(board, position, q, bent, choices),
+    };
   });
   const samples: PowerOrder[][] = [];
   for (let s = 0; s < SAMPLES; s++) {

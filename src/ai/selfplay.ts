@@ -51,7 +51,15 @@ export function playGame(setup: GameSetup): GameRecord {
       if (!acting.has(power) || voted.has(power)) continue;
       const seed = `${setup.seed}|${power}|${position.phase.season}|${position.phase.year}|${position.phase.type}`;
       orders.push(
-        ...setup.seats[power]!.orders({ variant, position, power, players: seated, seed, ...(setup.options ? { options: setup.options } : {}), ...(setup.budget ? { budget: setup.budget } : {}) }),
+        ...setup.seats[power]!.orders({
+          variant,
+          position,
+          power,
+          players: seated,
+          seed,
+          ...(setup.options ? { options: setup.options } : {}),
+          ...(setup.budget ? { budget: setup.budget } : {}),
+        }),
       );
     }
     const adj = adjudicate(variant, position, orders, { players: seated });

@@ -21,17 +21,27 @@ export interface StartChoice {
 /** Worth of one unit of enemy competition against the normalised proximity value (0..1). */
 const COMPETITION_WEIGHT = 0.25;
 
-export function aiStartChoice(request: { variant: Variant; position: Position; power: Power; choices: readonly StartOption[] }): StartChoice | null {
+export function aiStartChoice(request: {
+  variant: Variant;
+  position: Position;
+  power: Power;
+  choices: readonly StartOption[];
+}): StartChoice | null {
   const { variant, position, power } = request;
   const board = boardOf(variant);
   let best: (StartChoice & { value: number }) | null = null;
   for (const option of [...request.choices].sort((a, b) => a.province.localeCompare(b.province))) {
     for (const type of [...option.types].sort()) {
       const location = { province: option.province, coast: null };
-      const place = board.placeAt(type, location) ?? board.placeAt(type, { province: option.province, coast: variant.map.coastsOf(option.province)[0] ?? null });
+      const place =
+        board.placeAt(type, location) ??
+        board.placeAt(type, { province: option.province, coast: variant.map.coastsOf(option.province)[0] ?? null });
       if (place === undefined) continue;
       const unit = { power, type, ...board.places[place]!.location };
-      const supplyCenters = { ...position.supplyCenters, [power]: [...(position.supplyCenters[power] ?? []), option.province] };
+      const supplyCenters = {
+        ...position.supplyCenters,
+        [power]: [...(position.supplyCenters[power] ?? []), option.province],
+      };
       const after: Position = { ...position, units: [...position.units, unit], supplyCenters };
       const v = valuate(board, after, power, SPRING_WEIGHTS);
       let proximity = 0;
@@ -42,7 +52,8 @@ export function aiStartChoice(request: { variant: Variant; position: Position; p
         if (i === place) proximity = s;
         if (s > max) max = s;
       }
-      const value = (max > 0 ? proximity / max : 0) - COMPETITION_WEIGHT * v.competition[board.places[place]!.province]!;
+      const value =
+        (max > 0 ? proximity / max : 0) - COMPETITION_WEIGHT * v.competition[board.places[place]!.province]!;
       if (!best || value > best.value + 1e-12) best = { province: option.province, type, value };
     }
   }

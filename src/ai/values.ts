@@ -29,8 +29,20 @@ export interface Weights {
 const PROXIMITY_SPRING = [100, 1000, 30, 10, 6, 5, 4, 3, 2, 1];
 const PROXIMITY_FALL = [1000, 100, 30, 10, 6, 5, 4, 3, 2, 1];
 
-export const SPRING_WEIGHTS: Weights = { attack: 700, defence: 300, proximity: PROXIMITY_SPRING, strength: 1000, competition: 1000 };
-export const FALL_WEIGHTS: Weights = { attack: 600, defence: 400, proximity: PROXIMITY_FALL, strength: 1000, competition: 1000 };
+export const SPRING_WEIGHTS: Weights = {
+  attack: 700,
+  defence: 300,
+  proximity: PROXIMITY_SPRING,
+  strength: 1000,
+  competition: 1000,
+};
+export const FALL_WEIGHTS: Weights = {
+  attack: 600,
+  defence: 400,
+  proximity: PROXIMITY_FALL,
+  strength: 1000,
+  competition: 1000,
+};
 /** Builds and removals: proximity as in the fall, plus the defence value of the place itself. */
 export const ADJUST_PROXIMITY = PROXIMITY_FALL;
 export const ADJUST_DEFENCE_WEIGHT = 1000;
@@ -123,7 +135,8 @@ export function valuate(
     for (const p of reach[i]!) counts[p]!++;
   });
   const competition = new Int32Array(n);
-  for (const counts of byPower.values()) for (let p = 0; p < n; p++) if (counts[p]! > competition[p]!) competition[p] = counts[p]!;
+  for (const counts of byPower.values())
+    for (let p = 0; p < n; p++) if (counts[p]! > competition[p]!) competition[p] = counts[p]!;
   // Largest power able to move into each province (for the defence of our centres).
   const threat = new Float64Array(n);
   for (const [q, counts] of byPower) {

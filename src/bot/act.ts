@@ -5,28 +5,56 @@
  * server that plays only Classic sees one generic command instead of one per variant rule; in a game of a variant
  * without that action the command says so.
  */
-import type { AutocompleteInteraction, ChatInputCommandInteraction, SlashCommandSubcommandBuilder, SlashCommandBuilder } from 'discord.js';
+import type {
+  AutocompleteInteraction,
+  ChatInputCommandInteraction,
+  SlashCommandSubcommandBuilder,
+  SlashCommandBuilder,
+} from 'discord.js';
 import { actionChoices, runAction, type ActionBy } from '../game/index.js';
 import type { BotContext } from './context.js';
 import { callerOf, replyPrivately, replyRejected } from './respond.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from './text.js';
 
 /** Adds `action:`, `choice:` and `detail:` to `/act` or to the `/gm act` subcommand. */
-export function withActionOptions<T extends SlashCommandBuilder | SlashCommandSubcommandBuilder>(builder: T, by: ActionBy): T {
+export function withActionOptions<T extends SlashCommandBuilder | SlashCommandSubcommandBuilder>(
+  builder: T,
+  by: ActionBy,
+): T {
   builder.addStringOption((o) =>
     o
       .setName('action')
-      .setDescription(by === 'player' ? "What to do: this game's actions open to you now (autocomplete)" : "What to do: this game's actions for its game master (autocomplete)")
+      .setDescription(
+        by === 'player'
+          ? "What to do: this game's actions open to you now (autocomplete)"
+          : "What to do: this game's actions for its game master (autocomplete)",
+      )
       .setRequired(true)
       .setAutocomplete(true)
       .setMaxLength(40),
   );
-  builder.addStringOption((o) => o.setName('choice').setDescription('What you choose (autocomplete lists what the action allows)').setAutocomplete(true).setMaxLength(MAX_CHOICE));
-  builder.addStringOption((o) => o.setName('detail').setDescription('A second choice, when the action takes one (autocomplete)').setAutocomplete(true).setMaxLength(MAX_CHOICE));
+  builder.addStringOption((o) =>
+    o
+      .setName('choice')
+      .setDescription('What you choose (autocomplete lists what the action allows)')
+      .setAutocomplete(true)
+      .setMaxLength(MAX_CHOICE),
+  );
+  builder.addStringOption((o) =>
+    o
+      .setName('detail')
+      .setDescription('A second choice, when the action takes one (autocomplete)')
+      .setAutocomplete(true)
+      .setMaxLength(MAX_CHOICE),
+  );
   return builder;
 }
 
-export async function executeAction(ctx: BotContext, interaction: ChatInputCommandInteraction, by: ActionBy): Promise<void> {
+export async function executeAction(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  by: ActionBy,
+): Promise<void> {
   const r = runAction(ctx.deps, {
     ...callerOf(interaction),
     by,
@@ -38,7 +66,11 @@ export async function executeAction(ctx: BotContext, interaction: ChatInputComma
   return replyPrivately(interaction, r.reply);
 }
 
-export async function autocompleteAction(ctx: BotContext, interaction: AutocompleteInteraction, by: ActionBy): Promise<void> {
+export async function autocompleteAction(
+  ctx: BotContext,
+  interaction: AutocompleteInteraction,
+  by: ActionBy,
+): Promise<void> {
   const focused = interaction.options.getFocused(true);
   const slot = focused.name === 'choice' || focused.name === 'detail' ? focused.name : 'action';
   const choices = actionChoices(ctx.deps, {

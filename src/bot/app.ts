@@ -15,7 +15,14 @@ import { Events, type Client } from 'discord.js';
 import { computerSeats, computerSeatsExist } from '../game/computer.js';
 import { gameKinds } from '../game/kinds.js';
 import { warmAiWorker, type AiAnswer, type AiJob } from '../game/ai-pool.js';
-import { startOutboxLoop, startScheduler, type GameDeps, type LimitsInput, type OutboxLoop, type Scheduler } from '../game/index.js';
+import {
+  startOutboxLoop,
+  startScheduler,
+  type GameDeps,
+  type LimitsInput,
+  type OutboxLoop,
+  type Scheduler,
+} from '../game/index.js';
 import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
 import type { Logger } from '../log.js';
@@ -155,7 +162,10 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     await loggingIn;
     log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, ...shards }, 'logged in to Discord');
     if (!client.shard || client.shard.ids.includes(0)) {
-      const reg = await withRetry(() => registerCommands(client, commands, opts.devGuildId), { ...retry, what: 'register the slash commands' });
+      const reg = await withRetry(() => registerCommands(client, commands, opts.devGuildId), {
+        ...retry,
+        what: 'register the slash commands',
+      });
       log.info(reg, 'slash commands registered');
     }
   } catch (err) {
@@ -164,7 +174,11 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   }
 
   // The outbox has its own REST client so its traffic never queues command acknowledgements (see send.ts).
-  const outboxRest = createOutboxRest({ token: opts.token, apiBase: opts.apiBase, globalRequestsPerSecond: opts.globalRequestsPerSecond });
+  const outboxRest = createOutboxRest({
+    token: opts.token,
+    apiBase: opts.apiBase,
+    globalRequestsPerSecond: opts.globalRequestsPerSecond,
+  });
   const send = createSender({ rest: outboxRest, deps, maps, log });
   outbox = startOutboxLoop({
     db: opts.db,
@@ -222,7 +236,10 @@ function logGameEvent(log: Logger, event: GameEvent): void {
       log.info({ game: event.gameId, phase: event.phase, reason: event.reason, ms: event.ms }, 'phase resolved');
       return;
     case 'game_created':
-      log.info({ game: event.gameId, variant: event.variantId, guild: event.guildId, channel: event.channelId }, 'game created');
+      log.info(
+        { game: event.gameId, variant: event.variantId, guild: event.guildId, channel: event.channelId },
+        'game created',
+      );
       return;
     case 'game_started':
       log.info({ game: event.gameId, variant: event.variantId, players: event.players }, 'game started');

@@ -13,6 +13,9 @@ export async function respondWithPowers(ctx: BotContext, interaction: Autocomple
   const variant = game ? variantOfGame(game) : undefined;
   if (!variant) return interaction.respond([]);
   const typed = interaction.options.getFocused().trim().toLowerCase();
-  const powers = variant.powers.map((p) => p.name).filter((p) => p.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
+  const powers = variant.powers
+    .map((p) => p.name)
+    .filter((p) => p.toLowerCase().includes(typed))
+    .slice(0, MAX_CHOICES);
   await interaction.respond(powers.map((p) => ({ name: choiceName(p), value: p })));
 }

@@ -51,7 +51,10 @@ export function isPermanentLoginError(err: unknown): boolean {
   const status = (err as { status?: unknown }).status;
   if (code === 'TokenInvalid' || code === 'DisallowedIntents') return true;
   if (typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429) return true;
-  return /token/i.test(`${err.name} ${err.message}`) && !/fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|timed? ?out/i.test(err.message);
+  return (
+    /token/i.test(`${err.name} ${err.message}`) &&
+    !/fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|timed? ?out/i.test(err.message)
+  );
 }
 
 /** A short reason for a log line: the network error code when there is one (never a request or response body). */
@@ -60,7 +63,11 @@ export function failureReason(err: unknown): string {
   const cause = (err as { cause?: unknown }).cause;
   const code = (cause as { code?: unknown } | undefined)?.code ?? (err as { code?: unknown }).code;
   const status = (err as { status?: unknown }).status;
-  return [typeof code === 'string' || typeof code === 'number' ? String(code) : null, typeof status === 'number' ? `HTTP ${status}` : null, err.message.split('\n')[0]]
+  return [
+    typeof code === 'string' || typeof code === 'number' ? String(code) : null,
+    typeof status === 'number' ? `HTTP ${status}` : null,
+    err.message.split('\n')[0],
+  ]
     .filter(Boolean)
     .join(' ');
 }
@@ -91,10 +98,18 @@ export async function withRetry<T>(attempt: (n: number) => Promise<T>, opts: Ret
       if (n > 1) opts.log.info({ attempt: n }, `${what}: succeeded after ${n - 1} failed attempt${n > 2 ? 's' : ''}`);
       return result;
     } catch (err) {
-      if (isPermanentLoginError(err) || (opts.maxAttempts !== undefined && n >= opts.maxAttempts) || opts.signal?.aborted) throw err;
+      if (
+        isPermanentLoginError(err) ||
+        (opts.maxAttempts !== undefined && n >= opts.maxAttempts) ||
+        opts.signal?.aborted
+      )
+        throw err;
       const base = Math.min(max, first * 2 ** (n - 1));
       const delayMs = Math.round(base * (0.8 + Math.random() * 0.4));
-      opts.log.warn({ attempt: n, retryInMs: delayMs, reason: failureReason(err) }, `cannot ${what} (Discord unreachable?); retrying`);
+      opts.log.warn(
+        { attempt: n, retryInMs: delayMs, reason: failureReason(err) },
+        `cannot ${what} (Discord unreachable?); retrying`,
+      );
       await sleep(delayMs, opts.signal);
       if (opts.signal?.aborted) throw err;
     }

@@ -62,16 +62,32 @@ function confirmRow(ctx: BotContext, c: Confirmation): ActionRowBuilder<MessageA
 const timeoutText = `The buttons work for ${CONFIRM_TIMEOUT_MS / 1000} s.`;
 
 /** Asks the caller (ephemerally) to confirm; nothing happens until the confirm button is clicked. */
-export async function askConfirmation(ctx: BotContext, interaction: ChatInputCommandInteraction, c: Confirmation): Promise<void> {
-  const body = { content: truncate(`${discordText(c.question)}\n-# ${timeoutText}`), components: [confirmRow(ctx, c)], allowedMentions: { parse: [] } };
+export async function askConfirmation(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  c: Confirmation,
+): Promise<void> {
+  const body = {
+    content: truncate(`${discordText(c.question)}\n-# ${timeoutText}`),
+    components: [confirmRow(ctx, c)],
+    allowedMentions: { parse: [] },
+  };
   if (interaction.deferred || interaction.replied) await interaction.editReply(body);
   else await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
 }
 
 /** Replaces a component's message with a confirmation (e.g. after a select chose what to confirm). */
-export async function updateToConfirmation(ctx: BotContext, interaction: ComponentInteraction, c: Confirmation): Promise<void> {
+export async function updateToConfirmation(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  c: Confirmation,
+): Promise<void> {
   if (!interaction.isMessageComponent()) throw new Error('a confirmation replaces a message component');
-  await interaction.update({ content: truncate(`${discordText(c.question)}\n-# ${timeoutText}`), components: [confirmRow(ctx, c)], allowedMentions: { parse: [] } });
+  await interaction.update({
+    content: truncate(`${discordText(c.question)}\n-# ${timeoutText}`),
+    components: [confirmRow(ctx, c)],
+    allowedMentions: { parse: [] },
+  });
 }
 
 /** Ends a confirmation: its message says `text` and loses its buttons. */
@@ -95,7 +111,10 @@ export async function handleConfirmation(
   if (action === DECLINE) return closeConfirmation(interaction, 'Cancelled; nothing was changed.');
   const [expires, ...rest] = args;
   if (!expires || Number(expires) * 1000 < ctx.deps.now()) {
-    return closeConfirmation(interaction, 'This confirmation has expired and nothing was changed; run the command again.');
+    return closeConfirmation(
+      interaction,
+      'This confirmation has expired and nothing was changed; run the command again.',
+    );
   }
   const text = await run(rest);
   return closeConfirmation(interaction, text);

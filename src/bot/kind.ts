@@ -5,7 +5,13 @@
  * delivery of its own outbox rows. The shared commands and the sender reach it through this interface and this
  * registry only, so they name no kind; a Diplomacy game (no kind here) goes the shared way.
  */
-import type { APIMessage, AutocompleteInteraction, ChatInputCommandInteraction, REST, SlashCommandSubcommandBuilder } from 'discord.js';
+import type {
+  APIMessage,
+  AutocompleteInteraction,
+  ChatInputCommandInteraction,
+  REST,
+  SlashCommandSubcommandBuilder,
+} from 'discord.js';
 import type { DeliveryRow, GameDeps, KindPayload } from '../game/index.js';
 import type { BotCommand, ComponentInteraction } from './command.js';
 import type { BotContext } from './context.js';
@@ -15,7 +21,12 @@ export interface KindSendDeps {
   rest: REST;
   deps: Pick<GameDeps, 'db'>;
   /** Posts a message with the row's nonce. */
-  post(channelId: string, body: Record<string, unknown>, files: { name: string; data: Buffer; contentType: string }[], nonceKey: string): Promise<APIMessage>;
+  post(
+    channelId: string,
+    body: Record<string, unknown>,
+    files: { name: string; data: Buffer; contentType: string }[],
+    nonceKey: string,
+  ): Promise<APIMessage>;
   /** Pins a newly posted status message (best effort). */
   pin(row: DeliveryRow, messageId: string): Promise<void>;
   /** The DM channel with a user (opened once). */

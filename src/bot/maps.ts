@@ -30,7 +30,13 @@ export interface RenderRequest {
 }
 
 export interface MapRenderer {
-  render(variant: Variant, position: Position, opts: RenderOptions, name: string, request?: RenderRequest): Promise<MapPicture | null>;
+  render(
+    variant: Variant,
+    position: Position,
+    opts: RenderOptions,
+    name: string,
+    request?: RenderRequest,
+  ): Promise<MapPicture | null>;
   /**
    * Optional: do the renderer's once-per-process work (render worker, each variant's geometry) in small steps,
    * once the bot is ready, so that the first map of a game is drawn warm. Never rejects.
@@ -42,7 +48,11 @@ export interface MapRendererOptions {
   /** Public pictures kept (default 32, about 15 MB of PNG at 1600 px). */
   cacheSize?: number;
   /** The renderer (default src/render's renderMap); tests count calls. */
-  renderPng?: (variant: Variant, position: Position, opts: RenderOptions) => Promise<{ png: Buffer; warnings: unknown[] }>;
+  renderPng?: (
+    variant: Variant,
+    position: Position,
+    opts: RenderOptions,
+  ) => Promise<{ png: Buffer; warnings: unknown[] }>;
   /** warm() does nothing (tests with a stand-in renderer). */
   skipPrepare?: boolean;
   /** Low-priority pictures that may wait at once (default 16); more are refused. */
@@ -55,7 +65,9 @@ export function isPublicRender(opts: RenderOptions): boolean {
 }
 
 function renderKey(variant: Variant, position: Position, opts: RenderOptions): string {
-  return createHash('sha256').update(JSON.stringify([variant.id, position, opts])).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([variant.id, position, opts]))
+    .digest('base64url');
 }
 
 export function createMapRenderer(log: Logger, options: MapRendererOptions = {}): MapRenderer {
@@ -90,7 +102,12 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
     lowRunning = true;
     go();
   };
-  async function drawLow(variant: Variant, position: Position, opts: RenderOptions, name: string): Promise<MapPicture | null> {
+  async function drawLow(
+    variant: Variant,
+    position: Position,
+    opts: RenderOptions,
+    name: string,
+  ): Promise<MapPicture | null> {
     if (lowWaiting.length >= lowCapacity) return null;
     await new Promise<void>((resolve) => {
       lowWaiting.push(resolve);
@@ -115,7 +132,14 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
         const started = performance.now();
         const { problems, longestStepMs } = await warmRenderer(botVariants());
         for (const problem of problems) log.warn({ problem }, 'map renderer problem');
-        log.info({ ms: Math.round(performance.now() - started), longestStepMs: Math.round(longestStepMs), problems: problems.length }, 'map renderer warmed');
+        log.info(
+          {
+            ms: Math.round(performance.now() - started),
+            longestStepMs: Math.round(longestStepMs),
+            problems: problems.length,
+          },
+          'map renderer warmed',
+        );
       })()),
     async render(variant, position, opts, name, request) {
       if (request?.priority === 'low') return drawLow(variant, position, opts, name);
@@ -149,7 +173,11 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
 
 /** `S1901M-france.png`-style file names Discord shows under the picture. */
 export function mapFileName(code: string, suffix?: string): string {
-  const clean = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const clean = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
   return `${clean(code) || 'map'}${suffix ? '-' + clean(suffix) : ''}.png`;
 }
 

@@ -67,7 +67,11 @@ export function createReplayMaker(log: Logger, options: ReplayMakerOptions = {})
       const kept = await cache.get(key);
       if (kept) return { ok: true, gif: kept, cached: true };
       const same = making.get(key);
-      if (same) return same.then((gif) => ({ ok: true as const, gif, cached: true }), (e: unknown) => failure(log, e));
+      if (same)
+        return same.then(
+          (gif) => ({ ok: true as const, gif, cached: true }),
+          (e: unknown) => failure(log, e),
+        );
       if (users.has(request.userId)) return { ok: false, error: BUSY_USER };
       if (servers.has(request.guildId)) return { ok: false, error: BUSY_SERVER };
       if (making.size >= maxConcurrent) return { ok: false, error: BUSY_BOT };
@@ -166,7 +170,9 @@ class ReplayCache {
       try {
         await mkdir(this.dir, { recursive: true });
         const names = (await readdir(this.dir)).filter((n) => /^[0-9a-f]{40}\.gif$/.test(n));
-        const files = await Promise.all(names.map(async (n) => ({ key: n.slice(0, 40), ...(await stat(join(this.dir!, n))) })));
+        const files = await Promise.all(
+          names.map(async (n) => ({ key: n.slice(0, 40), ...(await stat(join(this.dir!, n))) })),
+        );
         files.sort((a, b) => a.mtimeMs - b.mtimeMs);
         for (const f of files) {
           this.index.set(f.key, f.size);

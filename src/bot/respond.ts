@@ -23,7 +23,8 @@ export async function replyPrivately(interaction: ChatInputCommandInteraction, c
   const shown = parts.slice(0, MAX_PRIVATE_PARTS);
   if (parts.length > MAX_PRIVATE_PARTS) shown[shown.length - 1] = truncate(`${shown[shown.length - 1]}\n…`);
   await reply(interaction, { content: shown[0]!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
-  for (const part of shown.slice(1)) await interaction.followUp({ content: part, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  for (const part of shown.slice(1))
+    await interaction.followUp({ content: part, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
 }
 
 /** Replies in the channel for everyone; mentions are shown but nobody is pinged. */

@@ -3,7 +3,12 @@
  * discord.js event handler would otherwise become an unhandled 'error' event and kill the process
  * (stack.md §5). Logs who ran what and how long it took, never option values above debug (orders are secret).
  */
-import { MessageFlags, type AutocompleteInteraction, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
+import {
+  MessageFlags,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type Interaction,
+} from 'discord.js';
 import { useCooldown } from '../game/limits.js';
 import type { BotCommand, ComponentInteraction } from './command.js';
 import { parseCustomId } from './components.js';
@@ -11,7 +16,8 @@ import { discordText } from './markup.js';
 import type { BotContext } from './context.js';
 import { replyRejected } from './respond.js';
 
-export const GENERIC_FAILURE = 'Something went wrong on our side while handling that command. Nothing was changed by the failed step; please try again.';
+export const GENERIC_FAILURE =
+  'Something went wrong on our side while handling that command. Nothing was changed by the failed step; please try again.';
 
 export class CommandRouter {
   private readonly byName: Map<string, BotCommand>;
@@ -42,18 +48,30 @@ export class CommandRouter {
   private async command(interaction: ChatInputCommandInteraction): Promise<void> {
     const started = performance.now();
     const name = fullName(interaction);
-    const fields = { command: name, user: interaction.user.id, channel: interaction.channelId, interactionId: interaction.id };
+    const fields = {
+      command: name,
+      user: interaction.user.id,
+      channel: interaction.channelId,
+      interactionId: interaction.id,
+    };
     const command = this.byName.get(interaction.commandName);
     if (!command) {
-      await interaction.reply({ content: `Unknown command /${interaction.commandName}.`, flags: MessageFlags.Ephemeral });
+      await interaction.reply({
+        content: `Unknown command /${interaction.commandName}.`,
+        flags: MessageFlags.Ephemeral,
+      });
       return;
     }
     if (!interaction.inGuild() && !command.worksInDms) {
-      await interaction.reply({ content: 'Zhanguo commands work in a server channel, where the game lives.', flags: MessageFlags.Ephemeral });
+      await interaction.reply({
+        content: 'Zhanguo commands work in a server channel, where the game lives.',
+        flags: MessageFlags.Ephemeral,
+      });
       return;
     }
     // Option values may be orders: debug only (issue 4 §6).
-    if (this.ctx.log.isLevelEnabled('debug')) this.ctx.log.debug({ ...fields, options: interaction.options.data }, 'command options');
+    if (this.ctx.log.isLevelEnabled('debug'))
+      this.ctx.log.debug({ ...fields, options: interaction.options.data }, 'command options');
     // Normally a command does its database work at once and replies (one request). When other commands are
     // still being handled (a burst), a command whose replies are all private is acknowledged first with an
     // ephemeral deferral, so no acknowledgement waits behind the others' work; the answer follows as an edit.
@@ -70,11 +88,16 @@ export class CommandRouter {
       const allowed = action ? useCooldown(this.ctx.deps, interaction.user.id, action) : null;
       if (allowed && !allowed.ok) {
         this.ctx.log.info({ ...fields, cooldown: action }, 'command refused: cooldown');
-        await (command.refuse ? command.refuse(this.ctx, interaction, allowed.error) : replyRejected(interaction, allowed.error));
+        await (command.refuse
+          ? command.refuse(this.ctx, interaction, allowed.error)
+          : replyRejected(interaction, allowed.error));
         return;
       }
       await command.execute(this.ctx, interaction);
-      this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started), deferred: busy && command.privateReplies === true }, 'command handled');
+      this.ctx.log.info(
+        { ...fields, ms: Math.round(performance.now() - started), deferred: busy && command.privateReplies === true },
+        'command handled',
+      );
     } catch (e) {
       this.ctx.log.error({ ...fields, err: e }, 'command failed');
       await this.replyFailure(interaction, this.failureText(command, interaction));
@@ -108,11 +131,19 @@ export class CommandRouter {
     const started = performance.now();
     const parsed = parseCustomId(interaction.customId);
     const command = parsed ? this.byName.get(parsed.command) : undefined;
-    const fields = { component: parsed ? `${parsed.command}:${parsed.action}` : 'unknown', user: interaction.user.id, channel: interaction.channelId, interactionId: interaction.id };
+    const fields = {
+      component: parsed ? `${parsed.command}:${parsed.action}` : 'unknown',
+      user: interaction.user.id,
+      channel: interaction.channelId,
+      interactionId: interaction.id,
+    };
     this.inFlight++;
     try {
       if (!parsed || !command?.component || (!interaction.inGuild() && !command.componentsInDms)) {
-        await interaction.reply({ content: '⚠️ This button is no longer in use; run the command again.', flags: MessageFlags.Ephemeral });
+        await interaction.reply({
+          content: '⚠️ This button is no longer in use; run the command again.',
+          flags: MessageFlags.Ephemeral,
+        });
         return;
       }
       await command.component(this.ctx, interaction, parsed.action, parsed.args);
@@ -121,7 +152,8 @@ export class CommandRouter {
       this.ctx.log.error({ ...fields, err: e }, 'component failed');
       const content = command && parsed ? this.failureText(command, interaction, parsed.action) : GENERIC_FAILURE;
       try {
-        if (interaction.deferred || interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+        if (interaction.deferred || interaction.replied)
+          await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
         else await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
       } catch (err) {
         this.ctx.log.warn({ err, interactionId: interaction.id }, 'could not report a component failure');
@@ -146,12 +178,19 @@ export class CommandRouter {
   }
 
   /** The command's own failure text (`BotCommand.failed`), or the plain one; never throws. */
-  private failureText(command: BotCommand, interaction: ChatInputCommandInteraction | ComponentInteraction, action?: string): string {
+  private failureText(
+    command: BotCommand,
+    interaction: ChatInputCommandInteraction | ComponentInteraction,
+    action?: string,
+  ): string {
     if (!command.failed) return GENERIC_FAILURE;
     try {
       return discordText(command.failed(this.ctx, interaction, action));
     } catch (e) {
-      this.ctx.log.warn({ err: e, interactionId: interaction.id }, 'could not build the failure reply; sending the plain one');
+      this.ctx.log.warn(
+        { err: e, interactionId: interaction.id },
+        'could not build the failure reply; sending the plain one',
+      );
       return GENERIC_FAILURE;
     }
   }
@@ -159,7 +198,8 @@ export class CommandRouter {
   private async replyFailure(interaction: ChatInputCommandInteraction, content = GENERIC_FAILURE): Promise<void> {
     try {
       if (interaction.deferred) await interaction.editReply({ content, files: [], allowedMentions: { parse: [] } });
-      else if (interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+      else if (interaction.replied)
+        await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
       else await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
     } catch (e) {
       this.ctx.log.warn({ err: e, interactionId: interaction.id }, 'could not report a command failure');

@@ -39,7 +39,17 @@ import {
   type APIMessage,
   type RawFile,
 } from 'discord.js';
-import { notifyRoleOf, PermanentDeliveryError, RetryLaterError, renderInputForPhase, renderInputForStepPicture, renderInputsForResults, type DeliveryRow, type GameDeps, type SendFn } from '../game/index.js';
+import {
+  notifyRoleOf,
+  PermanentDeliveryError,
+  RetryLaterError,
+  renderInputForPhase,
+  renderInputForStepPicture,
+  renderInputsForResults,
+  type DeliveryRow,
+  type GameDeps,
+  type SendFn,
+} from '../game/index.js';
 import type { Logger } from '../log.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
@@ -108,7 +118,10 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
   const dmChannels = new Map<string, string>();
 
   async function post(channelId: string, message: OutgoingMessage): Promise<APIMessage> {
-    return (await rest.post(Routes.channelMessages(channelId), { body: message.body, files: message.files })) as APIMessage;
+    return (await rest.post(Routes.channelMessages(channelId), {
+      body: message.body,
+      files: message.files,
+    })) as APIMessage;
   }
 
   async function dmChannelOf(userId: string): Promise<string> {
@@ -126,7 +139,14 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
     const parts = splitMessage(discordText(text)).slice(0, MAX_DM_PARTS);
     for (let i = row.partsSent ?? 0; i < parts.length; i++) {
       // Each part its own nonce and its own record: after a crash between parts, the resend goes on from the next.
-      await post(channelId, withNonce(row, { body: { content: parts[i]!, allowed_mentions: { parse: [] } }, files: [] }, parts.length > 1 ? i : undefined));
+      await post(
+        channelId,
+        withNonce(
+          row,
+          { body: { content: parts[i]!, allowed_mentions: { parse: [] } }, files: [] },
+          parts.length > 1 ? i : undefined,
+        ),
+      );
       if (parts.length > 1) row.partSent?.(i + 1);
     }
   }
@@ -145,7 +165,8 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
   const lent: KindSendDeps = {
     rest,
     deps,
-    post: (channelId, body, files, key) => post(channelId, withNonceKey(key, { body: body as OutgoingMessage['body'], files })),
+    post: (channelId, body, files, key) =>
+      post(channelId, withNonceKey(key, { body: body as OutgoingMessage['body'], files })),
     pin: (row, messageId) => pinStatus(rest, row, messageId, log),
     dmChannel: dmChannelOf,
   };
@@ -156,7 +177,8 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
       // A game kind's own rows and its status message (src/bot/kinds.ts; e.g. a table message with buttons, turn
       // pings, also by DM); every other DM is text.
       if (payload.type === 'kind') return await kindNamed(payload.kind).deliver(lent, row, payload);
-      if (payload.type === 'status' && payload.own) return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
+      if (payload.type === 'status' && payload.own)
+        return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
       if (row.targetKind === 'user') {
         await sendDm(row, payload.text);
         return;
@@ -179,10 +201,17 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
                   ? await stepPicture(deps, maps, payload.phaseId, payload.picture)
                   : null;
           // A map that failed to draw is retried (with the outbox's backoff) before the post goes out as text.
-          if (pictures === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
+          if (pictures === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
+            throw new Error('the map could not be drawn; will retry');
           // Players' issue §4: only the role the game master chose is pinged, never @everyone (decisions.md).
           const role = notifyRoleOf(deps, payload.gameId);
-          await sendParts(row, postParts(payload.text, pictures === 'failed' ? null : pictures, { pingUsers: payload.type === 'game_started', role }));
+          await sendParts(
+            row,
+            postParts(payload.text, pictures === 'failed' ? null : pictures, {
+              pingUsers: payload.type === 'game_started',
+              role,
+            }),
+          );
           return;
         }
         case 'status': {
@@ -195,13 +224,16 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
               await rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body });
               return { messageId: row.statusMessageId };
             } catch (err) {
-              if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
+              if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage))
+                throw err;
             }
           }
           // A new status message: the game's first, or the one after a moderator deleted it. Its nonce names the
           // game (and the deleted message), not the row, so whichever status row posts it after a crash between
           // posting and recording its id, Discord returns the message already posted.
-          const key = row.statusMessageId ? `status-repost:${row.statusMessageId}` : `status-post:${row.gameId ?? row.target}`;
+          const key = row.statusMessageId
+            ? `status-repost:${row.statusMessageId}`
+            : `status-post:${row.gameId ?? row.target}`;
           const posted = await post(row.target, withNonceKey(key, { body, files: [] }));
           await pinStatus(rest, row, posted.id, log);
           return { messageId: posted.id };
@@ -247,7 +279,11 @@ async function pinStatus(rest: REST, row: DeliveryRow, messageId: string, log: S
 }
 
 /** The phase's map (its position); null when there is nothing to draw (phase undone by a rollback), 'failed' when drawing failed. */
-async function phasePicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number): Promise<MapPicture | null | 'failed'> {
+async function phasePicture(
+  deps: Pick<GameDeps, 'db'>,
+  maps: MapRenderer,
+  phaseId: number,
+): Promise<MapPicture | null | 'failed'> {
   const input = renderInputForPhase(deps, phaseId);
   if (!input) return null;
   const { variant, position, ...drawn } = input;
@@ -256,7 +292,12 @@ async function phasePicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phase
 }
 
 /** A picture a variant's step post names (src/game/render-input.ts `renderInputForStepPicture`). */
-async function stepPicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number, picture: string): Promise<MapPicture | null | 'failed'> {
+async function stepPicture(
+  deps: Pick<GameDeps, 'db'>,
+  maps: MapRenderer,
+  phaseId: number,
+  picture: string,
+): Promise<MapPicture | null | 'failed'> {
   const input = renderInputForStepPicture(deps, phaseId, picture);
   if (!input) return null;
   const { variant, position, file, ...drawn } = input;
@@ -269,7 +310,11 @@ async function stepPicture(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseI
  * A results post's two maps (issue 10 §2): the orders with their results on the position before the phase,
  * and the board after it. 'failed' when either could not be drawn.
  */
-async function resultsPictures(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, phaseId: number): Promise<MapPicture[] | null | 'failed'> {
+async function resultsPictures(
+  deps: Pick<GameDeps, 'db'>,
+  maps: MapRenderer,
+  phaseId: number,
+): Promise<MapPicture[] | null | 'failed'> {
   const inputs = renderInputsForResults(deps, phaseId);
   if (!inputs) return null;
   const code = (p: { season: string; year: number; type: string }) => `${p.season}-${p.year}-${p.type}`;
@@ -293,7 +338,11 @@ async function resultsPictures(deps: Pick<GameDeps, 'db'>, maps: MapRenderer, ph
  * one message is. Mentions are rendered; only `pingUsers` posts notify the users named. The cut depends on the text
  * alone, so a resend after a crash cuts it the same way.
  */
-export function postParts(text: string, picture: MapPicture | MapPicture[] | null, opts: { pingUsers: boolean; role?: string | null }): OutgoingMessage[] {
+export function postParts(
+  text: string,
+  picture: MapPicture | MapPicture[] | null,
+  opts: { pingUsers: boolean; role?: string | null },
+): OutgoingMessage[] {
   const pictures = picture === null ? [] : Array.isArray(picture) ? picture : [picture];
   const parse: OutgoingMessage['body']['allowed_mentions']['parse'] = opts.pingUsers ? ['users'] : [];
   const shown = discordText(text);
@@ -314,7 +363,11 @@ export function postParts(text: string, picture: MapPicture | MapPicture[] | nul
  * The status message (one message, edited in place): the first 2000 characters as content, the rest in embeds (up to
  * Discord's totals). Mentions are rendered; only `pingUsers` messages notify the users named.
  */
-export function messageWithOverflow(text: string, picture: MapPicture | MapPicture[] | null, pingUsers: boolean): OutgoingMessage {
+export function messageWithOverflow(
+  text: string,
+  picture: MapPicture | MapPicture[] | null,
+  pingUsers: boolean,
+): OutgoingMessage {
   const pictures = picture === null ? [] : Array.isArray(picture) ? picture : [picture];
   const [content, ...rest] = splitMessage(discordText(text), MAX_CONTENT);
   const embeds: APIEmbed[] = [];
@@ -358,17 +411,27 @@ function withNonceKey(key: string, message: OutgoingMessage, part?: number): Out
   return { ...message, body: { ...message.body, nonce: nonceFor(key, part), enforce_nonce: true } };
 }
 
-const CHANNEL_GONE = new Set<number>([RESTJSONErrorCodes.UnknownChannel, RESTJSONErrorCodes.MissingAccess, RESTJSONErrorCodes.UnknownGuild]);
+const CHANNEL_GONE = new Set<number>([
+  RESTJSONErrorCodes.UnknownChannel,
+  RESTJSONErrorCodes.MissingAccess,
+  RESTJSONErrorCodes.UnknownGuild,
+]);
 
 /** Maps a failure to a permanent error (no retry), a later retry (rate limit), or returns it for a retry. */
 export function classify(err: unknown, row: DeliveryRow): unknown {
   if (err instanceof PermanentDeliveryError || err instanceof RetryLaterError) return err;
   if (err instanceof RateLimitError) {
-    return new RetryLaterError(`${err.method.toUpperCase()} ${err.route} is rate-limited${err.global ? ' (global)' : ''}`, Math.max(1, err.timeToReset));
+    return new RetryLaterError(
+      `${err.method.toUpperCase()} ${err.route} is rate-limited${err.global ? ' (global)' : ''}`,
+      Math.max(1, err.timeToReset),
+    );
   }
   if (err instanceof DiscordAPIError) {
     const code = Number(err.code);
-    if (row.targetKind === 'user' && (code === RESTJSONErrorCodes.CannotSendMessagesToThisUser || code === RESTJSONErrorCodes.UnknownUser)) {
+    if (
+      row.targetKind === 'user' &&
+      (code === RESTJSONErrorCodes.CannotSendMessagesToThisUser || code === RESTJSONErrorCodes.UnknownUser)
+    ) {
       return new PermanentDeliveryError(err.message, 'dm_closed');
     }
     if (CHANNEL_GONE.has(code)) return new PermanentDeliveryError(err.message, 'channel_gone');

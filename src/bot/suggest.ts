@@ -63,16 +63,18 @@ export interface Choice {
 
 /** Lower case, one space between tokens, `-` and `->` as a token. */
 export function normalizeTyped(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/->|→/g, ' - ')
-    .replace(/-/g, ' - ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.toLowerCase().replace(/->|→/g, ' - ').replace(/-/g, ' - ').replace(/\s+/g, ' ').trim();
 }
 
 /** Verbs a build or disband may start with (the parser's words: `Build A bei`, `Disband F lyo`), and their postfix letter. */
-const VERB_FIRST: Record<string, string> = { build: 'b', builds: 'b', disband: 'd', disbands: 'd', remove: 'd', removes: 'd' };
+const VERB_FIRST: Record<string, string> = {
+  build: 'b',
+  builds: 'b',
+  disband: 'd',
+  disbands: 'd',
+  remove: 'd',
+  removes: 'd',
+};
 
 /**
  * The rules pages write builds verb first (`Build A bei`), the legal orders verb last (`A bei B`): typed verb first,

@@ -62,7 +62,8 @@ export function listWithin(lead: string, items: string[], room: number, more: (n
   for (const [i, item] of items.entries()) {
     const next = `${line}${i === 0 ? '' : ', '}${item}`;
     const tail = i === items.length - 1 ? '' : more(items.length - i - 1);
-    if (next.length + tail.length > room) return i === 0 ? `${line}${more(items.length)}` : `${line}, ${more(items.length - i)}`;
+    if (next.length + tail.length > room)
+      return i === 0 ? `${line}${more(items.length)}` : `${line}, ${more(items.length - i)}`;
     line = next;
   }
   return line;

@@ -38,7 +38,10 @@ export function apply(state: CardGameState, action: Action): ApplyResult {
 }
 
 /** Apply a list of actions in order; stops at the first refusal and names its index. */
-export function applyAll(state: CardGameState, actions: readonly Action[]): { ok: true; state: CardGameState; events: GameEvent[] } | { ok: false; error: string; at: number } {
+export function applyAll(
+  state: CardGameState,
+  actions: readonly Action[],
+): { ok: true; state: CardGameState; events: GameEvent[] } | { ok: false; error: string; at: number } {
   let s = state;
   const events: GameEvent[] = [];
   for (let i = 0; i < actions.length; i++) {

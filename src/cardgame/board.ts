@@ -10,9 +10,14 @@ export const MAX_STACK = 2;
 export const STRONGHOLD_IDS: readonly number[] = DATA.board.strongholds.map((s) => s.id);
 
 const RING = new Map<StateId, number[]>(
-  DATA.board.states.map((s) => [s.id, [s.strongholds.N, s.strongholds.NE, s.strongholds.SE, s.strongholds.S, s.strongholds.SW, s.strongholds.NW]]),
+  DATA.board.states.map((s) => [
+    s.id,
+    [s.strongholds.N, s.strongholds.NE, s.strongholds.SE, s.strongholds.S, s.strongholds.SW, s.strongholds.NW],
+  ]),
 );
-const ADJACENT = new Map<number, number[]>(DATA.board.strongholds.map((s) => [s.id, [...s.adjacent].sort((a, b) => a - b)]));
+const ADJACENT = new Map<number, number[]>(
+  DATA.board.strongholds.map((s) => [s.id, [...s.adjacent].sort((a, b) => a - b)]),
+);
 const BORDERS = new Map<number, StateId[]>(DATA.board.strongholds.map((s) => [s.id, s.states]));
 
 /** The 6 strongholds around a state, N, NE, SE, S, SW, NW. */

@@ -5,7 +5,16 @@
  * the state's top army (neutral counts as a side). A unique maximum wins; a tie is broken by the bottom army's
  * owner if it is among the tied; otherwise nothing changes.
  */
-import { controllerOf, physicalCount, ringOf, stack, stateName, statesAround, STRONGHOLD_IDS, type Board } from './board.js';
+import {
+  controllerOf,
+  physicalCount,
+  ringOf,
+  stack,
+  stateName,
+  statesAround,
+  STRONGHOLD_IDS,
+  type Board,
+} from './board.js';
 import { STATE_ORDER, type StateId } from './data.js';
 import type { Owner, Seat } from './types.js';
 
@@ -39,10 +48,18 @@ export function scoreState(board: Board, state: StateId, name: (o: Owner) => str
     for (let i = 0; i < a.length; i++) if (i === 0 || a[i] !== a[0]) tally.set(a[i]!, (tally.get(a[i]!) ?? 0) + 1); // a stack of 2 of one dynasty counts once
   }
   tally.set(top, (tally.get(top) ?? 0) + 1);
-  const scores = [...tally.entries()].map(([owner, score]) => ({ owner, score })).sort((a, b) => b.score - a.score || String(a.owner).localeCompare(String(b.owner)));
+  const scores = [...tally.entries()]
+    .map(([owner, score]) => ({ owner, score }))
+    .sort((a, b) => b.score - a.score || String(a.owner).localeCompare(String(b.owner)));
   const line = `${stateName(state)}: ${scores.map((x) => `${name(x.owner)} ${x.score}`).join(', ')}`;
   if (top === 'neutral' && count < NEUTRAL_THRESHOLD) {
-    return { state, count, scores, winner: null, why: `${line} — neutral with ${count} armies around (a neutral state needs ${NEUTRAL_THRESHOLD})` };
+    return {
+      state,
+      count,
+      scores,
+      winner: null,
+      why: `${line} — neutral with ${count} armies around (a neutral state needs ${NEUTRAL_THRESHOLD})`,
+    };
   }
   const max = scores[0]!.score;
   const leaders = scores.filter((x) => x.score === max).map((x) => x.owner);
@@ -54,7 +71,13 @@ export function scoreState(board: Board, state: StateId, name: (o: Owner) => str
     how = ` — tie broken by ${name(bottom)}'s army beneath`;
   } else how = ' — tied, no change';
   const winner = leader !== null && leader !== top ? leader : null;
-  return { state, count, scores, winner, why: `${line}${how}${winner !== null ? `: ${name(winner)} takes control` : ''}` };
+  return {
+    state,
+    count,
+    scores,
+    winner,
+    why: `${line}${how}${winner !== null ? `: ${name(winner)} takes control` : ''}`,
+  };
 }
 
 export interface ControlResult {
@@ -73,7 +96,11 @@ export interface ControlResult {
  * Apply the control round to a board. `supply` gives each seat's supply before the round (needed for D-11);
  * without it supplies are taken as unlimited.
  */
-export function controlRound(board: Board, supply?: readonly number[], name: (o: Owner) => string = String): ControlResult {
+export function controlRound(
+  board: Board,
+  supply?: readonly number[],
+  name: (o: Owner) => string = String,
+): ControlResult {
   const scores = STATE_ORDER.map((st) => scoreState(board, st, name));
   const next: Board = { strongholds: { ...board.strongholds }, states: { ...board.states } }; // stacks are replaced, never changed in place
   const left = supply ? [...supply] : null;
@@ -121,6 +148,7 @@ function strongholdToDraw(board: Board, seat: Seat): number | null {
   const own = STRONGHOLD_IDS.filter((h) => stack(board, h).includes(seat));
   if (own.length === 0) return null;
   const doubled = (h: number) => (stack(board, h).filter((o) => o === seat).length === 2 ? 0 : 1);
-  return [...own].sort((a, b) => doubled(a) - doubled(b) || statesAround(a).length - statesAround(b).length || a - b)[0]!;
+  return [...own].sort(
+    (a, b) => doubled(a) - doubled(b) || statesAround(a).length - statesAround(b).length || a - b,
+  )[0]!;
 }
-

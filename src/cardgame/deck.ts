@@ -13,7 +13,11 @@ export function drawCard(s: CardGameState, events: GameEvent[]): CardId | null {
     s.deck = deck;
     s.discard = [];
     s.rng = rng;
-    events.push({ kind: 'reshuffled', text: `The discard pile (${deck.length} cards) was shuffled into a new deck.`, cards: deck.length });
+    events.push({
+      kind: 'reshuffled',
+      text: `The discard pile (${deck.length} cards) was shuffled into a new deck.`,
+      cards: deck.length,
+    });
   }
   return s.deck.shift() ?? null;
 }

@@ -4,7 +4,18 @@
  * as it is now; `applyEffect` checks one and carries it out on a draft state.
  */
 import { byId, symbolCount } from './cards.js';
-import { adjacentTo, isStateId, isStronghold, MAX_STACK, ownerName, ringOf, stack, stateName, statesAround, STRONGHOLD_IDS } from './board.js';
+import {
+  adjacentTo,
+  isStateId,
+  isStronghold,
+  MAX_STACK,
+  ownerName,
+  ringOf,
+  stack,
+  stateName,
+  statesAround,
+  STRONGHOLD_IDS,
+} from './board.js';
 import { STATE_ORDER, type SymbolId } from './data.js';
 import { drawInto, takeOut } from './deck.js';
 import { refuse } from './refusal.js';
@@ -32,7 +43,9 @@ export function placeTargets(s: CardGameState, seat: Seat): number[] {
 /** Fire: the opponent armies that are single on the stronghold (their dynasty has exactly 1 army there). */
 export function fireMovers(s: CardGameState, seat: Seat, stronghold: number): Seat[] {
   const armies = stack(s, stronghold);
-  const movers = armies.filter((o): o is Seat => o !== seat && o !== 'neutral' && armies.filter((x) => x === o).length === 1);
+  const movers = armies.filter(
+    (o): o is Seat => o !== seat && o !== 'neutral' && armies.filter((x) => x === o).length === 1,
+  );
   return [...new Set(movers)].reverse(); // top army first
 }
 
@@ -87,13 +100,17 @@ export function effectChoices(s: CardGameState, seat: Seat, symbol: SymbolId): E
     case 'spy':
       return [...new Set(s.row)].map((card) => ({ symbol: 'spy', card }));
     case 'fire':
-      return fireSources(s, seat).flatMap((stronghold) => fireMoveSets(s, seat, stronghold).map((moves) => ({ symbol: 'fire' as const, stronghold, moves })));
+      return fireSources(s, seat).flatMap((stronghold) =>
+        fireMoveSets(s, seat, stronghold).map((moves) => ({ symbol: 'fire' as const, stronghold, moves })),
+      );
     case 'forest':
       return forestTargets(s, seat).map((state) => ({ symbol: 'forest', state }) as Effect);
     case 'mountain':
       return mountainTargets(s, seat).map((stronghold) => ({ symbol: 'mountain', stronghold }));
     case 'wind':
-      return windSources(s, seat).flatMap((from) => windDestinations(s, from).map((to) => ({ symbol: 'wind' as const, from, to })));
+      return windSources(s, seat).flatMap((from) =>
+        windDestinations(s, from).map((to) => ({ symbol: 'wind' as const, from, to })),
+      );
     default:
       return [];
   }
@@ -144,7 +161,8 @@ export function bestRowCards(row: readonly string[], n: number): string[] {
 // ---- carrying out ----
 
 function placeArmy(s: CardGameState, seat: Seat, why: string): void {
-  if (s.seats[seat]!.supply < 1) refuse(`${ownerName(s, seat)} has no army left in supply to place with ${why}; take the draw instead.`);
+  if (s.seats[seat]!.supply < 1)
+    refuse(`${ownerName(s, seat)} has no army left in supply to place with ${why}; take the draw instead.`);
   s.seats[seat]!.supply--;
 }
 
@@ -158,29 +176,55 @@ export function applyEffect(s: CardGameState, seat: Seat, effect: Effect, events
   const sup = title(effect.symbol);
   if ('draw' in effect) {
     const n = drawInto(s, seat, 1, events);
-    events.push({ kind: 'effect', seat, symbol: effect.symbol, draw: true, text: n ? `${who} drew a card instead of using ${sup}.` : `${who} took the draw for ${sup}, but deck and discard are empty.` });
+    events.push({
+      kind: 'effect',
+      seat,
+      symbol: effect.symbol,
+      draw: true,
+      text: n
+        ? `${who} drew a card instead of using ${sup}.`
+        : `${who} took the draw for ${sup}, but deck and discard are empty.`,
+    });
     return;
   }
   if (isPlaceSymbol(effect.symbol) && 'stronghold' in effect) {
     const h = effect.stronghold;
     const targets = placeTargets(s, seat);
-    if (!s.currentState || !ringOf(s.currentState).includes(h)) refuse(`${sup} places around the current state ${s.currentState ? stateName(s.currentState) : ''}; stronghold ${h} is not one of its corners (${s.currentState ? ringOf(s.currentState).join(', ') : 'none'}).`);
+    if (!s.currentState || !ringOf(s.currentState).includes(h))
+      refuse(
+        `${sup} places around the current state ${s.currentState ? stateName(s.currentState) : ''}; stronghold ${h} is not one of its corners (${s.currentState ? ringOf(s.currentState).join(', ') : 'none'}).`,
+      );
     if (s.seats[seat]!.supply < 1) refuse(`${who} has no army left in supply; take the draw for ${sup} instead.`);
     if (!targets.includes(h)) {
       if (!room(s, h)) refuse(`Stronghold ${h} already holds 2 armies.`);
-      refuse(`You must choose an empty stronghold if possible: ${targets.join(', ')} ${targets.length === 1 ? 'is' : 'are'} empty.`);
+      refuse(
+        `You must choose an empty stronghold if possible: ${targets.join(', ')} ${targets.length === 1 ? 'is' : 'are'} empty.`,
+      );
     }
     placeArmy(s, seat, sup);
     setStack(s, h, [...stack(s, h), seat]);
-    events.push({ kind: 'effect', seat, symbol: effect.symbol, stronghold: h, text: `${who} placed an army on stronghold ${h} (${sup}).` });
+    events.push({
+      kind: 'effect',
+      seat,
+      symbol: effect.symbol,
+      stronghold: h,
+      text: `${who} placed an army on stronghold ${h} (${sup}).`,
+    });
     return;
   }
   switch (effect.symbol) {
     case 'spy': {
       if (!('card' in effect)) break;
-      if (!takeOut(s.row, effect.card)) refuse(`Card ${effect.card} is not in the recruiting row (${s.row.join(', ') || 'empty'}).`);
+      if (!takeOut(s.row, effect.card))
+        refuse(`Card ${effect.card} is not in the recruiting row (${s.row.join(', ') || 'empty'}).`);
       s.seats[seat]!.hand.push(effect.card);
-      events.push({ kind: 'effect', seat, symbol: 'spy', card: effect.card, text: `${who} took ${effect.card} from the recruiting row (Spy).` });
+      events.push({
+        kind: 'effect',
+        seat,
+        symbol: 'spy',
+        card: effect.card,
+        text: `${who} took ${effect.card} from the recruiting row (Spy).`,
+      });
       return;
     }
     case 'fire': {
@@ -192,11 +236,19 @@ export function applyEffect(s: CardGameState, seat: Seat, effect: Effect, events
       const st = effect.state;
       if (!isStateId(st)) refuse(`There is no state "${st}".`);
       const armies = s.states[st];
-      if (armies.length !== 1) refuse(`${stateName(st)} already holds 2 armies; Forest places beneath a state's only army.`);
-      if (armies[0] === seat) refuse(`Forest places beneath a neutral or opponent army, not beneath your own (${stateName(st)}).`);
+      if (armies.length !== 1)
+        refuse(`${stateName(st)} already holds 2 armies; Forest places beneath a state's only army.`);
+      if (armies[0] === seat)
+        refuse(`Forest places beneath a neutral or opponent army, not beneath your own (${stateName(st)}).`);
       placeArmy(s, seat, 'Forest');
       s.states[st] = [seat, armies[0]!];
-      events.push({ kind: 'effect', seat, symbol: 'forest', state: st, text: `${who} placed an army beneath the ${ownerName(s, armies[0]!)} army in ${stateName(st)} (Forest).` });
+      events.push({
+        kind: 'effect',
+        seat,
+        symbol: 'forest',
+        state: st,
+        text: `${who} placed an army beneath the ${ownerName(s, armies[0]!)} army in ${stateName(st)} (Forest).`,
+      });
       return;
     }
     case 'mountain': {
@@ -204,10 +256,19 @@ export function applyEffect(s: CardGameState, seat: Seat, effect: Effect, events
       const h = effect.stronghold;
       if (!isStronghold(h)) refuse(`There is no stronghold ${h}.`);
       const a = stack(s, h);
-      if (a.length !== 1 || a[0] !== seat) refuse(`Mountain stacks on a stronghold holding exactly 1 army of your own; ${h} holds ${a.length ? a.map((o) => ownerName(s, o)).join(' + ') : 'nothing'}.`);
+      if (a.length !== 1 || a[0] !== seat)
+        refuse(
+          `Mountain stacks on a stronghold holding exactly 1 army of your own; ${h} holds ${a.length ? a.map((o) => ownerName(s, o)).join(' + ') : 'nothing'}.`,
+        );
       placeArmy(s, seat, 'Mountain');
       setStack(s, h, [seat, seat]);
-      events.push({ kind: 'effect', seat, symbol: 'mountain', stronghold: h, text: `${who} stacked a second army on stronghold ${h} (Mountain).` });
+      events.push({
+        kind: 'effect',
+        seat,
+        symbol: 'mountain',
+        stronghold: h,
+        text: `${who} stacked a second army on stronghold ${h} (Mountain).`,
+      });
       return;
     }
     case 'wind': {
@@ -216,12 +277,22 @@ export function applyEffect(s: CardGameState, seat: Seat, effect: Effect, events
       if (!isStronghold(from) || !isStronghold(to)) refuse(`Wind moves between strongholds 1 to 37.`);
       if (!stack(s, from).includes(seat)) refuse(`You have no army on stronghold ${from} to move with Wind.`);
       const dests = windDestinations(s, from);
-      if (!dests.includes(to)) refuse(`Wind cannot reach ${to} from ${from}: it passes only through empty strongholds and stops at the first army (reachable: ${dests.join(', ') || 'none'}).`);
+      if (!dests.includes(to))
+        refuse(
+          `Wind cannot reach ${to} from ${from}: it passes only through empty strongholds and stops at the first army (reachable: ${dests.join(', ') || 'none'}).`,
+        );
       const src = [...stack(s, from)];
       src.splice(src.lastIndexOf(seat), 1);
       setStack(s, from, src);
       setStack(s, to, [...stack(s, to), seat]);
-      events.push({ kind: 'effect', seat, symbol: 'wind', from, to, text: `${who} moved an army from stronghold ${from} to ${to} (Wind).` });
+      events.push({
+        kind: 'effect',
+        seat,
+        symbol: 'wind',
+        from,
+        to,
+        text: `${who} moved an army from stronghold ${from} to ${to} (Wind).`,
+      });
       return;
     }
   }
@@ -230,22 +301,44 @@ export function applyEffect(s: CardGameState, seat: Seat, effect: Effect, events
 
 function targetWords(symbol: SymbolId): string {
   if (isPlaceSymbol(symbol)) return '"stronghold"';
-  return { spy: '"card"', fire: '"stronghold" and "moves"', forest: '"state"', mountain: '"stronghold"', wind: '"from" and "to"' }[symbol as string] ?? 'a target';
+  return (
+    {
+      spy: '"card"',
+      fire: '"stronghold" and "moves"',
+      forest: '"state"',
+      mountain: '"stronghold"',
+      wind: '"from" and "to"',
+    }[symbol as string] ?? 'a target'
+  );
 }
 
-function applyFire(s: CardGameState, seat: Seat, from: number, moves: { owner: Seat; to: number }[], events: GameEvent[]): void {
+function applyFire(
+  s: CardGameState,
+  seat: Seat,
+  from: number,
+  moves: { owner: Seat; to: number }[],
+  events: GameEvent[],
+): void {
   if (!isStronghold(from)) refuse(`There is no stronghold ${from}.`);
   const movers = fireMovers(s, seat, from);
   if (movers.length === 0) {
     const a = stack(s, from);
-    refuse(a.length === 2 && a[0] === a[1] && a[0] !== seat ? `Fire may not move armies from a stronghold with 2 armies of the same opponent (${from}).` : `Stronghold ${from} has no single opponent army for Fire to move.`);
+    refuse(
+      a.length === 2 && a[0] === a[1] && a[0] !== seat
+        ? `Fire may not move armies from a stronghold with 2 armies of the same opponent (${from}).`
+        : `Stronghold ${from} has no single opponent army for Fire to move.`,
+    );
   }
   const done = new Set<Seat>();
   const texts: string[] = [];
   for (const m of moves) {
-    if (!movers.includes(m.owner)) refuse(`${ownerName(s, m.owner)} has no single army on stronghold ${from} for Fire to move.`);
+    if (!movers.includes(m.owner))
+      refuse(`${ownerName(s, m.owner)} has no single army on stronghold ${from} for Fire to move.`);
     if (done.has(m.owner)) refuse(`${ownerName(s, m.owner)}'s army on ${from} is moved twice.`);
-    if (!adjacentTo(from).includes(m.to)) refuse(`Fire moves armies to an adjacent stronghold; ${m.to} is not next to ${from} (${adjacentTo(from).join(', ')}).`);
+    if (!adjacentTo(from).includes(m.to))
+      refuse(
+        `Fire moves armies to an adjacent stronghold; ${m.to} is not next to ${from} (${adjacentTo(from).join(', ')}).`,
+      );
     if (!room(s, m.to)) refuse(`Stronghold ${m.to} already holds 2 armies.`);
     const src = [...stack(s, from)];
     src.splice(src.indexOf(m.owner), 1);
@@ -257,8 +350,18 @@ function applyFire(s: CardGameState, seat: Seat, from: number, moves: { owner: S
   for (const o of movers) {
     if (done.has(o)) continue;
     const open = adjacentTo(from).filter((a) => room(s, a));
-    if (open.length > 0) refuse(`Fire moves all single opponent armies: ${ownerName(s, o)}'s army on ${from} must move too (to ${open.join(' or ')}).`);
+    if (open.length > 0)
+      refuse(
+        `Fire moves all single opponent armies: ${ownerName(s, o)}'s army on ${from} must move too (to ${open.join(' or ')}).`,
+      );
   }
   if (done.size === 0) refuse(`Fire on ${from} must move at least one army; none has room, so take the draw instead.`);
-  events.push({ kind: 'effect', seat, symbol: 'fire', stronghold: from, moves, text: `${ownerName(s, seat)} used Fire on stronghold ${from}: ${texts.join(', ')}.` });
+  events.push({
+    kind: 'effect',
+    seat,
+    symbol: 'fire',
+    stronghold: from,
+    moves,
+    text: `${ownerName(s, seat)} used Fire on stronghold ${from}: ${texts.join(', ')}.`,
+  });
 }

@@ -34,7 +34,12 @@ export function applyFallBack(s: CardGameState, a: FallBackAction, events: GameE
   s.battle.claims[seat] = claims;
   s.battle.available = s.battle.available.filter((x) => !claims.includes(x));
   if (claims.includes('spy') && !tiebreak) s.battle.spyClaimer = seat;
-  events.push({ kind: 'fallBack', seat, claims, text: `${who} fell back${claims.length ? ` and claimed ${claims.join(', ')}` : ', claiming nothing'}.` });
+  events.push({
+    kind: 'fallBack',
+    seat,
+    claims,
+    text: `${who} fell back${claims.length ? ` and claimed ${claims.join(', ')}` : ', claiming nothing'}.`,
+  });
 
   // 2. each claimed superiority once: the listed effects in order, then defaults for the rest
   const seen = new Set<string>();
@@ -44,7 +49,8 @@ export function applyFallBack(s: CardGameState, a: FallBackAction, events: GameE
     seen.add(e.symbol);
     applyEffect(s, seat, e, events);
   }
-  if (!tiebreak) for (const sym of claims) if (!seen.has(sym)) applyEffect(s, seat, defaultEffect(s, seat, sym), events);
+  if (!tiebreak)
+    for (const sym of claims) if (!seen.has(sym)) applyEffect(s, seat, defaultEffect(s, seat, sym), events);
 
   // 3. discard the played cards; the dynasty card returns to hand
   for (const p of s.battle.played[seat]!) {
@@ -62,16 +68,31 @@ export function applyFallBack(s: CardGameState, a: FallBackAction, events: GameE
     // 4. recruit from the row
     const take = Math.min(last ? RECRUIT_LAST : RECRUIT, s.row.length);
     const picks = a.recruit ?? bestRowCards(s.row, take);
-    if (picks.length !== take) refuse(`Take ${take} card${take === 1 ? '' : 's'} from the recruiting row${last ? ' (the last seat to fall back takes 1)' : ''}, not ${picks.length}.`);
+    if (picks.length !== take)
+      refuse(
+        `Take ${take} card${take === 1 ? '' : 's'} from the recruiting row${last ? ' (the last seat to fall back takes 1)' : ''}, not ${picks.length}.`,
+      );
     for (const c of picks) {
       if (!takeOut(s.row, c)) refuse(`Card ${c} is not in the recruiting row (${s.row.join(', ') || 'empty'}).`);
       me.hand.push(c);
     }
-    if (picks.length) events.push({ kind: 'recruit', seat, cards: picks, text: `${who} took ${picks.join(', ')} from the recruiting row.` });
+    if (picks.length)
+      events.push({
+        kind: 'recruit',
+        seat,
+        cards: picks,
+        text: `${who} took ${picks.join(', ')} from the recruiting row.`,
+      });
     // 5. +1 from the deck if the seat played no card this round
     if (!s.battle.playedAny[seat]) {
       const n = drawInto(s, seat, 1, events);
-      events.push({ kind: 'extraDraw', seat, text: n ? `${who} played no card this round and drew 1 extra card.` : `${who} played no card this round, but deck and discard are empty.` });
+      events.push({
+        kind: 'extraDraw',
+        seat,
+        text: n
+          ? `${who} played no card this round and drew 1 extra card.`
+          : `${who} played no card this round, but deck and discard are empty.`,
+      });
     }
   }
 

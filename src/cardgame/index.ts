@@ -14,7 +14,16 @@ export { stateSchema, actionSchema, parseAction, zodSentence } from './schema.js
 export { physicalCount, controllerOf, statesControlledBy, ringOf, adjacentTo, STRONGHOLD_IDS } from './board.js';
 export { card, cardText, DECK_IDS } from './cards.js';
 export { reshuffleUndrawn } from './deck.js';
-export { cardName, cardWords, symbolName, dynastyName, dynastyLabel, stateName, stateLabel, ownerLabel } from './names.js';
+export {
+  cardName,
+  cardWords,
+  symbolName,
+  dynastyName,
+  dynastyLabel,
+  stateName,
+  stateLabel,
+  ownerLabel,
+} from './names.js';
 export { DATA, STATE_ORDER, DYNASTIES, SYMBOLS } from './data.js';
 export { CARD_GAME } from './identity.js';
 export type * from './types.js';

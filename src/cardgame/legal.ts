@@ -32,7 +32,8 @@ export type LegalAction = Action | FallBackOption;
  * random play and the UI call it every turn); a property test checks each against `checkWage`.
  */
 export function legalWages(s: CardGameState, seat: Seat): WageAction[] {
-  if ((s.phase !== 'battle' && s.phase !== 'tiebreak') || s.turnSeat !== seat || s.battle.fallen.includes(seat)) return [];
+  if ((s.phase !== 'battle' && s.phase !== 'tiebreak') || s.turnSeat !== seat || s.battle.fallen.includes(seat))
+    return [];
   const me = s.seats[seat]!;
   const hand = [...new Set(me.hand)];
   const darks = hand.filter((c) => card(c).kind === 'dark');
@@ -45,7 +46,9 @@ export function legalWages(s: CardGameState, seat: Seat): WageAction[] {
     const matches = ref === null || brightMatches(ref, bright);
     if (matches) {
       out.push({ type: 'wage', seat, bright });
-      for (const dark of darks) if (c.kind === 'wild' || c.symbols.includes(card(dark).symbols[0]!)) out.push({ type: 'wage', seat, bright, dark });
+      for (const dark of darks)
+        if (c.kind === 'wild' || c.symbols.includes(card(dark).symbols[0]!))
+          out.push({ type: 'wage', seat, bright, dark });
     }
     if (!withDynasty || (!matches && me.dynasty !== 'chu')) continue;
     switch (me.dynasty) {
@@ -54,14 +57,18 @@ export function legalWages(s: CardGameState, seat: Seat): WageAction[] {
         out.push({ type: 'wage', seat, bright, dynasty: true });
         break;
       case 'qi':
-        if (c.kind !== 'wild') for (const cover of c.symbols.filter(isTactic)) out.push({ type: 'wage', seat, bright, dynasty: true, cover });
+        if (c.kind !== 'wild')
+          for (const cover of c.symbols.filter(isTactic))
+            out.push({ type: 'wage', seat, bright, dynasty: true, cover });
         break;
       case 'qin':
         if (s.phase === 'tiebreak' || s.row.length === 0) out.push({ type: 'wage', seat, bright, dynasty: true });
         else {
           const rest = [...me.hand];
           rest.splice(rest.indexOf(bright), 1);
-          for (const take of new Set(s.row)) for (const give of new Set([...rest, take])) out.push({ type: 'wage', seat, bright, dynasty: true, take, give });
+          for (const take of new Set(s.row))
+            for (const give of new Set([...rest, take]))
+              out.push({ type: 'wage', seat, bright, dynasty: true, take, give });
         }
         break;
       case 'yan': {
@@ -104,14 +111,25 @@ function pairs<T>(xs: readonly T[]): [T, T][] {
  * `{seat, actions}`: the seat to act and everything it may do; `seat: null` while every seat gives at once.
  * `effectOptions: false` leaves the fall back's `options` empty (random play works them out on a draft).
  */
-export function legalActions(s: CardGameState, { effectOptions = true } = {}): { seat: Seat | null; actions: LegalAction[] } {
+export function legalActions(
+  s: CardGameState,
+  { effectOptions = true } = {},
+): { seat: Seat | null; actions: LegalAction[] } {
   switch (s.phase) {
     case 'give':
-      return { seat: null, actions: s.seats.flatMap((x, seat) => pairs(x.hand).map((cards) => ({ type: 'give' as const, seat, cards }))) };
+      return {
+        seat: null,
+        actions: s.seats.flatMap((x, seat) => pairs(x.hand).map((cards) => ({ type: 'give' as const, seat, cards }))),
+      };
     case 'choose': {
       const { seat, pickStart } = s.chooser!;
       const starts = pickStart ? s.seats.map((_, i) => i) : [seat];
-      return { seat, actions: eligibleStates(s).flatMap((state) => starts.map((start) => ({ type: 'choose' as const, seat, state, start }))) };
+      return {
+        seat,
+        actions: eligibleStates(s).flatMap((state) =>
+          starts.map((start) => ({ type: 'choose' as const, seat, state, start })),
+        ),
+      };
     }
     case 'battle':
     case 'tiebreak': {

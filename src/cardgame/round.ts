@@ -3,7 +3,16 @@
  * 2-player resistance redrawn, the end-of-game check, and then the choice of the next battle or the finish
  * (with the tie-break rounds of seed §8).
  */
-import { armiesOnBoard, boardKey, controllerOf, ownerName, physicalCount, stateName, statesControlledBy, strongholdsHeldBy } from './board.js';
+import {
+  armiesOnBoard,
+  boardKey,
+  controllerOf,
+  ownerName,
+  physicalCount,
+  stateName,
+  statesControlledBy,
+  strongholdsHeldBy,
+} from './board.js';
 import { isBrightOrWild } from './cards.js';
 import { controlRound } from './control.js';
 import { STATE_ORDER, type StateId } from './data.js';
@@ -24,7 +33,11 @@ export function refillRow(s: CardGameState, events: GameEvent[]): void {
     if (c === null) break;
     s.row.push(c);
   }
-  events.push({ kind: 'row', cards: [...s.row], text: `New recruiting row: ${s.row.join(', ') || 'empty (no cards left)'}.` });
+  events.push({
+    kind: 'row',
+    cards: [...s.row],
+    text: `New recruiting row: ${s.row.join(', ') || 'empty (no cards left)'}.`,
+  });
 }
 
 /** Seed §8 and D-18: why the game ends now, or null. */
@@ -49,7 +62,11 @@ const REASON_TEXT: Record<EndReason, string> = {
 export function endOfRound(s: CardGameState, events: GameEvent[]): void {
   // control round: every state scored on the same board
   const name = (o: Seat | 'neutral') => ownerName(s, o);
-  const result = controlRound(s, s.seats.map((x) => x.supply), name);
+  const result = controlRound(
+    s,
+    s.seats.map((x) => x.supply),
+    name,
+  );
   s.strongholds = result.board.strongholds;
   s.states = result.board.states;
   for (const [seat, delta] of result.supplyDelta) s.seats[seat]!.supply += delta;
@@ -62,7 +79,12 @@ export function endOfRound(s: CardGameState, events: GameEvent[]): void {
     why: result.scores.filter((x) => x.count > 0 || s.states[x.state].length > 1).map((x) => x.why),
   });
   for (const f of result.fromStrongholds) {
-    events.push({ kind: 'controlArmy', seat: f.owner, stronghold: f.stronghold, text: `${name(f.owner)} had no army in supply: the army for ${stateName(f.state)} came from stronghold ${f.stronghold} (D-11).` });
+    events.push({
+      kind: 'controlArmy',
+      seat: f.owner,
+      stronghold: f.stronghold,
+      text: `${name(f.owner)} had no army in supply: the army for ${stateName(f.state)} came from stronghold ${f.stronghold} (D-11).`,
+    });
   }
 
   // end of round
@@ -80,8 +102,13 @@ export function endOfRound(s: CardGameState, events: GameEvent[]): void {
     const counts = s.seats.map((_, i) => statesControlledBy(s, i));
     const max = Math.max(...counts);
     const leaders = s.seats.map((_, i) => i).filter((i) => counts[i] === max);
-    events.push({ kind: 'gameOver', reason, text: `The game ends: ${REASON_TEXT[reason]}. States: ${s.seats.map((x, i) => `${name(i)} ${counts[i]}`).join(', ')}.` });
-    if (leaders.length === 1) return finish(s, leaders[0]!, events, `${name(leaders[0]!)} controls the most states (${max})`);
+    events.push({
+      kind: 'gameOver',
+      reason,
+      text: `The game ends: ${REASON_TEXT[reason]}. States: ${s.seats.map((x, i) => `${name(i)} ${counts[i]}`).join(', ')}.`,
+    });
+    if (leaders.length === 1)
+      return finish(s, leaders[0]!, events, `${name(leaders[0]!)} controls the most states (${max})`);
     return startTiebreak(s, leaders, chooser, events);
   }
 
@@ -94,7 +121,9 @@ export function endOfRound(s: CardGameState, events: GameEvent[]): void {
   events.push({
     kind: 'chooser',
     seat: chooser,
-    text: pickStart ? `${name(chooser)} claimed Spy and chooses the start player and the state for round ${s.round}.` : `${name(chooser)} fell back last: it starts round ${s.round} and chooses the state.`,
+    text: pickStart
+      ? `${name(chooser)} claimed Spy and chooses the start player and the state for round ${s.round}.`
+      : `${name(chooser)} fell back last: it starts round ${s.round} and chooses the state.`,
   });
 }
 
@@ -102,7 +131,8 @@ export function endOfRound(s: CardGameState, events: GameEvent[]): void {
 function startTiebreak(s: CardGameState, tied: Seat[], from: Seat, events: GameEvent[]): void {
   const name = (o: Seat) => ownerName(s, o);
   // "If all run out of battle cards": no tied seat can open a turn any more
-  if (!tied.some((i) => s.seats[i]!.hand.some(isBrightOrWild))) return byStrongholds(s, tied, events, 'no tied seat has a bright or wild card left');
+  if (!tied.some((i) => s.seats[i]!.hand.some(isBrightOrWild)))
+    return byStrongholds(s, tied, events, 'no tied seat has a bright or wild card left');
   const n = s.settings.seats;
   let start = from;
   for (let k = 0; k < n; k++) {
@@ -119,7 +149,11 @@ function startTiebreak(s: CardGameState, tied: Seat[], from: Seat, events: GameE
   s.startSeat = start;
   s.turnSeat = start;
   s.roundStartBoard = boardKey(s);
-  events.push({ kind: 'tiebreak', seats: [...tied], text: `Tie between ${tied.map(name).join(' and ')}: tie-break battle (round ${s.round}) — no armies are placed and no cards taken. ${name(start)} starts.` });
+  events.push({
+    kind: 'tiebreak',
+    seats: [...tied],
+    text: `Tie between ${tied.map(name).join(' and ')}: tie-break battle (round ${s.round}) — no armies are placed and no cards taken. ${name(start)} starts.`,
+  });
 }
 
 /** All tied seats fell back: the most superiorities wins; still tied, another round (and so on). */
@@ -130,10 +164,16 @@ export function endOfTiebreakRound(s: CardGameState, events: GameEvent[]): void 
   const max = Math.max(...counts.values());
   const leaders = tied.filter((i) => counts.get(i) === max);
   const line = tied.map((i) => `${name(i)} ${counts.get(i)}`).join(' – ');
-  events.push({ kind: 'tiebreakResult', counts: Object.fromEntries(counts), text: `Tie-break superiorities: ${line}.` });
-  if (leaders.length === 1) return finish(s, leaders[0]!, events, `${name(leaders[0]!)} claimed the most superiorities (${line})`);
+  events.push({
+    kind: 'tiebreakResult',
+    counts: Object.fromEntries(counts),
+    text: `Tie-break superiorities: ${line}.`,
+  });
+  if (leaders.length === 1)
+    return finish(s, leaders[0]!, events, `${name(leaders[0]!)} claimed the most superiorities (${line})`);
   // a round that discarded no card could repeat for ever: decide as if the cards had run out [P]
-  if (s.battle.discarded === 0) return byStrongholds(s, leaders, events, 'the tie-break round was played without a card');
+  if (s.battle.discarded === 0)
+    return byStrongholds(s, leaders, events, 'the tie-break round was played without a card');
   if (s.settings.seats === 2) drawResistance(s, events);
   startTiebreak(s, leaders, s.battle.fallen[s.battle.fallen.length - 1]!, events);
 }
@@ -144,11 +184,18 @@ function byStrongholds(s: CardGameState, tied: Seat[], events: GameEvent[], why:
   const held = (i: Seat) => strongholdsHeldBy(s, i);
   const mostHeld = Math.max(...tied.map(held));
   let best = tied.filter((i) => held(i) === mostHeld);
-  if (best.length === 1) return finish(s, best[0]!, events, `${why}; ${name(best[0]!)} has armies in the most strongholds (${mostHeld})`);
+  if (best.length === 1)
+    return finish(s, best[0]!, events, `${why}; ${name(best[0]!)} has armies in the most strongholds (${mostHeld})`);
   const armies = (i: Seat) => armiesOnBoard(s, i);
   const mostArmies = Math.max(...best.map(armies));
   best = best.filter((i) => armies(i) === mostArmies);
-  if (best.length === 1) return finish(s, best[0]!, events, `${why}; tied on strongholds, ${name(best[0]!)} has the most armies on the board (${mostArmies})`);
+  if (best.length === 1)
+    return finish(
+      s,
+      best[0]!,
+      events,
+      `${why}; tied on strongholds, ${name(best[0]!)} has the most armies on the board (${mostArmies})`,
+    );
   finish(s, best, events, `${why}; still tied on strongholds and armies: a shared victory`);
 }
 

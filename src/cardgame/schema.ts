@@ -14,7 +14,10 @@ const owner = z.union([seat, z.literal('neutral')]);
 const cardId = z.string().refine(isCard, { message: 'unknown card id' });
 const tactic = z.enum(['cavalry', 'chariot', 'crossbow', 'infantry', 'spy']);
 
-const playedCard = z.union([z.object({ card: cardId }), z.object({ dynasty: dynastySchema, cover: tactic.optional(), on: cardId.optional() })]);
+const playedCard = z.union([
+  z.object({ card: cardId }),
+  z.object({ dynasty: dynastySchema, cover: tactic.optional(), on: cardId.optional() }),
+]);
 
 export const stateSchema = z
   .object({
@@ -26,7 +29,14 @@ export const stateSchema = z
       roundCap: z.number().int().min(1),
     }),
     rng: z.string().regex(/^[0-9a-f]{32}$/, 'rng is the 32-hex-digit state printed by "cards new"'),
-    seats: z.array(z.object({ dynasty: dynastySchema, hand: z.array(cardId), supply: z.number().int().min(0).max(24), dynastyCardInHand: z.boolean() })),
+    seats: z.array(
+      z.object({
+        dynasty: dynastySchema,
+        hand: z.array(cardId),
+        supply: z.number().int().min(0).max(24),
+        dynastyCardInHand: z.boolean(),
+      }),
+    ),
     deck: z.array(cardId),
     discard: z.array(cardId),
     row: z.array(cardId),
@@ -64,20 +74,38 @@ export const stateSchema = z
       ['battle.playedAny', s.battle.playedAny],
       ['battle.claims', s.battle.claims],
     ];
-    for (const [path, list] of perSeat) if (list.length !== n) ctx.addIssue({ code: 'custom', message: `${path} must have one entry per seat (${n})`, path: path.split('.') });
-    for (const k of Object.keys(s.strongholds)) if (!isStronghold(Number(k))) ctx.addIssue({ code: 'custom', message: `no stronghold "${k}"`, path: ['strongholds', k] });
-    for (const st of STATE_ORDER) if (!s.states[st]) ctx.addIssue({ code: 'custom', message: `state ${st} is missing`, path: ['states', st] });
+    for (const [path, list] of perSeat)
+      if (list.length !== n)
+        ctx.addIssue({ code: 'custom', message: `${path} must have one entry per seat (${n})`, path: path.split('.') });
+    for (const k of Object.keys(s.strongholds))
+      if (!isStronghold(Number(k)))
+        ctx.addIssue({ code: 'custom', message: `no stronghold "${k}"`, path: ['strongholds', k] });
+    for (const st of STATE_ORDER)
+      if (!s.states[st]) ctx.addIssue({ code: 'custom', message: `state ${st} is missing`, path: ['states', st] });
     const owners = [...Object.values(s.strongholds).flat(), ...Object.values(s.states).flat()];
-    if (owners.some((o) => o !== 'neutral' && o >= n)) ctx.addIssue({ code: 'custom', message: `an army belongs to a seat beyond ${n - 1}`, path: ['strongholds'] });
+    if (owners.some((o) => o !== 'neutral' && o >= n))
+      ctx.addIssue({ code: 'custom', message: `an army belongs to a seat beyond ${n - 1}`, path: ['strongholds'] });
     // the phase's own fields
     const seatOk = (x: number | null | undefined) => x !== null && x !== undefined && x < n;
-    if ((s.phase === 'battle' || s.phase === 'tiebreak') && !seatOk(s.turnSeat)) ctx.addIssue({ code: 'custom', message: `a ${s.phase} phase needs the seat to act`, path: ['turnSeat'] });
-    if (s.phase === 'battle' && !s.currentState) ctx.addIssue({ code: 'custom', message: 'a battle phase needs the state battled for', path: ['currentState'] });
-    if (s.phase === 'tiebreak' && !s.battle.tiebreak) ctx.addIssue({ code: 'custom', message: 'a tiebreak phase needs the tied seats', path: ['battle', 'tiebreak'] });
-    if (s.phase === 'choose' && !seatOk(s.chooser?.seat)) ctx.addIssue({ code: 'custom', message: 'a choose phase needs the chooser', path: ['chooser'] });
+    if ((s.phase === 'battle' || s.phase === 'tiebreak') && !seatOk(s.turnSeat))
+      ctx.addIssue({ code: 'custom', message: `a ${s.phase} phase needs the seat to act`, path: ['turnSeat'] });
+    if (s.phase === 'battle' && !s.currentState)
+      ctx.addIssue({ code: 'custom', message: 'a battle phase needs the state battled for', path: ['currentState'] });
+    if (s.phase === 'tiebreak' && !s.battle.tiebreak)
+      ctx.addIssue({ code: 'custom', message: 'a tiebreak phase needs the tied seats', path: ['battle', 'tiebreak'] });
+    if (s.phase === 'choose' && !seatOk(s.chooser?.seat))
+      ctx.addIssue({ code: 'custom', message: 'a choose phase needs the chooser', path: ['chooser'] });
     if (s.startSeat >= n) ctx.addIssue({ code: 'custom', message: `no seat ${s.startSeat}`, path: ['startSeat'] });
-    const ids = [...s.deck, ...s.discard, ...s.row, ...s.resistance, ...s.seats.flatMap((x) => x.hand), ...s.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : []))];
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'a card is in two places at once', path: ['deck'] });
+    const ids = [
+      ...s.deck,
+      ...s.discard,
+      ...s.row,
+      ...s.resistance,
+      ...s.seats.flatMap((x) => x.hand),
+      ...s.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : [])),
+    ];
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', message: 'a card is in two places at once', path: ['deck'] });
   })
   .transform((s) => {
     // strongholds not listed are empty
@@ -89,7 +117,11 @@ const effectSchema = z.union([
   z.object({ symbol: symbolSchema, draw: z.literal(true) }),
   z.object({ symbol: z.enum(['cavalry', 'chariot', 'crossbow', 'infantry']), stronghold: z.number().int() }),
   z.object({ symbol: z.literal('spy'), card: z.string() }),
-  z.object({ symbol: z.literal('fire'), stronghold: z.number().int(), moves: z.array(z.object({ owner: seat, to: z.number().int() })) }),
+  z.object({
+    symbol: z.literal('fire'),
+    stronghold: z.number().int(),
+    moves: z.array(z.object({ owner: seat, to: z.number().int() })),
+  }),
   z.object({ symbol: z.literal('forest'), state: stateIdSchema }),
   z.object({ symbol: z.literal('mountain'), stronghold: z.number().int() }),
   z.object({ symbol: z.literal('wind'), from: z.number().int(), to: z.number().int() }),
@@ -97,7 +129,12 @@ const effectSchema = z.union([
 
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('give'), seat: z.number().int(), cards: z.array(z.string()).optional() }),
-  z.object({ type: z.literal('choose'), seat: z.number().int(), state: z.string().optional(), start: z.number().int().optional() }),
+  z.object({
+    type: z.literal('choose'),
+    seat: z.number().int(),
+    state: z.string().optional(),
+    start: z.number().int().optional(),
+  }),
   z.object({
     type: z.literal('wage'),
     seat: z.number().int(),
@@ -109,7 +146,12 @@ export const actionSchema = z.discriminatedUnion('type', [
     give: z.string().optional(),
     takeBack: z.string().optional(),
   }),
-  z.object({ type: z.literal('fallBack'), seat: z.number().int(), effects: z.array(effectSchema).optional(), recruit: z.array(z.string()).optional() }),
+  z.object({
+    type: z.literal('fallBack'),
+    seat: z.number().int(),
+    effects: z.array(effectSchema).optional(),
+    recruit: z.array(z.string()).optional(),
+  }),
 ]);
 
 /** A zod error as one sentence: "at battle.played: …". */
@@ -121,6 +163,7 @@ export function zodSentence(error: z.ZodError): string {
 
 export function parseAction(raw: unknown): { ok: true; action: Action } | { ok: false; error: string } {
   const r = actionSchema.safeParse(raw);
-  if (!r.success) return { ok: false, error: `The action is not understood (${zodSentence(r.error)}); see docs/cardgame.md.` };
+  if (!r.success)
+    return { ok: false, error: `The action is not understood (${zodSentence(r.error)}); see docs/cardgame.md.` };
   return { ok: true, action: r.data as Action };
 }

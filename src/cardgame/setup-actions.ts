@@ -18,16 +18,22 @@ function checkSeat(s: CardGameState, seat: Seat): void {
 
 /** A seat's 2 cards for the row; it may change them until every seat has chosen, then the row is revealed. */
 export function applyGive(s: CardGameState, a: GiveAction, events: GameEvent[]): void {
-  if (s.phase !== 'give') refuse(`The recruiting cards were given at the start of the game; the game is in the ${s.phase} phase.`);
+  if (s.phase !== 'give')
+    refuse(`The recruiting cards were given at the start of the game; the game is in the ${s.phase} phase.`);
   checkSeat(s, a.seat);
   const hand = s.seats[a.seat]!.hand;
   const cards = a.cards ?? defaultGive(hand);
-  if (cards.length !== GIVEN_TO_ROW) refuse(`Give exactly ${GIVEN_TO_ROW} of your 8 cards to the recruiting row, not ${cards.length}.`);
+  if (cards.length !== GIVEN_TO_ROW)
+    refuse(`Give exactly ${GIVEN_TO_ROW} of your 8 cards to the recruiting row, not ${cards.length}.`);
   if (cards[0] === cards[1]) refuse(`Give 2 different cards.`);
   for (const c of cards) if (!hand.includes(c)) refuse(`${isCard(c) ? c : `"${c}"`} is not in your hand.`);
   const changed = s.gives[a.seat] !== null;
   s.gives[a.seat] = [...cards];
-  events.push({ kind: 'give', seat: a.seat, text: `${ownerName(s, a.seat)} ${changed ? 'changed its' : 'chose its 2'} cards for the recruiting row.` });
+  events.push({
+    kind: 'give',
+    seat: a.seat,
+    text: `${ownerName(s, a.seat)} ${changed ? 'changed its' : 'chose its 2'} cards for the recruiting row.`,
+  });
   if (s.gives.some((g) => g === null)) return;
 
   // everyone has chosen: reveal the row
@@ -43,7 +49,11 @@ export function applyGive(s: CardGameState, a: GiveAction, events: GameEvent[]):
   if (s.settings.seats === 2) drawResistance(s, events);
   s.phase = 'choose';
   s.chooser = { seat: s.startSeat, pickStart: false };
-  events.push({ kind: 'chooser', seat: s.startSeat, text: `${ownerName(s, s.startSeat)} starts the first round and chooses the first state to battle in.` });
+  events.push({
+    kind: 'chooser',
+    seat: s.startSeat,
+    text: `${ownerName(s, s.startSeat)} starts the first round and chooses the first state to battle in.`,
+  });
 }
 
 /** Design §3.8: the current state if eligible, otherwise the first eligible state in board order. */
@@ -53,7 +63,8 @@ export function defaultState(s: CardGameState): StateId {
 }
 
 export function applyChoose(s: CardGameState, a: ChooseAction, events: GameEvent[]): void {
-  if (s.phase !== 'choose' || !s.chooser) refuse(`There is no state to choose now: the game is in the ${s.phase} phase.`);
+  if (s.phase !== 'choose' || !s.chooser)
+    refuse(`There is no state to choose now: the game is in the ${s.phase} phase.`);
   checkSeat(s, a.seat);
   const { seat: chooser, pickStart } = s.chooser;
   if (a.seat !== chooser) refuse(`${ownerName(s, chooser)} chooses the next battle, not ${ownerName(s, a.seat)}.`);
@@ -69,11 +80,18 @@ export function applyChoose(s: CardGameState, a: ChooseAction, events: GameEvent
   }
   const start = a.start ?? chooser;
   checkSeat(s, start);
-  if (!pickStart && start !== chooser) refuse(`Only the Spy claimer chooses the start player; ${ownerName(s, chooser)} starts this round.`);
+  if (!pickStart && start !== chooser)
+    refuse(`Only the Spy claimer chooses the start player; ${ownerName(s, chooser)} starts this round.`);
   s.currentState = state;
   s.startSeat = start;
   s.turnSeat = start;
   s.chooser = null;
   s.phase = 'battle';
-  events.push({ kind: 'choose', seat: a.seat, state, start, text: `Round ${s.round}: battle in ${stateName(state)}; ${ownerName(s, start)} starts.` });
+  events.push({
+    kind: 'choose',
+    seat: a.seat,
+    state,
+    start,
+    text: `Round ${s.round}: battle in ${stateName(state)}; ${ownerName(s, start)} starts.`,
+  });
 }

@@ -5,7 +5,16 @@
  */
 import { boardKey, STRONGHOLD_IDS } from './board.js';
 import { byId, card, DECK_IDS } from './cards.js';
-import { ARMIES_PER_DYNASTY, DYNASTIES, STATE_ORDER, SYMBOLS, victoryStatesFor, type DynastyId, type StateId, type SymbolId } from './data.js';
+import {
+  ARMIES_PER_DYNASTY,
+  DYNASTIES,
+  STATE_ORDER,
+  SYMBOLS,
+  victoryStatesFor,
+  type DynastyId,
+  type StateId,
+  type SymbolId,
+} from './data.js';
 import { drawCard } from './deck.js';
 import { randomInt, seedRng, shuffle } from './rng.js';
 import type { Battle, CardGameState, CardId, GameEvent, Owner, Settings } from './types.js';
@@ -40,7 +49,8 @@ export function emptyBattle(seats: number, tiebreak: Battle['tiebreak'] = null):
 export function newGame(opts: NewGameOptions): CardGameState {
   const n = opts.seats;
   const dynasties = opts.dynasties ?? DYNASTIES.slice(0, n);
-  if (dynasties.length !== n || new Set(dynasties).size !== n) throw new Error(`give ${n} different dynasties, one per seat`);
+  if (dynasties.length !== n || new Set(dynasties).size !== n)
+    throw new Error(`give ${n} different dynasties, one per seat`);
   const settings: Settings = {
     seats: n,
     dynastyCards: opts.dynastyCards ?? false,
@@ -100,5 +110,9 @@ export function drawResistance(s: CardGameState, events: GameEvent[]): void {
     s.resistance.push(c);
     if (card(c).kind !== 'dark') break;
   }
-  events.push({ kind: 'resistance', cards: [...s.resistance], text: `The local resistance: ${s.resistance.join(', ') || 'none (no cards left)'}.` });
+  events.push({
+    kind: 'resistance',
+    cards: [...s.resistance],
+    text: `The local resistance: ${s.resistance.join(', ') || 'none (no cards left)'}.`,
+  });
 }

@@ -32,7 +32,12 @@ function view(s: CardGameState, viewer: Seat | null): CardGameView {
     viewer,
     ...rest,
     seats: seats.map((x, i) => {
-      const v: SeatView = { dynasty: x.dynasty, supply: x.supply, dynastyCardInHand: x.dynastyCardInHand, handSize: x.hand.length };
+      const v: SeatView = {
+        dynasty: x.dynasty,
+        supply: x.supply,
+        dynastyCardInHand: x.dynastyCardInHand,
+        handSize: x.hand.length,
+      };
       if (s.phase === 'give') v.given = gives[i] !== null;
       if (i === viewer) {
         v.hand = x.hand;

@@ -35,10 +35,13 @@ export function nextActiveSeat(s: CardGameState, seat: Seat): Seat | null {
 
 /** Whose turn it is, or why the seat may not act: shared by wage and fall back. */
 export function checkTurn(s: CardGameState, seat: Seat, verb: string): void {
-  if (s.phase !== 'battle' && s.phase !== 'tiebreak') refuse(`Nobody can ${verb} now: the game is in the ${s.phase} phase.`);
+  if (s.phase !== 'battle' && s.phase !== 'tiebreak')
+    refuse(`Nobody can ${verb} now: the game is in the ${s.phase} phase.`);
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.settings.seats) refuse(`There is no seat ${seat}.`);
-  if (s.battle.tiebreak && !s.battle.tiebreak.seats.includes(seat)) refuse(`${ownerName(s, seat)} is not among the tied seats of this tie-break round.`);
-  if (s.battle.fallen.includes(seat)) refuse(`${ownerName(s, seat)} has fallen back this round and may not play any more cards.`);
+  if (s.battle.tiebreak && !s.battle.tiebreak.seats.includes(seat))
+    refuse(`${ownerName(s, seat)} is not among the tied seats of this tie-break round.`);
+  if (s.battle.fallen.includes(seat))
+    refuse(`${ownerName(s, seat)} has fallen back this round and may not play any more cards.`);
   if (s.turnSeat !== seat) refuse(`It is ${ownerName(s, s.turnSeat!)}'s turn, not ${ownerName(s, seat)}'s.`);
 }
 
@@ -49,19 +52,25 @@ export function checkWage(s: CardGameState, a: WageAction): void {
   const hand = [...me.hand];
   if (!takeOut(hand, a.bright)) refuse(`${a.bright} is not in your hand.`);
   const bright = card(a.bright);
-  if (bright.kind === 'dark') refuse(`A turn starts with a bright card (or a wild card); a dark advisor card is never played alone.`);
+  if (bright.kind === 'dark')
+    refuse(`A turn starts with a bright card (or a wild card); a dark advisor card is never played alone.`);
   const ref = matchReference(s.battle.played[a.seat]!);
   const chuIgnores = a.dynasty === true && me.dynasty === 'chu';
   if (ref && !brightMatches(ref, a.bright) && !chuIgnores) {
-    refuse(`${cardText(a.bright)} must match a symbol on your previous bright card ${cardText(ref)}: ${card(ref).symbols.join(', ')} (or be a wild card).`);
+    refuse(
+      `${cardText(a.bright)} must match a symbol on your previous bright card ${cardText(ref)}: ${card(ref).symbols.join(', ')} (or be a wild card).`,
+    );
   }
   if (a.dark !== undefined && a.dynasty) refuse(`The second card is a dark card or the dynasty card, not both.`);
   if (a.dark !== undefined) {
     if (!takeOut(hand, a.dark)) refuse(`${a.dark} is not in your hand.`);
     const dark = card(a.dark);
-    if (dark.kind !== 'dark') refuse(`The second card must be a dark advisor card; ${cardText(a.dark)} is ${dark.kind}.`);
+    if (dark.kind !== 'dark')
+      refuse(`The second card must be a dark advisor card; ${cardText(a.dark)} is ${dark.kind}.`);
     if (bright.kind !== 'wild' && !dark.symbols.some((x) => bright.symbols.includes(x))) {
-      refuse(`The dark card ${cardText(a.dark)} must match a symbol on your current bright card ${cardText(a.bright)}.`);
+      refuse(
+        `The dark card ${cardText(a.dark)} must match a symbol on your current bright card ${cardText(a.bright)}.`,
+      );
     }
   }
   const extras = (['cover', 'take', 'give', 'takeBack'] as const).filter((k) => a[k] !== undefined);
@@ -75,23 +84,30 @@ export function checkWage(s: CardGameState, a: WageAction): void {
   const stray = extras.find((k) => !allowed.includes(k));
   if (stray) refuse(`"${stray}" is not part of the ${ownerName(s, a.seat)} dynasty card.`);
   if (me.dynasty === 'qi') {
-    if (bright.kind === 'wild') refuse(`Qi's dynasty card covers a tactic of the accompanying bright card; it cannot go with a wild card (D-14).`);
+    if (bright.kind === 'wild')
+      refuse(
+        `Qi's dynasty card covers a tactic of the accompanying bright card; it cannot go with a wild card (D-14).`,
+      );
     const tactics = bright.symbols.filter(isTactic);
-    if (!a.cover || !tactics.includes(a.cover)) refuse(`Qi's dynasty card must cover 1 tactic of ${cardText(a.bright)}: "cover" is ${tactics.join(' or ')}.`);
+    if (!a.cover || !tactics.includes(a.cover))
+      refuse(`Qi's dynasty card must cover 1 tactic of ${cardText(a.bright)}: "cover" is ${tactics.join(' or ')}.`);
   }
   if (me.dynasty === 'qin') {
     const exchange = a.take !== undefined || a.give !== undefined;
     if (s.phase === 'tiebreak') {
       if (exchange) refuse(`No new battle cards are taken in a tie-break round, so Qin's card makes no exchange.`);
     } else if (exchange || s.row.length > 0) {
-      if (a.take === undefined || !s.row.includes(a.take)) refuse(`Qin's dynasty card takes 1 card from the recruiting row: "take" is one of ${s.row.join(', ')}.`);
+      if (a.take === undefined || !s.row.includes(a.take))
+        refuse(`Qin's dynasty card takes 1 card from the recruiting row: "take" is one of ${s.row.join(', ')}.`);
       hand.push(a.take);
-      if (a.give === undefined || !hand.includes(a.give)) refuse(`Qin's dynasty card then puts 1 card from your hand into the row: "give" must be in your hand.`);
+      if (a.give === undefined || !hand.includes(a.give))
+        refuse(`Qin's dynasty card then puts 1 card from your hand into the row: "give" must be in your hand.`);
     }
   }
   if (me.dynasty === 'yan') {
     const inFront = [...s.battle.played[a.seat]!.flatMap((p) => ('card' in p ? [p.card] : [])), a.bright];
-    if (a.takeBack === undefined || !inFront.includes(a.takeBack)) refuse(`Yan's dynasty card takes back 1 card in front of you: "takeBack" is one of ${inFront.join(', ')}.`);
+    if (a.takeBack === undefined || !inFront.includes(a.takeBack))
+      refuse(`Yan's dynasty card takes back 1 card in front of you: "takeBack" is one of ${inFront.join(', ')}.`);
   }
 }
 
@@ -111,7 +127,8 @@ export function applyWage(s: CardGameState, a: WageAction, events: GameEvent[]):
   let extra = '';
   if (a.dynasty) {
     me.dynastyCardInHand = false;
-    const entry: PlayedCard = me.dynasty === 'qi' ? { dynasty: 'qi', cover: a.cover!, on: a.bright } : { dynasty: me.dynasty };
+    const entry: PlayedCard =
+      me.dynasty === 'qi' ? { dynasty: 'qi', cover: a.cover!, on: a.bright } : { dynasty: me.dynasty };
     played.push(entry);
     parts.push(`the ${ownerName(s, a.seat)} dynasty card`);
     if (me.dynasty === 'qi') extra = ` covering ${a.cover}`;

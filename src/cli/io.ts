@@ -103,7 +103,11 @@ export async function runCommand(body: () => CommandResult | Promise<CommandResu
     return await body();
   } catch (e) {
     if (e instanceof InputError) return unreadable(e.message);
-    return { code: EXIT.failed, stdout: '', stderr: `internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n` };
+    return {
+      code: EXIT.failed,
+      stdout: '',
+      stderr: `internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+    };
   }
 }
 
@@ -126,7 +130,8 @@ export function parseFlags(args: readonly string[], known: readonly string[]): F
     }
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq < 0 ? undefined : eq);
-    if (!known.includes(name)) throw new InputError(`unknown option --${name} (known: ${known.map((k) => `--${k}`).join(', ') || 'none'})`);
+    if (!known.includes(name))
+      throw new InputError(`unknown option --${name} (known: ${known.map((k) => `--${k}`).join(', ') || 'none'})`);
     const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
     if (value === undefined || value === '') throw new InputError(`option --${name} needs a value`);
     values.set(name, value);
@@ -161,7 +166,8 @@ export async function loadVariants(ids: Iterable<unknown>, flags?: Flags): Promi
 export function variantById(id: string): Variant {
   const v = loadedVariants.get(id.toLowerCase());
   if (v) return v;
-  if (BUNDLED_VARIANT_IDS.includes(id.toLowerCase())) throw new Error(`variant "${id}" was used before loadVariants() loaded it`);
+  if (BUNDLED_VARIANT_IDS.includes(id.toLowerCase()))
+    throw new Error(`variant "${id}" was used before loadVariants() loaded it`);
   throw new InputError(`unknown variant "${id}" (bundled: ${BUNDLED_VARIANT_IDS.join(', ')})`);
 }
 

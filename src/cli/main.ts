@@ -30,7 +30,9 @@ type RenderCommand = (args: string[], stdin: string) => Promise<number>;
 async function loadRender(): Promise<RenderCommand | string> {
   try {
     const mod = (await import('./commands/render.js')) as { renderCommand?: RenderCommand };
-    return typeof mod.renderCommand === 'function' ? mod.renderCommand : 'src/cli/commands/render.ts does not export renderCommand';
+    return typeof mod.renderCommand === 'function'
+      ? mod.renderCommand
+      : 'src/cli/commands/render.ts does not export renderCommand';
   } catch (e) {
     return `the render command is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
   }
@@ -48,7 +50,12 @@ async function loadReplay(): Promise<((args: string[], stdin: string) => Promise
 /** Run one command line; returns the exit code. Output goes through `write` (stdout) and `warn` (stderr). */
 export async function main(
   argv: string[],
-  io: { stdin: () => Promise<string>; write: (s: string) => void; warn: (s: string) => void; writeBytes?: (b: Uint8Array) => void },
+  io: {
+    stdin: () => Promise<string>;
+    write: (s: string) => void;
+    warn: (s: string) => void;
+    writeBytes?: (b: Uint8Array) => void;
+  },
 ): Promise<number> {
   const [command, ...args] = argv;
   const emit = (r: CommandResult) => {
@@ -64,8 +71,12 @@ export async function main(
       return emit(await parseCommand(args, await io.stdin()));
     case 'maps':
       return emit(await mapsCommand(args));
-    case 'ai': return emit(await (await import('./commands/ai.js')).aiCommand(args, await io.stdin()));
-    case 'cards': return emit(await (await import('./commands/cards.js')).cardsCommand(args, args[0] === 'new' ? '' : await io.stdin()));
+    case 'ai':
+      return emit(await (await import('./commands/ai.js')).aiCommand(args, await io.stdin()));
+    case 'cards':
+      return emit(
+        await (await import('./commands/cards.js')).cardsCommand(args, args[0] === 'new' ? '' : await io.stdin()),
+      );
     case 'replay': {
       const replay = await loadReplay();
       if (typeof replay === 'string') {

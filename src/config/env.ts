@@ -40,7 +40,10 @@ const EnvSchema = z.object({
     z
       .string()
       .trim()
-      .regex(/^\d{17,20}$/, 'DEV_GUILD_ID must be a server id (17 to 20 digits; right-click the server, Copy Server ID)')
+      .regex(
+        /^\d{17,20}$/,
+        'DEV_GUILD_ID must be a server id (17 to 20 digits; right-click the server, Copy Server ID)',
+      )
       .optional(),
   ),
   DISCORD_API_BASE: z.preprocess(
@@ -57,7 +60,10 @@ const EnvSchema = z.object({
   // Sandboxes (issue 25 §1): how many one member and one server keep at once, and how long one lasts unused.
   SANDBOXES_PER_MEMBER: z.preprocess(blankToUndefined, wholeNumber('SANDBOXES_PER_MEMBER').optional()),
   SANDBOXES_PER_SERVER: z.preprocess(blankToUndefined, wholeNumber('SANDBOXES_PER_SERVER').optional()),
-  SANDBOX_IDLE: optionalDuration(MIN_SANDBOX_IDLE_MS, 'SANDBOX_IDLE must be a duration from 10m to 30d, like 12h or 2d'),
+  SANDBOX_IDLE: optionalDuration(
+    MIN_SANDBOX_IDLE_MS,
+    'SANDBOX_IDLE must be a duration from 10m to 30d, like 12h or 2d',
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),

@@ -8,24 +8,49 @@ import { resolveMovement, type MovementOutcome } from './movement/index.js';
 import { followingPhase, phaseHasDecisions, powersWithDecisions, updateOwnership, winnerOf } from './phase.js';
 import { resolveRetreats } from './retreat.js';
 import type { DestroyedUnit, RulesModule } from './rules.js';
-import type { Adjudication, AdjudicationContext, DislodgedUnit, OrderResult, Phase, Position, Power, PowerOrder, ProvinceId, Unit } from './types.js';
+import type {
+  Adjudication,
+  AdjudicationContext,
+  DislodgedUnit,
+  OrderResult,
+  Phase,
+  Position,
+  Power,
+  PowerOrder,
+  ProvinceId,
+  Unit,
+} from './types.js';
 import type { Variant } from './variant.js';
 
 /** Upper bound on the passes of a variant's outer movement loop (`revisitMovement`); it is monotone, so it ends sooner. */
 const MAX_PASSES = 64;
 
-export function adjudicate(variant: Variant, position: Position, given: PowerOrder[], context: AdjudicationContext = {}): Adjudication {
+export function adjudicate(
+  variant: Variant,
+  position: Position,
+  given: PowerOrder[],
+  context: AdjudicationContext = {},
+): Adjudication {
   const { map, rules } = variant;
   const adopted = rules.adoptOrders?.({ map, position, orders: given, context });
   const orders = adopted?.orders ?? given;
   const phased = adjudicatePhase(variant, position, orders, context);
   const adj = adopted?.results?.length ? { ...phased, results: [...phased.results, ...adopted.results] } : phased;
   const withEvents = adopted?.events?.length ? { ...adj, events: [...adopted.events, ...(adj.events ?? [])] } : adj;
-  const done = adopted?.uncountedBallots?.length ? { ...withEvents, uncountedBallots: adopted.uncountedBallots } : withEvents;
-  return rules.afterAdjudication ? rules.afterAdjudication({ map, before: position, orders: given, adjudication: done, context }) : done;
+  const done = adopted?.uncountedBallots?.length
+    ? { ...withEvents, uncountedBallots: adopted.uncountedBallots }
+    : withEvents;
+  return rules.afterAdjudication
+    ? rules.afterAdjudication({ map, before: position, orders: given, adjudication: done, context })
+    : done;
 }
 
-function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrder[], context: AdjudicationContext): Adjudication {
+function adjudicatePhase(
+  variant: Variant,
+  position: Position,
+  orders: PowerOrder[],
+  context: AdjudicationContext,
+): Adjudication {
   const { map, rules } = variant;
   const phase = position.phase;
   let results: OrderResult[];
@@ -46,9 +71,18 @@ function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrde
       const next = rules.revisitMovement({ map, position, outcome: out, pass, context });
       if (next === undefined) break;
       pass = next;
-      gone = removal(rules.destroyedUnits?.({ map, position, outcome: out, pass, context }) ?? [], position, first, explain);
-      const board = gone.units.length === 0 ? position : { ...position, units: position.units.filter((u) => !gone.units.some((g) => sameUnit(g, u))) };
-      const forGone = (po: PowerOrder) => 'unit' in po.order && gone.units.some((g) => 'unit' in po.order && g.province === po.order.unit.province);
+      gone = removal(
+        rules.destroyedUnits?.({ map, position, outcome: out, pass, context }) ?? [],
+        position,
+        first,
+        explain,
+      );
+      const board =
+        gone.units.length === 0
+          ? position
+          : { ...position, units: position.units.filter((u) => !gone.units.some((g) => sameUnit(g, u))) };
+      const forGone = (po: PowerOrder) =>
+        'unit' in po.order && gone.units.some((g) => 'unit' in po.order && g.province === po.order.unit.province);
       const carried = gone.units.length === 0 ? orders : orders.filter((po) => !forGone(po));
       out = resolveMovement(map, rules, board, carried, pass, explain);
     }
@@ -59,8 +93,20 @@ function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrde
     for (const d of dislodged) {
       if (d.retreatOptions!.length === 0) removed.push(unitOf(d));
     }
-    let adj = finish(variant, position, phase, units, dislodged.filter((d) => d.retreatOptions!.length > 0), contested, results, dislodged, removed, civilDisorderRemovals);
-    if (rules.afterMovement) adj = rules.afterMovement({ map, before: position, adjudication: adj, ordered: out.ordered, pass, context });
+    let adj = finish(
+      variant,
+      position,
+      phase,
+      units,
+      dislodged.filter((d) => d.retreatOptions!.length > 0),
+      contested,
+      results,
+      dislodged,
+      removed,
+      civilDisorderRemovals,
+    );
+    if (rules.afterMovement)
+      adj = rules.afterMovement({ map, before: position, adjudication: adj, ordered: out.ordered, pass, context });
     return adj;
   }
   if (phase.type === 'retreat') {
@@ -113,7 +159,12 @@ function finish(
   return { phase, results, position, dislodged, contested, removed, civilDisorderRemovals, centerChanges, winner };
 }
 
-function applyOwnership(map: GameMap, rules: RulesModule, before: Position, position: Position): { position: Position; changes: Adjudication['centerChanges'] } {
+function applyOwnership(
+  map: GameMap,
+  rules: RulesModule,
+  before: Position,
+  position: Position,
+): { position: Position; changes: Adjudication['centerChanges'] } {
   const { supplyCenters, changes } = updateOwnership(map, position);
   let next: Position = { ...position, supplyCenters };
   if (rules.afterCenterUpdate) next = rules.afterCenterUpdate({ map, before, after: next });
@@ -145,7 +196,12 @@ function removal(destroyed: DestroyedUnit[], position: Position, first: Movement
       if (r.unit.split(' ')[1]?.split('/')[0] !== unit.province) continue;
       if (!carriedLines.has(r)) results.push(r);
       else if (!explain) results.push({ ...r, result: r.result === 'illegal' ? 'illegal' : 'failure', reason: '' });
-      else results.push({ ...r, result: r.result === 'illegal' ? 'illegal' : 'failure', reason: illegal ? `${illegal}, so the unit held; ${why}` : why });
+      else
+        results.push({
+          ...r,
+          result: r.result === 'illegal' ? 'illegal' : 'failure',
+          reason: illegal ? `${illegal}, so the unit held; ${why}` : why,
+        });
     }
   }
   return { units, results };

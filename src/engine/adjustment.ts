@@ -27,12 +27,19 @@ export function adjustmentDelta(position: Position, power: Power, map?: GameMap,
 /** Where a power may build now (Classic: its own home centres that it owns and that are empty). */
 export function buildableCenters(map: GameMap, rules: RulesModule, position: Position, power: Power): ProvinceId[] {
   const occupied = new Set(position.units.map((u) => u.province));
-  const base = rules.buildableCenters?.({ map, position, power }) ??
+  const base =
+    rules.buildableCenters?.({ map, position, power }) ??
     map.homeCenters(power).filter((p) => position.supplyCenters[power]?.includes(p));
   return base.filter((p) => !occupied.has(p));
 }
 
-export function buildableTypes(map: GameMap, rules: RulesModule, position: Position, power: Power, province: ProvinceId): UnitType[] {
+export function buildableTypes(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  power: Power,
+  province: ProvinceId,
+): UnitType[] {
   const hook = rules.buildableTypes?.({ map, position, power, province });
   if (hook) return hook;
   const p = map.province(province);
@@ -47,7 +54,12 @@ export function powersIn(position: Position): Power[] {
   return [...s].sort();
 }
 
-export function resolveAdjustments(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): AdjustmentOutcome {
+export function resolveAdjustments(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  orders: PowerOrder[],
+): AdjustmentOutcome {
   const results: OrderResult[] = [];
   const units = position.units.map((u) => ({ ...u }));
   const removed: Unit[] = [];
@@ -61,8 +73,13 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
     const built = new Set<ProvinceId>();
     const disbanded = new Set<ProvinceId>();
     let builds = 0;
-    const fail = (po: PowerOrder, unit: string, order: string, reason: string, result: OrderResult['result'] = 'failure') =>
-      results.push({ power, unit, order, result, reason });
+    const fail = (
+      po: PowerOrder,
+      unit: string,
+      order: string,
+      reason: string,
+      result: OrderResult['result'] = 'failure',
+    ) => results.push({ power, unit, order, result, reason });
 
     // Builds that differ by their rank (the variant's `buildSlots`): the k-th build of the winter goes in slot k.
     const slots = rules.buildSlots?.({ map, position, power });
@@ -73,7 +90,13 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
       built.add(unit.province);
       accepted.push(unit.province);
       builds++;
-      results.push({ power, unit: `${unit.type} ${locationKey(unit)}`, order: `${unit.type} ${locationKey(unit)} B`, result: 'success', reason: `built in ${name}` });
+      results.push({
+        power,
+        unit: `${unit.type} ${locationKey(unit)}`,
+        order: `${unit.type} ${locationKey(unit)} B`,
+        result: 'success',
+        reason: `built in ${name}`,
+      });
     };
 
     for (const po of mine) {
@@ -82,26 +105,47 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
         const u = order.unit;
         const text = `${u.type} ${locationKey(u)} B`;
         const name = map.province(u.province)?.name ?? u.province;
-        if (delta <= 0) { fail(po, `${u.type} ${locationKey(u)}`, text, `${power} has no builds this winter`); continue; }
-        if (builds >= delta) { fail(po, `${u.type} ${locationKey(u)}`, text, `all ${delta} build${delta > 1 ? 's are' : ' is'} used`); continue; } // DATC 6.I.1
-        if (built.has(u.province)) { fail(po, `${u.type} ${locationKey(u)}`, text, `a unit is already built in ${name}`); continue; } // DATC 6.I.7
+        if (delta <= 0) {
+          fail(po, `${u.type} ${locationKey(u)}`, text, `${power} has no builds this winter`);
+          continue;
+        }
+        if (builds >= delta) {
+          fail(po, `${u.type} ${locationKey(u)}`, text, `all ${delta} build${delta > 1 ? 's are' : ' is'} used`);
+          continue;
+        } // DATC 6.I.1
+        if (built.has(u.province)) {
+          fail(po, `${u.type} ${locationKey(u)}`, text, `a unit is already built in ${name}`);
+          continue;
+        } // DATC 6.I.7
         if (!allowed.has(u.province)) {
           const occupied = position.units.some((x) => x.province === u.province);
-          const reason = occupied ? `${name} is occupied` // DATC 6.I.3, 6.I.4
+          const reason = occupied
+            ? `${name} is occupied` // DATC 6.I.3, 6.I.4
             : (rules.buildRefusal?.({ map, position, power, province: u.province }) ??
-              (map.homeCenters(power).includes(u.province) ? `${power} does not own ${name}` // DATC 6.I.5
-              : `${name} is not a home centre of ${power} that it owns`)); // DATC 6.I.6
+              (map.homeCenters(power).includes(u.province)
+                ? `${power} does not own ${name}` // DATC 6.I.5
+                : `${name} is not a home centre of ${power} that it owns`)); // DATC 6.I.6
           fail(po, `${u.type} ${locationKey(u)}`, text, reason);
           continue;
         }
         if (!buildableTypes(map, rules, position, power, u.province).includes(u.type)) {
-          fail(po, `${u.type} ${locationKey(u)}`, text, `${u.type === 'F' ? 'a fleet' : 'an army'} cannot be built in ${name}`);
+          fail(
+            po,
+            `${u.type} ${locationKey(u)}`,
+            text,
+            `${u.type === 'F' ? 'a fleet' : 'an army'} cannot be built in ${name}`,
+          );
           continue;
         }
         let coast = u.type === 'A' ? null : u.coast;
         const coasts = map.coastsOf(u.province);
         if (u.type === 'F' && coasts.length > 0 && (!coast || !coasts.includes(coast))) {
-          fail(po, `${u.type} ${locationKey(u)}`, text, `say which coast of ${name} (${coasts.map((c) => `${u.province}/${c}`).join(' or ')})`); // DATC 6.B.14
+          fail(
+            po,
+            `${u.type} ${locationKey(u)}`,
+            text,
+            `say which coast of ${name} (${coasts.map((c) => `${u.province}/${c}`).join(' or ')})`,
+          ); // DATC 6.B.14
           continue;
         }
         if (u.type === 'F' && coasts.length === 0) coast = null;
@@ -118,24 +162,57 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
         const unit = units.find((x) => x.province === at && !disbanded.has(at));
         const text = `${order.unit.type ?? unit?.type ?? '?'} ${unit ? locationKey(unit) : at} D`;
         const label = `${unit?.type ?? order.unit.type ?? '?'} ${unit ? locationKey(unit) : at}`;
-        if (delta >= 0) { fail(po, label, text, `${power} has no units to disband this winter`); continue; }
-        if (disbanded.size >= -delta) { fail(po, label, text, `only ${-delta} unit${delta < -1 ? 's' : ''} must be disbanded`); continue; } // DATC 6.J.1
-        if (disbanded.has(at)) { fail(po, label, text, 'that unit is already disbanded'); continue; } // DATC 6.J.2
-        if (!unit || unit.power !== power) { fail(po, label, text, `${power} has no unit in ${map.province(at)?.name ?? at}`); continue; }
+        if (delta >= 0) {
+          fail(po, label, text, `${power} has no units to disband this winter`);
+          continue;
+        }
+        if (disbanded.size >= -delta) {
+          fail(po, label, text, `only ${-delta} unit${delta < -1 ? 's' : ''} must be disbanded`);
+          continue;
+        } // DATC 6.J.1
+        if (disbanded.has(at)) {
+          fail(po, label, text, 'that unit is already disbanded');
+          continue;
+        } // DATC 6.J.2
+        if (!unit || unit.power !== power) {
+          fail(po, label, text, `${power} has no unit in ${map.province(at)?.name ?? at}`);
+          continue;
+        }
         const kept = rules.disbandRefusal?.({ map, position, power, unit });
-        if (kept) { fail(po, label, text, kept); continue; }
+        if (kept) {
+          fail(po, label, text, kept);
+          continue;
+        }
         disbanded.add(at);
         removed.push(unit);
-        results.push({ power, unit: label, order: `${unit.type} ${locationKey(unit)} D`, result: 'success', reason: 'disbanded' });
+        results.push({
+          power,
+          unit: label,
+          order: `${unit.type} ${locationKey(unit)} D`,
+          result: 'success',
+          reason: 'disbanded',
+        });
       } else if (order.kind === 'waive') {
         const refused = rules.waiveRefused?.({ map, position, power });
-        if (refused) { fail(po, '', 'WAIVE', refused, 'illegal'); continue; }
-        if (delta <= 0 || builds >= delta) { fail(po, '', 'WAIVE', 'no build left to waive'); continue; }
+        if (refused) {
+          fail(po, '', 'WAIVE', refused, 'illegal');
+          continue;
+        }
+        if (delta <= 0 || builds >= delta) {
+          fail(po, '', 'WAIVE', 'no build left to waive');
+          continue;
+        }
         builds++;
         results.push({ power, unit: '', order: 'WAIVE', result: 'success', reason: 'build waived' });
       } else {
         const unit = 'unit' in order ? `${order.unit.type ?? '?'} ${locationKey(order.unit)}` : '';
-        fail(po, unit, formatOrder(order, rules), 'only builds, disbands and waives are given in an adjustment phase', 'illegal');
+        fail(
+          po,
+          unit,
+          formatOrder(order, rules),
+          'only builds, disbands and waives are given in an adjustment phase',
+          'illegal',
+        );
       }
     }
     if (slots) {
@@ -150,7 +227,10 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
       }
       for (const d of deferred) {
         const label = `${d.unit.type} ${locationKey(d.unit)}`;
-        const reason = builds >= delta ? `all ${delta} build${delta > 1 ? 's are' : ' is'} used` : (slots[accepted.length]?.rule ?? `${d.name} cannot take this build`);
+        const reason =
+          builds >= delta
+            ? `all ${delta} build${delta > 1 ? 's are' : ' is'} used`
+            : (slots[accepted.length]?.rule ?? `${d.name} cannot take this build`);
         built.delete(d.unit.province);
         results.push({ power, unit: label, order: `${label} B`, result: 'failure', reason });
       }
@@ -158,7 +238,14 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
     if (delta > 0 && builds < delta) {
       const left = Math.min(delta - builds, Math.max(0, allowed.size - built.size));
       if (left > 0) {
-        results.push({ power, unit: '', order: 'WAIVE', result: 'success', reason: `${left} unused build${left > 1 ? 's' : ''} waived`, defaulted: true });
+        results.push({
+          power,
+          unit: '',
+          order: 'WAIVE',
+          result: 'success',
+          reason: `${left} unused build${left > 1 ? 's' : ''} waived`,
+          defaulted: true,
+        });
       }
     }
     if (delta < 0 && disbanded.size < -delta) {
@@ -182,20 +269,41 @@ export function resolveAdjustments(map: GameMap, rules: RulesModule, position: P
   }
   const standoff = buildStandoffs(map, position, units, results);
   const gone = new Set(removed.map((u) => u.province));
-  return { units: units.filter((u) => !gone.has(u.province) && !standoff.has(u)), removed, civilDisorderRemovals, results };
+  return {
+    units: units.filter((u) => !gone.has(u.province) && !standoff.has(u)),
+    removed,
+    civilDisorderRemovals,
+    results,
+  };
 }
 
 /**
  * The units civil disorder removes from `own` (a power's units not disbanded), and the reason they read. Units that
  * do not count against the centres (the variant's `disbandRefusal`) are passed over.
  */
-function civilDisorderRemovalsOf(map: GameMap, rules: RulesModule, position: Position, power: Power, own: Unit[], count: number): { victims: Unit[]; why: string } {
+function civilDisorderRemovalsOf(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  power: Power,
+  own: Unit[],
+  count: number,
+): { victims: Unit[]; why: string } {
   const remaining = own.filter((u) => !rules.disbandRefusal?.({ map, position, power, unit: u }));
-  const measure = rules.civilDisorderCenters?.({ map, position, power }) ?? { provinces: position.supplyCenters[power] ?? [], measuredFrom: 'an owned supply centre' };
+  const measure = rules.civilDisorderCenters?.({ map, position, power }) ?? {
+    provinces: position.supplyCenters[power] ?? [],
+    measuredFrom: 'an owned supply centre',
+  };
   const victims = civilDisorder(map, measure.provinces, remaining, count);
   // When every unit goes, none was chosen by its distance: say so rather than "farthest".
-  if (victims.length < remaining.length) return { victims, why: `removed in civil disorder (farthest from ${measure.measuredFrom})` };
-  const counted = remaining.length < own.length ? (remaining.length === 1 ? ' that counts against its centres' : ' that count against its centres') : '';
+  if (victims.length < remaining.length)
+    return { victims, why: `removed in civil disorder (farthest from ${measure.measuredFrom})` };
+  const counted =
+    remaining.length < own.length
+      ? remaining.length === 1
+        ? ' that counts against its centres'
+        : ' that count against its centres'
+      : '';
   const all = remaining.length === 1 ? 'its last unit' : `all ${remaining.length} of its units`;
   return { victims, why: `removed in civil disorder (no disband was ordered; ${all}${counted} must go)` };
 }
@@ -218,7 +326,9 @@ function buildStandoffs(map: GameMap, position: Position, units: Unit[], results
     const name = map.province(province)?.name ?? province;
     for (const u of here) {
       out.add(u);
-      const r = results.find((x) => x.power === u.power && x.result === 'success' && x.order === `${u.type} ${locationKey(u)} B`);
+      const r = results.find(
+        (x) => x.power === u.power && x.result === 'success' && x.order === `${u.type} ${locationKey(u)} B`,
+      );
       if (!r) continue;
       r.result = 'failure';
       r.reason = `${powers.join(' and ')} both built in ${name}, which holds one unit: neither is built`;
@@ -276,6 +386,8 @@ export function civilDisorder(map: GameMap, ownedCenters: ProvinceId[], units: U
     return Number.POSITIVE_INFINITY;
   };
   const ranked = units.map((u) => ({ u, d: distance(u.province), name: map.province(u.province)?.name ?? u.province }));
-  ranked.sort((a, b) => b.d - a.d || (a.u.type === b.u.type ? 0 : a.u.type === 'F' ? -1 : 1) || a.name.localeCompare(b.name));
+  ranked.sort(
+    (a, b) => b.d - a.d || (a.u.type === b.u.type ? 0 : a.u.type === 'F' ? -1 : 1) || a.name.localeCompare(b.name),
+  );
   return ranked.slice(0, count).map((r) => r.u);
 }

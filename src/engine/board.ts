@@ -9,7 +9,8 @@ import type { Location, Unit } from './types.js';
 export function unitCanMove(map: GameMap, rules: RulesModule, unit: Unit, to: Location): boolean {
   const override = rules.canMove?.({ map, unit, to });
   if (override !== undefined) return override;
-  const adjacent = unit.type === 'A' ? to.coast === null && map.armyCanMove(unit.province, to.province) : map.fleetCanMove(unit, to);
+  const adjacent =
+    unit.type === 'A' ? to.coast === null && map.armyCanMove(unit.province, to.province) : map.fleetCanMove(unit, to);
   return adjacent && map.linkAllows(unit.province, to.province, unit.power);
 }
 
@@ -20,10 +21,16 @@ export function unitCanMove(map: GameMap, rules: RulesModule, unit: Unit, to: Lo
  */
 export function reservedLinkReason(map: GameMap, unit: Unit, province: string): string | undefined {
   const link = map.links.find(
-    (l) => l.power !== null && l.power !== unit.power && ((l.from === unit.province && l.to === province) || (l.from === province && l.to === unit.province)),
+    (l) =>
+      l.power !== null &&
+      l.power !== unit.power &&
+      ((l.from === unit.province && l.to === province) || (l.from === province && l.to === unit.province)),
   );
   if (!link) return undefined;
-  const adjacent = unit.type === 'A' ? map.armyCanMove(unit.province, province) : map.locationsOf(province, 'F').some((to) => map.fleetCanMove(unit, to));
+  const adjacent =
+    unit.type === 'A'
+      ? map.armyCanMove(unit.province, province)
+      : map.locationsOf(province, 'F').some((to) => map.fleetCanMove(unit, to));
   if (!adjacent) return undefined;
   return `only ${link.power} units may use the ${link.kind} between ${name(map, unit)} and ${map.province(province)?.name ?? province}`;
 }
@@ -57,14 +64,22 @@ export function resolveDestination(
     const dest = { province: to.province, coast: null };
     return unitCanMove(map, rules, unit, dest)
       ? { ok: true, to: dest }
-      : { ok: false, reason: reservedLinkReason(map, unit, to.province) ?? `an army in ${name(map, unit)} cannot reach ${province.name}` };
+      : {
+          ok: false,
+          reason:
+            reservedLinkReason(map, unit, to.province) ?? `an army in ${name(map, unit)} cannot reach ${province.name}`,
+        };
   }
   const coasts = province.coasts;
   if (coasts.length === 0) {
     const dest = { province: to.province, coast: null };
     return unitCanMove(map, rules, unit, dest)
       ? { ok: true, to: dest }
-      : { ok: false, reason: reservedLinkReason(map, unit, to.province) ?? `a fleet in ${name(map, unit)} cannot reach ${province.name}` };
+      : {
+          ok: false,
+          reason:
+            reservedLinkReason(map, unit, to.province) ?? `a fleet in ${name(map, unit)} cannot reach ${province.name}`,
+        };
   }
   if (to.coast) {
     // DATC 6.B.2/6.B.3 (4.B.3): a move to a coast the fleet cannot reach is illegal.
@@ -84,7 +99,10 @@ export function resolveDestination(
   if (reachable === 1) return { ok: true, to: reached! }; // DATC 6.B.2: the only reachable coast
   if (reachable === 0) return { ok: false, reason: `a fleet in ${name(map, unit)} cannot reach ${province.name}` };
   // DATC 6.B.1: both coasts reachable and none given: the order is illegal.
-  return { ok: false, reason: `say which coast of ${province.name} (${coasts.map((c) => `${to.province}/${c}`).join(' or ')})` };
+  return {
+    ok: false,
+    reason: `say which coast of ${province.name} (${coasts.map((c) => `${to.province}/${c}`).join(' or ')})`,
+  };
 }
 
 function name(map: GameMap, unit: Unit): string {

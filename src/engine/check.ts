@@ -11,7 +11,10 @@ import type { Variant } from './variant.js';
 /** Why this order cannot be carried out on this board, or null if it can be given. */
 export function orderProblem(variant: Variant, position: Position, po: PowerOrder): string | null {
   const { map, rules } = variant;
-  if (po.order.kind === 'waive') return position.phase.type === 'adjustment' ? (rules.waiveRefused?.({ map, position, power: po.power }) ?? null) : null;
+  if (po.order.kind === 'waive')
+    return position.phase.type === 'adjustment'
+      ? (rules.waiveRefused?.({ map, position, power: po.power }) ?? null)
+      : null;
   if (position.phase.type === 'movement') {
     const { ordered, rejected } = prepareMovement(map, rules, position, [po]);
     if (rejected.length > 0) return rejected[0]!.reason;

@@ -7,4 +7,12 @@ export { formatOrder, formatUnit } from './format.js';
 export { GameMap, locationKey, parseLocationKey } from './map.js';
 export type * from './types.js';
 export type { Variant } from './variant.js';
-export type { RulesModule, OrderedUnit, MovementContext, SpecialOrderSpec, SpecialOrderLook, SpecialOrderParser, StrengthQuery } from './rules.js';
+export type {
+  RulesModule,
+  OrderedUnit,
+  MovementContext,
+  SpecialOrderSpec,
+  SpecialOrderLook,
+  SpecialOrderParser,
+  StrengthQuery,
+} from './rules.js';

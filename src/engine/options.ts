@@ -30,7 +30,10 @@ export interface UnitOptions {
 }
 
 export function legalOrders(variant: Variant, position: Position, power: Power): UnitOptions[] {
-  return legalOrderObjects(variant, position, power).map(({ unit, orders }) => ({ unit, orders: orders.map((o) => text(variant, o)) }));
+  return legalOrderObjects(variant, position, power).map(({ unit, orders }) => ({
+    unit,
+    orders: orders.map((o) => text(variant, o)),
+  }));
 }
 
 /** The same orders as `legalOrders`, as `Order` objects (for computer players, which choose among them). */
@@ -91,7 +94,8 @@ function moveTargets(variant: Variant, unit: Unit): Location[] {
 
 /** Seas (or provinces the variant lets fleets convoy from) holding a fleet: the stepping stones of a convoy route. */
 function fleetSeas(variant: Variant, position: Position): Set<ProvinceId> {
-  const convoys = (p: ProvinceId) => variant.rules.convoysFrom?.({ map: variant.map, province: p }) ?? variant.map.isSea(p);
+  const convoys = (p: ProvinceId) =>
+    variant.rules.convoysFrom?.({ map: variant.map, province: p }) ?? variant.map.isSea(p);
   return new Set(position.units.filter((u) => u.type === 'F' && convoys(u.province)).map((u) => u.province));
 }
 
@@ -141,11 +145,18 @@ function planMoves(variant: Variant, position: Position): Map<ProvinceId, MovePl
   const plans = new Map<ProvinceId, MovePlan>();
   for (const unit of position.units) {
     // `rules.convoys === false`: the variant has no convoys (Warring States Fleets 5).
-    const coastalArmy = unit.type === 'A' && variant.map.province(unit.province)?.kind === 'coast' && variant.rules.convoys !== false;
+    const coastalArmy =
+      unit.type === 'A' && variant.map.province(unit.province)?.kind === 'coast' && variant.rules.convoys !== false;
     const convoySeas = coastalArmy ? convoyComponent(variant, unit.province, seas) : new Set<ProvinceId>();
     const convoyTo = convoySeas.size > 0 ? convoyDestinations(variant, unit.province, convoySeas) : [];
     const moves = moveTargets(variant, unit);
-    plans.set(unit.province, { unit, moves, transformedMoves: transformedMoves(variant, position, unit, moves), convoyTo, convoySeas });
+    plans.set(unit.province, {
+      unit,
+      moves,
+      transformedMoves: transformedMoves(variant, position, unit, moves),
+      convoyTo,
+      convoySeas,
+    });
   }
   return plans;
 }
@@ -153,7 +164,9 @@ function planMoves(variant: Variant, position: Position): Map<ProvinceId, MovePl
 /** The other unit types a unit could carry an order out as (`rules.transformUnit`), where it stands. */
 function otherTypes(variant: Variant, unit: Unit): UnitType[] {
   if (!variant.rules.transformUnit) return [];
-  return (['A', 'F'] as const).filter((type) => type !== unit.type && variant.map.canStand(type, { province: unit.province, coast: null }));
+  return (['A', 'F'] as const).filter(
+    (type) => type !== unit.type && variant.map.canStand(type, { province: unit.province, coast: null }),
+  );
 }
 
 /**
@@ -193,7 +206,8 @@ function movementOptions(variant: Variant, position: Position, power: Power): Un
   return own.map((unit) => {
     const plan = plans.get(unit.province)!;
     const orders: Order[] = [{ kind: 'hold', unit }];
-    for (const to of [...plan.moves, ...plan.transformedMoves]) orders.push({ kind: 'move', unit, to, viaConvoy: false });
+    for (const to of [...plan.moves, ...plan.transformedMoves])
+      orders.push({ kind: 'move', unit, to, viaConvoy: false });
     for (const p of plan.convoyTo) {
       const to = { province: p, coast: null };
       const adjacent = plan.moves.some((l) => l.province === p);
@@ -221,15 +235,23 @@ function movementOptions(variant: Variant, position: Position, power: Power): Un
  * Supports `unit` can give when it reaches the provinces `reach`: to hold for a unit it reaches, to move for every
  * unit the supporter can reach the destination of (supports name no coast, DATC 6.B.4).
  */
-function supportOrders(unit: Unit, reach: ReadonlySet<ProvinceId>, others: readonly Unit[], plans: ReadonlyMap<ProvinceId, MovePlan>): Order[] {
+function supportOrders(
+  unit: Unit,
+  reach: ReadonlySet<ProvinceId>,
+  others: readonly Unit[],
+  plans: ReadonlyMap<ProvinceId, MovePlan>,
+): Order[] {
   const orders: Order[] = [];
   for (const other of others) {
     if (other.province === unit.province) continue;
     const otherPlan = plans.get(other.province)!;
     if (reach.has(other.province)) orders.push({ kind: 'support', unit, target: other, to: null });
-    const destinations = new Set([...otherPlan.moves, ...otherPlan.transformedMoves].map((l) => l.province).concat(otherPlan.convoyTo));
+    const destinations = new Set(
+      [...otherPlan.moves, ...otherPlan.transformedMoves].map((l) => l.province).concat(otherPlan.convoyTo),
+    );
     for (const d of [...destinations].sort()) {
-      if (d !== unit.province && reach.has(d)) orders.push({ kind: 'support', unit, target: other, to: { province: d, coast: null } });
+      if (d !== unit.province && reach.has(d))
+        orders.push({ kind: 'support', unit, target: other, to: { province: d, coast: null } });
     }
   }
   return orders;
@@ -283,7 +305,12 @@ function retreatOptions(variant: Variant, position: Position, power: Power): Uni
     .filter((u) => u.power === power)
     .sort(byProvince)
     .map((dislodged) => {
-      const unit: Unit = { power: dislodged.power, type: dislodged.type, province: dislodged.province, coast: dislodged.coast };
+      const unit: Unit = {
+        power: dislodged.power,
+        type: dislodged.type,
+        province: dislodged.province,
+        coast: dislodged.coast,
+      };
       // The adjudicator's own options (stored after the movement phase, or its retreat rule: DATC 6.H, `transformUnit`).
       const targets = optionsOf(variant.map, variant.rules, position, dislodged).map(parseLocationKey);
       const orders: Order[] = targets.map((to) => ({ kind: 'retreat', unit, to }));
@@ -297,7 +324,10 @@ function adjustmentOptions(variant: Variant, position: Position, power: Power): 
   const units = position.units.filter((u) => u.power === power).sort(byProvince);
   const delta = adjustmentDelta(position, power, map, rules);
   // A unit that does not count against the centres (`disbandRefusal`) is not offered a disband that pays nothing.
-  if (delta < 0) return units.filter((unit) => !rules.disbandRefusal?.({ map, position, power, unit })).map((unit) => ({ unit, orders: [{ kind: 'disband', unit }] }));
+  if (delta < 0)
+    return units
+      .filter((unit) => !rules.disbandRefusal?.({ map, position, power, unit }))
+      .map((unit) => ({ unit, orders: [{ kind: 'disband', unit }] }));
   if (delta === 0) return [];
   // The adjudicator's own rules (hooks included; occupied centres always excluded).
   const buildable = buildableCenters(map, rules, position, power);
@@ -305,7 +335,10 @@ function adjustmentOptions(variant: Variant, position: Position, power: Power): 
   for (const province of [...buildable].sort()) {
     const types: UnitType[] = buildableTypes(map, rules, position, power, province);
     const built: Unit[] = types.flatMap((type) =>
-      map.locationsOf(province, type).filter((loc) => map.canStand(type, loc)).map((loc) => ({ power, type, ...loc })),
+      map
+        .locationsOf(province, type)
+        .filter((loc) => map.canStand(type, loc))
+        .map((loc) => ({ power, type, ...loc })),
     );
     if (built.length === 0) continue;
     options.push({ unit: built[0]!, orders: built.map((unit): Order => ({ kind: 'build', unit })) });

@@ -13,14 +13,22 @@ export function followingPhase(rules: RulesModule, phase: Phase): Phase {
   if (custom) return custom;
   const { season, year, type } = phase;
   if (type === 'movement') return { season, year, type: 'retreat' };
-  if (type === 'retreat') return season === 'spring' ? { season: 'fall', year, type: 'movement' } : { season: 'winter', year, type: 'adjustment' };
+  if (type === 'retreat')
+    return season === 'spring'
+      ? { season: 'fall', year, type: 'movement' }
+      : { season: 'winter', year, type: 'adjustment' };
   return { season: 'spring', year: year + 1, type: 'movement' };
 }
 
 /** The phases of game year `year`, in order (Classic: spring movement and retreat, fall movement and retreat, winter adjustment). */
 export function phasesOfYear(rules: RulesModule, year: number): Phase[] {
   const out: Phase[] = [];
-  for (let phase: Phase = { season: 'spring', year, type: 'movement' }; phase.year === year && out.length < 12; phase = followingPhase(rules, phase)) out.push(phase);
+  for (
+    let phase: Phase = { season: 'spring', year, type: 'movement' };
+    phase.year === year && out.length < 12;
+    phase = followingPhase(rules, phase)
+  )
+    out.push(phase);
   return out;
 }
 
@@ -72,7 +80,10 @@ export function powersWithDecisions(map: GameMap, rules: RulesModule, position: 
 }
 
 /** Ownership after a fall turn: every supply centre with a unit in it belongs to that unit's power. */
-export function updateOwnership(map: GameMap, position: Position): { supplyCenters: Record<Power, ProvinceId[]>; changes: { province: ProvinceId; from: Power | null; to: Power }[] } {
+export function updateOwnership(
+  map: GameMap,
+  position: Position,
+): { supplyCenters: Record<Power, ProvinceId[]>; changes: { province: ProvinceId; from: Power | null; to: Power }[] } {
   const owner = new Map<ProvinceId, Power>();
   for (const [power, list] of Object.entries(position.supplyCenters)) for (const p of list) owner.set(p, power);
   const changes: { province: ProvinceId; from: Power | null; to: Power }[] = [];
@@ -92,7 +103,12 @@ export function updateOwnership(map: GameMap, position: Position): { supplyCente
 }
 
 /** The power that has won, if any (Classic: `victory.centers` or more). */
-export function winnerOf(map: GameMap, rules: RulesModule, position: Position, victory: { centers: number; strictlyMost: boolean }): Power | null {
+export function winnerOf(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  victory: { centers: number; strictlyMost: boolean },
+): Power | null {
   const hook = rules.winner?.({ map, position, centers: victory.centers });
   if (hook !== undefined) return hook;
   // The two largest counts (the first of equal counts in the record's order leads, as a stable sort would put it).

@@ -22,7 +22,12 @@ export function optionsOf(map: GameMap, rules: RulesModule, position: Position, 
   return retreatOptions(map, rules, d, occupied, new Set(position.contested), d.attackerFrom, d.viaConvoy, position);
 }
 
-export function resolveRetreats(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): RetreatOutcome {
+export function resolveRetreats(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  orders: PowerOrder[],
+): RetreatOutcome {
   const results: OrderResult[] = [];
   const chosen = new Map<string, { d: DislodgedUnit; to: Location; result: OrderResult }>();
   const byProvince = new Map(position.dislodged.map((d) => [d.province, d]));
@@ -39,20 +44,44 @@ export function resolveRetreats(map: GameMap, rules: RulesModule, position: Posi
     const text = formatOrder(order, rules);
     const unitText = 'unit' in order ? `${order.unit.type ?? '?'} ${locationKey(order.unit)}` : '';
     if (order.kind !== 'retreat' && order.kind !== 'disband' && order.kind !== 'move') {
-      results.push({ power: po.power, unit: unitText, order: text, result: 'illegal', reason: 'only retreat and disband orders are given in a retreat phase' });
+      results.push({
+        power: po.power,
+        unit: unitText,
+        order: text,
+        result: 'illegal',
+        reason: 'only retreat and disband orders are given in a retreat phase',
+      });
       return;
     }
     const d = byProvince.get(order.unit.province);
     if (!d) {
-      results.push({ power: po.power, unit: unitText, order: text, result: 'illegal', reason: `there is no dislodged unit in ${map.province(order.unit.province)?.name ?? order.unit.province}` });
+      results.push({
+        power: po.power,
+        unit: unitText,
+        order: text,
+        result: 'illegal',
+        reason: `there is no dislodged unit in ${map.province(order.unit.province)?.name ?? order.unit.province}`,
+      });
       return;
     }
     if (d.power !== po.power) {
-      results.push({ power: po.power, unit: retreatLabel(d), order: text, result: 'illegal', reason: `the dislodged unit in ${map.province(d.province)?.name} belongs to ${d.power}` });
+      results.push({
+        power: po.power,
+        unit: retreatLabel(d),
+        order: text,
+        result: 'illegal',
+        reason: `the dislodged unit in ${map.province(d.province)?.name} belongs to ${d.power}`,
+      });
       return;
     }
     if (last.get(d.province) !== index) {
-      results.push({ power: po.power, unit: retreatLabel(d), order: retreatText(d, order), result: 'void', reason: 'replaced by a later order for the same unit' });
+      results.push({
+        power: po.power,
+        unit: retreatLabel(d),
+        order: retreatText(d, order),
+        result: 'void',
+        reason: 'replaced by a later order for the same unit',
+      });
       return;
     }
     ordered.add(d.province);
@@ -75,7 +104,10 @@ export function resolveRetreats(map: GameMap, rules: RulesModule, position: Posi
     if (list.length > 1) {
       for (const c of list) {
         c.result.result = 'failure';
-        const others = list.filter((o) => o !== c).map((o) => retreatLabel(o.d)).join(', ');
+        const others = list
+          .filter((o) => o !== c)
+          .map((o) => retreatLabel(o.d))
+          .join(', ');
         c.result.reason = `bounced with ${others} retreating to ${map.province(c.to.province)?.name}; the unit is disbanded`;
       }
       continue;
@@ -88,7 +120,14 @@ export function resolveRetreats(map: GameMap, rules: RulesModule, position: Posi
     if (retreated.has(d.province)) continue;
     removed.push({ power: d.power, type: d.type, province: d.province, coast: d.coast });
     if (!ordered.has(d.province)) {
-      results.push({ power: d.power, unit: retreatLabel(d), order: `${retreatLabel(d)} D`, result: 'success', reason: 'no retreat order: disbanded', defaulted: true });
+      results.push({
+        power: d.power,
+        unit: retreatLabel(d),
+        order: `${retreatLabel(d)} D`,
+        result: 'success',
+        reason: 'no retreat order: disbanded',
+        defaulted: true,
+      });
     }
   }
   return { units, removed, results };
@@ -110,21 +149,42 @@ function retreatText(d: DislodgedUnit, order: Extract<Order, { kind: 'retreat' |
 }
 
 /** The result of the order carried out for dislodged unit `d`, and where it goes when it may retreat (bounces aside). */
-function retreatResult(map: GameMap, rules: RulesModule, position: Position, po: PowerOrder, d: DislodgedUnit): { result: OrderResult; unit: DislodgedUnit; to?: Location } {
+function retreatResult(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  po: PowerOrder,
+  d: DislodgedUnit,
+): { result: OrderResult; unit: DislodgedUnit; to?: Location } {
   const order = po.order as Extract<Order, { kind: 'retreat' | 'disband' | 'move' }>;
   const label = retreatLabel(d);
-  if (order.kind === 'disband') return { result: { power: po.power, unit: label, order: `${label} D`, result: 'success', reason: 'disbanded' }, unit: d };
+  if (order.kind === 'disband')
+    return {
+      result: { power: po.power, unit: label, order: `${label} D`, result: 'success', reason: 'disbanded' },
+      unit: d,
+    };
   const options = optionsOf(map, rules, position, d);
   // A variant may change the unit for its retreat (Warring States: a fleet retreating inland reverts to an army).
   const acting: Unit = rules.transformUnit?.({ map, position, unit: d, order }) ?? d;
   const dest = resolveDestination(map, rules, acting, order.to);
   const key = dest.ok ? locationKey(dest.to) : null;
   if (!dest.ok || !options.includes(key!)) {
-    const why = !dest.ok ? dest.reason : `${map.province(order.to.province)?.name ?? order.to.province} is not a retreat option`;
+    const why = !dest.ok
+      ? dest.reason
+      : `${map.province(order.to.province)?.name ?? order.to.province} is not a retreat option`;
     // DATC 6.H.3, 6.H.10
     const reason = `${why} (options: ${options.length ? options.join(', ') : 'none'}); the unit is disbanded`;
-    return { result: { power: po.power, unit: label, order: retreatText(d, order), result: 'failure', reason }, unit: d };
+    return {
+      result: { power: po.power, unit: label, order: retreatText(d, order), result: 'failure', reason },
+      unit: d,
+    };
   }
-  const result: OrderResult = { power: po.power, unit: label, order: `${label} R ${key}`, result: 'success', reason: `retreated to ${map.province(dest.to.province)?.name}` };
+  const result: OrderResult = {
+    power: po.power,
+    unit: label,
+    order: `${label} R ${key}`,
+    result: 'success',
+    reason: `retreated to ${map.province(dest.to.province)?.name}`,
+  };
   return { result, unit: acting === d ? d : { ...d, type: acting.type }, to: dest.to };
 }

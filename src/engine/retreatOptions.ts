@@ -25,7 +25,11 @@ export function retreatOptions(
   const acting = new Map<string, Unit>();
   if (rules.transformUnit && position) {
     for (const p of map.armyNeighbours(unit.province)) {
-      const order = { kind: 'retreat' as const, unit: { type: unit.type, province: unit.province, coast: unit.coast }, to: { province: p, coast: null } };
+      const order = {
+        kind: 'retreat' as const,
+        unit: { type: unit.type, province: unit.province, coast: unit.coast },
+        to: { province: p, coast: null },
+      };
       const changed = rules.transformUnit({ map, position, unit, order });
       if (changed.type !== unit.type) {
         candidates.add(p);

@@ -140,7 +140,10 @@ export interface SpecialOrderSpec {
    * space by space). Return the location the unit ends on (its start if it stays), and the provinces it leaves
    * contested for retreats (`contests`: Warring States, two Rapid River Moves that stood off there).
    */
-  resolve?(ctx: MovementContext, subject: OrderedUnit): { success: boolean; endsAt: Location; reason: string; contests?: ProvinceId[] };
+  resolve?(
+    ctx: MovementContext,
+    subject: OrderedUnit,
+  ): { success: boolean; endsAt: Location; reason: string; contests?: ProvinceId[] };
   /**
    * Optional: the orders of this kind `unit` could be given on this board, for autocomplete
    * (src/engine/options.ts `legalOrders`). Each is still checked with `validate`; leave out to offer none.
@@ -231,13 +234,25 @@ export interface RulesModule {
    * After a movement phase is adjudicated provisionally: the declarations its result allows, given the game's
    * options (empty when the options turn them off). Reads the finished adjudication only, never a decision.
    */
-  decisive?(q: { map: GameMap; position: Position; orders: PowerOrder[]; adjudication: Adjudication; options: Record<string, string> }): DecisiveDeclaration[];
+  decisive?(q: {
+    map: GameMap;
+    position: Position;
+    orders: PowerOrder[];
+    adjudication: Adjudication;
+    options: Record<string, string>;
+  }): DecisiveDeclaration[];
 
   /**
    * Decisive battles reported for a movement phase (`AdjudicationContext.battles`, the CLI's `battles`): what is
    * wrong with them, one readable line each (empty: they can be adjudicated). A variant without it has no battles.
    */
-  checkBattles?(q: { map: GameMap; position: Position; orders: PowerOrder[]; battles: BattleReport[]; options: Record<string, string> }): string[];
+  checkBattles?(q: {
+    map: GameMap;
+    position: Position;
+    orders: PowerOrder[];
+    battles: BattleReport[];
+    options: Record<string, string>;
+  }): string[];
 
   /** Variant-defined order kinds, by name. */
   specialOrders?: Record<string, SpecialOrderSpec>;
@@ -265,7 +280,12 @@ export interface RulesModule {
    * (Mandate of Heaven rule 6: any legal move into its river province by another power's fleet), or null.
    * A disrupted fleet leaves the convoy network; other routes still count.
    */
-  convoyDisrupted?(q: { map: GameMap; position: Position; orderedUnits: ReadonlyMap<ProvinceId, OrderedUnit>; fleet: OrderedUnit }): string | null | undefined;
+  convoyDisrupted?(q: {
+    map: GameMap;
+    position: Position;
+    orderedUnits: ReadonlyMap<ProvinceId, OrderedUnit>;
+    fleet: OrderedUnit;
+  }): string | null | undefined;
 
   /** Can a unit of this type move between these locations (special links, power-only underways)? Undefined = map adjacency. */
   canMove?(q: { map: GameMap; unit: Unit; to: Location }): boolean | undefined;
@@ -311,7 +331,11 @@ export interface RulesModule {
    * elsewhere and fails; the resolver decides the others), or undefined (the resolver decides). Called inside each move
    * decision; it may ask the context (decisions), and reads the outer loop's data as `ctx.pass`.
    */
-  battleWinner?(ctx: MovementContext, province: ProvinceId, contenders: OrderedUnit[]): ProvinceId | null | BattleLoss | undefined;
+  battleWinner?(
+    ctx: MovementContext,
+    province: ProvinceId,
+    contenders: OrderedUnit[],
+  ): ProvinceId | null | BattleLoss | undefined;
 
   /**
    * A convoy's outcome decided outside the resolver: `true` the fleet convoys even if dislodged, `false` it does not
@@ -326,7 +350,13 @@ export interface RulesModule {
    * new pass data to resolve the whole phase again with it (hooks read it as `ctx.pass`), or undefined to keep this
    * outcome. It must be monotone so the loop ends (the engine stops after 64 passes). Mandate of Heaven rule 4.
    */
-  revisitMovement?(q: { map: GameMap; position: Position; outcome: MovementOutcomeView; pass: unknown; context: AdjudicationContext }): unknown;
+  revisitMovement?(q: {
+    map: GameMap;
+    position: Position;
+    outcome: MovementOutcomeView;
+    pass: unknown;
+    context: AdjudicationContext;
+  }): unknown;
 
   /**
    * When the outer loop (`revisitMovement`) starts a new pass, given that pass and the outcome before it: units of the
@@ -335,10 +365,23 @@ export interface RulesModule {
    * "destroyed (removed from the game: no retreat)"). Warhammer Cataclysmic Battles: "Remove it from the map", before
    * the results are recalculated.
    */
-  destroyedUnits?(q: { map: GameMap; position: Position; outcome: MovementOutcomeView; pass: unknown; context: AdjudicationContext }): DestroyedUnit[];
+  destroyedUnits?(q: {
+    map: GameMap;
+    position: Position;
+    outcome: MovementOutcomeView;
+    pass: unknown;
+    context: AdjudicationContext;
+  }): DestroyedUnit[];
 
   /** After movement is resolved: adjust the resulting units (raise fleet, reversion), results and variant state. */
-  afterMovement?(q: { map: GameMap; before: Position; adjudication: Adjudication; ordered: OrderedUnit[]; pass?: unknown; context?: AdjudicationContext }): Adjudication;
+  afterMovement?(q: {
+    map: GameMap;
+    before: Position;
+    adjudication: Adjudication;
+    ordered: OrderedUnit[];
+    pass?: unknown;
+    context?: AdjudicationContext;
+  }): Adjudication;
 
   /**
    * Before any phase is resolved: turn the orders given into the orders carried out. Mandate of Heaven rule 3:
@@ -400,13 +443,23 @@ export interface RulesModule {
    * Provinces a power's civil-disorder removals measure distance to (Classic: its owned centres), and how the
    * removal's reason names them (`farthest from <measuredFrom>`).
    */
-  civilDisorderCenters?(q: { map: GameMap; position: Position; power: Power }): { provinces: ProvinceId[]; measuredFrom: string } | undefined;
+  civilDisorderCenters?(q: {
+    map: GameMap;
+    position: Position;
+    power: Power;
+  }): { provinces: ProvinceId[]; measuredFrom: string } | undefined;
 
   /**
    * The last word on every phase, after the next position is built: variant state, events and result texts that
    * depend on the whole phase (Mandate of Heaven: activation, the Hsiung-Nu checks, neutral results).
    */
-  afterAdjudication?(q: { map: GameMap; before: Position; orders: PowerOrder[]; adjudication: Adjudication; context: AdjudicationContext }): Adjudication;
+  afterAdjudication?(q: {
+    map: GameMap;
+    before: Position;
+    orders: PowerOrder[];
+    adjudication: Adjudication;
+    context: AdjudicationContext;
+  }): Adjudication;
 
   /**
    * When a power's builds this winter differ by rank: slot k says where its k-th build may go (each within

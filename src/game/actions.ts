@@ -34,12 +34,18 @@ function callerIn(tx: Tx, input: Caller, by: ActionBy): Found | { ok: false; err
   if (by === 'player') {
     const ctx = playerInGame(tx, input);
     if (isError(ctx)) return ctx;
-    return { game: ctx.game, variant: ctx.variant, phase: ctx.phase, caller: { userId: input.userId, power: ctx.player.power } };
+    return {
+      game: ctx.game,
+      variant: ctx.variant,
+      phase: ctx.phase,
+      caller: { userId: input.userId, power: ctx.player.power },
+    };
   }
   const game = openGameByChannel(tx, input.channelId);
   if (!game) return fail(noOpenGame(tx, input.channelId));
   if (game.gmUserId !== input.userId) return fail('Only the game master can use `/gm` commands.');
-  if (game.status !== 'active') return fail(game.status === 'paused' ? 'The game is paused; resume it first.' : 'The game has not started yet.');
+  if (game.status !== 'active')
+    return fail(game.status === 'paused' ? 'The game is paused; resume it first.' : 'The game has not started yet.');
   const variant = variantOfGame(game);
   if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
   const phase = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
@@ -47,14 +53,16 @@ function callerIn(tx: Tx, input: Caller, by: ActionBy): Found | { ok: false; err
   return { game, variant, phase, caller: { userId: input.userId, power: null } };
 }
 
-const actionsOf = (game: Pick<GameRow, 'variantId'>, by: ActionBy) => (pluginOfGame(game).actions ?? []).filter((a) => a.by === by);
+const actionsOf = (game: Pick<GameRow, 'variantId'>, by: ActionBy) =>
+  (pluginOfGame(game).actions ?? []).filter((a) => a.by === by);
 
 const command = (by: ActionBy) => (by === 'player' ? '/act' : '/gm act');
 
 /** `declare`, `muster` … or a sentence saying the game has none (another variant's action names nothing here). */
 function noSuchAction(variant: Variant, actions: string[], typed: string, by: ActionBy): string {
   const name = typed.slice(0, 40);
-  if (actions.length === 0) return `${variant.name} has no ${by === 'gm' ? "game master's actions" : 'actions'} beyond ${by === 'gm' ? 'the usual `/gm` commands' : 'orders'}, so \`${command(by)} ${name}\` does nothing in this game.`;
+  if (actions.length === 0)
+    return `${variant.name} has no ${by === 'gm' ? "game master's actions" : 'actions'} beyond ${by === 'gm' ? 'the usual `/gm` commands' : 'orders'}, so \`${command(by)} ${name}\` does nothing in this game.`;
   return `${variant.name} has no \`${name}\` action${by === 'gm' ? ' for the game master' : ''}. Its actions: ${actions.map((a) => `\`${a}\``).join(', ')}.`;
 }
 
@@ -88,7 +96,12 @@ export function runAction(
     if (isError(found)) return found;
     const { game, variant, phase, caller } = found;
     const now = deps.now();
-    const frame = gameFrame(tx, game, variant, phase, { now, random: deps.random, token: '', report: (e) => reportInternal(deps, e) });
+    const frame = gameFrame(tx, game, variant, phase, {
+      now,
+      random: deps.random,
+      token: '',
+      report: (e) => reportInternal(deps, e),
+    });
     const values: ActionValues = { choice: clean(input.choice), detail: clean(input.detail) };
     const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action: String(input.action ?? ''), values });
     const answer = t.answer!;
@@ -102,7 +115,12 @@ export function runAction(
       if (!resolved.ok) return resolved;
     } else queueStatus(tx, game.id, now);
     const tail = wasOpen ? (answer.settled ? answer.whenClosed : answer.whenOpen) : undefined;
-    return { ok: true, action: answer.action, reply: tail ? `${answer.reply}${tail}` : answer.reply, closed: answer.settled };
+    return {
+      ok: true,
+      action: answer.action,
+      reply: tail ? `${answer.reply}${tail}` : answer.reply,
+      closed: answer.settled,
+    };
   });
 }
 
@@ -112,7 +130,13 @@ export function runAction(
  */
 export function actionChoices(
   deps: GameDeps,
-  input: Caller & { by: ActionBy; focused: 'action' | 'choice' | 'detail'; action: string | null; typed: string; values: ActionValues },
+  input: Caller & {
+    by: ActionBy;
+    focused: 'action' | 'choice' | 'detail';
+    action: string | null;
+    typed: string;
+    values: ActionValues;
+  },
 ): ActionChoice[] {
   try {
     return deps.db.transaction((tx) => {
@@ -127,7 +151,14 @@ export function actionChoices(
           .map((a) => ({ name: `${a.name}: ${a.description}`, value: a.name }));
       }
       const values = { choice: clean(input.values.choice), detail: clean(input.values.detail) };
-      return actionSlotChoices(frame, { by: input.by, caller, action: input.action, slot: input.focused, typed: input.typed, values });
+      return actionSlotChoices(frame, {
+        by: input.by,
+        caller,
+        action: input.action,
+        slot: input.focused,
+        typed: input.typed,
+        values,
+      });
     });
   } catch {
     return [];

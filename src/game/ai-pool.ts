@@ -84,7 +84,14 @@ export function warmAiWorker(): Promise<void> {
   const power = position?.units[0]?.power;
   // Without a worker the job would run on the calling thread: nothing to warm then.
   if (!variant || !position || !power || !slot.start()) return Promise.resolve();
-  warming = askComputerPlayer({ kind: 'orders', variant: variant.id, position, power, seed: 'warm-up', budget: 16 }).then(
+  warming = askComputerPlayer({
+    kind: 'orders',
+    variant: variant.id,
+    position,
+    power,
+    seed: 'warm-up',
+    budget: 16,
+  }).then(
     () => undefined,
     () => undefined,
   );

@@ -58,7 +58,10 @@ export type SeatListRequest<T> = { fill: 'none' } | { fill: 'all' } | { fill: 'n
  * separated by commas (seated at once; repeats ignored). Refuses an unknown name, `all` beside names, and the
  * count `names.tooMany` refuses.
  */
-export function parseSeatList<T>(names: SeatNames<T>, text: string | null | undefined): { ok: true; request: SeatListRequest<T> } | { ok: false; error: string } {
+export function parseSeatList<T>(
+  names: SeatNames<T>,
+  text: string | null | undefined,
+): { ok: true; request: SeatListRequest<T> } | { ok: false; error: string } {
   const parts = String(text ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -66,7 +69,11 @@ export function parseSeatList<T>(names: SeatNames<T>, text: string | null | unde
   if (parts.length === 0) return { ok: true, request: { fill: 'none' } };
   const all = parts.filter((p) => p.toLowerCase() === ALL_EMPTY_SEATS || p.toLowerCase() === 'all empty seats');
   if (all.length > 0) {
-    if (parts.length > all.length) return { ok: false, error: `\`computer:\` takes either \`all\` (every empty seat at the start) or a list of ${plural(names.noun)}, not both.` };
+    if (parts.length > all.length)
+      return {
+        ok: false,
+        error: `\`computer:\` takes either \`all\` (every empty seat at the start) or a list of ${plural(names.noun)}, not both.`,
+      };
     return { ok: true, request: { fill: 'all' } };
   }
   const seats: T[] = [];
@@ -74,7 +81,12 @@ export function parseSeatList<T>(names: SeatNames<T>, text: string | null | unde
     const seat = names.find(part);
     if (seat === null || !names.seats.includes(seat)) {
       const refusal = names.refuse?.(part) ?? null;
-      return { ok: false, error: refusal ?? `"${part.slice(0, 40)}" is not a ${names.noun}. ${capitalized(plural(names.noun))}: ${names.seats.map(names.label).join(', ')}.` };
+      return {
+        ok: false,
+        error:
+          refusal ??
+          `"${part.slice(0, 40)}" is not a ${names.noun}. ${capitalized(plural(names.noun))}: ${names.seats.map(names.label).join(', ')}.`,
+      };
     }
     if (!seats.includes(seat)) seats.push(seat);
   }
@@ -88,7 +100,11 @@ export function parseSeatList<T>(names: SeatNames<T>, text: string | null | unde
  * what is already written (comma-separated), leaving out the ones written. A suggestion longer than `maxText` is
  * left out.
  */
-export function seatListSuggestions<T>(names: SeatNames<T>, typed: string, maxText = 100): { label: string; text: string }[] {
+export function seatListSuggestions<T>(
+  names: SeatNames<T>,
+  typed: string,
+  maxText = 100,
+): { label: string; text: string }[] {
   const parts = typed.split(',').map((s) => s.trim());
   const writing = parts.pop()!.toLowerCase();
   const written = parts.filter(Boolean);
@@ -119,11 +135,14 @@ function powerSeats(variant: Variant): SeatNames<string> {
     find: (text) => powerByName(variant, text),
     refuse: (text) => {
       const power = powerByName(variant, text);
-      if (power !== null) return `${power} is a neutral power: the players' votes move it, and no player (person or computer) takes it.`;
+      if (power !== null)
+        return `${power} is a neutral power: the players' votes move it, and no player (person or computer) takes it.`;
       return `"${text.slice(0, 40)}" is not a power in ${variant.name}. Powers: ${seatable.join(', ')}.`;
     },
     tooMany: (count) =>
-      count === seatable.length ? 'Every power would be a computer player: a table of only computer players is a demonstration table; create it with `demonstration: True`.' : null,
+      count === seatable.length
+        ? 'Every power would be a computer player: a table of only computer players is a demonstration table; create it with `demonstration: True`.'
+        : null,
   };
 }
 
@@ -131,7 +150,10 @@ function powerSeats(variant: Variant): SeatNames<string> {
  * Reads `/game create computer:` for a Diplomacy game: `all`, or powers (names, adjectives or unique prefixes).
  * Refuses an unknown or neutral power, `all` beside names, and naming every power.
  */
-export function parseComputerSeats(variant: Variant, text: string | null | undefined): { ok: true; request: ComputerSeatsRequest } | { ok: false; error: string } {
+export function parseComputerSeats(
+  variant: Variant,
+  text: string | null | undefined,
+): { ok: true; request: ComputerSeatsRequest } | { ok: false; error: string } {
   const read = parseSeatList(powerSeats(variant), text);
   if (!read.ok) return read;
   const request = read.request;
@@ -139,6 +161,10 @@ export function parseComputerSeats(variant: Variant, text: string | null | undef
 }
 
 /** Autocomplete of `/game create computer:` for a Diplomacy game. */
-export function computerSeatSuggestions(variant: Variant, typed: string, maxText = 100): { label: string; text: string }[] {
+export function computerSeatSuggestions(
+  variant: Variant,
+  typed: string,
+  maxText = 100,
+): { label: string; text: string }[] {
   return seatListSuggestions(powerSeats(variant), typed, maxText);
 }

@@ -115,7 +115,11 @@ function dutiesIn(tx: Tx, gameId: number, now: number): ComputerSeatDuty[] {
       if (answered || !holder) continue;
       const question = open.spec.computer.ask(ctx, power);
       if (!question) continue;
-      duties.push({ ...dutyOf(game, phase, holder), step: open.name, job: stepJob(variant, question, { ...seat(power), seed: `${game.id}:${phase.idx}:${open.name}:${power}` }) });
+      duties.push({
+        ...dutyOf(game, phase, holder),
+        step: open.name,
+        job: stepJob(variant, question, { ...seat(power), seed: `${game.id}:${phase.idx}:${open.name}:${power}` }),
+      });
     }
     return duties;
   }
@@ -124,7 +128,11 @@ function dutiesIn(tx: Tx, gameId: number, now: number): ComputerSeatDuty[] {
   for (const holder of computers) {
     if (!acting.includes(holder.power) || ready.has(holder.power)) continue;
     // Deterministic for the seat and phase: the same game replays to the same orders.
-    duties.push({ ...dutyOf(game, phase, holder), step: null, job: { kind: 'orders', ...seat(holder.power), seed: `${game.id}:${phase.idx}:${holder.power}` } });
+    duties.push({
+      ...dutyOf(game, phase, holder),
+      step: null,
+      job: { kind: 'orders', ...seat(holder.power), seed: `${game.id}:${phase.idx}:${holder.power}` },
+    });
   }
   return duties;
 }
@@ -138,7 +146,13 @@ type SeatFields = Omit<Extract<AiJob, { kind: 'start' }>, 'kind' | 'choices'>;
 /** The AI job for a step's question (the phase's orders go as texts, which cross the worker unchanged). */
 function stepJob(variant: Variant, question: ComputerQuestion, seat: SeatFields): AiJob {
   return question.kind === 'declare'
-    ? { kind: 'declare', ...seat, orders: toTexts(variant, question.orders), offered: question.offered, count: question.count }
+    ? {
+        kind: 'declare',
+        ...seat,
+        orders: toTexts(variant, question.orders),
+        offered: question.offered,
+        count: question.count,
+      }
     : { kind: 'start', ...seat, choices: question.choices };
 }
 
@@ -146,13 +160,14 @@ function stepJob(variant: Variant, question: ComputerQuestion, seat: SeatFields)
 export function computerSeatsExist(deps: GameDeps): boolean {
   const r = inReadTransaction(deps, (tx) => ({
     ok: true as const,
-    any: tx
-      .select({ id: players.id })
-      .from(players)
-      .innerJoin(games, eq(games.id, players.gameId))
-      .where(and(ne(games.status, 'finished'), like(players.userId, `${computerUserId('')}%`)))
-      .limit(1)
-      .all().length > 0,
+    any:
+      tx
+        .select({ id: players.id })
+        .from(players)
+        .innerJoin(games, eq(games.id, players.gameId))
+        .where(and(ne(games.status, 'finished'), like(players.userId, `${computerUserId('')}%`)))
+        .limit(1)
+        .all().length > 0,
   }));
   return r.ok && r.any;
 }
@@ -175,7 +190,10 @@ export interface ComputerSeatsOptions {
  * top of this file). Returns one promise per game looked at, settled once its seats asked now have played (games
  * whose look is already queued are not queued twice; seats already asked are skipped until their answer is in).
  */
-export function computerSeats(deps: GameDeps, options: ComputerSeatsOptions = {}): { play(): Promise<void>[]; busy(): number } {
+export function computerSeats(
+  deps: GameDeps,
+  options: ComputerSeatsOptions = {},
+): { play(): Promise<void>[]; busy(): number } {
   const asked = new Set<string>();
   const looking = new Set<string>();
   const turn = loopTurns();
@@ -183,7 +201,8 @@ export function computerSeats(deps: GameDeps, options: ComputerSeatsOptions = {}
   const keyOf = (d: ComputerSeatDuty) => `${d.phaseId}:${d.step ?? ''}:${d.power}`;
   const playOne = async (duty: ComputerSeatDuty): Promise<void> => {
     try {
-      const job = duty.job.kind === 'orders' && options.budget !== undefined ? { ...duty.job, budget: options.budget } : duty.job;
+      const job =
+        duty.job.kind === 'orders' && options.budget !== undefined ? { ...duty.job, budget: options.budget } : duty.job;
       const answer = await ask(job);
       if (duty.step === null) await storeOrders(deps, turn, duty, answer, options);
       else await turn(() => answerStep(deps, duty, answer, options));
@@ -230,11 +249,19 @@ export function computerSeats(deps: GameDeps, options: ComputerSeatsOptions = {}
   };
 }
 
-async function storeOrders(deps: GameDeps, turn: LoopTurns, duty: ComputerSeatDuty, answer: AiAnswer, options: ComputerSeatsOptions): Promise<void> {
+async function storeOrders(
+  deps: GameDeps,
+  turn: LoopTurns,
+  duty: ComputerSeatDuty,
+  answer: AiAnswer,
+  options: ComputerSeatsOptions,
+): Promise<void> {
   if (answer.kind !== 'orders') throw new Error(`computer player for ${duty.power}: unexpected answer ${answer.kind}`);
   const caller = { channelId: duty.channelId, userId: duty.userId };
   if (answer.orders.length > 0) {
-    const stored = await turn(() => submitOrders(deps, { ...caller, text: answer.orders.map((o) => o.text).join('\n'), phaseId: duty.phaseId }));
+    const stored = await turn(() =>
+      submitOrders(deps, { ...caller, text: answer.orders.map((o) => o.text).join('\n'), phaseId: duty.phaseId }),
+    );
     // The phase moved on, or the seat changed hands, while the AI thought: nothing to store.
     if (!stored.ok) return;
     options.debug?.(
@@ -248,13 +275,23 @@ async function storeOrders(deps: GameDeps, turn: LoopTurns, duty: ComputerSeatDu
 
 /** Stores a step's answer through the plug-in's actions, if the step still waits for the seat. */
 function answerStep(deps: GameDeps, duty: ComputerSeatDuty, answer: AiAnswer, options: ComputerSeatsOptions): void {
-  if (answer.kind !== 'declare' && answer.kind !== 'start') throw new Error(`computer player for ${duty.power}: unexpected answer ${answer.kind}`);
+  if (answer.kind !== 'declare' && answer.kind !== 'start')
+    throw new Error(`computer player for ${duty.power}: unexpected answer ${answer.kind}`);
   const r = inReadTransaction(deps, (tx) => ({ ok: true as const, calls: stepCallsIn(tx, deps.now(), duty, answer) }));
   if (!r.ok || r.calls === null) return;
   for (const call of r.calls) {
-    const done = runAction(deps, { channelId: duty.channelId, userId: duty.userId, by: 'player', action: call.action, choice: call.values.choice, detail: call.values.detail });
+    const done = runAction(deps, {
+      channelId: duty.channelId,
+      userId: duty.userId,
+      by: 'player',
+      action: call.action,
+      choice: call.values.choice,
+      detail: call.values.detail,
+    });
     if (!done.ok) throw new Error(`computer player for ${duty.power}: its ${call.action} was refused (${done.error})`);
-    options.debug?.(`computer ${duty.power} phase ${duty.phaseId} step ${duty.step}: ${call.action} ${call.values.choice ?? ''} ${call.values.detail ?? ''}`);
+    options.debug?.(
+      `computer ${duty.power} phase ${duty.phaseId} step ${duty.step}: ${call.action} ${call.values.choice ?? ''} ${call.values.detail ?? ''}`,
+    );
   }
   options.onPlayed?.(duty);
 }
@@ -267,7 +304,11 @@ function stepCallsIn(tx: Tx, now: number, duty: ComputerSeatDuty, answer: Comput
   const variant = variantOfGame(game);
   const open = phase && variant ? stepUnderWay(tx, game, phase) : null;
   if (!phase || !variant || !open || open.name !== duty.step || !open.spec.computer) return null;
-  const seat = tx.select().from(players).where(and(eq(players.gameId, duty.gameId), eq(players.power, duty.power))).get();
+  const seat = tx
+    .select()
+    .from(players)
+    .where(and(eq(players.gameId, duty.gameId), eq(players.power, duty.power)))
+    .get();
   if (seat?.userId !== duty.userId) return null;
   const ctx = pluginContext(tx, game, variant, phase, { now, token: open.row.token });
   if (open.spec.progress(ctx).powers.find((p) => p.power === duty.power)?.answered !== false) return null;
@@ -282,6 +323,10 @@ function stillCurrent(deps: GameDeps, duty: ComputerSeatDuty): boolean {
 function currentIn(tx: Tx, duty: ComputerSeatDuty): boolean {
   const game = tx.select().from(games).where(eq(games.id, duty.gameId)).get();
   if (!game || game.currentPhaseId !== duty.phaseId || game.status !== 'active') return false;
-  const seat = tx.select().from(players).where(and(eq(players.gameId, duty.gameId), eq(players.power, duty.power))).get();
+  const seat = tx
+    .select()
+    .from(players)
+    .where(and(eq(players.gameId, duty.gameId), eq(players.power, duty.power)))
+    .get();
   return seat?.userId === duty.userId && !readyPowers(tx, duty.phaseId).has(duty.power);
 }

@@ -16,7 +16,10 @@ export const DEFAULT_DURATIONS: PhaseDurations = {
 
 /** Parses a duration; returns milliseconds or an error sentence. */
 export function parseDuration(text: string): { ok: true; ms: number } | { ok: false; error: string } {
-  const input = String(text ?? '').trim().toLowerCase().replace(/\s+/g, '');
+  const input = String(text ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '');
   const shown = String(text ?? '').trim();
   if (!/^(\d+(\.\d+)?[smhd])+$/.test(input)) {
     return {
@@ -51,7 +54,9 @@ export function formatDuration(ms: number): string {
 }
 
 /** Parses the durations given at game creation, filling in the defaults. */
-export function parseDurations(input: PhaseDurationInput | undefined): { ok: true; durations: PhaseDurations } | { ok: false; error: string } {
+export function parseDurations(
+  input: PhaseDurationInput | undefined,
+): { ok: true; durations: PhaseDurations } | { ok: false; error: string } {
   const durations = { ...DEFAULT_DURATIONS };
   for (const type of ['movement', 'retreat', 'adjustment'] as PhaseType[]) {
     const text = input?.[type];

@@ -2,7 +2,12 @@
  * What a power has to decide in a phase: which units need orders, how many builds or disbands.
  * Used to check submitted orders against the board, to list missing orders, and for reminders.
  */
-import { adjustmentDelta, buildableCenters, buildableTypes as engineBuildableTypes, locationKey } from '../engine/index.js';
+import {
+  adjustmentDelta,
+  buildableCenters,
+  buildableTypes as engineBuildableTypes,
+  locationKey,
+} from '../engine/index.js';
 import type { Location, Position, Power, ProvinceId, Unit, UnitType } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 

@@ -12,7 +12,15 @@
 import type { Adjudication, BattleReport, Phase, Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { InputError } from '../variants/case/error.js';
-import { caseName, DEFAULT_CASE_VARIANT, loadCaseSchema, readCase, readPlainCase, resolveCase, type AdjudicateCase } from '../variants/case/read.js';
+import {
+  caseName,
+  DEFAULT_CASE_VARIANT,
+  loadCaseSchema,
+  readCase,
+  readPlainCase,
+  resolveCase,
+  type AdjudicateCase,
+} from '../variants/case/read.js';
 import { getVariant, variantIds } from '../variants/index.js';
 import { isBallotKey } from './orders.js';
 import { phaseCode } from './summary.js';
@@ -77,7 +85,10 @@ export function exportGame(game: GameToExport): string {
 function caseOf(game: GameToExport, kept: KeptPhase, adjudication: Adjudication): ExportedCase {
   const { variant } = game;
   const position = kept.position;
-  const players = [...(kept.players ?? game.players.filter((power) => !variant.rules.canSeat?.({ map: variant.map, position, power })))];
+  const players = [
+    ...(kept.players ??
+      game.players.filter((power) => !variant.rules.canSeat?.({ map: variant.map, position, power }))),
+  ];
   const retreat = position.phase.type === 'retreat';
   return {
     id: phaseCode(position.phase),
@@ -98,7 +109,12 @@ function caseOf(game: GameToExport, kept: KeptPhase, adjudication: Adjudication)
  * The phase's orders as the file gives them: the players' own orders as stored; never a ballot, but each order the
  * players' vote adopted (the results say which: `vote: 'adopted'`) as the ballot of every voter.
  */
-function ordersOf(variant: Variant, kept: KeptPhase, adjudication: Adjudication, players: string[]): { power: string; text: string }[] {
+function ordersOf(
+  variant: Variant,
+  kept: KeptPhase,
+  adjudication: Adjudication,
+  players: string[],
+): { power: string; text: string }[] {
   const own = kept.orders.filter((o) => !isBallotKey(o.unitKey)).map((o) => ({ power: o.power, text: o.text }));
   const adopted = adjudication.results.filter((r) => r.vote === 'adopted');
   if (adopted.length === 0) return own;
@@ -147,7 +163,10 @@ export type ImportResult =
  * `pause` runs between phases (give the event loop a turn: one phase of 21 powers takes a few milliseconds). Never
  * throws for bad input: the first problem comes back in one line.
  */
-export async function readGameFile(text: string, opts: { limits?: ImportLimits; pause?: () => Promise<void> } = {}): Promise<ImportResult> {
+export async function readGameFile(
+  text: string,
+  opts: { limits?: ImportLimits; pause?: () => Promise<void> } = {},
+): Promise<ImportResult> {
   const limits = opts.limits ?? IMPORT_LIMITS;
   try {
     const list = parseFile(text, limits);
@@ -162,7 +181,14 @@ export async function readGameFile(text: string, opts: { limits?: ImportLimits; 
       phases.push(read.phase);
       played ??= { variant: read.variant, options: read.options };
     }
-    return { ok: true, variantId, variant: played!.variant, options: played!.options, phases, last: phases.at(-1)!.adjudication.position };
+    return {
+      ok: true,
+      variantId,
+      variant: played!.variant,
+      options: played!.options,
+      phases,
+      last: phases.at(-1)!.adjudication.position,
+    };
   } catch (e) {
     if (e instanceof InputError) return { ok: false, error: oneLine(e.message) };
     throw e;
@@ -174,16 +200,19 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function parseFile(text: string, limits: ImportLimits): unknown[] {
   const bytes = Buffer.byteLength(text, 'utf8');
-  if (bytes > limits.maxBytes) throw new InputError(`the file is ${kib(bytes)} KiB; a game file may be at most ${kib(limits.maxBytes)} KiB`);
+  if (bytes > limits.maxBytes)
+    throw new InputError(`the file is ${kib(bytes)} KiB; a game file may be at most ${kib(limits.maxBytes)} KiB`);
   let input: unknown;
   try {
     input = JSON.parse(text);
   } catch (e) {
     throw new InputError(`the file is not JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (!Array.isArray(input)) throw new InputError('a game file is a JSON array of phases (cases of `adjudicate`), in order');
+  if (!Array.isArray(input))
+    throw new InputError('a game file is a JSON array of phases (cases of `adjudicate`), in order');
   if (input.length === 0) throw new InputError('the file has no phase');
-  if (input.length > limits.maxPhases) throw new InputError(`the file has ${input.length} phases; a game file may have at most ${limits.maxPhases}`);
+  if (input.length > limits.maxPhases)
+    throw new InputError(`the file has ${input.length} phases; a game file may have at most ${limits.maxPhases}`);
   input.forEach((raw, i) => {
     if (!isObject(raw)) throw new InputError(`case #${i + 1}: a case is a JSON object`);
   });
@@ -196,26 +225,44 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(0);
 function variantIdOf(list: readonly unknown[]): string {
   const ids = list.map((raw, i) => {
     const id = (raw as { variant?: unknown }).variant ?? DEFAULT_CASE_VARIANT;
-    if (typeof id !== 'string') throw new InputError(`${caseName(raw, i)}: variant: a variant is named by its id (bundled: ${variantIds().join(', ')})`);
+    if (typeof id !== 'string')
+      throw new InputError(
+        `${caseName(raw, i)}: variant: a variant is named by its id (bundled: ${variantIds().join(', ')})`,
+      );
     return id.toLowerCase();
   });
   const first = ids[0]!;
-  if (!getVariant(first)) throw new InputError(`${caseName(list[0], 0)}: unknown variant "${first}" (bundled: ${variantIds().join(', ')})`);
+  if (!getVariant(first))
+    throw new InputError(`${caseName(list[0], 0)}: unknown variant "${first}" (bundled: ${variantIds().join(', ')})`);
   const other = ids.findIndex((id) => id !== first);
-  if (other >= 0) throw new InputError(`${caseName(list[other], other)}: variant ${ids[other]} differs from the first case's (${first})`);
+  if (other >= 0)
+    throw new InputError(
+      `${caseName(list[other], other)}: variant ${ids[other]} differs from the first case's (${first})`,
+    );
   return first;
 }
 
 const phaseText = (p: Phase) => `${p.season} ${p.year} ${p.type}`;
 
 /** One case read and adjudicated; a case without units (nor prelude) continues from `previous`. */
-function readPhase(base: Variant, raw: unknown, index: number, previous: ImportedPhase | undefined): { phase: ImportedPhase; variant: Variant; options: Record<string, string> } {
+function readPhase(
+  base: Variant,
+  raw: unknown,
+  index: number,
+  previous: ImportedPhase | undefined,
+): { phase: ImportedPhase; variant: Variant; options: Record<string, string> } {
   let given = raw as Record<string, unknown>;
   const name = caseName(raw, index);
   if (given.units === undefined && given.prelude === undefined) {
     const from = previous?.adjudication.position ?? startingPosition(base, given);
-    if (previous && given.phase !== undefined && (!isObject(given.phase) || phaseText(given.phase as unknown as Phase) !== phaseText(from.phase))) {
-      throw new InputError(`${name}: phase does not follow the case before it (next is ${phaseText(from.phase)}); give its units to start afresh`);
+    if (
+      previous &&
+      given.phase !== undefined &&
+      (!isObject(given.phase) || phaseText(given.phase as unknown as Phase) !== phaseText(from.phase))
+    ) {
+      throw new InputError(
+        `${name}: phase does not follow the case before it (next is ${phaseText(from.phase)}); give its units to start afresh`,
+      );
     }
     given = {
       ...(previous?.case.options ? { options: previous.case.options } : {}),
@@ -231,7 +278,11 @@ function readPhase(base: Variant, raw: unknown, index: number, previous: Importe
   }
   const c = readPlainCase(given) ?? readCase(given, index);
   const resolved = resolveCase(base, c, name);
-  return { phase: { case: c, position: resolved.position, adjudication: resolved.adjudication }, variant: resolved.variant, options: resolved.options };
+  return {
+    phase: { case: c, position: resolved.position, adjudication: resolved.adjudication },
+    variant: resolved.variant,
+    options: resolved.options,
+  };
 }
 
 /** The variant's starting position, as the case's options configure it (a first case without units starts there). */

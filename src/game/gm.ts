@@ -5,7 +5,15 @@
 import { computerUserId, isComputer, playerName } from './computer-seat.js';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
-import { audit, idText, openGameByChannel, latestGameByChannel, phaseById, phasesOf, playersOf } from '../store/queries.js';
+import {
+  audit,
+  idText,
+  openGameByChannel,
+  latestGameByChannel,
+  phaseById,
+  phasesOf,
+  playersOf,
+} from '../store/queries.js';
 import { games, orders, outbox, phases, players, readiness, votes, type GameRow } from '../store/schema.js';
 import { formatDuration, MAX_DURATION_MS, parseDuration } from './durations.js';
 import { earlyResolutionAllowed, tryAgainIn } from './limits.js';
@@ -24,8 +32,14 @@ import { channelRef, memberRef, timeRef } from './text-refs.js';
 /** Pause/resume never leaves less than this on the clock, so players can react. */
 export const MIN_RESUME_MS = 60_000;
 
-function gmGame(tx: Tx, caller: Caller, opts: { includeFinished?: boolean } = {}): GameRow | { ok: false; error: string } {
-  const game = opts.includeFinished ? latestGameByChannel(tx, caller.channelId) : openGameByChannel(tx, caller.channelId);
+function gmGame(
+  tx: Tx,
+  caller: Caller,
+  opts: { includeFinished?: boolean } = {},
+): GameRow | { ok: false; error: string } {
+  const game = opts.includeFinished
+    ? latestGameByChannel(tx, caller.channelId)
+    : openGameByChannel(tx, caller.channelId);
   if (!game) return fail(noOpenGame(tx, caller.channelId));
   if (game.gmUserId !== caller.userId) return fail('Only the game master can use `/gm` commands.');
   return game;
@@ -41,15 +55,21 @@ function durationOf(game: GameRow, type: string): number {
 }
 
 /** Resolves the current phase now, whatever the readiness. */
-export function gmAdvance(deps: GameDeps, caller: Caller & { phaseId?: number }): Result<ResolveOutcome & { game: GameView }> {
+export function gmAdvance(
+  deps: GameDeps,
+  caller: Caller & { phaseId?: number },
+): Result<ResolveOutcome & { game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
     const game = gmGame(tx, caller);
     if (isErr(game)) return game;
     if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
-    if (game.status !== 'active') return fail(game.status === 'forming' ? 'The game has not started yet.' : 'The game is paused; resume it first.');
+    if (game.status !== 'active')
+      return fail(game.status === 'forming' ? 'The game has not started yet.' : 'The game is paused; resume it first.');
     const allowed = earlyResolutionAllowed(tx, deps, game.id, deps.now());
     if (!allowed.ok) {
-      return fail(`This game has resolved ${allowed.count} phases in the last hour, the most one game may; the phase keeps its deadline, or ${tryAgainIn(allowed.waitMs)}.`);
+      return fail(
+        `This game has resolved ${allowed.count} phases in the last hour, the most one game may; the phase keeps its deadline, or ${tryAgainIn(allowed.waitMs)}.`,
+      );
     }
     const current = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
     if (current) {
@@ -57,19 +77,37 @@ export function gmAdvance(deps: GameDeps, caller: Caller & { phaseId?: number })
       const label = phaseLabel({ season: current.season as never, year: current.year, type: current.type as never });
       const variant = variantOfGame(game);
       // What ends early: the phase, its orders (a step follows), or the variant's step under way (src/game/steps.ts).
-      const words = variant ? advanceWords(tx, game, variant, current, deps.now()) : { ends: 'resolved', next: 'the results' };
-      queueNotice(tx, game, `⏩ The game master ${words.ends} **${label}** before its deadline; ${words.next} follow.`, `advance:${game.id}:${current.id}:${randomToken(deps.random ?? Math.random)}`, deps.now(), current.id);
+      const words = variant
+        ? advanceWords(tx, game, variant, current, deps.now())
+        : { ends: 'resolved', next: 'the results' };
+      queueNotice(
+        tx,
+        game,
+        `⏩ The game master ${words.ends} **${label}** before its deadline; ${words.next} follow.`,
+        `advance:${game.id}:${current.id}:${randomToken(deps.random ?? Math.random)}`,
+        deps.now(),
+        current.id,
+      );
     }
     const r = resolveInTx(tx, deps, game.id, game.currentPhaseId, 'gm');
     if (!r.ok) return r;
-    audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_advance', detail: { phaseId: game.currentPhaseId }, at: deps.now() });
+    audit(tx, {
+      gameId: game.id,
+      userId: caller.userId,
+      action: 'gm_advance',
+      detail: { phaseId: game.currentPhaseId },
+      at: deps.now(),
+    });
     changed(game.id);
     return { ...r, game: toGameView(tx.select().from(games).where(eq(games.id, game.id)).get()!) };
   });
 }
 
 /** Adds time to the current deadline (or to the time left, while paused). */
-export function gmExtend(deps: GameDeps, input: Caller & { duration: string }): Result<{ game: GameView; deadline: number | null; remaining: number }> {
+export function gmExtend(
+  deps: GameDeps,
+  input: Caller & { duration: string },
+): Result<{ game: GameView; deadline: number | null; remaining: number }> {
   return inTransaction(deps, (tx, changed) => {
     const game = gmGame(tx, input);
     if (isErr(game)) return game;
@@ -84,7 +122,14 @@ export function gmExtend(deps: GameDeps, input: Caller & { duration: string }): 
       // open meanwhile), else the orders'.
       rearmStepReminder(tx, game, game.currentPhaseId!);
       audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_extend', detail: { ms: parsed.ms }, at: now });
-      queueNotice(tx, game, `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`, `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`, now, game.currentPhaseId ?? undefined);
+      queueNotice(
+        tx,
+        game,
+        `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`,
+        `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+        now,
+        game.currentPhaseId ?? undefined,
+      );
       queueStatus(tx, game.id, now);
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline, remaining: deadline - now };
@@ -92,9 +137,21 @@ export function gmExtend(deps: GameDeps, input: Caller & { duration: string }): 
     if (game.status === 'paused') {
       const remaining = (game.pausedRemainingMs ?? 0) + parsed.ms;
       if (remaining > MAX_DURATION_MS) return fail('The time left cannot be more than 30 days.');
-      const updated = tx.update(games).set({ pausedRemainingMs: remaining }).where(eq(games.id, game.id)).returning().get();
+      const updated = tx
+        .update(games)
+        .set({ pausedRemainingMs: remaining })
+        .where(eq(games.id, game.id))
+        .returning()
+        .get();
       audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_extend', detail: { ms: parsed.ms }, at: now });
-      queueNotice(tx, game, `⏱️ The game master added ${formatDuration(parsed.ms)} to the paused clock: ${formatDuration(remaining)} left when the game resumes.`, `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`, now, game.currentPhaseId ?? undefined);
+      queueNotice(
+        tx,
+        game,
+        `⏱️ The game master added ${formatDuration(parsed.ms)} to the paused clock: ${formatDuration(remaining)} left when the game resumes.`,
+        `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+        now,
+        game.currentPhaseId ?? undefined,
+      );
       queueStatus(tx, game.id, now);
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline: null, remaining };
@@ -108,7 +165,8 @@ export function gmPause(deps: GameDeps, caller: Caller): Result<{ game: GameView
   return inTransaction(deps, (tx, changed) => {
     const game = gmGame(tx, caller);
     if (isErr(game)) return game;
-    if (game.status !== 'active') return fail(game.status === 'paused' ? 'The game is already paused.' : 'The game has not started yet.');
+    if (game.status !== 'active')
+      return fail(game.status === 'paused' ? 'The game is already paused.' : 'The game has not started yet.');
     const now = deps.now();
     const remaining = Math.max(0, (game.deadlineMs ?? now) - now);
     const updated = tx
@@ -118,7 +176,13 @@ export function gmPause(deps: GameDeps, caller: Caller): Result<{ game: GameView
       .returning()
       .get();
     audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_pause', detail: { remaining }, at: now });
-    queueNotice(tx, game, `⏸️ The game master paused the game with ${formatDuration(remaining)} left on the clock; it stays stopped until \`/gm resume\`.`, `pause:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
+    queueNotice(
+      tx,
+      game,
+      `⏸️ The game master paused the game with ${formatDuration(remaining)} left on the clock; it stays stopped until \`/gm resume\`.`,
+      `pause:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+      now,
+    );
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated), remaining };
@@ -140,7 +204,13 @@ export function gmResume(deps: GameDeps, caller: Caller): Result<{ game: GameVie
       .returning()
       .get();
     audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_resume', at: now });
-    queueNotice(tx, game, `▶️ The game master resumed the game. Deadline ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`, `resume:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
+    queueNotice(
+      tx,
+      game,
+      `▶️ The game master resumed the game. Deadline ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`,
+      `resume:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+      now,
+    );
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated), deadline };
@@ -153,7 +223,10 @@ export function gmResume(deps: GameDeps, caller: Caller): Result<{ game: GameVie
  * deadline, readiness is reset (draw votes and concessions stand unless they ended the game), and undelivered messages about the undone
  * phases are cancelled. Also reopens a game that ended in the undone phase.
  */
-export function gmRollback(deps: GameDeps, caller: Caller & { phaseId?: number }): Result<{ game: GameView; phase: PhaseView }> {
+export function gmRollback(
+  deps: GameDeps,
+  caller: Caller & { phaseId?: number },
+): Result<{ game: GameView; phase: PhaseView }> {
   return inTransaction(deps, (tx, changed) => {
     const game = gmGame(tx, caller, { includeFinished: true });
     if (isErr(game)) return game;
@@ -178,9 +251,18 @@ export function gmRollback(deps: GameDeps, caller: Caller & { phaseId?: number }
     tx.update(outbox)
       .set({ failedAt: now, lastError: 'cancelled by a game-master rollback' })
       // A post the channel has the first parts of is finished, not cut short (its rest follows; the notice after it).
-      .where(and(inArray(outbox.phaseId, [previous.id, ...undone]), isNull(outbox.sentAt), isNull(outbox.failedAt), eq(outbox.partsSent, 0)))
+      .where(
+        and(
+          inArray(outbox.phaseId, [previous.id, ...undone]),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          eq(outbox.partsSent, 0),
+        ),
+      )
       .run();
-    tx.delete(phases).where(and(eq(phases.gameId, game.id), gt(phases.idx, previous.idx))).run();
+    tx.delete(phases)
+      .where(and(eq(phases.gameId, game.id), gt(phases.idx, previous.idx)))
+      .run();
     tx.update(phases)
       .set({ adjudication: null, resolvedAt: null, claimToken: null, remindedAt: null, startedAt: now })
       .where(eq(phases.id, previous.id))
@@ -206,8 +288,17 @@ export function gmRollback(deps: GameDeps, caller: Caller & { phaseId?: number }
       .returning()
       .get();
     const restored = phaseById(tx, previous.id)!;
-    const label = phaseLabel({ season: restored.season as never, year: restored.year, type: restored.type as never }, variant);
-    audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_rollback', detail: { to: previous.id, undone }, at: now });
+    const label = phaseLabel(
+      { season: restored.season as never, year: restored.year, type: restored.type as never },
+      variant,
+    );
+    audit(tx, {
+      gameId: game.id,
+      userId: caller.userId,
+      action: 'gm_rollback',
+      detail: { to: previous.id, undone },
+      at: now,
+    });
     queueNotice(
       tx,
       updated,
@@ -235,16 +326,22 @@ export function gmReplace(
     if (isErr(game)) return game;
     const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
-    if (input.computer && input.newUserId) return fail('Give the power either to a user or to a computer player, not both.');
-    if (!input.computer && !idText(input.newUserId ?? '')) return fail('Name the user who takes the power over, or choose `computer: True` for a computer player.');
+    if (input.computer && input.newUserId)
+      return fail('Give the power either to a user or to a computer player, not both.');
+    if (!input.computer && !idText(input.newUserId ?? ''))
+      return fail('Name the user who takes the power over, or choose `computer: True` for a computer player.');
     const power = matchPower(game.variantId, String(input.power ?? ''));
-    if (!power) return fail(`"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`);
+    if (!power)
+      return fail(
+        `"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
+      );
     // Issue 22 §5: a computer seat is put there by the game master only (decisions.md).
     const newUserId = input.computer ? computerUserId(power) : input.newUserId!;
     const roster = playersOf(tx, game.id);
     const holder = roster.find((p) => p.power === power);
     const current = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
-    const unseatable = current && !holder ? variant.rules.canSeat?.({ map: variant.map, position: current.position, power }) : null;
+    const unseatable =
+      current && !holder ? variant.rules.canSeat?.({ map: variant.map, position: current.position, power }) : null;
     if (unseatable) return fail(`${unseatable}.`);
     // Issue 22 §5: no game of only computer players through a replacement (a demonstration table is asked for at
     // creation).
@@ -268,11 +365,24 @@ export function gmReplace(
     // own; nobody reads the previous holder's), its readiness, and its draw vote or concession.
     let cleared = 0;
     if (game.currentPhaseId !== null) {
-      cleared = tx.delete(orders).where(and(eq(orders.phaseId, game.currentPhaseId), eq(orders.power, power))).run().changes;
-      tx.delete(readiness).where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power))).run();
+      cleared = tx
+        .delete(orders)
+        .where(and(eq(orders.phaseId, game.currentPhaseId), eq(orders.power, power)))
+        .run().changes;
+      tx.delete(readiness)
+        .where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power)))
+        .run();
     }
-    tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power))).run();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_replace', detail: { power, from: holder?.userId ?? null, to: newUserId }, at: now });
+    tx.delete(votes)
+      .where(and(eq(votes.gameId, game.id), eq(votes.power, power)))
+      .run();
+    audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'gm_replace',
+      detail: { power, from: holder?.userId ?? null, to: newUserId },
+      at: now,
+    });
     const tag = randomToken(deps.random ?? Math.random);
     queueNotice(
       tx,
@@ -292,7 +402,10 @@ export function gmReplace(
         now,
       );
       if (holder) {
-        const ordersLine = cleared > 0 ? ` Its ${cleared} order${cleared === 1 ? '' : 's'} for this phase were cleared; the new player gives their own.` : '';
+        const ordersLine =
+          cleared > 0
+            ? ` Its ${cleared} order${cleared === 1 ? '' : 's'} for this phase were cleared; the new player gives their own.`
+            : '';
         queueDm(
           tx,
           game,
@@ -315,34 +428,76 @@ export function gmReplace(
  * the server (decisions.md: no need to detect that the master left; the bot layer says whether the caller has
  * it). The game ends as abandoned; the channel and every player are told.
  */
-export function gmCancel(deps: GameDeps, input: Caller & { canManageServer: boolean }): Result<{ game: GameView; byManager: boolean }> {
+export function gmCancel(
+  deps: GameDeps,
+  input: Caller & { canManageServer: boolean },
+): Result<{ game: GameView; byManager: boolean }> {
   return inTransaction(deps, (tx, changed) => {
     const game = openGameByChannel(tx, input.channelId);
     if (!game) return fail(noOpenGame(tx, input.channelId));
     const isMaster = game.gmUserId === input.userId;
-    if (!isMaster && !input.canManageServer) return fail('Only the game master, or a member with Manage Server, can cancel the game.');
+    if (!isMaster && !input.canManageServer)
+      return fail('Only the game master, or a member with Manage Server, can cancel the game.');
     const now = deps.now();
     tx.update(games)
-      .set({ status: 'finished', end: { kind: 'abandoned' }, finishedAt: now, deadlineMs: null, pausedRemainingMs: null })
+      .set({
+        status: 'finished',
+        end: { kind: 'abandoned' },
+        finishedAt: now,
+        deadlineMs: null,
+        pausedRemainingMs: null,
+      })
       .where(eq(games.id, game.id))
       .run();
     // Reminders and other undelivered messages about a game that no longer runs would be untrue.
     tx.update(outbox)
       .set({ failedAt: now, lastError: 'cancelled with the game' })
-      .where(and(eq(outbox.gameId, game.id), isNull(outbox.sentAt), isNull(outbox.failedAt), eq(outbox.partsSent, 0), LAPSES_WITH_GAME))
+      .where(
+        and(
+          eq(outbox.gameId, game.id),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          eq(outbox.partsSent, 0),
+          LAPSES_WITH_GAME,
+        ),
+      )
       .run();
     const who = isMaster ? 'the game master' : 'a server manager';
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_cancel', detail: { byManager: !isMaster }, at: now });
+    audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'gm_cancel',
+      detail: { byManager: !isMaster },
+      at: now,
+    });
     const tag = randomToken(deps.random ?? Math.random);
-    queueNotice(tx, game, `🛑 ${memberRef(input.userId)} (${who}) cancelled this game. The channel is free for a new one (\`/game create\`).`, `cancel:${game.id}:${tag}`, now);
+    queueNotice(
+      tx,
+      game,
+      `🛑 ${memberRef(input.userId)} (${who}) cancelled this game. The channel is free for a new one (\`/game create\`).`,
+      `cancel:${game.id}:${tag}`,
+      now,
+    );
     if (game.status !== 'forming') {
       for (const p of playersOf(tx, game.id)) {
-        queueDm(tx, game, p.userId, 'game_over', `🛑 The game in ${channelRef(game.channelId)} was cancelled by ${who}.`, `cancel-dm:${game.id}:${p.power}:${tag}`, now);
+        queueDm(
+          tx,
+          game,
+          p.userId,
+          'game_over',
+          `🛑 The game in ${channelRef(game.channelId)} was cancelled by ${who}.`,
+          `cancel-dm:${game.id}:${p.power}:${tag}`,
+          now,
+        );
       }
     }
     queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(tx.select().from(games).where(eq(games.id, game.id)).get()!), byManager: !isMaster };
+    return {
+      ok: true,
+      game: toGameView(tx.select().from(games).where(eq(games.id, game.id)).get()!),
+      byManager: !isMaster,
+    };
   });
 }
 
@@ -355,8 +510,20 @@ export function gmTransfer(deps: GameDeps, input: Caller & { newUserId: string }
     if (input.newUserId === input.userId) return fail('You are already the game master.');
     const now = deps.now();
     const updated = tx.update(games).set({ gmUserId: input.newUserId }).where(eq(games.id, game.id)).returning().get();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_transfer', detail: { from: input.userId, to: input.newUserId }, at: now });
-    queueNotice(tx, game, `👑 ${memberRef(input.newUserId)} is now the game master (handed over by ${memberRef(input.userId)}).`, `transfer:${game.id}:${randomToken(deps.random ?? Math.random)}`, now);
+    audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'gm_transfer',
+      detail: { from: input.userId, to: input.newUserId },
+      at: now,
+    });
+    queueNotice(
+      tx,
+      game,
+      `👑 ${memberRef(input.newUserId)} is now the game master (handed over by ${memberRef(input.userId)}).`,
+      `transfer:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+      now,
+    );
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated) };
@@ -364,19 +531,37 @@ export function gmTransfer(deps: GameDeps, input: Caller & { newUserId: string }
 }
 
 /** Removes a player from the forming game (players' issue §6); after the start, `/gm replace` hands powers over. */
-export function gmKick(deps: GameDeps, input: Caller & { power: string }): Result<{ game: GameView; power: string; userId: string }> {
+export function gmKick(
+  deps: GameDeps,
+  input: Caller & { power: string },
+): Result<{ game: GameView; power: string; userId: string }> {
   return inTransaction(deps, (tx, changed) => {
     const game = gmGame(tx, input);
     if (isErr(game)) return game;
-    if (game.status !== 'forming') return fail('The game has started: players cannot be removed now; hand their power to someone else with `/gm replace`.');
+    if (game.status !== 'forming')
+      return fail(
+        'The game has started: players cannot be removed now; hand their power to someone else with `/gm replace`.',
+      );
     const power = matchPower(game.variantId, String(input.power ?? ''));
     if (!power) return fail(`"${input.power}" is not a power in this game.`);
     const holder = playersOf(tx, game.id).find((p) => p.power === power);
     if (!holder) return fail(`Nobody has joined as ${power}.`);
     const now = deps.now();
     tx.delete(players).where(eq(players.id, holder.id)).run();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_kick', detail: { power, user: holder.userId }, at: now });
-    queueNotice(tx, game, `👢 The game master removed ${playerName(holder.userId)} from **${power}**; the power is free again.`, `kick:${game.id}:${power}:${randomToken(deps.random ?? Math.random)}`, now);
+    audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'gm_kick',
+      detail: { power, user: holder.userId },
+      at: now,
+    });
+    queueNotice(
+      tx,
+      game,
+      `👢 The game master removed ${playerName(holder.userId)} from **${power}**; the power is free again.`,
+      `kick:${game.id}:${power}:${randomToken(deps.random ?? Math.random)}`,
+      now,
+    );
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), power, userId: holder.userId };

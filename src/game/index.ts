@@ -44,7 +44,17 @@ export { parseDuration, formatDuration, DEFAULT_DURATIONS, MAX_DURATION_MS } fro
 export { createGame, joinGame, leaveGame, startGame, freePowers } from './lobby.js';
 export { gameStatus, playerContext, why, history, findOpenGame, notifyRoleOf } from './queries.js';
 export { submitOrders, clearOrders, myOrders, orderInputProblem } from './orders.js';
-export { useCooldown, getServerLimits, setServerLimits, limitsOf, DEFAULT_LIMITS, ABSOLUTE_MIN_PHASE_MS, type Limits, type LimitsInput, type CooldownAction } from './limits.js';
+export {
+  useCooldown,
+  getServerLimits,
+  setServerLimits,
+  limitsOf,
+  DEFAULT_LIMITS,
+  ABSOLUTE_MIN_PHASE_MS,
+  type Limits,
+  type LimitsInput,
+  type CooldownAction,
+} from './limits.js';
 export { toggleReady } from './ready.js';
 export { gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace, gmCancel, gmTransfer, gmKick } from './gm.js';
 export { voteDraw, concede, myConcession, withdrawConcession } from './votes.js';

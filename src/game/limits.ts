@@ -53,7 +53,11 @@ export function limitsOf(deps: Pick<GameDeps, 'limits'>): Limits {
 }
 
 /** The server's settings merged over the bot's limits. */
-export function serverLimits(tx: Tx, deps: Pick<GameDeps, 'limits'>, guildId: string | null): { minPhaseMs: number; maxLiveGames: number } {
+export function serverLimits(
+  tx: Tx,
+  deps: Pick<GameDeps, 'limits'>,
+  guildId: string | null,
+): { minPhaseMs: number; maxLiveGames: number } {
   const limits = limitsOf(deps);
   const row = guildId ? tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get() : undefined;
   return {
@@ -84,7 +88,12 @@ export function phasesResolvedLastHour(tx: Tx, gameId: number, now: number): { c
 }
 
 /** Whether the game may resolve one more phase early (by readiness or `/gm advance`) right now. */
-export function earlyResolutionAllowed(tx: Tx, deps: Pick<GameDeps, 'limits'>, gameId: number, now: number): { ok: true } | { ok: false; waitMs: number; count: number } {
+export function earlyResolutionAllowed(
+  tx: Tx,
+  deps: Pick<GameDeps, 'limits'>,
+  gameId: number,
+  now: number,
+): { ok: true } | { ok: false; waitMs: number; count: number } {
   const { count, freeAt } = phasesResolvedLastHour(tx, gameId, now);
   if (count < limitsOf(deps).phasesPerHour) return { ok: true };
   return { ok: false, waitMs: Math.max(1000, freeAt - now), count };
@@ -94,7 +103,13 @@ export function earlyResolutionAllowed(tx: Tx, deps: Pick<GameDeps, 'limits'>, g
  * Uses one unit of `action`'s budget for the user. Returns how long to wait when the budget is spent
  * (and uses nothing then).
  */
-export function takeCooldown(tx: Tx, deps: Pick<GameDeps, 'limits'>, userId: string, action: CooldownAction, now: number): { ok: true } | { ok: false; retryMs: number } {
+export function takeCooldown(
+  tx: Tx,
+  deps: Pick<GameDeps, 'limits'>,
+  userId: string,
+  action: CooldownAction,
+  now: number,
+): { ok: true } | { ok: false; retryMs: number } {
   const budget = limitsOf(deps).budgets[action];
   const row = tx
     .select()
@@ -134,7 +149,15 @@ export function useCooldown(deps: GameDeps, userId: string, action: CooldownActi
 }
 
 /** The server's limits as they apply now, with what the server set itself. */
-export function getServerLimits(deps: GameDeps, guildId: string): Result<{ minPhaseMs: number; maxLiveGames: number; liveGames: number; own: { minPhaseMs: number | null; maxLiveGames: number | null } }> {
+export function getServerLimits(
+  deps: GameDeps,
+  guildId: string,
+): Result<{
+  minPhaseMs: number;
+  maxLiveGames: number;
+  liveGames: number;
+  own: { minPhaseMs: number | null; maxLiveGames: number | null };
+}> {
   return inReadTransaction(deps, (tx) => {
     const row = tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
     return {
@@ -162,21 +185,35 @@ export function setServerLimits(
     if (typeof input.minPhase === 'string' && input.minPhase.trim() !== '') {
       const parsed = parseDuration(input.minPhase);
       if (!parsed.ok) return fail(parsed.error);
-      if (parsed.ms < limits.minPhaseMs) return fail(`The shortest phase cannot go below the bot's own minimum of ${formatDuration(limits.minPhaseMs)}.`);
+      if (parsed.ms < limits.minPhaseMs)
+        return fail(
+          `The shortest phase cannot go below the bot's own minimum of ${formatDuration(limits.minPhaseMs)}.`,
+        );
       if (parsed.ms > 86_400_000) return fail('The shortest phase can be at most 1 day.');
       minPhaseMs = parsed.ms;
     }
     if (typeof input.maxLiveGames === 'number') {
-      if (!Number.isInteger(input.maxLiveGames) || input.maxLiveGames < 1) return fail('Live games must be a whole number, at least 1.');
-      if (input.maxLiveGames > limits.maxLiveGamesPerServer) return fail(`Live games can be at most ${limits.maxLiveGamesPerServer} (the bot's limit).`);
+      if (!Number.isInteger(input.maxLiveGames) || input.maxLiveGames < 1)
+        return fail('Live games must be a whole number, at least 1.');
+      if (input.maxLiveGames > limits.maxLiveGamesPerServer)
+        return fail(`Live games can be at most ${limits.maxLiveGamesPerServer} (the bot's limit).`);
       maxLiveGames = input.maxLiveGames;
     }
     const now = deps.now();
     tx.insert(guildSettings)
       .values({ guildId: input.guildId, minPhaseMs, maxLiveGames, updatedBy: input.userId, updatedAt: now })
-      .onConflictDoUpdate({ target: guildSettings.guildId, set: { minPhaseMs, maxLiveGames, updatedBy: input.userId, updatedAt: now } })
+      .onConflictDoUpdate({
+        target: guildSettings.guildId,
+        set: { minPhaseMs, maxLiveGames, updatedBy: input.userId, updatedAt: now },
+      })
       .run();
-    audit(tx, { gameId: null, userId: input.userId, action: 'server_limits', detail: { guildId: input.guildId, minPhaseMs, maxLiveGames }, at: now });
+    audit(tx, {
+      gameId: null,
+      userId: input.userId,
+      action: 'server_limits',
+      detail: { guildId: input.guildId, minPhaseMs, maxLiveGames },
+      at: now,
+    });
     return { ok: true, ...serverLimits(tx, deps, input.guildId) };
   });
 }

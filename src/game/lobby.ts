@@ -61,15 +61,27 @@ export function createGame(
   },
 ): Result<{ game: GameView; computerPowers: string[]; computerFill: boolean; demonstration: boolean }> {
   return inTransaction(deps, (tx, changed) => {
-    if (!idText(input.channelId) || !idText(input.userId)) return fail('This command must be used in a server channel.');
-    const variant = botVariants().find((v) => v.id === String(input.variantId ?? '').trim().toLowerCase());
+    if (!idText(input.channelId) || !idText(input.userId))
+      return fail('This command must be used in a server channel.');
+    const variant = botVariants().find(
+      (v) =>
+        v.id ===
+        String(input.variantId ?? '')
+          .trim()
+          .toLowerCase(),
+    );
     if (!variant) {
-      return fail(`Unknown variant "${input.variantId}". Available variants: ${botVariants().map((v) => v.id).join(', ')}.`);
+      return fail(
+        `Unknown variant "${input.variantId}". Available variants: ${botVariants()
+          .map((v) => v.id)
+          .join(', ')}.`,
+      );
     }
     const durations = parseDurations(input.durations);
     if (!durations.ok) return fail(durations.error);
     const palette = input.palette ?? 'standard';
-    if (palette !== 'standard' && palette !== 'colorblind') return fail(`Unknown palette "${palette}". Palettes: standard, colorblind.`);
+    if (palette !== 'standard' && palette !== 'colorblind')
+      return fail(`Unknown palette "${palette}". Palettes: standard, colorblind.`);
     const written = parseOptionsText(variant, input.optionsText);
     if (!written.ok) return fail(written.error);
     const options = gameOptionsFor(variant, { ...written.options, ...(input.options ?? {}) });
@@ -78,19 +90,26 @@ export function createGame(
     if (!computer.ok) return fail(computer.error);
     const demonstration = input.demonstration === true;
     if (demonstration && computer.request.fill === 'powers') {
-      return fail('A demonstration table gives every power to a computer player: leave `computer:` out (or write `all`).');
+      return fail(
+        'A demonstration table gives every power to a computer player: leave `computer:` out (or write `all`).',
+      );
     }
     const existing = openGameByChannel(tx, input.channelId);
     if (existing) {
-      return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
+      return fail(
+        `This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`,
+      );
     }
     const guildId = idText(input.guildId) || null;
     const notifyRoleId = idText(input.notifyRoleId) || null;
-    if (notifyRoleId !== null && notifyRoleId === guildId) return fail('The bot never pings @everyone: choose a role for the players, or none.');
+    if (notifyRoleId !== null && notifyRoleId === guildId)
+      return fail('The bot never pings @everyone: choose a role for the players, or none.');
     const server = serverLimits(tx, deps, guildId);
     for (const type of ['movement', 'retreat', 'adjustment'] as const) {
       if (durations.durations[type] < server.minPhaseMs) {
-        return fail(`The ${type} phase cannot be shorter than ${formatDuration(server.minPhaseMs)} in this server (you gave ${formatDuration(durations.durations[type])}).`);
+        return fail(
+          `The ${type} phase cannot be shorter than ${formatDuration(server.minPhaseMs)} in this server (you gave ${formatDuration(durations.durations[type])}).`,
+        );
       }
     }
     if (guildId) {
@@ -100,9 +119,14 @@ export function createGame(
         .from(games)
         .where(and(eq(games.guildId, guildId), eq(games.gmUserId, input.userId), eq(games.status, 'forming')))
         .get();
-      if (forming) return fail(`You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it (\`/gm cancel\`) before creating another.`);
+      if (forming)
+        return fail(
+          `You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it (\`/gm cancel\`) before creating another.`,
+        );
       if (liveGamesInServer(tx, guildId) >= server.maxLiveGames) {
-        return fail(`This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish (or ask a server manager about \`/server limits\`).`);
+        return fail(
+          `This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish (or ask a server manager about \`/server limits\`).`,
+        );
       }
     }
     const now = deps.now();
@@ -127,16 +151,35 @@ export function createGame(
       .returning()
       .get();
     // Named computer seats (and every seat of a demonstration table) are taken at once, so nobody joins as them.
-    const computerPowers = demonstration ? seatablePowers(variant) : computer.request.fill === 'powers' ? computer.request.powers : [];
-    for (const power of computerPowers) tx.insert(players).values({ gameId: game.id, power, userId: computerUserId(power), joinedAt: now }).run();
+    const computerPowers = demonstration
+      ? seatablePowers(variant)
+      : computer.request.fill === 'powers'
+        ? computer.request.powers
+        : [];
+    for (const power of computerPowers)
+      tx.insert(players)
+        .values({ gameId: game.id, power, userId: computerUserId(power), joinedAt: now })
+        .run();
     audit(tx, {
       gameId: game.id,
       userId: input.userId,
       action: 'create',
-      detail: { variant: variant.id, durations: durations.durations, computer: computerPowers, computerFill: game.computerFill, demonstration },
+      detail: {
+        variant: variant.id,
+        durations: durations.durations,
+        computer: computerPowers,
+        computerFill: game.computerFill,
+        demonstration,
+      },
       at: now,
     });
-    noteEvent({ kind: 'game_created', gameId: game.id, variantId: variant.id, guildId: game.guildId, channelId: game.channelId });
+    noteEvent({
+      kind: 'game_created',
+      gameId: game.id,
+      variantId: variant.id,
+      guildId: game.guildId,
+      channelId: game.channelId,
+    });
     queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), computerPowers, computerFill: game.computerFill, demonstration };
@@ -147,14 +190,18 @@ export function createGame(
  * The game options as stored: every option the variant offers, given or defaulted. An option the variant does not
  * offer, or a value it does not allow, is refused with the allowed values.
  */
-export function gameOptionsFor(variant: Variant, given: Record<string, string | null | undefined>): Result<{ options: Record<string, string> }> {
+export function gameOptionsFor(
+  variant: Variant,
+  given: Record<string, string | null | undefined>,
+): Result<{ options: Record<string, string> }> {
   const specs = variant.rules.gameOptions ?? {};
   const options: Record<string, string> = {};
   for (const [name, value] of Object.entries(given)) {
     if (value === null || value === undefined) continue;
     const spec = specs[name];
     if (!spec) return fail(`${variant.name} has no option "${name}".`);
-    if (!spec.values.includes(value)) return fail(`Option ${name} takes ${spec.values.join(', ')} (you gave "${value}").`);
+    if (!spec.values.includes(value))
+      return fail(`Option ${name} takes ${spec.values.join(', ')} (you gave "${value}").`);
     options[name] = value;
   }
   for (const [name, spec] of Object.entries(specs)) options[name] ??= spec.default;
@@ -188,13 +235,19 @@ function formingGame(tx: Tx, channelId: string): GameRow | { ok: false; error: s
  * Joins the channel's forming game, taking `power` (name, adjective or unique prefix) or a random free power.
  * Errors: no game, already started, already joined, unknown or taken power, no free power left.
  */
-export function joinGame(deps: GameDeps, input: Caller & { power?: string | null }): Result<{ game: GameView; power: string }> {
+export function joinGame(
+  deps: GameDeps,
+  input: Caller & { power?: string | null },
+): Result<{ game: GameView; power: string }> {
   return inTransaction(deps, (tx, changed) => {
     const game = formingGame(tx, input.channelId);
     if ('ok' in game) return game;
     if (!idText(input.userId)) return fail('Who is joining? (missing user id)');
     const variant = variantOfGame(game)!;
-    if (game.demonstration) return fail('This is a demonstration table: computer players play every power, and nobody joins. Watch it here, or create a game of your own.');
+    if (game.demonstration)
+      return fail(
+        'This is a demonstration table: computer players play every power, and nobody joins. Watch it here, or create a game of your own.',
+      );
     const mine = playerByUser(tx, game.id, input.userId);
     if (mine) return fail(`You have already joined as ${mine.power}. Use \`/game leave\` first to change power.`);
     const seated = playersOf(tx, game.id);
@@ -203,11 +256,19 @@ export function joinGame(deps: GameDeps, input: Caller & { power?: string | null
     let power: string;
     if (typeof input.power === 'string' && input.power.trim() !== '') {
       const matched = matchPower(game.variantId, input.power);
-      if (!matched) return fail(`"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`);
-      if (!free.includes(matched) && !taken.has(matched)) return fail(`${matched} is a neutral power: the players' votes move it, and nobody takes it when the game forms. Free powers: ${free.join(', ') || 'none'}.`);
+      if (!matched)
+        return fail(
+          `"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
+        );
+      if (!free.includes(matched) && !taken.has(matched))
+        return fail(
+          `${matched} is a neutral power: the players' votes move it, and nobody takes it when the game forms. Free powers: ${free.join(', ') || 'none'}.`,
+        );
       if (taken.has(matched)) {
         const byComputer = seated.some((p) => p.power === matched && isComputer(p.userId));
-        return fail(`${matched} is ${byComputer ? 'played by a computer player (the game master chose it)' : 'already taken'}. Free powers: ${free.join(', ') || 'none'}.`);
+        return fail(
+          `${matched} is ${byComputer ? 'played by a computer player (the game master chose it)' : 'already taken'}. Free powers: ${free.join(', ') || 'none'}.`,
+        );
       }
       power = matched;
     } else {
@@ -270,13 +331,17 @@ export function startGame(
       // `/game create computer:all`: the powers nobody took are played by computer players.
       const held = new Set(seatedBefore.map((p) => p.power));
       for (const power of seatablePowers(variant).filter((p) => !held.has(p))) {
-        tx.insert(players).values({ gameId: game.id, power, userId: computerUserId(power), joinedAt: now }).run();
+        tx.insert(players)
+          .values({ gameId: game.id, power, userId: computerUserId(power), joinedAt: now })
+          .run();
       }
     }
     const joined = playersOf(tx, game.id);
     const plugin = pluginOfGame(game);
     const start = variant.startingPosition();
-    const position = plugin.startPosition?.(start, { variant, options: game.options ?? {}, seated: joined.map((p) => p.power) }) ?? start;
+    const position =
+      plugin.startPosition?.(start, { variant, options: game.options ?? {}, seated: joined.map((p) => p.power) }) ??
+      start;
     let deadlineMs = now + game.movementMs;
     const phase = insertPhase(tx, game.id, 0, position, now, deadlineMs);
     // The variant's start choice comes first (src/game/steps.ts); the first phase's clock starts once it is made.

@@ -22,9 +22,14 @@ import type { Caller, GameDeps, PhaseView, RejectedOrder, Result, StoredOrder } 
 import { randomToken, toPhaseView } from './views.js';
 import { channelRef, timeRef } from './text-refs.js';
 
-
 function toStored(row: OrderRow): StoredOrder {
-  return { power: row.power, unitKey: row.unitKey, text: row.text, submittedBy: row.submittedBy, submittedAt: row.submittedAt };
+  return {
+    power: row.power,
+    unitKey: row.unitKey,
+    text: row.text,
+    submittedBy: row.submittedBy,
+    submittedAt: row.submittedAt,
+  };
 }
 
 function placeName(variant: Variant, province: string): string {
@@ -63,7 +68,14 @@ export function checkOrder(
     const ownBuild = order.kind === 'build' && duties.builds > 0 && duties.buildSites.includes(order.unit.province);
     const ballot = ownBuild ? null : checkAdjustmentBallot(variant, position, order, voted);
     if (ballot) return ballot;
-    return checkAdjustment(variant, position, power, order, duties, existing.filter((e) => !isBallotKey(e.unitKey)));
+    return checkAdjustment(
+      variant,
+      position,
+      power,
+      order,
+      duties,
+      existing.filter((e) => !isBallotKey(e.unitKey)),
+    );
   }
   const allowed = phaseType === 'movement' ? ['hold', 'move', 'support', 'convoy', 'special'] : ['retreat', 'disband'];
   if (!allowed.includes(order.kind)) {
@@ -83,7 +95,8 @@ export function checkOrder(
     return { error: phaseType === 'movement' ? `There is no unit in ${where}.` : `No unit was dislodged in ${where}.` };
   }
   const ballot = unit.power !== power && voted.has(unit.power);
-  if (unit.power !== power && !ballot) return { error: `The unit in ${where} belongs to ${unit.power}; you play ${power}.` };
+  if (unit.power !== power && !ballot)
+    return { error: `The unit in ${where} belongs to ${unit.power}; you play ${power}.` };
   if (order.unit.type && order.unit.type !== unit.type) {
     return { error: `The unit in ${where} is ${typeName(unit.type)}, not ${typeName(order.unit.type)}.` };
   }
@@ -100,7 +113,12 @@ export function checkOrder(
 }
 
 /** A winter ballot: a build in a centre of a voted power, or a disband of its unit; null when it is not one. */
-function checkAdjustmentBallot(variant: Variant, position: Position, order: Order, voted: ReadonlySet<Power>): { unitKey: string } | { error: string } | null {
+function checkAdjustmentBallot(
+  variant: Variant,
+  position: Position,
+  order: Order,
+  voted: ReadonlySet<Power>,
+): { unitKey: string } | { error: string } | null {
   if (order.kind !== 'build' && order.kind !== 'disband') return null;
   const province = order.unit.province;
   const where = placeName(variant, province);
@@ -112,8 +130,10 @@ function checkAdjustmentBallot(variant: Variant, position: Position, order: Orde
   const delta = adjustmentDelta(position, neutral, variant.map, variant.rules);
   if (order.kind === 'build') {
     if (delta <= 0) return { error: `As a vote for ${neutral}: ${neutral} has no builds this turn.` };
-    if (!buildSites(variant, position, neutral).includes(province)) return { error: `As a vote for ${neutral}: a unit is already in ${where}.` };
-    if (!buildableTypes(variant, position, neutral, province).includes(order.unit.type)) return { error: `As a vote for ${neutral}: ${typeName(order.unit.type)} cannot be built in ${where}.` };
+    if (!buildSites(variant, position, neutral).includes(province))
+      return { error: `As a vote for ${neutral}: a unit is already in ${where}.` };
+    if (!buildableTypes(variant, position, neutral, province).includes(order.unit.type))
+      return { error: `As a vote for ${neutral}: ${typeName(order.unit.type)} cannot be built in ${where}.` };
   } else if (delta >= 0) return { error: `As a vote for ${neutral}: ${neutral} has no units to disband this turn.` };
   return { unitKey: `${BALLOT}${province}` };
 }
@@ -151,12 +171,23 @@ function checkAdjustment(
         const home = variant.map.homeCenters(power).includes(province);
         const owned = (position.supplyCenters[power] ?? []).includes(province);
         const occupied = position.units.some((u) => u.province === province);
-        const rule = occupied ? undefined : variant.rules.buildRefusal?.({ map: variant.map, position, power, province });
-        const why = occupied ? 'a unit is there' : rule ? rule : !home ? 'it is not one of your home centres' : !owned ? 'you do not own it' : 'the rules forbid it';
+        const rule = occupied
+          ? undefined
+          : variant.rules.buildRefusal?.({ map: variant.map, position, power, province });
+        const why = occupied
+          ? 'a unit is there'
+          : rule
+            ? rule
+            : !home
+              ? 'it is not one of your home centres'
+              : !owned
+                ? 'you do not own it'
+                : 'the rules forbid it';
         return { error: `You cannot build in ${where}: ${why}.` };
       }
       const types = buildableTypes(variant, position, power, province);
-      if (!types.includes(order.unit.type)) return { error: `You cannot build ${typeName(order.unit.type)} in ${where}.` };
+      if (!types.includes(order.unit.type))
+        return { error: `You cannot build ${typeName(order.unit.type)} in ${where}.` };
       if (!variant.map.canStand(order.unit.type, order.unit)) {
         const coasts = variant.map.coastsOf(province).map((c) => `${province}/${c}`);
         return { error: `A fleet built in ${where} needs a coast: ${coasts.join(' or ')}.` };
@@ -172,7 +203,9 @@ function checkAdjustment(
       if (unit.power !== power) return { error: `The unit in ${where} belongs to ${unit.power}; you play ${power}.` };
       const others = existing.filter((e) => e.kind === 'disband' && e.unitKey !== province);
       if (others.length >= duties.disbands) {
-        return { error: `${power} must disband only ${duties.disbands} unit${duties.disbands === 1 ? '' : 's'}; clear your orders to change them.` };
+        return {
+          error: `${power} must disband only ${duties.disbands} unit${duties.disbands === 1 ? '' : 's'}; clear your orders to change them.`,
+        };
       }
       return { unitKey: province };
     }
@@ -197,7 +230,9 @@ export function missingOrders(duties: Duties, rows: Pick<OrderRow, 'unitKey' | '
 }
 
 function orderSetText(duties: Duties, rows: OrderRow[]): string {
-  const lines = rows.map((r) => `• \`${r.text}\`${isBallotKey(r.unitKey) ? ' (your secret vote for a neutral unit)' : ''}`);
+  const lines = rows.map(
+    (r) => `• \`${r.text}\`${isBallotKey(r.unitKey) ? ' (your secret vote for a neutral unit)' : ''}`,
+  );
   const missing = missingOrders(duties, rows);
   const tail = missing.length > 0 ? `\nStill without an order: ${missing.join(', ')}` : '\nEvery unit has an order.';
   return `${lines.length > 0 ? lines.join('\n') : '(no orders)'}${tail}`;
@@ -210,7 +245,16 @@ function orderSetText(duties: Duties, rows: OrderRow[]): string {
  * that shows the final orders; one already due (perhaps being delivered) is left alone and a new one follows.
  * When the phase resolves first, the confirmation is dropped (its results show the orders; outbox-write.ts `enqueue`).
  */
-function queueConfirmation(tx: Tx, deps: GameDeps, game: GameRow, userId: string, power: string, phaseId: number, text: string, now: number): void {
+function queueConfirmation(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  userId: string,
+  power: string,
+  phaseId: number,
+  text: string,
+  now: number,
+): void {
   const quiet = limitsOf(deps).confirmationQuietMs;
   const pending = tx
     .select()
@@ -239,7 +283,11 @@ function queueConfirmation(tx: Tx, deps: GameDeps, game: GameRow, userId: string
   }
   const dedupeKey = `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:${randomToken(deps.random ?? Math.random)}`;
   queueDm(tx, game, userId, 'order_confirmation', text, dedupeKey, now, phaseId);
-  if (quiet > 0) tx.update(outbox).set({ nextAttemptAt: now + quiet }).where(eq(outbox.dedupeKey, dedupeKey)).run();
+  if (quiet > 0)
+    tx.update(outbox)
+      .set({ nextAttemptAt: now + quiet })
+      .where(eq(outbox.dedupeKey, dedupeKey))
+      .run();
 }
 
 /**
@@ -258,7 +306,8 @@ export function deadlinePassed(game: GameRow, now: number): string | null {
  */
 export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string): string | null {
   const { maxOrderChars, maxOrderLines } = limitsOf(deps);
-  if (text.length > maxOrderChars) return `That is too long: ${text.length} characters, at most ${maxOrderChars}. Send your orders in several \`/order\` commands.`;
+  if (text.length > maxOrderChars)
+    return `That is too long: ${text.length} characters, at most ${maxOrderChars}. Send your orders in several \`/order\` commands.`;
   let parts = 1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -294,9 +343,13 @@ export function submitOrders(
     const { game, variant, phase, player } = ctx;
     const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByStep(tx, game, phase);
     if (closed) return fail(closed);
-    if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail('The phase has changed since you opened the box, so nothing was stored; run `/orders paste` again.');
+    if (input.phaseId !== undefined && input.phaseId !== phase.id)
+      return fail('The phase has changed since you opened the box, so nothing was stored; run `/orders paste` again.');
     const text = typeof input.text === 'string' ? input.text : '';
-    if (text.trim() === '') return fail('No orders given: write one order per line or separate them with `;`, like `A par - bur; F bre - mao`.');
+    if (text.trim() === '')
+      return fail(
+        'No orders given: write one order per line or separate them with `;`, like `A par - bur; F bre - mao`.',
+      );
     const tooBig = orderInputProblem(deps, text);
     if (tooBig) return fail(tooBig);
     const position = phase.position;
@@ -305,7 +358,11 @@ export function submitOrders(
     const now = deps.now();
     const rejected: RejectedOrder[] = [];
     const storedKeys: string[] = [];
-    const existing = ordersOf(tx, phase.id, power).map((r) => ({ unitKey: r.unitKey, kind: r.order.kind, text: r.text }));
+    const existing = ordersOf(tx, phase.id, power).map((r) => ({
+      unitKey: r.unitKey,
+      kind: r.order.kind,
+      text: r.text,
+    }));
     const replaced: { before: string; after: string }[] = [];
     const voted = votedPowersIn(tx, variant, game.id, position);
     for (const parsed of parseOrders(variant, text, { position, power, alsoFor: [...voted] })) {
@@ -346,23 +403,51 @@ export function submitOrders(
     const stored = storedKeys.map((k) => all.find((r) => r.unitKey === k)!).map(toStored);
     const missing = missingOrders(duties, all);
     if (stored.length > 0) {
-      queueConfirmation(tx, deps, game, input.userId, power, phase.id, `Your orders for ${power}, **${phaseLabel(position.phase, variant)}** (game in ${channelRef(game.channelId)}):\n${orderSetText(duties, all)}`, now);
+      queueConfirmation(
+        tx,
+        deps,
+        game,
+        input.userId,
+        power,
+        phase.id,
+        `Your orders for ${power}, **${phaseLabel(position.phase, variant)}** (game in ${channelRef(game.channelId)}):\n${orderSetText(duties, all)}`,
+        now,
+      );
       // Debug-level detail only: the audit log keeps who submitted how many orders, never their text.
-      audit(tx, { gameId: game.id, userId: input.userId, action: 'orders', detail: { phaseId: phase.id, power, count: stored.length }, at: now });
+      audit(tx, {
+        gameId: game.id,
+        userId: input.userId,
+        action: 'orders',
+        detail: { phaseId: phase.id, power, count: stored.length },
+        at: now,
+      });
       queueStatus(tx, game.id, now);
       changed(game.id);
     }
-    return { ok: true, power, phase: toPhaseView(phase, variant), stored, rejected, replaced, orders: all.map(toStored), missing };
+    return {
+      ok: true,
+      power,
+      phase: toPhaseView(phase, variant),
+      stored,
+      rejected,
+      replaced,
+      orders: all.map(toStored),
+      missing,
+    };
   });
 }
 
 /** Deletes all of the caller's orders for the current phase. */
-export function clearOrders(deps: GameDeps, input: Caller & { phaseId?: number }): Result<{ power: string; phase: PhaseView; cleared: number }> {
+export function clearOrders(
+  deps: GameDeps,
+  input: Caller & { phaseId?: number },
+): Result<{ power: string; phase: PhaseView; cleared: number }> {
   return inTransaction(deps, (tx, changed) => {
     const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail('The phase has changed since you asked, so nothing was cleared.');
+    if (input.phaseId !== undefined && input.phaseId !== phase.id)
+      return fail('The phase has changed since you asked, so nothing was cleared.');
     const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByStep(tx, game, phase);
     if (closed) return fail(closed);
     const res = tx
@@ -382,7 +467,13 @@ export function clearOrders(deps: GameDeps, input: Caller & { phaseId?: number }
         `Your orders for ${player.power}, **${phaseLabel(phase.position.phase)}** (game in ${channelRef(game.channelId)}), after \`/orders clear\`:\n${orderSetText(duties, [])}`,
         now,
       );
-      audit(tx, { gameId: game.id, userId: input.userId, action: 'orders_clear', detail: { phaseId: phase.id, power: player.power }, at: now });
+      audit(tx, {
+        gameId: game.id,
+        userId: input.userId,
+        action: 'orders_clear',
+        detail: { phaseId: phase.id, power: player.power },
+        at: now,
+      });
       queueStatus(tx, game.id, now);
       changed(game.id);
     }

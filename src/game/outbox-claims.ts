@@ -57,8 +57,15 @@ export function processAlive(d: Pick<DelivererRow, 'pid' | 'startedAt'>): boolea
 export function registerDeliverer(db: Db, clock: ClaimClock = {}): Deliverer {
   const wallNow = clock.wallNow ?? Date.now;
   const t = wallNow();
-  const me: Deliverer = { id: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`, host: hostname(), pid: process.pid, startedAt: t };
-  db.insert(deliverers).values({ ...me, heartbeatAt: t }).run();
+  const me: Deliverer = {
+    id: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+    host: hostname(),
+    pid: process.pid,
+    startedAt: t,
+  };
+  db.insert(deliverers)
+    .values({ ...me, heartbeatAt: t })
+    .run();
   releaseDeadClaims(db, me, clock);
   return me;
 }
@@ -93,14 +100,27 @@ export function releaseDeadClaims(db: Db, me: Deliverer, clock: ClaimClock = {})
   const isAlive = clock.isAlive ?? processAlive;
   return db.transaction(
     (tx) => {
-      const others = tx.select().from(deliverers).all().filter((d) => d.id !== me.id);
-      const dead = others.filter((d) => d.heartbeatAt < t - timeout || (d.host === me.host && !isAlive(d))).map((d) => d.id);
+      const others = tx
+        .select()
+        .from(deliverers)
+        .all()
+        .filter((d) => d.id !== me.id);
+      const dead = others
+        .filter((d) => d.heartbeatAt < t - timeout || (d.host === me.host && !isAlive(d)))
+        .map((d) => d.id);
       if (dead.length > 0) tx.delete(deliverers).where(inArray(deliverers.id, dead)).run();
       const live = [me.id, ...others.map((d) => d.id).filter((id) => !dead.includes(id))];
       return tx
         .update(outbox)
         .set({ claimedBy: null })
-        .where(and(isNotNull(outbox.claimedBy), notInArray(outbox.claimedBy, live), isNull(outbox.sentAt), isNull(outbox.failedAt)))
+        .where(
+          and(
+            isNotNull(outbox.claimedBy),
+            notInArray(outbox.claimedBy, live),
+            isNull(outbox.sentAt),
+            isNull(outbox.failedAt),
+          ),
+        )
         .run().changes;
     },
     { behavior: 'immediate' },
@@ -109,7 +129,10 @@ export function releaseDeadClaims(db: Db, me: Deliverer, clock: ClaimClock = {})
 
 /** Deliverers that stopped beating long ago (a day) are removed, so the table stays small. */
 export function pruneDeliverers(db: Db, wallNow: number): number {
-  return db.delete(deliverers).where(lt(deliverers.heartbeatAt, wallNow - 86_400_000)).run().changes;
+  return db
+    .delete(deliverers)
+    .where(lt(deliverers.heartbeatAt, wallNow - 86_400_000))
+    .run().changes;
 }
 
 /** Rows claimed right now, by owner (for tests and diagnostics). */

@@ -143,7 +143,14 @@ export const LAPSES_WITH_GAME = or(
 )!;
 
 /** Queues a channel notice. */
-export function queueNotice(tx: Tx, game: GameRow, text: string, dedupeKey: string, now: number, phaseId?: number): void {
+export function queueNotice(
+  tx: Tx,
+  game: GameRow,
+  text: string,
+  dedupeKey: string,
+  now: number,
+  phaseId?: number,
+): void {
   enqueue(tx, {
     gameId: game.id,
     phaseId: phaseId ?? null,

@@ -38,7 +38,13 @@ import {
   type ClaimClock,
   type Deliverer,
 } from './outbox-claims.js';
-import { CONFIRMATION_DROPPED, enqueue, ORDER_CONFIRMATION_KEY, PUBLISHES_ORDERS, type OutboxPayload } from './outbox-write.js';
+import {
+  CONFIRMATION_DROPPED,
+  enqueue,
+  ORDER_CONFIRMATION_KEY,
+  PUBLISHES_ORDERS,
+  type OutboxPayload,
+} from './outbox-write.js';
 import { buildStatus } from './status.js';
 import { gameKindOf } from './kinds.js';
 import { memberRef } from './text-refs.js';
@@ -163,7 +169,12 @@ function claimHeads(db: Db, now: number, me: Deliverer, max: number): OutboxRow[
       );
       const claimed: OutboxRow[] = [];
       for (const { id } of heads) {
-        const row = tx.update(outbox).set({ claimedBy: me.id }).where(and(eq(outbox.id, id), isNull(outbox.claimedBy))).returning().get();
+        const row = tx
+          .update(outbox)
+          .set({ claimedBy: me.id })
+          .where(and(eq(outbox.id, id), isNull(outbox.claimedBy)))
+          .returning()
+          .get();
         if (row) claimed.push(row);
       }
       return claimed;
@@ -181,7 +192,14 @@ function channelGone(tx: Tx, row: OutboxRow, error: string, t: number): number {
   const others = tx
     .update(outbox)
     .set({ failedAt: t, claimedBy: null, lastError: error })
-    .where(and(eq(outbox.target, row.target), eq(outbox.targetKind, 'channel'), isNull(outbox.sentAt), isNull(outbox.failedAt)))
+    .where(
+      and(
+        eq(outbox.target, row.target),
+        eq(outbox.targetKind, 'channel'),
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+      ),
+    )
     .run().changes;
   const running = tx
     .select()
@@ -193,7 +211,9 @@ function channelGone(tx: Tx, row: OutboxRow, error: string, t: number): number {
       .set({ status: 'paused', deadlineMs: null, pausedRemainingMs: Math.max(0, (game.deadlineMs ?? t) - t) })
       .where(eq(games.id, game.id))
       .run();
-    tx.insert(auditLog).values({ gameId: game.id, userId: null, action: 'channel_gone_pause', detail: { error }, at: t }).run();
+    tx.insert(auditLog)
+      .values({ gameId: game.id, userId: null, action: 'channel_gone_pause', detail: { error }, at: t })
+      .run();
   }
   return others;
 }
@@ -207,7 +227,14 @@ function outrunConfirmation(db: Db, row: OutboxRow): boolean {
   const published = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(gt(outbox.id, row.id), eq(outbox.phaseId, row.phaseId), inArray(outbox.kind, [...PUBLISHES_ORDERS]), isNull(outbox.failedAt)))
+    .where(
+      and(
+        gt(outbox.id, row.id),
+        eq(outbox.phaseId, row.phaseId),
+        inArray(outbox.kind, [...PUBLISHES_ORDERS]),
+        isNull(outbox.failedAt),
+      ),
+    )
     .limit(1)
     .get();
   return published !== undefined;
@@ -219,7 +246,15 @@ function superseded(db: Db, row: OutboxRow): boolean {
   const newer = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.kind, 'status'), eq(outbox.gameId, row.gameId), gt(outbox.id, row.id), isNull(outbox.sentAt), isNull(outbox.failedAt)))
+    .where(
+      and(
+        eq(outbox.kind, 'status'),
+        eq(outbox.gameId, row.gameId),
+        gt(outbox.id, row.id),
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+      ),
+    )
     .limit(1)
     .get();
   return newer !== undefined;
@@ -243,15 +278,28 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
   const { db, now, send, log } = s;
   const mine = and(eq(outbox.id, row.id), eq(outbox.claimedBy, s.me.id));
   const started = performance.now();
-  const fields = () => ({ outboxId: row.id, gameId: row.gameId, kind: row.kind, target: row.targetKind, attempts: row.attempts + 1, ms: Math.round(performance.now() - started) });
+  const fields = () => ({
+    outboxId: row.id,
+    gameId: row.gameId,
+    kind: row.kind,
+    target: row.targetKind,
+    attempts: row.attempts + 1,
+    ms: Math.round(performance.now() - started),
+  });
   try {
     if (outrunConfirmation(db, row)) {
-      db.update(outbox).set({ failedAt: now(), claimedBy: null, lastError: CONFIRMATION_DROPPED }).where(eq(outbox.id, row.id)).run();
+      db.update(outbox)
+        .set({ failedAt: now(), claimedBy: null, lastError: CONFIRMATION_DROPPED })
+        .where(eq(outbox.id, row.id))
+        .run();
       log?.info(fields(), 'outbox row dropped: its phase resolved first');
       return 'skipped';
     }
     if (superseded(db, row)) {
-      db.update(outbox).set({ sentAt: now(), claimedBy: null, lastError: 'skipped: superseded by a newer status' }).where(eq(outbox.id, row.id)).run();
+      db.update(outbox)
+        .set({ sentAt: now(), claimedBy: null, lastError: 'skipped: superseded by a newer status' })
+        .where(eq(outbox.id, row.id))
+        .run();
       return 'skipped';
     }
     let statusMessageId: string | null = null;
@@ -265,10 +313,17 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
         // data its bot side draws the message with.
         const own = gameKindOf(game.kind)?.status(tx, game) ?? null;
         if (!own) return { messageId: game.statusMessageId, text: buildStatus(tx, game, now()).text };
-        return { messageId: game.statusMessageId, text: own.text, ...(own.data !== undefined ? { own: { kind: game.kind, data: own.data } } : {}) };
+        return {
+          messageId: game.statusMessageId,
+          text: own.text,
+          ...(own.data !== undefined ? { own: { kind: game.kind, data: own.data } } : {}),
+        };
       });
       if (!fresh) {
-        db.update(outbox).set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' }).where(eq(outbox.id, row.id)).run();
+        db.update(outbox)
+          .set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' })
+          .where(eq(outbox.id, row.id))
+          .run();
         return 'failed';
       }
       statusMessageId = fresh.messageId;
@@ -287,7 +342,12 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       statusMessageId,
       partsSent: row.partsSent,
       // Only ever forward (a peer that took the claim over may have recorded more).
-      partSent: (count) => void db.update(outbox).set({ partsSent: count }).where(and(eq(outbox.id, row.id), lt(outbox.partsSent, count))).run(),
+      partSent: (count) =>
+        void db
+          .update(outbox)
+          .set({ partsSent: count })
+          .where(and(eq(outbox.id, row.id), lt(outbox.partsSent, count)))
+          .run(),
     };
     let answer: void | { messageId?: string };
     try {
@@ -327,8 +387,14 @@ function failed(s: DeliverySettings, row: OutboxRow, err: unknown, fields: () =>
   const message = err instanceof Error ? err.message : String(err);
   const t = now();
   if (err instanceof RetryLaterError) {
-    db.update(outbox).set({ nextAttemptAt: t + err.retryAfterMs, claimedBy: null, lastError: `rate limited: ${message}` }).where(mine).run();
-    log?.info({ ...fields(), attempts: row.attempts, retryInMs: err.retryAfterMs }, 'outbox delivery rate-limited; retrying later');
+    db.update(outbox)
+      .set({ nextAttemptAt: t + err.retryAfterMs, claimedBy: null, lastError: `rate limited: ${message}` })
+      .where(mine)
+      .run();
+    log?.info(
+      { ...fields(), attempts: row.attempts, retryInMs: err.retryAfterMs },
+      'outbox delivery rate-limited; retrying later',
+    );
     return 'deferred';
   }
   if (err instanceof PermanentDeliveryError) {
@@ -380,7 +446,10 @@ function failed(s: DeliverySettings, row: OutboxRow, err: unknown, fields: () =>
     return 'failed';
   }
   const delay = Math.min(s.cap, s.base * 2 ** (attempts - 1));
-  db.update(outbox).set({ attempts, nextAttemptAt: t + delay, claimedBy: null, lastError: message }).where(mine).run();
+  db.update(outbox)
+    .set({ attempts, nextAttemptAt: t + delay, claimedBy: null, lastError: message })
+    .where(mine)
+    .run();
   log?.warn({ ...fields(), retryInMs: delay, err }, 'outbox delivery failed; will retry');
   return 'retried';
 }
@@ -451,7 +520,9 @@ export function pruneOutbox(options: { db: Db; now: () => number; keepMs?: numbe
   const before = options.now() - (options.keepMs ?? 30 * 86_400_000);
   return options.db
     .delete(outbox)
-    .where(sql`(${outbox.sentAt} IS NOT NULL AND ${outbox.sentAt} < ${before}) OR (${outbox.failedAt} IS NOT NULL AND ${outbox.failedAt} < ${before})`)
+    .where(
+      sql`(${outbox.sentAt} IS NOT NULL AND ${outbox.sentAt} < ${before}) OR (${outbox.failedAt} IS NOT NULL AND ${outbox.failedAt} < ${before})`,
+    )
     .run().changes;
 }
 
@@ -483,7 +554,9 @@ export interface OutboxLoop {
  * (default 5 s). One pass at a time; a kick during a pass makes it claim new rows at once. Prunes old delivered
  * rows once an hour.
  */
-export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number; heartbeatMs?: number; onError?: (err: unknown) => void }): OutboxLoop {
+export function startOutboxLoop(
+  options: DeliverOptions & { intervalMs?: number; heartbeatMs?: number; onError?: (err: unknown) => void },
+): OutboxLoop {
   const interval = options.intervalMs ?? 5_000;
   const wallNow = options.wallNow ?? Date.now;
   const me = options.deliverer ?? registerDeliverer(options.db, options);
@@ -526,7 +599,8 @@ export function startOutboxLoop(options: DeliverOptions & { intervalMs?: number;
       try {
         const stats = await deliverOutbox({ ...options, deliverer: me, wake, stopping: () => stopped });
         // A full batch means more may be waiting.
-        if (stats.sent + stats.retried + stats.failed + stats.skipped + stats.deferred >= (options.limit ?? 100)) again = true;
+        if (stats.sent + stats.retried + stats.failed + stats.skipped + stats.deferred >= (options.limit ?? 100))
+          again = true;
       } catch (err) {
         options.onError?.(err);
       }

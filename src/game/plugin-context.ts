@@ -59,7 +59,11 @@ export function gameFrame(
       adjudication: phase.resolvedAt !== null ? phase.adjudication : null,
     },
     seats: playersOf(tx, game.id).map((p) => ({ power: p.power, userId: p.userId })),
-    steps: opts.steps ?? { step: row?.step ?? null, startedAt: row?.startedAt ?? opts.now, token: row?.token ?? opts.token },
+    steps: opts.steps ?? {
+      step: row?.step ?? null,
+      startedAt: row?.startedAt ?? opts.now,
+      token: row?.token ?? opts.token,
+    },
     records: phaseRecordList(tx, game.id, phase.id),
     orders: () => ordersOf(tx, phase.id).map((o) => ({ power: o.power, order: o.order })),
     now: opts.now,
@@ -69,6 +73,12 @@ export function gameFrame(
 }
 
 /** What a plug-in is told about a game and one of its phases (read only). */
-export function pluginContext(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, opts: ContextOptions): PluginContext {
+export function pluginContext(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  opts: ContextOptions,
+): PluginContext {
   return contextOf(gameFrame(tx, game, variant, phase, opts), { token: opts.token, writer: opts.writer ?? null }).ctx;
 }

@@ -51,7 +51,15 @@ export function gameStatus(deps: GameDeps, channelId: string): Result<{ status: 
 export function playerContext(
   deps: GameDeps,
   caller: Caller,
-): Result<{ game: GameView; variant: Variant; position: Position; power: string; phase: PhaseView; orders: PowerOrder[]; voted: string[] }> {
+): Result<{
+  game: GameView;
+  variant: Variant;
+  position: Position;
+  power: string;
+  phase: PhaseView;
+  orders: PowerOrder[];
+  voted: string[];
+}> {
   return read(deps, (tx) => {
     const ctx = playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
@@ -77,21 +85,37 @@ function resultProvince(r: OrderResult): string | null {
 
 /** Provinces named anywhere in a normalized order (`A mar S A pic - bur` → mar, pic, bur). */
 function provincesIn(order: string): Set<string> {
-  return new Set(order.toLowerCase().split(/\s+/).map((w) => parseLocationKey(w).province));
+  return new Set(
+    order
+      .toLowerCase()
+      .split(/\s+/)
+      .map((w) => parseLocationKey(w).province),
+  );
 }
 
 /** Finds a province id from what a player typed: id, name or alias, any case. */
 function matchProvince(variant: Variant, text: string): string | null {
-  const t = text.trim().toLowerCase().replace(/\s*\/.*$/, '');
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/\s*\/.*$/, '');
   if (variant.map.has(t)) return t;
   for (const p of variant.map.provinces.values()) {
-    if (p.name.toLowerCase() === t || p.abbreviation.toLowerCase() === t || p.aliases.some((a) => a.toLowerCase() === t)) return p.id;
+    if (
+      p.name.toLowerCase() === t ||
+      p.abbreviation.toLowerCase() === t ||
+      p.aliases.some((a) => a.toLowerCase() === t)
+    )
+      return p.id;
   }
   return null;
 }
 
 /** The reason for the last result in a province (the most recent resolved phase with a result there). */
-export function why(deps: GameDeps, input: { channelId: string; province: string }): Result<{ phase: PhaseView; results: OrderResult[]; text: string }> {
+export function why(
+  deps: GameDeps,
+  input: { channelId: string; province: string },
+): Result<{ phase: PhaseView; results: OrderResult[]; text: string }> {
   return read(deps, (tx) => {
     const game = latestGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
@@ -99,18 +123,28 @@ export function why(deps: GameDeps, input: { channelId: string; province: string
     if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const province = matchProvince(v, String(input.province ?? ''));
     if (!province) return fail(`"${input.province}" is not a province on this map.`);
-    const resolved = phasesOf(tx, game.id).filter((p) => p.adjudication).reverse();
+    const resolved = phasesOf(tx, game.id)
+      .filter((p) => p.adjudication)
+      .reverse();
     for (const phase of resolved) {
       // The unit standing there first, then every order that names the province (moves into it, supports).
       const all = phase.adjudication!.results;
       const own = all.filter((r) => resultProvince(r) === province);
-      const results = [...own, ...all.filter((r) => !own.includes(r) && !r.defaulted && provincesIn(r.order).has(province))];
+      const results = [
+        ...own,
+        ...all.filter((r) => !own.includes(r) && !r.defaulted && provincesIn(r.order).has(province)),
+      ];
       if (results.length > 0) {
         const name = v.map.province(province)?.name ?? province;
         // What the variant's plug-in adds about the province in that phase (a battle decided outside the adjudicator).
         const plugin = pluginOfGame(game);
-        const extra = plugin.whyLines?.(pluginContext(tx, game, v, phase, { now: deps.now(), token: '' }), province) ?? [];
-        const text = [`**${name}**, ${phaseLabel(phase.adjudication!.phase, v)}:`, ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`), ...extra].join('\n');
+        const extra =
+          plugin.whyLines?.(pluginContext(tx, game, v, phase, { now: deps.now(), token: '' }), province) ?? [];
+        const text = [
+          `**${name}**, ${phaseLabel(phase.adjudication!.phase, v)}:`,
+          ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`),
+          ...extra,
+        ].join('\n');
         return { ok: true, phase: toPhaseView(phase, v), results, text };
       }
     }
@@ -143,7 +177,10 @@ export function history(
       const starts = views.filter((p) => p.label.toLowerCase().startsWith(wanted));
       if (starts.length > 0) i = views.indexOf(starts[0]);
     }
-    if (i < 0) return fail(`No phase "${input.phase}" in this game. Phases: ${views.map((p) => p.code).join(', ') || 'none yet'}.`);
+    if (i < 0)
+      return fail(
+        `No phase "${input.phase}" in this game. Phases: ${views.map((p) => p.code).join(', ') || 'none yet'}.`,
+      );
     const row = rows[i];
     if (!row.adjudication) return fail(`${views[i].label} has not been resolved yet.`);
     return {

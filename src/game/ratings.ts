@@ -18,7 +18,10 @@ import { bradleyTerryFull } from 'openskill/models';
  * keep that order when places are tied, and a Diplomacy draw is a tie), with a γ of 1/k for k seats, so that one game
  * of 21 powers does not make every rating certain at once.
  */
-export const RATING_MODEL: Readonly<Options> = Object.freeze({ model: bradleyTerryFull, gamma: (_c: number, k: number) => 1 / k });
+export const RATING_MODEL: Readonly<Options> = Object.freeze({
+  model: bradleyTerryFull,
+  gamma: (_c: number, k: number) => 1 / k,
+});
 
 /** A member's skill: mean `mu` and uncertainty `sigma` (openskill's; a new member has 25 and 25/3). */
 export interface Rating {
@@ -84,14 +87,28 @@ export function displayRating(r: Rating): number {
 export function rateGame(seats: readonly RatedSeat[], options: RatingOptions = {}): RatingChange[] {
   checkSeats(seats);
   const everyone = seats.map((s) => ({ seat: s, members: s.members }));
-  const people = options.peopleAgainstComputers ? everyone : seats.map((s) => ({ seat: s, members: s.members.filter((m) => !m.computer) })).filter((t) => t.members.length > 0);
+  const people = options.peopleAgainstComputers
+    ? everyone
+    : seats
+        .map((s) => ({ seat: s, members: s.members.filter((m) => !m.computer) }))
+        .filter((t) => t.members.length > 0);
   const afterPeople = matchOf(people);
-  const afterAll = seats.some((s) => s.members.some((m) => m.computer)) ? matchOf(everyone) : new Map<RatedMember, Rating>();
+  const afterAll = seats.some((s) => s.members.some((m) => m.computer))
+    ? matchOf(everyone)
+    : new Map<RatedMember, Rating>();
   return seats.flatMap((s) =>
     s.members.map((m) => {
       const before = m.rating ?? newRating();
       const after = (m.computer ? afterAll.get(m) : afterPeople.get(m)) ?? before;
-      return { id: m.id, computer: m.computer, seat: s.seat, before, after, shownBefore: displayRating(before), shownAfter: displayRating(after) };
+      return {
+        id: m.id,
+        computer: m.computer,
+        seat: s.seat,
+        before,
+        after,
+        shownBefore: displayRating(before),
+        shownAfter: displayRating(after),
+      };
     }),
   );
 }
@@ -104,21 +121,25 @@ function matchOf(teams: readonly { seat: RatedSeat; members: readonly RatedMembe
     teams.map((t) => t.members.map((m) => m.rating ?? newRating())),
     { ...RATING_MODEL, rank: teams.map((t) => t.seat.rank) },
   );
-  teams.forEach((t, i) => t.members.forEach((m, j) => out.set(m, { mu: rated[i]![j]!.mu, sigma: rated[i]![j]!.sigma })));
+  teams.forEach((t, i) =>
+    t.members.forEach((m, j) => out.set(m, { mu: rated[i]![j]!.mu, sigma: rated[i]![j]!.sigma })),
+  );
   return out;
 }
 
 function checkSeats(seats: readonly RatedSeat[]): void {
   const seen = new Map<string, string>();
   for (const s of seats) {
-    if (!Number.isInteger(s.rank) || s.rank < 1) throw new RatingError(`seat ${s.seat}: place ${s.rank} is not a whole number from 1`);
+    if (!Number.isInteger(s.rank) || s.rank < 1)
+      throw new RatingError(`seat ${s.seat}: place ${s.rank} is not a whole number from 1`);
     if (s.members.length === 0) throw new RatingError(`seat ${s.seat} has no member`);
     for (const m of s.members) {
       const key = `${m.computer ? 'computer' : 'person'}:${m.id}`;
       const other = seen.get(key);
       if (other !== undefined) throw new RatingError(`${m.id} plays in two seats (${other} and ${s.seat})`);
       seen.set(key, s.seat);
-      if (m.rating && !(Number.isFinite(m.rating.mu) && Number.isFinite(m.rating.sigma) && m.rating.sigma > 0)) throw new RatingError(`${m.id}: rating ${JSON.stringify(m.rating)} is not a rating`);
+      if (m.rating && !(Number.isFinite(m.rating.mu) && Number.isFinite(m.rating.sigma) && m.rating.sigma > 0))
+        throw new RatingError(`${m.id}: rating ${JSON.stringify(m.rating)} is not a rating`);
     }
   }
 }

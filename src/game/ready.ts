@@ -19,13 +19,23 @@ import type { Caller, GameDeps, PhaseView, Result } from './types.js';
 export function toggleReady(
   deps: GameDeps,
   input: Caller,
-): Result<{ power: string; ready: boolean; resolved: PhaseView[]; waitingFor: string[]; capped: { waitMs: number; count: number } | null }> {
+): Result<{
+  power: string;
+  ready: boolean;
+  resolved: PhaseView[];
+  waitingFor: string[];
+  capped: { waitMs: number; count: number } | null;
+}> {
   return inTransaction(deps, (tx, changed) => {
     const ctx = playerInGame(tx, input);
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     const step = stepUnderWay(tx, game, phase);
-    if (step?.spec.at === 'claim') return fail(step.spec.readyRefusal ?? 'Orders are closed: a step of the phase is under way; `/act` tells the bot what you choose.');
+    if (step?.spec.at === 'claim')
+      return fail(
+        step.spec.readyRefusal ??
+          'Orders are closed: a step of the phase is under way; `/act` tells the bot what you choose.',
+      );
     if (!humanPowersToAct(tx, variant, game, phase).includes(player.power)) {
       return fail(`${player.power} has nothing to decide this phase.`);
     }
@@ -44,7 +54,14 @@ export function toggleReady(
       const allowed = earlyResolutionAllowed(tx, deps, game.id, now);
       if (!allowed.ok) {
         queueStatus(tx, game.id, now);
-        return { ok: true, power: player.power, ready, resolved: [], waitingFor, capped: { waitMs: allowed.waitMs, count: allowed.count } };
+        return {
+          ok: true,
+          power: player.power,
+          ready,
+          resolved: [],
+          waitingFor,
+          capped: { waitMs: allowed.waitMs, count: allowed.count },
+        };
       }
       const r = resolveInTx(tx, deps, game.id, phase.id, 'ready');
       if (!r.ok) return r;

@@ -35,7 +35,12 @@ interface RecordStore {
  * refuses is skipped on reading and reported to `report` (it can only come from an older plug-in or a hand edit); a
  * write its schema refuses throws, rolling the use-case back.
  */
-function checkedRecords<S extends RecordSchemas>(store: RecordStore, schemas: S | undefined, scope: { writer?: string | null; now: number }, report: (err: unknown) => void): Records<S> {
+function checkedRecords<S extends RecordSchemas>(
+  store: RecordStore,
+  schemas: S | undefined,
+  scope: { writer?: string | null; now: number },
+  report: (err: unknown) => void,
+): Records<S> {
   const schemaOf = (kind: string): z.ZodType => {
     const schema = schemas?.[kind];
     if (!schema) throw new RecordSchemaError(`no record schema for kind "${kind}"`);
@@ -44,7 +49,11 @@ function checkedRecords<S extends RecordSchemas>(store: RecordStore, schemas: S 
   const read = (kind: string, row: RawRecord): StoredRecord<unknown> | null => {
     const parsed = schemaOf(kind).safeParse(row.payload);
     if (!parsed.success) {
-      report(new RecordSchemaError(`stored ${kind} record "${row.key}" of ${store.owner} does not match its schema; it is ignored`));
+      report(
+        new RecordSchemaError(
+          `stored ${kind} record "${row.key}" of ${store.owner} does not match its schema; it is ignored`,
+        ),
+      );
       return null;
     }
     return { key: row.key, value: parsed.data, writtenBy: row.writtenBy, updatedAt: row.updatedAt };
@@ -62,8 +71,15 @@ function checkedRecords<S extends RecordSchemas>(store: RecordStore, schemas: S 
     },
     put(kind, value, key = '') {
       const parsed = schemaOf(kind).safeParse(value);
-      if (!parsed.success) throw new RecordSchemaError(`a ${kind} record that does not match its schema: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-      store.write(kind, key, { payload: parsed.data as unknown, writtenBy: scope.writer ?? null, updatedAt: scope.now });
+      if (!parsed.success)
+        throw new RecordSchemaError(
+          `a ${kind} record that does not match its schema: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+        );
+      store.write(kind, key, {
+        payload: parsed.data as unknown,
+        writtenBy: scope.writer ?? null,
+        updatedAt: scope.now,
+      });
     },
     remove(kind, key) {
       store.remove(kind, key);
@@ -79,7 +95,12 @@ export type RecordWrite =
   | { op: 'put'; kind: string; key: string; value: unknown; writtenBy: string | null; updatedAt: number }
   | { op: 'remove'; kind: string; key?: string };
 
-const rawOfRow = (row: typeof variantRecords.$inferSelect): RawRecord => ({ key: row.key, payload: row.payload, writtenBy: row.writtenBy, updatedAt: row.updatedAt });
+const rawOfRow = (row: typeof variantRecords.$inferSelect): RawRecord => ({
+  key: row.key,
+  payload: row.payload,
+  writtenBy: row.writtenBy,
+  updatedAt: row.updatedAt,
+});
 
 /** The `variant_records` rows of one game and one phase (null: the game's own). */
 function tableStore(tx: Tx, scope: { gameId: number; phaseId: number | null }): RecordStore {
@@ -96,10 +117,14 @@ function tableStore(tx: Tx, scope: { gameId: number; phaseId: number | null }): 
       const row = tx.select().from(variantRecords).where(where(kind, key)).get();
       return row ? rawOfRow(row) : undefined;
     },
-    all: (kind) => tx.select().from(variantRecords).where(where(kind)).orderBy(asc(variantRecords.id)).all().map(rawOfRow),
+    all: (kind) =>
+      tx.select().from(variantRecords).where(where(kind)).orderBy(asc(variantRecords.id)).all().map(rawOfRow),
     write: (kind, key, record) => {
       const changed = tx.update(variantRecords).set(record).where(where(kind, key)).run();
-      if (changed.changes === 0) tx.insert(variantRecords).values({ gameId: scope.gameId, phaseId: scope.phaseId, kind, key, ...record }).run();
+      if (changed.changes === 0)
+        tx.insert(variantRecords)
+          .values({ gameId: scope.gameId, phaseId: scope.phaseId, kind, key, ...record })
+          .run();
     },
     remove: (kind, key) => void tx.delete(variantRecords).where(where(kind, key)).run(),
   };
@@ -107,8 +132,14 @@ function tableStore(tx: Tx, scope: { gameId: number; phaseId: number | null }): 
 
 /** A list of records, which the writes change in place: a replaced record keeps its place, as a table row keeps its id. */
 function listStore(list: RecordEntry[]): RecordStore {
-  const matches = (kind: string, key?: string) => (r: RecordEntry) => r.kind === kind && (key === undefined || r.key === key);
-  const raw = (r: RecordEntry): RawRecord => ({ key: r.key, payload: r.value, writtenBy: r.writtenBy, updatedAt: r.updatedAt });
+  const matches = (kind: string, key?: string) => (r: RecordEntry) =>
+    r.kind === kind && (key === undefined || r.key === key);
+  const raw = (r: RecordEntry): RawRecord => ({
+    key: r.key,
+    payload: r.value,
+    writtenBy: r.writtenBy,
+    updatedAt: r.updatedAt,
+  });
   return {
     owner: 'a sandbox',
     find: (kind, key) => {
@@ -117,7 +148,13 @@ function listStore(list: RecordEntry[]): RecordStore {
     },
     all: (kind) => list.filter(matches(kind)).map(raw),
     write: (kind, key, record) => {
-      const entry: RecordEntry = { kind, key, value: record.payload, writtenBy: record.writtenBy, updatedAt: record.updatedAt };
+      const entry: RecordEntry = {
+        kind,
+        key,
+        value: record.payload,
+        writtenBy: record.writtenBy,
+        updatedAt: record.updatedAt,
+      };
       const i = list.findIndex(matches(kind, key));
       if (i >= 0) list[i] = entry;
       else list.push(entry);
@@ -130,7 +167,12 @@ function listStore(list: RecordEntry[]): RecordStore {
 
 /** Makes one write on a store. */
 function applyWrite(store: RecordStore, write: RecordWrite): void {
-  if (write.op === 'put') store.write(write.kind, write.key, { payload: write.value, writtenBy: write.writtenBy, updatedAt: write.updatedAt });
+  if (write.op === 'put')
+    store.write(write.kind, write.key, {
+      payload: write.value,
+      writtenBy: write.writtenBy,
+      updatedAt: write.updatedAt,
+    });
   else store.remove(write.kind, write.key);
 }
 
@@ -152,11 +194,21 @@ export function phaseRecordList(tx: Tx, gameId: number, phaseId: number): Record
     .where(and(eq(variantRecords.gameId, gameId), eq(variantRecords.phaseId, phaseId)))
     .orderBy(asc(variantRecords.id))
     .all()
-    .map((row) => ({ kind: row.kind, key: row.key, value: row.payload, writtenBy: row.writtenBy, updatedAt: row.updatedAt }));
+    .map((row) => ({
+      kind: row.kind,
+      key: row.key,
+      value: row.payload,
+      writtenBy: row.writtenBy,
+      updatedAt: row.updatedAt,
+    }));
 }
 
 /** Writes the phase machine's record changes to a game's phase, in order. */
-export function writePhaseRecords(tx: Tx, scope: { gameId: number; phaseId: number }, writes: readonly RecordWrite[]): void {
+export function writePhaseRecords(
+  tx: Tx,
+  scope: { gameId: number; phaseId: number },
+  writes: readonly RecordWrite[],
+): void {
   const store = tableStore(tx, scope);
   for (const write of writes) applyWrite(store, write);
 }

@@ -42,8 +42,18 @@ export function pendingReminders(deps: GameDeps): PendingReminder[] {
     .innerJoin(phases, eq(phases.id, games.currentPhaseId))
     .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), isNull(phases.remindedAt)))
     .all()
-    .map((r) => ({ kind: 'orders' as const, gameId: r.gameId, phaseId: r.phaseId, at: reminderTime(r.startedAt, r.deadline!) }));
-  const steps = pendingStepReminders(deps).map((r) => ({ kind: 'step' as const, gameId: r.gameId, phaseId: r.phaseId, at: reminderTime(r.startedAt, r.deadline) }));
+    .map((r) => ({
+      kind: 'orders' as const,
+      gameId: r.gameId,
+      phaseId: r.phaseId,
+      at: reminderTime(r.startedAt, r.deadline!),
+    }));
+  const steps = pendingStepReminders(deps).map((r) => ({
+    kind: 'step' as const,
+    gameId: r.gameId,
+    phaseId: r.phaseId,
+    at: reminderTime(r.startedAt, r.deadline),
+  }));
   return [...orders, ...steps];
 }
 
@@ -67,13 +77,24 @@ export function queueDueRemindersDetailed(deps: GameDeps): { queued: number; fai
     const r = inTransaction(deps, (tx) => {
       const game = gameById(tx, due.gameId);
       const phase = phaseById(tx, due.phaseId);
-      if (!game || !phase || game.status !== 'active' || game.currentPhaseId !== phase.id || phase.remindedAt !== null) {
+      if (
+        !game ||
+        !phase ||
+        game.status !== 'active' ||
+        game.currentPhaseId !== phase.id ||
+        phase.remindedAt !== null
+      ) {
         return { ok: true, count: 0 };
       }
       const variant = variantOfGame(game);
       let count = 0;
       // Orders closed for a step between orders and claim: its own reminder is about the step.
-      if (variant && game.deadlineMs !== null && game.deadlineMs > now && stepUnderWay(tx, game, phase)?.spec.at !== 'claim') {
+      if (
+        variant &&
+        game.deadlineMs !== null &&
+        game.deadlineMs > now &&
+        stepUnderWay(tx, game, phase)?.spec.at !== 'claim'
+      ) {
         const acting = new Set(powersToAct(variant, phase.position));
         for (const player of playersOf(tx, game.id)) {
           if (!acting.has(player.power)) continue;

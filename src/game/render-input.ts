@@ -47,7 +47,11 @@ export type PhasePicture = 'orders' | 'after';
  * adjudication); for an unresolved phase the map shows the position alone. Null when the phase is gone
  * (e.g. undone by a rollback) or its variant is unknown.
  */
-export function renderInputForPhase(deps: Pick<GameDeps, 'db'>, phaseId: number, opts: { withOrders?: boolean } = {}): RenderInput | null {
+export function renderInputForPhase(
+  deps: Pick<GameDeps, 'db'>,
+  phaseId: number,
+  opts: { withOrders?: boolean } = {},
+): RenderInput | null {
   return guarded(() => readRenderInput(deps, phaseId, opts.withOrders ? 'orders' : null));
 }
 
@@ -55,7 +59,10 @@ export function renderInputForPhase(deps: Pick<GameDeps, 'db'>, phaseId: number,
  * Both pictures of a resolved phase, for its results post: the orders with their results, and the board
  * after. Null when the phase is gone, unresolved or its variant unknown.
  */
-export function renderInputsForResults(deps: Pick<GameDeps, 'db'>, phaseId: number): { orders: RenderInput; after: RenderInput } | null {
+export function renderInputsForResults(
+  deps: Pick<GameDeps, 'db'>,
+  phaseId: number,
+): { orders: RenderInput; after: RenderInput } | null {
   return guarded(() => {
     const orders = readRenderInput(deps, phaseId, 'orders');
     const after = readRenderInput(deps, phaseId, 'after');
@@ -64,7 +71,11 @@ export function renderInputsForResults(deps: Pick<GameDeps, 'db'>, phaseId: numb
 }
 
 /** One picture of a phase (`/history phase: picture:`); null when that picture does not exist. */
-export function renderInputForPicture(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: PhasePicture): RenderInput | null {
+export function renderInputForPicture(
+  deps: Pick<GameDeps, 'db'>,
+  phaseId: number,
+  picture: PhasePicture,
+): RenderInput | null {
   return guarded(() => readRenderInput(deps, phaseId, picture));
 }
 
@@ -73,7 +84,11 @@ export function renderInputForPicture(deps: Pick<GameDeps, 'db'>, phaseId: numbe
  * one of the plug-in's `pictures` (the orders with a provisional result …). Null when the phase is gone, or the
  * plug-in has nothing to draw.
  */
-export function renderInputForStepPicture(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: string): (RenderInput & { file: string }) | null {
+export function renderInputForStepPicture(
+  deps: Pick<GameDeps, 'db'>,
+  phaseId: number,
+  picture: string,
+): (RenderInput & { file: string }) | null {
   if (picture === 'board') {
     const board = renderInputForPhase(deps, phaseId);
     return board ? { ...board, file: '' } : null;
@@ -108,7 +123,11 @@ function guarded<T>(read: () => T | null): T | null {
   }
 }
 
-function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: PhasePicture | null): RenderInput | null {
+function readRenderInput(
+  deps: Pick<GameDeps, 'db'>,
+  phaseId: number,
+  picture: PhasePicture | null,
+): RenderInput | null {
   return deps.db.transaction((tx) => {
     const phase = phaseById(tx, phaseId);
     if (!phase) return null;
@@ -120,9 +139,27 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: P
     if (picture === 'after') {
       if (!phase.adjudication) return null;
       const next = phase.adjudication.position;
-      return withOverlays(tx, { variant, position: next, title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`, palette }, game, phase, 'after');
+      return withOverlays(
+        tx,
+        {
+          variant,
+          position: next,
+          title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`,
+          palette,
+        },
+        game,
+        phase,
+        'after',
+      );
     }
-    if (picture !== 'orders' || !phase.adjudication) return withOverlays(tx, { variant, position: phase.position, title: `${variant.name} · ${label}`, palette }, game, phase, 'board');
+    if (picture !== 'orders' || !phase.adjudication)
+      return withOverlays(
+        tx,
+        { variant, position: phase.position, title: `${variant.name} · ${label}`, palette },
+        game,
+        phase,
+        'board',
+      );
     return withOverlays(
       tx,
       {
@@ -142,14 +179,26 @@ function readRenderInput(deps: Pick<GameDeps, 'db'>, phaseId: number, picture: P
 }
 
 /** What the plug-in is told about a picture of one of its games (read only). */
-function overlayContext(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, picture: PictureKind, orders?: readonly PowerOrder[]): OverlayContext {
+function overlayContext(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  picture: PictureKind,
+  orders?: readonly PowerOrder[],
+): OverlayContext {
   const plugin = pluginOf(game.variantId);
   const records = recordsOf(tx, plugin.records, { gameId: game.id, phaseId: phase.id, now: 0 });
   return {
     variant,
     picture,
     options: game.options ?? {},
-    phase: { index: phase.idx, position: phase.position, adjudication: phase.resolvedAt !== null ? phase.adjudication : null, ...(orders ? { orders } : {}) },
+    phase: {
+      index: phase.idx,
+      position: phase.position,
+      adjudication: phase.resolvedAt !== null ? phase.adjudication : null,
+      ...(orders ? { orders } : {}),
+    },
     records: { get: records.get, list: records.list },
   };
 }
@@ -177,7 +226,11 @@ function paletteOf(stored: string | null | undefined): MapPalette {
  * The palette of the caller's private `/map`: `chosen` if given (and remembered for a player of the channel's
  * game), else the player's earlier choice, else the game's palette.
  */
-export function mapPaletteFor(deps: Pick<GameDeps, 'db'>, caller: Caller, chosen: MapPalette | null): Result<{ palette: MapPalette; remembered: boolean }> {
+export function mapPaletteFor(
+  deps: Pick<GameDeps, 'db'>,
+  caller: Caller,
+  chosen: MapPalette | null,
+): Result<{ palette: MapPalette; remembered: boolean }> {
   return deps.db.transaction((tx) => {
     const game = openGameByChannel(tx, caller.channelId);
     if (!game) return { ok: true, palette: chosen ?? 'standard', remembered: false };

@@ -74,14 +74,19 @@ export function resolveDuePhases(deps: GameDeps): { resolved: number; failures: 
     if (r.ok) resolved += r.resolved.length;
     // Another process (a second shard, `/ready`, a game master) got there first, or paused or ended the game
     // since the query above: nothing is wrong and nothing is left to do.
-    else if (r.error !== ALREADY_RESOLVED && r.error !== NOT_RUNNING && r.error !== PAUSED) failures.push(`game ${g.id}: ${r.error}`);
+    else if (r.error !== ALREADY_RESOLVED && r.error !== NOT_RUNNING && r.error !== PAUSED)
+      failures.push(`game ${g.id}: ${r.error}`);
   }
   return { resolved, failures };
 }
 
 /** Powers that have something to decide and a player to decide it. */
 export function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): string[] {
-  return seatedToAct(variant, phase.position, playersOf(tx, game.id).map((p) => p.power));
+  return seatedToAct(
+    variant,
+    phase.position,
+    playersOf(tx, game.id).map((p) => p.power),
+  );
 }
 
 /**
@@ -94,7 +99,8 @@ export function seatedToAct(variant: Variant, position: Position, seated: string
   const own = acting.filter((p) => seated.includes(p));
   const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: seated }) ?? []);
   if (!acting.some((p) => voted.has(p))) return own;
-  const inGame = (p: string) => position.units.some((u) => u.power === p) || (position.supplyCenters[p]?.length ?? 0) > 0;
+  const inGame = (p: string) =>
+    position.units.some((u) => u.power === p) || (position.supplyCenters[p]?.length ?? 0) > 0;
   return [...new Set([...own, ...seated.filter((p) => !voted.has(p) && inGame(p))])].sort();
 }
 
@@ -128,7 +134,8 @@ export function resolveInTx(
     if (unresolved && unresolved.resolvedAt === null) {
       const steps = advanceSteps(tx, deps, game, variant, unresolved);
       if (steps.status === 'waiting') {
-        if (resolved.length === 0) return { ok: true, resolved, next: toPhaseView(phaseById(tx, phaseId)!, variant), end: null };
+        if (resolved.length === 0)
+          return { ok: true, resolved, next: toPhaseView(phaseById(tx, phaseId)!, variant), end: null };
         break;
       }
       handoff = steps.handoff;
@@ -169,15 +176,27 @@ export function resolveInTx(
         gameId: game.id,
         phaseId,
         text: withLines(
-          formatResultsSummary(variant, adjudication, end ? null : { phase: adjudication.position.phase, deadline: next.deadlineMs }),
-          pluginOfGame(game).resultsLines?.(pluginContext(tx, game, variant, phaseById(tx, phaseId)!, { now, random, token })) ?? [],
+          formatResultsSummary(
+            variant,
+            adjudication,
+            end ? null : { phase: adjudication.position.phase, deadline: next.deadlineMs },
+          ),
+          pluginOfGame(game).resultsLines?.(
+            pluginContext(tx, game, variant, phaseById(tx, phaseId)!, { now, random, token }),
+          ) ?? [],
         ),
       },
       target: { kind: 'channel', id: game.channelId },
       dedupeKey: `results:${phaseId}:${token}`,
       now,
     });
-    noteEvent({ kind: 'phase_resolved', gameId: game.id, phase: label, reason, ms: Math.round((performance.now() - started) * 10) / 10 });
+    noteEvent({
+      kind: 'phase_resolved',
+      gameId: game.id,
+      phase: label,
+      reason,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
     game = gameById(tx, game.id)!;
     if (end) {
       announceEnd(tx, game, end, now, token);
@@ -223,9 +242,21 @@ function startNextPhase(tx: Tx, game: GameRow, phase: PhaseRow, adjudication: Ad
 
 /** Marks the game finished (the current phase stays as it is: the final position). */
 export function finishGame(tx: Tx, game: GameRow, end: GameEnd, now: number): void {
-  const last = tx.select().from(phases).where(eq(phases.gameId, game.id)).all().sort((a, b) => b.idx - a.idx)[0];
+  const last = tx
+    .select()
+    .from(phases)
+    .where(eq(phases.gameId, game.id))
+    .all()
+    .sort((a, b) => b.idx - a.idx)[0];
   tx.update(games)
-    .set({ status: 'finished', end, finishedAt: now, deadlineMs: null, pausedRemainingMs: null, currentPhaseId: last?.id ?? game.currentPhaseId })
+    .set({
+      status: 'finished',
+      end,
+      finishedAt: now,
+      deadlineMs: null,
+      pausedRemainingMs: null,
+      currentPhaseId: last?.id ?? game.currentPhaseId,
+    })
     .where(eq(games.id, game.id))
     .run();
   noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
@@ -240,7 +271,12 @@ function withLines(text: string, lines: string[]): string {
 export function endLinesText(tx: Tx, game: GameRow, now: number): string {
   const plugin = pluginOfGame(game);
   const variant = variantOfGame(game);
-  const last = tx.select().from(phases).where(eq(phases.gameId, game.id)).all().sort((a, b) => b.idx - a.idx)[0];
+  const last = tx
+    .select()
+    .from(phases)
+    .where(eq(phases.gameId, game.id))
+    .all()
+    .sort((a, b) => b.idx - a.idx)[0];
   if (!plugin.endLines || !variant || !last) return '';
   const lines = plugin.endLines(pluginContext(tx, game, variant, last, { now, token: '' }));
   return lines.length > 0 ? `\n${lines.join('\n')}` : '';
@@ -258,6 +294,14 @@ export function announceEnd(tx: Tx, game: GameRow, end: GameEnd, now: number, to
     now,
   });
   for (const p of playersOf(tx, game.id)) {
-    queueDm(tx, game, p.userId, 'game_over', `${text} (game in ${channelRef(game.channelId)})`, `end:${game.id}:${token}:${p.power}`, now);
+    queueDm(
+      tx,
+      game,
+      p.userId,
+      'game_over',
+      `${text} (game in ${channelRef(game.channelId)})`,
+      `end:${game.id}:${token}:${p.power}`,
+      now,
+    );
   }
 }

@@ -13,7 +13,14 @@ import type { Adjudication, Order, Position, Power, PowerOrder } from '../engine
 import type { Variant } from '../engine/variant.js';
 import type { SandboxOrder, SandboxStage } from '../store/schema.js';
 import { pluginOf } from '../variants/index.js';
-import type { ActionCaller, ActionChoice, ActionValues, Handoff, SandboxFacts, VariantAction } from '../variants/plugin/index.js';
+import type {
+  ActionCaller,
+  ActionChoice,
+  ActionValues,
+  Handoff,
+  SandboxFacts,
+  VariantAction,
+} from '../variants/plugin/index.js';
 import { dutiesOf, hasDuties } from './duties.js';
 import { checkOrder, missingOrders } from './orders.js';
 import type { PhaseFrame } from './phase/frame.js';
@@ -97,7 +104,12 @@ const placeName = (variant: Variant, province: string) => variant.map.province(p
 export function enterSandboxOrders(
   board: Pick<SandboxBoard, 'variant' | 'position' | 'orders'>,
   text: string,
-): { orders: SandboxOrder[]; stored: SandboxOrder[]; rejected: RejectedOrder[]; replaced: { before: string; after: string }[] } {
+): {
+  orders: SandboxOrder[];
+  stored: SandboxOrder[];
+  rejected: RejectedOrder[];
+  replaced: { before: string; after: string }[];
+} {
   const { variant, position } = board;
   const orders = [...board.orders];
   const stored: SandboxOrder[] = [];
@@ -109,14 +121,21 @@ export function enterSandboxOrders(
       continue;
     }
     if (read.order.kind === 'waive') {
-      rejected.push({ input: read.text, error: 'In a sandbox a build left out is waived: name the builds you want, and leave the others out.' });
+      rejected.push({
+        input: read.text,
+        error: 'In a sandbox a build left out is waived: name the builds you want, and leave the others out.',
+      });
       continue;
     }
     const owner = ownerOf(position, read.order);
     if (!owner) {
       const where = placeName(variant, read.order.unit.province);
       const why =
-        position.phase.type === 'retreat' ? `No unit was dislodged in ${where}.` : read.order.kind === 'build' ? `${where} is nobody's supply centre.` : `There is no unit in ${where}.`;
+        position.phase.type === 'retreat'
+          ? `No unit was dislodged in ${where}.`
+          : read.order.kind === 'build'
+            ? `${where} is nobody's supply centre.`
+            : `There is no unit in ${where}.`;
       rejected.push({ input: read.text, error: why });
       continue;
     }
@@ -147,25 +166,46 @@ export function enterSandboxOrders(
 }
 
 /** The powers that have something to decide on this board, each with what is still without an order. */
-export function sandboxDuties(board: Pick<SandboxBoard, 'variant' | 'position' | 'orders'>): { power: Power; missing: string[] }[] {
+export function sandboxDuties(
+  board: Pick<SandboxBoard, 'variant' | 'position' | 'orders'>,
+): { power: Power; missing: string[] }[] {
   return board.variant.powers
     .map((p) => p.name)
     .flatMap((power) => {
       const duties = dutiesOf(board.variant, board.position, power);
       if (!hasDuties(duties)) return [];
-      return [{ power, missing: missingOrders(duties, board.orders.filter((o) => o.power === power)) }];
+      return [
+        {
+          power,
+          missing: missingOrders(
+            duties,
+            board.orders.filter((o) => o.power === power),
+          ),
+        },
+      ];
     });
 }
 
-function factsOf(board: Pick<SandboxBoard, 'variant' | 'variantId' | 'options' | 'position' | 'orders' | 'seated'>): SandboxFacts {
+function factsOf(
+  board: Pick<SandboxBoard, 'variant' | 'variantId' | 'options' | 'position' | 'orders' | 'seated'>,
+): SandboxFacts {
   const given: PowerOrder[] = board.orders.map((o) => ({ power: o.power, order: o.order }));
-  const raw: SandboxFacts = { variant: board.variant, options: board.options, position: board.position, orders: given, seated: board.seated };
+  const raw: SandboxFacts = {
+    variant: board.variant,
+    options: board.options,
+    position: board.position,
+    orders: given,
+    seated: board.seated,
+  };
   const rules = pluginOf(board.variantId).sandbox;
   return rules?.orders ? { ...raw, orders: rules.orders(raw) } : raw;
 }
 
 /** The options a sandbox of a game with `options` plays (the plug-in's `sandbox.options`; default: the same). */
-export function sandboxOptions(variantId: string, options: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+export function sandboxOptions(
+  variantId: string,
+  options: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
   return pluginOf(variantId).sandbox?.options?.(options) ?? options;
 }
 
@@ -189,7 +229,14 @@ function frameOf(board: SandboxBoard, call: SandboxCall): PhaseFrame {
   return {
     variant: board.variant,
     plugin: pluginOf(board.variantId),
-    game: { id: board.game.id, channelId: board.game.channelId, options: board.options, durations: board.game.durations, deadline: null, gmUserId: board.ownerUserId },
+    game: {
+      id: board.game.id,
+      channelId: board.game.channelId,
+      options: board.options,
+      durations: board.game.durations,
+      deadline: null,
+      gmUserId: board.ownerUserId,
+    },
     phase: { id: 0, index: board.index, position: board.position, resolved: false, adjudication: null },
     seats: board.seated.map((power) => ({ power, userId: board.ownerUserId })),
     steps: { step: step?.name ?? null, startedAt: step?.startedAt ?? call.now, token: board.stage.token },
@@ -236,7 +283,10 @@ export function openSandboxStart(board: SandboxBoard, call: SandboxCall): Sandbo
  * One step boundary, crossed by the phase machine as a game crosses it at a deadline or by `/gm advance`: the board
  * after it, and what follows (a step under way, the orders, or the adjudication).
  */
-function crossBoundary(board: SandboxBoard, call: SandboxCall): { board: SandboxBoard; decision: NonNullable<ReturnType<typeof decisionOf>> } {
+function crossBoundary(
+  board: SandboxBoard,
+  call: SandboxCall,
+): { board: SandboxBoard; decision: NonNullable<ReturnType<typeof decisionOf>> } {
   const t = stepMachine(frameOf(board, call), { kind: 'boundary' });
   return { board: applied(board, t), decision: decisionOf(t)! };
 }
@@ -281,7 +331,8 @@ export type SandboxOutcome =
  */
 export function stepSandbox(board: SandboxBoard, call: SandboxCall): { board: SandboxBoard; outcome: SandboxOutcome } {
   const first = crossBoundary(board, call);
-  if (first.decision.kind === 'open') return { board: first.board, outcome: { kind: 'step', step: first.decision.step } };
+  if (first.decision.kind === 'open')
+    return { board: first.board, outcome: { kind: 'step', step: first.decision.step } };
   if (first.decision.kind === 'beginOrders') return { board: first.board, outcome: { kind: 'orders' } };
   const adjudication = adjudicateBoard(first.board, first.decision.handoff);
   let current = nextPhase(first.board, adjudication.position, call);
@@ -303,7 +354,9 @@ export function stepSandbox(board: SandboxBoard, call: SandboxCall): { board: Sa
 
 /** Why the sandbox's orders cannot change now (a step between the orders and the claim is under way), or null. */
 export function sandboxOrdersClosed(board: SandboxBoard): string | null {
-  const closed = closedOrdersText(stepUnderWay({ plugin: pluginOf(board.variantId), steps: { step: board.stage.step?.name ?? null } })?.spec);
+  const closed = closedOrdersText(
+    stepUnderWay({ plugin: pluginOf(board.variantId), steps: { step: board.stage.step?.name ?? null } })?.spec,
+  );
   return closed === null ? null : sandboxWords(closed);
 }
 
@@ -331,8 +384,14 @@ function seatOf(board: SandboxBoard, typed: string | null): { power: Power } | {
   const wanted = (typed ?? '').trim().toLowerCase();
   if (wanted === '') return { error: 'Say which power you act for in `as:` (or `as:gm` for the game master).' };
   const power = board.variant.powers.map((p) => p.name).find((p) => p.toLowerCase() === wanted);
-  if (!power) return { error: `${board.variant.name} has no power "${typed!.slice(0, 40)}"; the seated powers: ${board.seated.join(', ')}.` };
-  if (!board.seated.includes(power)) return { error: `Nobody plays ${power} in the game this sandbox copies, so nobody acts for it (the seated powers: ${board.seated.join(', ')}).` };
+  if (!power)
+    return {
+      error: `${board.variant.name} has no power "${typed!.slice(0, 40)}"; the seated powers: ${board.seated.join(', ')}.`,
+    };
+  if (!board.seated.includes(power))
+    return {
+      error: `Nobody plays ${power} in the game this sandbox copies, so nobody acts for it (the seated powers: ${board.seated.join(', ')}).`,
+    };
   return { power };
 }
 
@@ -356,7 +415,14 @@ export function sandboxActionChoices(
 ): ActionChoice[] {
   const caller = callerOf(board, input);
   if ('error' in caller) return [];
-  return actionSlotChoices(frameOf(board, call), { by: input.by, caller, action: input.action, slot: input.slot, typed: input.typed, values: input.values });
+  return actionSlotChoices(frameOf(board, call), {
+    by: input.by,
+    caller,
+    action: input.action,
+    slot: input.slot,
+    typed: input.typed,
+    values: input.values,
+  });
 }
 
 /** A refused action, in the words of `/sandbox act`. */
@@ -384,12 +450,27 @@ export function actInSandbox(
   board: SandboxBoard,
   call: SandboxCall,
   input: SandboxActor & { action: string; values: ActionValues },
-): { ok: true; board: SandboxBoard; action: string; reply: string; posts: string[]; settled: boolean } | { ok: false; error: string } {
+):
+  | { ok: true; board: SandboxBoard; action: string; reply: string; posts: string[]; settled: boolean }
+  | { ok: false; error: string } {
   const caller = callerOf(board, input);
   if ('error' in caller) return { ok: false, error: caller.error };
-  const t = stepMachine(frameOf(board, call), { kind: 'act', by: input.by, caller, action: String(input.action ?? ''), values: input.values });
+  const t = stepMachine(frameOf(board, call), {
+    kind: 'act',
+    by: input.by,
+    caller,
+    action: String(input.action ?? ''),
+    values: input.values,
+  });
   const answer = t.answer!;
   if (!answer.ok) return { ok: false, error: refusalText(board, answer.refusal, input.by) };
   const posts = t.effects.flatMap((e) => (e.kind === 'post' ? [e.text] : []));
-  return { ok: true, board: applied(board, t), action: answer.action, reply: sandboxWords(answer.reply), posts, settled: answer.settled };
+  return {
+    ok: true,
+    board: applied(board, t),
+    action: answer.action,
+    reply: sandboxWords(answer.reply),
+    posts,
+    settled: answer.settled,
+  };
 }

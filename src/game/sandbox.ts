@@ -16,8 +16,24 @@ import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
-import { gameById, gamesOfServer, gamesOfUser, latestGameByChannel, phaseById, phasesOf, playerByUser, playersOf } from '../store/queries.js';
-import { sandboxes, type GameRow, type PhaseRow, type SandboxOrder, type SandboxRecord, type SandboxRow } from '../store/schema.js';
+import {
+  gameById,
+  gamesOfServer,
+  gamesOfUser,
+  latestGameByChannel,
+  phaseById,
+  phasesOf,
+  playerByUser,
+  playersOf,
+} from '../store/queries.js';
+import {
+  sandboxes,
+  type GameRow,
+  type PhaseRow,
+  type SandboxOrder,
+  type SandboxRecord,
+  type SandboxRow,
+} from '../store/schema.js';
 import { listRecords } from './records.js';
 import { pluginOf } from '../variants/index.js';
 import type { ActionChoice, PictureKind } from '../variants/plugin/index.js';
@@ -84,7 +100,7 @@ export interface SandboxView {
 
 export type SandboxRef = { userId: string; sandboxId?: number | null };
 
-const NO_SANDBOX = 'You have no sandbox. Start one with `/sandbox start` in a game\'s channel.';
+const NO_SANDBOX = "You have no sandbox. Start one with `/sandbox start` in a game's channel.";
 
 function callOf(deps: GameDeps): SandboxCall {
   return { now: deps.now(), random: deps.random ?? Math.random, report: (e) => reportInternal(deps, e) };
@@ -105,7 +121,11 @@ function boardOf(row: SandboxRow, game: GameRow | undefined): SandboxBoard | nul
     game: {
       id: row.gameId,
       channelId: game?.channelId ?? '',
-      durations: { movement: game?.movementMs ?? 0, retreat: game?.retreatMs ?? 0, adjustment: game?.adjustmentMs ?? 0 },
+      durations: {
+        movement: game?.movementMs ?? 0,
+        retreat: game?.retreatMs ?? 0,
+        adjustment: game?.adjustmentMs ?? 0,
+      },
     },
     ownerUserId: row.ownerUserId,
     index: row.steps,
@@ -115,7 +135,10 @@ function boardOf(row: SandboxRow, game: GameRow | undefined): SandboxBoard | nul
 /** The actions open now, each with who may use it: the seated powers, or the game master. */
 function openActions(board: SandboxBoard, call: SandboxCall): SandboxView['actions'] {
   const byName = new Map<string, { name: string; description: string; as: string[] }>();
-  const actors: SandboxActor[] = [{ by: 'gm', power: null }, ...board.seated.map((power) => ({ by: 'player' as const, power }))];
+  const actors: SandboxActor[] = [
+    { by: 'gm', power: null },
+    ...board.seated.map((power) => ({ by: 'player' as const, power })),
+  ];
   for (const actor of actors) {
     for (const a of sandboxActions(board, actor, call)) {
       const entry = byName.get(a.name) ?? { name: a.name, description: a.description, as: [] };
@@ -141,7 +164,9 @@ function viewOf(row: SandboxRow, board: SandboxBoard, gameChannelId: string, cal
     step: over ? null : sandboxStepStatus(board, call),
     posts: board.stage.posts,
     actions: over ? [] : openActions(board, call),
-    last: row.last ? { label: phaseLabel(row.last.position.phase, variant), adjudication: row.last.adjudication } : null,
+    last: row.last
+      ? { label: phaseLabel(row.last.position.phase, variant), adjudication: row.last.adjudication }
+      : null,
     steps: row.steps,
     winner: row.last?.adjudication.winner ?? null,
     expiresAt: row.expiresAt,
@@ -168,7 +193,8 @@ function withBoard(tx: Tx, ref: SandboxRef, now: number): Found | { ok: false; e
   if ('ok' in row) return row;
   const game = gameById(tx, row.gameId);
   const board = boardOf(row, game);
-  if (!board) return fail(`This sandbox's variant "${row.variantId}" is no longer available; end it with \`/sandbox end\`.`);
+  if (!board)
+    return fail(`This sandbox's variant "${row.variantId}" is no longer available; end it with \`/sandbox end\`.`);
   return { row, board, game, channelId: game?.channelId ?? '' };
 }
 
@@ -180,7 +206,11 @@ function expire(tx: Tx, now: number): void {
 type Found = { row: SandboxRow; board: SandboxBoard; game: GameRow | undefined; channelId: string };
 
 /** A write use-case on the caller's sandbox: expired ones go first, and a use renews its lease. */
-function onSandbox<T extends object>(deps: GameDeps, ref: SandboxRef, fn: (tx: Tx, found: Found, now: number) => Result<T>): Result<T> {
+function onSandbox<T extends object>(
+  deps: GameDeps,
+  ref: SandboxRef,
+  fn: (tx: Tx, found: Found, now: number) => Result<T>,
+): Result<T> {
   return inTransaction(deps, (tx) => {
     const now = deps.now();
     expire(tx, now);
@@ -201,7 +231,12 @@ function reread(tx: Tx, id: number): SandboxRow {
   return tx.select().from(sandboxes).where(eq(sandboxes.id, id)).get()!;
 }
 
-function liveCount(tx: Tx, column: typeof sandboxes.ownerUserId | typeof sandboxes.guildId, value: string, now: number): number {
+function liveCount(
+  tx: Tx,
+  column: typeof sandboxes.ownerUserId | typeof sandboxes.guildId,
+  value: string,
+  now: number,
+): number {
   return tx
     .select({ n: sql<number>`count(*)` })
     .from(sandboxes)
@@ -213,10 +248,19 @@ function liveCount(tx: Tx, column: typeof sandboxes.ownerUserId | typeof sandbox
 function phaseNamed(rows: PhaseRow[], game: GameRow, wanted: string): PhaseRow | { ok: false; error: string } {
   const variant = variantOfGame(game);
   const w = wanted.trim().toLowerCase();
-  const named = (r: PhaseRow) => ({ code: phaseCode(phaseOf(r)).toLowerCase(), label: phaseLabel(phaseOf(r), variant).toLowerCase() });
+  const named = (r: PhaseRow) => ({
+    code: phaseCode(phaseOf(r)).toLowerCase(),
+    label: phaseLabel(phaseOf(r), variant).toLowerCase(),
+  });
   const row =
-    rows.find((r) => named(r).code === w || named(r).label === w || String(r.idx) === w) ?? rows.find((r) => named(r).label.startsWith(w));
-  return row ?? fail(`No phase "${wanted}" in this game. Phases: ${rows.map((r) => named(r).code.toUpperCase()).join(', ') || 'none yet'}.`);
+    rows.find((r) => named(r).code === w || named(r).label === w || String(r.idx) === w) ??
+    rows.find((r) => named(r).label.startsWith(w));
+  return (
+    row ??
+    fail(
+      `No phase "${wanted}" in this game. Phases: ${rows.map((r) => named(r).code.toUpperCase()).join(', ') || 'none yet'}.`,
+    )
+  );
 }
 
 /** Where `/sandbox start` is asked: a server channel (`guildId`) or a direct message with the bot (`guildId` null). */
@@ -242,16 +286,31 @@ export interface SandboxGameChoice {
  * must be one the caller holds a power in or masters (anywhere, a direct message included), or a game of the same
  * server (what any member of it sees in its channel); in a direct message a game must be named.
  */
-function sandboxGame(tx: Tx, place: SandboxPlace, gameId: number | null | undefined): GameRow | { ok: false; error: string } {
+function sandboxGame(
+  tx: Tx,
+  place: SandboxPlace,
+  gameId: number | null | undefined,
+): GameRow | { ok: false; error: string } {
   if (gameId === null || gameId === undefined) {
-    if (place.guildId === null) return fail('In a direct message, name the game to copy: `/sandbox start game:` lists the games you play or master.');
-    return latestGameByChannel(tx, place.channelId) ?? fail(`${NO_GAME} A sandbox copies a game's board: run \`/sandbox start\` in the channel of the game you want to copy, or name it with \`game:\`.`);
+    if (place.guildId === null)
+      return fail(
+        'In a direct message, name the game to copy: `/sandbox start game:` lists the games you play or master.',
+      );
+    return (
+      latestGameByChannel(tx, place.channelId) ??
+      fail(
+        `${NO_GAME} A sandbox copies a game's board: run \`/sandbox start\` in the channel of the game you want to copy, or name it with \`game:\`.`,
+      )
+    );
   }
   const game = gameById(tx, gameId);
-  const mine = game !== undefined && (game.gmUserId === place.userId || playerByUser(tx, game.id, place.userId) !== undefined);
+  const mine =
+    game !== undefined && (game.gmUserId === place.userId || playerByUser(tx, game.id, place.userId) !== undefined);
   const sameServer = game !== undefined && place.guildId !== null && game.guildId === place.guildId;
   if (!game || !(mine || sameServer)) {
-    return fail(`No game #${gameId} you can copy from here: \`game:\` takes a game you play or master${place.guildId === null ? '' : ', or a game of this server'}.`);
+    return fail(
+      `No game #${gameId} you can copy from here: \`game:\` takes a game you play or master${place.guildId === null ? '' : ', or a game of this server'}.`,
+    );
   }
   return game;
 }
@@ -267,7 +326,8 @@ export function sandboxGames(deps: GameDeps, place: SandboxPlace): Result<{ game
     const seen = new Set<number>();
     const out: SandboxGameChoice[] = [];
     for (const game of [...mine, ...server]) {
-      if (seen.has(game.id) || game.kind !== 'diplomacy' || game.currentPhaseId === null || game.status === 'forming') continue;
+      if (seen.has(game.id) || game.kind !== 'diplomacy' || game.currentPhaseId === null || game.status === 'forming')
+        continue;
       seen.add(game.id);
       const variant = variantOfGame(game);
       const phase = phaseById(tx, game.currentPhaseId);
@@ -290,24 +350,35 @@ export function sandboxGames(deps: GameDeps, place: SandboxPlace): Result<{ game
  * `phase`) into a new sandbox of the caller's. Reads the game's phase and roster, never its orders; writes only the
  * `sandboxes` row.
  */
-export function startSandbox(deps: GameDeps, input: SandboxPlace & { gameId?: number | null; phase?: string | null }): Result<{ sandbox: SandboxView }> {
+export function startSandbox(
+  deps: GameDeps,
+  input: SandboxPlace & { gameId?: number | null; phase?: string | null },
+): Result<{ sandbox: SandboxView }> {
   return inTransaction(deps, (tx) => {
     const now = deps.now();
     expire(tx, now);
     const game = sandboxGame(tx, input, input.gameId);
     if ('ok' in game) return game;
-    if (game.kind !== 'diplomacy') return fail(`The ${gameKindOf(game.kind)?.name ?? 'game here'} has no sandbox: \`/sandbox\` copies the board of a Diplomacy game, and this game's hidden information is never copied.`);
-    if (game.status === 'forming' || game.currentPhaseId === null) return fail('The game has not started yet, so there is no board to copy.');
+    if (game.kind !== 'diplomacy')
+      return fail(
+        `The ${gameKindOf(game.kind)?.name ?? 'game here'} has no sandbox: \`/sandbox\` copies the board of a Diplomacy game, and this game's hidden information is never copied.`,
+      );
+    if (game.status === 'forming' || game.currentPhaseId === null)
+      return fail('The game has not started yet, so there is no board to copy.');
     const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const limits = limitsOf(deps);
     const guildId = game.guildId ?? input.guildId ?? '';
     const idle = formatDuration(limits.sandboxIdleMs);
     if (liveCount(tx, sandboxes.ownerUserId, input.userId, now) >= limits.sandboxesPerUser) {
-      return fail(`You already keep ${limits.sandboxesPerUser} sandboxes, the most one member may: end one with \`/sandbox end\` first (each also ends after ${idle} unused).`);
+      return fail(
+        `You already keep ${limits.sandboxesPerUser} sandboxes, the most one member may: end one with \`/sandbox end\` first (each also ends after ${idle} unused).`,
+      );
     }
     if (liveCount(tx, sandboxes.guildId, guildId, now) >= limits.sandboxesPerServer) {
-      return fail(`This server already has ${limits.sandboxesPerServer} sandboxes, the most a server may keep at once: try again when one ends (each ends after ${idle} unused).`);
+      return fail(
+        `This server already has ${limits.sandboxesPerServer} sandboxes, the most a server may keep at once: try again when one ends (each ends after ${idle} unused).`,
+      );
     }
     let position;
     let source: string;
@@ -395,15 +466,23 @@ function reshown(tx: Tx, deps: GameDeps, found: Found): SandboxView {
 
 /** Refused when a line of the sandbox was won: nothing more to play. */
 function wonRefusal(row: SandboxRow): { ok: false; error: string } | null {
-  return row.last?.adjudication.winner ? fail(`${row.last.adjudication.winner} has won in this sandbox: start a new one to play another line.`) : null;
+  return row.last?.adjudication.winner
+    ? fail(`${row.last.adjudication.winner} has won in this sandbox: start a new one to play another line.`)
+    : null;
 }
 
 /** What `/sandbox order` stored, refused and replaced. */
-export type SandboxOrdered = Result<{ sandbox: SandboxView; stored: SandboxOrder[]; rejected: RejectedOrder[]; replaced: { before: string; after: string }[] }>;
+export type SandboxOrdered = Result<{
+  sandbox: SandboxView;
+  stored: SandboxOrder[];
+  rejected: RejectedOrder[];
+  replaced: { before: string; after: string }[];
+}>;
 
 /** Why an order text cannot be read at all (nothing in it, too long), or null. */
 function orderTextProblem(deps: GameDeps, text: string): string | null {
-  if (text.trim() === '') return 'No orders given: write orders for any power\'s units separated by `;`, like `A par - bur; A mun - bur`.';
+  if (text.trim() === '')
+    return "No orders given: write orders for any power's units separated by `;`, like `A par - bur; A mun - bur`.";
   return orderInputProblem(deps, text);
 }
 
@@ -418,7 +497,13 @@ export function orderSandbox(deps: GameDeps, input: SandboxRef & { text: string 
     if (refused) return refused;
     const r = enterSandboxOrders(board, text);
     if (r.stored.length > 0) tx.update(sandboxes).set({ orders: r.orders }).where(eq(sandboxes.id, row.id)).run();
-    return { ok: true, sandbox: reshown(tx, deps, found), stored: r.stored, rejected: r.rejected, replaced: r.replaced };
+    return {
+      ok: true,
+      sandbox: reshown(tx, deps, found),
+      stored: r.stored,
+      rejected: r.rejected,
+      replaced: r.replaced,
+    };
   });
 }
 
@@ -435,14 +520,19 @@ export const SANDBOX_ORDERS_PER_PIECE = 10;
  * same refusals and replacements as one `orderSandbox` of the whole text (an order replaces an earlier one for its
  * unit, in this text or before).
  */
-export async function orderSandboxInTurns(deps: GameDeps, input: SandboxRef & { text: string }, turn: LoopTurns): Promise<SandboxOrdered> {
+export async function orderSandboxInTurns(
+  deps: GameDeps,
+  input: SandboxRef & { text: string },
+  turn: LoopTurns,
+): Promise<SandboxOrdered> {
   const text = typeof input.text === 'string' ? input.text : '';
   const problem = orderTextProblem(deps, text);
   if (problem) return fail(problem);
   // The parser's own separators (src/engine/parse `parseOrders`).
   const lines = text.split(/[\n\r;]+/).filter((line) => line.trim() !== '');
   const pieces: string[] = [];
-  for (let i = 0; i < lines.length; i += SANDBOX_ORDERS_PER_PIECE) pieces.push(lines.slice(i, i + SANDBOX_ORDERS_PER_PIECE).join('\n'));
+  for (let i = 0; i < lines.length; i += SANDBOX_ORDERS_PER_PIECE)
+    pieces.push(lines.slice(i, i + SANDBOX_ORDERS_PER_PIECE).join('\n'));
   if (pieces.length === 0) pieces.push(text); // only separators: read as one text would be (nothing found)
   const done = await Promise.all(pieces.map((piece) => turn(() => orderSandbox(deps, { ...input, text: piece }))));
   const refused = done.find((r) => !r.ok);
@@ -455,11 +545,20 @@ export async function orderSandboxInTurns(deps: GameDeps, input: SandboxRef & { 
     if (earlier >= 0) stored.splice(earlier, 1);
     stored.push(order);
   }
-  return { ok: true, sandbox: ok.at(-1)!.sandbox, stored, rejected: ok.flatMap((r) => r.rejected), replaced: ok.flatMap((r) => r.replaced) };
+  return {
+    ok: true,
+    sandbox: ok.at(-1)!.sandbox,
+    stored,
+    rejected: ok.flatMap((r) => r.rejected),
+    replaced: ok.flatMap((r) => r.replaced),
+  };
 }
 
 /** Deletes the sandbox's orders for this phase: one power's (`power`), or all. */
-export function clearSandboxOrders(deps: GameDeps, input: SandboxRef & { power?: string | null }): Result<{ sandbox: SandboxView; cleared: number }> {
+export function clearSandboxOrders(
+  deps: GameDeps,
+  input: SandboxRef & { power?: string | null },
+): Result<{ sandbox: SandboxView; cleared: number }> {
   return onSandbox(deps, input, (tx, found) => {
     const { row, board } = found;
     const closed = sandboxOrdersClosed(board);
@@ -468,7 +567,10 @@ export function clearSandboxOrders(deps: GameDeps, input: SandboxRef & { power?:
     let power: string | null = null;
     if (wanted !== '') {
       power = board.variant.powers.map((p) => p.name).find((p) => p.toLowerCase() === wanted) ?? null;
-      if (!power) return fail(`${board.variant.name} has no power "${input.power}"; its powers: ${board.variant.powers.map((p) => p.name).join(', ')}.`);
+      if (!power)
+        return fail(
+          `${board.variant.name} has no power "${input.power}"; its powers: ${board.variant.powers.map((p) => p.name).join(', ')}.`,
+        );
     }
     const kept = row.orders.filter((o) => power !== null && o.power !== power);
     tx.update(sandboxes).set({ orders: kept }).where(eq(sandboxes.id, row.id)).run();
@@ -488,22 +590,52 @@ export function actSandbox(
   return onSandbox(deps, input, (tx, found) => {
     const refused = wonRefusal(found.row);
     if (refused) return refused;
-    const clean = (v: string | null | undefined) => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 200) : null);
-    const r = actInSandbox(found.board, callOf(deps), { by: input.by, power: input.power, action: input.action, values: { choice: clean(input.choice), detail: clean(input.detail) } });
+    const clean = (v: string | null | undefined) =>
+      typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 200) : null;
+    const r = actInSandbox(found.board, callOf(deps), {
+      by: input.by,
+      power: input.power,
+      action: input.action,
+      values: { choice: clean(input.choice), detail: clean(input.detail) },
+    });
     if (!r.ok) return r;
-    tx.update(sandboxes).set({ position: r.board.position, stage: r.board.stage }).where(eq(sandboxes.id, found.row.id)).run();
-    return { ok: true, sandbox: reshown(tx, deps, found), action: r.action, reply: r.reply, posts: r.posts, settled: r.settled };
+    tx.update(sandboxes)
+      .set({ position: r.board.position, stage: r.board.stage })
+      .where(eq(sandboxes.id, found.row.id))
+      .run();
+    return {
+      ok: true,
+      sandbox: reshown(tx, deps, found),
+      action: r.action,
+      reply: r.reply,
+      posts: r.posts,
+      settled: r.settled,
+    };
   });
 }
 
 /** The choices `/sandbox act` offers for one slot (the action's own, as `/act` offers them to that seat). */
 export function sandboxActChoices(
   deps: GameDeps,
-  input: SandboxRef & SandboxActor & { action: string | null; slot: 'choice' | 'detail'; typed: string; choice: string | null; detail: string | null },
+  input: SandboxRef &
+    SandboxActor & {
+      action: string | null;
+      slot: 'choice' | 'detail';
+      typed: string;
+      choice: string | null;
+      detail: string | null;
+    },
 ): ActionChoice[] {
   const r = viewSandbox(deps, input);
   if (!r.ok) return [];
-  return sandboxActionChoices(r.board, callOf(deps), { by: input.by, power: input.power, action: input.action, slot: input.slot, typed: input.typed, values: { choice: input.choice, detail: input.detail } });
+  return sandboxActionChoices(r.board, callOf(deps), {
+    by: input.by,
+    power: input.power,
+    action: input.action,
+    slot: input.slot,
+    typed: input.typed,
+    values: { choice: input.choice, detail: input.detail },
+  });
 }
 
 /** What `/sandbox adjudicate` shows: the results the phase would have if played out now, on the board it played. */
@@ -511,7 +643,12 @@ export type SandboxPreview = Result<{ sandbox: SandboxView; board: SandboxBoard;
 
 /** The sandbox to preview, its lease renewed (refused when its line was won). */
 function toPreview(deps: GameDeps, ref: SandboxRef): Result<{ sandbox: SandboxView; board: SandboxBoard }> {
-  return onSandbox(deps, ref, (_tx, { row, board, channelId }) => wonRefusal(row) ?? { ok: true, sandbox: viewOf(row, board, channelId, callOf(deps)), board });
+  return onSandbox(
+    deps,
+    ref,
+    (_tx, { row, board, channelId }) =>
+      wonRefusal(row) ?? { ok: true, sandbox: viewOf(row, board, channelId, callOf(deps)), board },
+  );
 }
 
 /** The results the phase would have if played out now (nothing changes: adjudicate as often as you like). */
@@ -535,7 +672,14 @@ export async function previewSandboxInTurns(deps: GameDeps, ref: SandboxRef, tur
 export type NextResult =
   | { kind: 'step'; sandbox: SandboxView; posts: string[] }
   | { kind: 'orders'; sandbox: SandboxView; posts: string[] }
-  | { kind: 'resolved'; sandbox: SandboxView; variant: Variant; posts: string[]; adjudication: Adjudication; skipped: Adjudication[] };
+  | {
+      kind: 'resolved';
+      sandbox: SandboxView;
+      variant: Variant;
+      posts: string[];
+      adjudication: Adjudication;
+      skipped: Adjudication[];
+    };
 
 /**
  * Moves the sandbox on as a deadline moves a game: the variant's step under way closes or one opens, or the phase is
@@ -551,7 +695,12 @@ export function nextSandbox(deps: GameDeps, ref: SandboxRef): Result<NextResult>
     const before = board.stage.posts.length;
     if (outcome.kind !== 'resolved') {
       tx.update(sandboxes).set({ position: moved.position, stage: moved.stage }).where(eq(sandboxes.id, row.id)).run();
-      return { ok: true, kind: outcome.kind, sandbox: reshown(tx, deps, found), posts: moved.stage.posts.slice(before) };
+      return {
+        ok: true,
+        kind: outcome.kind,
+        sandbox: reshown(tx, deps, found),
+        posts: moved.stage.posts.slice(before),
+      };
     }
     const { phase, adjudication, skipped } = outcome;
     const final = skipped.at(-1) ?? adjudication;
@@ -567,7 +716,15 @@ export function nextSandbox(deps: GameDeps, ref: SandboxRef): Result<NextResult>
       .where(eq(sandboxes.id, row.id))
       .run();
     const posts = [...phase.stage.posts.slice(before), ...moved.stage.posts];
-    return { ok: true, kind: 'resolved', sandbox: reshown(tx, deps, found), variant: board.variant, posts, adjudication, skipped };
+    return {
+      ok: true,
+      kind: 'resolved',
+      sandbox: reshown(tx, deps, found),
+      variant: board.variant,
+      posts,
+      adjudication,
+      skipped,
+    };
   });
 }
 
@@ -586,14 +743,20 @@ export function endSandbox(deps: GameDeps, ref: SandboxRef): Result<{ id: number
 /** Which picture of a sandbox: its board with the orders given, the results they would have, or the last step's. */
 export type SandboxPicture = 'board' | 'preview' | 'last';
 
-const pictureTitle = (variant: Variant, label: string, what: string) => `${variant.name} · sandbox · ${label}${what ? ` · ${what}` : ''}`;
-const drawnOrders = (list: readonly SandboxOrder[]): PowerOrder[] => list.map((o) => ({ power: o.power, order: o.order }));
+const pictureTitle = (variant: Variant, label: string, what: string) =>
+  `${variant.name} · sandbox · ${label}${what ? ` · ${what}` : ''}`;
+const drawnOrders = (list: readonly SandboxOrder[]): PowerOrder[] =>
+  list.map((o) => ({ power: o.power, order: o.order }));
 
 /**
  * What to draw for a sandbox picture (the render worker draws it, at a priority below the games' posts). Null when
  * that picture does not exist (`last` before the first step). The `preview` picture: `sandboxPreviewInput`.
  */
-export function sandboxRenderInput(deps: GameDeps, ref: SandboxRef, picture: Exclude<SandboxPicture, 'preview'>): Result<{ input: RenderInput | null }> {
+export function sandboxRenderInput(
+  deps: GameDeps,
+  ref: SandboxRef,
+  picture: Exclude<SandboxPicture, 'preview'>,
+): Result<{ input: RenderInput | null }> {
   return inReadTransaction(deps, (tx) => {
     const found = withBoard(tx, ref, deps.now());
     if ('ok' in found) return found;
@@ -602,11 +765,25 @@ export function sandboxRenderInput(deps: GameDeps, ref: SandboxRef, picture: Exc
     if (picture === 'last') {
       const last = row.last;
       if (!last) return { ok: true, input: null };
-      const input: RenderInput = { variant, position: last.position, orders: drawnOrders(last.orders), results: last.adjudication.results, adjudication: last.adjudication, title: pictureTitle(variant, phaseLabel(last.position.phase, variant), 'orders and results'), palette: 'standard' };
+      const input: RenderInput = {
+        variant,
+        position: last.position,
+        orders: drawnOrders(last.orders),
+        results: last.adjudication.results,
+        adjudication: last.adjudication,
+        title: pictureTitle(variant, phaseLabel(last.position.phase, variant), 'orders and results'),
+        palette: 'standard',
+      };
       return { ok: true, input: withSandboxOverlays(input, board, last.records ?? [], 'orders') };
     }
     const what = board.orders.length === 0 ? '' : `${board.orders.length} order${board.orders.length === 1 ? '' : 's'}`;
-    const input: RenderInput = { variant, position: board.position, orders: drawnOrders(board.orders), title: pictureTitle(variant, phaseLabel(board.position.phase, variant), what), palette: 'standard' };
+    const input: RenderInput = {
+      variant,
+      position: board.position,
+      orders: drawnOrders(board.orders),
+      title: pictureTitle(variant, phaseLabel(board.position.phase, variant), what),
+      palette: 'standard',
+    };
     return { ok: true, input: withSandboxOverlays(input, board, board.stage.records, 'board') };
   });
 }
@@ -617,18 +794,36 @@ export function sandboxRenderInput(deps: GameDeps, ref: SandboxRef, picture: Exc
  */
 export function sandboxPreviewInput(board: SandboxBoard, adjudication: Adjudication): RenderInput {
   const { variant } = board;
-  const input: RenderInput = { variant, position: board.position, orders: drawnOrders(board.orders), results: adjudication.results, adjudication, title: pictureTitle(variant, phaseLabel(board.position.phase, variant), 'orders and results'), palette: 'standard' };
+  const input: RenderInput = {
+    variant,
+    position: board.position,
+    orders: drawnOrders(board.orders),
+    results: adjudication.results,
+    adjudication,
+    title: pictureTitle(variant, phaseLabel(board.position.phase, variant), 'orders and results'),
+    palette: 'standard',
+  };
   return withSandboxOverlays(input, board, board.stage.records, 'orders');
 }
 
 /** The plug-in's overlays on a sandbox picture, from its board and the phase's records in the sandbox. */
-function withSandboxOverlays(input: RenderInput, board: SandboxBoard, records: SandboxRecord[], picture: PictureKind): RenderInput {
+function withSandboxOverlays(
+  input: RenderInput,
+  board: SandboxBoard,
+  records: SandboxRecord[],
+  picture: PictureKind,
+): RenderInput {
   const plugin = pluginOf(board.variantId);
   const overlays = plugin.mapOverlays?.({
     variant: board.variant,
     picture,
     options: board.options,
-    phase: { index: board.index, position: input.position, adjudication: input.adjudication ?? null, ...(input.orders ? { orders: input.orders } : {}) },
+    phase: {
+      index: board.index,
+      position: input.position,
+      adjudication: input.adjudication ?? null,
+      ...(input.orders ? { orders: input.orders } : {}),
+    },
     records: listRecords([...records], plugin.records, { now: 0 }),
   });
   return overlays && overlays.length > 0 ? { ...input, overlays } : input;

@@ -14,9 +14,13 @@ export type ScChartYear = ScChartInput['years'][number];
  * `positions`: the board at the start of every phase, in order (the game's `phases.position`, the unfinished phase's
  * too: a board is public). `yearLabel` names a year as the variant's calendar does; `startLabel` the first point.
  */
-export function scHistory(positions: readonly Position[], labels: { yearLabel: (year: number) => string; startLabel: string }): ScChartYear[] {
+export function scHistory(
+  positions: readonly Position[],
+  labels: { yearLabel: (year: number) => string; startLabel: string },
+): ScChartYear[] {
   if (positions.length === 0) return [];
-  const counts = (p: Position) => Object.fromEntries(Object.entries(p.supplyCenters).map(([power, owned]) => [power, owned.length]));
+  const counts = (p: Position) =>
+    Object.fromEntries(Object.entries(p.supplyCenters).map(([power, owned]) => [power, owned.length]));
   const years: ScChartYear[] = [{ label: labels.startLabel, centres: counts(positions[0]!) }];
   for (let i = 1; i < positions.length; i++) {
     const year = positions[i]!.phase.year;

@@ -80,7 +80,12 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     const kinds = gameKinds().map((kind) => kind.sweep(options));
     const failures = [...resolution.failures, ...reminding.failures, ...kinds.flatMap((k) => k.failures)];
     const sum = (f: (k: (typeof kinds)[number]) => number) => kinds.reduce((n, k) => n + f(k), 0);
-    const result = { resolved: resolution.resolved, reminders: reminding.queued + sum((k) => k.reminders), kindTurns: sum((k) => k.turns), failures };
+    const result = {
+      resolved: resolution.resolved,
+      reminders: reminding.queued + sum((k) => k.reminders),
+      kindTurns: sum((k) => k.turns),
+      failures,
+    };
     lastSweepFailed = failures.length > 0;
     if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
     if ((result.resolved > 0 || result.reminders > 0 || result.kindTurns > 0) && options.onDue) {

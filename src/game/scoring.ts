@@ -87,11 +87,18 @@ export class ScoringError extends Error {}
  * centres, and each power with neither a unit nor a centre on the final board eliminated at the index of the first
  * board from which it never had one again (0 for a power that never had any).
  */
-export function factsFromBoards(input: { powers: readonly string[]; totalCentres: number; end: GameEnd; boards: readonly Position[] }): GameFacts {
+export function factsFromBoards(input: {
+  powers: readonly string[];
+  totalCentres: number;
+  end: GameEnd;
+  boards: readonly Position[];
+}): GameFacts {
   const { boards } = input;
   if (boards.length === 0) throw new ScoringError('a game of no board');
   const holds = (board: Position, power: string) =>
-    (board.supplyCenters[power]?.length ?? 0) > 0 || board.units.some((u) => u.power === power) || board.dislodged.some((u) => u.power === power);
+    (board.supplyCenters[power]?.length ?? 0) > 0 ||
+    board.units.some((u) => u.power === power) ||
+    board.dislodged.some((u) => u.power === power);
   const last = boards[boards.length - 1]!;
   const eliminated: Record<string, number> = {};
   for (const power of input.powers) {
@@ -110,7 +117,13 @@ export function scoreGame(system: ScoringSystem, facts: GameFacts): GameScore {
   const outcomes = outcomesOf(facts);
   const points = pointsOf(system, facts, outcomes);
   const ranks = placesOf(facts, outcomes);
-  const scores = facts.powers.map((power) => ({ power, centres: centresOf(facts, power), outcome: outcomes.get(power)!, points: points.get(power) ?? 0, rank: ranks.get(power)! }));
+  const scores = facts.powers.map((power) => ({
+    power,
+    centres: centresOf(facts, power),
+    outcome: outcomes.get(power)!,
+    points: points.get(power) ?? 0,
+    rank: ranks.get(power)!,
+  }));
   const order = new Map(facts.powers.map((p, i) => [p, i]));
   scores.sort((a, b) => a.rank - b.rank || order.get(a.power)! - order.get(b.power)!);
   return { system, pot: potOf(system, facts), scores };
@@ -169,11 +182,18 @@ function outcomesOf(facts: GameFacts): Map<string, PowerOutcome> {
   const winner = end.kind === 'solo' || end.kind === 'concession' ? end.winner : null;
   const drawn = new Set(drawMembers(facts));
   return new Map(
-    facts.powers.map((p): [string, PowerOutcome] => [p, p === winner ? 'won' : drawn.has(p) ? 'drawn' : p in facts.eliminated ? 'eliminated' : 'survived']),
+    facts.powers.map((p): [string, PowerOutcome] => [
+      p,
+      p === winner ? 'won' : drawn.has(p) ? 'drawn' : p in facts.eliminated ? 'eliminated' : 'survived',
+    ]),
   );
 }
 
-function pointsOf(system: ScoringSystem, facts: GameFacts, outcomes: ReadonlyMap<string, PowerOutcome>): Map<string, number> {
+function pointsOf(
+  system: ScoringSystem,
+  facts: GameFacts,
+  outcomes: ReadonlyMap<string, PowerOutcome>,
+): Map<string, number> {
   const pot = potOf(system, facts);
   const winner = [...outcomes].find(([, o]) => o === 'won')?.[0];
   if (winner) return new Map([[winner, pot]]);
@@ -236,6 +256,8 @@ function placesOf(facts: GameFacts, outcomes: ReadonlyMap<string, PowerOutcome>)
   const compare = (a: string, b: string) => tier(a) - tier(b) || (tier(a) === 0 ? 0 : compareStanding(facts, a, b));
   const ordered = [...facts.powers].sort(compare);
   const ranks = new Map<string, number>();
-  ordered.forEach((p, i) => ranks.set(p, i > 0 && compare(ordered[i - 1]!, p) === 0 ? ranks.get(ordered[i - 1]!)! : i + 1));
+  ordered.forEach((p, i) =>
+    ranks.set(p, i > 0 && compare(ordered[i - 1]!, p) === 0 ? ranks.get(ordered[i - 1]!)! : i + 1),
+  );
   return ranks;
 }

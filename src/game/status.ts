@@ -34,7 +34,10 @@ export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView
   const phaseRow = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
   const powerNames = variant ? variant.powers.map((p) => p.name) : [];
   // Neutral powers (Mandate of Heaven) are moved by the players' vote: never free to take.
-  const freePowers = game.status === 'forming' && variant ? variant.powers.filter((p) => !p.neutral && !userOf.has(p.name)).map((p) => p.name) : [];
+  const freePowers =
+    game.status === 'forming' && variant
+      ? variant.powers.filter((p) => !p.neutral && !userOf.has(p.name)).map((p) => p.name)
+      : [];
   let powers: PowerStatus[];
   const plugin = pluginOfGame(game);
   // A step of the phase under way (a start choice, or a declaration step with the orders closed).
@@ -42,10 +45,11 @@ export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView
   const claimStep = step?.at === 'claim' ? step : null;
   const ctx = variant && phaseRow ? pluginContext(tx, game, variant, phaseRow, { now, token: '' }) : null;
   const notes = new Map<string, string>();
-  if (ctx && plugin.seatNote) for (const p of powerNames) {
-    const note = plugin.seatNote(ctx, p);
-    if (note) notes.set(p, note);
-  }
+  if (ctx && plugin.seatNote)
+    for (const p of powerNames) {
+      const note = plugin.seatNote(ctx, p);
+      if (note) notes.set(p, note);
+    }
   if (!variant || !phaseRow) {
     powers = powerNames.map((power) => ({
       power,
@@ -59,10 +63,14 @@ export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView
     }));
   } else {
     const position = phaseRow.position;
-    const acting = new Set(phaseRow.resolvedAt === null && game.status !== 'finished' ? powersToAct(variant, position) : []);
+    const acting = new Set(
+      phaseRow.resolvedAt === null && game.status !== 'finished' ? powersToAct(variant, position) : [],
+    );
     const stored = ordersOf(tx, phaseRow.id);
     const ready = readyPowers(tx, phaseRow.id);
-    const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: players.map((p) => p.power) }) ?? []);
+    const voted = new Set(
+      variant.rules.votedPowers?.({ map: variant.map, position, players: players.map((p) => p.power) }) ?? [],
+    );
     powers = powerNames.map((power) => {
       const mine = stored.filter((o) => o.power === power && !isBallotKey(o.unitKey)); // votes are secret, even their number
       const duties = dutiesOf(variant, position, power);
@@ -87,7 +95,14 @@ export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView
         supplyCenters: (position.supplyCenters[power] ?? []).length,
         units: position.units.filter((u) => u.power === power).length,
         toAct,
-        submitted: toAct && hasDuties(duties) && ordersComplete(duties, mine.map((o) => o.unitKey), mine.map((o) => o.order.kind)),
+        submitted:
+          toAct &&
+          hasDuties(duties) &&
+          ordersComplete(
+            duties,
+            mine.map((o) => o.unitKey),
+            mine.map((o) => o.order.kind),
+          ),
         ordersStored: mine.length,
         ready: toAct && ready.has(power),
         ...(voted.has(power) ? { voted: true } : {}),
@@ -95,8 +110,16 @@ export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView
     });
   }
   const phase = phaseRow ? toPhaseView(phaseRow, variant) : null;
-  const extra = [...(step ? [step.line] : []), ...(ctx && plugin.statusLines && game.status !== 'finished' ? plugin.statusLines(ctx) : [])];
-  const text = statusText(view, phase?.label ?? null, powers, freePowers, { step, extra, notes, ownOptions: plugin.ownOptions ?? [] });
+  const extra = [
+    ...(step ? [step.line] : []),
+    ...(ctx && plugin.statusLines && game.status !== 'finished' ? plugin.statusLines(ctx) : []),
+  ];
+  const text = statusText(view, phase?.label ?? null, powers, freePowers, {
+    step,
+    extra,
+    notes,
+    ownOptions: plugin.ownOptions ?? [],
+  });
   return { game: view, phase, powers, freePowers, text };
 }
 
@@ -106,18 +129,34 @@ function statusText(
   phase: string | null,
   powers: PowerStatus[],
   freePowers: string[],
-  plugin: { step: StepStatus | null; extra: string[]; notes: Map<string, string>; ownOptions: readonly string[] } = { step: null, extra: [], notes: new Map(), ownOptions: [] },
+  plugin: { step: StepStatus | null; extra: string[]; notes: Map<string, string>; ownOptions: readonly string[] } = {
+    step: null,
+    extra: [],
+    notes: new Map(),
+    ownOptions: [],
+  },
 ): string {
   const lines = [`**${game.variantName}** · game master ${memberRef(game.gmUserId)}`];
   const claimStep = plugin.step?.at === 'claim' ? plugin.step : null;
   const campaign = optionsLine(game.options ?? {}, plugin.ownOptions).trim();
   if (campaign) lines.push(campaign);
   if (game.status === 'forming') {
-    lines.push(game.demonstration ? 'Forming: the game master starts it with `/game start`.' : 'Forming: join with `/game join`; the game master starts with `/game start`.');
+    lines.push(
+      game.demonstration
+        ? 'Forming: the game master starts it with `/game start`.'
+        : 'Forming: join with `/game join`; the game master starts with `/game start`.',
+    );
     const joined = powers.filter((p) => p.userId);
-    lines.push(joined.length > 0 ? `Joined: ${joined.map((p) => `${p.power} ${playerName(p.userId!)}`).join(', ')}` : 'Nobody has joined yet.');
+    lines.push(
+      joined.length > 0
+        ? `Joined: ${joined.map((p) => `${p.power} ${playerName(p.userId!)}`).join(', ')}`
+        : 'Nobody has joined yet.',
+    );
     if (game.demonstration) lines.push('🤖 Demonstration table: computer players play every power.');
-    else if (freePowers.length > 0) lines.push(`Free powers: ${freePowers.join(', ')}${game.computerFill ? ' (computer players take those still free at the start)' : ''}`);
+    else if (freePowers.length > 0)
+      lines.push(
+        `Free powers: ${freePowers.join(', ')}${game.computerFill ? ' (computer players take those still free at the start)' : ''}`,
+      );
     lines.push(
       `Phase lengths: movement ${formatDuration(game.durations.movement)}, retreat ${formatDuration(game.durations.retreat)}, adjustment ${formatDuration(game.durations.adjustment)}`,
     );
@@ -139,9 +178,12 @@ function statusText(
       else if (p.voted) state += ' · the players vote on its orders';
       else if (!p.userId) state += ' · defaults apply';
       else if (claimStep) state += ` · ${p.submitted ? claimStep.labels.answered : claimStep.labels.waiting}`;
-      else state += `${p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders'}${p.ready ? ' · 🟢 ready' : ''}`;
+      else
+        state += `${p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders'}${p.ready ? ' · 🟢 ready' : ''}`;
     }
-    lines.push(`${p.power} (${who}) · ${p.supplyCenters} centre${p.supplyCenters === 1 ? '' : 's'}, ${p.units} unit${p.units === 1 ? '' : 's'}${state}`);
+    lines.push(
+      `${p.power} (${who}) · ${p.supplyCenters} centre${p.supplyCenters === 1 ? '' : 's'}, ${p.units} unit${p.units === 1 ? '' : 's'}${state}`,
+    );
   }
   return lines.join('\n');
 }

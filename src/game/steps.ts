@@ -16,7 +16,17 @@ import { games, phases, phaseSteps, type GameRow, type PhaseRow, type PhaseStepR
 import type { Handoff, PhaseStep } from '../variants/plugin/index.js';
 import { enqueue, queueDm, queueNotice, queueStatus } from './outbox-write.js';
 import type { PluginEffect } from './phase/frame.js';
-import { advanceWordsOf, closedOrdersText, decisionOf, hasPhaseSteps, stepMachine, stepReminders, stepStatusOf, type StepStatus, type Transition } from './phase/machine.js';
+import {
+  advanceWordsOf,
+  closedOrdersText,
+  decisionOf,
+  hasPhaseSteps,
+  stepMachine,
+  stepReminders,
+  stepStatusOf,
+  type StepStatus,
+  type Transition,
+} from './phase/machine.js';
 import { gameFrame, pluginOfGame } from './plugin-context.js';
 import { clearPhaseRecords, writePhaseRecords } from './records.js';
 import { ordersOpenLine, phaseLabel } from './summary.js';
@@ -39,7 +49,11 @@ export function stepRowOf(tx: Tx, phaseId: number): PhaseStepRow | undefined {
 }
 
 /** The step under way in an unresolved phase, or null (a step the plug-in no longer has counts as none). */
-export function stepUnderWay(tx: Tx, game: Pick<GameRow, 'variantId'>, phase: Pick<PhaseRow, 'id' | 'resolvedAt'>): OpenStep | null {
+export function stepUnderWay(
+  tx: Tx,
+  game: Pick<GameRow, 'variantId'>,
+  phase: Pick<PhaseRow, 'id' | 'resolvedAt'>,
+): OpenStep | null {
   if (phase.resolvedAt !== null) return null;
   const row = stepRowOf(tx, phase.id);
   const spec = row?.step ? pluginOfGame(game).steps?.[row.step] : undefined;
@@ -51,17 +65,37 @@ export function ordersClosedByStep(tx: Tx, game: GameRow, phase: PhaseRow): stri
   return closedOrdersText(stepUnderWay(tx, game, phase)?.spec);
 }
 
-const durationFor = (game: GameRow, type: string): number => (type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs);
+const durationFor = (game: GameRow, type: string): number =>
+  type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
 
 /** Writes what the plug-in did in a transition of the machine (`transition.token` keys its messages). */
-export function writePluginEffects(tx: Tx, game: GameRow, phase: Pick<PhaseRow, 'id'>, transition: Transition, now: number): void {
+export function writePluginEffects(
+  tx: Tx,
+  game: GameRow,
+  phase: Pick<PhaseRow, 'id'>,
+  transition: Transition,
+  now: number,
+): void {
   const key = (local: string) => `v:${phase.id}:${local}:${transition.token}`;
   const writes = (e: PluginEffect) => {
     switch (e.kind) {
       case 'post':
         if (e.picture) {
-          const payload = { type: 'step_post' as const, gameId: game.id, phaseId: phase.id, text: e.text, picture: e.picture };
-          enqueue(tx, { gameId: game.id, phaseId: phase.id, payload, target: { kind: 'channel', id: game.channelId }, dedupeKey: key(e.key), now });
+          const payload = {
+            type: 'step_post' as const,
+            gameId: game.id,
+            phaseId: phase.id,
+            text: e.text,
+            picture: e.picture,
+          };
+          enqueue(tx, {
+            gameId: game.id,
+            phaseId: phase.id,
+            payload,
+            target: { kind: 'channel', id: game.channelId },
+            dedupeKey: key(e.key),
+            now,
+          });
         } else queueNotice(tx, game, e.text, key(e.key), now, phase.id);
         return;
       case 'dm':
@@ -74,24 +108,44 @@ export function writePluginEffects(tx: Tx, game: GameRow, phase: Pick<PhaseRow, 
         return writePhaseRecords(tx, { gameId: game.id, phaseId: phase.id }, [e.write]);
     }
   };
-  for (const effect of transition.effects) if (effect.kind !== 'open' && effect.kind !== 'beginOrders' && effect.kind !== 'adjudicate') writes(effect);
+  for (const effect of transition.effects)
+    if (effect.kind !== 'open' && effect.kind !== 'beginOrders' && effect.kind !== 'adjudicate') writes(effect);
 }
 
 /**
  * At `/game start`, on the first phase: the plug-in's start choice, if it opens one. Returns its deadline (the first
  * phase's deadline until the orders begin) and the start post's line about it, or null.
  */
-export function openStartSteps(tx: Tx, deps: GameDeps, game: GameRow, variant: Variant, phase: PhaseRow, now: number): { deadline: number; announce?: string } | null {
+export function openStartSteps(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  now: number,
+): { deadline: number; announce?: string } | null {
   if (!pluginOfGame(game).startSteps) return null;
   const token = randomToken(deps.random ?? Math.random);
   const steps = { step: null, startedAt: now, token };
-  const frame = gameFrame(tx, game, variant, phase, { now, random: deps.random, token, steps, report: (e) => reportInternal(deps, e) });
+  const frame = gameFrame(tx, game, variant, phase, {
+    now,
+    random: deps.random,
+    token,
+    steps,
+    report: (e) => reportInternal(deps, e),
+  });
   const t = stepMachine(frame, { kind: 'start' });
   writePluginEffects(tx, game, phase, t, now);
   const opened = decisionOf(t);
   if (opened?.kind !== 'open') return null;
   tx.insert(phaseSteps).values({ phaseId: phase.id, gameId: game.id, step: opened.step, startedAt: now, token }).run();
-  audit(tx, { gameId: game.id, userId: null, action: 'step_open', detail: { phaseId: phase.id, step: opened.step, deadline: opened.deadline }, at: now });
+  audit(tx, {
+    gameId: game.id,
+    userId: null,
+    action: 'step_open',
+    detail: { phaseId: phase.id, step: opened.step, deadline: opened.deadline },
+    at: now,
+  });
   return { deadline: opened.deadline, ...(opened.announce ? { announce: opened.announce } : {}) };
 }
 
@@ -109,17 +163,35 @@ export function advanceSteps(tx: Tx, deps: GameDeps, game: GameRow, variant: Var
   const now = deps.now();
   const token = row?.token ?? randomToken(deps.random ?? Math.random);
   const steps = { step: row?.step ?? null, startedAt: row?.startedAt ?? now, token };
-  const t = stepMachine(gameFrame(tx, game, variant, phase, { now, random: deps.random, token, steps, report: (e) => reportInternal(deps, e) }), { kind: 'boundary' });
+  const t = stepMachine(
+    gameFrame(tx, game, variant, phase, {
+      now,
+      random: deps.random,
+      token,
+      steps,
+      report: (e) => reportInternal(deps, e),
+    }),
+    { kind: 'boundary' },
+  );
   writePluginEffects(tx, game, phase, t, now);
   const decision = decisionOf(t)!;
   const from = row?.step ?? null;
   if (decision.kind === 'open') {
     if (row) claim(tx, phase.id, from, { step: decision.step, startedAt: now, remindedAt: null });
-    else tx.insert(phaseSteps).values({ phaseId: phase.id, gameId: game.id, step: decision.step, startedAt: now, token }).run();
+    else
+      tx.insert(phaseSteps)
+        .values({ phaseId: phase.id, gameId: game.id, step: decision.step, startedAt: now, token })
+        .run();
     tx.update(games).set({ deadlineMs: decision.deadline }).where(eq(games.id, game.id)).run();
     // Orders are closed: their reminder belonged to the deadline that has passed.
     if (decision.at === 'claim') tx.update(phases).set({ remindedAt: now }).where(eq(phases.id, phase.id)).run();
-    audit(tx, { gameId: game.id, userId: null, action: 'step_open', detail: { phaseId: phase.id, step: decision.step, deadline: decision.deadline }, at: now });
+    audit(tx, {
+      gameId: game.id,
+      userId: null,
+      action: 'step_open',
+      detail: { phaseId: phase.id, step: decision.step, deadline: decision.deadline },
+      at: now,
+    });
     queueStatus(tx, game.id, now);
     return { status: 'waiting' };
   }
@@ -134,12 +206,23 @@ export function advanceSteps(tx: Tx, deps: GameDeps, game: GameRow, variant: Var
     gameId: game.id,
     phaseId: phase.id,
     // Posted like a game start: the text with the map of the phase's (now updated) board.
-    payload: { type: 'game_started', gameId: game.id, phaseId: phase.id, text: `${announce}\n${ordersOpenLine(phaseLabel(position.phase, variant), deadline)}` },
+    payload: {
+      type: 'game_started',
+      gameId: game.id,
+      phaseId: phase.id,
+      text: `${announce}\n${ordersOpenLine(phaseLabel(position.phase, variant), deadline)}`,
+    },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: `steps:${phase.id}:orders:${token}`,
     now,
   });
-  audit(tx, { gameId: game.id, userId: null, action: 'step_orders', detail: { phaseId: phase.id, step: from }, at: now });
+  audit(tx, {
+    gameId: game.id,
+    userId: null,
+    action: 'step_orders',
+    detail: { phaseId: phase.id, step: from },
+    at: now,
+  });
   queueStatus(tx, game.id, now);
   return { status: 'waiting' };
 }
@@ -161,7 +244,13 @@ export function stepStatus(tx: Tx, game: GameRow, variant: Variant, phase: Phase
 }
 
 /** `/gm advance`: what ending the current stage early is called, and what follows. */
-export function advanceWords(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, now: number): { ends: string; next: string } {
+export function advanceWords(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  now: number,
+): { ends: string; next: string } {
   const open = stepUnderWay(tx, game, phase);
   if (open) return open.spec.advance;
   return advanceWordsOf(gameFrame(tx, game, variant, phase, { now, token: '' }));
@@ -172,7 +261,8 @@ export function rearmStepReminder(tx: Tx, game: GameRow, phaseId: number): void 
   const phase = phaseById(tx, phaseId);
   const open = phase ? stepUnderWay(tx, game, phase) : null;
   if (open) tx.update(phaseSteps).set({ remindedAt: null }).where(eq(phaseSteps.phaseId, phaseId)).run();
-  if (!open || open.spec.at === 'start') tx.update(phases).set({ remindedAt: null }).where(eq(phases.id, phaseId)).run();
+  if (!open || open.spec.at === 'start')
+    tx.update(phases).set({ remindedAt: null }).where(eq(phases.id, phaseId)).run();
 }
 
 /** Deletes a phase's steps and records (a game-master rollback reopens it from its orders). */
@@ -194,10 +284,25 @@ export function pendingStepReminders(deps: Pick<GameDeps, 'db'>): PendingStepRem
   return (
     deps.db
       // The game's live deadline is the step's (extended or paused by the game master like any other).
-      .select({ gameId: games.id, variantId: games.variantId, phaseId: phaseSteps.phaseId, step: phaseSteps.step, startedAt: phaseSteps.startedAt, deadline: games.deadlineMs })
+      .select({
+        gameId: games.id,
+        variantId: games.variantId,
+        phaseId: phaseSteps.phaseId,
+        step: phaseSteps.step,
+        startedAt: phaseSteps.startedAt,
+        deadline: games.deadlineMs,
+      })
       .from(phaseSteps)
       .innerJoin(games, eq(games.id, phaseSteps.gameId))
-      .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), eq(games.currentPhaseId, phaseSteps.phaseId), isNotNull(phaseSteps.step), isNull(phaseSteps.remindedAt)))
+      .where(
+        and(
+          eq(games.status, 'active'),
+          isNotNull(games.deadlineMs),
+          eq(games.currentPhaseId, phaseSteps.phaseId),
+          isNotNull(phaseSteps.step),
+          isNull(phaseSteps.remindedAt),
+        ),
+      )
       .all()
       .filter((r) => pluginOfGame(r).steps?.[r.step!]?.reminder !== undefined)
       .map((r) => ({ gameId: r.gameId, phaseId: r.phaseId, startedAt: r.startedAt, deadline: r.deadline! }))
@@ -208,7 +313,12 @@ export function pendingStepReminders(deps: Pick<GameDeps, 'db'>): PendingStepRem
  * The reminder of the step under way (once per deadline: `phase_steps.reminded_at`): a DM to each seated power it
  * still waits for, saying only that it has not answered. Returns how many DMs were queued.
  */
-export function queueStepReminders(tx: Tx, deps: GameDeps, due: { gameId: number; phaseId: number }, now: number): number {
+export function queueStepReminders(
+  tx: Tx,
+  deps: GameDeps,
+  due: { gameId: number; phaseId: number },
+  now: number,
+): number {
   const game = gameById(tx, due.gameId);
   const phase = phaseById(tx, due.phaseId);
   if (!game || !phase || game.status !== 'active' || game.currentPhaseId !== phase.id) return 0;
@@ -218,9 +328,22 @@ export function queueStepReminders(tx: Tx, deps: GameDeps, due: { gameId: number
   const deadline = game.deadlineMs;
   let count = 0;
   if (variant && deadline !== null && deadline > now) {
-    const frame = gameFrame(tx, game, variant, phase, { now, token: open.row.token, report: (e) => reportInternal(deps, e) });
+    const frame = gameFrame(tx, game, variant, phase, {
+      now,
+      token: open.row.token,
+      report: (e) => reportInternal(deps, e),
+    });
     for (const { power, userId, text } of stepReminders(frame, deadline)) {
-      queueDm(tx, game, userId, 'reminder', text, `remind-step:${phase.id}:${open.name}:${power}:${deadline}`, now, phase.id);
+      queueDm(
+        tx,
+        game,
+        userId,
+        'reminder',
+        text,
+        `remind-step:${phase.id}:${open.name}:${power}:${deadline}`,
+        now,
+        phase.id,
+      );
       count++;
     }
   }

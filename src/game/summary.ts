@@ -82,7 +82,9 @@ export function formatResultsSummary(
     const results = byPower.get(power)!;
     // A power that ordered nothing and whose units all held gets one line (keeps the post short).
     if (results.every((r) => r.defaulted && r.result === 'success' && r.order.endsWith(' H'))) {
-      lines.push(`__${power}__ · ${MISSED_MARK} ${results.length} missed: no orders; ${results.map((r) => r.unit).join(', ')} held.`);
+      lines.push(
+        `__${power}__ · ${MISSED_MARK} ${results.length} missed: no orders; ${results.map((r) => r.unit).join(', ')} held.`,
+      );
       continue;
     }
     const missed = results.filter((r) => r.defaulted).length;

@@ -73,7 +73,8 @@ export function textParts(text: string): TextPart[] {
 }
 
 function partOf(kind: string, value: string, style: string | undefined): TextPart | null {
-  if (kind === 'time') return /^\d+$/.test(value) && (style === 'R' || style === 'f') ? { kind, ms: Number(value), style } : null;
+  if (kind === 'time')
+    return /^\d+$/.test(value) && (style === 'R' || style === 'f') ? { kind, ms: Number(value), style } : null;
   if (style !== undefined) return null;
   if (kind === 'member') return { kind, userId: value };
   if (kind === 'role') return { kind, roleId: value };

@@ -8,7 +8,9 @@ import { getVariant } from '../variants/index.js';
 
 /** The power a text means in the variant: its exact name or adjective, or a unique prefix of its name, in any case. */
 export function powerByName(variant: Pick<Variant, 'powers'>, text: string): string | null {
-  const t = String(text ?? '').trim().toLowerCase();
+  const t = String(text ?? '')
+    .trim()
+    .toLowerCase();
   if (t === '') return null;
   const exact = variant.powers.find((p) => p.name.toLowerCase() === t || p.adjective?.toLowerCase() === t);
   if (exact) return exact.name;
@@ -21,7 +23,10 @@ export function seatablePowers(variant: Pick<Variant, 'powers'>): string[] {
   return variant.powers.filter((p) => !p.neutral).map((p) => p.name);
 }
 
-export function variantOfGame(game: { variantId: string; options?: Record<string, string> | null }): Variant | undefined {
+export function variantOfGame(game: {
+  variantId: string;
+  options?: Record<string, string> | null;
+}): Variant | undefined {
   const variant = getVariant(game.variantId);
   if (!variant || !variant.configure || !game.options) return variant;
   return variant.configure(game.options);
@@ -32,19 +37,35 @@ export function variantOfGame(game: { variantId: string; options?: Record<string
  * matched without regard to case against the variant's options (`rules.gameOptions`). Unknown names are refused
  * naming them.
  */
-export function parseOptionsText(variant: Variant, text: string | null | undefined): { ok: true; options: Record<string, string> } | { ok: false; error: string } {
+export function parseOptionsText(
+  variant: Variant,
+  text: string | null | undefined,
+): { ok: true; options: Record<string, string> } | { ok: false; error: string } {
   const options: Record<string, string> = {};
   if (!text || !text.trim()) return { ok: true, options };
   const specs = variant.rules.gameOptions ?? {};
   const names = Object.keys(specs);
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [rawName, rawValue] = part.split('=').map((s) => s.trim());
     const name = names.find((n) => n.toLowerCase() === rawName!.toLowerCase());
     if (!name) {
-      return { ok: false, error: names.length === 0 ? `${variant.name} has no options (you gave "${rawName}").` : `Unknown option "${rawName}"; ${variant.name} offers ${names.join(', ')}.` };
+      return {
+        ok: false,
+        error:
+          names.length === 0
+            ? `${variant.name} has no options (you gave "${rawName}").`
+            : `Unknown option "${rawName}"; ${variant.name} offers ${names.join(', ')}.`,
+      };
     }
     const value = rawValue ?? (specs[name]!.values.includes('on') ? 'on' : '');
-    if (!specs[name]!.values.includes(value)) return { ok: false, error: `Option ${name} takes ${specs[name]!.values.join(', ')} (you gave "${rawValue ?? ''}").` };
+    if (!specs[name]!.values.includes(value))
+      return {
+        ok: false,
+        error: `Option ${name} takes ${specs[name]!.values.join(', ')} (you gave "${rawValue ?? ''}").`,
+      };
     options[name] = value;
   }
   return { ok: true, options };
@@ -74,7 +95,10 @@ export function optionSuggestions(variant: Variant, typed: string, maxText = 100
   const out: OptionSuggestion[] = [];
   for (const [name, spec] of Object.entries(specs)) {
     if (taken.has(name.toLowerCase())) continue;
-    const forms = spec.values.includes('on') && spec.values.includes('off') && spec.values.length === 2 ? [name] : spec.values.filter((v) => v !== spec.default).map((v) => `${name}=${v}`);
+    const forms =
+      spec.values.includes('on') && spec.values.includes('off') && spec.values.length === 2
+        ? [name]
+        : spec.values.filter((v) => v !== spec.default).map((v) => `${name}=${v}`);
     for (const form of forms) {
       if (!form.toLowerCase().includes(writing)) continue;
       const text = [...written, form].join(', ');

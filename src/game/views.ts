@@ -15,7 +15,14 @@ export function phaseOf(row: PhaseRow): Phase {
 /** `variant`: for the phase's name in the variant's calendar (codes stay numeric). */
 export function toPhaseView(row: PhaseRow, variant?: Pick<Variant, 'phaseName'>): PhaseView {
   const phase = phaseOf(row);
-  return { id: row.id, index: row.idx, phase, label: phaseLabel(phase, variant), code: phaseCode(phase), resolvedAt: row.resolvedAt };
+  return {
+    id: row.id,
+    index: row.idx,
+    phase,
+    label: phaseLabel(phase, variant),
+    code: phaseCode(phase),
+    resolvedAt: row.resolvedAt,
+  };
 }
 
 export function toGameView(row: GameRow): GameView {
@@ -40,6 +47,9 @@ export function toGameView(row: GameRow): GameView {
 /** Random token for claims and dedupe keys. */
 export function randomToken(random: () => number): string {
   let s = '';
-  for (let i = 0; i < 4; i++) s += Math.floor(random() * 0x1_0000_0000).toString(36).padStart(7, '0');
+  for (let i = 0; i < 4; i++)
+    s += Math.floor(random() * 0x1_0000_0000)
+      .toString(36)
+      .padStart(7, '0');
   return s;
 }

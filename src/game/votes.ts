@@ -60,7 +60,14 @@ function cannotImprove(tx: Tx, gameId: number, phase: PhaseRow, power: string): 
   const before = tx
     .select()
     .from(phases)
-    .where(and(eq(phases.gameId, gameId), eq(phases.season, phase.season), eq(phases.type, phase.type), eq(phases.year, phase.year - STALL_YEARS)))
+    .where(
+      and(
+        eq(phases.gameId, gameId),
+        eq(phases.season, phase.season),
+        eq(phases.type, phase.type),
+        eq(phases.year, phase.year - STALL_YEARS),
+      ),
+    )
     .get();
   if (!before) return false;
   const count = (p: PhaseRow) => (p.position.supplyCenters[power] ?? []).length;
@@ -71,7 +78,14 @@ function cannotImprove(tx: Tx, gameId: number, phase: PhaseRow, power: string): 
  * Casts or withdraws every computer seat's draw vote and concession by the rule above, then ends the game when the
  * votes are unanimous. Returns how the game ended, or null.
  */
-function settleVotes(tx: Tx, deps: GameDeps, game: GameRow, variant: Variant, phase: PhaseRow, now: number): GameEnd | null {
+function settleVotes(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  now: number,
+): GameEnd | null {
   const all = votersOf(tx, game, variant, phase);
   const alive = survivingPowers(variant, phase.position);
   const people = all.filter((v) => !v.computer);
@@ -84,22 +98,42 @@ function settleVotes(tx: Tx, deps: GameDeps, game: GameRow, variant: Variant, ph
   for (const seat of all.filter((v) => v.computer)) {
     const wantsDraw = peopleDraw || cannotImprove(tx, game.id, phase, seat.power);
     if (wantsDraw !== drawn.has(seat.power)) {
-      if (wantsDraw) tx.insert(votes).values({ gameId: game.id, power: seat.power, kind: 'draw', createdAt: now }).run();
-      else tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'draw'))).run();
-      audit(tx, { gameId: game.id, userId: null, action: wantsDraw ? 'draw_vote' : 'draw_withdraw', detail: { power: seat.power, computer: true }, at: now });
+      if (wantsDraw)
+        tx.insert(votes).values({ gameId: game.id, power: seat.power, kind: 'draw', createdAt: now }).run();
+      else
+        tx.delete(votes)
+          .where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'draw')))
+          .run();
+      audit(tx, {
+        gameId: game.id,
+        userId: null,
+        action: wantsDraw ? 'draw_vote' : 'draw_withdraw',
+        detail: { power: seat.power, computer: true },
+        at: now,
+      });
       if (wantsDraw) drawn.add(seat.power);
       else drawn.delete(seat.power);
     }
     // A seat concedes only to another power every person conceded to (never to itself).
-    const target = peopleTarget !== null && peopleTarget !== seat.power && alive.includes(peopleTarget) ? peopleTarget : null;
+    const target =
+      peopleTarget !== null && peopleTarget !== seat.power && alive.includes(peopleTarget) ? peopleTarget : null;
     if (target !== (conceded.get(seat.power) ?? null)) {
       if (target) {
         tx.insert(votes)
           .values({ gameId: game.id, power: seat.power, kind: 'concede', target, createdAt: now })
           .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target, createdAt: now } })
           .run();
-      } else tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'concede'))).run();
-      audit(tx, { gameId: game.id, userId: null, action: target ? 'concede' : 'concede_withdraw', detail: { power: seat.power, to: target, computer: true }, at: now });
+      } else
+        tx.delete(votes)
+          .where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'concede')))
+          .run();
+      audit(tx, {
+        gameId: game.id,
+        userId: null,
+        action: target ? 'concede' : 'concede_withdraw',
+        detail: { power: seat.power, to: target, computer: true },
+        at: now,
+      });
       if (target) conceded.set(seat.power, target);
       else conceded.delete(seat.power);
     }
@@ -107,7 +141,10 @@ function settleVotes(tx: Tx, deps: GameDeps, game: GameRow, variant: Variant, ph
   let end: GameEnd | null = null;
   if (all.length > 0 && all.every((v) => drawn.has(v.power))) end = { kind: 'draw', powers: alive };
   else {
-    const winner = alive.find((t) => all.some((v) => conceded.get(v.power) === t) && all.every((v) => v.power === t || conceded.get(v.power) === t));
+    const winner = alive.find(
+      (t) =>
+        all.some((v) => conceded.get(v.power) === t) && all.every((v) => v.power === t || conceded.get(v.power) === t),
+    );
     if (winner) end = { kind: 'concession', winner };
   }
   if (end) {
@@ -138,17 +175,30 @@ export function settleComputerVotes(deps: GameDeps, gameId: number): Result<{ en
  * Toggles the caller's draw vote; ends the game when the vote is unanimous. Votes are secret (strict DIAS,
  * Diplicity #167): the result says only what the caller's own vote is now, never who else voted or how many.
  */
-export function voteDraw(deps: GameDeps, caller: Caller): Result<{ power: string; voted: boolean; end: GameEnd | null }> {
+export function voteDraw(
+  deps: GameDeps,
+  caller: Caller,
+): Result<{ power: string; voted: boolean; end: GameEnd | null }> {
   return inTransaction(deps, (tx, changed) => {
     const ctx = playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    if (!voters(tx, ctx).some((v) => v.power === player.power)) return fail(`${player.power} has been eliminated and has no vote.`);
+    if (!voters(tx, ctx).some((v) => v.power === player.power))
+      return fail(`${player.power} has been eliminated and has no vote.`);
     const now = deps.now();
     const had = votesOf(tx, game.id, 'draw').some((v) => v.power === player.power);
-    if (had) tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'draw'))).run();
+    if (had)
+      tx.delete(votes)
+        .where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'draw')))
+        .run();
     else tx.insert(votes).values({ gameId: game.id, power: player.power, kind: 'draw', createdAt: now }).run();
-    audit(tx, { gameId: game.id, userId: caller.userId, action: had ? 'draw_withdraw' : 'draw_vote', detail: { power: player.power }, at: now });
+    audit(tx, {
+      gameId: game.id,
+      userId: caller.userId,
+      action: had ? 'draw_withdraw' : 'draw_vote',
+      detail: { power: player.power },
+      at: now,
+    });
     const end = settleVotes(tx, deps, game, variant, phase, now);
     changed(game.id);
     return { ok: true, power: player.power, voted: !had, end };
@@ -156,7 +206,10 @@ export function voteDraw(deps: GameDeps, caller: Caller): Result<{ power: string
 }
 
 /** The caller's standing concession, if any (for `/concede` to offer a withdrawal). */
-export function myConcession(deps: GameDeps, caller: Caller): Result<{ power: string; to: string | null; candidates: string[] }> {
+export function myConcession(
+  deps: GameDeps,
+  caller: Caller,
+): Result<{ power: string; to: string | null; candidates: string[] }> {
   return inReadTransaction(deps, (tx) => {
     const ctx = playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
@@ -172,7 +225,10 @@ export function myConcession(deps: GameDeps, caller: Caller): Result<{ power: st
  * same power. Secret like draw votes: the result never says who else has conceded. A concession stands until
  * withdrawn (`withdrawConcession`) or until the game ends.
  */
-export function concede(deps: GameDeps, input: Caller & { to: string }): Result<{ power: string; to: string; previous: string | null; end: GameEnd | null }> {
+export function concede(
+  deps: GameDeps,
+  input: Caller & { to: string },
+): Result<{ power: string; to: string; previous: string | null; end: GameEnd | null }> {
   return inTransaction(deps, (tx, changed) => {
     const ctx = playerInGame(tx, input, { allowPaused: true });
     if (isError(ctx)) return ctx;
@@ -183,14 +239,21 @@ export function concede(deps: GameDeps, input: Caller & { to: string }): Result<
     if (!to) return fail(`"${input.to}" is not a power in ${variant.name}.`);
     if (to === player.power) return fail('You cannot concede to yourself.');
     if (!alive.includes(to)) return fail(`${to} has been eliminated.`);
-    if (!voters(tx, ctx).some((v) => v.power === player.power)) return fail(`${player.power} has been eliminated and has nothing to concede.`);
+    if (!voters(tx, ctx).some((v) => v.power === player.power))
+      return fail(`${player.power} has been eliminated and has nothing to concede.`);
     const now = deps.now();
     const previous = votesOf(tx, game.id, 'concede').find((v) => v.power === player.power)?.target ?? null;
     tx.insert(votes)
       .values({ gameId: game.id, power: player.power, kind: 'concede', target: to, createdAt: now })
       .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target: to, createdAt: now } })
       .run();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'concede', detail: { power: player.power, to }, at: now });
+    audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'concede',
+      detail: { power: player.power, to },
+      at: now,
+    });
     const end = settleVotes(tx, deps, game, variant, phase, now);
     changed(game.id);
     return { ok: true, power: player.power, to, previous: previous === to ? null : previous, end };
@@ -205,8 +268,16 @@ export function withdrawConcession(deps: GameDeps, caller: Caller): Result<{ pow
     const { game, player } = ctx;
     const mine = votesOf(tx, game.id, 'concede').find((v) => v.power === player.power);
     if (!mine) return fail(`${player.power} has not conceded.`);
-    tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'concede'))).run();
-    audit(tx, { gameId: game.id, userId: caller.userId, action: 'concede_withdraw', detail: { power: player.power }, at: deps.now() });
+    tx.delete(votes)
+      .where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'concede')))
+      .run();
+    audit(tx, {
+      gameId: game.id,
+      userId: caller.userId,
+      action: 'concede_withdraw',
+      detail: { power: player.power },
+      at: deps.now(),
+    });
     // The computer seats that followed the people's concession withdraw theirs too.
     settleVotes(tx, deps, game, ctx.variant, ctx.phase, deps.now());
     changed(game.id);

@@ -39,14 +39,16 @@ function computeAnchors(variant: Variant, geometry: MapGeometry): Map<string, Po
       // Candidate spots: borders with the waters this coast touches. Split coasts often share a sea
       // (Spain's coasts both touch the Mid-Atlantic), so prefer spots near what only this coast reaches
       // and far from what only the other coasts reach.
-      const reach = (c: string) => new Set((variant.data.fleetAdjacency[`${p.id}/${c}`] ?? []).map((l) => l.split('/')[0]));
+      const reach = (c: string) =>
+        new Set((variant.data.fleetAdjacency[`${p.id}/${c}`] ?? []).map((l) => l.split('/')[0]));
       const own = reach(coast);
       const others = p.coasts.filter((c) => c !== coast).map(reach);
       const ownOnly = [...own].filter((n) => others.every((o) => !o.has(n)));
       const otherOnly = others.flatMap((o) => [...o].filter((n) => !own.has(n)));
       const borderWith = (n: string) => geometry.borderIndex.get(borderKey(p.id, n))?.segments ?? [];
       /** Middles of the segments of the borders with these neighbours (computed once per coast). */
-      const middles = (ids: string[]): Point[] => ids.flatMap((n) => borderWith(n).map(([a, b]): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]));
+      const middles = (ids: string[]): Point[] =>
+        ids.flatMap((n) => borderWith(n).map(([a, b]): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]));
       const otherOnlyMiddles = middles(otherOnly);
       const ownOnlyMiddles = middles(ownOnly);
       /** Distance to the nearest of the middles; 0 when there are no neighbours of that kind (Infinity when they share no border). */
@@ -64,7 +66,11 @@ function computeAnchors(variant: Variant, geometry: MapGeometry): Map<string, Po
           const len = Math.hypot(seg[1][0] - seg[0][0], seg[1][1] - seg[0][1]);
           if (len < 4) continue;
           const m: Point = [(seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2];
-          const score = Math.min(near(m, otherOnly, otherOnlyMiddles), 120) - near(m, ownOnly, ownOnlyMiddles) + len * 0.3 + (ownOnly.includes(w) ? 60 : 0);
+          const score =
+            Math.min(near(m, otherOnly, otherOnlyMiddles), 120) -
+            near(m, ownOnly, ownOnlyMiddles) +
+            len * 0.3 +
+            (ownOnly.includes(w) ? 60 : 0);
           if (score > bestScore) {
             bestScore = score;
             best = seg;

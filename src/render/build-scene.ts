@@ -16,7 +16,20 @@ import { powerMark } from './power-marks.js';
 import { aroundUnit, optionHead, optionPath, orderMarks, type OrderMarkContext, type SymbolWish } from './orders.js';
 import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
 import { overlaps, rectAround, textWidth } from './placement.js';
-import type { ArrowHead, Feature, LegendEntry, LegendKey, LegendKind, OrderMark, PlacedOverlay, Rect, ResultSymbol, Scene, SymbolKind, UnitMark } from './scene.js';
+import type {
+  ArrowHead,
+  Feature,
+  LegendEntry,
+  LegendKey,
+  LegendKind,
+  OrderMark,
+  PlacedOverlay,
+  Rect,
+  ResultSymbol,
+  Scene,
+  SymbolKind,
+  UnitMark,
+} from './scene.js';
 import { LINE_LEGEND, legendLineOf, ORDER_LAYER, UNIT_SCALE } from './styles.js';
 import { placeSymbols, symbolBox, SYMBOL_TEXT } from './symbols.js';
 import { overlayLegend, placeOverlays } from './overlays.js';
@@ -30,7 +43,16 @@ function legendMinSlot(u: number, size: number, counts: { power: string; centers
 }
 
 /** Symbols in the order the legend lists them. */
-const SYMBOL_ORDER: SymbolKind[] = ['failed', 'cut', 'dislodged', 'no-retreat', 'disbanded', 'build-failed', 'built', 'virtual'];
+const SYMBOL_ORDER: SymbolKind[] = [
+  'failed',
+  'cut',
+  'dislodged',
+  'no-retreat',
+  'disbanded',
+  'build-failed',
+  'built',
+  'virtual',
+];
 
 /** Variants with more powers than this mark every unit with its power (decisions.md, "Maps and colours"). */
 export const MARKED_POWERS = 8;
@@ -63,9 +85,18 @@ export function phaseTitle(position: Position): string {
  * The orders a vote adopted (`OrderResult.vote === 'adopted'`) for units whose power gave none in `orders`, read back
  * from the results' normalised order text: the unit carried them out, so the map draws them.
  */
-export function adoptedOrders(variant: Variant, position: Position, orders: readonly PowerOrder[], results: readonly OrderResult[] | undefined): PowerOrder[] {
+export function adoptedOrders(
+  variant: Variant,
+  position: Position,
+  orders: readonly PowerOrder[],
+  results: readonly OrderResult[] | undefined,
+): PowerOrder[] {
   if (!results?.some((r) => r?.vote === 'adopted')) return [];
-  const given = new Set(orders.flatMap((o) => (o?.order && o.order.kind !== 'waive' && o.order.unit ? [`${o.power}|${locationKey(o.order.unit)}`] : [])));
+  const given = new Set(
+    orders.flatMap((o) =>
+      o?.order && o.order.kind !== 'waive' && o.order.unit ? [`${o.power}|${locationKey(o.order.unit)}`] : [],
+    ),
+  );
   const out: PowerOrder[] = [];
   for (const r of results) {
     if (r?.vote !== 'adopted' || typeof r.order !== 'string') continue;
@@ -80,13 +111,20 @@ export function adoptedOrders(variant: Variant, position: Position, orders: read
  * The dislodged units of a retreat phase that its results disband (`power|province`): a result whose order is a
  * disband (`A rum D`: "no retreat order: disbanded", or a vote without a majority), or a unit the adjudication removed.
  */
-function disbandResults(variant: Variant, position: Position, results: readonly OrderResult[], removed: readonly Position['units'][number][] | undefined): Set<string> {
+function disbandResults(
+  variant: Variant,
+  position: Position,
+  results: readonly OrderResult[],
+  removed: readonly Position['units'][number][] | undefined,
+): Set<string> {
   const out = new Set<string>();
   if (position.phase?.type !== 'retreat') return out;
   const dislodged = new Set((position.dislodged ?? []).map((d) => `${d.power}|${d.province}`));
   for (const r of removed ?? []) if (dislodged.has(`${r.power}|${r.province}`)) out.add(`${r.power}|${r.province}`);
   for (const r of results) {
-    const at = String(r?.unit ?? '').split(' ')[1]?.split('/')[0];
+    const at = String(r?.unit ?? '')
+      .split(' ')[1]
+      ?.split('/')[0];
     if (typeof r?.order !== 'string' || !dislodged.has(`${r.power}|${at}`)) continue;
     const read = readOrder(variant, r.order, { position });
     if (!read.ok || read.order.kind !== 'disband') continue;
@@ -177,13 +215,27 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
    */
   function besideSpot(at: Point, province: string): Point {
     const shape = geometry.shapes.get(province);
-    const inside = (p: Point) => !shape || insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
-    const wholly = (p: Point, r: number) => inside(p) && [0, 1, 2, 3, 4, 5, 6, 7].every((k) => inside([p[0] + Math.cos((k * Math.PI) / 4) * unitSize * r, p[1] + Math.sin((k * Math.PI) / 4) * unitSize * r]));
+    const inside = (p: Point) =>
+      !shape || insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
+    const wholly = (p: Point, r: number) =>
+      inside(p) &&
+      [0, 1, 2, 3, 4, 5, 6, 7].every((k) =>
+        inside([p[0] + Math.cos((k * Math.PI) / 4) * unitSize * r, p[1] + Math.sin((k * Math.PI) / 4) * unitSize * r]),
+      );
     const boxes = units.map((x) => rectAround(x.at, x.size * 2.4, x.size * 2.2));
     const tries: Point[] = [];
     for (const grow of [0, 0.5, 1.1, 1.8, 2.6, 3.5]) {
       const [a, d] = [2.8 + grow, 2.5 + grow]; // along an axis; along each axis of a diagonal
-      for (const [dx, dy] of [[a, 0], [-a, 0], [d, d], [-d, d], [d, -d], [-d, -d], [0, a], [0, -a]]) {
+      for (const [dx, dy] of [
+        [a, 0],
+        [-a, 0],
+        [d, d],
+        [-d, d],
+        [d, -d],
+        [-d, -d],
+        [0, a],
+        [0, -a],
+      ]) {
         tries.push([at[0] + dx * unitSize, at[1] + dy * unitSize]);
       }
       // Between those eight directions.
@@ -194,7 +246,9 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     }
     const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3.1, unitSize * 3.1)));
     const open = tries.filter(free);
-    return open.find((p) => wholly(p, 1.25)) ?? open.find((p) => wholly(p, 0.7)) ?? open.find(inside) ?? open[0] ?? tries[0];
+    return (
+      open.find((p) => wholly(p, 1.25)) ?? open.find((p) => wholly(p, 0.7)) ?? open.find(inside) ?? open[0] ?? tries[0]
+    );
   }
 
   /**
@@ -204,17 +258,27 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
    */
   function approachSpot(at: Point, province: string): Point {
     const shape = geometry.shapes.get(province);
-    const outside = (p: Point) => !shape || !insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
+    const outside = (p: Point) =>
+      !shape || !insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
     const boxes = units.map((x) => rectAround(x.at, x.size * 2.4, x.size * 2.2));
     const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3.1, unitSize * 3.1)));
     const occupied = new Set([...(position.units ?? []), ...(position.dislodged ?? [])].map((x) => x.province));
     /** The unit's disc keeps inside one province nobody occupies (its whole disc: no neighbour's ground under it). */
     const ground = (p: Point): string | null => {
-      const ids = [p, ...[0, 1, 2, 3, 4, 5].map((k): Point => [p[0] + Math.cos((k * Math.PI) / 3) * unitSize * 1.3, p[1] + Math.sin((k * Math.PI) / 3) * unitSize * 1.3])].map(provinceAt);
+      const ids = [
+        p,
+        ...[0, 1, 2, 3, 4, 5].map(
+          (k): Point => [
+            p[0] + Math.cos((k * Math.PI) / 3) * unitSize * 1.3,
+            p[1] + Math.sin((k * Math.PI) / 3) * unitSize * 1.3,
+          ],
+        ),
+      ].map(provinceAt);
       const id = ids[0];
       return id && ids.every((x) => x === id) && !occupied.has(id) ? id : null;
     };
-    const onLand = (id: string | null) => id !== null && variant.map.has(id) && !isWater(id) && geometry.shapes.get(id)?.kind !== 'impassable';
+    const onLand = (id: string | null) =>
+      id !== null && variant.map.has(id) && !isWater(id) && geometry.shapes.get(id)?.kind !== 'impassable';
     const spots: Point[] = [];
     for (const reach of [5.5, 7, 8.5, 10]) {
       for (let k = 0; k < 16; k++) {
@@ -224,7 +288,12 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
         if (outside(p) && free(p)) spots.push(p);
       }
     }
-    return spots.find((p) => onLand(ground(p))) ?? spots.find((p) => ground(p) !== null) ?? spots[0] ?? besideSpot(at, province);
+    return (
+      spots.find((p) => onLand(ground(p))) ??
+      spots.find((p) => ground(p) !== null) ??
+      spots[0] ??
+      besideSpot(at, province)
+    );
   }
 
   /** What lies under an output-pixel point (province id or off-map filler), for lines that keep to their ground. */
@@ -255,7 +324,11 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       const at = target ? unitPoint({ province: target, coast: null }) : null;
       if (!at) continue;
       // A virtual unit that stands nowhere waits outside the province it moves into, so its arrow reads.
-      const spot = onMap ? (!units.some((x) => x.location === target) ? at : besideSpot(at, target!)) : approachSpot(at, target!);
+      const spot = onMap
+        ? !units.some((x) => x.location === target)
+          ? at
+          : besideSpot(at, target!)
+        : approachSpot(at, target!);
       if (!onMap) virtualSpot.set(v.unit.province, spot);
       if (v.order.kind === 'move') {
         virtualMoves.push({ power: v.unit.power, order: v.order });
@@ -294,37 +367,48 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     for (const f of features) {
       if (f.kind !== 'link') continue;
       if (f.from === from && f.to === to) return { points: [...f.points], kind: f.linkKind.split('(')[0]!.trim() };
-      if (f.from === to && f.to === from) return { points: [f.points[1], f.points[0]], kind: f.linkKind.split('(')[0]!.trim() };
+      if (f.from === to && f.to === from)
+        return { points: [f.points[1], f.points[0]], kind: f.linkKind.split('(')[0]!.trim() };
     }
     return null;
   };
 
   const layerContext: OrderMarkContext = {
-      variant,
-      position,
-      pointOf: unitPoint,
-      unitPointOf: (loc, dislodged) => (dislodged && offsetOf.get(loc.province)) || unitPoint(loc) || virtualSpot.get(loc.province) || null,
-      unitSize,
-      colorOf,
-      units,
-      after: opts.adjudication?.position,
-      riverLines: riverCoursesOf(variant.data)
-        .map((river) => (river.malformed ? null : riverLine(variant.data, river, anchors)))
-        .filter((line): line is Point[] => line !== null)
-        .map((line) => line.map(T)),
-      u: v,
-      provinceAt,
-      isWater,
-      borderVias,
-      besideSpot,
-      removed: opts.adjudication?.removed ?? [],
-      linkLine,
+    variant,
+    position,
+    pointOf: unitPoint,
+    unitPointOf: (loc, dislodged) =>
+      (dislodged && offsetOf.get(loc.province)) || unitPoint(loc) || virtualSpot.get(loc.province) || null,
+    unitSize,
+    colorOf,
+    units,
+    after: opts.adjudication?.position,
+    riverLines: riverCoursesOf(variant.data)
+      .map((river) => (river.malformed ? null : riverLine(variant.data, river, anchors)))
+      .filter((line): line is Point[] => line !== null)
+      .map((line) => line.map(T)),
+    u: v,
+    provinceAt,
+    isWater,
+    borderVias,
+    besideSpot,
+    removed: opts.adjudication?.removed ?? [],
+    linkLine,
   };
   const results = opts.results ?? opts.adjudication?.results;
   // Every order the adjudicator carried out is drawn (issue 20 §1): the powers' own, the orders the players' vote
   // adopted for units no player owns (in their power's colour; never the ballots), virtual units' moves.
-  const drawnOrders = [...(opts.orders ?? []), ...adoptedOrders(variant, position, opts.orders ?? [], results), ...virtualMoves];
-  const layer = orderMarks(layerContext, drawnOrders, results && virtualResults.length > 0 ? [...results, ...virtualResults] : results, warnings);
+  const drawnOrders = [
+    ...(opts.orders ?? []),
+    ...adoptedOrders(variant, position, opts.orders ?? [], results),
+    ...virtualMoves,
+  ];
+  const layer = orderMarks(
+    layerContext,
+    drawnOrders,
+    results && virtualResults.length > 0 ? [...results, ...virtualResults] : results,
+    warnings,
+  );
   const orders: OrderMark[] = layer.marks;
   units.push(...layer.units);
   // More than 8 powers: every unit carries its power's mark; a neutral power's units are drawn unlike any player's.
@@ -352,7 +436,9 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   // majority of the players' vote) is drawn disbanded.
   const ordered = new Set(drawnOrders.flatMap((o) => (o.order?.kind === 'waive' ? [] : [o.order?.unit?.province])));
   const optionContext = { ...layerContext, units };
-  const disbandedByResult = results ? disbandResults(variant, position, results, opts.adjudication?.removed) : new Set<string>();
+  const disbandedByResult = results
+    ? disbandResults(variant, position, results, opts.adjudication?.removed)
+    : new Set<string>();
   for (const d of position.dislodged ?? []) {
     const from = offsetOf.get(d.province);
     if (!from || ordered.has(d.province)) continue;
@@ -373,7 +459,19 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       const color = colorOf(d.power);
       const path = optionPath(optionContext, from, to, d.province, province!, d.type === 'A');
       const head = path.length > 1 ? optionHead(path, v) : undefined;
-      orders.push({ kind: 'retreat-option', power: d.power, color, order: `${d.type} ${locationKey(d)} R ${option}`, points: [from, to], path, ...(head ? { head } : {}), size: unitSize, unitType: d.type, outcome: null, failed: false });
+      orders.push({
+        kind: 'retreat-option',
+        power: d.power,
+        color,
+        order: `${d.type} ${locationKey(d)} R ${option}`,
+        points: [from, to],
+        path,
+        ...(head ? { head } : {}),
+        size: unitSize,
+        unitType: d.type,
+        outcome: null,
+        failed: false,
+      });
     }
   }
   // The orders map of a movement phase: a unit this adjudication dislodged with nowhere to retreat gets the cue too.
@@ -383,12 +481,33 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     if (unit) wishes.push({ kind: 'no-retreat', candidates: aroundUnit(unit.at, unitSize), unit: unit.location });
   }
 
-  const { centers, entrances, labels } = placeMarkers({ variant, geometry, anchors, frame, scale, T, u, unitSize, spotSize: 10.5 * u, keepClear: orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))), units, holder, powers, colorOf, warnings });
+  const { centers, entrances, labels } = placeMarkers({
+    variant,
+    geometry,
+    anchors,
+    frame,
+    scale,
+    T,
+    u,
+    unitSize,
+    spotSize: 10.5 * u,
+    keepClear: orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))),
+    units,
+    holder,
+    powers,
+    colorOf,
+    warnings,
+  });
 
   // Result symbols: dislodged rings round their units; the others where they cover no label, unit or marker.
   const rings: ResultSymbol[] = units
     .filter((x) => x.dislodged || x.state === 'virtual')
-    .map((x) => ({ kind: x.state === 'virtual' ? 'virtual' : 'dislodged', at: x.at, radius: x.size * 1.55, unit: x.location }));
+    .map((x) => ({
+      kind: x.state === 'virtual' ? 'virtual' : 'dislodged',
+      at: x.at,
+      radius: x.size * 1.55,
+      unit: x.location,
+    }));
   const symbolRadius = 7.5 * v;
   const unitBoxes = units.map((x) => rectAround(x.at, x.size * 2.5, x.size * 2.5));
   const obstacles: Rect[] = [
@@ -398,7 +517,10 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     ...centers.map((c) => rectAround(c.at, c.radius * 2.4, c.radius * 2.4)),
     ...entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
   ];
-  const symbols = [...rings, ...placeSymbols(wishes, symbolRadius, [...obstacles, ...layer.keepClear], frame, warnings)];
+  const symbols = [
+    ...rings,
+    ...placeSymbols(wishes, symbolRadius, [...obstacles, ...layer.keepClear], frame, warnings),
+  ];
   const overlays = placeOverlays(opts.overlays, {
     spotOf: (province) => (variant.map.has(province) ? unitPoint({ province, coast: null }) : null),
     unitSize,
@@ -407,7 +529,10 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     provinceAt,
     lines: orders.map((o) => o.path),
     unitOf: (province) => {
-      const i = units.findIndex((x) => x.location.split('/')[0] === province && !x.dislodged && x.state !== 'virtual' && x.state !== 'build-failed');
+      const i = units.findIndex(
+        (x) =>
+          x.location.split('/')[0] === province && !x.dislodged && x.state !== 'virtual' && x.state !== 'build-failed',
+      );
       return i < 0 ? null : { at: units[i]!.at, size: units[i]!.size, box: unitBoxes[i]! };
     },
     frame,
@@ -415,7 +540,9 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   });
 
   // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
-  const titleText = opts.title ?? `${variant.name} — ${(position?.phase && variant.phaseName?.(position.phase)) || phaseTitle(position)}`;
+  const titleText =
+    opts.title ??
+    `${variant.name} — ${(position?.phase && variant.phaseName?.(position.phase)) || phaseTitle(position)}`;
   const legendSize = 15 * u;
   const counts = variant.powers.map((p) => ({
     power: p.name,
@@ -437,7 +564,12 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     text: `${c.power} ${c.centers}`,
   }));
   // Then every line style, symbol and feature the picture shows, flowing in rows below the powers.
-  const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays), { units, centers, regions, marked });
+  const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays), {
+    units,
+    centers,
+    regions,
+    marked,
+  });
   const keys: LegendKey[] = [];
   const sample = { line: 34 * u, symbol: legendSize * 1.1 };
   let x = 12 * u + 4 * u;
@@ -450,7 +582,15 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
       row++;
     }
     const y = legendY + legendRow * row;
-    keys.push({ kind: w.kind, text: w.text, at: w.line ? [x, y] : [x + w0 / 2, y], width: w0, ...(w.fill ? { fill: w.fill } : {}), ...(w.overlay ? { overlay: w.overlay } : {}), ...(w.letter !== undefined ? { letter: w.letter } : {}) });
+    keys.push({
+      kind: w.kind,
+      text: w.text,
+      at: w.line ? [x, y] : [x + w0 / 2, y],
+      width: w0,
+      ...(w.fill ? { fill: w.fill } : {}),
+      ...(w.overlay ? { overlay: w.overlay } : {}),
+      ...(w.letter !== undefined ? { letter: w.letter } : {}),
+    });
     x += need;
   }
   const legendH = legendRow * (keys.length > 0 ? row + 1 : powerRows);
@@ -499,24 +639,47 @@ function legendWants(
   const shown = orders.filter((o) => !o.link && (o.path.length > 0 || o.kind === 'hold' || o.kind === 'ring'));
   const lineKinds = new Set(shown.map((o) => legendLineOf(o.kind)));
   if (orders.some((o) => o.failed && o.path.length > 1)) lineKinds.add('failed-line');
-  const out: { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay']; letter?: string }[] = [];
+  const out: {
+    kind: LegendKind;
+    text: string;
+    line: boolean;
+    fill?: string;
+    overlay?: LegendKey['overlay'];
+    letter?: string;
+  }[] = [];
   for (const l of LINE_LEGEND.filter((l) => lineKinds.has(l.kind))) {
     // A variant's special orders: one key per text their spec gives (else the generic text).
-    const texts = l.kind === 'path' || l.kind === 'ring' ? new Set(shown.filter((o) => o.kind === l.kind).map((o) => o.legend ?? l.text)) : [l.text];
+    const texts =
+      l.kind === 'path' || l.kind === 'ring'
+        ? new Set(shown.filter((o) => o.kind === l.kind).map((o) => o.legend ?? l.text))
+        : [l.text];
     for (const text of texts) out.push({ kind: l.kind, text, line: true });
   }
   // Moves along a link (an underway), one key per kind of link, after the other lines.
-  for (const kind of new Set(orders.flatMap((o) => (o.link && o.path.length > 1 ? [o.link] : [])))) out.push({ kind: 'link-move', text: `move by ${kind}`, line: true });
-  for (const kind of SYMBOL_ORDER) if (symbols.some((x) => x.kind === kind)) out.push({ kind, text: SYMBOL_TEXT[kind], line: false });
+  for (const kind of new Set(orders.flatMap((o) => (o.link && o.path.length > 1 ? [o.link] : []))))
+    out.push({ kind: 'link-move', text: `move by ${kind}`, line: true });
+  for (const kind of SYMBOL_ORDER)
+    if (symbols.some((x) => x.kind === kind)) out.push({ kind, text: SYMBOL_TEXT[kind], line: false });
   for (const e of entrances.filter((e, i) => entrances.findIndex((x) => x.power === e.power) === i)) {
     out.push({ kind: 'entrance', text: `${e.power} ${e.kind} entrance`, line: false, fill: e.fill });
   }
   // The variant's overlays, one key per look and text (overlayLegend).
-  for (const o of overlays) out.push({ kind: 'overlay', text: o.legend, line: false, fill: o.color, overlay: { kind: o.kind, ...(o.glyph ? { glyph: o.glyph } : {}) } });
+  for (const o of overlays)
+    out.push({
+      kind: 'overlay',
+      text: o.legend,
+      line: false,
+      fill: o.color,
+      overlay: { kind: o.kind, ...(o.glyph ? { glyph: o.glyph } : {}) },
+    });
   // What the shapes on the map are: units by type (the mark on a unit of a 21-power map is its power's, not its type),
   // and the supply-centre marker.
-  for (const [type, kind, text] of [['A', 'army', 'army'], ['F', 'fleet', 'fleet']] as const) {
-    if (drawn.units.some((x) => x.type === type)) out.push({ kind, text, line: false, letter: drawn.marked ? '' : type });
+  for (const [type, kind, text] of [
+    ['A', 'army', 'army'],
+    ['F', 'fleet', 'fleet'],
+  ] as const) {
+    if (drawn.units.some((x) => x.type === type))
+      out.push({ kind, text, line: false, letter: drawn.marked ? '' : type });
   }
   if (drawn.centers.length > 0) out.push({ kind: 'center', text: 'supply centre', line: false });
   if (features.some((f) => f.kind === 'river')) out.push({ kind: 'river', text: 'river', line: true });
@@ -526,7 +689,8 @@ function legendWants(
   }
   const links = features.flatMap((f) => (f.kind === 'link' ? [f.linkKind.split('(')[0]!.trim()] : []));
   for (const kind of new Set(links)) out.push({ kind: 'link', text: kind, line: true });
-  if (drawn.regions.some((r) => r.kind === 'impassable')) out.push({ kind: 'impassable', text: 'impassable', line: false });
+  if (drawn.regions.some((r) => r.kind === 'impassable'))
+    out.push({ kind: 'impassable', text: 'impassable', line: false });
   return out;
 }
 

@@ -91,21 +91,32 @@ export function riverProblems(variant: Variant, geometry: MapGeometry, data: Var
     for (const id of visited) touched.add(id);
     const expected = chain.join(' → ');
     if (visited.join(' → ') !== expected) {
-      problems.push(`river ${river.name}: its course runs through ${visited.join(' → ')}, but its chain is ${expected}`);
+      problems.push(
+        `river ${river.name}: its course runs through ${visited.join(' → ')}, but its chain is ${expected}`,
+      );
     }
     const stray = [...touched].filter((id) => !chain.includes(id)).sort();
-    if (stray.length > 0) problems.push(`river ${river.name}: its drawn line touches ${stray.join(', ')}, which are not on the river`);
+    if (stray.length > 0)
+      problems.push(`river ${river.name}: its drawn line touches ${stray.join(', ')}, which are not on the river`);
     const mouth = chain[chain.length - 1];
     if (isSea(mouth)) {
-      if (end !== mouth) problems.push(`river ${river.name}: it should end in its mouth sea ${mouth}, but ends in ${end ?? 'no cell'}`);
-      else if (overSea > MOUTH_OVERSHOOT) problems.push(`river ${river.name}: it runs ${overSea} px into ${mouth} (at most ${MOUTH_OVERSHOOT})`);
+      if (end !== mouth)
+        problems.push(`river ${river.name}: it should end in its mouth sea ${mouth}, but ends in ${end ?? 'no cell'}`);
+      else if (overSea > MOUTH_OVERSHOOT)
+        problems.push(`river ${river.name}: it runs ${overSea} px into ${mouth} (at most ${MOUTH_OVERSHOOT})`);
     } else {
       // A tributary ends where it meets another river.
       const tip = line[line.length - 1];
       const joins = [...lines].some(
-        ([name, other]) => name !== river.name && other && other.some((p, k) => k + 1 < other.length && distanceToSegment(tip, p, other[k + 1]) <= 3),
+        ([name, other]) =>
+          name !== river.name &&
+          other &&
+          other.some((p, k) => k + 1 < other.length && distanceToSegment(tip, p, other[k + 1]) <= 3),
       );
-      if (!joins) problems.push(`river ${river.name}: it ends in ${mouth} but not on another river (a mouth must be a sea or a confluence)`);
+      if (!joins)
+        problems.push(
+          `river ${river.name}: it ends in ${mouth} but not on another river (a mouth must be a sea or a confluence)`,
+        );
     }
   }
   return problems;

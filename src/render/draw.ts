@@ -8,7 +8,16 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import type { Point } from './geometry.js';
 import { COLORS, textOn } from './palette.js';
-import { dot, drawArrowHeads, drawEntrance, drawOrderLine, drawSymbol, drawUnit, drawUnitRing, linkBeads } from './draw-marks.js';
+import {
+  dot,
+  drawArrowHeads,
+  drawEntrance,
+  drawOrderLine,
+  drawSymbol,
+  drawUnit,
+  drawUnitRing,
+  linkBeads,
+} from './draw-marks.js';
 import type { LegendKey, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
 import { drawOverlay } from './overlays.js';
@@ -236,14 +245,29 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       stroke(seg, sampleColor, 3.2 * u, DASH.convoy);
       break;
     case 'retreat-option':
-      stroke([seg[0], [x + w - OPTION_ARROW.headLength * u * 0.5, y]], sampleColor, OPTION_ARROW.shaft * u, DASH.option);
+      stroke(
+        [seg[0], [x + w - OPTION_ARROW.headLength * u * 0.5, y]],
+        sampleColor,
+        OPTION_ARROW.shaft * u,
+        DASH.option,
+      );
       head(x + w, OPTION_ARROW.headLength * u, OPTION_ARROW.headWidth * u, sampleColor);
       break;
     case 'hold':
     case 'ring': {
       // The ring the map draws round a unit of this size.
       const c: Point = [x + w / 2, y];
-      const ring = { kind: key.kind, power: '', color: sampleColor, order: '', points: [c], path: [c], size: 8 * u / 1.5, outcome: null, failed: false };
+      const ring = {
+        kind: key.kind,
+        power: '',
+        color: sampleColor,
+        order: '',
+        points: [c],
+        path: [c],
+        size: (8 * u) / 1.5,
+        outcome: null,
+        failed: false,
+      };
       drawUnitRing(ctx, ring, u);
       break;
     }
@@ -266,7 +290,21 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
     case 'fleet': {
       // The unit's shape as the map draws it, in the sample colour, with its type letter where units carry one.
       const size = key.kind === 'army' ? w / 2 : w / 2.4;
-      drawUnit(ctx, { power: '', type: key.kind === 'army' ? 'A' : 'F', location: '', at: key.at, size, fill: sampleColor, text: textOn(sampleColor), dislodged: false, mark: key.letter === '' ? '' : undefined }, u);
+      drawUnit(
+        ctx,
+        {
+          power: '',
+          type: key.kind === 'army' ? 'A' : 'F',
+          location: '',
+          at: key.at,
+          size,
+          fill: sampleColor,
+          text: textOn(sampleColor),
+          dislodged: false,
+          mark: key.letter === '' ? '' : undefined,
+        },
+        u,
+      );
       break;
     }
     case 'center':
@@ -294,17 +332,41 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
     }
     case 'overlay': {
       const ring = key.overlay?.kind === 'ring';
-      drawOverlay(ctx, { kind: ring ? 'ring' : 'mark', glyph: key.overlay?.glyph, at: key.at, radius: ring ? w * 0.4 : w / 2, color: key.fill ?? '#3a3a3a' }, u);
+      drawOverlay(
+        ctx,
+        {
+          kind: ring ? 'ring' : 'mark',
+          glyph: key.overlay?.glyph,
+          at: key.at,
+          radius: ring ? w * 0.4 : w / 2,
+          color: key.fill ?? '#3a3a3a',
+        },
+        u,
+      );
       break;
     }
     default:
       drawSymbol(ctx, { kind: key.kind, at: key.at, radius: w / 2 }, u);
   }
   ctx.restore();
-  const isSymbol = !['move', 'retreat', 'path', 'failed-line', 'link-move', 'support', 'convoy', 'retreat-option', 'hold', 'ring', 'river', 'wall', 'band', 'link'].includes(key.kind);
+  const isSymbol = ![
+    'move',
+    'retreat',
+    'path',
+    'failed-line',
+    'link-move',
+    'support',
+    'convoy',
+    'retreat-option',
+    'hold',
+    'ring',
+    'river',
+    'wall',
+    'band',
+    'link',
+  ].includes(key.kind);
   return isSymbol ? x + w / 2 : x + w;
 }
-
 
 function polygonPath(ctx: Ctx, poly: Point[]): void {
   if (poly.length === 0) return;

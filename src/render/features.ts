@@ -35,7 +35,13 @@ export function riverCoursesOf(data: VariantData): RiverData[] {
     features.rivers.forEach((river, i) => {
       const named = typeof river === 'object' && river !== null && !Array.isArray(river) && 'name' in river;
       const chain = riverChain(river);
-      out.push({ name: named ? String((river as { name: unknown }).name) : `river ${i + 1}`, chain, course: [], where: `features.rivers[${i}]`, malformed: !chain });
+      out.push({
+        name: named ? String((river as { name: unknown }).name) : `river ${i + 1}`,
+        chain,
+        course: [],
+        where: `features.rivers[${i}]`,
+        malformed: !chain,
+      });
     });
   } else if (typeof features.rivers === 'object' && features.rivers !== null) {
     for (const [name, raw] of Object.entries(features.rivers)) {
@@ -46,7 +52,9 @@ export function riverCoursesOf(data: VariantData): RiverData[] {
   const courses = features.riverCourses;
   if (typeof courses === 'object' && courses !== null && !Array.isArray(courses)) {
     for (const [name, raw] of Object.entries(courses)) {
-      const ok = Array.isArray(raw) && raw.every((p) => Array.isArray(p) && p.length === 2 && p.every((v) => Number.isFinite(v)));
+      const ok =
+        Array.isArray(raw) &&
+        raw.every((p) => Array.isArray(p) && p.length === 2 && p.every((v) => Number.isFinite(v)));
       let river = out.find((r) => r.name === name);
       if (!river) {
         river = { name, chain: null, course: [], where: `features.riverCourses.${name}`, malformed: false };
@@ -71,7 +79,12 @@ export function riverLine(data: VariantData, river: RiverData, anchors: Map<stri
   return points.length >= 2 ? points : null;
 }
 
-export function featuresOf(variant: Variant, geometry: MapGeometry, anchors: Map<string, Point>, warnings: string[]): Feature[] {
+export function featuresOf(
+  variant: Variant,
+  geometry: MapGeometry,
+  anchors: Map<string, Point>,
+  warnings: string[],
+): Feature[] {
   const out: Feature[] = [];
   const features = variant.data.features ?? {};
 
@@ -81,7 +94,8 @@ export function featuresOf(variant: Variant, geometry: MapGeometry, anchors: Map
       warnings.push(`${river.where} is not a chain of province ids or a list of [lat, lon] points`);
       continue;
     }
-    for (const id of river.chain ?? []) if (!anchors.has(id)) warnings.push(`river ${river.name} names unknown province ${id}`);
+    for (const id of river.chain ?? [])
+      if (!anchors.has(id)) warnings.push(`river ${river.name} names unknown province ${id}`);
     const points = riverLine(variant.data, river, anchors);
     if (points) out.push({ kind: 'river', name: river.name, points });
   }
@@ -117,7 +131,14 @@ export function featuresOf(variant: Variant, geometry: MapGeometry, anchors: Map
     });
     const style = (w as { style?: unknown }).style === 'band' ? 'band' : 'wall';
     const legend = (w as { legend?: unknown }).legend;
-    out.push({ kind: 'wall', province, neighbour, segments, style, legend: typeof legend === 'string' && legend !== '' ? legend : style });
+    out.push({
+      kind: 'wall',
+      province,
+      neighbour,
+      segments,
+      style,
+      legend: typeof legend === 'string' && legend !== '' ? legend : style,
+    });
   });
 
   for (const link of variant.data.links ?? []) {
@@ -133,7 +154,8 @@ export function featuresOf(variant: Variant, geometry: MapGeometry, anchors: Map
       const shape = geometry.shapes.get(sea);
       if (!shape || shape.kind !== 'sea' || shape.outline.length === 0) return null;
       let best = shape.outline[0][0];
-      for (const [p] of shape.outline) if (Math.hypot(p[0] - from[0], p[1] - from[1]) < Math.hypot(best[0] - from[0], best[1] - from[1])) best = p;
+      for (const [p] of shape.outline)
+        if (Math.hypot(p[0] - from[0], p[1] - from[1]) < Math.hypot(best[0] - from[0], best[1] - from[1])) best = p;
       return best;
     };
     const points: [Point, Point] = [seaEnd(link.from, b) ?? a, seaEnd(link.to, a) ?? b];
@@ -146,7 +168,9 @@ function riverChain(river: unknown): string[] | null {
   const list = Array.isArray(river)
     ? river
     : typeof river === 'object' && river !== null
-      ? ((river as Record<string, unknown>).provinces ?? (river as Record<string, unknown>).path ?? (river as Record<string, unknown>).chain)
+      ? ((river as Record<string, unknown>).provinces ??
+        (river as Record<string, unknown>).path ??
+        (river as Record<string, unknown>).chain)
       : null;
   if (!Array.isArray(list) || !list.every((x) => typeof x === 'string')) return null;
   return list as string[];

@@ -20,7 +20,10 @@ export function ensureFonts(): { ok: boolean; error?: string } {
   try {
     const require = createRequire(import.meta.url);
     const dir = dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
-    const files = [join(dir, '400Regular', 'NotoSansSC_400Regular.ttf'), join(dir, '700Bold', 'NotoSansSC_700Bold.ttf')];
+    const files = [
+      join(dir, '400Regular', 'NotoSansSC_400Regular.ttf'),
+      join(dir, '700Bold', 'NotoSansSC_700Bold.ttf'),
+    ];
     for (const f of files) {
       if (!existsSync(f)) throw new Error(`font file missing: ${f}`);
       if (!GlobalFonts.registerFromPath(f, FONT_FAMILY)) throw new Error(`could not register ${f}`);

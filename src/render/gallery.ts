@@ -53,13 +53,26 @@ function ordersOf(variant: Variant, position: Position, spec: Record<string, str
 }
 
 /** A Classic movement phase with these units, each centre owned by the unit on it, plus the `extra` centres. */
-function classicMovement(season: 'spring' | 'fall', year: number, units: Unit[], extra: Record<string, string[]>): Position {
-  return { phase: { season, year, type: 'movement' }, units, dislodged: [], contested: [], supplyCenters: centresOf(units, extra) };
+function classicMovement(
+  season: 'spring' | 'fall',
+  year: number,
+  units: Unit[],
+  extra: Record<string, string[]>,
+): Position {
+  return {
+    phase: { season, year, type: 'movement' },
+    units,
+    dislodged: [],
+    contested: [],
+    supplyCenters: centresOf(units, extra),
+  };
 }
 
 /** The position with `province`'s centre owned by `power`. */
 function withOwner(position: Position, province: string, power: string): Position {
-  const supplyCenters = Object.fromEntries(Object.entries(position.supplyCenters).map(([p, list]) => [p, list.filter((c) => c !== province)]));
+  const supplyCenters = Object.fromEntries(
+    Object.entries(position.supplyCenters).map(([p, list]) => [p, list.filter((c) => c !== province)]),
+  );
   (supplyCenters[power] ??= []).push(province);
   return { ...position, supplyCenters };
 }
@@ -67,7 +80,8 @@ function withOwner(position: Position, province: string, power: string): Positio
 function centresOf(units: Unit[], extra: Record<string, string[]> = {}): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const u of units) if (classic.map.province(u.province)?.supplyCenter) (out[u.power] ??= []).push(u.province);
-  for (const [p, list] of Object.entries(extra)) for (const c of list) if (!Object.values(out).some((l) => l.includes(c))) (out[p] ??= []).push(c);
+  for (const [p, list] of Object.entries(extra))
+    for (const c of list) if (!Object.values(out).some((l) => l.includes(c))) (out[p] ??= []).push(c);
   return out;
 }
 
@@ -82,9 +96,26 @@ export function busyClassic(): { position: Position; orders: PowerOrder[]; adjud
     Russia: 'A rum, A stp, F sev, A ukr, A war',
     Turkey: 'F bla, A arm, A bul, A con, F aeg',
   });
-  const position = classicMovement('fall', 1903, units, { England: ['edi', 'lvp'], France: ['spa', 'por'], Germany: ['swe'], Italy: ['nap', 'rom'], Austria: ['gre', 'tri'], Russia: ['mos'], Turkey: ['ank', 'smy'] });
+  const position = classicMovement('fall', 1903, units, {
+    England: ['edi', 'lvp'],
+    France: ['spa', 'por'],
+    Germany: ['swe'],
+    Italy: ['nap', 'rom'],
+    Austria: ['gre', 'tri'],
+    Russia: ['mos'],
+    Turkey: ['ank', 'smy'],
+  });
   const orders = ordersOf(classic, position, {
-    England: ['A lon - gas via convoy', 'F eng C A lon - gas', 'F mao C A lon - gas', 'F nth S A bel - hol', 'A bel - hol', 'F bar S A nwy - stp', 'A nwy - stp', 'F nwg H'],
+    England: [
+      'A lon - gas via convoy',
+      'F eng C A lon - gas',
+      'F mao C A lon - gas',
+      'F nth S A bel - hol',
+      'A bel - hol',
+      'F bar S A nwy - stp',
+      'A nwy - stp',
+      'F nwg H',
+    ],
     France: ['A par - bur', 'A mar S A par - bur', 'F bre - mao', 'A pic S A par - bur', 'F wes H'],
     Germany: ['A hol H', 'A ruh - bur', 'A kie - den', 'A mun S A ruh - bur', 'F den - swe', 'A ber - pru'],
     Italy: ['A pie - mar', 'A ven H', 'F ion - aeg', 'A tun H'],
@@ -111,11 +142,31 @@ export function routesClassic(): { position: Position; orders: PowerOrder[]; adj
     Austria: 'A mun, A vie',
     Russia: 'A stp, A mos',
   });
-  const position = classicMovement('spring', 1904, units, { England: ['lon', 'lvp', 'edi'], France: ['bre', 'mar'], Russia: ['war', 'sev'] });
+  const position = classicMovement('spring', 1904, units, {
+    England: ['lon', 'lvp', 'edi'],
+    France: ['bre', 'mar'],
+    Russia: ['war', 'sev'],
+  });
   const orders = ordersOf(classic, position, {
-    England: ['F nth C A hol - bel', 'A yor - nwy', 'A wal - bre via convoy', 'F eng C A wal - bre', 'F mao S A wal - bre', 'A nwy - stp'],
+    England: [
+      'F nth C A hol - bel',
+      'A yor - nwy',
+      'A wal - bre via convoy',
+      'F eng C A wal - bre',
+      'F mao S A wal - bre',
+      'A nwy - stp',
+    ],
     France: ['A par - bur', 'A pic S A par - bur', 'A gas H'],
-    Germany: ['A hol - bel', 'A tyr - mun', 'A boh S A tyr - mun', 'A bur S A tyr - mun', 'A ber H', 'A kie H', 'A ruh S A bur', 'A sil H'],
+    Germany: [
+      'A hol - bel',
+      'A tyr - mun',
+      'A boh S A tyr - mun',
+      'A bur S A tyr - mun',
+      'A ber H',
+      'A kie H',
+      'A ruh S A bur',
+      'A sil H',
+    ],
     Austria: ['A mun H', 'A vie H'],
     Russia: ['A stp H', 'A mos S A stp'],
   });
@@ -174,7 +225,11 @@ export function galleryImages(): GalleryImage[] {
   });
   const wsSpring = adjudicate(ws, wsStart, wsSpringOrders);
   const wsFall = wsSpring.position;
-  if (process.env.GALLERY_DEBUG) console.log(wsSpring.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).join('\n'), wsFall.units.map((u) => `${u.power} ${u.type} ${u.province}`).join(', '));
+  if (process.env.GALLERY_DEBUG)
+    console.log(
+      wsSpring.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).join('\n'),
+      wsFall.units.map((u) => `${u.power} ${u.type} ${u.province}`).join(', '),
+    );
   const wsFallOrders = ordersOf(ws, wsFall, {
     Qi: ['F Lin - Boh', 'A Diq H', 'A Jia - Lin'],
     Wei: ['F Dal - Wei - Diq - Lin', 'A Zhe H', 'A Wei H'],
@@ -184,14 +239,23 @@ export function galleryImages(): GalleryImage[] {
     Zhao: ['A Ye - Wei', 'A Jin H'],
   });
   const wsFallResult = adjudicate(ws, wsFall, wsFallOrders);
-  if (process.env.GALLERY_DEBUG) console.log(wsFallResult.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).join('\n'));
+  if (process.env.GALLERY_DEBUG)
+    console.log(wsFallResult.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).join('\n'));
 
   // Warhammer, Fall 2500: the Wood Elves left Athel-Loren in Spring, so the Illusion (a virtual army) holds there;
   // a Skaven army takes the underway back to Skavenblight; the Empire, supported from Middenheim, beats Bretonnia to
   // the Wasteland; the Tempest Ocean is labelled at both edges.
   const wh = warhammer;
   const whStart = wh.startingPosition();
-  const whSpring = adjudicate(wh, whStart, ordersOf(wh, whStart, { 'Wood Elves': ['A athe - grey'], Skaven: ['A skav - edge'], 'Vampire Counts': ['A sylv - gfor'] }));
+  const whSpring = adjudicate(
+    wh,
+    whStart,
+    ordersOf(wh, whStart, {
+      'Wood Elves': ['A athe - grey'],
+      Skaven: ['A skav - edge'],
+      'Vampire Counts': ['A sylv - gfor'],
+    }),
+  );
   // The Empire has taken Sylvania's centre: in Fall a virtual Vampire army rises and moves back in (Immortality).
   const whFall = withOwner(whSpring.position, 'sylv', 'Empire');
   const whFallOrders = ordersOf(wh, whFall, {
@@ -210,7 +274,12 @@ export function galleryImages(): GalleryImage[] {
   // the winners' colours.
   const turn: Position = {
     phase: { season: 'spring', year: 2500, type: 'movement' },
-    units: unitsOf({ Empire: 'A nuln, A altd, F midd', Bretonnia: 'A wast, A reik', Kislev: 'F claw', 'Vampire Counts': 'A gfor' }),
+    units: unitsOf({
+      Empire: 'A nuln, A altd, F midd',
+      Bretonnia: 'A wast, A reik',
+      Kislev: 'F claw',
+      'Vampire Counts': 'A gfor',
+    }),
     dislodged: [],
     contested: [],
     supplyCenters: whStart.supplyCenters,
@@ -228,7 +297,13 @@ export function galleryImages(): GalleryImage[] {
   const provisional = adjudicate(wh, turn, turnOrders);
   const final = adjudicate(wh, turn, turnOrders, { battles });
   const battleMarks = (adjudication: Adjudication, fought?: typeof battles) =>
-    pluginOf(wh.id).mapOverlays?.({ variant: wh, picture: 'orders', options: {}, records: { get: () => undefined, list: () => [] }, phase: { index: 1, position: turn, adjudication, orders: turnOrders, ...(fought ? { battles: fought } : {}) } }) ?? [];
+    pluginOf(wh.id).mapOverlays?.({
+      variant: wh,
+      picture: 'orders',
+      options: {},
+      records: { get: () => undefined, list: () => [] },
+      phase: { index: 1, position: turn, adjudication, orders: turnOrders, ...(fought ? { battles: fought } : {}) },
+    }) ?? [];
 
   // Mandate of Heaven, Spring of year 1: five states vote Lu into Cao and Song's support for it (drawn in the
   // neutrals' colours; the ballots never are); Qi dislodges Wey, which held for want of a majority.
@@ -292,7 +367,11 @@ export function galleryImages(): GalleryImage[] {
   const mohRetreat = mohSpring.position;
   const mohRetreatResult = adjudicate(moh, mohRetreat, ballotsOf(mohRetreat, ['A diq R jul']));
   const mohFall = mohRetreatResult.position;
-  const mohFallOrders = ordersOf(moh, mohFall, { Qi: ['A diq H', 'A don - lin', 'F boh H'], Zhao: ['A gao - hdn'], Wei: ['A ye S A diq'] });
+  const mohFallOrders = ordersOf(moh, mohFall, {
+    Qi: ['A diq H', 'A don - lin', 'F boh H'],
+    Zhao: ['A gao - hdn'],
+    Wei: ['A ye S A diq'],
+  });
   const mohFallResult = adjudicate(moh, mohFall, [...mohFallOrders, ...ballotsOf(mohFall, ['A jul H'])]);
   const mohWinter = mohFallResult.position;
   const mohWinterOrders = ordersOf(moh, mohWinter, { Qi: ['Build A jia'] });
@@ -313,27 +392,201 @@ export function galleryImages(): GalleryImage[] {
   const routes = routesClassic();
   return [
     { file: 'classic-start.png', variant: classic, position: classic.startingPosition(), opts: {} },
-    { file: 'classic-fall-1903-orders.png', variant: classic, position: busy.position, opts: { ...busyOpts, title: 'Classic · Fall 1903 · orders and results' } },
-    { file: 'classic-fall-1903-after.png', variant: classic, position: retreat, opts: { title: 'Classic · Fall 1903 Retreats · the board after Fall 1903' } },
-    { file: 'classic-spring-1904-routes.png', variant: classic, position: routes.position, opts: { orders: routes.orders, adjudication: routes.adjudication, title: 'Classic · Spring 1904 · routes as adjudicated, supports, no retreat' } },
-    { file: 'classic-fall-1903-retreats.png', variant: classic, position: retreat, opts: { orders: retreatOrders, adjudication: afterRetreat, title: 'Classic · Fall 1903 Retreats · orders and results' } },
-    { file: 'classic-winter-1903-adjustments.png', variant: classic, position: winter, opts: { orders: winterOrders, adjudication: winterResult, title: 'Classic · Winter 1903 · builds and disbands' } },
-    { file: 'warring-states-spring-raises.png', variant: ws, position: wsStart, opts: { orders: wsSpringOrders, adjudication: wsSpring, title: 'Warring States · Spring, year 1 · raises and moves' } },
-    { file: 'warring-states-fall-river-moves.png', variant: ws, position: wsFall, opts: { orders: wsFallOrders, adjudication: wsFallResult, title: 'Warring States · Fall, year 1 · rapid river moves' } },
-    { file: 'warhammer-fall-2500-orders.png', variant: wh, position: whFall, opts: { orders: whFallOrders, adjudication: whFallResult, title: 'Warhammer Diplomacy · Fall 2500 · orders and results' } },
-    { file: 'warhammer-spring-2500-provisional.png', variant: wh, position: turn, opts: { orders: turnOrders, adjudication: provisional, overlays: battleMarks(provisional), title: 'Warhammer Diplomacy · Spring 2500 · provisional results: decisive battles may be declared' } },
-    { file: 'warhammer-spring-2500-battles.png', variant: wh, position: turn, opts: { orders: turnOrders, adjudication: final, overlays: battleMarks(final, battles), title: 'Warhammer Diplomacy · Spring 2500 · results after the decisive battles' } },
-    { file: 'mandate-of-heaven-spring-vote.png', variant: moh, position: mohStart, opts: { orders: mohOrders, adjudication: mohSpring, title: "Mandate of Heaven · Spring 369 BC · the players' vote moves the neutrals" } },
-    { file: 'warhammer-fall-2500-colorblind.png', variant: wh, position: whFall, opts: { orders: whFallOrders, adjudication: whFallResult, palette: 'colorblind', title: 'Warhammer Diplomacy · Fall 2500 · colour-blind palette' } },
-    { file: 'classic-fall-1903-colorblind.png', variant: classic, position: busy.position, opts: { ...busyOpts, palette: 'colorblind', title: 'Classic · Fall 1903 · colour-blind palette' } },
-    { file: 'warhammer-winter-2500-builds.png', variant: wh, position: whWinter, opts: { orders: whWinterOrders, adjudication: whWinterResult, title: 'Warhammer Diplomacy · Winter 2500 · builds and disbands' } },
-    { file: 'warring-states-winter-builds.png', variant: ws, position: wsWinter, opts: { orders: wsWinterOrders, adjudication: wsWinterResult, title: 'Warring States · Winter, year 1 · builds' } },
-    { file: 'warring-states-spring-2-rapid-move.png', variant: ws, position: wsSpring2, opts: { orders: wsSpring2Orders, adjudication: wsSpring2Result, title: 'Warring States · Spring, year 2 · a rapid river move to Luoyang, two dislodgements' } },
-    { file: 'warring-states-spring-2-retreats.png', variant: ws, position: wsRetreat, opts: { orders: wsRetreatOrders, adjudication: wsRetreatResult, title: 'Warring States · Spring, year 2 Retreats · a retreat and a disband' } },
-    { file: 'warring-states-fall-colorblind.png', variant: ws, position: wsFall, opts: { orders: wsFallOrders, adjudication: wsFallResult, palette: 'colorblind', title: 'Warring States · Fall, year 1 · colour-blind palette' } },
-    { file: 'mandate-of-heaven-spring-retreat-vote.png', variant: moh, position: mohRetreat, opts: { orders: [], adjudication: mohRetreatResult, title: "Mandate of Heaven · Spring 369 BC Retreats · the players' vote retreats Wey's army" } },
-    { file: 'mandate-of-heaven-winter-adjustments.png', variant: moh, position: mohWinter, opts: { orders: mohWinterOrders, adjudication: mohWinterResult, title: "Mandate of Heaven · Winter 369 BC · a build, and the players' vote disbands Wey's army" } },
-    { file: 'mandate-of-heaven-spring-colorblind.png', variant: moh, position: mohStart, opts: { orders: mohOrders, adjudication: mohSpring, palette: 'colorblind', title: 'Mandate of Heaven · Spring 369 BC · colour-blind palette' } },
+    {
+      file: 'classic-fall-1903-orders.png',
+      variant: classic,
+      position: busy.position,
+      opts: { ...busyOpts, title: 'Classic · Fall 1903 · orders and results' },
+    },
+    {
+      file: 'classic-fall-1903-after.png',
+      variant: classic,
+      position: retreat,
+      opts: { title: 'Classic · Fall 1903 Retreats · the board after Fall 1903' },
+    },
+    {
+      file: 'classic-spring-1904-routes.png',
+      variant: classic,
+      position: routes.position,
+      opts: {
+        orders: routes.orders,
+        adjudication: routes.adjudication,
+        title: 'Classic · Spring 1904 · routes as adjudicated, supports, no retreat',
+      },
+    },
+    {
+      file: 'classic-fall-1903-retreats.png',
+      variant: classic,
+      position: retreat,
+      opts: {
+        orders: retreatOrders,
+        adjudication: afterRetreat,
+        title: 'Classic · Fall 1903 Retreats · orders and results',
+      },
+    },
+    {
+      file: 'classic-winter-1903-adjustments.png',
+      variant: classic,
+      position: winter,
+      opts: { orders: winterOrders, adjudication: winterResult, title: 'Classic · Winter 1903 · builds and disbands' },
+    },
+    {
+      file: 'warring-states-spring-raises.png',
+      variant: ws,
+      position: wsStart,
+      opts: {
+        orders: wsSpringOrders,
+        adjudication: wsSpring,
+        title: 'Warring States · Spring, year 1 · raises and moves',
+      },
+    },
+    {
+      file: 'warring-states-fall-river-moves.png',
+      variant: ws,
+      position: wsFall,
+      opts: {
+        orders: wsFallOrders,
+        adjudication: wsFallResult,
+        title: 'Warring States · Fall, year 1 · rapid river moves',
+      },
+    },
+    {
+      file: 'warhammer-fall-2500-orders.png',
+      variant: wh,
+      position: whFall,
+      opts: {
+        orders: whFallOrders,
+        adjudication: whFallResult,
+        title: 'Warhammer Diplomacy · Fall 2500 · orders and results',
+      },
+    },
+    {
+      file: 'warhammer-spring-2500-provisional.png',
+      variant: wh,
+      position: turn,
+      opts: {
+        orders: turnOrders,
+        adjudication: provisional,
+        overlays: battleMarks(provisional),
+        title: 'Warhammer Diplomacy · Spring 2500 · provisional results: decisive battles may be declared',
+      },
+    },
+    {
+      file: 'warhammer-spring-2500-battles.png',
+      variant: wh,
+      position: turn,
+      opts: {
+        orders: turnOrders,
+        adjudication: final,
+        overlays: battleMarks(final, battles),
+        title: 'Warhammer Diplomacy · Spring 2500 · results after the decisive battles',
+      },
+    },
+    {
+      file: 'mandate-of-heaven-spring-vote.png',
+      variant: moh,
+      position: mohStart,
+      opts: {
+        orders: mohOrders,
+        adjudication: mohSpring,
+        title: "Mandate of Heaven · Spring 369 BC · the players' vote moves the neutrals",
+      },
+    },
+    {
+      file: 'warhammer-fall-2500-colorblind.png',
+      variant: wh,
+      position: whFall,
+      opts: {
+        orders: whFallOrders,
+        adjudication: whFallResult,
+        palette: 'colorblind',
+        title: 'Warhammer Diplomacy · Fall 2500 · colour-blind palette',
+      },
+    },
+    {
+      file: 'classic-fall-1903-colorblind.png',
+      variant: classic,
+      position: busy.position,
+      opts: { ...busyOpts, palette: 'colorblind', title: 'Classic · Fall 1903 · colour-blind palette' },
+    },
+    {
+      file: 'warhammer-winter-2500-builds.png',
+      variant: wh,
+      position: whWinter,
+      opts: {
+        orders: whWinterOrders,
+        adjudication: whWinterResult,
+        title: 'Warhammer Diplomacy · Winter 2500 · builds and disbands',
+      },
+    },
+    {
+      file: 'warring-states-winter-builds.png',
+      variant: ws,
+      position: wsWinter,
+      opts: { orders: wsWinterOrders, adjudication: wsWinterResult, title: 'Warring States · Winter, year 1 · builds' },
+    },
+    {
+      file: 'warring-states-spring-2-rapid-move.png',
+      variant: ws,
+      position: wsSpring2,
+      opts: {
+        orders: wsSpring2Orders,
+        adjudication: wsSpring2Result,
+        title: 'Warring States · Spring, year 2 · a rapid river move to Luoyang, two dislodgements',
+      },
+    },
+    {
+      file: 'warring-states-spring-2-retreats.png',
+      variant: ws,
+      position: wsRetreat,
+      opts: {
+        orders: wsRetreatOrders,
+        adjudication: wsRetreatResult,
+        title: 'Warring States · Spring, year 2 Retreats · a retreat and a disband',
+      },
+    },
+    {
+      file: 'warring-states-fall-colorblind.png',
+      variant: ws,
+      position: wsFall,
+      opts: {
+        orders: wsFallOrders,
+        adjudication: wsFallResult,
+        palette: 'colorblind',
+        title: 'Warring States · Fall, year 1 · colour-blind palette',
+      },
+    },
+    {
+      file: 'mandate-of-heaven-spring-retreat-vote.png',
+      variant: moh,
+      position: mohRetreat,
+      opts: {
+        orders: [],
+        adjudication: mohRetreatResult,
+        title: "Mandate of Heaven · Spring 369 BC Retreats · the players' vote retreats Wey's army",
+      },
+    },
+    {
+      file: 'mandate-of-heaven-winter-adjustments.png',
+      variant: moh,
+      position: mohWinter,
+      opts: {
+        orders: mohWinterOrders,
+        adjudication: mohWinterResult,
+        title: "Mandate of Heaven · Winter 369 BC · a build, and the players' vote disbands Wey's army",
+      },
+    },
+    {
+      file: 'mandate-of-heaven-spring-colorblind.png',
+      variant: moh,
+      position: mohStart,
+      opts: {
+        orders: mohOrders,
+        adjudication: mohSpring,
+        palette: 'colorblind',
+        title: 'Mandate of Heaven · Spring 369 BC · colour-blind palette',
+      },
+    },
   ];
 }
 
@@ -357,19 +610,44 @@ export function galleryCharts(): { file: string; input: ScChartInput }[] {
     [13, 12, 3, 0, 0, 6, 0],
     [14, 13, 2, 0, 0, 5, 0],
   ];
-  const classicYears = classicCounts.map((counts, i) => ({ label: String(1901 + i), centres: Object.fromEntries(classicPowers.map((p, j) => [p, counts[j]!])) }));
+  const classicYears = classicCounts.map((counts, i) => ({
+    label: String(1901 + i),
+    centres: Object.fromEntries(classicPowers.map((p, j) => [p, counts[j]!])),
+  }));
   let seed = 3;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   let counts: Record<string, number> = Object.fromEntries(warhammer.powers.map((p) => [p.name, 3]));
   const warhammerYears = Array.from({ length: 20 }, (_, i) => {
     const year = { label: String(2500 + i), centres: { ...counts } };
-    counts = Object.fromEntries(Object.entries(counts).map(([p, c]) => [p, c > 0 ? Math.max(0, c + Math.round((random() - 0.45) * 3)) : 0]));
+    counts = Object.fromEntries(
+      Object.entries(counts).map(([p, c]) => [p, c > 0 ? Math.max(0, c + Math.round((random() - 0.45) * 3)) : 0]),
+    );
     return year;
   });
   return [
-    { file: 'sc-chart-classic.png', input: { title: 'Classic Diplomacy · supply centres', powers: classic.powers, victory: 18, years: classicYears } },
-    { file: 'sc-chart-classic-colorblind.png', input: { title: 'Classic Diplomacy · supply centres · colour-blind palette', powers: classic.powers, palette: 'colorblind', victory: 18, years: classicYears } },
-    { file: 'sc-chart-warhammer.png', input: { title: 'Warhammer Diplomacy · supply centres', powers: warhammer.powers, victory: 29, years: warhammerYears } },
+    {
+      file: 'sc-chart-classic.png',
+      input: { title: 'Classic Diplomacy · supply centres', powers: classic.powers, victory: 18, years: classicYears },
+    },
+    {
+      file: 'sc-chart-classic-colorblind.png',
+      input: {
+        title: 'Classic Diplomacy · supply centres · colour-blind palette',
+        powers: classic.powers,
+        palette: 'colorblind',
+        victory: 18,
+        years: classicYears,
+      },
+    },
+    {
+      file: 'sc-chart-warhammer.png',
+      input: {
+        title: 'Warhammer Diplomacy · supply centres',
+        powers: warhammer.powers,
+        victory: 29,
+        years: warhammerYears,
+      },
+    },
   ];
 }
 
@@ -379,7 +657,9 @@ async function main(): Promise<void> {
   for (const chart of galleryCharts()) {
     const drawn = await renderScChart(chart.input);
     writeFileSync(join(dir, chart.file), drawn.png);
-    process.stdout.write(`${chart.file}: ${drawn.width}×${drawn.height}, ${(drawn.png.length / 1024).toFixed(0)} KiB\n`);
+    process.stdout.write(
+      `${chart.file}: ${drawn.width}×${drawn.height}, ${(drawn.png.length / 1024).toFixed(0)} KiB\n`,
+    );
   }
   for (const img of galleryImages()) {
     const map = await renderMap(img.variant, img.position, img.opts);

@@ -178,7 +178,10 @@ export function encodeGeometry(g: Omit<MapGeometry, 'locate'>, hash: string): Bu
     const [, at] = header.arrays[name]!;
     const view = new CTORS[kind](out.buffer, out.byteOffset + at, values.length);
     for (let i = 0; i < values.length; i++) {
-      if (kind !== 'f64' && !(Number.isInteger(values[i]) && values[i]! >= 0 && values[i]! < 2 ** (8 * CTORS[kind].BYTES_PER_ELEMENT))) {
+      if (
+        kind !== 'f64' &&
+        !(Number.isInteger(values[i]) && values[i]! >= 0 && values[i]! < 2 ** (8 * CTORS[kind].BYTES_PER_ELEMENT))
+      ) {
         throw new Error(`${name}[${i}] = ${values[i]} does not fit ${kind}`);
       }
       view[i] = values[i]!;
@@ -205,7 +208,11 @@ export function decodeGeometry(bytes: Uint8Array, hash: string, sites: Sites): O
 const CELLS_PER_STEP = 2500;
 
 /** decodeGeometry in steps of a few milliseconds: pauses (yields) between them, so a caller can let the event loop run. */
-export function* decodeGeometrySteps(bytes: Uint8Array, hash: string, sites: Sites): Generator<void, Omit<MapGeometry, 'locate'> | null> {
+export function* decodeGeometrySteps(
+  bytes: Uint8Array,
+  hash: string,
+  sites: Sites,
+): Generator<void, Omit<MapGeometry, 'locate'> | null> {
   let header: Header;
   let buf: Uint8Array;
   try {
@@ -214,7 +221,10 @@ export function* decodeGeometrySteps(bytes: Uint8Array, hash: string, sites: Sit
     header = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + 8, length).toString('utf8')) as Header;
     if (header.version !== GEOMETRY_VERSION || header.hash !== hash) return null;
     // Typed arrays need aligned offsets: copy when the bytes do not start on an 8-byte boundary.
-    buf = bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    buf =
+      bytes.byteOffset % 8 === 0
+        ? bytes
+        : new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   } catch {
     return null;
   }
@@ -222,7 +232,12 @@ export function* decodeGeometrySteps(bytes: Uint8Array, hash: string, sites: Sit
   const view = (name: string, kind: ArrayKind | null) => {
     const entry = header.arrays[name];
     const k = entry?.[0];
-    if (!entry || !k || !(k === kind || (kind === null && k !== 'f64')) || entry[1] + entry[2] * CTORS[k].BYTES_PER_ELEMENT > buf.byteLength) {
+    if (
+      !entry ||
+      !k ||
+      !(k === kind || (kind === null && k !== 'f64')) ||
+      entry[1] + entry[2] * CTORS[k].BYTES_PER_ELEMENT > buf.byteLength
+    ) {
       throw new Error(`bad array ${name}`);
     }
     return new CTORS[k](buf.buffer as ArrayBuffer, buf.byteOffset + entry[1], entry[2]);
@@ -276,7 +291,16 @@ export function* decodeGeometrySteps(bytes: Uint8Array, hash: string, sites: Sit
         for (let v = 0; v < pts.length; v++) pts[v] = at(ring[rk++]!);
         rings[q] = pts;
       }
-      const shape: ProvinceShape = { id, kind, cells: [], area: area[s]!, center: [center[2 * s]!, center[2 * s + 1]!], clearance: clearance[s]!, outline: edges, rings };
+      const shape: ProvinceShape = {
+        id,
+        kind,
+        cells: [],
+        area: area[s]!,
+        center: [center[2 * s]!, center[2 * s + 1]!],
+        clearance: clearance[s]!,
+        outline: edges,
+        rings,
+      };
       shapes.set(id, shape);
       ordered.push(shape);
     });

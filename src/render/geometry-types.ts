@@ -66,4 +66,3 @@ export interface Sites {
   owners: string[];
   kinds: Map<string, SurfaceKind>;
 }
-

@@ -8,9 +8,29 @@ import { Delaunay } from 'd3-delaunay';
 import type { VariantData } from '../variants/schema.js';
 import { decodeGeometrySteps, geometryInputHash, readStoredGeometry } from './geometry-store.js';
 import { nearestSeed, seedGrid, type SeedGrid } from './nearest-seed.js';
-import { OFFMAP_LAND, OFFMAP_SEA, type Border, type Cell, type MapGeometry, type Point, type ProvinceShape, type Sites, type SurfaceKind } from './geometry-types.js';
+import {
+  OFFMAP_LAND,
+  OFFMAP_SEA,
+  type Border,
+  type Cell,
+  type MapGeometry,
+  type Point,
+  type ProvinceShape,
+  type Sites,
+  type SurfaceKind,
+} from './geometry-types.js';
 
-export { OFFMAP_LAND, OFFMAP_SEA, type Border, type Cell, type MapGeometry, type Point, type ProvinceShape, type Sites, type SurfaceKind } from './geometry-types.js';
+export {
+  OFFMAP_LAND,
+  OFFMAP_SEA,
+  type Border,
+  type Cell,
+  type MapGeometry,
+  type Point,
+  type ProvinceShape,
+  type Sites,
+  type SurfaceKind,
+} from './geometry-types.js';
 
 export type GeometryResult = { ok: true; geometry: MapGeometry } | { ok: false; error: string };
 
@@ -57,7 +77,8 @@ export function sitesOf(data: VariantData): Sites | { ok: false; error: string }
   const geo = data.geometry;
   if (!geo) return { ok: false, error: `variant ${data.id} has no geometry` };
   const kinds = new Map<string, SurfaceKind>();
-  for (const p of data.provinces) kinds.set(p.id, p.kind === 'sea' ? 'sea' : p.kind === 'impassable' ? 'impassable' : 'land');
+  for (const p of data.provinces)
+    kinds.set(p.id, p.kind === 'sea' ? 'sea' : p.kind === 'impassable' ? 'impassable' : 'land');
   kinds.set(OFFMAP_LAND, 'offmap-land');
   kinds.set(OFFMAP_SEA, 'offmap-sea');
 
@@ -177,7 +198,16 @@ export function computeGeometry(data: VariantData): GeometryResult {
   cells.forEach((c, i) => {
     let s = shapes.get(c.owner);
     if (!s) {
-      s = { id: c.owner, kind: kinds.get(c.owner)!, cells: [], area: 0, center: centroids[i], clearance: 0, outline: [], rings: [] };
+      s = {
+        id: c.owner,
+        kind: kinds.get(c.owner)!,
+        cells: [],
+        area: 0,
+        center: centroids[i],
+        clearance: 0,
+        outline: [],
+        rings: [],
+      };
       shapes.set(c.owner, s);
     }
     s.cells.push(i);
@@ -194,9 +224,17 @@ export function computeGeometry(data: VariantData): GeometryResult {
     s.rings = chainRings(s.outline);
   }
   for (const p of data.provinces) {
-    if (!shapes.has(p.id) || shapes.get(p.id)!.area <= 0) return { ok: false, error: `province ${p.id} has no visible cell` };
+    if (!shapes.has(p.id) || shapes.get(p.id)!.area <= 0)
+      return { ok: false, error: `province ${p.id} has no visible cell` };
   }
-  const geometry = { width: geo.width, height: geo.height, cells, shapes, borders: [...borderIndex.values()], borderIndex };
+  const geometry = {
+    width: geo.width,
+    height: geo.height,
+    cells,
+    shapes,
+    borders: [...borderIndex.values()],
+    borderIndex,
+  };
   return { ok: true, geometry: withLocate(geometry, sites) };
 }
 
@@ -229,7 +267,17 @@ function chainRings(edges: [Point, Point][]): Point[][] {
   const nextEdge = (end: Point): number => {
     const x = Math.round(end[0] * 100);
     const y = Math.round(end[1] * 100);
-    for (const [dx, dy] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, 1], [-1, 1], [1, -1]]) {
+    for (const [dx, dy] of [
+      [0, 0],
+      [-1, 0],
+      [1, 0],
+      [0, -1],
+      [0, 1],
+      [-1, -1],
+      [1, 1],
+      [-1, 1],
+      [1, -1],
+    ]) {
       const found = byStart.get((x + dx) * 1e7 + y + dy)?.find((j) => !used[j] && same(edges[j][0], end));
       if (found !== undefined) return found;
     }
@@ -287,7 +335,11 @@ function placeCenter(s: ProvinceShape, cells: Cell[], areas: number[], centroids
 }
 
 /** Distance from a point to the nearest segment; stops early once it is at most `floor` (an answer ≤ floor). */
-export function distanceToSegments(p: Point, segments: readonly (readonly [Point, Point])[], floor = -Infinity): number {
+export function distanceToSegments(
+  p: Point,
+  segments: readonly (readonly [Point, Point])[],
+  floor = -Infinity,
+): number {
   let best = Infinity;
   for (const [a, b] of segments) {
     best = Math.min(best, distanceToSegment(p, a, b));
@@ -384,9 +436,13 @@ function smoothBorders(borders: Border[], width: number, height: number, rounds:
     }
   }
   const onFrame = (p: Point) => p[0] < 0.01 || p[1] < 0.01 || p[0] > width - 0.01 || p[1] > height - 0.01;
-  const movable = [...neighbours].filter(([p, set]) => set.size === 2 && !onFrame(p)).map(([p, set]) => [p, ...set] as [Point, Point, Point]);
+  const movable = [...neighbours]
+    .filter(([p, set]) => set.size === 2 && !onFrame(p))
+    .map(([p, set]) => [p, ...set] as [Point, Point, Point]);
   for (let r = 0; r < rounds; r++) {
-    const next = movable.map(([p, a, b]) => [p[0] * 0.5 + (a[0] + b[0]) * 0.25, p[1] * 0.5 + (a[1] + b[1]) * 0.25] as const);
+    const next = movable.map(
+      ([p, a, b]) => [p[0] * 0.5 + (a[0] + b[0]) * 0.25, p[1] * 0.5 + (a[1] + b[1]) * 0.25] as const,
+    );
     movable.forEach(([p], k) => {
       p[0] = next[k][0];
       p[1] = next[k][1];
@@ -438,7 +494,13 @@ export function rectInsideShape(r: { x: number; y: number; w: number; h: number 
   const x1 = r.x + r.w;
   const y1 = r.y + r.h;
   for (const [a, b] of shape.outline) {
-    if (Math.max(a[0], b[0]) < r.x || Math.min(a[0], b[0]) > x1 || Math.max(a[1], b[1]) < r.y || Math.min(a[1], b[1]) > y1) continue;
+    if (
+      Math.max(a[0], b[0]) < r.x ||
+      Math.min(a[0], b[0]) > x1 ||
+      Math.max(a[1], b[1]) < r.y ||
+      Math.min(a[1], b[1]) > y1
+    )
+      continue;
     if (segmentHitsRect(a, b, r.x, r.y, x1, y1)) return false;
   }
   return insideRings([r.x + r.w / 2, r.y + r.h / 2], shape);

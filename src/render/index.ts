@@ -85,7 +85,9 @@ export async function warmRenderer(variants: Variant[], pause: () => Promise<voi
         // Drawn where its real maps will be: the worker reads the stored geometry and runs the scene code cold
         // (steps of 10–35 ms each, 100 ms and more for the first scene), none of it on this thread.
         const position = timed(() => v.startingPosition());
-        await renderMap(v, position).catch((e: unknown) => problems.push(`${v.id}: ${e instanceof Error ? e.message : String(e)}`));
+        await renderMap(v, position).catch((e: unknown) =>
+          problems.push(`${v.id}: ${e instanceof Error ? e.message : String(e)}`),
+        );
         continue;
       }
       // A variant from outside is drawn on this thread: its geometry, in steps with a turn of the loop between them.
@@ -137,12 +139,15 @@ export async function buildsSceneInWorker(variant: Variant): Promise<boolean> {
  * one for a game's options (the same object `configure` returns for those options, so the worker's copy is the
  * same). Null for anything else (a variant from a file): its scene is built on the calling thread.
  */
-export async function workerRecipe(variant: Variant): Promise<{ variantId: string; options?: Record<string, string> } | null> {
+export async function workerRecipe(
+  variant: Variant,
+): Promise<{ variantId: string; options?: Record<string, string> } | null> {
   if (!BUNDLED_VARIANT_IDS.includes(variant.id)) return null;
   const bundled = await loadVariant(variant.id);
   if (!bundled) return null;
   if (bundled === variant) return { variantId: variant.id };
-  if (variant.options && bundled.configure?.({ ...variant.options }) === variant) return { variantId: variant.id, options: { ...variant.options } };
+  if (variant.options && bundled.configure?.({ ...variant.options }) === variant)
+    return { variantId: variant.id, options: { ...variant.options } };
   return null;
 }
 

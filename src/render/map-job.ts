@@ -13,7 +13,12 @@ export type MapJobResult =
   /** `drawable: false`: buildScene's error (the input cannot be drawn). */
   | { ok: false; error: string; drawable?: false };
 
-export async function runMapJob(variantId: string, position: Position, opts: RenderOptions, options?: Record<string, string>): Promise<MapJobResult> {
+export async function runMapJob(
+  variantId: string,
+  position: Position,
+  opts: RenderOptions,
+  options?: Record<string, string>,
+): Promise<MapJobResult> {
   const bundled = await loadVariant(variantId);
   if (!bundled) return { ok: false, error: `no bundled variant "${variantId}"` };
   // The copy a game's options make (`Variant.configure`, cached per set of options in this thread too).
@@ -21,5 +26,9 @@ export async function runMapJob(variantId: string, position: Position, opts: Ren
   const built = buildScene(variant, position, opts);
   if (!built.ok) return { ok: false, error: built.error, drawable: false };
   const { scene } = built;
-  return { ok: true, png: rasterizeSync(scene), meta: { width: scene.width, height: scene.height, warnings: scene.warnings } };
+  return {
+    ok: true,
+    png: rasterizeSync(scene),
+    meta: { width: scene.width, height: scene.height, warnings: scene.warnings },
+  };
 }

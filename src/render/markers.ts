@@ -4,7 +4,15 @@
  */
 import type { PowerData } from '../variants/schema.js';
 import type { Variant } from '../engine/variant.js';
-import { boundsOf, insideShape, polygonAreaCentroid, rectInsideShape, type MapGeometry, type Point, type ProvinceShape } from './geometry.js';
+import {
+  boundsOf,
+  insideShape,
+  polygonAreaCentroid,
+  rectInsideShape,
+  type MapGeometry,
+  type Point,
+  type ProvinceShape,
+} from './geometry.js';
 import { COLORS } from './palette.js';
 import { BoxIndex, placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
 import type { CenterMark, EntranceMark, Label, Rect, UnitMark } from './scene.js';
@@ -46,7 +54,9 @@ export const EXCLAVE_AREA = 1000;
  * (Warring States), else abbreviations (Classic).
  */
 export function labelStyleOf(variant: Variant): 'name' | 'abbreviation' {
-  return variant.data.geometry?.labelStyle ?? (variant.data.provinces.some((p) => p.localName) ? 'name' : 'abbreviation');
+  return (
+    variant.data.geometry?.labelStyle ?? (variant.data.provinces.some((p) => p.localName) ? 'name' : 'abbreviation')
+  );
 }
 
 /**
@@ -55,7 +65,9 @@ export function labelStyleOf(variant: Variant): 'name' | 'abbreviation' {
  */
 export function splitName(name: string): [string, string] | null {
   // Each break as [end of the first line, start of the second].
-  const breaks = [...name.matchAll(/[ -]/g)].map((m) => (m[0] === ' ' ? [m.index!, m.index! + 1] : [m.index! + 1, m.index! + 1]) as [number, number]);
+  const breaks = [...name.matchAll(/[ -]/g)].map(
+    (m) => (m[0] === ' ' ? [m.index!, m.index! + 1] : [m.index! + 1, m.index! + 1]) as [number, number],
+  );
   const usable = breaks.filter(([end, start]) => /[^ -]/.test(name.slice(0, end)) && /[^ -]/.test(name.slice(start)));
   if (usable.length === 0) return null;
   const off = ([end, start]: [number, number]) => Math.abs(Math.max(end, name.length - start) - name.length / 2);
@@ -124,7 +136,8 @@ export function insideSpots(shape: ProvinceShape, w: number, h: number, step: nu
       // The lattice's centres whose box lies strictly within the gap.
       const first = Math.ceil((lo + w / 2 - (x0 + w / 2)) / step + 1e-9);
       const cs: Point[] = [];
-      for (let i = first, x = x0 + w / 2 + i * step; x + w / 2 < hi && x <= x1 - w / 2; x = x0 + w / 2 + ++i * step) cs.push([x, y]);
+      for (let i = first, x = x0 + w / 2 + i * step; x + w / 2 < hi && x <= x1 - w / 2; x = x0 + w / 2 + ++i * step)
+        cs.push([x, y]);
       if (cs.length > 0 && rectInsideShape({ x: cs[0]![0] - w / 2, y: b0, w, h }, shape)) spots.push(...cs);
     }
   }
@@ -138,7 +151,9 @@ export function insideSpots(shape: ProvinceShape, w: number, h: number, step: nu
 function landParts(shape: ProvinceShape, minArea: number): { ring: Point[]; centroid: Point; area: number }[] {
   const parts = shape.rings.map((ring) => ({ ring, ...polygonAreaCentroid(ring, ring[0]!) }));
   const sign = Math.sign(parts.reduce((a, b) => (Math.abs(b.area) > Math.abs(a.area) ? b : a), parts[0]!).area);
-  return parts.filter((p) => Math.sign(p.area) === sign && Math.abs(p.area) >= minArea).map((p) => ({ ring: p.ring, centroid: p.centroid, area: Math.abs(p.area) }));
+  return parts
+    .filter((p) => Math.sign(p.area) === sign && Math.abs(p.area) >= minArea)
+    .map((p) => ({ ring: p.ring, centroid: p.centroid, area: Math.abs(p.area) }));
 }
 
 /** The share of a ring's outline whose outside (3 map px out) is land of another province. */
@@ -173,7 +188,10 @@ const ringEdges = (ring: Point[]): [Point, Point][] => ring.map((p, i) => [p, ri
 
 /** A leader line from the edge of a label's box to a point (stopping `short` of it). */
 function leaderTo(box: Rect, to: Point, short = 0): [Point, Point] {
-  const from: Point = [Math.max(box.x, Math.min(box.x + box.w, to[0])), Math.max(box.y, Math.min(box.y + box.h, to[1]))];
+  const from: Point = [
+    Math.max(box.x, Math.min(box.x + box.w, to[0])),
+    Math.max(box.y, Math.min(box.y + box.h, to[1])),
+  ];
   const d = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1;
   const keep = Math.max(0, d - short) / d;
   return [from, [from[0] + (to[0] - from[0]) * keep, from[1] + (to[1] - from[1]) * keep]];
@@ -196,14 +214,38 @@ function entrancesOf(variant: Variant): Map<string, { power: string; kind: strin
   return out;
 }
 
-export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entrances: EntranceMark[]; labels: Label[] } {
-  const { variant, geometry, anchors, frame, scale, T, u, unitSize, spotSize, keepClear = [], units, holder, powers, colorOf, warnings } = ctx;
+export function placeMarkers(ctx: MarkerContext): {
+  centers: CenterMark[];
+  entrances: EntranceMark[];
+  labels: Label[];
+} {
+  const {
+    variant,
+    geometry,
+    anchors,
+    frame,
+    scale,
+    T,
+    u,
+    unitSize,
+    spotSize,
+    keepClear = [],
+    units,
+    holder,
+    powers,
+    colorOf,
+    warnings,
+  } = ctx;
   // Supply-centre markers, then labels, placed around the anchors without overlapping units or each other.
   // A dislodged unit's box includes its ring, and so does a virtual unit's.
   const ringed = (x: UnitMark) => x.dislodged || x.state === 'virtual';
   // Otherwise the icon with a small margin: an army's disc (2 sizes across), a fleet's hull (2.4 wide, 1.4 high).
   const unitBoxes = units.map((x) =>
-    ringed(x) ? rectAround(x.at, x.size * 3.2, x.size * 3.2) : x.type === 'F' ? rectAround([x.at[0], x.at[1] + x.size * 0.1], x.size * 2.6, x.size * 1.7) : rectAround(x.at, x.size * 2.25, x.size * 2.25),
+    ringed(x)
+      ? rectAround(x.at, x.size * 3.2, x.size * 3.2)
+      : x.type === 'F'
+        ? rectAround([x.at[0], x.at[1] + x.size * 0.1], x.size * 2.6, x.size * 1.7)
+        : rectAround(x.at, x.size * 2.25, x.size * 2.25),
   );
   const byClearance = [...variant.data.provinces].sort(
     (a, b) => (geometry.shapes.get(a.id)?.clearance ?? 0) - (geometry.shapes.get(b.id)?.clearance ?? 0),
@@ -215,12 +257,23 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
   // A label inside its province never crosses the province's border (the whole box is inside).
   const boxInside = (id: string) => {
     const shape = geometry.shapes.get(id)!;
-    return (_c: Point, box: Rect) => rectInsideShape({ x: (box.x - frame.x) / scale, y: (box.y - frame.y) / scale, w: box.w / scale, h: box.h / scale }, shape);
+    return (_c: Point, box: Rect) =>
+      rectInsideShape(
+        { x: (box.x - frame.x) / scale, y: (box.y - frame.y) / scale, w: box.w / scale, h: box.h / scale },
+        shape,
+      );
   };
   const centerR = 5 * u;
   const scRequests: PlacementRequest[] = byClearance
     .filter((p) => p.supplyCenter && anchors.has(p.id))
-    .map((p) => ({ id: p.id, anchor: T(anchors.get(p.id)!), w: centerR * 2.6, h: centerR * 2.6, gap: spotSize * 1.3, accept: inside(p.id) }));
+    .map((p) => ({
+      id: p.id,
+      anchor: T(anchors.get(p.id)!),
+      w: centerR * 2.6,
+      h: centerR * 2.6,
+      gap: spotSize * 1.3,
+      accept: inside(p.id),
+    }));
   const scBoxes = placeAll(scRequests, unitBoxes, false, frame);
   const centers: CenterMark[] = [];
   for (const p of variant.data.provinces) {
@@ -246,7 +299,14 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
   const entranceOf = entrancesOf(variant);
   const entranceRequests: PlacementRequest[] = byClearance
     .filter((p) => entranceOf.has(p.id) && anchors.has(p.id))
-    .map((p) => ({ id: p.id, anchor: T(anchors.get(p.id)!), w: entranceR * 2.6, h: entranceR * 2.6, gap: spotSize * 1.3, accept: inside(p.id) }));
+    .map((p) => ({
+      id: p.id,
+      anchor: T(anchors.get(p.id)!),
+      w: entranceR * 2.6,
+      h: entranceR * 2.6,
+      gap: spotSize * 1.3,
+      accept: inside(p.id),
+    }));
   const entranceBoxes = placeAll(entranceRequests, [...unitBoxes, ...scBoxes.values()], false, frame);
   const entrances: EntranceMark[] = [];
   for (const p of variant.data.provinces) {
@@ -257,7 +317,14 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       warnings.push(`no room for the ${at.kind} entrance mark of ${p.id}`);
       continue;
     }
-    entrances.push({ province: p.id, power: at.power, kind: at.kind, at: [box.x + box.w / 2, box.y + box.h / 2], radius: entranceR, fill: colorOf(at.power) });
+    entrances.push({
+      province: p.id,
+      power: at.power,
+      kind: at.kind,
+      at: [box.x + box.w / 2, box.y + box.h / 2],
+      radius: entranceR,
+      fill: colorOf(at.power),
+    });
   }
 
   // Labels: tried in tiers until each finds room (a tier only for what earlier tiers could not place):
@@ -271,8 +338,17 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
     .filter((p) => p.kind !== 'impassable' && anchors.has(p.id))
     .map((p) => rectAround(T(anchors.get(p.id)!), spotSize * 2.3, spotSize * 2.3));
   // Everything a label must not cover; each label placed is added to it (placeAll adds to a BoxIndex it is given).
-  const taken = new BoxIndex([...unitBoxes, ...centerBoxes, ...entranceBoxes.values(), ...emptyAnchorBoxes, ...keepClear]);
-  const labelled = new Map<string, { text: string; size: number; box: Rect; inside: boolean; short?: boolean; lines?: string[] }>();
+  const taken = new BoxIndex([
+    ...unitBoxes,
+    ...centerBoxes,
+    ...entranceBoxes.values(),
+    ...emptyAnchorBoxes,
+    ...keepClear,
+  ]);
+  const labelled = new Map<
+    string,
+    { text: string; size: number; box: Rect; inside: boolean; short?: boolean; lines?: string[] }
+  >();
   const wrapped: Label[] = [];
   type Province = (typeof variant.data.provinces)[number];
   // One label style per variant (issue 20): full names where they fit (a name in another script beside the
@@ -339,7 +415,9 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
     const shape = geometry.shapes.get(id);
     const anchor = anchors.get(id);
     if (!shape || !anchor) return [];
-    const middles = shape.cells.map((i) => polygonAreaCentroid(geometry.cells[i]!.polygon, geometry.cells[i]!.seed).centroid);
+    const middles = shape.cells.map(
+      (i) => polygonAreaCentroid(geometry.cells[i]!.polygon, geometry.cells[i]!.seed).centroid,
+    );
     // At most 60, spread over the whole province, nearest the unit spot first.
     const step = Math.max(1, Math.ceil(middles.length / 60));
     return middles
@@ -349,7 +427,12 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
   };
   const placeTier = (tier: Tier, obstacles: BoxIndex) => {
     const requests: PlacementRequest[] = byClearance
-      .filter((p) => anchors.has(p.id) && (tier.upgrade ? labelled.get(p.id)?.short === true : !labelled.has(p.id)) && (!tier.lines || tier.lines(p)))
+      .filter(
+        (p) =>
+          anchors.has(p.id) &&
+          (tier.upgrade ? labelled.get(p.id)?.short === true : !labelled.has(p.id)) &&
+          (!tier.lines || tier.lines(p)),
+      )
       .map((p) => {
         const lines = tier.lines?.(p) ?? [tier.text(p)];
         const w = Math.max(...lines.map((line) => textWidth(line, labelSize))) + 4 * u;
@@ -369,7 +452,13 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
                   if (tier.text === full || style === 'abbreviation') yield* cellMiddles(p.id);
                   // The grid in map px for the box at 1600 px wide: the same spots at every width.
                   const k = geometry.width / 1600;
-                  const spots = insideSpots(geometry.shapes.get(p.id)!, (w / u) * k, (h / u) * k, LABEL_PX * 0.3 * k, givenLabels[p.id] ?? anchors.get(p.id)!);
+                  const spots = insideSpots(
+                    geometry.shapes.get(p.id)!,
+                    (w / u) * k,
+                    (h / u) * k,
+                    LABEL_PX * 0.3 * k,
+                    givenLabels[p.id] ?? anchors.get(p.id)!,
+                  );
                   for (const spot of spots) yield T(spot);
                 },
               }
@@ -378,7 +467,14 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
                   // Beside the province with its middle over it: any point of the province, nearest the spot first.
                   more: function* () {
                     const k = geometry.width / 1600;
-                    for (const spot of insideSpots(geometry.shapes.get(p.id)!, k, k, LABEL_PX * 0.3 * k, givenLabels[p.id] ?? anchors.get(p.id)!)) yield T(spot);
+                    for (const spot of insideSpots(
+                      geometry.shapes.get(p.id)!,
+                      k,
+                      k,
+                      LABEL_PX * 0.3 * k,
+                      givenLabels[p.id] ?? anchors.get(p.id)!,
+                    ))
+                      yield T(spot);
                   },
                 }
               : {}),
@@ -396,14 +492,33 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
         else obstacles.add(old);
       }
     } else {
-      for (const [id, box] of placeAll(requests.filter((r) => givenLabels[r.id]), obstacles, true, frame)) placed.set(id, box);
-      for (const [id, box] of placeAll(requests.filter((r) => !givenLabels[r.id]), obstacles, false, frame)) placed.set(id, box);
+      for (const [id, box] of placeAll(
+        requests.filter((r) => givenLabels[r.id]),
+        obstacles,
+        true,
+        frame,
+      ))
+        placed.set(id, box);
+      for (const [id, box] of placeAll(
+        requests.filter((r) => !givenLabels[r.id]),
+        obstacles,
+        false,
+        frame,
+      ))
+        placed.set(id, box);
     }
     for (const p of variant.data.provinces) {
       const box = placed.get(p.id);
       if (!box) continue;
       const lines = tier.lines?.(p);
-      labelled.set(p.id, { text: tier.text(p), size: labelSize, box, inside: tier.inside, ...(tier.short ? { short: true } : {}), ...(lines ? { lines } : {}) });
+      labelled.set(p.id, {
+        text: tier.text(p),
+        size: labelSize,
+        box,
+        inside: tier.inside,
+        ...(tier.short ? { short: true } : {}),
+        ...(lines ? { lines } : {}),
+      });
     }
   };
   for (const tier of tiers) placeTier(tier, taken);
@@ -411,7 +526,13 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
   // above the halo) rather than be left out.
   if (keepClear.length > 0 && byClearance.some((p) => anchors.has(p.id) && !labelled.has(p.id))) {
     const before = new Set(labelled.keys());
-    const withoutHeads = new BoxIndex([...unitBoxes, ...centerBoxes, ...entranceBoxes.values(), ...emptyAnchorBoxes, ...[...labelled.values()].map((l) => l.box)]);
+    const withoutHeads = new BoxIndex([
+      ...unitBoxes,
+      ...centerBoxes,
+      ...entranceBoxes.values(),
+      ...emptyAnchorBoxes,
+      ...[...labelled.values()].map((l) => l.box),
+    ]);
     for (const tier of tiers) if (!tier.upgrade) placeTier(tier, withoutHeads);
     for (const [id, l] of labelled) if (!before.has(id)) taken.add(l.box);
   }
@@ -436,7 +557,15 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       frame,
     ).values();
     if (!box) continue;
-    wrapped.push({ province: p.id, text: l.text, at: [box.x + box.w / 2, box.y + box.h / 2], size: l.size, color: COLORS.labelSea, box, inside: true });
+    wrapped.push({
+      province: p.id,
+      text: l.text,
+      at: [box.x + box.w / 2, box.y + box.h / 2],
+      size: l.size,
+      color: COLORS.labelSea,
+      box,
+      inside: true,
+    });
   }
   // A separate part of a land province big enough to be mistaken for a province of its own (Warhammer's Nuln
   // exclave) is labelled too: inside it where the label fits, else beside it with a leader line.
@@ -453,7 +582,11 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
       const text = l.lines ? l.lines.join(' ') : l.text;
       const w = textWidth(text, labelSize) + 4 * u;
       const at = T(part.centroid);
-      const inPart = (_c: Point, box: Rect) => rectInsideShape({ x: (box.x - frame.x) / scale, y: (box.y - frame.y) / scale, w: box.w / scale, h: box.h / scale }, { ...shape, rings: [part.ring], outline: ringEdges(part.ring) });
+      const inPart = (_c: Point, box: Rect) =>
+        rectInsideShape(
+          { x: (box.x - frame.x) / scale, y: (box.y - frame.y) / scale, w: box.w / scale, h: box.h / scale },
+          { ...shape, rings: [part.ring], outline: ringEdges(part.ring) },
+        );
       const request = { id: p.id, anchor: at, w, h: labelSize * 1.25, gap: unitSize * 0.6 };
       const inside = placeAll([{ ...request, accept: inPart }], taken, true, frame).get(p.id);
       const box = inside ?? placeAll([{ ...request, accept: () => true }], taken, false, frame).get(p.id);
@@ -495,4 +628,3 @@ export function placeMarkers(ctx: MarkerContext): { centers: CenterMark[]; entra
 
   return { centers, entrances, labels: [...labels, ...wrapped] };
 }
-

@@ -22,7 +22,8 @@ export function seedGrid(seeds: Point[], width: number, height: number): SeedGri
   const cell = Math.max(1, Math.sqrt((width * height * 2) / Math.max(1, seeds.length)));
   const columns = Math.max(1, Math.ceil(width / cell));
   const rows = Math.max(1, Math.ceil(height / cell));
-  const bucketOf = (p: Point) => clamp(Math.floor(p[1] / cell), rows) * columns + clamp(Math.floor(p[0] / cell), columns);
+  const bucketOf = (p: Point) =>
+    clamp(Math.floor(p[1] / cell), rows) * columns + clamp(Math.floor(p[0] / cell), columns);
   const start = new Int32Array(columns * rows + 1);
   for (const p of seeds) start[bucketOf(p) + 1]++;
   for (let b = 0; b < columns * rows; b++) start[b + 1] += start[b];

@@ -24,7 +24,16 @@ import type { SpecialOrderLook } from '../engine/rules.js';
 import type { Variant } from '../engine/variant.js';
 import type { Point } from './geometry.js';
 import { rectAround } from './placement.js';
-import { distToSegment, length, pointAt, routeOver, routeThrough, trimPath, type Obstacle, type Terrain } from './route.js';
+import {
+  distToSegment,
+  length,
+  pointAt,
+  routeOver,
+  routeThrough,
+  trimPath,
+  type Obstacle,
+  type Terrain,
+} from './route.js';
 import type { ArrowHead, OrderMark, OrderMarkKind, Rect, SymbolKind, UnitMark } from './scene.js';
 import { ARROW, OPTION_ARROW } from './styles.js';
 
@@ -129,7 +138,11 @@ function orderDraft(
     // Drawn as the ordinary order it is carried out as, where the map can draw that (`SpecialOrderLook.carriedOut`);
     // its result is the special order's own (found by its unit).
     const carried = specialLook(ctx.variant, order).carriedOut?.(order);
-    const drawable = carried && carried.kind !== 'special' && carried.kind !== 'waive' && ((carried.kind !== 'support' && carried.kind !== 'convoy') || ctx.unitPointOf(carried.target, false) !== null);
+    const drawable =
+      carried &&
+      carried.kind !== 'special' &&
+      carried.kind !== 'waive' &&
+      ((carried.kind !== 'support' && carried.kind !== 'convoy') || ctx.unitPointOf(carried.target, false) !== null);
     if (carried && drawable) {
       const drawn = orderDraft(ctx, { power, order: carried }, byText, byUnit, retreatPhase, []);
       if (drawn) return drawn;
@@ -179,7 +192,8 @@ function orderDraft(
       // As the variant's order declares (`SpecialOrderSpec.draw`): the renderer knows no variant's orders.
       const look = specialLook(ctx.variant, order);
       if (look.as === 'ring') return make('ring', [from], look.legend);
-      if (look.as === 'path' && order.path.length > 0) return make('path', [from, ...order.path.map((l) => ctx.pointOf(l))], look.legend);
+      if (look.as === 'path' && order.path.length > 0)
+        return make('path', [from, ...order.path.map((l) => ctx.pointOf(l))], look.legend);
       return make('hold', [from]);
     }
     default:
@@ -206,7 +220,10 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
   const arrowHead = (path: Point[]) => headOf(path, ARROW.headLength * u, ARROW.headWidth * u, ARROW.visible * u);
   // An arrow ends at its target unit's edge; at a unit ringed by a hold (or a variant's ring) or by the dislodged ring,
   // just outside that ring, so its head never ends under it; and lines pass such a unit outside its ring.
-  const ringed = [...drafts.filter((d) => d.mark.kind === 'hold' || d.mark.kind === 'ring').map((d) => d.mark.points[0]), ...ctx.units.filter((x) => x.dislodged).map((x) => x.at)];
+  const ringed = [
+    ...drafts.filter((d) => d.mark.kind === 'hold' || d.mark.kind === 'ring').map((d) => d.mark.points[0]),
+    ...ctx.units.filter((x) => x.dislodged).map((x) => x.at),
+  ];
   const isRinged = (at: Point) => ringed.some((p) => Math.hypot(p[0] - at[0], p[1] - at[1]) < 0.5);
   const headAt = (to: Point) => (isRinged(to) ? s * 1.8 : s * 1.15);
   const obstacles: Obstacle[] = ctx.units.map((x) => ({ at: x.at, r: isRinged(x.at) ? s * 2 : s * 1.35 }));
@@ -220,7 +237,8 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
     const key = `${d.order.target.province}>${d.order.to.province}`;
     convoysOf.set(key, [...(convoysOf.get(key) ?? []), d]);
   }
-  const convoyChain = (army: string, dest: string): Draft[] => orderChain(ctx.variant, army, dest, convoysOf.get(`${army}>${dest}`) ?? []);
+  const convoyChain = (army: string, dest: string): Draft[] =>
+    orderChain(ctx.variant, army, dest, convoysOf.get(`${army}>${dest}`) ?? []);
 
   // Moves, retreats and paths first: supports end on them.
   const moveOf = new Map<string, Draft>();
@@ -238,7 +256,11 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
       if (link) {
         // Two provinces joined only by a link (an underway): the move goes along the link's drawn line (bending only
         // round a unit standing on it).
-        m.path = trimPath(routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles), tail, head);
+        m.path = trimPath(
+          routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles),
+          tail,
+          head,
+        );
         m.link = link.kind;
       } else if (chain.length > 0) {
         const via = chain.map((c) => c.mark.points[1]);
@@ -255,7 +277,8 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
       }
       if (m.path.length > 1) m.head = arrowHead(m.path);
       if (m.failed) {
-        const candidates = m.path.length > 1 ? headCandidates(m.path, s, ARROW.headLength * u) : aroundUnit(m.points[0], s);
+        const candidates =
+          m.path.length > 1 ? headCandidates(m.path, s, ARROW.headLength * u) : aroundUnit(m.points[0], s);
         layer.symbols.push({ kind: 'failed', candidates, unit: locationKey(d.order.unit) });
       }
     } else if (m.kind === 'retreat' && d.order.kind === 'retreat') {
@@ -271,7 +294,12 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
       if (m.path.length > 1) m.head = arrowHead(m.path);
       if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
       // A retreat that fails disbands its unit (DATC 4.A.6 / rule IX.3): drawn as a disband.
-      if (m.failed || disbandedBy(ctx, d.order.unit)) layer.symbols.push({ kind: 'disbanded', candidates: aroundUnit(m.points[0], s), unit: locationKey(d.order.unit) });
+      if (m.failed || disbandedBy(ctx, d.order.unit))
+        layer.symbols.push({
+          kind: 'disbanded',
+          candidates: aroundUnit(m.points[0], s),
+          unit: locationKey(d.order.unit),
+        });
     } else if (m.kind === 'path' && d.order.kind === 'special') {
       const ended = stoppedAt(ctx, d);
       // A path arrow runs along the river's drawn course where one passes its spaces (Warring States' rapid river
@@ -279,13 +307,19 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
       // and ends on the river inside its last space.
       const spaces = [d.order.unit.province, ...d.order.path.map((l) => l.province)];
       const line = (points: Point[], last: string) =>
-        alongRivers(points, ctx.riverLines ?? [], s * 10, (p) => !ctx.provinceAt || ctx.provinceAt(p) === last) ?? routeThrough(points, obstacles);
-      const endsOnRiver = (path: Point[], spot: Point) => Math.hypot(path[path.length - 1][0] - spot[0], path[path.length - 1][1] - spot[1]) > 0.5;
+        alongRivers(points, ctx.riverLines ?? [], s * 10, (p) => !ctx.provinceAt || ctx.provinceAt(p) === last) ??
+        routeThrough(points, obstacles);
+      const endsOnRiver = (path: Point[], spot: Point) =>
+        Math.hypot(path[path.length - 1][0] - spot[0], path[path.length - 1][1] - spot[1]) > 0.5;
       if (ended !== null && ended < m.points.length - 1) {
         const travelled = line(m.points.slice(0, ended + 1), spaces[ended]);
         m.path = trimPath(travelled, tail, endsOnRiver(travelled, m.points[ended]) ? 0 : head);
         const rest = line([travelled[travelled.length - 1], ...m.points.slice(ended + 1)], spaces[spaces.length - 1]);
-        m.rest = trimPath(rest, ARROW.headLength * u * 0.5, endsOnRiver(rest, m.points[m.points.length - 1]) ? 0 : head);
+        m.rest = trimPath(
+          rest,
+          ARROW.headLength * u * 0.5,
+          endsOnRiver(rest, m.points[m.points.length - 1]) ? 0 : head,
+        );
         m.failed = false; // the fleet did move: the arrow is solid to where it ended
         m.stoppedShort = true;
         if (m.path.length > 1) m.head = arrowHead(m.path);
@@ -295,7 +329,8 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
         const whole = line(m.points, spaces[spaces.length - 1]);
         m.path = trimPath(whole, tail, endsOnRiver(whole, m.points[m.points.length - 1]) ? 0 : head);
         if (m.path.length > 1) m.head = arrowHead(m.path);
-        if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
+        if (m.failed)
+          layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
       }
     }
   }
@@ -321,7 +356,11 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
         }
         if (m.failed) {
           const cut = d.result?.result === 'failure' && /\bcut\b/i.test(d.result.reason);
-          layer.symbols.push({ kind: cut ? 'cut' : 'failed', candidates: middleCandidates(m.path, s, ARROW.headLength * u), unit: unitKey });
+          layer.symbols.push({
+            kind: cut ? 'cut' : 'failed',
+            candidates: middleCandidates(m.path, s, ARROW.headLength * u),
+            unit: unitKey,
+          });
         }
         break;
       }
@@ -336,19 +375,29 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
       case 'hold':
       case 'ring':
         m.path = [m.points[0]];
-        if (m.failed && m.outcome !== 'failure') layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[0], s), unit: unitKey });
+        if (m.failed && m.outcome !== 'failure')
+          layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[0], s), unit: unitKey });
         break;
       case 'disband':
         m.path = [m.points[0]];
-        layer.symbols.push({ kind: m.failed ? 'failed' : 'disbanded', candidates: aroundUnit(m.points[0], s), unit: unitKey });
+        layer.symbols.push({
+          kind: m.failed ? 'failed' : 'disbanded',
+          candidates: aroundUnit(m.points[0], s),
+          unit: unitKey,
+        });
         break;
       case 'build': {
         m.path = [m.points[0]];
         const type = m.unitType ?? 'A';
         const location = unitKey ?? '';
         // A failed build where a unit already stands (its own or another power's) is drawn beside it, never over it.
-        const occupied = ctx.units.some((x) => Math.hypot(x.at[0] - m.points[0][0], x.at[1] - m.points[0][1]) < s * 2.2);
-        const at = m.failed && occupied && ctx.besideSpot && d.order.kind === 'build' ? ctx.besideSpot(m.points[0], d.order.unit.province) : m.points[0];
+        const occupied = ctx.units.some(
+          (x) => Math.hypot(x.at[0] - m.points[0][0], x.at[1] - m.points[0][1]) < s * 2.2,
+        );
+        const at =
+          m.failed && occupied && ctx.besideSpot && d.order.kind === 'build'
+            ? ctx.besideSpot(m.points[0], d.order.unit.province)
+            : m.points[0];
         layer.units.push({
           power: m.power,
           type,
@@ -365,9 +414,20 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
         const around = aroundUnit(at, s);
         const r = 7.5 * u * 1.1; // the symbol's radius (symbols.ts), with a margin: the drawn border is smoothed
         const own = (p: Point) =>
-          !ctx.provinceAt || province === null || [p, ...[0, 1, 2, 3, 4, 5].map((k): Point => [p[0] + Math.cos((k * Math.PI) / 3) * r, p[1] + Math.sin((k * Math.PI) / 3) * r])].every((q) => ctx.provinceAt!(q) === province);
+          !ctx.provinceAt ||
+          province === null ||
+          [
+            p,
+            ...[0, 1, 2, 3, 4, 5].map(
+              (k): Point => [p[0] + Math.cos((k * Math.PI) / 3) * r, p[1] + Math.sin((k * Math.PI) / 3) * r],
+            ),
+          ].every((q) => ctx.provinceAt!(q) === province);
         const further = aroundUnit(at, s * 1.6).slice(8);
-        layer.symbols.push({ kind: m.failed ? 'build-failed' : 'built', candidates: [...around.filter(own), ...further.filter(own), ...around.filter((p) => !own(p))], unit: location });
+        layer.symbols.push({
+          kind: m.failed ? 'build-failed' : 'built',
+          candidates: [...around.filter(own), ...further.filter(own), ...around.filter((p) => !own(p))],
+          unit: location,
+        });
         break;
       }
       default:
@@ -416,7 +476,15 @@ function disbandedBy(ctx: OrderMarkContext, unit: Location): boolean {
  * retreat option (`strict`) keeps to the two provinces (it may not seem to pass a province that is not an option).
  * Straight where that works, else bent, else through their shared border.
  */
-function overGround(ctx: OrderMarkContext, m: OrderMark, from: string, to: string, army: boolean, strict: boolean, obstacles: Obstacle[]): Point[] {
+function overGround(
+  ctx: OrderMarkContext,
+  m: OrderMark,
+  from: string,
+  to: string,
+  army: boolean,
+  strict: boolean,
+  obstacles: Obstacle[],
+): Point[] {
   const [a, b] = [m.points[0], m.points[m.points.length - 1]];
   if (!ctx.provinceAt || !ctx.isWater) return routeThrough([a, b], obstacles);
   const at = ctx.provinceAt;
@@ -438,7 +506,14 @@ function overGround(ctx: OrderMarkContext, m: OrderMark, from: string, to: strin
 }
 
 /** The retreat-option line from a dislodged unit to one of its options: only over the two provinces. */
-export function optionPath(ctx: OrderMarkContext, from: Point, to: Point, fromProvince: string, toProvince: string, army: boolean): Point[] {
+export function optionPath(
+  ctx: OrderMarkContext,
+  from: Point,
+  to: Point,
+  fromProvince: string,
+  toProvince: string,
+  army: boolean,
+): Point[] {
   const s = ctx.unitSize;
   const obstacles: Obstacle[] = ctx.units.map((x) => ({ at: x.at, r: s * 1.35 }));
   const mark = { points: [from, to] } as OrderMark;
@@ -466,13 +541,22 @@ export function headOf(path: Point[], len: number, width: number, shaft: number)
  * sides of one arrow join it at two points a little before and after the middle (each side at the one on its own
  * side of the arrow's course), so two supports from opposite sides never read as one line through it.
  */
-function supportJunctions(ctx: OrderMarkContext, drafts: Draft[], moveOf: Map<string, Draft>, s: number): Map<Draft, Point> {
+function supportJunctions(
+  ctx: OrderMarkContext,
+  drafts: Draft[],
+  moveOf: Map<string, Draft>,
+  s: number,
+): Map<Draft, Point> {
   const out = new Map<Draft, Point>();
   const byMove = new Map<string, { line: Point[]; avoid: Point[]; supports: Draft[] }>();
   for (const d of drafts) {
     if (d.mark.kind !== 'support' || d.order.kind !== 'support' || !d.order.to) continue;
     const supported = moveOf.get(d.order.target.province);
-    const same = supported && supported.order.kind === 'move' && supported.order.to.province === d.order.to.province && supported.mark.path.length > 1;
+    const same =
+      supported &&
+      supported.order.kind === 'move' &&
+      supported.order.to.province === d.order.to.province &&
+      supported.mark.path.length > 1;
     const target = ctx.unitPointOf(d.order.target, false);
     const line = same ? supported.mark.path : target ? [target, d.mark.points[1]] : null;
     if (!line) continue;
@@ -490,12 +574,14 @@ function supportJunctions(ctx: OrderMarkContext, drafts: Draft[], moveOf: Map<st
       // A convoyed arrow has several legs: of the spots of its middle part well clear of the fleets, the one nearest
       // its supporters, so a support joins the leg beside it (a support from the Mid-Atlantic joins English Channel →
       // Brest, not Wales → English Channel after a long arc that reads as a failed move).
-      const away = (at: number) => Math.min(s * 3, ...avoid.map((f) => Math.hypot(pointAt(line, at)[0] - f[0], pointAt(line, at)[1] - f[1])));
+      const away = (at: number) =>
+        Math.min(s * 3, ...avoid.map((f) => Math.hypot(pointAt(line, at)[0] - f[0], pointAt(line, at)[1] - f[1])));
       const spots = Array.from({ length: 25 }, (_, k) => total * (0.2 + (0.6 * k) / 24));
       const clear = spots.filter((at) => away(at) >= s * 2.6);
       if (clear.length > 0) {
         const from = supports.map((d) => d.mark.points[0]);
-        const reach = (at: number) => from.reduce((sum, p) => sum + Math.hypot(pointAt(line, at)[0] - p[0], pointAt(line, at)[1] - p[1]), 0);
+        const reach = (at: number) =>
+          from.reduce((sum, p) => sum + Math.hypot(pointAt(line, at)[0] - p[0], pointAt(line, at)[1] - p[1]), 0);
         middle = clear.reduce((best, at) => (reach(at) < reach(best) ? at : best));
       } else {
         let best = -Infinity;
@@ -509,7 +595,8 @@ function supportJunctions(ctx: OrderMarkContext, drafts: Draft[], moveOf: Map<st
     const ahead = pointAt(line, Math.min(total, middle + 1));
     const behind = pointAt(line, Math.max(0, middle - 1));
     const dir: Point = [ahead[0] - behind[0], ahead[1] - behind[1]];
-    const side = (d: Draft) => Math.sign(dir[0] * (d.mark.points[0][1] - mid[1]) - dir[1] * (d.mark.points[0][0] - mid[0]));
+    const side = (d: Draft) =>
+      Math.sign(dir[0] * (d.mark.points[0][1] - mid[1]) - dir[1] * (d.mark.points[0][0] - mid[0]));
     const sides = new Set(supports.map(side));
     if (sides.size < 2) {
       for (const d of supports) out.set(d, mid);
@@ -534,7 +621,12 @@ function supportJunctions(ctx: OrderMarkContext, drafts: Draft[], moveOf: Map<st
  * it (or, when `endsHere` accepts the river point nearest the last spot, there). Null when some step has no river
  * passing within `reach` of both its spots (the caller then draws straight).
  */
-export function alongRivers(points: Point[], rivers: Point[][], reach: number, endsHere: (p: Point) => boolean = () => false): Point[] | null {
+export function alongRivers(
+  points: Point[],
+  rivers: Point[][],
+  reach: number,
+  endsHere: (p: Point) => boolean = () => false,
+): Point[] | null {
   if (points.length < 2 || rivers.length === 0) return null;
   const out: Point[] = [points[0]];
   for (let i = 1; i < points.length; i++) {
@@ -549,7 +641,8 @@ export function alongRivers(points: Point[], rivers: Point[][], reach: number, e
     if (!best) return null;
     const { river, from, to } = best;
     const course: Point[] = [from.p];
-    if (from.at <= to.at) for (let k = Math.floor(from.at) + 1; k <= Math.floor(to.at) && k < river.length; k++) course.push(river[k]);
+    if (from.at <= to.at)
+      for (let k = Math.floor(from.at) + 1; k <= Math.floor(to.at) && k < river.length; k++) course.push(river[k]);
     else for (let k = Math.floor(from.at); k > Math.floor(to.at) && k >= 0; k--) course.push(river[k]);
     course.push(to.p);
     for (const p of course) if (!samePoint(out[out.length - 1], p)) out.push(p);
@@ -589,7 +682,8 @@ const samePoint = (p: Point, q: Point) => Math.abs(p[0] - q[0]) < 0.01 && Math.a
 function stoppedAt(ctx: OrderMarkContext, d: Draft): number | null {
   if (!ctx.after || d.order.kind !== 'special' || !/stopped short/i.test(d.result?.reason ?? '')) return null;
   const order = d.order;
-  const had = (p: string, units: Unit[]) => units.some((u) => u.province === p && u.power === d.mark.power && u.type === (d.mark.unitType ?? u.type));
+  const had = (p: string, units: Unit[]) =>
+    units.some((u) => u.province === p && u.power === d.mark.power && u.type === (d.mark.unitType ?? u.type));
   for (let i = order.path.length - 1; i >= 0; i--) {
     const p = order.path[i].province;
     if (had(p, ctx.after.units) && !had(p, ctx.position.units)) return i + 1;
@@ -633,7 +727,10 @@ function headCandidates(path: Point[], s: number, headLength: number): Point[] {
     const q = pointBack(path, back + 1);
     const len = Math.hypot(p[0] - q[0], p[1] - q[1]) || 1;
     const [nx, ny] = [-(p[1] - q[1]) / len, (p[0] - q[0]) / len];
-    return [[p[0] + nx * r * 1.6, p[1] + ny * r * 1.6], [p[0] - nx * r * 1.6, p[1] - ny * r * 1.6]] as Point[];
+    return [
+      [p[0] + nx * r * 1.6, p[1] + ny * r * 1.6],
+      [p[0] - nx * r * 1.6, p[1] - ny * r * 1.6],
+    ] as Point[];
   });
   // A short arrow (less shaft behind its head than four symbols' widths): a symbol on the shaft would hide most
   // of it and leave a head pointing out of a disc, so the symbol goes beside the shaft first.
@@ -700,6 +797,7 @@ function separateHeadToHead(marks: OrderMark[]): void {
 
 function unitTypeAt(position: Position, loc: Location): UnitType | null {
   const u =
-    position.units.find((x) => x.province === loc.province) ?? position.dislodged.find((x) => x.province === loc.province);
+    position.units.find((x) => x.province === loc.province) ??
+    position.dislodged.find((x) => x.province === loc.province);
   return u?.type ?? null;
 }

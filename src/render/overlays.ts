@@ -37,7 +37,9 @@ export interface OverlayPlacement {
 }
 
 const legendText = (text: unknown): string => {
-  const s = String(text ?? '').replace(/\s+/g, ' ').trim();
+  const s = String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return s.length > MAX_OVERLAY_LEGEND ? `${s.slice(0, MAX_OVERLAY_LEGEND - 1)}…` : s;
 };
 
@@ -74,7 +76,8 @@ export function placeOverlays(overlays: readonly MapOverlay[] | undefined, p: Ov
     const inside = (c: Point) => !p.provinceAt || p.provinceAt(c) === o.province;
     const offLines = (c: Point) => clearOfLines(c, markRadius + LINE_MARGIN * p.unitSize, p.lines ?? []);
     const beside = (c: Point) => Math.hypot(c[0] - spot[0], c[1] - spot[1]) <= BESIDE * p.unitSize;
-    const offDisc = (c: Point) => own !== null && Math.hypot(c[0] - own.at[0], c[1] - own.at[1]) >= own.size * 1.2 + markRadius; // a fleet's hull is 1.2 unit sizes wide
+    const offDisc = (c: Point) =>
+      own !== null && Math.hypot(c[0] - own.at[0], c[1] - own.at[1]) >= own.size * 1.2 + markRadius; // a fleet's hull is 1.2 unit sizes wide
     const candidates = [...aroundUnit(spot, p.unitSize), ...rings(spot, markRadius)];
     let placed: { at: Point; box: Rect } | null = null;
     const tiers: [(c: Point) => boolean, boolean][] = [
@@ -99,7 +102,16 @@ export function placeOverlays(overlays: readonly MapOverlay[] | undefined, p: Ov
       continue;
     }
     taken.push(placed.box);
-    out.push({ kind: 'mark', glyph: o.glyph, province: o.province, at: placed.at, radius: markRadius, color, disc: overlayDisc(color), legend });
+    out.push({
+      kind: 'mark',
+      glyph: o.glyph,
+      province: o.province,
+      at: placed.at,
+      radius: markRadius,
+      color,
+      disc: overlayDisc(color),
+      legend,
+    });
   }
   return out;
 }
@@ -148,7 +160,11 @@ function rings(at: Point, r: number): Point[] {
 }
 
 /** Paints one overlay (a mark: its glyph on a white disc with a dark rim, or a dark disc for a light colour; a ring round its spot). */
-export function drawOverlay(ctx: SKRSContext2D, o: Pick<PlacedOverlay, 'kind' | 'glyph' | 'at' | 'radius' | 'color' | 'disc'>, u: number): void {
+export function drawOverlay(
+  ctx: SKRSContext2D,
+  o: Pick<PlacedOverlay, 'kind' | 'glyph' | 'at' | 'radius' | 'color' | 'disc'>,
+  u: number,
+): void {
   const [x, y] = o.at;
   const r = o.radius;
   ctx.save();

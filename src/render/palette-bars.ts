@@ -60,7 +60,8 @@ function lch(hex: string): { L: number; C: number; h: number } {
 export function unitColorProblems(hex: string): string[] {
   const out: string[] = [];
   const { L, C } = lch(hex);
-  if (C < UNIT_BARS.greyChroma && L > UNIT_BARS.black) out.push(`grey (chroma ${C.toFixed(1)}, L ${L.toFixed(0)}): reads as a failed order`);
+  if (C < UNIT_BARS.greyChroma && L > UNIT_BARS.black)
+    out.push(`grey (chroma ${C.toFixed(1)}, L ${L.toFixed(0)}): reads as a failed order`);
   const white = colorDistance(hex, '#ffffff');
   if (white < UNIT_BARS.white) out.push(`white (ΔE ${white.toFixed(1)}): reads as a retreat or an unowned centre`);
   const sea = colorDistance(hex, COLORS.sea);
@@ -85,9 +86,15 @@ export function tintProblems(hex: string, hueMargin = 0): string[] {
     const [from, to] = TINT_BARS.waterHues;
     const [blueFrom, blueTo] = TINT_BARS.blueHues;
     const waterHue = h >= from && h <= to + hueMargin;
-    const lightBlue = L >= TINT_BARS.lightBlueL - hueMargin / 2 && C >= TINT_BARS.lightBlueC - hueMargin / 2 && h >= from && h <= TINT_BARS.lightBlueTo + hueMargin;
-    if (((C >= 8 && waterHue) || lightBlue) && sea < TINT_BARS.seaHue) out.push(`water (a water hue, ${h.toFixed(0)}°, ΔE ${sea.toFixed(1)})`);
-    else if (C >= TINT_BARS.lakeChroma && h >= blueFrom && h <= blueTo) out.push(`water (a saturated blue, ${h.toFixed(0)}°, chroma ${C.toFixed(0)}: reads as a lake)`);
+    const lightBlue =
+      L >= TINT_BARS.lightBlueL - hueMargin / 2 &&
+      C >= TINT_BARS.lightBlueC - hueMargin / 2 &&
+      h >= from &&
+      h <= TINT_BARS.lightBlueTo + hueMargin;
+    if (((C >= 8 && waterHue) || lightBlue) && sea < TINT_BARS.seaHue)
+      out.push(`water (a water hue, ${h.toFixed(0)}°, ΔE ${sea.toFixed(1)})`);
+    else if (C >= TINT_BARS.lakeChroma && h >= blueFrom && h <= blueTo)
+      out.push(`water (a saturated blue, ${h.toFixed(0)}°, chroma ${C.toFixed(0)}: reads as a lake)`);
   }
   const land = colorDistance(hex, COLORS.land);
   if (land < TINT_BARS.land) out.push(`unowned land (ΔE ${land.toFixed(1)})`);

@@ -14,7 +14,7 @@ export function textWidth(text: string, size: number): number {
     else if (ch === ' ') em += 0.26;
     else if (ch >= 'A' && ch <= 'Z') em += 0.7;
     else if (ch >= '0' && ch <= '9') em += 0.58;
-    else if ('iljtf.,:;\'!|'.includes(ch)) em += 0.32;
+    else if ("iljtf.,:;'!|".includes(ch)) em += 0.32;
     else em += 0.58;
   }
   return em * size;
@@ -85,7 +85,8 @@ export class BoxIndex {
   private keys(r: Rect, visit: (key: number) => boolean | void): boolean {
     const [x0, x1] = [Math.floor(r.x / this.cell), Math.floor((r.x + r.w) / this.cell)];
     const [y0, y1] = [Math.floor(r.y / this.cell), Math.floor((r.y + r.h) / this.cell)];
-    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) if (visit((x + 4096) * 8192 + (y + 4096))) return true;
+    for (let x = x0; x <= x1; x++)
+      for (let y = y0; y <= y1; y++) if (visit((x + 4096) * 8192 + (y + 4096))) return true;
     return false;
   }
 
@@ -127,7 +128,8 @@ export function placeAll(
   const out = new Map<string, Rect>();
   const fits = (c: Point, req: PlacementRequest): Rect | null => {
     const box = rectAround(c, req.w, req.h);
-    if (box.x < frame.x || box.y < frame.y || box.x + box.w > frame.x + frame.w || box.y + box.h > frame.y + frame.h) return null;
+    if (box.x < frame.x || box.y < frame.y || box.x + box.w > frame.x + frame.w || box.y + box.h > frame.y + frame.h)
+      return null;
     // The cheap test first: `accept` may test the box against a province's outline.
     if (placed.hits(box) || !req.accept(c, box)) return null;
     return box;

@@ -96,7 +96,12 @@ export function quantize(rgba: Uint8Array, width: number, height: number, option
  * Histogram in an open-addressing hash table (colour → pixel count), one run of a colour within a row at a time.
  * The runs (about one per 15 pixels on a map) are kept, so the indexed rows are written run by run.
  */
-function histogram(view: Uint32Array, width: number, height: number, clear: boolean): { table: ColorTable; runs: RunList } {
+function histogram(
+  view: Uint32Array,
+  width: number,
+  height: number,
+  clear: boolean,
+): { table: ColorTable; runs: RunList } {
   const table = new ColorTable();
   const runs = new RunList(width * height);
   for (let y = 0; y < height; y++) {
@@ -180,7 +185,8 @@ function mapToPalette(table: ColorTable, slots: number[], palette: Palette): voi
       if (hi < size) {
         const dg = greens[hi] - g;
         const dg2 = 4 * dg * dg;
-        if (dg2 >= bestD) hi = size; // this side can only get farther
+        if (dg2 >= bestD)
+          hi = size; // this side can only get farther
         else {
           const p = byGreen[hi++];
           const dr = r - pr[p];
@@ -213,7 +219,14 @@ function mapToPalette(table: ColorTable, slots: number[], palette: Palette): voi
 }
 
 /** The indexed rows, run by run (a transparent run gets the index just past the palette, `clearIndex`). */
-function writeRows(runs: RunList, table: ColorTable, width: number, height: number, filterBytes: number, clearIndex: number): Buffer {
+function writeRows(
+  runs: RunList,
+  table: ColorTable,
+  width: number,
+  height: number,
+  filterBytes: number,
+  clearIndex: number,
+): Buffer {
   const rows = Buffer.allocUnsafe(height * (width + filterBytes));
   const out = new Uint8Array(rows.buffer, rows.byteOffset, rows.length);
   const runColor = runs.colors;
@@ -383,14 +396,19 @@ export function fewerColours(image: IndexedImage, maxColors: number): IndexedIma
     let bestD = Infinity;
     for (let k = 0; k < kept.length; k++) {
       const q = kept[k] * 3;
-      const [dr, dg, db] = [palette[old * 3] - palette[q], palette[old * 3 + 1] - palette[q + 1], palette[old * 3 + 2] - palette[q + 2]];
+      const [dr, dg, db] = [
+        palette[old * 3] - palette[q],
+        palette[old * 3 + 1] - palette[q + 1],
+        palette[old * 3 + 2] - palette[q + 2],
+      ];
       const d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
       if (d < bestD) [best, bestD] = [k, d];
     }
     map[old] = best;
   }
   const out = Buffer.from(rows);
-  for (let y = 0; y < height; y++) for (let i = y * stride + 1, end = (y + 1) * stride; i < end; i++) out[i] = map[rows[i]];
+  for (let y = 0; y < height; y++)
+    for (let i = y * stride + 1, end = (y + 1) * stride; i < end; i++) out[i] = map[rows[i]];
   const colours = Buffer.alloc(kept.length * 3);
   kept.forEach((old, k) => palette.copy(colours, k * 3, old * 3, old * 3 + 3));
   return { rows: out, palette: colours, width, height };
@@ -405,7 +423,13 @@ function wrapPng(idat: Buffer, { width, height, palette }: IndexedImage): Buffer
   ihdr[10] = 0; // deflate
   ihdr[11] = 0; // adaptive filtering (per-row filter byte)
   ihdr[12] = 0; // no interlace
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('PLTE', palette), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('PLTE', palette),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -14,7 +14,13 @@ import { workerSlot } from '../worker-thread.js';
 import { rasterizeInThread } from './raster.js';
 import type { Scene } from './scene.js';
 import { packScene } from './wire.js';
-import type { MapRenderRequest, PictureRenderRequest, RenderReply, ReplayRenderRequest, ReplayStep } from './worker-protocol.js';
+import type {
+  MapRenderRequest,
+  PictureRenderRequest,
+  RenderReply,
+  ReplayRenderRequest,
+  ReplayStep,
+} from './worker-protocol.js';
 
 /** Which queue a job waits in: every `map` job is sent before any `replay` step. */
 export type RenderPriority = 'map' | 'replay';
@@ -94,7 +100,11 @@ const asDone = (png: Buffer): Done => ({ id: 0, ok: true, png });
  * Queues a job for the worker (starting it if needed); `inThread` when no worker can run or the message cannot be
  * sent.
  */
-function submit(message: Job['message'], inThread: () => Promise<Done>, priority: RenderPriority = 'map'): Promise<Done> {
+function submit(
+  message: Job['message'],
+  inThread: () => Promise<Done>,
+  priority: RenderPriority = 'map',
+): Promise<Done> {
   if (!startRenderWorker()) return inThread();
   return new Promise<Done>((resolve, reject) => {
     const seq = nextSeq++;
@@ -153,7 +163,12 @@ export function renderMapInWorker(
       const m = await inThread();
       return { id: 0, ok: true, png: m.png, meta: { width: m.width, height: m.height, warnings: m.warnings } };
     },
-  ).then((reply) => ({ png: pngOf(reply), width: reply.meta?.width ?? 0, height: reply.meta?.height ?? 0, warnings: reply.meta?.warnings ?? [] }));
+  ).then((reply) => ({
+    png: pngOf(reply),
+    width: reply.meta?.width ?? 0,
+    height: reply.meta?.height ?? 0,
+    warnings: reply.meta?.warnings ?? [],
+  }));
 }
 
 /**
@@ -161,14 +176,19 @@ export function renderMapInWorker(
  * worker can run (or when the worker dies while drawing it).
  */
 export function renderPictureInWorker(kind: string, input: unknown, inThread: () => Promise<Buffer>): Promise<Buffer> {
-  return submit((id) => ({ body: { id, picture: { kind, input } } satisfies PictureRenderRequest }), async () => asDone(await inThread())).then(pngOf);
+  return submit(
+    (id) => ({ body: { id, picture: { kind, input } } satisfies PictureRenderRequest }),
+    async () => asDone(await inThread()),
+  ).then(pngOf);
 }
 
 /**
  * One step of a replay, queued behind every map job. A step cannot move to this thread (the session lives in the
  * worker): if the worker dies it fails.
  */
-export function runReplayStepInWorker(step: ReplayStep): Promise<{ bytes: Uint8Array; width: number; height: number; warnings: string[]; frames: number; duration: number }> {
+export function runReplayStepInWorker(
+  step: ReplayStep,
+): Promise<{ bytes: Uint8Array; width: number; height: number; warnings: string[]; frames: number; duration: number }> {
   return submit(
     (id) => ({ body: { id, replay: step } satisfies ReplayRenderRequest }),
     () => Promise.reject(new Error('the render worker stopped while making a replay')),

@@ -31,7 +31,14 @@ export const lensProjectionSchema = z.object({
   width: z.number().positive(),
   /** More, smaller lenses on one axis each (e.g. one widening Britain on a map of Europe). */
   more: z
-    .array(z.object({ axis: z.enum(['lon', 'lat']), focus: z.number(), spread: z.number().positive(), gain: z.number().min(0) }))
+    .array(
+      z.object({
+        axis: z.enum(['lon', 'lat']),
+        focus: z.number(),
+        spread: z.number().positive(),
+        gain: z.number().min(0),
+      }),
+    )
     .optional(),
 });
 
@@ -53,7 +60,9 @@ function erf(x: number): number {
   const s = Math.sign(x);
   const a = Math.abs(x);
   const t = 1 / (1 + 0.3275911 * a);
-  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-a * a);
+  const y =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-a * a);
   return s * y;
 }
 

@@ -60,7 +60,11 @@ type Layout = ScChartLayout;
 export function scChartLayout(rows: number): Layout {
   const top = 40 + TITLE_PX + 20;
   const height = Math.max(720, top + rows * ROW_PX + 100);
-  return { height, plot: { left: 80, top, right: SC_CHART_WIDTH - LEGEND_W - 30 - END_COLUMN, bottom: height - 70 }, legendX: SC_CHART_WIDTH - LEGEND_W };
+  return {
+    height,
+    plot: { left: 80, top, right: SC_CHART_WIDTH - LEGEND_W - 30 - END_COLUMN, bottom: height - 70 },
+    legendX: SC_CHART_WIDTH - LEGEND_W,
+  };
 }
 
 /** Draws the chart. Throws a plain Error on input no chart can show (no year, no power). */
@@ -73,7 +77,10 @@ export async function renderScChart(input: ScChartInput): Promise<ScChart> {
 export const SC_CHART_PICTURE = 'sc-chart';
 
 /** What the render worker draws for an `sc-chart` job: the input is plain JSON, so it crosses `postMessage` as it is. */
-export const scChartPicture: KindPicture = { kind: SC_CHART_PICTURE, draw: async (input) => (await renderScChart(input as ScChartInput)).png };
+export const scChartPicture: KindPicture = {
+  kind: SC_CHART_PICTURE,
+  draw: async (input) => (await renderScChart(input as ScChartInput)).png,
+};
 
 /**
  * The chart drawn in the shared render worker, behind the maps already queued (the bot's path: drawing a 21-power
@@ -125,7 +132,11 @@ const countIn = (year: ScChartInput['years'][number], power: string) => year.cen
 const lastCount = (input: ScChartInput, power: string) => countIn(input.years[input.years.length - 1]!, power);
 
 function scaleOf(input: ScChartInput, layout: Layout): Scale {
-  const most = Math.max(input.victory ?? 0, ...input.years.flatMap((y) => input.powers.map((p) => countIn(y, p.name))), 1);
+  const most = Math.max(
+    input.victory ?? 0,
+    ...input.years.flatMap((y) => input.powers.map((p) => countIn(y, p.name))),
+    1,
+  );
   const step = [1, 2, 5, 10, 20, 50].find((s) => most / s <= 10) ?? 100;
   const top = Math.ceil((most + 1) / step) * step;
   const { left, right, bottom } = layout.plot;
@@ -153,7 +164,8 @@ const SIDE_SHARE = 0.6;
  */
 function sideBySide(input: ScChartInput, year: ScChartInput['years'][number], unit: number): Map<string, number> {
   const byCount = new Map<number, string[]>();
-  for (const p of input.powers) byCount.set(countIn(year, p.name), [...(byCount.get(countIn(year, p.name)) ?? []), p.name]);
+  for (const p of input.powers)
+    byCount.set(countIn(year, p.name), [...(byCount.get(countIn(year, p.name)) ?? []), p.name]);
   const shifts = new Map<string, number>();
   for (const names of byCount.values()) {
     const gap = names.length > 1 ? Math.min(SIDE_GAP, (SIDE_SHARE * unit) / (names.length - 1)) : 0;
@@ -266,7 +278,13 @@ function markDisc(ctx: SKRSContext2D, x: number, y: number, colour: string, mark
  * apart vertically (each joined to its line's end by a short leader); a line that ended earlier (its power fell) has its
  * mark where it ended, moved right while it would cover another.
  */
-function drawEndMarks(ctx: SKRSContext2D, input: ScChartInput, layout: Layout, scale: Scale, palette: PaletteName): void {
+function drawEndMarks(
+  ctx: SKRSContext2D,
+  input: ScChartInput,
+  layout: Layout,
+  scale: Scale,
+  palette: PaletteName,
+): void {
   const lastX = scale.x(input.years.length - 1);
   const ends = input.powers.flatMap((power) => {
     const end = pointsOf(input, power.name, scale).at(-1);
@@ -310,7 +328,10 @@ export function spread(wanted: readonly number[], gap: number, low: number, high
 }
 
 /** The legend's rows: the powers by their last count (most first, the variant's order among equals), each row's middle. */
-export function scChartLegend(input: Pick<ScChartInput, 'powers' | 'years'>, layout: Layout): { power: ScChartInput['powers'][number]; y: number }[] {
+export function scChartLegend(
+  input: Pick<ScChartInput, 'powers' | 'years'>,
+  layout: Layout,
+): { power: ScChartInput['powers'][number]; y: number }[] {
   const last = (name: string) => lastCount(input as ScChartInput, name);
   return input.powers
     .map((p, i) => ({ p, i }))
@@ -319,7 +340,13 @@ export function scChartLegend(input: Pick<ScChartInput, 'powers' | 'years'>, lay
 }
 
 /** Each legend row: its line's colour (and mark), the power's name and its last count. */
-function drawLegend(ctx: SKRSContext2D, input: ScChartInput, layout: Layout, palette: PaletteName, withMarks: boolean): void {
+function drawLegend(
+  ctx: SKRSContext2D,
+  input: ScChartInput,
+  layout: Layout,
+  palette: PaletteName,
+  withMarks: boolean,
+): void {
   const x = layout.legendX;
   for (const { power: p, y } of scChartLegend(input, layout)) {
     const colour = powerColor(p as PowerData, palette);

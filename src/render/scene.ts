@@ -40,7 +40,14 @@ export type Feature =
    * `band`: a band along the border of an area (Mandate of Heaven's black band round the Hsiung-Nu placement area),
    * drawn solid dark; `legend` names it in the legend (default "wall").
    */
-  | { kind: 'wall'; province: string; neighbour: string; segments: [Point, Point][]; style: 'wall' | 'band'; legend: string }
+  | {
+      kind: 'wall';
+      province: string;
+      neighbour: string;
+      segments: [Point, Point][];
+      style: 'wall' | 'band';
+      legend: string;
+    }
   | { kind: 'link'; from: string; to: string; points: [Point, Point]; linkKind: string };
 
 /**
@@ -100,7 +107,15 @@ export interface UnitMark {
  * `build-failed`, `built`, `virtual` (a ring round a virtual unit, like the dislodged ring), `no-retreat` (a dislodged
  * unit with nowhere to retreat: it will be disbanded).
  */
-export type SymbolKind = 'failed' | 'cut' | 'dislodged' | 'no-retreat' | 'disbanded' | 'build-failed' | 'built' | 'virtual';
+export type SymbolKind =
+  | 'failed'
+  | 'cut'
+  | 'dislodged'
+  | 'no-retreat'
+  | 'disbanded'
+  | 'build-failed'
+  | 'built'
+  | 'virtual';
 
 export interface ResultSymbol {
   kind: SymbolKind;
@@ -230,7 +245,20 @@ export interface PlacedOverlay {
  * band, walls of style `band` in the variant's features; `impassable`: hatched land), the unit shapes (`army`,
  * `fleet`) and the supply-centre marker (`center`), or `overlay` (a variant's overlay, in `fill`).
  */
-export type LegendKind = SymbolKind | LegendLineKind | 'link-move' | 'army' | 'fleet' | 'center' | 'entrance' | 'river' | 'wall' | 'band' | 'link' | 'impassable' | 'overlay';
+export type LegendKind =
+  | SymbolKind
+  | LegendLineKind
+  | 'link-move'
+  | 'army'
+  | 'fleet'
+  | 'center'
+  | 'entrance'
+  | 'river'
+  | 'wall'
+  | 'band'
+  | 'link'
+  | 'impassable'
+  | 'overlay';
 
 export interface LegendKey {
   kind: LegendKind;

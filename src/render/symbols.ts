@@ -25,12 +25,19 @@ export function symbolBox(s: ResultSymbol): Rect {
   return rectAround(s.at, s.radius * 2, s.radius * 2);
 }
 
-export function placeSymbols(wishes: SymbolWish[], radius: number, obstacles: Rect[], frame: Rect, warnings: string[]): ResultSymbol[] {
+export function placeSymbols(
+  wishes: SymbolWish[],
+  radius: number,
+  obstacles: Rect[],
+  frame: Rect,
+  warnings: string[],
+): ResultSymbol[] {
   const taken = [...obstacles];
   const out: ResultSymbol[] = [];
   const fits = (c: Point) => {
     const box = rectAround(c, radius * 2, radius * 2);
-    if (box.x < frame.x || box.y < frame.y || box.x + box.w > frame.x + frame.w || box.y + box.h > frame.y + frame.h) return null;
+    if (box.x < frame.x || box.y < frame.y || box.x + box.w > frame.x + frame.w || box.y + box.h > frame.y + frame.h)
+      return null;
     return taken.some((t) => overlaps(t, box)) ? null : box;
   };
   const ordered = [...wishes.filter((w) => w.kind === 'cut'), ...wishes.filter((w) => w.kind !== 'cut')];

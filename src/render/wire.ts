@@ -65,7 +65,11 @@ export function unpackScene(packed: PackedScene): Scene {
   });
   const borders = packed.borders.map(({ flat, ...rest }): BorderLines => {
     const segments: [Point, Point][] = [];
-    for (let k = 0; k < flat.length; k += 4) segments.push([[flat[k], flat[k + 1]], [flat[k + 2], flat[k + 3]]]);
+    for (let k = 0; k < flat.length; k += 4)
+      segments.push([
+        [flat[k], flat[k + 1]],
+        [flat[k + 2], flat[k + 3]],
+      ]);
     return { ...rest, segments };
   });
   return { ...packed, regions, borders };

@@ -35,14 +35,20 @@ export interface PictureRenderRequest {
   picture: { kind: string; input: unknown };
 }
 
-
 /**
  * One step of a replay (src/render/replay): `open` a session for a bundled variant, `plan` its phases in chunks (the
  * scenes), `draw` one phase's frames, `finish` (the GIF's bytes come back), or `drop` it. Each step is a job of its
  * own, queued behind every map job (pool.ts), so a replay never holds up a game's results post for more than a step.
  */
 export type ReplayStep =
-  | { op: 'open'; session: number; variantId: string; options?: Record<string, string>; settings: ReplaySettings; phaseCount: number }
+  | {
+      op: 'open';
+      session: number;
+      variantId: string;
+      options?: Record<string, string>;
+      settings: ReplaySettings;
+      phaseCount: number;
+    }
   | { op: 'plan'; session: number; phases: ReplayPhase[] }
   | { op: 'draw'; session: number; index: number }
   | { op: 'finish'; session: number }

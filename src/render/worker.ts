@@ -9,19 +9,39 @@ import { ensureFonts } from './fonts.js';
 import { rasterizeSync } from './raster.js';
 import { unpackScene } from './wire.js';
 import { kindPicture } from './pictures.js';
-import type { MapRenderRequest, PictureRenderRequest, RenderReply, RenderRequest, ReplayRenderRequest } from './worker-protocol.js';
+import type {
+  MapRenderRequest,
+  PictureRenderRequest,
+  RenderReply,
+  RenderRequest,
+  ReplayRenderRequest,
+} from './worker-protocol.js';
 import type { MapJobResult } from './map-job.js';
 
-export type { MapRenderRequest, PictureRenderRequest, RenderReply, RenderRequest, ReplayRenderRequest } from './worker-protocol.js';
+export type {
+  MapRenderRequest,
+  PictureRenderRequest,
+  RenderReply,
+  RenderRequest,
+  ReplayRenderRequest,
+} from './worker-protocol.js';
 
 async function renderPicture(req: PictureRenderRequest): Promise<void> {
   try {
     const picture = kindPicture(req.picture.kind);
     if (!picture) throw new Error(`no picture of kind "${req.picture.kind}"`);
     const png = await picture.draw(req.picture.input);
-    parentPort!.postMessage({ id: req.id, ok: true, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) } satisfies RenderReply);
+    parentPort!.postMessage({
+      id: req.id,
+      ok: true,
+      png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength),
+    } satisfies RenderReply);
   } catch (e) {
-    parentPort!.postMessage({ id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) } satisfies RenderReply);
+    parentPort!.postMessage({
+      id: req.id,
+      ok: false,
+      error: e instanceof Error ? e.message : String(e),
+    } satisfies RenderReply);
   }
 }
 
@@ -38,12 +58,24 @@ function send(reply: RenderReply): void {
  * computed, so the bundler leaves it a module of its own (dist/render/map-job.js beside this file).
  */
 let mapJob: Promise<typeof import('./map-job.js')> | null = null;
-const loadMapJob = () => (mapJob ??= import(new URL(`./map-job${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href));
+const loadMapJob = () =>
+  (mapJob ??= import(new URL(`./map-job${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href));
 
 async function renderWholeMap(req: MapRenderRequest): Promise<void> {
   try {
-    const result: MapJobResult = await (await loadMapJob()).runMapJob(req.map.variantId, req.map.position, req.map.opts, req.map.options);
-    if (!result.ok) return send({ id: req.id, ok: false, error: result.error, ...(result.drawable === false ? { drawable: false as const } : {}) });
+    const result: MapJobResult = await (await loadMapJob()).runMapJob(
+      req.map.variantId,
+      req.map.position,
+      req.map.opts,
+      req.map.options,
+    );
+    if (!result.ok)
+      return send({
+        id: req.id,
+        ok: false,
+        error: result.error,
+        ...(result.drawable === false ? { drawable: false as const } : {}),
+      });
     const { png, meta } = result;
     send({ id: req.id, ok: true, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), meta });
   } catch (e) {
@@ -54,12 +86,20 @@ async function renderWholeMap(req: MapRenderRequest): Promise<void> {
 /** The replay module (src/render/replay/job.ts; dist/render/replay-job.js), loaded on the first replay step. */
 let replayJob: Promise<typeof import('./replay/job.js')> | null = null;
 const loadReplayJob = () =>
-  (replayJob ??= import(new URL(import.meta.url.endsWith('.ts') ? './replay/job.ts' : './replay-job.js', import.meta.url).href));
+  (replayJob ??= import(
+    new URL(import.meta.url.endsWith('.ts') ? './replay/job.ts' : './replay-job.js', import.meta.url).href
+  ));
 
 async function runReplayStep(req: ReplayRenderRequest): Promise<void> {
   try {
     const r = await (await loadReplayJob()).runReplayStep(req.replay);
-    if (!r.ok) return send({ id: req.id, ok: false, error: r.error, ...(r.drawable === false ? { drawable: false as const } : {}) });
+    if (!r.ok)
+      return send({
+        id: req.id,
+        ok: false,
+        error: r.error,
+        ...(r.drawable === false ? { drawable: false as const } : {}),
+      });
     const done = r.result;
     if (!done) return send({ id: req.id, ok: true, png: new Uint8Array(0) });
     send({

@@ -13,7 +13,8 @@ export type StoreConfig = { dialect: 'sqlite'; path: string } | ({ dialect: 'pos
 export function storeConfigFromEnv(env: { DATABASE_URL?: string | undefined; DATABASE_PATH: string }): StoreConfig {
   const url = env.DATABASE_URL?.trim();
   if (!url) return { dialect: 'sqlite', path: env.DATABASE_PATH };
-  if (!/^postgres(ql)?:\/\//i.test(url)) throw new Error('DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:port/database');
+  if (!/^postgres(ql)?:\/\//i.test(url))
+    throw new Error('DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:port/database');
   return { dialect: 'postgres', url };
 }
 

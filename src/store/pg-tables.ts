@@ -60,11 +60,15 @@ function pgTypeOf(tableName: string, column: SQLiteColumn): PgBuilder {
     case 'SQLiteBoolean':
       return boolean(name) as unknown as PgBuilder;
     case 'SQLiteText':
-      return (column.enumValues?.length ? text(name, { enum: column.enumValues as [string, ...string[]] }) : text(name)) as unknown as PgBuilder;
+      return (column.enumValues?.length
+        ? text(name, { enum: column.enumValues as [string, ...string[]] })
+        : text(name)) as unknown as PgBuilder;
     case 'SQLiteTextJson':
       return jsonb(name) as unknown as PgBuilder;
     default:
-      throw new Error(`${tableName}.${name}: no PostgreSQL type for the SQLite column kind ${column.columnType} (src/store/pg-tables.ts)`);
+      throw new Error(
+        `${tableName}.${name}: no PostgreSQL type for the SQLite column kind ${column.columnType} (src/store/pg-tables.ts)`,
+      );
   }
 }
 
@@ -93,7 +97,12 @@ function twinColumn(columns: Record<string, PgColumn>, column: SQLiteColumn): Pg
   return twin;
 }
 
-type PgExtra = ReturnType<typeof index> | ReturnType<typeof primaryKey> | ReturnType<typeof foreignKey> | ReturnType<typeof unique> | ReturnType<typeof check>;
+type PgExtra =
+  | ReturnType<typeof index>
+  | ReturnType<typeof primaryKey>
+  | ReturnType<typeof foreignKey>
+  | ReturnType<typeof unique>
+  | ReturnType<typeof check>;
 
 /**
  * The table-level constraints and indexes of `source`, on the derived table's columns as pg-core hands them to a
@@ -107,20 +116,26 @@ function pgExtrasOf(source: SQLiteTable, own: Record<string, PgColumn>): PgExtra
     const built = (i.unique ? uniqueIndex(i.name) : index(i.name)).on(...columns);
     return i.where ? built.where(i.where) : built;
   });
-  const primaryKeys = config.primaryKeys.map((pk) => primaryKey({ name: pk.getName(), columns: pk.columns.map(col) as [PgColumn, ...PgColumn[]] }));
+  const primaryKeys = config.primaryKeys.map((pk) =>
+    primaryKey({ name: pk.getName(), columns: pk.columns.map(col) as [PgColumn, ...PgColumn[]] }),
+  );
   const foreignKeys = config.foreignKeys.map((fk) => {
     const ref = fk.reference();
     const target = pgTableOf(ref.foreignTable);
     let built = foreignKey({
       name: fk.getName(),
       columns: ref.columns.map(col) as [PgColumn, ...PgColumn[]],
-      foreignColumns: ref.foreignColumns.map((c) => twinColumn(getTableColumns(target) as Record<string, PgColumn>, c)) as [PgColumn, ...PgColumn[]],
+      foreignColumns: ref.foreignColumns.map((c) =>
+        twinColumn(getTableColumns(target) as Record<string, PgColumn>, c),
+      ) as [PgColumn, ...PgColumn[]],
     });
     if (fk.onDelete) built = built.onDelete(fk.onDelete);
     if (fk.onUpdate) built = built.onUpdate(fk.onUpdate);
     return built;
   });
-  const uniques = config.uniqueConstraints.map((u) => unique(u.name).on(...(u.columns.map(col) as [PgColumn, ...PgColumn[]])));
+  const uniques = config.uniqueConstraints.map((u) =>
+    unique(u.name).on(...(u.columns.map(col) as [PgColumn, ...PgColumn[]])),
+  );
   const checks = config.checks.map((c) => check(c.name, c.value));
   return [...indexes, ...primaryKeys, ...foreignKeys, ...uniques, ...checks];
 }
@@ -136,13 +151,17 @@ export function pgTableOf<T extends SQLiteTable>(source: T): T {
   const keys = keysByColumnName(source);
   const pgColumns = Object.fromEntries(columns.map((c) => [keys.get(c.name)!, pgColumnOf(name, c)]));
   // The extra config runs when drizzle (or drizzle-kit) reads the table's constraints, once the table is cached.
-  const table: PgTable = pgTable(name, pgColumns as never, (own) => pgExtrasOf(source, own as Record<string, PgColumn>));
+  const table: PgTable = pgTable(name, pgColumns as never, (own) =>
+    pgExtrasOf(source, own as Record<string, PgColumn>),
+  );
   derived.set(source, table);
   return table as unknown as T;
 }
 
 /** Every table of a module's exports (`import * as schema`) derived, under the same export names; other exports are left out. */
-export function pgTablesOf<M extends Record<string, unknown>>(module: M): { [K in keyof M as M[K] extends SQLiteTable ? K : never]: M[K] } {
+export function pgTablesOf<M extends Record<string, unknown>>(
+  module: M,
+): { [K in keyof M as M[K] extends SQLiteTable ? K : never]: M[K] } {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(module)) {
     if (isSqliteTable(value)) out[key] = pgTableOf(value);

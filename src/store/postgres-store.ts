@@ -19,7 +19,16 @@ import pg from 'pg';
 import { POSTGRES_MIGRATIONS_FOLDER } from './db.js';
 import { pgTableOf, pgTablesOf } from './pg-tables.js';
 import * as schema from './schema.js';
-import { errorCodes, isRefusal, POSTGRES_TRANSACTION_ATTEMPTS, RefusalRollback, type Store, type StoreDb, type StoreTables, type TransactionOptions } from './store.js';
+import {
+  errorCodes,
+  isRefusal,
+  POSTGRES_TRANSACTION_ATTEMPTS,
+  RefusalRollback,
+  type Store,
+  type StoreDb,
+  type StoreTables,
+  type TransactionOptions,
+} from './store.js';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database`. */
@@ -91,7 +100,11 @@ function serverOf(url: string): string {
 /** Opens the PostgreSQL database at `options.url` as a store, applying pending migrations first. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   // A connection (or a free one of the pool) not had in 10 s is an error, not a silent wait.
-  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 10_000,
+  });
   pool.on('error', (err) => options.onPoolError?.(err));
   try {
     await migratePostgres(pool, options.migrationsFolder ?? POSTGRES_MIGRATIONS_FOLDER);
@@ -104,7 +117,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const tables = pgTablesOf(schema) as StoreTables;
 
   const runOnce = <T>(fn: (tx: StoreDb) => Promise<T>, write: boolean): Promise<T> =>
-    db.transaction((tx) => runIn(store, tx, fn), { isolationLevel: 'serializable', accessMode: write ? 'read write' : 'read only' });
+    db.transaction((tx) => runIn(store, tx, fn), {
+      isolationLevel: 'serializable',
+      accessMode: write ? 'read write' : 'read only',
+    });
 
   const store: Store = {
     dialect: 'postgres',

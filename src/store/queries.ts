@@ -4,7 +4,20 @@
 import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Position } from '../engine/types.js';
 import type { Tx } from './db.js';
-import { auditLog, games, orders, phases, players, readiness, votes, type GameKind, type GameRow, type OrderRow, type PhaseRow, type PlayerRow } from './schema.js';
+import {
+  auditLog,
+  games,
+  orders,
+  phases,
+  players,
+  readiness,
+  votes,
+  type GameKind,
+  type GameRow,
+  type OrderRow,
+  type PhaseRow,
+  type PlayerRow,
+} from './schema.js';
 
 /** Discord ids arrive as strings; anything else (a caller's bug, bad input) matches nothing instead of throwing. */
 export function idText(x: unknown): string {
@@ -13,14 +26,24 @@ export function idText(x: unknown): string {
 
 /** The channel's game that is not finished (at most one). */
 export function openGameByChannel(tx: Tx, channelId: string): GameRow | undefined {
-  return tx.select().from(games).where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished'))).get();
+  return tx
+    .select()
+    .from(games)
+    .where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished')))
+    .get();
 }
 
 /** The channel's open game, else its most recently finished one (for status, history, why). */
 export function latestGameByChannel(tx: Tx, channelId: string): GameRow | undefined {
   return (
     openGameByChannel(tx, channelId) ??
-    tx.select().from(games).where(eq(games.channelId, idText(channelId))).orderBy(desc(games.id)).limit(1).get()
+    tx
+      .select()
+      .from(games)
+      .where(eq(games.channelId, idText(channelId)))
+      .orderBy(desc(games.id))
+      .limit(1)
+      .get()
   );
 }
 
@@ -58,7 +81,11 @@ export function gamesOfServer(tx: Tx, guildId: string, kind: GameKind = 'diploma
 }
 
 export function playerByUser(tx: Tx, gameId: number, userId: string): PlayerRow | undefined {
-  return tx.select().from(players).where(and(eq(players.gameId, gameId), eq(players.userId, idText(userId)))).get();
+  return tx
+    .select()
+    .from(players)
+    .where(and(eq(players.gameId, gameId), eq(players.userId, idText(userId))))
+    .get();
 }
 
 export function phaseById(tx: Tx, phaseId: number): PhaseRow | undefined {
@@ -71,28 +98,53 @@ export function phasesOf(tx: Tx, gameId: number): PhaseRow[] {
 }
 
 export function ordersOf(tx: Tx, phaseId: number, power?: string): OrderRow[] {
-  const where = power === undefined ? eq(orders.phaseId, phaseId) : and(eq(orders.phaseId, phaseId), eq(orders.power, power));
+  const where =
+    power === undefined ? eq(orders.phaseId, phaseId) : and(eq(orders.phaseId, phaseId), eq(orders.power, power));
   return tx.select().from(orders).where(where).orderBy(asc(orders.power), asc(orders.unitKey)).all();
 }
 
 /** Powers marked ready in a phase. */
 export function readyPowers(tx: Tx, phaseId: number): Set<string> {
-  const rows = tx.select().from(readiness).where(and(eq(readiness.phaseId, phaseId), eq(readiness.ready, true))).all();
+  const rows = tx
+    .select()
+    .from(readiness)
+    .where(and(eq(readiness.phaseId, phaseId), eq(readiness.ready, true)))
+    .all();
   return new Set(rows.map((r) => r.power));
 }
 
 export function votesOf(tx: Tx, gameId: number, kind: 'draw' | 'concede') {
-  return tx.select().from(votes).where(and(eq(votes.gameId, gameId), eq(votes.kind, kind))).all();
+  return tx
+    .select()
+    .from(votes)
+    .where(and(eq(votes.gameId, gameId), eq(votes.kind, kind)))
+    .all();
 }
 
-export function audit(tx: Tx, entry: { gameId: number | null; userId: string | null; action: string; detail?: unknown; at: number }): void {
+export function audit(
+  tx: Tx,
+  entry: { gameId: number | null; userId: string | null; action: string; detail?: unknown; at: number },
+): void {
   tx.insert(auditLog)
-    .values({ gameId: entry.gameId, userId: entry.userId, action: entry.action, detail: entry.detail ?? null, at: entry.at })
+    .values({
+      gameId: entry.gameId,
+      userId: entry.userId,
+      action: entry.action,
+      detail: entry.detail ?? null,
+      at: entry.at,
+    })
     .run();
 }
 
 /** Stores a new phase of a game with its starting position and deadline (null: no deadline, e.g. the final position). */
-export function insertPhase(tx: Tx, gameId: number, idx: number, position: Position, startedAt: number, deadlineMs: number | null): PhaseRow {
+export function insertPhase(
+  tx: Tx,
+  gameId: number,
+  idx: number,
+  position: Position,
+  startedAt: number,
+  deadlineMs: number | null,
+): PhaseRow {
   return tx
     .insert(phases)
     .values({

@@ -88,7 +88,10 @@ export const players = sqliteTable(
     mapPalette: text('map_palette').$type<'standard' | 'colorblind'>(),
     joinedAt: integer('joined_at').notNull(),
   },
-  (t) => [uniqueIndex('players_game_power').on(t.gameId, t.power), uniqueIndex('players_game_user').on(t.gameId, t.userId)],
+  (t) => [
+    uniqueIndex('players_game_power').on(t.gameId, t.power),
+    uniqueIndex('players_game_user').on(t.gameId, t.userId),
+  ],
 );
 
 export const phases = sqliteTable(
@@ -390,7 +393,10 @@ export const sandboxes = sqliteTable(
     position: text('position', { mode: 'json' }).$type<Position>().notNull(),
     orders: text('orders', { mode: 'json' }).$type<SandboxOrder[]>().notNull(),
     /** Where the phase stands in the variant's phase steps, with the plug-in's records of it. */
-    stage: text('stage', { mode: 'json' }).$type<SandboxStage>().notNull().default({ step: null, token: '', records: [], posts: [] }),
+    stage: text('stage', { mode: 'json' })
+      .$type<SandboxStage>()
+      .notNull()
+      .default({ step: null, token: '', records: [], posts: [] }),
     /** The phase it last stepped through, or null before the first `next`. */
     last: text('last', { mode: 'json' }).$type<SandboxStep | null>(),
     /** Phases stepped through since the copy. */
@@ -400,11 +406,14 @@ export const sandboxes = sqliteTable(
     /** Deleted from this time on (idle expiry, renewed by every use). */
     expiresAt: integer('expires_at').notNull(),
   },
-  (t) => [index('sandboxes_owner').on(t.ownerUserId), index('sandboxes_guild').on(t.guildId), index('sandboxes_expiry').on(t.expiresAt)],
+  (t) => [
+    index('sandboxes_owner').on(t.ownerUserId),
+    index('sandboxes_guild').on(t.guildId),
+    index('sandboxes_expiry').on(t.expiresAt),
+  ],
 );
 
 export type SandboxRow = typeof sandboxes.$inferSelect;
-
 
 export type GameRow = typeof games.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;

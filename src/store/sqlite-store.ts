@@ -45,7 +45,11 @@ interface Open {
 const inside = new AsyncLocalStorage<Open>();
 
 /** Runs `fn` between `begin` and `commit`, or `rollback` when it throws or refuses. */
-async function runBetween<T>(opened: OpenedDatabase, fn: (tx: StoreDb) => Promise<T>, sqlText: { begin: string; commit: string; rollback: string }): Promise<T> {
+async function runBetween<T>(
+  opened: OpenedDatabase,
+  fn: (tx: StoreDb) => Promise<T>,
+  sqlText: { begin: string; commit: string; rollback: string },
+): Promise<T> {
   const { sqlite, db } = opened;
   sqlite.exec(sqlText.begin);
   let result: T;
@@ -86,7 +90,13 @@ export function openSqliteStore(path: string): Store {
         const name = `savepoint_${outer.depth + 1}`;
         const nested: Open = { store, depth: outer.depth + 1, open: true };
         return inside
-          .run(nested, () => runBetween(opened, fn, { begin: `SAVEPOINT ${name}`, commit: `RELEASE ${name}`, rollback: `ROLLBACK TO ${name}; RELEASE ${name}` }))
+          .run(nested, () =>
+            runBetween(opened, fn, {
+              begin: `SAVEPOINT ${name}`,
+              commit: `RELEASE ${name}`,
+              rollback: `ROLLBACK TO ${name}; RELEASE ${name}`,
+            }),
+          )
           .finally(() => (nested.open = false));
       }
       const write = options.write ?? true;
@@ -94,7 +104,13 @@ export function openSqliteStore(path: string): Store {
       const current: Open = { store, depth: 0, open: true };
       try {
         if (!write) opened.sqlite.pragma('query_only = ON');
-        return await inside.run(current, () => runBetween(opened, fn, { begin: write ? 'BEGIN IMMEDIATE' : 'BEGIN DEFERRED', commit: 'COMMIT', rollback: 'ROLLBACK' }));
+        return await inside.run(current, () =>
+          runBetween(opened, fn, {
+            begin: write ? 'BEGIN IMMEDIATE' : 'BEGIN DEFERRED',
+            commit: 'COMMIT',
+            rollback: 'ROLLBACK',
+          }),
+        );
       } finally {
         current.open = false;
         if (!write && opened.sqlite.open) opened.sqlite.pragma('query_only = OFF');

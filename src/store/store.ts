@@ -25,10 +25,15 @@ export type Dialect = 'sqlite' | 'postgres';
  * builders' SQLite-only `.get()`, `.all()`, `.run()` and `.values()` are still in the types: the subset above is a
  * rule of the code, not of the compiler.
  */
-export type StoreDb = Omit<BetterSQLite3Database, 'transaction' | 'run' | 'all' | 'get' | 'values' | '$client' | 'query' | 'batch'>;
+export type StoreDb = Omit<
+  BetterSQLite3Database,
+  'transaction' | 'run' | 'all' | 'get' | 'values' | '$client' | 'query' | 'batch'
+>;
 
 /** The store's own tables (src/store/schema.ts), by their export names. */
-export type StoreTables = { [K in keyof typeof schema as (typeof schema)[K] extends SQLiteTable ? K : never]: (typeof schema)[K] };
+export type StoreTables = {
+  [K in keyof typeof schema as (typeof schema)[K] extends SQLiteTable ? K : never]: (typeof schema)[K];
+};
 
 export interface TransactionOptions {
   /**
@@ -96,5 +101,7 @@ export function errorCodes(err: unknown): string[] {
 
 /** Did a statement break a unique index or key (SQLite `SQLITE_CONSTRAINT_UNIQUE`/`…_PRIMARYKEY`, PostgreSQL 23505)? */
 export function isUniqueViolation(err: unknown): boolean {
-  return errorCodes(err).some((c) => c === '23505' || c === 'SQLITE_CONSTRAINT_UNIQUE' || c === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+  return errorCodes(err).some(
+    (c) => c === '23505' || c === 'SQLITE_CONSTRAINT_UNIQUE' || c === 'SQLITE_CONSTRAINT_PRIMARYKEY',
+  );
 }

@@ -23,12 +23,33 @@ function inOrder(raw: Raw, keys: readonly string[], defaults: Raw = {}): Raw {
   return out;
 }
 
-const POWER_KEYS = ['name', 'adjective', 'color', 'landColor', 'altColor', 'altLandColor', 'localName', 'mark', 'homeless', 'neutral'];
+const POWER_KEYS = [
+  'name',
+  'adjective',
+  'color',
+  'landColor',
+  'altColor',
+  'altLandColor',
+  'localName',
+  'mark',
+  'homeless',
+  'neutral',
+];
 const PROVINCE_KEYS = ['id', 'name', 'abbreviation', 'aliases', 'localName', 'kind', 'supplyCenter', 'home', 'coasts'];
 const UNIT_KEYS = ['power', 'type', 'province', 'coast'];
 const LINK_KEYS = ['from', 'to', 'kind', 'power'];
 const PHASE_KEYS = ['season', 'year', 'type'];
-const GEOMETRY_KEYS = ['width', 'height', 'points', 'offmap', 'anchors', 'labels', 'labelStyle', 'smooth', 'projection'];
+const GEOMETRY_KEYS = [
+  'width',
+  'height',
+  'points',
+  'offmap',
+  'anchors',
+  'labels',
+  'labelStyle',
+  'smooth',
+  'projection',
+];
 
 const list = (value: unknown): Raw[] => (Array.isArray(value) ? (value as Raw[]) : []);
 
@@ -74,8 +95,7 @@ export function buildVariant(data: VariantData, rules: RulesModule = {}): Varian
     links: data.links,
   });
   const startingCenters: Record<string, string[]> =
-    data.startingCenters ??
-    Object.fromEntries(data.powers.map((p) => [p.name, map.homeCenters(p.name)]));
+    data.startingCenters ?? Object.fromEntries(data.powers.map((p) => [p.name, map.homeCenters(p.name)]));
   return {
     id: data.id,
     name: data.name,

@@ -20,7 +20,9 @@ export function checkVariantData(variant: Variant): string[] {
   }
   const nameOwner = new Map<string, string>();
   for (const p of data.provinces) {
-    for (const name of new Set([p.id, p.abbreviation, p.name, ...p.aliases, ...(p.localName ? [p.localName] : [])].map(normalizeName))) {
+    for (const name of new Set(
+      [p.id, p.abbreviation, p.name, ...p.aliases, ...(p.localName ? [p.localName] : [])].map(normalizeName),
+    )) {
       const other = nameOwner.get(name);
       if (other && other !== p.id) problems.push(`name "${name}" is used by both ${other} and ${p.id}`);
       else nameOwner.set(name, p.id);
@@ -34,11 +36,13 @@ export function checkVariantData(variant: Variant): string[] {
       continue;
     }
     if (tos.length > 0 && kindOf(from) === 'sea') problems.push(`army adjacency: ${from} is a sea and has army moves`);
-    if (tos.length > 0 && kindOf(from) === 'impassable') problems.push(`army adjacency: ${from} is impassable and has army moves`);
+    if (tos.length > 0 && kindOf(from) === 'impassable')
+      problems.push(`army adjacency: ${from} is impassable and has army moves`);
     for (const to of tos) {
       if (!provinces.has(to)) problems.push(`army adjacency: ${from} -> unknown province "${to}"`);
       else if (kindOf(to) === 'sea') problems.push(`army adjacency: ${from} -> ${to}, which is a sea`);
-      else if (!(data.armyAdjacency[to] ?? []).includes(from)) problems.push(`army adjacency not symmetric: ${from} -> ${to} but not ${to} -> ${from}`);
+      else if (!(data.armyAdjacency[to] ?? []).includes(from))
+        problems.push(`army adjacency not symmetric: ${from} -> ${to} but not ${to} -> ${from}`);
       if (to === from) problems.push(`army adjacency: ${from} is adjacent to itself`);
     }
   }
@@ -49,7 +53,8 @@ export function checkVariantData(variant: Variant): string[] {
     const p = provinces.get(province!);
     if (!p) return `unknown province "${province}"`;
     if (coast !== undefined && !p.coasts.includes(coast)) return `${province} has no coast "${coast}"`;
-    if (coast === undefined && p.coasts.length > 0) return `${province} has split coasts, so fleets must name one (${p.coasts.map((c) => `${province}/${c}`).join(', ')})`;
+    if (coast === undefined && p.coasts.length > 0)
+      return `${province} has split coasts, so fleets must name one (${p.coasts.map((c) => `${province}/${c}`).join(', ')})`;
     if (p.kind === 'land') return `${province} is land-locked`;
     if (p.kind === 'impassable') return `${province} is impassable`;
     return null;
@@ -63,7 +68,8 @@ export function checkVariantData(variant: Variant): string[] {
     for (const to of tos) {
       const badTo = validLocation(to);
       if (badTo) problems.push(`fleet adjacency: ${from} -> ${to}: ${badTo}`);
-      else if (!(data.fleetAdjacency[to] ?? []).includes(from)) problems.push(`fleet adjacency not symmetric: ${from} -> ${to} but not ${to} -> ${from}`);
+      else if (!(data.fleetAdjacency[to] ?? []).includes(from))
+        problems.push(`fleet adjacency not symmetric: ${from} -> ${to} but not ${to} -> ${from}`);
     }
   }
 
@@ -71,7 +77,8 @@ export function checkVariantData(variant: Variant): string[] {
   for (const p of data.provinces) {
     if (p.coasts.length > 0) {
       for (const c of p.coasts) {
-        if ((data.fleetAdjacency[`${p.id}/${c}`] ?? []).length === 0) problems.push(`${p.id}/${c}: a coast without fleet moves`);
+        if ((data.fleetAdjacency[`${p.id}/${c}`] ?? []).length === 0)
+          problems.push(`${p.id}/${c}: a coast without fleet moves`);
       }
     } else if ((p.kind === 'coast' || p.kind === 'sea') && (data.fleetAdjacency[p.id] ?? []).length === 0) {
       problems.push(`${p.id}: a ${p.kind === 'sea' ? 'sea' : 'coastal province'} without fleet moves`);
@@ -86,8 +93,10 @@ export function checkVariantData(variant: Variant): string[] {
 
   // Links: endpoints exist and the power (if any) is declared.
   for (const link of data.links) {
-    for (const end of [link.from, link.to]) if (!provinces.has(end)) problems.push(`link ${link.from}-${link.to}: unknown province "${end}"`);
-    if (link.power !== null && !powers.has(link.power)) problems.push(`link ${link.from}-${link.to}: unknown power "${link.power}"`);
+    for (const end of [link.from, link.to])
+      if (!provinces.has(end)) problems.push(`link ${link.from}-${link.to}: unknown province "${end}"`);
+    if (link.power !== null && !powers.has(link.power))
+      problems.push(`link ${link.from}-${link.to}: unknown power "${link.power}"`);
   }
 
   // The board is one piece: every passable province reachable from every other by some move.
@@ -114,8 +123,10 @@ export function checkVariantData(variant: Variant): string[] {
   if (centres.length === 0) problems.push('the map has no supply centres');
   for (const p of data.provinces) {
     if (p.home !== null && !powers.has(p.home)) problems.push(`${p.id}: home of unknown power "${p.home}"`);
-    if (p.home !== null && !p.supplyCenter) problems.push(`${p.id}: home province of ${p.home} but not a supply centre`);
-    if (p.supplyCenter && (p.kind === 'sea' || p.kind === 'impassable')) problems.push(`${p.id}: a supply centre on a ${p.kind} province`);
+    if (p.home !== null && !p.supplyCenter)
+      problems.push(`${p.id}: home province of ${p.home} but not a supply centre`);
+    if (p.supplyCenter && (p.kind === 'sea' || p.kind === 'impassable'))
+      problems.push(`${p.id}: a supply centre on a ${p.kind} province`);
   }
   for (const power of data.powers) {
     const hasHome = data.provinces.some((p) => p.home === power.name && p.supplyCenter);
@@ -132,7 +143,8 @@ export function checkVariantData(variant: Variant): string[] {
   for (const [power, owned] of Object.entries(start.supplyCenters)) {
     if (!powers.has(power)) problems.push(`starting centres: unknown power "${power}"`);
     for (const id of owned) {
-      if (!provinces.get(id)?.supplyCenter) problems.push(`starting centres: ${power} owns ${id}, which is not a supply centre`);
+      if (!provinces.get(id)?.supplyCenter)
+        problems.push(`starting centres: ${power} owns ${id}, which is not a supply centre`);
       const before = owner.get(id);
       if (before && before !== power) problems.push(`starting centres: ${id} is owned by both ${before} and ${power}`);
       owner.set(id, power);
@@ -144,7 +156,8 @@ export function checkVariantData(variant: Variant): string[] {
   for (const u of data.startingUnits) {
     const where = u.coast ? `${u.province}/${u.coast}` : u.province;
     if (!powers.has(u.power)) problems.push(`starting unit ${u.type} ${where}: unknown power "${u.power}"`);
-    if (!variant.map.canStand(u.type, { province: u.province, coast: u.coast })) problems.push(`starting unit ${u.type} ${where}: cannot stand there`);
+    if (!variant.map.canStand(u.type, { province: u.province, coast: u.coast }))
+      problems.push(`starting unit ${u.type} ${where}: cannot stand there`);
     if (occupied.has(u.province)) problems.push(`starting unit ${u.type} ${where}: a second unit in ${u.province}`);
     occupied.add(u.province);
   }

@@ -30,18 +30,30 @@ export const powerSchema = z.object({
   /** Map colour (hex), chosen to stay distinct for colour-blind players together with `altColor`. */
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   /** Tint of the land it holds (hex; default: `color` mixed with white). */
-  landColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  landColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .optional(),
   /** Colour-blind palette colour (hex). */
-  altColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  altColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .optional(),
   /** Colour-blind palette land tint (hex). */
-  altLandColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  altLandColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .optional(),
   /** Names in other scripts (e.g. `秦`). */
   localName: z.string().optional(),
   /**
    * Its mark on its units on a map of more than 8 powers: one or two Latin letters (default: the initials of a name
    * of several words, else its first two letters; src/render/power-marks.ts).
    */
-  mark: z.string().regex(/^[A-Za-z]{1,2}$/).optional(),
+  mark: z
+    .string()
+    .regex(/^[A-Za-z]{1,2}$/)
+    .optional(),
   /** A power that starts without home centres (Mandate of Heaven's nomad Hsiung-Nu); `maps check` expects none. */
   homeless: z.boolean().optional(),
   /**

@@ -7,13 +7,17 @@
 export type FieldTable = { at: RegExp; fields: string[] }[];
 
 /** `unknown field "hilArmies" (fields: dogsOfWar, …)`, one line for each field a strict parse refused. */
-export function unknownFields(issues: readonly { code: string; path: PropertyKey[]; keys?: string[] }[], table: FieldTable): string[] {
+export function unknownFields(
+  issues: readonly { code: string; path: PropertyKey[]; keys?: string[] }[],
+  table: FieldTable,
+): string[] {
   const out: string[] = [];
   for (const issue of issues) {
     if (issue.code !== 'unrecognized_keys') continue;
     const at = issue.path.map(String).join('.');
     const fields = table.find((t) => t.at.test(at))?.fields;
-    for (const key of issue.keys ?? []) out.push(`${at ? `${at}: ` : ''}unknown field "${key}"${fields ? ` (fields: ${fields.join(', ')})` : ''}`);
+    for (const key of issue.keys ?? [])
+      out.push(`${at ? `${at}: ` : ''}unknown field "${key}"${fields ? ` (fields: ${fields.join(', ')})` : ''}`);
   }
   return out;
 }

@@ -15,9 +15,14 @@ describe('ai orders on the DATC positions', () => {
     expect(ai.code, ai.stderr).toBe(0);
     const answers = JSON.parse(ai.stdout) as { id: string; orders: { power: string; text: string }[] }[];
     expect(answers.map((a) => a.id)).toEqual(cases.map((c) => c.id));
-    const judged = await adjudicateCommand([], JSON.stringify(cases.map((c, i) => ({ ...c, orders: answers[i]!.orders }))));
+    const judged = await adjudicateCommand(
+      [],
+      JSON.stringify(cases.map((c, i) => ({ ...c, orders: answers[i]!.orders }))),
+    );
     expect(judged.code, judged.stderr).toBe(0);
-    const illegal = (JSON.parse(judged.stdout) as { id: string; results: { result: string }[] }[]).flatMap((r) => r.results.filter((x) => x.result === 'illegal').map((x) => ({ id: r.id, ...x })));
+    const illegal = (JSON.parse(judged.stdout) as { id: string; results: { result: string }[] }[]).flatMap((r) =>
+      r.results.filter((x) => x.result === 'illegal').map((x) => ({ id: r.id, ...x })),
+    );
     expect(illegal).toEqual([]);
   });
 });

@@ -32,7 +32,14 @@ describe('same request and seed, same answer', () => {
   it('a power gets the same orders whether asked alone or with other powers (CLI)', async () => {
     const variant = testVariants()[0]!;
     const t = randomPosition(variant, 5, 4);
-    const c = { variant: variant.id, phase: t.position.phase, units: t.position.units, supplyCenters: t.position.supplyCenters, seed: 9, budget: BUDGET };
+    const c = {
+      variant: variant.id,
+      phase: t.position.phase,
+      units: t.position.units,
+      supplyCenters: t.position.supplyCenters,
+      seed: 9,
+      budget: BUDGET,
+    };
     const powers = powersToAct(variant, t.position);
     const together = JSON.parse((await aiCommand(['orders'], JSON.stringify({ ...c, powers }))).stdout).orders;
     for (const power of powers) {

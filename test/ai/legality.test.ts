@@ -51,20 +51,42 @@ async function check(t: TestPosition, seats: 'all' | 'players'): Promise<void> {
       expect(read.ok, `${t.label}: ${power} "${text}" does not parse`).toBe(true);
       return (read as { order: Order }).order;
     });
-    const ownOf = (o: Order) => o.kind !== 'waive' && [...position.units, ...position.dislodged].some((u) => u.province === o.unit.province && u.power === power);
+    const ownOf = (o: Order) =>
+      o.kind !== 'waive' &&
+      [...position.units, ...position.dislodged].some((u) => u.province === o.unit.province && u.power === power);
     if (position.phase.type === 'movement') {
-      const units = position.units.filter((u) => u.power === power).map((u) => u.province).sort();
-      expect(orders.filter(ownOf).map((o) => (o as { unit: { province: string } }).unit.province).sort(), `${t.label}: ${power}`).toEqual(units);
+      const units = position.units
+        .filter((u) => u.power === power)
+        .map((u) => u.province)
+        .sort();
+      expect(
+        orders
+          .filter(ownOf)
+          .map((o) => (o as { unit: { province: string } }).unit.province)
+          .sort(),
+        `${t.label}: ${power}`,
+      ).toEqual(units);
     } else if (position.phase.type === 'retreat') {
-      const units = position.dislodged.filter((u) => u.power === power).map((u) => u.province).sort();
-      expect(orders.filter(ownOf).map((o) => (o as { unit: { province: string } }).unit.province).sort(), `${t.label}: ${power}`).toEqual(units);
+      const units = position.dislodged
+        .filter((u) => u.power === power)
+        .map((u) => u.province)
+        .sort();
+      expect(
+        orders
+          .filter(ownOf)
+          .map((o) => (o as { unit: { province: string } }).unit.province)
+          .sort(),
+        `${t.label}: ${power}`,
+      ).toEqual(units);
     } else {
       const delta = adjustmentDelta(position, power, variant.map, variant.rules);
       const builds = orders.filter((o) => o.kind === 'build').length;
       const waives = orders.filter((o) => o.kind === 'waive').length;
       const disbands = orders.filter((o) => o.kind === 'disband' && ownOf(o)).length;
       if (delta > 0) {
-        expect(builds, `${t.label}: ${power} builds`).toBe(Math.min(delta, buildableCenters(variant.map, variant.rules, position, power).length));
+        expect(builds, `${t.label}: ${power} builds`).toBe(
+          Math.min(delta, buildableCenters(variant.map, variant.rules, position, power).length),
+        );
         expect(builds + waives, `${t.label}: ${power} builds and waives`).toBe(delta);
       } else expect(disbands, `${t.label}: ${power} disbands`).toBe(-delta);
     }
@@ -72,13 +94,20 @@ async function check(t: TestPosition, seats: 'all' | 'players'): Promise<void> {
   // Legal: adjudicate accepts every text as given.
   const adj = await adjudicateCommand([], JSON.stringify({ ...caseOf(t), players: t.players, orders: answer.orders }));
   expect(adj.code, adj.stderr).toBe(0);
-  const results = JSON.parse(adj.stdout) as { results: { power: string; order: string; result: string; reason: string }[] };
+  const results = JSON.parse(adj.stdout) as {
+    results: { power: string; order: string; result: string; reason: string }[];
+  };
   const illegal = results.results.filter((r) => r.result === 'illegal');
   expect(illegal, `${t.label}: ${JSON.stringify(answer.orders)}`).toEqual([]);
   // The benchmark's opponents play by the same rules: DumbBot's orders are legal too.
-  const dumb = powers.flatMap((power) => dumbBot.orders({ variant, position, power, players: t.players, seed: t.label }));
+  const dumb = powers.flatMap((power) =>
+    dumbBot.orders({ variant, position, power, players: t.players, seed: t.label }),
+  );
   const judged = adjudicate(variant, position, dumb, { players: t.players });
-  expect(judged.results.filter((r) => r.result === 'illegal'), `${t.label}: DumbBot`).toEqual([]);
+  expect(
+    judged.results.filter((r) => r.result === 'illegal'),
+    `${t.label}: DumbBot`,
+  ).toEqual([]);
 }
 
 describe('ai orders are complete and legal in random positions', () => {

@@ -56,5 +56,10 @@ export function randomPosition(variant: Variant, seed: number, phases: number): 
     if (adj.winner) break;
     position = adj.position;
   }
-  return { variant, position, players, label: `${variant.id}${campaign(variant)} seed ${seed} after ${phases} phases (${position.phase.season} ${position.phase.year} ${position.phase.type})` };
+  return {
+    variant,
+    position,
+    players,
+    label: `${variant.id}${campaign(variant)} seed ${seed} after ${phases} phases (${position.phase.season} ${position.phase.year} ${position.phase.type})`,
+  };
 }

@@ -25,11 +25,47 @@ interface ProspectCase {
 const CASES: ProspectCase[] = [
   // FF 1–2: a fleet on the Wei river attacks Anyi and Yong (river provinces) with 2 and defends Xianyang with 2;
   // RRM 1: Luoyang and Zheng are two and three river spaces away.
-  { name: 'a fleet on a river (Xianyang)', variant: 'warring-states', power: 'Qin', type: 'F', province: 'xia', strong: ['any', 'yon'], far: ['luo', 'zhe'], holds: 1 },
-  { name: 'an army on the same river province', variant: 'warring-states', power: 'Qin', type: 'A', province: 'xia', strong: [], far: [], holds: 0 },
+  {
+    name: 'a fleet on a river (Xianyang)',
+    variant: 'warring-states',
+    power: 'Qin',
+    type: 'F',
+    province: 'xia',
+    strong: ['any', 'yon'],
+    far: ['luo', 'zhe'],
+    holds: 1,
+  },
+  {
+    name: 'an army on the same river province',
+    variant: 'warring-states',
+    power: 'Qin',
+    type: 'A',
+    province: 'xia',
+    strong: [],
+    far: [],
+    holds: 0,
+  },
   // Fortified borders 1: the walls of Jiaodong (Jia) make most supported attacks on it fail.
-  { name: 'an army behind walls (Jiaodong)', variant: 'warring-states', power: 'Qi', type: 'A', province: 'jia', strong: [], far: [], holds: 1 },
-  { name: 'Classic: no strength rule, nothing beyond 1', variant: 'classic', power: 'France', type: 'F', province: 'bre', strong: [], far: [], holds: 0 },
+  {
+    name: 'an army behind walls (Jiaodong)',
+    variant: 'warring-states',
+    power: 'Qi',
+    type: 'A',
+    province: 'jia',
+    strong: [],
+    far: [],
+    holds: 1,
+  },
+  {
+    name: 'Classic: no strength rule, nothing beyond 1',
+    variant: 'classic',
+    power: 'France',
+    type: 'F',
+    province: 'bre',
+    strong: [],
+    far: [],
+    holds: 0,
+  },
 ];
 
 describe('prospects: a unit’s kind and reach, learnt by adjudication', () => {

@@ -119,10 +119,17 @@ describe('strong player: Warring States special orders where they serve it', () 
         const orders = aiOrders({ variant: warringStates, position, power: c.power, players, seed });
         const texts = orders.map((po) => orderText(warringStates, po.order));
         if (typeof c.gives === 'string') expect(texts, c.why).toContain(c.gives);
-        else if (c.gives) expect(texts.filter((t) => c.gives!.includes(t)), `${c.why}: ${texts.join(', ')}`).not.toEqual([]);
+        else if (c.gives)
+          expect(
+            texts.filter((t) => c.gives!.includes(t)),
+            `${c.why}: ${texts.join(', ')}`,
+          ).not.toEqual([]);
         for (const text of c.never?.texts ?? []) expect(texts, c.why).not.toContain(text);
         for (const po of orders) {
-          if (po.order.kind === 'special') expect(c.never?.specials ?? [], `${orderText(warringStates, po.order)}: ${c.why}`).not.toContain(po.order.name);
+          if (po.order.kind === 'special')
+            expect(c.never?.specials ?? [], `${orderText(warringStates, po.order)}: ${c.why}`).not.toContain(
+              po.order.name,
+            );
         }
         const adj = adjudicate(warringStates, position, orders, { players });
         expect(adj.results.filter((r) => r.result === 'illegal')).toEqual([]);
@@ -133,13 +140,27 @@ describe('strong player: Warring States special orders where they serve it', () 
 
 describe('strong player: Warhammer, the Vampire Counts support the Immortality army where it serves them', () => {
   const players = warhammer.powers.filter((p) => !p.neutral).map((p) => p.name);
-  const cases: { name: string; why: string; units: string[]; season: 'spring' | 'fall'; gives?: string; never?: string }[] = [
+  const cases: {
+    name: string;
+    why: string;
+    units: string[];
+    season: 'spring' | 'fall';
+    gives?: string;
+    never?: string;
+  }[] = [
     {
       name: 'S Immortality dislodges the Empire from Sylvania',
       why:
         'Fall, the Empire owns Sylvania (and Karaz-a-Karak beside it) and holds it with one army, and holds every other ' +
         'centre A Gfor reaches: the Immortality army alone bounces (1 vs 1); A Gfor supporting it (fm05 "A second Vampire Count army may support this move") makes 2 vs 1 and Sylvania is retaken',
-      units: ['Empire: A sylv', 'Empire: A kark', 'Empire: A altd', 'Empire: A nuln', 'Empire: A midd', 'Vampire Counts: A gfor'],
+      units: [
+        'Empire: A sylv',
+        'Empire: A kark',
+        'Empire: A altd',
+        'Empire: A nuln',
+        'Empire: A midd',
+        'Vampire Counts: A gfor',
+      ],
       season: 'fall',
       gives: 'A gfor S Immortality - sylv',
     },

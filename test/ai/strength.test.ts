@@ -11,13 +11,17 @@ import { getVariant } from '../../src/variants/index.js';
 const classic = getVariant('classic')!;
 
 describe('strength smoke test', () => {
-  for (const [name, floor] of [['HoldBot', holdBot], ['RandBot', randBot]] as const) {
+  for (const [name, floor] of [
+    ['HoldBot', holdBot],
+    ['RandBot', randBot],
+  ] as const) {
     it(`France beats six ${name}s in three years of Classic`, () => {
       const seats = Object.fromEntries(classic.powers.map((p) => [p.name, p.name === 'France' ? strongPlayer : floor]));
       const game = playGame({ variant: classic, seats, years: 3, seed: 'smoke', budget: 200 });
       const count = (p: string) => game.final.supplyCenters[p]?.length ?? 0;
       expect(count('France')).toBeGreaterThan(3);
-      for (const p of classic.powers.map((x) => x.name).filter((x) => x !== 'France')) expect(count('France')).toBeGreaterThan(count(p));
+      for (const p of classic.powers.map((x) => x.name).filter((x) => x !== 'France'))
+        expect(count('France')).toBeGreaterThan(count(p));
       expect(game.illegal).toEqual({});
     });
   }

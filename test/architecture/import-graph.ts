@@ -23,7 +23,12 @@ export function sourceFiles(dir = 'src'): string[] {
   return out.sort();
 }
 
-const options: ts.CompilerOptions = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, allowJs: false, resolveJsonModule: true };
+const options: ts.CompilerOptions = {
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  allowJs: false,
+  resolveJsonModule: true,
+};
 const host = ts.createCompilerHost(options);
 
 /** file → the project files it imports (relative paths; packages and JSON left out). */

@@ -36,7 +36,16 @@ describe('the import graph of src/', () => {
     // The checker itself: it sees the files and resolves `.js` specifiers to the `.ts` sources.
     expect(graph.size).toBe(sourceFiles().length);
     expect(graph.get('src/game/resolve.ts')).toContain('src/engine/index.ts');
-    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
   });
 
   it('has no import circles', () => {
@@ -52,7 +61,8 @@ describe('the import graph of src/', () => {
       if (!allowed) continue; // main.ts, shard.ts: the program's entry points
       for (const target of targets) {
         const to = layerOf(target);
-        if (to !== from && !allowed.includes(to)) wrong.push(`${file} imports ${target} (${from} may import ${allowed.join(', ') || 'nothing else'})`);
+        if (to !== from && !allowed.includes(to))
+          wrong.push(`${file} imports ${target} (${from} may import ${allowed.join(', ') || 'nothing else'})`);
       }
     }
     expect(wrong).toEqual([]);

@@ -24,7 +24,12 @@ const SQL_PACKAGES = /^(drizzle-orm|drizzle-kit|better-sqlite3)(\/|$)/;
 /** The bot's composition root: the only bot file that may import the store, and then only its types. */
 const BOT_COMPOSITION_ROOT = 'src/bot/app.ts';
 /** What in the bot would reach the database around the game layer: its raw client, a prepared statement, a `sql` tag. */
-const RAW_DATABASE = [/\$client\b/, /\.prepare\(/, /\bsql`/, /\bdb\s*\.\s*(select|insert|update|delete|transaction|run|all|get)\s*\(/];
+const RAW_DATABASE = [
+  /\$client\b/,
+  /\.prepare\(/,
+  /\bsql`/,
+  /\bdb\s*\.\s*(select|insert|update|delete|transaction|run|all|get)\s*\(/,
+];
 
 /** Every import of a file: what it names (as written), and whether only types come in. */
 function importsOf(file: string, text: string): { specifier: string; typeOnly: boolean }[] {
@@ -36,9 +41,18 @@ function importsOf(file: string, text: string): { specifier: string; typeOnly: b
       out.push({ specifier: node.moduleSpecifier.text, typeOnly: node.importClause?.isTypeOnly === true });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       out.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       out.push({ specifier: node.arguments[0].text, typeOnly: false });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       out.push({ specifier: node.argument.literal.text, typeOnly: true });
     }
     ts.forEachChild(node, visit);
@@ -50,16 +64,22 @@ function importsOf(file: string, text: string): { specifier: string; typeOnly: b
 /** A relative import as a project path (`src/store/db.ts`); a package's name as it is. */
 function target(file: string, specifier: string): string {
   if (!specifier.startsWith('.')) return specifier;
-  return relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join('/').replace(/\.js$/, '.ts');
+  return relative(ROOT, resolve(ROOT, dirname(file), specifier))
+    .split(sep)
+    .join('/')
+    .replace(/\.js$/, '.ts');
 }
 
 /** What a `src/game` file writes that is Discord's markup or needs Discord's packages. */
 function markupProblems(file: string, text: string): string[] {
   const problems: string[] = [];
   text.split('\n').forEach((line, i) => {
-    for (const mark of DISCORD_MARKUP) if (line.includes(mark)) problems.push(`${file}:${i + 1} writes Discord markup "${mark}": ${line.trim().slice(0, 120)}`);
+    for (const mark of DISCORD_MARKUP)
+      if (line.includes(mark))
+        problems.push(`${file}:${i + 1} writes Discord markup "${mark}": ${line.trim().slice(0, 120)}`);
   });
-  for (const { specifier } of importsOf(file, text)) if (DISCORD_PACKAGES.test(specifier)) problems.push(`${file} imports ${specifier}`);
+  for (const { specifier } of importsOf(file, text))
+    if (DISCORD_PACKAGES.test(specifier)) problems.push(`${file} imports ${specifier}`);
   return problems;
 }
 
@@ -71,10 +91,14 @@ function sqlProblems(file: string, text: string): string[] {
     const store = to.startsWith('src/store/');
     const tables = /^src\/game\/[^/]+\/tables\.ts$/.test(to);
     if (store && file === BOT_COMPOSITION_ROOT && typeOnly) continue;
-    if (store || tables || SQL_PACKAGES.test(to)) problems.push(`${file} imports ${specifier}${store && file === BOT_COMPOSITION_ROOT ? ' (the composition root may import the store’s types only)' : ''}`);
+    if (store || tables || SQL_PACKAGES.test(to))
+      problems.push(
+        `${file} imports ${specifier}${store && file === BOT_COMPOSITION_ROOT ? ' (the composition root may import the store’s types only)' : ''}`,
+      );
   }
   text.split('\n').forEach((line, i) => {
-    for (const pattern of RAW_DATABASE) if (pattern.test(line)) problems.push(`${file}:${i + 1} reaches the database: ${line.trim().slice(0, 120)}`);
+    for (const pattern of RAW_DATABASE)
+      if (pattern.test(line)) problems.push(`${file}:${i + 1} reaches the database: ${line.trim().slice(0, 120)}`);
   });
   return problems;
 }
@@ -85,8 +109,18 @@ describe('the game layer writes no Discord markup', () => {
   it('finds markup and Discord imports where they are (the checker itself)', () => {
     expect(markupProblems('src/game/x.ts', 'const a = `deadline <t:${s}:R>`;')).toHaveLength(1);
     expect(markupProblems('src/game/x.ts', 'const a = `<@${id}> and <#${channel}>`;')).toHaveLength(2);
-    expect(markupProblems('src/game/x.ts', "import { time } from 'discord.js';\nimport type { Snowflake } from '@discordjs/formatters';")).toHaveLength(2);
-    expect(markupProblems('src/game/x.ts', "import { timeRef } from './text-refs.js';\nconst a = `deadline ${timeRef(ms)}`;")).toEqual([]);
+    expect(
+      markupProblems(
+        'src/game/x.ts',
+        "import { time } from 'discord.js';\nimport type { Snowflake } from '@discordjs/formatters';",
+      ),
+    ).toHaveLength(2);
+    expect(
+      markupProblems(
+        'src/game/x.ts',
+        "import { timeRef } from './text-refs.js';\nconst a = `deadline ${timeRef(ms)}`;",
+      ),
+    ).toEqual([]);
   });
 
   it('has none in src/game', () => {
@@ -100,14 +134,21 @@ describe('the bot runs no SQL', () => {
   it('finds imports of the store, SQL packages and kind tables, and raw database use (the checker itself)', () => {
     expect(sqlProblems('src/bot/send.ts', "import { eq } from 'drizzle-orm';")).toHaveLength(1);
     expect(sqlProblems('src/bot/send.ts', "import { games } from '../store/schema.js';")).toHaveLength(1);
-    expect(sqlProblems('src/bot/cards/deliver.ts', "import { cardEvents } from '../../game/cards/tables.js';")).toHaveLength(1);
+    expect(
+      sqlProblems('src/bot/cards/deliver.ts', "import { cardEvents } from '../../game/cards/tables.js';"),
+    ).toHaveLength(1);
     expect(sqlProblems('src/bot/send.ts', "import type { Db } from '../store/db.js';")).toHaveLength(1);
     expect(sqlProblems('src/bot/app.ts', "import type { Db } from '../store/db.js';")).toEqual([]);
     expect(sqlProblems('src/bot/app.ts', "import { type Db } from '../store/db.js';")).toHaveLength(1);
     expect(sqlProblems('src/bot/app.ts', "import { openDatabase } from '../store/db.js';")).toHaveLength(1);
     expect(sqlProblems('src/bot/x.ts', 'const row = ctx.deps.db.select().from(t).get();')).toHaveLength(1);
     expect(sqlProblems('src/bot/x.ts', "deps.db.$client.prepare('select 1').get();")).toHaveLength(2);
-    expect(sqlProblems('src/bot/x.ts', "import { notifyRoleOf } from '../game/index.js';\ncreateHash('sha256').update(key);")).toEqual([]);
+    expect(
+      sqlProblems(
+        'src/bot/x.ts',
+        "import { notifyRoleOf } from '../game/index.js';\ncreateHash('sha256').update(key);",
+      ),
+    ).toEqual([]);
   });
 
   it('has none in src/bot', () => {

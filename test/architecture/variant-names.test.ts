@@ -26,7 +26,18 @@ const NOT_LAYERS = [/^src\/render\/tools\//, /^src\/render\/gallery\.ts$/];
  * no layer draws or reads a variant's order by its name (issue 21: the renderer once tested `order.name === 'raise'`).
  */
 function forbidden(): { word: string; pattern: RegExp }[] {
-  const words = new Set<string>(['warring-states-cards', 'decisive', 'dogs of war', 'dogsofwar', 'sepoy', 'mercenar', 'illusion', 'immortality', 'hsiung', 'nomad']);
+  const words = new Set<string>([
+    'warring-states-cards',
+    'decisive',
+    'dogs of war',
+    'dogsofwar',
+    'sepoy',
+    'mercenar',
+    'illusion',
+    'immortality',
+    'hsiung',
+    'nomad',
+  ]);
   for (const v of allVariants()) {
     words.add(v.id);
     words.add(v.id.replace(/-/g, ''));
@@ -91,7 +102,11 @@ function codeTokens(source: string, only: 'all' | 'strings' = 'all'): string[] {
   let previous = ts.SyntaxKind.Unknown;
   for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
     if (kind === ts.SyntaxKind.CloseBraceToken && open.pop() === 'template') kind = scanner.reScanTemplateToken(false);
-    else if ((kind === ts.SyntaxKind.SlashToken || kind === ts.SyntaxKind.SlashEqualsToken) && !OPERAND_END.has(previous)) kind = scanner.reScanSlashToken();
+    else if (
+      (kind === ts.SyntaxKind.SlashToken || kind === ts.SyntaxKind.SlashEqualsToken) &&
+      !OPERAND_END.has(previous)
+    )
+      kind = scanner.reScanSlashToken();
     if (kind === ts.SyntaxKind.OpenBraceToken) open.push('brace');
     if (kind === ts.SyntaxKind.TemplateHead || kind === ts.SyntaxKind.TemplateMiddle) open.push('template');
     if (
@@ -120,18 +135,34 @@ function cardWords(): { word: string; pattern: RegExp }[] {
   return words.map((word) => ({ word, pattern: new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }));
 }
 
-const layerFiles = () => sourceFiles().filter((f) => LAYERS.some((l) => f.startsWith(`${l}/`)) && !NOT_LAYERS.some((r) => r.test(f)));
+const layerFiles = () =>
+  sourceFiles().filter((f) => LAYERS.some((l) => f.startsWith(`${l}/`)) && !NOT_LAYERS.some((r) => r.test(f)));
 
 describe('the layers above the variants name no variant (issue 21 §2)', () => {
   it('reads code tokens and leaves comments out', () => {
-    expect(codeTokens("// warhammer\nconst a = 'decisive'; /* sepoy */ const b = `x ${{ a }.a} Dogs ${a / 2} of War`;\nif (a) { f(/nomad/); } // illusion")).toEqual(
-      ['a', 'decisive', 'b', 'x ', 'a', 'a', ' Dogs ', 'a', ' of War', 'a', 'f'],
-    );
+    expect(
+      codeTokens(
+        "// warhammer\nconst a = 'decisive'; /* sepoy */ const b = `x ${{ a }.a} Dogs ${a / 2} of War`;\nif (a) { f(/nomad/); } // illusion",
+      ),
+    ).toEqual(['a', 'decisive', 'b', 'x ', 'a', 'a', ' Dogs ', 'a', ' of War', 'a', 'f']);
   });
 
   it('finds no variant id, name or variant-specific identifier in src/game, src/bot, src/store or src/render', () => {
     const words = forbidden();
-    expect(words.map((w) => w.word)).toEqual(expect.arrayContaining(['classic', 'warhammer', 'mandate-of-heaven', 'warring-states', 'mandate of heaven', 'raise', 'rivermove', 'river move', 'raise fleet', 'immortalsupport']));
+    expect(words.map((w) => w.word)).toEqual(
+      expect.arrayContaining([
+        'classic',
+        'warhammer',
+        'mandate-of-heaven',
+        'warring-states',
+        'mandate of heaven',
+        'raise',
+        'rivermove',
+        'river move',
+        'raise fleet',
+        'immortalsupport',
+      ]),
+    );
     const files = layerFiles();
     expect(files.length).toBeGreaterThan(50);
     const found: string[] = [];
@@ -149,18 +180,32 @@ describe('the layers above the variants name no variant (issue 21 §2)', () => {
 
   it("shows nobody a variant's own step or action in a string (a command description every server sees): issue 21 leftover", () => {
     const words = stepAndActionWords();
-    expect(words.map((w) => w.word)).toEqual(expect.arrayContaining(['declaration', 'battl', 'muster', 'declar', 'revolt']));
+    expect(words.map((w) => w.word)).toEqual(
+      expect.arrayContaining(['declaration', 'battl', 'muster', 'declar', 'revolt']),
+    );
     // The descriptions this test was written for would be caught.
-    expect(namedIn("An action of this game's variant for its game master (a battle report…)", words)).toEqual(['battl']);
-    expect(namedIn('Act for a seat or as the game master in the variant’s steps (a declaration, a battle’s winner …)', words).sort()).toEqual(['battl', 'declar', 'declaration']);
-    expect(codeTokens("const a = 'x'; // a battle\nf(a, `(a ${a} battle)`)", 'strings')).toEqual(['x', '(a ', ' battle)']);
+    expect(namedIn("An action of this game's variant for its game master (a battle report…)", words)).toEqual([
+      'battl',
+    ]);
+    expect(
+      namedIn(
+        'Act for a seat or as the game master in the variant’s steps (a declaration, a battle’s winner …)',
+        words,
+      ).sort(),
+    ).toEqual(['battl', 'declar', 'declaration']);
+    expect(codeTokens("const a = 'x'; // a battle\nf(a, `(a ${a} battle)`)", 'strings')).toEqual([
+      'x',
+      '(a ',
+      ' battle)',
+    ]);
     expect(namedIn('declare', words)).toEqual([]);
     // The card game's own battles are its own words (its folders), not a variant's step.
     const files = layerFiles().filter((f) => !KIND_FOLDER.test(f));
     const found: string[] = [];
     for (const file of files) {
       const hits = new Set<string>();
-      for (const token of codeTokens(readFileSync(join(ROOT, file), 'utf8'), 'strings')) for (const word of namedIn(token, words)) hits.add(word);
+      for (const token of codeTokens(readFileSync(join(ROOT, file), 'utf8'), 'strings'))
+        for (const word of namedIn(token, words)) hits.add(word);
       if (hits.size > 0) found.push(`${file}: ${[...hits].sort().join(', ')}`);
     }
     expect(found).toEqual([]);

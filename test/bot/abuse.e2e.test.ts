@@ -15,15 +15,42 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
 
   beforeAll(async () => {
     h = await createHarness(
-      { users: ['gm', 'gm2', 'gm3', 'alice', 'bob', 'carol', 'dave', 'mallory', 'erin', 'frank'], channels: ['alpha', 'beta', 'lobby', 'spare', 'spare2', 'spare3'] },
+      {
+        users: ['gm', 'gm2', 'gm3', 'alice', 'bob', 'carol', 'dave', 'mallory', 'erin', 'frank'],
+        channels: ['alpha', 'beta', 'lobby', 'spare', 'spare2', 'spare3'],
+      },
       { limits: { confirmationQuietMs: 15_000, phasesPerHour: 2 } },
     );
     await h.start();
     for (const [gm, channel, players] of [
-      ['gm', 'alpha', [['alice', 'France'], ['bob', 'Germany']]],
-      ['gm2', 'beta', [['carol', 'England'], ['dave', 'Russia'], ['frank', 'Turkey']]],
+      [
+        'gm',
+        'alpha',
+        [
+          ['alice', 'France'],
+          ['bob', 'Germany'],
+        ],
+      ],
+      [
+        'gm2',
+        'beta',
+        [
+          ['carol', 'England'],
+          ['dave', 'Russia'],
+          ['frank', 'Turkey'],
+        ],
+      ],
     ] as const) {
-      expect((await h.fake.slash(gm, channel, 'game create', { variant: 'classic', movement: '1h', retreat: '1h', adjustment: '1h' })).text).toContain('created');
+      expect(
+        (
+          await h.fake.slash(gm, channel, 'game create', {
+            variant: 'classic',
+            movement: '1h',
+            retreat: '1h',
+            adjustment: '1h',
+          })
+        ).text,
+      ).toContain('created');
       for (const [user, power] of players) await h.fake.slash(user, channel, 'game join', { power });
       await h.fake.slash(gm, channel, 'game start');
     }
@@ -39,10 +66,16 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
     const tiny = await h.fake.slash('mallory', 'spare', 'game create', { variant: 'classic', movement: '0.001s' });
     expect(tiny.ephemeral).toBe(true);
     expect(tiny.text).toMatch(/movement phase cannot be shorter than 1m/);
-    const ok = await h.fake.slash('mallory', 'spare', 'game create', { variant: 'classic', movement: '1m', retreat: '1m', adjustment: '1m' });
+    const ok = await h.fake.slash('mallory', 'spare', 'game create', {
+      variant: 'classic',
+      movement: '1m',
+      retreat: '1m',
+      adjustment: '1m',
+    });
     expect(ok.text).toContain('created');
     const storm = [];
-    for (let i = 0; i < 5; i++) storm.push(await h.fake.slash('mallory', 'spare2', 'game create', { variant: 'classic' }));
+    for (let i = 0; i < 5; i++)
+      storm.push(await h.fake.slash('mallory', 'spare2', 'game create', { variant: 'classic' }));
     // The create budget (2 per 10 min) was spent by the two calls above: every further call waits.
     for (const r of storm) expect(r.text).toMatch(/⚠️ You are going too fast: try again in [\dhms ]+\./);
     const spare2 = h.fake.channelMessages('spare2');
@@ -53,7 +86,8 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
     await h.bot!.outbox.idle();
     const before = h.fake.channelMessages('lobby').filter((m) => /joined|left/.test(m.content)).length;
     const replies = [];
-    for (let i = 0; i < 20; i++) replies.push(await h.fake.slash('mallory', 'lobby', i % 2 === 0 ? 'game join' : 'game leave'));
+    for (let i = 0; i < 20; i++)
+      replies.push(await h.fake.slash('mallory', 'lobby', i % 2 === 0 ? 'game join' : 'game leave'));
     const refused = replies.filter((r) => /try again in \d+ s/.test(r.text));
     expect(replies.length - refused.length).toBe(budgets.lobby.uses);
     expect(refused.every((r) => r.ephemeral)).toBe(true);
@@ -66,7 +100,9 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
   it('bounds /order input before parsing: too many characters or orders get a clear error and store nothing', async () => {
     const long = await h.fake.slash('alice', 'alpha', 'order', { orders: 'A par - bur; '.repeat(400) });
     expect(long.text).toMatch(/too long: \d+ characters, at most 4000/);
-    const many = await h.fake.slash('alice', 'alpha', 'order', { orders: Array.from({ length: 61 }, () => 'A par H').join('; ') });
+    const many = await h.fake.slash('alice', 'alpha', 'order', {
+      orders: Array.from({ length: 61 }, () => 'A par H').join('; '),
+    });
     expect(many.text).toMatch(/too many orders at once: at most 60/);
     const mine = await h.fake.slash('alice', 'alpha', 'orders show');
     expect(mine.text).toContain('(no orders)');
@@ -77,11 +113,15 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
     const dmsBefore = h.fake.dms('bob').length;
     const replies = [];
     for (let i = 0; i < 20; i++) {
-      replies.push(await h.fake.slash('bob', 'alpha', 'order', { orders: i % 2 === 0 ? 'A mun - ruh' : 'A mun - bur' }));
+      replies.push(
+        await h.fake.slash('bob', 'alpha', 'order', { orders: i % 2 === 0 ? 'A mun - ruh' : 'A mun - bur' }),
+      );
     }
     const stored = replies.filter((r) => r.text.includes('✅'));
     expect(stored).toHaveLength(budgets.order.uses);
-    expect(replies.slice(budgets.order.uses).every((r) => /You are going too fast: try again in \d+ s/.test(r.text))).toBe(true);
+    expect(
+      replies.slice(budgets.order.uses).every((r) => /You are going too fast: try again in \d+ s/.test(r.text)),
+    ).toBe(true);
     // The other game's player is answered at once and their game goes on.
     const carol = await h.fake.slash('carol', 'beta', 'order', { orders: 'F lon - nth' });
     expect(carol.text).toContain('✅ Stored: `F lon - nth`');
@@ -120,9 +160,13 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
     expect(second.text).toMatch(/Everyone is: Fall 1901 movement/);
     await waitForResults(h, 'alpha', 'Fall 1901 movement');
     const third = await readyAll();
-    expect(third.text).toMatch(/already resolved \d+ phases in the last hour, the most one game may, so the phase resolves at its deadline/);
+    expect(third.text).toMatch(
+      /already resolved \d+ phases in the last hour, the most one game may, so the phase resolves at its deadline/,
+    );
     const advance = await slashConfirmed(h, 'gm', 'alpha', 'gm advance');
-    expect(advance.text).toMatch(/resolved \d+ phases in the last hour, the most one game may; the phase keeps its deadline, or try again in/);
+    expect(advance.text).toMatch(
+      /resolved \d+ phases in the last hour, the most one game may; the phase keeps its deadline, or try again in/,
+    );
     // The other game is not touched by alpha's cap.
     const beta = await slashConfirmed(h, 'gm2', 'beta', 'gm advance');
     expect(beta.text).toContain('Resolved Spring 1901 movement');
@@ -149,7 +193,10 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
     expect(withdrawn.text).toBe('↩️ Russia withdrew its concession to England.');
     // Nothing public, no status line, says who voted or conceded.
     await h.bot!.outbox.idle();
-    const publicText = h.fake.publicDeliveries().map((d) => d.content).join('\n');
+    const publicText = h.fake
+      .publicDeliveries()
+      .map((d) => d.content)
+      .join('\n');
     expect(publicText).not.toMatch(/votes draw|concede/i);
   });
 

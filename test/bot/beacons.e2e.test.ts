@@ -37,16 +37,25 @@ describe('a variant registered through the registry alone plays end to end (issu
   });
 
   it('is offered by /game create and starts like any variant', async () => {
-    const created = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'beacons', movement: '1h', retreat: '1h', adjustment: '1h' });
+    const created = await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'beacons',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
     expect(created.text).toContain('Beacons (test variant)');
     expect((await h.fake.slash('red', CHANNEL, 'game join', { power: 'Red' })).text).toContain('as **Red**');
     expect((await h.fake.slash('blue', CHANNEL, 'game join', { power: 'Blue' })).text).toContain('as **Blue**');
     await h.fake.slash('gm', CHANNEL, 'game start');
     const status = await h.fake.slash('red', CHANNEL, 'game status');
-    expect(status.text).toContain('🔥 Beacons: after the orders of each movement phase, every player lights a beacon in secret.');
+    expect(status.text).toContain(
+      '🔥 Beacons: after the orders of each movement phase, every player lights a beacon in secret.',
+    );
     // No step is under way: the action is offered nowhere and refused with the plug-in's sentence.
     expect(await h.fake.autocomplete('red', CHANNEL, 'act', { action: '' }, 'action')).toEqual([]);
-    expect((await h.fake.slash('red', CHANNEL, 'act', { action: 'light', choice: 'b' })).text).toContain('Beacons are lit only when the orders of a movement phase have closed.');
+    expect((await h.fake.slash('red', CHANNEL, 'act', { action: 'light', choice: 'b' })).text).toContain(
+      'Beacons are lit only when the orders of a movement phase have closed.',
+    );
   });
 
   it('closes the orders into the beacons step, whose input is secret', async () => {
@@ -54,21 +63,36 @@ describe('a variant registered through the registry alone plays end to end (issu
     await h.fake.slash('blue', CHANNEL, 'order', { orders: 'A f - e' });
     await h.fake.slash('red', CHANNEL, 'ready');
     await h.fake.slash('blue', CHANNEL, 'ready');
-    await expect.poll(async () => (await h.fake.slash('ann', CHANNEL, 'game status')).text, { timeout: 10_000 }).toContain('🔥 **Beacons**: 0 of 2 lit');
-    expect((await h.fake.slash('red', CHANNEL, 'order', { orders: 'A a - d' })).text).toContain('the beacons are being lit');
+    await expect
+      .poll(async () => (await h.fake.slash('ann', CHANNEL, 'game status')).text, { timeout: 10_000 })
+      .toContain('🔥 **Beacons**: 0 of 2 lit');
+    expect((await h.fake.slash('red', CHANNEL, 'order', { orders: 'A a - d' })).text).toContain(
+      'the beacons are being lit',
+    );
     expect((await h.fake.slash('red', CHANNEL, 'ready')).text).toContain('light your beacon with `/act action:light`');
 
     // The action and its choices, from the plug-in.
-    expect((await h.fake.autocomplete('red', CHANNEL, 'act', { action: '' }, 'action')).map((c) => c.value)).toEqual(['light']);
+    expect((await h.fake.autocomplete('red', CHANNEL, 'act', { action: '' }, 'action')).map((c) => c.value)).toEqual([
+      'light',
+    ]);
     const choices = await h.fake.autocomplete('red', CHANNEL, 'act', { action: 'light', choice: 'bri' }, 'choice');
     expect(choices).toEqual([{ name: 'Brindle (b)', value: 'b' }]);
-    expect((await h.fake.slash('red', CHANNEL, 'act', { action: 'light', choice: 'zz' })).text).toContain('"zz" is not a province of Beacons (test variant).');
-    expect((await h.fake.slash('red', CHANNEL, 'act', { action: 'shine' })).text).toContain('has no `shine` action. Its actions: `light`.');
+    expect((await h.fake.slash('red', CHANNEL, 'act', { action: 'light', choice: 'zz' })).text).toContain(
+      '"zz" is not a province of Beacons (test variant).',
+    );
+    expect((await h.fake.slash('red', CHANNEL, 'act', { action: 'shine' })).text).toContain(
+      'has no `shine` action. Its actions: `light`.',
+    );
 
     const lit = await h.fake.slash('red', CHANNEL, 'act', { action: 'light', choice: 'b' });
     expect(lit.ephemeral).toBe(true);
-    expect(lit.text).toBe('🔥 Stored for Red: a beacon in Brindle (b). You may move it until the beacons close; a DM confirms it.');
-    await h.fake.waitForDm('red', (m) => m.content.includes('Your beacon for Red') && m.content.includes('Brindle (b)'));
+    expect(lit.text).toBe(
+      '🔥 Stored for Red: a beacon in Brindle (b). You may move it until the beacons close; a DM confirms it.',
+    );
+    await h.fake.waitForDm(
+      'red',
+      (m) => m.content.includes('Your beacon for Red') && m.content.includes('Brindle (b)'),
+    );
     // The channel learns that Red has lit one, never where.
     const status = await h.fake.slash('ann', CHANNEL, 'game status');
     expect(status.text).toContain('🔥 **Beacons**: 1 of 2 lit');
@@ -79,20 +103,32 @@ describe('a variant registered through the registry alone plays end to end (issu
 
   it('the last beacon closes the step: the beacons post, the results with the beacons ringed on the map, /why', async () => {
     const closed = await h.fake.slash('blue', CHANNEL, 'act', { action: 'light', choice: 'Carrow' });
-    expect(closed.text).toBe('🔥 Stored for Blue: a beacon in Carrow (c). Every beacon is lit: the results are being posted.');
-    const burn = await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith('🔥 **Spring 1901 movement: the beacons burn**'));
+    expect(closed.text).toBe(
+      '🔥 Stored for Blue: a beacon in Carrow (c). Every beacon is lit: the results are being posted.',
+    );
+    const burn = await h.fake.waitForChannelMessage(CHANNEL, (m) =>
+      m.content.startsWith('🔥 **Spring 1901 movement: the beacons burn**'),
+    );
     expect(burn.content).toContain('Red in Brindle (b); Blue in Carrow (c)');
     const results = await waitForResults(h, CHANNEL, 'Spring 1901 movement');
     // Two maps, the orders with their results and the board after (a six-province map is a small PNG).
-    expect(results.attachments.map((a) => [a.contentType, a.filename.replace(/^.*-(orders|after)\.png$/, '$1')])).toEqual([
+    expect(
+      results.attachments.map((a) => [a.contentType, a.filename.replace(/^.*-(orders|after)\.png$/, '$1')]),
+    ).toEqual([
       ['image/png', 'orders'],
       ['image/png', 'after'],
     ]);
     expect(textOf(results)).toContain('Fall 1901 movement');
-    expect(h.fake.deliveries.filter((d) => d.via === 'channel' && d.content.includes('Spring 1901 movement: results'))).toHaveLength(1);
+    expect(
+      h.fake.deliveries.filter((d) => d.via === 'channel' && d.content.includes('Spring 1901 movement: results')),
+    ).toHaveLength(1);
 
     // The overlay drawn on the orders map of that phase: a ring per beacon, in its power's colour, in the legend.
-    const spring = h.database.db.select().from(phases).all().find((p) => p.idx === 0)!;
+    const spring = h.database.db
+      .select()
+      .from(phases)
+      .all()
+      .find((p) => p.idx === 0)!;
     const picture = renderInputForPicture({ db: h.database.db }, spring.id, 'orders')!;
     expect(picture.overlays).toEqual([
       { kind: 'ring', province: 'b', power: 'Red', legend: 'beacon lit' },

@@ -36,7 +36,14 @@ describe('a card game with computer seats through the Discord bot', () => {
     let seed = 20_261_124;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     // A small search budget keeps the test quick; the worker and the use-cases are the production ones.
-    h = await createHarness({ users: ['gm', 'ann', 'bob', 'cid'], channels: [CHANNEL] }, { log, random, kindComputerAsk: (job) => askComputerPlayer(job.kind === 'cards' ? { ...job, playouts: 4 } : job) });
+    h = await createHarness(
+      { users: ['gm', 'ann', 'bob', 'cid'], channels: [CHANNEL] },
+      {
+        log,
+        random,
+        kindComputerAsk: (job) => askComputerPlayer(job.kind === 'cards' ? { ...job, playouts: 4 } : job),
+      },
+    );
     await h.start();
   }, 60_000);
   afterAll(async () => {
@@ -45,14 +52,27 @@ describe('a card game with computer seats through the Discord bot', () => {
 
   const sql = () => h.database.sqlite;
   function row(): { state: CardGameState; version: number; threadId: string | null } {
-    const r = sql().prepare('select state, version, thread_id as threadId from card_games order by game_id desc limit 1').get() as { state: string; version: number; threadId: string | null };
+    const r = sql()
+      .prepare('select state, version, thread_id as threadId from card_games order by game_id desc limit 1')
+      .get() as { state: string; version: number; threadId: string | null };
     return { ...r, state: JSON.parse(r.state) as CardGameState };
   }
   const state = () => row().state;
-  const userOfSeat = (seat: number) => (sql().prepare('select user_id as userId from card_seats where seat = ?').get(seat) as { userId: string } | undefined)?.userId;
-  const seatOf = (userId: string) => (sql().prepare('select seat from card_seats where user_id = ?').get(userId) as { seat: number }).seat;
+  const userOfSeat = (seat: number) =>
+    (
+      sql().prepare('select user_id as userId from card_seats where seat = ?').get(seat) as
+        | { userId: string }
+        | undefined
+    )?.userId;
+  const seatOf = (userId: string) =>
+    (sql().prepare('select seat from card_seats where user_id = ?').get(userId) as { seat: number }).seat;
   const dynastyOf = (user: string) => state().seats[seatOf(h.fake.user(user).id)]!.dynasty;
-  const events = () => sql().prepare('select seq, action, actor from card_events order by seq').all() as { seq: number; action: string; actor: string }[];
+  const events = () =>
+    sql().prepare('select seq, action, actor from card_events order by seq').all() as {
+      seq: number;
+      action: string;
+      actor: string;
+    }[];
   const idle = () => h.bot!.outbox.idle();
   const scanner = () => (scan ??= cardPrivacyScanner(h, infoLines, { publicFromEvents: true }));
   let scan: ReturnType<typeof cardPrivacyScanner> | undefined;
@@ -67,14 +87,25 @@ describe('a card game with computer seats through the Discord bot', () => {
   }
   /** Waits until no computer seat is to act (they act at once) and the deliveries are out. */
   async function computersDone(): Promise<void> {
-    await expect.poll(() => state().phase === 'finished' || toAct().every((u) => !u.startsWith('computer:')), { timeout: 30_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(() => state().phase === 'finished' || toAct().every((u) => !u.startsWith('computer:')), {
+        timeout: 30_000,
+        interval: 50,
+      })
+      .toBe(true);
     await idle();
   }
   function selectOf(i: FakeInteraction, prefix: string): { id: string; values: string[] } {
-    for (const r of componentsOf(h.fake.replyMessage(i))) for (const c of r.components) if (c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)) return { id: c.customId, values: c.options.map((o) => o.value) };
+    for (const r of componentsOf(h.fake.replyMessage(i)))
+      for (const c of r.components)
+        if (c.type === 3 && c.customId.startsWith(`cards:${prefix}:`))
+          return { id: c.customId, values: c.options.map((o) => o.value) };
     throw new Error(`no select ${prefix} in ${i.text}`);
   }
-  const hasSelect = (i: FakeInteraction, prefix: string) => componentsOf(h.fake.replyMessage(i)).some((r) => r.components.some((c) => c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)));
+  const hasSelect = (i: FakeInteraction, prefix: string) =>
+    componentsOf(h.fake.replyMessage(i)).some((r) =>
+      r.components.some((c) => c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)),
+    );
   const click = async (user: string, i: FakeInteraction, label: (l: string) => boolean) => {
     const b = h.fake.buttons(i).find((x) => label(x.label));
     if (!b) throw new Error(`no such button on: ${i.text}`);
@@ -91,7 +122,8 @@ describe('a card game with computer seats through the Discord bot', () => {
       expect(done.ephemeral).toBe(true);
     } else if (s.phase === 'choose') {
       let i = await h.fake.slash('ann', CHANNEL, 'cards choose');
-      if (hasSelect(i, 'cs')) i = await h.fake.select('ann', i, selectOf(i, 'cs').id, [String(seatOf(h.fake.user('ann').id))]);
+      if (hasSelect(i, 'cs'))
+        i = await h.fake.select('ann', i, selectOf(i, 'cs').id, [String(seatOf(h.fake.user('ann').id))]);
       const st = selectOf(i, 'ct');
       i = await h.fake.select('ann', i, st.id, [st.values[0]!]);
       expect(i.text).toContain('Chosen');
@@ -118,10 +150,19 @@ describe('a card game with computer seats through the Discord bot', () => {
   }
 
   it('the game master hands two seats to computer players; the channel is told', async () => {
-    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'warring-states-cards', seats: 3, preset: 'standard', 'dynasty-cards': true });
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'warring-states-cards',
+      seats: 3,
+      preset: 'standard',
+      'dynasty-cards': true,
+    });
     for (const u of ['ann', 'bob', 'cid']) await h.fake.slash(u, CHANNEL, 'game join');
     expect((await h.fake.slash('gm', CHANNEL, 'game start')).text).toContain('starts');
-    const both = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: dynastyOf('bob'), user: 'bob', computer: true });
+    const both = await h.fake.slash('gm', CHANNEL, 'gm replace', {
+      power: dynastyOf('bob'),
+      user: 'bob',
+      computer: true,
+    });
     expect(both.text).toContain('either to a user or to a computer player');
     for (const u of ['bob', 'cid']) {
       const r = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: dynastyOf(u), computer: true });
@@ -132,14 +173,23 @@ describe('a card game with computer seats through the Discord bot', () => {
     const last = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: dynastyOf('ann'), computer: true });
     expect(last.text).toContain('a table of computer players only is refused');
     await idle();
-    const notices = h.fake.channelMessages(CHANNEL).map((m) => m.content).filter((t) => t.includes('The game master handed'));
-    expect(notices).toEqual([expect.stringMatching(/^The game master handed .+ to a computer player\.$/), expect.stringMatching(/^The game master handed .+ to a computer player\.$/)]);
+    const notices = h.fake
+      .channelMessages(CHANNEL)
+      .map((m) => m.content)
+      .filter((t) => t.includes('The game master handed'));
+    expect(notices).toEqual([
+      expect.stringMatching(/^The game master handed .+ to a computer player\.$/),
+      expect.stringMatching(/^The game master handed .+ to a computer player\.$/),
+    ]);
   }, 60_000);
 
   it('the computer seats give at once; the table names them; the person gives and chooses', async () => {
     await computersDone();
     expect(toAct()).toEqual([h.fake.user('ann').id]);
-    const table = h.fake.channelMessages(CHANNEL).filter((m) => textOf(m).includes('a computer player (')).at(-1);
+    const table = h.fake
+      .channelMessages(CHANNEL)
+      .filter((m) => textOf(m).includes('a computer player ('))
+      .at(-1);
     expect(table, 'the table message names the computer seats').toBeDefined();
     await playUntil(() => state().phase === 'battle');
     await scanner().scan();
@@ -147,7 +197,9 @@ describe('a card game with computer seats through the Discord bot', () => {
 
   it('round 1: the computer seats wage and fall back through the wizard', async () => {
     await playUntil(() => state().round >= 2);
-    const byComputer = events().filter((e) => e.actor.startsWith('user:computer:')).map((e) => JSON.parse(e.action) as Action);
+    const byComputer = events()
+      .filter((e) => e.actor.startsWith('user:computer:'))
+      .map((e) => JSON.parse(e.action) as Action);
     expect(byComputer.some((a) => a.type === 'wage')).toBe(true);
     expect(byComputer.some((a) => a.type === 'fallBack')).toBe(true);
     await scanner().scan();
@@ -177,7 +229,12 @@ describe('a card game with computer seats through the Discord bot', () => {
     // The person goes away: her turns resolve at once with the defaults, the computers keep playing theirs.
     await h.fake.slash('ann', CHANNEL, 'cards away', { state: 'on' });
     for (let n = 0; n < 200 && state().phase !== 'finished'; n++) {
-      await expect.poll(() => state().phase === 'finished' || toAct().every((u) => !u.startsWith('computer:')), { timeout: 30_000, interval: 50 }).toBe(true);
+      await expect
+        .poll(() => state().phase === 'finished' || toAct().every((u) => !u.startsWith('computer:')), {
+          timeout: 30_000,
+          interval: 50,
+        })
+        .toBe(true);
       if (state().phase === 'finished') break;
       // the hourly cap of automatic turns (decisions.md) holds an away seat's turn until an hour has passed
       h.clock.offset += 3_600_000;
@@ -188,11 +245,16 @@ describe('a card game with computer seats through the Discord bot', () => {
     await idle();
     await scanner().scan();
     // the end of the game is posted once
-    expect(h.fake.channelMessages(CHANNEL).filter((m) => /First Emperor|Shared victory|The game is over/.test(textOf(m))).length).toBeGreaterThan(0);
+    expect(
+      h.fake.channelMessages(CHANNEL).filter((m) => /First Emperor|Shared victory|The game is over/.test(textOf(m)))
+        .length,
+    ).toBeGreaterThan(0);
 
     const all = events();
     expect(all.filter((e) => e.actor === 'computer')).toEqual([]); // every computer answer was accepted
-    const byComputer = all.filter((e) => e.actor.startsWith('user:computer:')).map((e) => JSON.parse(e.action) as Action);
+    const byComputer = all
+      .filter((e) => e.actor.startsWith('user:computer:'))
+      .map((e) => JSON.parse(e.action) as Action);
     expect(new Set(byComputer.map((a) => a.type))).toEqual(new Set(['give', 'choose', 'wage', 'fallBack']));
     // every delivery: no raw computer id, no ping of a computer seat
     for (const d of h.fake.deliveries) expect(textOf(d)).not.toContain('computer:');

@@ -42,7 +42,11 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
 
   const sql = () => h.database.sqlite;
   function row(): { state: CardGameState; version: number; threadId: string | null; deadline: number | null } {
-    const r = sql().prepare('select state, version, thread_id as threadId, deadline_ms as deadline from card_games order by game_id desc limit 1').get() as { state: string; version: number; threadId: string | null; deadline: number | null };
+    const r = sql()
+      .prepare(
+        'select state, version, thread_id as threadId, deadline_ms as deadline from card_games order by game_id desc limit 1',
+      )
+      .get() as { state: string; version: number; threadId: string | null; deadline: number | null };
     return { ...r, state: JSON.parse(r.state) as CardGameState };
   }
   const state = () => row().state;
@@ -50,20 +54,35 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     const r = sql().prepare('select user_id as userId from card_seats where seat = ?').get(seat) as { userId: string };
     return USERS.find((u) => h.fake.user(u).id === r.userId)!;
   };
-  const seatOf = (u: User) => (sql().prepare('select seat from card_seats where user_id = ?').get(h.fake.user(u).id) as { seat: number }).seat;
-  const seatRow = (seat: number) => sql().prepare('select away, timeouts from card_seats where seat = ?').get(seat) as { away: number; timeouts: number };
+  const seatOf = (u: User) =>
+    (sql().prepare('select seat from card_seats where user_id = ?').get(h.fake.user(u).id) as { seat: number }).seat;
+  const seatRow = (seat: number) =>
+    sql().prepare('select away, timeouts from card_seats where seat = ?').get(seat) as {
+      away: number;
+      timeouts: number;
+    };
   const idle = async () => {
     await h.bot!.outbox.idle();
   };
   /** The table message: the bot's message with the table buttons that pings nobody (turn pings carry buttons too). */
   function tableMessage(): FakeMessage {
-    const m = h.fake.channelMessages(CHANNEL).filter((x) => buttonsOf(x).some((b) => b.customId?.startsWith('cards:t:')) && h.fake.pings(x).users.length === 0);
+    const m = h.fake
+      .channelMessages(CHANNEL)
+      .filter(
+        (x) => buttonsOf(x).some((b) => b.customId?.startsWith('cards:t:')) && h.fake.pings(x).users.length === 0,
+      );
     return m[m.length - 1]!;
   }
   const tableButton = (label: string) => buttonsOf(tableMessage()).find((b) => b.label === label)!.customId!;
-  const hasSelect = (i: FakeInteraction, prefix: string) => componentsOf(h.fake.replyMessage(i)).some((r) => r.components.some((c) => c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)));
+  const hasSelect = (i: FakeInteraction, prefix: string) =>
+    componentsOf(h.fake.replyMessage(i)).some((r) =>
+      r.components.some((c) => c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)),
+    );
   function selectOptions(i: FakeInteraction, prefix: string): { id: string; values: string[] } {
-    for (const r of componentsOf(h.fake.replyMessage(i))) for (const c of r.components) if (c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)) return { id: c.customId, values: c.options.map((o) => o.value) };
+    for (const r of componentsOf(h.fake.replyMessage(i)))
+      for (const c of r.components)
+        if (c.type === 3 && c.customId.startsWith(`cards:${prefix}:`))
+          return { id: c.customId, values: c.options.map((o) => o.value) };
     throw new Error(`no select ${prefix} in ${i.text}`);
   }
   const button = (i: FakeInteraction, label: string) => {
@@ -78,7 +97,10 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     return b.customId!;
   };
   /** The fall-back wizard's menus on a reply (one, or two for one long question). */
-  const menus = (i: FakeInteraction): WizardMenu[] => componentsOf(h.fake.replyMessage(i)).flatMap((r) => r.components).filter((c): c is FakeSelect => c.type === 3 && c.customId.startsWith('cards:fc:'));
+  const menus = (i: FakeInteraction): WizardMenu[] =>
+    componentsOf(h.fake.replyMessage(i))
+      .flatMap((r) => r.components)
+      .filter((c): c is FakeSelect => c.type === 3 && c.customId.startsWith('cards:fc:'));
   const choosing = (i: FakeInteraction) => menus(i).length > 0;
   /** One screen of the wizard chosen by hand (test/bot/cards-support.ts `handPicks`). */
   const chooseScreen = async (user: User, i: FakeInteraction) => {
@@ -102,12 +124,22 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
   // ---- privacy scan (shared with cards.e2e.test.ts) ----
   let scanner: ReturnType<typeof cardPrivacyScanner>;
   const scanPrivacy = () => (scanner ??= cardPrivacyScanner(h, logs, { publicFromEvents: true })).scan();
-  const events = () => sql().prepare('select seq, action, actor from card_events order by seq').all() as { seq: number; action: string; actor: string }[];
+  const events = () =>
+    sql().prepare('select seq, action, actor from card_events order by seq').all() as {
+      seq: number;
+      action: string;
+      actor: string;
+    }[];
   const threadLines = () => h.fake.channelMessages(row().threadId!).filter((m) => h.fake.pings(m).users.length === 0);
 
   it('a 3-seat live game reaches its first battle', async () => {
     await h.fake.slash('ann', CHANNEL, 'game create', { variant: 'warring-states-cards', seats: 3, preset: 'live' });
-    for (const [u, d] of [['ann', 'Chu 楚'], ['bob', 'Qin 秦'], ['cid', 'Yan 燕']] as const) expect((await h.fake.slash(u, CHANNEL, 'game join', { power: d })).text).toContain(d.split(' ')[0]!);
+    for (const [u, d] of [
+      ['ann', 'Chu 楚'],
+      ['bob', 'Qin 秦'],
+      ['cid', 'Yan 燕'],
+    ] as const)
+      expect((await h.fake.slash(u, CHANNEL, 'game join', { power: d })).text).toContain(d.split(' ')[0]!);
     expect((await h.fake.slash('ann', CHANNEL, 'game start')).text).toContain('starts');
     await idle();
     h.clock.offset += 100_000; // nobody gives: the setup defaults apply (these are not turn timeouts of a seat's own turn)
@@ -137,18 +169,26 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     await wage(toAct()!);
     const user = toAct()!;
     const id = h.fake.user(user).id;
-    const ping = h.fake.channelMessages(CHANNEL).filter((m) => h.fake.pings(m).users.includes(id) && buttonsOf(m).length > 0).at(-1)!;
+    const ping = h.fake
+      .channelMessages(CHANNEL)
+      .filter((m) => h.fake.pings(m).users.includes(id) && buttonsOf(m).length > 0)
+      .at(-1)!;
     expect(ping, 'the seat to act has a ping up').toBeDefined();
     // Kept in the database, which is what a process restart keeps (this in-process restart would keep a module's
     // memory too, so the record is what the test checks; the deliverer reads nothing else)
-    const stored = () => JSON.parse((sql().prepare('select pings from card_games').get() as { pings: string | null }).pings ?? '[]') as { messageId: string; userId: string }[];
+    const stored = () =>
+      JSON.parse((sql().prepare('select pings from card_games').get() as { pings: string | null }).pings ?? '[]') as {
+        messageId: string;
+        userId: string;
+      }[];
     expect(stored().map((p) => [p.messageId, p.userId])).toEqual([[ping.id, id]]);
     await h.stop();
     await h.start();
     // the turn ends after the restart: the seat plays
     await wage(user);
     expect(h.fake.message(ping.id).deleted).toBe(true);
-    const deletes = () => h.fake.requests.filter((r) => r.method === 'DELETE' && r.path.endsWith(`/messages/${ping.id}`));
+    const deletes = () =>
+      h.fake.requests.filter((r) => r.method === 'DELETE' && r.path.endsWith(`/messages/${ping.id}`));
     expect(deletes().map((r) => r.status)).toEqual([204]);
     // forgotten once deleted: the next turn's ping is the one kept, and later edits do not delete it again
     const next = toAct()!;
@@ -169,7 +209,9 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     // one screen chosen by hand (its effects and, when it asks for them, the recruits), not Fall back: half done
     expect(choosing(i), `the wizard asks something: ${i.text}`).toBe(true);
     i = await chooseScreen(user, i);
-    const draft = sql().prepare('select effects, recruit from card_drafts where seat = ?').get(seat) as { effects: string; recruit: string | null } | undefined;
+    const draft = sql().prepare('select effects, recruit from card_drafts where seat = ?').get(seat) as
+      | { effects: string; recruit: string | null }
+      | undefined;
     expect(draft, 'the wizard keeps a stored draft').toBeDefined();
     const draftEffects = JSON.parse(draft!.effects) as unknown[];
     const recruit = JSON.parse(draft!.recruit ?? 'null') as string[] | null;
@@ -184,7 +226,9 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     await h.start();
     await expect.poll(() => state().battle.fallen.includes(seat), { timeout: 15_000 }).toBe(true);
     await idle();
-    const mine = events().slice(eventsBefore).filter((e) => e.actor === 'timeout');
+    const mine = events()
+      .slice(eventsBefore)
+      .filter((e) => e.actor === 'timeout');
     expect(mine).toHaveLength(1);
     const applied = JSON.parse(mine[0]!.action) as { type: string; seat: number; effects?: unknown[] };
     expect(applied.seat).toBe(seat);
@@ -195,7 +239,11 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     expect(seatRow(seat).timeouts).toBe(1);
     // posted once: one new log-thread line per stored event
     expect(threadLines().length - linesBefore).toBe(events().length - eventsBefore);
-    const after = { events: events().length, lines: threadLines().length, channel: h.fake.channelMessages(CHANNEL).length };
+    const after = {
+      events: events().length,
+      lines: threadLines().length,
+      channel: h.fake.channelMessages(CHANNEL).length,
+    };
     // a second restart applies and posts nothing more
     await h.stop();
     await h.start();
@@ -221,7 +269,10 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     }
     expect(away, 'a seat is marked away').not.toBeNull();
     expect(seatRow(away!).timeouts).toBe(2);
-    const notice = h.fake.channelMessages(CHANNEL).concat(h.fake.channelMessages(row().threadId!)).filter((m) => m.content.includes('is marked away'));
+    const notice = h.fake
+      .channelMessages(CHANNEL)
+      .concat(h.fake.channelMessages(row().threadId!))
+      .filter((m) => m.content.includes('is marked away'));
     expect(notice).toHaveLength(1);
     // drive the others by hand (they fall back) until the away seat's turn comes: it resolves by itself
     const awayUser = userOfSeat(away!);
@@ -243,7 +294,10 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
       }
       await scanPrivacy();
     }
-    expect(events().filter((e) => e.actor === 'away').length, 'the away seat resolved by itself, with no clock advance').toBeGreaterThan(autoBefore);
+    expect(
+      events().filter((e) => e.actor === 'away').length,
+      'the away seat resolved by itself, with no clock advance',
+    ).toBeGreaterThan(autoBefore);
     // any click by that player clears the mark
     await clickTable(awayUser, 'My hand');
     expect(seatRow(away!)).toEqual({ away: 0, timeouts: 0 });
@@ -268,7 +322,8 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     const { emptyBattle } = await import('../../src/cardgame/setup.js');
     const s = state();
     for (const id of cards) {
-      for (const pile of [s.deck, s.row, s.discard, s.resistance, ...s.seats.map((x) => x.hand)]) if (pile.includes(id)) pile.splice(pile.indexOf(id), 1);
+      for (const pile of [s.deck, s.row, s.discard, s.resistance, ...s.seats.map((x) => x.hand)])
+        if (pile.includes(id)) pile.splice(pile.indexOf(id), 1);
       s.seats[0]!.hand.push(id);
     }
     s.phase = 'battle';
@@ -277,7 +332,9 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     s.strongholds['14'] = [1];
     s.strongholds['19'] = [0];
     Object.assign(s, { currentState: 'gu', chooser: null, startSeat: 0, turnSeat: 0 });
-    sql().prepare('update card_games set state = ?, phase = ?, version = version + 1, deadline_ms = ?').run(JSON.stringify(s), 'battle', h.clock.now() + 120_000);
+    sql()
+      .prepare('update card_games set state = ?, phase = ?, version = version + 1, deadline_ms = ?')
+      .run(JSON.stringify(s), 'battle', h.clock.now() + 120_000);
     sql().prepare('update card_seats set away = 0, timeouts = 0').run();
     sql().prepare('update card_seats set away = 1 where seat = 0').run();
     sql().prepare('delete from card_drafts').run();
@@ -309,14 +366,18 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     const asked = new Set<string>();
     for (let step = 0; step < 10 && choosing(f); step++) {
       expect(f.ephemeral).toBe(true);
-      for (const m of menus(f)) for (const o of m.options) if (/^(fire|wind)[:@]/.test(o.value)) asked.add(o.value.slice(0, 4));
+      for (const m of menus(f))
+        for (const o of m.options) if (/^(fire|wind)[:@]/.test(o.value)) asked.add(o.value.slice(0, 4));
       f = await chooseScreen(a, f);
     }
     expect([...asked].sort()).toEqual(['fire', 'wind']);
     f = await h.fake.click(a, f, finishFallBack(f));
     expect(f.text).toContain('You fell back');
-    const last = events().filter((e) => JSON.parse(e.action).type === 'fallBack').at(-1)!;
-    const effects = (JSON.parse(last.action) as { effects: { symbol: string; stronghold?: number; from?: number }[] }).effects;
+    const last = events()
+      .filter((e) => JSON.parse(e.action).type === 'fallBack')
+      .at(-1)!;
+    const effects = (JSON.parse(last.action) as { effects: { symbol: string; stronghold?: number; from?: number }[] })
+      .effects;
     // Fire on a stronghold that held a single army of an opponent (the constructed one on 14, or another the game left)
     const burnt = before.strongholds[String(effects.find((e) => e.symbol === 'fire')!.stronghold)]!;
     expect(burnt.some((o) => o !== 0 && burnt.filter((x) => x === o).length === 1)).toBe(true);
@@ -341,11 +402,15 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     const fire = handPicks(menus(f)).values.find((v) => v.startsWith('fire:'));
     expect(fire, 'Fire is asked whole on the first screen').toBeDefined();
     f = await chooseScreen(a, f);
-    const draft = sql().prepare('select effects from card_drafts where seat = 0').get() as { effects: string } | undefined;
+    const draft = sql().prepare('select effects from card_drafts where seat = 0').get() as
+      | { effects: string }
+      | undefined;
     expect(draft, 'the wizard keeps a stored draft').toBeDefined();
     const chosen = JSON.parse(draft!.effects) as Effect[];
     const mine = chosen.find((e) => e.symbol === 'fire')!;
-    expect(`fire:${'moves' in mine ? `${mine.stronghold}|${mine.moves.map((m) => `${m.owner}>${m.to}`).join(',')}` : 'draw'}`).toBe(fire);
+    expect(
+      `fire:${'moves' in mine ? `${mine.stronghold}|${mine.moves.map((m) => `${m.owner}>${m.to}`).join(',')}` : 'draw'}`,
+    ).toBe(fire);
     await scanPrivacy();
     const eventsBefore = events().length;
 
@@ -353,9 +418,19 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     h.clock.offset += 10 * 60_000;
     await h.start();
     // Seat 0 was the last to fall back, so the battle ends with it: wait for the stored timeout action.
-    await expect.poll(() => events().slice(eventsBefore).some((e) => e.actor === 'timeout'), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          events()
+            .slice(eventsBefore)
+            .some((e) => e.actor === 'timeout'),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await idle();
-    const applied = events().slice(eventsBefore).filter((e) => e.actor === 'timeout');
+    const applied = events()
+      .slice(eventsBefore)
+      .filter((e) => e.actor === 'timeout');
     expect(applied).toHaveLength(1);
     const action = JSON.parse(applied[0]!.action) as { type: string; seat: number; effects: Effect[] };
     expect(action).toMatchObject({ type: 'fallBack', seat: 0 });
@@ -376,12 +451,16 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     const { emptyBattle } = await import('../../src/cardgame/setup.js');
     const s = state();
     const isOpen = (c: string) => c.startsWith('B') || c.startsWith('W');
-    for (const seat of [0, 1]) if (!s.seats[seat]!.hand.some(isOpen)) s.seats[seat]!.hand.push(s.deck.find(isOpen)!), s.deck.splice(s.deck.indexOf(s.seats[seat]!.hand.at(-1)!), 1);
+    for (const seat of [0, 1])
+      if (!s.seats[seat]!.hand.some(isOpen))
+        s.seats[seat]!.hand.push(s.deck.find(isOpen)!), s.deck.splice(s.deck.indexOf(s.seats[seat]!.hand.at(-1)!), 1);
     s.phase = 'tiebreak';
     s.round += 1;
     s.battle = emptyBattle(3, { seats: [0, 1] });
     Object.assign(s, { currentState: null, chooser: null, startSeat: 0, turnSeat: 0, winner: null, endReason: null });
-    sql().prepare('update card_games set state = ?, phase = ?, round = ?, version = version + 1, deadline_ms = ?').run(JSON.stringify(s), 'tiebreak', s.round, h.clock.now() + 120_000);
+    sql()
+      .prepare('update card_games set state = ?, phase = ?, round = ?, version = version + 1, deadline_ms = ?')
+      .run(JSON.stringify(s), 'tiebreak', s.round, h.clock.now() + 120_000);
     sql().prepare('update card_seats set away = 0, timeouts = 0').run();
     // seat 0 marked away, so that its first click (My hand) clears the mark and re-renders the table message
     sql().prepare('update card_seats set away = 1 where seat = 0').run();
@@ -420,8 +499,14 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     expect(end.winner).toBe(0);
     const name = { chu: 'Chu', qin: 'Qin', yan: 'Yan', jin: 'Jin', qi: 'Qi' }[end.seats[0]!.dynasty as string]!;
     await idle();
-    const announced = h.fake.channelMessages(CHANNEL).concat(h.fake.channelMessages(row().threadId!)).filter((m) => m.content.includes('Tie-break superiorities') || /wins|won/.test(m.content));
-    expect(announced.some((m) => m.content.includes(name)), announced.map((m) => m.content).join(' | ')).toBe(true);
+    const announced = h.fake
+      .channelMessages(CHANNEL)
+      .concat(h.fake.channelMessages(row().threadId!))
+      .filter((m) => m.content.includes('Tie-break superiorities') || /wins|won/.test(m.content));
+    expect(
+      announced.some((m) => m.content.includes(name)),
+      announced.map((m) => m.content).join(' | '),
+    ).toBe(true);
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 });

@@ -43,16 +43,35 @@ export interface PrivacyScanner {
  * Needed when several turns resolve between two scans (timeouts, away seats): a recruiting row shown in between
  * may already be in hands at the scan. The events themselves are checked for privacy in test/game/cards.
  */
-export function cardPrivacyScanner(h: Harness, logs: string[], opts: { publicFromEvents?: boolean } = {}): PrivacyScanner {
+export function cardPrivacyScanner(
+  h: Harness,
+  logs: string[],
+  opts: { publicFromEvents?: boolean } = {},
+): PrivacyScanner {
   const everPublic = new Set<string>();
   let scannedDeliveries = 0;
   let scannedLogs = 0;
   let scannedOutbox = 0;
-  const state = () => JSON.parse((h.database.sqlite.prepare('select state from card_games order by game_id desc limit 1').get() as { state: string }).state) as CardGameState;
+  const state = () =>
+    JSON.parse(
+      (
+        h.database.sqlite.prepare('select state from card_games order by game_id desc limit 1').get() as {
+          state: string;
+        }
+      ).state,
+    ) as CardGameState;
   function hiddenNow(): Set<string> {
     const s = state();
-    if (opts.publicFromEvents) for (const e of h.database.sqlite.prepare('select events from card_events').all() as { events: string }[]) for (const m of e.events.matchAll(CARD_ID)) everPublic.add(m[1]!);
-    for (const c of [...s.row, ...s.resistance, ...s.discard, ...s.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : []))]) everPublic.add(c);
+    if (opts.publicFromEvents)
+      for (const e of h.database.sqlite.prepare('select events from card_events').all() as { events: string }[])
+        for (const m of e.events.matchAll(CARD_ID)) everPublic.add(m[1]!);
+    for (const c of [
+      ...s.row,
+      ...s.resistance,
+      ...s.discard,
+      ...s.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : [])),
+    ])
+      everPublic.add(c);
     return new Set([...s.deck, ...s.seats.flatMap((x) => x.hand)].filter((c) => !everPublic.has(c)));
   }
   return {
@@ -72,7 +91,9 @@ export function cardPrivacyScanner(h: Harness, logs: string[], opts: { publicFro
         expect(nameLeaks(text, names), `public ${d.via}: ${text}`).toEqual([]);
       }
       scannedDeliveries = deliveries.length;
-      const rows = h.database.sqlite.prepare('select id, payload from outbox where id > ? order by id').all(scannedOutbox) as { id: number; payload: string }[];
+      const rows = h.database.sqlite
+        .prepare('select id, payload from outbox where id > ? order by id')
+        .all(scannedOutbox) as { id: number; payload: string }[];
       for (const r of rows) {
         expect(leaks(r.payload, hidden), `outbox payload ${r.id}`).toEqual([]);
         scannedOutbox = r.id;
@@ -101,8 +122,12 @@ export function handPicks(menus: readonly WizardMenu[]): { id: string; values: s
   const first = menus[0]!;
   if (menus.length > 1) return { id: first.customId, values: [first.options[0]!.value] };
   const kind = (v: string) => v.split(/[:@]/)[0]!.replace(/2$/, '');
-  const picked = first.options.filter((o) => o.default && ['armies', 'cards'].includes(kind(o.value))).map((o) => o.value);
-  const spare = first.options.find((o) => kind(o.value) === 'cards' && o.value !== 'cards:draw' && !picked.includes(o.value));
+  const picked = first.options
+    .filter((o) => o.default && ['armies', 'cards'].includes(kind(o.value)))
+    .map((o) => o.value);
+  const spare = first.options.find(
+    (o) => kind(o.value) === 'cards' && o.value !== 'cards:draw' && !picked.includes(o.value),
+  );
   const swap = picked.findIndex((v) => kind(v) === 'cards' && v !== 'cards:draw');
   if (spare && swap >= 0) picked[swap] = spare.value;
   for (const k of ['forest', 'mountain', 'fire', 'wind']) {

@@ -4,10 +4,38 @@
  * from the seat's own view only (no other hand can reach them).
  */
 import { describe, expect, it } from 'vitest';
-import { apply, claimsOf, DECK_IDS, legalActions, newGame, privateView, type CardGameState, type Effect } from '../../src/cardgame/index.js';
+import {
+  apply,
+  claimsOf,
+  DECK_IDS,
+  legalActions,
+  newGame,
+  privateView,
+  type CardGameState,
+  type Effect,
+} from '../../src/cardgame/index.js';
 import type { View } from '../../src/bot/cards/ui.js';
-import { brightOptions, brightStep, decodeWage, dynastyStep, encodeWage, playStep, previewStep, secondChoices } from '../../src/bot/cards/play.js';
-import { defaultPicks, draftKey, draftScreen, effectFromValue, planDraft, readPicks, screenOf, type FallBackDraft, type Screen } from '../../src/bot/cards/fallback.js';
+import {
+  brightOptions,
+  brightStep,
+  decodeWage,
+  dynastyStep,
+  encodeWage,
+  playStep,
+  previewStep,
+  secondChoices,
+} from '../../src/bot/cards/play.js';
+import {
+  defaultPicks,
+  draftKey,
+  draftScreen,
+  effectFromValue,
+  planDraft,
+  readPicks,
+  screenOf,
+  type FallBackDraft,
+  type Screen,
+} from '../../src/bot/cards/fallback.js';
 import { chooseStep, giveStep, handView } from '../../src/bot/cards/views.js';
 import { tableComponents } from '../../src/bot/cards/table.js';
 import { stateFromView } from '../../src/bot/cards/seen.js';
@@ -22,7 +50,11 @@ function checkLimits(v: View): void {
   expect(v.components.length).toBeLessThanOrEqual(5);
   const ids = new Set<string>();
   for (const row of v.components) {
-    for (const c of row.components as unknown as { type: number; custom_id: string; options?: { value: string; label: string }[] }[]) {
+    for (const c of row.components as unknown as {
+      type: number;
+      custom_id: string;
+      options?: { value: string; label: string }[];
+    }[]) {
       expect(c.custom_id.length).toBeLessThanOrEqual(100);
       expect(ids.has(c.custom_id)).toBe(false);
       ids.add(c.custom_id);
@@ -36,8 +68,19 @@ function checkLimits(v: View): void {
   }
 }
 
-function selectOf(v: View, action: string): { custom_id: string; options: { value: string; label: string; description?: string }[]; min_values: number; max_values: number } {
-  for (const row of v.components) for (const c of row.components as never[]) if ((c as { custom_id: string }).custom_id.startsWith(`cards:${action}:`) && (c as { type: number }).type === 3) return c;
+function selectOf(
+  v: View,
+  action: string,
+): {
+  custom_id: string;
+  options: { value: string; label: string; description?: string }[];
+  min_values: number;
+  max_values: number;
+} {
+  for (const row of v.components)
+    for (const c of row.components as never[])
+      if ((c as { custom_id: string }).custom_id.startsWith(`cards:${action}:`) && (c as { type: number }).type === 3)
+        return c;
   throw new Error(`no select ${action} in ${JSON.stringify(v.components)}`);
 }
 
@@ -47,11 +90,28 @@ const seen = (s: CardGameState, seat: number) => stateFromView(privateView(s, se
 function s1() {
   const t = table({
     dynasties: ['qin', 'yan', 'qi'],
-    hands: [['fire/chariot/cavalry', 'dark chariot', 'forest/infantry/spy', 'wind/crossbow/infantry', 'mountain/chariot/spy', 'wild', 'dark spy'], ['forest/infantry/chariot', 'dark chariot'], ['wild']],
+    hands: [
+      [
+        'fire/chariot/cavalry',
+        'dark chariot',
+        'forest/infantry/spy',
+        'wind/crossbow/infantry',
+        'mountain/chariot/spy',
+        'wild',
+        'dark spy',
+      ],
+      ['forest/infantry/chariot', 'dark chariot'],
+      ['wild'],
+    ],
     row: ['dark fire', 'wild', 'dark wind', 'fire/infantry/spy', 'dark forest', 'dark mountain'],
   });
   const [b1, dark] = t.ids[0]!;
-  return play(t, { type: 'wage', seat: 0, bright: b1!, dark: dark! }, { type: 'wage', seat: 1, bright: t.ids[1]![0]! }, { type: 'fallBack', seat: 2 }).state;
+  return play(
+    t,
+    { type: 'wage', seat: 0, bright: b1!, dark: dark! },
+    { type: 'wage', seat: 1, bright: t.ids[1]![0]! },
+    { type: 'fallBack', seat: 2 },
+  ).state;
 }
 
 describe('play wizard', () => {
@@ -61,11 +121,18 @@ describe('play wizard', () => {
     expect(labels).toEqual(['Mountain/Chariot/Spy', 'Wild']);
     const v = brightStep(ref, s, 0);
     checkLimits(v);
-    expect(selectOf(v, 'pb').options.map((o) => o.description)).toEqual(['matches Chariot', 'a wild card may always be played']);
+    expect(selectOf(v, 'pb').options.map((o) => o.description)).toEqual([
+      'matches Chariot',
+      'a wild card may always be played',
+    ]);
   });
 
   it('offers as second cards only the dark cards sharing a symbol, and the preview says what falling back would claim', () => {
-    const t = table({ dynasties: ['qin', 'yan'], hands: [['fire/chariot/cavalry', 'dark chariot', 'dark spy', 'dark fire'], ['wild']], resistance: ['wild'] });
+    const t = table({
+      dynasties: ['qin', 'yan'],
+      hands: [['fire/chariot/cavalry', 'dark chariot', 'dark spy', 'dark fire'], ['wild']],
+      resistance: ['wild'],
+    });
     const s = seen(t, 0);
     const seconds = secondChoices(s, 0, t.ids[0]![0]!).map((c) => c.option.label);
     expect(seconds).toEqual(['— none —', 'Advisor/Chariot', 'Advisor/Fire']);
@@ -78,20 +145,33 @@ describe('play wizard', () => {
     expect(v.content).toContain('would claim Chariot.');
     // one screen: the second card can still be changed (its select shows the current choice), then Confirm
     expect(selectOf(v, 'ps').options.find((o) => (o as { default?: boolean }).default)?.label).toBe('Advisor/Chariot');
-    expect(v.components[1]!.components.map((c) => (c as { custom_id: string }).custom_id)).toEqual([`cards:pc:12345:678:${t.ids[0]![0]}.${t.ids[0]![1]}`, 'cards:po:12345:678', 'cards:px:12345:678']);
+    expect(v.components[1]!.components.map((c) => (c as { custom_id: string }).custom_id)).toEqual([
+      `cards:pc:12345:678:${t.ids[0]![0]}.${t.ids[0]![1]}`,
+      'cards:po:12345:678',
+      'cards:px:12345:678',
+    ]);
   });
 
   it('every screen of the wizard has Back: the card step back to the hand, the play step back to the cards', () => {
     const s = seen(s1(), 0);
     const first = brightStep(ref, s, 0);
-    expect((first.components.at(-1)!.components as { label: string; custom_id: string }[]).map((b) => [b.label, b.custom_id])).toEqual([
+    expect(
+      (first.components.at(-1)!.components as { label: string; custom_id: string }[]).map((b) => [
+        b.label,
+        b.custom_id,
+      ]),
+    ).toEqual([
       ['Back', 'cards:hv:12345:678'],
       ['Cancel', 'cards:px:12345:678'],
     ]);
     const wild = brightOptions(s, 0).find((o) => o.label === 'Wild')!.value;
     const second = playStep(ref, s, 0, wild);
     checkLimits(second);
-    expect((second.components.at(-1)!.components as { label: string }[]).map((b) => b.label)).toEqual(['Confirm', 'Back', 'Cancel']);
+    expect((second.components.at(-1)!.components as { label: string }[]).map((b) => b.label)).toEqual([
+      'Confirm',
+      'Back',
+      'Cancel',
+    ]);
     expect(second.content).toContain('you play Wild.');
   });
 
@@ -116,11 +196,29 @@ describe('play wizard', () => {
   });
 
   it('dynasty cards: Qi lists its covers, Qin takes then gives, Yan takes back', () => {
-    const qi = table({ dynasties: ['qi', 'yan'], dynastyCards: true, hands: [['fire/cavalry/chariot'], ['wild']], resistance: ['wild'] });
-    expect(secondChoices(seen(qi, 0), 0, qi.ids[0]![0]!).map((c) => c.option.label)).toEqual(['— none —', 'Qi 齊 dynasty card: cover Cavalry', 'Qi 齊 dynasty card: cover Chariot']);
-    const qin = table({ dynasties: ['qin', 'yan'], dynastyCards: true, hands: [['fire/cavalry/chariot', 'dark spy'], ['wild']], row: ['wild', 'dark fire'], resistance: ['wild'] });
+    const qi = table({
+      dynasties: ['qi', 'yan'],
+      dynastyCards: true,
+      hands: [['fire/cavalry/chariot'], ['wild']],
+      resistance: ['wild'],
+    });
+    expect(secondChoices(seen(qi, 0), 0, qi.ids[0]![0]!).map((c) => c.option.label)).toEqual([
+      '— none —',
+      'Qi 齊 dynasty card: cover Cavalry',
+      'Qi 齊 dynasty card: cover Chariot',
+    ]);
+    const qin = table({
+      dynasties: ['qin', 'yan'],
+      dynastyCards: true,
+      hands: [['fire/cavalry/chariot', 'dark spy'], ['wild']],
+      row: ['wild', 'dark fire'],
+      resistance: ['wild'],
+    });
     const sq = seen(qin, 0);
-    expect(secondChoices(sq, 0, qin.ids[0]![0]!).map((c) => [c.option.value, c.play === null])).toEqual([['none', false], ['yq', true]]);
+    expect(secondChoices(sq, 0, qin.ids[0]![0]!).map((c) => [c.option.value, c.play === null])).toEqual([
+      ['none', false],
+      ['yq', true],
+    ]);
     const takeView = dynastyStep(ref, sq, 0, qin.ids[0]![0]!);
     checkLimits(takeView);
     const takes = selectOf(takeView, 'pq').options.map((o) => o.label);
@@ -128,11 +226,23 @@ describe('play wizard', () => {
     const giveView = dynastyStep(ref, sq, 0, qin.ids[0]![0]!, qin.row[0]!);
     expect(selectOf(giveView, 'pg').options.map((o) => o.label)).toEqual(['Advisor/Spy', 'Wild']);
     // Yan: after a first play, the card to take back is any card in front, the one being played included
-    const yan0 = table({ dynasties: ['yan', 'qin'], dynastyCards: true, hands: [['wind/spy/infantry', 'fire/spy/chariot'], ['wild']], resistance: ['wild'] });
-    const yan = play(yan0, { type: 'wage', seat: 0, bright: yan0.ids[0]![0]! }, { type: 'wage', seat: 1, bright: yan0.ids[1]![0]! }).state;
+    const yan0 = table({
+      dynasties: ['yan', 'qin'],
+      dynastyCards: true,
+      hands: [['wind/spy/infantry', 'fire/spy/chariot'], ['wild']],
+      resistance: ['wild'],
+    });
+    const yan = play(
+      yan0,
+      { type: 'wage', seat: 0, bright: yan0.ids[0]![0]! },
+      { type: 'wage', seat: 1, bright: yan0.ids[1]![0]! },
+    ).state;
     const sy = seen(yan, 0);
     const bright = yan0.ids[0]![1]!;
-    expect(secondChoices(sy, 0, bright).map((c) => [c.option.value, c.play === null])).toEqual([['none', false], ['yy', true]]);
+    expect(secondChoices(sy, 0, bright).map((c) => [c.option.value, c.play === null])).toEqual([
+      ['none', false],
+      ['yy', true],
+    ]);
     const back = dynastyStep(ref, sy, 0, bright);
     checkLimits(back);
     expect(selectOf(back, 'py').options.map((o) => o.value)).toEqual([yan0.ids[0]![0], bright]);
@@ -161,12 +271,24 @@ describe('fall-back wizard', () => {
   function everything(): CardGameState {
     const t = table({
       dynasties: ['qin', 'yan', 'qi'],
-      hands: [['fire/chariot/spy', 'wind/chariot/infantry', 'mountain/infantry/crossbow', 'forest/crossbow/cavalry'], ['wild'], ['wild']],
+      hands: [
+        ['fire/chariot/spy', 'wind/chariot/infantry', 'mountain/infantry/crossbow', 'forest/crossbow/cavalry'],
+        ['wild'],
+        ['wild'],
+      ],
       strongholds: { 8: [0], 13: [0], 14: [1], 24: [2] },
       row: ['dark fire', 'wild', 'dark wind', 'fire/infantry/spy', 'dark forest', 'dark mountain'],
     });
     const [a, b, c, d] = t.ids[0]!;
-    return play(t, { type: 'wage', seat: 0, bright: a! }, { type: 'fallBack', seat: 1 }, { type: 'fallBack', seat: 2 }, { type: 'wage', seat: 0, bright: b! }, { type: 'wage', seat: 0, bright: c! }, { type: 'wage', seat: 0, bright: d! }).state;
+    return play(
+      t,
+      { type: 'wage', seat: 0, bright: a! },
+      { type: 'fallBack', seat: 1 },
+      { type: 'fallBack', seat: 2 },
+      { type: 'wage', seat: 0, bright: b! },
+      { type: 'wage', seat: 0, bright: c! },
+      { type: 'wage', seat: 0, bright: d! },
+    ).state;
   }
 
   /** A step as the game layer stores it (draftChoose): the effects appended, the recruit, the sources still open. */
@@ -183,7 +305,14 @@ describe('fall-back wizard', () => {
       const values = q.options.map((o) => o.value);
       if (q.kind === 'armies') return values.every((v) => v.startsWith('armies:')) ? values.slice(-q.max) : q.defaults;
       if (q.kind === 'cards') return q.defaults;
-      return [values.find((v) => !v.endsWith(':draw') && !q.defaults.includes(v) && !/army you place/.test(q.options.find((o) => o.value === v)!.label)) ?? q.defaults[0]!];
+      return [
+        values.find(
+          (v) =>
+            !v.endsWith(':draw') &&
+            !q.defaults.includes(v) &&
+            !/army you place/.test(q.options.find((o) => o.value === v)!.label),
+        ) ?? q.defaults[0]!,
+      ];
     });
   }
 
@@ -191,7 +320,11 @@ describe('fall-back wizard', () => {
    * The wizard driven by hand on a pure table, as the bot does: each screen's picks read, stored as a step; the clicks
    * counted as a player makes them (the button that opens it, one pick per screen, Fall back at the end).
    */
-  function handPicked(s: CardGameState, seat: number, pick = byHand): { clicks: number; screens: Screen[]; views: View[]; draft: FallBackDraft } {
+  function handPicked(
+    s: CardGameState,
+    seat: number,
+    pick = byHand,
+  ): { clicks: number; screens: Screen[]; views: View[]; draft: FallBackDraft } {
     let draft: FallBackDraft = { effects: [], recruit: null, sources: {} };
     const screens: Screen[] = [];
     const views: View[] = [];
@@ -228,7 +361,13 @@ describe('fall-back wizard', () => {
     expect(v.content).toContain('• Recruit: Wild *(default)* (the last to fall back takes 1)');
     // one click falls back with all of it; Next keeps this screen's defaults; Back and Cancel are there
     const buttons = v.components.at(-1)!.components.map((c) => (c as { label: string; custom_id?: string }).label);
-    expect(buttons).toEqual(['Fall back now (defaults for the rest)', 'Next (defaults here)', 'Back', 'Preview board', 'Cancel']);
+    expect(buttons).toEqual([
+      'Fall back now (defaults for the rest)',
+      'Next (defaults here)',
+      'Back',
+      'Preview board',
+      'Cancel',
+    ]);
   });
 
   it('a fall back of any size is 2 clicks with the defaults: its first screen falls back with every default', () => {
@@ -268,11 +407,28 @@ describe('fall-back wizard', () => {
     const menu = selectOf(run.views[0]!, 'fc');
     // up to 4 armies (one left out draws), exactly Spy's card and the recruit, Forest and Mountain or nothing (a draw)
     expect([menu.min_values, menu.max_values]).toEqual([2, 8]);
-    expect(menu.options.filter((o) => (o as { default?: boolean }).default).map((o) => o.value).sort()).toEqual(defaultPicks(run.screens[0]!).sort());
+    expect(
+      menu.options
+        .filter((o) => (o as { default?: boolean }).default)
+        .map((o) => o.value)
+        .sort(),
+    ).toEqual(defaultPicks(run.screens[0]!).sort());
     expect(run.views[2]!.components.filter((r) => (r.components[0] as { type: number }).type === 3)).toHaveLength(2);
     // every screen but the last offers Fall back now, Next, Back, Preview board and Cancel; the last Fall back
-    for (const v of run.views.slice(0, -1)) expect(v.components.at(-1)!.components.map((c) => (c as { label: string }).label)).toEqual(['Fall back now (defaults for the rest)', 'Next (defaults here)', 'Back', 'Preview board', 'Cancel']);
-    expect(run.views.at(-1)!.components.at(-1)!.components.map((c) => (c as { label: string }).label)).toEqual(['Fall back', 'Back', 'Preview board', 'Cancel']);
+    for (const v of run.views.slice(0, -1))
+      expect(v.components.at(-1)!.components.map((c) => (c as { label: string }).label)).toEqual([
+        'Fall back now (defaults for the rest)',
+        'Next (defaults here)',
+        'Back',
+        'Preview board',
+        'Cancel',
+      ]);
+    expect(
+      run.views
+        .at(-1)!
+        .components.at(-1)!
+        .components.map((c) => (c as { label: string }).label),
+    ).toEqual(['Fall back', 'Back', 'Preview board', 'Cancel']);
     expect(run.views.at(-1)!.content).toContain('• 🌬️ Wind: from 8 · Zhongshan SW (also Zhou) to');
   });
 
@@ -283,11 +439,25 @@ describe('fall-back wizard', () => {
     const kept = readPicks(first, 0, defaultPicks(first));
     if ('error' in kept) throw new Error(kept.error);
     // the defaults of the armies, Spy and the recruit; Forest and Mountain, left unselected, draw (their default)
-    expect(kept.effects.map((e) => [e.symbol, 'draw' in e])).toEqual([['cavalry', false], ['chariot', false], ['crossbow', false], ['infantry', false], ['spy', false], ['forest', true], ['mountain', true]]);
+    expect(kept.effects.map((e) => [e.symbol, 'draw' in e])).toEqual([
+      ['cavalry', false],
+      ['chariot', false],
+      ['crossbow', false],
+      ['infantry', false],
+      ['spy', false],
+      ['forest', true],
+      ['mountain', true],
+    ]);
     expect(kept.recruit).toHaveLength(1);
     const run = handPicked(s, 0);
-    expect(run.views[2]!.content).toContain('• 🌬️ Wind: draw a card instead *(default until you choose where it goes: you chose 8 · Zhongshan SW (also Zhou))*');
-    expect(selectOf(run.views[1]!, 'fc').options.filter((o) => o.value.startsWith('fire:')).map((o) => o.value)).toEqual(['fire:14|1>9', 'fire:14|1>10', 'fire:14|1>19', 'fire:24|2>19', 'fire:24|2>20', 'fire:24|2>28']);
+    expect(run.views[2]!.content).toContain(
+      '• 🌬️ Wind: draw a card instead *(default until you choose where it goes: you chose 8 · Zhongshan SW (also Zhou))*',
+    );
+    expect(
+      selectOf(run.views[1]!, 'fc')
+        .options.filter((o) => o.value.startsWith('fire:'))
+        .map((o) => o.value),
+    ).toEqual(['fire:14|1>9', 'fire:14|1>10', 'fire:14|1>19', 'fire:24|2>19', 'fire:24|2>20', 'fire:24|2>28']);
   });
 
   it('picks that do not fit are answered with the reason, and nothing is read', () => {
@@ -295,14 +465,35 @@ describe('fall-back wizard', () => {
     const first = screenOf(s, 0, { effects: [], recruit: null });
     if ('error' in first) throw new Error(first.error);
     const base = defaultPicks(first);
-    expect(readPicks(first, 0, [...base, 'forest:gu', 'forest:zhou'])).toEqual({ error: 'Choose at most one for 🌲 Forest, not 2 (left unselected, it draws a card).' });
+    expect(readPicks(first, 0, [...base, 'forest:gu', 'forest:zhou'])).toEqual({
+      error: 'Choose at most one for 🌲 Forest, not 2 (left unselected, it draws a card).',
+    });
     const none = readPicks(first, 0, base);
-    expect('error' in none ? none.error : none.effects.find((e) => e.symbol === 'forest')).toEqual({ symbol: 'forest', draw: true });
-    expect(readPicks(first, 0, base.filter((v) => !v.startsWith('cards:')))).toEqual({ error: 'Take 2 cards from the row (1 card for Spy and 1 recruit), not 0.' });
+    expect('error' in none ? none.error : none.effects.find((e) => e.symbol === 'forest')).toEqual({
+      symbol: 'forest',
+      draw: true,
+    });
+    expect(
+      readPicks(
+        first,
+        0,
+        base.filter((v) => !v.startsWith('cards:')),
+      ),
+    ).toEqual({ error: 'Take 2 cards from the row (1 card for Spy and 1 recruit), not 0.' });
     expect(readPicks(first, 0, [...base, 'armies:99'])).toEqual({ error: 'That choice is no longer offered.' });
     // the screen shows the reason above the same menu
-    const v = draftScreen(ref, s, 0, { effects: [], recruit: null }, 'Choose at most one for 🌲 Forest, not 2 (left unselected, it draws a card).');
-    expect(v.content.startsWith('⚠️ Choose at most one for 🌲 Forest, not 2 (left unselected, it draws a card).\n↩ **Fall back**')).toBe(true);
+    const v = draftScreen(
+      ref,
+      s,
+      0,
+      { effects: [], recruit: null },
+      'Choose at most one for 🌲 Forest, not 2 (left unselected, it draws a card).',
+    );
+    expect(
+      v.content.startsWith(
+        '⚠️ Choose at most one for 🌲 Forest, not 2 (left unselected, it draws a card).\n↩ **Fall back**',
+      ),
+    ).toBe(true);
   });
 
   it('armies: fewer strongholds chosen than armies draw for the rest; more armies than empty strongholds may stack', () => {
@@ -313,7 +504,12 @@ describe('fall-back wizard', () => {
       strongholds: { 14: [1], 19: [1], 20: [1], 24: [1] },
     });
     const [a, b] = t.ids[0]!;
-    const full = play(t, { type: 'wage', seat: 0, bright: a! }, { type: 'fallBack', seat: 1 }, { type: 'wage', seat: 0, bright: b! }).state;
+    const full = play(
+      t,
+      { type: 'wage', seat: 0, bright: a! },
+      { type: 'fallBack', seat: 1 },
+      { type: 'wage', seat: 0, bright: b! },
+    ).state;
     const s = seen(full, 0);
     const screen = screenOf(s, 0, { effects: [], recruit: null });
     if ('error' in screen) throw new Error(screen.error);
@@ -324,22 +520,40 @@ describe('fall-back wizard', () => {
     const rest = defaultPicks(screen).filter((v) => !v.startsWith('armies'));
     const one = readPicks(screen, 0, ['armies:15', ...rest]);
     if ('error' in one) throw new Error(one.error);
-    expect(one.effects.slice(0, 2)).toEqual([{ symbol: 'cavalry', stronghold: 15 }, { symbol: 'chariot', draw: true }]);
+    expect(one.effects.slice(0, 2)).toEqual([
+      { symbol: 'cavalry', stronghold: 15 },
+      { symbol: 'chariot', draw: true },
+    ]);
     // with one empty stronghold left and two armies: every stronghold with room, and a 2nd army on the empty one
     full.strongholds['10'] = [1];
     const crowded = screenOf(seen(full, 0), 0, { effects: [], recruit: null });
     if ('error' in crowded) throw new Error(crowded.error);
     const q = crowded.questions.find((x) => x.kind === 'armies')!;
-    expect(q.options.map((o) => o.value)).toEqual(['armies:10', 'armies:14', 'armies:15', 'armies:19', 'armies:20', 'armies:24', 'armies2:15']);
+    expect(q.options.map((o) => o.value)).toEqual([
+      'armies:10',
+      'armies:14',
+      'armies:15',
+      'armies:19',
+      'armies:20',
+      'armies:24',
+      'armies2:15',
+    ]);
     const rest2 = defaultPicks(crowded).filter((v) => !v.startsWith('armies'));
     const stacked = readPicks(crowded, 0, ['armies2:15', 'armies:15', ...rest2]);
     if ('error' in stacked) throw new Error(stacked.error);
-    expect(stacked.effects.slice(0, 2)).toEqual([{ symbol: 'cavalry', stronghold: 15 }, { symbol: 'chariot', stronghold: 15 }]);
-    expect(readPicks(crowded, 0, ['armies2:15', ...rest2])).toEqual({ error: 'A 2nd army on 15 · Ji S (also Gu, Lu) needs the first one there too: choose both.' });
+    expect(stacked.effects.slice(0, 2)).toEqual([
+      { symbol: 'cavalry', stronghold: 15 },
+      { symbol: 'chariot', stronghold: 15 },
+    ]);
+    expect(readPicks(crowded, 0, ['armies2:15', ...rest2])).toEqual({
+      error: 'A 2nd army on 15 · Ji S (also Gu, Lu) needs the first one there too: choose both.',
+    });
     // a stronghold with an army while one is empty: the engine refuses it with its reason
     const wrong = readPicks(crowded, 0, ['armies:14', ...rest2]);
     if ('error' in wrong) throw new Error(wrong.error);
-    expect(planDraft(seen(full, 0), 0, wrong.effects)).toEqual({ error: 'You must choose an empty stronghold if possible: 15 is empty.' });
+    expect(planDraft(seen(full, 0), 0, wrong.effects)).toEqual({
+      error: 'You must choose an empty stronghold if possible: 15 is empty.',
+    });
   });
 
   it('a draft that no longer fits the table is refused as stale', () => {
@@ -376,13 +590,20 @@ describe('fall-back wizard', () => {
               const picks = byHand(screen);
               // a combination the engine refuses (two effects on one stronghold, the supply) is chosen again: the defaults
               const r = readPicks(screen, seat, picks);
-              return 'error' in r || 'error' in planDraft(seen(s, seat), seat, [...(r.effects as Effect[])]) ? defaultPicks(screen) : picks;
+              return 'error' in r || 'error' in planDraft(seen(s, seat), seat, [...(r.effects as Effect[])])
+                ? defaultPicks(screen)
+                : picks;
             });
             const n = claimsOf(s, seat).length;
             bySize.set(n, [...(bySize.get(n) ?? []), run.screens.length]);
             if (n >= 7) big++;
             for (const v of run.views) expect(v.content.endsWith('…'), v.content).toBe(false);
-            action = { type: 'fallBack', seat, effects: run.draft.effects, ...(run.draft.recruit ? { recruit: run.draft.recruit } : {}) };
+            action = {
+              type: 'fallBack',
+              seat,
+              effects: run.draft.effects,
+              ...(run.draft.recruit ? { recruit: run.draft.recruit } : {}),
+            };
           } else action = wages[Math.floor(random() * wages.length)]!;
         }
         const r = apply(s, action as never);
@@ -391,7 +612,8 @@ describe('fall-back wizard', () => {
       }
     }
     // superiorities claimed → the most screens a fall back of that size took
-    for (const [n, screens] of bySize) expect([n, Math.max(...screens)]).toEqual([n, Math.min(Math.max(...screens), 3)]);
+    for (const [n, screens] of bySize)
+      expect([n, Math.max(...screens)]).toEqual([n, Math.min(Math.max(...screens), 3)]);
     expect([...bySize.values()].flat().length).toBeGreaterThan(500);
     expect(big).toBeGreaterThan(0);
   });
@@ -435,7 +657,8 @@ describe('other views', () => {
     expect(states.options.find((o) => o.value === 'gu')).toBeUndefined(); // Chu's, 5 around
     expect(states.options.find((o) => o.value === 'xing')!.description).toBe('neutral · 2 around');
     // defaults for the rest on both screens (the chooser starts; the first eligible state here), and Back
-    const labels = (v: View) => (v.components[1]!.components as { label: string; custom_id: string }[]).map((b) => [b.label, b.custom_id]);
+    const labels = (v: View) =>
+      (v.components[1]!.components as { label: string; custom_id: string }[]).map((b) => [b.label, b.custom_id]);
     expect(labels(first)).toEqual([
       ['Defaults: you start, battle in Zhongshan 中山', 'cards:cD:12345:678:1'],
       ['Back', 'cards:hv:12345:678'],
@@ -447,7 +670,13 @@ describe('other views', () => {
   });
 
   it('table buttons per phase', () => {
-    expect(tableComponents(7, 'battle')[0]!.components.map((c) => (c as { label: string }).label)).toEqual(['Wage battle', 'Fall back', 'My hand', 'Board', 'Rules']);
+    expect(tableComponents(7, 'battle')[0]!.components.map((c) => (c as { label: string }).label)).toEqual([
+      'Wage battle',
+      'Fall back',
+      'My hand',
+      'Board',
+      'Rules',
+    ]);
     expect(tableComponents(7, 'finished')).toEqual([]);
   });
 

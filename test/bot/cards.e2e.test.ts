@@ -43,7 +43,13 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
 
   /** Clicks (component interactions) so far, and per kind of action: the numbers docs/bot.md gives. */
   const clicks = { n: 0 };
-  const perAction: Record<string, number[]> = { wage: [], fallBackDefaults: [], fallBackChosen: [], choose: [], give: [] };
+  const perAction: Record<string, number[]> = {
+    wage: [],
+    fallBackDefaults: [],
+    fallBackChosen: [],
+    choose: [],
+    give: [],
+  };
   /** The superiorities claimed by each fall back taken with the defaults, in the order of `perAction.fallBackDefaults`. */
   const defaultsSizes: number[] = [];
   /** The same for the fall backs chosen by hand (`perAction.fallBackChosen`). */
@@ -62,22 +68,38 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
   // ---- reading the table as the test (it may see everything) ----
 
   function row(): { state: CardGameState | null; version: number; gameId: number; threadId: string | null } {
-    const r = h.database.sqlite.prepare('select game_id as gameId, state, version, thread_id as threadId from card_games order by game_id desc limit 1').get() as { gameId: number; state: string | null; version: number; threadId: string | null };
+    const r = h.database.sqlite
+      .prepare(
+        'select game_id as gameId, state, version, thread_id as threadId from card_games order by game_id desc limit 1',
+      )
+      .get() as { gameId: number; state: string | null; version: number; threadId: string | null };
     return { ...r, state: r.state ? (JSON.parse(r.state) as CardGameState) : null };
   }
   const state = () => row().state!;
   function userOfSeat(seat: number): User {
-    const r = h.database.sqlite.prepare('select user_id as userId from card_seats where seat = ?').get(seat) as { userId: string };
+    const r = h.database.sqlite.prepare('select user_id as userId from card_seats where seat = ?').get(seat) as {
+      userId: string;
+    };
     return USERS.find((u) => h.fake.user(u).id === r.userId)!;
   }
-  const seatOf = (u: User) => (h.database.sqlite.prepare('select seat from card_seats where user_id = ?').get(h.fake.user(u).id) as { seat: number }).seat;
+  const seatOf = (u: User) =>
+    (
+      h.database.sqlite.prepare('select seat from card_seats where user_id = ?').get(h.fake.user(u).id) as {
+        seat: number;
+      }
+    ).seat;
 
   const idle = async () => {
     await h.bot!.outbox.idle();
   };
 
   /** The table messages: the channel's bot messages with the table buttons that ping nobody (turn pings ping). */
-  const tableMessages = () => h.fake.channelMessages(CHANNEL).filter((x) => buttonsOf(x).some((b) => b.customId?.startsWith('cards:t:')) && h.fake.pings(x).users.length === 0);
+  const tableMessages = () =>
+    h.fake
+      .channelMessages(CHANNEL)
+      .filter(
+        (x) => buttonsOf(x).some((b) => b.customId?.startsWith('cards:t:')) && h.fake.pings(x).users.length === 0,
+      );
   /** The current table message. */
   function tableMessage(): FakeMessage {
     return tableMessages().at(-1)!;
@@ -87,7 +109,8 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
   function selectOptions(i: FakeInteraction, prefix: string): { id: string; values: string[]; labels: string[] } {
     for (const row of componentsOf(h.fake.replyMessage(i))) {
       for (const c of row.components) {
-        if (c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)) return { id: c.customId, values: c.options.map((o) => o.value), labels: c.options.map((o) => o.label) };
+        if (c.type === 3 && c.customId.startsWith(`cards:${prefix}:`))
+          return { id: c.customId, values: c.options.map((o) => o.value), labels: c.options.map((o) => o.label) };
       }
     }
     throw new Error(`no select ${prefix} in ${i.text}`);
@@ -106,11 +129,15 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
   /** Every turn ping posted in the game's channel so far, deleted ones included, oldest first. */
   function pings(): FakeMessage[] {
     const channelId = h.fake.channel(CHANNEL).id;
-    return [...h.fake.state.messages.values()].filter((m) => m.channelId === channelId && !(m.flags & 64) && h.fake.pings(m).users.length > 0);
+    return [...h.fake.state.messages.values()].filter(
+      (m) => m.channelId === channelId && !(m.flags & 64) && h.fake.pings(m).users.length > 0,
+    );
   }
   /** The user's ping that is still up (the turn it announces is not over). */
   function livePing(user: User): FakeMessage | undefined {
-    return pings().filter((m) => !m.deleted && h.fake.pings(m).users.includes(h.fake.user(user).id)).at(-1);
+    return pings()
+      .filter((m) => !m.deleted && h.fake.pings(m).users.includes(h.fake.user(user).id))
+      .at(-1);
   }
   /**
    * After an action: exactly one new ping, to the user now to act, unless that user is the one who just acted
@@ -130,11 +157,18 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
       expect(live.every((u) => u === (user && h.fake.user(user).id))).toBe(true);
       return;
     }
-    expect(fresh.map((m) => h.fake.pings(m).users), `pings after the action: ${fresh.map((m) => m.content).join(' | ')}`).toEqual([[h.fake.user(user).id]]);
+    expect(
+      fresh.map((m) => h.fake.pings(m).users),
+      `pings after the action: ${fresh.map((m) => m.content).join(' | ')}`,
+    ).toEqual([[h.fake.user(user).id]]);
     expect(live).toEqual([h.fake.user(user).id]);
     // one click from the ping: its buttons act, and a link leads to the table message
     const ping = fresh[0]!;
-    expect(buttonsOf(ping).filter((b) => b.customId).map((b) => b.label)).toEqual(state().phase === 'choose' ? ['Choose next battle', 'My hand'] : ['Wage battle', 'Fall back', 'My hand']);
+    expect(
+      buttonsOf(ping)
+        .filter((b) => b.customId)
+        .map((b) => b.label),
+    ).toEqual(state().phase === 'choose' ? ['Choose next battle', 'My hand'] : ['Wage battle', 'Fall back', 'My hand']);
     expect(buttonsOf(ping).find((b) => b.url)?.url).toMatch(new RegExp(`/${tableMessage().id}$`));
   }
 
@@ -181,7 +215,10 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     if (!b) throw new Error(`no button ${label} on: ${i.text}`);
     return b.customId!;
   }
-  const hasSelect = (i: FakeInteraction, prefix: string) => componentsOf(h.fake.replyMessage(i)).some((r) => r.components.some((c) => c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)));
+  const hasSelect = (i: FakeInteraction, prefix: string) =>
+    componentsOf(h.fake.replyMessage(i)).some((r) =>
+      r.components.some((c) => c.type === 3 && c.customId.startsWith(`cards:${prefix}:`)),
+    );
 
   async function clickTable(user: User | 'onlooker', label: string): Promise<FakeInteraction> {
     await h.bot!.outbox.idle(); // the table message is edited through the outbox: read it once what is due went out
@@ -215,13 +252,28 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     const choices = await h.fake.autocomplete(user, CHANNEL, 'cards play', { bright: '' }, 'bright');
     expect(choices.length).toBeGreaterThan(0);
     for (const c of choices) expect(s.seats[seat]!.hand).toContain(String(c.value));
-    const seconds = await h.fake.autocomplete(user, CHANNEL, 'cards play', { bright: String(choices[0]!.value), second: '' }, 'second');
+    const seconds = await h.fake.autocomplete(
+      user,
+      CHANNEL,
+      'cards play',
+      { bright: String(choices[0]!.value), second: '' },
+      'second',
+    );
     expect(seconds.length).toBeGreaterThan(0);
-    for (const c of seconds) expect(['none', 'y'].includes(String(c.value)) || String(c.value).startsWith('y.') || s.seats[seat]!.hand.includes(String(c.value)) || ['yq', 'yy'].includes(String(c.value))).toBe(true);
+    for (const c of seconds)
+      expect(
+        ['none', 'y'].includes(String(c.value)) ||
+          String(c.value).startsWith('y.') ||
+          s.seats[seat]!.hand.includes(String(c.value)) ||
+          ['yq', 'yy'].includes(String(c.value)),
+      ).toBe(true);
     // another player's autocomplete offers nothing (not their turn), so no hand reaches it
     const other = USERS.find((u) => u !== user)!;
     expect(await h.fake.autocomplete(other, CHANNEL, 'cards play', { bright: '' }, 'bright')).toEqual([]);
-    const preview = await h.fake.slash(user, CHANNEL, 'cards play', { bright: String(choices[0]!.value), second: String(seconds[0]!.value) });
+    const preview = await h.fake.slash(user, CHANNEL, 'cards play', {
+      bright: String(choices[0]!.value),
+      second: String(seconds[0]!.value),
+    });
     expect(preview.ephemeral).toBe(true);
     const done = await h.fake.click(user, preview, button(preview, 'Confirm'));
     expect(done.text).toContain('stored');
@@ -230,13 +282,19 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
 
   let previewed = false;
   /** The fall-back wizard's menus on a reply (one, or two for one long question). */
-  const menus = (i: FakeInteraction): WizardMenu[] => componentsOf(h.fake.replyMessage(i)).flatMap((r) => r.components).filter((c): c is FakeSelect => c.type === 3 && c.customId.startsWith('cards:fc:'));
+  const menus = (i: FakeInteraction): WizardMenu[] =>
+    componentsOf(h.fake.replyMessage(i))
+      .flatMap((r) => r.components)
+      .filter((c): c is FakeSelect => c.type === 3 && c.customId.startsWith('cards:fc:'));
   /**
    * Fall back from the ping. `defaults`: at once, with the defaults for every superiority and the recruit (2 clicks
    * whatever the size). `choose`: by hand, every screen's menu (the player's own targets and recruit; Back once on
    * the way, not counted with the pick it undid), then Fall back.
    */
-  async function fallBackByWizard(user: User, how: 'choose' | 'defaults' = 'choose'): Promise<{ effects: number; claims: number }> {
+  async function fallBackByWizard(
+    user: User,
+    how: 'choose' | 'defaults' = 'choose',
+  ): Promise<{ effects: number; claims: number }> {
     const claims = claimsOf(state(), seatOf(user)).length;
     if (how === 'defaults') defaultsSizes.push(claims);
     else chosenSizes.push(claims);
@@ -255,7 +313,10 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
       }
       for (let step = 0; step < 10; step++) {
         expect(i.ephemeral).toBe(true);
-        expect(h.fake.buttons(i).some((b) => b.label === 'Back'), 'every screen has Back').toBe(true);
+        expect(
+          h.fake.buttons(i).some((b) => b.label === 'Back'),
+          'every screen has Back',
+        ).toBe(true);
         if (how === 'defaults' || menus(i).length === 0) {
           const done = h.fake.buttons(i).find((b) => b.label.startsWith('Fall back'))!;
           i = await h.fake.click(user, i, done.customId!);
@@ -298,7 +359,11 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
   // ---- the script ----
 
   it('lobby, join, start', async () => {
-    const created = await h.fake.slash('ann', CHANNEL, 'game create', { variant: 'warring-states-cards', seats: 3, preset: 'live' });
+    const created = await h.fake.slash('ann', CHANNEL, 'game create', {
+      variant: 'warring-states-cards',
+      seats: 3,
+      preset: 'live',
+    });
     expect(created.text).toContain('Warring States card game');
     await idle();
     const lobby = tableMessage();
@@ -321,7 +386,12 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     // everyone is pinged once to choose recruits, in the channel, with the button to do it
     const all = pings();
     expect(all.map((m) => h.fake.pings(m).users[0]).sort()).toEqual(USERS.map((u) => h.fake.user(u).id).sort());
-    for (const m of all) expect(buttonsOf(m).filter((b) => b.customId).map((b) => b.label)).toEqual(['Choose recruits', 'My hand']);
+    for (const m of all)
+      expect(
+        buttonsOf(m)
+          .filter((b) => b.customId)
+          .map((b) => b.label),
+      ).toEqual(['Choose recruits', 'My hand']);
     pingsSeen = all.length;
   });
 
@@ -338,13 +408,21 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     });
     await counted('give', async () => {
       const i = await clickPing('bob', 'Choose recruits');
-      const done = await h.fake.click('bob', i, h.fake.buttons(i).find((b) => b.label.startsWith('Use the default'))!.customId!);
+      const done = await h.fake.click(
+        'bob',
+        i,
+        h.fake.buttons(i).find((b) => b.label.startsWith('Use the default'))!.customId!,
+      );
       expect(done.text).toContain('Your recruits');
     });
     expect(state().gives[seatOf('bob')]).toHaveLength(2);
     await idle();
     // the pings of those who have chosen are gone; the third's stays
-    expect(pings().filter((m) => !m.deleted).map((m) => h.fake.pings(m).users[0])).toEqual([h.fake.user('cid').id]);
+    expect(
+      pings()
+        .filter((m) => !m.deleted)
+        .map((m) => h.fake.pings(m).users[0]),
+    ).toEqual([h.fake.user('cid').id]);
     await scanPrivacy();
     expect(state().phase).toBe('give');
     h.clock.offset += 100_000; // live: 90 s for the setup
@@ -368,7 +446,9 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     const other = USERS.find((u) => u !== actor)!;
     const before = row().version;
     const wrong = await clickTable(other, 'Wage battle');
-    expect(wrong.text).toBe(`It is <@${h.fake.user(actor).id}>'s turn (deadline <t:${Math.floor((h.database.sqlite.prepare('select deadline_ms as d from card_games').get() as { d: number }).d / 1000)}:R>).`);
+    expect(wrong.text).toBe(
+      `It is <@${h.fake.user(actor).id}>'s turn (deadline <t:${Math.floor((h.database.sqlite.prepare('select deadline_ms as d from card_games').get() as { d: number }).d / 1000)}:R>).`,
+    );
     const onlooker = await clickTable('onlooker', 'My hand');
     expect(onlooker.text).toContain('You are not seated here');
     expect(row().version).toBe(before);
@@ -479,9 +559,10 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     expect(hand.text).toContain('Your hand');
     // `/cards` works in the game's log thread too
     const inThread = await h.fake.slash('bob', row().threadId!, 'cards hand');
-    expect([inThread.ephemeral, inThread.text]).toEqual([true, expect.stringContaining("Your hand")]);
+    expect([inThread.ephemeral, inThread.text]).toEqual([true, expect.stringContaining('Your hand')]);
     // turn pings by DM carry the same buttons, and they work from the DM
-    for (const u of USERS) expect((await h.fake.slash(u, CHANNEL, 'cards notify', { mode: 'dm' })).text).toContain('by DM');
+    for (const u of USERS)
+      expect((await h.fake.slash(u, CHANNEL, 'cards notify', { mode: 'dm' })).text).toContain('by DM');
     const chooser = toAct()!;
     await chooseByButton(chooser);
     await scanPrivacy();
@@ -491,16 +572,27 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     await idle();
     const pinged = toAct()!;
     expect(pinged).not.toBe(chooser);
-    const dm = h.fake.dms(pinged).filter((m) => buttonsOf(m).length > 0).at(-1)!;
+    const dm = h.fake
+      .dms(pinged)
+      .filter((m) => buttonsOf(m).length > 0)
+      .at(-1)!;
     expect(dm.content).toContain('your turn in round 3');
-    expect(buttonsOf(dm).filter((b) => b.customId).map((b) => b.label)).toEqual(['Wage battle', 'Fall back', 'My hand']);
+    expect(
+      buttonsOf(dm)
+        .filter((b) => b.customId)
+        .map((b) => b.label),
+    ).toEqual(['Wage battle', 'Fall back', 'My hand']);
     const fromDm = await h.fake.click(pinged, dm, buttonsOf(dm).find((b) => b.label === 'My hand')!.customId!);
     expect([fromDm.ephemeral, fromDm.text]).toEqual([true, expect.stringContaining('Your hand')]);
     // the game master skips the turn of the seat to act: it falls back with the defaults
     const skipped = toAct()!;
     const asked = await h.fake.slash('ann', CHANNEL, 'gm advance');
     expect(asked.ephemeral).toBe(true);
-    const ok = await h.fake.click('ann', asked, h.fake.buttons(asked).find((b) => b.label === 'Skip the turn')!.customId!);
+    const ok = await h.fake.click(
+      'ann',
+      asked,
+      h.fake.buttons(asked).find((b) => b.label === 'Skip the turn')!.customId!,
+    );
     expect(ok.text).toContain('Skipped');
     expect(state().battle.fallen).toContain(seatOf(skipped));
     await scanPrivacy();
@@ -531,12 +623,21 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     const { emptyBattle } = await import('../../src/cardgame/setup.js');
     const { cardPicker } = await import('../cardgame/fixtures.js');
     const s = state();
-    const free = h.database.sqlite.prepare('select seat from card_seats where conceded = 0 and away = 0 order by seat').all() as { seat: number }[];
+    const free = h.database.sqlite
+      .prepare('select seat from card_seats where conceded = 0 and away = 0 order by seat')
+      .all() as { seat: number }[];
     const seat = free[0]!.seat;
     const [o1, o2] = [0, 1, 2].filter((x) => x !== seat) as [number, number];
     const pick = cardPicker();
-    const plays = ['fire/chariot/spy', 'wind/chariot/infantry', 'mountain/infantry/crossbow', 'forest/crossbow/cavalry'].map(pick);
-    for (const id of plays) for (const pile of [s.deck, s.row, s.discard, s.resistance, ...s.seats.map((x) => x.hand)]) if (pile.includes(id)) pile.splice(pile.indexOf(id), 1);
+    const plays = [
+      'fire/chariot/spy',
+      'wind/chariot/infantry',
+      'mountain/infantry/crossbow',
+      'forest/crossbow/cavalry',
+    ].map(pick);
+    for (const id of plays)
+      for (const pile of [s.deck, s.row, s.discard, s.resistance, ...s.seats.map((x) => x.hand)])
+        if (pile.includes(id)) pile.splice(pile.indexOf(id), 1);
     while (s.row.length < 3) s.row.push(s.deck.shift()!);
     s.phase = 'battle';
     s.battle = emptyBattle(3);
@@ -547,7 +648,9 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     Object.assign(s.strongholds, { '8': [seat], '13': [seat], '14': [o1] });
     s.seats[seat]!.supply = Math.max(s.seats[seat]!.supply, 8);
     Object.assign(s, { currentState: 'gu', chooser: null, startSeat: seat, turnSeat: seat, winner: null });
-    h.database.sqlite.prepare('update card_games set state = ?, phase = ?, version = version + 1, deadline_ms = ?').run(JSON.stringify(s), 'battle', h.clock.now() + 600_000);
+    h.database.sqlite
+      .prepare('update card_games set state = ?, phase = ?, version = version + 1, deadline_ms = ?')
+      .run(JSON.stringify(s), 'battle', h.clock.now() + 600_000);
     h.database.sqlite.prepare('delete from card_drafts').run();
     h.database.close();
     await h.start();
@@ -570,8 +673,24 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     expect(i.text).toContain('You fell back');
     largest = { clicks: clicks.n - n0, claims: 9 };
     // every superiority used as the player chose it (none drawn by default), and the recruit the player's
-    const applied = JSON.parse((h.database.sqlite.prepare('select action from card_events order by seq desc limit 1').get() as { action: string }).action) as { effects: { symbol: string; draw?: boolean }[]; recruit: string[] };
-    expect(applied.effects.map((e) => e.symbol).sort()).toEqual(['cavalry', 'chariot', 'crossbow', 'fire', 'forest', 'infantry', 'mountain', 'spy', 'wind']);
+    const applied = JSON.parse(
+      (
+        h.database.sqlite.prepare('select action from card_events order by seq desc limit 1').get() as {
+          action: string;
+        }
+      ).action,
+    ) as { effects: { symbol: string; draw?: boolean }[]; recruit: string[] };
+    expect(applied.effects.map((e) => e.symbol).sort()).toEqual([
+      'cavalry',
+      'chariot',
+      'crossbow',
+      'fire',
+      'forest',
+      'infantry',
+      'mountain',
+      'spy',
+      'wind',
+    ]);
     expect(applied.effects.filter((e) => e.draw)).toEqual([]);
     expect(applied.recruit).toHaveLength(1);
     await scanPrivacy();
@@ -602,7 +721,8 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     expect(read.length).toBeGreaterThan(50);
     for (const { via, text } of read) {
       expect(text.match(/\b[BDW]\d{1,2}\b/g), `${via}: ${text}`).toBeNull();
-      for (const m of text.matchAll(/\p{Script=Han}+/gu)) expect(text.slice(0, m.index), `${via}: ${m[0]} in ${text}`).toMatch(/[A-Z][a-z]+ $/);
+      for (const m of text.matchAll(/\p{Script=Han}+/gu))
+        expect(text.slice(0, m.index), `${via}: ${m[0]} in ${text}`).toMatch(/[A-Z][a-z]+ $/);
     }
   });
 });

@@ -20,19 +20,46 @@ describe('/game create with computer players', () => {
   });
 
   it('autocompletes `all` and the chosen variant\u2019s powers, one at a time', async () => {
-    const first = await h.fake.autocomplete('gm', CHANNEL, 'game create', { variant: 'classic', computer: '' }, 'computer');
-    expect(first.map((c) => c.value)).toEqual(['all', 'Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']);
-    const more = await h.fake.autocomplete('gm', CHANNEL, 'game create', { variant: 'classic', computer: 'Italy, tu' }, 'computer');
+    const first = await h.fake.autocomplete(
+      'gm',
+      CHANNEL,
+      'game create',
+      { variant: 'classic', computer: '' },
+      'computer',
+    );
+    expect(first.map((c) => c.value)).toEqual([
+      'all',
+      'Austria',
+      'England',
+      'France',
+      'Germany',
+      'Italy',
+      'Russia',
+      'Turkey',
+    ]);
+    const more = await h.fake.autocomplete(
+      'gm',
+      CHANNEL,
+      'game create',
+      { variant: 'classic', computer: 'Italy, tu' },
+      'computer',
+    );
     expect(more.map((c) => c.value)).toEqual(['Italy, Turkey']);
   });
 
   it('refuses what it cannot seat, naming why', async () => {
     const unknown = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', computer: 'Italy, Narnia' });
     expect(unknown.text).toContain('"Narnia" is not a power in Classic');
-    const every = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', computer: 'Austria, England, France, Germany, Italy, Russia, Turkey' });
+    const every = await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'classic',
+      computer: 'Austria, England, France, Germany, Italy, Russia, Turkey',
+    });
     expect(every.text).toContain('demonstration: True');
     // a card table reads the same option, naming its seats by dynasty (test/bot/cards-computer-create.e2e.test.ts)
-    const cards = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'warring-states-cards', computer: 'Qin, Narnia' });
+    const cards = await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'warring-states-cards',
+      computer: 'Qin, Narnia',
+    });
     expect(cards.text).toContain('"Narnia" is not a dynasty');
   });
 

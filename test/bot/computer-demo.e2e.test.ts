@@ -41,17 +41,35 @@ describe('a demonstration table of seven computer players', () => {
   const db = () => h.database.db;
 
   it('runs to its end by its rules, every phase resolved as soon as the seats were ready', async () => {
-    const created = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', movement: '1h', retreat: '1h', adjustment: '1h', demonstration: true });
+    const created = await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+      demonstration: true,
+    });
     expect(created.text).toContain('Demonstration table');
     const started = await h.fake.slash('gm', CHANNEL, 'game start');
     expect(started.ephemeral).toBe(true);
-    await expect.poll(() => db().select().from(games).get()!.status, { timeout: 400_000, interval: 500 }).toBe('finished');
+    await expect
+      .poll(() => db().select().from(games).get()!.status, { timeout: 400_000, interval: 500 })
+      .toBe('finished');
     const game = db().select().from(games).get()!;
     expect(['solo', 'draw']).toContain(game.end!.kind);
-    console.log(`demonstration table: ${JSON.stringify(game.end)} after ${db().select().from(phases).all().length} phases`);
+    console.log(
+      `demonstration table: ${JSON.stringify(game.end)} after ${db().select().from(phases).all().length} phases`,
+    );
     if (game.end!.kind === 'draw') {
       // Every survivor's seat voted by its rule (stored like a person's vote).
-      expect(db().select().from(votes).where(eq(votes.kind, 'draw')).all().map((v) => v.power).sort()).toEqual([...game.end!.powers].sort());
+      expect(
+        db()
+          .select()
+          .from(votes)
+          .where(eq(votes.kind, 'draw'))
+          .all()
+          .map((v) => v.power)
+          .sort(),
+      ).toEqual([...game.end!.powers].sort());
     }
     // Never at a deadline: the seats' readiness resolved every phase.
     const reasons = db()
@@ -77,7 +95,12 @@ describe('a demonstration table of seven computer players', () => {
     const given = new Set<string>();
     let checked = 0;
     for (const phase of all.filter((p) => p.resolvedAt !== null)) {
-      const texts = db().select().from(orders).where(eq(orders.phaseId, phase.id)).all().map((o) => o.text);
+      const texts = db()
+        .select()
+        .from(orders)
+        .where(eq(orders.phaseId, phase.id))
+        .all()
+        .map((o) => o.text);
       const label = phaseLabel({ season: phase.season as never, year: phase.year, type: phase.type as never });
       const results = deliveries.findIndex((d) => d.text.startsWith(`**${label}: results**`));
       expect(results, `results of ${label}`).toBeGreaterThanOrEqual(0);
@@ -88,12 +111,26 @@ describe('a demonstration table of seven computer players', () => {
       for (const t of texts) given.add(t);
     }
     expect(checked).toBeGreaterThan(50);
-    const orderTexts = [...new Set(db().select().from(orders).all().map((o) => o.text))];
+    const orderTexts = [
+      ...new Set(
+        db()
+          .select()
+          .from(orders)
+          .all()
+          .map((o) => o.text),
+      ),
+    ];
     // The scan can fail: the seats' stored orders are in the debug lines.
-    expect(raw.some((line) => (JSON.parse(line) as { level: number }).level < 30 && orderTexts.some((t) => line.includes(t)))).toBe(true);
+    expect(
+      raw.some(
+        (line) => (JSON.parse(line) as { level: number }).level < 30 && orderTexts.some((t) => line.includes(t)),
+      ),
+    ).toBe(true);
     const visible = raw.filter((line) => (JSON.parse(line) as { level: number }).level >= 30);
     expect(visible.length).toBeGreaterThan(50);
-    expect(visible.flatMap((line) => orderTexts.filter((t) => line.includes(t)).map((t) => `order "${t}" in: ${line}`))).toEqual([]);
+    expect(
+      visible.flatMap((line) => orderTexts.filter((t) => line.includes(t)).map((t) => `order "${t}" in: ${line}`)),
+    ).toEqual([]);
     for (const d of deliveries) {
       expect(d.audience).not.toContain('computer:');
       expect(d.text).not.toContain('computer:');

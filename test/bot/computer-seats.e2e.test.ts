@@ -31,7 +31,12 @@ describe('computer players in the seats of a Classic game', () => {
     const log = createLogger('debug', { write: (s: string) => void raw.push(s) });
     h = await createHarness({ users: ['gm', 'alice', 'bob', 'dave'], channels: [CHANNEL] }, { log });
     await h.start();
-    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', movement: '1h', retreat: '1h', adjustment: '1h' });
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
     await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
     await h.fake.slash('bob', CHANNEL, 'game join', { power: 'Germany' });
     await h.fake.slash('gm', CHANNEL, 'game start');
@@ -46,9 +51,18 @@ describe('computer players in the seats of a Classic game', () => {
     const game = db().select().from(games).get()!;
     return db().select().from(phases).where(eq(phases.id, game.currentPhaseId!)).get()!;
   };
-  const italyOrders = (phaseId: number) => db().select().from(orders).where(and(eq(orders.phaseId, phaseId), eq(orders.power, 'Italy'))).all();
+  const italyOrders = (phaseId: number) =>
+    db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.phaseId, phaseId), eq(orders.power, 'Italy')))
+      .all();
   const italyReady = (phaseId: number) =>
-    db().select().from(readiness).where(and(eq(readiness.phaseId, phaseId), eq(readiness.power, 'Italy'))).get()?.ready === true;
+    db()
+      .select()
+      .from(readiness)
+      .where(and(eq(readiness.phaseId, phaseId), eq(readiness.power, 'Italy')))
+      .get()?.ready === true;
 
   /** No delivery since `since` and no log line at info or above carries one of `texts`. */
   function expectUnseen(texts: string[], since: number): void {
@@ -59,7 +73,8 @@ describe('computer players in the seats of a Classic game', () => {
     for (const line of raw) {
       const parsed = JSON.parse(line) as { level: number };
       if (parsed.level < 30) continue;
-      for (const t of texts) expect(line.includes(t), `computer order "${t}" in a log line at level ${parsed.level}`).toBe(false);
+      for (const t of texts)
+        expect(line.includes(t), `computer order "${t}" in a log line at level ${parsed.level}`).toBe(false);
     }
   }
 
@@ -88,7 +103,14 @@ describe('computer players in the seats of a Classic game', () => {
     await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content === '🔁 Italy is now played by a computer player.');
     // The game's status message names the seat's player as a computer player.
     await until(
-      () => h.fake.channelMessages(CHANNEL).find((m) => m.content.startsWith('**Classic Diplomacy** · game master') && /Italy[^\n]*a computer player/.test(m.content)),
+      () =>
+        h.fake
+          .channelMessages(CHANNEL)
+          .find(
+            (m) =>
+              m.content.startsWith('**Classic Diplomacy** · game master') &&
+              /Italy[^\n]*a computer player/.test(m.content),
+          ),
       'the status message naming the computer player',
     );
   });
@@ -106,7 +128,10 @@ describe('computer players in the seats of a Classic game', () => {
     const fallSince = h.fake.deliveries.length;
     const fall = await computerPlayed();
     expect(fall.phaseId).not.toBe(spring.phaseId);
-    expectUnseen(fall.texts.filter((t) => !spring.texts.includes(t)), fallSince);
+    expectUnseen(
+      fall.texts.filter((t) => !spring.texts.includes(t)),
+      fallSince,
+    );
     await h.fake.slash('alice', CHANNEL, 'ready');
     await h.fake.slash('bob', CHANNEL, 'ready');
     await waitForResults(h, CHANNEL, 'Fall 1901 movement');
@@ -117,7 +142,10 @@ describe('computer players in the seats of a Classic game', () => {
   it('the power goes back to a person, who is named; the computer player is not told by DM', async () => {
     const back = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy', user: 'dave' });
     expect(back.text).toContain(`<@${h.fake.user('dave').id}> now plays **Italy** (replacing a computer player)`);
-    await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content === `🔁 Italy is now played by <@${h.fake.user('dave').id}> (replacing a computer player).`);
+    await h.fake.waitForChannelMessage(
+      CHANNEL,
+      (m) => m.content === `🔁 Italy is now played by <@${h.fake.user('dave').id}> (replacing a computer player).`,
+    );
     await h.fake.waitForDm('dave', (m) => m.content.includes('You now play **Italy**'));
   });
 
@@ -125,10 +153,14 @@ describe('computer players in the seats of a Classic game', () => {
     const computerAgain = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy', computer: true });
     expect(computerAgain.text).toContain('A computer player now plays **Italy**');
     const france = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'France', computer: true });
-    expect(france.text).toContain(`A computer player now plays **France** (replacing <@${h.fake.user('alice').id}>, who is told by DM)`);
+    expect(france.text).toContain(
+      `A computer player now plays **France** (replacing <@${h.fake.user('alice').id}>, who is told by DM)`,
+    );
     // Germany is the last power a person plays.
     const germany = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Germany', computer: true });
-    expect(germany.text).toContain('Germany is the last power a person plays; a game of only computer players is refused.');
+    expect(germany.text).toContain(
+      'Germany is the last power a person plays; a game of only computer players is refused.',
+    );
     // The computer seats never block a draw: Germany's vote, the only human one, ends the game.
     const draw = await h.fake.slash('bob', CHANNEL, 'draw');
     expect(draw.ephemeral).toBe(true);

@@ -17,9 +17,17 @@ describe('order confirmations never arrive after their phase results', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bob'], channels: [CHANNEL] }, { limits: { confirmationQuietMs: QUIET_MS } });
+    h = await createHarness(
+      { users: ['gm', 'alice', 'bob'], channels: [CHANNEL] },
+      { limits: { confirmationQuietMs: QUIET_MS } },
+    );
     await h.start();
-    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', movement: '1h', retreat: '1h', adjustment: '1h' });
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
     await h.fake.slash('alice', CHANNEL, 'game join', { power: 'Austria' });
     await h.fake.slash('bob', CHANNEL, 'game join', { power: 'Italy' });
     await h.fake.slash('gm', CHANNEL, 'game start');
@@ -30,11 +38,16 @@ describe('order confirmations never arrive after their phase results', () => {
     await h?.close();
   });
 
-  const confirmationsOf = (user: string, label: string) => h.fake.dms(user).filter((m) => m.content.startsWith(`Your orders for `) && m.content.includes(`**${label}**`));
+  const confirmationsOf = (user: string, label: string) =>
+    h.fake.dms(user).filter((m) => m.content.startsWith(`Your orders for `) && m.content.includes(`**${label}**`));
   /** Messages in the order the stand-in stored them (snowflakes grow with time). */
   const before = (a: FakeMessage, b: FakeMessage) => BigInt(a.id) < BigInt(b.id);
   const confirmationRow = () =>
-    h.database.sqlite.prepare(`SELECT id, claimed_by AS claimedBy, sent_at AS sentAt, failed_at AS failedAt, last_error AS lastError FROM outbox WHERE dedupe_key LIKE 'confirm:%' ORDER BY id DESC LIMIT 1`).get() as {
+    h.database.sqlite
+      .prepare(
+        `SELECT id, claimed_by AS claimedBy, sent_at AS sentAt, failed_at AS failedAt, last_error AS lastError FROM outbox WHERE dedupe_key LIKE 'confirm:%' ORDER BY id DESC LIMIT 1`,
+      )
+      .get() as {
       id: number;
       claimedBy: string | null;
       sentAt: number | null;
@@ -71,11 +84,15 @@ describe('order confirmations never arrive after their phase results', () => {
       h.clock.offset += 4 * QUIET_MS;
       h.bot!.outbox.kick();
       // The deliverer has the DM in hand (claimed) before the game master resolves the phase.
-      for (let i = 0; i < 200 && confirmationRow().claimedBy === null && confirmationRow().sentAt === null; i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 200 && confirmationRow().claimedBy === null && confirmationRow().sentAt === null; i++)
+        await new Promise((r) => setTimeout(r, 10));
       expect(confirmationRow()).toMatchObject({ sentAt: null, claimedBy: expect.any(String) });
       await slashConfirmed(h, 'gm', CHANNEL, 'gm advance');
       const results = await waitForResults(h, CHANNEL, 'Fall 1901 movement');
-      const dm = await h.fake.waitForDm('alice', (m) => m.content.startsWith('Your orders for ') && m.content.includes('`F tri S A tyr - ven`'));
+      const dm = await h.fake.waitForDm(
+        'alice',
+        (m) => m.content.startsWith('Your orders for ') && m.content.includes('`F tri S A tyr - ven`'),
+      );
       expect(before(dm, results), 'the confirmation arrived before the results post').toBe(true);
     } finally {
       h.fake.state.transport.slow(alice, 0);
@@ -90,9 +107,12 @@ describe('order confirmations never arrive after their phase results', () => {
     // As if the process that claimed the DM had resolved the phase (its deadline passed) and was killed before
     // sending either: the claim names a process that no longer runs.
     h.database = openDatabase(h.dbPath);
-    h.database.sqlite.prepare(`UPDATE outbox SET claimed_by = 'gone-host:1:dead', next_attempt_at = 0 WHERE id = ?`).run(row.id);
+    h.database.sqlite
+      .prepare(`UPDATE outbox SET claimed_by = 'gone-host:1:dead', next_attempt_at = 0 WHERE id = ?`)
+      .run(row.id);
     h.clock.offset += 2 * 3_600_000;
-    const gameId = (h.database.sqlite.prepare('SELECT id FROM games WHERE status = ?').get('active') as { id: number }).id;
+    const gameId = (h.database.sqlite.prepare('SELECT id FROM games WHERE status = ?').get('active') as { id: number })
+      .id;
     const resolved = resolvePhase({ db: h.database.db, now: () => h.clock.now() }, { gameId, reason: 'deadline' });
     expect(resolved.ok).toBe(true);
     expect(confirmationRow()).toMatchObject({ claimedBy: 'gone-host:1:dead', sentAt: null, failedAt: null }); // in flight then
@@ -107,7 +127,9 @@ describe('order confirmations never arrive after their phase results', () => {
       const late = confirmationsOf('bob', 'Fall 1901 retreat').filter((m) => !before(m, results));
       expect(late, 'no confirmation after the results').toEqual([]);
       expect(confirmationRow()).toMatchObject({ sentAt: null, lastError: expect.stringMatching(/^dropped: /) });
-      expect(h.fake.channelMessages(CHANNEL).filter((m) => m.content.includes('**Fall 1901 retreat: results**'))).toHaveLength(1);
+      expect(
+        h.fake.channelMessages(CHANNEL).filter((m) => m.content.includes('**Fall 1901 retreat: results**')),
+      ).toHaveLength(1);
     } finally {
       h.fake.state.transport.slow(bob, 0);
     }

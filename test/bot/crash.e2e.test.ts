@@ -52,9 +52,19 @@ describe('kill -9 at random moments around resolution and delivery', () => {
       const deps = { db: database.db, now: () => Date.now() + offset };
       const channelId = fake.channel('main').id;
       const durations = { movement: '1h', retreat: '1h', adjustment: '1h' };
-      const created = createGame(deps, { channelId, guildId: fake.guildId, userId: fake.user('gm').id, variantId: 'classic', durations });
+      const created = createGame(deps, {
+        channelId,
+        guildId: fake.guildId,
+        userId: fake.user('gm').id,
+        variantId: 'classic',
+        durations,
+      });
       if (!created.ok) throw new Error(created.error);
-      for (const [user, power] of [['alice', 'France'], ['bob', 'Germany'], ['carol', 'Italy']] as const) {
+      for (const [user, power] of [
+        ['alice', 'France'],
+        ['bob', 'Germany'],
+        ['carol', 'Italy'],
+      ] as const) {
         const joined = joinGame(deps, { channelId, userId: fake.user(user).id, power });
         if (!joined.ok) throw new Error(joined.error);
       }
@@ -142,7 +152,9 @@ describe('kill -9 at random moments around resolution and delivery', () => {
       if (armed) fake.state.events.off('message', armed);
       await running();
       const pending = () =>
-        database.sqlite.prepare('SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL').get() as { n: number };
+        database.sqlite
+          .prepare('SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL')
+          .get() as { n: number };
       await until('an empty outbox', () => pending().n === 0);
       const last = child as ChildProcess | null;
       if (last) {
@@ -171,7 +183,11 @@ describe('kill -9 at random moments around resolution and delivery', () => {
       expect(channelMessages.length - postOrder.length).toBe(1); // and the one status message, edited in place
 
       // Results: one per resolved phase, each phase once.
-      const resolved = database.db.select().from(phases).all().filter((p) => p.resolvedAt !== null);
+      const resolved = database.db
+        .select()
+        .from(phases)
+        .all()
+        .filter((p) => p.resolvedAt !== null);
       const labels = resultsPosts().map((m) => m.content.split('\n')[0]);
       expect(labels.length).toBe(resolved.length);
       expect(new Set(labels).size).toBe(labels.length);

@@ -92,7 +92,10 @@ describe('the bot refuses bad input clearly and keeps the game intact', () => {
     const old = h.fake.channelMessages('main').find(isStatus)!;
     h.fake.deleteMessage(old.id);
     await h.fake.slash('alice', 'main', 'order', { orders: 'A mar H' });
-    const fresh = await h.fake.waitForChannelMessage('main', (m) => m.id !== old.id && isStatus(m) && m.content.includes('France'));
+    const fresh = await h.fake.waitForChannelMessage(
+      'main',
+      (m) => m.id !== old.id && isStatus(m) && m.content.includes('France'),
+    );
     expect(fresh.content).not.toContain('A mar');
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
@@ -101,7 +104,9 @@ describe('the bot refuses bad input clearly and keeps the game intact', () => {
     h.fake.closeDms('bob');
     const reply = await h.fake.slash('bob', 'main', 'order', { orders: 'A mun - ruh' });
     expect(reply.text).toContain('✅ Stored: `A mun - ruh`');
-    const notice = await h.fake.waitForChannelMessage('main', (m) => m.content.includes('cannot send you direct messages'));
+    const notice = await h.fake.waitForChannelMessage('main', (m) =>
+      m.content.includes('cannot send you direct messages'),
+    );
     expect(notice.content).toContain(`<@${h.fake.user('bob').id}>`);
     expect(notice.content).not.toContain('A mun');
     await h.fake.slash('bob', 'main', 'order', { orders: 'F kie - den' });
@@ -122,14 +127,20 @@ describe('the bot refuses bad input clearly and keeps the game intact', () => {
     // Both games' deadlines pass; the scheduler resolves both; only the live channel gets a post.
     h.clock.offset += 2 * HOUR;
     h.bot!.scheduler.sweep();
-    const results = await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('**Spring 1901 movement: results**'));
+    const results = await h.fake.waitForChannelMessage('main', (m) =>
+      m.content.startsWith('**Spring 1901 movement: results**'),
+    );
     expect(results.attachments).toHaveLength(2); // orders with results, and the board after
     await h.bot!.outbox.idle();
     const failed = h.database.sqlite
-      .prepare(`SELECT count(*) AS n FROM outbox WHERE target = ? AND failed_at IS NOT NULL AND last_error LIKE 'channel_gone%'`)
+      .prepare(
+        `SELECT count(*) AS n FROM outbox WHERE target = ? AND failed_at IS NOT NULL AND last_error LIKE 'channel_gone%'`,
+      )
       .get(h.fake.channel('doomed').id) as { n: number };
     expect(failed.n).toBeGreaterThan(0);
-    const pending = h.database.sqlite.prepare(`SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`).get() as { n: number };
+    const pending = h.database.sqlite
+      .prepare(`SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`)
+      .get() as { n: number };
     expect(pending.n).toBe(0);
 
     const after = await h.fake.slash('alice', 'main', 'orders show');
@@ -149,7 +160,10 @@ describe('the bot refuses bad input clearly and keeps the game intact', () => {
     expect(first.text).not.toContain('Turkey');
     const last = await h.fake.slash('bob', channel, 'draw');
     expect(last.text).toMatch(/draw/);
-    const announcement = await h.fake.waitForChannelMessage(channel, (m) => /draw/i.test(m.content) && m.content.includes('England') && m.content.includes('Turkey'));
+    const announcement = await h.fake.waitForChannelMessage(
+      channel,
+      (m) => /draw/i.test(m.content) && m.content.includes('England') && m.content.includes('Turkey'),
+    );
     expect(announcement.content).not.toMatch(/votes for a draw/);
     const order = await h.fake.slash('alice', channel, 'order', { orders: 'F lon H' });
     expect(order.text).toMatch(/⚠️/);

@@ -27,9 +27,12 @@ describe('one target flooded or rate-limited never delays the others', () => {
     await h?.close();
   });
 
-  it('posts the other game\'s results ahead of the flood\'s backlog, and keeps every target\'s order', async () => {
+  it("posts the other game's results ahead of the flood's backlog, and keeps every target's order", async () => {
     const { fake } = h;
-    for (const [channel, player, power] of [['flooded', 'alice', 'France'], ['quiet', 'bob', 'Germany']] as const) {
+    for (const [channel, player, power] of [
+      ['flooded', 'alice', 'France'],
+      ['quiet', 'bob', 'Germany'],
+    ] as const) {
       await fake.slash('gm', channel, 'game create', { variant: 'classic', movement: '1h' });
       await fake.slash(player, channel, 'game join', { power });
       await fake.slash('gm', channel, 'game start');
@@ -47,11 +50,23 @@ describe('one target flooded or rate-limited never delays the others', () => {
     const now = h.clock.now();
     db.transaction((tx) => {
       for (let i = 0; i < FLOOD; i++) {
-        enqueue(tx, { gameId: null, payload: { type: 'notice', gameId: 0, text: `flood ${i}` }, target: { kind: 'channel', id: flooded }, dedupeKey: `flood:${i}`, now });
+        enqueue(tx, {
+          gameId: null,
+          payload: { type: 'notice', gameId: 0, text: `flood ${i}` },
+          target: { kind: 'channel', id: flooded },
+          dedupeKey: `flood:${i}`,
+          now,
+        });
       }
       for (let i = 0; i < DMS; i++) {
         const payload = { type: 'dm' as const, gameId: 0, text: `dm ${i}`, reason: 'order_confirmation' as const };
-        enqueue(tx, { gameId: null, payload, target: { kind: 'user', id: fake.user('alice').id }, dedupeKey: `dm:${i}`, now });
+        enqueue(tx, {
+          gameId: null,
+          payload,
+          target: { kind: 'user', id: fake.user('alice').id },
+          dedupeKey: `dm:${i}`,
+          now,
+        });
       }
     });
     h.bot!.outbox.kick();
@@ -62,7 +77,8 @@ describe('one target flooded or rate-limited never delays the others', () => {
     h.bot!.scheduler.sweep();
     const results = await waitForResults(h, 'quiet', 'Spring 1901 movement');
 
-    const before = (pred: (text: string) => boolean) => fake.deliveries.filter((d) => BigInt(d.messageId) < BigInt(results.id) && pred(d.content)).length;
+    const before = (pred: (text: string) => boolean) =>
+      fake.deliveries.filter((d) => BigInt(d.messageId) < BigInt(results.id) && pred(d.content)).length;
     const floodBefore = before((t) => t.startsWith('flood '));
     expect(floodBefore).toBeLessThan(FLOOD);
     expect(before((t) => t.startsWith('dm '))).toBeLessThan(DMS);
@@ -70,10 +86,23 @@ describe('one target flooded or rate-limited never delays the others', () => {
     // Everything else still arrives, whole and in order.
     await waitForResults(h, 'flooded', 'Spring 1901 movement');
     await h.bot!.outbox.idle();
-    await expect.poll(() => fake.dms('alice').filter((m) => m.content.startsWith('dm ')).length, { timeout: 20_000 }).toBe(DMS);
-    const floodPosts = fake.channelMessages('flooded').map((m) => m.content).filter((t) => t.startsWith('flood ') || t.includes(': results**'));
-    expect(floodPosts).toEqual([...Array.from({ length: FLOOD }, (_, i) => `flood ${i}`), expect.stringContaining('Spring 1901 movement: results')]);
-    expect(fake.dms('alice').map((m) => m.content).filter((t) => t.startsWith('dm '))).toEqual(Array.from({ length: DMS }, (_, i) => `dm ${i}`));
+    await expect
+      .poll(() => fake.dms('alice').filter((m) => m.content.startsWith('dm ')).length, { timeout: 20_000 })
+      .toBe(DMS);
+    const floodPosts = fake
+      .channelMessages('flooded')
+      .map((m) => m.content)
+      .filter((t) => t.startsWith('flood ') || t.includes(': results**'));
+    expect(floodPosts).toEqual([
+      ...Array.from({ length: FLOOD }, (_, i) => `flood ${i}`),
+      expect.stringContaining('Spring 1901 movement: results'),
+    ]);
+    expect(
+      fake
+        .dms('alice')
+        .map((m) => m.content)
+        .filter((t) => t.startsWith('dm ')),
+    ).toEqual(Array.from({ length: DMS }, (_, i) => `dm ${i}`));
     expect(fake.unexpectedErrors()).toEqual([]);
     fake.state.transport.clearLimits();
   });

@@ -16,8 +16,22 @@ import { REPLAY_WIDTH } from '../../src/render/replay/index.js';
 import { decodeFrames, difference, pixelsOf } from '../render/replay-game.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, expectMapPost, expectResultsPost, waitForResults as waitForResultsIn, type Harness } from './harness.js';
-import { FALL_1901, FALL_1901_RETREAT, playerOf, POWERS, SPRING_1901, WINTER_1901, type ScriptPower } from './script.js';
+import {
+  createHarness,
+  expectMapPost,
+  expectResultsPost,
+  waitForResults as waitForResultsIn,
+  type Harness,
+} from './harness.js';
+import {
+  FALL_1901,
+  FALL_1901_RETREAT,
+  playerOf,
+  POWERS,
+  SPRING_1901,
+  WINTER_1901,
+  type ScriptPower,
+} from './script.js';
 
 const CHANNEL = 'diplomacy';
 const HOUR = 3_600_000;
@@ -48,10 +62,14 @@ describe('a 7-player Classic game through the Discord bot', () => {
     for (const [power, list] of Object.entries(orders) as [ScriptPower, string[]][]) {
       for (const delivery of h.fake.deliveries.slice(since)) {
         const text = textOf(delivery);
-        const ownPrivate = delivery.audience.kind === 'user' && delivery.audience.userId === h.fake.user(playerOf(power)).id;
+        const ownPrivate =
+          delivery.audience.kind === 'user' && delivery.audience.userId === h.fake.user(playerOf(power)).id;
         if (ownPrivate) continue;
         for (const order of list) {
-          expect(text.includes(order), `${power}'s order "${order}" leaked (${delivery.via} to ${JSON.stringify(delivery.audience)})`).toBe(false);
+          expect(
+            text.includes(order),
+            `${power}'s order "${order}" leaked (${delivery.via} to ${JSON.stringify(delivery.audience)})`,
+          ).toBe(false);
         }
       }
     }
@@ -66,7 +84,10 @@ describe('a 7-player Classic game through the Discord bot', () => {
       expect(reply.ephemeral).toBe(true);
       expect(reply.text, reply.text).not.toContain('❌');
       for (const order of list) expect(reply.text).toContain(`\`${order}\``);
-      const dm = await h.fake.waitForDm(player, (m) => h.fake.dms(player).indexOf(m) >= dmsBefore && m.content.includes(`Your orders for ${power}`));
+      const dm = await h.fake.waitForDm(
+        player,
+        (m) => h.fake.dms(player).indexOf(m) >= dmsBefore && m.content.includes(`Your orders for ${power}`),
+      );
       for (const order of list) expect(dm.content).toContain(`\`${order}\``);
     }
   }
@@ -80,7 +101,12 @@ describe('a 7-player Classic game through the Discord bot', () => {
   }
 
   it('creates the game, lets seven players join, and starts with the map and a DM per player', async () => {
-    const created = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', movement: '1h', retreat: '1h', adjustment: '1h' });
+    const created = await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
     expect(created.ephemeral).toBe(false);
     expect(created.text).toContain('Classic');
     const free = await h.fake.autocomplete('austria', CHANNEL, 'game join', { power: 'a' }, 'power');
@@ -180,7 +206,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
     expect(austria.text).toContain('Spring 1902');
   });
 
-  it('/history replay: the whole game as one GIF whose phase boundaries are the results posts\' maps, frame by frame', async () => {
+  it("/history replay: the whole game as one GIF whose phase boundaries are the results posts' maps, frame by frame", async () => {
     const reply = await h.fake.slash('gm', CHANNEL, 'history replay', {}, { deferredTimeoutMs: 120_000 });
     expect(reply.ephemeral).toBe(true);
     expect(reply.text).toContain('**Replay** from Spring 1901 movement to Winter 1901 adjustment');
@@ -211,13 +237,26 @@ describe('a 7-player Classic game through the Discord bot', () => {
     }
     const last = renderInputsForResults(deps, played.at(-1)!.id)!.after;
     const { variant, position, ...opts } = last;
-    expect(difference(frames.at(-1)!.pixels, width, top, await pixelsOf((await renderMap(variant, position, { ...opts, width })).png))).toBeLessThan(0.002);
+    expect(
+      difference(
+        frames.at(-1)!.pixels,
+        width,
+        top,
+        await pixelsOf((await renderMap(variant, position, { ...opts, width })).png),
+      ),
+    ).toBeLessThan(0.002);
 
     // Asked again: the cached replay, byte for byte.
     const again = await h.fake.slash('gm', CHANNEL, 'history replay', {}, { deferredTimeoutMs: 120_000 });
     expect(again.attachments.find((a) => a.filename.endsWith('.gif'))!.data.equals(gif.data)).toBe(true);
     // A range, shared in the channel.
-    const shared = await h.fake.slash('austria', CHANNEL, 'history replay', { from: 'F1901M', to: 'F1901R', share: true }, { deferredTimeoutMs: 120_000 });
+    const shared = await h.fake.slash(
+      'austria',
+      CHANNEL,
+      'history replay',
+      { from: 'F1901M', to: 'F1901R', share: true },
+      { deferredTimeoutMs: 120_000 },
+    );
     expect(shared.ephemeral).toBe(false);
     expect(shared.text).toContain('from Fall 1901 movement to Fall 1901 retreat (`F1901M`–`F1901R`, 2 phases)');
     const backwards = await h.fake.slash('austria', CHANNEL, 'history replay', { from: 'W1901A', to: 'S1901M' });
@@ -225,12 +264,15 @@ describe('a 7-player Classic game through the Discord bot', () => {
   });
 
   it('kept one status message, edited in place, that never shows what anyone ordered', () => {
-    const statuses = h.fake.channelMessages(CHANNEL).filter((m) => m.content.startsWith('**Classic Diplomacy** · game master'));
+    const statuses = h.fake
+      .channelMessages(CHANNEL)
+      .filter((m) => m.content.startsWith('**Classic Diplomacy** · game master'));
     expect(statuses).toHaveLength(1);
     const status = statuses[0]!;
     expect(status.history.length).toBeGreaterThan(10);
     expect(status.content).toContain('Spring 1902');
-    for (const version of [status, ...status.history]) expect(version.content).not.toMatch(/`[AF] [a-z]{3}(\/[a-z]{2})? [-HSCRBD]/);
+    for (const version of [status, ...status.history])
+      expect(version.content).not.toMatch(/`[AF] [a-z]{3}(\/[a-z]{2})? [-HSCRBD]/);
   });
 
   it('sent every player DM confirmations and never answered with an unexpected error', () => {

@@ -51,7 +51,10 @@ describe('game master tools and read-only commands', () => {
     expect(choices.map((c) => c.value)).toEqual(['Italy']);
     const replaced = await h.fake.slash('gm', 'main', 'gm replace', { power: 'Italy', user: 'dave' });
     expect(replaced.text).toContain(`<@${h.fake.user('dave').id}> now plays **Italy**`);
-    await h.fake.waitForChannelMessage('main', (m) => m.content === `🔁 Italy is now played by <@${h.fake.user('dave').id}>.`);
+    await h.fake.waitForChannelMessage(
+      'main',
+      (m) => m.content === `🔁 Italy is now played by <@${h.fake.user('dave').id}>.`,
+    );
     const order = await h.fake.slash('dave', 'main', 'order', { orders: 'F nap - ion' });
     expect(order.text).toContain('✅ Stored: `F nap - ion`');
     await h.fake.waitForDm('dave', (m) => m.content.includes('Italy'));
@@ -61,13 +64,17 @@ describe('game master tools and read-only commands', () => {
     await h.fake.slash('alice', 'main', 'order', { orders: 'A par - bur' });
     const advanced = await slashConfirmed(h, 'gm', 'main', 'gm advance');
     expect(advanced.text).toContain('Spring 1901 movement');
-    const results = await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('**Spring 1901 movement: results**'));
+    const results = await h.fake.waitForChannelMessage('main', (m) =>
+      m.content.startsWith('**Spring 1901 movement: results**'),
+    );
     expect(results.content).toContain('`A par - bur`');
     // Announced once, before the results, and only the click (not the question) changed anything.
     expect(advanced.ephemeral).toBe(true);
     const posts = h.fake.channelMessages('main');
     const notices = posts.filter((m) => m.content.startsWith('⏩'));
-    expect(notices.map((m) => m.content)).toEqual(['⏩ The game master resolved **Spring 1901 movement** before its deadline; the results follow.']);
+    expect(notices.map((m) => m.content)).toEqual([
+      '⏩ The game master resolved **Spring 1901 movement** before its deadline; the results follow.',
+    ]);
     expect(posts.indexOf(notices[0]!)).toBeLessThan(posts.indexOf(results));
 
     const list = await h.fake.slash('bob', 'main', 'history list');
@@ -95,7 +102,9 @@ describe('game master tools and read-only commands', () => {
     const rolled = await slashConfirmed(h, 'gm', 'main', 'gm rollback');
     expect(rolled.text).toContain('Rolled back to the start of Spring 1901 movement; its orders are kept');
     const notice = await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('⏪'));
-    expect(notice.content).toMatch(/rolled the game back to \*\*Spring 1901 movement\*\*\. Orders given in that phase are kept/);
+    expect(notice.content).toMatch(
+      /rolled the game back to \*\*Spring 1901 movement\*\*\. Orders given in that phase are kept/,
+    );
     expect(h.fake.channelMessages('main').filter((m) => m.content.startsWith('⏪'))).toHaveLength(1);
     const mine = await h.fake.slash('alice', 'main', 'orders show');
     expect(mine.text).toContain('Spring 1901');

@@ -16,7 +16,12 @@ import { nonceFor } from '../../src/bot/send.js';
 import { openDatabase, type Db, type OpenedDatabase } from '../../src/store/db.js';
 import { outbox } from '../../src/store/schema.js';
 import { expect } from 'vitest';
-import { FakeDiscord, type FakeDiscordOptions, type FakeInteraction, type FakeMessage } from '../support/fake-discord/index.js';
+import {
+  FakeDiscord,
+  type FakeDiscordOptions,
+  type FakeInteraction,
+  type FakeMessage,
+} from '../support/fake-discord/index.js';
 import type { OptionValue } from '../support/fake-discord/commands.js';
 
 const GENEROUS_BUDGETS = Object.fromEntries(
@@ -35,10 +40,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(
-  fakeOpts: FakeDiscordOptions,
-  botOpts: Partial<BotOptions> = {},
-): Promise<Harness> {
+export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Partial<BotOptions> = {}): Promise<Harness> {
   const fake = await FakeDiscord.start(fakeOpts);
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-bot-'));
   const dbPath = join(dir, 'zhanguo.db');
@@ -94,7 +96,10 @@ export async function createHarness(
 /** The messages (content, embeds) the bot sent with a reference left in them, for a readable failure. */
 function unformatted(fake: FakeDiscord): string[] {
   return fake.deliveries
-    .flatMap((d) => [d.content, ...d.embeds.flatMap((e) => [e.title, e.description, ...(e.fields ?? []).map((f) => f.value)])])
+    .flatMap((d) => [
+      d.content,
+      ...d.embeds.flatMap((e) => [e.title, e.description, ...(e.fields ?? []).map((f) => f.value)]),
+    ])
     .filter((text): text is string => typeof text === 'string' && text.includes('⟦'))
     .map((text) => text.slice(0, 200));
 }
@@ -104,7 +109,11 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** The results post of a phase (by its label, e.g. `Spring 1901 movement`) in a game channel, once it arrives. */
 export function waitForResults(h: Harness, channel: string, label: string): Promise<FakeMessage> {
   // A game created with `notify:` starts its posts with the role's mention.
-  return h.fake.waitForChannelMessage(channel, (m) => m.content.replace(/^<@&\d+> /, '').startsWith(`**${label}: results**`), 15_000);
+  return h.fake.waitForChannelMessage(
+    channel,
+    (m) => m.content.replace(/^<@&\d+> /, '').startsWith(`**${label}: results**`),
+    15_000,
+  );
 }
 
 /**
@@ -132,7 +141,9 @@ export async function partsOfPost(fake: FakeDiscord, db: Db, first: FakeMessage)
     if (found.length === 0) break;
     expect(found, `part ${i} of ${row!.key} once`).toHaveLength(1);
     if (i > 0) {
-      expect(posts.indexOf(found[0]!), `part ${i} of ${row!.key} right after part ${i - 1}`).toBe(posts.indexOf(parts[i - 1]!) + 1);
+      expect(posts.indexOf(found[0]!), `part ${i} of ${row!.key} right after part ${i - 1}`).toBe(
+        posts.indexOf(parts[i - 1]!) + 1,
+      );
       expect(found[0]!.attachments, `part ${i} carries no attachment`).toEqual([]);
     }
     parts.push(found[0]!);
@@ -154,7 +165,10 @@ export function expectMapPost(message: FakeMessage): void {
 
 /** A results post carries two real maps: the orders with their results, then the board after the phase. */
 export function expectResultsPost(message: FakeMessage): void {
-  expect(message.attachments.map((a) => a.filename.replace(/^.*-(orders|after)\.png$/, '$1'))).toEqual(['orders', 'after']);
+  expect(message.attachments.map((a) => a.filename.replace(/^.*-(orders|after)\.png$/, '$1'))).toEqual([
+    'orders',
+    'after',
+  ]);
   for (const png of message.attachments) expectRealMap(png);
 }
 

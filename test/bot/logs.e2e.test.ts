@@ -48,7 +48,9 @@ describe('errors from Discord are logged without request or response bodies', ()
     fake.state.transport.fail(fake.user('alice').id, 500, 6);
     const reply = await fake.slash('alice', 'main', 'order', { orders: 'F bre - mao' });
     expect(reply.text).toContain('F bre - mao');
-    await expect.poll(() => fake.dms('alice').some((m) => m.content.includes('F bre - mao')), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => fake.dms('alice').some((m) => m.content.includes('F bre - mao')), { timeout: 20_000 })
+      .toBe(true);
     expect(lines().some((l) => l.err?.status === 500 && l.level === 40)).toBe(true);
 
     // The secret texts were in the refused requests; no line from info up carries them, nor any body.
@@ -59,9 +61,15 @@ describe('errors from Discord are logged without request or response bodies', ()
     // No request or response body at any level, debug included.
     for (const line of raw) expect(line).not.toMatch(/requestBody|rawError|"files"|"json"|enforce_nonce/);
     // Routes keep ids but never an interaction token.
-    for (const l of lines()) if (l.err?.route?.startsWith('/interactions/')) expect(l.err.route).toMatch(/^\/interactions\/\d+\/:token\//);
+    for (const l of lines())
+      if (l.err?.route?.startsWith('/interactions/')) expect(l.err.route).toMatch(/^\/interactions\/\d+\/:token\//);
     // Outbox deliveries are logged at info: kind, attempts, milliseconds.
-    expect(lines().some((l) => l.msg === 'outbox delivered' && l.kind === 'dm' && typeof l.ms === 'number' && (l.attempts as number) > 1)).toBe(true);
+    expect(
+      lines().some(
+        (l) =>
+          l.msg === 'outbox delivered' && l.kind === 'dm' && typeof l.ms === 'number' && (l.attempts as number) > 1,
+      ),
+    ).toBe(true);
     expect(fake.unexpectedErrors()).toEqual([]);
   });
 });

@@ -15,7 +15,10 @@ const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
 function startMain(env: Record<string, string>, cwd: string) {
   // Only what the test gives: no .env is read from `cwd` (a fresh temp folder).
-  const child = spawn(TSX, [join(ROOT, 'src/main.ts')], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+  const child = spawn(TSX, [join(ROOT, 'src/main.ts')], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -39,12 +42,26 @@ describe('npm start (src/main.ts)', () => {
     const fake = await FakeDiscord.start({ users: ['alice'], channels: ['main'] });
     try {
       const dbPath = join(dir, 'nested', 'bot.db');
-      const run = startMain({ DISCORD_TOKEN: fake.token, DISCORD_API_BASE: fake.apiBase, DEV_GUILD_ID: fake.guildId, DATABASE_PATH: dbPath, LOG_LEVEL: 'info' }, dir);
+      const run = startMain(
+        {
+          DISCORD_TOKEN: fake.token,
+          DISCORD_API_BASE: fake.apiBase,
+          DEV_GUILD_ID: fake.guildId,
+          DATABASE_PATH: dbPath,
+          LOG_LEVEL: 'info',
+        },
+        dir,
+      );
       await expect.poll(() => run.output(), { timeout: 20_000, interval: 100 }).toContain('slash commands registered');
       expect(existsSync(dbPath)).toBe(true);
       const reply = await fake.slash('alice', 'main', 'game status');
       expect(reply.text).toMatch(/no game in this channel/);
-      const messages = () => run.output().trim().split('\n').map((l) => (JSON.parse(l) as { msg: string }).msg);
+      const messages = () =>
+        run
+          .output()
+          .trim()
+          .split('\n')
+          .map((l) => (JSON.parse(l) as { msg: string }).msg);
       await expect.poll(messages, { timeout: 5000 }).toContain('command handled');
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);

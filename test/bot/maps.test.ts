@@ -29,7 +29,9 @@ function counting(fail = false) {
 describe('map render cache', () => {
   it('renders a storm of identical requests once, and serves later ones from the cache', async () => {
     const { calls, renderer } = counting();
-    const storm = await Promise.all(Array.from({ length: 40 }, (_, i) => renderer.render(variant, position, { title: 'S1901' }, `m${i}.png`)));
+    const storm = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => renderer.render(variant, position, { title: 'S1901' }, `m${i}.png`)),
+    );
     expect(calls).toHaveLength(1);
     expect(new Set(storm.map((p) => p!.png.toString()))).toEqual(new Set(['png:normal:S1901']));
     expect(storm[7]!.name).toBe('m7.png');
@@ -48,7 +50,9 @@ describe('map render cache', () => {
   });
 
   it('never keeps a picture of unresolved orders, and does not keep failures', async () => {
-    const orders: PowerOrder[] = [{ power: 'France', order: { type: 'hold', unit: { type: 'army', location: 'par' } } } as unknown as PowerOrder];
+    const orders: PowerOrder[] = [
+      { power: 'France', order: { type: 'hold', unit: { type: 'army', location: 'par' } } } as unknown as PowerOrder,
+    ];
     expect(isPublicRender({ orders })).toBe(false);
     expect(isPublicRender({})).toBe(true);
     const { calls, renderer } = counting();

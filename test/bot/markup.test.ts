@@ -12,19 +12,33 @@ const NOON = Date.UTC(2026, 0, 1, 12, 0, 0, 999);
 
 describe('discordText', () => {
   it('turns each reference into its markup', () => {
-    expect(discordText(`deadline ${timeRef(NOON, 'R')} (${timeRef(NOON, 'f')})`)).toBe('deadline <t:1767268800:R> (<t:1767268800:f>)');
-    expect(discordText(`${memberRef('123')} in ${channelRef('456')}, pinging ${roleRef('789')}`)).toBe('<@123> in <#456>, pinging <@&789>');
+    expect(discordText(`deadline ${timeRef(NOON, 'R')} (${timeRef(NOON, 'f')})`)).toBe(
+      'deadline <t:1767268800:R> (<t:1767268800:f>)',
+    );
+    expect(discordText(`${memberRef('123')} in ${channelRef('456')}, pinging ${roleRef('789')}`)).toBe(
+      '<@123> in <#456>, pinging <@&789>',
+    );
     expect(discordText(timeRef(NOON))).toBe(timestamp(NOON, 'R'));
   });
 
   it('sends a text without references as it is: the bot’s own, and one written with markup before references existed', () => {
-    for (const text of ['plain **bold** `code`', 'old row: <@123> in <#456>, deadline <t:1767268800:R>', '⟦time:soon:R⟧ ⟦member:a b⟧ ⟦role:1:R⟧ ⟦nothing⟧', '']) {
+    for (const text of [
+      'plain **bold** `code`',
+      'old row: <@123> in <#456>, deadline <t:1767268800:R>',
+      '⟦time:soon:R⟧ ⟦member:a b⟧ ⟦role:1:R⟧ ⟦nothing⟧',
+      '',
+    ]) {
       expect(discordText(text)).toBe(text);
     }
   });
 
   it('reads a text back as its parts (the game layer’s format)', () => {
-    expect(textParts(`a ${memberRef('u-1')}${timeRef(5000, 'f')} b ⟦member:x y⟧`)).toEqual(['a ', { kind: 'member', userId: 'u-1' }, { kind: 'time', ms: 5000, style: 'f' }, ' b ⟦member:x y⟧']);
+    expect(textParts(`a ${memberRef('u-1')}${timeRef(5000, 'f')} b ⟦member:x y⟧`)).toEqual([
+      'a ',
+      { kind: 'member', userId: 'u-1' },
+      { kind: 'time', ms: 5000, style: 'f' },
+      ' b ⟦member:x y⟧',
+    ]);
     // something that is no id stays plain text rather than a broken reference
     expect(memberRef('computer:France')).toBe('computer:France');
   });

@@ -19,10 +19,20 @@ describe('every /order reply ends with the stored order set', () => {
   beforeAll(async () => {
     h = await createHarness(
       { users: ['gm', 'alice', 'bob'], channels: [CHANNEL] },
-      { limits: { confirmationQuietMs: 0, budgets: { ...DEFAULT_LIMITS.budgets, order: { uses: 12, windowMs: 30_000 } } } },
+      {
+        limits: {
+          confirmationQuietMs: 0,
+          budgets: { ...DEFAULT_LIMITS.budgets, order: { uses: 12, windowMs: 30_000 } },
+        },
+      },
     );
     await h.start();
-    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', movement: '1h', retreat: '1h', adjustment: '1h' });
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
     await h.fake.slash('alice', CHANNEL, 'game join', { power: 'Austria' });
     await h.fake.slash('bob', CHANNEL, 'game join', { power: 'Italy' });
     await h.fake.slash('gm', CHANNEL, 'game start');
@@ -45,14 +55,21 @@ describe('every /order reply ends with the stored order set', () => {
   async function expectEndsWithSet(user: string, reply: FakeInteraction, missing: RegExp | null): Promise<string[]> {
     const text = reply.finalText;
     expect(reply.ephemeral).toBe(true);
-    expect(reply.responses.filter((r) => r.kind === 'followUp'), 'one message').toEqual([]);
+    expect(
+      reply.responses.filter((r) => r.kind === 'followUp'),
+      'one message',
+    ).toEqual([]);
     expect(text.length).toBeLessThanOrEqual(2000);
     const lines = text.split('\n');
     const at = lines.map((l) => l.startsWith('Your orders now')).lastIndexOf(true);
     expect(at, text).toBeGreaterThanOrEqual(0);
     expect(lines.slice(at + 1), text).toEqual(missing ? [expect.stringMatching(missing)] : []);
     const listed = [...lines[at]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!).sort();
-    expect(lines[at]).toEqual(listed.length === 0 ? 'Your orders now: none' : expect.stringMatching(new RegExp(`^Your orders now \\(${listed.length}\\): `)));
+    expect(lines[at]).toEqual(
+      listed.length === 0
+        ? 'Your orders now: none'
+        : expect.stringMatching(new RegExp(`^Your orders now \\(${listed.length}\\): `)),
+    );
     expect(listed).toEqual(await storedOrders(user));
     return listed;
   }
@@ -63,7 +80,10 @@ describe('every /order reply ends with the stored order set', () => {
   it('movement: good, bad, mixed, over-length, too many, empty, paused and rate-limited texts', async () => {
     const good = await order('alice', 'A vie - tyr; A bud - ser');
     expect(good.finalText).toContain('✅ Stored: `A vie - tyr`, `A bud - ser`');
-    expect(await expectEndsWithSet('alice', good, /^⏳ Still without an order: F tri$/)).toEqual(['A bud - ser', 'A vie - tyr']);
+    expect(await expectEndsWithSet('alice', good, /^⏳ Still without an order: F tri$/)).toEqual([
+      'A bud - ser',
+      'A vie - tyr',
+    ]);
 
     const bad = await order('alice', 'A mun - ber');
     expect(bad.finalText).toMatch(/❌ `A mun - ber`: /);
@@ -159,7 +179,9 @@ describe('every /order reply ends with the stored order set', () => {
     expect(await expectEndsWithSet('bob', disband, null)).toEqual(['A pie D']);
 
     const opened = await h.fake.slash('bob', CHANNEL, 'orders paste');
-    const pasted = await h.fake.submitModal('bob', opened, { orders: Array.from({ length: 61 }, () => 'A rom D').join('\n') });
+    const pasted = await h.fake.submitModal('bob', opened, {
+      orders: Array.from({ length: 61 }, () => 'A rom D').join('\n'),
+    });
     expect(pasted.finalText).toMatch(/^⚠️ That is too many orders at once/);
     expect(await expectEndsWithSet('bob', pasted, null)).toEqual(['A pie D']);
 
@@ -203,17 +225,29 @@ describe('an /order that fails unexpectedly still ends with the stored set', () 
     await h?.close();
   });
 
-  const setOf = (text: string) => text.split('\n').slice(text.split('\n').findIndex((l) => l.startsWith('Your orders now')));
+  const setOf = (text: string) =>
+    text.split('\n').slice(text.split('\n').findIndex((l) => l.startsWith('Your orders now')));
 
   it('/order: the failure sentence, then the set that stands (nothing of the failed text stored)', async () => {
-    expect((await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A par - bur' })).finalText).toContain('✅ Stored: `A par - bur`');
+    expect((await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A par - bur' })).finalText).toContain(
+      '✅ Stored: `A par - bur`',
+    );
     failOn = 'orders submitted';
     const failed = await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A par - pic; F bre - mao' });
     failOn = null;
     expect(failed.ephemeral).toBe(true);
-    expect(logged.some((l) => l.includes('"msg":"command failed"') && l.includes('injected failure')), 'the failure was injected and logged').toBe(true);
-    expect(failed.finalText.startsWith(`⚠️ ${GENERIC_FAILURE}\n\n**France, Spring 1901 movement**: what is stored now.\n`), failed.finalText).toBe(true);
-    expect(setOf(failed.finalText)).toEqual(['Your orders now (1): `A par - bur`', '⏳ Still without an order: F bre, A mar']);
+    expect(
+      logged.some((l) => l.includes('"msg":"command failed"') && l.includes('injected failure')),
+      'the failure was injected and logged',
+    ).toBe(true);
+    expect(
+      failed.finalText.startsWith(`⚠️ ${GENERIC_FAILURE}\n\n**France, Spring 1901 movement**: what is stored now.\n`),
+      failed.finalText,
+    ).toBe(true);
+    expect(setOf(failed.finalText)).toEqual([
+      'Your orders now (1): `A par - bur`',
+      '⏳ Still without an order: F bre, A mar',
+    ]);
     expect((await h.fake.slash('alice', CHANNEL, 'orders show')).text).not.toContain('A par - pic');
     // Someone who plays no power gets the sentence alone.
     failOn = 'orders submitted';
@@ -229,8 +263,14 @@ describe('an /order that fails unexpectedly still ends with the stored set', () 
     const pasted = await h.fake.submitModal('bob', opened, { orders: 'A ven - pie\nA rom - apu' });
     failOn = null;
     expect(pasted.ephemeral).toBe(true);
-    expect(pasted.finalText.startsWith(`⚠️ ${GENERIC_FAILURE}\n\n**Italy, Spring 1901 movement**: what is stored now.\n`), pasted.finalText).toBe(true);
-    expect(setOf(pasted.finalText)).toEqual(['Your orders now: none', '⏳ Still without an order: F nap, A rom, A ven']);
+    expect(
+      pasted.finalText.startsWith(`⚠️ ${GENERIC_FAILURE}\n\n**Italy, Spring 1901 movement**: what is stored now.\n`),
+      pasted.finalText,
+    ).toBe(true);
+    expect(setOf(pasted.finalText)).toEqual([
+      'Your orders now: none',
+      '⏳ Still without an order: F nap, A rom, A ven',
+    ]);
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 });

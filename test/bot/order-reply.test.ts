@@ -10,17 +10,33 @@ import { openDatabase } from '../../src/store/db.js';
 
 type Submitted = Parameters<typeof orderReply>[0];
 
-const order = (i: number) => ({ power: 'Chaos', unitKey: `p${i}`, text: `F prov${i}/nc S A other${i} - target${i}`, submittedBy: 'u', submittedAt: 0 });
+const order = (i: number) => ({
+  power: 'Chaos',
+  unitKey: `p${i}`,
+  text: `F prov${i}/nc S A other${i} - target${i}`,
+  submittedBy: 'u',
+  submittedAt: 0,
+});
 
 function submitted(orders: number, missing: number, rejected: number): Submitted {
   const all = Array.from({ length: orders }, (_, i) => order(i));
   return {
     ok: true,
     power: 'Chaos',
-    phase: { id: 1, index: 0, phase: { season: 'spring', year: 1, type: 'movement' }, label: 'Spring 1 movement', code: 'S1M', resolvedAt: null },
+    phase: {
+      id: 1,
+      index: 0,
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      label: 'Spring 1 movement',
+      code: 'S1M',
+      resolvedAt: null,
+    },
     stored: all.slice(0, 3),
     replaced: [],
-    rejected: Array.from({ length: rejected }, (_, i) => ({ input: `x${i} ${'q'.repeat(70)}`, error: 'There is no unit in Nowhere.' })),
+    rejected: Array.from({ length: rejected }, (_, i) => ({
+      input: `x${i} ${'q'.repeat(70)}`,
+      error: 'There is no unit in Nowhere.',
+    })),
     orders: all,
     missing: Array.from({ length: missing }, (_, i) => `A somewhere${i}`),
   } as Submitted;
@@ -32,17 +48,24 @@ describe('orderSetLines', () => {
       'Your orders now (2): `F prov1/nc S A other1 - target1`, `F prov2/nc S A other2 - target2`\n⏳ Still without an order: A vie',
     );
     expect(orderSetLines({ orders: [], missing: [] })).toBe('Your orders now: none');
-    expect(orderSetLines({ orders: [{ text: 'A chi - wei', unitKey: 'vote:chi' }], missing: [] })).toBe('Your orders now (1): `A chi - wei` (your secret vote)');
+    expect(orderSetLines({ orders: [{ text: 'A chi - wei', unitKey: 'vote:chi' }], missing: [] })).toBe(
+      'Your orders now (1): `A chi - wei` (your secret vote)',
+    );
   });
 
   it('summarises a large set to fit, saying how many are not shown', () => {
-    const text = orderSetLines({ orders: Array.from({ length: 60 }, (_, i) => order(i)), missing: Array.from({ length: 60 }, (_, i) => `A somewhere${i}`) });
+    const text = orderSetLines({
+      orders: Array.from({ length: 60 }, (_, i) => order(i)),
+      missing: Array.from({ length: 60 }, (_, i) => `A somewhere${i}`),
+    });
     const [orders, missing, ...rest] = text.split('\n');
     expect(rest).toEqual([]);
     expect(orders!.length).toBeLessThanOrEqual(905);
     expect(missing!.length).toBeLessThanOrEqual(305);
     const shown = orders!.match(/`F prov/g)!.length;
-    expect(orders).toMatch(new RegExp(`^Your orders now \\(60\\): .*, … and ${60 - shown} more \\(\`/orders show\` lists them all\\)$`));
+    expect(orders).toMatch(
+      new RegExp(`^Your orders now \\(60\\): .*, … and ${60 - shown} more \\(\`/orders show\` lists them all\\)$`),
+    );
     const named = missing!.match(/A somewhere\d+/g)!.length;
     expect(missing).toMatch(new RegExp(`^⏳ Still without an order: .*, … and ${60 - named} more$`));
   });

@@ -16,7 +16,8 @@ interface Line {
   [key: string]: unknown;
 }
 
-const isStatus = (m: { content: string; type?: number }) => m.type !== 6 && m.content.startsWith('**Classic Diplomacy** · game master');
+const isStatus = (m: { content: string; type?: number }) =>
+  m.type !== 6 && m.content.startsWith('**Classic Diplomacy** · game master');
 
 describe('the status message is pinned', () => {
   let h: Harness;
@@ -73,7 +74,10 @@ describe('the status message is pinned', () => {
     h.fake.deleteMessage(old.id);
     expect(pinned('main')).toEqual([]);
     await h.fake.slash('gm', 'main', 'gm pause');
-    const fresh = await h.fake.waitForChannelMessage('main', (m) => m.id !== old.id && isStatus(m) && m.content.includes('Paused'));
+    const fresh = await h.fake.waitForChannelMessage(
+      'main',
+      (m) => m.id !== old.id && isStatus(m) && m.content.includes('Paused'),
+    );
     await h.bot!.outbox.idle();
     expect(pinned('main')).toEqual([fresh.id]);
     expect(pinNotes('main').map((m) => m.reference)).toEqual([old.id, fresh.id]);
@@ -103,7 +107,9 @@ describe('the status message is pinned', () => {
     const warnings = lines()
       .slice(before)
       .filter((l) => l.level === 40);
-    expect(warnings.map((l) => [l.msg, l.code])).toEqual([['status message not pinned: the bot lacks the Pin Messages permission', 50013]]);
+    expect(warnings.map((l) => [l.msg, l.code])).toEqual([
+      ['status message not pinned: the bot lacks the Pin Messages permission', 50013],
+    ]);
     for (const line of raw) expect(line).not.toMatch(/requestBody|rawError|"files"|"json"|enforce_nonce/);
   });
 });

@@ -114,9 +114,13 @@ describe("players' and game masters' experience", () => {
     await h.fake.waitForChannelMessage('forming', (m) => m.content.startsWith('👢 The game master removed'));
     const handed = await h.fake.slash('carol', 'forming', 'gm transfer', { user: 'dave' });
     expect(handed.text).toContain('is now the game master');
-    await h.fake.waitForChannelMessage('forming', (m) => m.content.startsWith(`👑 <@${h.fake.user('dave').id}> is now the game master`));
+    await h.fake.waitForChannelMessage('forming', (m) =>
+      m.content.startsWith(`👑 <@${h.fake.user('dave').id}> is now the game master`),
+    );
     expect((await h.fake.slash('carol', 'forming', 'game start')).text).toMatch(/Only the game master/);
-    expect((await h.fake.slash('dave', 'forming', 'gm cancel')).text).toMatch(/Cancel the \*\*Classic Diplomacy\*\* game/);
+    expect((await h.fake.slash('dave', 'forming', 'gm cancel')).text).toMatch(
+      /Cancel the \*\*Classic Diplomacy\*\* game/,
+    );
   });
 
   it('pings the role chosen with /game create notify: in the start and results posts, and nothing else; never @everyone', async () => {

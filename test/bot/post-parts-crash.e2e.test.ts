@@ -70,7 +70,12 @@ describe('kill -9 between the parts of a long results post', () => {
       if (!started.ok) throw new Error(started.error);
       const phase = database.db.select().from(phases).where(eq(phases.id, started.phase.id)).get()!;
       const provinces = [...variant.map.provinces.values()].filter((p) => p.kind !== 'impassable');
-      const units: Unit[] = provinces.map((p, i) => ({ power: SEATED[i % SEATED.length]!, type: p.kind === 'sea' ? 'F' : 'A', province: p.id, coast: null }));
+      const units: Unit[] = provinces.map((p, i) => ({
+        power: SEATED[i % SEATED.length]!,
+        type: p.kind === 'sea' ? 'F' : 'A',
+        province: p.id,
+        coast: null,
+      }));
       expect(units.length).toBeGreaterThan(100);
       const position = { ...phase.position, units };
       database.db.update(phases).set({ position }).where(eq(phases.id, phase.id)).run();
@@ -80,7 +85,11 @@ describe('kill -9 between the parts of a long results post', () => {
           const supports = legal.filter((o) => / S .* - /.test(o));
           return supports.length > 0 ? supports[Math.floor(random() * supports.length)]! : legal[0]!;
         });
-        const stored = submitOrders(deps, { channelId, userId: fake.user(playerOf(power)).id, text: orders.join('; ') });
+        const stored = submitOrders(deps, {
+          channelId,
+          userId: fake.user(playerOf(power)).id,
+          text: orders.join('; '),
+        });
         if (!stored.ok) throw new Error(stored.error);
         expect(stored.rejected, power).toEqual([]);
       }
@@ -125,10 +134,16 @@ describe('kill -9 between the parts of a long results post', () => {
       // Cut only where a line ends: the parts, joined with the line breaks they were cut at, are the queued text.
       expect(parts.map((m) => m.content).join('\n')).toBe(text);
       expect(parts[0]!.content.startsWith('**Spring 2500 movement: results**\n')).toBe(true);
-      expect(parts[0]!.attachments.map((a) => a.filename)).toEqual(['spring-2500-movement-orders.png', 'spring-2500-movement-after.png']);
+      expect(parts[0]!.attachments.map((a) => a.filename)).toEqual([
+        'spring-2500-movement-orders.png',
+        'spring-2500-movement-after.png',
+      ]);
       // Only the part in flight at each kill was asked again (Discord had it: the same message came back).
       const ofThisPost = new Set(parts.map((m) => m.nonce));
-      expect(fake.state.repeatedNonces.filter((n) => ofThisPost.has(n))).toEqual([nonceFor(row.dedupeKey, 1), nonceFor(row.dedupeKey, 3)]);
+      expect(fake.state.repeatedNonces.filter((n) => ofThisPost.has(n))).toEqual([
+        nonceFor(row.dedupeKey, 1),
+        nonceFor(row.dedupeKey, 3),
+      ]);
       expect(fake.unexpectedErrors()).toEqual([]);
     } finally {
       await bot.stop();

@@ -16,13 +16,39 @@ describe('replays: limits, and another game is never delayed', () => {
 
   beforeAll(async () => {
     // The real budgets (the replay budget among them), order confirmations at once.
-    h = await createHarness({ users: ['gm', 'gm2', 'mallory', 'alice', 'carol', 'bob', 'dave'], channels: ['alpha', 'beta'] }, { limits: { confirmationQuietMs: 0 } });
+    h = await createHarness(
+      { users: ['gm', 'gm2', 'mallory', 'alice', 'carol', 'bob', 'dave'], channels: ['alpha', 'beta'] },
+      { limits: { confirmationQuietMs: 0 } },
+    );
     await h.start();
     for (const [gm, channel, players] of [
-      ['gm', 'alpha', [['mallory', 'France'], ['alice', 'Germany']]],
-      ['gm2', 'beta', [['bob', 'England'], ['dave', 'Russia']]],
+      [
+        'gm',
+        'alpha',
+        [
+          ['mallory', 'France'],
+          ['alice', 'Germany'],
+        ],
+      ],
+      [
+        'gm2',
+        'beta',
+        [
+          ['bob', 'England'],
+          ['dave', 'Russia'],
+        ],
+      ],
     ] as const) {
-      expect((await h.fake.slash(gm, channel, 'game create', { variant: 'classic', movement: '1h', retreat: '1h', adjustment: '1h' })).text).toContain('created');
+      expect(
+        (
+          await h.fake.slash(gm, channel, 'game create', {
+            variant: 'classic',
+            movement: '1h',
+            retreat: '1h',
+            adjustment: '1h',
+          })
+        ).text,
+      ).toContain('created');
       for (const [user, power] of players) await h.fake.slash(user, channel, 'game join', { power });
       await h.fake.slash(gm, channel, 'game start');
     }

@@ -36,10 +36,21 @@ describe('replays: cache and limits', () => {
       made++;
       return gif(100, 7);
     };
-    expect(await first.replay({ guildId: 'g', userId: 'u', identity: 'game 1', make })).toEqual({ ok: true, gif: gif(100, 7), cached: false });
-    expect(await first.replay({ guildId: 'g', userId: 'u', identity: 'game 1', make })).toMatchObject({ ok: true, cached: true });
+    expect(await first.replay({ guildId: 'g', userId: 'u', identity: 'game 1', make })).toEqual({
+      ok: true,
+      gif: gif(100, 7),
+      cached: false,
+    });
+    expect(await first.replay({ guildId: 'g', userId: 'u', identity: 'game 1', make })).toMatchObject({
+      ok: true,
+      cached: true,
+    });
     const restarted = createReplayMaker(log, { dir });
-    expect(await restarted.replay({ guildId: 'g', userId: 'u', identity: 'game 1', make })).toEqual({ ok: true, gif: gif(100, 7), cached: true });
+    expect(await restarted.replay({ guildId: 'g', userId: 'u', identity: 'game 1', make })).toEqual({
+      ok: true,
+      gif: gif(100, 7),
+      cached: true,
+    });
     expect(made).toBe(1);
     expect(readdirSync(dir)).toHaveLength(1);
   });
@@ -62,12 +73,21 @@ describe('replays: cache and limits', () => {
     const maker = createReplayMaker(log, { maxConcurrent: 2 });
     const a = pending();
     const first = maker.replay({ guildId: 'g1', userId: 'u1', identity: 'x', make: a.make });
-    expect(await maker.replay({ guildId: 'g2', userId: 'u1', identity: 'y', make: async () => gif(1) })).toEqual({ ok: false, error: BUSY_USER });
-    expect(await maker.replay({ guildId: 'g1', userId: 'u2', identity: 'y', make: async () => gif(1) })).toEqual({ ok: false, error: BUSY_SERVER });
+    expect(await maker.replay({ guildId: 'g2', userId: 'u1', identity: 'y', make: async () => gif(1) })).toEqual({
+      ok: false,
+      error: BUSY_USER,
+    });
+    expect(await maker.replay({ guildId: 'g1', userId: 'u2', identity: 'y', make: async () => gif(1) })).toEqual({
+      ok: false,
+      error: BUSY_SERVER,
+    });
     const same = maker.replay({ guildId: 'g1', userId: 'u3', identity: 'x', make: a.make });
     const b = pending();
     const second = maker.replay({ guildId: 'g2', userId: 'u2', identity: 'z', make: b.make });
-    expect(await maker.replay({ guildId: 'g3', userId: 'u3', identity: 'w', make: async () => gif(1) })).toEqual({ ok: false, error: BUSY_BOT });
+    expect(await maker.replay({ guildId: 'g3', userId: 'u3', identity: 'w', make: async () => gif(1) })).toEqual({
+      ok: false,
+      error: BUSY_BOT,
+    });
     expect(maker.inProgress).toBe(2);
     a.finish(gif(10, 2));
     b.finish(gif(10, 3));
@@ -77,13 +97,23 @@ describe('replays: cache and limits', () => {
     expect(a.made()).toBe(1);
     expect(maker.inProgress).toBe(0);
     // Done: the member and the server may ask again.
-    expect(await maker.replay({ guildId: 'g1', userId: 'u1', identity: 'v', make: async () => gif(1) })).toMatchObject({ ok: true });
+    expect(await maker.replay({ guildId: 'g1', userId: 'u1', identity: 'v', make: async () => gif(1) })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('says so when a replay cannot be made, and keeps nothing', async () => {
     const maker = createReplayMaker(log);
-    const failed = await maker.replay({ guildId: 'g', userId: 'u', identity: 'x', make: async () => Promise.reject(new Error('worker died')) });
+    const failed = await maker.replay({
+      guildId: 'g',
+      userId: 'u',
+      identity: 'x',
+      make: async () => Promise.reject(new Error('worker died')),
+    });
     expect(failed).toEqual({ ok: false, error: expect.stringMatching(/could not be drawn/) });
-    expect(await maker.replay({ guildId: 'g', userId: 'u', identity: 'x', make: async () => gif(5) })).toMatchObject({ ok: true, cached: false });
+    expect(await maker.replay({ guildId: 'g', userId: 'u', identity: 'x', make: async () => gif(5) })).toMatchObject({
+      ok: true,
+      cached: false,
+    });
   });
 });

@@ -56,8 +56,18 @@ describe('router and logging', () => {
     await h.fake.slash('gm', 'main', 'game create', { variant: 'classic' });
     for (const p of powers) await h.fake.slash(p.toLowerCase(), 'main', 'game join', { power: p });
     await h.fake.slash('gm', 'main', 'game start');
-    const units: Record<string, string> = { austria: 'A vie H', england: 'F lon H', france: 'A par H', germany: 'A ber H', italy: 'A rom H', russia: 'A mos H', turkey: 'A con H' };
-    const burst = Object.entries(units).map(([user, order]) => h!.fake.slashNoWait(user, 'main', 'order', { orders: order }));
+    const units: Record<string, string> = {
+      austria: 'A vie H',
+      england: 'F lon H',
+      france: 'A par H',
+      germany: 'A ber H',
+      italy: 'A rom H',
+      russia: 'A mos H',
+      turkey: 'A con H',
+    };
+    const burst = Object.entries(units).map(([user, order]) =>
+      h!.fake.slashNoWait(user, 'main', 'order', { orders: order }),
+    );
     await Promise.all(burst.map((i) => i.waitForResponse((r) => r.kind === 'reply' || r.kind === 'edit', 5000)));
     expect(burst.filter((i) => i.deferred).length).toBeGreaterThan(0);
     for (const [n, i] of burst.entries()) {

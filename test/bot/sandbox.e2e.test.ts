@@ -14,7 +14,9 @@ import { gameTables as tablesOfTheGame } from '../support/game-tables.js';
 import { createHarness, waitForResults, type Harness } from './harness.js';
 
 const HOUR = 3_600_000;
-const GENEROUS = Object.fromEntries(Object.keys(DEFAULT_LIMITS.budgets).map((a) => [a, { uses: 10_000, windowMs: 1000 }])) as Limits['budgets'];
+const GENEROUS = Object.fromEntries(
+  Object.keys(DEFAULT_LIMITS.budgets).map((a) => [a, { uses: 10_000, windowMs: 1000 }]),
+) as Limits['budgets'];
 
 const gameTables = (h: Harness) => tablesOfTheGame(h.database.sqlite);
 
@@ -57,7 +59,9 @@ describe('a sandbox is private and never touches the game', () => {
     expect(carol.ephemeral).toBe(true);
     expect(carol.text).toContain('🧪 **Sandbox #1** · Classic Diplomacy · **Spring 1901 movement**');
     expect(carol.text).toContain('Orders: none yet');
-    expect(carol.text).toContain('⏳ Without orders (they hold, or the default applies): Austria (A bud, F tri, A vie), England (F edi, F lon, A lvp)');
+    expect(carol.text).toContain(
+      '⏳ Without orders (they hold, or the default applies): Austria (A bud, F tri, A vie), England (F edi, F lon, A lvp)',
+    );
     expect(carol.text).not.toMatch(/pic|mao/);
     expect(carol.attachments).toHaveLength(1);
     expect(carol.attachments[0]!.data.subarray(1, 4).toString()).toBe('PNG');
@@ -67,9 +71,13 @@ describe('a sandbox is private and never touches the game', () => {
     const choices = await fake.autocomplete('alice', 'lounge', 'sandbox order', { orders: 'A mun' }, 'orders');
     expect(choices.map((c) => c.value)).toContain('A mun - ruh');
     expect(choices.find((c) => c.value === 'A mun - ruh')!.name).toBe('A mun - ruh (Germany)');
-    const ordered = await fake.slash('alice', 'lounge', 'sandbox order', { orders: 'A par - gas; A mun - ruh; F kie - hol; F lon - nth; A xyz - bur' });
+    const ordered = await fake.slash('alice', 'lounge', 'sandbox order', {
+      orders: 'A par - gas; A mun - ruh; F kie - hol; F lon - nth; A xyz - bur',
+    });
     expect(ordered.ephemeral).toBe(true);
-    expect(ordered.text).toContain('✅ Stored: `A par - gas` (France), `A mun - ruh` (Germany), `F kie - hol` (Germany), `F lon - nth` (England)');
+    expect(ordered.text).toContain(
+      '✅ Stored: `A par - gas` (France), `A mun - ruh` (Germany), `F kie - hol` (Germany), `F lon - nth` (England)',
+    );
     expect(ordered.text).toMatch(/❌ `A xyz - bur`: unknown place "xyz"/);
     const preview = await fake.slash('alice', 'lounge', 'sandbox adjudicate');
     expect(preview.ephemeral).toBe(true);
@@ -81,12 +89,23 @@ describe('a sandbox is private and never touches the game', () => {
     expect(next.attachments).toHaveLength(1);
 
     // Bad input: a reason, nothing changed.
-    expect((await fake.slash('alice', 'lounge', 'sandbox act', { action: 'battle', as: 'gm', choice: 'bur', detail: 'France' })).text).toBe(
-      "⚠️ Classic Diplomacy has no game master's actions beyond the orders.",
+    expect(
+      (
+        await fake.slash('alice', 'lounge', 'sandbox act', {
+          action: 'battle',
+          as: 'gm',
+          choice: 'bur',
+          detail: 'France',
+        })
+      ).text,
+    ).toBe("⚠️ Classic Diplomacy has no game master's actions beyond the orders.");
+    expect((await fake.slash('alice', 'lounge', 'sandbox end', { sandbox: 1 })).text).toBe(
+      '⚠️ You have no sandbox #1; yours: #2.',
     );
-    expect((await fake.slash('alice', 'lounge', 'sandbox end', { sandbox: 1 })).text).toBe('⚠️ You have no sandbox #1; yours: #2.');
     expect((await fake.slash('alice', 'lounge', 'sandbox start')).text).toMatch(/^⚠️ There is no game in this channel/);
-    expect((await fake.slash('carol', 'lounge', 'sandbox order', { orders: 'x'.repeat(5000) })).text).toMatch(/^⚠️ That is too long/);
+    expect((await fake.slash('carol', 'lounge', 'sandbox order', { orders: 'x'.repeat(5000) })).text).toMatch(
+      /^⚠️ That is too long/,
+    );
 
     // A restart: the sandboxes are still there, where they were.
     await h.stop();
@@ -94,7 +113,9 @@ describe('a sandbox is private and never touches the game', () => {
     const map = await fake.slash('alice', 'lounge', 'sandbox map');
     expect(map.text).toContain('🧪 **Sandbox #2** · Classic Diplomacy · **Fall 1901 movement**');
     expect(map.attachments).toHaveLength(1);
-    expect((await fake.slash('carol', 'diplomacy', 'sandbox list')).text).toContain('**#1** · Classic Diplomacy · Spring 1901 movement');
+    expect((await fake.slash('carol', 'diplomacy', 'sandbox list')).text).toContain(
+      '**#1** · Classic Diplomacy · Spring 1901 movement',
+    );
     await h.bot!.outbox.idle();
 
     // Nobody else saw any of it: no post, no DM, no reply to anyone else; no log line carries its orders.
@@ -106,10 +127,17 @@ describe('a sandbox is private and never touches the game', () => {
       if (/par - gas|mun - ruh|Sandbox #2/.test(d.content)) expect(reader).toBe(fake.user('alice').id);
       if (/Sandbox #1/.test(d.content)) expect(reader).toBe(fake.user('carol').id);
     }
-    for (const user of ['bob', 'gm']) expect(fake.seenBy(user).map((d) => d.content).join('\n')).not.toMatch(/andbox|par - gas|mun - ruh/);
+    for (const user of ['bob', 'gm'])
+      expect(
+        fake
+          .seenBy(user)
+          .map((d) => d.content)
+          .join('\n'),
+      ).not.toMatch(/andbox|par - gas|mun - ruh/);
     const infoLines = logLines.map((l) => JSON.parse(l) as { level: number }).filter((l) => l.level >= 30);
     expect(infoLines.length).toBeGreaterThan(0);
-    for (const line of infoLines) expect(JSON.stringify(line)).not.toMatch(/par - gas|mun - ruh|kie - hol|lon - nth|par - pic/);
+    for (const line of infoLines)
+      expect(JSON.stringify(line)).not.toMatch(/par - gas|mun - ruh|kie - hol|lon - nth|par - pic/);
 
     // The real game: every table byte for byte as it was, its orders still France's own.
     expect(gameTables(h)).toBe(before);
@@ -119,11 +147,18 @@ describe('a sandbox is private and never touches the game', () => {
     const shared = await fake.slash('alice', 'lounge', 'sandbox share');
     expect(shared.ephemeral).toBe(false);
     const post = fake.publicDeliveries().at(-1)!;
-    expect(post.content).toMatch(/^🧪 \*\*Sandbox snapshot\*\* shared by alice: a what-if on Classic Diplomacy, copied from S1901M\. Not the game's orders or results\./);
+    expect(post.content).toMatch(
+      /^🧪 \*\*Sandbox snapshot\*\* shared by alice: a what-if on Classic Diplomacy, copied from S1901M\. Not the game's orders or results\./,
+    );
     expect(post.content).toContain('Spring 1901 movement: results');
     expect(post.content).not.toMatch(/https?:|<#|discord\.com/);
     expect(post.attachments).toHaveLength(1);
-    expect(fake.seenBy('bob').map((d) => d.content).join('\n')).toContain('Sandbox snapshot');
+    expect(
+      fake
+        .seenBy('bob')
+        .map((d) => d.content)
+        .join('\n'),
+    ).toContain('Sandbox snapshot');
     expect(gameTables(h)).toBe(before);
 
     // The game goes on; a sandbox copies the earlier phase from its history, on its board, without its orders.
@@ -168,31 +203,68 @@ describe('a Warhammer sandbox', () => {
     // The movement "deadline": what the channel would read, quoted, and the step's actions.
     const declaring = await fake.slash('gm', 'old-world', 'sandbox next');
     expect(declaring.ephemeral).toBe(true);
-    expect(declaring.text).toContain('📣 In the game, the channel would now read:\n> **Spring 2500 movement: provisional results**');
-    expect(declaring.text).toContain('⚔️ Decisive Battle phase: orders are closed; players declare with `/sandbox act action:declare` until the deadline.');
+    expect(declaring.text).toContain(
+      '📣 In the game, the channel would now read:\n> **Spring 2500 movement: provisional results**',
+    );
+    expect(declaring.text).toContain(
+      '⚔️ Decisive Battle phase: orders are closed; players declare with `/sandbox act action:declare` until the deadline.',
+    );
     expect(declaring.text).toContain('Waiting for: Bretonnia ⏳ may declare, Empire ⏳ may declare');
     expect(declaring.text).toContain('🎬 `/sandbox act`: `declare` (Bretonnia, Empire)');
     expect(declaring.text.length).toBeLessThanOrEqual(2000);
-    expect((await fake.autocomplete('gm', 'old-world', 'sandbox act', { action: '' }, 'action')).map((c) => c.value)).toEqual(['declare']);
-    expect((await fake.autocomplete('gm', 'old-world', 'sandbox act', { action: 'declare', as: '' }, 'as')).map((c) => c.value)).toEqual(['Bretonnia', 'Empire']);
-    const offered = await fake.autocomplete('gm', 'old-world', 'sandbox act', { action: 'declare', as: 'Bretonnia', choice: '' }, 'choice');
+    expect(
+      (await fake.autocomplete('gm', 'old-world', 'sandbox act', { action: '' }, 'action')).map((c) => c.value),
+    ).toEqual(['declare']);
+    expect(
+      (await fake.autocomplete('gm', 'old-world', 'sandbox act', { action: 'declare', as: '' }, 'as')).map(
+        (c) => c.value,
+      ),
+    ).toEqual(['Bretonnia', 'Empire']);
+    const offered = await fake.autocomplete(
+      'gm',
+      'old-world',
+      'sandbox act',
+      { action: 'declare', as: 'Bretonnia', choice: '' },
+      'choice',
+    );
     expect(offered.map((c) => c.value)).toEqual(['move A cour', 'none']);
-    const declared = await fake.slash('gm', 'old-world', 'sandbox act', { action: 'declare', as: 'Bretonnia', choice: 'move A cour' });
-    expect(declared.text).toContain('🎬 As Bretonnia: ⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).');
+    const declared = await fake.slash('gm', 'old-world', 'sandbox act', {
+      action: 'declare',
+      as: 'Bretonnia',
+      choice: 'move A cour',
+    });
+    expect(declared.text).toContain(
+      '🎬 As Bretonnia: ⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).',
+    );
     await fake.slash('gm', 'old-world', 'sandbox act', { action: 'declare', as: 'Empire', choice: 'none' });
 
     // A restart in the middle of the step: the sandbox is where it was, with its declarations.
     await h.stop();
     await h.start();
-    expect((await fake.slash('gm', 'old-world', 'sandbox map')).text).toContain('Waiting for: Bretonnia ⚔️ answered, Empire ⚔️ answered');
+    expect((await fake.slash('gm', 'old-world', 'sandbox map')).text).toContain(
+      'Waiting for: Bretonnia ⚔️ answered, Empire ⚔️ answered',
+    );
 
     // The battles: the owner reports the winner as the game master.
     const battles = await fake.slash('gm', 'old-world', 'sandbox next');
     expect(battles.text).toContain('> ⚔️ **Spring 2500 movement: decisive battles** (1)');
-    const sides = await fake.autocomplete('gm', 'old-world', 'sandbox act', { action: 'battle', as: 'gm', choice: 'wast', detail: '' }, 'detail');
+    const sides = await fake.autocomplete(
+      'gm',
+      'old-world',
+      'sandbox act',
+      { action: 'battle', as: 'gm', choice: 'wast', detail: '' },
+      'detail',
+    );
     expect(sides.map((c) => c.value).sort()).toEqual(['Bretonnia', 'Empire']);
-    const reported = await fake.slash('gm', 'old-world', 'sandbox act', { action: 'battle', as: 'gm', choice: 'wast', detail: 'Bretonnia' });
-    expect(reported.text).toContain('🎬 As game master: ⚔️ Recorded: **Bretonnia** won the battle in The Wasteland (wast).');
+    const reported = await fake.slash('gm', 'old-world', 'sandbox act', {
+      action: 'battle',
+      as: 'gm',
+      choice: 'wast',
+      detail: 'Bretonnia',
+    });
+    expect(reported.text).toContain(
+      '🎬 As game master: ⚔️ Recorded: **Bretonnia** won the battle in The Wasteland (wast).',
+    );
     expect(reported.text).toContain('Everyone has answered in this step: `/sandbox next` goes on');
     const next = await fake.slash('gm', 'old-world', 'sandbox next');
     expect(next.text).toContain('✅ `A cour - wast`');
@@ -200,7 +272,12 @@ describe('a Warhammer sandbox', () => {
     expect(next.attachments).toHaveLength(1);
     await h.bot!.outbox.idle();
     expect(fake.publicDeliveries().length).toBe(posts);
-    expect(fake.publicDeliveries().map((d) => d.content).join('\n')).not.toMatch(/andbox|cour - wast/);
+    expect(
+      fake
+        .publicDeliveries()
+        .map((d) => d.content)
+        .join('\n'),
+    ).not.toMatch(/andbox|cour - wast/);
     // Nothing of the steps reached the game: no record, no step, no post, no DM.
     expect(gameTables(h)).toBe(before);
     expect(fake.unexpectedErrors()).toEqual([]);
@@ -211,7 +288,10 @@ describe('a sandbox from a direct message with the bot (issue 25 §1: "anywhere 
   let h: Harness;
   beforeAll(async () => {
     // Commands registered for every server and DM, as in production (no development server).
-    h = await createHarness({ users: ['gm', 'alice', 'bob', 'dave'], channels: ['diplomacy'] }, { devGuildId: undefined });
+    h = await createHarness(
+      { users: ['gm', 'alice', 'bob', 'dave'], channels: ['diplomacy'] },
+      { devGuildId: undefined },
+    );
     await h.start();
   });
   afterAll(async () => {
@@ -227,27 +307,41 @@ describe('a sandbox from a direct message with the bot (issue 25 §1: "anywhere 
     const posts = fake.publicDeliveries().length;
     const dm = fake.dmChannelOf('alice');
 
-    expect((await fake.slash('alice', dm, 'sandbox start')).text).toBe('⚠️ In a direct message, name the game to copy: `/sandbox start game:` lists the games you play or master.');
+    expect((await fake.slash('alice', dm, 'sandbox start')).text).toBe(
+      '⚠️ In a direct message, name the game to copy: `/sandbox start game:` lists the games you play or master.',
+    );
     const games = await fake.autocomplete('alice', dm, 'sandbox start', { game: '' }, 'game');
     expect(games).toEqual([{ name: 'Game #1 · Classic Diplomacy · Spring 1901 movement · you: France', value: 1 }]);
-    expect(await fake.autocomplete('alice', dm, 'sandbox start', { game: 1, phase: '' }, 'phase')).toEqual([{ name: 'S1901M — Spring 1901 movement (current)', value: 'S1901M' }]);
+    expect(await fake.autocomplete('alice', dm, 'sandbox start', { game: 1, phase: '' }, 'phase')).toEqual([
+      { name: 'S1901M — Spring 1901 movement (current)', value: 'S1901M' },
+    ]);
     // Someone who plays no game of the bot's sees none from a DM, and cannot name one.
-    expect(await fake.autocomplete('dave', fake.dmChannelOf('dave'), 'sandbox start', { game: '' }, 'game')).toEqual([]);
-    expect((await fake.slash('dave', fake.dmChannelOf('dave'), 'sandbox start', { game: 1 })).text).toBe('⚠️ No game #1 you can copy from here: `game:` takes a game you play or master.');
+    expect(await fake.autocomplete('dave', fake.dmChannelOf('dave'), 'sandbox start', { game: '' }, 'game')).toEqual(
+      [],
+    );
+    expect((await fake.slash('dave', fake.dmChannelOf('dave'), 'sandbox start', { game: 1 })).text).toBe(
+      '⚠️ No game #1 you can copy from here: `game:` takes a game you play or master.',
+    );
 
     const started = await fake.slash('alice', dm, 'sandbox start', { game: 1 });
     expect(started.text).toContain('🧪 **Sandbox #1** · Classic Diplomacy · **Spring 1901 movement**');
     expect(started.text).not.toContain('pic');
     expect(started.attachments).toHaveLength(1);
-    expect((await fake.slash('alice', dm, 'sandbox order', { orders: 'A par - bur' })).text).toContain('✅ Stored: `A par - bur` (France)');
+    expect((await fake.slash('alice', dm, 'sandbox order', { orders: 'A par - bur' })).text).toContain(
+      '✅ Stored: `A par - bur` (France)',
+    );
     expect((await fake.slash('alice', dm, 'sandbox adjudicate')).text).toContain('A par - bur');
     expect((await fake.slash('alice', dm, 'sandbox share')).text).toBe(
       '⚠️ `/sandbox share` posts a snapshot for everyone in a server channel: run it there (here only you would see it).',
     );
     // In a server, game: may also name any game of that server (what its channels show every member).
-    expect((await fake.autocomplete('dave', 'diplomacy', 'sandbox start', { game: '' }, 'game')).map((c) => c.value)).toEqual([1]);
+    expect(
+      (await fake.autocomplete('dave', 'diplomacy', 'sandbox start', { game: '' }, 'game')).map((c) => c.value),
+    ).toEqual([1]);
     // The game's own commands are not offered in a DM (Discord shows there only the commands registered for DMs).
-    expect(() => fake.slashNoWait('alice', dm, 'order', { orders: 'A par - bur' })).toThrow(/not available in a direct message/);
+    expect(() => fake.slashNoWait('alice', dm, 'order', { orders: 'A par - bur' })).toThrow(
+      /not available in a direct message/,
+    );
 
     await h.bot!.outbox.idle();
     expect(fake.publicDeliveries().length).toBe(posts);
@@ -291,9 +385,12 @@ describe('sandbox limits and a hostile member', () => {
     await h?.close();
   });
 
-  it('refuses beyond the limits, naming them, and sandbox maps wait behind another game\'s results post', async () => {
+  it("refuses beyond the limits, naming them, and sandbox maps wait behind another game's results post", async () => {
     const { fake } = h;
-    for (const [channel, player, power] of [['busy', 'alice', 'France'], ['quiet', 'bob', 'Germany']] as const) {
+    for (const [channel, player, power] of [
+      ['busy', 'alice', 'France'],
+      ['quiet', 'bob', 'Germany'],
+    ] as const) {
       await fake.slash('gm', channel, 'game create', { variant: 'classic', movement: '1h' });
       await fake.slash(player, channel, 'game join', { power });
       await fake.slash('gm', channel, 'game start');
@@ -302,7 +399,10 @@ describe('sandbox limits and a hostile member', () => {
     await h.bot!.outbox.idle();
 
     // The limits (their maps are held: the replies come once released).
-    const started = [fake.slashNoWait('mallory', 'busy', 'sandbox start'), fake.slashNoWait('mallory', 'busy', 'sandbox start')];
+    const started = [
+      fake.slashNoWait('mallory', 'busy', 'sandbox start'),
+      fake.slashNoWait('mallory', 'busy', 'sandbox start'),
+    ];
     await expect.poll(() => started.every((i) => i.deferred)).toBe(true);
     expect((await fake.slash('mallory', 'busy', 'sandbox start')).text).toBe(
       '⚠️ You already keep 2 sandboxes, the most one member may: end one with `/sandbox end` first (each also ends after 1d unused).',
@@ -328,7 +428,9 @@ describe('sandbox limits and a hostile member', () => {
 
     release();
     const all = [...started, dave, ...storm];
-    await expect.poll(() => all.every((i) => i.responses.some((r) => r.kind === 'edit')), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => all.every((i) => i.responses.some((r) => r.kind === 'edit')), { timeout: 15_000 })
+      .toBe(true);
     // Every sandbox map was drawn once, after the games' maps.
     expect(sandboxCalls()).toBe(3 + 6);
     const heldAt = calls.flatMap((t, i) => (t.includes('· sandbox ·') ? [i] : []));

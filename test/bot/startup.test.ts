@@ -16,7 +16,10 @@ function capture() {
   return { log: createLogger('info', stream), lines };
 }
 
-const refused = () => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }) });
+const refused = () =>
+  Object.assign(new TypeError('fetch failed'), {
+    cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
+  });
 
 describe('withRetry', () => {
   it('retries with growing waits, one warn line per failed attempt, then says it succeeded', async () => {
@@ -39,7 +42,11 @@ describe('withRetry', () => {
     expect(waits[0]).toBeLessThanOrEqual(6);
     expect(waits[1]).toBeGreaterThanOrEqual(8);
     expect(waits[2]).toBeLessThanOrEqual(18); // capped at maxDelayMs (± jitter)
-    expect(lines.at(-1)).toMatchObject({ level: 30, attempt: 4, msg: 'log in to Discord: succeeded after 3 failed attempts' });
+    expect(lines.at(-1)).toMatchObject({
+      level: 30,
+      attempt: 4,
+      msg: 'log in to Discord: succeeded after 3 failed attempts',
+    });
   });
 
   it('does not retry a refused token, and stops when asked', async () => {
@@ -49,7 +56,11 @@ describe('withRetry', () => {
     await expect(withRetry(async () => (calls++, Promise.reject(bad)), { log, firstDelayMs: 1 })).rejects.toBe(bad);
     expect(calls).toBe(1);
     const stop = new AbortController();
-    const pending = withRetry(async () => Promise.reject(refused()), { log, firstDelayMs: 60_000, signal: stop.signal });
+    const pending = withRetry(async () => Promise.reject(refused()), {
+      log,
+      firstDelayMs: 60_000,
+      signal: stop.signal,
+    });
     setTimeout(() => stop.abort(), 20);
     await expect(pending).rejects.toThrow('fetch failed');
   });
@@ -59,7 +70,9 @@ describe('withRetry', () => {
     expect(isPermanentLoginError(Object.assign(new Error('401: Unauthorized'), { status: 401 }))).toBe(true);
     expect(isPermanentLoginError(Object.assign(new Error('Service Unavailable'), { status: 503 }))).toBe(false);
     expect(isPermanentLoginError(Object.assign(new Error('Too Many Requests'), { status: 429 }))).toBe(false);
-    expect(failureReason(Object.assign(new Error('Service Unavailable'), { status: 503 }))).toBe('HTTP 503 Service Unavailable');
+    expect(failureReason(Object.assign(new Error('Service Unavailable'), { status: 503 }))).toBe(
+      'HTTP 503 Service Unavailable',
+    );
   });
 });
 

@@ -26,13 +26,30 @@ describe('loadEnv', () => {
 
   it('fills defaults and treats blank optional values as unset', () => {
     const r = loadEnv({ DISCORD_TOKEN: 'abc', DEV_GUILD_ID: '', DISCORD_API_BASE: '', LOG_LEVEL: '' });
-    expect(r).toEqual({ ok: true, env: { DISCORD_TOKEN: 'abc', DATABASE_PATH: './data/zhanguo.db', LOG_LEVEL: 'info' } });
+    expect(r).toEqual({
+      ok: true,
+      env: { DISCORD_TOKEN: 'abc', DATABASE_PATH: './data/zhanguo.db', LOG_LEVEL: 'info' },
+    });
   });
 
   it('validates the optional values', () => {
-    const good = loadEnv({ DISCORD_TOKEN: 'abc', DEV_GUILD_ID: '123456789012345678', DISCORD_API_BASE: 'http://127.0.0.1:9/api/', LOG_LEVEL: 'DEBUG' });
-    expect(good.ok && good.env).toMatchObject({ DEV_GUILD_ID: '123456789012345678', DISCORD_API_BASE: 'http://127.0.0.1:9/api', LOG_LEVEL: 'debug' });
-    const bad = loadEnv({ DISCORD_TOKEN: 'abc', DEV_GUILD_ID: 'my server', DISCORD_API_BASE: 'discord', LOG_LEVEL: 'loud' });
+    const good = loadEnv({
+      DISCORD_TOKEN: 'abc',
+      DEV_GUILD_ID: '123456789012345678',
+      DISCORD_API_BASE: 'http://127.0.0.1:9/api/',
+      LOG_LEVEL: 'DEBUG',
+    });
+    expect(good.ok && good.env).toMatchObject({
+      DEV_GUILD_ID: '123456789012345678',
+      DISCORD_API_BASE: 'http://127.0.0.1:9/api',
+      LOG_LEVEL: 'debug',
+    });
+    const bad = loadEnv({
+      DISCORD_TOKEN: 'abc',
+      DEV_GUILD_ID: 'my server',
+      DISCORD_API_BASE: 'discord',
+      LOG_LEVEL: 'loud',
+    });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     expect(bad.error).toContain('DEV_GUILD_ID must be a server id');
@@ -41,8 +58,17 @@ describe('loadEnv', () => {
   });
 
   it('reads the abuse limits, never below a one-minute phase', () => {
-    const good = loadEnv({ DISCORD_TOKEN: 'abc', MIN_PHASE: '5m', PHASES_PER_HOUR: '12', MAX_LIVE_GAMES_PER_SERVER: '3' });
-    expect(good.ok && limitsFromEnv(good.env)).toEqual({ minPhaseMs: 300_000, phasesPerHour: 12, maxLiveGamesPerServer: 3 });
+    const good = loadEnv({
+      DISCORD_TOKEN: 'abc',
+      MIN_PHASE: '5m',
+      PHASES_PER_HOUR: '12',
+      MAX_LIVE_GAMES_PER_SERVER: '3',
+    });
+    expect(good.ok && limitsFromEnv(good.env)).toEqual({
+      minPhaseMs: 300_000,
+      phasesPerHour: 12,
+      maxLiveGamesPerServer: 3,
+    });
     const bad = loadEnv({ DISCORD_TOKEN: 'abc', MIN_PHASE: '30s', PHASES_PER_HOUR: 'many' });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
@@ -53,10 +79,28 @@ describe('loadEnv', () => {
   it('reads the sandbox limits, keeping the defaults for what is unset', () => {
     const unset = loadEnv({ DISCORD_TOKEN: 'abc', SANDBOXES_PER_MEMBER: '', SANDBOX_IDLE: ' ' });
     expect(unset.ok && limitsFromEnv(unset.env)).toEqual({});
-    expect(limitsOf({ limits: unset.ok ? limitsFromEnv(unset.env) : {} })).toMatchObject({ sandboxesPerUser: 3, sandboxesPerServer: 50, sandboxIdleMs: 86_400_000 });
-    const good = loadEnv({ DISCORD_TOKEN: 'abc', SANDBOXES_PER_MEMBER: '1', SANDBOXES_PER_SERVER: '10', SANDBOX_IDLE: '2h' });
-    expect(good.ok && limitsFromEnv(good.env)).toEqual({ sandboxesPerUser: 1, sandboxesPerServer: 10, sandboxIdleMs: 7_200_000 });
-    const bad = loadEnv({ DISCORD_TOKEN: 'abc', SANDBOXES_PER_MEMBER: '0', SANDBOXES_PER_SERVER: 'lots', SANDBOX_IDLE: '5m' });
+    expect(limitsOf({ limits: unset.ok ? limitsFromEnv(unset.env) : {} })).toMatchObject({
+      sandboxesPerUser: 3,
+      sandboxesPerServer: 50,
+      sandboxIdleMs: 86_400_000,
+    });
+    const good = loadEnv({
+      DISCORD_TOKEN: 'abc',
+      SANDBOXES_PER_MEMBER: '1',
+      SANDBOXES_PER_SERVER: '10',
+      SANDBOX_IDLE: '2h',
+    });
+    expect(good.ok && limitsFromEnv(good.env)).toEqual({
+      sandboxesPerUser: 1,
+      sandboxesPerServer: 10,
+      sandboxIdleMs: 7_200_000,
+    });
+    const bad = loadEnv({
+      DISCORD_TOKEN: 'abc',
+      SANDBOXES_PER_MEMBER: '0',
+      SANDBOXES_PER_SERVER: 'lots',
+      SANDBOX_IDLE: '5m',
+    });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     expect(bad.error).toContain('SANDBOXES_PER_MEMBER must be a whole number from 1 to 99999');
@@ -131,7 +175,9 @@ describe('order autocomplete', () => {
     expect(suggestOrders('build a', winter).map((c) => c.value)).toEqual(['A bei B', 'A lfa B', 'A lin B']);
     expect(suggestOrders('Build F', winter)[0]!.value).toBe('F lin B');
     expect(suggestOrders('Build', winter).map((c) => c.value)).toEqual(['A bei B', 'A lfa B', 'F lin B', 'A lin B']);
-    expect(suggestOrders('Disband A ysh', [{ unit: 'A ysh', orders: ['A ysh D'] }]).map((c) => c.value)).toEqual(['A ysh D']);
+    expect(suggestOrders('Disband A ysh', [{ unit: 'A ysh', orders: ['A ysh D'] }]).map((c) => c.value)).toEqual([
+      'A ysh D',
+    ]);
     expect(suggestOrders('A bei B', winter).map((c) => c.value)).toEqual(['A bei B']);
   });
 
@@ -159,12 +205,15 @@ describe('order autocomplete', () => {
     { typed: 'A bei B; A lfa B; Build A', units: placement, gone: 'A lfa B' },
     { typed: 'A par - bur; A par', units: france, gone: 'A par' },
     { typed: 'A Paris - Burgundy; ', units: france, gone: 'A par' },
-  ])('issue 19 §4: a province placed earlier in the same text is not offered again: $typed', ({ typed, units, gone }) => {
-    const offered = values(typed, units);
-    expect(offered.length).toBeGreaterThan(0);
-    const prefix = typed.slice(0, typed.lastIndexOf(';') + 1);
-    expect(offered.filter((v) => v.slice(prefix.length).trim().startsWith(gone))).toEqual([]);
-  });
+  ])(
+    'issue 19 §4: a province placed earlier in the same text is not offered again: $typed',
+    ({ typed, units, gone }) => {
+      const offered = values(typed, units);
+      expect(offered.length).toBeGreaterThan(0);
+      const prefix = typed.slice(0, typed.lastIndexOf(';') + 1);
+      expect(offered.filter((v) => v.slice(prefix.length).trim().startsWith(gone))).toEqual([]);
+    },
+  );
 
   it('answers nothing, at once, when what was typed leaves no room for a 100-character choice', () => {
     expect(suggestOrders('A par - bur; '.repeat(9) + 'F', units)).toEqual([]);
@@ -180,7 +229,14 @@ describe('order autocomplete', () => {
 describe('a long post in parts (issue 23 §4)', () => {
   /** A results text of 21 powers late in a game: more than 8,000 characters, every line whole. */
   const results = (lines: number) =>
-    ['**Fall 2512 movement: results**', ...Array.from({ length: lines }, (_, i) => (i % 6 === 0 ? `__Power ${i}__ · ⏰ 1 missed` : `❌ \`A p${i} S A q${i} - r${i}\` — cut by the attack from ${'x'.repeat(i % 40)}`))].join('\n');
+    [
+      '**Fall 2512 movement: results**',
+      ...Array.from({ length: lines }, (_, i) =>
+        i % 6 === 0
+          ? `__Power ${i}__ · ⏰ 1 missed`
+          : `❌ \`A p${i} S A q${i} - r${i}\` — cut by the attack from ${'x'.repeat(i % 40)}`,
+      ),
+    ].join('\n');
   const map = { png: Buffer.from('png'), name: 'map.png' };
 
   it('cuts a results text over 8,000 characters at line boundaries into parts under 2,000, in order, the maps with the first', () => {
@@ -197,19 +253,28 @@ describe('a long post in parts (issue 23 §4)', () => {
     // Whole lines: joined with the line breaks they were cut at, the parts give the text back.
     expect(parts.map((p) => p.body.content).join('\n')).toBe(text);
     // Each part as full as the next line allows.
-    for (const [i, p] of parts.slice(0, -1).entries()) expect(p.body.content.length + 1 + parts[i + 1]!.body.content.split('\n')[0]!.length).toBeGreaterThan(2000);
-    expect(parts[0]!.body.attachments).toEqual([{ id: 0, filename: 'map.png' }, { id: 1, filename: 'after.png' }]);
+    for (const [i, p] of parts.slice(0, -1).entries())
+      expect(p.body.content.length + 1 + parts[i + 1]!.body.content.split('\n')[0]!.length).toBeGreaterThan(2000);
+    expect(parts[0]!.body.attachments).toEqual([
+      { id: 0, filename: 'map.png' },
+      { id: 1, filename: 'after.png' },
+    ]);
     expect(parts[0]!.files.map((f) => f.name)).toEqual(['map.png', 'after.png']);
     for (const p of parts.slice(1)) {
       expect(p.body.attachments).toBeUndefined();
       expect(p.files).toEqual([]);
     }
     // The same text is always cut the same way (a resend after a crash sends the same parts).
-    expect(postParts(text, null, { pingUsers: false }).map((p) => p.body.content)).toEqual(parts.map((p) => p.body.content));
+    expect(postParts(text, null, { pingUsers: false }).map((p) => p.body.content)).toEqual(
+      parts.map((p) => p.body.content),
+    );
   });
 
   it('a post that fits is one message; the role is mentioned and pinged by the first part only', () => {
-    const short = postParts('**Spring 1901 movement: results**\n✅ `A par - bur`', map, { pingUsers: false, role: '42' });
+    const short = postParts('**Spring 1901 movement: results**\n✅ `A par - bur`', map, {
+      pingUsers: false,
+      role: '42',
+    });
     expect(short).toHaveLength(1);
     expect(short[0]!.body.content).toBe('<@&42> **Spring 1901 movement: results**\n✅ `A par - bur`');
     expect(short[0]!.body.allowed_mentions).toEqual({ parse: [], roles: ['42'] });
@@ -306,12 +371,32 @@ describe('delivery error classification', () => {
 });
 
 describe('rate limits and nonces', () => {
-  const row: DeliveryRow = { id: 1, gameId: 1, phaseId: 1, kind: 'dm', targetKind: 'user', target: '1', payload: { type: 'dm', gameId: 1, text: 'x', reason: 'reminder' }, dedupeKey: 'k', attempts: 0, statusMessageId: null };
+  const row: DeliveryRow = {
+    id: 1,
+    gameId: 1,
+    phaseId: 1,
+    kind: 'dm',
+    targetKind: 'user',
+    target: '1',
+    payload: { type: 'dm', gameId: 1, text: 'x', reason: 'reminder' },
+    dedupeKey: 'k',
+    attempts: 0,
+    statusMessageId: null,
+  };
 
   it('turns a long rate limit into a later retry that keeps its attempt', () => {
     const limited = new RateLimitError({
-      global: false, method: 'post', url: 'http://x/api/v10/channels/1/messages', route: '/channels/:id/messages', majorParameter: '1',
-      hash: 'h', limit: 5, timeToReset: 4200, retryAfter: 4200, sublimitTimeout: 0, scope: 'user',
+      global: false,
+      method: 'post',
+      url: 'http://x/api/v10/channels/1/messages',
+      route: '/channels/:id/messages',
+      majorParameter: '1',
+      hash: 'h',
+      limit: 5,
+      timeToReset: 4200,
+      retryAfter: 4200,
+      sublimitTimeout: 0,
+      scope: 'user',
     });
     const out = classify(limited, row);
     expect(out).toBeInstanceOf(RetryLaterError);
@@ -329,11 +414,36 @@ describe('rate limits and nonces', () => {
 describe('error serializer (no request or response bodies in logs)', () => {
   it('keeps type, message, Discord code, status, method and route; drops bodies and tokens', () => {
     const body = { files: [], json: { data: { content: 'Your orders: A par - bur' } } };
-    const api = new DiscordAPIError({ code: 10062, message: 'Unknown interaction' }, 10062, 404, 'POST', 'http://127.0.0.1:1/api/v10/interactions/123/secret-token/callback?with_response=false', body);
-    expect(serializeError(api)).toEqual({ type: 'DiscordAPIError', message: 'Unknown interaction', code: 10062, status: 404, method: 'POST', route: '/interactions/123/:token/callback' });
-    const http = new HTTPError(500, 'Internal Server Error', 'post', 'https://discord.com/api/v10/channels/9/messages', body);
+    const api = new DiscordAPIError(
+      { code: 10062, message: 'Unknown interaction' },
+      10062,
+      404,
+      'POST',
+      'http://127.0.0.1:1/api/v10/interactions/123/secret-token/callback?with_response=false',
+      body,
+    );
+    expect(serializeError(api)).toEqual({
+      type: 'DiscordAPIError',
+      message: 'Unknown interaction',
+      code: 10062,
+      status: 404,
+      method: 'POST',
+      route: '/interactions/123/:token/callback',
+    });
+    const http = new HTTPError(
+      500,
+      'Internal Server Error',
+      'post',
+      'https://discord.com/api/v10/channels/9/messages',
+      body,
+    );
     expect(JSON.stringify(serializeError(http))).not.toContain('A par');
-    expect(serializeError(http)).toMatchObject({ type: 'HTTPError', status: 500, method: 'POST', route: '/channels/9/messages' });
+    expect(serializeError(http)).toMatchObject({
+      type: 'HTTPError',
+      status: 500,
+      method: 'POST',
+      route: '/channels/9/messages',
+    });
     expect(safeRoute('/webhooks/1/tok/messages/@original')).toBe('/webhooks/1/:token/messages/@original');
     const own = serializeError(new Error('boom', { cause: 'why' }));
     expect(own).toMatchObject({ type: 'Error', message: 'boom', cause: { type: 'string', message: 'why' } });

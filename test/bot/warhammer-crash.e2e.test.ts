@@ -41,21 +41,40 @@ const RESULTS = '**Spring 2500 movement: results**';
 
 /** Waits until every queued row was delivered; then nothing may have been given up on but the dropped confirmations. */
 async function expectAllDelivered(database: OpenedDatabase): Promise<void> {
-  const pending = () => (database.sqlite.prepare('SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL').get() as { n: number }).n;
+  const pending = () =>
+    (
+      database.sqlite.prepare('SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL').get() as {
+        n: number;
+      }
+    ).n;
   for (let i = 0; pending() > 0 && i < 300; i++) await new Promise((r) => setTimeout(r, 100));
   expect(pending()).toBe(0);
   // Only the order confirmations still in their quiet period when the phase resolved were dropped, by design
   // (docs/bot.md: the results show the orders); nothing was given up on.
   const rows = database.db.select().from(outbox).all();
-  expect(rows.filter((r) => r.failedAt !== null && !(r.lastError ?? '').startsWith('dropped: its phase resolved first')).map((r) => r.lastError)).toEqual([]);
+  expect(
+    rows
+      .filter((r) => r.failedAt !== null && !(r.lastError ?? '').startsWith('dropped: its phase resolved first'))
+      .map((r) => r.lastError),
+  ).toEqual([]);
 }
 
 /** The Warhammer game both tests play: created in this decisive-battles mode, the seats taken, started, two armies ordered into The Wasteland. */
 async function gameWithOrders(fake: FakeDiscord, mode: 'dice' | 'gm'): Promise<void> {
-  await fake.slash('gm', CHANNEL, 'game create', { variant: 'warhammer', options: `decisiveBattles=${mode}`, movement: '1h', retreat: '1h', adjustment: '1h' });
-  for (const power of SEATED) expect((await fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
+  await fake.slash('gm', CHANNEL, 'game create', {
+    variant: 'warhammer',
+    options: `decisiveBattles=${mode}`,
+    movement: '1h',
+    retreat: '1h',
+    adjustment: '1h',
+  });
+  for (const power of SEATED)
+    expect((await fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
   await fake.slash('gm', CHANNEL, 'game start');
-  for (const [power, orders] of [['Bretonnia', 'A cour - wast'], ['Empire', 'A altd - wast']] as const) {
+  for (const [power, orders] of [
+    ['Bretonnia', 'A cour - wast'],
+    ['Empire', 'A altd - wast'],
+  ] as const) {
     expect((await fake.slash(playerOf(power), CHANNEL, 'order', { orders })).text).not.toContain('❌');
   }
 }
@@ -85,14 +104,21 @@ describe('kill -9 during the declaration window and the battles step (Warhammer)
       await fake.waitForDm(playerOf('Bretonnia'), (m) => m.content.includes('Decisive Battle phase has begun'), 20_000);
 
       // 2. The declaration window: killed right after Bretonnia's declaration was stored and acknowledged.
-      const declared = await fake.slash(playerOf('Bretonnia'), CHANNEL, 'act', { action: 'declare', choice: 'move A cour' });
+      const declared = await fake.slash(playerOf('Bretonnia'), CHANNEL, 'act', {
+        action: 'declare',
+        choice: 'move A cour',
+      });
       expect(declared.text).toContain('Stored for Bretonnia: decisive move A cour → The Wasteland (wast)');
       await kill();
       await start();
       const status = await fake.slash('gm', CHANNEL, 'game status');
       expect(status.text).toContain('⚔️ answered');
       expect(status.text).toContain('⏳ may declare');
-      await fake.waitForDm(playerOf('Bretonnia'), (m) => m.content.includes('Your decisive battle declarations for Bretonnia'), 20_000);
+      await fake.waitForDm(
+        playerOf('Bretonnia'),
+        (m) => m.content.includes('Your decisive battle declarations for Bretonnia'),
+        20_000,
+      );
 
       // 3. The declaration deadline: the battle is rolled; killed as the battles post is stored.
       const killed3 = killWhenStored((m) => m.content.startsWith(BATTLES));
@@ -122,7 +148,11 @@ describe('kill -9 during the declaration window and the battles step (Warhammer)
       const winner = rolls[0]![2]!;
       expect(textOf(results)).toContain(winner === 'Bretonnia' ? '✅ `A cour - wast`' : '✅ `A altd - wast`');
       // The declaration's DM confirmation, once.
-      expect(fake.dms(playerOf('Bretonnia')).filter((m) => m.content.includes('Your decisive battle declarations for Bretonnia'))).toHaveLength(1);
+      expect(
+        fake
+          .dms(playerOf('Bretonnia'))
+          .filter((m) => m.content.includes('Your decisive battle declarations for Bretonnia')),
+      ).toHaveLength(1);
       // The kills hit the window between Discord storing a message and the bot marking it sent.
       expect(fake.state.nonceRepeats).toBeGreaterThanOrEqual(2);
       expect(fake.unexpectedErrors()).toEqual([]);
@@ -145,11 +175,15 @@ describe('kill -9 during the declaration window and the battles step (Warhammer)
       await gameWithOrders(fake, 'gm');
       passDeadline();
       await fake.waitForDm(playerOf('Bretonnia'), (m) => m.content.includes('Decisive Battle phase has begun'), 20_000);
-      expect((await fake.slash(playerOf('Bretonnia'), CHANNEL, 'act', { action: 'declare', choice: 'move A cour' })).text).toContain('Stored for Bretonnia');
+      expect(
+        (await fake.slash(playerOf('Bretonnia'), CHANNEL, 'act', { action: 'declare', choice: 'move A cour' })).text,
+      ).toContain('Stored for Bretonnia');
 
       // 1. The last declaration closes the declarations: killed as the battles post asking for the report is stored.
       const killed1 = killWhenStored((m) => m.content.startsWith(BATTLES));
-      expect((await fake.slash(playerOf('Empire'), CHANNEL, 'act', { action: 'declare', choice: 'none' })).text).toContain('Everyone has answered');
+      expect(
+        (await fake.slash(playerOf('Empire'), CHANNEL, 'act', { action: 'declare', choice: 'none' })).text,
+      ).toContain('Everyone has answered');
       await killed1;
       await start();
       await fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith(BATTLES), 20_000);
@@ -162,7 +196,11 @@ describe('kill -9 during the declaration window and the battles step (Warhammer)
 
       // 3. The report closes the step: killed as the outcomes post it caused is stored, the results still to send.
       const killed3 = killWhenStored((m) => m.content.startsWith(OUTCOMES));
-      const reported = await fake.slash('gm', CHANNEL, 'gm act', { action: 'battle', choice: 'wast', detail: 'Bretonnia' });
+      const reported = await fake.slash('gm', CHANNEL, 'gm act', {
+        action: 'battle',
+        choice: 'wast',
+        detail: 'Bretonnia',
+      });
       expect(reported.text).toContain('Every battle is reported');
       await killed3;
       await start();
@@ -177,13 +215,21 @@ describe('kill -9 during the declaration window and the battles step (Warhammer)
         .filter((p) => p !== undefined);
       expect(order).toEqual([PROVISIONAL, BATTLES, OUTCOMES, RESULTS]);
       // The report decided the battle, once: one audit entry, the outcomes post and the results say it; nothing rolled.
-      const reports = database.db.select().from(auditLog).all().filter((a) => a.action === 'gm_battle');
+      const reports = database.db
+        .select()
+        .from(auditLog)
+        .all()
+        .filter((a) => a.action === 'gm_battle');
       expect(reports.map((a) => a.detail)).toEqual([expect.objectContaining({ battle: 'wast', winner: 'A cour' })]);
-      expect(textOf(posts(OUTCOMES)[0]!)).toBe(`${OUTCOMES}\n• The Wasteland (wast): **Bretonnia** (A cour) won.\nThe final results follow.`);
+      expect(textOf(posts(OUTCOMES)[0]!)).toBe(
+        `${OUTCOMES}\n• The Wasteland (wast): **Bretonnia** (A cour) won.\nThe final results follow.`,
+      );
       expect(textOf(results)).toContain('✅ `A cour - wast`');
       expect(textOf(results)).toContain('❌ `A altd - wast` — lost the battle at The Wasteland');
       expect(fake.deliveries.some((d) => /🎲 Rolled/.test(textOf(d)))).toBe(false);
-      expect((await fake.slash('gm', CHANNEL, 'gm act', { action: 'battle', choice: 'wast', detail: 'Empire' })).text).toContain('There are no decisive battles waiting for a report.');
+      expect(
+        (await fake.slash('gm', CHANNEL, 'gm act', { action: 'battle', choice: 'wast', detail: 'Empire' })).text,
+      ).toContain('There are no decisive battles waiting for a report.');
       // The kills hit the window between Discord storing a message and the bot marking it sent.
       expect(fake.state.nonceRepeats).toBeGreaterThanOrEqual(2);
       expect(fake.unexpectedErrors()).toEqual([]);

@@ -37,9 +37,19 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     await h?.close();
   });
 
-  const openPhase = () => h.database.db.select().from(phases).where(isNull(phases.resolvedAt)).all().sort((a, b) => b.idx - a.idx)[0]!;
+  const openPhase = () =>
+    h.database.db
+      .select()
+      .from(phases)
+      .where(isNull(phases.resolvedAt))
+      .all()
+      .sort((a, b) => b.idx - a.idx)[0]!;
   const followersOf = (position: { variantState?: unknown }) => (position.variantState as FollowerState).followers;
-  const channelTexts = (since: number) => h.fake.deliveries.slice(since).filter((d) => d.via === 'channel').map((d) => textOf(d));
+  const channelTexts = (since: number) =>
+    h.fake.deliveries
+      .slice(since)
+      .filter((d) => d.via === 'channel')
+      .map((d) => textOf(d));
   /** Every seated power with something to decide says it is ready. */
   async function readyActing(): Promise<void> {
     const phase = openPhase();
@@ -50,22 +60,51 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
   }
 
   it('both Dogs of War seats choose their city and unit privately; the board is posted once', async () => {
-    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'warhammer', options: 'decisiveBattles=gm', movement: '1h', retreat: '1h', adjustment: '1h' });
-    for (const power of SEATED) expect((await h.fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'warhammer',
+      options: 'decisiveBattles=gm',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
+    for (const power of SEATED)
+      expect((await h.fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
     await h.fake.slash('gm', CHANNEL, 'game start');
     for (const power of ['Tilea', 'Estalia']) {
-      await h.fake.waitForDm(playerOf(power), (m) => m.content.includes(`${power} (Dogs of War) picks its starting city`));
+      await h.fake.waitForDm(playerOf(power), (m) =>
+        m.content.includes(`${power} (Dogs of War) picks its starting city`),
+      );
     }
     // Each seat is offered its own country's cities only.
-    const tilean = await h.fake.autocomplete(playerOf('Tilea'), CHANNEL, 'act', { action: 'muster', choice: '' }, 'choice');
-    const estalian = await h.fake.autocomplete(playerOf('Estalia'), CHANNEL, 'act', { action: 'muster', choice: '' }, 'choice');
+    const tilean = await h.fake.autocomplete(
+      playerOf('Tilea'),
+      CHANNEL,
+      'act',
+      { action: 'muster', choice: '' },
+      'choice',
+    );
+    const estalian = await h.fake.autocomplete(
+      playerOf('Estalia'),
+      CHANNEL,
+      'act',
+      { action: 'muster', choice: '' },
+      'choice',
+    );
     expect(tilean.map((c) => c.value).sort()).toEqual(['mira', 'rema']);
     expect(estalian.map((c) => c.value)).not.toContain('mira');
     expect(estalian.map((c) => c.value)).toContain('magr');
     const since = h.fake.deliveries.length;
-    const wrongCountry = await h.fake.slash(playerOf('Estalia'), CHANNEL, 'act', { action: 'muster', choice: 'mira', detail: 'army' });
+    const wrongCountry = await h.fake.slash(playerOf('Estalia'), CHANNEL, 'act', {
+      action: 'muster',
+      choice: 'mira',
+      detail: 'army',
+    });
     expect(wrongCountry.text).toContain('"mira" is not a city Estalia may start in');
-    const first = await h.fake.slash(playerOf('Tilea'), CHANNEL, 'act', { action: 'muster', choice: 'rema', detail: 'fleet' });
+    const first = await h.fake.slash(playerOf('Tilea'), CHANNEL, 'act', {
+      action: 'muster',
+      choice: 'rema',
+      detail: 'fleet',
+    });
     expect(first.ephemeral).toBe(true);
     expect(first.text).toContain('Stored for Tilea: a fleet in rema');
     expect(first.text).not.toContain('Every Dogs of War player has chosen');
@@ -73,14 +112,26 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     expect(channelTexts(since).filter((t) => t.includes('rema'))).toEqual([]);
     const status = await h.fake.slash('gm', CHANNEL, 'game status');
     expect(status.text).toContain('The Dogs of War are choosing their city');
-    const second = await h.fake.slash(playerOf('Estalia'), CHANNEL, 'act', { action: 'muster', choice: 'magr', detail: 'army' });
+    const second = await h.fake.slash(playerOf('Estalia'), CHANNEL, 'act', {
+      action: 'muster',
+      choice: 'magr',
+      detail: 'army',
+    });
     expect(second.text).toContain('Every Dogs of War player has chosen');
-    const mustered = await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith('🐕 **The Dogs of War have mustered**'));
+    const mustered = await h.fake.waitForChannelMessage(CHANNEL, (m) =>
+      m.content.startsWith('🐕 **The Dogs of War have mustered**'),
+    );
     expect(mustered.content).toContain('• Tilea: fleet in Remas (rema)');
     expect(mustered.content).toContain('• Estalia: army in Magritta (magr)');
-    const late = await h.fake.slash(playerOf('Tilea'), CHANNEL, 'act', { action: 'muster', choice: 'mira', detail: 'army' });
+    const late = await h.fake.slash(playerOf('Tilea'), CHANNEL, 'act', {
+      action: 'muster',
+      choice: 'mira',
+      detail: 'army',
+    });
     expect(late.text).not.toContain('Stored for Tilea');
-    expect(h.fake.channelMessages(CHANNEL).filter((m) => m.content.startsWith('🐕 **The Dogs of War have mustered**'))).toHaveLength(1);
+    expect(
+      h.fake.channelMessages(CHANNEL).filter((m) => m.content.startsWith('🐕 **The Dogs of War have mustered**')),
+    ).toHaveLength(1);
     const board = openPhase().position.units;
     expect(board).toContainEqual(expect.objectContaining({ power: 'Tilea', type: 'F', province: 'rema' }));
     expect(board).toContainEqual(expect.objectContaining({ power: 'Estalia', type: 'A', province: 'magr' }));
@@ -89,7 +140,8 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
   it('a conquered player follows as a Sepoy; with two wins it cannot revolt yet', async () => {
     // `/act` offers the actions open to the caller now: `follow` only to a conquered player (seed: "Conquered players
     // may still play on as either a Sepoy or a Mercenary").
-    const actions = async (power: string) => (await h.fake.autocomplete(playerOf(power), CHANNEL, 'act', { action: '' }, 'action')).map((c) => c.value);
+    const actions = async (power: string) =>
+      (await h.fake.autocomplete(playerOf(power), CHANNEL, 'act', { action: '' }, 'action')).map((c) => c.value);
     expect(await actions('Wood Elves')).not.toContain('follow');
     const refused = await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'follow', choice: 'sepoy' });
     expect(refused.text).toContain('still has units or centres');
@@ -103,12 +155,20 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
 
     expect(await actions('Wood Elves')).toContain('follow');
     expect(await actions('Empire')).not.toContain('follow');
-    const roles = await h.fake.autocomplete(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'follow', choice: '' }, 'choice');
+    const roles = await h.fake.autocomplete(
+      playerOf('Wood Elves'),
+      CHANNEL,
+      'act',
+      { action: 'follow', choice: '' },
+      'choice',
+    );
     expect(roles.map((c) => c.value)).toEqual(['sepoy', 'mercenary']);
     const since = h.fake.deliveries.length;
     const followed = await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'follow', choice: 'sepoy' });
     expect(followed.text).toBe('🤝 Wood Elves now fights as a Sepoy of Empire. The channel and Empire are told.');
-    const told = await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith('🤝 Wood Elves now fights as a **Sepoy** of Empire'));
+    const told = await h.fake.waitForChannelMessage(CHANNEL, (m) =>
+      m.content.startsWith('🤝 Wood Elves now fights as a **Sepoy** of Empire'),
+    );
     await h.fake.waitForDm(playerOf('Empire'), (m) => m.content.includes('/act action:declare detail:Wood Elves'));
     expect(channelTexts(since).filter((t) => t.includes('🤝'))).toEqual([told.content]);
     expect((await h.fake.slash('gm', CHANNEL, 'game status')).text).toContain('Sepoy of Empire, 0 won');
@@ -117,28 +177,60 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     const withWins = structuredClone(openPhase().position);
     followersOf(withWins)['Wood Elves']!.wins = 2;
     h.database.db.update(phases).set({ position: withWins }).where(eq(phases.id, spring.id)).run();
-    const early = await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'revolt', choice: 'athe', detail: 'army' });
+    const early = await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', {
+      action: 'revolt',
+      choice: 'athe',
+      detail: 'army',
+    });
     expect(early.text).toContain('(2 won so far)');
-    expect(await h.fake.autocomplete(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'revolt', choice: '' }, 'choice')).toEqual([]);
+    expect(
+      await h.fake.autocomplete(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'revolt', choice: '' }, 'choice'),
+    ).toEqual([]);
   });
 
   it("the Empire gives its Sepoy the Wasteland battle; the game master's report counts the third win", async () => {
-    for (const [power, orders] of [['Empire', 'A altd - wast'], ['Bretonnia', 'A cour - wast']] as const) {
+    for (const [power, orders] of [
+      ['Empire', 'A altd - wast'],
+      ['Bretonnia', 'A cour - wast'],
+    ] as const) {
       expect((await h.fake.slash(playerOf(power), CHANNEL, 'order', { orders })).text).not.toContain('❌');
     }
     await readyActing();
-    await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith('**Spring 2500 movement: provisional results**'), 20_000);
-    await h.fake.waitForDm(playerOf('Empire'), (m) => m.content.includes('Decisive Battle phase has begun') && m.content.includes('Wood Elves'));
-    const commanders = await h.fake.autocomplete(playerOf('Empire'), CHANNEL, 'act', { action: 'declare', choice: 'move A altd', detail: '' }, 'detail');
+    await h.fake.waitForChannelMessage(
+      CHANNEL,
+      (m) => m.content.startsWith('**Spring 2500 movement: provisional results**'),
+      20_000,
+    );
+    await h.fake.waitForDm(
+      playerOf('Empire'),
+      (m) => m.content.includes('Decisive Battle phase has begun') && m.content.includes('Wood Elves'),
+    );
+    const commanders = await h.fake.autocomplete(
+      playerOf('Empire'),
+      CHANNEL,
+      'act',
+      { action: 'declare', choice: 'move A altd', detail: '' },
+      'detail',
+    );
     expect(commanders.map((c) => c.value)).toEqual(expect.arrayContaining(['Empire', 'Wood Elves']));
-    const declared = await h.fake.slash(playerOf('Empire'), CHANNEL, 'act', { action: 'declare', choice: 'move A altd', detail: 'Wood Elves' });
+    const declared = await h.fake.slash(playerOf('Empire'), CHANNEL, 'act', {
+      action: 'declare',
+      choice: 'move A altd',
+      detail: 'Wood Elves',
+    });
     expect(declared.text).toContain('Stored for Wood Elves: decisive move A altd → The Wasteland (wast)');
     await h.fake.slash(playerOf('Empire'), CHANNEL, 'act', { action: 'declare', choice: 'none' });
     await h.fake.slash(playerOf('Bretonnia'), CHANNEL, 'act', { action: 'declare', choice: 'none' });
-    const battles = await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.includes('Spring 2500 movement: decisive battles'));
+    const battles = await h.fake.waitForChannelMessage(CHANNEL, (m) =>
+      m.content.includes('Spring 2500 movement: decisive battles'),
+    );
     // The battles post names the Sepoy who leads the Empire's side.
     expect(textOf(battles)).toContain('• Empire A altd (declared, led by its Sepoy Wood Elves): Empire 1,500 pts');
-    const reported = await h.fake.slash('gm', CHANNEL, 'gm act', { action: 'battle', choice: 'wast', detail: 'Empire' });
+    const reported = await h.fake.slash('gm', CHANNEL, 'gm act', {
+      action: 'battle',
+      choice: 'wast',
+      detail: 'Empire',
+    });
     expect(reported.text).toContain('Every battle is reported');
     await waitForResults(h, CHANNEL, 'Spring 2500 movement');
     const fall = openPhase();
@@ -146,21 +238,40 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     expect(followersOf(fall.position)['Wood Elves']).toEqual({ role: 'sepoy', master: 'Empire', wins: 3 });
     expect((await h.fake.slash('gm', CHANNEL, 'game status')).text).toContain('Sepoy of Empire, 3 won');
     // Three wins, but Fall is not an adjustment phase.
-    expect((await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'revolt', choice: 'athe', detail: 'army' })).text).toContain('(3 won so far)');
+    expect(
+      (await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'revolt', choice: 'athe', detail: 'army' }))
+        .text,
+    ).toContain('(3 won so far)');
   });
 
   it('in Winter the Sepoy revolts in Athel Loren: said once, on the board, a power again in Spring 2501', async () => {
     await readyActing();
     await waitForResults(h, CHANNEL, 'Fall 2500 movement');
     expect(openPhase().type).toBe('adjustment');
-    const offered = await h.fake.autocomplete(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'revolt', choice: '' }, 'choice');
+    const offered = await h.fake.autocomplete(
+      playerOf('Wood Elves'),
+      CHANNEL,
+      'act',
+      { action: 'revolt', choice: '' },
+      'choice',
+    );
     expect(offered.map((c) => c.value)).toContain('athe');
     const since = h.fake.deliveries.length;
-    const revolted = await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'revolt', choice: 'athe', detail: 'army' });
+    const revolted = await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', {
+      action: 'revolt',
+      choice: 'athe',
+      detail: 'army',
+    });
     expect(revolted.text).toBe('🔥 Wood Elves revolts: athe is your new capital, with an army. The channel is told.');
-    const told = await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith('🔥 Wood Elves, Sepoy of Empire, revolts in **Winter 2500 adjustment**'));
+    const told = await h.fake.waitForChannelMessage(CHANNEL, (m) =>
+      m.content.startsWith('🔥 Wood Elves, Sepoy of Empire, revolts in **Winter 2500 adjustment**'),
+    );
     expect(told.content).toContain('Athel Loren (athe) is its new capital, with an army');
-    const again = await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'revolt', choice: 'athe', detail: 'army' });
+    const again = await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', {
+      action: 'revolt',
+      choice: 'athe',
+      detail: 'army',
+    });
     expect(again.text).toContain('not a Sepoy');
     const winter = openPhase().position;
     expect(winter.units).toContainEqual(expect.objectContaining({ power: 'Wood Elves', type: 'A', province: 'athe' }));

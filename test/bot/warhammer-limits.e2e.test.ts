@@ -28,14 +28,27 @@ describe('a busy 21-power Warhammer phase fits Discord', () => {
 
   it('seats all 21 powers; the Dogs of War muster', async () => {
     expect(POWERS).toHaveLength(21);
-    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'warhammer', options: 'decisiveBattles=off', movement: '1h', retreat: '1h', adjustment: '1h' });
-    for (const power of POWERS) expect((await h.fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'warhammer',
+      options: 'decisiveBattles=off',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
+    for (const power of POWERS)
+      expect((await h.fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
     expect(await h.fake.autocomplete(playerOf('Tilea'), CHANNEL, 'game join', { power: '' }, 'power')).toEqual([]);
     await h.fake.slash('gm', CHANNEL, 'game start');
     await h.fake.slash(playerOf('Tilea'), CHANNEL, 'act', { action: 'muster', choice: 'mira', detail: 'army' });
-    const placed = await h.fake.slash(playerOf('Estalia'), CHANNEL, 'act', { action: 'muster', choice: 'magr', detail: 'fleet' });
+    const placed = await h.fake.slash(playerOf('Estalia'), CHANNEL, 'act', {
+      action: 'muster',
+      choice: 'magr',
+      detail: 'fleet',
+    });
     expect(placed.text).toContain('Every Dogs of War player has chosen');
-    const mustered = await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith('🐕 **The Dogs of War have mustered**'));
+    const mustered = await h.fake.waitForChannelMessage(CHANNEL, (m) =>
+      m.content.startsWith('🐕 **The Dogs of War have mustered**'),
+    );
     expect(mustered.content).toContain('• Estalia: fleet in Magritta (magr)');
     expect(mustered.content).toContain('• Tilea: army in Miragliano (mira)');
   });
@@ -44,7 +57,18 @@ describe('a busy 21-power Warhammer phase fits Discord', () => {
     const position = variant.startingPosition();
     // Every unit gets its first legal move (many bounce): a long results post.
     for (const power of POWERS) {
-      const units = legalOrders(variant, { ...position, units: [...position.units, ...(power === 'Tilea' ? [{ power, type: 'A' as const, province: 'mira', coast: null }] : []), ...(power === 'Estalia' ? [{ power, type: 'F' as const, province: 'magr', coast: null }] : [])] }, power);
+      const units = legalOrders(
+        variant,
+        {
+          ...position,
+          units: [
+            ...position.units,
+            ...(power === 'Tilea' ? [{ power, type: 'A' as const, province: 'mira', coast: null }] : []),
+            ...(power === 'Estalia' ? [{ power, type: 'F' as const, province: 'magr', coast: null }] : []),
+          ],
+        },
+        power,
+      );
       const orders = units.map((u) => u.orders.find((o) => o.includes(' - ')) ?? u.orders[0]!);
       expect(orders.length, power).toBeGreaterThan(0);
       const reply = await h.fake.slash(playerOf(power), CHANNEL, 'order', { orders: orders.join('; ') });
@@ -69,7 +93,11 @@ describe('a busy 21-power Warhammer phase fits Discord', () => {
     for (const power of POWERS) expect(text).toContain(`__${power}__`);
     expect(text).toContain('Fall 2500 movement');
     // One results post, sent once.
-    expect(h.fake.deliveries.slice(since).filter((d) => d.via === 'channel' && d.content.includes('Spring 2500 movement: results'))).toHaveLength(1);
+    expect(
+      h.fake.deliveries
+        .slice(since)
+        .filter((d) => d.via === 'channel' && d.content.includes('Spring 2500 movement: results')),
+    ).toHaveLength(1);
 
     const pinned = h.fake.state.pinnedMessages(h.fake.channel(CHANNEL).id);
     expect(pinned).toHaveLength(1);

@@ -39,14 +39,23 @@ describe('a 21-power Warhammer game for two years, every seat ordering', () => {
   });
 
   /** The phase waiting for orders, read from the bot's database. */
-  const openPhase = () => h.database.db.select().from(phases).where(isNull(phases.resolvedAt)).all().sort((a, b) => b.idx - a.idx)[0]!;
+  const openPhase = () =>
+    h.database.db
+      .select()
+      .from(phases)
+      .where(isNull(phases.resolvedAt))
+      .all()
+      .sort((a, b) => b.idx - a.idx)[0]!;
 
   /** Seeded legal orders for a power: in movement mostly moves and supports; every retreat; the builds or disbands owed. */
   function ordersFor(position: Position, power: string, random: () => number): string[] {
     const options = legalOrders(variant, position, power);
     if (position.phase.type === 'adjustment') {
       const owed = Math.abs(adjustmentDelta(position, power, variant.map, variant.rules));
-      return options.slice(0, owed).map((o) => o.orders[Math.floor(random() * o.orders.length)]!).filter((o) => o !== 'WAIVE');
+      return options
+        .slice(0, owed)
+        .map((o) => o.orders[Math.floor(random() * o.orders.length)]!)
+        .filter((o) => o !== 'WAIVE');
     }
     return options.map(({ orders }) => {
       const moves = orders.filter((o) => / - /.test(o) && !/ S /.test(o));
@@ -59,15 +68,24 @@ describe('a 21-power Warhammer game for two years, every seat ordering', () => {
 
   it('seats all 21 powers and the Dogs of War muster', async () => {
     expect(POWERS).toHaveLength(21);
-    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'warhammer', options: 'decisiveBattles=off', movement: '1h', retreat: '1h', adjustment: '1h' });
-    for (const power of POWERS) expect((await h.fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'warhammer',
+      options: 'decisiveBattles=off',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
+    for (const power of POWERS)
+      expect((await h.fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`as **${power}**`);
     await h.fake.slash('gm', CHANNEL, 'game start');
     await h.fake.slash(playerOf('Tilea'), CHANNEL, 'act', { action: 'muster', choice: 'mira', detail: 'army' });
     await h.fake.slash(playerOf('Estalia'), CHANNEL, 'act', { action: 'muster', choice: 'magr', detail: 'fleet' });
     await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith('🐕 **The Dogs of War have mustered**'));
   });
 
-  it('plays to Spring 2502: each results post is its queued text split at line boundaries, every part under 2,000 characters, in order, once', { timeout: 240_000 }, async () => {
+  it('plays to Spring 2502: each results post is its queued text split at line boundaries, every part under 2,000 characters, in order, once', {
+    timeout: 240_000,
+  }, async () => {
     const random = rng(SEED);
     const labels: string[] = [];
     let longest = 0;
@@ -77,10 +95,14 @@ describe('a 21-power Warhammer game for two years, every seat ordering', () => {
       if (phase.year === 2502) break;
       const label = `${SEASON_NAMES[phase.season]} ${phase.year} ${phase.type}`;
       const position = phase.position;
-      if (phase.idx === 0) expect(position.units.filter((u) => u.power === 'Tilea' || u.power === 'Estalia')).toHaveLength(2);
+      if (phase.idx === 0)
+        expect(position.units.filter((u) => u.power === 'Tilea' || u.power === 'Estalia')).toHaveLength(2);
       const acting = seatedToAct(variant, position, POWERS);
       expect(acting.length, label).toBeGreaterThan(0);
-      if (phase.type === 'movement') expect(acting, label).toHaveLength(POWERS.length - POWERS.filter((p) => !position.units.some((u) => u.power === p)).length);
+      if (phase.type === 'movement')
+        expect(acting, label).toHaveLength(
+          POWERS.length - POWERS.filter((p) => !position.units.some((u) => u.power === p)).length,
+        );
       for (const power of acting) {
         const orders = ordersFor(position, power, random);
         if (orders.length === 0) continue;
@@ -109,19 +131,30 @@ describe('a 21-power Warhammer game for two years, every seat ordering', () => {
       most = Math.max(most, parts.length);
       // Cut only where a line ends: the parts with the line breaks they were cut at give the whole text back.
       expect(parts.join('\n'), label).toBe(text);
-      for (const power of POWERS.filter((p) => position.units.some((u) => u.power === p) && phase.type === 'movement')) expect(text, label).toContain(`__${power}__`);
+      for (const power of POWERS.filter((p) => position.units.some((u) => u.power === p) && phase.type === 'movement'))
+        expect(text, label).toContain(`__${power}__`);
       longest = Math.max(longest, text.length);
     }
     expect(labels[0]).toBe('Spring 2500 movement');
-    expect(labels.filter((l) => l.includes('adjustment'))).toEqual(['Winter 2500 adjustment', 'Winter 2501 adjustment']);
-    expect(labels.filter((l) => l.includes('movement'))).toEqual(['Spring 2500 movement', 'Fall 2500 movement', 'Spring 2501 movement', 'Fall 2501 movement']);
+    expect(labels.filter((l) => l.includes('adjustment'))).toEqual([
+      'Winter 2500 adjustment',
+      'Winter 2501 adjustment',
+    ]);
+    expect(labels.filter((l) => l.includes('movement'))).toEqual([
+      'Spring 2500 movement',
+      'Fall 2500 movement',
+      'Spring 2501 movement',
+      'Fall 2501 movement',
+    ]);
     // The seeded orders dislodge somebody: a retreat phase is played too.
     expect(labels.some((l) => l.includes('retreat'))).toBe(true);
     // At least one post needed more than one message.
     expect(longest).toBeGreaterThan(2000);
     expect(most).toBeGreaterThan(1);
     // Every results post once, in phase order, and nothing else looks like one.
-    const posted = h.fake.deliveries.filter((d) => d.via === 'channel' && /^\*\*[^*]+: results\*\*/.test(d.content)).map((d) => /^\*\*([^*]+): results\*\*/.exec(d.content)![1]);
+    const posted = h.fake.deliveries
+      .filter((d) => d.via === 'channel' && /^\*\*[^*]+: results\*\*/.test(d.content))
+      .map((d) => /^\*\*([^*]+): results\*\*/.exec(d.content)![1]);
     expect(posted).toEqual(labels);
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });

@@ -16,7 +16,14 @@ import type { Position, PowerOrder } from '../../src/engine/types.js';
 import type { Variant } from '../../src/engine/variant.js';
 import { getVariant } from '../../src/variants/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, expectMapPost, expectResultsPost, slashConfirmed, waitForResults as waitForResultsIn, type Harness } from './harness.js';
+import {
+  createHarness,
+  expectMapPost,
+  expectResultsPost,
+  slashConfirmed,
+  waitForResults as waitForResultsIn,
+  type Harness,
+} from './harness.js';
 
 const CHANNEL = 'zhanguo';
 const POWERS = ['Qin', 'Chu', 'Zhao', 'Wei', 'Han', 'Yan', 'Qi'] as const;
@@ -46,7 +53,11 @@ const SPRING_1: Record<WsPower, ScriptOrder[]> = {
 };
 
 /** Parses a script with the engine, as the bot would store it, for predicting positions in the setup. */
-function engineOrders(variant: Variant, position: Position, script: Partial<Record<WsPower, ScriptOrder[]>>): PowerOrder[] {
+function engineOrders(
+  variant: Variant,
+  position: Position,
+  script: Partial<Record<WsPower, ScriptOrder[]>>,
+): PowerOrder[] {
   return Object.entries(script).flatMap(([power, list]) =>
     list.map((o) => {
       const parsed = parseOrder(variant, o.typed, { position, power });
@@ -68,11 +79,18 @@ describe('a 7-player Warring States game through the Discord bot', () => {
   let firstStepOrders: string[];
   /** The centre changes the engine predicts for Fall 1, as the results post words them (`• Wei: Wei → Qi`). */
   let fallCentreLines: string[];
-  const FALL_1 = (): Partial<Record<WsPower, ScriptOrder[]>> => ({ Qi: [{ typed: rapidTyped, stored: rapid }], Yan: [same('F ji - boh')] });
+  const FALL_1 = (): Partial<Record<WsPower, ScriptOrder[]>> => ({
+    Qi: [{ typed: rapidTyped, stored: rapid }],
+    Yan: [same('F ji - boh')],
+  });
 
   beforeAll(async () => {
     // Predict the Fall 1 position and pick a rapid river path for the fleet raised in Linzi with legalOrders.
-    const spring = adjudicate(variant, variant.startingPosition(), engineOrders(variant, variant.startingPosition(), SPRING_1));
+    const spring = adjudicate(
+      variant,
+      variant.startingPosition(),
+      engineOrders(variant, variant.startingPosition(), SPRING_1),
+    );
     const fall = spring.position;
     const qiFleet = legalOrders(variant, fall, 'Qi').find((u) => u.unit.type === 'F' && u.unit.province === 'lin');
     expect(qiFleet, 'Qi should have a fleet in Linzi after raising it').toBeDefined();
@@ -81,15 +99,21 @@ describe('a 7-player Warring States game through the Discord bot', () => {
       .map((o) => o.split(' - '))
       .filter((spaces) => spaces.length >= 3) // `F lin`, then 2 or 3 spaces: a rapid river move (one space is a move)
       .filter((spaces) => spaces.slice(1).every((p) => !occupied.has(p) && !variant.map.isSea(p)));
-    expect(paths.length, `no vacant rapid river path from Linzi in ${JSON.stringify(qiFleet!.orders)}`).toBeGreaterThan(0);
+    expect(paths.length, `no vacant rapid river path from Linzi in ${JSON.stringify(qiFleet!.orders)}`).toBeGreaterThan(
+      0,
+    );
     const path = paths[0]!;
     rapid = path.join(' - ');
     firstStepOrders = qiFleet!.orders.filter((o) => o.startsWith(path.slice(0, 2).join(' - ')));
     rapidEnd = path[path.length - 1]!;
     rapidTyped = ['F Linzi', ...path.slice(1).map((p) => variant.map.province(p)!.name)].join(' - ');
     const fallResolved = adjudicate(variant, fall, engineOrders(variant, fall, FALL_1()));
-    fallCentreLines = fallResolved.centerChanges.map((c) => `• ${variant.map.province(c.province)!.name} (${c.province}): ${c.from ?? 'neutral'} → ${c.to}`);
-    expect(fallResolved.centerChanges.some((c) => c.province === rapidEnd && c.to === 'Qi')).toBe(variant.map.province(rapidEnd)!.supplyCenter);
+    fallCentreLines = fallResolved.centerChanges.map(
+      (c) => `• ${variant.map.province(c.province)!.name} (${c.province}): ${c.from ?? 'neutral'} → ${c.to}`,
+    );
+    expect(fallResolved.centerChanges.some((c) => c.province === rapidEnd && c.to === 'Qi')).toBe(
+      variant.map.province(rapidEnd)!.supplyCenter,
+    );
 
     h = await createHarness({ users: ['gm', ...POWERS.map(playerOf)], channels: [CHANNEL] });
     await h.start();
@@ -116,23 +140,35 @@ describe('a 7-player Warring States game through the Discord bot', () => {
       expect(reply.ephemeral).toBe(true);
       expect(reply.text, reply.text).not.toContain('❌');
       for (const o of list) expect(reply.text).toContain(`\`${o.stored}\``);
-      const dm = await h.fake.waitForDm(player, (m) => h.fake.dms(player).indexOf(m) >= dmsBefore && m.content.includes(`Your orders for ${power}`));
+      const dm = await h.fake.waitForDm(
+        player,
+        (m) => h.fake.dms(player).indexOf(m) >= dmsBefore && m.content.includes(`Your orders for ${power}`),
+      );
       for (const o of list) expect(dm.content).toContain(`\`${o.stored}\``);
     }
   }
 
   /** Nothing delivered since `since` but the ordering player's own DMs and ephemeral replies shows the raise orders. */
   function expectRaisesPrivate(since: number): void {
-    for (const [power, order] of [['Yan', 'A ji R F'], ['Qi', 'A lin R F']] as const) {
+    for (const [power, order] of [
+      ['Yan', 'A ji R F'],
+      ['Qi', 'A lin R F'],
+    ] as const) {
       for (const delivery of h.fake.deliveries.slice(since)) {
         const own = delivery.audience.kind === 'user' && delivery.audience.userId === h.fake.user(playerOf(power)).id;
-        if (!own) expect(textOf(delivery).includes(order), `${power}'s "${order}" leaked via ${delivery.via}`).toBe(false);
+        if (!own)
+          expect(textOf(delivery).includes(order), `${power}'s "${order}" leaked via ${delivery.via}`).toBe(false);
       }
     }
   }
 
   it('creates a Warring States game, seats the seven powers, and starts with the map', async () => {
-    const created = await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'warring-states', movement: '1h', retreat: '1h', adjustment: '1h' });
+    const created = await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'warring-states',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
     expect(created.ephemeral).toBe(false);
     expect(created.text).toContain(`**${variant.name}**`);
     const free = await h.fake.autocomplete(playerOf('Qin'), CHANNEL, 'game join', { power: '' }, 'power');
@@ -145,7 +181,8 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     expect(started.text).toContain('7 players');
     const startPost = await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.includes('has started'));
     expectMapPost(startPost);
-    for (const power of POWERS) await h.fake.waitForDm(playerOf(power), (m) => m.content.includes(`You play **${power}**`));
+    for (const power of POWERS)
+      await h.fake.waitForDm(playerOf(power), (m) => m.content.includes(`You play **${power}**`));
     const status = await h.fake.slash('gm', CHANNEL, 'game status');
     expect(status.text).toContain('Spring 1 movement');
   });
@@ -160,7 +197,10 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     expect(await suggest('Qi', 'A jia H; A lin R')).toContain('A jia H; A lin R F');
     for (const power of POWERS) {
       const offered = await suggest(power, '');
-      expect(offered.filter((o) => / C /.test(o)), `${power} was offered a convoy`).toEqual([]);
+      expect(
+        offered.filter((o) => / C /.test(o)),
+        `${power} was offered a convoy`,
+      ).toEqual([]);
     }
 
     const since = h.fake.deliveries.length;
@@ -173,7 +213,8 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     const results = await waitForResults('Spring 1 movement');
     expectResultsPost(results);
     const text = textOf(results);
-    for (const order of ['A ji R F', 'A lin R F', 'A wei - ye', 'A nan - wpa']) expect(text).toContain(`✅ \`${order}\``);
+    for (const order of ['A ji R F', 'A lin R F', 'A wei - ye', 'A nan - wpa'])
+      expect(text).toContain(`✅ \`${order}\``);
     expect(text).toContain('Fall 1 movement');
   });
 
@@ -193,7 +234,10 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     expect(river.slice(0, firstStepOrders.length)).toEqual(firstStepOrders); // completions of what was typed come first
     expect(await suggest('Yan', 'F ji')).toEqual(expect.arrayContaining(['F ji - boh', 'F ji H']));
     for (const power of ['Qi', 'Yan'] as const) {
-      expect((await suggest(power, 'F')).filter((o) => / C /.test(o)), power).toEqual([]);
+      expect(
+        (await suggest(power, 'F')).filter((o) => / C /.test(o)),
+        power,
+      ).toEqual([]);
     }
 
     await submit(FALL_1());
@@ -215,7 +259,10 @@ describe('a 7-player Warring States game through the Discord bot', () => {
   it('Winter 1: only Qi builds, and autocomplete offers army builds only (no fleet builds)', async () => {
     const offered = await suggest('Qi', '');
     expect(offered).toContain('A lin B');
-    expect(offered.filter((o) => /^F /.test(o)), 'fleet builds offered').toEqual([]);
+    expect(
+      offered.filter((o) => /^F /.test(o)),
+      'fleet builds offered',
+    ).toEqual([]);
     // Only vacant centres: the fleet now in the captured centre and the armies at home block those.
     expect(offered).not.toContain(`A ${rapidEnd} B`);
     expect(offered).not.toContain('A jia B');
@@ -241,10 +288,14 @@ describe('a 7-player Warring States game through the Discord bot', () => {
 
     // Yan's fleet in Bo Hai next to its army in Yuyang: a convoy would be writable if the variant allowed convoys
     // (the engine with `convoys: true` lists one), but Warring States has none (seed Fleets 3).
-    const phase = h.database.sqlite.prepare(`SELECT position FROM phases WHERE season = 'spring' AND year = 2`).get() as { position: string };
+    const phase = h.database.sqlite
+      .prepare(`SELECT position FROM phases WHERE season = 'spring' AND year = 2`)
+      .get() as { position: string };
     const position = JSON.parse(phase.position) as Position;
     const withConvoys: Variant = { ...variant, rules: { ...variant.rules, convoys: true } };
-    const convoys = legalOrders(withConvoys, position, 'Yan').flatMap((u) => u.orders).filter((o) => / C /.test(o));
+    const convoys = legalOrders(withConvoys, position, 'Yan')
+      .flatMap((u) => u.orders)
+      .filter((o) => / C /.test(o));
     expect(convoys).toContain('F boh C A yuy - lin');
     const offered = await suggest('Yan', 'F boh');
     expect(offered).toEqual(expect.arrayContaining(['F boh H', 'F boh - ji', 'F boh S A yuy']));

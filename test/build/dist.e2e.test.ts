@@ -24,7 +24,13 @@ const STAMP = join(ROOT, 'dist', '.build-stamp');
 const dir = mkdtempSync(join(tmpdir(), 'zhanguo-dist-'));
 
 function run(args: string[], input = '', env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 28, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+  const r = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    input,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -54,7 +60,8 @@ function startBot(env: Record<string, string>): Proc {
   return {
     lines,
     errors: () => err,
-    waitFor: (pred, timeoutMs = 30_000) => expect.poll(() => lines().some(pred), { timeout: timeoutMs, interval: 50 }).toBe(true),
+    waitFor: (pred, timeoutMs = 30_000) =>
+      expect.poll(() => lines().some(pred), { timeout: timeoutMs, interval: 50 }).toBe(true),
     stop: async () => {
       child.kill('SIGTERM');
       return exited;
@@ -80,13 +87,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run build', () => {
   it('bundles the bot, the render worker and the CLI into dist/, and knows when dist/ is stale', () => {
-    for (const f of ['main.js', 'render/worker.js', 'render/map-job.js', 'game/ai-worker.js', 'cli/main.js']) expect(existsSync(join(ROOT, 'dist', f))).toBe(true);
+    for (const f of ['main.js', 'render/worker.js', 'render/map-job.js', 'game/ai-worker.js', 'cli/main.js'])
+      expect(existsSync(join(ROOT, 'dist', f))).toBe(true);
     // The compiled code never needs tsx (a development dependency) to run.
     expect(readFileSync(join(ROOT, 'dist/main.js'), 'utf8')).not.toMatch(/from ['"]tsx/);
     expect(run(['scripts/dist.mjs', 'check']).code).toBe(0);
     // A build older than every source file (1970).
     utimesSync(STAMP, 0, 0);
-    expect(run(['scripts/dist.mjs', 'check'])).toMatchObject({ code: 1, err: expect.stringContaining('src/ changed since the last build') });
+    expect(run(['scripts/dist.mjs', 'check'])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('src/ changed since the last build'),
+    });
   });
 
   it('runs the compiled CLI, rebuilding a stale dist/ first, with nothing but JSON on stdout', () => {
@@ -94,9 +105,19 @@ describe('npm run build', () => {
     const r = run(['scripts/dist.mjs', 'run', 'cli/main.js', 'parse'], 'A Paris - Burgundy\nF lon - nth\n');
     expect(r.code).toBe(0);
     expect(r.err).toContain('compiling');
-    expect(JSON.parse(r.out)).toMatchObject([{ ok: true, text: 'A par - bur' }, { ok: true, text: 'F lon - nth' }]);
+    expect(JSON.parse(r.out)).toMatchObject([
+      { ok: true, text: 'A par - bur' },
+      { ok: true, text: 'F lon - nth' },
+    ]);
     expect(run(['scripts/dist.mjs', 'check']).code).toBe(0);
-    const direct = run(['dist/cli/main.js', 'adjudicate'], JSON.stringify({ phase: { season: 'spring', year: 1901, type: 'movement' }, units: [{ power: 'France', type: 'A', province: 'par' }], orders: [{ power: 'France', text: 'A Paris -> Burgundy' }] }));
+    const direct = run(
+      ['dist/cli/main.js', 'adjudicate'],
+      JSON.stringify({
+        phase: { season: 'spring', year: 1901, type: 'movement' },
+        units: [{ power: 'France', type: 'A', province: 'par' }],
+        orders: [{ power: 'France', text: 'A Paris -> Burgundy' }],
+      }),
+    );
     expect(direct.code).toBe(0);
     expect(JSON.parse(direct.out)).toMatchObject({ units: [{ province: 'bur' }] });
   });
@@ -104,28 +125,56 @@ describe('npm run build', () => {
   it('adjudicates a large batch on two threads with exactly the sequential output and errors', () => {
     const cases = cliBenchCases(400, 7);
     const input = JSON.stringify(cases);
-    const sequential = spawnSync(process.execPath, ['dist/cli/main.js', 'adjudicate'], { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, ZHANGUO_CLI_THREADS: '1' } });
+    const sequential = spawnSync(process.execPath, ['dist/cli/main.js', 'adjudicate'], {
+      cwd: ROOT,
+      input,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      env: { ...process.env, ZHANGUO_CLI_THREADS: '1' },
+    });
     const parallel = run(['dist/cli/main.js', 'adjudicate'], input, { ZHANGUO_CLI_THREADS: '2' });
     expect(parallel.code).toBe(0);
     expect(sequential.status).toBe(0);
     expect(parallel.out).toBe(sequential.stdout);
     expect((JSON.parse(parallel.out) as { id: number }[]).map((c) => c.id)).toEqual(cases.map((c) => c.id));
     // One unreadable case deep in the batch: the same message and exit code as a sequential run.
-    const broken = JSON.stringify([...cases.slice(0, 350), { ...cases[350], units: [{ power: 'France', type: 'A', province: 'atlantis' }] }, ...cases.slice(351)]);
+    const broken = JSON.stringify([
+      ...cases.slice(0, 350),
+      { ...cases[350], units: [{ power: 'France', type: 'A', province: 'atlantis' }] },
+      ...cases.slice(351),
+    ]);
     const failed = run(['dist/cli/main.js', 'adjudicate'], broken, { ZHANGUO_CLI_THREADS: '2' });
-    expect(failed).toMatchObject({ code: 2, out: '', err: 'case 350: unit A atlantis: no province "atlantis" in classic\n' });
+    expect(failed).toMatchObject({
+      code: 2,
+      out: '',
+      err: 'case 350: unit A atlantis: no province "atlantis" in classic\n',
+    });
   });
 
   it('draws maps in the compiled render worker', () => {
     const out = join(dir, 'map.png');
-    const r = run(['dist/cli/main.js', 'render', '--variant', 'classic', '--out', out], JSON.stringify({ phase: { season: 'spring', year: 1901, type: 'movement' }, units: [{ power: 'France', type: 'A', province: 'par' }], orders: [{ power: 'France', text: 'A par - bur' }] }));
+    const r = run(
+      ['dist/cli/main.js', 'render', '--variant', 'classic', '--out', out],
+      JSON.stringify({
+        phase: { season: 'spring', year: 1901, type: 'movement' },
+        units: [{ power: 'France', type: 'A', province: 'par' }],
+        orders: [{ power: 'France', text: 'A par - bur' }],
+      }),
+    );
     expect(r.err).not.toContain('worker unavailable');
     expect(r.code).toBe(0);
     expect(readFileSync(out).subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('answers a computer player in the compiled AI worker (the same orders as the sources)', () => {
-    const job = { kind: 'orders', variant: 'classic', position: getVariant('classic')!.startingPosition(), power: 'Italy', seed: 'dist', budget: 50 };
+    const job = {
+      kind: 'orders',
+      variant: 'classic',
+      position: getVariant('classic')!.startingPosition(),
+      power: 'Italy',
+      seed: 'dist',
+      budget: 50,
+    };
     const worker = pathToFileURL(join(ROOT, 'dist/game/ai-worker.js')).href;
     const script = `import { Worker } from 'node:worker_threads';
       const w = new Worker(new URL(${JSON.stringify(worker)}), { execArgv: [] });
@@ -153,7 +202,11 @@ describe('npm run build', () => {
 describe('the compiled bot', () => {
   it('retries with backoff while Discord cannot be reached, logging each attempt, then runs', async () => {
     const port = await freePort();
-    const bot = startBot({ DISCORD_TOKEN: 'fake-token', DISCORD_API_BASE: `http://127.0.0.1:${port}/api`, DATABASE_PATH: join(dir, 'retry.db') });
+    const bot = startBot({
+      DISCORD_TOKEN: 'fake-token',
+      DISCORD_API_BASE: `http://127.0.0.1:${port}/api`,
+      DATABASE_PATH: join(dir, 'retry.db'),
+    });
     let fake: FakeDiscord | null = null;
     try {
       await bot.waitFor((l) => l.msg.startsWith('cannot log in to Discord') && l.attempt === 2, 20_000);
@@ -177,12 +230,24 @@ describe('the compiled bot', () => {
   it('sharded (SHARDS=auto, 2 shards): each shard answers its own guilds; deadlines resolve and post exactly once', async () => {
     // Different people in each game, so per-user cooldowns and limits never get in the way.
     const people = [0, 1, 2, 3].map((k) => ({ gm: `gm${k}`, france: `france${k}`, germany: `germany${k}` }));
-    const fake = await FakeDiscord.start({ users: people.flatMap((p) => [p.gm, p.france, p.germany]), channels: [], recommendedShards: 2 });
-    const guilds = [0, 1].map((shard) => fake.addGuild(`Guild on shard ${shard}`, ['game-a', 'game-b'], { onShard: [shard, 2] }));
+    const fake = await FakeDiscord.start({
+      users: people.flatMap((p) => [p.gm, p.france, p.germany]),
+      channels: [],
+      recommendedShards: 2,
+    });
+    const guilds = [0, 1].map((shard) =>
+      fake.addGuild(`Guild on shard ${shard}`, ['game-a', 'game-b'], { onShard: [shard, 2] }),
+    );
     const channels = guilds.flatMap((g) => g.channels);
     expect(guilds.map((g) => shardOfGuild(g.id, 2))).toEqual([0, 1]);
     const dbPath = join(dir, 'sharded.db');
-    const env = { DISCORD_TOKEN: fake.token, DISCORD_API_BASE: fake.apiBase, DATABASE_PATH: dbPath, SHARDS: 'auto', SHARD_SPAWN_DELAY_MS: '0' };
+    const env = {
+      DISCORD_TOKEN: fake.token,
+      DISCORD_API_BASE: fake.apiBase,
+      DATABASE_PATH: dbPath,
+      SHARDS: 'auto',
+      SHARD_SPAWN_DELAY_MS: '0',
+    };
     try {
       let bot = startBot(env);
       try {
@@ -195,7 +260,9 @@ describe('the compiled bot', () => {
         ]);
         for (const [k, channel] of channels.entries()) {
           const { gm, france, germany } = people[k]!;
-          expect((await fake.slash(gm, channel, 'game create', { variant: 'classic', movement: '1d' })).text).not.toMatch(/⚠️/);
+          expect(
+            (await fake.slash(gm, channel, 'game create', { variant: 'classic', movement: '1d' })).text,
+          ).not.toMatch(/⚠️/);
           await fake.slash(france, channel, 'game join', { power: 'France' });
           await fake.slash(germany, channel, 'game join', { power: 'Germany' });
           expect((await fake.slash(gm, channel, 'game start')).text).not.toMatch(/⚠️/);
@@ -214,26 +281,39 @@ describe('the compiled bot', () => {
       }
       // While the bot is down, every deadline passes; both shards sweep at start-up and race for each phase.
       const sqlite = new Database(dbPath);
-      expect(sqlite.prepare('UPDATE games SET deadline_ms = ? WHERE status = ?').run(Date.now() - 1000, 'active').changes).toBe(4);
+      expect(
+        sqlite.prepare('UPDATE games SET deadline_ms = ? WHERE status = ?').run(Date.now() - 1000, 'active').changes,
+      ).toBe(4);
       sqlite.close();
       bot = startBot(env);
       try {
-        const resultsIn = (channelId: string) => fake.channelMessages(channelId).filter((m) => /Spring 1901.*results/i.test(textOf(m)));
-        await expect.poll(() => channels.map((c) => resultsIn(c.id).length), { timeout: 30_000, interval: 100 }).toEqual([1, 1, 1, 1]);
+        const resultsIn = (channelId: string) =>
+          fake.channelMessages(channelId).filter((m) => /Spring 1901.*results/i.test(textOf(m)));
+        await expect
+          .poll(() => channels.map((c) => resultsIn(c.id).length), { timeout: 30_000, interval: 100 })
+          .toEqual([1, 1, 1, 1]);
         const begun = (user: string) => fake.dms(user).filter((m) => /has begun/.test(textOf(m)));
         const players = people.flatMap((p) => [p.france, p.germany]);
-        await expect.poll(() => players.map((u) => begun(u).length), { timeout: 30_000, interval: 100 }).toEqual(players.map(() => 1));
+        await expect
+          .poll(() => players.map((u) => begun(u).length), { timeout: 30_000, interval: 100 })
+          .toEqual(players.map(() => 1));
         // Give a duplicate every chance to appear, then count again.
         await new Promise((r) => setTimeout(r, 1500));
         expect(channels.map((c) => resultsIn(c.id).length)).toEqual([1, 1, 1, 1]);
         expect(resultsIn(channels[0]!.id)[0]!.content).toMatch(/A par - bur/);
         // The map was drawn by the compiled render worker of the shard that posted it.
-        expect(channels.every((c) => resultsIn(c.id)[0]!.attachments.some((a) => a.contentType === 'image/png'))).toBe(true);
+        expect(channels.every((c) => resultsIn(c.id)[0]!.attachments.some((a) => a.contentType === 'image/png'))).toBe(
+          true,
+        );
         expect(bot.errors()).not.toContain('worker unavailable');
         expect(players.map((u) => begun(u).length)).toEqual(players.map(() => 1));
         const resolved = bot.lines().filter((l) => l.msg === 'phase resolved');
         expect(resolved).toHaveLength(4);
-        expect(resolved.every((l) => l.reason === 'deadline' && typeof l.ms === 'number' && l.phase === 'Spring 1901 movement')).toBe(true);
+        expect(
+          resolved.every(
+            (l) => l.reason === 'deadline' && typeof l.ms === 'number' && l.phase === 'Spring 1901 movement',
+          ),
+        ).toBe(true);
         expect(JSON.stringify(bot.lines())).not.toMatch(/par - bur/i);
         // Losing a race to the other shard is not an error.
         expect(bot.lines().filter((l) => (l.level as number) >= 50)).toEqual([]);

@@ -50,10 +50,23 @@ describe('cards apply', () => {
     expect(one.code).toBe(0);
     expect(one.out.ok).toBe(true);
     expect(one.out.events[0].kind).toBe('give');
-    const many = await run(['apply'], { state: fresh(), actions: [{ type: 'give', seat: 0 }, { type: 'give', seat: 1 }, { type: 'give', seat: 2 }] });
+    const many = await run(['apply'], {
+      state: fresh(),
+      actions: [
+        { type: 'give', seat: 0 },
+        { type: 'give', seat: 1 },
+        { type: 'give', seat: 2 },
+      ],
+    });
     expect(many.out.state.phase).toBe('choose');
     expect(many.out.state.row).toHaveLength(6);
-    const bad = await run(['apply'], { state: fresh(), actions: [{ type: 'give', seat: 0 }, { type: 'wage', seat: 1, bright: 'B01' }] });
+    const bad = await run(['apply'], {
+      state: fresh(),
+      actions: [
+        { type: 'give', seat: 0 },
+        { type: 'wage', seat: 1, bright: 'B01' },
+      ],
+    });
     expect(bad.code).toBe(0);
     expect(bad.out).toEqual({ ok: false, error: expect.stringMatching(/game is in the give phase/), at: 1 });
     const garbled = await run(['apply'], { state: fresh(), action: { type: 'dance', seat: 0 } });
@@ -61,10 +74,13 @@ describe('cards apply', () => {
   });
 
   it('an array in gives an array out, in order', async () => {
-    const r = await run(['apply'], [
-      { state: fresh(), action: { type: 'give', seat: 0 } },
-      { state: fresh(), action: { type: 'give', seat: 9 } },
-    ]);
+    const r = await run(
+      ['apply'],
+      [
+        { state: fresh(), action: { type: 'give', seat: 0 } },
+        { state: fresh(), action: { type: 'give', seat: 9 } },
+      ],
+    );
     expect(r.out.map((x: { ok: boolean }) => x.ok)).toEqual([true, false]);
   });
 
@@ -91,21 +107,33 @@ describe('cards apply', () => {
     ['not JSON', '{state', /not JSON/],
     ['no action', { state: {} }, /must be \{state, action\}/],
     ['a state that is not one', { state: { seats: 3 }, action: { type: 'give', seat: 0 } }, /is not a card-game state/],
-    ['an unknown card in a hand', (() => {
-      const s = newGame({ seats: 2, seed: 'x' });
-      s.seats[0]!.hand[0] = 'Z99';
-      return { state: s, action: { type: 'give', seat: 0 } };
-    })(), /seats\.0\.hand\.0: unknown card id/],
-    ['a card in two places', (() => {
-      const s = newGame({ seats: 2, seed: 'x' });
-      s.row.push(s.seats[0]!.hand[0]!);
-      return { state: s, action: { type: 'give', seat: 0 } };
-    })(), /a card is in two places at once/],
-    ['a battle without the seat to act', (() => {
-      const s = newGame({ seats: 2, seed: 'x' });
-      s.phase = 'battle';
-      return { state: s, action: { type: 'give', seat: 0 } };
-    })(), /turnSeat: a battle phase needs the seat to act/],
+    [
+      'an unknown card in a hand',
+      (() => {
+        const s = newGame({ seats: 2, seed: 'x' });
+        s.seats[0]!.hand[0] = 'Z99';
+        return { state: s, action: { type: 'give', seat: 0 } };
+      })(),
+      /seats\.0\.hand\.0: unknown card id/,
+    ],
+    [
+      'a card in two places',
+      (() => {
+        const s = newGame({ seats: 2, seed: 'x' });
+        s.row.push(s.seats[0]!.hand[0]!);
+        return { state: s, action: { type: 'give', seat: 0 } };
+      })(),
+      /a card is in two places at once/,
+    ],
+    [
+      'a battle without the seat to act',
+      (() => {
+        const s = newGame({ seats: 2, seed: 'x' });
+        s.phase = 'battle';
+        return { state: s, action: { type: 'give', seat: 0 } };
+      })(),
+      /turnSeat: a battle phase needs the seat to act/,
+    ],
   ])('%s exits 2 with one line', async (_name, input, reason) => {
     const r = await run(['apply'], input);
     expect(r.code).toBe(2);
@@ -115,7 +143,7 @@ describe('cards apply', () => {
 });
 
 describe('cards view, legal and control', () => {
-  it('view --seat K shows only that seat\'s hand, no deck order and no shuffle state', async () => {
+  it("view --seat K shows only that seat's hand, no deck order and no shuffle state", async () => {
     const s = newGame({ seats: 3, seed: 'view' });
     const r = await run(['view', '--seat', '1'], s);
     expect(r.out.seats[1].hand).toEqual(s.seats[1]!.hand);
@@ -130,7 +158,7 @@ describe('cards view, legal and control', () => {
     expect((await run(['view', '--seat', '3'], s)).code).toBe(2);
   });
 
-  it('legal lists each seat\'s gives with seat null, then the chooser\'s choices', async () => {
+  it("legal lists each seat's gives with seat null, then the chooser's choices", async () => {
     const s = newGame({ seats: 2, seed: 'legal' });
     const r = await run(['legal'], s);
     expect(r.out.seat).toBe(null);
@@ -143,31 +171,52 @@ describe('cards view, legal and control', () => {
   });
 
   it('every listed action, the fall-back entry with its preview included, can be fed back to apply', async () => {
-    const { state } = play(newGame({ seats: 3, seed: 'feed' }), { type: 'give', seat: 0 }, { type: 'give', seat: 1 }, { type: 'give', seat: 2 });
+    const { state } = play(
+      newGame({ seats: 3, seed: 'feed' }),
+      { type: 'give', seat: 0 },
+      { type: 'give', seat: 1 },
+      { type: 'give', seat: 2 },
+    );
     const chooser = state.chooser!.seat;
     const battle = play(state, { type: 'choose', seat: chooser, state: 'gu' }).state;
     const legal = (await run(['legal'], battle)).out;
     expect(legal.seat).toBe(chooser);
     const fb = legal.actions.at(-1);
     expect(fb).toMatchObject({ type: 'fallBack', seat: chooser, claims: [], recruitCount: 2, extraDraw: true });
-    const results = (await run(['apply'], legal.actions.map((action: unknown) => ({ state: battle, action })))).out;
+    const results = (
+      await run(
+        ['apply'],
+        legal.actions.map((action: unknown) => ({ state: battle, action })),
+      )
+    ).out;
     expect(results.filter((r: { ok: boolean }) => !r.ok)).toEqual([]);
   });
 
-  it('control applies the control round to a board (the seed\'s left and right state)', async () => {
-    const board = { states: { gu: [0, 'neutral'], lu: [1] }, strongholds: { 10: [0], 15: [0], 20: [1, 1], 24: [1], 16: [0], 21: [2] } };
+  it("control applies the control round to a board (the seed's left and right state)", async () => {
+    const board = {
+      states: { gu: [0, 'neutral'], lu: [1] },
+      strongholds: { 10: [0], 15: [0], 20: [1, 1], 24: [1], 16: [0], 21: [2] },
+    };
     const r = await run(['control'], [board, { strongholds: {}, states: {} }]);
     expect(r.out[0].changes).toEqual([{ state: 'gu', from: 'neutral', to: 0 }]);
     expect(r.out[0].states.gu).toEqual([0]);
     expect(r.out[0].states.lu).toEqual([1]);
     expect(r.out[1].changes).toEqual([]);
-    expect((await run(['control'], { strongholds: { 40: [0] }, states: {} })).stderr).toMatch(/strongholds are 1 to 37/);
-    expect((await run(['control'], { strongholds: { 4: ['neutral'] }, states: {} })).stderr).toMatch(/neutral armies stand only in states/);
+    expect((await run(['control'], { strongholds: { 40: [0] }, states: {} })).stderr).toMatch(
+      /strongholds are 1 to 37/,
+    );
+    expect((await run(['control'], { strongholds: { 4: ['neutral'] }, states: {} })).stderr).toMatch(
+      /neutral armies stand only in states/,
+    );
   });
 
-  it('is reached through the CLI\'s main dispatch', async () => {
+  it("is reached through the CLI's main dispatch", async () => {
     let out = '';
-    const code = await main(['cards', 'new', '--players', '2', '--seed', 'main'], { stdin: async () => '', write: (s) => (out += s), warn: () => {} });
+    const code = await main(['cards', 'new', '--players', '2', '--seed', 'main'], {
+      stdin: async () => '',
+      write: (s) => (out += s),
+      warn: () => {},
+    });
     expect(code).toBe(0);
     expect(JSON.parse(out).settings.seats).toBe(2);
   });

@@ -17,7 +17,13 @@ describe('board data (design §2.1)', () => {
   });
 
   it('each stronghold lists exactly the states whose ring holds it', () => {
-    for (const h of strongholds) expect([...h.states].sort()).toEqual(states.filter((s) => ringOf(s.id).includes(h.id)).map((s) => s.id).sort());
+    for (const h of strongholds)
+      expect([...h.states].sort()).toEqual(
+        states
+          .filter((s) => ringOf(s.id).includes(h.id))
+          .map((s) => s.id)
+          .sort(),
+      );
   });
 
   it('roads are the consecutive ring pairs, symmetric, of degree 2 or 3, and connected', () => {
@@ -34,7 +40,7 @@ describe('board data (design §2.1)', () => {
     }
     const seen = new Set([1]);
     const queue = [1];
-    while (queue.length) for (const n of adjacentTo(queue.shift()!)) if (!seen.has(n)) (seen.add(n), queue.push(n));
+    while (queue.length) for (const n of adjacentTo(queue.shift()!)) if (!seen.has(n)) seen.add(n), queue.push(n);
     expect(seen.size).toBe(37);
   });
 
@@ -44,7 +50,9 @@ describe('board data (design §2.1)', () => {
       for (const [dir, h] of Object.entries(s.strongholds)) {
         const a = (corner[dir as keyof typeof corner] * Math.PI) / 180;
         const p = strongholds.find((x) => x.id === h)!;
-        expect(Math.hypot(s.x + DATA.board.hexSize * Math.cos(a) - p.x, s.y + DATA.board.hexSize * Math.sin(a) - p.y)).toBeLessThan(1);
+        expect(
+          Math.hypot(s.x + DATA.board.hexSize * Math.cos(a) - p.x, s.y + DATA.board.hexSize * Math.sin(a) - p.y),
+        ).toBeLessThan(1);
       }
     }
   });

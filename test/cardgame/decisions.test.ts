@@ -3,14 +3,34 @@
  * so that changing a decision breaks exactly its tests.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, claimPreview, controlRound, DATA, DECK_IDS, effectChoices, legalActions, newGame, privateView, publicView } from '../../src/cardgame/index.js';
+import {
+  apply,
+  claimPreview,
+  controlRound,
+  DATA,
+  DECK_IDS,
+  effectChoices,
+  legalActions,
+  newGame,
+  privateView,
+  publicView,
+} from '../../src/cardgame/index.js';
 import { card } from '../../src/cardgame/cards.js';
 import { defaultGive } from '../../src/cardgame/index.js';
 import { claimsOfEvent, play, refused, table } from './fixtures.js';
 
-const alone = (dynasty: 'qin' | 'yan' | 'qi' | 'chu' | 'jin', hand: string[], extra: Parameters<typeof table>[0] extends infer T ? Partial<T> : never = {}) => {
+const alone = (
+  dynasty: 'qin' | 'yan' | 'qi' | 'chu' | 'jin',
+  hand: string[],
+  extra: Parameters<typeof table>[0] extends infer T ? Partial<T> : never = {},
+) => {
   const others = (['qin', 'yan', 'qi', 'chu', 'jin'] as const).filter((d) => d !== dynasty).slice(0, 2);
-  const t = table({ dynasties: [dynasty, ...others], hands: [hand, [], []], row: ['wild', 'dark fire', 'dark wind'], ...extra });
+  const t = table({
+    dynasties: [dynasty, ...others],
+    hands: [hand, [], []],
+    row: ['wild', 'dark fire', 'dark wind'],
+    ...extra,
+  });
   t.battle.fallen = [1, 2];
   return t;
 };
@@ -26,7 +46,11 @@ describe('decision register', () => {
 
   it('D-2 the deck: 40 combinations twice, each symbol 3 times as a dark card, 5 wild cards', () => {
     const kinds = DECK_IDS.map((id) => card(id).kind);
-    expect([kinds.filter((k) => k === 'bright').length, kinds.filter((k) => k === 'dark').length, kinds.filter((k) => k === 'wild').length]).toEqual([80, 27, 5]);
+    expect([
+      kinds.filter((k) => k === 'bright').length,
+      kinds.filter((k) => k === 'dark').length,
+      kinds.filter((k) => k === 'wild').length,
+    ]).toEqual([80, 27, 5]);
     const combos = new Map<string, number>();
     for (const id of DECK_IDS.filter((i) => card(i).kind === 'bright')) {
       const key = [...card(id).symbols].sort().join('/');
@@ -36,23 +60,37 @@ describe('decision register', () => {
     expect([...combos.values()].every((n) => n === 2)).toBe(true);
   });
 
-  it('D-3 a seat\'s first bright card of a round need not match anything', () => {
+  it("D-3 a seat's first bright card of a round need not match anything", () => {
     const t = alone('qin', ['wind/cavalry/chariot']);
     expect(apply(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]! }).ok).toBe(true);
   });
 
   it('D-4 the matching reference is the latest bright card still in front', () => {
-    const t = alone('yan', ['wind/cavalry/chariot', 'fire/chariot/spy', 'forest/spy/infantry', 'mountain/cavalry/crossbow'], { dynastyCards: true });
+    const t = alone(
+      'yan',
+      ['wind/cavalry/chariot', 'fire/chariot/spy', 'forest/spy/infantry', 'mountain/cavalry/crossbow'],
+      { dynastyCards: true },
+    );
     const [wcc, fcs, fsi, mcc] = t.ids[0]!;
-    const s = play(t, { type: 'wage', seat: 0, bright: wcc! }, { type: 'wage', seat: 0, bright: fcs!, dynasty: true, takeBack: fcs! }).state;
-    expect(refused(s, { type: 'wage', seat: 0, bright: fsi! })).toMatch(/previous bright card .*wind\/cavalry\/chariot/);
+    const s = play(
+      t,
+      { type: 'wage', seat: 0, bright: wcc! },
+      { type: 'wage', seat: 0, bright: fcs!, dynasty: true, takeBack: fcs! },
+    ).state;
+    expect(refused(s, { type: 'wage', seat: 0, bright: fsi! })).toMatch(
+      /previous bright card .*wind\/cavalry\/chariot/,
+    );
     expect(apply(s, { type: 'wage', seat: 0, bright: mcc! }).ok).toBe(true);
   });
 
   it('D-5 ties never claim, and a claim needs a count of at least 1', () => {
     const t = table({ dynasties: ['qin', 'yan', 'qi'], hands: [['fire/cavalry/chariot'], ['fire/spy/crossbow'], []] });
     t.battle.fallen = [2];
-    const s = play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]! }, { type: 'wage', seat: 1, bright: t.ids[1]![0]! }).state;
+    const s = play(
+      t,
+      { type: 'wage', seat: 0, bright: t.ids[0]![0]! },
+      { type: 'wage', seat: 1, bright: t.ids[1]![0]! },
+    ).state;
     const preview = claimPreview(s, 0);
     expect(preview.find((l) => l.symbol === 'fire')!.claimed).toBe(false);
     expect(preview.find((l) => l.symbol === 'wind')!.claimed).toBe(false);
@@ -82,17 +120,26 @@ describe('decision register', () => {
   it('D-9 Wind passes through empty strongholds only and may end on one with 1 army', () => {
     const t = alone('qin', ['wind/cavalry/chariot'], { strongholds: { 1: [0], 4: [1], 5: [2, 2] } });
     const s = play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]! }).state;
-    expect(effectChoices(s, 0, 'wind').filter((e) => 'from' in e && e.from === 1)).toEqual([{ symbol: 'wind', from: 1, to: 4 }]);
+    expect(effectChoices(s, 0, 'wind').filter((e) => 'from' in e && e.from === 1)).toEqual([
+      { symbol: 'wind', from: 1, to: 4 },
+    ]);
   });
 
   it('D-10 with no army in supply, placing superiorities can only be draws', () => {
     const t = alone('qin', ['mountain/cavalry/chariot'], { supply: [0, 24, 24], strongholds: { 1: [0] } });
     const s = play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]! }).state;
-    expect(['cavalry', 'chariot', 'mountain'].map((x) => effectChoices(s, 0, x as 'cavalry').length)).toEqual([0, 0, 0]);
+    expect(['cavalry', 'chariot', 'mountain'].map((x) => effectChoices(s, 0, x as 'cavalry').length)).toEqual([
+      0, 0, 0,
+    ]);
   });
 
-  it('D-11 a control army with an empty supply comes from the winner\'s strongholds', () => {
-    const t = table({ dynasties: ['qin', 'yan'], states: { lu: [1] }, strongholds: { 11: [0], 16: [0], 1: [0] }, supply: [0, 23] });
+  it("D-11 a control army with an empty supply comes from the winner's strongholds", () => {
+    const t = table({
+      dynasties: ['qin', 'yan'],
+      states: { lu: [1] },
+      strongholds: { 11: [0], 16: [0], 1: [0] },
+      supply: [0, 23],
+    });
     const r = controlRound(t, [0, 23]);
     expect(r.fromStrongholds).toEqual([{ state: 'lu', stronghold: 1, owner: 0 }]); // 1 borders 1 state; 11 and 16 border 2 and 1 — 1 is lower
   });
@@ -138,10 +185,23 @@ describe('decision register', () => {
     expect(refused(t, { type: 'fallBack', seat: 1 })).toMatch(/not among the tied seats/);
     const s = play(t, { type: 'fallBack', seat: 0 }).state;
     expect(s.turnSeat).toBe(2); // seat 1 sits out
-    const two = table({ dynasties: ['qin', 'yan'], hands: [['fire/cavalry/chariot', 'wild'], ['fire/cavalry/chariot', 'wild']], resistance: ['wild'] });
+    const two = table({
+      dynasties: ['qin', 'yan'],
+      hands: [
+        ['fire/cavalry/chariot', 'wild'],
+        ['fire/cavalry/chariot', 'wild'],
+      ],
+      resistance: ['wild'],
+    });
     two.phase = 'tiebreak';
     two.battle.tiebreak = { seats: [0, 1] };
-    const r = play(two, { type: 'wage', seat: 0, bright: two.ids[0]![0]! }, { type: 'wage', seat: 1, bright: two.ids[1]![0]! }, { type: 'fallBack', seat: 0 }, { type: 'fallBack', seat: 1 });
+    const r = play(
+      two,
+      { type: 'wage', seat: 0, bright: two.ids[0]![0]! },
+      { type: 'wage', seat: 1, bright: two.ids[1]![0]! },
+      { type: 'fallBack', seat: 0 },
+      { type: 'fallBack', seat: 1 },
+    );
     expect(claimsOfEvent(r.events, 0)).toEqual([]); // the wild resistance ties every single symbol
     expect(r.events.some((e) => e.kind === 'resistance')).toBe(true);
     expect(r.state.phase).toBe('tiebreak');
@@ -191,7 +251,13 @@ describe('decision register', () => {
   });
 
   const tiebreakTable = (hands: string[][], strongholds: Record<number, (0 | 1 | 2)[]> = {}) => {
-    const t = table({ dynasties: ['qin', 'yan', 'qi'], hands, strongholds, dynastyCards: true, row: ['wild', 'dark fire'] });
+    const t = table({
+      dynasties: ['qin', 'yan', 'qi'],
+      hands,
+      strongholds,
+      dynastyCards: true,
+      row: ['wild', 'dark fire'],
+    });
     t.phase = 'tiebreak';
     t.battle.tiebreak = { seats: [0, 1] };
     t.currentState = null;
@@ -204,13 +270,24 @@ describe('decision register', () => {
     expect([r.state.phase, r.state.winner]).toEqual(['finished', 1]);
     expect(r.events.at(-1)!.text).toMatch(/without a card; Yan has armies in the most strongholds \(2\)/);
     // still tied on strongholds and armies: a shared victory
-    const even = play(tiebreakTable([['wild'], ['wild']], { 1: [1], 3: [0] }), { type: 'fallBack', seat: 0 }, { type: 'fallBack', seat: 1 });
+    const even = play(
+      tiebreakTable([['wild'], ['wild']], { 1: [1], 3: [0] }),
+      { type: 'fallBack', seat: 0 },
+      { type: 'fallBack', seat: 1 },
+    );
     expect(even.state.winner).toEqual([0, 1]);
   });
 
   it('D-23 "run out of battle cards" means no tied seat holds a bright or wild card', () => {
-    const states = Object.fromEntries(['zhongshan', 'xing', 'ji', 'zhou', 'wey', 'gu', 'lu', 'zheng', 'song', 'xu'].map((st, i) => [st, [i % 2]]));
-    const t = table({ dynasties: ['qin', 'yan', 'qi'], states, hands: [['dark fire'], ['dark wind'], ['wild']], strongholds: { 1: [0], 2: [0] } });
+    const states = Object.fromEntries(
+      ['zhongshan', 'xing', 'ji', 'zhou', 'wey', 'gu', 'lu', 'zheng', 'song', 'xu'].map((st, i) => [st, [i % 2]]),
+    );
+    const t = table({
+      dynasties: ['qin', 'yan', 'qi'],
+      states,
+      hands: [['dark fire'], ['dark wind'], ['wild']],
+      strongholds: { 1: [0], 2: [0] },
+    });
     t.battle.fallen = [1, 2];
     t.deck = []; // nothing to draw: the hands stay dark (cards need not be conserved here)
     t.discard = [];
@@ -219,7 +296,9 @@ describe('decision register', () => {
   });
 
   it('D-24 the tie-break round starts with the first tied seat clockwise from the Spy claimer, else from the last seat to fall back', () => {
-    const states = Object.fromEntries(['zhongshan', 'xing', 'ji', 'zhou', 'wey', 'gu', 'lu', 'zheng', 'song', 'xu'].map((st, i) => [st, [i % 2]]));
+    const states = Object.fromEntries(
+      ['zhongshan', 'xing', 'ji', 'zhou', 'wey', 'gu', 'lu', 'zheng', 'song', 'xu'].map((st, i) => [st, [i % 2]]),
+    );
     const t = table({ dynasties: ['qin', 'yan', 'qi'], states, hands: [['wild'], ['wild'], []] });
     t.battle.fallen = [0, 1];
     t.turnSeat = 2;
@@ -228,9 +307,11 @@ describe('decision register', () => {
     expect(play(t, { type: 'fallBack', seat: 2 }).state.turnSeat).toBe(1);
   });
 
-  it('D-25 Qin\'s exchange is part of its card while the row has cards, and made in no tie-break round; Yan must name its card', () => {
+  it("D-25 Qin's exchange is part of its card while the row has cards, and made in no tie-break round; Yan must name its card", () => {
     const q = tiebreakTable([['wind/cavalry/chariot', 'wild'], []]);
-    expect(refused(q, { type: 'wage', seat: 0, bright: q.ids[0]![0]!, dynasty: true, take: 'W1', give: 'W1' })).toMatch(/No new battle cards are taken in a tie-break round/);
+    expect(refused(q, { type: 'wage', seat: 0, bright: q.ids[0]![0]!, dynasty: true, take: 'W1', give: 'W1' })).toMatch(
+      /No new battle cards are taken in a tie-break round/,
+    );
     expect(apply(q, { type: 'wage', seat: 0, bright: q.ids[0]![0]!, dynasty: true }).ok).toBe(true);
     const y = alone('yan', ['wind/cavalry/chariot'], { dynastyCards: true });
     expect(refused(y, { type: 'wage', seat: 0, bright: y.ids[0]![0]!, dynasty: true })).toMatch(/"takeBack" is one of/);
@@ -248,12 +329,25 @@ describe('decision register', () => {
     ]);
   });
 
-  it('D-27 the choose phase carries the next round\'s number; a tie-break round is a round and leaves the row as it was', () => {
-    const t = table({ dynasties: ['qin', 'yan'], hands: [[], []], row: ['wild', 'dark fire', 'dark wind', 'dark spy'] });
+  it("D-27 the choose phase carries the next round's number; a tie-break round is a round and leaves the row as it was", () => {
+    const t = table({
+      dynasties: ['qin', 'yan'],
+      hands: [[], []],
+      row: ['wild', 'dark fire', 'dark wind', 'dark spy'],
+    });
     t.battle.fallen = [1];
     expect(play(t, { type: 'fallBack', seat: 0 }).state).toMatchObject({ phase: 'choose', round: 2 });
-    const tb = tiebreakTable([['fire/cavalry/chariot', 'wild'], ['forest/spy/crossbow', 'wild']]);
-    const r = play(tb, { type: 'wage', seat: 0, bright: tb.ids[0]![0]! }, { type: 'wage', seat: 1, bright: tb.ids[1]![0]! }, { type: 'fallBack', seat: 0 }, { type: 'fallBack', seat: 1 });
+    const tb = tiebreakTable([
+      ['fire/cavalry/chariot', 'wild'],
+      ['forest/spy/crossbow', 'wild'],
+    ]);
+    const r = play(
+      tb,
+      { type: 'wage', seat: 0, bright: tb.ids[0]![0]! },
+      { type: 'wage', seat: 1, bright: tb.ids[1]![0]! },
+      { type: 'fallBack', seat: 0 },
+      { type: 'fallBack', seat: 1 },
+    );
     expect(r.state).toMatchObject({ phase: 'tiebreak', round: tb.round + 1 });
     expect(r.state.row).toEqual(tb.row);
   });
@@ -270,4 +364,3 @@ describe('decision register', () => {
     expect(Object.values(r.board.strongholds).flat()).toEqual([]);
   });
 });
-

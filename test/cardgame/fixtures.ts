@@ -6,7 +6,15 @@
  */
 import { expect } from 'vitest';
 import { apply, DATA, DECK_IDS, newGame, STATE_ORDER, STRONGHOLD_IDS } from '../../src/cardgame/index.js';
-import type { Action, CardGameState, DynastyId, GameEvent, Owner, StateId, SymbolId } from '../../src/cardgame/index.js';
+import type {
+  Action,
+  CardGameState,
+  DynastyId,
+  GameEvent,
+  Owner,
+  StateId,
+  SymbolId,
+} from '../../src/cardgame/index.js';
 
 export type CardName = string;
 
@@ -49,7 +57,12 @@ const isId = (x: string) => /^(B\d\d|D\d\d|W\d)$/.test(x);
 /** A table in the battle phase (or `phase`), turn to `start`. */
 export function table(spec: TableSpec): CardGameState & { ids: string[][] } {
   const n = spec.dynasties.length;
-  const s = newGame({ seats: n, seed: spec.seed ?? 'fixture', dynasties: spec.dynasties, dynastyCards: spec.dynastyCards ?? false });
+  const s = newGame({
+    seats: n,
+    seed: spec.seed ?? 'fixture',
+    dynasties: spec.dynasties,
+    dynastyCards: spec.dynastyCards ?? false,
+  });
   const used = new Set<string>();
   const pick = cardPicker(used);
   const resolve = (x: string) => {
@@ -70,7 +83,9 @@ export function table(spec: TableSpec): CardGameState & { ids: string[][] } {
   for (const h of STRONGHOLD_IDS) s.strongholds[String(h)] = [...(spec.strongholds?.[h] ?? [])];
   for (const st of STATE_ORDER) s.states[st] = [...(spec.states?.[st] ?? ['neutral'])];
   s.seats.forEach((x, i) => {
-    const onBoard = [...Object.values(s.strongholds).flat(), ...Object.values(s.states).flat()].filter((o) => o === i).length;
+    const onBoard = [...Object.values(s.strongholds).flat(), ...Object.values(s.states).flat()].filter(
+      (o) => o === i,
+    ).length;
     x.supply = spec.supply?.[i] ?? 24 - onBoard;
   });
   s.phase = spec.phase ?? 'battle';

@@ -18,7 +18,9 @@ function junk(s: CardGameState, r: () => number): Action {
   const seat = Math.floor(r() * s.settings.seats);
   const hand = s.seats[seat]!.hand;
   const any = hand[Math.floor(r() * hand.length)] ?? 'B01';
-  return r() < 0.5 ? { type: 'wage', seat, bright: any, dark: hand[0] } : { type: 'choose', seat, state: STATE_ORDER[Math.floor(r() * 12)]!, start: seat };
+  return r() < 0.5
+    ? { type: 'wage', seat, bright: any, dark: hand[0] }
+    : { type: 'choose', seat, state: STATE_ORDER[Math.floor(r() * 12)]!, start: seat };
 }
 
 function playOut(seats: number, seed: number, dynastyCards: boolean) {

@@ -2,7 +2,14 @@
  * Random legal play for property tests and the benchmark: every action comes from `legalActions`, and a fall
  * back resolves its superiorities in a random order with random targets (or draws), worked out on a draft.
  */
-import { DECK_IDS, effectChoices, legalActions, newGame, STATE_ORDER, STRONGHOLD_IDS } from '../../src/cardgame/index.js';
+import {
+  DECK_IDS,
+  effectChoices,
+  legalActions,
+  newGame,
+  STATE_ORDER,
+  STRONGHOLD_IDS,
+} from '../../src/cardgame/index.js';
 import { applyEffect } from '../../src/cardgame/effects.js';
 import { cloneState } from '../../src/cardgame/clone.js';
 import type { Action, CardGameState, Effect } from '../../src/cardgame/index.js';
@@ -20,7 +27,8 @@ function randomFallBack(s: CardGameState, seat: number, claims: string[], recrui
   const order = [...claims].sort(() => r() - 0.5);
   for (const symbol of order) {
     const choices = effectChoices(draft, seat, symbol as Effect['symbol']);
-    const e: Effect = choices.length === 0 || r() < 0.15 ? { symbol: symbol as Effect['symbol'], draw: true } : pick(r, choices);
+    const e: Effect =
+      choices.length === 0 || r() < 0.15 ? { symbol: symbol as Effect['symbol'], draw: true } : pick(r, choices);
     applyEffect(draft, seat, e, []);
     effects.push(e);
   }
@@ -31,7 +39,12 @@ function randomFallBack(s: CardGameState, seat: number, claims: string[], recrui
 }
 
 /** The next random legal action. `fallBackRate` is the chance to fall back when a wage is possible. */
-export function randomAction(s: CardGameState, r: () => number, fallBackRate = 0.3, actions = legalActions(s, { effectOptions: false }).actions): Action {
+export function randomAction(
+  s: CardGameState,
+  r: () => number,
+  fallBackRate = 0.3,
+  actions = legalActions(s, { effectOptions: false }).actions,
+): Action {
   if (s.phase === 'give' || s.phase === 'choose') return pick(r, actions) as Action;
   const wages = actions.filter((a) => a.type === 'wage') as Action[];
   const fb = actions.find((a) => a.type === 'fallBack') as { seat: number; claims: string[]; recruitCount: number };
@@ -45,8 +58,16 @@ export function newRandomGame(seats: number, seed: number, dynastyCards: boolean
 
 /** Conservation and stacking invariants (design §4.5); returns the first broken one, or null. */
 export function brokenInvariant(s: CardGameState, neutralBefore: number): string | null {
-  const cards = [...s.deck, ...s.discard, ...s.row, ...s.resistance, ...s.seats.flatMap((x) => x.hand), ...s.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : []))];
-  if (cards.length !== DECK_IDS.length || new Set(cards).size !== DECK_IDS.length) return `cards not conserved: ${cards.length} held, ${new Set(cards).size} distinct`;
+  const cards = [
+    ...s.deck,
+    ...s.discard,
+    ...s.row,
+    ...s.resistance,
+    ...s.seats.flatMap((x) => x.hand),
+    ...s.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : [])),
+  ];
+  if (cards.length !== DECK_IDS.length || new Set(cards).size !== DECK_IDS.length)
+    return `cards not conserved: ${cards.length} held, ${new Set(cards).size} distinct`;
   const armies = s.seats.map((x) => x.supply);
   for (const h of STRONGHOLD_IDS) {
     const a = s.strongholds[String(h)]!;

@@ -21,12 +21,23 @@ async function pixels(png: Buffer): Promise<{ width: number; at: (x: number, y: 
   ctx.drawImage(img, 0, 0);
   const data = ctx.getImageData(0, 0, img.width, img.height).data;
   const width = img.width;
-  return { width, at: (x, y) => [data[(y * width + x) * 4]!, data[(y * width + x) * 4 + 1]!, data[(y * width + x) * 4 + 2]!] };
+  return {
+    width,
+    at: (x, y) => [data[(y * width + x) * 4]!, data[(y * width + x) * 4 + 1]!, data[(y * width + x) * 4 + 2]!],
+  };
 }
 
 const position = () => {
   // Chu 0 controls Song, Qi 1 controls Cai; battle in Gu; Chu has played a card
-  const t = table({ dynasties: ['chu', 'qi'], hands: [['fire/cavalry/chariot', 'wild'], ['wild']], states: { song: [0], cai: [1] }, strongholds: { 10: [0], 14: [1, 1] }, current: 'gu', row: ['dark fire', 'wild'], resistance: ['dark spy', 'forest/cavalry/chariot'] });
+  const t = table({
+    dynasties: ['chu', 'qi'],
+    hands: [['fire/cavalry/chariot', 'wild'], ['wild']],
+    states: { song: [0], cai: [1] },
+    strongholds: { 10: [0], 14: [1, 1] },
+    current: 'gu',
+    row: ['dark fire', 'wild'],
+    resistance: ['dark spy', 'forest/cavalry/chariot'],
+  });
   return play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]! }).state;
 };
 
@@ -49,7 +60,9 @@ describe('card table image', () => {
     /** Pixels along the SW–NW edge, between the stronghold discs. */
     const edge = (st: 'gu' | 'cai') => {
       const [a, c] = [hexCorners(st)[4]!, hexCorners(st)[5]!];
-      return Array.from({ length: 11 }, (_, i) => 0.3 + (i * 0.4) / 10).map((f) => px.at(Math.round(a.x + (c.x - a.x) * f), Math.round(a.y + (c.y - a.y) * f)));
+      return Array.from({ length: 11 }, (_, i) => 0.3 + (i * 0.4) / 10).map((f) =>
+        px.at(Math.round(a.x + (c.x - a.x) * f), Math.round(a.y + (c.y - a.y) * f)),
+      );
     };
     expect(edge('gu').every((p) => p.every((v) => v < 80))).toBe(true); // the battled-for state: dark ink
     expect(edge('cai').some(([pr, pg, pb]) => pr > pg + 40 && pb > pg + 40)).toBe(true); // changed: purple dashes

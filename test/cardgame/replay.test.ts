@@ -28,26 +28,31 @@ function randomGame(seats: number, seed: number, dynastyCards: boolean) {
 }
 
 describe('replay', () => {
-  it.each([2, 3, 4, 5])('%i seats: replaying the stored actions from the seed reproduces the state and events byte for byte', (seats) => {
-    const game = randomGame(seats, 7 * seats, seats % 2 === 0);
-    let s = newGame({ seats, seed: `replay-${7 * seats}`, dynastyCards: seats % 2 === 0 });
-    const events: GameEvent[] = [];
-    for (const a of game.actions) {
-      const r = apply(s, a);
-      expect(r.ok).toBe(true);
-      if (!r.ok) return;
-      s = r.state;
-      events.push(...r.events);
-    }
-    expect(JSON.stringify(s)).toBe(JSON.stringify(game.s));
-    expect(JSON.stringify(events)).toBe(JSON.stringify(game.events));
-  });
+  it.each([2, 3, 4, 5])(
+    '%i seats: replaying the stored actions from the seed reproduces the state and events byte for byte',
+    (seats) => {
+      const game = randomGame(seats, 7 * seats, seats % 2 === 0);
+      let s = newGame({ seats, seed: `replay-${7 * seats}`, dynastyCards: seats % 2 === 0 });
+      const events: GameEvent[] = [];
+      for (const a of game.actions) {
+        const r = apply(s, a);
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        s = r.state;
+        events.push(...r.events);
+      }
+      expect(JSON.stringify(s)).toBe(JSON.stringify(game.s));
+      expect(JSON.stringify(events)).toBe(JSON.stringify(game.events));
+    },
+  );
 
   it('a different seed deals differently', () => {
-    expect(newGame({ seats: 3, seed: 'a' }).seats[0]!.hand).not.toEqual(newGame({ seats: 3, seed: 'b' }).seats[0]!.hand);
+    expect(newGame({ seats: 3, seed: 'a' }).seats[0]!.hand).not.toEqual(
+      newGame({ seats: 3, seed: 'b' }).seats[0]!.hand,
+    );
   });
 
-  it('no view and no event shows another seat\'s hand, the deck order or the shuffle state', () => {
+  it("no view and no event shows another seat's hand, the deck order or the shuffle state", () => {
     const { states, events } = randomGame(4, 99, true);
     for (const s of states.filter((_, i) => i % 5 === 0)) {
       for (let seat = 0; seat < 4; seat++) {
@@ -57,7 +62,8 @@ describe('replay', () => {
         expect(view).not.toHaveProperty('deck');
         for (let other = 0; other < 4; other++) {
           if (other === seat) continue;
-          for (const c of s.seats[other]!.hand) expect(text, `seat ${seat} sees ${c} of seat ${other}`).not.toMatch(new RegExp(`"${c}"`));
+          for (const c of s.seats[other]!.hand)
+            expect(text, `seat ${seat} sees ${c} of seat ${other}`).not.toMatch(new RegExp(`"${c}"`));
         }
       }
       const pub = JSON.stringify(publicView(s));

@@ -27,7 +27,15 @@ describe('S1. "Qin plays Fire/Chariot/Cavalry together with a matching Advisor/C
     const t = table({
       dynasties: ['qin', 'yan', 'qi'],
       hands: [
-        ['fire/chariot/cavalry', 'dark chariot', 'forest/infantry/spy', 'wind/crossbow/infantry', 'mountain/chariot/spy', 'wild', 'dark spy'],
+        [
+          'fire/chariot/cavalry',
+          'dark chariot',
+          'forest/infantry/spy',
+          'wind/crossbow/infantry',
+          'mountain/chariot/spy',
+          'wild',
+          'dark spy',
+        ],
         ['forest/infantry/chariot', 'dark chariot', 'wind/spy/cavalry'],
         [],
       ],
@@ -41,17 +49,28 @@ describe('S1. "Qin plays Fire/Chariot/Cavalry together with a matching Advisor/C
   const [yanFic, yanDarkChariot] = start().ids[1]!;
 
   it('(a) "Qin\'s next card must have a Fire, a Chariot or a Cavalry (or be a wild card)": only mountain/chariot/spy and the wild are offered', () => {
-    const { state } = play(start(), { type: 'wage', seat: 0, bright: qinFcc!, dark: darkChariot }, { type: 'wage', seat: 1, bright: yanFic! });
+    const { state } = play(
+      start(),
+      { type: 'wage', seat: 0, bright: qinFcc!, dark: darkChariot },
+      { type: 'wage', seat: 1, bright: yanFic! },
+    );
     expect(brightsOffered(state, 0)).toEqual(sorted([mcs!, wild!]));
   });
 
   it('(b) "a matching Advisor/Chariot" is legal; a dark spy with it is refused', () => {
     expect(apply(start(), { type: 'wage', seat: 0, bright: qinFcc!, dark: darkChariot }).ok).toBe(true);
-    expect(refused(start(), { type: 'wage', seat: 0, bright: qinFcc!, dark: darkSpy })).toMatch(/must match a symbol on your current bright card/);
+    expect(refused(start(), { type: 'wage', seat: 0, bright: qinFcc!, dark: darkSpy })).toMatch(
+      /must match a symbol on your current bright card/,
+    );
   });
 
   it('(c) E1, the literal rule: Qin falling back now claims fire, chariot and cavalry (chariot 2–1)', () => {
-    const { events } = play(start(), { type: 'wage', seat: 0, bright: qinFcc!, dark: darkChariot }, { type: 'wage', seat: 1, bright: yanFic! }, { type: 'fallBack', seat: 0 });
+    const { events } = play(
+      start(),
+      { type: 'wage', seat: 0, bright: qinFcc!, dark: darkChariot },
+      { type: 'wage', seat: 1, bright: yanFic! },
+      { type: 'fallBack', seat: 0 },
+    );
     expect(claimsOfEvent(events, 0)).toEqual(['cavalry', 'chariot', 'fire']);
   });
 
@@ -71,7 +90,13 @@ describe('S1. "Qin plays Fire/Chariot/Cavalry together with a matching Advisor/C
 describe('S2. "Qin has a superiority at the left state": the legal targets of each superiority', () => {
   // Qin 0, Yan 1, Qi 2; current state Wey; Gu is Qi's
   const fixture = () =>
-    table({ dynasties: ['qin', 'yan', 'qi'], current: 'wey', states: { gu: [2] }, strongholds: { 13: [0], 19: [1], 14: [2] }, row: ['wild', 'dark fire', 'fire/chariot/cavalry'] });
+    table({
+      dynasties: ['qin', 'yan', 'qi'],
+      current: 'wey',
+      states: { gu: [2] },
+      strongholds: { 13: [0], 19: [1], 14: [2] },
+      row: ['wild', 'dark fire', 'fire/chariot/cavalry'],
+    });
   const targets = (sym: Parameters<typeof effectChoices>[2]) => effectChoices(fixture(), 0, sym);
 
   it('"Cavalry etc.: Place 1 army in stronghold": the empty Wey corners 9, 18, 23', () => {
@@ -81,7 +106,10 @@ describe('S2. "Qin has a superiority at the left state": the legal targets of ea
     expect(targets('spy').map((e) => ('card' in e ? e.card : ''))).toEqual(fixture().row);
   });
   it('"Fire: Move 1 red Yan or 1 blue Qi army": sources 14 and 19; Yan from 19 may go to 14, 23 or 24', () => {
-    const fire = targets('fire').filter((e) => 'moves' in e) as { stronghold: number; moves: { owner: number; to: number }[] }[];
+    const fire = targets('fire').filter((e) => 'moves' in e) as {
+      stronghold: number;
+      moves: { owner: number; to: number }[];
+    }[];
     expect(sorted(new Set(fire.map((e) => e.stronghold)))).toEqual([14, 19]);
     expect(fire.filter((e) => e.stronghold === 19).map((e) => e.moves[0]!.to)).toEqual([14, 23, 24]);
   });
@@ -98,8 +126,12 @@ describe('S2. "Qin has a superiority at the left state": the legal targets of ea
     expect(dests).toHaveLength(36);
   });
   it('Wind "must stop if it enters a stronghold with 1 army": Qin on 1, Yan on 5, Qi on 4 → {4, 5}; with 5 = [Yan, Yan] → {4}', () => {
-    expect(windDestinations(table({ dynasties: ['qin', 'yan', 'qi'], strongholds: { 1: [0], 5: [1], 4: [2] } }), 1)).toEqual([4, 5]);
-    expect(windDestinations(table({ dynasties: ['qin', 'yan', 'qi'], strongholds: { 1: [0], 5: [1, 1], 4: [2] } }), 1)).toEqual([4]);
+    expect(
+      windDestinations(table({ dynasties: ['qin', 'yan', 'qi'], strongholds: { 1: [0], 5: [1], 4: [2] } }), 1),
+    ).toEqual([4, 5]);
+    expect(
+      windDestinations(table({ dynasties: ['qin', 'yan', 'qi'], strongholds: { 1: [0], 5: [1, 1], 4: [2] } }), 1),
+    ).toEqual([4]);
   });
   it('after Fire on 14 (Qi to 9) the Qi army is on 9 and 14 is empty', () => {
     const s = cloneState(fixture());
@@ -118,18 +150,33 @@ describe('S3. The control-change examples ("Qin\'s army beneath the neutral army
       strongholds: { 10: [0], 15: [0], 20: [1, 1], 24: [1], 16: [0], 21: [2] },
     });
 
-  it('Gu: 5 armies around, Qin 2, Yan 2 (the stack counts 1), neutral 1; Qin\'s army beneath breaks the tie; Lu stays with Yan', () => {
+  it("Gu: 5 armies around, Qin 2, Yan 2 (the stack counts 1), neutral 1; Qin's army beneath breaks the tie; Lu stays with Yan", () => {
     const s = board();
-    const r = controlRound(s, s.seats.map((x) => x.supply));
+    const r = controlRound(
+      s,
+      s.seats.map((x) => x.supply),
+    );
     expect(r.changes).toEqual([{ state: 'gu', from: 'neutral', to: 0 }]);
     expect(r.board.states.gu).toEqual([0]);
     expect(r.board.states.lu).toEqual([1]);
     expect(r.supplyDelta.get(0) ?? 0).toBe(0); // its beneath army returns, 1 goes out
     const gu = r.scores.find((x) => x.state === 'gu')!;
     expect(gu.count).toBe(5);
-    expect(gu.scores).toEqual(expect.arrayContaining([{ owner: 0, score: 2 }, { owner: 1, score: 2 }, { owner: 'neutral', score: 1 }]));
+    expect(gu.scores).toEqual(
+      expect.arrayContaining([
+        { owner: 0, score: 2 },
+        { owner: 1, score: 2 },
+        { owner: 'neutral', score: 1 },
+      ]),
+    );
     const lu = r.scores.find((x) => x.state === 'lu')!;
-    expect(lu.scores).toEqual(expect.arrayContaining([{ owner: 0, score: 2 }, { owner: 1, score: 2 }, { owner: 2, score: 1 }]));
+    expect(lu.scores).toEqual(
+      expect.arrayContaining([
+        { owner: 0, score: 2 },
+        { owner: 1, score: 2 },
+        { owner: 2, score: 1 },
+      ]),
+    );
   });
 
   it('(i) a neutral state with only 3 armies around does not change, even with a unique leader', () => {
@@ -160,13 +207,22 @@ describe('S4. The end-game example: "Qin and Yan are tied … Qin becomes the Fi
     t.turnSeat = 0;
     return t;
   };
-  const seedHands = [['forest/infantry/cavalry', 'forest/crossbow/spy'], ['fire/chariot/crossbow', 'dark crossbow', 'wind/infantry/spy'], ['mountain/spy/cavalry']];
+  const seedHands = [
+    ['forest/infantry/cavalry', 'forest/crossbow/spy'],
+    ['fire/chariot/crossbow', 'dark crossbow', 'wind/infantry/spy'],
+    ['mountain/spy/cavalry'],
+  ];
 
   it('Qin 4 – Yan 3: Yan cannot follow and is offered only Fall back; no army placed, no card taken', () => {
     const t = tiebreak(seedHands);
     const [fic, fcs] = t.ids[0]!;
     const [fcc, dcb, wis] = t.ids[1]!;
-    let { state } = play(t, { type: 'wage', seat: 0, bright: fic! }, { type: 'wage', seat: 1, bright: fcc!, dark: dcb }, { type: 'wage', seat: 0, bright: fcs! });
+    let { state } = play(
+      t,
+      { type: 'wage', seat: 0, bright: fic! },
+      { type: 'wage', seat: 1, bright: fcc!, dark: dcb },
+      { type: 'wage', seat: 0, bright: fcs! },
+    );
     expect(legalActions(state).actions.map((a) => a.type)).toEqual(['fallBack']);
     expect(refused(state, { type: 'wage', seat: 1, bright: wis! })).toMatch(/must match/);
     const before = { board: JSON.stringify([t.strongholds, t.states]), row: [...t.row], deck: [...t.deck] };
@@ -185,20 +241,39 @@ describe('S4. The end-game example: "Qin and Yan are tied … Qin becomes the Fi
 
   it('a tie-break round may not place armies or take cards', () => {
     const t = tiebreak(seedHands);
-    expect(refused(t, { type: 'fallBack', seat: 0, recruit: ['W1'] })).toMatch(/no armies are placed and no cards are taken/);
+    expect(refused(t, { type: 'fallBack', seat: 0, recruit: ['W1'] })).toMatch(
+      /no armies are placed and no cards are taken/,
+    );
   });
 
   it('"If more than one player has the most, they play another battle round": 3–3 leads to a second tie-break round', () => {
-    const t = tiebreak([['forest/infantry/cavalry', 'wild'], ['fire/chariot/crossbow', 'wild']]);
-    const { state, events } = play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]! }, { type: 'wage', seat: 1, bright: t.ids[1]![0]! }, { type: 'fallBack', seat: 0 }, { type: 'fallBack', seat: 1 });
+    const t = tiebreak([
+      ['forest/infantry/cavalry', 'wild'],
+      ['fire/chariot/crossbow', 'wild'],
+    ]);
+    const { state, events } = play(
+      t,
+      { type: 'wage', seat: 0, bright: t.ids[0]![0]! },
+      { type: 'wage', seat: 1, bright: t.ids[1]![0]! },
+      { type: 'fallBack', seat: 0 },
+      { type: 'fallBack', seat: 1 },
+    );
     expect(events.find((e) => e.kind === 'tiebreakResult')!.text).toMatch(/Qin 3 – Yan 3/);
     expect(state.phase).toBe('tiebreak');
     expect(state.battle.tiebreak).toEqual({ seats: [0, 1] });
   });
 
   it('"If all run out of battle cards, the player with armies in the most strongholds wins"', () => {
-    const t = tiebreak([['forest/infantry/cavalry'], ['fire/chariot/crossbow']], { strongholds: { 1: [0], 2: [0], 3: [1, 1] } });
-    const { state, events } = play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]! }, { type: 'wage', seat: 1, bright: t.ids[1]![0]! }, { type: 'fallBack', seat: 0 }, { type: 'fallBack', seat: 1 });
+    const t = tiebreak([['forest/infantry/cavalry'], ['fire/chariot/crossbow']], {
+      strongholds: { 1: [0], 2: [0], 3: [1, 1] },
+    });
+    const { state, events } = play(
+      t,
+      { type: 'wage', seat: 0, bright: t.ids[0]![0]! },
+      { type: 'wage', seat: 1, bright: t.ids[1]![0]! },
+      { type: 'fallBack', seat: 0 },
+      { type: 'fallBack', seat: 1 },
+    );
     expect(state.phase).toBe('finished');
     expect(state.winner).toBe(0);
     expect(events.at(-1)!.text).toMatch(/armies in the most strongholds \(2\)/);
@@ -215,7 +290,16 @@ describe('S5. The 4-player sample game, one full round (Chu, Yan, Qin, Qi)', () 
         ['wind/cavalry/crossbow', 'mountain/cavalry/infantry'],
         ['wind/cavalry/crossbow', 'wild', 'mountain/cavalry/crossbow', 'dark mountain'],
       ],
-      row: ['fire/infantry/spy', 'forest/infantry/spy', 'mountain/infantry/spy', 'wind/infantry/spy', 'dark wind', 'dark spy', 'dark infantry', 'dark fire'],
+      row: [
+        'fire/infantry/spy',
+        'forest/infantry/spy',
+        'mountain/infantry/spy',
+        'wind/infantry/spy',
+        'dark wind',
+        'dark spy',
+        'dark infantry',
+        'dark fire',
+      ],
       current: 'gu',
       start: 0,
     });
@@ -225,7 +309,11 @@ describe('S5. The 4-player sample game, one full round (Chu, Yan, Qin, Qi)', () 
   const [qin1, qin2] = t.ids[2]!;
   const [qi1, qiWild, qi2, qiDark] = t.ids[3]!;
   const row = [...t.row];
-  const preview = (s: CardGameState, seat: number) => claimPreview(s, seat).filter((l) => l.claimed).map((l) => l.symbol).sort();
+  const preview = (s: CardGameState, seat: number) =>
+    claimPreview(s, seat)
+      .filter((l) => l.claimed)
+      .map((l) => l.symbol)
+      .sort();
 
   it('plays, fall backs, the control round and the end of round as the seed tells them', () => {
     let s: CardGameState = t;
@@ -236,7 +324,12 @@ describe('S5. The 4-player sample game, one full round (Chu, Yan, Qin, Qi)', () 
       events.push(...r.events);
     };
     // 1. "Chu chooses to battle in 顧 and plays 1 bright card and 1 dark card. The other players play 1 bright card each."
-    step({ type: 'wage', seat: 0, bright: chu1!, dark: chuDark }, { type: 'wage', seat: 1, bright: yan1! }, { type: 'wage', seat: 2, bright: qin1! }, { type: 'wage', seat: 3, bright: qi1! });
+    step(
+      { type: 'wage', seat: 0, bright: chu1!, dark: chuDark },
+      { type: 'wage', seat: 1, bright: yan1! },
+      { type: 'wage', seat: 2, bright: qin1! },
+      { type: 'wage', seat: 3, bright: qi1! },
+    );
     expect(preview(s, 0)).toEqual(['forest']); // "Chu only has Forest superiority"
     // 2. "…and plays a 2nd bright card matching the chariot of the 1st bright card."
     step({ type: 'wage', seat: 0, bright: chu2! });
@@ -315,7 +408,10 @@ describe('S6. The 2-player example: "Qin does not claim superiority in Cavalry, 
   const build = () =>
     table({
       dynasties: ['yan', 'qin'],
-      hands: [['mountain/infantry/crossbow', 'wild'], ['fire/chariot/cavalry', 'fire/chariot/cavalry']],
+      hands: [
+        ['mountain/infantry/crossbow', 'wild'],
+        ['fire/chariot/cavalry', 'fire/chariot/cavalry'],
+      ],
       resistance: ['dark cavalry', 'mountain/chariot/cavalry'],
       row: ['wild', 'dark fire', 'dark wind', 'dark spy'],
       current: 'gu',
@@ -342,12 +438,20 @@ describe('S6. The 2-player example: "Qin does not claim superiority in Cavalry, 
   });
 
   it('"wild cards count as 1 of each strategy and tactics for the local resistance": 1 of each claims nothing, 2 fire claims fire', () => {
-    const t = table({ dynasties: ['yan', 'qin'], hands: [['fire/chariot/cavalry', 'dark fire'], []], resistance: ['wild'] });
+    const t = table({
+      dynasties: ['yan', 'qin'],
+      hands: [['fire/chariot/cavalry', 'dark fire'], []],
+      resistance: ['wild'],
+    });
     t.battle.fallen = [1];
     const one = play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]! }).state;
     expect(claimPreview(one, 0).filter((l) => l.claimed)).toEqual([]);
     const two = play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]!, dark: t.ids[0]![1]! }).state;
-    expect(claimPreview(two, 0).filter((l) => l.claimed).map((l) => l.symbol)).toEqual(['fire']);
+    expect(
+      claimPreview(two, 0)
+        .filter((l) => l.claimed)
+        .map((l) => l.symbol),
+    ).toEqual(['fire']);
   });
 
   it('"The victory condition is 7 states"', () => {
@@ -360,24 +464,40 @@ describe('S7. The dynasty abilities (back page)', () => {
   /** Seat 0 holds the dynasty; seats 1 and 2 have fallen back unless `rival` gives seat 1 cards to play. */
   const dyn = (dynasty: D, hand: string[], rival?: string[]) => {
     const others = (['chu', 'jin', 'qi', 'qin', 'yan'] as D[]).filter((d) => d !== dynasty).slice(0, 2);
-    const t = table({ dynasties: [dynasty, ...others], hands: [hand, rival ?? [], []], dynastyCards: true, row: ['dark fire', 'wild', 'dark wind'] });
+    const t = table({
+      dynasties: [dynasty, ...others],
+      hands: [hand, rival ?? [], []],
+      dynastyCards: true,
+      row: ['dark fire', 'wild', 'dark wind'],
+    });
     t.battle.fallen = rival ? [2] : [1, 2];
     return t;
   };
 
   it('Chu, "Ignore the matching requirement for the accompanying bright card. Following bright cards must match the latest card."', () => {
-    const t = dyn('chu', ['wind/cavalry/chariot', 'fire/infantry/spy', 'forest/chariot/cavalry', 'mountain/infantry/crossbow']);
+    const t = dyn('chu', [
+      'wind/cavalry/chariot',
+      'fire/infantry/spy',
+      'forest/chariot/cavalry',
+      'mountain/infantry/crossbow',
+    ]);
     const [wcc, fis, fcc, mic] = t.ids[0]!;
     const s = play(t, { type: 'wage', seat: 0, bright: wcc! }).state;
     expect(refused(s, { type: 'wage', seat: 0, bright: fis! })).toMatch(/must match/);
     const after = play(s, { type: 'wage', seat: 0, bright: fis!, dynasty: true }).state;
-    expect(refused(after, { type: 'wage', seat: 0, bright: fcc! })).toMatch(/must match a symbol on your previous bright card .*fire, infantry, spy/);
+    expect(refused(after, { type: 'wage', seat: 0, bright: fcc! })).toMatch(
+      /must match a symbol on your previous bright card .*fire, infantry, spy/,
+    );
     expect(apply(after, { type: 'wage', seat: 0, bright: mic! }).ok).toBe(true);
   });
 
   it('Jin, "Count it as 1 extra spy to your played battle cards": Jin claims spy against a seat with no spy', () => {
     const t = dyn('jin', ['wind/cavalry/chariot'], ['fire/infantry/crossbow']);
-    const s = play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]!, dynasty: true }, { type: 'wage', seat: 1, bright: t.ids[1]![0]! }).state;
+    const s = play(
+      t,
+      { type: 'wage', seat: 0, bright: t.ids[0]![0]!, dynasty: true },
+      { type: 'wage', seat: 1, bright: t.ids[1]![0]! },
+    ).state;
     expect(countPlayed(s.battle.played[0]!).spy).toBe(1);
     expect(claimPreview(s, 0).find((l) => l.symbol === 'spy')!.claimed).toBe(true);
   });
@@ -389,7 +509,9 @@ describe('S7. The dynasty abilities (back page)', () => {
     const c = countPlayed(s.battle.played[0]!);
     expect([c.fire, c.cavalry, c.chariot]).toEqual([1, 2, 0]);
     expect(apply(s, { type: 'wage', seat: 0, bright: mcs! }).ok).toBe(true); // D-14: the covered chariot still matches
-    expect(refused(t, { type: 'wage', seat: 0, bright: wild!, dynasty: true, cover: 'chariot' })).toMatch(/cannot go with a wild card/);
+    expect(refused(t, { type: 'wage', seat: 0, bright: wild!, dynasty: true, cover: 'chariot' })).toMatch(
+      /cannot go with a wild card/,
+    );
   });
 
   it('Qin, "Immediately draw 1 battle card from the recruiting row and replace it with any 1 battle card from your hand"', () => {
@@ -402,13 +524,24 @@ describe('S7. The dynasty abilities (back page)', () => {
     expect(s.seats[0]!.hand).toEqual([take]);
     const same = play(t, { type: 'wage', seat: 0, bright: wcc!, dynasty: true, take, give: take }).state;
     expect(same.row).toEqual(t.row);
-    expect(refused(t, { type: 'wage', seat: 0, bright: wcc!, dynasty: true })).toMatch(/takes 1 card from the recruiting row/);
+    expect(refused(t, { type: 'wage', seat: 0, bright: wcc!, dynasty: true })).toMatch(
+      /takes 1 card from the recruiting row/,
+    );
   });
 
   it('Yan, "Take back 1 previously placed card to your hand (including the card just placed)" (D-4, D-15, D-16)', () => {
-    const t = dyn('yan', ['wind/cavalry/chariot', 'fire/chariot/spy', 'mountain/infantry/crossbow', 'forest/cavalry/crossbow']);
+    const t = dyn('yan', [
+      'wind/cavalry/chariot',
+      'fire/chariot/spy',
+      'mountain/infantry/crossbow',
+      'forest/cavalry/crossbow',
+    ]);
     const [wcc, fcs, mic, fcc] = t.ids[0]!;
-    const s = play(t, { type: 'wage', seat: 0, bright: wcc! }, { type: 'wage', seat: 0, bright: fcs!, dynasty: true, takeBack: fcs! }).state;
+    const s = play(
+      t,
+      { type: 'wage', seat: 0, bright: wcc! },
+      { type: 'wage', seat: 0, bright: fcs!, dynasty: true, takeBack: fcs! },
+    ).state;
     expect(s.battle.played[0]).toEqual([{ card: wcc }, { dynasty: 'yan' }]);
     expect(s.seats[0]!.hand).toContain(fcs);
     // matching falls back to the previous bright card: wind/cavalry/chariot

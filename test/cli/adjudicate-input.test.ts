@@ -64,32 +64,59 @@ const badInput: BadInput[] = [
   },
   {
     name: 'Warring States: a province that is no supply centre, owned',
-    input: { variant: 'warring-states', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], supplyCenters: { Qin: ['xia', 'gao'] } },
+    input: {
+      variant: 'warring-states',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      supplyCenters: { Qin: ['xia', 'gao'] },
+    },
     message: /^case #1: supplyCenters\.Qin: gao is not a supply centre, so nobody owns it$/,
   },
   {
     name: 'Mandate of Heaven: a centre owned by two powers',
-    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], supplyCenters: { Qin: ['xia'], Song: ['son', 'xia'] } },
+    input: {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      supplyCenters: { Qin: ['xia'], Song: ['son', 'xia'] },
+    },
     message: /^case #1: supplyCenters: xia is owned by both Qin and Song \(a centre has one owner\)$/,
   },
   {
     name: 'Warhammer: a centre listed twice for one power',
-    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], supplyCenters: { Empire: ['altd', 'altd'] } },
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      supplyCenters: { Empire: ['altd', 'altd'] },
+    },
     message: /^case #1: supplyCenters\.Empire: altd is listed twice$/,
   },
   // Phases the calendar cannot have: spring and fall have movement and retreat phases, winter the adjustment phase,
   // and years count from 1 (docs/cli.md).
   ...(
     [
-      ['classic', { season: 'spring', year: 1901, type: 'adjustment' }, /there is no spring adjustment phase \(a game year has spring movement, spring retreat, fall movement, fall retreat, winter adjustment\)$/],
+      [
+        'classic',
+        { season: 'spring', year: 1901, type: 'adjustment' },
+        /there is no spring adjustment phase \(a game year has spring movement, spring retreat, fall movement, fall retreat, winter adjustment\)$/,
+      ],
       ['classic', { season: 'winter', year: 1901, type: 'movement' }, /there is no winter movement phase/],
-      ['classic', { season: 'spring', year: 0, type: 'movement' }, /year 0 is before the first game year \(years count from 1\)$/],
+      [
+        'classic',
+        { season: 'spring', year: 0, type: 'movement' },
+        /year 0 is before the first game year \(years count from 1\)$/,
+      ],
       ['warring-states', { season: 'fall', year: 3, type: 'adjustment' }, /there is no fall adjustment phase/],
       ['warring-states', { season: 'winter', year: 3, type: 'retreat' }, /there is no winter retreat phase/],
       ['warring-states', { season: 'spring', year: 0, type: 'movement' }, /year 0 is before the first game year/],
       ['mandate-of-heaven', { season: 'spring', year: 2, type: 'adjustment' }, /there is no spring adjustment phase/],
       // Its placement is the winter of year 0, and nothing else is in year 0.
-      ['mandate-of-heaven', { season: 'spring', year: 0, type: 'movement' }, /year 0 is before the first game year \(years count from 1; year 0 has only the starting phase, winter adjustment\)$/],
+      [
+        'mandate-of-heaven',
+        { season: 'spring', year: 0, type: 'movement' },
+        /year 0 is before the first game year \(years count from 1; year 0 has only the starting phase, winter adjustment\)$/,
+      ],
       ['mandate-of-heaven', { season: 'winter', year: 1, type: 'movement' }, /there is no winter movement phase/],
       ['warhammer', { season: 'winter', year: 2500, type: 'movement' }, /there is no winter movement phase/],
       ['warhammer', { season: 'winter', year: 0, type: 'adjustment' }, /year 0 is before the first game year/],
@@ -102,7 +129,11 @@ const badInput: BadInput[] = [
   })),
   {
     name: 'a retreat case whose prelude is a phase the calendar does not have',
-    input: { phase: { ...SPRING, type: 'retreat' }, units: [], prelude: { phase: { season: 'winter', year: 1901, type: 'movement' }, units: [], orders: [] } },
+    input: {
+      phase: { ...SPRING, type: 'retreat' },
+      units: [],
+      prelude: { phase: { season: 'winter', year: 1901, type: 'movement' }, units: [], orders: [] },
+    },
     message: /^case #1 prelude: phase winter 1901 movement: there is no winter movement phase/,
   },
   {
@@ -117,84 +148,167 @@ const badInput: BadInput[] = [
   },
   {
     name: 'a dislodging attack from a place that is not on the map',
-    input: { phase: { ...SPRING, type: 'retreat' }, units: [], dislodged: [{ ...unit('France', 'A', 'par'), attackerFrom: 'xyz' }] },
+    input: {
+      phase: { ...SPRING, type: 'retreat' },
+      units: [],
+      dislodged: [{ ...unit('France', 'A', 'par'), attackerFrom: 'xyz' }],
+    },
     message: /^case #1: dislodged A par: attackerFrom: no province "xyz" in classic$/,
   },
   {
     name: 'Warhammer: a variantState naming a province the variant does not have (a hill army)',
-    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hillArmies: ['xyz'] } },
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { hillArmies: ['xyz'] },
+    },
     message: /^case #1: variantState: hillArmies: no province "xyz" on the map$/,
   },
   {
     name: 'Warhammer: a variantState naming a province the variant does not have (a revolted capital)',
-    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { capitals: { Skaven: 'par' } } },
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { capitals: { Skaven: 'par' } },
+    },
     message: /^case #1: variantState: capitals\.Skaven: no province "par" on the map$/,
   },
   {
     name: 'Warhammer: a variantState naming a power the variant does not have',
-    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { absent: ['France'] } },
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { absent: ['France'] },
+    },
     message: /^case #1: variantState: absent: no power "France" in the variant$/,
   },
   {
     name: 'Mandate of Heaven: a variantState activating a power the variant does not have',
-    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: ['Narnia'] } },
+    input: {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { activated: ['Narnia'] },
+    },
     message: /^case #1: variantState: activated: no power "Narnia" in the variant$/,
   },
   {
     name: 'Mandate of Heaven: a variantState activating a power that is no neutral',
-    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: ['Qin'] } },
+    input: {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { activated: ['Qin'] },
+    },
     message: /^case #1: variantState: activated: Qin is not a neutral power/,
   },
   // Issue 19 §3: "a `variantState` naming a province the variant does not have" gets a clear refusal; so does a
   // state field the variant does not have (a misspelling), never silently accepted and echoed.
   {
     name: 'two units in one province (second audit b01: one would be dropped, depending on the listing)',
-    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [{ power: 'Qin', type: 'A', province: 'yon' }, { power: 'Wei', type: 'A', province: 'yon' }], orders: [{ power: 'Qin', text: 'A yon - ron' }] },
+    input: {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [
+        { power: 'Qin', type: 'A', province: 'yon' },
+        { power: 'Wei', type: 'A', province: 'yon' },
+      ],
+      orders: [{ power: 'Qin', text: 'A yon - ron' }],
+    },
     message: /^case #1: two units in yon: Qin A and Wei A \(a province holds one unit\)$/,
   },
   {
     name: 'Warhammer: a misspelled variantState field',
-    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hilArmies: ['xyz'] } },
-    message: /^case #1: variantState: unknown field "hilArmies" \(fields: dogsOfWar, followers, capitals, hillArmies, absent\)$/,
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { hilArmies: ['xyz'] },
+    },
+    message:
+      /^case #1: variantState: unknown field "hilArmies" \(fields: dogsOfWar, followers, capitals, hillArmies, absent\)$/,
   },
   {
     name: 'Warhammer: a misspelled field of a Dogs of War choice',
-    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { dogsOfWar: { Tilea: { city: 'mira', typ: 'A' } } } },
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { dogsOfWar: { Tilea: { city: 'mira', typ: 'A' } } },
+    },
     message: /^case #1: variantState: dogsOfWar\.Tilea: unknown field "typ" \(fields: city, type\)$/,
   },
   {
     name: 'Warhammer: a capital at sea (a capital is a supply centre: "This is his new capital")',
-    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { capitals: { Skaven: 'claw' } } },
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { capitals: { Skaven: 'claw' } },
+    },
     message: /^case #1: variantState: capitals\.Skaven: claw is not a supply centre, so it cannot be a capital/,
   },
   {
     name: 'Warhammer: a Dogs of War choice of a power that is no Dogs of War power',
-    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { dogsOfWar: { Empire: { city: 'altd', type: 'A' } } } },
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { dogsOfWar: { Empire: { city: 'altd', type: 'A' } } },
+    },
     message: /^case #1: variantState: dogsOfWar: Empire is not a Dogs of War power \(Tilea, Estalia\)$/,
   },
   {
     name: 'Warhammer: a Dogs of War city outside its country ("You may choose a center in Tilea or Estelia")',
-    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { dogsOfWar: { Tilea: { city: 'altd', type: 'A' } } } },
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { dogsOfWar: { Tilea: { city: 'altd', type: 'A' } } },
+    },
     message: /^case #1: variantState: dogsOfWar\.Tilea\.city: altd is not a city of Tilea \(its cities: mira, rema\)$/,
   },
   {
     name: 'Warhammer: a hill army at sea',
-    input: { variant: 'warhammer', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hillArmies: ['claw'] } },
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { hillArmies: ['claw'] },
+    },
     message: /^case #1: variantState: hillArmies: claw is a sea, where no army stands$/,
   },
   {
     name: 'Mandate of Heaven: a misspelled variantState field',
-    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activatd: ['Song'] } },
+    input: {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { activatd: ['Song'] },
+    },
     message: /^case #1: variantState: unknown field "activatd" \(fields: hsiungNu, activated, seasonUnits\)$/,
   },
   {
     name: 'Mandate of Heaven: a misspelled field of the Hsiung-Nu state',
-    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { hsiungNu: { regim: 'settled' } } },
+    input: {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { hsiungNu: { regim: 'settled' } },
+    },
     message: /^case #1: variantState: hsiungNu: unknown field "regim" \(fields: regime, allowance, eliminated\)$/,
   },
   {
     name: 'Mandate of Heaven: a neutral activated twice (rule 3: activated once, for good)',
-    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: ['Song', 'Song'] } },
+    input: {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { activated: ['Song', 'Song'] },
+    },
     message: /^case #1: variantState: activated: Song is listed twice/,
   },
   {
@@ -209,7 +323,12 @@ const badInput: BadInput[] = [
   },
   {
     name: 'Mandate of Heaven: a variantState of the wrong shape',
-    input: { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: [], variantState: { activated: 'Song' } },
+    input: {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      variantState: { activated: 'Song' },
+    },
     message: /^case #1: variantState is invalid: activated: /,
   },
 ];
@@ -234,20 +353,32 @@ describe('issue 19 §3: every order gets its result line', () => {
       units: [unit('Empire', 'A', 'altd'), unit('Bretonnia', 'A', 'cour')],
       orders: [{ power: 'Empire', text: 'A cour - xxxx' }],
     });
-    expect(out.results).toContainEqual({ power: 'Empire', unit: 'A cour', order: 'A cour - xxxx', result: 'illegal', reason: 'could not read the order: unknown place "xxxx"' });
+    expect(out.results).toContainEqual({
+      power: 'Empire',
+      unit: 'A cour',
+      order: 'A cour - xxxx',
+      result: 'illegal',
+      reason: 'could not read the order: unknown place "xxxx"',
+    });
   });
 
   const MOH_SPRING = { season: 'spring', year: 1, type: 'movement' };
   const mohUnits = [unit('Qin', 'A', 'xia'), unit('Song', 'A', 'son'), unit('Chu', 'A', 'che')];
 
   it('Mandate of Heaven: an order given in a voted neutral’s own name is void, and says why (rule 3)', async () => {
-    const { out } = await adjudicate({ variant: 'mandate-of-heaven', phase: MOH_SPRING, units: mohUnits, orders: [{ power: 'Song', text: 'A son - tan' }] });
+    const { out } = await adjudicate({
+      variant: 'mandate-of-heaven',
+      phase: MOH_SPRING,
+      units: mohUnits,
+      orders: [{ power: 'Song', text: 'A son - tan' }],
+    });
     expect(out.results).toContainEqual({
       power: 'Song',
       unit: 'A son',
       order: 'A son - tan',
       result: 'void',
-      reason: 'Song is a neutral power: it carries out the orders a majority of the players adopt, none of its own (Mandate of Heaven rule 3)',
+      reason:
+        'Song is a neutral power: it carries out the orders a majority of the players adopt, none of its own (Mandate of Heaven rule 3)',
     });
     expect(out.units).toContainEqual(unit('Song', 'A', 'son'));
   });
@@ -261,7 +392,13 @@ describe('issue 19 §3: every order gets its result line', () => {
       orders: [{ power: 'Zhao', text: 'A son - tan' }],
     });
     expect(out.results).toContainEqual(
-      expect.objectContaining({ power: 'Zhao', unit: 'A son', order: 'A son - tan', result: 'void', reason: expect.stringMatching(/^not counted: Zhao does not vote on Song's units/) }),
+      expect.objectContaining({
+        power: 'Zhao',
+        unit: 'A son',
+        order: 'A son - tan',
+        result: 'void',
+        reason: expect.stringMatching(/^not counted: Zhao does not vote on Song's units/),
+      }),
     );
   });
 
@@ -275,7 +412,13 @@ describe('issue 19 §3: every order gets its result line', () => {
       players: ['Qin', 'Chu'],
       orders: [{ power: 'Zhao', text: 'A son - xxxx' }],
     });
-    expect(out.results).toContainEqual({ power: 'Zhao', unit: 'A son', order: 'A son - xxxx', result: 'illegal', reason: 'could not read the order: unknown place "xxxx"' });
+    expect(out.results).toContainEqual({
+      power: 'Zhao',
+      unit: 'A son',
+      order: 'A son - xxxx',
+      result: 'illegal',
+      reason: 'could not read the order: unknown place "xxxx"',
+    });
   });
 
   // Rule 3's ballots are secret (Q5): a voter's unreadable ballot is not counted; its line says so without its text.
@@ -292,7 +435,14 @@ describe('issue 19 §3: every order gets its result line', () => {
     });
     expect(out.results.filter((r: { unit: string }) => r.unit === 'A son')).toEqual([
       expect.objectContaining({ power: 'Song', order: 'A son H', reason: 'held (no majority)' }),
-      { power: 'Qin', unit: 'A son', order: 'unreadable ballot', result: 'illegal', reason: 'not counted: the ballot could not be read (ballots are secret, so its text is not repeated: Mandate of Heaven rule 3)' },
+      {
+        power: 'Qin',
+        unit: 'A son',
+        order: 'unreadable ballot',
+        result: 'illegal',
+        reason:
+          'not counted: the ballot could not be read (ballots are secret, so its text is not repeated: Mandate of Heaven rule 3)',
+      },
     ]);
     expect(JSON.stringify(out.results)).not.toMatch(/xxxx/);
   });
@@ -308,17 +458,30 @@ describe('issue 19 §3: every order gets its result line', () => {
         { power: 'Chu', text: 'A son - tan' },
       ],
     });
-    expect(out.results.filter((r: { unit: string }) => r.unit === 'A son')).toEqual([expect.objectContaining({ power: 'Song', order: 'A son - tan', result: 'success' })]);
+    expect(out.results.filter((r: { unit: string }) => r.unit === 'A son')).toEqual([
+      expect.objectContaining({ power: 'Song', order: 'A son - tan', result: 'success' }),
+    ]);
   });
 });
 
 describe('issue 19 §3: a variant’s own state, as a previous result printed it, is read back', () => {
   it('Warring States: the captured home centres a result printed are accepted again', async () => {
-    const fall = { variant: 'warring-states', phase: { season: 'fall', year: 1, type: 'movement' }, units: [], orders: [], supplyCenters: { Qin: ['luo'] }, variantState: {} };
+    const fall = {
+      variant: 'warring-states',
+      phase: { season: 'fall', year: 1, type: 'movement' },
+      units: [],
+      orders: [],
+      supplyCenters: { Qin: ['luo'] },
+      variantState: {},
+    };
     const first = await adjudicate(fall);
     expect(first.code).toBe(0);
     expect(first.out.variantState).toEqual({ capturedHomeCentres: { Qin: ['luo'] } });
-    const again = await adjudicate({ ...fall, phase: { season: 'winter', year: 1, type: 'adjustment' }, variantState: first.out.variantState });
+    const again = await adjudicate({
+      ...fall,
+      phase: { season: 'winter', year: 1, type: 'adjustment' },
+      variantState: first.out.variantState,
+    });
     expect(again.code).toBe(0);
   });
 });
@@ -347,7 +510,10 @@ describe('issue 19 §3: a missing variantState is the variant’s state at the s
   });
 
   it('Warhammer, Orcs in the Hills: a start state whose hill army is not on the board counts none (4 units, 3 centres: one disband)', async () => {
-    const { out } = await adjudicate({ ...winter, units: [unit(orcs, 'A', 'kare'), unit(orcs, 'A', 'dark'), unit(orcs, 'F', 'bhor'), unit(orcs, 'A', 'wast')] });
+    const { out } = await adjudicate({
+      ...winter,
+      units: [unit(orcs, 'A', 'kare'), unit(orcs, 'A', 'dark'), unit(orcs, 'F', 'bhor'), unit(orcs, 'A', 'wast')],
+    });
     expect(out.units).toHaveLength(3);
   });
 });
@@ -383,13 +549,29 @@ describe('Mandate of Heaven: a voter’s ballot that is not counted gets a line 
     {
       name: 'a readable ballot that is no legal order (Song’s army to a province it does not border)',
       orders: [{ power: 'Qin', text: 'A son - nan' }],
-      lines: [{ power: 'Qin', unit: 'A son', order: 'illegal ballot', result: 'illegal', reason: `not counted: the ballot is not an order Song's unit can carry out now ${secret}` }],
+      lines: [
+        {
+          power: 'Qin',
+          unit: 'A son',
+          order: 'illegal ballot',
+          result: 'illegal',
+          reason: `not counted: the ballot is not an order Song's unit can carry out now ${secret}`,
+        },
+      ],
       hidden: /nan/,
     },
     {
       name: 'a ballot naming the wrong unit type',
       orders: [{ power: 'Qin', text: 'F son H' }],
-      lines: [{ power: 'Qin', unit: 'A son', order: 'illegal ballot', result: 'illegal', reason: `not counted: the ballot is not an order Song's unit can carry out now ${secret}` }],
+      lines: [
+        {
+          power: 'Qin',
+          unit: 'A son',
+          order: 'illegal ballot',
+          result: 'illegal',
+          reason: `not counted: the ballot is not an order Song's unit can carry out now ${secret}`,
+        },
+      ],
       hidden: /F son/,
     },
     {
@@ -398,13 +580,27 @@ describe('Mandate of Heaven: a voter’s ballot that is not counted gets a line 
         { power: 'Qin', text: 'A son - hua' },
         { power: 'Qin', text: 'A son - tan' },
       ],
-      lines: [{ power: 'Qin', unit: 'A son', order: 'replaced ballot', result: 'void', reason: `not counted: replaced by a later ballot for the same unit ${secret}` }],
+      lines: [
+        {
+          power: 'Qin',
+          unit: 'A son',
+          order: 'replaced ballot',
+          result: 'void',
+          reason: `not counted: replaced by a later ballot for the same unit ${secret}`,
+        },
+      ],
       hidden: /hua/,
     },
   ];
   for (const c of cases) {
     it(c.name, async () => {
-      const { out } = await adjudicate({ variant: 'mandate-of-heaven', phase: MOH_SPRING, units, players: ['Qin', 'Chu'], orders: c.orders });
+      const { out } = await adjudicate({
+        variant: 'mandate-of-heaven',
+        phase: MOH_SPRING,
+        units,
+        players: ['Qin', 'Chu'],
+        orders: c.orders,
+      });
       expect(out.results.filter((r: { power: string }) => r.power === 'Qin' && !('defaulted' in r))).toEqual(c.lines);
       expect(JSON.stringify(out.results)).not.toMatch(c.hidden);
     });
@@ -412,7 +608,13 @@ describe('Mandate of Heaven: a voter’s ballot that is not counted gets a line 
 
   it('the results channels show carry no such line (results never show who voted); the CLI adds it', async () => {
     const orders = [{ power: 'Qin', text: 'A son - nan' }];
-    const at: Position = { phase: MOH_SPRING as Position['phase'], units, dislodged: [], contested: [], supplyCenters: mandateOfHeaven.startingPosition().supplyCenters };
+    const at: Position = {
+      phase: MOH_SPRING as Position['phase'],
+      units,
+      dislodged: [],
+      contested: [],
+      supplyCenters: mandateOfHeaven.startingPosition().supplyCenters,
+    };
     const parsed = orders.map(({ power, text }) => {
       const p = readOrder(mandateOfHeaven, text, { position: at });
       if (!p.ok) throw new Error(p.error);
@@ -420,7 +622,9 @@ describe('Mandate of Heaven: a voter’s ballot that is not counted gets a line 
     });
     const adj = adjudicateEngine(mandateOfHeaven, at, parsed, { players: ['Qin', 'Chu'] });
     expect(adj.results.filter((r) => r.power === 'Qin' && !r.defaulted)).toEqual([]);
-    expect(adj.uncountedBallots).toEqual([expect.objectContaining({ power: 'Qin', unit: 'A son', order: 'illegal ballot' })]);
+    expect(adj.uncountedBallots).toEqual([
+      expect.objectContaining({ power: 'Qin', unit: 'A son', order: 'illegal ballot' }),
+    ]);
   });
 
   it('a winter ballot beyond the neutral’s builds (a player’s first ballots count)', async () => {
@@ -436,7 +640,13 @@ describe('Mandate of Heaven: a voter’s ballot that is not counted gets a line 
       ],
     });
     expect(out.results.filter((r: { power: string }) => r.power === 'Qin')).toEqual([
-      { power: 'Qin', unit: '', order: 'uncounted ballot', result: 'void', reason: `not counted: Song has 1 build this winter, and only a player's first ballot counts ${secret}` },
+      {
+        power: 'Qin',
+        unit: '',
+        order: 'uncounted ballot',
+        result: 'void',
+        reason: `not counted: Song has 1 build this winter, and only a player's first ballot counts ${secret}`,
+      },
     ]);
     expect(out.units).toContainEqual(unit('Song', 'A', 'son'));
   });

@@ -23,12 +23,23 @@ async function ai(sub: 'orders' | 'declare', input: unknown, args: string[] = []
 
 describe('ai orders', () => {
   it('answers one case with one object: an order for every unit of the powers asked', async () => {
-    const { code, out, stderr } = await ai('orders', { ...spring1901, budget: BUDGET }, ['--power', 'France', '--power', 'Germany', '--seed', '7']);
+    const { code, out, stderr } = await ai('orders', { ...spring1901, budget: BUDGET }, [
+      '--power',
+      'France',
+      '--power',
+      'Germany',
+      '--seed',
+      '7',
+    ]);
     expect(code, stderr).toBe(0);
     expect(Object.keys(out).sort()).toEqual(['id', 'orders', 'phase']);
     expect(out.id).toBe('start');
     expect(out.phase).toEqual({ season: 'spring', year: 1901, type: 'movement' });
-    const units = (power: string) => out.orders.filter((o: { power: string }) => o.power === power).map((o: { text: string }) => o.text.split(' ').slice(0, 2).join(' ')).sort();
+    const units = (power: string) =>
+      out.orders
+        .filter((o: { power: string }) => o.power === power)
+        .map((o: { text: string }) => o.text.split(' ').slice(0, 2).join(' '))
+        .sort();
     expect(units('France')).toEqual(['A mar', 'A par', 'F bre']);
     expect(units('Germany')).toEqual(['A ber', 'A mun', 'F kie']);
     expect(out.orders.every((o: { power: string }) => o.power === 'France' || o.power === 'Germany')).toBe(true);
@@ -58,7 +69,12 @@ describe('ai orders', () => {
   });
 
   it('by default answers every power with something to decide that is not in players, and ignores the case orders', async () => {
-    const { out } = await ai('orders', { ...spring1901, budget: BUDGET, players: ['England', 'France', 'Germany', 'Italy', 'Russia'], orders: [{ power: 'Austria', text: 'A vie H' }] });
+    const { out } = await ai('orders', {
+      ...spring1901,
+      budget: BUDGET,
+      players: ['England', 'France', 'Germany', 'Italy', 'Russia'],
+      orders: [{ power: 'Austria', text: 'A vie H' }],
+    });
     expect([...new Set(out.orders.map((o: { power: string }) => o.power))].sort()).toEqual(['Austria', 'Turkey']);
     expect(out.orders.filter((o: { power: string }) => o.power === 'Austria')).toHaveLength(3);
   });
@@ -72,7 +88,13 @@ describe('ai orders', () => {
       powers: ['Germany'],
     };
     expect((await ai('orders', retreat)).out.orders).toEqual([]);
-    const winter = { id: 'w', phase: { season: 'winter', year: 1901, type: 'adjustment' }, units: start.units, supplyCenters: start.supplyCenters, powers: ['England'] };
+    const winter = {
+      id: 'w',
+      phase: { season: 'winter', year: 1901, type: 'adjustment' },
+      units: start.units,
+      supplyCenters: start.supplyCenters,
+      powers: ['England'],
+    };
     expect((await ai('orders', winter)).out.orders).toEqual([]);
     const gone = { ...spring1901, powers: ['England'], units: start.units.filter((u) => u.power !== 'England') };
     expect((await ai('orders', gone)).out.orders).toEqual([]);
@@ -96,7 +118,12 @@ describe('ai orders', () => {
     };
     const w = await ai('orders', winter);
     const texts = w.out.orders.map((o: { text: string }) => o.text);
-    expect(texts.filter((t: string) => t.endsWith(' B')).map((t: string) => t.split(' ')[1]!.split('/')[0]).sort()).toEqual(['bre', 'mar']);
+    expect(
+      texts
+        .filter((t: string) => t.endsWith(' B'))
+        .map((t: string) => t.split(' ')[1]!.split('/')[0])
+        .sort(),
+    ).toEqual(['bre', 'mar']);
     expect(texts.filter((t: string) => t === 'WAIVE')).toHaveLength(2);
     const adj = await adjudicateCommand([], JSON.stringify({ ...winter, orders: w.out.orders }));
     expect(JSON.parse(adj.stdout).results.every((x: { result: string }) => x.result === 'success')).toBe(true);
@@ -105,14 +132,28 @@ describe('ai orders', () => {
   it('Mandate of Heaven: the placement, and ballots for the neutral units', async () => {
     const moh = getVariant('mandate-of-heaven')!;
     const p = moh.startingPosition();
-    const placement = await ai('orders', { variant: 'mandate-of-heaven', phase: p.phase, units: p.units, supplyCenters: p.supplyCenters });
+    const placement = await ai('orders', {
+      variant: 'mandate-of-heaven',
+      phase: p.phase,
+      units: p.units,
+      supplyCenters: p.supplyCenters,
+    });
     const nomads = moh.powers.find((x) => x.homeless)!.name;
     expect(placement.out.orders.map((o: { power: string }) => o.power)).toEqual([nomads, nomads, nomads]);
     expect(placement.out.orders.every((o: { text: string }) => /^A [a-z]+ B$/.test(o.text))).toBe(true);
-    const spring = { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: p.units, supplyCenters: p.supplyCenters, powers: ['Qin'], budget: BUDGET };
+    const spring = {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: p.units,
+      supplyCenters: p.supplyCenters,
+      powers: ['Qin'],
+      budget: BUDGET,
+    };
     const { out } = await ai('orders', spring);
     const neutralUnits = p.units.filter((u) => moh.powers.find((x) => x.name === u.power)!.neutral);
-    const ballots = out.orders.filter((o: { text: string }) => neutralUnits.some((u) => o.text.startsWith(`${u.type} ${u.province} `)));
+    const ballots = out.orders.filter((o: { text: string }) =>
+      neutralUnits.some((u) => o.text.startsWith(`${u.type} ${u.province} `)),
+    );
     expect(ballots).toHaveLength(neutralUnits.length);
     expect(out.orders.every((o: { power: string }) => o.power === 'Qin')).toBe(true);
   });
@@ -121,11 +162,20 @@ describe('ai orders', () => {
     const moh = getVariant('mandate-of-heaven')!;
     const p = moh.startingPosition();
     const humans = moh.powers.filter((x) => !x.neutral && !x.homeless && x.name !== 'Wei').map((x) => x.name);
-    const spring = { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, units: p.units, supplyCenters: p.supplyCenters, players: humans, budget: BUDGET };
+    const spring = {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: p.units,
+      supplyCenters: p.supplyCenters,
+      players: humans,
+      budget: BUDGET,
+    };
     const { out } = await ai('orders', spring);
     const neutralUnits = p.units.filter((u) => moh.powers.find((x) => x.name === u.power)!.neutral);
     const wei = out.orders.filter((o: { power: string }) => o.power === 'Wei');
-    const ballots = wei.filter((o: { text: string }) => neutralUnits.some((u) => o.text.startsWith(`${u.type} ${u.province} `)));
+    const ballots = wei.filter((o: { text: string }) =>
+      neutralUnits.some((u) => o.text.startsWith(`${u.type} ${u.province} `)),
+    );
     expect(ballots).toHaveLength(neutralUnits.length);
     // Seated beside the people (as the bot seats a computer player), Wei's ballots are counted: none is void or illegal.
     const adj = await adjudicateCommand([], JSON.stringify({ ...spring, players: [...humans, 'Wei'], orders: wei }));
@@ -134,28 +184,40 @@ describe('ai orders', () => {
   });
 
   it('bad input exits 2 naming the problem', async () => {
-    expect((await ai('orders', spring1901, ['--power', 'Atlantis'])).stderr).toMatch(/"Atlantis" is not a power of classic/);
+    expect((await ai('orders', spring1901, ['--power', 'Atlantis'])).stderr).toMatch(
+      /"Atlantis" is not a power of classic/,
+    );
     expect((await ai('orders', { ...spring1901, powers: 'France' })).code).toBe(2);
     expect((await ai('orders', { ...spring1901, seed: {} })).stderr).toMatch(/seed/);
     expect((await ai('orders', { ...spring1901, budget: -1 })).stderr).toMatch(/budget/);
     expect((await ai('orders', 'not json')).code).toBe(2);
     expect((await aiCommand(['guess'], '{}')).code).toBe(2);
-    expect((await ai('orders', { ...spring1901, units: [{ power: 'France', type: 'F', province: 'par' }] })).stderr).toMatch(/cannot stand/);
+    expect(
+      (await ai('orders', { ...spring1901, units: [{ power: 'France', type: 'F', province: 'par' }] })).stderr,
+    ).toMatch(/cannot stand/);
   });
 
   it('is reachable through the CLI entry point', async () => {
     let stdout = '';
-    const code = await main(['ai', 'orders', '--power', 'France', '--budget', '20'], { stdin: async () => JSON.stringify(spring1901), write: (s) => (stdout += s), warn: () => {} });
+    const code = await main(['ai', 'orders', '--power', 'France', '--budget', '20'], {
+      stdin: async () => JSON.stringify(spring1901),
+      write: (s) => (stdout += s),
+      warn: () => {},
+    });
     expect(code).toBe(0);
     expect(JSON.parse(stdout).orders).toHaveLength(3);
   });
 });
 
 describe('ai declare', () => {
-
   it('declares a subset of the offered declarations, at most one per power by default', async () => {
     const adj = await adjudicateCommand([], JSON.stringify(exampleTurnCase));
-    const offered = JSON.parse(adj.stdout).decisive as { power: string; unit: string; kind: string; province: string }[];
+    const offered = JSON.parse(adj.stdout).decisive as {
+      power: string;
+      unit: string;
+      kind: string;
+      province: string;
+    }[];
     expect(offered.length).toBeGreaterThan(0);
     const { code, out, stderr } = await ai('declare', { ...exampleTurnCase, decisive: offered });
     expect(code, stderr).toBe(0);
@@ -169,7 +231,10 @@ describe('ai declare', () => {
   });
 
   it('computes the offered list when the case has none, takes powers, commanders and arrays', async () => {
-    const { out } = await ai('declare', [{ ...exampleTurnCase, powers: ['Empire'], commanders: { Empire: 2 } }, { ...exampleTurnCase, id: 'b', powers: ['Kislev'] }]);
+    const { out } = await ai('declare', [
+      { ...exampleTurnCase, powers: ['Empire'], commanders: { Empire: 2 } },
+      { ...exampleTurnCase, id: 'b', powers: ['Kislev'] },
+    ]);
     expect(out).toHaveLength(2);
     expect(out[0].declarations.length).toBeGreaterThanOrEqual(1);
     expect(out[0].declarations.length).toBeLessThanOrEqual(2);
@@ -179,7 +244,9 @@ describe('ai declare', () => {
   });
 
   it('decisive battles off, or a variant without them: nothing to declare', async () => {
-    expect((await ai('declare', { ...exampleTurnCase, options: { decisiveBattles: 'off' } })).out.declarations).toEqual([]);
+    expect((await ai('declare', { ...exampleTurnCase, options: { decisiveBattles: 'off' } })).out.declarations).toEqual(
+      [],
+    );
     expect((await ai('declare', { ...spring1901, variant: 'classic' })).out.declarations).toEqual([]);
   });
 });

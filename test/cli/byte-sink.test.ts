@@ -17,7 +17,8 @@ describe('ByteSink', () => {
     expect(pieces.length).toBeGreaterThan(3);
     expect(decode(pieces)).toBe(texts.join(''));
     // Every piece is valid UTF-8 on its own: no character is split between two pieces.
-    for (const piece of pieces) expect(Buffer.from(Buffer.from(piece).toString('utf8'), 'utf8').equals(Buffer.from(piece))).toBe(true);
+    for (const piece of pieces)
+      expect(Buffer.from(Buffer.from(piece).toString('utf8'), 'utf8').equals(Buffer.from(piece))).toBe(true);
   });
 
   it('takes a text longer than a piece in one go', () => {

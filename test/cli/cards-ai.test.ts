@@ -31,8 +31,15 @@ function midGame(seats: number, seed: number, steps: number): CardGameState {
 }
 
 describe('cards ai', () => {
-  it('answers from seat K\'s view with an action cards legal lists for seat K in the full state', async () => {
-    for (const [seats, seed, steps] of [[2, 1, 6], [3, 2, 14], [4, 3, 25], [5, 4, 40], [2, 5, 2], [3, 6, 3]] as const) {
+  it("answers from seat K's view with an action cards legal lists for seat K in the full state", async () => {
+    for (const [seats, seed, steps] of [
+      [2, 1, 6],
+      [3, 2, 14],
+      [4, 3, 25],
+      [5, 4, 40],
+      [2, 5, 2],
+      [3, 6, 3],
+    ] as const) {
       const s = midGame(seats, seed, steps);
       const seat = s.phase === 'give' ? 1 : seatToAct(s);
       const r = await run(['ai', '--seat', String(seat), '--seed', 'x', '--playouts', '30'], privateView(s, seat));
@@ -43,7 +50,7 @@ describe('cards ai', () => {
     }
   });
 
-  it('gives the same answer for the same input and seed; a case\'s seed overrides --seed; an array gives an array', async () => {
+  it("gives the same answer for the same input and seed; a case's seed overrides --seed; an array gives an array", async () => {
     const s = midGame(3, 7, 20);
     const seat = seatToAct(s);
     const v = privateView(s, seat);
@@ -73,14 +80,17 @@ describe('cards ai', () => {
     expect((await run(args, t)).stdout).toBe(fromView.stdout);
   });
 
-  it('in the setup, answers seat K\'s give; when the seat has nothing to decide, the action is null', async () => {
+  it("in the setup, answers seat K's give; when the seat has nothing to decide, the action is null", async () => {
     const s = newGame({ seats: 3, seed: 'cli-ai-give' });
     const give = await run(['ai', '--seat', '2'], privateView(s, 2));
     expect(give.out.action).toMatchObject({ type: 'give', seat: 2, cards: expect.any(Array) });
     expect(notListed(s, 2, give.out.action)).toBe(null);
     const battle = midGame(3, 9, 12);
     const idle = (seatToAct(battle) + 1) % 3;
-    expect((await run(['ai', '--seat', String(idle)], privateView(battle, idle))).out).toEqual({ seat: idle, action: null });
+    expect((await run(['ai', '--seat', String(idle)], privateView(battle, idle))).out).toEqual({
+      seat: idle,
+      action: null,
+    });
   });
 
   it.each([
@@ -96,7 +106,7 @@ describe('cards ai', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('refuses another seat\'s view and the public view, naming the seat it needs', async () => {
+  it("refuses another seat's view and the public view, naming the seat it needs", async () => {
     const s = midGame(2, 10, 4);
     expect((await run(['ai', '--seat', '0'], privateView(s, 1))).stderr).toMatch(/is seat 1's view, not seat 0's/);
     const { viewer: _v, ...rest } = privateView(s, 0);

@@ -34,7 +34,9 @@ describe('adjudicate', () => {
     expect(out.id).toBe('6.A.6');
     expect(out.phase).toEqual({ season: 'spring', year: 1901, type: 'movement' });
     expect(out.units).toEqual([{ power: 'England', type: 'F', province: 'lon', coast: null }]);
-    expect(out.results).toContainEqual(expect.objectContaining({ power: 'Germany', unit: 'F lon', order: 'F lon - nth', result: 'illegal' }));
+    expect(out.results).toContainEqual(
+      expect.objectContaining({ power: 'Germany', unit: 'F lon', order: 'F lon - nth', result: 'illegal' }),
+    );
     expect(out.nextPhase).toEqual({ season: 'fall', year: 1901, type: 'movement' });
     expect(out.winner).toBe(null);
     // no supplyCenters in a movement case: the variant's starting ownership
@@ -47,7 +49,13 @@ describe('adjudicate', () => {
     const moved = await adjudicate(prelude);
     expect(moved.out.dislodged).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ power: 'England', type: 'A', province: 'pic', attackerFrom: 'par', retreatOptions: ['bel'] }),
+        expect.objectContaining({
+          power: 'England',
+          type: 'A',
+          province: 'pic',
+          attackerFrom: 'par',
+          retreatOptions: ['bel'],
+        }),
       ]),
     );
     expect(moved.out.nextPhase.type).toBe('retreat');
@@ -82,7 +90,9 @@ describe('adjudicate', () => {
       result: 'illegal',
       reason: 'could not read the order: unknown place "Lodnon": did you mean London (lon)?',
     });
-    expect(out.results).toContainEqual(expect.objectContaining({ unit: 'F lon', order: 'F London jumps', result: 'illegal' }));
+    expect(out.results).toContainEqual(
+      expect.objectContaining({ unit: 'F lon', order: 'F London jumps', result: 'illegal' }),
+    );
   });
 
   it('runs the prelude of a retreat case given without dislodged units', async () => {
@@ -91,8 +101,13 @@ describe('adjudicate', () => {
     delete c.contested;
     const { out } = await adjudicate(c);
     const key = (u: { power: string; type: string; province: string }) => `${u.power} ${u.type} ${u.province}`;
-    expect(out.units.map(key).sort()).toEqual((c.expected as { units: { power: string; type: string; province: string }[] }).units.map(key).sort());
-    expect(out.results.map((r: { order: string; result: string }) => `${r.order}: ${r.result}`)).toEqual(['A pic R bel: failure', 'A bur R bel: failure']);
+    expect(out.units.map(key).sort()).toEqual(
+      (c.expected as { units: { power: string; type: string; province: string }[] }).units.map(key).sort(),
+    );
+    expect(out.results.map((r: { order: string; result: string }) => `${r.order}: ${r.result}`)).toEqual([
+      'A pic R bel: failure',
+      'A bur R bel: failure',
+    ]);
   });
 
   it('a case may name its variant; --variant-file loads a map.json without rules', async () => {
@@ -116,11 +131,41 @@ describe('adjudicate', () => {
     ['empty input', '', /^no input: pipe JSON on stdin/],
     ['a number', '42', /^case #1: \(root\): /],
     ['no phase', JSON.stringify({ id: 'x', units: [] }), /^case x: phase: /],
-    ['bad season', JSON.stringify({ phase: { season: 'summer', year: 1901, type: 'movement' }, units: [] }), /^case #1: phase\.season: /],
-    ['unit without power', JSON.stringify({ phase: { season: 'spring', year: 1901, type: 'movement' }, units: [{ type: 'A', province: 'mun' }] }), /^case #1: units\.0\.power: /],
-    ['orders not an array', JSON.stringify({ phase: { season: 'spring', year: 1901, type: 'movement' }, units: [], orders: 'A mun H' }), /^case #1: orders: /],
-    ['unknown province', JSON.stringify({ id: 7, phase: { season: 'spring', year: 1901, type: 'movement' }, units: [{ power: 'Germany', type: 'A', province: 'xyz', coast: null }] }), /^case 7: unit A xyz: no province "xyz" in classic/],
-    ['army at sea', JSON.stringify({ phase: { season: 'spring', year: 1901, type: 'movement' }, units: [{ power: 'England', type: 'A', province: 'nth', coast: null }] }), /an army cannot stand there/],
+    [
+      'bad season',
+      JSON.stringify({ phase: { season: 'summer', year: 1901, type: 'movement' }, units: [] }),
+      /^case #1: phase\.season: /,
+    ],
+    [
+      'unit without power',
+      JSON.stringify({
+        phase: { season: 'spring', year: 1901, type: 'movement' },
+        units: [{ type: 'A', province: 'mun' }],
+      }),
+      /^case #1: units\.0\.power: /,
+    ],
+    [
+      'orders not an array',
+      JSON.stringify({ phase: { season: 'spring', year: 1901, type: 'movement' }, units: [], orders: 'A mun H' }),
+      /^case #1: orders: /,
+    ],
+    [
+      'unknown province',
+      JSON.stringify({
+        id: 7,
+        phase: { season: 'spring', year: 1901, type: 'movement' },
+        units: [{ power: 'Germany', type: 'A', province: 'xyz', coast: null }],
+      }),
+      /^case 7: unit A xyz: no province "xyz" in classic/,
+    ],
+    [
+      'army at sea',
+      JSON.stringify({
+        phase: { season: 'spring', year: 1901, type: 'movement' },
+        units: [{ power: 'England', type: 'A', province: 'nth', coast: null }],
+      }),
+      /an army cannot stand there/,
+    ],
     ['unknown variant', JSON.stringify({ ...cases[0], variant: 'atlantis' }), /^unknown variant "atlantis"/],
   ])('exit 2 with a one-line reason: %s', async (_name, input, message) => {
     const r = await adjudicateCommand([], input);
@@ -150,19 +195,31 @@ describe('adjudicate over the whole DATC', () => {
     const mismatches = outputs.flatMap((o, i) => {
       const expected = (cases[i]!.expected as { units: U[] }).units.map(key).sort();
       const got = o.units.map(key).sort();
-      return JSON.stringify(expected) === JSON.stringify(got) ? [] : [`${o.id}: expected ${expected.join(', ')}; got ${got.join(', ')}`];
+      return JSON.stringify(expected) === JSON.stringify(got)
+        ? []
+        : [`${o.id}: expected ${expected.join(', ')}; got ${got.join(', ')}`];
     });
     expect(mismatches).toEqual([]);
   });
 
   it('matches the retreat options of every movement case that lists them', async () => {
     const movement = cases.filter((c) => c.phase.type === 'movement');
-    const outputs = json((await adjudicateCommand([], JSON.stringify(movement))).stdout) as { id: string; dislodged: { province: string; retreatOptions: string[] }[] }[];
+    const outputs = json((await adjudicateCommand([], JSON.stringify(movement))).stdout) as {
+      id: string;
+      dislodged: { province: string; retreatOptions: string[] }[];
+    }[];
     const mismatches = outputs.flatMap((o, i) => {
-      const expected = ((movement[i]!.expected as { retreatOptions?: Record<string, string[]> }).retreatOptions ?? {}) as Record<string, string[]>;
+      const expected = ((movement[i]!.expected as { retreatOptions?: Record<string, string[]> }).retreatOptions ??
+        {}) as Record<string, string[]>;
       const got = Object.fromEntries(o.dislodged.map((d) => [d.province, [...d.retreatOptions].sort()]).sort());
-      const want = Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, [...v].sort()]).sort());
-      return JSON.stringify(got) === JSON.stringify(want) ? [] : [`${o.id}: expected ${JSON.stringify(want)}; got ${JSON.stringify(got)}`];
+      const want = Object.fromEntries(
+        Object.entries(expected)
+          .map(([k, v]) => [k, [...v].sort()])
+          .sort(),
+      );
+      return JSON.stringify(got) === JSON.stringify(want)
+        ? []
+        : [`${o.id}: expected ${JSON.stringify(want)}; got ${JSON.stringify(got)}`];
     });
     expect(mismatches).toEqual([]);
   });
@@ -177,11 +234,22 @@ describe('parse', () => {
         line: 1,
         input: 'A Munich - Silesia',
         ok: true,
-        order: { kind: 'move', unit: { type: 'A', province: 'mun', coast: null }, to: { province: 'sil', coast: null }, viaConvoy: false },
+        order: {
+          kind: 'move',
+          unit: { type: 'A', province: 'mun', coast: null },
+          to: { province: 'sil', coast: null },
+          viaConvoy: false,
+        },
         text: 'A mun - sil',
       },
       { line: 3, input: 'F Lodnon H', ok: false, error: 'unknown place "Lodnon": did you mean London (lon)?' },
-      { line: 4, input: 'Build F StP/nc', ok: true, order: { kind: 'build', unit: { type: 'F', province: 'stp', coast: 'nc' } }, text: 'F stp/nc B' },
+      {
+        line: 4,
+        input: 'Build F StP/nc',
+        ok: true,
+        order: { kind: 'build', unit: { type: 'F', province: 'stp', coast: 'nc' } },
+        text: 'F stp/nc B',
+      },
     ]);
   });
 
@@ -214,7 +282,12 @@ describe('maps', () => {
     const out = json(r.stdout);
     expect(out).toMatchObject({ id: 'classic', name: 'Classic Diplomacy', victory: { centers: 18 } });
     expect(out.powers).toHaveLength(7);
-    expect(out.powers.find((p: { name: string }) => p.name === 'Russia').homeCenters).toEqual(['mos', 'sev', 'stp', 'war']);
+    expect(out.powers.find((p: { name: string }) => p.name === 'Russia').homeCenters).toEqual([
+      'mos',
+      'sev',
+      'stp',
+      'war',
+    ]);
     expect(out.provinces).toHaveLength(76); // 75 and impassable Switzerland
     expect(out.provinces.find((p: { id: string }) => p.id === 'spa')).toEqual({
       id: 'spa',
@@ -306,7 +379,7 @@ describe('main', () => {
     expect(JSON.parse((await run(['maps', 'show', 'classic'])).out).id).toBe('classic');
   });
 
-  it('dispatches render to the renderer\'s command (or says it is missing)', async () => {
+  it("dispatches render to the renderer's command (or says it is missing)", async () => {
     const r = await run(['render'], JSON.stringify(byId('6.A.1')));
     expect(r.out).toBe('');
     expect(r.code).toBe(2); // no --out given: the renderer's command refuses

@@ -21,7 +21,11 @@ console.log(JSON.stringify({ lowered, before, threads }));
 
 describe.runIf(process.platform === 'linux')('yieldHelperThreads', () => {
   it('lowers every thread but the main one to the lowest priority, and leaves the main thread as it was', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PROBE], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PROBE], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout) as { lowered: number; before: number; threads: { main: boolean; nice: number }[] };
     const main = out.threads.filter((t) => t.main);

@@ -7,14 +7,32 @@ import { describe, expect, it } from 'vitest';
 import { readPlainCase } from '../../src/cli/commands/adjudicate.js';
 import { caseSchema } from '../../src/variants/case/schema.js';
 
-const datc = JSON.parse(readFileSync(new URL('../fixtures/datc.json', import.meta.url), 'utf8')) as Record<string, unknown>[];
+const datc = JSON.parse(readFileSync(new URL('../fixtures/datc.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown
+>[];
 
 /** The fields `adjudicateCase` reads, as the schema or the hand check gave them (of an order: power and text). */
 const used = (c: Record<string, unknown>) =>
-  JSON.stringify([c.id, c.variant, c.phase, c.units, (c.orders as { power: string; text: string }[]).map((o) => [o.power, o.text]), c.dislodged, c.contested, c.supplyCenters, c.prelude]);
+  JSON.stringify([
+    c.id,
+    c.variant,
+    c.phase,
+    c.units,
+    (c.orders as { power: string; text: string }[]).map((o) => [o.power, o.text]),
+    c.dislodged,
+    c.contested,
+    c.supplyCenters,
+    c.prelude,
+  ]);
 
 const unit = { power: 'England', type: 'F', province: 'lon' };
-const base = { id: 'x', phase: { season: 'spring', year: 1901, type: 'movement' }, units: [unit], orders: [{ power: 'England', text: 'F lon - nth' }] };
+const base = {
+  id: 'x',
+  phase: { season: 'spring', year: 1901, type: 'movement' },
+  units: [unit],
+  orders: [{ power: 'England', text: 'F lon - nth' }],
+};
 
 describe('plain cases read by hand', () => {
   it('read every plain DATC case as the schema does', () => {
@@ -69,7 +87,16 @@ describe('plain cases read by hand', () => {
       expect(readPlainCase(c)).toBeNull();
       expect(caseSchema.safeParse(c).success).toBe(false);
     }
-    for (const field of ['dislodged', 'contested', 'supplyCenters', 'prelude', 'variantState', 'players', 'options', 'battles']) {
+    for (const field of [
+      'dislodged',
+      'contested',
+      'supplyCenters',
+      'prelude',
+      'variantState',
+      'players',
+      'options',
+      'battles',
+    ]) {
       expect(readPlainCase({ ...base, [field]: [] })).toBeNull();
     }
   });

@@ -21,7 +21,11 @@ const spring = [
 describe('cli replay', () => {
   it('replays a game given by its orders alone, each case continuing from the one before', async () => {
     const file = join(dir, 'game.gif');
-    const input = [{ variant: 'classic', orders: spring }, { orders: [{ power: 'France', text: 'A bur - mun' }] }, { phase: { season: 'winter', year: 1901, type: 'adjustment' }, orders: [] }];
+    const input = [
+      { variant: 'classic', orders: spring },
+      { orders: [{ power: 'France', text: 'A bur - mun' }] },
+      { phase: { season: 'winter', year: 1901, type: 'adjustment' }, orders: [] },
+    ];
     const r = await replay(['--out', file, '--width', '600'], JSON.stringify(input));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -42,7 +46,13 @@ describe('cli replay', () => {
       { power: 'France', type: 'A', province: 'par' },
       { power: 'Germany', type: 'A', province: 'mun' },
     ];
-    const input = [{ phase: { season: 'spring', year: 1901, type: 'movement' }, units, orders: [{ power: 'France', text: 'A par flies' }] }];
+    const input = [
+      {
+        phase: { season: 'spring', year: 1901, type: 'movement' },
+        units,
+        orders: [{ power: 'France', text: 'A par flies' }],
+      },
+    ];
     const r = await replay(['--out', file, '--width', '500'], JSON.stringify(input));
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^case #1: orders\[0\] \(France\) not drawn/);
@@ -53,8 +63,19 @@ describe('cli replay', () => {
     ['empty', '[]', /empty/],
     ['not JSON', 'nope', /not JSON/],
     ['a case that is not an object', '[{}, 3]', /case #2: a case is a JSON object/],
-    ['a phase that does not follow', JSON.stringify([{}, { phase: { season: 'fall', year: 1905, type: 'movement' } }]), /case #2: phase does not follow .*next is fall 1901 movement/],
-    ['another variant', JSON.stringify([{}, { variant: 'warring-states', units: [], phase: { season: 'spring', year: 1, type: 'movement' } }]), /case #2: variant warring-states differs/],
+    [
+      'a phase that does not follow',
+      JSON.stringify([{}, { phase: { season: 'fall', year: 1905, type: 'movement' } }]),
+      /case #2: phase does not follow .*next is fall 1901 movement/,
+    ],
+    [
+      'another variant',
+      JSON.stringify([
+        {},
+        { variant: 'warring-states', units: [], phase: { season: 'spring', year: 1, type: 'movement' } },
+      ]),
+      /case #2: variant warring-states differs/,
+    ],
     ['too many phases', JSON.stringify(Array.from({ length: 81 }, () => ({}))), /at most 80 phases/],
   ])('refuses %s with exit 2 and a reason', async (_, stdin, reason) => {
     const r = await replay(['--out', join(dir, 'bad.gif'), '--width', '500'], stdin);

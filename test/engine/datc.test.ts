@@ -5,7 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/engine/index.js';
 import { classic } from '../../src/variants/classic/index.js';
-import { loadDatc, sortedUnits, toOrders, toPosition, type DatcMovementExpected, type DatcOrder } from '../support/datc.js';
+import {
+  loadDatc,
+  sortedUnits,
+  toOrders,
+  toPosition,
+  type DatcMovementExpected,
+  type DatcOrder,
+} from '../support/datc.js';
 import type { Adjudication } from '../../src/engine/types.js';
 
 const cases = loadDatc();
@@ -48,14 +55,23 @@ describe('DATC v3.1', () => {
         expect(sortedUnits(adj.position.units)).toEqual(sortedUnits(c.expected.units));
         expect(sortedUnits(adj.removed)).toEqual(sortedUnits(c.expected.disbanded));
         for (const [norm, outcome] of Object.entries(c.expected.orderResults as Record<string, string>)) {
-          const r = adj.results.find((x) => !x.defaulted && x.order.split(' ')[1] === norm.split(' ')[1] && x.power === c.orders.find((o) => o.norm === norm)!.power);
+          const r = adj.results.find(
+            (x) =>
+              !x.defaulted &&
+              x.order.split(' ')[1] === norm.split(' ')[1] &&
+              x.power === c.orders.find((o) => o.norm === norm)!.power,
+          );
           expect(`${norm}: ${r?.result}`).toBe(`${norm}: ${outcome}`);
         }
       } else {
         expect(sortedUnits(adj.position.units)).toEqual(sortedUnits(c.expected.units));
         expect(sortedUnits(adj.civilDisorderRemovals)).toEqual(sortedUnits(c.expected.civilDisorderRemovals));
         const given = adj.results.filter((r) => !r.defaulted).map((r) => `${r.power} ${r.order} ${r.result}`);
-        expect(given).toEqual((c.expected.orderResults as { order: string; power: string; result: string }[]).map((r) => `${r.power} ${r.order} ${r.result}`));
+        expect(given).toEqual(
+          (c.expected.orderResults as { order: string; power: string; result: string }[]).map(
+            (r) => `${r.power} ${r.order} ${r.result}`,
+          ),
+        );
       }
     });
   }

@@ -13,15 +13,26 @@ import { rng } from '../support/random.js';
 import { clusteredPosition, meetingOrders, runsFromEnv } from './order-invariance.js';
 
 const sorted = (xs: string[]) => [...xs].sort();
-const unitKey = (u: { power: string; type: string; province: string; coast?: string | null }) => `${u.power} ${u.type} ${u.province}${u.coast ? '/' + u.coast : ''}`;
+const unitKey = (u: { power: string; type: string; province: string; coast?: string | null }) =>
+  `${u.power} ${u.type} ${u.province}${u.coast ? '/' + u.coast : ''}`;
 
 /** Everything of an adjudication but the reasons. */
 function withoutReasons(adj: Adjudication): unknown {
   return {
     units: sorted(adj.position.units.map(unitKey)),
-    dislodged: sorted(adj.dislodged.map((d) => `${unitKey(d)} from ${d.attackerFrom} to ${[...(d.retreatOptions ?? [])].sort().join(',')}`)),
+    dislodged: sorted(
+      adj.dislodged.map(
+        (d) => `${unitKey(d)} from ${d.attackerFrom} to ${[...(d.retreatOptions ?? [])].sort().join(',')}`,
+      ),
+    ),
     contested: sorted([...adj.position.contested]),
-    centres: JSON.stringify(Object.fromEntries(Object.entries(adj.position.supplyCenters).map(([p, c]) => [p, [...c].sort()]).sort())),
+    centres: JSON.stringify(
+      Object.fromEntries(
+        Object.entries(adj.position.supplyCenters)
+          .map(([p, c]) => [p, [...c].sort()])
+          .sort(),
+      ),
+    ),
     phase: adj.position.phase,
     outcomes: sorted(adj.results.map((r) => `${r.power} | ${r.unit} | ${r.order} | ${r.result}`)),
     removed: sorted(adj.removed.map(unitKey)),
@@ -38,7 +49,11 @@ describe('explain: false adjudicates exactly as the default, without the sentenc
         const r = rng(seed * 7919 + id.length);
         let position = clusteredPosition(variant, r, 4 + Math.floor(r() * 14));
         if (id === 'warhammer') {
-          const owners = { ...position.supplyCenters, Empire: [...(position.supplyCenters['Empire'] ?? []), 'sylv'], 'Vampire Counts': (position.supplyCenters['Vampire Counts'] ?? []).filter((p) => p !== 'sylv') };
+          const owners = {
+            ...position.supplyCenters,
+            Empire: [...(position.supplyCenters['Empire'] ?? []), 'sylv'],
+            'Vampire Counts': (position.supplyCenters['Vampire Counts'] ?? []).filter((p) => p !== 'sylv'),
+          };
           position = { ...position, phase: { ...position.phase, season: 'fall' }, supplyCenters: owners };
         }
         const orders = meetingOrders(variant, position, r, 0.35);

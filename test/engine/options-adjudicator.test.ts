@@ -41,7 +41,9 @@ const read = (variant: Variant, position: Position, text: string): Order => {
 
 describe('every listed order is accepted by the adjudicator', () => {
   // Positions of every variant (Warhammer also with its campaign options), every phase type among them.
-  const samples = testVariants().flatMap((variant) => [3, 8, 15, 24].map((phases, i) => randomPosition(variant, 100 + i, phases)));
+  const samples = testVariants().flatMap((variant) =>
+    [3, 8, 15, 24].map((phases, i) => randomPosition(variant, 100 + i, phases)),
+  );
   it('covers movement, retreat and adjustment phases', () => {
     expect(new Set(samples.map((s) => s.position.phase.type))).toEqual(new Set(['movement', 'retreat', 'adjustment']));
   });
@@ -52,11 +54,15 @@ describe('every listed order is accepted by the adjudicator', () => {
         for (const { orders } of legalOrderObjects(variant, position, power)) {
           for (const order of orders) {
             listed++;
-            expect(refusal(variant, position, { power, order }, players), `${power}: ${formatOrder(order, variant.rules)}`).toBeNull();
+            expect(
+              refusal(variant, position, { power, order }, players),
+              `${power}: ${formatOrder(order, variant.rules)}`,
+            ).toBeNull();
           }
         }
         // Every listed text reads back as the same order (what `/order` stores).
-        for (const text of legalOrderTexts(variant, position, power)) expect(formatOrder(read(variant, position, text), variant.rules)).toBe(text);
+        for (const text of legalOrderTexts(variant, position, power))
+          expect(formatOrder(read(variant, position, text), variant.rules)).toBe(text);
       }
       expect(listed).toBeGreaterThan(0);
     });
@@ -79,7 +85,9 @@ describe('Warring States Fleets 6: a fleet ordered where only an army could go (
       for (const [power, texts] of Object.entries(example.orders)) {
         for (const text of texts) {
           const order = read(ws, position, text);
-          expect(listedFor(ws, position, power, order.kind === 'waive' ? '' : order.unit.province), text).toContain(formatOrder(order, ws.rules));
+          expect(listedFor(ws, position, power, order.kind === 'waive' ? '' : order.unit.province), text).toContain(
+            formatOrder(order, ws.rules),
+          );
         }
       }
     });
@@ -109,7 +117,8 @@ describe('Warring States Fleets 6: a fleet ordered where only an army could go (
       const listed = new Set(listedFor(ws, position, 'Chu', from));
       for (const p of around) {
         const text = `F ${from} S A ${p}`;
-        const accepted = refusal(ws, position, { power: 'Chu', order: read(ws, position, text) }, ['Chu', 'Qi']) === null;
+        const accepted =
+          refusal(ws, position, { power: 'Chu', order: read(ws, position, text) }, ['Chu', 'Qi']) === null;
         expect(listed.has(text), `${text}: ${accepted ? 'accepted' : 'refused'} by the adjudicator`).toBe(accepted);
       }
     }
@@ -117,7 +126,11 @@ describe('Warring States Fleets 6: a fleet ordered where only an army could go (
 
   it('a dislodged fleet is offered the retreats an army could make (it reverts), exactly those the adjudicator carries out', () => {
     // Wu (Yangtze) borders Shouchun, an inland province only an army reaches.
-    const position: Position = { ...wsPosition(['Qi A jiu']), phase: { season: 'spring', year: 1, type: 'retreat' }, dislodged: [{ power: 'Chu', type: 'F', province: 'wu', coast: null, attackerFrom: 'jiu', viaConvoy: false }] };
+    const position: Position = {
+      ...wsPosition(['Qi A jiu']),
+      phase: { season: 'spring', year: 1, type: 'retreat' },
+      dislodged: [{ power: 'Chu', type: 'F', province: 'wu', coast: null, attackerFrom: 'jiu', viaConvoy: false }],
+    };
     const listed = new Set(listedFor(ws, position, 'Chu', 'wu'));
     expect(listed).toContain('F wu R sch');
     for (const to of map.provinceIds()) {
@@ -145,10 +158,13 @@ describe('Warring States Fleets 6: a fleet ordered where only an army could go (
 
 describe('Warhammer: the Vampire Counts’ S Immortality (fm05 "A second Vampire Count army may support this move")', () => {
   const wh = warhammer;
-  const immortality = (position: Position, province: string) => listedFor(wh, position, 'Vampire Counts', province).filter((t) => t.includes('Immortality'));
+  const immortality = (position: Position, province: string) =>
+    listedFor(wh, position, 'Vampire Counts', province).filter((t) => t.includes('Immortality'));
 
   it('is listed for a Vampire Counts army beside Sylvania in a Fall when another power owns it, and the adjudicator carries it out', () => {
-    const position = whPosition(['Empire: A sylv', 'Vampire Counts: A gfor', 'Vampire Counts: A nuln'], 'fall', { sylv: 'Empire' });
+    const position = whPosition(['Empire: A sylv', 'Vampire Counts: A gfor', 'Vampire Counts: A nuln'], 'fall', {
+      sylv: 'Empire',
+    });
     expect(immortality(position, 'gfor')).toEqual(['A gfor S Immortality - sylv']);
     expect(immortality(position, 'nuln')).toEqual([]); // not next to Sylvania
     const order = read(wh, position, 'A gfor S Immortality - sylv');
@@ -158,25 +174,36 @@ describe('Warhammer: the Vampire Counts’ S Immortality (fm05 "A second Vampire
     expect(adj.results.find((r) => r.unit === 'A gfor')?.result).toBe('success');
     expect(adj.dislodged.map((d) => `${d.power}: ${d.type} ${d.province}`)).toEqual(['Empire: A sylv']);
     // Beside the listing: the adjudicator refuses it from the army that is not next to Sylvania.
-    expect(refusal(wh, position, { power: 'Vampire Counts', order: read(wh, position, 'A nuln S Immortality') }, [])).toMatch(/^illegal/);
+    expect(
+      refusal(wh, position, { power: 'Vampire Counts', order: read(wh, position, 'A nuln S Immortality') }, []),
+    ).toMatch(/^illegal/);
   });
 
   it('is not listed, and the adjudicator refuses it, when no Immortality army can rise', () => {
     const boards: [string, Position][] = [
       ['in Spring', whPosition(['Empire: A sylv', 'Vampire Counts: A gfor'], 'spring', { sylv: 'Empire' })],
       ['while the Vampire Counts own Sylvania', whPosition(['Empire: A sylv', 'Vampire Counts: A gfor'], 'fall')],
-      ['while a Vampire Counts unit stands in Sylvania', whPosition(['Vampire Counts: A sylv', 'Vampire Counts: A gfor'], 'fall', { sylv: 'Empire' })],
+      [
+        'while a Vampire Counts unit stands in Sylvania',
+        whPosition(['Vampire Counts: A sylv', 'Vampire Counts: A gfor'], 'fall', { sylv: 'Empire' }),
+      ],
     ];
     for (const [when, position] of boards) {
       expect(immortality(position, 'gfor'), when).toEqual([]);
-      expect(refusal(wh, position, { power: 'Vampire Counts', order: read(wh, position, 'A gfor S Immortality') }, []), when).toMatch(/^illegal/);
+      expect(
+        refusal(wh, position, { power: 'Vampire Counts', order: read(wh, position, 'A gfor S Immortality') }, []),
+        when,
+      ).toMatch(/^illegal/);
     }
   });
 
   it('stays legal beside a Vampire Counts march on Sylvania (void: no Immortality army moved)', () => {
     const position = whPosition(['Vampire Counts: A gfor', 'Vampire Counts: A aver'], 'fall', { sylv: 'Empire' });
     expect(immortality(position, 'gfor')).toEqual(['A gfor S Immortality - sylv']);
-    const orders = ['A gfor S Immortality', 'A aver - sylv'].map((t) => ({ power: 'Vampire Counts', order: read(wh, position, t) }));
+    const orders = ['A gfor S Immortality', 'A aver - sylv'].map((t) => ({
+      power: 'Vampire Counts',
+      order: read(wh, position, t),
+    }));
     const adj = adjudicate(wh, position, orders);
     expect(adj.results.find((r) => r.unit === 'A gfor')).toMatchObject({ result: 'void' });
     expect(adj.results.find((r) => r.unit === 'A aver')).toMatchObject({ result: 'success' });

@@ -10,9 +10,15 @@ import { allVariants, getVariant } from '../../src/variants/index.js';
 const classic = getVariant('classic')!;
 const start = classic.startingPosition();
 
-const unit = (power: string, type: 'A' | 'F', province: string, coast: string | null = null): Unit => ({ power, type, province, coast });
+const unit = (power: string, type: 'A' | 'F', province: string, coast: string | null = null): Unit => ({
+  power,
+  type,
+  province,
+  coast,
+});
 const movement = (units: Unit[]): Position => ({ ...start, units });
-const ordersOf = (options: ReturnType<typeof legalOrders>, province: string) => options.find((o) => o.unit.province === province)?.orders ?? [];
+const ordersOf = (options: ReturnType<typeof legalOrders>, province: string) =>
+  options.find((o) => o.unit.province === province)?.orders ?? [];
 
 describe('movement', () => {
   it('lists hold, moves and supports for every unit of the power (England, 1901)', () => {
@@ -44,16 +50,36 @@ describe('movement', () => {
   });
 
   it('offers convoy moves when fleets at sea form a route, and the matching convoy orders', () => {
-    const position = movement([unit('England', 'A', 'lon'), unit('England', 'F', 'nth'), unit('England', 'F', 'eng'), unit('England', 'A', 'yor')]);
+    const position = movement([
+      unit('England', 'A', 'lon'),
+      unit('England', 'F', 'nth'),
+      unit('England', 'F', 'eng'),
+      unit('England', 'A', 'yor'),
+    ]);
     const options = legalOrders(classic, position, 'England');
     const lon = ordersOf(options, 'lon');
-    expect(lon).toEqual(expect.arrayContaining(['A lon - bel', 'A lon - nwy', 'A lon - bre', 'A lon - wal via convoy', 'A lon - yor via convoy', 'A lon - wal']));
+    expect(lon).toEqual(
+      expect.arrayContaining([
+        'A lon - bel',
+        'A lon - nwy',
+        'A lon - bre',
+        'A lon - wal via convoy',
+        'A lon - yor via convoy',
+        'A lon - wal',
+      ]),
+    );
     expect(lon).not.toContain('A lon - lon');
-    expect(ordersOf(options, 'nth')).toEqual(expect.arrayContaining(['F nth C A lon - nwy', 'F nth C A yor - bel', 'F nth C A lon - bre']));
+    expect(ordersOf(options, 'nth')).toEqual(
+      expect.arrayContaining(['F nth C A lon - nwy', 'F nth C A yor - bel', 'F nth C A lon - bre']),
+    );
     // a supporter can support a convoyed move into a province it reaches
     expect(ordersOf(options, 'eng')).toContain('F eng S A yor - bel');
     // an inland army gets no convoy moves
-    const inland = legalOrders(classic, movement([unit('Germany', 'A', 'mun'), unit('Germany', 'F', 'nth')]), 'Germany');
+    const inland = legalOrders(
+      classic,
+      movement([unit('Germany', 'A', 'mun'), unit('Germany', 'F', 'nth')]),
+      'Germany',
+    );
     expect(ordersOf(inland, 'mun').some((o) => o.includes('convoy'))).toBe(false);
   });
 
@@ -66,7 +92,11 @@ describe('movement', () => {
   });
 
   it('fleets on a coast do not convoy', () => {
-    const options = legalOrders(classic, movement([unit('England', 'A', 'lon'), unit('England', 'F', 'wal')]), 'England');
+    const options = legalOrders(
+      classic,
+      movement([unit('England', 'A', 'lon'), unit('England', 'F', 'wal')]),
+      'England',
+    );
     expect(ordersOf(options, 'wal').some((o) => o.includes(' C '))).toBe(false);
   });
 
@@ -78,7 +108,6 @@ describe('movement', () => {
       }
     }
   });
-
 });
 
 describe('variant orders', () => {
@@ -121,8 +150,12 @@ describe('retreats', () => {
   });
 
   it('uses retreatOptions and adds disband', () => {
-    const position = retreat([{ ...unit('Austria', 'F', 'tri'), attackerFrom: 'ven', viaConvoy: false, retreatOptions: ['alb', 'adr'] }]);
-    expect(legalOrders(classic, position, 'Austria')).toEqual([{ unit: unit('Austria', 'F', 'tri'), orders: ['F tri R alb', 'F tri R adr', 'F tri D'] }]);
+    const position = retreat([
+      { ...unit('Austria', 'F', 'tri'), attackerFrom: 'ven', viaConvoy: false, retreatOptions: ['alb', 'adr'] },
+    ]);
+    expect(legalOrders(classic, position, 'Austria')).toEqual([
+      { unit: unit('Austria', 'F', 'tri'), orders: ['F tri R alb', 'F tri R adr', 'F tri D'] },
+    ]);
     expect(legalOrders(classic, position, 'Italy')).toEqual([]);
   });
 
@@ -132,7 +165,13 @@ describe('retreats', () => {
       [unit('Austria', 'A', 'mun'), unit('France', 'A', 'bur')],
       ['sil'],
     );
-    expect(ordersOf(legalOrders(classic, position, 'Germany'), 'mun')).toEqual(['A mun R ber', 'A mun R kie', 'A mun R ruh', 'A mun R tyr', 'A mun D']);
+    expect(ordersOf(legalOrders(classic, position, 'Germany'), 'mun')).toEqual([
+      'A mun R ber',
+      'A mun R kie',
+      'A mun R ruh',
+      'A mun R tyr',
+      'A mun D',
+    ]);
   });
 });
 
@@ -174,7 +213,8 @@ describe('adjustments', () => {
 
   it('uses the variant hooks buildableCenters and buildableTypes', () => {
     const variant = buildVariant(classic.data, {
-      buildableCenters: ({ position, power }) => (position.supplyCenters[power] ?? []).filter((p) => !position.units.some((u) => u.province === p)),
+      buildableCenters: ({ position, power }) =>
+        (position.supplyCenters[power] ?? []).filter((p) => !position.units.some((u) => u.province === p)),
       buildableTypes: () => ['A'],
     });
     const position = winter([], { Russia: ['mos', 'rum', 'sev'] });
@@ -214,7 +254,9 @@ describe('the adjudicator accepts every listed order', () => {
             bad.push(`${text}: ${parsed.ok ? parsed.text : parsed.error}`);
             continue;
           }
-          const result = adjudicate(variant, position, [{ power: power.name, order: parsed.order }]).results.find((r) => r.order === text && !r.defaulted);
+          const result = adjudicate(variant, position, [{ power: power.name, order: parsed.order }]).results.find(
+            (r) => r.order === text && !r.defaulted,
+          );
           if (!result || result.result === 'illegal') bad.push(`${text}: ${result?.reason ?? 'no result'}`);
         }
         expect(bad, `${variant.id} ${power.name}`).toEqual([]);
@@ -223,7 +265,13 @@ describe('the adjudicator accepts every listed order', () => {
   });
 
   it('with convoy routes', () => {
-    const position = movement([unit('England', 'A', 'lon'), unit('England', 'F', 'nth'), unit('England', 'F', 'eng'), unit('England', 'A', 'yor'), unit('France', 'A', 'bre')]);
+    const position = movement([
+      unit('England', 'A', 'lon'),
+      unit('England', 'F', 'nth'),
+      unit('England', 'F', 'eng'),
+      unit('England', 'A', 'yor'),
+      unit('France', 'A', 'bre'),
+    ]);
     expect(illegalOnes(position, 'England')).toEqual([]);
   });
 
@@ -236,7 +284,12 @@ describe('the adjudicator accepts every listed order', () => {
       contested: ['sil'],
     };
     expect(illegalOnes(retreat, 'Germany')).toEqual([]);
-    const winter: Position = { ...start, phase: { season: 'winter', year: 1901, type: 'adjustment' }, units: [unit('Russia', 'A', 'mos')], supplyCenters: { Russia: ['mos', 'stp', 'war', 'sev', 'rum'] } };
+    const winter: Position = {
+      ...start,
+      phase: { season: 'winter', year: 1901, type: 'adjustment' },
+      units: [unit('Russia', 'A', 'mos')],
+      supplyCenters: { Russia: ['mos', 'stp', 'war', 'sev', 'rum'] },
+    };
     expect(illegalOnes(winter, 'Russia')).toEqual([]);
   });
 });
@@ -247,14 +300,23 @@ describe('on random boards', () => {
 
   /** A random legal movement position: distinct provinces, a type that can stand there, a random coast. */
   const positions = fc
-    .uniqueArray(fc.tuple(fc.constantFrom(...provinces), fc.nat(), fc.nat(), fc.boolean()), { minLength: 4, maxLength: 24, selector: (t) => t[0] })
+    .uniqueArray(fc.tuple(fc.constantFrom(...provinces), fc.nat(), fc.nat(), fc.boolean()), {
+      minLength: 4,
+      maxLength: 24,
+      selector: (t) => t[0],
+    })
     .map((picks) =>
       movement(
         picks.map(([province, p, c, army]) => {
           const kind = classic.map.province(province)!.kind;
           const type = kind === 'sea' ? 'F' : kind === 'land' ? 'A' : army ? 'A' : 'F';
           const coasts = type === 'F' ? classic.map.coastsOf(province) : [];
-          return unit(powers[p % powers.length]!, type, province, coasts.length > 0 ? coasts[c % coasts.length]! : null);
+          return unit(
+            powers[p % powers.length]!,
+            type,
+            province,
+            coasts.length > 0 ? coasts[c % coasts.length]! : null,
+          );
         }),
       ),
     );
@@ -269,7 +331,13 @@ describe('on random boards', () => {
             if (!parsed.ok) continue;
             const adj = adjudicate(classic, position, [{ power, order: parsed.order }]);
             const result = adj.results.find((r) => r.order === text && !r.defaulted);
-            expect(result === undefined ? `${text}: no result` : result.result === 'illegal' ? `${text}: ${result.reason}` : 'ok').toBe('ok');
+            expect(
+              result === undefined
+                ? `${text}: no result`
+                : result.result === 'illegal'
+                  ? `${text}: ${result.reason}`
+                  : 'ok',
+            ).toBe('ok');
           }
         }
       }),

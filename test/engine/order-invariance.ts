@@ -33,12 +33,19 @@ export interface ClusterOptions {
 }
 
 /** `count` units on a connected patch of the map, so that their orders meet. */
-export function clusteredPosition(variant: Variant, r: () => number, count: number, options: ClusterOptions = {}): Position {
+export function clusteredPosition(
+  variant: Variant,
+  r: () => number,
+  count: number,
+  options: ClusterOptions = {},
+): Position {
   const { map } = variant;
   const playable = map.provinceIds().filter((p) => map.province(p)!.kind !== 'impassable');
   const chosen: ProvinceId[] = [pick(r, options.starts ?? playable)];
   while (chosen.length < count) {
-    const frontier = [...new Set(chosen.flatMap((p) => [...map.neighbours(p)]))].filter((p) => !chosen.includes(p) && playable.includes(p)).sort();
+    const frontier = [...new Set(chosen.flatMap((p) => [...map.neighbours(p)]))]
+      .filter((p) => !chosen.includes(p) && playable.includes(p))
+      .sort();
     if (frontier.length === 0) break;
     chosen.push(pick(r, frontier));
   }
@@ -57,7 +64,13 @@ export function clusteredPosition(variant: Variant, r: () => number, count: numb
     return { power: pick(r, powers), type, province: loc.province, coast: loc.coast };
   });
   const start = variant.startingPosition();
-  return { phase: { ...start.phase, type: 'movement' }, units, dislodged: [], contested: [], supplyCenters: start.supplyCenters };
+  return {
+    phase: { ...start.phase, type: 'movement' },
+    units,
+    dislodged: [],
+    contested: [],
+    supplyCenters: start.supplyCenters,
+  };
 }
 
 /**
@@ -67,14 +80,22 @@ export function clusteredPosition(variant: Variant, r: () => number, count: numb
  * orders replace theirs. Unit types: fleets at sea, and with `fleetChance` on a coast (river fleets in Warring
  * States, for Floating Fortress supports).
  */
-export function supportRing(variant: Variant, r: () => number, ringSize: 2 | 3, extra: number, options: ClusterOptions = {}): { position: Position; orders: PowerOrder[] } | null {
+export function supportRing(
+  variant: Variant,
+  r: () => number,
+  ringSize: 2 | 3,
+  extra: number,
+  options: ClusterOptions = {},
+): { position: Position; orders: PowerOrder[] } | null {
   const { map } = variant;
   const playable = map.provinceIds().filter((p) => map.province(p)!.kind !== 'impassable');
   const near = (p: ProvinceId) => [...map.neighbours(p)].filter((q) => playable.includes(q)).sort();
   const ring: ProvinceId[] = [pick(r, options.starts ?? playable)];
   while (ring.length < ringSize) {
     const last = ring[ring.length - 1]!;
-    const next = near(last).filter((q) => !ring.includes(q) && (ring.length < ringSize - 1 || map.neighbours(q).has(ring[0]!)));
+    const next = near(last).filter(
+      (q) => !ring.includes(q) && (ring.length < ringSize - 1 || map.neighbours(q).has(ring[0]!)),
+    );
     if (next.length === 0) return null;
     ring.push(pick(r, next));
   }
@@ -99,9 +120,15 @@ export function supportRing(variant: Variant, r: () => number, ringSize: 2 | 3, 
     const power = powers[i]!;
     const s = { province: ring[i]!, type: typeFor(ring[i]!) } as const;
     const a = { province: attackers[i]!, type: 'A' } as const;
-    units.push({ power, type: s.type, province: s.province, coast: null }, { power, type: a.type, province: a.province, coast: null });
+    units.push(
+      { power, type: s.type, province: s.province, coast: null },
+      { power, type: a.type, province: a.province, coast: null },
+    );
     const target = ring[(i + 1) % ringSize]!;
-    texts.push({ power, text: `${s.type} ${s.province} S A ${a.province} - ${target}` }, { power, text: `A ${a.province} - ${target}` });
+    texts.push(
+      { power, text: `${s.type} ${s.province} S A ${a.province} - ${target}` },
+      { power, text: `A ${a.province} - ${target}` },
+    );
   }
   // Fleets need a place they can stand on (coasts are given by `locationsOf`).
   for (const u of units) {
@@ -111,16 +138,22 @@ export function supportRing(variant: Variant, r: () => number, ringSize: 2 | 3, 
       else u.coast = loc.coast;
     }
   }
-  const around = clusteredPosition(variant, r, ringSize * 2 + extra, { ...options, starts: [ring[0]!] }).units.filter((u) => !used.has(u.province));
+  const around = clusteredPosition(variant, r, ringSize * 2 + extra, { ...options, starts: [ring[0]!] }).units.filter(
+    (u) => !used.has(u.province),
+  );
   const start = variant.startingPosition();
   const position: Position = {
     phase: { ...start.phase, type: 'movement' },
-    units: [...units, ...around.slice(0, extra)].map((u, k) => (k < units.length ? u : { ...u, power: pick(r, powers) })),
+    units: [...units, ...around.slice(0, extra)].map((u, k) =>
+      k < units.length ? u : { ...u, power: pick(r, powers) },
+    ),
     dislodged: [],
     contested: [],
     supplyCenters: start.supplyCenters,
   };
-  const orders = meetingOrders(variant, position, r).filter((o) => !used.has('unit' in o.order ? o.order.unit.province : ''));
+  const orders = meetingOrders(variant, position, r).filter(
+    (o) => !used.has('unit' in o.order ? o.order.unit.province : ''),
+  );
   for (const { power, text } of texts) {
     const parsed = parseOrder(variant, text, { position, power });
     if (parsed.ok) orders.push({ power, order: parsed.order });
@@ -146,7 +179,12 @@ function destination(order: Order): ProvinceId | null {
  * orders (with `specialChance`), then about 45 % turn into supports of what a neighbour actually ordered and fleets at
  * sea convoy an army that actually moves by convoy; a few stay random legal orders.
  */
-export function meetingOrders(variant: Variant, position: Position, r: () => number, specialChance = 0.3): PowerOrder[] {
+export function meetingOrders(
+  variant: Variant,
+  position: Position,
+  r: () => number,
+  specialChance = 0.3,
+): PowerOrder[] {
   const options = new Map<ProvinceId, Choice[]>();
   for (const power of [...new Set(position.units.map((u) => u.power))]) {
     for (const { unit, orders } of legalOrders(variant, position, power)) {
@@ -220,10 +258,19 @@ const sorted = (xs: string[]) => xs.sort().join('; ');
 export function canonical(adj: Adjudication): string {
   return [
     sorted(adj.position.units.map(unitKey)),
-    sorted(adj.dislodged.map((d) => `${unitKey(d)} by ${d.attackerFrom}${d.viaConvoy ? ' by convoy' : ''} to ${[...(d.retreatOptions ?? [])].sort().join(',')}`)),
+    sorted(
+      adj.dislodged.map(
+        (d) =>
+          `${unitKey(d)} by ${d.attackerFrom}${d.viaConvoy ? ' by convoy' : ''} to ${[...(d.retreatOptions ?? [])].sort().join(',')}`,
+      ),
+    ),
     sorted([...adj.contested]),
     sorted([...adj.position.contested]),
-    sorted(adj.results.map((r) => `${r.power} | ${r.unit} | ${r.order} | ${r.result} | ${r.reason}${r.defaulted ? ' | no order' : ''}`)),
+    sorted(
+      adj.results.map(
+        (r) => `${r.power} | ${r.unit} | ${r.order} | ${r.result} | ${r.reason}${r.defaulted ? ' | no order' : ''}`,
+      ),
+    ),
     JSON.stringify(adj.position.phase),
     sorted(adj.centerChanges.map((c) => `${c.province} ${c.from} ${c.to}`)),
     sorted(adj.removed.map(unitKey)),
@@ -272,10 +319,16 @@ export interface Disagreement {
  * `SAMPLED_PERMUTATIONS`), each with the orders shuffled too; returns the first listing whose adjudication differs
  * from the first one, or null. Returns how many listings were tried as well.
  */
-export function findOrderDependence(variant: Variant, position: Position, orders: PowerOrder[], r: () => number): { tried: number; disagreement: Disagreement | null } {
+export function findOrderDependence(
+  variant: Variant,
+  position: Position,
+  orders: PowerOrder[],
+  r: () => number,
+): { tried: number; disagreement: Disagreement | null } {
   const expected = adjudicate(variant, position, orders);
   const want = canonical(expected);
-  const listings = position.units.length <= EXHAUSTIVE_UP_TO ? allPermutations(position.units) : sampled(position.units, r);
+  const listings =
+    position.units.length <= EXHAUSTIVE_UP_TO ? allPermutations(position.units) : sampled(position.units, r);
   let tried = 0;
   for (const units of listings) {
     const shuffledOrders = shuffled(orders, r);

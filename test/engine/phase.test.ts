@@ -8,7 +8,12 @@ import { classic } from '../../src/variants/classic/index.js';
 
 const move = (power: string, type: 'A' | 'F', from: string, to: string): PowerOrder => ({
   power,
-  order: { kind: 'move', unit: { type, province: from, coast: null }, to: { province: to, coast: null }, viaConvoy: false } as Order,
+  order: {
+    kind: 'move',
+    unit: { type, province: from, coast: null },
+    to: { province: to, coast: null },
+    viaConvoy: false,
+  } as Order,
 });
 
 describe('phase sequence', () => {
@@ -27,7 +32,9 @@ describe('phase sequence', () => {
     expect(fall.centerChanges).toEqual([{ province: 'nwy', from: null, to: 'England' }]);
     expect(fall.position.phase).toEqual({ season: 'winter', year: 1901, type: 'adjustment' });
     expect(powersToAct(classic, fall.position)).toEqual(['England']);
-    const winter = adjudicate(classic, fall.position, [{ power: 'England', order: { kind: 'build', unit: { type: 'F', province: 'lon', coast: null } } }]);
+    const winter = adjudicate(classic, fall.position, [
+      { power: 'England', order: { kind: 'build', unit: { type: 'F', province: 'lon', coast: null } } },
+    ]);
     expect(winter.results[0]).toMatchObject({ result: 'success', order: 'F lon B' });
     expect(winter.position.phase).toEqual({ season: 'spring', year: 1902, type: 'movement' });
     expect(winter.position.units.filter((u) => u.power === 'England')).toHaveLength(4);
@@ -42,16 +49,48 @@ describe('phase sequence', () => {
         { power: 'France', type: 'A' as const, province: 'bur', coast: null },
       ],
     };
-    const sup: PowerOrder = { power: 'Germany', order: { kind: 'support', unit: { type: 'A', province: 'ber', coast: null }, target: { type: 'A', province: 'mun', coast: null }, to: { province: 'ruh', coast: null } } };
-    const adj = adjudicate(classic, position, [move('Germany', 'A', 'mun', 'bur'), { ...sup, order: { ...(sup.order as Order & { kind: 'support' }), to: { province: 'bur', coast: null } } }]);
-    expect(adj.dislodged).toHaveLength(0); // ber cannot reach bur, so the support is illegal: 1 vs 1
-    const adj2 = adjudicate(classic, { ...position, units: [...position.units, { power: 'Germany', type: 'A', province: 'ruh', coast: null }] }, [
+    const sup: PowerOrder = {
+      power: 'Germany',
+      order: {
+        kind: 'support',
+        unit: { type: 'A', province: 'ber', coast: null },
+        target: { type: 'A', province: 'mun', coast: null },
+        to: { province: 'ruh', coast: null },
+      },
+    };
+    const adj = adjudicate(classic, position, [
       move('Germany', 'A', 'mun', 'bur'),
-      { power: 'Germany', order: { kind: 'support', unit: { type: 'A', province: 'ruh', coast: null }, target: { type: 'A', province: 'mun', coast: null }, to: { province: 'bur', coast: null } } },
+      { ...sup, order: { ...(sup.order as Order & { kind: 'support' }), to: { province: 'bur', coast: null } } },
     ]);
+    expect(adj.dislodged).toHaveLength(0); // ber cannot reach bur, so the support is illegal: 1 vs 1
+    const adj2 = adjudicate(
+      classic,
+      { ...position, units: [...position.units, { power: 'Germany', type: 'A', province: 'ruh', coast: null }] },
+      [
+        move('Germany', 'A', 'mun', 'bur'),
+        {
+          power: 'Germany',
+          order: {
+            kind: 'support',
+            unit: { type: 'A', province: 'ruh', coast: null },
+            target: { type: 'A', province: 'mun', coast: null },
+            to: { province: 'bur', coast: null },
+          },
+        },
+      ],
+    );
     expect(adj2.dislodged.map((d) => d.province)).toEqual(['bur']);
     expect(adj2.position.phase).toEqual({ season: 'spring', year: 1901, type: 'retreat' });
-    const retreat = adjudicate(classic, adj2.position, [{ power: 'France', order: { kind: 'retreat', unit: { type: 'A', province: 'bur', coast: null }, to: { province: 'par', coast: null } } }]);
+    const retreat = adjudicate(classic, adj2.position, [
+      {
+        power: 'France',
+        order: {
+          kind: 'retreat',
+          unit: { type: 'A', province: 'bur', coast: null },
+          to: { province: 'par', coast: null },
+        },
+      },
+    ]);
     expect(retreat.position.phase).toEqual({ season: 'fall', year: 1901, type: 'movement' });
     expect(retreat.position.units.find((u) => u.power === 'France')?.province).toBe('par');
   });

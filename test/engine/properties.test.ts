@@ -44,9 +44,14 @@ describe('adjudication properties (Classic)', () => {
           const options = d.retreatOptions ?? [];
           const to = options.length > 0 && r() < 0.8 ? options[Math.floor(r() * options.length)]! : 'nth';
           const [province, coast] = to.split('/');
-          const order: Order = r() < 0.1
-            ? { kind: 'disband', unit: { type: d.type, province: d.province, coast: d.coast } }
-            : { kind: 'retreat', unit: { type: d.type, province: d.province, coast: d.coast }, to: { province: province!, coast: coast ?? null } };
+          const order: Order =
+            r() < 0.1
+              ? { kind: 'disband', unit: { type: d.type, province: d.province, coast: d.coast } }
+              : {
+                  kind: 'retreat',
+                  unit: { type: d.type, province: d.province, coast: d.coast },
+                  to: { province: province!, coast: coast ?? null },
+                };
           return { power: d.power, order };
         });
         const after = adjudicate(classic, adj.position, retreats);
@@ -60,11 +65,38 @@ describe('adjudication properties (Classic)', () => {
   it('garbage-shaped orders are results, not exceptions', () => {
     const position = classic.startingPosition();
     const orders: PowerOrder[] = [
-      { power: 'England', order: { kind: 'move', unit: { type: 'F', province: 'zzz', coast: null }, to: { province: 'lon', coast: null }, viaConvoy: false } },
-      { power: 'England', order: { kind: 'move', unit: { type: 'F', province: 'lon', coast: 'xx' }, to: { province: 'qqq', coast: 'yy' }, viaConvoy: true } },
-      { power: 'France', order: { kind: 'support', unit: { type: 'A', province: 'par', coast: null }, target: { type: null, province: 'nowhere', coast: null }, to: { province: 'bur', coast: null } } },
+      {
+        power: 'England',
+        order: {
+          kind: 'move',
+          unit: { type: 'F', province: 'zzz', coast: null },
+          to: { province: 'lon', coast: null },
+          viaConvoy: false,
+        },
+      },
+      {
+        power: 'England',
+        order: {
+          kind: 'move',
+          unit: { type: 'F', province: 'lon', coast: 'xx' },
+          to: { province: 'qqq', coast: 'yy' },
+          viaConvoy: true,
+        },
+      },
+      {
+        power: 'France',
+        order: {
+          kind: 'support',
+          unit: { type: 'A', province: 'par', coast: null },
+          target: { type: null, province: 'nowhere', coast: null },
+          to: { province: 'bur', coast: null },
+        },
+      },
       { power: 'Italy', order: { kind: 'build', unit: { type: 'F', province: 'rom', coast: null } } },
-      { power: 'Turkey', order: { kind: 'special', name: 'raise', unit: { type: 'A', province: 'smy', coast: null }, path: [] } },
+      {
+        power: 'Turkey',
+        order: { kind: 'special', name: 'raise', unit: { type: 'A', province: 'smy', coast: null }, path: [] },
+      },
     ];
     const adj = adjudicate(classic, position, orders);
     expect(adj.results.filter((x) => x.result === 'illegal').length).toBeGreaterThanOrEqual(4);

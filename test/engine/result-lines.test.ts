@@ -46,23 +46,59 @@ interface RetreatCase {
 
 // Warhammer's own pattern (`A Altd D` then `A Altd R Gfor`), and the same in each variant.
 const retreatCases: RetreatCase[] = [
-  { variant: classic, year: 1901, attacker: unit('Germany', 'A', 'bur'), attackerFrom: 'mun', dislodged: unit('France', 'A', 'bur'), to: ['par', 'pic'] },
-  { variant: warringStates, year: 1, attacker: unit('Qin', 'A', 'tai'), attackerFrom: 'jin', dislodged: unit('Zhao', 'A', 'tai'), to: ['gao', 'zho'] },
-  { variant: mandateOfHeaven, year: 1, attacker: unit('Qin', 'A', 'tai'), attackerFrom: 'jin', dislodged: unit('Zhao', 'A', 'tai'), to: ['gao', 'zho'] },
-  { variant: warhammer, year: 1, attacker: unit('Chaos', 'A', 'altd'), attackerFrom: 'nuln', dislodged: unit('Empire', 'A', 'altd'), to: ['gfor', 'reik'] },
+  {
+    variant: classic,
+    year: 1901,
+    attacker: unit('Germany', 'A', 'bur'),
+    attackerFrom: 'mun',
+    dislodged: unit('France', 'A', 'bur'),
+    to: ['par', 'pic'],
+  },
+  {
+    variant: warringStates,
+    year: 1,
+    attacker: unit('Qin', 'A', 'tai'),
+    attackerFrom: 'jin',
+    dislodged: unit('Zhao', 'A', 'tai'),
+    to: ['gao', 'zho'],
+  },
+  {
+    variant: mandateOfHeaven,
+    year: 1,
+    attacker: unit('Qin', 'A', 'tai'),
+    attackerFrom: 'jin',
+    dislodged: unit('Zhao', 'A', 'tai'),
+    to: ['gao', 'zho'],
+  },
+  {
+    variant: warhammer,
+    year: 1,
+    attacker: unit('Chaos', 'A', 'altd'),
+    attackerFrom: 'nuln',
+    dislodged: unit('Empire', 'A', 'altd'),
+    to: ['gfor', 'reik'],
+  },
 ];
 
 describe('two orders for one dislodged unit: the later is carried out, the earlier replaced (as in a movement phase)', () => {
   for (const c of retreatCases) {
     const { variant, dislodged: d } = c;
-    const at = position(variant, { season: 'spring', year: c.year, type: 'retreat' }, [c.attacker], [{ ...d, attackerFrom: c.attackerFrom, viaConvoy: false }]);
+    const at = position(
+      variant,
+      { season: 'spring', year: c.year, type: 'retreat' },
+      [c.attacker],
+      [{ ...d, attackerFrom: c.attackerFrom, viaConvoy: false }],
+    );
     const label = `${d.type} ${d.province}`;
     const replaced = (text: string) => `${d.power} ${text}: void (replaced by a later order for the same unit)`;
     const rows: { name: string; given: string[]; lines: string[]; at: string | null }[] = [
       {
         name: 'a disband, then a retreat',
         given: [`${label} D`, `${label} R ${c.to[0]}`],
-        lines: [replaced(`${label} D`), `${d.power} ${label} R ${c.to[0]}: success (retreated to ${variant.map.province(c.to[0])!.name})`],
+        lines: [
+          replaced(`${label} D`),
+          `${d.power} ${label} R ${c.to[0]}: success (retreated to ${variant.map.province(c.to[0])!.name})`,
+        ],
         at: c.to[0],
       },
       {
@@ -74,19 +110,33 @@ describe('two orders for one dislodged unit: the later is carried out, the earli
       {
         name: 'a retreat where it may not go (to the attacker’s province), then a retreat',
         given: [`${label} R ${c.attackerFrom}`, `${label} R ${c.to[0]}`],
-        lines: [replaced(`${label} R ${c.attackerFrom}`), `${d.power} ${label} R ${c.to[0]}: success (retreated to ${variant.map.province(c.to[0])!.name})`],
+        lines: [
+          replaced(`${label} R ${c.attackerFrom}`),
+          `${d.power} ${label} R ${c.to[0]}: success (retreated to ${variant.map.province(c.to[0])!.name})`,
+        ],
         at: c.to[0],
       },
       {
         name: 'two retreats',
         given: [`${label} R ${c.to[0]}`, `${label} R ${c.to[1]}`],
-        lines: [replaced(`${label} R ${c.to[0]}`), `${d.power} ${label} R ${c.to[1]}: success (retreated to ${variant.map.province(c.to[1])!.name})`],
+        lines: [
+          replaced(`${label} R ${c.to[0]}`),
+          `${d.power} ${label} R ${c.to[1]}: success (retreated to ${variant.map.province(c.to[1])!.name})`,
+        ],
         at: c.to[1],
       },
     ];
     for (const row of rows) {
       it(`${variant.id}: ${row.name}`, () => {
-        const adj = adjudicate(variant, at, orders(variant, at, row.given.map((t) => [d.power, t])));
+        const adj = adjudicate(
+          variant,
+          at,
+          orders(
+            variant,
+            at,
+            row.given.map((t) => [d.power, t]),
+          ),
+        );
         expect(adj.results.map(line)).toEqual(row.lines);
         const mine = adj.position.units.filter((u) => u.power === d.power);
         expect(mine.map((u) => u.province)).toEqual(row.at ? [row.at] : []);
@@ -107,17 +157,55 @@ interface WrongPhaseCase {
 
 describe('an adjustment-phase line for an order of another phase names the order', () => {
   const cases: WrongPhaseCase[] = [
-    { variant: classic, year: 1901, units: [unit('France', 'A', 'bur')], given: [['France', 'A bur - mun'], ['France', 'A bur H']], named: ['A bur - mun', 'A bur H'] },
-    { variant: warringStates, year: 1, units: [unit('Zhao', 'A', 'tai')], given: [['Zhao', 'A tai - gao'], ['Zhao', 'A tai S A tai']], named: ['A tai - gao', 'A tai S A tai'] },
-    { variant: mandateOfHeaven, year: 1, units: [unit('Zhao', 'A', 'tai')], given: [['Zhao', 'A tai - gao'], ['Zhao', 'A tai R zho']], named: ['A tai - gao', 'A tai R zho'] },
-    { variant: warhammer, year: 1, units: [unit('Empire', 'A', 'gfor')], given: [['Empire', 'A gfor - aver'], ['Empire', 'A gfor H']], named: ['A gfor - aver', 'A gfor H'] },
+    {
+      variant: classic,
+      year: 1901,
+      units: [unit('France', 'A', 'bur')],
+      given: [
+        ['France', 'A bur - mun'],
+        ['France', 'A bur H'],
+      ],
+      named: ['A bur - mun', 'A bur H'],
+    },
+    {
+      variant: warringStates,
+      year: 1,
+      units: [unit('Zhao', 'A', 'tai')],
+      given: [
+        ['Zhao', 'A tai - gao'],
+        ['Zhao', 'A tai S A tai'],
+      ],
+      named: ['A tai - gao', 'A tai S A tai'],
+    },
+    {
+      variant: mandateOfHeaven,
+      year: 1,
+      units: [unit('Zhao', 'A', 'tai')],
+      given: [
+        ['Zhao', 'A tai - gao'],
+        ['Zhao', 'A tai R zho'],
+      ],
+      named: ['A tai - gao', 'A tai R zho'],
+    },
+    {
+      variant: warhammer,
+      year: 1,
+      units: [unit('Empire', 'A', 'gfor')],
+      given: [
+        ['Empire', 'A gfor - aver'],
+        ['Empire', 'A gfor H'],
+      ],
+      named: ['A gfor - aver', 'A gfor H'],
+    },
   ];
   for (const c of cases) {
     it(`${c.variant.id}: ${c.named.join(', ')}`, () => {
       const at = position(c.variant, { season: 'winter', year: c.year, type: 'adjustment' }, c.units);
       const adj = adjudicate(c.variant, at, orders(c.variant, at, c.given));
       const wrong = adj.results.filter((r) => r.result === 'illegal');
-      expect(wrong.map((r) => `${r.order}: ${r.reason}`)).toEqual(c.named.map((n) => `${n}: only builds, disbands and waives are given in an adjustment phase`));
+      expect(wrong.map((r) => `${r.order}: ${r.reason}`)).toEqual(
+        c.named.map((n) => `${n}: only builds, disbands and waives are given in an adjustment phase`),
+      );
     });
   }
 });
@@ -140,8 +228,17 @@ const keptOutCases: KeptOutCase[] = [
     name: 'Classic',
     variant: classic,
     year: 1901,
-    units: [unit('Germany', 'A', 'bur'), unit('France', 'A', 'par'), unit('France', 'A', 'pic'), unit('Italy', 'A', 'mar')],
-    given: [['France', 'A par - bur'], ['France', 'A pic S A par - bur'], ['Italy', 'A mar - bur']],
+    units: [
+      unit('Germany', 'A', 'bur'),
+      unit('France', 'A', 'par'),
+      unit('France', 'A', 'pic'),
+      unit('Italy', 'A', 'mar'),
+    ],
+    given: [
+      ['France', 'A par - bur'],
+      ['France', 'A pic S A par - bur'],
+      ['Italy', 'A mar - bur'],
+    ],
     weaker: 'A mar',
     reason: 'kept out of Burgundy by the stronger attack of A Par, which dislodged A Bur (1 vs 2)',
   },
@@ -149,8 +246,18 @@ const keptOutCases: KeptOutCase[] = [
     name: 'Classic, the dislodged unit moving to the weaker attacker (no head-to-head loss to tell)',
     variant: classic,
     year: 1901,
-    units: [unit('Germany', 'A', 'bur'), unit('France', 'A', 'par'), unit('France', 'A', 'pic'), unit('Italy', 'A', 'mar')],
-    given: [['France', 'A par - bur'], ['France', 'A pic S A par - bur'], ['Italy', 'A mar - bur'], ['Germany', 'A bur - mar']],
+    units: [
+      unit('Germany', 'A', 'bur'),
+      unit('France', 'A', 'par'),
+      unit('France', 'A', 'pic'),
+      unit('Italy', 'A', 'mar'),
+    ],
+    given: [
+      ['France', 'A par - bur'],
+      ['France', 'A pic S A par - bur'],
+      ['Italy', 'A mar - bur'],
+      ['Germany', 'A bur - mar'],
+    ],
     weaker: 'A mar',
     reason: 'kept out of Burgundy by the stronger attack of A Par, which dislodged A Bur (1 vs 2)',
   },
@@ -159,7 +266,11 @@ const keptOutCases: KeptOutCase[] = [
     variant: warringStates,
     year: 1,
     units: [unit('Zhao', 'A', 'tai'), unit('Qin', 'A', 'jin'), unit('Qin', 'A', 'lfa'), unit('Yan', 'A', 'dai')],
-    given: [['Qin', 'A jin - tai'], ['Qin', 'A lfa S A jin - tai'], ['Yan', 'A dai - tai']],
+    given: [
+      ['Qin', 'A jin - tai'],
+      ['Qin', 'A lfa S A jin - tai'],
+      ['Yan', 'A dai - tai'],
+    ],
     weaker: 'A dai',
     reason: 'kept out of Taiyuan by the stronger attack of A Jin, which dislodged A Tai (1 vs 2)',
   },
@@ -168,7 +279,11 @@ const keptOutCases: KeptOutCase[] = [
     variant: mandateOfHeaven,
     year: 1,
     units: [unit('Zhao', 'A', 'tai'), unit('Qin', 'A', 'jin'), unit('Qin', 'A', 'lfa'), unit('Yan', 'A', 'dai')],
-    given: [['Qin', 'A jin - tai'], ['Qin', 'A lfa S A jin - tai'], ['Yan', 'A dai - tai']],
+    given: [
+      ['Qin', 'A jin - tai'],
+      ['Qin', 'A lfa S A jin - tai'],
+      ['Yan', 'A dai - tai'],
+    ],
     weaker: 'A dai',
     reason: 'kept out of Taiyuan by the stronger attack of A Jin, which dislodged A Tai (1 vs 2)',
   },
@@ -176,8 +291,17 @@ const keptOutCases: KeptOutCase[] = [
     name: 'Warhammer',
     variant: warhammer,
     year: 1,
-    units: [unit('Empire', 'A', 'gfor'), unit('Chaos', 'A', 'sylv'), unit('Chaos', 'A', 'ostm'), unit('Kislev', 'A', 'aver')],
-    given: [['Chaos', 'A sylv - gfor'], ['Chaos', 'A ostm S A sylv - gfor'], ['Kislev', 'A aver - gfor']],
+    units: [
+      unit('Empire', 'A', 'gfor'),
+      unit('Chaos', 'A', 'sylv'),
+      unit('Chaos', 'A', 'ostm'),
+      unit('Kislev', 'A', 'aver'),
+    ],
+    given: [
+      ['Chaos', 'A sylv - gfor'],
+      ['Chaos', 'A ostm S A sylv - gfor'],
+      ['Kislev', 'A aver - gfor'],
+    ],
     weaker: 'A aver',
     reason: 'kept out of Great Forest by the stronger attack of A SYLV, which dislodged A GFOR (1 vs 2)',
   },

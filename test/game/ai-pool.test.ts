@@ -11,11 +11,27 @@ import { getVariant } from '../../src/variants/index.js';
 afterAll(() => stopAiWorker());
 
 const classic = getVariant('classic')!;
-const orders = (power: string): Extract<AiJob, { kind: 'orders' }> => ({ kind: 'orders', variant: 'classic', position: classic.startingPosition(), power, seed: 'pool', budget: 40 });
+const orders = (power: string): Extract<AiJob, { kind: 'orders' }> => ({
+  kind: 'orders',
+  variant: 'classic',
+  position: classic.startingPosition(),
+  power,
+  seed: 'pool',
+  budget: 40,
+});
 
 describe('askComputerPlayer', () => {
   it('answers in the worker what runAiJob answers on this thread, jobs asked together each with its own answer', async () => {
-    const jobs = [orders('France'), orders('Turkey'), { kind: 'cards', view: privateView(newGame({ seats: 2, seed: 'pool' }), 1), seed: '3', playouts: 8 } satisfies AiJob];
+    const jobs = [
+      orders('France'),
+      orders('Turkey'),
+      {
+        kind: 'cards',
+        view: privateView(newGame({ seats: 2, seed: 'pool' }), 1),
+        seed: '3',
+        playouts: 8,
+      } satisfies AiJob,
+    ];
     const answers = await Promise.all(jobs.map((j) => askComputerPlayer(j)));
     expect(aiWorkerState()).toEqual({ running: true, unavailable: null });
     expect(answers).toEqual(jobs.map((j) => runAiJob(j)));
@@ -23,7 +39,9 @@ describe('askComputerPlayer', () => {
   });
 
   it('refuses a job it cannot answer with the reason, and serves the next one', async () => {
-    await expect(askComputerPlayer({ ...orders('France'), variant: 'atlantis' })).rejects.toThrow(/unknown variant "atlantis"/);
+    await expect(askComputerPlayer({ ...orders('France'), variant: 'atlantis' })).rejects.toThrow(
+      /unknown variant "atlantis"/,
+    );
     expect(await askComputerPlayer(orders('Italy'))).toEqual(runAiJob(orders('Italy')));
     expect(aiWorkerState().running).toBe(true);
   });

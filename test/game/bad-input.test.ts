@@ -31,8 +31,22 @@ afterEach(() => {
   expect(internalErrors).toEqual([]);
 });
 
-const garbage: unknown[] = [undefined, null, '', '   ', 42, {}, '\u0000', 'x'.repeat(7000), ';;;;', 'A A A A', '🐉 - 🐉'];
-const snapshot = () => JSON.stringify(ok(gameStatus(env.deps, CHANNEL)).status) + JSON.stringify(env.deps.db.$client.prepare('SELECT count(*) AS n FROM orders').get());
+const garbage: unknown[] = [
+  undefined,
+  null,
+  '',
+  '   ',
+  42,
+  {},
+  '\u0000',
+  'x'.repeat(7000),
+  ';;;;',
+  'A A A A',
+  '🐉 - 🐉',
+];
+const snapshot = () =>
+  JSON.stringify(ok(gameStatus(env.deps, CHANNEL)).status) +
+  JSON.stringify(env.deps.db.$client.prepare('SELECT count(*) AS n FROM orders').get());
 
 describe('bad input', () => {
   it('order texts of every kind return results, never exceptions', () => {
@@ -50,7 +64,13 @@ describe('bad input', () => {
     for (const g of garbage) {
       const s = g as string;
       const results = [
-        createGame(env.deps, { channelId: CHANNEL, guildId: null, userId: GM, variantId: s, durations: { movement: s } }),
+        createGame(env.deps, {
+          channelId: CHANNEL,
+          guildId: null,
+          userId: GM,
+          variantId: s,
+          durations: { movement: s },
+        }),
         joinGame(env.deps, { channelId: s, userId: s, power: s }),
         gmExtend(env.deps, { channelId: CHANNEL, userId: GM, duration: s }),
         gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: s, newUserId: userOf('Germany') }),
@@ -76,7 +96,10 @@ describe('bad input', () => {
   it('a closed database gives an error sentence instead of an exception', () => {
     env.opened.sqlite.close();
     const told: unknown[] = [];
-    const r = submitOrders({ ...env.deps, onError: (e) => told.push(e) }, { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' });
+    const r = submitOrders(
+      { ...env.deps, onError: (e) => told.push(e) },
+      { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' },
+    );
     expect(r.ok).toBe(false);
     expect(internalErrors.length).toBe(1);
     expect(told).toHaveLength(1);

@@ -7,24 +7,58 @@
  * Spring 2500: Bretonnia's A cour and the Empire's A altd both move into the Wasteland and bounce (1 vs 1).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGame, joinGame, resolveDuePhases, runAction, startGame, submitOrders, type GameDeps } from '../../src/game/index.js';
+import {
+  createGame,
+  joinGame,
+  resolveDuePhases,
+  runAction,
+  startGame,
+  submitOrders,
+  type GameDeps,
+} from '../../src/game/index.js';
 import { games, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
 
 function warhammerGame(env: TestEnv, decisive: 'gm' | 'dice') {
-  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', durations: { movement: '24h', retreat: '12h', adjustment: '12h' }, options: { decisiveBattles: decisive } }));
-  for (const power of ['Bretonnia', 'Empire', 'Wood Elves']) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  ok(
+    createGame(env.deps, {
+      channelId: CHANNEL,
+      guildId: 'g',
+      userId: GM,
+      variantId: 'warhammer',
+      durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
+      options: { decisiveBattles: decisive },
+    }),
+  );
+  for (const power of ['Bretonnia', 'Empire', 'Wood Elves'])
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
   ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
   ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }));
-  ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A altd - wast; A nuln H; F midd H' }));
+  ok(
+    submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A altd - wast; A nuln H; F midd H' }),
+  );
 }
 
 /** `/act action:declare choice:<battle>`. */
 const declareBattle = (deps: GameDeps, input: { channelId: string; userId: string; battle: string }) =>
-  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'player', action: 'declare', choice: input.battle, detail: null });
+  runAction(deps, {
+    channelId: input.channelId,
+    userId: input.userId,
+    by: 'player',
+    action: 'declare',
+    choice: input.battle,
+    detail: null,
+  });
 /** `/gm act action:battle choice:<province> detail:<winner>`. */
 const reportBattle = (deps: GameDeps, input: { channelId: string; userId: string; province: string; winner: string }) =>
-  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'gm', action: 'battle', choice: input.province, detail: input.winner });
+  runAction(deps, {
+    channelId: input.channelId,
+    userId: input.userId,
+    by: 'gm',
+    action: 'battle',
+    choice: input.province,
+    detail: input.winner,
+  });
 
 function passDeadline(env: TestEnv) {
   env.clock.t = env.deps.db.select().from(games).all()[0]!.deadlineMs! + 1;
@@ -52,8 +86,14 @@ describe('issue 19 §4: the results post says who won and who lost a decisive ba
     ok(declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), battle: 'none' }));
     ok(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Bretonnia' }));
     const results = env.deps.db.select().from(phases).all()[0]!.adjudication!.results;
-    expect(results.find((r) => r.unit === 'A cour')).toMatchObject({ result: 'success', reason: 'won the battle at The Wasteland and moved there' });
-    expect(results.find((r) => r.unit === 'A altd')).toMatchObject({ result: 'failure', reason: 'lost the battle at The Wasteland' });
+    expect(results.find((r) => r.unit === 'A cour')).toMatchObject({
+      result: 'success',
+      reason: 'won the battle at The Wasteland and moved there',
+    });
+    expect(results.find((r) => r.unit === 'A altd')).toMatchObject({
+      result: 'failure',
+      reason: 'lost the battle at The Wasteland',
+    });
     const post = resultsPost(env);
     expect(post).toContain('lost the battle at The Wasteland');
     expect(post).not.toMatch(/1 vs 1/);

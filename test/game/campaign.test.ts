@@ -4,11 +4,20 @@ import { endLinesText } from '../../src/game/resolve.js';
 import { games, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, makeEnv, ok, userOf, type TestEnv } from './helpers.js';
 import { getVariant, pluginOf } from '../../src/variants/index.js';
-import { optionSuggestions as campaignSuggestions, optionsLine, parseOptionsText as parseCampaign, variantOfGame } from '../../src/game/variant-of-game.js';
+import {
+  optionSuggestions as campaignSuggestions,
+  optionsLine,
+  parseOptionsText as parseCampaign,
+  variantOfGame,
+} from '../../src/game/variant-of-game.js';
 
 /** Warhammer's plug-in records the powers nobody took (campaign option worthlessAbsentCentres). */
-const withAbsentPowers = (variant: typeof wh, options: Record<string, string>, position: ReturnType<typeof wh.startingPosition>, joined: { power: string }[]) =>
-  pluginOf('warhammer').startPosition!(position, { variant, options, seated: joined.map((j) => j.power) });
+const withAbsentPowers = (
+  variant: typeof wh,
+  options: Record<string, string>,
+  position: ReturnType<typeof wh.startingPosition>,
+  joined: { power: string }[],
+) => pluginOf('warhammer').startPosition!(position, { variant, options, seated: joined.map((j) => j.power) });
 
 const wh = getVariant('warhammer')!;
 
@@ -48,15 +57,22 @@ describe('Warhammer campaign options in the game layer', () => {
     expect(first[2]!.label).toMatch(/^strongCapitals: Strong Capitals: a unit holding on a capital/);
     // The rules already written stay; the one being written is completed; a rule is never offered twice.
     const next = campaignSuggestions(wh, 'strongCapitals, orcs');
-    expect(next.map((s) => s.text)).toEqual(['strongCapitals, orcsInTheHills=pale', 'strongCapitals, orcsInTheHills=wrld', 'strongCapitals, orcsInTheHills=both']);
-    expect(campaignSuggestions(wh, 'StrongCapitals,').map((s) => s.text)).not.toContain('StrongCapitals, strongCapitals');
+    expect(next.map((s) => s.text)).toEqual([
+      'strongCapitals, orcsInTheHills=pale',
+      'strongCapitals, orcsInTheHills=wrld',
+      'strongCapitals, orcsInTheHills=both',
+    ]);
+    expect(campaignSuggestions(wh, 'StrongCapitals,').map((s) => s.text)).not.toContain(
+      'StrongCapitals, strongCapitals',
+    );
     for (const s of [...first, ...next]) expect(parseCampaign(wh, s.text).ok, s.text).toBe(true);
     expect(campaignSuggestions(wh, 'flyingPigs')).toEqual([]);
     expect(campaignSuggestions(getVariant('classic')!, '')).toEqual([]);
   });
 
   it('leaves out a suggestion longer than Discord allows a choice value', () => {
-    const all = 'decisiveBattles=gm, strongCapitals, greaterEmpire, orcsInTheHills=both, oldWorldOnly, worthlessAbsentCentres';
+    const all =
+      'decisiveBattles=gm, strongCapitals, greaterEmpire, orcsInTheHills=both, oldWorldOnly, worthlessAbsentCentres';
     expect(campaignSuggestions(wh, `${all}, `, all.length + 2)).toEqual([]);
     expect(campaignSuggestions(wh, `${all}, `, 200).map((s) => s.text)).toEqual([`${all}, cataclysmicBattles`]);
   });
@@ -83,7 +99,9 @@ describe('optionsLine', () => {
   it("lists the options that are not off, leaving out those the variant's plug-in describes itself", () => {
     const own = pluginOf('warhammer').ownOptions;
     expect(optionsLine({ decisiveBattles: 'gm', strongCapitals: 'off' }, own)).toBe('');
-    expect(optionsLine({ decisiveBattles: 'gm', strongCapitals: 'on', orcsInTheHills: 'both' }, own)).toBe('Campaign rules: strongCapitals, orcsInTheHills=both.\n');
+    expect(optionsLine({ decisiveBattles: 'gm', strongCapitals: 'on', orcsInTheHills: 'both' }, own)).toBe(
+      'Campaign rules: strongCapitals, orcsInTheHills=both.\n',
+    );
     expect(optionsLine({ decisiveBattles: 'dice' })).toBe('Campaign rules: decisiveBattles=dice.\n');
   });
 });
@@ -94,12 +112,32 @@ describe('a Warhammer game with campaign options', () => {
 
   it('stores them, starts on the configured variant with the absent powers, and ranks at the end', () => {
     env = makeEnv();
-    const bad = createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', optionsText: 'strongCapitals, nope' });
+    const bad = createGame(env.deps, {
+      channelId: CHANNEL,
+      guildId: 'g',
+      userId: GM,
+      variantId: 'warhammer',
+      optionsText: 'strongCapitals, nope',
+    });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error).toContain('"nope"');
-    const created = ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', optionsText: 'worthlessAbsentCentres, orcsInTheHills=pale' }));
-    expect(created.game.options).toMatchObject({ worthlessAbsentCentres: 'on', orcsInTheHills: 'pale', strongCapitals: 'off', decisiveBattles: 'gm' });
-    for (const power of ['Bretonnia', 'Empire']) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+    const created = ok(
+      createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: 'g',
+        userId: GM,
+        variantId: 'warhammer',
+        optionsText: 'worthlessAbsentCentres, orcsInTheHills=pale',
+      }),
+    );
+    expect(created.game.options).toMatchObject({
+      worthlessAbsentCentres: 'on',
+      orcsInTheHills: 'pale',
+      strongCapitals: 'off',
+      decisiveBattles: 'gm',
+    });
+    for (const power of ['Bretonnia', 'Empire'])
+      ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
     ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
     const phase = env.deps.db.select().from(phases).all()[0]!;
     const state = phase.position.variantState as { absent: string[]; hillArmies: string[] };

@@ -14,7 +14,20 @@ import {
   toggleReady,
   why,
 } from '../../src/game/index.js';
-import { CHANNEL, CLASSIC_POWERS, GM, HOUR, err, internalErrors, makeEnv, ok, outboxRows, startedGame, userOf, type TestEnv } from './helpers.js';
+import {
+  CHANNEL,
+  CLASSIC_POWERS,
+  GM,
+  HOUR,
+  err,
+  internalErrors,
+  makeEnv,
+  ok,
+  outboxRows,
+  startedGame,
+  userOf,
+  type TestEnv,
+} from './helpers.js';
 
 let env: TestEnv;
 beforeEach(() => {
@@ -62,7 +75,9 @@ describe('Classic 1901 through the use-cases', () => {
     expect(phaseCode()).toBe('F1901R');
     const fall = ok(history(env.deps, { channelId: CHANNEL, phase: 'F1901M' })).detail!;
     expect(fall.text).toMatch(/Dislodged/);
-    expect(fall.text).toMatch(/Germany A bur \(Burgundy\) was dislodged; it may retreat to ([A-Z][\w ]+ \([a-z]{3}\)(, | or )?)+, or disband\./);
+    expect(fall.text).toMatch(
+      /Germany A bur \(Burgundy\) was dislodged; it may retreat to ([A-Z][\w ]+ \([a-z]{3}\)(, | or )?)+, or disband\./,
+    );
     // Missed orders stand out: their own mark and a count per power (players' issue §4).
     expect(fall.text).toMatch(/__\w+__ · ⏰ \d+ missed/);
     expect(fall.text).not.toMatch(/✅ `[^`]+` \(no order\)/);
@@ -92,7 +107,9 @@ describe('Classic 1901 through the use-cases', () => {
     const mine = ok(myOrders(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
     expect(mine.adjustment).toMatchObject({ builds: 1, disbands: 0 });
     expect(mine.adjustment!.buildSites.sort()).toEqual(['bre', 'par']);
-    const tooMany = ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par B; F bre B' }));
+    const tooMany = ok(
+      submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par B; F bre B' }),
+    );
     expect(tooMany.stored.map((o) => o.text)).toEqual(['A par B']);
     expect(tooMany.rejected[0].error).toMatch(/only 1 build/);
     const badSite = ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A mun B' }));
@@ -115,9 +132,17 @@ describe('Classic 1901 through the use-cases', () => {
       '**Fall 1901 retreat: results**',
       '**Winter 1901 adjustment: results**',
     ]);
-    const input = renderInputForPhase(env.deps, (posts[1].payload as { phaseId: number }).phaseId, { withOrders: true })!;
+    const input = renderInputForPhase(env.deps, (posts[1].payload as { phaseId: number }).phaseId, {
+      withOrders: true,
+    })!;
     expect(input.orders!.some((o) => o.power === 'France')).toBe(true);
     expect(input.adjudication!.dislodged).toHaveLength(1);
-    expect(ok(history(env.deps, { channelId: CHANNEL })).phases.map((p) => p.code)).toEqual(['S1901M', 'F1901M', 'F1901R', 'W1901A', 'S1902M']);
+    expect(ok(history(env.deps, { channelId: CHANNEL })).phases.map((p) => p.code)).toEqual([
+      'S1901M',
+      'F1901M',
+      'F1901R',
+      'W1901A',
+      'S1902M',
+    ]);
   });
 });

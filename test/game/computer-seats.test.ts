@@ -3,7 +3,15 @@
  * start, demonstration tables (computer players only, asked for explicitly), and the refusals a game master reads.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGame, gameStatus, getServerLimits, gmReplace, joinGame, leaveGame, startGame } from '../../src/game/index.js';
+import {
+  createGame,
+  gameStatus,
+  getServerLimits,
+  gmReplace,
+  joinGame,
+  leaveGame,
+  startGame,
+} from '../../src/game/index.js';
 import { computerSeatSuggestions, parseComputerSeats } from '../../src/game/computer-seat.js';
 import { games, players } from '../../src/store/schema.js';
 import { getVariant } from '../../src/variants/index.js';
@@ -21,26 +29,53 @@ afterEach(() => {
 
 const create = (extra: Partial<Parameters<typeof createGame>[1]> = {}) =>
   createGame(env.deps, { channelId: CHANNEL, guildId: 'g1', userId: GM, variantId: 'classic', ...extra });
-const seats = () => Object.fromEntries(env.deps.db.select().from(players).all().map((p) => [p.power, p.userId]));
+const seats = () =>
+  Object.fromEntries(
+    env.deps.db
+      .select()
+      .from(players)
+      .all()
+      .map((p) => [p.power, p.userId]),
+  );
 const classic = getVariant('classic')!;
 
 describe('/game create computer:', () => {
   it('reads `all`, powers by name, adjective or prefix, and refuses what it cannot seat', () => {
     expect(parseComputerSeats(classic, '')).toEqual({ ok: true, request: { fill: 'none' } });
     expect(parseComputerSeats(classic, ' All ')).toEqual({ ok: true, request: { fill: 'all' } });
-    expect(parseComputerSeats(classic, 'italy, Turkish,aus, Italy')).toEqual({ ok: true, request: { fill: 'powers', powers: ['Italy', 'Turkey', 'Austria'] } });
-    expect(parseComputerSeats(classic, 'Italy, Narnia')).toMatchObject({ ok: false, error: expect.stringContaining('"Narnia" is not a power in Classic') });
-    expect(parseComputerSeats(classic, 'all, Italy')).toMatchObject({ ok: false, error: expect.stringContaining('either `all`') });
-    expect(parseComputerSeats(classic, CLASSIC_POWERS.join(','))).toMatchObject({ ok: false, error: expect.stringContaining('demonstration: True') });
+    expect(parseComputerSeats(classic, 'italy, Turkish,aus, Italy')).toEqual({
+      ok: true,
+      request: { fill: 'powers', powers: ['Italy', 'Turkey', 'Austria'] },
+    });
+    expect(parseComputerSeats(classic, 'Italy, Narnia')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('"Narnia" is not a power in Classic'),
+    });
+    expect(parseComputerSeats(classic, 'all, Italy')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('either `all`'),
+    });
+    expect(parseComputerSeats(classic, CLASSIC_POWERS.join(','))).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('demonstration: True'),
+    });
     // Mandate of Heaven's neutrals are moved by the players' votes: named, not unknown.
-    expect(parseComputerSeats(getVariant('mandate-of-heaven')!, 'Qin, Song')).toEqual({ ok: false, error: "Song is a neutral power: the players' votes move it, and no player (person or computer) takes it." });
+    expect(parseComputerSeats(getVariant('mandate-of-heaven')!, 'Qin, Song')).toEqual({
+      ok: false,
+      error: "Song is a neutral power: the players' votes move it, and no player (person or computer) takes it.",
+    });
     expect(computerSeatSuggestions(getVariant('mandate-of-heaven')!, 'So').map((s) => s.text)).toEqual([]);
   });
 
   it('suggests `all` first, then the powers not yet written, each added to what is written', () => {
     expect(computerSeatSuggestions(classic, '').map((s) => s.text)).toEqual(['all', ...CLASSIC_POWERS]);
-    expect(computerSeatSuggestions(classic, 'Italy, t').map((s) => s.text)).toEqual(['Italy, Austria', 'Italy, Turkey']);
-    expect(computerSeatSuggestions(classic, 'Italy, Turkey, ').map((s) => s.text)).not.toContain('Italy, Turkey, Italy');
+    expect(computerSeatSuggestions(classic, 'Italy, t').map((s) => s.text)).toEqual([
+      'Italy, Austria',
+      'Italy, Turkey',
+    ]);
+    expect(computerSeatSuggestions(classic, 'Italy, Turkey, ').map((s) => s.text)).not.toContain(
+      'Italy, Turkey, Italy',
+    );
     expect(computerSeatSuggestions(classic, 'xyz')).toEqual([]);
   });
 
@@ -48,7 +83,9 @@ describe('/game create computer:', () => {
     const r = ok(create({ computer: 'Italy, Turkey' }));
     expect(r.computerPowers).toEqual(['Italy', 'Turkey']);
     expect(seats()).toEqual({ Italy: 'computer:Italy', Turkey: 'computer:Turkey' });
-    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'alice', power: 'Italy' }))).toMatch(/Italy is played by a computer player \(the game master chose it\)/);
+    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'alice', power: 'Italy' }))).toMatch(
+      /Italy is played by a computer player \(the game master chose it\)/,
+    );
     ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'alice', power: 'France' }));
     const status = ok(gameStatus(env.deps, CHANNEL)).status;
     expect(status.text).toContain('Italy a computer player');
@@ -65,18 +102,24 @@ describe('/game create computer:', () => {
     const r = ok(create({ computer: 'all' }));
     expect(r.computerFill).toBe(true);
     expect(seats()).toEqual({});
-    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain('(computer players take those still free at the start)');
+    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain(
+      '(computer players take those still free at the start)',
+    );
     ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'alice', power: 'France' }));
     ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'bob', power: 'England' }));
     ok(leaveGame(env.deps, { channelId: CHANNEL, userId: 'bob' }));
     const started = ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
     expect(started.civilDisorder).toEqual([]);
-    expect(seats()).toEqual(Object.fromEntries(CLASSIC_POWERS.map((p) => [p, p === 'France' ? 'alice' : `computer:${p}`])));
+    expect(seats()).toEqual(
+      Object.fromEntries(CLASSIC_POWERS.map((p) => [p, p === 'France' ? 'alice' : `computer:${p}`])),
+    );
   });
 
   it('a game of only computer players is refused unless it is a demonstration table', () => {
     ok(create({ computer: 'all' }));
-    expect(err(startGame(env.deps, { channelId: CHANNEL, userId: GM }))).toMatch(/No person has joined yet, and a game of only computer players is a demonstration table/);
+    expect(err(startGame(env.deps, { channelId: CHANNEL, userId: GM }))).toMatch(
+      /No person has joined yet, and a game of only computer players is a demonstration table/,
+    );
     expect(env.deps.db.select().from(games).get()!.status).toBe('forming');
     expect(seats()).toEqual({});
   });

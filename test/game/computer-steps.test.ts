@@ -28,7 +28,8 @@ afterEach(() => {
 const seats = () => computerSeats(env.deps, { ask: async (job) => runAiJob(job), onError: (e) => errors.push(e) });
 const game = () => env.deps.db.select().from(games).get()!;
 const currentPhase = () => env.deps.db.select().from(phases).where(eq(phases.id, game().currentPhaseId!)).get()!;
-const stepName = () => env.deps.db.select().from(phaseSteps).where(eq(phaseSteps.phaseId, game().currentPhaseId!)).get()?.step ?? null;
+const stepName = () =>
+  env.deps.db.select().from(phaseSteps).where(eq(phaseSteps.phaseId, game().currentPhaseId!)).get()?.step ?? null;
 const records = (kind: string) => env.deps.db.select().from(variantRecords).where(eq(variantRecords.kind, kind)).all();
 
 /** Creates and starts a game with the computer seats named and one person. */
@@ -49,7 +50,14 @@ describe('computer seats answer the steps of a phase', () => {
     expect(errors).toEqual([]);
     const [choice] = records('muster-choice');
     expect(choice).toMatchObject({ key: 'Tilea' });
-    expect(env.deps.db.select().from(auditLog).where(eq(auditLog.userId, 'computer:Tilea')).all().map((a) => a.action)).toContain('muster');
+    expect(
+      env.deps.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.userId, 'computer:Tilea'))
+        .all()
+        .map((a) => a.action),
+    ).toContain('muster');
     expect((choice!.payload as { city: string }).city).toMatch(/^(mira|rema)$/);
     // Every Dogs of War seat chose: the units are placed and the Spring orders begin, Tilea's unit on the board.
     expect(stepName()).toBeNull();
@@ -61,14 +69,20 @@ describe('computer seats answer the steps of a phase', () => {
     started('warhammer', 'Empire', 'Bretonnia', { decisiveBattles: 'dice' });
     // Spring 2500: Bretonnia's A cour and the Empire's A altd bounce in the Wasteland (seed, Decisive Battle Phase 2).
     ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }));
-    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: 'computer:Empire', text: 'A altd - wast; A nuln H; F midd H' }));
+    ok(
+      submitOrders(env.deps, {
+        channelId: CHANNEL,
+        userId: 'computer:Empire',
+        text: 'A altd - wast; A nuln H; F midd H',
+      }),
+    );
     env.clock.t = game().deadlineMs! + 1;
     resolveDuePhases(env.deps);
     expect(stepName()).toBe('declarations');
     const duties = computerSeatDuties(env.deps);
     expect(duties.map((d) => [d.power, d.step, d.job.kind])).toEqual([['Empire', 'declarations', 'declare']]);
     // What it is given: the phase's orders (public since the provisional results) and the offered declarations.
-    const job = duties[0]!.job as Extract<typeof duties[0]['job'], { kind: 'declare' }>;
+    const job = duties[0]!.job as Extract<(typeof duties)[0]['job'], { kind: 'declare' }>;
     expect(job.orders.map((o) => o.text)).toEqual(expect.arrayContaining(['A cour - wast', 'A altd - wast']));
     expect(job.offered.some((d) => d.power === 'Empire' && d.unit === 'A altd')).toBe(true);
     await Promise.all(seats().play());
@@ -80,7 +94,14 @@ describe('computer seats answer the steps of a phase', () => {
       .all();
     expect(declarations).toHaveLength(1);
     expect(declarations[0]!.writtenBy).toBe('computer:Empire');
-    expect(env.deps.db.select().from(auditLog).where(eq(auditLog.userId, 'computer:Empire')).all().map((a) => a.action)).toContain('declare');
+    expect(
+      env.deps.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.userId, 'computer:Empire'))
+        .all()
+        .map((a) => a.action),
+    ).toContain('declare');
     // Asked once: the seat has answered, so nothing is left for it in this step.
     expect(computerSeatDuties(env.deps)).toEqual([]);
   });
@@ -95,7 +116,11 @@ describe('computer seats answer the steps of a phase', () => {
     expect(currentPhase().type).toBe('movement');
     await Promise.all(seats().play());
     expect(errors).toEqual([]);
-    const stored = env.deps.db.select().from(orders).where(and(eq(orders.phaseId, currentPhase().id), eq(orders.power, 'Qin'))).all();
+    const stored = env.deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.phaseId, currentPhase().id), eq(orders.power, 'Qin')))
+      .all();
     const ballots = stored.filter((o) => isBallotKey(o.unitKey));
     expect(ballots.length).toBeGreaterThan(0);
     expect(stored.filter((o) => !isBallotKey(o.unitKey)).length).toBeGreaterThan(0);

@@ -16,7 +16,15 @@ beforeEach(() => {
   internalErrors.length = 0;
   env = makeEnv();
   // France and Austria are people; Germany and Italy computer players.
-  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic', computer: 'Germany, Italy' }));
+  ok(
+    createGame(env.deps, {
+      channelId: CHANNEL,
+      guildId: 'g',
+      userId: GM,
+      variantId: 'classic',
+      computer: 'Germany, Italy',
+    }),
+  );
   ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf('France'), power: 'France' }));
   ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf('Austria'), power: 'Austria' }));
   ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
@@ -29,14 +37,22 @@ afterEach(() => {
 const caller = (power: string) => ({ channelId: CHANNEL, userId: userOf(power) });
 const game = () => env.deps.db.select().from(games).get()!;
 const voteRows = (kind: 'draw' | 'concede') =>
-  Object.fromEntries(env.deps.db.select().from(votes).where(and(eq(votes.gameId, game().id), eq(votes.kind, kind))).all().map((v) => [v.power, v.target ?? true]));
+  Object.fromEntries(
+    env.deps.db
+      .select()
+      .from(votes)
+      .where(and(eq(votes.gameId, game().id), eq(votes.kind, kind)))
+      .all()
+      .map((v) => [v.power, v.target ?? true]),
+  );
 
 /** The same phase two game years before the current one, with `centres` supply centres for some powers. */
 function twoYearsBefore(centres: Record<string, number>) {
   const current = env.deps.db.select().from(phases).where(eq(phases.id, game().currentPhaseId!)).get()!;
   const position = structuredClone(current.position);
   position.phase = { ...position.phase, year: position.phase.year - 2 };
-  for (const [power, n] of Object.entries(centres)) position.supplyCenters[power] = (position.supplyCenters[power] ?? []).slice(0, n);
+  for (const [power, n] of Object.entries(centres))
+    position.supplyCenters[power] = (position.supplyCenters[power] ?? []).slice(0, n);
   env.deps.db.transaction((tx) => insertPhase(tx, game().id, -1, position, 0, null));
 }
 

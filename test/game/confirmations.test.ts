@@ -6,7 +6,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deliverOutbox, registerDeliverer, resolvePhase, submitOrders, type DeliveryRow } from '../../src/game/index.js';
+import {
+  deliverOutbox,
+  registerDeliverer,
+  resolvePhase,
+  submitOrders,
+  type DeliveryRow,
+} from '../../src/game/index.js';
 import { CONFIRMATION_DROPPED } from '../../src/game/outbox-write.js';
 import { outbox } from '../../src/store/schema.js';
 import { CHANNEL, internalErrors, makeEnv, ok, outboxRows, startedGame, userOf, type TestEnv } from './helpers.js';
@@ -68,7 +74,11 @@ describe('order confirmations and the results post', () => {
       if (!row.dedupeKey.startsWith('confirm:')) return undefined;
       // The phase resolves while the DM is on its way; a second deliverer must not post the results meanwhile.
       ok(resolvePhase(env.deps, { gameId, reason: 'gm' }));
-      resolvedWhileSending = deliverOutbox({ db: env.deps.db, now: env.deps.now, send: async (r) => void sent.push(r.kind === 'dm' ? `dm:${r.dedupeKey.split(':')[0]}` : r.kind) }).then((stats) => {
+      resolvedWhileSending = deliverOutbox({
+        db: env.deps.db,
+        now: env.deps.now,
+        send: async (r) => void sent.push(r.kind === 'dm' ? `dm:${r.dedupeKey.split(':')[0]}` : r.kind),
+      }).then((stats) => {
         expect(results()[0]!.sentAt).toBeNull();
         expect(stats.sent).toBeGreaterThan(0); // other targets (the status, the phase DMs) are not held up
         release();
@@ -118,7 +128,13 @@ describe('order confirmations and the results post', () => {
     const restarted = registerDeliverer(env.deps.db, clock); // frees the dead process's claim
     alive.add(restarted.id);
     const sent: string[] = [];
-    await deliverOutbox({ db: env.deps.db, now: env.deps.now, deliverer: restarted, ...clock, send: async (r) => void sent.push(r.kind === 'dm' ? `dm:${r.dedupeKey.split(':')[0]}` : r.kind) });
+    await deliverOutbox({
+      db: env.deps.db,
+      now: env.deps.now,
+      deliverer: restarted,
+      ...clock,
+      send: async (r) => void sent.push(r.kind === 'dm' ? `dm:${r.dedupeKey.split(':')[0]}` : r.kind),
+    });
     expect(sent).toContain('phase_results');
     expect(sent).not.toContain('dm:confirm');
     expect(confirmations()[0]).toMatchObject({ sentAt: null, lastError: CONFIRMATION_DROPPED });

@@ -30,32 +30,90 @@ import { nextWakeAt } from '../../src/game/scheduler.js';
 import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
 import { rollBattle } from '../../src/variants/warhammer/decisive-phase.js';
 import type { Battle, BattleStep } from '../../src/variants/warhammer/plugin/records.js';
-import { CHANNEL, GM, HOUR, internalErrors, makeEnv, ok, err, outboxRows, tempDbPath, userOf, type TestEnv } from './helpers.js';
+import {
+  CHANNEL,
+  GM,
+  HOUR,
+  internalErrors,
+  makeEnv,
+  ok,
+  err,
+  outboxRows,
+  tempDbPath,
+  userOf,
+  type TestEnv,
+} from './helpers.js';
 
 const SEATED = ['Bretonnia', 'Empire', 'Wood Elves'];
 
 function warhammerGame(env: TestEnv, decisive: string | null = null, optionsText: string | null = null) {
-  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', durations: { movement: '24h', retreat: '12h', adjustment: '12h' }, options: { decisiveBattles: decisive }, optionsText }));
+  ok(
+    createGame(env.deps, {
+      channelId: CHANNEL,
+      guildId: 'g',
+      userId: GM,
+      variantId: 'warhammer',
+      durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
+      options: { decisiveBattles: decisive },
+      optionsText,
+    }),
+  );
   for (const power of SEATED) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
   ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
   ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }));
-  ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A altd - wast; A nuln H; F midd H' }));
+  ok(
+    submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A altd - wast; A nuln H; F midd H' }),
+  );
 }
 
 const caller = (power: string) => ({ channelId: CHANNEL, userId: userOf(power) });
 
 /** `/act action:declare choice:<battle> [detail:<commander>]`. */
-const declareBattle = (deps: GameDeps, input: { channelId: string; userId: string; battle: string; commander?: string }) =>
-  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'player', action: 'declare', choice: input.battle, detail: input.commander ?? null });
+const declareBattle = (
+  deps: GameDeps,
+  input: { channelId: string; userId: string; battle: string; commander?: string },
+) =>
+  runAction(deps, {
+    channelId: input.channelId,
+    userId: input.userId,
+    by: 'player',
+    action: 'declare',
+    choice: input.battle,
+    detail: input.commander ?? null,
+  });
 /** `/gm act action:battle choice:<province> detail:<winner>[, losers destroyed]`. */
-const reportBattle = (deps: GameDeps, input: { channelId: string; userId: string; province: string; winner: string; destroyed?: boolean }) =>
-  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'gm', action: 'battle', choice: input.province, detail: input.destroyed ? `${input.winner}, losers destroyed` : input.winner });
+const reportBattle = (
+  deps: GameDeps,
+  input: { channelId: string; userId: string; province: string; winner: string; destroyed?: boolean },
+) =>
+  runAction(deps, {
+    channelId: input.channelId,
+    userId: input.userId,
+    by: 'gm',
+    action: 'battle',
+    choice: input.province,
+    detail: input.destroyed ? `${input.winner}, losers destroyed` : input.winner,
+  });
 /** `/act action:follow choice:<role> [detail:<employer>]`. */
 const follow = (deps: GameDeps, input: { channelId: string; userId: string; role: string; employer?: string }) =>
-  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'player', action: 'follow', choice: input.role, detail: input.employer ?? null });
+  runAction(deps, {
+    channelId: input.channelId,
+    userId: input.userId,
+    by: 'player',
+    action: 'follow',
+    choice: input.role,
+    detail: input.employer ?? null,
+  });
 /** `/act action:revolt choice:<province> detail:<unit>`. */
 const revolt = (deps: GameDeps, input: { channelId: string; userId: string; province: string; unit: string }) =>
-  runAction(deps, { channelId: input.channelId, userId: input.userId, by: 'player', action: 'revolt', choice: input.province, detail: input.unit });
+  runAction(deps, {
+    channelId: input.channelId,
+    userId: input.userId,
+    by: 'player',
+    action: 'revolt',
+    choice: input.province,
+    detail: input.unit,
+  });
 
 /** The Decisive Battle phase of the last phase that had one, as the old stored step read: stage, token, record. */
 const step = (env: TestEnv) => {
@@ -66,7 +124,14 @@ const step = (env: TestEnv) => {
     .from(variantRecords)
     .where(and(eqSql(variantRecords.phaseId, row.phaseId), eqSql(variantRecords.kind, 'battle-step')))
     .get();
-  const stage = row.step === 'declarations' ? 'declaring' : row.step === 'battles' ? 'battles' : row.step === null ? 'done' : row.step;
+  const stage =
+    row.step === 'declarations'
+      ? 'declaring'
+      : row.step === 'battles'
+        ? 'battles'
+        : row.step === null
+          ? 'done'
+          : row.step;
   return { stage, token: row.token, remindedAt: row.remindedAt, ...(record?.payload as BattleStep) };
 };
 const game = (env: TestEnv) => env.deps.db.select().from(games).all()[0]!;
@@ -99,33 +164,53 @@ describe('the Decisive Battle phase in the game layer', () => {
     const s = step(env)!;
     expect(s.stage).toBe('declaring');
     expect(game(env).deadlineMs).toBe(env.clock.t + 12 * HOUR);
-    expect(env.deps.db.select().from(phases).all().map((p) => p.resolvedAt)).toEqual([null]);
+    expect(
+      env.deps.db
+        .select()
+        .from(phases)
+        .all()
+        .map((p) => p.resolvedAt),
+    ).toEqual([null]);
     const [provisional] = channelTexts(env, before);
     expect(provisional).toContain('**Spring 2500 movement: provisional results**');
     expect(provisional).toContain('`A cour - wast`');
     expect(provisional).toContain('__Bretonnia__: decisive move A cour → The Wasteland (wast)');
     expect(provisional).toContain('__Empire__: decisive move A altd → The Wasteland (wast)');
-    const dms = outboxRows(env.deps).slice(before).filter((r) => r.targetKind === 'user');
+    const dms = outboxRows(env.deps)
+      .slice(before)
+      .filter((r) => r.targetKind === 'user');
     expect(dms.map((r) => r.target).sort()).toEqual([userOf('Bretonnia'), userOf('Empire')]);
 
     // Orders are closed; /ready does not skip the declarations; a running sweep before the deadline does nothing.
-    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A nuln - reik' }))).toContain('Decisive Battle phase');
+    expect(
+      err(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A nuln - reik' })),
+    ).toContain('Decisive Battle phase');
     expect(err(toggleReady(env.deps, caller('Empire')))).toContain('/act action:declare');
     expect(resolveDuePhases(env.deps)).toEqual({ resolved: 0, failures: [] });
     // Wood Elves have nothing to declare.
-    expect(err(declareBattle(env.deps, { ...caller('Wood Elves'), battle: 'none' }))).toContain('no unit that may fight');
-    expect(err(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A altd' }))).toContain('not a declaration Bretonnia may make');
+    expect(err(declareBattle(env.deps, { ...caller('Wood Elves'), battle: 'none' }))).toContain(
+      'no unit that may fight',
+    );
+    expect(err(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A altd' }))).toContain(
+      'not a declaration Bretonnia may make',
+    );
 
     const beforeDeclare = outboxRows(env.deps).length;
     const declared = ok(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
     expect(declared).toMatchObject({ action: 'declare', closed: false });
-    expect(declared.reply).toBe('⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).\nYou may change it until the deadline; a DM confirms it.');
+    expect(declared.reply).toBe(
+      '⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).\nYou may change it until the deadline; a DM confirms it.',
+    );
     // Secret: only Bretonnia's DM carries it; the channel gets nothing but a status edit (filled in at delivery).
     const after = outboxRows(env.deps).slice(beforeDeclare);
     expect(after.filter((r) => r.targetKind === 'channel').map((r) => r.kind)).toEqual(['status']);
     expect(after.filter((r) => r.targetKind === 'user').map((r) => r.target)).toEqual([userOf('Bretonnia')]);
-    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain(`Bretonnia (${memberRef('user-bretonnia')}) · 2 centres, 2 units · ⚔️ answered`);
-    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain(`Empire (${memberRef('user-empire')}) · 3 centres, 3 units · ⏳ may declare`);
+    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain(
+      `Bretonnia (${memberRef('user-bretonnia')}) · 2 centres, 2 units · ⚔️ answered`,
+    );
+    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain(
+      `Empire (${memberRef('user-empire')}) · 3 centres, 3 units · ⏳ may declare`,
+    );
     expect(ok(gameStatus(env.deps, CHANNEL)).status.text).not.toContain('A cour');
 
     // The Empire passes: everyone has answered, so the battles are set up at once.
@@ -137,15 +222,30 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect(battles).toContain('• Bretonnia A cour (declared): Bretonnia 1,500 pts');
     expect(battles).toContain('• Empire A altd: Empire 1,500 pts');
     expect(err(declareBattle(env.deps, { ...caller('Empire'), battle: 'none' }))).toContain('Declarations are closed');
-    expect(err(reportBattle(env.deps, { ...caller('Empire'), province: 'wast', winner: 'Empire' }))).toContain('Only the game master');
-    expect(err(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Kislev' }))).toMatch(/Sides: .*Bretonnia \(A cour\)/);
+    expect(err(reportBattle(env.deps, { ...caller('Empire'), province: 'wast', winner: 'Empire' }))).toContain(
+      'Only the game master',
+    );
+    expect(err(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Kislev' }))).toMatch(
+      /Sides: .*Bretonnia \(A cour\)/,
+    );
 
-    const r = ok(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'The Wasteland', winner: 'Bretonnia' }));
-    expect(r).toMatchObject({ closed: true, reply: '⚔️ Recorded: **Bretonnia** won the battle in The Wasteland (wast). Every battle is reported: the final results are being posted.' });
+    const r = ok(
+      reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'The Wasteland', winner: 'Bretonnia' }),
+    );
+    expect(r).toMatchObject({
+      closed: true,
+      reply:
+        '⚔️ Recorded: **Bretonnia** won the battle in The Wasteland (wast). Every battle is reported: the final results are being posted.',
+    });
     const spring = env.deps.db.select().from(phases).all()[0]!;
     expect(spring.resolvedAt).not.toBeNull();
     expect(spring.adjudication!.results.find((x) => x.unit === 'A cour')!.result).toBe('success');
-    expect(spring.adjudication!.position.units).toContainEqual({ power: 'Bretonnia', type: 'A', province: 'wast', coast: null });
+    expect(spring.adjudication!.position.units).toContainEqual({
+      power: 'Bretonnia',
+      type: 'A',
+      province: 'wast',
+      coast: null,
+    });
     expect(step(env)!.stage).toBe('done');
     const texts = channelTexts(env, beforeBattles);
     expect(texts.some((t) => t.includes('• The Wasteland (wast): **Bretonnia** (A cour) won.'))).toBe(true);
@@ -165,7 +265,9 @@ describe('the Decisive Battle phase in the game layer', () => {
     const before = outboxRows(env.deps).length;
     expect(queueDueReminders(env.deps)).toBe(1);
     const dms = outboxRows(env.deps).slice(before);
-    expect(dms.map((r) => [r.kind, (r.payload as { reason: string }).reason, r.target])).toEqual([['dm', 'reminder', userOf('Empire')]]);
+    expect(dms.map((r) => [r.kind, (r.payload as { reason: string }).reason, r.target])).toEqual([
+      ['dm', 'reminder', userOf('Empire')],
+    ]);
     const text = (dms[0]!.payload as { text: string }).text;
     expect(text).toContain('⏰ Empire has not declared yet in the Decisive Battle phase of **Spring 2500 movement**');
     expect(text).toContain('`/act action:declare choice:none`');
@@ -184,9 +286,13 @@ describe('the Decisive Battle phase in the game layer', () => {
     env.clock.t = extended - HOUR;
     const beforeSecond = outboxRows(env.deps).length;
     expect(queueDueReminders(env.deps)).toBe(1);
-    const second = outboxRows(env.deps).slice(beforeSecond).filter((r) => r.targetKind === 'user');
+    const second = outboxRows(env.deps)
+      .slice(beforeSecond)
+      .filter((r) => r.targetKind === 'user');
     expect(second.map((r) => r.target)).toEqual([userOf('Empire')]);
-    expect((second[0]!.payload as { text: string }).text).toMatch(/^⏰ Empire has not declared yet in the Decisive Battle phase/);
+    expect((second[0]!.payload as { text: string }).text).toMatch(
+      /^⏰ Empire has not declared yet in the Decisive Battle phase/,
+    );
     env.clock.t += 60_000;
     expect(queueDueReminders(env.deps)).toBe(0);
   });
@@ -197,7 +303,17 @@ describe('the Decisive Battle phase in the game layer', () => {
     passDeadline(env);
     ok(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
     ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'none' }));
-    expect(err(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Bretonnia', destroyed: true }))).toContain('does not play Cataclysmic Battles');
+    expect(
+      err(
+        reportBattle(env.deps, {
+          channelId: CHANNEL,
+          userId: GM,
+          province: 'wast',
+          winner: 'Bretonnia',
+          destroyed: true,
+        }),
+      ),
+    ).toContain('does not play Cataclysmic Battles');
     expect(step(env)!.stage).toBe('battles');
     env.close();
 
@@ -207,15 +323,29 @@ describe('the Decisive Battle phase in the game layer', () => {
     ok(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
     ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'none' }));
     const before = outboxRows(env.deps).length;
-    const r = ok(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Bretonnia', destroyed: true }));
+    const r = ok(
+      reportBattle(env.deps, {
+        channelId: CHANNEL,
+        userId: GM,
+        province: 'wast',
+        winner: 'Bretonnia',
+        destroyed: true,
+      }),
+    );
     expect(r).toMatchObject({ closed: true });
-    expect(r.reply).toContain('**Bretonnia** won the battle in The Wasteland (wast). The losers are destroyed (Cataclysmic Battles).');
+    expect(r.reply).toContain(
+      '**Bretonnia** won the battle in The Wasteland (wast). The losers are destroyed (Cataclysmic Battles).',
+    );
     const spring = env.deps.db.select().from(phases).all()[0]!;
     const units = spring.adjudication!.position.units;
     expect(units).toContainEqual({ power: 'Bretonnia', type: 'A', province: 'wast', coast: null });
     // The losing side (Empire's A altd, which also moved on the Wasteland) is destroyed, not bounced home.
     expect(units.some((u) => u.province === 'altd' && u.power === 'Empire')).toBe(false);
-    expect(channelTexts(env, before).some((t) => t.includes('**Bretonnia** (A cour) won. The losers are destroyed (Cataclysmic Battles).'))).toBe(true);
+    expect(
+      channelTexts(env, before).some((t) =>
+        t.includes('**Bretonnia** (A cour) won. The losers are destroyed (Cataclysmic Battles).'),
+      ),
+    ).toBe(true);
   });
 
   it('dice mode: a seeded roll weighted by army size decides, is shown, and is the same after a restart', () => {
@@ -234,7 +364,9 @@ describe('the Decisive Battle phase in the game layer', () => {
     const winner = battle!.sides.find((x) => x.lead === expected.lead)!.power;
     expect(s.outcomes).toEqual({ wast: expected.lead });
     const [battles] = channelTexts(env, beforeBattles);
-    expect(battles).toContain(`🎲 Rolled **${expected.value.toLocaleString('en-US')}** of 3,000: **${winner}** (${expected.lead}) wins.`);
+    expect(battles).toContain(
+      `🎲 Rolled **${expected.value.toLocaleString('en-US')}** of 3,000: **${winner}** (${expected.lead}) wins.`,
+    );
     expect(battles).toContain('roll 1–1,500');
     expect(battles).toContain('roll 1,501–3,000');
     const spring = env.deps.db.select().from(phases).all()[0]!;
@@ -269,10 +401,14 @@ describe('the Decisive Battle phase in the game layer', () => {
     ok(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
     ok(gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
     expect(step(env)!.stage).toBe('battles');
-    expect(channelTexts(env).some((t) => t.includes('closed the decisive battle declarations of **Spring 2500 movement**'))).toBe(true);
+    expect(
+      channelTexts(env).some((t) => t.includes('closed the decisive battle declarations of **Spring 2500 movement**')),
+    ).toBe(true);
     const before = outboxRows(env.deps).length;
     expect(passDeadline(env)).toEqual({ resolved: 1, failures: [] });
-    expect(channelTexts(env, before)[0]).toContain('• The Wasteland (wast): not reported, so the provisional result stands.');
+    expect(channelTexts(env, before)[0]).toContain(
+      '• The Wasteland (wast): not reported, so the provisional result stands.',
+    );
     const spring = env.deps.db.select().from(phases).all()[0]!;
     expect(spring.adjudication!.results.find((x) => x.unit === 'A cour')!.result).toBe('failure');
   });
@@ -294,8 +430,16 @@ describe('the Decisive Battle phase in the game layer', () => {
       expect(resolveDuePhases(env.deps)).toEqual({ resolved: 0, failures: [] });
       passDeadline(env);
       const kinds = channelTexts(env).map((t) => t.split('\n')[0]);
-      for (const head of ['**Spring 2500 movement: provisional results**', '⚔️ **Spring 2500 movement: decisive battles** (1)', '⚔️ **Spring 2500 movement: battle outcomes**', '**Spring 2500 movement: results**']) {
-        expect(kinds.filter((k) => k === head), head).toHaveLength(1);
+      for (const head of [
+        '**Spring 2500 movement: provisional results**',
+        '⚔️ **Spring 2500 movement: decisive battles** (1)',
+        '⚔️ **Spring 2500 movement: battle outcomes**',
+        '**Spring 2500 movement: results**',
+      ]) {
+        expect(
+          kinds.filter((k) => k === head),
+          head,
+        ).toHaveLength(1);
       }
     } finally {
       env.close();
@@ -342,24 +486,50 @@ describe('Sepoys and Mercenaries in the game layer', () => {
     expect(err(follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' }))).toContain('still has units or centres');
     conquerWoodElves(env);
     const before = outboxRows(env.deps).length;
-    expect(ok(follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' })).reply).toBe('🤝 Wood Elves now fights as a Sepoy of Empire. The channel and Empire are told.');
-    expect(channelTexts(env, before)).toEqual(['🤝 Wood Elves now fights as a **Sepoy** of Empire (who holds its capital): one more battle commander for Empire\'s decisive battles.']);
-    expect(outboxRows(env.deps).slice(before).some((r) => r.target === userOf('Empire') && (r.payload as { text: string }).text.includes('/act action:declare detail:Wood Elves'))).toBe(true);
+    expect(ok(follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' })).reply).toBe(
+      '🤝 Wood Elves now fights as a Sepoy of Empire. The channel and Empire are told.',
+    );
+    expect(channelTexts(env, before)).toEqual([
+      "🤝 Wood Elves now fights as a **Sepoy** of Empire (who holds its capital): one more battle commander for Empire's decisive battles.",
+    ]);
+    expect(
+      outboxRows(env.deps)
+        .slice(before)
+        .some(
+          (r) =>
+            r.target === userOf('Empire') &&
+            (r.payload as { text: string }).text.includes('/act action:declare detail:Wood Elves'),
+        ),
+    ).toBe(true);
 
     passDeadline(env);
-    const dm = outboxRows(env.deps).find((r) => r.target === userOf('Empire') && (r.payload as { text: string }).text.includes('Decisive Battle phase has begun'))!;
-    expect((dm.payload as { text: string }).text).toContain('2 decisive battles (one per battle commander: Empire, Wood Elves)');
+    const dm = outboxRows(env.deps).find(
+      (r) =>
+        r.target === userOf('Empire') &&
+        (r.payload as { text: string }).text.includes('Decisive Battle phase has begun'),
+    )!;
+    expect((dm.payload as { text: string }).text).toContain(
+      '2 decisive battles (one per battle commander: Empire, Wood Elves)',
+    );
     expect((dm.payload as { text: string }).text).toContain('each Sepoy must be given a decisive battle every turn');
-    expect(err(declareBattle(env.deps, { ...caller('Empire'), battle: 'move A altd', commander: 'Kislev' }))).toContain('not one of Empire\'s battle commanders (Empire, Wood Elves)');
+    expect(err(declareBattle(env.deps, { ...caller('Empire'), battle: 'move A altd', commander: 'Kislev' }))).toContain(
+      "not one of Empire's battle commanders (Empire, Wood Elves)",
+    );
     ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'move A altd', commander: 'Wood Elves' }));
-    expect(err(declareBattle(env.deps, { ...caller('Empire'), battle: 'move A altd' }))).toContain('Another of your commanders already declared with A altd');
+    expect(err(declareBattle(env.deps, { ...caller('Empire'), battle: 'move A altd' }))).toContain(
+      'Another of your commanders already declared with A altd',
+    );
     ok(declareBattle(env.deps, { ...caller('Empire'), battle: 'none' }));
     ok(declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'none' }));
     expect(step(env)!.stage).toBe('battles');
     ok(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Empire' }));
     const fall = env.deps.db.select().from(phases).where(eq(phases.idx, 1)).get()!;
     expect(fall.position.units.find((u) => u.province === 'wast')?.power).toBe('Empire');
-    expect((fall.position.variantState as { followers: Record<string, unknown> }).followers['Wood Elves']).toEqual({ role: 'sepoy', master: 'Empire', wins: 1 });
+    expect((fall.position.variantState as { followers: Record<string, unknown> }).followers['Wood Elves']).toEqual({
+      role: 'sepoy',
+      master: 'Empire',
+      wins: 1,
+    });
     expect(err(revolt(env.deps, { ...caller('Wood Elves'), province: 'wast', unit: 'A' }))).toContain('(1 won so far)');
 
     // Fall: the Empire declares without its Sepoy; the battles post records it.
@@ -381,11 +551,15 @@ describe('Sepoys and Mercenaries in the game layer', () => {
     warhammerGame(env);
     conquerWoodElves(env);
     expect(err(follow(env.deps, { ...caller('Wood Elves'), role: 'mercenary' }))).toContain('`detail:`');
-    expect(ok(follow(env.deps, { ...caller('Wood Elves'), role: 'mercenary', employer: 'bretonnia' })).reply).toContain('now fights as a Mercenary of Bretonnia');
+    expect(ok(follow(env.deps, { ...caller('Wood Elves'), role: 'mercenary', employer: 'bretonnia' })).reply).toContain(
+      'now fights as a Mercenary of Bretonnia',
+    );
     env.close();
     env = makeEnv();
     warhammerGame(env, 'off');
     conquerWoodElves(env);
-    expect(err(follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' }))).toContain('only in Warhammer games with decisive battles');
+    expect(err(follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' }))).toContain(
+      'only in Warhammer games with decisive battles',
+    );
   });
 });

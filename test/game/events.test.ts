@@ -19,18 +19,30 @@ describe('game events', () => {
     const env = recording();
     const game = startedGame(env.deps, ['France', 'Germany']);
     expect(env.events.map((e) => e.kind)).toEqual(['game_created', 'game_started']);
-    expect(env.events[0]).toMatchObject({ gameId: game.game.id, variantId: 'classic', guildId: 'guild-1', channelId: CHANNEL });
+    expect(env.events[0]).toMatchObject({
+      gameId: game.game.id,
+      variantId: 'classic',
+      guildId: 'guild-1',
+      channelId: CHANNEL,
+    });
     expect(env.events[1]).toMatchObject({ gameId: game.game.id, players: 2 });
     ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
     env.events.length = 0;
     ok(resolvePhase(env.deps, { gameId: game.game.id, reason: 'gm' }));
     expect(env.events).toHaveLength(1);
-    expect(env.events[0]).toMatchObject({ kind: 'phase_resolved', gameId: game.game.id, phase: 'Spring 1901 movement', reason: 'gm' });
+    expect(env.events[0]).toMatchObject({
+      kind: 'phase_resolved',
+      gameId: game.game.id,
+      phase: 'Spring 1901 movement',
+      reason: 'gm',
+    });
     expect((env.events[0] as { ms: number }).ms).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(env.events)).not.toMatch(/bur/);
     env.events.length = 0;
     ok(concede(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), to: 'France' }));
-    expect(env.events.filter((e) => e.kind === 'game_finished')).toEqual([{ kind: 'game_finished', gameId: game.game.id, end: 'concession: France' }]);
+    expect(env.events.filter((e) => e.kind === 'game_finished')).toEqual([
+      { kind: 'game_finished', gameId: game.game.id, end: 'concession: France' },
+    ]);
     env.close();
   });
 

@@ -44,7 +44,11 @@ function play(variant: Variant, start: Position, turns: Record<string, string[]>
         const order = r.order;
         const owner = order.kind === 'waive' ? power : pool.find((u) => u.province === order.unit.province)?.power;
         const key = order.kind === 'waive' ? `waive:${rows.length}` : order.unit.province;
-        rows.push({ power, unitKey: owner !== undefined && owner !== power ? `vote:${key}` : key, text: formatOrder(r.order, variant.rules) });
+        rows.push({
+          power,
+          unitKey: owner !== undefined && owner !== power ? `vote:${key}` : key,
+          text: formatOrder(r.order, variant.rules),
+        });
       }
     }
     const adjudication = adjudicate(variant, position, orders, { players });
@@ -63,15 +67,27 @@ function classicGame(): GameToExport {
     classic,
     classic.startingPosition(),
     [
-      { Germany: ['A mun - ruh', 'A ber - mun', 'F kie - den'], France: ['A par - bur', 'A mar - spa', 'F bre - mao'], England: ['F lon - nth'] },
-      { Germany: ['A ruh - bur', 'A mun S A ruh - bur', 'F den H'], France: ['A bur H', 'A spa - por', 'F mao H'], England: ['F nth - nwy'] },
+      {
+        Germany: ['A mun - ruh', 'A ber - mun', 'F kie - den'],
+        France: ['A par - bur', 'A mar - spa', 'F bre - mao'],
+        England: ['F lon - nth'],
+      },
+      {
+        Germany: ['A ruh - bur', 'A mun S A ruh - bur', 'F den H'],
+        France: ['A bur H', 'A spa - por', 'F mao H'],
+        England: ['F nth - nwy'],
+      },
       { France: ['A bur R par'] },
       { Germany: ['Build A ber', 'Build F kie'], France: ['Build A mar'], England: ['Build F lon'] },
     ],
     PLAYERS,
   );
   const current = phases.at(-1)!.adjudication!.position;
-  phases.push({ position: current, orders: [{ power: 'Germany', unitKey: 'bur', text: 'A bur - gas' }], adjudication: null });
+  phases.push({
+    position: current,
+    orders: [{ power: 'Germany', unitKey: 'bur', text: 'A bur - gas' }],
+    adjudication: null,
+  });
   return { variantId: 'classic', variant: classic, options: {}, players: PLAYERS, phases };
 }
 
@@ -82,7 +98,10 @@ describe('export: the CLI phases format', () => {
   it('writes every resolved phase as a whole case, the unfinished phase not at all', () => {
     const cases = exportCases(game);
     expect(cases.map((c) => c.id)).toEqual(['S1901M', 'F1901M', 'F1901R', 'W1901A']);
-    expect(cases[2]).toMatchObject({ phase: { season: 'fall', year: 1901, type: 'retreat' }, dislodged: [{ power: 'France', province: 'bur' }] });
+    expect(cases[2]).toMatchObject({
+      phase: { season: 'fall', year: 1901, type: 'retreat' },
+      dislodged: [{ power: 'France', province: 'bur' }],
+    });
     expect(cases[0]).toMatchObject({ variant: 'classic', players: PLAYERS });
     expect(cases[0]!.orders).toContainEqual({ power: 'Germany', text: 'A mun - ruh' });
     // The phase under way: its stored order and its code appear nowhere.
@@ -95,7 +114,14 @@ describe('export: the CLI phases format', () => {
     const r = await adjudicateCommand([], file);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { id: string; units: unknown; supplyCenters: unknown; results: unknown; nextPhase: unknown; dislodged: unknown[] }[];
+    const out = JSON.parse(r.stdout) as {
+      id: string;
+      units: unknown;
+      supplyCenters: unknown;
+      results: unknown;
+      nextPhase: unknown;
+      dislodged: unknown[];
+    }[];
     expect(out).toHaveLength(4);
     out.forEach((o, i) => {
       const stored = game.phases[i]!.adjudication!;
@@ -123,11 +149,15 @@ describe('export: the CLI phases format', () => {
     expect(r.phases).toHaveLength(4);
     expect(pauses).toBe(3);
     expect(r.last).toEqual(game.phases.at(-1)!.position);
-    r.phases.forEach((p, i) => expect(p.adjudication.position, `phase ${i}`).toEqual(game.phases[i]!.adjudication!.position));
+    r.phases.forEach((p, i) =>
+      expect(p.adjudication.position, `phase ${i}`).toEqual(game.phases[i]!.adjudication!.position),
+    );
   });
 
   it("reads a replay's continuing cases too (a case without units follows the one before)", async () => {
-    const r = await readGameFile(JSON.stringify([{ variant: 'classic', orders: [{ power: 'France', text: 'A par - bur' }] }, { orders: [] }]));
+    const r = await readGameFile(
+      JSON.stringify([{ variant: 'classic', orders: [{ power: 'France', text: 'A par - bur' }] }, { orders: [] }]),
+    );
     if (!r.ok) throw new Error(r.error);
     expect(r.phases.map((p) => p.position.phase.season)).toEqual(['spring', 'fall']);
     expect(r.last.units).toContainEqual({ power: 'France', type: 'A', province: 'bur', coast: null });
@@ -140,7 +170,9 @@ describe("export: the players' vote (ballots are secret for good)", () => {
   // Spring of year 1 (the gallery's vote): five players vote Lu into Cao with Song's support; Wei votes Song to hold.
   const start: Position = { ...moh.startingPosition(), phase: { season: 'spring', year: 1, type: 'movement' } };
   const voters = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao'];
-  const turn: Record<string, string[]> = Object.fromEntries(voters.map((v) => [v, ['A lu - cao', 'A son S A lu - cao']]));
+  const turn: Record<string, string[]> = Object.fromEntries(
+    voters.map((v) => [v, ['A lu - cao', 'A son S A lu - cao']]),
+  );
   turn.Qi = [...turn.Qi!, 'A lin - diq'];
   turn.Wei = ['A son H'];
   const phases = play(moh, start, [turn], players);
@@ -153,7 +185,11 @@ describe("export: the players' vote (ballots are secret for good)", () => {
     expect(adopted.sort()).toEqual(['A lu - cao', 'A son S A lu - cao']);
     // Wei's dissenting ballot is nowhere; every seated voter appears with the adopted orders alike.
     expect(file).not.toContain('A son H');
-    const ballotsOf = (power: string) => only!.orders.filter((o) => o.power === power && o.text !== 'A lin - diq').map((o) => o.text).sort();
+    const ballotsOf = (power: string) =>
+      only!.orders
+        .filter((o) => o.power === power && o.text !== 'A lin - diq')
+        .map((o) => o.text)
+        .sort();
     expect(ballotsOf('Wei')).toEqual(ballotsOf('Qin'));
     expect(ballotsOf('Qin')).toEqual(['A lu - cao', 'A son S A lu - cao']);
   });
@@ -174,15 +210,53 @@ describe('import: bad files are refused with the first problem in one line', () 
     ['not an array', '{"phase": {}}', /^a game file is a JSON array of phases/],
     ['no phase', '[]', /^the file has no phase$/],
     ['a case that is not an object', '[1]', /^case #1: a case is a JSON object$/],
-    ['an unknown variant', JSON.stringify([{ ...good[0], variant: 'atlantis' }]), /^case S1901M: unknown variant "atlantis" \(bundled: .*classic/],
-    ['two variants', JSON.stringify([good[0], { ...good[1], variant: 'warring-states' }]), /^case F1901M: variant warring-states differs from the first case's \(classic\)$/],
-    ['an army at sea', JSON.stringify([{ ...good[0], units: [{ power: 'England', type: 'A', province: 'nth', coast: null }] }]), /^case S1901M: unit A nth: an army cannot stand there$/],
-    ['a province the map lacks', JSON.stringify([{ ...good[0], supplyCenters: { France: ['atl'] } }]), /^case S1901M: supplyCenters.France: no province "atl" in classic$/],
-    ['a power the variant lacks', JSON.stringify([{ ...good[0], orders: [{ power: 'Spain', text: 'A mad H' }] }]), /^case S1901M: orders\[0\] \("A mad H"\): no power "Spain" in classic/],
-    ['a phase of no season', JSON.stringify([{ ...good[0], phase: { season: 'summer', year: 1901, type: 'movement' } }]), /^case S1901M: phase.season: /],
-    ['a continued case out of order', JSON.stringify([good[0], { orders: [], phase: { season: 'winter', year: 1901, type: 'adjustment' } }]), /^case #2: phase does not follow the case before it \(next is fall 1901 movement\)/],
-    ['too large', JSON.stringify(good), /^the file is \d+ KiB; a game file may be at most 2 KiB$/, { maxBytes: 2048, maxPhases: 500 }],
-    ['too many phases', JSON.stringify(good), /^the file has 4 phases; a game file may have at most 3$/, { maxBytes: 1 << 20, maxPhases: 3 }],
+    [
+      'an unknown variant',
+      JSON.stringify([{ ...good[0], variant: 'atlantis' }]),
+      /^case S1901M: unknown variant "atlantis" \(bundled: .*classic/,
+    ],
+    [
+      'two variants',
+      JSON.stringify([good[0], { ...good[1], variant: 'warring-states' }]),
+      /^case F1901M: variant warring-states differs from the first case's \(classic\)$/,
+    ],
+    [
+      'an army at sea',
+      JSON.stringify([{ ...good[0], units: [{ power: 'England', type: 'A', province: 'nth', coast: null }] }]),
+      /^case S1901M: unit A nth: an army cannot stand there$/,
+    ],
+    [
+      'a province the map lacks',
+      JSON.stringify([{ ...good[0], supplyCenters: { France: ['atl'] } }]),
+      /^case S1901M: supplyCenters.France: no province "atl" in classic$/,
+    ],
+    [
+      'a power the variant lacks',
+      JSON.stringify([{ ...good[0], orders: [{ power: 'Spain', text: 'A mad H' }] }]),
+      /^case S1901M: orders\[0\] \("A mad H"\): no power "Spain" in classic/,
+    ],
+    [
+      'a phase of no season',
+      JSON.stringify([{ ...good[0], phase: { season: 'summer', year: 1901, type: 'movement' } }]),
+      /^case S1901M: phase.season: /,
+    ],
+    [
+      'a continued case out of order',
+      JSON.stringify([good[0], { orders: [], phase: { season: 'winter', year: 1901, type: 'adjustment' } }]),
+      /^case #2: phase does not follow the case before it \(next is fall 1901 movement\)/,
+    ],
+    [
+      'too large',
+      JSON.stringify(good),
+      /^the file is \d+ KiB; a game file may be at most 2 KiB$/,
+      { maxBytes: 2048, maxPhases: 500 },
+    ],
+    [
+      'too many phases',
+      JSON.stringify(good),
+      /^the file has 4 phases; a game file may have at most 3$/,
+      { maxBytes: 1 << 20, maxPhases: 3 },
+    ],
   ];
   it.each(refusals)('%s', async (_, text, message, limits) => {
     const r = await readGameFile(text, limits ? { limits } : {});
@@ -201,9 +275,21 @@ describe('the supply-centre history of a game (the chart’s years)', () => {
     expect(years.map((y) => y.label)).toEqual(['start', '1901']);
     expect(years[0]!.centres).toMatchObject({ Germany: 3, France: 3, Russia: 4 });
     // Germany took Denmark (Burgundy is no centre), France Portugal, England Norway.
-    expect(years[1]!.centres).toEqual({ Austria: 3, England: 4, France: 4, Germany: 4, Italy: 3, Russia: 4, Turkey: 3 });
+    expect(years[1]!.centres).toEqual({
+      Austria: 3,
+      England: 4,
+      France: 4,
+      Germany: 4,
+      Italy: 3,
+      Russia: 4,
+      Turkey: 3,
+    });
     // Once Spring 1902 is played, 1902 has its point (the board of the phase after it).
     const spring = play(classic, positions.at(-1)!, [{}], PLAYERS)[0]!.adjudication!.position;
-    expect(scHistory([...positions, spring], { yearLabel: String, startLabel: 'start' }).map((y) => y.label)).toEqual(['start', '1901', '1902']);
+    expect(scHistory([...positions, spring], { yearLabel: String, startLabel: 'start' }).map((y) => y.label)).toEqual([
+      'start',
+      '1901',
+      '1902',
+    ]);
   });
 });

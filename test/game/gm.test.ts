@@ -16,7 +16,20 @@ import {
   voteDraw,
 } from '../../src/game/index.js';
 import { outbox, phases } from '../../src/store/schema.js';
-import { CHANNEL, GM, HOUR, T0, err, internalErrors, makeEnv, ok, outboxRows, startedGame, userOf, type TestEnv } from './helpers.js';
+import {
+  CHANNEL,
+  GM,
+  HOUR,
+  T0,
+  err,
+  internalErrors,
+  makeEnv,
+  ok,
+  outboxRows,
+  startedGame,
+  userOf,
+  type TestEnv,
+} from './helpers.js';
 
 let env: TestEnv;
 beforeEach(() => {
@@ -86,7 +99,11 @@ describe('game-master commands', () => {
     expect(mine.orders.map((o) => o.text)).toEqual(['A par - bur']);
     const cancelled = outboxRows(env.deps).filter((o) => o.lastError === 'cancelled by a game-master rollback');
     expect(cancelled.map((o) => o.kind)).toContain('phase_results');
-    expect(outboxRows(env.deps).some((o) => o.kind === 'notice' && JSON.stringify(o.payload).includes('rolled the game back'))).toBe(true);
+    expect(
+      outboxRows(env.deps).some(
+        (o) => o.kind === 'notice' && JSON.stringify(o.payload).includes('rolled the game back'),
+      ),
+    ).toBe(true);
     // the phase can be resolved again
     expect(ok(gmAdvance(env.deps, gm)).resolved.map((p) => p.code)).toEqual(['S1901M']);
     expect(err(gmRollback(env.deps, { channelId: 'other', userId: GM }))).toMatch(/no game/);
@@ -104,7 +121,9 @@ describe('game-master commands', () => {
     const again = outboxRows(env.deps).filter((o) => o.kind === 'phase_results' && o.id !== results.id);
     expect(again).toHaveLength(1);
     ok(gmRollback(env.deps, gm));
-    expect(outboxRows(env.deps).find((o) => o.id === again[0]!.id)!.lastError).toBe('cancelled by a game-master rollback');
+    expect(outboxRows(env.deps).find((o) => o.id === again[0]!.id)!.lastError).toBe(
+      'cancelled by a game-master rollback',
+    );
     // Cancelling the game drops unsent notices, but not one the channel has the first part of.
     const notices = outboxRows(env.deps).filter((o) => o.kind === 'notice' && o.sentAt === null && o.failedAt === null);
     expect(notices.length).toBeGreaterThanOrEqual(2);
@@ -112,7 +131,8 @@ describe('game-master commands', () => {
     ok(gmCancel(env.deps, { ...gm, canManageServer: false }));
     const after = outboxRows(env.deps);
     expect(after.find((o) => o.id === notices[0]!.id)).toMatchObject({ failedAt: null });
-    for (const n of notices.slice(1)) expect(after.find((o) => o.id === n.id)!.lastError).toBe('cancelled with the game');
+    for (const n of notices.slice(1))
+      expect(after.find((o) => o.id === n.id)!.lastError).toBe('cancelled with the game');
   });
 
   it('a retreat only a civil-disorder power has to make resolves at once, and rollback goes back past it', () => {
@@ -124,8 +144,17 @@ describe('game-master commands', () => {
     const units = row.position.units.map((u) =>
       u.province === 'par' ? { ...u, province: 'bur' } : u.province === 'mar' ? { ...u, province: 'ruh' } : u,
     );
-    env.deps.db.update(phases).set({ position: { ...row.position, units } }).run();
-    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A bur - mun; A ruh S A bur - mun' }));
+    env.deps.db
+      .update(phases)
+      .set({ position: { ...row.position, units } })
+      .run();
+    ok(
+      submitOrders(env.deps, {
+        channelId: CHANNEL,
+        userId: userOf('France'),
+        text: 'A bur - mun; A ruh S A bur - mun',
+      }),
+    );
     const r = ok(gmAdvance(env.deps, gm));
     expect(r.resolved.map((p) => p.code)).toEqual(['S1901M', 'S1901R']);
     expect(status().phase!.code).toBe('F1901M');
@@ -151,8 +180,15 @@ describe('game-master commands', () => {
     expect(r.game.end).toBeNull();
     // the votes that ended it were cleared (and the notice says so); a second unanimous vote ends it again
     expect(ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf('France') })).end).toBeNull();
-    expect(JSON.stringify(outboxRows(env.deps).filter((o) => o.kind === 'notice').map((o) => o.payload))).toMatch(/draw votes and concessions that ended the game were cleared/);
-    for (const p of ['Austria', 'England', 'Germany', 'Italy', 'Russia', 'Turkey']) ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf(p) }));
+    expect(
+      JSON.stringify(
+        outboxRows(env.deps)
+          .filter((o) => o.kind === 'notice')
+          .map((o) => o.payload),
+      ),
+    ).toMatch(/draw votes and concessions that ended the game were cleared/);
+    for (const p of ['Austria', 'England', 'Germany', 'Italy', 'Russia', 'Turkey'])
+      ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf(p) }));
     expect(outboxRows(env.deps).filter((o) => o.kind === 'game_over')).toHaveLength(2);
   });
 
@@ -162,9 +198,15 @@ describe('game-master commands', () => {
     expect(status().powers.find((p) => p.power === 'France')!.userId).toBe('newbie');
     expect(err(gmReplace(env.deps, { ...gm, power: 'Italy', newUserId: 'newbie' }))).toMatch(/already plays France/);
     expect(err(gmReplace(env.deps, { ...gm, power: 'Atlantis', newUserId: 'x' }))).toMatch(/not a power/);
-    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' }))).toMatch(/not playing/);
+    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' }))).toMatch(
+      /not playing/,
+    );
     ok(submitOrders(env.deps, { channelId: CHANNEL, userId: 'newbie', text: 'A par H' }));
-    const dm = env.deps.db.select().from(outbox).all().find((o) => o.target === 'newbie' && o.kind === 'dm');
+    const dm = env.deps.db
+      .select()
+      .from(outbox)
+      .all()
+      .find((o) => o.target === 'newbie' && o.kind === 'dm');
     expect(dm).toBeDefined();
   });
 });

@@ -1,8 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelRef, timeRef } from '../../src/game/text-refs.js';
-import { createGame, freePowers, gameStatus, joinGame, leaveGame, setServerLimits, startGame } from '../../src/game/index.js';
+import {
+  createGame,
+  freePowers,
+  gameStatus,
+  joinGame,
+  leaveGame,
+  setServerLimits,
+  startGame,
+} from '../../src/game/index.js';
 import { games, players } from '../../src/store/schema.js';
-import { CHANNEL, CLASSIC_POWERS, GM, T0, err, internalErrors, makeEnv, ok, outboxRows, type TestEnv } from './helpers.js';
+import {
+  CHANNEL,
+  CLASSIC_POWERS,
+  GM,
+  T0,
+  err,
+  internalErrors,
+  makeEnv,
+  ok,
+  outboxRows,
+  type TestEnv,
+} from './helpers.js';
 
 let env: TestEnv;
 beforeEach(() => {
@@ -48,12 +67,16 @@ describe('createGame', () => {
   });
 
   it('refuses phases shorter than the minimum (one minute, or what the server set)', () => {
-    expect(err(create({ durations: { movement: '59s' } }))).toMatch(/movement phase cannot be shorter than 1m in this server \(you gave 59s\)/);
+    expect(err(create({ durations: { movement: '59s' } }))).toMatch(
+      /movement phase cannot be shorter than 1m in this server \(you gave 59s\)/,
+    );
     expect(err(create({ durations: { retreat: '0.001s' } }))).toMatch(/zero|shorter than 1m/);
     expect(env.deps.db.select().from(games).all()).toEqual([]);
     ok(setServerLimits(env.deps, { guildId: 'g1', userId: 'admin', minPhase: '10m' }));
     expect(err(create({ durations: { movement: '5m' } }))).toMatch(/shorter than 10m/);
-    expect(err(setServerLimits(env.deps, { guildId: 'g1', userId: 'admin', minPhase: '30s' }))).toMatch(/below the bot's own minimum of 1m/);
+    expect(err(setServerLimits(env.deps, { guildId: 'g1', userId: 'admin', minPhase: '30s' }))).toMatch(
+      /below the bot's own minimum of 1m/,
+    );
     ok(create({ durations: { movement: '10m', retreat: '10m', adjustment: '10m' } }));
   });
 });
@@ -75,9 +98,13 @@ describe('joinGame / leaveGame', () => {
 
   it('refuses a taken power, an unknown power, and a second power for the same user', () => {
     ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'a', power: 'France' }));
-    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'b', power: 'France' }))).toMatch(/France is already taken/);
+    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'b', power: 'France' }))).toMatch(
+      /France is already taken/,
+    );
     expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'b', power: 'Narnia' }))).toMatch(/not a power/);
-    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'a', power: 'Italy' }))).toMatch(/already joined as France/);
+    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'a', power: 'Italy' }))).toMatch(
+      /already joined as France/,
+    );
     expect(env.deps.db.select().from(players).all()).toHaveLength(1);
   });
 
@@ -126,8 +153,14 @@ describe('startGame', () => {
     expect(JSON.stringify(dms.find((d) => d.target === 'a')!.payload)).toMatch(/You play \*\*France\*\*/);
     expect(err(startGame(env.deps, { channelId: CHANNEL, userId: GM }))).toMatch(/already started/);
     const status = ok(gameStatus(env.deps, CHANNEL)).status;
-    expect(status.powers.find((p) => p.power === 'Austria')).toMatchObject({ userId: null, toAct: true, submitted: false });
+    expect(status.powers.find((p) => p.power === 'Austria')).toMatchObject({
+      userId: null,
+      toAct: true,
+      submitted: false,
+    });
     expect(status.text).toMatch(/Spring 1901 movement/);
-    expect(status.text).toContain(`Deadline ${timeRef(status.game.deadline!, 'R')} (${timeRef(status.game.deadline!, 'f')})`);
+    expect(status.text).toContain(
+      `Deadline ${timeRef(status.game.deadline!, 'R')} (${timeRef(status.game.deadline!, 'f')})`,
+    );
   });
 });

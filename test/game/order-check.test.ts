@@ -27,14 +27,21 @@ describe('/order accepts the orders autocomplete offers for a variant rule', () 
     expect(legalOrderTexts(warhammer, fall, 'Vampire Counts')).toContain('A gfor S Immortality - sylv');
     expect(check(warhammer, fall, 'Vampire Counts', 'A Gfor S Immortality')).toEqual({ unitKey: 'gfor' });
     const spring = whPosition(['Empire: A sylv', 'Vampire Counts: A gfor'], 'spring', { sylv: 'Empire' });
-    expect(check(warhammer, spring, 'Vampire Counts', 'A Gfor S Immortality')).toEqual({ error: expect.stringMatching(/^No Immortality army moves this phase/) });
+    expect(check(warhammer, spring, 'Vampire Counts', 'A Gfor S Immortality')).toEqual({
+      error: expect.stringMatching(/^No Immortality army moves this phase/),
+    });
   });
 
-  it('a build refused by a variant rule says the rule (the engine\'s buildRefusal: Warhammer Adjustments 1)', () => {
+  it("a build refused by a variant rule says the rule (the engine's buildRefusal: Warhammer Adjustments 1)", () => {
     const board = whPosition([], 'spring', { kisl: 'Empire', eyec: 'Empire' });
-    const winter = { ...board, phase: { season: 'winter' as const, year: 2500, type: 'adjustment' as const }, units: [] };
+    const winter = {
+      ...board,
+      phase: { season: 'winter' as const, year: 2500, type: 'adjustment' as const },
+      units: [],
+    };
     expect(check(warhammer, winter, 'Empire', 'Build A kisl')).toEqual({
-      error: "You cannot build in Kislev: Kislev is the capital of Kislev, which began the game with 2 units, not more than Empire's 3: you build in your own home centres and in the capitals of nations that began the game with more units (Adjustments 1).",
+      error:
+        "You cannot build in Kislev: Kislev is the capital of Kislev, which began the game with 2 units, not more than Empire's 3: you build in your own home centres and in the capitals of nations that began the game with more units (Adjustments 1).",
     });
   });
 

@@ -14,7 +14,8 @@ afterEach(() => {
   expect(internalErrors).toEqual([]);
 });
 
-const submit = (power: string, text: string) => submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text });
+const submit = (power: string, text: string) =>
+  submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text });
 
 describe('submitOrders', () => {
   it('stores normalized orders and replaces an earlier order for the same unit', () => {
@@ -29,7 +30,7 @@ describe('submitOrders', () => {
     expect(env.deps.db.select().from(orders).all()).toHaveLength(3);
   });
 
-  it("rejects orders for units the caller does not own and garbage, with reasons, and keeps the good ones", () => {
+  it('rejects orders for units the caller does not own and garbage, with reasons, and keeps the good ones', () => {
     const r = ok(submit('France', 'A mun - bur; blah blah; A par - pic; F lon - nth'));
     expect(r.stored.map((o) => o.text)).toEqual(['A par - pic']);
     expect(r.rejected).toHaveLength(3);
@@ -40,7 +41,7 @@ describe('submitOrders', () => {
     expect(env.deps.db.select().from(orders).all()).toHaveLength(1);
   });
 
-  it('rejects orders the board does not allow, with the adjudicator\'s reason, and stores the legal ones', () => {
+  it("rejects orders the board does not allow, with the adjudicator's reason, and stores the legal ones", () => {
     const r = ok(submit('France', 'A par - mun; F bre - spa; A mar S A par - bur; A par - bur'));
     expect(r.stored.map((o) => o.text).sort()).toEqual(['A mar S A par - bur', 'A par - bur']);
     expect(r.rejected.map((x) => x.error)).toEqual([
@@ -60,8 +61,12 @@ describe('submitOrders', () => {
 
   it('refuses empty text, outsiders, and channels without a game, changing nothing', () => {
     expect(err(submit('France', '   '))).toMatch(/No orders given/);
-    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: 'stranger', text: 'A par H' }))).toMatch(/not playing/);
-    expect(err(submitOrders(env.deps, { channelId: 'nowhere', userId: userOf('France'), text: 'A par H' }))).toMatch(/no game/);
+    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: 'stranger', text: 'A par H' }))).toMatch(
+      /not playing/,
+    );
+    expect(err(submitOrders(env.deps, { channelId: 'nowhere', userId: userOf('France'), text: 'A par H' }))).toMatch(
+      /no game/,
+    );
     expect(env.deps.db.select().from(orders).all()).toEqual([]);
   });
 
@@ -69,7 +74,9 @@ describe('submitOrders', () => {
     ok(submit('France', 'A par - bur'));
     ok(submit('France', 'F bre - mao'));
     const rows = outboxRows(env.deps);
-    const dms = rows.filter((r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'order_confirmation');
+    const dms = rows.filter(
+      (r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'order_confirmation',
+    );
     // The second /order rewrote the confirmation still waiting for its quiet period.
     expect(dms).toHaveLength(1);
     expect(dms[0]!.nextAttemptAt).toBeGreaterThan(env.clock.t);
@@ -77,7 +84,10 @@ describe('submitOrders', () => {
     const last = JSON.stringify(dms[0]!.payload);
     expect(last).toContain('A par - bur');
     expect(last).toContain('F bre - mao');
-    const channelText = rows.filter((r) => r.targetKind === 'channel').map((r) => JSON.stringify(r.payload)).join('\n');
+    const channelText = rows
+      .filter((r) => r.targetKind === 'channel')
+      .map((r) => JSON.stringify(r.payload))
+      .join('\n');
     expect(channelText).not.toMatch(/bur|mao/);
   });
 });

@@ -37,7 +37,8 @@ function queue(deps: GameDeps, key: string, target = CHANNEL, kind: 'notice' | '
   return deps.db.transaction((tx) =>
     enqueue(tx, {
       gameId,
-      payload: kind === 'dm' ? { type: 'dm', gameId, text: key, reason: 'reminder' } : { type: 'notice', gameId, text: key },
+      payload:
+        kind === 'dm' ? { type: 'dm', gameId, text: key, reason: 'reminder' } : { type: 'notice', gameId, text: key },
       target: { kind: kind === 'dm' ? 'user' : 'channel', id: target },
       dedupeKey: key,
       now: deps.now(),
@@ -45,8 +46,10 @@ function queue(deps: GameDeps, key: string, target = CHANNEL, kind: 'notice' | '
   );
 }
 
-const deliverWith = (send: (row: DeliveryRow) => Promise<void | { messageId?: string }>, extra: Partial<Parameters<typeof deliverOutbox>[0]> = {}) =>
-  deliverOutbox({ db: env.deps.db, now: env.deps.now, send, baseDelayMs: 1000, maxAttempts: 3, ...extra });
+const deliverWith = (
+  send: (row: DeliveryRow) => Promise<void | { messageId?: string }>,
+  extra: Partial<Parameters<typeof deliverOutbox>[0]> = {},
+) => deliverOutbox({ db: env.deps.db, now: env.deps.now, send, baseDelayMs: 1000, maxAttempts: 3, ...extra });
 
 describe('deliverOutbox', () => {
   it('sends due rows in order, once, and marks them sent', async () => {
@@ -67,7 +70,12 @@ describe('deliverOutbox', () => {
     };
     expect(await deliverWith(failing)).toMatchObject({ retried: 1 });
     let row = outboxRows(env.deps)[0];
-    expect(row).toMatchObject({ attempts: 1, nextAttemptAt: env.clock.t + 1000, lastError: '503 Service Unavailable', sentAt: null });
+    expect(row).toMatchObject({
+      attempts: 1,
+      nextAttemptAt: env.clock.t + 1000,
+      lastError: '503 Service Unavailable',
+      sentAt: null,
+    });
     expect(await deliverWith(failing)).toMatchObject({ retried: 0 }); // not due yet
     env.clock.advance(1000);
     await deliverWith(failing);
@@ -106,7 +114,9 @@ describe('deliverOutbox', () => {
     const notices = rows.filter((r) => r.kind === 'notice');
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ target: CHANNEL, sentAt: expect.any(Number) });
-    expect((notices[0].payload as { text: string }).text).toContain(`📪 ${memberRef('user-1')}, I cannot send you direct messages`);
+    expect((notices[0].payload as { text: string }).text).toContain(
+      `📪 ${memberRef('user-1')}, I cannot send you direct messages`,
+    );
   });
 
   it('a deleted channel fails all its rows without retrying and pauses the game running there', async () => {
@@ -159,7 +169,9 @@ describe('deliverOutbox', () => {
     expect(stats).toMatchObject({ sent: 1, skipped: 1 });
     expect(sent[0].statusMessageId).toBeNull();
     // the text is the status at delivery time
-    expect((sent[0].payload as { text: string }).text).toContain(`**Classic Diplomacy** · game master ${memberRef('user-gm')}`);
+    expect((sent[0].payload as { text: string }).text).toContain(
+      `**Classic Diplomacy** · game master ${memberRef('user-gm')}`,
+    );
     expect((sent[0].payload as { text: string }).text).toMatch(/Forming/);
     expect(env.deps.db.select().from(games).where(eq(games.id, gameId)).get()!.statusMessageId).toBe('m-1');
 
@@ -182,7 +194,13 @@ describe('deliverOutbox', () => {
       const gid = ok(createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game.id;
       a.deps.db.delete(outbox).run();
       a.deps.db.transaction((tx) =>
-        enqueue(tx, { gameId: gid, payload: { type: 'notice', gameId: gid, text: 't' }, target: { kind: 'channel', id: 'c' }, dedupeKey: 'k', now: a.clock.t }),
+        enqueue(tx, {
+          gameId: gid,
+          payload: { type: 'notice', gameId: gid, text: 't' },
+          target: { kind: 'channel', id: 'c' },
+          dedupeKey: 'k',
+          now: a.clock.t,
+        }),
       );
       const sends: string[] = [];
       let release!: () => void;
@@ -216,7 +234,8 @@ describe('deliverOutbox', () => {
     let releaseDm!: () => void;
     const dmGate = new Promise<void>((r) => (releaseDm = r));
     const pass = deliverWith(async (row) => {
-      if (row.dedupeKey === 'dm-1') await dmGate; // a DM target stuck (rate-limited or slow)
+      if (row.dedupeKey === 'dm-1')
+        await dmGate; // a DM target stuck (rate-limited or slow)
       else await new Promise((r) => setTimeout(r, 1));
       done.push(row.dedupeKey);
     });
@@ -247,7 +266,13 @@ describe('deliverOutbox', () => {
     expect(outboxRows(env.deps)[0]).toMatchObject({ partsSent: 3, sentAt: null, attempts: 1 });
     env.clock.advance(1000);
     expect(await deliverWith(sendParts(null))).toMatchObject({ sent: 1 });
-    expect(seen).toEqual([[0, 0], [0, 1], [0, 2], [3, 3], [3, 4]]);
+    expect(seen).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [3, 3],
+      [3, 4],
+    ]);
     expect(outboxRows(env.deps)[0]).toMatchObject({ partsSent: 5, attempts: 2 });
     // Never backwards: a stale deliverer recording fewer parts changes nothing.
     queue(env.deps, 'again');
@@ -260,8 +285,17 @@ describe('deliverOutbox', () => {
 
   it('puts a rate-limited row back without counting an attempt', async () => {
     queue(env.deps, 'limited');
-    expect(await deliverWith(async () => Promise.reject(new RetryLaterError('POST /channels/:id/messages is rate-limited', 4000)))).toMatchObject({ deferred: 1 });
-    expect(outboxRows(env.deps)[0]).toMatchObject({ attempts: 0, nextAttemptAt: env.clock.t + 4000, claimedBy: null, sentAt: null });
+    expect(
+      await deliverWith(async () =>
+        Promise.reject(new RetryLaterError('POST /channels/:id/messages is rate-limited', 4000)),
+      ),
+    ).toMatchObject({ deferred: 1 });
+    expect(outboxRows(env.deps)[0]).toMatchObject({
+      attempts: 0,
+      nextAttemptAt: env.clock.t + 4000,
+      claimedBy: null,
+      sentAt: null,
+    });
     env.clock.advance(4000);
     expect(await deliverWith(async () => {})).toMatchObject({ sent: 1 });
   });
@@ -271,7 +305,7 @@ describe('claims (kill -9)', () => {
   const wall = { t: 1_000_000 };
   const clock = (alive: Set<string>) => ({ wallNow: () => wall.t, isAlive: (d: { id: string }) => alive.has(d.id) });
 
-  it('a restarted deliverer takes a dead predecessor\'s claims over at once, and resends the row', async () => {
+  it("a restarted deliverer takes a dead predecessor's claims over at once, and resends the row", async () => {
     queue(env.deps, 'in-flight');
     queue(env.deps, 'next');
     const alive = new Set<string>();
@@ -285,7 +319,9 @@ describe('claims (kill -9)', () => {
     const restarted = registerDeliverer(env.deps.db, clock(alive));
     alive.add(restarted.id);
     // No time passes: the claim of a process that no longer runs is freed at registration.
-    expect(await deliverWith(async (row) => void seen.push(row.dedupeKey), { ...clock(alive), deliverer: restarted })).toMatchObject({ sent: 2 });
+    expect(
+      await deliverWith(async (row) => void seen.push(row.dedupeKey), { ...clock(alive), deliverer: restarted }),
+    ).toMatchObject({ sent: 2 });
     expect(seen).toEqual(['in-flight', 'next']);
   });
 
@@ -298,11 +334,13 @@ describe('claims (kill -9)', () => {
     const restarted = registerDeliverer(env.deps.db, clock(alive));
     alive.add(restarted.id);
     const from: (number | undefined)[] = [];
-    expect(await deliverWith(async (row) => void from.push(row.partsSent), { ...clock(alive), deliverer: restarted })).toMatchObject({ sent: 1 });
+    expect(
+      await deliverWith(async (row) => void from.push(row.partsSent), { ...clock(alive), deliverer: restarted }),
+    ).toMatchObject({ sent: 1 });
     expect(from).toEqual([2]);
   });
 
-  it('never takes a live owner\'s claim, however long its send takes; a frozen one loses it after the heartbeat timeout', async () => {
+  it("never takes a live owner's claim, however long its send takes; a frozen one loses it after the heartbeat timeout", async () => {
     queue(env.deps, 'slow');
     const alive = new Set<string>();
     const owner = registerDeliverer(env.deps.db, clock(alive));
@@ -331,7 +369,13 @@ describe('claims (kill -9)', () => {
       a.deps.db.transaction((tx) => {
         for (let i = 0; i < 120; i++) {
           const target = `target-${i % 8}`;
-          enqueue(tx, { gameId: gid, payload: { type: 'notice', gameId: gid, text: `${i}` }, target: { kind: 'channel', id: target }, dedupeKey: `${target}:${i}`, now: a.clock.t });
+          enqueue(tx, {
+            gameId: gid,
+            payload: { type: 'notice', gameId: gid, text: `${i}` },
+            target: { kind: 'channel', id: target },
+            dedupeKey: `${target}:${i}`,
+            now: a.clock.t,
+          });
         }
       });
       const sent: { by: string; key: string }[] = [];
@@ -367,7 +411,12 @@ describe('claims (kill -9)', () => {
   it('a loop frees its claims when it stops', async () => {
     queue(env.deps, 'x');
     let release!: () => void;
-    const loop = startOutboxLoop({ db: env.deps.db, now: env.deps.now, send: () => new Promise<void>((r) => (release = r)), intervalMs: 60_000 });
+    const loop = startOutboxLoop({
+      db: env.deps.db,
+      now: env.deps.now,
+      send: () => new Promise<void>((r) => (release = r)),
+      intervalMs: 60_000,
+    });
     await vi.waitFor(() => expect(claimsByOwner(env.deps.db).get(loop.deliverer.id)).toBe(1));
     release();
     await loop.stop();
@@ -383,7 +432,13 @@ describe('restarts', () => {
       let a = makeEnv(tmp.path);
       const gid = ok(createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game.id;
       a.deps.db.transaction((tx) =>
-        enqueue(tx, { gameId: gid, payload: { type: 'notice', gameId: gid, text: 't' }, target: { kind: 'channel', id: 'c' }, dedupeKey: 'before-crash', now: a.clock.t }),
+        enqueue(tx, {
+          gameId: gid,
+          payload: { type: 'notice', gameId: gid, text: 't' },
+          target: { kind: 'channel', id: 'c' },
+          dedupeKey: 'before-crash',
+          now: a.clock.t,
+        }),
       );
       a.close(); // the bot dies before delivering
       a = makeEnv(tmp.path);
@@ -416,7 +471,13 @@ describe('startOutboxLoop', () => {
   it('keeps going while batches come back full', async () => {
     for (let i = 0; i < 5; i++) queue(env.deps, `r${i}`);
     const seen: string[] = [];
-    const loop = startOutboxLoop({ db: env.deps.db, now: env.deps.now, send: async (row) => void seen.push(row.dedupeKey), intervalMs: 60_000, limit: 2 });
+    const loop = startOutboxLoop({
+      db: env.deps.db,
+      now: env.deps.now,
+      send: async (row) => void seen.push(row.dedupeKey),
+      intervalMs: 60_000,
+      limit: 2,
+    });
     await loop.idle();
     expect(seen).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
     await loop.stop();
@@ -425,7 +486,11 @@ describe('startOutboxLoop', () => {
   it('does not spin while the only waiting rows sit behind a head that is due later', async () => {
     queue(env.deps, 'head');
     queue(env.deps, 'behind');
-    env.deps.db.update(outbox).set({ nextAttemptAt: env.clock.t + 3_600_000 }).where(eq(outbox.dedupeKey, 'head')).run();
+    env.deps.db
+      .update(outbox)
+      .set({ nextAttemptAt: env.clock.t + 3_600_000 })
+      .where(eq(outbox.dedupeKey, 'head'))
+      .run();
     let clockReads = 0;
     const now = () => (clockReads++, env.clock.t);
     const loop = startOutboxLoop({ db: env.deps.db, now, send: async () => {}, intervalMs: 60_000 });
@@ -437,7 +502,12 @@ describe('startOutboxLoop', () => {
 
   it('delivers when kicked and stops cleanly', async () => {
     const seen: string[] = [];
-    const loop = startOutboxLoop({ db: env.deps.db, now: env.deps.now, send: async (row) => void seen.push(row.dedupeKey), intervalMs: 60_000 });
+    const loop = startOutboxLoop({
+      db: env.deps.db,
+      now: env.deps.now,
+      send: async (row) => void seen.push(row.dedupeKey),
+      intervalMs: 60_000,
+    });
     await loop.idle();
     queue(env.deps, 'late');
     loop.kick();

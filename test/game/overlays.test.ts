@@ -11,7 +11,9 @@ const seen: OverlayContext[] = [];
 const plugin: VariantPlugin = {
   mapOverlays(ctx) {
     seen.push(ctx);
-    return ctx.picture === 'board' ? [{ kind: 'mark', province: 'mun', glyph: 'star', legend: `phase ${ctx.phase.index}` }] : [];
+    return ctx.picture === 'board'
+      ? [{ kind: 'mark', province: 'mun', glyph: 'star', legend: `phase ${ctx.phase.index}` }]
+      : [];
   },
 };
 registerVariant({ ...classic, id: 'overlaid', name: 'Overlaid' }, plugin);

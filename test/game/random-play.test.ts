@@ -39,8 +39,22 @@ type Step =
 const simple = <K extends string>(kind: K) => fc.record({ kind: fc.constant(kind) });
 const byPower = <K extends string>(kind: K) => fc.record({ kind: fc.constant(kind), power: fc.nat(3) });
 const step = fc.oneof(
-  { weight: 20, arbitrary: fc.record({ kind: fc.constant('orders' as const), power: fc.nat(3), pick: fc.array(fc.nat(1000), { maxLength: 6 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('garbage' as const), power: fc.nat(3), text: fc.string({ maxLength: 30 }) }) },
+  {
+    weight: 20,
+    arbitrary: fc.record({
+      kind: fc.constant('orders' as const),
+      power: fc.nat(3),
+      pick: fc.array(fc.nat(1000), { maxLength: 6 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('garbage' as const),
+      power: fc.nat(3),
+      text: fc.string({ maxLength: 30 }),
+    }),
+  },
   { weight: 2, arbitrary: byPower('clear' as const) },
   { weight: 10, arbitrary: byPower('ready' as const) },
   { weight: 1, arbitrary: byPower('draw' as const) },
@@ -49,7 +63,13 @@ const step = fc.oneof(
   { weight: 1, arbitrary: simple('rollback' as const) },
   { weight: 1, arbitrary: simple('pause' as const) },
   { weight: 3, arbitrary: simple('resume' as const) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('extend' as const), text: fc.constantFrom('1h', '10m', 'x', '0s', '40d') }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('extend' as const),
+      text: fc.constantFrom('1h', '10m', 'x', '0s', '40d'),
+    }),
+  },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('time' as const), hours: fc.integer({ min: 1, max: 30 }) }) },
 ) as fc.Arbitrary<Step>;
 

@@ -5,11 +5,23 @@
  */
 import { rate } from 'openskill';
 import { describe, expect, it } from 'vitest';
-import { displayRating, newRating, rateGame, RATING_MODEL, RatingError, type RatedSeat, type Rating } from '../../src/game/ratings.js';
+import {
+  displayRating,
+  newRating,
+  rateGame,
+  RATING_MODEL,
+  RatingError,
+  type RatedSeat,
+  type Rating,
+} from '../../src/game/ratings.js';
 
 const person = (id: string, rating: Rating | null = null) => ({ id, computer: false, rating });
 const computer = (id: string, rating: Rating | null = null) => ({ id, computer: true, rating });
-const seat = (name: string, rank: number, ...members: RatedSeat['members'][number][]): RatedSeat => ({ seat: name, rank, members });
+const seat = (name: string, rank: number, ...members: RatedSeat['members'][number][]): RatedSeat => ({
+  seat: name,
+  rank,
+  members,
+});
 
 /** Classic's solo row of docs/bot.md "Scoring": R 1, F 2, G 3, E and T 4, I 6, A 7 — everyone new. */
 const SOLO: RatedSeat[] = [
@@ -64,7 +76,8 @@ describe('rateGame: the direction of every change', () => {
     const ranks = [1, 1, 3, 4, 5, 6, 7];
     const seats = ranks.map((rank, i) => seat(`P${i}`, rank, person(`p${i}`)));
     const after = rateGame(seats).map((c) => c.after.mu);
-    for (let i = 1; i < after.length; i++) expect(after[i - 1], `place ${ranks[i - 1]} against ${ranks[i]}`).toBeGreaterThanOrEqual(after[i]!);
+    for (let i = 1; i < after.length; i++)
+      expect(after[i - 1], `place ${ranks[i - 1]} against ${ranks[i]}`).toBeGreaterThanOrEqual(after[i]!);
     expect(after[0]).toBe(after[1]);
     // The same match through openskill's default (Plackett-Luce): the drawn pair ends below the third.
     const defaultModel = rate(
@@ -174,10 +187,18 @@ describe('computer players are rated apart', () => {
 
 describe('input the caller got wrong is refused', () => {
   it.each([
-    ['a member in two seats', [seat('A', 1, person('x')), seat('B', 2, person('x'))], /x plays in two seats \(A and B\)/],
+    [
+      'a member in two seats',
+      [seat('A', 1, person('x')), seat('B', 2, person('x'))],
+      /x plays in two seats \(A and B\)/,
+    ],
     ['a place of 0', [seat('A', 0, person('x')), seat('B', 2, person('y'))], /seat A: place 0/],
     ['a seat without members', [seat('A', 1), seat('B', 2, person('y'))], /seat A has no member/],
-    ['a broken rating', [seat('A', 1, person('x', { mu: Number.NaN, sigma: 1 })), seat('B', 2, person('y'))], /x: rating/],
+    [
+      'a broken rating',
+      [seat('A', 1, person('x', { mu: Number.NaN, sigma: 1 })), seat('B', 2, person('y'))],
+      /x: rating/,
+    ],
   ] as [string, RatedSeat[], RegExp][])('%s', (_, seats, message) => {
     expect(() => rateGame(seats)).toThrow(RatingError);
     expect(() => rateGame(seats)).toThrow(message);

@@ -15,7 +15,22 @@ import {
   type GameDeps,
 } from '../../src/game/index.js';
 import { auditLog, games, phases } from '../../src/store/schema.js';
-import { CHANNEL, CLASSIC_POWERS, GM, HOUR, T0, err, internalErrors, makeEnv, ok, outboxRows, startedGame, tempDbPath, userOf, type TestEnv } from './helpers.js';
+import {
+  CHANNEL,
+  CLASSIC_POWERS,
+  GM,
+  HOUR,
+  T0,
+  err,
+  internalErrors,
+  makeEnv,
+  ok,
+  outboxRows,
+  startedGame,
+  tempDbPath,
+  userOf,
+  type TestEnv,
+} from './helpers.js';
 
 let env: TestEnv;
 beforeEach(() => {
@@ -52,7 +67,9 @@ describe('resolving a phase', () => {
     const posted = outboxRows(env.deps).find((r) => r.kind === 'phase_results')!;
     expect(posted.target).toBe(CHANNEL);
     expect((posted.payload as { phaseId: number }).phaseId).toBe(spring.id);
-    expect((posted.payload as { text: string }).text).toContain(`Next: **Fall 1901 movement**, deadline ${timeRef(T0 + 48 * HOUR, 'R')} (${timeRef(T0 + 48 * HOUR, 'f')}).`);
+    expect((posted.payload as { text: string }).text).toContain(
+      `Next: **Fall 1901 movement**, deadline ${timeRef(T0 + 48 * HOUR, 'R')} (${timeRef(T0 + 48 * HOUR, 'f')}).`,
+    );
   });
 
   it('resolves at once when every player with something to decide is ready (civil-disorder powers are not waited for)', () => {
@@ -76,7 +93,9 @@ describe('resolving a phase', () => {
     const started = startedGame(env.deps);
     const gameId = started.game.id;
     ok(resolvePhase(env.deps, { gameId, phaseId: started.phase.id, reason: 'gm' }));
-    expect(err(resolvePhase(env.deps, { gameId, phaseId: started.phase.id, reason: 'deadline' }))).toMatch(/already been resolved/);
+    expect(err(resolvePhase(env.deps, { gameId, phaseId: started.phase.id, reason: 'deadline' }))).toMatch(
+      /already been resolved/,
+    );
     expect(resolutions(env.deps)).toHaveLength(1);
     expect(outboxRows(env.deps).filter((r) => r.kind === 'phase_results')).toHaveLength(1);
   });
@@ -106,10 +125,14 @@ describe('resolving a phase', () => {
       const after = T0 + 25 * HOUR;
       const run = () =>
         new Promise<string>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', 'test/game/fixtures/sweep.ts', tmp.path, String(after)], {
-            cwd: process.cwd(),
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
+          const child = spawn(
+            process.execPath,
+            ['--import', 'tsx', 'test/game/fixtures/sweep.ts', tmp.path, String(after)],
+            {
+              cwd: process.cwd(),
+              stdio: ['ignore', 'pipe', 'pipe'],
+            },
+          );
           let out = '';
           let errText = '';
           child.stdout.on('data', (d) => (out += d));
@@ -162,7 +185,9 @@ describe('scheduler', () => {
     // reminder (10% of 10 minutes = 1 minute before) comes first, then the deadline
     expect(scheduler.nextWake()).toBe(T0 + 9 * 60_000);
     vi.advanceTimersByTime(9 * 60_000);
-    const reminders = outboxRows(deps).filter((r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'reminder');
+    const reminders = outboxRows(deps).filter(
+      (r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'reminder',
+    );
     expect(reminders).toHaveLength(7);
     expect(scheduler.nextWake()).toBe(T0 + 10 * 60_000);
     vi.advanceTimersByTime(60_000);
@@ -225,7 +250,9 @@ describe('reminders', () => {
       dislodged: [{ ...munich, attackerFrom: 'tyr', viaConvoy: false, retreatOptions: ['ruh', 'boh'] }],
     };
     env.deps.db.update(phases).set({ position: retreat, type: 'retreat' }).run();
-    expect(err(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') }))).toMatch(/France has nothing to decide/);
+    expect(err(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') }))).toMatch(
+      /France has nothing to decide/,
+    );
     ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A mun R ruh' }));
     const r = ok(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
     expect(r.resolved.map((p) => p.code)).toEqual(['S1901R']);
@@ -258,7 +285,9 @@ describe('reminders', () => {
       .map((r) => r.target);
     expect(targets).not.toContain(userOf('England'));
     expect(targets).toContain(userOf('France'));
-    const france = outboxRows(env.deps).find((r) => r.target === userOf('France') && (r.payload as { reason: string }).reason === 'reminder')!;
+    const france = outboxRows(env.deps).find(
+      (r) => r.target === userOf('France') && (r.payload as { reason: string }).reason === 'reminder',
+    )!;
     expect((france.payload as { text: string }).text).toMatch(/A mar/);
     expect(env.deps.db.select().from(games).get()!.status).toBe('active');
   });

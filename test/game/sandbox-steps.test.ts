@@ -10,7 +10,14 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Position } from '../../src/engine/types.js';
 import { createGame, joinGame, resolveDuePhases, runAction, startGame, submitOrders } from '../../src/game/index.js';
-import { actSandbox, nextSandbox, orderSandbox, previewSandbox, startSandbox, viewSandbox } from '../../src/game/sandbox.js';
+import {
+  actSandbox,
+  nextSandbox,
+  orderSandbox,
+  previewSandbox,
+  startSandbox,
+  viewSandbox,
+} from '../../src/game/sandbox.js';
 import { games, phases, sandboxes } from '../../src/store/schema.js';
 import { dogsOfWarChoices } from '../../src/variants/warhammer/index.js';
 import { gameTables as tablesOfTheGame } from '../support/game-tables.js';
@@ -33,7 +40,16 @@ const me = { userId: OWNER };
 const gameTables = () => tablesOfTheGame(env.opened.sqlite);
 
 function warhammerGame(seated: string[], optionsText: string | null = null) {
-  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'warhammer', durations: { movement: '24h', retreat: '12h', adjustment: '12h' }, optionsText }));
+  ok(
+    createGame(env.deps, {
+      channelId: CHANNEL,
+      guildId: 'g',
+      userId: GM,
+      variantId: 'warhammer',
+      durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
+      optionsText,
+    }),
+  );
   for (const power of seated) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
   ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
 }
@@ -54,7 +70,8 @@ function passDeadline() {
 }
 const act = (power: string, action: string, choice: string | null, detail: string | null = null) =>
   ok(runAction(env.deps, { channelId: CHANNEL, userId: userOf(power), by: 'player', action, choice, detail }));
-const gmAct = (action: string, choice: string, detail: string) => ok(runAction(env.deps, { channelId: CHANNEL, userId: GM, by: 'gm', action, choice, detail }));
+const gmAct = (action: string, choice: string, detail: string) =>
+  ok(runAction(env.deps, { channelId: CHANNEL, userId: GM, by: 'gm', action, choice, detail }));
 const sandboxAct = (power: string | null, action: string, choice: string | null, detail: string | null = null) =>
   ok(actSandbox(env.deps, { ...me, by: power === null ? 'gm' : 'player', power, action, choice, detail }));
 /** The variant's posts in the game's channel since `since` (not the status, results or start posts). */
@@ -85,7 +102,8 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     ok(startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER }));
     const before = gameTables();
     const orders = { Bretonnia: 'A cour - wast; F lang H', Empire: 'A altd - wast; A nuln S A altd - wast; F midd H' };
-    for (const [power, text] of Object.entries(orders)) ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text }));
+    for (const [power, text] of Object.entries(orders))
+      ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text }));
     ok(orderSandbox(env.deps, { ...me, text: Object.values(orders).join('; ') }));
     const sandboxPreview = ok(previewSandbox(env.deps, me)).adjudication;
 
@@ -127,7 +145,11 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     expect(sandboxFinal).toEqual(live);
     expect(sandboxPreview).not.toEqual(live);
     expect(live.position.units.some((u) => u.power === 'Bretonnia' && u.province === 'cour')).toBe(false);
-    expect((live.position.variantState as { followers: Record<string, unknown> }).followers['Wood Elves']).toEqual({ role: 'sepoy', master: 'Empire', wins: 1 });
+    expect((live.position.variantState as { followers: Record<string, unknown> }).followers['Wood Elves']).toEqual({
+      role: 'sepoy',
+      master: 'Empire',
+      wins: 1,
+    });
     expect(ok(viewSandbox(env.deps, me)).board.position).toEqual(currentPhase().position);
     // The game was changed by its own players only: the sandbox wrote nothing to it.
     expect(gameTables()).not.toBe(before);
@@ -144,10 +166,15 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     expect(ok(nextSandbox(env.deps, me)).posts[0]).toContain('The game master then reports each winner');
     sandboxAct('Bretonnia', 'declare', 'move A cour');
     sandboxAct('Empire', 'declare', 'none');
-    expect(ok(nextSandbox(env.deps, me)).sandbox.step).toMatchObject({ name: 'battles', progress: { gameMaster: true } });
+    expect(ok(nextSandbox(env.deps, me)).sandbox.step).toMatchObject({
+      name: 'battles',
+      progress: { gameMaster: true },
+    });
     sandboxAct(null, 'battle', 'wast', 'Empire');
     const played = ok(nextSandbox(env.deps, me));
-    expect(played.kind === 'resolved' && played.adjudication.results.find((r) => r.unit === 'A altd')).toMatchObject({ result: 'success' });
+    expect(played.kind === 'resolved' && played.adjudication.results.find((r) => r.unit === 'A altd')).toMatchObject({
+      result: 'success',
+    });
   });
 
   it('the Dogs of War start choice: copied while it is open, made by the owner for the seat — the same first board', () => {
@@ -156,7 +183,11 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     const city = choice!.cities.find((c) => choice!.types[c]!.includes('F')) ?? choice!.cities[0]!;
     const unit = choice!.types[city]!.includes('F') ? 'fleet' : 'army';
     const started = ok(startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER })).sandbox;
-    expect(started.step).toMatchObject({ name: 'muster', at: 'start', progress: { powers: [{ power: 'Tilea', answered: false }] } });
+    expect(started.step).toMatchObject({
+      name: 'muster',
+      at: 'start',
+      progress: { powers: [{ power: 'Tilea', answered: false }] },
+    });
     expect(started.posts[0]).toContain('First the Dogs of War choose their city and unit');
     expect(started.actions.find((a) => a.name === 'muster')?.as).toEqual(['Tilea']);
     // Orders may be written meanwhile, as in the game.
@@ -164,17 +195,24 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
 
     const since = outboxRows(env.deps).length;
     act('Tilea', 'muster', city, unit);
-    expect(sandboxAct('Tilea', 'muster', city, unit)).toMatchObject({ settled: true, reply: expect.stringContaining(`in ${city}`) });
+    expect(sandboxAct('Tilea', 'muster', city, unit)).toMatchObject({
+      settled: true,
+      reply: expect.stringContaining(`in ${city}`),
+    });
     const begun = ok(nextSandbox(env.deps, me));
     expect(begun.kind).toBe('orders');
     expect(begun.sandbox).toMatchObject({ step: null, label: 'Spring 2500 movement', orders: [{ text: 'A altd H' }] });
     expect(ok(viewSandbox(env.deps, me)).board.position).toEqual(currentPhase().position);
     expect(currentPhase().position.units).toContainEqual(expect.objectContaining({ power: 'Tilea', province: city }));
-    const announce = outboxRows(env.deps).slice(since).find((r) => r.kind === 'game_started')!;
+    const announce = outboxRows(env.deps)
+      .slice(since)
+      .find((r) => r.kind === 'game_started')!;
     expect((announce.payload as { text: string }).text).toContain(begun.posts[0]!);
 
     // Copied from the history after the choice: the board already has the unit, and no choice opens.
-    expect(ok(startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER, phase: 'S2500M' })).sandbox.step).toBeNull();
+    expect(
+      ok(startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER, phase: 'S2500M' })).sandbox.step,
+    ).toBeNull();
   });
 
   it('a Sepoy with three won battles revolts in an adjustment phase — the same board and the same builds', () => {
@@ -194,12 +232,16 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     act('Wood Elves', 'revolt', 'athe', 'army');
     expect(sandboxAct('Wood Elves', 'revolt', 'athe', 'army').reply).toContain('athe is your new capital');
     expect(ok(viewSandbox(env.deps, me)).board.position).toEqual(currentPhase().position);
-    expect(sandboxRow().position.units).toContainEqual(expect.objectContaining({ power: 'Wood Elves', province: 'athe' }));
+    expect(sandboxRow().position.units).toContainEqual(
+      expect.objectContaining({ power: 'Wood Elves', province: 'athe' }),
+    );
 
     // The adjustments that follow, the same on both.
     const adjustment = currentPhase();
     ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'Build A nuln' }));
-    expect(ok(orderSandbox(env.deps, { ...me, text: 'Build A nuln' })).stored.map((o) => [o.power, o.text])).toEqual([['Empire', 'A nuln B']]);
+    expect(ok(orderSandbox(env.deps, { ...me, text: 'Build A nuln' })).stored.map((o) => [o.power, o.text])).toEqual([
+      ['Empire', 'A nuln B'],
+    ]);
     passDeadline();
     const played = ok(nextSandbox(env.deps, me));
     if (played.kind !== 'resolved') throw new Error(played.kind);

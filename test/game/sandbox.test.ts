@@ -42,7 +42,8 @@ afterEach(() => {
 
 const ONLOOKER = 'user-onlooker';
 const GUILD = 'guild-1';
-const start = (userId = ONLOOKER, phase: string | null = null, channelId = CHANNEL) => startSandbox(env.deps, { channelId, guildId: GUILD, userId, phase });
+const start = (userId = ONLOOKER, phase: string | null = null, channelId = CHANNEL) =>
+  startSandbox(env.deps, { channelId, guildId: GUILD, userId, phase });
 const me = { userId: ONLOOKER };
 /** `/sandbox next` that plays the phase (no step of the variant opens on the way). */
 function played(r: ReturnType<typeof nextSandbox>) {
@@ -61,11 +62,27 @@ describe('a sandbox of a Classic game', () => {
     const before = gameTables();
 
     const started = ok(start()).sandbox;
-    expect(started).toMatchObject({ variantName: 'Classic Diplomacy', source: 'S1901M', label: 'Spring 1901 movement', orders: [], steps: 0, last: null, winner: null });
+    expect(started).toMatchObject({
+      variantName: 'Classic Diplomacy',
+      source: 'S1901M',
+      label: 'Spring 1901 movement',
+      orders: [],
+      steps: 0,
+      last: null,
+      winner: null,
+    });
     // The copy has none of France's stored orders.
     const copy = ok(viewSandbox(env.deps, me));
     expect(JSON.stringify([copy.sandbox, copy.board.orders, copy.board.stage])).not.toMatch(/pic|mao/);
-    expect(started.duties.map((d) => d.power)).toEqual(['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']);
+    expect(started.duties.map((d) => d.power)).toEqual([
+      'Austria',
+      'England',
+      'France',
+      'Germany',
+      'Italy',
+      'Russia',
+      'Turkey',
+    ]);
 
     // Orders for any power's units in one text; the owner is taken from the board.
     const r = ok(orderSandbox(env.deps, { ...me, text: 'A par - bur; A mun - bur; F kie - den; F lon - nth' }));
@@ -77,7 +94,9 @@ describe('a sandbox of a Classic game', () => {
     ]);
     expect(r.rejected).toEqual([]);
     // Replacing an order, a fleet's coast from the board, and the same checks as /order.
-    const again = ok(orderSandbox(env.deps, { ...me, text: 'A par - gas; F stp - bot; A ber - mos; A war - sil; WAIVE' }));
+    const again = ok(
+      orderSandbox(env.deps, { ...me, text: 'A par - gas; F stp - bot; A ber - mos; A war - sil; WAIVE' }),
+    );
     expect(again.replaced).toEqual([{ before: 'A par - bur', after: 'A par - gas' }]);
     expect(again.stored.map((o) => o.text)).toEqual(['A par - gas', 'F stp/sc - bot', 'A war - sil']);
     expect(again.rejected.map((x) => x.input)).toEqual(['A ber - mos', 'WAIVE']);
@@ -94,7 +113,9 @@ describe('a sandbox of a Classic game', () => {
     const next = ok(nextSandbox(env.deps, me));
     expect(next.sandbox).toMatchObject({ label: 'Fall 1901 movement', orders: [], steps: 1 });
     expect(next.sandbox.last?.label).toBe('Spring 1901 movement');
-    expect(ok(viewSandbox(env.deps, me)).board.position.units).toContainEqual(expect.objectContaining({ power: 'Germany', province: 'den' }));
+    expect(ok(viewSandbox(env.deps, me)).board.position.units).toContainEqual(
+      expect.objectContaining({ power: 'Germany', province: 'den' }),
+    );
 
     // The real game: every table byte for byte as it was.
     expect(gameTables()).toBe(before);
@@ -121,19 +142,27 @@ describe('a sandbox of a Classic game', () => {
     expect(build.rejected[0]!.error).toMatch(/France has no builds/);
     const spring = played(nextSandbox(env.deps, me));
     expect(spring.sandbox.label).toBe('Spring 1902 movement');
-    expect(ok(viewSandbox(env.deps, me)).board.position.units).toContainEqual(expect.objectContaining({ power: 'Germany', province: 'kie', type: 'A' }));
+    expect(ok(viewSandbox(env.deps, me)).board.position.units).toContainEqual(
+      expect.objectContaining({ power: 'Germany', province: 'kie', type: 'A' }),
+    );
 
     const last = ok(sandboxRenderInput(env.deps, me, 'last')).input!;
     expect(last.title).toBe('Classic Diplomacy · sandbox · Winter 1901 adjustment · orders and results');
     expect(last.orders).toHaveLength(1);
     ok(orderSandbox(env.deps, { ...me, text: 'A kie - ber' }));
-    expect(ok(sandboxRenderInput(env.deps, me, 'board')).input).toMatchObject({ title: 'Classic Diplomacy · sandbox · Spring 1902 movement · 1 order', orders: [{ power: 'Germany' }] });
+    expect(ok(sandboxRenderInput(env.deps, me, 'board')).input).toMatchObject({
+      title: 'Classic Diplomacy · sandbox · Spring 1902 movement · 1 order',
+      orders: [{ power: 'Germany' }],
+    });
     const preview = ok(previewSandbox(env.deps, me));
-    expect(sandboxPreviewInput(preview.board, preview.adjudication)).toMatchObject({ title: 'Classic Diplomacy · sandbox · Spring 1902 movement · orders and results', orders: [{ power: 'Germany' }] });
+    expect(sandboxPreviewInput(preview.board, preview.adjudication)).toMatchObject({
+      title: 'Classic Diplomacy · sandbox · Spring 1902 movement · orders and results',
+      orders: [{ power: 'Germany' }],
+    });
     expect(sandboxPreviewInput(preview.board, preview.adjudication).results).toHaveLength(22 + 1);
   });
 
-  it('copies any earlier phase from the history, and clears one power\'s orders or all', () => {
+  it("copies any earlier phase from the history, and clears one power's orders or all", () => {
     startedGame(env.deps, ['France']);
     ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
     ok(resolvePhase(env.deps, { gameId: 1, reason: 'deadline' }));
@@ -143,7 +172,9 @@ describe('a sandbox of a Classic game', () => {
     expect(err(start(ONLOOKER, 'W1950A'))).toMatch(/No phase "W1950A" in this game\. Phases: S1901M, F1901M/);
     ok(orderSandbox(env.deps, { ...me, sandboxId: old.id, text: 'A par - bur; A mun - ruh; A vie - gal' }));
     expect(ok(clearSandboxOrders(env.deps, { ...me, sandboxId: old.id, power: 'germany' })).cleared).toBe(1);
-    expect(err(clearSandboxOrders(env.deps, { ...me, sandboxId: old.id, power: 'Mordor' }))).toMatch(/no power "Mordor"/);
+    expect(err(clearSandboxOrders(env.deps, { ...me, sandboxId: old.id, power: 'Mordor' }))).toMatch(
+      /no power "Mordor"/,
+    );
     const cleared = ok(clearSandboxOrders(env.deps, { ...me, sandboxId: old.id }));
     expect(cleared).toMatchObject({ cleared: 2, sandbox: { orders: [] } });
   });
@@ -156,15 +187,31 @@ describe('a sandbox of a Classic game', () => {
     ok(orderSandbox(env.deps, { ...me, text: 'A par - bur' }));
     const before = sandboxRows();
     const tables = gameTables();
-    for (const text of ['', '   ', 'A xyz - bur', 'F par - bur', ';;;', 'x'.repeat(5000), 'A par - bur;'.repeat(70), '\u0000\u{1F600}', 'A Munich Munich Munich']) {
+    for (const text of [
+      '',
+      '   ',
+      'A xyz - bur',
+      'F par - bur',
+      ';;;',
+      'x'.repeat(5000),
+      'A par - bur;'.repeat(70),
+      '\u0000\u{1F600}',
+      'A Munich Munich Munich',
+    ]) {
       const r = orderSandbox(env.deps, { ...me, text });
       if (r.ok) expect(r.stored).toEqual([]);
       else expect(r.error.length).toBeGreaterThan(10);
     }
     expect(err(orderSandbox(env.deps, { ...me, text: 42 as unknown as string }))).toMatch(/No orders given/);
-    expect(err(orderSandbox(env.deps, { ...me, sandboxId: 999, text: 'A par H' }))).toMatch(/no sandbox #999; yours: #1/);
-    expect(err(actSandbox(env.deps, { ...me, by: 'gm', power: null, action: 'battle', choice: 'bur', detail: 'France' }))).toBe('Classic Diplomacy has no game master\'s actions beyond the orders.');
-    expect(err(actSandbox(env.deps, { ...me, by: 'player', power: 'France', action: 'declare' }))).toBe('Classic Diplomacy has no actions beyond the orders.');
+    expect(err(orderSandbox(env.deps, { ...me, sandboxId: 999, text: 'A par H' }))).toMatch(
+      /no sandbox #999; yours: #1/,
+    );
+    expect(
+      err(actSandbox(env.deps, { ...me, by: 'gm', power: null, action: 'battle', choice: 'bur', detail: 'France' })),
+    ).toBe("Classic Diplomacy has no game master's actions beyond the orders.");
+    expect(err(actSandbox(env.deps, { ...me, by: 'player', power: 'France', action: 'declare' }))).toBe(
+      'Classic Diplomacy has no actions beyond the orders.',
+    );
     expect(err(nextSandbox(env.deps, { userId: 'user-other' }))).toMatch(/no sandbox/);
     expect(err(endSandbox(env.deps, { userId: 'user-other', sandboxId: 1 }))).toMatch(/no sandbox/);
     expect(sandboxRows()).toBe(before);
@@ -180,7 +227,16 @@ describe('a sandbox of a Classic game', () => {
     ok(orderSandbox(env.deps, { ...whole, text: 'A par H' }));
     const units = ok(viewSandbox(env.deps, me)).board.position.units.map((u) => `${u.type} ${u.province} H`);
     // 22 holds, a unit ordered twice in the text, refused lines, blank ones: 27 orders, so 3 pieces.
-    const text = [...units.slice(0, 12), 'A par - bur', 'A xyz - bur', '', ...units.slice(12), 'F lon - wal', 'F par - bur', 'A mun - sil'].join(';\n');
+    const text = [
+      ...units.slice(0, 12),
+      'A par - bur',
+      'A xyz - bur',
+      '',
+      ...units.slice(12),
+      'F lon - wal',
+      'F par - bur',
+      'A mun - sil',
+    ].join(';\n');
     let pieces = 0;
     const turn = loopTurns();
     const counted: LoopTurns = (piece) => turn(() => (pieces++, piece()));
@@ -190,7 +246,11 @@ describe('a sandbox of a Classic game', () => {
     expect(inTurns.stored).toEqual(atOnce.stored);
     expect(inTurns.rejected).toEqual(atOnce.rejected);
     expect(inTurns.replaced).toEqual(atOnce.replaced);
-    expect(inTurns.replaced).toEqual([{ before: 'A par H', after: 'A par - bur' }, { before: 'F lon H', after: 'F lon - wal' }, { before: 'A mun H', after: 'A mun - sil' }]);
+    expect(inTurns.replaced).toEqual([
+      { before: 'A par H', after: 'A par - bur' },
+      { before: 'F lon H', after: 'F lon - wal' },
+      { before: 'A mun H', after: 'A mun - sil' },
+    ]);
     expect(inTurns.sandbox.orders).toEqual(atOnce.sandbox.orders);
     expect(inTurns.sandbox.orders).toHaveLength(22);
     // Adjudicated on a turn after the read, the same results as at once.
@@ -199,7 +259,9 @@ describe('a sandbox of a Classic game', () => {
     expect(preview.board.orders).toEqual(ok(viewSandbox(env.deps, me)).board.orders);
     // Refused as a whole, before any piece: nothing stored.
     const before = sandboxRows();
-    expect(err(await orderSandboxInTurns(env.deps, { ...me, text: 'A par - bur;'.repeat(70) }, counted))).toMatch(/too many orders/);
+    expect(err(await orderSandboxInTurns(env.deps, { ...me, text: 'A par - bur;'.repeat(70) }, counted))).toMatch(
+      /too many orders/,
+    );
     expect(err(await orderSandboxInTurns(env.deps, { ...me, text: '  ' }, counted))).toMatch(/No orders given/);
     expect(ok(await orderSandboxInTurns(env.deps, { ...me, text: ' ;; ' }, counted)).stored).toEqual([]);
     expect(sandboxRows()).toBe(before);
@@ -210,9 +272,13 @@ describe('a sandbox of a Classic game', () => {
     startedGame(env.deps, ['France']);
     ok(start('user-a'));
     ok(start('user-a'));
-    expect(err(start('user-a'))).toBe('You already keep 2 sandboxes, the most one member may: end one with `/sandbox end` first (each also ends after 1h unused).');
+    expect(err(start('user-a'))).toBe(
+      'You already keep 2 sandboxes, the most one member may: end one with `/sandbox end` first (each also ends after 1h unused).',
+    );
     ok(start('user-b'));
-    expect(err(start('user-c'))).toBe('This server already has 3 sandboxes, the most a server may keep at once: try again when one ends (each ends after 1h unused).');
+    expect(err(start('user-c'))).toBe(
+      'This server already has 3 sandboxes, the most a server may keep at once: try again when one ends (each ends after 1h unused).',
+    );
     expect(ok(endSandbox(env.deps, { userId: 'user-a' })).id).toBe(2);
     ok(start('user-c'));
     // A use renews the lease; an unused sandbox is gone after an hour.
@@ -222,7 +288,13 @@ describe('a sandbox of a Classic game', () => {
     expect(ok(listSandboxes(env.deps, 'user-a')).sandboxes.map((s) => s.id)).toEqual([1]);
     expect(err(viewSandbox(env.deps, { userId: 'user-b' }))).toMatch(/no sandbox/);
     ok(start('user-d'));
-    expect(env.deps.db.select().from(sandboxes).all().map((s) => s.ownerUserId)).toEqual(['user-a', 'user-d']);
+    expect(
+      env.deps.db
+        .select()
+        .from(sandboxes)
+        .all()
+        .map((s) => s.ownerUserId),
+    ).toEqual(['user-a', 'user-d']);
   });
 
   it('has no sandbox for a card game or a game not started yet', () => {
@@ -234,9 +306,18 @@ describe('a sandbox of a Classic game', () => {
 });
 
 describe('a sandbox chooses what the variant leaves to people besides the orders', () => {
-  it('Warhammer: the owner declares the battle for a seat and reports its winner as the game master, through the plug-in\'s own steps', () => {
-    ok(createGame(env.deps, { channelId: CHANNEL, guildId: GUILD, userId: GM, variantId: 'warhammer', durations: { movement: '24h', retreat: '12h', adjustment: '12h' } }));
-    for (const power of ['Bretonnia', 'Empire']) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  it("Warhammer: the owner declares the battle for a seat and reports its winner as the game master, through the plug-in's own steps", () => {
+    ok(
+      createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: GUILD,
+        userId: GM,
+        variantId: 'warhammer',
+        durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
+      }),
+    );
+    for (const power of ['Bretonnia', 'Empire'])
+      ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
     ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
     const before = gameTables();
     ok(start());
@@ -244,41 +325,87 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
     // Orders open: no step under way, and no seat is conquered, so none may offer to follow (as in the game); the
     // preview is the provisional result (both moves fail).
     expect(ok(viewSandbox(env.deps, me)).sandbox).toMatchObject({ step: null, actions: [] });
-    expect(ok(previewSandbox(env.deps, me)).adjudication.results.filter((r) => r.order.endsWith('- wast')).map((r) => r.result)).toEqual(['failure', 'failure']);
+    expect(
+      ok(previewSandbox(env.deps, me))
+        .adjudication.results.filter((r) => r.order.endsWith('- wast'))
+        .map((r) => r.result),
+    ).toEqual(['failure', 'failure']);
 
     // `next` at the orders' end: the Decisive Battle phase opens, as at the game's movement deadline.
     const declaring = ok(nextSandbox(env.deps, me));
     expect(declaring.kind).toBe('step');
     expect(declaring.posts[0]).toContain('**Spring 2500 movement: provisional results**');
     expect(declaring.posts[0]).toContain('__Bretonnia__: decisive move A cour → The Wasteland (wast)');
-    expect(declaring.sandbox.step).toMatchObject({ name: 'declarations', at: 'claim', progress: { powers: [{ power: 'Bretonnia', answered: false }, { power: 'Empire', answered: false }] } });
+    expect(declaring.sandbox.step).toMatchObject({
+      name: 'declarations',
+      at: 'claim',
+      progress: {
+        powers: [
+          { power: 'Bretonnia', answered: false },
+          { power: 'Empire', answered: false },
+        ],
+      },
+    });
     expect(declaring.sandbox.step!.line).toContain('`/sandbox act action:declare`');
-    expect(declaring.sandbox.actions).toEqual([{ name: 'declare', description: expect.any(String), as: ['Bretonnia', 'Empire'] }]);
-    expect(err(orderSandbox(env.deps, { ...me, text: 'A altd H' }))).toBe('Orders for this phase are closed: the Decisive Battle phase is under way. Declare a decisive battle with `/sandbox act action:declare`.');
-    expect(err(actSandbox(env.deps, { ...me, by: 'player', power: 'Bretonnia', action: 'declare', choice: 'move A altd' }))).toContain('not a declaration Bretonnia may make');
-    expect(err(actSandbox(env.deps, { ...me, by: 'player', power: 'Kislev', action: 'declare', choice: 'none' }))).toMatch(/^Nobody plays Kislev in the game this sandbox copies/);
-    const declared = ok(actSandbox(env.deps, { ...me, by: 'player', power: 'Bretonnia', action: 'declare', choice: 'move A cour' }));
-    expect(declared).toMatchObject({ reply: '⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).', settled: false });
-    expect(ok(actSandbox(env.deps, { ...me, by: 'player', power: 'Empire', action: 'declare', choice: 'none' })).settled).toBe(true);
+    expect(declaring.sandbox.actions).toEqual([
+      { name: 'declare', description: expect.any(String), as: ['Bretonnia', 'Empire'] },
+    ]);
+    expect(err(orderSandbox(env.deps, { ...me, text: 'A altd H' }))).toBe(
+      'Orders for this phase are closed: the Decisive Battle phase is under way. Declare a decisive battle with `/sandbox act action:declare`.',
+    );
+    expect(
+      err(actSandbox(env.deps, { ...me, by: 'player', power: 'Bretonnia', action: 'declare', choice: 'move A altd' })),
+    ).toContain('not a declaration Bretonnia may make');
+    expect(
+      err(actSandbox(env.deps, { ...me, by: 'player', power: 'Kislev', action: 'declare', choice: 'none' })),
+    ).toMatch(/^Nobody plays Kislev in the game this sandbox copies/);
+    const declared = ok(
+      actSandbox(env.deps, { ...me, by: 'player', power: 'Bretonnia', action: 'declare', choice: 'move A cour' }),
+    );
+    expect(declared).toMatchObject({
+      reply: '⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).',
+      settled: false,
+    });
+    expect(
+      ok(actSandbox(env.deps, { ...me, by: 'player', power: 'Empire', action: 'declare', choice: 'none' })).settled,
+    ).toBe(true);
 
     // `next`: the battles, waiting for the game master's report (the owner's).
     const battles = ok(nextSandbox(env.deps, me));
-    expect(battles).toMatchObject({ kind: 'step', sandbox: { step: { name: 'battles', progress: { powers: [], gameMaster: true } } } });
+    expect(battles).toMatchObject({
+      kind: 'step',
+      sandbox: { step: { name: 'battles', progress: { powers: [], gameMaster: true } } },
+    });
     expect(battles.posts[0]).toContain('⚔️ **Spring 2500 movement: decisive battles** (1)');
-    expect(ok(actSandbox(env.deps, { ...me, by: 'gm', power: null, action: 'battle', choice: 'wast', detail: 'Bretonnia' }))).toMatchObject({ settled: true });
+    expect(
+      ok(actSandbox(env.deps, { ...me, by: 'gm', power: null, action: 'battle', choice: 'wast', detail: 'Bretonnia' })),
+    ).toMatchObject({ settled: true });
     // The preview now has the reported winner; the play too.
-    expect(ok(previewSandbox(env.deps, me)).adjudication.results.find((r) => r.unit === 'A cour')).toMatchObject({ result: 'success' });
+    expect(ok(previewSandbox(env.deps, me)).adjudication.results.find((r) => r.unit === 'A cour')).toMatchObject({
+      result: 'success',
+    });
     const next = played(nextSandbox(env.deps, me));
     expect(next.posts[0]).toContain('• The Wasteland (wast): **Bretonnia** (A cour) won.');
     expect(next.adjudication.results.find((r) => r.unit === 'A cour')).toMatchObject({ result: 'success' });
     expect(next.sandbox).toMatchObject({ label: 'Fall 2500 movement', step: null, posts: [] });
-    expect(ok(viewSandbox(env.deps, me)).board.position.units).toContainEqual(expect.objectContaining({ power: 'Bretonnia', province: 'wast' }));
+    expect(ok(viewSandbox(env.deps, me)).board.position.units).toContainEqual(
+      expect.objectContaining({ power: 'Bretonnia', province: 'wast' }),
+    );
     expect(gameTables()).toBe(before);
   });
 
-  it('Mandate of Heaven: the owner\'s order for a neutral unit is carried out (the vote decided by the owner alone)', () => {
-    ok(createGame(env.deps, { channelId: CHANNEL, guildId: GUILD, userId: GM, variantId: 'mandate-of-heaven', durations: { movement: '24h', retreat: '12h', adjustment: '12h' } }));
-    for (const power of ['Qin', 'Chu', 'Hsiung-Nu']) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  it("Mandate of Heaven: the owner's order for a neutral unit is carried out (the vote decided by the owner alone)", () => {
+    ok(
+      createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: GUILD,
+        userId: GM,
+        variantId: 'mandate-of-heaven',
+        durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
+      }),
+    );
+    for (const power of ['Qin', 'Chu', 'Hsiung-Nu'])
+      ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
     ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
     ok(start());
     // The placement, then the first spring.
@@ -290,7 +417,9 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
     expect(move).toBeDefined();
     const r = ok(orderSandbox(env.deps, { ...me, text: move }));
     expect(r.stored).toEqual([expect.objectContaining({ power: 'Song', text: move })]);
-    const result = played(nextSandbox(env.deps, me)).adjudication.results.find((x) => x.power === 'Song' && x.order === move);
+    const result = played(nextSandbox(env.deps, me)).adjudication.results.find(
+      (x) => x.power === 'Song' && x.order === move,
+    );
     expect(result).toMatchObject({ result: 'success', vote: 'adopted' });
   });
 });

@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../../src/engine/types.js';
-import { factsFromBoards, potOf, scoreGame, ScoringError, type GameFacts, type ScoringSystem } from '../../src/game/scoring.js';
+import {
+  factsFromBoards,
+  potOf,
+  scoreGame,
+  ScoringError,
+  type GameFacts,
+  type ScoringSystem,
+} from '../../src/game/scoring.js';
 import type { GameEnd } from '../../src/store/schema.js';
 
 const POWERS = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];
@@ -107,12 +114,17 @@ describe('scoring systems: hand-computed tables (docs/bot.md "Scoring")', () => 
 
   it("Carnage's pot grows with the powers: 21 powers and 100 centres", () => {
     expect(potOf('carnage', { powers: POWERS, totalCentres: 34 })).toBe(28034);
-    expect(potOf('carnage', { powers: Array.from({ length: 21 }, (_, i) => `P${i}`), totalCentres: 100 })).toBe(231_100);
+    expect(potOf('carnage', { powers: Array.from({ length: 21 }, (_, i) => `P${i}`), totalCentres: 100 })).toBe(
+      231_100,
+    );
   });
 
   it('Carnage: powers eliminated at the same time split their places', () => {
     const s = scoreGame('carnage', facts('concession'));
-    const tied = { ...facts('concession'), end: { kind: 'draw', powers: ['England', 'France', 'Germany', 'Italy'] } as GameEnd };
+    const tied = {
+      ...facts('concession'),
+      end: { kind: 'draw', powers: ['England', 'France', 'Germany', 'Italy'] } as GameEnd,
+    };
     expect(s.scores.find((x) => x.power === 'France')!.points).toBe(28034);
     const byPower = new Map(scoreGame('carnage', tied).scores.map((x) => [x.power, x.points]));
     // France 12, England 9, Germany 7, Italy 6 take 7000 … 4000; Russia and Turkey (fell together, after Austria)
@@ -129,7 +141,13 @@ describe('scoring systems: hand-computed tables (docs/bot.md "Scoring")', () => 
   });
 
   it('SoS: a draw whose members own no centre shares equally', () => {
-    const bare: GameFacts = { powers: ['A', 'B', 'C'], totalCentres: 3, centres: { C: 0 }, eliminated: { C: 1 }, end: { kind: 'draw', powers: ['A', 'B'] } };
+    const bare: GameFacts = {
+      powers: ['A', 'B', 'C'],
+      totalCentres: 3,
+      centres: { C: 0 },
+      eliminated: { C: 1 },
+      end: { kind: 'draw', powers: ['A', 'B'] },
+    };
     expect(scoreGame('sum-of-squares', bare).scores.map((s) => [s.power, s.points])).toEqual([
       ['A', 50],
       ['B', 50],
@@ -139,7 +157,8 @@ describe('scoring systems: hand-computed tables (docs/bot.md "Scoring")', () => 
 });
 
 describe('places for the ratings: the same in every system', () => {
-  const places = (game: string) => Object.fromEntries(scoreGame('draw-size', facts(game)).scores.map((s) => [s.power, [s.outcome, s.rank]]));
+  const places = (game: string) =>
+    Object.fromEntries(scoreGame('draw-size', facts(game)).scores.map((s) => [s.power, [s.outcome, s.rank]]));
 
   it('a solo: the winner first, the others by centres, the eliminated last, the later fallen first', () => {
     expect(places('solo')).toEqual({
@@ -154,7 +173,15 @@ describe('places for the ratings: the same in every system', () => {
   });
 
   it("a draw: its members tied first whatever their centres; a game master's ending likewise", () => {
-    const expected = { England: ['drawn', 1], France: ['drawn', 1], Germany: ['drawn', 1], Russia: ['drawn', 1], Turkey: ['drawn', 1], Italy: ['eliminated', 6], Austria: ['eliminated', 7] };
+    const expected = {
+      England: ['drawn', 1],
+      France: ['drawn', 1],
+      Germany: ['drawn', 1],
+      Russia: ['drawn', 1],
+      Turkey: ['drawn', 1],
+      Italy: ['eliminated', 6],
+      Austria: ['eliminated', 7],
+    };
     expect(places('drawOfFive')).toEqual(expected);
     expect(places('abandoned')).toEqual(expected);
   });
@@ -165,7 +192,15 @@ describe('places for the ratings: the same in every system', () => {
       expect(ranks('carnage')).toEqual(ranks('draw-size'));
       expect(ranks('solo-or-nothing')).toEqual(ranks('sum-of-squares'));
     }
-    expect(scoreGame('draw-size', facts('drawOfSix')).scores.map((s) => s.power)).toEqual(['Austria', 'England', 'France', 'Italy', 'Russia', 'Turkey', 'Germany']);
+    expect(scoreGame('draw-size', facts('drawOfSix')).scores.map((s) => s.power)).toEqual([
+      'Austria',
+      'England',
+      'France',
+      'Italy',
+      'Russia',
+      'Turkey',
+      'Germany',
+    ]);
   });
 
   it('a draw that leaves a survivor out ranks it after the members', () => {
@@ -187,7 +222,11 @@ describe('facts that contradict themselves are refused', () => {
   const cases: [string, Partial<GameFacts>, RegExp][] = [
     ['a winner not scored', { end: { kind: 'solo', winner: 'Spain' } }, /Spain, which is not among the powers/],
     ['an eliminated winner', { end: { kind: 'concession', winner: 'Austria' } }, /Austria wins but is eliminated/],
-    ['an eliminated power in the draw', { end: { kind: 'draw', powers: ['Italy', 'Russia'] } }, /Italy is in the draw but eliminated/],
+    [
+      'an eliminated power in the draw',
+      { end: { kind: 'draw', powers: ['Italy', 'Russia'] } },
+      /Italy is in the draw but eliminated/,
+    ],
     ['an empty draw', { end: { kind: 'draw', powers: [] } }, /a draw of no power/],
     ['an eliminated power with centres', { eliminated: { Russia: 3 } }, /Russia is eliminated but owns 18 centres/],
     ['a negative count', { centres: { Russia: -1 } }, /centres of Russia: -1 is not a count/],
@@ -209,16 +248,53 @@ describe('the facts of a game from its boards', () => {
   });
   it('final centres; the eliminated at the first board they never held anything again, survivors with units only kept', () => {
     const boards = [
-      board([['A', 'a1'], ['B', 'b1'], ['C', 'c1']], { A: ['a1'], B: ['b1'], C: ['c1'] }),
-      board([['A', 'a1'], ['B', 'b1']], { A: ['a1', 'c1'], B: ['b1'] }),
-      board([['A', 'a1'], ['A', 'b1'], ['D', 'x']], { A: ['a1', 'c1', 'b1'] }),
-      board([['A', 'a1'], ['A', 'b1'], ['D', 'x']], { A: ['a1', 'c1', 'b1'] }),
+      board(
+        [
+          ['A', 'a1'],
+          ['B', 'b1'],
+          ['C', 'c1'],
+        ],
+        { A: ['a1'], B: ['b1'], C: ['c1'] },
+      ),
+      board(
+        [
+          ['A', 'a1'],
+          ['B', 'b1'],
+        ],
+        { A: ['a1', 'c1'], B: ['b1'] },
+      ),
+      board(
+        [
+          ['A', 'a1'],
+          ['A', 'b1'],
+          ['D', 'x'],
+        ],
+        { A: ['a1', 'c1', 'b1'] },
+      ),
+      board(
+        [
+          ['A', 'a1'],
+          ['A', 'b1'],
+          ['D', 'x'],
+        ],
+        { A: ['a1', 'c1', 'b1'] },
+      ),
     ];
-    const facts = factsFromBoards({ powers: ['A', 'B', 'C', 'D', 'E'], totalCentres: 3, end: { kind: 'solo', winner: 'A' }, boards });
+    const facts = factsFromBoards({
+      powers: ['A', 'B', 'C', 'D', 'E'],
+      totalCentres: 3,
+      end: { kind: 'solo', winner: 'A' },
+      boards,
+    });
     expect(facts.centres).toEqual({ A: 3, B: 0, C: 0, D: 0, E: 0 });
     // C had nothing from board 1 on, B from board 2; D survives on a unit alone; E never had anything.
     expect(facts.eliminated).toEqual({ B: 2, C: 1, E: 0 });
-    expect(scoreGame('carnage', { ...facts, end: { kind: 'draw', powers: ['A', 'D'] } }).scores.map((s) => [s.power, s.rank])).toEqual([
+    expect(
+      scoreGame('carnage', { ...facts, end: { kind: 'draw', powers: ['A', 'D'] } }).scores.map((s) => [
+        s.power,
+        s.rank,
+      ]),
+    ).toEqual([
       ['A', 1],
       ['D', 1],
       ['B', 3],

@@ -25,14 +25,21 @@ describe('draw', () => {
     ok(voteDraw(env.deps, caller('Germany')));
     expect(ok(gameStatus(env.deps, CHANNEL)).status.game.status).toBe('active');
     const last = ok(voteDraw(env.deps, caller('Italy')));
-    expect(last.end).toEqual({ kind: 'draw', powers: ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'] });
+    expect(last.end).toEqual({
+      kind: 'draw',
+      powers: ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'],
+    });
     const status = ok(gameStatus(env.deps, CHANNEL)).status;
     expect(status.game.status).toBe('finished');
     expect(status.text).toMatch(/Game over: a draw/);
     const over = outboxRows(env.deps).filter((r) => r.kind === 'game_over');
     expect(over).toHaveLength(1);
-    expect(outboxRows(env.deps).filter((r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'game_over')).toHaveLength(3);
-    expect(err(submitOrders(env.deps, { ...caller('France'), text: 'A par H' }))).toMatch(/game in this channel is over/);
+    expect(
+      outboxRows(env.deps).filter((r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'game_over'),
+    ).toHaveLength(3);
+    expect(err(submitOrders(env.deps, { ...caller('France'), text: 'A par H' }))).toMatch(
+      /game in this channel is over/,
+    );
   });
 });
 
@@ -41,7 +48,13 @@ describe('concession', () => {
     startedGame(env.deps, ['France', 'Germany', 'Italy']);
     expect(err(concede(env.deps, { ...caller('France'), to: 'France' }))).toMatch(/yourself/);
     expect(err(concede(env.deps, { ...caller('France'), to: 'Mordor' }))).toMatch(/not a power/);
-    expect(ok(concede(env.deps, { ...caller('France'), to: 'germany' }))).toEqual({ ok: true, power: 'France', to: 'Germany', previous: null, end: null });
+    expect(ok(concede(env.deps, { ...caller('France'), to: 'germany' }))).toEqual({
+      ok: true,
+      power: 'France',
+      to: 'Germany',
+      previous: null,
+      end: null,
+    });
     expect(ok(gameStatus(env.deps, CHANNEL)).status.text).not.toMatch(/conce|draw/i);
     const r = ok(concede(env.deps, { ...caller('Italy'), to: 'Germany' }));
     expect(r.end).toEqual({ kind: 'concession', winner: 'Germany' });
@@ -60,6 +73,9 @@ describe('concession', () => {
     // France's withdrawn concession no longer counts: Italy alone does not decide it.
     expect(ok(gameStatus(env.deps, CHANNEL)).status.game.status).toBe('active');
     expect(ok(concede(env.deps, { ...caller('Italy'), to: 'France' })).previous).toBe('Germany');
-    expect(ok(concede(env.deps, { ...caller('Germany'), to: 'France' })).end).toEqual({ kind: 'concession', winner: 'France' });
+    expect(ok(concede(env.deps, { ...caller('Germany'), to: 'France' })).end).toEqual({
+      kind: 'concession',
+      winner: 'France',
+    });
   });
 });

@@ -43,11 +43,23 @@ describe('orders adopted by the players’ vote (Mandate of Heaven rule 3)', () 
     const { scene } = await sceneOfRenderCase(voteCase);
     const lu = scene.orders.find((o) => o.order === 'A lu - cao');
     expect(lu).toMatchObject({ kind: 'move', power: 'Lu', outcome: 'success', failed: false });
-    expect(lu!.color).toBe(powerColor(mandateOfHeaven.powers.find((p) => p.name === 'Lu'), 'standard'));
+    expect(lu!.color).toBe(
+      powerColor(
+        mandateOfHeaven.powers.find((p) => p.name === 'Lu'),
+        'standard',
+      ),
+    );
     expect(lu!.path.length).toBeGreaterThan(1);
-    expect(scene.orders.find((o) => o.order === 'A son S A lu - cao')).toMatchObject({ kind: 'support', power: 'Song' });
+    expect(scene.orders.find((o) => o.order === 'A son S A lu - cao')).toMatchObject({
+      kind: 'support',
+      power: 'Song',
+    });
     // No ballot drawn: every order mark belongs to the power that owns its unit.
-    for (const o of scene.orders) expect(o.power === 'Lu' || o.power === 'Song' || o.power === 'Qi' || o.power === 'Wei' || o.kind === 'hold', o.order).toBe(true);
+    for (const o of scene.orders)
+      expect(
+        o.power === 'Lu' || o.power === 'Song' || o.power === 'Qi' || o.power === 'Wei' || o.kind === 'hold',
+        o.order,
+      ).toBe(true);
     expect(scene.orders.some((o) => o.order.startsWith('A luo -'))).toBe(false);
   });
 
@@ -55,7 +67,10 @@ describe('orders adopted by the players’ vote (Mandate of Heaven rule 3)', () 
     const few = { ...voteCase, orders: ballots(['Qin', 'Chu'], 'A lu - cao') };
     expect((await sceneOfRenderCase(few)).scene.orders.some((o) => o.order === 'A lu - cao')).toBe(false);
     const seated = await sceneOfRenderCase({ ...few, players: ['Qin', 'Chu', 'Qi'] });
-    expect(seated.scene.orders.find((o) => o.order === 'A lu - cao')).toMatchObject({ power: 'Lu', outcome: 'success' });
+    expect(seated.scene.orders.find((o) => o.order === 'A lu - cao')).toMatchObject({
+      power: 'Lu',
+      outcome: 'success',
+    });
   });
 
   it('the attack on a neutral that held by default dislodges it on the map too', async () => {
@@ -108,7 +123,12 @@ describe('virtual units’ moves (Warhammer: the Vampire Counts’ Immortality)'
     if (!r.ok) throw new Error(r.error);
     const army = r.scene.units.find((u) => u.state === 'virtual' && u.power === 'Vampire Counts')!;
     const occupied = new Set(img.position.units.map((u) => u.province));
-    const under = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => provinceAt(r.scene, [army.at[0] + Math.cos((k * Math.PI) / 4) * army.size, army.at[1] + Math.sin((k * Math.PI) / 4) * army.size]));
+    const under = [0, 1, 2, 3, 4, 5, 6, 7].map((k) =>
+      provinceAt(r.scene, [
+        army.at[0] + Math.cos((k * Math.PI) / 4) * army.size,
+        army.at[1] + Math.sin((k * Math.PI) / 4) * army.size,
+      ]),
+    );
     under.push(provinceAt(r.scene, army.at));
     expect(new Set(under).size, under.join()).toBe(1);
     expect(occupied.has(under[0]!), under[0]!).toBe(false);
@@ -118,8 +138,15 @@ describe('virtual units’ moves (Warhammer: the Vampire Counts’ Immortality)'
   it('S Immortality is drawn as the support it is carried out as: a line to the middle of the risen army’s arrow (issue 20 §1)', async () => {
     const c = {
       ...risen,
-      units: [...risen.units, { power: 'Empire', type: 'A', province: 'sylv' }, { power: 'Vampire Counts', type: 'A', province: 'gfor' }],
-      orders: [{ power: 'Empire', text: 'A sylv H' }, { power: 'Vampire Counts', text: 'A Gfor S Immortality' }],
+      units: [
+        ...risen.units,
+        { power: 'Empire', type: 'A', province: 'sylv' },
+        { power: 'Vampire Counts', type: 'A', province: 'gfor' },
+      ],
+      orders: [
+        { power: 'Empire', text: 'A sylv H' },
+        { power: 'Vampire Counts', text: 'A Gfor S Immortality' },
+      ],
     };
     const { scene } = await sceneOfRenderCase(c);
     const move = scene.orders.find((o) => o.power === 'Vampire Counts' && o.kind === 'move')!;
@@ -139,13 +166,22 @@ describe('virtual units’ moves (Warhammer: the Vampire Counts’ Immortality)'
   });
 
   it('S Immortality in a phase the army does not rise is drawn as the hold it is carried out as', async () => {
-    const c = { ...risen, phase: { season: 'spring', year: 2501, type: 'movement' }, units: [...risen.units, { power: 'Vampire Counts', type: 'A', province: 'gfor' }], orders: [{ power: 'Vampire Counts', text: 'A Gfor S Immortality' }] };
+    const c = {
+      ...risen,
+      phase: { season: 'spring', year: 2501, type: 'movement' },
+      units: [...risen.units, { power: 'Vampire Counts', type: 'A', province: 'gfor' }],
+      orders: [{ power: 'Vampire Counts', text: 'A Gfor S Immortality' }],
+    };
     const { scene } = await sceneOfRenderCase(c);
     expect(scene.orders.filter((o) => o.power === 'Vampire Counts').map((o) => o.kind)).toEqual(['hold']);
   });
 
   it('a move that bounces off a holding occupant is drawn failed', async () => {
-    const { scene } = await sceneOfRenderCase({ ...risen, units: [...risen.units, { power: 'Empire', type: 'A', province: 'sylv' }], orders: [{ power: 'Empire', text: 'A sylv H' }] });
+    const { scene } = await sceneOfRenderCase({
+      ...risen,
+      units: [...risen.units, { power: 'Empire', type: 'A', province: 'sylv' }],
+      orders: [{ power: 'Empire', text: 'A sylv H' }],
+    });
     const move = scene.orders.find((o) => o.power === 'Vampire Counts' && o.kind === 'move')!;
     expect(move).toMatchObject({ outcome: 'failure', failed: true });
     expect(scene.symbols.some((s) => s.kind === 'failed')).toBe(true);

@@ -21,7 +21,10 @@ describe('cli render', () => {
 
   it('parses and adjudicates the orders of a DATC case, then draws them', async () => {
     const file = join(dir, 'f1.png');
-    const r = await render(['--out', file, '--width', '800', '--palette', 'colorblind'], JSON.stringify(datc.find((c) => c.id === '6.F.1')));
+    const r = await render(
+      ['--out', file, '--width', '800', '--palette', 'colorblind'],
+      JSON.stringify(datc.find((c) => c.id === '6.F.1')),
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout).width).toBe(800);

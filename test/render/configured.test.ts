@@ -23,7 +23,9 @@ describe('configured variants in the render worker', () => {
     expect(await buildsSceneInWorker({ ...campaign })).toBe(false);
   });
 
-  it('draws a campaign game in the worker, the same bytes as its scene built and drawn on this thread', { timeout: 60_000 }, async () => {
+  it('draws a campaign game in the worker, the same bytes as its scene built and drawn on this thread', {
+    timeout: 60_000,
+  }, async () => {
     const start = campaign.startingPosition();
     // The campaign's own board: the Orc hill armies are placed, Sylvania belongs to the Empire.
     expect(start.units.length).not.toBe(warhammer.startingPosition().units.length);

@@ -27,8 +27,16 @@ const INTENDED: Record<string, string[]> = {
 describe('the gallery', () => {
   it('every case adjudicates without an illegal or void order but the ones it is about', () => {
     for (const img of gallery) {
-      const odd = (img.opts.adjudication?.results ?? []).filter((r) => r.result === 'illegal' || r.result === 'void').map((r) => `${r.order}: ${r.result}`);
-      expect(odd, `${img.file}: ${(img.opts.adjudication?.results ?? []).filter((r) => r.result === 'illegal' || r.result === 'void').map((r) => r.reason).join('; ')}`).toEqual(INTENDED[img.file] ?? []);
+      const odd = (img.opts.adjudication?.results ?? [])
+        .filter((r) => r.result === 'illegal' || r.result === 'void')
+        .map((r) => `${r.order}: ${r.result}`);
+      expect(
+        odd,
+        `${img.file}: ${(img.opts.adjudication?.results ?? [])
+          .filter((r) => r.result === 'illegal' || r.result === 'void')
+          .map((r) => r.reason)
+          .join('; ')}`,
+      ).toEqual(INTENDED[img.file] ?? []);
     }
   });
 
@@ -43,12 +51,21 @@ describe('the gallery', () => {
   it('each variant has its colour-blind picture, its retreats and its adjustments', () => {
     for (const variant of ['classic', 'warring-states', 'mandate-of-heaven', 'warhammer']) {
       const own = gallery.filter((g) => g.variant.id === variant);
-      expect(own.some((g) => g.opts.palette === 'colorblind'), `${variant}: colour-blind`).toBe(true);
+      expect(
+        own.some((g) => g.opts.palette === 'colorblind'),
+        `${variant}: colour-blind`,
+      ).toBe(true);
       if (variant === 'warhammer') continue; // its retreats are Classic's; its adjustments below
-      expect(own.some((g) => g.position.phase.type === 'retreat' && g.opts.adjudication), `${variant}: retreats`).toBe(true);
+      expect(
+        own.some((g) => g.position.phase.type === 'retreat' && g.opts.adjudication),
+        `${variant}: retreats`,
+      ).toBe(true);
     }
     for (const variant of ['classic', 'warring-states', 'mandate-of-heaven', 'warhammer']) {
-      expect(gallery.some((g) => g.variant.id === variant && g.position.phase.type === 'adjustment' && g.opts.adjudication), `${variant}: adjustments`).toBe(true);
+      expect(
+        gallery.some((g) => g.variant.id === variant && g.position.phase.type === 'adjustment' && g.opts.adjudication),
+        `${variant}: adjustments`,
+      ).toBe(true);
     }
   });
 
@@ -56,26 +73,53 @@ describe('the gallery', () => {
     const s = sceneOf(image('warhammer-winter-2500-builds.png'));
     const ghost = s.units.find((u) => u.state === 'build-failed')!;
     expect(ghost).toMatchObject({ power: 'Skaven', location: 'cour' });
-    expect(s.units.find((u) => u.location === 'cour' && u.state === 'normal')).toMatchObject({ power: 'Bretonnia', type: 'F' });
+    expect(s.units.find((u) => u.location === 'cour' && u.state === 'normal')).toMatchObject({
+      power: 'Bretonnia',
+      type: 'F',
+    });
     expect(s.units.find((u) => u.state === 'built')).toMatchObject({ power: 'Skaven', location: 'midd' });
   });
 
   it("Mandate of Heaven: the players' vote retreats a neutral's army and, in winter, disbands it (drawn, never a ballot)", () => {
     const retreat = sceneOf(image('mandate-of-heaven-spring-retreat-vote.png'));
-    expect(retreat.orders.find((o) => o.kind === 'retreat')).toMatchObject({ power: 'Wey', order: 'A diq R jul', outcome: 'success' });
-    expect(image('mandate-of-heaven-spring-retreat-vote.png').opts.adjudication!.results.find((r) => r.power === 'Wey')!.reason).toMatch(/adopted by the players' vote/);
+    expect(retreat.orders.find((o) => o.kind === 'retreat')).toMatchObject({
+      power: 'Wey',
+      order: 'A diq R jul',
+      outcome: 'success',
+    });
+    expect(
+      image('mandate-of-heaven-spring-retreat-vote.png').opts.adjudication!.results.find((r) => r.power === 'Wey')!
+        .reason,
+    ).toMatch(/adopted by the players' vote/);
     const winter = sceneOf(image('mandate-of-heaven-winter-adjustments.png'));
     expect(winter.units.find((u) => u.location === 'jul')).toMatchObject({ power: 'Wey', state: 'disbanded' });
     expect(winter.units.find((u) => u.state === 'built')).toMatchObject({ power: 'Qi', location: 'jia' });
-    for (const s of [retreat, winter]) expect(s.orders.every((o) => o.power === 'Wey' || o.power === 'Qi'), 'only what the vote adopted and the players ordered').toBe(true);
+    for (const s of [retreat, winter])
+      expect(
+        s.orders.every((o) => o.power === 'Wey' || o.power === 'Qi'),
+        'only what the vote adopted and the players ordered',
+      ).toBe(true);
   });
 
   it('Warring States: a rapid river move that succeeds, through its own army, and the retreats after it', () => {
     const s = sceneOf(image('warring-states-spring-2-rapid-move.png'));
-    expect(s.orders.find((o) => o.kind === 'path')).toMatchObject({ power: 'Wei', order: 'F dal - zmo - zhe - luo', outcome: 'success', failed: false });
-    expect(s.symbols.filter((x) => x.kind === 'dislodged').map((x) => x.unit).sort()).toEqual(['hch', 'wei']);
+    expect(s.orders.find((o) => o.kind === 'path')).toMatchObject({
+      power: 'Wei',
+      order: 'F dal - zmo - zhe - luo',
+      outcome: 'success',
+      failed: false,
+    });
+    expect(
+      s.symbols
+        .filter((x) => x.kind === 'dislodged')
+        .map((x) => x.unit)
+        .sort(),
+    ).toEqual(['hch', 'wei']);
     const r = sceneOf(image('warring-states-spring-2-retreats.png'));
     expect(r.orders.find((o) => o.kind === 'retreat')).toMatchObject({ order: 'A wei R hen', outcome: 'success' });
-    expect(r.units.find((u) => u.location === 'hch' && u.dislodged)).toMatchObject({ power: 'Han', state: 'disbanded' });
+    expect(r.units.find((u) => u.location === 'hch' && u.dislodged)).toMatchObject({
+      power: 'Han',
+      state: 'disbanded',
+    });
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { computeGeometry, geometryOf, sitesOf, type MapGeometry, type Sites } from '../../src/render/geometry.js';
 import type { VariantData } from '../../src/variants/schema.js';
-import { decodeGeometry, encodeGeometry, geometryInputHash, readStoredGeometry } from '../../src/render/geometry-store.js';
+import {
+  decodeGeometry,
+  encodeGeometry,
+  geometryInputHash,
+  readStoredGeometry,
+} from '../../src/render/geometry-store.js';
 import { allVariants } from '../../src/variants/index.js';
 import { classic } from '../../src/variants/classic/index.js';
 
@@ -21,7 +26,10 @@ describe('stored geometry (assets/geometry/<variant>.bin)', () => {
       const { sites, hash } = sitesAndHash(variant.data);
       const stored = readStoredGeometry(variant.id);
       expect(stored, `assets/geometry/${variant.id}.bin is missing: run \`npm run -s geometry\``).not.toBeNull();
-      expect(stored!.equals(encodeGeometry(computed.geometry, hash)), `assets/geometry/${variant.id}.bin is stale: run \`npm run -s geometry\``).toBe(true);
+      expect(
+        stored!.equals(encodeGeometry(computed.geometry, hash)),
+        `assets/geometry/${variant.id}.bin is stale: run \`npm run -s geometry\``,
+      ).toBe(true);
 
       expect(decodeGeometry(stored!, hash, sites)).toEqual(withoutLocate(computed.geometry));
       // geometryOf reads the stored file (equal to the computed geometry in every number), and locates alike.

@@ -73,7 +73,9 @@ describe('checkGeometry', () => {
 
   it('does not require a border for a declared non-geometric link', () => {
     const adj = { ...tinySides, a: ['b', 'c', 'd'], d: ['a', 'b', 'c'] };
-    expect(checkGeometry(tinyVariant(adj, { links: [{ from: 'a', to: 'd', kind: 'tunnel', power: null }] }))).toEqual([]);
+    expect(checkGeometry(tinyVariant(adj, { links: [{ from: 'a', to: 'd', kind: 'tunnel', power: null }] }))).toEqual(
+      [],
+    );
   });
 
   it('ignores borders with impassable provinces', () => {

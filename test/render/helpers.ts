@@ -14,7 +14,14 @@ import { rng } from '../support/random.js';
  * Adjacency given by the caller, so the check can be tested both ways.
  */
 export function tinyVariant(adjacency: Record<string, string[]>, extra: Partial<VariantDataInput> = {}): Variant {
-  const province = (id: string) => ({ id, name: id.toUpperCase(), abbreviation: id.toUpperCase(), kind: 'land' as const, supplyCenter: false, home: null });
+  const province = (id: string) => ({
+    id,
+    name: id.toUpperCase(),
+    abbreviation: id.toUpperCase(),
+    kind: 'land' as const,
+    supplyCenter: false,
+    home: null,
+  });
   return buildVariant(
     parseVariantData({
       id: 'tiny',
@@ -70,7 +77,7 @@ export function insideProvince(variant: Variant, scene: Scene, p: Point, provinc
 /** A random movement phase: 18–36 units, each with a hold, a move, a support or a convoy. */
 export function randomPhase(seed: number, variant: Variant = classic): { position: Position; orders: PowerOrder[] } {
   const r = rng(seed);
-  const pick = <T,>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
   const map = variant.map;
   const powers = variant.powers.map((p) => p.name);
   const ids = map.provinceIds().filter((id) => map.province(id)!.kind !== 'impassable');
@@ -84,11 +91,22 @@ export function randomPhase(seed: number, variant: Variant = classic): { positio
     const kind = map.province(id)!.kind;
     const type = kind === 'sea' ? 'F' : kind === 'land' ? 'A' : r() < 0.5 ? 'A' : 'F';
     const coasts = map.coastsOf(id);
-    units.push({ power: pick(powers), type, province: id, coast: type === 'F' && coasts.length > 0 ? pick(coasts) : null });
+    units.push({
+      power: pick(powers),
+      type,
+      province: id,
+      coast: type === 'F' && coasts.length > 0 ? pick(coasts) : null,
+    });
   }
   const supplyCenters: Record<string, string[]> = {};
   for (const u of units) if (map.province(u.province)!.supplyCenter) (supplyCenters[u.power] ??= []).push(u.province);
-  const position: Position = { phase: { ...variant.startingPosition().phase, season: 'fall', type: 'movement' }, units, dislodged: [], contested: [], supplyCenters };
+  const position: Position = {
+    phase: { ...variant.startingPosition().phase, season: 'fall', type: 'movement' },
+    units,
+    dislodged: [],
+    contested: [],
+    supplyCenters,
+  };
   const at = (u: Unit) => ({ type: u.type, province: u.province, coast: u.coast });
   const moves = new Map<string, string>();
   const orders: PowerOrder[] = units.map((u) => {
@@ -102,18 +120,28 @@ export function randomPhase(seed: number, variant: Variant = classic): { positio
       moves.set(u.province, to);
       order = { kind: 'move', unit: at(u), to: loc, viaConvoy: false };
     } else if (roll < 0.85) {
-      const friend = units.find((v) => v !== u && (neighbours.includes(v.province) || (moves.get(v.province) && neighbours.includes(moves.get(v.province)!))));
+      const friend = units.find(
+        (v) =>
+          v !== u &&
+          (neighbours.includes(v.province) || (moves.get(v.province) && neighbours.includes(moves.get(v.province)!))),
+      );
       if (friend) {
         const dest = moves.get(friend.province);
-        order = { kind: 'support', unit: at(u), target: at(friend), to: dest && neighbours.includes(dest) ? { province: dest, coast: null } : null };
+        order = {
+          kind: 'support',
+          unit: at(u),
+          target: at(friend),
+          to: dest && neighbours.includes(dest) ? { province: dest, coast: null } : null,
+        };
       }
     } else if (u.type === 'F' && map.isSea(u.province) && variant.rules.convoys !== false) {
       const army = units.find((v) => v.type === 'A' && map.neighbours(u.province).has(v.province));
-      const dest = army ? [...map.neighbours(u.province)].find((n) => n !== army.province && map.isLand(n) && !map.isSea(n)) : undefined;
+      const dest = army
+        ? [...map.neighbours(u.province)].find((n) => n !== army.province && map.isLand(n) && !map.isSea(n))
+        : undefined;
       if (army && dest) order = { kind: 'convoy', unit: at(u), target: at(army), to: { province: dest, coast: null } };
     }
     return { power: u.power, order };
   });
   return { position, orders };
 }
-

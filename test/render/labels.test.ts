@@ -30,7 +30,10 @@ function scenesOf(v: Variant, phases: number): { name: string; scene: Scene }[] 
   for (let seed = 1; seed <= phases; seed++) {
     const { position, orders } = randomPhase(seed, v);
     const adjudication = adjudicate(v, position, orders);
-    cases.push({ name: `random #${seed}`, position, opts: { orders, adjudication } }, { name: `random #${seed}, after`, position: adjudication.position, opts: {} });
+    cases.push(
+      { name: `random #${seed}`, position, opts: { orders, adjudication } },
+      { name: `random #${seed}, after`, position: adjudication.position, opts: {} },
+    );
   }
   return cases.map((c) => {
     const r = buildScene(v, c.position, c.opts);
@@ -40,22 +43,31 @@ function scenesOf(v: Variant, phases: number): { name: string; scene: Scene }[] 
 }
 
 /** A label's text as read: its lines joined (a line ending in a hyphen runs on). */
-const read = (l: Scene['labels'][number]) => (l.lines ? l.lines.reduce((a, b) => (a.endsWith('-') ? a + b : `${a} ${b}`)) : l.text);
+const read = (l: Scene['labels'][number]) =>
+  l.lines ? l.lines.reduce((a, b) => (a.endsWith('-') ? a + b : `${a} ${b}`)) : l.text;
 
 /** Every way something covers a label, as sentences. */
 function coverings(scene: Scene): string[] {
   const out: string[] = [];
   const labels = scene.labels;
   for (const [i, l] of labels.entries()) {
-    for (const m of labels.slice(i + 1)) if (overlaps(l.box, m.box)) out.push(`label ${read(l)} overlaps label ${read(m)}`);
+    for (const m of labels.slice(i + 1))
+      if (overlaps(l.box, m.box)) out.push(`label ${read(l)} overlaps label ${read(m)}`);
     for (const u of scene.units) {
-      const box = u.type === 'F' ? rectAround(u.at, u.size * 2.4, u.size * 1.4) : rectAround(u.at, u.size * 2, u.size * 2);
+      const box =
+        u.type === 'F' ? rectAround(u.at, u.size * 2.4, u.size * 1.4) : rectAround(u.at, u.size * 2, u.size * 2);
       if (overlaps(box, l.box)) out.push(`unit ${u.location} on label ${read(l)}`);
     }
-    for (const c of scene.centers) if (overlaps(rectAround(c.at, c.radius * 2, c.radius * 2), l.box)) out.push(`centre marker of ${c.province} on label ${read(l)}`);
-    for (const e of scene.entrances) if (overlaps(rectAround(e.at, e.radius * 2, e.radius * 2), l.box)) out.push(`entrance of ${e.province} on label ${read(l)}`);
+    for (const c of scene.centers)
+      if (overlaps(rectAround(c.at, c.radius * 2, c.radius * 2), l.box))
+        out.push(`centre marker of ${c.province} on label ${read(l)}`);
+    for (const e of scene.entrances)
+      if (overlaps(rectAround(e.at, e.radius * 2, e.radius * 2), l.box))
+        out.push(`entrance of ${e.province} on label ${read(l)}`);
     for (const s of scene.symbols) if (overlaps(symbolBox(s), l.box)) out.push(`${s.kind} symbol on label ${read(l)}`);
-    for (const o of scene.overlays) if (overlaps(rectAround(o.at, o.radius * 2, o.radius * 2), l.box)) out.push(`mark of ${o.province} on label ${read(l)}`);
+    for (const o of scene.overlays)
+      if (overlaps(rectAround(o.at, o.radius * 2, o.radius * 2), l.box))
+        out.push(`mark of ${o.province} on label ${read(l)}`);
   }
   return out;
 }
@@ -88,7 +100,10 @@ describe('labels: full names (issue 20)', () => {
       let beside = 0;
       let all = 0;
       for (const { name, scene } of scenesOf(v, phases)) {
-        expect(scene.warnings.filter((w) => w.includes('label')), name).toEqual([]);
+        expect(
+          scene.warnings.filter((w) => w.includes('label')),
+          name,
+        ).toEqual([]);
         expect(new Set(scene.labels.map((l) => l.province)).size, name).toBe(v.map.provinceIds().length);
         for (const l of scene.labels) {
           const p = v.data.provinces.find((q) => q.id === l.province)!;
@@ -131,12 +146,19 @@ describe('insideSpots', () => {
         const [x0, y0, x1, y1] = boundsOf(shape);
         const slow: string[] = [];
         for (let y = y0 + bh / 2; y <= y1 - bh / 2; y += step) {
-          for (let i = 0, x = x0 + bw / 2; x <= x1 - bw / 2; x = x0 + bw / 2 + ++i * step) if (rectInsideShape({ x: x - bw / 2, y: y - bh / 2, w: bw, h: bh }, shape)) slow.push(`${x.toFixed(6)},${y.toFixed(6)}`);
+          for (let i = 0, x = x0 + bw / 2; x <= x1 - bw / 2; x = x0 + bw / 2 + ++i * step)
+            if (rectInsideShape({ x: x - bw / 2, y: y - bh / 2, w: bw, h: bh }, shape))
+              slow.push(`${x.toFixed(6)},${y.toFixed(6)}`);
         }
-        expect(spots.map(([x, y]) => `${x.toFixed(6)},${y.toFixed(6)}`).sort(), `${p.id} ${w}×${h}`).toEqual(slow.sort());
+        expect(spots.map(([x, y]) => `${x.toFixed(6)},${y.toFixed(6)}`).sort(), `${p.id} ${w}×${h}`).toEqual(
+          slow.sort(),
+        );
         // Nearest the anchor first.
         const d = spots.map(([x, y]) => Math.hypot(x - shape.center[0], y - shape.center[1]));
-        expect(d.every((v, i) => i === 0 || v >= d[i - 1]!), p.id).toBe(true);
+        expect(
+          d.every((v, i) => i === 0 || v >= d[i - 1]!),
+          p.id,
+        ).toBe(true);
         found += spots.length;
       }
     }

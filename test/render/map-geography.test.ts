@@ -12,7 +12,15 @@ import { buildScene } from '../../src/render/build-scene.js';
 import { anchorsOf } from '../../src/render/anchors.js';
 import { checkGeometry, riverProblems } from '../../src/render/check.js';
 import { riverCoursesOf } from '../../src/render/features.js';
-import { borderKey, computeGeometry, distanceToSegments, geometryOf, rectInsideShape, type MapGeometry, type Point } from '../../src/render/geometry.js';
+import {
+  borderKey,
+  computeGeometry,
+  distanceToSegments,
+  geometryOf,
+  rectInsideShape,
+  type MapGeometry,
+  type Point,
+} from '../../src/render/geometry.js';
 import { lensProjection, lensProjectionSchema, projectionOf } from '../../src/render/projection.js';
 
 const geometryOfVariant = (v: Variant): MapGeometry => {
@@ -45,7 +53,8 @@ describe('Warring States: a map of China', () => {
     const small = areas.filter(([, a]) => a < 8000);
     expect(small).toEqual([]);
     // The plain is no longer a cluster of slivers beside huge frontier provinces.
-    for (const id of ['zhe', 'zmo', 'dal', 'luo', 'wei', 'hen']) expect(areaAt1600(warringStates, id), id).toBeGreaterThan(8000);
+    for (const id of ['zhe', 'zmo', 'dal', 'luo', 'wei', 'hen'])
+      expect(areaAt1600(warringStates, id), id).toBeGreaterThan(8000);
   });
 
   it('follows the real coastline: the seas touch exactly their coastal provinces', () => {
@@ -79,7 +88,9 @@ describe('Warring States: a map of China', () => {
   it('the river check reports a course through a province off the river', () => {
     // The Yellow River cut straight from Luoyang to Daliang over Henei's side of the plain.
     const course = (warringStates.data.features.riverCourses as Record<string, [number, number][]>).Yellow;
-    const bent = course.map(([lat, lon]): [number, number] => (lon > 112.7 && lon < 114.2 ? [lat + 0.55, lon] : [lat, lon]));
+    const bent = course.map(([lat, lon]): [number, number] =>
+      lon > 112.7 && lon < 114.2 ? [lat + 0.55, lon] : [lat, lon],
+    );
     const problems = checkGeometry(withCourse('Yellow', bent));
     expect(problems.some((p) => /river Yellow: .*(hen)/.test(p))).toBe(true);
   });
@@ -100,7 +111,9 @@ describe('Warring States: a map of China', () => {
       [33.2, 116.0],
     ];
     const v = buildVariant(parseVariantData(data));
-    expect(riverProblems(v, geometryOfVariant(v))).toEqual(['river Huai: a course without a chain of provinces in features.rivers']);
+    expect(riverProblems(v, geometryOfVariant(v))).toEqual([
+      'river Huai: a course without a chain of provinces in features.rivers',
+    ]);
   });
 
   it('labels every province with its Chinese and romanised name in full, inside the province but where it cannot fit', () => {
@@ -123,11 +136,19 @@ describe('Warring States: a map of China', () => {
     // make room), except Liaodong Bay and Zhongmou, too narrow for their names even in two lines: beside them, with a
     // leader line.
     expect(outside.sort()).toEqual(['lba', 'zmo']);
-    expect(scene.labels.filter((l) => !l.inside).map((l) => l.province).sort()).toEqual(['lba', 'zmo']);
+    expect(
+      scene.labels
+        .filter((l) => !l.inside)
+        .map((l) => l.province)
+        .sort(),
+    ).toEqual(['lba', 'zmo']);
   });
 });
 
-const toMap = (box: { x: number; y: number; w: number; h: number }, scene: { frame: { x: number; y: number }; scale: number }) => ({
+const toMap = (
+  box: { x: number; y: number; w: number; h: number },
+  scene: { frame: { x: number; y: number }; scale: number },
+) => ({
   x: (box.x - scene.frame.x) / scene.scale,
   y: (box.y - scene.frame.y) / scene.scale,
   w: box.w / scene.scale,
@@ -154,7 +175,9 @@ describe('Classic: room and labels', () => {
     for (const position of [start, crowded]) {
       const built = buildScene(classic, position);
       if (!built.ok) throw new Error(built.error);
-      const crossing = built.scene.labels.filter((l) => !rectInsideShape(toMap(l.box, built.scene), g.shapes.get(l.province)!)).map((l) => l.province);
+      const crossing = built.scene.labels
+        .filter((l) => !rectInsideShape(toMap(l.box, built.scene), g.shapes.get(l.province)!))
+        .map((l) => l.province);
       expect(crossing).toEqual([]);
       expect(built.scene.labels.length).toBe(classic.data.provinces.length);
     }
@@ -177,8 +200,12 @@ describe('Classic: room and labels', () => {
       for (const coast of p.coasts) {
         const at = anchors.get(`${p.id}/${coast}`)!;
         const reach = new Set((classic.data.fleetAdjacency[`${p.id}/${coast}`] ?? []).map((l) => l.split('/')[0]));
-        const seas = g.borders.filter((b) => (b.a === p.id || b.b === p.id) && classic.map.province(b.a === p.id ? b.b : b.a)?.kind === 'sea');
-        const nearest = seas.reduce((best, b) => (distanceToSegments(at, b.segments) < distanceToSegments(at, best.segments) ? b : best));
+        const seas = g.borders.filter(
+          (b) => (b.a === p.id || b.b === p.id) && classic.map.province(b.a === p.id ? b.b : b.a)?.kind === 'sea',
+        );
+        const nearest = seas.reduce((best, b) =>
+          distanceToSegments(at, b.segments) < distanceToSegments(at, best.segments) ? b : best,
+        );
         const sea = nearest.a === p.id ? nearest.b : nearest.a;
         expect(reach.has(sea), `${p.id}/${coast} stands by ${sea}`).toBe(true);
         expect(g.shapes.get(p.id) && computeInside(g, p.id, at), `${p.id}/${coast} on land`).toBe(true);
@@ -196,7 +223,11 @@ function computeInside(g: MapGeometry, id: string, at: Point): boolean {
     const poly = g.cells[i].polygon;
     let inside = false;
     for (let a = 0, b = poly.length - 1; a < poly.length; b = a++) {
-      if (poly[a][1] > at[1] !== poly[b][1] > at[1] && at[0] < ((poly[b][0] - poly[a][0]) * (at[1] - poly[a][1])) / (poly[b][1] - poly[a][1]) + poly[a][0]) inside = !inside;
+      if (
+        poly[a][1] > at[1] !== poly[b][1] > at[1] &&
+        at[0] < ((poly[b][0] - poly[a][0]) * (at[1] - poly[a][1])) / (poly[b][1] - poly[a][1]) + poly[a][0]
+      )
+        inside = !inside;
     }
     return inside;
   });

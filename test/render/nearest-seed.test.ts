@@ -35,6 +35,20 @@ describe('nearest seed', () => {
   });
 
   it('equally near seeds: the lowest index', () => {
-    expect(nearestSeed(seedGrid([[10, 0], [0, 10], [0, 0]], 20, 20), 5, 5)).toBe(0);
+    expect(
+      nearestSeed(
+        seedGrid(
+          [
+            [10, 0],
+            [0, 10],
+            [0, 0],
+          ],
+          20,
+          20,
+        ),
+        5,
+        5,
+      ),
+    ).toBe(0);
   });
 });

@@ -33,13 +33,17 @@ function coverProblems(scene: Scene): string[] {
   for (const s of scene.symbols) {
     // Rings surround their unit (dislodged; a virtual unit's): they may not cover a label.
     if (s.kind === 'dislodged' || s.kind === 'virtual') {
-      for (const l of scene.labels) if (overlaps(symbolBox(s), l.box)) problems.push(`${s.kind} ring of ${s.unit} covers label ${l.text}`);
+      for (const l of scene.labels)
+        if (overlaps(symbolBox(s), l.box)) problems.push(`${s.kind} ring of ${s.unit} covers label ${l.text}`);
       continue;
     }
     const box = symbolBox(s);
     for (const l of scene.labels) if (overlaps(box, l.box)) problems.push(`${s.kind} symbol covers label ${l.text}`);
-    for (const u of scene.units) if (overlaps(box, unitBox(u))) problems.push(`${s.kind} symbol covers unit ${u.location}`);
-    for (const t of scene.symbols) if (t !== s && t.kind !== 'dislodged' && t.kind !== 'virtual' && overlaps(box, symbolBox(t))) problems.push(`${s.kind} symbol covers another symbol`);
+    for (const u of scene.units)
+      if (overlaps(box, unitBox(u))) problems.push(`${s.kind} symbol covers unit ${u.location}`);
+    for (const t of scene.symbols)
+      if (t !== s && t.kind !== 'dislodged' && t.kind !== 'virtual' && overlaps(box, symbolBox(t)))
+        problems.push(`${s.kind} symbol covers another symbol`);
   }
   for (const o of scene.orders) {
     const lines = [o.path, o.rest ?? []].filter((p) => p.length > 1);
@@ -61,7 +65,9 @@ function coverProblems(scene: Scene): string[] {
     }
   }
   for (const u of scene.units) {
-    for (const v of scene.units) if (u !== v && overlaps(unitBox(u), unitBox(v))) problems.push(`unit ${u.location} (${u.power}) overlaps unit ${v.location}`);
+    for (const v of scene.units)
+      if (u !== v && overlaps(unitBox(u), unitBox(v)))
+        problems.push(`unit ${u.location} (${u.power}) overlaps unit ${v.location}`);
   }
   return [...new Set(problems)];
 }
@@ -112,7 +118,9 @@ describe('order layer: conventions', () => {
     ] as const) {
       const m = s.orders.find((o) => o.order === prefix)!;
       expect(m.failed, prefix).toBe(true);
-      const closest = Math.min(...s.symbols.filter((x) => x.kind === 'failed').map((x) => gap(x.at, m.path) - x.radius));
+      const closest = Math.min(
+        ...s.symbols.filter((x) => x.kind === 'failed').map((x) => gap(x.at, m.path) - x.radius),
+      );
       expect(closest, prefix).toBeGreaterThanOrEqual(0);
       expect(closest, prefix).toBeLessThan(m.size * 1.5);
     }
@@ -130,8 +138,25 @@ describe('order layer: conventions', () => {
   it('one symbol per meaning, each in the legend: failed, support cut, dislodged', () => {
     const kinds = new Set(scene.symbols.map((s) => s.kind));
     expect([...kinds].sort()).toEqual(['cut', 'dislodged', 'failed']);
-    expect(scene.legend.keys.map((e) => e.kind)).toEqual(['move', 'support', 'hold', 'failed-line', 'failed', 'cut', 'dislodged', 'army', 'fleet', 'center', 'impassable']);
-    expect(scene.symbols.filter((s) => s.kind === 'dislodged').map((s) => s.unit).sort()).toEqual(['hol', 'rum', 'stp']);
+    expect(scene.legend.keys.map((e) => e.kind)).toEqual([
+      'move',
+      'support',
+      'hold',
+      'failed-line',
+      'failed',
+      'cut',
+      'dislodged',
+      'army',
+      'fleet',
+      'center',
+      'impassable',
+    ]);
+    expect(
+      scene.symbols
+        .filter((s) => s.kind === 'dislodged')
+        .map((s) => s.unit)
+        .sort(),
+    ).toEqual(['hol', 'rum', 'stp']);
     expect(scene.symbols.find((s) => s.kind === 'cut')!.unit).toBe('mar');
   });
 
@@ -175,7 +200,9 @@ describe('order layer: conventions', () => {
     expect(near(m.rest![0], end, m.size * 2)).toBe(true);
     expect(insideProvince(img.variant, s, m.rest![m.rest!.length - 1], 'yyi')).toBe(true);
     expect(m.restHead).toBeDefined();
-    expect(s.symbols.some((x) => x.kind === 'failed' && near(x.at, m.rest![m.rest!.length - 1], m.size * 4))).toBe(true);
+    expect(s.symbols.some((x) => x.kind === 'failed' && near(x.at, m.rest![m.rest!.length - 1], m.size * 4))).toBe(
+      true,
+    );
     expect(coverProblems(s)).toEqual([]);
   });
 
@@ -196,7 +223,8 @@ describe('order layer: conventions', () => {
   });
 
   it('the gallery images: nothing covers a label or another unit', () => {
-    for (const img of galleryImages()) expect(coverProblems(sceneOf(img.variant, img.position, img.opts)), img.file).toEqual([]);
+    for (const img of galleryImages())
+      expect(coverProblems(sceneOf(img.variant, img.position, img.opts)), img.file).toEqual([]);
   });
 });
 
@@ -225,7 +253,11 @@ describe('variants with more than 8 powers', () => {
   it('mark every unit with its power (decisions.md: the colour bars drop to 10 there)', async () => {
     const { tinyVariant, tinySides } = await import('./helpers.js');
     const names = ['Red', 'Blue', 'Gold', 'Teal', 'Plum', 'Rust', 'Sage', 'Navy', 'Rose'];
-    const powers = names.map((name, i) => ({ name, color: `#${(0x202020 + i * 0x151515).toString(16)}`, ...(i === 0 ? { localName: '赤' } : {}) }));
+    const powers = names.map((name, i) => ({
+      name,
+      color: `#${(0x202020 + i * 0x151515).toString(16)}`,
+      ...(i === 0 ? { localName: '赤' } : {}),
+    }));
     const many = tinyVariant(tinySides, { powers });
     const position: Position = {
       phase: { season: 'spring', year: 1901, type: 'movement' },

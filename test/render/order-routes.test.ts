@@ -25,7 +25,10 @@ function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof b
   return r.scene;
 }
 
-function positionOf(units: string, phase: Position['phase'] = { season: 'spring', year: 1901, type: 'movement' }): Position {
+function positionOf(
+  units: string,
+  phase: Position['phase'] = { season: 'spring', year: 1901, type: 'movement' },
+): Position {
   const list: Unit[] = units.split(',').map((s) => {
     const [power, type, where] = s.trim().split(' ');
     const [province, coast] = where!.split('/');
@@ -67,7 +70,14 @@ function waterAt(variant: Variant, scene: Scene): (p: Point) => boolean {
 }
 
 /** Is there a way from a to b over land through a point of the two provinces' drawn border (two straight legs)? */
-function landWayExists(scene: Scene, a: Point, b: Point, from: string, to: string, water: (p: Point) => boolean): boolean {
+function landWayExists(
+  scene: Scene,
+  a: Point,
+  b: Point,
+  from: string,
+  to: string,
+  water: (p: Point) => boolean,
+): boolean {
   const g = geometryOf(classic.data);
   if (!g.ok) throw new Error(g.error);
   const key = from < to ? `${from}|${to}` : `${to}|${from}`;
@@ -81,7 +91,10 @@ function landWayExists(scene: Scene, a: Point, b: Point, from: string, to: strin
 
 describe('routes follow what the adjudicator resolved', () => {
   it('a convoy the adjudicator did not use is not on the route: the move is drawn over land (Classic, not through the North Sea)', () => {
-    const { scene } = played('Germany A hol, England F nth', { Germany: 'A hol - bel', England: 'F nth C A hol - bel' });
+    const { scene } = played('Germany A hol, England F nth', {
+      Germany: 'A hol - bel',
+      England: 'F nth C A hol - bel',
+    });
     const move = mark(scene, 'A hol - bel');
     const nth = unitAt(scene, 'nth');
     expect(move.points).toHaveLength(2);
@@ -113,7 +126,17 @@ describe('routes follow what the adjudicator resolved', () => {
     const ws = allVariants().find((v) => v.id === 'warring-states')!;
     const start = wh.startingPosition();
     // Armies in Sylvania and Karak Kadrin stand near the underway's line: an ordinary arrow would bend round them.
-    const whPosition: Position = { ...start, units: [...['edge:Skaven', 'sylv:Empire', 'kadr:Dwarves'].map((s) => ({ power: s.split(':')[1]!, type: 'A' as const, province: s.split(':')[0]!, coast: null }))] };
+    const whPosition: Position = {
+      ...start,
+      units: [
+        ...['edge:Skaven', 'sylv:Empire', 'kadr:Dwarves'].map((s) => ({
+          power: s.split(':')[1]!,
+          type: 'A' as const,
+          province: s.split(':')[0]!,
+          coast: null,
+        })),
+      ],
+    };
     const wsStart = ws.startingPosition();
     const wsPosition: Position = { ...wsStart, units: [{ power: 'Yan', type: 'F', province: 'ji', coast: null }] };
     for (const [variant, position, order, power, ends] of [
@@ -133,13 +156,18 @@ describe('routes follow what the adjudicator resolved', () => {
       const unitSpots = [move.points[0], move.points.at(-1)!];
       const toPath = (p: Point) => Math.min(...move.path.slice(1).map((q, k) => distToSegment(p, move.path[k]!, q)));
       // (a link end at a unit spot is where the arrow is trimmed to the unit's edge)
-      for (const end of link.points) if (!unitSpots.some((u) => near(u, end, 1))) expect(toPath(end), order).toBeLessThan(1);
+      for (const end of link.points)
+        if (!unitSpots.some((u) => near(u, end, 1))) expect(toPath(end), order).toBeLessThan(1);
       const inner = move.path.slice(1, -1);
       expect(inner.length).toBeGreaterThan(0);
-      for (const p of inner) expect(distToSegment(p, link.points[0], link.points[1]), order).toBeLessThan(move.size * 2.5);
+      for (const p of inner)
+        expect(distToSegment(p, link.points[0], link.points[1]), order).toBeLessThan(move.size * 2.5);
       const tips = [move.points[0], move.points.at(-1)!];
       for (const u of scene.units.filter((x) => !tips.some((e) => Math.hypot(e[0] - x.at[0], e[1] - x.at[1]) < 1))) {
-        for (let k = 1; k < move.path.length; k++) expect(distToSegment(u.at, move.path[k - 1]!, move.path[k]!), `${order} over ${u.location}`).toBeGreaterThan(u.size);
+        for (let k = 1; k < move.path.length; k++)
+          expect(distToSegment(u.at, move.path[k - 1]!, move.path[k]!), `${order} over ${u.location}`).toBeGreaterThan(
+            u.size,
+          );
       }
       expect(move.head).toBeDefined();
       const keys = scene.legend.keys.map((k) => `${k.kind}:${k.text}`);
@@ -158,28 +186,31 @@ describe('routes follow what the adjudicator resolved', () => {
     expect(longestRun([move.points[0], move.points[1]], water, move.size * 1.2)).toBeGreaterThan(move.size * 5);
   });
 
-  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])('random Classic phase #%d: no army arrow crosses water, no retreat option leaves its two provinces', (seed) => {
-    const { position, orders } = randomPhase(seed);
-    const adjudication = adjudicate(classic, position, orders);
-    const scene = sceneOf(classic, position, { orders, adjudication });
-    const water = waterAt(classic, scene);
-    for (const o of scene.orders) {
-      if (o.kind !== 'move' || o.unitType !== 'A' || o.points.length !== 2 || o.path.length < 2) continue;
-      // Where the two provinces' shared border gives a way over land (not a strait: Sweden–Denmark), the arrow takes it.
-      const [, from, , to] = o.order.split(' ');
-      if (!landWayExists(scene, o.points[0], o.points[1], from!, to!, water)) continue;
-      expect(longestRun(o.path, water, o.size * 1.2), o.order).toBeLessThan(o.size * 1.6);
-    }
-    const after = sceneOf(classic, adjudication.position);
-    const g = geometryOf(classic.data);
-    if (!g.ok) throw new Error(g.error);
-    for (const o of after.orders.filter((x) => x.kind === 'retreat-option')) {
-      const [, from, , to] = o.order.split(' ');
-      const allowed = new Set([from!.split('/')[0], to!.split('/')[0]]);
-      const outside = (p: Point) => !allowed.has(g.geometry.locate(toMap(after, p)) ?? '');
-      expect(longestRun(o.path, outside, o.size * 1.2), o.order).toBeLessThan(o.size);
-    }
-  });
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])(
+    'random Classic phase #%d: no army arrow crosses water, no retreat option leaves its two provinces',
+    (seed) => {
+      const { position, orders } = randomPhase(seed);
+      const adjudication = adjudicate(classic, position, orders);
+      const scene = sceneOf(classic, position, { orders, adjudication });
+      const water = waterAt(classic, scene);
+      for (const o of scene.orders) {
+        if (o.kind !== 'move' || o.unitType !== 'A' || o.points.length !== 2 || o.path.length < 2) continue;
+        // Where the two provinces' shared border gives a way over land (not a strait: Sweden–Denmark), the arrow takes it.
+        const [, from, , to] = o.order.split(' ');
+        if (!landWayExists(scene, o.points[0], o.points[1], from!, to!, water)) continue;
+        expect(longestRun(o.path, water, o.size * 1.2), o.order).toBeLessThan(o.size * 1.6);
+      }
+      const after = sceneOf(classic, adjudication.position);
+      const g = geometryOf(classic.data);
+      if (!g.ok) throw new Error(g.error);
+      for (const o of after.orders.filter((x) => x.kind === 'retreat-option')) {
+        const [, from, , to] = o.order.split(' ');
+        const allowed = new Set([from!.split('/')[0], to!.split('/')[0]]);
+        const outside = (p: Point) => !allowed.has(g.geometry.locate(toMap(after, p)) ?? '');
+        expect(longestRun(o.path, outside, o.size * 1.2), o.order).toBeLessThan(o.size);
+      }
+    },
+  );
 });
 
 describe('supports', () => {
@@ -188,8 +219,18 @@ describe('supports', () => {
     // to Munich from its two sides.
     const busy = busyClassic();
     const cases = [
-      { scene: sceneOf(classic, busy.position, { orders: busy.orders, adjudication: busy.adjudication }), move: 'A par - bur', supports: ['A pic S A par - bur', 'A mar S A par - bur'] },
-      { scene: played('Germany A tyr, Germany A boh, Germany A bur', { Germany: 'A tyr - mun; A boh S A tyr - mun; A bur S A tyr - mun' }).scene, move: 'A tyr - mun', supports: ['A boh S A tyr - mun', 'A bur S A tyr - mun'] },
+      {
+        scene: sceneOf(classic, busy.position, { orders: busy.orders, adjudication: busy.adjudication }),
+        move: 'A par - bur',
+        supports: ['A pic S A par - bur', 'A mar S A par - bur'],
+      },
+      {
+        scene: played('Germany A tyr, Germany A boh, Germany A bur', {
+          Germany: 'A tyr - mun; A boh S A tyr - mun; A bur S A tyr - mun',
+        }).scene,
+        move: 'A tyr - mun',
+        supports: ['A boh S A tyr - mun', 'A bur S A tyr - mun'],
+      },
     ];
     for (const { scene, move, supports } of cases) {
       const arrow = mark(scene, move);
@@ -201,18 +242,24 @@ describe('supports', () => {
   });
 
   it('supports from one side share the middle of the arrow', () => {
-    const { scene } = played('France A par, France A mar, France A gas', { France: 'A par - bur; A mar S A par - bur; A gas S A par - bur' });
+    const { scene } = played('France A par, France A mar, France A gas', {
+      France: 'A par - bur; A mar S A par - bur; A gas S A par - bur',
+    });
     const ends = ['A mar S A par - bur', 'A gas S A par - bur'].map((t) => mark(scene, t).path.at(-1)!);
     expect(near(ends[0], ends[1], 0.01)).toBe(true);
   });
 
   it('a support for a convoyed move ends on the middle of the convoyed arrow, never on the convoying fleet', () => {
-    const { scene } = played('England A lon, England F nth, England F eng', { England: 'A lon - bel via convoy; F nth C A lon - bel; F eng S A lon - bel' });
+    const { scene } = played('England A lon, England F nth, England F eng', {
+      England: 'A lon - bel via convoy; F nth C A lon - bel; F eng S A lon - bel',
+    });
     const arrow = mark(scene, 'A lon - bel via convoy');
     expect(arrow.points[1]).toEqual(unitAt(scene, 'nth'));
     const end = mark(scene, 'F eng S A lon - bel').path.at(-1)!;
     expect(arrow.path.some((q, k) => k > 0 && distToSegment(end, arrow.path[k - 1], q) < 0.5)).toBe(true);
-    expect(Math.hypot(end[0] - unitAt(scene, 'nth')[0], end[1] - unitAt(scene, 'nth')[1])).toBeGreaterThan(arrow.size * 2.5);
+    expect(Math.hypot(end[0] - unitAt(scene, 'nth')[0], end[1] - unitAt(scene, 'nth')[1])).toBeGreaterThan(
+      arrow.size * 2.5,
+    );
   });
 
   it('a support for a convoyed move joins the leg beside its supporter with a short line (Classic Spring 1904: the Mid-Atlantic joins English Channel → Brest)', () => {
@@ -224,7 +271,14 @@ describe('supports', () => {
     const end = support.path.at(-1)!;
     // On the last leg (English Channel → Brest), clear of the fleet…
     const eng = unitAt(scene, 'eng');
-    const atFleet = arrow.path.reduce((best, p, k) => (Math.hypot(p[0] - eng[0], p[1] - eng[1]) < Math.hypot(arrow.path[best]![0] - eng[0], arrow.path[best]![1] - eng[1]) ? k : best), 0);
+    const atFleet = arrow.path.reduce(
+      (best, p, k) =>
+        Math.hypot(p[0] - eng[0], p[1] - eng[1]) <
+        Math.hypot(arrow.path[best]![0] - eng[0], arrow.path[best]![1] - eng[1])
+          ? k
+          : best,
+      0,
+    );
     const lastLeg = arrow.path.slice(atFleet);
     expect(lastLeg.length).toBeGreaterThan(1);
     expect(lastLeg.slice(1).some((q, k) => distToSegment(end, lastLeg[k]!, q) < 0.5)).toBe(true);
@@ -248,7 +302,9 @@ describe('supports', () => {
         const end = support.path.at(-1)!;
         junctions++;
         for (const s of scene.symbols.filter((x) => x.kind === 'failed')) {
-          expect(overlaps(symbolBox(s), rectAround(end, support.size * 0.8, support.size * 0.8)), support.order).toBe(false);
+          expect(overlaps(symbolBox(s), rectAround(end, support.size * 0.8, support.size * 0.8)), support.order).toBe(
+            false,
+          );
         }
       }
     }
@@ -262,7 +318,9 @@ describe('arrowheads', () => {
   it('every arrow has a head 2.5–3 times its shaft, at the end of its line', () => {
     let heads = 0;
     for (const { file, scene } of scenes) {
-      for (const o of scene.orders.filter((x) => ['move', 'retreat', 'path', 'retreat-option'].includes(x.kind) && x.path.length > 1)) {
+      for (const o of scene.orders.filter(
+        (x) => ['move', 'retreat', 'path', 'retreat-option'].includes(x.kind) && x.path.length > 1,
+      )) {
         expect(o.head, `${file} ${o.order}`).toBeDefined();
         const ratio = o.head!.width / o.head!.shaft;
         expect(ratio, `${file} ${o.order}`).toBeGreaterThanOrEqual(2.5);
@@ -279,14 +337,17 @@ describe('arrowheads', () => {
     const calls: string[] = [];
     const canvas = createCanvas(scene.width, scene.height);
     const real = canvas.getContext('2d');
-    const tips = new Set(scene.orders.flatMap((o) => (o.head ? [`${o.head.tip[0].toFixed(2)},${o.head.tip[1].toFixed(2)}`] : [])));
+    const tips = new Set(
+      scene.orders.flatMap((o) => (o.head ? [`${o.head.tip[0].toFixed(2)},${o.head.tip[1].toFixed(2)}`] : [])),
+    );
     const ctx = new Proxy(real, {
       get(target, prop) {
         const value = Reflect.get(target, prop, target);
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {
           if (prop === 'strokeText') calls.push('halo');
-          if (prop === 'moveTo' && tips.has(`${(args[0] as number).toFixed(2)},${(args[1] as number).toFixed(2)}`)) calls.push('head');
+          if (prop === 'moveTo' && tips.has(`${(args[0] as number).toFixed(2)},${(args[1] as number).toFixed(2)}`))
+            calls.push('head');
           return (value as (...a: unknown[]) => unknown).apply(target, args);
         };
       },
@@ -310,7 +371,9 @@ const warhammerVariant = allVariants().find((v) => v.id === 'warhammer')!;
  */
 function warhammerBuilds() {
   const start = warhammerVariant.startingPosition();
-  const supplyCenters: Record<string, string[]> = Object.fromEntries(Object.entries(start.supplyCenters).map(([p, l]) => [p, l.filter((c) => c !== 'sart' && c !== 'tran')]));
+  const supplyCenters: Record<string, string[]> = Object.fromEntries(
+    Object.entries(start.supplyCenters).map(([p, l]) => [p, l.filter((c) => c !== 'sart' && c !== 'tran')]),
+  );
   supplyCenters.Skaven = [...(supplyCenters.Skaven ?? []), 'sart'];
   supplyCenters.Tilea = ['mira', 'tran'];
   const units: Unit[] = [
@@ -318,10 +381,25 @@ function warhammerBuilds() {
     { power: 'Skaven', type: 'A', province: 'skav', coast: null },
     { power: 'Empire', type: 'A', province: 'nuln', coast: null },
   ];
-  const position: Position = { ...start, phase: { season: 'winter', year: 2500, type: 'adjustment' }, units, dislodged: [], supplyCenters };
-  const orders = ordersFor(position, { Tilea: 'Build A mira', Skaven: 'Build A skav', Empire: 'Build A nuln' }, warhammerVariant);
+  const position: Position = {
+    ...start,
+    phase: { season: 'winter', year: 2500, type: 'adjustment' },
+    units,
+    dislodged: [],
+    supplyCenters,
+  };
+  const orders = ordersFor(
+    position,
+    { Tilea: 'Build A mira', Skaven: 'Build A skav', Empire: 'Build A nuln' },
+    warhammerVariant,
+  );
   const adjudication = adjudicate(warhammerVariant, position, orders);
-  expect(adjudication.results.filter((r) => r.order.endsWith(' B')).map((r) => `${r.order} ${r.result}`).sort()).toEqual(['A mira B failure', 'A nuln B failure', 'A skav B failure']);
+  expect(
+    adjudication.results
+      .filter((r) => r.order.endsWith(' B'))
+      .map((r) => `${r.order} ${r.result}`)
+      .sort(),
+  ).toEqual(['A mira B failure', 'A nuln B failure', 'A skav B failure']);
   return { scene: sceneOf(warhammerVariant, position, { orders, adjudication }) };
 }
 
@@ -335,7 +413,12 @@ describe('builds, retreats and disbands never misstate a unit', () => {
     const ghost = scene.units.find((u) => u.state === 'build-failed')!;
     const standing = scene.units.find((u) => u.location === 'tri' && u.state === 'normal')!;
     expect(standing).toBeDefined();
-    expect(overlaps(rectAround(ghost.at, ghost.size * 2.4, ghost.size * 2.2), rectAround(standing.at, standing.size * 2.4, standing.size * 2.2))).toBe(false);
+    expect(
+      overlaps(
+        rectAround(ghost.at, ghost.size * 2.4, ghost.size * 2.2),
+        rectAround(standing.at, standing.size * 2.4, standing.size * 2.2),
+      ),
+    ).toBe(false);
     expect(scene.units.find((u) => u.location === 'bud')?.state).toBe('built');
   });
 
@@ -344,7 +427,11 @@ describe('builds, retreats and disbands never misstate a unit', () => {
     const ghosts = scene.units.filter((u) => u.state === 'build-failed');
     expect(ghosts.map((g) => g.location).sort()).toEqual(['mira', 'nuln', 'skav']);
     for (const g of ghosts) {
-      for (const u of scene.units.filter((x) => x !== g)) expect(overlaps(rectAround(g.at, g.size * 2.4, g.size * 2.2), rectAround(u.at, u.size * 2.4, u.size * 2.2)), `${g.location}/${u.location}`).toBe(false);
+      for (const u of scene.units.filter((x) => x !== g))
+        expect(
+          overlaps(rectAround(g.at, g.size * 2.4, g.size * 2.2), rectAround(u.at, u.size * 2.4, u.size * 2.2)),
+          `${g.location}/${u.location}`,
+        ).toBe(false);
       expect(insideProvince(warhammerVariant, scene, g.at, g.location), g.location).toBe(true);
     }
     // Where the province has room, the ghost's whole disc and its symbol lie inside it (none spills into a neighbour).
@@ -352,7 +439,10 @@ describe('builds, retreats and disbands never misstate a unit', () => {
       const g = ghosts.find((x) => x.location === province)!;
       for (let k = 0; k < 8; k++) {
         // its dashed rim reaches 1.2 unit sizes from its centre
-        const p: Point = [g.at[0] + Math.cos((k * Math.PI) / 4) * g.size * 1.25, g.at[1] + Math.sin((k * Math.PI) / 4) * g.size * 1.25];
+        const p: Point = [
+          g.at[0] + Math.cos((k * Math.PI) / 4) * g.size * 1.25,
+          g.at[1] + Math.sin((k * Math.PI) / 4) * g.size * 1.25,
+        ];
         expect(insideProvince(warhammerVariant, scene, p, province), `${province} ghost edge ${k}`).toBe(true);
       }
       const symbol = scene.symbols.find((x) => x.kind === 'build-failed' && x.unit === province)!;
@@ -385,7 +475,17 @@ describe('builds, retreats and disbands never misstate a unit', () => {
   it('a failed retreat disbands its unit: drawn as a disband (faded, with the disbanded symbol)', () => {
     const retreat: Position = {
       ...positionOf('Italy A tri, Austria A vie', { season: 'spring', year: 1901, type: 'retreat' }),
-      dislodged: [{ power: 'Austria', type: 'F', province: 'tri', coast: null, attackerFrom: 'ven', viaConvoy: false, retreatOptions: ['alb'] }],
+      dislodged: [
+        {
+          power: 'Austria',
+          type: 'F',
+          province: 'tri',
+          coast: null,
+          attackerFrom: 'ven',
+          viaConvoy: false,
+          retreatOptions: ['alb'],
+        },
+      ],
     };
     const orders = ordersFor(retreat, { Austria: 'F tri R adr' });
     const adjudication = adjudicate(classic, retreat, orders);
@@ -402,16 +502,29 @@ describe('builds, retreats and disbands never misstate a unit', () => {
     expect(retreat.dislodged.map((d) => d.province).sort()).toEqual(['hol', 'rum', 'stp']);
     const orders = ordersFor(retreat, { Germany: 'A hol R kie' });
     const adjudication = adjudicate(classic, retreat, orders);
-    expect(adjudication.results.filter((r) => r.defaulted).map((r) => r.order).sort()).toEqual(['A rum D', 'A stp D']);
+    expect(
+      adjudication.results
+        .filter((r) => r.defaulted)
+        .map((r) => r.order)
+        .sort(),
+    ).toEqual(['A rum D', 'A stp D']);
     // From the adjudication, and from its results alone (a case that brings its own results).
-    for (const opts of [{ orders, adjudication }, { orders, results: adjudication.results }]) {
+    for (const opts of [
+      { orders, adjudication },
+      { orders, results: adjudication.results },
+    ]) {
       const scene = sceneOf(classic, retreat, opts);
       expect(scene.orders.filter((o) => o.kind === 'retreat-option')).toEqual([]);
       for (const province of ['rum', 'stp']) {
         expect(scene.units.find((u) => u.location === province && u.dislodged)?.state, province).toBe('disbanded');
       }
       expect(scene.units.find((u) => u.location === 'hol' && u.dislodged)?.state).toBe('normal');
-      expect(scene.symbols.filter((s) => s.kind === 'disbanded').map((s) => s.unit).sort()).toEqual(['rum', 'stp']);
+      expect(
+        scene.symbols
+          .filter((s) => s.kind === 'disbanded')
+          .map((s) => s.unit)
+          .sort(),
+      ).toEqual(['rum', 'stp']);
       expect(scene.legend.keys.map((k) => k.kind)).not.toContain('retreat-option');
     }
     // The board of the phase (no results yet) still shows where each may go.
@@ -420,9 +533,12 @@ describe('builds, retreats and disbands never misstate a unit', () => {
 
   it('a dislodged unit with nowhere to retreat gets the no-retreat cue, on the board after and on the orders map', () => {
     // Munich dislodged from Bohemia with Berlin, Kiel, Ruhr, Silesia, Tyrolia and Burgundy all held: no retreat.
-    const { scene, adjudication } = played('Germany A mun, Austria A boh, Austria A tyr, Germany A ber, Germany A kie, France A bur, France A ruh, Russia A sil', {
-      Austria: 'A boh - mun; A tyr S A boh - mun',
-    });
+    const { scene, adjudication } = played(
+      'Germany A mun, Austria A boh, Austria A tyr, Germany A ber, Germany A kie, France A bur, France A ruh, Russia A sil',
+      {
+        Austria: 'A boh - mun; A tyr S A boh - mun',
+      },
+    );
     const d = adjudication.dislodged.find((x) => x.province === 'mun')!;
     expect(d.retreatOptions).toEqual([]);
     expect(scene.symbols.some((s) => s.kind === 'no-retreat' && s.unit === 'mun')).toBe(true);
@@ -430,7 +546,11 @@ describe('builds, retreats and disbands never misstate a unit', () => {
     // The adjudicator disbands it at once, so the board after no longer has it; a retreat board given with such a
     // unit (a CLI case) shows the cue beside it, and no option lines.
     expect(adjudication.position.units.some((u) => u.province === 'mun' && u.power === 'Germany')).toBe(false);
-    const board: Position = { ...adjudication.position, phase: { season: 'spring', year: 1901, type: 'retreat' }, dislodged: [{ ...d }] };
+    const board: Position = {
+      ...adjudication.position,
+      phase: { season: 'spring', year: 1901, type: 'retreat' },
+      dislodged: [{ ...d }],
+    };
     const after = sceneOf(classic, board);
     expect(after.symbols.some((s) => s.kind === 'no-retreat' && s.unit === 'mun')).toBe(true);
     expect(after.orders.filter((o) => o.kind === 'retreat-option')).toEqual([]);
@@ -460,7 +580,9 @@ describe('the legend explains every line style and feature the picture uses', ()
     };
     const asHold = renamed({ as: 'hold' });
     expect(asHold.orders.filter((o) => o.kind === 'ring')).toEqual([]);
-    expect(asHold.orders.filter((o) => o.kind === 'hold').map((o) => o.order)).toEqual(expect.arrayContaining(['A cha R F', 'A lin R F']));
+    expect(asHold.orders.filter((o) => o.kind === 'hold').map((o) => o.order)).toEqual(
+      expect.arrayContaining(['A cha R F', 'A lin R F']),
+    );
     const relabelled = renamed({ as: 'ring', legend: 'a ring of its own' });
     expect(relabelled.legend.keys.filter((k) => k.kind === 'ring').map((k) => k.text)).toEqual(['a ring of its own']);
     // Undeclared: an order without a path is drawn as a hold, keyed by the hold's own text.
@@ -470,37 +592,58 @@ describe('the legend explains every line style and feature the picture uses', ()
   });
 
   it('line styles of the orders drawn, and nothing else', () => {
-    const { scene } = played('France A par, France A mar, France F bre, Germany A mun', { France: 'A par - bur; A mar S A par - bur; F bre H', Germany: 'A mun - bur' });
+    const { scene } = played('France A par, France A mar, France F bre, Germany A mun', {
+      France: 'A par - bur; A mar S A par - bur; F bre H',
+      Germany: 'A mun - bur',
+    });
     const kinds = scene.legend.keys.map((k) => k.kind);
     expect(kinds.slice(0, 4)).toEqual(['move', 'support', 'hold', 'failed-line']);
     expect(kinds).not.toContain('convoy');
     expect(kinds).not.toContain('retreat');
   });
 
-  it.each(allVariants().map((v) => [v.id, v] as const))('%s: its unit shapes, centres and features (rivers, walls, the band, links, entrances, impassable land) each have a key; keys never overlap', (_id, variant) => {
-    const scene = sceneOf(variant, variant.startingPosition());
-    const kinds = scene.legend.keys.map((k) => `${k.kind}:${k.text}`);
-    const expected: Record<string, string[]> = {
-      classic: ['army:army', 'fleet:fleet', 'center:supply centre', 'impassable:impassable'],
-      'warring-states': ['army:army', 'center:supply centre', 'river:river', 'wall:wall', 'link:the Hai river'],
-      'mandate-of-heaven': ['army:army', 'fleet:fleet', 'center:supply centre', 'river:river', 'band:Hsiung-Nu placement area', 'link:the Hai river'],
-      warhammer: ['entrance:Skaven underway entrance', 'army:army', 'fleet:fleet', 'center:supply centre', 'link:underway', 'impassable:impassable'],
-    };
-    expect(kinds).toEqual(expected[variant.id]);
-    // One symbol per meaning: the unit shapes carry their type letter where units do, none where units carry their
-    // power's mark (more than 8 powers).
-    const marked = variant.powers.length > 8;
-    for (const k of scene.legend.keys.filter((x) => x.kind === 'army' || x.kind === 'fleet')) expect(k.letter).toBe(marked ? '' : k.kind === 'army' ? 'A' : 'F');
-    expect(new Set(kinds).size).toBe(kinds.length);
-    const boxes = scene.legend.keys.map((k) => {
-      const x0 = k.kind === 'entrance' ? k.at[0] - k.width / 2 : k.at[0];
-      return { x: x0, y: k.at[1] - 8, w: k.width + 6 + k.text.length * 8, h: 16 };
-    });
-    boxes.forEach((b, i) => {
-      expect(b.x + b.w, scene.legend.keys[i].text).toBeLessThanOrEqual(scene.width);
-      for (const c of boxes.slice(i + 1)) expect(overlaps(b, c)).toBe(false);
-    });
-  });
+  it.each(allVariants().map((v) => [v.id, v] as const))(
+    '%s: its unit shapes, centres and features (rivers, walls, the band, links, entrances, impassable land) each have a key; keys never overlap',
+    (_id, variant) => {
+      const scene = sceneOf(variant, variant.startingPosition());
+      const kinds = scene.legend.keys.map((k) => `${k.kind}:${k.text}`);
+      const expected: Record<string, string[]> = {
+        classic: ['army:army', 'fleet:fleet', 'center:supply centre', 'impassable:impassable'],
+        'warring-states': ['army:army', 'center:supply centre', 'river:river', 'wall:wall', 'link:the Hai river'],
+        'mandate-of-heaven': [
+          'army:army',
+          'fleet:fleet',
+          'center:supply centre',
+          'river:river',
+          'band:Hsiung-Nu placement area',
+          'link:the Hai river',
+        ],
+        warhammer: [
+          'entrance:Skaven underway entrance',
+          'army:army',
+          'fleet:fleet',
+          'center:supply centre',
+          'link:underway',
+          'impassable:impassable',
+        ],
+      };
+      expect(kinds).toEqual(expected[variant.id]);
+      // One symbol per meaning: the unit shapes carry their type letter where units do, none where units carry their
+      // power's mark (more than 8 powers).
+      const marked = variant.powers.length > 8;
+      for (const k of scene.legend.keys.filter((x) => x.kind === 'army' || x.kind === 'fleet'))
+        expect(k.letter).toBe(marked ? '' : k.kind === 'army' ? 'A' : 'F');
+      expect(new Set(kinds).size).toBe(kinds.length);
+      const boxes = scene.legend.keys.map((k) => {
+        const x0 = k.kind === 'entrance' ? k.at[0] - k.width / 2 : k.at[0];
+        return { x: x0, y: k.at[1] - 8, w: k.width + 6 + k.text.length * 8, h: 16 };
+      });
+      boxes.forEach((b, i) => {
+        expect(b.x + b.w, scene.legend.keys[i].text).toBeLessThanOrEqual(scene.width);
+        for (const c of boxes.slice(i + 1)) expect(overlaps(b, c)).toBe(false);
+      });
+    },
+  );
 });
 
 describe('the rapid river move', () => {

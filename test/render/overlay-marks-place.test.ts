@@ -14,7 +14,12 @@ import { classic } from './helpers.js';
 
 const busy = busyClassic();
 const provinces = [...new Set(busy.position.units.map((u) => u.province))];
-const overlays: MapOverlay[] = provinces.map((province) => ({ kind: 'mark', province, glyph: 'swords', legend: 'a battle' }));
+const overlays: MapOverlay[] = provinces.map((province) => ({
+  kind: 'mark',
+  province,
+  glyph: 'swords',
+  legend: 'a battle',
+}));
 
 function sceneOf(): Scene {
   const r = buildScene(classic, busy.position, { orders: busy.orders, adjudication: busy.adjudication, overlays });
@@ -24,10 +29,12 @@ function sceneOf(): Scene {
 
 const geometry = geometryOf(classic.data);
 if (!geometry.ok) throw new Error(geometry.error);
-const provinceAt = (s: Scene, p: Point) => geometry.geometry.locate([(p[0] - s.frame.x) / s.scale, (p[1] - s.frame.y) / s.scale]);
+const provinceAt = (s: Scene, p: Point) =>
+  geometry.geometry.locate([(p[0] - s.frame.x) / s.scale, (p[1] - s.frame.y) / s.scale]);
 const lineGap = (s: Scene, p: Point) => {
   let gap = Infinity;
-  for (const o of s.orders) for (let i = 1; i < o.path.length; i++) gap = Math.min(gap, distanceToSegment(p, o.path[i - 1]!, o.path[i]!));
+  for (const o of s.orders)
+    for (let i = 1; i < o.path.length; i++) gap = Math.min(gap, distanceToSegment(p, o.path[i - 1]!, o.path[i]!));
   return gap;
 };
 
@@ -54,14 +61,17 @@ describe('a crowded province (Warhammer Spring 2500, the battle for Middenheim)'
   const scene = r.scene;
   const wh = geometryOf(img.variant.data);
   if (!wh.ok) throw new Error(wh.error);
-  const at = (p: Point) => wh.geometry.locate([(p[0] - scene.frame.x) / scene.scale, (p[1] - scene.frame.y) / scene.scale]);
+  const at = (p: Point) =>
+    wh.geometry.locate([(p[0] - scene.frame.x) / scene.scale, (p[1] - scene.frame.y) / scene.scale]);
   const midd = scene.units.find((u) => u.location === 'midd')!;
 
   it('its mark sits against its own unit like a badge: inside Middenheim, off the Vampire support line and every other, never over the unit or a label', () => {
     const mark = scene.overlays.find((o) => o.province === 'midd')!;
     expect(at(mark.at)).toBe('midd');
     expect(lineGap(scene, mark.at)).toBeGreaterThan(mark.radius);
-    expect(Math.hypot(mark.at[0] - midd.at[0], mark.at[1] - midd.at[1])).toBeGreaterThanOrEqual(midd.size * 1.2 + mark.radius);
+    expect(Math.hypot(mark.at[0] - midd.at[0], mark.at[1] - midd.at[1])).toBeGreaterThanOrEqual(
+      midd.size * 1.2 + mark.radius,
+    );
     const box = { x: mark.at[0] - mark.radius, y: mark.at[1] - mark.radius, w: mark.radius * 2, h: mark.radius * 2 };
     for (const l of scene.labels) expect(overlaps(box, l.box), l.text).toBe(false);
   });
@@ -70,10 +80,13 @@ describe('a crowded province (Warhammer Spring 2500, the battle for Middenheim)'
     const kislev = scene.orders.find((o) => o.order === 'F claw - midd')!;
     expect(kislev.head).toBeDefined();
     const octagon = midd.size * 1.5 + 4.4 * scene.layer * 0.5;
-    expect(Math.hypot(kislev.head!.tip[0] - midd.at[0], kislev.head!.tip[1] - midd.at[1])).toBeGreaterThanOrEqual(octagon);
+    expect(Math.hypot(kislev.head!.tip[0] - midd.at[0], kislev.head!.tip[1] - midd.at[1])).toBeGreaterThanOrEqual(
+      octagon,
+    );
     const support = scene.orders.find((o) => o.order.startsWith('A gfor S'))!;
     let gap = Infinity;
-    for (let i = 1; i < support.path.length; i++) gap = Math.min(gap, distanceToSegment(midd.at, support.path[i - 1]!, support.path[i]!));
+    for (let i = 1; i < support.path.length; i++)
+      gap = Math.min(gap, distanceToSegment(midd.at, support.path[i - 1]!, support.path[i]!));
     expect(gap - 4.4 * scene.layer * 0.5).toBeGreaterThanOrEqual(octagon);
   });
 });

@@ -55,7 +55,9 @@ describe('map overlays', () => {
     const mark = marks.find((m) => m.province === 'mun')!;
     expect(Math.hypot(mark.at[0] - mun.at[0], mark.at[1] - mun.at[1])).toBeLessThan(mun.size * 5);
     // A ring surrounds the unit in its province.
-    expect(scene.overlays.find((o) => o.kind === 'ring')!.at).toEqual(scene.units.find((u) => u.location === 'vie')!.at);
+    expect(scene.overlays.find((o) => o.kind === 'ring')!.at).toEqual(
+      scene.units.find((u) => u.location === 'vie')!.at,
+    );
   });
 
   it('takes the power colour of the palette, dark grey without a power', () => {
@@ -76,7 +78,12 @@ describe('map overlays', () => {
   });
 
   it('leaves out an overlay of an unknown province with a warning, and cuts long legend texts', () => {
-    const odd = sceneOf({ overlays: [{ kind: 'mark', province: 'atlantis', glyph: 'flag', legend: 'x' }, { kind: 'mark', province: 'mun', glyph: 'flag', legend: 'a'.repeat(80) }] });
+    const odd = sceneOf({
+      overlays: [
+        { kind: 'mark', province: 'atlantis', glyph: 'flag', legend: 'x' },
+        { kind: 'mark', province: 'mun', glyph: 'flag', legend: 'a'.repeat(80) },
+      ],
+    });
     expect(odd.overlays.map((o) => o.province)).toEqual(['mun']);
     expect(odd.overlays[0]!.legend).toHaveLength(48);
     expect(odd.warnings).toEqual(['overlay for atlantis: not a province of the map']);

@@ -95,27 +95,40 @@ describe.each(allVariants().map((v) => [v.id, v] as const))('palettes of %s', (_
     ['colorblind', 'deuteranopia', many ? 10 : 15, 10],
     ['colorblind', 'protanopia', many ? 10 : 15, 10],
   ];
-  it.each(cases)('%s palette, %s vision: units ≥ %d apart and from the sea, land tints ≥ %d', (palette, vision, unitBar, landBar) => {
-    const units = Object.fromEntries(variant.powers.map((p) => [p.name, powerColor(p, palette)]));
-    const lands = Object.fromEntries(variant.powers.map((p) => [p.name, landColor(p, palette)]));
-    const u = closest(units, vision);
-    const l = closest(lands, vision);
-    expect(u.distance, `units: ${u.a} and ${u.b} are ΔE ${u.distance.toFixed(1)} apart`).toBeGreaterThanOrEqual(unitBar);
-    expect(l.distance, `land: ${l.a} and ${l.b} are ΔE ${l.distance.toFixed(1)} apart`).toBeGreaterThanOrEqual(landBar);
-  });
+  it.each(cases)(
+    '%s palette, %s vision: units ≥ %d apart and from the sea, land tints ≥ %d',
+    (palette, vision, unitBar, landBar) => {
+      const units = Object.fromEntries(variant.powers.map((p) => [p.name, powerColor(p, palette)]));
+      const lands = Object.fromEntries(variant.powers.map((p) => [p.name, landColor(p, palette)]));
+      const u = closest(units, vision);
+      const l = closest(lands, vision);
+      expect(u.distance, `units: ${u.a} and ${u.b} are ΔE ${u.distance.toFixed(1)} apart`).toBeGreaterThanOrEqual(
+        unitBar,
+      );
+      expect(l.distance, `land: ${l.a} and ${l.b} are ΔE ${l.distance.toFixed(1)} apart`).toBeGreaterThanOrEqual(
+        landBar,
+      );
+    },
+  );
 
-  it.each(PALETTE_NAMES)('%s palette: no unit colour reads as a failed order (grey), a retreat (white), the sea or bare land; no land tint as water or unowned land', (palette) => {
-    for (const p of variant.powers) {
-      expect(unitColorProblems(powerColor(p, palette)), `${p.name} ${powerColor(p, palette)}`).toEqual([]);
-      expect(tintProblems(landColor(p, palette)), `${p.name} land ${landColor(p, palette)}`).toEqual([]);
-    }
-  });
+  it.each(PALETTE_NAMES)(
+    '%s palette: no unit colour reads as a failed order (grey), a retreat (white), the sea or bare land; no land tint as water or unowned land',
+    (palette) => {
+      for (const p of variant.powers) {
+        expect(unitColorProblems(powerColor(p, palette)), `${p.name} ${powerColor(p, palette)}`).toEqual([]);
+        expect(tintProblems(landColor(p, palette)), `${p.name} land ${landColor(p, palette)}`).toEqual([]);
+      }
+    },
+  );
 
-  it.runIf(variant.powers.length > 8)('more than 8 powers: each power marks its units with one or two Latin letters of its own', () => {
-    const marks = variant.powers.map((p) => powerMark(p));
-    for (const m of marks) expect(m).toMatch(/^[A-Za-z]{1,2}$/);
-    expect(new Set(marks).size).toBe(marks.length);
-  });
+  it.runIf(variant.powers.length > 8)(
+    'more than 8 powers: each power marks its units with one or two Latin letters of its own',
+    () => {
+      const marks = variant.powers.map((p) => powerMark(p));
+      for (const m of marks) expect(m).toMatch(/^[A-Za-z]{1,2}$/);
+      expect(new Set(marks).size).toBe(marks.length);
+    },
+  );
 
   it('every power has its own colour-blind colours', () => {
     for (const p of variant.powers) expect(p.altColor, p.name).toBeDefined();

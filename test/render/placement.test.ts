@@ -5,8 +5,13 @@ import type { Rect } from '../../src/render/scene.js';
 /** A small seeded generator, so a failure names boxes that can be replayed. */
 function boxes(seed: number, n: number, spread: number): Rect[] {
   let s = seed >>> 0;
-  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-  return Array.from({ length: n }, () => ({ x: next() * spread - 40, y: next() * spread - 40, w: 1 + next() * 150, h: 1 + next() * 40 }));
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  return Array.from({ length: n }, () => ({
+    x: next() * spread - 40,
+    y: next() * spread - 40,
+    w: 1 + next() * 150,
+    h: 1 + next() * 40,
+  }));
 }
 
 describe('BoxIndex', () => {

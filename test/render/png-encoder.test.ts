@@ -20,7 +20,12 @@ function testImage(width: number, height: number): Uint8Array {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4;
       const t = x / (width - 1);
-      const c = y < height / 3 ? [170, 211, 223] : y < (2 * height) / 3 ? [197, 51, 40] : [Math.round(30 + 200 * t), Math.round(41 + 150 * t), Math.round(127 - 100 * t)];
+      const c =
+        y < height / 3
+          ? [170, 211, 223]
+          : y < (2 * height) / 3
+            ? [197, 51, 40]
+            : [Math.round(30 + 200 * t), Math.round(41 + 150 * t), Math.round(127 - 100 * t)];
       px.set([...c, 255], i);
     }
   }
@@ -35,7 +40,10 @@ describe('quantize', () => {
 
   it('keeps flat colours exactly and maps every pixel to its nearest palette entry', () => {
     expect(img.palette.length / 3).toBeLessThanOrEqual(256);
-    for (const [x, y] of [[5, 5], [200, 45]]) {
+    for (const [x, y] of [
+      [5, 5],
+      [200, 45],
+    ]) {
       const k = img.rows[y * (w + 1) + 1 + x];
       expect(entry(k)).toEqual([...px.subarray((y * w + x) * 4, (y * w + x) * 4 + 3)]);
     }
@@ -70,11 +78,24 @@ describe('a picture too large at level 9', () => {
   /** Flat areas in four colours on the left two fifths, noise in 252 blends on the rest (more bytes than a map has). */
   function noisy(width: number, height: number): IndexedImage {
     const palette = Buffer.alloc(256 * 3);
-    for (let k = 0; k < 256; k++) palette.set(k < 4 ? [[170, 211, 223], [239, 230, 207], [197, 51, 40], [43, 38, 32]][k]! : [k, 255 - k, (k * 7) % 256], k * 3);
+    for (let k = 0; k < 256; k++)
+      palette.set(
+        k < 4
+          ? [
+              [170, 211, 223],
+              [239, 230, 207],
+              [197, 51, 40],
+              [43, 38, 32],
+            ][k]!
+          : [k, 255 - k, (k * 7) % 256],
+        k * 3,
+      );
     const rows = Buffer.alloc((width + 1) * height);
     let seed = 7;
-    const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows[y * (width + 1) + 1 + x] = x < (width * 2) / 5 ? (y * 4) / height : 4 + Math.floor(next() * 252);
+    const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        rows[y * (width + 1) + 1 + x] = x < (width * 2) / 5 ? (y * 4) / height : 4 + Math.floor(next() * 252);
     return { rows, palette, width, height };
   }
 

@@ -1,6 +1,15 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { buildScene, ensureFonts, geometryOf, prepareRenderer, renderMap, renderMapTimed, RenderError, warmRenderer } from '../../src/render/index.js';
+import {
+  buildScene,
+  ensureFonts,
+  geometryOf,
+  prepareRenderer,
+  renderMap,
+  renderMapTimed,
+  RenderError,
+  warmRenderer,
+} from '../../src/render/index.js';
 import { allVariants } from '../../src/variants/index.js';
 import { renderWorkerState } from '../../src/render/pool.js';
 import { rasterizeInThread } from '../../src/render/raster.js';
@@ -21,7 +30,8 @@ async function pixels(png: Buffer) {
   };
 }
 
-const close = (a: [number, number, number], b: [number, number, number], tol = 6) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
+const close = (a: [number, number, number], b: [number, number, number], tol = 6) =>
+  a.every((v, i) => Math.abs(v - b[i]) <= tol);
 
 describe('renderMap', () => {
   const start = classic.startingPosition();
@@ -62,13 +72,17 @@ describe('renderMap', () => {
     expect(close(at(...free('nao')), rgb(COLORS.sea))).toBe(true);
     const russia = classic.powers.find((p) => p.name === 'Russia')!;
     const moscowUnit = scene.units.find((u) => u.location === 'mos')!;
-    expect(close(at(moscowUnit.at[0] - moscowUnit.size * 0.6, moscowUnit.at[1] + moscowUnit.size * 0.15), rgb(russia.color))).toBe(true);
+    expect(
+      close(at(moscowUnit.at[0] - moscowUnit.size * 0.6, moscowUnit.at[1] + moscowUnit.size * 0.15), rgb(russia.color)),
+    ).toBe(true);
     const mosFree = free('mos');
     if (Math.hypot(mosFree[0] - moscowUnit.at[0], mosFree[1] - moscowUnit.at[1]) > 40) {
       expect(close(at(...mosFree), rgb(landColor(russia, 'standard')))).toBe(true);
     }
     // Title text is dark on the light title bar, somewhere in its first line.
-    const titleDark = Array.from({ length: 200 }, (_, i) => at(16 + i, scene.title.at[1])).some((p) => p[0] < 80 && p[1] < 80);
+    const titleDark = Array.from({ length: 200 }, (_, i) => at(16 + i, scene.title.at[1])).some(
+      (p) => p[0] < 80 && p[1] < 80,
+    );
     expect(titleDark).toBe(true);
     // The failed move is crossed with a red X at the arrow's middle.
     const munMove = scene.orders.find((o) => o.order === 'A mun - bur')!;
@@ -86,7 +100,9 @@ describe('renderMap', () => {
       ctx.font = `bold 40px ${family}`;
       ctx.textBaseline = 'middle';
       ctx.fillText(text, 10, 30);
-      return Array.from(ctx.getImageData(0, 0, 60, 60).data.filter((_, i) => i % 4 === 0)).map((v) => (v < 128 ? 1 : 0));
+      return Array.from(ctx.getImageData(0, 0, 60, 60).data.filter((_, i) => i % 4 === 0)).map((v) =>
+        v < 128 ? 1 : 0,
+      );
     };
     const qin = ink('秦', '"Zhanguo Sans"');
     const notdef = ink('\u{10FFFD}', '"Zhanguo Sans"');
@@ -112,7 +128,9 @@ describe('renderMap', () => {
     expect(transfer.length).toBe(built.scene.regions.length + built.scene.borders.length);
     const back = unpackScene(packed);
     expect(back.units).toEqual(built.scene.units);
-    expect(back.regions.map((r) => [r.id, r.fill, r.polygons.length])).toEqual(built.scene.regions.map((r) => [r.id, r.fill, r.polygons.length]));
+    expect(back.regions.map((r) => [r.id, r.fill, r.polygons.length])).toEqual(
+      built.scene.regions.map((r) => [r.id, r.fill, r.polygons.length]),
+    );
     const [x, y] = built.scene.regions[0].polygons[0][0];
     expect(back.regions[0].polygons[0][0][0]).toBeCloseTo(x, 3);
     expect(back.regions[0].polygons[0][0][1]).toBeCloseTo(y, 3);
@@ -136,9 +154,9 @@ describe('renderMap', () => {
 
   it('prepares every bundled variant up front, and names a variant it cannot draw', () => {
     expect(prepareRenderer(allVariants())).toEqual([]);
-    expect(prepareRenderer([{ ...classic, id: 'bare', data: { ...classic.data, id: 'bare', geometry: undefined } }])).toEqual([
-      'bare: variant bare has no geometry',
-    ]);
+    expect(
+      prepareRenderer([{ ...classic, id: 'bare', data: { ...classic.data, id: 'bare', geometry: undefined } }]),
+    ).toEqual(['bare: variant bare has no geometry']);
   });
 
   it('warms up in small steps with an event-loop turn between them (the bot, once ready), and names a variant it cannot draw', async () => {

@@ -30,7 +30,8 @@ describe("the order layer at Discord's preview size", () => {
     it(`units, arrows, heads, symbols and marks are large enough to read at ${PREVIEW} px (pictures ${width} px wide)`, () => {
       let arrows = 0;
       for (const { file, scene } of scenes(width)) {
-        for (const u of scene.units) expect(atPreview(scene, u.size * 2), `${file} unit ${u.location}`).toBeGreaterThanOrEqual(8);
+        for (const u of scene.units)
+          expect(atPreview(scene, u.size * 2), `${file} unit ${u.location}`).toBeGreaterThanOrEqual(8);
         for (const o of scene.orders) {
           if (!o.head) continue;
           const option = o.kind === 'retreat-option';
@@ -39,8 +40,10 @@ describe("the order layer at Discord's preview size", () => {
           expect(atPreview(scene, o.head.shaft), `${file} ${o.order} shaft`).toBeGreaterThanOrEqual(option ? 0.8 : 2.5);
           expect(atPreview(scene, o.head.width), `${file} ${o.order} head`).toBeGreaterThanOrEqual(option ? 2 : 7);
         }
-        for (const s of scene.symbols) expect(atPreview(scene, s.radius * 2), `${file} ${s.kind} symbol`).toBeGreaterThanOrEqual(7);
-        for (const o of scene.overlays) expect(atPreview(scene, o.radius * 2), `${file} ${o.province} mark`).toBeGreaterThanOrEqual(7);
+        for (const s of scene.symbols)
+          expect(atPreview(scene, s.radius * 2), `${file} ${s.kind} symbol`).toBeGreaterThanOrEqual(7);
+        for (const o of scene.overlays)
+          expect(atPreview(scene, o.radius * 2), `${file} ${o.province} mark`).toBeGreaterThanOrEqual(7);
         // Labels stay at the base size: the enlarged layer is the order layer only.
         for (const l of scene.labels) expect(l.size / (scene.width / 1600)).toBeCloseTo(14, 5);
       }
@@ -52,16 +55,27 @@ describe("the order layer at Discord's preview size", () => {
     for (const { file, scene } of scenes()) {
       const labels = scene.labels.map((l) => ({ text: l.text, box: l.box }));
       for (const u of scene.units) {
-        const box = u.type === 'F' ? rectAround(u.at, u.size * 2.4, u.size * 1.4) : rectAround(u.at, u.size * 2, u.size * 2);
-        for (const l of labels) expect(overlaps(box, l.box), `${file}: unit ${u.location} on label ${l.text}`).toBe(false);
+        const box =
+          u.type === 'F' ? rectAround(u.at, u.size * 2.4, u.size * 1.4) : rectAround(u.at, u.size * 2, u.size * 2);
+        for (const l of labels)
+          expect(overlaps(box, l.box), `${file}: unit ${u.location} on label ${l.text}`).toBe(false);
       }
       for (const s of scene.symbols.filter((x) => x.kind !== 'dislodged' && x.kind !== 'virtual')) {
-        for (const l of labels) expect(overlaps(symbolBox(s), l.box), `${file}: ${s.kind} symbol on label ${l.text}`).toBe(false);
+        for (const l of labels)
+          expect(overlaps(symbolBox(s), l.box), `${file}: ${s.kind} symbol on label ${l.text}`).toBe(false);
       }
       for (const o of scene.overlays) {
-        for (const l of labels) expect(overlaps(rectAround(o.at, o.radius * 2, o.radius * 2), l.box), `${file}: mark on label ${l.text}`).toBe(false);
+        for (const l of labels)
+          expect(
+            overlaps(rectAround(o.at, o.radius * 2, o.radius * 2), l.box),
+            `${file}: mark on label ${l.text}`,
+          ).toBe(false);
       }
-      const covered = scene.orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? labels.filter((l) => overlaps(headBox(h), l.box)).map((l) => `${o.order} on ${l.text}`) : [])));
+      const covered = scene.orders.flatMap((o) =>
+        [o.head, o.restHead].flatMap((h) =>
+          h ? labels.filter((l) => overlaps(headBox(h), l.box)).map((l) => `${o.order} on ${l.text}`) : [],
+        ),
+      );
       expect(covered, file).toEqual([]);
     }
   });

@@ -19,7 +19,11 @@ const majority = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao'];
 const springCase = {
   variant: 'mandate-of-heaven',
   phase: { season: 'spring', year: 1, type: 'movement' },
-  orders: [...ballots(majority, 'A lu - cao'), { power: 'Qi', text: 'A lin - diq' }, { power: 'Wei', text: 'A ye S A lin - diq' }],
+  orders: [
+    ...ballots(majority, 'A lu - cao'),
+    { power: 'Qi', text: 'A lin - diq' },
+    { power: 'Wei', text: 'A ye S A lin - diq' },
+  ],
 };
 
 /** The retreat phase after it, as a case: Wey's army dislodged from Diqiu, where Qi's army now stands. */
@@ -29,7 +33,15 @@ async function retreatCase(orders: { power: string; text: string }[]) {
   expect(p.phase.type).toBe('retreat');
   expect(p.dislodged.map((d) => `${d.power} ${d.type} ${d.province}`)).toEqual(['Wey A diq']);
   expect(p.units.find((u) => u.province === 'diq')).toMatchObject({ power: 'Qi', type: 'A' });
-  return { variant: 'mandate-of-heaven', phase: p.phase, units: p.units, dislodged: p.dislodged, supplyCenters: p.supplyCenters, variantState: p.variantState, orders };
+  return {
+    variant: 'mandate-of-heaven',
+    phase: p.phase,
+    units: p.units,
+    dislodged: p.dislodged,
+    supplyCenters: p.supplyCenters,
+    variantState: p.variantState,
+    orders,
+  };
 }
 
 describe('Mandate of Heaven retreats: ballots for a dislodged neutral', () => {
@@ -39,7 +51,10 @@ describe('Mandate of Heaven retreats: ballots for a dislodged neutral', () => {
     expect(retreats.map((o) => [o.power, o.order, o.outcome])).toEqual([['Wey', 'A diq R lu', 'success']]);
     // The phase is over: no "may retreat to" arrows; Qi's army stands in Diqiu as it was.
     expect(scene.orders.filter((o) => o.kind === 'retreat-option')).toEqual([]);
-    expect(scene.units.find((u) => u.location === 'diq' && !u.dislodged)).toMatchObject({ power: 'Qi', state: 'normal' });
+    expect(scene.units.find((u) => u.location === 'diq' && !u.dislodged)).toMatchObject({
+      power: 'Qi',
+      state: 'normal',
+    });
   });
 
   it('one ballot is no majority: the neutral is disbanded, drawn faded with the disbanded symbol, and the ballot is not drawn', async () => {
@@ -62,7 +77,8 @@ describe('Mandate of Heaven retreats: ballots for a dislodged neutral', () => {
       expect(results.some((r) => r.vote === 'adopted')).toBe(true);
       const direct = await sceneOfRenderCase(c);
       const fedBack = await sceneOfRenderCase({ ...c, results });
-      const adopted = (s: typeof direct.scene) => s.orders.filter((o) => o.power === 'Lu' || o.power === 'Wey').map((o) => [o.kind, o.order, o.outcome]);
+      const adopted = (s: typeof direct.scene) =>
+        s.orders.filter((o) => o.power === 'Lu' || o.power === 'Wey').map((o) => [o.kind, o.order, o.outcome]);
       expect(adopted(fedBack.scene)).toEqual(adopted(direct.scene));
       expect(adopted(fedBack.scene).length).toBeGreaterThan(0);
     }
@@ -71,10 +87,12 @@ describe('Mandate of Heaven retreats: ballots for a dislodged neutral', () => {
 
 describe('the rest of the adjudicate input', () => {
   it('`battles`: the battle’s winner decides who is dislodged on the map', async () => {
-    const kept = (await sceneOfRenderCase({ ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Empire' }] })).scene;
+    const kept = (await sceneOfRenderCase({ ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Empire' }] }))
+      .scene;
     expect(kept.symbols.filter((s) => s.kind === 'dislodged').map((s) => s.unit)).not.toContain('midd');
     expect(kept.orders.find((o) => o.order === 'F claw - midd')).toMatchObject({ failed: true });
-    const lost = (await sceneOfRenderCase({ ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Kislev' }] })).scene;
+    const lost = (await sceneOfRenderCase({ ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Kislev' }] }))
+      .scene;
     expect(lost.symbols.filter((s) => s.kind === 'dislodged').map((s) => s.unit)).toContain('midd');
     expect(lost.orders.find((o) => o.order === 'F claw - midd')).toMatchObject({ failed: false, outcome: 'success' });
   });
@@ -87,16 +105,27 @@ describe('the rest of the adjudicate input', () => {
       supplyCenters: { Empire: ['sylv'] },
       orders: [{ power: 'Empire', text: 'A aver H' }],
     };
-    expect((await sceneOfRenderCase(risen)).scene.units.filter((u) => u.state === 'virtual').map((u) => u.power)).toEqual(['Vampire Counts']);
+    expect(
+      (await sceneOfRenderCase(risen)).scene.units.filter((u) => u.state === 'virtual').map((u) => u.power),
+    ).toEqual(['Vampire Counts']);
     const greater = (await sceneOfRenderCase({ ...risen, options: { greaterEmpire: 'on' } })).scene;
     expect(greater.units.filter((u) => u.state === 'virtual')).toEqual([]);
     expect(greater.orders.filter((o) => o.power === 'Vampire Counts')).toEqual([]);
   });
 
   it('`variantState` and `players`: an activated, seated neutral orders its own unit; otherwise its own order is void', async () => {
-    const own = { variant: 'mandate-of-heaven', phase: { season: 'spring', year: 1, type: 'movement' }, orders: [{ power: 'Lu', text: 'A lu - cao' }] };
-    const lu = async (extra: object) => (await sceneOfRenderCase({ ...own, ...extra })).scene.orders.find((o) => o.order === 'A lu - cao');
+    const own = {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      orders: [{ power: 'Lu', text: 'A lu - cao' }],
+    };
+    const lu = async (extra: object) =>
+      (await sceneOfRenderCase({ ...own, ...extra })).scene.orders.find((o) => o.order === 'A lu - cao');
     expect(await lu({})).toMatchObject({ power: 'Lu', outcome: 'void', failed: true });
-    expect(await lu({ variantState: { activated: ['Lu'] }, players: ['Qin', 'Chu', 'Qi', 'Lu'] })).toMatchObject({ power: 'Lu', outcome: 'success', failed: false });
+    expect(await lu({ variantState: { activated: ['Lu'] }, players: ['Qin', 'Chu', 'Qi', 'Lu'] })).toMatchObject({
+      power: 'Lu',
+      outcome: 'success',
+      failed: false,
+    });
   });
 });

@@ -3,7 +3,9 @@ import { renderCaseOf, renderOptionsOf } from '../../src/cli/commands/render.js'
 import { parseFlags } from '../../src/cli/io.js';
 import { buildScene, type Scene } from '../../src/render/index.js';
 
-export async function sceneOfRenderCase(raw: unknown): Promise<{ scene: Scene; diagnostics: string[]; overlays: number }> {
+export async function sceneOfRenderCase(
+  raw: unknown,
+): Promise<{ scene: Scene; diagnostics: string[]; overlays: number }> {
   const c = await renderCaseOf(raw, parseFlags([], []));
   const r = buildScene(c.variant, c.position, renderOptionsOf(c));
   if (!r.ok) throw new Error(r.error);

@@ -28,7 +28,12 @@ export function classicGame(years: number, seed = 'replay'): PlayedPhase[] {
     seats,
     years,
     seed,
-    onPhase: ({ position, orders }) => played.push({ position, orders, adjudication: adjudicate(classic, position, orders, { players: Object.keys(seats) }) }),
+    onPhase: ({ position, orders }) =>
+      played.push({
+        position,
+        orders,
+        adjudication: adjudicate(classic, position, orders, { players: Object.keys(seats) }),
+      }),
   });
   return played;
 }
@@ -37,7 +42,14 @@ export function classicGame(years: number, seed = 'replay'): PlayedPhase[] {
 export function replayPhaseOf(p: PlayedPhase): ReplayPhase {
   const label = phaseTitle(p.position);
   return {
-    orders: { position: p.position, opts: { orders: p.orders, adjudication: p.adjudication, title: `${classic.name} · ${label} · orders and results` } },
+    orders: {
+      position: p.position,
+      opts: {
+        orders: p.orders,
+        adjudication: p.adjudication,
+        title: `${classic.name} · ${label} · orders and results`,
+      },
+    },
     after: { position: p.adjudication.position, opts: { title: `${classic.name} · after ${label}` } },
   };
 }
@@ -64,30 +76,45 @@ export async function pixelsOf(png: Buffer): Promise<{ data: Uint8ClampedArray; 
 }
 
 /** Share of the map's pixels that differ (any channel by more than 24) between a frame (below its bar) and a picture. */
-export function difference(frame: Uint8Array, frameWidth: number, top: number, picture: { data: Uint8ClampedArray; width: number; height: number }): number {
+export function difference(
+  frame: Uint8Array,
+  frameWidth: number,
+  top: number,
+  picture: { data: Uint8ClampedArray; width: number; height: number },
+): number {
   let differ = 0;
   for (let y = 0; y < picture.height; y++) {
     for (let x = 0; x < picture.width; x++) {
       const f = ((y + top) * frameWidth + x) * 4;
       const p = (y * picture.width + x) * 4;
-      if (Math.abs(frame[f]! - picture.data[p]!) > 24 || Math.abs(frame[f + 1]! - picture.data[p + 1]!) > 24 || Math.abs(frame[f + 2]! - picture.data[p + 2]!) > 24) differ++;
+      if (
+        Math.abs(frame[f]! - picture.data[p]!) > 24 ||
+        Math.abs(frame[f + 1]! - picture.data[p + 1]!) > 24 ||
+        Math.abs(frame[f + 2]! - picture.data[p + 2]!) > 24
+      )
+        differ++;
     }
   }
   return differ / (picture.width * picture.height);
 }
 
-
 /**
  * For each map job of a render-queue log (`observeRenderQueue`): how many replay steps were sent to the worker between
  * its being queued and its being sent, and how many finished meanwhile (the one the worker was on).
  */
-export function overtaking(events: readonly RenderQueueEvent[]): { job: number; stepsSent: number; stepsDone: number }[] {
+export function overtaking(
+  events: readonly RenderQueueEvent[],
+): { job: number; stepsSent: number; stepsDone: number }[] {
   const out: { job: number; stepsSent: number; stepsDone: number }[] = [];
   events.forEach((e, i) => {
     if (e.priority !== 'map' || e.event !== 'queued') return;
     const sent = events.findIndex((x, k) => k > i && x.job === e.job && x.event === 'sent');
     const between = events.slice(i + 1, sent < 0 ? undefined : sent).filter((x) => x.priority === 'replay');
-    out.push({ job: e.job, stepsSent: between.filter((x) => x.event === 'sent').length, stepsDone: between.filter((x) => x.event === 'done').length });
+    out.push({
+      job: e.job,
+      stepsSent: between.filter((x) => x.event === 'sent').length,
+      stepsDone: between.filter((x) => x.event === 'done').length,
+    });
   });
   return out;
 }

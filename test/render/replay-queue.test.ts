@@ -30,11 +30,22 @@ describe('render queue: maps before replay steps', () => {
         });
       });
       // Two replays at once: while the worker is on the first one's step, the other's step waits in the queue.
-      const making = Promise.all([renderReplay(classic, phases, { width: 600, palette: 'standard' }), renderReplay(classic, phases.slice(0, 2), { width: 600, palette: 'colorblind' })]);
+      const making = Promise.all([
+        renderReplay(classic, phases, { width: 600, palette: 'standard' }),
+        renderReplay(classic, phases.slice(0, 2), { width: 600, palette: 'colorblind' }),
+      ]);
       await stepSent;
       // While the worker is on the replay's first step: three maps of a live game (a results post, a /map, another).
       events.push('maps asked');
-      asked = Promise.all([0, 1, 2].map((i) => renderMap(classic, game[i]!.position, { orders: game[i]!.orders, adjudication: game[i]!.adjudication, width: 600 })));
+      asked = Promise.all(
+        [0, 1, 2].map((i) =>
+          renderMap(classic, game[i]!.position, {
+            orders: game[i]!.orders,
+            adjudication: game[i]!.adjudication,
+            width: 600,
+          }),
+        ),
+      );
       await asked;
       const [replay, other] = await making;
       expect(replay.frames).toBeGreaterThan(phases.length);

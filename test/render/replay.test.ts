@@ -25,7 +25,14 @@ const unit = (power: string, type: 'A' | 'F', province: string) => ({ power, typ
 describe('replay: unit tracks between the orders map and the board after', () => {
   const position: Position = {
     phase: spring1901,
-    units: [unit('France', 'A', 'par'), unit('France', 'A', 'mar'), unit('Germany', 'A', 'bur'), unit('Germany', 'A', 'mun'), unit('Italy', 'A', 'ven'), unit('Austria', 'A', 'vie')],
+    units: [
+      unit('France', 'A', 'par'),
+      unit('France', 'A', 'mar'),
+      unit('Germany', 'A', 'bur'),
+      unit('Germany', 'A', 'mun'),
+      unit('Italy', 'A', 'ven'),
+      unit('Austria', 'A', 'vie'),
+    ],
     dislodged: [],
     contested: [],
     supplyCenters: classic.startingPosition().supplyCenters,
@@ -45,7 +52,8 @@ describe('replay: unit tracks between the orders map and the board after', () =>
   const ordersScene = scene(position, { orders, adjudication });
   const afterScene = scene(adjudication.position, {});
   const tracks = unitTracks(ordersScene, afterScene);
-  const of = (location: string, power: string) => tracks.find((t) => t.unit.location === location && t.unit.power === power)!;
+  const of = (location: string, power: string) =>
+    tracks.find((t) => t.unit.location === location && t.unit.power === power)!;
   const near = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!) < 0.01;
 
   it('moves a unit along its drawn arrow to where the board after has it', () => {
@@ -60,7 +68,10 @@ describe('replay: unit tracks between the orders map and the board after', () =>
   });
 
   it('bounces failed moves out and back, keeps holding units still', () => {
-    for (const [loc, power] of [['ven', 'Italy'], ['vie', 'Austria']] as const) {
+    for (const [loc, power] of [
+      ['ven', 'Italy'],
+      ['vie', 'Austria'],
+    ] as const) {
       const t = of(loc, power);
       expect(t.kind).toBe('bounce');
       expect(near(trackAt(t, 1).at, t.unit.at)).toBe(true);
@@ -129,16 +140,23 @@ describe('replay: decoded frame by frame, its phase boundaries are the phase map
     for (const [k, picture] of pictures.entries()) {
       const map = await pixelsOf((await renderMap(classic, picture.position, { ...picture.opts, width })).png);
       let found = -1;
-      for (let i = at; i < frames.length && found < 0; i++) if (difference(frames[i]!.pixels, reader.width, top, map) < 0.002) found = i;
+      for (let i = at; i < frames.length && found < 0; i++)
+        if (difference(frames[i]!.pixels, reader.width, top, map) < 0.002) found = i;
       expect(found, `picture ${k} (${picture.opts.title}) is a frame after frame ${at}`).toBeGreaterThanOrEqual(at);
       // A phase's orders map is held long enough to read its arrows.
-      if (k < phases.length) expect(frames[found]!.delay).toBeGreaterThanOrEqual(TIMING.orders[picture.position.phase.type]);
+      if (k < phases.length)
+        expect(frames[found]!.delay).toBeGreaterThanOrEqual(TIMING.orders[picture.position.phase.type]);
       at = found + 1;
     }
     expect(at).toBe(frames.length); // the last frame is the board after the last phase
 
     // Between two boundaries of a movement phase the units are on their way: frames that are neither picture.
-    const firstMoves = difference(frames[1]!.pixels, reader.width, top, await pixelsOf((await renderMap(classic, phases[0]!.orders.position, { ...phases[0]!.orders.opts, width })).png));
+    const firstMoves = difference(
+      frames[1]!.pixels,
+      reader.width,
+      top,
+      await pixelsOf((await renderMap(classic, phases[0]!.orders.position, { ...phases[0]!.orders.opts, width })).png),
+    );
     expect(firstMoves).toBeGreaterThan(0);
   });
 });

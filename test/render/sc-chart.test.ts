@@ -7,13 +7,23 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopRenderWorker } from '../../src/render/index.js';
 import { powerColor, rgb } from '../../src/render/palette.js';
-import { renderScChart, renderScChartOffThread, SC_CHART_WIDTH, scChartLayout, scChartLegend, spread, type ScChartInput } from '../../src/render/sc-chart.js';
+import {
+  renderScChart,
+  renderScChartOffThread,
+  SC_CHART_WIDTH,
+  scChartLayout,
+  scChartLegend,
+  spread,
+  type ScChartInput,
+} from '../../src/render/sc-chart.js';
 import { getVariant } from '../../src/variants/index.js';
 
 const PREVIEW_WIDTH = 550;
 
 /** The picture as Discord's preview shows it: its pixels at 550 px wide, and the scale. */
-async function preview(png: Buffer): Promise<{ scale: number; width: number; height: number; data: Uint8ClampedArray }> {
+async function preview(
+  png: Buffer,
+): Promise<{ scale: number; width: number; height: number; data: Uint8ClampedArray }> {
   const img = await loadImage(png);
   const scale = PREVIEW_WIDTH / img.width;
   const [width, height] = [PREVIEW_WIDTH, Math.round(img.height * scale)];
@@ -22,13 +32,16 @@ async function preview(png: Buffer): Promise<{ scale: number; width: number; hei
   return { scale, width, height, data: ctx.getImageData(0, 0, width, height).data };
 }
 
-const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+const distance = (a: readonly number[], b: readonly number[]) =>
+  Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 
 /** A game's years: every power on 3, one power climbing to `leader` centres, one falling out. */
 function yearsOf(powers: readonly string[], count: number, first: number): ScChartInput['years'] {
   return Array.from({ length: count }, (_, i) => ({
     label: String(first + i),
-    centres: Object.fromEntries(powers.map((p, j) => [p, j === 0 ? 3 + i : j === 1 ? Math.max(0, 3 - i) : 3 + (i % 3 === j % 3 ? 1 : 0)])),
+    centres: Object.fromEntries(
+      powers.map((p, j) => [p, j === 0 ? 3 + i : j === 1 ? Math.max(0, 3 - i) : 3 + (i % 3 === j % 3 ? 1 : 0)]),
+    ),
   }));
 }
 
@@ -64,29 +77,33 @@ function nameHeight(p: Awaited<ReturnType<typeof preview>>, legendX: number, y: 
   for (let yy = y0; yy <= y1; yy++) {
     for (let xx = x0; xx <= x1; xx++) {
       const i = (yy * p.width + xx) * 4;
-      if (distance([p.data[i]!, p.data[i + 1]!, p.data[i + 2]!], [28, 28, 28]) < 140) [top, bottom] = [Math.min(top, yy), Math.max(bottom, yy)];
+      if (distance([p.data[i]!, p.data[i + 1]!, p.data[i + 2]!], [28, 28, 28]) < 140)
+        [top, bottom] = [Math.min(top, yy), Math.max(bottom, yy)];
     }
   }
   return bottom - top + 1;
 }
 
 describe('the supply-centre chart at Discord preview size', () => {
-  it.each(['standard', 'colorblind'] as const)("Classic (%s): every name at least 7 px high, every swatch in its power's colour", async (palette) => {
-    const input = classicInput(palette);
-    const chart = await renderScChart(input);
-    expect(chart.width).toBe(SC_CHART_WIDTH);
-    expect(chart.png.subarray(1, 4).toString('latin1')).toBe('PNG');
-    const p = await preview(chart.png);
-    const layout = scChartLayout(input.powers.length);
-    expect(chart.height).toBe(layout.height);
-    for (const { power, y } of scChartLegend(input, layout)) {
-      expect(nameHeight(p, layout.legendX, y), `${power.name}'s name at 550 px`).toBeGreaterThanOrEqual(7);
-      // The swatch's bar, left of its dot, in the power's colour of this palette.
-      const i = (Math.round(y * p.scale) * p.width + Math.round((layout.legendX + 5) * p.scale)) * 4;
-      const seen = [p.data[i]!, p.data[i + 1]!, p.data[i + 2]!];
-      expect(distance(seen, rgb(powerColor(power as never, palette))), `${power.name}'s swatch`).toBeLessThan(60);
-    }
-  });
+  it.each(['standard', 'colorblind'] as const)(
+    "Classic (%s): every name at least 7 px high, every swatch in its power's colour",
+    async (palette) => {
+      const input = classicInput(palette);
+      const chart = await renderScChart(input);
+      expect(chart.width).toBe(SC_CHART_WIDTH);
+      expect(chart.png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      const p = await preview(chart.png);
+      const layout = scChartLayout(input.powers.length);
+      expect(chart.height).toBe(layout.height);
+      for (const { power, y } of scChartLegend(input, layout)) {
+        expect(nameHeight(p, layout.legendX, y), `${power.name}'s name at 550 px`).toBeGreaterThanOrEqual(7);
+        // The swatch's bar, left of its dot, in the power's colour of this palette.
+        const i = (Math.round(y * p.scale) * p.width + Math.round((layout.legendX + 5) * p.scale)) * 4;
+        const seen = [p.data[i]!, p.data[i + 1]!, p.data[i + 2]!];
+        expect(distance(seen, rgb(powerColor(power as never, palette))), `${power.name}'s swatch`).toBeLessThan(60);
+      }
+    },
+  );
 
   it('lists the powers by their last count, most first', () => {
     const input = classicInput('standard');
@@ -103,7 +120,8 @@ describe('the supply-centre chart at Discord preview size', () => {
     expect(rows).toHaveLength(21);
     expect(rows.at(-1)!.y + 18).toBeLessThanOrEqual(chart.height);
     const p = await preview(chart.png);
-    for (const { power, y } of rows) expect(nameHeight(p, layout.legendX, y), `${power.name}'s name at 550 px`).toBeGreaterThanOrEqual(7);
+    for (const { power, y } of rows)
+      expect(nameHeight(p, layout.legendX, y), `${power.name}'s name at 550 px`).toBeGreaterThanOrEqual(7);
     // A mark disc stands on each swatch: its middle is not the plain swatch colour everywhere (letters on it).
     const { y } = rows[0]!;
     let letters = 0;
@@ -124,7 +142,11 @@ describe('the supply-centre chart at Discord preview size', () => {
       const x0 = Math.round(((layout.plot.left + layout.plot.right) / 2) * p.scale);
       let n = 0;
       for (let x = x0; x < x0 + 12; x++) {
-        for (let y = Math.round(layout.plot.top * p.scale); y < Math.round((layout.plot.top + (layout.plot.bottom - layout.plot.top) / 5) * p.scale); y++) {
+        for (
+          let y = Math.round(layout.plot.top * p.scale);
+          y < Math.round((layout.plot.top + (layout.plot.bottom - layout.plot.top) / 5) * p.scale);
+          y++
+        ) {
           const i = (y * p.width + x) * 4;
           if (distance([p.data[i]!, p.data[i + 1]!, p.data[i + 2]!], [176, 0, 32]) < 90) n++;
         }
@@ -136,7 +158,10 @@ describe('the supply-centre chart at Discord preview size', () => {
   });
 
   it('a game of one year, and a year where a power is left out (it owns none), still draw', async () => {
-    const one = await renderScChart({ ...classicInput('standard'), years: [{ label: '1901', centres: { Austria: 3 } }] });
+    const one = await renderScChart({
+      ...classicInput('standard'),
+      years: [{ label: '1901', centres: { Austria: 3 } }],
+    });
     expect(one.width).toBe(SC_CHART_WIDTH);
   });
 

@@ -25,7 +25,9 @@ describe('buildScene: the position', () => {
     expect(scene.height).toBe(scene.frame.y + scene.frame.h + scene.legend.box.h);
     expect(scene.title.text).toBe('Classic Diplomacy — Spring 1901 Movement');
     expect(sceneOf(start, { width: 800 }).width).toBe(800);
-    expect(sceneOf(start, { title: 'Game 7 · Spring 1901 · results' }).title.text).toBe('Game 7 · Spring 1901 · results');
+    expect(sceneOf(start, { title: 'Game 7 · Spring 1901 · results' }).title.text).toBe(
+      'Game 7 · Spring 1901 · results',
+    );
     expect(scene.warnings).toEqual([]);
   });
 
@@ -64,19 +66,27 @@ describe('buildScene: the position', () => {
     const alt = (power: string) => classic.powers.find((p) => p.name === power)!.altColor;
     expect(cb.units.find((u) => u.power === 'England')?.fill).toBe(alt('England'));
     expect(cb.legend.entries.find((e) => e.power === 'Turkey')?.color).toBe(alt('Turkey'));
-    expect(cb.regions.find((r) => r.id === 'lon')?.fill).toBe(classic.powers.find((p) => p.name === 'England')!.altLandColor);
+    expect(cb.regions.find((r) => r.id === 'lon')?.fill).toBe(
+      classic.powers.find((p) => p.name === 'England')!.altLandColor,
+    );
   });
 
   it('labels every province once, inside it, never overlapping another label, a unit or a centre', () => {
     expect(scene.labels.map((l) => l.province).sort()).toEqual(classic.map.provinceIds());
     const units = scene.units.map((u) => ({ x: u.at[0] - u.size, y: u.at[1] - u.size, w: 2 * u.size, h: 2 * u.size }));
-    const centers = scene.centers.map((c) => ({ x: c.at[0] - c.radius, y: c.at[1] - c.radius, w: 2 * c.radius, h: 2 * c.radius }));
+    const centers = scene.centers.map((c) => ({
+      x: c.at[0] - c.radius,
+      y: c.at[1] - c.radius,
+      w: 2 * c.radius,
+      h: 2 * c.radius,
+    }));
     const beside = scene.labels.filter((l) => !l.inside).map((l) => l.province);
     expect(beside.length).toBeLessThanOrEqual(1); // Rome, until the Classic geometry widens it (issue 10 §5)
     scene.labels.forEach((l, i) => {
       expect(l.size).toBeGreaterThanOrEqual(14 * (scene.width / 1600)); // legible on a phone (issue 10 §6)
       expect(insideProvince(classic, scene, l.at, l.province) || beside.includes(l.province), l.province).toBe(true);
-      for (const other of scene.labels.slice(i + 1)) expect(overlaps(l.box, other.box), `${l.province}/${other.province}`).toBe(false);
+      for (const other of scene.labels.slice(i + 1))
+        expect(overlaps(l.box, other.box), `${l.province}/${other.province}`).toBe(false);
       for (const box of [...units, ...centers]) expect(overlaps(l.box, box), l.province).toBe(false);
     });
   });
@@ -109,7 +119,15 @@ describe('buildScene: the position', () => {
     const s = sceneOf(start, {
       orders: [
         { power: 'France', order: { kind: 'move' } as never },
-        { power: 'France', order: { kind: 'move', unit: { type: 'A', province: 'par', coast: null }, to: { province: 'atlantis', coast: null }, viaConvoy: false } },
+        {
+          power: 'France',
+          order: {
+            kind: 'move',
+            unit: { type: 'A', province: 'par', coast: null },
+            to: { province: 'atlantis', coast: null },
+            viaConvoy: false,
+          },
+        },
       ],
     });
     expect(s.orders).toEqual([]);
@@ -189,7 +207,9 @@ describe('buildScene: orders and results', () => {
       phase: start.phase,
       results,
       position: start,
-      dislodged: [{ power: 'Russia', type: 'A' as const, province: 'war', coast: null, attackerFrom: 'sil', viaConvoy: false }],
+      dislodged: [
+        { power: 'Russia', type: 'A' as const, province: 'war', coast: null, attackerFrom: 'sil', viaConvoy: false },
+      ],
       contested: [],
       removed: [],
       civilDisorderRemovals: [],
@@ -207,14 +227,19 @@ describe('buildScene: orders and results', () => {
     expect(there.points[0]).not.toEqual(back.points[1]);
     const dist = Math.hypot(there.points[0][0] - back.points[1][0], there.points[0][1] - back.points[1][1]);
     expect(dist).toBeCloseTo(there.size, 5);
-    expect(sceneOf(start, { orders: ordersFor(start, { Germany: 'A ber - sil' }) }).orders[0].points[0]).toEqual(unitAt(s, 'ber'));
+    expect(sceneOf(start, { orders: ordersFor(start, { Germany: 'A ber - sil' }) }).orders[0].points[0]).toEqual(
+      unitAt(s, 'ber'),
+    );
   });
 
   it('retreat phase: the dislodged unit is offset and marked; its retreat arrow starts there', () => {
     const retreat: Position = {
       ...start,
       phase: { season: 'spring', year: 1901, type: 'retreat' },
-      units: [...start.units.filter((u) => u.province !== 'tri'), { power: 'Italy', type: 'A', province: 'tri', coast: null }],
+      units: [
+        ...start.units.filter((u) => u.province !== 'tri'),
+        { power: 'Italy', type: 'A', province: 'tri', coast: null },
+      ],
       dislodged: [{ power: 'Austria', type: 'F', province: 'tri', coast: null, attackerFrom: 'ven', viaConvoy: false }],
     };
     const s = sceneOf(retreat, { orders: ordersFor(retreat, { Austria: 'F tri R alb' }) });
@@ -231,7 +256,11 @@ describe('buildScene: orders and results', () => {
   });
 
   it('adjustments: build and disband marks on the unit spot', () => {
-    const winter: Position = { ...start, phase: { season: 'winter', year: 1901, type: 'adjustment' }, units: start.units.filter((u) => u.province !== 'par') };
+    const winter: Position = {
+      ...start,
+      phase: { season: 'winter', year: 1901, type: 'adjustment' },
+      units: start.units.filter((u) => u.province !== 'par'),
+    };
     const s = sceneOf(winter, {
       orders: ordersFor(winter, { France: 'A par B', Germany: 'A mun D' }),
       results: [{ power: 'France', unit: 'A par', order: 'A par B', result: 'success', reason: '' }],
@@ -245,11 +274,23 @@ describe('buildScene: orders and results', () => {
   });
 
   it('variant special orders: drawn as their spec declares (a ring on the unit), an undeclared one with a path as an arrow through every space, one without as a hold', () => {
-    const ringSpec = { name: 'standFast', actsAs: 'hold' as const, validate: () => null, format: () => 'A mos SF', draw: { as: 'ring' as const, legend: 'stand fast' } };
-    const variant = { ...classic, rules: { ...classic.rules, specialOrders: { standFast: ringSpec } } } as typeof classic;
+    const ringSpec = {
+      name: 'standFast',
+      actsAs: 'hold' as const,
+      validate: () => null,
+      format: () => 'A mos SF',
+      draw: { as: 'ring' as const, legend: 'stand fast' },
+    };
+    const variant = {
+      ...classic,
+      rules: { ...classic.rules, specialOrders: { standFast: ringSpec } },
+    } as typeof classic;
     const r = buildScene(variant, start, {
       orders: [
-        { power: 'Russia', order: { kind: 'special', name: 'standFast', unit: { type: 'A', province: 'mos', coast: null }, path: [] } },
+        {
+          power: 'Russia',
+          order: { kind: 'special', name: 'standFast', unit: { type: 'A', province: 'mos', coast: null }, path: [] },
+        },
         {
           power: 'Turkey',
           order: {
@@ -259,7 +300,10 @@ describe('buildScene: orders and results', () => {
             path: ['bla', 'rum', 'bud'].map((p) => ({ province: p, coast: null })),
           },
         },
-        { power: 'Austria', order: { kind: 'special', name: 'raise', unit: { type: 'A', province: 'vie', coast: null }, path: [] } },
+        {
+          power: 'Austria',
+          order: { kind: 'special', name: 'raise', unit: { type: 'A', province: 'vie', coast: null }, path: [] },
+        },
       ],
     });
     if (!r.ok) throw new Error(r.error);
@@ -267,8 +311,13 @@ describe('buildScene: orders and results', () => {
     expect(s.orders.map((o) => o.kind)).toEqual(['ring', 'path', 'hold']);
     expect(s.orders[0]).toMatchObject({ points: [unitAt(s, 'mos')], legend: 'stand fast' });
     expect(s.orders[1].points).toHaveLength(4);
-    ['bla', 'rum', 'bud'].forEach((p, i) => expect(insideProvince(classic, s, s.orders[1].points[i + 1], p)).toBe(true));
-    expect(s.legend.keys.filter((k) => k.kind === 'ring' || k.kind === 'path').map((k) => k.text)).toEqual(['move through several spaces', 'stand fast']);
+    ['bla', 'rum', 'bud'].forEach((p, i) =>
+      expect(insideProvince(classic, s, s.orders[1].points[i + 1], p)).toBe(true),
+    );
+    expect(s.legend.keys.filter((k) => k.kind === 'ring' || k.kind === 'path').map((k) => k.text)).toEqual([
+      'move through several spaces',
+      'stand fast',
+    ]);
   });
 });
 
@@ -297,9 +346,14 @@ describe('buildScene: variant features', () => {
   });
 
   it('warns about features it cannot draw', () => {
-    const v = tinyVariant(tinySides, { features: { rivers: [['a', 'zz']], walls: [{ province: 'a', neighbour: 'd' }] } });
+    const v = tinyVariant(tinySides, {
+      features: { rivers: [['a', 'zz']], walls: [{ province: 'a', neighbour: 'd' }] },
+    });
     const s = sceneOf(v.startingPosition(), {}, v);
-    expect(s.warnings).toEqual(['river river 1 names unknown province zz', 'wall of a towards d: they share no drawn border']);
+    expect(s.warnings).toEqual([
+      'river river 1 names unknown province zz',
+      'wall of a towards d: they share no drawn border',
+    ]);
   });
 });
 
@@ -320,7 +374,9 @@ describe('buildScene: entrances of links reserved to one power (Warhammer Underw
       for (const u of s.units) expect(overlaps(mine, box(u.at, u.size)), `${e.province}/${u.location}`).toBe(false);
       for (const c of s.centers) expect(overlaps(mine, box(c.at, c.radius)), `${e.province}/${c.province}`).toBe(false);
     }
-    expect(s.legend.keys.filter((x) => x.kind === 'entrance')).toEqual([expect.objectContaining({ text: 'Skaven underway entrance', fill: skaven })]);
+    expect(s.legend.keys.filter((x) => x.kind === 'entrance')).toEqual([
+      expect.objectContaining({ text: 'Skaven underway entrance', fill: skaven }),
+    ]);
   });
 
   it('marks none on a map without such links', () => {
@@ -341,7 +397,9 @@ describe('buildScene: every bundled variant', () => {
       // the Southlands Cape beyond the Southern Eye of Chaos) in that part too.
       const repeated = s.labels.filter((l, i) => s.labels.findIndex((m) => m.province === l.province) !== i);
       expect(new Set(s.labels.map((l) => l.province)).size).toBe(variant.map.provinceIds().length);
-      expect(repeated.map((l) => l.province).sort()).toEqual(variant.id === 'warhammer' ? ['mtem', 'ntem', 'nuln', 'scap', 'stem'] : []);
+      expect(repeated.map((l) => l.province).sort()).toEqual(
+        variant.id === 'warhammer' ? ['mtem', 'ntem', 'nuln', 'scap', 'stem'] : [],
+      );
       expect(s.centers).toHaveLength(variant.map.supplyCenters().length);
     });
   }

@@ -6,7 +6,15 @@ import { openDatabase } from '../../src/store/db.js';
 import { games, outbox, players } from '../../src/store/schema.js';
 import { tempDbPath } from '../game/helpers.js';
 
-const baseGame = { guildId: 'g', variantId: 'classic', gmUserId: 'u', movementMs: 1, retreatMs: 1, adjustmentMs: 1, createdAt: 0 };
+const baseGame = {
+  guildId: 'g',
+  variantId: 'classic',
+  gmUserId: 'u',
+  movementMs: 1,
+  retreatMs: 1,
+  adjustmentMs: 1,
+  createdAt: 0,
+};
 
 describe('openDatabase', () => {
   it('creates its folder 0700 and the database files 0600, also fixing an older file made 0644', () => {
@@ -14,7 +22,10 @@ describe('openDatabase', () => {
     try {
       const nested = join(dirname(tmp.path), 'data', 'deeper', 'bot.db');
       const opened = openDatabase(nested);
-      opened.db.insert(games).values({ ...baseGame, channelId: 'c1' }).run();
+      opened.db
+        .insert(games)
+        .values({ ...baseGame, channelId: 'c1' })
+        .run();
       const mode = (p: string) => statSync(p).mode & 0o777;
       expect(mode(join(dirname(tmp.path), 'data'))).toBe(0o700);
       expect(mode(dirname(nested))).toBe(0o700);
@@ -34,7 +45,10 @@ describe('openDatabase', () => {
       const first = openDatabase(tmp.path);
       expect(first.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(first.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
-      first.db.insert(games).values({ ...baseGame, channelId: 'c1' }).run();
+      first.db
+        .insert(games)
+        .values({ ...baseGame, channelId: 'c1' })
+        .run();
       first.close();
       const second = openDatabase(tmp.path);
       expect(second.db.select().from(games).all()).toHaveLength(1);
@@ -60,26 +74,58 @@ describe('openDatabase', () => {
 
   it('allows one open game per channel, but a new one once the old one is finished', () => {
     const { db, close } = openDatabase(':memory:');
-    const first = db.insert(games).values({ ...baseGame, channelId: 'c1' }).returning().get();
-    expect(() => db.insert(games).values({ ...baseGame, channelId: 'c1' }).run()).toThrow(/UNIQUE/);
+    const first = db
+      .insert(games)
+      .values({ ...baseGame, channelId: 'c1' })
+      .returning()
+      .get();
+    expect(() =>
+      db
+        .insert(games)
+        .values({ ...baseGame, channelId: 'c1' })
+        .run(),
+    ).toThrow(/UNIQUE/);
     db.update(games).set({ status: 'finished' }).where(eq(games.id, first.id)).run();
-    expect(() => db.insert(games).values({ ...baseGame, channelId: 'c1' }).run()).not.toThrow();
+    expect(() =>
+      db
+        .insert(games)
+        .values({ ...baseGame, channelId: 'c1' })
+        .run(),
+    ).not.toThrow();
     close();
   });
 
   it('enforces foreign keys and one power per user per game', () => {
     const { db, close } = openDatabase(':memory:');
-    expect(() => db.insert(players).values({ gameId: 999, power: 'France', userId: 'u', joinedAt: 0 }).run()).toThrow(/FOREIGN KEY/);
-    const g = db.insert(games).values({ ...baseGame, channelId: 'c1' }).returning().get();
+    expect(() => db.insert(players).values({ gameId: 999, power: 'France', userId: 'u', joinedAt: 0 }).run()).toThrow(
+      /FOREIGN KEY/,
+    );
+    const g = db
+      .insert(games)
+      .values({ ...baseGame, channelId: 'c1' })
+      .returning()
+      .get();
     db.insert(players).values({ gameId: g.id, power: 'France', userId: 'u', joinedAt: 0 }).run();
-    expect(() => db.insert(players).values({ gameId: g.id, power: 'Italy', userId: 'u', joinedAt: 0 }).run()).toThrow(/UNIQUE/);
-    expect(() => db.insert(players).values({ gameId: g.id, power: 'France', userId: 'v', joinedAt: 0 }).run()).toThrow(/UNIQUE/);
+    expect(() => db.insert(players).values({ gameId: g.id, power: 'Italy', userId: 'u', joinedAt: 0 }).run()).toThrow(
+      /UNIQUE/,
+    );
+    expect(() => db.insert(players).values({ gameId: g.id, power: 'France', userId: 'v', joinedAt: 0 }).run()).toThrow(
+      /UNIQUE/,
+    );
     close();
   });
 
   it('never stores the same outbox dedupe key twice', () => {
     const { db, close } = openDatabase(':memory:');
-    const row = { kind: 'dm', targetKind: 'user' as const, target: 'u', payload: { a: 1 }, dedupeKey: 'k', createdAt: 0, nextAttemptAt: 0 };
+    const row = {
+      kind: 'dm',
+      targetKind: 'user' as const,
+      target: 'u',
+      payload: { a: 1 },
+      dedupeKey: 'k',
+      createdAt: 0,
+      nextAttemptAt: 0,
+    };
     db.insert(outbox).values(row).run();
     expect(() => db.insert(outbox).values(row).run()).toThrow(/UNIQUE/);
     close();

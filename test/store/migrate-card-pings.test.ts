@@ -14,7 +14,18 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/db.js';
 import type { GameDeps } from '../../src/game/types.js';
-import { cardPings, cardsDraft, cardsPlayOptions, draftBack, draftChoose, draftEffect, finishFallBack, recordCardPing, startFallBack, wageBattle } from '../../src/game/cards/index.js';
+import {
+  cardPings,
+  cardsDraft,
+  cardsPlayOptions,
+  draftBack,
+  draftChoose,
+  draftEffect,
+  finishFallBack,
+  recordCardPing,
+  startFallBack,
+  wageBattle,
+} from '../../src/game/cards/index.js';
 import { at, chooseFirst, giveAll, info, ok, startedCards } from '../game/cards/helpers.js';
 import { internalErrors, makeEnv } from '../game/helpers.js';
 import { migrationBefore, writeOldDatabase, type Fixture } from '../support/old-database.js';
@@ -37,7 +48,9 @@ describe('migrating the card tables to kept pings and draft steps (0016)', () =>
     const env = fresh;
     const g = info(env);
     const me = g.toActUserId!;
-    const bright = ok(cardsPlayOptions(env.deps, at(me))).wages.find((w) => !w.dark && !w.dynasty && /^B/.test(w.bright))!;
+    const bright = ok(cardsPlayOptions(env.deps, at(me))).wages.find(
+      (w) => !w.dark && !w.dynasty && /^B/.test(w.bright),
+    )!;
     ok(wageBattle(env.deps, at(me), { ...bright, version: g.version }));
     for (let i = 0; i < 2; i++) {
       const cur = info(env);
@@ -52,7 +65,9 @@ describe('migrating the card tables to kept pings and draft steps (0016)', () =>
     const fixture: Fixture = { at: env.clock.t, tables: {} };
     for (const table of LOAD_ORDER) {
       const rows = env.opened.sqlite.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[];
-      fixture.tables[table] = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !(NEW_COLUMNS[table] ?? []).includes(k))));
+      fixture.tables[table] = rows.map((r) =>
+        Object.fromEntries(Object.entries(r).filter(([k]) => !(NEW_COLUMNS[table] ?? []).includes(k))),
+      );
     }
     env.close();
     expect(fixture.tables['card_drafts']).toHaveLength(1);
@@ -64,12 +79,22 @@ describe('migrating the card tables to kept pings and draft steps (0016)', () =>
     writeOldDatabase(path, before, fixture, LOAD_ORDER);
     const opened = openDatabase(path);
     try {
-      const deps: GameDeps = { db: opened.db, now: () => fixture.at + 1000, onError: (e) => void internalErrors.push(e) };
+      const deps: GameDeps = {
+        db: opened.db,
+        now: () => fixture.at + 1000,
+        onError: (e) => void internalErrors.push(e),
+      };
       expect(opened.sqlite.prepare('SELECT pings FROM card_games').all()).toEqual([{ pings: null }]);
       expect(opened.sqlite.prepare('SELECT steps FROM card_drafts').all()).toEqual([{ steps: null }]);
       // the draft as stored; Back (no steps kept) undoes its last effect; a screen is then one step
       const d = ok(cardsDraft(deps, at(me))).draft;
-      expect([d.effects, d.steps]).toEqual([[{ symbol: a, draw: true }, { symbol: b, draw: true }], 0]);
+      expect([d.effects, d.steps]).toEqual([
+        [
+          { symbol: a, draw: true },
+          { symbol: b, draw: true },
+        ],
+        0,
+      ]);
       expect(ok(draftBack(deps, at(me), { version: last.version })).draft.effects).toEqual([{ symbol: a, draw: true }]);
       const d2 = ok(draftChoose(deps, at(me), { version: last.version, effects: [{ symbol: b, draw: true }] })).draft;
       expect([d2.effects.length, d2.steps]).toEqual([2, 1]);

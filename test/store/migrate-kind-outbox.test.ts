@@ -14,7 +14,13 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardsPlayOptions, wageBattle, cardGameInChannel, startFallBack, finishFallBack } from '../../src/game/cards/index.js';
+import {
+  cardsPlayOptions,
+  wageBattle,
+  cardGameInChannel,
+  startFallBack,
+  finishFallBack,
+} from '../../src/game/cards/index.js';
 import { openDatabase } from '../../src/store/db.js';
 import { createHarness, type Harness } from '../bot/harness.js';
 import { writeOldDatabase, type Fixture } from '../support/old-database.js';
@@ -30,7 +36,15 @@ describe('migrating a database with pending card-game outbox rows to game-kind r
   let h: Harness;
   let fixture: Fixture;
   const sql = () => h.database.sqlite;
-  type OutboxRow = { id: number; kind: string; payload: string; sent_at: number | null; failed_at: number | null; target: string; dedupe_key: string };
+  type OutboxRow = {
+    id: number;
+    kind: string;
+    payload: string;
+    sent_at: number | null;
+    failed_at: number | null;
+    target: string;
+    dedupe_key: string;
+  };
   const outboxRows = () => sql().prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[];
   const oldRows = () => fixture.tables['outbox'] as unknown as OutboxRow[];
 
@@ -65,7 +79,9 @@ describe('migrating a database with pending card-game outbox rows to game-kind r
   });
 
   it('has rows of every old card kind to move, sent and pending', () => {
-    const pending = oldRows().filter((r) => r.sent_at === null).map((r) => r.kind);
+    const pending = oldRows()
+      .filter((r) => r.sent_at === null)
+      .map((r) => r.kind);
     for (const kind of OLD_KINDS) expect([kind, pending.includes(kind)]).toEqual([kind, true]);
     expect(oldRows().filter((r) => r.sent_at !== null && OLD_KINDS.includes(r.kind)).length).toBeGreaterThan(50);
   });
@@ -75,7 +91,11 @@ describe('migrating a database with pending card-game outbox rows to game-kind r
     expect(now.size).toBe(oldRows().length);
     for (const before of oldRows()) {
       const after = now.get(before.id)!;
-      expect([after.dedupe_key, after.target, after.sent_at]).toEqual([before.dedupe_key, before.target, before.sent_at]);
+      expect([after.dedupe_key, after.target, after.sent_at]).toEqual([
+        before.dedupe_key,
+        before.target,
+        before.sent_at,
+      ]);
       if (!OLD_KINDS.includes(before.kind)) {
         expect([after.kind, JSON.parse(after.payload)]).toEqual([before.kind, JSON.parse(before.payload)]);
         continue;
@@ -83,7 +103,14 @@ describe('migrating a database with pending card-game outbox rows to game-kind r
       const { type, gameId, ...data } = JSON.parse(before.payload) as { type: string; gameId: number };
       const event = before.kind.slice('cards_'.length);
       expect(after.kind).toBe('kind');
-      expect(JSON.parse(after.payload)).toEqual({ type: 'kind', gameId, kind: 'cards', event, data, ...(event === 'turn' ? { prompt: true } : {}) });
+      expect(JSON.parse(after.payload)).toEqual({
+        type: 'kind',
+        gameId,
+        kind: 'cards',
+        event,
+        data,
+        ...(event === 'turn' ? { prompt: true } : {}),
+      });
       expect(type).toBe(before.kind);
     }
     expect(outboxRows().filter((r) => OLD_KINDS.includes(r.kind))).toEqual([]);
@@ -94,7 +121,9 @@ describe('migrating a database with pending card-game outbox rows to game-kind r
     expect(pendingBefore).toBe(oldRows().filter((r) => r.sent_at === null).length);
     await h.start();
     await h.bot!.outbox.idle();
-    await expect.poll(() => outboxRows().filter((r) => r.sent_at === null && r.failed_at === null).length, { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(() => outboxRows().filter((r) => r.sent_at === null && r.failed_at === null).length, { timeout: 20_000 })
+      .toBe(0);
     expect(outboxRows().filter((r) => r.failed_at !== null)).toEqual([]);
     expect(h.fake.unexpectedErrors()).toEqual([]);
 
@@ -103,10 +132,14 @@ describe('migrating a database with pending card-game outbox rows to game-kind r
     expect(ended.some((m) => m.attachments.some((a) => a.filename === 'round-11-summary.png'))).toBe(true);
     const over = ended.find((m) => m.attachments.some((a) => a.filename === 'final-board.png'))!;
     expect(over.content).toContain('First Emperor');
-    const thread2 = (sql().prepare('SELECT thread_id AS t FROM card_games WHERE game_id = 2').get() as { t: string | null }).t!;
+    const thread2 = (
+      sql().prepare('SELECT thread_id AS t FROM card_games WHERE game_id = 2').get() as { t: string | null }
+    ).t!;
     expect(h.fake.channelMessages(thread2).some((m) => m.content.includes('Yan unites China'))).toBe(true);
     // the table message, posted anew (the fixture's bot never posted it) and pinned: the finished game's
-    expect(ended.filter((m) => m.embeds.length > 0).map((m) => [m.embeds[0]!.title, m.pinned])).toEqual([['Game over', true]]);
+    expect(ended.filter((m) => m.embeds.length > 0).map((m) => [m.embeds[0]!.title, m.pinned])).toEqual([
+      ['Game over', true],
+    ]);
 
     // The running game: its turn ping pings exactly the player to act, with the buttons to act on it.
     const running = h.fake.channelMessages('cards');
@@ -133,7 +166,10 @@ describe('migrating a database with pending card-game outbox rows to game-kind r
     expect(next.version).toBeGreaterThan(g.version);
     h.bot!.outbox.kick();
     if (next.toActUserId && next.phase !== 'finished') {
-      const pinged = await h.fake.waitForChannelMessage('cards', (m) => m.content.includes('your turn') && h.fake.pings(m).users.includes(next.toActUserId!));
+      const pinged = await h.fake.waitForChannelMessage(
+        'cards',
+        (m) => m.content.includes('your turn') && h.fake.pings(m).users.includes(next.toActUserId!),
+      );
       expect(h.fake.buttons(pinged).length).toBeGreaterThan(0);
     }
     await h.bot!.outbox.idle();

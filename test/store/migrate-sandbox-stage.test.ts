@@ -34,17 +34,41 @@ describe('migrating the sandboxes to their stage', () => {
     const later = [['outbox', 'parts_sent', 'integer DEFAULT 0 NOT NULL']] as const;
     for (const [table, column, type] of later) old.exec(`ALTER TABLE \`${table}\` ADD \`${column}\` ${type}`);
     ok(createGame(oldDeps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: 'warhammer' }));
-    for (const power of ['Bretonnia', 'Empire']) ok(joinGame(oldDeps, { channelId: 'c', userId: `user-${power}`, power }));
+    for (const power of ['Bretonnia', 'Empire'])
+      ok(joinGame(oldDeps, { channelId: 'c', userId: `user-${power}`, power }));
     ok(startGame(oldDeps, { channelId: 'c', userId: 'gm' }));
     for (const [table, column] of later) old.exec(`ALTER TABLE \`${table}\` DROP COLUMN \`${column}\``);
     const position = old.prepare('SELECT position FROM phases').get() as { position: string };
     const orders = [
-      { power: 'Bretonnia', unitKey: 'cour', text: 'A cour - wast', order: { kind: 'move', unit: { type: 'A', province: 'cour', coast: null }, to: { province: 'wast', coast: null }, viaConvoy: false } },
+      {
+        power: 'Bretonnia',
+        unitKey: 'cour',
+        text: 'A cour - wast',
+        order: {
+          kind: 'move',
+          unit: { type: 'A', province: 'cour', coast: null },
+          to: { province: 'wast', coast: null },
+          viaConvoy: false,
+        },
+      },
     ];
     const insert = old.prepare(
       'INSERT INTO sandboxes (owner_user_id, guild_id, game_id, variant_id, options, seated, source, position, orders, answers, last, steps, created_at, used_at, expires_at) VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, ?, ?)',
     );
-    insert.run('user-owner', 'g', 'warhammer', '{"decisiveBattles":"gm"}', '["Bretonnia","Empire"]', 'S2500M', position.position, JSON.stringify(orders), '{"wast":"A cour"}', t, t, t + 3_600_000);
+    insert.run(
+      'user-owner',
+      'g',
+      'warhammer',
+      '{"decisiveBattles":"gm"}',
+      '["Bretonnia","Empire"]',
+      'S2500M',
+      position.position,
+      JSON.stringify(orders),
+      '{"wast":"A cour"}',
+      t,
+      t,
+      t + 3_600_000,
+    );
     expect(old.prepare('SELECT count(*) AS n FROM sandboxes').get()).toEqual({ n: 1 });
     old.close();
 
@@ -53,7 +77,13 @@ describe('migrating the sandboxes to their stage', () => {
       const deps: GameDeps = { db: opened.db, now: () => t + 1000, onError: (e) => void internalErrors.push(e) };
       const me = { userId: 'user-owner' };
       const view = ok(viewSandbox(deps, me));
-      expect(view.sandbox).toMatchObject({ id: 1, label: 'Spring 2500 movement', orders: [{ power: 'Bretonnia', text: 'A cour - wast' }], step: null, posts: [] });
+      expect(view.sandbox).toMatchObject({
+        id: 1,
+        label: 'Spring 2500 movement',
+        orders: [{ power: 'Bretonnia', text: 'A cour - wast' }],
+        step: null,
+        posts: [],
+      });
       expect(view.board.stage).toEqual({ step: null, token: '', records: [], posts: [] });
       ok(orderSandbox(deps, { ...me, text: 'A altd - wast' }));
       expect(ok(nextSandbox(deps, me)).sandbox.step?.name).toBe('declarations');

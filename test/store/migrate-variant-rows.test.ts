@@ -26,10 +26,21 @@ const FIXTURE: Fixture = JSON.parse(readFileSync(new URL('./fixtures/pre-plugin-
 /** The last migration of the schema the fixture was written with. */
 const BEFORE = '0007_decisive_reminders';
 /** Parents before children, so the loaded rows satisfy their foreign keys. */
-const LOAD_ORDER = ['games', 'players', 'phases', 'orders', 'decisive_steps', 'decisive_declarations', 'start_choices', 'outbox', 'audit_log'];
+const LOAD_ORDER = [
+  'games',
+  'players',
+  'phases',
+  'orders',
+  'decisive_steps',
+  'decisive_declarations',
+  'start_choices',
+  'outbox',
+  'audit_log',
+];
 
 const user = (power: string) => `user-${power.toLowerCase().replace(/\W+/g, '-')}`;
-const count = (sqlite: Database.Database, table: string) => (sqlite.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;
+const count = (sqlite: Database.Database, table: string) =>
+  (sqlite.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;
 
 describe('migrating a database made before variant plug-ins', () => {
   let dir: string;
@@ -45,7 +56,7 @@ describe('migrating a database made before variant plug-ins', () => {
     writeOldDatabase(path, BEFORE, FIXTURE, LOAD_ORDER);
     opened = openDatabase(path);
     let seed = 11;
-    deps = { db: opened.db, now: () => t, random: () => ((seed = (seed * 16807) % 2147483647) / 2147483647) };
+    deps = { db: opened.db, now: () => t, random: () => (seed = (seed * 16807) % 2147483647) / 2147483647 };
   });
 
   afterAll(() => {
@@ -54,8 +65,11 @@ describe('migrating a database made before variant plug-ins', () => {
   });
 
   it('keeps every row of the tables that stay, and moves the Warhammer rows into the generic tables', () => {
-    for (const table of ['games', 'players', 'phases', 'orders', 'outbox', 'audit_log']) expect([table, count(opened.sqlite, table)]).toEqual([table, FIXTURE.tables[table]!.length]);
-    const tables = (opened.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name);
+    for (const table of ['games', 'players', 'phases', 'orders', 'outbox', 'audit_log'])
+      expect([table, count(opened.sqlite, table)]).toEqual([table, FIXTURE.tables[table]!.length]);
+    const tables = (
+      opened.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+    ).map((r) => r.name);
     for (const gone of ['decisive_steps', 'decisive_declarations', 'start_choices']) expect(tables).not.toContain(gone);
 
     // One step row per phase that had a step: the four decisive phases and the Dogs of War choice.
@@ -68,7 +82,8 @@ describe('migrating a database made before variant plug-ins', () => {
       [6, null],
     ]);
     const old = new Map(FIXTURE.tables['decisive_steps']!.map((r) => [r['phase_id'], r]));
-    for (const s of steps.filter((s) => old.has(s.phaseId))) expect([s.token, s.startedAt]).toEqual([old.get(s.phaseId)!['token'], old.get(s.phaseId)!['started_at']]);
+    for (const s of steps.filter((s) => old.has(s.phaseId)))
+      expect([s.token, s.startedAt]).toEqual([old.get(s.phaseId)!['token'], old.get(s.phaseId)!['started_at']]);
 
     const records = opened.db.select().from(variantRecords).all();
     const kinds = (kind: string) => records.filter((r) => r.kind === kind);
@@ -79,9 +94,17 @@ describe('migrating a database made before variant plug-ins', () => {
       [5, 'Tilea', { city: 'rema', unitType: 'F', appliedAt: null }, 'user-tilea'],
     ]);
     const declaration = kinds('declaration').find((r) => r.phaseId === 1)!;
-    expect(declaration).toMatchObject({ key: 'Bretonnia|Bretonnia', writtenBy: user('Bretonnia'), payload: { power: 'Bretonnia', commander: 'Bretonnia', unit: 'A cour', kind: 'move', province: 'wast' } });
+    expect(declaration).toMatchObject({
+      key: 'Bretonnia|Bretonnia',
+      writtenBy: user('Bretonnia'),
+      payload: { power: 'Bretonnia', commander: 'Bretonnia', unit: 'A cour', kind: 'move', province: 'wast' },
+    });
     // The provisional results posts not yet sent are step posts now, with their picture.
-    const posts = opened.sqlite.prepare("SELECT kind, payload FROM outbox WHERE id IN (SELECT id FROM outbox WHERE json_extract(payload, '$.picture') = 'provisional')").all() as { kind: string; payload: string }[];
+    const posts = opened.sqlite
+      .prepare(
+        "SELECT kind, payload FROM outbox WHERE id IN (SELECT id FROM outbox WHERE json_extract(payload, '$.picture') = 'provisional')",
+      )
+      .all() as { kind: string; payload: string }[];
     expect(posts).toHaveLength(4);
     for (const p of posts) expect([p.kind, JSON.parse(p.payload).type]).toEqual(['step_post', 'step_post']);
     const drawn = renderInputForStepPicture(deps, 1, 'provisional');
@@ -90,10 +113,26 @@ describe('migrating a database made before variant plug-ins', () => {
   });
 
   it('plays every game on from where it stopped', () => {
-    const phaseOf = (channelId: string) => opened.db.select().from(games).all().find((g) => g.channelId === channelId)!;
-    const phase = (id: number) => opened.db.select().from(phases).all().find((p) => p.id === id)!;
-    const act = (channelId: string, userId: string, by: 'player' | 'gm', action: string, choice: string, detail: string | null = null) =>
-      ok(runAction(deps, { channelId, userId, by, action, choice, detail }));
+    const phaseOf = (channelId: string) =>
+      opened.db
+        .select()
+        .from(games)
+        .all()
+        .find((g) => g.channelId === channelId)!;
+    const phase = (id: number) =>
+      opened.db
+        .select()
+        .from(phases)
+        .all()
+        .find((p) => p.id === id)!;
+    const act = (
+      channelId: string,
+      userId: string,
+      by: 'player' | 'gm',
+      action: string,
+      choice: string,
+      detail: string | null = null,
+    ) => ok(runAction(deps, { channelId, userId, by, action, choice, detail }));
     /** Each game is played on a minute before its live deadline (the fixture's games stopped at different times). */
     const before = (channelId: string) => (t = phaseOf(channelId).deadlineMs! - 60_000);
 
@@ -101,10 +140,21 @@ describe('migrating a database made before variant plug-ins', () => {
     before('chan-declaring');
     const declared = act('chan-declaring', user('Empire'), 'player', 'declare', 'move A altd');
     expect(declared.closed).toBe(true);
-    const battleStep = opened.db.select().from(variantRecords).all().find((r) => r.phaseId === 1 && r.kind === 'battle-step')!.payload as { battles: { declarations: { power: string; unit: string }[] }[] };
-    expect(battleStep.battles.flatMap((b) => b.declarations.map((d) => `${d.power} ${d.unit}`)).sort()).toEqual(['Bretonnia A cour', 'Empire A altd']);
+    const battleStep = opened.db
+      .select()
+      .from(variantRecords)
+      .all()
+      .find((r) => r.phaseId === 1 && r.kind === 'battle-step')!.payload as {
+      battles: { declarations: { power: string; unit: string }[] }[];
+    };
+    expect(battleStep.battles.flatMap((b) => b.declarations.map((d) => `${d.power} ${d.unit}`)).sort()).toEqual([
+      'Bretonnia A cour',
+      'Empire A altd',
+    ]);
     before('chan-declaring');
-    expect(act('chan-declaring', 'user-gm', 'gm', 'battle', 'wast', 'Bretonnia').reply).toContain('Every battle is reported');
+    expect(act('chan-declaring', 'user-gm', 'gm', 'battle', 'wast', 'Bretonnia').reply).toContain(
+      'Every battle is reported',
+    );
     const spring1 = phase(1);
     expect(spring1.resolvedAt).not.toBeNull();
     // Bretonnia's declaration made before the migration counted: both sides fought, its army won.
@@ -130,7 +180,12 @@ describe('migrating a database made before variant plug-ins', () => {
     const mustered = act('chan-dogs', user('Estalia'), 'player', 'muster', 'magr', 'army');
     expect(mustered.reply).toContain('Every Dogs of War player has chosen');
     const board = phase(5).position;
-    expect(board.units).toEqual(expect.arrayContaining([expect.objectContaining({ power: 'Tilea', type: 'F', province: 'rema' }), expect.objectContaining({ power: 'Estalia', type: 'A', province: 'magr' })]));
+    expect(board.units).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ power: 'Tilea', type: 'F', province: 'rema' }),
+        expect.objectContaining({ power: 'Estalia', type: 'A', province: 'magr' }),
+      ]),
+    );
     expect(internalErrors).toEqual([]);
   });
 });

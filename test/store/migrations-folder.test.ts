@@ -17,13 +17,15 @@ import { games } from '../../src/store/schema.js';
 import { tempDbPath } from '../game/helpers.js';
 import preMove from './fixtures/pre-move-migration-records.json' with { type: 'json' };
 
-const records = (db: Database.Database) => db.prepare('SELECT hash, created_at AS createdAt FROM __drizzle_migrations ORDER BY id').all();
+const records = (db: Database.Database) =>
+  db.prepare('SELECT hash, created_at AS createdAt FROM __drizzle_migrations ORDER BY id').all();
 
 /** The previous layout: the same migrations straight under `<dir>/migrations`. */
 function oldLayout(dir: string): string {
   const folder = join(dir, 'migrations');
   mkdirSync(folder, { recursive: true });
-  for (const f of readdirSync(SQLITE_MIGRATIONS_FOLDER).filter((n) => n.endsWith('.sql'))) copyFileSync(join(SQLITE_MIGRATIONS_FOLDER, f), join(folder, f));
+  for (const f of readdirSync(SQLITE_MIGRATIONS_FOLDER).filter((n) => n.endsWith('.sql')))
+    copyFileSync(join(SQLITE_MIGRATIONS_FOLDER, f), join(folder, f));
   cpSync(join(SQLITE_MIGRATIONS_FOLDER, 'meta'), join(folder, 'meta'), { recursive: true });
   return folder;
 }
@@ -35,7 +37,18 @@ describe('the SQLite migrations in migrations/sqlite/', () => {
       const old = new Database(tmp.path);
       migrate(drizzle(old), { migrationsFolder: oldLayout(`${tmp.path}-old`) });
       expect(records(old)).toEqual(preMove.records); // the very records the code wrote before the move
-      drizzle(old).insert(games).values({ channelId: 'c', variantId: 'classic', gmUserId: 'gm', movementMs: 1, retreatMs: 1, adjustmentMs: 1, createdAt: 1 }).run();
+      drizzle(old)
+        .insert(games)
+        .values({
+          channelId: 'c',
+          variantId: 'classic',
+          gmUserId: 'gm',
+          movementMs: 1,
+          retreatMs: 1,
+          adjustmentMs: 1,
+          createdAt: 1,
+        })
+        .run();
       old.close();
 
       const reopened = openDatabase(tmp.path);
@@ -51,5 +64,4 @@ describe('the SQLite migrations in migrations/sqlite/', () => {
       tmp.cleanup();
     }
   });
-
 });

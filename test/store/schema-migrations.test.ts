@@ -8,7 +8,12 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateDrizzleJson, generateMigration, generateSQLiteDrizzleJson, generateSQLiteMigration } from 'drizzle-kit/api';
+import {
+  generateDrizzleJson,
+  generateMigration,
+  generateSQLiteDrizzleJson,
+  generateSQLiteMigration,
+} from 'drizzle-kit/api';
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import * as pgDeclared from '../../drizzle.pg-schema.js';
@@ -29,13 +34,15 @@ function kindTableFiles(): string[] {
 
 /** The last snapshot drizzle-kit wrote in `folder` (what the migrations build). */
 function lastSnapshot(folder: string) {
-  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number }[] };
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { idx: number }[];
+  };
   const last = String(journal.entries.at(-1)!.idx).padStart(4, '0');
   return JSON.parse(readFileSync(join(folder, 'meta', `${last}_snapshot.json`), 'utf8'));
 }
 
 describe('the declared schema and the migrations', () => {
-  it('drizzle.config.ts reads the store schema and every kind\'s tables, drizzle.pg.config.ts their PostgreSQL twins', () => {
+  it("drizzle.config.ts reads the store schema and every kind's tables, drizzle.pg.config.ts their PostgreSQL twins", () => {
     const config = readFileSync(join(ROOT, 'drizzle.config.ts'), 'utf8');
     expect(config).toContain("'./src/store/schema.ts'");
     expect(config).toContain("'./src/game/*/tables.ts'");
@@ -44,14 +51,18 @@ describe('the declared schema and the migrations', () => {
     const pgConfig = readFileSync(join(ROOT, 'drizzle.pg.config.ts'), 'utf8');
     expect(pgConfig).toContain("'./drizzle.pg-schema.ts'");
     expect(pgConfig).toContain("out: './migrations/postgres'");
-    expect(readFileSync(join(ROOT, 'package.json'), 'utf8')).toContain('"db:generate": "drizzle-kit generate && drizzle-kit generate --config drizzle.pg.config.ts"');
+    expect(readFileSync(join(ROOT, 'package.json'), 'utf8')).toContain(
+      '"db:generate": "drizzle-kit generate && drizzle-kit generate --config drizzle.pg.config.ts"',
+    );
   });
 
   it('needs no new migration: the last snapshot is the schema the code declares', async () => {
     const kinds = await Promise.all(kindTableFiles().map((f) => import(f) as Promise<Record<string, unknown>>));
     const declared = await generateSQLiteDrizzleJson(Object.assign({}, store, ...kinds));
     const snapshot = lastSnapshot(SQLITE_MIGRATIONS_FOLDER);
-    expect(Object.keys(declared.tables)).toEqual(expect.arrayContaining(['games', 'outbox', 'card_games', 'card_seats', 'card_events', 'card_drafts']));
+    expect(Object.keys(declared.tables)).toEqual(
+      expect.arrayContaining(['games', 'outbox', 'card_games', 'card_seats', 'card_events', 'card_drafts']),
+    );
     expect(await generateSQLiteMigration(snapshot, declared)).toEqual([]);
     // and without the kinds' tables it would drop them: the check can fail
     const storeOnly = await generateSQLiteDrizzleJson({ ...store });
@@ -60,7 +71,9 @@ describe('the declared schema and the migrations', () => {
 
   it('needs no new PostgreSQL migration: drizzle.pg-schema.ts derives every declared table, and the last snapshot is it', async () => {
     const kinds = await Promise.all(kindTableFiles().map((f) => import(f) as Promise<Record<string, unknown>>));
-    const sqliteNames = [...Object.values(store), ...kinds.flatMap((k) => Object.values(k))].filter(isSqliteTable).map((t) => getTableConfig(t).name);
+    const sqliteNames = [...Object.values(store), ...kinds.flatMap((k) => Object.values(k))]
+      .filter(isSqliteTable)
+      .map((t) => getTableConfig(t).name);
     const declared = generateDrizzleJson({ ...pgDeclared });
     expect(Object.keys(declared.tables).sort()).toEqual(sqliteNames.map((n) => `public.${n}`).sort());
     const snapshot = lastSnapshot(POSTGRES_MIGRATIONS_FOLDER);

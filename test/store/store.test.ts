@@ -25,9 +25,15 @@ const declaredTables: SQLiteTable[] = [...Object.values(schema), ...Object.value
 
 /** A time in milliseconds well beyond 32 bits (2030), as every `*_ms` and `*_at` column holds. */
 const BIG_MS = 1_893_456_000_000;
-const JSON_VALUE = { nested: [1, 'two', null, true, { deep: 2.5 }], text: '战国 “quoted” \\ \'s', big: Number.MAX_SAFE_INTEGER, empty: {} };
+const JSON_VALUE = {
+  nested: [1, 'two', null, true, { deep: 2.5 }],
+  text: "战国 “quoted” \\ 's",
+  big: Number.MAX_SAFE_INTEGER,
+  empty: {},
+};
 
-const isAutoIncrement = (column: SQLiteColumn) => (column as unknown as { autoIncrement?: boolean }).autoIncrement === true;
+const isAutoIncrement = (column: SQLiteColumn) =>
+  (column as unknown as { autoIncrement?: boolean }).autoIncrement === true;
 
 /** Does `column` refer (by a foreign key) to another table's key? Then row n of the parent is `n + 1`. */
 function isForeign(table: SQLiteTable, column: SQLiteColumn): boolean {
@@ -63,7 +69,11 @@ function rowOf(table: SQLiteTable, n: 0 | 1): { insert: Record<string, unknown>;
 }
 
 /** Parents first: games, phases, then the rest. */
-const insertOrder = [schema.games, schema.phases, ...declaredTables.filter((t) => t !== schema.games && t !== schema.phases)];
+const insertOrder = [
+  schema.games,
+  schema.phases,
+  ...declaredTables.filter((t) => t !== schema.games && t !== schema.phases),
+];
 
 describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
   let store: Store;
@@ -78,8 +88,14 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
     const names = await store.transaction(
       async (tx) =>
         dialect === 'sqlite'
-          ? store.execute(tx, sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'`)
-          : store.execute(tx, sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`),
+          ? store.execute(
+              tx,
+              sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'`,
+            )
+          : store.execute(
+              tx,
+              sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`,
+            ),
       { write: false },
     );
     expect(names.map((r) => r.name).sort()).toEqual(declaredTables.map((t) => getTableConfig(t).name).sort());
@@ -95,11 +111,31 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
       }
       for (const table of declaredTables) {
         const t = fresh.table(table);
-        const keys = getTableConfig(table).primaryKeys[0]?.columns ?? Object.values(getTableColumns(table)).filter((c) => c.primary);
-        const ordered = keys.map((k) => asc((getTableColumns(t) as Record<string, SQLiteColumn>)[Object.entries(getTableColumns(table)).find(([, c]) => c === k)![0]]!));
-        const rows = await fresh.transaction(async (tx) => tx.select().from(t).orderBy(...ordered), { write: false });
-        expect([getTableConfig(table).name, rows]).toEqual([getTableConfig(table).name, [0, 1].map((n) => expect.objectContaining(rowOf(table, n as 0 | 1).expected))]);
-        const identity = Object.entries(getTableColumns(table)).find(([, c]) => isAutoIncrement(c as SQLiteColumn))?.[0];
+        const keys =
+          getTableConfig(table).primaryKeys[0]?.columns ??
+          Object.values(getTableColumns(table)).filter((c) => c.primary);
+        const ordered = keys.map((k) =>
+          asc(
+            (getTableColumns(t) as Record<string, SQLiteColumn>)[
+              Object.entries(getTableColumns(table)).find(([, c]) => c === k)![0]
+            ]!,
+          ),
+        );
+        const rows = await fresh.transaction(
+          async (tx) =>
+            tx
+              .select()
+              .from(t)
+              .orderBy(...ordered),
+          { write: false },
+        );
+        expect([getTableConfig(table).name, rows]).toEqual([
+          getTableConfig(table).name,
+          [0, 1].map((n) => expect.objectContaining(rowOf(table, n as 0 | 1).expected)),
+        ]);
+        const identity = Object.entries(getTableColumns(table)).find(([, c]) =>
+          isAutoIncrement(c as SQLiteColumn),
+        )?.[0];
         if (identity) expect(rows.map((r) => (r as Record<string, unknown>)[identity])).toEqual([1, 2]); // numbers, on both
       }
     } finally {
@@ -120,31 +156,47 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
 
   it('keeps one unfinished game per channel (games_channel_open), while finished games may pile up', async () => {
     const { games } = store.tables;
-    const insert = (status: schema.GameStatus) => store.transaction(async (tx) => first(await tx.insert(games).values(game('open-index', status)).returning()));
+    const insert = (status: schema.GameStatus) =>
+      store.transaction(async (tx) => first(await tx.insert(games).values(game('open-index', status)).returning()));
     const opened = await insert('active');
     const refused = await insert('forming').catch((err: unknown) => err);
     expect(isUniqueViolation(refused)).toBe(true);
     await store.transaction(async (tx) => tx.update(games).set({ status: 'finished' }).where(eq(games.id, opened!.id)));
     await insert('finished');
     await insert('forming');
-    const rows = await store.transaction(async (tx) => tx.select({ status: games.status }).from(games).where(eq(games.channelId, 'open-index')).orderBy(asc(games.id)), { write: false });
+    const rows = await store.transaction(
+      async (tx) =>
+        tx.select({ status: games.status }).from(games).where(eq(games.channelId, 'open-index')).orderBy(asc(games.id)),
+      { write: false },
+    );
     expect(rows.map((r) => r.status)).toEqual(['finished', 'finished', 'forming']);
   });
 
   it('counts the rows an UPDATE changed through returning(), the same on both', async () => {
     const { games } = store.tables;
-    await store.transaction(async (tx) => tx.insert(games).values([game('count-a', 'active'), game('count-b', 'active')]));
+    await store.transaction(async (tx) =>
+      tx.insert(games).values([game('count-a', 'active'), game('count-b', 'active')]),
+    );
     const changed = await store.transaction(async (tx) =>
-      tx.update(games).set({ statusVersion: sql`${games.statusVersion} + 1` }).where(and(eq(games.status, 'active'), sql`${games.channelId} LIKE 'count-%'`)).returning({ id: games.id }),
+      tx
+        .update(games)
+        .set({ statusVersion: sql`${games.statusVersion} + 1` })
+        .where(and(eq(games.status, 'active'), sql`${games.channelId} LIKE 'count-%'`))
+        .returning({ id: games.id }),
     );
     expect(changed).toHaveLength(2);
-    const none = await store.transaction(async (tx) => tx.update(games).set({ statusVersion: 5 }).where(eq(games.channelId, 'nobody')).returning({ id: games.id }));
+    const none = await store.transaction(async (tx) =>
+      tx.update(games).set({ statusVersion: 5 }).where(eq(games.channelId, 'nobody')).returning({ id: games.id }),
+    );
     expect(none).toEqual([]);
   });
 
   describe('transactions', () => {
     const channelRows = (channelId: string) =>
-      store.transaction(async (tx) => tx.select().from(store.tables.games).where(eq(store.tables.games.channelId, channelId)), { write: false });
+      store.transaction(
+        async (tx) => tx.select().from(store.tables.games).where(eq(store.tables.games.channelId, channelId)),
+        { write: false },
+      );
 
     it('commits what a transaction returns', async () => {
       const result = await store.transaction(async (tx) => {
@@ -196,7 +248,9 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
       let later!: Promise<unknown>;
       await store.transaction(async () => {
         later = new Promise((resolve) => setTimeout(resolve, 30)).then(() =>
-          store.transaction(async (tx) => tx.insert(store.tables.games).values(game('tx-later', 'forming')).returning()),
+          store.transaction(async (tx) =>
+            tx.insert(store.tables.games).values(game('tx-later', 'forming')).returning(),
+          ),
         );
       });
       await expect(later).resolves.toHaveLength(1);
@@ -204,7 +258,10 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
     });
 
     it('refuses writes in a read-only transaction', async () => {
-      const write = store.transaction(async (tx) => tx.insert(store.tables.games).values(game('tx-read-only', 'forming')), { write: false });
+      const write = store.transaction(
+        async (tx) => tx.insert(store.tables.games).values(game('tx-read-only', 'forming')),
+        { write: false },
+      );
       await expect(write).rejects.toThrow();
       expect(await channelRows('tx-read-only')).toEqual([]);
       // and the store still writes afterwards
@@ -214,7 +271,9 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
 
     it('loses no update when two transactions read, then write, the same row at once', async () => {
       const { cooldowns } = store.tables;
-      await store.transaction(async (tx) => tx.insert(cooldowns).values({ userId: 'racer', action: 'order', windowStart: BIG_MS, count: 0 }));
+      await store.transaction(async (tx) =>
+        tx.insert(cooldowns).values({ userId: 'racer', action: 'order', windowStart: BIG_MS, count: 0 }),
+      );
       // Each waits (on its first run, at most 300 ms) for the other to have read before writing: on PostgreSQL both
       // read 0, one is refused at commit and runs again; on SQLite the second only starts once the first committed.
       const reads: Array<() => void> = [];
@@ -223,17 +282,28 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
         let run = 0;
         return store.transaction(async (tx) => {
           run++;
-          const row = first(await tx.select().from(cooldowns).where(and(eq(cooldowns.userId, 'racer'), eq(cooldowns.action, 'order'))));
+          const row = first(
+            await tx
+              .select()
+              .from(cooldowns)
+              .where(and(eq(cooldowns.userId, 'racer'), eq(cooldowns.action, 'order'))),
+          );
           if (run === 1) {
             reads[i]!();
             await Promise.race([bothRead, new Promise((resolve) => setTimeout(resolve, 300))]);
           }
-          await tx.update(cooldowns).set({ count: row!.count + 1 }).where(and(eq(cooldowns.userId, 'racer'), eq(cooldowns.action, 'order')));
+          await tx
+            .update(cooldowns)
+            .set({ count: row!.count + 1 })
+            .where(and(eq(cooldowns.userId, 'racer'), eq(cooldowns.action, 'order')));
           return run;
         });
       };
       const runs = await Promise.all([increment(0), increment(1)]);
-      const final = await store.transaction(async (tx) => first(await tx.select().from(cooldowns).where(eq(cooldowns.userId, 'racer'))), { write: false });
+      const final = await store.transaction(
+        async (tx) => first(await tx.select().from(cooldowns).where(eq(cooldowns.userId, 'racer'))),
+        { write: false },
+      );
       expect(final!.count).toBe(2);
       if (dialect === 'postgres') expect(Math.max(...runs)).toBeGreaterThan(1); // one was refused and ran again
     });
@@ -249,7 +319,17 @@ describe('the SQLite transaction runner', () => {
       const firstMayEnd = new Promise<void>((resolve) => (releaseFirst = resolve));
       const a = store.transaction(async (tx) => {
         events.push('a begins');
-        await tx.insert(store.tables.games).values({ channelId: 'serial', variantId: 'classic', gmUserId: 'gm', movementMs: 1, retreatMs: 1, adjustmentMs: 1, createdAt: 1 });
+        await tx
+          .insert(store.tables.games)
+          .values({
+            channelId: 'serial',
+            variantId: 'classic',
+            gmUserId: 'gm',
+            movementMs: 1,
+            retreatMs: 1,
+            adjustmentMs: 1,
+            createdAt: 1,
+          });
         await firstMayEnd;
         events.push('a ends');
       });
@@ -274,10 +354,16 @@ describe('PostgreSQL migrations', () => {
     const url = await freshPostgresDatabase('migrate');
     const stores = await Promise.all([0, 1, 2].map(() => openStore({ dialect: 'postgres', url })));
     try {
-      const applied = await stores[0]!.transaction(async (tx) => stores[0]!.execute(tx, sql`SELECT hash FROM drizzle.__drizzle_migrations`), { write: false });
+      const applied = await stores[0]!.transaction(
+        async (tx) => stores[0]!.execute(tx, sql`SELECT hash FROM drizzle.__drizzle_migrations`),
+        { write: false },
+      );
       const again = await openStore({ dialect: 'postgres', url });
       await again.close();
-      const after = await stores[1]!.transaction(async (tx) => stores[1]!.execute(tx, sql`SELECT hash FROM drizzle.__drizzle_migrations`), { write: false });
+      const after = await stores[1]!.transaction(
+        async (tx) => stores[1]!.execute(tx, sql`SELECT hash FROM drizzle.__drizzle_migrations`),
+        { write: false },
+      );
       expect(applied.length).toBeGreaterThan(0);
       expect(after).toEqual(applied);
       expect(new Set(applied.map((r) => r.hash)).size).toBe(applied.length);

@@ -16,7 +16,9 @@ const env = process.env;
 let offset = Number(env.CLOCK_OFFSET_MS ?? 0);
 const step = Number(env.CLOCK_STEP_MS ?? 0);
 const database = openDatabase(env.DATABASE_PATH!);
-const maps: MapRenderer = { render: async (_variant, _position, _opts, name) => ({ png: Buffer.from('stand-in png'), name }) };
+const maps: MapRenderer = {
+  render: async (_variant, _position, _opts, name) => ({ png: Buffer.from('stand-in png'), name }),
+};
 const bot = await startBot({
   token: env.DISCORD_TOKEN!,
   db: database.db,

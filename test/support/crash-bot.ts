@@ -77,7 +77,9 @@ export function crashBot(fake: FakeDiscord, opts: { dbPath: string; stepMs: numb
       child = proc;
       await new Promise<void>((res, rej) => {
         proc.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && res());
-        proc.on('exit', (code, signal) => (killed.has(proc) ? res() : rej(new Error(`bot exited before ready (${code ?? signal})\n${log.slice(-2000)}`))));
+        proc.on('exit', (code, signal) =>
+          killed.has(proc) ? res() : rej(new Error(`bot exited before ready (${code ?? signal})\n${log.slice(-2000)}`)),
+        );
       });
     },
     kill,

@@ -5,7 +5,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Order, Phase, Position, PowerOrder, Unit } from '../../src/engine/types.js';
 
-export interface DatcUnit { power: string; type: 'A' | 'F'; province: string; coast: string | null }
+export interface DatcUnit {
+  power: string;
+  type: 'A' | 'F';
+  province: string;
+  coast: string | null;
+}
 export interface DatcParsed {
   type: 'hold' | 'move' | 'support' | 'convoy' | 'retreat' | 'build' | 'disband';
   unit: { type: 'A' | 'F' | null; province: string; coast: string | null };
@@ -13,7 +18,12 @@ export interface DatcParsed {
   target?: { type: 'A' | 'F' | null; province: string; coast: string | null };
   viaConvoy?: boolean;
 }
-export interface DatcOrder { power: string; text: string; norm: string; parsed: DatcParsed }
+export interface DatcOrder {
+  power: string;
+  text: string;
+  norm: string;
+  parsed: DatcParsed;
+}
 export interface DatcMovementExpected {
   units: DatcUnit[];
   dislodged: (DatcUnit & { attackerFrom: string; viaConvoy: boolean })[];
@@ -63,7 +73,16 @@ export function toOrders(orders: DatcOrder[]): PowerOrder[] {
   return orders.map((o) => ({ power: o.power, order: toOrder(o.parsed) }));
 }
 
-export function toPosition(c: { phase: Phase; units: DatcUnit[]; dislodged?: DatcCase['dislodged']; contested?: string[]; supplyCenters?: Record<string, string[]> }, defaultCenters: Record<string, string[]>): Position {
+export function toPosition(
+  c: {
+    phase: Phase;
+    units: DatcUnit[];
+    dislodged?: DatcCase['dislodged'];
+    contested?: string[];
+    supplyCenters?: Record<string, string[]>;
+  },
+  defaultCenters: Record<string, string[]>,
+): Position {
   return {
     phase: c.phase,
     units: c.units.map((u) => ({ ...u })),
@@ -73,5 +92,6 @@ export function toPosition(c: { phase: Phase; units: DatcUnit[]; dislodged?: Dat
   };
 }
 
-export const unitKey = (u: Unit | DatcUnit): string => `${u.power} ${u.type} ${u.province}${u.coast ? '/' + u.coast : ''}`;
+export const unitKey = (u: Unit | DatcUnit): string =>
+  `${u.power} ${u.type} ${u.province}${u.coast ? '/' + u.coast : ''}`;
 export const sortedUnits = (us: (Unit | DatcUnit)[]): string[] => us.map(unitKey).sort();

@@ -36,12 +36,20 @@ describe('fake Discord: message components and modals', () => {
     if (interaction.isChatInputCommand()) {
       switch (interaction.commandName) {
         case 'ask': {
-          const row = new ActionRowBuilder<ButtonBuilder>().addComponents(button('yes', 'Yes'), button('no', 'No'), button('off', 'Off', true));
+          const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+            button('yes', 'Yes'),
+            button('no', 'No'),
+            button('off', 'Off', true),
+          );
           const menu = new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
             new StringSelectMenuBuilder()
               .setCustomId('pick')
               .setMaxValues(2)
-              .addOptions({ label: 'France', value: 'France' }, { label: 'Germany', value: 'Germany' }, { label: 'Italy', value: 'Italy' }),
+              .addOptions(
+                { label: 'France', value: 'France' },
+                { label: 'Germany', value: 'Germany' },
+                { label: 'Italy', value: 'Italy' },
+              ),
           );
           await interaction.reply({ content: 'Sure?', components: [row, menu], flags: MessageFlags.Ephemeral });
           return;
@@ -52,28 +60,42 @@ describe('fake Discord: message components and modals', () => {
             .setTitle('Paste your orders')
             .addComponents(
               new ActionRowBuilder<TextInputBuilder>().addComponents(
-                new TextInputBuilder().setCustomId('orders').setLabel('Orders').setStyle(TextInputStyle.Paragraph).setMaxLength(50),
+                new TextInputBuilder()
+                  .setCustomId('orders')
+                  .setLabel('Orders')
+                  .setStyle(TextInputStyle.Paragraph)
+                  .setMaxLength(50),
               ),
             );
           await interaction.showModal(modal);
           return;
         }
         case 'rows': {
-          const rows = Array.from({ length: 6 }, (_, i) => new ActionRowBuilder<ButtonBuilder>().addComponents(button(`r${i}`, `R${i}`)));
-          await interaction.reply({ content: 'six rows', components: rows }).catch((e: Error) => refused.push(e.message));
+          const rows = Array.from({ length: 6 }, (_, i) =>
+            new ActionRowBuilder<ButtonBuilder>().addComponents(button(`r${i}`, `R${i}`)),
+          );
+          await interaction
+            .reply({ content: 'six rows', components: rows })
+            .catch((e: Error) => refused.push(e.message));
           if (!interaction.replied) await interaction.reply({ content: 'fallback', flags: MessageFlags.Ephemeral });
           return;
         }
         case 'wide': {
-          const row = new ActionRowBuilder<ButtonBuilder>().addComponents(...Array.from({ length: 6 }, (_, i) => button(`w${i}`, `W${i}`)));
-          await interaction.reply({ content: 'six buttons', components: [row] }).catch((e: Error) => refused.push(e.message));
+          const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+            ...Array.from({ length: 6 }, (_, i) => button(`w${i}`, `W${i}`)),
+          );
+          await interaction
+            .reply({ content: 'six buttons', components: [row] })
+            .catch((e: Error) => refused.push(e.message));
           if (!interaction.replied) await interaction.reply({ content: 'fallback', flags: MessageFlags.Ephemeral });
           return;
         }
         case 'longid': {
           // Raw JSON: discord.js's builders would refuse the id before it is sent.
           const row = { type: 1, components: [{ type: 2, style: 1, label: 'Long', custom_id: 'x'.repeat(101) }] };
-          await interaction.reply({ content: 'long id', components: [row] }).catch((e: Error) => refused.push(e.message));
+          await interaction
+            .reply({ content: 'long id', components: [row] })
+            .catch((e: Error) => refused.push(e.message));
           if (!interaction.replied) await interaction.reply({ content: 'fallback', flags: MessageFlags.Ephemeral });
           return;
         }
@@ -92,14 +114,20 @@ describe('fake Discord: message components and modals', () => {
           const channel = interaction.channel!;
           if (!channel.isSendable()) return;
           await channel.send({ content: '@everyone <@&123456789012345678> loud' });
-          await channel.send({ content: '@everyone <@&123456789012345678> quiet', allowedMentions: { parse: [], roles: ['123456789012345678'] } });
+          await channel.send({
+            content: '@everyone <@&123456789012345678> quiet',
+            allowedMentions: { parse: [], roles: ['123456789012345678'] },
+          });
           await interaction.reply({ content: 'shouted', flags: MessageFlags.Ephemeral });
           return;
         }
         case 'update': {
           // A message-update callback (7) answers only a component: Discord refuses it for a slash command.
           await client.rest
-            .post(`/interactions/${interaction.id}/${interaction.token}/callback`, { body: { type: 7, data: { content: 'x' } }, auth: false })
+            .post(`/interactions/${interaction.id}/${interaction.token}/callback`, {
+              body: { type: 7, data: { content: 'x' } },
+              auth: false,
+            })
             .catch((e: Error) => refused.push(e.message));
           await interaction.reply({ content: 'fallback', flags: MessageFlags.Ephemeral });
           return;
@@ -121,14 +149,20 @@ describe('fake Discord: message components and modals', () => {
       return;
     }
     if (interaction.isModalSubmit()) {
-      await interaction.reply({ content: `Got: ${interaction.fields.getTextInputValue('orders')}`, flags: MessageFlags.Ephemeral });
+      await interaction.reply({
+        content: `Got: ${interaction.fields.getTextInputValue('orders')}`,
+        flags: MessageFlags.Ephemeral,
+      });
     }
   }
 
   beforeAll(async () => {
     fake = await FakeDiscord.start({ users: ['alice', 'bob'], channels: ['general'] });
     client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiBase } });
-    client.on(Events.InteractionCreate, (i) => void handle(i).catch((e: Error) => refused.push(`handler: ${e.message}`)));
+    client.on(
+      Events.InteractionCreate,
+      (i) => void handle(i).catch((e: Error) => refused.push(`handler: ${e.message}`)),
+    );
     await client.login(fake.token);
     await fake.waitForClient();
     await client.rest.put(`/applications/${fake.applicationId}/guilds/${fake.guildId}/commands`, { body: commands });
@@ -188,13 +222,15 @@ describe('fake Discord: message components and modals', () => {
 
   it('computes pings as Discord does: every mention without allowed_mentions, only the allowed ones with it', async () => {
     await fake.slash('alice', 'general', 'shout');
-    const [loud, quiet] = fake.channelMessages('general').filter((m) => m.content.endsWith('loud') || m.content.endsWith('quiet'));
+    const [loud, quiet] = fake
+      .channelMessages('general')
+      .filter((m) => m.content.endsWith('loud') || m.content.endsWith('quiet'));
     expect(fake.allowedMentions(loud!)).toBeNull();
     expect(fake.pings(loud!)).toEqual({ users: [], roles: ['123456789012345678'], everyone: true });
     expect(fake.pings(quiet!)).toEqual({ users: [], roles: ['123456789012345678'], everyone: false });
   });
 
-  it("refuses what Discord refuses: 6 rows, 6 buttons in a row, a 101-character custom_id, a 46-character modal title, callback 7 for a command", async () => {
+  it('refuses what Discord refuses: 6 rows, 6 buttons in a row, a 101-character custom_id, a 46-character modal title, callback 7 for a command', async () => {
     refused.length = 0;
     for (const name of ['rows', 'wide', 'longid', 'badmodal', 'update']) {
       const i = await fake.slash('alice', 'general', name);

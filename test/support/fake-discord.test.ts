@@ -42,7 +42,13 @@ const commands = [
       s
         .setName('replace')
         .setDescription('replace')
-        .addStringOption((o) => o.setName('power').setDescription('power').setRequired(true).addChoices({ name: 'England', value: 'England' }))
+        .addStringOption((o) =>
+          o
+            .setName('power')
+            .setDescription('power')
+            .setRequired(true)
+            .addChoices({ name: 'England', value: 'England' }),
+        )
         .addUserOption((o) => o.setName('user').setDescription('user').setRequired(true)),
     ),
 ].map((c) => c.toJSON());
@@ -56,7 +62,10 @@ describe('fake Discord with a real discord.js client', () => {
   async function handle(interaction: Interaction): Promise<void> {
     if (interaction.isAutocomplete()) {
       const typed = interaction.options.getFocused();
-      await interaction.respond([{ name: `${typed} H`, value: `${typed} H` }, { name: `${typed} - bur`, value: `${typed} - bur` }]);
+      await interaction.respond([
+        { name: `${typed} H`, value: `${typed} H` },
+        { name: `${typed} - bur`, value: `${typed} - bur` },
+      ]);
       return;
     }
     if (!interaction.isChatInputCommand()) return;
@@ -70,7 +79,10 @@ describe('fake Discord with a real discord.js client', () => {
         return;
       case 'post': {
         const channel = interaction.channel as TextChannel;
-        const sent = await channel.send({ content: 'status v1', files: [new AttachmentBuilder(PNG, { name: 'turn1.png' })] });
+        const sent = await channel.send({
+          content: 'status v1',
+          files: [new AttachmentBuilder(PNG, { name: 'turn1.png' })],
+        });
         statusMessageId = sent.id;
         await sent.edit({ content: 'status v2' });
         // The same nonce with enforce_nonce is answered with the first message, not posted again.
@@ -101,11 +113,16 @@ describe('fake Discord with a real discord.js client', () => {
         await interaction.reply('x'.repeat(2001));
         return;
       case 'order':
-        await interaction.reply({ content: `stored: ${interaction.options.getString('orders', true)}`, flags: MessageFlags.Ephemeral });
+        await interaction.reply({
+          content: `stored: ${interaction.options.getString('orders', true)}`,
+          flags: MessageFlags.Ephemeral,
+        });
         return;
       case 'gm': {
         const user = interaction.options.getUser('user', true);
-        await interaction.reply(`${interaction.options.getSubcommand()} ${interaction.options.getString('power')} -> ${user.username}`);
+        await interaction.reply(
+          `${interaction.options.getSubcommand()} ${interaction.options.getString('power')} -> ${user.username}`,
+        );
         return;
       }
     }
@@ -196,7 +213,9 @@ describe('fake Discord with a real discord.js client', () => {
     expect(stored.text).toBe('stored: A par - bur');
     const gm = await fake.slash('alice', 'general', 'gm replace', { power: 'England', user: 'bob' });
     expect(gm.text).toBe('replace England -> bob');
-    expect(() => fake.slashNoWait('alice', 'general', 'gm replace', { power: 'France', user: 'bob' })).toThrow(/not one of the choices/);
+    expect(() => fake.slashNoWait('alice', 'general', 'gm replace', { power: 'France', user: 'bob' })).toThrow(
+      /not one of the choices/,
+    );
     expect(() => fake.slashNoWait('alice', 'general', 'order', {})).toThrow(/required option "orders"/);
     expect(() => fake.slashNoWait('alice', 'general', 'nope')).toThrow(/not registered/);
   });

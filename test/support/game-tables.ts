@@ -13,7 +13,9 @@ export const NOT_THE_GAME = ['sandboxes', 'sqlite_sequence', 'cooldowns', 'deliv
 
 /** Every table but `NOT_THE_GAME`, each with all its rows, as JSON. */
 export function gameTables(sqlite: Database.Database): string {
-  const names = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[])
+  const names = (
+    sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]
+  )
     .map((r) => r.name)
     .filter((name) => !(NOT_THE_GAME as readonly string[]).includes(name));
   return JSON.stringify(names.map((name) => [name, sqlite.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]));

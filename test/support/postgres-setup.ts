@@ -19,7 +19,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     started ??= startPostgresServer();
     started.then(
       (server) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url: server.url })),
-      (err: unknown) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: err instanceof Error ? err.message : String(err) })),
+      (err: unknown) =>
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: err instanceof Error ? err.message : String(err) })),
     );
   });
   await new Promise<void>((resolve) => broker.listen(0, '127.0.0.1', resolve));

@@ -20,10 +20,14 @@ let server: Promise<string> | undefined;
 export function testPostgresServer(): Promise<string> {
   server ??= (async () => {
     const broker = inject('postgresBroker');
-    if (!broker) throw new Error('PostgreSQL for the tests: no server broker; run the tests through vitest.config.ts (globalSetup test/support/postgres-setup.ts)');
+    if (!broker)
+      throw new Error(
+        'PostgreSQL for the tests: no server broker; run the tests through vitest.config.ts (globalSetup test/support/postgres-setup.ts)',
+      );
     const answer = await fetch(`${broker}/server`);
     const body = (await answer.json()) as { url?: string; error?: string };
-    if (!answer.ok || !body.url) throw new Error(body.error ?? `PostgreSQL for the tests: the broker answered ${answer.status}`);
+    if (!answer.ok || !body.url)
+      throw new Error(body.error ?? `PostgreSQL for the tests: the broker answered ${answer.status}`);
     return body.url;
   })();
   return server;

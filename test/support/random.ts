@@ -33,7 +33,13 @@ export function randomPosition(variant: Variant, r: () => number, count: number)
     units.push({ power: pick(r, powers), type, province: loc.province, coast: loc.coast });
   }
   const start = variant.startingPosition();
-  return { phase: { season: r() < 0.5 ? 'spring' : 'fall', year: 1901, type: 'movement' }, units, dislodged: [], contested: [], supplyCenters: start.supplyCenters };
+  return {
+    phase: { season: r() < 0.5 ? 'spring' : 'fall', year: 1901, type: 'movement' },
+    units,
+    dislodged: [],
+    contested: [],
+    supplyCenters: start.supplyCenters,
+  };
 }
 
 function randomLocation(variant: Variant, r: () => number, near?: string): Location {
@@ -54,9 +60,11 @@ export function randomOrders(variant: Variant, position: Position, r: () => numb
     const roll = r();
     let order: Order;
     if (roll < 0.15) order = { kind: 'hold', unit };
-    else if (roll < 0.6) order = { kind: 'move', unit, to: randomLocation(variant, r, u.province), viaConvoy: r() < 0.05 };
+    else if (roll < 0.6)
+      order = { kind: 'move', unit, to: randomLocation(variant, r, u.province), viaConvoy: r() < 0.05 };
     else if (roll < 0.75) order = { kind: 'support', unit, target: otherRef, to: null };
-    else if (roll < 0.9) order = { kind: 'support', unit, target: otherRef, to: randomLocation(variant, r, other.province) };
+    else if (roll < 0.9)
+      order = { kind: 'support', unit, target: otherRef, to: randomLocation(variant, r, other.province) };
     else order = { kind: 'convoy', unit, target: otherRef, to: randomLocation(variant, r) };
     return { power: r() < 0.95 ? u.power : 'Nobody', order };
   });

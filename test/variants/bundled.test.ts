@@ -8,13 +8,17 @@ import { parseVariantData } from '../../src/variants/build.js';
 import { bundledVariantData } from '../../src/variants/bundled.js';
 import { allVariants } from '../../src/variants/index.js';
 
-const json = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
+const json = (path: string) =>
+  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 describe('bundled variant data', () => {
   for (const id of ['classic', 'warring-states', 'mandate-of-heaven', 'warhammer']) {
     it(`${id}: the defaults filled in without zod are exactly what the schema returns`, () => {
       const geometryFile = `../../src/variants/${id}/geometry.json`;
-      const raw = { ...json(`../../src/variants/${id}/map.json`), ...(existsSync(new URL(geometryFile, import.meta.url)) ? { geometry: json(geometryFile) } : {}) };
+      const raw = {
+        ...json(`../../src/variants/${id}/map.json`),
+        ...(existsSync(new URL(geometryFile, import.meta.url)) ? { geometry: json(geometryFile) } : {}),
+      };
       expect(JSON.stringify(bundledVariantData(raw))).toBe(JSON.stringify(parseVariantData(raw, id)));
     });
   }
@@ -23,7 +27,10 @@ describe('bundled variant data', () => {
     const raw = {
       id: 'mini',
       name: 'Mini',
-      powers: [{ color: '#000000', name: 'A' }, { name: 'B', color: '#ffffff' }],
+      powers: [
+        { color: '#000000', name: 'A' },
+        { name: 'B', color: '#ffffff' },
+      ],
       provinces: [
         { id: 'x', name: 'X', abbreviation: 'X', kind: 'land', supplyCenter: true, home: 'A' },
         { id: 'y', name: 'Y', abbreviation: 'Y', kind: 'land', supplyCenter: false, home: null, aliases: ['why'] },
@@ -45,7 +52,7 @@ describe('bundled variant data', () => {
 });
 
 describe('lazy variant loaders', () => {
-  it('list the eager registry\'s variants, in its order, and load the same objects', async () => {
+  it("list the eager registry's variants, in its order, and load the same objects", async () => {
     const { BUNDLED_VARIANT_IDS, loadVariant } = await import('../../src/variants/loaders.js');
     const { variantIds, getVariant } = await import('../../src/variants/index.js');
     expect(BUNDLED_VARIANT_IDS).toEqual(variantIds());

@@ -45,7 +45,10 @@ describe('checkVariantData', () => {
         d.armyAdjacency.mun!.push('atlantis');
         d.fleetAdjacency.mao!.push('spa/ec');
       }),
-    ).toEqual(['army adjacency: mun -> unknown province "atlantis"', 'fleet adjacency: mao -> spa/ec: spa has no coast "ec"']);
+    ).toEqual([
+      'army adjacency: mun -> unknown province "atlantis"',
+      'fleet adjacency: mao -> spa/ec: spa has no coast "ec"',
+    ]);
   });
 
   it('finds army moves at sea and fleet moves on land', () => {
@@ -108,8 +111,10 @@ describe('checkVariantData', () => {
     ]);
   });
 
-  it('adds the problems of the variant\'s own checkData hook', () => {
-    const variant = buildVariant(classic.data, { checkData: ({ map }) => (map.has('swi') ? ['swi: no walls in the Alps'] : []) });
+  it("adds the problems of the variant's own checkData hook", () => {
+    const variant = buildVariant(classic.data, {
+      checkData: ({ map }) => (map.has('swi') ? ['swi: no walls in the Alps'] : []),
+    });
     expect(checkVariantData(variant)).toEqual(['swi: no walls in the Alps']);
     const broken = buildVariant(classic.data, {
       checkData: () => {

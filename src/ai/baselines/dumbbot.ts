@@ -80,7 +80,13 @@ function movementOrders(board: Board, position: Position, power: Power, rng: Rng
  * DumbBot's movement choice for one power as a function of the random draws, so that one valuation serves many
  * samples (the strong player samples its opponents' orders this way).
  */
-export function movePlanner(board: Board, position: Position, power: Power, valuation: Valuation, choices = choicesOf(board.variant, position, power)): (rng: Rng) => PowerOrder[] {
+export function movePlanner(
+  board: Board,
+  position: Position,
+  power: Power,
+  valuation: Valuation,
+  choices = choicesOf(board.variant, position, power),
+): (rng: Rng) => PowerOrder[] {
   const variant = board.variant;
   const byProvince = new Map(choices.map((c) => [c.unit.province, c]));
   // Destinations of each unit, best first: staying, and its direct moves (DumbBot keeps to its own moves: no convoys).
@@ -104,7 +110,10 @@ export function movePlanner(board: Board, position: Position, power: Power, valu
       if (chosen.has(c.unit.province)) return;
       const options = ranked.get(c.unit.province)!.filter((o) => mayStay || o.item.kind !== 'hold');
       while (options.length > 0) {
-        const i = pickAlternative(options.map((o) => o.value), rng);
+        const i = pickAlternative(
+          options.map((o) => o.value),
+          rng,
+        );
         const order = options[i]!.item;
         const dest = destinationOf(variant, order);
         if (dest === null) {
@@ -118,7 +127,9 @@ export function movePlanner(board: Board, position: Position, power: Power, valu
         }
         const movers = goingTo.get(dest);
         if (movers && movers.length > 0) {
-          const support = c.orders.find((o) => o.kind === 'support' && o.to !== null && o.to.province === dest && o.target.province === movers[0]);
+          const support = c.orders.find(
+            (o) => o.kind === 'support' && o.to !== null && o.to.province === dest && o.target.province === movers[0],
+          );
           if (support && valuation.competition[board.province(dest)]! >= movers.length) {
             chosen.set(c.unit.province, support);
             staying.add(c.unit.province);
@@ -148,7 +159,9 @@ function retreatOrders(board: Board, position: Position, power: Power): PowerOrd
   const out: PowerOrder[] = [];
   for (const c of choicesOf(board.variant, position, power)) {
     const ranked = sortRanked(
-      c.orders.filter((o) => o.kind === 'retreat').map((o) => ({ item: o, value: orderDestinationValue(board, valuation, c, o) })),
+      c.orders
+        .filter((o) => o.kind === 'retreat')
+        .map((o) => ({ item: o, value: orderDestinationValue(board, valuation, c, o) })),
       (o) => destinationOf(board.variant, o) ?? '',
     );
     const best = ranked.find((r) => !taken.has(destinationOf(board.variant, r.item)!));
@@ -171,28 +184,45 @@ function adjustmentOrders(board: Board, position: Position, power: Power, rng: R
       .sort((a, b) => a.value - b.value || a.c.unit.province.localeCompare(b.c.unit.province));
     return ranked.slice(0, -delta).map(({ c }) => ({ power, order: c.orders[0]! }));
   }
-  return chooseBuilds(board, valuation, choices, delta, rng, mayWaive(board.variant, position, power)).map((order) => ({ power, order }));
+  return chooseBuilds(board, valuation, choices, delta, rng, mayWaive(board.variant, position, power)).map((order) => ({
+    power,
+    order,
+  }));
 }
 
 /**
  * Builds by value (DumbBot's randomised choice among the sites), the better type at each; WAIVE for the rest when
  * the rules allow a waive (`waive`).
  */
-export function chooseBuilds(board: Board, valuation: Valuation, choices: readonly UnitChoices[], delta: number, rng: Rng | null, waive: boolean): Order[] {
-  const sites: Ranked<Order>[] = choices.map((c) => {
-    const builds = c.orders.filter((o): o is Order & { kind: 'build' } => o.kind === 'build');
-    let best: Ranked<Order> | null = null;
-    for (const b of builds) {
-      const place = board.placeAt(b.unit.type, b.unit);
-      const value = place === undefined ? 0 : valuation.adjust[place]!;
-      if (!best || value > best.value) best = { item: b, value };
-    }
-    return best!;
-  }).filter((s) => s !== null);
+export function chooseBuilds(
+  board: Board,
+  valuation: Valuation,
+  choices: readonly UnitChoices[],
+  delta: number,
+  rng: Rng | null,
+  waive: boolean,
+): Order[] {
+  const sites: Ranked<Order>[] = choices
+    .map((c) => {
+      const builds = c.orders.filter((o): o is Order & { kind: 'build' } => o.kind === 'build');
+      let best: Ranked<Order> | null = null;
+      for (const b of builds) {
+        const place = board.placeAt(b.unit.type, b.unit);
+        const value = place === undefined ? 0 : valuation.adjust[place]!;
+        if (!best || value > best.value) best = { item: b, value };
+      }
+      return best!;
+    })
+    .filter((s) => s !== null);
   let ranked = sortRanked(sites, (o) => (o.kind === 'build' ? o.unit.province : ''));
   const out: Order[] = [];
   while (out.length < delta && ranked.length > 0) {
-    const i = rng ? pickAlternative(ranked.map((r) => r.value), rng) : 0;
+    const i = rng
+      ? pickAlternative(
+          ranked.map((r) => r.value),
+          rng,
+        )
+      : 0;
     out.push(ranked[i]!.item);
     ranked = ranked.filter((_, j) => j !== i);
   }

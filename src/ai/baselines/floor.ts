@@ -14,9 +14,16 @@ export const holdBot: Player = {
   name: 'HoldBot',
   orders({ variant, position, power }: SeatRequest): PowerOrder[] {
     const choices = choicesOf(variant, position, power);
-    if (position.phase.type === 'movement') return choices.map((c) => ({ power, order: c.orders.find((o) => o.kind === 'hold') ?? c.orders[0]! }));
-    if (position.phase.type === 'retreat') return choices.map((c) => ({ power, order: c.orders.find((o) => o.kind === 'disband')! }));
-    return adjust(choices.map((c) => c.orders), deltaOf(boardOf(variant), position, power), (n) => [...Array(n).keys()], mayWaive(variant, position, power)).map((order) => ({ power, order }));
+    if (position.phase.type === 'movement')
+      return choices.map((c) => ({ power, order: c.orders.find((o) => o.kind === 'hold') ?? c.orders[0]! }));
+    if (position.phase.type === 'retreat')
+      return choices.map((c) => ({ power, order: c.orders.find((o) => o.kind === 'disband')! }));
+    return adjust(
+      choices.map((c) => c.orders),
+      deltaOf(boardOf(variant), position, power),
+      (n) => [...Array(n).keys()],
+      mayWaive(variant, position, power),
+    ).map((order) => ({ power, order }));
   },
 };
 
@@ -26,14 +33,21 @@ export const randBot: Player = {
     const rng = rngFor(seed, 'randbot', power, position.phase.season, position.phase.year, position.phase.type);
     const choices = choicesOf(variant, position, power);
     if (position.phase.type !== 'adjustment') return choices.map((c) => ({ power, order: rng.pick(c.orders) }));
-    return adjust(choices.map((c) => c.orders), deltaOf(boardOf(variant), position, power), (n) => rng.shuffled([...Array(n).keys()]), mayWaive(variant, position, power)).map((order) => ({ power, order }));
+    return adjust(
+      choices.map((c) => c.orders),
+      deltaOf(boardOf(variant), position, power),
+      (n) => rng.shuffled([...Array(n).keys()]),
+      mayWaive(variant, position, power),
+    ).map((order) => ({ power, order }));
   },
 };
 
 /** Builds (one per site, the site's first type unless shuffled) or removals, in the order `pick` gives; WAIVE for the builds left when `waive`. */
 function adjust(options: Order[][], delta: number, order: (n: number) => number[], waive: boolean): Order[] {
   if (delta === 0) return [];
-  const picked = order(options.length).slice(0, Math.abs(delta)).map((i) => options[i]![0]!);
+  const picked = order(options.length)
+    .slice(0, Math.abs(delta))
+    .map((i) => options[i]![0]!);
   if (delta > 0 && waive) while (picked.length < delta) picked.push({ kind: 'waive' });
   return picked;
 }

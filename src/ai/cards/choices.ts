@@ -59,7 +59,15 @@ function boardDraft(s: CardGameState): CardGameState {
   for (const k in s.strongholds) strongholds[k] = [...s.strongholds[k]!];
   const states = {} as Record<StateId, Owner[]>;
   for (const k in s.states) states[k as StateId] = [...s.states[k as StateId]];
-  return { ...s, strongholds, states, seats: s.seats.map((x) => ({ ...x, hand: [...x.hand] })), deck: [], discard: [], row: [...s.row] };
+  return {
+    ...s,
+    strongholds,
+    states,
+    seats: s.seats.map((x) => ({ ...x, hand: [...x.hand] })),
+    deck: [],
+    discard: [],
+    row: [...s.row],
+  };
 }
 
 /** A change made on the draft, to be undone: the stacks it replaced. */
@@ -70,7 +78,9 @@ interface Touched {
 }
 
 /** The states (board indices) around each stronghold. */
-const AROUND = new Map<number, number[]>(STRONGHOLD_IDS.map((h) => [h, statesAround(h).map((st) => STATE_INDEX.get(st)!)]));
+const AROUND = new Map<number, number[]>(
+  STRONGHOLD_IDS.map((h) => [h, statesAround(h).map((st) => STATE_INDEX.get(st)!)]),
+);
 
 function replaceStronghold(d: CardGameState, t: Touched, h: number, armies: Owner[]): void {
   t.strongholds.push([h, d.strongholds[h]!]);
@@ -137,7 +147,12 @@ function effectGain(d: CardGameState, seat: Seat, e: Effect, w: Weights): { gain
 }
 
 /** The best of `choices` for the seat on the draft, with its gain (null when there are none). */
-function bestChoice(d: CardGameState, seat: Seat, choices: readonly Effect[], w: Weights): { e: Effect; gain: number } | null {
+function bestChoice(
+  d: CardGameState,
+  seat: Seat,
+  choices: readonly Effect[],
+  w: Weights,
+): { e: Effect; gain: number } | null {
   let best: { e: Effect; gain: number } | null = null;
   for (const e of choices) {
     const { gain } = effectGain(d, seat, e, w);
@@ -165,7 +180,13 @@ function take(d: CardGameState, seat: Seat, e: Effect): void {
  * pair still open, the one that gains most, then again on the board it leaves. With `listed` (what `cards
  * legal` offers per superiority on the board now), only those effects are taken.
  */
-export function chooseEffects(s: CardGameState, seat: Seat, claims: readonly SymbolId[], w: Weights, listed?: Partial<Record<SymbolId, Effect[]>>): Effect[] {
+export function chooseEffects(
+  s: CardGameState,
+  seat: Seat,
+  claims: readonly SymbolId[],
+  w: Weights,
+  listed?: Partial<Record<SymbolId, Effect[]>>,
+): Effect[] {
   const offered = listed ? new Map(claims.map((sym) => [sym, new Set((listed[sym] ?? []).map(key))])) : null;
   const d = boardDraft(s);
   const left = new Set(claims);
@@ -203,13 +224,30 @@ export function chooseEffects(s: CardGameState, seat: Seat, claims: readonly Sym
 }
 
 /** Superiorities in the order a playout resolves them: move rivals away, then move, stack and place. */
-const PLAYOUT_ORDER: readonly SymbolId[] = ['fire', 'wind', 'forest', 'cavalry', 'chariot', 'crossbow', 'infantry', 'mountain', 'spy'];
+const PLAYOUT_ORDER: readonly SymbolId[] = [
+  'fire',
+  'wind',
+  'forest',
+  'cavalry',
+  'chariot',
+  'crossbow',
+  'infantry',
+  'mountain',
+  'spy',
+];
 
 /**
  * The playouts' quicker effects: one pass in a fixed order, each superiority's best effect on the board the
  * earlier ones left, among at most `most` of its choices drawn at random (Wind and Fire can have a hundred).
  */
-export function quickEffects(s: CardGameState, seat: Seat, claims: readonly SymbolId[], w: Weights, r: Random, most: number): Effect[] {
+export function quickEffects(
+  s: CardGameState,
+  seat: Seat,
+  claims: readonly SymbolId[],
+  w: Weights,
+  r: Random,
+  most: number,
+): Effect[] {
   const d = boardDraft(s);
   const out: Effect[] = [];
   for (const sym of PLAYOUT_ORDER) {
@@ -240,11 +278,12 @@ export function chooseFallBack(
   quick?: { r: Random; most: number },
 ): FallBack {
   if (s.phase === 'tiebreak') return { type: 'fallBack', seat };
-  const effects = quick ? quickEffects(s, seat, claims, w, quick.r, quick.most) : chooseEffects(s, seat, claims, w, listed);
+  const effects = quick
+    ? quickEffects(s, seat, claims, w, quick.r, quick.most)
+    : chooseEffects(s, seat, claims, w, listed);
   const spied = effects.flatMap((e) => ('card' in e ? [e.card] : []));
   const row = [...s.row];
   for (const c of spied) row.splice(row.indexOf(c), 1);
   const hand = [...s.seats[seat]!.hand, ...spied];
   return { type: 'fallBack', seat, effects, recruit: bestCards(row, hand, Math.min(recruitCount, row.length)) };
 }
-

@@ -53,7 +53,14 @@ export function hasDecision(v: CardGameView): boolean {
 export function cardAiAction(view: CardGameView, opts: CardAiOptions = {}): Action | null {
   if (!hasDecision(view)) return null;
   const seat = view.viewer!;
-  const o: SearchOptions = { weights: opts.weights ?? DEFAULT_WEIGHTS, noise: opts.noise ?? 0.15, settle: opts.settle ?? 2, settleGain: opts.settleGain ?? 1, playouts: opts.playouts ?? DEFAULT_PLAYOUTS, width: opts.width ?? 10 };
+  const o: SearchOptions = {
+    weights: opts.weights ?? DEFAULT_WEIGHTS,
+    noise: opts.noise ?? 0.15,
+    settle: opts.settle ?? 2,
+    settleGain: opts.settleGain ?? 1,
+    playouts: opts.playouts ?? DEFAULT_PLAYOUTS,
+    width: opts.width ?? 10,
+  };
   const r = randomFromText(`card-ai:${seat}:${String(opts.seed ?? '0')}`);
   if (view.phase === 'give') return { type: 'give', seat, cards: chooseGive(view.seats[seat]!.hand!) };
   // the candidates depend only on what the seat sees; any deal of the hidden cards lists them

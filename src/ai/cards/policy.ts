@@ -7,7 +7,16 @@
  *   when it is the last seat in and no card adds a claim. Dynasty cards are left to the search at the root.
  * - The choice of battle goes to the eligible state where the chooser stands best around the ring.
  */
-import { activeSeats, card, claimsOf, countPlayed, countResistance, eligibleStates, legalWages, ringOf } from '../../cardgame/index.js';
+import {
+  activeSeats,
+  card,
+  claimsOf,
+  countPlayed,
+  countResistance,
+  eligibleStates,
+  legalWages,
+  ringOf,
+} from '../../cardgame/index.js';
 import type { Counts } from '../../cardgame/counting.js';
 import { placeTargets } from '../../cardgame/effects.js';
 import type { Action, CardGameState, CardId, Seat, StateId, SymbolId } from '../../cardgame/index.js';
@@ -48,7 +57,13 @@ export function rivalCounts(s: CardGameState, seat: Seat): Counts {
 }
 
 /** The worth of what the seat would claim with `extra` cards added in front of it. */
-export function claimWorth(s: CardGameState, seat: Seat, rivals: Counts, worth: Partial<Record<SymbolId, number>>, extra: readonly CardId[] = []): number {
+export function claimWorth(
+  s: CardGameState,
+  seat: Seat,
+  rivals: Counts,
+  worth: Partial<Record<SymbolId, number>>,
+  extra: readonly CardId[] = [],
+): number {
   const mine = countPlayed(s.battle.played[seat]!);
   for (const id of extra) for (const sym of card(id).symbols) mine[sym]++;
   let v = 0;
@@ -73,7 +88,14 @@ export function worthTable(s: CardGameState, seat: Seat): Partial<Record<SymbolI
 }
 
 /** A wage's worth before any look-ahead: the claims it adds, less a little for each card it spends. */
-export function wageGain(s: CardGameState, seat: Seat, a: Extract<Action, { type: 'wage' }>, rivals: Counts, worth: Partial<Record<SymbolId, number>>, now: number): number {
+export function wageGain(
+  s: CardGameState,
+  seat: Seat,
+  a: Extract<Action, { type: 'wage' }>,
+  rivals: Counts,
+  worth: Partial<Record<SymbolId, number>>,
+  now: number,
+): number {
   const cards = a.dark ? [a.bright, a.dark] : [a.bright];
   return claimWorth(s, seat, rivals, worth, cards) - now;
 }
@@ -94,7 +116,8 @@ export function bestPlainWage(s: CardGameState, seat: Seat, r: Random): { action
     const gain = wageGain(s, seat, a, rivals, worth, now);
     const cost = wageCost(a);
     const tie = r();
-    if (!best || gain - cost > best.gain - best.cost || (gain - cost === best.gain - best.cost && tie > best.tie)) best = { action: a, gain, cost, tie };
+    if (!best || gain - cost > best.gain - best.cost || (gain - cost === best.gain - best.cost && tie > best.tie))
+      best = { action: a, gain, cost, tie };
   }
   return best ? { action: best.action, gain: best.gain } : null;
 }
@@ -184,4 +207,3 @@ export function fallBackNow(s: CardGameState, seat: Seat, w: Weights, r: Random)
   const recruit = s.phase === 'tiebreak' ? 0 : Math.min(last ? 1 : 2, s.row.length);
   return chooseFallBack(s, seat, w, claims, recruit, undefined, { r, most: PLAYOUT_EFFECT_CHOICES });
 }
-

@@ -10,7 +10,17 @@ import { card, eligibleStates, fallBackOption, legalWages } from '../../cardgame
 import type { Action, CardGameState, CardGameView, CardId, Seat } from '../../cardgame/index.js';
 import type { WageAction } from '../../cardgame/wage.js';
 import { bestCards, cardWorth, chooseFallBack } from './choices.js';
-import { battleSiteScore, claimWorth, policyAction, rivalCounts, wageCost, wageGain, wageOrFallBack, worthTable, type PolicyOptions } from './policy.js';
+import {
+  battleSiteScore,
+  claimWorth,
+  policyAction,
+  rivalCounts,
+  wageCost,
+  wageGain,
+  wageOrFallBack,
+  worthTable,
+  type PolicyOptions,
+} from './policy.js';
 import { nextSeed, randomFrom, type Random } from './random.js';
 import { cloneState, step } from './sim.js';
 import { relative, tableValues } from './value.js';
@@ -44,7 +54,14 @@ export function battleCandidates(s: CardGameState, seat: Seat, o: SearchOptions)
       const give = [...rest].sort((x, y) => cardWorth(x, rest) - cardWorth(y, rest) || (x < y ? -1 : 1))[0]!;
       if (a.take !== take || a.give !== give) continue;
     }
-    const k = [cardKey(a.bright), cardKey(a.dark), a.dynasty ? 'd' : '', a.cover ?? '', cardKey(a.takeBack), a.take ?? ''].join('|');
+    const k = [
+      cardKey(a.bright),
+      cardKey(a.dark),
+      a.dynasty ? 'd' : '',
+      a.cover ?? '',
+      cardKey(a.takeBack),
+      a.take ?? '',
+    ].join('|');
     if (seen.has(k)) continue;
     seen.add(k);
     out.push(a);
@@ -87,7 +104,8 @@ export function playout(det: CardGameState, seat: Seat, a: Action, r: Random, o:
   const s = cloneState(det);
   step(s, a);
   const round = s.round;
-  for (let k = 0; k < MAX_PLAYOUT_STEPS && (s.phase === 'battle' || s.phase === 'tiebreak') && s.round === round; k++) step(s, policyAction(s, r, o));
+  for (let k = 0; k < MAX_PLAYOUT_STEPS && (s.phase === 'battle' || s.phase === 'tiebreak') && s.round === round; k++)
+    step(s, policyAction(s, r, o));
   return relative(tableValues(s, o.weights), seat);
 }
 

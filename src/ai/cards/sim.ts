@@ -29,7 +29,8 @@ export function step(s: CardGameState, a: Action): void {
         return applyFallBack(s, a, sink);
     }
   } catch (e) {
-    if (e instanceof Refusal) throw new Error(`card AI: illegal ${a.type} in a playout: ${e.message} (${JSON.stringify(a)})`);
+    if (e instanceof Refusal)
+      throw new Error(`card AI: illegal ${a.type} in a playout: ${e.message} (${JSON.stringify(a)})`);
     throw e;
   } finally {
     sink.length = 0;

@@ -66,7 +66,14 @@ export function projectState(board: Board, st: number, scores: number[]): number
 }
 
 /** Add one state's worth to each seat's value in `out` (the state if held, the capped margin). */
-export function addStateValues(board: Board, st: number, seats: number, w: Weights, out: number[], scores: number[]): void {
+export function addStateValues(
+  board: Board,
+  st: number,
+  seats: number,
+  w: Weights,
+  out: number[],
+  scores: number[],
+): void {
   const owner = projectState(board, st, scores);
   if (owner < seats) out[owner]! += w.state;
   for (let i = 0; i < seats; i++) {
@@ -86,7 +93,13 @@ export function boardValues(board: Board, seats: number, w: Weights, out: number
 }
 
 /** The seat's value less the best other seat's, over the given states only (an effect's local difference). */
-export function localRelative(board: Board, states: readonly number[], seats: number, seat: number, w: Weights): number {
+export function localRelative(
+  board: Board,
+  states: readonly number[],
+  seats: number,
+  seat: number,
+  w: Weights,
+): number {
   const out = [0, 0, 0, 0, 0];
   const scores = [0, 0, 0, 0, 0, 0];
   let v = 0;

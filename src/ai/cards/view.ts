@@ -58,28 +58,53 @@ export function seenCards(v: CardGameView): CardId[] {
  * Check a JSON value is seat `seat`'s view of a table; returns it, or a sentence saying what is wrong. A full
  * state is accepted too and reduced to the seat's view first (`toView`), so nothing hidden ever reaches the AI.
  */
-export function readSeatView(raw: unknown, seat: Seat, toView: (s: CardGameState, seat: Seat) => CardGameView): { ok: true; view: CardGameView } | { ok: false; error: string } {
+export function readSeatView(
+  raw: unknown,
+  seat: Seat,
+  toView: (s: CardGameState, seat: Seat) => CardGameView,
+): { ok: true; view: CardGameView } | { ok: false; error: string } {
   if (raw !== null && typeof raw === 'object' && 'rng' in raw) {
     const full = stateSchema.safeParse(raw);
-    if (!full.success) return { ok: false, error: `is not a card-game state or seat view (${zodSentence(full.error)})` };
-    if (seat >= full.data.settings.seats) return { ok: false, error: `has seats 0 to ${full.data.settings.seats - 1}, not ${seat}` };
+    if (!full.success)
+      return { ok: false, error: `is not a card-game state or seat view (${zodSentence(full.error)})` };
+    if (seat >= full.data.settings.seats)
+      return { ok: false, error: `has seats 0 to ${full.data.settings.seats - 1}, not ${seat}` };
     return { ok: true, view: toView(full.data, seat) };
   }
   const r = seatViewSchema.safeParse(raw);
-  if (!r.success) return { ok: false, error: `is not a seat's view of a card game (${zodSentence(r.error)}); give the output of "cards view --seat K"` };
+  if (!r.success)
+    return {
+      ok: false,
+      error: `is not a seat's view of a card game (${zodSentence(r.error)}); give the output of "cards view --seat K"`,
+    };
   const v = r.data as CardGameView;
   const n = v.settings.seats;
   if (seat >= n) return { ok: false, error: `has seats 0 to ${n - 1}, not ${seat}` };
-  if (v.viewer !== seat) return { ok: false, error: v.viewer === null ? `is the public view; the AI needs seat ${seat}'s view ("cards view --seat ${seat}")` : `is seat ${v.viewer}'s view, not seat ${seat}'s` };
-  for (const [name, list] of [['seats', v.seats], ['battle.played', v.battle.played], ['battle.playedAny', v.battle.playedAny], ['battle.claims', v.battle.claims]] as const) {
-    if (list.length !== n) return { ok: false, error: `has ${list.length} entries in ${name}, not one per seat (${n})` };
+  if (v.viewer !== seat)
+    return {
+      ok: false,
+      error:
+        v.viewer === null
+          ? `is the public view; the AI needs seat ${seat}'s view ("cards view --seat ${seat}")`
+          : `is seat ${v.viewer}'s view, not seat ${seat}'s`,
+    };
+  for (const [name, list] of [
+    ['seats', v.seats],
+    ['battle.played', v.battle.played],
+    ['battle.playedAny', v.battle.playedAny],
+    ['battle.claims', v.battle.claims],
+  ] as const) {
+    if (list.length !== n)
+      return { ok: false, error: `has ${list.length} entries in ${name}, not one per seat (${n})` };
   }
   const me = v.seats[seat]!;
-  if (!me.hand || me.hand.length !== me.handSize) return { ok: false, error: `does not show seat ${seat}'s hand (${me.handSize} cards)` };
+  if (!me.hand || me.hand.length !== me.handSize)
+    return { ok: false, error: `does not show seat ${seat}'s hand (${me.handSize} cards)` };
   const seen = seenCards(v);
   if (new Set(seen).size !== seen.length) return { ok: false, error: 'shows a card in two places at once' };
   const hidden = v.seats.reduce((k, x, i) => k + (i === seat ? 0 : x.handSize), 0) + v.deckSize + v.discardSize;
-  if (seen.length + hidden !== DECK_IDS.length) return { ok: false, error: `accounts for ${seen.length + hidden} cards, not the deck's ${DECK_IDS.length}` };
+  if (seen.length + hidden !== DECK_IDS.length)
+    return { ok: false, error: `accounts for ${seen.length + hidden} cards, not the deck's ${DECK_IDS.length}` };
   const strongholds = Object.fromEntries(STRONGHOLD_IDS.map((h) => [String(h), v.strongholds[String(h)] ?? []]));
   return { ok: true, view: { ...v, strongholds } };
 }

@@ -9,7 +9,8 @@ import { renderCardTableOffThread, type CardTableOptions } from '../../render/ca
 import type { BotContext } from '../context.js';
 
 export async function tableBoardPicture(view: CardGameView, opts: CardTableOptions = {}): Promise<Buffer> {
-  if (view.seats.some((s) => s.hand !== undefined || s.give !== undefined)) throw new Error('a board picture is drawn from a public view only');
+  if (view.seats.some((s) => s.hand !== undefined || s.give !== undefined))
+    throw new Error('a board picture is drawn from a public view only');
   return (await renderCardTableOffThread(view, opts)).png;
 }
 

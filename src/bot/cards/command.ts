@@ -4,8 +4,22 @@
  * of legal cards only, answered to the hand's owner) and ends on the same preview with Confirm.
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
-import { AttachmentBuilder, InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { cardGameInChannel, cardRoundActions, eventText, markCardsPresent, setCardsAway, setCardsNotify } from '../../game/cards/index.js';
+import {
+  AttachmentBuilder,
+  InteractionContextType,
+  MessageFlags,
+  SlashCommandBuilder,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import {
+  cardGameInChannel,
+  cardRoundActions,
+  eventText,
+  markCardsPresent,
+  setCardsAway,
+  setCardsNotify,
+} from '../../game/cards/index.js';
 import { tableBoardPicture, publicTable } from './board.js';
 import { brightOptions, previewStep, secondChoices } from './play.js';
 import { notYourTurnText, openChoose, openFallBack, openPlay, seatState, type SeatState } from './handlers.js';
@@ -23,13 +37,19 @@ const data = new SlashCommandBuilder()
   .setName(CARDS_COMMAND)
   .setDescription(CARD_GAME.command)
   .setContexts(InteractionContextType.Guild)
-  .addSubcommand((s) => s.setName('hand').setDescription('Your hand, what you may play now, and the leads (only you see it)'))
+  .addSubcommand((s) =>
+    s.setName('hand').setDescription('Your hand, what you may play now, and the leads (only you see it)'),
+  )
   .addSubcommand((s) =>
     s
       .setName('play')
       .setDescription('Wage battle: opens the wizard, or plays the cards you name (with a preview first)')
-      .addStringOption((o) => o.setName('bright').setDescription('Your bright or wild card (legal ones only)').setAutocomplete(true))
-      .addStringOption((o) => o.setName('second').setDescription('A dark card or your dynasty card to add (or none)').setAutocomplete(true)),
+      .addStringOption((o) =>
+        o.setName('bright').setDescription('Your bright or wild card (legal ones only)').setAutocomplete(true),
+      )
+      .addStringOption((o) =>
+        o.setName('second').setDescription('A dark card or your dynasty card to add (or none)').setAutocomplete(true),
+      ),
   )
   .addSubcommand((s) => s.setName('fallback').setDescription('Fall back: claim superiorities, use them, recruit'))
   .addSubcommand((s) => s.setName('choose').setDescription('Choose the next battle (the chooser after a round)'))
@@ -37,13 +57,20 @@ const data = new SlashCommandBuilder()
     s
       .setName('board')
       .setDescription('The board picture')
-      .addBooleanOption((o) => o.setName('public').setDescription('Post it in the channel for everyone (default: only you)')),
+      .addBooleanOption((o) =>
+        o.setName('public').setDescription('Post it in the channel for everyone (default: only you)'),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName('rules')
       .setDescription('The rules in short')
-      .addStringOption((o) => o.setName('topic').setDescription('Which part (default: a turn)').addChoices(...RULE_TOPICS.map((t) => ({ name: t, value: t })))),
+      .addStringOption((o) =>
+        o
+          .setName('topic')
+          .setDescription('Which part (default: a turn)')
+          .addChoices(...RULE_TOPICS.map((t) => ({ name: t, value: t }))),
+      ),
   )
   .addSubcommand((s) =>
     s
@@ -60,19 +87,38 @@ const data = new SlashCommandBuilder()
           .setName('mode')
           .setDescription('a mention in the game channel, a DM, or nothing (both come with the buttons to act)')
           .setRequired(true)
-          .addChoices({ name: 'mention', value: 'mention' }, { name: 'dm', value: 'dm' }, { name: 'off', value: 'off' }),
+          .addChoices(
+            { name: 'mention', value: 'mention' },
+            { name: 'dm', value: 'dm' },
+            { name: 'off', value: 'off' },
+          ),
       ),
   )
   .addSubcommand((s) =>
     s
       .setName('away')
       .setDescription('While away, your turns resolve at once with the default action')
-      .addStringOption((o) => o.setName('state').setDescription('on or off').setRequired(true).addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' })),
+      .addStringOption((o) =>
+        o
+          .setName('state')
+          .setDescription('on or off')
+          .setRequired(true)
+          .addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' }),
+      ),
   )
   .toJSON();
 
-async function reply(interaction: ChatInputCommandInteraction, view: View & { files?: AttachmentBuilder[] }, visible = false): Promise<void> {
-  const body = { content: discordText(view.content), components: view.components, allowedMentions: { parse: [] as [] }, ...(view.files ? { files: view.files } : {}) };
+async function reply(
+  interaction: ChatInputCommandInteraction,
+  view: View & { files?: AttachmentBuilder[] },
+  visible = false,
+): Promise<void> {
+  const body = {
+    content: discordText(view.content),
+    components: view.components,
+    allowedMentions: { parse: [] as [] },
+    ...(view.files ? { files: view.files } : {}),
+  };
   if (interaction.deferred || interaction.replied) await interaction.editReply(body);
   else await interaction.reply(visible ? body : { ...body, flags: MessageFlags.Ephemeral });
 }
@@ -101,12 +147,18 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (!st) return;
       const bright = interaction.options.getString('bright');
       if (!bright) return reply(interaction, openPlay(st));
-      if (st.state.turnSeat !== st.seat || (st.state.phase !== 'battle' && st.state.phase !== 'tiebreak')) return replyRejected(interaction, notYourTurnText(st.game));
+      if (st.state.turnSeat !== st.seat || (st.state.phase !== 'battle' && st.state.phase !== 'tiebreak'))
+        return replyRejected(interaction, notYourTurnText(st.game));
       const option = brightOptions(st.state, st.seat).find((o) => o.value === bright);
-      if (!option) return replyRejected(interaction, 'That card cannot be played now; pick one from the list (or run `/cards play` without options for the wizard).');
+      if (!option)
+        return replyRejected(
+          interaction,
+          'That card cannot be played now; pick one from the list (or run `/cards play` without options for the wizard).',
+        );
       const second = interaction.options.getString('second') ?? 'none';
       const choice = secondChoices(st.state, st.seat, bright).find((c) => c.option.value === second);
-      if (!choice) return replyRejected(interaction, 'That second card cannot go with this bright card; pick one from the list.');
+      if (!choice)
+        return replyRejected(interaction, 'That second card cannot go with this bright card; pick one from the list.');
       if (!choice.play) return reply(interaction, openPlay(st)); // Qin and Yan choose the rest in the wizard
       return reply(interaction, previewStep(st.ref, st.state, choice.play));
     }
@@ -124,23 +176,42 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const visible = interaction.options.getBoolean('public') === true;
       await interaction.deferReply(visible ? {} : { flags: MessageFlags.Ephemeral });
       const png = await tableBoardPicture(table.view);
-      return reply(interaction, { content: `🗺 Round ${table.view.round}.`, components: [], files: [new AttachmentBuilder(png, { name: 'board.png' })] }, visible);
+      return reply(
+        interaction,
+        {
+          content: `🗺 Round ${table.view.round}.`,
+          components: [],
+          files: [new AttachmentBuilder(png, { name: 'board.png' })],
+        },
+        visible,
+      );
     }
     case 'rules':
-      return reply(interaction, { content: rulesText((interaction.options.getString('topic') as RuleTopic | null) ?? 'turn'), components: [] });
+      return reply(interaction, {
+        content: rulesText((interaction.options.getString('topic') as RuleTopic | null) ?? 'turn'),
+        components: [],
+      });
     case 'log': {
       const game = cardGameInChannel(ctx.deps, caller.channelId);
       if (!game) return replyRejected(interaction, 'There is no card game in this channel.');
       const round = interaction.options.getInteger('round') ?? game.round;
       const dynasties = game.table?.seats.map((x) => x.dynasty) ?? [];
-      const lines = cardRoundActions(ctx.deps, game.gameId, round).map((events) => events.map((e) => eventText(e, dynasties)).join(' ')).filter(Boolean);
-      const text = lines.length ? `**Round ${round}**\n${lines.map((l) => `• ${l}`).join('\n')}` : `Nothing happened in round ${round} yet.`;
+      const lines = cardRoundActions(ctx.deps, game.gameId, round)
+        .map((events) => events.map((e) => eventText(e, dynasties)).join(' '))
+        .filter(Boolean);
+      const text = lines.length
+        ? `**Round ${round}**\n${lines.map((l) => `• ${l}`).join('\n')}`
+        : `Nothing happened in round ${round} yet.`;
       return reply(interaction, { content: splitMessage(discordText(text))[0]!, components: [] });
     }
     case 'notify': {
       const r = setCardsNotify(ctx.deps, caller, interaction.options.getString('mode', true));
       if (!r.ok) return replyRejected(interaction, r.error);
-      const how = { mention: 'with a mention in the game’s channel', dm: 'by DM', off: 'not at all (check the table yourself)' }[r.mode];
+      const how = {
+        mention: 'with a mention in the game’s channel',
+        dm: 'by DM',
+        off: 'not at all (check the table yourself)',
+      }[r.mode];
       return reply(interaction, { content: `🔔 You will be told of your turns ${how}.`, components: [] });
     }
     case 'away': {
@@ -148,7 +219,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const r = setCardsAway(ctx.deps, caller, on);
       if (!r.ok) return replyRejected(interaction, r.error);
       return reply(interaction, {
-        content: on ? '🏖️ You are away: your turns resolve at once with the default action until you come back (`/cards away off`, or any button).' : '👋 Welcome back: your turns wait for you again.',
+        content: on
+          ? '🏖️ You are away: your turns resolve at once with the default action until you come back (`/cards away off`, or any button).'
+          : '👋 Welcome back: your turns wait for you again.',
         components: [],
       });
     }
@@ -168,10 +241,20 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       ? brightOptions(st.state, st.seat)
       : (() => {
           const bright = interaction.options.getString('bright') ?? '';
-          return brightOptions(st.state, st.seat).some((o) => o.value === bright) ? secondChoices(st.state, st.seat, bright).map((c) => c.option) : [];
+          return brightOptions(st.state, st.seat).some((o) => o.value === bright)
+            ? secondChoices(st.state, st.seat, bright).map((c) => c.option)
+            : [];
         })();
-  const matches = options.filter((o) => o.label.toLowerCase().includes(typed) || (o.description ?? '').toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
+  const matches = options
+    .filter((o) => o.label.toLowerCase().includes(typed) || (o.description ?? '').toLowerCase().includes(typed))
+    .slice(0, MAX_CHOICES);
   await interaction.respond(matches.map((o) => ({ name: choiceName(o.label), value: o.value })));
 }
 
-export const cardsCommand: BotCommand = { data, execute, autocomplete, component: handleCardsComponent, componentsInDms: true };
+export const cardsCommand: BotCommand = {
+  data,
+  execute,
+  autocomplete,
+  component: handleCardsComponent,
+  componentsInDms: true,
+};

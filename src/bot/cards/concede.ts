@@ -14,13 +14,19 @@ export async function askCardConcession(ctx: BotContext, interaction: ChatInputC
   return askConfirmation(ctx, interaction, {
     command: CARDS_COMMAND,
     action: 'concede',
-    question: '🏳️ Concede the card game? From now on your turns fall back at once with the default choices; you stay seated and your armies stay on the board.',
+    question:
+      '🏳️ Concede the card game? From now on your turns fall back at once with the default choices; you stay seated and your armies stay on the board.',
     confirmLabel: 'Concede',
     danger: true,
   });
 }
 
-export async function confirmCardConcession(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
+export async function confirmCardConcession(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  action: string,
+  args: string[],
+): Promise<void> {
   return handleConfirmation(ctx, interaction, action, args, () => {
     const r = concedeCards(ctx.deps, callerOf(interaction));
     return r.ok ? '🏳️ You conceded: your turns now fall back at once.' : `⚠️ ${r.error}`;

@@ -19,7 +19,14 @@ import { CARD_GAME } from '../../cardgame/identity.js';
 import { createHash } from 'node:crypto';
 import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIChannel } from 'discord.js';
 import type { CardGameView, GameEvent, StateId } from '../../cardgame/index.js';
-import { cardGameById, cardPings, cardRoundActions, forgetCardPings, recordCardPing, recordCardThread } from '../../game/cards/index.js';
+import {
+  cardGameById,
+  cardPings,
+  cardRoundActions,
+  forgetCardPings,
+  recordCardPing,
+  recordCardThread,
+} from '../../game/cards/index.js';
 import type { CardsEvent, CardTablePayload } from '../../game/cards/index.js';
 import { PermanentDeliveryError, type DeliveryRow, type GameDeps, type KindPayload } from '../../game/index.js';
 import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
@@ -73,23 +80,33 @@ async function png(view: CardGameView, opts: CardTableOptions = {}): Promise<Buf
 }
 
 /** Edits (or posts) the table message; returns its id for the game's status message. */
-export async function deliverTable(d: CardsSendDeps, row: DeliveryRow, table: CardTablePayload): Promise<{ messageId: string }> {
+export async function deliverTable(
+  d: CardsSendDeps,
+  row: DeliveryRow,
+  table: CardTablePayload,
+): Promise<{ messageId: string }> {
   const gameId = row.gameId!;
   await retirePings(d, gameId, table);
   const body = {
     content: '',
-    embeds: [{ title: table.title.slice(0, 256), description: truncate(discordText(table.text), MAX_EMBED), color: 0x8a1c1c }],
+    embeds: [
+      { title: table.title.slice(0, 256), description: truncate(discordText(table.text), MAX_EMBED), color: 0x8a1c1c },
+    ],
     components: tableComponents(gameId, table.phase),
     allowed_mentions: { parse: [] as string[] },
   };
   const file = table.board ? boardFile(gameId, table.boardKey) : null;
-  const picture = async () => (table.board && file ? [{ name: file, data: await png(table.board), contentType: 'image/png' }] : []);
+  const picture = async () =>
+    table.board && file ? [{ name: file, data: await png(table.board), contentType: 'image/png' }] : [];
   if (row.statusMessageId) {
     const fresh = file !== null && attachedBoards.get(row.statusMessageId) !== file;
     try {
       if (fresh) {
         const files = await picture();
-        await d.rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body: { ...body, attachments: files.map((f, id) => ({ id, filename: f.name })) }, files: files.map((f) => ({ name: f.name, data: f.data, contentType: f.contentType })) });
+        await d.rest.patch(Routes.channelMessage(row.target, row.statusMessageId), {
+          body: { ...body, attachments: files.map((f, id) => ({ id, filename: f.name })) },
+          files: files.map((f) => ({ name: f.name, data: f.data, contentType: f.contentType })),
+        });
         attachedBoards.set(row.statusMessageId, file!);
       } else await d.rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body });
       return { messageId: row.statusMessageId };
@@ -101,7 +118,12 @@ export async function deliverTable(d: CardsSendDeps, row: DeliveryRow, table: Ca
   // the deleted message), not the row, so a crash between posting and recording its id reposts nothing.
   const files = await picture();
   const key = `cards-table:${gameId}:${row.statusMessageId ?? 'new'}`;
-  const posted = await d.post(row.target, { ...body, ...(files.length ? { attachments: files.map((f, id) => ({ id, filename: f.name })) } : {}) }, files, key);
+  const posted = await d.post(
+    row.target,
+    { ...body, ...(files.length ? { attachments: files.map((f, id) => ({ id, filename: f.name })) } : {}) },
+    files,
+    key,
+  );
   if (file) attachedBoards.set(posted.id, file);
   await d.pin(row, posted.id);
   return { messageId: posted.id };
@@ -113,11 +135,17 @@ async function logThread(d: CardsSendDeps, row: DeliveryRow): Promise<string | n
   const info = cardGameById(d.deps as GameDeps, gameId);
   if (info?.threadId) return info.threadId;
   try {
-    const thread = (await d.rest.post(Routes.threads(row.target), { body: { name: `${CARD_GAME.title} — game ${gameId} log`, type: 11, auto_archive_duration: 10080 } })) as APIChannel;
+    const thread = (await d.rest.post(Routes.threads(row.target), {
+      body: { name: `${CARD_GAME.title} — game ${gameId} log`, type: 11, auto_archive_duration: 10080 },
+    })) as APIChannel;
     recordCardThread(d.deps as GameDeps, gameId, thread.id);
     return thread.id;
   } catch (err) {
-    if (err instanceof DiscordAPIError && (err.status === 403 || Number(err.code) === RESTJSONErrorCodes.MissingPermissions)) return null;
+    if (
+      err instanceof DiscordAPIError &&
+      (err.status === 403 || Number(err.code) === RESTJSONErrorCodes.MissingPermissions)
+    )
+      return null;
     throw err;
   }
 }
@@ -137,13 +165,19 @@ const CARDS_EVENTS: readonly string[] = ['log', 'turn', 'round', 'over'] satisfi
 
 /** One of the card kind's own rows (send.ts hands it over by its `kind`). */
 export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: KindPayload): Promise<void> {
-  if (!CARDS_EVENTS.includes(own.event)) throw new PermanentDeliveryError(`the card game has no outbox event "${own.event}"`, 'rejected');
+  if (!CARDS_EVENTS.includes(own.event))
+    throw new PermanentDeliveryError(`the card game has no outbox event "${own.event}"`, 'rejected');
   const { event, data: payload } = own as KindPayload<CardsEvent>;
   const gameId = own.gameId;
   switch (event) {
     case 'log': {
       const thread = await logThread(d, row);
-      await d.post(thread ?? row.target, { content: truncate(discordText(payload.text)), allowed_mentions: { parse: [] } }, [], row.dedupeKey);
+      await d.post(
+        thread ?? row.target,
+        { content: truncate(discordText(payload.text)), allowed_mentions: { parse: [] } },
+        [],
+        row.dedupeKey,
+      );
       return;
     }
     case 'turn': {
@@ -154,10 +188,20 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
       const phase = payload.phase ?? info?.phase ?? 'battle';
       const dm = row.targetKind === 'user';
       const channelId = dm ? await d.dmChannel(row.target) : row.target;
-      const body = { content: truncate(discordText(payload.text)), components: turnComponents(gameId, phase, tableUrl), allowed_mentions: { parse: [], users: [payload.userId] } };
+      const body = {
+        content: truncate(discordText(payload.text)),
+        components: turnComponents(gameId, phase, tableUrl),
+        allowed_mentions: { parse: [], users: [payload.userId] },
+      };
       const posted = await d.post(channelId, body, [], row.dedupeKey);
       // remembered in the database before the row counts as sent: a restart after this still retires the ping
-      recordCardPing(d.deps as GameDeps, gameId, { channelId: posted.channel_id ?? channelId, messageId: posted.id, userId: payload.userId, phase, dm });
+      recordCardPing(d.deps as GameDeps, gameId, {
+        channelId: posted.channel_id ?? channelId,
+        messageId: posted.id,
+        userId: payload.userId,
+        phase,
+        dm,
+      });
       return;
     }
     case 'round': {
@@ -167,13 +211,31 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
       const heading = `${CARD_GAME.title} · Round ${payload.round} is over${fought ? ` · battle in ${stateLabel(fought)}` : ''}`;
       const image = await png(payload.board, { changed, moves: marks.moves, heading });
       const name = `round-${payload.round}-summary.png`;
-      await d.post(row.target, { content: truncate(discordText(payload.text)), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);
+      await d.post(
+        row.target,
+        {
+          content: truncate(discordText(payload.text)),
+          attachments: [{ id: 0, filename: name }],
+          allowed_mentions: { parse: [] },
+        },
+        [{ name, data: image, contentType: 'image/png' }],
+        row.dedupeKey,
+      );
       return;
     }
     case 'over': {
       const image = await png(payload.board);
       const name = `final-board.png`;
-      await d.post(row.target, { content: truncate(discordText(payload.text)), attachments: [{ id: 0, filename: name }], allowed_mentions: { parse: [] } }, [{ name, data: image, contentType: 'image/png' }], row.dedupeKey);
+      await d.post(
+        row.target,
+        {
+          content: truncate(discordText(payload.text)),
+          attachments: [{ id: 0, filename: name }],
+          allowed_mentions: { parse: [] },
+        },
+        [{ name, data: image, contentType: 'image/png' }],
+        row.dedupeKey,
+      );
       return;
     }
   }

@@ -22,14 +22,53 @@
  * view of another draft is stale.
  */
 import { createHash } from 'node:crypto';
-import { activeSeats, applyEffect, claimPreview, claimsOf, defaultEffect, effectChoices, ownerLabel, ringOf, type CardGameState, type CardId, type Effect, type GameEvent, type Seat, type SymbolId } from '../../cardgame/index.js';
+import {
+  activeSeats,
+  applyEffect,
+  claimPreview,
+  claimsOf,
+  defaultEffect,
+  effectChoices,
+  ownerLabel,
+  ringOf,
+  type CardGameState,
+  type CardId,
+  type Effect,
+  type GameEvent,
+  type Seat,
+  type SymbolId,
+} from '../../cardgame/index.js';
 import { cloneState } from '../../cardgame/clone.js';
-import { bestRowCards, fireSources, forestTargets, isPlaceSymbol, mountainTargets, windSources } from '../../cardgame/effects.js';
+import {
+  bestRowCards,
+  fireSources,
+  forestTargets,
+  isPlaceSymbol,
+  mountainTargets,
+  windSources,
+} from '../../cardgame/effects.js';
 import { stack } from '../../cardgame/board.js';
 import { Refusal } from '../../cardgame/refusal.js';
-import { claimPreviewText, effectTarget, inNotation, strongholdLabel, strongholdWithArmies } from '../../game/cards/text.js';
+import {
+  claimPreviewText,
+  effectTarget,
+  inNotation,
+  strongholdLabel,
+  strongholdWithArmies,
+} from '../../game/cards/text.js';
 import { cardName, cardType, stateLabel, symbolLabel, symbolName } from './format.js';
-import { buttonRow, fit, MAX_OPTIONS, selectRow, vid, type Button, type Option, type Row, type TableRef, type View } from './ui.js';
+import {
+  buttonRow,
+  fit,
+  MAX_OPTIONS,
+  selectRow,
+  vid,
+  type Button,
+  type Option,
+  type Row,
+  type TableRef,
+  type View,
+} from './ui.js';
 
 export interface FallBackDraft {
   effects: Effect[];
@@ -71,7 +110,12 @@ export interface DraftPlan {
  * what the engine would do for the rest (design §3.8 defaults, each on the board the previous one leaves, in
  * claim order) and the recruit. An error when a chosen effect no longer fits the table.
  */
-export function planDraft(s: CardGameState, seat: Seat, effects: readonly Effect[], recruit: CardId[] | null = null): DraftPlan | { error: string } {
+export function planDraft(
+  s: CardGameState,
+  seat: Seat,
+  effects: readonly Effect[],
+  recruit: CardId[] | null = null,
+): DraftPlan | { error: string } {
   const claims = claimsOf(s, seat);
   const tiebreak = s.phase === 'tiebreak';
   const state = cloneState(s);
@@ -101,7 +145,9 @@ export function planDraft(s: CardGameState, seat: Seat, effects: readonly Effect
     applyEffect(rest, seat, e, []);
   }
   const recruitCount = tiebreak ? 0 : Math.min(recruitMax, rest.row.length);
-  const picks = recruit ? { cards: recruit, chosen: true } : { cards: bestRowCards(rest.row, recruitCount), chosen: false };
+  const picks = recruit
+    ? { cards: recruit, chosen: true }
+    : { cards: bestRowCards(rest.row, recruitCount), chosen: false };
   return { state, claims, remaining, recruitCount, recruitMax, extraDraw, tiebreak, planned, recruit: picks };
 }
 
@@ -154,7 +200,10 @@ function effectOfValue(sym: 'forest' | 'mountain' | 'fire' | 'wind', text: strin
     case 'fire': {
       const [at, list] = text.split('|');
       const h = n(at);
-      const moves = (list ?? '').split(',').filter(Boolean).map((m) => m.split('>').map(n));
+      const moves = (list ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((m) => m.split('>').map(n));
       if (h === null || moves.some(([o, t]) => o == null || t == null)) return null;
       return { symbol: 'fire', stronghold: h, moves: moves.map(([o, t]) => ({ owner: o!, to: t! })) };
     }
@@ -201,7 +250,10 @@ function armiesQuestion(plan: DraftPlan, seat: Seat, symbols: SymbolId[]): Quest
   const empty = ring.filter((h) => stack(board, h).length === 0);
   const room = ring.filter((h) => stack(board, h).length < 2);
   const options: Option[] = [];
-  const place = (h: number, second = false): Option => ({ label: `${second ? '2nd army' : 'Army'} on ${strongholdWithArmies(h, board)}`, value: `${second ? 'armies2' : 'armies'}:${h}` });
+  const place = (h: number, second = false): Option => ({
+    label: `${second ? '2nd army' : 'Army'} on ${strongholdWithArmies(h, board)}`,
+    value: `${second ? 'armies2' : 'armies'}:${h}`,
+  });
   if (empty.length >= take || empty.length === 0) for (const h of empty.length ? empty : room) options.push(place(h));
   else {
     // more armies than empty strongholds: every empty one first, then any with room, a second army on an empty one
@@ -251,9 +303,12 @@ function cardsQuestion(plan: DraftPlan, spy: boolean): Question | null {
   if (options.length === min && min === max) return null;
   const defaults: string[] = [];
   const spyDefault = plan.planned.find((p) => !p.chosen && p.effect.symbol === 'spy')?.effect;
-  if (spy && spyDefault) defaults.push('draw' in spyDefault ? 'cards:draw' : `cards:${(spyDefault as { card: string }).card}`);
+  if (spy && spyDefault)
+    defaults.push('draw' in spyDefault ? 'cards:draw' : `cards:${(spyDefault as { card: string }).card}`);
   if (recruit) defaults.push(...plan.recruit.cards.map((c) => `cards:${c}`));
-  const what = [spy ? 'Spy’s card' : '', recruit ? `your ${plan.recruitCount === 1 ? 'recruit' : 'recruits'}` : ''].filter(Boolean).join(' and ');
+  const what = [spy ? 'Spy’s card' : '', recruit ? `your ${plan.recruitCount === 1 ? 'recruit' : 'recruits'}` : '']
+    .filter(Boolean)
+    .join(' and ');
   return {
     kind: 'cards',
     symbols: spy ? ['spy'] : [],
@@ -273,27 +328,65 @@ function cardsQuestion(plan: DraftPlan, spy: boolean): Question | null {
  * Forest or Mountain. `placed`: empty strongholds the armies question of the same menu may fill — Mountain may stack
  * on an army placed there (the engine checks it once the armies are placed).
  */
-function oneQuestion(plan: DraftPlan, seat: Seat, sym: 'forest' | 'mountain', placed: readonly number[] = []): Question | null {
+function oneQuestion(
+  plan: DraftPlan,
+  seat: Seat,
+  sym: 'forest' | 'mountain',
+  placed: readonly number[] = [],
+): Question | null {
   const board = plan.state;
-  const targets: Effect[] = sym === 'forest' ? forestTargets(board, seat).map((state) => ({ symbol: 'forest', state }) as Effect) : mountainTargets(board, seat).map((stronghold) => ({ symbol: 'mountain', stronghold }));
-  const later = sym === 'mountain' && board.seats[seat]!.supply > 1 ? placed.filter((h) => !targets.some((e) => 'stronghold' in e && e.stronghold === h)) : [];
+  const targets: Effect[] =
+    sym === 'forest'
+      ? forestTargets(board, seat).map((state) => ({ symbol: 'forest', state }) as Effect)
+      : mountainTargets(board, seat).map((stronghold) => ({ symbol: 'mountain', stronghold }));
+  const later =
+    sym === 'mountain' && board.seats[seat]!.supply > 1
+      ? placed.filter((h) => !targets.some((e) => 'stronghold' in e && e.stronghold === h))
+      : [];
   if (targets.length === 0 && later.length === 0) return null;
   const options: Option[] = [
-    ...targets.map((e) => ({ label: `${symbolLabel(sym)}: ${effectTarget(e, board)}`, value: `${sym}:${effectValue(e)}` })),
-    ...later.map((h) => ({ label: `${symbolLabel(sym)}: a second army on ${strongholdLabel(h)}, on the army you place there now`, value: `${sym}:${h}` })),
+    ...targets.map((e) => ({
+      label: `${symbolLabel(sym)}: ${effectTarget(e, board)}`,
+      value: `${sym}:${effectValue(e)}`,
+    })),
+    ...later.map((h) => ({
+      label: `${symbolLabel(sym)}: a second army on ${strongholdLabel(h)}, on the army you place there now`,
+      value: `${sym}:${h}`,
+    })),
   ];
   const d = plan.planned.find((p) => !p.chosen && p.effect.symbol === sym)?.effect;
   // left unselected, it draws (its default, design §3.8)
-  return { kind: sym, symbols: [sym], title: symbolLabel(sym), help: EFFECT_HELP[sym], options, defaults: d && !('draw' in d) ? [`${sym}:${effectValue(d)}`] : [], min: 0, max: 1 };
+  return {
+    kind: sym,
+    symbols: [sym],
+    title: symbolLabel(sym),
+    help: EFFECT_HELP[sym],
+    options,
+    defaults: d && !('draw' in d) ? [`${sym}:${effectValue(d)}`] : [],
+    min: 0,
+    max: 1,
+  };
 }
 
 function fireWords(e: Extract<Effect, { moves: unknown }>, board: CardGameState, long: boolean): string {
-  const owner = (o: number) => ownerLabel(board.seats.map((x) => x.dynasty), o);
-  return e.moves.map((m) => `${owner(m.owner)} → ${long ? strongholdWithArmies(m.to, board) : strongholdLabel(m.to)}`).join('; ');
+  const owner = (o: number) =>
+    ownerLabel(
+      board.seats.map((x) => x.dynasty),
+      o,
+    );
+  return e.moves
+    .map((m) => `${owner(m.owner)} → ${long ? strongholdWithArmies(m.to, board) : strongholdLabel(m.to)}`)
+    .join('; ');
 }
 
 /** Fire or Wind, in the forms it may be asked in: whole effects, or the source (or, after it, the destination). */
-function moveForms(plan: DraftPlan, seat: Seat, sym: 'fire' | 'wind', pending: number | undefined, placed: readonly number[] = []): Question[] {
+function moveForms(
+  plan: DraftPlan,
+  seat: Seat,
+  sym: 'fire' | 'wind',
+  pending: number | undefined,
+  placed: readonly number[] = [],
+): Question[] {
   const board = plan.state;
   const label = symbolLabel(sym);
   const all = effectChoices(board, seat, sym);
@@ -301,21 +394,41 @@ function moveForms(plan: DraftPlan, seat: Seat, sym: 'fire' | 'wind', pending: n
   const base = { kind: sym, symbols: [sym] as SymbolId[], min: 0, max: 1, defaults: [] as string[] };
   const whole = (e: Effect, long: boolean): Option =>
     'moves' in e
-      ? { label: long ? `${label}: ${fireWords(e, board, true)}` : `${label} on ${strongholdLabel(e.stronghold)}: ${fireWords(e, board, false)}`, value: `${sym}:${effectValue(e)}` }
-      : { label: long ? `${label}: to ${strongholdWithArmies((e as { to: number }).to, board)}` : `${label}: ${(e as { from: number }).from} → ${strongholdWithArmies((e as { to: number }).to, board)}`, value: `${sym}:${effectValue(e)}` };
+      ? {
+          label: long
+            ? `${label}: ${fireWords(e, board, true)}`
+            : `${label} on ${strongholdLabel(e.stronghold)}: ${fireWords(e, board, false)}`,
+          value: `${sym}:${effectValue(e)}`,
+        }
+      : {
+          label: long
+            ? `${label}: to ${strongholdWithArmies((e as { to: number }).to, board)}`
+            : `${label}: ${(e as { from: number }).from} → ${strongholdWithArmies((e as { to: number }).to, board)}`,
+          value: `${sym}:${effectValue(e)}`,
+        };
   if (pending !== undefined) {
     const from = all.filter((e) => ('from' in e ? e.from : 'stronghold' in e ? e.stronghold : -1) === pending);
     if (from.length === 0) return [];
-    const where = sym === 'fire' ? `Fire on ${strongholdWithArmies(pending, board)}: where the armies go` : `Wind from ${strongholdWithArmies(pending, board)}: where your army goes`;
+    const where =
+      sym === 'fire'
+        ? `Fire on ${strongholdWithArmies(pending, board)}: where the armies go`
+        : `Wind from ${strongholdWithArmies(pending, board)}: where your army goes`;
     return [{ ...base, form: 'to', title: where, help: EFFECT_HELP[sym], options: from.map((e) => whole(e, true)) }];
   }
   const sources = sym === 'fire' ? fireSources(board, seat) : windSources(board, seat);
   // Wind may move an army the armies question of the same menu places (its destinations are listed after)
   const later = sym === 'wind' ? placed.filter((h) => !sources.includes(h)) : [];
   if (all.length === 0 && later.length === 0) return [];
-  const full: Question = { ...base, form: 'full', title: label, help: EFFECT_HELP[sym], options: all.map((e) => whole(e, false)) };
+  const full: Question = {
+    ...base,
+    form: 'full',
+    title: label,
+    help: EFFECT_HELP[sym],
+    options: all.map((e) => whole(e, false)),
+  };
   // by source: a source with one way to use it is listed whole; the others (and armies placed now) by the source alone
-  const fromHere = (h: number) => all.filter((e) => ('from' in e ? e.from : 'stronghold' in e ? e.stronghold : -1) === h);
+  const fromHere = (h: number) =>
+    all.filter((e) => ('from' in e ? e.from : 'stronghold' in e ? e.stronghold : -1) === h);
   const open = [...sources.filter((h) => fromHere(h).length > 1), ...later];
   const source: Question = {
     ...base,
@@ -323,11 +436,31 @@ function moveForms(plan: DraftPlan, seat: Seat, sym: 'fire' | 'wind', pending: n
     title: `${label} (${sym === 'fire' ? 'the stronghold; where the armies go next' : 'the army to move; where it goes next'})`,
     help: EFFECT_HELP[sym],
     options: [
-      ...sources.map((h) => (fromHere(h).length === 1 ? whole(fromHere(h)[0]!, false) : { label: sym === 'fire' ? `${label} on ${strongholdWithArmies(h, board)}` : `${label}: move your army from ${strongholdWithArmies(h, board)}`, value: `${sym}@${h}` })),
-      ...later.map((h) => ({ label: `${label}: move the army you place now on ${strongholdLabel(h)}`, value: `${sym}@${h}` })),
+      ...sources.map((h) =>
+        fromHere(h).length === 1
+          ? whole(fromHere(h)[0]!, false)
+          : {
+              label:
+                sym === 'fire'
+                  ? `${label} on ${strongholdWithArmies(h, board)}`
+                  : `${label}: move your army from ${strongholdWithArmies(h, board)}`,
+              value: `${sym}@${h}`,
+            },
+      ),
+      ...later.map((h) => ({
+        label: `${label}: move the army you place now on ${strongholdLabel(h)}`,
+        value: `${sym}@${h}`,
+      })),
     ],
     // the most destinations a source listed alone has (an army placed now: as many as any stronghold may have)
-    ...(open.length ? { next: Math.max(...sources.filter((h) => open.includes(h)).map((h) => fromHere(h).length), ...(later.length ? [MAX_WIND_REACH] : [])) } : {}),
+    ...(open.length
+      ? {
+          next: Math.max(
+            ...sources.filter((h) => open.includes(h)).map((h) => fromHere(h).length),
+            ...(later.length ? [MAX_WIND_REACH] : []),
+          ),
+        }
+      : {}),
   };
   if (later.length) return [source];
   return full.options.length <= source.options.length ? [full] : [full, source];
@@ -356,7 +489,10 @@ type Sizes = { size: number; next?: number }[];
  */
 function fewestScreens(items: readonly Sizes[], memo = new Map<string, number>()): number {
   if (items.length === 0) return 0;
-  const key = items.map((f) => f.map((x) => `${x.size}>${x.next ?? ''}`).join('|')).sort().join(';');
+  const key = items
+    .map((f) => f.map((x) => `${x.size}>${x.next ?? ''}`).join('|'))
+    .sort()
+    .join(';');
   const known = memo.get(key);
   if (known !== undefined) return known;
   let best = Infinity;
@@ -380,7 +516,8 @@ function screensOf(items: readonly Sizes[]): [number, number][][] {
   };
   walk(0, 0, []);
   items.forEach((forms, i) => {
-    if (forms.every((f) => f.size > MAX_OPTIONS)) out.push([[i, forms.reduce((a, f, k) => (f.size < forms[a]!.size ? k : a), 0)]]);
+    if (forms.every((f) => f.size > MAX_OPTIONS))
+      out.push([[i, forms.reduce((a, f, k) => (f.size < forms[a]!.size ? k : a), 0)]]);
   });
   return out;
 }
@@ -410,7 +547,11 @@ export function screenOf(s: CardGameState, seat: Seat, draft: FallBackDraft): Sc
   const tactics = plan.remaining.filter((x) => isPlaceSymbol(x));
   const armies = tactics.length ? armiesQuestion(plan, seat, tactics) : null;
   // empty strongholds the armies may fill in the same menu (Mountain and Wind may build on them)
-  const placed = armies ? armies.options.filter((o) => o.value.startsWith('armies:') && stack(plan.state, Number(o.value.slice(7))).length === 0).map((o) => Number(o.value.slice(7))) : [];
+  const placed = armies
+    ? armies.options
+        .filter((o) => o.value.startsWith('armies:') && stack(plan.state, Number(o.value.slice(7))).length === 0)
+        .map((o) => Number(o.value.slice(7)))
+    : [];
   const candidates: Question[][] = [];
   if (armies) candidates.push([armies]);
   const cards = cardsQuestion(plan, open('spy') && plan.state.row.length > 0);
@@ -423,9 +564,14 @@ export function screenOf(s: CardGameState, seat: Seat, draft: FallBackDraft): Sc
     const forms = open(sym) ? moveForms(plan, seat, sym, pending[sym], placed) : [];
     if (forms.length) candidates.push(forms);
   }
-  const asking = (['fire', 'wind'] as const).filter((sym) => pending[sym] !== undefined && candidates.some((forms) => forms[0]!.kind === sym && forms[0]!.form === 'to'));
+  const asking = (['fire', 'wind'] as const).filter(
+    (sym) =>
+      pending[sym] !== undefined && candidates.some((forms) => forms[0]!.kind === sym && forms[0]!.form === 'to'),
+  );
   if (candidates.length === 0) return { plan, questions: [], long: false, asking };
-  const items: Sizes[] = candidates.map((forms) => forms.map((q) => ({ size: q.options.length, ...(q.next !== undefined ? { next: q.next } : {}) })));
+  const items: Sizes[] = candidates.map((forms) =>
+    forms.map((q) => ({ size: q.options.length, ...(q.next !== undefined ? { next: q.next } : {}) })),
+  );
   const memo = new Map<string, number>();
   let best: { screen: [number, number][]; total: number } | null = null;
   for (const screen of screensOf(items)) {
@@ -470,14 +616,27 @@ export function readPicks(screen: Screen, seat: Seat, values: readonly string[])
     const rest = (v: string) => v.slice(v.indexOf(v.includes('@') ? '@' : ':') + 1);
     switch (q.kind) {
       case 'armies': {
-        if (picks.length > q.max) return { error: `Choose at most ${q.max} ${q.max === 1 ? 'army' : 'armies'} around the battled state.` };
+        if (picks.length > q.max)
+          return { error: `Choose at most ${q.max} ${q.max === 1 ? 'army' : 'armies'} around the battled state.` };
         const first = picks.filter((v) => v.startsWith('armies:')).map((v) => Number(rest(v)));
         const second = picks.filter((v) => v.startsWith('armies2:')).map((v) => Number(rest(v)));
-        for (const h of second) if (!first.includes(h)) return { error: `A 2nd army on ${strongholdLabel(h)} needs the first one there too: choose both.` };
+        for (const h of second)
+          if (!first.includes(h))
+            return { error: `A 2nd army on ${strongholdLabel(h)} needs the first one there too: choose both.` };
         // every empty stronghold first (the rule asks for them while any is empty), then the others, then 2nd armies
         const isEmpty = (h: number) => stack(board, h).length === 0;
-        const order = [...first.filter(isEmpty).sort((a, b) => a - b), ...first.filter((h) => !isEmpty(h)).sort((a, b) => a - b), ...second.sort((a, b) => a - b)];
-        q.symbols.forEach((sym, i) => out.effects.push(i < order.length ? ({ symbol: sym, stronghold: order[i]! } as Effect) : ({ symbol: sym, draw: true } as Effect)));
+        const order = [
+          ...first.filter(isEmpty).sort((a, b) => a - b),
+          ...first.filter((h) => !isEmpty(h)).sort((a, b) => a - b),
+          ...second.sort((a, b) => a - b),
+        ];
+        q.symbols.forEach((sym, i) =>
+          out.effects.push(
+            i < order.length
+              ? ({ symbol: sym, stronghold: order[i]! } as Effect)
+              : ({ symbol: sym, draw: true } as Effect),
+          ),
+        );
         break;
       }
       case 'cards': {
@@ -490,7 +649,12 @@ export function readPicks(screen: Screen, seat: Seat, values: readonly string[])
         const recruits = q.recruit ? Math.min(plan.recruitMax, spy && !spyDraw ? L - 1 : L) : 0;
         const want = (spy && !spyDraw ? 1 : 0) + recruits;
         if (cards.length !== want) {
-          const parts = [spy ? (spyDraw ? 'Spy draws' : '1 card for Spy') : '', q.recruit ? `${recruits} recruit${recruits === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+          const parts = [
+            spy ? (spyDraw ? 'Spy draws' : '1 card for Spy') : '',
+            q.recruit ? `${recruits} recruit${recruits === 1 ? '' : 's'}` : '',
+          ]
+            .filter(Boolean)
+            .join(' and ');
           return { error: `Take ${want} card${want === 1 ? '' : 's'} from the row (${parts}), not ${cards.length}.` };
         }
         if (spy) out.effects.push(spyDraw ? { symbol: 'spy', draw: true } : { symbol: 'spy', card: cards.shift()! });
@@ -498,7 +662,10 @@ export function readPicks(screen: Screen, seat: Seat, values: readonly string[])
         break;
       }
       default: {
-        if (picks.length > 1) return { error: `Choose at most one for ${symbolLabel(q.kind as SymbolId)}, not ${picks.length} (left unselected, it draws a card).` };
+        if (picks.length > 1)
+          return {
+            error: `Choose at most one for ${symbolLabel(q.kind as SymbolId)}, not ${picks.length} (left unselected, it draws a card).`,
+          };
         // left unselected: a draw
         const v = picks[0] ?? `${q.kind}:draw`;
         if (v.includes('@')) {
@@ -522,27 +689,55 @@ export function defaultPicks(screen: Screen): string[] {
 // ---- the view ----
 
 /** The claims, what is tied or led by others, and the fall back as it stands (choices and defaults). */
-function planText(s: CardGameState, seat: Seat, plan: DraftPlan, pending: FallBackDraft['sources'] = {}, asking: readonly string[] = []): string {
+function planText(
+  s: CardGameState,
+  seat: Seat,
+  plan: DraftPlan,
+  pending: FallBackDraft['sources'] = {},
+  asking: readonly string[] = [],
+): string {
   const lines = [`↩ **Fall back** — ${claimPreviewText(claimPreview(s, seat))}`];
   if (plan.tiebreak) {
     lines.push('Tie-break round: no armies are placed and no cards taken; your claims count for the result.');
     return lines.join('\n');
   }
-  if (plan.planned.length || plan.recruitCount || plan.extraDraw) lines.push(plan.remaining.length || !plan.recruit.chosen ? 'Your fall back as it stands (*default* where you have not chosen):' : 'Your fall back:');
+  if (plan.planned.length || plan.recruitCount || plan.extraDraw)
+    lines.push(
+      plan.remaining.length || !plan.recruit.chosen
+        ? 'Your fall back as it stands (*default* where you have not chosen):'
+        : 'Your fall back:',
+    );
   for (const p of plan.planned) {
     const h = pending[p.effect.symbol as 'fire' | 'wind'];
     const what = p.effect.symbol === 'fire' ? 'the armies go' : 'it goes';
-    const note = p.chosen || h === undefined ? (p.chosen ? '' : ' *(default)*') : asking.includes(p.effect.symbol) ? ` *(default until you choose where ${what}: you chose ${strongholdLabel(h)})*` : ` *(default: from ${strongholdLabel(h)}, which you chose, nowhere is left to go)*`;
+    const note =
+      p.chosen || h === undefined
+        ? p.chosen
+          ? ''
+          : ' *(default)*'
+        : asking.includes(p.effect.symbol)
+          ? ` *(default until you choose where ${what}: you chose ${strongholdLabel(h)})*`
+          : ` *(default: from ${strongholdLabel(h)}, which you chose, nowhere is left to go)*`;
     lines.push(`• ${symbolLabel(p.effect.symbol)}: ${effectTarget(p.effect, p.before)}${note}`);
   }
-  if (plan.recruitCount) lines.push(`• Recruit: ${plan.recruit.cards.map(cardName).join(', ')}${plan.recruit.chosen ? '' : ' *(default)*'}${plan.recruitMax === 1 ? ' (the last to fall back takes 1)' : ''}`);
+  if (plan.recruitCount)
+    lines.push(
+      `• Recruit: ${plan.recruit.cards.map(cardName).join(', ')}${plan.recruit.chosen ? '' : ' *(default)*'}${plan.recruitMax === 1 ? ' (the last to fall back takes 1)' : ''}`,
+    );
   if (plan.extraDraw) lines.push('• +1 card from the deck (you played no card this round)');
   return lines.join('\n');
 }
 
 function finishButtons(ref: TableRef, key: string, plan: DraftPlan, asking: boolean): Row {
   const defaulting = asking || plan.remaining.length > 0 || (plan.recruitCount > 0 && !plan.recruit.chosen);
-  const buttons: Button[] = [{ id: vid(ref, 'fD', key), label: defaulting ? 'Fall back now (defaults for the rest)' : 'Fall back', style: 'success', emoji: '✅' }];
+  const buttons: Button[] = [
+    {
+      id: vid(ref, 'fD', key),
+      label: defaulting ? 'Fall back now (defaults for the rest)' : 'Fall back',
+      style: 'success',
+      emoji: '✅',
+    },
+  ];
   if (asking) buttons.push({ id: vid(ref, 'fN', key), label: 'Next (defaults here)' });
   buttons.push({ id: vid(ref, 'fB', key), label: 'Back' });
   if (!plan.tiebreak) buttons.push({ id: vid(ref, 'fv', key), label: 'Preview board', emoji: '🗺' });
@@ -569,14 +764,21 @@ export function draftScreen(ref: TableRef, s: CardGameState, seat: Seat, draft: 
       for (let i = 0; i * MAX_OPTIONS < options.length; i++) {
         const part = options.slice(i * MAX_OPTIONS, (i + 1) * MAX_OPTIONS);
         const n = Math.ceil(options.length / MAX_OPTIONS);
-        rows.push(selectRow(vid(ref, 'fc', key, i), `${questions[0]!.title}${n > 1 ? ` (${i + 1} of ${n})` : ''}`, part));
+        rows.push(
+          selectRow(vid(ref, 'fc', key, i), `${questions[0]!.title}${n > 1 ? ` (${i + 1} of ${n})` : ''}`, part),
+        );
       }
     } else {
       const min = questions.reduce((n, q) => n + q.min, 0);
-      const max = Math.min(options.length, questions.reduce((n, q) => n + q.max, 0));
+      const max = Math.min(
+        options.length,
+        questions.reduce((n, q) => n + q.max, 0),
+      );
       rows.push(selectRow(vid(ref, 'fc', key), placeholder(questions), options, { min, max }));
     }
-    const asked = questions.map((q) => `• **${q.title}** — ${q.help}${q.kind === 'armies' ? ` (up to ${q.max})` : ''}.`);
+    const asked = questions.map(
+      (q) => `• **${q.title}** — ${q.help}${q.kind === 'armies' ? ` (up to ${q.max})` : ''}.`,
+    );
     const how = screen.long
       ? 'Choose one in either menu, or **Next** to draw a card instead.'
       : `Choose ${questions.length > 1 ? 'them all in the one menu' : 'in the menu'}: the defaults are pre-selected, change what you like; a superiority left unselected draws a card instead. **Next** keeps the defaults here.`;
@@ -592,12 +794,18 @@ export function draftScreen(ref: TableRef, s: CardGameState, seat: Seat, draft: 
 function placeholder(questions: readonly Question[]): string {
   const parts = questions.map((q) => {
     if (q.kind === 'armies') return `up to ${q.max} ${q.max === 1 ? 'army' : 'armies'}`;
-    if (q.kind === 'cards') return q.min === q.max ? `${q.min} card${q.min === 1 ? '' : 's'} (or Spy’s draw)` : `${q.min}–${q.max} picks from the row`;
+    if (q.kind === 'cards')
+      return q.min === q.max
+        ? `${q.min} card${q.min === 1 ? '' : 's'} (or Spy’s draw)`
+        : `${q.min}–${q.max} picks from the row`;
     return `${symbolName(q.kind as SymbolId)}${q.form === 'source' ? (q.kind === 'fire' ? ' (the stronghold)' : ' (the army)') : q.form === 'to' ? ' (where to)' : ''}`;
   });
   return `Choose: ${parts.join('; ')}`;
 }
 
 function staleDraft(ref: TableRef, why: string): View {
-  return { content: `⚠️ The table changed — reopen the fall back. (${why})`, components: [buttonRow([{ id: vid(ref, 'fo'), label: 'Reopen', emoji: '↩' }])] };
+  return {
+    content: `⚠️ The table changed — reopen the fall back. (${why})`,
+    components: [buttonRow([{ id: vid(ref, 'fo'), label: 'Reopen', emoji: '↩' }])],
+  };
 }

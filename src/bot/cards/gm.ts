@@ -5,7 +5,16 @@
  */
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import { DYNASTIES, type DynastyId } from '../../cardgame/index.js';
-import { cardGameInChannel, gmExtendCards, gmKickCards, gmPauseCards, gmReplaceCards, gmResumeCards, gmRollbackCards, gmSkipCards } from '../../game/cards/index.js';
+import {
+  cardGameInChannel,
+  gmExtendCards,
+  gmKickCards,
+  gmPauseCards,
+  gmReplaceCards,
+  gmResumeCards,
+  gmRollbackCards,
+  gmSkipCards,
+} from '../../game/cards/index.js';
 import type { ComponentInteraction } from '../command.js';
 import { askConfirmation } from '../components.js';
 import type { BotContext } from '../context.js';
@@ -42,8 +51,17 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
         return true;
       }
       // Issue 22 §5: a seat goes to a computer player only by the game master's action; the channel is told.
-      const r = gmReplaceCards(ctx.deps, caller, { seat: interaction.options.getString('power', true), userId: user?.id ?? null, computer });
-      return done(r, computer ? '🤖 A computer player now holds that seat; its draft was cleared.' : `🔁 ${playerName(user?.id ?? '')} now holds that seat; its draft was cleared.`);
+      const r = gmReplaceCards(ctx.deps, caller, {
+        seat: interaction.options.getString('power', true),
+        userId: user?.id ?? null,
+        computer,
+      });
+      return done(
+        r,
+        computer
+          ? '🤖 A computer player now holds that seat; its draft was cleared.'
+          : `🔁 ${playerName(user?.id ?? '')} now holds that seat; its draft was cleared.`,
+      );
     }
     case 'kick': {
       // A seat may be named by its player's mention (`<@id>`): the game layer takes the user id.
@@ -51,7 +69,10 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
       const r = gmKickCards(ctx.deps, caller, { seat: mentionedUserId(named) ?? named });
       if (!r.ok) return done(r, '');
       const where = r.dynasty ? ` from **${dynastyLabel(r.dynasty as DynastyId)}**` : '';
-      const after = r.game.phase === 'lobby' ? 'the seat is free again.' : 'its turns now play at once with the defaults; `/gm replace` hands it to someone.';
+      const after =
+        r.game.phase === 'lobby'
+          ? 'the seat is free again.'
+          : 'its turns now play at once with the defaults; `/gm replace` hands it to someone.';
       return done(r, `👢 Removed ${playerName(r.userId)}${where}; ${after}`);
     }
     case 'advance':
@@ -61,7 +82,10 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
         return true;
       }
       if (game.phase === 'lobby' || game.phase === 'finished') {
-        await replyRejected(interaction, game.phase === 'lobby' ? 'The game has not started yet.' : 'The game is over.');
+        await replyRejected(
+          interaction,
+          game.phase === 'lobby' ? 'The game has not started yet.' : 'The game is over.',
+        );
         return true;
       }
       const skip = sub === 'advance';
@@ -82,18 +106,31 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
   }
 }
 
-export function cardGmConfirmed(ctx: BotContext, interaction: ComponentInteraction, action: 'cards-skip' | 'cards-rollback', version: number): string {
+export function cardGmConfirmed(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  action: 'cards-skip' | 'cards-rollback',
+  version: number,
+): string {
   const caller = callerOf(interaction);
   const r = action === 'cards-skip' ? gmSkipCards(ctx.deps, caller, { version }) : gmRollbackCards(ctx.deps, caller);
   if (!r.ok) return `⚠️ ${r.error}`;
-  return action === 'cards-skip' ? '⏩ Skipped: the default action was applied; the log thread records it as skipped by the game master.' : `⏪ Rolled back to the start of round ${r.game.round}. ${told}`;
+  return action === 'cards-skip'
+    ? '⏩ Skipped: the default action was applied; the log thread records it as skipped by the game master.'
+    : `⏪ Rolled back to the start of round ${r.game.round}. ${told}`;
 }
 
 /** `power:` of `/gm replace` and `/gm kick`: the dynasties at the table (in the lobby, those the players chose). */
 export async function respondWithDynasties(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const typed = interaction.options.getFocused().trim().toLowerCase();
   const game = cardGameInChannel(ctx.deps, interaction.channelId);
-  const seated = game?.table ? game.table.seats.map((s) => s.dynasty) : (game?.seats.flatMap((s) => (s.dynasty ? [s.dynasty] : [])) ?? []);
+  const seated = game?.table
+    ? game.table.seats.map((s) => s.dynasty)
+    : (game?.seats.flatMap((s) => (s.dynasty ? [s.dynasty] : [])) ?? []);
   const offered = seated.length ? DYNASTIES.filter((d) => seated.includes(d)) : DYNASTIES;
-  await interaction.respond(offered.filter((d) => dynastyLabel(d).toLowerCase().includes(typed)).map((d) => ({ name: choiceName(dynastyLabel(d)), value: d })));
+  await interaction.respond(
+    offered
+      .filter((d) => dynastyLabel(d).toLowerCase().includes(typed))
+      .map((d) => ({ name: choiceName(dynastyLabel(d)), value: d })),
+  );
 }

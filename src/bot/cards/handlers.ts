@@ -7,10 +7,22 @@
  * wizard gets "the table changed — reopen" and nothing is stored. Every step has Back; where the design has
  * defaults (the give, the choice of battle, the fall back) a button takes them for the rest.
  */
-import { AttachmentBuilder, MessageFlags, type InteractionReplyOptions, type InteractionUpdateOptions } from 'discord.js';
+import {
+  AttachmentBuilder,
+  MessageFlags,
+  type InteractionReplyOptions,
+  type InteractionUpdateOptions,
+} from 'discord.js';
 import { publicView, type CardGameState } from '../../cardgame/index.js';
 import { defaultGive } from '../../cardgame/setup.js';
-import { cardsDraft, cancelFallBack, draftBack, draftChoose, finishFallBack, startFallBack } from '../../game/cards/draft.js';
+import {
+  cardsDraft,
+  cancelFallBack,
+  draftBack,
+  draftChoose,
+  finishFallBack,
+  startFallBack,
+} from '../../game/cards/draft.js';
 import { freeDynasties, joinCardGame, leaveCardGame, startCardGame } from '../../game/cards/lobby.js';
 import { cardsMyView, chooseBattle, giveCards, markCardsPresent, wageBattle } from '../../game/cards/play.js';
 import { cardGameById } from '../../game/cards/read.js';
@@ -23,7 +35,16 @@ import { discordText, timestamp } from '../markup.js';
 import { callerOf } from '../respond.js';
 import { cardLines, dynastyLabel } from './format.js';
 import { defaultPicks, draftKey, draftScreen, planDraft, readPicks, screenOf, type FallBackDraft } from './fallback.js';
-import { brightOptions, brightStep, decodeWage, dynastyStep, findWage, playStep, playWords, secondChoices } from './play.js';
+import {
+  brightOptions,
+  brightStep,
+  decodeWage,
+  dynastyStep,
+  findWage,
+  playStep,
+  playWords,
+  secondChoices,
+} from './play.js';
 import { rulesText } from './rules.js';
 import { stateFromView } from './seen.js';
 import { actionButtons } from './table.js';
@@ -37,12 +58,18 @@ type Who = { channelId: string | null; user: { id: string } };
 
 /** On the caller's own ephemeral wizard the view replaces it; from the public table, a ping or a command it is a new ephemeral reply. */
 export async function show(interaction: ComponentInteraction, view: Reply): Promise<void> {
-  const body = { content: discordText(view.content), components: view.components, allowedMentions: { parse: [] as [] }, ...(view.files ? { files: view.files } : {}) };
+  const body = {
+    content: discordText(view.content),
+    components: view.components,
+    allowedMentions: { parse: [] as [] },
+    ...(view.files ? { files: view.files } : {}),
+  };
   if (interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral)) {
     await interaction.update({ ...body, ...(view.files ? {} : { files: [] }) } as InteractionUpdateOptions);
     return;
   }
-  if (interaction.deferred || interaction.replied) await interaction.followUp({ ...body, flags: MessageFlags.Ephemeral } as InteractionReplyOptions);
+  if (interaction.deferred || interaction.replied)
+    await interaction.followUp({ ...body, flags: MessageFlags.Ephemeral } as InteractionReplyOptions);
   else await interaction.reply({ ...body, flags: MessageFlags.Ephemeral } as InteractionReplyOptions);
 }
 
@@ -51,7 +78,10 @@ const warn = (content: string): Reply => note(`⚠️ ${content}`);
 
 /** "The table changed — reopen", with the button that reopens the same wizard on the table as it is now. */
 function stale(gameId: number, reopen: 'wage' | 'fall' | 'hand' | 'choose' | 'give'): Reply {
-  return { content: '⚠️ The table changed — reopen.', components: [buttonRow([{ id: cid('t', gameId, reopen), label: 'Reopen', style: 'primary' }])] };
+  return {
+    content: '⚠️ The table changed — reopen.',
+    components: [buttonRow([{ id: cid('t', gameId, reopen), label: 'Reopen', style: 'primary' }])],
+  };
 }
 
 /**
@@ -78,11 +108,18 @@ export function seatState(ctx: BotContext, interaction: Who, gameId?: number): S
   const caller = callerFor(ctx, interaction, gameId);
   const r = cardsMyView(ctx.deps, caller);
   if (!r.ok) return { error: r.error };
-  return { game: r.game, seat: r.seat, state: stateFromView(r.view), ref: { gameId: r.game.gameId, version: r.game.version }, caller };
+  return {
+    game: r.game,
+    seat: r.seat,
+    state: stateFromView(r.view),
+    ref: { gameId: r.game.gameId, version: r.game.version },
+    caller,
+  };
 }
 
 export function notYourTurnText(game: CardGameInfo): string {
-  if (game.toActUserId === null) return game.phase === 'give' ? 'Everyone is choosing their recruits now.' : 'Nobody is to act now.';
+  if (game.toActUserId === null)
+    return game.phase === 'give' ? 'Everyone is choosing their recruits now.' : 'Nobody is to act now.';
   const due = game.deadline ? ` (deadline ${timestamp(game.deadline)})` : '';
   return `It is ${playerName(game.toActUserId)}'s turn${due}.`;
 }
@@ -93,7 +130,10 @@ const inBattle = (s: CardGameState) => s.phase === 'battle' || s.phase === 'tieb
 function receipt(text: string, game: CardGameInfo, userId: string): Reply {
   const again = game.status === 'active' && game.toActUserId === userId;
   const buttons = again ? actionButtons(game.gameId, game.phase) : [];
-  return { content: again ? `${text}\nIt is your turn again:` : text, components: buttons.length ? [buttonRow(buttons)] : [] };
+  return {
+    content: again ? `${text}\nIt is your turn again:` : text,
+    components: buttons.length ? [buttonRow(buttons)] : [],
+  };
 }
 
 // ---- opening views (table and ping buttons, commands) ----
@@ -130,21 +170,41 @@ export function openGive(st: SeatState): Reply {
 
 // ---- the dispatcher ----
 
-export async function handleCardsComponent(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
+export async function handleCardsComponent(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  action: string,
+  args: string[],
+): Promise<void> {
   const values = interaction.isStringSelectMenu() ? interaction.values : [];
   if (action === 'concede' || action === 'decline') return confirmCardConcession(ctx, interaction, action, args);
   const gameId = Number(args[0]);
   if (action === 't') return tableButton(ctx, interaction, gameId, args[1] ?? '');
   if (action === 'jd') {
-    const r = joinCardGame(ctx.deps, callerFor(ctx, interaction, gameId), values[0] === 'any' ? null : (values[0] ?? null));
-    return show(interaction, r.ok ? note(`✋ You joined as **${r.dynasty ? dynastyLabel(r.dynasty) : 'a dynasty drawn at the start'}**.`) : warn(r.error));
+    const r = joinCardGame(
+      ctx.deps,
+      callerFor(ctx, interaction, gameId),
+      values[0] === 'any' ? null : (values[0] ?? null),
+    );
+    return show(
+      interaction,
+      r.ok
+        ? note(`✋ You joined as **${r.dynasty ? dynastyLabel(r.dynasty) : 'a dynasty drawn at the start'}**.`)
+        : warn(r.error),
+    );
   }
   // Cancel: nothing was stored or shown; the turn's buttons stay at hand
-  const again = (text: string): Reply => ({ content: text, components: Number.isInteger(gameId) ? [buttonRow(actionButtons(gameId, 'battle'))] : [] });
+  const again = (text: string): Reply => ({
+    content: text,
+    components: Number.isInteger(gameId) ? [buttonRow(actionButtons(gameId, 'battle'))] : [],
+  });
   if (action === 'px') return show(interaction, again('Cancelled; nothing was played. It is still your turn.'));
   if (action === 'fx') {
     const r = cancelFallBack(ctx.deps, callerFor(ctx, interaction, gameId));
-    return show(interaction, r.ok ? again('Fall back cancelled; nothing was shown. It is still your turn.') : note('Closed.'));
+    return show(
+      interaction,
+      r.ok ? again('Fall back cancelled; nothing was shown. It is still your turn.') : note('Closed.'),
+    );
   }
 
   const [, versionArg, ...rest] = args;
@@ -152,7 +212,15 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
   if ('error' in st) return show(interaction, warn(st.error));
   if (gameId !== st.ref.gameId) return show(interaction, warn('This view belongs to an earlier game in this channel.'));
   const version = Number(versionArg);
-  const family = action.startsWith('p') ? 'wage' : action.startsWith('f') ? 'fall' : action.startsWith('c') ? 'choose' : action.startsWith('g') ? 'give' : 'hand';
+  const family = action.startsWith('p')
+    ? 'wage'
+    : action.startsWith('f')
+      ? 'fall'
+      : action.startsWith('c')
+        ? 'choose'
+        : action.startsWith('g')
+          ? 'give'
+          : 'hand';
   // Viewing steps rebuild on the current table; a view of an older version is stale for every step.
   if (version !== st.ref.version) return show(interaction, stale(gameId, family));
   const caller = st.caller;
@@ -166,7 +234,8 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
       return show(interaction, openPlay(st, Number(rest[0] ?? 0)));
     case 'pb': {
       const bright = values[0] ?? '';
-      if (!brightOptions(st.state, st.seat).some((o) => o.value === bright)) return show(interaction, stale(gameId, 'wage'));
+      if (!brightOptions(st.state, st.seat).some((o) => o.value === bright))
+        return show(interaction, stale(gameId, 'wage'));
       return show(interaction, playStep(st.ref, st.state, st.seat, bright));
     }
     case 'pk':
@@ -183,7 +252,10 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
     case 'pg':
     case 'py': {
       const bright = rest[0] ?? '';
-      const want = action === 'pg' ? { bright, dynasty: true, take: rest[1] ?? '', give: values[0] ?? '' } : { bright, dynasty: true, takeBack: values[0] ?? '' };
+      const want =
+        action === 'pg'
+          ? { bright, dynasty: true, take: rest[1] ?? '', give: values[0] ?? '' }
+          : { bright, dynasty: true, takeBack: values[0] ?? '' };
       const play = findWage(st.state, st.seat, want);
       return show(interaction, play ? playStep(st.ref, st.state, st.seat, bright, play) : stale(gameId, 'wage'));
     }
@@ -192,8 +264,12 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
       if (!play) return show(interaction, stale(gameId, 'wage'));
       const { type: _t, seat: _s, ...input } = play;
       const r = wageBattle(ctx.deps, caller, { ...input, version });
-      if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'wage') : warn(r.error));
-      return show(interaction, receipt(`✅ Played ${playWords(play, st.state)} — stored. The table shows it.`, r.game, caller.userId));
+      if (!r.ok)
+        return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'wage') : warn(r.error));
+      return show(
+        interaction,
+        receipt(`✅ Played ${playWords(play, st.state)} — stored. The table shows it.`, r.game, caller.userId),
+      );
     }
 
     // ---- fall-back wizard ----
@@ -215,8 +291,13 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
       const r = giveCards(ctx.deps, caller, cards);
       if (!r.ok) return show(interaction, warn(r.error));
       const waiting = r.game.phase === 'give';
-      const change = waiting ? [buttonRow([{ id: vid({ gameId, version: r.game.version }, 'go'), label: 'Change them' }])] : [];
-      return show(interaction, { content: `✅ Your recruits: ${cardLines(cards).join(', ')}.${waiting ? ' You may change them until everyone has chosen.' : ' Everyone has chosen: the row is revealed.'}`, components: change });
+      const change = waiting
+        ? [buttonRow([{ id: vid({ gameId, version: r.game.version }, 'go'), label: 'Change them' }])]
+        : [];
+      return show(interaction, {
+        content: `✅ Your recruits: ${cardLines(cards).join(', ')}.${waiting ? ' You may change them until everyone has chosen.' : ' Everyone has chosen: the row is revealed.'}`,
+        components: change,
+      });
     }
     case 'co':
       return show(interaction, openChoose(st));
@@ -230,7 +311,8 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
       const start = rest[0] !== undefined ? Number(rest[0]) : undefined;
       // cD: the default state (design §3.8) — the engine picks it when none is named
       const r = chooseBattle(ctx.deps, caller, { version, state: action === 'cD' ? '' : (values[0] ?? ''), start });
-      if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'choose') : warn(r.error));
+      if (!r.ok)
+        return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'choose') : warn(r.error));
       return show(interaction, receipt('✅ Chosen — the round begins.', r.game, caller.userId));
     }
     default:
@@ -238,7 +320,14 @@ export async function handleCardsComponent(ctx: BotContext, interaction: Compone
   }
 }
 
-async function fallBackStep(ctx: BotContext, interaction: ComponentInteraction, st: SeatState, action: string, rest: string[], values: readonly string[]): Promise<void> {
+async function fallBackStep(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  st: SeatState,
+  action: string,
+  rest: string[],
+  values: readonly string[],
+): Promise<void> {
   const caller = st.caller;
   const d = cardsDraft(ctx.deps, caller);
   if (!d.ok || d.draft.version !== st.ref.version) return show(interaction, stale(st.ref.gameId, 'fall'));
@@ -247,7 +336,13 @@ async function fallBackStep(ctx: BotContext, interaction: ComponentInteraction, 
   if (rest[0] !== draftKey(draft)) return show(interaction, stale(st.ref.gameId, 'fall'));
   const version = st.ref.version;
   const stored = async (r: ReturnType<typeof draftChoose>) => {
-    if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : draftScreen(st.ref, st.state, st.seat, draft, r.error));
+    if (!r.ok)
+      return show(
+        interaction,
+        r.error.startsWith('The table changed')
+          ? stale(st.ref.gameId, 'fall')
+          : draftScreen(st.ref, st.state, st.seat, draft, r.error),
+      );
     return show(interaction, draftScreen(st.ref, st.state, st.seat, draftOf(r.draft)));
   };
   switch (action) {
@@ -258,14 +353,30 @@ async function fallBackStep(ctx: BotContext, interaction: ComponentInteraction, 
       if ('error' in screen || screen.questions.length === 0) return show(interaction, stale(st.ref.gameId, 'fall'));
       const picks = readPicks(screen, st.seat, action === 'fN' ? defaultPicks(screen) : values);
       if ('error' in picks) return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, picks.error));
-      const r = draftChoose(ctx.deps, caller, { version, effects: picks.effects, recruit: picks.recruit ?? null, sources: picks.sources });
+      const r = draftChoose(ctx.deps, caller, {
+        version,
+        effects: picks.effects,
+        recruit: picks.recruit ?? null,
+        sources: picks.sources,
+      });
       // several effects at once: the engine's reason says which of them does not fit after the others
-      if (!r.ok && !r.error.startsWith('The table changed') && picks.effects.length > 1) return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, `These choices do not go together (nothing is stored): ${r.error}`));
+      if (!r.ok && !r.error.startsWith('The table changed') && picks.effects.length > 1)
+        return show(
+          interaction,
+          draftScreen(
+            st.ref,
+            st.state,
+            st.seat,
+            draft,
+            `These choices do not go together (nothing is stored): ${r.error}`,
+          ),
+        );
       return stored(r);
     }
     case 'fB': {
       // Back: undo the last step; with nothing chosen, back to the hand (the draft stays, empty)
-      if (d.draft.steps === 0 && draft.effects.length === 0 && !draft.recruit) return show(interaction, handView(st.ref, st.state, st.seat));
+      if (d.draft.steps === 0 && draft.effects.length === 0 && !draft.recruit)
+        return show(interaction, handView(st.ref, st.state, st.seat));
       return stored(draftBack(ctx.deps, caller, { version }));
     }
     case 'fv': {
@@ -273,13 +384,22 @@ async function fallBackStep(ctx: BotContext, interaction: ComponentInteraction, 
       if ('error' in plan) return show(interaction, stale(st.ref.gameId, 'fall'));
       const png = await tableBoardPicture(publicView(plan.state));
       // A new ephemeral message, so the wizard stays where it is.
-      const body = { content: '🗺 The board as your choices so far leave it (only you see this).', files: [new AttachmentBuilder(png, { name: 'fall-back-preview.png' })], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as InteractionReplyOptions;
+      const body = {
+        content: '🗺 The board as your choices so far leave it (only you see this).',
+        files: [new AttachmentBuilder(png, { name: 'fall-back-preview.png' })],
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: { parse: [] },
+      } as InteractionReplyOptions;
       await interaction.reply(body);
       return;
     }
     case 'fD': {
       const r = finishFallBack(ctx.deps, caller, { version });
-      if (!r.ok) return show(interaction, r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error));
+      if (!r.ok)
+        return show(
+          interaction,
+          r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error),
+        );
       return show(interaction, receipt('✅ You fell back — the table shows it.', r.game, caller.userId));
     }
   }
@@ -287,7 +407,12 @@ async function fallBackStep(ctx: BotContext, interaction: ComponentInteraction, 
 
 // ---- the public table's and the pings' buttons ----
 
-async function tableButton(ctx: BotContext, interaction: ComponentInteraction, gameId: number, what: string): Promise<void> {
+async function tableButton(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  gameId: number,
+  what: string,
+): Promise<void> {
   const caller = callerFor(ctx, interaction, gameId);
   // Any press by a seated player clears "away" (design §3.8); a no-op for everyone else.
   markCardsPresent(ctx.deps, caller);
@@ -298,7 +423,11 @@ async function tableButton(ctx: BotContext, interaction: ComponentInteraction, g
       const table = publicTable(ctx, caller.channelId);
       if ('error' in table) return show(interaction, warn(table.error));
       const png = await tableBoardPicture(table.view);
-      return show(interaction, { content: `🗺 Round ${table.view.round}.`, components: [], files: [new AttachmentBuilder(png, { name: 'board.png' })] });
+      return show(interaction, {
+        content: `🗺 Round ${table.view.round}.`,
+        components: [],
+        files: [new AttachmentBuilder(png, { name: 'board.png' })],
+      });
     }
     case 'join': {
       const free = freeDynasties(ctx.deps, caller.channelId);
@@ -308,7 +437,12 @@ async function tableButton(ctx: BotContext, interaction: ComponentInteraction, g
       }
       return show(interaction, {
         content: '✋ Choose your dynasty (or let it be drawn at the start).',
-        components: [selectRow(cid('jd', gameId), 'Dynasty', [{ label: 'Any free dynasty', value: 'any' }, ...free.map((d) => ({ label: dynastyLabel(d), value: d }))])],
+        components: [
+          selectRow(cid('jd', gameId), 'Dynasty', [
+            { label: 'Any free dynasty', value: 'any' },
+            ...free.map((d) => ({ label: dynastyLabel(d), value: d })),
+          ]),
+        ],
       });
     }
     case 'leave': {
@@ -317,12 +451,17 @@ async function tableButton(ctx: BotContext, interaction: ComponentInteraction, g
     }
     case 'start': {
       const r = startCardGame(ctx.deps, caller);
-      return show(interaction, r.ok ? note('🎲 The game starts: every player chooses 2 recruits (button on the table).') : warn(r.error));
+      return show(
+        interaction,
+        r.ok ? note('🎲 The game starts: every player chooses 2 recruits (button on the table).') : warn(r.error),
+      );
     }
   }
   const st = seatState(ctx, interaction, gameId);
-  if ('error' in st) return show(interaction, warn(st.error.startsWith('You are not seated') ? 'You are not seated here.' : st.error));
-  if (st.ref.gameId !== gameId) return show(interaction, warn('This table belongs to an earlier game in this channel.'));
+  if ('error' in st)
+    return show(interaction, warn(st.error.startsWith('You are not seated') ? 'You are not seated here.' : st.error));
+  if (st.ref.gameId !== gameId)
+    return show(interaction, warn('This table belongs to an earlier game in this channel.'));
   switch (what) {
     case 'hand':
       return show(interaction, handView(st.ref, st.state, st.seat));

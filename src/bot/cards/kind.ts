@@ -3,7 +3,13 @@
  * `/concede` at a card table, its `/game create` entry and options, and the delivery of its table message, log thread,
  * turn pings and summaries.
  */
-import { CARD_KIND, computerDynastySuggestions, freeDynasties, isCardChannel, type CardTablePayload } from '../../game/cards/index.js';
+import {
+  CARD_KIND,
+  computerDynastySuggestions,
+  freeDynasties,
+  isCardChannel,
+  type CardTablePayload,
+} from '../../game/cards/index.js';
 import type { BotKind } from '../kind.js';
 import { cardsCommand } from './command.js';
 import { askCardConcession } from './concede.js';
@@ -17,10 +23,21 @@ export const cardBotKind: BotKind = {
   kind: CARD_KIND,
   choice: CARD_GAME_CHOICE,
   createOptions(s) {
-    s.addIntegerOption((o) => o.setName('seats').setDescription('Card game: table size, 2 to 5 (default 4)').setMinValue(2).setMaxValue(5))
-      .addStringOption((o) => o.setName('preset').setDescription('Card game: turn times (default standard)').addChoices(...CARD_PRESET_CHOICES))
-      .addStringOption((o) => o.setName('turn').setDescription(`Card game: a custom turn time, ${DURATION_HELP}`).setMaxLength(20))
-      .addBooleanOption((o) => o.setName('dynasty-cards').setDescription('Card game: play with the optional dynasty cards (default off)'));
+    s.addIntegerOption((o) =>
+      o.setName('seats').setDescription('Card game: table size, 2 to 5 (default 4)').setMinValue(2).setMaxValue(5),
+    )
+      .addStringOption((o) =>
+        o
+          .setName('preset')
+          .setDescription('Card game: turn times (default standard)')
+          .addChoices(...CARD_PRESET_CHOICES),
+      )
+      .addStringOption((o) =>
+        o.setName('turn').setDescription(`Card game: a custom turn time, ${DURATION_HELP}`).setMaxLength(20),
+      )
+      .addBooleanOption((o) =>
+        o.setName('dynasty-cards').setDescription('Card game: play with the optional dynasty cards (default off)'),
+      );
   },
   computerSuggestions: computerDynastySuggestions,
   commands: [cardsCommand],
@@ -30,7 +47,10 @@ export const cardBotKind: BotKind = {
   // decisions.md: `/game join power:` lists dynasties for a card game
   freeSeats: (deps, channelId) => freeDynasties(deps, channelId).map(dynastyName),
   gm: cardGm,
-  gmConfirmed: (ctx, interaction, action, arg) => (action === 'cards-skip' || action === 'cards-rollback' ? cardGmConfirmed(ctx, interaction, action, Number(arg)) : null),
+  gmConfirmed: (ctx, interaction, action, arg) =>
+    action === 'cards-skip' || action === 'cards-rollback'
+      ? cardGmConfirmed(ctx, interaction, action, Number(arg))
+      : null,
   gmAutocomplete: respondWithDynasties,
   concede: askCardConcession,
   deliver: deliverCards,

@@ -6,7 +6,16 @@
 import { CARD_GAME } from '../../cardgame/identity.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { DYNASTIES } from '../../cardgame/index.js';
-import { cardTableOf, CARD_VARIANT_ID, createCardGame, joinCardGame, leaveCardGame, matchDynasty, startCardGame, type CardGameInfo } from '../../game/cards/index.js';
+import {
+  cardTableOf,
+  CARD_VARIANT_ID,
+  createCardGame,
+  joinCardGame,
+  leaveCardGame,
+  matchDynasty,
+  startCardGame,
+  type CardGameInfo,
+} from '../../game/cards/index.js';
 import { formatDuration, memberRef } from '../../game/index.js';
 import { playerName } from '../../game/computer-seat.js';
 import type { BotContext } from '../context.js';
@@ -59,15 +68,26 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
   );
 }
 
-export async function cardLobby(ctx: BotContext, interaction: ChatInputCommandInteraction, sub: 'join' | 'leave' | 'start' | 'status'): Promise<void> {
+export async function cardLobby(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  sub: 'join' | 'leave' | 'start' | 'status',
+): Promise<void> {
   const caller = callerOf(interaction);
   switch (sub) {
     case 'join': {
       const wanted = interaction.options.getString('power');
-      if (wanted && !matchDynasty(wanted)) return replyRejected(interaction, `Unknown dynasty "${wanted}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`);
+      if (wanted && !matchDynasty(wanted))
+        return replyRejected(
+          interaction,
+          `Unknown dynasty "${wanted}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`,
+        );
       const r = joinCardGame(ctx.deps, caller, wanted ? matchDynasty(wanted) : null);
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPublicly(interaction, `✋ ${playerName(caller.userId)} joined the card game${r.dynasty ? ` as **${dynastyLabel(r.dynasty)}**` : ' (dynasty drawn at the start)'}.`);
+      return replyPublicly(
+        interaction,
+        `✋ ${playerName(caller.userId)} joined the card game${r.dynasty ? ` as **${dynastyLabel(r.dynasty)}**` : ' (dynasty drawn at the start)'}.`,
+      );
     }
     case 'leave': {
       const r = leaveCardGame(ctx.deps, caller);
@@ -78,7 +98,10 @@ export async function cardLobby(ctx: BotContext, interaction: ChatInputCommandIn
       const r = startCardGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       // As with the table's Start button: the table message and the log thread tell the channel; this reply is private.
-      return replyPrivately(interaction, `🎲 The card game starts with ${r.game.seats.length} players; the table and its log thread tell the channel. Every player chooses 2 of their 8 cards for the recruiting row (**Choose recruits** on the table).`);
+      return replyPrivately(
+        interaction,
+        `🎲 The card game starts with ${r.game.seats.length} players; the table and its log thread tell the channel. Every player chooses 2 of their 8 cards for the recruiting row (**Choose recruits** on the table).`,
+      );
     }
     case 'status': {
       // The table message's own text (seats, turn, battlefield, rows), as the channel sees it.

@@ -8,18 +8,44 @@
  *    select), and Confirm, Back, Cancel. Every screen is built from `legalWages`, so nothing illegal is ever
  *    offered; the confirm is checked again by the engine against the current table.
  */
-import { apply, card, claimPreview, legalWages, type CardGameState, type CardId, type Seat, type Tactic } from '../../cardgame/index.js';
+import {
+  apply,
+  card,
+  claimPreview,
+  legalWages,
+  type CardGameState,
+  type CardId,
+  type Seat,
+  type Tactic,
+} from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
 import type { WageAction } from '../../cardgame/wage.js';
 import { matchReference } from '../../cardgame/wage.js';
-import { cardName, cardType, dynastyLabel, groupByType, sideName, symbolLabel, symbolName, title, DYNASTY_ABILITY } from './format.js';
+import {
+  cardName,
+  cardType,
+  dynastyLabel,
+  groupByType,
+  sideName,
+  symbolLabel,
+  symbolName,
+  title,
+  DYNASTY_ABILITY,
+} from './format.js';
 import { buttonRow, pagedSelect, selectRow, vid, type Option, type TableRef, type View } from './ui.js';
 
 // ---- the play as a short string (select values and the confirm button's custom id) ----
 
 /** `bright.second.cover.take.give.takeBack`, trailing empties dropped; second is a dark id, `y` (dynasty) or empty. */
 export function encodeWage(a: WageAction): string {
-  const parts = [a.bright, a.dark ?? (a.dynasty ? 'y' : ''), a.cover ?? '', a.take ?? '', a.give ?? '', a.takeBack ?? ''];
+  const parts = [
+    a.bright,
+    a.dark ?? (a.dynasty ? 'y' : ''),
+    a.cover ?? '',
+    a.take ?? '',
+    a.give ?? '',
+    a.takeBack ?? '',
+  ];
   while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
   return parts.join('.');
 }
@@ -69,13 +95,31 @@ export function brightStep(ref: TableRef, s: CardGameState, seat: Seat, page = 0
   if (options.length === 0) {
     return {
       content: '⚔ You have no card you may play now, so you must fall back.',
-      components: [buttonRow([{ id: vid(ref, 'fo'), label: 'Fall back', style: 'primary', emoji: '↩' }, { id: vid(ref, 'hv'), label: 'Back' }, { id: vid(ref, 'px'), label: 'Close' }])],
+      components: [
+        buttonRow([
+          { id: vid(ref, 'fo'), label: 'Fall back', style: 'primary', emoji: '↩' },
+          { id: vid(ref, 'hv'), label: 'Back' },
+          { id: vid(ref, 'px'), label: 'Close' },
+        ]),
+      ],
     };
   }
   const ref0 = matchReference(s.battle.played[seat]!);
-  const { rows } = pagedSelect(options, page, { select: () => vid(ref, 'pb'), page: (p) => vid(ref, 'po', p) }, 'Choose your bright or wild card');
-  rows.push(buttonRow([{ id: vid(ref, 'hv'), label: 'Back' }, { id: vid(ref, 'px'), label: 'Cancel' }]));
-  const head = ref0 ? `Your latest bright card: ${cardName(ref0)}. The next must share a symbol with it (or be wild).` : 'Your first card this round may be any bright or wild card.';
+  const { rows } = pagedSelect(
+    options,
+    page,
+    { select: () => vid(ref, 'pb'), page: (p) => vid(ref, 'po', p) },
+    'Choose your bright or wild card',
+  );
+  rows.push(
+    buttonRow([
+      { id: vid(ref, 'hv'), label: 'Back' },
+      { id: vid(ref, 'px'), label: 'Cancel' },
+    ]),
+  );
+  const head = ref0
+    ? `Your latest bright card: ${cardName(ref0)}. The next must share a symbol with it (or be wild).`
+    : 'Your first card this round may be any bright or wild card.';
   return { content: `⚔ **Wage battle — the card to play**\n${head}`, components: rows };
 }
 
@@ -92,19 +136,30 @@ export function secondChoices(s: CardGameState, seat: Seat, bright: CardId): Sec
   const me = s.seats[seat]!;
   const out: SecondChoice[] = [];
   const none = legal.find((w) => !w.dark && !w.dynasty);
-  if (none) out.push({ option: { label: '— none —', value: 'none', description: 'play the bright card alone' }, play: none });
+  if (none)
+    out.push({ option: { label: '— none —', value: 'none', description: 'play the bright card alone' }, play: none });
   const darks = legal.filter((w) => w.dark);
   for (const [dark] of groupByType(darks.map((w) => w.dark!))) {
-    out.push({ option: { label: cardName(dark), value: dark, description: 'advisor card: adds its symbol' }, play: darks.find((w) => w.dark === dark)! });
+    out.push({
+      option: { label: cardName(dark), value: dark, description: 'advisor card: adds its symbol' },
+      play: darks.find((w) => w.dark === dark)!,
+    });
   }
   const dyn = legal.filter((w) => w.dynasty);
   if (dyn.length === 0) return out;
   const name = `${dynastyLabel(me.dynasty)} dynasty card`;
   const ability = DYNASTY_ABILITY[me.dynasty];
   if (me.dynasty === 'qi') {
-    for (const w of dyn) out.push({ option: { label: `${name}: cover ${symbolName(w.cover!)}`, value: `y.${w.cover}`, description: ability }, play: w });
+    for (const w of dyn)
+      out.push({
+        option: { label: `${name}: cover ${symbolName(w.cover!)}`, value: `y.${w.cover}`, description: ability },
+        play: w,
+      });
   } else if (me.dynasty === 'qin' && dyn.some((w) => w.take)) {
-    out.push({ option: { label: `${name}: take a row card, give one back`, value: 'yq', description: ability }, play: null });
+    out.push({
+      option: { label: `${name}: take a row card, give one back`, value: 'yq', description: ability },
+      play: null,
+    });
   } else if (me.dynasty === 'yan') {
     out.push({ option: { label: `${name}: take a card back`, value: 'yy', description: ability }, play: null });
   } else {
@@ -220,12 +275,16 @@ export function playStep(ref: TableRef, s: CardGameState, seat: Seat, bright: Ca
   const cancel = { id: vid(ref, 'px'), label: 'Cancel' };
   if (!play) {
     rows.push(buttonRow([back, cancel]));
-    return { content: `⚔ **Wage battle** — ${cardName(bright)} can only be played with your dynasty card: choose it below.`, components: rows };
+    return {
+      content: `⚔ **Wage battle** — ${cardName(bright)} can only be played with your dynasty card: choose it below.`,
+      components: rows,
+    };
   }
   const after = apply(s, play);
   if (!after.ok) return { content: `⚠️ ${after.error}`, components: [buttonRow([back, cancel])] };
   rows.push(buttonRow([{ id: vid(ref, 'pc', encodeWage(play)), label: 'Confirm', style: 'success' }, back, cancel]));
-  const second = choices.length > 1 && !play.dark && !play.dynasty ? '\nYou may add a second card below before you confirm.' : '';
+  const second =
+    choices.length > 1 && !play.dark && !play.dynasty ? '\nYou may add a second card below before you confirm.' : '';
   return {
     content: `⚔ **Wage battle** — you play ${playWords(play, s)}.\nAfter this play: ${leadsText(after.state, seat)}${second}`,
     components: rows,

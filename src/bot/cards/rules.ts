@@ -28,12 +28,18 @@ function superiorities(): string {
     wind: 'move 1 of your armies along roads through empty strongholds; it stops at the first stronghold with an army',
   };
   const lines = DATA.superiorities.map((s) => `${symbolLabel(s.id)} (${s.zh}) — ${help[s.effect]}`);
-  return ['**Superiorities** (each may instead be a card drawn from the deck; at most 2 armies on a stronghold or in a state):', ...lines].join('\n');
+  return [
+    '**Superiorities** (each may instead be a card drawn from the deck; at most 2 armies on a stronghold or in a state):',
+    ...lines,
+  ].join('\n');
 }
 
 function dynasties(): string {
   const lines = DATA.dynasties.map((d) => `${dynastyLabel(d.id)} — ${DYNASTY_ABILITY[d.id]}`);
-  return ['**Dynasty cards** (optional rule, `dynasty-cards:true`): played instead of a dark card, at most once a round; back to your hand when you fall back.', ...lines].join('\n');
+  return [
+    '**Dynasty cards** (optional rule, `dynasty-cards:true`): played instead of a dark card, at most once a round; back to your hand when you fall back.',
+    ...lines,
+  ].join('\n');
 }
 
 const ROUND = [

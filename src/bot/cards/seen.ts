@@ -12,7 +12,12 @@ export function stateFromView(view: CardGameView): CardGameState {
   return {
     ...structuredClone(rest),
     rng: NO_RNG,
-    seats: seats.map((x) => ({ dynasty: x.dynasty, supply: x.supply, dynastyCardInHand: x.dynastyCardInHand, hand: [...(x.hand ?? [])] })),
+    seats: seats.map((x) => ({
+      dynasty: x.dynasty,
+      supply: x.supply,
+      dynastyCardInHand: x.dynastyCardInHand,
+      hand: [...(x.hand ?? [])],
+    })),
     deck: [],
     discard: [],
     gives: seats.map((x) => (x.give ? [...x.give] : null)),

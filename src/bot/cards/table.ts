@@ -12,7 +12,13 @@ export function tableButtonId(gameId: number, what: TableButton): string {
   return cid('t', gameId, what);
 }
 
-const b = (gameId: number, what: TableButton, label: string, emoji: string, style: Button['style'] = 'secondary'): Button => ({ id: tableButtonId(gameId, what), label, emoji, style });
+const b = (
+  gameId: number,
+  what: TableButton,
+  label: string,
+  emoji: string,
+  style: Button['style'] = 'secondary',
+): Button => ({ id: tableButtonId(gameId, what), label, emoji, style });
 
 /** The buttons that act in a phase: the first is the phase's main action. */
 export function actionButtons(gameId: number, phase: string): Button[] {
@@ -23,7 +29,11 @@ export function actionButtons(gameId: number, phase: string): Button[] {
       return [b(gameId, 'choose', 'Choose next battle', '🗺', 'primary'), b(gameId, 'hand', 'My hand', '🂠')];
     case 'battle':
     case 'tiebreak':
-      return [b(gameId, 'wage', 'Wage battle', '⚔', 'primary'), b(gameId, 'fall', 'Fall back', '↩'), b(gameId, 'hand', 'My hand', '🂠')];
+      return [
+        b(gameId, 'wage', 'Wage battle', '⚔', 'primary'),
+        b(gameId, 'fall', 'Fall back', '↩'),
+        b(gameId, 'hand', 'My hand', '🂠'),
+      ];
     default:
       return [];
   }
@@ -31,7 +41,15 @@ export function actionButtons(gameId: number, phase: string): Button[] {
 
 /** The buttons for the phase the table is in (`lobby`, `give`, `choose`, `battle`, `tiebreak`, `finished`). */
 export function tableComponents(gameId: number, phase: string): Row[] {
-  if (phase === 'lobby') return [buttonRow([b(gameId, 'join', 'Join', '✋', 'primary'), b(gameId, 'leave', 'Leave', '👋'), b(gameId, 'start', 'Start (GM)', '🎲'), b(gameId, 'rules', 'Rules', '❓')])];
+  if (phase === 'lobby')
+    return [
+      buttonRow([
+        b(gameId, 'join', 'Join', '✋', 'primary'),
+        b(gameId, 'leave', 'Leave', '👋'),
+        b(gameId, 'start', 'Start (GM)', '🎲'),
+        b(gameId, 'rules', 'Rules', '❓'),
+      ]),
+    ];
   const act = actionButtons(gameId, phase);
   if (act.length === 0) return [];
   return [buttonRow([...act, b(gameId, 'board', 'Board', '🗺'), b(gameId, 'rules', 'Rules', '❓')].slice(0, 5))];
@@ -45,7 +63,14 @@ export function turnComponents(gameId: number, phase: string, tableUrl: string |
   const act = actionButtons(gameId, phase);
   if (act.length === 0) return [];
   const row = buttonRow(act);
-  if (tableUrl) row.components.push({ type: ComponentType.Button, style: ButtonStyle.Link, label: 'Table', url: tableUrl, emoji: { name: '📋' } });
+  if (tableUrl)
+    row.components.push({
+      type: ComponentType.Button,
+      style: ButtonStyle.Link,
+      label: 'Table',
+      url: tableUrl,
+      emoji: { name: '📋' },
+    });
   return [row];
 }
 

@@ -3,7 +3,13 @@
  * functions over the engine's state, so every view is tested without Discord and the stand-in checks the limits:
  * ≤ 25 options per select, ≤ 5 action rows, custom ids ≤ 100 characters (`cards:<action>:<game>:<version>:…`).
  */
-import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow, type APISelectMenuOption } from 'discord.js';
+import {
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIComponentInMessageActionRow,
+  type APISelectMenuOption,
+} from 'discord.js';
 import { customId } from '../components.js';
 
 export const CARDS_COMMAND = 'cards';
@@ -53,8 +59,14 @@ export function option(o: Option): APISelectMenuOption {
   };
 }
 
-export function selectRow(id: string, placeholder: string, options: Option[], range: { min?: number; max?: number } = {}): Row {
-  if (options.length === 0 || options.length > MAX_OPTIONS) throw new Error(`a select takes 1 to ${MAX_OPTIONS} options, not ${options.length}`);
+export function selectRow(
+  id: string,
+  placeholder: string,
+  options: Option[],
+  range: { min?: number; max?: number } = {},
+): Row {
+  if (options.length === 0 || options.length > MAX_OPTIONS)
+    throw new Error(`a select takes 1 to ${MAX_OPTIONS} options, not ${options.length}`);
   return {
     type: ComponentType.ActionRow,
     components: [
@@ -78,7 +90,12 @@ export interface Button {
   disabled?: boolean;
 }
 
-const STYLE = { primary: ButtonStyle.Primary, secondary: ButtonStyle.Secondary, success: ButtonStyle.Success, danger: ButtonStyle.Danger } as const;
+const STYLE = {
+  primary: ButtonStyle.Primary,
+  secondary: ButtonStyle.Secondary,
+  success: ButtonStyle.Success,
+  danger: ButtonStyle.Danger,
+} as const;
 
 export function buttonRow(buttons: Button[]): Row {
   if (buttons.length === 0 || buttons.length > 5) throw new Error(`a row holds 1 to 5 buttons, not ${buttons.length}`);
@@ -105,7 +122,9 @@ export function pagedSelect(
   const pages = Math.max(1, Math.ceil(options.length / MAX_OPTIONS));
   const p = Math.min(Math.max(0, page), pages - 1);
   const slice = options.slice(p * MAX_OPTIONS, (p + 1) * MAX_OPTIONS);
-  const rows = [selectRow(ids.select(p), pages > 1 ? `${placeholder} (page ${p + 1} of ${pages})` : placeholder, slice)];
+  const rows = [
+    selectRow(ids.select(p), pages > 1 ? `${placeholder} (page ${p + 1} of ${pages})` : placeholder, slice),
+  ];
   if (pages > 1) {
     rows.push(
       buttonRow([

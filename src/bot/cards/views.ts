@@ -4,7 +4,14 @@
  * (§3.7: the start seat after a Spy claim, then the state among the eligible ones). All built from the seat's own
  * view, so they can only show its own cards.
  */
-import { controllerOf, eligibleStates, legalWages, physicalCount, type CardGameState, type Seat } from '../../cardgame/index.js';
+import {
+  controllerOf,
+  eligibleStates,
+  legalWages,
+  physicalCount,
+  type CardGameState,
+  type Seat,
+} from '../../cardgame/index.js';
 import { defaultGive } from '../../cardgame/setup.js';
 import { defaultState } from '../../cardgame/setup-actions.js';
 import { cardLines, cardName, DYNASTY_ABILITY, dynastyLabel, stateLabel, title } from './format.js';
@@ -21,24 +28,43 @@ function dynastyCardLine(s: CardGameState, seat: Seat): string | null {
 /** The hand, what it can do now, and the current leads; with the buttons that fit the moment. */
 export function handView(ref: TableRef, s: CardGameState, seat: Seat): View {
   const me = s.seats[seat]!;
-  const lines = [`🂠 **Your hand** — ${dynastyLabel(me.dynasty)}, ${me.hand.length} card${me.hand.length === 1 ? '' : 's'}, ${me.supply} armies in supply`];
+  const lines = [
+    `🂠 **Your hand** — ${dynastyLabel(me.dynasty)}, ${me.hand.length} card${me.hand.length === 1 ? '' : 's'}, ${me.supply} armies in supply`,
+  ];
   lines.push(...(me.hand.length ? cardLines(me.hand).map((l) => `• ${l}`) : ['• (no cards)']));
   const dyn = dynastyCardLine(s, seat);
   if (dyn) lines.push(dyn);
   const buttons: Button[] = [];
   if (s.phase === 'give') {
     const given = s.gives[seat];
-    lines.push(given ? `For the recruiting row you chose: ${cardLines(given).join(', ')} (you may change it until everyone has chosen).` : 'Choose 2 of these cards for the recruiting row.');
-    buttons.push({ id: vid(ref, 'go'), label: given ? 'Change recruits' : 'Choose recruits', style: 'primary', emoji: '🂠' });
+    lines.push(
+      given
+        ? `For the recruiting row you chose: ${cardLines(given).join(', ')} (you may change it until everyone has chosen).`
+        : 'Choose 2 of these cards for the recruiting row.',
+    );
+    buttons.push({
+      id: vid(ref, 'go'),
+      label: given ? 'Change recruits' : 'Choose recruits',
+      style: 'primary',
+      emoji: '🂠',
+    });
   } else if (s.phase === 'choose' && s.chooser?.seat === seat) {
     lines.push('You choose the next battle.');
     buttons.push({ id: vid(ref, 'co'), label: 'Choose next battle', style: 'primary', emoji: '🗺' });
-  } else if ((s.phase === 'battle' || s.phase === 'tiebreak') && !s.battle.fallen.includes(seat) && (!s.battle.tiebreak || s.battle.tiebreak.seats.includes(seat))) {
+  } else if (
+    (s.phase === 'battle' || s.phase === 'tiebreak') &&
+    !s.battle.fallen.includes(seat) &&
+    (!s.battle.tiebreak || s.battle.tiebreak.seats.includes(seat))
+  ) {
     lines.push(`Leads: ${leadsText(s, seat)}`);
     if (s.turnSeat === seat) {
       const plays = legalWages(s, seat);
       const types = new Set(plays.map((p) => p.bright)).size;
-      lines.push(plays.length ? `It is your turn: ${types} card${types === 1 ? '' : 's'} you may play, or fall back.` : 'It is your turn and no card of yours may be played: you must fall back.');
+      lines.push(
+        plays.length
+          ? `It is your turn: ${types} card${types === 1 ? '' : 's'} you may play, or fall back.`
+          : 'It is your turn and no card of yours may be played: you must fall back.',
+      );
       if (plays.length) buttons.push({ id: vid(ref, 'po'), label: 'Wage battle', style: 'primary', emoji: '⚔' });
       buttons.push({ id: vid(ref, 'fo'), label: 'Fall back', emoji: '↩' });
     }
@@ -82,7 +108,14 @@ export function chooseStep(ref: TableRef, s: CardGameState, seat: Seat, start?: 
     return {
       content: `🗺 **Choose the next battle** — you claimed Spy: first choose who starts the round.\nThe default: you start, battle in ${stateLabel(fallbackState)}.`,
       components: [
-        selectRow(vid(ref, 'cs'), 'Start player', s.seats.map((x, i) => ({ label: `${dynastyLabel(x.dynasty)}${i === seat ? ' (you)' : ''}`, value: String(i) }))),
+        selectRow(
+          vid(ref, 'cs'),
+          'Start player',
+          s.seats.map((x, i) => ({
+            label: `${dynastyLabel(x.dynasty)}${i === seat ? ' (you)' : ''}`,
+            value: String(i),
+          })),
+        ),
         buttonRow([
           { id: vid(ref, 'cD', seat), label: `Defaults: you start, battle in ${stateLabel(fallbackState)}` },
           { id: vid(ref, 'hv'), label: 'Back' },

@@ -18,7 +18,14 @@ import { concede, myConcession, withdrawConcession } from '../../game/index.js';
 import { botKindInChannel } from '../kinds.js';
 import { respondWithPowers } from '../choices.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
-import { askConfirmation, closeConfirmation, customId, handleConfirmation, updateToConfirmation, type Confirmation } from '../components.js';
+import {
+  askConfirmation,
+  closeConfirmation,
+  customId,
+  handleConfirmation,
+  updateToConfirmation,
+  type Confirmation,
+} from '../components.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyRejected } from '../respond.js';
 import { choiceName } from '../text.js';
@@ -27,7 +34,12 @@ const data = new SlashCommandBuilder()
   .setName('concede')
   .setDescription('Concede the game to a power, or withdraw your concession (asks first)')
   .setContexts(InteractionContextType.Guild)
-  .addStringOption((o) => o.setName('to').setDescription('The power you concede to (leave out to choose, or to withdraw)').setAutocomplete(true))
+  .addStringOption((o) =>
+    o
+      .setName('to')
+      .setDescription('The power you concede to (leave out to choose, or to withdraw)')
+      .setAutocomplete(true),
+  )
   .toJSON();
 
 function confirmation(power: string, to: string): Confirmation {
@@ -64,11 +76,16 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (mine.to) {
     rows.push(
       new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-        new ButtonBuilder().setCustomId(customId('concede', 'withdraw')).setLabel(`Withdraw my concession to ${mine.to}`.slice(0, 80)).setStyle(ButtonStyle.Secondary),
+        new ButtonBuilder()
+          .setCustomId(customId('concede', 'withdraw'))
+          .setLabel(`Withdraw my concession to ${mine.to}`.slice(0, 80))
+          .setStyle(ButtonStyle.Secondary),
       ),
     );
   }
-  const standing = mine.to ? `${mine.power} has conceded to **${mine.to}** (secret until it decides the game).` : `${mine.power} has not conceded.`;
+  const standing = mine.to
+    ? `${mine.power} has conceded to **${mine.to}** (secret until it decides the game).`
+    : `${mine.power} has not conceded.`;
   const body = {
     content: `${standing}\n${mine.candidates.length > 0 ? 'Choose the power to concede to; you will be asked to confirm.' : 'There is nobody left to concede to.'}`,
     components: rows,
@@ -79,7 +96,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   else await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
 }
 
-async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
+async function component(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  action: string,
+  args: string[],
+): Promise<void> {
   const caller = callerOf(interaction);
   if (action === 'pick') {
     if (!interaction.isStringSelectMenu()) return;
@@ -100,4 +122,10 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
   });
 }
 
-export const concedeCommand: BotCommand = { data, execute, autocomplete: respondWithPowers, component, privateReplies: true };
+export const concedeCommand: BotCommand = {
+  data,
+  execute,
+  autocomplete: respondWithPowers,
+  component,
+  privateReplies: true,
+};

@@ -1,8 +1,23 @@
 /**
  * `/game create|join|leave|start|status`: making a game in a channel and getting players into it (issue 4 §2).
  */
-import { InteractionContextType, roleMention, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { createGame, formatDuration, freePowers, gameStatus, joinGame, leaveGame, memberRef, startGame } from '../../game/index.js';
+import {
+  InteractionContextType,
+  roleMention,
+  SlashCommandBuilder,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import {
+  createGame,
+  formatDuration,
+  freePowers,
+  gameStatus,
+  joinGame,
+  leaveGame,
+  memberRef,
+  startGame,
+} from '../../game/index.js';
 import { botVariants, getVariant, pluginOf } from '../../variants/index.js';
 import type { CooldownAction } from '../../game/limits.js';
 import type { BotCommand } from '../command.js';
@@ -26,21 +41,45 @@ const buildData = () =>
     .setDescription('Create, join, leave, start or look at the game in this channel')
     .setContexts(InteractionContextType.Guild)
     .addSubcommand((s) => {
-      s
-        .setName('create')
+      s.setName('create')
         .setDescription('Create a game in this channel; you become its game master')
         .addStringOption((o) =>
           o
             .setName('variant')
             .setDescription('Which map and rules')
             .setRequired(true)
-            .addChoices(...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id })), ...botKinds().map((k) => k.choice)),
+            .addChoices(
+              ...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id })),
+              ...botKinds().map((k) => k.choice),
+            ),
         )
-        .addStringOption((o) => o.setName('movement').setDescription(`Time for movement phases, ${durationHelp} (default 24h)`).setMaxLength(20))
-        .addStringOption((o) => o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20))
-        .addStringOption((o) => o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20))
-        .addStringOption((o) => o.setName('palette').setDescription('Map colours of the posted maps (default: standard)').addChoices(...PALETTE_CHOICES))
-        .addRoleOption((o) => o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)'));
+        .addStringOption((o) =>
+          o
+            .setName('movement')
+            .setDescription(`Time for movement phases, ${durationHelp} (default 24h)`)
+            .setMaxLength(20),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('retreat')
+            .setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`)
+            .setMaxLength(20),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('adjustment')
+            .setDescription(`Time for build phases, ${durationHelp} (default 12h)`)
+            .setMaxLength(20),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('palette')
+            .setDescription('Map colours of the posted maps (default: standard)')
+            .addChoices(...PALETTE_CHOICES),
+        )
+        .addRoleOption((o) =>
+          o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)'),
+        );
       // the options only a game kind reads (the card game's seats, turn times, dynasty cards)
       for (const kind of botKinds()) kind.createOptions?.(s);
       return s
@@ -54,20 +93,30 @@ const buildData = () =>
         .addStringOption((o) =>
           o
             .setName('computer')
-            .setDescription('Computer players: `all` empty seats at the start, or the powers (seats) they play, comma-separated')
+            .setDescription(
+              'Computer players: `all` empty seats at the start, or the powers (seats) they play, comma-separated',
+            )
             .setMaxLength(200)
             .setAutocomplete(true),
         )
-        .addBooleanOption((o) => o.setName('demonstration').setDescription('A demonstration table: computer players play every seat (default off)'));
+        .addBooleanOption((o) =>
+          o
+            .setName('demonstration')
+            .setDescription('A demonstration table: computer players play every seat (default off)'),
+        );
     })
     .addSubcommand((s) =>
       s
         .setName('join')
         .setDescription('Join the game in this channel')
-        .addStringOption((o) => o.setName('power').setDescription('The power you want (default: a random free one)').setAutocomplete(true)),
+        .addStringOption((o) =>
+          o.setName('power').setDescription('The power you want (default: a random free one)').setAutocomplete(true),
+        ),
     )
     .addSubcommand((s) => s.setName('leave').setDescription('Leave the game before it starts'))
-    .addSubcommand((s) => s.setName('start').setDescription('Start the game (game master); free powers play in civil disorder'))
+    .addSubcommand((s) =>
+      s.setName('start').setDescription('Start the game (game master); free powers play in civil disorder'),
+    )
     .addSubcommand((s) => s.setName('status').setDescription('Phase, deadline, and who has submitted and is ready'))
     .toJSON();
 
@@ -102,7 +151,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           (r.game.notifyRoleId ? `The start and results posts will ping ${roleMention(r.game.notifyRoleId)}.\n` : '') +
           optionsText(r.game.variantId, r.game.options) +
           computerText(r) +
-          (r.demonstration ? 'The game master starts it with `/game start`.' : 'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.'),
+          (r.demonstration
+            ? 'The game master starts it with `/game start`.'
+            : 'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.'),
       );
     }
     case 'join': {
@@ -159,7 +210,9 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
 async function optionsAutocomplete(interaction: AutocompleteInteraction, typed: string): Promise<void> {
   const variant = getVariant(interaction.options.getString('variant') ?? '');
   const suggestions = variant ? optionSuggestions(variant, typed, MAX_CHOICE) : [];
-  await interaction.respond(suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })));
+  await interaction.respond(
+    suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })),
+  );
 }
 
 /** `/game create computer:`: "all", then the chosen variant's powers (a game kind's: its seats), added one at a time to what is written. */
@@ -167,8 +220,14 @@ async function computerAutocomplete(interaction: AutocompleteInteraction, typed:
   const chosen = interaction.options.getString('variant') ?? '';
   const kind = botKindCreating(chosen);
   const variant = kind ? undefined : getVariant(chosen);
-  const suggestions = kind ? (kind.computerSuggestions?.(typed, MAX_CHOICE) ?? []) : variant ? computerSeatSuggestions(variant, typed, MAX_CHOICE) : [];
-  await interaction.respond(suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })));
+  const suggestions = kind
+    ? (kind.computerSuggestions?.(typed, MAX_CHOICE) ?? [])
+    : variant
+      ? computerSeatSuggestions(variant, typed, MAX_CHOICE)
+      : [];
+  await interaction.respond(
+    suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })),
+  );
 }
 
 /** The create reply's line about computer players (issue 22 §5), or ''. */

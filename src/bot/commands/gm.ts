@@ -5,7 +5,13 @@
  * Server admins may limit who sees `/gm` in Server Settings → Integrations (README); the check stays here.
  */
 import { isComputer, playerName } from '../../game/computer-seat.js';
-import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  InteractionContextType,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import { botKindInChannel, botKinds } from '../kinds.js';
 import {
   formatDuration,
@@ -39,7 +45,13 @@ const data = new SlashCommandBuilder()
     s
       .setName('extend')
       .setDescription('Give the current phase more time')
-      .addStringOption((o) => o.setName('duration').setDescription('How much more, like 90s, 10m, 24h or 2d').setRequired(true).setMaxLength(20)),
+      .addStringOption((o) =>
+        o
+          .setName('duration')
+          .setDescription('How much more, like 90s, 10m, 24h or 2d')
+          .setRequired(true)
+          .setMaxLength(20),
+      ),
   )
   .addSubcommand((s) => s.setName('pause').setDescription('Stop the clock'))
   .addSubcommand((s) => s.setName('resume').setDescription('Restart the clock with the time that was left'))
@@ -50,21 +62,34 @@ const data = new SlashCommandBuilder()
       .setDescription('Give a power to another player or a computer player (its orders for this phase are cleared)')
       .addStringOption((o) => o.setName('power').setDescription('The power').setRequired(true).setAutocomplete(true))
       .addUserOption((o) => o.setName('user').setDescription('The new player (or choose computer)'))
-      .addBooleanOption((o) => o.setName('computer').setDescription('Give the power to a computer player instead of a user')),
+      .addBooleanOption((o) =>
+        o.setName('computer').setDescription('Give the power to a computer player instead of a user'),
+      ),
   )
-  .addSubcommand((s) => s.setName('cancel').setDescription('Cancel the game (game master or Manage Server; asks first)'))
+  .addSubcommand((s) =>
+    s.setName('cancel').setDescription('Cancel the game (game master or Manage Server; asks first)'),
+  )
   .addSubcommand((s) =>
     s
       .setName('transfer')
       .setDescription('Hand the game-master role to another member')
       .addUserOption((o) => o.setName('user').setDescription('The new game master').setRequired(true)),
   )
-  .addSubcommand((s) => withActionOptions(s.setName('act').setDescription("An action of this game's variant for its game master (the choices list what is open now)"), 'gm'))
+  .addSubcommand((s) =>
+    withActionOptions(
+      s
+        .setName('act')
+        .setDescription("An action of this game's variant for its game master (the choices list what is open now)"),
+      'gm',
+    ),
+  )
   .addSubcommand((s) =>
     s
       .setName('kick')
       .setDescription('Remove a player: before the start (in games that allow it, also during play)')
-      .addStringOption((o) => o.setName('power').setDescription('The power whose player leaves').setRequired(true).setAutocomplete(true)),
+      .addStringOption((o) =>
+        o.setName('power').setDescription('The power whose player leaves').setRequired(true).setAutocomplete(true),
+      ),
   )
   .toJSON();
 
@@ -77,8 +102,14 @@ function masterCheck(
 ): { ok: true; phaseId: number | null; label: string | null; status: string } | { ok: false; error: string } {
   const status = gameStatus(ctx.deps, interaction.channelId);
   if (!status.ok) return status;
-  if (status.status.game.gmUserId !== interaction.user.id) return { ok: false, error: 'Only the game master can use `/gm` commands.' };
-  return { ok: true, phaseId: status.status.phase?.id ?? null, label: status.status.phase?.label ?? null, status: status.status.game.status };
+  if (status.status.game.gmUserId !== interaction.user.id)
+    return { ok: false, error: 'Only the game master can use `/gm` commands.' };
+  return {
+    ok: true,
+    phaseId: status.status.phase?.id ?? null,
+    label: status.status.phase?.label ?? null,
+    status: status.status.game.status,
+  };
 }
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
@@ -135,13 +166,19 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const duration = interaction.options.getString('duration', true);
       const r = gmExtend(ctx.deps, { ...caller, duration });
       if (!r.ok) return replyRejected(interaction, r.error);
-      const when = r.deadline !== null ? `the deadline is now ${timestamp(r.deadline)}` : `${formatDuration(r.remaining)} left while paused`;
+      const when =
+        r.deadline !== null
+          ? `the deadline is now ${timestamp(r.deadline)}`
+          : `${formatDuration(r.remaining)} left while paused`;
       return replyPrivately(interaction, `⏱️ Extended: ${when}. ${announced}`);
     }
     case 'pause': {
       const r = gmPause(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPrivately(interaction, `⏸️ Paused with ${formatDuration(r.remaining)} left on the clock. ${announced}`);
+      return replyPrivately(
+        interaction,
+        `⏸️ Paused with ${formatDuration(r.remaining)} left on the clock. ${announced}`,
+      );
     }
     case 'resume': {
       const r = gmResume(ctx.deps, caller);
@@ -152,19 +189,32 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const user = interaction.options.getUser('user');
       const computer = interaction.options.getBoolean('computer') === true;
       if (user?.bot) return replyRejected(interaction, `${user.username} is a bot and cannot play.`);
-      const r = gmReplace(ctx.deps, { ...caller, power: interaction.options.getString('power', true), newUserId: user?.id ?? null, computer });
+      const r = gmReplace(ctx.deps, {
+        ...caller,
+        power: interaction.options.getString('power', true),
+        newUserId: user?.id ?? null,
+        computer,
+      });
       if (!r.ok) return replyRejected(interaction, r.error);
       const previous = r.previousUserId;
-      const before = previous ? ` (replacing ${playerName(previous)}${isComputer(previous) ? '' : ', who is told by DM'})` : '';
+      const before = previous
+        ? ` (replacing ${playerName(previous)}${isComputer(previous) ? '' : ', who is told by DM'})`
+        : '';
       const who = computer ? 'A computer player' : playerName(user!.id);
-      return replyPrivately(interaction, `🔁 ${who} now plays **${r.power}**${before}; its orders for this phase were cleared. ${announced}`);
+      return replyPrivately(
+        interaction,
+        `🔁 ${who} now plays **${r.power}**${before}; its orders for this phase were cleared. ${announced}`,
+      );
     }
     case 'transfer': {
       const user = interaction.options.getUser('user', true);
       if (user.bot) return replyRejected(interaction, `${user.username} is a bot and cannot be game master.`);
       const r = gmTransfer(ctx.deps, { ...caller, newUserId: user.id });
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPrivately(interaction, `👑 ${memberRef(user.id)} is now the game master; you no longer are. ${announced}`);
+      return replyPrivately(
+        interaction,
+        `👑 ${memberRef(user.id)} is now the game master; you no longer are. ${announced}`,
+      );
     }
     case 'act':
       return executeAction(ctx, interaction, 'gm');
@@ -178,11 +228,18 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   }
 }
 
-function canManageServer(interaction: { memberPermissions: ChatInputCommandInteraction['memberPermissions'] }): boolean {
+function canManageServer(interaction: {
+  memberPermissions: ChatInputCommandInteraction['memberPermissions'];
+}): boolean {
   return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) === true;
 }
 
-async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
+async function component(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  action: string,
+  args: string[],
+): Promise<void> {
   const caller = callerOf(interaction);
   return handleConfirmation(ctx, interaction, action, args, ([phase]) => {
     for (const kind of botKinds()) {
@@ -193,7 +250,8 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
       case 'advance': {
         const r = gmAdvance(ctx.deps, { ...caller, phaseId: Number(phase) });
         if (!r.ok) return `⚠️ ${r.error}`;
-        if (r.resolved.length === 0) return `⏩ Moved ${r.next?.label ?? 'the phase'} on to what follows; the channel is told.`;
+        if (r.resolved.length === 0)
+          return `⏩ Moved ${r.next?.label ?? 'the phase'} on to what follows; the channel is told.`;
         return `⏩ Resolved ${r.resolved.map((p) => p.label).join(', ')}; the results are being posted.`;
       }
       case 'rollback': {

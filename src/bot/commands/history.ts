@@ -9,9 +9,29 @@
  *   Private unless `share:`; made in the render worker, cached, bounded per member and server.
  * Only resolved phases show orders.
  */
-import { InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { history, mapPaletteFor, renderInputForPicture, renderInputsForResults, type PhasePicture, type PhaseView, type RenderInput } from '../../game/index.js';
-import { MAX_REPLAY_PHASES, renderReplay, REPLAY_WIDTH, type ReplayPhase, type ReplayPicture } from '../../render/replay/index.js';
+import {
+  InteractionContextType,
+  MessageFlags,
+  SlashCommandBuilder,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import {
+  history,
+  mapPaletteFor,
+  renderInputForPicture,
+  renderInputsForResults,
+  type PhasePicture,
+  type PhaseView,
+  type RenderInput,
+} from '../../game/index.js';
+import {
+  MAX_REPLAY_PHASES,
+  renderReplay,
+  REPLAY_WIDTH,
+  type ReplayPhase,
+  type ReplayPicture,
+} from '../../render/replay/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { mapFileName, type MapPicture } from '../maps.js';
@@ -36,7 +56,10 @@ const data = new SlashCommandBuilder()
         o
           .setName('map')
           .setDescription("Also show one of the phase's maps")
-          .addChoices({ name: 'orders and results', value: 'orders' }, { name: 'the board after the phase', value: 'after' }),
+          .addChoices(
+            { name: 'orders and results', value: 'orders' },
+            { name: 'the board after the phase', value: 'after' },
+          ),
       ),
   )
   .addSubcommand((s) =>
@@ -45,14 +68,19 @@ const data = new SlashCommandBuilder()
       .setDescription('The game (or a range of phases) as one animated map')
       .addStringOption((o) => phaseOption('from', 'The first phase (default: the first one played)')(o))
       .addStringOption((o) => phaseOption('to', 'The last phase (default: the last one resolved)')(o))
-      .addBooleanOption((o) => o.setName('share').setDescription('Post it in the channel for everyone (default: only you see it)')),
+      .addBooleanOption((o) =>
+        o.setName('share').setDescription('Post it in the channel for everyone (default: only you see it)'),
+      ),
   )
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const sub = interaction.options.getSubcommand();
   if (sub === 'replay') return replay(ctx, interaction);
-  const r = history(ctx.deps, { channelId: callerOf(interaction).channelId, phase: sub === 'show' ? interaction.options.getString('phase') : null });
+  const r = history(ctx.deps, {
+    channelId: callerOf(interaction).channelId,
+    phase: sub === 'show' ? interaction.options.getString('phase') : null,
+  });
   if (!r.ok) return replyRejected(interaction, r.error);
   const picture = interaction.options.getString('map') as PhasePicture | null;
   if (r.detail) {
@@ -66,7 +94,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (input) {
         // Only the drawing options go beside the variant and position, so the whole job can cross to the render worker.
         const { variant, position, ...opts } = input;
-        drawn = await ctx.maps.render(variant, position, { ...opts, palette: palette.ok ? palette.palette : opts.palette }, mapFileName(r.detail.phase.code, picture));
+        drawn = await ctx.maps.render(
+          variant,
+          position,
+          { ...opts, palette: palette.ok ? palette.palette : opts.palette },
+          mapFileName(r.detail.phase.code, picture),
+        );
       }
       await interaction.editReply({
         content: drawn ? first! : `${first!.slice(0, 1900)}\n(The map could not be drawn.)`,
@@ -76,7 +109,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     } else {
       await replyPrivately(interaction, first!);
     }
-    for (const part of rest.slice(0, 4)) await interaction.followUp({ content: part, flags: 'Ephemeral', allowedMentions: { parse: [] } });
+    for (const part of rest.slice(0, 4))
+      await interaction.followUp({ content: part, flags: 'Ephemeral', allowedMentions: { parse: [] } });
     return;
   }
   const played = r.phases.filter((p) => p.resolvedAt !== null);
@@ -95,7 +129,8 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
   // The router may have acknowledged already, privately (it was busy); a shared replay is then posted as a follow-up.
   const deferredPrivately = interaction.deferred;
   if (!interaction.deferred) await interaction.deferReply(share ? {} : { flags: MessageFlags.Ephemeral });
-  const say = (content: string) => interaction.editReply({ content: discordText(content), allowedMentions: { parse: [] } });
+  const say = (content: string) =>
+    interaction.editReply({ content: discordText(content), allowedMentions: { parse: [] } });
   const caller = callerOf(interaction);
   const r = history(ctx.deps, { channelId: caller.channelId, phase: null });
   if (!r.ok) return void (await say(`⚠️ ${r.error}`));
@@ -112,20 +147,29 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
     make: async () => {
       const pictures = await replayPhasesOf(ctx, phases);
       // Never on the bot's thread: without the render worker the replay is refused ("could not be drawn").
-      return (await renderReplay(first.orders.variant, pictures, { width: REPLAY_WIDTH, palette }, { onThisThread: false })).gif;
+      return (
+        await renderReplay(first.orders.variant, pictures, { width: REPLAY_WIDTH, palette }, { onThisThread: false })
+      ).gif;
     },
   });
   if (!outcome.ok) return void (await say(`⚠️ ${outcome.error}`));
   const limit = interaction.attachmentSizeLimit || 10 * 2 ** 20;
   if (outcome.gif.length > limit) {
     const mib = (n: number) => (n / 2 ** 20).toFixed(1);
-    return void (await say(`⚠️ The replay is ${mib(outcome.gif.length)} MiB, more than this server's upload limit (${mib(limit)} MiB): pick a shorter range with \`from:\` and \`to:\`.`));
+    return void (await say(
+      `⚠️ The replay is ${mib(outcome.gif.length)} MiB, more than this server's upload limit (${mib(limit)} MiB): pick a shorter range with \`from:\` and \`to:\`.`,
+    ));
   }
   const head = phases[0]!;
   const tail = phases[phases.length - 1]!;
   const content =
-    phases.length === 1 ? `**Replay** of ${head.label} (\`${head.code}\`)` : `**Replay** from ${head.label} to ${tail.label} (\`${head.code}\`–\`${tail.code}\`, ${phases.length} phases)`;
-  const file = { attachment: outcome.gif, name: `replay-${mapFileName(head.code).replace(/\.png$/, '')}-${mapFileName(tail.code).replace(/\.png$/, '')}.gif` };
+    phases.length === 1
+      ? `**Replay** of ${head.label} (\`${head.code}\`)`
+      : `**Replay** from ${head.label} to ${tail.label} (\`${head.code}\`–\`${tail.code}\`, ${phases.length} phases)`;
+  const file = {
+    attachment: outcome.gif,
+    name: `replay-${mapFileName(head.code).replace(/\.png$/, '')}-${mapFileName(tail.code).replace(/\.png$/, '')}.gif`,
+  };
   if (share && deferredPrivately) {
     await interaction.followUp({ content, files: [file], allowedMentions: { parse: [] } });
     await say('The replay is posted in the channel.');
@@ -135,22 +179,32 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
 }
 
 /** The resolved phases from `from` to `to` (codes or labels as `/history show` reads them), whole game by default. */
-function rangeOf(all: readonly PhaseView[], from: string | null, to: string | null): { ok: true; phases: PhaseView[] } | { ok: false; error: string } {
+function rangeOf(
+  all: readonly PhaseView[],
+  from: string | null,
+  to: string | null,
+): { ok: true; phases: PhaseView[] } | { ok: false; error: string } {
   const played = all.filter((p) => p.resolvedAt !== null);
   if (played.length === 0) return { ok: false, error: 'No phase has been resolved yet: there is nothing to replay.' };
   const find = (given: string | null, fallback: number): number | string => {
     if (given === null || given.trim() === '') return fallback;
     const wanted = given.trim().toLowerCase();
     const i = played.findIndex((p) => p.code.toLowerCase() === wanted || p.label.toLowerCase() === wanted);
-    return i >= 0 ? i : `No resolved phase "${given.trim()}" in this game (resolved: ${played[0]!.code} to ${played[played.length - 1]!.code}).`;
+    return i >= 0
+      ? i
+      : `No resolved phase "${given.trim()}" in this game (resolved: ${played[0]!.code} to ${played[played.length - 1]!.code}).`;
   };
   const a = find(from, 0);
   const b = find(to, played.length - 1);
   if (typeof a === 'string') return { ok: false, error: a };
   if (typeof b === 'string') return { ok: false, error: b };
-  if (a > b) return { ok: false, error: `${played[a]!.code} comes after ${played[b]!.code}: give \`from:\` the earlier phase.` };
+  if (a > b)
+    return { ok: false, error: `${played[a]!.code} comes after ${played[b]!.code}: give \`from:\` the earlier phase.` };
   if (b - a + 1 > MAX_REPLAY_PHASES) {
-    return { ok: false, error: `A replay covers at most ${MAX_REPLAY_PHASES} phases; this range has ${b - a + 1}. Pick a shorter one with \`from:\` and \`to:\`.` };
+    return {
+      ok: false,
+      error: `A replay covers at most ${MAX_REPLAY_PHASES} phases; this range has ${b - a + 1}. Pick a shorter one with \`from:\` and \`to:\`.`,
+    };
   }
   return { ok: true, phases: played.slice(a, b + 1) };
 }

@@ -4,8 +4,21 @@
  * `/map` in this game. Without it: the player's earlier choice, else the game's palette (`/game create palette:`).
  * Rendering takes a few hundred ms, so the reply is deferred first (Discord allows 3 s to acknowledge).
  */
-import { InteractionContextType, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { gameStatus, MAP_PALETTES, mapPaletteFor, playerContext, renderInputForPhase, renderInputForPicture, type MapPalette } from '../../game/index.js';
+import {
+  InteractionContextType,
+  MessageFlags,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import {
+  gameStatus,
+  MAP_PALETTES,
+  mapPaletteFor,
+  playerContext,
+  renderInputForPhase,
+  renderInputForPicture,
+  type MapPalette,
+} from '../../game/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { mapFileName, ordersOfPower } from '../maps.js';
@@ -21,7 +34,12 @@ const data = new SlashCommandBuilder()
   .setName('map')
   .setDescription('The current map (only you see it; with your own orders drawn on it)')
   .setContexts(InteractionContextType.Guild)
-  .addStringOption((o) => o.setName('palette').setDescription('Map colours (remembered for your next /map in this game)').addChoices(...PALETTE_CHOICES))
+  .addStringOption((o) =>
+    o
+      .setName('palette')
+      .setDescription('Map colours (remembered for your next /map in this game)')
+      .addChoices(...PALETTE_CHOICES),
+  )
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
@@ -35,12 +53,23 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     const picture = await ctx.maps.render(
       mine.variant,
       mine.position,
-      { orders, title: `${mine.phase.label} — ${mine.power}'s orders (only you see this)`, palette: palette.ok ? palette.palette : 'standard' },
+      {
+        orders,
+        title: `${mine.phase.label} — ${mine.power}'s orders (only you see this)`,
+        palette: palette.ok ? palette.palette : 'standard',
+      },
       mapFileName(mine.phase.code, mine.power),
     );
-    const remembered = palette.ok && palette.remembered ? ` Your maps now use the ${chosen === 'colorblind' ? 'colour-blind' : 'standard'} palette.` : '';
+    const remembered =
+      palette.ok && palette.remembered
+        ? ` Your maps now use the ${chosen === 'colorblind' ? 'colour-blind' : 'standard'} palette.`
+        : '';
     const content = `**${mine.phase.label}**, ${mine.power}: ${orders.length} order${orders.length === 1 ? '' : 's'} drawn.${remembered}`;
-    await interaction.editReply(picture ? { content, files: [{ attachment: picture.png, name: picture.name }] } : { content: `${content}\n(The map could not be drawn.)` });
+    await interaction.editReply(
+      picture
+        ? { content, files: [{ attachment: picture.png, name: picture.name }] }
+        : { content: `${content}\n(The map could not be drawn.)` },
+    );
     return;
   }
   const status = gameStatus(ctx.deps, caller.channelId);
@@ -48,13 +77,26 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const phase = status.status.phase;
   // The current board: the position of the phase being played, or after the last phase of a finished game
   // (a phase's orders are in `/history show phase: map:`).
-  const input = !phase ? null : phase.resolvedAt !== null ? renderInputForPicture(ctx.deps, phase.id, 'after') : renderInputForPhase(ctx.deps, phase.id);
+  const input = !phase
+    ? null
+    : phase.resolvedAt !== null
+      ? renderInputForPicture(ctx.deps, phase.id, 'after')
+      : renderInputForPhase(ctx.deps, phase.id);
   if (!phase || !input) return replyRejected(interaction, 'The game has not started yet, so there is no map to show.');
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const { variant, position, ...opts } = input;
-  const picture = await ctx.maps.render(variant, position, { ...opts, palette: chosen ?? opts.palette }, mapFileName(phase.code));
+  const picture = await ctx.maps.render(
+    variant,
+    position,
+    { ...opts, palette: chosen ?? opts.palette },
+    mapFileName(phase.code),
+  );
   const content = `**${phase.label}** (${variant.name}).`;
-  await interaction.editReply(picture ? { content, files: [{ attachment: picture.png, name: picture.name }] } : { content: `${content}\n(The map could not be drawn.)` });
+  await interaction.editReply(
+    picture
+      ? { content, files: [{ attachment: picture.png, name: picture.name }] }
+      : { content: `${content}\n(The map could not be drawn.)` },
+  );
 }
 
 export const mapCommand: BotCommand = { data, execute, cooldown: () => 'map' };

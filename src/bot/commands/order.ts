@@ -4,7 +4,12 @@
  * with autocomplete from the legal orders of their units. The reply is ephemeral; the game layer queues
  * the DM with the power's complete order set (issue 4 §2, §6).
  */
-import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  InteractionContextType,
+  SlashCommandBuilder,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import { myOrders, orderInputProblem, playerContext, submitOrders, type Caller } from '../../game/index.js';
 import { isBallotKey } from '../../game/orders.js';
 import type { BotCommand } from '../command.js';
@@ -63,13 +68,20 @@ const SET_MISSING_ROOM = 300;
  * summarised to fit (at most ~1,200 characters together) with a pointer to `/orders show` for the rest.
  */
 export function orderSetLines(set: { orders: { text: string; unitKey: string }[]; missing: string[] }): string {
-  const mark = (o: { text: string; unitKey: string }) => code(o.text) + (isBallotKey(o.unitKey) ? ' (your secret vote)' : '');
+  const mark = (o: { text: string; unitKey: string }) =>
+    code(o.text) + (isBallotKey(o.unitKey) ? ' (your secret vote)' : '');
   const lines = [
     set.orders.length === 0
       ? 'Your orders now: none'
-      : listWithin(`Your orders now (${set.orders.length}): `, set.orders.map(mark), SET_ORDERS_ROOM, (n) => `… and ${n} more (\`/orders show\` lists them all)`),
+      : listWithin(
+          `Your orders now (${set.orders.length}): `,
+          set.orders.map(mark),
+          SET_ORDERS_ROOM,
+          (n) => `… and ${n} more (\`/orders show\` lists them all)`,
+        ),
   ];
-  if (set.missing.length > 0) lines.push(listWithin('⏳ Still without an order: ', set.missing, SET_MISSING_ROOM, (n) => `… and ${n} more`));
+  if (set.missing.length > 0)
+    lines.push(listWithin('⏳ Still without an order: ', set.missing, SET_MISSING_ROOM, (n) => `… and ${n} more`));
   return lines.join('\n');
 }
 
@@ -105,11 +117,17 @@ export function failedOrderReply(ctx: BotContext, caller: Caller): string {
 export function orderReply(r: Submitted): string {
   const head = `**${r.power}, ${r.phase.label}**`;
   // A player's order for a neutral unit is a secret ballot (Mandate of Heaven rule 3).
-  const mark = (o: { text: string; unitKey: string }) => code(o.text) + (isBallotKey(o.unitKey) ? ' (your secret vote)' : '');
+  const mark = (o: { text: string; unitKey: string }) =>
+    code(o.text) + (isBallotKey(o.unitKey) ? ' (your secret vote)' : '');
   const set = orderSetLines(r);
   const notes: string[] = [];
-  if (r.stored.some((o) => isBallotKey(o.unitKey))) notes.push('Votes for neutral units are secret: only the order a majority adopts is published.');
-  notes.push(r.stored.length > 0 ? 'A DM confirms your complete order set shortly. `/ready` when you are done.' : 'Nothing was stored, so your orders are as they were.');
+  if (r.stored.some((o) => isBallotKey(o.unitKey)))
+    notes.push('Votes for neutral units are secret: only the order a majority adopts is published.');
+  notes.push(
+    r.stored.length > 0
+      ? 'A DM confirms your complete order set shortly. `/ready` when you are done.'
+      : 'Nothing was stored, so your orders are as they were.',
+  );
   const middle: string[] = [];
   if (r.stored.length > 0) middle.push(`✅ Stored: ${r.stored.map(mark).join(', ')}`);
   for (const x of r.replaced) middle.push(`🔁 Replaced ${code(x.before)} with ${code(x.after)}`);
@@ -125,7 +143,9 @@ export function orderReply(r: Submitted): string {
     } else dropped++;
   }
   if (dropped > 0) {
-    kept.push(`… ${dropped} more line${dropped === 1 ? '' : 's'} not shown (${r.stored.length} stored, ${r.replaced.length} replaced, ${r.rejected.length} refused in all).`);
+    kept.push(
+      `… ${dropped} more line${dropped === 1 ? '' : 's'} not shown (${r.stored.length} stored, ${r.replaced.length} replaced, ${r.rejected.length} refused in all).`,
+    );
   }
   return [head, ...kept, ...notes, '', set].join('\n');
 }
@@ -144,7 +164,8 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   const ordered = new Set(r.orders.map((o) => ('unit' in o.order ? o.order.unit.province : '')));
   const units: UnitOrders[] = unitOrdersOf(r.variant, r.position, r.power, { ordered });
   // Votes for neutral units (Mandate of Heaven), after the player's own units, marked with the neutral's name.
-  for (const neutral of r.voted) units.push(...unitOrdersOf(r.variant, r.position, neutral, { label: `vote for ${neutral}`, allOrdered: true }));
+  for (const neutral of r.voted)
+    units.push(...unitOrdersOf(r.variant, r.position, neutral, { label: `vote for ${neutral}`, allOrdered: true }));
   await interaction.respond(suggestOrders(interaction.options.getFocused(), units));
 }
 

@@ -50,13 +50,16 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     const modal = new ModalBuilder()
       .setCustomId(customId('orders', 'paste', r.phase.id))
       .setTitle(`Orders for ${r.power}`.slice(0, 45))
-      .addLabelComponents(new LabelBuilder().setLabel(`${r.phase.label}, one order per line`.slice(0, 45)).setTextInputComponent(input));
+      .addLabelComponents(
+        new LabelBuilder().setLabel(`${r.phase.label}, one order per line`.slice(0, 45)).setTextInputComponent(input),
+      );
     await interaction.showModal(modal);
     return;
   }
   if (interaction.options.getSubcommand() === 'clear') {
     if (!r.ok) return replyRejected(interaction, r.error);
-    if (r.orders.length === 0) return replyPrivately(interaction, `${r.power} has no orders for ${r.phase.label}; nothing to clear.`);
+    if (r.orders.length === 0)
+      return replyPrivately(interaction, `${r.power} has no orders for ${r.phase.label}; nothing to clear.`);
     return askConfirmation(ctx, interaction, {
       command: 'orders',
       action: 'clear',
@@ -70,12 +73,22 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   return replyPrivately(interaction, r.text);
 }
 
-async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void> {
+async function component(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  action: string,
+  args: string[],
+): Promise<void> {
   if (action === 'paste') {
     if (!interaction.isModalSubmit()) return;
     const caller = callerOf(interaction);
     const allowed = useCooldown(ctx.deps, caller.userId, 'order');
-    const reply = (content: string) => interaction.reply({ content: discordText(content), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+    const reply = (content: string) =>
+      interaction.reply({
+        content: discordText(content),
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: { parse: [] },
+      });
     // Like `/order`: every answer ends with the order set that stands (a refusal stores nothing).
     if (!allowed.ok) return void (await reply(refusedOrderReply(ctx, caller, allowed.error)));
     const text = interaction.fields.getTextInputValue('orders');
@@ -98,5 +111,6 @@ export const ordersCommand: BotCommand = {
   data,
   execute,
   component,
-  failed: (ctx, interaction, action) => (action === 'paste' ? failedOrderReply(ctx, callerOf(interaction)) : GENERIC_FAILURE),
+  failed: (ctx, interaction, action) =>
+    action === 'paste' ? failedOrderReply(ctx, callerOf(interaction)) : GENERIC_FAILURE,
 };

@@ -18,7 +18,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const r = toggleReady(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r.error);
   if (r.resolved.length > 0) {
-    return replyPrivately(interaction, `✅ ${r.power} is ready. Everyone is: ${r.resolved.map((p) => p.label).join(', ')} resolved; the results are being posted.`);
+    return replyPrivately(
+      interaction,
+      `✅ ${r.power} is ready. Everyone is: ${r.resolved.map((p) => p.label).join(', ')} resolved; the results are being posted.`,
+    );
   }
   if (r.capped) {
     return replyPrivately(
@@ -26,7 +29,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       `✅ ${r.power} is ready, and so is everyone; but this game has already resolved ${r.capped.count} phases in the last hour, the most one game may, so the phase resolves at its deadline.`,
     );
   }
-  if (!r.ready) return replyPrivately(interaction, `↩️ ${r.power} is no longer ready; you can still change your orders.`);
+  if (!r.ready)
+    return replyPrivately(interaction, `↩️ ${r.power} is no longer ready; you can still change your orders.`);
   const waiting = r.waitingFor.length > 0 ? ` Waiting for: ${r.waitingFor.join(', ')}.` : '';
   return replyPrivately(interaction, `✅ ${r.power} is ready.${waiting} Run \`/ready\` again to take it back.`);
 }

@@ -23,7 +23,14 @@
  * and `list` takes `sandbox:` (default: the one used last). Maps are drawn in the render worker at a priority below
  * the games' posts (src/bot/maps.ts).
  */
-import { channelMention, InteractionContextType, MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  channelMention,
+  InteractionContextType,
+  MessageFlags,
+  SlashCommandBuilder,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import { formatDuration, formatResultsSummary, history, limitsOf } from '../../game/index.js';
 import {
   actSandbox,
@@ -57,7 +64,11 @@ import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate } from '../text.js';
 
 const sandboxOption = (o: import('discord.js').SlashCommandIntegerOption) =>
-  o.setName('sandbox').setDescription('Which of your sandboxes (default: the one you used last)').setMinValue(1).setAutocomplete(true);
+  o
+    .setName('sandbox')
+    .setDescription('Which of your sandboxes (default: the one you used last)')
+    .setMinValue(1)
+    .setAutocomplete(true);
 
 const data = new SlashCommandBuilder()
   .setName('sandbox')
@@ -67,42 +78,105 @@ const data = new SlashCommandBuilder()
     s
       .setName('start')
       .setDescription("Copy a game's board into a new sandbox (without anyone's orders)")
-      .addIntegerOption((o) => o.setName('game').setDescription("Which game (default: this channel's; needed in a direct message)").setMinValue(1).setAutocomplete(true))
-      .addStringOption((o) => o.setName('phase').setDescription('Start from an earlier phase, such as S1901M (default: the current one)').setAutocomplete(true).setMaxLength(40)),
+      .addIntegerOption((o) =>
+        o
+          .setName('game')
+          .setDescription("Which game (default: this channel's; needed in a direct message)")
+          .setMinValue(1)
+          .setAutocomplete(true),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('phase')
+          .setDescription('Start from an earlier phase, such as S1901M (default: the current one)')
+          .setAutocomplete(true)
+          .setMaxLength(40),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName('order')
       .setDescription("Orders for any power's units, separated by ; — e.g. A par - bur; A mun - bur")
-      .addStringOption((o) => o.setName('orders').setDescription('One or more orders for any powers, separated by ;').setRequired(true).setMaxLength(6000).setAutocomplete(true))
+      .addStringOption((o) =>
+        o
+          .setName('orders')
+          .setDescription('One or more orders for any powers, separated by ;')
+          .setRequired(true)
+          .setMaxLength(6000)
+          .setAutocomplete(true),
+      )
       .addIntegerOption(sandboxOption),
   )
   .addSubcommand((s) =>
     s
       .setName('clear')
       .setDescription("Clear the sandbox's orders for this phase (one power's, or all)")
-      .addStringOption((o) => o.setName('power').setDescription('Only this power (default: every power)').setAutocomplete(true).setMaxLength(40))
+      .addStringOption((o) =>
+        o
+          .setName('power')
+          .setDescription('Only this power (default: every power)')
+          .setAutocomplete(true)
+          .setMaxLength(40),
+      )
       .addIntegerOption(sandboxOption),
   )
   .addSubcommand((s) =>
     s
       .setName('act')
       .setDescription('Act for a seat or as the game master in the variant’s steps (the choices list what is open now)')
-      .addStringOption((o) => o.setName('action').setDescription('What to do (the variant’s actions open now)').setRequired(true).setAutocomplete(true).setMaxLength(40))
-      .addStringOption((o) => o.setName('as').setDescription('Who acts: a seated power, or gm for the game master').setRequired(true).setAutocomplete(true).setMaxLength(40))
-      .addStringOption((o) => o.setName('choice').setDescription('The action’s first value').setAutocomplete(true).setMaxLength(100))
-      .addStringOption((o) => o.setName('detail').setDescription('The action’s second value').setAutocomplete(true).setMaxLength(100))
+      .addStringOption((o) =>
+        o
+          .setName('action')
+          .setDescription('What to do (the variant’s actions open now)')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(40),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('as')
+          .setDescription('Who acts: a seated power, or gm for the game master')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(40),
+      )
+      .addStringOption((o) =>
+        o.setName('choice').setDescription('The action’s first value').setAutocomplete(true).setMaxLength(100),
+      )
+      .addStringOption((o) =>
+        o.setName('detail').setDescription('The action’s second value').setAutocomplete(true).setMaxLength(100),
+      )
       .addIntegerOption(sandboxOption),
   )
-  .addSubcommand((s) => s.setName('adjudicate').setDescription('See the results the phase would have now (nothing moves on)').addIntegerOption(sandboxOption))
-  .addSubcommand((s) => s.setName('next').setDescription('Go on, as a deadline would: the next step, or the next phase').addIntegerOption(sandboxOption))
-  .addSubcommand((s) => s.setName('map').setDescription('The sandbox board with its orders so far').addIntegerOption(sandboxOption))
-  .addSubcommand((s) => s.setName('share').setDescription('Post a snapshot of the sandbox in this channel for everyone to see').addIntegerOption(sandboxOption))
+  .addSubcommand((s) =>
+    s
+      .setName('adjudicate')
+      .setDescription('See the results the phase would have now (nothing moves on)')
+      .addIntegerOption(sandboxOption),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('next')
+      .setDescription('Go on, as a deadline would: the next step, or the next phase')
+      .addIntegerOption(sandboxOption),
+  )
+  .addSubcommand((s) =>
+    s.setName('map').setDescription('The sandbox board with its orders so far').addIntegerOption(sandboxOption),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('share')
+      .setDescription('Post a snapshot of the sandbox in this channel for everyone to see')
+      .addIntegerOption(sandboxOption),
+  )
   .addSubcommand((s) => s.setName('list').setDescription('Your sandboxes'))
   .addSubcommand((s) => s.setName('end').setDescription('Delete a sandbox').addIntegerOption(sandboxOption))
   .toJSON();
 
-const refOf = (interaction: ChatInputCommandInteraction): SandboxRef => ({ userId: interaction.user.id, sandboxId: interaction.options.getInteger('sandbox') });
+const refOf = (interaction: ChatInputCommandInteraction): SandboxRef => ({
+  userId: interaction.user.id,
+  sandboxId: interaction.options.getInteger('sandbox'),
+});
 
 /** Where the command was used: a server channel, or a direct message with the bot (no server). */
 const placeOf = (interaction: ChatInputCommandInteraction | AutocompleteInteraction): SandboxPlace => ({
@@ -119,7 +193,8 @@ function headLine(v: SandboxView): string {
 }
 
 /** Who `as:` names: a seated power, or the game master. */
-const actorOf = (as: string): { by: 'player' | 'gm'; power: string | null } => (['gm', 'game master'].includes(as.trim().toLowerCase()) ? { by: 'gm', power: null } : { by: 'player', power: as });
+const actorOf = (as: string): { by: 'player' | 'gm'; power: string | null } =>
+  ['gm', 'game master'].includes(as.trim().toLowerCase()) ? { by: 'gm', power: null } : { by: 'player', power: as };
 
 const asName = (as: string) => (as === 'gm' ? 'game master' : as);
 
@@ -132,18 +207,40 @@ function stateLines(v: SandboxView): string[] {
       ? closed
         ? 'Orders: none (they are closed while this step is under way).'
         : 'Orders: none yet (`/sandbox order`, for any power).'
-      : listWithin(`Orders (${v.orders.length}${closed ? ', closed' : ''}): `, v.orders.map((o) => code(o.text)), 700, (n) => `… and ${n} more`),
+      : listWithin(
+          `Orders (${v.orders.length}${closed ? ', closed' : ''}): `,
+          v.orders.map((o) => code(o.text)),
+          700,
+          (n) => `… and ${n} more`,
+        ),
   ];
   const missing = v.duties.filter((d) => d.missing.length > 0).map((d) => `${d.power} (${d.missing.join(', ')})`);
-  if (missing.length > 0 && !closed) lines.push(listWithin('⏳ Without orders (they hold, or the default applies): ', missing, 500, (n) => `… and ${n} more powers`));
+  if (missing.length > 0 && !closed)
+    lines.push(
+      listWithin(
+        '⏳ Without orders (they hold, or the default applies): ',
+        missing,
+        500,
+        (n) => `… and ${n} more powers`,
+      ),
+    );
   if (v.step) {
-    const who = v.step.progress.powers.map((p) => `${p.power} ${p.answered ? v.step!.labels.answered : v.step!.labels.waiting}`);
+    const who = v.step.progress.powers.map(
+      (p) => `${p.power} ${p.answered ? v.step!.labels.answered : v.step!.labels.waiting}`,
+    );
     if (v.step.progress.gameMaster) who.push('the game master (you) ⏳');
     lines.push(v.step.line);
     if (who.length > 0) lines.push(listWithin('Waiting for: ', who, 400, (n) => `… and ${n} more`));
   }
   if (v.actions.length > 0) {
-    lines.push(listWithin('🎬 `/sandbox act`: ', v.actions.map((a) => `${code(a.name)} (${a.as.map(asName).join(', ')})`), 500, (n) => `… and ${n} more`));
+    lines.push(
+      listWithin(
+        '🎬 `/sandbox act`: ',
+        v.actions.map((a) => `${code(a.name)} (${a.as.map(asName).join(', ')})`),
+        500,
+        (n) => `… and ${n} more`,
+      ),
+    );
   }
   return lines;
 }
@@ -175,7 +272,15 @@ function keepEnds(text: string, room: number): string {
 function postsText(posts: string[], room: number): string[] {
   if (posts.length === 0) return [];
   const each = Math.max(150, Math.floor(room / posts.length));
-  const quoted = posts.map((p) => keepEnds(p.split('\n').map((l) => `> ${l}`).join('\n'), each));
+  const quoted = posts.map((p) =>
+    keepEnds(
+      p
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n'),
+      each,
+    ),
+  );
   return ['📣 In the game, the channel would now read:', truncate(quoted.join('\n'), Math.max(200, room))];
 }
 
@@ -209,19 +314,41 @@ type Picture = Exclude<SandboxPicture, 'preview'> | { preview: { board: SandboxB
  * adjudicated): its input prepared on a turn of its own, drawn whole in the render worker (the scene too: only what
  * can cross to the worker is handed over, never the variant object) at a priority below the games' posts.
  */
-async function replyWithMap(ctx: BotContext, interaction: ChatInputCommandInteraction, turn: LoopTurns, ref: SandboxRef, picture: Picture, content: string): Promise<void> {
+async function replyWithMap(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  turn: LoopTurns,
+  ref: SandboxRef,
+  picture: Picture,
+  content: string,
+): Promise<void> {
   const input = await turn(() =>
-    typeof picture === 'string' ? sandboxRenderInput(ctx.deps, ref, picture) : { ok: true as const, input: sandboxPreviewInput(picture.preview.board, picture.preview.adjudication) },
+    typeof picture === 'string'
+      ? sandboxRenderInput(ctx.deps, ref, picture)
+      : { ok: true as const, input: sandboxPreviewInput(picture.preview.board, picture.preview.adjudication) },
   );
   const name = typeof picture === 'string' ? picture : 'preview';
   let drawn: MapPicture | null = null;
   if (input.ok && input.input) {
     const { variant, position, ...opts } = input.input;
-    drawn = await ctx.maps.render(variant, position, opts, mapFileName(`sandbox-${position.phase.season}-${position.phase.year}`, name), { priority: 'low' });
+    drawn = await ctx.maps.render(
+      variant,
+      position,
+      opts,
+      mapFileName(`sandbox-${position.phase.season}-${position.phase.year}`, name),
+      { priority: 'low' },
+    );
   }
   const shown = discordText(content);
-  const text = drawn || !input.ok || !input.input ? shown : truncate(`${shown}\n(The map could not be drawn just now: \`/sandbox map\` tries again.)`);
-  await interaction.editReply({ content: truncate(text), files: drawn ? [{ attachment: drawn.png, name: drawn.name }] : [], allowedMentions: { parse: [] } });
+  const text =
+    drawn || !input.ok || !input.input
+      ? shown
+      : truncate(`${shown}\n(The map could not be drawn just now: \`/sandbox map\` tries again.)`);
+  await interaction.editReply({
+    content: truncate(text),
+    files: drawn ? [{ attachment: drawn.png, name: drawn.name }] : [],
+    allowedMentions: { parse: [] },
+  });
 }
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
@@ -234,26 +361,57 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   switch (sub) {
     case 'start': {
       const r = await turn(() =>
-        startSandbox(ctx.deps, { ...placeOf(interaction), gameId: interaction.options.getInteger('game'), phase: interaction.options.getString('phase') }),
+        startSandbox(ctx.deps, {
+          ...placeOf(interaction),
+          gameId: interaction.options.getInteger('game'),
+          phase: interaction.options.getString('phase'),
+        }),
       );
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyWithMap(ctx, interaction, turn, { userId: interaction.user.id, sandboxId: r.sandbox.id }, 'board', `${viewText(r.sandbox)}\nIt ends after ${formatDuration(limitsOf(ctx.deps).sandboxIdleMs)} unused, or with \`/sandbox end\`.`);
+      return replyWithMap(
+        ctx,
+        interaction,
+        turn,
+        { userId: interaction.user.id, sandboxId: r.sandbox.id },
+        'board',
+        `${viewText(r.sandbox)}\nIt ends after ${formatDuration(limitsOf(ctx.deps).sandboxIdleMs)} unused, or with \`/sandbox end\`.`,
+      );
     }
     case 'order': {
-      const r = await orderSandboxInTurns(ctx.deps, { ...ref, text: interaction.options.getString('orders', true) }, turn);
+      const r = await orderSandboxInTurns(
+        ctx.deps,
+        { ...ref, text: interaction.options.getString('orders', true) },
+        turn,
+      );
       if (!r.ok) return replyRejected(interaction, r.error);
       const lines: string[] = [];
-      if (r.stored.length > 0) lines.push(listWithin('✅ Stored: ', r.stored.map((o) => `${code(o.text)} (${o.power})`), 600, (n) => `… and ${n} more`));
+      if (r.stored.length > 0)
+        lines.push(
+          listWithin(
+            '✅ Stored: ',
+            r.stored.map((o) => `${code(o.text)} (${o.power})`),
+            600,
+            (n) => `… and ${n} more`,
+          ),
+        );
       for (const x of r.replaced.slice(0, 5)) lines.push(`🔁 Replaced ${code(x.before)} with ${code(x.after)}`);
       for (const x of r.rejected.slice(0, 8)) lines.push(`❌ ${code(truncate(x.input, 60))}: ${x.error}`);
       if (r.rejected.length > 8) lines.push(`… ${s(r.rejected.length - 8, 'more refused line')}.`);
       if (r.stored.length === 0 && r.rejected.length === 0) lines.push('No orders found in what you typed.');
-      return replyPrivately(interaction, truncate([headLine(r.sandbox), ...lines, '', ...stateLines(r.sandbox)].join('\n')));
+      return replyPrivately(
+        interaction,
+        truncate([headLine(r.sandbox), ...lines, '', ...stateLines(r.sandbox)].join('\n')),
+      );
     }
     case 'clear': {
-      const r = await turn(() => clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') }));
+      const r = await turn(() =>
+        clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') }),
+      );
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPrivately(interaction, truncate([headLine(r.sandbox), `🧹 Cleared ${s(r.cleared, 'order')}.`, ...stateLines(r.sandbox)].join('\n')));
+      return replyPrivately(
+        interaction,
+        truncate([headLine(r.sandbox), `🧹 Cleared ${s(r.cleared, 'order')}.`, ...stateLines(r.sandbox)].join('\n')),
+      );
     }
     case 'act': {
       const as = interaction.options.getString('as', true);
@@ -267,7 +425,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         }),
       );
       if (!r.ok) return replyRejected(interaction, r.error);
-      const settled = r.settled ? ['Everyone has answered in this step: `/sandbox next` goes on (a game would now).'] : [];
+      const settled = r.settled
+        ? ['Everyone has answered in this step: `/sandbox next` goes on (a game would now).']
+        : [];
       const head = [headLine(r.sandbox), `🎬 As ${asName(actorOf(as).power ?? 'gm')}: ${r.reply.trim()}`, ...settled];
       const tail = stateLines(r.sandbox);
       const room = MAX_CONTENT - [...head, ...tail].join('\n').length - 60;
@@ -276,9 +436,20 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'adjudicate': {
       const r = await previewSandboxInTurns(ctx.deps, ref, turn);
       if (!r.ok) return replyRejected(interaction, r.error);
-      const how = r.sandbox.step ? 'If the phase were played out now, with what is decided so far (nothing has moved on):' : 'If these orders were played now (nothing has moved on):';
-      const text = resultsText(r.board.variant, `${headLine(r.sandbox)}\n${how}`, r.adjudication, ['`/sandbox next` goes on; change the orders first with `/sandbox order`.']);
-      return replyWithMap(ctx, interaction, turn, ref, { preview: { board: r.board, adjudication: r.adjudication } }, text);
+      const how = r.sandbox.step
+        ? 'If the phase were played out now, with what is decided so far (nothing has moved on):'
+        : 'If these orders were played now (nothing has moved on):';
+      const text = resultsText(r.board.variant, `${headLine(r.sandbox)}\n${how}`, r.adjudication, [
+        '`/sandbox next` goes on; change the orders first with `/sandbox order`.',
+      ]);
+      return replyWithMap(
+        ctx,
+        interaction,
+        turn,
+        ref,
+        { preview: { board: r.board, adjudication: r.adjudication } },
+        text,
+      );
     }
     case 'next': {
       const r = await turn(() => nextSandbox(ctx.deps, ref));
@@ -288,25 +459,57 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         // A step opened or closed within the phase: what the game would post, and where the phase stands now.
         const tail = [...stateLines(r.sandbox), nextSteps(r.sandbox)];
         const room = MAX_CONTENT - [headLine(r.sandbox), ...tail].join('\n').length - 60;
-        return replyWithMap(ctx, interaction, turn, sandboxRef, 'board', [headLine(r.sandbox), ...postsText(r.posts, room), ...tail].join('\n'));
+        return replyWithMap(
+          ctx,
+          interaction,
+          turn,
+          sandboxRef,
+          'board',
+          [headLine(r.sandbox), ...postsText(r.posts, room), ...tail].join('\n'),
+        );
       }
-      const skipped = r.skipped.length > 0 ? [`(${s(r.skipped.length, 'phase')} with nothing to decide played on the way.)`] : [];
-      const now = r.sandbox.winner ? [`🏆 ${r.sandbox.winner} has won in this sandbox.`] : [`Now: **${r.sandbox.label}**. ${nextSteps(r.sandbox)}`];
+      const skipped =
+        r.skipped.length > 0 ? [`(${s(r.skipped.length, 'phase')} with nothing to decide played on the way.)`] : [];
+      const now = r.sandbox.winner
+        ? [`🏆 ${r.sandbox.winner} has won in this sandbox.`]
+        : [`Now: **${r.sandbox.label}**. ${nextSteps(r.sandbox)}`];
       const posts = postsText(r.posts, 600);
-      const text = resultsText(r.variant, `🧪 **Sandbox #${r.sandbox.id}** · ${r.sandbox.variantName}`, r.adjudication, [...skipped, ...posts, ...now]);
+      const text = resultsText(
+        r.variant,
+        `🧪 **Sandbox #${r.sandbox.id}** · ${r.sandbox.variantName}`,
+        r.adjudication,
+        [...skipped, ...posts, ...now],
+      );
       return replyWithMap(ctx, interaction, turn, sandboxRef, 'last', text);
     }
     case 'map': {
       const r = await turn(() => viewSandbox(ctx.deps, ref));
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyWithMap(ctx, interaction, turn, { userId: ref.userId, sandboxId: r.sandbox.id }, 'board', viewText(r.sandbox));
+      return replyWithMap(
+        ctx,
+        interaction,
+        turn,
+        { userId: ref.userId, sandboxId: r.sandbox.id },
+        'board',
+        viewText(r.sandbox),
+      );
     }
     case 'list': {
       const r = await turn(() => listSandboxes(ctx.deps, interaction.user.id));
       if (!r.ok) return replyRejected(interaction, r.error);
-      if (r.sandboxes.length === 0) return replyPrivately(interaction, "You have no sandbox. `/sandbox start` in a game's channel copies its board (here, `game:` names one).");
-      const lines = r.sandboxes.map((v, i) => `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (copied from ${v.source} of the game in ${channelMention(v.gameChannelId)}) · ${s(v.orders.length, 'order')} · ends ${timestamp(v.expiresAt)} unused`);
-      return replyPrivately(interaction, truncate(['**Your sandboxes** (▶️: the one commands use without `sandbox:`)', ...lines].join('\n')));
+      if (r.sandboxes.length === 0)
+        return replyPrivately(
+          interaction,
+          "You have no sandbox. `/sandbox start` in a game's channel copies its board (here, `game:` names one).",
+        );
+      const lines = r.sandboxes.map(
+        (v, i) =>
+          `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (copied from ${v.source} of the game in ${channelMention(v.gameChannelId)}) · ${s(v.orders.length, 'order')} · ends ${timestamp(v.expiresAt)} unused`,
+      );
+      return replyPrivately(
+        interaction,
+        truncate(['**Your sandboxes** (▶️: the one commands use without `sandbox:`)', ...lines].join('\n')),
+      );
     }
     case 'end': {
       const r = await turn(() => endSandbox(ctx.deps, ref));
@@ -323,16 +526,41 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
  * channel: what it is (a what-if, not the game), the last phase played with its results and map (or the board with
  * the orders given so far), and no link (no channel, message or URL).
  */
-async function share(ctx: BotContext, interaction: ChatInputCommandInteraction, ref: SandboxRef, turn: LoopTurns): Promise<void> {
-  if (!interaction.inGuild()) return replyRejected(interaction, '`/sandbox share` posts a snapshot for everyone in a server channel: run it there (here only you would see it).');
+async function share(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  ref: SandboxRef,
+  turn: LoopTurns,
+): Promise<void> {
+  if (!interaction.inGuild())
+    return replyRejected(
+      interaction,
+      '`/sandbox share` posts a snapshot for everyone in a server channel: run it there (here only you would see it).',
+    );
   const r = await turn(() => viewSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r.error);
   const v = r.sandbox;
   const who = interaction.user.username.replace(/[\\*_~`|>#@:<]/g, '');
   const head = `🧪 **Sandbox snapshot** shared by ${who}: a what-if on ${v.variantName}, copied from ${v.source}. Not the game's orders or results.`;
   await interaction.deferReply();
-  if (v.last) return replyWithMap(ctx, interaction, turn, ref, 'last', resultsText(r.board.variant, head, v.last.adjudication, []));
-  const orders = v.orders.length === 0 ? 'No orders given yet.' : listWithin(`Orders (${v.orders.length}): `, v.orders.map((o) => code(o.text)), 1200, (n) => `… and ${n} more`);
+  if (v.last)
+    return replyWithMap(
+      ctx,
+      interaction,
+      turn,
+      ref,
+      'last',
+      resultsText(r.board.variant, head, v.last.adjudication, []),
+    );
+  const orders =
+    v.orders.length === 0
+      ? 'No orders given yet.'
+      : listWithin(
+          `Orders (${v.orders.length}): `,
+          v.orders.map((o) => code(o.text)),
+          1200,
+          (n) => `… and ${n} more`,
+        );
   return replyWithMap(ctx, interaction, turn, ref, 'board', `${head}\n**${v.label}**\n${orders}`);
 }
 
@@ -340,7 +568,11 @@ async function share(ctx: BotContext, interaction: ChatInputCommandInteraction, 
  * The legal orders of every power with something to decide, as `/order` offers a player's (each power's name after
  * its choices), computed in slices of a few ms on the member's turns (21 Warhammer powers take tens of ms under load).
  */
-async function unitOrdersInTurns(turn: LoopTurns, board: SandboxBoard, duties: SandboxView['duties']): Promise<UnitOrders[]> {
+async function unitOrdersInTurns(
+  turn: LoopTurns,
+  board: SandboxBoard,
+  duties: SandboxView['duties'],
+): Promise<UnitOrders[]> {
   const units: UnitOrders[] = [];
   let next = 0;
   while (next < duties.length) {
@@ -365,14 +597,25 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   if (focused.name === 'game') {
     const r = await turn(() => sandboxGames(ctx.deps, placeOf(interaction)));
     if (!r.ok) return interaction.respond([]);
-    const found = r.games.filter((g) => String(g.gameId).startsWith(typed.trim().replace(/^#/, '')) || g.label.toLowerCase().includes(typed.trim().toLowerCase()));
-    return interaction.respond(found.slice(0, MAX_CHOICES).map((g) => ({ name: choiceName(g.label), value: g.gameId })));
+    const found = r.games.filter(
+      (g) =>
+        String(g.gameId).startsWith(typed.trim().replace(/^#/, '')) ||
+        g.label.toLowerCase().includes(typed.trim().toLowerCase()),
+    );
+    return interaction.respond(
+      found.slice(0, MAX_CHOICES).map((g) => ({ name: choiceName(g.label), value: g.gameId })),
+    );
   }
   if (focused.name === 'phase') {
     // The phases of the game `game:` names (one the caller may copy), else of this channel's.
     const named = interaction.options.getInteger('game');
     const games = named === null ? null : await turn(() => sandboxGames(ctx.deps, placeOf(interaction)));
-    const channelId = named === null ? interaction.channelId : games?.ok ? games.games.find((g) => g.gameId === named)?.channelId : undefined;
+    const channelId =
+      named === null
+        ? interaction.channelId
+        : games?.ok
+          ? games.games.find((g) => g.gameId === named)?.channelId
+          : undefined;
     if (!channelId) return interaction.respond([]);
     const r = await turn(() => history(ctx.deps, { channelId, phase: null }));
     if (!r.ok) return interaction.respond([]);
@@ -382,12 +625,21 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       .reverse()
       .filter((p) => p.code.toLowerCase().startsWith(t) || p.label.toLowerCase().includes(t))
       .slice(0, MAX_CHOICES);
-    return interaction.respond(matches.map((p) => ({ name: choiceName(`${p.code} — ${p.label}${p.resolvedAt === null ? ' (current)' : ''}`), value: p.code })));
+    return interaction.respond(
+      matches.map((p) => ({
+        name: choiceName(`${p.code} — ${p.label}${p.resolvedAt === null ? ' (current)' : ''}`),
+        value: p.code,
+      })),
+    );
   }
   if (focused.name === 'sandbox') {
     const r = await turn(() => listSandboxes(ctx.deps, userId));
     if (!r.ok) return interaction.respond([]);
-    return interaction.respond(r.sandboxes.slice(0, MAX_CHOICES).map((v) => ({ name: choiceName(`#${v.id} · ${v.variantName} · ${v.label}`), value: v.id })));
+    return interaction.respond(
+      r.sandboxes
+        .slice(0, MAX_CHOICES)
+        .map((v) => ({ name: choiceName(`#${v.id} · ${v.variantName} · ${v.label}`), value: v.id })),
+    );
   }
   const r = await turn(() => viewSandbox(ctx.deps, { userId, sandboxId: interaction.options.getInteger('sandbox') }));
   if (!r.ok) return interaction.respond([]);
@@ -405,16 +657,29 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     }
     case 'action': {
       const as = (interaction.options.getString('as') ?? '').trim().toLowerCase();
-      const open = sandbox.actions.filter((a) => as === '' || a.as.some((x) => x.toLowerCase() === as || (as === 'game master' && x === 'gm')));
+      const open = sandbox.actions.filter(
+        (a) => as === '' || a.as.some((x) => x.toLowerCase() === as || (as === 'game master' && x === 'gm')),
+      );
       const found = open.filter((a) => a.name.includes(t) || a.description.toLowerCase().includes(t));
-      return interaction.respond(found.slice(0, MAX_CHOICES).map((a) => ({ name: choiceName(`${a.name}: ${a.description} (${a.as.map(asName).join(', ')})`), value: a.name })));
+      return interaction.respond(
+        found
+          .slice(0, MAX_CHOICES)
+          .map((a) => ({
+            name: choiceName(`${a.name}: ${a.description} (${a.as.map(asName).join(', ')})`),
+            value: a.name,
+          })),
+      );
     }
     case 'as': {
       const action = (interaction.options.getString('action') ?? '').trim().toLowerCase();
       const named = sandbox.actions.find((a) => a.name === action);
       const who = named ? named.as : [...board.seated, 'gm'];
       const found = who.filter((x) => asName(x).toLowerCase().includes(t) || x.toLowerCase().includes(t));
-      return interaction.respond(found.slice(0, MAX_CHOICES).map((x) => ({ name: choiceName(x === 'gm' ? 'gm: the game master' : x), value: x })));
+      return interaction.respond(
+        found
+          .slice(0, MAX_CHOICES)
+          .map((x) => ({ name: choiceName(x === 'gm' ? 'gm: the game master' : x), value: x })),
+      );
     }
     case 'choice':
     case 'detail': {
@@ -432,7 +697,9 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
           detail: interaction.options.getString('detail'),
         }),
       );
-      return interaction.respond(choices.slice(0, MAX_CHOICES).map((c) => ({ name: choiceName(c.name), value: c.value.slice(0, MAX_CHOICE) })));
+      return interaction.respond(
+        choices.slice(0, MAX_CHOICES).map((c) => ({ name: choiceName(c.name), value: c.value.slice(0, MAX_CHOICE) })),
+      );
     }
     default:
       return interaction.respond([]);

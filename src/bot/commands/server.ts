@@ -3,7 +3,12 @@
  * Manage Server. Without options it shows them. A server may raise the shortest phase and lower the number
  * of games that may be live at once; the bot's own limits bound both.
  */
-import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  InteractionContextType,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import { formatDuration, getServerLimits, setServerLimits } from '../../game/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
@@ -18,15 +23,26 @@ const data = new SlashCommandBuilder()
     s
       .setName('limits')
       .setDescription('Show or set the shortest phase and the most live games in this server')
-      .addStringOption((o) => o.setName('min_phase').setDescription('Shortest phase a game here may have, like 10m or 1h').setMaxLength(20))
-      .addIntegerOption((o) => o.setName('live_games').setDescription('Most unfinished games at once in this server').setMinValue(1).setMaxValue(10_000)),
+      .addStringOption((o) =>
+        o.setName('min_phase').setDescription('Shortest phase a game here may have, like 10m or 1h').setMaxLength(20),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('live_games')
+          .setDescription('Most unfinished games at once in this server')
+          .setMinValue(1)
+          .setMaxValue(10_000),
+      ),
   )
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   // Discord hides the command from others by default; the check stays on every call.
   if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
-    return replyRejected(interaction, 'Only members with the Manage Server permission can change this server’s settings.');
+    return replyRejected(
+      interaction,
+      'Only members with the Manage Server permission can change this server’s settings.',
+    );
   }
   const guildId = interaction.guildId!;
   const minPhase = interaction.options.getString('min_phase');

@@ -1,7 +1,12 @@
 /**
  * `/why province:<name>`: the reason for the last result in a province (from the adjudicator's results).
  */
-import { InteractionContextType, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  InteractionContextType,
+  SlashCommandBuilder,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import { findOpenGame, why } from '../../game/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
@@ -13,11 +18,21 @@ const data = new SlashCommandBuilder()
   .setName('why')
   .setDescription('Why the last order in a province succeeded or failed')
   .setContexts(InteractionContextType.Guild)
-  .addStringOption((o) => o.setName('province').setDescription('Province name or abbreviation').setRequired(true).setAutocomplete(true).setMaxLength(60))
+  .addStringOption((o) =>
+    o
+      .setName('province')
+      .setDescription('Province name or abbreviation')
+      .setRequired(true)
+      .setAutocomplete(true)
+      .setMaxLength(60),
+  )
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const r = why(ctx.deps, { channelId: callerOf(interaction).channelId, province: interaction.options.getString('province', true) });
+  const r = why(ctx.deps, {
+    channelId: callerOf(interaction).channelId,
+    province: interaction.options.getString('province', true),
+  });
   if (!r.ok) return replyRejected(interaction, r.error);
   return replyPrivately(interaction, r.text);
 }
@@ -29,7 +44,13 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   const typed = interaction.options.getFocused().trim().toLowerCase();
   const provinces = [...variant.map.provinces.values()].filter((p) => p.kind !== 'impassable');
   const matches = provinces
-    .filter((p) => typed === '' || p.id.startsWith(typed) || p.name.toLowerCase().includes(typed) || p.aliases.some((a) => a.toLowerCase().startsWith(typed)))
+    .filter(
+      (p) =>
+        typed === '' ||
+        p.id.startsWith(typed) ||
+        p.name.toLowerCase().includes(typed) ||
+        p.aliases.some((a) => a.toLowerCase().startsWith(typed)),
+    )
     .sort((a, b) => Number(!a.id.startsWith(typed)) - Number(!b.id.startsWith(typed)) || a.name.localeCompare(b.name))
     .slice(0, MAX_CHOICES);
   await interaction.respond(matches.map((p) => ({ name: choiceName(`${p.name} (${p.id})`), value: p.id })));

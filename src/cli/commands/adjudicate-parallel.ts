@@ -39,7 +39,12 @@ export interface WorkerInput {
 }
 
 /** Null: not possible (running from the TypeScript sources, no worker) or a case failed. */
-export async function adjudicateInParallel(args: string[], stdin: string, list: unknown[], adjudicateClaimed: ClaimCases): Promise<CommandResult | null> {
+export async function adjudicateInParallel(
+  args: string[],
+  stdin: string,
+  list: unknown[],
+  adjudicateClaimed: ClaimCases,
+): Promise<CommandResult | null> {
   if (RUNNING_FROM_SOURCE) return null;
   const { Worker } = await import('node:worker_threads');
   const shared = new SharedArrayBuffer(4);

@@ -4,9 +4,34 @@
  * src/variants/case/read.ts (shared with the game layer's import).
  */
 import type { Variant } from '../../engine/variant.js';
-import { adjudicateCase, caseName, loadCaseSchema, readCase, readPlainCase, type AdjudicateCase, type CaseOutput } from '../../variants/case/read.js';
-import { adjudicateInParallel, PARALLEL_MIN_CASES, wantsSecondThread, type ClaimedWork } from './adjudicate-parallel.js';
-import { ByteSink, bytesResult, InputError, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type Flags, type CommandResult } from '../io.js';
+import {
+  adjudicateCase,
+  caseName,
+  loadCaseSchema,
+  readCase,
+  readPlainCase,
+  type AdjudicateCase,
+  type CaseOutput,
+} from '../../variants/case/read.js';
+import {
+  adjudicateInParallel,
+  PARALLEL_MIN_CASES,
+  wantsSecondThread,
+  type ClaimedWork,
+} from './adjudicate-parallel.js';
+import {
+  ByteSink,
+  bytesResult,
+  InputError,
+  loadVariants,
+  parseFlags,
+  parseJson,
+  runCommand,
+  variantById,
+  variantFromFlags,
+  type Flags,
+  type CommandResult,
+} from '../io.js';
 
 export {
   adjudicateCase,
@@ -75,7 +100,11 @@ export async function readCases(flags: Flags, list: readonly unknown[]): Promise
 }
 
 /** One validated case: its output, and the note for stderr when it has one. Throws `InputError`. */
-function runCase(c: AdjudicateCase, i: number, defaultVariant: () => Variant): { output: CaseOutput; note: string | null } {
+function runCase(
+  c: AdjudicateCase,
+  i: number,
+  defaultVariant: () => Variant,
+): { output: CaseOutput; note: string | null } {
   const variant = c.variant ? variantById(c.variant) : defaultVariant();
   const note =
     c.phase.type === 'adjustment' && c.supplyCenters === undefined

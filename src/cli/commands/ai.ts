@@ -18,23 +18,41 @@ import type { Variant } from '../../engine/variant.js';
 import { BUNDLED_VARIANT_IDS } from '../../variants/loaders.js';
 import { aiDeclarations, aiOrders, toTexts } from '../../ai/index.js';
 import { caseName, readCases, setUpCase } from './adjudicate.js';
-import { InputError, jsonResult, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult, type Flags } from '../io.js';
+import {
+  InputError,
+  jsonResult,
+  loadVariants,
+  parseFlags,
+  parseJson,
+  runCommand,
+  variantById,
+  variantFromFlags,
+  type CommandResult,
+  type Flags,
+} from '../io.js';
 
-const USAGE = 'usage: ai orders [--variant <id>] [--power <P>]… [--seed <S>] [--budget <N>] | ai declare [--variant <id>] [--power <P>]… [--seed <S>]';
+const USAGE =
+  'usage: ai orders [--variant <id>] [--power <P>]… [--seed <S>] [--budget <N>] | ai declare [--variant <id>] [--power <P>]… [--seed <S>]';
 
 export async function aiCommand(args: string[], stdin: string): Promise<CommandResult> {
   return runCommand(async () => {
     const [sub, ...rest] = args;
-    if (sub !== 'orders' && sub !== 'declare') throw new InputError(sub === undefined ? USAGE : `unknown ai command "${sub}" (${USAGE})`);
+    if (sub !== 'orders' && sub !== 'declare')
+      throw new InputError(sub === undefined ? USAGE : `unknown ai command "${sub}" (${USAGE})`);
     const { values: flagPowers, rest: others } = takeRepeated(rest, 'power');
-    const flags = parseFlags(others, sub === 'orders' ? ['variant', 'variant-file', 'seed', 'budget'] : ['variant', 'seed']);
+    const flags = parseFlags(
+      others,
+      sub === 'orders' ? ['variant', 'variant-file', 'seed', 'budget'] : ['variant', 'seed'],
+    );
     if (flags.positional.length > 0) throw new InputError(`unexpected argument "${flags.positional[0]}"`);
     const input = parseJson(stdin);
     const list: unknown[] = Array.isArray(input) ? input : [input];
     // `ai declare` without a variant anywhere: the bundled variant that has declarations, when exactly one has.
     if (sub === 'declare' && !flags.values.has('variant')) await loadVariants(BUNDLED_VARIANT_IDS);
     const fallback = sub === 'declare' && !flags.values.has('variant') ? declaringVariant() : undefined;
-    const withVariant = fallback ? list.map((raw) => (isObject(raw) && raw.variant === undefined ? { ...raw, variant: fallback.id } : raw)) : list;
+    const withVariant = fallback
+      ? list.map((raw) => (isObject(raw) && raw.variant === undefined ? { ...raw, variant: fallback.id } : raw))
+      : list;
     const cases = await readCases(flags, withVariant);
     let flagVariant: Variant | undefined;
     const defaultVariant = () => (flagVariant ??= variantFromFlags(flags));
@@ -46,7 +64,11 @@ export async function aiCommand(args: string[], stdin: string): Promise<CommandR
       const powers = powersOf(setup.variant, raw, flagPowers, name);
       const seed = seedOf(raw, flags, name);
       return sub === 'orders'
-        ? { id: c.id ?? null, phase: setup.position.phase, orders: ordersFor(setup, c.players, powers, seed, budgetOf(raw, flags, name)) }
+        ? {
+            id: c.id ?? null,
+            phase: setup.position.phase,
+            orders: ordersFor(setup, c.players, powers, seed, budgetOf(raw, flags, name)),
+          }
         : { id: c.id ?? null, declarations: declarationsFor(setup, c.orders, c.players, powers, raw, name) };
     });
     return jsonResult(Array.isArray(input) ? answers : answers[0]);
@@ -55,11 +77,28 @@ export async function aiCommand(args: string[], stdin: string): Promise<CommandR
 
 type Setup = ReturnType<typeof setUpCase>;
 
-function ordersFor(setup: Setup, players: Power[] | undefined, powers: Power[] | null, seed: string, budget: number | undefined) {
+function ordersFor(
+  setup: Setup,
+  players: Power[] | undefined,
+  powers: Power[] | null,
+  seed: string,
+  budget: number | undefined,
+) {
   const { variant, position, options } = setup;
   const chosen = powers ?? defaultPowers(variant, position, players);
   return chosen.flatMap((power) =>
-    toTexts(variant, aiOrders({ variant, position, power, seed, options, ...(players ? { players } : {}), ...(budget !== undefined ? { budget } : {}) })),
+    toTexts(
+      variant,
+      aiOrders({
+        variant,
+        position,
+        power,
+        seed,
+        options,
+        ...(players ? { players } : {}),
+        ...(budget !== undefined ? { budget } : {}),
+      }),
+    ),
   );
 }
 
@@ -70,7 +109,14 @@ function defaultPowers(variant: Variant, position: Position, players: Power[] | 
   return powersToAct(variant, position).filter((p) => !seated.has(p) && !voted.has(p));
 }
 
-function declarationsFor(setup: Setup, given: { power: string; text: string }[], players: Power[] | undefined, powers: Power[] | null, raw: Record<string, unknown>, name: string): DecisiveDeclaration[] {
+function declarationsFor(
+  setup: Setup,
+  given: { power: string; text: string }[],
+  players: Power[] | undefined,
+  powers: Power[] | null,
+  raw: Record<string, unknown>,
+  name: string,
+): DecisiveDeclaration[] {
   const { variant, position, options, context } = setup;
   if (position.phase.type !== 'movement') return [];
   const orders: PowerOrder[] = [];
@@ -78,23 +124,52 @@ function declarationsFor(setup: Setup, given: { power: string; text: string }[],
     const read = readOrder(variant, o.text, { position });
     if (read.ok) orders.push({ power: o.power, order: read.order });
   }
-  const offered = raw.decisive !== undefined ? readOffered(raw.decisive, name) : (variant.rules.decisive?.({ map: variant.map, position, orders, adjudication: adjudicate(variant, position, orders, context), options }) ?? []);
+  const offered =
+    raw.decisive !== undefined
+      ? readOffered(raw.decisive, name)
+      : (variant.rules.decisive?.({
+          map: variant.map,
+          position,
+          orders,
+          adjudication: adjudicate(variant, position, orders, context),
+          options,
+        }) ?? []);
   const seated = new Set(players ?? []);
   const chosen = powers ?? [...new Set(offered.map((d) => d.power))].filter((p) => !seated.has(p)).sort();
   const commanders = isObject(raw.commanders) ? raw.commanders : {};
   return chosen.flatMap((power) => {
     const count = commanders[power];
-    if (count !== undefined && !(Number.isInteger(count) && (count as number) >= 0)) throw new InputError(`${name}: commanders.${power}: not a whole number`);
-    return aiDeclarations({ variant, position, orders, offered, power, count: (count as number | undefined) ?? 1, options, ...(players ? { players } : {}) });
+    if (count !== undefined && !(Number.isInteger(count) && (count as number) >= 0))
+      throw new InputError(`${name}: commanders.${power}: not a whole number`);
+    return aiDeclarations({
+      variant,
+      position,
+      orders,
+      offered,
+      power,
+      count: (count as number | undefined) ?? 1,
+      options,
+      ...(players ? { players } : {}),
+    });
   });
 }
 
 function readOffered(value: unknown, name: string): DecisiveDeclaration[] {
   if (!Array.isArray(value)) throw new InputError(`${name}: decisive: not an array`);
   return value.map((d, i) => {
-    const ok = isObject(d) && typeof d.power === 'string' && typeof d.unit === 'string' && (d.kind === 'move' || d.kind === 'hold') && typeof d.province === 'string';
+    const ok =
+      isObject(d) &&
+      typeof d.power === 'string' &&
+      typeof d.unit === 'string' &&
+      (d.kind === 'move' || d.kind === 'hold') &&
+      typeof d.province === 'string';
     if (!ok) throw new InputError(`${name}: decisive.${i}: expected {power, unit, kind: "move"|"hold", province}`);
-    return { power: d.power as string, unit: d.unit as string, kind: d.kind as 'move' | 'hold', province: d.province as string };
+    return {
+      power: d.power as string,
+      unit: d.unit as string,
+      kind: d.kind as 'move' | 'hold',
+      province: d.province as string,
+    };
   });
 }
 
@@ -103,17 +178,20 @@ function powersOf(variant: Variant, raw: Record<string, unknown>, flagPowers: st
   let list: unknown = raw.powers;
   if (list === undefined) list = flagPowers.length > 0 ? flagPowers : null;
   if (list === null) return null;
-  if (!Array.isArray(list) || list.some((p) => typeof p !== 'string')) throw new InputError(`${name}: powers: expected an array of power names`);
+  if (!Array.isArray(list) || list.some((p) => typeof p !== 'string'))
+    throw new InputError(`${name}: powers: expected an array of power names`);
   const known = new Set(variant.powers.map((p) => p.name));
   for (const p of list as string[]) {
-    if (!known.has(p)) throw new InputError(`${name}: powers: "${p}" is not a power of ${variant.id} (${[...known].join(', ')})`);
+    if (!known.has(p))
+      throw new InputError(`${name}: powers: "${p}" is not a power of ${variant.id} (${[...known].join(', ')})`);
   }
   return [...new Set(list as string[])];
 }
 
 function seedOf(raw: Record<string, unknown>, flags: Flags, name: string): string {
   const seed = raw.seed ?? flags.values.get('seed') ?? '0';
-  if (typeof seed !== 'string' && !(typeof seed === 'number' && Number.isFinite(seed))) throw new InputError(`${name}: seed: expected a string or a number`);
+  if (typeof seed !== 'string' && !(typeof seed === 'number' && Number.isFinite(seed)))
+    throw new InputError(`${name}: seed: expected a string or a number`);
   return String(seed);
 }
 

@@ -5,7 +5,19 @@
  * that is not legal is a result (`{ok: false, error, at}`), not a failure.
  */
 import { z } from 'zod';
-import { applyAll, controlRound, DYNASTIES, legalActions, newGame, parseAction, privateView, publicView, stateSchema, STATE_ORDER, zodSentence } from '../../cardgame/index.js';
+import {
+  applyAll,
+  controlRound,
+  DYNASTIES,
+  legalActions,
+  newGame,
+  parseAction,
+  privateView,
+  publicView,
+  stateSchema,
+  STATE_ORDER,
+  zodSentence,
+} from '../../cardgame/index.js';
 import type { Action, CardGameState, DynastyId, Owner, StateId } from '../../cardgame/index.js';
 import { STRONGHOLD_IDS } from '../../cardgame/index.js';
 import { cardAiAction, readSeatView } from '../../ai/cards/index.js';
@@ -44,16 +56,19 @@ function cardsNew(args: string[]): CommandResult {
     ['players', 'seed', 'dynasties', 'stalemate-rounds', 'round-cap'],
   );
   const players = Number(flags.values.get('players'));
-  if (!Number.isInteger(players) || players < 2 || players > 5) throw new InputError('cards new needs --players 2 to 5');
+  if (!Number.isInteger(players) || players < 2 || players > 5)
+    throw new InputError('cards new needs --players 2 to 5');
   const seed = flags.values.get('seed');
-  if (seed === undefined) throw new InputError('cards new needs --seed S (any text; the same seed deals the same cards)');
+  if (seed === undefined)
+    throw new InputError('cards new needs --seed S (any text; the same seed deals the same cards)');
   let dynasties: DynastyId[] | undefined;
   const list = flags.values.get('dynasties');
   if (list !== undefined) {
     const names = list.split(',').map((x) => x.trim().toLowerCase());
     const bad = names.find((d) => !(DYNASTIES as readonly string[]).includes(d));
     if (bad) throw new InputError(`unknown dynasty "${bad}" (dynasties: ${DYNASTIES.join(', ')})`);
-    if (names.length !== players || new Set(names).size !== players) throw new InputError(`--dynasties names ${players} different dynasties, one per seat`);
+    if (names.length !== players || new Set(names).size !== players)
+      throw new InputError(`--dynasties names ${players} different dynasties, one per seat`);
     dynasties = names as DynastyId[];
   }
   const whole = (name: string) => {
@@ -63,10 +78,23 @@ function cardsNew(args: string[]): CommandResult {
     if (!Number.isInteger(n) || n < 1) throw new InputError(`--${name} must be a whole number of rounds, at least 1`);
     return n;
   };
-  return jsonResult(newGame({ seats: players, seed, dynastyCards, dynasties, stalemateRounds: whole('stalemate-rounds'), roundCap: whole('round-cap') }));
+  return jsonResult(
+    newGame({
+      seats: players,
+      seed,
+      dynastyCards,
+      dynasties,
+      stalemateRounds: whole('stalemate-rounds'),
+      roundCap: whole('round-cap'),
+    }),
+  );
 }
 
-const applyInput = z.object({ state: z.unknown(), action: z.unknown().optional(), actions: z.array(z.unknown()).optional() });
+const applyInput = z.object({
+  state: z.unknown(),
+  action: z.unknown().optional(),
+  actions: z.array(z.unknown()).optional(),
+});
 
 function cardsApply(raw: unknown, where: string): unknown {
   const input = applyInput.safeParse(raw);
@@ -85,21 +113,41 @@ function cardsApply(raw: unknown, where: string): unknown {
 }
 
 const controlInput = z.object({
-  strongholds: z.record(z.string(), z.array(z.union([z.number().int().min(0).max(4), z.literal('neutral')])).max(2)).default({}),
-  states: z.record(z.string(), z.array(z.union([z.number().int().min(0).max(4), z.literal('neutral')])).min(1).max(2)).default({}),
+  strongholds: z
+    .record(z.string(), z.array(z.union([z.number().int().min(0).max(4), z.literal('neutral')])).max(2))
+    .default({}),
+  states: z
+    .record(
+      z.string(),
+      z
+        .array(z.union([z.number().int().min(0).max(4), z.literal('neutral')]))
+        .min(1)
+        .max(2),
+    )
+    .default({}),
   seats: z.array(z.object({ supply: z.number().int().min(0) }).passthrough()).optional(),
 });
 
 function cardsControl(raw: unknown, where: string): unknown {
   const r = controlInput.safeParse(raw);
   if (!r.success) throw new InputError(`${where}is not a board {strongholds, states} (${zodSentence(r.error)})`);
-  for (const k of Object.keys(r.data.strongholds)) if (!STRONGHOLD_IDS.includes(Number(k))) throw new InputError(`${where}names stronghold "${k}"; strongholds are 1 to 37`);
-  for (const k of Object.keys(r.data.states)) if (!(STATE_ORDER as readonly string[]).includes(k)) throw new InputError(`${where}names state "${k}" (states: ${STATE_ORDER.join(', ')})`);
+  for (const k of Object.keys(r.data.strongholds))
+    if (!STRONGHOLD_IDS.includes(Number(k)))
+      throw new InputError(`${where}names stronghold "${k}"; strongholds are 1 to 37`);
+  for (const k of Object.keys(r.data.states))
+    if (!(STATE_ORDER as readonly string[]).includes(k))
+      throw new InputError(`${where}names state "${k}" (states: ${STATE_ORDER.join(', ')})`);
   const board = {
-    strongholds: Object.fromEntries(STRONGHOLD_IDS.map((h) => [String(h), (r.data.strongholds[String(h)] ?? []) as Owner[]])),
-    states: Object.fromEntries(STATE_ORDER.map((st) => [st, (r.data.states[st] ?? ['neutral']) as Owner[]])) as Record<StateId, Owner[]>,
+    strongholds: Object.fromEntries(
+      STRONGHOLD_IDS.map((h) => [String(h), (r.data.strongholds[String(h)] ?? []) as Owner[]]),
+    ),
+    states: Object.fromEntries(STATE_ORDER.map((st) => [st, (r.data.states[st] ?? ['neutral']) as Owner[]])) as Record<
+      StateId,
+      Owner[]
+    >,
   };
-  if (Object.values(board.strongholds).some((a) => a.includes('neutral'))) throw new InputError(`${where}puts a neutral army on a stronghold; neutral armies stand only in states`);
+  if (Object.values(board.strongholds).some((a) => a.includes('neutral')))
+    throw new InputError(`${where}puts a neutral army on a stronghold; neutral armies stand only in states`);
   const supply = r.data.seats?.map((x) => x.supply);
   const result = controlRound(board, supply);
   return {
@@ -119,10 +167,12 @@ function cardsControl(raw: unknown, where: string): unknown {
 function cardsAi(args: string[], stdin: string): CommandResult {
   const flags = parseFlags(args, ['seat', 'seed', 'playouts']);
   const seat = Number(flags.values.get('seat'));
-  if (!flags.values.has('seat') || !Number.isInteger(seat) || seat < 0 || seat > 4) throw new InputError('cards ai needs --seat K (0 for the first seat), the seat whose view is on stdin');
+  if (!flags.values.has('seat') || !Number.isInteger(seat) || seat < 0 || seat > 4)
+    throw new InputError('cards ai needs --seat K (0 for the first seat), the seat whose view is on stdin');
   const playoutsText = flags.values.get('playouts');
   const playouts = playoutsText === undefined ? undefined : Number(playoutsText);
-  if (playouts !== undefined && (!Number.isInteger(playouts) || playouts < 1 || playouts > 100_000)) throw new InputError('--playouts is a whole number from 1 to 100000');
+  if (playouts !== undefined && (!Number.isInteger(playouts) || playouts < 1 || playouts > 100_000))
+    throw new InputError('--playouts is a whole number from 1 to 100000');
   return eachInput(stdin, (raw, where) => {
     const read = readSeatView(raw, seat, privateView);
     if (!read.ok) throw new InputError(`${where}${read.error}`);
@@ -143,7 +193,11 @@ export async function cardsCommand(args: string[], stdin: string): Promise<Comma
       const mod = (await import('./cards-render.js')) as { renderCardsCommand: RenderCards };
       return await mod.renderCardsCommand(rest, stdin);
     } catch (e) {
-      return { code: EXIT.failed, stdout: '', stderr: `cards render is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})\n` };
+      return {
+        code: EXIT.failed,
+        stdout: '',
+        stderr: `cards render is not available (${e instanceof Error ? e.message.split('\n')[0] : String(e)})\n`,
+      };
     }
   }
   return runCommand(() => {
@@ -157,10 +211,12 @@ export async function cardsCommand(args: string[], stdin: string): Promise<Comma
         const flags = parseFlags(rest, ['seat']);
         const seatText = flags.values.get('seat');
         const seat = seatText === undefined ? null : Number(seatText);
-        if (seat !== null && (!Number.isInteger(seat) || seat < 0)) throw new InputError('--seat is a seat number (0 for the first seat)');
+        if (seat !== null && (!Number.isInteger(seat) || seat < 0))
+          throw new InputError('--seat is a seat number (0 for the first seat)');
         return eachInput(stdin, (raw, where) => {
           const state = readState(raw, where);
-          if (seat !== null && seat >= state.settings.seats) throw new InputError(`--seat ${seat}: the game has seats 0 to ${state.settings.seats - 1}`);
+          if (seat !== null && seat >= state.settings.seats)
+            throw new InputError(`--seat ${seat}: the game has seats 0 to ${state.settings.seats - 1}`);
           return seat === null ? publicView(state) : privateView(state, seat);
         });
       }
@@ -173,7 +229,11 @@ export async function cardsCommand(args: string[], stdin: string): Promise<Comma
       case 'ai':
         return cardsAi(rest, stdin);
       default:
-        throw new InputError(sub === undefined ? `cards needs a command: new, apply, view, control, legal, ai or render` : `unknown cards command "${sub}" (new, apply, view, control, legal, ai, render)`);
+        throw new InputError(
+          sub === undefined
+            ? `cards needs a command: new, apply, view, control, legal, ai or render`
+            : `unknown cards command "${sub}" (new, apply, view, control, legal, ai, render)`,
+        );
     }
   });
 }

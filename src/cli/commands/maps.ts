@@ -3,14 +3,28 @@
  */
 import type { Variant } from '../../engine/variant.js';
 import { checkVariantData } from '../../variants/check.js';
-import { EXIT, InputError, jsonResult, loadVariants, parseFlags, runCommand, variantById, variantFromFile, type CommandResult } from '../io.js';
+import {
+  EXIT,
+  InputError,
+  jsonResult,
+  loadVariants,
+  parseFlags,
+  runCommand,
+  variantById,
+  variantFromFile,
+  type CommandResult,
+} from '../io.js';
 
 export async function mapsCommand(args: string[]): Promise<CommandResult> {
   const [sub, ...rest] = args;
   if (sub === 'show') return runCommand(() => showCommand(rest));
   if (sub === 'check') return runCommand(() => checkCommand(rest));
   return runCommand(() => {
-    throw new InputError(sub ? `unknown maps command "${sub}" (use: maps show <variant>, maps check)` : 'missing maps command (use: maps show <variant>, maps check)');
+    throw new InputError(
+      sub
+        ? `unknown maps command "${sub}" (use: maps show <variant>, maps check)`
+        : 'missing maps command (use: maps show <variant>, maps check)',
+    );
   });
 }
 
@@ -63,7 +77,9 @@ type GeometryCheck = (variant: Variant) => string[];
 async function loadGeometryCheck(): Promise<GeometryCheck | string> {
   try {
     const mod = (await import('../../render/check.js')) as { checkGeometry?: GeometryCheck };
-    return typeof mod.checkGeometry === 'function' ? mod.checkGeometry : 'src/render/check.ts does not export checkGeometry';
+    return typeof mod.checkGeometry === 'function'
+      ? mod.checkGeometry
+      : 'src/render/check.ts does not export checkGeometry';
   } catch (e) {
     return `src/render/check.ts could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
   }
@@ -102,6 +118,10 @@ async function checkCommand(args: string[]): Promise<CommandResult> {
     report[v.id] = { ok: problems.length === 0, problems };
   }
   const failed = Object.values(report).some((r) => !r.ok);
-  if (failed) stderr += `maps check: problems in ${Object.entries(report).filter(([, r]) => !r.ok).map(([id]) => id).join(', ')}\n`;
+  if (failed)
+    stderr += `maps check: problems in ${Object.entries(report)
+      .filter(([, r]) => !r.ok)
+      .map(([id]) => id)
+      .join(', ')}\n`;
   return jsonResult(report, stderr, failed ? EXIT.failed : EXIT.ok);
 }

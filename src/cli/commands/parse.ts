@@ -4,7 +4,15 @@
  */
 import { parseOrder } from '../../engine/parse/index.js';
 import type { Order } from '../../engine/types.js';
-import { InputError, jsonResult, loadVariants, parseFlags, runCommand, variantFromFlags, type CommandResult } from '../io.js';
+import {
+  InputError,
+  jsonResult,
+  loadVariants,
+  parseFlags,
+  runCommand,
+  variantFromFlags,
+  type CommandResult,
+} from '../io.js';
 
 export type ParseLine =
   | { line: number; input: string; ok: true; order: Order; text: string }
@@ -21,7 +29,11 @@ export async function parseCommand(args: string[], stdin: string): Promise<Comma
       const input = raw.trim();
       if (input === '') return;
       const r = parseOrder(variant, input);
-      out.push(r.ok ? { line: i + 1, input, ok: true, order: r.order, text: r.text } : { line: i + 1, input, ok: false, error: r.error });
+      out.push(
+        r.ok
+          ? { line: i + 1, input, ok: true, order: r.order, text: r.text }
+          : { line: i + 1, input, ok: false, error: r.error },
+      );
     });
     return jsonResult(out);
   });

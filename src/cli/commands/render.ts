@@ -18,7 +18,18 @@ import type { Adjudication, OrderResult, Position, PowerOrder } from '../../engi
 import type { Variant } from '../../engine/variant.js';
 import { phaseTitle, renderMapTimed, RenderError, type RenderOptions } from '../../render/index.js';
 import { phaseSchema, unitSchema } from '../../variants/schema.js';
-import { InputError, jsonResult, loadVariants, parseFlags, parseJson, runCommand, variantById, variantFromFlags, type CommandResult, type Flags } from '../io.js';
+import {
+  InputError,
+  jsonResult,
+  loadVariants,
+  parseFlags,
+  parseJson,
+  runCommand,
+  variantById,
+  variantFromFlags,
+  type CommandResult,
+  type Flags,
+} from '../io.js';
 import { pluginOf } from '../../variants/index.js';
 import type { MapOverlay } from '../../variants/plugin/index.js';
 import { resolveCase } from './adjudicate.js';
@@ -57,12 +68,18 @@ const renderCaseSchema = caseSchema.extend({
 const FLAGS = ['variant', 'variant-file', 'out', 'width', 'palette', 'title'] as const;
 
 /** The flags of a command that writes a picture (`render`, `replay`): `--out`, `--width` within bounds, `--palette`. */
-export function pictureFlags(args: string[], command: string, file: string, width: { default: number; min: number; max: number }) {
+export function pictureFlags(
+  args: string[],
+  command: string,
+  file: string,
+  width: { default: number; min: number; max: number },
+) {
   const flags = parseFlags(args, FLAGS);
   const out = flags.values.get('out');
   if (!out) throw new InputError(`${command} needs --out <${file}>`);
   const px = flags.values.has('width') ? Number(flags.values.get('width')) : width.default;
-  if (!Number.isInteger(px) || px < width.min || px > width.max) throw new InputError(`--width must be a whole number of pixels, ${width.min} to ${width.max}`);
+  if (!Number.isInteger(px) || px < width.min || px > width.max)
+    throw new InputError(`--width must be a whole number of pixels, ${width.min} to ${width.max}`);
   const palette = flags.values.get('palette') ?? 'standard';
   if (palette !== 'standard' && palette !== 'colorblind') throw new InputError('--palette is standard or colorblind');
   return { flags, out, width: px, palette: palette as 'standard' | 'colorblind' };
@@ -71,7 +88,11 @@ export function pictureFlags(args: string[], command: string, file: string, widt
 /** The command as a function (for tests): what to print and the exit code. */
 export async function render(args: string[], stdin: string): Promise<CommandResult> {
   return runCommand(async () => {
-    const { flags, out, width, palette } = pictureFlags(args, 'render', 'file.png', { default: 1600, min: 200, max: 6000 });
+    const { flags, out, width, palette } = pictureFlags(args, 'render', 'file.png', {
+      default: 1600,
+      min: 200,
+      max: 6000,
+    });
 
     const drawn = await renderCaseOf(parseJson(stdin), flags);
     const { variant, position, diagnostics } = drawn;
@@ -93,7 +114,10 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
     });
     const ms = Math.round(performance.now() - started);
     diagnostics.push(...map.warnings);
-    return jsonResult({ file: out, width: map.width, height: map.height, ms }, diagnostics.map((d) => d + '\n').join(''));
+    return jsonResult(
+      { file: out, width: map.width, height: map.height, ms },
+      diagnostics.map((d) => d + '\n').join(''),
+    );
   });
 }
 
@@ -126,8 +150,14 @@ export interface RenderCase {
 }
 
 /** What a case's picture is drawn from: its orders, its own results or else the adjudication, the plug-in's overlays. */
-export function renderOptionsOf(c: RenderCase): Pick<RenderOptions, 'orders' | 'results' | 'adjudication' | 'overlays'> {
-  return { orders: c.orders, ...(c.results ? { results: c.results } : c.adjudication ? { adjudication: c.adjudication } : {}), ...(c.overlays ? { overlays: c.overlays } : {}) };
+export function renderOptionsOf(
+  c: RenderCase,
+): Pick<RenderOptions, 'orders' | 'results' | 'adjudication' | 'overlays'> {
+  return {
+    orders: c.orders,
+    ...(c.results ? { results: c.results } : c.adjudication ? { adjudication: c.adjudication } : {}),
+    ...(c.overlays ? { overlays: c.overlays } : {}),
+  };
 }
 
 /**
@@ -153,7 +183,9 @@ export async function renderCaseOf(raw: unknown, flags: Flags, always = false): 
   // Units on no province of the map cannot be adjudicated: left out, named (the rest is drawn).
   const onMap = (u: { power: string; type: string; province: string; coast?: string | null }) => {
     if (base.map.has(u.province)) return true;
-    diagnostics.push(`unit ${u.type} ${u.coast ? `${u.province}/${u.coast}` : u.province} of ${u.power} is not on the map`);
+    diagnostics.push(
+      `unit ${u.type} ${u.coast ? `${u.province}/${u.coast}` : u.province} of ${u.power} is not on the map`,
+    );
     return false;
   };
   const units = c.units ?? start.units;
@@ -164,16 +196,21 @@ export async function renderCaseOf(raw: unknown, flags: Flags, always = false): 
     ...(c.units ? {} : { supplyCenters: c.supplyCenters ?? start.supplyCenters }),
     ...(c.dislodged ? { dislodged: c.dislodged.filter(onMap) } : {}),
   });
-  for (const f of resolved.unread) diagnostics.push(`orders[${f.index}] (${f.power}) not drawn: ${f.reason.replace(/^could not read the order: /, '')}`);
+  for (const f of resolved.unread)
+    diagnostics.push(
+      `orders[${f.index}] (${f.power}) not drawn: ${f.reason.replace(/^could not read the order: /, '')}`,
+    );
   // An order for another power's unit is a ballot where the variant counts such orders: secret, never drawn. The unit
   // an order is for is the one the phase orders: in a retreat phase the dislodged unit (the unit that dislodged it
   // stands in the same province), else the unit standing there; of the type the order names, when it names one.
   const ballot = ({ power, order }: PowerOrder) => {
     if (order.kind === 'waive' || order.kind === 'build') return false;
     const at = order.unit;
-    const same = (u: { province: string; type: string }) => u.province === at.province && (!at.type || u.type === at.type);
+    const same = (u: { province: string; type: string }) =>
+      u.province === at.province && (!at.type || u.type === at.type);
     const ordered = resolved.position.phase.type === 'retreat' ? resolved.position.dislodged : resolved.position.units;
-    const owner = ordered.find(same)?.power ?? [...resolved.position.units, ...resolved.position.dislodged].find(same)?.power;
+    const owner =
+      ordered.find(same)?.power ?? [...resolved.position.units, ...resolved.position.dislodged].find(same)?.power;
     return owner !== undefined && owner !== power;
   };
   const orders = resolved.variant.rules.adoptOrders ? resolved.orders.filter((o) => !ballot(o)) : resolved.orders;
@@ -184,7 +221,13 @@ export async function renderCaseOf(raw: unknown, flags: Flags, always = false): 
     picture: adjudicated ? 'orders' : 'board',
     options: resolved.options,
     records: NO_RECORDS,
-    phase: { index: 0, position: resolved.position, adjudication: adjudicated ? resolved.adjudication : null, orders, ...(c.battles ? { battles: c.battles } : {}) },
+    phase: {
+      index: 0,
+      position: resolved.position,
+      adjudication: adjudicated ? resolved.adjudication : null,
+      orders,
+      ...(c.battles ? { battles: c.battles } : {}),
+    },
   });
   return {
     variant: resolved.variant,

@@ -20,12 +20,17 @@ import { pictureFlags, renderCaseOf, type RenderCase } from './render.js';
 
 export async function replay(args: string[], stdin: string): Promise<CommandResult> {
   return runCommand(async () => {
-    const { flags, out, width, palette } = pictureFlags(args, 'replay', 'file.gif', { default: REPLAY_WIDTH, min: 400, max: 2400 });
+    const { flags, out, width, palette } = pictureFlags(args, 'replay', 'file.gif', {
+      default: REPLAY_WIDTH,
+      min: 400,
+      max: 2400,
+    });
 
     const input = parseJson(stdin);
     if (!Array.isArray(input)) throw new InputError('replay reads a JSON array of cases, one per phase, in order');
     if (input.length === 0) throw new InputError('the array of phases is empty');
-    if (input.length > MAX_REPLAY_PHASES) throw new InputError(`a replay draws at most ${MAX_REPLAY_PHASES} phases; the input has ${input.length}`);
+    if (input.length > MAX_REPLAY_PHASES)
+      throw new InputError(`a replay draws at most ${MAX_REPLAY_PHASES} phases; the input has ${input.length}`);
 
     const started = performance.now();
     const { phases, diagnostics, variant } = await phasesOf(input, flags);
@@ -40,7 +45,16 @@ export async function replay(args: string[], stdin: string): Promise<CommandResu
       throw new InputError(`cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
     });
     diagnostics.push(...made.warnings);
-    const summary = { file: out, width: made.width, height: made.height, phases: phases.length, frames: made.frames, seconds: made.seconds, bytes: made.gif.length, ms: Math.round(performance.now() - started) };
+    const summary = {
+      file: out,
+      width: made.width,
+      height: made.height,
+      phases: phases.length,
+      frames: made.frames,
+      seconds: made.seconds,
+      bytes: made.gif.length,
+      ms: Math.round(performance.now() - started),
+    };
     return jsonResult(summary, diagnostics.map((d) => d + '\n').join(''));
   });
 }
@@ -50,7 +64,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const phaseText = (p: Position['phase']) => `${p.season} ${p.year} ${p.type}`;
 
 /** Each case adjudicated in turn, a case without units continuing from the one before it. */
-async function phasesOf(input: unknown[], flags: Flags): Promise<{ phases: ReplayPhase[]; diagnostics: string[]; variant: RenderCase['variant'] }> {
+async function phasesOf(
+  input: unknown[],
+  flags: Flags,
+): Promise<{ phases: ReplayPhase[]; diagnostics: string[]; variant: RenderCase['variant'] }> {
   const phases: ReplayPhase[] = [];
   const diagnostics: string[] = [];
   let previous: RenderCase | null = null;
@@ -62,8 +79,13 @@ async function phasesOf(input: unknown[], flags: Flags): Promise<{ phases: Repla
     let given: Record<string, unknown> = raw;
     if (previous && raw.units === undefined && raw.prelude === undefined) {
       const next: Position = previous.adjudication!.position;
-      if (raw.phase !== undefined && (!isObject(raw.phase) || phaseText(raw.phase as unknown as Position['phase']) !== phaseText(next.phase))) {
-        throw new InputError(`${name}: phase does not follow the case before it (next is ${phaseText(next.phase)}); give its units to start afresh`);
+      if (
+        raw.phase !== undefined &&
+        (!isObject(raw.phase) || phaseText(raw.phase as unknown as Position['phase']) !== phaseText(next.phase))
+      ) {
+        throw new InputError(
+          `${name}: phase does not follow the case before it (next is ${phaseText(next.phase)}); give its units to start afresh`,
+        );
       }
       given = {
         ...(previous.options ? { options: previous.options } : {}),
@@ -80,11 +102,15 @@ async function phasesOf(input: unknown[], flags: Flags): Promise<{ phases: Repla
     try {
       drawn = await renderCaseOf(given, flags, true);
     } catch (e) {
-      if (e instanceof InputError) throw new InputError(e.message.startsWith('case') ? e.message.replace(/^case( #\d+)?/, name) : `${name}: ${e.message}`);
+      if (e instanceof InputError)
+        throw new InputError(
+          e.message.startsWith('case') ? e.message.replace(/^case( #\d+)?/, name) : `${name}: ${e.message}`,
+        );
       throw e;
     }
     const variantId = drawn.variant.id;
-    if (firstVariant !== null && variantId !== firstVariant) throw new InputError(`${name}: variant ${variantId} differs from the first case's (${firstVariant})`);
+    if (firstVariant !== null && variantId !== firstVariant)
+      throw new InputError(`${name}: variant ${variantId} differs from the first case's (${firstVariant})`);
     firstVariant = variantId;
     diagnostics.push(...drawn.diagnostics.map((d) => `${name}: ${d}`));
     const adjudication = drawn.adjudication!;
@@ -110,7 +136,10 @@ async function phasesOf(input: unknown[], flags: Flags): Promise<{ phases: Repla
       },
       after: {
         position: adjudication.position,
-        opts: { title: `${prefix} · after ${label}`, ...(afterOverlays && afterOverlays.length > 0 ? { overlays: afterOverlays } : {}) },
+        opts: {
+          title: `${prefix} · after ${label}`,
+          ...(afterOverlays && afterOverlays.length > 0 ? { overlays: afterOverlays } : {}),
+        },
       },
     });
     previous = drawn;

@@ -36,7 +36,13 @@ function placeName(r: MovementResolver, province: string): string {
 export function explainResult(r: MovementResolver, i: number, text = true): OrderResult {
   const ou = r.units[i]!;
   const [result, reason] = judge(r, i, text);
-  const out: OrderResult = { power: ou.power, unit: `${ou.unit.type} ${locationKey(ou.unit)}`, order: formatOrder(ou.order, r.rules), result, reason };
+  const out: OrderResult = {
+    power: ou.power,
+    unit: `${ou.unit.type} ${locationKey(ou.unit)}`,
+    order: formatOrder(ou.order, r.rules),
+    result,
+    reason,
+  };
   if (ou.defaulted) out.defaulted = true;
   return out;
 }
@@ -46,7 +52,9 @@ export function explainResult(r: MovementResolver, i: number, text = true): Orde
  * Each strength must have been computed just before (the resolver keeps the note of the last computation).
  */
 function notes(r: MovementResolver, strengths: [StrengthKind, number][]): string {
-  const found = [...new Set(strengths.map(([kind, j]) => r.strengthNote(kind, j)).filter((n): n is string => n !== undefined))];
+  const found = [
+    ...new Set(strengths.map(([kind, j]) => r.strengthNote(kind, j)).filter((n): n is string => n !== undefined)),
+  ];
   return found.length > 0 ? `: ${found.join('; ')}` : '';
 }
 
@@ -172,7 +180,10 @@ function reasonOf(r: MovementResolver, i: number): string {
       const battle = r.battleAt(target);
       if (ok) {
         const victim = r.index.get(target);
-        const displaced = victim !== undefined && victim !== i && r.dislodger(victim) === i ? `, dislodging ${describeUnit(r, victim)}` : '';
+        const displaced =
+          victim !== undefined && victim !== i && r.dislodger(victim) === i
+            ? `, dislodging ${describeUnit(r, victim)}`
+            : '';
         if (battle === ou.unit.province) return `won the battle at ${placeName(r, target)} and moved there${displaced}`;
         const attack = r.attackStrength(i);
         const why = notes(r, [['attack', i]]);
@@ -202,7 +213,8 @@ function reasonOf(r: MovementResolver, i: number): string {
         const by = attacks.map((c) => describeUnit(r, c.by)).join(' and ');
         return `support counted as cut: whether ${by || 'anything'} cut it depended on this support itself (a support-cut loop)${dislodged}${won}`;
       }
-      if (cuts.length > 0) return `support cut by ${cuts.map((c) => describeUnit(r, c.by)).join(' and ')}${dislodged}${won}`;
+      if (cuts.length > 0)
+        return `support cut by ${cuts.map((c) => describeUnit(r, c.by)).join(' and ')}${dislodged}${won}`;
       return `support failed${dislodged}${won}`;
     }
     case 'convoy': {
@@ -212,9 +224,11 @@ function reasonOf(r: MovementResolver, i: number): string {
       // A convoy whose outcome was decided outside the resolver (`convoyStands`) may fail undislodged or stand dislodged.
       if (!r.succeeded(i)) return `convoy disrupted${dislodged}${won}`;
       const army = r.convoyers.findIndex((fleets) => fleets.includes(i));
-      if (army >= 0 && r.paradoxes.has(army)) return `the convoy was disrupted by a convoy paradox (Szykman rule)${won}`;
+      if (army >= 0 && r.paradoxes.has(army))
+        return `the convoy was disrupted by a convoy paradox (Szykman rule)${won}`;
       if (army >= 0 && !r.byConvoy[army]) return `${describeUnit(r, army)} moved over land, not by this convoy${won}`;
-      if (army >= 0 && !r.succeeded(army)) return `convoy in place, but ${describeUnit(r, army)} did not arrive${dislodged}${won}`;
+      if (army >= 0 && !r.succeeded(army))
+        return `convoy in place, but ${describeUnit(r, army)} did not arrive${dislodged}${won}`;
       return (army >= 0 ? `convoyed ${describeUnit(r, army)}` : 'convoyed') + dislodged + won;
     }
     default: {
@@ -237,7 +251,8 @@ function whyMoveFailed(r: MovementResolver, i: number, wonHere = false): string 
   const target = r.dest[i]!;
   // A battle decided outside the resolver (Warhammer's decisive battles): the strengths did not decide it.
   const battle = r.battleAt(target);
-  if (battle === null) return `no move into ${placeName(r, target)} succeeded: the battle there was won by a side that could not take it`;
+  if (battle === null)
+    return `no move into ${placeName(r, target)} succeeded: the battle there was won by a side that could not take it`;
   if (typeof battle === 'string') return `lost the battle at ${placeName(r, target)}`;
   if (battle && battle.lost === r.units[i]!.unit.province) return `lost the battle at ${placeName(r, battle.at)}`;
   const attack = r.attackStrength(i);
@@ -246,21 +261,39 @@ function whyMoveFailed(r: MovementResolver, i: number, wonHere = false): string 
   const opponent = r.headToHead[i]!;
   if (opponent >= 0) {
     const defend = r.defendStrength(opponent);
-    const strengths = `${attack} vs ${defend}${notes(r, [['attack', i], ['defend', opponent]])}`;
-    if (attack <= defend) return wonHere ? `its move failed in the head-to-head with ${describeUnit(r, opponent)} (${strengths})` : `lost the head-to-head battle with ${describeUnit(r, opponent)} (${strengths})`;
+    const strengths = `${attack} vs ${defend}${notes(r, [
+      ['attack', i],
+      ['defend', opponent],
+    ])}`;
+    if (attack <= defend)
+      return wonHere
+        ? `its move failed in the head-to-head with ${describeUnit(r, opponent)} (${strengths})`
+        : `lost the head-to-head battle with ${describeUnit(r, opponent)} (${strengths})`;
   } else {
     const hold = r.holdStrength(target);
     const occupant = r.index.get(target);
-    if (attack === 0 && hold === 0 && (occupant === undefined || (r.role[occupant] === 'move' && r.succeeded(occupant)))) {
+    if (
+      attack === 0 &&
+      hold === 0 &&
+      (occupant === undefined || (r.role[occupant] === 'move' && r.succeeded(occupant)))
+    ) {
       // Nothing held there (its unit moved away): the move failed for want of any strength (a wall took it all).
       return `could not enter ${placeName(r, target)}: its attack had no strength (0${notes(r, [['attack', i]])})`;
     }
     if (occupant !== undefined && attack <= hold) {
       const stuck = r.role[occupant] === 'move' ? `, which did not move away` : '';
       if (r.units[occupant]!.unit.power === r.units[i]!.unit.power && attack === 0) {
-        return stuck ? `blocked by ${describeUnit(r, occupant)}${stuck}` : `cannot dislodge ${describeUnit(r, occupant)}, a unit of its own power`;
+        return stuck
+          ? `blocked by ${describeUnit(r, occupant)}${stuck}`
+          : `cannot dislodge ${describeUnit(r, occupant)}, a unit of its own power`;
       }
-      return `bounced off ${describeUnit(r, occupant)} in ${placeName(r, target)}${stuck} (${attack} vs ${hold}${notes(r, [['attack', i], ['hold', occupant]])})`;
+      return `bounced off ${describeUnit(r, occupant)} in ${placeName(r, target)}${stuck} (${attack} vs ${hold}${notes(
+        r,
+        [
+          ['attack', i],
+          ['hold', occupant],
+        ],
+      )})`;
     }
   }
   // Every move that kept it out, by province (never in listing order).
@@ -292,6 +325,9 @@ function keptOutByDislodger(r: MovementResolver, i: number, target: string, atta
   if (by === null || by === i) return null;
   const prevent = r.preventStrength(by);
   if (attack > prevent) return null;
-  const strengths = `${attack} vs ${prevent}${notes(r, [['attack', i], ['prevent', by]])}`;
+  const strengths = `${attack} vs ${prevent}${notes(r, [
+    ['attack', i],
+    ['prevent', by],
+  ])}`;
   return `kept out of ${placeName(r, target)} by the ${prevent > attack ? 'stronger ' : ''}attack of ${describeUnit(r, by)}, which dislodged ${describeUnit(r, occupant)} (${strengths})`;
 }

@@ -25,7 +25,14 @@ export interface MovementOutcome {
  * `pass`: the data of the variant's outer loop (`RulesModule.revisitMovement`), visible to hooks as `ctx.pass`;
  * `explain: false`: results with their outcomes only, empty reasons (`AdjudicationContext.explain`).
  */
-export function resolveMovement(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[], pass?: unknown, explain = true): MovementOutcome {
+export function resolveMovement(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  orders: PowerOrder[],
+  pass?: unknown,
+  explain = true,
+): MovementOutcome {
   const { ordered, rejected } = prepareMovement(map, rules, position, orders);
   const r = new MovementResolver(map, rules, position, ordered, pass);
   r.resolveAll();
@@ -75,7 +82,14 @@ export function resolveMovement(map: GameMap, rules: RulesModule, position: Posi
     const attackerFrom = map.has(from) ? from : undefined;
     const viaConvoy = r.byConvoy[by]!;
     const options = retreatOptions(map, rules, u, blocksRetreats, contested, attackerFrom, viaConvoy, position);
-    const d: DislodgedUnit = { power: u.power, type: u.type, province: u.province, coast: u.coast, viaConvoy, retreatOptions: options };
+    const d: DislodgedUnit = {
+      power: u.power,
+      type: u.type,
+      province: u.province,
+      coast: u.coast,
+      viaConvoy,
+      retreatOptions: options,
+    };
     if (attackerFrom !== undefined) d.attackerFrom = attackerFrom;
     return d;
   });

@@ -17,7 +17,12 @@ export interface PreparedMovement {
   rejected: OrderResult[];
 }
 
-export function prepareMovement(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): PreparedMovement {
+export function prepareMovement(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  orders: PowerOrder[],
+): PreparedMovement {
   const unitsByProvince = new Map<ProvinceId, Unit>();
   for (const u of position.units) unitsByProvince.set(u.province, u);
   const given = new Map<ProvinceId, { power: string; order: Order; index: number }>();
@@ -34,13 +39,21 @@ export function prepareMovement(map: GameMap, rules: RulesModule, position: Posi
   orders.forEach((po, index) => {
     const order = po.order;
     if (order.kind === 'retreat' || order.kind === 'build' || order.kind === 'disband' || order.kind === 'waive') {
-      return reject(po, `${order.kind} orders are given in ${order.kind === 'retreat' ? 'a retreat' : 'an adjustment'} phase, not in a movement phase`);
+      return reject(
+        po,
+        `${order.kind} orders are given in ${order.kind === 'retreat' ? 'a retreat' : 'an adjustment'} phase, not in a movement phase`,
+      );
     }
     const unit = unitsByProvince.get(order.unit.province);
-    if (!unit) return reject(po, `there is no unit in ${map.province(order.unit.province)?.name ?? order.unit.province}`);
-    if (unit.power !== po.power) return reject(po, `the unit in ${map.province(unit.province)?.name ?? unit.province} belongs to ${unit.power}`);
+    if (!unit)
+      return reject(po, `there is no unit in ${map.province(order.unit.province)?.name ?? order.unit.province}`);
+    if (unit.power !== po.power)
+      return reject(po, `the unit in ${map.province(unit.province)?.name ?? unit.province} belongs to ${unit.power}`);
     if (order.unit.type && order.unit.type !== unit.type) {
-      return reject(po, `the unit in ${map.province(unit.province)?.name ?? unit.province} is ${unit.type === 'A' ? 'an army' : 'a fleet'}`);
+      return reject(
+        po,
+        `the unit in ${map.province(unit.province)?.name ?? unit.province} is ${unit.type === 'A' ? 'an army' : 'a fleet'}`,
+      );
     }
     const earlier = given.get(unit.province);
     if (earlier) {
@@ -69,7 +82,8 @@ export function prepareMovement(map: GameMap, rules: RulesModule, position: Posi
     ordered.set(unit.province, orderedUnit(acting, g.power, order, false));
   }
   for (const extra of rules.extraOrders?.({ map, position, orders }) ?? []) {
-    if (!ordered.has(extra.unit.province) || ordered.get(extra.unit.province)!.defaulted) ordered.set(extra.unit.province, extra);
+    if (!ordered.has(extra.unit.province) || ordered.get(extra.unit.province)!.defaulted)
+      ordered.set(extra.unit.province, extra);
   }
   for (const ou of ordered.values()) {
     const reason = validateOrder(map, rules, position, ou);
@@ -112,7 +126,8 @@ function validateOrder(map: GameMap, rules: RulesModule, position: Position, ou:
 export function withUnit(order: Order, unit: Unit): Order {
   if (order.kind === 'waive') return order;
   // Already written with the unit's exact type, province and coast (most orders): nothing to change.
-  if (order.unit.type === unit.type && order.unit.province === unit.province && order.unit.coast === unit.coast) return order;
+  if (order.unit.type === unit.type && order.unit.province === unit.province && order.unit.coast === unit.coast)
+    return order;
   const ref = { type: unit.type, province: unit.province, coast: unit.coast };
   return { ...order, unit: ref } as Order;
 }

@@ -119,7 +119,8 @@ export class MovementResolver {
     this.findHeadToHeads();
     this.attachSupports();
     for (let s = 0; s < this.units.length; s++) {
-      if (this.role[s] === 'support') this.worth[s] = Math.max(0, Math.floor(this.rules.supportValue?.(this.ctx, this.units[s]!) ?? 1));
+      if (this.role[s] === 'support')
+        this.worth[s] = Math.max(0, Math.floor(this.rules.supportValue?.(this.ctx, this.units[s]!) ?? 1));
     }
   }
 
@@ -171,12 +172,26 @@ export class MovementResolver {
       const order = this.units[c]!.order;
       if (order.kind !== 'convoy') continue;
       const t = this.index.get(order.target.province);
-      if (t === undefined || this.units[t]!.unit.type !== 'A' || this.role[t] !== 'move' || this.units[t]!.order.kind !== 'move' || this.dest[t] !== order.to.province) {
-        this.voidReason[c] = t === undefined ? `there is no army in ${order.target.province} to convoy` : 'the army was not ordered to make that move';
+      if (
+        t === undefined ||
+        this.units[t]!.unit.type !== 'A' ||
+        this.role[t] !== 'move' ||
+        this.units[t]!.order.kind !== 'move' ||
+        this.dest[t] !== order.to.province
+      ) {
+        this.voidReason[c] =
+          t === undefined
+            ? `there is no army in ${order.target.province} to convoy`
+            : 'the army was not ordered to make that move';
         continue;
       }
       // A variant may disrupt a convoy from the orders alone, before resolution (Mandate of Heaven rule 6).
-      const disrupted = this.rules.convoyDisrupted?.({ map: this.map, position: this.position, orderedUnits: ordered, fleet: this.units[c]! });
+      const disrupted = this.rules.convoyDisrupted?.({
+        map: this.map,
+        position: this.position,
+        orderedUnits: ordered,
+        fleet: this.units[c]!,
+      });
       if (disrupted) {
         this.voidReason[c] = disrupted;
         this.disruptedConvoyers[t]!.push(c);
@@ -197,18 +212,26 @@ export class MovementResolver {
     for (let i = 0; i < n; i++) {
       const ou = this.units[i]!;
       if (this.role[i] !== 'move' || ou.order.kind !== 'move' || ou.unit.type !== 'A') continue;
-      const adjacent = this.map.armyCanMove(ou.unit.province, this.dest[i]!) || this.rules.canMove?.({ map: this.map, unit: ou.unit, to: this.destLoc[i]! }) === true;
+      const adjacent =
+        this.map.armyCanMove(ou.unit.province, this.dest[i]!) ||
+        this.rules.canMove?.({ map: this.map, unit: ou.unit, to: this.destLoc[i]! }) === true;
       // Intent counts only for a fleet on some minimal route through seas that hold fleets (DATC 6.G.6, 6.G.7, 6.G.19).
       const seas = this.fleetSeas;
       const own = (c: number) =>
-        this.units[c]!.unit.power === ou.unit.power && onMinimalRoute(this.map, ou.unit.province, this.dest[i]!, seas, this.units[c]!.unit.province);
+        this.units[c]!.unit.power === ou.unit.power &&
+        onMinimalRoute(this.map, ou.unit.province, this.dest[i]!, seas, this.units[c]!.unit.province);
       const ownConvoy = this.convoyers[i]!.some(own) || this.disruptedConvoyers[i]!.some(own);
       this.byConvoy[i] = ou.order.viaConvoy || !adjacent || ownConvoy;
       if (this.byConvoy[i] && this.convoyers[i]!.length === 0 && !this.convoyPossible(i)) {
         // DATC 6.D.32 (4.E.1): a convoy move that no fleet is ordered to convoy is illegal; the army holds.
-        ou.illegalReason = adjacent ? 'no fleet was ordered to convoy it' : `${this.map.province(this.dest[i]!)?.name} is not next to ${this.map.province(ou.unit.province)?.name} and no fleet was ordered to convoy it`;
+        ou.illegalReason = adjacent
+          ? 'no fleet was ordered to convoy it'
+          : `${this.map.province(this.dest[i]!)?.name} is not next to ${this.map.province(ou.unit.province)?.name} and no fleet was ordered to convoy it`;
         this.role[i] = 'hold';
-        this.movesInto.set(this.dest[i]!, this.movesInto.get(this.dest[i]!)!.filter((k) => k !== i));
+        this.movesInto.set(
+          this.dest[i]!,
+          this.movesInto.get(this.dest[i]!)!.filter((k) => k !== i),
+        );
         this.dest[i] = null;
         this.destLoc[i] = null;
         this.byConvoy[i] = false;
@@ -222,7 +245,13 @@ export class MovementResolver {
     for (let i = 0; i < n; i++) {
       if (this.role[i] !== 'move' || this.byConvoy[i] || this.units[i]!.order.kind !== 'move') continue;
       const j = this.index.get(this.dest[i]!);
-      if (j !== undefined && this.role[j] === 'move' && !this.byConvoy[j] && this.units[j]!.order.kind === 'move' && this.dest[j] === this.units[i]!.unit.province) {
+      if (
+        j !== undefined &&
+        this.role[j] === 'move' &&
+        !this.byConvoy[j] &&
+        this.units[j]!.order.kind === 'move' &&
+        this.dest[j] === this.units[i]!.unit.province
+      ) {
         this.headToHead[i] = j;
       }
     }
@@ -237,7 +266,13 @@ export class MovementResolver {
       if (order.kind !== 'support') continue;
       const t = this.index.get(order.target.province);
       const moves = t !== undefined && this.role[t] === 'move';
-      const mismatch = supportMismatch(order, t === undefined ? undefined : this.units[t], moves, t === undefined ? null : this.dest[t]!, t === undefined ? null : this.destLoc[t]?.coast ?? null);
+      const mismatch = supportMismatch(
+        order,
+        t === undefined ? undefined : this.units[t],
+        moves,
+        t === undefined ? null : this.dest[t]!,
+        t === undefined ? null : (this.destLoc[t]?.coast ?? null),
+      );
       if (mismatch) this.voidReason[s] = mismatch;
       else this.supporters[t!]!.push(s);
     }
@@ -246,7 +281,9 @@ export class MovementResolver {
   /** Seas (and any province the variant lets fleets convoy from: `convoysFrom`) that hold a fleet. */
   private get fleetSeas(): Set<ProvinceId> {
     const convoys = (p: ProvinceId) => this.rules.convoysFrom?.({ map: this.map, province: p }) ?? this.map.isSea(p);
-    this.fleetSeasCache ??= new Set(this.units.filter((u) => u.unit.type === 'F' && convoys(u.unit.province)).map((u) => u.unit.province));
+    this.fleetSeasCache ??= new Set(
+      this.units.filter((u) => u.unit.type === 'F' && convoys(u.unit.province)).map((u) => u.unit.province),
+    );
     return this.fleetSeasCache;
   }
   private fleetSeasCache: Set<ProvinceId> | undefined;
@@ -358,7 +395,11 @@ export class MovementResolver {
   }
 
   private customOf(i: number): Guess['custom'] {
-    return { end: this.customEnd[i] ?? null, reason: this.customReason[i] ?? null, contests: this.customContests[i] ?? [] };
+    return {
+      end: this.customEnd[i] ?? null,
+      reason: this.customReason[i] ?? null,
+      contests: this.customContests[i] ?? [],
+    };
   }
 
   private restoreCustom(i: number, custom: Guess['custom']): void {
@@ -429,7 +470,9 @@ export class MovementResolver {
       return;
     }
     const convoys = cycle.filter((d) => this.role[d] === 'convoy');
-    const armies = this.units.map((_, a) => a).filter((a) => !this.paradoxes.has(a) && this.convoyers[a]!.some((c) => convoys.includes(c)));
+    const armies = this.units
+      .map((_, a) => a)
+      .filter((a) => !this.paradoxes.has(a) && this.convoyers[a]!.some((c) => convoys.includes(c)));
     if (armies.length > 0) {
       // Szykman: the armies convoyed through the paradox do not move (their convoy is disrupted).
       for (const a of armies) {
@@ -492,8 +535,13 @@ export class MovementResolver {
     if (!this.hasPath(i)) return false;
     const target = this.dest[i]!;
     const contenders = this.movesInto.get(target)!;
-    const override = this.rules.battleWinner?.(this.ctx, target, contenders.map((k) => this.units[k]!));
-    if (override !== undefined && (override === null || typeof override === 'string')) return override === this.units[i]!.unit.province;
+    const override = this.rules.battleWinner?.(
+      this.ctx,
+      target,
+      contenders.map((k) => this.units[k]!),
+    );
+    if (override !== undefined && (override === null || typeof override === 'string'))
+      return override === this.units[i]!.unit.province;
     // A move that lost a battle fought elsewhere (a head-to-head decided at its own province) fails; the others go on.
     if (override && override.lost === this.units[i]!.unit.province) return false;
     const attack = this.attackStrength(i);
@@ -543,7 +591,11 @@ export class MovementResolver {
     if (attacker.unit.province === into) return -1;
     if (!this.hasPath(j)) return -1; // a convoyed attack cuts only when its convoy arrives
     const hook = this.rules.cutsSupport?.(this.ctx, attacker, supporter);
-    return hook === undefined || hook === true ? worth : hook === false ? 0 : Math.min(worth, Math.max(0, Math.floor(hook)));
+    return hook === undefined || hook === true
+      ? worth
+      : hook === false
+        ? 0
+        : Math.min(worth, Math.max(0, Math.floor(hook)));
   }
 
   /**
@@ -597,7 +649,9 @@ export class MovementResolver {
     const fleets = this.convoyers[i]!;
     if (fleets.length === 0) return false;
     const byProvince = new Map(fleets.map((c) => [this.units[c]!.unit.province, c]));
-    return convoyRouteExists(this.map, this.units[i]!.unit.province, this.dest[i]!, [...byProvince.keys()], (p) => this.ok(byProvince.get(p)!));
+    return convoyRouteExists(this.map, this.units[i]!.unit.province, this.dest[i]!, [...byProvince.keys()], (p) =>
+      this.ok(byProvince.get(p)!),
+    );
   }
 
   // ---------------------------------------------------------------- strengths
@@ -607,7 +661,9 @@ export class MovementResolver {
    * the support of one unit (`ignored`, an index; -1: none).
    */
   givenSupports(i: number, excludePower?: string, ignored = -1): number[] {
-    return this.supporters[i]!.filter((s) => s !== ignored && this.units[s]!.unit.power !== excludePower && this.resolve(s) > 0);
+    return this.supporters[i]!.filter(
+      (s) => s !== ignored && this.units[s]!.unit.power !== excludePower && this.resolve(s) > 0,
+    );
   }
 
   /**
@@ -643,7 +699,12 @@ export class MovementResolver {
   private strength(kind: StrengthKind, i: number, supports: number[], classic: number, note = true): number {
     const hook = this.rules.strength;
     if (!hook) return classic;
-    const got = hook(this.ctx, { kind, subject: this.units[i]!, supports: supports.map((s) => this.units[s]!), classic });
+    const got = hook(this.ctx, {
+      kind,
+      subject: this.units[i]!,
+      supports: supports.map((s) => this.units[s]!),
+      classic,
+    });
     if (got === undefined || typeof got === 'number') {
       if (note && this.strengthNotes.size > 0) this.strengthNotes.delete(strengthKey(kind, i));
       return got ?? classic;
@@ -703,7 +764,11 @@ export class MovementResolver {
     if (!this.rules.battleWinner) return undefined;
     // A province no move enters still had its battle (Warhammer: the losers destroyed before this pass): its winner is told.
     const contenders = this.movesInto.get(province) ?? [];
-    return this.rules.battleWinner(this.ctx, province, contenders.map((k) => this.units[k]!));
+    return this.rules.battleWinner(
+      this.ctx,
+      province,
+      contenders.map((k) => this.units[k]!),
+    );
   }
 
   /**
@@ -726,7 +791,8 @@ export class MovementResolver {
     }
     const occupant = this.index.get(target);
     const mover = this.units[i]!.unit.power;
-    if (occupant !== undefined && this.role[occupant] !== 'move' && this.units[occupant]!.unit.power === mover) return [occupant];
+    if (occupant !== undefined && this.role[occupant] !== 'move' && this.units[occupant]!.unit.power === mover)
+      return [occupant];
     const attack = this.attackStrength(i);
     const opponent = this.headToHead[i]!;
     const out: number[] = [];
@@ -787,7 +853,8 @@ export class MovementResolver {
 
   private findDislodger(i: number): number | null {
     // A unit that moved away (a custom move counts when it ended somewhere else) cannot be dislodged.
-    if (this.role[i] === 'move' && this.ok(i) && locationKey(this.endLocation(i)) !== locationKey(this.units[i]!.unit)) return null;
+    if (this.role[i] === 'move' && this.ok(i) && locationKey(this.endLocation(i)) !== locationKey(this.units[i]!.unit))
+      return null;
     for (const j of this.movesInto.get(this.units[i]!.unit.province) ?? NO_MOVES) {
       if (j !== i && this.ok(j) && this.arrives(j, this.units[i]!.unit.province)) return j;
     }
@@ -818,7 +885,9 @@ export class MovementResolver {
       },
       attacksOn: (p) => {
         const owner = this.units[at(p) ?? -1]?.unit.power;
-        return (this.movesInto.get(p) ?? []).filter((j) => this.units[j]!.unit.power !== owner && this.hasPath(j)).map((j) => this.units[j]!);
+        return (this.movesInto.get(p) ?? [])
+          .filter((j) => this.units[j]!.unit.power !== owner && this.hasPath(j))
+          .map((j) => this.units[j]!);
       },
       attackStrength: (p, options) => {
         const i = at(p);

@@ -76,7 +76,9 @@ function checkedUnit(variant: Variant, ref: UnitRef, ctx: ParseContext, found: U
     throw new ParseError(`the ${typeName(found.type)} in ${where} belongs to ${found.power}, not ${power}`);
   }
   if (power && ref.type !== null && ref.type !== found.type) {
-    throw new ParseError(`the unit in ${where} is ${found.type === 'A' ? 'an army' : 'a fleet'}, not ${ref.type === 'A' ? 'an army' : 'a fleet'}`);
+    throw new ParseError(
+      `the unit in ${where} is ${found.type === 'A' ? 'an army' : 'a fleet'}, not ${ref.type === 'A' ? 'an army' : 'a fleet'}`,
+    );
   }
   // For the unit's own power a wrong coast on the ordered fleet is corrected from the board (DATC 4.B.5 ignores it anyway).
   if (power && found.coast !== null) return { ...fill(ref, found), coast: found.coast };
@@ -105,7 +107,9 @@ export function completeWithBoard(variant: Variant, draft: DraftOrder, ctx: Pars
       const where = placeName(variant.map, draft.unit.province);
       if (types.length === 1) return { kind: 'build', unit: { ...draft.unit, type: types[0]! } };
       if (types.length === 0) throw new ParseError(`nothing can be built in ${where}`);
-      throw new ParseError(`say which unit to build in ${where}: ${types.map((t) => `${t} (${typeName(t)})`).join(' or ')}`);
+      throw new ParseError(
+        `say which unit to build in ${where}: ${types.map((t) => `${t} (${typeName(t)})`).join(' or ')}`,
+      );
     }
     case 'support':
     case 'convoy': {

@@ -110,7 +110,10 @@ export class Reader {
       // `NorthSea`, `StPetersburg`: a single token may match a name written without spaces.
       const hit = index.byKey.get(phrase) ?? (n === 1 ? index.byKey.get(phrase.replace(/ /g, '')) : undefined);
       if (hit === undefined) continue;
-      if (hit === null) this.fail(`"${rawText(this.tokens.slice(start, ends[n - 1]))}" could mean more than one place; use its abbreviation`);
+      if (hit === null)
+        this.fail(
+          `"${rawText(this.tokens.slice(start, ends[n - 1]))}" could mean more than one place; use its abbreviation`,
+        );
       this.i = ends[n - 1]!;
       return hit;
     }
@@ -145,7 +148,8 @@ export class Reader {
       const close = this.tokens.findIndex((x, idx) => idx > this.i && x.kind === 'rparen');
       const end = close < 0 ? this.tokens.length : close;
       const inner = this.tokens.slice(this.i + 1, end);
-      if (inner.length === 0 || inner.some((x) => x.kind !== 'word')) this.fail(`expected a coast inside "(…)" after "${this.sofar()}"`);
+      if (inner.length === 0 || inner.some((x) => x.kind !== 'word'))
+        this.fail(`expected a coast inside "(…)" after "${this.sofar()}"`);
       this.i = close < 0 ? end : end + 1;
       return this.explicitCoast(province, coasts, inner);
     }
@@ -181,7 +185,11 @@ export class Reader {
     const name = this.variant.map.province(province)?.name ?? province;
     const raw = rawText(words);
     if (coasts.length === 0) this.fail(`${name} has no coasts (found "${raw}")`);
-    const coast = coastFromWords(words.map((w) => w.norm), coasts, true);
+    const coast = coastFromWords(
+      words.map((w) => w.norm),
+      coasts,
+      true,
+    );
     if (!coast) this.fail(`${name} has no coast "${raw}" (its coasts: ${coasts.join(', ')})`);
     return coast;
   }
@@ -285,7 +293,21 @@ export function readRest(r: Reader, unit: UnitRef, phase: PhaseType | undefined)
   );
 }
 
-const ORDER_WORDS = ['hold', 'holds', 'move', 'moves', 'support', 'supports', 'convoy', 'convoys', 'retreat', 'retreats', 'build', 'disband', 'remove'];
+const ORDER_WORDS = [
+  'hold',
+  'holds',
+  'move',
+  'moves',
+  'support',
+  'supports',
+  'convoy',
+  'convoys',
+  'retreat',
+  'retreats',
+  'build',
+  'disband',
+  'remove',
+];
 
 /** A misspelt order word (`suport`, `convoi`), if one is close enough. */
 function nearestOrderWord(word: string): string | null {

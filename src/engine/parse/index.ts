@@ -67,7 +67,8 @@ export function readOrder(variant: Variant, text: string, ctx: ParseContext = {}
 function readDraft(variant: Variant, input: string, phase: PhaseType | undefined): DraftOrder {
   const tokens = tokenize(startsWithLetter(input) ? input : input.replace(LIST_MARKER, ''), MAX_ORDER_TOKENS + 1);
   if (tokens.length === 0) throw new ParseError('empty order');
-  if (tokens.length > MAX_ORDER_TOKENS) throw new ParseError(`this order is too long: an order has at most ${MAX_ORDER_TOKENS} words and signs`);
+  if (tokens.length > MAX_ORDER_TOKENS)
+    throw new ParseError(`this order is too long: an order has at most ${MAX_ORDER_TOKENS} words and signs`);
   const reader = new Reader(variant, tokens);
   return readPrefixed(reader) ?? readUnitOrder(reader, variant, phase);
 }
@@ -131,7 +132,8 @@ export function unitOfOrderText(variant: Variant, text: string, ctx: ParseContex
     if (reader.isWord(PREFIX_VERBS)) reader.i++;
     const unit = reader.readUnit();
     const onBoard =
-      ctx.position?.units.find((u) => u.province === unit.province) ?? ctx.position?.dislodged.find((u) => u.province === unit.province);
+      ctx.position?.units.find((u) => u.province === unit.province) ??
+      ctx.position?.dislodged.find((u) => u.province === unit.province);
     const type = unit.type ?? onBoard?.type ?? null;
     const coast = unit.coast ?? (onBoard && onBoard.type === type ? onBoard.coast : null);
     return formatUnit({ type, province: unit.province, coast });

@@ -108,7 +108,9 @@ const LONGEST_SUGGESTIBLE = 64;
  * Provinces whose names are close to `phrase` (edit distance, or a prefix), best first, at most `limit`.
  */
 export function suggestPlaces(map: GameMap, phrase: string, limit = 3): ProvinceId[] {
-  const wanted = normalizeName(phrase.length > LONGEST_SUGGESTIBLE * 4 ? phrase.slice(0, LONGEST_SUGGESTIBLE * 4) : phrase);
+  const wanted = normalizeName(
+    phrase.length > LONGEST_SUGGESTIBLE * 4 ? phrase.slice(0, LONGEST_SUGGESTIBLE * 4) : phrase,
+  );
   if (!wanted || wanted.length > LONGEST_SUGGESTIBLE) return [];
   const tolerance = wanted.length <= 3 ? 1 : wanted.length <= 6 ? 2 : 3;
   const best = new Map<ProvinceId, number>();
@@ -116,7 +118,8 @@ export function suggestPlaces(map: GameMap, phrase: string, limit = 3): Province
     let score = editDistance(wanted, key, tolerance);
     if (wanted.length >= 2 && key.startsWith(wanted)) score = Math.min(score, 0.5);
     // A typo in the first word of a longer name (`Norht Sea`): compare word by word as well.
-    if (key.includes(' ') && !wanted.includes(' ')) score = Math.min(score, editDistance(wanted, key.slice(0, key.indexOf(' ')), tolerance) + 0.75);
+    if (key.includes(' ') && !wanted.includes(' '))
+      score = Math.min(score, editDistance(wanted, key.slice(0, key.indexOf(' ')), tolerance) + 0.75);
     if (score > tolerance) continue;
     const prev = best.get(province);
     if (prev === undefined || score < prev) best.set(province, score);

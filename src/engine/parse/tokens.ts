@@ -35,7 +35,17 @@ const SLASH = 0x2f;
 function isSpace(c: number): boolean {
   if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
   if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** Length of the arrow starting at `i` (`-->`, `==>`, `->`, `=>`, or a one-character arrow), 0 if none. */
@@ -56,7 +66,15 @@ function arrowAt(s: string, i: number): number {
 function wordStartsAt(s: string, i: number): boolean {
   if (i >= s.length) return false;
   const c = s.charCodeAt(i);
-  return !(isSpace(c) || c === LPAREN || c === RPAREN || c === SLASH || c === HYPHEN || DROPPED.has(c) || arrowAt(s, i) > 0);
+  return !(
+    isSpace(c) ||
+    c === LPAREN ||
+    c === RPAREN ||
+    c === SLASH ||
+    c === HYPHEN ||
+    DROPPED.has(c) ||
+    arrowAt(s, i) > 0
+  );
 }
 
 /** Anything outside printable ASCII: only then is NFKC normalisation (full-width letters, ligatures) needed. */
@@ -75,7 +93,8 @@ const OTHER = 2; // a hyphen, `=`, `>`, a bracket or a slash: looked at by the f
 const ASCII_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   if (isSpace(c) || DROPPED.has(c)) ASCII_CLASS[c] = SKIP;
-  else if (c === HYPHEN || c === EQUALS || c === GREATER || c === LPAREN || c === RPAREN || c === SLASH) ASCII_CLASS[c] = OTHER;
+  else if (c === HYPHEN || c === EQUALS || c === GREATER || c === LPAREN || c === RPAREN || c === SLASH)
+    ASCII_CLASS[c] = OTHER;
   else ASCII_CLASS[c] = WORD;
 }
 
@@ -144,7 +163,13 @@ export function rawText(tokens: readonly Token[]): string {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const prev = tokens[i - 1];
-    const tight = t.glued || prev?.glued || t.kind === 'slash' || prev?.kind === 'slash' || t.kind === 'rparen' || prev?.kind === 'lparen';
+    const tight =
+      t.glued ||
+      prev?.glued ||
+      t.kind === 'slash' ||
+      prev?.kind === 'slash' ||
+      t.kind === 'rparen' ||
+      prev?.kind === 'lparen';
     out += i === 0 || tight ? t.raw : ` ${t.raw}`;
   }
   return out;

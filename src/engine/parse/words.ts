@@ -31,7 +31,16 @@ export const STOP_WORDS = new Set([
   ...VIA,
 ]);
 
-const DIRECTIONS: Record<string, string> = { north: 'n', south: 's', east: 'e', west: 'w', n: 'n', s: 's', e: 'e', w: 'w' };
+const DIRECTIONS: Record<string, string> = {
+  north: 'n',
+  south: 's',
+  east: 'e',
+  west: 'w',
+  n: 'n',
+  s: 's',
+  e: 'e',
+  w: 'w',
+};
 
 /**
  * The coast id that `words` name among `coasts`: `nc`, `n`, `north`, `north coast`, `northcoast` -> `nc`.

@@ -41,7 +41,12 @@ export function turnLength(ctx: CardCtx, state: CardGameState): number {
 export function turnClock(ctx: CardCtx, state: CardGameState, now: number) {
   const len = turnLength(ctx, state);
   const deadlineMs = now + len;
-  return { deadlineMs, turnStartedMs: now, remindAtMs: len >= REMINDER_MIN_TURN_MS ? deadlineMs - Math.round(len / 4) : null, pausedRemainingMs: null };
+  return {
+    deadlineMs,
+    turnStartedMs: now,
+    remindAtMs: len >= REMINDER_MIN_TURN_MS ? deadlineMs - Math.round(len / 4) : null,
+    pausedRemainingMs: null,
+  };
 }
 
 function endsRound(events: readonly GameEvent[]): boolean {
@@ -59,13 +64,21 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
   const after = r.state;
   const seq = ctx.card.seq + 1;
   const version = ctx.card.version + 1;
-  tx.insert(cardEvents).values({ gameId: ctx.game.id, seq, round: before.round, action, events: r.events, actor, at: now }).run();
+  tx.insert(cardEvents)
+    .values({ gameId: ctx.game.id, seq, round: before.round, action, events: r.events, actor, at: now })
+    .run();
 
-  const newRound = (after.phase === 'battle' || after.phase === 'tiebreak') && (before.phase !== after.phase || before.round !== after.round);
+  const newRound =
+    (after.phase === 'battle' || after.phase === 'tiebreak') &&
+    (before.phase !== after.phase || before.round !== after.round);
   const finished = after.phase === 'finished';
   // A give that leaves the give phase open keeps the shared deadline; every other action starts a new turn.
   const newTurn = !(action.type === 'give' && after.phase === 'give');
-  const clock = finished ? { deadlineMs: null, turnStartedMs: null, remindAtMs: null, pausedRemainingMs: null } : newTurn ? turnClock(ctx, after, now) : {};
+  const clock = finished
+    ? { deadlineMs: null, turnStartedMs: null, remindAtMs: null, pausedRemainingMs: null }
+    : newTurn
+      ? turnClock(ctx, after, now)
+      : {};
   tx.update(cardGames)
     .set({
       state: JSON.stringify(after),
@@ -82,7 +95,11 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
   if (finished) {
     const name = (seat: Seat) => after.seats[seat]!.dynasty;
     const w = after.winner;
-    const end: GameEnd = Array.isArray(w) ? { kind: 'draw', powers: w.map(name) } : w === null ? { kind: 'abandoned' } : { kind: 'solo', winner: name(w) };
+    const end: GameEnd = Array.isArray(w)
+      ? { kind: 'draw', powers: w.map(name) }
+      : w === null
+        ? { kind: 'abandoned' }
+        : { kind: 'solo', winner: name(w) };
     tx.update(games).set({ status: 'finished', finishedAt: now, end }).where(eq(games.id, ctx.game.id)).run();
     noteEvent({ kind: 'game_finished', gameId: ctx.game.id, end: after.endReason ?? 'finished' });
   }
@@ -92,7 +109,12 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
   queueActionLog(tx, next, seq, before.round, r.events, actorNote(actor), now);
   // One table message for the whole game, edited in place (it stays pinned); each round's summary is a post of its own.
   if (endsRound(r.events)) {
-    const roundRows = tx.select({ events: cardEvents.events }).from(cardEvents).where(and(eq(cardEvents.gameId, ctx.game.id), eq(cardEvents.round, before.round))).orderBy(asc(cardEvents.seq)).all();
+    const roundRows = tx
+      .select({ events: cardEvents.events })
+      .from(cardEvents)
+      .where(and(eq(cardEvents.gameId, ctx.game.id), eq(cardEvents.round, before.round)))
+      .orderBy(asc(cardEvents.seq))
+      .all();
     const roundEvents = roundRows.flatMap((x) => x.events as GameEvent[]);
     // Controllers change only in the control round, inside this last fall back: `before` shows them as they were.
     queueRoundSummary(tx, next, seq, before.round, roundEvents, publicView(before), now);
@@ -139,7 +161,8 @@ export function commitDefault(tx: Tx, ctx: CardCtx, seat: Seat, actor: string, n
   const a = defaultAction(tx, ctx, seat);
   if (!a) return { ok: false, error: 'That seat has nothing to do now.' };
   const r = commitAction(tx, ctx, a, actor, now);
-  if ('ok' in r && a.type === 'fallBack' && (a.effects || a.recruit)) return commitAction(tx, ctx, { type: 'fallBack', seat }, actor, now);
+  if ('ok' in r && a.type === 'fallBack' && (a.effects || a.recruit))
+    return commitAction(tx, ctx, { type: 'fallBack', seat }, actor, now);
   return r;
 }
 
@@ -147,7 +170,13 @@ function autoTurnsLastHour(tx: Tx, gameId: number, now: number): number {
   const row = tx
     .select({ n: sql<number>`count(*)` })
     .from(cardEvents)
-    .where(and(eq(cardEvents.gameId, gameId), gt(cardEvents.at, now - 3_600_000), inArray(cardEvents.actor, [...AUTO_ACTORS])))
+    .where(
+      and(
+        eq(cardEvents.gameId, gameId),
+        gt(cardEvents.at, now - 3_600_000),
+        inArray(cardEvents.actor, [...AUTO_ACTORS]),
+      ),
+    )
     .get();
   return row?.n ?? 0;
 }

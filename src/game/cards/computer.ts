@@ -52,7 +52,16 @@ function dutiesOf(ctx: CardCtx): CardComputerDuty[] {
     const row = seatRow(ctx, seat);
     // An away or conceded seat already resolves at once with the defaults (runAutomatic).
     if (!row || !isComputer(row.userId) || row.away || row.conceded) return [];
-    return [{ gameId: ctx.game.id, channelId: ctx.game.channelId, seat, userId: row.userId, version: ctx.card.version, phase: ctx.state!.phase }];
+    return [
+      {
+        gameId: ctx.game.id,
+        channelId: ctx.game.channelId,
+        seat,
+        userId: row.userId,
+        version: ctx.card.version,
+        phase: ctx.state!.phase,
+      },
+    ];
   });
 }
 
@@ -94,7 +103,13 @@ export function cardComputerSeatsExist(deps: GameDeps): boolean {
 function stillDue(tx: Tx, duty: CardComputerDuty): boolean {
   const ctx = cardCtxById(tx, duty.gameId);
   if (!ctx) return false;
-  return dutiesOf(ctx).some((d) => d.seat === duty.seat && d.userId === duty.userId && d.phase === duty.phase && (d.phase === 'give' || d.version === duty.version));
+  return dutiesOf(ctx).some(
+    (d) =>
+      d.seat === duty.seat &&
+      d.userId === duty.userId &&
+      d.phase === duty.phase &&
+      (d.phase === 'give' || d.version === duty.version),
+  );
 }
 
 /**
@@ -134,7 +149,11 @@ export function playCardAction(deps: GameDeps, duty: CardComputerDuty, action: A
     case 'give':
       return giveCards(deps, caller, action.cards ?? []);
     case 'choose':
-      return chooseBattle(deps, caller, { version, state: action.state ?? '', ...(action.start !== undefined ? { start: action.start } : {}) });
+      return chooseBattle(deps, caller, {
+        version,
+        state: action.state ?? '',
+        ...(action.start !== undefined ? { start: action.start } : {}),
+      });
     case 'wage': {
       const { type: _t, seat: _s, ...play } = action;
       return wageBattle(deps, caller, { ...play, version });
@@ -176,7 +195,10 @@ export interface CardComputersOptions {
  * Plays the computer seats of every card game: `play()` starts one promise per seat that must act and is not already
  * thinking, each asking the AI and storing its answer (or the default). Call it after every change and sweep.
  */
-export function cardComputerSeats(deps: GameDeps, options: CardComputersOptions = {}): { play(): Promise<void>[]; busy(): number } {
+export function cardComputerSeats(
+  deps: GameDeps,
+  options: CardComputersOptions = {},
+): { play(): Promise<void>[]; busy(): number } {
   const thinking = new Set<string>();
   const ask = options.ask ?? askComputerPlayer;
   const keyOf = (d: CardComputerDuty) => `${d.gameId}:${d.seat}`;
@@ -189,31 +211,47 @@ export function cardComputerSeats(deps: GameDeps, options: CardComputersOptions 
       let refusal: string | null = null;
       try {
         // Deterministic per game, table version and seat: the same table replays to the same choice.
-        const job: AiJob = { kind: 'cards', view, seed: `${duty.gameId}:${duty.version}:${duty.seat}`, ...(options.playouts !== undefined ? { playouts: options.playouts } : {}) };
+        const job: AiJob = {
+          kind: 'cards',
+          view,
+          seed: `${duty.gameId}:${duty.version}:${duty.seat}`,
+          ...(options.playouts !== undefined ? { playouts: options.playouts } : {}),
+        };
         const answer = await ask(job);
         if (answer.kind !== 'cards') throw new Error(`unexpected answer ${answer.kind}`);
         if (!answer.action) return;
         const played = playCardAction(deps, duty, answer.action);
         if (played.ok) {
-          options.debug?.(`computer seat ${duty.seat} of card game ${duty.gameId}: played ${JSON.stringify(answer.action)}`);
+          options.debug?.(
+            `computer seat ${duty.seat} of card game ${duty.gameId}: played ${JSON.stringify(answer.action)}`,
+          );
           return;
         }
         refusal = played.error;
-        options.debug?.(`computer seat ${duty.seat} of card game ${duty.gameId}: ${JSON.stringify(answer.action)} refused: ${played.error}`);
+        options.debug?.(
+          `computer seat ${duty.seat} of card game ${duty.gameId}: ${JSON.stringify(answer.action)} refused: ${played.error}`,
+        );
       } catch (err) {
         options.onError?.(err);
       }
       // The same table still waits for this seat: take the default rather than stall it.
       const fallback = playCardComputerDefault(deps, duty);
       if (fallback.ok && fallback.played && refusal !== null) {
-        options.onError?.(new Error(`computer seat ${duty.seat} of card game ${duty.gameId}: its action was refused, the default was taken`));
+        options.onError?.(
+          new Error(
+            `computer seat ${duty.seat} of card game ${duty.gameId}: its action was refused, the default was taken`,
+          ),
+        );
       }
     } finally {
       thinking.delete(key);
     }
   };
   return {
-    play: () => cardComputerDuties(deps).filter((d) => !thinking.has(keyOf(d))).map(playOne),
+    play: () =>
+      cardComputerDuties(deps)
+        .filter((d) => !thinking.has(keyOf(d)))
+        .map(playOne),
     busy: () => thinking.size,
   };
 }

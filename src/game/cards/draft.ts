@@ -7,7 +7,17 @@
  * or recruit (`draftEffect`, `draftRecruit`, the computer players' path); Back undoes the last step.
  */
 import { and, eq } from 'drizzle-orm';
-import { applyEffect, claimsOf, defaultEffect, effectChoices, fallBackOption, type CardGameState, type Effect, type Seat, type SymbolId } from '../../cardgame/index.js';
+import {
+  applyEffect,
+  claimsOf,
+  defaultEffect,
+  effectChoices,
+  fallBackOption,
+  type CardGameState,
+  type Effect,
+  type Seat,
+  type SymbolId,
+} from '../../cardgame/index.js';
 import { fireSources, windSources } from '../../cardgame/effects.js';
 import { cloneState } from '../../cardgame/clone.js';
 import { bestRowCards } from '../../cardgame/effects.js';
@@ -27,7 +37,11 @@ import { FALL_BACK_GRACE_MS, type CardDraftView, type CardGameInfo } from './typ
 const NO_DRAFT = 'You have not started a fall back: press "Fall back" first.';
 
 /** The board as the draft leaves it, or the sentence of the first effect that no longer applies. */
-function draftBoard(s: CardGameState, seat: Seat, effects: readonly Effect[]): { ok: true; state: CardGameState; lines: string[] } | { ok: false; error: string } {
+function draftBoard(
+  s: CardGameState,
+  seat: Seat,
+  effects: readonly Effect[],
+): { ok: true; state: CardGameState; lines: string[] } | { ok: false; error: string } {
   const board = cloneState(s);
   const events: { text: string; kind: string }[] = [];
   try {
@@ -101,7 +115,11 @@ function pendingSources(steps: readonly CardDraftStep[], effects: readonly Effec
 }
 
 /** The caller's open draft on the current table, or a sentence. */
-function openDraft(tx: Tx, caller: Caller, version: number | null | undefined): { sc: SeatCtx; draft: CardDraftRow } | { ok: false; error: string } {
+function openDraft(
+  tx: Tx,
+  caller: Caller,
+  version: number | null | undefined,
+): { sc: SeatCtx; draft: CardDraftRow } | { ok: false; error: string } {
   const sc = seatCtx(tx, caller);
   if ('ok' in sc) return sc;
   const s = sc.ctx.state!;
@@ -113,7 +131,13 @@ function openDraft(tx: Tx, caller: Caller, version: number | null | undefined): 
   return { sc, draft };
 }
 
-function saveDraft(tx: Tx, gameId: number, seat: Seat, set: Partial<Pick<CardDraftRow, 'effects' | 'recruit' | 'steps'>>, now: number): void {
+function saveDraft(
+  tx: Tx,
+  gameId: number,
+  seat: Seat,
+  set: Partial<Pick<CardDraftRow, 'effects' | 'recruit' | 'steps'>>,
+  now: number,
+): void {
   tx.update(cardDrafts)
     .set({ ...set, updatedAt: now })
     .where(and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)))
@@ -132,24 +156,44 @@ function draftResult(tx: Tx, sc: SeatCtx): Result<{ draft: CardDraftView }> {
  * given when the turn's draft is created, and Cancel keeps the (emptied) draft, so Fall back → Cancel → Fall back
  * never renews it. A turn is never held beyond its deadline plus one grace.
  */
-export function startFallBack(deps: GameDeps, caller: Caller, input: { version?: number | null } = {}): Result<{ draft: CardDraftView }> {
+export function startFallBack(
+  deps: GameDeps,
+  caller: Caller,
+  input: { version?: number | null } = {},
+): Result<{ draft: CardDraftView }> {
   return inTransaction(deps, (tx, changed) => {
     const sc = seatCtx(tx, caller);
     if ('ok' in sc) return sc;
     const s = sc.ctx.state!;
     if ((s.phase !== 'battle' && s.phase !== 'tiebreak') || s.turnSeat !== sc.seat) return fail(notYourTurn(sc.ctx));
-    if (input.version !== undefined && input.version !== null && input.version !== sc.ctx.card.version) return fail(STALE);
+    if (input.version !== undefined && input.version !== null && input.version !== sc.ctx.card.version)
+      return fail(STALE);
     const now = deps.now();
     markPresentInTx(tx, sc.ctx, caller.userId);
     const existing = draftOf(tx, sc.ctx.game.id, sc.seat);
     const firstThisTurn = !existing || existing.version !== sc.ctx.card.version;
     if (firstThisTurn) {
-      tx.delete(cardDrafts).where(and(eq(cardDrafts.gameId, sc.ctx.game.id), eq(cardDrafts.seat, sc.seat))).run();
-      tx.insert(cardDrafts).values({ gameId: sc.ctx.game.id, seat: sc.seat, version: sc.ctx.card.version, effects: [], recruit: null, steps: [], updatedAt: now }).run();
+      tx.delete(cardDrafts)
+        .where(and(eq(cardDrafts.gameId, sc.ctx.game.id), eq(cardDrafts.seat, sc.seat)))
+        .run();
+      tx.insert(cardDrafts)
+        .values({
+          gameId: sc.ctx.game.id,
+          seat: sc.seat,
+          version: sc.ctx.card.version,
+          effects: [],
+          recruit: null,
+          steps: [],
+          updatedAt: now,
+        })
+        .run();
     }
     const deadline = sc.ctx.card.deadlineMs;
     if (firstThisTurn && deadline !== null && deadline - now < FALL_BACK_GRACE_MS) {
-      tx.update(cardGames).set({ deadlineMs: now + FALL_BACK_GRACE_MS, remindAtMs: null }).where(eq(cardGames.gameId, sc.ctx.game.id)).run();
+      tx.update(cardGames)
+        .set({ deadlineMs: now + FALL_BACK_GRACE_MS, remindAtMs: null })
+        .where(eq(cardGames.gameId, sc.ctx.game.id))
+        .run();
       queueTable(tx, sc.ctx, now);
       changed(sc.ctx.game.id);
     }
@@ -167,7 +211,11 @@ export function cardsDraft(deps: GameDeps, caller: Caller): Result<{ draft: Card
 }
 
 /** Resolves the next superiority: an effect of `effectChoices`, or `{symbol, draw: true}`. */
-export function draftEffect(deps: GameDeps, caller: Caller, input: { version?: number | null; effect: unknown }): Result<{ draft: CardDraftView }> {
+export function draftEffect(
+  deps: GameDeps,
+  caller: Caller,
+  input: { version?: number | null; effect: unknown },
+): Result<{ draft: CardDraftView }> {
   return inTransaction(deps, (tx) => {
     const d = openDraft(tx, caller, input.version);
     if ('ok' in d) return d;
@@ -175,16 +223,29 @@ export function draftEffect(deps: GameDeps, caller: Caller, input: { version?: n
     const s = sc.ctx.state!;
     if (s.phase === 'tiebreak') return fail('In a tie-break round no superiority is used: press Done.');
     const parsed = parseAction({ type: 'fallBack', seat: sc.seat, effects: [input.effect] });
-    if (!parsed.ok || parsed.action.type !== 'fallBack' || !parsed.action.effects?.[0]) return fail('That effect is not understood; choose it again from the list.');
+    if (!parsed.ok || parsed.action.type !== 'fallBack' || !parsed.action.effects?.[0])
+      return fail('That effect is not understood; choose it again from the list.');
     const effect = parsed.action.effects[0];
     const effects = draft.effects as Effect[];
     const claims = claimsOf(s, sc.seat);
-    if (!claims.includes(effect.symbol)) return fail(`You do not claim ${effect.symbol} (your claims: ${claims.join(', ') || 'none'}).`);
-    if (effects.some((e) => e.symbol === effect.symbol)) return fail(`${effect.symbol} is already resolved; each superiority is used once (Back undoes it).`);
+    if (!claims.includes(effect.symbol))
+      return fail(`You do not claim ${effect.symbol} (your claims: ${claims.join(', ') || 'none'}).`);
+    if (effects.some((e) => e.symbol === effect.symbol))
+      return fail(`${effect.symbol} is already resolved; each superiority is used once (Back undoes it).`);
     const b = draftBoard(s, sc.seat, [...effects, effect]);
     if (!b.ok) return fail(b.error);
     // an effect clears the recruit (a Spy pick changes the row): no step holds it any more
-    saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [...effects, effect], recruit: null, steps: [...withoutRecruit(stepsOf(draft)), { effects: 1, recruit: false }] }, deps.now());
+    saveDraft(
+      tx,
+      sc.ctx.game.id,
+      sc.seat,
+      {
+        effects: [...effects, effect],
+        recruit: null,
+        steps: [...withoutRecruit(stepsOf(draft)), { effects: 1, recruit: false }],
+      },
+      deps.now(),
+    );
     return draftResult(tx, sc);
   });
 }
@@ -193,7 +254,11 @@ export function draftEffect(deps: GameDeps, caller: Caller, input: { version?: n
  * Back: undoes the draft's last step (a wizard screen's choices, or one effect or recruit). A draft stored before
  * steps were kept undoes its recruit, else its last effect.
  */
-export function draftBack(deps: GameDeps, caller: Caller, input: { version?: number | null } = {}): Result<{ draft: CardDraftView }> {
+export function draftBack(
+  deps: GameDeps,
+  caller: Caller,
+  input: { version?: number | null } = {},
+): Result<{ draft: CardDraftView }> {
   return inTransaction(deps, (tx) => {
     const d = openDraft(tx, caller, input.version);
     if ('ok' in d) return d;
@@ -201,7 +266,18 @@ export function draftBack(deps: GameDeps, caller: Caller, input: { version?: num
     const steps = stepsOf(d.draft);
     const now = deps.now();
     const last = steps.at(-1);
-    if (last) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { effects: effects.slice(0, effects.length - last.effects), recruit: last.recruit ? null : d.draft.recruit, steps: steps.slice(0, -1) }, now);
+    if (last)
+      saveDraft(
+        tx,
+        d.sc.ctx.game.id,
+        d.sc.seat,
+        {
+          effects: effects.slice(0, effects.length - last.effects),
+          recruit: last.recruit ? null : d.draft.recruit,
+          steps: steps.slice(0, -1),
+        },
+        now,
+      );
     else if (d.draft.recruit) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { recruit: null }, now);
     else if (effects.length) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { effects: effects.slice(0, -1) }, now);
     else return fail('Nothing to undo: nothing is chosen yet.');
@@ -211,7 +287,8 @@ export function draftBack(deps: GameDeps, caller: Caller, input: { version?: num
 
 /** The recruit's refusal on the row as the draft leaves it, or null. */
 function recruitError(row: readonly string[], count: number, cards: readonly string[]): string | null {
-  if (cards.length !== count) return `Take ${count} card${count === 1 ? '' : 's'} from the recruiting row, not ${cards.length}.`;
+  if (cards.length !== count)
+    return `Take ${count} card${count === 1 ? '' : 's'} from the recruiting row, not ${cards.length}.`;
   const left = [...row];
   for (const c of cards) {
     const i = left.indexOf(c);
@@ -229,25 +306,34 @@ function recruitError(row: readonly string[], count: number, cards: readonly str
 export function draftChoose(
   deps: GameDeps,
   caller: Caller,
-  input: { version?: number | null; effects?: unknown[]; recruit?: string[] | null; sources?: { fire?: number; wind?: number } },
+  input: {
+    version?: number | null;
+    effects?: unknown[];
+    recruit?: string[] | null;
+    sources?: { fire?: number; wind?: number };
+  },
 ): Result<{ draft: CardDraftView }> {
   return inTransaction(deps, (tx) => {
     const d = openDraft(tx, caller, input.version);
     if ('ok' in d) return d;
     const { sc, draft } = d;
     const s = sc.ctx.state!;
-    if (s.phase === 'tiebreak') return fail('In a tie-break round no superiority is used and no card taken: fall back.');
+    if (s.phase === 'tiebreak')
+      return fail('In a tie-break round no superiority is used and no card taken: fall back.');
     const raw = Array.isArray(input.effects) ? input.effects : [];
     const parsed = parseAction({ type: 'fallBack', seat: sc.seat, effects: raw });
-    if (!parsed.ok || parsed.action.type !== 'fallBack') return fail('That choice is not understood; choose it again from the list.');
+    if (!parsed.ok || parsed.action.type !== 'fallBack')
+      return fail('That choice is not understood; choose it again from the list.');
     const added = parsed.action.effects ?? [];
     const effects = draft.effects as Effect[];
     const claims = claimsOf(s, sc.seat);
     const done = new Set(effects.map((e) => e.symbol));
     const pending = pendingSources(stepsOf(draft), effects);
     for (const e of added) {
-      if (!claims.includes(e.symbol)) return fail(`You do not claim ${e.symbol} (your claims: ${claims.join(', ') || 'none'}).`);
-      if (done.has(e.symbol)) return fail(`${e.symbol} is already resolved; each superiority is used once (Back undoes it).`);
+      if (!claims.includes(e.symbol))
+        return fail(`You do not claim ${e.symbol} (your claims: ${claims.join(', ') || 'none'}).`);
+      if (done.has(e.symbol))
+        return fail(`${e.symbol} is already resolved; each superiority is used once (Back undoes it).`);
       done.add(e.symbol);
     }
     const b = draftBoard(s, sc.seat, [...effects, ...added]);
@@ -259,7 +345,12 @@ export function draftChoose(
       if (!claims.includes(sym)) return fail(`You do not claim ${sym}.`);
       if (done.has(sym) || pending[sym] !== undefined) return fail(`${sym} is already chosen; Back undoes it.`);
       const legal = sym === 'fire' ? fireSources(b.state, sc.seat) : windSources(b.state, sc.seat);
-      if (!Number.isInteger(h) || !legal.includes(h)) return fail(sym === 'fire' ? `Fire cannot burn stronghold ${h}: choose it again from the list.` : `Wind cannot move an army of yours from stronghold ${h}: choose it again from the list.`);
+      if (!Number.isInteger(h) || !legal.includes(h))
+        return fail(
+          sym === 'fire'
+            ? `Fire cannot burn stronghold ${h}: choose it again from the list.`
+            : `Wind cannot move an army of yours from stronghold ${h}: choose it again from the list.`,
+        );
       sources[sym] = h;
     }
     let recruit = draft.recruit;
@@ -271,15 +362,30 @@ export function draftChoose(
       if (why) return fail(why);
       recruit = cards;
     }
-    if (added.length === 0 && recruit === draft.recruit && Object.keys(sources).length === 0) return fail('Nothing was chosen.');
-    const step: CardDraftStep = { effects: added.length, recruit: recruit !== draft.recruit, ...(Object.keys(sources).length ? { sources } : {}) };
-    saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [...effects, ...added], recruit, steps: [...stepsOf(draft), step] }, deps.now());
+    if (added.length === 0 && recruit === draft.recruit && Object.keys(sources).length === 0)
+      return fail('Nothing was chosen.');
+    const step: CardDraftStep = {
+      effects: added.length,
+      recruit: recruit !== draft.recruit,
+      ...(Object.keys(sources).length ? { sources } : {}),
+    };
+    saveDraft(
+      tx,
+      sc.ctx.game.id,
+      sc.seat,
+      { effects: [...effects, ...added], recruit, steps: [...stepsOf(draft), step] },
+      deps.now(),
+    );
     return draftResult(tx, sc);
   });
 }
 
 /** The recruiting-row cards to take (exactly `recruitCount`, from the row as the draft leaves it). */
-export function draftRecruit(deps: GameDeps, caller: Caller, input: { version?: number | null; cards: string[] }): Result<{ draft: CardDraftView }> {
+export function draftRecruit(
+  deps: GameDeps,
+  caller: Caller,
+  input: { version?: number | null; cards: string[] },
+): Result<{ draft: CardDraftView }> {
   return inTransaction(deps, (tx) => {
     const d = openDraft(tx, caller, input.version);
     if ('ok' in d) return d;
@@ -289,7 +395,13 @@ export function draftRecruit(deps: GameDeps, caller: Caller, input: { version?: 
     const why = recruitError(view.row, view.recruitCount, cards);
     if (why) return fail(why);
     // a recruit chosen again replaces the one chosen before: its step no longer holds it
-    saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { recruit: cards, steps: [...withoutRecruit(stepsOf(d.draft)), { effects: 0, recruit: true }] }, deps.now());
+    saveDraft(
+      tx,
+      d.sc.ctx.game.id,
+      d.sc.seat,
+      { recruit: cards, steps: [...withoutRecruit(stepsOf(d.draft)), { effects: 0, recruit: true }] },
+      deps.now(),
+    );
     return draftResult(tx, d.sc);
   });
 }
@@ -310,14 +422,29 @@ export function cancelFallBack(deps: GameDeps, caller: Caller): Result<object> {
 }
 
 /** Done: the whole fall back in one transaction; superiorities not resolved and a missing recruit take the defaults. */
-export function finishFallBack(deps: GameDeps, caller: Caller, input: { version?: number | null } = {}): Result<{ game: CardGameInfo }> {
+export function finishFallBack(
+  deps: GameDeps,
+  caller: Caller,
+  input: { version?: number | null } = {},
+): Result<{ game: CardGameInfo }> {
   return inTransaction(deps, (tx, changed) => {
     const d = openDraft(tx, caller, input.version);
     if ('ok' in d) return d;
     const { sc, draft } = d;
     const now = deps.now();
-    const action = { type: 'fallBack' as const, seat: sc.seat, effects: draft.effects as Effect[], ...(draft.recruit ? { recruit: draft.recruit } : {}) };
-    const r = commitAction(tx, sc.ctx, sc.ctx.state!.phase === 'tiebreak' ? { type: 'fallBack', seat: sc.seat } : action, `user:${caller.userId}`, now);
+    const action = {
+      type: 'fallBack' as const,
+      seat: sc.seat,
+      effects: draft.effects as Effect[],
+      ...(draft.recruit ? { recruit: draft.recruit } : {}),
+    };
+    const r = commitAction(
+      tx,
+      sc.ctx,
+      sc.ctx.state!.phase === 'tiebreak' ? { type: 'fallBack', seat: sc.seat } : action,
+      `user:${caller.userId}`,
+      now,
+    );
     if ('ok' in r) return r;
     const after = runAutomatic(tx, r, now);
     changed(sc.ctx.game.id);

@@ -4,7 +4,14 @@
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, eq, gt } from 'drizzle-orm';
-import { apply, newGame, reshuffleUndrawn, type Action, type CardGameState, type DynastyId } from '../../cardgame/index.js';
+import {
+  apply,
+  newGame,
+  reshuffleUndrawn,
+  type Action,
+  type CardGameState,
+  type DynastyId,
+} from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { audit, idText } from '../../store/queries.js';
 import { games } from '../../store/schema.js';
@@ -15,7 +22,17 @@ import { fail, inTransaction } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
 import { commitDefault, runAutomatic, turnClock, turnLength } from './commit.js';
 import { queueLog, queuePingsForNow, queueTable, queueTurnPing, turnPingText } from './outbox.js';
-import { bumpVersion, deleteDrafts, infoOf, openCardGame, reload, seatRow, seatsToAct, settingsOf, type CardCtx } from './store.js';
+import {
+  bumpVersion,
+  deleteDrafts,
+  infoOf,
+  openCardGame,
+  reload,
+  seatRow,
+  seatsToAct,
+  settingsOf,
+  type CardCtx,
+} from './store.js';
 import { dynastyLabel } from './text.js';
 import { CARD_MAX_TURN_MS, type CardGameInfo } from './types.js';
 import { matchDynasty } from './lobby.js';
@@ -32,7 +49,11 @@ function gmCtx(tx: Tx, caller: Caller, running = true): CardCtx | { ok: false; e
   return ctx;
 }
 
-function gmTx(deps: GameDeps, caller: Caller, fn: (tx: Tx, ctx: CardCtx, now: number) => CardCtx | { ok: false; error: string }): GmResult {
+function gmTx(
+  deps: GameDeps,
+  caller: Caller,
+  fn: (tx: Tx, ctx: CardCtx, now: number) => CardCtx | { ok: false; error: string },
+): GmResult {
   return inTransaction(deps, (tx, changed) => {
     const ctx = gmCtx(tx, caller);
     if ('ok' in ctx) return ctx;
@@ -51,17 +72,25 @@ export function gmExtendCards(deps: GameDeps, caller: Caller, duration: string):
     const c = ctx.card;
     if (ctx.game.status === 'paused') {
       const left = (c.pausedRemainingMs ?? 0) + d.ms;
-      if (left > CARD_MAX_TURN_MS) return fail(`A turn cannot have more than ${formatDuration(CARD_MAX_TURN_MS)} left.`);
+      if (left > CARD_MAX_TURN_MS)
+        return fail(`A turn cannot have more than ${formatDuration(CARD_MAX_TURN_MS)} left.`);
       tx.update(cardGames).set({ pausedRemainingMs: left }).where(eq(cardGames.gameId, ctx.game.id)).run();
     } else {
       if (c.deadlineMs === null) return fail('There is no deadline to extend.');
       const deadline = Math.max(c.deadlineMs, now) + d.ms;
-      if (deadline - now > CARD_MAX_TURN_MS) return fail(`A turn cannot have more than ${formatDuration(CARD_MAX_TURN_MS)} left.`);
+      if (deadline - now > CARD_MAX_TURN_MS)
+        return fail(`A turn cannot have more than ${formatDuration(CARD_MAX_TURN_MS)} left.`);
       tx.update(cardGames).set({ deadlineMs: deadline }).where(eq(cardGames.gameId, ctx.game.id)).run();
     }
     audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_extend', detail: { ms: d.ms }, at: now });
     const next = reload(tx, ctx);
-    queueNotice(tx, ctx.game, `The game master extended the turn by ${formatDuration(d.ms)}.`, `cards:extend:${ctx.game.id}:${c.version}:${now}`, now);
+    queueNotice(
+      tx,
+      ctx.game,
+      `The game master extended the turn by ${formatDuration(d.ms)}.`,
+      `cards:extend:${ctx.game.id}:${c.version}:${now}`,
+      now,
+    );
     queueTable(tx, next, now);
     return next;
   });
@@ -70,13 +99,23 @@ export function gmExtendCards(deps: GameDeps, caller: Caller, duration: string):
 /** Freezes every deadline of the game. */
 export function gmPauseCards(deps: GameDeps, caller: Caller): GmResult {
   return gmTx(deps, caller, (tx, ctx, now) => {
-    if (ctx.game.status !== 'active') return fail(ctx.game.status === 'paused' ? 'The game is already paused.' : 'The game is not running.');
+    if (ctx.game.status !== 'active')
+      return fail(ctx.game.status === 'paused' ? 'The game is already paused.' : 'The game is not running.');
     const left = ctx.card.deadlineMs === null ? null : Math.max(0, ctx.card.deadlineMs - now);
     tx.update(games).set({ status: 'paused' }).where(eq(games.id, ctx.game.id)).run();
-    tx.update(cardGames).set({ deadlineMs: null, remindAtMs: null, pausedRemainingMs: left, updatedAt: now }).where(eq(cardGames.gameId, ctx.game.id)).run();
+    tx.update(cardGames)
+      .set({ deadlineMs: null, remindAtMs: null, pausedRemainingMs: left, updatedAt: now })
+      .where(eq(cardGames.gameId, ctx.game.id))
+      .run();
     audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_pause', at: now });
     const next = reload(tx, ctx);
-    queueNotice(tx, ctx.game, 'The game master paused the game: the clock is stopped.', `cards:pause:${ctx.game.id}:${now}`, now);
+    queueNotice(
+      tx,
+      ctx.game,
+      'The game master paused the game: the clock is stopped.',
+      `cards:pause:${ctx.game.id}:${now}`,
+      now,
+    );
     queueTable(tx, next, now);
     return next;
   });
@@ -89,7 +128,13 @@ export function gmResumeCards(deps: GameDeps, caller: Caller): GmResult {
     // Paused by the GM: the frozen time left. Paused by the bot (the channel was unreachable): what the clock
     // still shows, at least a minute; a turn with no clock at all gets a full turn.
     const c = ctx.card;
-    const left = c.pausedRemainingMs ?? (c.deadlineMs !== null ? Math.max(60_000, c.deadlineMs - now) : seatsToAct(ctx.state).length ? turnLength(ctx, ctx.state!) : null);
+    const left =
+      c.pausedRemainingMs ??
+      (c.deadlineMs !== null
+        ? Math.max(60_000, c.deadlineMs - now)
+        : seatsToAct(ctx.state).length
+          ? turnLength(ctx, ctx.state!)
+          : null);
     tx.update(games).set({ status: 'active' }).where(eq(games.id, ctx.game.id)).run();
     tx.update(cardGames)
       .set({ deadlineMs: left === null ? null : now + left, pausedRemainingMs: null, updatedAt: now })
@@ -97,7 +142,13 @@ export function gmResumeCards(deps: GameDeps, caller: Caller): GmResult {
       .run();
     audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_resume', at: now });
     let next = reload(tx, ctx);
-    queueNotice(tx, ctx.game, `The game master resumed the game${left !== null ? `: ${formatDuration(left)} left on the clock` : ''}.`, `cards:resume:${ctx.game.id}:${now}`, now);
+    queueNotice(
+      tx,
+      ctx.game,
+      `The game master resumed the game${left !== null ? `: ${formatDuration(left)} left on the clock` : ''}.`,
+      `cards:resume:${ctx.game.id}:${now}`,
+      now,
+    );
     queueTable(tx, next, now);
     next = runAutomatic(tx, next, now);
     return next;
@@ -108,7 +159,8 @@ export function gmResumeCards(deps: GameDeps, caller: Caller): GmResult {
 export function gmSkipCards(deps: GameDeps, caller: Caller, input: { version?: number | null } = {}): GmResult {
   return gmTx(deps, caller, (tx, ctx, now) => {
     if (ctx.game.status !== 'active') return fail('The game is not running (paused games are resumed first).');
-    if (input.version !== undefined && input.version !== null && input.version !== ctx.card.version) return fail('The table changed — reopen.');
+    if (input.version !== undefined && input.version !== null && input.version !== ctx.card.version)
+      return fail('The table changed — reopen.');
     const due = seatsToAct(ctx.state);
     if (due.length === 0) return fail('Nobody is to act now.');
     let cur = ctx;
@@ -128,21 +180,35 @@ export function gmSkipCards(deps: GameDeps, caller: Caller, input: { version?: n
  * timeouts reset, and the previous holder is told. The new user must not hold another seat; the last seat a person
  * holds is not given to a computer player (no table of computer players only through a replacement).
  */
-export function gmReplaceCards(deps: GameDeps, caller: Caller, input: { seat: string | number; userId?: string | null; computer?: boolean }): GmResult {
+export function gmReplaceCards(
+  deps: GameDeps,
+  caller: Caller,
+  input: { seat: string | number; userId?: string | null; computer?: boolean },
+): GmResult {
   return gmTx(deps, caller, (tx, ctx, now) => {
     const s = ctx.state!;
-    const n = typeof input.seat === 'number' ? input.seat : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.seat)));
-    if (!Number.isInteger(n) || n < 0 || n >= s.seats.length) return fail(`There is no seat "${input.seat}". Seats: ${s.seats.map((x) => dynastyLabel(x.dynasty)).join(', ')}.`);
+    const n =
+      typeof input.seat === 'number'
+        ? input.seat
+        : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.seat)));
+    if (!Number.isInteger(n) || n < 0 || n >= s.seats.length)
+      return fail(
+        `There is no seat "${input.seat}". Seats: ${s.seats.map((x) => dynastyLabel(x.dynasty)).join(', ')}.`,
+      );
     // no row: nobody holds the seat since a `/gm kick`
     const row = seatRow(ctx, n);
     const dynasty = s.seats[n]!.dynasty;
     const dyn = dynastyLabel(dynasty);
-    if (input.computer && idText(input.userId ?? '')) return fail('Give the seat either to a user or to a computer player, not both.');
+    if (input.computer && idText(input.userId ?? ''))
+      return fail('Give the seat either to a user or to a computer player, not both.');
     const userId = input.computer ? computerUserId(dynasty) : idText(input.userId ?? '');
     if (!userId) return fail('Name the user who takes the seat, or choose `computer: True` for a computer player.');
     if (row?.userId === userId) return fail(`${playerName(userId)} already holds ${dyn}.`);
     const other = ctx.seats.find((x) => x.userId === userId);
-    if (other) return fail(`${playerName(userId)} already holds ${dynastyLabel(s.seats[other.seat!]!.dynasty)} in this game; one seat per player.`);
+    if (other)
+      return fail(
+        `${playerName(userId)} already holds ${dynastyLabel(s.seats[other.seat!]!.dynasty)} in this game; one seat per player.`,
+      );
     if (input.computer && !ctx.seats.some((x) => x.seat !== n && !isComputer(x.userId))) {
       return fail(`${dyn} is the last seat a person holds; a table of computer players only is refused.`);
     }
@@ -151,17 +217,50 @@ export function gmReplaceCards(deps: GameDeps, caller: Caller, input: { seat: st
     const notify = input.computer ? { notify: 'off' as const } : fromComputer ? { notify: 'mention' as const } : {};
     const fresh = { userId, away: false, timeouts: 0, conceded: false, ...notify };
     if (row) tx.update(cardSeats).set(fresh).where(eq(cardSeats.id, row.id)).run();
-    else tx.insert(cardSeats).values({ gameId: ctx.game.id, seat: n, dynasty, joinedAt: now, ...fresh }).run();
+    else
+      tx.insert(cardSeats)
+        .values({ gameId: ctx.game.id, seat: n, dynasty, joinedAt: now, ...fresh })
+        .run();
     deleteDrafts(tx, ctx.game.id, n);
     bumpVersion(tx, ctx, now);
-    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_replace', detail: { seat: n, from: row?.userId ?? null, to: userId }, at: now });
-    if (row) queueDm(tx, ctx.game, row.userId, 'replaced', `The game master handed your seat (${dyn}) in ${channelRef(ctx.game.channelId)} to ${input.computer ? 'a computer player' : 'another player'}; you no longer see its hand.`, `cards:replaced:${ctx.game.id}:${n}:${now}`, now);
-    queueDm(tx, ctx.game, userId, 'power_assigned', `You now play ${dyn} in the ${CARD_GAME.name} in ${channelRef(ctx.game.channelId)}. Press "My hand" there to see your cards.`, `cards:assigned:${ctx.game.id}:${n}:${now}`, now);
-    queueNotice(tx, ctx.game, `The game master handed ${dyn} to ${playerName(userId)}.`, `cards:replace:${ctx.game.id}:${n}:${now}`, now);
+    audit(tx, {
+      gameId: ctx.game.id,
+      userId: caller.userId,
+      action: 'cards_replace',
+      detail: { seat: n, from: row?.userId ?? null, to: userId },
+      at: now,
+    });
+    if (row)
+      queueDm(
+        tx,
+        ctx.game,
+        row.userId,
+        'replaced',
+        `The game master handed your seat (${dyn}) in ${channelRef(ctx.game.channelId)} to ${input.computer ? 'a computer player' : 'another player'}; you no longer see its hand.`,
+        `cards:replaced:${ctx.game.id}:${n}:${now}`,
+        now,
+      );
+    queueDm(
+      tx,
+      ctx.game,
+      userId,
+      'power_assigned',
+      `You now play ${dyn} in the ${CARD_GAME.name} in ${channelRef(ctx.game.channelId)}. Press "My hand" there to see your cards.`,
+      `cards:assigned:${ctx.game.id}:${n}:${now}`,
+      now,
+    );
+    queueNotice(
+      tx,
+      ctx.game,
+      `The game master handed ${dyn} to ${playerName(userId)}.`,
+      `cards:replace:${ctx.game.id}:${n}:${now}`,
+      now,
+    );
     const next = reload(tx, ctx);
     queueTable(tx, next, now);
     // A person taking a seat from a computer player on its turn is pinged, as at any turn's start.
-    if (fromComputer && seatsToAct(next.state).includes(n)) queueTurnPing(tx, next, n, `replace-${now}`, turnPingText(next, n, next.card.deadlineMs, false), now);
+    if (fromComputer && seatsToAct(next.state).includes(n))
+      queueTurnPing(tx, next, n, `replace-${now}`, turnPingText(next, n, next.card.deadlineMs, false), now);
     return next;
   });
 }
@@ -182,31 +281,57 @@ function seatNamed(ctx: CardCtx, text: string): CardSeatRow | undefined {
  * seat's do (design §3.8), until the game master hands it to someone with `/gm replace`. The removed player loses
  * the hand (told by DM); the channel is told once.
  */
-export function gmKickCards(deps: GameDeps, caller: Caller, input: { seat: string }): Result<{ game: CardGameInfo; userId: string; dynasty: string | null }> {
+export function gmKickCards(
+  deps: GameDeps,
+  caller: Caller,
+  input: { seat: string },
+): Result<{ game: CardGameInfo; userId: string; dynasty: string | null }> {
   return inTransaction(deps, (tx, changed) => {
     const ctx = gmCtx(tx, caller, false);
     if ('ok' in ctx) return ctx;
     if (ctx.game.status === 'finished') return fail('The game is over.');
     const row = seatNamed(ctx, input.seat);
     if (!row) {
-      const held = ctx.seats.map((x) => (x.dynasty ? `${dynastyLabel(x.dynasty as DynastyId)} (${playerName(x.userId)})` : playerName(x.userId)));
+      const held = ctx.seats.map((x) =>
+        x.dynasty ? `${dynastyLabel(x.dynasty as DynastyId)} (${playerName(x.userId)})` : playerName(x.userId),
+      );
       return fail(`Nobody holds "${input.seat}" at this table. Seated: ${held.join(', ') || 'nobody'}.`);
     }
     const now = deps.now();
     const dyn = row.dynasty ? dynastyLabel(row.dynasty as DynastyId) : null;
     tx.delete(cardSeats).where(eq(cardSeats.id, row.id)).run();
     bumpVersion(tx, ctx, now);
-    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_kick', detail: { seat: row.seat, user: row.userId }, at: now });
+    audit(tx, {
+      gameId: ctx.game.id,
+      userId: caller.userId,
+      action: 'cards_kick',
+      detail: { seat: row.seat, user: row.userId },
+      at: now,
+    });
     const key = `cards:kick:${ctx.game.id}:${row.id}:${now}`;
     if (ctx.game.status === 'forming') {
-      queueNotice(tx, ctx.game, `👢 The game master removed ${playerName(row.userId)} from the table${dyn ? ` (${dyn})` : ''}; the seat is free again.`, key, now);
+      queueNotice(
+        tx,
+        ctx.game,
+        `👢 The game master removed ${playerName(row.userId)} from the table${dyn ? ` (${dyn})` : ''}; the seat is free again.`,
+        key,
+        now,
+      );
       const next = reload(tx, ctx);
       queueTable(tx, next, now);
       changed(ctx.game.id);
       return { ok: true, game: infoOf(next), userId: row.userId, dynasty: row.dynasty };
     }
     deleteDrafts(tx, ctx.game.id, row.seat!);
-    queueDm(tx, ctx.game, row.userId, 'replaced', `The game master removed you from ${dyn} in ${channelRef(ctx.game.channelId)}; you no longer see its hand.`, `${key}:dm`, now);
+    queueDm(
+      tx,
+      ctx.game,
+      row.userId,
+      'replaced',
+      `The game master removed you from ${dyn} in ${channelRef(ctx.game.channelId)}; you no longer see its hand.`,
+      `${key}:dm`,
+      now,
+    );
     queueNotice(
       tx,
       ctx.game,
@@ -242,7 +367,11 @@ export function rollbackSeed(seed: string, n: number): string {
 }
 
 /** Rebuilds a game's state from its seed and stored actions (what replay and rollback use). */
-export function replayCardGame(tx: Tx, ctx: CardCtx, uptoSeq = Number.POSITIVE_INFINITY): { ok: true; state: CardGameState; rollbacks: number } | { ok: false; error: string } {
+export function replayCardGame(
+  tx: Tx,
+  ctx: CardCtx,
+  uptoSeq = Number.POSITIVE_INFINITY,
+): { ok: true; state: CardGameState; rollbacks: number } | { ok: false; error: string } {
   const engine = settingsOf(ctx.card).engine;
   if (!engine) return fail('The game has not started yet.');
   const rows = tx.select().from(cardEvents).where(eq(cardEvents.gameId, ctx.game.id)).orderBy(cardEvents.seq).all();
@@ -271,23 +400,52 @@ export function gmRollbackCards(deps: GameDeps, caller: Caller): GmResult {
   return gmTx(deps, caller, (tx, ctx, now) => {
     if (ctx.game.status === 'finished') return fail('The game is over.');
     const target = ctx.card.roundStartSeq;
-    if (target === 0 || ctx.card.seq === target) return fail('Nothing to roll back: no action was taken since the start of the round.');
+    if (target === 0 || ctx.card.seq === target)
+      return fail('Nothing to roll back: no action was taken since the start of the round.');
     const r = replayCardGame(tx, ctx, target);
     if (!r.ok) return r;
     const engine = settingsOf(ctx.card).engine!;
     const record: RollbackRecord = { type: 'rollback', n: r.rollbacks + 1 };
     const state = reshuffleUndrawn(r.state, rollbackSeed(engine.seed, record.n));
     const seq = target + 1;
-    tx.delete(cardEvents).where(and(eq(cardEvents.gameId, ctx.game.id), gt(cardEvents.seq, target))).run();
+    tx.delete(cardEvents)
+      .where(and(eq(cardEvents.gameId, ctx.game.id), gt(cardEvents.seq, target)))
+      .run();
     const text = `The game master rolled the game back to the start of round ${state.round}: every action since is undone, and the cards not yet drawn were reshuffled.`;
-    tx.insert(cardEvents).values({ gameId: ctx.game.id, seq, round: state.round, action: record, events: [{ kind: 'rollback', text }], actor: `gm:${idText(caller.userId)}`, at: now }).run();
+    tx.insert(cardEvents)
+      .values({
+        gameId: ctx.game.id,
+        seq,
+        round: state.round,
+        action: record,
+        events: [{ kind: 'rollback', text }],
+        actor: `gm:${idText(caller.userId)}`,
+        at: now,
+      })
+      .run();
     deleteDrafts(tx, ctx.game.id);
-    const clock = ctx.game.status === 'paused' ? { pausedRemainingMs: settingsOf(ctx.card).turnMs } : turnClock(ctx, state, now);
+    const clock =
+      ctx.game.status === 'paused' ? { pausedRemainingMs: settingsOf(ctx.card).turnMs } : turnClock(ctx, state, now);
     tx.update(cardGames)
-      .set({ state: JSON.stringify(state), phase: state.phase, round: state.round, seq, roundStartSeq: seq, version: ctx.card.version + 1, ...clock, updatedAt: now })
+      .set({
+        state: JSON.stringify(state),
+        phase: state.phase,
+        round: state.round,
+        seq,
+        roundStartSeq: seq,
+        version: ctx.card.version + 1,
+        ...clock,
+        updatedAt: now,
+      })
       .where(eq(cardGames.gameId, ctx.game.id))
       .run();
-    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_rollback', detail: { toSeq: target, fromSeq: ctx.card.seq }, at: now });
+    audit(tx, {
+      gameId: ctx.game.id,
+      userId: caller.userId,
+      action: 'cards_rollback',
+      detail: { toSeq: target, fromSeq: ctx.card.seq },
+      at: now,
+    });
     const next = reload(tx, ctx);
     queueNotice(tx, ctx.game, text, `cards:rollback:${ctx.game.id}:${ctx.card.seq}:${now}`, now);
     queueLog(tx, next, `rollback:${ctx.card.seq}:${now}`, `Round ${state.round} · ${text}`, now);

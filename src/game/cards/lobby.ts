@@ -15,12 +15,28 @@ import { queueDm, queueStatus } from '../outbox-write.js';
 import { fail, inReadTransaction, inTransaction, noteEvent } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
 import { randomToken } from '../views.js';
-import { computerUserId, isComputer, parseSeatList, playerName, seatListSuggestions, type SeatNames } from '../computer-seat.js';
+import {
+  computerUserId,
+  isComputer,
+  parseSeatList,
+  playerName,
+  seatListSuggestions,
+  type SeatNames,
+} from '../computer-seat.js';
 import { runAutomatic, turnClock } from './commit.js';
 import { queuePingsForNow, queueLog } from './outbox.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
-import { CARD_KIND, CARD_MAX_TURN_MS, CARD_MIN_TURN_MS, CARD_PRESETS, CARD_VARIANT_ID, type CardGameInfo, type CardGameSettings, type CardPreset } from './types.js';
+import {
+  CARD_KIND,
+  CARD_MAX_TURN_MS,
+  CARD_MIN_TURN_MS,
+  CARD_PRESETS,
+  CARD_VARIANT_ID,
+  type CardGameInfo,
+  type CardGameSettings,
+  type CardPreset,
+} from './types.js';
 import { channelRef } from '../text-refs.js';
 
 export interface CreateCardGameInput {
@@ -49,14 +65,22 @@ export interface CreateCardGameInput {
 export type CardComputerRequest = { fill: 'none' } | { fill: 'all' } | { fill: 'dynasties'; dynasties: DynastyId[] };
 
 /** A card table's seats: the dynasties, by id or Chinese name. */
-const dynastyNames: SeatNames<DynastyId> = { noun: 'dynasty', seats: DYNASTIES, label: dynastyLabel, find: matchDynasty };
+const dynastyNames: SeatNames<DynastyId> = {
+  noun: 'dynasty',
+  seats: DYNASTIES,
+  label: dynastyLabel,
+  find: matchDynasty,
+};
 
 /**
  * Reads `/game create computer:` for a card table: `all` (every seat nobody takes by the start) or dynasties separated
  * by commas (names, any case, or the Chinese name). Refuses an unknown dynasty, `all` beside names, and as many
  * dynasties as seats or more (a table of only computer players is a demonstration table, asked for by its own option).
  */
-export function parseComputerDynasties(text: string | null | undefined, seats: number): { ok: true; request: CardComputerRequest } | { ok: false; error: string } {
+export function parseComputerDynasties(
+  text: string | null | undefined,
+  seats: number,
+): { ok: true; request: CardComputerRequest } | { ok: false; error: string } {
   const read = parseSeatList(
     {
       ...dynastyNames,
@@ -82,11 +106,14 @@ function computerSeat(gameId: number, dynasty: DynastyId, now: number) {
   return { gameId, userId: computerUserId(dynasty), dynasty, notify: 'off' as const, joinedAt: now };
 }
 
-const isErr = (x: unknown): x is { ok: false; error: string } => typeof x === 'object' && x !== null && 'ok' in x && (x as { ok: unknown }).ok === false;
+const isErr = (x: unknown): x is { ok: false; error: string } =>
+  typeof x === 'object' && x !== null && 'ok' in x && (x as { ok: unknown }).ok === false;
 
 /** Finds a dynasty by id or Chinese name, any case: "qin", "Qin", "秦". */
 export function matchDynasty(text: string | null | undefined): DynastyId | null {
-  const t = String(text ?? '').trim().toLowerCase();
+  const t = String(text ?? '')
+    .trim()
+    .toLowerCase();
   if (!t) return null;
   return DYNASTIES.find((d) => d === t || dynastyLabel(d).toLowerCase().includes(t)) ?? null;
 }
@@ -95,21 +122,35 @@ export function matchDynasty(text: string | null | undefined): DynastyId | null 
  * Creates a card game in the channel; the caller is its game master. Computer players (issue 22 §5) are seated as the
  * game master asks: named dynasties at once, `all` empty seats at the start, or every seat of a demonstration table.
  */
-export function createCardGame(deps: GameDeps, input: CreateCardGameInput): Result<{ game: CardGameInfo; computer: CardComputerRequest; demonstration: boolean }> {
+export function createCardGame(
+  deps: GameDeps,
+  input: CreateCardGameInput,
+): Result<{ game: CardGameInfo; computer: CardComputerRequest; demonstration: boolean }> {
   return inTransaction(deps, (tx, changed) => {
-    if (!idText(input.channelId) || !idText(input.userId)) return fail('This command must be used in a server channel.');
+    if (!idText(input.channelId) || !idText(input.userId))
+      return fail('This command must be used in a server channel.');
     const seats = input.seats ?? 4;
-    if (!Number.isInteger(seats) || seats < 2 || seats > 5) return fail(`The card game is for 2 to 5 players, not ${seats}.`);
-    const presetText = String(input.preset ?? 'standard').trim().toLowerCase();
-    if (!(presetText in CARD_PRESETS)) return fail(`Unknown turn preset "${input.preset}". Presets: live (2 min a turn), standard (1 h), async (12 h).`);
+    if (!Number.isInteger(seats) || seats < 2 || seats > 5)
+      return fail(`The card game is for 2 to 5 players, not ${seats}.`);
+    const presetText = String(input.preset ?? 'standard')
+      .trim()
+      .toLowerCase();
+    if (!(presetText in CARD_PRESETS))
+      return fail(`Unknown turn preset "${input.preset}". Presets: live (2 min a turn), standard (1 h), async (12 h).`);
     const preset = presetText as CardPreset;
     let { turnMs, setupMs } = CARD_PRESETS[preset];
     let chosen: CardGameSettings['preset'] = preset;
     if (input.turn !== undefined && input.turn !== null && String(input.turn).trim() !== '') {
       const d = parseDuration(String(input.turn));
       if (!d.ok) return fail(`The turn duration: ${d.error}`);
-      if (d.ms < CARD_MIN_TURN_MS) return fail(`A card-game turn cannot be shorter than ${formatDuration(CARD_MIN_TURN_MS)} (you gave ${formatDuration(d.ms)}).`);
-      if (d.ms > CARD_MAX_TURN_MS) return fail(`A card-game turn cannot be longer than ${formatDuration(CARD_MAX_TURN_MS)} (you gave ${formatDuration(d.ms)}).`);
+      if (d.ms < CARD_MIN_TURN_MS)
+        return fail(
+          `A card-game turn cannot be shorter than ${formatDuration(CARD_MIN_TURN_MS)} (you gave ${formatDuration(d.ms)}).`,
+        );
+      if (d.ms > CARD_MAX_TURN_MS)
+        return fail(
+          `A card-game turn cannot be longer than ${formatDuration(CARD_MAX_TURN_MS)} (you gave ${formatDuration(d.ms)}).`,
+        );
       turnMs = d.ms;
       setupMs = d.ms;
       chosen = 'custom';
@@ -118,10 +159,15 @@ export function createCardGame(deps: GameDeps, input: CreateCardGameInput): Resu
     if (!computer.ok) return fail(computer.error);
     const demonstration = input.demonstration === true;
     if (demonstration && computer.request.fill === 'dynasties') {
-      return fail('A demonstration table gives every seat to a computer player: leave `computer:` out (or write `all`).');
+      return fail(
+        'A demonstration table gives every seat to a computer player: leave `computer:` out (or write `all`).',
+      );
     }
     const existing = openGameByChannel(tx, input.channelId);
-    if (existing) return fail(`This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`);
+    if (existing)
+      return fail(
+        `This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`,
+      );
     const guildId = idText(input.guildId) || null;
     if (guildId) {
       const server = serverLimits(tx, deps, guildId);
@@ -130,8 +176,12 @@ export function createCardGame(deps: GameDeps, input: CreateCardGameInput): Resu
         .from(games)
         .where(and(eq(games.guildId, guildId), eq(games.gmUserId, input.userId), eq(games.status, 'forming')))
         .get();
-      if (forming) return fail(`You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it before creating another.`);
-      if (liveGamesInServer(tx, guildId) >= server.maxLiveGames) return fail(`This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish.`);
+      if (forming)
+        return fail(
+          `You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it before creating another.`,
+        );
+      if (liveGamesInServer(tx, guildId) >= server.maxLiveGames)
+        return fail(`This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish.`);
     }
     const now = deps.now();
     const game = tx
@@ -152,16 +202,49 @@ export function createCardGame(deps: GameDeps, input: CreateCardGameInput): Resu
       })
       .returning()
       .get();
-    const settings: CardGameSettings = { seats, preset: chosen, turnMs, setupMs, dynastyCards: input.dynastyCards ?? false };
+    const settings: CardGameSettings = {
+      seats,
+      preset: chosen,
+      turnMs,
+      setupMs,
+      dynastyCards: input.dynastyCards ?? false,
+    };
     tx.insert(cardGames).values({ gameId: game.id, settings, seed: '', phase: 'lobby', updatedAt: now }).run();
     // Named computer seats (and every seat of a demonstration table, its dynasties drawn now) are taken at once.
     const random = deps.random ?? Math.random;
     const pool = [...DYNASTIES];
-    const drawn = demonstration ? Array.from({ length: seats }, () => pool.splice(Math.floor(random() * pool.length) % pool.length, 1)[0]!) : [];
-    const computerDynasties = demonstration ? drawn : computer.request.fill === 'dynasties' ? computer.request.dynasties : [];
-    for (const dynasty of computerDynasties) tx.insert(cardSeats).values(computerSeat(game.id, dynasty, now)).run();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'create', detail: { variant: CARD_VARIANT_ID, settings, computer: computerDynasties, computerFill: computer.request.fill === 'all', demonstration }, at: now });
-    noteEvent({ kind: 'game_created', gameId: game.id, variantId: CARD_VARIANT_ID, guildId, channelId: game.channelId });
+    const drawn = demonstration
+      ? Array.from({ length: seats }, () => pool.splice(Math.floor(random() * pool.length) % pool.length, 1)[0]!)
+      : [];
+    const computerDynasties = demonstration
+      ? drawn
+      : computer.request.fill === 'dynasties'
+        ? computer.request.dynasties
+        : [];
+    for (const dynasty of computerDynasties)
+      tx.insert(cardSeats)
+        .values(computerSeat(game.id, dynasty, now))
+        .run();
+    audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'create',
+      detail: {
+        variant: CARD_VARIANT_ID,
+        settings,
+        computer: computerDynasties,
+        computerFill: computer.request.fill === 'all',
+        demonstration,
+      },
+      at: now,
+    });
+    noteEvent({
+      kind: 'game_created',
+      gameId: game.id,
+      variantId: CARD_VARIANT_ID,
+      guildId,
+      channelId: game.channelId,
+    });
     queueStatus(tx, game.id, now);
     changed(game.id);
     const ctx = openCardGame(tx, input.channelId) as CardCtx;
@@ -181,33 +264,50 @@ export function freeDynasties(deps: GameDeps, channelId: string): DynastyId[] {
 }
 
 /** Takes a seat in the forming game, with a dynasty or (none given) one drawn at the start. Joining again changes the dynasty. */
-export function joinCardGame(deps: GameDeps, caller: Caller, dynasty?: string | null): Result<{ game: CardGameInfo; dynasty: DynastyId | null }> {
+export function joinCardGame(
+  deps: GameDeps,
+  caller: Caller,
+  dynasty?: string | null,
+): Result<{ game: CardGameInfo; dynasty: DynastyId | null }> {
   return inTransaction(deps, (tx, changed) => {
     const ctx = openCardGame(tx, caller.channelId);
     if (isErr(ctx)) return ctx;
-    if (ctx.game.status !== 'forming') return fail('The game has already started; ask the game master to hand you a seat with `/gm replace`.');
-    if (ctx.game.demonstration) return fail('This is a demonstration table: computer players play every seat, and nobody joins. Watch it here, or create a game of your own.');
+    if (ctx.game.status !== 'forming')
+      return fail('The game has already started; ask the game master to hand you a seat with `/gm replace`.');
+    if (ctx.game.demonstration)
+      return fail(
+        'This is a demonstration table: computer players play every seat, and nobody joins. Watch it here, or create a game of your own.',
+      );
     let wanted: DynastyId | null = null;
     if (dynasty !== undefined && dynasty !== null && String(dynasty).trim() !== '') {
       wanted = matchDynasty(dynasty);
       if (!wanted) return fail(`Unknown dynasty "${dynasty}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`);
       const holder = ctx.seats.find((s) => s.dynasty === wanted);
       if (holder && holder.userId !== caller.userId) {
-        const free = DYNASTIES.filter((d) => !ctx.seats.some((s) => s.dynasty === d)).map(dynastyLabel).join(', ') || 'none';
-        return fail(`${dynastyLabel(wanted)} is ${isComputer(holder.userId) ? 'played by a computer player (the game master chose it)' : 'taken'}. Free: ${free}.`);
+        const free =
+          DYNASTIES.filter((d) => !ctx.seats.some((s) => s.dynasty === d))
+            .map(dynastyLabel)
+            .join(', ') || 'none';
+        return fail(
+          `${dynastyLabel(wanted)} is ${isComputer(holder.userId) ? 'played by a computer player (the game master chose it)' : 'taken'}. Free: ${free}.`,
+        );
       }
     }
     const now = deps.now();
     const mine = seatOfUser(ctx, caller.userId);
     if (mine) {
-      if (wanted === null || mine.dynasty === wanted) return fail(`You are already seated${mine.dynasty ? ` as ${dynastyLabel(mine.dynasty as DynastyId)}` : ''}.`);
+      if (wanted === null || mine.dynasty === wanted)
+        return fail(`You are already seated${mine.dynasty ? ` as ${dynastyLabel(mine.dynasty as DynastyId)}` : ''}.`);
       tx.update(cardSeats).set({ dynasty: wanted }).where(eq(cardSeats.id, mine.id)).run();
     } else {
       const max = settingsOf(ctx.card).seats;
       if (ctx.seats.length >= max) return fail(`The table is full (${max} seats).`);
       tx.insert(cardSeats).values({ gameId: ctx.game.id, userId: caller.userId, dynasty: wanted, joinedAt: now }).run();
     }
-    tx.update(cardGames).set({ version: ctx.card.version + 1, updatedAt: now }).where(eq(cardGames.gameId, ctx.game.id)).run();
+    tx.update(cardGames)
+      .set({ version: ctx.card.version + 1, updatedAt: now })
+      .where(eq(cardGames.gameId, ctx.game.id))
+      .run();
     queueStatus(tx, ctx.game.id, now);
     changed(ctx.game.id);
     return { ok: true, game: infoOf(reload(tx, ctx)), dynasty: wanted };
@@ -221,10 +321,16 @@ export function leaveCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
     if (isErr(ctx)) return ctx;
     const mine = seatOfUser(ctx, caller.userId);
     if (!mine) return fail('You are not seated in this game.');
-    if (ctx.game.status !== 'forming') return fail('The game has started: you cannot leave it, but you can `/concede` (your turns then fall back at once).');
+    if (ctx.game.status !== 'forming')
+      return fail(
+        'The game has started: you cannot leave it, but you can `/concede` (your turns then fall back at once).',
+      );
     const now = deps.now();
     tx.delete(cardSeats).where(eq(cardSeats.id, mine.id)).run();
-    tx.update(cardGames).set({ version: ctx.card.version + 1, updatedAt: now }).where(eq(cardGames.gameId, ctx.game.id)).run();
+    tx.update(cardGames)
+      .set({ version: ctx.card.version + 1, updatedAt: now })
+      .where(eq(cardGames.gameId, ctx.game.id))
+      .run();
     queueStatus(tx, ctx.game.id, now);
     changed(ctx.game.id);
     return { ok: true, game: infoOf(reload(tx, ctx)) };
@@ -258,7 +364,9 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
       const free = DYNASTIES.filter((d) => !ctx.seats.some((x) => x.dynasty === d));
       for (let n = ctx.seats.length; n < settingsOf(ctx.card).seats; n++) {
         const dynasty = free.splice(Math.floor(random() * free.length) % free.length, 1)[0]!;
-        tx.insert(cardSeats).values(computerSeat(ctx.game.id, dynasty, now)).run();
+        tx.insert(cardSeats)
+          .values(computerSeat(ctx.game.id, dynasty, now))
+          .run();
       }
       ctx = reload(tx, ctx);
     }
@@ -271,7 +379,9 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
       return free.splice(i, 1)[0]!;
     });
     // Lobby seats have no number yet (NULL), so numbering them one by one never trips the unique (game, seat) index.
-    ordered.forEach((s, i) => tx.update(cardSeats).set({ seat: i, dynasty: dynasties[i]! }).where(eq(cardSeats.id, s.id)).run());
+    ordered.forEach((s, i) =>
+      tx.update(cardSeats).set({ seat: i, dynasty: dynasties[i]! }).where(eq(cardSeats.id, s.id)).run(),
+    );
     const seed = randomToken(random) + randomToken(random);
     const settings = settingsOf(ctx.card);
     const engine = { seats: ordered.length, seed, dynastyCards: settings.dynastyCards, dynasties };
@@ -280,15 +390,47 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
     const clock = turnClock(base, state, now);
     tx.update(games).set({ status: 'active' }).where(eq(games.id, ctx.game.id)).run();
     tx.update(cardGames)
-      .set({ settings: { ...settings, engine }, seed, state: JSON.stringify(state), phase: state.phase, round: state.round, version: ctx.card.version + 1, seq: 0, roundStartSeq: 0, ...clock, updatedAt: now })
+      .set({
+        settings: { ...settings, engine },
+        seed,
+        state: JSON.stringify(state),
+        phase: state.phase,
+        round: state.round,
+        version: ctx.card.version + 1,
+        seq: 0,
+        roundStartSeq: 0,
+        ...clock,
+        updatedAt: now,
+      })
       .where(eq(cardGames.gameId, ctx.game.id))
       .run();
-    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'start', detail: { seats: ordered.length }, at: now });
+    audit(tx, {
+      gameId: ctx.game.id,
+      userId: caller.userId,
+      action: 'start',
+      detail: { seats: ordered.length },
+      at: now,
+    });
     noteEvent({ kind: 'game_started', gameId: ctx.game.id, variantId: CARD_VARIANT_ID, players: ordered.length });
     let started = reload(tx, ctx);
     const view = publicView(state);
-    queueLog(tx, started, 0, `The game starts: ${view.seats.map((s, i) => `${dynastyLabel(s.dynasty)} ${playerName(ordered[i]!.userId)}`).join(', ')}. Each player chooses 2 of their 8 cards for the recruiting row.`, now);
-    for (const s of ordered) queueDm(tx, ctx.game, s.userId, 'power_assigned', `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the ${CARD_GAME.name} in ${channelRef(ctx.game.channelId)}. Your turns are announced there with the buttons to act (or here, with \`/cards notify mode:dm\`); the first asks for the 2 cards you give to the recruiting row.`, `cards:seat:${ctx.game.id}:${s.userId}`, now);
+    queueLog(
+      tx,
+      started,
+      0,
+      `The game starts: ${view.seats.map((s, i) => `${dynastyLabel(s.dynasty)} ${playerName(ordered[i]!.userId)}`).join(', ')}. Each player chooses 2 of their 8 cards for the recruiting row.`,
+      now,
+    );
+    for (const s of ordered)
+      queueDm(
+        tx,
+        ctx.game,
+        s.userId,
+        'power_assigned',
+        `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the ${CARD_GAME.name} in ${channelRef(ctx.game.channelId)}. Your turns are announced there with the buttons to act (or here, with \`/cards notify mode:dm\`); the first asks for the 2 cards you give to the recruiting row.`,
+        `cards:seat:${ctx.game.id}:${s.userId}`,
+        now,
+      );
     queueStatus(tx, ctx.game.id, now);
     queuePingsForNow(tx, started, 'start', now);
     started = runAutomatic(tx, started, now);

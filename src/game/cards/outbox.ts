@@ -11,7 +11,16 @@ import type { GameRow } from '../../store/schema.js';
 import { isComputer, playerName } from '../computer-seat.js';
 import { enqueue, queueStatus, type KindPayload } from '../outbox-write.js';
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
-import { cardTableText, changedStates, deadlineTimes, dynastyLabel, logLine, roundSummaryText, stateLabel, winnerText } from './text.js';
+import {
+  cardTableText,
+  changedStates,
+  deadlineTimes,
+  dynastyLabel,
+  logLine,
+  roundSummaryText,
+  stateLabel,
+  winnerText,
+} from './text.js';
 import type { CardGameView } from '../../cardgame/index.js';
 import { CARD_KIND, type CardsEvent, type CardTablePayload } from './types.js';
 import { memberRef } from '../text-refs.js';
@@ -32,10 +41,28 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
     const text = [
       `${CARD_GAME.name} — lobby (${joined.length}/${s.seats} seats). Game master: ${memberRef(game.gmUserId)}.`,
       `Turns: ${s.preset === 'custom' ? 'custom' : s.preset}, ${Math.round(s.turnMs / 1000)} s a turn · dynasty cards ${s.dynastyCards ? 'on' : 'off'}.`,
-      ...(game.demonstration ? ['🤖 Demonstration table: computer players play every seat; nobody joins.'] : game.computerFill ? ['🤖 Computer players take every seat nobody has joined when the game starts.'] : []),
+      ...(game.demonstration
+        ? ['🤖 Demonstration table: computer players play every seat; nobody joins.']
+        : game.computerFill
+          ? ['🤖 Computer players take every seat nobody has joined when the game starts.']
+          : []),
       joined.length ? `Seated: ${joined.join(', ')}` : 'Nobody has joined yet: `/game join`.',
     ].join('\n');
-    return { text, cards: { version: info.version, phase: 'lobby', round: 0, deadline: null, toActUserId: null, toActUserIds: [], title: `${CARD_GAME.title} — lobby`, text, board: null, boardKey: '' } };
+    return {
+      text,
+      cards: {
+        version: info.version,
+        phase: 'lobby',
+        round: 0,
+        deadline: null,
+        toActUserId: null,
+        toActUserIds: [],
+        title: `${CARD_GAME.title} — lobby`,
+        text,
+        board: null,
+        boardKey: '',
+      },
+    };
   }
   const t = cardTableText(info.table, info.seats, info.deadline, game.status === 'paused');
   return {
@@ -46,7 +73,8 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
       round: info.round,
       deadline: info.deadline,
       toActUserId: info.toActUserId,
-      toActUserIds: game.status === 'active' ? seatsToAct(ctx.state).flatMap((seat) => seatRow(ctx, seat)?.userId ?? []) : [],
+      toActUserIds:
+        game.status === 'active' ? seatsToAct(ctx.state).flatMap((seat) => seatRow(ctx, seat)?.userId ?? []) : [],
       title: t.title,
       text: t.text,
       board: info.table,
@@ -69,7 +97,15 @@ export function queueLog(tx: Tx, ctx: CardCtx, seq: number | string, text: strin
   });
 }
 
-export function queueActionLog(tx: Tx, ctx: CardCtx, seq: number, round: number, events: readonly GameEvent[], actor: string | undefined, now: number): void {
+export function queueActionLog(
+  tx: Tx,
+  ctx: CardCtx,
+  seq: number,
+  round: number,
+  events: readonly GameEvent[],
+  actor: string | undefined,
+  now: number,
+): void {
   queueLog(tx, ctx, seq, logLine(round, events, { dynasties: ctx.state!.seats.map((x) => x.dynasty), actor }), now);
 }
 
@@ -78,13 +114,24 @@ export function queueActionLog(tx: Tx, ctx: CardCtx, seq: number, round: number,
  * in the game's channel, or a DM, per the seat's notify mode — never in the log thread, where no button is.
  * `key` names the turn (the event seq that began it), so the same turn is never pinged twice.
  */
-export function queueTurnPing(tx: Tx, ctx: CardCtx, seat: number, key: string, text: string, now: number, reminder = false): void {
+export function queueTurnPing(
+  tx: Tx,
+  ctx: CardCtx,
+  seat: number,
+  key: string,
+  text: string,
+  now: number,
+  reminder = false,
+): void {
   const row = seatRow(ctx, seat);
   // A computer player needs no ping: it is asked as soon as its turn is stored (src/game/cards/computer.ts).
   if (!row || row.notify === 'off' || row.away || row.conceded || isComputer(row.userId)) return;
   enqueue(tx, {
     gameId: ctx.game.id,
-    payload: cardsPayload(ctx.game.id, { event: 'turn', data: { userId: row.userId, text, reminder, phase: ctx.state?.phase ?? 'battle' } }),
+    payload: cardsPayload(ctx.game.id, {
+      event: 'turn',
+      data: { userId: row.userId, text, reminder, phase: ctx.state?.phase ?? 'battle' },
+    }),
     target: row.notify === 'dm' ? { kind: 'user', id: row.userId } : { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:${reminder ? 'remind' : 'turn'}:${ctx.game.id}:${key}:${seat}`,
     now,
@@ -124,11 +171,27 @@ export function queuePingsForNow(tx: Tx, ctx: CardCtx, key: string, now: number)
   if (seat !== null) queueTurnPing(tx, ctx, seat, key, turnPingText(ctx, seat, ctx.card.deadlineMs, false), now);
 }
 
-export function queueRoundSummary(tx: Tx, ctx: CardCtx, seq: number, round: number, events: readonly GameEvent[], before: CardGameView, now: number): void {
+export function queueRoundSummary(
+  tx: Tx,
+  ctx: CardCtx,
+  seq: number,
+  round: number,
+  events: readonly GameEvent[],
+  before: CardGameView,
+  now: number,
+): void {
   const after = publicView(ctx.state!);
   enqueue(tx, {
     gameId: ctx.game.id,
-    payload: cardsPayload(ctx.game.id, { event: 'round', data: { round, text: roundSummaryText(round, events, after), board: after, changed: changedStates(before, after) } }),
+    payload: cardsPayload(ctx.game.id, {
+      event: 'round',
+      data: {
+        round,
+        text: roundSummaryText(round, events, after),
+        board: after,
+        changed: changedStates(before, after),
+      },
+    }),
     target: { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:round:${ctx.game.id}:${seq}`,
     now,

@@ -21,7 +21,11 @@ import { timeRef } from '../text-refs.js';
 export type SeatCtx = { ctx: CardCtx; row: CardSeatRow; seat: Seat };
 
 /** The caller's seat in the channel's running card game, or a sentence. */
-export function seatCtx(tx: Tx, caller: Caller, opts: { allowPaused?: boolean } = {}): SeatCtx | { ok: false; error: string } {
+export function seatCtx(
+  tx: Tx,
+  caller: Caller,
+  opts: { allowPaused?: boolean } = {},
+): SeatCtx | { ok: false; error: string } {
   const ctx = openCardGame(tx, caller.channelId);
   if ('ok' in ctx) return ctx;
   const row = seatOfUser(ctx, caller.userId);
@@ -46,7 +50,12 @@ export function notYourTurn(ctx: CardCtx): string {
 }
 
 /** Commits a player's action and lets away seats that follow resolve; the result carries the public events. */
-function playerAction(deps: GameDeps, caller: Caller, version: number | null | undefined, build: (sc: SeatCtx) => Action | { ok: false; error: string }): Result<{ game: CardGameInfo }> {
+function playerAction(
+  deps: GameDeps,
+  caller: Caller,
+  version: number | null | undefined,
+  build: (sc: SeatCtx) => Action | { ok: false; error: string },
+): Result<{ game: CardGameInfo }> {
   return inTransaction(deps, (tx, changed) => {
     const sc = seatCtx(tx, caller);
     if ('ok' in sc) return sc;
@@ -77,14 +86,27 @@ export function giveCards(deps: GameDeps, caller: Caller, cards: string[]): Resu
 }
 
 /** The chooser picks the state to battle in (and, after a Spy claim, the start seat by seat number or dynasty). */
-export function chooseBattle(deps: GameDeps, caller: Caller, input: { version?: number | null; state: string; start?: number | string | null }): Result<{ game: CardGameInfo }> {
+export function chooseBattle(
+  deps: GameDeps,
+  caller: Caller,
+  input: { version?: number | null; state: string; start?: number | string | null },
+): Result<{ game: CardGameInfo }> {
   return playerAction(deps, caller, input.version, ({ ctx, seat }) => {
     const s = ctx.state!;
     if (s.phase !== 'choose') return fail('There is no battle to choose now.');
     if (s.chooser?.seat !== seat) return fail(`${notYourTurn(ctx)} They choose the next battle.`);
-    const a: Action = { type: 'choose', seat, state: String(input.state ?? '').trim().toLowerCase() as StateId };
+    const a: Action = {
+      type: 'choose',
+      seat,
+      state: String(input.state ?? '')
+        .trim()
+        .toLowerCase() as StateId,
+    };
     if (input.start !== undefined && input.start !== null && input.start !== '') {
-      const n = typeof input.start === 'number' ? input.start : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.start)));
+      const n =
+        typeof input.start === 'number'
+          ? input.start
+          : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.start)));
       if (!Number.isInteger(n) || n < 0 || n >= s.seats.length) return fail(`There is no seat "${input.start}".`);
       a.start = n;
     }
@@ -93,7 +115,11 @@ export function chooseBattle(deps: GameDeps, caller: Caller, input: { version?: 
 }
 
 /** Wage battle (design §3.5): a bright (or wild) card and an optional second card, re-validated by the engine. */
-export function wageBattle(deps: GameDeps, caller: Caller, input: CardWageInput & { version?: number | null }): Result<{ game: CardGameInfo }> {
+export function wageBattle(
+  deps: GameDeps,
+  caller: Caller,
+  input: CardWageInput & { version?: number | null },
+): Result<{ game: CardGameInfo }> {
   return playerAction(deps, caller, input.version, ({ ctx, seat }) => {
     const s = ctx.state!;
     if (s.phase !== 'battle' && s.phase !== 'tiebreak') return fail('There is no battle being fought now.');
@@ -122,7 +148,10 @@ export function cardsPlayOptions(deps: GameDeps, caller: Caller): Result<CardPla
 }
 
 /** The caller's hand and own view, whatever the phase (My hand). */
-export function cardsMyView(deps: GameDeps, caller: Caller): Result<{ game: CardGameInfo; seat: Seat; view: ReturnType<typeof privateView> }> {
+export function cardsMyView(
+  deps: GameDeps,
+  caller: Caller,
+): Result<{ game: CardGameInfo; seat: Seat; view: ReturnType<typeof privateView> }> {
   return inReadTransaction(deps, (tx) => {
     const sc = seatCtx(tx, caller, { allowPaused: true });
     if ('ok' in sc) return sc;
@@ -140,7 +169,13 @@ export function concedeCards(deps: GameDeps, caller: Caller): Result<{ game: Car
     tx.update(cardSeats).set({ conceded: true, away: true }).where(eq(cardSeats.id, sc.row.id)).run();
     bumpVersion(tx, sc.ctx, now);
     const ctx = reload(tx, sc.ctx);
-    queueLog(tx, ctx, `concede:${sc.seat}`, `${dynastyLabel(ctx.state!.seats[sc.seat]!.dynasty)} conceded: its turns now fall back at once with the defaults.`, now);
+    queueLog(
+      tx,
+      ctx,
+      `concede:${sc.seat}`,
+      `${dynastyLabel(ctx.state!.seats[sc.seat]!.dynasty)} conceded: its turns now fall back at once with the defaults.`,
+      now,
+    );
     queueTable(tx, ctx, now);
     const after = runAutomatic(tx, ctx, now);
     changed(ctx.game.id);
@@ -168,14 +203,21 @@ export function setCardsAway(deps: GameDeps, caller: Caller, on: boolean): Resul
 }
 
 /** `/cards notify mode:` how the player is told of their turn. */
-export function setCardsNotify(deps: GameDeps, caller: Caller, mode: string): Result<{ game: CardGameInfo; mode: CardNotifyMode }> {
+export function setCardsNotify(
+  deps: GameDeps,
+  caller: Caller,
+  mode: string,
+): Result<{ game: CardGameInfo; mode: CardNotifyMode }> {
   return inTransaction(deps, (tx) => {
     const ctx = openCardGame(tx, caller.channelId);
     if ('ok' in ctx) return ctx;
     const row = seatOfUser(ctx, caller.userId);
     if (!row) return fail('You are not seated in this game.');
-    const m = String(mode ?? '').trim().toLowerCase();
-    if (m !== 'mention' && m !== 'dm' && m !== 'off') return fail(`Unknown notify mode "${mode}". Modes: mention (in the game's channel), dm, off.`);
+    const m = String(mode ?? '')
+      .trim()
+      .toLowerCase();
+    if (m !== 'mention' && m !== 'dm' && m !== 'off')
+      return fail(`Unknown notify mode "${mode}". Modes: mention (in the game's channel), dm, off.`);
     tx.update(cardSeats).set({ notify: m }).where(eq(cardSeats.id, row.id)).run();
     return { ok: true, game: infoOf(reload(tx, ctx)), mode: m };
   });
@@ -194,5 +236,3 @@ export function markCardsPresent(deps: GameDeps, caller: Caller): Result<object>
     return { ok: true };
   });
 }
-
-

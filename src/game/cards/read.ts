@@ -22,7 +22,13 @@ export function cardGameInChannel(deps: GameDeps, channelId: string): CardGameIn
   const r = inReadTransaction(deps, (tx) => {
     const open = openCardGame(tx, channelId);
     if (!('ok' in open)) return { ok: true, info: infoOf(open) as CardGameInfo | null };
-    const last = tx.select().from(games).where(and(eq(games.channelId, idText(channelId)), eq(games.kind, CARD_KIND))).orderBy(desc(games.id)).limit(1).get();
+    const last = tx
+      .select()
+      .from(games)
+      .where(and(eq(games.channelId, idText(channelId)), eq(games.kind, CARD_KIND)))
+      .orderBy(desc(games.id))
+      .limit(1)
+      .get();
     const ctx = last && last.status === 'finished' ? loadCtx(tx, last) : null;
     return { ok: true, info: ctx ? infoOf(ctx) : null };
   });
@@ -47,11 +53,15 @@ export function isCardChannel(deps: GameDeps, channelId: string): boolean {
 export function cardChoosableStates(deps: GameDeps, channelId: string): { state: StateId; label: string }[] {
   const r = inReadTransaction(deps, (tx) => {
     const ctx = openCardGame(tx, channelId);
-    if ('ok' in ctx || !ctx.state || ctx.state.phase !== 'choose') return { ok: true, list: [] as { state: StateId; label: string }[] };
+    if ('ok' in ctx || !ctx.state || ctx.state.phase !== 'choose')
+      return { ok: true, list: [] as { state: StateId; label: string }[] };
     const s = ctx.state;
     const list = eligibleStates(s).map((st) => {
       const c = controllerOf(s, st);
-      return { state: st, label: `${stateLabel(st)} — ${c === 'neutral' ? 'neutral' : dynastyLabel(s.seats[c]!.dynasty)} · ${physicalCount(s, st)} around` };
+      return {
+        state: st,
+        label: `${stateLabel(st)} — ${c === 'neutral' ? 'neutral' : dynastyLabel(s.seats[c]!.dynasty)} · ${physicalCount(s, st)} around`,
+      };
     });
     return { ok: true, list };
   });
@@ -64,8 +74,14 @@ export function cardChoosableStates(deps: GameDeps, channelId: string): { state:
  */
 export function cardRoundActions(deps: GameDeps, gameId: number, round: number): GameEvent[][] {
   const r = inReadTransaction(deps, (tx) => {
-    if (!Number.isSafeInteger(gameId) || !Number.isSafeInteger(round)) return { ok: true, actions: [] as GameEvent[][] };
-    const rows = tx.select({ events: cardEvents.events }).from(cardEvents).where(and(eq(cardEvents.gameId, gameId), eq(cardEvents.round, round))).orderBy(asc(cardEvents.seq)).all();
+    if (!Number.isSafeInteger(gameId) || !Number.isSafeInteger(round))
+      return { ok: true, actions: [] as GameEvent[][] };
+    const rows = tx
+      .select({ events: cardEvents.events })
+      .from(cardEvents)
+      .where(and(eq(cardEvents.gameId, gameId), eq(cardEvents.round, round)))
+      .orderBy(asc(cardEvents.seq))
+      .all();
     return { ok: true, actions: rows.map((row) => (Array.isArray(row.events) ? (row.events as GameEvent[]) : [])) };
   });
   return r.ok ? r.actions : [];
@@ -75,7 +91,10 @@ export function cardRoundActions(deps: GameDeps, gameId: number, round: number):
 export function recordCardThread(deps: GameDeps, gameId: number, threadId: string): Result<object> {
   return inTransaction(deps, (tx) => {
     if (!idText(threadId)) return fail('No thread id.');
-    tx.update(cardGames).set({ threadId: idText(threadId) }).where(eq(cardGames.gameId, gameId)).run();
+    tx.update(cardGames)
+      .set({ threadId: idText(threadId) })
+      .where(eq(cardGames.gameId, gameId))
+      .run();
     return { ok: true };
   });
 }
@@ -99,7 +118,10 @@ export function recordCardPing(deps: GameDeps, gameId: number, ping: CardPing): 
     if (!row) return fail('No such card game.');
     const pings = Array.isArray(row.pings) ? row.pings : [];
     if (pings.some((p) => p.messageId === ping.messageId)) return { ok: true };
-    tx.update(cardGames).set({ pings: [...pings, ping] }).where(eq(cardGames.gameId, gameId)).run();
+    tx.update(cardGames)
+      .set({ pings: [...pings, ping] })
+      .where(eq(cardGames.gameId, gameId))
+      .run();
     return { ok: true };
   });
 }
@@ -111,7 +133,10 @@ export function forgetCardPings(deps: GameDeps, gameId: number, messageIds: read
     if (!row) return { ok: true };
     const gone = new Set(messageIds);
     const keep = (Array.isArray(row.pings) ? row.pings : []).filter((p) => !gone.has(p.messageId));
-    tx.update(cardGames).set({ pings: keep.length ? keep : null }).where(eq(cardGames.gameId, gameId)).run();
+    tx.update(cardGames)
+      .set({ pings: keep.length ? keep : null })
+      .where(eq(cardGames.gameId, gameId))
+      .run();
     return { ok: true };
   });
 }

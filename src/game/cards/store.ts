@@ -9,7 +9,14 @@ import type { Tx } from '../../store/db.js';
 import { idText } from '../../store/queries.js';
 import { games, type GameRow } from '../../store/schema.js';
 import { cardDrafts, cardGames, cardSeats, type CardDraftRow, type CardGameRow, type CardSeatRow } from './tables.js';
-import { CARD_KIND, type CardGameInfo, type CardGameSettings, type CardEngineSetup, type CardPhase, type CardSeatInfo } from './types.js';
+import {
+  CARD_KIND,
+  type CardGameInfo,
+  type CardGameSettings,
+  type CardEngineSetup,
+  type CardPhase,
+  type CardSeatInfo,
+} from './types.js';
 import { publicView } from '../../cardgame/index.js';
 
 export interface CardCtx {
@@ -30,7 +37,12 @@ export function loadCtx(tx: Tx, game: GameRow): CardCtx | null {
   if (game.kind !== CARD_KIND) return null;
   const card = tx.select().from(cardGames).where(eq(cardGames.gameId, game.id)).get();
   if (!card) return null;
-  const seats = tx.select().from(cardSeats).where(eq(cardSeats.gameId, game.id)).orderBy(asc(cardSeats.seat), asc(cardSeats.id)).all();
+  const seats = tx
+    .select()
+    .from(cardSeats)
+    .where(eq(cardSeats.gameId, game.id))
+    .orderBy(asc(cardSeats.seat), asc(cardSeats.id))
+    .all();
   return { game, card, seats, state: card.state ? (JSON.parse(card.state) as CardGameState) : null };
 }
 
@@ -46,12 +58,22 @@ export function openCardGame(tx: Tx, channelId: string): CardCtx | { ok: false; 
       .where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished')))
       .get() ?? gameOfThread(tx, channelId);
   if (!game) {
-    const last = tx.select().from(games).where(eq(games.channelId, idText(channelId))).all().at(-1);
-    if (last?.kind === CARD_KIND) return { ok: false, error: 'The card game in this channel is over. A game master can start a new one with `/game create`.' };
+    const last = tx
+      .select()
+      .from(games)
+      .where(eq(games.channelId, idText(channelId)))
+      .all()
+      .at(-1);
+    if (last?.kind === CARD_KIND)
+      return {
+        ok: false,
+        error: 'The card game in this channel is over. A game master can start a new one with `/game create`.',
+      };
     return { ok: false, error: NO_CARD_GAME };
   }
   const ctx = loadCtx(tx, game);
-  if (!ctx) return { ok: false, error: `This channel's game is a Diplomacy game (${game.variantId}), not a card game.` };
+  if (!ctx)
+    return { ok: false, error: `This channel's game is a Diplomacy game (${game.variantId}), not a card game.` };
   return ctx;
 }
 
@@ -82,12 +104,20 @@ export function seatRow(ctx: CardCtx, seat: Seat): CardSeatRow | undefined {
 }
 
 export function draftOf(tx: Tx, gameId: number, seat: Seat): CardDraftRow | undefined {
-  return tx.select().from(cardDrafts).where(and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat))).get();
+  return tx
+    .select()
+    .from(cardDrafts)
+    .where(and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)))
+    .get();
 }
 
 export function deleteDrafts(tx: Tx, gameId: number, seat?: Seat): void {
   tx.delete(cardDrafts)
-    .where(seat === undefined ? eq(cardDrafts.gameId, gameId) : and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)))
+    .where(
+      seat === undefined
+        ? eq(cardDrafts.gameId, gameId)
+        : and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)),
+    )
     .run();
 }
 
@@ -155,5 +185,8 @@ export function cardDeadlineFilter() {
 
 /** A stored change that is not an engine action (seats, drafts' void, GM tools): open wizards become stale. */
 export function bumpVersion(tx: Tx, ctx: CardCtx, now: number): void {
-  tx.update(cardGames).set({ version: ctx.card.version + 1, updatedAt: now }).where(eq(cardGames.gameId, ctx.game.id)).run();
+  tx.update(cardGames)
+    .set({ version: ctx.card.version + 1, updatedAt: now })
+    .where(eq(cardGames.gameId, ctx.game.id))
+    .run();
 }

@@ -97,7 +97,11 @@ export const cardSeats = sqliteTable(
     conceded: integer('conceded', { mode: 'boolean' }).notNull().default(false),
     joinedAt: integer('joined_at').notNull(),
   },
-  (t) => [uniqueIndex('card_seats_game_user').on(t.gameId, t.userId), uniqueIndex('card_seats_game_dynasty').on(t.gameId, t.dynasty), uniqueIndex('card_seats_game_seat').on(t.gameId, t.seat)],
+  (t) => [
+    uniqueIndex('card_seats_game_user').on(t.gameId, t.userId),
+    uniqueIndex('card_seats_game_dynasty').on(t.gameId, t.dynasty),
+    uniqueIndex('card_seats_game_seat').on(t.gameId, t.seat),
+  ],
 );
 
 /**

@@ -3,7 +3,28 @@
  * ONLY the engine's `publicView` (and the seats' public info), so no hand can reach a public message through
  * them; the bot renders its embeds (and fits them into Discord's limits) and the tests check the same texts.
  */
-import { cardName, countPlayed, countResistance, DATA, dynastyLabel, dynastyName, ownerLabel, stateLabel, symbolName, SYMBOLS, type CardGameView, type CardId, type DynastyId, type Effect, type GameEvent, type Owner, type PlayedCard, type Seat, type StateId, type SymbolId } from '../../cardgame/index.js';
+import {
+  cardName,
+  countPlayed,
+  countResistance,
+  DATA,
+  dynastyLabel,
+  dynastyName,
+  ownerLabel,
+  stateLabel,
+  symbolName,
+  SYMBOLS,
+  type CardGameView,
+  type CardId,
+  type DynastyId,
+  type Effect,
+  type GameEvent,
+  type Owner,
+  type PlayedCard,
+  type Seat,
+  type StateId,
+  type SymbolId,
+} from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { isCard } from '../../cardgame/cards.js';
 import type { CardSeatInfo, CardTableText } from './types.js';
@@ -32,7 +53,10 @@ export function symbolLabel(symbol: SymbolId): string {
  * ("B63 wind/cavalry/crossbow", "D04 dark chariot", "W1 wild", or the id alone); players read "Wind/Cavalry/Crossbow".
  */
 export function inNotation(sentence: string): string {
-  return sentence.replace(/\b([BD]\d\d|W\d)\b(?: (?:dark [a-z]+(?:\/[a-z]+)*|wild|[a-z]+(?:\/[a-z]+)+))?/g, (m: string, id: string) => (isCard(id) ? cardName(id) : m));
+  return sentence.replace(
+    /\b([BD]\d\d|W\d)\b(?: (?:dark [a-z]+(?:\/[a-z]+)*|wild|[a-z]+(?:\/[a-z]+)+))?/g,
+    (m: string, id: string) => (isCard(id) ? cardName(id) : m),
+  );
 }
 
 /** Cards named one after the other: "Fire/Cavalry/Chariot, Advisor/Spy". Only for face-up or own cards. */
@@ -49,7 +73,10 @@ export function seatLabel(view: CardGameView, seats: readonly CardSeatInfo[], se
 }
 
 function ownerText(view: { seats: readonly { dynasty: DynastyId }[] }, owner: Owner): string {
-  return ownerLabel(view.seats.map((s) => s.dynasty), owner);
+  return ownerLabel(
+    view.seats.map((s) => s.dynasty),
+    owner,
+  );
 }
 
 function playedText(p: PlayedCard): string {
@@ -91,8 +118,21 @@ export function seatLines(view: CardGameView, seats: readonly CardSeatInfo[]): s
     const claims = view.battle.claims[i] ?? [];
     const fallen = view.battle.fallen.includes(i);
     const sittingOut = view.battle.tiebreak && !view.battle.tiebreak.seats.includes(i);
-    const flags = [!info ? 'nobody holds the seat: defaults' : '', info?.away ? 'away' : '', info?.conceded ? 'conceded' : '', sittingOut ? 'sits out the tie-break' : ''].filter(Boolean);
-    const status = fallen ? `fell back${claims.length ? `, claimed ${claims.map(symbolName).join(', ')}` : ', claimed nothing'}` : played ? `played ${played}` : view.phase === 'give' ? (x.given ? 'has chosen' : 'choosing recruits') : 'no card yet';
+    const flags = [
+      !info ? 'nobody holds the seat: defaults' : '',
+      info?.away ? 'away' : '',
+      info?.conceded ? 'conceded' : '',
+      sittingOut ? 'sits out the tie-break' : '',
+    ].filter(Boolean);
+    const status = fallen
+      ? `fell back${claims.length ? `, claimed ${claims.map(symbolName).join(', ')}` : ', claimed nothing'}`
+      : played
+        ? `played ${played}`
+        : view.phase === 'give'
+          ? x.given
+            ? 'has chosen'
+            : 'choosing recruits'
+          : 'no card yet';
     const states = Object.values(view.states).filter((st) => st[st.length - 1] === i).length;
     return `${seatLabel(view, seats, i)}${view.turnSeat === i && (view.phase === 'battle' || view.phase === 'tiebreak') ? ' ▶' : ''} — ${status} · hand ${x.handSize} · supply ${x.supply} · states ${states}${flags.length ? ` · ${flags.join(', ')}` : ''}`;
   });
@@ -100,13 +140,21 @@ export function seatLines(view: CardGameView, seats: readonly CardSeatInfo[]): s
 
 /** The recruiting row, deck and discard sizes, the resistance. */
 export function rowLines(view: CardGameView): string[] {
-  const lines = [`Recruiting row: ${view.row.length ? cardNames(view.row) : 'empty'} · deck ${view.deckSize} · discard ${view.discardSize}`];
-  if (view.settings.seats === 2) lines.push(`Local resistance: ${view.resistance.length ? cardNames(view.resistance) : 'none'}`);
+  const lines = [
+    `Recruiting row: ${view.row.length ? cardNames(view.row) : 'empty'} · deck ${view.deckSize} · discard ${view.discardSize}`,
+  ];
+  if (view.settings.seats === 2)
+    lines.push(`Local resistance: ${view.resistance.length ? cardNames(view.resistance) : 'none'}`);
   return lines;
 }
 
 /** The whole public table message (design §3.4). `deadline` null: none shown (paused, finished). */
-export function cardTableText(view: CardGameView, seats: readonly CardSeatInfo[], deadline: number | null, paused = false): CardTableText {
+export function cardTableText(
+  view: CardGameView,
+  seats: readonly CardSeatInfo[],
+  deadline: number | null,
+  paused = false,
+): CardTableText {
   let title: string;
   let turn: string;
   const due = deadline !== null ? ` · deadline ${deadlineTimes(deadline)}` : '';
@@ -135,7 +183,14 @@ export function cardTableText(view: CardGameView, seats: readonly CardSeatInfo[]
   const battlefield = view.phase === 'battle' || view.phase === 'tiebreak' ? battlefieldLines(view) : [];
   const seatL = seatLines(view, seats);
   const row = rowLines(view);
-  const text = [turn, battlefield.length ? `**Battlefield**\n${battlefield.join('\n')}` : '', `**Seats**\n${seatL.join('\n')}`, row.join('\n')].filter(Boolean).join('\n\n');
+  const text = [
+    turn,
+    battlefield.length ? `**Battlefield**\n${battlefield.join('\n')}` : '',
+    `**Seats**\n${seatL.join('\n')}`,
+    row.join('\n'),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   return { title, turn, battlefield, seats: seatL, row, text };
 }
 
@@ -144,7 +199,8 @@ export function winnerText(view: CardGameView): string {
   const w = view.winner;
   if (w === null) return 'The game is over.';
   const states = (seat: Seat) => Object.values(view.states).filter((st) => st[st.length - 1] === seat).length;
-  if (Array.isArray(w)) return `Shared victory: ${w.map((s) => `${dynastyLabel(view.seats[s]!.dynasty)} (${states(s)} states)`).join(', ')}.`;
+  if (Array.isArray(w))
+    return `Shared victory: ${w.map((s) => `${dynastyLabel(view.seats[s]!.dynasty)} (${states(s)} states)`).join(', ')}.`;
   return `**${dynastyLabel(view.seats[w]!.dynasty)} unites China and becomes the First Emperor** (${states(w)} states).`;
 }
 
@@ -172,7 +228,8 @@ export function eventText(e: GameEvent, dynasties: readonly DynastyId[]): string
       if (typeof e.dynasty === 'string') {
         let extra = '';
         if (typeof e.cover === 'string') extra = `, covering ${symbolName(e.cover as SymbolId)}`;
-        if (typeof e.take === 'string') extra = `, taking ${cardName(e.take)} from the recruiting row and putting ${cardName(e.give as CardId)} there`;
+        if (typeof e.take === 'string')
+          extra = `, taking ${cardName(e.take)} from the recruiting row and putting ${cardName(e.give as CardId)} there`;
         parts.push(`the ${dynastyName(e.dynasty as DynastyId)} dynasty card${extra}`);
       }
       const back = typeof e.takeBack === 'string' ? `, taking back ${cardName(e.takeBack)}` : '';
@@ -183,7 +240,8 @@ export function eventText(e: GameEvent, dynasties: readonly DynastyId[]): string
       return `${who(e.seat)} fell back${claims.length ? ` and claimed ${claims.map(symbolName).join(', ')}` : ', claiming nothing'}.`;
     }
     case 'effect':
-      if (e.symbol === 'spy' && typeof e.card === 'string') return `${who(e.seat)} took ${cardName(e.card)} from the recruiting row (Spy).`;
+      if (e.symbol === 'spy' && typeof e.card === 'string')
+        return `${who(e.seat)} took ${cardName(e.card)} from the recruiting row (Spy).`;
       return e.text;
     case 'recruit':
       return `${who(e.seat)} took ${cardNames(ids(e.cards))} from the recruiting row.`;
@@ -193,7 +251,11 @@ export function eventText(e: GameEvent, dynasties: readonly DynastyId[]): string
 }
 
 /** One log-thread line for one stored action: "Round 3 · Qin waged battle with …". Engine events are public. */
-export function logLine(round: number, events: readonly GameEvent[], opts: { dynasties: readonly DynastyId[]; actor?: string | undefined }): string {
+export function logLine(
+  round: number,
+  events: readonly GameEvent[],
+  opts: { dynasties: readonly DynastyId[]; actor?: string | undefined },
+): string {
   const body = events.map((e) => eventText(e, opts.dynasties)).join(' ');
   return `Round ${round} · ${body}${opts.actor ? ` (${opts.actor})` : ''}`;
 }
@@ -206,12 +268,26 @@ export function roundSummaryText(round: number, events: readonly GameEvent[], af
   const dynasties = after.seats.map((x) => x.dynasty);
   const lines = [`**Round ${round} is over.**`];
   for (const e of events) {
-    if (!['fallBack', 'control', 'controlArmy', 'tiebreakResult', 'gameOver', 'tiebreak', 'row', 'resistance', 'finished'].includes(e.kind)) continue;
+    if (
+      ![
+        'fallBack',
+        'control',
+        'controlArmy',
+        'tiebreakResult',
+        'gameOver',
+        'tiebreak',
+        'row',
+        'resistance',
+        'finished',
+      ].includes(e.kind)
+    )
+      continue;
     lines.push(eventText(e, dynasties));
     // the counts that decided each contested state ("Gu: Qin 2, Yan 2, neutral 1 — tie broken by …")
     if (e.kind === 'control' && Array.isArray(e.why)) for (const why of e.why as string[]) lines.push(`· ${why}`);
   }
-  if (after.phase === 'choose' && after.chooser) lines.push(`${dynastyLabel(after.seats[after.chooser.seat]!.dynasty)} chooses the next battle.`);
+  if (after.phase === 'choose' && after.chooser)
+    lines.push(`${dynastyLabel(after.seats[after.chooser.seat]!.dynasty)} chooses the next battle.`);
   return lines.join('\n');
 }
 
@@ -239,7 +315,11 @@ export function strongholdLabel(h: number): string {
 }
 
 /** What a board looks like to an effect's words: its seats' dynasties, strongholds and states. */
-export type BoardLike = { seats: readonly { dynasty: DynastyId }[]; strongholds: Record<string, readonly Owner[]>; states: Record<StateId, readonly Owner[]> };
+export type BoardLike = {
+  seats: readonly { dynasty: DynastyId }[];
+  strongholds: Record<string, readonly Owner[]>;
+  states: Record<StateId, readonly Owner[]>;
+};
 
 function stackText(view: Pick<BoardLike, 'seats'>, armies: readonly Owner[]): string {
   return armies.length === 0 ? 'empty' : armies.map((o) => ownerText(view, o)).join(' + ');
@@ -283,11 +363,19 @@ export function effectLabel(effect: Effect, board: BoardLike): string {
  */
 export function claimPreviewText(preview: readonly ClaimLine[]): string {
   const claimed = preview.filter((l) => l.claimed);
-  const parts = [claimed.length ? `You will claim ${claimed.map((l) => symbolLabel(l.symbol)).join(', ')}.` : 'You will claim nothing.'];
+  const parts = [
+    claimed.length
+      ? `You will claim ${claimed.map((l) => symbolLabel(l.symbol)).join(', ')}.`
+      : 'You will claim nothing.',
+  ];
   for (const l of preview) {
     if (l.claimed || l.mine === 0) continue;
-    const who = l.bestBy.map((b) => (b === 'resistance' ? 'the local resistance' : dynastyLabel(b as DynastyId))).join(' and ');
-    parts.push(`${symbolLabel(l.symbol)} is ${l.mine === l.best ? 'tied with' : 'led by'} ${who} (${l.mine}–${l.best}) and will not be claimed.`);
+    const who = l.bestBy
+      .map((b) => (b === 'resistance' ? 'the local resistance' : dynastyLabel(b as DynastyId)))
+      .join(' and ');
+    parts.push(
+      `${symbolLabel(l.symbol)} is ${l.mine === l.best ? 'tied with' : 'led by'} ${who} (${l.mine}–${l.best}) and will not be claimed.`,
+    );
   }
   return parts.join(' ');
 }

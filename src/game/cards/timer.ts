@@ -29,8 +29,18 @@ export interface CardSweepResult {
 /** The earliest card-game deadline or reminder of a running game, or null. */
 export function nextCardWakeAt(deps: GameDeps): number | null {
   const running = and(eq(games.status, 'active'), eq(games.kind, CARD_KIND));
-  const d = deps.db.select({ at: min(cardGames.deadlineMs) }).from(cardGames).innerJoin(games, eq(games.id, cardGames.gameId)).where(and(running, isNotNull(cardGames.deadlineMs))).get();
-  const r = deps.db.select({ at: min(cardGames.remindAtMs) }).from(cardGames).innerJoin(games, eq(games.id, cardGames.gameId)).where(and(running, isNotNull(cardGames.remindAtMs))).get();
+  const d = deps.db
+    .select({ at: min(cardGames.deadlineMs) })
+    .from(cardGames)
+    .innerJoin(games, eq(games.id, cardGames.gameId))
+    .where(and(running, isNotNull(cardGames.deadlineMs)))
+    .get();
+  const r = deps.db
+    .select({ at: min(cardGames.remindAtMs) })
+    .from(cardGames)
+    .innerJoin(games, eq(games.id, cardGames.gameId))
+    .where(and(running, isNotNull(cardGames.remindAtMs)))
+    .get();
   const xs = [d?.at, r?.at].filter((x): x is number => typeof x === 'number');
   return xs.length ? Math.min(...xs) : null;
 }
@@ -40,7 +50,8 @@ export function timeoutCardTurn(deps: GameDeps, gameId: number): Result<{ timedO
   return inTransaction(deps, (tx, changed) => {
     const ctx = cardCtxById(tx, gameId);
     const now = deps.now();
-    if (!ctx || ctx.game.status !== 'active' || ctx.card.deadlineMs === null || ctx.card.deadlineMs > now) return { ok: true, timedOut: 0 };
+    if (!ctx || ctx.game.status !== 'active' || ctx.card.deadlineMs === null || ctx.card.deadlineMs > now)
+      return { ok: true, timedOut: 0 };
     const due = seatsToAct(ctx.state);
     // The setup give is not a turn: a newcomer still reading the 8 cards dealt is never counted as absent.
     const counts = ctx.state?.phase !== 'give';
@@ -69,7 +80,13 @@ function markTimeout(tx: Tx, ctx: CardCtx, seat: number, now: number): void {
   tx.update(cardSeats).set({ timeouts, away }).where(eq(cardSeats.id, row.id)).run();
   if (away && !row.away) {
     const name = dynastyLabel(ctx.state!.seats[seat]!.dynasty);
-    queueNotice(tx, ctx.game, `${name} (${playerName(row.userId)}) missed ${timeouts} turns in a row and is marked away: their turns now resolve at once with the defaults. Any action by them clears it.`, `cards:away:${ctx.game.id}:${seat}:${ctx.card.seq}`, now);
+    queueNotice(
+      tx,
+      ctx.game,
+      `${name} (${playerName(row.userId)}) missed ${timeouts} turns in a row and is marked away: their turns now resolve at once with the defaults. Any action by them clears it.`,
+      `cards:away:${ctx.game.id}:${seat}:${ctx.card.seq}`,
+      now,
+    );
     queueTable(tx, ctx, now);
   }
 }
@@ -79,11 +96,20 @@ export function remindCardTurn(deps: GameDeps, gameId: number): Result<{ reminde
   return inTransaction(deps, (tx, changed) => {
     const ctx = cardCtxById(tx, gameId);
     const now = deps.now();
-    if (!ctx || ctx.game.status !== 'active' || ctx.card.remindAtMs === null || ctx.card.remindAtMs > now) return { ok: true, reminders: 0 };
+    if (!ctx || ctx.game.status !== 'active' || ctx.card.remindAtMs === null || ctx.card.remindAtMs > now)
+      return { ok: true, reminders: 0 };
     tx.update(cardGames).set({ remindAtMs: null }).where(eq(cardGames.gameId, gameId)).run();
     let n = 0;
     for (const seat of seatsToAct(ctx.state)) {
-      queueTurnPing(tx, ctx, seat, `v${ctx.card.version}`, turnPingText(ctx, seat, ctx.card.deadlineMs, true), now, true);
+      queueTurnPing(
+        tx,
+        ctx,
+        seat,
+        `v${ctx.card.version}`,
+        turnPingText(ctx, seat, ctx.card.deadlineMs, true),
+        now,
+        true,
+      );
       n++;
     }
     changed(gameId);
@@ -95,7 +121,12 @@ export function remindCardTurn(deps: GameDeps, gameId: number): Result<{ reminde
 export function sweepCardGames(deps: GameDeps): CardSweepResult {
   const now = deps.now();
   const running = and(eq(games.status, 'active'), eq(games.kind, CARD_KIND));
-  const dueTurns = deps.db.select({ id: cardGames.gameId }).from(cardGames).innerJoin(games, eq(games.id, cardGames.gameId)).where(and(running, lte(cardGames.deadlineMs, now))).all();
+  const dueTurns = deps.db
+    .select({ id: cardGames.gameId })
+    .from(cardGames)
+    .innerJoin(games, eq(games.id, cardGames.gameId))
+    .where(and(running, lte(cardGames.deadlineMs, now)))
+    .all();
   const result: CardSweepResult = { timedOut: 0, reminders: 0, failures: [] };
   for (const { id } of dueTurns) {
     const r = timeoutCardTurn(deps, id);
@@ -103,7 +134,12 @@ export function sweepCardGames(deps: GameDeps): CardSweepResult {
     else result.failures.push(`card game ${id}: ${r.error}`);
   }
   // After the timeouts: a turn that just timed out has a new clock and no stale reminder.
-  const dueReminders = deps.db.select({ id: cardGames.gameId }).from(cardGames).innerJoin(games, eq(games.id, cardGames.gameId)).where(and(running, lte(cardGames.remindAtMs, now))).all();
+  const dueReminders = deps.db
+    .select({ id: cardGames.gameId })
+    .from(cardGames)
+    .innerJoin(games, eq(games.id, cardGames.gameId))
+    .where(and(running, lte(cardGames.remindAtMs, now)))
+    .all();
   for (const { id } of dueReminders) {
     const r = remindCardTurn(deps, id);
     if (r.ok) result.reminders += r.reminders;

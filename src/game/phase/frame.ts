@@ -67,7 +67,9 @@ export interface CallScope {
 export const resultsLinesOf =
   (variant: Variant) =>
   (adjudication: Adjudication): string[] =>
-    formatResultsSummary(variant, { ...adjudication, winner: null }, null).split('\n').slice(1);
+    formatResultsSummary(variant, { ...adjudication, winner: null }, null)
+      .split('\n')
+      .slice(1);
 
 /** A call of the plug-in: its context, what it did, and the board and records as it left them. */
 export interface PluginCall {
@@ -103,16 +105,25 @@ export function contextOf(frame: PhaseFrame, scope: CallScope): PluginCall {
       adjudication: frame.phase.adjudication,
     },
     seats: frame.seats,
-    step: frame.steps.step ? { name: frame.steps.step, startedAt: frame.steps.startedAt, deadline: game.deadline } : null,
+    step: frame.steps.step
+      ? { name: frame.steps.step, startedAt: frame.steps.startedAt, deadline: game.deadline }
+      : null,
     now: frame.now,
-    records: listRecords(records, frame.plugin.records, { writer: scope.writer, now: frame.now }, frame.report, (write) => void effects.push({ kind: 'record', write })),
+    records: listRecords(
+      records,
+      frame.plugin.records,
+      { writer: scope.writer, now: frame.now },
+      frame.report,
+      (write) => void effects.push({ kind: 'record', write }),
+    ),
     orders: () => frame.orders(holder.position),
     time: (ms, style) => timeRef(ms, style),
     channel: channelRef(game.channelId),
     resultsLines: resultsLinesOf(variant),
     random: frame.random,
     token: scope.token,
-    post: (text, o) => void effects.push({ kind: 'post', text, key: o.key, ...(o.picture ? { picture: o.picture } : {}) }),
+    post: (text, o) =>
+      void effects.push({ kind: 'post', text, key: o.key, ...(o.picture ? { picture: o.picture } : {}) }),
     dm(power, text, o) {
       const seat = frame.seats.find((s) => s.power === power);
       if (seat) effects.push({ kind: 'dm', power, userId: seat.userId, text, key: o.key });
@@ -121,7 +132,8 @@ export function contextOf(frame: PhaseFrame, scope: CallScope): PluginCall {
       holder.position = position;
       effects.push({ kind: 'position', position });
     },
-    audit: (action, detail) => void effects.push({ kind: 'audit', action, detail: detail ?? null, userId: scope.writer }),
+    audit: (action, detail) =>
+      void effects.push({ kind: 'audit', action, detail: detail ?? null, userId: scope.writer }),
   };
   return { ctx, effects, position: () => holder.position, records: () => records };
 }

@@ -24,7 +24,17 @@
 import { adjudicate } from '../../engine/index.js';
 import type { Adjudication, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { ActionCaller, ActionChoice, ActionValues, Handoff, PhaseStep, StepDecision, StepProgress, VariantAction, VariantPlugin } from '../../variants/plugin/index.js';
+import type {
+  ActionCaller,
+  ActionChoice,
+  ActionValues,
+  Handoff,
+  PhaseStep,
+  StepDecision,
+  StepProgress,
+  VariantAction,
+  VariantPlugin,
+} from '../../variants/plugin/index.js';
 import { randomToken } from '../views.js';
 import { contextOf, type PhaseFrame, type PluginEffect, type StepState } from './frame.js';
 
@@ -85,7 +95,8 @@ export function stepMachine(frame: PhaseFrame, input: StepInput): Transition {
 }
 
 /** Does the plug-in have phase steps at all (a variant without them has no boundary to cross)? */
-export const hasPhaseSteps = (plugin: VariantPlugin): boolean => Boolean(plugin.steps || plugin.beforeClaim || plugin.startSteps);
+export const hasPhaseSteps = (plugin: VariantPlugin): boolean =>
+  Boolean(plugin.steps || plugin.beforeClaim || plugin.startSteps);
 
 function specOf(frame: PhaseFrame, step: string): PhaseStep {
   const spec = frame.plugin.steps?.[step];
@@ -94,13 +105,20 @@ function specOf(frame: PhaseFrame, step: string): PhaseStep {
 }
 
 /** The step under way and its spec, or null (a step the plug-in no longer has counts as none). */
-export function stepUnderWay(frame: { plugin: VariantPlugin; steps: Pick<StepState, 'step'> }): { name: string; spec: PhaseStep } | null {
+export function stepUnderWay(frame: {
+  plugin: VariantPlugin;
+  steps: Pick<StepState, 'step'>;
+}): { name: string; spec: PhaseStep } | null {
   const name = frame.steps.step;
   const spec = name ? frame.plugin.steps?.[name] : undefined;
   return name && spec ? { name, spec } : null;
 }
 
-function opened(frame: PhaseFrame, decision: Extract<StepDecision, { open: string }>, withAnnounce: boolean): { state: StepState; effect: StepEffect } {
+function opened(
+  frame: PhaseFrame,
+  decision: Extract<StepDecision, { open: string }>,
+  withAnnounce: boolean,
+): { state: StepState; effect: StepEffect } {
   const spec = specOf(frame, decision.open);
   const announce = withAnnounce && decision.announce ? { announce: decision.announce } : {};
   return {
@@ -127,7 +145,11 @@ function crossBoundary(frame: PhaseFrame): Transition {
   if (!open && !plugin.beforeClaim) return { state: over, effects: [{ kind: 'adjudicate', handoff: {} }], token };
   const call = contextOf(frame, { token, writer: null });
   const decision = open ? open.spec.close(call.ctx) : (plugin.beforeClaim?.(call.ctx) ?? null);
-  const done = (state: StepState, effect: StepEffect): Transition => ({ state, effects: [...call.effects, effect], token });
+  const done = (state: StepState, effect: StepEffect): Transition => ({
+    state,
+    effects: [...call.effects, effect],
+    token,
+  });
   if (!decision) return done(over, { kind: 'adjudicate', handoff: {} });
   if ('open' in decision) {
     const next = opened(frame, decision, false);
@@ -139,7 +161,12 @@ function crossBoundary(frame: PhaseFrame): Transition {
 }
 
 function runAction(frame: PhaseFrame, input: Extract<StepInput, { kind: 'act' }>): Transition {
-  const refused = (refusal: ActionRefusal, token = ''): Transition => ({ state: frame.steps, effects: [], token, answer: { ok: false, refusal } });
+  const refused = (refusal: ActionRefusal, token = ''): Transition => ({
+    state: frame.steps,
+    effects: [],
+    token,
+    answer: { ok: false, refusal },
+  });
   const actions = actionsBy(frame.plugin, input.by);
   const typed = input.action.trim().toLowerCase();
   const action = actions.find((a) => a.name === typed);
@@ -150,7 +177,8 @@ function runAction(frame: PhaseFrame, input: Extract<StepInput, { kind: 'act' }>
   if (available !== true) return refused({ kind: 'unavailable', why: available }, token);
   for (const slot of ['choice', 'detail'] as const) {
     const spec = action[slot];
-    if (spec?.required && input.values[slot] === null) return refused({ kind: 'missing', action: action.name, slot, label: spec.label }, token);
+    if (spec?.required && input.values[slot] === null)
+      return refused({ kind: 'missing', action: action.name, slot, label: spec.label }, token);
   }
   const r = action.run(call.ctx, input.caller, input.values);
   if (!r.ok) return refused({ kind: 'refused', why: r.error }, token);
@@ -158,7 +186,14 @@ function runAction(frame: PhaseFrame, input: Extract<StepInput, { kind: 'act' }>
   const status = stepStatusOf(after);
   const settled = status !== null && isSettled(status.progress);
   const { reply, whenOpen, whenClosed } = r;
-  const answer: ActionAnswer = { ok: true, action: action.name, reply, settled, ...(whenOpen ? { whenOpen } : {}), ...(whenClosed ? { whenClosed } : {}) };
+  const answer: ActionAnswer = {
+    ok: true,
+    action: action.name,
+    reply,
+    settled,
+    ...(whenOpen ? { whenOpen } : {}),
+    ...(whenClosed ? { whenClosed } : {}),
+  };
   return { state: frame.steps, effects: call.effects, token, answer };
 }
 
@@ -166,7 +201,13 @@ function runAction(frame: PhaseFrame, input: Extract<StepInput, { kind: 'act' }>
 // Queries: what a frame shows
 
 /** The adjudication of a phase's orders with what its steps handed over (`players`: the seated powers, who vote on neutral units). */
-export function adjudicatePhase(variant: Variant, position: Position, orders: PowerOrder[], players: string[], handoff: Handoff): Adjudication {
+export function adjudicatePhase(
+  variant: Variant,
+  position: Position,
+  orders: PowerOrder[],
+  players: string[],
+  handoff: Handoff,
+): Adjudication {
   const battles = handoff.battles ?? [];
   const adjudicated = adjudicate(variant, position, orders, battles.length > 0 ? { players, battles } : { players });
   return handoff.nextPosition ? { ...adjudicated, position: handoff.nextPosition(adjudicated.position) } : adjudicated;
@@ -186,11 +227,18 @@ export function stepStatusOf(frame: PhaseFrame): StepStatus | null {
   if (!open) return null;
   const { ctx } = contextOf(frame, { token: frame.steps.token, writer: null });
   const progress = open.spec.progress(ctx);
-  return { name: open.name, at: open.spec.at, line: open.spec.statusLine(ctx, progress), progress, labels: open.spec.labels ?? { answered: 'answered', waiting: 'waiting' } };
+  return {
+    name: open.name,
+    at: open.spec.at,
+    line: open.spec.statusLine(ctx, progress),
+    progress,
+    labels: open.spec.labels ?? { answered: 'answered', waiting: 'waiting' },
+  };
 }
 
 /** The step waits for nobody any more: every power answered, nothing left for the game master. */
-export const isSettled = (progress: StepProgress): boolean => !progress.gameMaster && progress.powers.every((p) => p.answered);
+export const isSettled = (progress: StepProgress): boolean =>
+  !progress.gameMaster && progress.powers.every((p) => p.answered);
 
 /** Why orders cannot change while `spec` is under way (a `claim` step closes them), or null. */
 export function closedOrdersText(spec: PhaseStep | undefined): string | null {
@@ -231,9 +279,22 @@ export function openActions(frame: PhaseFrame, by: VariantAction['by'], caller: 
 /** The choices of one slot of the action named `action`, as offered to `caller` (none when it is not open to them). */
 export function actionSlotChoices(
   frame: PhaseFrame,
-  input: { by: VariantAction['by']; caller: ActionCaller; action: string | null; slot: 'choice' | 'detail'; typed: string; values: ActionValues },
+  input: {
+    by: VariantAction['by'];
+    caller: ActionCaller;
+    action: string | null;
+    slot: 'choice' | 'detail';
+    typed: string;
+    values: ActionValues;
+  },
 ): ActionChoice[] {
-  const action = actionsBy(frame.plugin, input.by).find((a) => a.name === String(input.action ?? '').trim().toLowerCase());
+  const action = actionsBy(frame.plugin, input.by).find(
+    (a) =>
+      a.name ===
+      String(input.action ?? '')
+        .trim()
+        .toLowerCase(),
+  );
   if (!action?.choices || !action[input.slot]) return [];
   const { ctx } = contextOf(frame, { token: frame.steps.token, writer: input.caller.userId });
   if (action.available(ctx, input.caller) !== true) return [];

@@ -61,7 +61,11 @@ export interface Circle {
 }
 
 /** Where every name and disc of the board goes (to draw, and to check that nothing covers anything). */
-export function boardLayout(measure: (text: string, size: number) => number): { names: (Box & { id: StateId })[]; armies: (Circle & { id: string })[]; strongholds: (Circle & { id: number })[] } {
+export function boardLayout(measure: (text: string, size: number) => number): {
+  names: (Box & { id: StateId })[];
+  armies: (Circle & { id: string })[];
+  strongholds: (Circle & { id: number })[];
+} {
   const names = STATE_ORDER.map((id) => {
     const c = stateCentre(id);
     const w = measure(stateTitle(id), STATE_NAME_SIZE) + 6;
@@ -85,7 +89,14 @@ function hexPath(ctx: SKRSContext2D, corners: Point[]): void {
   ctx.closePath();
 }
 
-function disc(ctx: SKRSContext2D, p: Point, r: number, fill: string, stroke = '#1a1a1a', width = Math.max(1.5, r / 9)): void {
+function disc(
+  ctx: SKRSContext2D,
+  p: Point,
+  r: number,
+  fill: string,
+  stroke = '#1a1a1a',
+  width = Math.max(1.5, r / 9),
+): void {
   ctx.beginPath();
   ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
   ctx.fillStyle = fill;
@@ -96,7 +107,15 @@ function disc(ctx: SKRSContext2D, p: Point, r: number, fill: string, stroke = '#
 }
 
 /** An army: a disc in its dynasty's colour (neutral: black). `label` is written on it (a stronghold's number). */
-export function drawArmy(ctx: SKRSContext2D, p: Point, r: number, owner: Owner, dynasties: readonly DynastyId[], label?: string, size = r * 0.9): void {
+export function drawArmy(
+  ctx: SKRSContext2D,
+  p: Point,
+  r: number,
+  owner: Owner,
+  dynasties: readonly DynastyId[],
+  label?: string,
+  size = r * 0.9,
+): void {
   const colour = ownerColour(owner, dynasties);
   disc(ctx, p, r, colour);
   if (label) centredText(ctx, label, p, size, textOn(colour));
@@ -111,7 +130,14 @@ function centredText(ctx: SKRSContext2D, text: string, p: Point, size: number, c
 }
 
 /** A stronghold: its disc with its number, coloured by its armies (none, 1, or a ring around a core for 2). */
-export function drawStronghold(ctx: SKRSContext2D, p: Point, r: number, number: string, armies: readonly Owner[], dynasties: readonly DynastyId[]): void {
+export function drawStronghold(
+  ctx: SKRSContext2D,
+  p: Point,
+  r: number,
+  number: string,
+  armies: readonly Owner[],
+  dynasties: readonly DynastyId[],
+): void {
   const size = (STRONGHOLD_NUMBER * r) / STRONGHOLD_R;
   if (armies.length === 0) {
     disc(ctx, p, r, '#ffffff', '#6b6355', 2);
@@ -128,7 +154,15 @@ export function drawStronghold(ctx: SKRSContext2D, p: Point, r: number, number: 
   centredText(ctx, number, p, size * 0.92, textOn(inner));
 }
 
-function haloText(ctx: SKRSContext2D, text: string, x: number, y: number, size: number, bold = false, colour = INK): void {
+function haloText(
+  ctx: SKRSContext2D,
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  bold = false,
+  colour = INK,
+): void {
   ctx.font = font(size, bold);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
@@ -178,9 +212,18 @@ export function drawBoard(ctx: SKRSContext2D, view: CardGameView, style: BoardSt
     const p = stateArmyPoints(id);
     // the controller's name on its army (colour is not the only cue); a neutral army is plain black
     const top = armies[armies.length - 1]!;
-    drawArmy(ctx, p.top, STATE_ARMY_R, top, dynasties, top === 'neutral' ? undefined : dynastyName(dynasties[top]!), STATE_ARMY_LABEL);
+    drawArmy(
+      ctx,
+      p.top,
+      STATE_ARMY_R,
+      top,
+      dynasties,
+      top === 'neutral' ? undefined : dynastyName(dynasties[top]!),
+      STATE_ARMY_LABEL,
+    );
     if (armies.length === 2) drawArmy(ctx, p.beneath, BENEATH_R, armies[0]!, dynasties);
   }
   // strongholds last: nothing is ever drawn over a stronghold's number
-  for (const h of STRONGHOLD_IDS) drawStronghold(ctx, strongholdPoint(h), STRONGHOLD_R, String(h), view.strongholds[String(h)] ?? [], dynasties);
+  for (const h of STRONGHOLD_IDS)
+    drawStronghold(ctx, strongholdPoint(h), STRONGHOLD_R, String(h), view.strongholds[String(h)] ?? [], dynasties);
 }

@@ -18,7 +18,14 @@ import { font } from '../fonts.js';
 import { drawArmy, drawStronghold } from './draw-board.js';
 import { dynastyColour, HEIGHT, INK, NEUTRAL_STATE, PANEL_W, PANEL_X } from './layout.js';
 
-function text(ctx: SKRSContext2D, s: string, x: number, y: number, size: number, opts: { bold?: boolean; colour?: string; align?: CanvasTextAlign; maxWidth?: number } = {}): number {
+function text(
+  ctx: SKRSContext2D,
+  s: string,
+  x: number,
+  y: number,
+  size: number,
+  opts: { bold?: boolean; colour?: string; align?: CanvasTextAlign; maxWidth?: number } = {},
+): number {
   ctx.font = font(size, opts.bold);
   ctx.textAlign = opts.align ?? 'left';
   ctx.textBaseline = 'alphabetic';
@@ -36,7 +43,16 @@ function fitText(ctx: SKRSContext2D, s: string, width: number): string {
   return `${cut.trimEnd()}…`;
 }
 
-function roundRect(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, r: number, fill: string, stroke?: string): void {
+function roundRect(
+  ctx: SKRSContext2D,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+  fill: string,
+  stroke?: string,
+): void {
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, r);
   ctx.fillStyle = fill;
@@ -110,7 +126,8 @@ function drawStandings(ctx: SKRSContext2D, view: CardGameView, y: number): numbe
   const dynasties = view.seats.map((s) => s.dynasty);
   view.seats.forEach((seat, i) => {
     drawArmy(ctx, { x: x + 9, y: y - 6 }, 9, i, dynasties);
-    x += 22 + text(ctx, `${dynastyName(seat.dynasty)} ${statesControlledBy(view, i)}`, x + 22, y, 18, { bold: true }) + 16;
+    x +=
+      22 + text(ctx, `${dynastyName(seat.dynasty)} ${statesControlledBy(view, i)}`, x + 22, y, 18, { bold: true }) + 16;
   });
   text(ctx, `· ${view.settings.victoryStates} to win`, x, y, 16, { colour: '#4a4a4a' });
   return y + 16;
@@ -119,17 +136,29 @@ function drawStandings(ctx: SKRSContext2D, view: CardGameView, y: number): numbe
 /** Per available symbol: who leads with what count among the seats still in (and the resistance). */
 function battlefieldStatus(view: CardGameView, sym: SymbolId): { label: string; colour: string | null } {
   const claimer = view.battle.claims.findIndex((c) => c.includes(sym));
-  if (claimer >= 0) return { label: `claimed by ${dynastyName(view.seats[claimer]!.dynasty)}`, colour: dynastyColour(view.seats[claimer]!.dynasty) };
+  if (claimer >= 0)
+    return {
+      label: `claimed by ${dynastyName(view.seats[claimer]!.dynasty)}`,
+      colour: dynastyColour(view.seats[claimer]!.dynasty),
+    };
   const inRound = view.battle.tiebreak ? view.battle.tiebreak.seats : view.seats.map((_, i) => i);
   const lines = inRound
     .filter((i) => !view.battle.fallen.includes(i))
-    .map((i) => ({ who: dynastyName(view.seats[i]!.dynasty), seat: i as number | null, n: countPlayed(view.battle.played[i] ?? [])[sym] }));
-  if (view.settings.seats === 2 && view.resistance.length) lines.push({ who: 'resistance', seat: null, n: countResistance(view.resistance)[sym] });
+    .map((i) => ({
+      who: dynastyName(view.seats[i]!.dynasty),
+      seat: i as number | null,
+      n: countPlayed(view.battle.played[i] ?? [])[sym],
+    }));
+  if (view.settings.seats === 2 && view.resistance.length)
+    lines.push({ who: 'resistance', seat: null, n: countResistance(view.resistance)[sym] });
   const best = Math.max(0, ...lines.map((l) => l.n));
   if (best === 0) return { label: 'nobody yet', colour: null };
   const top = lines.filter((l) => l.n === best);
   if (top.length > 1) return { label: `tied ${best}: ${top.map((l) => l.who).join(', ')}`, colour: null };
-  return { label: `${top[0]!.who} leads ${best}`, colour: top[0]!.seat === null ? '#777777' : dynastyColour(view.seats[top[0]!.seat]!.dynasty) };
+  return {
+    label: `${top[0]!.who} leads ${best}`,
+    colour: top[0]!.seat === null ? '#777777' : dynastyColour(view.seats[top[0]!.seat]!.dynasty),
+  };
 }
 
 function drawBattlefield(ctx: SKRSContext2D, view: CardGameView, y0: number): number {
@@ -186,12 +215,27 @@ function drawSeats(ctx: SKRSContext2D, view: CardGameView, y0: number, bottom: n
     roundRect(ctx, PANEL_X, y, PANEL_W, h - 6, 8, toPlay ? '#fff8d6' : '#ffffff', toPlay ? INK : '#c9bfab');
     drawArmy(ctx, { x: PANEL_X + 20, y: y + 22 }, 12, i, dynasties);
     const w = text(ctx, dynastyLabel(seat.dynasty), PANEL_X + 40, y + 29, 19, { bold: true });
-    const marks = [toPlay ? (view.phase === 'choose' ? '▶ chooses' : '▶ to play') : '', fallen ? 'fell back' : '', view.startSeat === i && view.phase === 'battle' ? 'started' : '']
+    const marks = [
+      toPlay ? (view.phase === 'choose' ? '▶ chooses' : '▶ to play') : '',
+      fallen ? 'fell back' : '',
+      view.startSeat === i && view.phase === 'battle' ? 'started' : '',
+    ]
       .filter(Boolean)
       .join(' · ');
     text(ctx, marks, PANEL_X + 50 + w, y + 28, 14, { colour: toPlay ? '#8a5a00' : '#5a5a5a' });
-    const dyn = !view.settings.dynastyCards ? '' : seat.dynastyCardInHand ? ' · dynasty card in hand' : ' · dynasty card played';
-    text(ctx, `states ${statesControlledBy(view, i)} · supply ${seat.supply} · hand ${seat.handSize}${dyn}`, PANEL_X + PANEL_W - 10, y + 28, 14, { align: 'right', colour: '#3d3d3d' });
+    const dyn = !view.settings.dynastyCards
+      ? ''
+      : seat.dynastyCardInHand
+        ? ' · dynasty card in hand'
+        : ' · dynasty card played';
+    text(
+      ctx,
+      `states ${statesControlledBy(view, i)} · supply ${seat.supply} · hand ${seat.handSize}${dyn}`,
+      PANEL_X + PANEL_W - 10,
+      y + 28,
+      14,
+      { align: 'right', colour: '#3d3d3d' },
+    );
     const played = (view.battle.played[i] ?? []).map(playedText);
     const claims = view.battle.claims[i] ?? [];
     const sitsOut = view.battle.tiebreak !== null && !view.battle.tiebreak.seats.includes(i);
@@ -205,8 +249,14 @@ function drawSeats(ctx: SKRSContext2D, view: CardGameView, y0: number, bottom: n
               ? ''
               : 'no card played this round'
             : '';
-    if (line) text(ctx, line, PANEL_X + 14, y + 53, 14, { colour: played.length ? INK : '#7a7a7a', maxWidth: PANEL_W - 28 });
-    if (claims.length) text(ctx, `claimed ${claims.map(symbolName).join(', ')}`, PANEL_X + 14, y + (line ? 75 : 53), 15, { bold: true, colour: '#3d3d3d', maxWidth: PANEL_W - 28 });
+    if (line)
+      text(ctx, line, PANEL_X + 14, y + 53, 14, { colour: played.length ? INK : '#7a7a7a', maxWidth: PANEL_W - 28 });
+    if (claims.length)
+      text(ctx, `claimed ${claims.map(symbolName).join(', ')}`, PANEL_X + 14, y + (line ? 75 : 53), 15, {
+        bold: true,
+        colour: '#3d3d3d',
+        maxWidth: PANEL_W - 28,
+      });
   });
 }
 
@@ -222,7 +272,10 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean):
   };
   item((cx) => (drawStronghold(ctx, { x: cx + small, y }, small, '14', [], dyn), 2 * small), 'stronghold 14, empty');
   item((cx) => (drawStronghold(ctx, { x: cx + small, y }, small, '14', [0], dyn), 2 * small), '1 army');
-  item((cx) => (drawStronghold(ctx, { x: cx + small + 5, y }, small + 2, '14', [0, 0], dyn), 2 * small + 10), '2 armies');
+  item(
+    (cx) => (drawStronghold(ctx, { x: cx + small + 5, y }, small + 2, '14', [0, 0], dyn), 2 * small + 10),
+    '2 armies',
+  );
   item((cx) => (drawArmy(ctx, { x: cx + 11, y }, 11, 'neutral', dyn), 22), 'the army holding a state (black: neutral)');
   item((cx) => {
     drawArmy(ctx, { x: cx + 11, y }, 11, 0, dyn);
@@ -231,14 +284,17 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean):
   }, 'with an army beneath');
   y = HEIGHT - 16;
   x = 20;
-  item((cx) => {
-    ctx.fillStyle = NEUTRAL_STATE;
-    ctx.fillRect(cx, y - 9, 26, 18);
-    ctx.lineWidth = 5;
-    ctx.strokeStyle = INK;
-    ctx.strokeRect(cx, y - 9, 26, 18);
-    return 26;
-  }, view.phase === 'battle' ? 'state battled for' : 'state of the last battle');
+  item(
+    (cx) => {
+      ctx.fillStyle = NEUTRAL_STATE;
+      ctx.fillRect(cx, y - 9, 26, 18);
+      ctx.lineWidth = 5;
+      ctx.strokeStyle = INK;
+      ctx.strokeRect(cx, y - 9, 26, 18);
+      return 26;
+    },
+    view.phase === 'battle' ? 'state battled for' : 'state of the last battle',
+  );
   item((cx) => {
     ctx.setLineDash([8, 4]);
     ctx.lineWidth = 5;
@@ -275,15 +331,23 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean):
       return 36;
     }, 'moved this round');
   }
-  text(ctx, 'Cards: Fire/Cavalry/Chariot · Advisor/Chariot (dark) · Wild', x, y + 5, 14, { colour: '#3d3d3d', maxWidth: PANEL_X - x - 20 });
+  text(ctx, 'Cards: Fire/Cavalry/Chariot · Advisor/Chariot (dark) · Wild', x, y + 5, 14, {
+    colour: '#3d3d3d',
+    maxWidth: PANEL_X - x - 20,
+  });
 }
 
-export function drawPanels(ctx: SKRSContext2D, view: CardGameView, opts: { withMoves?: boolean; heading?: string } = {}): void {
+export function drawPanels(
+  ctx: SKRSContext2D,
+  view: CardGameView,
+  opts: { withMoves?: boolean; heading?: string } = {},
+): void {
   drawHeader(ctx, view, opts.heading);
   let y = drawStandings(ctx, view, 66);
   y = drawBattlefield(ctx, view, y + 26);
   y = drawRow(ctx, 'Recruiting row', view.row, y + 24, `deck ${view.deckSize} · discard ${view.discardSize}`);
-  if (view.settings.seats === 2) y = drawRow(ctx, 'Local resistance', view.resistance, y + 18, 'a Wild counts 1 of every symbol');
+  if (view.settings.seats === 2)
+    y = drawRow(ctx, 'Local resistance', view.resistance, y + 18, 'a Wild counts 1 of every symbol');
   drawSeats(ctx, view, y + 10, HEIGHT - 8);
   drawLegend(ctx, view, opts.withMoves ?? false);
 }

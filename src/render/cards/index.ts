@@ -30,7 +30,10 @@ export async function renderCardTable(view: CardGameView, opts: CardTableOptions
   ctx.fillStyle = BACKGROUND;
   ctx.fillRect(0, 0, WIDTH, HEIGHT);
   drawBoard(ctx, view, { changed: opts.changed ?? [], moves: opts.moves ?? [] });
-  drawPanels(ctx, view, { withMoves: (opts.moves?.length ?? 0) > 0, ...(opts.heading ? { heading: opts.heading } : {}) });
+  drawPanels(ctx, view, {
+    withMoves: (opts.moves?.length ?? 0) > 0,
+    ...(opts.heading ? { heading: opts.heading } : {}),
+  });
   return { png: await encodePng(ctx, WIDTH, HEIGHT), width: WIDTH, height: HEIGHT };
 }
 
@@ -38,7 +41,14 @@ export async function renderCardTable(view: CardGameView, opts: CardTableOptions
  * The same image drawn off the event loop, in the shared render worker (src/render/pool.ts): the bot's path
  * (design §3.9: renders are produced off the event loop). Falls back to this thread when no worker can run.
  */
-export async function renderCardTableOffThread(view: CardGameView, opts: CardTableOptions = {}): Promise<CardTableImage> {
-  const png = await renderPictureInWorker(CARD_TABLE_PICTURE, { view, opts }, async () => (await renderCardTable(view, opts)).png);
+export async function renderCardTableOffThread(
+  view: CardGameView,
+  opts: CardTableOptions = {},
+): Promise<CardTableImage> {
+  const png = await renderPictureInWorker(
+    CARD_TABLE_PICTURE,
+    { view, opts },
+    async () => (await renderCardTable(view, opts)).png,
+  );
   return { png, width: WIDTH, height: HEIGHT };
 }

@@ -35,7 +35,10 @@ export interface Point {
   y: number;
 }
 
-export const toCanvas = (x: number, y: number): Point => ({ x: BOARD.x + x * BOARD.scale, y: BOARD.y + y * BOARD.scale });
+export const toCanvas = (x: number, y: number): Point => ({
+  x: BOARD.x + x * BOARD.scale,
+  y: BOARD.y + y * BOARD.scale,
+});
 
 const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
 const STRONGHOLDS = new Map(DATA.board.strongholds.map((h) => [h.id, h]));
@@ -63,7 +66,10 @@ export function strongholdPoint(id: number): Point {
 /** The state's army (top) and the army beneath it, when there is one. */
 export function stateArmyPoints(id: StateId): { top: Point; beneath: Point } {
   const c = stateCentre(id);
-  return { top: { x: c.x, y: c.y + STATE_ARMY_DY }, beneath: { x: c.x + STATE_ARMY_R + BENEATH_R + 3, y: c.y + STATE_ARMY_DY + 8 } };
+  return {
+    top: { x: c.x, y: c.y + STATE_ARMY_DY },
+    beneath: { x: c.x + STATE_ARMY_R + BENEATH_R + 3, y: c.y + STATE_ARMY_DY + 8 },
+  };
 }
 
 const DYNASTY = new Map(DATA.dynasties.map((d) => [d.id, d]));

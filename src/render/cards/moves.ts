@@ -19,13 +19,15 @@ export function roundMarks(events: readonly GameEvent[]): { changed: StateId[]; 
   const changed: StateId[] = [];
   const moves: ArmyMove[] = [];
   for (const e of events) {
-    if (e.kind === 'control' && Array.isArray(e.changes)) for (const c of e.changes as { state: StateId }[]) changed.push(c.state);
+    if (e.kind === 'control' && Array.isArray(e.changes))
+      for (const c of e.changes as { state: StateId }[]) changed.push(c.state);
     if (e.kind !== 'effect') continue;
     if (e.symbol === 'wind' && typeof e.from === 'number' && typeof e.to === 'number' && typeof e.seat === 'number') {
       moves.push({ owner: e.seat, from: e.from, to: e.to });
     }
     if (e.symbol === 'fire' && typeof e.stronghold === 'number' && Array.isArray(e.moves)) {
-      for (const m of e.moves as { owner: number; to: number }[]) moves.push({ owner: m.owner, from: e.stronghold, to: m.to });
+      for (const m of e.moves as { owner: number; to: number }[])
+        moves.push({ owner: m.owner, from: e.stronghold, to: m.to });
     }
   }
   return { changed: [...new Set(changed)], moves };

@@ -31,7 +31,16 @@ export function barHeight(width: number): number {
 }
 
 export function barOf(scene: Scene, progress: number): BarState {
-  return { entries: scene.legend.entries.map(({ power, color, centers, mark }) => ({ power, color, centers, ...(mark ? { mark } : {}) })), total: scene.centers.length, progress };
+  return {
+    entries: scene.legend.entries.map(({ power, color, centers, mark }) => ({
+      power,
+      color,
+      centers,
+      ...(mark ? { mark } : {}),
+    })),
+    total: scene.centers.length,
+    progress,
+  };
 }
 
 export class FramePainter {
@@ -73,7 +82,10 @@ export class FramePainter {
             ...scene,
             units: scene.units.filter((unit) => !hidden.has(unit)),
             // A moving unit's dislodged ring travels with it.
-            symbols: scene.symbols.filter((s) => !(s.kind === 'dislodged' && scene.units.some((unit) => hidden.has(unit) && unit.location === s.unit))),
+            symbols: scene.symbols.filter(
+              (s) =>
+                !(s.kind === 'dislodged' && scene.units.some((unit) => hidden.has(unit) && unit.location === s.unit)),
+            ),
           };
     drawScene(ctx, shown);
     ctx.restore();
@@ -107,13 +119,23 @@ export class FramePainter {
   unitRect(track: Track, t: number): Rect {
     const { at } = trackAt(track, t);
     const r = track.unit.size * 2 + 4 * this.u;
-    return this.clip({ x: Math.floor(at[0] - r), y: Math.floor(at[1] - r + this.bar), w: Math.ceil(2 * r) + 2, h: Math.ceil(2 * r) + 2 });
+    return this.clip({
+      x: Math.floor(at[0] - r),
+      y: Math.floor(at[1] - r + this.bar),
+      w: Math.ceil(2 * r) + 2,
+      h: Math.ceil(2 * r) + 2,
+    });
   }
 
   clip(rect: Rect): Rect {
     const x = Math.max(0, rect.x);
     const y = Math.max(0, rect.y);
-    return { x, y, w: Math.max(0, Math.min(this.width, rect.x + rect.w) - x), h: Math.max(0, Math.min(this.height, rect.y + rect.h) - y) };
+    return {
+      x,
+      y,
+      w: Math.max(0, Math.min(this.width, rect.x + rect.w) - x),
+      h: Math.max(0, Math.min(this.height, rect.y + rect.h) - y),
+    };
   }
 
   /** RGBA pixels of a rectangle of the canvas. */
@@ -140,7 +162,9 @@ export class FramePainter {
     let x = left;
     const owned = bar.entries.reduce((n, e) => n + e.centers, 0);
     const segments = [
-      ...bar.entries.filter((e) => e.centers > 0).map((e) => ({ label: e.power, mark: e.mark, color: e.color, count: e.centers })),
+      ...bar.entries
+        .filter((e) => e.centers > 0)
+        .map((e) => ({ label: e.power, mark: e.mark, color: e.color, count: e.centers })),
       ...(bar.total > owned ? [{ label: 'unowned', mark: undefined, color: UNOWNED, count: bar.total - owned }] : []),
     ];
     for (const s of segments) {
@@ -153,7 +177,8 @@ export class FramePainter {
       ctx.fillStyle = textOn(s.color);
       // The name and count, else (more than 8 powers) the power's mark as on its units, else the count alone.
       const fits = (t: string) => ctx.measureText(t).width + 6 * u <= w;
-      const text = [`${s.label} ${s.count}`, ...(s.mark ? [`${s.mark} ${s.count}`] : []), String(s.count)].find(fits) ?? '';
+      const text =
+        [`${s.label} ${s.count}`, ...(s.mark ? [`${s.mark} ${s.count}`] : []), String(s.count)].find(fits) ?? '';
       if (text) ctx.fillText(text, x + w / 2, top + h / 2);
       x += w;
     }

@@ -66,12 +66,18 @@ export class GifBuilder {
     let size = 2;
     while (size < colors + 1) size *= 2;
     const palette = new Array<number>(size).fill(0);
-    for (let i = 0; i < colors; i++) palette[i] = (indexed.palette[i * 3]! << 16) | (indexed.palette[i * 3 + 1]! << 8) | indexed.palette[i * 3 + 2]!;
+    for (let i = 0; i < colors; i++)
+      palette[i] = (indexed.palette[i * 3]! << 16) | (indexed.palette[i * 3 + 1]! << 8) | indexed.palette[i * 3 + 2]!;
     // Room for the worst case: 12-bit codes for every pixel, the sub-block lengths, the headers and palette.
     this.reserve(Math.ceil(w * h * 1.6) + size * 3 + 64);
     this.lastDelayAt = this.writer.getOutputBufferPosition() + 4; // GCE: 21 F9 04 <packed> <delay lo> <delay hi>
     this.lastDelay = delay;
-    this.writer.addFrame(x, y, w, h, indexed.rows as unknown as number[], { palette, delay, disposal: 1, transparent: colors });
+    this.writer.addFrame(x, y, w, h, indexed.rows as unknown as number[], {
+      palette,
+      delay,
+      disposal: 1,
+      transparent: colors,
+    });
     this.frames++;
     this.encodedPixels += w * h;
   }

@@ -10,7 +10,14 @@ import { RenderError, workerRecipe } from '../index.js';
 import { renderWorkerAvailable, runReplayStepInWorker, UndrawableError } from '../pool.js';
 import { replayInThread, ReplayInputError, type ReplayPhase, type ReplaySettings } from './session.js';
 
-export { MAX_REPLAY_PHASES, REPLAY_WIDTH, TIMING, type ReplayPhase, type ReplayPicture, type ReplaySettings } from './session.js';
+export {
+  MAX_REPLAY_PHASES,
+  REPLAY_WIDTH,
+  TIMING,
+  type ReplayPhase,
+  type ReplayPicture,
+  type ReplaySettings,
+} from './session.js';
 
 export interface RenderedReplay {
   gif: Buffer;
@@ -43,7 +50,14 @@ export async function renderReplay(
     if (!onThisThread) throw new RenderError('replays are drawn in the render worker, which is not running');
     try {
       const r = replayInThread(variant, phases, settings);
-      return { gif: Buffer.from(r.gif.buffer, r.gif.byteOffset, r.gif.byteLength), width: r.width, height: r.height, frames: r.frames, seconds: r.duration / 100, warnings: r.warnings };
+      return {
+        gif: Buffer.from(r.gif.buffer, r.gif.byteOffset, r.gif.byteLength),
+        width: r.width,
+        height: r.height,
+        frames: r.frames,
+        seconds: r.duration / 100,
+        warnings: r.warnings,
+      };
     } catch (e) {
       if (e instanceof ReplayInputError) throw new RenderError(e.message);
       throw e;
@@ -52,11 +66,19 @@ export async function renderReplay(
   const session = nextSession++;
   try {
     await runReplayStepInWorker({ op: 'open', session, ...recipe, settings, phaseCount: phases.length });
-    for (let i = 0; i < phases.length; i += PLAN_CHUNK) await runReplayStepInWorker({ op: 'plan', session, phases: phases.slice(i, i + PLAN_CHUNK) });
+    for (let i = 0; i < phases.length; i += PLAN_CHUNK)
+      await runReplayStepInWorker({ op: 'plan', session, phases: phases.slice(i, i + PLAN_CHUNK) });
     for (let i = 0; i < phases.length; i++) await runReplayStepInWorker({ op: 'draw', session, index: i });
     const done = await runReplayStepInWorker({ op: 'finish', session });
     const gif = Buffer.from(done.bytes.buffer, done.bytes.byteOffset, done.bytes.byteLength);
-    return { gif, width: done.width, height: done.height, frames: done.frames, seconds: done.duration / 100, warnings: done.warnings };
+    return {
+      gif,
+      width: done.width,
+      height: done.height,
+      frames: done.frames,
+      seconds: done.duration / 100,
+      warnings: done.warnings,
+    };
   } catch (e) {
     void runReplayStepInWorker({ op: 'drop', session }).catch(() => undefined);
     if (e instanceof UndrawableError) throw new RenderError(e.message);

@@ -78,15 +78,18 @@ export class ReplaySession {
     private readonly settings: ReplaySettings,
     readonly phaseCount: number,
   ) {
-    if (!Number.isInteger(phaseCount) || phaseCount < 1) throw new ReplayInputError('a replay needs at least one resolved phase');
-    if (phaseCount > MAX_REPLAY_PHASES) throw new ReplayInputError(`a replay draws at most ${MAX_REPLAY_PHASES} phases (asked for ${phaseCount})`);
+    if (!Number.isInteger(phaseCount) || phaseCount < 1)
+      throw new ReplayInputError('a replay needs at least one resolved phase');
+    if (phaseCount > MAX_REPLAY_PHASES)
+      throw new ReplayInputError(`a replay draws at most ${MAX_REPLAY_PHASES} phases (asked for ${phaseCount})`);
     this.scenes = Array.from({ length: phaseCount }, () => null);
   }
 
   /** Builds the scenes of the next phases (in order); throws ReplayInputError when one cannot be drawn. */
   plan(phases: readonly ReplayPhase[]): void {
     for (const phase of phases) {
-      if (this.planned >= this.phaseCount) throw new ReplayInputError(`more phases than the ${this.phaseCount} announced`);
+      if (this.planned >= this.phaseCount)
+        throw new ReplayInputError(`more phases than the ${this.phaseCount} announced`);
       const orders = this.scene(phase.orders);
       const after = this.scene(phase.after);
       this.tallest = Math.max(this.tallest, orders.height, after.height);
@@ -113,7 +116,11 @@ export class ReplaySession {
     const movers = tracks.filter((t) => t.kind !== 'stay');
     const motion = movers.some((t) => t.kind === 'move' || t.kind === 'bounce');
     const progress = index / this.phaseCount;
-    painter.paintKey(phase.orders, barOf(phase.orders, progress), motion ? new Set(movers.map((t) => t.unit)) : undefined);
+    painter.paintKey(
+      phase.orders,
+      barOf(phase.orders, progress),
+      motion ? new Set(movers.map((t) => t.unit)) : undefined,
+    );
     if (motion) {
       painter.keepBackground();
       painter.paintUnits(movers, 0);
@@ -137,12 +144,24 @@ export class ReplaySession {
   }
 
   finish(): ReplayResult {
-    if (!this.gif || !this.painter || this.scenes.some((s) => s !== null)) throw new Error('replay finished before every phase was drawn');
-    return { gif: this.gif.finish(), width: this.painter.width, height: this.painter.height, frames: this.gif.frames, duration: this.duration, warnings: this.warnings };
+    if (!this.gif || !this.painter || this.scenes.some((s) => s !== null))
+      throw new Error('replay finished before every phase was drawn');
+    return {
+      gif: this.gif.finish(),
+      width: this.painter.width,
+      height: this.painter.height,
+      frames: this.gif.frames,
+      duration: this.duration,
+      warnings: this.warnings,
+    };
   }
 
   private scene(picture: ReplayPicture): Scene {
-    const built = buildScene(this.variant, picture.position, { ...picture.opts, width: this.settings.width, palette: this.settings.palette });
+    const built = buildScene(this.variant, picture.position, {
+      ...picture.opts,
+      width: this.settings.width,
+      palette: this.settings.palette,
+    });
     if (!built.ok) throw new ReplayInputError(built.error);
     for (const w of built.scene.warnings) if (!this.warnings.includes(w)) this.warnings.push(w);
     return built.scene;
@@ -161,7 +180,11 @@ function union(rects: readonly Rect[]): Rect {
 }
 
 /** Makes a whole replay on this thread (a variant from outside; tests), chunk after chunk. */
-export function replayInThread(variant: Variant, phases: readonly ReplayPhase[], settings: ReplaySettings): ReplayResult {
+export function replayInThread(
+  variant: Variant,
+  phases: readonly ReplayPhase[],
+  settings: ReplaySettings,
+): ReplayResult {
   const session = new ReplaySession(variant, settings, phases.length);
   session.plan(phases);
   for (let i = 0; i < phases.length; i++) session.draw(i);

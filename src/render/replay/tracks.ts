@@ -70,7 +70,9 @@ export function unitTracks(ordersScene: Scene, afterScene: Scene): Track[] {
   };
 
   const tracks: (Track | null)[] = ordersScene.units.map(() => null);
-  const moving = ordersScene.units.map((u) => (u.state === 'build-failed' || u.state === 'virtual' ? null : arrowOf(u, ordersScene.orders)));
+  const moving = ordersScene.units.map((u) =>
+    u.state === 'build-failed' || u.state === 'virtual' ? null : arrowOf(u, ordersScene.orders),
+  );
   // First the units whose arrow succeeded: each claims the unit of its power and type nearest the arrow's end.
   ordersScene.units.forEach((u, i) => {
     const arrow = moving[i];
@@ -94,7 +96,8 @@ export function unitTracks(ordersScene: Scene, afterScene: Scene): Track[] {
   ordersScene.units.forEach((u, i) => {
     if (tracks[i] || !u.dislodged) return;
     const there = claim((a) => sameUnit(a, u) && a.location === u.location, u.at);
-    if (there) tracks[i] = { kind: dist(there.at, u.at) > 0.5 ? 'move' : 'stay', unit: u, line: [u.at, there.at], ring: true };
+    if (there)
+      tracks[i] = { kind: dist(there.at, u.at) > 0.5 ? 'move' : 'stay', unit: u, line: [u.at, there.at], ring: true };
   });
   const out: Track[] = ordersScene.units.map((u, i) => {
     const t = tracks[i];
@@ -139,7 +142,10 @@ export function trackAt(track: Track, t: number): { at: Point; shown: 'full' | '
     case 'move':
       return { at: pointAlong(track.line, eased * lineLength(track.line)), shown: 'full' };
     case 'bounce':
-      return { at: pointAlong(track.line, Math.sin(Math.PI * t) * BOUNCE_REACH * lineLength(track.line)), shown: 'full' };
+      return {
+        at: pointAlong(track.line, Math.sin(Math.PI * t) * BOUNCE_REACH * lineLength(track.line)),
+        shown: 'full',
+      };
     case 'fade-out':
       return { at: track.line[0]!, shown: t < 0.5 ? 'full' : 'faded' };
     case 'fade-in':

@@ -14,7 +14,15 @@
 import type { Variant } from '../../engine/variant.js';
 import type { VariantData } from '../../variants/schema.js';
 import { anchorsOf } from '../anchors.js';
-import { boundsOf, computeGeometry, insideShape, rectInsideShape, type MapGeometry, type Point, type ProvinceShape } from '../geometry.js';
+import {
+  boundsOf,
+  computeGeometry,
+  insideShape,
+  rectInsideShape,
+  type MapGeometry,
+  type Point,
+  type ProvinceShape,
+} from '../geometry.js';
 import { LABEL_TEXTS, labelStyleOf } from '../markers.js';
 import { candidates, overlaps, textWidth } from '../placement.js';
 import type { Rect } from '../scene.js';
@@ -43,7 +51,11 @@ export function labelSpots(variant: Variant, data: VariantData): Record<string, 
 /**
  * `moveAnchors`: which provinces' unit spots may move to leave room for the full name (relabel.ts `movable`).
  */
-export function labelPlan(variant: Variant, data: VariantData, opts: { moveAnchors?: (id: string) => boolean } = {}): LabelPlan {
+export function labelPlan(
+  variant: Variant,
+  data: VariantData,
+  opts: { moveAnchors?: (id: string) => boolean } = {},
+): LabelPlan {
   const g = computeGeometry(data);
   if (!g.ok) throw new Error(g.error);
   const geometry = g.geometry;
@@ -54,9 +66,12 @@ export function labelPlan(variant: Variant, data: VariantData, opts: { moveAncho
   const entrances = entranceProvinces(data);
   const out: LabelPlan = { labels: {}, anchors: {} };
   const { full, fullLines, short, stacked } = LABEL_TEXTS;
-  const provinces = data.provinces.filter((p) => p.kind !== 'impassable' && geometry.shapes.has(p.id) && anchors.has(p.id));
+  const provinces = data.provinces.filter(
+    (p) => p.kind !== 'impassable' && geometry.shapes.has(p.id) && anchors.has(p.id),
+  );
   /** The unit and its marks, for a unit of `p` standing at `at`. */
-  const marksAt = (p: (typeof provinces)[number], at: Point) => markBoxes(geometry, geometry.shapes.get(p.id)!, at, k, p.supplyCenter, entrances.has(p.id));
+  const marksAt = (p: (typeof provinces)[number], at: Point) =>
+    markBoxes(geometry, geometry.shapes.get(p.id)!, at, k, p.supplyCenter, entrances.has(p.id));
   const marks = new Map(provinces.map((p) => [p.id, marksAt(p, anchors.get(p.id)!)]));
   /** What a label of `p` keeps clear of besides its own unit and marks: every other province's, near it. */
   const others = (p: (typeof provinces)[number]): Rect[] => {
@@ -67,7 +82,9 @@ export function labelPlan(variant: Variant, data: VariantData, opts: { moveAncho
   // The layouts in the renderer's order, each as its lines and size: the full name (names only), then the short
   // label, the last at a smaller size, a spot for a label that fits nowhere else (the renderer then tries round it).
   const namesOf = (p: (typeof provinces)[number]): [string[], number][] =>
-    style === 'abbreviation' ? [] : [[[full(p)], LABEL_PX], ...(fullLines(p) ? [[fullLines(p)!, LABEL_PX] as [string[], number]] : [])];
+    style === 'abbreviation'
+      ? []
+      : [[[full(p)], LABEL_PX], ...(fullLines(p) ? [[fullLines(p)!, LABEL_PX] as [string[], number]] : [])];
   const shortsOf = (p: (typeof provinces)[number]): [string[], number][] => [
     [[style === 'abbreviation' ? p.abbreviation : short(p)], LABEL_PX],
     ...(style !== 'abbreviation' && stacked(p) ? [[stacked(p)!, LABEL_PX] as [string[], number]] : []),
@@ -116,7 +133,14 @@ const box = (c: Point, w: number, h: number): Rect => ({ x: c[0] - w / 2, y: c[1
  * What a label beside a unit at `at` must keep clear of: the unit, and its supply-centre marker and entrance mark
  * where the renderer puts them (the first spot round the unit whose centre is inside the province, placement.ts).
  */
-function markBoxes(geometry: MapGeometry, shape: ProvinceShape, at: Point, k: number, center: boolean, entrance: boolean): Rect[] {
+function markBoxes(
+  geometry: MapGeometry,
+  shape: ProvinceShape,
+  at: Point,
+  k: number,
+  center: boolean,
+  entrance: boolean,
+): Rect[] {
   const unit = UNIT_PX * 1.25 * k;
   const out: Rect[] = [{ x: at[0] - unit, y: at[1] - unit, w: unit * 2, h: unit * 2 }];
   const place = (r: number) => {
@@ -146,16 +170,24 @@ function fitting(shape: ProvinceShape, w: number, h: number, step: number): Poin
   const [x0, y0, x1, y1] = boundsOf(shape);
   const out: Point[] = [];
   for (let x = x0 + w / 2; x <= x1 - w / 2; x += step) {
-    for (let y = y0 + h / 2; y <= y1 - h / 2; y += step) if (rectInsideShape(box([x, y], w, h), shape)) out.push([x, y]);
+    for (let y = y0 + h / 2; y <= y1 - h / 2; y += step)
+      if (rectInsideShape(box([x, y], w, h), shape)) out.push([x, y]);
   }
   return out;
 }
 
 /** Nearest the unit first; above it counts as nearer. */
-const costFrom = (anchor: Point) => (c: Point) => Math.hypot(c[0] - anchor[0], (c[1] - anchor[1]) * (c[1] > anchor[1] ? 1.6 : 1));
+const costFrom = (anchor: Point) => (c: Point) =>
+  Math.hypot(c[0] - anchor[0], (c[1] - anchor[1]) * (c[1] > anchor[1] ? 1.6 : 1));
 
 /** The first layout that fits beside a unit at `anchor`, clear of `blocked`: its best spot. */
-function spotFor(shape: ProvinceShape, anchor: Point, layouts: [string[], number][], k: number, blocked: Rect[]): Point | null {
+function spotFor(
+  shape: ProvinceShape,
+  anchor: Point,
+  layouts: [string[], number][],
+  k: number,
+  blocked: Rect[],
+): Point | null {
   const step = Math.max(1.5, 3 * k);
   const cost = costFrom(anchor);
   for (const [lines, size] of layouts) {
@@ -172,7 +204,13 @@ function spotFor(shape: ProvinceShape, anchor: Point, layouts: [string[], number
  * a dislodged ring) wholly inside the province, nearest the old spot first; the first with room for the one-line or
  * the two-line name (a short move with two lines beats a long one with one).
  */
-function movedAnchor(shape: ProvinceShape, anchor: Point, layouts: [string[], number][], k: number, blockedAt: (at: Point) => Rect[]): Point | null {
+function movedAnchor(
+  shape: ProvinceShape,
+  anchor: Point,
+  layouts: [string[], number][],
+  k: number,
+  blockedAt: (at: Point) => Rect[],
+): Point | null {
   const step = Math.max(1.5, 3 * k);
   const unitSide = UNIT_PX * 2.4 * k;
   const d = (c: Point) => Math.hypot(c[0] - anchor[0], c[1] - anchor[1]);

@@ -11,7 +11,10 @@ export const MOH_PROJECTION: LensProjection = { ...CHINA_PROJECTION, west: 99.0,
 /** Seeds beyond the renamed Warring States ones: the new cells, at the brief's §2.8 points. */
 export const MOH_EXTRA_SEEDS: Record<string, LatLon[]> = {
   qia: [[35.0, 100.5]],
-  cho: [[39.0, 125.8], [40.9, 126.6]],
+  cho: [
+    [39.0, 125.8],
+    [40.9, 126.6],
+  ],
 };
 
 /** Land outside the game: southern Korea (Choson is Gojoseon, the north). */

@@ -28,7 +28,11 @@ function movable(variant: Variant): Set<string> {
   if (!built.ok) throw new Error(built.error);
   const full = new Map(variant.data.provinces.map((p) => [p.id, LABEL_TEXTS.full(p)]));
   const occupied = new Set(start.units.map((u) => u.province));
-  return new Set(built.scene.labels.filter((l) => (!l.inside || l.text !== full.get(l.province)) && !occupied.has(l.province)).map((l) => l.province));
+  return new Set(
+    built.scene.labels
+      .filter((l) => (!l.inside || l.text !== full.get(l.province)) && !occupied.has(l.province))
+      .map((l) => l.province),
+  );
 }
 
 const variantsDir = join(fileURLToPath(import.meta.url), '..', '..', '..', 'variants');
@@ -48,6 +52,11 @@ for (const id of process.argv.slice(2).filter((a) => !a.startsWith('--'))) {
   const anchors = { ...((stored.anchors as Record<string, unknown> | undefined) ?? {}), ...plan.anchors };
   const next = { ...stored, ...(Object.keys(anchors).length > 0 ? { anchors } : {}), labels: plan.labels };
   // map.json keeps wh-build-map.ts's layout (one space per level); geometry.json is one line.
-  writeFileSync(file, inMap ? `${JSON.stringify({ ...whole, geometry: next }, null, 1)}\n` : JSON.stringify(next) + '\n');
-  console.error(`${id}: ${Object.keys(plan.labels).length} label spots${moved.length > 0 ? `, unit spots moved in ${moved.join(' ')}` : ''} written to ${file}`);
+  writeFileSync(
+    file,
+    inMap ? `${JSON.stringify({ ...whole, geometry: next }, null, 1)}\n` : JSON.stringify(next) + '\n',
+  );
+  console.error(
+    `${id}: ${Object.keys(plan.labels).length} label spots${moved.length > 0 ? `, unit spots moved in ${moved.join(' ')}` : ''} written to ${file}`,
+  );
 }

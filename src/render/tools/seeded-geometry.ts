@@ -198,7 +198,8 @@ export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry
     }
   }
   for (const [lat, lon] of opts.offmapLand ?? []) hand.push({ owner: '#land', at: [lon * cos, lat], sea: false });
-  for (const id of variant.map.provinceIds()) if (!hand.some((h) => h.owner === id)) throw new Error(`no seed for ${id}`);
+  for (const id of variant.map.provinceIds())
+    if (!hand.some((h) => h.owner === id)) throw new Error(`no seed for ${id}`);
 
   const nearestHand = (p: Point, sea: boolean, among?: Set<string>): string => {
     const q = plane(sea ? p : warp(p));
@@ -266,8 +267,14 @@ export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry
   };
   const grid = opts.grid ?? 16;
   gridFor(grid, (p) => mask.land(p) && !coastHash.near(p, grid * 0.5) && !corridorHash.near(p, RIVER_MARGIN), landGrid);
-  gridFor(grid * 2.4, (p) => !mask.land(p) && !coastHash.near(p, grid * 1.1) && !corridorHash.near(p, RIVER_MARGIN), seaGrid);
-  log(`fine seeds: ${landGrid.length} land grid, ${seaGrid.length} sea grid, ${coastLand.length} coast pairs, ${corridor.length} river`);
+  gridFor(
+    grid * 2.4,
+    (p) => !mask.land(p) && !coastHash.near(p, grid * 1.1) && !corridorHash.near(p, RIVER_MARGIN),
+    seaGrid,
+  );
+  log(
+    `fine seeds: ${landGrid.length} land grid, ${seaGrid.length} sea grid, ${coastLand.length} coast pairs, ${corridor.length} river`,
+  );
 
   // Every fine seed once, in a fixed order: river corridors, coast pairs, grids. `fixed` owners (river
   // corridors and the coast beside them) are not reassigned by the exclave clean-up below.
@@ -375,7 +382,9 @@ export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry
       }
       if (moved === 0) break;
     }
-    const points: Record<string, Point[]> = Object.fromEntries(variant.map.provinceIds().map((id) => [id, [] as Point[]]));
+    const points: Record<string, Point[]> = Object.fromEntries(
+      variant.map.provinceIds().map((id) => [id, [] as Point[]]),
+    );
     const offLand: Point[] = [];
     const offSea: Point[] = [];
     fine.forEach((f, i) => {
@@ -418,11 +427,14 @@ export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry
         const medium = mask.land(mid);
         const usable = (c: string) => c !== a && c !== b && variant.map.province(c)?.kind !== 'impassable';
         const common = [...variant.map.neighbours(a)].filter((c) => variant.map.neighbours(b).has(c) && usable(c));
-        const pool = common.length > 0 ? common : [...variant.map.neighbours(a), ...variant.map.neighbours(b)].filter(usable);
+        const pool =
+          common.length > 0 ? common : [...variant.map.neighbours(a), ...variant.map.neighbours(b)].filter(usable);
         const sameMedium = pool.filter((c) => isSea(c) === !medium);
         const candidates = sameMedium.length > 0 ? sameMedium : pool;
         const target = plane(isSea(candidates[0]) ? mid : warp(mid));
-        const c = candidates.reduce((best, k) => (dist(nearestHandOf(k, target), target) < dist(nearestHandOf(best, target), target) ? k : best));
+        const c = candidates.reduce((best, k) =>
+          dist(nearestHandOf(k, target), target) < dist(nearestHandOf(best, target), target) ? k : best,
+        );
         addHand(c, plane(isSea(c) ? mid : warp(mid)));
         fixedAt.push(mid);
       } else if (p.kind === 'missing-border') {

@@ -17,7 +17,16 @@ import { buildVariant, parseVariantData } from '../../variants/build.js';
 import type { VariantData } from '../../variants/schema.js';
 import { compareBorders } from '../check.js';
 import { computeGeometry, borderKey, insideShape, type Point } from '../geometry.js';
-import { CLASSIC_PROJECTION, classicAnchors, classicNoCoast, classicOffmapLand, classicSeeds, FRAME, project, unproject } from './classic-seeds.js';
+import {
+  CLASSIC_PROJECTION,
+  classicAnchors,
+  classicNoCoast,
+  classicOffmapLand,
+  classicSeeds,
+  FRAME,
+  project,
+  unproject,
+} from './classic-seeds.js';
 import { coastSeeds, landPolygons, onLand } from './coastline.js';
 import { labelSpots } from './label-spots.js';
 
@@ -31,7 +40,8 @@ const offmapLand: Point[] = classicOffmapLand.map(project);
 const offmapSea: Point[] = [];
 
 const round = (v: number) => Math.round(v * 10) / 10;
-const taken = () => new Set([...Object.values(points).flat(), ...offmapLand, ...offmapSea].map(([x, y]) => `${x},${y}`));
+const taken = () =>
+  new Set([...Object.values(points).flat(), ...offmapLand, ...offmapSea].map(([x, y]) => `${x},${y}`));
 const dist = (p: Point, q: Point) => Math.hypot(p[0] - q[0], p[1] - q[1]);
 
 if (!process.argv.includes('--no-coast')) {
@@ -45,7 +55,13 @@ if (!process.argv.includes('--no-coast')) {
   for (const [id, pts] of Object.entries(points)) {
     const kept = pts.filter((p) => painted(p) || onLand(polygons, unproject(p)) !== isSea(id));
     if (kept.length < pts.length) {
-      const lost = pts.filter((p) => !kept.includes(p)).map((p) => unproject(p).map((v) => v.toFixed(1)).join(','));
+      const lost = pts
+        .filter((p) => !kept.includes(p))
+        .map((p) =>
+          unproject(p)
+            .map((v) => v.toFixed(1))
+            .join(','),
+        );
       console.error(`${id}: dropped seed(s) in the wrong medium at lon,lat ${lost.join(' ')}`);
     }
     points[id] = kept.length > 0 ? kept : pts.slice(0, 1);
@@ -61,7 +77,16 @@ if (!process.argv.includes('--no-coast')) {
   const FAR = 140; // farther than this from any hand-placed seed of its medium: off-map
   const used = taken();
   let added = 0;
-  for (const seed of coastSeeds({ project, unproject, width: FRAME.width, height: FRAME.height, spacing: 9, offset: 3.5, minArea: 60, skip: classicNoCoast })) {
+  for (const seed of coastSeeds({
+    project,
+    unproject,
+    width: FRAME.width,
+    height: FRAME.height,
+    spacing: 9,
+    offset: 3.5,
+    minArea: 60,
+    skip: classicNoCoast,
+  })) {
     const at: Point = [round(seed.at[0]), round(seed.at[1])];
     const key = `${at[0]},${at[1]}`;
     if (used.has(key)) continue;
@@ -104,7 +129,8 @@ for (;;) {
     for (const p of problems) console.error('  ' + p.message);
     break;
   }
-  if (iterations === 0 || process.argv.includes('--verbose')) for (const p of problems) console.error(`round ${iterations}: ${p.message}`);
+  if (iterations === 0 || process.argv.includes('--verbose'))
+    for (const p of problems) console.error(`round ${iterations}: ${p.message}`);
   iterations++;
   if (iterations % 25 === 0) console.error(`repair round ${iterations}: ${problems.length} problems`);
   // Fix several problems per round when they are far apart (they cannot disturb each other).
@@ -121,13 +147,17 @@ for (;;) {
       const usable = (c: string) => c !== a && c !== b && variant.map.province(c)?.kind !== 'impassable';
       const common = [...variant.map.neighbours(a)].filter((c) => variant.map.neighbours(b).has(c) && usable(c));
       // No province borders both: use one that borders either (the next round sorts out the rest).
-      const candidates = common.length > 0 ? common : [...variant.map.neighbours(a), ...variant.map.neighbours(b)].filter(usable);
-      const c = candidates.reduce((best, k) => (dist(nearest(points[k], mid), mid) < dist(nearest(points[best], mid), mid) ? k : best));
+      const candidates =
+        common.length > 0 ? common : [...variant.map.neighbours(a), ...variant.map.neighbours(b)].filter(usable);
+      const c = candidates.reduce((best, k) =>
+        dist(nearest(points[k], mid), mid) < dist(nearest(points[best], mid), mid) ? k : best,
+      );
       addSeed(c, mid);
       fixedAt.push(mid);
     } else {
       let best: [Point, Point] = [points[a][0], points[b][0]];
-      for (const pa of points[a]) for (const pb of points[b]) if (dist(pa, pb) < dist(best[0], best[1])) best = [pa, pb];
+      for (const pa of points[a])
+        for (const pb of points[b]) if (dist(pa, pb) < dist(best[0], best[1])) best = [pa, pb];
       const [pa, pb] = best;
       const mid: Point = [(pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2];
       if (fixedAt.some((q) => dist(q, mid) < 60)) continue;
@@ -138,18 +168,28 @@ for (;;) {
   }
 }
 
-const anchors: Record<string, Point> = Object.fromEntries(Object.entries(classicAnchors).map(([id, ll]) => [id, project(ll)]));
+const anchors: Record<string, Point> = Object.fromEntries(
+  Object.entries(classicAnchors).map(([id, ll]) => [id, project(ll)]),
+);
 {
   const g = computeGeometry(dataWithGeometry());
   if (!g.ok) throw new Error(g.error);
   for (const [id, p] of Object.entries(anchors)) {
-    if (!insideShape(p, g.geometry.shapes.get(id.split("/")[0])!, g.geometry)) console.error(`anchor of ${id} lies outside it`);
+    if (!insideShape(p, g.geometry.shapes.get(id.split('/')[0])!, g.geometry))
+      console.error(`anchor of ${id} lies outside it`);
   }
 }
 
 if (!process.argv.includes('--dry')) {
   const out = fileURLToPath(new URL('../../variants/classic/geometry.json', import.meta.url));
-  const withAnchors = { width: FRAME.width, height: FRAME.height, projection: CLASSIC_PROJECTION, points, offmap: { land: offmapLand, sea: offmapSea }, anchors };
+  const withAnchors = {
+    width: FRAME.width,
+    height: FRAME.height,
+    projection: CLASSIC_PROJECTION,
+    points,
+    offmap: { land: offmapLand, sea: offmapSea },
+    anchors,
+  };
   const labels = labelSpots(variant, { ...base, geometry: withAnchors });
   const geometry = { ...withAnchors, labels };
   writeFileSync(out, JSON.stringify(geometry) + '\n');

@@ -10,7 +10,9 @@ import { buildSeededGeometry, type SeededGeometryOptions } from './seeded-geomet
 export function buildAndWriteGeometry(opts: Omit<SeededGeometryOptions, 'log'>, out: string): void {
   const t0 = performance.now();
   const built = buildSeededGeometry({ ...opts, log: (line) => console.error(line) });
-  console.error(`${built.repairs} repairs in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${built.problems.length} problems left`);
+  console.error(
+    `${built.repairs} repairs in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${built.problems.length} problems left`,
+  );
   for (const p of built.problems) console.error('  ' + p);
   if (process.argv.includes('--dry')) return;
   const { variant } = opts;

@@ -8,7 +8,17 @@
 import { adjudicate } from '../../engine/index.js';
 import { phaseProblem } from '../../engine/phase.js';
 import { readOrder, unitOfOrderText } from '../../engine/parse/index.js';
-import type { Adjudication, AdjudicationContext, BattleReport, DislodgedUnit, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../engine/types.js';
+import type {
+  Adjudication,
+  AdjudicationContext,
+  BattleReport,
+  DislodgedUnit,
+  OrderResult,
+  Position,
+  PowerOrder,
+  Unit,
+  VariantEvent,
+} from '../../engine/types.js';
 import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Variant } from '../../engine/variant.js';
 import { InputError } from './error.js';
@@ -73,7 +83,16 @@ const PHASE_TYPES: ReadonlySet<unknown> = new Set(['movement', 'retreat', 'adjus
 /** The schema's province id (src/variants/schema.ts `id`). */
 const PROVINCE_ID = /^[a-z][a-z0-9_-]*$/;
 /** Case fields that only the zod schema reads (`readPlainCase` leaves a case that has one of them to it). */
-const SCHEMA_ONLY_FIELDS = ['dislodged', 'contested', 'supplyCenters', 'prelude', 'variantState', 'players', 'options', 'battles'];
+const SCHEMA_ONLY_FIELDS = [
+  'dislodged',
+  'contested',
+  'supplyCenters',
+  'prelude',
+  'variantState',
+  'players',
+  'options',
+  'battles',
+];
 
 /**
  * A plain case (`id`, `variant`, `phase`, `units`, `orders`, whatever else is ignored), checked by hand: what the
@@ -87,7 +106,13 @@ export function readPlainCase(raw: unknown): AdjudicateCase | null {
   const { id, variant, phase, units, orders } = raw;
   if (!(id === undefined || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)))) return null;
   if (!(variant === undefined || typeof variant === 'string')) return null;
-  if (!isObject(phase) || !SEASONS.has(phase.season) || !Number.isSafeInteger(phase.year) || !PHASE_TYPES.has(phase.type)) return null;
+  if (
+    !isObject(phase) ||
+    !SEASONS.has(phase.season) ||
+    !Number.isSafeInteger(phase.year) ||
+    !PHASE_TYPES.has(phase.type)
+  )
+    return null;
   if (!Array.isArray(units)) return null;
   const outUnits: AdjudicateCase['units'] = new Array(units.length);
   for (let i = 0; i < units.length; i++) {
@@ -99,7 +124,8 @@ export function readPlainCase(raw: unknown): AdjudicateCase | null {
   }
   if (orders !== undefined) {
     if (!Array.isArray(orders)) return null;
-    for (const o of orders as unknown[]) if (!isObject(o) || !isName(o.power) || typeof o.text !== 'string') return null;
+    for (const o of orders as unknown[])
+      if (!isObject(o) || !isName(o.power) || typeof o.text !== 'string') return null;
   }
   return {
     ...raw,
@@ -117,11 +143,18 @@ function checkUnits(variant: Variant, units: readonly Unit[], name: string): voi
     const where = u.coast ? `${u.province}/${u.coast}` : u.province;
     // One unit per province: a board with two could only be adjudicated by dropping one, depending on the listing.
     const other = seen.get(u.province);
-    if (other) throw new InputError(`${name}: two units in ${u.province}: ${other.power} ${other.type} and ${u.power} ${u.type} (a province holds one unit)`);
+    if (other)
+      throw new InputError(
+        `${name}: two units in ${u.province}: ${other.power} ${other.type} and ${u.power} ${u.type} (a province holds one unit)`,
+      );
     seen.set(u.province, u);
-    if (!variant.map.has(u.province)) throw new InputError(`${name}: unit ${u.type} ${where}: no province "${u.province}" in ${variant.id}`);
+    if (!variant.map.has(u.province))
+      throw new InputError(`${name}: unit ${u.type} ${where}: no province "${u.province}" in ${variant.id}`);
     if (!powers.has(u.power)) throw new InputError(`${name}: unit ${u.type} ${where}: ${noPower(variant, u.power)}`);
-    if (!variant.map.canStand(u.type, u)) throw new InputError(`${name}: unit ${u.type} ${where}: ${u.type === 'A' ? 'an army' : 'a fleet'} cannot stand there`);
+    if (!variant.map.canStand(u.type, u))
+      throw new InputError(
+        `${name}: unit ${u.type} ${where}: ${u.type === 'A' ? 'an army' : 'a fleet'} cannot stand there`,
+      );
   }
 }
 
@@ -156,14 +189,23 @@ function checkNames(variant: Variant, c: AdjudicateCase, position: Position, nam
     if (!powers.has(p)) throw new InputError(`${name}: players[${i}]: ${noPower(variant, p)}`);
   });
   if (c.supplyCenters) checkOwnership(variant, c.supplyCenters, name);
-  for (const p of c.contested ?? []) if (!map.has(p)) throw new InputError(`${name}: contested: no province "${p}" in ${variant.id}`);
+  for (const p of c.contested ?? [])
+    if (!map.has(p)) throw new InputError(`${name}: contested: no province "${p}" in ${variant.id}`);
   for (const d of c.dislodged ?? []) {
-    if (d.attackerFrom !== undefined && !map.has(d.attackerFrom)) throw new InputError(`${name}: dislodged ${d.type} ${d.province}: attackerFrom: no province "${d.attackerFrom}" in ${variant.id}`);
+    if (d.attackerFrom !== undefined && !map.has(d.attackerFrom))
+      throw new InputError(
+        `${name}: dislodged ${d.type} ${d.province}: attackerFrom: no province "${d.attackerFrom}" in ${variant.id}`,
+      );
   }
   if (c.variantState !== undefined && !variant.rules.checkState) {
-    throw new InputError(`${name}: variantState: ${variant.id} keeps no state between phases, so it takes no variantState`);
+    throw new InputError(
+      `${name}: variantState: ${variant.id} keeps no state between phases, so it takes no variantState`,
+    );
   }
-  const problems = position.variantState === undefined ? [] : (variant.rules.checkState?.({ map, position, powers: [...powers] }) ?? []);
+  const problems =
+    position.variantState === undefined
+      ? []
+      : (variant.rules.checkState?.({ map, position, powers: [...powers] }) ?? []);
   if (problems.length > 0) throw new InputError(`${name}: variantState: ${problems[0]}`);
 }
 
@@ -193,10 +235,14 @@ function checkOwnership(variant: Variant, supplyCenters: Record<string, string[]
     for (const p of owned) {
       const where = `${name}: supplyCenters.${power}`;
       if (!map.has(p)) throw new InputError(`${where}: no province "${p}" in ${variant.id}`);
-      if (!map.province(p)!.supplyCenter) throw new InputError(`${where}: ${p} is not a supply centre, so nobody owns it`);
+      if (!map.province(p)!.supplyCenter)
+        throw new InputError(`${where}: ${p} is not a supply centre, so nobody owns it`);
       const other = owner.get(p);
       if (other === power) throw new InputError(`${where}: ${p} is listed twice`);
-      if (other !== undefined) throw new InputError(`${name}: supplyCenters: ${p} is owned by both ${other} and ${power} (a centre has one owner)`);
+      if (other !== undefined)
+        throw new InputError(
+          `${name}: supplyCenters: ${p} is owned by both ${other} and ${power} (a centre has one owner)`,
+        );
       owner.set(p, power);
     }
   }
@@ -218,7 +264,11 @@ export interface UnreadOrder extends OrderResult {
 }
 
 /** Parse each order on the board; unreadable ones become `illegal` results and do not stop the case. */
-function readOrders(variant: Variant, position: Position, orders: AdjudicateCase['orders']): { orders: PowerOrder[]; failures: UnreadOrder[] } {
+function readOrders(
+  variant: Variant,
+  position: Position,
+  orders: AdjudicateCase['orders'],
+): { orders: PowerOrder[]; failures: UnreadOrder[] } {
   const out: PowerOrder[] = [];
   const failures: UnreadOrder[] = [];
   orders.forEach((o, index) => {
@@ -280,7 +330,15 @@ export function setUpCase(base: Variant, c: AdjudicateCase, name = caseName(c, 0
   let position: Position = {
     phase: c.phase,
     units,
-    dislodged: c.phase.type === 'retreat' ? (c.dislodged ?? []).map((d) => ({ ...withCoast(d), attackerFrom: d.attackerFrom, viaConvoy: d.viaConvoy, ...(d.retreatOptions ? { retreatOptions: d.retreatOptions } : {}) })) : [],
+    dislodged:
+      c.phase.type === 'retreat'
+        ? (c.dislodged ?? []).map((d) => ({
+            ...withCoast(d),
+            attackerFrom: d.attackerFrom,
+            viaConvoy: d.viaConvoy,
+            ...(d.retreatOptions ? { retreatOptions: d.retreatOptions } : {}),
+          }))
+        : [],
     contested: c.phase.type === 'retreat' ? (c.contested ?? []) : [],
     supplyCenters: c.supplyCenters ?? startingPosition(variant).supplyCenters,
   };
@@ -334,18 +392,27 @@ export function resolveCase(base: Variant, c: AdjudicateCase, name = caseName(c,
   if (c.battles !== undefined) context.battles = battlesOf(variant, position, orders, c, options, name);
   const adj = adjudicateOrExplain(variant, position, orders, context, name);
   const decisive =
-    c.phase.type === 'movement' && c.battles === undefined && variant.rules.decisive ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options }) : undefined;
+    c.phase.type === 'movement' && c.battles === undefined && variant.rules.decisive
+      ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options })
+      : undefined;
   // Every order gets its result line (issue 19 §3). Ballots are secret (Mandate of Heaven rule 3): a voter's
   // unreadable order for a unit the players' vote moves is an uncounted ballot, whose line does not repeat its text;
   // an order of a power that does not vote is no ballot, and its line says what it was.
   const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: c.players ?? [] }) ?? []);
-  const voters = voted.size > 0 ? new Set(variant.rules.voters?.({ map: variant.map, position, context }) ?? []) : new Set<string>();
+  const voters =
+    voted.size > 0 ? new Set(variant.rules.voters?.({ map: variant.map, position, context }) ?? []) : new Set<string>();
   const unread = readFailures.map((f) => (ballotFor(position, f, voted, voters) ? unreadBallot(f) : f));
   return { variant, options, position, orders, unread, adjudication: adj, ...(decisive ? { decisive } : {}) };
 }
 
 /** A variant's state that cannot be read is bad input (exit 2 naming it), not a crash. */
-function adjudicateOrExplain(variant: Variant, position: Position, orders: PowerOrder[], context: AdjudicationContext, name: string) {
+function adjudicateOrExplain(
+  variant: Variant,
+  position: Position,
+  orders: PowerOrder[],
+  context: AdjudicationContext,
+  name: string,
+) {
   return explainingState(name, () => adjudicate(variant, position, orders, context));
 }
 
@@ -359,36 +426,68 @@ function explainingState<T>(name: string, read: () => T): T {
 }
 
 /** Is this unreadable order a voter's ballot: one for another power's unit that the players' vote moves? */
-function ballotFor(position: Position, failure: OrderResult, voted: ReadonlySet<string>, voters: ReadonlySet<string>): boolean {
+function ballotFor(
+  position: Position,
+  failure: OrderResult,
+  voted: ReadonlySet<string>,
+  voters: ReadonlySet<string>,
+): boolean {
   if (!voters.has(failure.power)) return false;
   const province = failure.unit.split(' ')[1]?.split('/')[0];
-  const owner = position.units.find((u) => u.province === province)?.power ?? position.dislodged.find((d) => d.province === province)?.power;
+  const owner =
+    position.units.find((u) => u.province === province)?.power ??
+    position.dislodged.find((d) => d.province === province)?.power;
   return owner !== undefined && owner !== failure.power && voted.has(owner);
 }
 
 /** A voter's unreadable ballot: its line says it was not counted, never what it asked (Mandate of Heaven rule 3). */
 function unreadBallot(f: UnreadOrder): UnreadOrder {
-  return { ...f, order: 'unreadable ballot', reason: 'not counted: the ballot could not be read (ballots are secret, so its text is not repeated: Mandate of Heaven rule 3)' };
+  return {
+    ...f,
+    order: 'unreadable ballot',
+    reason:
+      'not counted: the ballot could not be read (ballots are secret, so its text is not repeated: Mandate of Heaven rule 3)',
+  };
 }
 
 /** The case's `options` checked against the variant's game options, defaults filled in. Throws `InputError`. */
 function gameOptionsOf(variant: Variant, c: AdjudicateCase, name: string): Record<string, string> {
   const specs = variant.rules.gameOptions ?? {};
-  const options: Record<string, string> = Object.fromEntries(Object.entries(specs).map(([k, spec]) => [k, spec.default]));
+  const options: Record<string, string> = Object.fromEntries(
+    Object.entries(specs).map(([k, spec]) => [k, spec.default]),
+  );
   for (const [key, value] of Object.entries(c.options ?? {})) {
     const spec = specs[key];
-    if (!spec) throw new InputError(`${name}: options.${key}: ${variant.id} has no option "${key}"${Object.keys(specs).length > 0 ? ` (options: ${Object.keys(specs).join(', ')})` : ''}`);
-    if (!spec.values.includes(value)) throw new InputError(`${name}: options.${key}: "${value}" is not one of ${spec.values.join(', ')}`);
+    if (!spec)
+      throw new InputError(
+        `${name}: options.${key}: ${variant.id} has no option "${key}"${Object.keys(specs).length > 0 ? ` (options: ${Object.keys(specs).join(', ')})` : ''}`,
+      );
+    if (!spec.values.includes(value))
+      throw new InputError(`${name}: options.${key}: "${value}" is not one of ${spec.values.join(', ')}`);
     options[key] = value;
   }
-  if (c.battles !== undefined && !variant.rules.checkBattles) throw new InputError(`${name}: battles: ${variant.id} has no decisive battles`);
+  if (c.battles !== undefined && !variant.rules.checkBattles)
+    throw new InputError(`${name}: battles: ${variant.id} has no decisive battles`);
   return options;
 }
 
 /** The case's `battles`, checked by the variant against the phase (`checkBattles`). Throws `InputError`. */
-function battlesOf(variant: Variant, position: Position, orders: PowerOrder[], c: AdjudicateCase, options: Record<string, string>, name: string): BattleReport[] {
-  const battles: BattleReport[] = (c.battles ?? []).map((b) => ({ province: b.province, winner: b.winner, ...(b.unit ? { unit: b.unit } : {}), ...(b.destroyed ? { destroyed: b.destroyed } : {}) }));
-  if (c.phase.type !== 'movement' && battles.length > 0) throw new InputError(`${name}: battles: decisive battles are fought in movement phases only`);
+function battlesOf(
+  variant: Variant,
+  position: Position,
+  orders: PowerOrder[],
+  c: AdjudicateCase,
+  options: Record<string, string>,
+  name: string,
+): BattleReport[] {
+  const battles: BattleReport[] = (c.battles ?? []).map((b) => ({
+    province: b.province,
+    winner: b.winner,
+    ...(b.unit ? { unit: b.unit } : {}),
+    ...(b.destroyed ? { destroyed: b.destroyed } : {}),
+  }));
+  if (c.phase.type !== 'movement' && battles.length > 0)
+    throw new InputError(`${name}: battles: decisive battles are fought in movement phases only`);
   const problems = variant.rules.checkBattles!({ map: variant.map, position, orders, battles, options });
   if (problems.length > 0) throw new InputError(`${name}: battles: ${problems[0]}`);
   return battles;

@@ -18,7 +18,8 @@ export function checkMandateData(features: MandateFeatures, map: GameMap, data: 
   for (const [river, list] of Object.entries(f.riverProvinces)) {
     for (const id of list) {
       if (!known(id, `river ${river}`)) continue;
-      if (map.province(id)!.kind !== 'coast') problems.push(`river ${river}: ${id} must be of kind "coast" so fleets can stand there`);
+      if (map.province(id)!.kind !== 'coast')
+        problems.push(`river ${river}: ${id} must be of kind "coast" so fleets can stand there`);
       riverOf.set(id, river);
     }
   }
@@ -26,13 +27,16 @@ export function checkMandateData(features: MandateFeatures, map: GameMap, data: 
   for (const [river, edges] of Object.entries(f.riverEdges)) {
     for (const [a, b] of edges) {
       if (!known(a, `river edge ${a}-${b}`) || !known(b, `river edge ${a}-${b}`)) continue;
-      if (riverOf.get(a) !== river || riverOf.get(b) !== river) problems.push(`river edge ${a}-${b}: both ends must be ${river} provinces`);
-      if (!map.fleetCanMove({ province: a, coast: null }, { province: b, coast: null })) problems.push(`river edge ${a}-${b}: not a fleet move in fleetAdjacency`);
+      if (riverOf.get(a) !== river || riverOf.get(b) !== river)
+        problems.push(`river edge ${a}-${b}: both ends must be ${river} provinces`);
+      if (!map.fleetCanMove({ province: a, coast: null }, { province: b, coast: null }))
+        problems.push(`river edge ${a}-${b}: not a fleet move in fleetAdjacency`);
       riverPairs.add(pairKey(a, b));
     }
   }
   // Every fleet move between two land provinces is a river edge or runs along a shared coast (both touch one sea).
-  const seasOf = (id: string) => new Set([...map.fleetNeighbours({ province: id, coast: null })].filter((n) => map.isSea(n)));
+  const seasOf = (id: string) =>
+    new Set([...map.fleetNeighbours({ province: id, coast: null })].filter((n) => map.isSea(n)));
   for (const [from, tos] of Object.entries(data.fleetAdjacency)) {
     for (const to of tos) {
       if (from > to || map.isSea(from) || map.isSea(to) || riverPairs.has(pairKey(from, to))) continue;
@@ -40,12 +44,18 @@ export function checkMandateData(features: MandateFeatures, map: GameMap, data: 
       if (!shared) problems.push(`fleet move ${from}-${to} is neither a river edge nor along a shared coast`);
     }
   }
-  for (const id of f.placementArea) if (known(id, 'placement area') && !map.isLand(id)) problems.push(`placement area: ${id} is not land`);
-  for (const id of f.defaultPlacement) if (!f.placementArea.includes(id)) problems.push(`default placement: ${id} is not in the placement area`);
-  for (const id of f.nonVictoryCenters) if (known(id, 'non-victory centres') && !map.province(id)!.supplyCenter) problems.push(`non-victory centres: ${id} is not a supply centre`);
+  for (const id of f.placementArea)
+    if (known(id, 'placement area') && !map.isLand(id)) problems.push(`placement area: ${id} is not land`);
+  for (const id of f.defaultPlacement)
+    if (!f.placementArea.includes(id)) problems.push(`default placement: ${id} is not in the placement area`);
+  for (const id of f.nonVictoryCenters)
+    if (known(id, 'non-victory centres') && !map.province(id)!.supplyCenter)
+      problems.push(`non-victory centres: ${id} is not a supply centre`);
   const powers = new Set(data.powers.map((p) => p.name));
   if (!powers.has(f.nomads)) problems.push(`nomads: unknown power "${f.nomads}"`);
-  for (const p of data.powers) if (Boolean(p.neutral) !== features.isNeutral(p.name)) problems.push(`power ${p.name}: \`neutral\` must be set exactly for the neutrals`);
+  for (const p of data.powers)
+    if (Boolean(p.neutral) !== features.isNeutral(p.name))
+      problems.push(`power ${p.name}: \`neutral\` must be set exactly for the neutrals`);
   for (const n of f.neutrals) {
     if (!powers.has(n)) {
       problems.push(`neutrals: unknown power "${n}"`);
@@ -53,24 +63,30 @@ export function checkMandateData(features: MandateFeatures, map: GameMap, data: 
     }
     const homes = map.homeCenters(n);
     const units = data.startingUnits.filter((u) => u.power === n);
-    if (homes.length !== 1 || units.length !== 1) problems.push(`neutral ${n} must start with one centre and one army (has ${homes.length} and ${units.length})`);
+    if (homes.length !== 1 || units.length !== 1)
+      problems.push(`neutral ${n} must start with one centre and one army (has ${homes.length} and ${units.length})`);
   }
   if (base) {
     const spec = features.baseGeometry;
     const rename = new Map(Object.entries(spec.cells).map(([id, baseId]) => [baseId, id]));
     const pairsOf = (m: GameMap, name: (id: string) => string | undefined) => {
       const out = new Set<string>();
-      for (const a of m.provinceIds()) for (const b of m.neighbours(a)) {
-        const x = name(a);
-        const y = name(b);
-        if (x && y) out.add(pairKey(x, y));
-      }
+      for (const a of m.provinceIds())
+        for (const b of m.neighbours(a)) {
+          const x = name(a);
+          const y = name(b);
+          if (x && y) out.add(pairKey(x, y));
+        }
       return out;
     };
     const ours = pairsOf(map, (id) => (id in spec.cells ? id : undefined));
     const theirs = pairsOf(base, (id) => rename.get(id));
-    for (const k of theirs) if (!ours.has(k)) problems.push(`base layer: ${k.replace('|', '-')} are neighbours in ${spec.variant} but not here`);
-    for (const k of ours) if (!theirs.has(k)) problems.push(`base layer: ${k.replace('|', '-')} are neighbours here but not in ${spec.variant}`);
+    for (const k of theirs)
+      if (!ours.has(k))
+        problems.push(`base layer: ${k.replace('|', '-')} are neighbours in ${spec.variant} but not here`);
+    for (const k of ours)
+      if (!theirs.has(k))
+        problems.push(`base layer: ${k.replace('|', '-')} are neighbours here but not in ${spec.variant}`);
   }
   return problems;
 }

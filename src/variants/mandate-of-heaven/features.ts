@@ -62,7 +62,9 @@ export interface MandateFeatures {
 export function readFeatures(raw: unknown): MandateFeatures {
   const parsed = featuresSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new Error(`mandate-of-heaven features are invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `mandate-of-heaven features are invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   const data = parsed.data;
   const river = new Set(Object.values(data.riverProvinces).flat());

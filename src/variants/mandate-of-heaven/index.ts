@@ -31,5 +31,8 @@ function blackBand(): { province: string; neighbour: string; style: 'band'; lege
 
 const parsed = bundledVariantData({ ...data, features: { ...data.features, walls: blackBand() }, geometry });
 
-export const mandateOfHeaven: Variant = { ...buildVariant(parsed, mandateRules(features, warringStates.map)), phaseName: mandatePhaseName };
+export const mandateOfHeaven: Variant = {
+  ...buildVariant(parsed, mandateRules(features, warringStates.map)),
+  phaseName: mandatePhaseName,
+};
 export { features as mandateFeatures };

@@ -4,7 +4,15 @@
  */
 import type { GameMap } from '../../engine/map.js';
 import type { OrderedUnit, RulesModule } from '../../engine/rules.js';
-import type { Adjudication, AdjudicationContext, OrderResult, Position, Power, PowerOrder, VariantEvent } from '../../engine/types.js';
+import type {
+  Adjudication,
+  AdjudicationContext,
+  OrderResult,
+  Position,
+  Power,
+  PowerOrder,
+  VariantEvent,
+} from '../../engine/types.js';
 import { checkMandateData } from './check.js';
 import type { MandateFeatures } from './features.js';
 import { lastStandOf, lastStandStrength, reviseLastStand } from './rules/last-stand.js';
@@ -32,7 +40,8 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
     // Rule 6: fleets in river provinces convoy; a foreign fleet's legal move into the province disrupts.
     convoysFrom: ({ map, province }) => convoysFrom(features, map, province),
     convoyPlaces: 'a sea or a river province (Mandate of Heaven rule 6)',
-    convoyDisrupted: ({ orderedUnits, fleet }) => (riverConvoyDisruptors(features, orderedUnits, fleet).length > 0 ? RIVER_DISRUPTION : null),
+    convoyDisrupted: ({ orderedUnits, fleet }) =>
+      riverConvoyDisruptors(features, orderedUnits, fleet).length > 0 ? RIVER_DISRUPTION : null,
 
     // Rule 4: +1 hold and defend strength for a power's last units with no retreat (outer fixed point).
     strength: (ctx, q) => lastStandStrength(ctx, q),
@@ -48,7 +57,9 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
       if (isPlacement(position)) {
         // "As a preliminary to the first Spring move … the Hsiung-Nu may place these armies": no neutral votes yet.
         // The event naming the default placements is made from the adjudication (`afterPhase`).
-        return { orders: [...orders, ...placementOrders(features, placementDefaults(features, state, position, orders))] };
+        return {
+          orders: [...orders, ...placementOrders(features, placementDefaults(features, state, position, orders))],
+        };
       }
       return adoptBallots(features, state, map, rules, position, orders, context);
     },
@@ -78,7 +89,8 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
     },
     buildableCenters: ({ position, power }) => {
       if (power === nomads && isPlacement(position)) return [...features.placementArea];
-      if (power === nomads) return nomadBuildPlaces(features, nomadWinter(features, readState(position), position), position);
+      if (power === nomads)
+        return nomadBuildPlaces(features, nomadWinter(features, readState(position), position), position);
       return [...(position.supplyCenters[power] ?? [])]; // rule 1: "Builds will be allowed on any owned SC."
     },
     // Why a free province is no build site: rule 1 (any owned centre), rule 2 (the Hsiung-Nu's places now).
@@ -94,7 +106,9 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
         ? 'the Hsiung-Nu place all three of their armies: a placement cannot be waived (Mandate of Heaven rule 2)'
         : null,
     buildSlots: ({ position, power }) =>
-      power === nomads && !isPlacement(position) ? nomadBuildSlots(features, nomadWinter(features, readState(position), position), position) : undefined,
+      power === nomads && !isPlacement(position)
+        ? nomadBuildSlots(features, nomadWinter(features, readState(position), position), position)
+        : undefined,
     buildableTypes: ({ map, position, power, province }) => {
       const kind = map.province(province)?.kind;
       const standard: ('A' | 'F')[] = kind === 'coast' ? ['A', 'F'] : kind === 'land' ? ['A'] : [];
@@ -109,7 +123,10 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
       // Brief §3.2: while nomad, the placement area is the Hsiung-Nu's "home". Everyone else, neutrals included, by
       // the standard rule ("All other rules are as in Standard Diplomacy"): distance to an owned centre.
       if (power === nomads && nomadWinter(features, readState(position), position).regime === 'nomad') {
-        return { provinces: [...features.placementArea], measuredFrom: 'the placement area, the nomads’ home: Mandate of Heaven rule 2' };
+        return {
+          provinces: [...features.placementArea],
+          measuredFrom: 'the placement area, the nomads’ home: Mandate of Heaven rule 2',
+        };
       }
       return undefined;
     },
@@ -120,14 +137,20 @@ export function mandateRules(features: MandateFeatures, base?: GameMap): RulesMo
       return mandateWinner(features, position, centers, (p) => isNonNeutral(features, state, p));
     },
 
-    afterAdjudication: ({ map, before, orders, adjudication, context }) => afterPhase(features, map, before, orders, adjudication, context),
+    afterAdjudication: ({ map, before, orders, adjudication, context }) =>
+      afterPhase(features, map, before, orders, adjudication, context),
     checkData: ({ map, data }) => checkMandateData(features, map, data, base),
   };
   return rules;
 }
 
 /** Rule 4's `/why` text and rule 6's disrupted convoys, in the players' terms (every list in province order). */
-function describeMovement(features: MandateFeatures, adj: Adjudication, ordered: OrderedUnit[], pass: unknown): Adjudication {
+function describeMovement(
+  features: MandateFeatures,
+  adj: Adjudication,
+  ordered: OrderedUnit[],
+  pass: unknown,
+): Adjudication {
   const lastStand = lastStandOf(pass);
   const byProvince = new Map(ordered.map((ou) => [ou.unit.province, ou]));
   /** Army province -> the fleets whose moves disrupted a river convoy of it. */
@@ -141,7 +164,11 @@ function describeMovement(features: MandateFeatures, adj: Adjudication, ordered:
       const names = by.map((f) => `${f.unit.type} ${f.unit.province} of ${f.unit.power}`);
       const who = names.length > 0 ? `${listed(names)} moved against it` : 'a fleet of another power moved against it';
       const suffix = r.reason.slice(r.reason.indexOf(RIVER_DISRUPTION) + RIVER_DISRUPTION.length);
-      out = { ...r, result: 'failure', reason: `convoy disrupted: ${who}, and any such fleet attack disrupts a river convoy whether or not it succeeds (Mandate of Heaven rule 6)${suffix}` };
+      out = {
+        ...r,
+        result: 'failure',
+        reason: `convoy disrupted: ${who}, and any such fleet attack disrupts a river convoy whether or not it succeeds (Mandate of Heaven rule 6)${suffix}`,
+      };
       const fleets = disruptedArmies.get(ou.order.target.province) ?? new Set<string>();
       for (const f of by) fleets.add(`${f.unit.type} ${f.unit.province}`);
       disruptedArmies.set(ou.order.target.province, fleets);
@@ -165,7 +192,10 @@ function describeMovement(features: MandateFeatures, adj: Adjudication, ordered:
     if (by && by.size > 0 && r.result === 'failure' && lead) {
       const fleets = [...by].sort((a, b) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!));
       const moves = fleets.length === 1 ? `${fleets[0]}'s move` : `the moves of ${listed(fleets)}`;
-      return { ...r, reason: `its river convoy was disrupted by ${moves} (Mandate of Heaven rule 6)${r.reason.slice(lead[0].length)}` };
+      return {
+        ...r,
+        reason: `its river convoy was disrupted by ${moves} (Mandate of Heaven rule 6)${r.reason.slice(lead[0].length)}`,
+      };
     }
     return r;
   });
@@ -178,7 +208,14 @@ function listed(items: string[]): string {
 }
 
 /** State kept between phases, events, and neutral results in the players' terms (rules 2 and 3). */
-function afterPhase(features: MandateFeatures, map: GameMap, before: Position, orders: PowerOrder[], adj: Adjudication, context: AdjudicationContext): Adjudication {
+function afterPhase(
+  features: MandateFeatures,
+  map: GameMap,
+  before: Position,
+  orders: PowerOrder[],
+  adj: Adjudication,
+  context: AdjudicationContext,
+): Adjudication {
   let state: MandateState = readState(before);
   const events: VariantEvent[] = [...(adj.events ?? [])];
   const phase = adj.phase;
@@ -188,20 +225,33 @@ function afterPhase(features: MandateFeatures, map: GameMap, before: Position, o
   // Units at the start of the season, for votes in the retreat phase that follows ("at the beginning of the turn").
   const seasonUnits =
     phase.type === 'movement' && adj.position.phase.type === 'retreat'
-      ? Object.fromEntries([...new Set(before.units.map((u) => u.power))].sort().map((p) => [p, before.units.filter((u) => u.power === p).length]))
+      ? Object.fromEntries(
+          [...new Set(before.units.map((u) => u.power))]
+            .sort()
+            .map((p) => [p, before.units.filter((u) => u.power === p).length]),
+        )
       : undefined;
   state = { ...state, seasonUnits };
 
   // Rule 2: the placement, and the events of its default placements as carried out.
   if (isPlacement(before)) {
-    const event = defaultPlacementEvent(features, map, placementDefaults(features, state, before, orders), adj.position);
+    const event = defaultPlacementEvent(
+      features,
+      map,
+      placementDefaults(features, state, before, orders),
+      adj.position,
+    );
     if (event) events.push(event);
   }
   // Rule 2: the Hsiung-Nu's winter, adjudicated or skipped for lack of decisions (the placement is none: its checks
   // and the switch come at the winters of the game years).
-  const skippedWinter = phase.type !== 'adjustment' && adj.position.phase.year > phase.year && phase.season !== 'winter';
+  const skippedWinter =
+    phase.type !== 'adjustment' && adj.position.phase.year > phase.year && phase.season !== 'winter';
   if ((phase.type === 'adjustment' && !isPlacement(before)) || skippedWinter) {
-    const winter: Position = phase.type === 'adjustment' ? before : { ...adj.position, phase: { season: 'winter', year: phase.year, type: 'adjustment' } };
+    const winter: Position =
+      phase.type === 'adjustment'
+        ? before
+        : { ...adj.position, phase: { season: 'winter', year: phase.year, type: 'adjustment' } };
     const r = afterNomadWinter(features, state, winter, adj.position, features.nomads);
     state = r.state;
     events.push(...r.events);
@@ -230,7 +280,12 @@ function afterPhase(features: MandateFeatures, map: GameMap, before: Position, o
 }
 
 /** A voted neutral's result: the adopted order, or what happened for lack of a majority. */
-function neutralResult(features: MandateFeatures, r: OrderResult, phase: Position['phase']['type'], voted: (p: Power) => boolean): OrderResult {
+function neutralResult(
+  features: MandateFeatures,
+  r: OrderResult,
+  phase: Position['phase']['type'],
+  voted: (p: Power) => boolean,
+): OrderResult {
   let reason = r.reason;
   if (voted(r.power) && r.reason !== ownOrderRefused(r.power)) {
     const { defaulted, ...rest } = r;
@@ -238,7 +293,11 @@ function neutralResult(features: MandateFeatures, r: OrderResult, phase: Positio
       if (phase === 'movement') reason = reason.replace(/^no order: the unit held/, 'held (no majority)');
       else if (phase === 'retreat') reason = 'disbanded (no majority)';
       else if (r.order === 'WAIVE') reason = 'no build (no majority)';
-      else reason = reason.replace(/^removed in civil disorder \((.*)\)$/, 'removed in civil disorder (no majority for a disband; $1)');
+      else
+        reason = reason.replace(
+          /^removed in civil disorder \((.*)\)$/,
+          'removed in civil disorder (no majority for a disband; $1)',
+        );
       return { ...rest, reason, vote: 'no-majority' };
     }
     return { ...rest, reason: `adopted by the players' vote: ${reason}`, vote: 'adopted' };

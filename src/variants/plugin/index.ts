@@ -20,7 +20,16 @@
  */
 import type { z } from 'zod';
 import type { DecisiveDeclaration } from '../../engine/rules.js';
-import type { Adjudication, BattleReport, Phase, Position, Power, PowerOrder, ProvinceId, UnitType } from '../../engine/types.js';
+import type {
+  Adjudication,
+  BattleReport,
+  Phase,
+  Position,
+  Power,
+  PowerOrder,
+  ProvinceId,
+  UnitType,
+} from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { MapOverlay } from './overlay.js';
 
@@ -142,7 +151,9 @@ export interface PluginEffects {
   audit(action: string, detail?: unknown): void;
 }
 
-export type LiveContext<S extends RecordSchemas = RecordSchemas> = Omit<PluginContext<S>, 'records'> & { records: Records<S> } & PluginEffects;
+export type LiveContext<S extends RecordSchemas = RecordSchemas> = Omit<PluginContext<S>, 'records'> & {
+  records: Records<S>;
+} & PluginEffects;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase steps
@@ -271,7 +282,13 @@ export interface VariantAction<S extends RecordSchemas = RecordSchemas> {
   /** True when the caller may use it now; otherwise why not (a sentence: it is the reply to a call now). */
   available(ctx: PluginContext<S>, caller: ActionCaller): true | string;
   /** The choices offered for a slot, given what is typed there and the other slot's value (at most 25 are shown). */
-  choices?(ctx: PluginContext<S>, caller: ActionCaller, slot: 'choice' | 'detail', typed: string, values: ActionValues): ActionChoice[];
+  choices?(
+    ctx: PluginContext<S>,
+    caller: ActionCaller,
+    slot: 'choice' | 'detail',
+    typed: string,
+    values: ActionValues,
+  ): ActionChoice[];
   /** Runs it (called only when `available`); a refusal changes nothing. */
   run(ctx: LiveContext<S>, caller: ActionCaller, values: ActionValues): ActionResult;
 }
@@ -366,7 +383,10 @@ export interface VariantPlugin<S extends RecordSchemas = RecordSchemas> {
    * The first phase's board at `/game start`, given who sat down (state that depends on the seats, such as the
    * powers nobody took); default: the variant's starting position as it is.
    */
-  startPosition?(position: Position, facts: { variant: Variant; options: Readonly<Record<string, string>>; seated: readonly Power[] }): Position;
+  startPosition?(
+    position: Position,
+    facts: { variant: Variant; options: Readonly<Record<string, string>>; seated: readonly Power[] },
+  ): Position;
   /** Its phase steps, by name (the names are stored: keep them stable). */
   steps?: Record<string, PhaseStep<S>>;
   /** At `/game start`, on the first phase: open a start choice, or null (orders begin at once). */

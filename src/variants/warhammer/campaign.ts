@@ -13,16 +13,38 @@ import { ORCS, SYLVANIA, VAMPIRE_COUNTS, EMPIRE } from './features.js';
 const ON_OFF = ['off', 'on'] as const;
 
 export const campaignOptions: Record<string, GameOptionSpec> = {
-  strongCapitals: { values: ON_OFF, default: 'off', description: 'Strong Capitals: a unit holding on a capital holds with one more strength (the Illusion too)' },
-  greaterEmpire: { values: ON_OFF, default: 'off', description: 'The Greater Empire: no Vampire Counts player; Sylvania is an Empire home centre' },
+  strongCapitals: {
+    values: ON_OFF,
+    default: 'off',
+    description: 'Strong Capitals: a unit holding on a capital holds with one more strength (the Illusion too)',
+  },
+  greaterEmpire: {
+    values: ON_OFF,
+    default: 'off',
+    description: 'The Greater Empire: no Vampire Counts player; Sylvania is an Empire home centre',
+  },
   orcsInTheHills: {
     values: ['off', 'pale', 'wrld', 'both'],
     default: 'off',
-    description: 'Orcs in the Hills: extra Orc armies in the Pale Sisters and/or the World\'s Edge Mountains, needing no centre, never rebuilt',
+    description:
+      "Orcs in the Hills: extra Orc armies in the Pale Sisters and/or the World's Edge Mountains, needing no centre, never rebuilt",
   },
-  oldWorldOnly: { values: ON_OFF, default: 'off', description: 'Old World only: the board inside the seed\'s edge ring; Karak Eight Peaks and the Ziggurat are not centres' },
-  worthlessAbsentCentres: { values: ON_OFF, default: 'off', description: 'Absent powers: their home centres give no supply when taken' },
-  cataclysmicBattles: { values: ON_OFF, default: 'off', description: 'Cataclysmic Battles: the game master may mark a decisive battle\'s loser destroyed (gm mode)' },
+  oldWorldOnly: {
+    values: ON_OFF,
+    default: 'off',
+    description:
+      "Old World only: the board inside the seed's edge ring; Karak Eight Peaks and the Ziggurat are not centres",
+  },
+  worthlessAbsentCentres: {
+    values: ON_OFF,
+    default: 'off',
+    description: 'Absent powers: their home centres give no supply when taken',
+  },
+  cataclysmicBattles: {
+    values: ON_OFF,
+    default: 'off',
+    description: "Cataclysmic Battles: the game master may mark a decisive battle's loser destroyed (gm mode)",
+  },
 };
 
 export interface Campaign {
@@ -50,10 +72,56 @@ export function campaignOf(options: Record<string, string>): Campaign {
 
 /** Seed's Old World edge ring (brief §4.3) and the 38 provinces inside it. */
 export const OLD_WORLD = [
-  'grae', 'sjok', 'mtns', 'edge', 'zigg', 'mgun', 'kare', 'bblo', 'blag', 'sths', 'ngwo', 'ssch',
-  'albi', 'altd', 'athe', 'aver', 'barv', 'bilb', 'bmtn', 'bord', 'bpri', 'carc', 'chet', 'claw', 'cour', 'gfor', 'grey',
-  'irra', 'kadr', 'kark', 'kisl', 'kung', 'lang', 'magr', 'midd', 'mira', 'nuln', 'ostl', 'ostm', 'pale', 'praa', 'reik',
-  'rema', 'sart', 'skav', 'snor', 'sylv', 'tran', 'wast', 'wrld',
+  'grae',
+  'sjok',
+  'mtns',
+  'edge',
+  'zigg',
+  'mgun',
+  'kare',
+  'bblo',
+  'blag',
+  'sths',
+  'ngwo',
+  'ssch',
+  'albi',
+  'altd',
+  'athe',
+  'aver',
+  'barv',
+  'bilb',
+  'bmtn',
+  'bord',
+  'bpri',
+  'carc',
+  'chet',
+  'claw',
+  'cour',
+  'gfor',
+  'grey',
+  'irra',
+  'kadr',
+  'kark',
+  'kisl',
+  'kung',
+  'lang',
+  'magr',
+  'midd',
+  'mira',
+  'nuln',
+  'ostl',
+  'ostm',
+  'pale',
+  'praa',
+  'reik',
+  'rema',
+  'sart',
+  'skav',
+  'snor',
+  'sylv',
+  'tran',
+  'wast',
+  'wrld',
 ];
 /** "removing the centers at KARE and ZIGG to avoid the O&G getting too strong too quickly" */
 const OLD_WORLD_NOT_CENTRES = ['kare', 'zigg'];
@@ -89,7 +157,11 @@ function oldWorld(data: VariantData): VariantData {
     return p;
   });
   const cut = (adj: Record<string, string[]>) =>
-    Object.fromEntries(Object.entries(adj).filter(([p]) => keep(p.split('/')[0]!)).map(([p, list]) => [p, list.filter((q) => keep(q.split('/')[0]!))]));
+    Object.fromEntries(
+      Object.entries(adj)
+        .filter(([p]) => keep(p.split('/')[0]!))
+        .map(([p, list]) => [p, list.filter((q) => keep(q.split('/')[0]!))]),
+    );
   data.armyAdjacency = cut(data.armyAdjacency);
   data.fleetAdjacency = cut(data.fleetAdjacency);
   data.links = data.links.filter((l) => keep(l.from.split('/')[0]!) && keep(l.to.split('/')[0]!));
@@ -113,7 +185,11 @@ export function capitalsIn(position: Position, base: Record<Power, ProvinceId>):
   let set = capitalCache.get(position);
   if (!set) {
     const state = readState(position);
-    set = new Set([...Object.values(base), ...Object.values(state.dogsOfWar).map((c) => c.city), ...Object.values(state.capitals)]);
+    set = new Set([
+      ...Object.values(base),
+      ...Object.values(state.dogsOfWar).map((c) => c.city),
+      ...Object.values(state.capitals),
+    ]);
     capitalCache.set(position, set);
   }
   return set;

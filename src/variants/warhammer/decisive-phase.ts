@@ -62,7 +62,12 @@ export interface DecisiveBattle {
 export const DEFAULT_BASE_POINTS = 1500;
 
 /** The declarations the provisional result allows (empty with `decisiveBattles: off`). */
-export function declarationsAllowed(variant: Variant, position: Position, orders: PowerOrder[], options: Record<string, string> = {}): DecisiveDeclaration[] {
+export function declarationsAllowed(
+  variant: Variant,
+  position: Position,
+  orders: PowerOrder[],
+  options: Record<string, string> = {},
+): DecisiveDeclaration[] {
   const adjudication = adjudicate(variant, position, orders);
   return variant.rules.decisive?.({ map: variant.map, position, orders, adjudication, options }) ?? [];
 }
@@ -88,7 +93,10 @@ export function groupBattles(
   const valid = [...declarations]
     .sort((a, b) => key(a).localeCompare(key(b)))
     .filter((d) => {
-      if (!allowedKeys.has(key(d))) problems.push(`${d.power} cannot declare a decisive ${d.kind} of ${d.unit} at ${d.province}: the provisional result does not allow it`);
+      if (!allowedKeys.has(key(d)))
+        problems.push(
+          `${d.power} cannot declare a decisive ${d.kind} of ${d.unit} at ${d.province}: the provisional result does not allow it`,
+        );
       else if (seen.has(`${d.power}|${d.unit}`)) problems.push(`${d.power} declared ${d.unit} twice`);
       else return seen.add(`${d.power}|${d.unit}`);
       return false;
@@ -96,7 +104,11 @@ export function groupBattles(
   const outcome = provisionalOutcome(variant.map, variant.rules, position, orders);
   // Strong Capitals adds to the strength a unit holds with, so to its army (campaign.ts).
   const strong = campaignOf(opts.options ?? {}).strongCapitals;
-  const field = fieldOf(variant.map, outcome, strong ? { strongCapitals: capitalsIn(position, readFeatures(variant.data).capitals) } : {});
+  const field = fieldOf(
+    variant.map,
+    outcome,
+    strong ? { strongCapitals: capitalsIn(position, readFeatures(variant.data).capitals) } : {},
+  );
   const declaring = new Set(valid.map((d) => `${d.power}|${d.unit}`));
   const found = battlesAt(
     field,
@@ -119,9 +131,22 @@ function battleSide(s: FieldSide, base: number): BattleSide {
   for (const u of s.units) shares.set(u.power, [...(shares.get(u.power) ?? []), u.label]);
   const bonus = s.strength - s.units.length;
   const armies = [...shares.entries()]
-    .map(([power, units]) => ({ power, units, points: roundTen((points * (units.length + (power === s.power ? bonus : 0))) / s.strength) }))
+    .map(([power, units]) => ({
+      power,
+      units,
+      points: roundTen((points * (units.length + (power === s.power ? bonus : 0))) / s.strength),
+    }))
     .sort((a, b) => (a.power === s.power ? -1 : b.power === s.power ? 1 : a.power.localeCompare(b.power)));
-  return { lead: s.lead, ...(s.leadName !== s.lead ? { leadName: s.leadName } : {}), power: s.power, units: s.units.map((u) => u.label), strength: s.strength, percent, points, armies };
+  return {
+    lead: s.lead,
+    ...(s.leadName !== s.lead ? { leadName: s.leadName } : {}),
+    power: s.power,
+    units: s.units.map((u) => u.label),
+    strength: s.strength,
+    percent,
+    points,
+    armies,
+  };
 }
 
 /** The seed's table keeps whole totals (1875) and rounds shares to tens (1875 / 2 = 937.5 → 940; 2625 / 4 = 656.25 → 660). */
@@ -156,7 +181,13 @@ export function rollBattle(battle: DecisiveBattle, seed: string | number): Battl
     }
   }
   const odds = battle.sides.map((s) => `${s.power} ${s.points}`).join(' vs ');
-  return { battle: battle.id, winner, roll, total, text: `Battle at ${battle.provinces.join(', ')}: ${odds}; rolled ${roll} of ${total}: ${winner.power} wins` };
+  return {
+    battle: battle.id,
+    winner,
+    roll,
+    total,
+    text: `Battle at ${battle.provinces.join(', ')}: ${odds}; rolled ${roll} of ${total}: ${winner.power} wins`,
+  };
 }
 
 /** A number in [0, 1) from a string: FNV-1a into mulberry32 (small, well spread, deterministic everywhere). */
@@ -173,10 +204,25 @@ function random(key: string): number {
 export function battleReports(battle: DecisiveBattle, lead: string, destroyed?: true | string[]): BattleReport[] {
   const side = battle.sides.find((s) => s.lead === lead || s.units.includes(lead));
   if (!side) throw new Error(`no side of the battle ${battle.id} has ${lead}`);
-  return battle.provinces.map((province) => ({ province, winner: side.power, unit: side.lead, ...(destroyed ? { destroyed } : {}) }));
+  return battle.provinces.map((province) => ({
+    province,
+    winner: side.power,
+    unit: side.lead,
+    ...(destroyed ? { destroyed } : {}),
+  }));
 }
 
 /** What is wrong with these reports for this phase (empty: they can be adjudicated). One readable line each. */
-export function checkBattleReports(variant: Variant, position: Position, orders: PowerOrder[], reports: BattleReport[], options: Record<string, string> = {}): string[] {
-  return variant.rules.checkBattles?.({ map: variant.map, position, orders, battles: reports, options }) ?? ['this variant has no decisive battles'];
+export function checkBattleReports(
+  variant: Variant,
+  position: Position,
+  orders: PowerOrder[],
+  reports: BattleReport[],
+  options: Record<string, string> = {},
+): string[] {
+  return (
+    variant.rules.checkBattles?.({ map: variant.map, position, orders, battles: reports, options }) ?? [
+      'this variant has no decisive battles',
+    ]
+  );
 }

@@ -30,7 +30,13 @@ function beforeFirstSpring(map: GameMap, position: Position, start: Position): b
 }
 
 /** The choices still open: every seated Dogs of War power without one, with its cities and unit types. */
-export function dogsOfWarChoices(features: WarhammerFeatures, map: GameMap, position: Position, start: Position, seated: Power[]): DogsOfWarChoice[] {
+export function dogsOfWarChoices(
+  features: WarhammerFeatures,
+  map: GameMap,
+  position: Position,
+  start: Position,
+  seated: Power[],
+): DogsOfWarChoice[] {
   if (!beforeFirstSpring(map, position, start)) return [];
   const state = readState(position);
   return Object.entries(features.dogsOfWar)
@@ -38,7 +44,9 @@ export function dogsOfWarChoices(features: WarhammerFeatures, map: GameMap, posi
     .map(([power, cities]) => ({
       power,
       cities: [...cities],
-      types: Object.fromEntries(cities.map((c) => [c, map.province(c)?.kind === 'coast' ? (['A', 'F'] as UnitType[]) : (['A'] as UnitType[])])),
+      types: Object.fromEntries(
+        cities.map((c) => [c, map.province(c)?.kind === 'coast' ? (['A', 'F'] as UnitType[]) : (['A'] as UnitType[])]),
+      ),
     }));
 }
 
@@ -51,21 +59,37 @@ export function applyDogsOfWarChoice(
   choice: { power: Power; city: ProvinceId; type: UnitType },
 ): { ok: true; position: Position } | { ok: false; error: string } {
   const cities = features.dogsOfWar[choice.power];
-  if (!cities) return { ok: false, error: `${choice.power} is not a Dogs of War power (${Object.keys(features.dogsOfWar).join(', ')})` };
-  if (!beforeFirstSpring(map, position, start)) return { ok: false, error: 'the Dogs of War choose their city before the first Spring only' };
+  if (!cities)
+    return {
+      ok: false,
+      error: `${choice.power} is not a Dogs of War power (${Object.keys(features.dogsOfWar).join(', ')})`,
+    };
+  if (!beforeFirstSpring(map, position, start))
+    return { ok: false, error: 'the Dogs of War choose their city before the first Spring only' };
   const state = readState(position);
-  if (state.dogsOfWar[choice.power]) return { ok: false, error: `${choice.power} already chose ${state.dogsOfWar[choice.power]!.city}` };
-  if (!cities.includes(choice.city)) return { ok: false, error: `${choice.city} is not a city of ${choice.power} (${cities.join(', ')})` };
-  if (choice.type === 'F' && map.province(choice.city)?.kind !== 'coast') return { ok: false, error: `a fleet cannot start in ${choice.city}` };
+  if (state.dogsOfWar[choice.power])
+    return { ok: false, error: `${choice.power} already chose ${state.dogsOfWar[choice.power]!.city}` };
+  if (!cities.includes(choice.city))
+    return { ok: false, error: `${choice.city} is not a city of ${choice.power} (${cities.join(', ')})` };
+  if (choice.type === 'F' && map.province(choice.city)?.kind !== 'coast')
+    return { ok: false, error: `a fleet cannot start in ${choice.city}` };
   if (position.units.some((u) => u.province === choice.city)) return { ok: false, error: `${choice.city} is occupied` };
-  const supplyCenters = Object.fromEntries(Object.entries(position.supplyCenters).map(([p, owned]) => [p, owned.filter((c) => c !== choice.city)]));
+  const supplyCenters = Object.fromEntries(
+    Object.entries(position.supplyCenters).map(([p, owned]) => [p, owned.filter((c) => c !== choice.city)]),
+  );
   supplyCenters[choice.power] = [...(supplyCenters[choice.power] ?? []), choice.city].sort();
   const next: Position = {
     ...position,
     units: [...position.units, { power: choice.power, type: choice.type, province: choice.city, coast: null }],
     supplyCenters,
   };
-  return { ok: true, position: withState(next, { ...state, dogsOfWar: { ...state.dogsOfWar, [choice.power]: { city: choice.city, type: choice.type } } }) };
+  return {
+    ok: true,
+    position: withState(next, {
+      ...state,
+      dogsOfWar: { ...state.dogsOfWar, [choice.power]: { city: choice.city, type: choice.type } },
+    }),
+  };
 }
 
 /** The Dogs of War capitals: the chosen cities. */

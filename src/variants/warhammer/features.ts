@@ -19,7 +19,8 @@ export interface WarhammerFeatures {
 export function readFeatures(data: VariantData): WarhammerFeatures {
   const f = featuresSchema.parse(data.features);
   const startingUnits: Record<string, number> = {};
-  for (const p of data.powers) startingUnits[p.name] = p.name in f.dogsOfWar ? 1 : data.startingUnits.filter((u) => u.power === p.name).length;
+  for (const p of data.powers)
+    startingUnits[p.name] = p.name in f.dogsOfWar ? 1 : data.startingUnits.filter((u) => u.power === p.name).length;
   return { ...f, startingUnits };
 }
 

@@ -39,25 +39,33 @@ function conquered(position: Position, power: Power): boolean {
 
 /** A conquered power becomes the Sepoy of whoever controls its capital. */
 export function becomeSepoy(features: WarhammerFeatures, position: Position, power: Power): Result {
-  if (!conquered(position, power)) return { ok: false, error: `${power} still has units or centres: only conquered players become Sepoys` };
+  if (!conquered(position, power))
+    return { ok: false, error: `${power} still has units or centres: only conquered players become Sepoys` };
   const capital = capitalOf(features, position, power);
   const master = capital ? ownerOf(position, capital) : undefined;
-  if (!master || master === power) return { ok: false, error: `nobody controls ${power}'s capital${capital ? ` (${capital})` : ''}` };
+  if (!master || master === power)
+    return { ok: false, error: `nobody controls ${power}'s capital${capital ? ` (${capital})` : ''}` };
   return setFollower(position, power, { role: 'sepoy', master, wins: 0 });
 }
 
 /** A conquered power (or a Sepoy) becomes the Mercenary of any power still on the board. */
 export function becomeMercenary(position: Position, power: Power, employer: Power): Result {
-  if (!conquered(position, power)) return { ok: false, error: `${power} still has units or centres: only conquered players become Mercenaries` };
-  if (employer === power || !onBoard(position, employer)) return { ok: false, error: `${employer} is not a power on the board` };
+  if (!conquered(position, power))
+    return { ok: false, error: `${power} still has units or centres: only conquered players become Mercenaries` };
+  if (employer === power || !onBoard(position, employer))
+    return { ok: false, error: `${employer} is not a power on the board` };
   const state = readState(position);
-  if (state.followers[employer]) return { ok: false, error: `${employer} is itself a ${state.followers[employer]!.role}` };
+  if (state.followers[employer])
+    return { ok: false, error: `${employer} is itself a ${state.followers[employer]!.role}` };
   return setFollower(position, power, { role: 'mercenary', master: employer, wins: 0 });
 }
 
 function setFollower(position: Position, power: Power, follower: Follower): Result {
   const state = readState(position);
-  return { ok: true, position: withState(position, { ...state, followers: { ...state.followers, [power]: follower } }) };
+  return {
+    ok: true,
+    position: withState(position, { ...state, followers: { ...state.followers, [power]: follower } }),
+  };
 }
 
 /** A power's battle commanders: itself and its Sepoys and Mercenaries (one declaration each). */
@@ -85,10 +93,14 @@ export function commanderProblems(position: Position, power: Power, assignment: 
   }
   const battles = Object.keys(assignment).length;
   const counts = [...count.values()];
-  if (battles >= commanders.length && Math.max(...counts) - Math.min(...counts) > 1) problems.push(`${power}'s battle commanders are not assigned as equally as possible (${[...count].map(([c, n]) => `${c} ${n}`).join(', ')})`);
+  if (battles >= commanders.length && Math.max(...counts) - Math.min(...counts) > 1)
+    problems.push(
+      `${power}'s battle commanders are not assigned as equally as possible (${[...count].map(([c, n]) => `${c} ${n}`).join(', ')})`,
+    );
   const state = readState(position);
   for (const c of commanders) {
-    if (state.followers[c]?.role === 'sepoy' && count.get(c) === 0) problems.push(`${power} must give its Sepoy ${c} a decisive battle this turn`);
+    if (state.followers[c]?.role === 'sepoy' && count.get(c) === 0)
+      problems.push(`${power} must give its Sepoy ${c} a decisive battle this turn`);
   }
   return problems;
 }
@@ -97,7 +109,8 @@ export function commanderProblems(position: Position, power: Power, assignment: 
 export function recordWins(position: Position, won: Record<Power, number>): Position {
   const state = readState(position);
   const followers = { ...state.followers };
-  for (const [p, n] of Object.entries(won)) if (followers[p]) followers[p] = { ...followers[p]!, wins: followers[p]!.wins + n };
+  for (const [p, n] of Object.entries(won))
+    if (followers[p]) followers[p] = { ...followers[p]!, wins: followers[p]!.wins + n };
   return withState(position, { ...state, followers });
 }
 
@@ -134,7 +147,11 @@ export function releaseFollowersOnBoard<T extends { position: Position }>(adjudi
 }
 
 /** Where a Sepoy may revolt: its master's empty centres outside the master's home nation (after 3 wins, adjustments). */
-export function revoltOptions(map: GameMap, position: Position, sepoy: Power): { province: ProvinceId; types: UnitType[] }[] {
+export function revoltOptions(
+  map: GameMap,
+  position: Position,
+  sepoy: Power,
+): { province: ProvinceId; types: UnitType[] }[] {
   const f = readState(position).followers[sepoy];
   if (!f || f.role !== 'sepoy' || f.wins < REVOLT_WINS || position.phase.type !== 'adjustment') return [];
   const home = new Set(map.homeCenters(f.master));
@@ -142,20 +159,42 @@ export function revoltOptions(map: GameMap, position: Position, sepoy: Power): {
   return (position.supplyCenters[f.master] ?? [])
     .filter((c) => !home.has(c) && !occupied.has(c))
     .sort()
-    .map((province) => ({ province, types: map.province(province)?.kind === 'coast' ? (['A', 'F'] as UnitType[]) : (['A'] as UnitType[]) }));
+    .map((province) => ({
+      province,
+      types: map.province(province)?.kind === 'coast' ? (['A', 'F'] as UnitType[]) : (['A'] as UnitType[]),
+    }));
 }
 
 /** The revolt: the province becomes the Sepoy's centre and new capital, with its unit; it is a power again. */
-export function applyRevolt(map: GameMap, position: Position, sepoy: Power, province: ProvinceId, type: UnitType): Result {
+export function applyRevolt(
+  map: GameMap,
+  position: Position,
+  sepoy: Power,
+  province: ProvinceId,
+  type: UnitType,
+): Result {
   const option = revoltOptions(map, position, sepoy).find((o) => o.province === province);
-  if (!option) return { ok: false, error: `${sepoy} cannot revolt in ${province} now (3 won battles, an adjustment phase, an empty centre of its master outside the master's nation)` };
+  if (!option)
+    return {
+      ok: false,
+      error: `${sepoy} cannot revolt in ${province} now (3 won battles, an adjustment phase, an empty centre of its master outside the master's nation)`,
+    };
   if (!option.types.includes(type)) return { ok: false, error: `a fleet cannot be placed in ${province}` };
   const state = readState(position);
   const { [sepoy]: _gone, ...followers } = state.followers;
-  const supplyCenters = Object.fromEntries(Object.entries(position.supplyCenters).map(([p, owned]) => [p, owned.filter((c) => c !== province)]));
+  const supplyCenters = Object.fromEntries(
+    Object.entries(position.supplyCenters).map(([p, owned]) => [p, owned.filter((c) => c !== province)]),
+  );
   supplyCenters[sepoy] = [province];
-  const next: Position = { ...position, units: [...position.units, { power: sepoy, type, province, coast: null }], supplyCenters };
-  return { ok: true, position: withState(next, { ...state, followers, capitals: { ...state.capitals, [sepoy]: province } }) };
+  const next: Position = {
+    ...position,
+    units: [...position.units, { power: sepoy, type, province, coast: null }],
+    supplyCenters,
+  };
+  return {
+    ok: true,
+    position: withState(next, { ...state, followers, capitals: { ...state.capitals, [sepoy]: province } }),
+  };
 }
 
 export interface RankEntry {
@@ -172,10 +211,19 @@ export interface RankEntry {
  */
 export function finalRanking(position: Position, powers: Power[]): RankEntry[] {
   const state = readState(position);
-  const active = powers.filter((p) => onBoard(position, p) && !state.followers[p]).map((p) => ({ power: p, centers: position.supplyCenters[p]?.length ?? 0 }));
+  const active = powers
+    .filter((p) => onBoard(position, p) && !state.followers[p])
+    .map((p) => ({ power: p, centers: position.supplyCenters[p]?.length ?? 0 }));
   active.sort((a, b) => b.centers - a.centers || a.power.localeCompare(b.power));
   const out: RankEntry[] = [];
-  active.forEach((a, i) => out.push({ rank: i > 0 && active[i - 1]!.centers === a.centers ? out[i - 1]!.rank : i + 1, power: a.power, centers: a.centers, role: 'power' }));
+  active.forEach((a, i) =>
+    out.push({
+      rank: i > 0 && active[i - 1]!.centers === a.centers ? out[i - 1]!.rank : i + 1,
+      power: a.power,
+      centers: a.centers,
+      role: 'power',
+    }),
+  );
   for (const role of ['sepoy', 'mercenary'] as const) {
     const group = powers.filter((p) => state.followers[p]?.role === role).sort();
     const rank = out.length + 1;

@@ -6,8 +6,15 @@ import { readFeatures } from './features.js';
 import { campaignData, campaignOf } from './campaign.js';
 import { warhammerRules } from './rules.js';
 import type { Position, Power, ProvinceId, UnitType } from '../../engine/types.js';
-import { applyDogsOfWarChoice as applyDogsOfWarChoiceOf, dogsOfWarChoices as dogsOfWarChoicesOf } from './dogs-of-war.js';
-import { applyRevolt as applyRevoltOf, becomeSepoy as becomeSepoyOf, revoltOptions as revoltOptionsOf } from './followers.js';
+import {
+  applyDogsOfWarChoice as applyDogsOfWarChoiceOf,
+  dogsOfWarChoices as dogsOfWarChoicesOf,
+} from './dogs-of-war.js';
+import {
+  applyRevolt as applyRevoltOf,
+  becomeSepoy as becomeSepoyOf,
+  revoltOptions as revoltOptionsOf,
+} from './followers.js';
 
 const parsed = bundledVariantData(data);
 const features = readFeatures(parsed);
@@ -43,15 +50,25 @@ export { features as warhammerFeatures };
 
 const start = () => warhammer.startingPosition();
 /** Dogs of War (dogs-of-war.ts): the start choices still open for the seated powers. */
-export const dogsOfWarChoices = (position: Position, seated: Power[]) => dogsOfWarChoicesOf(features, warhammer.map, position, start(), seated);
+export const dogsOfWarChoices = (position: Position, seated: Power[]) =>
+  dogsOfWarChoicesOf(features, warhammer.map, position, start(), seated);
 /** Dogs of War: apply one power's start choice (its city and unit type), or say why not. */
 export const applyDogsOfWarChoice = (position: Position, choice: { power: Power; city: ProvinceId; type: UnitType }) =>
   applyDogsOfWarChoiceOf(features, warhammer.map, position, start(), choice);
 /** Sepoys and Mercenaries (followers.ts). */
 export const becomeSepoy = (position: Position, power: Power) => becomeSepoyOf(features, position, power);
 export const revoltOptions = (position: Position, sepoy: Power) => revoltOptionsOf(warhammer.map, position, sepoy);
-export const applyRevolt = (position: Position, sepoy: Power, province: ProvinceId, type: UnitType) => applyRevoltOf(warhammer.map, position, sepoy, province, type);
-export { battleCommanders, becomeMercenary, commanderProblems, finalRanking, recordWins, REVOLT_WINS, type RankEntry } from './followers.js';
+export const applyRevolt = (position: Position, sepoy: Power, province: ProvinceId, type: UnitType) =>
+  applyRevoltOf(warhammer.map, position, sepoy, province, type);
+export {
+  battleCommanders,
+  becomeMercenary,
+  commanderProblems,
+  finalRanking,
+  recordWins,
+  REVOLT_WINS,
+  type RankEntry,
+} from './followers.js';
 export { readState as readWarhammerState, type WarhammerState } from './state.js';
 export {
   battleReports,

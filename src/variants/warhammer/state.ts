@@ -53,7 +53,9 @@ export type Follower = z.infer<typeof followerSchema>;
 export function readState(position: Position): WarhammerState {
   const parsed = warhammerStateSchema.safeParse(position.variantState ?? {});
   if (!parsed.success) {
-    throw new Error(`variantState is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `variantState is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   }
   return parsed.data;
 }
@@ -75,7 +77,13 @@ export interface StateSetting {
  * not start, a follower of a follower, followers without decisive battles, a unit of an absent power where none of
  * its units started. A state of another wrong shape is left to `readState`, which names the field.
  */
-export function stateProblems(features: WarhammerFeatures, map: GameMap, position: Position, powers: readonly Power[], setting?: StateSetting): string[] {
+export function stateProblems(
+  features: WarhammerFeatures,
+  map: GameMap,
+  position: Position,
+  powers: readonly Power[],
+  setting?: StateSetting,
+): string[] {
   const raw = position.variantState ?? {};
   const parsed = warhammerStateSchema.safeParse(raw);
   const unknown = unknownFields(strictStateSchema.safeParse(raw).error?.issues ?? [], FIELDS);
@@ -99,8 +107,11 @@ export function stateProblems(features: WarhammerFeatures, map: GameMap, positio
     else if (!features.dogsOfWar[p]) problems.push(`dogsOfWar: ${p} is not a Dogs of War power (${dogs.join(', ')})`);
     else if (!map.has(choice.city)) province(choice.city, `dogsOfWar.${p}.city`);
     else if (!features.dogsOfWar[p]!.includes(choice.city)) {
-      problems.push(`dogsOfWar.${p}.city: ${choice.city} is not a city of ${p} (its cities: ${features.dogsOfWar[p]!.join(', ')})`);
-    } else if (choice.type === 'F' && map.province(choice.city)?.kind !== 'coast') problems.push(`dogsOfWar.${p}.type: a fleet cannot start in ${choice.city}, which has no coast`);
+      problems.push(
+        `dogsOfWar.${p}.city: ${choice.city} is not a city of ${p} (its cities: ${features.dogsOfWar[p]!.join(', ')})`,
+      );
+    } else if (choice.type === 'F' && map.province(choice.city)?.kind !== 'coast')
+      problems.push(`dogsOfWar.${p}.type: a fleet cannot start in ${choice.city}, which has no coast`);
   }
   for (const [p, follower] of Object.entries(state.followers)) {
     power(p, 'followers');
@@ -109,22 +120,30 @@ export function stateProblems(features: WarhammerFeatures, map: GameMap, positio
     // Seed: a Sepoy "fights for the player who controls his capital"; a Mercenary "picks a second player to fight
     // along side": a power on the board, never another follower (`becomeMercenary` refuses one).
     else if (state.followers[follower.master]) {
-      problems.push(`followers.${p}.master: ${follower.master} is itself a ${state.followers[follower.master]!.role === 'sepoy' ? 'Sepoy' : 'Mercenary'}, and a follower fights for a power on the board`);
+      problems.push(
+        `followers.${p}.master: ${follower.master} is itself a ${state.followers[follower.master]!.role === 'sepoy' ? 'Sepoy' : 'Mercenary'}, and a follower fights for a power on the board`,
+      );
     }
   }
   // decisions.md: Sepoys and Mercenaries exist when decisive battles are on.
   if (setting?.decisiveBattles === 'off' && Object.keys(state.followers).length > 0) {
-    problems.push('followers: Sepoys and Mercenaries exist only with decisive battles, and this case has decisiveBattles: off');
+    problems.push(
+      'followers: Sepoys and Mercenaries exist only with decisive battles, and this case has decisiveBattles: off',
+    );
   }
   for (const [p, capital] of Object.entries(state.capitals)) {
     power(p, 'capitals');
     if (!map.has(capital)) province(capital, `capitals.${p}`);
-    else if (!map.province(capital)?.supplyCenter) problems.push(`capitals.${p}: ${capital} is not a supply centre, so it cannot be a capital (a revolted Sepoy's new capital is the centre it revolted in)`);
+    else if (!map.province(capital)?.supplyCenter)
+      problems.push(
+        `capitals.${p}: ${capital} is not a supply centre, so it cannot be a capital (a revolted Sepoy's new capital is the centre it revolted in)`,
+      );
   }
   for (const p of state.hillArmies) {
     if (!map.has(p)) province(p, 'hillArmies');
     else if (map.province(p)?.kind === 'sea') problems.push(`hillArmies: ${p} is a sea, where no army stands`);
-    else if (map.province(p)?.kind === 'impassable') problems.push(`hillArmies: ${p} is impassable, where no army stands`);
+    else if (map.province(p)?.kind === 'impassable')
+      problems.push(`hillArmies: ${p} is impassable, where no army stands`);
   }
   twice(state.hillArmies, 'hillArmies');
   if (setting) problems.push(...hillArmyProblems(state.hillArmies, setting.hills));
@@ -143,7 +162,9 @@ function hillArmyProblems(hills: readonly string[], starts: readonly string[]): 
   if (hills.length === 0 || hills.length <= started) return [];
   if (started === 0) return ['hillArmies: this campaign has no hill armies (the option orcsInTheHills is off)'];
   const option = started === 2 ? 'both' : starts[0];
-  return [`hillArmies: ${hills.length} hill armies, but orcsInTheHills: ${option} starts ${started}, and a hill army lost is never replaced`];
+  return [
+    `hillArmies: ${hills.length} hill armies, but orcsInTheHills: ${option} starts ${started}, and a hill army lost is never replaced`,
+  ];
 }
 
 /**
@@ -151,13 +172,21 @@ function hillArmyProblems(hills: readonly string[], starts: readonly string[]): 
  * nobody plays (`absent`) has only the units it started with, where they started: they hold (civil disorder), and it
  * never builds.
  */
-function absentUnitProblems(map: GameMap, position: Position, absent: readonly string[], start: readonly Unit[]): string[] {
+function absentUnitProblems(
+  map: GameMap,
+  position: Position,
+  absent: readonly string[],
+  start: readonly Unit[],
+): string[] {
   const problems: string[] = [];
   const list = new Set(absent);
   for (const u of [...position.units, ...position.dislodged]) {
-    if (!list.has(u.power) || start.some((s) => s.power === u.power && s.type === u.type && s.province === u.province)) continue;
+    if (!list.has(u.power) || start.some((s) => s.power === u.power && s.type === u.type && s.province === u.province))
+      continue;
     const what = u.type === 'A' ? 'an army' : 'a fleet';
-    problems.push(`absent: ${u.power} is played by nobody, so its units stay where they started and hold; it cannot have ${what} in ${map.province(u.province)?.name ?? u.province} (${u.province})`);
+    problems.push(
+      `absent: ${u.power} is played by nobody, so its units stay where they started and hold; it cannot have ${what} in ${map.province(u.province)?.name ?? u.province} (${u.province})`,
+    );
   }
   return problems;
 }

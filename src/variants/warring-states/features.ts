@@ -33,7 +33,9 @@ export interface WarringStatesFeatures {
 export function readFeatures(raw: unknown, map: GameMap): WarringStatesFeatures {
   const parsed = featuresSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new Error(`warring-states features are invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `warring-states features are invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   const { rivers, walls, rulers } = parsed.data;
   const riverLand = new Set<ProvinceId>();

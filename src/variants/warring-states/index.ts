@@ -9,7 +9,14 @@ import { readFeatures } from './features.js';
 import { warringStatesRules } from './rules.js';
 
 const parsed = bundledVariantData({ ...data, geometry });
-const features = readFeatures(parsed.features, new GameMap({ provinces: parsed.provinces, armyAdjacency: parsed.armyAdjacency, fleetAdjacency: parsed.fleetAdjacency }));
+const features = readFeatures(
+  parsed.features,
+  new GameMap({
+    provinces: parsed.provinces,
+    armyAdjacency: parsed.armyAdjacency,
+    fleetAdjacency: parsed.fleetAdjacency,
+  }),
+);
 
 export const warringStates: Variant = buildVariant(parsed, warringStatesRules(features));
 export { features as warringStatesFeatures };

@@ -38,12 +38,20 @@ export function warringStatesRules(features: WarringStatesFeatures): RulesModule
  * start (RRM rule 2: "since it has attempted a move, it cannot receive supports to hold").
  */
 function describeRiverMoves(adj: Adjudication, ordered: OrderedUnit[]): Adjudication {
-  const movers = new Set(ordered.filter((ou) => isRiverMove(ou.order) && !ou.illegalReason).map((ou) => ou.unit.province));
+  const movers = new Set(
+    ordered.filter((ou) => isRiverMove(ou.order) && !ou.illegalReason).map((ou) => ou.unit.province),
+  );
   if (movers.size === 0) return adj;
   const supportsOf = (hold: boolean) =>
     new Set(
       ordered
-        .filter((ou) => ou.order.kind === 'support' && (ou.order.to === null) === hold && movers.has(ou.order.target.province) && !ou.illegalReason)
+        .filter(
+          (ou) =>
+            ou.order.kind === 'support' &&
+            (ou.order.to === null) === hold &&
+            movers.has(ou.order.target.province) &&
+            !ou.illegalReason,
+        )
         .map((ou) => `${ou.power} ${ou.unit.type} ${locationKey(ou.unit)}`),
     );
   const moveSupports = supportsOf(false);
@@ -56,7 +64,8 @@ function describeRiverMoves(adj: Adjudication, ordered: OrderedUnit[]): Adjudica
       if (moveSupports.has(key) && r.result === 'success') {
         return { ...r, result: 'void', reason: 'support not used: a rapid river move cannot be supported' };
       }
-      if (holdSupports.has(key) && r.result === 'void') return { ...r, reason: r.reason.replace(MOVED_NOT_HELD, ATTEMPTED_RIVER_MOVE) };
+      if (holdSupports.has(key) && r.result === 'void')
+        return { ...r, reason: r.reason.replace(MOVED_NOT_HELD, ATTEMPTED_RIVER_MOVE) };
       return r;
     }),
   };
@@ -64,4 +73,5 @@ function describeRiverMoves(adj: Adjudication, ordered: OrderedUnit[]): Adjudica
 
 /** The engine's reason for a hold support of a unit ordered to move (movement/orders/support.ts). */
 const MOVED_NOT_HELD = 'the supported unit moved instead of holding';
-const ATTEMPTED_RIVER_MOVE = 'the supported fleet attempted a rapid river move, so it cannot receive supports to hold (Rapid River Move rule 2)';
+const ATTEMPTED_RIVER_MOVE =
+  'the supported fleet attempted a rapid river move, so it cannot receive supports to hold (Rapid River Move rule 2)';

@@ -35,7 +35,10 @@ function checkGames(seats: number, from: number, to: number, playouts: number): 
 
 /** Games per test, so that no test runs long on a busy machine. */
 const CHUNK = 50;
-const chunks = Array.from({ length: Math.ceil(GAMES / CHUNK) }, (_, i) => [i * CHUNK, Math.min(GAMES, (i + 1) * CHUNK)] as const);
+const chunks = Array.from(
+  { length: Math.ceil(GAMES / CHUNK) },
+  (_, i) => [i * CHUNK, Math.min(GAMES, (i + 1) * CHUNK)] as const,
+);
 
 describe.each([2, 3, 4, 5])('%i seats: computer players at every seat', (seats) => {
   it.each(chunks)('games %i to %i without search end, every answer listed by cards legal and accepted', (from, to) => {

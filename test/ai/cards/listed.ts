@@ -34,20 +34,30 @@ export function notListed(s: CardGameState, seat: Seat, a: Action): string | nul
   const mine = actions.filter((x) => x.seat === seat);
   if (a.type === 'give') {
     const cards = [...(a.cards ?? [])].sort();
-    return mine.some((x) => x.type === 'give' && canonical([...(x.cards ?? [])].sort()) === canonical(cards)) ? null : `give ${cards} is not listed`;
+    return mine.some((x) => x.type === 'give' && canonical([...(x.cards ?? [])].sort()) === canonical(cards))
+      ? null
+      : `give ${cards} is not listed`;
   }
   if (a.type !== 'fallBack') return mine.some((x) => sameFlat(x, a)) ? null : `${canonical(a)} is not listed`;
-  const entry = mine.find((x) => x.type === 'fallBack') as { claims: string[]; options: Record<string, Effect[]>; recruitCount: number } | undefined;
+  const entry = mine.find((x) => x.type === 'fallBack') as
+    | { claims: string[]; options: Record<string, Effect[]>; recruitCount: number }
+    | undefined;
   if (!entry) return 'no fall back is listed';
   const effects = a.effects ?? [];
   const symbols = effects.map((e) => e.symbol);
-  if (canonical([...symbols].sort()) !== canonical([...entry.claims].sort()) && !(s.phase === 'tiebreak' && effects.length === 0)) return `effects for ${symbols} but the claims are ${entry.claims}`;
+  if (
+    canonical([...symbols].sort()) !== canonical([...entry.claims].sort()) &&
+    !(s.phase === 'tiebreak' && effects.length === 0)
+  )
+    return `effects for ${symbols} but the claims are ${entry.claims}`;
   for (const e of effects) {
     if ('draw' in e) continue;
-    if (!(entry.options[e.symbol] ?? []).some((o) => canonical(o) === canonical(e))) return `effect ${canonical(e)} is not among the listed options`;
+    if (!(entry.options[e.symbol] ?? []).some((o) => canonical(o) === canonical(e)))
+      return `effect ${canonical(e)} is not among the listed options`;
   }
   const recruit = a.recruit ?? [];
-  if (s.phase !== 'tiebreak' && recruit.length !== entry.recruitCount) return `recruits ${recruit.length}, the entry says ${entry.recruitCount}`;
+  if (s.phase !== 'tiebreak' && recruit.length !== entry.recruitCount)
+    return `recruits ${recruit.length}, the entry says ${entry.recruitCount}`;
   const row = [...s.row];
   for (const c of [...effects.flatMap((e) => ('card' in e ? [e.card] : [])), ...recruit]) {
     const i = row.indexOf(c);

@@ -8,7 +8,14 @@
  * Every player sees only its seat's view (the greedy and random players deal the hidden cards at random: their
  * own choices do not depend on them).
  */
-import { apply, claimsOf, effectChoices, legalActions, privateView, statesControlledBy } from '../../../src/cardgame/index.js';
+import {
+  apply,
+  claimsOf,
+  effectChoices,
+  legalActions,
+  privateView,
+  statesControlledBy,
+} from '../../../src/cardgame/index.js';
 import { armiesOnBoard } from '../../../src/cardgame/board.js';
 import { applyEffect } from '../../../src/cardgame/effects.js';
 import { cloneState } from '../../../src/cardgame/clone.js';
@@ -20,7 +27,8 @@ import { prng, randomAction } from '../../cardgame/random-game.js';
 export type Player = (view: CardGameView, seed: string) => Action | null;
 
 const mySeat = (v: CardGameView) => v.viewer!;
-const toAct = (v: CardGameView) => v.phase === 'give' || (v.phase === 'choose' ? v.chooser?.seat === mySeat(v) : v.turnSeat === mySeat(v));
+const toAct = (v: CardGameView) =>
+  v.phase === 'give' || (v.phase === 'choose' ? v.chooser?.seat === mySeat(v) : v.turnSeat === mySeat(v));
 
 /** The seat's own legal actions (the same in every deal of the hidden cards). */
 function ownActions(v: CardGameView, seed: string): { s: CardGameState; actions: Action[] } {
@@ -141,8 +149,12 @@ export function playGame(s0: CardGameState, players: Player[], gameSeed: string,
   const maxActions = o.maxActions ?? 3000;
   let count = 0;
   while (s.phase !== 'finished') {
-    if (count++ > maxActions) throw new Error(`game ${gameSeed} stalled: ${maxActions} actions without an end (round ${s.round}, phase ${s.phase})`);
-    const seat = s.phase === 'give' ? s.gives.findIndex((g) => g === null) : s.phase === 'choose' ? s.chooser!.seat : s.turnSeat!;
+    if (count++ > maxActions)
+      throw new Error(
+        `game ${gameSeed} stalled: ${maxActions} actions without an end (round ${s.round}, phase ${s.phase})`,
+      );
+    const seat =
+      s.phase === 'give' ? s.gives.findIndex((g) => g === null) : s.phase === 'choose' ? s.chooser!.seat : s.turnSeat!;
     const view = privateView(s, seat);
     const t = o.timed?.clock() ?? 0;
     const a = players[seat]!(view, `${gameSeed}:${count}`);

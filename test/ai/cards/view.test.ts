@@ -24,33 +24,45 @@ function statesAlong(seats: number, seed: number): CardGameState[] {
 }
 
 describe('determinize', () => {
-  it.each([2, 3, 4, 5])('%i seats: every deal shows the seat exactly its own view, with all 112 cards once', (seats) => {
-    for (const seed of [1, 2]) {
-      for (const [k, s] of statesAlong(seats, seed).entries()) {
-        if (s.phase === 'finished' || k % 3 !== 0) continue;
-        const seat = k % seats;
-        const view = privateView(s, seat);
-        const det = determinize(view, randomFrom(k));
-        expect(privateView(det, seat)).toEqual(view);
-        const cards = [...det.deck, ...det.discard, ...det.row, ...det.resistance, ...det.seats.flatMap((x) => x.hand), ...det.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : []))];
-        expect(cards.sort()).toEqual([...DECK_IDS].sort());
-        for (const [i, g] of det.gives.entries()) if (g) for (const c of g) expect(det.seats[i]!.hand).toContain(c);
+  it.each([2, 3, 4, 5])(
+    '%i seats: every deal shows the seat exactly its own view, with all 112 cards once',
+    (seats) => {
+      for (const seed of [1, 2]) {
+        for (const [k, s] of statesAlong(seats, seed).entries()) {
+          if (s.phase === 'finished' || k % 3 !== 0) continue;
+          const seat = k % seats;
+          const view = privateView(s, seat);
+          const det = determinize(view, randomFrom(k));
+          expect(privateView(det, seat)).toEqual(view);
+          const cards = [
+            ...det.deck,
+            ...det.discard,
+            ...det.row,
+            ...det.resistance,
+            ...det.seats.flatMap((x) => x.hand),
+            ...det.battle.played.flat().flatMap((p) => ('card' in p ? [p.card] : [])),
+          ];
+          expect(cards.sort()).toEqual([...DECK_IDS].sort());
+          for (const [i, g] of det.gives.entries()) if (g) for (const c of g) expect(det.seats[i]!.hand).toContain(c);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('deals differently for different random streams, and the same for the same one', () => {
     const s = statesAlong(3, 5)[30]!;
     const view = privateView(s, 1);
     expect(determinize(view, randomFrom(9))).toEqual(determinize(view, randomFrom(9)));
-    expect(determinize(view, randomFrom(9)).seats[0]!.hand).not.toEqual(determinize(view, randomFrom(10)).seats[0]!.hand);
+    expect(determinize(view, randomFrom(9)).seats[0]!.hand).not.toEqual(
+      determinize(view, randomFrom(10)).seats[0]!.hand,
+    );
   });
 });
 
 describe('readSeatView', () => {
   const s = statesAlong(3, 7)[20]!;
 
-  it('takes the seat\'s view, or a full state reduced to it', () => {
+  it("takes the seat's view, or a full state reduced to it", () => {
     const v = privateView(s, 2);
     expect(readSeatView(JSON.parse(JSON.stringify(v)), 2, privateView)).toEqual({ ok: true, view: v });
     expect(readSeatView(JSON.parse(JSON.stringify(s)), 2, privateView)).toEqual({ ok: true, view: v });
@@ -67,7 +79,9 @@ describe('readSeatView', () => {
     expect(bad({ ...v, viewer: null })).toMatch(/public view/);
     expect(bad({ ...v, deckSize: v.deckSize + 1 })).toMatch(/accounts for 113 cards/);
     expect(bad({ ...v, row: [...v.row, v.seats[2]!.hand![0]] })).toMatch(/two places/);
-    expect(bad({ ...v, seats: v.seats.map((x, i) => (i === 2 ? { ...x, hand: undefined } : x)) })).toMatch(/does not show seat 2's hand/);
+    expect(bad({ ...v, seats: v.seats.map((x, i) => (i === 2 ? { ...x, hand: undefined } : x)) })).toMatch(
+      /does not show seat 2's hand/,
+    );
     expect(bad({ ...v, phase: 'lunch' })).toMatch(/not a seat's view.*phase/);
     expect(bad({ ...s, rng: 'nope' })).toMatch(/not a card-game state/);
   });

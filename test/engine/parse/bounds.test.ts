@@ -10,7 +10,8 @@ import { tokenize } from '../../../src/engine/parse/tokens.js';
 import { getVariant } from '../../../src/variants/index.js';
 
 const classic = getVariant('classic')!;
-const kinds = (text: string) => tokenize(text).map((t) => (t.kind === 'word' ? t.norm : t.glued ? '~' : t.kind === 'dash' ? '-' : t.raw));
+const kinds = (text: string) =>
+  tokenize(text).map((t) => (t.kind === 'word' ? t.norm : t.glued ? '~' : t.kind === 'dash' ? '-' : t.raw));
 
 describe('tokenize', () => {
   it.each([
@@ -40,12 +41,22 @@ describe('tokenize', () => {
 
 describe('bounded orders', () => {
   it('refuses an order with too many words, whatever its length', () => {
-    for (const text of ['zz '.repeat(MAX_ORDER_TOKENS + 1), 'zz '.repeat(50_000), `A mun${'-a'.repeat(20_000)}`, `F spa ${'('.repeat(20_000)}`]) {
+    for (const text of [
+      'zz '.repeat(MAX_ORDER_TOKENS + 1),
+      'zz '.repeat(50_000),
+      `A mun${'-a'.repeat(20_000)}`,
+      `F spa ${'('.repeat(20_000)}`,
+    ]) {
       const r = parseOrder(classic, text);
-      expect(r).toMatchObject({ ok: false, error: `this order is too long: an order has at most ${MAX_ORDER_TOKENS} words and signs` });
+      expect(r).toMatchObject({
+        ok: false,
+        error: `this order is too long: an order has at most ${MAX_ORDER_TOKENS} words and signs`,
+      });
     }
     // The longest orders players write stay far below the limit.
-    expect(parseOrder(classic, 'Fleet North Atlantic Ocean supports Fleet Mid-Atlantic Ocean moves to Spain (north coast)')).toMatchObject({ ok: true, text: 'F nao S F mao - spa/nc' });
+    expect(
+      parseOrder(classic, 'Fleet North Atlantic Ocean supports Fleet Mid-Atlantic Ocean moves to Spain (north coast)'),
+    ).toMatchObject({ ok: true, text: 'F nao S F mao - spa/nc' });
   });
 
   it('says a huge word is an unknown place without searching for suggestions', () => {
@@ -59,7 +70,9 @@ describe('bounded orders', () => {
   it('reads many lines one by one (each line its own bounded order)', () => {
     const results = parseOrders(classic, Array.from({ length: 500 }, () => 'A lodnon - yrok').join('\n'));
     expect(results).toHaveLength(500);
-    expect(results.every((r) => !r.ok && r.error.startsWith('unknown place "lodnon": did you mean London (lon)?'))).toBe(true);
+    expect(
+      results.every((r) => !r.ok && r.error.startsWith('unknown place "lodnon": did you mean London (lon)?')),
+    ).toBe(true);
   });
 });
 

@@ -44,7 +44,9 @@ function positionOf(phase: DatcPhase): Position {
 const cases = datc as unknown as DatcCase[];
 const entries = cases.flatMap((c) => [
   ...c.orders.map((o) => ({ id: c.id, where: 'orders', order: o, position: positionOf(c) })),
-  ...(c.prelude ? c.prelude.orders.map((o) => ({ id: c.id, where: 'prelude', order: o, position: positionOf(c.prelude!) })) : []),
+  ...(c.prelude
+    ? c.prelude.orders.map((o) => ({ id: c.id, where: 'prelude', order: o, position: positionOf(c.prelude!) }))
+    : []),
 ]);
 
 describe('DATC order texts', () => {

@@ -96,7 +96,7 @@ describe('what players type', () => {
 });
 
 describe('the board fills in what the player left out', () => {
-  it('fills the unit type (and a fleet\'s coast) from the unit standing there', () => {
+  it("fills the unit type (and a fleet's coast) from the unit standing there", () => {
     expect(read('Munich - Silesia', { position: start })).toBe('A mun - sil');
     expect(read('Kiel - Denmark', { position: start })).toBe('F kie - den');
     expect(read('StP - Bot', { position: start })).toBe('F stp/sc - bot');
@@ -113,16 +113,24 @@ describe('the board fills in what the player left out', () => {
     expect(read('Silesia - Munich', { position: start })).toBe('error: there is no unit in Silesia');
   });
 
-  it('with a power, rejects orders for other powers\' units and for empty provinces', () => {
-    expect(read('A mun - sil', { position: start, power: 'France' })).toBe('error: the army in Munich belongs to Germany, not France');
+  it("with a power, rejects orders for other powers' units and for empty provinces", () => {
+    expect(read('A mun - sil', { position: start, power: 'France' })).toBe(
+      'error: the army in Munich belongs to Germany, not France',
+    );
     expect(read('A sil - mun', { position: start, power: 'Germany' })).toBe('error: Germany has no unit in Silesia');
     expect(read('A mun - sil', { position: start, power: 'Germany' })).toBe('A mun - sil');
-    expect(read('A mun S sil - boh', { position: start, power: 'Germany' })).toBe('error: there is no unit in Silesia to support');
-    expect(read('F kie C ruh - hol', { position: start, power: 'Germany' })).toBe('error: there is no unit in Ruhr to convoy');
+    expect(read('A mun S sil - boh', { position: start, power: 'Germany' })).toBe(
+      'error: there is no unit in Silesia to support',
+    );
+    expect(read('F kie C ruh - hol', { position: start, power: 'Germany' })).toBe(
+      'error: there is no unit in Ruhr to convoy',
+    );
   });
 
   it('with a power, rejects a wrong unit type and corrects a wrong coast of the ordered fleet', () => {
-    expect(read('F mun - sil', { position: start, power: 'Germany' })).toBe('error: the unit in Munich is an army, not a fleet');
+    expect(read('F mun - sil', { position: start, power: 'Germany' })).toBe(
+      'error: the unit in Munich is an army, not a fleet',
+    );
     expect(read('F stp/nc - bot', { position: start, power: 'Russia' })).toBe('F stp/sc - bot');
     // without a power the text is kept as written: the adjudicator ignores a wrong coast (DATC 4.B.5)
     expect(read('F stp/nc - bot', { position: start })).toBe('F stp/nc - bot');
@@ -146,7 +154,9 @@ describe('the board fills in what the player left out', () => {
   it('builds: the type is required unless only one type is possible', () => {
     const winter: Position = { ...start, phase: { season: 'winter', year: 1901, type: 'adjustment' }, units: [] };
     expect(read('Build Warsaw', { position: winter })).toBe('A war B');
-    expect(read('Build Brest', { position: winter })).toBe('error: say which unit to build in Brest: A (army) or F (fleet)');
+    expect(read('Build Brest', { position: winter })).toBe(
+      'error: say which unit to build in Brest: A (army) or F (fleet)',
+    );
     expect(read('Build F Brest', { position: winter })).toBe('F bre B');
   });
 });
@@ -162,8 +172,14 @@ describe('errors name the bad token and suggest places', () => {
     ['A mun S', 'missing the supported unit after "A mun S"'],
     ['F nth C A lon', 'missing the destination of the convoy after "F nth C A lon"'],
     ['A mun - sil now', 'unexpected "now" after "A mun - sil"'],
-    ['A mun jumps sil', 'unknown order "jumps" after "A mun": write H (hold), - (move), S (support), C (convoy), R (retreat), B (build) or D (disband)'],
-    ['A mun suport A ber', 'unknown order "suport" after "A mun": did you mean "support"? write H (hold), - (move), S (support), C (convoy), R (retreat), B (build) or D (disband)'],
+    [
+      'A mun jumps sil',
+      'unknown order "jumps" after "A mun": write H (hold), - (move), S (support), C (convoy), R (retreat), B (build) or D (disband)',
+    ],
+    [
+      'A mun suport A ber',
+      'unknown order "suport" after "A mun": did you mean "support"? write H (hold), - (move), S (support), C (convoy), R (retreat), B (build) or D (disband)',
+    ],
     ['F lon/nc - nth', 'London has no coasts (found "nc")'],
     ['F mao - spa/ec', 'Spain has no coast "ec" (its coasts: nc, sc)'],
     ['', 'empty order'],
@@ -207,8 +223,40 @@ describe('never throws', () => {
 
   it('on random sequences of order words and place names', () => {
     const words = fc.constantFrom(
-      'A', 'F', 'army', 'S', 'C', 'H', 'R', 'B', 'D', '-', '->', 'to', 'via', 'convoy', 'waive', '(', ')', '/', 'nc', 'sc',
-      'north', 'coast', 'mun', 'Spain', 'St', 'Petersburg', 'North', 'Sea', 'Mid-Atlantic', 'lon', 'bel', 'stp', 'build', 'remove',
+      'A',
+      'F',
+      'army',
+      'S',
+      'C',
+      'H',
+      'R',
+      'B',
+      'D',
+      '-',
+      '->',
+      'to',
+      'via',
+      'convoy',
+      'waive',
+      '(',
+      ')',
+      '/',
+      'nc',
+      'sc',
+      'north',
+      'coast',
+      'mun',
+      'Spain',
+      'St',
+      'Petersburg',
+      'North',
+      'Sea',
+      'Mid-Atlantic',
+      'lon',
+      'bel',
+      'stp',
+      'build',
+      'remove',
     );
     fc.assert(
       fc.property(fc.array(words, { maxLength: 10 }), (ws) => {

@@ -45,7 +45,10 @@ const variant = buildVariant(classic.data, rules);
 describe('special order parsers', () => {
   it.each(['A Bre R F', 'A Brest Raise Fleet', 'Army Brest raise fleet', 'A Bre L F'])('%s -> raise', (text) => {
     const r = parseOrder(variant, text);
-    expect(r).toMatchObject({ ok: true, order: { kind: 'special', name: 'raise', unit: { type: 'A', province: 'bre', coast: null }, path: [] } });
+    expect(r).toMatchObject({
+      ok: true,
+      order: { kind: 'special', name: 'raise', unit: { type: 'A', province: 'bre', coast: null }, path: [] },
+    });
   });
 
   it('reads a multi-hop path with full names', () => {
@@ -75,7 +78,10 @@ describe('special order parsers', () => {
   it('fills in the unit type from the board', () => {
     const position = classic.startingPosition();
     const r = parseOrder(variant, 'Brest R F', { position });
-    expect(r).toMatchObject({ ok: true, order: { kind: 'special', name: 'raise', unit: { type: 'F', province: 'bre' } } });
+    expect(r).toMatchObject({
+      ok: true,
+      order: { kind: 'special', name: 'raise', unit: { type: 'F', province: 'bre' } },
+    });
   });
 
   it('leaves ordinary orders to the standard grammar', () => {
@@ -93,7 +99,11 @@ describe('special order parsers', () => {
 
   it('without the hook, a multi-hop path is an error, not a crash', () => {
     const r = parseOrder(classic, 'F Kie - Ber - Pru - Lvn');
-    expect(r).toEqual({ ok: false, error: 'unexpected "- Pru - Lvn" after "F Kie - Ber"', input: 'F Kie - Ber - Pru - Lvn' });
+    expect(r).toEqual({
+      ok: false,
+      error: 'unexpected "- Pru - Lvn" after "F Kie - Ber"',
+      input: 'F Kie - Ber - Pru - Lvn',
+    });
   });
 
   it('a special parser that throws gives an error result', () => {
@@ -124,7 +134,13 @@ describe('special order parsers on a tiny river map', () => {
     coasts: [],
   });
   const land = ['ji', 'lin', 'diq', 'wei'];
-  const fleet: Record<string, string[]> = { ji: ['boh'], boh: ['ji', 'lin'], lin: ['boh', 'diq'], diq: ['lin', 'wei'], wei: ['diq'] };
+  const fleet: Record<string, string[]> = {
+    ji: ['boh'],
+    boh: ['ji', 'lin'],
+    lin: ['boh', 'diq'],
+    diq: ['lin', 'wei'],
+    wei: ['diq'],
+  };
   const data = parseVariantData({
     id: 'river-test',
     name: 'River test',
@@ -139,7 +155,9 @@ describe('special order parsers on a tiny river map', () => {
       province('diq', 'Diqiu', 'coast'),
       province('wei', 'Wei', 'coast'),
     ],
-    armyAdjacency: Object.fromEntries(land.map((p) => [p, land.filter((q) => q !== p && Math.abs(land.indexOf(q) - land.indexOf(p)) === 1)])),
+    armyAdjacency: Object.fromEntries(
+      land.map((p) => [p, land.filter((q) => q !== p && Math.abs(land.indexOf(q) - land.indexOf(p)) === 1)]),
+    ),
     fleetAdjacency: fleet,
     startingPhase: { season: 'spring', year: 1, type: 'movement' },
     startingUnits: [
@@ -159,9 +177,17 @@ describe('special order parsers on a tiny river map', () => {
     });
   });
 
-  it.each(['F Boh - Lin - Diq - Wei', 'F Bo Hai -> Linzi -> Diqiu -> Wei', 'Boh - lin - DIQ - wei'])('%s -> riverMove with 3 path locations', (text) => {
-    const r = parseOrder(river, text, { position, power: 'Qi' });
-    expect(r).toMatchObject({ ok: true, order: { kind: 'special', name: 'riverMove', unit: { type: 'F', province: 'boh' } } });
-    expect(r.ok && r.order.kind === 'special' && r.order.path).toEqual(chain.slice(1).map((p) => ({ province: p, coast: null })));
-  });
+  it.each(['F Boh - Lin - Diq - Wei', 'F Bo Hai -> Linzi -> Diqiu -> Wei', 'Boh - lin - DIQ - wei'])(
+    '%s -> riverMove with 3 path locations',
+    (text) => {
+      const r = parseOrder(river, text, { position, power: 'Qi' });
+      expect(r).toMatchObject({
+        ok: true,
+        order: { kind: 'special', name: 'riverMove', unit: { type: 'F', province: 'boh' } },
+      });
+      expect(r.ok && r.order.kind === 'special' && r.order.path).toEqual(
+        chain.slice(1).map((p) => ({ province: p, coast: null })),
+      );
+    },
+  );
 });

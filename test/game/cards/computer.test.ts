@@ -20,7 +20,23 @@ import {
   type CardComputersOptions,
 } from '../../../src/game/cards/index.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
-import { actOnce, at, CH, chooseFirst, eventRows, giveAll, GM, info, ok, outboxRows, startedCards, storedState, USERS, cardDataOf, cardEventOf } from './helpers.js';
+import {
+  actOnce,
+  at,
+  CH,
+  chooseFirst,
+  eventRows,
+  giveAll,
+  GM,
+  info,
+  ok,
+  outboxRows,
+  startedCards,
+  storedState,
+  USERS,
+  cardDataOf,
+  cardEventOf,
+} from './helpers.js';
 
 let env: TestEnv;
 afterEach(() => {
@@ -29,7 +45,8 @@ afterEach(() => {
 });
 
 /** The AI in this thread, without search (the worker runs the same `runAiJob`). */
-const inThread = async (job: AiJob): Promise<AiAnswer> => runAiJob({ ...job, ...(job.kind === 'cards' ? { playouts: 0 } : {}) });
+const inThread = async (job: AiJob): Promise<AiAnswer> =>
+  runAiJob({ ...job, ...(job.kind === 'cards' ? { playouts: 0 } : {}) });
 
 /** Hands seat `seat` to a computer player. */
 function toComputer(seat: number): void {
@@ -55,9 +72,17 @@ describe('card game: computer seats', () => {
     toComputer(1);
     const g = info(env);
     expect(g.seats.find((s) => s.seat === 1)!.userId).toMatch(/^computer:/);
-    expect(gmReplaceCards(env.deps, at(GM), { seat: 0, computer: true })).toEqual({ ok: false, error: expect.stringContaining('a table of computer players only is refused') });
-    expect(gmReplaceCards(env.deps, at(GM), { seat: 0, userId: USERS[3], computer: true })).toEqual({ ok: false, error: expect.stringContaining('either to a user or to a computer player') });
-    const notices = outboxRows(env).filter((r) => r.kind === 'notice').map((r) => (r.payload as { text: string }).text);
+    expect(gmReplaceCards(env.deps, at(GM), { seat: 0, computer: true })).toEqual({
+      ok: false,
+      error: expect.stringContaining('a table of computer players only is refused'),
+    });
+    expect(gmReplaceCards(env.deps, at(GM), { seat: 0, userId: USERS[3], computer: true })).toEqual({
+      ok: false,
+      error: expect.stringContaining('either to a user or to a computer player'),
+    });
+    const notices = outboxRows(env)
+      .filter((r) => r.kind === 'notice')
+      .map((r) => (r.payload as { text: string }).text);
     expect(notices.at(-1)).toMatch(/^The game master handed .+ to a computer player\.$/);
     // named as a computer player in the table; no DM is queued for it
     const table = cardTableText(g.table!, g.seats, g.deadline, false);
@@ -89,12 +114,15 @@ describe('card game: computer seats', () => {
     const byComputer = rows.filter((r) => r.actor.startsWith('user:computer:')).map((r) => r.action as Action);
     expect(new Set(byComputer.map((a) => a.type))).toEqual(new Set(['give', 'choose', 'wage', 'fallBack']));
     // fall backs with chosen effects and recruits went through the wizard's draft
-    expect(byComputer.some((a) => a.type === 'fallBack' && (a.effects ?? []).some((e) => !('draw' in e && e.draw)))).toBe(true);
+    expect(
+      byComputer.some((a) => a.type === 'fallBack' && (a.effects ?? []).some((e) => !('draw' in e && e.draw))),
+    ).toBe(true);
     expect(byComputer.some((a) => a.type === 'fallBack' && (a.recruit ?? []).length > 0)).toBe(true);
     expect(rows.some((r) => r.actor === 'computer')).toBe(false);
     expect(ok(verifyCardReplay(env.deps, info(env).gameId)).same).toBe(true);
     // no ping ever went to a computer seat
-    for (const r of outboxRows(env).filter((x) => cardEventOf(x) === 'turn')) expect(cardDataOf(r, 'turn').userId).not.toMatch(/^computer:/);
+    for (const r of outboxRows(env).filter((x) => cardEventOf(x) === 'turn'))
+      expect(cardDataOf(r, 'turn').userId).not.toMatch(/^computer:/);
   });
 
   it('a failed answer takes the default at once (never a stalled table)', async () => {
@@ -111,11 +139,16 @@ describe('card game: computer seats', () => {
     env = startedCards(2);
     toComputer(1);
     const errors: unknown[] = [];
-    await playComputers({ ask: async () => ({ kind: 'cards', action: { type: 'give', seat: 1, cards: ['B01', 'B01'] } }), onError: (e) => errors.push(e) });
+    await playComputers({
+      ask: async () => ({ kind: 'cards', action: { type: 'give', seat: 1, cards: ['B01', 'B01'] } }),
+      onError: (e) => errors.push(e),
+    });
     expect(eventRows(env).at(-1)!.actor).toBe('computer');
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).not.toMatch(/\b(B\d\d|D\d\d|W\d)\b/);
-    const log = outboxRows(env).filter((r) => cardEventOf(r) === 'log').map((r) => cardDataOf(r, 'log').text);
+    const log = outboxRows(env)
+      .filter((r) => cardEventOf(r) === 'log')
+      .map((r) => cardDataOf(r, 'log').text);
     expect(log.at(-1)).toContain('the computer player could not decide: default');
   });
 
@@ -145,9 +178,15 @@ describe('card game: computer seats', () => {
       const v0 = info(env).version;
       await Promise.all(cardComputerSeats(env.deps, { ask: slow }).play());
       expect(info(env).version).toBe(v0 + 1);
-      expect(eventRows(env).filter((r) => r.actor.startsWith('user:computer:') && r.seq > 2 && (r.action as Action).type !== 'give')).toEqual([]);
+      expect(
+        eventRows(env).filter(
+          (r) => r.actor.startsWith('user:computer:') && r.seq > 2 && (r.action as Action).type !== 'give',
+        ),
+      ).toEqual([]);
       await playComputers();
-      expect(eventRows(env).some((r) => r.actor.startsWith('user:computer:') && (r.action as Action).type !== 'give')).toBe(true);
+      expect(
+        eventRows(env).some((r) => r.actor.startsWith('user:computer:') && (r.action as Action).type !== 'give'),
+      ).toBe(true);
     }
   });
 
@@ -160,7 +199,13 @@ describe('card game: computer seats', () => {
     for (let guard = 0; guard < 200; guard++) {
       const g = info(env);
       const s = storedState(env);
-      if (g.phase === 'battle' && g.toAct === 1 && ok(startFallBack(env.deps, { channelId: CH, userId: g.toActUserId! }, { version: g.version })).draft.remaining.length > 0) break;
+      if (
+        g.phase === 'battle' &&
+        g.toAct === 1 &&
+        ok(startFallBack(env.deps, { channelId: CH, userId: g.toActUserId! }, { version: g.version })).draft.remaining
+          .length > 0
+      )
+        break;
       if (g.phase === 'choose' && g.toAct === 0) chooseFirst(env);
       else if (g.toAct === 0) actOnce(env, 'wage');
       else await Promise.all(cardComputerSeats(env.deps, { ask: inThread }).play());
@@ -187,12 +232,18 @@ describe('card game: computer seats', () => {
       env.clock.advance(2 * 3_600_000);
       sweepCardGames(env.deps);
     }
-    expect(eventRows(env).filter((r) => r.actor === 'timeout' && (r.action as Action).seat === 1).length).toBeGreaterThanOrEqual(2);
+    expect(
+      eventRows(env).filter((r) => r.actor === 'timeout' && (r.action as Action).seat === 1).length,
+    ).toBeGreaterThanOrEqual(2);
     expect(info(env).seats.find((s) => s.seat === 1)).toMatchObject({ away: false, timeouts: 0 });
     // and it plays its turn itself as soon as it is asked again
     const before = eventRows(env).length;
     if (cardComputerDuties(env.deps).length === 0) actOnce(env, 'fallBack');
     await playComputers();
-    expect(eventRows(env).slice(before).some((r) => r.actor.startsWith('user:computer:'))).toBe(true);
+    expect(
+      eventRows(env)
+        .slice(before)
+        .some((r) => r.actor.startsWith('user:computer:')),
+    ).toBe(true);
   });
 });

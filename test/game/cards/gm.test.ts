@@ -24,7 +24,23 @@ import {
 import { internalErrors, type TestEnv } from '../helpers.js';
 import { gmCancel } from '../../../src/game/index.js';
 import { makeEnv } from '../helpers.js';
-import { actOnce, at, CH, chooseFirst, eventRows, giveAll, GM, info, ok, outboxRows, startedCards, storedState, USERS, cardDataOf, cardEventOf } from './helpers.js';
+import {
+  actOnce,
+  at,
+  CH,
+  chooseFirst,
+  eventRows,
+  giveAll,
+  GM,
+  info,
+  ok,
+  outboxRows,
+  startedCards,
+  storedState,
+  USERS,
+  cardDataOf,
+  cardEventOf,
+} from './helpers.js';
 
 const HOUR = 3_600_000;
 let env: TestEnv;
@@ -43,7 +59,10 @@ function battle() {
 describe('card game: game-master tools', () => {
   it('only the game master uses them', () => {
     const g = battle();
-    expect(gmPauseCards(env.deps, at(g.seats[0]!.userId))).toEqual({ ok: false, error: 'Only the game master can do that.' });
+    expect(gmPauseCards(env.deps, at(g.seats[0]!.userId))).toEqual({
+      ok: false,
+      error: 'Only the game master can do that.',
+    });
   });
 
   it('extend moves the deadline; pause freezes it and resume shifts it by the paused time', () => {
@@ -55,7 +74,10 @@ describe('card game: game-master tools', () => {
     expect(info(env)).toMatchObject({ status: 'paused', deadline: null, pausedRemainingMs: HOUR + 20 * 60_000 });
     // a paused game refuses plays and never times out
     const me = g.toActUserId!;
-    expect(wageBattle(env.deps, at(me), { bright: 'B01' })).toEqual({ ok: false, error: 'The game is paused by the game master.' });
+    expect(wageBattle(env.deps, at(me), { bright: 'B01' })).toEqual({
+      ok: false,
+      error: 'The game is paused by the game master.',
+    });
     env.clock.advance(10 * HOUR);
     expect(sweepCardGames(env.deps).timedOut).toBe(0);
     expect(gmPauseCards(env.deps, at(GM))).toEqual({ ok: false, error: 'The game is already paused.' });
@@ -68,21 +90,32 @@ describe('card game: game-master tools', () => {
     const g = battle();
     ok(gmSkipCards(env.deps, at(GM), { version: g.version }));
     expect(eventRows(env).at(-1)).toMatchObject({ actor: `gm:${GM}`, action: { type: 'fallBack', seat: g.toAct } });
-    expect(gmSkipCards(env.deps, at(GM), { version: g.version })).toEqual({ ok: false, error: 'The table changed — reopen.' });
+    expect(gmSkipCards(env.deps, at(GM), { version: g.version })).toEqual({
+      ok: false,
+      error: 'The table changed — reopen.',
+    });
   });
 
   it('replace hands a seat to another user, clears its draft and tells the previous holder', () => {
     const g = battle();
     const old = g.toActUserId!;
     ok(startFallBack(env.deps, at(old), { version: g.version }));
-    expect(gmReplaceCards(env.deps, at(GM), { seat: g.toAct!, userId: g.seats.find((s) => s.userId !== old)!.userId })).toMatchObject({ ok: false, error: expect.stringContaining('one seat per player') });
-    const r = ok(gmReplaceCards(env.deps, at(GM), { seat: g.table!.seats[g.toAct!]!.dynasty, userId: 'user-new' })).game;
+    expect(
+      gmReplaceCards(env.deps, at(GM), { seat: g.toAct!, userId: g.seats.find((s) => s.userId !== old)!.userId }),
+    ).toMatchObject({ ok: false, error: expect.stringContaining('one seat per player') });
+    const r = ok(
+      gmReplaceCards(env.deps, at(GM), { seat: g.table!.seats[g.toAct!]!.dynasty, userId: 'user-new' }),
+    ).game;
     expect(r.toActUserId).toBe('user-new');
     expect(r.version).toBe(g.version + 1);
     expect(cardsDraft(env.deps, at('user-new'))).toMatchObject({ ok: false });
     expect(cardsMyView(env.deps, at(old))).toEqual({ ok: false, error: 'You are not seated in this game.' });
-    expect(ok(cardsMyView(env.deps, at('user-new'))).view.seats[g.toAct!]!.hand).toEqual(storedState(env).seats[g.toAct!]!.hand);
-    const dm = outboxRows(env).find((row) => row.kind === 'dm' && row.target === old && (row.payload as { reason: string }).reason === 'replaced');
+    expect(ok(cardsMyView(env.deps, at('user-new'))).view.seats[g.toAct!]!.hand).toEqual(
+      storedState(env).seats[g.toAct!]!.hand,
+    );
+    const dm = outboxRows(env).find(
+      (row) => row.kind === 'dm' && row.target === old && (row.payload as { reason: string }).reason === 'replaced',
+    );
     expect(dm).toBeDefined();
   });
 
@@ -108,7 +141,10 @@ describe('card game: game-master tools', () => {
     expect(eventRows(env).at(-1)).toMatchObject({ actor: `gm:${GM}`, action: { type: 'rollback', n: 1 } });
     expect(verifyCardReplay(env.deps, g.gameId)).toEqual({ ok: true, same: true });
     expect(r.version).toBeGreaterThan(g.version);
-    expect(gmRollbackCards(env.deps, at(GM))).toEqual({ ok: false, error: 'Nothing to roll back: no action was taken since the start of the round.' });
+    expect(gmRollbackCards(env.deps, at(GM))).toEqual({
+      ok: false,
+      error: 'Nothing to roll back: no action was taken since the start of the round.',
+    });
     // a second rollback of the same round shuffles again, differently
     actOnce(env, 'fallBack');
     ok(gmRollbackCards(env.deps, at(GM)));
@@ -117,7 +153,11 @@ describe('card game: game-master tools', () => {
     expect(again.deck).not.toEqual(d1);
     expect(eventRows(env).at(-1)).toMatchObject({ action: { type: 'rollback', n: 2 } });
     expect(verifyCardReplay(env.deps, g.gameId)).toEqual({ ok: true, same: true });
-    expect(outboxRows(env).some((row) => row.kind === 'notice' && String((row.payload as { text: string }).text).includes('reshuffled'))).toBe(true);
+    expect(
+      outboxRows(env).some(
+        (row) => row.kind === 'notice' && String((row.payload as { text: string }).text).includes('reshuffled'),
+      ),
+    ).toBe(true);
   });
 
   it('the same stored rows give the same reshuffle (a rollback is deterministic from the stored game)', () => {
@@ -138,14 +178,25 @@ describe('card game: game-master tools', () => {
     ok(createCardGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, seats: 3 }));
     ok(joinCardGame(env.deps, at(USERS[0]!), 'qin'));
     ok(joinCardGame(env.deps, at(USERS[1]!)));
-    expect(gmKickCards(env.deps, at(USERS[0]!), { seat: 'qin' })).toEqual({ ok: false, error: 'Only the game master can do that.' });
-    expect(gmKickCards(env.deps, at(GM), { seat: 'chu' })).toMatchObject({ ok: false, error: expect.stringContaining('Nobody holds "chu" at this table') });
+    expect(gmKickCards(env.deps, at(USERS[0]!), { seat: 'qin' })).toEqual({
+      ok: false,
+      error: 'Only the game master can do that.',
+    });
+    expect(gmKickCards(env.deps, at(GM), { seat: 'chu' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Nobody holds "chu" at this table'),
+    });
     // by dynasty, or by the player's user id for a seat whose dynasty is drawn at the start (the bot reads a mention)
     ok(gmKickCards(env.deps, at(GM), { seat: 'Qin' }));
     ok(gmKickCards(env.deps, at(GM), { seat: USERS[1]! }));
     expect(info(env).seats).toEqual([]);
-    const notices = outboxRows(env).filter((row) => row.kind === 'notice').map((row) => (row.payload as { text: string }).text);
-    expect(notices).toEqual([`👢 The game master removed ${memberRef(USERS[0]!)} from the table (Qin 秦); the seat is free again.`, `👢 The game master removed ${memberRef(USERS[1]!)} from the table; the seat is free again.`]);
+    const notices = outboxRows(env)
+      .filter((row) => row.kind === 'notice')
+      .map((row) => (row.payload as { text: string }).text);
+    expect(notices).toEqual([
+      `👢 The game master removed ${memberRef(USERS[0]!)} from the table (Qin 秦); the seat is free again.`,
+      `👢 The game master removed ${memberRef(USERS[1]!)} from the table; the seat is free again.`,
+    ]);
     ok(joinCardGame(env.deps, at(USERS[0]!), 'qin'));
   });
 
@@ -163,18 +214,32 @@ describe('card game: game-master tools', () => {
     expect(r.game.seats.map((x) => x.seat)).not.toContain(seat);
     expect(cardsMyView(env.deps, at(kicked))).toEqual({ ok: false, error: 'You are not seated in this game.' });
     // the channel is told once; the player by DM; the log says why the default played
-    const notices = outboxRows(env).filter((row) => row.kind === 'notice').map((row) => (row.payload as { text: string }).text);
+    const notices = outboxRows(env)
+      .filter((row) => row.kind === 'notice')
+      .map((row) => (row.payload as { text: string }).text);
     expect(notices.filter((t) => t.startsWith('👢'))).toEqual([
       `👢 The game master removed ${memberRef(kicked)} from ${dynastyLabel(dyn)}. Nobody holds the seat now: its turns play at once with the defaults (as an away player's do) until the game master hands it to someone with \`/gm replace\`.`,
     ]);
-    expect(outboxRows(env).filter((row) => row.kind === 'dm' && row.target === kicked && String((row.payload as { text: string }).text).includes('removed you'))).toHaveLength(1);
-    const logs = outboxRows(env).filter((row) => cardEventOf(row) === 'log').map((row) => cardDataOf(row, 'log').text);
+    expect(
+      outboxRows(env).filter(
+        (row) =>
+          row.kind === 'dm' &&
+          row.target === kicked &&
+          String((row.payload as { text: string }).text).includes('removed you'),
+      ),
+    ).toHaveLength(1);
+    const logs = outboxRows(env)
+      .filter((row) => cardEventOf(row) === 'log')
+      .map((row) => cardDataOf(row, 'log').text);
     expect(logs.at(-1)).toContain('nobody holds the seat: default');
     // the table shows the empty seat
     const table = cardTableText(r.game.table!, r.game.seats, null);
     expect(table.text).toContain(`${dynastyLabel(dyn)} — fell back`);
     expect(table.text).toContain('nobody holds the seat: defaults');
-    expect(gmKickCards(env.deps, at(GM), { seat: dyn })).toMatchObject({ ok: false, error: expect.stringContaining(`Nobody holds "${dyn}"`) });
+    expect(gmKickCards(env.deps, at(GM), { seat: dyn })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining(`Nobody holds "${dyn}"`),
+    });
     // no ping ever goes to a seat nobody holds; the next round plays through it without waiting for its clock
     for (let i = 0; i < 30 && info(env).round === g.round; i++) actOnce(env, 'fallBack');
     const rows = eventRows(env).slice(kickedAt);
@@ -183,8 +248,18 @@ describe('card game: game-master tools', () => {
     // replace fills the seat again: its turns wait for the new player
     const filled = ok(gmReplaceCards(env.deps, at(GM), { seat: dyn, userId: 'user-new' })).game;
     expect(filled.seats.find((x) => x.seat === seat)).toMatchObject({ userId: 'user-new', away: false });
-    expect(outboxRows(env).some((row) => row.kind === 'dm' && row.target === kicked && (row.payload as { reason: string }).reason === 'replaced' && String((row.payload as { text: string }).text).includes('handed'))).toBe(false);
-    expect(ok(cardsMyView(env.deps, at('user-new'))).view.seats[seat]!.hand).toEqual(storedState(env).seats[seat]!.hand);
+    expect(
+      outboxRows(env).some(
+        (row) =>
+          row.kind === 'dm' &&
+          row.target === kicked &&
+          (row.payload as { reason: string }).reason === 'replaced' &&
+          String((row.payload as { text: string }).text).includes('handed'),
+      ),
+    ).toBe(false);
+    expect(ok(cardsMyView(env.deps, at('user-new'))).view.seats[seat]!.hand).toEqual(
+      storedState(env).seats[seat]!.hand,
+    );
     expect(verifyCardReplay(env.deps, g.gameId)).toEqual({ ok: true, same: true });
   });
 

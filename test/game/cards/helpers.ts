@@ -48,7 +48,12 @@ export function storedState(env: TestEnv): CardGameState {
 
 export function eventRows(env: TestEnv) {
   const g = info(env);
-  return env.deps.db.select().from(cardEvents).where(eq(cardEvents.gameId, g.gameId)).orderBy(asc(cardEvents.seq)).all();
+  return env.deps.db
+    .select()
+    .from(cardEvents)
+    .where(eq(cardEvents.gameId, g.gameId))
+    .orderBy(asc(cardEvents.seq))
+    .all();
 }
 
 export function outboxRows(env: TestEnv) {
@@ -63,14 +68,30 @@ export function cardEventOf(row: OutboxRow): CardsEvent['event'] | null {
 }
 
 /** The data of a card-game row (its `CardsEvent` data). */
-export function cardDataOf<E extends CardsEvent['event']>(row: OutboxRow, _event: E): Extract<CardsEvent, { event: E }>['data'] {
+export function cardDataOf<E extends CardsEvent['event']>(
+  row: OutboxRow,
+  _event: E,
+): Extract<CardsEvent, { event: E }>['data'] {
   return (row.payload as { data: never }).data;
 }
 
 /** A started game with `n` players (seat i = USERS[i]), dynasties drawn. */
-export function startedCards(n = 3, opts: { preset?: string; turn?: string; dynastyCards?: boolean; env?: TestEnv } = {}): TestEnv {
+export function startedCards(
+  n = 3,
+  opts: { preset?: string; turn?: string; dynastyCards?: boolean; env?: TestEnv } = {},
+): TestEnv {
   const env = opts.env ?? makeEnv();
-  ok(createCardGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, seats: n, preset: opts.preset ?? 'standard', turn: opts.turn, dynastyCards: opts.dynastyCards }));
+  ok(
+    createCardGame(env.deps, {
+      channelId: CH,
+      guildId: 'guild-1',
+      userId: GM,
+      seats: n,
+      preset: opts.preset ?? 'standard',
+      turn: opts.turn,
+      dynastyCards: opts.dynastyCards,
+    }),
+  );
   for (let i = 0; i < n; i++) ok(joinCardGame(env.deps, at(USERS[i]!)));
   ok(startCardGame(env.deps, at(GM)));
   return env;

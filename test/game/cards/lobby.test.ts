@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGame } from '../../../src/game/index.js';
-import { cardComputerSeatsExist, createCardGame, freeDynasties, joinCardGame, leaveCardGame, startCardGame, CARD_PRESETS } from '../../../src/game/cards/index.js';
+import {
+  cardComputerSeatsExist,
+  createCardGame,
+  freeDynasties,
+  joinCardGame,
+  leaveCardGame,
+  startCardGame,
+  CARD_PRESETS,
+} from '../../../src/game/cards/index.js';
 import { internalErrors, makeEnv, type TestEnv } from '../helpers.js';
 import { at, CH, GM, info, ok, outboxRows, storedState, USERS } from './helpers.js';
 
@@ -10,7 +18,8 @@ afterEach(() => {
   expect(internalErrors).toEqual([]);
 });
 
-const create = (over: Record<string, unknown> = {}) => createCardGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, ...over });
+const create = (over: Record<string, unknown> = {}) =>
+  createCardGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, ...over });
 
 describe('card game lobby', () => {
   it('creates a game with a preset; the creator is the game master', () => {
@@ -19,7 +28,13 @@ describe('card game lobby', () => {
     expect(g.gmUserId).toBe(GM);
     expect(g.status).toBe('forming');
     expect(g.phase).toBe('lobby');
-    expect(g.settings).toEqual({ seats: 3, preset: 'live', turnMs: CARD_PRESETS.live.turnMs, setupMs: 90_000, dynastyCards: true });
+    expect(g.settings).toEqual({
+      seats: 3,
+      preset: 'live',
+      turnMs: CARD_PRESETS.live.turnMs,
+      setupMs: 90_000,
+      dynastyCards: true,
+    });
     // the lobby message is the table message, edited in place
     const status = outboxRows(env).filter((r) => r.kind === 'status');
     expect(status).toHaveLength(1);
@@ -31,7 +46,10 @@ describe('card game lobby', () => {
     [{ preset: 'blitz' }, 'Unknown turn preset "blitz". Presets: live (2 min a turn), standard (1 h), async (12 h).'],
     [{ turn: '30s' }, 'A card-game turn cannot be shorter than 1m (you gave 30s).'],
     [{ turn: '8d' }, 'A card-game turn cannot be longer than 7d (you gave 8d).'],
-    [{ turn: 'soon' }, 'The turn duration: "soon" is not a duration: write a number followed by s, m, h or d, like 90s, 10m, 24h or 2d.'],
+    [
+      { turn: 'soon' },
+      'The turn duration: "soon" is not a duration: write a number followed by s, m, h or d, like 90s, 10m, 24h or 2d.',
+    ],
   ])('refuses %j with a sentence and stores nothing', (over, error) => {
     env = makeEnv();
     expect(create(over)).toEqual({ ok: false, error });
@@ -40,16 +58,32 @@ describe('card game lobby', () => {
 
   it('a custom turn overrides the preset', () => {
     env = makeEnv();
-    expect(ok(create({ turn: '5m' })).game.settings).toMatchObject({ preset: 'custom', turnMs: 300_000, setupMs: 300_000 });
+    expect(ok(create({ turn: '5m' })).game.settings).toMatchObject({
+      preset: 'custom',
+      turnMs: 300_000,
+      setupMs: 300_000,
+    });
   });
 
   it('one game of any kind per channel: a Diplomacy game blocks a card game and the other way round', () => {
     env = makeEnv();
     ok(createGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: 'someone', variantId: 'classic' }));
-    expect(create()).toEqual({ ok: false, error: 'This channel already has a forming game (classic); one game per channel. Use another channel.' });
+    expect(create()).toEqual({
+      ok: false,
+      error: 'This channel already has a forming game (classic); one game per channel. Use another channel.',
+    });
     ok(create({ channelId: 'other' }));
-    const r = createGame(env.deps, { channelId: 'other', guildId: 'guild-1', userId: 'someone-else', variantId: 'classic' });
-    expect(r).toEqual({ ok: false, error: 'This channel already has a forming game (warring-states-cards); one game per channel. Use another channel.' });
+    const r = createGame(env.deps, {
+      channelId: 'other',
+      guildId: 'guild-1',
+      userId: 'someone-else',
+      variantId: 'classic',
+    });
+    expect(r).toEqual({
+      ok: false,
+      error:
+        'This channel already has a forming game (warring-states-cards); one game per channel. Use another channel.',
+    });
   });
 
   it('joins with a free dynasty, refuses a taken one, leaves', () => {
@@ -57,8 +91,14 @@ describe('card game lobby', () => {
     ok(create({ seats: 3 }));
     expect(ok(joinCardGame(env.deps, at(USERS[0]!), 'Qin')).dynasty).toBe('qin');
     expect(freeDynasties(env.deps, CH)).toEqual(['chu', 'jin', 'qi', 'yan']);
-    expect(joinCardGame(env.deps, at(USERS[1]!), '秦')).toEqual({ ok: false, error: 'Qin 秦 is taken. Free: Chu 楚, Jin 晉, Qi 齊, Yan 燕.' });
-    expect(joinCardGame(env.deps, at(USERS[1]!), 'wei')).toMatchObject({ ok: false, error: expect.stringContaining('Unknown dynasty "wei"') });
+    expect(joinCardGame(env.deps, at(USERS[1]!), '秦')).toEqual({
+      ok: false,
+      error: 'Qin 秦 is taken. Free: Chu 楚, Jin 晉, Qi 齊, Yan 燕.',
+    });
+    expect(joinCardGame(env.deps, at(USERS[1]!), 'wei')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Unknown dynasty "wei"'),
+    });
     ok(joinCardGame(env.deps, at(USERS[1]!)));
     expect(joinCardGame(env.deps, at(USERS[1]!))).toEqual({ ok: false, error: 'You are already seated.' });
     // joining again with a dynasty changes it
@@ -74,10 +114,16 @@ describe('card game lobby', () => {
     env = makeEnv();
     ok(create({ seats: 4, preset: 'live' }));
     ok(joinCardGame(env.deps, at(USERS[0]!)));
-    expect(startCardGame(env.deps, at(GM))).toEqual({ ok: false, error: 'The card game needs at least 2 players; 1 joined.' });
+    expect(startCardGame(env.deps, at(GM))).toEqual({
+      ok: false,
+      error: 'The card game needs at least 2 players; 1 joined.',
+    });
     ok(joinCardGame(env.deps, at(USERS[1]!), 'chu'));
     ok(joinCardGame(env.deps, at(USERS[2]!)));
-    expect(startCardGame(env.deps, at(USERS[0]!))).toEqual({ ok: false, error: 'Only the game master can start the game.' });
+    expect(startCardGame(env.deps, at(USERS[0]!))).toEqual({
+      ok: false,
+      error: 'Only the game master can start the game.',
+    });
     const g = ok(startCardGame(env.deps, at(GM))).game;
     expect(g.status).toBe('active');
     expect(g.phase).toBe('give');
@@ -94,7 +140,10 @@ describe('card game lobby', () => {
     expect(s.seats.map((x) => x.dynasty)).toEqual(g.seats.map((x) => x.dynasty));
     expect(startCardGame(env.deps, at(GM))).toEqual({ ok: false, error: 'The game has already started.' });
     expect(joinCardGame(env.deps, at(USERS[3]!))).toMatchObject({ ok: false });
-    expect(leaveCardGame(env.deps, at(USERS[0]!))).toMatchObject({ ok: false, error: expect.stringContaining('/concede') });
+    expect(leaveCardGame(env.deps, at(USERS[0]!))).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('/concede'),
+    });
   });
 });
 
@@ -109,7 +158,10 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
       ['computer:qin', 'qin'],
       ['computer:chu', 'chu'],
     ]);
-    expect(joinCardGame(env.deps, at(USERS[0]!), 'qin')).toMatchObject({ ok: false, error: expect.stringContaining('is played by a computer player (the game master chose it)') });
+    expect(joinCardGame(env.deps, at(USERS[0]!), 'qin')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('is played by a computer player (the game master chose it)'),
+    });
     ok(joinCardGame(env.deps, at(USERS[0]!)));
     expect(joinCardGame(env.deps, at(USERS[1]!))).toMatchObject({ ok: false, error: 'The table is full (3 seats).' });
     ok(startCardGame(env.deps, at(GM)));
@@ -123,7 +175,10 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
   it('`all` fills the seats nobody took at the start with computer players, their dynasties among the free ones', () => {
     env = makeEnv();
     expect(ok(create({ seats: 4, computer: 'all' })).computer).toEqual({ fill: 'all' });
-    expect(startCardGame(env.deps, at(GM))).toMatchObject({ ok: false, error: expect.stringContaining('a table of only computer players is a demonstration table') });
+    expect(startCardGame(env.deps, at(GM))).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('a table of only computer players is a demonstration table'),
+    });
     ok(joinCardGame(env.deps, at(USERS[0]!), 'yan'));
     expect(seatsOf()).toEqual([[USERS[0], 'yan']]);
     ok(startCardGame(env.deps, at(GM)));
@@ -144,13 +199,19 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
     // the bot warms the AI worker up as soon as a table has a computer seat
     expect(cardComputerSeatsExist(env.deps)).toBe(true);
     expect(info(env).seats.map((s) => s.userId.startsWith('computer:'))).toEqual([true, true, true]);
-    expect(joinCardGame(env.deps, at(USERS[0]!))).toMatchObject({ ok: false, error: expect.stringContaining('This is a demonstration table') });
+    expect(joinCardGame(env.deps, at(USERS[0]!))).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('This is a demonstration table'),
+    });
     ok(startCardGame(env.deps, at(GM)));
     expect(info(env).status).toBe('active');
   });
 
   it.each([
-    [{ computer: 'all, qin' }, '`computer:` takes either `all` (every empty seat at the start) or a list of dynasties, not both.'],
+    [
+      { computer: 'all, qin' },
+      '`computer:` takes either `all` (every empty seat at the start) or a list of dynasties, not both.',
+    ],
     [{ computer: 'rome' }, '"rome" is not a dynasty.'],
     [{ seats: 2, computer: 'qin, chu' }, 'a table of only computer players is a demonstration table'],
     [{ demonstration: true, computer: 'qin' }, 'A demonstration table gives every seat to a computer player'],
@@ -164,6 +225,9 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
     env = makeEnv();
     expect(ok(create({ seats: 3 })).computer).toEqual({ fill: 'none' });
     expect(cardComputerSeatsExist(env.deps)).toBe(false);
-    expect(startCardGame(env.deps, at(GM))).toMatchObject({ ok: false, error: 'Nobody has joined yet: players join with `/game join`.' });
+    expect(startCardGame(env.deps, at(GM))).toMatchObject({
+      ok: false,
+      error: 'Nobody has joined yet: players join with `/game join`.',
+    });
   });
 });

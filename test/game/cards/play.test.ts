@@ -21,7 +21,21 @@ import {
   STALE,
 } from '../../../src/game/cards/index.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
-import { at, chooseFirst, CH, eventRows, giveAll, info, ok, outboxRows, startedCards, storedState, userOfSeat, cardDataOf, cardEventOf } from './helpers.js';
+import {
+  at,
+  chooseFirst,
+  CH,
+  eventRows,
+  giveAll,
+  info,
+  ok,
+  outboxRows,
+  startedCards,
+  storedState,
+  userOfSeat,
+  cardDataOf,
+  cardEventOf,
+} from './helpers.js';
 
 let env: TestEnv;
 afterEach(() => {
@@ -51,13 +65,19 @@ describe('card game: setup give', () => {
     expect(JSON.stringify(info(env).table)).not.toContain(hand[2]!);
     // the choice is refused with a sentence when a card is not in the hand (named as players read cards)
     const other = ok(cardsMyView(env.deps, at(userOfSeat(env, 1)))).view.seats[1]!.hand!;
-    expect(giveCards(env.deps, at(userOfSeat(env, 0)), [hand[0]!, other[0]!])).toEqual({ ok: false, error: `${cardName(other[0]!)} is not in your hand.` });
+    expect(giveCards(env.deps, at(userOfSeat(env, 0)), [hand[0]!, other[0]!])).toEqual({
+      ok: false,
+      error: `${cardName(other[0]!)} is not in your hand.`,
+    });
     ok(giveCards(env.deps, at(userOfSeat(env, 1)), other.slice(0, 2)));
     const c = ok(cardsMyView(env.deps, at(userOfSeat(env, 2)))).view.seats[2]!.hand!;
     const g = ok(giveCards(env.deps, at(userOfSeat(env, 2)), c.slice(0, 2))).game;
     expect(g.phase).toBe('choose');
     expect(g.table!.row).toEqual([...hand.slice(2, 4), ...other.slice(0, 2), ...c.slice(0, 2)]);
-    expect(giveCards(env.deps, at(userOfSeat(env, 0)), hand.slice(0, 2))).toEqual({ ok: false, error: 'The recruiting cards were chosen at the start of the game.' });
+    expect(giveCards(env.deps, at(userOfSeat(env, 0)), hand.slice(0, 2))).toEqual({
+      ok: false,
+      error: 'The recruiting cards were chosen at the start of the game.',
+    });
   });
 });
 
@@ -69,11 +89,20 @@ describe('card game: turns', () => {
     const before = storedState(env);
     const o = ok(cardsPlayOptions(env.deps, at(me)));
     expect(o.wages.length).toBeGreaterThan(0);
-    expect(wageBattle(env.deps, at(other), { ...o.wages[0]!, version: g.version })).toMatchObject({ ok: false, error: `It is ${memberRef(me)}'s turn (deadline ${timeRef(g.deadline!, 'R')}).` });
-    expect(wageBattle(env.deps, at(me), { ...o.wages[0]!, version: g.version - 1 })).toEqual({ ok: false, error: STALE });
+    expect(wageBattle(env.deps, at(other), { ...o.wages[0]!, version: g.version })).toMatchObject({
+      ok: false,
+      error: `It is ${memberRef(me)}'s turn (deadline ${timeRef(g.deadline!, 'R')}).`,
+    });
+    expect(wageBattle(env.deps, at(me), { ...o.wages[0]!, version: g.version - 1 })).toEqual({
+      ok: false,
+      error: STALE,
+    });
     const notMine = storedState(env).seats.find((_, i) => i !== o.seat)!.hand[0]!;
     expect(wageBattle(env.deps, at(me), { bright: notMine, version: g.version })).toMatchObject({ ok: false });
-    expect(wageBattle(env.deps, at('stranger'), { bright: notMine })).toEqual({ ok: false, error: 'You are not seated in this game.' });
+    expect(wageBattle(env.deps, at('stranger'), { bright: notMine })).toEqual({
+      ok: false,
+      error: 'You are not seated in this game.',
+    });
     expect(storedState(env)).toEqual(before);
     expect(info(env).version).toBe(g.version);
     // two confirms from one wizard: the second gets "the table changed"
@@ -92,19 +121,32 @@ describe('card game: turns', () => {
     expect(eventRows(env).length).toBe(seq0 + 1);
     expect(rows.map((r) => cardEventOf(r) ?? r.kind).sort()).toEqual(['log', 'status', 'turn']);
     const ping = rows.find((r) => cardEventOf(r) === 'turn')!;
-    expect(ping.payload).toMatchObject({ type: 'kind', kind: 'cards', event: 'turn', prompt: true, data: { userId: after.toActUserId, reminder: false } });
-    expect(cardDataOf(rows.find((r) => cardEventOf(r) === 'log')!, 'log').text).toMatch(/^Round 1 · .* waged battle with /);
+    expect(ping.payload).toMatchObject({
+      type: 'kind',
+      kind: 'cards',
+      event: 'turn',
+      prompt: true,
+      data: { userId: after.toActUserId, reminder: false },
+    });
+    expect(cardDataOf(rows.find((r) => cardEventOf(r) === 'log')!, 'log').text).toMatch(
+      /^Round 1 · .* waged battle with /,
+    );
   });
 
   it('notify mode dm sends the turn ping as a DM, off sends none', () => {
     const g = toBattle();
     const next = g.seats.find((s) => s.seat === (g.toAct! + 1) % 3)!.userId;
     ok(setCardsNotify(env.deps, at(next), 'dm'));
-    expect(setCardsNotify(env.deps, at(next), 'loud')).toMatchObject({ ok: false, error: expect.stringContaining('Unknown notify mode "loud"') });
+    expect(setCardsNotify(env.deps, at(next), 'loud')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Unknown notify mode "loud"'),
+    });
     const n0 = outboxRows(env).length;
     const me = g.toActUserId!;
     ok(wageBattle(env.deps, at(me), { ...ok(cardsPlayOptions(env.deps, at(me))).wages[0]!, version: g.version }));
-    const ping = outboxRows(env).slice(n0).find((r) => cardEventOf(r) === 'turn')!;
+    const ping = outboxRows(env)
+      .slice(n0)
+      .find((r) => cardEventOf(r) === 'turn')!;
     expect(ping).toMatchObject({ targetKind: 'user', target: next });
   });
 });
@@ -140,13 +182,22 @@ describe('card game: the fall-back draft', () => {
     const d1 = ok(draftEffect(env.deps, at(me), { version: g.version, effect })).draft;
     expect(d1.effects).toEqual([effect]);
     expect(d1.remaining).toEqual(d0.remaining.slice(1));
-    expect(draftEffect(env.deps, at(me), { version: g.version, effect })).toMatchObject({ ok: false, error: expect.stringContaining('already resolved') });
-    expect(draftEffect(env.deps, at(me), { version: g.version, effect: { symbol: 'nonsense' } })).toEqual({ ok: false, error: 'That effect is not understood; choose it again from the list.' });
+    expect(draftEffect(env.deps, at(me), { version: g.version, effect })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('already resolved'),
+    });
+    expect(draftEffect(env.deps, at(me), { version: g.version, effect: { symbol: 'nonsense' } })).toEqual({
+      ok: false,
+      error: 'That effect is not understood; choose it again from the list.',
+    });
     expect(ok(draftBack(env.deps, at(me), { version: g.version })).draft.effects).toEqual([]);
     ok(draftEffect(env.deps, at(me), { version: g.version, effect }));
     const second = d1.remaining[0]!;
     const d2 = ok(draftEffect(env.deps, at(me), { version: g.version, effect: { symbol: second, draw: true } })).draft;
-    expect(draftRecruit(env.deps, at(me), { version: g.version, cards: d2.row.slice(0, 2) })).toEqual({ ok: false, error: 'Take 1 card from the recruiting row, not 2.' });
+    expect(draftRecruit(env.deps, at(me), { version: g.version, cards: d2.row.slice(0, 2) })).toEqual({
+      ok: false,
+      error: 'Take 1 card from the recruiting row, not 2.',
+    });
     const pick = d2.row[d2.row.length - 1]!;
     expect(ok(draftRecruit(env.deps, at(me), { version: g.version, cards: [pick] })).draft.recruit).toEqual([pick]);
     // the draft is read back as stored (a reopened wizard)
@@ -157,7 +208,12 @@ describe('card game: the fall-back draft', () => {
     expect(done.round).toBe(round + 1);
     expect(['choose', 'finished']).toContain(done.phase);
     const last = eventRows(env).at(-1)!;
-    expect(last.action).toEqual({ type: 'fallBack', seat: d0.seat, effects: [effect, { symbol: second, draw: true }], recruit: [pick] });
+    expect(last.action).toEqual({
+      type: 'fallBack',
+      seat: d0.seat,
+      effects: [effect, { symbol: second, draw: true }],
+      recruit: [pick],
+    });
     const events = outboxRows(env).map(cardEventOf);
     expect(events).toContain('round');
   });
@@ -171,25 +227,66 @@ describe('card game: the fall-back draft', () => {
     const first = d0.choices[a as 'spy']![0] ?? { symbol: a, draw: true };
     const pick = d0.row.at(-1)!;
     // refused as a whole: nothing stored
-    expect(draftChoose(env.deps, at(me), { version: g.version, effects: [first, { symbol: a, draw: true }] })).toMatchObject({ ok: false, error: expect.stringContaining('already resolved') });
-    expect(draftChoose(env.deps, at(me), { version: g.version, effects: [{ symbol: 'nonsense' }] })).toEqual({ ok: false, error: 'That choice is not understood; choose it again from the list.' });
+    expect(
+      draftChoose(env.deps, at(me), { version: g.version, effects: [first, { symbol: a, draw: true }] }),
+    ).toMatchObject({ ok: false, error: expect.stringContaining('already resolved') });
+    expect(draftChoose(env.deps, at(me), { version: g.version, effects: [{ symbol: 'nonsense' }] })).toEqual({
+      ok: false,
+      error: 'That choice is not understood; choose it again from the list.',
+    });
     expect(draftChoose(env.deps, at(me), { version: g.version })).toEqual({ ok: false, error: 'Nothing was chosen.' });
     expect(ok(cardsDraft(env.deps, at(me))).draft).toMatchObject({ effects: [], recruit: null, steps: 0 });
     // one screen: two effects and the recruit; the next screen: the third
-    const d1 = ok(draftChoose(env.deps, at(me), { version: g.version, effects: [first, { symbol: b, draw: true }], recruit: [pick] })).draft;
-    expect([d1.effects, d1.recruit, d1.steps, d1.remaining]).toEqual([[first, { symbol: b, draw: true }], [pick], 1, [c]]);
-    expect(draftChoose(env.deps, at(me), { version: g.version, recruit: [pick] })).toEqual({ ok: false, error: 'Your recruits are already chosen; Back undoes them.' });
+    const d1 = ok(
+      draftChoose(env.deps, at(me), {
+        version: g.version,
+        effects: [first, { symbol: b, draw: true }],
+        recruit: [pick],
+      }),
+    ).draft;
+    expect([d1.effects, d1.recruit, d1.steps, d1.remaining]).toEqual([
+      [first, { symbol: b, draw: true }],
+      [pick],
+      1,
+      [c],
+    ]);
+    expect(draftChoose(env.deps, at(me), { version: g.version, recruit: [pick] })).toEqual({
+      ok: false,
+      error: 'Your recruits are already chosen; Back undoes them.',
+    });
     const d2 = ok(draftChoose(env.deps, at(me), { version: g.version, effects: [{ symbol: c, draw: true }] })).draft;
     expect([d2.effects.length, d2.steps, d2.remaining]).toEqual([3, 2, []]);
     // Back undoes the last screen, then the one before (its two effects and the recruit together)
-    expect(ok(draftBack(env.deps, at(me), { version: g.version })).draft).toMatchObject({ effects: [first, { symbol: b, draw: true }], recruit: [pick], steps: 1 });
-    expect(ok(draftBack(env.deps, at(me), { version: g.version })).draft).toMatchObject({ effects: [], recruit: null, steps: 0 });
-    expect(draftBack(env.deps, at(me), { version: g.version })).toEqual({ ok: false, error: 'Nothing to undo: nothing is chosen yet.' });
+    expect(ok(draftBack(env.deps, at(me), { version: g.version })).draft).toMatchObject({
+      effects: [first, { symbol: b, draw: true }],
+      recruit: [pick],
+      steps: 1,
+    });
+    expect(ok(draftBack(env.deps, at(me), { version: g.version })).draft).toMatchObject({
+      effects: [],
+      recruit: null,
+      steps: 0,
+    });
+    expect(draftBack(env.deps, at(me), { version: g.version })).toEqual({
+      ok: false,
+      error: 'Nothing to undo: nothing is chosen yet.',
+    });
     // a recruit that is not in the row is named as players read cards
     expect(draftChoose(env.deps, at(me), { version: g.version, recruit: ['B99'] })).toMatchObject({ ok: false });
-    ok(draftChoose(env.deps, at(me), { version: g.version, effects: [first, { symbol: b, draw: true }, { symbol: c, draw: true }], recruit: [pick] }));
+    ok(
+      draftChoose(env.deps, at(me), {
+        version: g.version,
+        effects: [first, { symbol: b, draw: true }, { symbol: c, draw: true }],
+        recruit: [pick],
+      }),
+    );
     ok(finishFallBack(env.deps, at(me), { version: g.version }));
-    expect(eventRows(env).at(-1)!.action).toEqual({ type: 'fallBack', seat: d0.seat, effects: [first, { symbol: b, draw: true }, { symbol: c, draw: true }], recruit: [pick] });
+    expect(eventRows(env).at(-1)!.action).toEqual({
+      type: 'fallBack',
+      seat: d0.seat,
+      effects: [first, { symbol: b, draw: true }, { symbol: c, draw: true }],
+      recruit: [pick],
+    });
   });
 
   it('Cancel returns to the turn with every choice dropped; a draft of an older table is stale', () => {
@@ -240,9 +337,17 @@ describe('card game: the fall-back draft', () => {
     giveAll(env);
     const g = info(env);
     const other = g.seats.find((s) => s.seat !== g.toAct)!.userId;
-    expect(chooseBattle(env.deps, at(other), { version: g.version, state: 'gu' })).toMatchObject({ ok: false, error: expect.stringContaining('They choose the next battle.') });
-    expect(chooseBattle(env.deps, at(g.toActUserId!), { version: g.version, state: 'atlantis' })).toEqual({ ok: false, error: 'There is no state "atlantis".' });
-    expect(chooseBattle(env.deps, at(g.toActUserId!), { version: g.version, state: 'gu', start: (g.toAct! + 1) % 3 })).toMatchObject({ ok: false, error: expect.stringContaining('Only the Spy claimer chooses the start player') });
+    expect(chooseBattle(env.deps, at(other), { version: g.version, state: 'gu' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('They choose the next battle.'),
+    });
+    expect(chooseBattle(env.deps, at(g.toActUserId!), { version: g.version, state: 'atlantis' })).toEqual({
+      ok: false,
+      error: 'There is no state "atlantis".',
+    });
+    expect(
+      chooseBattle(env.deps, at(g.toActUserId!), { version: g.version, state: 'gu', start: (g.toAct! + 1) % 3 }),
+    ).toMatchObject({ ok: false, error: expect.stringContaining('Only the Spy claimer chooses the start player') });
     const after = ok(chooseBattle(env.deps, at(g.toActUserId!), { version: g.version, state: 'gu' })).game;
     expect(after.table!.currentState).toBe('gu');
     expect(markCardsPresent(env.deps, at(other))).toEqual({ ok: true });

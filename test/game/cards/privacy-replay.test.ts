@@ -44,18 +44,26 @@ function playGame(seats: number, dynastyCards: boolean, seed: number) {
       if (a.type === 'wage') for (const c of [a.bright, a.dark, a.give, a.take]) if (c) seen.add(c);
     }
     const hidden = new Set(s.seats.flatMap((x) => x.hand).filter((c) => !seen.has(c)));
-    const game = env.deps.db.select().from(games).where(eq(games.id, info(env).gameId)).get()!;
+    const game = env.deps.db
+      .select()
+      .from(games)
+      .where(eq(games.id, info(env).gameId))
+      .get()!;
     const table = env.deps.db.transaction((tx) => cardTablePayload(tx, game));
     const rows = outboxRows(env).slice(scanned);
     scanned += rows.length;
     const texts = [JSON.stringify(table), ...rows.map((x) => JSON.stringify(x.payload)), JSON.stringify(logged)];
-    for (const t of texts) for (const id of ids(t)) if (hidden.has(id)) leaks.push(`${id} at step ${step} in ${t.slice(0, 300)}`);
+    for (const t of texts)
+      for (const id of ids(t)) if (hidden.has(id)) leaks.push(`${id} at step ${step} in ${t.slice(0, 300)}`);
     // players read cards by name ("Fire/Cavalry/Chariot"): a name no copy of which was ever face up is hidden too
     // (the 5 identical wilds are left to the ids: "Wild" is also a word of the texts)
     const shown = new Set([...seen].map(cardName));
     const names = [...new Set([...hidden].map(cardName))].filter((n) => n.includes('/') && !shown.has(n));
     namesChecked += names.length;
-    for (const t of texts) for (const n of names) if (t.includes(n) && new RegExp(`(^|[^A-Za-z/])${n.replace(/\//g, '\\/')}($|[^A-Za-z/])`).test(t)) leaks.push(`${n} at step ${step} in ${t.slice(0, 300)}`);
+    for (const t of texts)
+      for (const n of names)
+        if (t.includes(n) && new RegExp(`(^|[^A-Za-z/])${n.replace(/\//g, '\\/')}($|[^A-Za-z/])`).test(t))
+          leaks.push(`${n} at step ${step} in ${t.slice(0, 300)}`);
   }
   return { leaks, game: info(env), namesChecked };
 }

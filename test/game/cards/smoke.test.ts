@@ -7,7 +7,8 @@ describe('card game smoke', () => {
   it('plays a game through rounds', () => {
     const env = startedCards(3);
     let r = 1;
-    for (let i = 0; i < 300 && info(env).status !== 'finished'; i++) actOnce(env, i % 3 === 0 ? 'fallBack' : 'wage', () => (r = (r * 16807) % 2147483647) / 2147483647);
+    for (let i = 0; i < 300 && info(env).status !== 'finished'; i++)
+      actOnce(env, i % 3 === 0 ? 'fallBack' : 'wage', () => (r = (r * 16807) % 2147483647) / 2147483647);
     const g = info(env);
     expect(internalErrors).toEqual([]);
     expect(g.round).toBeGreaterThan(2);

@@ -3,7 +3,19 @@ import { memberRef, timeRef } from '../../../src/game/text-refs.js';
 import { discordText } from '../../../src/bot/markup.js';
 import { newGame, apply, publicView, type CardGameState } from '../../../src/cardgame/index.js';
 import { deliverOutbox, type DeliveryRow } from '../../../src/game/outbox.js';
-import { battlefieldLines, cardName, cardTableText, claimPreviewText, effectLabel, eventText, logLine, roundSummaryText, strongholdLabel, winnerText, type CardSeatInfo } from '../../../src/game/cards/index.js';
+import {
+  battlefieldLines,
+  cardName,
+  cardTableText,
+  claimPreviewText,
+  effectLabel,
+  eventText,
+  logLine,
+  roundSummaryText,
+  strongholdLabel,
+  winnerText,
+  type CardSeatInfo,
+} from '../../../src/game/cards/index.js';
 import { inNotation } from '../../../src/game/cards/text.js';
 import { outbox } from '../../../src/store/schema.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
@@ -16,7 +28,15 @@ afterEach(() => {
   expect(internalErrors).toEqual([]);
 });
 
-const seats: CardSeatInfo[] = [0, 1, 2].map((seat) => ({ seat, userId: `u${seat}`, dynasty: null, notify: 'mention', away: seat === 2, conceded: false, timeouts: 0 }));
+const seats: CardSeatInfo[] = [0, 1, 2].map((seat) => ({
+  seat,
+  userId: `u${seat}`,
+  dynasty: null,
+  notify: 'mention',
+  away: seat === 2,
+  conceded: false,
+  timeouts: 0,
+}));
 
 function battleState(): CardGameState {
   let s = newGame({ seats: 3, seed: 'table-text', dynasties: ['chu', 'qin', 'yan'] });
@@ -31,9 +51,13 @@ describe('card game table text (built from the public view only)', () => {
     const t = cardTableText(publicView(s), seats, Date.UTC(2026, 0, 1, 13), false);
     expect(t.title).toBe('Round 1 · Battle in Gu 顧');
     const deadline = Date.UTC(2026, 0, 1, 13);
-    expect(t.turn).toBe(`Turn: ${memberRef(`u${s.turnSeat}`)} (${['Chu 楚', 'Qin 秦', 'Yan 燕'][s.turnSeat!]}) · deadline ${timeRef(deadline, 'f')} (${timeRef(deadline, 'R')}).`);
+    expect(t.turn).toBe(
+      `Turn: ${memberRef(`u${s.turnSeat}`)} (${['Chu 楚', 'Qin 秦', 'Yan 燕'][s.turnSeat!]}) · deadline ${timeRef(deadline, 'f')} (${timeRef(deadline, 'R')}).`,
+    );
     // as the channel reads it
-    expect(discordText(t.turn)).toBe(`Turn: <@u${s.turnSeat}> (${['Chu 楚', 'Qin 秦', 'Yan 燕'][s.turnSeat!]}) · deadline <t:1767272400:f> (<t:1767272400:R>).`);
+    expect(discordText(t.turn)).toBe(
+      `Turn: <@u${s.turnSeat}> (${['Chu 楚', 'Qin 秦', 'Yan 燕'][s.turnSeat!]}) · deadline <t:1767272400:f> (<t:1767272400:R>).`,
+    );
     expect(t.battlefield).toHaveLength(9);
     expect(t.battlefield[0]).toBe('🐎 Cavalry — nobody');
     expect(t.seats).toHaveLength(3);
@@ -55,55 +79,120 @@ describe('card game table text (built from the public view only)', () => {
   });
 
   it('log lines and the winner line', () => {
-    expect(logLine(3, [{ kind: 'x', text: 'Qin fell back.' }, { kind: 'y', text: 'Yan waged.' }], { dynasties: [], actor: 'time ran out: default' })).toBe('Round 3 · Qin fell back. Yan waged. (time ran out: default)');
+    expect(
+      logLine(
+        3,
+        [
+          { kind: 'x', text: 'Qin fell back.' },
+          { kind: 'y', text: 'Yan waged.' },
+        ],
+        { dynasties: [], actor: 'time ran out: default' },
+      ),
+    ).toBe('Round 3 · Qin fell back. Yan waged. (time ran out: default)');
     const s = battleState();
-    expect(winnerText({ ...publicView(s), winner: 1 })).toBe('**Qin 秦 unites China and becomes the First Emperor** (0 states).');
+    expect(winnerText({ ...publicView(s), winner: 1 })).toBe(
+      '**Qin 秦 unites China and becomes the First Emperor** (0 states).',
+    );
   });
 
   it('events name cards by their symbols, never by deck id, and states with their Chinese beside the Latin name', () => {
     const d = ['chu', 'qin', 'yan'] as const;
     // B10 fire/chariot/crossbow, D04 dark chariot, W1 wild (design §2.2)
-    expect(eventText({ kind: 'wage', seat: 1, bright: 'B10', dark: 'D04', text: 'Qin waged battle with B10 fire/chariot/crossbow + D04 dark chariot.' }, d)).toBe('Qin waged battle with Fire/Chariot/Crossbow + Advisor/Chariot.');
-    expect(eventText({ kind: 'recruit', seat: 2, cards: ['B10', 'W1'], text: 'Yan took B10, W1 from the recruiting row.' }, d)).toBe('Yan took Fire/Chariot/Crossbow, Wild from the recruiting row.');
-    expect(eventText({ kind: 'effect', seat: 0, symbol: 'spy', card: 'D04', text: 'Chu took D04 from the recruiting row (Spy).' }, d)).toBe('Chu took Advisor/Chariot from the recruiting row (Spy).');
-    expect(eventText({ kind: 'row', cards: ['B10', 'D04'], text: 'New recruiting row: B10, D04.' }, d)).toBe('New recruiting row: Fire/Chariot/Crossbow, Advisor/Chariot.');
-    expect(eventText({ kind: 'choose', seat: 0, state: 'gu', start: 2, text: 'Round 1: battle in Gu; Yan starts.' }, d)).toBe('Battle in Gu 顧; Yan starts.');
-    expect(eventText({ kind: 'fallBack', seat: 1, claims: ['fire', 'spy'], text: 'Qin fell back and claimed fire, spy.' }, d)).toBe('Qin fell back and claimed Fire, Spy.');
-    expect(eventText({ kind: 'wage', seat: 1, bright: 'W1', dynasty: 'qin', take: 'B10', give: 'D04', text: '' }, d)).toBe('Qin waged battle with Wild + the Qin dynasty card, taking Fire/Chariot/Crossbow from the recruiting row and putting Advisor/Chariot there.');
+    expect(
+      eventText(
+        {
+          kind: 'wage',
+          seat: 1,
+          bright: 'B10',
+          dark: 'D04',
+          text: 'Qin waged battle with B10 fire/chariot/crossbow + D04 dark chariot.',
+        },
+        d,
+      ),
+    ).toBe('Qin waged battle with Fire/Chariot/Crossbow + Advisor/Chariot.');
+    expect(
+      eventText(
+        { kind: 'recruit', seat: 2, cards: ['B10', 'W1'], text: 'Yan took B10, W1 from the recruiting row.' },
+        d,
+      ),
+    ).toBe('Yan took Fire/Chariot/Crossbow, Wild from the recruiting row.');
+    expect(
+      eventText(
+        { kind: 'effect', seat: 0, symbol: 'spy', card: 'D04', text: 'Chu took D04 from the recruiting row (Spy).' },
+        d,
+      ),
+    ).toBe('Chu took Advisor/Chariot from the recruiting row (Spy).');
+    expect(eventText({ kind: 'row', cards: ['B10', 'D04'], text: 'New recruiting row: B10, D04.' }, d)).toBe(
+      'New recruiting row: Fire/Chariot/Crossbow, Advisor/Chariot.',
+    );
+    expect(
+      eventText({ kind: 'choose', seat: 0, state: 'gu', start: 2, text: 'Round 1: battle in Gu; Yan starts.' }, d),
+    ).toBe('Battle in Gu 顧; Yan starts.');
+    expect(
+      eventText(
+        { kind: 'fallBack', seat: 1, claims: ['fire', 'spy'], text: 'Qin fell back and claimed fire, spy.' },
+        d,
+      ),
+    ).toBe('Qin fell back and claimed Fire, Spy.');
+    expect(
+      eventText({ kind: 'wage', seat: 1, bright: 'W1', dynasty: 'qin', take: 'B10', give: 'D04', text: '' }, d),
+    ).toBe(
+      'Qin waged battle with Wild + the Qin dynasty card, taking Fire/Chariot/Crossbow from the recruiting row and putting Advisor/Chariot there.',
+    );
   });
 
   it('an engine refusal reads in the notation', () => {
-    expect(inNotation('B63 wind/cavalry/crossbow must match a symbol on your previous bright card B39 forest/infantry/spy: forest, infantry, spy (or be a wild card).')).toBe(
+    expect(
+      inNotation(
+        'B63 wind/cavalry/crossbow must match a symbol on your previous bright card B39 forest/infantry/spy: forest, infantry, spy (or be a wild card).',
+      ),
+    ).toBe(
       'Wind/Cavalry/Crossbow must match a symbol on your previous bright card Forest/Infantry/Spy: forest, infantry, spy (or be a wild card).',
     );
-    expect(inNotation('D04 dark chariot must share a symbol with W1 wild; B10 is not in your hand.')).toBe('Advisor/Chariot must share a symbol with Wild; Fire/Chariot/Crossbow is not in your hand.');
+    expect(inNotation('D04 dark chariot must share a symbol with W1 wild; B10 is not in your hand.')).toBe(
+      'Advisor/Chariot must share a symbol with Wild; Fire/Chariot/Crossbow is not in your hand.',
+    );
     expect(inNotation('B99 is not a card.')).toBe('B99 is not a card.');
   });
 
-  it('a whole round\'s log lines and summary carry no deck id at all', () => {
+  it("a whole round's log lines and summary carry no deck id at all", () => {
     env = startedCards(3);
     giveAll(env);
     chooseFirst(env);
     const round = info(env).round;
     for (let i = 0; i < 30 && info(env).round === round; i++) actOnce(env, i % 3 ? 'fallBack' : 'wage');
-    const texts = env.deps.db.select().from(outbox).all().filter((r) => ['log', 'round'].includes(cardEventOf(r) ?? '')).map((r) => cardDataOf(r, 'log').text);
+    const texts = env.deps.db
+      .select()
+      .from(outbox)
+      .all()
+      .filter((r) => ['log', 'round'].includes(cardEventOf(r) ?? ''))
+      .map((r) => cardDataOf(r, 'log').text);
     expect(texts.length).toBeGreaterThan(4);
     for (const t of texts) expect(t, t).not.toMatch(/\b(B\d\d|D\d\d|W\d)\b/);
-    expect(texts.some((t) => /waged battle with [A-Z][a-z]+(\/[A-Z][a-z]+)+|waged battle with Wild/.test(t))).toBe(true);
+    expect(texts.some((t) => /waged battle with [A-Z][a-z]+(\/[A-Z][a-z]+)+|waged battle with Wild/.test(t))).toBe(
+      true,
+    );
     expect(roundSummaryText(1, [], publicView(battleState()))).toBe('**Round 1 is over.**');
   });
 
-  it('the deliverer fills a card game\'s table message at delivery, edits it in place, and pins nothing new per round', async () => {
+  it("the deliverer fills a card game's table message at delivery, edits it in place, and pins nothing new per round", async () => {
     env = startedCards(3);
     giveAll(env);
     chooseFirst(env);
     for (let i = 0; i < 12; i++) actOnce(env, i % 2 ? 'fallBack' : 'wage');
     const sent: DeliveryRow[] = [];
-    await deliverOutbox({ db: env.deps.db, now: env.deps.now, send: async (row) => (sent.push(row), row.kind === 'status' ? { messageId: 'table-1' } : undefined) });
+    await deliverOutbox({
+      db: env.deps.db,
+      now: env.deps.now,
+      send: async (row) => (sent.push(row), row.kind === 'status' ? { messageId: 'table-1' } : undefined),
+    });
     const status = sent.filter((r) => r.kind === 'status');
     expect(status.length).toBeGreaterThanOrEqual(1);
     const last = status.at(-1)!;
-    expect(last.payload).toMatchObject({ type: 'status', own: { kind: 'cards', data: { version: info(env).version, phase: info(env).phase } } });
+    expect(last.payload).toMatchObject({
+      type: 'status',
+      own: { kind: 'cards', data: { version: info(env).version, phase: info(env).phase } },
+    });
     expect(status.slice(1).every((r) => r.statusMessageId === 'table-1')).toBe(true);
     expect(sent.some((r) => r.payload.type === 'kind' && r.payload.event === 'round')).toBe(true);
     expect(info(env).tableMessageId).toBe('table-1');
@@ -114,13 +203,21 @@ describe('wizard labels', () => {
   it('names strongholds by number and corner, cards by symbols, effects in words', () => {
     expect(strongholdLabel(19)).toBe('19 · Wey SE (also Gu, Song)');
     expect(strongholdLabel(1)).toBe('1 · Zhongshan N');
-    expect([cardName('W1'), cardName('D04'), cardName('B10')]).toEqual(['Wild', 'Advisor/Chariot', 'Fire/Chariot/Crossbow']);
+    expect([cardName('W1'), cardName('D04'), cardName('B10')]).toEqual([
+      'Wild',
+      'Advisor/Chariot',
+      'Fire/Chariot/Crossbow',
+    ]);
     const s = battleState();
     const view = publicView(s);
-    expect(effectLabel({ symbol: 'cavalry', stronghold: 19 }, view)).toBe('🐎 Cavalry: place an army on 19 · Wey SE (also Gu, Song) — empty');
+    expect(effectLabel({ symbol: 'cavalry', stronghold: 19 }, view)).toBe(
+      '🐎 Cavalry: place an army on 19 · Wey SE (also Gu, Song) — empty',
+    );
     expect(effectLabel({ symbol: 'fire', draw: true }, view)).toBe('🔥 Fire: draw a card instead');
     expect(effectLabel({ symbol: 'forest', state: 'gu' }, view)).toBe('🌲 Forest: beneath the neutral army in Gu 顧');
-    expect(effectLabel({ symbol: 'wind', from: 13, to: 14 }, { ...view, strongholds: { ...view.strongholds, '14': [1] } })).toBe('🌬️ Wind: from 13 · Zhongshan S (also Zhou, Wey) to 14 · Xing S (also Wey, Gu) — Qin');
+    expect(
+      effectLabel({ symbol: 'wind', from: 13, to: 14 }, { ...view, strongholds: { ...view.strongholds, '14': [1] } }),
+    ).toBe('🌬️ Wind: from 13 · Zhongshan S (also Zhou, Wey) to 14 · Xing S (also Wey, Gu) — Qin');
   });
 
   it('the fall-back confirm text names claims, ties and leads', () => {
@@ -131,7 +228,9 @@ describe('wizard labels', () => {
         { symbol: 'chariot', mine: 1, best: 2, bestBy: ['yan', 'resistance'], claimed: false },
         { symbol: 'spy', mine: 0, best: 1, bestBy: ['qin'], claimed: false },
       ]),
-    ).toBe('You will claim 🔥 Fire. 🐎 Cavalry is tied with Qin 秦 (2–2) and will not be claimed. 🛞 Chariot is led by Yan 燕 and the local resistance (1–2) and will not be claimed.');
+    ).toBe(
+      'You will claim 🔥 Fire. 🐎 Cavalry is tied with Qin 秦 (2–2) and will not be claimed. 🛞 Chariot is led by Yan 燕 and the local resistance (1–2) and will not be claimed.',
+    );
   });
 });
 

@@ -82,7 +82,11 @@ describe('card game deadlines', () => {
     sweepCardGames(env.deps);
     const chooser = eventRows(env).at(-1)!.action as { seat: number };
     expect(info(env).seats.find((s) => s.seat === chooser.seat)).toMatchObject({ timeouts: 1, away: false });
-    expect(outboxRows(env).some((r) => r.kind === 'notice' && String((r.payload as { text: string }).text).includes('is marked away'))).toBe(false);
+    expect(
+      outboxRows(env).some(
+        (r) => r.kind === 'notice' && String((r.payload as { text: string }).text).includes('is marked away'),
+      ),
+    ).toBe(false);
   });
 
   it('marks a seat away after 2 timeouts in a row; its turns then resolve at once, and any action clears it', () => {
@@ -99,7 +103,11 @@ describe('card game deadlines', () => {
     const g = info(env);
     const seat = g.seats.find((s) => s.seat === chooser)!;
     expect(seat).toMatchObject({ away: true, timeouts: 2 });
-    expect(outboxRows(env).some((r) => r.kind === 'notice' && String((r.payload as { text: string }).text).includes('is marked away'))).toBe(true);
+    expect(
+      outboxRows(env).some(
+        (r) => r.kind === 'notice' && String((r.payload as { text: string }).text).includes('is marked away'),
+      ),
+    ).toBe(true);
     // the second missed turn was the battle turn the chooser started: it fell back with the defaults
     const rows = eventRows(env);
     expect(rows.at(-1)).toMatchObject({ actor: 'timeout', action: { type: 'fallBack', seat: chooser } });
@@ -115,7 +123,10 @@ describe('card game deadlines', () => {
     const g = info(env);
     ok(setCardsAway(env.deps, at(g.toActUserId!), true));
     expect(eventRows(env).at(-1)).toMatchObject({ actor: 'away', action: { type: 'fallBack', seat: g.toAct } });
-    expect(setCardsAway(env.deps, at(g.toActUserId!), true)).toEqual({ ok: false, error: 'You are already marked away.' });
+    expect(setCardsAway(env.deps, at(g.toActUserId!), true)).toEqual({
+      ok: false,
+      error: 'You are already marked away.',
+    });
   });
 
   it('one reminder at 25 % of a turn of an hour or more', () => {
@@ -128,7 +139,9 @@ describe('card game deadlines', () => {
     env.clock.advance(1);
     expect(sweepCardGames(env.deps).reminders).toBe(1);
     expect(sweepCardGames(env.deps).reminders).toBe(0);
-    const pings = outboxRows(env).slice(n0).filter((r) => cardEventOf(r) === 'turn');
+    const pings = outboxRows(env)
+      .slice(n0)
+      .filter((r) => cardEventOf(r) === 'turn');
     expect(pings).toHaveLength(1);
     expect(pings[0]!.payload).toMatchObject({ data: { reminder: true, userId: info(env).toActUserId } });
   });
@@ -172,7 +185,9 @@ describe('card game deadlines', () => {
       b.clock.t = info(b).deadline! + 1;
       const scheduler = startScheduler({ ...b.deps, maxSleepMs: 3_600_000 });
       scheduler.stop();
-      const last = eventRows(b).filter((r) => r.actor === 'timeout').at(-1)!;
+      const last = eventRows(b)
+        .filter((r) => r.actor === 'timeout')
+        .at(-1)!;
       expect(last.action).toEqual({ type: 'fallBack', seat: d.seat, effects: [effect] });
       expect(eventRows(b).filter((r) => r.actor === 'timeout')).toHaveLength(1);
       expect(verifyCardReplay(b.deps, g.gameId)).toEqual({ ok: true, same: true });

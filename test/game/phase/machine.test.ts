@@ -34,11 +34,18 @@ const gatherPlugin = definePlugin({
   steps: {
     gather: {
       at: 'start',
-      progress: (ctx) => ({ powers: ctx.records.list('choice').map((r) => ({ power: r.key, answered: r.value.province !== null })) }),
-      statusLine: (_ctx, progress) => `Gathering: ${progress.powers.filter((p) => p.answered).length} of ${progress.powers.length} chose.`,
+      progress: (ctx) => ({
+        powers: ctx.records.list('choice').map((r) => ({ power: r.key, answered: r.value.province !== null })),
+      }),
+      statusLine: (_ctx, progress) =>
+        `Gathering: ${progress.powers.filter((p) => p.answered).length} of ${progress.powers.length} chose.`,
       advance: { ends: 'closed the gathering before', next: 'the orders' },
       close(ctx) {
-        const gathered = ctx.records.list('choice').flatMap((r) => (r.value.province ? [{ power: r.key, type: 'A' as const, province: r.value.province, coast: null }] : []));
+        const gathered = ctx.records
+          .list('choice')
+          .flatMap((r) =>
+            r.value.province ? [{ power: r.key, type: 'A' as const, province: r.value.province, coast: null }] : [],
+          );
         ctx.setPosition({ ...ctx.phase.position, units: [...ctx.phase.position.units, ...gathered] });
         ctx.audit('gathered', { armies: gathered.length });
         return { beginOrders: { announce: 'The armies have gathered.' } };
@@ -70,7 +77,13 @@ const brokenPlugin: VariantPlugin = { beforeClaim: (ctx) => ({ open: 'missing', 
 
 const start = beacons.startingPosition();
 const retreatBoard: Position = { ...start, phase: { ...start.phase, type: 'retreat' } };
-const record = (kind: string, key: string, value: unknown, writtenBy: string | null = null): RecordEntry => ({ kind, key, value, writtenBy, updatedAt: NOW - 1 });
+const record = (kind: string, key: string, value: unknown, writtenBy: string | null = null): RecordEntry => ({
+  kind,
+  key,
+  value,
+  writtenBy,
+  updatedAt: NOW - 1,
+});
 
 interface FrameSpec {
   plugin: VariantPlugin;
@@ -108,7 +121,13 @@ interface Row {
   effects: StepEffect[];
 }
 
-const act = (action: string, choice: string | null, power = 'Red'): StepInput => ({ kind: 'act', by: 'player', caller: { userId: `user-${power}`, power }, action, values: { choice, detail: null } });
+const act = (action: string, choice: string | null, power = 'Red'): StepInput => ({
+  kind: 'act',
+  by: 'player',
+  caller: { userId: `user-${power}`, power },
+  action,
+  values: { choice, detail: null },
+});
 
 const TRANSITIONS: Row[] = [
   {
@@ -135,7 +154,11 @@ const TRANSITIONS: Row[] = [
   },
   {
     name: 'Beacons: the step closes, posts the beacons that burn and hands the phase to the adjudication',
-    frame: { plugin: beaconsPlugin, step: 'beacons', records: [record('beacon', 'Red', { province: 'b' }, 'user-Red')] },
+    frame: {
+      plugin: beaconsPlugin,
+      step: 'beacons',
+      records: [record('beacon', 'Red', { province: 'b' }, 'user-Red')],
+    },
     input: { kind: 'boundary' },
     step: null,
     effects: [
@@ -165,9 +188,18 @@ const TRANSITIONS: Row[] = [
     step: 'gather',
     startedAt: NOW,
     effects: [
-      { kind: 'record', write: { op: 'put', kind: 'choice', key: 'Red', value: { province: null }, writtenBy: null, updatedAt: NOW } },
+      {
+        kind: 'record',
+        write: { op: 'put', kind: 'choice', key: 'Red', value: { province: null }, writtenBy: null, updatedAt: NOW },
+      },
       { kind: 'dm', power: 'Red', userId: 'user-Red', text: 'Red: choose where your army gathers.', key: 'gather' },
-      { kind: 'open', step: 'gather', at: 'start', deadline: NOW + DURATIONS.adjustment, announce: 'First the armies gather.' },
+      {
+        kind: 'open',
+        step: 'gather',
+        at: 'start',
+        deadline: NOW + DURATIONS.adjustment,
+        announce: 'First the armies gather.',
+      },
     ],
   },
   {
@@ -176,9 +208,16 @@ const TRANSITIONS: Row[] = [
     input: { kind: 'boundary' },
     step: null,
     effects: [
-      { kind: 'position', position: { ...start, units: [...start.units, { power: 'Red', type: 'A', province: 'b', coast: null }] } },
+      {
+        kind: 'position',
+        position: { ...start, units: [...start.units, { power: 'Red', type: 'A', province: 'b', coast: null }] },
+      },
       { kind: 'audit', action: 'gathered', detail: { armies: 1 }, userId: null },
-      { kind: 'beginOrders', position: { ...start, units: [...start.units, { power: 'Red', type: 'A', province: 'b', coast: null }] }, announce: 'The armies have gathered.' },
+      {
+        kind: 'beginOrders',
+        position: { ...start, units: [...start.units, { power: 'Red', type: 'A', province: 'b', coast: null }] },
+        announce: 'The armies have gathered.',
+      },
     ],
   },
   {
@@ -188,9 +227,25 @@ const TRANSITIONS: Row[] = [
     step: 'beacons',
     startedAt: NOW - 10,
     effects: [
-      { kind: 'record', write: { op: 'put', kind: 'beacon', key: 'Red', value: { province: 'b' }, writtenBy: 'user-Red', updatedAt: NOW } },
+      {
+        kind: 'record',
+        write: {
+          op: 'put',
+          kind: 'beacon',
+          key: 'Red',
+          value: { province: 'b' },
+          writtenBy: 'user-Red',
+          updatedAt: NOW,
+        },
+      },
       { kind: 'audit', action: 'beacon', detail: null, userId: 'user-Red' },
-      { kind: 'dm', power: 'Red', userId: 'user-Red', text: '🔥 Your beacon for Red in ⟦channel:chan⟧, as stored: Brindle (b).', key: 'light' },
+      {
+        kind: 'dm',
+        power: 'Red',
+        userId: 'user-Red',
+        text: '🔥 Your beacon for Red in ⟦channel:chan⟧, as stored: Brindle (b).',
+        key: 'light',
+      },
     ],
   },
 ];
@@ -217,7 +272,9 @@ describe('the phase-step machine: a frame and an input in, the step state and th
   });
 
   it('refuses a plug-in that opens a step it does not have', () => {
-    expect(() => stepMachine(frameOf({ plugin: brokenPlugin }), { kind: 'boundary' })).toThrow('the plug-in of beacons opened a step it does not have: missing');
+    expect(() => stepMachine(frameOf({ plugin: brokenPlugin }), { kind: 'boundary' })).toThrow(
+      'the plug-in of beacons opened a step it does not have: missing',
+    );
   });
 
   it('does not change the frame it was given (the records and board are copied)', () => {
@@ -242,7 +299,10 @@ describe('an action through the machine: the answer, and whether the step now wa
       name: 'an action not open now: refused with the plug-in’s sentence',
       frame: { plugin: beaconsPlugin },
       input: act('light', 'b'),
-      answer: { ok: false, refusal: { kind: 'unavailable', why: 'Beacons are lit only when the orders of a movement phase have closed.' } },
+      answer: {
+        ok: false,
+        refusal: { kind: 'unavailable', why: 'Beacons are lit only when the orders of a movement phase have closed.' },
+      },
     },
     {
       name: 'a required slot left empty: refused, naming it',
@@ -254,11 +314,19 @@ describe('an action through the machine: the answer, and whether the step now wa
       name: 'the plug-in refuses the value: refused with its reason',
       frame: { plugin: beaconsPlugin, step: 'beacons' },
       input: act('light', 'Atlantis'),
-      answer: { ok: false, refusal: { kind: 'refused', why: '"Atlantis" is not a province of Beacons (test variant).' } },
+      answer: {
+        ok: false,
+        refusal: { kind: 'refused', why: '"Atlantis" is not a province of Beacons (test variant).' },
+      },
     },
     {
       name: 'Red lights the last beacon: the step waits for nobody (settled)',
-      frame: { plugin: beaconsPlugin, step: 'beacons', seated: ['Red', 'Blue'], records: [record('beacon', 'Blue', { province: 'e' })] },
+      frame: {
+        plugin: beaconsPlugin,
+        step: 'beacons',
+        seated: ['Red', 'Blue'],
+        records: [record('beacon', 'Blue', { province: 'e' })],
+      },
       input: act('light', 'b'),
       answer: {
         ok: true,
@@ -271,9 +339,21 @@ describe('an action through the machine: the answer, and whether the step now wa
     },
     {
       name: 'a choice in the start choice while another seat has not chosen: not settled',
-      frame: { plugin: gatherPlugin, step: 'gather', seated: ['Red', 'Blue'], records: [record('choice', 'Red', { province: null }), record('choice', 'Blue', { province: null })] },
+      frame: {
+        plugin: gatherPlugin,
+        step: 'gather',
+        seated: ['Red', 'Blue'],
+        records: [record('choice', 'Red', { province: null }), record('choice', 'Blue', { province: null })],
+      },
       input: act('gather', 'b'),
-      answer: { ok: true, action: 'gather', reply: 'Stored: b.', whenOpen: ' (open)', whenClosed: ' (closed)', settled: false },
+      answer: {
+        ok: true,
+        action: 'gather',
+        reply: 'Stored: b.',
+        whenOpen: ' (open)',
+        whenClosed: ' (closed)',
+        settled: false,
+      },
     },
   ];
 
@@ -288,38 +368,63 @@ describe('an action through the machine: the answer, and whether the step now wa
 
 describe('what a frame shows', () => {
   it('the step under way: its line and who it waits for, never what they chose', () => {
-    const frame = frameOf({ plugin: gatherPlugin, step: 'gather', seated: ['Red', 'Blue'], records: [record('choice', 'Red', { province: 'b' }), record('choice', 'Blue', { province: null })] });
+    const frame = frameOf({
+      plugin: gatherPlugin,
+      step: 'gather',
+      seated: ['Red', 'Blue'],
+      records: [record('choice', 'Red', { province: 'b' }), record('choice', 'Blue', { province: null })],
+    });
     expect(stepStatusOf(frame)).toEqual({
       name: 'gather',
       at: 'start',
       line: 'Gathering: 1 of 2 chose.',
-      progress: { powers: [{ power: 'Red', answered: true }, { power: 'Blue', answered: false }] },
+      progress: {
+        powers: [
+          { power: 'Red', answered: true },
+          { power: 'Blue', answered: false },
+        ],
+      },
       labels: { answered: 'answered', waiting: 'waiting' },
     });
     expect(stepStatusOf(frameOf({ plugin: gatherPlugin }))).toBeNull();
   });
 
   it('orders are closed by a claim step only', () => {
-    expect(closedOrdersText(beaconsPlugin.steps!.beacons)).toBe('Orders for this phase are closed: the beacons are being lit. Light yours with `/act action:light`.');
+    expect(closedOrdersText(beaconsPlugin.steps!.beacons)).toBe(
+      'Orders for this phase are closed: the beacons are being lit. Light yours with `/act action:light`.',
+    );
     expect(closedOrdersText(gatherPlugin.steps!.gather as never)).toBeNull();
     expect(closedOrdersText(undefined)).toBeNull();
   });
 
   it('`/gm advance` words: the step’s own, or what the orders’ end leads to', () => {
-    expect(advanceWordsOf(frameOf({ plugin: beaconsPlugin, step: 'beacons' }))).toEqual({ ends: 'closed the beacons of', next: 'the results' });
-    expect(advanceWordsOf(frameOf({ plugin: beaconsPlugin }))).toEqual({ ends: 'closed the orders of', next: 'the beacons' });
+    expect(advanceWordsOf(frameOf({ plugin: beaconsPlugin, step: 'beacons' }))).toEqual({
+      ends: 'closed the beacons of',
+      next: 'the results',
+    });
+    expect(advanceWordsOf(frameOf({ plugin: beaconsPlugin }))).toEqual({
+      ends: 'closed the orders of',
+      next: 'the beacons',
+    });
     expect(advanceWordsOf(frameOf({ plugin: PLAIN }))).toEqual({ ends: 'resolved', next: 'the results' });
   });
 
   it('reminders go to the seated powers the step still waits for', () => {
-    const frame = frameOf({ plugin: beaconsPlugin, step: 'beacons', seated: ['Red', 'Blue'], records: [record('beacon', 'Blue', { province: 'e' })] });
+    const frame = frameOf({
+      plugin: beaconsPlugin,
+      step: 'beacons',
+      seated: ['Red', 'Blue'],
+      records: [record('beacon', 'Blue', { province: 'e' })],
+    });
     expect(stepReminders(frame, NOW + 5000).map((r) => [r.power, r.userId])).toEqual([['Red', 'user-Red']]);
     expect(stepReminders(frameOf({ plugin: gatherPlugin, step: 'gather' }), NOW + 5000)).toEqual([]);
   });
 
   it('the actions open to a caller now', () => {
     const red = { userId: 'user-Red', power: 'Red' };
-    expect(openActions(frameOf({ plugin: beaconsPlugin, step: 'beacons' }), 'player', red).map((a) => a.name)).toEqual(['light']);
+    expect(openActions(frameOf({ plugin: beaconsPlugin, step: 'beacons' }), 'player', red).map((a) => a.name)).toEqual([
+      'light',
+    ]);
     expect(openActions(frameOf({ plugin: beaconsPlugin }), 'player', red)).toEqual([]);
   });
 });

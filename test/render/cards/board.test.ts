@@ -5,19 +5,41 @@
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { apply, newGame, publicView, stateLabel, STRONGHOLD_IDS, type Action, type Owner } from '../../../src/cardgame/index.js';
+import {
+  apply,
+  newGame,
+  publicView,
+  stateLabel,
+  STRONGHOLD_IDS,
+  type Action,
+  type Owner,
+} from '../../../src/cardgame/index.js';
 import { headerText } from '../../../src/render/cards/draw-panels.js';
 import { ensureFonts, font } from '../../../src/render/fonts.js';
 import { renderCardTable } from '../../../src/render/cards/index.js';
 import { boardLayout, type Box, type Circle } from '../../../src/render/cards/draw-board.js';
-import { dynastyColour, HEIGHT, NEUTRAL_STATE, PANEL_X, STATE_ARMY_R, stateArmyPoints, stateCentre, STRONGHOLD_R, strongholdPoint, tint, WIDTH } from '../../../src/render/cards/layout.js';
+import {
+  dynastyColour,
+  HEIGHT,
+  NEUTRAL_STATE,
+  PANEL_X,
+  STATE_ARMY_R,
+  stateArmyPoints,
+  stateCentre,
+  STRONGHOLD_R,
+  strongholdPoint,
+  tint,
+  WIDTH,
+} from '../../../src/render/cards/layout.js';
 import { colorDistance, rgbToHex } from '../../../src/render/color-science.js';
 import { table } from '../../cardgame/fixtures.js';
 
 const PREVIEW_WIDTH = 550;
 
 /** The picture scaled as Discord's preview shows it, and a pixel reader in the full picture's coordinates. */
-async function preview(png: Buffer): Promise<{ scale: number; at: (x: number, y: number) => [number, number, number] }> {
+async function preview(
+  png: Buffer,
+): Promise<{ scale: number; at: (x: number, y: number) => [number, number, number] }> {
   const img = await loadImage(png);
   const scale = PREVIEW_WIDTH / img.width;
   const w = PREVIEW_WIDTH;
@@ -41,7 +63,8 @@ const rgb = (c: string): [number, number, number] => {
   const n = parseInt(c.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 };
-const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+const distance = (a: readonly number[], b: readonly number[]) =>
+  Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 
 describe('the card table at Discord preview size', () => {
   it('shows who holds each stronghold and each state in their colours at 550 px wide', async () => {
@@ -49,7 +72,13 @@ describe('the card table at Discord preview size', () => {
     // every stronghold held: one army each, the owners in turn; states controlled in turn, some neutral
     const strongholds: Record<number, Owner[]> = {};
     STRONGHOLD_IDS.forEach((h, i) => (strongholds[h] = [i % 5]));
-    const t = table({ dynasties: [...dynasties], hands: [[], [], [], [], []], strongholds, states: { xing: [0], gu: [1], lu: [2], song: [3], cai: [4], wey: ['neutral', 3] }, current: 'zhou' });
+    const t = table({
+      dynasties: [...dynasties],
+      hands: [[], [], [], [], []],
+      strongholds,
+      states: { xing: [0], gu: [1], lu: [2], song: [3], cai: [4], wey: ['neutral', 3] },
+      current: 'zhou',
+    });
     const image = await renderCardTable(publicView(t));
     const { scale, at } = await preview(image.png);
     expect(image.width * scale).toBe(PREVIEW_WIDTH);
@@ -75,7 +104,9 @@ describe('the card table at Discord preview size', () => {
     // every tint stands apart from the neutral grey and from each other (ΔE2000 ≥ 20), the pale ones (Qin's
     // yellow) included; under colour-blindness the state's army carries its dynasty's name as well
     const tints = [...dynasties.map((d) => rgbToHex(rgb(tint(dynastyColour(d))))), NEUTRAL_STATE];
-    for (let a = 0; a < tints.length; a++) for (let b = a + 1; b < tints.length; b++) expect(colorDistance(tints[a]!, tints[b]!), `${tints[a]} / ${tints[b]}`).toBeGreaterThanOrEqual(20);
+    for (let a = 0; a < tints.length; a++)
+      for (let b = a + 1; b < tints.length; b++)
+        expect(colorDistance(tints[a]!, tints[b]!), `${tints[a]} / ${tints[b]}`).toBeGreaterThanOrEqual(20);
   });
 
   it('every stronghold number reads at 550 px wide: at least 6 px high, empty or held (issue 24 §5)', async () => {
@@ -104,12 +135,14 @@ describe('the card table at Discord preview size', () => {
           for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) {
             if (Math.hypot(x - cx, y - cy) > r) continue;
             const i = (y * w + x) * 4;
-            if (distance([data[i]!, data[i + 1]!, data[i + 2]!], disc) > 110) [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
+            if (distance([data[i]!, data[i + 1]!, data[i + 2]!], disc) > 110)
+              [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
           }
         }
         return [id, bottom - top + 1] as const;
       });
-      for (const [id, height] of heights) expect(height, `stronghold ${id}'s number at 550 px`).toBeGreaterThanOrEqual(6);
+      for (const [id, height] of heights)
+        expect(height, `stronghold ${id}'s number at 550 px`).toBeGreaterThanOrEqual(6);
     }
   });
 
@@ -133,7 +166,8 @@ describe('the card table at Discord preview size', () => {
         for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) {
           if (Math.hypot(x - cx, y - cy) > r) continue;
           const i = (y * w + x) * 4;
-          if (distance([data[i]!, data[i + 1]!, data[i + 2]!], disc) > 110) [top, bottom, left, right] = [Math.min(top, y), Math.max(bottom, y), Math.min(left, x), Math.max(right, x)];
+          if (distance([data[i]!, data[i + 1]!, data[i + 2]!], disc) > 110)
+            [top, bottom, left, right] = [Math.min(top, y), Math.max(bottom, y), Math.min(left, x), Math.max(right, x)];
         }
       }
       expect(bottom - top + 1, `${st}: its army's dynasty name at 550 px`).toBeGreaterThanOrEqual(5);
@@ -147,7 +181,12 @@ describe('the card table at Discord preview size', () => {
       ctx.font = font(size, true);
       return ctx.measureText(text).width;
     });
-    const circleBox = (c: Circle, pad = 0): Box => ({ x: c.x - c.r - pad, y: c.y - c.r - pad, w: 2 * (c.r + pad), h: 2 * (c.r + pad) });
+    const circleBox = (c: Circle, pad = 0): Box => ({
+      x: c.x - c.r - pad,
+      y: c.y - c.r - pad,
+      w: 2 * (c.r + pad),
+      h: 2 * (c.r + pad),
+    });
     const circlesMeet = (a: Circle, b: Circle, pad: number) => Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r + pad;
     const boxesMeet = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
     const boxMeetsCircle = (b: Box, c: Circle) => {
@@ -156,11 +195,20 @@ describe('the card table at Discord preview size', () => {
       return Math.hypot(c.x - nx, c.y - ny) < c.r;
     };
     // a stronghold with 2 armies is drawn 3 px wider (the ring of the army beneath)
-    const discs = [...layout.strongholds.map((c) => ({ ...c, r: c.r + 3, id: `stronghold ${c.id}` })), ...layout.armies];
+    const discs = [
+      ...layout.strongholds.map((c) => ({ ...c, r: c.r + 3, id: `stronghold ${c.id}` })),
+      ...layout.armies,
+    ];
     const clashes: string[] = [];
-    for (let a = 0; a < discs.length; a++) for (let b = a + 1; b < discs.length; b++) if (circlesMeet(discs[a]!, discs[b]!, 2)) clashes.push(`${discs[a]!.id} / ${discs[b]!.id}`);
-    for (const n of layout.names) for (const d of discs) if (boxMeetsCircle(n, d)) clashes.push(`${n.id} name / ${d.id}`);
-    for (let a = 0; a < layout.names.length; a++) for (let b = a + 1; b < layout.names.length; b++) if (boxesMeet(layout.names[a]!, layout.names[b]!)) clashes.push(`${layout.names[a]!.id} / ${layout.names[b]!.id}`);
+    for (let a = 0; a < discs.length; a++)
+      for (let b = a + 1; b < discs.length; b++)
+        if (circlesMeet(discs[a]!, discs[b]!, 2)) clashes.push(`${discs[a]!.id} / ${discs[b]!.id}`);
+    for (const n of layout.names)
+      for (const d of discs) if (boxMeetsCircle(n, d)) clashes.push(`${n.id} name / ${d.id}`);
+    for (let a = 0; a < layout.names.length; a++)
+      for (let b = a + 1; b < layout.names.length; b++)
+        if (boxesMeet(layout.names[a]!, layout.names[b]!))
+          clashes.push(`${layout.names[a]!.id} / ${layout.names[b]!.id}`);
     expect(clashes).toEqual([]);
     // the board stays clear of the title (top), the panels (right) and the legend (bottom)
     for (const d of discs) {

@@ -30,11 +30,22 @@ describe('round summary marks', () => {
       { kind: 'effect', seat: 2, symbol: 'cavalry', stronghold: 20, text: '' },
       { kind: 'control', changes: [{ state: 'gu', from: 'neutral', to: 1 }], text: '' },
     ]);
-    expect(marks).toEqual({ changed: ['gu'], moves: [{ owner: 1, from: 14, to: 9 }, { owner: 2, from: 13, to: 19 }] });
+    expect(marks).toEqual({
+      changed: ['gu'],
+      moves: [
+        { owner: 1, from: 14, to: 9 },
+        { owner: 2, from: 13, to: 19 },
+      ],
+    });
   });
 
   it('draws each moved army an arrow in its colour, from the origin towards the army', async () => {
-    const t = table({ dynasties: ['chu', 'yan', 'qi'], strongholds: { 9: [1], 19: [2], 24: [0] }, states: { gu: [2] }, current: 'gu' });
+    const t = table({
+      dynasties: ['chu', 'yan', 'qi'],
+      strongholds: { 9: [1], 19: [2], 24: [0] },
+      states: { gu: [2] },
+      current: 'gu',
+    });
     const marks = roundMarks([
       { kind: 'effect', seat: 0, symbol: 'fire', stronghold: 14, moves: [{ owner: 1, to: 9 }], text: '' },
       { kind: 'effect', seat: 2, symbol: 'wind', from: 10, to: 19, text: '' },
@@ -71,7 +82,10 @@ describe('card table off the event loop', () => {
     const t = table({ dynasties: ['chu', 'yan', 'qi'], strongholds: { 9: [1], 19: [2] }, current: 'gu' });
     const opts = { changed: ['gu' as const], moves: [{ owner: 1, from: 14, to: 9 }] };
     try {
-      const [inWorker, here] = await Promise.all([renderCardTableOffThread(publicView(t), opts), renderCardTable(publicView(t), opts)]);
+      const [inWorker, here] = await Promise.all([
+        renderCardTableOffThread(publicView(t), opts),
+        renderCardTable(publicView(t), opts),
+      ]);
       expect(renderWorkerState().running).toBe(true);
       expect(inWorker.png.equals(here.png)).toBe(true);
     } finally {

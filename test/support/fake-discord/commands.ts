@@ -24,7 +24,11 @@ export interface BuiltCommandData {
   commandName: string;
 }
 
-export function toRegisteredCommand(raw: Record<string, unknown>, id: string, guildId: string | null): RegisteredCommand {
+export function toRegisteredCommand(
+  raw: Record<string, unknown>,
+  id: string,
+  guildId: string | null,
+): RegisteredCommand {
   return {
     id,
     name: String(raw.name),
@@ -51,7 +55,8 @@ export function buildCommandData(
 ): BuiltCommandData {
   const [name, ...subPath] = path.trim().split(/\s+/);
   const command =
-    commands.find((c) => c.name === name && c.guildId === guildId) ?? commands.find((c) => c.name === name && c.guildId === null);
+    commands.find((c) => c.name === name && c.guildId === guildId) ??
+    commands.find((c) => c.name === name && c.guildId === null);
   if (!command) {
     throw new Error(`/${name} is not registered (registered: ${commands.map((c) => c.name).join(', ') || 'none'})`);
   }
@@ -60,7 +65,9 @@ export function buildCommandData(
     // registered without contexts is available everywhere its installation allows (guild-installed: guilds and DMs).
     const contexts = command.raw.contexts as number[] | null | undefined;
     if (command.guildId !== null || (Array.isArray(contexts) && !contexts.includes(1))) {
-      throw new Error(`/${name} is not available in a direct message with the bot (${command.guildId !== null ? 'a server command' : `contexts ${JSON.stringify(contexts)}`})`);
+      throw new Error(
+        `/${name} is not available in a direct message with the bot (${command.guildId !== null ? 'a server command' : `contexts ${JSON.stringify(contexts)}`})`,
+      );
     }
   }
   const resolvedUsers: Record<string, unknown> = {};
@@ -70,7 +77,9 @@ export function buildCommandData(
   let level: RegisteredOption[] = command.options;
   const wrappers: { name: string; type: number }[] = [];
   for (const part of subPath) {
-    const sub = level.find((o) => o.name === part && (o.type === OptionType.Subcommand || o.type === OptionType.SubcommandGroup));
+    const sub = level.find(
+      (o) => o.name === part && (o.type === OptionType.Subcommand || o.type === OptionType.SubcommandGroup),
+    );
     if (!sub) throw new Error(`/${name} has no subcommand "${part}"`);
     wrappers.push({ name: sub.name, type: sub.type });
     level = sub.options ?? [];
@@ -88,7 +97,18 @@ export function buildCommandData(
     if (def.type === OptionType.Role) {
       const role = lookupRole(String(value));
       if (!role) throw new Error(`/${path} option "${optName}": unknown role ${JSON.stringify(value)}`);
-      resolvedRoles[role.id] = { id: role.id, name: role.name, color: 0, colors: { primary_color: 0, secondary_color: null, tertiary_color: null }, hoist: false, position: role.name === '@everyone' ? 0 : 1, permissions: '0', managed: false, mentionable: true, flags: 0 };
+      resolvedRoles[role.id] = {
+        id: role.id,
+        name: role.name,
+        color: 0,
+        colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+        hoist: false,
+        position: role.name === '@everyone' ? 0 : 1,
+        permissions: '0',
+        managed: false,
+        mentionable: true,
+        flags: 0,
+      };
       out = { name: optName, type: def.type, value: role.id };
     } else {
       out = { name: optName, type: def.type, value: encodeValue(def, value, lookupUser, path) };
@@ -121,7 +141,8 @@ export function buildCommandData(
 
   const data: Record<string, unknown> = { id: command.id, name: command.name, type: 1, guild_id: guildId, options };
   const resolved: Record<string, unknown> = {};
-  if (Object.keys(resolvedUsers).length > 0) Object.assign(resolved, { users: resolvedUsers, members: resolvedMembers });
+  if (Object.keys(resolvedUsers).length > 0)
+    Object.assign(resolved, { users: resolvedUsers, members: resolvedMembers });
   if (Object.keys(resolvedRoles).length > 0) resolved.roles = resolvedRoles;
   if (Object.keys(resolved).length > 0) data.resolved = resolved;
   return { data, commandName: [name, ...subPath].join(' ') };

@@ -70,7 +70,9 @@ function fail(message: string): never {
 function customIdOf(raw: Record<string, unknown>, where: string, seen: Set<string>): string {
   const id = raw.custom_id;
   if (typeof id !== 'string' || id.length < 1 || id.length > MAX_CUSTOM_ID) {
-    fail(`${where}.custom_id: Must be between 1 and ${MAX_CUSTOM_ID} in length (got ${typeof id === 'string' ? id.length : typeof id})`);
+    fail(
+      `${where}.custom_id: Must be between 1 and ${MAX_CUSTOM_ID} in length (got ${typeof id === 'string' ? id.length : typeof id})`,
+    );
   }
   if (seen.has(id)) fail(`${where}.custom_id: Component custom id cannot be duplicated (${id})`);
   seen.add(id);
@@ -86,11 +88,15 @@ export function parseMessageComponents(raw: unknown): FakeActionRow[] {
     const where = `components.${r}`;
     if (row?.type !== 1) fail(`${where}.type: a message's top-level components must be action rows (type 1)`);
     const children = row.components;
-    if (!Array.isArray(children) || children.length === 0) fail(`${where}.components: Must be between 1 and ${MAX_BUTTONS_PER_ROW} in length`);
+    if (!Array.isArray(children) || children.length === 0)
+      fail(`${where}.components: Must be between 1 and ${MAX_BUTTONS_PER_ROW} in length`);
     const hasSelect = children.some((c: Record<string, unknown>) => SELECT_TYPES.has(Number(c?.type)));
     if (hasSelect && children.length > 1) fail(`${where}.components: a select menu must be alone in its action row`);
-    if (children.length > MAX_BUTTONS_PER_ROW) fail(`${where}.components: Must be ${MAX_BUTTONS_PER_ROW} or fewer in length (got ${children.length})`);
-    return { components: children.map((c: Record<string, unknown>, i) => parseComponent(c, `${where}.components.${i}`, seen)) };
+    if (children.length > MAX_BUTTONS_PER_ROW)
+      fail(`${where}.components: Must be ${MAX_BUTTONS_PER_ROW} or fewer in length (got ${children.length})`);
+    return {
+      components: children.map((c: Record<string, unknown>, i) => parseComponent(c, `${where}.components.${i}`, seen)),
+    };
   });
 }
 
@@ -104,7 +110,8 @@ function parseComponent(c: Record<string, unknown>, where: string, seen: Set<str
     if (label === '' && c.emoji === undefined) fail(`${where}: a button needs a label or an emoji`);
     const disabled = c.disabled === true;
     if (style === 5) {
-      if (typeof c.url !== 'string' || !/^https?:\/\//.test(c.url)) fail(`${where}.url: a link button needs an http(s) url`);
+      if (typeof c.url !== 'string' || !/^https?:\/\//.test(c.url))
+        fail(`${where}.url: a link button needs an http(s) url`);
       if (c.custom_id !== undefined) fail(`${where}.custom_id: a link button cannot have a custom_id`);
       return { type: 2, style, label, url: c.url, disabled };
     }
@@ -116,26 +123,34 @@ function parseComponent(c: Record<string, unknown>, where: string, seen: Set<str
     const minValues = c.min_values === undefined ? 1 : Number(c.min_values);
     const maxValues = c.max_values === undefined ? 1 : Number(c.max_values);
     if (!(minValues >= 0 && minValues <= 25)) fail(`${where}.min_values: Must be between 0 and 25`);
-    if (!(maxValues >= 1 && maxValues <= 25) || maxValues < minValues) fail(`${where}.max_values: Must be between min_values and 25`);
-    if (typeof c.placeholder === 'string' && c.placeholder.length > 150) fail(`${where}.placeholder: Must be 150 or fewer in length`);
+    if (!(maxValues >= 1 && maxValues <= 25) || maxValues < minValues)
+      fail(`${where}.max_values: Must be between min_values and 25`);
+    if (typeof c.placeholder === 'string' && c.placeholder.length > 150)
+      fail(`${where}.placeholder: Must be 150 or fewer in length`);
     let options: { label: string; value: string; default?: boolean }[] = [];
     if (type === 3) {
       const raw = c.options;
-      if (!Array.isArray(raw) || raw.length < 1 || raw.length > 25) fail(`${where}.options: Must be between 1 and 25 in length`);
+      if (!Array.isArray(raw) || raw.length < 1 || raw.length > 25)
+        fail(`${where}.options: Must be between 1 and 25 in length`);
       const values = new Set<string>();
       options = raw.map((o: Record<string, unknown>, i) => {
         const label = String(o?.label ?? '');
         const value = String(o?.value ?? '');
-        if (label.length < 1 || label.length > 100) fail(`${where}.options.${i}.label: Must be between 1 and 100 in length`);
-        if (value.length < 1 || value.length > 100) fail(`${where}.options.${i}.value: Must be between 1 and 100 in length`);
-        if (typeof o.description === 'string' && o.description.length > 100) fail(`${where}.options.${i}.description: Must be 100 or fewer in length`);
+        if (label.length < 1 || label.length > 100)
+          fail(`${where}.options.${i}.label: Must be between 1 and 100 in length`);
+        if (value.length < 1 || value.length > 100)
+          fail(`${where}.options.${i}.value: Must be between 1 and 100 in length`);
+        if (typeof o.description === 'string' && o.description.length > 100)
+          fail(`${where}.options.${i}.description: Must be 100 or fewer in length`);
         if (values.has(value)) fail(`${where}.options.${i}.value: duplicated option value ${value}`);
         values.add(value);
         return { label, value, ...(o.default === true ? { default: true } : {}) };
       });
-      if (maxValues > options.length) fail(`${where}.max_values: Must be ${options.length} or fewer (the number of options)`);
+      if (maxValues > options.length)
+        fail(`${where}.max_values: Must be ${options.length} or fewer (the number of options)`);
       const preselected = options.filter((o) => o.default).length;
-      if (preselected > maxValues) fail(`${where}.options: ${preselected} default options, more than max_values ${maxValues}`);
+      if (preselected > maxValues)
+        fail(`${where}.options: ${preselected} default options, more than max_values ${maxValues}`);
     }
     return { type: type as FakeSelect['type'], customId, options, minValues, maxValues, disabled: c.disabled === true };
   }
@@ -146,10 +161,12 @@ function parseComponent(c: Record<string, unknown>, where: string, seen: Set<str
 export function parseModal(raw: unknown): FakeModal {
   const data = (raw ?? {}) as Record<string, unknown>;
   const title = typeof data.title === 'string' ? data.title : '';
-  if (title.length < 1 || title.length > 45) fail(`data.title: Must be between 1 and 45 in length (got ${title.length})`);
+  if (title.length < 1 || title.length > 45)
+    fail(`data.title: Must be between 1 and 45 in length (got ${title.length})`);
   const customId = customIdOf(data, 'data', new Set());
   const rows = data.components;
-  if (!Array.isArray(rows) || rows.length < 1 || rows.length > 5) fail('data.components: Must be between 1 and 5 in length');
+  if (!Array.isArray(rows) || rows.length < 1 || rows.length > 5)
+    fail('data.components: Must be between 1 and 5 in length');
   const seen = new Set<string>();
   let labelled = false;
   const inputs = rows.map((row: Record<string, unknown>, r) => {
@@ -158,14 +175,16 @@ export function parseModal(raw: unknown): FakeModal {
     let label: unknown;
     if (row?.type === 1) {
       const children = row.components;
-      if (!Array.isArray(children) || children.length !== 1) fail(`${where}.components: a modal action row holds exactly one text input`);
+      if (!Array.isArray(children) || children.length !== 1)
+        fail(`${where}.components: a modal action row holds exactly one text input`);
       input = children[0] as Record<string, unknown>;
       label = input.label;
     } else if (row?.type === 18) {
       labelled = true;
       input = (row.component ?? {}) as Record<string, unknown>;
       label = row.label;
-      if (input.label !== undefined) fail(`${where}.component.label: a text input inside a label has no label of its own`);
+      if (input.label !== undefined)
+        fail(`${where}.component.label: a text input inside a label has no label of its own`);
     } else {
       return fail(`${where}.type: a modal holds action rows (1) or labels (18)`);
     }
@@ -177,9 +196,12 @@ export function parseModal(raw: unknown): FakeModal {
     const minLength = input.min_length === undefined ? 0 : Number(input.min_length);
     const maxLength = input.max_length === undefined ? 4000 : Number(input.max_length);
     if (!(minLength >= 0 && minLength <= 4000)) fail(`${where}.min_length: Must be between 0 and 4000`);
-    if (!(maxLength >= 1 && maxLength <= 4000) || maxLength < minLength) fail(`${where}.max_length: Must be between 1 and 4000 and at least min_length`);
-    if (typeof input.placeholder === 'string' && input.placeholder.length > 100) fail(`${where}.placeholder: Must be 100 or fewer in length`);
-    if (typeof input.value === 'string' && input.value.length > maxLength) fail(`${where}.value: longer than max_length`);
+    if (!(maxLength >= 1 && maxLength <= 4000) || maxLength < minLength)
+      fail(`${where}.max_length: Must be between 1 and 4000 and at least min_length`);
+    if (typeof input.placeholder === 'string' && input.placeholder.length > 100)
+      fail(`${where}.placeholder: Must be 100 or fewer in length`);
+    if (typeof input.value === 'string' && input.value.length > maxLength)
+      fail(`${where}.value: longer than max_length`);
     return {
       customId: customIdOf(input, where, seen),
       label: text,
@@ -223,7 +245,14 @@ export function componentsJson(rows: FakeActionRow[]): unknown[] {
     type: 1,
     components: row.components.map((c) =>
       c.type === 2
-        ? { type: 2, style: c.style, label: c.label, disabled: c.disabled, ...(c.customId ? { custom_id: c.customId } : {}), ...(c.url ? { url: c.url } : {}) }
+        ? {
+            type: 2,
+            style: c.style,
+            label: c.label,
+            disabled: c.disabled,
+            ...(c.customId ? { custom_id: c.customId } : {}),
+            ...(c.url ? { url: c.url } : {}),
+          }
         : {
             type: c.type,
             custom_id: c.customId,

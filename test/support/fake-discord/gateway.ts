@@ -114,7 +114,10 @@ export class FakeGateway extends EventEmitter {
     const resumed = live.map(
       (s) =>
         new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`session ${s.id} did not RESUME within ${timeoutMs} ms`)), timeoutMs);
+          const timer = setTimeout(
+            () => reject(new Error(`session ${s.id} did not RESUME within ${timeoutMs} ms`)),
+            timeoutMs,
+          );
           const onResumed = (id: string) => {
             if (id !== s.id) return;
             clearTimeout(timer);

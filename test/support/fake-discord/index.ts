@@ -26,7 +26,15 @@ import { channelJson, guildJson, userJson, ALL_PERMISSIONS, memberJson, messageJ
 import { handleRest, INTERACTION_ACK_WINDOW_MS } from './rest.js';
 import { FakeDiscordState } from './state.js';
 
-export type { Delivery, FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
+export type {
+  Delivery,
+  FakeAttachment,
+  FakeChannel,
+  FakeGuild,
+  FakeMessage,
+  FakeUser,
+  RequestLogEntry,
+} from './model.js';
 export { shardOfGuild, type ShardInfo } from './gateway.js';
 export { FakeInteraction } from './interaction.js';
 export { textOf, EPHEMERAL } from './model.js';
@@ -186,7 +194,11 @@ export class FakeDiscord {
   addUser(username: string): FakeUser {
     const user = this.state.addUser(username);
     for (const guildId of this.state.guilds.keys()) {
-      this.gateway.dispatch('GUILD_MEMBER_ADD', { ...memberJson(user, this.state.joinedAt), guild_id: guildId }, guildId);
+      this.gateway.dispatch(
+        'GUILD_MEMBER_ADD',
+        { ...memberJson(user, this.state.joinedAt), guild_id: guildId },
+        guildId,
+      );
     }
     return user;
   }
@@ -203,7 +215,11 @@ export class FakeDiscord {
    * so that Discord's formula puts it on that shard. Bots that identify afterwards see it in READY; a guild added
    * while a bot is connected arrives as GUILD_CREATE on its shard, as when the bot is invited.
    */
-  addGuild(name: string, channels: string[], opts: { onShard?: ShardInfo } = {}): { id: string; channels: FakeChannel[] } {
+  addGuild(
+    name: string,
+    channels: string[],
+    opts: { onShard?: ShardInfo } = {},
+  ): { id: string; channels: FakeChannel[] } {
     let id = this.state.ids.next();
     if (opts.onShard) {
       const [shard, count] = opts.onShard;
@@ -255,7 +271,9 @@ export class FakeDiscord {
   /** Messages posted in a guild channel (bot posts and public interaction responses), oldest first. */
   channelMessages(ref: ChannelRef): FakeMessage[] {
     const channel = this.channel(ref);
-    return [...this.state.messages.values()].filter((m) => m.channelId === channel.id && !m.deleted && !(m.flags & EPHEMERAL));
+    return [...this.state.messages.values()].filter(
+      (m) => m.channelId === channel.id && !m.deleted && !(m.flags & EPHEMERAL),
+    );
   }
 
   /** Messages the bot sent to a user by DM, oldest first. */
@@ -316,7 +334,11 @@ export class FakeDiscord {
   }
 
   /** Like waitForMessage, restricted to one guild channel. */
-  waitForChannelMessage(ref: ChannelRef, pred: (m: FakeMessage) => boolean = () => true, timeoutMs = 10_000): Promise<FakeMessage> {
+  waitForChannelMessage(
+    ref: ChannelRef,
+    pred: (m: FakeMessage) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<FakeMessage> {
     const channel = this.channel(ref);
     return this.waitForMessage((m) => m.channelId === channel.id && !(m.flags & EPHEMERAL) && pred(m), timeoutMs);
   }
@@ -349,17 +371,32 @@ export class FakeDiscord {
    * registered command). Resolves once the bot has acknowledged it and, if it deferred, once it has
    * edited or followed up. Rejects if no bot is connected or nothing acknowledges within 3 s.
    */
-  async slash(userRef: UserRef, channelRef: ChannelRef, command: string, options: Record<string, OptionValue> = {}, opts: SlashOptions = {}): Promise<FakeInteraction> {
+  async slash(
+    userRef: UserRef,
+    channelRef: ChannelRef,
+    command: string,
+    options: Record<string, OptionValue> = {},
+    opts: SlashOptions = {},
+  ): Promise<FakeInteraction> {
     const interaction = this.dispatchInteraction(2, userRef, channelRef, command, options, opts);
     await interaction.waitForResponse(() => true, INTERACTION_ACK_WINDOW_MS);
     if (interaction.deferred) {
-      await interaction.waitForResponse((r) => r.kind === 'edit' || r.kind === 'followUp', opts.deferredTimeoutMs ?? 15_000);
+      await interaction.waitForResponse(
+        (r) => r.kind === 'edit' || r.kind === 'followUp',
+        opts.deferredTimeoutMs ?? 15_000,
+      );
     }
     return interaction;
   }
 
   /** Dispatches a slash command without waiting for the answer (for concurrency tests and benchmarks). */
-  slashNoWait(userRef: UserRef, channelRef: ChannelRef, command: string, options: Record<string, OptionValue> = {}, opts: BuildOptions = {}): FakeInteraction {
+  slashNoWait(
+    userRef: UserRef,
+    channelRef: ChannelRef,
+    command: string,
+    options: Record<string, OptionValue> = {},
+    opts: BuildOptions = {},
+  ): FakeInteraction {
     return this.dispatchInteraction(2, userRef, channelRef, command, options, opts);
   }
 
@@ -450,13 +487,21 @@ export class FakeDiscord {
     this.state.interactionsByToken.set(token, interaction);
     // Guild interactions go to the guild's shard; DMs to the default guild's (Discord sends DMs to shard 0).
     const sent = this.gateway.dispatch('INTERACTION_CREATE', payload, guildId);
-    if (sent === 0) throw new Error(`fake discord: no bot is connected to receive ${type === 2 || type === 4 ? '/' : 'component '}${name}`);
+    if (sent === 0)
+      throw new Error(
+        `fake discord: no bot is connected to receive ${type === 2 || type === 4 ? '/' : 'component '}${name}`,
+      );
     return interaction;
   }
 
   private messageWithComponents(m: FakeMessage): Record<string, unknown> {
     const channel = this.state.channels.get(m.channelId)!;
-    const json = messageJson(m, this.state.users.get(m.authorId)!, this.origin, channel.type === 0 ? this.guildId : null);
+    const json = messageJson(
+      m,
+      this.state.users.get(m.authorId)!,
+      this.origin,
+      channel.type === 0 ? this.guildId : null,
+    );
     return { ...json, components: componentsJson(componentsOf(m)) };
   }
 
@@ -515,7 +560,8 @@ export class FakeDiscord {
 
   /** The message an interaction's reply became (its @original), e.g. an ephemeral confirmation. */
   replyMessage(interaction: FakeInteraction): FakeMessage {
-    if (!interaction.originalMessageId) throw new Error(`fake discord: interaction ${interaction.command} has no reply message`);
+    if (!interaction.originalMessageId)
+      throw new Error(`fake discord: interaction ${interaction.command} has no reply message`);
     return this.message(interaction.originalMessageId);
   }
 
@@ -533,7 +579,12 @@ export class FakeDiscord {
    * (an ephemeral message only to the user it answered, a DM only to its recipient), the button must be
    * there and enabled. Resolves once the bot acknowledged (and, after a deferral, edited or followed up).
    */
-  async click(userRef: UserRef, host: ComponentHost, button: ButtonRef, opts: SlashOptions = {}): Promise<FakeInteraction> {
+  async click(
+    userRef: UserRef,
+    host: ComponentHost,
+    button: ButtonRef,
+    opts: SlashOptions = {},
+  ): Promise<FakeInteraction> {
     const user = this.user(userRef);
     const message = this.hostMessage(host);
     const buttons = buttonsOf(message);
@@ -542,30 +593,48 @@ export class FakeDiscord {
         ? buttons.filter((b) => b.customId === button)
         : buttons.filter((b) => b.label === button.label);
     if (found.length !== 1) {
-      throw new Error(`fake discord: ${found.length === 0 ? 'no' : 'more than one'} button ${JSON.stringify(button)} on the message (buttons: ${JSON.stringify(buttons.map((b) => b.label))})`);
+      throw new Error(
+        `fake discord: ${found.length === 0 ? 'no' : 'more than one'} button ${JSON.stringify(button)} on the message (buttons: ${JSON.stringify(buttons.map((b) => b.label))})`,
+      );
     }
     const b = found[0]!;
     if (!b.customId) throw new Error('fake discord: a link button opens a URL; it sends no interaction');
     if (b.disabled) throw new Error(`fake discord: button "${b.label}" is disabled`);
     const channel = this.visibleChannel(user, message);
-    return this.settle(this.dispatch(3, user, channel, b.customId, { custom_id: b.customId, component_type: 2 }, message), opts);
+    return this.settle(
+      this.dispatch(3, user, channel, b.customId, { custom_id: b.customId, component_type: 2 }, message),
+      opts,
+    );
   }
 
   /** Chooses `values` in a select menu (values must be among its options, their count within min/max). */
-  async select(userRef: UserRef, host: ComponentHost, customId: string, values: string[], opts: SlashOptions = {}): Promise<FakeInteraction> {
+  async select(
+    userRef: UserRef,
+    host: ComponentHost,
+    customId: string,
+    values: string[],
+    opts: SlashOptions = {},
+  ): Promise<FakeInteraction> {
     const user = this.user(userRef);
     const message = this.hostMessage(host);
     const c = findComponent(message, customId);
     if (!c || c.type === 2) throw new Error(`fake discord: no select menu ${customId} on the message`);
     if (c.disabled) throw new Error(`fake discord: select menu ${customId} is disabled`);
     if (values.length < c.minValues || values.length > c.maxValues) {
-      throw new Error(`fake discord: select menu ${customId} takes ${c.minValues}-${c.maxValues} values, not ${values.length}`);
+      throw new Error(
+        `fake discord: select menu ${customId} takes ${c.minValues}-${c.maxValues} values, not ${values.length}`,
+      );
     }
     if (c.type === 3) {
-      for (const v of values) if (!c.options.some((o) => o.value === v)) throw new Error(`fake discord: ${JSON.stringify(v)} is not an option of ${customId}`);
+      for (const v of values)
+        if (!c.options.some((o) => o.value === v))
+          throw new Error(`fake discord: ${JSON.stringify(v)} is not an option of ${customId}`);
     }
     const channel = this.visibleChannel(user, message);
-    return this.settle(this.dispatch(3, user, channel, customId, { custom_id: customId, component_type: c.type, values }, message), opts);
+    return this.settle(
+      this.dispatch(3, user, channel, customId, { custom_id: customId, component_type: c.type, values }, message),
+      opts,
+    );
   }
 
   /**
@@ -573,20 +642,29 @@ export class FakeDiscord {
    * input (custom_id → text). Required inputs must be filled, lengths within the modal's bounds; a modal is
    * submitted once.
    */
-  async submitModal(userRef: UserRef, opened: FakeInteraction, values: Record<string, string>, opts: SlashOptions = {}): Promise<FakeInteraction> {
+  async submitModal(
+    userRef: UserRef,
+    opened: FakeInteraction,
+    values: Record<string, string>,
+    opts: SlashOptions = {},
+  ): Promise<FakeInteraction> {
     const user = this.user(userRef);
     const modal = opened.modal;
     if (!modal) throw new Error(`fake discord: interaction ${opened.command} opened no modal`);
     if (user.id !== opened.userId) throw new Error('fake discord: a modal is shown only to the user who opened it');
-    if (this.submittedModals.has(opened.id)) throw new Error('fake discord: this modal was already submitted (it closed)');
+    if (this.submittedModals.has(opened.id))
+      throw new Error('fake discord: this modal was already submitted (it closed)');
     for (const key of Object.keys(values)) {
-      if (!modal.inputs.some((i) => i.customId === key)) throw new Error(`fake discord: the modal has no text input ${key}`);
+      if (!modal.inputs.some((i) => i.customId === key))
+        throw new Error(`fake discord: the modal has no text input ${key}`);
     }
     for (const input of modal.inputs) {
       const v = values[input.customId] ?? '';
       if (input.required && v.length === 0) throw new Error(`fake discord: "${input.label}" is required`);
-      if (v.length > 0 && v.length < input.minLength) throw new Error(`fake discord: "${input.label}" needs at least ${input.minLength} characters`);
-      if (v.length > input.maxLength) throw new Error(`fake discord: "${input.label}" takes at most ${input.maxLength} characters`);
+      if (v.length > 0 && v.length < input.minLength)
+        throw new Error(`fake discord: "${input.label}" needs at least ${input.minLength} characters`);
+      if (v.length > input.maxLength)
+        throw new Error(`fake discord: "${input.label}" takes at most ${input.maxLength} characters`);
     }
     this.submittedModals.add(opened.id);
     const components = modal.inputs.map((input) => {
@@ -595,7 +673,10 @@ export class FakeDiscord {
     });
     const source = opened.sourceMessageId ? this.state.messages.get(opened.sourceMessageId) : undefined;
     const channel = this.channel(opened.channelId);
-    return this.settle(this.dispatch(5, user, channel, modal.customId, { custom_id: modal.customId, components }, source), opts);
+    return this.settle(
+      this.dispatch(5, user, channel, modal.customId, { custom_id: modal.customId, components }, source),
+      opts,
+    );
   }
 
   private readonly submittedModals = new Set<string>();
@@ -604,10 +685,12 @@ export class FakeDiscord {
     if (message.deleted) throw new Error('fake discord: the message was deleted');
     const channel = this.state.channels.get(message.channelId)!;
     if (channel.deleted) throw new Error(`fake discord: channel ${channel.name} was deleted`);
-    if (channel.type === 1 && channel.recipientId !== user.id) throw new Error('fake discord: that DM belongs to another user');
+    if (channel.type === 1 && channel.recipientId !== user.id)
+      throw new Error('fake discord: that DM belongs to another user');
     if (message.flags & EPHEMERAL) {
       const owner = message.interactionId ? this.state.interactions.get(message.interactionId)?.userId : undefined;
-      if (owner !== user.id) throw new Error('fake discord: an ephemeral message is seen (and clicked) only by the user it answered');
+      if (owner !== user.id)
+        throw new Error('fake discord: an ephemeral message is seen (and clicked) only by the user it answered');
     }
     return channel;
   }
@@ -616,7 +699,10 @@ export class FakeDiscord {
   private async settle(interaction: FakeInteraction, opts: SlashOptions): Promise<FakeInteraction> {
     await interaction.waitForResponse(() => true, INTERACTION_ACK_WINDOW_MS);
     if (interaction.deferred || interaction.responses[0]?.kind === 'deferUpdate') {
-      await interaction.waitForResponse((r) => r.kind === 'edit' || r.kind === 'followUp', opts.deferredTimeoutMs ?? 15_000);
+      await interaction.waitForResponse(
+        (r) => r.kind === 'edit' || r.kind === 'followUp',
+        opts.deferredTimeoutMs ?? 15_000,
+      );
     }
     return interaction;
   }

@@ -47,14 +47,23 @@ export class FakeInteraction {
   /** Text of every visible response (reply, edits, follow-ups), joined by newlines. */
   get text(): string {
     return this.responses
-      .filter((r) => r.kind !== 'defer' && r.kind !== 'deferUpdate' && r.kind !== 'autocomplete' && r.kind !== 'delete' && r.kind !== 'modal')
+      .filter(
+        (r) =>
+          r.kind !== 'defer' &&
+          r.kind !== 'deferUpdate' &&
+          r.kind !== 'autocomplete' &&
+          r.kind !== 'delete' &&
+          r.kind !== 'modal',
+      )
       .map((r) => textOf(r))
       .join('\n');
   }
 
   /** Text of the last reply or edit of the original response. */
   get finalText(): string {
-    const last = [...this.responses].reverse().find((r) => r.kind === 'reply' || r.kind === 'edit' || r.kind === 'update');
+    const last = [...this.responses]
+      .reverse()
+      .find((r) => r.kind === 'reply' || r.kind === 'edit' || r.kind === 'update');
     return last ? textOf(last) : '';
   }
 
@@ -79,7 +88,11 @@ export class FakeInteraction {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.events.off('response', onResponse);
-        reject(new Error(`interaction /${this.command} (${this.id}): no matching response within ${timeoutMs} ms; got ${JSON.stringify(this.responses.map((r) => r.kind))}`));
+        reject(
+          new Error(
+            `interaction /${this.command} (${this.id}): no matching response within ${timeoutMs} ms; got ${JSON.stringify(this.responses.map((r) => r.kind))}`,
+          ),
+        );
       }, timeoutMs);
       const onResponse = (r: InteractionResponse) => {
         if (!pred(r)) return;

@@ -142,7 +142,16 @@ export interface FakeMessage {
   pinnedAt?: number;
 }
 
-export type InteractionResponseKind = 'reply' | 'defer' | 'update' | 'deferUpdate' | 'autocomplete' | 'edit' | 'followUp' | 'delete' | 'modal';
+export type InteractionResponseKind =
+  | 'reply'
+  | 'defer'
+  | 'update'
+  | 'deferUpdate'
+  | 'autocomplete'
+  | 'edit'
+  | 'followUp'
+  | 'delete'
+  | 'modal';
 
 export interface InteractionResponse {
   kind: InteractionResponseKind;

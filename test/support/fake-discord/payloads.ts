@@ -29,10 +29,23 @@ export function userJson(u: FakeUser): Record<string, unknown> {
 }
 
 export function memberJson(u: FakeUser, joinedAt: string): Record<string, unknown> {
-  return { user: userJson(u), roles: [], joined_at: joinedAt, deaf: false, mute: false, flags: 0, permissions: ALL_PERMISSIONS };
+  return {
+    user: userJson(u),
+    roles: [],
+    joined_at: joinedAt,
+    deaf: false,
+    mute: false,
+    flags: 0,
+    permissions: ALL_PERMISSIONS,
+  };
 }
 
-export function channelJson(c: FakeChannel, guildId: string, recipients: FakeUser[] = [], botId?: string): Record<string, unknown> {
+export function channelJson(
+  c: FakeChannel,
+  guildId: string,
+  recipients: FakeUser[] = [],
+  botId?: string,
+): Record<string, unknown> {
   if (c.type === 1) {
     return { id: c.id, type: 1, recipients: recipients.map(userJson), last_message_id: null, flags: 0 };
   }
@@ -112,11 +125,15 @@ export function guildJson(opts: {
         flags: 0,
       },
     ],
-    channels: opts.channels.filter((c) => c.type === 0 && !c.deleted).map((c) => channelJson(c, opts.id, [], opts.botId)),
+    channels: opts.channels
+      .filter((c) => c.type === 0 && !c.deleted)
+      .map((c) => channelJson(c, opts.id, [], opts.botId)),
     members: opts.members.map((m) => memberJson(m, opts.joinedAt)),
     emojis: [],
     stickers: [],
-    threads: opts.channels.filter((c) => c.thread && !c.deleted && !c.thread.archived).map((c) => threadJson(c, opts.id)),
+    threads: opts.channels
+      .filter((c) => c.thread && !c.deleted && !c.thread.archived)
+      .map((c) => threadJson(c, opts.id)),
     presences: [],
     voice_states: [],
     stage_instances: [],
@@ -138,7 +155,12 @@ export function attachmentJson(a: FakeAttachment, apiOrigin: string): Record<str
   return { id: a.id, filename: a.filename, size: a.data.length, content_type: a.contentType, url, proxy_url: url };
 }
 
-export function messageJson(m: FakeMessage, author: FakeUser, apiOrigin: string, guildId: string | null): Record<string, unknown> {
+export function messageJson(
+  m: FakeMessage,
+  author: FakeUser,
+  apiOrigin: string,
+  guildId: string | null,
+): Record<string, unknown> {
   return {
     id: m.id,
     type: m.type ?? 0,
@@ -157,6 +179,15 @@ export function messageJson(m: FakeMessage, author: FakeUser, apiOrigin: string,
     components: [],
     pinned: m.pinned === true,
     flags: m.flags,
-    ...(m.reference ? { message_reference: { type: 0, channel_id: m.channelId, message_id: m.reference, ...(guildId ? { guild_id: guildId } : {}) } } : {}),
+    ...(m.reference
+      ? {
+          message_reference: {
+            type: 0,
+            channel_id: m.channelId,
+            message_id: m.reference,
+            ...(guildId ? { guild_id: guildId } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -34,25 +34,42 @@ export class RemoteFakeDiscord {
     // The worker is TypeScript too: a tiny bootstrap loads it through tsx's ESM API.
     const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
     const entry = JSON.stringify(new URL('./worker.ts', import.meta.url).href);
-    const worker = new Worker(`import(${api}).then((tsx) => tsx.tsImport(${entry}, ${JSON.stringify(import.meta.url)}))`, { eval: true });
+    const worker = new Worker(
+      `import(${api}).then((tsx) => tsx.tsImport(${entry}, ${JSON.stringify(import.meta.url)}))`,
+      { eval: true },
+    );
     const remote = new RemoteFakeDiscord(worker);
-    const info = (await remote.call({ method: 'start', args: [opts] })) as { apiBase: string; token: string; guildId: string };
+    const info = (await remote.call({ method: 'start', args: [opts] })) as {
+      apiBase: string;
+      token: string;
+      guildId: string;
+    };
     Object.assign(remote, info);
     return remote;
   }
 
-  slash(user: string, channel: string, command: string, options: Record<string, OptionValue> = {}): Promise<RemoteReply> {
+  slash(
+    user: string,
+    channel: string,
+    command: string,
+    options: Record<string, OptionValue> = {},
+  ): Promise<RemoteReply> {
     return this.call({ method: 'slash', args: [user, channel, command, options] }) as Promise<RemoteReply>;
   }
 
   /** Dispatches all at once; resolves when each has been answered (deferred ones: edited). */
-  burst(calls: { user: string; channel: string; command: string; options: Record<string, OptionValue> }[]): Promise<RemoteReply[]> {
+  burst(
+    calls: { user: string; channel: string; command: string; options: Record<string, OptionValue> }[],
+  ): Promise<RemoteReply[]> {
     return this.call({ method: 'burst', args: [calls] }) as Promise<RemoteReply[]>;
   }
 
   /** Resolves when a channel message starting with `prefix` and carrying an attachment exists. */
   waitForChannelMessage(channel: string, prefix: string, timeoutMs = 20_000): Promise<{ id: string; bytes: number }> {
-    return this.call({ method: 'waitForChannelMessage', args: [channel, prefix, timeoutMs] }) as Promise<{ id: string; bytes: number }>;
+    return this.call({ method: 'waitForChannelMessage', args: [channel, prefix, timeoutMs] }) as Promise<{
+      id: string;
+      bytes: number;
+    }>;
   }
 
   channelId(name: string): Promise<string> {

@@ -7,14 +7,31 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeInteraction } from './interaction.js';
-import type { FakeAttachment, FakeChannel, FakeEmbed, FakeMessage, FakeThreadState, InteractionResponse, PermissionName, RateLimitRoute } from './model.js';
+import type {
+  FakeAttachment,
+  FakeChannel,
+  FakeEmbed,
+  FakeMessage,
+  FakeThreadState,
+  InteractionResponse,
+  PermissionName,
+  RateLimitRoute,
+} from './model.js';
 import { EPHEMERAL } from './model.js';
 import { parseBody, type ParsedBody, type UploadedFile } from './multipart.js';
 import { channelJson, messageJson, threadJson, userJson } from './payloads.js';
 import type { FakeDiscordState, LimitVerdict, RequestScope } from './state.js';
 import { toRegisteredCommand } from './commands.js';
 import { checkAllowedMentions, setAllowedMentions } from './mentions.js';
-import { callbackAllowed, componentsJson, componentsOf, parseMessageComponents, parseModal, setComponents, type FakeActionRow } from './components.js';
+import {
+  callbackAllowed,
+  componentsJson,
+  componentsOf,
+  parseMessageComponents,
+  parseModal,
+  setComponents,
+  type FakeActionRow,
+} from './components.js';
 
 /** Discord refuses interaction callbacks after 3 s (the token is valid 15 min for edits and follow-ups). */
 export const INTERACTION_ACK_WINDOW_MS = 3000;
@@ -88,7 +105,17 @@ export async function handleRest(
     const authorized = req.headers.authorization === `Bot ${state.token}`;
     if (match.auth && !authorized) throw new HttpError(401, 0, '401: Unauthorized');
     const body = await parseBody(req.headers['content-type'], Buffer.concat(chunks));
-    const ctx: Ctx = { state, origin, gatewayUrl, method, path: apiPath, query: url.searchParams, body, authorized, receivedAt };
+    const ctx: Ctx = {
+      state,
+      origin,
+      gatewayUrl,
+      method,
+      path: apiPath,
+      query: url.searchParams,
+      body,
+      authorized,
+      receivedAt,
+    };
     const scope = requestScope(ctx);
     const delay = state.transport.delayFor(scope);
     if (delay > 0) {
@@ -135,7 +162,12 @@ function requestScope(ctx: Ctx): RequestScope {
     const channel = ctx.state.channels.get(channelId);
     return [channelId, ...(channel?.recipientId ? [channel.recipientId] : [])];
   };
-  const scope = (route: RateLimitRoute | null, major: string, targets: string[]): RequestScope => ({ route, major, targets, exemptFromGlobal });
+  const scope = (route: RateLimitRoute | null, major: string, targets: string[]): RequestScope => ({
+    route,
+    major,
+    targets,
+    exemptFromGlobal,
+  });
   if (ctx.method === 'POST' && ctx.path === '/users/@me/channels') {
     return scope('dm_create', 'bot', [String(ctx.body.json?.recipient_id ?? '')]);
   }
@@ -151,11 +183,17 @@ function requestScope(ctx: Ctx): RequestScope {
   const rest = ctx.path.slice(`/channels/${channelId}`.length);
   const targets = targetsOf(channelId);
   if (ctx.method === 'POST' && rest === '/messages') {
-    return scope(ctx.state.channels.get(channelId)?.type === 1 ? 'dm_messages' : 'channel_messages', channelId, targets);
+    return scope(
+      ctx.state.channels.get(channelId)?.type === 1 ? 'dm_messages' : 'channel_messages',
+      channelId,
+      targets,
+    );
   }
-  if (/^\/(messages\/)?pins\/\d+$/.test(rest) && (ctx.method === 'PUT' || ctx.method === 'DELETE')) return scope('pins', channelId, targets);
+  if (/^\/(messages\/)?pins\/\d+$/.test(rest) && (ctx.method === 'PUT' || ctx.method === 'DELETE'))
+    return scope('pins', channelId, targets);
   if (ctx.method === 'POST' && /^(\/messages\/\d+)?\/threads$/.test(rest)) return scope('threads', channelId, targets);
-  if (/^\/messages\/\d+$/.test(rest) && (ctx.method === 'PATCH' || ctx.method === 'DELETE')) return scope('message_edits', channelId, targets);
+  if (/^\/messages\/\d+$/.test(rest) && (ctx.method === 'PATCH' || ctx.method === 'DELETE'))
+    return scope('message_edits', channelId, targets);
   return scope(null, channelId, targets);
 }
 
@@ -197,27 +235,57 @@ interface MessageInput {
 
 /** The characters Discord counts toward its 6000 over all of a message's embeds. */
 function embedTextLength(e: FakeEmbed): number {
-  const raw = e as { title?: unknown; description?: unknown; fields?: { name?: unknown; value?: unknown }[]; footer?: { text?: unknown }; author?: { name?: unknown } };
+  const raw = e as {
+    title?: unknown;
+    description?: unknown;
+    fields?: { name?: unknown; value?: unknown }[];
+    footer?: { text?: unknown };
+    author?: { name?: unknown };
+  };
   const len = (v: unknown) => (typeof v === 'string' ? v.length : 0);
-  return len(raw.title) + len(raw.description) + (raw.fields ?? []).reduce((n, f) => n + len(f.name) + len(f.value), 0) + len(raw.footer?.text) + len(raw.author?.name);
+  return (
+    len(raw.title) +
+    len(raw.description) +
+    (raw.fields ?? []).reduce((n, f) => n + len(f.name) + len(f.value), 0) +
+    len(raw.footer?.text) +
+    len(raw.author?.name)
+  );
 }
 
-function messageInput(ctx: Ctx, json: Record<string, unknown> | null, files: UploadedFile[], requireSomething: boolean): MessageInput {
+function messageInput(
+  ctx: Ctx,
+  json: Record<string, unknown> | null,
+  files: UploadedFile[],
+  requireSomething: boolean,
+): MessageInput {
   const data = json ?? {};
   const content = typeof data.content === 'string' ? data.content : '';
   if (content.length > MAX_CONTENT) {
-    throw new HttpError(400, 50035, `Invalid Form Body: content: Must be ${MAX_CONTENT} or fewer in length (got ${content.length})`);
+    throw new HttpError(
+      400,
+      50035,
+      `Invalid Form Body: content: Must be ${MAX_CONTENT} or fewer in length (got ${content.length})`,
+    );
   }
   const embeds = (Array.isArray(data.embeds) ? data.embeds : []) as FakeEmbed[];
   if (embeds.length > 10) throw new HttpError(400, 50035, 'Invalid Form Body: embeds: Must be 10 or fewer in length');
   for (const e of embeds) {
     if ((e.description?.length ?? 0) > MAX_EMBED_DESCRIPTION) {
-      throw new HttpError(400, 50035, `Invalid Form Body: embeds.description: Must be ${MAX_EMBED_DESCRIPTION} or fewer in length`);
+      throw new HttpError(
+        400,
+        50035,
+        `Invalid Form Body: embeds.description: Must be ${MAX_EMBED_DESCRIPTION} or fewer in length`,
+      );
     }
   }
   // Discord: titles, descriptions, field names and values, footers and author names of all embeds, 6000 at most.
   const embedText = embeds.reduce((n, e) => n + embedTextLength(e), 0);
-  if (embedText > MAX_EMBEDS_TOTAL) throw new HttpError(400, 50035, `Invalid Form Body: embeds: Embed size exceeds maximum size of ${MAX_EMBEDS_TOTAL} (got ${embedText})`);
+  if (embedText > MAX_EMBEDS_TOTAL)
+    throw new HttpError(
+      400,
+      50035,
+      `Invalid Form Body: embeds: Embed size exceeds maximum size of ${MAX_EMBEDS_TOTAL} (got ${embedText})`,
+    );
   if (files.length > 10) throw new HttpError(400, 50035, 'Invalid Form Body: files: Must be 10 or fewer');
   const out: FakeAttachment[] = files.map((f) => {
     if (f.data.length > MAX_FILE_BYTES) throw new HttpError(413, 40005, 'Request entity too large');
@@ -232,7 +300,15 @@ function messageInput(ctx: Ctx, json: Record<string, unknown> | null, files: Upl
   const components = 'components' in data ? parseMessageComponents(data.components ?? []) : undefined;
   const allowedMentions = 'allowed_mentions' in data ? data.allowed_mentions : undefined;
   checkAllowedMentions(allowedMentions);
-  return { content, embeds, flags: Number(data.flags ?? 0), keepAttachmentIds: keep, files: out, components, allowedMentions };
+  return {
+    content,
+    embeds,
+    flags: Number(data.flags ?? 0),
+    keepAttachmentIds: keep,
+    files: out,
+    components,
+    allowedMentions,
+  };
 }
 
 function liveChannel(ctx: Ctx, id: string): FakeChannel {
@@ -256,7 +332,12 @@ function toJson(ctx: Ctx, m: FakeMessage): Record<string, unknown> {
   return { ...json, components: componentsJson(componentsOf(m)) };
 }
 
-function response(kind: InteractionResponse['kind'], at: number, ephemeral: boolean, m: Partial<FakeMessage> & { id?: string }): InteractionResponse {
+function response(
+  kind: InteractionResponse['kind'],
+  at: number,
+  ephemeral: boolean,
+  m: Partial<FakeMessage> & { id?: string },
+): InteractionResponse {
   return {
     kind,
     at,
@@ -323,7 +404,8 @@ route('POST', '/channels/(\\d+)/messages', true, (ctx, [id]) => {
   if (channel.type === 1 && ctx.state.closedDms.has(channel.recipientId!)) {
     throw new HttpError(403, 50007, 'Cannot send messages to this user', true);
   }
-  if (channel.type !== 1) requirePermission(ctx, channel, channel.thread ? 'SEND_MESSAGES_IN_THREADS' : 'SEND_MESSAGES');
+  if (channel.type !== 1)
+    requirePermission(ctx, channel, channel.thread ? 'SEND_MESSAGES_IN_THREADS' : 'SEND_MESSAGES');
   if (channel.thread?.archived) {
     // An archived thread reopens when someone posts, unless it is locked.
     if (channel.thread.locked) throw new HttpError(400, 50083, 'Thread is archived', true);
@@ -333,11 +415,14 @@ route('POST', '/channels/(\\d+)/messages', true, (ctx, [id]) => {
   const input = messageInput(ctx, ctx.body.json, ctx.body.files, true);
   // enforce_nonce: a message with the same nonce from the same author is returned, not posted again.
   const nonce = ctx.body.json?.nonce === undefined ? undefined : String(ctx.body.json.nonce);
-  if (nonce !== undefined && String(nonce).length > 25) throw new HttpError(400, 50035, 'Invalid Form Body: nonce: Must be 25 or fewer in length');
+  if (nonce !== undefined && String(nonce).length > 25)
+    throw new HttpError(400, 50035, 'Invalid Form Body: nonce: Must be 25 or fewer in length');
   if (nonce !== undefined && ctx.body.json?.enforce_nonce === true) {
     // Discord remembers nonces only for a few minutes (transport.nonceWindowMs); an older one posts again.
     const since = ctx.state.transport.now() - ctx.state.transport.nonceWindowMs;
-    const earlier = [...ctx.state.messages.values()].find((m) => m.channelId === channel.id && m.nonce === nonce && m.nonceAt! > since);
+    const earlier = [...ctx.state.messages.values()].find(
+      (m) => m.channelId === channel.id && m.nonce === nonce && m.nonceAt! > since,
+    );
     if (earlier) {
       ctx.state.nonceRepeats++;
       ctx.state.repeatedNonces.push(nonce);
@@ -415,13 +500,19 @@ function checkOptions(path: string, options: Record<string, unknown>[], depth = 
     names.add(name);
     const description = String(o.description ?? '');
     if (description.length < 1 || description.length > 100) {
-      throw new HttpError(400, 50035, `Invalid Form Body: ${where}: description must be 1-100 characters (got ${description.length})`);
+      throw new HttpError(
+        400,
+        50035,
+        `Invalid Form Body: ${where}: description must be 1-100 characters (got ${description.length})`,
+      );
     }
     const choices = (o.choices as { name: string; value: unknown }[] | undefined) ?? [];
     if (choices.length > 25) throw new HttpError(400, 50035, `Invalid Form Body: ${where}: more than 25 choices`);
-    if (choices.length > 0 && o.autocomplete) throw new HttpError(400, 50035, `Invalid Form Body: ${where}: choices and autocomplete together`);
+    if (choices.length > 0 && o.autocomplete)
+      throw new HttpError(400, 50035, `Invalid Form Body: ${where}: choices and autocomplete together`);
     for (const c of choices) {
-      if (String(c.name).length < 1 || String(c.name).length > 100) throw new HttpError(400, 50035, `Invalid Form Body: ${where}: choice name length`);
+      if (String(c.name).length < 1 || String(c.name).length > 100)
+        throw new HttpError(400, 50035, `Invalid Form Body: ${where}: choice name length`);
     }
     const type = Number(o.type);
     if (type === 1 || type === 2) {
@@ -429,7 +520,8 @@ function checkOptions(path: string, options: Record<string, unknown>[], depth = 
       continue;
     }
     if (o.required) {
-      if (optionalSeen) throw new HttpError(400, 50035, `Invalid Form Body: ${where}: required options must come before optional ones`);
+      if (optionalSeen)
+        throw new HttpError(400, 50035, `Invalid Form Body: ${where}: required options must come before optional ones`);
     } else optionalSeen = true;
   }
 }
@@ -476,7 +568,12 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
   if (!interaction || interaction.token !== token) throw new HttpError(404, 10062, 'Unknown interaction');
   if (interaction.acknowledged) throw new HttpError(400, 40060, 'Interaction has already been acknowledged.');
   if (ctx.receivedAt - interaction.dispatchedAt > INTERACTION_ACK_WINDOW_MS) {
-    throw new HttpError(404, 10062, `Unknown interaction (acknowledged after ${Math.round(ctx.receivedAt - interaction.dispatchedAt)} ms)`, ctx.slowed === true);
+    throw new HttpError(
+      404,
+      10062,
+      `Unknown interaction (acknowledged after ${Math.round(ctx.receivedAt - interaction.dispatchedAt)} ms)`,
+      ctx.slowed === true,
+    );
   }
   const json = ctx.body.json ?? {};
   const type = Number(json.type);
@@ -484,7 +581,11 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
   const at = ctx.receivedAt;
   let message: FakeMessage | null = null;
   if (!callbackAllowed(interaction.type, type, interaction.sourceMessageId !== undefined)) {
-    throw new HttpError(400, 50035, `Invalid Form Body: callback type ${type} is not allowed for interaction type ${interaction.type}`);
+    throw new HttpError(
+      400,
+      50035,
+      `Invalid Form Body: callback type ${type} is not allowed for interaction type ${interaction.type}`,
+    );
   }
   switch (type) {
     case 4: {
@@ -501,12 +602,18 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
       break;
     }
     case 8: {
-      if (interaction.type !== 4) throw new HttpError(400, 50035, 'Invalid Form Body: autocomplete result for a non-autocomplete interaction');
+      if (interaction.type !== 4)
+        throw new HttpError(400, 50035, 'Invalid Form Body: autocomplete result for a non-autocomplete interaction');
       const choices = (data.choices ?? []) as { name: string; value: string | number }[];
-      if (choices.length > 25) throw new HttpError(400, 50035, 'Invalid Form Body: choices: Must be 25 or fewer in length');
+      if (choices.length > 25)
+        throw new HttpError(400, 50035, 'Invalid Form Body: choices: Must be 25 or fewer in length');
       for (const c of choices) {
         if (String(c.name).length < 1 || String(c.name).length > 100 || String(c.value).length > 100) {
-          throw new HttpError(400, 50035, `Invalid Form Body: choice ${JSON.stringify(c)} must have a 1-100 character name and value`);
+          throw new HttpError(
+            400,
+            50035,
+            `Invalid Form Body: choice ${JSON.stringify(c)} must have a 1-100 character name and value`,
+          );
         }
       }
       interaction.record({ ...response('autocomplete', at, true, {}), choices });
@@ -518,11 +625,21 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
       message = componentCallback(ctx, interaction, type, data);
       break;
     default:
-      throw new HttpError(400, 50035, `Invalid Form Body: interaction callback type ${type} is not supported by the fake`);
+      throw new HttpError(
+        400,
+        50035,
+        `Invalid Form Body: interaction callback type ${type} is not supported by the fake`,
+      );
   }
   if (ctx.query.get('with_response') === 'true') {
     return {
-      interaction: { id: interaction.id, type: interaction.type, response_message_id: message?.id, response_message_loading: type === 5, response_message_ephemeral: interaction.ephemeral },
+      interaction: {
+        id: interaction.id,
+        type: interaction.type,
+        response_message_id: message?.id,
+        response_message_loading: type === 5,
+        response_message_ephemeral: interaction.ephemeral,
+      },
       resource: { type, ...(message ? { message: toJson(ctx, message) } : {}) },
     };
   }
@@ -553,7 +670,8 @@ function webhookInteraction(ctx: Ctx, app: string, token: string): FakeInteracti
 
 function originalMessage(ctx: Ctx, interaction: FakeInteraction, messageId: string): FakeMessage {
   if (messageId === '@original') {
-    if (!interaction.acknowledged) throw new HttpError(404, 10008, 'Unknown Message (the interaction was not acknowledged)');
+    if (!interaction.acknowledged)
+      throw new HttpError(404, 10008, 'Unknown Message (the interaction was not acknowledged)');
     if (interaction.deferred && !interaction.originalMessageId) {
       // A deferred response becomes a real message on its first edit.
       const message = ctx.state.createMessage({
@@ -573,15 +691,24 @@ function originalMessage(ctx: Ctx, interaction: FakeInteraction, messageId: stri
     return ctx.state.messages.get(interaction.originalMessageId!)!;
   }
   const message = ctx.state.messages.get(messageId);
-  if (!message || message.interactionId !== interaction.id || message.deleted) throw new HttpError(404, 10008, 'Unknown Message');
+  if (!message || message.interactionId !== interaction.id || message.deleted)
+    throw new HttpError(404, 10008, 'Unknown Message');
   return message;
 }
 
-function editWith(ctx: Ctx, message: FakeMessage, interaction: FakeInteraction | undefined, json: Record<string, unknown> = ctx.body.json ?? {}): void {
+function editWith(
+  ctx: Ctx,
+  message: FakeMessage,
+  interaction: FakeInteraction | undefined,
+  json: Record<string, unknown> = ctx.body.json ?? {},
+): void {
   const input = messageInput(ctx, json, ctx.body.files, false);
   setComponents(message, input.components);
   if (input.allowedMentions !== undefined) setAllowedMentions(message, input.allowedMentions);
-  const kept = input.keepAttachmentIds === null ? message.attachments : message.attachments.filter((a) => input.keepAttachmentIds!.includes(a.id));
+  const kept =
+    input.keepAttachmentIds === null
+      ? message.attachments
+      : message.attachments.filter((a) => input.keepAttachmentIds!.includes(a.id));
   ctx.state.editMessage(
     message,
     {
@@ -633,7 +760,8 @@ function pinTarget(ctx: Ctx, channelId: string, messageId: string): { channel: F
   // Since 2025 pinning needs PIN_MESSAGES (MANAGE_MESSAGES no longer grants it); DMs need nothing.
   if (channel.type !== 1) requirePermission(ctx, channel, 'PIN_MESSAGES');
   const message = liveMessage(ctx, channelId, messageId);
-  if (message.type === 6 || message.type === 18) throw new HttpError(400, 50021, 'Cannot execute action on a system message');
+  if (message.type === 6 || message.type === 18)
+    throw new HttpError(400, 50021, 'Cannot execute action on a system message');
   return { channel, message };
 }
 
@@ -655,7 +783,9 @@ for (const path of ['/channels/(\\d+)/messages/pins/(\\d+)', '/channels/(\\d+)/p
 
 route('GET', '/channels/(\\d+)/messages/pins', true, (ctx, [c]) => {
   liveChannel(ctx, c!);
-  const items = ctx.state.pinnedMessages(c!).map((m) => ({ pinned_at: new Date(m.pinnedAt!).toISOString(), message: toJson(ctx, m) }));
+  const items = ctx.state
+    .pinnedMessages(c!)
+    .map((m) => ({ pinned_at: new Date(m.pinnedAt!).toISOString(), message: toJson(ctx, m) }));
   return { items, has_more: false };
 });
 
@@ -672,10 +802,15 @@ const ARCHIVE_DURATIONS = [60, 1440, 4320, 10080] as const;
 function threadInput(ctx: Ctx): { name: string; autoArchiveDuration: FakeThreadState['autoArchiveDuration'] } {
   const json = ctx.body.json ?? {};
   const name = String(json.name ?? '');
-  if (name.length < 1 || name.length > 100) throw new HttpError(400, 50035, 'Invalid Form Body: name: Must be between 1 and 100 in length');
+  if (name.length < 1 || name.length > 100)
+    throw new HttpError(400, 50035, 'Invalid Form Body: name: Must be between 1 and 100 in length');
   const duration = Number(json.auto_archive_duration ?? 4320);
   if (!(ARCHIVE_DURATIONS as readonly number[]).includes(duration)) {
-    throw new HttpError(400, 50035, `Invalid Form Body: auto_archive_duration: Value must be one of ${ARCHIVE_DURATIONS.join(', ')}`);
+    throw new HttpError(
+      400,
+      50035,
+      `Invalid Form Body: auto_archive_duration: Value must be one of ${ARCHIVE_DURATIONS.join(', ')}`,
+    );
   }
   return { name, autoArchiveDuration: duration as FakeThreadState['autoArchiveDuration'] };
 }
@@ -689,7 +824,12 @@ function threadParent(ctx: Ctx, id: string, type: 11 | 12): FakeChannel {
 
 route('POST', '/channels/(\\d+)/threads', true, (ctx, [c]) => {
   const type = Number(ctx.body.json?.type ?? 12);
-  if (type !== 11 && type !== 12) throw new HttpError(400, 50035, `Invalid Form Body: type: thread type ${type} is not a public (11) or private (12) thread`);
+  if (type !== 11 && type !== 12)
+    throw new HttpError(
+      400,
+      50035,
+      `Invalid Form Body: type: thread type ${type} is not a public (11) or private (12) thread`,
+    );
   const parent = threadParent(ctx, c!, type);
   const thread = ctx.state.createThread({ parent, type, ownerId: ctx.state.botUser.id, ...threadInput(ctx) });
   return threadJson(thread, ctx.state.guildId);
@@ -698,8 +838,15 @@ route('POST', '/channels/(\\d+)/threads', true, (ctx, [c]) => {
 route('POST', '/channels/(\\d+)/messages/(\\d+)/threads', true, (ctx, [c, m]) => {
   const parent = threadParent(ctx, c!, 11);
   const starterMessage = liveMessage(ctx, c!, m!);
-  if (ctx.state.channels.has(starterMessage.id)) throw new HttpError(400, 160004, 'A thread has already been created for this message');
-  const thread = ctx.state.createThread({ parent, type: 11, ownerId: ctx.state.botUser.id, starterMessage, ...threadInput(ctx) });
+  if (ctx.state.channels.has(starterMessage.id))
+    throw new HttpError(400, 160004, 'A thread has already been created for this message');
+  const thread = ctx.state.createThread({
+    parent,
+    type: 11,
+    ownerId: ctx.state.botUser.id,
+    starterMessage,
+    ...threadInput(ctx),
+  });
   return threadJson(thread, ctx.state.guildId);
 });
 
@@ -714,13 +861,22 @@ route('PATCH', '/channels/(\\d+)', true, (ctx, [c]) => {
   const json = ctx.body.json ?? {};
   const t = thread.thread;
   const byOwner = t.ownerId === ctx.state.botUser.id;
-  if ((json.locked !== undefined || (json.archived === false && t.locked)) && ctx.state.botLacks(thread, 'MANAGE_THREADS') && !byOwner) {
+  if (
+    (json.locked !== undefined || (json.archived === false && t.locked)) &&
+    ctx.state.botLacks(thread, 'MANAGE_THREADS') &&
+    !byOwner
+  ) {
     throw new HttpError(403, 50013, 'Missing Permissions', true);
   }
-  if (json.name !== undefined) thread.name = threadInput({ ...ctx, body: { ...ctx.body, json: { name: json.name } } }).name;
+  if (json.name !== undefined)
+    thread.name = threadInput({ ...ctx, body: { ...ctx.body, json: { name: json.name } } }).name;
   if (json.archived !== undefined) t.archived = json.archived === true;
   if (json.locked !== undefined) t.locked = json.locked === true;
-  if (json.auto_archive_duration !== undefined) t.autoArchiveDuration = threadInput({ ...ctx, body: { ...ctx.body, json: { name: 'x', auto_archive_duration: json.auto_archive_duration } } }).autoArchiveDuration;
+  if (json.auto_archive_duration !== undefined)
+    t.autoArchiveDuration = threadInput({
+      ...ctx,
+      body: { ...ctx.body, json: { name: 'x', auto_archive_duration: json.auto_archive_duration } },
+    }).autoArchiveDuration;
   const out = threadJson(thread, ctx.state.guildId);
   ctx.state.dispatch('THREAD_UPDATE', out);
   return out;
@@ -744,14 +900,24 @@ route('DELETE', '/channels/(\\d+)/thread-members/(@me|\\d+)', true, (ctx, [c, wh
 route('GET', '/channels/(\\d+)/thread-members', true, (ctx, [c]) => {
   const thread = liveThread(ctx, c!);
   const joined = new Date(thread.thread.createdAt).toISOString();
-  return [...thread.thread.members].map((userId) => ({ id: thread.id, user_id: userId, join_timestamp: joined, flags: 0 }));
+  return [...thread.thread.members].map((userId) => ({
+    id: thread.id,
+    user_id: userId,
+    join_timestamp: joined,
+    flags: 0,
+  }));
 });
 
 /**
  * Component callbacks (components.ts): 6 acknowledges a component click and edits its message later
  * (@original is then that message), 7 edits the message the component is on at once, 9 opens a modal.
  */
-function componentCallback(ctx: Ctx, interaction: FakeInteraction, type: 6 | 7 | 9, data: Record<string, unknown>): FakeMessage | null {
+function componentCallback(
+  ctx: Ctx,
+  interaction: FakeInteraction,
+  type: 6 | 7 | 9,
+  data: Record<string, unknown>,
+): FakeMessage | null {
   if (type === 9) {
     interaction.modal = parseModal(data);
     interaction.record(response('modal', ctx.receivedAt, true, {}));

@@ -117,7 +117,10 @@ export class FakeTransport {
     };
     const applicable = (route: RateLimitRoute) =>
       (this.rules.get(route) ?? [])
-        .map((rule, i) => ({ rule, key: `${route}|${i}|${rule.target ?? '*'}|${route === 'global' ? 'bot' : scope.major}` }))
+        .map((rule, i) => ({
+          rule,
+          key: `${route}|${i}|${rule.target ?? '*'}|${route === 'global' ? 'bot' : scope.major}`,
+        }))
         .filter(({ rule }) => rule.target === undefined || scope.targets.includes(rule.target));
     const global = scope.exemptFromGlobal ? [] : applicable('global');
     const routed = scope.route ? applicable(scope.route) : [];
@@ -149,7 +152,14 @@ export class FakeTransport {
       headers['retry-after'] = (limited.retryAfterMs / 1000).toFixed(3);
       headers['x-ratelimit-scope'] = limited.global ? 'global' : 'user';
       if (limited.global) headers['x-ratelimit-global'] = 'true';
-      this.rateLimitHits.push({ at: t, method, path, bucket: limited.bucket, global: limited.global, retryAfterMs: limited.retryAfterMs });
+      this.rateLimitHits.push({
+        at: t,
+        method,
+        path,
+        bucket: limited.bucket,
+        global: limited.global,
+        retryAfterMs: limited.retryAfterMs,
+      });
     }
     return { headers, limited };
   }
@@ -189,7 +199,10 @@ export class FakeDiscordState {
   readonly applicationId: string;
   readonly botUser: FakeUser;
 
-  constructor(readonly token: string, botName: string) {
+  constructor(
+    readonly token: string,
+    botName: string,
+  ) {
     this.events.setMaxListeners(0);
     this.guildId = this.ids.next();
     this.guilds.set(this.guildId, { id: this.guildId, name: 'Fake Guild' });
@@ -224,7 +237,13 @@ export class FakeDiscordState {
   dmChannel(userId: string): FakeChannel {
     const existing = this.dmChannelOf.get(userId);
     if (existing) return this.channels.get(existing)!;
-    const channel: FakeChannel = { id: this.ids.next(), name: `dm-${userId}`, type: 1, recipientId: userId, deleted: false };
+    const channel: FakeChannel = {
+      id: this.ids.next(),
+      name: `dm-${userId}`,
+      type: 1,
+      recipientId: userId,
+      deleted: false,
+    };
     this.channels.set(channel.id, channel);
     this.dmChannelOf.set(userId, channel.id);
     return channel;
@@ -270,7 +289,11 @@ export class FakeDiscordState {
     return message;
   }
 
-  editMessage(message: FakeMessage, patch: { content?: string; embeds?: FakeEmbed[]; attachments?: FakeAttachment[] }, interactionUserId?: string): void {
+  editMessage(
+    message: FakeMessage,
+    patch: { content?: string; embeds?: FakeEmbed[]; attachments?: FakeAttachment[] },
+    interactionUserId?: string,
+  ): void {
     message.history.push({ content: message.content, embeds: message.embeds, attachments: message.attachments });
     if (patch.content !== undefined) message.content = patch.content;
     if (patch.embeds !== undefined) message.embeds = patch.embeds;
@@ -335,7 +358,16 @@ export class FakeDiscordState {
     message.pinned = true;
     message.pinnedAt = Date.now();
     const channel = this.channels.get(message.channelId)!;
-    this.createMessage({ channel, authorId: byUserId, content: '', embeds: [], attachments: [], flags: 0, type: 6, reference: message.id });
+    this.createMessage({
+      channel,
+      authorId: byUserId,
+      content: '',
+      embeds: [],
+      attachments: [],
+      flags: 0,
+      type: 6,
+      reference: message.id,
+    });
     this.pinsChanged(channel);
   }
 
@@ -388,7 +420,16 @@ export class FakeDiscordState {
     this.channels.set(thread.id, thread);
     if (t.type === 11 && !t.starterMessage) {
       // Discord announces a public thread started without a message in its channel ("started a thread").
-      this.createMessage({ channel: t.parent, authorId: t.ownerId, content: t.name, embeds: [], attachments: [], flags: 0, type: 18, reference: thread.id });
+      this.createMessage({
+        channel: t.parent,
+        authorId: t.ownerId,
+        content: t.name,
+        embeds: [],
+        attachments: [],
+        flags: 0,
+        type: 18,
+        reference: thread.id,
+      });
     }
     this.dispatch('THREAD_CREATE', { ...threadJson(thread, this.guildId), newly_created: true });
     return thread;

@@ -10,7 +10,10 @@ import type { OptionValue } from './commands.js';
 export type RemoteCall =
   | { method: 'start'; args: [FakeDiscordOptions] }
   | { method: 'slash'; args: [string, string, string, Record<string, OptionValue>] }
-  | { method: 'burst'; args: [{ user: string; channel: string; command: string; options: Record<string, OptionValue> }[]] }
+  | {
+      method: 'burst';
+      args: [{ user: string; channel: string; command: string; options: Record<string, OptionValue> }[]];
+    }
   | { method: 'waitForChannelMessage'; args: [string, string, number] }
   | { method: 'channelId'; args: [string] }
   | { method: 'unexpectedErrors'; args: [] }
@@ -37,7 +40,11 @@ async function run(call: RemoteCall): Promise<unknown> {
     }
     case 'waitForChannelMessage': {
       const [channel, prefix, timeoutMs] = call.args;
-      const m = await fake.waitForChannelMessage(channel, (x) => x.content.startsWith(prefix) && x.attachments.length > 0, timeoutMs);
+      const m = await fake.waitForChannelMessage(
+        channel,
+        (x) => x.content.startsWith(prefix) && x.attachments.length > 0,
+        timeoutMs,
+      );
       return { id: m.id, bytes: m.attachments[0]?.data.length ?? 0 };
     }
     case 'channelId':

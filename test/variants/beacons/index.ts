@@ -17,7 +17,14 @@ import { buildVariant, parseVariantData } from '../../../src/variants/build.js';
 
 export { beaconsPlugin } from './plugin.js';
 
-const province = (id: string, name: string, supplyCenter = false, home: string | null = null) => ({ id, name, abbreviation: id.toUpperCase(), kind: 'land' as const, supplyCenter, home });
+const province = (id: string, name: string, supplyCenter = false, home: string | null = null) => ({
+  id,
+  name,
+  abbreviation: id.toUpperCase(),
+  kind: 'land' as const,
+  supplyCenter,
+  home,
+});
 
 export const beacons: Variant = buildVariant(
   parseVariantData(
@@ -36,7 +43,14 @@ export const beacons: Variant = buildVariant(
         province('e', 'Eastfold', true),
         province('f', 'Fennick', true, 'Blue'),
       ],
-      armyAdjacency: { a: ['b', 'd'], b: ['a', 'c', 'e'], c: ['b', 'f'], d: ['a', 'e'], e: ['b', 'd', 'f'], f: ['c', 'e'] },
+      armyAdjacency: {
+        a: ['b', 'd'],
+        b: ['a', 'c', 'e'],
+        c: ['b', 'f'],
+        d: ['a', 'e'],
+        e: ['b', 'd', 'f'],
+        f: ['c', 'e'],
+      },
       fleetAdjacency: {},
       startingPhase: { season: 'spring', year: 1901, type: 'movement' },
       startingUnits: [
@@ -47,7 +61,14 @@ export const beacons: Variant = buildVariant(
       geometry: {
         width: 900,
         height: 600,
-        points: { a: [[150, 150]], b: [[450, 150]], c: [[750, 150]], d: [[150, 450]], e: [[450, 450]], f: [[750, 450]] },
+        points: {
+          a: [[150, 150]],
+          b: [[450, 150]],
+          c: [[750, 150]],
+          d: [[150, 450]],
+          e: [[450, 450]],
+          f: [[750, 450]],
+        },
       },
     },
     'the Beacons test variant',

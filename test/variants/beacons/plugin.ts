@@ -4,14 +4,20 @@
  * a `/why` line and a map overlay. It uses only the interfaces of src/variants/plugin.
  */
 import { z } from 'zod';
-import { definePlugin, type PhaseStep, type PluginContext, type VariantAction } from '../../../src/variants/plugin/index.js';
+import {
+  definePlugin,
+  type PhaseStep,
+  type PluginContext,
+  type VariantAction,
+} from '../../../src/variants/plugin/index.js';
 
 /** What it keeps besides the board: each power's beacon of a phase (key: the power). */
 const RECORDS = { beacon: z.object({ province: z.string() }) };
 type Records = typeof RECORDS;
 
 /** Power → the province of its beacon, in this phase. */
-const litBy = (ctx: Pick<PluginContext<Records>, 'records'>): Map<string, string> => new Map(ctx.records.list('beacon').map((r) => [r.key, r.value.province]));
+const litBy = (ctx: Pick<PluginContext<Records>, 'records'>): Map<string, string> =>
+  new Map(ctx.records.list('beacon').map((r) => [r.key, r.value.province]));
 
 const placeName = (ctx: PluginContext<Records>, id: string) => `${ctx.variant.map.province(id)?.name ?? id} (${id})`;
 
@@ -27,11 +33,14 @@ const beaconsStep: PhaseStep<Records> = {
   labels: { answered: 'beacon lit', waiting: 'no beacon yet' },
   closedOrders: 'Orders for this phase are closed: the beacons are being lit. Light yours with `/act action:light`.',
   readyRefusal: 'The orders are closed; light your beacon with `/act action:light` instead.',
-  reminder: (ctx, power, deadline) => `⏰ ${power} has not lit a beacon yet in ${ctx.channel}; the beacons close ${ctx.time(deadline, 'R')}.`,
+  reminder: (ctx, power, deadline) =>
+    `⏰ ${power} has not lit a beacon yet in ${ctx.channel}; the beacons close ${ctx.time(deadline, 'R')}.`,
   advance: { ends: 'closed the beacons of', next: 'the results' },
   close(ctx) {
     const lit = [...litBy(ctx)].map(([power, province]) => `${power} in ${placeName(ctx, province)}`);
-    ctx.post(`🔥 **${ctx.phase.label}: the beacons burn** — ${lit.join('; ') || 'nobody lit one'}.`, { key: 'beacons' });
+    ctx.post(`🔥 **${ctx.phase.label}: the beacons burn** — ${lit.join('; ') || 'nobody lit one'}.`, {
+      key: 'beacons',
+    });
     return { adjudicate: {} };
   },
 };
@@ -42,7 +51,10 @@ const lightAction: VariantAction<Records> = {
   description: 'Light your beacon in a province (secret until the beacons close)',
   by: 'player',
   choice: { label: 'province', required: true },
-  available: (ctx, caller) => (ctx.step?.name === 'beacons' && caller.power ? true : 'Beacons are lit only when the orders of a movement phase have closed.'),
+  available: (ctx, caller) =>
+    ctx.step?.name === 'beacons' && caller.power
+      ? true
+      : 'Beacons are lit only when the orders of a movement phase have closed.',
   choices: (ctx, _caller, _slot, typed) =>
     [...ctx.variant.map.provinces.values()]
       .map((p) => ({ name: `${p.name} (${p.id})`, value: p.id }))
@@ -50,11 +62,16 @@ const lightAction: VariantAction<Records> = {
   run(ctx, caller, values) {
     const power = caller.power!;
     const typed = values.choice!.toLowerCase();
-    const province = [...ctx.variant.map.provinces.values()].find((p) => p.id === typed || p.name.toLowerCase() === typed);
-    if (!province) return { ok: false, error: `"${values.choice!.slice(0, 40)}" is not a province of ${ctx.variant.name}.` };
+    const province = [...ctx.variant.map.provinces.values()].find(
+      (p) => p.id === typed || p.name.toLowerCase() === typed,
+    );
+    if (!province)
+      return { ok: false, error: `"${values.choice!.slice(0, 40)}" is not a province of ${ctx.variant.name}.` };
     ctx.records.put('beacon', { province: province.id }, power);
     ctx.audit('beacon');
-    ctx.dm(power, `🔥 Your beacon for ${power} in ${ctx.channel}, as stored: ${placeName(ctx, province.id)}.`, { key: 'light' });
+    ctx.dm(power, `🔥 Your beacon for ${power} in ${ctx.channel}, as stored: ${placeName(ctx, province.id)}.`, {
+      key: 'light',
+    });
     return {
       ok: true,
       reply: `🔥 Stored for ${power}: a beacon in ${placeName(ctx, province.id)}.`,
@@ -67,8 +84,10 @@ const lightAction: VariantAction<Records> = {
 export const beaconsPlugin = definePlugin({
   records: RECORDS,
   steps: { beacons: beaconsStep },
-  beforeClaim: (ctx) => (ctx.phase.phase.type === 'movement' ? { open: 'beacons', deadline: ctx.now + ctx.game.durations.retreat } : null),
-  ordersAdvance: (ctx) => (ctx.phase.phase.type === 'movement' ? { ends: 'closed the orders of', next: 'the beacons' } : null),
+  beforeClaim: (ctx) =>
+    ctx.phase.phase.type === 'movement' ? { open: 'beacons', deadline: ctx.now + ctx.game.durations.retreat } : null,
+  ordersAdvance: (ctx) =>
+    ctx.phase.phase.type === 'movement' ? { ends: 'closed the orders of', next: 'the beacons' } : null,
   actions: [lightAction],
   statusLines: () => ['🔥 Beacons: after the orders of each movement phase, every player lights a beacon in secret.'],
   whyLines(ctx, province) {
@@ -78,6 +97,8 @@ export const beaconsPlugin = definePlugin({
   // Beacons are public once the phase is resolved: ring them on the map of its orders and results.
   mapOverlays: (ctx) =>
     ctx.picture === 'orders' && ctx.phase.adjudication
-      ? ctx.records.list('beacon').map((r) => ({ kind: 'ring' as const, province: r.value.province, power: r.key, legend: 'beacon lit' }))
+      ? ctx.records
+          .list('beacon')
+          .map((r) => ({ kind: 'ring' as const, province: r.value.province, power: r.key, legend: 'beacon lit' }))
       : [],
 });

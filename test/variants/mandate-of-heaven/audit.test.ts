@@ -27,7 +27,8 @@ const RULE2_GROWTH =
 const RULE2_SETTLE =
   'If the Hsiung-Nu get to 6/6, any further builds will be made on a 1 for 1 basis, and must be made in a vacant, owned SC. … All builds up to 6 must be placed in the initial placement area.';
 const RULE3 = 'Each player, in addition to writing orders for his own units, will write orders for all neutral powers.';
-const RULE6 = 'If another fleet attacks a convoying fleet, the convoy is unsuccessful whether the attack succeeds or not.';
+const RULE6 =
+  'If another fleet attacks a convoying fleet, the convoy is unsuccessful whether the attack succeeds or not.';
 const RULE2_PLACEMENT =
   'As a preliminary to the first Spring move (you may call it Winter 369 B.C., otherwise known as the Year of the Pig), after negotiations, the Hsiung-Nu may place these armies anywhere in any of the vacant provinces which lie in the north and west of the board which are bordered by the black band.';
 const RULE4 =
@@ -43,7 +44,10 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     supplyCenters: { ...owning('yon', 'nan'), 'Pei Choushi': ['pch'] },
     variantState: nomad(),
     orders: { [HN]: ['Build A pch'] },
-    expect: { results: { 'A pch': { power: HN, result: 'success', reason: 'built in Pei Choushi' } }, has: [`${HN} A pch`] },
+    expect: {
+      results: { 'A pch': { power: HN, result: 'success', reason: 'built in Pei Choushi' } },
+      has: [`${HN} A pch`],
+    },
   },
   {
     name: 'issue 19 §1.1: the same build while Pei Choushi may build there too is still the Hsiung-Nu’s own',
@@ -65,7 +69,13 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     players: [HN, 'Qin', 'Zhao'],
     orders: { [HN]: ['Build A pch'], Qin: ['Build A pch'], Zhao: ['WAIVE'] },
     expect: {
-      results: { 'A pch': { power: 'Pei Choushi', result: 'success', reason: /^adopted by the players' vote: built in Pei Choushi/ } },
+      results: {
+        'A pch': {
+          power: 'Pei Choushi',
+          result: 'success',
+          reason: /^adopted by the players' vote: built in Pei Choushi/,
+        },
+      },
       has: ['Pei Choushi A pch'],
     },
   },
@@ -86,7 +96,7 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
   },
   {
     name: 'issue 19 §4: a neutral that grows past 3 centres in one Fall is activated, and the event gives its real count',
-    seed: 'If a neutral power grows from one to three SCs, it will be \'activated\', and a new player will be called in to play it.',
+    seed: "If a neutral power grows from one to three SCs, it will be 'activated', and a new player will be called in to play it.",
     phase: { season: 'fall', year: 1, type: 'movement' },
     units: ['Song A son', 'Song A dal', 'Song A che', 'Song A any', 'Wei A ye', 'Chu A sch', 'Qin A yon'],
     expect: {
@@ -97,7 +107,7 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
   },
   {
     name: 'issue 19 §4: a neutral that grows to exactly 3 centres: "has grown to 3 supply centres"',
-    seed: 'If a neutral power grows from one to three SCs, it will be \'activated\', and a new player will be called in to play it.',
+    seed: "If a neutral power grows from one to three SCs, it will be 'activated', and a new player will be called in to play it.",
     phase: { season: 'fall', year: 1, type: 'movement' },
     units: ['Song A son', 'Song A dal', 'Song A che', 'Wei A any', 'Chu A sch', 'Qin A yon'],
     expect: { events: ['activated'], eventTexts: [/^Song has grown to 3 supply centres and is activated: /] },
@@ -109,7 +119,14 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     units: ['Pei Choushi A pch'],
     orders: { [HN]: ['Build A ysh', 'WAIVE', 'WAIVE'] },
     expect: {
-      results: { '': { power: HN, order: 'WAIVE', result: 'illegal', reason: /a placement cannot be waived \(Mandate of Heaven rule 2\)/ } },
+      results: {
+        '': {
+          power: HN,
+          order: 'WAIVE',
+          result: 'illegal',
+          reason: /a placement cannot be waived \(Mandate of Heaven rule 2\)/,
+        },
+      },
       units: ['Pei Choushi A pch', ...hn('ysh', 'bei', 'lfa')],
       events: ['default-placement'],
     },
@@ -131,7 +148,10 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
         'A qia': { result: 'success' },
         'A ron': { result: 'success' },
         'A jyu': { result: 'success' },
-        'A lhu': { result: 'failure', reason: /further builds must be made in a vacant, owned supply centre.*7th unit/ },
+        'A lhu': {
+          result: 'failure',
+          reason: /further builds must be made in a vacant, owned supply centre.*7th unit/,
+        },
         'A ysh': { result: 'failure', reason: /7th unit \(Mandate of Heaven rule 2\)/ },
       },
       units: hn('bei', 'lfa', 'dhu', 'qia', 'ron', 'jyu'),
@@ -158,7 +178,10 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     orders: { [HN]: ['Build A yon', 'Build A xia'] },
     expect: {
       results: {
-        'A yon': { result: 'failure', reason: /builds up to their 6th unit must be placed in the placement area.*4th unit/ },
+        'A yon': {
+          result: 'failure',
+          reason: /builds up to their 6th unit must be placed in the placement area.*4th unit/,
+        },
         'A xia': { result: 'failure', reason: /4th unit/ },
       },
       units: hn('bei', 'lfa', 'dhu'),
@@ -182,7 +205,10 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     supplyCenters: owning('yon', 'xia', 'nan', 'jin', 'dai', 'pch', 'lin'),
     variantState: nomad(),
     orders: { [HN]: ['Build F lin', 'Build A ysh'] },
-    expect: { results: { 'F lin': { result: 'success' }, 'A ysh': { result: 'success' } }, has: [`${HN} F lin`, `${HN} A ysh`] },
+    expect: {
+      results: { 'F lin': { result: 'success' }, 'A ysh': { result: 'success' } },
+      has: [`${HN} F lin`, `${HN} A ysh`],
+    },
   },
   {
     name: 'rule 2 (Q17): a fleet is never one of the builds up to the 6th unit',
@@ -193,7 +219,10 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     variantState: nomad(),
     orders: { [HN]: ['Build F lin', 'Build A ysh'] },
     expect: {
-      results: { 'A ysh': { result: 'success' }, 'F lin': { result: 'failure', reason: /placement area, and this build would be their 6th unit/ } },
+      results: {
+        'A ysh': { result: 'success' },
+        'F lin': { result: 'failure', reason: /placement area, and this build would be their 6th unit/ },
+      },
       has: [`${HN} A ysh`, '!Hsiung-Nu F lin'],
     },
   },
@@ -206,7 +235,13 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     units: ['Song A cao', 'Song A hua'],
     supplyCenters: { ...startCentres(), Song: ['dal'], Wei: ['any', 'son', 'ye'] },
     expect: {
-      results: { 'A hua': { power: 'Song', result: 'success', reason: 'removed in civil disorder (no majority for a disband; farthest from an owned supply centre)' } },
+      results: {
+        'A hua': {
+          power: 'Song',
+          result: 'success',
+          reason: 'removed in civil disorder (no majority for a disband; farthest from an owned supply centre)',
+        },
+      },
       has: ['Song A cao', '!Song A hua'],
     },
   },
@@ -218,7 +253,13 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     supplyCenters: owning('pch'),
     variantState: nomad(),
     expect: {
-      results: { 'A jin': { power: HN, reason: 'removed in civil disorder (farthest from the placement area, the nomads’ home: Mandate of Heaven rule 2)' } },
+      results: {
+        'A jin': {
+          power: HN,
+          reason:
+            'removed in civil disorder (farthest from the placement area, the nomads’ home: Mandate of Heaven rule 2)',
+        },
+      },
       units: hn('dhu', 'yon'),
       events: ['attrition'],
     },
@@ -230,7 +271,10 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     units: hn('yon', 'xia', 'ysh'),
     supplyCenters: owning('yon', 'xia'),
     variantState: { hsiungNu: { regime: 'settled', allowance: 3, eliminated: false }, activated: [] },
-    expect: { results: { 'A ysh': { reason: 'removed in civil disorder (farthest from an owned supply centre)' } }, units: hn('yon', 'xia') },
+    expect: {
+      results: { 'A ysh': { reason: 'removed in civil disorder (farthest from an owned supply centre)' } },
+      units: hn('yon', 'xia'),
+    },
   },
 
   // ---- Victory is a player's.
@@ -239,7 +283,9 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     seed: 'If a neutral power grows from one to three SCs, it will be “activated”, and a new player will be called in to play it. … Victory criterion will be 14 SCs',
     phase: winterOf(4),
     units: ['Song A son', 'Song A tan'],
-    supplyCenters: { Song: ['son', 'dal', 'che', 'sch', 'lu', 'diq', 'luo', 'zhe', 'yzh', 'yiy', 'any', 'ye', 'hdn', 'lin'] },
+    supplyCenters: {
+      Song: ['son', 'dal', 'che', 'sch', 'lu', 'diq', 'luo', 'zhe', 'yzh', 'yiy', 'any', 'ye', 'hdn', 'lin'],
+    },
     variantState: { activated: ['Song'] },
     expect: { winner: null },
   },
@@ -248,7 +294,10 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     seed: 'Victory criterion will be 14 SCs, however, non-Chinese SCs (Choson, Pei Choushi and Tung Yueh) do not count toward this total.',
     phase: winterOf(4),
     units: ['Song A son', 'Song A tan', 'Qin A yon'],
-    supplyCenters: { Song: ['son', 'dal', 'che', 'sch', 'lu', 'diq', 'luo', 'zhe', 'yzh', 'yiy', 'any', 'ye', 'hdn', 'lin'], Qin: ['yon'] },
+    supplyCenters: {
+      Song: ['son', 'dal', 'che', 'sch', 'lu', 'diq', 'luo', 'zhe', 'yzh', 'yiy', 'any', 'ye', 'hdn', 'lin'],
+      Qin: ['yon'],
+    },
     variantState: { activated: ['Song'] },
     players: ['Song', 'Qin'],
     expect: { winner: 'Song' },
@@ -259,7 +308,10 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     seed: 'If a neutral power grows from one to three SCs, it will be “activated”, and a new player will be called in to play it.',
     phase: winterOf(4),
     units: ['Song A son', 'Qin A yon'],
-    supplyCenters: { Song: ['son', 'dal', 'che', 'sch', 'lu', 'diq', 'luo', 'zhe', 'yzh', 'yiy', 'any', 'ye', 'hdn', 'lin'], Qin: ['yon'] },
+    supplyCenters: {
+      Song: ['son', 'dal', 'che', 'sch', 'lu', 'diq', 'luo', 'zhe', 'yzh', 'yiy', 'any', 'ye', 'hdn', 'lin'],
+      Qin: ['yon'],
+    },
     players: ['Qin'],
     expect: { winner: null },
   },
@@ -273,7 +325,10 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     orders: { Han: ['A hen - zhe', 'F luo C A hen - zhe'], Qin: ['F hgu - luo'] },
     expect: {
       results: {
-        'A hen': { result: 'failure', reason: "its river convoy was disrupted by F hgu's move (Mandate of Heaven rule 6)" },
+        'A hen': {
+          result: 'failure',
+          reason: "its river convoy was disrupted by F hgu's move (Mandate of Heaven rule 6)",
+        },
         'F luo': { result: 'failure', reason: /^convoy disrupted: F hgu of Qin moved against it/ },
         'F hgu': { result: 'failure' },
       },
@@ -286,15 +341,26 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     phase: SPRING_1,
     units: ['Han A hen', 'Han F luo', 'Han A zmo', 'Wei A zhe', 'Qin F hgu'],
     orders: { Han: ['A hen - zhe', 'F luo C A hen - zhe', 'A zmo S A hen - zhe'], Qin: ['F hgu - luo'] },
-    expect: { results: { 'A hen': { result: 'failure' }, 'A zhe': { result: 'success' } }, has: ['Wei A zhe', 'Han A hen'], dislodged: [] },
+    expect: {
+      results: { 'A hen': { result: 'failure' }, 'A zhe': { result: 'success' } },
+      has: ['Wei A zhe', 'Han A hen'],
+      dislodged: [],
+    },
   },
   {
     name: 'rule 6: the disrupted army does not cut the support given from the province it meant to reach',
     seed: RULE6,
     phase: SPRING_1,
     units: ['Han A hen', 'Han F luo', 'Wei A zhe', 'Wei A yzh', 'Han A zmo', 'Qin F hgu'],
-    orders: { Han: ['A hen - zhe', 'F luo C A hen - zhe', 'A zmo H'], Wei: ['A zhe S A yzh - zmo', 'A yzh - zmo'], Qin: ['F hgu - luo'] },
-    expect: { results: { 'A zhe': { result: 'success', reason: 'support given' }, 'A yzh': { result: 'success' } }, dislodged: ['Han A zmo'] },
+    orders: {
+      Han: ['A hen - zhe', 'F luo C A hen - zhe', 'A zmo H'],
+      Wei: ['A zhe S A yzh - zmo', 'A yzh - zmo'],
+      Qin: ['F hgu - luo'],
+    },
+    expect: {
+      results: { 'A zhe': { result: 'success', reason: 'support given' }, 'A yzh': { result: 'success' } },
+      dislodged: ['Han A zmo'],
+    },
   },
   {
     name: 'rule 6: an army ordered "via convoy" whose only river convoy is disrupted stays',
@@ -310,7 +376,13 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     phase: SPRING_1,
     units: ['Han A hen', 'Wei F luo', 'Qin F hgu'],
     orders: { Han: ['A hen - zhe'], Wei: ['F luo C A hen - zhe'], Qin: ['F hgu - luo'] },
-    expect: { results: { 'A hen': { result: 'success', reason: 'moved to Zheng' }, 'F luo': { result: 'failure', reason: /^convoy disrupted/ } }, has: ['Han A zhe'] },
+    expect: {
+      results: {
+        'A hen': { result: 'success', reason: 'moved to Zheng' },
+        'F luo': { result: 'failure', reason: /^convoy disrupted/ },
+      },
+      has: ['Han A zhe'],
+    },
   },
   {
     name: 'rule 6: one of two river routes disrupted, the other carries the army',
@@ -318,17 +390,27 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     phase: SPRING_1,
     units: ['Wei A any', 'Wei F luo', 'Wei F hen', 'Qin F hgu'],
     orders: { Wei: ['A any - zhe', 'F luo C A any - zhe', 'F hen C A any - zhe'], Qin: ['F hgu - luo'] },
-    expect: { results: { 'A any': { result: 'success' }, 'F hen': { result: 'success' }, 'F luo': { result: 'failure' } }, has: ['Wei A zhe'] },
+    expect: {
+      results: { 'A any': { result: 'success' }, 'F hen': { result: 'success' }, 'F luo': { result: 'failure' } },
+      has: ['Wei A zhe'],
+    },
   },
   {
     name: 'issue 19 §3: a doubly disrupted river convoy names both fleets, in province order, whatever the listing',
     seed: RULE6,
     phase: SPRING_1,
     units: ['Han A hen', 'Han F luo', 'Han F zmo', 'Qin F hgu', 'Wei F bma'],
-    orders: { Han: ['A hen - zhe', 'F luo C A hen - zhe', 'F zmo C A hen - zhe'], Qin: ['F hgu - luo'], Wei: ['F bma - zmo'] },
+    orders: {
+      Han: ['A hen - zhe', 'F luo C A hen - zhe', 'F zmo C A hen - zhe'],
+      Qin: ['F hgu - luo'],
+      Wei: ['F bma - zmo'],
+    },
     expect: {
       results: {
-        'A hen': { result: 'failure', reason: 'its river convoy was disrupted by the moves of F bma and F hgu (Mandate of Heaven rule 6)' },
+        'A hen': {
+          result: 'failure',
+          reason: 'its river convoy was disrupted by the moves of F bma and F hgu (Mandate of Heaven rule 6)',
+        },
         'F luo': { result: 'failure', reason: /^convoy disrupted: F hgu of Qin moved against it/ },
         'F zmo': { result: 'failure', reason: /^convoy disrupted: F bma of Wei moved against it/ },
       },
@@ -344,7 +426,10 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     expect: {
       results: {
         'F luo': { result: 'failure', reason: /^convoy disrupted: F any of Wei and F hgu of Qin moved against it/ },
-        'A hen': { result: 'failure', reason: 'its river convoy was disrupted by the moves of F any and F hgu (Mandate of Heaven rule 6)' },
+        'A hen': {
+          result: 'failure',
+          reason: 'its river convoy was disrupted by the moves of F any and F hgu (Mandate of Heaven rule 6)',
+        },
       },
     },
   },
@@ -353,7 +438,11 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     seed: RULE6,
     phase: SPRING_1,
     units: ['Wei A any', 'Wei F luo', 'Qin F hgu', 'Han A yiy', 'Han A wpa'],
-    orders: { Wei: ['A any - zhe', 'F luo C A any - zhe'], Qin: ['F hgu - luo'], Han: ['A yiy - hgu', 'A wpa S A yiy - hgu'] },
+    orders: {
+      Wei: ['A any - zhe', 'F luo C A any - zhe'],
+      Qin: ['F hgu - luo'],
+      Han: ['A yiy - hgu', 'A wpa S A yiy - hgu'],
+    },
     expect: { results: { 'A any': { result: 'failure' } }, has: ['Wei A any', 'Han A hgu'], dislodged: ['Qin F hgu'] },
   },
   // ---- A second independent audit (157 positions): what it found wrong.
@@ -367,7 +456,11 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     orders: { [HN]: ['Build A pch'], Qin: ['Build A pch'] },
     expect: {
       results: {
-        'A pch': { power: HN, result: 'failure', reason: 'Hsiung-Nu and Qin both built in Pei Choushi, which holds one unit: neither is built' },
+        'A pch': {
+          power: HN,
+          result: 'failure',
+          reason: 'Hsiung-Nu and Qin both built in Pei Choushi, which holds one unit: neither is built',
+        },
       },
       has: [`!${HN} A pch`, '!Qin A pch'],
     },
@@ -379,7 +472,12 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     units: hn('bei'),
     supplyCenters: owning(),
     variantState: nomad(1),
-    expect: { results: { 'A bei': { power: HN, reason: 'removed in civil disorder (no disband was ordered; its last unit must go)' } }, has: [`!${HN} A bei`] },
+    expect: {
+      results: {
+        'A bei': { power: HN, reason: 'removed in civil disorder (no disband was ordered; its last unit must go)' },
+      },
+      has: [`!${HN} A bei`],
+    },
   },
   {
     name: 'second audit m50: a fleet on a coast that is no river cannot convoy, and the reason names rule 6',
@@ -387,7 +485,14 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     phase: SPRING_1,
     units: ['Yan F gua', 'Yan A ji'],
     orders: { Yan: ['F gua C A ji - lib', 'A ji - lib'] },
-    expect: { results: { 'F gua': { result: 'illegal', reason: 'a fleet can only convoy from a sea or a river province (Mandate of Heaven rule 6), so the unit held' } } },
+    expect: {
+      results: {
+        'F gua': {
+          result: 'illegal',
+          reason: 'a fleet can only convoy from a sea or a river province (Mandate of Heaven rule 6), so the unit held',
+        },
+      },
+    },
   },
   {
     name: 'second audit m50b: a Qin build in a centre it does not own names rule 1',
@@ -396,7 +501,15 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     units: ['Qin A xia'],
     supplyCenters: { ...startCentres(), Qin: ['xia', 'nan', 'yon'] },
     orders: { Qin: ['Build A hdn'] },
-    expect: { results: { 'A hdn': { power: 'Qin', result: 'failure', reason: 'Handan is not a supply centre Qin owns (Mandate of Heaven rule 1)' } } },
+    expect: {
+      results: {
+        'A hdn': {
+          power: 'Qin',
+          result: 'failure',
+          reason: 'Handan is not a supply centre Qin owns (Mandate of Heaven rule 1)',
+        },
+      },
+    },
   },
 
   // ---- A third independent audit: placements on other boards, and texts that must say what is true.
@@ -416,7 +529,9 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     seed: RULE2_PLACEMENT,
     phase: winterOf(0),
     units: ['Qin A yon', 'Qin A xia', 'Qin A nan', 'Qin A shu', 'Pei Choushi A pch'],
-    expect: { units: ['Qin A yon', 'Qin A xia', 'Qin A nan', 'Qin A shu', 'Pei Choushi A pch', ...hn('bei', 'lfa', 'dhu')] },
+    expect: {
+      units: ['Qin A yon', 'Qin A xia', 'Qin A nan', 'Qin A shu', 'Pei Choushi A pch', ...hn('bei', 'lfa', 'dhu')],
+    },
   },
   {
     name: 'third audit: the Hsiung-Nu already have an army at placement: they place two more, and the event names the two placed',
@@ -426,7 +541,9 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     expect: {
       units: [...hn('qia', 'bei', 'lfa'), 'Pei Choushi A pch'],
       events: ['default-placement'],
-      eventTexts: ['The Hsiung-Nu placed 2 armies by default in Beidi, Loufan (Mandate of Heaven rule 2: all three armies are placed).'],
+      eventTexts: [
+        'The Hsiung-Nu placed 2 armies by default in Beidi, Loufan (Mandate of Heaven rule 2: all three armies are placed).',
+      ],
     },
   },
   {
@@ -439,7 +556,9 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     expect: {
       units: hn('bei'),
       variantState: nomad(2),
-      eventTexts: ['The Hsiung-Nu did not hold at least 2 supply centres after year 2: their armies melt away, and their allowance falls from 3 to 2 units (Mandate of Heaven rule 2).'],
+      eventTexts: [
+        'The Hsiung-Nu did not hold at least 2 supply centres after year 2: their armies melt away, and their allowance falls from 3 to 2 units (Mandate of Heaven rule 2).',
+      ],
     },
   },
   {
@@ -469,7 +588,9 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     expect: {
       has: hn('yon'),
       variantState: { hsiungNu: { regime: 'settled', allowance: 0, eliminated: false } },
-      eventTexts: ['The Hsiung-Nu own 7 supply centres, 6 or more: the nomad population is exhausted, and from now on they build one unit per centre, in vacant owned centres (Mandate of Heaven rule 2).'],
+      eventTexts: [
+        'The Hsiung-Nu own 7 supply centres, 6 or more: the nomad population is exhausted, and from now on they build one unit per centre, in vacant owned centres (Mandate of Heaven rule 2).',
+      ],
     },
   },
   {
@@ -488,7 +609,19 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
     name: 'third audit: the rule 4 text never says "had no retreat" of a unit the board after lets retreat',
     seed: RULE4,
     phase: SPRING_1,
-    units: ['Zhao A gao', 'Zhao A ye', 'Qin A jin', 'Wei A stg', 'Wei A hdn', 'Han A hen', 'Yan A jul', 'Yan A zho', 'Yan A tai', 'Qi A bma', 'Qi A diq'],
+    units: [
+      'Zhao A gao',
+      'Zhao A ye',
+      'Qin A jin',
+      'Wei A stg',
+      'Wei A hdn',
+      'Han A hen',
+      'Yan A jul',
+      'Yan A zho',
+      'Yan A tai',
+      'Qi A bma',
+      'Qi A diq',
+    ],
     orders: {
       Zhao: ['A ye S A jin - stg'],
       Qin: ['A jin - stg'],
@@ -504,7 +637,12 @@ export const auditCases: (MohCase & { listingMatters?: true })[] = [
           reason:
             'no order: the unit held; dislodged by A Jul from Julu; A gao was one of the last units of Zhao, which would otherwise all have been dislodged with no retreat: defence +1 (Mandate of Heaven rule 4)',
         },
-        'A ye': { power: 'Zhao', result: 'success', reason: /^support given; A ye was one of the last units of Zhao, which would otherwise all have been dislodged/ },
+        'A ye': {
+          power: 'Zhao',
+          result: 'success',
+          reason:
+            /^support given; A ye was one of the last units of Zhao, which would otherwise all have been dislodged/,
+        },
         'A jin': { result: 'success' },
       },
       dislodged: ['Zhao A gao', 'Wei A stg'],
@@ -525,7 +663,9 @@ function first<T>(gen: Generator<T>, n: number): T[] {
 
 /** Listings of the units and of the orders (every one up to 5 lines, the first 120 above), to compare with the first. */
 function listings<C extends MohCase>(c: C): C[] {
-  const orderLines = Object.entries(c.orders ?? {}).flatMap(([power, list]) => list.map((text) => [power, text] as const));
+  const orderLines = Object.entries(c.orders ?? {}).flatMap(([power, list]) =>
+    list.map((text) => [power, text] as const),
+  );
   const unitOrders = first(allPermutations(c.units), 120);
   const orderOrders = first(allPermutations(orderLines), 120);
   const out: C[] = [];
@@ -552,7 +692,9 @@ describe('issue 19 §4: a WAIVE the phase does not allow is neither offered nor 
     const texts = legalOrderTexts(mandateOfHeaven, placement, HN);
     expect(texts).toContain('A bei B');
     expect(texts).not.toContain('WAIVE');
-    expect(orderProblem(mandateOfHeaven, placement, { power: HN, order: { kind: 'waive' } })).toMatch(/cannot be waived/);
+    expect(orderProblem(mandateOfHeaven, placement, { power: HN, order: { kind: 'waive' } })).toMatch(
+      /cannot be waived/,
+    );
   });
   it('an ordinary winter still offers and accepts a WAIVE', () => {
     const winter = { ...placement, phase: winterOf(1), units: [], supplyCenters: startCentres() };
@@ -567,7 +709,8 @@ describe('Mandate of Heaven audit positions (issue 19)', () => {
       const first = run(c);
       check(c, first);
       if (c.listingMatters) return;
-      for (const other of listings(c)) expect(canonical(run(other)), `${c.name}: another listing`).toEqual(canonical(first));
+      for (const other of listings(c))
+        expect(canonical(run(other)), `${c.name}: another listing`).toEqual(canonical(first));
     });
   }
 });

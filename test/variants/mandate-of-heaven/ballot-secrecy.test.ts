@@ -42,7 +42,7 @@ afterEach(() => {
   expect(internalErrors).toEqual([]);
 });
 
-const pick = <T,>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * `text` written out as an order of its own: not inside a longer order (`A che S A son - tan` names Song's move
@@ -78,7 +78,8 @@ function leaks(rows: ReturnType<typeof outboxSince>, ballots: Ballot[], allowed:
       if (allowed.has(b.text)) continue;
       // A DM may show the reader's own ballots (also when another player cast the same one).
       if (reader && ballots.some((o) => o.caster === reader && o.text === b.text)) continue;
-      if (strings.some((s) => standalone(b.text).test(s))) found.push(`${row.kind} to ${row.targetKind} ${row.target}: ${b.text} (by ${b.caster})`);
+      if (strings.some((s) => standalone(b.text).test(s)))
+        found.push(`${row.kind} to ${row.targetKind} ${row.target}: ${b.text} (by ${b.caster})`);
     }
   }
   return found;
@@ -86,8 +87,10 @@ function leaks(rows: ReturnType<typeof outboxSince>, ballots: Ballot[], allowed:
 
 /** Provinces of the units (or, in an adjustment, centres) a power's own order may name in this phase. */
 function orderedBy(position: Position, power: string, province: string, kind: string): boolean {
-  if (position.phase.type === 'retreat') return position.dislodged.some((d) => d.power === power && d.province === province);
-  if (position.phase.type === 'adjustment' && kind === 'build') return (position.supplyCenters[power] ?? []).includes(province);
+  if (position.phase.type === 'retreat')
+    return position.dislodged.some((d) => d.power === power && d.province === province);
+  if (position.phase.type === 'adjustment' && kind === 'build')
+    return (position.supplyCenters[power] ?? []).includes(province);
   return position.units.some((u) => u.power === power && u.province === province);
 }
 
@@ -96,7 +99,10 @@ function checkDrawnOrders(input: RenderInput): void {
   for (const o of input.orders ?? []) {
     if (!('unit' in o.order)) continue;
     const at = o.order.unit.province;
-    expect(orderedBy(input.position, o.power, at, o.order.kind), `drawn order of ${o.power} for ${at}: ${JSON.stringify(o.order)}`).toBe(true);
+    expect(
+      orderedBy(input.position, o.power, at, o.order.kind),
+      `drawn order of ${o.power} for ${at}: ${JSON.stringify(o.order)}`,
+    ).toBe(true);
   }
 }
 
@@ -121,14 +127,20 @@ function playPhase(r: () => number): void {
       .map((u) => ({ ...u, orders: u.orders.filter((o) => !/^waive$/i.test(o)) }))
       .filter((u) => u.orders.length > 0)
       .sort(() => r() - 0.5);
-    return position.phase.type === 'adjustment' ? all.slice(0, Math.abs(adjustmentDelta(position, power, v.map, v.rules))) : all;
+    return position.phase.type === 'adjustment'
+      ? all.slice(0, Math.abs(adjustmentDelta(position, power, v.map, v.rules)))
+      : all;
   };
   const ownUnits = new Map<string, Set<string>>();
   // Per neutral unit a random favourite order, that most players vote for, so that moves and supports pass too.
   const neutralOptions = [...f.neutrals].map((n) => options(n).map((u) => ({ ...u, favourite: pick(r, u.orders) })));
   for (const player of [...PLAYERS].sort(() => r() - 0.5)) {
-    const own = options(player).filter(() => r() < 0.7).map((u) => pick(r, u.orders));
-    const votes = neutralOptions.flatMap((units) => units.filter(() => r() < 0.85).map((u) => (r() < 0.8 ? u.favourite : pick(r, u.orders))));
+    const own = options(player)
+      .filter(() => r() < 0.7)
+      .map((u) => pick(r, u.orders));
+    const votes = neutralOptions.flatMap((units) =>
+      units.filter(() => r() < 0.85).map((u) => (r() < 0.8 ? u.favourite : pick(r, u.orders))),
+    );
     const texts = [...own, ...votes].sort(() => r() - 0.5);
     // In one or two submissions (a later ballot for the same unit replaces the earlier one; both stay secret).
     const cut = Math.floor(r() * (texts.length + 1));
@@ -147,13 +159,24 @@ function playPhase(r: () => number): void {
   expect(leaks(outboxSince(before), ballots, new Set())).toEqual([]);
   const { status } = currentPhase();
   const statusText = stringsOf(status);
-  for (const b of ballots) expect(statusText.some((s) => standalone(b.text).test(s)), `status shows ${b.text}`).toBe(false);
-  for (const p of status.powers) expect(p.ordersStored, `${p.power}'s stored orders count its own orders only`).toBe(ownUnits.get(p.power)?.size ?? 0);
+  for (const b of ballots)
+    expect(
+      statusText.some((s) => standalone(b.text).test(s)),
+      `status shows ${b.text}`,
+    ).toBe(false);
+  for (const p of status.powers)
+    expect(p.ordersStored, `${p.power}'s stored orders count its own orders only`).toBe(
+      ownUnits.get(p.power)?.size ?? 0,
+    );
   const early = renderInputForPhase(env.deps, row.id, { withOrders: true })!;
   expect(early.orders).toBeUndefined();
   expect(renderInputsForResults(env.deps, row.id)).toBeNull();
   const earlyText = stringsOf(early);
-  for (const b of ballots) expect(earlyText.some((s) => standalone(b.text).test(s)), `early map shows ${b.text}`).toBe(false);
+  for (const b of ballots)
+    expect(
+      earlyText.some((s) => standalone(b.text).test(s)),
+      `early map shows ${b.text}`,
+    ).toBe(false);
 
   const mark = lastOutboxId();
   ok(resolvePhase(env.deps, { gameId: status.game.id, reason: 'gm' }));
@@ -172,7 +195,10 @@ function playPhase(r: () => number): void {
       if (!m) continue;
       const section = [...text.slice(0, m.index).matchAll(/__([^_\n]+)__/g)].at(-1)?.[1];
       expect(section && f.isNeutral(section), `${b.text} shows under ${section}`).toBe(true);
-      const line = text.slice(text.lastIndexOf('\n', m.index) + 1, (text.indexOf('\n', m.index) + 1 || text.length + 1) - 1);
+      const line = text.slice(
+        text.lastIndexOf('\n', m.index) + 1,
+        (text.indexOf('\n', m.index) + 1 || text.length + 1) - 1,
+      );
       expect(voters.test(line), `a voter named beside ${b.text}: ${line}`).toBe(false);
     }
   }
@@ -181,13 +207,23 @@ function playPhase(r: () => number): void {
   expect(pictures).not.toBeNull();
   checkDrawnOrders(pictures.orders);
   for (const res of pictures.orders.results ?? []) {
-    const unit = position.units.find((u) => `${u.type} ${u.province}` === res.unit.replace(/\/[a-z]+$/, '')) ?? position.dislodged.find((d) => `${d.type} ${d.province}` === res.unit);
+    const unit =
+      position.units.find((u) => `${u.type} ${u.province}` === res.unit.replace(/\/[a-z]+$/, '')) ??
+      position.dislodged.find((d) => `${d.type} ${d.province}` === res.unit);
     if (unit && f.isNeutral(unit.power)) expect(res.power, `result for ${res.unit}`).toBe(unit.power);
   }
   const next = currentPhase().row;
-  const drawn = [pictures.orders, pictures.after, renderInputForPhase(env.deps, next.id, { withOrders: true })!].flatMap((input) => stringsOf(input));
+  const drawn = [
+    pictures.orders,
+    pictures.after,
+    renderInputForPhase(env.deps, next.id, { withOrders: true })!,
+  ].flatMap((input) => stringsOf(input));
   for (const b of ballots) {
-    if (!published.has(b.text)) expect(drawn.some((s) => standalone(b.text).test(s)), `a map's input shows ${b.text}`).toBe(false);
+    if (!published.has(b.text))
+      expect(
+        drawn.some((s) => standalone(b.text).test(s)),
+        `a map's input shows ${b.text}`,
+      ).toBe(false);
   }
 }
 
@@ -198,10 +234,23 @@ describe('Mandate of Heaven: random ballots never leak (property)', () => {
         env = makeEnv(':memory:', seed);
         try {
           const r = rng(seed);
-          ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'mandate-of-heaven' }));
+          ok(
+            createGame(env.deps, {
+              channelId: CHANNEL,
+              guildId: 'guild-1',
+              userId: GM,
+              variantId: 'mandate-of-heaven',
+            }),
+          );
           for (const power of PLAYERS) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
           ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
-          ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Hsiung-Nu'), text: 'Build A bei; Build A lfa; Build A ysh' }));
+          ok(
+            submitOrders(env.deps, {
+              channelId: CHANNEL,
+              userId: userOf('Hsiung-Nu'),
+              text: 'Build A bei; Build A lfa; Build A ysh',
+            }),
+          );
           ok(resolvePhase(env.deps, { gameId: currentPhase().status.game.id, reason: 'gm' }));
           // Spring 1 through the first winter (with any retreat phase on the way).
           for (let guard = 0; guard < 6; guard++) {

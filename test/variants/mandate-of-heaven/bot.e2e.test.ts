@@ -7,7 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textOf } from '../../support/fake-discord/index.js';
-import { createHarness, expectMapPost, slashConfirmed, waitForResults as waitForResultsIn, type Harness } from '../../bot/harness.js';
+import {
+  createHarness,
+  expectMapPost,
+  slashConfirmed,
+  waitForResults as waitForResultsIn,
+  type Harness,
+} from '../../bot/harness.js';
 
 const CHANNEL = 'mandate';
 const SEATED = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao', 'Hsiung-Nu'];
@@ -26,17 +32,27 @@ describe('a Mandate of Heaven game through the Discord bot', () => {
   const waitForResults = (label: string) => waitForResultsIn(h, CHANNEL, label);
 
   it('creates the game; the neutral powers are not offered; the Hsiung-Nu place first', async () => {
-    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'mandate-of-heaven', movement: '1h', retreat: '1h', adjustment: '1h' });
-    const free = (await h.fake.autocomplete(playerOf('Qin'), CHANNEL, 'game join', { power: '' }, 'power')).map((c) => String(c.value));
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'mandate-of-heaven',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
+    const free = (await h.fake.autocomplete(playerOf('Qin'), CHANNEL, 'game join', { power: '' }, 'power')).map((c) =>
+      String(c.value),
+    );
     expect(free).not.toContain('Song');
     const song = await h.fake.slash('newcomer', CHANNEL, 'game join', { power: 'Song' });
     expect(song.text).toContain('Song is a neutral power');
-    for (const power of SEATED) expect((await h.fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`**${power}**`);
+    for (const power of SEATED)
+      expect((await h.fake.slash(playerOf(power), CHANNEL, 'game join', { power })).text).toContain(`**${power}**`);
     await h.fake.slash('gm', CHANNEL, 'game start');
     expectMapPost(await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.includes('has started')));
     // Only the Hsiung-Nu have something to do in the placement phase.
     expect((await h.fake.slash(playerOf('Qin'), CHANNEL, 'ready')).text).toContain('nothing to decide');
-    const placed = await h.fake.slash(playerOf('Hsiung-Nu'), CHANNEL, 'order', { orders: 'Build A bei; Build A lfa; Build A ysh' });
+    const placed = await h.fake.slash(playerOf('Hsiung-Nu'), CHANNEL, 'order', {
+      orders: 'Build A bei; Build A lfa; Build A ysh',
+    });
     expect(placed.text).not.toContain('❌');
     await h.fake.slash(playerOf('Hsiung-Nu'), CHANNEL, 'ready');
     const results = await waitForResults('Placement — winter 369 BC (Year of the Pig)');
@@ -52,10 +68,14 @@ describe('a Mandate of Heaven game through the Discord bot', () => {
       const reply = await h.fake.slash(playerOf(power), CHANNEL, 'order', { orders: 'A son - tan' });
       expect(reply.ephemeral).toBe(true);
       expect(reply.text).toContain('`A son - tan` (your secret vote)');
-      await h.fake.waitForDm(playerOf(power), (m) => m.content.includes('A son - tan') && m.content.includes('secret vote'));
+      await h.fake.waitForDm(
+        playerOf(power),
+        (m) => m.content.includes('A son - tan') && m.content.includes('secret vote'),
+      );
     }
     for (const delivery of h.fake.deliveries.slice(since)) {
-      if (delivery.audience.kind !== 'user') expect(textOf(delivery).includes('son - tan'), `a vote leaked via ${delivery.via}`).toBe(false);
+      if (delivery.audience.kind !== 'user')
+        expect(textOf(delivery).includes('son - tan'), `a vote leaked via ${delivery.via}`).toBe(false);
     }
     const advanced = await slashConfirmed(h, 'gm', CHANNEL, 'gm advance');
     expect(advanced.text).toContain('Spring 369 BC movement');

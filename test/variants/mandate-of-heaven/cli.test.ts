@@ -8,7 +8,12 @@ const run = async (input: unknown) => adjudicateCommand(['--variant', 'mandate-o
 describe('CLI adjudicate, Mandate of Heaven', () => {
   it('plays placement → Spring 1 with the state printed and fed back, and names no voter', async () => {
     const start = mandateOfHeaven.startingPosition();
-    const placement = await run({ phase: start.phase, units: start.units, supplyCenters: start.supplyCenters, orders: [] });
+    const placement = await run({
+      phase: start.phase,
+      units: start.units,
+      supplyCenters: start.supplyCenters,
+      orders: [],
+    });
     expect(placement.code).toBe(0);
     const p = JSON.parse(placement.stdout);
     expect(p.events.map((e: { kind: string }) => e.kind)).toEqual(['default-placement']);
@@ -26,7 +31,14 @@ describe('CLI adjudicate, Mandate of Heaven', () => {
     });
     const s = JSON.parse(spring.stdout);
     expect(s.results.filter((r: { unit: string }) => r.unit === 'A son')).toEqual([
-      { power: 'Song', unit: 'A son', order: 'A son - tan', result: 'success', reason: "adopted by the players' vote: moved to Tang", vote: 'adopted' },
+      {
+        power: 'Song',
+        unit: 'A son',
+        order: 'A son - tan',
+        result: 'success',
+        reason: "adopted by the players' vote: moved to Tang",
+        vote: 'adopted',
+      },
     ]);
     expect(s.variantState).toBeDefined();
     expect(s.events).toBeUndefined();
@@ -45,13 +57,24 @@ describe('CLI adjudicate, Mandate of Heaven', () => {
     {
       name: 'players naming a neutral that is not activated is refused in one line naming it (exit 2)',
       players: ['Qin', 'Song'],
-      refused: /^case #1: players\[1\]: Song is a neutral power: the players' vote moves it until it grows to 3 supply centres and is activated \(Mandate of Heaven rule 3\)\n$/,
+      refused:
+        /^case #1: players\[1\]: Song is a neutral power: the players' vote moves it until it grows to 3 supply centres and is activated \(Mandate of Heaven rule 3\)\n$/,
     },
-    { name: 'players naming an activated neutral is read', variantState: { activated: ['Song'] }, players: ['Qin', 'Song'], refused: null },
+    {
+      name: 'players naming an activated neutral is read',
+      variantState: { activated: ['Song'] },
+      players: ['Qin', 'Song'],
+      refused: null,
+    },
   ];
   for (const t of SEATS) {
     it(t.name, async () => {
-      const r = await run({ phase: { season: 'spring', year: 1, type: 'movement' }, units: [], players: t.players, ...(t.variantState ? { variantState: t.variantState } : {}) });
+      const r = await run({
+        phase: { season: 'spring', year: 1, type: 'movement' },
+        units: [],
+        players: t.players,
+        ...(t.variantState ? { variantState: t.variantState } : {}),
+      });
       if (t.refused) {
         expect(r.code).toBe(2);
         expect(r.stdout).toBe('');
@@ -61,7 +84,14 @@ describe('CLI adjudicate, Mandate of Heaven', () => {
   }
 
   it('Classic output carries no variant fields', async () => {
-    const r = await adjudicateCommand([], JSON.stringify({ phase: { season: 'spring', year: 1901, type: 'movement' }, units: [{ power: 'France', type: 'A', province: 'par' }], orders: [] }));
+    const r = await adjudicateCommand(
+      [],
+      JSON.stringify({
+        phase: { season: 'spring', year: 1901, type: 'movement' },
+        units: [{ power: 'France', type: 'A', province: 'par' }],
+        orders: [],
+      }),
+    );
     const out = JSON.parse(r.stdout);
     expect(out).not.toHaveProperty('variantState');
     expect(out).not.toHaveProperty('events');

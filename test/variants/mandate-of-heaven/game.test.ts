@@ -5,7 +5,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createGame, gameStatus, gmReplace, joinGame, renderInputForPhase, resolvePhase, startGame, submitOrders } from '../../../src/game/index.js';
+import {
+  createGame,
+  gameStatus,
+  gmReplace,
+  joinGame,
+  renderInputForPhase,
+  resolvePhase,
+  startGame,
+  submitOrders,
+} from '../../../src/game/index.js';
 import { phases } from '../../../src/store/schema.js';
 import { CHANNEL, GM, err, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../../game/helpers.js';
 
@@ -27,7 +36,8 @@ function startMandate(powers = PLAYERS) {
   return ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
 }
 
-const order = (power: string, text: string) => submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text });
+const order = (power: string, text: string) =>
+  submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text });
 const resolve = () => {
   const gameId = ok(gameStatus(env.deps, CHANNEL)).status.game.id;
   return ok(resolvePhase(env.deps, { gameId, reason: 'gm' }));
@@ -40,7 +50,9 @@ const channelTexts = () =>
 describe('Mandate of Heaven in the game layer', () => {
   it('a neutral power cannot be taken when the game forms', () => {
     ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'mandate-of-heaven' }));
-    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'someone', power: 'Song' }))).toMatch(/Song is a neutral power/);
+    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'someone', power: 'Song' }))).toMatch(
+      /Song is a neutral power/,
+    );
     const joined = ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'someone' }));
     expect(PLAYERS).toContain(joined.power);
   });
@@ -67,7 +79,9 @@ describe('Mandate of Heaven in the game layer', () => {
     expect(refused.rejected[0]!.error).toMatch(/^As a vote for Song's unit/);
     // Nothing in any channel message names a vote before the phase resolves.
     expect(channelTexts().some((t) => t.includes('son - tan'))).toBe(false);
-    const dms = outboxRows(env.deps).filter((r) => r.targetKind === 'user').map((r) => JSON.stringify(r.payload));
+    const dms = outboxRows(env.deps)
+      .filter((r) => r.targetKind === 'user')
+      .map((r) => JSON.stringify(r.payload));
     expect(dms.some((t) => t.includes('A son - tan') && t.includes('your secret vote'))).toBe(true);
 
     // The status counts a player's own orders only: not even the number of votes shows.
@@ -79,8 +93,13 @@ describe('Mandate of Heaven in the game layer', () => {
     const drawn = renderInputForPhase(env.deps, springRow.id, { withOrders: true })!;
     expect(drawn.orders!.filter((o) => 'unit' in o.order && o.order.unit.province === 'son')).toEqual([]);
     const song = springRow.adjudication!.results.filter((r) => r.unit === 'A son');
-    expect(song).toEqual([expect.objectContaining({ power: 'Song', order: 'A son - tan', result: 'success', vote: 'adopted' })]);
-    const post = outboxRows(env.deps).filter((r) => r.kind === 'phase_results').map((r) => (r.payload as { text: string }).text).at(-1)!;
+    expect(song).toEqual([
+      expect.objectContaining({ power: 'Song', order: 'A son - tan', result: 'success', vote: 'adopted' }),
+    ]);
+    const post = outboxRows(env.deps)
+      .filter((r) => r.kind === 'phase_results')
+      .map((r) => (r.payload as { text: string }).text)
+      .at(-1)!;
     expect(post).toContain('__Song__\n✅ `A son - tan` (adopted by vote)');
     expect(post).toMatch(/__Zhou__\n✅ `A luo H` \(no majority\)/);
     // Qin's section lists Qin's own units only.
@@ -90,12 +109,19 @@ describe('Mandate of Heaven in the game layer', () => {
 
   it('an activated neutral can be given a player by the game master; a neutral that is not activated cannot', () => {
     startMandate();
-    const replace = (power: string, newUserId: string) => gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power, newUserId });
-    expect(err(replace('Song', 'user-new'))).toMatch(/Song is a neutral power: the players' vote moves it until it grows to 3 supply centres/);
+    const replace = (power: string, newUserId: string) =>
+      gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power, newUserId });
+    expect(err(replace('Song', 'user-new'))).toMatch(
+      /Song is a neutral power: the players' vote moves it until it grows to 3 supply centres/,
+    );
     // Activation as the end-of-Fall check records it.
     const gameId = ok(gameStatus(env.deps, CHANNEL)).status.game.id;
     const row = env.deps.db.select().from(phases).where(eq(phases.gameId, gameId)).all().at(-1)!;
-    env.deps.db.update(phases).set({ position: { ...row.position, variantState: { activated: ['Song'] } } }).where(eq(phases.id, row.id)).run();
+    env.deps.db
+      .update(phases)
+      .set({ position: { ...row.position, variantState: { activated: ['Song'] } } })
+      .where(eq(phases.id, row.id))
+      .run();
     expect(err(replace('Song', userOf('Qin')))).toMatch(/already plays Qin/); // one power per person; eliminated players keep theirs
     ok(replace('Song', 'user-new'));
     ok(order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
@@ -112,7 +138,9 @@ describe('issue 19 in the game layer', () => {
     startMandate();
     const r = ok(order('Hsiung-Nu', 'WAIVE'));
     expect(r.stored).toEqual([]);
-    expect(r.rejected[0]!.error).toMatch(/^The Hsiung-Nu place all three of their armies: a placement cannot be waived/);
+    expect(r.rejected[0]!.error).toMatch(
+      /^The Hsiung-Nu place all three of their armies: a placement cannot be waived/,
+    );
     expect(ok(order('Hsiung-Nu', 'Build A bei')).stored.map((s) => s.unitKey)).toEqual(['bei']);
   });
 
@@ -134,7 +162,10 @@ describe('issue 19 in the game layer', () => {
     const winter = {
       ...start,
       phase: { season: 'winter' as const, year: 1, type: 'adjustment' as const },
-      units: [...start.units.filter((u) => u.province !== 'pch' && u.power !== 'Qin'), ...['bei', 'yon', 'nan'].map((province) => ({ power: 'Hsiung-Nu', type: 'A' as const, province, coast: null }))],
+      units: [
+        ...start.units.filter((u) => u.province !== 'pch' && u.power !== 'Qin'),
+        ...['bei', 'yon', 'nan'].map((province) => ({ power: 'Hsiung-Nu', type: 'A' as const, province, coast: null })),
+      ],
       supplyCenters: { ...start.supplyCenters, Qin: ['xia'], 'Hsiung-Nu': ['nan', 'yon'] },
     };
     env.deps.db.update(phases).set({ position: winter }).where(eq(phases.id, row.id)).run();
@@ -153,7 +184,9 @@ describe('who acts when only a neutral has something to decide', () => {
       ...start,
       phase: { season: 'spring' as const, year: 1, type: 'retreat' as const },
       units: start.units.filter((u) => u.province !== 'son'),
-      dislodged: [{ power: 'Song', type: 'A' as const, province: 'son', coast: null, attackerFrom: 'che', viaConvoy: false }],
+      dislodged: [
+        { power: 'Song', type: 'A' as const, province: 'son', coast: null, attackerFrom: 'che', viaConvoy: false },
+      ],
     };
     expect(seatedToAct(v, retreat, ['Qin', 'Chu', 'Hsiung-Nu'])).toEqual(['Chu', 'Qin']);
     const classic = (await import('../../../src/variants/index.js')).getVariant('classic')!;

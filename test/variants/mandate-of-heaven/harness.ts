@@ -60,7 +60,9 @@ export function run(c: MohCase): CaseOutput {
     units: c.units.map(unitOf),
     orders: Object.entries(c.orders ?? {}).flatMap(([power, list]) => list.map((text) => ({ power, text }))),
     supplyCenters: c.supplyCenters ?? startCentres(),
-    ...(c.dislodged ? { dislodged: c.dislodged.map((d) => ({ ...unitOf(d.unit), attackerFrom: d.attackerFrom, viaConvoy: false })) } : {}),
+    ...(c.dislodged
+      ? { dislodged: c.dislodged.map((d) => ({ ...unitOf(d.unit), attackerFrom: d.attackerFrom, viaConvoy: false })) }
+      : {}),
     ...(c.variantState ? { variantState: c.variantState } : {}),
     ...(c.players ? { players: c.players } : {}),
   };
@@ -92,11 +94,19 @@ export function check(c: MohCase, out: CaseOutput): void {
     expect(d?.retreatOptions, `${c.name}: retreats of ${unit}`).toEqual(options);
   }
   if (e.variantState) expect(out.variantState, `${c.name}: variantState`).toMatchObject(e.variantState);
-  if (e.events) expect((out.events ?? []).map((ev) => ev.kind), `${c.name}: events`).toEqual(e.events);
+  if (e.events)
+    expect(
+      (out.events ?? []).map((ev) => ev.kind),
+      `${c.name}: events`,
+    ).toEqual(e.events);
   if (e.eventTexts) {
     const texts = (out.events ?? []).map((ev) => ev.text);
     expect(texts.length, `${c.name}: event texts ${JSON.stringify(texts)}`).toBe(e.eventTexts.length);
-    e.eventTexts.forEach((want, i) => (want instanceof RegExp ? expect(texts[i], `${c.name}: event ${i}`).toMatch(want) : expect(texts[i], `${c.name}: event ${i}`).toBe(want)));
+    e.eventTexts.forEach((want, i) =>
+      want instanceof RegExp
+        ? expect(texts[i], `${c.name}: event ${i}`).toMatch(want)
+        : expect(texts[i], `${c.name}: event ${i}`).toBe(want),
+    );
   }
   if (e.winner !== undefined) expect(out.winner, `${c.name}: winner`).toBe(e.winner);
   if (e.nextPhase) expect(out.nextPhase, `${c.name}: next phase`).toEqual(e.nextPhase);

@@ -62,7 +62,12 @@ const cases: MohCase[] = [
     supplyCenters: owning(),
     variantState: nomad(2),
     orders: { [HN]: ['Disband A bei'] },
-    expect: { results: { 'A bei': { result: 'success' } }, has: hn('lfa'), variantState: nomad(1), events: ['attrition'] },
+    expect: {
+      results: { 'A bei': { result: 'success' } },
+      has: hn('lfa'),
+      variantState: nomad(1),
+      events: ['attrition'],
+    },
   },
   {
     name: '§3.2 row 6 / §5 scenario 3: 366 BC (year 4), S = 0 → F = 0, the last army removed; eliminated',
@@ -70,7 +75,11 @@ const cases: MohCase[] = [
     units: hn('lfa'),
     supplyCenters: owning(),
     variantState: nomad(1),
-    expect: { has: ['!Hsiung-Nu A lfa'], variantState: { hsiungNu: { regime: 'nomad', allowance: 0, eliminated: true } }, events: ['attrition', 'eliminated'] },
+    expect: {
+      has: ['!Hsiung-Nu A lfa'],
+      variantState: { hsiungNu: { regime: 'nomad', allowance: 0, eliminated: true } },
+      events: ['attrition', 'eliminated'],
+    },
   },
   {
     name: 'year 5: no check after the fourth year (Q13): S = 0, F = 1 keeps one army',
@@ -140,7 +149,6 @@ const cases: MohCase[] = [
     expect: { results: { 'F lin': { result: 'failure' } }, has: ['!Hsiung-Nu F lin'] },
   },
 ];
-
 
 /** §5 scenario 1: placement validation, with the starting position of the map. */
 const placement: MohCase[] = [

@@ -39,11 +39,19 @@ describe('Mandate of Heaven map data (brief §2)', () => {
     expect(start.units.filter((u) => !f.isNeutral(u.power))).toHaveLength(21);
     for (const n of f.neutrals) {
       expect(start.supplyCenters[n], n).toHaveLength(1);
-      expect(start.units.filter((u) => u.power === n).map((u) => u.type), n).toEqual(['A']);
+      expect(
+        start.units.filter((u) => u.power === n).map((u) => u.type),
+        n,
+      ).toEqual(['A']);
     }
     expect(start.supplyCenters['Hsiung-Nu']).toEqual([]);
     expect(start.phase).toEqual({ season: 'winter', year: 0, type: 'adjustment' });
-    expect(start.units.filter((u) => u.type === 'F').map((u) => `${u.power} ${u.province}`).sort()).toEqual(['Chu yin', 'Qi jia', 'Yan yuy']);
+    expect(
+      start.units
+        .filter((u) => u.type === 'F')
+        .map((u) => `${u.power} ${u.province}`)
+        .sort(),
+    ).toEqual(['Chu yin', 'Qi jia', 'Yan yuy']);
   });
 
   it('§2.4: the placement area, with Pei Choushi occupied at the start', () => {
@@ -58,7 +66,10 @@ describe('Mandate of Heaven map data (brief §2)', () => {
     const seeds = mohSeeds(cells);
     for (const [id, wsId] of Object.entries(cells)) expect(seeds[id], id).toEqual(WS_SEEDS[wsId]);
     expect(seeds.qia).toEqual([[35.0, 100.5]]);
-    expect(seeds.cho).toEqual([[39.0, 125.8], [40.9, 126.6]]);
+    expect(seeds.cho).toEqual([
+      [39.0, 125.8],
+      [40.9, 126.6],
+    ]);
     expect(Object.keys(seeds).sort()).toEqual(v.map.provinceIds());
     // The committed geometry was built with this projection, which holds the new seeds.
     const g = v.data.geometry!;
@@ -128,8 +139,27 @@ describe('Mandate of Heaven map image data', () => {
     const walls = (v.data.features as { walls: { province: string; neighbour: string }[] }).walls;
     const pairs = walls.map((w) => [w.province, w.neighbour].sort().join('-')).sort();
     expect(pairs).toEqual([
-      'bei-sha', 'bei-sli', 'bei-xia', 'bei-yon', 'dhu-jpa', 'dhu-lia', 'dhu-lxi', 'dhu-sgg', 'dhu-yuy', 'jin-lfa', 'lfa-sha',
-      'lfa-tai', 'lfa-ymn', 'lhu-sha', 'nan-ron', 'pch-sha', 'qia-shu', 'ron-shu', 'ron-yon', 'sgg-ysh', 'ymn-ysh',
+      'bei-sha',
+      'bei-sli',
+      'bei-xia',
+      'bei-yon',
+      'dhu-jpa',
+      'dhu-lia',
+      'dhu-lxi',
+      'dhu-sgg',
+      'dhu-yuy',
+      'jin-lfa',
+      'lfa-sha',
+      'lfa-tai',
+      'lfa-ymn',
+      'lhu-sha',
+      'nan-ron',
+      'pch-sha',
+      'qia-shu',
+      'ron-shu',
+      'ron-yon',
+      'sgg-ysh',
+      'ymn-ysh',
     ]);
     for (const w of walls) expect(f.placementArea, w.province).toContain(w.province);
   });

@@ -14,7 +14,10 @@ const cases: MohCase[] = [
     phase: SPRING_1,
     units: base,
     orders: convoy,
-    expect: { results: { 'A any': { result: 'success' }, 'F luo': { result: 'success', reason: 'convoyed A Any' } }, has: ['Wei A zhe'] },
+    expect: {
+      results: { 'A any': { result: 'success' }, 'F luo': { result: 'success', reason: 'convoyed A Any' } },
+      has: ['Wei A zhe'],
+    },
   },
   {
     name: '§5 scenario 12: a chain mixing sea and river, A jia → F boh → F lin → diq',
@@ -31,7 +34,10 @@ const cases: MohCase[] = [
     expect: {
       results: {
         'F hen': { result: 'failure' },
-        'F luo': { result: 'failure', reason: /^convoy disrupted: F hen of Han moved against it.*Mandate of Heaven rule 6/ },
+        'F luo': {
+          result: 'failure',
+          reason: /^convoy disrupted: F hen of Han moved against it.*Mandate of Heaven rule 6/,
+        },
         'A any': { result: 'failure', reason: /river convoy was disrupted by F hen/ },
       },
       has: ['Wei A any', 'Wei F luo', 'Han F hen'],
@@ -49,7 +55,10 @@ const cases: MohCase[] = [
     phase: SPRING_1,
     units: [...base, 'Han A yiy'],
     orders: { ...convoy, Han: ['A yiy - luo'] },
-    expect: { results: { 'A any': { result: 'success' }, 'A yiy': { result: 'failure' } }, has: ['Wei A zhe', 'Wei F luo'] },
+    expect: {
+      results: { 'A any': { result: 'success' }, 'A yiy': { result: 'failure' } },
+      has: ['Wei A zhe', 'Wei F luo'],
+    },
   },
   {
     name: '§3.6 / §5 scenario 14: a supported army attack dislodges F luo, and the convoy fails',

@@ -4,18 +4,31 @@
  */
 import type { WhCase } from './harness.js';
 
-export const SEA_RAIDERS = 'Norse (Sea Raiders): "Norse fleets attack with a strength of 2 when assaulting a coastal province."';
-const NOT_HOLDING = 'Sea Raiders: "This does NOT count when holding in a coastal province or supporting an attack on a coastal province."';
-export const ILLUSION = 'Wood Elves (Illusion): "the home center of Athel-Loren always has a virtual army on it. This army is always on hold orders"';
+export const SEA_RAIDERS =
+  'Norse (Sea Raiders): "Norse fleets attack with a strength of 2 when assaulting a coastal province."';
+const NOT_HOLDING =
+  'Sea Raiders: "This does NOT count when holding in a coastal province or supporting an attack on a coastal province."';
+export const ILLUSION =
+  'Wood Elves (Illusion): "the home center of Athel-Loren always has a virtual army on it. This army is always on hold orders"';
 export const ILLUSION_SUPPORT = 'Illusion: "if a real unit is holding on Athel-Loren, it supports that unit to hold"';
-export const IMMORTALITY = 'Vampire Counts (Immortality): "During Fall Moves, if the home center of the Vampire Counts (Sylvania) is controlled by foreign power, a virtual Vampire Count army moves to Sylvania"';
-const UNDERWAYS = 'Skaven (The Underways): "This allows Skaven armies on Skavenblight to move (or support) to an Underway Entrance … and vice versa."';
+export const IMMORTALITY =
+  'Vampire Counts (Immortality): "During Fall Moves, if the home center of the Vampire Counts (Sylvania) is controlled by foreign power, a virtual Vampire Count army moves to Sylvania"';
+const UNDERWAYS =
+  'Skaven (The Underways): "This allows Skaven armies on Skavenblight to move (or support) to an Underway Entrance … and vice versa."';
 
 export const abilityCases: WhCase[] = [
   {
     name: 'Example Turn, provisional result: Claws dislodges Middenheim, Nuln and Wastelands bounce',
     seed: 'Example Turn: "Claws dislodges Middenhiem (strength 2 versus strength 1), Nuln bounces in Reiklands Forest (strength 1 versus strength 1) and Wastelands bounces in Altdorf"',
-    units: ['Empire: A nuln', 'Empire: A altd', 'Empire: F midd', 'Bretonnia: A wast', 'Bretonnia: A reik', 'Kislev: F claw', 'Vampire Counts: A gfor'],
+    units: [
+      'Empire: A nuln',
+      'Empire: A altd',
+      'Empire: F midd',
+      'Bretonnia: A wast',
+      'Bretonnia: A reik',
+      'Kislev: F claw',
+      'Vampire Counts: A gfor',
+    ],
     orders: {
       Empire: ['A Altd S A Nuln - Reik', 'A Nuln - Reik', 'F Midd H'],
       Bretonnia: ['A Wast - Altd', 'A Reik S A Wast - Altd'],
@@ -78,14 +91,21 @@ export const abilityCases: WhCase[] = [
     seed: ILLUSION,
     units: ['Bretonnia: A chet', 'Bretonnia: A pale', 'Wood Elves: A irra'],
     orders: { Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe'] },
-    expect: { results: { chet: 'success' }, units: ['Bretonnia: A athe', 'Bretonnia: A pale', 'Wood Elves: A irra'], dislodged: [] },
+    expect: {
+      results: { chet: 'success' },
+      units: ['Bretonnia: A athe', 'Bretonnia: A pale', 'Wood Elves: A irra'],
+      dislodged: [],
+    },
   },
   {
     name: 'Illusion: a unit of any power (the Grey Mountains) supports the virtual army to hold',
     seed: 'Illusion: "It is also possible for a unit not on Athel-Loren (say the Grey Mountains) to support the virtual army on Athel-Loren in it\'s hold."',
     units: ['Bretonnia: A chet', 'Bretonnia: A pale', 'Empire: A grey', 'Wood Elves: A irra'],
     orders: { Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe'], Empire: ['A Grey S A Athe'] },
-    expect: { results: { chet: 'failure', grey: 'success' }, units: ['Bretonnia: A chet', 'Bretonnia: A pale', 'Empire: A grey', 'Wood Elves: A irra'] },
+    expect: {
+      results: { chet: 'failure', grey: 'success' },
+      units: ['Bretonnia: A chet', 'Bretonnia: A pale', 'Empire: A grey', 'Wood Elves: A irra'],
+    },
   },
   {
     name: 'Illusion: a real Wood Elf unit holding on Athel-Loren has one more hold support (2 versus 2 bounces)',
@@ -98,7 +118,10 @@ export const abilityCases: WhCase[] = [
     name: 'Illusion: its support cannot be cut (three supported attackers win 3 versus 2, not more)',
     seed: ILLUSION_SUPPORT,
     units: ['Wood Elves: A athe', 'Bretonnia: A chet', 'Bretonnia: A pale', 'Bretonnia: A carc'],
-    orders: { 'Wood Elves': ['A Athe H'], Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe', 'A Carc S A Chet - Athe'] },
+    orders: {
+      'Wood Elves': ['A Athe H'],
+      Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe', 'A Carc S A Chet - Athe'],
+    },
     expect: { results: { chet: 'success' }, dislodged: ['Wood Elves: A athe'] },
   },
   {
@@ -226,7 +249,11 @@ export const abilityCases: WhCase[] = [
     owners: { sylv: 'Empire' },
     units: ['Empire: A sylv', 'Vampire Counts: A gfor'],
     orders: { 'Vampire Counts': ['A Gfor S Immortality'] },
-    expect: { results: { gfor: 'success' }, units: ['Vampire Counts: A gfor', 'Vampire Counts: A sylv'], dislodged: ['Empire: A sylv'] },
+    expect: {
+      results: { gfor: 'success' },
+      units: ['Vampire Counts: A gfor', 'Vampire Counts: A sylv'],
+      dislodged: ['Empire: A sylv'],
+    },
   },
   {
     name: 'Immortality: the support is cut like any support (an attack on the Great Forest)',
@@ -235,7 +262,11 @@ export const abilityCases: WhCase[] = [
     owners: { sylv: 'Empire' },
     units: ['Empire: A sylv', 'Vampire Counts: A gfor', 'Empire: A altd'],
     orders: { 'Vampire Counts': ['A Gfor S A Immortality - Sylv'], Empire: ['A Altd - Gfor'] },
-    expect: { results: { gfor: 'failure' }, units: ['Empire: A altd', 'Empire: A sylv', 'Vampire Counts: A gfor'], dislodged: [] },
+    expect: {
+      results: { gfor: 'failure' },
+      units: ['Empire: A altd', 'Empire: A sylv', 'Vampire Counts: A gfor'],
+      dislodged: [],
+    },
   },
   {
     name: 'Immortality: a supported occupant holds against the supported virtual army (2 versus 2)',
@@ -244,7 +275,11 @@ export const abilityCases: WhCase[] = [
     owners: { sylv: 'Empire' },
     units: ['Empire: A sylv', 'Empire: A aver', 'Vampire Counts: A gfor'],
     orders: { 'Vampire Counts': ['A Gfor supports Immortality - Sylvania'], Empire: ['A Aver S A Sylv'] },
-    expect: { results: { gfor: 'success' }, units: ['Empire: A aver', 'Empire: A sylv', 'Vampire Counts: A gfor'], dislodged: [] },
+    expect: {
+      results: { gfor: 'success' },
+      units: ['Empire: A aver', 'Empire: A sylv', 'Vampire Counts: A gfor'],
+      dislodged: [],
+    },
   },
   {
     name: 'Immortality: no support in Spring, when no virtual army moves (the order is illegal and the army holds)',

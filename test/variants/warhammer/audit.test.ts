@@ -59,7 +59,9 @@ describe('issue 19 §2.2: decisive battles in head-to-heads (one battle, the win
 });
 
 const declared = (position: Position, orders: PowerOrder[]) =>
-  declarationsAllowed(warhammer, position, orders).map((d) => `${d.power}: ${d.kind} ${d.unit} at ${d.province}`).sort();
+  declarationsAllowed(warhammer, position, orders)
+    .map((d) => `${d.power}: ${d.kind} ${d.unit} at ${d.province}`)
+    .sort();
 
 describe('issue 19 §2.3, §2.5: which declarations the provisional result offers', () => {
   for (const c of offerCases) {
@@ -77,13 +79,24 @@ describe('issue 19 §2.3, §2.5: which declarations the provisional result offer
 function offersAgreeWithReports(variant: typeof warhammer, position: Position, orders: PowerOrder[]): string | null {
   const allowed = declarationsAllowed(variant, position, orders);
   const offered = new Set(allowed.map((d) => d.province));
-  const provinces = new Set<string>([...position.units.map((u) => u.province), ...orders.flatMap((po) => (po.order.kind === 'move' ? [po.order.to.province] : []))]);
+  const provinces = new Set<string>([
+    ...position.units.map((u) => u.province),
+    ...orders.flatMap((po) => (po.order.kind === 'move' ? [po.order.to.province] : [])),
+  ]);
   const powers = [...new Set(position.units.map((u) => u.power))];
   for (const province of provinces) {
-    const accepted = powers.some((winner) => checkBattleReports(variant, position, orders, [{ province, winner }]).length === 0);
-    if (accepted && !offered.has(province)) return `a battle at ${province} is accepted but no declaration there is offered`;
+    const accepted = powers.some(
+      (winner) => checkBattleReports(variant, position, orders, [{ province, winner }]).length === 0,
+    );
+    if (accepted && !offered.has(province))
+      return `a battle at ${province} is accepted but no declaration there is offered`;
   }
-  const { battles, problems } = groupBattles(variant, position, orders, allowed.filter((d, i) => allowed.findIndex((e) => e.power === d.power && e.unit === d.unit) === i));
+  const { battles, problems } = groupBattles(
+    variant,
+    position,
+    orders,
+    allowed.filter((d, i) => allowed.findIndex((e) => e.power === d.power && e.unit === d.unit) === i),
+  );
   if (problems.length > 0) return `offered declarations refused: ${problems.join('; ')}`;
   for (const b of battles) {
     for (const side of b.sides) {
@@ -102,14 +115,36 @@ describe('issue 19 §2.5: what `decisive` offers and what `battles` accepts agre
     });
   }
   it('on random positions around the abilities (Fall, Sylvania foreign-owned)', () => {
-    const rich = ['athe', 'chet', 'grey', 'sylv', 'gfor', 'aver', 'skav', 'nuln', 'midd', 'claw', 'ostl', 'altd', 'reik', 'wast'];
+    const rich = [
+      'athe',
+      'chet',
+      'grey',
+      'sylv',
+      'gfor',
+      'aver',
+      'skav',
+      'nuln',
+      'midd',
+      'claw',
+      'ostl',
+      'altd',
+      'reik',
+      'wast',
+    ];
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 3, max: 10 }), (seed, count) => {
         const r = rng(seed);
         const base = clusteredPosition(warhammer, r, count, { starts: rich, powers: 3 });
-        const supplyCenters = { ...base.supplyCenters, 'Vampire Counts': [], Empire: [...(base.supplyCenters.Empire ?? []), 'sylv'] };
+        const supplyCenters = {
+          ...base.supplyCenters,
+          'Vampire Counts': [],
+          Empire: [...(base.supplyCenters.Empire ?? []), 'sylv'],
+        };
         const position: Position = { ...base, phase: { season: 'fall', year: 2500, type: 'movement' }, supplyCenters };
-        expect(offersAgreeWithReports(warhammer, position, meetingOrders(warhammer, position, r, 0)), `seed ${seed}`).toBeNull();
+        expect(
+          offersAgreeWithReports(warhammer, position, meetingOrders(warhammer, position, r, 0)),
+          `seed ${seed}`,
+        ).toBeNull();
       }),
       { numRuns: runsFromEnv(15) },
     );
@@ -124,11 +159,18 @@ describe('issue 19 §2.4: the virtual armies never leak their origin', () => {
     expect(adj.dislodged).toHaveLength(1);
     expect(adj.dislodged[0]!.attackerFrom).toBeUndefined();
     expect(adj.dislodged[0]!.retreatOptions).toEqual(['aver', 'kadr', 'kark', 'ostm', 'wrld']);
-    expect(adj.results.find((r) => r.unit === 'A sylv')!.reason).toBe('no order: the unit held; dislodged by the Immortality army');
+    expect(adj.results.find((r) => r.unit === 'A sylv')!.reason).toBe(
+      'no order: the unit held; dislodged by the Immortality army',
+    );
     expect(adj.results.find((r) => r.unit === 'A gfor')!.order).toBe('A gfor S Immortality - sylv');
     expect(JSON.stringify(adj.results)).not.toMatch(/A immortality|from immortality/i);
     expect(adj.events).toEqual([
-      expect.objectContaining({ kind: 'immortality', power: 'Vampire Counts', province: 'sylv', text: expect.stringMatching(/^The Vampire Counts retake Sylvania/) }),
+      expect.objectContaining({
+        kind: 'immortality',
+        power: 'Vampire Counts',
+        province: 'sylv',
+        text: expect.stringMatching(/^The Vampire Counts retake Sylvania/),
+      }),
     ]);
   });
   it('the CLI prints no attackerFrom for it, and reads its own output back as a retreat case', () => {
@@ -153,10 +195,14 @@ describe('issue 19 §2.4: the virtual armies never leak their origin', () => {
     const position = positionOf(['Empire: A gfor'], rising.season, rising.owners);
     const adj = adjudicate(warhammer, position, ordersOf(position, { Empire: ['A Gfor - Sylv'] }));
     expect(adj.results.find((r) => r.unit === 'A gfor')!.reason).toBe('bounced with the Immortality army (1 vs 1)');
-    expect(adj.events?.map((e) => e.text)).toEqual(['The Immortality army marched on Sylvania and failed to take it (Immortality).']);
+    expect(adj.events?.map((e) => e.text)).toEqual([
+      'The Immortality army marched on Sylvania and failed to take it (Immortality).',
+    ]);
     const athe = positionOf(['Bretonnia: A chet', 'Wood Elves: A irra']);
     const bounce = adjudicate(warhammer, athe, ordersOf(athe, { Bretonnia: ['A Chet - Athe'] }));
-    expect(bounce.results.find((r) => r.unit === 'A chet')!.reason).toBe('bounced off the Illusion in Athel Loren (1 vs 1)');
+    expect(bounce.results.find((r) => r.unit === 'A chet')!.reason).toBe(
+      'bounced off the Illusion in Athel Loren (1 vs 1)',
+    );
   });
 });
 
@@ -167,22 +213,42 @@ describe('issue 19 §2.4: a battle won by a virtual army names it as results do,
     const position = positionOf(['Bretonnia: A chet', 'Bretonnia: A pale', 'Wood Elves: A irra']);
     const orders = ordersOf(position, { Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe'] });
     const adj = adjudicate(warhammer, position, orders, { battles: [{ province: 'athe', winner: 'Wood Elves' }] });
-    expect(adj.events?.filter((e) => e.kind === 'battle').map((e) => e.text)).toEqual(['Wood Elves (the Illusion) won the decisive battle at Athel Loren']);
-    const { battles } = groupBattles(warhammer, position, orders, [{ power: 'Wood Elves', unit: 'A athe', kind: 'hold', province: 'athe' }]);
-    expect(battles[0]!.sides.find((s) => s.power === 'Wood Elves')).toMatchObject({ lead: 'A athe', leadName: 'the Illusion' });
+    expect(adj.events?.filter((e) => e.kind === 'battle').map((e) => e.text)).toEqual([
+      'Wood Elves (the Illusion) won the decisive battle at Athel Loren',
+    ]);
+    const { battles } = groupBattles(warhammer, position, orders, [
+      { power: 'Wood Elves', unit: 'A athe', kind: 'hold', province: 'athe' },
+    ]);
+    expect(battles[0]!.sides.find((s) => s.power === 'Wood Elves')).toMatchObject({
+      lead: 'A athe',
+      leadName: 'the Illusion',
+    });
   });
   it('the Immortality army’s decisive move won: "Vampire Counts (the Immortality army) won …"', () => {
     const position = positionOf(['Empire: A gfor'], 'fall', { sylv: 'Empire' });
-    const adj = adjudicate(warhammer, position, ordersOf(position, { Empire: ['A Gfor - Sylv'] }), { battles: [{ province: 'sylv', winner: 'Vampire Counts' }] });
-    expect(adj.events?.filter((e) => e.kind === 'battle').map((e) => e.text)).toEqual(['Vampire Counts (the Immortality army) won the decisive battle at Sylvania']);
+    const adj = adjudicate(warhammer, position, ordersOf(position, { Empire: ['A Gfor - Sylv'] }), {
+      battles: [{ province: 'sylv', winner: 'Vampire Counts' }],
+    });
+    expect(adj.events?.filter((e) => e.kind === 'battle').map((e) => e.text)).toEqual([
+      'Vampire Counts (the Immortality army) won the decisive battle at Sylvania',
+    ]);
   });
 });
 
 describe('issue 19 §4: the brief’s `S Immortal Sylv` is understood like `S Immortality - Sylv`', () => {
   const position = positionOf(['Empire: A sylv', 'Vampire Counts: A gfor'], 'fall', { sylv: 'Empire' });
-  it.each(['A Gfor S Immortal Sylv', 'A Gfor S Immortal Sylvania', 'A Gfor S Immortality to Sylv', 'A Gfor S A Immortality - Sylv'])('%s', (text) => {
+  it.each([
+    'A Gfor S Immortal Sylv',
+    'A Gfor S Immortal Sylvania',
+    'A Gfor S Immortality to Sylv',
+    'A Gfor S A Immortality - Sylv',
+  ])('%s', (text) => {
     const adj = adjudicate(warhammer, position, ordersOf(position, { 'Vampire Counts': [text] }));
-    expect(adj.results.find((r) => r.unit === 'A gfor')).toMatchObject({ order: 'A gfor S Immortality - sylv', result: 'success', reason: 'support given' });
+    expect(adj.results.find((r) => r.unit === 'A gfor')).toMatchObject({
+      order: 'A gfor S Immortality - sylv',
+      result: 'success',
+      reason: 'support given',
+    });
     expect(adj.dislodged.map(unitText)).toEqual(['Empire: A sylv']);
   });
 });
@@ -205,7 +271,9 @@ describe('issue 19 §4: what players read about a decisive battle and an ability
   it('the same in a battle a third army won: the head-to-head armies lost it', () => {
     const t = headToHeadBattles.find((b) => b.declarations.some((d) => d.power === 'Wood Elves'))!;
     const p = positionOf(t.units);
-    const adj = adjudicate(warhammer, p, ordersOf(p, t.orders), { battles: [{ province: 'reik', winner: 'Wood Elves' }] });
+    const adj = adjudicate(warhammer, p, ordersOf(p, t.orders), {
+      battles: [{ province: 'reik', winner: 'Wood Elves' }],
+    });
     const reason = (unit: string) => adj.results.find((r) => r.unit === unit)!.reason;
     expect(reason('A grey')).toBe('won the battle at Reikland Forest and moved there, dislodging A REIK');
     expect(reason('A altd')).toBe('lost the battle at Reikland Forest');
@@ -218,18 +286,26 @@ describe('issue 19 §4: what players read about a decisive battle and an ability
       'moved to Graelings, dislodging A GRAE (attack 2: a Norse fleet assaults a coast with strength 2 (Norse Sea Raiders))',
     );
     const held = positionOf(['Wood Elves: A athe', 'Bretonnia: A chet', 'Bretonnia: A pale']);
-    const illusion = adjudicate(warhammer, held, ordersOf(held, { 'Wood Elves': ['A Athe H'], Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe'] }));
+    const illusion = adjudicate(
+      warhammer,
+      held,
+      ordersOf(held, { 'Wood Elves': ['A Athe H'], Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe'] }),
+    );
     expect(illusion.results.find((r) => r.unit === 'A chet')!.reason).toBe(
       'bounced off A ATHE in Athel Loren (2 vs 2: the Illusion supports the Wood Elf unit holding on Athel-Loren: +1 (Wood Elves’ Illusion))',
     );
     const strong = warhammer.configure!({ strongCapitals: 'on' });
     const kisl = positionOf(['Kislev: A kisl', 'Empire: A ostl', 'Empire: A ostm']);
     const capital = adjudicate(strong, kisl, ordersOf(kisl, { Empire: ['A Ostl - Kisl', 'A Ostm S A Ostl - Kisl'] }));
-    expect(capital.results.find((r) => r.unit === 'A ostl')!.reason).toBe('bounced off A KISL in Kislev (2 vs 2: a unit holding on a capital holds with one more (Strong Capitals))');
+    expect(capital.results.find((r) => r.unit === 'A ostl')!.reason).toBe(
+      'bounced off A KISL in Kislev (2 vs 2: a unit holding on a capital holds with one more (Strong Capitals))',
+    );
   });
   it('every unit of the case keeps its result line (no result is lost to the re-adjudication)', () => {
     const adj = adjudicate(warhammer, position, orders, { battles: [{ province: 'reik', winner: 'Bretonnia' }] });
-    expect(adj.results.map((r) => r.unit).sort()).toEqual(position.units.map((u) => unitText(u).split(': ')[1]!).sort());
+    expect(adj.results.map((r) => r.unit).sort()).toEqual(
+      position.units.map((u) => unitText(u).split(': ')[1]!).sort(),
+    );
   });
 });
 
@@ -238,7 +314,9 @@ describe('issue 19 §4: a decisive battle told once and truthfully, whatever the
     it(c.name, () => {
       const position = positionOf(c.units);
       const adj = adjudicate(warhammer, position, ordersOf(position, c.orders), { battles: c.battles });
-      const got = Object.fromEntries(Object.keys(c.reasons).map((unit) => [unit, adj.results.find((r) => r.unit === unit)?.reason]));
+      const got = Object.fromEntries(
+        Object.keys(c.reasons).map((unit) => [unit, adj.results.find((r) => r.unit === unit)?.reason]),
+      );
       expect(got).toEqual(c.reasons);
     });
   }
@@ -249,7 +327,8 @@ describe('second audit: what players read about builds and destroyed units', () 
   const texts = async (c: object) => {
     const r = await adjudicateCommand([], JSON.stringify(c));
     expect(r.code, r.stderr).toBe(0);
-    return (JSON.parse(r.stdout) as { results: { power: string; unit: string; result: string; reason: string }[] }).results;
+    return (JSON.parse(r.stdout) as { results: { power: string; unit: string; result: string; reason: string }[] })
+      .results;
   };
 
   it('w40: a build in the capital of a nation that did not begin larger names Adjustments 1, never "not a home centre that it owns"', async () => {
@@ -257,7 +336,11 @@ describe('second audit: what players read about builds and destroyed units', () 
     const results = await texts({
       variant: 'warhammer',
       phase: { season: 'winter', year: 2500, type: 'adjustment' },
-      units: [{ power: 'Skaven', type: 'A', province: 'skav' }, { power: 'Empire', type: 'A', province: 'nuln' }, { power: 'Kislev', type: 'A', province: 'praa' }],
+      units: [
+        { power: 'Skaven', type: 'A', province: 'skav' },
+        { power: 'Empire', type: 'A', province: 'nuln' },
+        { power: 'Kislev', type: 'A', province: 'praa' },
+      ],
       supplyCenters: { Skaven: ['skav', 'midd', 'altd'], Empire: ['nuln', 'eyec', 'kisl'], Kislev: ['praa', 'cour'] },
       orders: [
         { power: 'Skaven', text: 'Build A midd' },
@@ -273,8 +356,12 @@ describe('second audit: what players read about builds and destroyed units', () 
     expect(of('Empire', 'A kisl').reason).toBe(
       "Kislev is the capital of Kislev, which began the game with 2 units, not more than Empire's 3: you build in your own home centres and in the capitals of nations that began the game with more units (Adjustments 1)",
     );
-    expect(of('Kislev', 'A cour').reason).toMatch(/^Couronne is the capital of Bretonnia, which began the game with 2 units, not more than Kislev's 2: /);
-    expect(of('Skaven', 'A altd').reason).toBe('Altdorf is neither a home centre of Skaven nor the capital of a nation that began the game with more units (Adjustments 1)');
+    expect(of('Kislev', 'A cour').reason).toMatch(
+      /^Couronne is the capital of Bretonnia, which began the game with 2 units, not more than Kislev's 2: /,
+    );
+    expect(of('Skaven', 'A altd').reason).toBe(
+      'Altdorf is neither a home centre of Skaven nor the capital of a nation that began the game with more units (Adjustments 1)',
+    );
     expect(results.map((r) => r.reason).join('\n')).not.toMatch(/that it owns/);
   });
 
@@ -302,7 +389,10 @@ describe('second audit: what players read about builds and destroyed units', () 
       }),
     );
     expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout) as { results: { unit: string; result: string; reason: string }[]; dislodged: unknown[] };
+    const out = JSON.parse(r.stdout) as {
+      results: { unit: string; result: string; reason: string }[];
+      dislodged: unknown[];
+    };
     const altd = out.results.find((x) => x.unit === 'A altd')!;
     expect(altd.result).toBe('failure');
     expect(altd.reason).toMatch(/; destroyed by A WAST from The Wasteland \(removed from the game: no retreat\)$/);
@@ -337,11 +427,25 @@ describe('third audit, Orcs in the Hills: "does not require a support center to 
     const { legalOrders } = await import('../../../src/engine/options.js');
     const { orderProblem } = await import('../../../src/engine/index.js');
     const variant = warhammer.configure!({ orcsInTheHills: 'pale' });
-    const input = hillArmyCases[0]!.input as { units: Position['units']; supplyCenters: Position['supplyCenters']; variantState: Record<string, unknown> };
-    const position: Position = { phase: { season: 'winter', year: 2500, type: 'adjustment' }, units: input.units, dislodged: [], contested: [], supplyCenters: input.supplyCenters, variantState: input.variantState };
+    const input = hillArmyCases[0]!.input as {
+      units: Position['units'];
+      supplyCenters: Position['supplyCenters'];
+      variantState: Record<string, unknown>;
+    };
+    const position: Position = {
+      phase: { season: 'winter', year: 2500, type: 'adjustment' },
+      units: input.units,
+      dislodged: [],
+      contested: [],
+      supplyCenters: input.supplyCenters,
+      variantState: input.variantState,
+    };
     const offered = legalOrders(variant, position, 'Orcs & Goblins').map((o) => o.unit.province);
     expect(offered.sort()).toEqual(['bhor', 'dark', 'kare']);
-    const disband = { power: 'Orcs & Goblins', order: { kind: 'disband' as const, unit: { type: 'A' as const, province: 'pale', coast: null } } };
+    const disband = {
+      power: 'Orcs & Goblins',
+      order: { kind: 'disband' as const, unit: { type: 'A' as const, province: 'pale', coast: null } },
+    };
     expect(orderProblem(variant, position, disband)).toMatch(/^the hill army in Pale Sisters needs no supply centre/);
   });
 });
@@ -357,9 +461,25 @@ describe('third audit: input the rules cannot produce is refused with one line n
   }
   it('the same state is accepted where the rules produce it (a hill army with the option; an absent power’s starting unit; followers in gm mode)', async () => {
     for (const input of [
-      { variant: 'warhammer', phase: { season: 'spring', year: 2500, type: 'movement' }, units: [], options: { orcsInTheHills: 'both' }, variantState: { hillArmies: ['chet', 'pale'] } },
-      { variant: 'warhammer', phase: { season: 'spring', year: 2500, type: 'movement' }, units: [{ power: 'Chaos', type: 'A', province: 'eyec' }], variantState: { absent: ['Chaos'] } },
-      { variant: 'warhammer', phase: { season: 'spring', year: 2500, type: 'movement' }, units: [], variantState: { followers: { Kislev: { role: 'sepoy', master: 'Empire', wins: 0 } } } },
+      {
+        variant: 'warhammer',
+        phase: { season: 'spring', year: 2500, type: 'movement' },
+        units: [],
+        options: { orcsInTheHills: 'both' },
+        variantState: { hillArmies: ['chet', 'pale'] },
+      },
+      {
+        variant: 'warhammer',
+        phase: { season: 'spring', year: 2500, type: 'movement' },
+        units: [{ power: 'Chaos', type: 'A', province: 'eyec' }],
+        variantState: { absent: ['Chaos'] },
+      },
+      {
+        variant: 'warhammer',
+        phase: { season: 'spring', year: 2500, type: 'movement' },
+        units: [],
+        variantState: { followers: { Kislev: { role: 'sepoy', master: 'Empire', wins: 0 } } },
+      },
     ]) {
       const r = await adjudicateCommand([], JSON.stringify(input));
       expect(r.code, r.stderr).toBe(0);
@@ -377,7 +497,9 @@ describe('third audit: what a destroyed or bounced-back unit reads', () => {
       const variant = c.options ? warhammer.configure!(c.options) : warhammer;
       const position = positionOf(c.units);
       const adj = adjudicate(variant, position, ordersOf(position, c.orders), { battles: c.battles });
-      const got = Object.fromEntries(Object.keys(c.reasons).map((unit) => [unit, adj.results.find((r) => r.unit === unit)?.reason]));
+      const got = Object.fromEntries(
+        Object.keys(c.reasons).map((unit) => [unit, adj.results.find((r) => r.unit === unit)?.reason]),
+      );
       expect(got).toEqual(c.reasons);
     });
   }

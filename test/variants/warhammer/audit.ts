@@ -108,7 +108,12 @@ export const illegalNearAbilities: WhCase[] = [
   },
 ];
 
-const d = (power: string, unit: string, kind: 'move' | 'hold', province: string): DecisiveDeclaration => ({ power, unit, kind, province });
+const d = (power: string, unit: string, kind: 'move' | 'hold', province: string): DecisiveDeclaration => ({
+  power,
+  unit,
+  kind,
+  province,
+});
 
 const H2H =
   'A unit and all of it’s supports is considered one group for the purpose of determining where a decisive battle occurs. … only one battle is fought to determine if A moves to C or if D moves to B. … If you are the victor of the decisive battle, then you have sufficient strength to either take the province or hold the province, recalculate the results of the diplomacy move.';
@@ -124,9 +129,17 @@ export const headToHeadBattles: BattleCase[] = [
     battles: [{ provinces: ['reik'], sides: { 'A altd': ['Empire: 1500'], 'A reik': ['Bretonnia: 1875'] } }],
     outcomes: [
       // The Empire wins: its move succeeds; Bretonnia's army stays in Reikland Forest and is dislodged. Never a swap.
-      { reports: [{ province: 'reik', winner: 'Empire' }], units: ['Bretonnia: A wast', 'Empire: A reik'], dislodged: ['Bretonnia: A reik'] },
+      {
+        reports: [{ province: 'reik', winner: 'Empire' }],
+        units: ['Bretonnia: A wast', 'Empire: A reik'],
+        dislodged: ['Bretonnia: A reik'],
+      },
       // Bretonnia wins: the provisional result (it takes Altdorf; the Empire's army is dislodged).
-      { reports: [{ province: 'reik', winner: 'Bretonnia' }], units: ['Bretonnia: A altd', 'Bretonnia: A wast'], dislodged: ['Empire: A altd'] },
+      {
+        reports: [{ province: 'reik', winner: 'Bretonnia' }],
+        units: ['Bretonnia: A altd', 'Bretonnia: A wast'],
+        dislodged: ['Empire: A altd'],
+      },
     ],
   },
   {
@@ -137,8 +150,16 @@ export const headToHeadBattles: BattleCase[] = [
     declarations: [d('Empire', 'A altd', 'hold', 'altd')],
     battles: [{ provinces: ['altd'], sides: { 'A altd': ['Empire: 1500'], 'A reik': ['Bretonnia: 1875'] } }],
     outcomes: [
-      { reports: [{ province: 'altd', winner: 'Empire' }], units: ['Bretonnia: A reik', 'Bretonnia: A wast', 'Empire: A altd'], dislodged: [] },
-      { reports: [{ province: 'altd', winner: 'Bretonnia' }], units: ['Bretonnia: A altd', 'Bretonnia: A wast'], dislodged: ['Empire: A altd'] },
+      {
+        reports: [{ province: 'altd', winner: 'Empire' }],
+        units: ['Bretonnia: A reik', 'Bretonnia: A wast', 'Empire: A altd'],
+        dislodged: [],
+      },
+      {
+        reports: [{ province: 'altd', winner: 'Bretonnia' }],
+        units: ['Bretonnia: A altd', 'Bretonnia: A wast'],
+        dislodged: ['Empire: A altd'],
+      },
     ],
   },
   {
@@ -150,12 +171,18 @@ export const headToHeadBattles: BattleCase[] = [
     battles: [{ provinces: ['altd', 'reik'], sides: { 'A altd': ['Empire: 1500'], 'A reik': ['Bretonnia: 1500'] } }],
     outcomes: [
       {
-        reports: [{ province: 'altd', winner: 'Empire' }, { province: 'reik', winner: 'Empire' }],
+        reports: [
+          { province: 'altd', winner: 'Empire' },
+          { province: 'reik', winner: 'Empire' },
+        ],
         units: ['Empire: A reik'],
         dislodged: ['Bretonnia: A reik'],
       },
       {
-        reports: [{ province: 'altd', winner: 'Bretonnia' }, { province: 'reik', winner: 'Bretonnia' }],
+        reports: [
+          { province: 'altd', winner: 'Bretonnia' },
+          { province: 'reik', winner: 'Bretonnia' },
+        ],
         units: ['Bretonnia: A altd'],
         dislodged: ['Empire: A altd'],
       },
@@ -169,8 +196,16 @@ export const headToHeadBattles: BattleCase[] = [
     declarations: [d('Empire', 'A altd', 'move', 'reik')],
     battles: [{ provinces: ['reik'], sides: { 'A altd': ['Empire: 1500'], 'A reik': ['Bretonnia: 1500'] } }],
     outcomes: [
-      { reports: [{ province: 'reik', winner: 'Empire' }], units: ['Empire: A reik'], dislodged: ['Bretonnia: A reik'] },
-      { reports: [{ province: 'reik', winner: 'Bretonnia' }], units: ['Bretonnia: A reik', 'Empire: A altd'], dislodged: [] },
+      {
+        reports: [{ province: 'reik', winner: 'Empire' }],
+        units: ['Empire: A reik'],
+        dislodged: ['Bretonnia: A reik'],
+      },
+      {
+        reports: [{ province: 'reik', winner: 'Bretonnia' }],
+        units: ['Bretonnia: A reik', 'Empire: A altd'],
+        dislodged: [],
+      },
     ],
   },
   {
@@ -179,11 +214,28 @@ export const headToHeadBattles: BattleCase[] = [
     units: ['Empire: A altd', 'Bretonnia: A reik', 'Wood Elves: A grey'],
     orders: { Empire: ['A Altd - Reik'], Bretonnia: ['A Reik - Altd'], 'Wood Elves': ['A Grey - Reik'] },
     declarations: [d('Wood Elves', 'A grey', 'move', 'reik')],
-    battles: [{ provinces: ['reik'], sides: { 'A altd': ['Empire: 1500'], 'A grey': ['Wood Elves: 1500'], 'A reik': ['Bretonnia: 1500'] } }],
+    battles: [
+      {
+        provinces: ['reik'],
+        sides: { 'A altd': ['Empire: 1500'], 'A grey': ['Wood Elves: 1500'], 'A reik': ['Bretonnia: 1500'] },
+      },
+    ],
     outcomes: [
-      { reports: [{ province: 'reik', winner: 'Wood Elves' }], units: ['Empire: A altd', 'Wood Elves: A reik'], dislodged: ['Bretonnia: A reik'] },
-      { reports: [{ province: 'reik', winner: 'Empire' }], units: ['Empire: A reik', 'Wood Elves: A grey'], dislodged: ['Bretonnia: A reik'] },
-      { reports: [{ province: 'reik', winner: 'Bretonnia' }], units: ['Bretonnia: A reik', 'Empire: A altd', 'Wood Elves: A grey'], dislodged: [] },
+      {
+        reports: [{ province: 'reik', winner: 'Wood Elves' }],
+        units: ['Empire: A altd', 'Wood Elves: A reik'],
+        dislodged: ['Bretonnia: A reik'],
+      },
+      {
+        reports: [{ province: 'reik', winner: 'Empire' }],
+        units: ['Empire: A reik', 'Wood Elves: A grey'],
+        dislodged: ['Bretonnia: A reik'],
+      },
+      {
+        reports: [{ province: 'reik', winner: 'Bretonnia' }],
+        units: ['Bretonnia: A reik', 'Empire: A altd', 'Wood Elves: A grey'],
+        dislodged: [],
+      },
     ],
   },
 ];
@@ -200,7 +252,8 @@ export interface OfferCase {
   allowed: string[];
 }
 
-const BOUNCE = 'You may declare a decisive move with any unit which would normally bounce against an opponent’s unit during its move, or you may declare a decisive hold if with any unit that would normally be dislodged.';
+const BOUNCE =
+  'You may declare a decisive move with any unit which would normally bounce against an opponent’s unit during its move, or you may declare a decisive hold if with any unit that would normally be dislodged.';
 
 export const offerCases: OfferCase[] = [
   {
@@ -290,7 +343,8 @@ export interface BattleTextCase {
   reasons: Record<string, string>;
 }
 
-const VICTOR = 'If you are the victor of the decisive battle, then you have sufficient strength to either take the province or hold the province, recalculate the results of the diplomacy move.';
+const VICTOR =
+  'If you are the victor of the decisive battle, then you have sufficient strength to either take the province or hold the province, recalculate the results of the diplomacy move.';
 const ALTD_ATTACKED = ['Empire: A altd', 'Empire: A nuln', 'Bretonnia: A reik', 'Bretonnia: A wast'];
 const BRETONNIA_INTO_ALTD = ['A Reik - Altd', 'A Wast S A Reik - Altd'];
 
@@ -301,7 +355,10 @@ export const battleTexts: BattleTextCase[] = [
     units: ALTD_ATTACKED,
     orders: { Empire: ['A Altd S A Nuln H'], Bretonnia: BRETONNIA_INTO_ALTD },
     battles: [{ province: 'altd', winner: 'Empire' }],
-    reasons: { 'A altd': 'support cut by A REIK; it won the battle at Altdorf and held it', 'A reik': 'lost the battle at Altdorf' },
+    reasons: {
+      'A altd': 'support cut by A REIK; it won the battle at Altdorf and held it',
+      'A reik': 'lost the battle at Altdorf',
+    },
   },
   {
     name: 'the winner of a decisive hold whose support was not used is told it won the battle and held',
@@ -309,7 +366,9 @@ export const battleTexts: BattleTextCase[] = [
     units: ALTD_ATTACKED,
     orders: { Empire: ['A Altd S A Nuln - Gfor'], Bretonnia: BRETONNIA_INTO_ALTD },
     battles: [{ province: 'altd', winner: 'Empire' }],
-    reasons: { 'A altd': 'support not used: the supported unit did not move there; it won the battle at Altdorf and held it' },
+    reasons: {
+      'A altd': 'support not used: the supported unit did not move there; it won the battle at Altdorf and held it',
+    },
   },
   {
     name: 'the winner of a decisive hold with no order is told it won the battle',
@@ -317,7 +376,10 @@ export const battleTexts: BattleTextCase[] = [
     units: ALTD_ATTACKED,
     orders: { Bretonnia: BRETONNIA_INTO_ALTD },
     battles: [{ province: 'altd', winner: 'Empire' }],
-    reasons: { 'A altd': 'no order: the unit held; it won the battle at Altdorf', 'A reik': 'lost the battle at Altdorf' },
+    reasons: {
+      'A altd': 'no order: the unit held; it won the battle at Altdorf',
+      'A reik': 'lost the battle at Altdorf',
+    },
   },
   {
     name: 'the winner of a decisive hold whose order was illegal (a hold) is told it won the battle',
@@ -341,7 +403,10 @@ export const battleTexts: BattleTextCase[] = [
     units: ['Empire: F claw', 'Empire: A wast', 'Bretonnia: F ngwo'],
     orders: { Empire: ['F Claw C A Wast - Kisl', 'A Wast - Kisl'], Bretonnia: ['F Ngwo - Claw'] },
     battles: [{ province: 'claw', winner: 'Empire' }],
-    reasons: { 'F claw': 'convoyed A WAST; it won the battle at Sea of Claws and held it', 'F ngwo': 'lost the battle at Sea of Claws' },
+    reasons: {
+      'F claw': 'convoyed A WAST; it won the battle at Sea of Claws and held it',
+      'F ngwo': 'lost the battle at Sea of Claws',
+    },
   },
   {
     name: 'the loser of a decisive battle at its own province reads "lost the battle; dislodged", one separator for every order',
@@ -349,7 +414,10 @@ export const battleTexts: BattleTextCase[] = [
     units: ['Empire: F claw', 'Empire: A wast', 'Bretonnia: F ngwo'],
     orders: { Empire: ['F Claw C A Wast - Kisl', 'A Wast - Kisl'], Bretonnia: ['F Ngwo - Claw'] },
     battles: [{ province: 'claw', winner: 'Bretonnia' }],
-    reasons: { 'F claw': 'convoyed A WAST; lost the battle at Sea of Claws; dislodged by F NGWO from Northern Great Western Ocean' },
+    reasons: {
+      'F claw':
+        'convoyed A WAST; lost the battle at Sea of Claws; dislodged by F NGWO from Northern Great Western Ocean',
+    },
   },
   {
     name: 'a head-to-head unit that won the hold at its province is not told it lost a battle: its move failed, it won the battle and held',
@@ -357,7 +425,10 @@ export const battleTexts: BattleTextCase[] = [
     units: ['Empire: A altd', 'Bretonnia: A reik', 'Bretonnia: A wast'],
     orders: { Empire: ['A Altd - Reik'], Bretonnia: BRETONNIA_INTO_ALTD },
     battles: [{ province: 'altd', winner: 'Empire' }],
-    reasons: { 'A altd': 'its move failed in the head-to-head with A REIK (1 vs 2); it won the battle at Altdorf and held it', 'A reik': 'lost the battle at Altdorf' },
+    reasons: {
+      'A altd': 'its move failed in the head-to-head with A REIK (1 vs 2); it won the battle at Altdorf and held it',
+      'A reik': 'lost the battle at Altdorf',
+    },
   },
   {
     name: 'one battle over both provinces of a head-to-head is told once, naming both (as its event does)',
@@ -381,7 +452,8 @@ export const battleTexts: BattleTextCase[] = [
     battles: [{ province: 'reik', winner: 'Bretonnia' }],
     reasons: {
       'A altd': 'lost the battle at Reikland Forest',
-      'A reik': 'its move failed in the head-to-head with A ALTD (1 vs 1); it won the battle at Reikland Forest and held it',
+      'A reik':
+        'its move failed in the head-to-head with A ALTD (1 vs 1); it won the battle at Reikland Forest and held it',
     },
   },
 ];
@@ -406,7 +478,8 @@ export interface CliCase {
   };
 }
 
-const HILLS = 'Orcs in the Hills: "Start an Orc Army in the Pale Sister (Orc Massif), this army is lost forever if destroyed, but does not require a support center to maintain."';
+const HILLS =
+  'Orcs in the Hills: "Start an Orc Army in the Pale Sister (Orc Massif), this army is lost forever if destroyed, but does not require a support center to maintain."';
 const ORCS = 'Orcs & Goblins';
 const cliUnit = (text: string) => {
   const [power, rest] = text.split(':').map((s) => s.trim()) as [string, string];
@@ -445,7 +518,10 @@ export const hillArmyCases: CliCase[] = [
     input: { ...orcsShort, orders: [{ power: ORCS, text: 'A Pale D' }] },
     expect: {
       units: [`${ORCS}: A dark`, `${ORCS}: A kare`, `${ORCS}: A pale`],
-      results: { 'A pale': HILL_KEPT, 'F bhor': 'success: removed in civil disorder (farthest from an owned supply centre)' },
+      results: {
+        'A pale': HILL_KEPT,
+        'F bhor': 'success: removed in civil disorder (farthest from an owned supply centre)',
+      },
       hillArmies: ['pale'],
     },
   },
@@ -453,17 +529,28 @@ export const hillArmyCases: CliCase[] = [
     name: 'an ordinary unit ordered to disband pays the deficit; the hill army stays',
     seed: HILLS,
     input: { ...orcsShort, orders: [{ power: ORCS, text: 'A Dark D' }] },
-    expect: { units: [`${ORCS}: A kare`, `${ORCS}: A pale`, `${ORCS}: F bhor`], results: { 'A dark': 'success: disbanded' }, hillArmies: ['pale'] },
+    expect: {
+      units: [`${ORCS}: A kare`, `${ORCS}: A pale`, `${ORCS}: F bhor`],
+      results: { 'A dark': 'success: disbanded' },
+      hillArmies: ['pale'],
+    },
   },
   {
     name: 'every ordinary unit must go: civil disorder says so and keeps the hill army',
     seed: HILLS,
-    input: { ...orcsShort, supplyCenters: { [ORCS]: [] }, units: [`${ORCS}: A kare`, `${ORCS}: A dark`, `${ORCS}: A pale`].map(cliUnit), orders: [] },
+    input: {
+      ...orcsShort,
+      supplyCenters: { [ORCS]: [] },
+      units: [`${ORCS}: A kare`, `${ORCS}: A dark`, `${ORCS}: A pale`].map(cliUnit),
+      orders: [],
+    },
     expect: {
       units: [`${ORCS}: A pale`],
       results: {
-        'A dark': 'success: removed in civil disorder (no disband was ordered; all 2 of its units that count against its centres must go)',
-        'A kare': 'success: removed in civil disorder (no disband was ordered; all 2 of its units that count against its centres must go)',
+        'A dark':
+          'success: removed in civil disorder (no disband was ordered; all 2 of its units that count against its centres must go)',
+        'A kare':
+          'success: removed in civil disorder (no disband was ordered; all 2 of its units that count against its centres must go)',
       },
       hillArmies: ['pale'],
     },
@@ -472,13 +559,26 @@ export const hillArmyCases: CliCase[] = [
     name: 'a partial variantState ({}) reads the hill armies as at the start of a game: no disband for 3 centres and 4 units',
     seed: `${HILLS}; docs/rules/warhammer.md §5: missing fields read as the start of a game`,
     input: { ...orcsShort, supplyCenters: { [ORCS]: ['bhor', 'dark', 'kare'] }, variantState: {}, orders: [] },
-    expect: { units: [`${ORCS}: A dark`, `${ORCS}: A kare`, `${ORCS}: A pale`, `${ORCS}: F bhor`], results: {}, hillArmies: ['pale'] },
+    expect: {
+      units: [`${ORCS}: A dark`, `${ORCS}: A kare`, `${ORCS}: A pale`, `${ORCS}: F bhor`],
+      results: {},
+      hillArmies: ['pale'],
+    },
   },
   {
     name: 'a partial variantState ({"absent":[]}) reads the hill armies as at the start of a game',
     seed: `${HILLS}; docs/rules/warhammer.md §5: missing fields read as the start of a game`,
-    input: { ...orcsShort, supplyCenters: { [ORCS]: ['bhor', 'dark', 'kare'] }, variantState: { absent: [] }, orders: [] },
-    expect: { units: [`${ORCS}: A dark`, `${ORCS}: A kare`, `${ORCS}: A pale`, `${ORCS}: F bhor`], results: {}, hillArmies: ['pale'] },
+    input: {
+      ...orcsShort,
+      supplyCenters: { [ORCS]: ['bhor', 'dark', 'kare'] },
+      variantState: { absent: [] },
+      orders: [],
+    },
+    expect: {
+      units: [`${ORCS}: A dark`, `${ORCS}: A kare`, `${ORCS}: A pale`, `${ORCS}: F bhor`],
+      results: {},
+      hillArmies: ['pale'],
+    },
   },
   {
     name: 'a hill army’s move replaced by a later hold keeps its status; the Orc army that moves where it was ordered is no hill army',
@@ -489,9 +589,17 @@ export const hillArmyCases: CliCase[] = [
       options: { orcsInTheHills: 'pale' },
       units: [`${ORCS}: A pale`, `${ORCS}: A lang`].map(cliUnit),
       variantState: { hillArmies: ['pale'] },
-      orders: [{ power: ORCS, text: 'A Pale - Cour' }, { power: ORCS, text: 'A Pale H' }, { power: ORCS, text: 'A Lang - Cour' }],
+      orders: [
+        { power: ORCS, text: 'A Pale - Cour' },
+        { power: ORCS, text: 'A Pale H' },
+        { power: ORCS, text: 'A Lang - Cour' },
+      ],
     },
-    expect: { units: [`${ORCS}: A cour`, `${ORCS}: A pale`], results: { 'A pale': 'success: held', 'A lang': 'success: moved to Couronne' }, hillArmies: ['pale'] },
+    expect: {
+      units: [`${ORCS}: A cour`, `${ORCS}: A pale`],
+      results: { 'A pale': 'success: held', 'A lang': 'success: moved to Couronne' },
+      hillArmies: ['pale'],
+    },
   },
   {
     name: 'a hill army’s hold replaced by a later move: it is followed along the move carried out',
@@ -502,7 +610,10 @@ export const hillArmyCases: CliCase[] = [
       options: { orcsInTheHills: 'pale' },
       units: [`${ORCS}: A pale`].map(cliUnit),
       variantState: { hillArmies: ['pale'] },
-      orders: [{ power: ORCS, text: 'A Pale H' }, { power: ORCS, text: 'A Pale - Cour' }],
+      orders: [
+        { power: ORCS, text: 'A Pale H' },
+        { power: ORCS, text: 'A Pale - Cour' },
+      ],
     },
     expect: { units: [`${ORCS}: A cour`], results: { 'A pale': 'success: moved to Couronne' }, hillArmies: ['cour'] },
   },
@@ -518,7 +629,8 @@ export interface RefusedCase {
 }
 
 const EMPTY = { variant: 'warhammer', phase: SPRING, units: [] };
-const FOLLOWERS = 'Sepoys & Mercenaries: "A Sepoy is a player who fights for the player who controls his capital." "A Mercenaries is a player who picks a second player to fight along side."';
+const FOLLOWERS =
+  'Sepoys & Mercenaries: "A Sepoy is a player who fights for the player who controls his capital." "A Mercenaries is a player who picks a second player to fight along side."';
 
 export const refusedInputs: RefusedCase[] = [
   {
@@ -531,7 +643,8 @@ export const refusedInputs: RefusedCase[] = [
     name: 'more hill armies than the option starts',
     seed: `${HILLS} "this army is lost forever if destroyed"`,
     input: { ...EMPTY, options: { orcsInTheHills: 'pale' }, variantState: { hillArmies: ['chet', 'pale'] } },
-    message: 'case #1: variantState: hillArmies: 2 hill armies, but orcsInTheHills: pale starts 1, and a hill army lost is never replaced',
+    message:
+      'case #1: variantState: hillArmies: 2 hill armies, but orcsInTheHills: pale starts 1, and a hill army lost is never replaced',
   },
   {
     name: 'a hill army on an impassable province',
@@ -544,21 +657,37 @@ export const refusedInputs: RefusedCase[] = [
     seed: FOLLOWERS,
     input: {
       ...EMPTY,
-      variantState: { followers: { Kislev: { role: 'sepoy', master: 'Skaven', wins: 0 }, Skaven: { role: 'mercenary', master: 'Empire', wins: 0 } } },
+      variantState: {
+        followers: {
+          Kislev: { role: 'sepoy', master: 'Skaven', wins: 0 },
+          Skaven: { role: 'mercenary', master: 'Empire', wins: 0 },
+        },
+      },
     },
-    message: 'case #1: variantState: followers.Kislev.master: Skaven is itself a Mercenary, and a follower fights for a power on the board',
+    message:
+      'case #1: variantState: followers.Kislev.master: Skaven is itself a Mercenary, and a follower fights for a power on the board',
   },
   {
     name: 'followers with decisive battles off',
     seed: `${FOLLOWERS}; decisions.md: Sepoys and Mercenaries exist when decisive battles are on`,
-    input: { ...EMPTY, options: { decisiveBattles: 'off' }, variantState: { followers: { Kislev: { role: 'sepoy', master: 'Empire', wins: 0 } } } },
-    message: 'case #1: variantState: followers: Sepoys and Mercenaries exist only with decisive battles, and this case has decisiveBattles: off',
+    input: {
+      ...EMPTY,
+      options: { decisiveBattles: 'off' },
+      variantState: { followers: { Kislev: { role: 'sepoy', master: 'Empire', wins: 0 } } },
+    },
+    message:
+      'case #1: variantState: followers: Sepoys and Mercenaries exist only with decisive battles, and this case has decisiveBattles: off',
   },
   {
     name: 'a unit of an absent power where none of its units started',
     seed: 'Not having enough powers: "allow any 2+ power nations to start with their initial armies on board"',
-    input: { ...EMPTY, units: [cliUnit('Chaos: A snor'), cliUnit('Chaos: A eyec')], variantState: { absent: ['Chaos'] } },
-    message: 'case #1: variantState: absent: Chaos is played by nobody, so its units stay where they started and hold; it cannot have an army in Southern Norsca (snor)',
+    input: {
+      ...EMPTY,
+      units: [cliUnit('Chaos: A snor'), cliUnit('Chaos: A eyec')],
+      variantState: { absent: ['Chaos'] },
+    },
+    message:
+      'case #1: variantState: absent: Chaos is played by nobody, so its units stay where they started and hold; it cannot have an army in Southern Norsca (snor)',
   },
   {
     name: 'a destroyed unit that did not lose: "battles:" said once',
@@ -585,7 +714,8 @@ export const refusedInputs: RefusedCase[] = [
   },
 ];
 
-const CATACLYSM = 'Cataclysmic Battles: "your diplomacy unit has been destroyed. Remove it from the map."; Decisive Battle Phase: it "occurs after movement has been submitted, but before movement is carried out"; "recalculate the results of the diplomacy move"';
+const CATACLYSM =
+  'Cataclysmic Battles: "your diplomacy unit has been destroyed. Remove it from the map."; Decisive Battle Phase: it "occurs after movement has been submitted, but before movement is carried out"; "recalculate the results of the diplomacy move"';
 
 /** Cataclysmic Battles: the loser is removed from the map before the moves are recalculated. */
 export const cataclysmCases: BattleCase[] = [
@@ -596,15 +726,29 @@ export const cataclysmCases: BattleCase[] = [
     orders: { Empire: ['A Altd - Reik'], Kislev: ['A Wast - Altd'] },
     declarations: [d('Empire', 'A altd', 'move', 'reik')],
     outcomes: [
-      { reports: [{ province: 'reik', winner: 'Bretonnia', destroyed: true }], units: ['Bretonnia: A reik', 'Kislev: A altd'], dislodged: [], removed: ['Empire: A altd'] },
-      { reports: [{ province: 'reik', winner: 'Empire' }], units: ['Empire: A reik', 'Kislev: A altd'], dislodged: ['Bretonnia: A reik'] },
+      {
+        reports: [{ province: 'reik', winner: 'Bretonnia', destroyed: true }],
+        units: ['Bretonnia: A reik', 'Kislev: A altd'],
+        dislodged: [],
+        removed: ['Empire: A altd'],
+      },
+      {
+        reports: [{ province: 'reik', winner: 'Empire' }],
+        units: ['Empire: A reik', 'Kislev: A altd'],
+        dislodged: ['Bretonnia: A reik'],
+      },
     ],
   },
   {
     name: 'a rotation jammed by a move into Reikland Forest moves once that army is destroyed there',
     seed: CATACLYSM,
     units: ['Empire: A altd', 'Bretonnia: A reik', 'Bretonnia: A chet', 'Kislev: A wast', 'Wood Elves: A grey'],
-    orders: { Empire: ['A Altd - Reik'], Bretonnia: ['A Reik - Chet', 'A Chet - Wast'], Kislev: ['A Wast - Altd'], 'Wood Elves': ['A Grey - Reik'] },
+    orders: {
+      Empire: ['A Altd - Reik'],
+      Bretonnia: ['A Reik - Chet', 'A Chet - Wast'],
+      Kislev: ['A Wast - Altd'],
+      'Wood Elves': ['A Grey - Reik'],
+    },
     declarations: [d('Wood Elves', 'A grey', 'move', 'reik')],
     outcomes: [
       {
@@ -639,21 +783,33 @@ export const cataclysmTexts: (BattleTextCase & { options?: Record<string, string
     orders: { Empire: ['A Altd - Reik'], Kislev: ['A Wast - Altd'] },
     battles: [{ province: 'altd', winner: 'Kislev' }],
     reasons: {
-      'A altd': 'bounced off A REIK in Reikland Forest (1 vs 1); dislodged by A WAST from The Wasteland (it bounced back into Altdorf, where a decisive battle was fought without it)',
+      'A altd':
+        'bounced off A REIK in Reikland Forest (1 vs 1); dislodged by A WAST from The Wasteland (it bounced back into Altdorf, where a decisive battle was fought without it)',
       'A wast': 'won the battle at Altdorf and moved there, dislodging A ALTD',
     },
   },
 ];
 
-const UNDERWAY_RULE = 'The Skaven: (The Underways) "The Skaven are able to move armies via the Underways. This allows Skaven armies on Skavenblight to move (or support) to an Underway Entrance … and vice versa."';
+const UNDERWAY_RULE =
+  'The Skaven: (The Underways) "The Skaven are able to move armies via the Underways. This allows Skaven armies on Skavenblight to move (or support) to an Underway Entrance … and vice versa."';
 
 /** A non-Skaven unit's order along an Underway names the rule, never "not next to". */
 export const underwayTexts: CliCase[] = [
   {
     name: 'an Empire army’s move from Middenheim to Skavenblight names the Underway',
     seed: UNDERWAY_RULE,
-    input: { variant: 'warhammer', phase: SPRING, units: [cliUnit('Empire: A midd')], orders: [{ power: 'Empire', text: 'A Midd - Skav' }] },
-    expect: { results: { 'A midd': 'illegal: only Skaven units may use the underway between Middenheim and Skavenblight, so the unit held' } },
+    input: {
+      variant: 'warhammer',
+      phase: SPRING,
+      units: [cliUnit('Empire: A midd')],
+      orders: [{ power: 'Empire', text: 'A Midd - Skav' }],
+    },
+    expect: {
+      results: {
+        'A midd':
+          'illegal: only Skaven units may use the underway between Middenheim and Skavenblight, so the unit held',
+      },
+    },
   },
   {
     name: 'an Empire army’s support from Nuln into Skavenblight names the Underway',
@@ -665,14 +821,27 @@ export const underwayTexts: CliCase[] = [
       orders: [{ power: 'Empire', text: 'A Nuln S A Midd - Skav' }],
     },
     expect: {
-      results: { 'A nuln': 'illegal: only Skaven units may use the underway between Nuln and Skavenblight, so the unit held', 'A midd': 'success: no order: the unit held' },
+      results: {
+        'A nuln': 'illegal: only Skaven units may use the underway between Nuln and Skavenblight, so the unit held',
+        'A midd': 'success: no order: the unit held',
+      },
     },
   },
   {
     name: 'a non-Skaven army on Skavenblight moving to an entrance names the Underway',
     seed: UNDERWAY_RULE,
-    input: { variant: 'warhammer', phase: SPRING, units: [cliUnit('Tilea: A skav')], orders: [{ power: 'Tilea', text: 'A Skav - Kare' }] },
-    expect: { results: { 'A skav': 'illegal: only Skaven units may use the underway between Skavenblight and Karak Eight Peaks, so the unit held' } },
+    input: {
+      variant: 'warhammer',
+      phase: SPRING,
+      units: [cliUnit('Tilea: A skav')],
+      orders: [{ power: 'Tilea', text: 'A Skav - Kare' }],
+    },
+    expect: {
+      results: {
+        'A skav':
+          'illegal: only Skaven units may use the underway between Skavenblight and Karak Eight Peaks, so the unit held',
+      },
+    },
   },
   {
     name: 'a dislodged Empire army retreating along the Underway names it',
@@ -684,6 +853,11 @@ export const underwayTexts: CliCase[] = [
       dislodged: [{ ...cliUnit('Empire: A midd'), attackerFrom: 'ostl', viaConvoy: false }],
       orders: [{ power: 'Empire', text: 'A Midd R Skav' }],
     },
-    expect: { results: { 'A midd': 'failure: only Skaven units may use the underway between Middenheim and Skavenblight (options: altd, gfor, wast); the unit is disbanded' } },
+    expect: {
+      results: {
+        'A midd':
+          'failure: only Skaven units may use the underway between Middenheim and Skavenblight (options: altd, gfor, wast); the unit is disbanded',
+      },
+    },
   },
 ];

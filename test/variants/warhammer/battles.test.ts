@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../../src/engine/index.js';
-import { battleReports, checkBattleReports, groupBattles, rollBattle, warhammer } from '../../../src/variants/warhammer/index.js';
+import {
+  battleReports,
+  checkBattleReports,
+  groupBattles,
+  rollBattle,
+  warhammer,
+} from '../../../src/variants/warhammer/index.js';
 import { battleCases } from './battles.js';
 import { battleCaseTests } from './battle-runner.js';
 import { ordersOf, positionOf, unitText } from './harness.js';
@@ -45,12 +51,20 @@ describe('Decisive battles: reports that cannot be adjudicated are named', () =>
     [[{ province: 'zzzz', winner: 'Empire' }], 'there is no province "zzzz"'],
     [[{ province: 'kisl', winner: 'Empire' }], 'no unit moves into or stands at kisl'],
     [[{ province: 'altd', winner: 'Kislev' }], 'Kislev does not fight in the battle at altd'],
-    [[{ province: 'altd', winner: 'Empire' }, { province: 'altd', winner: 'Empire' }], 'a second report for altd'],
+    [
+      [
+        { province: 'altd', winner: 'Empire' },
+        { province: 'altd', winner: 'Empire' },
+      ],
+      'a second report for altd',
+    ],
   ])('%j', (reports, message) => {
     expect(checkBattleReports(warhammer, position, orders, reports).join('\n')).toContain(message);
   });
   it('declarations the provisional result does not allow are left out with a reason', () => {
-    const { battles, problems } = groupBattles(warhammer, position, orders, [{ power: 'Kislev', unit: 'F claw', kind: 'move', province: 'midd' }]);
+    const { battles, problems } = groupBattles(warhammer, position, orders, [
+      { power: 'Kislev', unit: 'F claw', kind: 'move', province: 'midd' },
+    ]);
     expect(battles).toEqual([]);
     expect(problems[0]).toContain('the provisional result does not allow it');
   });

@@ -19,7 +19,12 @@ export interface BattleCase {
   outcomes?: { reports: BattleReport[]; units?: string[]; dislodged?: string[]; removed?: string[] }[];
 }
 
-const d = (power: string, unit: string, kind: 'move' | 'hold', province: string): DecisiveDeclaration => ({ power, unit, kind, province });
+const d = (power: string, unit: string, kind: 'move' | 'hold', province: string): DecisiveDeclaration => ({
+  power,
+  unit,
+  kind,
+  province,
+});
 
 // The seed's Example Turn, written as battle cases write positions.
 const exampleUnits = exampleTurnCase.units.map((u) => `${u.power}: ${u.type} ${u.province}`);
@@ -40,21 +45,48 @@ export const battleCases: BattleCase[] = [
     outcomes: [
       {
         // "If Brettonia is victor, Altdorf is dislodged." The Empire keeps Middenheim.
-        reports: [{ province: 'altd', winner: 'Bretonnia' }, { province: 'midd', winner: 'Empire' }],
-        units: ['Bretonnia: A altd', 'Bretonnia: A reik', 'Empire: A nuln', 'Empire: F midd', 'Kislev: F claw', 'Vampire Counts: A gfor'],
+        reports: [
+          { province: 'altd', winner: 'Bretonnia' },
+          { province: 'midd', winner: 'Empire' },
+        ],
+        units: [
+          'Bretonnia: A altd',
+          'Bretonnia: A reik',
+          'Empire: A nuln',
+          'Empire: F midd',
+          'Kislev: F claw',
+          'Vampire Counts: A gfor',
+        ],
         dislodged: ['Empire: A altd'],
       },
       {
         // "If Empire is victor, Brettonia army in the Wastelands bounces." Kislev takes Middenheim.
-        reports: [{ province: 'altd', winner: 'Empire' }, { province: 'midd', winner: 'Kislev' }],
-        units: ['Bretonnia: A reik', 'Bretonnia: A wast', 'Empire: A altd', 'Empire: A nuln', 'Kislev: F midd', 'Vampire Counts: A gfor'],
+        reports: [
+          { province: 'altd', winner: 'Empire' },
+          { province: 'midd', winner: 'Kislev' },
+        ],
+        units: [
+          'Bretonnia: A reik',
+          'Bretonnia: A wast',
+          'Empire: A altd',
+          'Empire: A nuln',
+          'Kislev: F midd',
+          'Vampire Counts: A gfor',
+        ],
         dislodged: ['Empire: F midd'],
       },
       {
         // "Should the Kislev army be broken, but the Vampire Count army still comes through … the Kislev are still
         // considered the victor and take the province."
         reports: [{ province: 'midd', winner: 'Vampire Counts' }],
-        units: ['Bretonnia: A reik', 'Bretonnia: A wast', 'Empire: A altd', 'Empire: A nuln', 'Kislev: F midd', 'Vampire Counts: A gfor'],
+        units: [
+          'Bretonnia: A reik',
+          'Bretonnia: A wast',
+          'Empire: A altd',
+          'Empire: A nuln',
+          'Kislev: F midd',
+          'Vampire Counts: A gfor',
+        ],
         dislodged: ['Empire: F midd'],
       },
     ],
@@ -67,8 +99,14 @@ export const battleCases: BattleCase[] = [
     declarations: [d('Bretonnia', 'A chet', 'move', 'reik')],
     battles: [{ provinces: ['reik'], sides: { 'A chet': ['Bretonnia: 1500'], 'A nuln': ['Empire: 1875'] } }],
     outcomes: [
-      { reports: [{ province: 'reik', winner: 'Bretonnia' }], units: ['Bretonnia: A reik', 'Empire: A altd', 'Empire: A nuln'] },
-      { reports: [{ province: 'reik', winner: 'Empire' }], units: ['Bretonnia: A chet', 'Empire: A altd', 'Empire: A reik'] },
+      {
+        reports: [{ province: 'reik', winner: 'Bretonnia' }],
+        units: ['Bretonnia: A reik', 'Empire: A altd', 'Empire: A nuln'],
+      },
+      {
+        reports: [{ province: 'reik', winner: 'Empire' }],
+        units: ['Bretonnia: A chet', 'Empire: A altd', 'Empire: A reik'],
+      },
     ],
   },
   {
@@ -77,39 +115,69 @@ export const battleCases: BattleCase[] = [
     units: ['Empire: A altd', 'Vampire Counts: A nuln', 'Bretonnia: A chet'],
     orders: { Empire: ['A Altd S A Nuln - Reik'], 'Vampire Counts': ['A Nuln - Reik'], Bretonnia: ['A Chet - Reik'] },
     declarations: [d('Bretonnia', 'A chet', 'move', 'reik')],
-    battles: [{ provinces: ['reik'], sides: { 'A chet': ['Bretonnia: 1500'], 'A nuln': ['Vampire Counts: 940', 'Empire: 940'] } }],
+    battles: [
+      {
+        provinces: ['reik'],
+        sides: { 'A chet': ['Bretonnia: 1500'], 'A nuln': ['Vampire Counts: 940', 'Empire: 940'] },
+      },
+    ],
     outcomes: [
       // Item 7: "If supporting, an army of a foreign power is declared the victor, then the power being supported … is the victor."
-      { reports: [{ province: 'reik', winner: 'Empire' }], units: ['Bretonnia: A chet', 'Empire: A altd', 'Vampire Counts: A reik'] },
+      {
+        reports: [{ province: 'reik', winner: 'Empire' }],
+        units: ['Bretonnia: A chet', 'Empire: A altd', 'Vampire Counts: A reik'],
+      },
     ],
   },
   {
     name: 'Item 6: a Kislev force supported by a High Elf, a Dwarf and a second Kislev force (4 armies of 660, Kislev two of them)',
     seed: 'a Kislev force is being supported by a High Elf, a Dwarf, and a second Kislev force in an assault upon Altdorf. If the Empire player can break 3 of the forces facing him (either the Kislev and the Dwarf, or the Kislev and the Elf), he wins.',
     units: ['Empire: A altd', 'Kislev: A gfor', 'Kislev: A midd', 'High Elves: A nuln', 'Dwarves: A reik'],
-    orders: { Kislev: ['A Gfor - Altd', 'A Midd S A Gfor - Altd'], 'High Elves': ['A Nuln S A Gfor - Altd'], Dwarves: ['A Reik S A Gfor - Altd'] },
+    orders: {
+      Kislev: ['A Gfor - Altd', 'A Midd S A Gfor - Altd'],
+      'High Elves': ['A Nuln S A Gfor - Altd'],
+      Dwarves: ['A Reik S A Gfor - Altd'],
+    },
     declarations: [d('Empire', 'A altd', 'hold', 'altd')],
-    battles: [{ provinces: ['altd'], sides: { 'A altd': ['Empire: 1500'], 'A gfor': ['Kislev: 1310', 'Dwarves: 660', 'High Elves: 660'] } }],
+    battles: [
+      {
+        provinces: ['altd'],
+        sides: { 'A altd': ['Empire: 1500'], 'A gfor': ['Kislev: 1310', 'Dwarves: 660', 'High Elves: 660'] },
+      },
+    ],
     outcomes: [
-      { reports: [{ province: 'altd', winner: 'Empire' }], units: ['Dwarves: A reik', 'Empire: A altd', 'High Elves: A nuln', 'Kislev: A gfor', 'Kislev: A midd'], dislodged: [] },
+      {
+        reports: [{ province: 'altd', winner: 'Empire' }],
+        units: ['Dwarves: A reik', 'Empire: A altd', 'High Elves: A nuln', 'Kislev: A gfor', 'Kislev: A midd'],
+        dislodged: [],
+      },
     ],
   },
   {
     name: 'A unit and its supports are one group: A to C supported by B and D to B supported by C is one battle',
     seed: 'So if A moves to C supported by B, and D moves to B supported by C, and both moves are decisive moves, then only one battle is fought to determine if A moves to C or if D moves to B.',
     units: ['Bretonnia: A wast', 'Bretonnia: A nuln', 'Empire: A altd', 'Empire: A aver'],
-    orders: { Bretonnia: ['A Wast - Altd', 'A Nuln S A Wast - Altd'], Empire: ['A Aver - Nuln', 'A Altd S A Aver - Nuln'] },
+    orders: {
+      Bretonnia: ['A Wast - Altd', 'A Nuln S A Wast - Altd'],
+      Empire: ['A Aver - Nuln', 'A Altd S A Aver - Nuln'],
+    },
     declarations: [d('Bretonnia', 'A wast', 'move', 'altd'), d('Empire', 'A aver', 'move', 'nuln')],
     battles: [{ provinces: ['altd', 'nuln'], sides: { 'A aver': ['Empire: 1875'], 'A wast': ['Bretonnia: 1875'] } }],
     outcomes: [
       {
         // The Bretonnian side wins: A moves to C (dislodging it), D's move to B fails.
-        reports: [{ province: 'altd', winner: 'Bretonnia' }, { province: 'nuln', winner: 'Bretonnia' }],
+        reports: [
+          { province: 'altd', winner: 'Bretonnia' },
+          { province: 'nuln', winner: 'Bretonnia' },
+        ],
         units: ['Bretonnia: A altd', 'Bretonnia: A nuln', 'Empire: A aver'],
         dislodged: ['Empire: A altd'],
       },
       {
-        reports: [{ province: 'altd', winner: 'Empire' }, { province: 'nuln', winner: 'Empire' }],
+        reports: [
+          { province: 'altd', winner: 'Empire' },
+          { province: 'nuln', winner: 'Empire' },
+        ],
         units: ['Bretonnia: A wast', 'Empire: A altd', 'Empire: A nuln'],
         dislodged: ['Bretonnia: A nuln'],
       },
@@ -130,13 +198,19 @@ export const battleCases: BattleCase[] = [
     outcomes: [
       {
         // A loses at B and bounces back into A, where D won: A is dislodged.
-        reports: [{ province: 'reik', winner: 'Bretonnia' }, { province: 'altd', winner: 'Bretonnia' }],
+        reports: [
+          { province: 'reik', winner: 'Bretonnia' },
+          { province: 'altd', winner: 'Bretonnia' },
+        ],
         units: ['Bretonnia: A altd', 'Bretonnia: A reik', 'Kislev: A midd'],
         dislodged: ['Empire: A altd'],
       },
       {
         // A wins at B and leaves; E won at A and enters.
-        reports: [{ province: 'reik', winner: 'Empire' }, { province: 'altd', winner: 'Kislev' }],
+        reports: [
+          { province: 'reik', winner: 'Empire' },
+          { province: 'altd', winner: 'Kislev' },
+        ],
         units: ['Bretonnia: A chet', 'Bretonnia: A wast', 'Empire: A reik', 'Kislev: A altd'],
         dislodged: [],
       },
@@ -147,10 +221,17 @@ export const battleCases: BattleCase[] = [
     seed: 'Convoys: convoys are auto disrupted if they are met with a strength great enough to dislodge them (even if the player decides to use his decisive battle to attempt to allow the fleet not to be dislodged).',
     // Kislev F claw convoys A kisl to wast; Bretonnia attacks claw from lang supported by cour.
     units: ['Kislev: F claw', 'Kislev: A kisl', 'Bretonnia: F lang', 'Bretonnia: F cour'],
-    orders: { Kislev: ['F Claw C A Kisl - Wast', 'A Kisl - Wast'], Bretonnia: ['F Lang - Claw', 'F Cour S F Lang - Claw'] },
+    orders: {
+      Kislev: ['F Claw C A Kisl - Wast', 'A Kisl - Wast'],
+      Bretonnia: ['F Lang - Claw', 'F Cour S F Lang - Claw'],
+    },
     declarations: [d('Kislev', 'F claw', 'hold', 'claw')],
     outcomes: [
-      { reports: [{ province: 'claw', winner: 'Kislev' }], units: ['Bretonnia: F cour', 'Bretonnia: F lang', 'Kislev: A kisl', 'Kislev: F claw'], dislodged: [] },
+      {
+        reports: [{ province: 'claw', winner: 'Kislev' }],
+        units: ['Bretonnia: F cour', 'Bretonnia: F lang', 'Kislev: A kisl', 'Kislev: F claw'],
+        dislodged: [],
+      },
     ],
   },
   {
@@ -160,7 +241,11 @@ export const battleCases: BattleCase[] = [
     orders: { Kislev: ['F Claw C A Kisl - Wast', 'A Kisl - Wast'], Bretonnia: ['F Lang - Claw'] },
     declarations: [d('Bretonnia', 'F lang', 'move', 'claw')],
     outcomes: [
-      { reports: [{ province: 'claw', winner: 'Bretonnia' }], units: ['Bretonnia: F claw', 'Kislev: A wast'], dislodged: ['Kislev: F claw'] },
+      {
+        reports: [{ province: 'claw', winner: 'Bretonnia' }],
+        units: ['Bretonnia: F claw', 'Kislev: A wast'],
+        dislodged: ['Kislev: F claw'],
+      },
     ],
   },
   {
@@ -171,7 +256,11 @@ export const battleCases: BattleCase[] = [
     orders: { Empire: ['A Altd - Reik', 'A Nuln - Altd'], Bretonnia: ['A Chet - Reik'], Kislev: ['A Midd - Altd'] },
     declarations: [d('Empire', 'A nuln', 'move', 'altd')],
     outcomes: [
-      { reports: [{ province: 'altd', winner: 'Empire' }], units: ['Bretonnia: A chet', 'Empire: A altd', 'Empire: A nuln', 'Kislev: A midd'], dislodged: [] },
+      {
+        reports: [{ province: 'altd', winner: 'Empire' }],
+        units: ['Bretonnia: A chet', 'Empire: A altd', 'Empire: A nuln', 'Kislev: A midd'],
+        dislodged: [],
+      },
     ],
   },
 ];

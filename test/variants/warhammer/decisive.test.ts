@@ -36,7 +36,7 @@ describe('Decisive battles: the declarations the provisional result allows (CLI 
     expect(adjudicateCase(warhammer, exampleTurn({ options: { decisiveBattles: 'off' } })).decisive).toBeUndefined();
   });
 
-  it('a move bounced only by one\'s own unit allows no decisive move', () => {
+  it("a move bounced only by one's own unit allows no decisive move", () => {
     const out = adjudicateCase(warhammer, {
       phase: { season: 'spring', year: 2500, type: 'movement' },
       units: [unit('Empire', 'A', 'nuln'), unit('Empire', 'A', 'altd')],
@@ -46,36 +46,81 @@ describe('Decisive battles: the declarations the provisional result allows (CLI 
   });
 
   it('bad options and battle outcomes are refused with a clear message', () => {
-    expect(() => adjudicateCase(warhammer, exampleTurn({ options: { decisiveBattles: 'maybe' } }))).toThrow('"maybe" is not one of gm, dice, off');
-    expect(() => adjudicateCase(warhammer, exampleTurn({ options: { openOceans: 'on' } }))).toThrow('has no option "openOceans"');
-    expect(() => adjudicateCase(warhammer, exampleTurn({ battles: [{ province: 'altd', winner: 'Kislev' }] }))).toThrow('battles: Kislev does not fight in the battle at altd');
-    expect(() => adjudicateCase(warhammer, exampleTurn({ options: { decisiveBattles: 'off' }, battles: [{ province: 'altd', winner: 'Bretonnia' }] }))).toThrow('decisive battles are off');
-    expect(() => adjudicateCase(getVariant('classic')!, { ...exampleTurn(), units: [], orders: [], battles: [] })).toThrow('classic has no decisive battles');
+    expect(() => adjudicateCase(warhammer, exampleTurn({ options: { decisiveBattles: 'maybe' } }))).toThrow(
+      '"maybe" is not one of gm, dice, off',
+    );
+    expect(() => adjudicateCase(warhammer, exampleTurn({ options: { openOceans: 'on' } }))).toThrow(
+      'has no option "openOceans"',
+    );
+    expect(() => adjudicateCase(warhammer, exampleTurn({ battles: [{ province: 'altd', winner: 'Kislev' }] }))).toThrow(
+      'battles: Kislev does not fight in the battle at altd',
+    );
+    expect(() =>
+      adjudicateCase(
+        warhammer,
+        exampleTurn({ options: { decisiveBattles: 'off' }, battles: [{ province: 'altd', winner: 'Bretonnia' }] }),
+      ),
+    ).toThrow('decisive battles are off');
+    expect(() =>
+      adjudicateCase(getVariant('classic')!, { ...exampleTurn(), units: [], orders: [], battles: [] }),
+    ).toThrow('classic has no decisive battles');
   });
 });
 
 describe('Example Turn through the CLI in every mode', () => {
   // Seed: "If Brettonia is victor, Altdorf is dislodged. If Empire is victor, Brettonia army in the Wastelands bounces."
   it('gm: the game master reports Bretonnia at Altdorf and the Empire at Middenheim', () => {
-    const out = adjudicateCase(warhammer, exampleTurn({ options: { decisiveBattles: 'gm' }, battles: [{ province: 'altd', winner: 'Bretonnia' }, { province: 'midd', winner: 'Empire' }] }));
+    const out = adjudicateCase(
+      warhammer,
+      exampleTurn({
+        options: { decisiveBattles: 'gm' },
+        battles: [
+          { province: 'altd', winner: 'Bretonnia' },
+          { province: 'midd', winner: 'Empire' },
+        ],
+      }),
+    );
     expect(out.decisive).toBeUndefined();
-    expect(out.dislodged.map((d) => `${d.power} ${d.type} ${d.province} from ${d.attackerFrom}`)).toEqual(['Empire A altd from wast']);
+    expect(out.dislodged.map((d) => `${d.power} ${d.type} ${d.province} from ${d.attackerFrom}`)).toEqual([
+      'Empire A altd from wast',
+    ]);
     expect(out.units.find((u) => u.province === 'midd')).toMatchObject({ power: 'Empire', type: 'F' });
     expect(out.results.find((r) => r.unit === 'F claw')).toMatchObject({ result: 'failure' });
-    expect(out.events?.map((e) => e.text)).toEqual(['Bretonnia (A wast) won the decisive battle at Altdorf', 'Empire (F midd) won the decisive battle at Middenheim']);
+    expect(out.events?.map((e) => e.text)).toEqual([
+      'Bretonnia (A wast) won the decisive battle at Altdorf',
+      'Empire (F midd) won the decisive battle at Middenheim',
+    ]);
   });
 
   it('dice: a fixed seed rolls each battle and the CLI adjudicates the rolled winners', () => {
-    const position = { phase: exampleTurn().phase, units: exampleTurn().units.map((u) => ({ ...u, coast: null })), dislodged: [], contested: [], supplyCenters: warhammer.startingPosition().supplyCenters };
+    const position = {
+      phase: exampleTurn().phase,
+      units: exampleTurn().units.map((u) => ({ ...u, coast: null })),
+      dislodged: [],
+      contested: [],
+      supplyCenters: warhammer.startingPosition().supplyCenters,
+    };
     const c = exampleTurn();
-    const orders = c.orders.map((o) => ({ power: o.power, order: (parseOrder(warhammer, o.text, { position }) as { ok: true; order: Order }).order }));
+    const orders = c.orders.map((o) => ({
+      power: o.power,
+      order: (parseOrder(warhammer, o.text, { position }) as { ok: true; order: Order }).order,
+    }));
     const { battles } = groupBattles(warhammer, position, orders, [
       { power: 'Bretonnia', unit: 'A wast', kind: 'move', province: 'altd' },
       { power: 'Empire', unit: 'F midd', kind: 'hold', province: 'midd' },
     ]);
     const rolls = battles.map((b) => rollBattle(b, 'example-turn'));
-    expect(rolls.map((r) => `${r.battle}: ${r.roll}/${r.total} ${r.winner.power}`)).toEqual(['altd: 419/3000 Empire', 'midd: 247/3375 Kislev']);
-    const out = adjudicateCase(warhammer, exampleTurn({ options: { decisiveBattles: 'dice' }, battles: rolls.flatMap((r, i) => battleReports(battles[i]!, r.winner.lead)) }));
+    expect(rolls.map((r) => `${r.battle}: ${r.roll}/${r.total} ${r.winner.power}`)).toEqual([
+      'altd: 419/3000 Empire',
+      'midd: 247/3375 Kislev',
+    ]);
+    const out = adjudicateCase(
+      warhammer,
+      exampleTurn({
+        options: { decisiveBattles: 'dice' },
+        battles: rolls.flatMap((r, i) => battleReports(battles[i]!, r.winner.lead)),
+      }),
+    );
     expect(out.dislodged.map((d) => `${d.power} ${d.type} ${d.province}`).sort()).toEqual(['Empire F midd']);
     expect(out.units.find((u) => u.province === 'altd')).toMatchObject({ power: 'Empire' });
   });
@@ -89,6 +134,9 @@ describe('Example Turn through the CLI in every mode', () => {
 
 describe('the seed file is not read at run time', () => {
   it('nothing under src/variants/warhammer reads ../shared', () => {
-    for (const f of ['index.ts', 'rules.ts', 'features.ts']) expect(readFileSync(new URL(`../../../src/variants/warhammer/${f}`, import.meta.url), 'utf8')).not.toContain('shared');
+    for (const f of ['index.ts', 'rules.ts', 'features.ts'])
+      expect(readFileSync(new URL(`../../../src/variants/warhammer/${f}`, import.meta.url), 'utf8')).not.toContain(
+        'shared',
+      );
   });
 });

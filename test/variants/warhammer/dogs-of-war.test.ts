@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { adjudicateCase } from '../../../src/cli/commands/adjudicate.js';
 import { adjudicate } from '../../../src/engine/index.js';
-import { applyDogsOfWarChoice, dogsOfWarChoices, readWarhammerState, warhammer } from '../../../src/variants/warhammer/index.js';
+import {
+  applyDogsOfWarChoice,
+  dogsOfWarChoices,
+  readWarhammerState,
+  warhammer,
+} from '../../../src/variants/warhammer/index.js';
 
 // Seed: "A Dog of War player gets one center at the start. You may choose a center in Tilea or Estelia. Also choose a
 // fleet or an army. From there, they must conquer their neighboring city. They may build in either of these cities,
@@ -10,7 +15,9 @@ describe('Dogs of War: Fledgling Nations', () => {
   const start = warhammer.startingPosition();
 
   it('before the first Spring each seated Dogs of War power chooses a city of its country and a unit type', () => {
-    expect(dogsOfWarChoices(start, ['Tilea', 'Empire'])).toEqual([{ power: 'Tilea', cities: ['mira', 'rema'], types: { mira: ['A', 'F'], rema: ['A', 'F'] } }]);
+    expect(dogsOfWarChoices(start, ['Tilea', 'Empire'])).toEqual([
+      { power: 'Tilea', cities: ['mira', 'rema'], types: { mira: ['A', 'F'], rema: ['A', 'F'] } },
+    ]);
     // With one Dogs of War player, that player chooses the country by taking its seat (decisions.md).
     expect(dogsOfWarChoices(start, ['Estalia']).map((c) => c.cities)).toEqual([['bilb', 'magr']]);
     expect(dogsOfWarChoices(start, [])).toEqual([]);
@@ -39,16 +46,28 @@ describe('Dogs of War: Fledgling Nations', () => {
     if (!r.ok) throw new Error(r.error);
     const again = applyDogsOfWarChoice(r.position, { power: 'Tilea', city: 'rema', type: 'A' });
     expect(again.ok ? '' : again.error).toContain('already chose mira');
-    const fall = applyDogsOfWarChoice({ ...start, phase: { season: 'fall', year: 2500, type: 'movement' } }, { power: 'Estalia', city: 'bilb', type: 'A' });
+    const fall = applyDogsOfWarChoice(
+      { ...start, phase: { season: 'fall', year: 2500, type: 'movement' } },
+      { power: 'Estalia', city: 'bilb', type: 'A' },
+    );
     expect(fall.ok ? '' : fall.error).toContain('before the first Spring');
   });
 
   it('the neighbouring city becomes buildable once conquered ("a 2 center power from that point on")', () => {
     const r = applyDogsOfWarChoice(start, { power: 'Tilea', city: 'mira', type: 'A' });
     if (!r.ok) throw new Error(r.error);
-    const winter = (owned: string[]) => ({ ...r.position, phase: { season: 'winter' as const, year: 2500, type: 'adjustment' as const }, units: [], supplyCenters: { ...r.position.supplyCenters, Tilea: owned } });
-    expect(warhammer.rules.buildableCenters!({ map: warhammer.map, position: winter(['mira']), power: 'Tilea' })).toEqual(['mira']);
-    expect(warhammer.rules.buildableCenters!({ map: warhammer.map, position: winter(['mira', 'rema']), power: 'Tilea' })).toEqual(['mira', 'rema']);
+    const winter = (owned: string[]) => ({
+      ...r.position,
+      phase: { season: 'winter' as const, year: 2500, type: 'adjustment' as const },
+      units: [],
+      supplyCenters: { ...r.position.supplyCenters, Tilea: owned },
+    });
+    expect(
+      warhammer.rules.buildableCenters!({ map: warhammer.map, position: winter(['mira']), power: 'Tilea' }),
+    ).toEqual(['mira']);
+    expect(
+      warhammer.rules.buildableCenters!({ map: warhammer.map, position: winter(['mira', 'rema']), power: 'Tilea' }),
+    ).toEqual(['mira', 'rema']);
     const adj = adjudicate(warhammer, winter(['mira', 'rema']), []);
     expect(adj.results.every((x) => x.power !== 'Tilea' || x.result !== 'illegal')).toBe(true);
   });

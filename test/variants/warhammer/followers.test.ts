@@ -22,7 +22,12 @@ const ok = (r: { ok: true; position: Position } | { ok: false; error: string }):
 /** Kislev conquered: the Empire owns Kislev's capital and Praag, and a centre outside the Empire (Wastelands). */
 function conqueredKislev(): Position {
   const start = warhammer.startingPosition();
-  const supplyCenters = { ...start.supplyCenters, Kislev: [], Empire: ['altd', 'kisl', 'midd', 'nuln', 'praa', 'wast'], Bretonnia: ['cour', 'lang'] };
+  const supplyCenters = {
+    ...start.supplyCenters,
+    Kislev: [],
+    Empire: ['altd', 'kisl', 'midd', 'nuln', 'praa', 'wast'],
+    Bretonnia: ['cour', 'lang'],
+  };
   return { ...start, units: start.units.filter((u) => u.power !== 'Kislev'), supplyCenters };
 }
 
@@ -51,7 +56,9 @@ describe('Sepoys and Mercenaries', () => {
       "Empire's battle commanders are not assigned as equally as possible (Empire 3, Kislev 0)",
       'Empire must give its Sepoy Kislev a decisive battle this turn',
     ]);
-    expect(commanderProblems(p, 'Empire', { altd: 'Dwarves' })[0]).toContain('Dwarves is not a battle commander of Empire');
+    expect(commanderProblems(p, 'Empire', { altd: 'Dwarves' })[0]).toContain(
+      'Dwarves is not a battle commander of Empire',
+    );
   });
 
   it('"After 3 successful decisive battles, the Sepoy player may revolt … pick any one province outside the nation of his master (but still controlled by his master)"', () => {
@@ -73,9 +80,14 @@ describe('Sepoys and Mercenaries', () => {
     // "This is his new capital": buildable, and the power is on its own again.
     expect(readWarhammerState(after).capitals).toEqual({ Kislev: 'praa' });
     expect(readWarhammerState(after).followers).toEqual({});
-    expect(warhammer.rules.buildableCenters!({ map: warhammer.map, position: { ...after, units: [] }, power: 'Kislev' })).toEqual(['praa']);
+    expect(
+      warhammer.rules.buildableCenters!({ map: warhammer.map, position: { ...after, units: [] }, power: 'Kislev' }),
+    ).toEqual(['praa']);
     expect(applyRevolt(p, 'Kislev', 'altd', 'A')).toMatchObject({ ok: false });
-    expect(applyRevolt(p, 'Kislev', 'praa', 'F')).toMatchObject({ ok: false, error: 'a fleet cannot be placed in praa' });
+    expect(applyRevolt(p, 'Kislev', 'praa', 'F')).toMatchObject({
+      ok: false,
+      error: 'a fleet cannot be placed in praa',
+    });
   });
 
   it('"A Mercenary may never revolt"', () => {
@@ -88,14 +100,24 @@ describe('Sepoys and Mercenaries', () => {
     let p = ok(becomeSepoy(conqueredKislev(), 'Kislev'));
     p = recordWins(p, { Kislev: 2 });
     // Fall: Bretonnia takes Kislev's capital; at the winter ownership update the Sepoy follows it, from 0 wins.
-    const fall: Position = { ...p, phase: { season: 'fall', year: 2501, type: 'movement' }, units: [{ power: 'Bretonnia', type: 'A', province: 'kisl', coast: null }] };
+    const fall: Position = {
+      ...p,
+      phase: { season: 'fall', year: 2501, type: 'movement' },
+      units: [{ power: 'Bretonnia', type: 'A', province: 'kisl', coast: null }],
+    };
     const adj = adjudicate(warhammer, fall, []);
-    expect(readWarhammerState(adj.position).followers).toEqual({ Kislev: { role: 'sepoy', master: 'Bretonnia', wins: 0 } });
+    expect(readWarhammerState(adj.position).followers).toEqual({
+      Kislev: { role: 'sepoy', master: 'Bretonnia', wins: 0 },
+    });
   });
 
   it('"The number of centers you control then defines positions, followed by any player Sepoying, followed by any player playing a Mercenary position"', () => {
     let p = ok(becomeSepoy(conqueredKislev(), 'Kislev'));
-    const noNorse = { ...p, units: p.units.filter((u) => u.power !== 'Norse'), supplyCenters: { ...p.supplyCenters, Norse: [] } };
+    const noNorse = {
+      ...p,
+      units: p.units.filter((u) => u.power !== 'Norse'),
+      supplyCenters: { ...p.supplyCenters, Norse: [] },
+    };
     p = ok(becomeMercenary(noNorse, 'Norse', 'Empire'));
     expect(finalRanking(p, ['Empire', 'Bretonnia', 'Kislev', 'Norse', 'Dwarves', 'High Elves'])).toEqual([
       { rank: 1, power: 'Empire', centers: 6, role: 'power' },

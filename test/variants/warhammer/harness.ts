@@ -35,13 +35,24 @@ export function unitOf(text: string): Unit {
 
 export const unitText = (u: Unit): string => `${u.power}: ${u.type} ${u.province}`;
 
-export function positionOf(units: string[], season: 'spring' | 'fall' = 'spring', owners: Record<string, string> = {}): Position {
+export function positionOf(
+  units: string[],
+  season: 'spring' | 'fall' = 'spring',
+  owners: Record<string, string> = {},
+): Position {
   const supplyCenters = warhammer.startingPosition().supplyCenters;
   for (const [province, owner] of Object.entries(owners)) {
-    for (const power of Object.keys(supplyCenters)) supplyCenters[power] = supplyCenters[power]!.filter((p) => p !== province);
+    for (const power of Object.keys(supplyCenters))
+      supplyCenters[power] = supplyCenters[power]!.filter((p) => p !== province);
     supplyCenters[owner] = [...(supplyCenters[owner] ?? []), province].sort();
   }
-  return { phase: { season, year: 2500, type: 'movement' }, units: units.map(unitOf), dislodged: [], contested: [], supplyCenters };
+  return {
+    phase: { season, year: 2500, type: 'movement' },
+    units: units.map(unitOf),
+    dislodged: [],
+    contested: [],
+    supplyCenters,
+  };
 }
 
 export function ordersOf(position: Position, orders: Record<string, string[]>): PowerOrder[] {
@@ -72,7 +83,9 @@ export function outcome(c: WhCase, adj: Adjudication): WhCase['expect'] {
     }
   }
   if (c.expect.retreats) {
-    got.retreats = Object.fromEntries(adj.position.dislodged.map((d) => [d.province, [...(d.retreatOptions ?? [])].sort()]));
+    got.retreats = Object.fromEntries(
+      adj.position.dislodged.map((d) => [d.province, [...(d.retreatOptions ?? [])].sort()]),
+    );
   }
   return got;
 }

@@ -8,25 +8,48 @@ import { ordersOf, positionOf, unitOf, unitText } from './harness.js';
 
 /** The starting units exactly as the seed's "Starting Units" list gives them (codes as in map.json). */
 const SEED_STARTING_UNITS = [
-  'Chaos: A eyec', 'Chaos: F hung', 'Chaos: A kurg', 'Chaos: F manc',
+  'Chaos: A eyec',
+  'Chaos: F hung',
+  'Chaos: A kurg',
+  'Chaos: F manc',
   'Norse: F sjok', // seed: "Fleet Skojtraken (SKOJ)", the nations list's SJOK
-  'Kislev: A kisl', 'Kislev: A praa',
-  'Empire: F midd', 'Empire: A altd', 'Empire: A nuln',
-  'Bretonnia: A cour', 'Bretonnia: F lang',
-  'Dark Elves: F nagg', 'Dark Elves: F harg',
-  'High Elves: A avel', 'High Elves: F yvre', 'High Elves: F loth',
+  'Kislev: A kisl',
+  'Kislev: A praa',
+  'Empire: F midd',
+  'Empire: A altd',
+  'Empire: A nuln',
+  'Bretonnia: A cour',
+  'Bretonnia: F lang',
+  'Dark Elves: F nagg',
+  'Dark Elves: F harg',
+  'High Elves: A avel',
+  'High Elves: F yvre',
+  'High Elves: F loth',
   'Wood Elves: A athe',
   'Vampire Counts: A sylv',
-  'Dwarves: A kark', 'Dwarves: A kung', 'Dwarves: F barv',
-  'Chaos Dwarves: A zigg', 'Chaos Dwarves: F kdum',
+  'Dwarves: A kark',
+  'Dwarves: A kung',
+  'Dwarves: F barv',
+  'Chaos Dwarves: A zigg',
+  'Chaos Dwarves: F kdum',
   'Skaven: A skav',
-  'Orcs & Goblins: A kare', 'Orcs & Goblins: A dark', 'Orcs & Goblins: F bhor',
-  'Tomb Kings: A naga', 'Tomb Kings: A ista', 'Tomb Kings: F doma',
-  'Araby: F meda', 'Araby: A buls',
-  'Lizardmen: A tlax', 'Lizardmen: F xlan',
-  'Ind: A andr', 'Ind: F bomb',
-  'Cathay: A baij', 'Cathay: A hong', 'Cathay: F cali',
-  'Nippon: A yoto', 'Nippon: F okty',
+  'Orcs & Goblins: A kare',
+  'Orcs & Goblins: A dark',
+  'Orcs & Goblins: F bhor',
+  'Tomb Kings: A naga',
+  'Tomb Kings: A ista',
+  'Tomb Kings: F doma',
+  'Araby: F meda',
+  'Araby: A buls',
+  'Lizardmen: A tlax',
+  'Lizardmen: F xlan',
+  'Ind: A andr',
+  'Ind: F bomb',
+  'Cathay: A baij',
+  'Cathay: A hong',
+  'Cathay: F cali',
+  'Nippon: A yoto',
+  'Nippon: F okty',
 ];
 
 describe('Warhammer map data', () => {
@@ -42,7 +65,7 @@ describe('Warhammer map data', () => {
     expect(warhammer.victory.centers).toBe(29);
   });
 
-  it('starts with the seed\'s units, each on an owned home centre', () => {
+  it("starts with the seed's units, each on an owned home centre", () => {
     const start = warhammer.startingPosition();
     expect(start.units.map(unitText).sort()).toEqual([...SEED_STARTING_UNITS].sort());
     for (const u of start.units) expect(start.supplyCenters[u.power]).toContain(u.province);
@@ -56,9 +79,14 @@ describe('Warhammer map data', () => {
     expect(warhammer.map.homeCenters('Estalia')).toEqual(['bilb', 'magr']);
   });
 
-  it('the seed\'s map features: impassable areas, Karak Dum, Naggarond, Tempest wrap, aliases', () => {
+  it("the seed's map features: impassable areas, Karak Dum, Naggarond, Tempest wrap, aliases", () => {
     const kind = (id: string) => warhammer.map.province(id)?.kind;
-    expect(['ifgl', 'seye', 'vaul', 'hima'].map(kind)).toEqual(['impassable', 'impassable', 'impassable', 'impassable']);
+    expect(['ifgl', 'seye', 'vaul', 'hima'].map(kind)).toEqual([
+      'impassable',
+      'impassable',
+      'impassable',
+      'impassable',
+    ]);
     // "not connected via a coastline to any province surrounding the Frozen Sea (in particular, The Kurgan (KURG))"
     expect([...warhammer.map.fleetNeighbours({ province: 'kdum', coast: null })]).toEqual(['froz']);
     expect(warhammer.map.armyCanMove('kdum', 'kurg')).toBe(true);
@@ -80,12 +108,14 @@ describe('Warhammer map data', () => {
 
   it('every underway joins Skavenblight to an entrance and is reserved to the Skaven', () => {
     expect(warhammer.data.links.length).toBeGreaterThan(0);
-    for (const link of warhammer.data.links) expect(link).toMatchObject({ from: 'skav', kind: 'underway', power: 'Skaven' });
+    for (const link of warhammer.data.links)
+      expect(link).toMatchObject({ from: 'skav', kind: 'underway', power: 'Skaven' });
   });
 });
 
 describe('Builds in the capitals of larger nations', () => {
-  const seed = 'Adjustments 1: "You may perform builds in the capital city of a nation which began the game with more units."';
+  const seed =
+    'Adjustments 1: "You may perform builds in the capital city of a nation which began the game with more units."';
   const winter = (owned: Record<string, string[]>, units: string[] = []): Position => ({
     phase: { season: 'winter', year: 2500, type: 'adjustment' },
     units: units.map(unitOf),
@@ -94,15 +124,37 @@ describe('Builds in the capitals of larger nations', () => {
     supplyCenters: owned,
   });
   const cases: { name: string; power: string; owned: string[]; expect: string[] }[] = [
-    { name: 'Skaven (1 unit) may build in Middenheim (3) and Kislev (2)', power: 'Skaven', owned: ['skav', 'midd', 'kisl'], expect: ['kisl', 'midd', 'skav'] },
-    { name: 'Bretonnia (2) may build in Middenheim and Karak-a-Karak (3), not in Kislev (2)', power: 'Bretonnia', owned: ['cour', 'midd', 'kark', 'kisl'], expect: ['cour', 'kark', 'midd'] },
-    { name: 'The Empire (3) may build in the Eye of Chaos (4), not in Avelorn (3)', power: 'Empire', owned: ['midd', 'eyec', 'avel'], expect: ['eyec', 'midd'] },
+    {
+      name: 'Skaven (1 unit) may build in Middenheim (3) and Kislev (2)',
+      power: 'Skaven',
+      owned: ['skav', 'midd', 'kisl'],
+      expect: ['kisl', 'midd', 'skav'],
+    },
+    {
+      name: 'Bretonnia (2) may build in Middenheim and Karak-a-Karak (3), not in Kislev (2)',
+      power: 'Bretonnia',
+      owned: ['cour', 'midd', 'kark', 'kisl'],
+      expect: ['cour', 'kark', 'midd'],
+    },
+    {
+      name: 'The Empire (3) may build in the Eye of Chaos (4), not in Avelorn (3)',
+      power: 'Empire',
+      owned: ['midd', 'eyec', 'avel'],
+      expect: ['eyec', 'midd'],
+    },
     { name: 'Chaos (4) builds only at home', power: 'Chaos', owned: ['eyec', 'midd'], expect: ['eyec'] },
-    { name: 'a captured centre that is no capital gives no build', power: 'Skaven', owned: ['skav', 'praa'], expect: ['skav'] },
+    {
+      name: 'a captured centre that is no capital gives no build',
+      power: 'Skaven',
+      owned: ['skav', 'praa'],
+      expect: ['skav'],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
-      expect(buildableCenters(warhammer.map, warhammer.rules, winter({ [c.power]: c.owned }), c.power), seed).toEqual(c.expect);
+      expect(buildableCenters(warhammer.map, warhammer.rules, winter({ [c.power]: c.owned }), c.power), seed).toEqual(
+        c.expect,
+      );
     });
   }
   it('an occupied capital gives no build, and an inland capital takes armies only', () => {
@@ -112,14 +164,26 @@ describe('Builds in the capitals of larger nations', () => {
     expect(buildableTypes(warhammer.map, warhammer.rules, position, 'Skaven', 'midd')).toEqual(['A', 'F']);
   });
   it('starting unit counts follow the seed', () => {
-    expect(warhammerFeatures.startingUnits).toMatchObject({ Chaos: 4, Empire: 3, Kislev: 2, Skaven: 1, Tilea: 1, Estalia: 1, Nippon: 2 });
+    expect(warhammerFeatures.startingUnits).toMatchObject({
+      Chaos: 4,
+      Empire: 3,
+      Kislev: 2,
+      Skaven: 1,
+      Tilea: 1,
+      Estalia: 1,
+      Nippon: 2,
+    });
   });
 });
 
 describe('Illusion and retreats', () => {
   it('no dislodged unit retreats into Athel-Loren while the virtual army stands there', () => {
     const position = positionOf(['Bretonnia: A chet', 'Empire: A reik', 'Empire: A grey', 'Wood Elves: A irra']);
-    const adj = adjudicate(warhammer, position, ordersOf(position, { Empire: ['A Reik - Chet', 'A Grey S A Reik - Chet'] }));
+    const adj = adjudicate(
+      warhammer,
+      position,
+      ordersOf(position, { Empire: ['A Reik - Chet', 'A Grey S A Reik - Chet'] }),
+    );
     expect(adj.position.dislodged.map(unitText)).toEqual(['Bretonnia: A chet']);
     const options = adj.position.dislodged[0]!.retreatOptions ?? [];
     expect(options.length).toBeGreaterThan(0);

@@ -21,11 +21,19 @@ describe('decisive battles on the map', () => {
       ['midd', 'swords', 'a decisive battle may be declared here'],
       ['reik', 'swords', 'a decisive battle may be declared here'],
     ]);
-    expect(scene.legend.keys.filter((k) => k.kind === 'overlay').map((k) => k.text)).toEqual(['a decisive battle may be declared here']);
+    expect(scene.legend.keys.filter((k) => k.kind === 'overlay').map((k) => k.text)).toEqual([
+      'a decisive battle may be declared here',
+    ]);
   });
 
   it('final result: swords in the winner’s colour where each battle was fought, one legend line per winner', async () => {
-    const { scene } = await sceneOfRenderCase({ ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Empire' }, { province: 'reik', winner: 'Bretonnia' }] });
+    const { scene } = await sceneOfRenderCase({
+      ...exampleTurnCase,
+      battles: [
+        { province: 'midd', winner: 'Empire' },
+        { province: 'reik', winner: 'Bretonnia' },
+      ],
+    });
     const marks = scene.overlays.map((o) => [o.province, o.legend]).sort();
     expect(marks).toEqual([
       ['midd', 'decisive battle won by Empire'],
@@ -38,11 +46,24 @@ describe('decisive battles on the map', () => {
   });
 
   it('every glyph reads on its disc: a light winner’s colour (the Empire’s yellow, Bretonnia’s pink) on a dark disc, the dark grey of "may be declared" on white', async () => {
-    for (const raw of [exampleTurnCase, { ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Empire' }, { province: 'reik', winner: 'Bretonnia' }] }]) {
+    for (const raw of [
+      exampleTurnCase,
+      {
+        ...exampleTurnCase,
+        battles: [
+          { province: 'midd', winner: 'Empire' },
+          { province: 'reik', winner: 'Bretonnia' },
+        ],
+      },
+    ]) {
       const { scene } = await sceneOfRenderCase(raw);
-      for (const o of scene.overlays) expect(contrastRatio(o.color, o.disc!), `${o.province} ${o.legend}`).toBeGreaterThanOrEqual(3);
+      for (const o of scene.overlays)
+        expect(contrastRatio(o.color, o.disc!), `${o.province} ${o.legend}`).toBeGreaterThanOrEqual(3);
     }
-    const { scene } = await sceneOfRenderCase({ ...exampleTurnCase, battles: [{ province: 'midd', winner: 'Empire' }] });
+    const { scene } = await sceneOfRenderCase({
+      ...exampleTurnCase,
+      battles: [{ province: 'midd', winner: 'Empire' }],
+    });
     expect(scene.overlays.find((o) => o.province === 'midd')!.disc).not.toBe('#ffffff');
     expect((await sceneOfRenderCase(exampleTurnCase)).scene.overlays.every((o) => o.disc === '#ffffff')).toBe(true);
   });
@@ -55,8 +76,16 @@ describe('decisive battles on the map', () => {
         for (const l of scene.labels) expect(overlaps(box, l.box), `${o.province} mark on label ${l.text}`).toBe(false);
         // A mark may sit against its own province's unit like a badge (a crowded province), never over a unit's shape.
         for (const u of scene.units) {
-          if (u.location === o.province) expect(Math.hypot(o.at[0] - u.at[0], o.at[1] - u.at[1]), `${o.province} mark on unit ${u.location}`).toBeGreaterThanOrEqual(u.size * 1.2 + o.radius);
-          else expect(overlaps(box, rectAround(u.at, u.size * 2.4, u.size * 2.2)), `${o.province} mark on unit ${u.location}`).toBe(false);
+          if (u.location === o.province)
+            expect(
+              Math.hypot(o.at[0] - u.at[0], o.at[1] - u.at[1]),
+              `${o.province} mark on unit ${u.location}`,
+            ).toBeGreaterThanOrEqual(u.size * 1.2 + o.radius);
+          else
+            expect(
+              overlaps(box, rectAround(u.at, u.size * 2.4, u.size * 2.2)),
+              `${o.province} mark on unit ${u.location}`,
+            ).toBe(false);
         }
       }
     }
@@ -71,19 +100,37 @@ describe('decisive battles on the map', () => {
         { power: 'Empire', unit: 'A nuln', kind: 'move' as const, province: 'reik' },
         { power: 'Empire', unit: 'F midd', kind: 'hold' as const, province: 'midd' },
       ],
-      battles: [{ id: 'midd', provinces: ['midd'], declarations: [], sides: [{ lead: 'F midd', power: 'Empire' }, { lead: 'F claw', power: 'Kislev' }] }] as never,
+      battles: [
+        {
+          id: 'midd',
+          provinces: ['midd'],
+          declarations: [],
+          sides: [
+            { lead: 'F midd', power: 'Empire' },
+            { lead: 'F claw', power: 'Kislev' },
+          ],
+        },
+      ] as never,
       outcomes: { midd: 'F claw' },
       declarationDeadlineMs: 0,
       battleDeadlineMs: null,
     };
     const records = { get: (kind: string) => (kind === 'battle-step' ? step : undefined), list: () => [] } as never;
-    const ctx = (picture: string) => ({ variant: warhammer, picture, options: {}, records, phase: { index: 1, position: c.position, adjudication: c.adjudication!, orders: c.orders } });
+    const ctx = (picture: string) => ({
+      variant: warhammer,
+      picture,
+      options: {},
+      records,
+      phase: { index: 1, position: c.position, adjudication: c.adjudication!, orders: c.orders },
+    });
     const overlaysOf = pluginOf('warhammer').mapOverlays!;
     expect(overlaysOf(ctx('provisional')).map((o) => [o.province, o.legend])).toEqual([
       ['midd', 'a decisive battle may be declared here'],
       ['reik', 'a decisive battle may be declared here'],
     ]);
-    expect(overlaysOf(ctx('orders'))).toEqual([{ kind: 'mark', glyph: 'swords', province: 'midd', power: 'Kislev', legend: 'decisive battle won by Kislev' }]);
+    expect(overlaysOf(ctx('orders'))).toEqual([
+      { kind: 'mark', glyph: 'swords', province: 'midd', power: 'Kislev', legend: 'decisive battle won by Kislev' },
+    ]);
     expect(overlaysOf(ctx('after'))).toEqual([]);
   });
 
@@ -92,7 +139,15 @@ describe('decisive battles on the map', () => {
     const position = warhammer.startingPosition();
     const overlaysOf = pluginOf('warhammer').mapOverlays!;
     for (const picture of ['board', 'after'] as const) {
-      expect(overlaysOf({ variant: warhammer, picture, options: {}, records: { get: () => undefined, list: () => [] }, phase: { index: 0, position, adjudication: null } })).toEqual([]);
+      expect(
+        overlaysOf({
+          variant: warhammer,
+          picture,
+          options: {},
+          records: { get: () => undefined, list: () => [] },
+          phase: { index: 0, position, adjudication: null },
+        }),
+      ).toEqual([]);
     }
   });
 });

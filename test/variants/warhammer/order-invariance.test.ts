@@ -12,7 +12,16 @@ import type { Adjudication, AdjudicationContext, Position, PowerOrder } from '..
 import type { Variant } from '../../../src/engine/variant.js';
 import { battleReports, declarationsAllowed, groupBattles, warhammer } from '../../../src/variants/warhammer/index.js';
 import { rng } from '../../support/random.js';
-import { allPermutations, canonical, clusteredPosition, shuffled, EXHAUSTIVE_UP_TO, meetingOrders, runsFromEnv, SAMPLED_PERMUTATIONS } from '../../engine/order-invariance.js';
+import {
+  allPermutations,
+  canonical,
+  clusteredPosition,
+  shuffled,
+  EXHAUSTIVE_UP_TO,
+  meetingOrders,
+  runsFromEnv,
+  SAMPLED_PERMUTATIONS,
+} from '../../engine/order-invariance.js';
 import type { Order } from '../../../src/engine/types.js';
 import { abilityCases } from './abilities.js';
 import { cataclysmCases, headToHeadBattles, hillArmyCases, illegalNearAbilities } from './audit.js';
@@ -20,15 +29,31 @@ import { battleCases } from './battles.js';
 import { ordersOf, positionOf } from './harness.js';
 
 const full = (adj: Adjudication) =>
-  [canonical(adj), (adj.events ?? []).map((e) => `${e.kind} ${e.text}`).sort().join('\n'), JSON.stringify(adj.position.variantState ?? {})].join('\n');
+  [
+    canonical(adj),
+    (adj.events ?? [])
+      .map((e) => `${e.kind} ${e.text}`)
+      .sort()
+      .join('\n'),
+    JSON.stringify(adj.position.variantState ?? {}),
+  ].join('\n');
 
 /** The first listing that adjudicates differently, or null; `tried` listings in all. */
-function orderDependence(variant: Variant, position: Position, orders: PowerOrder[], context: AdjudicationContext, seed: number): string | null {
+function orderDependence(
+  variant: Variant,
+  position: Position,
+  orders: PowerOrder[],
+  context: AdjudicationContext,
+  seed: number,
+): string | null {
   const r = rng(seed);
   const want = full(adjudicate(variant, position, orders, context));
-  const listings = position.units.length <= EXHAUSTIVE_UP_TO ? allPermutations(position.units) : (function* () {
-    for (let k = 0; k < SAMPLED_PERMUTATIONS; k++) yield shuffled(position.units, r);
-  })();
+  const listings =
+    position.units.length <= EXHAUSTIVE_UP_TO
+      ? allPermutations(position.units)
+      : (function* () {
+          for (let k = 0; k < SAMPLED_PERMUTATIONS; k++) yield shuffled(position.units, r);
+        })();
   for (const units of listings) {
     const ctx = context.battles ? { ...context, battles: shuffled(context.battles, r) } : context;
     const got = full(adjudicate(variant, { ...position, units }, shuffled(orders, r), ctx));
@@ -52,7 +77,9 @@ describe('Warhammer: order invariance of every decisive-battle outcome (head-to-
     for (const [n, o] of (c.outcomes ?? []).entries()) {
       it(`${c.name}: outcome ${n + 1}`, () => {
         const position = positionOf(c.units);
-        expect(orderDependence(warhammer, position, ordersOf(position, c.orders), { battles: o.reports }, n + 1)).toBeNull();
+        expect(
+          orderDependence(warhammer, position, ordersOf(position, c.orders), { battles: o.reports }, n + 1),
+        ).toBeNull();
       });
     }
   }
@@ -64,7 +91,9 @@ describe('Warhammer: order invariance of Cataclysmic Battles (the losers removed
     for (const [n, o] of (c.outcomes ?? []).entries()) {
       it(`${c.name}: outcome ${n + 1}`, () => {
         const position = positionOf(c.units);
-        expect(orderDependence(cataclysmic, position, ordersOf(position, c.orders), { battles: o.reports }, n + 1)).toBeNull();
+        expect(
+          orderDependence(cataclysmic, position, ordersOf(position, c.orders), { battles: o.reports }, n + 1),
+        ).toBeNull();
       });
     }
   }
@@ -73,7 +102,14 @@ describe('Warhammer: order invariance of Cataclysmic Battles (the losers removed
 describe('Warhammer: order invariance of the Orcs in the Hills cases (adjustments and the hill armies followed)', () => {
   for (const c of hillArmyCases) {
     it(c.name, () => {
-      const input = c.input as { phase: Position['phase']; units: Position['units']; supplyCenters?: Position['supplyCenters']; variantState?: Record<string, unknown>; options: Record<string, string>; orders: { power: string; text: string }[] };
+      const input = c.input as {
+        phase: Position['phase'];
+        units: Position['units'];
+        supplyCenters?: Position['supplyCenters'];
+        variantState?: Record<string, unknown>;
+        options: Record<string, string>;
+        orders: { power: string; text: string }[];
+      };
       const variant = warhammer.configure!(input.options);
       const position: Position = {
         phase: input.phase,
@@ -91,26 +127,70 @@ describe('Warhammer: order invariance of the Orcs in the Hills cases (adjustment
 });
 
 /** Provinces where the abilities meet: Athel-Loren, Sylvania, the underways, the Norse coasts, the Old World. */
-const rich = ['athe', 'chet', 'grey', 'sylv', 'gfor', 'aver', 'skav', 'nuln', 'midd', 'claw', 'ostl', 'sjok', 'grae', 'altd', 'reik', 'wast'];
+const rich = [
+  'athe',
+  'chet',
+  'grey',
+  'sylv',
+  'gfor',
+  'aver',
+  'skav',
+  'nuln',
+  'midd',
+  'claw',
+  'ostl',
+  'sjok',
+  'grae',
+  'altd',
+  'reik',
+  'wast',
+];
 
 describe('Warhammer: order invariance of random positions, with and without decisive battles', () => {
   it('every listing gives the same adjudication (3 to 12 units, Fall, Sylvania foreign-owned, random battle winners)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 3, max: 12 }), fc.boolean(), fc.boolean(), (seed, count, strong, cataclysm) => {
-        const r = rng(seed);
-        const variant = warhammer.configure!({ ...(strong ? { strongCapitals: 'on' } : {}), ...(cataclysm ? { cataclysmicBattles: 'on' } : {}) });
-        const base = clusteredPosition(variant, r, count, { starts: rich, powers: 3 });
-        const supplyCenters = { ...base.supplyCenters, 'Vampire Counts': [], Empire: [...(base.supplyCenters.Empire ?? []), 'sylv'] };
-        const position: Position = { ...base, phase: { season: 'fall', year: 2500, type: 'movement' }, supplyCenters };
-        const orders = meetingOrders(variant, position, r, 0);
-        expect(orderDependence(variant, position, orders, {}, seed), `seed ${seed}`).toBeNull();
-        // Declare everything allowed and let a random side win each battle.
-        const declared = declarationsAllowed(variant, position, orders);
-        const { battles } = groupBattles(variant, position, orders, declared);
-        // Under Cataclysmic Battles, the losers of some battles are destroyed (removed before the moves are recalculated).
-        const reports = battles.flatMap((b) => battleReports(b, b.sides[Math.floor(r() * b.sides.length)]!.lead, cataclysm && r() < 0.5 ? true : undefined));
-        if (reports.length > 0) expect(orderDependence(variant, position, orders, { battles: reports }, seed), `seed ${seed} with battles`).toBeNull();
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 3, max: 12 }),
+        fc.boolean(),
+        fc.boolean(),
+        (seed, count, strong, cataclysm) => {
+          const r = rng(seed);
+          const variant = warhammer.configure!({
+            ...(strong ? { strongCapitals: 'on' } : {}),
+            ...(cataclysm ? { cataclysmicBattles: 'on' } : {}),
+          });
+          const base = clusteredPosition(variant, r, count, { starts: rich, powers: 3 });
+          const supplyCenters = {
+            ...base.supplyCenters,
+            'Vampire Counts': [],
+            Empire: [...(base.supplyCenters.Empire ?? []), 'sylv'],
+          };
+          const position: Position = {
+            ...base,
+            phase: { season: 'fall', year: 2500, type: 'movement' },
+            supplyCenters,
+          };
+          const orders = meetingOrders(variant, position, r, 0);
+          expect(orderDependence(variant, position, orders, {}, seed), `seed ${seed}`).toBeNull();
+          // Declare everything allowed and let a random side win each battle.
+          const declared = declarationsAllowed(variant, position, orders);
+          const { battles } = groupBattles(variant, position, orders, declared);
+          // Under Cataclysmic Battles, the losers of some battles are destroyed (removed before the moves are recalculated).
+          const reports = battles.flatMap((b) =>
+            battleReports(
+              b,
+              b.sides[Math.floor(r() * b.sides.length)]!.lead,
+              cataclysm && r() < 0.5 ? true : undefined,
+            ),
+          );
+          if (reports.length > 0)
+            expect(
+              orderDependence(variant, position, orders, { battles: reports }, seed),
+              `seed ${seed} with battles`,
+            ).toBeNull();
+        },
+      ),
       { numRuns: runsFromEnv(20) },
     );
   });
@@ -122,15 +202,27 @@ describe('Warhammer: order invariance of random positions, with and without deci
  * them), on top of `meetingOrders`.
  */
 function headToHeadOrders(position: Position, r: () => number): PowerOrder[] {
-  const orders = new Map(meetingOrders(warhammer, position, r, 0).map((po) => ['unit' in po.order ? po.order.unit.province : '', po] as const));
+  const orders = new Map(
+    meetingOrders(warhammer, position, r, 0).map(
+      (po) => ['unit' in po.order ? po.order.unit.province : '', po] as const,
+    ),
+  );
   const unitAt = new Map(position.units.map((u) => [u.province, u]));
   const move = (from: string, to: string): PowerOrder => {
     const u = unitAt.get(from)!;
-    const order: Order = { kind: 'move', unit: { type: u.type, province: from, coast: null }, to: { province: to, coast: null }, viaConvoy: false };
+    const order: Order = {
+      kind: 'move',
+      unit: { type: u.type, province: from, coast: null },
+      to: { province: to, coast: null },
+      viaConvoy: false,
+    };
     return { power: u.power, order };
   };
   for (const u of position.units) {
-    const partner = position.units.find((v) => v.power !== u.power && warhammer.map.neighbours(u.province).has(v.province) && u.type === 'A' && v.type === 'A');
+    const partner = position.units.find(
+      (v) =>
+        v.power !== u.power && warhammer.map.neighbours(u.province).has(v.province) && u.type === 'A' && v.type === 'A',
+    );
     if (partner && r() < 0.5) {
       orders.set(u.province, move(u.province, partner.province));
       orders.set(partner.province, move(partner.province, u.province));
@@ -148,14 +240,22 @@ describe('Warhammer: order invariance with head-to-heads and illegal orders near
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 3, max: 10 }), (seed, count) => {
         const r = rng(seed);
         const base = clusteredPosition(warhammer, r, count, { starts: rich, powers: 3, fleetChance: () => 0.2 });
-        const supplyCenters = { ...base.supplyCenters, 'Vampire Counts': [], Empire: [...(base.supplyCenters.Empire ?? []), 'sylv'] };
+        const supplyCenters = {
+          ...base.supplyCenters,
+          'Vampire Counts': [],
+          Empire: [...(base.supplyCenters.Empire ?? []), 'sylv'],
+        };
         const position: Position = { ...base, phase: { season: 'fall', year: 2500, type: 'movement' }, supplyCenters };
         const orders = headToHeadOrders(position, r);
         expect(orderDependence(warhammer, position, orders, {}, seed), `seed ${seed}`).toBeNull();
         const declared = declarationsAllowed(warhammer, position, orders);
         const { battles } = groupBattles(warhammer, position, orders, declared);
         const reports = battles.flatMap((b) => battleReports(b, b.sides[Math.floor(r() * b.sides.length)]!.lead));
-        if (reports.length > 0) expect(orderDependence(warhammer, position, orders, { battles: reports }, seed), `seed ${seed} with battles`).toBeNull();
+        if (reports.length > 0)
+          expect(
+            orderDependence(warhammer, position, orders, { battles: reports }, seed),
+            `seed ${seed} with battles`,
+          ).toBeNull();
       }),
       { numRuns: runsFromEnv(20) },
     );

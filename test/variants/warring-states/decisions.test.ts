@@ -15,7 +15,13 @@ describe('Warring States decisions (docs/rules/warring-states.md)', () => {
 });
 
 function winter(units: string[], centres: Record<string, string[]>): Position {
-  return { phase: { season: 'winter', year: 1, type: 'adjustment' }, units: units.map(unitOf), dislodged: [], contested: [], supplyCenters: centres };
+  return {
+    phase: { season: 'winter', year: 1, type: 'adjustment' },
+    units: units.map(unitOf),
+    dislodged: [],
+    contested: [],
+    supplyCenters: centres,
+  };
 }
 
 describe('Warring States builds (seed Fleets 1, Home Supply Centres 1–2)', () => {
@@ -46,7 +52,13 @@ describe('Warring States builds (seed Fleets 1, Home Supply Centres 1–2)', () 
   });
 
   it('records captured home centres in the variant state after a fall turn', () => {
-    const pos: Position = { phase: { season: 'fall', year: 1, type: 'movement' }, units: ['Qin A hch', 'Han A yiy'].map(unitOf), dislodged: [], contested: [], supplyCenters: { ...start, Han: ['yiy', 'yzh'] } };
+    const pos: Position = {
+      phase: { season: 'fall', year: 1, type: 'movement' },
+      units: ['Qin A hch', 'Han A yiy'].map(unitOf),
+      dislodged: [],
+      contested: [],
+      supplyCenters: { ...start, Han: ['yiy', 'yzh'] },
+    };
     const adj = adjudicate(v, pos, ordersOf(pos, { Qin: ['A Hch - Luo'] }));
     expect(adj.position.variantState).toEqual({ capturedHomeCentres: { Qin: ['luo'] } });
   });

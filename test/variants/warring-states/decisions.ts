@@ -46,7 +46,10 @@ export const decisionCases: WsCase[] = [
     units: ['Qi A lin', 'Chu A lu', 'Zhao A diq'],
     orders: { Qi: ['A Lin - Jia'], Chu: ['A Lu - Lin'], Zhao: ['A Diq - Lin'] },
     // Chu crosses Linzi's wall (Linzi held a Qi unit at the start): 0, so Zhao (1) enters
-    expect: { results: { lin: 'success', lu: 'failure', diq: 'success' }, units: ['Qi A jia', 'Chu A lu', 'Zhao A lin'] },
+    expect: {
+      results: { lin: 'success', lu: 'failure', diq: 'success' },
+      units: ['Qi A jia', 'Chu A lu', 'Zhao A lin'],
+    },
   },
   {
     name: 'Floating Fortress: a river fleet holds with 2',
@@ -117,7 +120,10 @@ export const decisionCases: WsCase[] = [
     units: ['Qi F lin', 'Qi A lu', 'Zhao A diq', 'Zhao A lib', 'Zhao A jia'],
     orders: { Qi: ['F Lin - Diq - Wei - Dal', 'A Lu S F Lin'], Zhao: ['A Lib - Lin', 'A Jia S A Lib - Lin'] },
     // blocked at once by Zhao in Diqiu; 2 (river fleet) vs 2: it holds, and Lu's hold support is void
-    expect: { results: { lin: 'failure', lu: 'void', lib: 'failure' }, units: ['Qi F lin', 'Qi A lu', 'Zhao A diq', 'Zhao A lib', 'Zhao A jia'] },
+    expect: {
+      results: { lin: 'failure', lu: 'void', lib: 'failure' },
+      units: ['Qi F lin', 'Qi A lu', 'Zhao A diq', 'Zhao A lib', 'Zhao A jia'],
+    },
   },
   {
     name: 'Rapid River Move: a fleet left at its start can be dislodged',
@@ -125,7 +131,10 @@ export const decisionCases: WsCase[] = [
     units: ['Qi F lin', 'Zhao A diq', 'Zhao A lib', 'Zhao A jia', 'Zhao A lu'],
     orders: { Qi: ['F Lin - Diq - Wei - Dal'], Zhao: ['A Lib - Lin', 'A Jia S A Lib - Lin', 'A Lu S A Lib - Lin'] },
     // 1 + 2 supports - 1 (Lu's support crosses Linzi's wall) = 2 vs 2: the fleet holds; see the next case for 3
-    expect: { results: { lin: 'failure', lib: 'failure' }, units: ['Qi F lin', 'Zhao A diq', 'Zhao A lib', 'Zhao A jia', 'Zhao A lu'] },
+    expect: {
+      results: { lin: 'failure', lib: 'failure' },
+      units: ['Qi F lin', 'Zhao A diq', 'Zhao A lib', 'Zhao A jia', 'Zhao A lu'],
+    },
   },
   {
     name: 'Rapid River Move: a fleet left at its start is dislodged by a strong enough attack',
@@ -133,7 +142,11 @@ export const decisionCases: WsCase[] = [
     units: ['Qi F lin', 'Zhao A diq', 'Zhao A lib', 'Zhao A jia', 'Zhao A gua'],
     orders: { Qi: ['F Lin - Diq - Wei - Dal'], Zhao: ['A Diq - Lin', 'A Lib S A Diq - Lin', 'A Jia S A Diq - Lin'] },
     // Diqiu leaves towards Linzi: the fleet's first space looks free, but Zhao comes the other way; 3 vs 2
-    expect: { results: { lin: 'failure', diq: 'success' }, units: ['Zhao A lin', 'Zhao A lib', 'Zhao A jia', 'Zhao A gua'], dislodged: ['Qi F lin'] },
+    expect: {
+      results: { lin: 'failure', diq: 'success' },
+      units: ['Zhao A lin', 'Zhao A lib', 'Zhao A jia', 'Zhao A gua'],
+      dislodged: ['Qi F lin'],
+    },
   },
   {
     name: 'Rapid River Move: an ordinary unit coming the other way cannot be passed',
@@ -162,7 +175,10 @@ export const decisionCases: WsCase[] = [
     seed: 'RRM rule 4: "All intervening spaces must either be vacant or occupied by friendly units after all other orders are resolved."',
     units: ['Chu F cha', 'Chu F yyi', 'Wei A yin'],
     orders: { Chu: ['F Cha - Jiu - Wu', 'F Yyi - Cha - Yin'], Wei: ['A Yin - Cha'] },
-    expect: { results: { cha: 'success', yyi: 'failure', yin: 'success' }, units: ['Chu F wu', 'Chu F yyi', 'Wei A cha'] },
+    expect: {
+      results: { cha: 'success', yyi: 'failure', yin: 'success' },
+      units: ['Chu F wu', 'Chu F yyi', 'Wei A cha'],
+    },
   },
   {
     name: 'Rapid River Move: a fleet blocked at its start is told it attempted a move, and loses its hold support',
@@ -170,10 +186,15 @@ export const decisionCases: WsCase[] = [
     // Qi's army in Wei blocks the way at once: F Dal stays and holds with 2 (a river fleet), without A Zmo's support,
     // against 3.
     units: ['Wei F dal', 'Wei A zmo', 'Qi A wei', 'Han A yzh', 'Han A che', 'Han A son'],
-    orders: { Wei: ['F Dal - Wei - Diq', 'A Zmo S F Dal'], Han: ['A Yzh - Dal', 'A Che S A Yzh - Dal', 'A Son S A Yzh - Dal'] },
+    orders: {
+      Wei: ['F Dal - Wei - Diq', 'A Zmo S F Dal'],
+      Han: ['A Yzh - Dal', 'A Che S A Yzh - Dal', 'A Son S A Yzh - Dal'],
+    },
     expect: {
       results: { dal: 'failure', zmo: 'void', yzh: 'success' },
-      reasons: { zmo: 'support not used: the supported fleet attempted a rapid river move, so it cannot receive supports to hold (Rapid River Move rule 2)' },
+      reasons: {
+        zmo: 'support not used: the supported fleet attempted a rapid river move, so it cannot receive supports to hold (Rapid River Move rule 2)',
+      },
       dislodged: ['Wei F dal'],
     },
   },
@@ -197,7 +218,10 @@ export const decisionCases: WsCase[] = [
     seed: 'Fleets 6: "the unit is effectively given a hold order"; FF rule 2: "A Fleet on a river defends with a strength of 2."',
     // Zhongmou to Yangzhai is no river step: F Dal holds with 2 + A Wei's support against 3.
     units: ['Wei F dal', 'Wei A wei', 'Han A yzh', 'Han A che', 'Han A son'],
-    orders: { Wei: ['F Dal - Zmo - Yzh', 'A Wei S F Dal'], Han: ['A Yzh - Dal', 'A Che S A Yzh - Dal', 'A Son S A Yzh - Dal'] },
+    orders: {
+      Wei: ['F Dal - Zmo - Yzh', 'A Wei S F Dal'],
+      Han: ['A Yzh - Dal', 'A Che S A Yzh - Dal', 'A Son S A Yzh - Dal'],
+    },
     expect: {
       results: { dal: 'illegal', wei: 'success', yzh: 'failure' },
       reasons: {
@@ -224,7 +248,10 @@ export const decisionCases: WsCase[] = [
     name: 'Rapid River Move visiting a space twice: an illegal order, the fleet holds and is supported to hold',
     seed: 'RRM rule 1: "move up to 3 spaces in one move turn, into consecutive river spaces"; Fleets 6: "effectively given a hold order"',
     units: ['Wei F dal', 'Wei A zmo', 'Han A yzh', 'Han A che', 'Han A son'],
-    orders: { Wei: ['F Dal - Wei - Dal', 'A Zmo S F Dal'], Han: ['A Yzh - Dal', 'A Che S A Yzh - Dal', 'A Son S A Yzh - Dal'] },
+    orders: {
+      Wei: ['F Dal - Wei - Dal', 'A Zmo S F Dal'],
+      Han: ['A Yzh - Dal', 'A Che S A Yzh - Dal', 'A Son S A Yzh - Dal'],
+    },
     expect: {
       results: { dal: 'illegal', zmo: 'success', yzh: 'failure' },
       reasons: {

@@ -8,7 +8,8 @@ import type { Position, PowerOrder } from '../../../src/engine/types.js';
 import { warringStates as v } from '../../../src/variants/warring-states/index.js';
 import { ordersOf, unitText } from './harness.js';
 
-const play = (position: Position, orders: Record<string, string[]>) => adjudicate(v, position, ordersOf(position, orders) as PowerOrder[]);
+const play = (position: Position, orders: Record<string, string[]>) =>
+  adjudicate(v, position, ordersOf(position, orders) as PowerOrder[]);
 
 describe('Warring States: year 1', () => {
   it('spring raise, fall river moves, winter builds', () => {

@@ -79,14 +79,20 @@ export function outcome(c: WsCase, adj: Adjudication): WsCase['expect'] {
   if (c.expect.reasons) {
     got.reasons = {};
     for (const province of Object.keys(c.expect.reasons)) {
-      got.reasons[province] = adj.results.find((x) => x.unit.split(' ')[1] === province && !x.defaulted)?.reason ?? 'missing';
+      got.reasons[province] =
+        adj.results.find((x) => x.unit.split(' ')[1] === province && !x.defaulted)?.reason ?? 'missing';
     }
   }
-  if (c.expect.retreats) got.retreats = Object.fromEntries(adj.dislodged.map((d) => [d.province, d.retreatOptions ?? []]));
+  if (c.expect.retreats)
+    got.retreats = Object.fromEntries(adj.dislodged.map((d) => [d.province, d.retreatOptions ?? []]));
   if (c.expect.contested) got.contested = [...adj.contested].sort();
   return got;
 }
 
 export function expected(c: WsCase): WsCase['expect'] {
-  return { ...c.expect, ...(c.expect.units ? { units: [...c.expect.units].sort() } : {}), ...(c.expect.dislodged ? { dislodged: [...c.expect.dislodged].sort() } : {}) };
+  return {
+    ...c.expect,
+    ...(c.expect.units ? { units: [...c.expect.units].sort() } : {}),
+    ...(c.expect.dislodged ? { dislodged: [...c.expect.dislodged].sort() } : {}),
+  };
 }

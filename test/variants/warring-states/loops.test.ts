@@ -39,13 +39,24 @@ describe('Warring States support-cut loops and rapid river edge cases (docs/rule
   it('two supports for attacks on each other are never a support-cut loop (300 rings across walls and rivers) — FF rule 3: "a unit\'s supports do not contribute to cutting supports for attacks on itself"', () => {
     // Supporter i supports an attack on supporter i+1; with two, each cutting attack's only support is the one of the
     // unit its target's support attacks, so no cut depends on another support (docs/rules/warring-states.md).
-    const rich = v.map.provinceIds().filter((p) => features.isRiverProvince(p) || v.map.provinceIds().some((q) => features.hasWall(p, q) || features.hasWall(q, p)));
+    const rich = v.map
+      .provinceIds()
+      .filter(
+        (p) =>
+          features.isRiverProvince(p) ||
+          v.map.provinceIds().some((q) => features.hasWall(p, q) || features.hasWall(q, p)),
+      );
     let rings = 0;
     for (let seed = 1; seed <= 300; seed++) {
-      const ring = supportRing(v, rng(seed), 2, 0, { starts: rich, fleetChance: (p) => (features.isRiverProvince(p) ? 0.8 : 0.3) });
+      const ring = supportRing(v, rng(seed), 2, 0, {
+        starts: rich,
+        fleetChance: (p) => (features.isRiverProvince(p) ? 0.8 : 0.3),
+      });
       if (!ring) continue;
       rings++;
-      const looped = adjudicate(v, ring.position, ring.orders).results.filter((r) => r.reason.includes('support-cut loop'));
+      const looped = adjudicate(v, ring.position, ring.orders).results.filter((r) =>
+        r.reason.includes('support-cut loop'),
+      );
       expect(looped, `seed ${seed}`).toEqual([]);
     }
     expect(rings).toBeGreaterThan(200);

@@ -12,7 +12,8 @@
  */
 import type { WsCase } from './harness.js';
 
-const FF3_LAST = 'FF rule 3: "In keeping with the spirit of the original Diplomacy rules, a unit\'s supports do not contribute to cutting supports for attacks on itself."';
+const FF3_LAST =
+  'FF rule 3: "In keeping with the spirit of the original Diplomacy rules, a unit\'s supports do not contribute to cutting supports for attacks on itself."';
 
 export const loopCases: WsCase[] = [
   {
@@ -58,7 +59,7 @@ export const loopCases: WsCase[] = [
     },
   },
   {
-    name: 'The same from Donghai, across Linzi\'s other wall: F Jia dislodges F Boh',
+    name: "The same from Donghai, across Linzi's other wall: F Jia dislodges F Boh",
     seed: FF3_LAST,
     units: ['Chu F boh', 'Chu A don', 'Qi F lin', 'Qi F jia'],
     orders: { Chu: ['F Boh S A Don - Lin', 'A Don - Lin'], Qi: ['F Lin S F Jia - Boh', 'F Jia - Boh'] },
@@ -102,7 +103,11 @@ export const loopCases: WsCase[] = [
     // strength is the value of its one support, and it cuts the next support exactly when its own counts: an odd
     // ring, no consistent outcome. All three supports count as cut; nothing moves (never an attack of 0 succeeding).
     units: ['Yan A ji', 'Yan A dhu', 'Wei A yuy', 'Wei A lib', 'Zhao A gua', 'Zhao A zho'],
-    orders: { Yan: ['A Ji S A Dhu - Yuy', 'A Dhu - Yuy'], Wei: ['A Yuy S A Lib - Gua', 'A Lib - Gua'], Zhao: ['A Gua S A Zho - Ji', 'A Zho - Ji'] },
+    orders: {
+      Yan: ['A Ji S A Dhu - Yuy', 'A Dhu - Yuy'],
+      Wei: ['A Yuy S A Lib - Gua', 'A Lib - Gua'],
+      Zhao: ['A Gua S A Zho - Ji', 'A Zho - Ji'],
+    },
     expect: {
       results: { ji: 'failure', dhu: 'failure', yuy: 'failure', lib: 'failure', gua: 'failure', zho: 'failure' },
       reasons: {
@@ -126,7 +131,11 @@ export const loopCases: WsCase[] = [
     // support counts. A Zmo counting leaves F Wei 0, F Dal 1, which cuts A Zmo; A Zmo cut leaves F Wei 1, F Dal 0,
     // which does not: no consistent outcome. All three count as cut; nothing moves.
     units: ['Han F dal', 'Han A zhe', 'Qi F wei', 'Qi A son', 'Wei A zmo', 'Wei A cao'],
-    orders: { Han: ['F Dal S A Zhe - Zmo', 'A Zhe - Zmo'], Qi: ['F Wei S A Son - Dal', 'A Son - Dal'], Wei: ['A Zmo S A Cao - Wei', 'A Cao - Wei'] },
+    orders: {
+      Han: ['F Dal S A Zhe - Zmo', 'A Zhe - Zmo'],
+      Qi: ['F Wei S A Son - Dal', 'A Son - Dal'],
+      Wei: ['A Zmo S A Cao - Wei', 'A Cao - Wei'],
+    },
     expect: {
       results: { dal: 'failure', zhe: 'failure', wei: 'failure', son: 'failure', zmo: 'failure', cao: 'failure' },
       reasons: {
@@ -148,7 +157,10 @@ export const loopCases: WsCase[] = [
     orders: { Han: ['A Zmo - Dal', 'F Wei S A Zmo - Dal'], Zhao: ['A Cao - Wei', 'A Ye - Wei'] },
     expect: {
       results: { zmo: 'success', wei: 'success' },
-      reasons: { wei: 'support given with strength 1 of 2: reduced by 1 by A Cao and A Ye', zmo: 'moved to Daliang, dislodging A Dal' },
+      reasons: {
+        wei: 'support given with strength 1 of 2: reduced by 1 by A Cao and A Ye',
+        zmo: 'moved to Daliang, dislodging A Dal',
+      },
       dislodged: ['Zhao A dal'],
     },
   },
@@ -174,7 +186,10 @@ export const loopCases: WsCase[] = [
     orders: { Qi: ['F Boh - Lin - Diq'], Wei: ['F Dal - Wei - Diq'], Han: ['A Han - Ye', 'A Stg S A Han - Ye'] },
     expect: {
       results: { boh: 'failure', dal: 'failure', han: 'success' },
-      reasons: { boh: 'stopped short at Linzi: a standoff with F dal in Diqiu', dal: 'stopped short at Wei: a standoff with F boh in Diqiu' },
+      reasons: {
+        boh: 'stopped short at Linzi: a standoff with F dal in Diqiu',
+        dal: 'stopped short at Wei: a standoff with F boh in Diqiu',
+      },
       units: ['Qi F lin', 'Wei F wei', 'Han A ye', 'Han A stg'],
       dislodged: ['Zhao A ye'],
       retreats: { ye: ['hen'] },
@@ -201,12 +216,16 @@ export const loopCases: WsCase[] = [
   },
   {
     name: 'Rapid River Move blocked where another power arrives, while its own space is attacked',
-    seed: 'RRM rule 2: "If a failed Rapid River Move forces a Fleet to remain at its starting point, it defends with its normal strength (2 in river provinces'
-    + ', 1 everywhere else)"',
+    seed:
+      'RRM rule 2: "If a failed Rapid River Move forces a Fleet to remain at its starting point, it defends with its normal strength (2 in river provinces' +
+      ', 1 everywhere else)"',
     // F Jiu leaves along the river and A Sny takes Jiujiang, so F Wu is blocked there and stays: A Yue (1) bounces
     // off it (2), and F Ecs cannot pass the rapid-river fleet still in Wu.
     units: ['Chu A sny', 'Zhao F jiu', 'Chu A yue', 'Zhao F wu', 'Zhao F ecs'],
-    orders: { Zhao: ['F Jiu - Cha - Yin - Qur', 'F Wu - Jiu - Cha', 'F Ecs - Wu - Jiu'], Chu: ['A Sny - Jiu', 'A Yue - Wu'] },
+    orders: {
+      Zhao: ['F Jiu - Cha - Yin - Qur', 'F Wu - Jiu - Cha', 'F Ecs - Wu - Jiu'],
+      Chu: ['A Sny - Jiu', 'A Yue - Wu'],
+    },
     expect: {
       results: { sny: 'success', jiu: 'success', yue: 'failure', wu: 'failure', ecs: 'failure' },
       reasons: {
@@ -222,7 +241,11 @@ export const loopCases: WsCase[] = [
     seed: 'RRM rule 4: "All intervening spaces must either be vacant or occupied by friendly units after all other other orders are resolved."',
     // F Syo's move into Ying, a province only an army could enter, makes it an army (Fleets rule 6); it bounces.
     units: ['Chu A yyi', 'Chu F nan', 'Han F syo', 'Wei F yin', 'Chu A jiu'],
-    orders: { Chu: ['A Yyi S A Jiu - Cha', 'F Nan - Syo - Dan - Yyi', 'A Jiu - Cha'], Han: ['F Syo - Yin'], Wei: ['F Yin - Cha - Yyi - Dan'] },
+    orders: {
+      Chu: ['A Yyi S A Jiu - Cha', 'F Nan - Syo - Dan - Yyi', 'A Jiu - Cha'],
+      Han: ['F Syo - Yin'],
+      Wei: ['F Yin - Cha - Yyi - Dan'],
+    },
     expect: {
       results: { nan: 'failure', syo: 'failure', yin: 'failure', jiu: 'success' },
       reasons: { nan: 'blocked: Shangyong was occupied by another power; the fleet stays' },
@@ -237,7 +260,11 @@ export const loopCases: WsCase[] = [
     // F Qur passes Ying only if F Yin leaves, F Yin enters Yelang only if A Ylg leaves, A Ylg enters Quren only if
     // F Qur leaves: the fleet's own resolution does not move (docs/engine.md, backup rule), so none moves.
     units: ['Yan A ylg', 'Han F nan', 'Han F yin', 'Yan F qur', 'Wei A syo'],
-    orders: { Han: ['F Nan - Syo - Dan', 'F Yin - Ylg'], Yan: ['A Ylg - Qur', 'F Qur - Yin - Cha'], Wei: ['A Syo - Nan'] },
+    orders: {
+      Han: ['F Nan - Syo - Dan', 'F Yin - Ylg'],
+      Yan: ['A Ylg - Qur', 'F Qur - Yin - Cha'],
+      Wei: ['A Syo - Nan'],
+    },
     expect: {
       results: { ylg: 'failure', nan: 'failure', yin: 'failure', qur: 'failure', syo: 'failure' },
       reasons: {
@@ -257,7 +284,9 @@ export const loopCases: WsCase[] = [
     orders: { Chu: ['F Lin - Diq - Wei - Dal'], Qin: ['F Boh - Lin - Diq - Wei', 'A Don - Lin'] },
     expect: {
       results: { lin: 'success', boh: 'success', don: 'failure' },
-      reasons: { don: 'could not enter Linzi: its attack had no strength (0: the wall of Linzi takes 1 from the attack (wall rule 1))' },
+      reasons: {
+        don: 'could not enter Linzi: its attack had no strength (0: the wall of Linzi takes 1 from the attack (wall rule 1))',
+      },
       units: ['Chu F dal', 'Qin F wei', 'Qin A don'],
       dislodged: [],
     },

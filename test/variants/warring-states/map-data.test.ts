@@ -11,7 +11,8 @@ const fleetAdj = (a: string, b: string) => map.fleetCanMove({ province: a, coast
 const adjacent = (a: string, b: string) => map.neighbours(a).has(b);
 
 /** The seed's abbreviation table. */
-const SEED_ABBREVIATIONS = `Any Ba Bei BOH Cai Cao Cha Che Dai Dal Dan Diq Don Dhu ECS Gao Gua Hch Han Hed Hen Hua Ji Jia Jin Jiu Jyi Jyu Jul
+const SEED_ABBREVIATIONS =
+  `Any Ba Bei BOH Cai Cao Cha Che Dai Dal Dan Diq Don Dhu ECS Gao Gua Hch Han Hed Hen Hua Ji Jia Jin Jiu Jyi Jyu Jul
 JPa KOR Lia LBA Lxi Lib Lhu Lin Lfa Lu Luo Nan Pin Qur Ron Sha Sgg Syo Stg Sli Sch Shu Sis Son Sny Tai Tan Wei Wu WPa Xia Xio Xu Yyu
 Yzh Yan Yyi Ye Ylg YEL Yin Ysh Yiy Yon Yue Yuy Zhe Zmo Zho`.split(/\s+/);
 
@@ -25,7 +26,12 @@ describe('Warring States map: counts (seed, brief decisions 1 and 5)', () => {
     expect(SEED_ABBREVIATIONS).toHaveLength(78);
     expect(map.provinceIds()).toEqual(SEED_ABBREVIATIONS.map((a) => a.toLowerCase()).sort());
     for (const a of SEED_ABBREVIATIONS) expect(map.province(a.toLowerCase())!.abbreviation).toBe(a);
-    expect(map.provinceIds().filter((id) => map.isSea(id)).sort()).toEqual(['boh', 'ecs', 'kor', 'lba', 'yel']);
+    expect(
+      map
+        .provinceIds()
+        .filter((id) => map.isSea(id))
+        .sort(),
+    ).toEqual(['boh', 'ecs', 'kor', 'lba', 'yel']);
     expect(map.provinceIds().every((id) => map.province(id)!.localName)).toBe(true);
   });
 
@@ -52,11 +58,22 @@ describe('Warring States map: counts (seed, brief decisions 1 and 5)', () => {
     const pos = v.startingPosition();
     for (const [power, homes] of Object.entries(start)) {
       expect(map.homeCenters(power)).toEqual(homes);
-      expect(pos.units.filter((u) => u.power === power).map((u) => `${u.type} ${u.province}`).sort()).toEqual(homes.map((h) => `A ${h}`));
+      expect(
+        pos.units
+          .filter((u) => u.power === power)
+          .map((u) => `${u.type} ${u.province}`)
+          .sort(),
+      ).toEqual(homes.map((h) => `A ${h}`));
       expect(pos.supplyCenters[power]).toEqual(homes);
     }
     expect(f.rulers).toEqual({
-      Qin: 'Qin Ligong', Chu: 'Chu Huiwang', Zhao: 'Zhao Jianzi', Wei: 'Wei Huanzi', Han: 'Han Kangzi', Yan: 'Yan Chenggong', Qi: 'Qi Xuangong',
+      Qin: 'Qin Ligong',
+      Chu: 'Chu Huiwang',
+      Zhao: 'Zhao Jianzi',
+      Wei: 'Wei Huanzi',
+      Han: 'Han Kangzi',
+      Yan: 'Yan Chenggong',
+      Qi: 'Qi Xuangong',
     });
   });
 
@@ -73,12 +90,16 @@ describe('Warring States map: counts (seed, brief decisions 1 and 5)', () => {
 describe('Warring States map: SOURCE constraints of the brief §4.1', () => {
   it('Bo Hai–Linzi, Linzi–Diqiu–Wei consecutive on a river (RRM rule 1: Bo Hai -> Linzi -> Diqui -> Wei)', () => {
     expect(fleetAdj('boh', 'lin')).toBe(true);
-    expect(f.riverConsecutive('boh', 'lin') && f.riverConsecutive('lin', 'diq') && f.riverConsecutive('diq', 'wei')).toBe(true);
+    expect(
+      f.riverConsecutive('boh', 'lin') && f.riverConsecutive('lin', 'diq') && f.riverConsecutive('diq', 'wei'),
+    ).toBe(true);
     for (const id of ['lin', 'diq', 'wei']) expect(f.isRiverProvince(id)).toBe(true);
   });
 
   it('Xianyang–Anyi–Luoyang–Zheng consecutive river spaces (RRM rule 1)', () => {
-    expect(f.riverConsecutive('xia', 'any') && f.riverConsecutive('any', 'luo') && f.riverConsecutive('luo', 'zhe')).toBe(true);
+    expect(
+      f.riverConsecutive('xia', 'any') && f.riverConsecutive('any', 'luo') && f.riverConsecutive('luo', 'zhe'),
+    ).toBe(true);
   });
 
   it('Korea Bay borders Bo Hai (the invalid example needs Bo Hai as an intervening sea)', () => {
@@ -110,7 +131,8 @@ describe('Warring States map: SOURCE constraints of the brief §4.1', () => {
     const land = map.provinceIds().filter((id) => !map.isSea(id));
     const seen = new Set(['xia']);
     const queue = ['xia'];
-    while (queue.length) for (const n of map.armyNeighbours(queue.shift()!)) if (!seen.has(n)) (seen.add(n), queue.push(n));
+    while (queue.length)
+      for (const n of map.armyNeighbours(queue.shift()!)) if (!seen.has(n)) seen.add(n), queue.push(n);
     expect([...seen].sort()).toEqual(land.sort());
   });
 });
@@ -160,7 +182,8 @@ describe('Warring States map: adjacency', () => {
       Han: ['nan', 'syo', 'dan', 'yyi', 'cha'],
     });
     for (const chain of Object.values(f.rivers)) {
-      for (let i = 0; i + 1 < chain.length; i++) expect(fleetAdj(chain[i]!, chain[i + 1]!), `${chain[i]}-${chain[i + 1]}`).toBe(true);
+      for (let i = 0; i + 1 < chain.length; i++)
+        expect(fleetAdj(chain[i]!, chain[i + 1]!), `${chain[i]}-${chain[i + 1]}`).toBe(true);
     }
   });
 
@@ -180,12 +203,13 @@ describe('Warring States map: adjacency', () => {
   it('draws a point for every area, inside the picture', () => {
     const g = v.data.geometry!;
     expect(Object.keys(g.points).sort()).toEqual(ids);
-    for (const pts of Object.values(g.points)) for (const [x, y] of pts) {
-      expect(x).toBeGreaterThan(0);
-      expect(x).toBeLessThan(g.width);
-      expect(y).toBeGreaterThan(0);
-      expect(y).toBeLessThan(g.height);
-    }
+    for (const pts of Object.values(g.points))
+      for (const [x, y] of pts) {
+        expect(x).toBeGreaterThan(0);
+        expect(x).toBeLessThan(g.width);
+        expect(y).toBeGreaterThan(0);
+        expect(y).toBeLessThan(g.height);
+      }
   });
 });
 

@@ -8,10 +8,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { warringStates as v, warringStatesFeatures as features } from '../../../src/variants/warring-states/index.js';
 import { rng } from '../../support/random.js';
-import { clusteredPosition, describeDisagreement, findOrderDependence, meetingOrders, runsFromEnv, supportRing } from '../../engine/order-invariance.js';
+import {
+  clusteredPosition,
+  describeDisagreement,
+  findOrderDependence,
+  meetingOrders,
+  runsFromEnv,
+  supportRing,
+} from '../../engine/order-invariance.js';
 
 /** Provinces on a wall or a river: where the Warring States rules meet. */
-const rich = v.map.provinceIds().filter((p) => features.isRiverProvince(p) || v.map.provinceIds().some((q) => features.hasWall(p, q) || features.hasWall(q, p)));
+const rich = v.map
+  .provinceIds()
+  .filter(
+    (p) =>
+      features.isRiverProvince(p) || v.map.provinceIds().some((q) => features.hasWall(p, q) || features.hasWall(q, p)),
+  );
 const riverFleets = (p: string) => (features.isRiverProvince(p) ? 0.6 : 0.2);
 
 describe('order invariance (Warring States)', () => {
@@ -29,13 +41,21 @@ describe('order invariance (Warring States)', () => {
 
   it('every listing gives the same adjudication (rings of supports cutting each other across walls and rivers)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.constantFrom(2, 3), fc.integer({ min: 0, max: 2 }), (seed, ringSize, extra) => {
-        const r = rng(seed);
-        const ring = supportRing(v, r, ringSize as 2 | 3, ringSize === 2 ? extra : extra === 1 ? 0 : extra, { starts: rich, fleetChance: riverFleets });
-        if (!ring) return;
-        const { disagreement } = findOrderDependence(v, ring.position, ring.orders, r);
-        expect(disagreement && describeDisagreement(disagreement), `seed ${seed}`).toBeNull();
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.constantFrom(2, 3),
+        fc.integer({ min: 0, max: 2 }),
+        (seed, ringSize, extra) => {
+          const r = rng(seed);
+          const ring = supportRing(v, r, ringSize as 2 | 3, ringSize === 2 ? extra : extra === 1 ? 0 : extra, {
+            starts: rich,
+            fleetChance: riverFleets,
+          });
+          if (!ring) return;
+          const { disagreement } = findOrderDependence(v, ring.position, ring.orders, r);
+          expect(disagreement && describeDisagreement(disagreement), `seed ${seed}`).toBeNull();
+        },
+      ),
       { numRuns: runsFromEnv(30) },
     );
   });

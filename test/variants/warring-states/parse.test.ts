@@ -50,6 +50,10 @@ describe('Warring States orders from player text', () => {
 
   it('several orders at once', () => {
     const results = parseOrders(v, 'A Ji R F; F Boh - Lin - Diq - Wei\nA Lin - Lu');
-    expect(results.map((r) => (r.ok ? r.text : r.error))).toEqual(['A ji R F', 'F boh - lin - diq - wei', 'A lin - lu']);
+    expect(results.map((r) => (r.ok ? r.text : r.error))).toEqual([
+      'A ji R F',
+      'F boh - lin - diq - wei',
+      'A lin - lu',
+    ]);
   });
 });

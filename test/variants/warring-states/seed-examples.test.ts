@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { expected, outcome, run, type WsCase } from './harness.js';
-import { fleetExamples, floatingFortressExamples, misconceptions, rapidRiverExamples, wallExamples } from './seed-examples.js';
+import {
+  fleetExamples,
+  floatingFortressExamples,
+  misconceptions,
+  rapidRiverExamples,
+  wallExamples,
+} from './seed-examples.js';
 
 const groups: [string, WsCase[]][] = [
   ['Fortified Border Examples', wallExamples],

@@ -71,7 +71,11 @@ export const wallExamples: WsCase[] = [
     units: ['Qi A lin', 'Qi A lib', 'Zhao A diq', 'Chu A lu'],
     orders: { Qi: ['A Lib - Diq', 'A Lin S A Lib - Diq'], Chu: ['A Lu - Lin'] },
     // Chu's unsupported attack over Linzi's wall has strength 0 and does not cut: Qi 2 vs 1
-    expect: { results: { lib: 'success', lin: 'success', lu: 'failure' }, units: ['Qi A lin', 'Qi A diq', 'Chu A lu'], dislodged: ['Zhao A diq'] },
+    expect: {
+      results: { lib: 'success', lin: 'success', lu: 'failure' },
+      units: ['Qi A lin', 'Qi A diq', 'Chu A lu'],
+      dislodged: ['Zhao A diq'],
+    },
   },
   {
     name: 'Wall Example 8',
@@ -128,21 +132,33 @@ export const floatingFortressExamples: WsCase[] = [
     seed: '2 support and 1 attack minus 1 from wall, 2v1.',
     units: ['Wei A zmo', 'Han A zhe', 'Han F dal'],
     orders: { Han: ['A Zhe - Zmo', 'F Dal S A Zhe - Zmo'] },
-    expect: { results: { zhe: 'success', dal: 'success' }, units: ['Han A zmo', 'Han F dal'], dislodged: ['Wei A zmo'] },
+    expect: {
+      results: { zhe: 'success', dal: 'success' },
+      units: ['Han A zmo', 'Han F dal'],
+      dislodged: ['Wei A zmo'],
+    },
   },
   {
     name: 'Floating Fortress Example 5',
-    seed: 'Attack on the fleet only cuts one strength\'s worth of support, still enough to succeed, 2v1.',
+    seed: "Attack on the fleet only cuts one strength's worth of support, still enough to succeed, 2v1.",
     units: ['Zhao A dal', 'Han A zmo', 'Han F wei', 'Zhao A cao'],
     orders: { Han: ['A Zmo - Dal', 'F Wei S A Zmo - Dal'], Zhao: ['A Cao - Wei'] },
-    expect: { results: { zmo: 'success', cao: 'failure' }, units: ['Han A dal', 'Han F wei', 'Zhao A cao'], dislodged: ['Zhao A dal'] },
+    expect: {
+      results: { zmo: 'success', cao: 'failure' },
+      units: ['Han A dal', 'Han F wei', 'Zhao A cao'],
+      dislodged: ['Zhao A dal'],
+    },
   },
   {
     name: 'Floating Fortress Example 6',
     seed: 'Support strength is cut by the amount of the strongest cutting attack, which is 1. 2v1.',
     units: ['Zhao A dal', 'Han A zmo', 'Han F wei', 'Zhao A cao', 'Zhao A ye'],
     orders: { Han: ['A Zmo - Dal', 'F Wei S A Zmo - Dal'], Zhao: ['A Cao - Wei', 'A Ye - Wei'] },
-    expect: { results: { zmo: 'success', cao: 'failure', ye: 'failure' }, units: ['Han A dal', 'Han F wei', 'Zhao A cao', 'Zhao A ye'], dislodged: ['Zhao A dal'] },
+    expect: {
+      results: { zmo: 'success', cao: 'failure', ye: 'failure' },
+      units: ['Han A dal', 'Han F wei', 'Zhao A cao', 'Zhao A ye'],
+      dislodged: ['Zhao A dal'],
+    },
   },
   {
     name: 'Floating Fortress Example 7',
@@ -150,7 +166,10 @@ export const floatingFortressExamples: WsCase[] = [
     units: ['Zhao A dal', 'Han A zmo', 'Han F wei', 'Zhao A cao', 'Zhao A ye'],
     orders: { Han: ['A Zmo - Dal', 'F Wei S A Zmo - Dal'], Zhao: ['A Cao - Wei', 'A Ye S A Cao - Wei'] },
     // Cao's attack (2) cuts the whole support; it does not dislodge the river fleet (2 vs 2)
-    expect: { results: { zmo: 'failure', wei: 'failure', cao: 'failure' }, units: ['Zhao A dal', 'Han A zmo', 'Han F wei', 'Zhao A cao', 'Zhao A ye'] },
+    expect: {
+      results: { zmo: 'failure', wei: 'failure', cao: 'failure' },
+      units: ['Zhao A dal', 'Han A zmo', 'Han F wei', 'Zhao A cao', 'Zhao A ye'],
+    },
   },
   {
     name: 'Floating Fortress Example 8',
@@ -171,7 +190,10 @@ export const floatingFortressExamples: WsCase[] = [
     seed: 'The red Fleet in Jyi supports with a strength of 1 ... Fleet ECS attacks Wu as a 2 strength unit: total 3. Fleet Wu defends with the Floating Fortress bonus and the support from Sny: 3, and repels the attack.',
     units: ['Chu F jyi', 'Chu F ecs', 'Yue F wu', 'Yue A sny'],
     orders: { Chu: ['F Jyi S F ECS - Wu', 'F ECS - Wu'], Yue: ['F Wu H', 'A Sny S F Wu'] },
-    expect: { results: { ecs: 'failure', jyi: 'success', sny: 'success' }, units: ['Chu F jyi', 'Chu F ecs', 'Yue F wu', 'Yue A sny'] },
+    expect: {
+      results: { ecs: 'failure', jyi: 'success', sny: 'success' },
+      units: ['Chu F jyi', 'Chu F ecs', 'Yue F wu', 'Yue A sny'],
+    },
   },
 ];
 
@@ -202,7 +224,10 @@ export const rapidRiverExamples: WsCase[] = [
     seed: 'Enemy standoff block movement.',
     units: ['Qi F boh', 'Zhao A jul', 'Wei A ye'],
     orders: { Qi: ['F Boh - Lin - Diq - Wei'], Zhao: ['A Jul - Diq'], Wei: ['A Ye - Diq'] },
-    expect: { results: { boh: 'failure', jul: 'failure', ye: 'failure' }, units: ['Qi F lin', 'Zhao A jul', 'Wei A ye'] },
+    expect: {
+      results: { boh: 'failure', jul: 'failure', ye: 'failure' },
+      units: ['Qi F lin', 'Zhao A jul', 'Wei A ye'],
+    },
   },
   {
     name: 'Rapid River Move Example 4 (friendly standoff)',
@@ -255,7 +280,10 @@ export const misconceptions: WsCase[] = [
     seed: 'Raising a Fleet counts as a hold, and is does not fail unless dislodged; so you can raise a fleet successfully while being supported, and while under attack.',
     units: ['Yan A ji', 'Yan A yuy', 'Zhao A dai'],
     orders: { Yan: ['A Ji R F', 'A Yuy S A Ji'], Zhao: ['A Dai - Ji'] },
-    expect: { results: { ji: 'success', yuy: 'success', dai: 'failure' }, units: ['Yan F ji', 'Yan A yuy', 'Zhao A dai'] },
+    expect: {
+      results: { ji: 'success', yuy: 'success', dai: 'failure' },
+      units: ['Yan F ji', 'Yan A yuy', 'Zhao A dai'],
+    },
   },
   {
     name: 'Misconception: a dislodged army raises no fleet',
@@ -292,13 +320,22 @@ export const misconceptions: WsCase[] = [
     seed: 'Wall rule 1: an attack on a walled province by a unit (or with a support) crossing the wall loses 1 strength.',
     units: ['Zhao A han', 'Wei A ye', 'Wei A diq'],
     orders: { Wei: ['A Ye - Han', 'A Diq S A Ye - Han'] },
-    expect: { reasons: { ye: 'bounced off A Han in Handan (1 vs 1: the wall of Handan takes 1 from the attack (wall rule 1))', diq: 'support given' } },
+    expect: {
+      reasons: {
+        ye: 'bounced off A Han in Handan (1 vs 1: the wall of Handan takes 1 from the attack (wall rule 1))',
+        diq: 'support given',
+      },
+    },
   },
   {
     name: 'issue 19 §4: a Floating Fortress that holds a river province against a supported attack is named in the reason',
     seed: 'FF rule 2: "A Fleet on a river defends with a strength of 2."',
     units: ['Chu F yin', 'Qin A qur', 'Qin A syo'],
     orders: { Qin: ['A Qur - Yin', 'A Syo S A Qur - Yin'] },
-    expect: { reasons: { qur: 'bounced off F Yin in Ying (2 vs 2: a fleet on a river defends with strength 2 (Floating Fortress rule 2))' } },
+    expect: {
+      reasons: {
+        qur: 'bounced off F Yin in Ying (2 vs 2: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+      },
+    },
   },
 ];

@@ -56,8 +56,15 @@ export function seaTouches(map: GameMap, sea: ProvinceId, land: ProvinceId): boo
  * (a route none of whose fleets could be left out)? A convoy order that no minimal route needs expresses no
  * intent to convoy (DATC 6.G.7, 6.G.19, issue 4.A.3).
  */
-export function onMinimalRoute(map: GameMap, from: ProvinceId, to: ProvinceId, seas: ReadonlySet<ProvinceId>, sea: ProvinceId): boolean {
-  const adjacentSeas = (a: ProvinceId, b: ProvinceId) => map.fleetCanMove({ province: a, coast: null }, { province: b, coast: null });
+export function onMinimalRoute(
+  map: GameMap,
+  from: ProvinceId,
+  to: ProvinceId,
+  seas: ReadonlySet<ProvinceId>,
+  sea: ProvinceId,
+): boolean {
+  const adjacentSeas = (a: ProvinceId, b: ProvinceId) =>
+    map.fleetCanMove({ province: a, coast: null }, { province: b, coast: null });
   const path: ProvinceId[] = [];
   const visit = (s: ProvinceId): boolean => {
     // Induced path: the new sea touches only the previous sea of the path, and only the first sea touches `from`.

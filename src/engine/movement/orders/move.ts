@@ -25,7 +25,9 @@ export function validateMove(map: GameMap, rules: RulesModule, ou: OrderedUnit):
   const r = resolveDestination(map, rules, ou.unit, order.to);
   if (r.ok && !order.viaConvoy) return null;
   // Not adjacent, or next to it only by a link reserved to another power (its reason names the link).
-  const notNext = () => reservedLinkReason(map, ou.unit, order.to.province) ?? `${map.province(ou.unit.province)?.name} is not next to ${dest.name}`;
+  const notNext = () =>
+    reservedLinkReason(map, ou.unit, order.to.province) ??
+    `${map.province(ou.unit.province)?.name} is not next to ${dest.name}`;
   if (rules.convoys === false) return r.ok ? 'there are no convoys in this variant' : notNext();
   // Not adjacent (or ordered via convoy): legal only as a convoy between two coastal provinces.
   if (!isCoastal(map, ou.unit.province) || !isCoastal(map, order.to.province)) {

@@ -19,13 +19,22 @@ export function validateSupport(map: GameMap, rules: RulesModule, ou: OrderedUni
   // DATC 6.A.? / 6.B.4: a unit can only support into a province it could move to (coasts ignored).
   if (!reach) {
     const reserved = override === undefined ? reservedLinkReason(map, ou.unit, into) : undefined;
-    return reserved ?? `${ou.unit.type === 'A' ? 'an army' : 'a fleet'} in ${map.province(ou.unit.province)?.name} cannot reach ${map.province(into)?.name}`;
+    return (
+      reserved ??
+      `${ou.unit.type === 'A' ? 'an army' : 'a fleet'} in ${map.province(ou.unit.province)?.name} cannot reach ${map.province(into)?.name}`
+    );
   }
   return null;
 }
 
 /** Does the supported unit's actual order match this support? Returns why not, or null. */
-export function supportMismatch(support: Order & { kind: 'support' }, target: OrderedUnit | undefined, targetMoves: boolean, targetDest: string | null, targetCoast: string | null): string | null {
+export function supportMismatch(
+  support: Order & { kind: 'support' },
+  target: OrderedUnit | undefined,
+  targetMoves: boolean,
+  targetDest: string | null,
+  targetCoast: string | null,
+): string | null {
   if (!target) return `there is no unit in ${support.target.province} to support`;
   if (support.to === null) {
     // Support to hold: only a unit that is not ordered to move can be supported to hold (DATC 6.D.?).
@@ -35,6 +44,7 @@ export function supportMismatch(support: Order & { kind: 'support' }, target: Or
     return targetMoves ? `the supported unit moved to ${targetDest} instead` : 'the supported unit did not move there';
   }
   // DATC 6.B.4 (4.B.4): the coast in a support is optional, but if given it must match the move.
-  if (support.to.coast && targetCoast && support.to.coast !== targetCoast) return 'the support names a different coast than the move';
+  if (support.to.coast && targetCoast && support.to.coast !== targetCoast)
+    return 'the support names a different coast than the move';
   return null;
 }

@@ -25,9 +25,16 @@ export function lastStandOf(pass: unknown): LastStandPass | null {
 }
 
 /** The next pass: powers all of whose units are annihilated now join the bonus; undefined when nothing changes. */
-export function reviseLastStand(position: Position, outcome: MovementOutcomeView, pass: unknown, nonNeutral: (p: Power) => boolean): LastStandPass | undefined {
+export function reviseLastStand(
+  position: Position,
+  outcome: MovementOutcomeView,
+  pass: unknown,
+  nonNeutral: (p: Power) => boolean,
+): LastStandPass | undefined {
   const current = lastStandOf(pass) ?? { lastStand: [], powers: [] };
-  const annihilated = new Set(outcome.dislodged.filter((d) => (d.retreatOptions ?? []).length === 0).map((d) => d.province));
+  const annihilated = new Set(
+    outcome.dislodged.filter((d) => (d.retreatOptions ?? []).length === 0).map((d) => d.province),
+  );
   const powers = new Set(current.powers);
   const provinces = new Set(current.lastStand);
   let grew = false;
@@ -48,5 +55,8 @@ export function lastStandStrength(ctx: MovementContext, q: StrengthQuery): Stren
   if (q.kind !== 'hold' && q.kind !== 'defend') return undefined;
   const pass = lastStandOf(ctx.pass);
   if (!pass || !pass.lastStand.includes(q.subject.unit.province)) return undefined;
-  return { value: q.classic + 1, because: `${q.subject.unit.power}'s last units, cornered, defend with one more (Mandate of Heaven rule 4)` };
+  return {
+    value: q.classic + 1,
+    because: `${q.subject.unit.power}'s last units, cornered, defend with one more (Mandate of Heaven rule 4)`,
+  };
 }

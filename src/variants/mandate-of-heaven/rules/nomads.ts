@@ -98,7 +98,11 @@ export function nomadBuildPlaces(features: MandateFeatures, w: NomadWinter, posi
  * area" and "any further builds will be made on a 1 for 1 basis, and must be made in a vacant, owned SC". Undefined
  * in every other winter (all builds go to the same places).
  */
-export function nomadBuildSlots(features: MandateFeatures, w: NomadWinter, position: Position): BuildSlot[] | undefined {
+export function nomadBuildSlots(
+  features: MandateFeatures,
+  w: NomadWinter,
+  position: Position,
+): BuildSlot[] | undefined {
   if (!w.switchedNow || w.unitsOnBoard >= NOMAD_CAP || w.units <= NOMAD_CAP) return undefined;
   const owned = [...(position.supplyCenters[features.nomads] ?? [])].sort();
   const area = [...features.placementArea];
@@ -106,15 +110,21 @@ export function nomadBuildSlots(features: MandateFeatures, w: NomadWinter, posit
   for (let unit = w.unitsOnBoard + 1; unit <= w.units; unit++) {
     slots.push(
       unit <= NOMAD_CAP
-        ? { places: area, rule: `the Hsiung-Nu's builds up to their 6th unit must be placed in the placement area, and this build would be their ${ordinal(unit)} unit (Mandate of Heaven rule 2)` }
-        : { places: owned, rule: `once the Hsiung-Nu get to 6 units, further builds must be made in a vacant, owned supply centre, and this build would be their ${ordinal(unit)} unit (Mandate of Heaven rule 2)` },
+        ? {
+            places: area,
+            rule: `the Hsiung-Nu's builds up to their 6th unit must be placed in the placement area, and this build would be their ${ordinal(unit)} unit (Mandate of Heaven rule 2)`,
+          }
+        : {
+            places: owned,
+            rule: `once the Hsiung-Nu get to 6 units, further builds must be made in a vacant, owned supply centre, and this build would be their ${ordinal(unit)} unit (Mandate of Heaven rule 2)`,
+          },
     );
   }
   return slots;
 }
 
 function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -123,7 +133,12 @@ function ordinal(n: number): string {
  * the rest filled from the default list (Beidi, Loufan, Donghu), then the area in order, skipping occupied or used
  * provinces. Returns the provinces filled in; the event names those the adjudication built (`defaultPlacementEvent`).
  */
-export function placementDefaults(features: MandateFeatures, state: MandateState, position: Position, orders: PowerOrder[]): ProvinceId[] {
+export function placementDefaults(
+  features: MandateFeatures,
+  state: MandateState,
+  position: Position,
+  orders: PowerOrder[],
+): ProvinceId[] {
   const power = features.nomads;
   const due = placementsDue(features, state, position);
   const occupied = new Set(position.units.map((u) => u.province));
@@ -144,14 +159,22 @@ export function placementDefaults(features: MandateFeatures, state: MandateState
 
 /** The placement orders filled in for the Hsiung-Nu (a waive is no way out of placing, Q18: `waiveRefused`). */
 export function placementOrders(features: MandateFeatures, fill: readonly ProvinceId[]): PowerOrder[] {
-  return fill.map((province) => ({ power: features.nomads, order: { kind: 'build', unit: { type: 'A', province, coast: null } } }));
+  return fill.map((province) => ({
+    power: features.nomads,
+    order: { kind: 'build', unit: { type: 'A', province, coast: null } },
+  }));
 }
 
 /**
  * The event naming the default placements the adjudication carried out: the filled-in provinces where a Hsiung-Nu
  * army now stands (each was vacant, so the army is the one placed there), never the orders filled in as such.
  */
-export function defaultPlacementEvent(features: MandateFeatures, map: GameMap, fill: readonly ProvinceId[], after: Position): VariantEvent | null {
+export function defaultPlacementEvent(
+  features: MandateFeatures,
+  map: GameMap,
+  fill: readonly ProvinceId[],
+  after: Position,
+): VariantEvent | null {
   const power = features.nomads;
   const placed = fill.filter((p) => after.units.some((u) => u.power === power && u.type === 'A' && u.province === p));
   if (placed.length === 0) return null;
@@ -188,7 +211,10 @@ export function afterNomadWinter(
   if (w.switchedNow) {
     // "All builds up to 6 must be placed in the initial placement area", in the winter of the switch too.
     const bandBuilds = Math.min(NOMAD_CAP, w.units) - w.unitsOnBoard;
-    const thisWinter = bandBuilds > 0 ? ', except that this winter their builds up to their 6th unit still go in the placement area' : '';
+    const thisWinter =
+      bandBuilds > 0
+        ? ', except that this winter their builds up to their 6th unit still go in the placement area'
+        : '';
     events.push({
       kind: 'nomads-settled',
       power: nomadPower,
@@ -198,7 +224,11 @@ export function afterNomadWinter(
   const unitsAfter = after.units.filter((u) => u.power === nomadPower).length;
   const eliminated = unitsAfter === 0 && w.centres === 0 && (w.regime === 'settled' || w.allowance === 0);
   if (eliminated) {
-    events.push({ kind: 'eliminated', power: nomadPower, text: 'The Hsiung-Nu have melted away: they are eliminated (Mandate of Heaven rule 2).' });
+    events.push({
+      kind: 'eliminated',
+      power: nomadPower,
+      text: 'The Hsiung-Nu have melted away: they are eliminated (Mandate of Heaven rule 2).',
+    });
   }
   return { state: { ...state, hsiungNu: { regime: w.regime, allowance: w.allowance, eliminated } }, events };
 }

@@ -24,11 +24,20 @@ export function convoysFrom(features: MandateFeatures, map: GameMap, province: P
  * The fleets that disrupt a river convoy, in province order (never in listing order): every legal move into the
  * convoying fleet's river province by a fleet of another power (illegal moves are holds and attack nothing: Q24).
  */
-export function riverConvoyDisruptors(features: MandateFeatures, orderedUnits: ReadonlyMap<ProvinceId, OrderedUnit>, fleet: OrderedUnit): OrderedUnit[] {
+export function riverConvoyDisruptors(
+  features: MandateFeatures,
+  orderedUnits: ReadonlyMap<ProvinceId, OrderedUnit>,
+  fleet: OrderedUnit,
+): OrderedUnit[] {
   const at = fleet.unit.province;
   if (!features.isRiverProvince(at) || fleet.order.kind !== 'convoy') return [];
   const attackers = [...orderedUnits.values()].filter(
-    (ou) => ou.unit.type === 'F' && ou.unit.power !== fleet.unit.power && !ou.illegalReason && ou.order.kind === 'move' && ou.order.to.province === at,
+    (ou) =>
+      ou.unit.type === 'F' &&
+      ou.unit.power !== fleet.unit.power &&
+      !ou.illegalReason &&
+      ou.order.kind === 'move' &&
+      ou.order.to.province === at,
   );
   return attackers.sort((a, b) => a.unit.province.localeCompare(b.unit.province));
 }

@@ -44,7 +44,9 @@ export class MandateStateError extends Error {}
 export function readState(position: Position): MandateState {
   const parsed = mandateStateSchema.safeParse(position.variantState ?? {});
   if (!parsed.success) {
-    throw new MandateStateError(`variantState is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    throw new MandateStateError(
+      `variantState is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   }
   return parsed.data;
 }
@@ -64,12 +66,17 @@ export function stateProblems(features: MandateFeatures, position: Position, pow
   const problems: string[] = [...unknown];
   const seen = new Set<Power>();
   for (const p of parsed.data.activated) {
-    if (seen.has(p)) problems.push(`activated: ${p} is listed twice (a neutral is activated once, for good: Mandate of Heaven rule 3)`);
+    if (seen.has(p))
+      problems.push(
+        `activated: ${p} is listed twice (a neutral is activated once, for good: Mandate of Heaven rule 3)`,
+      );
     else if (!known.has(p)) problems.push(`activated: no power "${p}" in the variant`);
-    else if (!features.isNeutral(p)) problems.push(`activated: ${p} is not a neutral power (only neutrals are activated: Mandate of Heaven rule 3)`);
+    else if (!features.isNeutral(p))
+      problems.push(`activated: ${p} is not a neutral power (only neutrals are activated: Mandate of Heaven rule 3)`);
     seen.add(p);
   }
-  for (const p of Object.keys(parsed.data.seasonUnits ?? {})) if (!known.has(p)) problems.push(`seasonUnits: no power "${p}" in the variant`);
+  for (const p of Object.keys(parsed.data.seasonUnits ?? {}))
+    if (!known.has(p)) problems.push(`seasonUnits: no power "${p}" in the variant`);
   return problems;
 }
 
@@ -85,7 +92,12 @@ export function withState(position: Position, state: MandateState): Position {
 }
 
 /** Neutral powers still moved by the vote: every neutral, unless activated and seated (a player of its own). */
-export function isVoted(features: MandateFeatures, state: MandateState, power: Power, players: ReadonlySet<Power>): boolean {
+export function isVoted(
+  features: MandateFeatures,
+  state: MandateState,
+  power: Power,
+  players: ReadonlySet<Power>,
+): boolean {
   if (!features.isNeutral(power)) return false;
   return !(state.activated.includes(power) && players.has(power));
 }

@@ -11,11 +11,18 @@ export function chineseCentres(features: MandateFeatures, position: Position, po
 }
 
 /** The power with at least `centers` Chinese centres; neutrals not activated never win. */
-export function mandateWinner(features: MandateFeatures, position: Position, centers: number, canWin: (p: Power) => boolean): Power | null {
+export function mandateWinner(
+  features: MandateFeatures,
+  position: Position,
+  centers: number,
+  canWin: (p: Power) => boolean,
+): Power | null {
   const qualified = Object.keys(position.supplyCenters)
     .filter((p) => canWin(p) && chineseCentres(features, position, p) >= centers)
     .sort((a, b) => chineseCentres(features, position, b) - chineseCentres(features, position, a));
   const [first, second] = qualified;
   if (!first) return null;
-  return second && chineseCentres(features, position, second) === chineseCentres(features, position, first) ? null : first;
+  return second && chineseCentres(features, position, second) === chineseCentres(features, position, first)
+    ? null
+    : first;
 }

@@ -19,7 +19,15 @@ import { validateSupport } from '../../../engine/movement/orders/support.js';
 import { withUnit } from '../../../engine/movement/prepare.js';
 import { optionsOf } from '../../../engine/retreat.js';
 import type { OrderedUnit, RulesModule } from '../../../engine/rules.js';
-import type { AdjudicationContext, Order, OrderResult, Position, Power, PowerOrder, ProvinceId } from '../../../engine/types.js';
+import type {
+  AdjudicationContext,
+  Order,
+  OrderResult,
+  Position,
+  Power,
+  PowerOrder,
+  ProvinceId,
+} from '../../../engine/types.js';
 import type { MandateFeatures } from '../features.js';
 import { isVoted, type MandateState } from './state.js';
 
@@ -37,14 +45,21 @@ export interface Electorate {
  * vote and the powers no longer in the game (no unit, no centre; the Hsiung-Nu until eliminated: brief Q2).
  * Without `players` (the CLI's default): every non-neutral power with a unit or a centre.
  */
-export function electorate(features: MandateFeatures, state: MandateState, position: Position, context: AdjudicationContext): Electorate {
+export function electorate(
+  features: MandateFeatures,
+  state: MandateState,
+  position: Position,
+  context: AdjudicationContext,
+): Electorate {
   const inGame = (p: Power) =>
     position.units.some((u) => u.power === p) ||
     (position.supplyCenters[p]?.length ?? 0) > 0 ||
     (p === features.nomads && !state.hsiungNu.eliminated && context.players !== undefined);
   const players = context.players
     ? [...new Set(context.players)].filter((p) => (!features.isNeutral(p) || state.activated.includes(p)) && inGame(p))
-    : [...new Set([...Object.keys(position.supplyCenters), ...position.units.map((u) => u.power)])].filter((p) => !features.isNeutral(p) && inGame(p));
+    : [...new Set([...Object.keys(position.supplyCenters), ...position.units.map((u) => u.power)])].filter(
+        (p) => !features.isNeutral(p) && inGame(p),
+      );
   players.sort();
   const units = new Map<Power, number>();
   for (const p of players) units.set(p, unitsAtStartOfTurn(state, position, p));
@@ -57,7 +72,10 @@ function unitsAtStartOfTurn(state: MandateState, position: Position, power: Powe
   if (position.phase.type === 'retreat') {
     const recorded = state.seasonUnits?.[power];
     if (recorded !== undefined) return recorded;
-    return position.units.filter((u) => u.power === power).length + position.dislodged.filter((d) => d.power === power).length;
+    return (
+      position.units.filter((u) => u.power === power).length +
+      position.dislodged.filter((d) => d.power === power).length
+    );
   }
   return position.units.filter((u) => u.power === power).length;
 }
@@ -87,16 +105,25 @@ function subjectOf(position: Position, order: Order): Power | null {
  */
 function buildsItself(map: GameMap, rules: RulesModule, position: Position, po: PowerOrder): boolean {
   if (po.order.kind !== 'build' || adjustmentDelta(position, po.power, map, rules) <= 0) return false;
-  const places = rules.buildableCenters?.({ map, position, power: po.power }) ?? map.homeCenters(po.power).filter((p) => position.supplyCenters[po.power]?.includes(p));
+  const places =
+    rules.buildableCenters?.({ map, position, power: po.power }) ??
+    map.homeCenters(po.power).filter((p) => position.supplyCenters[po.power]?.includes(p));
   return places.includes(po.order.unit.province);
 }
 
 /** The ballot as the normalized order it asks for, or null when it is not a legal order for that unit now. */
-function legalBallot(map: GameMap, rules: RulesModule, position: Position, neutral: Power, order: Order): { key: string; order: Order } | null {
+function legalBallot(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  neutral: Power,
+  order: Order,
+): { key: string; order: Order } | null {
   const phase = position.phase.type;
   if (phase === 'movement') {
     const unit = position.units.find((u) => u.province === (order as { unit?: { province: string } }).unit?.province);
-    if (!unit || unit.power !== neutral || !('unit' in order) || (order.unit.type && order.unit.type !== unit.type)) return null;
+    if (!unit || unit.power !== neutral || !('unit' in order) || (order.unit.type && order.unit.type !== unit.type))
+      return null;
     const ou: OrderedUnit = { unit, power: neutral, order: withUnit(order, unit) };
     let problem: string | null;
     switch (ou.order.kind) {
@@ -177,7 +204,13 @@ export function adoptBallots(
   const ballots = new Map<Power, Map<Power, PowerOrder[]>>();
   const results: OrderResult[] = [];
   const drop = (po: PowerOrder, reason: string) =>
-    results.push({ power: po.power, unit: 'unit' in po.order ? `${po.order.unit.type ?? '?'} ${po.order.unit.province}` : '', order: formatOrder(po.order, rules), result: 'void', reason });
+    results.push({
+      power: po.power,
+      unit: 'unit' in po.order ? `${po.order.unit.type ?? '?'} ${po.order.unit.province}` : '',
+      order: formatOrder(po.order, rules),
+      result: 'void',
+      reason,
+    });
   for (const po of orders) {
     if (voted(po.power)) {
       drop(po, ownOrderRefused(po.power));
@@ -189,7 +222,10 @@ export function adoptBallots(
       continue;
     }
     if (!voters.has(po.power)) {
-      drop(po, `not counted: ${po.power} does not vote on ${subject}'s units (only the seated players still in the game vote: Mandate of Heaven rule 3)`);
+      drop(
+        po,
+        `not counted: ${po.power} does not vote on ${subject}'s units (only the seated players still in the game vote: Mandate of Heaven rule 3)`,
+      );
       continue;
     }
     let byPlayer = ballots.get(subject);
@@ -230,16 +266,42 @@ function uncountedLine(position: Position, neutral: Power, { po, why, delta }: U
   const unit = winter || !voted ? '' : `${voted.type} ${voted.coast ? `${at}/${voted.coast}` : at}`;
   if (why === 'illegal') {
     const what = winter ? `a build or disband ${neutral} can make now` : `an order ${neutral}'s unit can carry out now`;
-    return { power: po.power, unit, order: 'illegal ballot', result: 'illegal', reason: `not counted: the ballot is not ${what} (${SECRET})` };
+    return {
+      power: po.power,
+      unit,
+      order: 'illegal ballot',
+      result: 'illegal',
+      reason: `not counted: the ballot is not ${what} (${SECRET})`,
+    };
   }
-  if (why === 'replaced') return { power: po.power, unit, order: 'replaced ballot', result: 'void', reason: `not counted: replaced by a later ballot for the same unit (${SECRET})` };
+  if (why === 'replaced')
+    return {
+      power: po.power,
+      unit,
+      order: 'replaced ballot',
+      result: 'void',
+      reason: `not counted: replaced by a later ballot for the same unit (${SECRET})`,
+    };
   const slots = Math.abs(delta);
   const count = `${slots} ${delta < 0 ? 'disband' : 'build'}${slots === 1 ? '' : 's'}`;
-  return { power: po.power, unit, order: 'uncounted ballot', result: 'void', reason: `not counted: ${neutral} has ${count} this winter, and ${slots === 1 ? "only a player's first ballot counts" : `a player's first ${slots} different ballots count`} (${SECRET})` };
+  return {
+    power: po.power,
+    unit,
+    order: 'uncounted ballot',
+    result: 'void',
+    reason: `not counted: ${neutral} has ${count} this winter, and ${slots === 1 ? "only a player's first ballot counts" : `a player's first ${slots} different ballots count`} (${SECRET})`,
+  };
 }
 
 /** The orders a neutral carries out: per unit (movement, retreat), or up to its builds or disbands (winter). */
-function tally(map: GameMap, rules: RulesModule, position: Position, e: Electorate, neutral: Power, byPlayer: Map<Power, PowerOrder[]>): { orders: PowerOrder[]; uncounted: Uncounted[] } {
+function tally(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  e: Electorate,
+  neutral: Power,
+  byPlayer: Map<Power, PowerOrder[]>,
+): { orders: PowerOrder[]; uncounted: Uncounted[] } {
   const winter = position.phase.type === 'adjustment';
   const delta = winter ? adjustmentDelta(position, neutral, map, rules) : 0;
   const slots = Math.abs(delta);
@@ -283,7 +345,9 @@ function tally(map: GameMap, rules: RulesModule, position: Position, e: Electora
     }
     // Winter: keep the passed orders with more voters' units, then more voters, then the lower province id.
     const weight = (v: { voters: Power[] }) => v.voters.reduce((s, p) => s + (e.units.get(p) ?? 0), 0);
-    passed.sort(([ka, a], [kb, b]) => weight(b) - weight(a) || b.voters.length - a.voters.length || ka.localeCompare(kb));
+    passed.sort(
+      ([ka, a], [kb, b]) => weight(b) - weight(a) || b.voters.length - a.voters.length || ka.localeCompare(kb),
+    );
     const used = new Set<ProvinceId>();
     for (const [, v] of passed) {
       const province = (v.order as { unit: { province: ProvinceId } }).unit.province;

@@ -23,7 +23,14 @@ import { adjudicate } from '../../../engine/index.js';
 import type { DecisiveDeclaration } from '../../../engine/rules.js';
 import type { Adjudication, BattleReport, Position, Power } from '../../../engine/types.js';
 import type { Variant } from '../../../engine/variant.js';
-import type { ActionChoice, Handoff, LiveContext, PhaseStep, PluginContext, VariantAction } from '../../plugin/index.js';
+import type {
+  ActionChoice,
+  Handoff,
+  LiveContext,
+  PhaseStep,
+  PluginContext,
+  VariantAction,
+} from '../../plugin/index.js';
 import { battleReports, groupBattles, rollBattle } from '../decisive-phase.js';
 import { battleCommanders, commanderProblems, recordWins } from '../followers.js';
 import { readState } from '../state.js';
@@ -81,12 +88,18 @@ const destroyedKey = (battleId: string) => `${battleId}#destroyed`;
 
 /** The re-adjudication's `battles`, from the outcomes (battle id → the winning side's leading unit). */
 function reportsOf(battles: Battle[], outcomes: Record<string, string>): BattleReport[] {
-  return battles.flatMap((b) => (outcomes[b.id] ? battleReports(b, outcomes[b.id]!, outcomes[destroyedKey(b.id)] === '1' ? true : undefined) : []));
+  return battles.flatMap((b) =>
+    outcomes[b.id] ? battleReports(b, outcomes[b.id]!, outcomes[destroyedKey(b.id)] === '1' ? true : undefined) : [],
+  );
 }
 
 /** Battles won by a side whose declaration a follower commanded (seed: a Sepoy revolts after 3 won battles). */
 function followerWins(ctx: Ctx, battles: Battle[], outcomes: Record<string, string>): Record<string, number> {
-  const commander = new Map(declarationsOf(ctx).filter((d) => d.unit !== null).map((d) => [`${d.power}|${d.unit}`, d.commander]));
+  const commander = new Map(
+    declarationsOf(ctx)
+      .filter((d) => d.unit !== null)
+      .map((d) => [`${d.power}|${d.unit}`, d.commander]),
+  );
   const wins: Record<string, number> = {};
   for (const b of battles) {
     const side = b.sides.find((s) => s.lead === outcomes[b.id]);
@@ -122,7 +135,9 @@ function assignments(ctx: Ctx, battles: Battle[]): Record<string, Record<string,
  */
 function sepoyDuties(position: Position, assignment: Record<string, Record<string, string>>): string[] {
   const masters = new Set(Object.values(readState(position).followers).map((f) => f.master));
-  return [...masters].sort().flatMap((master) => commanderProblems(position, master, assignment[master] ?? {}).map((p) => `${master}: ${p}`));
+  return [...masters]
+    .sort()
+    .flatMap((master) => commanderProblems(position, master, assignment[master] ?? {}).map((p) => `${master}: ${p}`));
 }
 
 /** The Sepoy duties not met this turn, recorded in the channel. */
@@ -140,10 +155,19 @@ const points = (n: number): string => n.toLocaleString('en-US');
 /** A side's leading unit as players read it (`the Illusion`; a stored battle without the name: its label). */
 const leadOf = (side: Battle['sides'][number]): string => side.leadName ?? side.lead;
 
-function sideText(battle: Battle, side: Battle['sides'][number], ledBy: Map<string, { commander: Power; role?: string }>): string {
+function sideText(
+  battle: Battle,
+  side: Battle['sides'][number],
+  ledBy: Map<string, { commander: Power; role?: string }>,
+): string {
   const leader = ledBy.get(`${side.power}|${side.lead}`);
-  const follower = leader && leader.commander !== side.power ? `, led by its ${leader.role === 'mercenary' ? 'Mercenary' : 'Sepoy'} ${leader.commander}` : '';
-  const declared = battle.declarations.some((d) => d.power === side.power && d.unit === side.lead) ? ` (declared${follower})` : '';
+  const follower =
+    leader && leader.commander !== side.power
+      ? `, led by its ${leader.role === 'mercenary' ? 'Mercenary' : 'Sepoy'} ${leader.commander}`
+      : '';
+  const declared = battle.declarations.some((d) => d.power === side.power && d.unit === side.lead)
+    ? ` (declared${follower})`
+    : '';
   const others = side.units.filter((u) => u !== side.lead);
   const supported = others.length > 0 ? ` with ${others.join(', ')}` : '';
   const armies = side.armies.map((a) => `${a.power} ${points(a.points)} pts`).join(' + ');
@@ -156,7 +180,10 @@ function battlesText(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadli
   const ledBy = new Map(
     declarationsOf(ctx)
       .filter((d) => d.unit !== null)
-      .map((d) => [`${d.power}|${d.unit}`, { commander: d.commander, ...(followers[d.commander] ? { role: followers[d.commander]!.role } : {}) }]),
+      .map((d) => [
+        `${d.power}|${d.unit}`,
+        { commander: d.commander, ...(followers[d.commander] ? { role: followers[d.commander]!.role } : {}) },
+      ]),
   );
   for (const b of battles) {
     lines.push(`**${battleName(ctx.variant, b)}**`);
@@ -167,7 +194,10 @@ function battlesText(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadli
       lines.push(`• ${sideText(b, side, ledBy)}${range}`);
     }
     const won = b.roll ? b.sides.find((s) => s.lead === b.roll!.lead) : undefined;
-    if (opts.dice && b.roll && won) lines.push(`🎲 Rolled **${points(b.roll.value)}** of ${points(b.roll.total)}: **${won.power}** (${leadOf(won)}) wins.`);
+    if (opts.dice && b.roll && won)
+      lines.push(
+        `🎲 Rolled **${points(b.roll.value)}** of ${points(b.roll.total)}: **${won.power}** (${leadOf(won)}) wins.`,
+      );
   }
   if (opts.dice) lines.push('The final results follow.');
   else if (opts.deadline !== undefined) {
@@ -179,7 +209,13 @@ function battlesText(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadli
   return lines.join('\n');
 }
 
-function provisionalText(ctx: Ctx, provisional: Adjudication, allowed: DecisiveDeclaration[], deadline: number, mode: DecisiveMode): string {
+function provisionalText(
+  ctx: Ctx,
+  provisional: Adjudication,
+  allowed: DecisiveDeclaration[],
+  deadline: number,
+  mode: DecisiveMode,
+): string {
   const byPower = new Map<string, DecisiveDeclaration[]>();
   for (const d of allowed) byPower.set(d.power, [...(byPower.get(d.power) ?? []), d]);
   const lines = [
@@ -188,11 +224,18 @@ function provisionalText(ctx: Ctx, provisional: Adjudication, allowed: DecisiveD
     '',
     `⚔️ **Decisive Battle phase**: declarations close ${ctx.time(deadline, 'R')} (${ctx.time(deadline, 'f')}).`,
     'Each player may declare one decisive battle per battle commander with `/act action:declare` (secret until then), or pass with `/act action:declare choice:none`. ' +
-      (mode === 'gm' ? 'The game master then reports each winner with `/gm act action:battle`.' : 'A roll weighted by army size then decides each battle.'),
+      (mode === 'gm'
+        ? 'The game master then reports each winner with `/gm act action:battle`.'
+        : 'A roll weighted by army size then decides each battle.'),
     '**Possible declarations**',
   ];
   for (const power of ctx.variant.powers.map((p) => p.name).filter((p) => byPower.has(p))) {
-    lines.push(`__${power}__: ${byPower.get(power)!.map((d) => declarationText(ctx.variant, d)).join('; ')}`);
+    lines.push(
+      `__${power}__: ${byPower
+        .get(power)!
+        .map((d) => declarationText(ctx.variant, d))
+        .join('; ')}`,
+    );
   }
   return lines.join('\n');
 }
@@ -207,13 +250,27 @@ export function openDeclarations(ctx: Live): { open: string; deadline: number } 
   const { variant } = ctx;
   const position = ctx.phase.position;
   const provisional = adjudicate(variant, position, orders, { players: seated });
-  const allowed = (variant.rules.decisive?.({ map: variant.map, position, orders, adjudication: provisional, options: { ...ctx.game.options } }) ?? []).filter((d) =>
-    seated.includes(d.power),
-  );
+  const allowed = (
+    variant.rules.decisive?.({
+      map: variant.map,
+      position,
+      orders,
+      adjudication: provisional,
+      options: { ...ctx.game.options },
+    }) ?? []
+  ).filter((d) => seated.includes(d.power));
   // Powers in civil disorder declare nothing; with nobody seated able to declare, the phase resolves as usual.
   if (allowed.length === 0) return null;
   const deadline = ctx.now + ctx.game.durations.retreat;
-  ctx.records.put('battle-step', { mode, provisional, allowed, battles: null, outcomes: null, declarationDeadlineMs: deadline, battleDeadlineMs: null });
+  ctx.records.put('battle-step', {
+    mode,
+    provisional,
+    allowed,
+    battles: null,
+    outcomes: null,
+    declarationDeadlineMs: deadline,
+    battleDeadlineMs: null,
+  });
   ctx.post(provisionalText(ctx, provisional, allowed, deadline, mode), { key: 'provisional', picture: 'provisional' });
   for (const power of [...new Set(allowed.map((d) => d.power))]) {
     const mine = allowed.filter((d) => d.power === power);
@@ -223,7 +280,9 @@ export function openDeclarations(ctx: Live): { open: string; deadline: number } 
       `⚔️ **${ctx.phase.label}**: the Decisive Battle phase has begun in ${ctx.channel}. ${power} may declare ` +
         `${commanders.length === 1 ? 'one decisive battle' : `${commanders.length} decisive battles (one per battle commander: ${commanders.join(', ')})`} ` +
         `with \`/act action:declare\` before ${ctx.time(deadline, 'f')} (${ctx.time(deadline, 'R')}), or pass with \`/act action:declare choice:none\`` +
-        (commanders.length > 1 ? ` (seed: each Sepoy must be given a decisive battle every turn; name the commander in \`detail:\`)` : '') +
+        (commanders.length > 1
+          ? ` (seed: each Sepoy must be given a decisive battle every turn; name the commander in \`detail:\`)`
+          : '') +
         ':\n' +
         mine.map((d) => `• ${declarationText(variant, d)}`).join('\n'),
       { key: 'open' },
@@ -243,16 +302,22 @@ function commandersStillToAnswer(ctx: Ctx, power: Power): Power[] {
 function answers(ctx: Ctx): { power: Power; answered: boolean }[] {
   const step = ctx.records.get('battle-step');
   const powers = [...new Set((step?.allowed ?? []).map((d) => d.power))];
-  return powers.map((power) => ({ power, answered: declarationsOf(ctx, power).length >= commandersOf(ctx.phase.position, power).length }));
+  return powers.map((power) => ({
+    power,
+    answered: declarationsOf(ctx, power).length >= commandersOf(ctx.phase.position, power).length,
+  }));
 }
 
 export const declarationsStep: PhaseStep<WarhammerRecords> = {
   at: 'claim',
   progress: (ctx) => ({ powers: answers(ctx) }),
-  statusLine: () => '⚔️ Decisive Battle phase: orders are closed; players declare with `/act action:declare` until the deadline.',
+  statusLine: () =>
+    '⚔️ Decisive Battle phase: orders are closed; players declare with `/act action:declare` until the deadline.',
   labels: { answered: '⚔️ answered', waiting: '⏳ may declare' },
-  closedOrders: 'Orders for this phase are closed: the Decisive Battle phase is under way. Declare a decisive battle with `/act action:declare`.',
-  readyRefusal: 'Orders are closed: the Decisive Battle phase is under way. `/act action:declare` (or `/act action:declare choice:none`) tells the bot you are done.',
+  closedOrders:
+    'Orders for this phase are closed: the Decisive Battle phase is under way. Declare a decisive battle with `/act action:declare`.',
+  readyRefusal:
+    'Orders are closed: the Decisive Battle phase is under way. `/act action:declare` (or `/act action:declare choice:none`) tells the bot you are done.',
   reminder(ctx, power, deadline) {
     const answered = declarationsOf(ctx, power).length;
     const commanders = commandersOf(ctx.phase.position, power).length;
@@ -287,11 +352,16 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
       .map((row) => step.allowed.find((a) => a.power === row.power && a.unit === row.unit && a.kind === row.kind))
       .filter((d): d is DecisiveDeclaration => d !== undefined);
     const orders = ctx.orders();
-    const battles: Battle[] = groupBattles(ctx.variant, ctx.phase.position, orders, chosen, { options: { ...ctx.game.options } }).battles;
+    const battles: Battle[] = groupBattles(ctx.variant, ctx.phase.position, orders, chosen, {
+      options: { ...ctx.game.options },
+    }).battles;
     if (battles.length === 0) {
       ctx.records.put('battle-step', { ...step, battles: [], outcomes: {} });
       const duties = sepoyDuties(ctx.phase.position, {});
-      ctx.post(`⚔️ **${ctx.phase.label}**: no decisive battle was declared, so the provisional results stand.${dutiesText(duties)} The final results follow.`, { key: 'none' });
+      ctx.post(
+        `⚔️ **${ctx.phase.label}**: no decisive battle was declared, so the provisional results stand.${dutiesText(duties)} The final results follow.`,
+        { key: 'none' },
+      );
       return { adjudicate: {} };
     }
     const duties = dutiesText(sepoyDuties(ctx.phase.position, assignments(ctx, battles)));
@@ -315,7 +385,8 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
   },
 };
 
-const unreported = (step: BattleStep | undefined): Battle[] => (step ? battlesOf(step).filter((b) => !(step.outcomes ?? {})[b.id]) : []);
+const unreported = (step: BattleStep | undefined): Battle[] =>
+  step ? battlesOf(step).filter((b) => !(step.outcomes ?? {})[b.id]) : [];
 
 export const battlesStep: PhaseStep<WarhammerRecords> = {
   at: 'claim',
@@ -332,9 +403,13 @@ export const battlesStep: PhaseStep<WarhammerRecords> = {
     const lines = battles.map((b) => {
       const side = b.sides.find((s) => s.lead === outcomes[b.id]);
       const cataclysm = outcomes[destroyedKey(b.id)] === '1' ? ' The losers are destroyed (Cataclysmic Battles).' : '';
-      return side ? `• ${battleName(ctx.variant, b)}: **${side.power}** (${leadOf(side)}) won.${cataclysm}` : `• ${battleName(ctx.variant, b)}: not reported, so the provisional result stands.`;
+      return side
+        ? `• ${battleName(ctx.variant, b)}: **${side.power}** (${leadOf(side)}) won.${cataclysm}`
+        : `• ${battleName(ctx.variant, b)}: not reported, so the provisional result stands.`;
     });
-    ctx.post(`⚔️ **${ctx.phase.label}: battle outcomes**\n${lines.join('\n')}\nThe final results follow.`, { key: 'outcomes' });
+    ctx.post(`⚔️ **${ctx.phase.label}: battle outcomes**\n${lines.join('\n')}\nThe final results follow.`, {
+      key: 'outcomes',
+    });
     return { adjudicate: handoff(ctx, battles, outcomes) };
   },
 };
@@ -353,10 +428,14 @@ export const declareAction: VariantAction<WarhammerRecords> = {
   detail: { label: 'battle commander (default: you)', required: false },
   available(ctx, caller) {
     if (ctx.step?.name !== 'declarations') {
-      return ctx.step?.name === 'battles' ? 'Declarations are closed: the battles are being decided.' : 'There is no Decisive Battle phase under way: declarations open at the movement deadline.';
+      return ctx.step?.name === 'battles'
+        ? 'Declarations are closed: the battles are being decided.'
+        : 'There is no Decisive Battle phase under way: declarations open at the movement deadline.';
     }
-    if (ctx.game.deadline !== null && ctx.now >= ctx.game.deadline) return 'The declaration deadline has passed; the battles are being set up.';
-    if (mine(ctx, caller.power!).length === 0) return `${caller.power} has no unit that may fight a decisive battle this phase (none bounced against another power's unit or is dislodged).`;
+    if (ctx.game.deadline !== null && ctx.now >= ctx.game.deadline)
+      return 'The declaration deadline has passed; the battles are being set up.';
+    if (mine(ctx, caller.power!).length === 0)
+      return `${caller.power} has no unit that may fight a decisive battle this phase (none bounced against another power's unit or is dislodged).`;
     return true;
   },
   choices(ctx, caller, slot, typed) {
@@ -366,32 +445,61 @@ export const declareAction: VariantAction<WarhammerRecords> = {
         .filter((c) => c.toLowerCase().includes(t))
         .map((c) => ({ name: c, value: c }));
     }
-    const all: ActionChoice[] = [...mine(ctx, caller.power!).map((d) => ({ name: declarationText(ctx.variant, d), value: declarationKey(d) })), { name: 'none: pass (declare nothing)', value: 'none' }];
+    const all: ActionChoice[] = [
+      ...mine(ctx, caller.power!).map((d) => ({ name: declarationText(ctx.variant, d), value: declarationKey(d) })),
+      { name: 'none: pass (declare nothing)', value: 'none' },
+    ];
     return all.filter((c) => c.value.toLowerCase().includes(t) || c.name.toLowerCase().includes(t));
   },
   run(ctx, caller, values) {
     const power = caller.power!;
     const commanders = commandersOf(ctx.phase.position, power);
     const commander = commanders.find((c) => c.toLowerCase() === (values.detail ?? power).toLowerCase());
-    if (!commander) return { ok: false, error: `"${values.detail}" is not one of ${power}'s battle commanders (${commanders.join(', ')}).` };
+    if (!commander)
+      return {
+        ok: false,
+        error: `"${values.detail}" is not one of ${power}'s battle commanders (${commanders.join(', ')}).`,
+      };
     const allowed = mine(ctx, power);
     const typed = (values.choice ?? '').toLowerCase().replace(/\s+/g, ' ');
     const pass = typed === 'none' || typed === 'pass';
-    const chosen = pass ? null : allowed.find((d) => declarationKey(d).toLowerCase() === typed || d.unit.toLowerCase() === typed || declarationText(ctx.variant, d).toLowerCase() === typed);
+    const chosen = pass
+      ? null
+      : allowed.find(
+          (d) =>
+            declarationKey(d).toLowerCase() === typed ||
+            d.unit.toLowerCase() === typed ||
+            declarationText(ctx.variant, d).toLowerCase() === typed,
+        );
     if (!pass && !chosen) {
-      return { ok: false, error: `"${(values.choice ?? '').slice(0, 60)}" is not a declaration ${power} may make. Possible: ${allowed.map((d) => `\`${declarationKey(d)}\``).join(', ')}, or \`none\`.` };
+      return {
+        ok: false,
+        error: `"${(values.choice ?? '').slice(0, 60)}" is not a declaration ${power} may make. Possible: ${allowed.map((d) => `\`${declarationKey(d)}\``).join(', ')}, or \`none\`.`,
+      };
     }
     if (chosen && declarationsOf(ctx, power).some((d) => d.commander !== commander && d.unit === chosen.unit)) {
-      return { ok: false, error: `Another of your commanders already declared with ${chosen.unit}; choose another unit.` };
+      return {
+        ok: false,
+        error: `Another of your commanders already declared with ${chosen.unit}; choose another unit.`,
+      };
     }
     ctx.records.put(
       'declaration',
-      { power, commander, unit: chosen?.unit ?? null, kind: chosen?.kind ?? null, province: chosen?.province ?? null, submittedAt: ctx.now },
+      {
+        power,
+        commander,
+        unit: chosen?.unit ?? null,
+        kind: chosen?.kind ?? null,
+        province: chosen?.province ?? null,
+        submittedAt: ctx.now,
+      },
       `${power}|${commander}`,
     );
     ctx.audit('declare');
     const stored = declarationsOf(ctx, power).map((d) => {
-      const what = d.unit ? declarationText(ctx.variant, { unit: d.unit, kind: d.kind!, province: d.province! }) : 'passes';
+      const what = d.unit
+        ? declarationText(ctx.variant, { unit: d.unit, kind: d.kind!, province: d.province! })
+        : 'passes';
       return commanders.length > 1 ? `${d.commander}: ${what}` : what;
     });
     ctx.dm(
@@ -400,7 +508,9 @@ export const declareAction: VariantAction<WarhammerRecords> = {
         `You may change them until ${ctx.time(ctx.game.deadline ?? ctx.now, 'f')}.`,
       { key: 'confirm' },
     );
-    const what = chosen ? `⚔️ Stored for ${commander}: ${declarationText(ctx.variant, chosen)}.` : `⚔️ Stored: ${commander} passes.`;
+    const what = chosen
+      ? `⚔️ Stored for ${commander}: ${declarationText(ctx.variant, chosen)}.`
+      : `⚔️ Stored: ${commander} passes.`;
     const all = stored.length > 1 ? `\nAll your declarations: ${stored.join('; ')}.` : '';
     return {
       ok: true,
@@ -420,10 +530,15 @@ export const battleAction: VariantAction<WarhammerRecords> = {
   description: 'report the winner of a decisive battle',
   by: 'gm',
   choice: { label: 'battle (where it was fought)', required: true },
-  detail: { label: "winner (a power, or a side's leading unit; add `, losers destroyed` for Cataclysmic Battles)", required: true },
+  detail: {
+    label: "winner (a power, or a side's leading unit; add `, losers destroyed` for Cataclysmic Battles)",
+    required: true,
+  },
   available(ctx) {
     if (ctx.step?.name === 'battles') return true;
-    return ctx.step?.name === 'declarations' ? 'The players are still declaring; the battles are known at the declaration deadline.' : 'There are no decisive battles waiting for a report.';
+    return ctx.step?.name === 'declarations'
+      ? 'The players are still declaring; the battles are known at the declaration deadline.'
+      : 'There are no decisive battles waiting for a report.';
   },
   choices(ctx, _caller, slot, typed, values) {
     const step = ctx.records.get('battle-step');
@@ -435,23 +550,41 @@ export const battleAction: VariantAction<WarhammerRecords> = {
         .map((b) => {
           const sides = [...new Set(b.sides.map((s) => s.power))];
           const winner = b.sides.find((s) => s.lead === outcomes[b.id])?.power;
-          return { name: `${battleName(ctx.variant, b)}: ${sides.join(' vs ')}${winner ? ` (reported: ${winner})` : ''}`, value: b.id };
+          return {
+            name: `${battleName(ctx.variant, b)}: ${sides.join(' vs ')}${winner ? ` (reported: ${winner})` : ''}`,
+            value: b.id,
+          };
         })
         .filter((c) => c.name.toLowerCase().includes(t));
     }
     const where = (values.choice ?? '').toLowerCase();
-    const sides = [...new Set(battles.filter((b) => where === '' || b.id === where).flatMap((b) => b.sides.map((s) => s.power)))];
+    const sides = [
+      ...new Set(battles.filter((b) => where === '' || b.id === where).flatMap((b) => b.sides.map((s) => s.power))),
+    ];
     const cataclysm = (ctx.game.options.cataclysmicBattles ?? 'off') === 'on';
     return sides
-      .flatMap((p) => [{ name: p, value: p }, ...(cataclysm ? [{ name: `${p}, losers destroyed (Cataclysmic Battles)`, value: `${p}, losers destroyed` }] : [])])
+      .flatMap((p) => [
+        { name: p, value: p },
+        ...(cataclysm
+          ? [{ name: `${p}, losers destroyed (Cataclysmic Battles)`, value: `${p}, losers destroyed` }]
+          : []),
+      ])
       .filter((c) => c.name.toLowerCase().includes(t));
   },
   run(ctx, _caller, values) {
     const step = ctx.records.get('battle-step')!;
     const battles = battlesOf(step);
     const typed = (values.choice ?? '').toLowerCase();
-    const battle = battles.find((b) => b.id === typed || b.provinces.some((p) => p === typed || ctx.variant.map.province(p)?.name.toLowerCase() === typed));
-    if (!battle) return { ok: false, error: `There is no decisive battle in "${(values.choice ?? '').slice(0, 60)}". Battles: ${battles.map((b) => battleName(ctx.variant, b)).join(', ')}.` };
+    const battle = battles.find(
+      (b) =>
+        b.id === typed ||
+        b.provinces.some((p) => p === typed || ctx.variant.map.province(p)?.name.toLowerCase() === typed),
+    );
+    if (!battle)
+      return {
+        ok: false,
+        error: `There is no decisive battle in "${(values.choice ?? '').slice(0, 60)}". Battles: ${battles.map((b) => battleName(ctx.variant, b)).join(', ')}.`,
+      };
     // Seed, Cataclysmic Battles: "the game master may mark a loser destroyed" (gm mode, the option on).
     const rawWinner = values.detail ?? '';
     const destroyed = DESTROYED.test(rawWinner);
@@ -467,7 +600,11 @@ export const battleAction: VariantAction<WarhammerRecords> = {
       };
     }
     if (destroyed && (ctx.game.options.cataclysmicBattles ?? 'off') !== 'on') {
-      return { ok: false, error: 'This game does not play Cataclysmic Battles (`options: cataclysmicBattles` at `/game create`), so a loser cannot be destroyed.' };
+      return {
+        ok: false,
+        error:
+          'This game does not play Cataclysmic Battles (`options: cataclysmicBattles` at `/game create`), so a loser cannot be destroyed.',
+      };
     }
     const outcomes: Record<string, string> = { ...(step.outcomes ?? {}), [battle.id]: side.lead };
     if (destroyed) outcomes[destroyedKey(battle.id)] = '1';
@@ -494,14 +631,19 @@ export function battleWhyLines(ctx: Ctx, province: string): string[] {
     .filter((b) => b.provinces.includes(province))
     .map((b) => {
       const side = b.sides.find((s) => s.lead === outcomes[b.id]);
-      if (!side) return `⚔️ A decisive battle was declared at ${battleName(ctx.variant, b)}; it was not reported, so the provisional result stood.`;
+      if (!side)
+        return `⚔️ A decisive battle was declared at ${battleName(ctx.variant, b)}; it was not reported, so the provisional result stood.`;
       const how = b.roll ? `a roll of ${points(b.roll.value)} of ${points(b.roll.total)}` : "the game master's report";
       return `⚔️ Decisive battle at ${battleName(ctx.variant, b)}: **${side.power}** (${leadOf(side)}) won, by ${how}.`;
     });
 }
 
 /** The picture of the provisional post: the phase's orders with the provisional result. */
-export function provisionalPicture(records: PluginContext<WarhammerRecords>['records'] | Pick<PluginContext<WarhammerRecords>['records'], 'get'>) {
+export function provisionalPicture(
+  records: PluginContext<WarhammerRecords>['records'] | Pick<PluginContext<WarhammerRecords>['records'], 'get'>,
+) {
   const step = records.get('battle-step');
-  return step ? { orders: true, adjudication: step.provisional, title: 'orders and provisional results', file: 'provisional' } : null;
+  return step
+    ? { orders: true, adjudication: step.provisional, title: 'orders and provisional results', file: 'provisional' }
+    : null;
 }

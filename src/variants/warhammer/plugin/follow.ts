@@ -14,14 +14,22 @@
  */
 import type { Power, UnitType } from '../../../engine/types.js';
 import type { PluginContext, VariantAction } from '../../plugin/index.js';
-import { applyRevolt, becomeMercenary, becomeSepoy, finalRanking, readWarhammerState, revoltOptions } from '../index.js';
+import {
+  applyRevolt,
+  becomeMercenary,
+  becomeSepoy,
+  finalRanking,
+  readWarhammerState,
+  revoltOptions,
+} from '../index.js';
 import { onBoard } from '../state.js';
 import { decisiveModeOf } from './battle-step.js';
 import type { WarhammerRecords } from './records.js';
 
 type Ctx = PluginContext<WarhammerRecords>;
 
-const followerOf = (ctx: Ctx, power: Power | null) => (power ? (readWarhammerState(ctx.phase.position).followers[power] ?? null) : null);
+const followerOf = (ctx: Ctx, power: Power | null) =>
+  power ? (readWarhammerState(ctx.phase.position).followers[power] ?? null) : null;
 
 const capitalized = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
 
@@ -33,11 +41,13 @@ export const followAction: VariantAction<WarhammerRecords> = {
   detail: { label: 'employer, for a Mercenary: the power you fight for', required: false },
   // Seed: "Conquered players may still play on as either a Sepoy or a Mercenary": offered only to a conquered player.
   available(ctx, caller) {
-    if (!decisiveModeOf(ctx.variant, ctx.game.options)) return 'Sepoys and Mercenaries exist only in Warhammer games with decisive battles (`decisiveBattles=gm` or `dice`).';
+    if (!decisiveModeOf(ctx.variant, ctx.game.options))
+      return 'Sepoys and Mercenaries exist only in Warhammer games with decisive battles (`decisiveBattles=gm` or `dice`).';
     if (caller.power && onBoard(ctx.phase.position, caller.power)) {
       return `${caller.power} still has units or centres: only a conquered player (no unit, no centre) fights on as a Sepoy or a Mercenary.`;
     }
-    if (ctx.step && ctx.step.name !== 'muster') return 'The Decisive Battle phase is under way; become a follower once its results are out.';
+    if (ctx.step && ctx.step.name !== 'muster')
+      return 'The Decisive Battle phase is under way; become a follower once its results are out.';
     return true;
   },
   choices(ctx, _caller, slot, typed) {
@@ -57,22 +67,35 @@ export const followAction: VariantAction<WarhammerRecords> = {
     const power = caller.power!;
     const role = (values.choice ?? '').toLowerCase();
     if (role !== 'sepoy' && role !== 'mercenary') return { ok: false, error: 'Choose `sepoy` or `mercenary`.' };
-    const employer = role === 'mercenary' ? ctx.variant.powers.find((p) => p.name.toLowerCase() === (values.detail ?? '').toLowerCase())?.name : undefined;
-    if (role === 'mercenary' && !employer) return { ok: false, error: `Name the power you fight for in \`detail:\` (${ctx.variant.powers.map((p) => p.name).join(', ')}).` };
-    const r = role === 'sepoy' ? becomeSepoy(ctx.phase.position, power) : becomeMercenary(ctx.phase.position, power, employer!);
+    const employer =
+      role === 'mercenary'
+        ? ctx.variant.powers.find((p) => p.name.toLowerCase() === (values.detail ?? '').toLowerCase())?.name
+        : undefined;
+    if (role === 'mercenary' && !employer)
+      return {
+        ok: false,
+        error: `Name the power you fight for in \`detail:\` (${ctx.variant.powers.map((p) => p.name).join(', ')}).`,
+      };
+    const r =
+      role === 'sepoy' ? becomeSepoy(ctx.phase.position, power) : becomeMercenary(ctx.phase.position, power, employer!);
     if (!r.ok) return { ok: false, error: `${capitalized(r.error)}.` };
     const master = readWarhammerState(r.position).followers[power]!.master;
     ctx.setPosition(r.position);
     ctx.audit('follow', { power, role, master });
     const what = role === 'sepoy' ? `a **Sepoy** of ${master} (who holds its capital)` : `a **Mercenary** of ${master}`;
-    ctx.post(`🤝 ${power} now fights as ${what}: one more battle commander for ${master}'s decisive battles.`, { key: `follow:${power}` });
+    ctx.post(`🤝 ${power} now fights as ${what}: one more battle commander for ${master}'s decisive battles.`, {
+      key: `follow:${power}`,
+    });
     ctx.dm(
       master,
       `🤝 ${power} now fights for you as ${role === 'sepoy' ? 'a Sepoy' : 'a Mercenary'} in ${ctx.channel}: declare a battle for it with \`/act action:declare detail:${power}\`` +
         (role === 'sepoy' ? ' — you must give each Sepoy a decisive battle every turn.' : '.'),
       { key: `follow:${power}` },
     );
-    return { ok: true, reply: `🤝 ${power} now fights as a ${role === 'sepoy' ? 'Sepoy' : 'Mercenary'} of ${master}. The channel and ${master} are told.` };
+    return {
+      ok: true,
+      reply: `🤝 ${power} now fights as a ${role === 'sepoy' ? 'Sepoy' : 'Mercenary'} of ${master}. The channel and ${master} are told.`,
+    };
   },
 };
 
@@ -82,17 +105,27 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
   by: 'player',
   choice: { label: "province: one of your master's empty centres outside its nation", required: true },
   detail: { label: 'unit: army or fleet', required: true },
-  available: (ctx, caller) => (followerOf(ctx, caller.power)?.role === 'sepoy' ? true : `${caller.power} is not a Sepoy.`),
+  available: (ctx, caller) =>
+    followerOf(ctx, caller.power)?.role === 'sepoy' ? true : `${caller.power} is not a Sepoy.`,
   choices(ctx, caller, slot, typed, values) {
     const t = typed.trim().toLowerCase();
     const options = ctx.phase.resolved ? [] : revoltOptions(ctx.phase.position, caller.power!);
     if (slot === 'choice') {
       return options
-        .map((o) => ({ name: `${ctx.variant.map.province(o.province)?.name ?? o.province} (${o.province}): ${o.types.map((x) => (x === 'F' ? 'fleet' : 'army')).join(' or ')}`, value: o.province }))
+        .map((o) => ({
+          name: `${ctx.variant.map.province(o.province)?.name ?? o.province} (${o.province}): ${o.types.map((x) => (x === 'F' ? 'fleet' : 'army')).join(' or ')}`,
+          value: o.province,
+        }))
         .filter((c) => c.name.toLowerCase().includes(t));
     }
-    const types: UnitType[] = options.find((o) => o.province === (values.choice ?? '').toLowerCase())?.types ?? ['A', 'F'];
-    return types.map((x) => (x === 'F' ? 'fleet' : 'army')).filter((n) => n.includes(t)).map((n) => ({ name: n, value: n }));
+    const types: UnitType[] = options.find((o) => o.province === (values.choice ?? '').toLowerCase())?.types ?? [
+      'A',
+      'F',
+    ];
+    return types
+      .map((x) => (x === 'F' ? 'fleet' : 'army'))
+      .filter((n) => n.includes(t))
+      .map((n) => ({ name: n, value: n }));
   },
   run(ctx, caller, values) {
     const power = caller.power!;
@@ -104,17 +137,25 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
     ctx.setPosition(r.position);
     ctx.audit('revolt', { province, unit });
     const name = ctx.variant.map.province(province)?.name ?? province;
-    ctx.post(`🔥 ${power}, Sepoy of ${follower.master}, revolts in **${ctx.phase.label}**: ${name} (${province}) is its new capital, with ${unit === 'F' ? 'a fleet' : 'an army'}.`, {
-      key: `revolt:${power}`,
-    });
-    return { ok: true, reply: `🔥 ${power} revolts: ${province} is your new capital, with ${unit === 'F' ? 'a fleet' : 'an army'}. The channel is told.` };
+    ctx.post(
+      `🔥 ${power}, Sepoy of ${follower.master}, revolts in **${ctx.phase.label}**: ${name} (${province}) is its new capital, with ${unit === 'F' ? 'a fleet' : 'an army'}.`,
+      {
+        key: `revolt:${power}`,
+      },
+    );
+    return {
+      ok: true,
+      reply: `🔥 ${power} revolts: ${province} is your new capital, with ${unit === 'F' ? 'a fleet' : 'an army'}. The channel is told.`,
+    };
   },
 };
 
 /** A follower's line in the status message. */
 export function followerNote(ctx: Ctx, power: Power): string | null {
   const f = followerOf(ctx, power);
-  return f ? `${f.role === 'sepoy' ? 'Sepoy' : 'Mercenary'} of ${f.master}${f.role === 'sepoy' ? `, ${f.wins} won` : ''}` : null;
+  return f
+    ? `${f.role === 'sepoy' ? 'Sepoy' : 'Mercenary'} of ${f.master}${f.role === 'sepoy' ? `, ${f.wins} won` : ''}`
+    : null;
 }
 
 /**
@@ -122,10 +163,16 @@ export function followerNote(ctx: Ctx, power: Power): string | null {
  * game's last position.
  */
 export function rankingLines(ctx: Ctx): string[] {
-  const ranking = finalRanking(ctx.phase.position, ctx.variant.powers.map((p) => p.name));
+  const ranking = finalRanking(
+    ctx.phase.position,
+    ctx.variant.powers.map((p) => p.name),
+  );
   if (ranking.length === 0) return [];
   return [
     '**Final ranking** (centres, then Sepoys, then Mercenaries):',
-    ...ranking.map((r) => `${r.rank}. ${r.power}: ${r.role === 'power' ? `${r.centers} centre${r.centers === 1 ? '' : 's'}` : r.role === 'sepoy' ? 'Sepoy' : 'Mercenary'}`),
+    ...ranking.map(
+      (r) =>
+        `${r.rank}. ${r.power}: ${r.role === 'power' ? `${r.centers} centre${r.centers === 1 ? '' : 's'}` : r.role === 'sepoy' ? 'Sepoy' : 'Mercenary'}`,
+    ),
   ];
 }

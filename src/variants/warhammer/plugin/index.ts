@@ -5,7 +5,15 @@
  * variant in src/variants/index.ts; the layers above find it only through the registry.
  */
 import { definePlugin } from '../../plugin/index.js';
-import { battleAction, battleWhyLines, battlesStep, declarationsStep, declareAction, openDeclarations, provisionalPicture } from './battle-step.js';
+import {
+  battleAction,
+  battleWhyLines,
+  battlesStep,
+  declarationsStep,
+  declareAction,
+  openDeclarations,
+  provisionalPicture,
+} from './battle-step.js';
 import { followAction, followerNote, rankingLines, revoltAction } from './follow.js';
 import { musterAction, musterStep, openMuster } from './muster.js';
 import { warhammerMapOverlays } from './map-overlays.js';
@@ -37,10 +45,13 @@ export const warhammerPlugin = definePlugin({
   startSteps: openMuster,
   beforeClaim: openDeclarations,
   ordersAdvance: (ctx) =>
-    ctx.phase.phase.type === 'movement' && decisiveModeOf(ctx.variant, ctx.game.options) ? { ends: 'closed the orders of', next: 'the provisional results' } : null,
+    ctx.phase.phase.type === 'movement' && decisiveModeOf(ctx.variant, ctx.game.options)
+      ? { ends: 'closed the orders of', next: 'the provisional results' }
+      : null,
   actions: [declareAction, musterAction, followAction, revoltAction, battleAction],
   ownOptions: ['decisiveBattles'],
-  optionLines: (options) => (options.decisiveBattles ? [DECISIVE_LINE[options.decisiveBattles] ?? ''] : []).filter(Boolean),
+  optionLines: (options) =>
+    (options.decisiveBattles ? [DECISIVE_LINE[options.decisiveBattles] ?? ''] : []).filter(Boolean),
   seatNote: followerNote,
   whyLines: battleWhyLines,
   endLines: rankingLines,

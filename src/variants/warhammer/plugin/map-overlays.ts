@@ -25,16 +25,30 @@ export function warhammerMapOverlays(ctx: OverlayContext<WarhammerRecords>): Map
   if (ctx.picture !== 'orders' || !phase.adjudication) return [];
   if (phase.battles) return won(phase.battles);
   const allowed =
-    variant.rules.decisive?.({ map: variant.map, position: phase.position, orders: [...(phase.orders ?? [])], adjudication: phase.adjudication, options: { ...ctx.options } }) ?? [];
+    variant.rules.decisive?.({
+      map: variant.map,
+      position: phase.position,
+      orders: [...(phase.orders ?? [])],
+      adjudication: phase.adjudication,
+      options: { ...ctx.options },
+    }) ?? [];
   return mayDeclare(allowed.map((d) => d.province));
 }
 
 function mayDeclare(provinces: string[]): MapOverlay[] {
-  return [...new Set(provinces)].sort().map((province) => ({ kind: 'mark', glyph: 'swords', province, legend: MAY_DECLARE }));
+  return [...new Set(provinces)]
+    .sort()
+    .map((province) => ({ kind: 'mark', glyph: 'swords', province, legend: MAY_DECLARE }));
 }
 
 function won(battles: readonly BattleReport[]): MapOverlay[] {
-  return battles.map((b) => ({ kind: 'mark', glyph: 'swords', province: b.province, power: b.winner, legend: `decisive battle won by ${b.winner}` }));
+  return battles.map((b) => ({
+    kind: 'mark',
+    glyph: 'swords',
+    province: b.province,
+    power: b.winner,
+    legend: `decisive battle won by ${b.winner}`,
+  }));
 }
 
 /** The battles a step's outcomes report (battle id → the winning side's leading unit), one per province decided. */

@@ -28,12 +28,17 @@ function placeName(variant: Variant, province: string): string {
 }
 
 function optionsText(variant: Variant, choice: Choice): string {
-  return choice.cities.map((c) => `${placeName(variant, c)}: ${choice.types[c]!.map((t) => UNIT_NAME[t]).join(' or ')}`).join('; ');
+  return choice.cities
+    .map((c) => `${placeName(variant, c)}: ${choice.types[c]!.map((t) => UNIT_NAME[t]).join(' or ')}`)
+    .join('; ');
 }
 
 /** At `/game start`: the choice opens when Dogs of War seats are taken. */
 export function openMuster(ctx: Live): { open: string; deadline: number; announce: string } | null {
-  const choices = dogsOfWarChoices(ctx.phase.position, ctx.seats.map((s) => s.power));
+  const choices = dogsOfWarChoices(
+    ctx.phase.position,
+    ctx.seats.map((s) => s.power),
+  );
   if (choices.length === 0) return null;
   const deadline = ctx.now + ctx.game.durations.adjustment;
   for (const c of choices) ctx.records.put('muster-choice', { city: null, unitType: null, appliedAt: null }, c.power);
@@ -58,21 +63,29 @@ const pending = (ctx: Ctx) => ctx.records.list('muster-choice').filter((r) => r.
 export const musterStep: PhaseStep<WarhammerRecords> = {
   at: 'start',
   progress: (ctx) => ({ powers: pending(ctx).map((r) => ({ power: r.key, answered: r.value.city !== null })) }),
-  statusLine: () => '🐕 The Dogs of War are choosing their city and unit (`/act action:muster`); this deadline is theirs, and the Spring deadline follows.',
+  statusLine: () =>
+    '🐕 The Dogs of War are choosing their city and unit (`/act action:muster`); this deadline is theirs, and the Spring deadline follows.',
   advance: { ends: 'closed the Dogs of War choice before', next: 'their units and the Spring deadline' },
   // A computer player in a Dogs of War seat picks its city and unit (src/ai/start.ts), through `/act action:muster`.
   computer: {
     ask(ctx, power) {
       const choice = choiceOf(ctx, power);
-      return choice ? { kind: 'start', choices: choice.cities.map((c) => ({ province: c, types: [...choice.types[c]!] })) } : null;
+      return choice
+        ? { kind: 'start', choices: choice.cities.map((c) => ({ province: c, types: [...choice.types[c]!] })) }
+        : null;
     },
     answer: (_ctx, _power, answer) =>
-      answer.kind === 'start' && answer.choice ? [{ action: 'muster', values: { choice: answer.choice.province, detail: UNIT_NAME[answer.choice.type] } }] : [],
+      answer.kind === 'start' && answer.choice
+        ? [{ action: 'muster', values: { choice: answer.choice.province, detail: UNIT_NAME[answer.choice.type] } }]
+        : [],
   },
   close(ctx) {
     let position: Position = ctx.phase.position;
     const rows = pending(ctx).sort((a, b) => a.key.localeCompare(b.key));
-    const open = dogsOfWarChoices(position, rows.map((r) => r.key));
+    const open = dogsOfWarChoices(
+      position,
+      rows.map((r) => r.key),
+    );
     const placed: string[] = [];
     for (const row of rows) {
       ctx.records.put('muster-choice', { ...row.value, appliedAt: ctx.now }, row.key);
@@ -83,10 +96,17 @@ export const musterStep: PhaseStep<WarhammerRecords> = {
       const applied = applyDogsOfWarChoice(position, { power: row.key, city, type });
       if (!applied.ok) throw new Error(`Dogs of War choice of ${row.key}: ${applied.error}`);
       position = applied.position;
-      placed.push(`${row.key}: ${UNIT_NAME[type]} in ${placeName(ctx.variant, city)}${row.value.city ? '' : ' (no choice was made: the default)'}`);
+      placed.push(
+        `${row.key}: ${UNIT_NAME[type]} in ${placeName(ctx.variant, city)}${row.value.city ? '' : ' (no choice was made: the default)'}`,
+      );
     }
     ctx.audit('dogs_of_war_placed', { phaseId: ctx.phase.id });
-    return { beginOrders: { position, announce: `🐕 **The Dogs of War have mustered**\n${placed.map((p) => `• ${p}`).join('\n')}` } };
+    return {
+      beginOrders: {
+        position,
+        announce: `🐕 **The Dogs of War have mustered**\n${placed.map((p) => `• ${p}`).join('\n')}`,
+      },
+    };
   },
 };
 
@@ -102,13 +122,19 @@ export const musterAction: VariantAction<WarhammerRecords> = {
   by: 'player',
   choice: { label: 'city (of your country)', required: true },
   detail: { label: 'unit: army or fleet (a fleet only in a coastal city)', required: true },
-  available: (ctx, caller) => (choiceOf(ctx, caller.power) ? true : 'There is no starting choice for you to make: only a Dogs of War player chooses, before the first Spring.'),
+  available: (ctx, caller) =>
+    choiceOf(ctx, caller.power)
+      ? true
+      : 'There is no starting choice for you to make: only a Dogs of War player chooses, before the first Spring.',
   choices(ctx, caller, slot, typed, values) {
     const choice = choiceOf(ctx, caller.power)!;
     const t = typed.trim().toLowerCase();
     if (slot === 'choice') {
       return choice.cities
-        .map((c) => ({ name: `${placeName(ctx.variant, c)}: ${choice.types[c]!.map((x) => UNIT_NAME[x]).join(' or ')}`, value: c }))
+        .map((c) => ({
+          name: `${placeName(ctx.variant, c)}: ${choice.types[c]!.map((x) => UNIT_NAME[x]).join(' or ')}`,
+          value: c,
+        }))
         .filter((c) => c.name.toLowerCase().includes(t));
     }
     const city = choice.cities.find((c) => c === (values.choice ?? '').toLowerCase());
@@ -120,9 +146,14 @@ export const musterAction: VariantAction<WarhammerRecords> = {
     const choice = choiceOf(ctx, power)!;
     const typed = (values.choice ?? '').toLowerCase();
     const city = choice.cities.find((c) => c === typed || ctx.variant.map.province(c)?.name.toLowerCase() === typed);
-    if (!city) return { ok: false, error: `"${(values.choice ?? '').slice(0, 60)}" is not a city ${power} may start in: ${choice.cities.map((c) => placeName(ctx.variant, c)).join(' or ')}.` };
+    if (!city)
+      return {
+        ok: false,
+        error: `"${(values.choice ?? '').slice(0, 60)}" is not a city ${power} may start in: ${choice.cities.map((c) => placeName(ctx.variant, c)).join(' or ')}.`,
+      };
     const unit: UnitType = (values.detail ?? '').toUpperCase().startsWith('F') ? 'F' : 'A';
-    if (!choice.types[city]!.includes(unit)) return { ok: false, error: `A fleet cannot start in ${placeName(ctx.variant, city)}: it has no coast.` };
+    if (!choice.types[city]!.includes(unit))
+      return { ok: false, error: `A fleet cannot start in ${placeName(ctx.variant, city)}: it has no coast.` };
     ctx.records.put('muster-choice', { city, unitType: unit, appliedAt: null }, power);
     ctx.audit('muster');
     ctx.dm(

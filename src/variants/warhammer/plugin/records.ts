@@ -9,13 +9,19 @@ import type { DecisiveDeclaration } from '../../../engine/rules.js';
 import type { Adjudication } from '../../../engine/types.js';
 import type { DecisiveBattle } from '../decisive-phase.js';
 
-const object = <T>(what: string) => z.custom<T>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: `expected ${what}` });
+const object = <T>(what: string) =>
+  z.custom<T>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: `expected ${what}` });
 
-const allowedDeclaration = z.object({ power: z.string(), unit: z.string(), kind: z.enum(['move', 'hold']), province: z.string() }) satisfies z.ZodType<DecisiveDeclaration>;
+const allowedDeclaration = z.object({
+  power: z.string(),
+  unit: z.string(),
+  kind: z.enum(['move', 'hold']),
+  province: z.string(),
+}) satisfies z.ZodType<DecisiveDeclaration>;
 
 /** A battle as stored: the engine's battle, and in dice mode its roll. */
 export interface Battle extends DecisiveBattle {
-  roll?: { value: number; total: number; /** The winning side's leading unit. */ lead: string };
+  roll?: { value: number; total: number /** The winning side's leading unit. */; lead: string };
 }
 
 export const RECORDS = {

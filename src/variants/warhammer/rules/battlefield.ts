@@ -72,7 +72,8 @@ export interface FieldOptions {
 /** The field of a finished movement resolution (`outcome` of pass 0 = the provisional result). */
 export function fieldOf(map: GameMap, outcome: MovementOutcomeView, opts: FieldOptions = {}): Field {
   const resultOf = new Map<string, string>();
-  for (const r of outcome.results) if (!resultOf.has(`${r.power}|${r.unit}`)) resultOf.set(`${r.power}|${r.unit}`, r.result);
+  for (const r of outcome.results)
+    if (!resultOf.has(`${r.power}|${r.unit}`)) resultOf.set(`${r.power}|${r.unit}`, r.result);
   const dislodged = new Set(outcome.dislodged.map((d) => `${d.power}|${d.type} ${locationKey(d)}`));
   const arrived = new Set(outcome.units.map((u) => `${u.power}|${u.province}`));
   const units: FieldUnit[] = outcome.ordered.map((ou) => fieldUnit(map, ou, resultOf, dislodged, arrived, opts));
@@ -80,8 +81,16 @@ export function fieldOf(map: GameMap, outcome: MovementOutcomeView, opts: FieldO
   const convoyed = new Set(outcome.convoyed);
   const cache = new Map<ProvinceId, Group[]>();
   const group = (u: FieldUnit, kind: Group['kind'], province: ProvinceId): Group => {
-    const supporters = units.filter((s) => s.supports && s.supports.target === u.province && s.supports.into === u.moveTo);
-    return { principal: u, kind, province, supporters, strength: 1 + supporters.filter((x) => x.supports!.counted).length + u.bonus };
+    const supporters = units.filter(
+      (s) => s.supports && s.supports.target === u.province && s.supports.into === u.moveTo,
+    );
+    return {
+      principal: u,
+      kind,
+      province,
+      supporters,
+      strength: 1 + supporters.filter((x) => x.supports!.counted).length + u.bonus,
+    };
   };
   return {
     units,
@@ -91,9 +100,13 @@ export function fieldOf(map: GameMap, outcome: MovementOutcomeView, opts: FieldO
       out = units.filter((u) => u.moveTo === province).map((u) => group(u, 'move', province));
       const holder = byProvince.get(province);
       const headToHead =
-        holder?.moveTo && !convoyed.has(holder.province) && byProvince.get(holder.moveTo)?.moveTo === province && !convoyed.has(holder.moveTo);
+        holder?.moveTo &&
+        !convoyed.has(holder.province) &&
+        byProvince.get(holder.moveTo)?.moveTo === province &&
+        !convoyed.has(holder.moveTo);
       if (holder && headToHead) out.push(group(holder, 'defend', province));
-      else if (holder && holder.moveTo !== province && (!holder.moveTo || (holder.moveFailed && holder.dislodged))) out.push(group(holder, 'hold', province));
+      else if (holder && holder.moveTo !== province && (!holder.moveTo || (holder.moveFailed && holder.dislodged)))
+        out.push(group(holder, 'hold', province));
       out.sort((a, b) => a.principal.label.localeCompare(b.principal.label));
       cache.set(province, out);
       return out;
@@ -114,9 +127,17 @@ function fieldUnit(
   const moveTo = legal && order.kind === 'move' ? order.to.province : null;
   const province = ou.unit.province;
   const label = fieldLabel(ou);
-  const result = ou.virtual ? (moveTo ? (arrived.has(`${ou.unit.power}|${moveTo}`) ? 'success' : 'failure') : 'success') : resultOf.get(`${ou.unit.power}|${label}`);
+  const result = ou.virtual
+    ? moveTo
+      ? arrived.has(`${ou.unit.power}|${moveTo}`)
+        ? 'success'
+        : 'failure'
+      : 'success'
+    : resultOf.get(`${ou.unit.power}|${label}`);
   const given = legal && order.kind === 'support' && (result === 'success' || result === 'failure');
-  const supports = given ? { target: order.target.province, into: order.to ? order.to.province : null, counted: result === 'success' } : null;
+  const supports = given
+    ? { target: order.target.province, into: order.to ? order.to.province : null, counted: result === 'success' }
+    : null;
   let bonus = 0;
   // The abilities' strength, as the strength hook gives it (rules/sea-raiders.ts, rules/illusion.ts, Strong Capitals).
   if (ou.unit.power === NORSE && ou.unit.type === 'F' && moveTo && map.province(moveTo)?.kind === 'coast') bonus += 1;
@@ -168,7 +189,11 @@ export interface FieldSide {
  * The battles fought at these provinces: one per province, merged when their groups share a unit (the seed's
  * "only one battle is fought"). `lead` picks a side's leading unit among its principals (default: strongest).
  */
-export function battlesAt(field: Field, provinces: ProvinceId[], leadOf?: (side: Group[]) => FieldUnit | undefined): FieldBattle[] {
+export function battlesAt(
+  field: Field,
+  provinces: ProvinceId[],
+  leadOf?: (side: Group[]) => FieldUnit | undefined,
+): FieldBattle[] {
   const list = [...new Set(provinces)].sort();
   const members = (g: Group) => [g.principal, ...g.supporters].map((u) => u.label);
   // Union-find over provinces (shared units merge battles) and over groups (shared units merge sides).
@@ -215,18 +240,30 @@ export function battlesAt(field: Field, provinces: ProvinceId[], leadOf?: (side:
 
 function sideOf(groups: Group[], leadOf?: (side: Group[]) => FieldUnit | undefined): FieldSide {
   const units = new Map<string, FieldUnit>();
-  for (const g of groups) for (const u of [g.principal, ...g.supporters.filter((x) => x.supports!.counted)]) units.set(u.label, u);
-  const strongest = [...groups].sort((a, b) => b.strength - a.strength || a.principal.label.localeCompare(b.principal.label))[0]!.principal;
+  for (const g of groups)
+    for (const u of [g.principal, ...g.supporters.filter((x) => x.supports!.counted)]) units.set(u.label, u);
+  const strongest = [...groups].sort(
+    (a, b) => b.strength - a.strength || a.principal.label.localeCompare(b.principal.label),
+  )[0]!.principal;
   const lead = leadOf?.(groups) ?? strongest;
   const list = [...units.values()].sort((a, b) => a.label.localeCompare(b.label));
   const bonus = Math.max(0, ...groups.map((g) => g.principal.bonus));
-  return { lead: lead.label, leadName: lead.name, power: lead.power, groups, units: list, strength: list.length + bonus };
+  return {
+    lead: lead.label,
+    leadName: lead.name,
+    power: lead.power,
+    groups,
+    units: list,
+    strength: list.length + bonus,
+  };
 }
 
 /** The side a reported winner names: by its unit, else the one side `power` fights on (its lead's power first). */
 export function winningSide(battle: FieldBattle, power: Power, unit?: string): FieldSide | string {
   if (unit) {
-    const side = battle.sides.find((s) => s.units.some((u) => u.label === unit) || s.groups.some((g) => g.supporters.some((u) => u.label === unit)));
+    const side = battle.sides.find(
+      (s) => s.units.some((u) => u.label === unit) || s.groups.some((g) => g.supporters.some((u) => u.label === unit)),
+    );
     if (!side) return `no side of the battle at ${battle.provinces.join(', ')} has ${unit}`;
     if (!side.units.some((u) => u.power === power)) return `${power} does not fight on the side of ${unit}`;
     return side;
@@ -235,6 +272,7 @@ export function winningSide(battle: FieldBattle, power: Power, unit?: string): F
   if (led.length === 1) return led[0]!;
   const with_ = battle.sides.filter((s) => s.units.some((u) => u.power === power));
   if (with_.length === 1) return with_[0]!;
-  if (with_.length === 0) return `${power} does not fight in the battle at ${battle.provinces.join(', ')} (sides: ${battle.sides.map((s) => `${s.power} ${s.lead}`).join('; ')})`;
+  if (with_.length === 0)
+    return `${power} does not fight in the battle at ${battle.provinces.join(', ')} (sides: ${battle.sides.map((s) => `${s.power} ${s.lead}`).join('; ')})`;
   return `${power} fights on several sides at ${battle.provinces.join(', ')}: say which with "unit" (${with_.map((s) => s.lead).join(', ')})`;
 }

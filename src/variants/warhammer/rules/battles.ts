@@ -21,9 +21,24 @@
  * - Cataclysmic Battles (option): a report's `destroyed` removes the losers' leading units there from the game.
  */
 import type { GameMap } from '../../../engine/map.js';
-import type { BattleLoss, DestroyedUnit, MovementContext, MovementOutcomeView, OrderedUnit } from '../../../engine/rules.js';
+import type {
+  BattleLoss,
+  DestroyedUnit,
+  MovementContext,
+  MovementOutcomeView,
+  OrderedUnit,
+} from '../../../engine/rules.js';
 import type { Adjudication, BattleReport, ProvinceId, VariantEvent } from '../../../engine/types.js';
-import { battlesAt, fieldOf, winningSide, type Field, type FieldBattle, type FieldOptions, type FieldSide, type FieldUnit } from './battlefield.js';
+import {
+  battlesAt,
+  fieldOf,
+  winningSide,
+  type Field,
+  type FieldBattle,
+  type FieldOptions,
+  type FieldSide,
+  type FieldUnit,
+} from './battlefield.js';
 import { decisiveDeclarations } from './decisive.js';
 
 /** The outer loop's data once the battles are known. */
@@ -57,7 +72,12 @@ export function isBattlePass(pass: unknown): pass is BattlePass {
 }
 
 /** Problems with the reports against this provisional outcome (empty: all good). One readable line each. */
-export function reportProblems(map: GameMap, provisional: MovementOutcomeView, reports: BattleReport[], opts: FieldOptions = {}): string[] {
+export function reportProblems(
+  map: GameMap,
+  provisional: MovementOutcomeView,
+  reports: BattleReport[],
+  opts: FieldOptions = {},
+): string[] {
   return ruling(map, provisional, reports, opts).problems;
 }
 
@@ -65,16 +85,24 @@ export function reportProblems(map: GameMap, provisional: MovementOutcomeView, r
  * From the provisional outcome and the reports: the pass data of the re-adjudication, and any problem. A battle is
  * accepted exactly where a declaration is allowed (./decisive.ts): what `decisive` offers and `battles` accepts agree.
  */
-export function ruling(map: GameMap, provisional: MovementOutcomeView, reports: BattleReport[], opts: FieldOptions = {}): { pass: BattlePass; problems: string[] } {
+export function ruling(
+  map: GameMap,
+  provisional: MovementOutcomeView,
+  reports: BattleReport[],
+  opts: FieldOptions = {},
+): { pass: BattlePass; problems: string[] } {
   const field = fieldOf(map, provisional, opts);
   const declarable = new Set(decisiveDeclarations(provisional, { decisiveBattles: 'gm' }).map((d) => d.province));
   const problems: string[] = [];
   // Each line names the report's province; callers add the field (the CLI: "battles: …").
   const valid = reports.filter((r) => {
     if (!map.has(r.province)) problems.push(`there is no province "${r.province}"`);
-    else if (field.groupsAt(r.province).length === 0) problems.push(`no unit moves into or stands at ${r.province}, so no battle was fought there`);
+    else if (field.groupsAt(r.province).length === 0)
+      problems.push(`no unit moves into or stands at ${r.province}, so no battle was fought there`);
     else if (!declarable.has(r.province)) {
-      problems.push(`no decisive battle can be declared at ${r.province}: no unit bounced there against an opponent's unit, and none there would be dislodged`);
+      problems.push(
+        `no decisive battle can be declared at ${r.province}: no unit bounced there against an opponent's unit, and none there would be dislodged`,
+      );
     } else return true;
     return false;
   });
@@ -83,7 +111,10 @@ export function ruling(map: GameMap, provisional: MovementOutcomeView, reports: 
   const destroyed: DestroyedUnit[] = [];
   const leftBehind: ProvinceId[] = [];
   const events: VariantEvent[] = [];
-  for (const battle of battlesAt(field, valid.map((r) => r.province))) {
+  for (const battle of battlesAt(
+    field,
+    valid.map((r) => r.province),
+  )) {
     const mine = valid.filter((r) => battle.provinces.includes(r.province));
     const chosen = mine.map((r) => winningSide(battle, r.winner, r.unit));
     const bad = chosen.find((c) => typeof c === 'string');
@@ -93,7 +124,9 @@ export function ruling(map: GameMap, provisional: MovementOutcomeView, reports: 
     }
     const sides = new Set(chosen.map((c) => (typeof c === 'string' ? '' : c.lead)));
     if (sides.size > 1) {
-      problems.push(`the battle at ${battle.provinces.join(', ')} is one battle (its groups share units) but was given different winners`);
+      problems.push(
+        `the battle at ${battle.provinces.join(', ')} is one battle (its groups share units) but was given different winners`,
+      );
       continue;
     }
     const side = chosen[0] as Exclude<(typeof chosen)[number], string>;
@@ -106,32 +139,58 @@ export function ruling(map: GameMap, provisional: MovementOutcomeView, reports: 
       // winner's order is carried out, the loser's is not: the two never swap places (issue 19).
       for (const g of field.groupsAt(p)) {
         const into = g.principal.moveTo;
-        if (g.kind === 'defend' && !side.groups.includes(g) && into && !battle.provinces.includes(into)) losses[into] = { lost: g.principal.province, at: p };
+        if (g.kind === 'defend' && !side.groups.includes(g) && into && !battle.provinces.includes(into))
+          losses[into] = { lost: g.principal.province, at: p };
       }
     }
-    events.push({ kind: 'battle', power: side.power, province: battle.provinces[0], text: `${side.power} (${side.leadName}) won the decisive battle at ${battle.provinces.map((p) => map.province(p)?.name ?? p).join(' and ')}` });
+    events.push({
+      kind: 'battle',
+      power: side.power,
+      province: battle.provinces[0],
+      text: `${side.power} (${side.leadName}) won the decisive battle at ${battle.provinces.map((p) => map.province(p)?.name ?? p).join(' and ')}`,
+    });
     // A unit destroyed in a battle over several provinces (a head-to-head) is destroyed once, told once.
     const doomed = new Map<string, FieldUnit>();
     for (const r of mine) {
       if (!r.destroyed) continue;
-      const losers = battle.sides.filter((s) => s !== side).flatMap((s) => s.groups.filter((g) => g.province === r.province).map((g) => g.principal));
+      const losers = battle.sides
+        .filter((s) => s !== side)
+        .flatMap((s) => s.groups.filter((g) => g.province === r.province).map((g) => g.principal));
       const named = r.destroyed === true ? losers : losers.filter((u) => (r.destroyed as string[]).includes(u.label));
       if (Array.isArray(r.destroyed)) {
-        for (const label of r.destroyed) if (!losers.some((u) => u.label === label)) problems.push(`${label} did not lose the battle at ${r.province}, so it cannot be destroyed`);
+        for (const label of r.destroyed)
+          if (!losers.some((u) => u.label === label))
+            problems.push(`${label} did not lose the battle at ${r.province}, so it cannot be destroyed`);
       }
       for (const u of named.filter((x) => !x.virtual)) doomed.set(u.label, u);
     }
     for (const u of [...doomed.values()].sort((a, b) => a.label.localeCompare(b.label))) {
-      destroyed.push({ power: u.power, type: u.type, province: u.province, coast: null, reason: destroyedReason(map, field, battle, side, u) });
-      events.push({ kind: 'destroyed', power: u.power, province: u.province, text: `${u.power}'s ${u.label} broke in a cataclysmic battle and is destroyed` });
+      destroyed.push({
+        power: u.power,
+        type: u.type,
+        province: u.province,
+        coast: null,
+        reason: destroyedReason(map, field, battle, side, u),
+      });
+      events.push({
+        kind: 'destroyed',
+        power: u.power,
+        province: u.province,
+        text: `${u.power}'s ${u.label} broke in a cataclysmic battle and is destroyed`,
+      });
     }
   }
   const convoys: BattlePass['convoys'] = {};
   for (const ou of provisional.ordered) {
     if (ou.order.kind !== 'convoy') continue;
-    convoys[ou.unit.province] = !provisional.dislodged.some((d) => d.province === ou.unit.province && d.power === ou.unit.power);
+    convoys[ou.unit.province] = !provisional.dislodged.some(
+      (d) => d.province === ou.unit.province && d.power === ou.unit.power,
+    );
   }
-  return { pass: { kind: 'battles', winners, losses, convoys, destroyed, leftBehind: leftBehind.sort(), events }, problems };
+  return {
+    pass: { kind: 'battles', winners, losses, convoys, destroyed, leftBehind: leftBehind.sort(), events },
+    problems,
+  };
 }
 
 /**
@@ -145,7 +204,9 @@ function destroyedReason(map: GameMap, field: Field, battle: FieldBattle, side: 
   const at = [loser.province, ...fought].find((p) => field.groupsAt(p).some((g) => side.groups.includes(g)));
   const group = at === undefined ? undefined : field.groupsAt(at).find((g) => side.groups.includes(g));
   const winner = group?.principal ?? side.groups[0]!.principal;
-  const label = winner.virtual ? winner.name : `${winner.type} ${map.province(winner.province)?.abbreviation ?? winner.province}`;
+  const label = winner.virtual
+    ? winner.name
+    : `${winner.type} ${map.province(winner.province)?.abbreviation ?? winner.province}`;
   const from = group?.kind === 'move' && map.has(winner.province) ? ` from ${name(winner.province)}` : '';
   return `lost the battle at ${fought.map(name).join(' and ')}; destroyed by ${label}${from} (removed from the game: no retreat)`;
 }
@@ -166,7 +227,10 @@ export function bouncedBackTexts(map: GameMap, pass: BattlePass, adjudication: A
     const lost = `; lost the battle at ${name}; dislodged by `;
     if (!r.reason.includes(lost)) return r;
     changed = true;
-    return { ...r, reason: `${r.reason.replace(lost, '; dislodged by ')} (it bounced back into ${name}, where a decisive battle was fought without it)` };
+    return {
+      ...r,
+      reason: `${r.reason.replace(lost, '; dislodged by ')} (it bounced back into ${name}, where a decisive battle was fought without it)`,
+    };
   });
   return changed ? { ...adjudication, results } : adjudication;
 }
@@ -195,7 +259,8 @@ export function duplicateReports(reports: BattleReport[]): string[] {
   const problems: string[] = [];
   reports.forEach((r, i) => {
     const earlier = first.get(r.province);
-    if (earlier !== undefined) problems.push(`a second report for ${r.province} (reports ${earlier + 1} and ${i + 1} both name it)`);
+    if (earlier !== undefined)
+      problems.push(`a second report for ${r.province} (reports ${earlier + 1} and ${i + 1} both name it)`);
     else first.set(r.province, i);
   });
   return problems;

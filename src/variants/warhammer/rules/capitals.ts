@@ -8,7 +8,12 @@ import type { Position, Power, ProvinceId } from '../../../engine/types.js';
 import type { WarhammerFeatures } from '../features.js';
 import { readState } from '../state.js';
 
-export function buildableCenters(features: WarhammerFeatures, map: GameMap, position: Position, power: Power): ProvinceId[] {
+export function buildableCenters(
+  features: WarhammerFeatures,
+  map: GameMap,
+  position: Position,
+  power: Power,
+): ProvinceId[] {
   const owned = new Set(position.supplyCenters[power] ?? []);
   const mine = features.startingUnits[power] ?? 0;
   // A revolted Sepoy's new capital is its own (seed: "This is his new capital").
@@ -24,15 +29,23 @@ export function buildableCenters(features: WarhammerFeatures, map: GameMap, posi
  * Why a free province is no build site of `power` (the engine's `buildRefusal`), in the words of Adjustments 1: "You
  * may perform builds in the capital city of a nation which began the game with more units."
  */
-export function buildRefusal(features: WarhammerFeatures, map: GameMap, position: Position, power: Power, province: ProvinceId): string | undefined {
+export function buildRefusal(
+  features: WarhammerFeatures,
+  map: GameMap,
+  position: Position,
+  power: Power,
+  province: ProvinceId,
+): string | undefined {
   const name = map.province(province)?.name ?? province;
   const owned = (position.supplyCenters[power] ?? []).includes(province);
   const mine = features.startingUnits[power] ?? 0;
   const nation = Object.entries(features.capitals).find(([, capital]) => capital === province)?.[0];
-  const rule = 'you build in your own home centres and in the capitals of nations that began the game with more units (Adjustments 1)';
+  const rule =
+    'you build in your own home centres and in the capitals of nations that began the game with more units (Adjustments 1)';
   if (nation && nation !== power) {
     const theirs = features.startingUnits[nation] ?? 0;
-    if (theirs <= mine) return `${name} is the capital of ${nation}, which began the game with ${theirs} unit${theirs === 1 ? '' : 's'}, not more than ${power}'s ${mine}: ${rule}`;
+    if (theirs <= mine)
+      return `${name} is the capital of ${nation}, which began the game with ${theirs} unit${theirs === 1 ? '' : 's'}, not more than ${power}'s ${mine}: ${rule}`;
     if (!owned) return `${power} does not own ${name}`;
     return undefined;
   }

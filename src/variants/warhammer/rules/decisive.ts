@@ -22,7 +22,13 @@
  */
 import type { GameMap } from '../../../engine/map.js';
 import { resolveMovement, type MovementOutcome } from '../../../engine/movement/index.js';
-import type { DecisiveDeclaration, GameOptionSpec, MovementOutcomeView, OrderedUnit, RulesModule } from '../../../engine/rules.js';
+import type {
+  DecisiveDeclaration,
+  GameOptionSpec,
+  MovementOutcomeView,
+  OrderedUnit,
+  RulesModule,
+} from '../../../engine/rules.js';
 import type { Position, PowerOrder } from '../../../engine/types.js';
 import { fieldLabel } from './battlefield.js';
 
@@ -30,7 +36,8 @@ export const gameOptions: Record<string, GameOptionSpec> = {
   decisiveBattles: {
     values: ['gm', 'dice', 'off'],
     default: 'gm',
-    description: 'Decisive Battle phase: the game master reports each winner (gm), a roll weighted by army size decides (dice), or none (off)',
+    description:
+      'Decisive Battle phase: the game master reports each winner (gm), a roll weighted by army size decides (dice), or none (off)',
   },
 };
 
@@ -38,13 +45,21 @@ export const gameOptions: Record<string, GameOptionSpec> = {
  * The provisional result the declarations are made on: the phase resolved once with the orders carried out (the
  * variant's `adoptOrders`: `A Gfor S Immortality` is a support of the Immortality army), as the adjudication's first pass.
  */
-export function provisionalOutcome(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): MovementOutcome {
+export function provisionalOutcome(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  orders: PowerOrder[],
+): MovementOutcome {
   const adopted = rules.adoptOrders?.({ map, position, orders, context: {} })?.orders ?? orders;
   return resolveMovement(map, rules, position, adopted);
 }
 
 /** The declarations the provisional outcome allows (empty with `decisiveBattles: off`), by power and unit. */
-export function decisiveDeclarations(outcome: MovementOutcomeView, options: Record<string, string>): DecisiveDeclaration[] {
+export function decisiveDeclarations(
+  outcome: MovementOutcomeView,
+  options: Record<string, string>,
+): DecisiveDeclaration[] {
   if ((options.decisiveBattles ?? gameOptions.decisiveBattles!.default) === 'off') return [];
   const byProvince = new Map(outcome.ordered.map((ou) => [ou.unit.province, ou]));
   const convoyed = new Set(outcome.convoyed);
@@ -53,15 +68,20 @@ export function decisiveDeclarations(outcome: MovementOutcomeView, options: Reco
     if (ou.illegalReason || ou.order.kind !== 'move') continue;
     if (swapsWithOwnUnit(ou, byProvince, convoyed)) continue;
     const blockers = outcome.keptOut(ou.unit.province).map((p) => byProvince.get(p)!);
-    if (blockers.some((b) => b.unit.power !== ou.unit.power)) out.push({ power: ou.unit.power, unit: fieldLabel(ou), kind: 'move', province: ou.order.to.province });
+    if (blockers.some((b) => b.unit.power !== ou.unit.power))
+      out.push({ power: ou.unit.power, unit: fieldLabel(ou), kind: 'move', province: ou.order.to.province });
   }
-  for (const d of outcome.dislodged) out.push({ power: d.power, unit: fieldLabel({ unit: d }), kind: 'hold', province: d.province });
+  for (const d of outcome.dislodged)
+    out.push({ power: d.power, unit: fieldLabel({ unit: d }), kind: 'hold', province: d.province });
   // A virtual army that stood on a province is "dislodged" when a move into it succeeds (the Illusion vanishes).
   const taken = new Set(outcome.units.map((u) => u.province));
   for (const ou of outcome.ordered) {
-    if (ou.virtual && ou.order.kind !== 'move' && taken.has(ou.unit.province)) out.push({ power: ou.unit.power, unit: fieldLabel(ou), kind: 'hold', province: ou.unit.province });
+    if (ou.virtual && ou.order.kind !== 'move' && taken.has(ou.unit.province))
+      out.push({ power: ou.unit.power, unit: fieldLabel(ou), kind: 'hold', province: ou.unit.province });
   }
-  return out.sort((a, b) => a.power.localeCompare(b.power) || a.unit.localeCompare(b.unit) || a.kind.localeCompare(b.kind));
+  return out.sort(
+    (a, b) => a.power.localeCompare(b.power) || a.unit.localeCompare(b.unit) || a.kind.localeCompare(b.kind),
+  );
 }
 
 /**
@@ -69,9 +89,20 @@ export function decisiveDeclarations(outcome: MovementOutcomeView, options: Reco
  * never carry it out: the two would swap places without a convoy, and a power never dislodges its own unit (issue
  * 19), so it is offered nothing even when a foreign move stood it off too.
  */
-function swapsWithOwnUnit(ou: OrderedUnit, byProvince: ReadonlyMap<string, OrderedUnit>, convoyed: ReadonlySet<string>): boolean {
+function swapsWithOwnUnit(
+  ou: OrderedUnit,
+  byProvince: ReadonlyMap<string, OrderedUnit>,
+  convoyed: ReadonlySet<string>,
+): boolean {
   if (ou.order.kind !== 'move' || convoyed.has(ou.unit.province)) return false;
   const other = byProvince.get(ou.order.to.province);
-  if (!other || other.virtual || other.unit.power !== ou.unit.power || other.order.kind !== 'move' || other.illegalReason) return false;
+  if (
+    !other ||
+    other.virtual ||
+    other.unit.power !== ou.unit.power ||
+    other.order.kind !== 'move' ||
+    other.illegalReason
+  )
+    return false;
   return other.order.to.province === ou.unit.province && !convoyed.has(other.unit.province);
 }

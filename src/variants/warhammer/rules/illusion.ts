@@ -29,11 +29,18 @@ function woodElvesInGame(position: Position): boolean {
  * The virtual Wood Elf army, when Athel-Loren is empty and no Wood Elf unit carries out a move into it (an illegal
  * move is a hold and dispels nothing: issue 19).
  */
-export function illusionArmy(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): OrderedUnit[] {
+export function illusionArmy(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  orders: PowerOrder[],
+): OrderedUnit[] {
   if (!woodElvesInGame(position) || position.units.some((u) => u.province === ATHEL_LOREN)) return [];
   if (movesLegallyInto(map, rules, position, orders, WOOD_ELVES, ATHEL_LOREN)) return [];
   const unit = { power: WOOD_ELVES, type: 'A' as const, province: ATHEL_LOREN, coast: null };
-  return [{ unit, order: { kind: 'hold', unit: { ...unit } }, power: WOOD_ELVES, virtual: true, label: ILLUSION_LABEL }];
+  return [
+    { unit, order: { kind: 'hold', unit: { ...unit } }, power: WOOD_ELVES, virtual: true, label: ILLUSION_LABEL },
+  ];
 }
 
 /**
@@ -42,7 +49,11 @@ export function illusionArmy(map: GameMap, rules: RulesModule, position: Positio
  */
 export function illusionHoldStrength(q: StrengthQuery): StrengthRuling | undefined {
   const { unit, order } = q.subject;
-  if (q.kind !== 'hold' || q.subject.virtual || unit.power !== WOOD_ELVES || unit.province !== ATHEL_LOREN) return undefined;
+  if (q.kind !== 'hold' || q.subject.virtual || unit.power !== WOOD_ELVES || unit.province !== ATHEL_LOREN)
+    return undefined;
   if (order.kind === 'move' && !q.subject.illegalReason) return undefined;
-  return { value: q.classic + 1, because: 'the Illusion supports the Wood Elf unit holding on Athel-Loren: +1 (Wood Elves’ Illusion)' };
+  return {
+    value: q.classic + 1,
+    because: 'the Illusion supports the Wood Elf unit holding on Athel-Loren: +1 (Wood Elves’ Illusion)',
+  };
 }

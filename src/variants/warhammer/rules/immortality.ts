@@ -20,7 +20,16 @@
 import { unitCanReachProvince } from '../../../engine/board.js';
 import type { GameMap } from '../../../engine/map.js';
 import type { OrderedUnit, RulesModule, SpecialOrderParser, SpecialOrderSpec } from '../../../engine/rules.js';
-import type { Adjudication, Location, Order, OrderResult, Position, PowerOrder, Unit, VariantEvent } from '../../../engine/types.js';
+import type {
+  Adjudication,
+  Location,
+  Order,
+  OrderResult,
+  Position,
+  PowerOrder,
+  Unit,
+  VariantEvent,
+} from '../../../engine/types.js';
 import { SYLVANIA, VAMPIRE_COUNTS } from '../features.js';
 import { movesLegallyInto } from './legal.js';
 
@@ -33,7 +42,9 @@ export const IMMORTAL_FIELD_LABEL = 'Immortality';
 export const IMMORTAL_ORIGIN = 'immortality';
 
 function foreignOwner(position: Position): boolean {
-  return Object.entries(position.supplyCenters).some(([power, owned]) => power !== VAMPIRE_COUNTS && owned.includes(SYLVANIA));
+  return Object.entries(position.supplyCenters).some(
+    ([power, owned]) => power !== VAMPIRE_COUNTS && owned.includes(SYLVANIA),
+  );
 }
 
 /**
@@ -41,13 +52,27 @@ function foreignOwner(position: Position): boolean {
  * power, no Vampire Counts unit there, and no Vampire Counts unit carrying out a move into it (an illegal move is a
  * hold and stops nothing: issue 19).
  */
-export function immortalArmy(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): OrderedUnit[] {
+export function immortalArmy(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  orders: PowerOrder[],
+): OrderedUnit[] {
   if (position.phase.season !== 'fall' || position.phase.type !== 'movement' || !foreignOwner(position)) return [];
   if (position.units.some((u) => u.province === SYLVANIA && u.power === VAMPIRE_COUNTS)) return [];
   if (movesLegallyInto(map, rules, position, orders, VAMPIRE_COUNTS, SYLVANIA)) return [];
   const unit = { power: VAMPIRE_COUNTS, type: 'A' as const, province: IMMORTAL_ORIGIN, coast: null };
   const to = { province: SYLVANIA, coast: null };
-  return [{ unit, order: { kind: 'move', unit: { ...unit }, to, viaConvoy: false }, power: VAMPIRE_COUNTS, virtual: true, materializes: true, label: IMMORTAL_LABEL }];
+  return [
+    {
+      unit,
+      order: { kind: 'move', unit: { ...unit }, to, viaConvoy: false },
+      power: VAMPIRE_COUNTS,
+      virtual: true,
+      materializes: true,
+      label: IMMORTAL_LABEL,
+    },
+  ];
 }
 
 /** The virtual army reaches Sylvania and nothing else. */
@@ -105,20 +130,37 @@ export function immortalSupportSpec(rulesOf: () => RulesModule): SpecialOrderSpe
     name: IMMORTAL_SUPPORT,
     actsAs: 'hold',
     validate: ({ map, position, unit }) => {
-      if (unit.power !== VAMPIRE_COUNTS || unit.type !== 'A') return 'only a Vampire Counts army may support the Immortality army';
-      if (!mayRise(position)) return 'no Immortality army moves this phase (it rises only in a Fall, while another power owns Sylvania)';
-      if (!unitCanReachProvince(map, rulesOf(), unit, SYLVANIA)) return `an army in ${map.province(unit.province)?.name ?? unit.province} cannot reach ${map.province(SYLVANIA)?.name}`;
+      if (unit.power !== VAMPIRE_COUNTS || unit.type !== 'A')
+        return 'only a Vampire Counts army may support the Immortality army';
+      if (!mayRise(position))
+        return 'no Immortality army moves this phase (it rises only in a Fall, while another power owns Sylvania)';
+      if (!unitCanReachProvince(map, rulesOf(), unit, SYLVANIA))
+        return `an army in ${map.province(unit.province)?.name ?? unit.province} cannot reach ${map.province(SYLVANIA)?.name}`;
       return null;
     },
     format: (order) => `${order.unit.type ?? 'A'} ${order.unit.province} S Immortality - ${SYLVANIA}`,
     // Maps draw it as what it is carried out as: a support of the Immortality army's move (to the middle of its arrow).
     draw: {
       as: 'hold',
-      carriedOut: (order) => ({ kind: 'support', unit: order.unit, target: { power: VAMPIRE_COUNTS, type: 'A', province: IMMORTAL_ORIGIN, coast: null }, to: { province: SYLVANIA, coast: null } }),
+      carriedOut: (order) => ({
+        kind: 'support',
+        unit: order.unit,
+        target: { power: VAMPIRE_COUNTS, type: 'A', province: IMMORTAL_ORIGIN, coast: null },
+        to: { province: SYLVANIA, coast: null },
+      }),
     },
     // Offered to every Vampire Counts army; `validate` keeps those that may give it on this board.
     options: ({ unit }) =>
-      unit.power === VAMPIRE_COUNTS && unit.type === 'A' ? [{ kind: 'special', name: IMMORTAL_SUPPORT, unit: { type: 'A', province: unit.province, coast: null }, path: [] }] : [],
+      unit.power === VAMPIRE_COUNTS && unit.type === 'A'
+        ? [
+            {
+              kind: 'special',
+              name: IMMORTAL_SUPPORT,
+              unit: { type: 'A', province: unit.province, coast: null },
+              path: [],
+            },
+          ]
+        : [],
   };
 }
 
@@ -129,25 +171,44 @@ export function immortalSupportSpec(rulesOf: () => RulesModule): SpecialOrderSpe
 export function voidImmortalSupports(ordered: readonly OrderedUnit[], results: OrderResult[]): OrderResult[] {
   const unused = new Set(
     ordered
-      .filter((ou) => ou.order.kind === 'special' && ou.order.name === IMMORTAL_SUPPORT && ou.illegalReason === undefined)
+      .filter(
+        (ou) => ou.order.kind === 'special' && ou.order.name === IMMORTAL_SUPPORT && ou.illegalReason === undefined,
+      )
       .map((ou) => `${ou.power} ${ou.unit.type} ${ou.unit.province}`),
   );
   if (unused.size === 0) return results;
   return results.map((r) =>
     unused.has(`${r.power} ${r.unit}`) && r.result === 'success'
-      ? { ...r, result: 'void', reason: 'support not used: no Immortality army moved (a Vampire Counts unit marched on Sylvania itself)' }
+      ? {
+          ...r,
+          result: 'void',
+          reason: 'support not used: no Immortality army moved (a Vampire Counts unit marched on Sylvania itself)',
+        }
       : r,
   );
 }
 
 /** Orders `S Immortality` of Vampire Counts armies become supports of the virtual army's move, while it moves. */
-export function adoptImmortalSupports(map: GameMap, rules: RulesModule, position: Position, orders: PowerOrder[]): PowerOrder[] {
+export function adoptImmortalSupports(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  orders: PowerOrder[],
+): PowerOrder[] {
   if (!orders.some((po) => po.order.kind === 'special' && po.order.name === IMMORTAL_SUPPORT)) return orders;
   if (immortalArmy(map, rules, position, orders).length === 0) return orders;
-  const vampireArmies = new Set(position.units.filter((u) => u.power === VAMPIRE_COUNTS && u.type === 'A').map((u) => u.province));
+  const vampireArmies = new Set(
+    position.units.filter((u) => u.power === VAMPIRE_COUNTS && u.type === 'A').map((u) => u.province),
+  );
   return orders.map((po) => {
     const o = po.order;
-    if (o.kind !== 'special' || o.name !== IMMORTAL_SUPPORT || po.power !== VAMPIRE_COUNTS || !vampireArmies.has(o.unit.province)) return po;
+    if (
+      o.kind !== 'special' ||
+      o.name !== IMMORTAL_SUPPORT ||
+      po.power !== VAMPIRE_COUNTS ||
+      !vampireArmies.has(o.unit.province)
+    )
+      return po;
     const support: Order = {
       kind: 'support',
       unit: o.unit,
@@ -168,13 +229,25 @@ export function immortalityEvents(ordered: readonly OrderedUnit[], adj: Adjudica
   const rose = adj.position.units.some((u) => u.power === VAMPIRE_COUNTS && u.province === SYLVANIA);
   return [
     rose
-      ? { kind: 'immortality', power: VAMPIRE_COUNTS, province: SYLVANIA, text: 'The Vampire Counts retake Sylvania: the Immortality army rises there and stays as a real army (Immortality).' }
-      : { kind: 'immortality', power: VAMPIRE_COUNTS, province: SYLVANIA, text: 'The Immortality army marched on Sylvania and failed to take it (Immortality).' },
+      ? {
+          kind: 'immortality',
+          power: VAMPIRE_COUNTS,
+          province: SYLVANIA,
+          text: 'The Vampire Counts retake Sylvania: the Immortality army rises there and stays as a real army (Immortality).',
+        }
+      : {
+          kind: 'immortality',
+          power: VAMPIRE_COUNTS,
+          province: SYLVANIA,
+          text: 'The Immortality army marched on Sylvania and failed to take it (Immortality).',
+        },
   ];
 }
 
 /** A support of the Immortality army reads as it was given (`A gfor S Immortality - sylv`), never naming its origin. */
 export function immortalSupportTexts(results: OrderResult[]): OrderResult[] {
   const internal = ` S A ${IMMORTAL_ORIGIN} - `;
-  return results.map((r) => (r.order.includes(internal) ? { ...r, order: r.order.replace(internal, ' S Immortality - ') } : r));
+  return results.map((r) =>
+    r.order.includes(internal) ? { ...r, order: r.order.replace(internal, ' S Immortality - ') } : r,
+  );
 }

@@ -12,15 +12,30 @@ import type { RulesModule } from '../../../engine/rules.js';
 import type { Position, Power, PowerOrder, ProvinceId } from '../../../engine/types.js';
 
 /** Does a unit of `power` carry out a legal move into `province` this phase? */
-export function movesLegallyInto(map: GameMap, rules: RulesModule, position: Position, orders: readonly PowerOrder[], power: Power, province: ProvinceId): boolean {
+export function movesLegallyInto(
+  map: GameMap,
+  rules: RulesModule,
+  position: Position,
+  orders: readonly PowerOrder[],
+  power: Power,
+  province: ProvinceId,
+): boolean {
   // The order each unit carries out: its owner's last order for it (as the engine assigns them).
   const last = new Map<ProvinceId, PowerOrder>();
   for (const po of orders) {
     const order = po.order;
     // Orders of other phases are refused without replacing an earlier order (src/engine/movement/prepare.ts).
-    if (po.power !== power || order.kind === 'waive' || order.kind === 'retreat' || order.kind === 'build' || order.kind === 'disband') continue;
+    if (
+      po.power !== power ||
+      order.kind === 'waive' ||
+      order.kind === 'retreat' ||
+      order.kind === 'build' ||
+      order.kind === 'disband'
+    )
+      continue;
     const unit = position.units.find((u) => u.province === order.unit.province);
-    if (unit && unit.power === power && !(order.unit.type && order.unit.type !== unit.type)) last.set(unit.province, po);
+    if (unit && unit.power === power && !(order.unit.type && order.unit.type !== unit.type))
+      last.set(unit.province, po);
   }
   for (const [from, po] of last) {
     if (po.order.kind !== 'move' || po.order.to.province !== province) continue;

@@ -13,5 +13,7 @@ export function seaRaiderStrength(ctx: MovementContext, q: StrengthQuery): Stren
   if (unit.power !== NORSE || unit.type !== 'F' || order.kind !== 'move') return undefined;
   if (ctx.map.province(order.to.province)?.kind !== 'coast') return undefined;
   // A strength the Classic rules make 0 (an attack on one's own unit, a move that lost a head-to-head) stays 0.
-  return q.classic > 0 ? { value: q.classic + 1, because: 'a Norse fleet assaults a coast with strength 2 (Norse Sea Raiders)' } : undefined;
+  return q.classic > 0
+    ? { value: q.classic + 1, because: 'a Norse fleet assaults a coast with strength 2 (Norse Sea Raiders)' }
+    : undefined;
 }

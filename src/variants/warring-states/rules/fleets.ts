@@ -15,14 +15,17 @@ export const raiseSpec: SpecialOrderSpec = {
   validate({ map, unit }) {
     if (unit.type !== 'A') return 'only an army can raise a fleet';
     // Seed Fleets 2: "A Fleet can only be raised on a coastal or river province." (both have kind `coast` on this map)
-    if (map.province(unit.province)?.kind !== 'coast') return `a fleet can only be raised on a coastal or river province, not in ${map.province(unit.province)?.name ?? unit.province}`;
+    if (map.province(unit.province)?.kind !== 'coast')
+      return `a fleet can only be raised on a coastal or river province, not in ${map.province(unit.province)?.name ?? unit.province}`;
     return null;
   },
   format(order) {
     return `${order.unit.type ?? 'A'} ${locationKey(order.unit)} R F`;
   },
   options({ unit }) {
-    return unit.type === 'A' ? [{ kind: 'special', name: RAISE, unit: { type: 'A', province: unit.province, coast: null }, path: [] }] : [];
+    return unit.type === 'A'
+      ? [{ kind: 'special', name: RAISE, unit: { type: 'A', province: unit.province, coast: null }, path: [] }]
+      : [];
   },
   // Maps: a dashed ring round the army that raises its fleet.
   draw: { as: 'ring', legend: 'raise fleet' },
@@ -57,7 +60,8 @@ export function revertedUnit(map: GameMap, position: Position | null, unit: Unit
   if (target === null || target === unit.province || !map.has(target)) return unit;
   if (map.canReach('F', unit, target)) return unit;
   if (!map.armyCanMove(unit.province, target)) return unit;
-  if (order.kind === 'support' && position && !position.units.some((u) => u.province === order.target.province)) return unit;
+  if (order.kind === 'support' && position && !position.units.some((u) => u.province === order.target.province))
+    return unit;
   return { ...unit, type: 'A', coast: null };
 }
 
@@ -66,12 +70,16 @@ export function revertedUnit(map: GameMap, position: Position | null, unit: Unit
  * replaced with a Fleet." Runs after the movement phase is resolved.
  */
 export function applyRaises(adj: Adjudication, ordered: OrderedUnit[]): Adjudication {
-  const raising = ordered.filter((ou) => ou.order.kind === 'special' && ou.order.name === RAISE && !ou.illegalReason && !ou.virtual);
+  const raising = ordered.filter(
+    (ou) => ou.order.kind === 'special' && ou.order.name === RAISE && !ou.illegalReason && !ou.virtual,
+  );
   if (raising.length === 0) return adj;
   const dislodged = new Set(adj.dislodged.map((d) => d.province));
   const raised = new Set<string>();
   for (const ou of raising) if (!dislodged.has(ou.unit.province)) raised.add(ou.unit.province);
-  const units = adj.position.units.map((u) => (raised.has(u.province) && u.type === 'A' ? { ...u, type: 'F' as const } : u));
+  const units = adj.position.units.map((u) =>
+    raised.has(u.province) && u.type === 'A' ? { ...u, type: 'F' as const } : u,
+  );
   const results = adj.results.map((r): OrderResult => {
     const ou = raising.find((o) => r.unit === `${o.unit.type} ${locationKey(o.unit)}` && r.power === o.power);
     if (!ou) return r;

@@ -20,7 +20,14 @@ export function floatingFortressTarget(map: GameMap, features: WarringStatesFeat
   const from = ou.unit.province;
   if (!features.isRiverProvince(from) && !map.isSea(from)) return false;
   const order = ou.order;
-  const target = order.kind === 'move' ? order.to.province : order.kind === 'support' ? (order.to ? order.to.province : order.target.province) : null;
+  const target =
+    order.kind === 'move'
+      ? order.to.province
+      : order.kind === 'support'
+        ? order.to
+          ? order.to.province
+          : order.target.province
+        : null;
   if (target === null || !features.isRiverProvince(target)) return false;
   return map.canReach('F', ou.unit, target);
 }

@@ -61,13 +61,16 @@ export function stateProblems(map: GameMap, position: Position, powers: readonly
   const parsed = stateSchema.safeParse(position.variantState ?? {});
   if (!parsed.success) {
     const unknown = unknownFields(parsed.error.issues, [{ at: /^$/, fields: ['capturedHomeCentres'] }]);
-    return unknown.length > 0 ? unknown : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    return unknown.length > 0
+      ? unknown
+      : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
   }
   const known = new Set(powers);
   const problems: string[] = [];
   for (const [power, centres] of Object.entries(parsed.data.capturedHomeCentres ?? {})) {
     if (!known.has(power)) problems.push(`capturedHomeCentres: no power "${power}" in the variant`);
-    for (const p of centres) if (!map.has(p)) problems.push(`capturedHomeCentres.${power}: no province "${p}" on the map`);
+    for (const p of centres)
+      if (!map.has(p)) problems.push(`capturedHomeCentres.${power}: no province "${p}" on the map`);
   }
   return problems;
 }

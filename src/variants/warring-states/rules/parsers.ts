@@ -17,7 +17,8 @@ const FILLER = new Set(['a', 'une', 'un']);
 export const raiseParser: SpecialOrderParser = {
   parse(tokens) {
     const words = tokens.filter((t) => !FILLER.has(t));
-    if (words.length === 2 && RAISE_VERBS.has(words[0]!) && FLEET_WORDS.has(words[1]!)) return { name: RAISE, path: [] };
+    if (words.length === 2 && RAISE_VERBS.has(words[0]!) && FLEET_WORDS.has(words[1]!))
+      return { name: RAISE, path: [] };
     if (words.length === 1 && (words[0] === 'raise' || words[0] === 'raises')) return { name: RAISE, path: [] };
     return null;
   },
@@ -32,7 +33,11 @@ const SEPARATORS = new Set(['-', 'to', 'move', 'moves']);
  */
 export const riverMoveParser: SpecialOrderParser = {
   parse(tokens, helpers) {
-    if (tokens.length === 0 || tokens[0] !== '-' && tokens[0] !== 'to' && tokens[0] !== 'move' && tokens[0] !== 'moves') return null;
+    if (
+      tokens.length === 0 ||
+      (tokens[0] !== '-' && tokens[0] !== 'to' && tokens[0] !== 'move' && tokens[0] !== 'moves')
+    )
+      return null;
     const pieces: string[][] = [];
     let current: string[] = [];
     for (const t of tokens) {
@@ -58,7 +63,10 @@ function readPath(pieces: string[][], location: (text: string) => Location | nul
   while (i < pieces.length) {
     let found: { loc: Location; next: number } | null = null;
     for (let j = pieces.length; j > i && !found; j--) {
-      const text = pieces.slice(i, j).map((p) => p.join(' ')).join('-');
+      const text = pieces
+        .slice(i, j)
+        .map((p) => p.join(' '))
+        .join('-');
       const loc = location(text);
       if (loc) found = { loc, next: j };
     }

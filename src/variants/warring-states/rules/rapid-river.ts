@@ -19,9 +19,15 @@ export function isRiverMove(order: Order): boolean {
 }
 
 /** Why a rapid river path is illegal, or null (RRM rule 1). */
-export function riverPathProblem(map: GameMap, features: WarringStatesFeatures, start: ProvinceId, path: readonly Location[]): string | null {
+export function riverPathProblem(
+  map: GameMap,
+  features: WarringStatesFeatures,
+  start: ProvinceId,
+  path: readonly Location[],
+): string | null {
   const name = (id: string) => map.province(id)?.name ?? id;
-  if (path.length < 2 || path.length > 3) return 'a rapid river move goes 2 or 3 spaces (one space is an ordinary move)';
+  if (path.length < 2 || path.length > 3)
+    return 'a rapid river move goes 2 or 3 spaces (one space is an ordinary move)';
   const spaces = [start, ...path.map((l) => l.province)];
   if (new Set(spaces).size !== spaces.length) return 'a rapid river move cannot visit a space twice';
   for (let i = 0; i + 1 < spaces.length; i++) {
@@ -33,7 +39,8 @@ export function riverPathProblem(map: GameMap, features: WarringStatesFeatures, 
   }
   // RRM rule 1: "The move can start or end on a sea space (all other spaces involved being river spaces)."
   for (const mid of spaces.slice(1, -1)) {
-    if (!features.isRiverProvince(mid)) return `${name(mid)} is a sea: only the first or last space of a rapid river move may be a sea`;
+    if (!features.isRiverProvince(mid))
+      return `${name(mid)} is a sea: only the first or last space of a rapid river move may be a sea`;
   }
   return null;
 }
@@ -79,7 +86,8 @@ export function riverMoveSpec(features: WarringStatesFeatures): SpecialOrderSpec
     draw: { as: 'path', legend: 'river move' },
     resolve(ctx, subject) {
       const outcome = simulate(ctx).get(subject.unit.province);
-      if (!outcome) return { success: false, endsAt: subject.unit, reason: 'the rapid river move could not be resolved' };
+      if (!outcome)
+        return { success: false, endsAt: subject.unit, reason: 'the rapid river move could not be resolved' };
       return outcome;
     },
   };
@@ -102,13 +110,22 @@ function stepInto(ctx: MovementContext, power: Power, from: ProvinceId, space: P
   const hereIsRiverMove = here !== undefined && isRiverMove(here.order) && !here.illegalReason;
   // A unit coming the other way along the river cannot be passed (like two rapid river moves, RRM rule 5) — if it
   // does move: one whose move failed stays where it is, and a friendly unit that stays does not block (RRM rule 4).
-  if (here && !hereIsRiverMove && here.order.kind === 'move' && !here.illegalReason && here.order.to.province === from && ctx.moveSucceeds(space)) {
+  if (
+    here &&
+    !hereIsRiverMove &&
+    here.order.kind === 'move' &&
+    !here.illegalReason &&
+    here.order.to.province === from &&
+    ctx.moveSucceeds(space)
+  ) {
     return { kind: 'blocked', why: `${here.unit.type} ${here.unit.province} was coming the other way` };
   }
   const occupants: Power[] = [];
   // The unit there stays unless its move succeeds or it is dislodged (then its dislodger is among the movers).
   if (here && !hereIsRiverMove && !ctx.moveSucceeds(space) && !ctx.isDislodged(space)) occupants.push(here.unit.power);
-  const movers = [...ctx.orderedUnits.values()].filter((ou) => ou.order.kind === 'move' && !ou.illegalReason && ou.order.to.province === space);
+  const movers = [...ctx.orderedUnits.values()].filter(
+    (ou) => ou.order.kind === 'move' && !ou.illegalReason && ou.order.to.province === space,
+  );
   const failed: OrderedUnit[] = [];
   for (const m of movers) {
     if (ctx.moveSucceeds(m.unit.province)) occupants.push(m.unit.power);
@@ -116,11 +133,13 @@ function stepInto(ctx: MovementContext, power: Power, from: ProvinceId, space: P
   }
   if (occupants.length > 0) {
     if (final) return { kind: 'blocked', why: `${name(space)} was not vacant` };
-    if (occupants.some((p) => p !== power)) return { kind: 'blocked', why: `${name(space)} was occupied by another power` };
+    if (occupants.some((p) => p !== power))
+      return { kind: 'blocked', why: `${name(space)} was occupied by another power` };
     return { kind: 'friendly' };
   }
   // "Spaces where a stand off has occurred involving at least one opponent's unit block a Rapid River move."
-  if (failed.length >= 2 && failed.some((m) => m.unit.power !== power)) return { kind: 'blocked', why: `a standoff in ${name(space)}` };
+  if (failed.length >= 2 && failed.some((m) => m.unit.power !== power))
+    return { kind: 'blocked', why: `a standoff in ${name(space)}` };
   return { kind: 'vacant' };
 }
 
@@ -203,7 +222,12 @@ function simulate(ctx: MovementContext): Map<ProvinceId, Outcome> {
     if (end === r.spaces.length - 1) reason = `moved along the river to ${name(final)}`;
     else if (end === 0) reason = `blocked: ${r.why ?? 'the way was not clear'}; the fleet stays`;
     else reason = `${STOPPED_SHORT} ${name(r.spaces[end]!)}: ${r.why ?? 'the way was not clear'}`;
-    out.set(r.ou.unit.province, { success: end > 0, endsAt, reason, ...(r.standoff ? { contests: [r.standoff] } : {}) });
+    out.set(r.ou.unit.province, {
+      success: end > 0,
+      endsAt,
+      reason,
+      ...(r.standoff ? { contests: [r.standoff] } : {}),
+    });
   }
   return out;
 

@@ -1,13 +1,21 @@
 /**
  * Strengths on the engine's hooks: walls, the Floating Fortress bonus and the zero strength of a Rapid River Move.
  */
-import type { MovementContext, OrderedUnit, RulesModule, StrengthQuery, StrengthRuling } from '../../../engine/rules.js';
+import type {
+  MovementContext,
+  OrderedUnit,
+  RulesModule,
+  StrengthQuery,
+  StrengthRuling,
+} from '../../../engine/rules.js';
 import type { WarringStatesFeatures } from '../features.js';
 import { fleetOnRiver, floatingFortressTarget } from './floating-fortress.js';
 import { isRiverMove } from './rapid-river.js';
 import { wallPenalty } from './walls.js';
 
-export function strengthHooks(features: WarringStatesFeatures): Pick<RulesModule, 'strength' | 'supportValue' | 'cutsSupport'> {
+export function strengthHooks(
+  features: WarringStatesFeatures,
+): Pick<RulesModule, 'strength' | 'supportValue' | 'cutsSupport'> {
   return {
     strength(ctx, q) {
       return strengthOf(ctx, features, q);
@@ -37,7 +45,10 @@ export function strengthHooks(features: WarringStatesFeatures): Pick<RulesModule
  * itself. The resolver reads this strength through its decisions, so a cut that depends on another support is one
  * of its cycles.
  */
-function cuttingStrengthOptions(ctx: MovementContext, supporter: OrderedUnit): { ignoringSupportOf: string } | undefined {
+function cuttingStrengthOptions(
+  ctx: MovementContext,
+  supporter: OrderedUnit,
+): { ignoringSupportOf: string } | undefined {
   const order = supporter.order;
   if (order.kind !== 'support' || order.to === null) return undefined;
   const attacked = ctx.unitAt(order.to.province);
@@ -51,7 +62,8 @@ function cuttingStrengthOptions(ctx: MovementContext, supporter: OrderedUnit): {
 function strengthOf(ctx: MovementContext, features: WarringStatesFeatures, q: StrengthQuery): number | StrengthRuling {
   const { kind, subject, supports, classic } = q;
   const supportTotal = classic - 1;
-  const ruled = (value: number, because: string): number | StrengthRuling => (value === classic ? value : { value, because });
+  const ruled = (value: number, because: string): number | StrengthRuling =>
+    value === classic ? value : { value, because };
   // An illegal rapid river move (an army's, a path off the river, a space visited twice) is a hold like any illegal
   // order (DATC 4.E.1; Fleets 6: "effectively given a hold order"): only a legal one has RRM rule 2's strengths.
   if (isRiverMove(subject.order) && !subject.illegalReason) {
@@ -73,14 +85,17 @@ function strengthOf(ctx: MovementContext, features: WarringStatesFeatures, q: St
       const fortress = floatingFortressTarget(ctx.map, features, subject);
       const wall = wallPenalty(ctx, features, subject, supports);
       const value = Math.max(0, (fortress ? 2 : 1) + supportTotal - wall);
-      const why = [fortress ? FF_ATTACKS : null, wall > 0 ? wallText(ctx, subject) : null].filter((x): x is string => x !== null);
+      const why = [fortress ? FF_ATTACKS : null, wall > 0 ? wallText(ctx, subject) : null].filter(
+        (x): x is string => x !== null,
+      );
       return why.length > 0 ? ruled(value, why.join('; ')) : value;
     }
   }
 }
 
 const FF_DEFENDS = 'a fleet on a river defends with strength 2 (Floating Fortress rule 2)';
-const FF_ATTACKS = 'a fleet moving or supporting into a river province does so with strength 2 (Floating Fortress rule 1)';
+const FF_ATTACKS =
+  'a fleet moving or supporting into a river province does so with strength 2 (Floating Fortress rule 1)';
 
 /** `the wall of Linzi takes 1 from the attack (wall rule 1)`. */
 function wallText(ctx: MovementContext, subject: StrengthQuery['subject']): string {

@@ -13,7 +13,12 @@ import type { WarringStatesFeatures } from '../features.js';
  * attacks) and rule 4 (attacks on your own units are unaffected) follow: only the target's walls count, and only
  * against an opponent's unit.
  */
-export function wallPenalty(ctx: MovementContext, features: WarringStatesFeatures, attacker: OrderedUnit, supports: readonly OrderedUnit[]): number {
+export function wallPenalty(
+  ctx: MovementContext,
+  features: WarringStatesFeatures,
+  attacker: OrderedUnit,
+  supports: readonly OrderedUnit[],
+): number {
   const order = attacker.order;
   if (order.kind !== 'move') return 0;
   const target = order.to.province;
