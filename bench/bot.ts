@@ -50,7 +50,7 @@ export async function benchBot(): Promise<BenchResult[]> {
         seats.push({
           user,
           channel,
-          orders: units.map((u) => `${u.type} ${u.province}${u.coast ? '/' + u.coast : ''} H`).join('; '),
+          orders: units.map((u) => `${u.type} ${u.province}${u.coast ? `/${u.coast}` : ''} H`).join('; '),
         });
       }
       await fake.slash(masters[g]!, channel, 'game start');

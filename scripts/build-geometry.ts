@@ -29,7 +29,7 @@ for (const variant of allVariants()) {
   } catch {
     old = null;
   }
-  const same = old !== null && old.equals(bytes);
+  const same = old?.equals(bytes);
   const ms = Math.round(performance.now() - started);
   if (same)
     process.stdout.write(`${variant.id}: up to date (${(bytes.length / 1024).toFixed(0)} KiB, computed in ${ms} ms)\n`);

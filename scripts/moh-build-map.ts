@@ -233,7 +233,7 @@ function main(): void {
   };
   writeFileSync(
     new URL('../src/variants/mandate-of-heaven/map.json', import.meta.url),
-    JSON.stringify(data, null, 1) + '\n',
+    `${JSON.stringify(data, null, 1)}\n`,
   );
   console.log(`wrote map.json: ${provinces.length} areas, ${pairs.size} pairs, ${fleetPairs.size} fleet pairs`);
 }

@@ -312,7 +312,7 @@ function writeColours(map: URL, result: PowerColours): void {
   const start = text.indexOf('\n "powers": [');
   const end = text.indexOf('\n ],\n', start) + '\n ]'.length;
   if (start < 0 || end < start) throw new Error('powers array not found in map.json');
-  const block = '\n "powers": ' + JSON.stringify(powers, null, 1).replace(/\n/g, '\n ');
+  const block = `\n "powers": ${JSON.stringify(powers, null, 1).replace(/\n/g, '\n ')}`;
   writeFileSync(map, text.slice(0, start) + block + text.slice(end));
   console.log(`${map.pathname}: powers colours written`);
 }

@@ -380,7 +380,7 @@ function main(): void {
   };
   writeFileSync(
     new URL('../src/variants/warring-states/map.json', import.meta.url),
-    JSON.stringify(data, null, 1) + '\n',
+    `${JSON.stringify(data, null, 1)}\n`,
   );
   console.log(`wrote map.json: ${provinces.length} areas, ${pairs.size} borders, ${fleetPairs.size} fleet borders`);
 }

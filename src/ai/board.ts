@@ -37,7 +37,7 @@ export class Board {
     this.provinces = map.provinceIds();
     this.index = new Map(this.provinces.map((p, i) => [p, i]));
     this.isCenter = this.provinces.map((p) => map.province(p)!.supplyCenter);
-    this.centers = this.provinces.flatMap((p, i) => (this.isCenter[i] ? [i] : []));
+    this.centers = this.provinces.flatMap((_p, i) => (this.isCenter[i] ? [i] : []));
     const places: Place[] = [];
     const placesOf: number[][] = this.provinces.map(() => []);
     this.provinces.forEach((p, i) => {

@@ -218,7 +218,7 @@ function changesFor(
         if (!o.viaConvoy && board.isDirectMove(actingUnit(variant, position, c.unit, o), o.to)) {
           out.push({ set: [[ui, o]] });
           // With a support from another of our units.
-          own.forEach((w, wi) => {
+          own.forEach((_w, wi) => {
             if (wi === ui) return;
             const s = index[wi]!.byKey.get(`S ${here} ${o.to.province}`);
             if (s && current[wi] !== s)
@@ -232,7 +232,7 @@ function changesFor(
         } else {
           // By convoy: with every convoy of ours it can use.
           const convoys: [number, Order][] = [];
-          own.forEach((w, wi) => {
+          own.forEach((_w, wi) => {
             const s = index[wi]!.byKey.get(`C ${here} ${o.to.province}`);
             if (s && wi !== ui) convoys.push([wi, s]);
           });

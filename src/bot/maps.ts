@@ -178,7 +178,7 @@ export function mapFileName(code: string, suffix?: string): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
-  return `${clean(code) || 'map'}${suffix ? '-' + clean(suffix) : ''}.png`;
+  return `${clean(code) || 'map'}${suffix ? `-${clean(suffix)}` : ''}.png`;
 }
 
 /** Orders of one power only (what `/map` may draw for its player before the phase resolves). */

@@ -48,12 +48,12 @@ export function splitMessage(text: string, max = MAX_CONTENT): string[] {
 /** A choice name Discord accepts (1–100 characters). */
 export function choiceName(text: string): string {
   const t = text.trim() || '?';
-  return t.length <= MAX_CHOICE ? t : t.slice(0, MAX_CHOICE - 1) + '…';
+  return t.length <= MAX_CHOICE ? t : `${t.slice(0, MAX_CHOICE - 1)}…`;
 }
 
 /** Inline code that cannot be broken by backticks in user input. */
 export function code(text: string): string {
-  return '`' + text.replace(/`/g, 'ˋ') + '`';
+  return `\`${text.replace(/`/g, 'ˋ')}\``;
 }
 
 /** `items` joined by commas, as many as fit in `room` characters after `lead`, then how many more there are. */

@@ -105,7 +105,7 @@ export function endOfRound(s: CardGameState, events: GameEvent[]): void {
     events.push({
       kind: 'gameOver',
       reason,
-      text: `The game ends: ${REASON_TEXT[reason]}. States: ${s.seats.map((x, i) => `${name(i)} ${counts[i]}`).join(', ')}.`,
+      text: `The game ends: ${REASON_TEXT[reason]}. States: ${s.seats.map((_x, i) => `${name(i)} ${counts[i]}`).join(', ')}.`,
     });
     if (leaders.length === 1)
       return finish(s, leaders[0]!, events, `${name(leaders[0]!)} controls the most states (${max})`);

@@ -61,7 +61,7 @@ function adjudicatePhase(
   let civilDisorderRemovals: Unit[] = [];
 
   if (phase.type === 'movement') {
-    let pass: unknown = undefined;
+    let pass: unknown;
     const explain = context.explain !== false;
     const first = resolveMovement(map, rules, position, orders, undefined, explain);
     let out = first;

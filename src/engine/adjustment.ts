@@ -74,7 +74,7 @@ export function resolveAdjustments(
     const disbanded = new Set<ProvinceId>();
     let builds = 0;
     const fail = (
-      po: PowerOrder,
+      _po: PowerOrder,
       unit: string,
       order: string,
       reason: string,

@@ -33,7 +33,7 @@ export function formatOrder(order: Order, rules?: RulesModule): string {
     case 'special': {
       const spec = rules?.specialOrders?.[order.name];
       if (spec) return spec.format(order);
-      return `${formatUnit(order.unit)} ${order.name}${order.path.map((l) => ' ' + locationKey(l)).join('')}`;
+      return `${formatUnit(order.unit)} ${order.name}${order.path.map((l) => ` ${locationKey(l)}`).join('')}`;
     }
   }
 }

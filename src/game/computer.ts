@@ -299,7 +299,7 @@ function answerStep(deps: GameDeps, duty: ComputerSeatDuty, answer: AiAnswer, op
 /** The actions storing the answer, or null when the seat, phase or step has moved on while the AI thought. */
 function stepCallsIn(tx: Tx, now: number, duty: ComputerSeatDuty, answer: ComputerAnswer) {
   const game = tx.select().from(games).where(eq(games.id, duty.gameId)).get();
-  if (!game || game.status !== 'active' || game.currentPhaseId !== duty.phaseId) return null;
+  if (game?.status !== 'active' || game.currentPhaseId !== duty.phaseId) return null;
   const phase = tx.select().from(phases).where(eq(phases.id, duty.phaseId)).get();
   const variant = variantOfGame(game);
   const open = phase && variant ? stepUnderWay(tx, game, phase) : null;

@@ -213,7 +213,7 @@ export function freePowers(deps: GameDeps, channelId: string): string[] {
   try {
     return deps.db.transaction((tx) => {
       const game = openGameByChannel(tx, channelId);
-      if (!game || game.status !== 'forming') return [];
+      if (game?.status !== 'forming') return [];
       const variant = variantOfGame(game);
       if (!variant) return [];
       const taken = new Set(playersOf(tx, game.id).map((p) => p.power));

@@ -13,7 +13,7 @@
  * src/game/sandbox-rules.ts.
  */
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Adjudication, PowerOrder } from '../engine/types.js';
+import type { Adjudication, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import {
@@ -380,7 +380,7 @@ export function startSandbox(
         `This server already has ${limits.sandboxesPerServer} sandboxes, the most a server may keep at once: try again when one ends (each ends after ${idle} unused).`,
       );
     }
-    let position;
+    let position: Position;
     let source: string;
     let copied: PhaseRow;
     const wanted = (input.phase ?? '').trim();

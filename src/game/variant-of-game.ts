@@ -28,7 +28,7 @@ export function variantOfGame(game: {
   options?: Record<string, string> | null;
 }): Variant | undefined {
   const variant = getVariant(game.variantId);
-  if (!variant || !variant.configure || !game.options) return variant;
+  if (!variant?.configure || !game.options) return variant;
   return variant.configure(game.options);
 }
 
@@ -42,7 +42,7 @@ export function parseOptionsText(
   text: string | null | undefined,
 ): { ok: true; options: Record<string, string> } | { ok: false; error: string } {
   const options: Record<string, string> = {};
-  if (!text || !text.trim()) return { ok: true, options };
+  if (!text?.trim()) return { ok: true, options };
   const specs = variant.rules.gameOptions ?? {};
   const names = Object.keys(specs);
   for (const part of text

@@ -152,7 +152,7 @@ export function featuresOf(
     // A link from land to a sea (Warring States Ji–Bo Hai, the Hai river) ends at the nearest shore.
     const seaEnd = (sea: string, from: Point): Point | null => {
       const shape = geometry.shapes.get(sea);
-      if (!shape || shape.kind !== 'sea' || shape.outline.length === 0) return null;
+      if (shape?.kind !== 'sea' || shape.outline.length === 0) return null;
       let best = shape.outline[0][0];
       for (const [p] of shape.outline)
         if (Math.hypot(p[0] - from[0], p[1] - from[1]) < Math.hypot(best[0] - from[0], best[1] - from[1])) best = p;

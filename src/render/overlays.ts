@@ -251,7 +251,6 @@ export function drawOverlay(
       ctx.closePath();
       ctx.fill();
       break;
-    case 'diamond':
     default:
       ctx.beginPath();
       ctx.moveTo(x, y - g);

@@ -80,5 +80,5 @@ export function rgb(hex: string): [number, number, number] {
 }
 
 function toHex(r: number, g: number, b: number): string {
-  return '#' + [r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('');
+  return `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -120,7 +120,7 @@ function pump(): void {
   if (!w) return;
   while (!current && queue.length > 0) {
     const at = queue.findIndex((job) => job.priority === 'map');
-    const [job] = queue.splice(at >= 0 ? at : 0, 1);
+    const [job] = queue.splice(Math.max(at, 0), 1);
     const id = nextId++;
     try {
       const { body, transfer } = job!.message(id);

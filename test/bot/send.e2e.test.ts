@@ -12,7 +12,7 @@ import {
   createGame,
   joinGame,
   memberRef,
-  PermanentDeliveryError,
+  type PermanentDeliveryError,
   startGame,
   timeRef,
   type DeliveryRow,

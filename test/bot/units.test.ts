@@ -216,13 +216,13 @@ describe('order autocomplete', () => {
   );
 
   it('answers nothing, at once, when what was typed leaves no room for a 100-character choice', () => {
-    expect(suggestOrders('A par - bur; '.repeat(9) + 'F', units)).toEqual([]);
+    expect(suggestOrders(`${'A par - bur; '.repeat(9)}F`, units)).toEqual([]);
     expect(suggestOrders('x '.repeat(3000), units)).toEqual([]);
   });
 
   it('never offers a value longer than Discord allows', () => {
     const long = 'A par - bur; '.repeat(8);
-    for (const c of suggestOrders(long + 'F bre', units)) expect(c.value.length).toBeLessThanOrEqual(100);
+    for (const c of suggestOrders(`${long}F bre`, units)) expect(c.value.length).toBeLessThanOrEqual(100);
   });
 });
 

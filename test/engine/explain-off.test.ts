@@ -14,7 +14,7 @@ import { clusteredPosition, meetingOrders, runsFromEnv } from './order-invarianc
 
 const sorted = (xs: string[]) => [...xs].sort();
 const unitKey = (u: { power: string; type: string; province: string; coast?: string | null }) =>
-  `${u.power} ${u.type} ${u.province}${u.coast ? '/' + u.coast : ''}`;
+  `${u.power} ${u.type} ${u.province}${u.coast ? `/${u.coast}` : ''}`;
 
 /** Everything of an adjudication but the reasons. */
 function withoutReasons(adj: Adjudication): unknown {
@@ -51,7 +51,7 @@ describe('explain: false adjudicates exactly as the default, without the sentenc
         if (id === 'warhammer') {
           const owners = {
             ...position.supplyCenters,
-            Empire: [...(position.supplyCenters['Empire'] ?? []), 'sylv'],
+            Empire: [...(position.supplyCenters.Empire ?? []), 'sylv'],
             'Vampire Counts': (position.supplyCenters['Vampire Counts'] ?? []).filter((p) => p !== 'sylv'),
           };
           position = { ...position, phase: { ...position.phase, season: 'fall' }, supplyCenters: owners };

@@ -17,7 +17,7 @@ export const SAMPLED_PERMUTATIONS = 20;
 
 /** How many random positions a property runs: `ORDER_INVARIANCE_RUNS` in the environment, else `fallback`. */
 export function runsFromEnv(fallback: number): number {
-  const n = Number(process.env['ORDER_INVARIANCE_RUNS']);
+  const n = Number(process.env.ORDER_INVARIANCE_RUNS);
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
@@ -247,7 +247,7 @@ export function meetingOrders(
   });
 }
 
-const unitKey = (u: Unit) => `${u.power} ${u.type} ${u.province}${u.coast ? '/' + u.coast : ''}`;
+const unitKey = (u: Unit) => `${u.power} ${u.type} ${u.province}${u.coast ? `/${u.coast}` : ''}`;
 const sorted = (xs: string[]) => xs.sort().join('; ');
 
 /**
@@ -352,7 +352,7 @@ export function describeDisagreement(d: Disagreement): string {
       .sort()
       .join('\n');
   return [
-    `units: ${d.units.map((u) => `${u.power} ${u.type} ${u.province}${u.coast ? '/' + u.coast : ''}`).join(', ')}`,
+    `units: ${d.units.map((u) => `${u.power} ${u.type} ${u.province}${u.coast ? `/${u.coast}` : ''}`).join(', ')}`,
     'first listing:',
     line(d.expected),
     `dislodged: ${canonical(d.expected).split('\n')[1]}`,

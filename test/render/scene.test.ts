@@ -335,7 +335,7 @@ describe('buildScene: variant features', () => {
     expect(river && river.kind === 'river' && river.points.length).toBe(3);
     expect(river && river.kind === 'river' && river.name).toBe('Wei');
     const wall = s.features.find((f) => f.kind === 'wall');
-    if (!wall || wall.kind !== 'wall') throw new Error('no wall');
+    if (wall?.kind !== 'wall') throw new Error('no wall');
     // The a|b border is the vertical line x = 100 (map px); a lies to its left, so the wall is drawn just left of it.
     for (const [p, q] of wall.segments) {
       expect(insideProvince(v, s, p, 'a') || insideProvince(v, s, q, 'a')).toBe(true);

@@ -70,8 +70,8 @@ describe('migrating the card tables to kept pings and draft steps (0016)', () =>
       );
     }
     env.close();
-    expect(fixture.tables['card_drafts']).toHaveLength(1);
-    expect(fixture.tables['outbox']!.length).toBeGreaterThan(5);
+    expect(fixture.tables.card_drafts).toHaveLength(1);
+    expect(fixture.tables.outbox!.length).toBeGreaterThan(5);
 
     const path = join(dir, 'bot.db');
     const before = migrationBefore('ADD `pings`');

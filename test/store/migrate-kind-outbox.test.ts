@@ -46,7 +46,7 @@ describe('migrating a database with pending card-game outbox rows to game-kind r
     dedupe_key: string;
   };
   const outboxRows = () => sql().prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[];
-  const oldRows = () => fixture.tables['outbox'] as unknown as OutboxRow[];
+  const oldRows = () => fixture.tables.outbox as unknown as OutboxRow[];
 
   beforeAll(async () => {
     h = await createHarness({ users: ['gm', 'gm2', 'ann', 'bob', 'cid', 'dan', 'eve'], channels: ['cards', 'cards2'] });

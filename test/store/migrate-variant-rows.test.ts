@@ -13,7 +13,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOldDatabase, type Fixture } from '../support/old-database.js';
 import { MIGRATIONS_FOLDER, openDatabase, type OpenedDatabase } from '../../src/store/db.js';
@@ -81,14 +81,14 @@ describe('migrating a database made before variant plug-ins', () => {
       [5, 'muster'],
       [6, null],
     ]);
-    const old = new Map(FIXTURE.tables['decisive_steps']!.map((r) => [r['phase_id'], r]));
+    const old = new Map(FIXTURE.tables.decisive_steps!.map((r) => [r.phase_id, r]));
     for (const s of steps.filter((s) => old.has(s.phaseId)))
-      expect([s.token, s.startedAt]).toEqual([old.get(s.phaseId)!['token'], old.get(s.phaseId)!['started_at']]);
+      expect([s.token, s.startedAt]).toEqual([old.get(s.phaseId)!.token, old.get(s.phaseId)!.started_at]);
 
     const records = opened.db.select().from(variantRecords).all();
     const kinds = (kind: string) => records.filter((r) => r.kind === kind);
-    expect(kinds('battle-step')).toHaveLength(FIXTURE.tables['decisive_steps']!.length);
-    expect(kinds('declaration')).toHaveLength(FIXTURE.tables['decisive_declarations']!.length);
+    expect(kinds('battle-step')).toHaveLength(FIXTURE.tables.decisive_steps!.length);
+    expect(kinds('declaration')).toHaveLength(FIXTURE.tables.decisive_declarations!.length);
     expect(kinds('muster-choice').map((r) => [r.phaseId, r.key, r.payload, r.writtenBy])).toEqual([
       [5, 'Estalia', { city: null, unitType: null, appliedAt: null }, null],
       [5, 'Tilea', { city: 'rema', unitType: 'F', appliedAt: null }, 'user-tilea'],

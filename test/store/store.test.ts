@@ -319,17 +319,15 @@ describe('the SQLite transaction runner', () => {
       const firstMayEnd = new Promise<void>((resolve) => (releaseFirst = resolve));
       const a = store.transaction(async (tx) => {
         events.push('a begins');
-        await tx
-          .insert(store.tables.games)
-          .values({
-            channelId: 'serial',
-            variantId: 'classic',
-            gmUserId: 'gm',
-            movementMs: 1,
-            retreatMs: 1,
-            adjustmentMs: 1,
-            createdAt: 1,
-          });
+        await tx.insert(store.tables.games).values({
+          channelId: 'serial',
+          variantId: 'classic',
+          gmUserId: 'gm',
+          movementMs: 1,
+          retreatMs: 1,
+          adjustmentMs: 1,
+          createdAt: 1,
+        });
         await firstMayEnd;
         events.push('a ends');
       });

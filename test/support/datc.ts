@@ -41,6 +41,7 @@ export interface DatcCase {
   supplyCenters?: Record<string, string[]>;
   orders: DatcOrder[];
   prelude?: { phase: Phase; units: DatcUnit[]; orders: DatcOrder[]; expected: DatcMovementExpected };
+  // biome-ignore lint/suspicious/noExplicitAny: each DATC case kind has its own expected shape, read by its test
   expected: any;
 }
 
@@ -93,5 +94,5 @@ export function toPosition(
 }
 
 export const unitKey = (u: Unit | DatcUnit): string =>
-  `${u.power} ${u.type} ${u.province}${u.coast ? '/' + u.coast : ''}`;
+  `${u.power} ${u.type} ${u.province}${u.coast ? `/${u.coast}` : ''}`;
 export const sortedUnits = (us: (Unit | DatcUnit)[]): string[] => us.map(unitKey).sort();

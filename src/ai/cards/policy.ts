@@ -158,7 +158,7 @@ export function quickChoose(s: CardGameState, r: Random): Action {
 export function policyAction(s: CardGameState, r: Random, o: PolicyOptions): Action {
   switch (s.phase) {
     case 'give': {
-      const seat = s.gives.findIndex((g) => g === null);
+      const seat = s.gives.indexOf(null);
       return { type: 'give', seat, cards: chooseGive(s.seats[seat]!.hand) };
     }
     case 'choose':

@@ -80,7 +80,7 @@ export function addStateValues(
     let best = 0;
     for (let j = 0; j < 6; j++) if (j !== i && scores[j]! > best) best = scores[j]!;
     const m = scores[i]! - best;
-    out[i]! += w.margin * (m > w.marginCap ? w.marginCap : m < -w.marginCap ? -w.marginCap : m);
+    out[i]! += w.margin * (m > w.marginCap ? w.marginCap : Math.max(m, -w.marginCap));
   }
 }
 

@@ -601,7 +601,7 @@ export interface ScreenChoice {
 }
 
 /** The step a screen's picks make, or the sentence why they do not fit (nothing is stored then). */
-export function readPicks(screen: Screen, seat: Seat, values: readonly string[]): ScreenChoice | { error: string } {
+export function readPicks(screen: Screen, _seat: Seat, values: readonly string[]): ScreenChoice | { error: string } {
   const { plan } = screen;
   const board = plan.state;
   const byKind = new Map<Kind, string[]>();

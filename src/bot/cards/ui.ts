@@ -40,7 +40,7 @@ export function vid(ref: TableRef, action: string, ...args: (string | number)[])
 }
 
 export function fit(text: string, max = MAX_LABEL): string {
-  return text.length <= max ? text : text.slice(0, max - 1) + '…';
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 export interface Option {

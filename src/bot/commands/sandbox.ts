@@ -662,12 +662,10 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       );
       const found = open.filter((a) => a.name.includes(t) || a.description.toLowerCase().includes(t));
       return interaction.respond(
-        found
-          .slice(0, MAX_CHOICES)
-          .map((a) => ({
-            name: choiceName(`${a.name}: ${a.description} (${a.as.map(asName).join(', ')})`),
-            value: a.name,
-          })),
+        found.slice(0, MAX_CHOICES).map((a) => ({
+          name: choiceName(`${a.name}: ${a.description} (${a.as.map(asName).join(', ')})`),
+          value: a.name,
+        })),
       );
     }
     case 'as': {

@@ -98,7 +98,7 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
     const { variant, position, diagnostics } = drawn;
 
     const started = performance.now();
-    let map;
+    let map: Awaited<ReturnType<typeof renderMapTimed>>['map'];
     try {
       const custom = flags.values.get('title');
       const title = custom ? `${custom} — ${phaseTitle(position)}` : undefined;
@@ -116,7 +116,7 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
     diagnostics.push(...map.warnings);
     return jsonResult(
       { file: out, width: map.width, height: map.height, ms },
-      diagnostics.map((d) => d + '\n').join(''),
+      diagnostics.map((d) => `${d}\n`).join(''),
     );
   });
 }

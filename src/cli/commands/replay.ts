@@ -34,7 +34,7 @@ export async function replay(args: string[], stdin: string): Promise<CommandResu
 
     const started = performance.now();
     const { phases, diagnostics, variant } = await phasesOf(input, flags);
-    let made;
+    let made: Awaited<ReturnType<typeof renderReplay>>;
     try {
       made = await renderReplay(variant, phases, { width, palette });
     } catch (e) {
@@ -55,7 +55,7 @@ export async function replay(args: string[], stdin: string): Promise<CommandResu
       bytes: made.gif.length,
       ms: Math.round(performance.now() - started),
     };
-    return jsonResult(summary, diagnostics.map((d) => d + '\n').join(''));
+    return jsonResult(summary, diagnostics.map((d) => `${d}\n`).join(''));
   });
 }
 

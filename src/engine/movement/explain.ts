@@ -15,7 +15,7 @@ export function describeUnit(r: MovementResolver, i: number): string {
   if (label) return label; // a virtual unit the variant names (`the Illusion`)
   const u = r.units[i]!.unit;
   const abbr = r.map.province(u.province)?.abbreviation ?? u.province;
-  return `${u.type} ${abbr}${u.coast ? '/' + u.coast : ''}`;
+  return `${u.type} ${abbr}${u.coast ? `/${u.coast}` : ''}`;
 }
 
 /** Units in province order, so that no reason depends on the order units were listed in. */

@@ -79,7 +79,7 @@ export class Reader {
     const index = placeIndex(this.variant.map);
     const start = this.i;
     const first = this.peek();
-    if (!first || first.kind !== 'word') {
+    if (first?.kind !== 'word') {
       const after = this.sofar();
       this.fail(first ? `expected ${what} after "${after}", found "${first.raw}"` : `missing ${what} after "${after}"`);
     }

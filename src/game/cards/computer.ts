@@ -76,7 +76,7 @@ export function cardComputerDuties(deps: GameDeps): CardComputerDuty[] {
       .all();
     const duties = rows.flatMap(({ game }) => {
       const ctx = loadCtx(tx, game);
-      return ctx && ctx.seats.some((s) => isComputer(s.userId)) ? dutiesOf(ctx) : [];
+      return ctx?.seats.some((s) => isComputer(s.userId)) ? dutiesOf(ctx) : [];
     });
     return { ok: true as const, duties };
   });

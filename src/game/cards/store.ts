@@ -4,7 +4,7 @@
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
-import { type CardGameState, type Seat } from '../../cardgame/index.js';
+import type { CardGameState, Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { idText } from '../../store/queries.js';
 import { games, type GameRow } from '../../store/schema.js';

@@ -50,7 +50,7 @@ export function timeoutCardTurn(deps: GameDeps, gameId: number): Result<{ timedO
   return inTransaction(deps, (tx, changed) => {
     const ctx = cardCtxById(tx, gameId);
     const now = deps.now();
-    if (!ctx || ctx.game.status !== 'active' || ctx.card.deadlineMs === null || ctx.card.deadlineMs > now)
+    if (ctx?.game.status !== 'active' || ctx.card.deadlineMs === null || ctx.card.deadlineMs > now)
       return { ok: true, timedOut: 0 };
     const due = seatsToAct(ctx.state);
     // The setup give is not a turn: a newcomer still reading the 8 cards dealt is never counted as absent.
@@ -96,7 +96,7 @@ export function remindCardTurn(deps: GameDeps, gameId: number): Result<{ reminde
   return inTransaction(deps, (tx, changed) => {
     const ctx = cardCtxById(tx, gameId);
     const now = deps.now();
-    if (!ctx || ctx.game.status !== 'active' || ctx.card.remindAtMs === null || ctx.card.remindAtMs > now)
+    if (ctx?.game.status !== 'active' || ctx.card.remindAtMs === null || ctx.card.remindAtMs > now)
       return { ok: true, reminders: 0 };
     tx.update(cardGames).set({ remindAtMs: null }).where(eq(cardGames.gameId, gameId)).run();
     let n = 0;

@@ -242,7 +242,7 @@ export const isSettled = (progress: StepProgress): boolean =>
 
 /** Why orders cannot change while `spec` is under way (a `claim` step closes them), or null. */
 export function closedOrdersText(spec: PhaseStep | undefined): string | null {
-  if (!spec || spec.at !== 'claim') return null;
+  if (spec?.at !== 'claim') return null;
   return spec.closedOrders ?? 'Orders for this phase are closed: a step of the phase is under way.';
 }
 

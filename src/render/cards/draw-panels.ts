@@ -270,13 +270,22 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean):
     const w = draw(x);
     x += w + 6 + text(ctx, label, x + w + 6, y + 5, 14) + 20;
   };
-  item((cx) => (drawStronghold(ctx, { x: cx + small, y }, small, '14', [], dyn), 2 * small), 'stronghold 14, empty');
-  item((cx) => (drawStronghold(ctx, { x: cx + small, y }, small, '14', [0], dyn), 2 * small), '1 army');
-  item(
-    (cx) => (drawStronghold(ctx, { x: cx + small + 5, y }, small + 2, '14', [0, 0], dyn), 2 * small + 10),
-    '2 armies',
-  );
-  item((cx) => (drawArmy(ctx, { x: cx + 11, y }, 11, 'neutral', dyn), 22), 'the army holding a state (black: neutral)');
+  item((cx) => {
+    drawStronghold(ctx, { x: cx + small, y }, small, '14', [], dyn);
+    return 2 * small;
+  }, 'stronghold 14, empty');
+  item((cx) => {
+    drawStronghold(ctx, { x: cx + small, y }, small, '14', [0], dyn);
+    return 2 * small;
+  }, '1 army');
+  item((cx) => {
+    drawStronghold(ctx, { x: cx + small + 5, y }, small + 2, '14', [0, 0], dyn);
+    return 2 * small + 10;
+  }, '2 armies');
+  item((cx) => {
+    drawArmy(ctx, { x: cx + 11, y }, 11, 'neutral', dyn);
+    return 22;
+  }, 'the army holding a state (black: neutral)');
   item((cx) => {
     drawArmy(ctx, { x: cx + 11, y }, 11, 0, dyn);
     drawArmy(ctx, { x: cx + 26, y: y + 5 }, 6, 'neutral', dyn);

@@ -54,7 +54,7 @@ for (const id of process.argv.slice(2).filter((a) => !a.startsWith('--'))) {
   // map.json keeps wh-build-map.ts's layout (one space per level); geometry.json is one line.
   writeFileSync(
     file,
-    inMap ? `${JSON.stringify({ ...whole, geometry: next }, null, 1)}\n` : JSON.stringify(next) + '\n',
+    inMap ? `${JSON.stringify({ ...whole, geometry: next }, null, 1)}\n` : `${JSON.stringify(next)}\n`,
   );
   console.error(
     `${id}: ${Object.keys(plan.labels).length} label spots${moved.length > 0 ? `, unit spots moved in ${moved.join(' ')}` : ''} written to ${file}`,

@@ -126,7 +126,7 @@ for (;;) {
   const problems = compareBorders(variant, g.geometry);
   if (problems.length === 0 || iterations >= 400) {
     console.error(`${iterations} repairs, ${problems.length} problems left`);
-    for (const p of problems) console.error('  ' + p.message);
+    for (const p of problems) console.error(`  ${p.message}`);
     break;
   }
   if (iterations === 0 || process.argv.includes('--verbose'))
@@ -192,6 +192,6 @@ if (!process.argv.includes('--dry')) {
   };
   const labels = labelSpots(variant, { ...base, geometry: withAnchors });
   const geometry = { ...withAnchors, labels };
-  writeFileSync(out, JSON.stringify(geometry) + '\n');
+  writeFileSync(out, `${JSON.stringify(geometry)}\n`);
   console.error(`wrote ${out}`);
 }

@@ -13,10 +13,10 @@ export function buildAndWriteGeometry(opts: Omit<SeededGeometryOptions, 'log'>, 
   console.error(
     `${built.repairs} repairs in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${built.problems.length} problems left`,
   );
-  for (const p of built.problems) console.error('  ' + p);
+  for (const p of built.problems) console.error(`  ${p}`);
   if (process.argv.includes('--dry')) return;
   const { variant } = opts;
   const labels = labelSpots(variant, { ...variant.data, geometry: built.geometry });
-  writeFileSync(out, JSON.stringify({ ...built.geometry, labels }) + '\n');
+  writeFileSync(out, `${JSON.stringify({ ...built.geometry, labels })}\n`);
   console.error(`wrote ${out}`);
 }

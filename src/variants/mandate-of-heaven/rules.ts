@@ -281,7 +281,7 @@ function afterPhase(
 
 /** A voted neutral's result: the adopted order, or what happened for lack of a majority. */
 function neutralResult(
-  features: MandateFeatures,
+  _features: MandateFeatures,
   r: OrderResult,
   phase: Position['phase']['type'],
   voted: (p: Power) => boolean,

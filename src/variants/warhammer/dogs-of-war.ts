@@ -24,7 +24,7 @@ export interface DogsOfWarChoice {
 }
 
 /** Is this the position before the first Spring moves (nothing has been adjudicated yet)? */
-function beforeFirstSpring(map: GameMap, position: Position, start: Position): boolean {
+function beforeFirstSpring(_map: GameMap, position: Position, start: Position): boolean {
   const p = position.phase;
   return p.season === start.phase.season && p.year === start.phase.year && p.type === 'movement';
 }

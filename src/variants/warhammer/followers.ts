@@ -153,7 +153,7 @@ export function revoltOptions(
   sepoy: Power,
 ): { province: ProvinceId; types: UnitType[] }[] {
   const f = readState(position).followers[sepoy];
-  if (!f || f.role !== 'sepoy' || f.wins < REVOLT_WINS || position.phase.type !== 'adjustment') return [];
+  if (f?.role !== 'sepoy' || f.wins < REVOLT_WINS || position.phase.type !== 'adjustment') return [];
   const home = new Set(map.homeCenters(f.master));
   const occupied = new Set(position.units.map((u) => u.province));
   return (position.supplyCenters[f.master] ?? [])

@@ -153,8 +153,7 @@ export function playGame(s0: CardGameState, players: Player[], gameSeed: string,
       throw new Error(
         `game ${gameSeed} stalled: ${maxActions} actions without an end (round ${s.round}, phase ${s.phase})`,
       );
-    const seat =
-      s.phase === 'give' ? s.gives.findIndex((g) => g === null) : s.phase === 'choose' ? s.chooser!.seat : s.turnSeat!;
+    const seat = s.phase === 'give' ? s.gives.indexOf(null) : s.phase === 'choose' ? s.chooser!.seat : s.turnSeat!;
     const view = privateView(s, seat);
     const t = o.timed?.clock() ?? 0;
     const a = players[seat]!(view, `${gameSeed}:${count}`);

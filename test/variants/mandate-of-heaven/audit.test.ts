@@ -34,7 +34,7 @@ const RULE2_PLACEMENT =
 const RULE4 =
   'when the last unit or units of a non neutral power would be annihilated as a result of an attack or attacks, the defensive strength of the unit or units will be increased by one.';
 
-export const auditCases: (MohCase & { listingMatters?: true })[] = [
+const auditCases: (MohCase & { listingMatters?: true })[] = [
   // ---- Rule 2: a Hsiung-Nu build they may make is theirs, not a ballot.
   {
     name: 'issue 19 §1.1: the nomad Hsiung-Nu build A pch in Pei Choushi’s empty centre: their own build, not a ballot',

@@ -30,7 +30,7 @@ import { outbox, phases } from '../../../src/store/schema.js';
 import { rng } from '../../support/random.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, userOf, type TestEnv } from '../../game/helpers.js';
 
-const RUNS = Number(process.env['MOH_BALLOT_SECRECY_RUNS'] ?? 3);
+const RUNS = Number(process.env.MOH_BALLOT_SECRECY_RUNS ?? 3);
 const PLAYERS = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao', 'Wei', 'Han', 'Hsiung-Nu'];
 const powerOfUser = new Map(PLAYERS.map((p) => [userOf(p), p]));
 
@@ -43,12 +43,13 @@ afterEach(() => {
 });
 
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * `text` written out as an order of its own: not inside a longer order (`A che S A son - tan` names Song's move
  * without being Song's order; `A son - tan via convoy` is another order).
  */
-const standalone = (text: string) => new RegExp(`(?<![A-Za-z/-])(?<![SC] )${escape(text)}(?![A-Za-z/]| [-A-Za-z])`);
+const standalone = (text: string) =>
+  new RegExp(`(?<![A-Za-z/-])(?<![SC] )${escapeRegExp(text)}(?![A-Za-z/]| [-A-Za-z])`);
 
 /** Every string inside a payload (so a line break is a line break, not JSON's `\n`). */
 function stringsOf(value: unknown, out: string[] = []): string[] {
@@ -187,7 +188,7 @@ function playPhase(r: () => number): void {
   const after = outboxSince(mark);
   expect(leaks(after, ballots, published)).toEqual([]);
   // An adopted order shows under its neutral's name only, never on a line with a player's name.
-  const voters = new RegExp(`\\b(${PLAYERS.map(escape).join('|')})\\b`);
+  const voters = new RegExp(`\\b(${PLAYERS.map(escapeRegExp).join('|')})\\b`);
   for (const post of after.filter((x) => x.kind === 'phase_results')) {
     const text = (post.payload as { text: string }).text;
     for (const b of ballots.filter((x) => published.has(x.text))) {

@@ -46,7 +46,7 @@ export function convoyRouteExists(
 /** Does a sea province border this land province (any coast)? */
 export function seaTouches(map: GameMap, sea: ProvinceId, land: ProvinceId): boolean {
   for (const key of map.fleetNeighbours({ province: sea, coast: null })) {
-    if (key === land || key.startsWith(land + '/')) return true;
+    if (key === land || key.startsWith(`${land}/`)) return true;
   }
   return false;
 }

@@ -54,7 +54,7 @@ export function reviseLastStand(
 export function lastStandStrength(ctx: MovementContext, q: StrengthQuery): StrengthRuling | undefined {
   if (q.kind !== 'hold' && q.kind !== 'defend') return undefined;
   const pass = lastStandOf(ctx.pass);
-  if (!pass || !pass.lastStand.includes(q.subject.unit.province)) return undefined;
+  if (!pass?.lastStand.includes(q.subject.unit.province)) return undefined;
   return {
     value: q.classic + 1,
     because: `${q.subject.unit.power}'s last units, cornered, defend with one more (Mandate of Heaven rule 4)`,

@@ -386,7 +386,7 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
 };
 
 const unreported = (step: BattleStep | undefined): Battle[] =>
-  step ? battlesOf(step).filter((b) => !(step.outcomes ?? {})[b.id]) : [];
+  step ? battlesOf(step).filter((b) => !step.outcomes?.[b.id]) : [];
 
 export const battlesStep: PhaseStep<WarhammerRecords> = {
   at: 'claim',
