@@ -1,7 +1,7 @@
 /**
  * Structured logging (pino, one JSON line per event).
  *
- * Privacy rules (issue 4 §6, abuse issue §4):
+ * Privacy rules (docs/decisions.md "Bot, abuse and logs"):
  * - Order text is secret until its phase resolves, so it is only ever logged at debug or trace. Use `logOrders`
  *   for anything that carries orders; it checks the level itself.
  * - Errors are logged through `serializeError` (pino's serializer for the `err` and `error` keys), which keeps a

@@ -1,5 +1,5 @@
 /**
- * Sharding (issue 14 §4): with `SHARDS=auto` or `SHARDS=<n>` the bot runs under discord.js's own
+ * Sharding: with `SHARDS=auto` or `SHARDS=<n>` the bot runs under discord.js's own
  * ShardingManager, the standard way a bot grows past one process (Discord requires shards from 2,500 servers).
  * This process only supervises: it asks Discord how many shards to run (`auto`: the bot's own
  * `GET /gateway/bot`, through DISCORD_API_BASE like every other request), forks one process per shard running

@@ -18,7 +18,7 @@ import { deltaOf, seasonWeights, valuate } from './values.js';
 
 export function ballots(request: SeatRequest, own: readonly PowerOrder[]): PowerOrder[] {
   const { variant, position, power } = request;
-  // The power asked for fills a seat, and a seated power votes (decisions.md): it is among the voters whether or
+  // The power asked for fills a seat, and a seated power votes (docs/decisions.md): it is among the voters whether or
   // not the caller's `players` lists it (`ai orders` answers by default the powers not in `players`).
   const players = request.players ? [...new Set([...request.players, power])] : [];
   const voted = (variant.rules.votedPowers?.({ map: variant.map, position, players }) ?? []).filter((p) => p !== power);

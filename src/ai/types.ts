@@ -1,6 +1,6 @@
 /**
  * What a computer player is asked and what it answers. A request carries only what a human in the seat would
- * see (decisions.md "Computer players and sandbox"): the position, the seat's own power, the game's options and who
+ * see (docs/decisions.md "Computer players and sandbox"): the position, the seat's own power, the game's options and who
  * is seated; never another power's stored orders, ballots or declarations.
  */
 import type { Position, Power, PowerOrder } from '../engine/types.js';

@@ -105,7 +105,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
       }, CHANGE_COALESCE_MS);
     },
   };
-  // Issue 22 §5: computer seats play at each phase opening, in the AI's worker thread (src/game/computer.ts).
+  // Computer seats play at each phase opening, in the AI's worker thread (src/game/computer.ts).
   const computers = computerSeats(deps, {
     ...(opts.computerBudget !== undefined ? { budget: opts.computerBudget } : {}),
     debug: (message) => log.debug(message),
@@ -229,7 +229,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   };
 }
 
-/** Info lines an operator follows (issue 14 §5): never an order, only ids, labels, reasons and timings. */
+/** Info lines an operator follows: never an order, only ids, labels, reasons and timings. */
 function logGameEvent(log: Logger, event: GameEvent): void {
   switch (event.kind) {
     case 'phase_resolved':

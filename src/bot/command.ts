@@ -23,14 +23,14 @@ export interface BotCommand {
   privateReplies?: boolean;
   execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void>;
   autocomplete?(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void>;
-  /** The per-user budget this call spends (abuse issue §1), if any; checked by the router before `execute`. */
+  /** The per-user budget this call spends, if any; checked by the router before `execute`. */
   cooldown?(interaction: ChatInputCommandInteraction): CooldownAction | null;
   /** How this command answers when the router refuses it (budget spent); by default the plain `⚠️ reason`. */
   refuse?(ctx: BotContext, interaction: ChatInputCommandInteraction, error: string): Promise<void>;
   /**
    * What this command answers after an unexpected exception in `execute` or `component` (`action` set for a
    * component), instead of the router's plain `GENERIC_FAILURE`; it may read (never write) the store, and the router
-   * falls back to the plain text if it throws too. `/order` adds the power's stored order set (issue 23 §2).
+   * falls back to the plain text if it throws too. `/order` adds the power's stored order set.
    */
   failed?(ctx: BotContext, interaction: ChatInputCommandInteraction | ComponentInteraction, action?: string): string;
   /** Handles this command's buttons, selects and modals (`action` and `args` from the custom_id). */

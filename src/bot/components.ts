@@ -1,6 +1,6 @@
 /**
  * Buttons and selects: custom ids and the ephemeral confirmation asked before what cannot be undone
- * (`/gm advance`, `/gm rollback`, `/orders clear`, `/concede`; players' issue §5).
+ * (`/gm advance`, `/gm rollback`, `/orders clear`, `/concede`).
  *
  * A custom_id is `command:action:arg:…` (at most 100 characters, Discord's limit). It carries everything the
  * click needs, so a confirmation survives a restart of the bot; a confirmation's first argument is its expiry

@@ -2,7 +2,7 @@
  * Map pictures for Discord: renders positions with src/render (renderMap) and turns failures into a
  * logged warning and `null`, so a post or reply still goes out (as text) when the map cannot be drawn.
  *
- * Shared renders (abuse issue §3): a picture depends only on its inputs (variant, position, orders, results,
+ * Shared renders: a picture depends only on its inputs (variant, position, orders, results,
  * palette, title, width), so identical requests share one render. Concurrent identical requests wait for the
  * same render, and public pictures (nothing private on them: no orders, or the orders of a resolved phase drawn
  * with their results) are kept in a small LRU, so a `/map` storm costs one render. A picture showing a player's

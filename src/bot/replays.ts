@@ -1,5 +1,5 @@
 /**
- * Replays for `/history replay` (issue 25 §2): made in the render worker (src/render/replay), kept in a cache per game
+ * Replays for `/history replay`: made in the render worker (src/render/replay), kept in a cache per game
  * and phase range, and bounded so that no member can use them to slow the bot (abuse bars):
  *
  * - at most one replay being made per member and one per server at a time, and at most `maxConcurrent` in the whole

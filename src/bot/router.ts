@@ -69,7 +69,7 @@ export class CommandRouter {
       });
       return;
     }
-    // Option values may be orders: debug only (issue 4 §6).
+    // Option values may be orders: debug only.
     if (this.ctx.log.isLevelEnabled('debug'))
       this.ctx.log.debug({ ...fields, options: interaction.options.data }, 'command options');
     // Normally a command does its database work at once and replies (one request). When other commands are
@@ -82,7 +82,7 @@ export class CommandRouter {
         await interaction.deferReply({ flags: MessageFlags.Ephemeral });
         await this.nextTurn();
       }
-      // The member's budget for this command (abuse issue §1), spent after any deferral so a burst's
+      // The member's budget for this command, spent after any deferral so a burst's
       // acknowledgements never wait for it; a refusal says when to try again.
       const action = command.cooldown?.(interaction) ?? null;
       const allowed = action ? useCooldown(this.ctx.deps, interaction.user.id, action) : null;

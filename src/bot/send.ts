@@ -6,7 +6,7 @@
  * - Every text is shown as Discord shows it (markup.ts: the game's references to moments, members, roles and
  *   channels become their markup) before it is cut into messages.
  * - Every channel post (`phase_results`, `game_started`, `step_post`, `notice`, `game_over`) longer than one message
- *   goes out as several (issue 23 §4): its text cut at line boundaries into parts of at most 2,000 characters, in
+ *   goes out as several: its text cut at line boundaries into parts of at most 2,000 characters, in
  *   order, the first carrying the maps (and the role mention); no embeds. Each part is its own idempotent step: it has
  *   its own nonce, and the outbox records the parts sent (`partsSent`, `partSent`), so a retry or a restarted bot
  *   goes on from the next part and Discord drops a repeat of the one in flight. The maps are drawn only while the
@@ -203,7 +203,7 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
           // A map that failed to draw is retried (with the outbox's backoff) before the post goes out as text.
           if (pictures === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
             throw new Error('the map could not be drawn; will retry');
-          // Players' issue §4: only the role the game master chose is pinged, never @everyone (decisions.md).
+          // Only the role the game master chose is pinged, never @everyone (docs/decisions.md).
           const role = notifyRoleOf(deps, payload.gameId);
           await sendParts(
             row,
@@ -252,7 +252,7 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
 }
 
 /**
- * Pins a newly posted status message (issue 13 §7: the status stays findable above the results posts).
+ * Pins a newly posted status message (the status stays findable above the results posts).
  * - Exactly once: pinning a message that is already pinned succeeds and changes nothing in Discord, so a
  *   resend after a crash (the nonce hands back the same message) pins it again harmlessly.
  * - Nothing to unpin: a status message is only replaced after it was deleted, and deleting a message removes
@@ -307,7 +307,7 @@ async function stepPicture(
 }
 
 /**
- * A results post's two maps (issue 10 §2): the orders with their results on the position before the phase,
+ * A results post's two maps: the orders with their results on the position before the phase,
  * and the board after it. 'failed' when either could not be drawn.
  */
 async function resultsPictures(
@@ -332,7 +332,7 @@ async function resultsPictures(
 }
 
 /**
- * A channel post as the messages it goes out in (issue 23 §4): its text (after the role's mention, when the game pings
+ * A channel post as the messages it goes out in: its text (after the role's mention, when the game pings
  * one) cut at line boundaries into parts of at most 2,000 characters, in order; the first carries the pictures and is
  * the only one that may ping the role (`allowed_mentions.roles`). No embeds: each part is plain content, as a post of
  * one message is. Mentions are rendered; only `pingUsers` posts notify the users named. The cut depends on the text

@@ -137,7 +137,7 @@ export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[
   const earlier = segments.map((s) => s.trim()).filter((s) => s !== '');
   const prefix = earlier.length > 0 ? `${earlier.join('; ')}; ` : '';
   // No choice longer than 100 characters can be offered: with that much typed there is nothing to complete
-  // (and a long input costs nothing; abuse issue §1).
+  // (and a long input costs nothing).
   if (prefix.length >= MAX_CHOICE || last.length > MAX_CHOICE) return [];
   const written = normalizeTyped(last);
   const verb = verbFirst(written);

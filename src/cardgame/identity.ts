@@ -1,6 +1,6 @@
 /**
  * The card game's identity: how the bot names it and offers it (like a variant's `id` and `name` in its `map.json`).
- * The layers above read these instead of spelling the game's name, so they name no game of their own (issue 21 §2).
+ * The layers above read these instead of spelling the game's name, so they name no game of their own.
  */
 export const CARD_GAME = {
   /** `/game create variant:` value and the `games.variant_id` of a card game (data.json's `name` too). */

@@ -148,7 +148,7 @@ let variantFileSupport: typeof import('../variants/build.js') | undefined;
  * Loads what `variantById`, `variantFromFlags` and `variantFromFile` will be asked for: the bundled variants that
  * `ids` name (anything that is not a bundled variant's id is left for `variantById` to report, when it is asked
  * for) and, given `flags`, the flags' variant (default Classic) or the validator of `--variant-file`. Only the
- * variants a command uses are loaded, so the CLI starts fast (issue 14 §6).
+ * variants a command uses are loaded, so the CLI starts fast.
  */
 export async function loadVariants(ids: Iterable<unknown>, flags?: Flags): Promise<void> {
   const wanted = new Set<string>();

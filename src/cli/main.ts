@@ -1,5 +1,5 @@
 /**
- * The offline CLI: `npm run -s cli -- <command>` (contract: /work/shared/formats/cli.md, docs/cli.md).
+ * The offline CLI: `npm run -s cli -- <command>` (contract: docs/cli.md).
  * JSON on stdout only, diagnostics on stderr; exit 0 when the input was read, 2 for unreadable input or usage.
  */
 import { resolve } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The bot's environment, validated with zod (issue 4 §1). `.env` is loaded by main.ts (dotenv);
+ * The bot's environment, validated with zod. `.env` is loaded by main.ts (dotenv);
  * this module only reads a plain record, so tests pass their own.
  */
 import { z } from 'zod';
@@ -57,7 +57,7 @@ const EnvSchema = z.object({
   MIN_PHASE: optionalDuration(ABSOLUTE_MIN_PHASE_MS, 'MIN_PHASE must be a duration of at least 1m, like 5m or 1h'),
   PHASES_PER_HOUR: z.preprocess(blankToUndefined, wholeNumber('PHASES_PER_HOUR').optional()),
   MAX_LIVE_GAMES_PER_SERVER: z.preprocess(blankToUndefined, wholeNumber('MAX_LIVE_GAMES_PER_SERVER').optional()),
-  // Sandboxes (issue 25 §1): how many one member and one server keep at once, and how long one lasts unused.
+  // Sandboxes: how many one member and one server keep at once, and how long one lasts unused.
   SANDBOXES_PER_MEMBER: z.preprocess(blankToUndefined, wholeNumber('SANDBOXES_PER_MEMBER').optional()),
   SANDBOXES_PER_SERVER: z.preprocess(blankToUndefined, wholeNumber('SANDBOXES_PER_SERVER').optional()),
   SANDBOX_IDLE: optionalDuration(

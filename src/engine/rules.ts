@@ -345,7 +345,7 @@ export interface RulesModule {
   convoyStands?(ctx: MovementContext, fleet: OrderedUnit): boolean | undefined;
 
   /**
-   * Outer loop over whole movement resolutions (decisions.md: a fixed point over complete resolutions, never an
+   * Outer loop over whole movement resolutions (docs/decisions.md: a fixed point over complete resolutions, never an
    * estimate inside one). Called after each complete resolution with its outcome and the current pass data; return
    * new pass data to resolve the whole phase again with it (hooks read it as `ctx.pass`), or undefined to keep this
    * outcome. It must be monotone so the loop ends (the engine stops after 64 passes). Mandate of Heaven rule 4.

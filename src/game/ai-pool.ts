@@ -1,5 +1,5 @@
 /**
- * The computer players off the event loop (issue 22 §4): one shared worker thread (lazily started, unref'd so it
+ * The computer players off the event loop: one shared worker thread (lazily started, unref'd so it
  * never keeps the process alive) answers the jobs of src/ai/job.ts one after another, in the order they come.
  * The compiled bot starts dist/game/ai-worker.js with plain Node; from the TypeScript sources (tests, `npm run
  * dev`) the bootstrap registers tsx's loader first and starts src/game/ai-worker.ts. If the worker cannot start or
@@ -75,7 +75,7 @@ let warming: Promise<void> | null = null;
 
 /**
  * Starts the worker and has it answer one small job (the first variant's opening, a tiny budget), so that the first
- * computer seat is answered by a worker that is up and compiled (issue 22 §4). Once per worker; never rejects.
+ * computer seat is answered by a worker that is up and compiled. Once per worker; never rejects.
  */
 export function warmAiWorker(): Promise<void> {
   if (warming && slot.current()) return warming;

@@ -1,7 +1,7 @@
 /**
  * The computer players' worker thread (src/game/ai-pool.ts starts it): each message is a plain-JSON job
  * (src/ai/job.ts), answered with `{id, ok: true, answer}` or `{id, ok: false, error}`. A search takes from a few
- * milliseconds to seconds; here it never holds up the bot's event loop (issue 22 §4; brief: no block over 20 ms), and
+ * milliseconds to seconds; here it never holds up the bot's event loop (brief: no block over 20 ms), and
  * its thread runs at a lower priority than the bot's own.
  */
 import { parentPort } from 'node:worker_threads';

@@ -1,5 +1,5 @@
 /**
- * Who holds a seat: a person (a Discord user id, digits) or a computer player (`computer:<power>`, issue 22 §5; see
+ * Who holds a seat: a person (a Discord user id, digits) or a computer player (`computer:<power>`; see
  * computer.ts). No Discord id has a colon, so the two never meet.
  *
  * Also what a game master writes in `/game create computer:` (which seats computer players fill) and its

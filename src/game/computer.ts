@@ -1,7 +1,7 @@
 /**
- * Computer players in the seats of a Diplomacy game (issue 22 §5). A computer seat is a `players` row whose user id
+ * Computer players in the seats of a Diplomacy game. A computer seat is a `players` row whose user id
  * is `computer:<power>` (no Discord user has such an id: theirs are numbers), put there only by a game master
- * (`/game create computer:`, `/gm replace computer:true`, decisions.md "Computer players and sandbox"). It plays
+ * (`/game create computer:`, `/gm replace computer:true`, docs/decisions.md "Computer players and sandbox"). It plays
  * through the same use-cases as a person: its orders are stored by `submitOrders` and it says `/ready` by
  * `toggleReady`; it answers a phase step (a start choice, a declaration) through the plug-in's own `/act` actions
  * (`runAction`); its draw votes and concessions are stored like a person's (`settleComputerVotes`, votes.ts). So
@@ -16,7 +16,7 @@
  * change, and asks at most once at a time per seat and stage; after a restart the seats still not done are asked
  * again, so nothing is lost. A step without a `computer` player leaves the seat's defaults to apply.
  *
- * The event loop (issue 22 §4; brief: no block over 20 ms): everything done here on the bot's thread goes in small
+ * The event loop (brief: no block over 20 ms): everything done here on the bot's thread goes in small
  * pieces, one per turn of the loop (`loopTurns`), so gateway events and commands are served between them: finding
  * which games have computer seats is one small query; each game's seats are looked at in a turn of their own; the
  * seats' draw votes are settled once per game and phase, not once per seat; each seat's orders are stored in one

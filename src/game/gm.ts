@@ -269,7 +269,7 @@ export function gmRollback(
       .run();
     tx.delete(readiness).where(eq(readiness.phaseId, previous.id)).run();
     clearSteps(tx, previous.id); // its variant's steps start again at its next deadline
-    // Votes never expire silently (abuse issue §6): they stand, unless they decided the end this rollback undoes.
+    // Votes never expire silently: they stand, unless they decided the end this rollback undoes.
     const undoesEnd = game.status === 'finished' && (game.end?.kind === 'draw' || game.end?.kind === 'concession');
     if (undoesEnd) tx.delete(votes).where(eq(votes.gameId, game.id)).run();
     const deadline = now + durationOf(game, previous.type);
@@ -335,7 +335,7 @@ export function gmReplace(
       return fail(
         `"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
       );
-    // Issue 22 §5: a computer seat is put there by the game master only (decisions.md).
+    // A computer seat is put there by the game master only (docs/decisions.md).
     const newUserId = input.computer ? computerUserId(power) : input.newUserId!;
     const roster = playersOf(tx, game.id);
     const holder = roster.find((p) => p.power === power);
@@ -343,13 +343,13 @@ export function gmReplace(
     const unseatable =
       current && !holder ? variant.rules.canSeat?.({ map: variant.map, position: current.position, power }) : null;
     if (unseatable) return fail(`${unseatable}.`);
-    // Issue 22 §5: no game of only computer players through a replacement (a demonstration table is asked for at
+    // No game of only computer players through a replacement (a demonstration table is asked for at
     // creation).
     if (input.computer && !game.demonstration && !roster.some((p) => p.power !== power && !isComputer(p.userId))) {
       return fail(`${power} is the last power a person plays; a game of only computer players is refused.`);
     }
     const other = roster.find((p) => p.userId === newUserId);
-    // decisions.md: a game master cannot take a power while he holds another (nor can anyone hold two).
+    // docs/decisions.md: a game master cannot take a power while he holds another (nor can anyone hold two).
     if (other && other.power !== power) {
       return fail(
         newUserId === input.userId
@@ -361,7 +361,7 @@ export function gmReplace(
     const now = deps.now();
     if (holder) tx.update(players).set({ userId: newUserId, joinedAt: now }).where(eq(players.id, holder.id)).run();
     else tx.insert(players).values({ gameId: game.id, power, userId: newUserId, joinedAt: now }).run();
-    // decisions.md: a power changing hands loses its orders for the current phase (the new holder gives their
+    // docs/decisions.md: a power changing hands loses its orders for the current phase (the new holder gives their
     // own; nobody reads the previous holder's), its readiness, and its draw vote or concession.
     let cleared = 0;
     if (game.currentPhaseId !== null) {
@@ -424,8 +424,8 @@ export function gmReplace(
 }
 
 /**
- * Cancels the channel's unfinished game (players' issue §6): its game master, or anyone with Manage Server in
- * the server (decisions.md: no need to detect that the master left; the bot layer says whether the caller has
+ * Cancels the channel's unfinished game: its game master, or anyone with Manage Server in
+ * the server (docs/decisions.md: no need to detect that the master left; the bot layer says whether the caller has
  * it). The game ends as abandoned; the channel and every player are told.
  */
 export function gmCancel(
@@ -501,7 +501,7 @@ export function gmCancel(
   });
 }
 
-/** Hands the game-master role to another member (players' issue §6). */
+/** Hands the game-master role to another member. */
 export function gmTransfer(deps: GameDeps, input: Caller & { newUserId: string }): Result<{ game: GameView }> {
   return inTransaction(deps, (tx, changed) => {
     const game = gmGame(tx, input);
@@ -530,7 +530,7 @@ export function gmTransfer(deps: GameDeps, input: Caller & { newUserId: string }
   });
 }
 
-/** Removes a player from the forming game (players' issue §6); after the start, `/gm replace` hands powers over. */
+/** Removes a player from the forming game; after the start, `/gm replace` hands powers over. */
 export function gmKick(
   deps: GameDeps,
   input: Caller & { power: string },

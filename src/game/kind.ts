@@ -1,5 +1,5 @@
 /**
- * Game kinds (issue 21 §2): games that are not Diplomacy positions adjudicated phase by phase, with an engine of their
+ * Game kinds: games that are not Diplomacy positions adjudicated phase by phase, with an engine of their
  * own (the card game: src/cardgame/) and use-cases of their own, but the same `games` row, channel rule, outbox,
  * scheduler and computer players as every game. A kind plugs into the game layer's shared machinery through this
  * interface and is found through this registry only: the scheduler sweeps its deadlines, the outbox builds its status

@@ -1,5 +1,5 @@
 /**
- * What one member may cost the bot (abuse issue §1): the shortest phase, how many phases one game resolves
+ * What one member may cost the bot: the shortest phase, how many phases one game resolves
  * per hour, per-user command budgets, one forming game per user per server, live games per server, and the
  * size of one `/order`. Defaults here; the operator overrides them through the environment (config/env.ts)
  * and a server's managers may tighten the per-server ones with `/server limits`.
@@ -36,7 +36,7 @@ export const DEFAULT_LIMITS: Limits = {
     lobby: { uses: 4, windowMs: 60_000 },
     create: { uses: 2, windowMs: 10 * 60_000 },
     sandbox: { uses: 12, windowMs: 30_000 },
-    /** `/history replay` (issue 25): a replay costs seconds of the render worker; a cached one costs nothing. */
+    /** `/history replay`: a replay costs seconds of the render worker; a cached one costs nothing. */
     replay: { uses: 3, windowMs: 10 * 60_000 },
   },
 };

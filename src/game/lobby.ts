@@ -54,7 +54,7 @@ export function createGame(
     options?: Record<string, string | null | undefined>;
     /** The variant's options as typed in `/game create options:`: comma-separated `name` or `name=value` (variant-of-game.ts). */
     optionsText?: string | null;
-    /** `/game create computer:` (issue 22 §5): `all` (every power nobody holds at the start) or powers, comma-separated. */
+    /** `/game create computer:`: `all` (every power nobody holds at the start) or powers, comma-separated. */
     computer?: string | null;
     /** `/game create demonstration:` — a table of only computer players, every power seated at once. */
     demonstration?: boolean | null;
@@ -113,7 +113,7 @@ export function createGame(
       }
     }
     if (guildId) {
-      // Abuse issue §1: one forming game per user per server, and a cap on the server's live games.
+      // One forming game per user per server, and a cap on the server's live games.
       const forming = tx
         .select({ channelId: games.channelId })
         .from(games)
@@ -319,7 +319,7 @@ export function startGame(
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const now = deps.now();
     const seatedBefore = playersOf(tx, game.id);
-    // Issue 22 §5: a table of only computer players is a demonstration table, asked for at creation.
+    // A table of only computer players is a demonstration table, asked for at creation.
     if (!game.demonstration && !seatedBefore.some((p) => !isComputer(p.userId))) {
       return fail(
         seatedBefore.length === 0 && !game.computerFill

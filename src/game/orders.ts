@@ -239,7 +239,7 @@ function orderSetText(duties: Duties, rows: OrderRow[]): string {
 }
 
 /**
- * Queues the DM that confirms a power's complete order set (players' issue §3, abuse issue §1): at most one
+ * Queues the DM that confirms a power's complete order set: at most one
  * per burst of changes. A confirmation still waiting for its quiet period (`confirmationQuietMs`, at most three
  * of them after the first change) is rewritten with the newest order set, so sixty quick `/order`s send one DM
  * that shows the final orders; one already due (perhaps being delivered) is left alone and a new one follows.
@@ -291,7 +291,7 @@ function queueConfirmation(
 }
 
 /**
- * Orders close at the deadline, even if the sweep that resolves the phase has not run yet (players' issue §2).
+ * Orders close at the deadline, even if the sweep that resolves the phase has not run yet.
  * Returns the reason, or null while orders are open (a paused game has no deadline).
  */
 export function deadlinePassed(game: GameRow, now: number): string | null {
@@ -300,7 +300,7 @@ export function deadlinePassed(game: GameRow, now: number): string | null {
 }
 
 /**
- * Bounds an order text before anything parses it (abuse issue §1): characters and orders (lines or
+ * Bounds an order text before anything parses it: characters and orders (lines or
  * `;`-separated parts). Returns the sentence to show, or null when it is within bounds. Counting is one
  * linear pass that stops at the first excess.
  */

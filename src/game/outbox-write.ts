@@ -36,7 +36,7 @@ export type OutboxPayload =
   | KindPayload;
 
 /**
- * A game kind's own outbox row (issue 21 §2): `event` names what happened in the kind's words (the card game's
+ * A game kind's own outbox row: `event` names what happened in the kind's words (the card game's
  * `log`, `turn`, `round`, `over`) and `data` carries it; both are opaque to the outbox and the sender, which hand
  * the row to the kind of that name (src/bot/kinds.ts). The kind types its events by narrowing `E`.
  * `prompt`: the row asks a player to act now (a turn ping), so it is untrue once the game is cancelled and is
@@ -94,7 +94,7 @@ export const CONFIRMATION_DROPPED = 'dropped: its phase resolved first, and the 
 /**
  * Queues a message; returns false when a message with the same dedupe key already exists.
  *
- * Issue 23 §3: an order confirmation DM goes out before the post that publishes its phase's orders, or not at all.
+ * An order confirmation DM goes out before the post that publishes its phase's orders, or not at all.
  * Queuing that post (in the transaction that resolves the phase) drops the phase's confirmations that no deliverer
  * holds yet: the post shows what was stored, and a DM after it would confirm orders for a phase that is over. A
  * confirmation already in flight is waited for by the post (outbox.ts `claimHeads`); one put back after a failed

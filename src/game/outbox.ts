@@ -1,12 +1,12 @@
 /**
  * Delivering the outbox, independent of Discord: the bot supplies `send(row)`.
  *
- * - Fair and concurrent (abuse issue §2): each target (a channel, or a user's DMs) is its own queue. A pass
+ * - Fair and concurrent: each target (a channel, or a user's DMs) is its own queue. A pass
  *   claims the oldest due head of every target's queue, up to `concurrency` at once, and claims the next row of
  *   a target as soon as the one before it is done. A slow or rate-limited target therefore delays only itself;
  *   a flooded channel's backlog never goes ahead of another target's message. Rows go out in id order per
  *   target (a channel never sees the results of Fall before those of Spring).
- * - Claims (production issue §0, src/game/outbox-claims.ts): a row is claimed in a transaction by naming the
+ * - Claims (src/game/outbox-claims.ts): a row is claimed in a transaction by naming the
  *   deliverer process before `send` is called, and marked sent right after. A crash between the two leaves the
  *   claim to a dead process; the next live deliverer (the restarted bot) frees it at once and sends again, and
  *   the send side's nonce (derived from the row and part) makes Discord drop the repeat. A row sent as several
@@ -19,8 +19,8 @@
  * - `channel_gone` fails every pending row for that channel and pauses a running game there.
  * - Status edits are coalesced: an older status row is skipped when a newer one for the same game waits;
  *   a status row's text is the game's status at delivery time.
- * - An order confirmation DM goes out before the post that publishes its phase's orders, or not at all (issue 23
- *   §3): that post waits while one is in flight, and one outrun by it is dropped instead of sent (outbox-write.ts).
+ * - An order confirmation DM goes out before the post that publishes its phase's orders, or not at all: that
+ *   post waits while one is in flight, and one outrun by it is dropped instead of sent (outbox-write.ts).
  * - Logs: one info line per delivery (kind, attempts, ms), failures at warn with the error's Discord code and
  *   HTTP status (never a payload: message text stays out of logs).
  */
@@ -98,7 +98,7 @@ export interface DeliveryRow {
   statusMessageId: string | null;
   /**
    * For a message sent as several (a long post or DM): how many Discord already has (0: none), and how `send` records
-   * one more, right after Discord took it, so a retry or a restarted bot goes on from the next (issue 23 §4).
+   * one more, right after Discord took it, so a retry or a restarted bot goes on from the next.
    */
   partsSent?: number;
   partSent?: (count: number) => void;
@@ -149,7 +149,7 @@ const PUBLISHING = sql.join(
 
 /**
  * A post publishing a phase's orders (`o`) waits while an order confirmation of that phase, queued before it, is
- * being sent (claimed): the DM goes out first (issue 23 §3, see outbox-write.ts `enqueue`).
+ * being sent (claimed): the DM goes out first (see outbox-write.ts `enqueue`).
  */
 const WAITS_FOR_CONFIRMATION = sql`o.kind IN (${PUBLISHING}) AND EXISTS (
   SELECT 1 FROM outbox AS c WHERE c.claimed_by IS NOT NULL AND c.sent_at IS NULL AND c.failed_at IS NULL
@@ -220,7 +220,7 @@ function channelGone(tx: Tx, row: OutboxRow, error: string, t: number): number {
 
 /**
  * An order confirmation whose phase's orders were published after it was queued (a retry after a failed attempt,
- * or a row freed after a crash): sending it now would confirm orders for a phase that is over (issue 23 §3).
+ * or a row freed after a crash): sending it now would confirm orders for a phase that is over.
  */
 function outrunConfirmation(db: Db, row: OutboxRow): boolean {
   if (row.kind !== 'dm' || row.phaseId === null || !row.dedupeKey.startsWith(ORDER_CONFIRMATION_KEY)) return false;

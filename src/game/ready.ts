@@ -50,7 +50,7 @@ export function toggleReady(
     const waitingFor = humanPowersToAct(tx, variant, game, phase).filter((p) => !readyNow.has(p));
     // While a start choice is being made (src/game/steps.ts), readiness waits for it.
     if (ready && waitingFor.length === 0 && !step) {
-      // Abuse issue §1: a game resolves at most so many phases an hour early; beyond that it keeps its deadline.
+      // A game resolves at most so many phases an hour early; beyond that it keeps its deadline.
       const allowed = earlyResolutionAllowed(tx, deps, game.id, now);
       if (!allowed.ok) {
         queueStatus(tx, game.id, now);

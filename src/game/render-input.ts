@@ -2,7 +2,7 @@
  * What the deliverer and `/map`, `/history` need to draw a phase's maps at send time (so the resolving
  * transaction stays fast): `renderMap(input.variant, input.position, { orders, results, adjudication, title, palette })`.
  *
- * A resolved phase has two pictures (issue 10 §2): its orders with their results on the position before it,
+ * A resolved phase has two pictures: its orders with their results on the position before it,
  * and the board after it (the next phase's position: new places, centre ownership after a fall, dislodged
  * units beside their provinces with their retreat options).
  */

@@ -152,7 +152,7 @@ export function resolveInTx(
     }
     const phase = phaseById(tx, phaseId)!;
     const orders: PowerOrder[] = ordersOf(tx, phaseId).map((o) => ({ power: o.power, order: o.order }));
-    // The powers with a seated player (Mandate of Heaven: they vote on neutral units; decisions.md).
+    // The powers with a seated player (Mandate of Heaven: they vote on neutral units; docs/decisions.md).
     const players = playersOf(tx, game.id).map((p) => p.power);
     // With what the steps hand over: battles decided outside the adjudicator, state kept between phases.
     const adjudication = adjudicatePhase(variant, phase.position, orders, players, handoff);

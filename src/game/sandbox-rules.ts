@@ -1,5 +1,5 @@
 /**
- * The play of a sandbox (issue 25 §1), pure: orders for every power checked exactly as `/order` checks a player's
+ * The play of a sandbox, pure: orders for every power checked exactly as `/order` checks a player's
  * (src/game/orders.ts `checkOrder`), and the phase played as a game plays it — by the same phase machine
  * (src/game/phase/machine.ts: the variant plug-in's `startSteps`, `beforeClaim`, each step's `close` and its actions)
  * over a frame of the sandbox instead of the game's tables, the owner acting for every seat and as the game master.

@@ -1,5 +1,5 @@
 /**
- * Sandboxes (issue 25 §1): a user's private copy of a Diplomacy game's board — the current phase or any earlier one
+ * Sandboxes: a user's private copy of a Diplomacy game's board — the current phase or any earlier one
  * from `/history` — in which they order every power, adjudicate as often as they like and step on through retreats
  * and adjustments. Each use-case is one transaction on the `sandboxes` table only: a sandbox reads its game once (the
  * board and the public roster, never its stored orders) and never writes to the game's tables or the outbox.
@@ -8,7 +8,7 @@
  * (as at a deadline) and its actions run with `/sandbox act`, the owner acting for every seat and as the game master;
  * what the steps would post in the game's channel is kept for the owner alone.
  *
- * Bounds (abuse issue, src/game/limits.ts): `sandboxesPerUser` and `sandboxesPerServer` kept at once, each deleted
+ * Bounds (src/game/limits.ts): `sandboxesPerUser` and `sandboxesPerServer` kept at once, each deleted
  * `sandboxIdleMs` after its last use (every write use-case first deletes the expired ones). The play itself is
  * src/game/sandbox-rules.ts.
  */

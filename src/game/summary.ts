@@ -27,7 +27,7 @@ export function ordersOpenLine(label: string, deadlineMs: number): string {
   return `**${label}**: orders with \`/order\`, deadline ${timeRef(deadlineMs, 'R')} (${timeRef(deadlineMs, 'f')}).`;
 }
 
-/** A unit nobody ordered: its own mark, whatever the default did (players' issue §4: missed orders stand out). */
+/** A unit nobody ordered: its own mark, whatever the default did (missed orders stand out). */
 const MISSED_MARK = '⏰';
 
 function resultLine(r: OrderResult): string {

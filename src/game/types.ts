@@ -29,7 +29,7 @@ export interface Limits {
   maxOrderLines: number;
   /** Order-confirmation DMs wait this long for more changes, and carry them all (one DM per burst). */
   confirmationQuietMs: number;
-  /** Sandboxes (issue 25 §1): kept at once per user and per server, and how long one lives after its last use. */
+  /** Sandboxes: kept at once per user and per server, and how long one lives after its last use. */
   sandboxesPerUser: number;
   sandboxesPerServer: number;
   sandboxIdleMs: number;
@@ -62,7 +62,7 @@ export interface GameDeps {
   limits?: LimitsInput;
 }
 
-/** Milestones an operator follows in the logs (issue 14 §5). */
+/** Milestones an operator follows in the logs. */
 export type GameEvent =
   | { kind: 'game_created'; gameId: number; variantId: string; guildId: string | null; channelId: string }
   | { kind: 'game_started'; gameId: number; variantId: string; players: number }
@@ -112,7 +112,7 @@ export interface GameView {
   notifyRoleId: string | null;
   /** The variant's game options (Warhammer `decisiveBattles`), each given or defaulted at creation. */
   options: Record<string, string>;
-  /** `/game create computer:all`: computer players take the powers still free at the start (issue 22 §5). */
+  /** `/game create computer:all`: computer players take the powers still free at the start. */
   computerFill: boolean;
   /** A demonstration table: computer players only (`/game create demonstration:`). */
   demonstration: boolean;

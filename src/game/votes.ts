@@ -4,11 +4,11 @@
  *   game ends in a draw shared by all surviving powers (strict DIAS; powers in civil disorder have no vote).
  * - Concession: `/concede to:` concedes the game to a power. When every other surviving power that has a
  *   player has conceded to the same power, that power wins.
- * Both are secret until they decide the game (abuse issue §6): no reply, status or log at info says who voted.
+ * Both are secret until they decide the game: no reply, status or log at info says who voted.
  * They never expire: a vote stands until withdrawn, until its power changes hands (`/gm replace`), or until a
  * rollback undoes the game's end they decided.
  *
- * A computer player's seat votes too, by a fixed rule (issue 22 §5; docs/ai.md "Votes"), stored like a person's
+ * A computer player's seat votes too, by a fixed rule (docs/ai.md "Votes"), stored like a person's
  * vote and counted like one:
  * - it votes for the draw when every person playing a surviving power has voted for it (so it never holds a table
  *   of people hostage), or when it cannot improve: its supply centres are no more than two game years before;

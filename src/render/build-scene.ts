@@ -54,7 +54,7 @@ const SYMBOL_ORDER: SymbolKind[] = [
   'virtual',
 ];
 
-/** Variants with more powers than this mark every unit with its power (decisions.md, "Maps and colours"). */
+/** Variants with more powers than this mark every unit with its power (docs/decisions.md, "Maps and colours"). */
 export const MARKED_POWERS = 8;
 
 export interface RenderOptions {
@@ -313,7 +313,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   // beside the province it moves into): translucent, ringed, never mistaken for a real unit.
   /** Where a virtual unit that stands on no province of the map is drawn (its move starts there). */
   const virtualSpot = new Map<string, Point>();
-  /** Virtual units' moves, drawn like any move, with the result the board after tells (issue 20 §1). */
+  /** Virtual units' moves, drawn like any move, with the result the board after tells. */
   const virtualMoves: PowerOrder[] = [];
   const virtualResults: OrderResult[] = [];
   if (position.phase?.type === 'movement') {
@@ -396,7 +396,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     linkLine,
   };
   const results = opts.results ?? opts.adjudication?.results;
-  // Every order the adjudicator carried out is drawn (issue 20 §1): the powers' own, the orders the players' vote
+  // Every order the adjudicator carried out is drawn: the powers' own, the orders the players' vote
   // adopted for units no player owns (in their power's colour; never the ballots), virtual units' moves.
   const drawnOrders = [
     ...(opts.orders ?? []),

@@ -1,5 +1,5 @@
 /**
- * `maps check`, geometry part: the drawn borders must equal the adjacency graph (issue 3, item 4).
+ * `maps check`, geometry part: the drawn borders must equal the adjacency graph (item 4).
  *
  * - Two provinces that share a drawn border must be adjacent in the data (army or fleet adjacency, any coast).
  * - Two adjacent provinces must share a drawn border at least `MIN_BORDER` map pixels long, unless the variant

@@ -2,7 +2,7 @@
  * drawScene: paints a scene on a 2D canvas context. No decisions about placement here (see build-scene.ts).
  * Paint order: title bar, territories, borders, features, centre markers, hold and special-order rings, order lines
  * (supports, convoys, arrow shafts), labels with their halos (arrows may cross labels but run beneath the halo,
- * decisions.md), arrowheads (above the halos: the direction always shows), units, result symbols, legend.
+ * docs/decisions.md), arrowheads (above the halos: the direction always shows), units, result symbols, legend.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';

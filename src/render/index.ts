@@ -1,5 +1,5 @@
 /**
- * The map renderer (issue 3): renderMap draws a position, with orders and results when given, as a PNG.
+ * The map renderer: renderMap draws a position, with orders and results when given, as a PNG.
  * For a bundled variant, or the copy of one that a game's options make (Warhammer's campaign), the whole job runs
  * in a worker thread (pool.ts, worker.ts): building the scene, drawing,
  * Skia's rasterization and PNG compression, so a render never stalls the bot's event loop; a variant from

@@ -329,7 +329,7 @@ export function placeMarkers(ctx: MarkerContext): {
 
   // Labels: tried in tiers until each finds room (a tier only for what earlier tiers could not place):
   // full text inside the province; abbreviation only; then the abbreviation just outside. Never smaller than
-  // LABEL_PX at 1600 px wide (legibility on a phone, issue 10 §6).
+  // LABEL_PX at 1600 px wide (legibility on a phone).
   const labelSize = LABEL_PX * u;
   const givenLabels = variant.data.geometry?.labels ?? {};
   const centerBoxes = centers.map((c) => rectAround(c.at, c.radius * 2.6, c.radius * 2.6));
@@ -351,7 +351,7 @@ export function placeMarkers(ctx: MarkerContext): {
   >();
   const wrapped: Label[] = [];
   type Province = (typeof variant.data.provinces)[number];
-  // One label style per variant (issue 20): full names where they fit (a name in another script beside the
+  // One label style per variant: full names where they fit (a name in another script beside the
   // romanised one), or abbreviations throughout (Classic). Labels keep one size (legibility: 14 px at 1600 px).
   const style = labelStyleOf(variant);
   const { full, fullLines, short, stacked } = LABEL_TEXTS;
@@ -376,7 +376,7 @@ export function placeMarkers(ctx: MarkerContext): {
           { text: (p) => p.abbreviation, inside: true },
           { text: (p) => p.abbreviation, inside: false },
         ]
-      : // Players must read the names (issue 20): the full name anywhere inside, in one line or two; where it finds
+      : // Players must read the names: the full name anywhere inside, in one line or two; where it finds
         // no room, the abbreviation inside; a province with room for neither gets its name beside it with a leader
         // line (its middle over the province or over water first, then anywhere near), else its abbreviation beside
         // it (a label for every province first); last, each abbreviation inside gives way to the full name beside

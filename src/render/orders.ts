@@ -1,6 +1,6 @@
 /**
  * Orders (and their results) → order marks and result symbols of the scene, following the conventions
- * players know from webDiplomacy and Backstabbr (issue 10 §1):
+ * players know from webDiplomacy and Backstabbr:
  * - a move is an arrow; a convoyed move runs through the convoying fleets the adjudicator used, in order (the
  *   convoy orders themselves draw nothing more); a convoy it did not use is not on the army's route: the army's
  *   move goes over land, or, when it cannot, is not drawn at all (only its failed symbol, beside the unit);

@@ -1,5 +1,5 @@
 /**
- * What a power's colours must never read as (issue 20 §3, decisions.md "Maps and colours"), beside the pairwise bars
+ * What a power's colours must never read as (docs/decisions.md "Maps and colours"), beside the pairwise bars
  * the palette test checks: a unit colour never reads as a failed order (a mid grey: failed lines are dimmed), a
  * retreat (white: a retreat's core, an unowned centre), the sea or bare land; a land tint never reads as water or as
  * unowned land. Measured in CIEDE2000 with normal vision (color-science.ts). test/render/palette.test.ts holds every

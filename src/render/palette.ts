@@ -1,7 +1,7 @@
 /**
  * Colours of the map. Power colours come from the variant: `color` (units, arrows) and `landColor` (the
  * tint of the land it holds) for the standard palette, `altColor` and `altLandColor` for the colour-blind
- * one. Everything else is fixed here. The bars every variant's palette meets (decisions.md, "Maps and
+ * one. Everything else is fixed here. The bars every variant's palette meets (docs/decisions.md, "Maps and
  * colours") are checked from this data by test/render/palette.test.ts with CIEDE2000 (color-science.ts):
  * unit colours ΔE ≥ 20 apart and from the sea (≥ 15 under simulated deuteranopia and protanopia in the
  * colour-blind palette), land tints ≥ 10; with more than 8 powers each unit also carries its power's mark

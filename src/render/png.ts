@@ -1,5 +1,5 @@
 /**
- * PNG encoding tuned for maps: an 8-bit indexed (palette) PNG, about a third the size of RGBA (issue 10 §6).
+ * PNG encoding tuned for maps: an 8-bit indexed (palette) PNG, about a third the size of RGBA.
  *
  * A map is drawn with a few dozen flat colours plus the antialiased blends along every edge and glyph, so a
  * frequency-first palette keeps the picture exact where it matters: colours are taken in order of how many
@@ -25,7 +25,7 @@ const CANDIDATES = 6000;
 /** zlib level: 6 gives within 5 % of level 9's size at an eighth of its time on these images. */
 const LEVEL = 6;
 /**
- * A map must stay under 250 KiB (issue 20: a results post's two maps); the busiest 21-power phases come out just above
+ * A map must stay under 250 KiB (a results post's two maps); the busiest 21-power phases come out just above
  * it at level 6, so a picture over this many bytes of deflated rows is deflated again at level 9 (rare; slower).
  */
 const RECOMPRESS_ABOVE = 245 * 1024;
@@ -341,7 +341,7 @@ class ColorTable {
 }
 
 /**
- * What a map's PNG must stay under (issue 20: a results post's two maps under 250 KiB each), less room for the chunks
+ * What a map's PNG must stay under (a results post's two maps under 250 KiB each), less room for the chunks
  * around the rows (the palette is at most 768 bytes).
  */
 const MAX_ROWS = 250 * 1024 - 1024;

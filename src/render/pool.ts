@@ -7,7 +7,7 @@
  *
  * Jobs go to the worker one at a time, from a queue with two priorities: `map` (maps and card tables: results
  * posts, `/map`, `/history`) before `replay` (the steps of a replay, src/render/replay), so a replay being made never
- * delays a game's results post by more than the one step the worker is on (issue 25, abuse bars).
+ * delays a game's results post by more than the one step the worker is on (abuse bars).
  */
 import type { Worker } from 'node:worker_threads';
 import { workerSlot } from '../worker-thread.js';

@@ -1,6 +1,6 @@
 /**
- * The mark of a power on its units where a map has more than 8 powers (decisions.md, "Maps and colours"; issue 20
- * §3): one or two Latin letters, legible at full size, never only a glyph. The variant may give it (`powers[].mark`);
+ * The mark of a power on its units where a map has more than 8 powers (docs/decisions.md, "Maps and
+ * colours"): one or two Latin letters, legible at full size, never only a glyph. The variant may give it (`powers[].mark`);
  * else the initials of a name of several words (`Vampire Counts` → `VC`, `Hsiung-Nu` → `HN`), or the first two
  * letters of a one-word name (`Kislev` → `Ki`). A variant whose names would collide gives its own marks; the palette
  * test checks that every variant's marks are distinct.

@@ -1,6 +1,6 @@
 /**
  * Lines of the order layer: straight where that crosses no unit, else a gentle curve round the units in the
- * way (issue 10 §1: no arrow covering another unit). All in output pixels; curves are returned as sampled
+ * way (no arrow covering another unit). All in output pixels; curves are returned as sampled
  * polylines, so the painter, the symbol placer and the tests see the same line.
  */
 import type { Point } from './geometry.js';

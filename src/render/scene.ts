@@ -101,7 +101,7 @@ export interface UnitMark {
 }
 
 /**
- * Result symbols, one per meaning (issue 10 §1), each shown in the legend when used:
+ * Result symbols, one per meaning, each shown in the legend when used:
  * `failed` (a move that bounced, or an order that was void or illegal), `cut` (a support cut), `dislodged`
  * (a ring round the unit, drawn beside its province when the dislodger is in place), `disbanded`,
  * `build-failed`, `built`, `virtual` (a ring round a virtual unit, like the dislodged ring), `no-retreat` (a dislodged

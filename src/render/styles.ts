@@ -1,5 +1,5 @@
 /**
- * One line style per order kind (issue 20 §2), shared by the scene (arrowhead geometry, symbol spacing), the painter
+ * One line style per order kind, shared by the scene (arrowhead geometry, symbol spacing), the painter
  * and the legend, so the legend always shows exactly what the map draws. Widths are output pixels at 1600 px wide
  * (multiply by `u`, the picture's width / 1600).
  *
@@ -19,7 +19,7 @@ import type { LegendLineKind, OrderMarkKind } from './scene.js';
 /**
  * The order layer (order lines and their heads, hold rings, result symbols, a variant's marks) is drawn this much
  * larger than the base map (labels, borders, centre markers, legend), so that who moved where still reads where
- * Discord shows a results post inline, about 550 px wide (issue 20 §4; docs/render.md "Discord's preview"): an
+ * Discord shows a results post inline, about 550 px wide (docs/render.md "Discord's preview"): an
  * arrow's shaft is then 2.8 px across with its outline and its head 7.5 px wide.
  */
 export const ORDER_LAYER = 1.4;
@@ -39,7 +39,7 @@ export const ARROW = {
   get visible(): number {
     return this.shaft + 2 * this.outline;
   },
-  /** Head width across its base: 2.7 × the visible shaft (issue 20: "about 2.5–3 times the shaft"). */
+  /** Head width across its base: 2.7 × the visible shaft ("about 2.5–3 times the shaft", docs/render.md). */
   headWidth: 15.5,
   headLength: 14,
 } as const;

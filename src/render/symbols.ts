@@ -1,6 +1,6 @@
 /**
  * Placing result symbols (failed, cut, disbanded, built …) where they cover no label, unit, supply-centre
- * marker or other symbol (issue 10 §1): each at its first free candidate (the head of its arrow, the middle of
+ * marker or other symbol: each at its first free candidate (the head of its arrow, the middle of
  * its line, beside its unit), else at the nearest free spot on rings round the first candidate.
  * A cut symbol is placed first: it must sit on its support line to say which support was cut, where a failed
  * move's symbol may go on either side of its arrow. Dislodged rings are not placed: they surround their unit.

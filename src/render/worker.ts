@@ -2,7 +2,7 @@
  * Render worker entry: receives whole map jobs (a bundled variant's id, a position and the render options), or
  * scenes built elsewhere, or a game kind's picture (the card table, from its public view), and answers PNG bytes. Building the scene (the first one of a
  * process runs cold code for 100 ms and more), drawing, Skia's rasterization and compression all run here, off
- * the main thread, so rendering never stalls the bot's event loop (issue 3 item 7; brief: no block over 20 ms).
+ * the main thread, so rendering never stalls the bot's event loop (brief: no block over 20 ms).
  */
 import { parentPort } from 'node:worker_threads';
 import { ensureFonts } from './fonts.js';

@@ -27,7 +27,7 @@ export interface OpenedDatabase {
   close(): void;
 }
 
-/** Owner-only access (abuse issue §5): the database holds every current order. */
+/** Owner-only access: the database holds every current order. */
 const PRIVATE_DIR = 0o700;
 const PRIVATE_FILE = 0o600;
 

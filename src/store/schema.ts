@@ -16,7 +16,7 @@ export type GameStatus = 'forming' | 'active' | 'paused' | 'finished';
  * What a `games` row is: a Diplomacy game (phases, players, orders), or a game of another kind (src/game/kinds.ts)
  * with tables of its own, declared in the kind's folder (e.g. src/game/cards/tables.ts) and found by drizzle-kit
  * through drizzle.config.ts. Every kind shares the `games` row, so the one-unfinished-game-per-channel index below
- * holds for all kinds at once (decisions.md: one game of any kind per channel).
+ * holds for all kinds at once (docs/decisions.md: one game of any kind per channel).
  */
 export type GameKind = 'diplomacy' | (string & {});
 
@@ -59,7 +59,7 @@ export const games = sqliteTable(
     /** The variant's game options chosen at `/game create` (`options:`); missing: the option's default. */
     options: text('options', { mode: 'json' }).$type<Record<string, string>>(),
     /**
-     * Issue 22 §5 (`/game create computer:all`): every power nobody holds at `/game start` is played by a computer
+     * `/game create computer:all`: every power nobody holds at `/game start` is played by a computer
      * player. Powers named one by one are seated at creation instead (players rows).
      */
     computerFill: integer('computer_fill', { mode: 'boolean' }).notNull().default(false),
@@ -156,7 +156,7 @@ export const readiness = sqliteTable(
 );
 
 /**
- * A phase's steps (issue 21: phase steps and start choices, run by src/game/steps.ts for the variant's plug-in): the
+ * A phase's steps (phase steps and start choices, run by src/game/steps.ts for the variant's plug-in): the
  * stages a phase goes through besides its orders, before they open (a start choice) or between them and the claim
  * (a declaration step). One row per phase that has had a step. `step` names the step under way (the plug-in's own
  * name), null once the phase's steps are over; it moves on only by an `UPDATE … WHERE step = ?` that must change
@@ -185,7 +185,7 @@ export const phaseSteps = sqliteTable(
 );
 
 /**
- * Variant-owned records (issue 21 §3; docs/architecture.md "Variant records"): what a variant's plug-in keeps besides
+ * Variant-owned records (docs/architecture.md "Variant records"): what a variant's plug-in keeps besides
  * the board (`position.variantState`), such as a step's secret inputs and its results. The store never names a
  * variant: a record is (game, phase, kind, key) with a JSON payload, and the plug-in declares a zod schema per
  * `kind` that every read and write goes through (src/game/records.ts). A phase's records go with it (a rollback
@@ -264,7 +264,7 @@ export const outbox = sqliteTable(
     lastError: text('last_error'),
     /**
      * How many messages of the row Discord already has, for a post sent as several (a long results post, a long DM):
-     * recorded after each, so a retry or a restarted bot goes on from the next one (issue 23 §4).
+     * recorded after each, so a retry or a restarted bot goes on from the next one.
      */
     partsSent: integer('parts_sent').notNull().default(0),
   },
@@ -368,7 +368,7 @@ export interface SandboxStep {
 }
 
 /**
- * A private sandbox (issue 25 §1, src/game/sandbox.ts): one user's copy of a game's board (the current phase or an
+ * A private sandbox (src/game/sandbox.ts): one user's copy of a game's board (the current phase or an
  * earlier one) with orders for every power. It never writes to the game's tables and starts without their orders.
  */
 export const sandboxes = sqliteTable(

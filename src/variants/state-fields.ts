@@ -1,6 +1,6 @@
 /**
  * A variant's state read from outside (the CLI's `variantState`) is checked with a strict schema: a field the state
- * does not have, a misspelling most likely, is refused naming it and the fields that object has (issue 19 §3).
+ * does not have, a misspelling most likely, is refused naming it and the fields that object has.
  */
 
 /** Where in the state (a path matched as `dogsOfWar.Tilea`; '' for the top) and the fields the object there has. */

@@ -1,6 +1,6 @@
 /**
  * DumbBot, after David Norman's published algorithm (DAIDE), written from its description as the benchmark
- * opponent ("DumbBot-level opponents", decisions.md). See values.ts for the province values; here is how it picks:
+ * opponent ("DumbBot-level opponents", docs/decisions.md). See values.ts for the province values; here is how it picks:
  *
  * - Movement: units in a random order; each sorts its destinations (staying, or any place it can move to) by value;
  *   it takes the best, but with a 30 % chance looks at the next one, and plays it unless it is much worse (the

@@ -1,5 +1,5 @@
 /**
- * The card game's computer player (issue 22; docs/ai.md "The card game"). Pure and deterministic: the same view
+ * The card game's computer player (docs/ai.md "The card game"). Pure and deterministic: the same view
  * and seed give the same action; no I/O, no clock. It reads only a seat's view (`privateView`, what `cards view
  * --seat K` prints): its own hand, the table, and the sizes of the other hands, the deck and the discard.
  */

@@ -1,5 +1,5 @@
 /**
- * `/cards …`: the Warring States card game's own commands (design §3.2; decisions.md: `/cards`, not `/ws`).
+ * `/cards …`: the Warring States card game's own commands (design §3.2; docs/decisions.md: `/cards`, not `/ws`).
  * Everything about a hand is ephemeral; `play` with options is the keyboard path of the play wizard (autocomplete
  * of legal cards only, answered to the hand's owner) and ends on the same preview with Confirm.
  */

@@ -182,7 +182,7 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
     }
     case 'turn': {
       // In the game's channel (never the log thread, where no button is) or the DM: the buttons to act, and a
-      // link to the table. Only this user is pinged (decisions.md: user input never produces a ping).
+      // link to the table. Only this user is pinged (docs/decisions.md: user input never produces a ping).
       const info = cardGameById(d.deps as GameDeps, gameId);
       const tableUrl = info?.tableMessageId ? messageUrl(info.guildId, info.channelId, info.tableMessageId) : null;
       const phase = payload.phase ?? info?.phase ?? 'battle';

@@ -50,7 +50,7 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
         await replyRejected(interaction, `${user.username} is a bot and cannot play.`);
         return true;
       }
-      // Issue 22 §5: a seat goes to a computer player only by the game master's action; the channel is told.
+      // A seat goes to a computer player only by the game master's action; the channel is told.
       const r = gmReplaceCards(ctx.deps, caller, {
         seat: interaction.options.getString('power', true),
         userId: user?.id ?? null,

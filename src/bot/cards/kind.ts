@@ -44,7 +44,7 @@ export const cardBotKind: BotKind = {
   inChannel: isCardChannel,
   create: createCards,
   lobby: cardLobby,
-  // decisions.md: `/game join power:` lists dynasties for a card game
+  // docs/decisions.md: `/game join power:` lists dynasties for a card game
   freeSeats: (deps, channelId) => freeDynasties(deps, channelId).map(dynastyName),
   gm: cardGm,
   gmConfirmed: (ctx, interaction, action, arg) =>

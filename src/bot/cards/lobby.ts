@@ -50,7 +50,7 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
     demonstration: interaction.options.getBoolean('demonstration'),
   });
   if (!r.ok) return replyRejected(interaction, r.error);
-  // The channel is told which seats computer players take (decisions.md "Computer players and sandbox").
+  // The channel is told which seats computer players take (docs/decisions.md "Computer players and sandbox").
   const computers = r.demonstration
     ? '🤖 **Demonstration table**: computer players play every seat; nobody joins.\n'
     : r.computer.fill === 'all'

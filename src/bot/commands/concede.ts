@@ -1,7 +1,7 @@
 /**
  * `/concede [to]`: concede the game to a power, after a confirmation. Without `to` it asks which (a menu of
  * the surviving powers) and offers to withdraw a standing concession. Concessions are secret until they decide
- * the game (abuse issue §6): the replies never say who else has conceded.
+ * the game: the replies never say who else has conceded.
  */
 import {
   ActionRowBuilder,
@@ -61,7 +61,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (!mine.ok) return replyRejected(interaction, mine.error);
   const to = interaction.options.getString('to');
   if (to !== null && to.trim() !== '') return askConfirmation(ctx, interaction, confirmation(mine.power, to.trim()));
-  // No power given: ask which (never a default; abuse issue §6, players' issue §5).
+  // No power given: ask which (never a default).
   const rows: ActionRowBuilder<MessageActionRowComponentBuilder>[] = [];
   if (mine.candidates.length > 0) {
     rows.push(

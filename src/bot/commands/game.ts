@@ -1,5 +1,5 @@
 /**
- * `/game create|join|leave|start|status`: making a game in a channel and getting players into it (issue 4 §2).
+ * `/game create|join|leave|start|status`: making a game in a channel and getting players into it.
  */
 import {
   InteractionContextType,
@@ -230,7 +230,7 @@ async function computerAutocomplete(interaction: AutocompleteInteraction, typed:
   );
 }
 
-/** The create reply's line about computer players (issue 22 §5), or ''. */
+/** The create reply's line about computer players, or ''. */
 function computerText(r: { computerPowers: string[]; computerFill: boolean; demonstration: boolean }): string {
   if (r.demonstration) return '🤖 **Demonstration table**: computer players play every power; nobody joins.\n';
   if (r.computerFill) return '🤖 Computer players take every power nobody has joined as when the game starts.\n';

@@ -1,5 +1,5 @@
 /**
- * `/gm …`: the game master's tools (issue 4 §2, players' issue §1, §5, §6). The game layer checks that the
+ * `/gm …`: the game master's tools. The game layer checks that the
  * caller is the game master on every call and announces each action once, in the channel, through the outbox;
  * the game master's own reply is ephemeral. `advance`, `rollback` and `cancel` ask for a confirmation first.
  * Server admins may limit who sees `/gm` in Server Settings → Integrations (README); the check stays here.

@@ -4,7 +4,7 @@
  * - `show phase: [map:]`: one phase's orders and results (`S1901M`), with either of its maps when `map:` is given:
  *   its orders with their results, or the board after it. The map (a private reply) is drawn in the caller's own
  *   palette (`/map palette:`).
- * - `replay [from:] [to:] [share:]` (issue 25 §2): the whole game, or a range of its resolved phases, as one animated
+ * - `replay [from:] [to:] [share:]`: the whole game, or a range of its resolved phases, as one animated
  *   GIF (src/render/replay, src/bot/replays.ts): the results posts' own pictures, units travelling along their arrows.
  *   Private unless `share:`; made in the render worker, cached, bounded per member and server.
  * Only resolved phases show orders.

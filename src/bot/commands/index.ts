@@ -1,4 +1,4 @@
-/** Every slash command the bot registers (names are the stable surface, issue 4 §2). */
+/** Every slash command the bot registers (names are the stable surface). */
 import type { BotCommand } from '../command.js';
 import { botKinds } from '../kinds.js';
 import { actCommand } from './act.js';

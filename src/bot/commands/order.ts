@@ -2,7 +2,7 @@
  * `/order orders:<text>`: one or several orders for the caller's power, `;` between them (a slash option cannot
  * hold a new line; `/orders paste` takes one order per line),
  * with autocomplete from the legal orders of their units. The reply is ephemeral; the game layer queues
- * the DM with the power's complete order set (issue 4 §2, §6).
+ * the DM with the power's complete order set.
  */
 import {
   InteractionContextType,
@@ -63,7 +63,7 @@ const SET_ORDERS_ROOM = 900;
 const SET_MISSING_ROOM = 300;
 
 /**
- * The power's stored order set for the phase, as the last lines of every `/order` reply (issue 23 §2): its orders
+ * The power's stored order set for the phase, as the last lines of every `/order` reply: its orders
  * (a vote for a neutral unit marked as the player's secret vote), then its units still without an order, each
  * summarised to fit (at most ~1,200 characters together) with a pointer to `/orders show` for the rest.
  */
@@ -98,7 +98,7 @@ export function refusedOrderReply(ctx: BotContext, caller: Caller, error: string
 }
 
 /**
- * The reply after an unexpected exception while handling `/order` or `/orders paste` (issue 23 §2: every reply ends
+ * The reply after an unexpected exception while handling `/order` or `/orders paste` (every reply ends
  * with the stored set): the router's failure sentence, then the set as the store holds it now, read after the failure
  * in a read-only transaction, so it is true whether the failed step stored something or not. When the caller plays no
  * power there (or the read fails too: the router then sends the plain sentence), the sentence alone.
@@ -110,7 +110,7 @@ export function failedOrderReply(ctx: BotContext, caller: Caller): string {
 }
 
 /**
- * The reply to `/order` (players' issue §3, issue 23 §2): always within Discord's 2,000 characters whatever was
+ * The reply to `/order`: always within Discord's 2,000 characters whatever was
  * typed, and always ending with the stored order set. The header, the notes and the order set are always shown;
  * stored, replaced and refused lines fill the room left, and what does not fit is counted.
  */

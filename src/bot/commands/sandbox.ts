@@ -1,5 +1,5 @@
 /**
- * `/sandbox …` (issue 25 §1): a private copy of a Diplomacy game's board in which the caller orders every power,
+ * `/sandbox …`: a private copy of a Diplomacy game's board in which the caller orders every power,
  * adjudicates as often as they like and steps on through retreats and adjustments. One command with subcommands:
  *
  *   start [game] [phase]     copy the channel's game, or one named by `game:` (any the caller plays or masters, or
@@ -17,7 +17,7 @@
  *   share                    post a snapshot (text and map, no links) in this channel for everyone: the owner's act only
  *   list / end               the caller's sandboxes / delete one
  *
- * Available in servers and in direct messages with the bot (issue 25 §1: "in the game's channel or anywhere the bot
+ * Available in servers and in direct messages with the bot ("in the game's channel or anywhere the bot
  * can reply"); `share` only in a server channel. Every reply but `share` is ephemeral; nothing is posted, DMed or
  * written to the game. Each subcommand but `start`
  * and `list` takes `sandbox:` (default: the one used last). Maps are drawn in the render worker at a priority below

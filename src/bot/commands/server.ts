@@ -1,5 +1,5 @@
 /**
- * `/server limits [min_phase] [live_games]`: a server's own limits (abuse issue §1), for members with
+ * `/server limits [min_phase] [live_games]`: a server's own limits, for members with
  * Manage Server. Without options it shows them. A server may raise the shortest phase and lower the number
  * of games that may be live at once; the bot's own limits bound both.
  */

@@ -1,5 +1,5 @@
 /**
- * `adjudicate` on two threads, when asked for with `ZHANGUO_CLI_THREADS=2` (issue 14 §6): the compiled CLI starts
+ * `adjudicate` on two threads, when asked for with `ZHANGUO_CLI_THREADS=2`: the compiled CLI starts
  * one worker thread (dist/cli/adjudicate-worker.js) that parses the same input and claims cases from a shared
  * counter while the main thread does the same, so neither waits for the other however fast the worker starts. The
  * output is byte for byte the sequential one (each case's JSON, joined in input order). When anything goes wrong

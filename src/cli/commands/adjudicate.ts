@@ -1,6 +1,6 @@
 /**
  * `adjudicate [--variant <id> | --variant-file <path>]`: DATC-shaped cases on stdin, one result per case on
- * stdout (contract: /work/shared/formats/cli.md, docs/cli.md). Cases are read and adjudicated by
+ * stdout (contract: docs/cli.md). Cases are read and adjudicated by
  * src/variants/case/read.ts (shared with the game layer's import).
  */
 import type { Variant } from '../../engine/variant.js';

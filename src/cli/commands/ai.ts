@@ -1,5 +1,5 @@
 /**
- * `ai orders` and `ai declare`: computer players for empty seats (contract: /work/shared/formats/cli.md § `ai`,
+ * `ai orders` and `ai declare`: computer players for empty seats (contract: docs/cli.md § `ai`,
  * docs/cli.md, docs/ai.md). A case in the shape of `adjudicate`'s input, or an array of them; one answer per case.
  *
  *   ai orders [--variant <id>] [--power <P>]… [--seed <S>] [--budget <N>]

@@ -1,6 +1,6 @@
 /**
  * `cards <new|apply|view|control|legal|render>`: the Warring States card game as JSON in, JSON out
- * (contract: shared/formats/cli.md "cards", actions: docs/cardgame.md). An array in gives an array out.
+ * (contract: docs/cli.md "cards", actions: docs/cardgame.md). An array in gives an array out.
  * Unreadable input (not JSON, a state that does not fit the schema) exits 2 with a one-line reason; an action
  * that is not legal is a result (`{ok: false, error, at}`), not a failure.
  */

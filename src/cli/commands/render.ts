@@ -1,7 +1,7 @@
 /**
  * `render [--variant <id> | --variant-file <path>] --out <file.png> [--width <px>] [--palette standard|colorblind] [--title <text>]`
  * (`--title` replaces the variant name in the title line; the phase is always shown)
- * (CLI contract, ../shared/formats/cli.md): reads one case — the whole `adjudicate` input (`orders`, `prelude`,
+ * (CLI contract, docs/cli.md): reads one case — the whole `adjudicate` input (`orders`, `prelude`,
  * `variantState`, `players`, `options`, `battles` …), optionally with its `results` — and draws the position with the
  * orders and what `adjudicate` decides for them, through the very same case handling (`resolveCase` in adjudicate.ts),
  * then prints `{file, width, height, ms}`.

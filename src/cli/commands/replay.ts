@@ -1,6 +1,6 @@
 /**
  * `replay [--variant <id> | --variant-file <path>] --out <file.gif> [--width <px>] [--palette standard|colorblind]
- * [--title <text>]` (an extension of the CLI contract, docs/cli.md; issue 25 §2): reads a list of phases — a JSON
+ * [--title <text>]` (an extension of the CLI contract, docs/cli.md): reads a list of phases — a JSON
  * array of cases in `render`'s shape, one per phase, in order — adjudicates each through `render`'s own case handling
  * (`renderCaseOf`, hence `adjudicate`'s), and writes the replay of them all as one animated GIF (src/render/replay),
  * then prints `{file, width, height, phases, frames, seconds, bytes, ms}`.

@@ -20,7 +20,7 @@ export type ParseResult = { ok: true; order: Order; text: string } | { ok: false
 /**
  * The most tokens (words and signs) one order may have: the longest real order (`A Mid-Atlantic Ocean (north
  * coast) supports F North Atlantic Ocean moves to …`) has about 25. Text beyond it is never looked at, so the
- * parser's work is bounded by the text's length (issue 15 §1).
+ * parser's work is bounded by the text's length.
  */
 export const MAX_ORDER_TOKENS = 48;
 

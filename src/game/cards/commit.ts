@@ -182,7 +182,7 @@ function autoTurnsLastHour(tx: Tx, gameId: number, now: number): number {
 }
 
 /**
- * Away, conceded and vacant seats resolve at once (design §3.8, decisions.md), within the game's hourly cap of
+ * Away, conceded and vacant seats resolve at once (design §3.8, docs/decisions.md), within the game's hourly cap of
  * automatic turns; beyond it they wait for their deadline.
  */
 export function runAutomatic(tx: Tx, ctx: CardCtx, now: number, cap = CARD_AUTO_TURNS_PER_HOUR): CardCtx {

@@ -1,7 +1,7 @@
 /**
- * Computer players in the seats of a card game (issue 22 §5). A computer seat is a `card_seats` row whose user id is
+ * Computer players in the seats of a card game. A computer seat is a `card_seats` row whose user id is
  * `computer:<dynasty>` (src/game/computer-seat.ts), put there only by a game master (`/gm replace computer:True`,
- * decisions.md "Computer players and sandbox"). It plays every step of its turns through the use-cases a person's
+ * docs/decisions.md "Computer players and sandbox"). It plays every step of its turns through the use-cases a person's
  * clicks go through, with the table version it read, so the checks, the secrecy and the timing are a person's:
  *
  * - it reads its seat's own view (`cardsMyView`: the board, the row, its hand, the sizes of the others; never another

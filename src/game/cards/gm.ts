@@ -175,7 +175,7 @@ export function gmSkipCards(deps: GameDeps, caller: Caller, input: { version?: n
 }
 
 /**
- * Hands a seat (by dynasty or seat number) to another user, or to a computer player (`computer: true`, issue 22 §5:
+ * Hands a seat (by dynasty or seat number) to another user, or to a computer player (`computer: true`:
  * only by the game master's action, and the channel is told). The seat's fall-back draft is cleared, its absence and
  * timeouts reset, and the previous holder is told. The new user must not hold another seat; the last seat a person
  * holds is not given to a computer player (no table of computer players only through a replacement).

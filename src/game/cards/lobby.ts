@@ -53,7 +53,7 @@ export interface CreateCardGameInput {
   /** The optional dynasty cards (default off: the base rules). */
   dynastyCards?: boolean | null;
   /**
-   * `/game create computer:` (issue 22 §5), as for a Diplomacy game: `all` (every seat nobody holds at the start) or
+   * `/game create computer:`, as for a Diplomacy game: `all` (every seat nobody holds at the start) or
    * dynasties, comma-separated (seated at once).
    */
   computer?: string | null;
@@ -119,7 +119,7 @@ export function matchDynasty(text: string | null | undefined): DynastyId | null 
 }
 
 /**
- * Creates a card game in the channel; the caller is its game master. Computer players (issue 22 §5) are seated as the
+ * Creates a card game in the channel; the caller is its game master. Computer players are seated as the
  * game master asks: named dynasties at once, `all` empty seats at the start, or every seat of a demonstration table.
  */
 export function createCardGame(
@@ -348,7 +348,7 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
     let ctx = opened;
     if (ctx.game.gmUserId !== caller.userId) return fail('Only the game master can start the game.');
     if (ctx.game.status !== 'forming') return fail('The game has already started.');
-    // Issue 22 §5: a table of only computer players is a demonstration table, asked for at creation.
+    // A table of only computer players is a demonstration table, asked for at creation.
     if (!ctx.game.demonstration && !ctx.seats.some((x) => !isComputer(x.userId))) {
       return fail(
         ctx.seats.length === 0 && !ctx.game.computerFill

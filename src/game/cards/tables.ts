@@ -1,6 +1,6 @@
 /**
- * The card game's tables (design.md §3.11), declared in its own folder so the store does not name them (issue 21 §3,
- * docs/architecture.md "Game kinds"): drizzle-kit reads this file through the schema glob of drizzle.config.ts
+ * The card game's tables (design.md §3.11), declared in its own folder so the store does not name them
+ * (docs/architecture.md "Game kinds"): drizzle-kit reads this file through the schema glob of drizzle.config.ts
  * (every `src/game/<kind>/tables.ts`), and the card game's use-cases query them with the store's database handle. Only the card
  * game's own code (src/game/cards/, src/bot/cards/) imports them.
  */

@@ -60,7 +60,7 @@ export const CARD_PRESETS: Record<CardPreset, { turnMs: number; setupMs: number 
   async: { turnMs: 12 * 3_600_000, setupMs: 12 * 3_600_000 },
 };
 
-/** decisions.md: card-game turns have their own minimum turn time (a custom `turn:` below it is refused) … */
+/** docs/decisions.md: card-game turns have their own minimum turn time (a custom `turn:` below it is refused) … */
 export const CARD_MIN_TURN_MS = 60_000;
 /** … and a longest turn (a week: a card game with a month per turn never ends). */
 export const CARD_MAX_TURN_MS = 7 * 86_400_000;

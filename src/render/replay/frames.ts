@@ -1,5 +1,5 @@
 /**
- * Painting a replay's frames (issue 25 §2, §3) with the phase maps' own painter: a phase's key frame is its
+ * Painting a replay's frames with the phase maps' own painter: a phase's key frame is its
  * orders-and-results scene drawn by `drawScene` (the results post's first picture) below the centre-count bar; the
  * frames in between redraw only the units that move, over a copy of that picture without them, each unit drawn by
  * `drawUnit` exactly as on the map (with its dislodged ring when it was dislodged).

@@ -1,5 +1,5 @@
 /**
- * The animated GIF of a replay (issue 25 §2; why GIF: docs/render.md "Replays"). Frames are given as regions of the
+ * The animated GIF of a replay (why GIF: docs/render.md "Replays"). Frames are given as regions of the
  * picture that may have changed; each is compared with what is on screen so far and only the rectangle that really
  * changed is written, its unchanged pixels transparent (disposal "do not dispose"), so a frame where a few units move
  * costs a few kilobytes. Each written rectangle gets its own palette from the renderer's own quantiser

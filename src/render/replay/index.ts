@@ -1,5 +1,5 @@
 /**
- * Replays (issue 25 §2, §3): a range of resolved phases as one animated GIF, drawn by the phase maps' own scene
+ * Replays: a range of resolved phases as one animated GIF, drawn by the phase maps' own scene
  * builder and painter. For a bundled variant (every game's) the whole replay is made in the render worker, in steps
  * queued behind every map job (pool.ts), so nothing heavy runs on the calling thread and no results post waits for
  * more than one step; a variant from outside (the CLI's --variant-file) is drawn on the calling thread.

@@ -1,5 +1,5 @@
 /**
- * One replay being made (issue 25 §2): phases are planned in chunks (their two scenes built by `buildScene`, the
+ * One replay being made: phases are planned in chunks (their two scenes built by `buildScene`, the
  * very scenes of the results post's two pictures), then drawn one phase per step into the GIF, then finished. Each
  * step is a separate job of the render worker, so maps of live games go between them (pool.ts priorities). Runs in the
  * render worker for bundled variants, on the calling thread for a variant from outside (the CLI's --variant-file).

@@ -1,5 +1,5 @@
 /**
- * How each unit travels between a phase's two maps (issue 25 §2): from the orders-and-results scene (the results
+ * How each unit travels between a phase's two maps: from the orders-and-results scene (the results
  * post's first picture) to the board after it (its second). Pure: reads the two scenes only, so the units move
  * along exactly the arrows the phase map draws (`OrderMark.path`, routed round units and off water by route.ts).
  *

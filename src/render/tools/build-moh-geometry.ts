@@ -2,7 +2,7 @@
  * Builds src/variants/mandate-of-heaven/geometry.json the way Warring States builds its own
  * (build-ws-geometry.ts, seeded-geometry.ts): the Warring States seeds renamed through the variant's cell
  * mapping (`features.baseGeometry.cells`), plus Mandate of Heaven's two new cells, Qiang in the west and
- * Choson in Korea (shared/maps/mandate-of-heaven.md §2.8), and its own river courses (map.json
+ * Choson in Korea (the Mandate of Heaven map brief §2.8, docs/variants.md), and its own river courses (map.json
  * `features.riverCourses`: the Hwang Ho from Longmen and the Yang Tze from Ba, touching exactly the rule 6
  * river provinces). The seeds and the widened projection are in moh-seeds.ts.
  * Deterministic. Run: npx tsx src/render/tools/build-moh-geometry.ts [--dry]

@@ -6,7 +6,7 @@
  *
  * Seeds are "attractors": a point of land belongs to the land province whose seed is nearest (after a
  * gentle warp that makes borders meander), a point of sea to the nearest sea seed. They do not need to
- * lie on land or at sea. Most come from shared/maps/warring-states.md §1 (tuned there so the Voronoi
+ * lie on land or at sea. Most come from the Warring States map brief's seeds (§1) (tuned there so the Voronoi
  * graph reproduces the seed rules' adjacencies); the tool adds repair seeds until the drawn borders equal
  * the adjacency exactly (they are kept in `repairSeeds`, so a re-run starts where the last one ended).
  */
@@ -34,7 +34,7 @@ export const CHINA_PROJECTION: LensProjection = {
   width: 1600,
 };
 
-/** Warring States cells by province id (shared/maps/warring-states.md §1, then adjusted on the picture). */
+/** Warring States cells by province id (the map brief's seeds, then adjusted on the picture). */
 export const WS_SEEDS: Record<string, LatLon[]> = {
   any: [
     [34.9, 110.85],

@@ -8,7 +8,7 @@
  * one line (`中牟 Zhongmou`, `Karak Kadrin`), else in two (`World's Edge` / `Mountains`), and only then the
  * abbreviation; in one labelled with abbreviations (Classic), the abbreviation. With `moveAnchors`, a province
  * whose full name finds no room beside a unit standing at its deepest point may get a unit spot nearby (at most
- * MAX_MOVE away) that leaves room for it (`anchors`): players read the names (issue 20), and a large province whose
+ * MAX_MOVE away) that leaves room for it (`anchors`): players read the names, and a large province whose
  * unit stands in its middle would otherwise show only its code (Warhammer's World's Edge Mountains).
  */
 import type { Variant } from '../../engine/variant.js';

@@ -178,7 +178,7 @@ function checkOrderPowers(variant: Variant, orders: AdjudicateCase['orders'], na
 }
 
 /**
- * Every power and place the case names besides its units must be the variant's (issue 19 §3): an unknown power, a
+ * Every power and place the case names besides its units must be the variant's: an unknown power, a
  * place that is not on the map, a variant state naming either, is refused naming what was wrong, never adjudicated.
  */
 function checkNames(variant: Variant, c: AdjudicateCase, position: Position, name: string): void {
@@ -395,7 +395,7 @@ export function resolveCase(base: Variant, c: AdjudicateCase, name = caseName(c,
     c.phase.type === 'movement' && c.battles === undefined && variant.rules.decisive
       ? variant.rules.decisive({ map: variant.map, position, orders, adjudication: adj, options })
       : undefined;
-  // Every order gets its result line (issue 19 §3). Ballots are secret (Mandate of Heaven rule 3): a voter's
+  // Every order gets its result line. Ballots are secret (Mandate of Heaven rule 3): a voter's
   // unreadable order for a unit the players' vote moves is an uncounted ballot, whose line does not repeat its text;
   // an order of a power that does not vote is no ballot, and its line says what it was.
   const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: c.players ?? [] }) ?? []);

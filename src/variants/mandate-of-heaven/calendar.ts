@@ -1,5 +1,5 @@
 /**
- * The Mandate of Heaven calendar (decisions.md): game year n is (370 − n) BC, so Spring of year 1 is Spring 369 BC;
+ * The Mandate of Heaven calendar (docs/decisions.md): game year n is (370 − n) BC, so Spring of year 1 is Spring 369 BC;
  * the placement phase (year 0) is "Placement — winter 369 BC (Year of the Pig)", the seed's "Winter 369 B.C.,
  * otherwise known as the Year of the Pig" (the sexagenary year 辛亥 ran until the new year of 369 BC). Phase codes
  * stay numeric.

@@ -1,5 +1,5 @@
 /**
- * Mandate of Heaven's plug-in: only what a sandbox needs (issue 25 §1). Its vote on neutral units needs no step (the
+ * Mandate of Heaven's plug-in: only what a sandbox needs. Its vote on neutral units needs no step (the
  * engine hook `votedPowers`, docs/architecture.md); in a sandbox the owner decides alone what the players' vote
  * decides in a game, so an order the owner gives for a voted neutral's unit becomes a ballot of every voter (rule 3:
  * a majority of players with a majority of units adopts it, here unanimously).

@@ -1,5 +1,5 @@
 /**
- * The plug-in interfaces: what a variant contributes to the layers above the engine (issue 21), defined once for
+ * The plug-in interfaces: what a variant contributes to the layers above the engine, defined once for
  * every variant. A variant's folder (`src/variants/<id>/`) may export a `VariantPlugin` next to its `Variant`; the
  * registry (src/variants/index.ts) hands it to the game, bot and render layers, which name no variant and call
  * only these interfaces.
@@ -10,7 +10,7 @@
  * (src/game/phase/) collects those effects; a game writes them to the outbox and the store in the same transaction,
  * a sandbox to its own copy.
  *
- * The generic names (decisions.md, "Variants as plug-ins"): a **phase step** (a stored stage of a phase with its
+ * The generic names (docs/decisions.md, "Variants as plug-ins"): a **phase step** (a stored stage of a phase with its
  * own deadline, before its orders open — a **start choice** — or between its orders and the claim — a
  * **declaration** step), an **action** (a player's or game master's command beyond orders, `/act` and `/gm act`),
  * a **seat's follower** state (kept on the board, `position.variantState`), **records** (what the plug-in keeps
@@ -140,7 +140,7 @@ export interface PluginEffects {
   /**
    * A post in the game's channel; `picture` attaches one of the plug-in's `pictures` (or `board`: the phase's board).
    * A post with a picture is taken to publish the phase's orders (make it once they are closed): an order
-   * confirmation of the phase not yet sent is dropped (issue 23 §3).
+   * confirmation of the phase not yet sent is dropped.
    */
   post(text: string, opts: { key: string; picture?: string }): void;
   /** A DM to the power's player (a power nobody holds gets nothing). */
@@ -207,7 +207,7 @@ export interface PhaseStep<S extends RecordSchemas = RecordSchemas> {
   advance: { ends: string; next: string };
   /** Closing it: at its deadline, by `/gm advance`, or when nobody is left to wait for. */
   close(ctx: LiveContext<S>): StepDecision;
-  /** How a computer player in a seat answers it (issue 22 §5); without it, a computer seat's defaults apply. */
+  /** How a computer player in a seat answers it; without it, a computer seat's defaults apply. */
   computer?: ComputerStepPlayer<S>;
 }
 
@@ -338,7 +338,7 @@ export interface PluginPicture {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Sandboxes: one user's private copy of a board (issue 25 §1, src/game/sandbox.ts)
+// Sandboxes: one user's private copy of a board (src/game/sandbox.ts)
 
 /** What a plug-in is told about a sandbox's phase (nothing of the real game's orders: a sandbox never has them). */
 export interface SandboxFacts {

@@ -1,6 +1,6 @@
 /**
  * Map overlays: what a variant draws on a map beyond the units and orders the renderer draws for every variant
- * (issue 21 §1). Plain data: a variant's plug-in returns them (`VariantPlugin.mapOverlays`), the game layer puts
+ *. Plain data: a variant's plug-in returns them (`VariantPlugin.mapOverlays`), the game layer puts
  * them in the picture's render options, and src/render places and paints them with one symbol per meaning and a
  * legend entry each. Examples: the provinces where a decisive battle may be declared, a battle's winner, a
  * province a step is about.

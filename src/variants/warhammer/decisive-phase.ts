@@ -11,7 +11,7 @@
  * "Strength … 1 100% 1500 pts … 2 125% 1875 (2 armies of 940) … 3 150% 2250 (3 armies of 750) … 4 175% 2625 (4 armies
  * of 660) … 5 200% 3000 (5 armies of 600)"; "A unit supporting a second unit combines the two armies together if they
  * are of the same nation"; "does NOT combine the armies together if they are of different nations".
- * decisions.md: foreign supports split the total (strength 2 = 125 % = two armies of 940 points).
+ * docs/decisions.md: foreign supports split the total (strength 2 = 125 % = two armies of 940 points).
  */
 import type { DecisiveDeclaration } from '../../engine/rules.js';
 import { provisionalOutcome } from './rules/decisive.js';

@@ -2,7 +2,7 @@
  * Dogs of War, Fledgling Nations. Seed: "A Dog of War player gets one center at the start. You may choose a center in
  * Tilea or Estelia. Also choose a fleet or an army. From there, they must conquer their neighboring city. They may
  * build in either of these cities, after they have conquered them. As such they are a 2 center power from that point
- * on." decisions.md: up to two seats, Tilea and Estalia; with one Dogs of War player, that player chooses the country
+ * on." docs/decisions.md: up to two seats, Tilea and Estalia; with one Dogs of War player, that player chooses the country
  * (by taking the Tilea or the Estalia seat).
  *
  * - Before the first Spring, each seated Dogs of War power picks one city of its country and a unit type: the city

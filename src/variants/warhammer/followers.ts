@@ -1,5 +1,5 @@
 /**
- * Sepoys and Mercenaries (decisions.md: they exist when decisive battles are on, `gm` or `dice`). Pure functions on
+ * Sepoys and Mercenaries (docs/decisions.md: they exist when decisive battles are on, `gm` or `dice`). Pure functions on
  * a position; the state lives in `variantState.followers` (docs/rules/warhammer.md §5).
  *
  * Seed: "Conquered players may still play on as either a Sepoy or a Mercenary. A Sepoy is a player who fights for the

@@ -77,7 +77,7 @@ export function warhammerRules(
       const ability = seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q);
       const value = ability?.value ?? q.classic;
       // Strong Capitals: "Any unit holding on a capital, holds with an additional strength." (the Illusion too). A
-      // unit holds unless it carries out a move: an illegal move is a hold (issue 19); one that bounced back is not.
+      // unit holds unless it carries out a move: an illegal move is a hold; one that bounced back is not.
       const holding =
         q.kind === 'hold' && (q.subject.order.kind !== 'move' || q.subject.illegalReason !== undefined) && value > 0;
       if (

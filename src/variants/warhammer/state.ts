@@ -70,7 +70,7 @@ export interface StateSetting {
 }
 
 /**
- * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each (issue 19 §3): a
+ * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each: a
  * field the state does not have (a misspelling), a power or a province the variant does not have, a capital that is
  * no supply centre, a Dogs of War choice of a power that is none or of a city outside its country, a hill army at sea,
  * a power listed twice; and what the rules cannot produce (docs/rules/warhammer.md §5): hill armies the campaign does
@@ -125,7 +125,7 @@ export function stateProblems(
       );
     }
   }
-  // decisions.md: Sepoys and Mercenaries exist when decisive battles are on.
+  // docs/decisions.md: Sepoys and Mercenaries exist when decisive battles are on.
   if (setting?.decisiveBattles === 'off' && Object.keys(state.followers).length > 0) {
     problems.push(
       'followers: Sepoys and Mercenaries exist only with decisive battles, and this case has decisiveBattles: off',

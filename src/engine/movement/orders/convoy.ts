@@ -54,7 +54,7 @@ export function seaTouches(map: GameMap, sea: ProvinceId, land: ProvinceId): boo
 /**
  * Is the fleet at `sea` part of some minimal convoy route from `from` to `to` through the seas in `seas`
  * (a route none of whose fleets could be left out)? A convoy order that no minimal route needs expresses no
- * intent to convoy (DATC 6.G.7, 6.G.19, issue 4.A.3).
+ * intent to convoy (DATC 6.G.7, 6.G.19, DATC 4.A.3).
  */
 export function onMinimalRoute(
   map: GameMap,

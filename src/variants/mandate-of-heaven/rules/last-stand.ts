@@ -6,7 +6,7 @@
  *
  * Brief §3.4 (Q19, Q20): the bonus goes to every unit of a non-neutral power when *all* its units would be
  * dislodged with no retreat in the outcome without that bonus; it raises hold and defend strength by one (attack
- * and prevent are unchanged). Computed as a monotone fixed point over complete resolutions (decisions.md): resolve,
+ * and prevent are unchanged). Computed as a monotone fixed point over complete resolutions (docs/decisions.md): resolve,
  * grant the bonus to every power whose units are all annihilated, resolve again; a bonus once granted is kept.
  */
 import type { MovementContext, MovementOutcomeView, StrengthQuery, StrengthRuling } from '../../../engine/rules.js';
@@ -50,7 +50,7 @@ export function reviseLastStand(
   return grew ? { lastStand: [...provinces].sort(), powers: [...powers].sort() } : undefined;
 }
 
-/** Hold and defend strength +1 for a unit in its last stand; attacks it turned back name it (issue 19). */
+/** Hold and defend strength +1 for a unit in its last stand; attacks it turned back name it. */
 export function lastStandStrength(ctx: MovementContext, q: StrengthQuery): StrengthRuling | undefined {
   if (q.kind !== 'hold' && q.kind !== 'defend') return undefined;
   const pass = lastStandOf(ctx.pass);

@@ -52,7 +52,7 @@ export function readState(position: Position): MandateState {
 }
 
 /**
- * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each (issue 19 §3): a
+ * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each: a
  * field the state does not have (a misspelling), a power the variant does not have, an activated power that is no
  * neutral or is listed twice. A state of another wrong shape is left to `readState`, which names the field.
  */

@@ -32,7 +32,7 @@ import type { MandateFeatures } from '../features.js';
 import { isVoted, type MandateState } from './state.js';
 
 export interface Electorate {
-  /** The players who vote (brief Q2; decisions.md). */
+  /** The players who vote (brief Q2; docs/decisions.md). */
   players: Power[];
   /** Units of each player at the start of the turn. */
   units: Map<Power, number>;
@@ -41,7 +41,7 @@ export interface Electorate {
 }
 
 /**
- * Players: the powers with a seated player (`context.players`, decisions.md), less the neutrals still moved by the
+ * Players: the powers with a seated player (`context.players`, docs/decisions.md), less the neutrals still moved by the
  * vote and the powers no longer in the game (no unit, no centre; the Hsiung-Nu until eliminated: brief Q2).
  * Without `players` (the CLI's default): every non-neutral power with a unit or a centre.
  */
@@ -100,7 +100,7 @@ function subjectOf(position: Position, order: Order): Power | null {
 
 /**
  * A build the ordering power may make itself is its own build, even in a centre a voted neutral owns: a build is a
- * ballot only when the ordering power could not make it (issue 19; rule 2 and brief Q16: the nomad Hsiung-Nu build in
+ * ballot only when the ordering power could not make it (rule 2 and brief Q16: the nomad Hsiung-Nu build in
  * any vacant placement-area province, Pei Choushi's centre included).
  */
 function buildsItself(map: GameMap, rules: RulesModule, position: Position, po: PowerOrder): boolean {
@@ -184,7 +184,7 @@ export function ownOrderRefused(neutral: Power): string {
  * Split the orders into the players' own orders and their ballots, and replace the ballots by the adopted orders.
  * Ballots are counted in secret: no result of their own (the neutral's unit shows the adopted order). Orders given in
  * the name of a voted neutral, and ballots of powers that do not vote, are not carried out and get a `void` result
- * saying why (issue 19 §3: every order given has its line).
+ * saying why (every order given has its line).
  */
 export function adoptBallots(
   features: MandateFeatures,

@@ -1,5 +1,5 @@
 /**
- * Warhammer's Decisive Battle phase as phase steps (issue 11 §3; seed "Decisive Battle Phase"; docs/rules/warhammer.md).
+ * Warhammer's Decisive Battle phase as phase steps (seed "Decisive Battle Phase"; docs/rules/warhammer.md).
  *
  * A movement phase of a game whose `decisiveBattles` option is `gm` or `dice` does not resolve at its deadline in one
  * step. The game layer (src/game/steps.ts) runs it through two steps of this plug-in, each moved on by its deadline,

@@ -1,10 +1,10 @@
 /**
- * Warhammer's Sepoys and Mercenaries as a seat's follower state (issue 11 §4; seed "Sepoys & Mercenaries"; the rules
+ * Warhammer's Sepoys and Mercenaries as a seat's follower state (seed "Sepoys & Mercenaries"; the rules
  * are pure functions in src/variants/warhammer/followers.ts, the state in the position's `variantState.followers`).
  *
  * - `/act action:follow choice:sepoy` — a conquered player (no unit, no centre) fights for whoever holds their
  *   capital; `choice:mercenary detail:<employer>` — for any power still on the board. Only in games with decisive
- *   battles (decisions.md). The current phase's board gets the new state; the channel and the master are told.
+ *   battles (docs/decisions.md). The current phase's board gets the new state; the channel and the master are told.
  * - Each follower is an extra battle commander of its master (`/act action:declare detail:<commander>`), and the
  *   declarations DM reminds the master that each Sepoy must be given a battle; the battles post records a master who
  *   gave none (battle-step.ts).

@@ -1,5 +1,5 @@
 /**
- * Warhammer's plug-in (issue 21): everything the game, bot and render layers do for Warhammer beyond the engine's
+ * Warhammer's plug-in: everything the game, bot and render layers do for Warhammer beyond the engine's
  * hooks — the Dogs of War start choice, the Decisive Battle phase's steps and their actions, Sepoys and
  * Mercenaries, the campaign option that records absent powers, and the lines it adds to posts. Registered with the
  * variant in src/variants/index.ts; the layers above find it only through the registry.

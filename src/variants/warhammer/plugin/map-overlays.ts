@@ -1,5 +1,5 @@
 /**
- * What Warhammer's maps show beyond units and orders (issue 20 §1): its decisive battles. On the map of a movement
+ * What Warhammer's maps show beyond units and orders: its decisive battles. On the map of a movement
  * phase's provisional result, crossed swords mark each province where a decisive battle may be declared (the seed's
  * turn: "provisional results are computed and published, then decisive moves and holds are declared"); on the final
  * map, crossed swords in the winner's colour mark each battle fought, so a lost battle never reads as a plain bounce.

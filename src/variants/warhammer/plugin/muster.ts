@@ -1,5 +1,5 @@
 /**
- * Warhammer's Dogs of War choice before the first Spring as a start choice (issue 11 §1; seed "Dogs of War": "A Dog of
+ * Warhammer's Dogs of War choice before the first Spring as a start choice (seed "Dogs of War": "A Dog of
  * War player gets one center at the start. You may choose a center in Tilea or Estelia. Also choose a fleet or an
  * army.").
  *

@@ -1,5 +1,5 @@
 /**
- * What Warhammer's plug-in keeps besides the board (issue 21 §3: the generic `variant_records`, these schemas): the
+ * What Warhammer's plug-in keeps besides the board (the generic `variant_records`, these schemas): the
  * Decisive Battle phase of a movement phase (its provisional result, the declarations it allows, the battles and
  * their outcomes), each battle commander's secret declaration, and each Dogs of War power's secret start choice.
  * Migration 0009 moved the rows of the tables the store used to have for them into these kinds.

@@ -15,7 +15,7 @@
  *   its move and that move's supports (the strength the other faced: "recall (or recalculate) the strength of the
  *   defense that you faced"), whatever its move's outcome. So the battle at P has both armies, and battles at both
  *   provinces share both groups: "only one battle is fought to determine if A moves to C or if D moves to B". Its
- *   winner's order is carried out and the loser's is not; the two never swap places (issue 19).
+ *   winner's order is carried out and the loser's is not; the two never swap places.
  * - Battles at several provinces whose groups share a unit are one battle; groups sharing a unit are one side.
  */
 import type { MovementOutcomeView, OrderedUnit } from '../../../engine/rules.js';

@@ -136,7 +136,7 @@ export function ruling(
       const group = field.groupsAt(p).find((g) => side.groups.includes(g));
       if (group) winners[p] = group.kind === 'move' ? group.principal.province : p;
       // A head-to-head lost at p: the losing unit defended p with its own move, which therefore fails too. The
-      // winner's order is carried out, the loser's is not: the two never swap places (issue 19).
+      // winner's order is carried out, the loser's is not: the two never swap places.
       for (const g of field.groupsAt(p)) {
         const into = g.principal.moveTo;
         if (g.kind === 'defend' && !side.groups.includes(g) && into && !battle.provinces.includes(into))

@@ -8,7 +8,7 @@
  * - Decisive move: a unit whose legal move failed, when one of the units that kept it out (the resolver's decided
  *   strengths: its head-to-head opponent, the unit that stayed in the target, the moves that stood it off) belongs to
  *   another power: it bounced against an opponent's unit. Two armies of one power that bounced off each other, the
- *   foreign unit having left, are offered nothing (issue 19); nor is a move kept out by its own power's unit that
+ *   foreign unit having left, are offered nothing; nor is a move kept out by its own power's unit that
  *   stayed without moving (no battle can put a power's move through its own unit), nor one half of a head-to-head
  *   between two units of one power (winning could only swap them, which no battle does), even when a foreign move
  *   stood it off too.

@@ -7,7 +7,7 @@
  *   may support it to hold, and a foreign move must beat it like any holding unit. It never blocks the Wood Elves:
  *   when a Wood Elf unit is ordered into Athel-Loren the Illusion steps aside that phase.
  * - A real Wood Elf unit there that is not ordered to move: the Illusion is one hold support that cannot be cut
- *   (decisions.md: never a second unit in the province), given through the strength hook.
+ *   (docs/decisions.md: never a second unit in the province), given through the strength hook.
  * - A foreign unit there: no Illusion. The Illusion lasts while the Wood Elves have a unit or a centre.
  * - Retreats: while the virtual army stood, nobody retreats into Athel-Loren (brief §5.2, 3): the engine keeps
  *   retreats out of a province where a virtual unit stood its ground.
@@ -27,7 +27,7 @@ function woodElvesInGame(position: Position): boolean {
 
 /**
  * The virtual Wood Elf army, when Athel-Loren is empty and no Wood Elf unit carries out a move into it (an illegal
- * move is a hold and dispels nothing: issue 19).
+ * move is a hold and dispels nothing).
  */
 export function illusionArmy(
   map: GameMap,

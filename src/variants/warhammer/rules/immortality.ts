@@ -50,7 +50,7 @@ function foreignOwner(position: Position): boolean {
 /**
  * The virtual Vampire Counts army moving into Sylvania this phase, if it rises: a Fall, Sylvania owned by another
  * power, no Vampire Counts unit there, and no Vampire Counts unit carrying out a move into it (an illegal move is a
- * hold and stops nothing: issue 19).
+ * hold and stops nothing).
  */
 export function immortalArmy(
   map: GameMap,
@@ -88,7 +88,7 @@ const IMMORTAL_WORDS = new Set(['immortality', 'immortal']);
 
 /**
  * `S Immortality`, `S Immortality - Sylv`, `S A Immortality - Sylvania`, and the brief's `S Immortal Sylv` (§5.3: the
- * destination may follow without a dash; issue 19).
+ * destination may follow without a dash).
  */
 export const immortalSupportParser: SpecialOrderParser = {
   parse(tokens, helpers) {

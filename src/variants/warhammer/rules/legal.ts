@@ -1,5 +1,5 @@
 /**
- * An illegal order is a hold (DATC 4.E.1), for the national abilities too (issue 19): an ability that steps aside
+ * An illegal order is a hold (DATC 4.E.1), for the national abilities too: an ability that steps aside
  * for a unit's move (the Illusion for a Wood Elf unit coming home, Immortality for a Vampire Counts army marching on
  * Sylvania) steps aside only for a move the adjudicator will carry out: the unit's owner gave it, no later order for
  * the same unit replaced it, and it is legal on this board (a fleet into a landlocked province, a province that is not

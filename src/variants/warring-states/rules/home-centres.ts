@@ -53,7 +53,7 @@ export function recordCapturedHomes(map: GameMap, position: Position): Position 
 const stateSchema = z.strictObject({ capturedHomeCentres: z.record(z.string(), z.array(z.string())).optional() });
 
 /**
- * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each (issue 19 §3): a
+ * What is wrong with a state read from outside (the CLI's `variantState`), one readable line each: a
  * field it does not have, a power or a province the variant does not have. Builds never read it (they follow
  * ownership), so it is only checked.
  */

@@ -56,7 +56,7 @@ function cuttingStrengthOptions(
 }
 
 /**
- * A strength the rules change, with the rule named (issue 19: a wall, a Floating Fortress or a Rapid River Move that
+ * A strength the rules change, with the rule named (a wall, a Floating Fortress or a Rapid River Move that
  * changes a result is named in its reason): a number where the Classic value stands.
  */
 function strengthOf(ctx: MovementContext, features: WarringStatesFeatures, q: StrengthQuery): number | StrengthRuling {
