@@ -4,10 +4,9 @@
  * run them in a worker thread and the CLI's `ai` commands print them.
  */
 export { aiOrders, strongPlayer } from './player.js';
-export { aiDeclarations, type DeclareRequest } from './declare.js';
-export { aiStartChoice, type StartChoice, type StartOption } from './start.js';
-export { DEFAULT_BUDGET } from './search.js';
+export { aiDeclarations } from './declare.js';
+export { aiStartChoice } from './start.js';
 export { dumbBot } from './baselines/dumbbot.js';
 export { holdBot, randBot } from './baselines/floor.js';
-export { toTexts, type OrderTextEntry } from './orders.js';
-export type { Player, SeatRequest } from './types.js';
+export { toTexts } from './orders.js';
+export type { Player } from './types.js';

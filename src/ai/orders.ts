@@ -44,16 +44,6 @@ export function actingUnit(variant: Variant, position: Position, unit: Unit, ord
   return variant.rules.transformUnit?.({ map: variant.map, position, unit, order }) ?? unit;
 }
 
-/** Does the unit stay where it is (hold, support, convoy, or a special order that acts as a hold)? */
-export function staysPut(variant: Variant, order: Order): boolean {
-  return destinationOf(variant, order) === null;
-}
-
-/** The unit an order is for (null for WAIVE). */
-export function orderedProvince(order: Order): ProvinceId | null {
-  return order.kind === 'waive' ? null : order.unit.province;
-}
-
 export function orderText(variant: Variant, order: Order): string {
   return formatOrder(order, variant.rules);
 }

@@ -79,8 +79,3 @@ export function playGame(setup: GameSetup): GameRecord {
   }
   return { final: position, winner, phases, illegal };
 }
-
-/** A power's share of all the supply centres of the board. */
-export function centreShare(variant: Variant, position: Position, power: Power): number {
-  return (position.supplyCenters[power]?.length ?? 0) / variant.map.supplyCenters().length;
-}

@@ -3,7 +3,7 @@ import type { GameDeps } from '../game/index.js';
 import { cardBotKind } from './cards/kind.js';
 import type { BotKind } from './kind.js';
 
-export type { BotKind, KindSendDeps, LobbyStep } from './kind.js';
+export type { BotKind, KindSendDeps } from './kind.js';
 
 const KINDS: readonly BotKind[] = [cardBotKind];
 

@@ -80,7 +80,6 @@ export const TACTICS = DATA.symbols.tactics as readonly Tactic[];
 export const DYNASTIES: readonly DynastyId[] = DYNASTY_IDS;
 export const STATE_ORDER: readonly StateId[] = DATA.board.states.map((s) => s.id);
 export const ARMIES_PER_DYNASTY = DATA.armiesPerDynasty;
-export const NEUTRAL_ARMIES = DATA.neutralArmies;
 
 export function isTactic(s: SymbolId): s is Tactic {
   return (TACTICS as readonly string[]).includes(s);

@@ -112,7 +112,3 @@ function name(map: GameMap, unit: Unit): string {
 export function unitLabel(unit: Unit): string {
   return `${unit.type} ${locationKey(unit)}`;
 }
-
-export function provinceName(map: GameMap, id: string): string {
-  return map.province(id)?.name ?? id;
-}

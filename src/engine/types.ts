@@ -79,8 +79,6 @@ export type Order =
    */
   | { kind: 'special'; name: string; unit: UnitRef; path: Location[]; args?: Record<string, string> };
 
-export type OrderKind = Order['kind'];
-
 /** An order as given by a power. */
 export interface PowerOrder {
   power: Power;

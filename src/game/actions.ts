@@ -6,14 +6,14 @@
  * closes at once (`resolveInTx`).
  */
 import type { Tx } from '../store/db.js';
-import { latestGameByChannel, openGameByChannel, phaseById } from '../store/queries.js';
+import { openGameByChannel, phaseById } from '../store/queries.js';
 import type { GameRow, PhaseRow } from '../store/schema.js';
 import type { Variant } from '../engine/variant.js';
 import type { ActionCaller, ActionChoice, ActionValues, VariantAction } from '../variants/plugin/index.js';
 import { isError, noOpenGame, playerInGame } from './context.js';
 import { queueStatus } from './outbox-write.js';
 import { actionSlotChoices, openActions, stepMachine, stepUnderWay, type ActionRefusal } from './phase/machine.js';
-import { gameFrame, pluginOfGame } from './plugin-context.js';
+import { gameFrame } from './plugin-context.js';
 import { resolveInTx } from './resolve.js';
 import { writePluginEffects } from './steps.js';
 import { fail, inTransaction, reportInternal } from './tx.js';
@@ -52,9 +52,6 @@ function callerIn(tx: Tx, input: Caller, by: ActionBy): Found | { ok: false; err
   if (!phase) return fail('The game has no current phase.');
   return { game, variant, phase, caller: { userId: input.userId, power: null } };
 }
-
-const actionsOf = (game: Pick<GameRow, 'variantId'>, by: ActionBy) =>
-  (pluginOfGame(game).actions ?? []).filter((a) => a.by === by);
 
 const command = (by: ActionBy) => (by === 'player' ? '/act' : '/gm act');
 
@@ -159,18 +156,6 @@ export function actionChoices(
         typed: input.typed,
         values,
       });
-    });
-  } catch {
-    return [];
-  }
-}
-
-/** The actions of the game in the channel (for `/act` without a game's variant in mind: the help line). */
-export function actionNames(deps: GameDeps, channelId: string, by: ActionBy): string[] {
-  try {
-    return deps.db.transaction((tx) => {
-      const game = latestGameByChannel(tx, channelId);
-      return game ? actionsOf(game, by).map((a) => a.name) : [];
     });
   } catch {
     return [];

@@ -40,7 +40,7 @@
  *   setStatusMessageId(deps, gameId, messageId)
  */
 export type * from './types.js';
-export { parseDuration, formatDuration, DEFAULT_DURATIONS, MAX_DURATION_MS } from './durations.js';
+export { parseDuration, formatDuration } from './durations.js';
 export { createGame, joinGame, leaveGame, startGame, freePowers } from './lobby.js';
 export { gameStatus, playerContext, why, history, findOpenGame, notifyRoleOf } from './queries.js';
 export { submitOrders, clearOrders, myOrders, orderInputProblem } from './orders.js';
@@ -50,41 +50,30 @@ export {
   setServerLimits,
   limitsOf,
   DEFAULT_LIMITS,
-  ABSOLUTE_MIN_PHASE_MS,
   type Limits,
   type LimitsInput,
-  type CooldownAction,
 } from './limits.js';
 export { toggleReady } from './ready.js';
 export { gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace, gmCancel, gmTransfer, gmKick } from './gm.js';
 export { voteDraw, concede, myConcession, withdrawConcession } from './votes.js';
-export { resolvePhase, resolveDuePhases, type ResolveReason } from './resolve.js';
-export { queueDueReminders, reminderTime } from './reminders.js';
-export { startScheduler, nextWakeAt, type Scheduler, type SchedulerOptions, type SweepResult } from './scheduler.js';
+export { resolvePhase, resolveDuePhases } from './resolve.js';
+export { queueDueReminders } from './reminders.js';
+export { startScheduler, nextWakeAt, type Scheduler } from './scheduler.js';
 export {
   deliverOutbox,
   startOutboxLoop,
-  setStatusMessageId,
   pruneOutbox,
   PermanentDeliveryError,
   RetryLaterError,
   type DeliveryRow,
-  type DeliveryStats,
-  type DeliverOptions,
   type OutboxLoop,
-  type PermanentReason,
   type SendFn,
 } from './outbox.js';
-export type { OutboxPayload, DmReason, KindPayload, KindStatus } from './outbox-write.js';
+export type { KindPayload } from './outbox-write.js';
 export {
   registerDeliverer,
-  unregisterDeliverer,
-  releaseDeadClaims,
   processAlive,
-  HEARTBEAT_MS,
   HEARTBEAT_TIMEOUT_MS,
-  type Deliverer,
-  type ClaimClock,
 } from './outbox-claims.js';
 export {
   MAP_PALETTES,
@@ -97,8 +86,7 @@ export {
   type PhasePicture,
   type RenderInput,
 } from './render-input.js';
-export { phaseLabel, phaseCode, formatResultsSummary } from './summary.js';
+export { phaseLabel, formatResultsSummary } from './summary.js';
 export { timeRef, memberRef, roleRef, channelRef, textParts, type TextPart, type TimeStyle } from './text-refs.js';
-export { onInternalError, INTERNAL_ERROR } from './tx.js';
-export { runAction, actionChoices, actionNames, type ActionBy } from './actions.js';
+export { runAction, actionChoices, type ActionBy } from './actions.js';
 export { GAME_OVER } from './context.js';

@@ -2,7 +2,7 @@
 import { cardGameKind } from './cards/kind.js';
 import type { GameKind } from './kind.js';
 
-export type { GameKind, KindComputerOptions, KindSweep } from './kind.js';
+export type { GameKind } from './kind.js';
 
 const KINDS: readonly GameKind[] = [cardGameKind];
 

@@ -12,7 +12,7 @@ import { formatDuration, parseDuration } from './durations.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { CooldownAction, GameDeps, Limits, Result } from './types.js';
 
-export type { Budget, CooldownAction, Limits, LimitsInput } from './types.js';
+export type { CooldownAction, Limits, LimitsInput } from './types.js';
 
 /** The bot never lets a phase be shorter than this, whatever a server or the operator says. */
 export const ABSOLUTE_MIN_PHASE_MS = 60_000;

@@ -526,11 +526,6 @@ export function pruneOutbox(options: { db: Db; now: () => number; keepMs?: numbe
     .run().changes;
 }
 
-/** Records the id of the game's status message (when the bot posted it outside the outbox). */
-export function setStatusMessageId(deps: { db: Db }, gameId: number, messageId: string | null): void {
-  deps.db.update(games).set({ statusMessageId: messageId }).where(eq(games.id, gameId)).run();
-}
-
 /** Shortest wait between two passes started by the clock (a row falling due), so the loop never spins. */
 const MIN_PASS_GAP_MS = 20;
 

@@ -22,9 +22,6 @@ import type { GameEnd } from '../store/schema.js';
 export const SCORING_SYSTEMS = ['draw-size', 'sum-of-squares', 'solo-or-nothing', 'carnage'] as const;
 export type ScoringSystem = (typeof SCORING_SYSTEMS)[number];
 
-/** `/game create` without `scoring:` (docs/bot.md, "Scoring": why draw-size). */
-export const DEFAULT_SCORING: ScoringSystem = 'draw-size';
-
 /** The points a solo (or a concession) takes under DSS, SoS and solo-or-nothing. */
 export const SOLO_POINTS = 100;
 
@@ -134,10 +131,6 @@ export function potOf(system: ScoringSystem, facts: Pick<GameFacts, 'powers' | '
   if (system !== 'carnage') return SOLO_POINTS;
   const n = facts.powers.length;
   return (1000 * n * (n + 1)) / 2 + facts.totalCentres;
-}
-
-export function isScoringSystem(value: string): value is ScoringSystem {
-  return (SCORING_SYSTEMS as readonly string[]).includes(value);
 }
 
 const centresOf = (facts: GameFacts, power: string): number => facts.centres[power] ?? 0;

@@ -22,9 +22,6 @@ import {
 
 export {
   OFFMAP_LAND,
-  OFFMAP_SEA,
-  type Border,
-  type Cell,
   type MapGeometry,
   type Point,
   type ProvinceShape,

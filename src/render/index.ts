@@ -15,12 +15,11 @@ import { rasterize, renderMapInWorker, startRenderWorker, UndrawableError } from
 import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/loaders.js';
 import { ensureFonts } from './fonts.js';
 
-export { buildScene, phaseTitle, type RenderOptions, type SceneResult } from './build-scene.js';
-export { checkGeometry, geometryProblems, type GeometryProblem } from './check.js';
+export { buildScene, phaseTitle, type RenderOptions } from './build-scene.js';
 export { drawScene } from './draw.js';
-export { ensureFonts, FONT_FAMILY } from './fonts.js';
+export { ensureFonts } from './fonts.js';
 export { stopRenderWorker } from './pool.js';
-export { computeGeometry, geometryOf, type MapGeometry, type Point } from './geometry.js';
+export { geometryOf, type Point } from './geometry.js';
 export type * from './scene.js';
 
 export class RenderError extends Error {}

@@ -12,10 +12,6 @@ import type { PowerData } from '../variants/schema.js';
 export const PALETTE_NAMES = ['standard', 'colorblind'] as const;
 export type PaletteName = (typeof PALETTE_NAMES)[number];
 
-export function isPaletteName(s: unknown): s is PaletteName {
-  return typeof s === 'string' && (PALETTE_NAMES as readonly string[]).includes(s);
-}
-
 export const COLORS = {
   background: '#f4efe4',
   sea: '#aad3df',

@@ -17,8 +17,6 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const SQLITE_MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'migrations', 'sqlite');
 /** migrations/postgres/, the same schema's migrations for PostgreSQL (drizzle.pg.config.ts writes it). */
 export const POSTGRES_MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'migrations', 'postgres');
-/** The SQLite migrations (the name the synchronous store and its tests have always used). */
-export const MIGRATIONS_FOLDER = SQLITE_MIGRATIONS_FOLDER;
 
 export interface OpenedDatabase {
   db: Db;

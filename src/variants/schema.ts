@@ -143,10 +143,13 @@ export const variantDataSchema = z.object({
 });
 
 // The data types belong to the engine (src/engine/variant-data.ts); the schemas must produce exactly them.
-export type { PowerData, ProvinceData, VariantData } from '../engine/variant-data.js';
+export type { PowerData, VariantData } from '../engine/variant-data.js';
 export type VariantDataInput = z.input<typeof variantDataSchema>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** Compile-time check that the schemas and the engine's types agree (a `false` here fails `tsc`). */
+/**
+ * Compile-time check that the schemas and the engine's types agree (a `false` here fails `tsc`).
+ * @public
+ */
 export const schemasMatchEngineTypes: [
   Same<z.infer<typeof variantDataSchema>, VariantData>,
   Same<z.infer<typeof provinceSchema>, ProvinceData>,

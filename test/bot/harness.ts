@@ -152,11 +152,6 @@ export async function partsOfPost(fake: FakeDiscord, db: Db, first: FakeMessage)
   return parts;
 }
 
-/** The whole text of a channel post from its first message (its parts joined at the line breaks they were cut at). */
-export async function postText(h: Pick<Harness, 'fake' | 'database'>, first: FakeMessage): Promise<string> {
-  return (await partsOfPost(h.fake, h.database.db, first)).map((m) => m.content).join('\n');
-}
-
 /** A channel post carries exactly one real map: a PNG of at least 800 px width. */
 export function expectMapPost(message: FakeMessage): void {
   expect(message.attachments).toHaveLength(1);

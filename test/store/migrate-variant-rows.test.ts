@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOldDatabase, type Fixture } from '../support/old-database.js';
-import { MIGRATIONS_FOLDER, openDatabase, type OpenedDatabase } from '../../src/store/db.js';
+import { SQLITE_MIGRATIONS_FOLDER, openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
 import { resolvePhase, runAction, submitOrders, type GameDeps } from '../../src/game/index.js';
 import { renderInputForStepPicture } from '../../src/game/render-input.js';
@@ -51,7 +51,7 @@ describe('migrating a database made before variant plug-ins', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'zhanguo-migrate-'));
     const path = join(dir, 'bot.db');
-    expect(readdirSync(MIGRATIONS_FOLDER)).toContain(`${BEFORE}.sql`);
+    expect(readdirSync(SQLITE_MIGRATIONS_FOLDER)).toContain(`${BEFORE}.sql`);
     expect(Object.keys(FIXTURE.tables).sort()).toEqual([...LOAD_ORDER].sort());
     writeOldDatabase(path, BEFORE, FIXTURE, LOAD_ORDER);
     opened = openDatabase(path);

@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { MIGRATIONS_FOLDER } from '../../src/store/db.js';
+import { SQLITE_MIGRATIONS_FOLDER } from '../../src/store/db.js';
 
 interface Journal {
   entries: { idx: number; tag: string }[];
 }
 
 const journal = (): Journal =>
-  JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
+  JSON.parse(readFileSync(join(SQLITE_MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
 
 /** A migrations folder in `dir` holding only the migrations up to `last` (the database "made by that schema"). */
 export function migrationsUpTo(dir: string, last: string): string {
@@ -24,7 +24,7 @@ export function migrationsUpTo(dir: string, last: string): string {
   if (cut < 0) throw new Error(`no migration ${last}`);
   mkdirSync(join(dir, 'meta'), { recursive: true });
   const kept = all.entries.slice(0, cut + 1);
-  for (const e of kept) copyFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
+  for (const e of kept) copyFileSync(join(SQLITE_MIGRATIONS_FOLDER, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
   writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...all, entries: kept }));
   return dir;
 }
@@ -32,7 +32,9 @@ export function migrationsUpTo(dir: string, last: string): string {
 /** The tag of the migration just before the one whose SQL contains `text`. */
 export function migrationBefore(text: string): string {
   const entries = journal().entries;
-  const i = entries.findIndex((e) => readFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), 'utf8').includes(text));
+  const i = entries.findIndex((e) =>
+    readFileSync(join(SQLITE_MIGRATIONS_FOLDER, `${e.tag}.sql`), 'utf8').includes(text),
+  );
   if (i < 1) throw new Error(`no migration after another contains ${text}`);
   return entries[i - 1]!.tag;
 }

@@ -10,7 +10,7 @@ import { battleCandidates, chooseCandidates, quickPick, searchBest, type SearchO
 import { DEFAULT_WEIGHTS, type Weights } from './value.js';
 import { determinize } from './view.js';
 
-export { readSeatView, determinize, seatViewSchema } from './view.js';
+export { readSeatView, determinize } from './view.js';
 export { DEFAULT_WEIGHTS, type Weights } from './value.js';
 
 export interface CardAiOptions {

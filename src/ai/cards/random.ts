@@ -29,10 +29,6 @@ export function engineRngState(r: Random): string {
   return out === '0'.repeat(32) ? '00000001'.padStart(32, '0') : out;
 }
 
-export function pick<T>(r: Random, xs: readonly T[]): T {
-  return xs[Math.floor(r() * xs.length)]!;
-}
-
 /** Fisher–Yates in place. */
 export function shuffleInPlace<T>(r: Random, xs: T[]): T[] {
   for (let i = xs.length - 1; i > 0; i--) {

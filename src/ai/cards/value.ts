@@ -10,7 +10,7 @@
  */
 import { ringOf, STATE_ORDER } from '../../cardgame/index.js';
 import type { Board } from '../../cardgame/board.js';
-import type { CardGameState, Owner, StateId } from '../../cardgame/index.js';
+import type { CardGameState, Owner } from '../../cardgame/index.js';
 
 export interface Weights {
   /** A state held (after the projected control round). */
@@ -149,5 +149,3 @@ export function relative(values: readonly number[], seat: number): number {
   for (let i = 0; i < values.length; i++) if (i !== seat && values[i]! > best) best = values[i]!;
   return values[seat]! - best;
 }
-
-export type { StateId };

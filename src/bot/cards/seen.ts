@@ -3,7 +3,7 @@
  * other hand empty and no deck. The engine's own functions (legal plays, claim previews, effect targets) then run
  * on it unchanged, and no private view can ever show another seat's card: the data is not there.
  */
-import type { CardGameState, CardGameView, Seat } from '../../cardgame/index.js';
+import type { CardGameState, CardGameView } from '../../cardgame/index.js';
 
 const NO_RNG = '0'.repeat(32);
 
@@ -22,9 +22,4 @@ export function stateFromView(view: CardGameView): CardGameState {
     discard: [],
     gives: seats.map((x) => (x.give ? [...x.give] : null)),
   };
-}
-
-/** The seat the view belongs to (a public view has none). */
-export function viewerOf(view: CardGameView): Seat | null {
-  return view.viewer;
 }

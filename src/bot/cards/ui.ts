@@ -14,7 +14,6 @@ import { customId } from '../components.js';
 
 export const CARDS_COMMAND = 'cards';
 export const MAX_OPTIONS = 25;
-export const MAX_ROWS = 5;
 const MAX_LABEL = 100;
 
 export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;

@@ -41,9 +41,6 @@ export {
   setUpCase,
   type AdjudicateCase,
   type CaseOutput,
-  type CaseSetup,
-  type ResolvedCase,
-  type UnreadOrder,
 } from '../../variants/case/read.js';
 
 export async function adjudicateCommand(args: string[], stdin: string): Promise<CommandResult> {

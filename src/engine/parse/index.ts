@@ -13,7 +13,6 @@ import { tokenize } from './tokens.js';
 import { BUILD, DISBAND } from './words.js';
 
 export type { ParseContext } from './board.js';
-export { didYouMean, suggestPlaces, normalizeName } from './places.js';
 
 export type ParseResult = { ok: true; order: Order; text: string } | { ok: false; error: string; input: string };
 

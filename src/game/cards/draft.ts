@@ -16,7 +16,6 @@ import {
   type CardGameState,
   type Effect,
   type Seat,
-  type SymbolId,
 } from '../../cardgame/index.js';
 import { fireSources, windSources } from '../../cardgame/effects.js';
 import { cloneState } from '../../cardgame/clone.js';
@@ -451,5 +450,3 @@ export function finishFallBack(
     return { ok: true, game: infoOf(after) };
   });
 }
-
-export type { SymbolId };

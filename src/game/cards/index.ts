@@ -13,10 +13,7 @@ export {
   startCardGame,
   freeDynasties,
   matchDynasty,
-  parseComputerDynasties,
   computerDynastySuggestions,
-  type CreateCardGameInput,
-  type CardComputerRequest,
 } from './lobby.js';
 export {
   giveCards,
@@ -28,7 +25,6 @@ export {
   setCardsAway,
   setCardsNotify,
   markCardsPresent,
-  notYourTurn,
 } from './play.js';
 export {
   startFallBack,
@@ -53,13 +49,9 @@ export {
   cardComputerSeats,
   cardComputerSeatsExist,
   cardComputerDuties,
-  playCardAction,
-  playCardComputerDefault,
-  COMPUTER_DEFAULT_ACTOR,
-  type CardComputerDuty,
   type CardComputersOptions,
 } from './computer.js';
-export { sweepCardGames, nextCardWakeAt, timeoutCardTurn, type CardSweepResult } from './timer.js';
+export { sweepCardGames } from './timer.js';
 export {
   cardGameInChannel,
   cardGameById,
@@ -73,32 +65,19 @@ export {
   recordCardPing,
   forgetCardPings,
 } from './read.js';
-export type { CardPing } from './tables.js';
 export { cardTablePayload } from './outbox.js';
-export { STALE, NO_CARD_GAME } from './store.js';
+export { STALE } from './store.js';
 export * as cardText from './text.js';
 export {
   cardTableText,
   battlefieldLines,
-  seatLines,
-  rowLines,
   logLine,
   eventText,
   roundSummaryText,
   winnerText,
   cardName,
-  cardNames,
-  symbolEmoji,
-  symbolLabel,
-  symbolName,
   dynastyLabel,
-  stateLabel,
-  seatLabel,
-  changedStates,
   strongholdLabel,
-  strongholdWithArmies,
   effectLabel,
-  effectTarget,
   claimPreviewText,
-  type BoardLike,
 } from './text.js';

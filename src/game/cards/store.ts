@@ -3,7 +3,7 @@
  * seats, and the parsed engine state. Nothing here logs anything (the state holds every hand).
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
-import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { CardGameState, Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { idText } from '../../store/queries.js';
@@ -176,11 +176,6 @@ export function infoOf(ctx: CardCtx): CardGameInfo {
 /** Reloads the context after writes in the same transaction. */
 export function reload(tx: Tx, ctx: CardCtx): CardCtx {
   return cardCtxById(tx, ctx.game.id)!;
-}
-
-/** Card games with a deadline set (the scheduler's query). */
-export function cardDeadlineFilter() {
-  return and(eq(games.status, 'active'), eq(games.kind, CARD_KIND), isNotNull(cardGames.deadlineMs));
 }
 
 /** A stored change that is not an engine action (seats, drafts' void, GM tools): open wizards become stale. */

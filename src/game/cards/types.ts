@@ -3,7 +3,7 @@
  * (design.md §3). Hands appear only in `CardSeatPrivate` (a seat's own view); everything else is public.
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
-import type { CardGameView, CardId, DynastyId, Effect, Phase, Seat, StateId, SymbolId } from '../../cardgame/index.js';
+import type { CardGameView, CardId, DynastyId, Effect, Phase, Seat, SymbolId } from '../../cardgame/index.js';
 import type { FallBackOption } from '../../cardgame/index.js';
 import type { GameStatus } from '../../store/schema.js';
 import type { CardNotifyMode } from './tables.js';
@@ -203,5 +203,3 @@ export interface CardTableText {
   /** Everything above as one text (≤ 4000 characters: an embed description). */
   text: string;
 }
-
-export type { StateId };

@@ -19,7 +19,7 @@ export interface CardTableImage {
   height: number;
 }
 
-export { roundMarks, type ArmyMove } from './moves.js';
+export { roundMarks } from './moves.js';
 
 export type { CardTableOptions } from './options.js';
 

@@ -25,7 +25,6 @@ import { InputError } from './error.js';
 import type { AdjudicateCase } from './schema.js';
 
 export type { AdjudicateCase } from './schema.js';
-export { InputError } from './error.js';
 
 /** The variant of a case that names none (docs/cli.md: `variant` overrides `--variant`; the default is classic). */
 export const DEFAULT_CASE_VARIANT = 'classic';

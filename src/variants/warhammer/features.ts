@@ -27,7 +27,6 @@ export function readFeatures(data: VariantData): WarhammerFeatures {
 /** Power names the abilities belong to (map.json `powers`). */
 export const WOOD_ELVES = 'Wood Elves';
 export const NORSE = 'Norse';
-export const SKAVEN = 'Skaven';
 export const VAMPIRE_COUNTS = 'Vampire Counts';
 export const EMPIRE = 'Empire';
 export const ORCS = 'Orcs & Goblins';

@@ -15,8 +15,6 @@ const featuresSchema = z.object({
   rulers: z.record(z.string(), z.string()).default({}),
 });
 
-export type WarringStatesFeatureData = z.infer<typeof featuresSchema>;
-
 export interface WarringStatesFeatures {
   rivers: Record<string, ProvinceId[]>;
   rulers: Record<string, string>;

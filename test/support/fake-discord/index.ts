@@ -21,24 +21,22 @@ import { allowedMentionsOf, pingsOf, type AllowedMentions, type Pings } from './
 import { FakeGateway, shardOfGuild, type ShardInfo } from './gateway.js';
 import { FakeInteraction } from './interaction.js';
 import type { Delivery, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
-import { EPHEMERAL, textOf } from './model.js';
+import { EPHEMERAL } from './model.js';
 import { channelJson, guildJson, userJson, ALL_PERMISSIONS, memberJson, messageJson } from './payloads.js';
 import { handleRest, INTERACTION_ACK_WINDOW_MS } from './rest.js';
 import { FakeDiscordState } from './state.js';
 
 export type {
   Delivery,
-  FakeAttachment,
   FakeChannel,
-  FakeGuild,
   FakeMessage,
   FakeUser,
   RequestLogEntry,
 } from './model.js';
 export { shardOfGuild, type ShardInfo } from './gateway.js';
 export { FakeInteraction } from './interaction.js';
-export { textOf, EPHEMERAL } from './model.js';
-export type { FakeActionRow, FakeButton, FakeModal, FakeSelect, FakeTextInput } from './components.js';
+export { textOf } from './model.js';
+export type { FakeButton, FakeSelect } from './components.js';
 export { buttonsOf, componentsOf } from './components.js';
 export type { AllowedMentions, Pings } from './mentions.js';
 
@@ -726,9 +724,4 @@ export class FakeDiscord {
       botId: this.state.botUser.id,
     });
   }
-}
-
-/** All text a delivery carried (content, embeds, attachment names). */
-export function deliveryText(d: Delivery): string {
-  return textOf(d);
 }
