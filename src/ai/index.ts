@@ -11,3 +11,12 @@ export { dumbBot } from './baselines/dumbbot.js';
 export { holdBot, randBot } from './baselines/floor.js';
 export { toTexts, type OrderTextEntry } from './orders.js';
 export type { Player, SeatRequest } from './types.js';
+export {
+  CARD_LEVELS,
+  CLI_DEFAULT_LEVEL,
+  GAME_DEFAULT_LEVEL,
+  isLevel,
+  LEVELS,
+  ORDERS_LEVELS,
+  type Level,
+} from './levels.js';
