@@ -96,10 +96,8 @@ export async function benchAiCards(): Promise<BenchResult[]> {
     ] as const) {
       const m = match(2, opponent, GREEDY_GAMES, `${level}-${name}`, [], aiPlayer({ level }));
       const measured = strengthRow(`card AI, ${level} level, vs ${name}, 2 seats`, m, 0.5);
-      results.push({
-        ...measured,
-        note: `${measured.note}; the contract's band for easy: 35–65 % against a greedy player`,
-      });
+      const band = level === 'easy' ? "; the contract's band for easy: 35–65 % against a greedy player" : '';
+      results.push({ ...measured, note: `${measured.note}${band}` });
     }
   }
   for (const seats of [2, 3, 4, 5]) {
