@@ -45,8 +45,7 @@ interface Match {
 }
 
 /** `games` games of the AI in one seat (rotating) against `opponent` in the others; decision times recorded. */
-function match(seats: number, opponent: Player, games: number, label: string, times: number[]): Match {
-  const ai = aiPlayer();
+function match(seats: number, opponent: Player, games: number, label: string, times: number[], ai = aiPlayer()): Match {
   let won = 0;
   const rounds: number[] = [];
   for (let g = 0; g < games; g++) {
@@ -90,6 +89,17 @@ export async function benchAiCards(): Promise<BenchResult[]> {
   results.push(
     strengthRow('card AI vs claims-greedy, 2 seats', match(2, claimsGreedyPlayer, GREEDY_GAMES, 'claims', times2), 0.5),
   );
+  for (const level of ['easy', 'normal'] as const) {
+    for (const [name, opponent] of [
+      ['greedy (one-ply score)', greedyPlayer],
+      ['claims-greedy', claimsGreedyPlayer],
+    ] as const) {
+      const m = match(2, opponent, GREEDY_GAMES, `${level}-${name}`, [], aiPlayer({ level }));
+      const measured = strengthRow(`card AI, ${level} level, vs ${name}, 2 seats`, m, 0.5);
+      const band = level === 'easy' ? "; the contract's band for easy: 35–65 % against a greedy player" : '';
+      results.push({ ...measured, note: `${measured.note}${band}` });
+    }
+  }
   for (const seats of [2, 3, 4, 5]) {
     process.stderr.write(`bench: card AI against random players, ${seats} seats…\n`);
     results.push(

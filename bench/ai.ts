@@ -13,7 +13,7 @@
  * interval (normal approximation over games). `AI_BENCH_SEEDS` sets the seeds per seat against DumbBot (default 2;
  * 1 against the floors; 0: the speed figures alone), `AI_BENCH_VARIANTS` a comma-separated subset of variant ids, `AI_BENCH_BUDGET` the search
  * budget (default: the player's own). `AI_BENCH_PARTS` (`speed`, `strength`; default both) and `AI_BENCH_OPPONENTS`
- * (`DumbBot`, `RandBot`, `HoldBot`, `reference`; default all) run a part of the section: `npx tsx bench/run.ts ai.ts`
+ * (`DumbBot`, `RandBot`, `HoldBot`, `reference`, `levels` (the easy and normal levels against DumbBots); default all) run a part of the section: `npx tsx bench/run.ts ai.ts`
  * then replaces only the rows it measured (bench/run.ts).
  */
 import { spawnSync } from 'node:child_process';
@@ -22,7 +22,16 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { aiOrders, aiStartChoice, dumbBot, holdBot, randBot, strongPlayer, type Player } from '../src/ai/index.js';
+import {
+  aiOrders,
+  aiStartChoice,
+  dumbBot,
+  holdBot,
+  randBot,
+  strongPlayer,
+  type Level,
+  type Player,
+} from '../src/ai/index.js';
 import { actingUnit } from '../src/ai/orders.js';
 import { playGame } from '../src/ai/selfplay.js';
 import { askComputerPlayer, stopAiWorker } from '../src/game/ai-pool.js';
@@ -38,7 +47,13 @@ const SEEDS = Number(process.env.AI_BENCH_SEEDS ?? 2);
 const BUDGET = process.env.AI_BENCH_BUDGET ? Number(process.env.AI_BENCH_BUDGET) : undefined;
 const ONLY = process.env.AI_BENCH_VARIANTS?.split(',');
 const PARTS = process.env.AI_BENCH_PARTS?.split(',') ?? ['speed', 'strength'];
-const OPPONENTS = process.env.AI_BENCH_OPPONENTS?.split(',') ?? ['DumbBot', 'RandBot', 'HoldBot', 'reference'];
+const OPPONENTS = process.env.AI_BENCH_OPPONENTS?.split(',') ?? [
+  'DumbBot',
+  'RandBot',
+  'HoldBot',
+  'reference',
+  'levels',
+];
 const YEARS = 10;
 
 export interface Arena {
@@ -101,6 +116,8 @@ export async function benchAi(): Promise<BenchResult[]> {
     if (wanted('RandBot')) results.push(strength(arena, 'RandBot', randBot, 1));
     if (wanted('HoldBot')) results.push(strength(arena, 'HoldBot', holdBot, 1));
     if (wanted('reference')) results.push(reference(arena));
+    if (wanted('levels'))
+      for (const level of ['easy', 'normal'] as const) results.push(levelStrength(arena, level, SEEDS));
   }
   return results;
 }
@@ -360,6 +377,22 @@ export interface Tally {
 function strength(arena: Arena, name: string, opponent: Player, seeds: number): BenchResult {
   const t = tournament(arena, strongPlayer, opponent, seeds);
   return row(arena, `strong player vs ${arena.seats.length - 1} ${name}s`, t, seeds);
+}
+
+/**
+ * A lower level (src/ai/levels.ts) in every seat in turn against DumbBots (the `hard` level is the strong player's
+ * row above); the contract's bands: easy 0.7–1.3×, normal 1.5–2.5× (docs/cli.md "Levels").
+ */
+function levelStrength(arena: Arena, level: Level, seeds: number): BenchResult {
+  const hero: Player = { name: `Zhanguo AI (${level})`, orders: (request) => aiOrders({ ...request, level }) };
+  const band = level === 'easy' ? '0.7–1.3×' : '1.5–2.5×';
+  const measured = row(
+    arena,
+    `${level} level vs ${arena.seats.length - 1} DumbBots`,
+    tournament(arena, hero, dumbBot, seeds),
+    seeds,
+  );
+  return { ...measured, note: `${measured.note}; the contract's band for ${level}: ${band}` };
 }
 
 /** DumbBot in every seat against DumbBots: the reference (about 1× by construction). */

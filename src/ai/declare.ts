@@ -25,6 +25,7 @@ import type {
 import type { Variant } from '../engine/variant.js';
 import { boardOf } from './board.js';
 import { Evaluator } from './evaluate.js';
+import { ORDERS_LEVELS, type Level } from './levels.js';
 import { destinationOf } from './orders.js';
 import { seasonWeights, valuate } from './values.js';
 
@@ -40,12 +41,15 @@ export interface DeclareRequest {
   count?: number;
   players?: readonly Power[];
   options?: Readonly<Record<string, string>>;
+  /** How well the player plays (src/ai/levels.ts): `easy` makes at most one declaration. Default `hard`. */
+  level?: Level;
 }
 
 export function aiDeclarations(request: DeclareRequest): DecisiveDeclaration[] {
   const { variant, position, orders, power } = request;
   const mine = request.offered.filter((d) => d.power === power);
-  const count = Math.max(0, Math.floor(request.count ?? 1));
+  const cap = ORDERS_LEVELS[request.level ?? 'hard'].declarations;
+  const count = Math.max(0, Math.min(cap ?? Infinity, Math.floor(request.count ?? 1)));
   if (mine.length === 0 || count === 0) return [];
   const board = boardOf(variant);
   const context: AdjudicationContext = request.players

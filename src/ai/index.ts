@@ -10,3 +10,4 @@ export { dumbBot } from './baselines/dumbbot.js';
 export { holdBot, randBot } from './baselines/floor.js';
 export { toTexts } from './orders.js';
 export type { Player } from './types.js';
+export { LEVELS, type Level } from './levels.js';

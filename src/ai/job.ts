@@ -14,6 +14,7 @@ import { cardAiAction } from './cards/index.js';
 import { aiDeclarations } from './declare.js';
 import { toTexts, type OrderTextEntry } from './orders.js';
 import { aiOrders } from './player.js';
+import type { Level } from './levels.js';
 import { aiStartChoice, type StartChoice, type StartOption } from './start.js';
 
 interface Seat {
@@ -25,6 +26,8 @@ interface Seat {
   /** Powers with a seated player (the voters of a variant with voted units). */
   players?: Power[];
   seed: string;
+  /** How well the computer player plays (src/ai/levels.ts); default `hard`. */
+  level?: Level;
 }
 
 export type AiJob =
@@ -33,7 +36,7 @@ export type AiJob =
   | (Seat & { kind: 'declare'; orders: OrderTextEntry[]; offered: DecisiveDeclaration[]; count?: number })
   | (Seat & { kind: 'start'; choices: StartOption[] })
   /** The card game: the seat's view (`privateView`, never the full state) and its search budget. */
-  | { kind: 'cards'; view: CardGameView; seed: string; playouts?: number };
+  | { kind: 'cards'; view: CardGameView; seed: string; playouts?: number; level?: Level };
 
 export type AiAnswer =
   | { kind: 'orders'; orders: OrderTextEntry[] }
@@ -49,6 +52,7 @@ export function runAiJob(job: AiJob): AiAnswer {
       action: cardAiAction(job.view, {
         seed: job.seed,
         ...(job.playouts !== undefined ? { playouts: job.playouts } : {}),
+        ...(job.level ? { level: job.level } : {}),
       }),
     };
   const variant = variantOf(job.variant, job.options);
@@ -57,6 +61,7 @@ export function runAiJob(job: AiJob): AiAnswer {
     position: job.position,
     power: job.power,
     seed: job.seed,
+    ...(job.level ? { level: job.level } : {}),
     ...(job.players ? { players: job.players } : {}),
     ...(job.options ? { options: job.options } : {}),
   };

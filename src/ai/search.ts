@@ -23,12 +23,11 @@ import { movePlanner } from './baselines/dumbbot.js';
 import { boardOf, type Board } from './board.js';
 import { Evaluator } from './evaluate.js';
 import { actingUnit, choicesOf, destinationOf, type UnitChoices } from './orders.js';
+import { ORDERS_LEVELS } from './levels.js';
 import { rngFor, type Rng } from './rng.js';
 import type { SeatRequest } from './types.js';
-import { ownersOf, reachOf, seasonWeights, valuate, type Weights } from './values.js';
+import { ownersOf, reachOf, seasonWeights, valuate, type Valuation, type Weights } from './values.js';
 
-/** Simulated adjudications for one power's movement orders, by default. */
-export const DEFAULT_BUDGET = 800;
 /** Opponent samples each candidate is played against. */
 const SAMPLES = 12;
 /** Samples of the first, quick look at a change. */
@@ -55,7 +54,8 @@ export function searchMovement(request: SeatRequest): PowerOrder[] {
   if (own.length === 0) return [];
   const phase = position.phase;
   const rng = rngFor(request.seed, 'search', power, phase.season, phase.year);
-  const budget = Math.max(0, Math.floor(request.budget ?? DEFAULT_BUDGET));
+  const level = ORDERS_LEVELS[request.level ?? 'hard'];
+  const budget = Math.max(0, Math.floor(request.budget ?? level.budget));
 
   const ownProvinces = own.map((c) => board.province(c.unit.province));
   const near = (id: ProvinceId) => {
@@ -71,7 +71,7 @@ export function searchMovement(request: SeatRequest): PowerOrder[] {
   const weights = seasonWeights(position);
   const owners = ownersOf(board, position);
   const reach = reachOf(board, position);
-  const mine = valuate(board, position, power, weights, owners, reach);
+  const mine = withValueNoise(valuate(board, position, power, weights, owners, reach), level.valueNoise, rng);
   const evaluator = new Evaluator(board, position, power, mine);
 
   const samples = opponentSamples(board, position, local, power, request, weights, owners, reach, rng);
@@ -299,4 +299,15 @@ function opponentSamples(
     samples.push(orders);
   }
   return samples;
+}
+
+/**
+ * The lower levels' imprecision (src/ai/levels.ts): every place's move and build value multiplied by a factor
+ * drawn in [1 − noise, 1 + noise]. Values keep their sign, so a unit still heads for what it values; it only
+ * weighs close alternatives less exactly.
+ */
+function withValueNoise(valuation: Valuation, noise: number, rng: Rng): Valuation {
+  if (noise <= 0) return valuation;
+  const bend = (values: Float64Array) => values.map((v) => v * (1 + noise * (2 * rng.next() - 1)));
+  return { ...valuation, move: bend(valuation.move), adjust: bend(valuation.adjust) };
 }

@@ -5,6 +5,7 @@
  */
 import type { Position, Power, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
+import type { Level } from './levels.js';
 
 export interface SeatRequest {
   /** The variant as the game plays it (configured with the game's options when the variant has `configure`). */
@@ -17,8 +18,10 @@ export interface SeatRequest {
   options?: Readonly<Record<string, string>>;
   /** Any text: the same request and seed always give the same answer. */
   seed: string;
-  /** Search effort (simulated adjudications for one power's movement orders); the default meets the speed targets. */
+  /** Search effort (simulated adjudications for one power's movement orders); default: the level's. */
   budget?: number;
+  /** How well the player plays (src/ai/levels.ts); default `hard`. */
+  level?: Level;
 }
 
 /** A computer player: the orders it gives for one power in one phase (unit orders, ballots, builds). */

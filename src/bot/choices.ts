@@ -2,6 +2,7 @@
  * Autocomplete choices shared by several commands.
  */
 import type { AutocompleteInteraction } from 'discord.js';
+import type { Level } from '../game/computer-seat.js';
 import { findOpenGame } from '../game/index.js';
 import type { BotContext } from './context.js';
 import { choiceName, MAX_CHOICES } from './text.js';
@@ -19,3 +20,10 @@ export async function respondWithPowers(ctx: BotContext, interaction: Autocomple
     .slice(0, MAX_CHOICES);
   await interaction.respond(powers.map((p) => ({ name: choiceName(p), value: p })));
 }
+
+/** The computer players' levels as slash-command choices (`/game create computer-level:`, `/gm replace level:`). */
+export const LEVEL_CHOICES: { name: string; value: Level }[] = [
+  { name: 'easy: a beginner can beat it', value: 'easy' },
+  { name: 'normal: a fair opponent (default)', value: 'normal' },
+  { name: 'hard: the strongest', value: 'hard' },
+];

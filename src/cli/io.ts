@@ -3,6 +3,7 @@
  * stdin text that returns what to print and the exit code, so tests run it in-process.
  */
 import { fstatSync, readFileSync } from 'node:fs';
+import { CLI_DEFAULT_LEVEL, isLevel, LEVELS, type Level } from '../ai/levels.js';
 import type { Variant } from '../engine/variant.js';
 import { InputError } from '../variants/case/error.js';
 import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/loaders.js';
@@ -223,4 +224,18 @@ function stdinIsFile(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The computer player's level for one case (`ai orders`, `ai declare`, `cards ai`): the case's own `level`, else
+ * `--level`, else `hard` (contract: docs/cli.md "Levels").
+ */
+export function levelOf(raw: unknown, flags: Flags, name: string): Level {
+  const own = raw !== null && typeof raw === 'object' ? (raw as { level?: unknown }).level : undefined;
+  const value = own ?? flags.values.get('level') ?? CLI_DEFAULT_LEVEL;
+  if (!isLevel(value)) {
+    const where = own !== undefined ? `${name}: level` : '--level';
+    throw new InputError(`${where}: expected ${LEVELS.join(', ')} (got ${JSON.stringify(value)})`);
+  }
+  return value;
 }

@@ -5,15 +5,31 @@
  * Also what a game master writes in `/game create computer:` (which seats computer players fill) and its
  * autocomplete.
  */
+import { isLevel, LEVELS, type Level } from '../ai/levels.js';
+
+export type { Level };
 import type { Variant } from '../engine/variant.js';
 import { powerByName, seatablePowers } from './variant-of-game.js';
 import { memberRef } from './text-refs.js';
 
-const PREFIX = 'computer:';
+/** Every computer player's user id starts so (a store query finds the computer seats by it). */
+export const COMPUTER_ID_PREFIX = 'computer:';
+const PREFIX = COMPUTER_ID_PREFIX;
 
-/** The user id of the computer player holding `power`. */
-export function computerUserId(power: string): string {
-  return `${PREFIX}${power}`;
+/**
+ * The user id of the computer player holding `power` at `level`: `computer:<level>:<power>`. A seat taken before
+ * levels existed reads `computer:<power>` and plays `hard`, as it did then (`computerLevelOf`).
+ */
+export function computerUserId(power: string, level: Level): string {
+  return `${PREFIX}${level}:${power}`;
+}
+
+/** The level of the computer player with this user id (`hard` for a seat from before levels). */
+export function computerLevelOf(userId: string): Level {
+  const rest = userId.slice(PREFIX.length);
+  const colon = rest.indexOf(':');
+  const head = colon < 0 ? '' : rest.slice(0, colon);
+  return isLevel(head) ? head : 'hard';
 }
 
 export function isComputer(userId: string): boolean {
@@ -25,7 +41,24 @@ export function isComputer(userId: string): boolean {
  * player". Every text that names who holds a seat goes through here (text-refs.ts).
  */
 export function playerName(userId: string): string {
-  return isComputer(userId) ? 'a computer player' : memberRef(userId);
+  return isComputer(userId) ? `a computer player (${computerLevelOf(userId)})` : memberRef(userId);
+}
+
+/**
+ * Reads a level as `/game create computer-level:` and `/gm replace level:` give it (missing: `fallback`); the
+ * refusal names the levels.
+ */
+export function parseLevel(
+  text: string | null | undefined,
+  fallback: Level,
+): { ok: true; level: Level } | { ok: false; error: string } {
+  if (text === null || text === undefined || text === '') return { ok: true, level: fallback };
+  const wanted = String(text).trim().toLowerCase();
+  if (isLevel(wanted)) return { ok: true, level: wanted };
+  return {
+    ok: false,
+    error: `"${String(text).slice(0, 40)}" is not a level of computer player. Levels: ${LEVELS.join(', ')}.`,
+  };
 }
 
 /** `/game create computer:` value meaning "every power nobody holds at `/game start`". */

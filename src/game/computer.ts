@@ -37,7 +37,7 @@ import { toggleReady } from './ready.js';
 import { seatedToAct } from './resolve.js';
 import { stepUnderWay } from './steps.js';
 import { variantOfGame } from './variant-of-game.js';
-import { computerUserId, isComputer } from './computer-seat.js';
+import { COMPUTER_ID_PREFIX, computerLevelOf, isComputer } from './computer-seat.js';
 import { settleComputerVotes } from './votes.js';
 import type { GameDeps } from './types.js';
 import type { Tx } from '../store/db.js';
@@ -69,7 +69,7 @@ export function gamesWithComputerSeats(deps: GameDeps): { gameId: number; phaseI
       .from(games)
       .innerJoin(phases, eq(phases.id, games.currentPhaseId))
       .innerJoin(players, eq(players.gameId, games.id))
-      .where(and(eq(games.status, 'active'), isNull(phases.resolvedAt), like(players.userId, `${computerUserId('')}%`)))
+      .where(and(eq(games.status, 'active'), isNull(phases.resolvedAt), like(players.userId, `${COMPUTER_ID_PREFIX}%`)))
       .orderBy(games.id)
       .all(),
   }));
@@ -104,6 +104,7 @@ function dutiesIn(tx: Tx, gameId: number, now: number): ComputerSeatDuty[] {
     position: phase.position,
     power,
     players: seated,
+    level: computerLevelOf(computers.find((c) => c.power === power)!.userId),
   });
   const open = stepUnderWay(tx, game, phase);
   if (open) {
@@ -165,7 +166,7 @@ export function computerSeatsExist(deps: GameDeps): boolean {
         .select({ id: players.id })
         .from(players)
         .innerJoin(games, eq(games.id, players.gameId))
-        .where(and(ne(games.status, 'finished'), like(players.userId, `${computerUserId('')}%`)))
+        .where(and(ne(games.status, 'finished'), like(players.userId, `${COMPUTER_ID_PREFIX}%`)))
         .limit(1)
         .all().length > 0,
   }));

@@ -2,7 +2,7 @@
  * Game-master commands: advance (resolve now), extend, pause, resume, rollback, replace a player.
  * Each is recorded in the audit log and announced in the channel.
  */
-import { computerUserId, isComputer, playerName } from './computer-seat.js';
+import { computerUserId, isComputer, parseLevel, playerName } from './computer-seat.js';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import {
@@ -319,8 +319,8 @@ export function gmRollback(
  */
 export function gmReplace(
   deps: GameDeps,
-  input: Caller & { power: string; newUserId?: string | null; computer?: boolean },
-): Result<{ game: GameView; power: string; previousUserId: string | null }> {
+  input: Caller & { power: string; newUserId?: string | null; computer?: boolean; level?: string | null },
+): Result<{ game: GameView; power: string; previousUserId: string | null; newUserId: string }> {
   return inTransaction(deps, (tx, changed) => {
     const game = gmGame(tx, input);
     if (isErr(game)) return game;
@@ -336,7 +336,11 @@ export function gmReplace(
         `"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
       );
     // A computer seat is put there by the game master only (docs/decisions.md).
-    const newUserId = input.computer ? computerUserId(power) : input.newUserId!;
+    if (!input.computer && input.level)
+      return fail('`level:` is how well a computer player plays: give it with `computer: True`.');
+    const level = parseLevel(input.level, game.computerLevel);
+    if (!level.ok) return fail(level.error);
+    const newUserId = input.computer ? computerUserId(power, level.level) : input.newUserId!;
     const roster = playersOf(tx, game.id);
     const holder = roster.find((p) => p.power === power);
     const current = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
@@ -419,7 +423,7 @@ export function gmReplace(
     }
     queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(game), power, previousUserId: holder?.userId ?? null };
+    return { ok: true, game: toGameView(game), power, previousUserId: holder?.userId ?? null, newUserId };
   });
 }
 

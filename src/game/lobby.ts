@@ -6,7 +6,8 @@
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
-import { computerUserId, isComputer, parseComputerSeats, playerName } from './computer-seat.js';
+import { GAME_DEFAULT_LEVEL } from '../ai/levels.js';
+import { computerUserId, isComputer, parseComputerSeats, parseLevel, playerName } from './computer-seat.js';
 import { and, eq } from 'drizzle-orm';
 import { botVariants, getVariant } from '../variants/index.js';
 import type { Variant } from '../engine/variant.js';
@@ -58,6 +59,8 @@ export function createGame(
     computer?: string | null;
     /** `/game create demonstration:` — a table of only computer players, every power seated at once. */
     demonstration?: boolean | null;
+    /** `/game create computer-level:` — how well every computer seat of the game plays (default normal). */
+    computerLevel?: string | null;
   },
 ): Result<{ game: GameView; computerPowers: string[]; computerFill: boolean; demonstration: boolean }> {
   return inTransaction(deps, (tx, changed) => {
@@ -88,6 +91,8 @@ export function createGame(
     if (!options.ok) return fail(options.error);
     const computer = parseComputerSeats(variant, input.computer);
     if (!computer.ok) return fail(computer.error);
+    const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
+    if (!level.ok) return fail(level.error);
     const demonstration = input.demonstration === true;
     if (demonstration && computer.request.fill === 'powers') {
       return fail(
@@ -146,6 +151,7 @@ export function createGame(
         options: options.options,
         computerFill: computer.request.fill === 'all',
         demonstration,
+        computerLevel: level.level,
         createdAt: now,
       })
       .returning()
@@ -158,7 +164,7 @@ export function createGame(
         : [];
     for (const power of computerPowers)
       tx.insert(players)
-        .values({ gameId: game.id, power, userId: computerUserId(power), joinedAt: now })
+        .values({ gameId: game.id, power, userId: computerUserId(power, game.computerLevel), joinedAt: now })
         .run();
     audit(tx, {
       gameId: game.id,
@@ -332,7 +338,7 @@ export function startGame(
       const held = new Set(seatedBefore.map((p) => p.power));
       for (const power of seatablePowers(variant).filter((p) => !held.has(p))) {
         tx.insert(players)
-          .values({ gameId: game.id, power, userId: computerUserId(power), joinedAt: now })
+          .values({ gameId: game.id, power, userId: computerUserId(power, game.computerLevel), joinedAt: now })
           .run();
       }
     }

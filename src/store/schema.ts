@@ -65,6 +65,8 @@ export const games = sqliteTable(
     computerFill: integer('computer_fill', { mode: 'boolean' }).notNull().default(false),
     /** A demonstration table (`/game create demonstration:True`): computer players only, asked for by the master. */
     demonstration: integer('demonstration', { mode: 'boolean' }).notNull().default(false),
+    /** How well the game's computer players play (`/game create computer-level:`; src/ai/levels.ts). */
+    computerLevel: text('computer_level').$type<'easy' | 'normal' | 'hard'>().notNull().default('normal'),
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
   },

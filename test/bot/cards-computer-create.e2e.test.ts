@@ -95,7 +95,7 @@ describe('computer players seated when a card table is created', () => {
     });
     expect(created.ephemeral).toBe(false);
     expect(created.text).toContain('🤖 Computer players: Qin 秦.');
-    expect(seats('named')).toEqual([{ userId: 'computer:qin', dynasty: 'qin', notify: 'off' }]);
+    expect(seats('named')).toEqual([{ userId: 'computer:normal:qin', dynasty: 'qin', notify: 'off' }]);
     // the AI worker starts while the table is still forming: its first question finds it up
     await expect.poll(() => aiWorkerState().running, { timeout: 10_000 }).toBe(true);
     await idle();
@@ -103,7 +103,7 @@ describe('computer players seated when a card table is created', () => {
       .channelMessages('named')
       .filter((m) => textOf(m).includes('lobby'))
       .at(-1)!;
-    expect(textOf(lobby)).toContain('a computer player (Qin 秦)');
+    expect(textOf(lobby)).toContain('a computer player (normal, Qin 秦)');
     const asQin = await h.fake.slash('bob', 'named', 'game join', { power: 'Qin 秦' });
     expect(asQin.text).toContain('Qin 秦 is played by a computer player (the game master chose it)');
     await h.fake.slash('ann', 'named', 'game join');
@@ -131,7 +131,7 @@ describe('computer players seated when a card table is created', () => {
     const seated = seats('fill');
     expect(seated.map((s) => s.userId.startsWith('computer:'))).toEqual([false, true, true]);
     for (const s of seated.slice(1))
-      expect(s).toEqual({ userId: `computer:${s.dynasty}`, dynasty: s.dynasty, notify: 'off' });
+      expect(s).toEqual({ userId: `computer:normal:${s.dynasty}`, dynasty: s.dynasty, notify: 'off' });
     await idle();
     // the log thread's start line names them as computer players
     const thread = (

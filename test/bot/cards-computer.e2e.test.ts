@@ -178,8 +178,8 @@ describe('a card game with computer seats through the Discord bot', () => {
       .map((m) => m.content)
       .filter((t) => t.includes('The game master handed'));
     expect(notices).toEqual([
-      expect.stringMatching(/^The game master handed .+ to a computer player\.$/),
-      expect.stringMatching(/^The game master handed .+ to a computer player\.$/),
+      expect.stringMatching(/^The game master handed .+ to a computer player \(normal\)\.$/),
+      expect.stringMatching(/^The game master handed .+ to a computer player \(normal\)\.$/),
     ]);
   }, 60_000);
 
@@ -215,7 +215,9 @@ describe('a card game with computer seats through the Discord bot', () => {
 
   it('a computer seat goes back to a person and to the computer again', async () => {
     await computersDone();
-    const seat = seatOf(`computer:${state().seats.find((_, i) => userOfSeat(i)?.startsWith('computer:'))!.dynasty}`);
+    const seat = seatOf(
+      `computer:normal:${state().seats.find((_, i) => userOfSeat(i)?.startsWith('computer:'))!.dynasty}`,
+    );
     const dynasty = state().seats[seat]!.dynasty;
     const back = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: dynasty, user: 'bob' });
     expect(back.text).toContain('now holds that seat');

@@ -71,11 +71,11 @@ describe('/game create with computer players', () => {
     await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
     await h.fake.slash('gm', CHANNEL, 'game start');
     const start = await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.includes('has started!'));
-    expect(start.content).toContain('Italy: a computer player');
-    expect(start.content).toContain('Turkey: a computer player');
+    expect(start.content).toContain('Italy: a computer player (normal)');
+    expect(start.content).toContain('Turkey: a computer player (normal)');
     expect(start.content).not.toContain('computer:');
     const status = await h.fake.slash('alice', CHANNEL, 'game status');
-    expect(status.text).toMatch(/Italy \(a computer player\)/);
+    expect(status.text).toMatch(/Italy \(a computer player \(normal\)\)/);
   });
 
   it('a game of only computer players needs `demonstration: True`; a demonstration table seats every power', async () => {

@@ -83,7 +83,7 @@ describe('computer players in the seats of a Classic game', () => {
     const phase = currentPhase();
     await until(() => italyReady(phase.id), `Italy ready in phase ${phase.idx}`);
     const rows = italyOrders(phase.id);
-    for (const r of rows) expect(r.submittedBy).toBe('computer:Italy');
+    for (const r of rows) expect(r.submittedBy).toBe('computer:normal:Italy');
     // Stored before the deadline, while the phase is still open.
     expect(currentPhase().id).toBe(phase.id);
     expect(currentPhase().resolvedAt).toBeNull();
@@ -95,12 +95,17 @@ describe('computer players in the seats of a Classic game', () => {
     expect(user.text).toContain('either to a user or to a computer player');
     const none = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy' });
     expect(none.text).toContain('or choose `computer: True`');
+    const levelAlone = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy', user: 'dave', level: 'easy' });
+    expect(levelAlone.text).toContain('`level:` is how well a computer player plays');
     const notMaster = await h.fake.slash('alice', CHANNEL, 'gm replace', { power: 'Italy', computer: true });
     expect(notMaster.text).toMatch(/❌|⚠️/);
     const replaced = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy', computer: true });
     expect(replaced.ephemeral).toBe(true);
-    expect(replaced.text).toContain('A computer player now plays **Italy**');
-    await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content === '🔁 Italy is now played by a computer player.');
+    expect(replaced.text).toContain('A computer player (normal) now plays **Italy**');
+    await h.fake.waitForChannelMessage(
+      CHANNEL,
+      (m) => m.content === '🔁 Italy is now played by a computer player (normal).',
+    );
     // The game's status message names the seat's player as a computer player.
     await until(
       () =>
@@ -141,20 +146,23 @@ describe('computer players in the seats of a Classic game', () => {
 
   it('the power goes back to a person, who is named; the computer player is not told by DM', async () => {
     const back = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy', user: 'dave' });
-    expect(back.text).toContain(`<@${h.fake.user('dave').id}> now plays **Italy** (replacing a computer player)`);
+    expect(back.text).toContain(
+      `<@${h.fake.user('dave').id}> now plays **Italy** (replacing a computer player (normal))`,
+    );
     await h.fake.waitForChannelMessage(
       CHANNEL,
-      (m) => m.content === `🔁 Italy is now played by <@${h.fake.user('dave').id}> (replacing a computer player).`,
+      (m) =>
+        m.content === `🔁 Italy is now played by <@${h.fake.user('dave').id}> (replacing a computer player (normal)).`,
     );
     await h.fake.waitForDm('dave', (m) => m.content.includes('You now play **Italy**'));
   });
 
   it('a game of only computer players is refused; a computer seat goes along with the humans\u2019 draw', async () => {
     const computerAgain = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy', computer: true });
-    expect(computerAgain.text).toContain('A computer player now plays **Italy**');
+    expect(computerAgain.text).toContain('A computer player (normal) now plays **Italy**');
     const france = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'France', computer: true });
     expect(france.text).toContain(
-      `A computer player now plays **France** (replacing <@${h.fake.user('alice').id}>, who is told by DM)`,
+      `A computer player (normal) now plays **France** (replacing <@${h.fake.user('alice').id}>, who is told by DM)`,
     );
     // Germany is the last power a person plays.
     const germany = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Germany', computer: true });

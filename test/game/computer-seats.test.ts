@@ -12,7 +12,13 @@ import {
   leaveGame,
   startGame,
 } from '../../src/game/index.js';
-import { computerSeatSuggestions, parseComputerSeats } from '../../src/game/computer-seat.js';
+import {
+  computerLevelOf,
+  computerSeatSuggestions,
+  parseComputerSeats,
+  playerName,
+} from '../../src/game/computer-seat.js';
+import { gameSeatDuties } from '../../src/game/computer.js';
 import { games, players } from '../../src/store/schema.js';
 import { getVariant } from '../../src/variants/index.js';
 import { CHANNEL, CLASSIC_POWERS, GM, err, internalErrors, makeEnv, ok, outboxRows, type TestEnv } from './helpers.js';
@@ -82,7 +88,7 @@ describe('/game create computer:', () => {
   it('named powers are computer seats at once: nobody joins as them; the status names them', () => {
     const r = ok(create({ computer: 'Italy, Turkey' }));
     expect(r.computerPowers).toEqual(['Italy', 'Turkey']);
-    expect(seats()).toEqual({ Italy: 'computer:Italy', Turkey: 'computer:Turkey' });
+    expect(seats()).toEqual({ Italy: 'computer:normal:Italy', Turkey: 'computer:normal:Turkey' });
     expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'alice', power: 'Italy' }))).toMatch(
       /Italy is played by a computer player \(the game master chose it\)/,
     );
@@ -111,7 +117,7 @@ describe('/game create computer:', () => {
     const started = ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
     expect(started.civilDisorder).toEqual([]);
     expect(seats()).toEqual(
-      Object.fromEntries(CLASSIC_POWERS.map((p) => [p, p === 'France' ? 'alice' : `computer:${p}`])),
+      Object.fromEntries(CLASSIC_POWERS.map((p) => [p, p === 'France' ? 'alice' : `computer:normal:${p}`])),
     );
   });
 
@@ -137,5 +143,47 @@ describe('/game create computer:', () => {
     ok(gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: 'France', newUserId: 'alice' }));
     ok(gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: 'France', computer: true }));
     expect(ok(getServerLimits(env.deps, 'g1')).liveGames).toBe(1);
+  });
+});
+
+describe('/game create computer-level: and /gm replace level:', () => {
+  it('seats every computer player at the game’s level, named with it, and asks the AI at that level', () => {
+    ok(create({ computer: 'Italy', computerLevel: 'easy' }));
+    expect(seats()).toEqual({ Italy: 'computer:easy:Italy' });
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'alice', power: 'France' }));
+    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain('a computer player (easy)');
+    const duties = gameSeatDuties(env.deps, 1);
+    expect(duties.map((d) => [d.power, d.job.kind === 'cards' ? null : d.job.level])).toEqual([['Italy', 'easy']]);
+  });
+
+  it('`all` fills the free seats at the start at the game’s level; the default level is normal', () => {
+    ok(create({ computer: 'all' }));
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'alice', power: 'France' }));
+    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect(seats().Germany).toBe('computer:normal:Germany');
+  });
+
+  it('the game master sets one seat’s level; `level:` without `computer:` and an unknown level are refused', () => {
+    ok(create({ computerLevel: 'hard' }));
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'alice', power: 'France' }));
+    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    const at = { channelId: CHANNEL, userId: GM };
+    expect(ok(gmReplace(env.deps, { ...at, power: 'Italy', computer: true })).newUserId).toBe('computer:hard:Italy');
+    ok(gmReplace(env.deps, { ...at, power: 'Turkey', computer: true, level: 'easy' }));
+    expect(seats().Turkey).toBe('computer:easy:Turkey');
+    expect(err(gmReplace(env.deps, { ...at, power: 'Russia', newUserId: 'bob', level: 'easy' }))).toMatch(
+      /`level:` is how well a computer player plays/,
+    );
+    expect(err(gmReplace(env.deps, { ...at, power: 'Russia', computer: true, level: 'expert' }))).toBe(
+      '"expert" is not a level of computer player. Levels: easy, normal, hard.',
+    );
+    expect(err(create({ channelId: 'other', computerLevel: 'genius' }))).toMatch(/Levels: easy, normal, hard/);
+  });
+
+  it('a seat taken before levels existed plays hard, as it did', () => {
+    expect(computerLevelOf('computer:Italy')).toBe('hard');
+    expect(computerLevelOf('computer:easy:Italy')).toBe('easy');
+    expect(playerName('computer:Chaos Dwarves')).toBe('a computer player (hard)');
   });
 });

@@ -54,7 +54,7 @@ describe('computer seats answer the steps of a phase', () => {
       env.deps.db
         .select()
         .from(auditLog)
-        .where(eq(auditLog.userId, 'computer:Tilea'))
+        .where(eq(auditLog.userId, 'computer:normal:Tilea'))
         .all()
         .map((a) => a.action),
     ).toContain('muster');
@@ -72,7 +72,7 @@ describe('computer seats answer the steps of a phase', () => {
     ok(
       submitOrders(env.deps, {
         channelId: CHANNEL,
-        userId: 'computer:Empire',
+        userId: 'computer:normal:Empire',
         text: 'A altd - wast; A nuln H; F midd H',
       }),
     );
@@ -93,12 +93,12 @@ describe('computer seats answer the steps of a phase', () => {
       .where(and(eq(variantRecords.kind, 'declaration'), eq(variantRecords.key, 'Empire|Empire')))
       .all();
     expect(declarations).toHaveLength(1);
-    expect(declarations[0]!.writtenBy).toBe('computer:Empire');
+    expect(declarations[0]!.writtenBy).toBe('computer:normal:Empire');
     expect(
       env.deps.db
         .select()
         .from(auditLog)
-        .where(eq(auditLog.userId, 'computer:Empire'))
+        .where(eq(auditLog.userId, 'computer:normal:Empire'))
         .all()
         .map((a) => a.action),
     ).toContain('declare');
@@ -124,6 +124,6 @@ describe('computer seats answer the steps of a phase', () => {
     const ballots = stored.filter((o) => isBallotKey(o.unitKey));
     expect(ballots.length).toBeGreaterThan(0);
     expect(stored.filter((o) => !isBallotKey(o.unitKey)).length).toBeGreaterThan(0);
-    for (const b of ballots) expect(b.submittedBy).toBe('computer:Qin');
+    for (const b of ballots) expect(b.submittedBy).toBe('computer:normal:Qin');
   });
 });

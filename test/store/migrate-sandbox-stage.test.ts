@@ -15,7 +15,7 @@ import * as schema from '../../src/store/schema.js';
 import { createGame, joinGame, startGame, type GameDeps } from '../../src/game/index.js';
 import { actSandbox, nextSandbox, orderSandbox, viewSandbox } from '../../src/game/sandbox.js';
 import { internalErrors, ok, T0 } from '../game/helpers.js';
-import { migrationBefore, openOldDatabase } from '../support/old-database.js';
+import { columnsAddedAfter, migrationBefore, openOldDatabase } from '../support/old-database.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zhanguo-sandbox-stage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,7 +31,7 @@ describe('migrating the sandboxes to their stage', () => {
     // as the old code wrote it.
     const t = T0;
     const oldDeps: GameDeps = { db: oldDb, now: () => t };
-    const later = [['outbox', 'parts_sent', 'integer DEFAULT 0 NOT NULL']] as const;
+    const later = columnsAddedAfter(before).filter(([table]) => table !== 'sandboxes');
     for (const [table, column, type] of later) old.exec(`ALTER TABLE \`${table}\` ADD \`${column}\` ${type}`);
     ok(createGame(oldDeps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: 'warhammer' }));
     for (const power of ['Bretonnia', 'Empire'])

@@ -7,6 +7,7 @@ import type { Action, CardGameView } from '../../cardgame/index.js';
 import { chooseGive } from './choices.js';
 import { randomFromText } from './random.js';
 import { battleCandidates, chooseCandidates, quickPick, searchBest, type SearchOptions } from './search.js';
+import { CARD_LEVELS, type Level } from '../levels.js';
 import { DEFAULT_WEIGHTS, type Weights } from './value.js';
 import { determinize } from './view.js';
 
@@ -25,9 +26,11 @@ export interface CardAiOptions {
   settleGain?: number;
   /** Candidates searched at most. */
   width?: number;
+  /** How well the seat plays (src/ai/levels.ts); default `hard`. `playouts` overrides the level's. */
+  level?: Level;
 }
 
-export const DEFAULT_PLAYOUTS = 240;
+export const DEFAULT_PLAYOUTS = CARD_LEVELS.hard.playouts;
 
 /** Whether the viewing seat has something to decide now. */
 export function hasDecision(v: CardGameView): boolean {
@@ -53,18 +56,25 @@ export function hasDecision(v: CardGameView): boolean {
 export function cardAiAction(view: CardGameView, opts: CardAiOptions = {}): Action | null {
   if (!hasDecision(view)) return null;
   const seat = view.viewer!;
+  const level = CARD_LEVELS[opts.level ?? 'hard'];
   const o: SearchOptions = {
     weights: opts.weights ?? DEFAULT_WEIGHTS,
     noise: opts.noise ?? 0.15,
     settle: opts.settle ?? 2,
     settleGain: opts.settleGain ?? 1,
-    playouts: opts.playouts ?? DEFAULT_PLAYOUTS,
+    playouts: opts.playouts ?? level.playouts,
     width: opts.width ?? 10,
   };
   const r = randomFromText(`card-ai:${seat}:${String(opts.seed ?? '0')}`);
   if (view.phase === 'give') return { type: 'give', seat, cards: chooseGive(view.seats[seat]!.hand!) };
   // the candidates depend only on what the seat sees; any deal of the hidden cards lists them
   const s = determinize(view, r);
+  // The lower levels: now and then another of the few most promising actions (never one outside them).
+  if (level.sampleShare > 0 && r() < level.sampleShare) {
+    const few = { ...o, width: level.sampleWidth };
+    const candidates = view.phase === 'choose' ? chooseCandidates(s, few) : battleCandidates(s, seat, few);
+    return candidates[Math.floor(r() * candidates.length)]!;
+  }
   if (o.playouts === 0) return quickPick(s, seat, r, o);
   const candidates = view.phase === 'choose' ? chooseCandidates(s, o) : battleCandidates(s, seat, o);
   return searchBest(view, candidates, r, o);

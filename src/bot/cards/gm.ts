@@ -55,6 +55,7 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
         seat: interaction.options.getString('power', true),
         userId: user?.id ?? null,
         computer,
+        level: interaction.options.getString('level'),
       });
       return done(
         r,

@@ -48,6 +48,7 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
     dynastyCards: interaction.options.getBoolean('dynasty-cards'),
     computer: interaction.options.getString('computer'),
     demonstration: interaction.options.getBoolean('demonstration'),
+    computerLevel: interaction.options.getString('computer-level'),
   });
   if (!r.ok) return replyRejected(interaction, r.error);
   // The channel is told which seats computer players take (docs/decisions.md "Computer players and sandbox").

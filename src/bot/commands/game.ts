@@ -24,6 +24,7 @@ import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { PALETTE_CHOICES } from './map.js';
+import { LEVEL_CHOICES } from '../choices.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
 import { optionSuggestions, optionsLine } from '../../game/variant-of-game.js';
@@ -103,6 +104,12 @@ const buildData = () =>
           o
             .setName('demonstration')
             .setDescription('A demonstration table: computer players play every seat (default off)'),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('computer-level')
+            .setDescription('How well the computer players play (default normal)')
+            .addChoices(...LEVEL_CHOICES),
         );
     })
     .addSubcommand((s) =>
@@ -140,6 +147,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         optionsText: interaction.options.getString('options'),
         computer: interaction.options.getString('computer'),
         demonstration: interaction.options.getBoolean('demonstration'),
+        computerLevel: interaction.options.getString('computer-level'),
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;

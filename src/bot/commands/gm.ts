@@ -28,7 +28,7 @@ import {
   gmTransfer,
   memberRef,
 } from '../../game/index.js';
-import { respondWithPowers } from '../choices.js';
+import { LEVEL_CHOICES, respondWithPowers } from '../choices.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
 import { autocompleteAction, executeAction, withActionOptions } from '../act.js';
@@ -64,6 +64,12 @@ const data = new SlashCommandBuilder()
       .addUserOption((o) => o.setName('user').setDescription('The new player (or choose computer)'))
       .addBooleanOption((o) =>
         o.setName('computer').setDescription('Give the power to a computer player instead of a user'),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('level')
+          .setDescription("With computer: how well it plays (default: the game's computer level)")
+          .addChoices(...LEVEL_CHOICES),
       ),
   )
   .addSubcommand((s) =>
@@ -194,13 +200,14 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         power: interaction.options.getString('power', true),
         newUserId: user?.id ?? null,
         computer,
+        level: interaction.options.getString('level'),
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const previous = r.previousUserId;
       const before = previous
         ? ` (replacing ${playerName(previous)}${isComputer(previous) ? '' : ', who is told by DM'})`
         : '';
-      const who = computer ? 'A computer player' : playerName(user!.id);
+      const who = playerName(r.newUserId).replace(/^a /, 'A ');
       return replyPrivately(
         interaction,
         `🔁 ${who} now plays **${r.power}**${before}; its orders for this phase were cleared. ${announced}`,

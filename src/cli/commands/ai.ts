@@ -2,12 +2,12 @@
  * `ai orders` and `ai declare`: computer players for empty seats (contract: docs/cli.md § `ai`,
  * docs/cli.md, docs/ai.md). A case in the shape of `adjudicate`'s input, or an array of them; one answer per case.
  *
- *   ai orders [--variant <id>] [--power <P>]… [--seed <S>] [--budget <N>]
+ *   ai orders [--variant <id>] [--power <P>]… [--seed <S>] [--budget <N>] [--level easy|normal|hard]
  *     -> {id, phase, orders: [{power, text}]}
- *   ai declare [--variant <id>] [--power <P>]… [--seed <S>]
+ *   ai declare [--variant <id>] [--power <P>]… [--seed <S>] [--level easy|normal|hard]
  *     -> {id, declarations: [{power, unit, kind, province}]}
  *
- * A case may carry `powers` and `seed` (and `budget`; for `ai declare`, `decisive` and `commanders`), which override
+ * A case may carry `powers`, `seed` and `level` (and `budget`; for `ai declare`, `decisive` and `commanders`), which override
  * the flags for that case alone.
  */
 import { adjudicate, powersToAct } from '../../engine/index.js';
@@ -16,11 +16,12 @@ import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Power, PowerOrder, Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { BUNDLED_VARIANT_IDS } from '../../variants/loaders.js';
-import { aiDeclarations, aiOrders, toTexts } from '../../ai/index.js';
+import { aiDeclarations, aiOrders, toTexts, type Level } from '../../ai/index.js';
 import { caseName, readCases, setUpCase } from './adjudicate.js';
 import {
   InputError,
   jsonResult,
+  levelOf,
   loadVariants,
   parseFlags,
   parseJson,
@@ -32,7 +33,7 @@ import {
 } from '../io.js';
 
 const USAGE =
-  'usage: ai orders [--variant <id>] [--power <P>]… [--seed <S>] [--budget <N>] | ai declare [--variant <id>] [--power <P>]… [--seed <S>]';
+  'usage: ai orders [--variant <id>] [--power <P>]… [--seed <S>] [--budget <N>] [--level easy|normal|hard] | ai declare [--variant <id>] [--power <P>]… [--seed <S>] [--level easy|normal|hard]';
 
 export async function aiCommand(args: string[], stdin: string): Promise<CommandResult> {
   return runCommand(async () => {
@@ -42,7 +43,7 @@ export async function aiCommand(args: string[], stdin: string): Promise<CommandR
     const { values: flagPowers, rest: others } = takeRepeated(rest, 'power');
     const flags = parseFlags(
       others,
-      sub === 'orders' ? ['variant', 'variant-file', 'seed', 'budget'] : ['variant', 'seed'],
+      sub === 'orders' ? ['variant', 'variant-file', 'seed', 'budget', 'level'] : ['variant', 'seed', 'level'],
     );
     if (flags.positional.length > 0) throw new InputError(`unexpected argument "${flags.positional[0]}"`);
     const input = parseJson(stdin);
@@ -63,13 +64,14 @@ export async function aiCommand(args: string[], stdin: string): Promise<CommandR
       const setup = setUpCase(base, c, name);
       const powers = powersOf(setup.variant, raw, flagPowers, name);
       const seed = seedOf(raw, flags, name);
+      const level = levelOf(raw, flags, name);
       return sub === 'orders'
         ? {
             id: c.id ?? null,
             phase: setup.position.phase,
-            orders: ordersFor(setup, c.players, powers, seed, budgetOf(raw, flags, name)),
+            orders: ordersFor(setup, c.players, powers, { seed, level, budget: budgetOf(raw, flags, name) }),
           }
-        : { id: c.id ?? null, declarations: declarationsFor(setup, c.orders, c.players, powers, raw, name) };
+        : { id: c.id ?? null, declarations: declarationsFor(setup, c.orders, c.players, powers, raw, name, level) };
     });
     return jsonResult(Array.isArray(input) ? answers : answers[0]);
   });
@@ -81,8 +83,7 @@ function ordersFor(
   setup: Setup,
   players: Power[] | undefined,
   powers: Power[] | null,
-  seed: string,
-  budget: number | undefined,
+  { seed, level, budget }: { seed: string; level: Level; budget: number | undefined },
 ) {
   const { variant, position, options } = setup;
   const chosen = powers ?? defaultPowers(variant, position, players);
@@ -94,6 +95,7 @@ function ordersFor(
         position,
         power,
         seed,
+        level,
         options,
         ...(players ? { players } : {}),
         ...(budget !== undefined ? { budget } : {}),
@@ -116,6 +118,7 @@ function declarationsFor(
   powers: Power[] | null,
   raw: Record<string, unknown>,
   name: string,
+  level: Level,
 ): DecisiveDeclaration[] {
   const { variant, position, options, context } = setup;
   if (position.phase.type !== 'movement') return [];
@@ -149,6 +152,7 @@ function declarationsFor(
       power,
       count: (count as number | undefined) ?? 1,
       options,
+      level,
       ...(players ? { players } : {}),
     });
   });

@@ -21,7 +21,7 @@ import {
 import type { Action, CardGameState, DynastyId, Owner, StateId } from '../../cardgame/index.js';
 import { STRONGHOLD_IDS } from '../../cardgame/index.js';
 import { cardAiAction, readSeatView } from '../../ai/cards/index.js';
-import { EXIT, InputError, jsonResult, parseFlags, parseJson, runCommand, type CommandResult } from '../io.js';
+import { EXIT, InputError, jsonResult, levelOf, parseFlags, parseJson, runCommand, type CommandResult } from '../io.js';
 
 export const CARDS_USAGE = `usage: npm run -s cli -- cards <command>
 
@@ -30,7 +30,7 @@ export const CARDS_USAGE = `usage: npm run -s cli -- cards <command>
   view [--seat K]         a state on stdin -> what seat K (or, without --seat, the channel) may see
   control                 {strongholds, states, seats?} on stdin -> {changes, states}: the control round on that board
   legal                   a state on stdin -> {seat, actions}: what the seat to act may do now
-  ai --seat K [--seed S] [--playouts N]   seat K's view on stdin -> {seat, action}: the computer player's action
+  ai --seat K [--seed S] [--playouts N] [--level easy|normal|hard]   seat K's view on stdin -> {seat, action}: the computer player's action
   render --out file.png   a state on stdin -> the board image; prints {file, width, height, ms}
 
 An array on stdin gives an array on stdout. Actions: docs/cardgame.md.
@@ -162,10 +162,10 @@ function cardsControl(raw: unknown, where: string): unknown {
 /**
  * `cards ai --seat K`: the computer player's action for seat K, from seat K's view (a full state is reduced to
  * that view first). `{seat, action}`, `action` null when the seat has nothing to decide now. A case's own `seed`
- * overrides `--seed`.
+ * and `level` override `--seed` and `--level`.
  */
 function cardsAi(args: string[], stdin: string): CommandResult {
-  const flags = parseFlags(args, ['seat', 'seed', 'playouts']);
+  const flags = parseFlags(args, ['seat', 'seed', 'playouts', 'level']);
   const seat = Number(flags.values.get('seat'));
   if (!flags.values.has('seat') || !Number.isInteger(seat) || seat < 0 || seat > 4)
     throw new InputError('cards ai needs --seat K (0 for the first seat), the seat whose view is on stdin');
@@ -178,7 +178,8 @@ function cardsAi(args: string[], stdin: string): CommandResult {
     if (!read.ok) throw new InputError(`${where}${read.error}`);
     const caseSeed = (raw as { seed?: unknown }).seed;
     const seed = typeof caseSeed === 'string' || typeof caseSeed === 'number' ? caseSeed : flags.values.get('seed');
-    return { seat, action: cardAiAction(read.view, { seed, playouts }) };
+    const level = levelOf(raw, flags, where.trim());
+    return { seat, action: cardAiAction(read.view, { seed, playouts, level }) };
   });
 }
 

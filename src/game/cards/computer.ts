@@ -24,7 +24,7 @@ import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import { CARD_KIND } from './types.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool.js';
-import { computerUserId, isComputer } from '../computer-seat.js';
+import { COMPUTER_ID_PREFIX, computerLevelOf, isComputer } from '../computer-seat.js';
 import { fail, inReadTransaction, inTransaction } from '../tx.js';
 import type { GameDeps, Result } from '../types.js';
 import { commitDefault, runAutomatic } from './commit.js';
@@ -92,7 +92,7 @@ export function cardComputerSeatsExist(deps: GameDeps): boolean {
         .select({ id: cardSeats.id })
         .from(cardSeats)
         .innerJoin(games, eq(games.id, cardSeats.gameId))
-        .where(and(ne(games.status, 'finished'), like(cardSeats.userId, `${computerUserId('')}%`)))
+        .where(and(ne(games.status, 'finished'), like(cardSeats.userId, `${COMPUTER_ID_PREFIX}%`)))
         .limit(1)
         .all().length > 0,
   }));
@@ -215,6 +215,7 @@ export function cardComputerSeats(
           kind: 'cards',
           view,
           seed: `${duty.gameId}:${duty.version}:${duty.seat}`,
+          level: computerLevelOf(duty.userId),
           ...(options.playouts !== undefined ? { playouts: options.playouts } : {}),
         };
         const answer = await ask(job);

@@ -36,7 +36,7 @@ import {
 import { dynastyLabel } from './text.js';
 import { CARD_MAX_TURN_MS, type CardGameInfo } from './types.js';
 import { matchDynasty } from './lobby.js';
-import { computerUserId, isComputer, playerName } from '../computer-seat.js';
+import { computerUserId, isComputer, parseLevel, playerName } from '../computer-seat.js';
 import { channelRef } from '../text-refs.js';
 
 type GmResult = Result<{ game: CardGameInfo }>;
@@ -183,7 +183,7 @@ export function gmSkipCards(deps: GameDeps, caller: Caller, input: { version?: n
 export function gmReplaceCards(
   deps: GameDeps,
   caller: Caller,
-  input: { seat: string | number; userId?: string | null; computer?: boolean },
+  input: { seat: string | number; userId?: string | null; computer?: boolean; level?: string | null },
 ): GmResult {
   return gmTx(deps, caller, (tx, ctx, now) => {
     const s = ctx.state!;
@@ -201,7 +201,11 @@ export function gmReplaceCards(
     const dyn = dynastyLabel(dynasty);
     if (input.computer && idText(input.userId ?? ''))
       return fail('Give the seat either to a user or to a computer player, not both.');
-    const userId = input.computer ? computerUserId(dynasty) : idText(input.userId ?? '');
+    if (!input.computer && input.level)
+      return fail('`level:` is how well a computer player plays: give it with `computer: True`.');
+    const level = parseLevel(input.level, ctx.game.computerLevel);
+    if (!level.ok) return fail(level.error);
+    const userId = input.computer ? computerUserId(dynasty, level.level) : idText(input.userId ?? '');
     if (!userId) return fail('Name the user who takes the seat, or choose `computer: True` for a computer player.');
     if (row?.userId === userId) return fail(`${playerName(userId)} already holds ${dyn}.`);
     const other = ctx.seats.find((x) => x.userId === userId);
@@ -236,7 +240,7 @@ export function gmReplaceCards(
         ctx.game,
         row.userId,
         'replaced',
-        `The game master handed your seat (${dyn}) in ${channelRef(ctx.game.channelId)} to ${input.computer ? 'a computer player' : 'another player'}; you no longer see its hand.`,
+        `The game master handed your seat (${dyn}) in ${channelRef(ctx.game.channelId)} to ${input.computer ? playerName(userId) : 'another player'}; you no longer see its hand.`,
         `cards:replaced:${ctx.game.id}:${n}:${now}`,
         now,
       );

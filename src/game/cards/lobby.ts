@@ -15,9 +15,11 @@ import { queueDm, queueStatus } from '../outbox-write.js';
 import { fail, inReadTransaction, inTransaction, noteEvent } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
 import { randomToken } from '../views.js';
+import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
 import {
   computerUserId,
   isComputer,
+  parseLevel,
   parseSeatList,
   playerName,
   seatListSuggestions,
@@ -59,6 +61,8 @@ export interface CreateCardGameInput {
   computer?: string | null;
   /** `/game create demonstration:` — a table of only computer players, every seat taken at once. */
   demonstration?: boolean | null;
+  /** `/game create computer-level:` — how well every computer seat of the table plays (default normal). */
+  computerLevel?: string | null;
 }
 
 /** Which seats computer players take, as the game master asked at creation. */
@@ -102,8 +106,8 @@ export function computerDynastySuggestions(typed: string, maxText = 100): { labe
 }
 
 /** A computer player's seat row (never pinged: it is asked as soon as its turn is stored). */
-function computerSeat(gameId: number, dynasty: DynastyId, now: number) {
-  return { gameId, userId: computerUserId(dynasty), dynasty, notify: 'off' as const, joinedAt: now };
+function computerSeat(gameId: number, dynasty: DynastyId, level: Level, now: number) {
+  return { gameId, userId: computerUserId(dynasty, level), dynasty, notify: 'off' as const, joinedAt: now };
 }
 
 const isErr = (x: unknown): x is { ok: false; error: string } =>
@@ -157,6 +161,8 @@ export function createCardGame(
     }
     const computer = parseComputerDynasties(input.computer, seats);
     if (!computer.ok) return fail(computer.error);
+    const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
+    if (!level.ok) return fail(level.error);
     const demonstration = input.demonstration === true;
     if (demonstration && computer.request.fill === 'dynasties') {
       return fail(
@@ -198,6 +204,7 @@ export function createCardGame(
         adjustmentMs: setupMs,
         computerFill: computer.request.fill === 'all',
         demonstration,
+        computerLevel: level.level,
         createdAt: now,
       })
       .returning()
@@ -223,7 +230,7 @@ export function createCardGame(
         : [];
     for (const dynasty of computerDynasties)
       tx.insert(cardSeats)
-        .values(computerSeat(game.id, dynasty, now))
+        .values(computerSeat(game.id, dynasty, game.computerLevel, now))
         .run();
     audit(tx, {
       gameId: game.id,
@@ -365,7 +372,7 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
       for (let n = ctx.seats.length; n < settingsOf(ctx.card).seats; n++) {
         const dynasty = free.splice(Math.floor(random() * free.length) % free.length, 1)[0]!;
         tx.insert(cardSeats)
-          .values(computerSeat(ctx.game.id, dynasty, now))
+          .values(computerSeat(ctx.game.id, dynasty, ctx.game.computerLevel, now))
           .run();
       }
       ctx = reload(tx, ctx);

@@ -16,6 +16,7 @@ import {
   changedStates,
   deadlineTimes,
   dynastyLabel,
+  holderOf,
   logLine,
   roundSummaryText,
   stateLabel,
@@ -37,7 +38,9 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
   const info = infoOf(ctx);
   if (!ctx.state || !info.table) {
     const s = info.settings;
-    const joined = info.seats.map((x) => `${playerName(x.userId)}${x.dynasty ? ` (${dynastyLabel(x.dynasty)})` : ''}`);
+    const joined = info.seats.map((x) =>
+      x.dynasty ? holderOf(x.userId, dynastyLabel(x.dynasty)) : playerName(x.userId),
+    );
     const text = [
       `${CARD_GAME.name} — lobby (${joined.length}/${s.seats} seats). Game master: ${memberRef(game.gmUserId)}.`,
       `Turns: ${s.preset === 'custom' ? 'custom' : s.preset}, ${Math.round(s.turnMs / 1000)} s a turn · dynasty cards ${s.dynastyCards ? 'on' : 'off'}.`,

@@ -28,7 +28,7 @@ import {
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { isCard } from '../../cardgame/cards.js';
 import type { CardSeatInfo, CardTableText } from './types.js';
-import { playerName } from '../computer-seat.js';
+import { computerLevelOf, isComputer, playerName } from '../computer-seat.js';
 import { timeRef } from '../text-refs.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
@@ -64,12 +64,22 @@ export function cardNames(ids: readonly CardId[]): string {
   return ids.map(cardName).join(', ');
 }
 
-/** How a seat is named in public: "@user (Qin 秦)" ("a computer player (Qin 秦)"), or the dynasty alone when no user is known. */
+/**
+ * How a seat is named in public: "@user (Qin 秦)" ("a computer player (easy, Qin 秦)"), or the dynasty alone when no
+ * user is known.
+ */
 export function seatLabel(view: CardGameView, seats: readonly CardSeatInfo[], seat: Seat, mention = true): string {
   const d = view.seats[seat]?.dynasty;
   const dyn = d ? dynastyLabel(d) : `seat ${seat}`;
   const user = seats.find((s) => s.seat === seat)?.userId;
-  return user && mention ? `${playerName(user)} (${dyn})` : dyn;
+  return user && mention ? holderOf(user, dyn) : dyn;
+}
+
+/** A seat's holder with its dynasty: "@user (Qin 秦)", "a computer player (easy, Qin 秦)". */
+export function holderOf(userId: string, dynasty: string): string {
+  return isComputer(userId)
+    ? `a computer player (${computerLevelOf(userId)}, ${dynasty})`
+    : `${playerName(userId)} (${dynasty})`;
 }
 
 function ownerText(view: { seats: readonly { dynasty: DynastyId }[] }, owner: Owner): string {

@@ -83,7 +83,7 @@ describe('card game: computer seats', () => {
     const notices = outboxRows(env)
       .filter((r) => r.kind === 'notice')
       .map((r) => (r.payload as { text: string }).text);
-    expect(notices.at(-1)).toMatch(/^The game master handed .+ to a computer player\.$/);
+    expect(notices.at(-1)).toMatch(/^The game master handed .+ to a computer player \(normal\)\.$/);
     // named as a computer player in the table; no DM is queued for it
     const table = cardTableText(g.table!, g.seats, g.deadline, false);
     expect(table.text).toContain('a computer player (');

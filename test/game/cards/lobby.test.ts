@@ -155,8 +155,8 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
     const r = ok(create({ seats: 3, computer: 'Qin, chu' }));
     expect(r.computer).toEqual({ fill: 'dynasties', dynasties: ['qin', 'chu'] });
     expect(seatsOf()).toEqual([
-      ['computer:qin', 'qin'],
-      ['computer:chu', 'chu'],
+      ['computer:normal:qin', 'qin'],
+      ['computer:normal:chu', 'chu'],
     ]);
     expect(joinCardGame(env.deps, at(USERS[0]!), 'qin')).toMatchObject({
       ok: false,
@@ -186,7 +186,7 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
     expect(seats).toHaveLength(4);
     const computers = seats.filter((s) => s.userId.startsWith('computer:'));
     expect(computers).toHaveLength(3);
-    for (const c of computers) expect(c.userId).toBe(`computer:${c.dynasty}`);
+    for (const c of computers) expect(c.userId).toBe(`computer:normal:${c.dynasty}`);
     expect(new Set(seats.map((s) => s.dynasty)).size).toBe(4);
     expect(storedState(env).seats).toHaveLength(4);
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "computer_level" text DEFAULT 'normal' NOT NULL;
