@@ -13,6 +13,7 @@
  */
 import { Events, type Client } from 'discord.js';
 import { computerSeats, computerSeatsExist } from '../game/computer.js';
+import { missingOrderFiller } from '../game/nmr.js';
 import { gameKinds } from '../game/kinds.js';
 import { warmAiWorker, type AiAnswer, type AiJob } from '../game/ai-pool.js';
 import {
@@ -123,6 +124,14 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
         ]
       : [],
   );
+  // `nmr: computer`: the missing orders of people's and vacant seats at a deadline (src/game/nmr.ts).
+  const filler = missingOrderFiller(deps, {
+    onError: (err) => log.warn({ err }, 'the computer player could not give missing orders; the defaults apply'),
+    onFilled: () => {
+      scheduler?.poke();
+      outbox?.kick();
+    },
+  });
   const thinking = new Set<Promise<void>>();
   let computersStopped = false;
   let aiWarm = false;
@@ -134,7 +143,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
         aiWarm = true;
         void warmAiWorker();
       }
-      for (const p of [...computers.play(), ...kindComputers.flatMap((k) => k.play())]) {
+      for (const p of [...filler.play(), ...computers.play(), ...kindComputers.flatMap((k) => k.play())]) {
         thinking.add(p);
         void p.finally(() => thinking.delete(p));
       }
@@ -194,7 +203,8 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     ...deps,
     maxSleepMs: opts.schedulerMaxSleepMs,
     onDue: (result) => {
-      log.info({ resolved: result.resolved, reminders: result.reminders }, 'deadlines processed');
+      if (result.resolved > 0 || result.reminders > 0 || (result.kindTurns ?? 0) > 0)
+        log.info({ resolved: result.resolved, reminders: result.reminders }, 'deadlines processed');
       outbox?.kick();
       playComputers();
     },

@@ -31,6 +31,11 @@ export function customId(command: string, action: string, ...args: (string | num
   return id;
 }
 
+/** The **Claim** button of substitute call `callId` (src/bot/commands/game.ts answers it; it never expires by time). */
+export function claimButtonId(callId: number): string {
+  return customId('game', 'claim', callId);
+}
+
 export function parseCustomId(id: string): { command: string; action: string; args: string[] } | null {
   const [command, action, ...args] = id.split(':');
   if (!command || !action) return null;

@@ -34,7 +34,12 @@ import {
   RESTJSONErrorCodes,
   roleMention,
   Routes,
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIButtonComponent,
   type APIChannel,
+  type APIComponentInMessageActionRow,
   type APIEmbed,
   type APIMessage,
   type RawFile,
@@ -51,6 +56,7 @@ import {
   type SendFn,
 } from '../game/index.js';
 import type { Logger } from '../log.js';
+import { claimButtonId } from './components.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { discordText } from './markup.js';
@@ -101,6 +107,8 @@ export interface OutgoingMessage {
     embeds?: APIEmbed[];
     allowed_mentions: { parse: ('users' | 'roles' | 'everyone')[]; roles?: string[] };
     attachments?: { id: number; filename: string }[];
+    /** Message components (a substitute call's **Claim** button). */
+    components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
     nonce?: string;
     enforce_nonce?: boolean;
   };
@@ -134,16 +142,29 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
     return channelId;
   }
 
-  async function sendDm(row: DeliveryRow, text: string): Promise<void> {
+  async function sendDm(row: DeliveryRow, text: string, mapPhaseId?: number): Promise<void> {
     const channelId = await dmChannelOf(row.target);
     const parts = splitMessage(discordText(text)).slice(0, MAX_DM_PARTS);
+    // A DM that shows the board (a substitute's first look at the seat) carries its map with its first part.
+    const picture =
+      mapPhaseId !== undefined && (row.partsSent ?? 0) === 0 ? await phasePicture(deps, maps, mapPhaseId) : null;
+    if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
+      throw new Error('the map could not be drawn; will retry');
     for (let i = row.partsSent ?? 0; i < parts.length; i++) {
+      const files = i === 0 && picture && picture !== 'failed' ? [picture] : [];
       // Each part its own nonce and its own record: after a crash between parts, the resend goes on from the next.
       await post(
         channelId,
         withNonce(
           row,
-          { body: { content: parts[i]!, allowed_mentions: { parse: [] } }, files: [] },
+          {
+            body: {
+              content: parts[i]!,
+              allowed_mentions: { parse: [] },
+              ...(files.length > 0 ? { attachments: files.map((p, id) => ({ id, filename: p.name })) } : {}),
+            },
+            files: files.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })),
+          },
           parts.length > 1 ? i : undefined,
         ),
       );
@@ -180,7 +201,7 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
       if (payload.type === 'status' && payload.own)
         return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
       if (row.targetKind === 'user') {
-        await sendDm(row, payload.text);
+        await sendDm(row, payload.text, payload.type === 'dm' ? payload.mapPhaseId : undefined);
         return;
       }
       switch (payload.type) {
@@ -242,6 +263,19 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
         case 'game_over':
           await sendParts(row, postParts(payload.text, null, { pingUsers: true }));
           return;
+        case 'substitute_call': {
+          // The call with its Claim button (src/bot/commands/game.ts handles the press); nobody is pinged.
+          const [message] = postParts(payload.text, null, { pingUsers: false });
+          const claim: APIButtonComponent = {
+            type: ComponentType.Button,
+            style: ButtonStyle.Primary,
+            label: 'Claim',
+            custom_id: claimButtonId(payload.callId),
+          };
+          message!.body.components = [{ type: ComponentType.ActionRow, components: [claim] }];
+          await sendParts(row, [message!]);
+          return;
+        }
         case 'dm':
           throw new PermanentDeliveryError('a DM row addressed to a channel', 'rejected');
       }

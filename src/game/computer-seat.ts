@@ -1,6 +1,7 @@
 /**
- * Who holds a seat: a person (a Discord user id, digits) or a computer player (`computer:<power>`; see
- * computer.ts). No Discord id has a colon, so the two never meet.
+ * Who holds a seat: a person (a Discord user id, digits), a computer player (`computer:<level>:<power>`; see
+ * computer.ts) or nobody while the seat is vacant and waits for a substitute (`vacant:<power>`; seats.ts). No Discord
+ * id has a colon, so they never meet.
  *
  * Also what a game master writes in `/game create computer:` (which seats computer players fill) and its
  * autocomplete.
@@ -36,12 +37,30 @@ export function isComputer(userId: string): boolean {
   return userId.startsWith(PREFIX);
 }
 
+const VACANT_PREFIX = 'vacant:';
+
+/** The holder of a vacant seat: nobody, until a substitute claims it (docs/bot.md "Seats that never stall"). */
+export function vacantUserId(power: string): string {
+  return `${VACANT_PREFIX}${power}`;
+}
+
+export function isVacant(userId: string): boolean {
+  return userId.startsWith(VACANT_PREFIX);
+}
+
+/** A member of the server (not a computer player, not a vacant seat): the only holder DMs go to and records count. */
+export function isPerson(userId: string): boolean {
+  return !isComputer(userId) && !isVacant(userId);
+}
+
 /**
- * How a seat's holder is named in any message: a reference to the member (the bot shows their mention), or "a computer
- * player". Every text that names who holds a seat goes through here (text-refs.ts).
+ * How a seat's holder is named in any message: a reference to the member (the bot shows their mention), "a computer
+ * player", or nobody for a vacant seat. Every text that names who holds a seat goes through here (text-refs.ts).
  */
 export function playerName(userId: string): string {
-  return isComputer(userId) ? `a computer player (${computerLevelOf(userId)})` : memberRef(userId);
+  if (isComputer(userId)) return `a computer player (${computerLevelOf(userId)})`;
+  if (isVacant(userId)) return 'nobody (the seat is vacant until a substitute claims it)';
+  return memberRef(userId);
 }
 
 /**

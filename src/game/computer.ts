@@ -34,7 +34,7 @@ import { askComputerPlayer, type AiAnswer, type AiJob } from './ai-pool.js';
 import { submitOrders } from './orders.js';
 import { pluginContext } from './plugin-context.js';
 import { toggleReady } from './ready.js';
-import { seatedToAct } from './resolve.js';
+import { seatedToAct } from './duties.js';
 import { stepUnderWay } from './steps.js';
 import { variantOfGame } from './variant-of-game.js';
 import { COMPUTER_ID_PREFIX, computerLevelOf, isComputer } from './computer-seat.js';

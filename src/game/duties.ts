@@ -4,11 +4,12 @@
  */
 import {
   adjustmentDelta,
+  powersToAct,
   buildableCenters,
   buildableTypes as engineBuildableTypes,
   locationKey,
 } from '../engine/index.js';
-import type { Location, Position, Power, ProvinceId, Unit, UnitType } from '../engine/types.js';
+import type { Location, Order, Position, Power, ProvinceId, Unit, UnitType } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 
 export interface Duties {
@@ -67,4 +68,34 @@ export function ordersComplete(duties: Duties, storedKeys: string[], kinds: stri
 /** Has this power anything at all to decide? */
 export function hasDuties(d: Duties): boolean {
   return d.units.length > 0 || d.builds > 0 || d.disbands > 0;
+}
+
+/**
+ * The seated powers that act in this position: those with something to decide, and — when a power moved by the
+ * players' vote has something to decide (a Mandate of Heaven neutral's retreat or build) — every seated power
+ * still in the game, since each votes on it.
+ */
+export function seatedToAct(variant: Variant, position: Position, seated: string[]): string[] {
+  const acting = powersToAct(variant, position);
+  const own = acting.filter((p) => seated.includes(p));
+  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: seated }) ?? []);
+  if (!acting.some((p) => voted.has(p))) return own;
+  const inGame = (p: string) =>
+    position.units.some((u) => u.power === p) || (position.supplyCenters[p]?.length ?? 0) > 0;
+  return [...new Set([...own, ...seated.filter((p) => !voted.has(p) && inGame(p))])].sort();
+}
+
+/** The units (or builds/disbands) that still have no order, as readable lines. */
+export function missingOrders(duties: Duties, rows: { unitKey: string; order: Pick<Order, 'kind'> }[]): string[] {
+  const keys = new Set(rows.map((r) => r.unitKey));
+  if (duties.units.length > 0) return duties.units.filter((u) => !keys.has(u.province)).map((u) => unitText(u));
+  if (duties.builds > 0) {
+    const left = duties.builds - rows.filter((r) => r.order.kind === 'build' || r.order.kind === 'waive').length;
+    return left > 0 ? [`${left} build${left === 1 ? '' : 's'} (in ${duties.buildSites.join(', ')}) or WAIVE`] : [];
+  }
+  if (duties.disbands > 0) {
+    const left = duties.disbands - rows.filter((r) => r.order.kind === 'disband').length;
+    return left > 0 ? [`${left} disband${left === 1 ? '' : 's'}`] : [];
+  }
+  return [];
 }

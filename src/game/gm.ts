@@ -2,6 +2,7 @@
  * Game-master commands: advance (resolve now), extend, pause, resume, rollback, replace a player.
  * Each is recorded in the audit log and announced in the channel.
  */
+import { closeCallOf, closeCallsOfGame } from './substitute-calls.js';
 import { computerUserId, isComputer, parseLevel, playerName } from './computer-seat.js';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
@@ -365,6 +366,8 @@ export function gmReplace(
     const now = deps.now();
     if (holder) tx.update(players).set({ userId: newUserId, joinedAt: now }).where(eq(players.id, holder.id)).run();
     else tx.insert(players).values({ gameId: game.id, power, userId: newUserId, joinedAt: now }).run();
+    // A substitute call for the seat is answered by the game master's choice.
+    closeCallOf(tx, game.id, power, now);
     // docs/decisions.md: a power changing hands loses its orders for the current phase (the new holder gives their
     // own; nobody reads the previous holder's), its readiness, and its draw vote or concession.
     let cleared = 0;
@@ -453,6 +456,7 @@ export function gmCancel(
       })
       .where(eq(games.id, game.id))
       .run();
+    closeCallsOfGame(tx, game.id, now);
     // Reminders and other undelivered messages about a game that no longer runs would be untrue.
     tx.update(outbox)
       .set({ failedAt: now, lastError: 'cancelled with the game' })

@@ -54,6 +54,8 @@ export {
   type LimitsInput,
 } from './limits.js';
 export { toggleReady } from './ready.js';
+export { claimSeat, gmSubstitute, leaveSeat } from './seats.js';
+export { memberRecord, RELIABILITY_MIN_PHASES, type MemberRecord } from './seat-record.js';
 export { gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace, gmCancel, gmTransfer, gmKick } from './gm.js';
 export { voteDraw, concede, myConcession, withdrawConcession } from './votes.js';
 export { resolvePhase, resolveDuePhases } from './resolve.js';

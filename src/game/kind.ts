@@ -12,6 +12,7 @@ import type { Tx } from '../store/db.js';
 import type { GameRow } from '../store/schema.js';
 import type { AiAnswer, AiJob } from './ai-pool.js';
 import type { GameDeps } from './types.js';
+import type { SeatDescription } from './substitute-calls.js';
 
 /** What one sweep of a kind's deadlines did. */
 export interface KindSweep {
@@ -29,6 +30,25 @@ export interface KindComputerOptions {
   /** Debug-level lines only: they may name what a seat holds. */
   debug?: (message: string) => void;
   onError?: (err: unknown) => void;
+}
+
+/**
+ * A kind's seats as substitute calls see them (seats.ts; docs/bot.md "Seats that never stall"): `seat` is the name the
+ * kind gives a seat (a dynasty), the same in the call, the claim and `/gm substitute`.
+ */
+export interface KindSeats {
+  /** The seat a member holds in the game, or null. */
+  seatOf(tx: Tx, game: GameRow, userId: string): string | null;
+  /** The seat a written name means (`/gm substitute power:`), or null. */
+  find(tx: Tx, game: GameRow, text: string): string | null;
+  /** Who holds the seat now (a member, a computer player, a vacant seat), or null. */
+  holderOf(tx: Tx, game: GameRow, seat: string): string | null;
+  /** What a substitute call says about the seat. */
+  describe(tx: Tx, game: GameRow, seat: string): SeatDescription;
+  /** The seat's member left or fell silent: the seat becomes vacant and a substitute call is opened. */
+  vacate(tx: Tx, game: GameRow, seat: string, reason: 'silent' | 'left', now: number): void;
+  /** Hands the seat to the member who claimed it (the previous holder, the new one and the channel are told). */
+  hand(tx: Tx, game: GameRow, seat: string, userId: string, now: number): void;
 }
 
 export interface GameKind {
@@ -49,4 +69,6 @@ export interface GameKind {
   hasComputerSeats?(deps: GameDeps): boolean;
   /** Its computer seats: `play()` asks every seat that must act now; called after every change, sweep and start. */
   computerSeats?(deps: GameDeps, options: KindComputerOptions): { play(): Promise<void>[] };
+  /** Its seats, for substitute calls and claims (none: its seats cannot be vacated or claimed). */
+  seats?: KindSeats;
 }

@@ -6,6 +6,8 @@
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
+import { parseSeatSettings } from './seats.js';
+import { reliabilityRefusal } from './seat-record.js';
 import { GAME_DEFAULT_LEVEL } from '../ai/levels.js';
 import { computerUserId, isComputer, parseComputerSeats, parseLevel, playerName } from './computer-seat.js';
 import { and, eq } from 'drizzle-orm';
@@ -61,6 +63,10 @@ export function createGame(
     demonstration?: boolean | null;
     /** `/game create computer-level:` — how well every computer seat of the game plays (default normal). */
     computerLevel?: string | null;
+    /** `/game create nmr: vacate-after: min-reliability:` (seats.ts; defaults hold, 2, none). */
+    nmr?: string | null;
+    vacateAfter?: number | null;
+    minReliability?: number | null;
   },
 ): Result<{ game: GameView; computerPowers: string[]; computerFill: boolean; demonstration: boolean }> {
   return inTransaction(deps, (tx, changed) => {
@@ -93,6 +99,8 @@ export function createGame(
     if (!computer.ok) return fail(computer.error);
     const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
     if (!level.ok) return fail(level.error);
+    const seats = parseSeatSettings(input);
+    if (!seats.ok) return fail(seats.error);
     const demonstration = input.demonstration === true;
     if (demonstration && computer.request.fill === 'powers') {
       return fail(
@@ -152,6 +160,7 @@ export function createGame(
         computerFill: computer.request.fill === 'all',
         demonstration,
         computerLevel: level.level,
+        ...seats.settings,
         createdAt: now,
       })
       .returning()
@@ -256,6 +265,8 @@ export function joinGame(
       );
     const mine = playerByUser(tx, game.id, input.userId);
     if (mine) return fail(`You have already joined as ${mine.power}. Use \`/game leave\` first to change power.`);
+    const unreliable = reliabilityRefusal(tx, game, input.userId);
+    if (unreliable) return fail(unreliable);
     const seated = playersOf(tx, game.id);
     const taken = new Set(seated.map((p) => p.power));
     const free = seatablePowers(variant).filter((p) => !taken.has(p));
@@ -298,7 +309,7 @@ export function leaveGame(deps: GameDeps, input: Caller): Result<{ game: GameVie
     const mine = playerByUser(tx, game.id, input.userId);
     if (!mine) return fail('You are not in this game.');
     if (game.status !== 'forming') {
-      return fail('The game has started, so you cannot leave it; ask the game master to `/gm replace` your power.');
+      return fail('The game has started: `/game leave` asks you to confirm, then your seat goes to a substitute.');
     }
     const now = deps.now();
     tx.delete(players).where(eq(players.id, mine.id)).run();

@@ -13,7 +13,7 @@ import { audit, ordersOf, playersOf } from '../store/queries.js';
 import { orders, outbox, type GameRow, type OrderRow } from '../store/schema.js';
 import { isError, playerInGame } from './context.js';
 import { ordersClosedByStep } from './steps.js';
-import { buildSites, buildableTypes, dutiesOf, unitText, type Duties } from './duties.js';
+import { buildSites, buildableTypes, dutiesOf, missingOrders, type Duties } from './duties.js';
 import { limitsOf } from './limits.js';
 import { ORDER_CONFIRMATION_KEY, queueDm, queueStatus, type OutboxPayload } from './outbox-write.js';
 import { phaseLabel } from './summary.js';
@@ -212,21 +212,6 @@ function checkAdjustment(
     default:
       return { error: 'It is an adjustment phase: build (`A par B`), disband (`A par D`) or waive a build (`WAIVE`).' };
   }
-}
-
-/** The units (or builds/disbands) that still have no order, as readable lines. */
-export function missingOrders(duties: Duties, rows: Pick<OrderRow, 'unitKey' | 'order'>[]): string[] {
-  const keys = new Set(rows.map((r) => r.unitKey));
-  if (duties.units.length > 0) return duties.units.filter((u) => !keys.has(u.province)).map((u) => unitText(u));
-  if (duties.builds > 0) {
-    const left = duties.builds - rows.filter((r) => r.order.kind === 'build' || r.order.kind === 'waive').length;
-    return left > 0 ? [`${left} build${left === 1 ? '' : 's'} (in ${duties.buildSites.join(', ')}) or WAIVE`] : [];
-  }
-  if (duties.disbands > 0) {
-    const left = duties.disbands - rows.filter((r) => r.order.kind === 'disband').length;
-    return left > 0 ? [`${left} disband${left === 1 ? '' : 's'}`] : [];
-  }
-  return [];
 }
 
 function orderSetText(duties: Duties, rows: OrderRow[]): string {

@@ -5,7 +5,7 @@
  * Secrecy: payloads for channels never carry orders of an unresolved phase. Results posts only name a
  * resolved phase; status texts only say who has submitted, never what.
  */
-import { isComputer } from './computer-seat.js';
+import { isPerson } from './computer-seat.js';
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { games, outbox, type GameRow } from '../store/schema.js';
@@ -30,8 +30,10 @@ export type OutboxPayload =
   | { type: 'game_over'; gameId: number; text: string }
   /** Channel: a plain notice (rollback, replacement, a player who cannot be reached by DM). */
   | { type: 'notice'; gameId: number; text: string }
-  /** DM to the user `row.target`. */
-  | { type: 'dm'; gameId: number; text: string; reason: DmReason }
+  /** DM to the user `row.target`; with `mapPhaseId`, the map of that phase's position is attached (never its orders). */
+  | { type: 'dm'; gameId: number; text: string; reason: DmReason; mapPhaseId?: number }
+  /** Channel: a substitute call (src/game/substitute-calls.ts); the bot adds its **Claim** button for call `callId`. */
+  | { type: 'substitute_call'; gameId: number; callId: number; text: string }
   /** A game kind's own row (src/game/kinds.ts): what it means is the kind's, delivered by its bot side. */
   | KindPayload;
 
@@ -101,8 +103,8 @@ export const CONFIRMATION_DROPPED = 'dropped: its phase resolved first, and the 
  * attempt, or freed after a crash, is dropped by the deliverer instead of being sent late (`deliverOne`).
  */
 export function enqueue(tx: Tx, m: Enqueue): boolean {
-  // A computer player reads no DMs (its confirmations, reminders and notices have nobody to go to).
-  if (m.target.kind === 'user' && isComputer(m.target.id)) return false;
+  // A computer player reads no DMs, and a vacant seat has nobody to read them.
+  if (m.target.kind === 'user' && !isPerson(m.target.id)) return false;
   const res = tx
     .insert(outbox)
     .values({

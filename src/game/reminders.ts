@@ -10,7 +10,7 @@ import { gameById, ordersOf, phaseById, playersOf } from '../store/queries.js';
 import { games, phases } from '../store/schema.js';
 import { pendingStepReminders, queueStepReminders, stepUnderWay } from './steps.js';
 import { dutiesOf } from './duties.js';
-import { missingOrders } from './orders.js';
+import { missingOrders } from './duties.js';
 import { queueDm } from './outbox-write.js';
 import { phaseLabel } from './summary.js';
 import { inTransaction } from './tx.js';

@@ -8,7 +8,7 @@
  */
 import { and, eq, isNull, lte, isNotNull } from 'drizzle-orm';
 import { powersToAct } from '../engine/index.js';
-import type { Adjudication, Position, PowerOrder } from '../engine/types.js';
+import type { Adjudication, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../store/queries.js';
@@ -25,6 +25,10 @@ import type { GameDeps, PhaseView, Result } from './types.js';
 import { randomToken, toPhaseView } from './views.js';
 import { variantOfGame } from './variant-of-game.js';
 import { channelRef, timeRef } from './text-refs.js';
+import { seatedToAct } from './duties.js';
+import { awaitsMissingOrders, computerGivenLines } from './nmr.js';
+import { recordPhaseSeats, vacateSilentSeats } from './seats.js';
+import { closeCallsOfGame } from './substitute-calls.js';
 
 /** `step`: a variant's phase step closed early, every answer being in (src/game/steps.ts). */
 export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
@@ -59,17 +63,32 @@ export function resolvePhase(
   });
 }
 
-/** Resolves every active game whose deadline has passed, each in its own transaction. */
-export function resolveDuePhases(deps: GameDeps): { resolved: number; failures: string[] } {
+/**
+ * Resolves every active game whose deadline has passed, each in its own transaction. A phase whose missing orders the
+ * computer player is still giving (`nmr: computer`, nmr.ts) waits, for at most its grace period: `awaiting` counts them.
+ */
+export function resolveDuePhases(deps: GameDeps): { resolved: number; awaiting?: number; failures: string[] } {
   const now = deps.now();
   const due = deps.db
-    .select({ id: games.id, phaseId: games.currentPhaseId })
+    .select({
+      id: games.id,
+      phaseId: games.currentPhaseId,
+      nmr: games.nmr,
+      deadlineMs: games.deadlineMs,
+      missingFilledAt: phases.missingFilledAt,
+    })
     .from(games)
+    .leftJoin(phases, eq(phases.id, games.currentPhaseId))
     .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), lte(games.deadlineMs, now)))
     .all();
   let resolved = 0;
+  let awaiting = 0;
   const failures: string[] = [];
   for (const g of due) {
+    if (awaitsMissingOrders(g, { missingFilledAt: g.missingFilledAt ?? null }, now)) {
+      awaiting++;
+      continue;
+    }
     const r = resolvePhase(deps, { gameId: g.id, phaseId: g.phaseId ?? undefined, reason: 'deadline' });
     if (r.ok) resolved += r.resolved.length;
     // Another process (a second shard, `/ready`, a game master) got there first, or paused or ended the game
@@ -77,7 +96,7 @@ export function resolveDuePhases(deps: GameDeps): { resolved: number; failures: 
     else if (r.error !== ALREADY_RESOLVED && r.error !== NOT_RUNNING && r.error !== PAUSED)
       failures.push(`game ${g.id}: ${r.error}`);
   }
-  return { resolved, failures };
+  return { resolved, ...(awaiting > 0 ? { awaiting } : {}), failures };
 }
 
 /** Powers that have something to decide and a player to decide it. */
@@ -87,21 +106,6 @@ export function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, phase:
     phase.position,
     playersOf(tx, game.id).map((p) => p.power),
   );
-}
-
-/**
- * The seated powers that act in this position: those with something to decide, and — when a power moved by the
- * players' vote has something to decide (a Mandate of Heaven neutral's retreat or build) — every seated power
- * still in the game, since each votes on it.
- */
-export function seatedToAct(variant: Variant, position: Position, seated: string[]): string[] {
-  const acting = powersToAct(variant, position);
-  const own = acting.filter((p) => seated.includes(p));
-  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: seated }) ?? []);
-  if (!acting.some((p) => voted.has(p))) return own;
-  const inGame = (p: string) =>
-    position.units.some((u) => u.power === p) || (position.supplyCenters[p]?.length ?? 0) > 0;
-  return [...new Set([...own, ...seated.filter((p) => !voted.has(p) && inGame(p))])].sort();
 }
 
 /** The body of `resolvePhase`, for use inside another use-case's transaction (`/ready`, `/gm advance`). */
@@ -154,6 +158,8 @@ export function resolveInTx(
     const orders: PowerOrder[] = ordersOf(tx, phaseId).map((o) => ({ power: o.power, order: o.order }));
     // The powers with a seated player (Mandate of Heaven: they vote on neutral units; docs/decisions.md).
     const players = playersOf(tx, game.id).map((p) => p.power);
+    // The reliability record of the members who had something to decide (src/game/seats.ts).
+    const missed = recordPhaseSeats(tx, game, phaseId, seatedToAct(variant, phase.position, players), now);
     // With what the steps hand over: battles decided outside the adjudicator, state kept between phases.
     const adjudication = adjudicatePhase(variant, phase.position, orders, players, handoff);
     tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId)).run();
@@ -181,9 +187,12 @@ export function resolveInTx(
             adjudication,
             end ? null : { phase: adjudication.position.phase, deadline: next.deadlineMs },
           ),
-          pluginOfGame(game).resultsLines?.(
-            pluginContext(tx, game, variant, phaseById(tx, phaseId)!, { now, random, token }),
-          ) ?? [],
+          [
+            ...(pluginOfGame(game).resultsLines?.(
+              pluginContext(tx, game, variant, phaseById(tx, phaseId)!, { now, random, token }),
+            ) ?? []),
+            ...computerGivenLines(tx, game, phase, now),
+          ],
         ),
       },
       target: { kind: 'channel', id: game.channelId },
@@ -203,6 +212,8 @@ export function resolveInTx(
       queueStatus(tx, game.id, now);
       return { ok: true, resolved, next: null, end };
     }
+    // Seats silent for `vacate_after` phases in a row are offered to substitutes, after the results.
+    vacateSilentSeats(tx, game, missed, now);
     const acting = humanPowersToAct(tx, variant, game, next);
     if (acting.length > 0 || powersToAct(variant, next.position).length === 0) {
       const userOf = new Map(playersOf(tx, game.id).map((p) => [p.power, p.userId]));
@@ -259,6 +270,7 @@ export function finishGame(tx: Tx, game: GameRow, end: GameEnd, now: number): vo
     })
     .where(eq(games.id, game.id))
     .run();
+  closeCallsOfGame(tx, game.id, now);
   noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
 }
 

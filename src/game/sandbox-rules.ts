@@ -22,7 +22,8 @@ import type {
   VariantAction,
 } from '../variants/plugin/index.js';
 import { dutiesOf, hasDuties } from './duties.js';
-import { checkOrder, missingOrders } from './orders.js';
+import { checkOrder } from './orders.js';
+import { missingOrders } from './duties.js';
 import type { PhaseFrame } from './phase/frame.js';
 import {
   actionSlotChoices,

@@ -14,12 +14,20 @@ import { resolveDuePhases } from './resolve.js';
 import { gameKinds } from './kinds.js';
 import type { GameDeps } from './types.js';
 
+/**
+ * While a due phase waits for the computer player's missing orders (`nmr: computer`, nmr.ts), the next sweep comes
+ * this soon instead of at once.
+ */
+const AWAIT_RETRY_MS = 250;
+
 /** setTimeout's limit: longer delays fire immediately (Node clamps them to 1 ms). */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface SweepResult {
   /** Phases resolved in this sweep. */
   resolved: number;
+  /** Due phases waiting for the computer player's missing orders (nmr.ts): the filler should be asked. */
+  awaiting?: number;
   /** Reminder DMs queued. */
   reminders: number;
   /** Turns of the other game kinds (src/game/kinds.ts: the card game's turns, gives, choices) resolved by their deadline. */
@@ -73,6 +81,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 
   const retryMs = options.retryMs ?? 30_000;
   let lastSweepFailed = false;
+  let lastSweepAwaited = false;
 
   const sweep = (): SweepResult => {
     const resolution = resolveDuePhases(options);
@@ -82,13 +91,15 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     const sum = (f: (k: (typeof kinds)[number]) => number) => kinds.reduce((n, k) => n + f(k), 0);
     const result = {
       resolved: resolution.resolved,
+      awaiting: resolution.awaiting ?? 0,
       reminders: reminding.queued + sum((k) => k.reminders),
       kindTurns: sum((k) => k.turns),
       failures,
     };
     lastSweepFailed = failures.length > 0;
+    lastSweepAwaited = (resolution.awaiting ?? 0) > 0;
     if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
-    if ((result.resolved > 0 || result.reminders > 0 || result.kindTurns > 0) && options.onDue) {
+    if ((result.resolved > 0 || result.awaiting > 0 || result.reminders > 0 || result.kindTurns > 0) && options.onDue) {
       try {
         options.onDue(result);
       } catch (err) {
@@ -111,6 +122,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     let delay = next === null ? maxSleep : next - now;
     // Something overdue failed to process: retry later instead of spinning on it.
     if (lastSweepFailed && delay <= 0) delay = retryMs;
+    // A phase waits for its missing orders: look again soon, without spinning.
+    else if (lastSweepAwaited && delay <= 0) delay = AWAIT_RETRY_MS;
     delay = Math.max(0, Math.min(delay, maxSleep, MAX_TIMER_MS));
     wakeAt = now + delay;
     timer = setTimeout(tick, delay);

@@ -116,6 +116,8 @@ export interface GameView {
   computerFill: boolean;
   /** A demonstration table: computer players only (`/game create demonstration:`). */
   demonstration: boolean;
+  /** What missed orders become, when a silent seat becomes vacant, the on-time bar (docs/bot.md "Seats that never stall"). */
+  seats: { nmr: 'hold' | 'computer'; vacateAfter: number; minReliability: number | null };
 }
 
 /** One power's line in the status message: never what it ordered. */

@@ -41,6 +41,7 @@ export function toGameView(row: GameRow): GameView {
     options: row.options ?? {},
     computerFill: row.computerFill ?? false,
     demonstration: row.demonstration ?? false,
+    seats: { nmr: row.nmr, vacateAfter: row.vacateAfter, minReliability: row.minReliability },
   };
 }
 

@@ -23,7 +23,7 @@ import { phases, votes, type GameEnd, type GameRow, type PhaseRow } from '../sto
 import type { Tx } from '../store/db.js';
 import { isError, playerInGame, type PlayerContext } from './context.js';
 import { matchPower } from './lobby.js';
-import { isComputer } from './computer-seat.js';
+import { isComputer, isVacant } from './computer-seat.js';
 import { queueStatus } from './outbox-write.js';
 import { announceEnd, finishGame } from './resolve.js';
 import { survivingPowers } from './status.js';
@@ -40,11 +40,14 @@ interface Voter {
   computer: boolean;
 }
 
-/** The surviving powers with a player (a person or a computer player): each has a vote. */
+/**
+ * The surviving powers with a player (a person or a computer player): each has a vote. A vacant seat has none until a
+ * substitute claims it, like a power in civil disorder.
+ */
 function votersOf(tx: Tx, game: Pick<GameRow, 'id'>, variant: Variant, phase: Pick<PhaseRow, 'position'>): Voter[] {
   const alive = new Set(survivingPowers(variant, phase.position));
   return playersOf(tx, game.id)
-    .filter((p) => alive.has(p.power))
+    .filter((p) => alive.has(p.power) && !isVacant(p.userId))
     .map((p) => ({ power: p.power, computer: isComputer(p.userId) }));
 }
 

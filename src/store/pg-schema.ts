@@ -21,4 +21,6 @@ export const {
   guildSettings,
   cooldowns,
   sandboxes,
+  seatRecords,
+  substituteCalls,
 } = pgTablesOf(schema);

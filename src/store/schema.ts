@@ -12,6 +12,15 @@ import type { Adjudication, Order, Position } from '../engine/types.js';
 
 export type GameStatus = 'forming' | 'active' | 'paused' | 'finished';
 
+/** `/game create nmr:`: what a seat's missing orders become at a deadline. */
+export type NmrMode = 'hold' | 'computer';
+
+/** How a seated member did in one phase or turn where the seat had something to decide (src/game/seats.ts). */
+export type SeatOutcome = 'complete' | 'partial' | 'missed';
+
+/** Why a substitute call was opened: the seat fell silent, its player left, or the game master asked. */
+export type SubstituteReason = 'silent' | 'left' | 'gm';
+
 /**
  * What a `games` row is: a Diplomacy game (phases, players, orders), or a game of another kind (src/game/kinds.ts)
  * with tables of its own, declared in the kind's folder (e.g. src/game/cards/tables.ts) and found by drizzle-kit
@@ -67,6 +76,18 @@ export const games = sqliteTable(
     demonstration: integer('demonstration', { mode: 'boolean' }).notNull().default(false),
     /** How well the game's computer players play (`/game create computer-level:`; src/ai/levels.ts). */
     computerLevel: text('computer_level').$type<'easy' | 'normal' | 'hard'>().notNull().default('normal'),
+    /**
+     * What happens to a seated power's missing orders at a deadline (`/game create nmr:`, docs/bot.md "Seats that
+     * never stall"): `hold` (the rules' defaults) or `computer` (a computer player gives exactly what is missing).
+     */
+    nmr: text('nmr').$type<NmrMode>().notNull().default('hold'),
+    /**
+     * Phases in a row with something to decide and no order at all after which a seat becomes vacant (0: never).
+     * `/game create` sets 2 unless told otherwise; games from before seats could be vacated keep 0.
+     */
+    vacateAfter: integer('vacate_after').notNull().default(0),
+    /** The on-time rate (percent) below which a member may not join or claim a seat (null: anyone). */
+    minReliability: integer('min_reliability'),
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
   },
@@ -121,6 +142,11 @@ export const phases = sqliteTable(
     claimToken: text('claim_token'),
     /** When the missing-orders reminder was queued. */
     remindedAt: integer('reminded_at'),
+    /**
+     * Under `nmr: computer`: when the computer player's orders for the seats' missing orders were stored (or given up
+     * on); the deadline's resolution waits for it (src/game/nmr.ts).
+     */
+    missingFilledAt: integer('missing_filled_at'),
   },
   (t) => [uniqueIndex('phases_game_idx').on(t.gameId, t.idx)],
 );
@@ -415,11 +441,59 @@ export const sandboxes = sqliteTable(
   ],
 );
 
+/**
+ * The reliability record (docs/bot.md "Seats that never stall"): one row per member, game and phase (or card turn)
+ * in which the member's seat had something to decide, written when the phase or turn is over. `turn` is the phase's
+ * id for a Diplomacy game and the kind's own name of a turn otherwise. Never an order.
+ */
+export const seatRecords = sqliteTable(
+  'seat_records',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    turn: text('turn').notNull(),
+    power: text('power').notNull(),
+    userId: text('user_id').notNull(),
+    outcome: text('outcome').$type<SeatOutcome>().notNull(),
+    recordedAt: integer('recorded_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.turn, t.power] }), index('seat_records_user').on(t.userId)],
+);
+
+/**
+ * A substitute call: a seat offered to any member with a **Claim** button. At most one open call per seat; the
+ * claim closes it by `UPDATE … WHERE closed_at IS NULL`, which changes one row once, so the first press wins across
+ * processes and restarts (src/game/seats.ts).
+ */
+export const substituteCalls = sqliteTable(
+  'substitute_calls',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    power: text('power').notNull(),
+    reason: text('reason').$type<SubstituteReason>().notNull(),
+    /** The member whose seat became vacant (silent or left); null for a game master's call on a held seat. */
+    vacatedBy: text('vacated_by'),
+    openedAt: integer('opened_at').notNull(),
+    claimedBy: text('claimed_by'),
+    /** When the call closed: claimed, or its game ended. */
+    closedAt: integer('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('substitute_calls_open').on(t.gameId, t.power).where(sql`closed_at IS NULL`),
+    index('substitute_calls_vacated').on(t.vacatedBy),
+  ],
+);
+
 export type SandboxRow = typeof sandboxes.$inferSelect;
 
 export type GameRow = typeof games.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type PhaseRow = typeof phases.$inferSelect;
+export type SubstituteCallRow = typeof substituteCalls.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type PhaseStepRow = typeof phaseSteps.$inferSelect;
 export type VariantRecordRow = typeof variantRecords.$inferSelect;

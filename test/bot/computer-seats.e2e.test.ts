@@ -36,6 +36,8 @@ describe('computer players in the seats of a Classic game', () => {
       movement: '1h',
       retreat: '1h',
       adjustment: '1h',
+      // Players stay silent for phases here; seats going to substitutes is test/bot/seats.e2e.test.ts.
+      'vacate-after': 0,
     });
     await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
     await h.fake.slash('bob', CHANNEL, 'game join', { power: 'Germany' });

@@ -27,6 +27,8 @@ describe('order confirmations never arrive after their phase results', () => {
       movement: '1h',
       retreat: '1h',
       adjustment: '1h',
+      // Players stay silent for phases here; seats going to substitutes is test/bot/seats.e2e.test.ts.
+      'vacate-after': 0,
     });
     await h.fake.slash('alice', CHANNEL, 'game join', { power: 'Austria' });
     await h.fake.slash('bob', CHANNEL, 'game join', { power: 'Italy' });

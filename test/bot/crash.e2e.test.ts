@@ -58,6 +58,8 @@ describe('kill -9 at random moments around resolution and delivery', () => {
         userId: fake.user('gm').id,
         variantId: 'classic',
         durations,
+        // The players stay silent; seats going to substitutes is test/bot/seats.e2e.test.ts.
+        vacateAfter: 0,
       });
       if (!created.ok) throw new Error(created.error);
       for (const [user, power] of [

@@ -48,6 +48,8 @@ function warhammerGame(seated: string[], optionsText: string | null = null) {
       variantId: 'warhammer',
       durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
       optionsText,
+      // Seats stay silent here; vacant seats are test/game/seats.test.ts.
+      vacateAfter: 0,
     }),
   );
   for (const power of seated) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));

@@ -3,14 +3,19 @@
  */
 import {
   InteractionContextType,
+  MessageFlags,
   roleMention,
   SlashCommandBuilder,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import {
+  claimSeat,
   createGame,
+  findOpenGame,
   formatDuration,
+  leaveSeat,
+  type GameView,
   freePowers,
   gameStatus,
   joinGame,
@@ -20,7 +25,9 @@ import {
 } from '../../game/index.js';
 import { botVariants, getVariant, pluginOf } from '../../variants/index.js';
 import type { CooldownAction } from '../../game/limits.js';
-import type { BotCommand } from '../command.js';
+import type { BotCommand, ComponentInteraction } from '../command.js';
+import { askConfirmation, handleConfirmation } from '../components.js';
+import { discordText } from '../markup.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { PALETTE_CHOICES } from './map.js';
@@ -110,6 +117,26 @@ const buildData = () =>
             .setName('computer-level')
             .setDescription('How well the computer players play (default normal)')
             .addChoices(...LEVEL_CHOICES),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('nmr')
+            .setDescription("A seat's missing orders at a deadline: hold (default) or given by a computer player")
+            .addChoices({ name: 'hold', value: 'hold' }, { name: 'computer', value: 'computer' }),
+        )
+        .addIntegerOption((o) =>
+          o
+            .setName('vacate-after')
+            .setDescription('Phases in a row without any order before a seat goes to a substitute (default 2; 0 never)')
+            .setMinValue(0)
+            .setMaxValue(50),
+        )
+        .addIntegerOption((o) =>
+          o
+            .setName('min-reliability')
+            .setDescription('Lowest on-time rate (%) a member needs to join or claim a seat (default none)')
+            .setMinValue(0)
+            .setMaxValue(100),
         );
     })
     .addSubcommand((s) =>
@@ -120,7 +147,9 @@ const buildData = () =>
           o.setName('power').setDescription('The power you want (default: a random free one)').setAutocomplete(true),
         ),
     )
-    .addSubcommand((s) => s.setName('leave').setDescription('Leave the game before it starts'))
+    .addSubcommand((s) =>
+      s.setName('leave').setDescription('Leave the game (once it runs, after a confirmation, for a substitute)'),
+    )
     .addSubcommand((s) =>
       s.setName('start').setDescription('Start the game (game master); free powers play in civil disorder'),
     )
@@ -148,6 +177,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         computer: interaction.options.getString('computer'),
         demonstration: interaction.options.getBoolean('demonstration'),
         computerLevel: interaction.options.getString('computer-level'),
+        ...seatOptions(interaction),
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
@@ -159,6 +189,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           (r.game.notifyRoleId ? `The start and results posts will ping ${roleMention(r.game.notifyRoleId)}.\n` : '') +
           optionsText(r.game.variantId, r.game.options) +
           computerText(r) +
+          seatsText(r.game.seats) +
           (r.demonstration
             ? 'The game master starts it with `/game start`.'
             : 'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.'),
@@ -174,6 +205,18 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'leave': {
       const kind = botKindInChannel(ctx.deps, caller.channelId);
       if (kind) return kind.lobby(ctx, interaction, 'leave');
+      const open = findOpenGame(ctx.deps, caller.channelId);
+      if (open && open.status !== 'forming') {
+        // During a game: the seat goes to a substitute, after a confirmation (docs/bot.md "Seats that never stall").
+        return askConfirmation(ctx, interaction, {
+          command: 'game',
+          action: LEAVE_SEAT,
+          question:
+            'Leave the game? Your seat becomes vacant at once, you can no longer order or vote for it, and a substitute call is posted in the channel. Orders you already gave for this phase stay.',
+          confirmLabel: 'Leave my seat',
+          danger: true,
+        });
+      }
       const r = leaveGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the game; **${r.power}** is free again.`);
@@ -238,6 +281,32 @@ async function computerAutocomplete(interaction: AutocompleteInteraction, typed:
   );
 }
 
+/** `/game create nmr: vacate-after: min-reliability:` as the game layer reads them (shared with the game kinds). */
+export function seatOptions(interaction: ChatInputCommandInteraction) {
+  return {
+    nmr: interaction.options.getString('nmr'),
+    vacateAfter: interaction.options.getInteger('vacate-after'),
+    minReliability: interaction.options.getInteger('min-reliability'),
+  };
+}
+
+/** The create reply's lines about missed orders, vacant seats and the on-time bar. */
+export function seatsText(seats: GameView['seats']): string {
+  const nmr =
+    seats.nmr === 'computer'
+      ? 'Missing orders at a deadline: a computer player gives them.'
+      : 'Missing orders at a deadline: units hold, builds are waived.';
+  const vacate =
+    seats.vacateAfter > 0
+      ? ` A seat without any order for ${seats.vacateAfter} phase${seats.vacateAfter === 1 ? '' : 's'} in a row goes to a substitute.`
+      : '';
+  const bar =
+    seats.minReliability !== null
+      ? ` Joining or claiming a seat needs an on-time rate of ${seats.minReliability} %.`
+      : '';
+  return `🪑 ${nmr}${vacate}${bar}\n`;
+}
+
 /** The create reply's line about computer players, or ''. */
 function computerText(r: { computerPowers: string[]; computerFill: boolean; demonstration: boolean }): string {
   if (r.demonstration) return '🤖 **Demonstration table**: computer players play every power; nobody joins.\n';
@@ -259,6 +328,35 @@ function cooldown(interaction: ChatInputCommandInteraction): CooldownAction | nu
   return sub === 'create' ? 'create' : sub === 'join' || sub === 'leave' ? 'lobby' : null;
 }
 
+/** The confirm button of `/game leave` during a game. */
+const LEAVE_SEAT = 'leave-seat';
+
+/** The confirmation of `/game leave` during a game, and the **Claim** button of a substitute call. */
+async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]) {
+  if (action === 'claim') return claim(ctx, interaction, Number(args[0]));
+  return handleConfirmation(ctx, interaction, action, args, () => {
+    const r = leaveSeat(ctx.deps, callerOf(interaction));
+    return r.ok
+      ? `👋 You left **${r.power}**; a substitute call is posted in the channel. Thank you for playing.`
+      : `⚠️ ${r.error}`;
+  });
+}
+
+/** **Claim**: the first member to press takes the seat; every refusal is private and says why. */
+async function claim(ctx: BotContext, interaction: ComponentInteraction, callId: number): Promise<void> {
+  const r = Number.isSafeInteger(callId)
+    ? claimSeat(ctx.deps, { callId, userId: interaction.user.id })
+    : ({ ok: false, error: 'This button is no longer in use.' } as const);
+  const content = r.ok
+    ? `🪑 You now play **${r.power}**. Your DMs have the map, the deadline and what to order; order with \`/order\` here.`
+    : `⚠️ ${r.error}`;
+  await interaction.reply({
+    content: discordText(content),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
+}
+
 export const gameCommand: BotCommand = {
   get data() {
     return buildData();
@@ -266,4 +364,5 @@ export const gameCommand: BotCommand = {
   execute,
   autocomplete,
   cooldown,
+  component,
 };

@@ -24,6 +24,7 @@ import {
   gmPause,
   gmReplace,
   gmResume,
+  gmSubstitute,
   gmRollback,
   gmTransfer,
   memberRef,
@@ -88,6 +89,14 @@ const data = new SlashCommandBuilder()
         .setDescription("An action of this game's variant for its game master (the choices list what is open now)"),
       'gm',
     ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('substitute')
+      .setDescription('Post a substitute call for a seat now: the first member to press Claim takes it')
+      .addStringOption((o) =>
+        o.setName('power').setDescription('The seat to offer').setRequired(true).setAutocomplete(true),
+      ),
   )
   .addSubcommand((s) =>
     s
@@ -225,6 +234,14 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'act':
       return executeAction(ctx, interaction, 'gm');
+    case 'substitute': {
+      const r = gmSubstitute(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
+      if (!r.ok) return replyRejected(interaction, r.error);
+      return replyPrivately(
+        interaction,
+        `🪑 A substitute call for **${r.power}** is being posted; the first member to press **Claim** takes the seat, and its player keeps it until then.`,
+      );
+    }
     case 'kick': {
       const r = gmKick(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
       if (!r.ok) return replyRejected(interaction, r.error);

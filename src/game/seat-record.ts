@@ -1,0 +1,131 @@
+/**
+ * The reliability record (docs/bot.md "Seats that never stall"): one `seat_records` row per member, game and phase
+ * (or card turn) in which the member's seat had something to decide, written when the phase or turn is over:
+ * `complete` (everything decided before the deadline), `partial` (some) or `missed` (nothing; what the computer player
+ * gave for the seat does not count as the member's). `/server player` sums them per server over every kind of game;
+ * `min-reliability` refuses joins and claims under a game's bar. It never holds an order.
+ */
+import { and, count, countDistinct, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import type { Tx } from '../store/db.js';
+import { games, seatRecords, substituteCalls, type GameRow, type SeatOutcome } from '../store/schema.js';
+import { isPerson } from './computer-seat.js';
+import type { Duties } from './duties.js';
+import { missingOrders } from './duties.js';
+import { inReadTransaction } from './tx.js';
+import type { GameDeps, Result } from './types.js';
+
+/** The on-time bar (`min-reliability`) applies once a member has this many phases recorded on the server. */
+export const RELIABILITY_MIN_PHASES = 10;
+/** Who stored an order the computer player gave for a seat's missing orders (orders.submitted_by). */
+export const NMR_COMPUTER = 'computer:nmr';
+
+/** How a member did in a phase, from what they had to decide and the orders they stored themselves. */
+export function seatOutcome(duties: Duties, own: Parameters<typeof missingOrders>[1]): SeatOutcome {
+  if (own.length === 0) return 'missed';
+  return missingOrders(duties, own).length === 0 ? 'complete' : 'partial';
+}
+
+/** Writes one seat's outcome for a phase or turn (once: a second write for the same turn changes nothing). */
+export function recordSeatTurn(
+  tx: Tx,
+  row: { gameId: number; turn: string; power: string; userId: string; outcome: SeatOutcome },
+  now: number,
+): void {
+  if (!isPerson(row.userId)) return;
+  tx.insert(seatRecords)
+    .values({ ...row, recordedAt: now })
+    .onConflictDoNothing()
+    .run();
+}
+
+/** Has the member holding `power` missed the last `vacateAfter` turns the seat had something to decide in, in a row? */
+export function silentFor(tx: Tx, game: Pick<GameRow, 'id' | 'vacateAfter'>, power: string, userId: string): boolean {
+  if (game.vacateAfter <= 0) return false;
+  const last = tx
+    .select({ userId: seatRecords.userId, outcome: seatRecords.outcome })
+    .from(seatRecords)
+    .where(and(eq(seatRecords.gameId, game.id), eq(seatRecords.power, power)))
+    .orderBy(desc(seatRecords.recordedAt), desc(sql`rowid`))
+    .limit(game.vacateAfter)
+    .all();
+  return last.length === game.vacateAfter && last.every((r) => r.userId === userId && r.outcome === 'missed');
+}
+
+/** A member's record on a server, over all games of every kind. */
+export interface MemberRecord {
+  seated: number;
+  complete: number;
+  partial: number;
+  missed: number;
+  /** complete ÷ seated, as a whole percentage (rounded down); null before any phase is recorded. */
+  onTimeRate: number | null;
+  gamesFinished: number;
+  seatsVacated: number;
+}
+
+/** The on-time rate: complete phases ÷ phases seated, as a whole percentage rounded down (null when none). */
+export function onTimeRate(complete: number, seated: number): number | null {
+  return seated === 0 ? null : Math.floor((complete * 100) / seated);
+}
+
+function memberRecordIn(tx: Tx, guildId: string | null, userId: string): MemberRecord {
+  const inGuild = guildId === null ? isNull(games.guildId) : eq(games.guildId, guildId);
+  const byOutcome = tx
+    .select({ outcome: seatRecords.outcome, n: count() })
+    .from(seatRecords)
+    .innerJoin(games, eq(games.id, seatRecords.gameId))
+    .where(and(eq(seatRecords.userId, userId), inGuild))
+    .groupBy(seatRecords.outcome)
+    .all();
+  const n = (o: SeatOutcome) => byOutcome.find((r) => r.outcome === o)?.n ?? 0;
+  const vacatedGames = tx
+    .select({ gameId: substituteCalls.gameId })
+    .from(substituteCalls)
+    .innerJoin(games, eq(games.id, substituteCalls.gameId))
+    .where(and(eq(substituteCalls.vacatedBy, userId), inGuild))
+    .all()
+    .map((r) => r.gameId);
+  // Games played to their end: finished (not cancelled) games the member had a seat recorded in and never vacated.
+  const finished = tx
+    .select({ n: countDistinct(seatRecords.gameId) })
+    .from(seatRecords)
+    .innerJoin(games, eq(games.id, seatRecords.gameId))
+    .where(
+      and(
+        eq(seatRecords.userId, userId),
+        inGuild,
+        eq(games.status, 'finished'),
+        sql`coalesce(json_extract(${games.end}, '$.kind'), '') <> 'abandoned'`,
+        ...(vacatedGames.length > 0 ? [notInArray(seatRecords.gameId, vacatedGames)] : []),
+      ),
+    )
+    .get();
+  const complete = n('complete');
+  const seated = complete + n('partial') + n('missed');
+  return {
+    seated,
+    complete,
+    partial: n('partial'),
+    missed: n('missed'),
+    onTimeRate: onTimeRate(complete, seated),
+    gamesFinished: finished?.n ?? 0,
+    seatsVacated: vacatedGames.length,
+  };
+}
+
+/** `/server player`: a member's record on this server (anyone may look; it never shows an order). */
+export function memberRecord(
+  deps: GameDeps,
+  input: { guildId: string | null; userId: string },
+): Result<{ record: MemberRecord }> {
+  return inReadTransaction(deps, (tx) => ({ ok: true, record: memberRecordIn(tx, input.guildId, input.userId) }));
+}
+
+/** Why a member may not join or claim in this game (under its `min-reliability`), or null. */
+export function reliabilityRefusal(tx: Tx, game: GameRow, userId: string): string | null {
+  if (game.minReliability === null) return null;
+  const record = memberRecordIn(tx, game.guildId, userId);
+  if (record.seated < RELIABILITY_MIN_PHASES || record.onTimeRate === null) return null;
+  if (record.onTimeRate >= game.minReliability) return null;
+  return `This game asks for an on-time rate of at least ${game.minReliability} %, and yours on this server is ${record.onTimeRate} % (${record.complete} of ${record.seated} phases with complete orders before the deadline). See \`/server player\`.`;
+}

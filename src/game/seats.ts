@@ -1,0 +1,389 @@
+/**
+ * Seats that never stall (docs/bot.md "Seats that never stall"): vacant seats, `/game leave` during a game,
+ * `/gm substitute` and the **Claim** of a substitute call, for every kind of game (a kind with seats of its own, the
+ * card game, hands them over through `KindSeats`, kind.ts); the record they rest on is seat-record.ts.
+ *
+ * A vacant seat's holder is `vacant:<power>` (computer-seat.ts): nobody orders or votes for it, its missing orders
+ * are given as the game's `nmr` says, and it waits for a substitute. The first claim closes the call by `UPDATE … WHERE
+ * closed_at IS NULL`, which changes one row exactly once, in the transaction that hands the seat over: two presses at
+ * once, two processes, or a kill -9 between the press and the reply still give one new player.
+ */
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { locationKey } from '../engine/index.js';
+import type { Position } from '../engine/types.js';
+import type { Tx } from '../store/db.js';
+import { audit, gameById, ordersOf, phaseById, playerByUser, playersOf, readyPowers } from '../store/queries.js';
+import {
+  games,
+  orders,
+  players,
+  readiness,
+  substituteCalls,
+  votes,
+  type GameRow,
+  type NmrMode,
+} from '../store/schema.js';
+import { isPerson, playerName, vacantUserId } from './computer-seat.js';
+import { dutiesOf, hasDuties } from './duties.js';
+import { gameKindOf } from './kinds.js';
+import { enqueue, queueDm, queueNotice, queueStatus } from './outbox-write.js';
+import { missingOrders } from './duties.js';
+import { NMR_COMPUTER, recordSeatTurn, reliabilityRefusal, seatOutcome, silentFor } from './seat-record.js';
+import { openCallOf, openSubstituteCall, type SeatDescription } from './substitute-calls.js';
+import { phaseLabel } from './summary.js';
+import { channelRef, timeRef } from './text-refs.js';
+import { fail, inTransaction } from './tx.js';
+import type { Caller, GameDeps, Result } from './types.js';
+import { powerByName, variantOfGame } from './variant-of-game.js';
+
+/** `vacate-after` when `/game create` does not say. */
+export const DEFAULT_VACATE_AFTER = 2;
+/** The highest `vacate-after` accepted (`0` is never). */
+const MAX_VACATE_AFTER = 50;
+
+export interface SeatSettings {
+  nmr: NmrMode;
+  vacateAfter: number;
+  minReliability: number | null;
+}
+
+/** Reads `/game create nmr: vacate-after: min-reliability:`; a value out of range is refused, naming the range. */
+export function parseSeatSettings(input: {
+  nmr?: string | null;
+  vacateAfter?: number | null;
+  minReliability?: number | null;
+}): Result<{ settings: SeatSettings }> {
+  const nmr = input.nmr ?? 'hold';
+  if (nmr !== 'hold' && nmr !== 'computer')
+    return fail(`\`nmr:\` is \`hold\` or \`computer\` (you gave "${String(nmr).slice(0, 20)}").`);
+  const vacateAfter = input.vacateAfter ?? DEFAULT_VACATE_AFTER;
+  if (!Number.isInteger(vacateAfter) || vacateAfter < 0 || vacateAfter > MAX_VACATE_AFTER)
+    return fail(`\`vacate-after:\` is a number of phases from 0 (never) to ${MAX_VACATE_AFTER}.`);
+  const min = input.minReliability ?? null;
+  if (min !== null && (!Number.isInteger(min) || min < 0 || min > 100))
+    return fail('`min-reliability:` is a percentage from 0 to 100.');
+  return { ok: true, settings: { nmr, vacateAfter, minReliability: min === 0 ? null : min } };
+}
+
+/**
+ * Records how every member's seat that had something to decide did in the phase being resolved (inside the
+ * resolution's transaction, before the adjudication); `acting` are the seated powers that act in it. Returns the
+ * powers recorded as missed.
+ */
+export function recordPhaseSeats(tx: Tx, game: GameRow, phaseId: number, acting: string[], now: number): string[] {
+  const phase = phaseById(tx, phaseId);
+  const variant = variantOfGame(game);
+  if (!phase || !variant) return [];
+  const missed: string[] = [];
+  const ready = readyPowers(tx, phaseId);
+  for (const seat of playersOf(tx, game.id)) {
+    if (!isPerson(seat.userId) || !acting.includes(seat.power)) continue;
+    const duties = dutiesOf(variant, phase.position, seat.power);
+    if (!hasDuties(duties)) continue;
+    const own = ordersOf(tx, phaseId, seat.power).filter((o) => o.submittedBy !== NMR_COMPUTER);
+    // A member who said `/ready` without an order was there and chose the defaults: never "missed" (so never vacated
+    // for it), but not complete either.
+    const given = seatOutcome(duties, own);
+    const outcome = given === 'missed' && ready.has(seat.power) ? 'partial' : given;
+    recordSeatTurn(
+      tx,
+      { gameId: game.id, turn: String(phaseId), power: seat.power, userId: seat.userId, outcome },
+      now,
+    );
+    if (outcome === 'missed') missed.push(seat.power);
+  }
+  return missed;
+}
+
+/** A Diplomacy power's seat as a substitute call and the claim DM describe it. */
+function describePower(game: GameRow, position: Position, power: string): SeatDescription & { units: string[] } {
+  const variant = variantOfGame(game);
+  const centres = position.supplyCenters[power]?.length ?? 0;
+  const units = position.units.filter((u) => u.power === power).map((u) => `${u.type} ${locationKey(u)}`);
+  return {
+    power,
+    phase: phaseLabel(position.phase, variant ?? undefined),
+    deadline: game.status === 'active' ? game.deadlineMs : null,
+    holdings: `${centres} supply centre${centres === 1 ? '' : 's'}; units: ${units.join(', ') || 'none'}`,
+    units,
+  };
+}
+
+/** Clears what a seat had pending: its draw vote and concession and, in the phase under way, orders and readiness. */
+function clearSeat(tx: Tx, game: GameRow, power: string): number {
+  let cleared = 0;
+  if (game.currentPhaseId !== null) {
+    cleared = tx
+      .delete(orders)
+      .where(and(eq(orders.phaseId, game.currentPhaseId), eq(orders.power, power)))
+      .run().changes;
+    tx.delete(readiness)
+      .where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power)))
+      .run();
+  }
+  tx.delete(votes)
+    .where(and(eq(votes.gameId, game.id), eq(votes.power, power)))
+    .run();
+  return cleared;
+}
+
+/** What the vacated member is told: why, what the seat does meanwhile, how to come back. */
+function vacatedText(game: GameRow, power: string, reason: 'silent' | 'left'): string {
+  const meanwhile =
+    game.nmr === 'computer'
+      ? 'Until a substitute claims it, a computer player gives its missing orders.'
+      : 'Until a substitute claims it, its units hold, its retreats disband and its builds are waived.';
+  return reason === 'silent'
+    ? `🪑 You gave no orders for **${power}** in ${channelRef(game.channelId)} for ${game.vacateAfter} phase${game.vacateAfter === 1 ? '' : 's'} in a row, so you no longer hold the seat and a substitute is being sought. ${meanwhile} To come back, press **Claim** on the substitute call in the channel before anyone else does.`
+    : `👋 You left **${power}** in ${channelRef(game.channelId)}: you no longer play it, and a substitute is being sought. ${meanwhile}`;
+}
+
+/**
+ * Makes a Diplomacy seat vacant (its member fell silent or left): the member no longer orders or votes for it and is
+ * told by DM; the channel gets the substitute call. Orders already stored for the phase under way stay.
+ */
+export function vacateSeat(tx: Tx, game: GameRow, power: string, reason: 'silent' | 'left', now: number): void {
+  const seat = playersOf(tx, game.id).find((p) => p.power === power);
+  if (!seat || !isPerson(seat.userId)) return;
+  tx.update(players)
+    .set({ userId: vacantUserId(power) })
+    .where(eq(players.id, seat.id))
+    .run();
+  tx.delete(votes)
+    .where(and(eq(votes.gameId, game.id), eq(votes.power, power)))
+    .run();
+  if (game.currentPhaseId !== null) {
+    tx.delete(readiness)
+      .where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power)))
+      .run();
+  }
+  const fresh = gameById(tx, game.id)!;
+  const phase = fresh.currentPhaseId !== null ? phaseById(tx, fresh.currentPhaseId) : undefined;
+  if (phase) {
+    const description = describePower(fresh, phase.position, power);
+    openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now);
+  }
+  queueDm(
+    tx,
+    game,
+    seat.userId,
+    'replaced',
+    vacatedText(game, power, reason),
+    `vacated:${game.id}:${power}:${now}`,
+    now,
+  );
+  queueStatus(tx, game.id, now);
+}
+
+/**
+ * After a phase's records: every seat whose member has now missed `vacate_after` phases in a row becomes vacant
+ * (inside the resolution's transaction, after its results were queued).
+ */
+export function vacateSilentSeats(tx: Tx, game: GameRow, missed: string[], now: number): void {
+  if (game.vacateAfter <= 0) return;
+  for (const power of missed) {
+    const seat = playersOf(tx, game.id).find((p) => p.power === power);
+    if (seat && isPerson(seat.userId) && silentFor(tx, game, power, seat.userId))
+      vacateSeat(tx, game, power, 'silent', now);
+  }
+}
+
+function startedGame(tx: Tx, channelId: string): GameRow | { ok: false; error: string } {
+  const game = tx
+    .select()
+    .from(games)
+    .where(and(eq(games.channelId, channelId), ne(games.status, 'finished')))
+    .get();
+  if (!game) return fail('There is no running game in this channel.');
+  if (game.status === 'forming') return fail('The game has not started yet.');
+  return game;
+}
+
+/** The seat a member holds in a game of any kind, or null. */
+function seatOf(tx: Tx, game: GameRow, userId: string): string | null {
+  const kind = gameKindOf(game.kind);
+  if (kind?.seats) return kind.seats.seatOf(tx, game, userId);
+  return playerByUser(tx, game.id, userId)?.power ?? null;
+}
+
+/** `/game leave` during a game, after its confirmation: the caller's seat becomes vacant and a substitute is called. */
+export function leaveSeat(deps: GameDeps, caller: Caller): Result<{ power: string }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = startedGame(tx, caller.channelId);
+    if ('ok' in game) return game;
+    const power = seatOf(tx, game, caller.userId);
+    if (!power) return fail('You are not playing in this game.');
+    const now = deps.now();
+    const kind = gameKindOf(game.kind);
+    if (kind?.seats) kind.seats.vacate(tx, game, power, 'left', now);
+    else vacateSeat(tx, game, power, 'left', now);
+    audit(tx, { gameId: game.id, userId: caller.userId, action: 'leave_seat', detail: { power }, at: now });
+    changed(game.id);
+    return { ok: true, power };
+  });
+}
+
+/** `/gm substitute power:`: the game master opens a substitute call for a seat at once (vacant or not). */
+export function gmSubstitute(
+  deps: GameDeps,
+  input: Caller & { power: string },
+): Result<{ power: string; callId: number }> {
+  return inTransaction(deps, (tx, changed) => {
+    const game = startedGame(tx, input.channelId);
+    if ('ok' in game) return game;
+    if (game.gmUserId !== input.userId) return fail('Only the game master can use `/gm` commands.');
+    const seat = seatToOffer(tx, game, String(input.power ?? ''));
+    if ('ok' in seat) return seat;
+    const { power, holder, description } = seat;
+    if (openCallOf(tx, game.id, power))
+      return fail(
+        `A substitute call for ${power} is already open; the first member to press **Claim** takes the seat.`,
+      );
+    const now = deps.now();
+    const call = openSubstituteCall(tx, game, { power, reason: 'gm', vacatedBy: null, description }, now)!;
+    if (holder && isPerson(holder))
+      queueDm(
+        tx,
+        game,
+        holder,
+        'replaced',
+        `🪑 The game master opened a substitute call for **${power}** in ${channelRef(game.channelId)}. You keep playing it until a substitute claims it.`,
+        `substitute-holder:${call.id}`,
+        now,
+      );
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_substitute', detail: { power }, at: now });
+    changed(game.id);
+    return { ok: true, power, callId: call.id };
+  });
+}
+
+/** The seat `/gm substitute` names: its power, holder and description; or why there is none. */
+function seatToOffer(
+  tx: Tx,
+  game: GameRow,
+  text: string,
+): { power: string; holder: string | null; description: SeatDescription } | { ok: false; error: string } {
+  const kind = gameKindOf(game.kind);
+  if (kind?.seats) {
+    const power = kind.seats.find(tx, game, text);
+    if (!power) return fail(`"${text.slice(0, 40)}" is not a seat of this game.`);
+    return { power, holder: kind.seats.holderOf(tx, game, power), description: kind.seats.describe(tx, game, power) };
+  }
+  const variant = variantOfGame(game);
+  const phase = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+  if (!variant || !phase) return fail('The game has no current phase.');
+  const seats = playersOf(tx, game.id);
+  const power = powerByName(variant, text);
+  const seat = seats.find((p) => p.power === power);
+  if (!power || !seat)
+    return fail(
+      `"${text.slice(0, 40)}" is not a seated power of this game. Seats: ${seats.map((p) => p.power).join(', ')}.`,
+    );
+  return { power, holder: seat.userId, description: describePower(game, phase.position, power) };
+}
+
+/**
+ * A member pressed **Claim** on a substitute call. Refused (privately, with the reason) when the call is closed, its
+ * game over, the member already plays in the game or is under the game's reliability bar; otherwise the seat is
+ * theirs, in this one transaction.
+ */
+export function claimSeat(
+  deps: GameDeps,
+  input: { callId: number; userId: string },
+): Result<{ power: string; gameId: number; channelId: string }> {
+  return inTransaction(deps, (tx, changed) => {
+    const call = tx.select().from(substituteCalls).where(eq(substituteCalls.id, input.callId)).get();
+    if (!call) return fail('This substitute call no longer exists.');
+    const game = gameById(tx, call.gameId);
+    if (!game || game.status === 'finished') return fail('This game is over, so its seats can no longer be claimed.');
+    if (call.closedAt !== null)
+      return fail(
+        call.claimedBy === input.userId
+          ? `You already took ${call.power}.`
+          : `Too late: ${call.power} has already been taken by another member.`,
+      );
+    const mine = seatOf(tx, game, input.userId);
+    if (mine) return fail(`You already play ${mine} in this game; a member takes one seat only.`);
+    const refusal = reliabilityRefusal(tx, game, input.userId);
+    if (refusal) return fail(refusal);
+    const now = deps.now();
+    // The first press: exactly one claim changes the row.
+    const won = tx
+      .update(substituteCalls)
+      .set({ closedAt: now, claimedBy: input.userId })
+      .where(and(eq(substituteCalls.id, call.id), isNull(substituteCalls.closedAt)))
+      .run();
+    if (won.changes !== 1) return fail(`Too late: ${call.power} has already been taken by another member.`);
+    const kind = gameKindOf(game.kind);
+    if (kind?.seats) kind.seats.hand(tx, game, call.power, input.userId, now);
+    else handDiplomacySeat(tx, game, call.power, input.userId, now);
+    audit(tx, { gameId: game.id, userId: input.userId, action: 'claim', detail: { power: call.power }, at: now });
+    changed(game.id);
+    return { ok: true, power: call.power, gameId: game.id, channelId: game.channelId };
+  });
+}
+
+/** The DM a substitute gets: the power, what it holds, the phase and its deadline, the orders stored and to give. */
+function claimedText(game: GameRow, d: ReturnType<typeof describePower>, toDecide: string[], variantName: string) {
+  const deadline =
+    game.status === 'active' && game.deadlineMs !== null
+      ? `deadline ${timeRef(game.deadlineMs, 'R')} (${timeRef(game.deadlineMs, 'f')})`
+      : 'the game is paused';
+  return (
+    `🪑 You now play **${d.power}** in the ${variantName} game in ${channelRef(game.channelId)}.\n` +
+    `${d.holdings}.\n**${d.phase}**: ${deadline}.\n` +
+    `Orders stored for ${d.power}: none (a seat that changes hands starts the phase afresh).` +
+    (toDecide.length > 0 ? `\nStill to order: ${toDecide.join(', ')}. Use \`/order\` in the channel.` : '')
+  );
+}
+
+/**
+ * Hands a Diplomacy seat to the member who claimed it: the seat's orders, readiness, draw vote and concession are
+ * cleared (docs/decisions.md: a power changing hands loses them); the previous holder, if a member, is told they no
+ * longer play it; the new player gets a DM with the power, a map, the deadline and what to order; the channel is told.
+ */
+function handDiplomacySeat(tx: Tx, game: GameRow, power: string, userId: string, now: number): void {
+  const seat = playersOf(tx, game.id).find((p) => p.power === power);
+  const previous = seat?.userId ?? null;
+  if (seat) tx.update(players).set({ userId, joinedAt: now }).where(eq(players.id, seat.id)).run();
+  else tx.insert(players).values({ gameId: game.id, power, userId, joinedAt: now }).run();
+  const cleared = clearSeat(tx, game, power);
+  const tag = `${game.id}:${power}:${now}`;
+  if (previous && isPerson(previous))
+    queueDm(
+      tx,
+      game,
+      previous,
+      'replaced',
+      `🪑 A substitute took **${power}** in ${channelRef(game.channelId)}: you no longer play it, and can no longer order or vote for it.${cleared > 0 ? ` Your ${cleared} order${cleared === 1 ? '' : 's'} for this phase were cleared.` : ''}`,
+      `claimed-previous:${tag}`,
+      now,
+    );
+  const variant = variantOfGame(game);
+  const phase = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+  if (variant && phase) {
+    const toDecide = missingOrders(dutiesOf(variant, phase.position, power), []);
+    enqueue(tx, {
+      gameId: game.id,
+      payload: {
+        type: 'dm',
+        gameId: game.id,
+        reason: 'power_assigned',
+        mapPhaseId: phase.id,
+        text: claimedText(game, describePower(game, phase.position, power), toDecide, variant.name),
+      },
+      target: { kind: 'user', id: userId },
+      dedupeKey: `claimed:${tag}`,
+      now,
+    });
+  }
+  const replacing = previous && isPerson(previous) ? ` (replacing ${playerName(previous)})` : '';
+  queueNotice(
+    tx,
+    game,
+    `🪑 ${playerName(userId)} took over **${power}** as a substitute${replacing}.`,
+    `claimed-notice:${tag}`,
+    now,
+  );
+  queueStatus(tx, game.id, now);
+}

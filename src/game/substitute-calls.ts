@@ -1,0 +1,98 @@
+/**
+ * Substitute calls (docs/bot.md "Seats that never stall"): a seat offered to any member of the server with a **Claim**
+ * button, as a `substitute_calls` row and its channel post. At most one open call per seat (a partial unique index);
+ * the claim closes it (seats.ts `claimSeat`), the game's end closes every open one.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../store/db.js';
+import { audit } from '../store/queries.js';
+import { substituteCalls, type GameRow, type SubstituteCallRow, type SubstituteReason } from '../store/schema.js';
+import { enqueue } from './outbox-write.js';
+import { timeRef } from './text-refs.js';
+
+/** What a substitute call says about a seat: the power, its centres and units, and the deadline. */
+export interface SeatDescription {
+  power: string;
+  /** "Spring 1902 movement", or a kind's own words for its turn. */
+  phase: string;
+  deadline: number | null;
+  /** What the seat holds: "3 supply centres; units: A par, F bre" (a kind says it its own way). */
+  holdings: string;
+}
+
+/** The text of a substitute call's channel post (the bot adds its **Claim** button). */
+export function substituteCallText(d: SeatDescription, reason: SubstituteReason): string {
+  const why =
+    reason === 'silent'
+      ? 'its player stopped giving orders'
+      : reason === 'left'
+        ? 'its player left the game'
+        : 'the game master asked for a substitute';
+  const deadline = d.deadline !== null ? ` ${d.phase}, deadline ${timeRef(d.deadline, 'R')}.` : ` ${d.phase}.`;
+  return (
+    `🪑 **Substitute wanted for ${d.power}** (${why}).\n${d.holdings}.${deadline}\n` +
+    'Any member of the server who plays no seat in this game may take it: press **Claim**. The first press wins.'
+  );
+}
+
+export function openCallOf(tx: Tx, gameId: number, power: string): SubstituteCallRow | undefined {
+  return tx
+    .select()
+    .from(substituteCalls)
+    .where(and(eq(substituteCalls.gameId, gameId), eq(substituteCalls.power, power), isNull(substituteCalls.closedAt)))
+    .get();
+}
+
+/**
+ * Opens a substitute call for a seat and queues its channel post. Returns the call, or null when one is already open
+ * for the seat (that one stands).
+ */
+export function openSubstituteCall(
+  tx: Tx,
+  game: GameRow,
+  input: { power: string; reason: SubstituteReason; vacatedBy: string | null; description: SeatDescription },
+  now: number,
+): SubstituteCallRow | null {
+  if (openCallOf(tx, game.id, input.power)) return null;
+  const call = tx
+    .insert(substituteCalls)
+    .values({ gameId: game.id, power: input.power, reason: input.reason, vacatedBy: input.vacatedBy, openedAt: now })
+    .returning()
+    .get();
+  enqueue(tx, {
+    gameId: game.id,
+    payload: {
+      type: 'substitute_call',
+      gameId: game.id,
+      callId: call.id,
+      text: substituteCallText(input.description, input.reason),
+    },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: `substitute:${call.id}`,
+    now,
+  });
+  audit(tx, {
+    gameId: game.id,
+    userId: null,
+    action: 'substitute_call',
+    detail: { power: input.power, reason: input.reason, call: call.id },
+    at: now,
+  });
+  return call;
+}
+
+/** Closes a seat's open call (the game master gave the seat to someone): its button stops working. */
+export function closeCallOf(tx: Tx, gameId: number, power: string, now: number): void {
+  tx.update(substituteCalls)
+    .set({ closedAt: now })
+    .where(and(eq(substituteCalls.gameId, gameId), eq(substituteCalls.power, power), isNull(substituteCalls.closedAt)))
+    .run();
+}
+
+/** Closes a game's open substitute calls (the game ended): their buttons stop working. */
+export function closeCallsOfGame(tx: Tx, gameId: number, now: number): void {
+  tx.update(substituteCalls)
+    .set({ closedAt: now })
+    .where(and(eq(substituteCalls.gameId, gameId), isNull(substituteCalls.closedAt)))
+    .run();
+}

@@ -1,0 +1,171 @@
+/**
+ * A substitute call's **Claim** under kill -9 (docs/bot.md "Seats that never stall"): the bot runs as a child process
+ * against the stand-in; two members press Claim at the same moment and the process is killed with SIGKILL a seeded
+ * random moment later (before, during or after the claim's transaction, before the reply). A new process starts at
+ * once and both members press again. Every round ends with exactly one new player for the seat, one channel notice
+ * and one DM to that player, and the other member refused.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createGame, gmSubstitute, joinGame, startGame } from '../../src/game/index.js';
+import { openDatabase } from '../../src/store/db.js';
+import { FakeDiscord } from '../support/fake-discord/index.js';
+import { rng } from '../support/random.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SEED = 20261124;
+const POWERS = ['Austria', 'England', 'France', 'Germany', 'Italy'];
+
+describe('kill -9 during a claim', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'zhanguo-claim-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('two presses and a kill still give exactly one new player per seat', { timeout: 180_000 }, async () => {
+    const claimants = POWERS.flatMap((_, i) => [`a${i}`, `b${i}`]);
+    const fake = await FakeDiscord.start({
+      users: ['gm', ...POWERS.map((p) => p.toLowerCase()), ...claimants],
+      channels: ['main'],
+    });
+    const dbPath = join(dir, 'bot.db');
+    const database = openDatabase(dbPath);
+    const random = rng(SEED);
+    let child: ChildProcess | null = null;
+    let ready: Promise<void> | null = null;
+    let log = '';
+    try {
+      const deps = { db: database.db, now: () => Date.now() };
+      const channelId = fake.channel('main').id;
+      const gm = fake.user('gm').id;
+      const created = createGame(deps, {
+        channelId,
+        guildId: fake.guildId,
+        userId: gm,
+        variantId: 'classic',
+        vacateAfter: 0,
+      });
+      if (!created.ok) throw new Error(created.error);
+      for (const power of POWERS) {
+        const joined = joinGame(deps, { channelId, userId: fake.user(power.toLowerCase()).id, power });
+        if (!joined.ok) throw new Error(joined.error);
+      }
+      if (!startGame(deps, { channelId, userId: gm }).ok) throw new Error('start');
+
+      const spawnBot = () => {
+        const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/support/bot-process.ts')], {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? '',
+            DISCORD_TOKEN: fake.token,
+            DISCORD_API_BASE: fake.apiBase,
+            DEV_GUILD_ID: fake.guildId,
+            DATABASE_PATH: dbPath,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+        child = proc;
+        ready = new Promise<void>((res, rej) => {
+          proc.stdout!.on('data', (d: Buffer) => {
+            log += d.toString();
+            if (d.toString().includes('ready')) res();
+          });
+          proc.on('exit', (code, signal) => rej(new Error(`bot exited before ready (${code ?? signal})`)));
+        });
+        ready.catch(() => {});
+        proc.on('exit', () => {
+          if (child === proc) child = null;
+        });
+      };
+      const running = async () => {
+        for (;;) {
+          if (!child) spawnBot();
+          try {
+            await ready;
+            if (child) return;
+          } catch {
+            // killed while starting
+          }
+        }
+      };
+      const until = async (what: string, done: () => boolean) => {
+        const deadline = Date.now() + 30_000;
+        while (!done()) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log.slice(-2000)}`);
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      };
+      const holderOf = (power: string) =>
+        (database.sqlite.prepare('SELECT user_id FROM players WHERE power = ?').get(power) as { user_id: string })
+          .user_id;
+
+      await running();
+      for (const [i, power] of POWERS.entries()) {
+        const called = gmSubstitute(deps, { channelId, userId: gm, power });
+        if (!called.ok) throw new Error(called.error);
+        await until(`the call for ${power}`, () =>
+          fake.channelMessages('main').some((m) => m.content.includes(`Substitute wanted for ${power}`)),
+        );
+        const call = fake.channelMessages('main').find((m) => m.content.includes(`Substitute wanted for ${power}`))!;
+        const [a, b] = [`a${i}`, `b${i}`];
+        const presses = [a, b].map((u) => fake.click(u, call, { label: 'Claim' }).catch(() => null));
+        await new Promise((r) => setTimeout(r, Math.floor(random() * 40)));
+        const dying = child as ChildProcess | null;
+        if (dying) {
+          const gone = new Promise((res) => dying.once('exit', res));
+          dying.kill('SIGKILL');
+          await gone;
+        }
+        await Promise.all(presses);
+        await running();
+        const again = await Promise.all([a, b].map((u) => fake.click(u, call, { label: 'Claim' })));
+        const winner = holderOf(power) === fake.user(a).id ? a : holderOf(power) === fake.user(b).id ? b : null;
+        expect(winner, `${power} went to one of the two claimants`).not.toBeNull();
+        const loser = winner === a ? b : a;
+        expect(again[winner === a ? 0 : 1]!.text).toMatch(new RegExp(`You (already took |now play \\*\\*)${power}`));
+        expect(again[winner === a ? 1 : 0]!.text).toMatch(/already been taken|already play/);
+        await until(`the notice for ${power}`, () =>
+          fake.channelMessages('main').some((m) => m.content.includes(`took over **${power}**`)),
+        );
+        await until(`the DM to ${winner}`, () =>
+          fake.dms(winner!).some((m) => m.content.includes(`You now play **${power}**`)),
+        );
+        expect(fake.dms(loser).filter((m) => m.content.includes('You now play'))).toEqual([]);
+      }
+      // Let the outbox settle, then count: one notice and one DM per seat, whatever the kills did.
+      await until(
+        'an empty outbox',
+        () =>
+          (
+            database.sqlite
+              .prepare('SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL')
+              .get() as { n: number }
+          ).n === 0,
+      );
+      for (const power of POWERS) {
+        expect(
+          fake.channelMessages('main').filter((m) => m.content.includes(`took over **${power}**`)),
+          power,
+        ).toHaveLength(1);
+        const holder = holderOf(power);
+        const name = claimants.find((u) => fake.user(u).id === holder)!;
+        expect(
+          fake.dms(name).filter((m) => m.content.includes(`You now play **${power}**`)),
+          power,
+        ).toHaveLength(1);
+      }
+    } finally {
+      const last = child as ChildProcess | null;
+      if (last) {
+        const exited = new Promise((res) => last.on('exit', res));
+        last.kill('SIGTERM');
+        await exited;
+      }
+      database.close();
+      await fake.close();
+    }
+  });
+});

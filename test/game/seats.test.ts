@@ -1,0 +1,269 @@
+/**
+ * Seats that never stall (src/game/seats.ts, seat-record.ts, nmr.ts): the record's arithmetic, vacant seats after
+ * `vacate-after` silent phases, substitute calls and the first claim, `min-reliability`, and the computer player's
+ * missing orders under `nmr: computer`.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  claimSeat,
+  createGame,
+  gmSubstitute,
+  joinGame,
+  leaveSeat,
+  memberRecord,
+  resolveDuePhases,
+  startGame,
+  submitOrders,
+  voteDraw,
+} from '../../src/game/index.js';
+import { onTimeRate, seatOutcome, NMR_COMPUTER } from '../../src/game/seat-record.js';
+import { awaitsMissingOrders, storeMissingOrders } from '../../src/game/nmr.js';
+import { ordersOf, playersOf } from '../../src/store/queries.js';
+import { games, seatRecords, substituteCalls, votes } from '../../src/store/schema.js';
+import { CHANNEL, err, GM, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
+
+let env: TestEnv;
+beforeEach(() => {
+  env = makeEnv();
+});
+afterEach(() => env.close());
+
+function game(
+  options: { nmr?: string; vacateAfter?: number; minReliability?: number } = {},
+  powers = ['England', 'France', 'Germany'],
+) {
+  ok(
+    createGame(env.deps, {
+      channelId: CHANNEL,
+      guildId: 'guild-1',
+      userId: GM,
+      variantId: 'classic',
+      durations: { movement: '1h', retreat: '1h', adjustment: '1h' },
+      ...options,
+    }),
+  );
+  for (const power of powers) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  return ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+}
+
+const row = () => env.deps.db.select().from(games).get()!;
+const deadline = () => {
+  env.clock.t = row().deadlineMs!;
+  return resolveDuePhases(env.deps);
+};
+
+describe('the reliability record', () => {
+  it('counts a phase complete, partial or missed from the orders the member gave themselves', () => {
+    const duties = {
+      units: [
+        { power: 'England', type: 'F' as const, province: 'lon', coast: null },
+        { power: 'England', type: 'A' as const, province: 'lvp', coast: null },
+      ],
+      builds: 0,
+      disbands: 0,
+      buildSites: [],
+    };
+    const hold = (province: string) => ({
+      unitKey: province,
+      order: { kind: 'hold', unit: { type: 'A', province } } as never,
+    });
+    expect(seatOutcome(duties, [])).toBe('missed');
+    expect(seatOutcome(duties, [hold('lon')])).toBe('partial');
+    expect(seatOutcome(duties, [hold('lon'), hold('lvp')])).toBe('complete');
+  });
+
+  it('the on-time rate is complete ÷ seated, rounded down, and none before any phase', () => {
+    expect(onTimeRate(0, 0)).toBeNull();
+    expect(onTimeRate(2, 3)).toBe(66);
+    expect(onTimeRate(10, 10)).toBe(100);
+  });
+
+  it('records each member once per phase with something to decide; computer-given orders count as missed', () => {
+    game({ nmr: 'computer', vacateAfter: 0 });
+    ok(
+      submitOrders(env.deps, {
+        channelId: CHANNEL,
+        userId: userOf('England'),
+        text: 'F lon - nth; F edi - nwg; A lvp - yor',
+      }),
+    );
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
+    env.clock.t = row().deadlineMs!;
+    expect(resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
+    const phaseId = row().currentPhaseId!;
+    // The computer player's answer for France's and Germany's missing units (one of them a second order for A par).
+    storeMissingOrders(env.deps, {
+      gameId: row().id,
+      phaseId,
+      answers: [
+        { power: 'France', texts: ['A par - pic', 'F bre - mao', 'A mar - spa'] },
+        { power: 'Germany', texts: ['A ber - kie', 'F kie - den', 'A mun - ruh'] },
+      ],
+    });
+    const france = ordersOf(env.deps.db as never, phaseId, 'France');
+    expect(france.find((o) => o.unitKey === 'par')).toMatchObject({
+      text: 'A par - bur',
+      submittedBy: userOf('France'),
+    });
+    expect(
+      france
+        .filter((o) => o.submittedBy === NMR_COMPUTER)
+        .map((o) => o.text)
+        .sort(),
+    ).toEqual(['A mar - spa', 'F bre - mao']);
+    expect(resolveDuePhases(env.deps).resolved).toBe(1);
+    const outcomes = env.deps.db
+      .select()
+      .from(seatRecords)
+      .all()
+      .map((r) => [r.power, r.outcome]);
+    expect(outcomes.sort()).toEqual([
+      ['England', 'complete'],
+      ['France', 'partial'],
+      ['Germany', 'missed'],
+    ]);
+    const results = outboxRows(env.deps).find((r) => r.kind === 'phase_results')!;
+    expect((results.payload as { text: string }).text).toContain(
+      "🤖 France's missing orders, given by the computer player: F bre - mao; A mar - spa.",
+    );
+    const dms = outboxRows(env.deps).filter((r) => r.dedupeKey.startsWith('nmr:'));
+    expect(dms.map((d) => d.target).sort()).toEqual([userOf('France'), userOf('Germany')]);
+    const record = ok(memberRecord(env.deps, { guildId: 'guild-1', userId: userOf('France') })).record;
+    expect(record).toMatchObject({ seated: 1, complete: 0, partial: 1, missed: 0, onTimeRate: 0, seatsVacated: 0 });
+  });
+
+  it('waits for the missing orders at most a minute past the deadline', () => {
+    expect(awaitsMissingOrders({ nmr: 'computer', deadlineMs: 1000 }, { missingFilledAt: null }, 1000 + 59_999)).toBe(
+      true,
+    );
+    expect(awaitsMissingOrders({ nmr: 'computer', deadlineMs: 1000 }, { missingFilledAt: null }, 1000 + 60_000)).toBe(
+      false,
+    );
+    expect(awaitsMissingOrders({ nmr: 'hold', deadlineMs: 1000 }, { missingFilledAt: null }, 1001)).toBe(false);
+  });
+});
+
+describe('vacant seats and substitute calls', () => {
+  it('a member silent for vacate-after phases in a row loses the seat; the channel gets one call', () => {
+    game({ vacateAfter: 2 });
+    const orderAll = (powers: string[]) => {
+      for (const p of powers) {
+        const units = {
+          England: 'F lon H; F edi H; A lvp H',
+          France: 'A par H; F bre H; A mar H',
+          Germany: 'A ber H; F kie H; A mun H',
+        }[p]!;
+        ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(p), text: units }));
+      }
+    };
+    orderAll(['England', 'France']);
+    deadline(); // Spring: Germany silent once
+    expect(env.deps.db.select().from(substituteCalls).all()).toHaveLength(0);
+    orderAll(['England', 'France']);
+    deadline(); // Fall: Germany silent twice (no retreats, no builds: Winter has nothing to decide)
+    const calls = env.deps.db.select().from(substituteCalls).all();
+    expect(calls).toMatchObject([{ power: 'Germany', reason: 'silent', vacatedBy: userOf('Germany'), closedAt: null }]);
+    expect(playersOf(env.deps.db as never, row().id).find((p) => p.power === 'Germany')!.userId).toBe('vacant:Germany');
+    const posts = outboxRows(env.deps).filter((r) => r.kind === 'substitute_call');
+    expect(posts).toHaveLength(1);
+    expect((posts[0]!.payload as { text: string }).text).toMatch(
+      /Substitute wanted for Germany.*stopped giving orders/s,
+    );
+    // The silent member can no longer order; the vacant seat gets no DM.
+    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A ber H' }))).toMatch(
+      /not playing/,
+    );
+    expect(outboxRows(env.deps).some((r) => r.target === 'vacant:Germany')).toBe(false);
+    const record = ok(memberRecord(env.deps, { guildId: 'guild-1', userId: userOf('Germany') })).record;
+    expect(record).toMatchObject({ seated: 2, missed: 2, onTimeRate: 0, seatsVacated: 1 });
+  });
+
+  it('the first claim wins exactly once; later presses, players of the game and finished games are refused', () => {
+    game({ vacateAfter: 0 });
+    ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
+    const call = ok(gmSubstitute(env.deps, { channelId: CHANNEL, userId: GM, power: 'germany' }));
+    expect(err(gmSubstitute(env.deps, { channelId: CHANNEL, userId: GM, power: 'Germany' }))).toMatch(/already open/);
+    expect(err(claimSeat(env.deps, { callId: call.callId, userId: userOf('France') }))).toMatch(/already play France/);
+    const won = ok(claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    expect(won.power).toBe('Germany');
+    expect(err(claimSeat(env.deps, { callId: call.callId, userId: 'user-late' }))).toMatch(
+      /Too late: Germany has already been taken/,
+    );
+    expect(playersOf(env.deps.db as never, row().id).find((p) => p.power === 'Germany')!.userId).toBe('user-sub');
+    // The old player is told and cannot order; the seat's draw vote is gone; the new one can order at once.
+    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A ber H' }))).toMatch(
+      /not playing/,
+    );
+    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: 'user-sub', text: 'A ber H' }));
+    const rows = outboxRows(env.deps);
+    expect(rows.filter((r) => r.dedupeKey.startsWith('claimed-previous:')).map((r) => r.target)).toEqual([
+      userOf('Germany'),
+    ]);
+    const dm = rows.find((r) => r.dedupeKey.startsWith('claimed:'))!;
+    expect(dm.target).toBe('user-sub');
+    expect(dm.payload).toMatchObject({ type: 'dm', mapPhaseId: row().currentPhaseId });
+    expect((dm.payload as { text: string }).text).toMatch(/You now play \*\*Germany\*\*.*3 supply centres.*deadline/s);
+    expect(env.deps.db.select().from(substituteCalls).get()).toMatchObject({ claimedBy: 'user-sub' });
+    expect(env.deps.db.select().from(votes).all()).toEqual([]);
+  });
+
+  it('/game leave during a game vacates the seat and calls a substitute; a cancelled game closes its calls', () => {
+    game({ vacateAfter: 0 });
+    expect(ok(leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf('France') })).power).toBe('France');
+    const call = env.deps.db.select().from(substituteCalls).get()!;
+    expect(call).toMatchObject({ power: 'France', reason: 'left', vacatedBy: userOf('France') });
+    env.deps.db
+      .update(games)
+      .set({ status: 'finished', end: { kind: 'abandoned' } })
+      .where(eq(games.id, row().id))
+      .run();
+    expect(err(claimSeat(env.deps, { callId: call.id, userId: 'user-sub' }))).toMatch(/game is over/);
+  });
+});
+
+describe('min-reliability', () => {
+  it('refuses a join or a claim below the bar once 10 phases are recorded, never before', () => {
+    const now = env.clock.t;
+    // A member with 10 recorded phases, 7 complete, in an earlier game on the server.
+    const old = ok(
+      createGame(env.deps, { channelId: 'old', guildId: 'guild-1', userId: 'gm-2', variantId: 'classic' }),
+    ).game;
+    for (let i = 0; i < 10; i++)
+      env.deps.db
+        .insert(seatRecords)
+        .values({
+          gameId: old.id,
+          turn: String(i),
+          power: 'Italy',
+          userId: 'user-weak',
+          outcome: i < 7 ? 'complete' : 'missed',
+          recordedAt: now,
+        })
+        .run();
+    ok(
+      createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: 'guild-1',
+        userId: GM,
+        variantId: 'classic',
+        minReliability: 80,
+      }),
+    );
+    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'user-weak' }))).toMatch(
+      /at least 80 %, and yours on this server is 70 %/,
+    );
+    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'user-new' }));
+    expect(
+      err(
+        createGame(env.deps, {
+          channelId: 'x',
+          guildId: 'guild-1',
+          userId: 'gm-3',
+          variantId: 'classic',
+          minReliability: 101,
+        }),
+      ),
+    ).toMatch(/0 to 100/);
+  });
+});
