@@ -21,6 +21,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Replays (issue 25)', file: './replay.ts', fn: 'benchReplay' },
   { title: 'Sandboxes and a hostile member (issue 25 §1)', file: './sandbox.ts', fn: 'benchSandbox' },
   { title: 'Supply-centre chart (issue 36 §3)', file: './chart.ts', fn: 'benchChart' },
+  { title: 'Missed orders given by the computer player (seats issue §1)', file: './nmr.ts', fn: 'benchNmr' },
 ];
 
 const only = process.argv.slice(2);

@@ -13,7 +13,7 @@
  */
 import { Events, type Client } from 'discord.js';
 import { computerSeats, computerSeatsExist } from '../game/computer.js';
-import { missingOrderFiller } from '../game/nmr.js';
+import { missingOrderFiller } from '../game/nmr-filler.js';
 import { gameKinds } from '../game/kinds.js';
 import { warmAiWorker, type AiAnswer, type AiJob } from '../game/ai-pool.js';
 import {

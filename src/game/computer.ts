@@ -24,7 +24,7 @@
  * together are stored one after another, never back to back in one turn.
  */
 import { and, eq, isNull, like, ne } from 'drizzle-orm';
-import { games, phases, players, type GameRow, type PhaseRow } from '../store/schema.js';
+import { games, phases, players, type GameRow, type PhaseRow, type PlayerRow } from '../store/schema.js';
 import { readyPowers } from '../store/queries.js';
 import { toTexts } from '../ai/orders.js';
 import type { ComputerAnswer, ComputerQuestion } from '../variants/plugin/index.js';
@@ -82,7 +82,17 @@ export function gameSeatDuties(deps: GameDeps, gameId: number): ComputerSeatDuty
   return r.ok ? r.duties : [];
 }
 
-function dutiesIn(tx: Tx, gameId: number, now: number): ComputerSeatDuty[] {
+/**
+ * The duties of the seats `plays` picks (default: the computer seats) in a game's current phase: a step's question,
+ * or the phase's orders. `level` is how well the AI plays for a seat that is not a computer player's.
+ */
+function dutiesIn(
+  tx: Tx,
+  gameId: number,
+  now: number,
+  plays: (seat: PlayerRow) => boolean = (p) => isComputer(p.userId),
+  stepsOnly = false,
+): ComputerSeatDuty[] {
   const duties: ComputerSeatDuty[] = [];
   const row = tx
     .select({ game: games, phase: phases })
@@ -93,7 +103,7 @@ function dutiesIn(tx: Tx, gameId: number, now: number): ComputerSeatDuty[] {
   if (!row) return duties;
   const { game, phase } = row;
   const seats = tx.select().from(players).where(eq(players.gameId, game.id)).all();
-  const computers = seats.filter((p) => isComputer(p.userId));
+  const computers = seats.filter(plays);
   if (computers.length === 0) return duties;
   const variant = variantOfGame(game);
   if (!variant) return duties;
@@ -104,7 +114,7 @@ function dutiesIn(tx: Tx, gameId: number, now: number): ComputerSeatDuty[] {
     position: phase.position,
     power,
     players: seated,
-    level: computerLevelOf(computers.find((c) => c.power === power)!.userId),
+    level: levelFor(game, computers.find((c) => c.power === power)!.userId),
   });
   const open = stepUnderWay(tx, game, phase);
   if (open) {
@@ -124,6 +134,7 @@ function dutiesIn(tx: Tx, gameId: number, now: number): ComputerSeatDuty[] {
     }
     return duties;
   }
+  if (stepsOnly) return duties;
   const acting = seatedToAct(variant, phase.position, seated);
   const ready = readyPowers(tx, phase.id);
   for (const holder of computers) {
@@ -136,6 +147,19 @@ function dutiesIn(tx: Tx, gameId: number, now: number): ComputerSeatDuty[] {
     });
   }
   return duties;
+}
+
+/** A computer player's own level; the game's for a seat it plays for a member or a vacant seat (`nmr: computer`). */
+function levelFor(game: GameRow, userId: string) {
+  return isComputer(userId) ? computerLevelOf(userId) : game.computerLevel;
+}
+
+/**
+ * `nmr: computer` at a step's deadline: the questions of the step under way for the seats that are not computer
+ * players (members' and vacant ones) and have not answered (src/game/nmr-filler.ts). [] outside a step.
+ */
+export function missingStepDuties(tx: Tx, gameId: number, now: number): ComputerSeatDuty[] {
+  return dutiesIn(tx, gameId, now, (p) => !isComputer(p.userId), true);
 }
 
 function dutyOf(game: GameRow, phase: PhaseRow, holder: { power: string; userId: string }) {
@@ -275,7 +299,12 @@ async function storeOrders(
 }
 
 /** Stores a step's answer through the plug-in's actions, if the step still waits for the seat. */
-function answerStep(deps: GameDeps, duty: ComputerSeatDuty, answer: AiAnswer, options: ComputerSeatsOptions): void {
+export function answerStep(
+  deps: GameDeps,
+  duty: ComputerSeatDuty,
+  answer: AiAnswer,
+  options: ComputerSeatsOptions,
+): void {
   if (answer.kind !== 'declare' && answer.kind !== 'start')
     throw new Error(`computer player for ${duty.power}: unexpected answer ${answer.kind}`);
   const r = inReadTransaction(deps, (tx) => ({ ok: true as const, calls: stepCallsIn(tx, deps.now(), duty, answer) }));

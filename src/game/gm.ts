@@ -3,6 +3,7 @@
  * Each is recorded in the audit log and announced in the channel.
  */
 import { closeCallOf, closeCallsOfGame } from './substitute-calls.js';
+import { clearSeatOnHandOver } from './hand-over.js';
 import { computerUserId, isComputer, parseLevel, playerName } from './computer-seat.js';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
@@ -15,7 +16,7 @@ import {
   phasesOf,
   playersOf,
 } from '../store/queries.js';
-import { games, orders, outbox, phases, players, readiness, votes, type GameRow } from '../store/schema.js';
+import { games, outbox, phases, players, readiness, votes, type GameRow } from '../store/schema.js';
 import { formatDuration, MAX_DURATION_MS, parseDuration } from './durations.js';
 import { earlyResolutionAllowed, tryAgainIn } from './limits.js';
 import { matchPower } from './lobby.js';
@@ -368,21 +369,7 @@ export function gmReplace(
     else tx.insert(players).values({ gameId: game.id, power, userId: newUserId, joinedAt: now }).run();
     // A substitute call for the seat is answered by the game master's choice.
     closeCallOf(tx, game.id, power, now);
-    // docs/decisions.md: a power changing hands loses its orders for the current phase (the new holder gives their
-    // own; nobody reads the previous holder's), its readiness, and its draw vote or concession.
-    let cleared = 0;
-    if (game.currentPhaseId !== null) {
-      cleared = tx
-        .delete(orders)
-        .where(and(eq(orders.phaseId, game.currentPhaseId), eq(orders.power, power)))
-        .run().changes;
-      tx.delete(readiness)
-        .where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power)))
-        .run();
-    }
-    tx.delete(votes)
-      .where(and(eq(votes.gameId, game.id), eq(votes.power, power)))
-      .run();
+    const cleared = clearSeatOnHandOver(tx, game, power);
     audit(tx, {
       gameId: game.id,
       userId: input.userId,

@@ -20,6 +20,8 @@ export interface KindSweep {
   turns: number;
   /** Reminders queued. */
   reminders: number;
+  /** Turns past their deadline waiting for a computer player to play them (`nmr: computer`): sweep again soon. */
+  awaiting?: number;
   /** Games whose deadline could not be processed (retried on the next sweep), one sentence each. */
   failures: string[];
 }

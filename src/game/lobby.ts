@@ -6,7 +6,7 @@
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
-import { parseSeatSettings } from './seats.js';
+import { parseSeatSettings } from './seat-settings.js';
 import { reliabilityRefusal } from './seat-record.js';
 import { GAME_DEFAULT_LEVEL } from '../ai/levels.js';
 import { computerUserId, isComputer, parseComputerSeats, parseLevel, playerName } from './computer-seat.js';

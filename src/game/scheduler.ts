@@ -91,13 +91,13 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     const sum = (f: (k: (typeof kinds)[number]) => number) => kinds.reduce((n, k) => n + f(k), 0);
     const result = {
       resolved: resolution.resolved,
-      awaiting: resolution.awaiting ?? 0,
+      awaiting: (resolution.awaiting ?? 0) + sum((k) => k.awaiting ?? 0),
       reminders: reminding.queued + sum((k) => k.reminders),
       kindTurns: sum((k) => k.turns),
       failures,
     };
     lastSweepFailed = failures.length > 0;
-    lastSweepAwaited = (resolution.awaiting ?? 0) > 0;
+    lastSweepAwaited = result.awaiting > 0;
     if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
     if ((result.resolved > 0 || result.awaiting > 0 || result.reminders > 0 || result.kindTurns > 0) && options.onDue) {
       try {

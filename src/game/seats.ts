@@ -13,17 +13,9 @@ import { locationKey } from '../engine/index.js';
 import type { Position } from '../engine/types.js';
 import type { Tx } from '../store/db.js';
 import { audit, gameById, ordersOf, phaseById, playerByUser, playersOf, readyPowers } from '../store/queries.js';
-import {
-  games,
-  orders,
-  players,
-  readiness,
-  substituteCalls,
-  votes,
-  type GameRow,
-  type NmrMode,
-} from '../store/schema.js';
+import { games, players, readiness, substituteCalls, votes, type GameRow } from '../store/schema.js';
 import { isPerson, playerName, vacantUserId } from './computer-seat.js';
+import { clearSeatOnHandOver } from './hand-over.js';
 import { dutiesOf, hasDuties } from './duties.js';
 import { gameKindOf } from './kinds.js';
 import { enqueue, queueDm, queueNotice, queueStatus } from './outbox-write.js';
@@ -35,35 +27,6 @@ import { channelRef, timeRef } from './text-refs.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { powerByName, variantOfGame } from './variant-of-game.js';
-
-/** `vacate-after` when `/game create` does not say. */
-export const DEFAULT_VACATE_AFTER = 2;
-/** The highest `vacate-after` accepted (`0` is never). */
-const MAX_VACATE_AFTER = 50;
-
-export interface SeatSettings {
-  nmr: NmrMode;
-  vacateAfter: number;
-  minReliability: number | null;
-}
-
-/** Reads `/game create nmr: vacate-after: min-reliability:`; a value out of range is refused, naming the range. */
-export function parseSeatSettings(input: {
-  nmr?: string | null;
-  vacateAfter?: number | null;
-  minReliability?: number | null;
-}): Result<{ settings: SeatSettings }> {
-  const nmr = input.nmr ?? 'hold';
-  if (nmr !== 'hold' && nmr !== 'computer')
-    return fail(`\`nmr:\` is \`hold\` or \`computer\` (you gave "${String(nmr).slice(0, 20)}").`);
-  const vacateAfter = input.vacateAfter ?? DEFAULT_VACATE_AFTER;
-  if (!Number.isInteger(vacateAfter) || vacateAfter < 0 || vacateAfter > MAX_VACATE_AFTER)
-    return fail(`\`vacate-after:\` is a number of phases from 0 (never) to ${MAX_VACATE_AFTER}.`);
-  const min = input.minReliability ?? null;
-  if (min !== null && (!Number.isInteger(min) || min < 0 || min > 100))
-    return fail('`min-reliability:` is a percentage from 0 to 100.');
-  return { ok: true, settings: { nmr, vacateAfter, minReliability: min === 0 ? null : min } };
-}
 
 /**
  * Records how every member's seat that had something to decide did in the phase being resolved (inside the
@@ -107,24 +70,6 @@ function describePower(game: GameRow, position: Position, power: string): SeatDe
     holdings: `${centres} supply centre${centres === 1 ? '' : 's'}; units: ${units.join(', ') || 'none'}`,
     units,
   };
-}
-
-/** Clears what a seat had pending: its draw vote and concession and, in the phase under way, orders and readiness. */
-function clearSeat(tx: Tx, game: GameRow, power: string): number {
-  let cleared = 0;
-  if (game.currentPhaseId !== null) {
-    cleared = tx
-      .delete(orders)
-      .where(and(eq(orders.phaseId, game.currentPhaseId), eq(orders.power, power)))
-      .run().changes;
-    tx.delete(readiness)
-      .where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power)))
-      .run();
-  }
-  tx.delete(votes)
-    .where(and(eq(votes.gameId, game.id), eq(votes.power, power)))
-    .run();
-  return cleared;
 }
 
 /** What the vacated member is told: why, what the seat does meanwhile, how to come back. */
@@ -347,7 +292,7 @@ function handDiplomacySeat(tx: Tx, game: GameRow, power: string, userId: string,
   const previous = seat?.userId ?? null;
   if (seat) tx.update(players).set({ userId, joinedAt: now }).where(eq(players.id, seat.id)).run();
   else tx.insert(players).values({ gameId: game.id, power, userId, joinedAt: now }).run();
-  const cleared = clearSeat(tx, game, power);
+  const cleared = clearSeatOnHandOver(tx, game, power);
   const tag = `${game.id}:${power}:${now}`;
   if (previous && isPerson(previous))
     queueDm(

@@ -183,6 +183,8 @@ export function advanceSteps(tx: Tx, deps: GameDeps, game: GameRow, variant: Var
         .values({ phaseId: phase.id, gameId: game.id, step: decision.step, startedAt: now, token })
         .run();
     tx.update(games).set({ deadlineMs: decision.deadline }).where(eq(games.id, game.id)).run();
+    // The step's missing answers are given at its own deadline under `nmr: computer` (src/game/nmr-filler.ts).
+    tx.update(phases).set({ missingFilledAt: null }).where(eq(phases.id, phase.id)).run();
     // Orders are closed: their reminder belonged to the deadline that has passed.
     if (decision.at === 'claim') tx.update(phases).set({ remindedAt: now }).where(eq(phases.id, phase.id)).run();
     audit(tx, {
@@ -200,7 +202,11 @@ export function advanceSteps(tx: Tx, deps: GameDeps, game: GameRow, variant: Var
   // The phase's orders begin now, on the board the step made, with the phase's own duration.
   const { position, announce } = decision;
   const deadline = now + durationFor(game, phase.type);
-  tx.update(phases).set({ position, deadlineMs: deadline, startedAt: now }).where(eq(phases.id, phase.id)).run();
+  // A new stage with a deadline of its own: under `nmr: computer` its missing orders are given at that deadline.
+  tx.update(phases)
+    .set({ position, deadlineMs: deadline, startedAt: now, missingFilledAt: null })
+    .where(eq(phases.id, phase.id))
+    .run();
   tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id)).run();
   enqueue(tx, {
     gameId: game.id,

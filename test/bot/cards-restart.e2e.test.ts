@@ -133,7 +133,13 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
   const threadLines = () => h.fake.channelMessages(row().threadId!).filter((m) => h.fake.pings(m).users.length === 0);
 
   it('a 3-seat live game reaches its first battle', async () => {
-    await h.fake.slash('ann', CHANNEL, 'game create', { variant: 'warring-states-cards', seats: 3, preset: 'live' });
+    await h.fake.slash('ann', CHANNEL, 'game create', {
+      variant: 'warring-states-cards',
+      seats: 3,
+      preset: 'live',
+      // Seats here are marked away, not vacated (test/bot/cards-seats.e2e.test.ts).
+      'vacate-after': 0,
+    });
     for (const [u, d] of [
       ['ann', 'Chu 楚'],
       ['bob', 'Qin 秦'],

@@ -5,17 +5,16 @@
  * once and both members press again. Every round ends with exactly one new player for the seat, one channel notice
  * and one DM to that player, and the other member refused.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGame, gmSubstitute, joinGame, startGame } from '../../src/game/index.js';
 import { openDatabase } from '../../src/store/db.js';
 import { FakeDiscord } from '../support/fake-discord/index.js';
+import { crashBot, type CrashBot } from '../support/crash-bot.js';
 import { rng } from '../support/random.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const SEED = 20261124;
 const POWERS = ['Austria', 'England', 'France', 'Germany', 'Italy'];
 
@@ -32,9 +31,7 @@ describe('kill -9 during a claim', () => {
     const dbPath = join(dir, 'bot.db');
     const database = openDatabase(dbPath);
     const random = rng(SEED);
-    let child: ChildProcess | null = null;
-    let ready: Promise<void> | null = null;
-    let log = '';
+    let bot: CrashBot | undefined;
     try {
       const deps = { db: database.db, now: () => Date.now() };
       const channelId = fake.channel('main').id;
@@ -53,48 +50,11 @@ describe('kill -9 during a claim', () => {
       }
       if (!startGame(deps, { channelId, userId: gm }).ok) throw new Error('start');
 
-      const spawnBot = () => {
-        const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/support/bot-process.ts')], {
-          cwd: ROOT,
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: process.env.HOME ?? '',
-            DISCORD_TOKEN: fake.token,
-            DISCORD_API_BASE: fake.apiBase,
-            DEV_GUILD_ID: fake.guildId,
-            DATABASE_PATH: dbPath,
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-        child = proc;
-        ready = new Promise<void>((res, rej) => {
-          proc.stdout!.on('data', (d: Buffer) => {
-            log += d.toString();
-            if (d.toString().includes('ready')) res();
-          });
-          proc.on('exit', (code, signal) => rej(new Error(`bot exited before ready (${code ?? signal})`)));
-        });
-        ready.catch(() => {});
-        proc.on('exit', () => {
-          if (child === proc) child = null;
-        });
-      };
-      const running = async () => {
-        for (;;) {
-          if (!child) spawnBot();
-          try {
-            await ready;
-            if (child) return;
-          } catch {
-            // killed while starting
-          }
-        }
-      };
+      bot = crashBot(fake, { dbPath, stepMs: 0 });
       const until = async (what: string, done: () => boolean) => {
         const deadline = Date.now() + 30_000;
         while (!done()) {
-          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log.slice(-2000)}`);
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${bot?.log.slice(-2000)}`);
           await new Promise((r) => setTimeout(r, 25));
         }
       };
@@ -102,7 +62,7 @@ describe('kill -9 during a claim', () => {
         (database.sqlite.prepare('SELECT user_id FROM players WHERE power = ?').get(power) as { user_id: string })
           .user_id;
 
-      await running();
+      await bot.start();
       for (const [i, power] of POWERS.entries()) {
         const called = gmSubstitute(deps, { channelId, userId: gm, power });
         if (!called.ok) throw new Error(called.error);
@@ -113,14 +73,9 @@ describe('kill -9 during a claim', () => {
         const [a, b] = [`a${i}`, `b${i}`];
         const presses = [a, b].map((u) => fake.click(u, call, { label: 'Claim' }).catch(() => null));
         await new Promise((r) => setTimeout(r, Math.floor(random() * 40)));
-        const dying = child as ChildProcess | null;
-        if (dying) {
-          const gone = new Promise((res) => dying.once('exit', res));
-          dying.kill('SIGKILL');
-          await gone;
-        }
+        await bot.kill();
         await Promise.all(presses);
-        await running();
+        await bot.start();
         const again = await Promise.all([a, b].map((u) => fake.click(u, call, { label: 'Claim' })));
         const winner = holderOf(power) === fake.user(a).id ? a : holderOf(power) === fake.user(b).id ? b : null;
         expect(winner, `${power} went to one of the two claimants`).not.toBeNull();
@@ -158,12 +113,7 @@ describe('kill -9 during a claim', () => {
         ).toHaveLength(1);
       }
     } finally {
-      const last = child as ChildProcess | null;
-      if (last) {
-        const exited = new Promise((res) => last.on('exit', res));
-        last.kill('SIGTERM');
-        await exited;
-      }
+      await bot?.stop();
       database.close();
       await fake.close();
     }

@@ -18,7 +18,8 @@ import {
   voteDraw,
 } from '../../src/game/index.js';
 import { onTimeRate, seatOutcome, NMR_COMPUTER } from '../../src/game/seat-record.js';
-import { awaitsMissingOrders, storeMissingOrders } from '../../src/game/nmr.js';
+import { awaitsMissingOrders } from '../../src/game/nmr.js';
+import { storeMissingOrders } from '../../src/game/nmr-filler.js';
 import { ordersOf, playersOf } from '../../src/store/queries.js';
 import { games, seatRecords, substituteCalls, votes } from '../../src/store/schema.js';
 import { CHANNEL, err, GM, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
@@ -265,5 +266,51 @@ describe('min-reliability', () => {
         }),
       ),
     ).toMatch(/0 to 100/);
+  });
+});
+
+describe('nmr:computer answers a variant step the way a computer seat would', () => {
+  it("a Dogs of War member who did not muster by the start step's deadline gets the computer player's muster", async () => {
+    const { runAiJob } = await import('../../src/ai/job.js');
+    const { missingOrderFiller } = await import('../../src/game/nmr-filler.js');
+    const { variantRecords, phaseSteps } = await import('../../src/store/schema.js');
+    ok(
+      createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: 'g',
+        userId: GM,
+        variantId: 'warhammer',
+        nmr: 'computer',
+        computerLevel: 'easy',
+        vacateAfter: 0,
+      }),
+    );
+    for (const power of ['Tilea', 'Empire'])
+      ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect(env.deps.db.select().from(phaseSteps).get()?.step).toBe('muster');
+    env.clock.t = row().deadlineMs!;
+    expect(resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
+    const filler = missingOrderFiller(env.deps, { ask: async (job) => runAiJob(job) });
+    await Promise.all(filler.play());
+    const muster = env.deps.db
+      .select()
+      .from(variantRecords)
+      .all()
+      .filter((r) => r.kind === 'muster-choice');
+    expect(muster.map((r) => r.key)).toEqual(['Tilea']);
+    // The step closes at once; the Spring orders begin with a deadline of their own, filled again at that deadline.
+    resolveDuePhases(env.deps);
+    expect(env.deps.db.select().from(phaseSteps).get()?.step ?? null).toBeNull();
+    expect(row().deadlineMs).toBeGreaterThan(env.clock.t);
+    env.clock.t = row().deadlineMs!;
+    expect(resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
+    await Promise.all(filler.play());
+    expect(resolveDuePhases(env.deps).resolved).toBe(1);
+    const given = env.deps.db.select().from(seatRecords).all();
+    expect(given.map((r) => [r.power, r.outcome]).sort()).toEqual([
+      ['Empire', 'missed'],
+      ['Tilea', 'missed'],
+    ]);
   });
 });

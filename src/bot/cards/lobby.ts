@@ -3,6 +3,7 @@
  * variant is `warring-states-cards` or the channel's game is a card game. The lobby message itself (seats,
  * settings, [Join] [Leave] [Start]) is the table message the outbox keeps edited in place.
  */
+import { seatOptions, seatsText } from '../seat-options.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { DYNASTIES } from '../../cardgame/index.js';
@@ -49,6 +50,7 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
     computer: interaction.options.getString('computer'),
     demonstration: interaction.options.getBoolean('demonstration'),
     computerLevel: interaction.options.getString('computer-level'),
+    ...seatOptions(interaction),
   });
   if (!r.ok) return replyRejected(interaction, r.error);
   // The channel is told which seats computer players take (docs/decisions.md "Computer players and sandbox").
@@ -63,6 +65,7 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
     interaction,
     `🆕 ${memberRef(caller.userId)} created a **${CARD_GAME.name}** here and is its game master (${settingsLine(r.game)}).\n` +
       computers +
+      seatsText(r.seats) +
       (r.demonstration
         ? 'The game master starts it with `/game start`.'
         : 'Join with the table’s **Join** button or `/game join` (optionally choosing a dynasty); the game master starts with `/game start`.'),

@@ -15,7 +15,6 @@ import {
   findOpenGame,
   formatDuration,
   leaveSeat,
-  type GameView,
   freePowers,
   gameStatus,
   joinGame,
@@ -27,6 +26,7 @@ import { botVariants, getVariant, pluginOf } from '../../variants/index.js';
 import type { CooldownAction } from '../../game/limits.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
+import { seatOptions, seatsText } from '../seat-options.js';
 import { discordText } from '../markup.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
@@ -203,8 +203,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return replyPublicly(interaction, `✋ ${playerName(caller.userId)} joined the game as **${r.power}**.`);
     }
     case 'leave': {
-      const kind = botKindInChannel(ctx.deps, caller.channelId);
-      if (kind) return kind.lobby(ctx, interaction, 'leave');
+      // During a game of any kind: the seat goes to a substitute, after a confirmation.
       const open = findOpenGame(ctx.deps, caller.channelId);
       if (open && open.status !== 'forming') {
         // During a game: the seat goes to a substitute, after a confirmation (docs/bot.md "Seats that never stall").
@@ -217,6 +216,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           danger: true,
         });
       }
+      const kind = botKindInChannel(ctx.deps, caller.channelId);
+      if (kind) return kind.lobby(ctx, interaction, 'leave');
       const r = leaveGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the game; **${r.power}** is free again.`);
@@ -279,32 +280,6 @@ async function computerAutocomplete(interaction: AutocompleteInteraction, typed:
   await interaction.respond(
     suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })),
   );
-}
-
-/** `/game create nmr: vacate-after: min-reliability:` as the game layer reads them (shared with the game kinds). */
-export function seatOptions(interaction: ChatInputCommandInteraction) {
-  return {
-    nmr: interaction.options.getString('nmr'),
-    vacateAfter: interaction.options.getInteger('vacate-after'),
-    minReliability: interaction.options.getInteger('min-reliability'),
-  };
-}
-
-/** The create reply's lines about missed orders, vacant seats and the on-time bar. */
-export function seatsText(seats: GameView['seats']): string {
-  const nmr =
-    seats.nmr === 'computer'
-      ? 'Missing orders at a deadline: a computer player gives them.'
-      : 'Missing orders at a deadline: units hold, builds are waived.';
-  const vacate =
-    seats.vacateAfter > 0
-      ? ` A seat without any order for ${seats.vacateAfter} phase${seats.vacateAfter === 1 ? '' : 's'} in a row goes to a substitute.`
-      : '';
-  const bar =
-    seats.minReliability !== null
-      ? ` Joining or claiming a seat needs an on-time rate of ${seats.minReliability} %.`
-      : '';
-  return `🪑 ${nmr}${vacate}${bar}\n`;
 }
 
 /** The create reply's line about computer players, or ''. */

@@ -13,6 +13,8 @@ import { inNotation } from './text.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
 import { deleteDrafts, draftOf, reload, seatRow, seatsToAct, settingsOf, toActOf, type CardCtx } from './store.js';
 import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
+import { dynastyLabel } from '../../cardgame/names.js';
+import { recordSeatTurn } from '../seat-record.js';
 import type { Effect } from '../../cardgame/index.js';
 
 export type Fail = { ok: false; error: string };
@@ -67,6 +69,7 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
   tx.insert(cardEvents)
     .values({ gameId: ctx.game.id, seq, round: before.round, action, events: r.events, actor, at: now })
     .run();
+  recordTurn(tx, ctx, before, action, actor, seq, now);
 
   const newRound =
     (after.phase === 'battle' || after.phase === 'tiebreak') &&
@@ -128,6 +131,31 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
     if (!again || after.phase === 'give') queuePingsForNow(tx, next, String(seq), now);
   }
   return next;
+}
+
+/**
+ * The reliability record of a turn (src/game/seat-record.ts): the member who acted in time is `complete`, the one whose
+ * time ran out `missed`. The setup give is not a turn (a newcomer reading the cards dealt is never counted absent).
+ */
+function recordTurn(
+  tx: Tx,
+  ctx: CardCtx,
+  before: CardGameState,
+  action: Action,
+  actor: string,
+  seq: number,
+  now: number,
+) {
+  if (before.phase === 'give' || !('seat' in action) || typeof action.seat !== 'number') return;
+  const row = seatRow(ctx, action.seat);
+  if (!row) return;
+  // An action after the deadline (the card AI playing a late turn under `nmr: computer`) was not in time.
+  const late = ctx.card.deadlineMs !== null && now > ctx.card.deadlineMs;
+  const outcome =
+    actor === `user:${row.userId}` ? (late ? 'missed' : 'complete') : actor === 'timeout' ? 'missed' : null;
+  if (!outcome) return;
+  const power = dynastyLabel(before.seats[action.seat]!.dynasty);
+  recordSeatTurn(tx, { gameId: ctx.game.id, turn: `seq:${seq}`, power, userId: row.userId, outcome }, now);
 }
 
 /** The default action of a seat that must act (design §3.8); a stored fall-back draft keeps its choices. */

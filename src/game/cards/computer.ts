@@ -24,10 +24,11 @@ import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import { CARD_KIND } from './types.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool.js';
-import { COMPUTER_ID_PREFIX, computerLevelOf, isComputer } from '../computer-seat.js';
+import { COMPUTER_ID_PREFIX, computerLevelOf, isComputer, isVacant, type Level } from '../computer-seat.js';
 import { fail, inReadTransaction, inTransaction } from '../tx.js';
 import type { GameDeps, Result } from '../types.js';
 import { commitDefault, runAutomatic } from './commit.js';
+import { lateForComputer, markTimeout } from './timer.js';
 import { cancelFallBack, draftEffect, draftRecruit, finishFallBack, startFallBack } from './draft.js';
 import { cardsMyView, chooseBattle, giveCards, wageBattle } from './play.js';
 import { cardCtxById, loadCtx, seatRow, seatsToAct, type CardCtx } from './store.js';
@@ -41,17 +42,24 @@ export interface CardComputerDuty {
   /** The table version it was due on (the give phase: any version while the seat has not given). */
   version: number;
   phase: string;
+  /** How well it plays: the computer player's own level, or the game's (a vacant seat, a member's late turn). */
+  level: Level;
+  /** A member's turn past its deadline, played for them (`nmr: computer`): it counts as their missed turn. */
+  late: boolean;
 }
 
 /** The actor of a default taken for a computer seat that could not decide (the log thread says so). */
 export const COMPUTER_DEFAULT_ACTOR = 'computer';
 
-function dutiesOf(ctx: CardCtx): CardComputerDuty[] {
+function dutiesOf(ctx: CardCtx, now: number): CardComputerDuty[] {
   if (ctx.game.status !== 'active' || !ctx.state) return [];
   return seatsToAct(ctx.state).flatMap((seat) => {
     const row = seatRow(ctx, seat);
-    // An away or conceded seat already resolves at once with the defaults (runAutomatic).
-    if (!row || !isComputer(row.userId) || row.away || row.conceded) return [];
+    // An away or conceded seat already resolves at once with the defaults (runAutomatic). Under `nmr: computer` the
+    // card AI also plays a vacant seat, and a member's turn once its deadline has passed.
+    const late = lateForComputer(ctx, seat, now);
+    const vacant = isVacant(row?.userId ?? '') && ctx.game.nmr === 'computer';
+    if (!row || !(isComputer(row.userId) || vacant || late) || row.away || row.conceded) return [];
     return [
       {
         gameId: ctx.game.id,
@@ -60,6 +68,8 @@ function dutiesOf(ctx: CardCtx): CardComputerDuty[] {
         userId: row.userId,
         version: ctx.card.version,
         phase: ctx.state!.phase,
+        level: isComputer(row.userId) ? computerLevelOf(row.userId) : ctx.game.computerLevel,
+        late,
       },
     ];
   });
@@ -67,6 +77,7 @@ function dutiesOf(ctx: CardCtx): CardComputerDuty[] {
 
 /** Every computer seat of a running card game that must act now. */
 export function cardComputerDuties(deps: GameDeps): CardComputerDuty[] {
+  const now = deps.now();
   const r = inReadTransaction(deps, (tx) => {
     const rows = tx
       .select({ game: games })
@@ -76,7 +87,9 @@ export function cardComputerDuties(deps: GameDeps): CardComputerDuty[] {
       .all();
     const duties = rows.flatMap(({ game }) => {
       const ctx = loadCtx(tx, game);
-      return ctx?.seats.some((s) => isComputer(s.userId)) ? dutiesOf(ctx) : [];
+      return ctx && (ctx.game.nmr === 'computer' || ctx.seats.some((s) => isComputer(s.userId)))
+        ? dutiesOf(ctx, now)
+        : [];
     });
     return { ok: true as const, duties };
   });
@@ -100,10 +113,10 @@ export function cardComputerSeatsExist(deps: GameDeps): boolean {
 }
 
 /** Whether `duty` is still the seat's turn: same seat due, and the same table (a give: until the seat has given). */
-function stillDue(tx: Tx, duty: CardComputerDuty): boolean {
+function stillDue(tx: Tx, duty: CardComputerDuty, now: number): boolean {
   const ctx = cardCtxById(tx, duty.gameId);
   if (!ctx) return false;
-  return dutiesOf(ctx).some(
+  return dutiesOf(ctx, now).some(
     (d) =>
       d.seat === duty.seat &&
       d.userId === duty.userId &&
@@ -118,14 +131,25 @@ function stillDue(tx: Tx, duty: CardComputerDuty): boolean {
  */
 export function playCardComputerDefault(deps: GameDeps, duty: CardComputerDuty): Result<{ played: boolean }> {
   return inTransaction(deps, (tx, changed) => {
-    if (!stillDue(tx, duty)) return { ok: true, played: false };
-    const ctx = cardCtxById(tx, duty.gameId)!;
     const now = deps.now();
+    if (!stillDue(tx, duty, now)) return { ok: true, played: false };
+    const ctx = cardCtxById(tx, duty.gameId)!;
     const r = commitDefault(tx, ctx, duty.seat, COMPUTER_DEFAULT_ACTOR, now);
     if ('ok' in r) return r;
     runAutomatic(tx, r, now);
     changed(duty.gameId);
     return { ok: true, played: true };
+  });
+}
+
+/** A member's turn the card AI played past its deadline counts as theirs run out (toward a vacant seat). */
+function countLateTurn(deps: GameDeps, duty: CardComputerDuty): void {
+  inTransaction(deps, (tx, changed) => {
+    const ctx = cardCtxById(tx, duty.gameId);
+    if (!ctx) return { ok: true };
+    markTimeout(tx, ctx, duty.seat, deps.now());
+    changed(duty.gameId);
+    return { ok: true };
   });
 }
 
@@ -215,13 +239,14 @@ export function cardComputerSeats(
           kind: 'cards',
           view,
           seed: `${duty.gameId}:${duty.version}:${duty.seat}`,
-          level: computerLevelOf(duty.userId),
+          level: duty.level,
           ...(options.playouts !== undefined ? { playouts: options.playouts } : {}),
         };
         const answer = await ask(job);
         if (answer.kind !== 'cards') throw new Error(`unexpected answer ${answer.kind}`);
         if (!answer.action) return;
         const played = playCardAction(deps, duty, answer.action);
+        if (played.ok && duty.late) countLateTurn(deps, duty);
         if (played.ok) {
           options.debug?.(
             `computer seat ${duty.seat} of card game ${duty.gameId}: played ${JSON.stringify(answer.action)}`,
@@ -237,6 +262,7 @@ export function cardComputerSeats(
       }
       // The same table still waits for this seat: take the default rather than stall it.
       const fallback = playCardComputerDefault(deps, duty);
+      if (fallback.ok && fallback.played && duty.late) countLateTurn(deps, duty);
       if (fallback.ok && fallback.played && refusal !== null) {
         options.onError?.(
           new Error(

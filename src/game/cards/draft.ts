@@ -188,7 +188,8 @@ export function startFallBack(
         .run();
     }
     const deadline = sc.ctx.card.deadlineMs;
-    if (firstThisTurn && deadline !== null && deadline - now < FALL_BACK_GRACE_MS) {
+    // A turn whose deadline has passed gets no grace (its default, or under `nmr: computer` the card AI, is due).
+    if (firstThisTurn && deadline !== null && deadline > now && deadline - now < FALL_BACK_GRACE_MS) {
       tx.update(cardGames)
         .set({ deadlineMs: now + FALL_BACK_GRACE_MS, remindAtMs: null })
         .where(eq(cardGames.gameId, sc.ctx.game.id))

@@ -6,6 +6,7 @@ import { CARD_GAME } from '../../cardgame/identity.js';
 import type { GameKind } from '../kind.js';
 import { cardComputerSeats, cardComputerSeatsExist } from './computer.js';
 import { cardTablePayload } from './outbox.js';
+import { cardSeatsOfKind } from './seats.js';
 import { nextCardWakeAt, sweepCardGames } from './timer.js';
 import { CARD_KIND } from './types.js';
 
@@ -14,7 +15,7 @@ export const cardGameKind: GameKind = {
   name: CARD_GAME.name,
   sweep(deps) {
     const r = sweepCardGames(deps);
-    return { turns: r.timedOut, reminders: r.reminders, failures: r.failures };
+    return { turns: r.timedOut, reminders: r.reminders, awaiting: r.awaiting, failures: r.failures };
   },
   nextWakeAt: nextCardWakeAt,
   status(tx, game) {
@@ -23,4 +24,5 @@ export const cardGameKind: GameKind = {
   },
   hasComputerSeats: cardComputerSeatsExist,
   computerSeats: (deps, options) => cardComputerSeats(deps, options),
+  seats: cardSeatsOfKind,
 };

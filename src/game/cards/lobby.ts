@@ -3,6 +3,8 @@
  * its unique open-game index), join with a dynasty, leave, and start (missing dynasties drawn at random, the
  * deal, the setup give with its deadline).
  */
+import { parseSeatSettings, type SeatSettings } from '../seat-settings.js';
+import { reliabilityRefusal } from '../seat-record.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, eq } from 'drizzle-orm';
 import { DYNASTIES, newGame, publicView, type DynastyId } from '../../cardgame/index.js';
@@ -63,6 +65,10 @@ export interface CreateCardGameInput {
   demonstration?: boolean | null;
   /** `/game create computer-level:` — how well every computer seat of the table plays (default normal). */
   computerLevel?: string | null;
+  /** `/game create nmr: vacate-after: min-reliability:` (src/game/seats.ts). */
+  nmr?: string | null;
+  vacateAfter?: number | null;
+  minReliability?: number | null;
 }
 
 /** Which seats computer players take, as the game master asked at creation. */
@@ -129,7 +135,12 @@ export function matchDynasty(text: string | null | undefined): DynastyId | null 
 export function createCardGame(
   deps: GameDeps,
   input: CreateCardGameInput,
-): Result<{ game: CardGameInfo; computer: CardComputerRequest; demonstration: boolean }> {
+): Result<{
+  game: CardGameInfo;
+  computer: CardComputerRequest;
+  demonstration: boolean;
+  seats: SeatSettings;
+}> {
   return inTransaction(deps, (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId))
       return fail('This command must be used in a server channel.');
@@ -163,6 +174,8 @@ export function createCardGame(
     if (!computer.ok) return fail(computer.error);
     const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
     if (!level.ok) return fail(level.error);
+    const seatSettings = parseSeatSettings(input);
+    if (!seatSettings.ok) return fail(seatSettings.error);
     const demonstration = input.demonstration === true;
     if (demonstration && computer.request.fill === 'dynasties') {
       return fail(
@@ -197,6 +210,7 @@ export function createCardGame(
         guildId,
         variantId: CARD_VARIANT_ID,
         kind: CARD_KIND,
+        ...seatSettings.settings,
         gmUserId: input.userId,
         status: 'forming',
         movementMs: turnMs,
@@ -255,7 +269,7 @@ export function createCardGame(
     queueStatus(tx, game.id, now);
     changed(game.id);
     const ctx = openCardGame(tx, input.channelId) as CardCtx;
-    return { ok: true, game: infoOf(ctx), computer: computer.request, demonstration };
+    return { ok: true, game: infoOf(ctx), computer: computer.request, demonstration, seats: seatSettings.settings };
   });
 }
 
@@ -285,6 +299,8 @@ export function joinCardGame(
       return fail(
         'This is a demonstration table: computer players play every seat, and nobody joins. Watch it here, or create a game of your own.',
       );
+    const unreliable = reliabilityRefusal(tx, ctx.game, caller.userId);
+    if (unreliable) return fail(unreliable);
     let wanted: DynastyId | null = null;
     if (dynasty !== undefined && dynasty !== null && String(dynasty).trim() !== '') {
       wanted = matchDynasty(dynasty);

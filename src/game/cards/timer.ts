@@ -9,7 +9,8 @@ import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
-import { isComputer, playerName } from '../computer-seat.js';
+import { isComputer, isPerson, playerName } from '../computer-seat.js';
+import { vacateCardSeat } from './seats.js';
 import { queueNotice } from '../outbox-write.js';
 import { inTransaction } from '../tx.js';
 import type { GameDeps, Result } from '../types.js';
@@ -18,11 +19,15 @@ import { queueTable, queueTurnPing, turnPingText } from './outbox.js';
 import { cardCtxById, reload, seatRow, seatsToAct, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
 import { AWAY_AFTER_TIMEOUTS, CARD_KIND } from './types.js';
+import { NMR_GRACE_MS } from '../nmr.js';
+import type { Seat } from '../../cardgame/index.js';
 
 export interface CardSweepResult {
   /** Turns (or gives, or choices) resolved by their deadline. */
   timedOut: number;
   reminders: number;
+  /** Turns past their deadline that the card AI plays for their member (`nmr: computer`). */
+  awaiting: number;
   failures: string[];
 }
 
@@ -45,14 +50,39 @@ export function nextCardWakeAt(deps: GameDeps): number | null {
   return xs.length ? Math.min(...xs) : null;
 }
 
-/** Times out one game's turn if (still) due; `{timedOut: 0}` when another sweep got there first. */
-export function timeoutCardTurn(deps: GameDeps, gameId: number): Result<{ timedOut: number }> {
+/**
+ * Whether a seat's turn past its deadline is the card AI's to play now rather than the default's: `nmr: computer`, a
+ * member's seat, within `NMR_GRACE_MS` of the deadline (src/game/nmr.ts).
+ */
+export function lateForComputer(ctx: CardCtx, seat: Seat, now: number): boolean {
+  const row = seatRow(ctx, seat);
+  const deadline = ctx.card.deadlineMs;
+  return (
+    ctx.game.nmr === 'computer' &&
+    ctx.state?.phase !== 'give' &&
+    !!row &&
+    isPerson(row.userId) &&
+    !row.away &&
+    !row.conceded &&
+    deadline !== null &&
+    deadline <= now &&
+    now < deadline + NMR_GRACE_MS
+  );
+}
+
+/**
+ * Times out one game's turn if (still) due; `{timedOut: 0}` when another sweep got there first. Under `nmr: computer`
+ * a member's turn waits for the card AI (`awaiting`), for at most the grace.
+ */
+export function timeoutCardTurn(deps: GameDeps, gameId: number): Result<{ timedOut: number; awaiting?: number }> {
   return inTransaction(deps, (tx, changed) => {
     const ctx = cardCtxById(tx, gameId);
     const now = deps.now();
     if (ctx?.game.status !== 'active' || ctx.card.deadlineMs === null || ctx.card.deadlineMs > now)
       return { ok: true, timedOut: 0 };
-    const due = seatsToAct(ctx.state);
+    const toAct = seatsToAct(ctx.state);
+    const due = toAct.filter((seat) => !lateForComputer(ctx, seat, now));
+    if (due.length < toAct.length && due.length === 0) return { ok: true, timedOut: 0, awaiting: 1 };
     // The setup give is not a turn: a newcomer still reading the 8 cards dealt is never counted as absent.
     const counts = ctx.state?.phase !== 'give';
     let cur: CardCtx = ctx;
@@ -71,12 +101,19 @@ export function timeoutCardTurn(deps: GameDeps, gameId: number): Result<{ timedO
   });
 }
 
-function markTimeout(tx: Tx, ctx: CardCtx, seat: number, now: number): void {
+/** A member's turn ran out (or the card AI played it for them): counted toward away and vacant. */
+export function markTimeout(tx: Tx, ctx: CardCtx, seat: number, now: number): void {
   const row = seatRow(ctx, seat);
   // A computer seat is never marked away (its turn ran out while the bot was down): it plays its next turn itself.
   if (!row || row.conceded || isComputer(row.userId)) return;
   const timeouts = row.timeouts + 1;
-  const away = row.away || timeouts >= AWAY_AFTER_TIMEOUTS;
+  // Silent for `vacate_after` turns in a row: the seat goes to a substitute (src/game/cards/seats.ts).
+  if (ctx.game.vacateAfter > 0 && timeouts >= ctx.game.vacateAfter && isPerson(row.userId)) {
+    vacateCardSeat(tx, ctx, seat, 'silent', now);
+    return;
+  }
+  // Under `nmr: computer` the card AI plays a late turn, so the seat is never marked away (away seats take defaults).
+  const away = row.away || (timeouts >= AWAY_AFTER_TIMEOUTS && ctx.game.nmr !== 'computer');
   tx.update(cardSeats).set({ timeouts, away }).where(eq(cardSeats.id, row.id)).run();
   if (away && !row.away) {
     const name = dynastyLabel(ctx.state!.seats[seat]!.dynasty);
@@ -127,11 +164,13 @@ export function sweepCardGames(deps: GameDeps): CardSweepResult {
     .innerJoin(games, eq(games.id, cardGames.gameId))
     .where(and(running, lte(cardGames.deadlineMs, now)))
     .all();
-  const result: CardSweepResult = { timedOut: 0, reminders: 0, failures: [] };
+  const result: CardSweepResult = { timedOut: 0, reminders: 0, awaiting: 0, failures: [] };
   for (const { id } of dueTurns) {
     const r = timeoutCardTurn(deps, id);
-    if (r.ok) result.timedOut += r.timedOut;
-    else result.failures.push(`card game ${id}: ${r.error}`);
+    if (r.ok) {
+      result.timedOut += r.timedOut;
+      result.awaiting += r.awaiting ?? 0;
+    } else result.failures.push(`card game ${id}: ${r.error}`);
   }
   // After the timeouts: a turn that just timed out has a new clock and no stale reminder.
   const dueReminders = deps.db

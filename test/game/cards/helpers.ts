@@ -90,6 +90,8 @@ export function startedCards(
       preset: opts.preset ?? 'standard',
       turn: opts.turn,
       dynastyCards: opts.dynastyCards,
+      // These tables are about turns and absence, not substitutes (test/bot/cards-seats.e2e.test.ts).
+      vacateAfter: 0,
     }),
   );
   for (let i = 0; i < n; i++) ok(joinCardGame(env.deps, at(USERS[i]!)));

@@ -151,7 +151,7 @@ describe('card game deadlines', () => {
     giveAll(env);
     chooseFirst(env);
     env.clock.advance(119_000);
-    expect(sweepCardGames(env.deps)).toEqual({ timedOut: 0, reminders: 0, failures: [] });
+    expect(sweepCardGames(env.deps)).toEqual({ timedOut: 0, reminders: 0, awaiting: 0, failures: [] });
   });
 
   it('a half-done fall-back draft survives a restart and is completed with the defaults at the deadline', () => {

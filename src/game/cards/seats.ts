@@ -1,0 +1,166 @@
+/**
+ * A card table's seats for substitute calls (src/game/seats.ts, `KindSeats`; docs/bot.md "Seats that never stall"): a
+ * seat is named by its dynasty. A seat whose player timed out `vacate_after` turns in a row, or left, becomes vacant
+ * (holder `vacant:<dynasty>`, src/game/computer-seat.ts): under `nmr: hold` it is away (its turns resolve at once with
+ * the card game's defaults, design §3.8); under `nmr: computer` the card AI plays it (computer.ts) until a substitute
+ * claims it. Claiming hands the seat over as `/gm replace` does: the fall-back draft is dropped, the old holder loses
+ * the hand, the new one is told to press "My hand".
+ */
+import { eq } from 'drizzle-orm';
+import { dynastyLabel } from '../../cardgame/names.js';
+import type { Seat } from '../../cardgame/index.js';
+import type { Tx } from '../../store/db.js';
+import type { GameRow } from '../../store/schema.js';
+import { isPerson, playerName, vacantUserId } from '../computer-seat.js';
+import type { KindSeats } from '../kind.js';
+import { queueDm, queueNotice } from '../outbox-write.js';
+import { openSubstituteCall, type SeatDescription } from '../substitute-calls.js';
+import { channelRef, timeRef } from '../text-refs.js';
+import { CARD_GAME } from '../../cardgame/identity.js';
+import { matchDynasty } from './lobby.js';
+import { queueTable, queueTurnPing, turnPingText } from './outbox.js';
+import { bumpVersion, deleteDrafts, loadCtx, reload, seatRow, seatsToAct, type CardCtx } from './store.js';
+import { cardSeats } from './tables.js';
+
+/** The seat (number) of a dynasty named in a call, or null. */
+function seatNumber(ctx: CardCtx, dynasty: string): Seat | null {
+  const n = ctx.state?.seats.findIndex((s) => dynastyLabel(s.dynasty) === dynasty || s.dynasty === dynasty) ?? -1;
+  return n >= 0 ? n : null;
+}
+
+function describeSeat(ctx: CardCtx, n: Seat): SeatDescription {
+  const s = ctx.state!;
+  const seat = s.seats[n]!;
+  return {
+    power: dynastyLabel(seat.dynasty),
+    phase: `Round ${s.round}`,
+    deadline: ctx.game.status === 'active' ? ctx.card.deadlineMs : null,
+    holdings: `${seat.hand.length} card${seat.hand.length === 1 ? '' : 's'} in hand, ${seat.supply} armies in supply`,
+  };
+}
+
+/** Makes a card seat vacant (its player timed out `vacate_after` turns in a row, or left) and calls a substitute. */
+export function vacateCardSeat(tx: Tx, ctx: CardCtx, n: Seat, reason: 'silent' | 'left', now: number): void {
+  const row = seatRow(ctx, n);
+  if (!row || !isPerson(row.userId) || !ctx.state) return;
+  const dynasty = ctx.state.seats[n]!.dynasty;
+  const label = dynastyLabel(dynasty);
+  // Under `nmr: computer` the card AI plays a vacant seat (computer.ts); otherwise it resolves at once, as away.
+  const away = ctx.game.nmr !== 'computer';
+  tx.update(cardSeats)
+    .set({ userId: vacantUserId(dynasty), away, timeouts: 0, notify: 'off' })
+    .where(eq(cardSeats.id, row.id))
+    .run();
+  deleteDrafts(tx, ctx.game.id, n);
+  bumpVersion(tx, ctx, now);
+  const next = reload(tx, ctx);
+  openSubstituteCall(
+    tx,
+    next.game,
+    { power: label, reason, vacatedBy: row.userId, description: describeSeat(next, n) },
+    now,
+  );
+  const meanwhile =
+    ctx.game.nmr === 'computer'
+      ? 'Until a substitute claims it, a computer player plays its turns.'
+      : 'Until a substitute claims it, its turns take the defaults at once.';
+  queueDm(
+    tx,
+    ctx.game,
+    row.userId,
+    'replaced',
+    reason === 'silent'
+      ? `🪑 Your turns as ${label} in ${channelRef(ctx.game.channelId)} ran out ${ctx.game.vacateAfter} times in a row, so you no longer hold the seat and no longer see its hand; a substitute is being sought. ${meanwhile} To come back, press **Claim** on the substitute call before anyone else does.`
+      : `👋 You left ${label} in ${channelRef(ctx.game.channelId)}: you no longer hold the seat or see its hand; a substitute is being sought. ${meanwhile}`,
+    `cards:vacated:${ctx.game.id}:${n}:${now}`,
+    now,
+  );
+  queueTable(tx, next, now);
+}
+
+/** Hands a card seat to the member who claimed it (as `/gm replace` does). */
+function handCardSeat(tx: Tx, ctx: CardCtx, n: Seat, userId: string, now: number): void {
+  const row = seatRow(ctx, n);
+  const dynasty = ctx.state!.seats[n]!.dynasty;
+  const label = dynastyLabel(dynasty);
+  const fresh = { userId, away: false, timeouts: 0, conceded: false, notify: 'mention' as const };
+  if (row) tx.update(cardSeats).set(fresh).where(eq(cardSeats.id, row.id)).run();
+  else
+    tx.insert(cardSeats)
+      .values({ gameId: ctx.game.id, seat: n, dynasty, joinedAt: now, ...fresh })
+      .run();
+  deleteDrafts(tx, ctx.game.id, n);
+  bumpVersion(tx, ctx, now);
+  const previous = row?.userId ?? null;
+  if (previous && isPerson(previous))
+    queueDm(
+      tx,
+      ctx.game,
+      previous,
+      'replaced',
+      `🪑 A substitute took ${label} in ${channelRef(ctx.game.channelId)}; you no longer hold the seat or see its hand.`,
+      `cards:claimed-previous:${ctx.game.id}:${n}:${now}`,
+      now,
+    );
+  const next = reload(tx, ctx);
+  const d = describeSeat(next, n);
+  const deadline = d.deadline !== null ? ` The current turn's deadline: ${timeRef(d.deadline, 'R')}.` : '';
+  queueDm(
+    tx,
+    ctx.game,
+    userId,
+    'power_assigned',
+    `🪑 You now play ${label} in the ${CARD_GAME.name} in ${channelRef(ctx.game.channelId)} (${d.holdings}; ${d.phase}).${deadline} Press "My hand" there to see your cards and play.`,
+    `cards:claimed:${ctx.game.id}:${n}:${now}`,
+    now,
+  );
+  queueNotice(
+    tx,
+    ctx.game,
+    `🪑 ${playerName(userId)} took over ${label} as a substitute${previous && isPerson(previous) ? ` (replacing ${playerName(previous)})` : ''}.`,
+    `cards:claimed-notice:${ctx.game.id}:${n}:${now}`,
+    now,
+  );
+  queueTable(tx, next, now);
+  if (seatsToAct(next.state).includes(n))
+    queueTurnPing(tx, next, n, `claim-${now}`, turnPingText(next, n, next.card.deadlineMs, false), now);
+}
+
+function ctxOf(tx: Tx, game: GameRow): CardCtx | null {
+  const ctx = loadCtx(tx, game);
+  return ctx?.state ? ctx : null;
+}
+
+export const cardSeatsOfKind: KindSeats = {
+  seatOf(tx, game, userId) {
+    const ctx = ctxOf(tx, game);
+    const row = ctx?.seats.find((s) => s.userId === userId);
+    return ctx && row?.seat != null ? dynastyLabel(ctx.state!.seats[row.seat]!.dynasty) : null;
+  },
+  find(tx, game, text) {
+    const ctx = ctxOf(tx, game);
+    const dynasty = matchDynasty(text);
+    if (!ctx || !dynasty) return null;
+    const n = seatNumber(ctx, dynasty);
+    return n === null ? null : dynastyLabel(dynasty);
+  },
+  holderOf(tx, game, seat) {
+    const ctx = ctxOf(tx, game);
+    const n = ctx ? seatNumber(ctx, seat) : null;
+    return ctx && n !== null ? (seatRow(ctx, n)?.userId ?? null) : null;
+  },
+  describe(tx, game, seat) {
+    const ctx = ctxOf(tx, game)!;
+    return describeSeat(ctx, seatNumber(ctx, seat)!);
+  },
+  vacate(tx, game, seat, reason, now) {
+    const ctx = ctxOf(tx, game);
+    const n = ctx ? seatNumber(ctx, seat) : null;
+    if (ctx && n !== null) vacateCardSeat(tx, ctx, n, reason, now);
+  },
+  hand(tx, game, seat, userId, now) {
+    const ctx = ctxOf(tx, game);
+    const n = ctx ? seatNumber(ctx, seat) : null;
+    if (ctx && n !== null) handCardSeat(tx, ctx, n, userId, now);
+  },
+};

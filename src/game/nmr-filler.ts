@@ -1,0 +1,209 @@
+/**
+ * `nmr: computer`, the bot's side (docs/bot.md "Seats that never stall"; the rule: nmr.ts): the filler that finds the
+ * phases waiting at their deadline, asks the AI worker for what the seats of members and vacant seats are missing (the
+ * phase's orders, or the questions of a step under way: a Dogs of War muster, Decisive Battle declarations) and stores
+ * the answers, then marks the phase so the scheduler resolves it.
+ */
+import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { parseOrders } from '../engine/parse/index.js';
+import type { Tx } from '../store/db.js';
+import { ordersOf, playersOf } from '../store/queries.js';
+import { games, orders, phases } from '../store/schema.js';
+import { askComputerPlayer, type AiAnswer, type AiJob } from './ai-pool.js';
+import { answerStep, missingStepDuties } from './computer.js';
+import { isComputer } from './computer-seat.js';
+import { dutiesOf, missingOrders, seatedToAct } from './duties.js';
+import { loopTurns } from './loop-turns.js';
+import { checkOrder, votedPowersIn } from './orders.js';
+import { NMR_COMPUTER } from './seat-record.js';
+import { stepUnderWay } from './steps.js';
+import { inReadTransaction, inTransaction } from './tx.js';
+import type { GameDeps } from './types.js';
+import { variantOfGame } from './variant-of-game.js';
+
+/** The `nmr: computer` games past their deadline whose phase waits for its missing orders. */
+function phasesAwaiting(deps: GameDeps): { gameId: number; phaseId: number }[] {
+  const now = deps.now();
+  const r = inReadTransaction(deps, (tx) => ({
+    ok: true as const,
+    rows: tx
+      .select({ gameId: games.id, phaseId: phases.id })
+      .from(games)
+      .innerJoin(phases, eq(phases.id, games.currentPhaseId))
+      .where(
+        and(
+          eq(games.status, 'active'),
+          eq(games.nmr, 'computer'),
+          isNotNull(games.deadlineMs),
+          lte(games.deadlineMs, now),
+          isNull(phases.resolvedAt),
+          isNull(phases.missingFilledAt),
+        ),
+      )
+      .all(),
+  }));
+  return r.ok ? r.rows : [];
+}
+
+const pastDeadline = (game: { deadlineMs: number | null }, now: number) =>
+  game.deadlineMs !== null && game.deadlineMs <= now;
+
+interface MissingJob {
+  power: string;
+  job: AiJob;
+}
+
+/** The AI jobs for the seats (people's and vacant ones) that miss orders in the phase; [] when none does. */
+function missingJobsIn(tx: Tx, gameId: number, phaseId: number, now: number): MissingJob[] {
+  const game = tx.select().from(games).where(eq(games.id, gameId)).get();
+  const phase = tx.select().from(phases).where(eq(phases.id, phaseId)).get();
+  const variant = game ? variantOfGame(game) : null;
+  if (!game || !phase || !variant || game.currentPhaseId !== phaseId || phase.resolvedAt !== null) return [];
+  // A new stage began meanwhile (a step's answers closed it and the orders opened): its own deadline is not yet.
+  if (!pastDeadline(game, now)) return [];
+  // Orders closed for a step (declarations after a provisional result): nothing can be added now.
+  if (stepUnderWay(tx, game, phase)) return [];
+  const seats = playersOf(tx, gameId);
+  const seated = seats.map((s) => s.power);
+  const acting = seatedToAct(variant, phase.position, seated);
+  return seats
+    .filter((s) => !isComputer(s.userId) && acting.includes(s.power))
+    .filter((s) => missingOrders(dutiesOf(variant, phase.position, s.power), ordersOf(tx, phaseId, s.power)).length > 0)
+    .map((s) => ({
+      power: s.power,
+      job: {
+        kind: 'orders' as const,
+        variant: game.variantId,
+        ...(game.options ? { options: game.options } : {}),
+        position: phase.position,
+        power: s.power,
+        players: seated,
+        level: game.computerLevel,
+        // Deterministic for the seat and phase: a replay gives the same orders.
+        seed: `${game.id}:${phase.idx}:nmr:${s.power}`,
+      },
+    }));
+}
+
+/**
+ * Stores the computer player's orders for what each seat still misses (an order for a unit already ordered, or a
+ * build beyond the count, is left out: the player's own orders stand) and marks the phase done, in one transaction.
+ * Nothing happens when the phase moved on or was already done.
+ */
+export function storeMissingOrders(
+  deps: GameDeps,
+  input: { gameId: number; phaseId: number; answers: { power: string; texts: string[] }[] },
+): { ok: boolean; stored: number } {
+  const r = inTransaction(deps, (tx, changed) => {
+    const game = tx.select().from(games).where(eq(games.id, input.gameId)).get();
+    const phase = tx.select().from(phases).where(eq(phases.id, input.phaseId)).get();
+    const variant = game ? variantOfGame(game) : null;
+    if (!game || !phase || !variant || game.currentPhaseId !== phase.id || phase.resolvedAt !== null)
+      return { ok: true as const, stored: 0 };
+    const now = deps.now();
+    if (phase.missingFilledAt !== null || !pastDeadline(game, now)) return { ok: true as const, stored: 0 };
+    const voted = votedPowersIn(tx, variant, game.id, phase.position);
+    let stored = 0;
+    for (const { power, texts } of input.answers) {
+      const duties = dutiesOf(variant, phase.position, power);
+      const existing = ordersOf(tx, phase.id, power).map((o) => ({ unitKey: o.unitKey, kind: o.order.kind }));
+      for (const parsed of parseOrders(variant, texts.join('\n'), { position: phase.position, power })) {
+        if (!parsed.ok) continue;
+        const checked = checkOrder(variant, phase.position, power, parsed.order, duties, existing, voted);
+        if ('error' in checked || existing.some((e) => e.unitKey === checked.unitKey)) continue;
+        tx.insert(orders)
+          .values({
+            phaseId: phase.id,
+            power,
+            unitKey: checked.unitKey,
+            text: parsed.text,
+            order: parsed.order,
+            submittedBy: NMR_COMPUTER,
+            submittedAt: now,
+          })
+          .run();
+        existing.push({ unitKey: checked.unitKey, kind: parsed.order.kind });
+        stored++;
+      }
+    }
+    tx.update(phases).set({ missingFilledAt: now }).where(eq(phases.id, phase.id)).run();
+    changed(game.id);
+    return { ok: true as const, stored };
+  });
+  return r.ok ? r : { ok: false, stored: 0 };
+}
+
+export interface MissingOrderFillerOptions {
+  ask?: (job: AiJob) => Promise<AiAnswer>;
+  onError?: (err: unknown) => void;
+  /** Called once a phase's missing orders are stored (the bot re-arms the scheduler, which resolves it). */
+  onFilled?: (gameId: number) => void;
+}
+
+/**
+ * The bot's filler: `play()` asks the AI for every phase that waits for its missing orders (once at a time per phase)
+ * and stores the answers; one promise per phase taken up.
+ */
+export function missingOrderFiller(
+  deps: GameDeps,
+  options: MissingOrderFillerOptions = {},
+): { play(): Promise<void>[] } {
+  const ask = options.ask ?? askComputerPlayer;
+  const busy = new Set<number>();
+  const turn = loopTurns();
+  const fill = async (gameId: number, phaseId: number): Promise<void> => {
+    try {
+      // A step under way (a start choice, declarations): its questions for the seats that did not answer, answered
+      // through the plug-in's actions as a computer seat answers them.
+      const steps = await turn(() => {
+        const r = inReadTransaction(deps, (tx) => ({
+          ok: true as const,
+          duties: missingStepDuties(tx, gameId, deps.now()),
+        }));
+        return r.ok ? r.duties.filter((d) => d.phaseId === phaseId) : [];
+      });
+      await Promise.all(
+        steps.map(async (duty) => {
+          try {
+            const answer = await ask(duty.job);
+            await turn(() => answerStep(deps, duty, answer, { onError: options.onError }));
+          } catch (err) {
+            options.onError?.(err);
+          }
+        }),
+      );
+      const jobs = await turn(() => {
+        const r = inReadTransaction(deps, (tx) => ({
+          ok: true as const,
+          jobs: missingJobsIn(tx, gameId, phaseId, deps.now()),
+        }));
+        return r.ok ? r.jobs : [];
+      });
+      const answers = await Promise.all(
+        jobs.map(async ({ power, job }) => {
+          try {
+            const answer = await ask(job);
+            return { power, texts: answer.kind === 'orders' ? answer.orders.map((o) => o.text) : [] };
+          } catch (err) {
+            options.onError?.(err);
+            return { power, texts: [] };
+          }
+        }),
+      );
+      const stored = await turn(() => storeMissingOrders(deps, { gameId, phaseId, answers }));
+      if (stored.ok) options.onFilled?.(gameId);
+    } catch (err) {
+      options.onError?.(err);
+    } finally {
+      busy.delete(phaseId);
+    }
+  };
+  return {
+    play: () =>
+      phasesAwaiting(deps).flatMap(({ gameId, phaseId }) => {
+        if (busy.has(phaseId)) return [];
+        busy.add(phaseId);
+        return [fill(gameId, phaseId)];
+      }),
+  };
+}
