@@ -14,7 +14,7 @@ import { stopAiWorker, warmAiWorker } from '../src/game/ai-pool.js';
 import { createGame, joinGame, resolveDuePhases, startGame, submitOrders, type GameDeps } from '../src/game/index.js';
 import { missingOrderFiller } from '../src/game/nmr-filler.js';
 import { openDatabase } from '../src/store/db.js';
-import { games, orders, outbox } from '../src/store/schema.js';
+import { games, orders, outbox, phaseSteps } from '../src/store/schema.js';
 import { getVariant } from '../src/variants/index.js';
 import type { BenchResult } from './types.js';
 
@@ -62,6 +62,14 @@ async function deadlineToResults(
     if (ordered)
       ok(submitOrders(deps, { channelId: 'c', userId: `${powers.indexOf(ordered.power) + 1}`, text: ordered.text }));
     const filler = missingOrderFiller(deps);
+    // A start choice first (Warhammer's Dogs of War muster): its deadline passes and the filler answers it, unmeasured;
+    // then the orders have a deadline of their own.
+    while (deps.db.select().from(phaseSteps).all().some((r) => r.step !== null)) {
+      clock = deps.db.select().from(games).get()!.deadlineMs! + 1;
+      resolveDuePhases(deps);
+      await Promise.all(filler.play());
+      resolveDuePhases(deps);
+    }
     clock = deps.db.select().from(games).get()!.deadlineMs! + 1;
     const t = performance.now();
     const first = resolveDuePhases(deps);
@@ -91,11 +99,12 @@ async function deadlineToResults(
 export async function benchNmr(): Promise<BenchResult[]> {
   await warmAiWorker();
   const classic = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];
-  // A warm-up game (the worker's first Classic job loads the variant), then the measured one.
+  // A warm-up game for each variant (the worker's first job of a variant loads it), then the measured ones.
   await deadlineToResults('classic', classic, {}, { power: 'France', text: 'A par H; A mar H; F bre H' });
   const c = await deadlineToResults('classic', classic, {}, { power: 'France', text: 'A par H; A mar H; F bre H' });
   const wh = getVariant('warhammer')!;
   const whPowers = wh.powers.filter((p) => !p.neutral).map((p) => p.name);
+  await deadlineToResults('warhammer', whPowers, { decisiveBattles: 'off' }, null);
   const w = await deadlineToResults('warhammer', whPowers, { decisiveBattles: 'off' }, null);
   await stopAiWorker();
   const note = (r: Run, what: string, target: string) =>
