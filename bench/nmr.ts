@@ -64,7 +64,13 @@ async function deadlineToResults(
     const filler = missingOrderFiller(deps);
     // A start choice first (Warhammer's Dogs of War muster): its deadline passes and the filler answers it, unmeasured;
     // then the orders have a deadline of their own.
-    while (deps.db.select().from(phaseSteps).all().some((r) => r.step !== null)) {
+    while (
+      deps.db
+        .select()
+        .from(phaseSteps)
+        .all()
+        .some((r) => r.step !== null)
+    ) {
       clock = deps.db.select().from(games).get()!.deadlineMs! + 1;
       resolveDuePhases(deps);
       await Promise.all(filler.play());

@@ -24,6 +24,7 @@ import { commitDefault, runAutomatic, turnClock, turnLength } from './commit.js'
 import { queueLog, queuePingsForNow, queueTable, queueTurnPing, turnPingText } from './outbox.js';
 import {
   bumpVersion,
+  handSeatRow,
   deleteDrafts,
   infoOf,
   openCardGame,
@@ -219,14 +220,7 @@ export function gmReplaceCards(
     // A computer player is never pinged (it is asked as soon as its turn comes).
     const fromComputer = !!row && isComputer(row.userId);
     const notify = input.computer ? { notify: 'off' as const } : fromComputer ? { notify: 'mention' as const } : {};
-    const fresh = { userId, away: false, timeouts: 0, conceded: false, ...notify };
-    if (row) tx.update(cardSeats).set(fresh).where(eq(cardSeats.id, row.id)).run();
-    else
-      tx.insert(cardSeats)
-        .values({ gameId: ctx.game.id, seat: n, dynasty, joinedAt: now, ...fresh })
-        .run();
-    deleteDrafts(tx, ctx.game.id, n);
-    bumpVersion(tx, ctx, now);
+    handSeatRow(tx, ctx, n, { userId, ...notify }, now);
     audit(tx, {
       gameId: ctx.game.id,
       userId: caller.userId,

@@ -19,7 +19,7 @@ import { channelRef, timeRef } from '../text-refs.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { matchDynasty } from './lobby.js';
 import { queueTable, queueTurnPing, turnPingText } from './outbox.js';
-import { bumpVersion, deleteDrafts, loadCtx, reload, seatRow, seatsToAct, type CardCtx } from './store.js';
+import { bumpVersion, deleteDrafts, handSeatRow, loadCtx, reload, seatRow, seatsToAct, type CardCtx } from './store.js';
 import { cardSeats } from './tables.js';
 
 /** The seat (number) of a dynasty named in a call, or null. */
@@ -83,14 +83,7 @@ function handCardSeat(tx: Tx, ctx: CardCtx, n: Seat, userId: string, now: number
   const row = seatRow(ctx, n);
   const dynasty = ctx.state!.seats[n]!.dynasty;
   const label = dynastyLabel(dynasty);
-  const fresh = { userId, away: false, timeouts: 0, conceded: false, notify: 'mention' as const };
-  if (row) tx.update(cardSeats).set(fresh).where(eq(cardSeats.id, row.id)).run();
-  else
-    tx.insert(cardSeats)
-      .values({ gameId: ctx.game.id, seat: n, dynasty, joinedAt: now, ...fresh })
-      .run();
-  deleteDrafts(tx, ctx.game.id, n);
-  bumpVersion(tx, ctx, now);
+  handSeatRow(tx, ctx, n, { userId, notify: 'mention' }, now);
   const previous = row?.userId ?? null;
   if (previous && isPerson(previous))
     queueDm(

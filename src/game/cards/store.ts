@@ -178,6 +178,28 @@ export function reload(tx: Tx, ctx: CardCtx): CardCtx {
   return cardCtxById(tx, ctx.game.id)!;
 }
 
+/**
+ * Gives seat `n` to `holder` (`/gm replace`, a substitute's claim): its row is updated (or made, for a seat nobody
+ * held since a `/gm kick`), absence and concession reset, its fall-back draft dropped, and open wizards made stale.
+ */
+export function handSeatRow(
+  tx: Tx,
+  ctx: CardCtx,
+  n: Seat,
+  holder: { userId: string; notify?: CardSeatRow['notify'] },
+  now: number,
+): void {
+  const row = seatRow(ctx, n);
+  const fresh = { away: false, timeouts: 0, conceded: false, ...holder };
+  if (row) tx.update(cardSeats).set(fresh).where(eq(cardSeats.id, row.id)).run();
+  else
+    tx.insert(cardSeats)
+      .values({ gameId: ctx.game.id, seat: n, dynasty: ctx.state!.seats[n]!.dynasty, joinedAt: now, ...fresh })
+      .run();
+  deleteDrafts(tx, ctx.game.id, n);
+  bumpVersion(tx, ctx, now);
+}
+
 /** A stored change that is not an engine action (seats, drafts' void, GM tools): open wizards become stale. */
 export function bumpVersion(tx: Tx, ctx: CardCtx, now: number): void {
   tx.update(cardGames)
