@@ -5,7 +5,7 @@
  * gave for the seat does not count as the member's). `/server player` sums them per server over every kind of game;
  * `min-reliability` refuses joins and claims under a game's bar. It never holds an order.
  */
-import { and, count, countDistinct, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { games, seatRecords, substituteCalls, type GameRow, type SeatOutcome } from '../store/schema.js';
 import { isPerson } from './computer-seat.js';
@@ -41,13 +41,20 @@ export function recordSeatTurn(
 /** Has the member holding `power` missed the last `vacateAfter` turns the seat had something to decide in, in a row? */
 export function silentFor(tx: Tx, game: Pick<GameRow, 'id' | 'vacateAfter'>, power: string, userId: string): boolean {
   if (game.vacateAfter <= 0) return false;
+  // The seat's turns, latest first: by time, then by the turn's number (phases resolved in one chain share a time).
+  const turnNumber = (turn: string) => Number(/\d+$/.exec(turn)?.[0] ?? 0);
   const last = tx
-    .select({ userId: seatRecords.userId, outcome: seatRecords.outcome })
+    .select({
+      userId: seatRecords.userId,
+      outcome: seatRecords.outcome,
+      at: seatRecords.recordedAt,
+      turn: seatRecords.turn,
+    })
     .from(seatRecords)
     .where(and(eq(seatRecords.gameId, game.id), eq(seatRecords.power, power)))
-    .orderBy(desc(seatRecords.recordedAt), desc(sql`rowid`))
-    .limit(game.vacateAfter)
-    .all();
+    .all()
+    .sort((a, b) => b.at - a.at || turnNumber(b.turn) - turnNumber(a.turn))
+    .slice(0, game.vacateAfter);
   return last.length === game.vacateAfter && last.every((r) => r.userId === userId && r.outcome === 'missed');
 }
 
@@ -86,8 +93,9 @@ function memberRecordIn(tx: Tx, guildId: string | null, userId: string): MemberR
     .all()
     .map((r) => r.gameId);
   // Games played to their end: finished (not cancelled) games the member had a seat recorded in and never vacated.
+  // The ending is read here rather than in SQL, so the query is the same on SQLite and PostgreSQL.
   const finished = tx
-    .select({ n: countDistinct(seatRecords.gameId) })
+    .selectDistinct({ gameId: seatRecords.gameId, end: games.end })
     .from(seatRecords)
     .innerJoin(games, eq(games.id, seatRecords.gameId))
     .where(
@@ -95,11 +103,11 @@ function memberRecordIn(tx: Tx, guildId: string | null, userId: string): MemberR
         eq(seatRecords.userId, userId),
         inGuild,
         eq(games.status, 'finished'),
-        sql`coalesce(json_extract(${games.end}, '$.kind'), '') <> 'abandoned'`,
         ...(vacatedGames.length > 0 ? [notInArray(seatRecords.gameId, vacatedGames)] : []),
       ),
     )
-    .get();
+    .all()
+    .filter((g) => g.end?.kind !== 'abandoned');
   const complete = n('complete');
   const seated = complete + n('partial') + n('missed');
   return {
@@ -108,7 +116,7 @@ function memberRecordIn(tx: Tx, guildId: string | null, userId: string): MemberR
     partial: n('partial'),
     missed: n('missed'),
     onTimeRate: onTimeRate(complete, seated),
-    gamesFinished: finished?.n ?? 0,
+    gamesFinished: finished.length,
     seatsVacated: vacatedGames.length,
   };
 }
