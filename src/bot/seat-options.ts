@@ -14,16 +14,26 @@ export function seatOptions(interaction: ChatInputCommandInteraction) {
   };
 }
 
+/** How a kind of game says what is missed: Diplomacy's orders in a phase, the card game's turns. */
+export interface SeatWords {
+  /** "Missing orders at a deadline: units hold, builds are waived." */
+  hold: string;
+  computer: string;
+  /** "without any order for 2 phases", with the count. */
+  silent(n: number): string;
+}
+
+const DIPLOMACY_WORDS: SeatWords = {
+  hold: 'Missing orders at a deadline: units hold, builds are waived.',
+  computer: 'Missing orders at a deadline: a computer player gives them.',
+  silent: (n) => `without any order for ${n} phase${n === 1 ? '' : 's'}`,
+};
+
 /** The create reply's lines about missed orders, vacant seats and the on-time bar. */
-export function seatsText(seats: GameView['seats']): string {
-  const nmr =
-    seats.nmr === 'computer'
-      ? 'Missing orders at a deadline: a computer player gives them.'
-      : 'Missing orders at a deadline: units hold, builds are waived.';
+export function seatsText(seats: GameView['seats'], words: SeatWords = DIPLOMACY_WORDS): string {
+  const nmr = seats.nmr === 'computer' ? words.computer : words.hold;
   const vacate =
-    seats.vacateAfter > 0
-      ? ` A seat without any order for ${seats.vacateAfter} phase${seats.vacateAfter === 1 ? '' : 's'} in a row goes to a substitute.`
-      : '';
+    seats.vacateAfter > 0 ? ` A seat ${words.silent(seats.vacateAfter)} in a row goes to a substitute.` : '';
   const bar =
     seats.minReliability !== null
       ? ` Joining or claiming a seat needs an on-time rate of ${seats.minReliability} %.`

@@ -8,12 +8,21 @@
  * closed_at IS NULL`, which changes one row exactly once, in the transaction that hands the seat over: two presses at
  * once, two processes, or a kill -9 between the press and the reply still give one new player.
  */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { locationKey } from '../engine/index.js';
 import type { Position } from '../engine/types.js';
 import type { Tx } from '../store/db.js';
-import { audit, gameById, ordersOf, phaseById, playerByUser, playersOf, readyPowers } from '../store/queries.js';
-import { games, players, readiness, substituteCalls, votes, type GameRow } from '../store/schema.js';
+import {
+  audit,
+  gameById,
+  openGameByChannel,
+  ordersOf,
+  phaseById,
+  playerByUser,
+  playersOf,
+  readyPowers,
+} from '../store/queries.js';
+import { players, readiness, substituteCalls, votes, type GameRow } from '../store/schema.js';
 import { isPerson, playerName, vacantUserId } from './computer-seat.js';
 import { clearSeatOnHandOver } from './hand-over.js';
 import { dutiesOf, hasDuties } from './duties.js';
@@ -134,11 +143,7 @@ export function vacateSilentSeats(tx: Tx, game: GameRow, missed: string[], now: 
 }
 
 function startedGame(tx: Tx, channelId: string): GameRow | { ok: false; error: string } {
-  const game = tx
-    .select()
-    .from(games)
-    .where(and(eq(games.channelId, channelId), ne(games.status, 'finished')))
-    .get();
+  const game = openGameByChannel(tx, channelId);
   if (!game) return fail('There is no running game in this channel.');
   if (game.status === 'forming') return fail('The game has not started yet.');
   return game;

@@ -52,7 +52,7 @@ describe('card tables: vacant seats, claims and the record', () => {
       nmr,
       'vacate-after': vacateAfter,
     });
-    if (vacateAfter > 0) expect(created.text).toContain(`A seat without any order for ${vacateAfter} phase`);
+    if (vacateAfter > 0) expect(created.text).toContain(`A seat whose turn runs out ${vacateAfter} time`);
     await h.fake.slash(creator, channel, 'game join');
     await h.fake.slash(other, channel, 'game join');
     await h.fake.slash(creator, channel, 'game start');

@@ -65,7 +65,11 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
     interaction,
     `🆕 ${memberRef(caller.userId)} created a **${CARD_GAME.name}** here and is its game master (${settingsLine(r.game)}).\n` +
       computers +
-      seatsText(r.seats) +
+      seatsText(r.seats, {
+        hold: 'A turn that runs out takes the default action.',
+        computer: 'A turn that runs out is played by a computer player for its player.',
+        silent: (n) => `whose turn runs out ${n} time${n === 1 ? '' : 's'}`,
+      }) +
       (r.demonstration
         ? 'The game master starts it with `/game start`.'
         : 'Join with the table’s **Join** button or `/game join` (optionally choosing a dynasty); the game master starts with `/game start`.'),
