@@ -183,6 +183,27 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
     }
   }
 
+  /**
+   * A results post: its text with the orders map (the orders and their results on the board before), then the board
+   * after in a message of its own. Discord shows two images of one message as half-width tiles, where names cannot be
+   * read; one image per message is shown at full preview width (docs/bot.md, "Results posts"). Each map is drawn only
+   * while its message is still to send; the parts are the same on every attempt, so a resend goes on where it stopped.
+   */
+  async function sendResults(row: DeliveryRow, payload: Extract<DeliveryRow['payload'], { type: 'phase_results' }>) {
+    const sent = row.partsSent ?? 0;
+    const textParts = postParts(payload.text, null, { pingUsers: false }).length;
+    const orders = sent === 0 ? await resultsPicture(deps, maps, payload.phaseId, 'orders') : null;
+    const after = sent <= textParts ? await resultsPicture(deps, maps, payload.phaseId, 'after') : null;
+    // A map that failed to draw is retried (with the outbox's backoff) before the post goes out without it.
+    if ((orders === 'failed' || after === 'failed') && row.attempts < MAP_ATTEMPTS - 1)
+      throw new Error('the map could not be drawn; will retry');
+    const role = notifyRoleOf(deps, payload.gameId);
+    const messages = postParts(payload.text, orders === 'failed' ? null : orders, { pingUsers: false, role });
+    // The after map is the last part whatever happened to it, so the parts count the same way on every attempt.
+    if (after !== 'failed' && after !== null) messages.push(afterBoardMessage(after));
+    await sendParts(row, messages);
+  }
+
   const lent: KindSendDeps = {
     rest,
     deps,
@@ -206,29 +227,29 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
       }
       switch (payload.type) {
         case 'phase_results':
+          await sendResults(row, payload);
+          return;
         case 'game_started':
         case 'step_post': {
-          // The maps go with the first part, so they are drawn only while it is still to send: the phase's two maps, its
-          // start map, or a variant's step picture when its step post (src/game/steps.ts) names one (e.g. the orders
-          // with their provisional results).
+          // The map goes with the first part, so it is drawn only while that part is still to send: the phase's start
+          // map, or a variant's step picture when its step post (src/game/steps.ts) names one (e.g. the orders with
+          // their provisional results).
           const first = (row.partsSent ?? 0) === 0;
-          const pictures = !first
+          const picture = !first
             ? null
-            : payload.type === 'phase_results'
-              ? await resultsPictures(deps, maps, payload.phaseId)
-              : payload.type === 'game_started'
-                ? await phasePicture(deps, maps, payload.phaseId)
-                : payload.picture
-                  ? await stepPicture(deps, maps, payload.phaseId, payload.picture)
-                  : null;
+            : payload.type === 'game_started'
+              ? await phasePicture(deps, maps, payload.phaseId)
+              : payload.picture
+                ? await stepPicture(deps, maps, payload.phaseId, payload.picture)
+                : null;
           // A map that failed to draw is retried (with the outbox's backoff) before the post goes out as text.
-          if (pictures === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
+          if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
             throw new Error('the map could not be drawn; will retry');
           // Only the role the game master chose is pinged, never @everyone (docs/decisions.md).
           const role = notifyRoleOf(deps, payload.gameId);
           await sendParts(
             row,
-            postParts(payload.text, pictures === 'failed' ? null : pictures, {
+            postParts(payload.text, picture === 'failed' ? null : picture, {
               pingUsers: payload.type === 'game_started',
               role,
             }),
@@ -341,43 +362,49 @@ async function stepPicture(
 }
 
 /**
- * A results post's two maps: the orders with their results on the position before the phase,
- * and the board after it. 'failed' when either could not be drawn.
+ * One of a results post's two maps: the orders with their results on the position before the phase, or the board
+ * after it. Null when the phase has no such pictures; 'failed' when it could not be drawn.
  */
-async function resultsPictures(
+async function resultsPicture(
   deps: Pick<GameDeps, 'db'>,
   maps: MapRenderer,
   phaseId: number,
-): Promise<MapPicture[] | null | 'failed'> {
+  which: 'orders' | 'after',
+): Promise<MapPicture | null | 'failed'> {
   const inputs = renderInputsForResults(deps, phaseId);
   if (!inputs) return null;
-  const code = (p: { season: string; year: number; type: string }) => `${p.season}-${p.year}-${p.type}`;
-  const drawn: MapPicture[] = [];
-  for (const [input, suffix] of [
-    [inputs.orders, 'orders'],
-    [inputs.after, 'after'],
-  ] as const) {
-    const { variant, position, ...opts } = input;
-    const picture = await maps.render(variant, position, opts, mapFileName(code(inputs.orders.position.phase), suffix));
-    if (!picture) return 'failed';
-    drawn.push(picture);
-  }
-  return drawn;
+  const { season, year, type } = inputs.orders.position.phase;
+  const { variant, position, ...opts } = inputs[which];
+  return (await maps.render(variant, position, opts, mapFileName(`${season}-${year}-${type}`, which))) ?? 'failed';
 }
+
+/** The message after a results post's text: the board after the phase, alone, so Discord shows it at full width. */
+export function afterBoardMessage(picture: MapPicture): OutgoingMessage {
+  return {
+    body: {
+      content: AFTER_BOARD_CAPTION,
+      attachments: [{ id: 0, filename: picture.name }],
+      allowed_mentions: { parse: [] },
+    },
+    files: [{ name: picture.name, data: picture.png, contentType: 'image/png' }],
+  };
+}
+
+const AFTER_BOARD_CAPTION = '**The board after the results above**';
 
 /**
  * A channel post as the messages it goes out in: its text (after the role's mention, when the game pings
- * one) cut at line boundaries into parts of at most 2,000 characters, in order; the first carries the pictures and is
+ * one) cut at line boundaries into parts of at most 2,000 characters, in order; the first carries the picture and is
  * the only one that may ping the role (`allowed_mentions.roles`). No embeds: each part is plain content, as a post of
  * one message is. Mentions are rendered; only `pingUsers` posts notify the users named. The cut depends on the text
  * alone, so a resend after a crash cuts it the same way.
  */
 export function postParts(
   text: string,
-  picture: MapPicture | MapPicture[] | null,
+  picture: MapPicture | null,
   opts: { pingUsers: boolean; role?: string | null },
 ): OutgoingMessage[] {
-  const pictures = picture === null ? [] : Array.isArray(picture) ? picture : [picture];
+  const pictures = picture === null ? [] : [picture];
   const parse: OutgoingMessage['body']['allowed_mentions']['parse'] = opts.pingUsers ? ['users'] : [];
   const shown = discordText(text);
   return splitMessage(opts.role ? `${roleMention(opts.role)} ${shown}` : shown, MAX_CONTENT).map((content, i) => {

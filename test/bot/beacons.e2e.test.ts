@@ -16,7 +16,7 @@ import { renderInputForPicture } from '../../src/game/index.js';
 import { phases } from '../../src/store/schema.js';
 import { textOf } from '../support/fake-discord/index.js';
 import { beacons, beaconsPlugin } from '../variants/beacons/index.js';
-import { createHarness, waitForResults, type Harness } from './harness.js';
+import { createHarness, partsOfPost, waitForResults, type Harness } from './harness.js';
 
 const CHANNEL = 'beacons';
 const CLASSIC = 'classic-table';
@@ -111,9 +111,13 @@ describe('a variant registered through the registry alone plays end to end (issu
     );
     expect(burn.content).toContain('Red in Brindle (b); Blue in Carrow (c)');
     const results = await waitForResults(h, CHANNEL, 'Spring 1901 movement');
-    // Two maps, the orders with their results and the board after (a six-province map is a small PNG).
+    // Two maps, one per message: the orders with their results, then the board after (a six-province map is a small
+    // PNG).
+    const parts = await partsOfPost(h.fake, h.database.db, results);
     expect(
-      results.attachments.map((a) => [a.contentType, a.filename.replace(/^.*-(orders|after)\.png$/, '$1')]),
+      [results, parts.at(-1)!].flatMap((m) =>
+        m.attachments.map((a) => [a.contentType, a.filename.replace(/^.*-(orders|after)\.png$/, '$1')]),
+      ),
     ).toEqual([
       ['image/png', 'orders'],
       ['image/png', 'after'],

@@ -4,7 +4,7 @@
  * commands, DMs closed, and a deleted game channel. Each gets a clear reply; the stored game stays intact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, partsOfPost, type Harness } from './harness.js';
 
 const HOUR = 3_600_000;
 
@@ -130,7 +130,8 @@ describe('the bot refuses bad input clearly and keeps the game intact', () => {
     const results = await h.fake.waitForChannelMessage('main', (m) =>
       m.content.startsWith('**Spring 1901 movement: results**'),
     );
-    expect(results.attachments).toHaveLength(2); // orders with results, and the board after
+    // The orders with their results; the board after follows in a message of its own.
+    expect((await partsOfPost(h.fake, h.database.db, results)).flatMap((m) => m.attachments)).toHaveLength(2);
     await h.bot!.outbox.idle();
     const failed = h.database.sqlite
       .prepare(

@@ -134,7 +134,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
     expect(status.text).toContain('Spring 1901');
     await everyoneReady(POWERS);
     const results = await waitForResults('Spring 1901 movement');
-    expectResultsPost(results);
+    await expectResultsPost(h, results);
     const text = textOf(results);
     expect(text).toContain('`A par - bur`');
     expect(text).toMatch(/<t:\d+:R>/);
@@ -147,7 +147,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
     expectOrdersPrivate(FALL_1901, since);
     await everyoneReady(POWERS);
     const results = await waitForResults('Fall 1901 movement');
-    expectResultsPost(results);
+    await expectResultsPost(h, results);
     const text = textOf(results);
     expect(text).toMatch(/Italy A ven .*dislodged.*pie/);
     expect(text).toMatch(/<t:\d+:R>/);
@@ -163,7 +163,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
     expectOrdersPrivate(FALL_1901_RETREAT, since);
     await everyoneReady(['Italy']);
     const results = await waitForResults('Fall 1901 retreat');
-    expectResultsPost(results);
+    await expectResultsPost(h, results);
     expect(textOf(results)).toContain('`A ven R pie`');
     // Fall ownership changes are announced once the fall retreats are done.
     expect(textOf(results)).toMatch(/Supply centres[\s\S]*Venice \(ven\): Italy → Austria/);
@@ -183,7 +183,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
 
     await h.start();
     const results = await waitForResults('Winter 1901 adjustment');
-    expectResultsPost(results);
+    await expectResultsPost(h, results);
     const text = textOf(results);
     for (const build of ['A vie B', 'A bud B', 'A mos B', 'F stp/nc B']) expect(text).toContain(`\`${build}\``);
     expect(text).toContain('Spring 1902 movement');

@@ -140,15 +140,21 @@ export async function partsOfPost(fake: FakeDiscord, db: Db, first: FakeMessage)
     const found = posts.filter((m) => m.nonce === nonce);
     if (found.length === 0) break;
     expect(found, `part ${i} of ${row!.key} once`).toHaveLength(1);
-    if (i > 0) {
+    if (i > 0)
       expect(posts.indexOf(found[0]!), `part ${i} of ${row!.key} right after part ${i - 1}`).toBe(
         posts.indexOf(parts[i - 1]!) + 1,
       );
-      expect(found[0]!.attachments, `part ${i} carries no attachment`).toEqual([]);
-    }
     parts.push(found[0]!);
   }
   expect(parts[0]).toBe(first);
+  // Only the first part carries a map, and a results post's last part: the board after, alone (src/bot/send.ts).
+  for (const [i, part] of parts.slice(1, -1).entries())
+    expect(part.attachments, `part ${i + 1} carries no attachment`).toEqual([]);
+  const last = parts.at(-1)!;
+  if (parts.length > 1 && last.attachments.length > 0) {
+    expect(last.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/-after\.png$/)]);
+    expect(last.content).toBe('**The board after the results above**');
+  }
   return parts;
 }
 
@@ -158,13 +164,21 @@ export function expectMapPost(message: FakeMessage): void {
   expectRealMap(message.attachments[0]!);
 }
 
-/** A results post carries two real maps: the orders with their results, then the board after the phase. */
-export function expectResultsPost(message: FakeMessage): void {
-  expect(message.attachments.map((a) => a.filename.replace(/^.*-(orders|after)\.png$/, '$1'))).toEqual([
-    'orders',
-    'after',
-  ]);
-  for (const png of message.attachments) expectRealMap(png);
+/**
+ * A results post carries two real maps, one per message, so that Discord shows each at full width: its first part the
+ * orders with their results, its last part the board after the phase. Returns the post's parts.
+ */
+export async function expectResultsPost(
+  h: Pick<Harness, 'fake' | 'database'>,
+  first: FakeMessage,
+): Promise<FakeMessage[]> {
+  const parts = await partsOfPost(h.fake, h.database.db, first);
+  expect(parts.length).toBeGreaterThanOrEqual(2);
+  const kinds = parts.map((m) => m.attachments.map((a) => a.filename.replace(/^.*-(orders|after)\.png$/, '$1')));
+  expect(kinds[0]).toEqual(['orders']);
+  expect(kinds.at(-1)).toEqual(['after']);
+  for (const png of [...first.attachments, ...parts.at(-1)!.attachments]) expectRealMap(png);
+  return parts;
 }
 
 function expectRealMap(png: FakeMessage['attachments'][number]): void {

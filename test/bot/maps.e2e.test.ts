@@ -41,7 +41,7 @@ describe('maps through the bot', () => {
     await h.fake.slash('alice', 'main', 'order', { orders: 'A par - bur' });
     await slashConfirmed(h, 'gm', 'main', 'gm advance');
     const results = await waitForResults(h, 'main', 'Spring 1901 movement');
-    expectResultsPost(results);
+    await expectResultsPost(h, results);
     for (const png of results.attachments) expect(await hasColor(png.data, france.altColor!)).toBe(true);
   });
 

@@ -89,7 +89,7 @@ describe('replays: limits, and another game is never delayed', () => {
 
       // Meanwhile the other game resolves: its results post, with both maps.
       await slashConfirmed(h, 'gm2', 'beta', 'gm advance');
-      expectResultsPost(await waitForResults(h, 'beta', 'Spring 1901 movement'));
+      await expectResultsPost(h, await waitForResults(h, 'beta', 'Spring 1901 movement'));
 
       await replay.waitForResponse((r) => r.kind === 'edit', 120_000);
       const gif = replay.attachments.find((a) => a.filename === 'replay-s1901m-w1901a.gif');

@@ -11,7 +11,7 @@ import { DEFAULT_LIMITS, type Limits } from '../../src/game/index.js';
 import { createLogger } from '../../src/log.js';
 import type { RenderOptions } from '../../src/render/index.js';
 import { gameTables as tablesOfTheGame } from '../support/game-tables.js';
-import { createHarness, waitForResults, type Harness } from './harness.js';
+import { createHarness, partsOfPost, waitForResults, type Harness } from './harness.js';
 
 const HOUR = 3_600_000;
 const GENEROUS = Object.fromEntries(
@@ -421,7 +421,7 @@ describe('sandbox limits and a hostile member', () => {
     const results = await waitForResults(h, 'quiet', 'Spring 1901 movement');
     // The results post went out with both its maps while every sandbox map was still held: one sandbox map at a
     // time is ever with the renderer, and the games' maps never wait for it.
-    expect(results.attachments).toHaveLength(2);
+    expect((await partsOfPost(h.fake, h.database.db, results)).flatMap((m) => m.attachments)).toHaveLength(2);
     const sandboxCalls = () => calls.filter((t) => t.includes('· sandbox ·')).length;
     expect(sandboxCalls()).toBe(1);
     expect(storm.some((i) => i.responses.some((r) => r.kind === 'edit'))).toBe(false);

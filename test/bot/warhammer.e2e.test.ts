@@ -328,9 +328,9 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
     });
     expect(reported.text).toContain('Every battle is reported');
     const results = await waitForResultsIn(h, channel, 'Spring 2500 movement');
-    expectResultsPost(results);
+    const parts = await expectResultsPost(h, results);
     expect(textOf(results)).toContain('✅ `A cour - wast`');
-    await expectBattleWon(results, 'Bretonnia');
+    await expectBattleWon(parts, 'Bretonnia');
     // The Decisive Battle posts come in order, each once, and nothing of the other game is among them.
     const posts = channelPosts(channel)
       .slice(before)
@@ -339,6 +339,7 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
       '⚔️ **Spring 2500 movement: decisive battles** (1)',
       '⚔️ **Spring 2500 movement: battle outcomes**',
       '**Spring 2500 movement: results**',
+      '**The board after the results above**',
     ]);
     winnerIn.set(channel, 'Bretonnia');
   });
@@ -372,14 +373,18 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
     expect(value).toBeGreaterThanOrEqual(Number(range[1]!.replace(/,/g, '')));
     expect(value).toBeLessThanOrEqual(Number(range[2]!.replace(/,/g, '')));
     const results = await waitForResultsIn(h, channel, 'Spring 2500 movement');
-    expectResultsPost(results);
+    const parts = await expectResultsPost(h, results);
     expect(textOf(results)).toContain(winner === 'Bretonnia' ? '✅ `A cour - wast`' : '✅ `A altd - wast`');
-    await expectBattleWon(results, winner);
+    await expectBattleWon(parts, winner);
     expect(
       channelPosts(channel)
         .slice(before)
         .map((m) => m.content.split('\n')[0]),
-    ).toEqual(['⚔️ **Spring 2500 movement: decisive battles** (1)', '**Spring 2500 movement: results**']);
+    ).toEqual([
+      '⚔️ **Spring 2500 movement: decisive battles** (1)',
+      '**Spring 2500 movement: results**',
+      '**The board after the results above**',
+    ]);
     winnerIn.set(channel, winner);
   });
 
@@ -401,8 +406,8 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
   });
 
   /** The final results' orders map marks the Wasteland's battle with its winner, in the winner's colour; the board after does not. */
-  async function expectBattleWon(results: FakeMessage, winner: 'Bretonnia' | 'Empire'): Promise<void> {
-    const [orders, after] = await Promise.all(results.attachments.map((a) => sceneOfPosted(a)));
+  async function expectBattleWon(parts: FakeMessage[], winner: 'Bretonnia' | 'Empire'): Promise<void> {
+    const [orders, after] = await Promise.all([parts[0]!, parts.at(-1)!].map((m) => sceneOfPosted(m.attachments[0]!)));
     const colour = orders!.legend.entries.find((e) => e.power === winner)!.color;
     expect(orders!.overlays.map((o) => [o.province, o.glyph, o.color, o.legend])).toEqual([
       ['wast', 'swords', colour, `decisive battle won by ${winner}`],

@@ -211,7 +211,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
       expect(reply.text).toContain(`${power} is ready`);
     }
     const results = await waitForResults('Spring 1 movement');
-    expectResultsPost(results);
+    await expectResultsPost(h, results);
     const text = textOf(results);
     for (const order of ['A ji R F', 'A lin R F', 'A wei - ye', 'A nan - wpa'])
       expect(text).toContain(`✅ \`${order}\``);
@@ -244,7 +244,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     const advanced = await slashConfirmed(h, 'gm', CHANNEL, 'gm advance');
     expect(advanced.text).toContain('Fall 1 movement');
     const results = await waitForResults('Fall 1 movement');
-    expectResultsPost(results);
+    await expectResultsPost(h, results);
     const text = textOf(results);
     expect(text).toContain(`✅ \`${rapid}\``);
     expect(text).toContain('✅ `F ji - boh`');
@@ -275,7 +275,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     const ready = await h.fake.slash(playerOf('Qi'), CHANNEL, 'ready');
     expect(ready.text).toContain('Qi is ready');
     const results = await waitForResults('Winter 1 adjustment');
-    expectResultsPost(results);
+    await expectResultsPost(h, results);
     expect(textOf(results)).toContain('✅ `A lin B`');
     expect(textOf(results)).toContain('Spring 2 movement');
   });
@@ -315,7 +315,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
     const advanced = await slashConfirmed(h, 'gm', CHANNEL, 'gm advance');
     expect(advanced.text).toContain('Spring 2 movement');
     const results = await waitForResults('Spring 2 movement');
-    expectResultsPost(results);
+    await expectResultsPost(h, results);
     const text = textOf(results);
     expect(text).not.toContain('F boh C A yuy - lin');
     expect(text).toContain('Fall 2 movement');
