@@ -517,9 +517,12 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     ...centers.map((c) => rectAround(c.at, c.radius * 2.4, c.radius * 2.4)),
     ...entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
   ];
+  // A result mark on the head of an arrow that succeeded would read as that order's failure: the heads are kept clear
+  // (a failed arrow's own head is where its ✕ goes).
+  const succeededHeads = orders.flatMap((o) => (!o.failed && o.head ? [headBox(o.head)] : []));
   const symbols = [
     ...rings,
-    ...placeSymbols(wishes, symbolRadius, [...obstacles, ...layer.keepClear], frame, warnings),
+    ...placeSymbols(wishes, symbolRadius, [...obstacles, ...layer.keepClear, ...succeededHeads], frame, warnings),
   ];
   const overlays = placeOverlays(opts.overlays, {
     spotOf: (province) => (variant.map.has(province) ? unitPoint({ province, coast: null }) : null),

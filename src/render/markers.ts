@@ -14,7 +14,7 @@ import {
   type ProvinceShape,
 } from './geometry.js';
 import { COLORS } from './palette.js';
-import { BoxIndex, placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
+import { BoxIndex, overlaps, placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
 import type { CenterMark, EntranceMark, Label, Rect, UnitMark } from './scene.js';
 
 export interface MarkerContext {
@@ -395,6 +395,16 @@ export function placeMarkers(ctx: MarkerContext): {
           { text: full, inside: false, near: true, upgrade: true },
           { text: full, inside: false, lines: fullLines, near: true, upgrade: true },
         ];
+  // A name beside its province keeps a gap from every other province's unit: set against a unit, it reads as the
+  // name of the province that unit stands in (Warhammer's "Altdorf" under an army in The Wasteland).
+  const besideGap = unitSize * 0.6;
+  const clearOfOthers = (id: string, box: Rect) => {
+    const wide = { x: box.x - besideGap, y: box.y - besideGap, w: box.w + 2 * besideGap, h: box.h + 2 * besideGap };
+    // A virtual unit (`virtual:<province>`) belongs to its province too (Warhammer's Illusion in Athel-Loren).
+    return units.every(
+      (x, i) => x.location.replace(/^virtual:/, '').split('/')[0] === id || !overlaps(wide, unitBoxes[i]!),
+    );
+  };
   /** Is a label's middle over its own province or over another medium (`Tier.near`)? */
   const nearOwn = (id: string, kind: string) => (c: Point) => {
     const at = geometry.locate([(c[0] - frame.x) / scale, (c[1] - frame.y) / scale]);
@@ -443,7 +453,11 @@ export function placeMarkers(ctx: MarkerContext): {
           w,
           h,
           gap: p.kind === 'sea' ? spotSize * 1.3 : spotSize * 1.15,
-          accept: tier.inside ? boxInside(p.id) : tier.near ? nearOwn(p.id, p.kind) : () => true,
+          accept: tier.inside
+            ? boxInside(p.id)
+            : tier.near
+              ? (c: Point, box: Rect) => nearOwn(p.id, p.kind)(c) && clearOfOthers(p.id, box)
+              : (_c: Point, box: Rect) => clearOfOthers(p.id, box),
           // A large province whose unit spot sits near its edge: also the middles of its cells, nearest first, then
           // every spot where the box lies inside the province (a grid, kept per shape and box size).
           ...(tier.inside
@@ -477,7 +491,18 @@ export function placeMarkers(ctx: MarkerContext): {
                       yield T(spot);
                   },
                 }
-              : {}),
+              : {
+                  // Anywhere near: farther out than the rings round the spot, for a name kept off other units.
+                  more: function* () {
+                    const at = givenLabels[p.id] ? T(givenLabels[p.id]) : T(anchors.get(p.id)!);
+                    const gap = p.kind === 'sea' ? spotSize * 1.3 : spotSize * 1.15;
+                    for (const ring of [3.6, 4.2, 5, 6])
+                      for (let i = 0; i < 16; i++) {
+                        const a = (i / 16) * Math.PI * 2;
+                        yield [at[0] + Math.cos(a) * (gap * ring + w / 2), at[1] + Math.sin(a) * (gap * ring + h / 2)];
+                      }
+                  },
+                }),
         };
       });
     // A label position given by the map data (chosen where the label fits inside) is tried first.
@@ -589,7 +614,11 @@ export function placeMarkers(ctx: MarkerContext): {
         );
       const request = { id: p.id, anchor: at, w, h: labelSize * 1.25, gap: unitSize * 0.6 };
       const inside = placeAll([{ ...request, accept: inPart }], taken, true, frame).get(p.id);
-      const box = inside ?? placeAll([{ ...request, accept: () => true }], taken, false, frame).get(p.id);
+      const box =
+        inside ??
+        placeAll([{ ...request, accept: (_c: Point, b: Rect) => clearOfOthers(p.id, b) }], taken, false, frame).get(
+          p.id,
+        );
       if (!box) continue;
       const center: Point = [box.x + box.w / 2, box.y + box.h / 2];
       wrapped.push({

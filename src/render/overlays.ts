@@ -63,33 +63,40 @@ export function placeOverlays(overlays: readonly MapOverlay[] | undefined, p: Ov
     }
     if (o.kind !== 'mark') continue;
     const own = p.unitOf?.(o.province) ?? null;
-    const fits = (c: Point, badge = false): Rect | null => {
+    const inFrame = (c: Point): Rect | null => {
       const box = rectAround(c, markRadius * 2.3, markRadius * 2.3);
       const f = p.frame;
-      if (box.x < f.x || box.y < f.y || box.x + box.w > f.x + f.w || box.y + box.h > f.y + f.h) return null;
-      return taken.some((t) => overlaps(t, box) && !(badge && t === own?.box)) ? null : box;
+      return box.x < f.x || box.y < f.y || box.x + box.w > f.x + f.w || box.y + box.h > f.y + f.h ? null : box;
     };
-    // The mark says where something happened, so it must not read as a neighbour's nor hide an order line. Best:
-    // inside its own province and off every line; then off every line just beside the spot (it reads as that
-    // unit's); then, in a crowded province, inside it and off every line against its own unit like a badge (over
-    // the unit's room, never its disc); then inside its province; then anywhere near.
+    const fits = (c: Point, badge = false): Rect | null => {
+      const box = inFrame(c);
+      return !box || taken.some((t) => overlaps(t, box) && !(badge && t === own?.box)) ? null : box;
+    };
+    // The mark says where something happened, so it lies in its own province (beside it, it reads as a
+    // neighbour's) and hides no order line where it can. Best: inside and off every line; then, in a crowded province,
+    // inside and off every line against its own unit like a badge (over the unit's room, never its disc); then inside
+    // on a line; then inside over whatever else is there but the unit's disc; only a province too small for a mark
+    // anywhere inside puts it near.
     const inside = (c: Point) => !p.provinceAt || p.provinceAt(c) === o.province;
     const offLines = (c: Point) => clearOfLines(c, markRadius + LINE_MARGIN * p.unitSize, p.lines ?? []);
-    const beside = (c: Point) => Math.hypot(c[0] - spot[0], c[1] - spot[1]) <= BESIDE * p.unitSize;
     const offDisc = (c: Point) =>
-      own !== null && Math.hypot(c[0] - own.at[0], c[1] - own.at[1]) >= own.size * 1.2 + markRadius; // a fleet's hull is 1.2 unit sizes wide
-    const candidates = [...aroundUnit(spot, p.unitSize), ...rings(spot, markRadius)];
-    let placed: { at: Point; box: Rect } | null = null;
-    const tiers: [(c: Point) => boolean, boolean][] = [
-      [(c) => inside(c) && offLines(c), false],
-      [(c) => beside(c) && offLines(c), false],
-      [(c) => inside(c) && offLines(c) && offDisc(c), true],
-      [inside, false],
-      [() => true, false],
+      own === null || Math.hypot(c[0] - own.at[0], c[1] - own.at[1]) >= own.size * 1.2 + markRadius; // a fleet's hull is 1.2 unit sizes wide
+    const candidates = [
+      ...aroundUnit(spot, p.unitSize),
+      ...rings(spot, markRadius),
+      ...grid(spot, markRadius * 0.6, p.unitSize * 6),
     ];
-    for (const [wanted, badge] of tiers) {
+    let placed: { at: Point; box: Rect } | null = null;
+    const tiers: [(c: Point) => boolean, 'clear' | 'badge' | 'over'][] = [
+      [(c) => inside(c) && offLines(c), 'clear'],
+      [(c) => inside(c) && offLines(c) && offDisc(c), 'badge'],
+      [(c) => inside(c) && offDisc(c), 'badge'],
+      [(c) => inside(c) && offDisc(c), 'over'],
+      [() => true, 'clear'],
+    ];
+    for (const [wanted, room] of tiers) {
       for (const c of candidates) {
-        const box = wanted(c) ? fits(c, badge) : null;
+        const box = !wanted(c) ? null : room === 'over' ? inFrame(c) : fits(c, room === 'badge');
         if (box) {
           placed = { at: c, box };
           break;
@@ -136,8 +143,6 @@ export function overlayLegend(placed: readonly PlacedOverlay[]): PlacedOverlay[]
 
 /** How far (in unit sizes) beyond its rim a mark keeps from an order line's centre line. */
 const LINE_MARGIN = 0.45;
-/** How far from its province's unit spot (in unit sizes) a mark outside the province still reads as that unit's. */
-const BESIDE = 3.2;
 
 /** Whether a disc of radius r at c touches none of the lines. */
 function clearOfLines(c: Point, r: number, lines: readonly (readonly Point[])[]): boolean {
@@ -145,6 +150,15 @@ function clearOfLines(c: Point, r: number, lines: readonly (readonly Point[])[])
     for (let i = 1; i < line.length; i++) if (distanceToSegment(c, line[i - 1]!, line[i]!) < r) return false;
   }
   return true;
+}
+
+/** The points of a square grid (step apart) within `reach` of a point, nearest first. */
+function grid(at: Point, step: number, reach: number): Point[] {
+  const out: Point[] = [];
+  const n = Math.ceil(reach / step);
+  for (let i = -n; i <= n; i++)
+    for (let j = -n; j <= n; j++) if (Math.hypot(i, j) * step <= reach) out.push([at[0] + i * step, at[1] + j * step]);
+  return out.sort((a, b) => Math.hypot(a[0] - at[0], a[1] - at[1]) - Math.hypot(b[0] - at[0], b[1] - at[1]));
 }
 
 /** Spots on growing rings round a point (12 per ring). */

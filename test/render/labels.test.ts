@@ -72,6 +72,26 @@ function coverings(scene: Scene): string[] {
   return out;
 }
 
+/**
+ * The names beside their province set against another province's unit (within 0.6 of a unit's size of its icon): such
+ * a name reads as the name of the province that unit stands in.
+ */
+function besideAgainstUnits(scene: Scene): string[] {
+  const out: string[] = [];
+  for (const l of scene.labels) {
+    if (l.inside) continue;
+    for (const u of scene.units) {
+      if (u.location.replace(/^virtual:/, '').split('/')[0] === l.province) continue;
+      const gap = u.size * 0.6;
+      const icon =
+        u.type === 'F' ? rectAround(u.at, u.size * 2.4, u.size * 1.4) : rectAround(u.at, u.size * 2, u.size * 2);
+      const near = { x: icon.x - gap, y: icon.y - gap, w: icon.w + 2 * gap, h: icon.h + 2 * gap };
+      if (overlaps(near, l.box)) out.push(`${read(l)} (beside ${l.province}) against the unit in ${u.location}`);
+    }
+  }
+  return out;
+}
+
 describe('labels: full names (issue 20)', () => {
   it('a name splits in two lines at the space or hyphen nearest its middle, the hyphen kept', () => {
     expect(splitName("World's Edge Mountains")).toEqual(["World's Edge", 'Mountains']);
@@ -118,6 +138,7 @@ describe('labels: full names (issue 20)', () => {
           }
         }
         expect(coverings(scene), name).toEqual([]);
+        expect(besideAgainstUnits(scene), name).toEqual([]);
       }
       for (const code of codes) expect(ALLOWED_CODES[id], `${id}: ${code} shows its abbreviation`).toContain(code);
       // Most labels inside their province.

@@ -10,6 +10,7 @@ import { buildScene, type Point, type Rect, type Scene } from '../../src/render/
 import { galleryImages, busyClassic } from '../../src/render/gallery.js';
 import { overlaps, rectAround } from '../../src/render/placement.js';
 import { arcMidpoint, distToSegment } from '../../src/render/route.js';
+import { headBox } from '../../src/render/build-scene.js';
 import { symbolBox } from '../../src/render/symbols.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { warringStates } from '../../src/variants/warring-states/index.js';
@@ -44,6 +45,10 @@ function coverProblems(scene: Scene): string[] {
     for (const t of scene.symbols)
       if (t !== s && t.kind !== 'dislodged' && t.kind !== 'virtual' && overlaps(box, symbolBox(t)))
         problems.push(`${s.kind} symbol covers another symbol`);
+    // A result mark never covers the head of an arrow that succeeded: it would read as that order's failure.
+    for (const o of scene.orders)
+      if (!o.failed && o.head && overlaps(box, headBox(o.head)))
+        problems.push(`${s.kind} symbol covers the head of ${o.order}, which succeeded`);
   }
   for (const o of scene.orders) {
     const lines = [o.path, o.rest ?? []].filter((p) => p.length > 1);
@@ -246,6 +251,35 @@ describe('order layer: no marker or arrow covers a label or another unit', () =>
     const scene = sceneOf(warringStates, position, { orders, adjudication });
     expect(coverProblems(scene)).toEqual([]);
     expect(coverProblems(sceneOf(warringStates, adjudication.position))).toEqual([]);
+  });
+});
+
+/** The result marks that cover the head of an arrow that succeeded. */
+function headsCovered(scene: Scene): string[] {
+  const out: string[] = [];
+  for (const s of scene.symbols) {
+    if (s.kind === 'dislodged' || s.kind === 'virtual') continue;
+    for (const o of scene.orders)
+      if (!o.failed && o.head && overlaps(symbolBox(s), headBox(o.head))) out.push(`${s.kind} over ${o.order}`);
+  }
+  return out;
+}
+
+describe('result marks avoid the heads of arrows that succeeded', () => {
+  // Before result marks avoided arrowheads, a failure ✕ placed at its own arrow's end sat on the head of a move that
+  // succeeded into the same province in about 2 % of random Classic phases and 4 % of Warring States ones.
+  it.each([
+    ['Classic', classic],
+    ['Warring States', warringStates],
+  ] as const)('%s: 250 random phases', (_, variant) => {
+    const problems: string[] = [];
+    for (let seed = 1000; seed < 1250; seed++) {
+      const { position, orders } = randomPhase(seed, variant);
+      const adjudication = adjudicate(variant, position, orders);
+      for (const p of headsCovered(sceneOf(variant, position, { orders, adjudication })))
+        problems.push(`#${seed}: ${p}`);
+    }
+    expect(problems).toEqual([]);
   });
 });
 
