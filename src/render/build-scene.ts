@@ -36,9 +36,9 @@ import { overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 
-/** The narrowest legend slot that holds every power's entry (swatch, name and centre count) with a gap. */
-function legendMinSlot(u: number, size: number, counts: { power: string; centers: number }[], marked: boolean): number {
-  const widest = Math.max(...counts.map((c) => textWidth(`${c.power} ${c.centers}`, size)));
+/** The narrowest legend slot that holds every power's entry (swatch, name and centre count …) with a gap. */
+function legendMinSlot(u: number, size: number, counts: { text: string }[], marked: boolean): number {
+  const widest = Math.max(...counts.map((c) => textWidth(c.text, size)));
   return widest + size * (marked ? 1.45 : 1.1) + 6 * u + 24 * u;
 }
 
@@ -160,6 +160,11 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
 
   const powers = new Map(variant.powers.map((p) => [p.name, p]));
   const colorOf = (power: string) => powerColor(powers.get(power), palette);
+  // A power the data marks neutral is drawn as one (white units, an outlined swatch) only while the rules keep it from
+  // a player (`canSeat`): an activated neutral (Mandate of Heaven rule 3) is drawn like every other power.
+  const canSeat = variant.rules.canSeat;
+  const drawnNeutral = (power: string) =>
+    powers.get(power)?.neutral === true && (!canSeat || canSeat({ map: variant.map, position, power }) != null);
   const anchors = anchorsOf(variant, geometry);
 
   const holder = holdersOf(variant, position);
@@ -415,7 +420,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   for (const x of units) {
     const p = powers.get(x.power);
     if (marked && p) x.mark = powerMark(p);
-    if (p?.neutral) x.neutral = true;
+    if (drawnNeutral(x.power)) x.neutral = true;
   }
   const wishes: SymbolWish[] = [...layer.symbols];
   // Disbanded units (by order or civil disorder) are drawn faded, with the disbanded symbol.
@@ -547,11 +552,14 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     opts.title ??
     `${variant.name} — ${(position?.phase && variant.phaseName?.(position.phase)) || phaseTitle(position)}`;
   const legendSize = 15 * u;
-  const counts = variant.powers.map((p) => ({
-    power: p.name,
-    centers: (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length,
-    units: (position.units ?? []).filter((x) => x.power === p.name).length,
-  }));
+  const counts = variant.powers.map((p) => {
+    const centers = (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length;
+    const units = (position.units ?? []).filter((x) => x.power === p.name).length;
+    // A power with units and no centre (Mandate of Heaven's nomad Hsiung-Nu) shows its units too.
+    const text =
+      centers === 0 && units > 0 ? `${p.name} 0 · ${units} ${units === 1 ? 'unit' : 'units'}` : `${p.name} ${centers}`;
+    return { power: p.name, centers, units, text };
+  });
   // Power entries wrap onto further rows when they would not fit one (Mandate of Heaven's 17 powers, Warhammer's 21).
   const inner = width - 24 * u;
   const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts, marked))));
@@ -562,9 +570,9 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     ...c,
     color: colorOf(c.power),
     ...(marked ? { mark: powerMark(powers.get(c.power)!) } : {}),
-    ...(powers.get(c.power)?.neutral ? { neutral: true } : {}),
+    ...(drawnNeutral(c.power) ? { neutral: true } : {}),
     at: [12 * u + slot * (i % perRow) + 4 * u, legendY + legendRow * Math.floor(i / perRow)],
-    text: `${c.power} ${c.centers}`,
+    text: c.text,
   }));
   // Then every line style, symbol and feature the picture shows, flowing in rows below the powers.
   const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays), {

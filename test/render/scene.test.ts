@@ -404,3 +404,44 @@ describe('buildScene: every bundled variant', () => {
     });
   }
 });
+
+describe('Mandate of Heaven neutrals and nomads on the map', () => {
+  const moh = allVariants().find((v) => v.id === 'mandate-of-heaven')!;
+  const spring: Position = {
+    ...moh.startingPosition(),
+    phase: { season: 'spring', year: 1, type: 'movement' },
+    units: [
+      ...moh.startingPosition().units,
+      { power: 'Hsiung-Nu', type: 'A', province: 'dai', coast: null },
+      { power: 'Hsiung-Nu', type: 'A', province: 'ron', coast: null },
+    ],
+  };
+  const songUnits = (s: Scene) => s.units.filter((u) => u.power === 'Song');
+  const entry = (s: Scene, power: string) => s.legend.entries.find((e) => e.power === power)!;
+
+  it('a neutral is drawn as one until activated (rule 3: "it will be activated"), then like every other power', () => {
+    const voted = sceneOf(spring, {}, moh);
+    expect(songUnits(voted).length).toBeGreaterThan(0);
+    expect(songUnits(voted).every((u) => u.neutral)).toBe(true);
+    expect(entry(voted, 'Song').neutral).toBe(true);
+    const activated = sceneOf(
+      {
+        ...spring,
+        variantState: { hsiungNu: { regime: 'nomad', allowance: 3, eliminated: false }, activated: ['Song'] },
+      },
+      {},
+      moh,
+    );
+    expect(songUnits(activated).some((u) => u.neutral)).toBe(false);
+    expect(entry(activated, 'Song').neutral).toBeUndefined();
+    // The other neutrals stay neutral.
+    expect(activated.units.filter((u) => u.power === 'Zhou').every((u) => u.neutral)).toBe(true);
+  });
+
+  it("the legend counts the Hsiung-Nu's units while they hold no centre", () => {
+    const s = sceneOf(spring, {}, moh);
+    expect(entry(s, 'Hsiung-Nu').text).toBe('Hsiung-Nu 0 · 2 units');
+    expect(entry(sceneOf(moh.startingPosition(), {}, moh), 'Hsiung-Nu').text).toBe('Hsiung-Nu 0');
+    expect(entry(s, 'Qin').text).toMatch(/^Qin \d+$/);
+  });
+});
