@@ -32,7 +32,7 @@ import type {
 } from './scene.js';
 import { LINE_LEGEND, legendLineOf, ORDER_LAYER, UNIT_SCALE } from './styles.js';
 import { placeSymbols, symbolBox, SYMBOL_TEXT } from './symbols.js';
-import { overlayLegend, placeOverlays } from './overlays.js';
+import { OVERLAY_NEUTRAL, overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 
@@ -532,7 +532,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   const overlays = placeOverlays(opts.overlays, {
     spotOf: (province) => (variant.map.has(province) ? unitPoint({ province, coast: null }) : null),
     unitSize,
-    colorOf: (power) => (power ? colorOf(power) : '#3a3a3a'),
+    colorOf: (power) => (power ? colorOf(power) : OVERLAY_NEUTRAL),
     obstacles: [...obstacles, ...symbols.map(symbolBox)],
     provinceAt,
     lines: orders.map((o) => o.path),
@@ -681,7 +681,7 @@ function legendWants(
       text: o.legend,
       line: false,
       fill: o.color,
-      overlay: { kind: o.kind, ...(o.glyph ? { glyph: o.glyph } : {}) },
+      overlay: { kind: o.kind, ...(o.glyph ? { glyph: o.glyph } : {}), ...(o.open ? { open: true } : {}) },
     });
   // What the shapes on the map are: units by type (the mark on a unit of a 21-power map is its power's, not its type),
   // and the supply-centre marker.

@@ -20,7 +20,7 @@ import {
 } from './draw-marks.js';
 import type { LegendKey, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
-import { drawOverlay } from './overlays.js';
+import { drawOverlay, OVERLAY_NEUTRAL } from './overlays.js';
 
 type Ctx = SKRSContext2D;
 
@@ -339,7 +339,8 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
           glyph: key.overlay?.glyph,
           at: key.at,
           radius: ring ? w * 0.4 : w / 2,
-          color: key.fill ?? '#3a3a3a',
+          color: key.fill ?? OVERLAY_NEUTRAL,
+          ...(key.overlay?.open ? { open: true } : {}),
         },
         u,
       );

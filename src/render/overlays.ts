@@ -117,6 +117,7 @@ export function placeOverlays(overlays: readonly MapOverlay[] | undefined, p: Ov
       radius: markRadius,
       color,
       disc: overlayDisc(color),
+      ...(o.power ? {} : { open: true }),
       legend,
     });
   }
@@ -176,7 +177,7 @@ function rings(at: Point, r: number): Point[] {
 /** Paints one overlay (a mark: its glyph on a white disc with a dark rim, or a dark disc for a light colour; a ring round its spot). */
 export function drawOverlay(
   ctx: SKRSContext2D,
-  o: Pick<PlacedOverlay, 'kind' | 'glyph' | 'at' | 'radius' | 'color' | 'disc'>,
+  o: Pick<PlacedOverlay, 'kind' | 'glyph' | 'at' | 'radius' | 'color' | 'disc' | 'open'>,
   u: number,
 ): void {
   const [x, y] = o.at;
@@ -210,7 +211,13 @@ export function drawOverlay(
   ctx.fill();
   ctx.strokeStyle = disc === '#ffffff' ? '#222222' : '#ffffff';
   ctx.lineWidth = 1.4 * u;
+  if (o.open) {
+    // No power's mark: a broken rim, wider, so it never reads as a dark power's (a battle Chaos won).
+    ctx.lineWidth = 2.2 * u;
+    ctx.setLineDash([3 * u, 3.5 * u]);
+  }
   ctx.stroke();
+  ctx.setLineDash([]);
   const g = r * 0.66;
   ctx.fillStyle = o.color;
   ctx.strokeStyle = o.color;

@@ -235,6 +235,11 @@ export interface PlacedOverlay {
    * below 3: the Empire's yellow, Bretonnia's pink, Skaven), so every glyph reads (`overlayDisc`).
    */
   disc?: string;
+  /**
+   * Marks of no power (something that may still happen: Warhammer's "a battle may be declared here"): the disc's rim
+   * is dashed, so the mark never reads as one in a dark power's colour (a battle Chaos won).
+   */
+  open?: boolean;
   legend: string;
 }
 
@@ -269,7 +274,7 @@ export interface LegendKey {
   width: number;
   fill?: string;
   /** For `overlay`: how it looks. */
-  overlay?: { kind: 'mark' | 'ring'; glyph?: OverlayGlyph };
+  overlay?: { kind: 'mark' | 'ring'; glyph?: OverlayGlyph; open?: boolean };
   /** For `army`, `fleet`: the letter the sample unit carries (`A`, `F`; none where units carry their power's mark). */
   letter?: string;
 }

@@ -4,7 +4,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createCanvas } from '@napi-rs/canvas';
 import { buildScene, renderMap, type Scene } from '../../src/render/index.js';
+import { drawOverlay } from '../../src/render/overlays.js';
 import { overlaps, rectAround } from '../../src/render/placement.js';
 import type { MapOverlay } from '../../src/variants/plugin/overlay.js';
 import { classic } from './helpers.js';
@@ -65,6 +67,37 @@ describe('map overlays', () => {
     expect(scene.overlays.find((o) => o.province === 'par')!.color).toBe('#3a3a3a');
     const blind = sceneOf({ overlays, palette: 'colorblind' });
     expect(blind.overlays.find((o) => o.province === 'vie')!.color).toBe(color('Austria', 'colorblind'));
+  });
+
+  it("a mark of no power has an open rim, in the map and in the legend, so it never reads as a dark power's mark", () => {
+    // Warhammer: "a battle may be declared here" (no power) beside a battle Chaos (#3c3c3c) won.
+    expect(scene.overlays.find((o) => o.province === 'par')!.open).toBe(true);
+    expect(scene.overlays.find((o) => o.province === 'mun')!.open).toBeUndefined();
+    const keys = scene.legend.keys.filter((e) => e.kind === 'overlay');
+    expect(keys.map((k) => k.overlay?.open ?? false)).toEqual([false, true, false]);
+    // Drawn: the share of directions in which the rim is broken (no dark pixel across it), for a Chaos mark and for
+    // a mark of no power.
+    const rimGaps = (open: boolean) => {
+      const canvas = createCanvas(60, 60);
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, 60, 60);
+      drawOverlay(ctx, { kind: 'mark', glyph: 'swords', at: [30, 30], radius: 20, color: '#3c3c3c', open }, 1);
+      const data = ctx.getImageData(0, 0, 60, 60).data;
+      let gaps = 0;
+      for (let i = 0; i < 360; i++) {
+        let darkest = 255;
+        for (let r = 19.5; r <= 21.5; r += 0.25) {
+          const x = Math.floor(30 + Math.cos((i * Math.PI) / 180) * r);
+          const y = Math.floor(30 + Math.sin((i * Math.PI) / 180) * r);
+          darkest = Math.min(darkest, data[(y * 60 + x) * 4]!);
+        }
+        if (darkest > 160) gaps++;
+      }
+      return gaps / 360;
+    };
+    expect(rimGaps(false)).toBe(0);
+    expect(rimGaps(true)).toBeGreaterThan(0.12);
   });
 
   it('lists each distinct overlay once in the legend, after the result symbols and entrances', () => {
