@@ -368,7 +368,17 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
         // Drawn by the army's arrow when the army moves through it; a convoy the adjudicator did not use draws no
         // route through its fleet (only its failed symbol); alone, without results, a dotted route army → fleet → destination.
         const unused = d.result !== undefined && UNUSED.has(d.result.result);
-        if (!usedConvoys.has(d) && !unused) m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.15);
+        if (!usedConvoys.has(d) && !unused && d.order.kind === 'convoy') {
+          // Several fleets convoying one move that is not drawn: one route army → each fleet in turn → destination,
+          // drawn by the first fleet, so the destination gets one line, not one per fleet.
+          const chain = convoyChain(d.order.target.province, d.order.to.province);
+          const at = chain.indexOf(d);
+          if (at <= 0) {
+            const fleets = at === 0 ? chain.map((c) => c.mark.points[1]!) : [m.points[1]!];
+            m.points = [m.points[0]!, ...fleets, m.points[m.points.length - 1]!];
+            m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.15);
+          }
+        }
         if (m.failed) layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[1], s), unit: unitKey });
         break;
       }

@@ -149,7 +149,8 @@ export interface OrderMark {
   /**
    * Geometry of the mark: arrows/lines run from points[0] to the last point; hold, build, disband and
    * ring marks are centred on points[0]. A support to hold ends on the supported unit; a support to move
-   * ends on the supported unit's target; a convoy runs army → fleet → destination.
+   * ends on the supported unit's target; a convoy runs army → fleet → destination (army → each fleet of the chain →
+   * destination on the first fleet's convoy when several convoy a move that is not drawn).
    */
   points: Point[];
   /**

@@ -14,7 +14,7 @@ import { headBox } from '../../src/render/build-scene.js';
 import { symbolBox } from '../../src/render/symbols.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { warringStates } from '../../src/variants/warring-states/index.js';
-import { insideProvince, randomPhase } from './helpers.js';
+import { insideProvince, ordersFor, randomPhase } from './helpers.js';
 
 function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof buildScene>[2] = {}): Scene {
   const r = buildScene(variant, position, opts);
@@ -82,6 +82,27 @@ function onRiver(scene: Scene, p: Point): boolean {
   const rivers = scene.features.flatMap((f) => (f.kind === 'river' ? [f.points] : []));
   return rivers.some((r) => r.some((q, k) => k > 0 && distToSegment(p, r[k - 1]!, q) < 0.5));
 }
+
+describe("two fleets convoying a move that is not drawn (a player's own convoys, the army another's)", () => {
+  const position: Position = {
+    ...classic.startingPosition(),
+    units: [
+      { power: 'England', type: 'A', province: 'lvp', coast: null },
+      { power: 'England', type: 'F', province: 'nao', coast: null },
+      { power: 'England', type: 'F', province: 'nwg', coast: null },
+    ],
+  };
+  const orders = ordersFor(position, { England: 'F nao C A lvp - nwy; F nwg C A lvp - nwy' });
+  it('draws one route army → both fleets → destination, not an extra line into the target per fleet', () => {
+    const s = sceneOf(classic, position, { orders });
+    const drawn = s.orders.filter((o) => o.kind === 'convoy' && o.path.length > 1);
+    expect(drawn.map((o) => o.order)).toEqual(['F nao C A lvp - nwy']);
+    const [route] = drawn;
+    const spot = (p: string) => s.units.find((u) => u.location === p)!.at;
+    // Through both fleets, in order.
+    expect(route!.points.slice(1, 3)).toEqual([spot('nao'), spot('nwg')]);
+  });
+});
 
 describe('order layer: conventions', () => {
   const busy = busyClassic();
