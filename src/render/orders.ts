@@ -558,7 +558,7 @@ function supportJunctions(
   s: number,
 ): Map<Draft, Point> {
   const out = new Map<Draft, Point>();
-  const byMove = new Map<string, { line: Point[]; avoid: Point[]; supports: Draft[] }>();
+  const byMove = new Map<string, { line: Point[]; avoid: Point[]; headLength: number; supports: Draft[] }>();
   for (const d of drafts) {
     if (d.mark.kind !== 'support' || d.order.kind !== 'support' || !d.order.to) continue;
     const supported = moveOf.get(d.order.target.province);
@@ -571,15 +571,26 @@ function supportJunctions(
     const line = same ? supported.mark.path : target ? [target, d.mark.points[1]] : null;
     if (!line) continue;
     const key = same ? `move:${d.order.target.province}` : `${d.order.target.province}>${d.order.to.province}`;
-    const group = byMove.get(key) ?? { line, avoid: same ? supported.mark.points.slice(1, -1) : [], supports: [] };
+    const head = same && supported.mark.head ? supported.mark.head : null;
+    const group = byMove.get(key) ?? {
+      line,
+      avoid: same ? supported.mark.points.slice(1, -1) : [],
+      headLength: head ? Math.hypot(head.tip[0] - head.base[0], head.tip[1] - head.base[1]) : 0,
+      supports: [],
+    };
     group.supports.push(d);
     byMove.set(key, group);
   }
-  for (const { line, avoid, supports } of byMove.values()) {
+  for (const { line, avoid, headLength, supports } of byMove.values()) {
     const total = length(line);
     if (total === 0) continue;
-    // The middle; on a convoyed arrow, the spot of its middle part farthest from the convoying fleets it passes.
-    let middle = total / 2;
+    // The middle; on a convoyed arrow, the spot of its middle part farthest from the convoying fleets it passes. On a
+    // very short arrow the middle is under its head, where the support's dot beside the head would read as the
+    // supporter's own move: the middle of the shaft behind the head instead.
+    const dotRoom = s * 0.35;
+    // An arrow all head (spots that nearly touch, Naples–Apulia): its tail, by the mover.
+    const shaft = total - headLength;
+    let middle = total / 2 + headLength + dotRoom <= total ? total / 2 : shaft >= dotRoom ? shaft / 2 : 0;
     if (avoid.length > 0) {
       // A convoyed arrow has several legs: of the spots of its middle part well clear of the fleets, the one nearest
       // its supporters, so a support joins the leg beside it (a support from the Mid-Atlantic joins English Channel →
@@ -620,7 +631,11 @@ function supportJunctions(
     };
     const later = mean(1) >= mean(-1) ? 1 : -1;
     const gap = Math.min(s * 1.6, total * 0.3);
-    for (const d of supports) out.set(d, pointAt(line, middle + (side(d) === later ? gap : -gap)));
+    // The later junction stays behind the head too (on a short arrow both may then meet the shaft close together).
+    const shaftEnd = Math.max(0, total - headLength - dotRoom);
+    const latest = Math.min(middle + gap, Math.max(middle, shaftEnd));
+    const earliest = Math.max(0, Math.min(middle - gap, latest - 2 * gap));
+    for (const d of supports) out.set(d, pointAt(line, side(d) === later ? latest : earliest));
   }
   return out;
 }

@@ -83,6 +83,43 @@ function onRiver(scene: Scene, p: Point): boolean {
   return rivers.some((r) => r.some((q, k) => k > 0 && distToSegment(p, r[k - 1]!, q) < 0.5));
 }
 
+/** Supports to move whose end dot sits on (or against) the head of the arrow they support. */
+function supportsOnHeads(scene: Scene): string[] {
+  const out: string[] = [];
+  for (const o of scene.orders) {
+    if (o.kind !== 'support' || !o.order.includes(' - ') || o.path.length < 2) continue;
+    const end = o.path[o.path.length - 1]!;
+    for (const m of scene.orders) {
+      if (!m.head || m.path.length < 2) continue;
+      const onIt = m.path.some((q, k) => k > 0 && distToSegment(end, m.path[k - 1]!, q) < 1);
+      if (!onIt) continue;
+      const headLength = Math.hypot(m.head.tip[0] - m.head.base[0], m.head.tip[1] - m.head.base[1]);
+      const length = m.path.slice(1).reduce((a, q, k) => a + Math.hypot(q[0] - m.path[k]![0], q[1] - m.path[k]![1]), 0);
+      // An arrow all head (Naples–Apulia, whose spots nearly touch): the support joins at its tail, by the mover.
+      if (length < headLength + o.size * 0.35) {
+        if (Math.hypot(end[0] - m.path[0]![0], end[1] - m.path[0]![1]) > 1)
+          out.push(`${o.order} not at the tail of ${m.order}`);
+      } else if (Math.hypot(end[0] - m.head.tip[0], end[1] - m.head.tip[1]) < headLength)
+        out.push(`${o.order} ends on the head of ${m.order}`);
+    }
+  }
+  return out;
+}
+
+describe("a support to a very short arrow joins its shaft, never its head (it would read as the supporter's move)", () => {
+  it.each([
+    ['Classic', classic],
+    ['Warring States', warringStates],
+  ] as const)('%s: 250 random phases', (_, variant) => {
+    const problems: string[] = [];
+    for (let seed = 2000; seed < 2250; seed++) {
+      const { position, orders } = randomPhase(seed, variant);
+      for (const p of supportsOnHeads(sceneOf(variant, position, { orders }))) problems.push(`#${seed}: ${p}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe("two fleets convoying a move that is not drawn (a player's own convoys, the army another's)", () => {
   const position: Position = {
     ...classic.startingPosition(),
@@ -110,11 +147,16 @@ describe('order layer: conventions', () => {
   const mark = (text: string) => scene.orders.find((o) => o.order === text)!;
   const unitAt = (loc: string) => scene.units.find((u) => u.location === loc)!.at;
 
-  it('a support to move ends on the middle of the supported arrow; a support to hold on the held unit', () => {
+  it('a support to move ends on the middle of the supported arrow (of its shaft, when the head would cover the middle); a support to hold on the held unit', () => {
     const arrow = mark('A bel - hol');
     const support = mark('F nth S A bel - hol');
     const end = support.path[support.path.length - 1];
-    expect(near(end, arcMidpoint(arrow.path), 0.5)).toBe(true);
+    // Belgium–Holland is short: its middle lies under the head, so the support joins the shaft behind it.
+    const head = arrow.head!;
+    const headLength = Math.hypot(head.tip[0] - head.base[0], head.tip[1] - head.base[1]);
+    expect(arrow.path.some((q, k) => k > 0 && distToSegment(end, arrow.path[k - 1]!, q) < 0.5)).toBe(true);
+    expect(Math.hypot(end[0] - head.tip[0], end[1] - head.tip[1])).toBeGreaterThanOrEqual(headLength);
+    expect(near(end, arcMidpoint(arrow.path), 0.5)).toBe(false);
     expect(near(end, unitAt('hol'), scene.units[0].size * 2)).toBe(false);
     const hold = mark('A ukr S F sev');
     expect(hold.points[1]).toEqual(unitAt('sev'));
