@@ -527,7 +527,14 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   const succeededHeads = orders.flatMap((o) => (!o.failed && o.head ? [headBox(o.head)] : []));
   const symbols = [
     ...rings,
-    ...placeSymbols(wishes, symbolRadius, [...obstacles, ...layer.keepClear, ...succeededHeads], frame, warnings),
+    ...placeSymbols(
+      wishes,
+      symbolRadius,
+      [...obstacles, ...layer.keepClear, ...succeededHeads],
+      frame,
+      warnings,
+      provinceAt,
+    ),
   ];
   const overlays = placeOverlays(opts.overlays, {
     spotOf: (province) => (variant.map.has(province) ? unitPoint({ province, coast: null }) : null),

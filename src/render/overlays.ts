@@ -8,7 +8,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { contrastRatio } from './color-science.js';
 import { distanceToSegment, type Point } from './geometry.js';
 import { aroundUnit } from './orders.js';
-import { overlaps, rectAround } from './placement.js';
+import { grid, overlaps, rectAround } from './placement.js';
 import type { PlacedOverlay, Rect } from './scene.js';
 
 /** Fill of an overlay that names no power. */
@@ -151,15 +151,6 @@ function clearOfLines(c: Point, r: number, lines: readonly (readonly Point[])[])
     for (let i = 1; i < line.length; i++) if (distanceToSegment(c, line[i - 1]!, line[i]!) < r) return false;
   }
   return true;
-}
-
-/** The points of a square grid (step apart) within `reach` of a point, nearest first. */
-function grid(at: Point, step: number, reach: number): Point[] {
-  const out: Point[] = [];
-  const n = Math.ceil(reach / step);
-  for (let i = -n; i <= n; i++)
-    for (let j = -n; j <= n; j++) if (Math.hypot(i, j) * step <= reach) out.push([at[0] + i * step, at[1] + j * step]);
-  return out.sort((a, b) => Math.hypot(a[0] - at[0], a[1] - at[1]) - Math.hypot(b[0] - at[0], b[1] - at[1]));
 }
 
 /** Spots on growing rings round a point (12 per ring). */

@@ -144,3 +144,12 @@ export function placeAll(
   }
   return out;
 }
+
+/** The points of a square grid (step apart) within `reach` of a point, nearest first. */
+export function grid(at: Point, step: number, reach: number): Point[] {
+  const out: Point[] = [];
+  const n = Math.ceil(reach / step);
+  for (let i = -n; i <= n; i++)
+    for (let j = -n; j <= n; j++) if (Math.hypot(i, j) * step <= reach) out.push([at[0] + i * step, at[1] + j * step]);
+  return out.sort((a, b) => Math.hypot(a[0] - at[0], a[1] - at[1]) - Math.hypot(b[0] - at[0], b[1] - at[1]));
+}

@@ -1,13 +1,14 @@
 /**
  * Placing result symbols (failed, cut, disbanded, built …) where they cover no label, unit, supply-centre
  * marker or other symbol: each at its first free candidate (the head of its arrow, the middle of
- * its line, beside its unit), else at the nearest free spot on rings round the first candidate.
+ * its line, beside its unit), else at the nearest free spot on rings round the first candidate; a symbol about a
+ * unit where it stands (disbanded, built …) takes a spot in the unit's province first.
  * A cut symbol is placed first: it must sit on its support line to say which support was cut, where a failed
  * move's symbol may go on either side of its arrow. Dislodged rings are not placed: they surround their unit.
  */
 import type { Point } from './geometry.js';
 import type { SymbolWish } from './orders.js';
-import { overlaps, rectAround } from './placement.js';
+import { grid, overlaps, rectAround } from './placement.js';
 import type { Rect, ResultSymbol, SymbolKind } from './scene.js';
 
 export const SYMBOL_TEXT: Record<SymbolKind, string> = {
@@ -25,12 +26,16 @@ export function symbolBox(s: ResultSymbol): Rect {
   return rectAround(s.at, s.radius * 2, s.radius * 2);
 }
 
+/** Symbols about a unit standing where it is (not at an arrow's head): they stay in the unit's province if they can. */
+const BY_THE_UNIT = new Set<SymbolKind>(['disbanded', 'no-retreat', 'build-failed', 'built']);
+
 export function placeSymbols(
   wishes: SymbolWish[],
   radius: number,
   obstacles: Rect[],
   frame: Rect,
   warnings: string[],
+  provinceAt?: (p: Point) => string | null,
 ): ResultSymbol[] {
   const taken = [...obstacles];
   const out: ResultSymbol[] = [];
@@ -44,12 +49,22 @@ export function placeSymbols(
   for (const wish of ordered) {
     let spot: Point | null = null;
     let box: Rect | null = null;
-    for (const c of [...wish.candidates, ...rings(wish.candidates[0], radius)]) {
-      box = fits(c);
-      if (box) {
-        spot = c;
-        break;
+    const all = [...wish.candidates, ...rings(wish.candidates[0], radius)];
+    // A disband (or build) symbol in a neighbour's province reads as that neighbour's: its own province first.
+    const own = wish.unit && BY_THE_UNIT.has(wish.kind) ? wish.unit.split('/')[0] : null;
+    const tries =
+      own && provinceAt
+        ? [[...all, ...grid(wish.candidates[0]!, radius * 0.5, radius * 8)].filter((c) => provinceAt(c) === own), all]
+        : [all];
+    for (const list of tries) {
+      for (const c of list) {
+        box = fits(c);
+        if (box) {
+          spot = c;
+          break;
+        }
       }
+      if (spot) break;
     }
     if (!spot || !box) {
       warnings.push(`no room for a ${SYMBOL_TEXT[wish.kind]} symbol${wish.unit ? ` of ${wish.unit}` : ''}`);

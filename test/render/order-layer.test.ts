@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/engine/index.js';
 import type { Position } from '../../src/engine/types.js';
 import type { Variant } from '../../src/engine/variant.js';
-import { buildScene, type Point, type Rect, type Scene } from '../../src/render/index.js';
+import { buildScene, geometryOf, type Point, type Rect, type Scene } from '../../src/render/index.js';
+import { allVariants } from '../../src/variants/index.js';
 import { galleryImages, busyClassic } from '../../src/render/gallery.js';
 import { overlaps, rectAround } from '../../src/render/placement.js';
 import { arcMidpoint, distToSegment } from '../../src/render/route.js';
@@ -118,6 +119,43 @@ describe("a support to a very short arrow joins its shaft, never its head (it wo
     }
     expect(problems).toEqual([]);
   });
+});
+
+describe("a disband symbol stays by its unit, in its province (beside it, it reads as the neighbour's)", () => {
+  it.each(['classic', 'warhammer', 'warring-states'])(
+    '%s: 30 random winters with a third of the units disbanded',
+    (id) => {
+      const v = allVariants().find((x) => x.id === id)!;
+      const g = geometryOf(v.data);
+      if (!g.ok) throw new Error(g.error);
+      let symbols = 0;
+      const outside: string[] = [];
+      for (let seed = 1; seed <= 30; seed++) {
+        const { position } = randomPhase(seed, v);
+        const winter: Position = { ...position, phase: { ...position.phase!, season: 'winter', type: 'adjustment' } };
+        const text: Record<string, string[]> = {};
+        for (const [i, u] of winter.units.entries())
+          if (i % 3 === seed % 3)
+            (text[u.power] ??= []).push(`${u.type} ${u.province}${u.coast ? `/${u.coast}` : ''} D`);
+        const orders = ordersFor(
+          winter,
+          Object.fromEntries(Object.entries(text).map(([p, t]) => [p, t.join('; ')])),
+          v,
+        );
+        const s = sceneOf(v, winter, { orders, adjudication: adjudicate(v, winter, orders) });
+        for (const x of s.symbols.filter((y) => y.kind === 'disbanded')) {
+          symbols++;
+          for (const l of s.labels)
+            expect(overlaps(symbolBox(x), l.box), `#${seed} ${x.unit} on ${l.text}`).toBe(false);
+          const at = g.geometry.locate([(x.at[0] - s.frame.x) / s.scale, (x.at[1] - s.frame.y) / s.scale]);
+          if (at !== x.unit!.split('/')[0]) outside.push(`#${seed} ${x.unit} in ${at}`);
+        }
+      }
+      expect(symbols).toBeGreaterThan(300);
+      // Before, 16 % of Classic's and 11 % of Warhammer's stood in a neighbour.
+      expect(outside).toEqual([]);
+    },
+  );
 });
 
 describe("two fleets convoying a move that is not drawn (a player's own convoys, the army another's)", () => {
