@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/engine/index.js';
 import type { Position } from '../../src/engine/types.js';
 import { buildScene, renderMap, stopRenderWorker } from '../../src/render/index.js';
-import { barHeight } from '../../src/render/replay/frames.js';
+import { barHeight, barOf, FramePainter } from '../../src/render/replay/frames.js';
 import { GifBuilder } from '../../src/render/replay/gif.js';
 import { renderReplay, TIMING } from '../../src/render/replay/index.js';
 import { unitTracks, trackAt } from '../../src/render/replay/tracks.js';
@@ -89,6 +89,78 @@ describe('replay: unit tracks between the orders map and the board after', () =>
     // Every unit of both maps is accounted for: nothing appears from nowhere.
     expect(tracks.filter((t) => t.kind === 'fade-in')).toEqual([]);
     expect(tracks).toHaveLength(ordersScene.units.length);
+  });
+});
+
+describe('replay: a ring round a unit leaves with it', () => {
+  // Germany's A bur H is dislodged: its hold octagon is drawn round it in the first frame, then goes with it, never
+  // left round Burgundy for France's army moving in.
+  const position: Position = {
+    phase: spring1901,
+    units: [unit('France', 'A', 'par'), unit('France', 'A', 'mar'), unit('Germany', 'A', 'bur')],
+    dislodged: [],
+    contested: [],
+    supplyCenters: classic.startingPosition().supplyCenters,
+  };
+  const orders = ordersFor(position, { France: 'A par - bur; A mar S A par - bur', Germany: 'A bur H' });
+  const adjudication = adjudicate(classic, position, orders);
+  const sceneOf = (p: Position, opts: object) => {
+    const built = buildScene(classic, p, { width: 1000, ...opts });
+    if (!built.ok) throw new Error(built.error);
+    return built.scene;
+  };
+  const ordersScene = sceneOf(position, { orders, adjudication });
+  const movers = unitTracks(ordersScene, sceneOf(adjudication.position, {})).filter((t) => t.kind !== 'stay');
+  const hold = ordersScene.orders.find((o) => o.kind === 'hold')!;
+
+  /** Pixels of the octagon's ink round the middles of its sides, round Burgundy's spot. */
+  const octagonInk = (painter: FramePainter) => {
+    const [cx, cy] = hold.path[0] ?? hold.points[0]!;
+    // Round the middles of the octagon's sides (inside the dislodged ring drawn over its corners).
+    const r = hold.size * 1.5 * Math.cos(Math.PI / 8);
+    let n = 0;
+    for (let i = 0; i < 720; i++) {
+      for (const rr of [r - 1, r, r + 1]) {
+        const x = Math.round(cx + Math.cos((i * Math.PI) / 360) * rr);
+        const y = Math.round(cy + Math.sin((i * Math.PI) / 360) * rr) + painter.bar;
+        const px = painter.ctx.getImageData(x, y, 1, 1).data;
+        // Dark and grey: the octagon (Germany's dark grey on black, dimmed: the hold failed), not the red ring.
+        if ((px[0]! + px[1]! + px[2]!) / 3 < 150 && Math.abs(px[0]! - px[1]!) < 40) n++;
+      }
+    }
+    return n;
+  };
+
+  /** The frames of the motion at t = 0, 0.5 and 1, as the session paints them. */
+  const framesOf = (scene: typeof ordersScene) => {
+    const painter = new FramePainter(scene.width, scene.height + barHeight(scene.width));
+    painter.paintKey(scene, barOf(scene, 0), new Set(movers.map((t) => t.unit)));
+    painter.keepBackground();
+    const out: number[] = [];
+    let before = movers.map((t) => painter.unitRect(t, 0));
+    painter.paintUnits(movers, 0);
+    out.push(octagonInk(painter));
+    for (const t of [0.5, 1]) {
+      for (const rect of before) painter.restore(rect);
+      painter.paintUnits(movers, t);
+      before = movers.map((track) => painter.unitRect(track, t));
+      out.push(octagonInk(painter));
+    }
+    return out;
+  };
+
+  it('is drawn round it in the first frame, then gone: the frames after are those of a phase without the hold', () => {
+    expect(movers.map((t) => t.unit.location).sort()).toEqual(['bur', 'par']);
+    const whole = new FramePainter(ordersScene.width, ordersScene.height + barHeight(ordersScene.width));
+    whole.paintKey(ordersScene, barOf(ordersScene, 0));
+    const [first, half, last] = framesOf(ordersScene);
+    const [firstWithout, halfWithout, lastWithout] = framesOf({
+      ...ordersScene,
+      orders: ordersScene.orders.filter((o) => o !== hold),
+    });
+    expect(first).toBe(octagonInk(whole));
+    expect(first! - firstWithout!).toBeGreaterThan(50);
+    expect([half, last]).toEqual([halfWithout, lastWithout]);
   });
 });
 

@@ -6,11 +6,11 @@
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { drawScene } from '../draw.js';
-import { drawSymbol, drawUnit } from '../draw-marks.js';
+import { drawSymbol, drawUnit, drawUnitRing } from '../draw-marks.js';
 import { ORDER_LAYER } from '../styles.js';
 import { font } from '../fonts.js';
 import { COLORS, textOn } from '../palette.js';
-import type { LegendEntry, Scene, UnitMark } from '../scene.js';
+import type { LegendEntry, OrderMark, Scene, UnitMark } from '../scene.js';
 import type { Rect } from './gif.js';
 import { trackAt, type Track } from './tracks.js';
 
@@ -53,6 +53,8 @@ export class FramePainter {
   private readonly u: number;
   /** The order layer's scale, as the scenes draw units and their rings (`Scene.layer`, styles.ts ORDER_LAYER). */
   private readonly layer: number;
+  /** The rings round the units the key frame left out (they move): drawn with them in the first frame only. */
+  private leavingRings: OrderMark[] = [];
 
   constructor(
     readonly width: number,
@@ -75,12 +77,19 @@ export class FramePainter {
     this.paintBar(bar);
     ctx.save();
     ctx.translate(0, this.bar);
+    // A ring round a moving unit (its hold octagon, a special order's ring) is its own: drawn with it in the first frame
+    // (`paintUnits` at t = 0), then gone, never left round an empty spot or the unit that moves in.
+    const near = (o: OrderMark) =>
+      (o.kind === 'hold' || o.kind === 'ring') &&
+      [...hidden].some((unit) => Math.hypot(o.points[0]![0] - unit.at[0], o.points[0]![1] - unit.at[1]) < 0.5);
+    this.leavingRings = hidden.size === 0 ? [] : scene.orders.filter(near);
     const shown: Scene =
       hidden.size === 0
         ? scene
         : {
             ...scene,
             units: scene.units.filter((unit) => !hidden.has(unit)),
+            orders: scene.orders.filter((o) => !this.leavingRings.includes(o)),
             // A moving unit's dislodged ring travels with it.
             symbols: scene.symbols.filter(
               (s) =>
@@ -100,6 +109,7 @@ export class FramePainter {
   paintUnits(tracks: readonly Track[], t: number): void {
     this.ctx.save();
     this.ctx.translate(0, this.bar);
+    if (t === 0) for (const o of this.leavingRings) drawUnitRing(this.ctx, o, this.layer);
     for (const track of tracks) {
       const { at, shown } = trackAt(track, t);
       if (shown === 'hidden') continue;
