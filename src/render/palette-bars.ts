@@ -5,7 +5,7 @@
  * unowned land. Measured in CIEDE2000 with normal vision (color-science.ts). test/render/palette.test.ts holds every
  * variant's palettes to these bars; scripts/palette-search.ts searches within them.
  */
-import { colorDistance, hexToLab } from './color-science.js';
+import { colorDistance, hexToLab, type Vision } from './color-science.js';
 import { COLORS } from './palette.js';
 
 /** The hue margin the palette searches keep from the water hues (scripts/palette-search.ts). */
@@ -48,6 +48,17 @@ export const TINT_BARS = {
   blueHues: [200, 295],
   /** ΔE from unowned land and from off-map land. */
   land: 10,
+  /**
+   * ΔE of a colour-blind tint from unowned land under simulated deuteranopia and protanopia (`landDichromat`; with
+   * more than 8 powers `landDichromatMany`). Not 10: light tints cannot all stand 10 from the cream land and 10 apart
+   * under both dichromacies (scripts/palette-nudge.ts finds no tint for Warhammer's Wood Elves at 10). 7 is a
+   * difference seen at a glance, where Warring States' Wei (3.6 under protanopia) and Classic's Italy (4.6) read as
+   * unowned. Among 17 or 21 light tints 10 apart under both dichromacies, moving one tint reaches at most 5.0–5.6 for
+   * Warhammer's Kislev (3.7 before) and Mandate of Heaven's Wei (1.5 before); every unit there also carries its
+   * power's mark.
+   */
+  landDichromat: 7,
+  landDichromatMany: 5,
   offmapLand: 8,
 } as const;
 
@@ -72,12 +83,19 @@ export function unitColorProblems(hex: string): string[] {
 }
 
 /**
- * Why a land tint misleads (empty when it does not): water, unowned land. `hueMargin` (degrees) moves the blue edge of
+ * Why a land tint misleads (empty when it does not): water, unowned land (under each of `visions`: the colour-blind
+ * palette's tints are held apart from unowned land under simulated deuteranopia and protanopia too, the deficiencies
+ * that palette is for). `hueMargin` (degrees) moves the blue edge of
  * the water hues further round, and the light blues' lightness and chroma floors down by half as much: the palette
  * searches ask for a margin (`SEARCH_HUE_MARGIN`), so that what they find does not sit on an edge (the test asks
  * none; searches had left tints at 262°, just past the old edge).
  */
-export function tintProblems(hex: string, hueMargin = 0): string[] {
+export function tintProblems(
+  hex: string,
+  hueMargin = 0,
+  visions: readonly Vision[] = ['normal'],
+  dichromatBar: number = TINT_BARS.landDichromat,
+): string[] {
   const out: string[] = [];
   const sea = Math.min(colorDistance(hex, COLORS.sea), colorDistance(hex, COLORS.offmapSea));
   if (sea < TINT_BARS.sea) out.push(`water (ΔE ${sea.toFixed(1)})`);
@@ -96,8 +114,15 @@ export function tintProblems(hex: string, hueMargin = 0): string[] {
     else if (C >= TINT_BARS.lakeChroma && h >= blueFrom && h <= blueTo)
       out.push(`water (a saturated blue, ${h.toFixed(0)}°, chroma ${C.toFixed(0)}: reads as a lake)`);
   }
-  const land = colorDistance(hex, COLORS.land);
-  if (land < TINT_BARS.land) out.push(`unowned land (ΔE ${land.toFixed(1)})`);
+  // Owned land apart from unowned land for every colour vision the palette is for (the colour-blind palette: also
+  // under simulated deuteranopia and protanopia).
+  for (const vision of visions) {
+    const land = colorDistance(hex, COLORS.land, vision);
+    if (land < (vision === 'normal' ? TINT_BARS.land : dichromatBar)) {
+      out.push(`unowned land (ΔE ${land.toFixed(1)}${vision === 'normal' ? '' : ` under ${vision}`})`);
+      break;
+    }
+  }
   const offmap = colorDistance(hex, COLORS.offmapLand);
   if (offmap < TINT_BARS.offmapLand) out.push(`off-map land (ΔE ${offmap.toFixed(1)})`);
   return out;

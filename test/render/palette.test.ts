@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { colorDistance, deltaE2000, simulate, type Vision } from '../../src/render/color-science.js';
 import { COLORS, landColor, PALETTE_NAMES, powerColor, type PaletteName } from '../../src/render/palette.js';
-import { SEARCH_HUE_MARGIN, tintProblems, unitColorProblems } from '../../src/render/palette-bars.js';
+import { SEARCH_HUE_MARGIN, TINT_BARS, tintProblems, unitColorProblems } from '../../src/render/palette-bars.js';
 import { powerMark } from '../../src/render/power-marks.js';
 import { allVariants } from '../../src/variants/index.js';
 
@@ -51,6 +51,18 @@ function closest(colors: Record<string, string>, vision: Vision): Pair {
 }
 
 describe('what a colour must never read as (palette-bars.ts)', () => {
+  it.each([
+    ['#b9ffcd', 'Mandate of Heaven Wei', TINT_BARS.landDichromatMany],
+    ['#97e7be', 'Warring States Wei', TINT_BARS.landDichromat],
+    ['#e6ffd7', 'Warhammer Kislev', TINT_BARS.landDichromatMany],
+    ['#a7d9be', 'Classic Italy', TINT_BARS.landDichromat],
+  ] as const)('colour-blind land tint %s (%s before) reads as unowned land under a dichromacy', (hex, _, bar) => {
+    expect(tintProblems(hex)).toEqual([]);
+    expect(tintProblems(hex, 0, ['normal', 'deuteranopia', 'protanopia'], bar).join('; ')).toMatch(
+      /unowned land \(ΔE [\d.]+ under (deuteranopia|protanopia)\)/,
+    );
+  });
+
   it.each([
     ['#b4b4b4', /grey/], // Warhammer's Skaven before issue 20
     ['#f0f0ff', /white/], // Warhammer's Kislev
@@ -120,6 +132,22 @@ describe.each(allVariants().map((v) => [v.id, v] as const))('palettes of %s', (_
       }
     },
   );
+
+  it('colour-blind palette: owned land stands apart from unowned land under simulated deuteranopia and protanopia', () => {
+    const bar = variant.powers.length > 8 ? TINT_BARS.landDichromatMany : TINT_BARS.landDichromat;
+    for (const p of variant.powers)
+      for (const vision of ['deuteranopia', 'protanopia'] as const) {
+        const d = colorDistance(landColor(p, 'colorblind'), COLORS.land, vision);
+        expect(d, `${p.name} ${landColor(p, 'colorblind')} under ${vision}: ΔE ${d.toFixed(1)}`).toBeGreaterThanOrEqual(
+          bar,
+        );
+      }
+    expect(
+      variant.powers.flatMap((p) =>
+        tintProblems(landColor(p, 'colorblind'), 0, ['normal', 'deuteranopia', 'protanopia'], bar),
+      ),
+    ).toEqual([]);
+  });
 
   it.runIf(variant.powers.length > 8)(
     'more than 8 powers: each power marks its units with one or two Latin letters of its own',
