@@ -70,6 +70,11 @@ export interface VariantData {
     labels?: Record<ProvinceId, Point>;
     /** Label style: full names where they fit, or abbreviations (default: names when provinces have local names). */
     labelStyle?: 'name' | 'abbreviation';
+    /**
+     * Label text height in px at 1,600 px wide (default 14): as large as the map's names leave room for, since the
+     * posted map is first seen at Discord's 550 px preview (Classic's codes 20: 6.9 px there).
+     */
+    labelSize?: number;
     /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
     smooth?: number;
     /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */

@@ -43,7 +43,7 @@ export interface MarkerContext {
   warnings: string[];
 }
 
-/** Label text height at 1600 px wide. */
+/** Label text height at 1600 px wide, unless the variant's `geometry.labelSize` gives its own. */
 export const LABEL_PX = 14;
 
 /** A separate part of a land province this large (px² at 1600 px wide) gets a label of its own. */
@@ -330,7 +330,7 @@ export function placeMarkers(ctx: MarkerContext): {
   // Labels: tried in tiers until each finds room (a tier only for what earlier tiers could not place):
   // full text inside the province; abbreviation only; then the abbreviation just outside. Never smaller than
   // LABEL_PX at 1600 px wide (legibility on a phone).
-  const labelSize = LABEL_PX * u;
+  const labelSize = (variant.data.geometry?.labelSize ?? LABEL_PX) * u;
   const givenLabels = variant.data.geometry?.labels ?? {};
   const centerBoxes = centers.map((c) => rectAround(c.at, c.radius * 2.6, c.radius * 2.6));
   // Labels never cover a unit spot (occupied or not), so arrows always end on a free anchor.
@@ -352,7 +352,7 @@ export function placeMarkers(ctx: MarkerContext): {
   const wrapped: Label[] = [];
   type Province = (typeof variant.data.provinces)[number];
   // One label style per variant: full names where they fit (a name in another script beside the
-  // romanised one), or abbreviations throughout (Classic). Labels keep one size (legibility: 14 px at 1600 px).
+  // romanised one), or abbreviations throughout (Classic). Labels keep one size: the variant's (`labelSize`), else 14 px.
   const style = labelStyleOf(variant);
   const { full, fullLines, short, stacked } = LABEL_TEXTS;
   interface Tier {

@@ -47,6 +47,7 @@ const GEOMETRY_KEYS = [
   'anchors',
   'labels',
   'labelStyle',
+  'labelSize',
   'smooth',
   'projection',
 ];

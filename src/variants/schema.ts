@@ -133,6 +133,8 @@ export const variantDataSchema = z.object({
       labels: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
       /** Label style: full names where they fit (`name`) or abbreviations (`abbreviation`); default: names when provinces have local names. */
       labelStyle: z.enum(['name', 'abbreviation']).optional(),
+      /** Label text height in px at 1,600 px wide; default 14 (`LABEL_PX`). */
+      labelSize: z.number().min(10).max(32).optional(),
       /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
       smooth: z.number().int().min(0).max(8).optional(),
       /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */

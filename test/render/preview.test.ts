@@ -22,6 +22,8 @@ const scenes = (width?: number) =>
     return { file: g.file, scene: r.scene };
   });
 
+const variantOf = (file: string) => gallery.find((g) => g.file === file)!.variant;
+
 /** What a length in the picture measures at the preview's width. */
 const atPreview = (scene: Scene, px: number) => (px * PREVIEW) / scene.width;
 
@@ -44,8 +46,13 @@ describe("the order layer at Discord's preview size", () => {
           expect(atPreview(scene, s.radius * 2), `${file} ${s.kind} symbol`).toBeGreaterThanOrEqual(7);
         for (const o of scene.overlays)
           expect(atPreview(scene, o.radius * 2), `${file} ${o.province} mark`).toBeGreaterThanOrEqual(7);
-        // Labels stay at the base size: the enlarged layer is the order layer only.
-        for (const l of scene.labels) expect(l.size / (scene.width / 1600)).toBeCloseTo(14, 5);
+        // Labels at their variant's size (the base 14 px at 1600 px, larger where the names leave room): Classic's
+        // codes and Warring States' names read at the preview, 6.9 and 6.2 px high there (4.8 px before).
+        const size = variantOf(file).data.geometry?.labelSize ?? 14;
+        for (const l of scene.labels) expect(l.size / (scene.width / 1600)).toBeCloseTo(size, 5);
+        if (['classic', 'warring-states'].includes(variantOf(file).id))
+          for (const l of scene.labels)
+            expect(atPreview(scene, l.size), `${file} ${l.province}`).toBeGreaterThanOrEqual(6);
       }
       expect(arrows).toBeGreaterThan(40);
     });

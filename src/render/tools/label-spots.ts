@@ -28,8 +28,8 @@ import { candidates, overlaps, textWidth } from '../placement.js';
 import type { Rect } from '../scene.js';
 import { UNIT_SCALE } from '../styles.js';
 
-/** Label text size the spots are chosen for, px at a 1600-px-wide picture (the drawn size; the box is a hair larger). */
-const LABEL_PX = 14;
+/** Label text size the spots are chosen for by default, px at a 1600-px-wide picture (`geometry.labelSize` rules). */
+const DEFAULT_LABEL_PX = 14;
 /** Unit icon half-size at 1600 px (src/render/build-scene.ts: the base size times UNIT_SCALE). */
 const UNIT_PX = 10.5 * UNIT_SCALE;
 /** How far (px at 1600 px wide) a unit spot may move to leave room for its province's full name. */
@@ -62,6 +62,8 @@ export function labelPlan(
   const withData = { ...variant, data };
   const anchors = new Map(anchorsOf(withData, geometry));
   const style = labelStyleOf(withData);
+  // The size the variant draws its labels at (the text is a hair smaller than the box).
+  const LABEL_PX = withData.data.geometry?.labelSize ?? DEFAULT_LABEL_PX;
   const k = geometry.width / 1600; // map px per picture px
   const entrances = entranceProvinces(data);
   const out: LabelPlan = { labels: {}, anchors: {} };

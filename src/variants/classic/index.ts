@@ -4,4 +4,12 @@ import data from './map.json' with { type: 'json' };
 import geometry from './geometry.json' with { type: 'json' };
 import { buildVariant, bundledVariantData } from '../bundled.js';
 
-export const classic = buildVariant(bundledVariantData({ ...data, geometry }));
+/**
+ * Label height at 1,600 px wide: the three-letter codes fit at 20 px, 6.9 px high at Discord's 550 px preview, where a
+ * results post's map is first seen (docs/render.md "Labels").
+ */
+const CLASSIC_LABEL_PX = 20;
+
+export const classic = buildVariant(
+  bundledVariantData({ ...data, geometry: { ...geometry, labelSize: CLASSIC_LABEL_PX } }),
+);

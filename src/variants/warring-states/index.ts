@@ -8,7 +8,13 @@ import type { Variant } from '../../engine/variant.js';
 import { readFeatures } from './features.js';
 import { warringStatesRules } from './rules.js';
 
-const parsed = bundledVariantData({ ...data, geometry });
+/**
+ * Label height at 1,600 px wide: every full name still fits at 18 px, 6.2 px high at Discord's 550 px preview, where a
+ * results post's map is first seen (docs/render.md "Labels").
+ */
+const WARRING_STATES_LABEL_PX = 18;
+
+const parsed = bundledVariantData({ ...data, geometry: { ...geometry, labelSize: WARRING_STATES_LABEL_PX } });
 const features = readFeatures(
   parsed.features,
   new GameMap({
