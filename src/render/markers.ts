@@ -369,11 +369,14 @@ export function placeMarkers(ctx: MarkerContext): {
      * that neighbour's name.
      */
     near?: boolean;
+    /** Beside the province, a wide gap from every other province's unit (`clearOfOthers`). */
+    wide?: boolean;
   }
   const tiers: Tier[] =
     style === 'abbreviation'
       ? [
           { text: (p) => p.abbreviation, inside: true },
+          { text: (p) => p.abbreviation, inside: false, wide: true },
           { text: (p) => p.abbreviation, inside: false },
         ]
       : // Players must read the names: the full name anywhere inside, in one line or two; where it finds
@@ -387,8 +390,12 @@ export function placeMarkers(ctx: MarkerContext): {
           { text: full, inside: true, lines: fullLines },
           { text: short, inside: true, short: true },
           { text: short, inside: true, lines: stacked, short: true },
+          { text: full, inside: false, near: true, wide: true },
+          { text: full, inside: false, lines: fullLines, near: true, wide: true },
           { text: full, inside: false, near: true },
           { text: full, inside: false, lines: fullLines, near: true },
+          { text: full, inside: false, wide: true },
+          { text: full, inside: false, lines: fullLines, wide: true },
           { text: full, inside: false },
           { text: full, inside: false, lines: fullLines },
           { text: short, inside: false },
@@ -396,13 +403,14 @@ export function placeMarkers(ctx: MarkerContext): {
           { text: full, inside: false, lines: fullLines, near: true, upgrade: true },
         ];
   // A name beside its province keeps a gap from every other province's unit: set against a unit, it reads as the
-  // name of the province that unit stands in (Warhammer's "Altdorf" under an army in The Wasteland).
-  const besideGap = unitSize * 0.6;
-  const clearOfOthers = (id: string, box: Rect) => {
-    const wide = { x: box.x - besideGap, y: box.y - besideGap, w: box.w + 2 * besideGap, h: box.h + 2 * besideGap };
+  // name of the province that unit stands in (Warhammer's "Altdorf" under an army in The Wasteland). A wide gap
+  // first (`Tier.wide`), then a narrow one, before a name would give way to its code.
+  const clearOfOthers = (id: string, box: Rect, wide = false) => {
+    const gap = unitSize * (wide ? 1.6 : 0.6);
+    const around = { x: box.x - gap, y: box.y - gap, w: box.w + 2 * gap, h: box.h + 2 * gap };
     // A virtual unit (`virtual:<province>`) belongs to its province too (Warhammer's Illusion in Athel-Loren).
     return units.every(
-      (x, i) => x.location.replace(/^virtual:/, '').split('/')[0] === id || !overlaps(wide, unitBoxes[i]!),
+      (x, i) => x.location.replace(/^virtual:/, '').split('/')[0] === id || !overlaps(around, unitBoxes[i]!),
     );
   };
   /** Is a label's middle over its own province or over another medium (`Tier.near`)? */
@@ -456,8 +464,8 @@ export function placeMarkers(ctx: MarkerContext): {
           accept: tier.inside
             ? boxInside(p.id)
             : tier.near
-              ? (c: Point, box: Rect) => nearOwn(p.id, p.kind)(c) && clearOfOthers(p.id, box)
-              : (_c: Point, box: Rect) => clearOfOthers(p.id, box),
+              ? (c: Point, box: Rect) => nearOwn(p.id, p.kind)(c) && clearOfOthers(p.id, box, tier.wide)
+              : (_c: Point, box: Rect) => clearOfOthers(p.id, box, tier.wide),
           // A large province whose unit spot sits near its edge: also the middles of its cells, nearest first, then
           // every spot where the box lies inside the province (a grid, kept per shape and box size).
           ...(tier.inside
