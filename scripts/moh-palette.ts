@@ -24,7 +24,7 @@ const WS: Record<string, { color: string; altColor: string; altLandColor: string
   Qin: { color: '#35352c', altColor: '#000000', altLandColor: '#8c8c8c' },
   Chu: { color: '#b60219', altColor: '#c05200', altLandColor: '#e2b08b' },
   Zhao: { color: '#1d3a93', altColor: '#09689c', altLandColor: '#828cd7' },
-  Wei: { color: '#2e9e4f', altColor: '#019e73', altLandColor: '#aacdb9' },
+  Wei: { color: '#2e9e4f', altColor: '#019e73', altLandColor: '#a5beaf' },
   Han: { color: '#e4ce0a', altColor: '#ffff00', altLandColor: '#ffffa3' },
   Yan: { color: '#d540ca', altColor: '#d374e6', altLandColor: '#d7aaff' },
   Qi: { color: '#fc7e1a', altColor: '#e19e14', altLandColor: '#f2c659' },

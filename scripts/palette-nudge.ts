@@ -21,7 +21,7 @@ import {
   contrastRatio,
 } from '../src/render/color-science.js';
 import { COLORS, landColor, PALETTE_NAMES, type PaletteName } from '../src/render/palette.js';
-import { SEARCH_HUE_MARGIN, TINT_BARS, tintProblems } from '../src/render/palette-bars.js';
+import { SEARCH_HUE_MARGIN, tintProblems } from '../src/render/palette-bars.js';
 import { allVariants } from '../src/variants/index.js';
 
 const BAR = 10.5;
@@ -50,7 +50,7 @@ for (let r = 0; r <= 255; r += 5)
     }
 
 /** The nearest acceptable tint to `old`, given the other powers' tints of the same palette. */
-function nudge(old: string, others: string[], palette: PaletteName, dichromatBar: number): string | null {
+function nudge(old: string, others: string[], palette: PaletteName): string | null {
   const from = hexToLab(old);
   const minContrast = Math.min(palette === 'standard' ? 6 : ALT_LAND_CONTRAST, contrast(old, COLORS.labelLand));
   const order = lattice.map((c) => ({ hex: c.hex, d: deltaE2000(from, c.lab) })).sort((a, b) => a.d - b.d);
@@ -59,7 +59,7 @@ function nudge(old: string, others: string[], palette: PaletteName, dichromatBar
     if (
       Math.hypot(a, b) > MAX_CHROMA ||
       contrast(hex, COLORS.labelLand) < minContrast ||
-      tintProblems(hex, SEARCH_HUE_MARGIN, VISIONS[palette], dichromatBar).length > 0
+      tintProblems(hex, SEARCH_HUE_MARGIN, VISIONS[palette]).length > 0
     )
       continue;
     if (VISIONS[palette].every((v) => [...others, COLORS.sea].every((o) => colorDistance(hex, o, v) >= BAR)))
@@ -73,14 +73,13 @@ const ids = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 for (const variant of allVariants().filter((v) => ids.length === 0 || ids.includes(v.id))) {
   const changes: { power: string; field: string; from: string; to: string }[] = [];
   const powers = variant.powers.map((p) => ({ ...p }));
-  const dichromatBar = powers.length > 8 ? TINT_BARS.landDichromatMany : TINT_BARS.landDichromat;
   for (const palette of PALETTE_NAMES) {
     for (const p of powers) {
       const old = landColor(p, palette);
-      const problems = tintProblems(old, 0, VISIONS[palette], dichromatBar);
+      const problems = tintProblems(old, 0, VISIONS[palette]);
       if (problems.length === 0) continue;
       const others = powers.filter((q) => q !== p).map((q) => landColor(q, palette));
-      const next = nudge(old, others, palette, dichromatBar);
+      const next = nudge(old, others, palette);
       if (!next) throw new Error(`${variant.id} ${palette} ${p.name}: no tint near ${old} keeps the bars`);
       p[FIELD[palette]] = next;
       changes.push({

@@ -2,8 +2,9 @@
  * What a power's colours must never read as (docs/decisions.md "Maps and colours"), beside the pairwise bars
  * the palette test checks: a unit colour never reads as a failed order (a mid grey: failed lines are dimmed), a
  * retreat (white: a retreat's core, an unowned centre), the sea or bare land; a land tint never reads as water or as
- * unowned land. Measured in CIEDE2000 with normal vision (color-science.ts). test/render/palette.test.ts holds every
- * variant's palettes to these bars; scripts/palette-search.ts searches within them.
+ * unowned land. Measured in CIEDE2000 with normal vision (color-science.ts), and for the colour-blind palette's land
+ * tints also under simulated deuteranopia and protanopia. test/render/palette.test.ts holds every variant's palettes
+ * to these bars; scripts/palette-search.ts searches within them.
  */
 import { colorDistance, hexToLab, type Vision } from './color-science.js';
 import { COLORS } from './palette.js';
@@ -49,16 +50,16 @@ export const TINT_BARS = {
   /** ΔE from unowned land and from off-map land. */
   land: 10,
   /**
-   * ΔE of a colour-blind tint from unowned land under simulated deuteranopia and protanopia (`landDichromat`; with
-   * more than 8 powers `landDichromatMany`). Not 10: light tints cannot all stand 10 from the cream land and 10 apart
-   * under both dichromacies (scripts/palette-nudge.ts finds no tint for Warhammer's Wood Elves at 10). 7 is a
-   * difference seen at a glance, where Warring States' Wei (3.6 under protanopia) and Classic's Italy (4.6) read as
-   * unowned. Among 17 or 21 light tints 10 apart under both dichromacies, moving one tint reaches at most 5.0–5.6 for
-   * Warhammer's Kislev (3.7 before) and Mandate of Heaven's Wei (1.5 before); every unit there also carries its
-   * power's mark.
+   * ΔE of every land tint of the colour-blind palette from unowned land under simulated deuteranopia and under
+   * simulated protanopia, the deficiencies that palette is for: the same 10 as `land` with normal vision, so owned
+   * land never reads as unowned. Light greens and pale creams fell below it (Mandate of Heaven's Wei #b9ffcd 1.5
+   * under deuteranopia, Warring States' Wei #97e7be 3.6 and Classic's Italy #a7d9be 4.6 under protanopia,
+   * Warhammer's Kislev #e6ffd7 3.7 and Araby #dcc8c3 7.6 under deuteranopia). Moving one tint at a time
+   * (scripts/palette-nudge.ts) reaches only about 5 among Mandate of Heaven's 17 and Warhammer's 21 light tints held
+   * 10 apart; moving a few neighbours with it (darker or more saturated tints, L* ≥ 60 for the labels or no darker
+   * than before) reaches 10 in every variant, so there is no lower bar for many powers.
    */
-  landDichromat: 7,
-  landDichromatMany: 5,
+  landUnderSimulation: 10,
   offmapLand: 8,
 } as const;
 
@@ -90,12 +91,7 @@ export function unitColorProblems(hex: string): string[] {
  * searches ask for a margin (`SEARCH_HUE_MARGIN`), so that what they find does not sit on an edge (the test asks
  * none; searches had left tints at 262°, just past the old edge).
  */
-export function tintProblems(
-  hex: string,
-  hueMargin = 0,
-  visions: readonly Vision[] = ['normal'],
-  dichromatBar: number = TINT_BARS.landDichromat,
-): string[] {
+export function tintProblems(hex: string, hueMargin = 0, visions: readonly Vision[] = ['normal']): string[] {
   const out: string[] = [];
   const sea = Math.min(colorDistance(hex, COLORS.sea), colorDistance(hex, COLORS.offmapSea));
   if (sea < TINT_BARS.sea) out.push(`water (ΔE ${sea.toFixed(1)})`);
@@ -118,7 +114,7 @@ export function tintProblems(
   // under simulated deuteranopia and protanopia).
   for (const vision of visions) {
     const land = colorDistance(hex, COLORS.land, vision);
-    if (land < (vision === 'normal' ? TINT_BARS.land : dichromatBar)) {
+    if (land < (vision === 'normal' ? TINT_BARS.land : TINT_BARS.landUnderSimulation)) {
       out.push(`unowned land (ΔE ${land.toFixed(1)}${vision === 'normal' ? '' : ` under ${vision}`})`);
       break;
     }
