@@ -23,7 +23,7 @@ import {
   type Point,
   type ProvinceShape,
 } from '../geometry.js';
-import { LABEL_TEXTS, labelStyleOf } from '../markers.js';
+import { LABEL_TEXTS, labelStyleOf } from '../label-text.js';
 import { candidates, overlaps, textWidth } from '../placement.js';
 import type { Rect } from '../scene.js';
 import { UNIT_SCALE } from '../styles.js';

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Variant } from '../../engine/variant.js';
 import { getVariant } from '../../variants/index.js';
 import { buildScene } from '../build-scene.js';
-import { LABEL_TEXTS } from '../markers.js';
+import { LABEL_TEXTS } from '../label-text.js';
 import { labelPlan } from './label-spots.js';
 
 /**
