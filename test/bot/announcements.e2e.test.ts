@@ -123,11 +123,12 @@ describe('each game-master action is said once in the channel', () => {
     // Advance: said once, then the results it causes (not a second announcement).
     const advanced = await act('diplo', confirmed('gm', 'diplo', 'gm advance'));
     expect(advanced.reply.ephemeral).toBe(true);
-    expect(advanced.said).toHaveLength(2);
+    expect(advanced.said).toHaveLength(3);
     expect(advanced.said[0]).toBe(
       '⏩ The game master resolved **Spring 1901 movement** before its deadline; the results follow.',
     );
     expect(advanced.said[1]).toMatch(/^\*\*Spring 1901 movement: results\*\*/);
+    expect(advanced.said[2]).toBe('**The board after the results above**');
 
     once(
       await act('diplo', confirmed('gm', 'diplo', 'gm rollback')),
@@ -319,11 +320,12 @@ describe('each game-master action is said once in the channel', () => {
     expect(reported.reply.finalText).toBe(
       '⚔️ Recorded: **Bretonnia** won the battle in The Wasteland (wast). Every battle is reported: the final results are being posted.',
     );
-    expect(reported.said, reported.said.join('\n---\n')).toHaveLength(2);
+    expect(reported.said, reported.said.join('\n---\n')).toHaveLength(3);
     expect(reported.said[0]).toBe(
       '⚔️ **Spring 2500 movement: battle outcomes**\n• The Wasteland (wast): **Bretonnia** (A cour) won.\nThe final results follow.',
     );
     expect(reported.said[1]).toMatch(/^\*\*Spring 2500 movement: results\*\*/);
+    expect(reported.said[2]).toBe('**The board after the results above**');
 
     const again = await act('wh', slash('gm', 'wh', 'gm act', { action: 'battle', choice: 'wast', detail: 'Empire' }));
     expect(again.reply.finalText).toBe('⚠️ There are no decisive battles waiting for a report.');

@@ -170,7 +170,8 @@ describe('kill -9 at random moments around resolution and delivery', () => {
       expect(rows.filter((r) => r.failedAt !== null)).toEqual([]);
       expect(rows.every((r) => r.sentAt !== null)).toBe(true);
 
-      // Channel posts (all but the status message): one message per row, in row order.
+      // Channel posts (all but the status message): each part of each row once (a results post's board after is a
+      // part of its own), in row order.
       const posted = rows.filter((r) => r.targetKind === 'channel' && r.kind !== 'status');
       // The "pinned a message" system message aside: the status message was pinned once, crashes or not.
       const pinNotes = fake.channelMessages('main').filter((m) => m.type === 6);
@@ -179,9 +180,15 @@ describe('kill -9 at random moments around resolution and delivery', () => {
       expect(fake.state.pinnedMessages(fake.channel('main').id).map((m) => m.id)).toEqual([pinNotes[0]!.reference]);
       const nonces = channelMessages.map((m) => m.nonce);
       expect(new Set(nonces).size).toBe(nonces.length);
-      const rowOfNonce = new Map(posted.map((r) => [nonceFor(r.dedupeKey), r.id]));
+      const partsOf = (r: (typeof posted)[number]) => Math.max(1, r.partsSent ?? 0);
+      const rowOfNonce = new Map(
+        posted.flatMap((r) =>
+          Array.from({ length: partsOf(r) }, (_, i) => [nonceFor(r.dedupeKey, i === 0 ? undefined : i), r.id] as const),
+        ),
+      );
       const postOrder = channelMessages.map((m) => rowOfNonce.get(m.nonce!)).filter((id) => id !== undefined);
-      expect(postOrder).toEqual(posted.map((r) => r.id));
+      expect(postOrder).toEqual(posted.flatMap((r) => Array.from({ length: partsOf(r) }, () => r.id)));
+      expect(posted.filter((r) => r.kind === 'phase_results').every((r) => partsOf(r) >= 2)).toBe(true);
       expect(channelMessages.length - postOrder.length).toBe(1); // and the one status message, edited in place
 
       // Results: one per resolved phase, each phase once.
