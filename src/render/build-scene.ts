@@ -10,14 +10,18 @@ import type { Adjudication, Location, OrderResult, Position, PowerOrder } from '
 import type { Variant } from '../engine/variant.js';
 import { anchorsOf } from './anchors.js';
 import { featuresOf, riverCoursesOf, riverLine } from './features.js';
-import { borderKey, geometryOf, insideShape, type Point } from './geometry.js';
+import { borderKey, geometryOf, type MapGeometry, type Point } from './geometry.js';
 import { placeMarkers } from './markers.js';
+import { approachSpot as approachSpotIn, besideSpot as besideSpotIn, type SpotGround } from './unit-spots.js';
 import { powerMark } from './power-marks.js';
 import { aroundUnit, optionHead, optionPath, orderMarks, type OrderMarkContext, type SymbolWish } from './orders.js';
 import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
-import { overlaps, rectAround, textWidth } from './placement.js';
+import { rectAround, textWidth } from './placement.js';
 import type {
   ArrowHead,
+  CenterMark,
+  EntranceMark,
+  Label,
   Feature,
   LegendEntry,
   LegendKey,
@@ -34,6 +38,7 @@ import { LINE_LEGEND, legendLineOf, ORDER_LAYER, UNIT_SCALE } from './styles.js'
 import { placeSymbols, symbolBox, SYMBOL_TEXT } from './symbols.js';
 import { OVERLAY_NEUTRAL, overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
+import type { PowerData } from '../variants/schema.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 
 /** The narrowest legend slot that holds every power's entry (swatch, name and centre count …) with a gap. */
@@ -182,202 +187,184 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   };
   const marked = variant.powers.length > MARKED_POWERS;
 
-  const dislodgedNow = new Set((opts.adjudication?.dislodged ?? []).map((d) => d.province));
   const units: UnitMark[] = [];
-  const addUnit = (unit: Position['units'][number], dislodged: boolean, at: Point | null) => {
-    if (!at || !variant.map.has(unit.province)) {
-      warnings.push(`unit ${unit.type} ${locationKey(unit)} of ${unit.power} is not on the map`);
-      return;
-    }
-    const fill = colorOf(unit.power);
-    units.push({
-      power: unit.power,
-      type: unit.type,
-      location: locationKey(unit),
-      at,
-      size: unitSize,
-      fill,
-      text: textOn(fill),
-      dislodged,
-      state: 'normal',
-    });
-  };
-  for (const unit of position.units ?? []) addUnit(unit, dislodgedNow.has(unit.province), unitPoint(unit));
-  // Retreat phase: a dislodged unit stands beside its province's spot, where the unit that dislodged it is.
-  const offsetOf = new Map<string, Point>();
-  for (const unit of position.dislodged ?? []) {
-    const at = unitPoint(unit);
-    const spot = at ? besideSpot(at, unit.province) : null;
-    if (spot) offsetOf.set(unit.province, spot);
-    addUnit(unit, true, spot);
-  }
+  const spotGround: SpotGround = { variant, position, geometry, frame, scale, unitSize, units };
+  const besideSpot = (at: Point, province: string) => besideSpotIn(spotGround, at, province);
+  const approachSpot = (at: Point, province: string) => approachSpotIn(spotGround, at, province);
+  const offsetOf = placeUnits({ variant, position, opts, units, unitSize, unitPoint, colorOf, besideSpot, warnings });
 
-  /**
-   * A spot for a unit beside the unit spot of its province (a dislodged unit and its ring, a failed build where a unit
-   * stands), clear of every unit: with its whole disc inside the province where there is room, else most of it, else
-   * its centre inside, and only then anywhere free (a province too small to hold two units), never spilling into a neighbour
-   * while the province has room.
-   */
-  function besideSpot(at: Point, province: string): Point {
-    const shape = geometry.shapes.get(province);
-    const inside = (p: Point) =>
-      !shape || insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
-    const wholly = (p: Point, r: number) =>
-      inside(p) &&
-      [0, 1, 2, 3, 4, 5, 6, 7].every((k) =>
-        inside([p[0] + Math.cos((k * Math.PI) / 4) * unitSize * r, p[1] + Math.sin((k * Math.PI) / 4) * unitSize * r]),
-      );
-    const boxes = units.map((x) => rectAround(x.at, x.size * 2.4, x.size * 2.2));
-    const tries: Point[] = [];
-    for (const grow of [0, 0.5, 1.1, 1.8, 2.6, 3.5]) {
-      const [a, d] = [2.8 + grow, 2.5 + grow]; // along an axis; along each axis of a diagonal
-      for (const [dx, dy] of [
-        [a, 0],
-        [-a, 0],
-        [d, d],
-        [-d, d],
-        [d, -d],
-        [-d, -d],
-        [0, a],
-        [0, -a],
-      ]) {
-        tries.push([at[0] + dx * unitSize, at[1] + dy * unitSize]);
-      }
-      // Between those eight directions.
-      for (let k = 0; k < 8; k++) {
-        const angle = ((k + 0.5) * Math.PI) / 4;
-        tries.push([at[0] + Math.cos(angle) * a * unitSize, at[1] + Math.sin(angle) * a * unitSize]);
-      }
-    }
-    const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3.1, unitSize * 3.1)));
-    const open = tries.filter(free);
-    return (
-      open.find((p) => wholly(p, 1.25)) ?? open.find((p) => wholly(p, 0.7)) ?? open.find(inside) ?? open[0] ?? tries[0]
-    );
-  }
-
-  /**
-   * A free spot outside a province, a short arrow's length from its unit spot (a virtual unit that moves in from
-   * nowhere). Never in a province where a unit stands (it would read as that province's unit, "an army in Karak
-   * Kadrin"): first on land nobody occupies, then on any ground nobody occupies (a sea, off-map land), then anywhere free.
-   */
-  function approachSpot(at: Point, province: string): Point {
-    const shape = geometry.shapes.get(province);
-    const outside = (p: Point) =>
-      !shape || !insideShape([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale], shape, geometry);
-    const boxes = units.map((x) => rectAround(x.at, x.size * 2.4, x.size * 2.2));
-    const free = (p: Point) => !boxes.some((b) => overlaps(b, rectAround(p, unitSize * 3.1, unitSize * 3.1)));
-    const occupied = new Set([...(position.units ?? []), ...(position.dislodged ?? [])].map((x) => x.province));
-    /** The unit's disc keeps inside one province nobody occupies (its whole disc: no neighbour's ground under it). */
-    const ground = (p: Point): string | null => {
-      const ids = [
-        p,
-        ...[0, 1, 2, 3, 4, 5].map(
-          (k): Point => [
-            p[0] + Math.cos((k * Math.PI) / 3) * unitSize * 1.3,
-            p[1] + Math.sin((k * Math.PI) / 3) * unitSize * 1.3,
-          ],
-        ),
-      ].map(provinceAt);
-      const id = ids[0];
-      return id && ids.every((x) => x === id) && !occupied.has(id) ? id : null;
-    };
-    const onLand = (id: string | null) =>
-      id !== null && variant.map.has(id) && !isWater(id) && geometry.shapes.get(id)?.kind !== 'impassable';
-    const spots: Point[] = [];
-    for (const reach of [5.5, 7, 8.5, 10]) {
-      for (let k = 0; k < 16; k++) {
-        const angle = (k / 16) * 2 * Math.PI + Math.PI / 2; // from below the spot round the compass
-        const p: Point = [at[0] + Math.cos(angle) * reach * unitSize, at[1] + Math.sin(angle) * reach * unitSize];
-        if (p[0] < frame.x || p[1] < frame.y || p[0] > frame.x + frame.w || p[1] > frame.y + frame.h) continue;
-        if (outside(p) && free(p)) spots.push(p);
-      }
-    }
-    return (
-      spots.find((p) => onLand(ground(p))) ??
-      spots.find((p) => ground(p) !== null) ??
-      spots[0] ??
-      besideSpot(at, province)
-    );
-  }
-
-  /** What lies under an output-pixel point (province id or off-map filler), for lines that keep to their ground. */
-  const provinceAt = (p: Point) => geometry.locate([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale]);
-  const isWater = (id: string) => {
-    const kind = geometry.shapes.get(id)?.kind;
-    return kind === 'sea' || kind === 'offmap-sea';
-  };
-  /** Middles of a shared border's segments (at most 12, spread along it). */
-  const borderVias = (a: string, b: string): Point[] => {
-    const segments = geometry.borderIndex.get(borderKey(a, b))?.segments ?? [];
-    const step = Math.max(1, Math.ceil(segments.length / 12));
-    return segments.filter((_, i) => i % step === 0).map(([p, q]) => T([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2]));
-  };
-
-  // Virtual units of the phase (Warhammer: the Illusion on Athel-Loren; the Immortality army, which stands nowhere,
-  // beside the province it moves into): translucent, ringed, never mistaken for a real unit.
-  /** Where a virtual unit that stands on no province of the map is drawn (its move starts there). */
-  const virtualSpot = new Map<string, Point>();
-  /** Virtual units' moves, drawn like any move, with the result the board after tells. */
-  const virtualMoves: PowerOrder[] = [];
-  const virtualResults: OrderResult[] = [];
-  if (position.phase?.type === 'movement') {
-    const virtualOrders = variant.rules.extraOrders?.({ map: variant.map, position, orders: opts.orders ?? [] }) ?? [];
-    for (const v of virtualOrders.filter((o) => o.virtual)) {
-      const onMap = variant.map.has(v.unit.province);
-      const target = onMap ? v.unit.province : v.order.kind === 'move' ? v.order.to.province : null;
-      const at = target ? unitPoint({ province: target, coast: null }) : null;
-      if (!at) continue;
-      // A virtual unit that stands nowhere waits outside the province it moves into, so its arrow reads.
-      const spot = onMap
-        ? !units.some((x) => x.location === target)
-          ? at
-          : besideSpot(at, target!)
-        : approachSpot(at, target!);
-      if (!onMap) virtualSpot.set(v.unit.province, spot);
-      if (v.order.kind === 'move') {
-        virtualMoves.push({ power: v.unit.power, order: v.order });
-        const after = opts.adjudication?.position;
-        const to = v.order.to.province;
-        if (after) {
-          const arrived = after.units.some((x) => x.power === v.unit.power && x.province === to);
-          virtualResults.push({
-            power: v.unit.power,
-            unit: `${v.unit.type} ${v.unit.province}`,
-            order: formatOrder(v.order, variant.rules),
-            result: arrived ? 'success' : 'failure',
-            reason: arrived ? 'the virtual unit moved in' : 'the virtual unit did not get in',
-          });
-        }
-      }
-      const fill = colorOf(v.unit.power);
-      units.push({
-        power: v.unit.power,
-        type: v.unit.type,
-        location: `virtual:${v.unit.province}`,
-        at: spot,
-        size: unitSize,
-        fill,
-        text: textOn(fill),
-        dislodged: false,
-        state: 'virtual',
-      });
-    }
-  }
+  // Virtual units of the phase (Warhammer's Illusion and Immortality army).
+  const { virtualSpot, virtualMoves, virtualResults } = virtualUnits({
+    variant,
+    position,
+    opts,
+    units,
+    unitSize,
+    unitPoint,
+    besideSpot,
+    approachSpot,
+    colorOf,
+  });
 
   const features: Feature[] = featuresOf(variant, geometry, anchors, warnings).map((f) => transformFeature(f, T));
-  /** Two provinces joined by a link and no drawn border: the link's drawn line, from `from`'s end (moves follow it). */
-  const linkLine = (from: string, to: string) => {
-    if ((geometry.borderIndex.get(borderKey(from, to))?.segments.length ?? 0) > 0) return null;
-    for (const f of features) {
-      if (f.kind !== 'link') continue;
-      if (f.from === from && f.to === to) return { points: [...f.points], kind: f.linkKind.split('(')[0]!.trim() };
-      if (f.from === to && f.to === from)
-        return { points: [f.points[1], f.points[0]], kind: f.linkKind.split('(')[0]!.trim() };
-    }
-    return null;
-  };
+  const { provinceAt, isWater, borderVias, linkLine } = groundOf(geometry, frame, scale, T, features);
 
+  const { layerContext, results, drawnOrders, orders, keepClear, wishes } = orderLayer({
+    variant,
+    position,
+    opts,
+    units,
+    offsetOf,
+    virtualSpot,
+    virtualMoves,
+    virtualResults,
+    unitPoint,
+    unitSize,
+    colorOf,
+    anchors,
+    T,
+    v,
+    ground: { provinceAt, isWater, borderVias, linkLine },
+    besideSpot,
+    powers,
+    marked,
+    drawnNeutral,
+    warnings,
+  });
+  retreatCues({
+    variant,
+    position,
+    opts,
+    results,
+    drawnOrders,
+    layerContext,
+    units,
+    offsetOf,
+    unitPoint,
+    colorOf,
+    unitSize,
+    v,
+    orders,
+    wishes,
+  });
+
+  const { centers, entrances, labels } = placeMarkers({
+    variant,
+    geometry,
+    anchors,
+    frame,
+    scale,
+    T,
+    u,
+    unitSize,
+    spotSize: 10.5 * u,
+    keepClear: orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))),
+    units,
+    holder,
+    powers,
+    colorOf,
+    warnings,
+  });
+
+  const { symbols, overlays } = placeResultMarks({
+    variant,
+    opts,
+    units,
+    orders,
+    wishes,
+    keepClear,
+    labels,
+    centers,
+    entrances,
+    unitSize,
+    v,
+    unitPoint,
+    colorOf,
+    provinceAt,
+    frame,
+    warnings,
+  });
+
+  // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
+  const titleText =
+    opts.title ??
+    `${variant.name} — ${(position?.phase && variant.phaseName?.(position.phase)) || phaseTitle(position)}`;
+  // Then every line style, symbol and feature the picture shows, flowing in rows below the powers.
+  const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays), {
+    units,
+    centers,
+    regions,
+    marked,
+  });
+  const { entries, keys, legendSize, legendH } = layoutLegend({
+    variant,
+    position,
+    width,
+    u,
+    top: titleH + frame.h,
+    legendRow,
+    marked,
+    colorOf,
+    drawnNeutral,
+    wanted,
+  });
+  const height = titleH + frame.h + legendH;
+
+  return {
+    ok: true,
+    scene: {
+      width,
+      height,
+      frame,
+      scale,
+      layer: v,
+      regions,
+      borders,
+      features,
+      centers,
+      entrances,
+      units,
+      orders,
+      symbols,
+      overlays,
+      labels,
+      title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
+      legend: { entries, keys, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
+      warnings,
+    },
+  };
+}
+
+/**
+ * The order layer: every order the adjudicator carried out, drawn (the powers' own, the orders the players' vote adopted
+ * for units no player owns, in their power's colour and never the ballots, virtual units' moves), the units the orders
+ * add (builds), each unit's power mark or neutral look, and the symbols the orders ask for; disbanded units faded.
+ */
+function orderLayer(p: {
+  variant: Variant;
+  position: Position;
+  opts: RenderOptions;
+  units: UnitMark[];
+  offsetOf: Map<string, Point>;
+  virtualSpot: Map<string, Point>;
+  virtualMoves: PowerOrder[];
+  virtualResults: OrderResult[];
+  unitPoint: (loc: Location) => Point | null;
+  unitSize: number;
+  colorOf: (power: string) => string;
+  anchors: Map<string, Point>;
+  T: (p: Point) => Point;
+  v: number;
+  ground: Pick<OrderMarkContext, 'provinceAt' | 'isWater' | 'borderVias' | 'linkLine'>;
+  besideSpot: (at: Point, province: string) => Point;
+  powers: Map<string, PowerData>;
+  marked: boolean;
+  drawnNeutral: (power: string) => boolean;
+  warnings: string[];
+}) {
+  const { variant, position, opts, units, offsetOf, virtualSpot, virtualMoves, virtualResults, unitPoint } = p;
+  const { unitSize, colorOf, anchors, T, v, besideSpot, powers, marked, drawnNeutral, warnings } = p;
+  const { provinceAt, isWater, borderVias, linkLine } = p.ground;
   const layerContext: OrderMarkContext = {
     variant,
     position,
@@ -435,10 +422,183 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     unit.state = 'disbanded';
     wishes.push({ kind: 'disbanded', candidates: aroundUnit(unit.at, unitSize), unit: unit.location });
   }
-  // Retreat phase board: where each dislodged unit without a drawn order may go, each line only over the unit's
-  // province and that option; a unit with nowhere to go gets the no-retreat cue (it will be disbanded). With results
-  // the phase is over: no options; a unit the adjudicator disbanded without a drawn order (no retreat order, no
-  // majority of the players' vote) is drawn disbanded.
+  return { layerContext, results, drawnOrders, orders, keepClear: layer.keepClear, wishes };
+}
+
+/**
+ * What lines keep to on the map: the ground under a point (province id or off-map filler), water, the middles of a
+ * shared border, and the drawn line of a link between two provinces with no drawn border (moves follow it).
+ */
+function groundOf(geometry: MapGeometry, frame: Rect, scale: number, T: (p: Point) => Point, features: Feature[]) {
+  /** What lies under an output-pixel point (province id or off-map filler), for lines that keep to their ground. */
+  const provinceAt = (p: Point) => geometry.locate([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale]);
+  const isWater = (id: string) => {
+    const kind = geometry.shapes.get(id)?.kind;
+    return kind === 'sea' || kind === 'offmap-sea';
+  };
+  /** Middles of a shared border's segments (at most 12, spread along it). */
+  const borderVias = (a: string, b: string): Point[] => {
+    const segments = geometry.borderIndex.get(borderKey(a, b))?.segments ?? [];
+    const step = Math.max(1, Math.ceil(segments.length / 12));
+    return segments.filter((_, i) => i % step === 0).map(([p, q]) => T([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2]));
+  };
+
+  /** Two provinces joined by a link and no drawn border: the link's drawn line, from `from`'s end (moves follow it). */
+  const linkLine = (from: string, to: string) => {
+    if ((geometry.borderIndex.get(borderKey(from, to))?.segments.length ?? 0) > 0) return null;
+    for (const f of features) {
+      if (f.kind !== 'link') continue;
+      if (f.from === from && f.to === to) return { points: [...f.points], kind: f.linkKind.split('(')[0]!.trim() };
+      if (f.from === to && f.to === from)
+        return { points: [f.points[1], f.points[0]], kind: f.linkKind.split('(')[0]!.trim() };
+    }
+    return null;
+  };
+  return { provinceAt, isWater, borderVias, linkLine };
+}
+
+/**
+ * Result symbols and the variant's overlay marks: dislodged and virtual rings round their units; the other symbols where
+ * they cover no label, unit, marker or the head of an arrow that succeeded; then the overlays, clear of all that.
+ */
+function placeResultMarks(p: {
+  variant: Variant;
+  opts: RenderOptions;
+  units: UnitMark[];
+  orders: OrderMark[];
+  wishes: SymbolWish[];
+  /** What the order layer asks symbols to keep off (support junctions). */
+  keepClear: Rect[];
+  labels: Label[];
+  centers: CenterMark[];
+  entrances: EntranceMark[];
+  unitSize: number;
+  v: number;
+  unitPoint: (loc: Location) => Point | null;
+  colorOf: (power: string) => string;
+  provinceAt: (p: Point) => string | null;
+  frame: Rect;
+  warnings: string[];
+}): { symbols: ResultSymbol[]; overlays: PlacedOverlay[] } {
+  const { variant, opts, units, orders, wishes, keepClear, labels, centers, entrances } = p;
+  const { unitSize, v, unitPoint, colorOf, provinceAt, frame, warnings } = p;
+  // Result symbols: dislodged rings round their units; the others where they cover no label, unit or marker.
+  const rings: ResultSymbol[] = units
+    .filter((x) => x.dislodged || x.state === 'virtual')
+    .map((x) => ({
+      kind: x.state === 'virtual' ? 'virtual' : 'dislodged',
+      at: x.at,
+      radius: x.size * 1.55,
+      unit: x.location,
+    }));
+  const symbolRadius = 7.5 * v;
+  const unitBoxes = units.map((x) => rectAround(x.at, x.size * 2.5, x.size * 2.5));
+  const obstacles: Rect[] = [
+    ...labels.map((l) => l.box),
+    ...unitBoxes,
+    ...rings.map((r) => rectAround(r.at, r.radius * 2, r.radius * 2)),
+    ...centers.map((c) => rectAround(c.at, c.radius * 2.4, c.radius * 2.4)),
+    ...entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
+  ];
+  // A result mark on the head of an arrow that succeeded would read as that order's failure: the heads are kept clear
+  // (a failed arrow's own head is where its ✕ goes).
+  const succeededHeads = orders.flatMap((o) => (!o.failed && o.head ? [headBox(o.head)] : []));
+  const symbols = [
+    ...rings,
+    ...placeSymbols(wishes, symbolRadius, [...obstacles, ...keepClear, ...succeededHeads], frame, warnings, provinceAt),
+  ];
+  const overlays = placeOverlays(opts.overlays, {
+    spotOf: (province) => (variant.map.has(province) ? unitPoint({ province, coast: null }) : null),
+    unitSize,
+    colorOf: (power) => (power ? colorOf(power) : OVERLAY_NEUTRAL),
+    obstacles: [...obstacles, ...symbols.map(symbolBox)],
+    provinceAt,
+    lines: orders.map((o) => o.path),
+    unitOf: (province) => {
+      const i = units.findIndex(
+        (x) =>
+          x.location.split('/')[0] === province && !x.dislodged && x.state !== 'virtual' && x.state !== 'build-failed',
+      );
+      return i < 0 ? null : { at: units[i]!.at, size: units[i]!.size, box: unitBoxes[i]! };
+    },
+    frame,
+    warnings,
+  });
+  return { symbols, overlays };
+}
+
+/**
+ * The position's units, in `units`: each on its province's spot, or (a retreat phase's dislodged unit) beside it, where
+ * the unit that dislodged it stands. Returns where each dislodged unit stands, by province.
+ */
+function placeUnits(p: {
+  variant: Variant;
+  position: Position;
+  opts: RenderOptions;
+  units: UnitMark[];
+  unitSize: number;
+  unitPoint: (loc: Location) => Point | null;
+  colorOf: (power: string) => string;
+  besideSpot: (at: Point, province: string) => Point;
+  warnings: string[];
+}): Map<string, Point> {
+  const { variant, position, opts, units, unitSize, unitPoint, colorOf, besideSpot, warnings } = p;
+  const dislodgedNow = new Set((opts.adjudication?.dislodged ?? []).map((d) => d.province));
+  const addUnit = (unit: Position['units'][number], dislodged: boolean, at: Point | null) => {
+    if (!at || !variant.map.has(unit.province)) {
+      warnings.push(`unit ${unit.type} ${locationKey(unit)} of ${unit.power} is not on the map`);
+      return;
+    }
+    const fill = colorOf(unit.power);
+    units.push({
+      power: unit.power,
+      type: unit.type,
+      location: locationKey(unit),
+      at,
+      size: unitSize,
+      fill,
+      text: textOn(fill),
+      dislodged,
+      state: 'normal',
+    });
+  };
+  for (const unit of position.units ?? []) addUnit(unit, dislodgedNow.has(unit.province), unitPoint(unit));
+  // Retreat phase: a dislodged unit stands beside its province's spot, where the unit that dislodged it is.
+  const offsetOf = new Map<string, Point>();
+  for (const unit of position.dislodged ?? []) {
+    const at = unitPoint(unit);
+    const spot = at ? besideSpot(at, unit.province) : null;
+    if (spot) offsetOf.set(unit.province, spot);
+    addUnit(unit, true, spot);
+  }
+  return offsetOf;
+}
+
+/**
+ * Retreat phase board: where each dislodged unit without a drawn order may go, each line only over the unit's province
+ * and that option (added to `orders`); a unit with nowhere to go gets the no-retreat cue (it will be disbanded). With
+ * results the phase is over: no options; a unit the adjudicator disbanded without a drawn order (no retreat order, no
+ * majority of the players' vote) is drawn disbanded. On the orders map of a movement phase, a unit this adjudication
+ * dislodged with nowhere to retreat gets the cue too (added to `wishes`).
+ */
+function retreatCues(p: {
+  variant: Variant;
+  position: Position;
+  opts: RenderOptions;
+  results: readonly OrderResult[] | undefined;
+  drawnOrders: PowerOrder[];
+  layerContext: OrderMarkContext;
+  units: UnitMark[];
+  offsetOf: Map<string, Point>;
+  unitPoint: (loc: Location) => Point | null;
+  colorOf: (power: string) => string;
+  unitSize: number;
+  v: number;
+  orders: OrderMark[];
+  wishes: SymbolWish[];
+}): void {
+  const { variant, position, opts, results, drawnOrders, layerContext, units, offsetOf, unitPoint } = p;
+  const { colorOf, unitSize, v, orders, wishes } = p;
   const ordered = new Set(drawnOrders.flatMap((o) => (o.order?.kind === 'waive' ? [] : [o.order?.unit?.province])));
   const optionContext = { ...layerContext, units };
   const disbandedByResult = results
@@ -485,79 +645,96 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     const unit = units.find((x) => x.location === locationKey(d) && x.dislodged);
     if (unit) wishes.push({ kind: 'no-retreat', candidates: aroundUnit(unit.at, unitSize), unit: unit.location });
   }
+}
 
-  const { centers, entrances, labels } = placeMarkers({
-    variant,
-    geometry,
-    anchors,
-    frame,
-    scale,
-    T,
-    u,
-    unitSize,
-    spotSize: 10.5 * u,
-    keepClear: orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))),
-    units,
-    holder,
-    powers,
-    colorOf,
-    warnings,
-  });
+/**
+ * Virtual units of the phase (Warhammer: the Illusion on Athel-Loren; the Immortality army, which stands nowhere, beside
+ * the province it moves into): added to `units`, translucent and ringed, never mistaken for a real unit; their moves,
+ * drawn like any move, with the result the board after tells.
+ */
+function virtualUnits(p: {
+  variant: Variant;
+  position: Position;
+  opts: RenderOptions;
+  units: UnitMark[];
+  unitSize: number;
+  unitPoint: (loc: Location) => Point | null;
+  besideSpot: (at: Point, province: string) => Point;
+  approachSpot: (at: Point, province: string) => Point;
+  colorOf: (power: string) => string;
+}): { virtualSpot: Map<string, Point>; virtualMoves: PowerOrder[]; virtualResults: OrderResult[] } {
+  const { variant, position, opts, units, unitSize, unitPoint, besideSpot, approachSpot, colorOf } = p;
+  /** Where a virtual unit that stands on no province of the map is drawn (its move starts there). */
+  const virtualSpot = new Map<string, Point>();
+  /** Virtual units' moves, drawn like any move, with the result the board after tells. */
+  const virtualMoves: PowerOrder[] = [];
+  const virtualResults: OrderResult[] = [];
+  if (position.phase?.type === 'movement') {
+    const virtualOrders = variant.rules.extraOrders?.({ map: variant.map, position, orders: opts.orders ?? [] }) ?? [];
+    for (const v of virtualOrders.filter((o) => o.virtual)) {
+      const onMap = variant.map.has(v.unit.province);
+      const target = onMap ? v.unit.province : v.order.kind === 'move' ? v.order.to.province : null;
+      const at = target ? unitPoint({ province: target, coast: null }) : null;
+      if (!at) continue;
+      // A virtual unit that stands nowhere waits outside the province it moves into, so its arrow reads.
+      const spot = onMap
+        ? !units.some((x) => x.location === target)
+          ? at
+          : besideSpot(at, target!)
+        : approachSpot(at, target!);
+      if (!onMap) virtualSpot.set(v.unit.province, spot);
+      if (v.order.kind === 'move') {
+        virtualMoves.push({ power: v.unit.power, order: v.order });
+        const after = opts.adjudication?.position;
+        const to = v.order.to.province;
+        if (after) {
+          const arrived = after.units.some((x) => x.power === v.unit.power && x.province === to);
+          virtualResults.push({
+            power: v.unit.power,
+            unit: `${v.unit.type} ${v.unit.province}`,
+            order: formatOrder(v.order, variant.rules),
+            result: arrived ? 'success' : 'failure',
+            reason: arrived ? 'the virtual unit moved in' : 'the virtual unit did not get in',
+          });
+        }
+      }
+      const fill = colorOf(v.unit.power);
+      units.push({
+        power: v.unit.power,
+        type: v.unit.type,
+        location: `virtual:${v.unit.province}`,
+        at: spot,
+        size: unitSize,
+        fill,
+        text: textOn(fill),
+        dislodged: false,
+        state: 'virtual',
+      });
+    }
+  }
+  return { virtualSpot, virtualMoves, virtualResults };
+}
 
-  // Result symbols: dislodged rings round their units; the others where they cover no label, unit or marker.
-  const rings: ResultSymbol[] = units
-    .filter((x) => x.dislodged || x.state === 'virtual')
-    .map((x) => ({
-      kind: x.state === 'virtual' ? 'virtual' : 'dislodged',
-      at: x.at,
-      radius: x.size * 1.55,
-      unit: x.location,
-    }));
-  const symbolRadius = 7.5 * v;
-  const unitBoxes = units.map((x) => rectAround(x.at, x.size * 2.5, x.size * 2.5));
-  const obstacles: Rect[] = [
-    ...labels.map((l) => l.box),
-    ...unitBoxes,
-    ...rings.map((r) => rectAround(r.at, r.radius * 2, r.radius * 2)),
-    ...centers.map((c) => rectAround(c.at, c.radius * 2.4, c.radius * 2.4)),
-    ...entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
-  ];
-  // A result mark on the head of an arrow that succeeded would read as that order's failure: the heads are kept clear
-  // (a failed arrow's own head is where its ✕ goes).
-  const succeededHeads = orders.flatMap((o) => (!o.failed && o.head ? [headBox(o.head)] : []));
-  const symbols = [
-    ...rings,
-    ...placeSymbols(
-      wishes,
-      symbolRadius,
-      [...obstacles, ...layer.keepClear, ...succeededHeads],
-      frame,
-      warnings,
-      provinceAt,
-    ),
-  ];
-  const overlays = placeOverlays(opts.overlays, {
-    spotOf: (province) => (variant.map.has(province) ? unitPoint({ province, coast: null }) : null),
-    unitSize,
-    colorOf: (power) => (power ? colorOf(power) : OVERLAY_NEUTRAL),
-    obstacles: [...obstacles, ...symbols.map(symbolBox)],
-    provinceAt,
-    lines: orders.map((o) => o.path),
-    unitOf: (province) => {
-      const i = units.findIndex(
-        (x) =>
-          x.location.split('/')[0] === province && !x.dislodged && x.state !== 'virtual' && x.state !== 'build-failed',
-      );
-      return i < 0 ? null : { at: units[i]!.at, size: units[i]!.size, box: unitBoxes[i]! };
-    },
-    frame,
-    warnings,
-  });
-
-  // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
-  const titleText =
-    opts.title ??
-    `${variant.name} — ${(position?.phase && variant.phaseName?.(position.phase)) || phaseTitle(position)}`;
+/**
+ * The legend's layout: each power's entry (its colour, name and centre count; a power with units and no centre shows
+ * its units too), wrapping onto further rows (Mandate of Heaven's 17 powers, Warhammer's 21), then a key for every
+ * line style, symbol and feature the picture shows, flowing in rows below the powers.
+ */
+function layoutLegend(p: {
+  variant: Variant;
+  position: Position;
+  width: number;
+  u: number;
+  /** Where the legend starts (below the map). */
+  top: number;
+  legendRow: number;
+  marked: boolean;
+  colorOf: (power: string) => string;
+  drawnNeutral: (power: string) => boolean;
+  wanted: ReturnType<typeof legendWants>;
+}): { entries: LegendEntry[]; keys: LegendKey[]; legendSize: number; legendH: number } {
+  const { variant, position, width, u, top, legendRow, marked, colorOf, drawnNeutral, wanted } = p;
+  const powers = new Map(variant.powers.map((q) => [q.name, q]));
   const legendSize = 15 * u;
   const counts = variant.powers.map((p) => {
     const centers = (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length;
@@ -572,7 +749,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts, marked))));
   const powerRows = Math.max(1, Math.ceil(counts.length / perRow));
   const slot = inner / perRow;
-  const legendY = titleH + frame.h + legendRow / 2;
+  const legendY = top + legendRow / 2;
   const entries: LegendEntry[] = counts.map((c, i) => ({
     ...c,
     color: colorOf(c.power),
@@ -581,13 +758,6 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     at: [12 * u + slot * (i % perRow) + 4 * u, legendY + legendRow * Math.floor(i / perRow)],
     text: c.text,
   }));
-  // Then every line style, symbol and feature the picture shows, flowing in rows below the powers.
-  const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays), {
-    units,
-    centers,
-    regions,
-    marked,
-  });
   const keys: LegendKey[] = [];
   const sample = { line: 34 * u, symbol: legendSize * 1.1 };
   let x = 12 * u + 4 * u;
@@ -612,31 +782,7 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     x += need;
   }
   const legendH = legendRow * (keys.length > 0 ? row + 1 : powerRows);
-  const height = titleH + frame.h + legendH;
-
-  return {
-    ok: true,
-    scene: {
-      width,
-      height,
-      frame,
-      scale,
-      layer: v,
-      regions,
-      borders,
-      features,
-      centers,
-      entrances,
-      units,
-      orders,
-      symbols,
-      overlays,
-      labels,
-      title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
-      legend: { entries, keys, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
-      warnings,
-    },
-  };
+  return { entries, keys, legendSize, legendH };
 }
 
 /**
