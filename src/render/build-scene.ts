@@ -527,11 +527,8 @@ function placeResultMarks(p: {
   return { symbols, overlays };
 }
 
-/**
- * The position's units, in `units`: each on its province's spot, or (a retreat phase's dislodged unit) beside it, where
- * the unit that dislodged it stands. Returns where each dislodged unit stands, by province.
- */
-function placeUnits(p: {
+/** What the steps that place units share: the picture's units so far (they add to them) and how a unit is placed. */
+interface UnitStep {
   variant: Variant;
   position: Position;
   opts: RenderOptions;
@@ -540,8 +537,13 @@ function placeUnits(p: {
   unitPoint: (loc: Location) => Point | null;
   colorOf: (power: string) => string;
   besideSpot: (at: Point, province: string) => Point;
-  warnings: string[];
-}): Map<string, Point> {
+}
+
+/**
+ * The position's units, in `units`: each on its province's spot, or (a retreat phase's dislodged unit) beside it, where
+ * the unit that dislodged it stands. Returns where each dislodged unit stands, by province.
+ */
+function placeUnits(p: UnitStep & { warnings: string[] }): Map<string, Point> {
   const { variant, position, opts, units, unitSize, unitPoint, colorOf, besideSpot, warnings } = p;
   const dislodgedNow = new Set((opts.adjudication?.dislodged ?? []).map((d) => d.province));
   const addUnit = (unit: Position['units'][number], dislodged: boolean, at: Point | null) => {
@@ -652,17 +654,11 @@ function retreatCues(p: {
  * the province it moves into): added to `units`, translucent and ringed, never mistaken for a real unit; their moves,
  * drawn like any move, with the result the board after tells.
  */
-function virtualUnits(p: {
-  variant: Variant;
-  position: Position;
-  opts: RenderOptions;
-  units: UnitMark[];
-  unitSize: number;
-  unitPoint: (loc: Location) => Point | null;
-  besideSpot: (at: Point, province: string) => Point;
-  approachSpot: (at: Point, province: string) => Point;
-  colorOf: (power: string) => string;
-}): { virtualSpot: Map<string, Point>; virtualMoves: PowerOrder[]; virtualResults: OrderResult[] } {
+function virtualUnits(p: UnitStep & { approachSpot: (at: Point, province: string) => Point }): {
+  virtualSpot: Map<string, Point>;
+  virtualMoves: PowerOrder[];
+  virtualResults: OrderResult[];
+} {
   const { variant, position, opts, units, unitSize, unitPoint, besideSpot, approachSpot, colorOf } = p;
   /** Where a virtual unit that stands on no province of the map is drawn (its move starts there). */
   const virtualSpot = new Map<string, Point>();
