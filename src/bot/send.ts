@@ -191,13 +191,15 @@ export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
    */
   async function sendResults(row: DeliveryRow, payload: Extract<DeliveryRow['payload'], { type: 'phase_results' }>) {
     const sent = row.partsSent ?? 0;
-    const textParts = postParts(payload.text, null, { pingUsers: false }).length;
+    // Only the role the game master chose is pinged, never @everyone (docs/decisions.md); its mention is part of the
+    // text that is cut, so the parts are counted with it.
+    const role = notifyRoleOf(deps, payload.gameId);
+    const textParts = postParts(payload.text, null, { pingUsers: false, role }).length;
     const orders = sent === 0 ? await resultsPicture(deps, maps, payload.phaseId, 'orders') : null;
     const after = sent <= textParts ? await resultsPicture(deps, maps, payload.phaseId, 'after') : null;
     // A map that failed to draw is retried (with the outbox's backoff) before the post goes out without it.
     if ((orders === 'failed' || after === 'failed') && row.attempts < MAP_ATTEMPTS - 1)
       throw new Error('the map could not be drawn; will retry');
-    const role = notifyRoleOf(deps, payload.gameId);
     const messages = postParts(payload.text, orders === 'failed' ? null : orders, { pingUsers: false, role });
     // The after map is the last part whatever happened to it, so the parts count the same way on every attempt.
     if (after !== 'failed' && after !== null) messages.push(afterBoardMessage(after));

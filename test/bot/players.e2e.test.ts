@@ -5,7 +5,7 @@
  * game-master role over and removing a player before the start, and orders closed at the deadline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
+import { createHarness, expectResultsPost, slashConfirmed, waitForResults, type Harness } from './harness.js';
 
 describe("players' and game masters' experience", () => {
   let h: Harness;
@@ -140,6 +140,9 @@ describe("players' and game masters' experience", () => {
     expect(results.content.startsWith(`<@&${role.id}> **Spring 1901 movement: results**`)).toBe(true);
     expect(h.fake.allowedMentions(results)).toEqual({ parse: [], users: [], roles: [role.id] });
     expect(h.fake.pings(results)).toEqual({ users: [], roles: [role.id], everyone: false });
+    // The board after follows alone (the role's mention counted in the parts), and pings nobody.
+    const parts = await expectResultsPost(h, results);
+    expect(h.fake.pings(parts.at(-1)!)).toEqual({ users: [], roles: [], everyone: false });
     await h.bot!.outbox.idle();
     for (const m of h.fake.channelMessages('notify')) expect(h.fake.pings(m).everyone).toBe(false);
   });
