@@ -1,16 +1,16 @@
 /**
  * The outbox sender: turns one outbox row (src/game/outbox.ts) into Discord messages.
  *
- * - `phase_results`: a channel post with the phase's two maps (its orders with their results on the position before
- *   it, and the board after it) as PNGs and the results summary (which ends with the next deadline).
+ * - `phase_results`: a channel post with the phase's two maps as PNGs, one per message (its orders with their results
+ *   on the position before it with the results summary, which ends with the next deadline; then the board after it).
  * - Every text is shown as Discord shows it (markup.ts: the game's references to moments, members, roles and
  *   channels become their markup) before it is cut into messages.
  * - Every channel post (`phase_results`, `game_started`, `step_post`, `notice`, `game_over`) longer than one message
- *   goes out as several: its text cut at line boundaries into parts of at most 2,000 characters, in
- *   order, the first carrying the maps (and the role mention); no embeds. Each part is its own idempotent step: it has
- *   its own nonce, and the outbox records the parts sent (`partsSent`, `partSent`), so a retry or a restarted bot
- *   goes on from the next part and Discord drops a repeat of the one in flight. The maps are drawn only while the
- *   first part is still to send.
+ *   goes out as several: its text cut at line boundaries into parts of at most 2,000 characters, in order, the first
+ *   carrying the map (and the role mention), a results post's last part the board after; no embeds. Each part is its
+ *   own idempotent step: it has its own nonce, and the outbox records the parts sent (`partsSent`, `partSent`), so a
+ *   retry or a restarted bot goes on from the next part and Discord drops a repeat of the one in flight. A map is
+ *   drawn only while its part is still to send.
  * - `game_started`: the start map and the roster. `status`: edits the status message in place, or posts it
  *   (first time, or after a moderator deleted it), pins it so players find it among the results posts
  *   (`pinStatus`; best effort: without the Pin Messages permission it stays unpinned), and returns its id. `notice` / `game_over`: channel text. `dm`: a direct message (up to 3 parts).
