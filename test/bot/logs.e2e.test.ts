@@ -63,13 +63,16 @@ describe('errors from Discord are logged without request or response bodies', ()
     // Routes keep ids but never an interaction token.
     for (const l of lines())
       if (l.err?.route?.startsWith('/interactions/')) expect(l.err.route).toMatch(/^\/interactions\/\d+\/:token\//);
-    // Outbox deliveries are logged at info: kind, attempts, milliseconds.
-    expect(
-      lines().some(
-        (l) =>
-          l.msg === 'outbox delivered' && l.kind === 'dm' && typeof l.ms === 'number' && (l.attempts as number) > 1,
-      ),
-    ).toBe(true);
+    // Outbox deliveries are logged at info: kind, attempts, milliseconds. The line follows Discord's answer, so the DM
+    // can be seen before it is written: wait for it.
+    await expect
+      .poll(() =>
+        lines().some(
+          (l) =>
+            l.msg === 'outbox delivered' && l.kind === 'dm' && typeof l.ms === 'number' && (l.attempts as number) > 1,
+        ),
+      )
+      .toBe(true);
     expect(fake.unexpectedErrors()).toEqual([]);
   });
 });
