@@ -6,7 +6,7 @@ import { fstatSync, readFileSync } from 'node:fs';
 import { CLI_DEFAULT_LEVEL, isLevel, LEVELS, type Level } from '../ai/levels.js';
 import type { Variant } from '../engine/variant.js';
 import { InputError } from '../variants/case/error.js';
-import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/loaders.js';
+import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/bundled.js';
 
 export interface CommandResult {
   /** 0: input read (even with illegal orders); 1: a check failed or an internal error; 2: unreadable input or usage. */

@@ -6,7 +6,7 @@ import { formatOrder } from './format.js';
 import type { GameMap } from './map.js';
 import { locationKey } from './map.js';
 import type { BuildSlot, RulesModule } from './rules.js';
-import type { OrderResult, Position, Power, PowerOrder, ProvinceId, Unit, UnitType } from './types.js';
+import type { OrderResult, Position, Power, PowerOrder, ProvinceId, Unit, UnitRef, UnitType } from './types.js';
 
 export interface AdjustmentOutcome {
   units: Unit[];
@@ -54,219 +54,63 @@ export function powersIn(position: Position): Power[] {
   return [...s].sort();
 }
 
+/** The shared state of one adjustment phase: the board being rebuilt, and what every power's orders produced. */
+interface AdjustmentBoard {
+  map: GameMap;
+  rules: RulesModule;
+  position: Position;
+  /** The board's units (copies), then every accepted build in the order it was accepted. */
+  units: Unit[];
+  removed: Unit[];
+  civilDisorderRemovals: Unit[];
+  results: OrderResult[];
+}
+
+/** One power's winter in progress: its allowance, and what its orders have used of it so far. */
+interface PowerLedger {
+  power: Power;
+  /** Builds when positive, disbands when negative (`adjustmentDelta`). */
+  delta: number;
+  /** Where it may build (`buildableCenters`). */
+  allowed: Set<ProvinceId>;
+  /** Provinces with an accepted or deferred build. */
+  built: Set<ProvinceId>;
+  disbanded: Set<ProvinceId>;
+  /** Builds accepted plus builds waived. */
+  builds: number;
+  /** Builds that differ by their rank (the variant's `buildSlots`), if any. */
+  slots: BuildSlot[] | undefined;
+  /** Provinces of the accepted builds, in the order they were accepted. */
+  accepted: ProvinceId[];
+  /** Builds that did not fit the slots yet; they are tried again once every order is read. */
+  deferred: { unit: Unit; name: string }[];
+}
+
+/**
+ * The adjustment phase: every power's builds, disbands and waives, then unused builds waived and civil disorder
+ * (DATC 6.I, 6.J; 4.D.8). Powers are taken in alphabetical order; two powers' builds in one province both fail.
+ */
 export function resolveAdjustments(
   map: GameMap,
   rules: RulesModule,
   position: Position,
   orders: PowerOrder[],
 ): AdjustmentOutcome {
-  const results: OrderResult[] = [];
-  const units = position.units.map((u) => ({ ...u }));
-  const removed: Unit[] = [];
-  const civilDisorderRemovals: Unit[] = [];
+  const board: AdjustmentBoard = {
+    map,
+    rules,
+    position,
+    units: position.units.map((u) => ({ ...u })),
+    removed: [],
+    civilDisorderRemovals: [],
+    results: [],
+  };
   const powers = new Set([...powersIn(position), ...orders.map((o) => o.power)]);
-
   for (const power of [...powers].sort()) {
-    const delta = adjustmentDelta(position, power, map, rules);
     const mine = orders.filter((o) => o.power === power);
-    const allowed = new Set(buildableCenters(map, rules, position, power));
-    const built = new Set<ProvinceId>();
-    const disbanded = new Set<ProvinceId>();
-    let builds = 0;
-    const fail = (
-      _po: PowerOrder,
-      unit: string,
-      order: string,
-      reason: string,
-      result: OrderResult['result'] = 'failure',
-    ) => results.push({ power, unit, order, result, reason });
-
-    // Builds that differ by their rank (the variant's `buildSlots`): the k-th build of the winter goes in slot k.
-    const slots = rules.buildSlots?.({ map, position, power });
-    const accepted: ProvinceId[] = [];
-    const deferred: { unit: Unit; name: string }[] = [];
-    const accept = (unit: Unit, name: string) => {
-      units.push(unit);
-      built.add(unit.province);
-      accepted.push(unit.province);
-      builds++;
-      results.push({
-        power,
-        unit: `${unit.type} ${locationKey(unit)}`,
-        order: `${unit.type} ${locationKey(unit)} B`,
-        result: 'success',
-        reason: `built in ${name}`,
-      });
-    };
-
-    for (const po of mine) {
-      const order = po.order;
-      if (order.kind === 'build') {
-        const u = order.unit;
-        const text = `${u.type} ${locationKey(u)} B`;
-        const name = map.province(u.province)?.name ?? u.province;
-        if (delta <= 0) {
-          fail(po, `${u.type} ${locationKey(u)}`, text, `${power} has no builds this winter`);
-          continue;
-        }
-        if (builds >= delta) {
-          fail(po, `${u.type} ${locationKey(u)}`, text, `all ${delta} build${delta > 1 ? 's are' : ' is'} used`);
-          continue;
-        } // DATC 6.I.1
-        if (built.has(u.province)) {
-          fail(po, `${u.type} ${locationKey(u)}`, text, `a unit is already built in ${name}`);
-          continue;
-        } // DATC 6.I.7
-        if (!allowed.has(u.province)) {
-          const occupied = position.units.some((x) => x.province === u.province);
-          const reason = occupied
-            ? `${name} is occupied` // DATC 6.I.3, 6.I.4
-            : (rules.buildRefusal?.({ map, position, power, province: u.province }) ??
-              (map.homeCenters(power).includes(u.province)
-                ? `${power} does not own ${name}` // DATC 6.I.5
-                : `${name} is not a home centre of ${power} that it owns`)); // DATC 6.I.6
-          fail(po, `${u.type} ${locationKey(u)}`, text, reason);
-          continue;
-        }
-        if (!buildableTypes(map, rules, position, power, u.province).includes(u.type)) {
-          fail(
-            po,
-            `${u.type} ${locationKey(u)}`,
-            text,
-            `${u.type === 'F' ? 'a fleet' : 'an army'} cannot be built in ${name}`,
-          );
-          continue;
-        }
-        let coast = u.type === 'A' ? null : u.coast;
-        const coasts = map.coastsOf(u.province);
-        if (u.type === 'F' && coasts.length > 0 && (!coast || !coasts.includes(coast))) {
-          fail(
-            po,
-            `${u.type} ${locationKey(u)}`,
-            text,
-            `say which coast of ${name} (${coasts.map((c) => `${u.province}/${c}`).join(' or ')})`,
-          ); // DATC 6.B.14
-          continue;
-        }
-        if (u.type === 'F' && coasts.length === 0) coast = null;
-        const unit: Unit = { power, type: u.type, province: u.province, coast };
-        if (slots && !fitsSlots(slots, [...accepted, u.province])) {
-          // Not yet: it may fit once the builds of earlier ranks are in (whatever order they were listed in).
-          deferred.push({ unit, name });
-          built.add(u.province);
-          continue;
-        }
-        accept(unit, name);
-      } else if (order.kind === 'disband') {
-        const at = order.unit.province;
-        const unit = units.find((x) => x.province === at && !disbanded.has(at));
-        const text = `${order.unit.type ?? unit?.type ?? '?'} ${unit ? locationKey(unit) : at} D`;
-        const label = `${unit?.type ?? order.unit.type ?? '?'} ${unit ? locationKey(unit) : at}`;
-        if (delta >= 0) {
-          fail(po, label, text, `${power} has no units to disband this winter`);
-          continue;
-        }
-        if (disbanded.size >= -delta) {
-          fail(po, label, text, `only ${-delta} unit${delta < -1 ? 's' : ''} must be disbanded`);
-          continue;
-        } // DATC 6.J.1
-        if (disbanded.has(at)) {
-          fail(po, label, text, 'that unit is already disbanded');
-          continue;
-        } // DATC 6.J.2
-        if (!unit || unit.power !== power) {
-          fail(po, label, text, `${power} has no unit in ${map.province(at)?.name ?? at}`);
-          continue;
-        }
-        const kept = rules.disbandRefusal?.({ map, position, power, unit });
-        if (kept) {
-          fail(po, label, text, kept);
-          continue;
-        }
-        disbanded.add(at);
-        removed.push(unit);
-        results.push({
-          power,
-          unit: label,
-          order: `${unit.type} ${locationKey(unit)} D`,
-          result: 'success',
-          reason: 'disbanded',
-        });
-      } else if (order.kind === 'waive') {
-        const refused = rules.waiveRefused?.({ map, position, power });
-        if (refused) {
-          fail(po, '', 'WAIVE', refused, 'illegal');
-          continue;
-        }
-        if (delta <= 0 || builds >= delta) {
-          fail(po, '', 'WAIVE', 'no build left to waive');
-          continue;
-        }
-        builds++;
-        results.push({ power, unit: '', order: 'WAIVE', result: 'success', reason: 'build waived' });
-      } else {
-        const unit = 'unit' in order ? `${order.unit.type ?? '?'} ${locationKey(order.unit)}` : '';
-        fail(
-          po,
-          unit,
-          formatOrder(order, rules),
-          'only builds, disbands and waives are given in an adjustment phase',
-          'illegal',
-        );
-      }
-    }
-    if (slots) {
-      for (let placed = true; placed; ) {
-        placed = false;
-        for (const d of [...deferred]) {
-          if (builds >= delta || !fitsSlots(slots, [...accepted, d.unit.province])) continue;
-          deferred.splice(deferred.indexOf(d), 1);
-          accept(d.unit, d.name);
-          placed = true;
-        }
-      }
-      for (const d of deferred) {
-        const label = `${d.unit.type} ${locationKey(d.unit)}`;
-        const reason =
-          builds >= delta
-            ? `all ${delta} build${delta > 1 ? 's are' : ' is'} used`
-            : (slots[accepted.length]?.rule ?? `${d.name} cannot take this build`);
-        built.delete(d.unit.province);
-        results.push({ power, unit: label, order: `${label} B`, result: 'failure', reason });
-      }
-    }
-    if (delta > 0 && builds < delta) {
-      const left = Math.min(delta - builds, Math.max(0, allowed.size - built.size));
-      if (left > 0) {
-        results.push({
-          power,
-          unit: '',
-          order: 'WAIVE',
-          result: 'success',
-          reason: `${left} unused build${left > 1 ? 's' : ''} waived`,
-          defaulted: true,
-        });
-      }
-    }
-    if (delta < 0 && disbanded.size < -delta) {
-      // Civil disorder (DATC 4.D.8, 2023 rules).
-      const own = units.filter((u) => u.power === power && !disbanded.has(u.province));
-      const { victims, why } = civilDisorderRemovalsOf(map, rules, position, power, own, -delta - disbanded.size);
-      for (const v of victims) {
-        disbanded.add(v.province);
-        removed.push(v);
-        civilDisorderRemovals.push({ ...v });
-        results.push({
-          power,
-          unit: `${v.type} ${locationKey(v)}`,
-          order: `${v.type} ${locationKey(v)} D`,
-          result: 'success',
-          reason: why,
-          defaulted: true,
-        });
-      }
-    }
+    adjustPower(board, power, mine);
   }
+  const { units, removed, civilDisorderRemovals, results } = board;
   const standoff = buildStandoffs(map, position, units, results);
   const gone = new Set(removed.map((u) => u.province));
   return {
@@ -275,6 +119,250 @@ export function resolveAdjustments(
     civilDisorderRemovals,
     results,
   };
+}
+
+/**
+ * One power's winter: its orders read one by one (too many builds or disbands are handled in order, DATC 6.I.1,
+ * 6.J.1; docs/engine.md), then the builds deferred by the variant's slots, unused builds waived, and civil disorder.
+ */
+function adjustPower(board: AdjustmentBoard, power: Power, mine: PowerOrder[]): void {
+  const { map, rules, position } = board;
+  const ledger: PowerLedger = {
+    power,
+    delta: adjustmentDelta(position, power, map, rules),
+    allowed: new Set(buildableCenters(map, rules, position, power)),
+    built: new Set(),
+    disbanded: new Set(),
+    builds: 0,
+    slots: rules.buildSlots?.({ map, position, power }),
+    accepted: [],
+    deferred: [],
+  };
+  for (const { order } of mine) {
+    if (order.kind === 'build') resolveBuild(board, ledger, order.unit);
+    else if (order.kind === 'disband') resolveDisband(board, ledger, order.unit);
+    else if (order.kind === 'waive') resolveWaive(board, ledger);
+    else {
+      const unit = 'unit' in order ? `${order.unit.type ?? '?'} ${locationKey(order.unit)}` : '';
+      const text = formatOrder(order, rules);
+      refuse(board, ledger, unit, text, 'only builds, disbands and waives are given in an adjustment phase', 'illegal');
+    }
+  }
+  if (ledger.slots) placeDeferredBuilds(board, ledger, ledger.slots);
+  waiveUnusedBuilds(board, ledger);
+  disbandInCivilDisorder(board, ledger);
+}
+
+/** Records an order that failed (or was illegal), with the reason a player reads. */
+function refuse(
+  board: AdjustmentBoard,
+  ledger: PowerLedger,
+  unit: string,
+  order: string,
+  reason: string,
+  result: OrderResult['result'] = 'failure',
+): void {
+  board.results.push({ power: ledger.power, unit, order, result, reason });
+}
+
+/**
+ * Why this build fails before its coast and slot are looked at, or null: no builds this winter, all used (DATC
+ * 6.I.1), already built there (6.I.7), not a build site (occupied 6.I.3–6.I.4, not owned 6.I.5, not a home centre
+ * 6.I.6, or the variant's `buildRefusal`), or a unit type the province cannot take (6.I.2).
+ */
+function buildRefusalOf(
+  board: AdjustmentBoard,
+  ledger: PowerLedger,
+  u: UnitRef & { type: UnitType },
+  name: string,
+): string | null {
+  const { map, rules, position } = board;
+  const { power, delta } = ledger;
+  if (delta <= 0) return `${power} has no builds this winter`;
+  if (ledger.builds >= delta) return `all ${delta} build${delta > 1 ? 's are' : ' is'} used`; // DATC 6.I.1
+  if (ledger.built.has(u.province)) return `a unit is already built in ${name}`; // DATC 6.I.7
+  if (!ledger.allowed.has(u.province)) {
+    const occupied = position.units.some((x) => x.province === u.province);
+    return occupied
+      ? `${name} is occupied` // DATC 6.I.3, 6.I.4
+      : (rules.buildRefusal?.({ map, position, power, province: u.province }) ??
+          (map.homeCenters(power).includes(u.province)
+            ? `${power} does not own ${name}` // DATC 6.I.5
+            : `${name} is not a home centre of ${power} that it owns`)); // DATC 6.I.6
+  }
+  if (!buildableTypes(map, rules, position, power, u.province).includes(u.type))
+    return `${u.type === 'F' ? 'a fleet' : 'an army'} cannot be built in ${name}`;
+  return null;
+}
+
+/**
+ * A build order: refused (`buildRefusalOf`, or a fleet on a split coast without its coast, DATC 6.B.14), deferred
+ * when it does not fit the variant's slots yet, or accepted.
+ */
+function resolveBuild(board: AdjustmentBoard, ledger: PowerLedger, u: UnitRef & { type: UnitType }): void {
+  const { map } = board;
+  const label = `${u.type} ${locationKey(u)}`;
+  const text = `${label} B`;
+  const name = map.province(u.province)?.name ?? u.province;
+  const refusal = buildRefusalOf(board, ledger, u, name);
+  if (refusal !== null) {
+    refuse(board, ledger, label, text, refusal);
+    return;
+  }
+  let coast = u.type === 'A' ? null : u.coast;
+  const coasts = map.coastsOf(u.province);
+  if (u.type === 'F' && coasts.length > 0 && (!coast || !coasts.includes(coast))) {
+    const which = coasts.map((c) => `${u.province}/${c}`).join(' or ');
+    refuse(board, ledger, label, text, `say which coast of ${name} (${which})`); // DATC 6.B.14
+    return;
+  }
+  if (u.type === 'F' && coasts.length === 0) coast = null;
+  const unit: Unit = { power: ledger.power, type: u.type, province: u.province, coast };
+  if (ledger.slots && !fitsSlots(ledger.slots, [...ledger.accepted, u.province])) {
+    // Not yet: it may fit once the builds of earlier ranks are in (whatever order they were listed in).
+    ledger.deferred.push({ unit, name });
+    ledger.built.add(u.province);
+    return;
+  }
+  acceptBuild(board, ledger, unit, name);
+}
+
+/** Puts a build on the board and uses one of the power's builds. */
+function acceptBuild(board: AdjustmentBoard, ledger: PowerLedger, unit: Unit, name: string): void {
+  board.units.push(unit);
+  ledger.built.add(unit.province);
+  ledger.accepted.push(unit.province);
+  ledger.builds++;
+  board.results.push({
+    power: ledger.power,
+    unit: `${unit.type} ${locationKey(unit)}`,
+    order: `${unit.type} ${locationKey(unit)} B`,
+    result: 'success',
+    reason: `built in ${name}`,
+  });
+}
+
+/**
+ * The variant's slots (`buildSlots`, docs/engine.md): deferred builds are placed while any still fits beside the
+ * accepted ones, so the set accepted does not depend on the order they were listed in; the rest fail.
+ */
+function placeDeferredBuilds(board: AdjustmentBoard, ledger: PowerLedger, slots: BuildSlot[]): void {
+  const { deferred, accepted, delta } = ledger;
+  for (let placed = true; placed; ) {
+    placed = false;
+    for (const d of [...deferred]) {
+      if (ledger.builds >= delta || !fitsSlots(slots, [...accepted, d.unit.province])) continue;
+      deferred.splice(deferred.indexOf(d), 1);
+      acceptBuild(board, ledger, d.unit, d.name);
+      placed = true;
+    }
+  }
+  for (const d of deferred) {
+    const label = `${d.unit.type} ${locationKey(d.unit)}`;
+    const reason =
+      ledger.builds >= delta
+        ? `all ${delta} build${delta > 1 ? 's are' : ' is'} used`
+        : (slots[accepted.length]?.rule ?? `${d.name} cannot take this build`);
+    ledger.built.delete(d.unit.province);
+    board.results.push({ power: ledger.power, unit: label, order: `${label} B`, result: 'failure', reason });
+  }
+}
+
+/**
+ * A disband order: refused when the power owes no disband, has paid them all (DATC 6.J.1), disbands the same unit
+ * twice (6.J.2), has no unit there, or the variant keeps the unit (`disbandRefusal`); otherwise the unit is removed.
+ */
+function resolveDisband(board: AdjustmentBoard, ledger: PowerLedger, ordered: UnitRef): void {
+  const { map, rules, position } = board;
+  const { power, delta, disbanded } = ledger;
+  const at = ordered.province;
+  const unit = board.units.find((x) => x.province === at && !disbanded.has(at));
+  const text = `${ordered.type ?? unit?.type ?? '?'} ${unit ? locationKey(unit) : at} D`;
+  const label = `${unit?.type ?? ordered.type ?? '?'} ${unit ? locationKey(unit) : at}`;
+  if (delta >= 0) {
+    refuse(board, ledger, label, text, `${power} has no units to disband this winter`);
+    return;
+  }
+  if (disbanded.size >= -delta) {
+    refuse(board, ledger, label, text, `only ${-delta} unit${delta < -1 ? 's' : ''} must be disbanded`);
+    return;
+  } // DATC 6.J.1
+  if (disbanded.has(at)) {
+    refuse(board, ledger, label, text, 'that unit is already disbanded');
+    return;
+  } // DATC 6.J.2
+  if (!unit || unit.power !== power) {
+    refuse(board, ledger, label, text, `${power} has no unit in ${map.province(at)?.name ?? at}`);
+    return;
+  }
+  const kept = rules.disbandRefusal?.({ map, position, power, unit });
+  if (kept) {
+    refuse(board, ledger, label, text, kept);
+    return;
+  }
+  disbanded.add(at);
+  board.removed.push(unit);
+  board.results.push({
+    power,
+    unit: label,
+    order: `${unit.type} ${locationKey(unit)} D`,
+    result: 'success',
+    reason: 'disbanded',
+  });
+}
+
+/** A `WAIVE`: illegal when the variant refuses it (`waiveRefused`), failed with no build left, else one build used. */
+function resolveWaive(board: AdjustmentBoard, ledger: PowerLedger): void {
+  const { map, rules, position } = board;
+  const refused = rules.waiveRefused?.({ map, position, power: ledger.power });
+  if (refused) {
+    refuse(board, ledger, '', 'WAIVE', refused, 'illegal');
+    return;
+  }
+  if (ledger.delta <= 0 || ledger.builds >= ledger.delta) {
+    refuse(board, ledger, '', 'WAIVE', 'no build left to waive');
+    return;
+  }
+  ledger.builds++;
+  board.results.push({ power: ledger.power, unit: '', order: 'WAIVE', result: 'success', reason: 'build waived' });
+}
+
+/** Builds neither ordered nor waived are waived by default, as many as there are free build sites for. */
+function waiveUnusedBuilds(board: AdjustmentBoard, ledger: PowerLedger): void {
+  const { delta, builds } = ledger;
+  if (delta <= 0 || builds >= delta) return;
+  const left = Math.min(delta - builds, Math.max(0, ledger.allowed.size - ledger.built.size));
+  if (left <= 0) return;
+  board.results.push({
+    power: ledger.power,
+    unit: '',
+    order: 'WAIVE',
+    result: 'success',
+    reason: `${left} unused build${left > 1 ? 's' : ''} waived`,
+    defaulted: true,
+  });
+}
+
+/** Disbands a power did not order are made in civil disorder (DATC 4.D.8, 2023 rules; `civilDisorderRemovalsOf`). */
+function disbandInCivilDisorder(board: AdjustmentBoard, ledger: PowerLedger): void {
+  const { map, rules, position } = board;
+  const { power, delta, disbanded } = ledger;
+  if (delta >= 0 || disbanded.size >= -delta) return;
+  const own = board.units.filter((u) => u.power === power && !disbanded.has(u.province));
+  const { victims, why } = civilDisorderRemovalsOf(map, rules, position, power, own, -delta - disbanded.size);
+  for (const v of victims) {
+    disbanded.add(v.province);
+    board.removed.push(v);
+    board.civilDisorderRemovals.push({ ...v });
+    board.results.push({
+      power,
+      unit: `${v.type} ${locationKey(v)}`,
+      order: `${v.type} ${locationKey(v)} D`,
+      result: 'success',
+      reason: why,
+      defaulted: true,
+    });
+  }
 }
 
 /**

@@ -321,9 +321,6 @@ export interface RulesModule {
    */
   cutsSupport?(ctx: MovementContext, attacker: OrderedUnit, supporter: OrderedUnit): boolean | number | undefined;
 
-  /** Can a unit of this power support/give this order at all? (e.g. Warring States fleet support reach) */
-  canSupport?(q: { map: GameMap; supporter: Unit; target: ProvinceId }): boolean | undefined;
-
   /**
    * A battle decided outside the resolver (Warhammer decisive battles) for a province some units move into: the
    * province the winning unit stands in (its move succeeds, whatever the strengths there; every other move into the
@@ -494,9 +491,6 @@ export interface RulesModule {
 
   /** Phase after `phase` when nothing is skipped (default spring → fall → winter). */
   nextPhase?(phase: Phase): Phase | undefined;
-
-  /** Rewrite results for display (`/why` texts in the variant's terms). */
-  describe?(result: OrderResult): OrderResult;
 
   /**
    * Optional: problems in the variant's own map features (rivers, walls …), one readable line each.

@@ -12,7 +12,7 @@ import { buildScene, type RenderOptions } from './build-scene.js';
 import { anchorsOf } from './anchors.js';
 import { geometryOf, geometrySteps } from './geometry.js';
 import { rasterize, renderMapInWorker, startRenderWorker, UndrawableError } from './pool.js';
-import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/loaders.js';
+import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/bundled.js';
 import { ensureFonts } from './fonts.js';
 
 export { buildScene, phaseTitle, type RenderOptions } from './build-scene.js';

@@ -4,7 +4,7 @@
  * scenes built elsewhere boots without the variants and the engine.
  */
 import type { Position } from '../engine/types.js';
-import { loadVariant } from '../variants/loaders.js';
+import { loadVariant } from '../variants/bundled.js';
 import { buildScene, type RenderOptions } from './build-scene.js';
 import { rasterizeSync } from './raster.js';
 

@@ -1,10 +1,10 @@
 /**
- * Turns validated variant data plus a rules module into a `Variant` (the bundled variants skip the validation at
- * start-up: src/variants/bundled.ts).
+ * Validates variant data from outside the repository (`--variant-file`, `maps check`) and builds it into a `Variant`
+ * (the bundled variants' files are stored valid and skip this at start-up: src/variants/define.ts).
  */
 import { variantDataSchema, type VariantData } from './schema.js';
 
-export { buildVariant } from './bundled.js';
+export { buildVariant } from './define.js';
 
 export class VariantDataError extends Error {}
 

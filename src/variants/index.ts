@@ -1,36 +1,21 @@
 /**
  * The variant registry: every variant the bot and the tests know, each with its plug-in (what it contributes above
- * the engine, src/variants/plugin). Adding a bundled variant = adding a folder under src/variants/ and one line in
- * `BUNDLED` here (plus its loader for the CLI, src/variants/loaders.ts); a test may register more with
- * `registerVariant`. The layers above the engine find a variant and its plug-in only through here.
+ * the engine, src/variants/plugin). The bundled ones come from the one list in src/variants/bundled.ts, all loaded
+ * here at start-up; a test may register more with `registerVariant`. The layers above the engine find a variant and
+ * its plug-in only through here.
  */
 import type { Variant } from '../engine/variant.js';
-import { classic } from './classic/index.js';
-import { mandateOfHeaven } from './mandate-of-heaven/index.js';
-import { mandatePlugin } from './mandate-of-heaven/plugin.js';
+import { BUNDLED_VARIANT_IDS, loadDefinition } from './bundled.js';
+import type { AnyPlugin, VariantDefinition } from './define.js';
 import { PLAIN, type VariantPlugin } from './plugin/index.js';
-import { warringStates } from './warring-states/index.js';
-import { warhammer } from './warhammer/index.js';
-import { warhammerPlugin } from './warhammer/plugin/index.js';
 
-/** Any variant's plug-in (its record schemas are its own). */
-// biome-ignore lint/suspicious/noExplicitAny: each plug-in's record schemas are its own; callers narrow by the plug-in
-export type AnyPlugin = VariantPlugin<any>;
+export type { AnyPlugin } from './define.js';
 
-/** A registered variant and its plug-in. */
-export interface RegisteredVariant {
-  variant: Variant;
-  plugin: AnyPlugin;
-}
+const BUNDLED: readonly VariantDefinition[] = await Promise.all(
+  BUNDLED_VARIANT_IDS.map(async (id) => (await loadDefinition(id))!),
+);
 
-const BUNDLED: RegisteredVariant[] = [
-  { variant: classic, plugin: PLAIN },
-  { variant: warringStates, plugin: PLAIN },
-  { variant: mandateOfHeaven, plugin: mandatePlugin },
-  { variant: warhammer, plugin: warhammerPlugin },
-];
-
-const registry: RegisteredVariant[] = [...BUNDLED];
+const registry: VariantDefinition[] = [...BUNDLED];
 
 /**
  * Registers a variant (a test's own, or one loaded at start-up) with its plug-in; it is then found by id like a

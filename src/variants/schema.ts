@@ -87,6 +87,37 @@ export const linkSchema = z.object({
   power: z.string().nullable().default(null),
 });
 
+/**
+ * Where to draw each province, in the map's own pixel space (x right, y down, 0..width, 0..height).
+ * One or more seed points per province; the renderer builds cells from them (src/render/).
+ */
+export const geometrySchema = z
+  .object({
+    width: z.number().positive(),
+    height: z.number().positive(),
+    points: z.record(z.string(), z.array(z.tuple([z.number(), z.number()])).min(1)),
+    /** Seeds of off-map filler cells (land outside the playing area, unnamed water): drawn, never a province. */
+    offmap: z
+      .object({
+        land: z.array(z.tuple([z.number(), z.number()])).default([]),
+        sea: z.array(z.tuple([z.number(), z.number()])).default([]),
+      })
+      .optional(),
+    /** Where a unit stands, by location key (`spa/nc`, `lon`); default: the centre of the province's largest cell. */
+    anchors: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
+    /** Preferred label position by province id; default: chosen by the renderer around the unit anchor. */
+    labels: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
+    /** Label style: full names where they fit (`name`) or abbreviations (`abbreviation`); default: names when provinces have local names. */
+    labelStyle: z.enum(['name', 'abbreviation']).optional(),
+    /** Label text height in px at 1,600 px wide; default 14 (`LABEL_PX`). */
+    labelSize: z.number().min(10).max(32).optional(),
+    /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
+    smooth: z.number().int().min(0).max(8).optional(),
+    /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */
+    projection: z.unknown().optional(),
+  })
+  .passthrough();
+
 export const variantDataSchema = z.object({
   id,
   name: z.string(),
@@ -111,37 +142,7 @@ export const variantDataSchema = z.object({
   links: z.array(linkSchema).default([]),
   /** Variant-specific map features (rivers, walls …), read by the variant's own rules module. */
   features: z.record(z.string(), z.unknown()).default({}),
-  /**
-   * Where to draw each province, in the map's own pixel space (x right, y down, 0..width, 0..height).
-   * One or more seed points per province; the renderer builds cells from them (src/render/).
-   */
-  geometry: z
-    .object({
-      width: z.number().positive(),
-      height: z.number().positive(),
-      points: z.record(z.string(), z.array(z.tuple([z.number(), z.number()])).min(1)),
-      /** Seeds of off-map filler cells (land outside the playing area, unnamed water): drawn, never a province. */
-      offmap: z
-        .object({
-          land: z.array(z.tuple([z.number(), z.number()])).default([]),
-          sea: z.array(z.tuple([z.number(), z.number()])).default([]),
-        })
-        .optional(),
-      /** Where a unit stands, by location key (`spa/nc`, `lon`); default: the centre of the province's largest cell. */
-      anchors: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
-      /** Preferred label position by province id; default: chosen by the renderer around the unit anchor. */
-      labels: z.record(z.string(), z.tuple([z.number(), z.number()])).optional(),
-      /** Label style: full names where they fit (`name`) or abbreviations (`abbreviation`); default: names when provinces have local names. */
-      labelStyle: z.enum(['name', 'abbreviation']).optional(),
-      /** Label text height in px at 1,600 px wide; default 14 (`LABEL_PX`). */
-      labelSize: z.number().min(10).max(32).optional(),
-      /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
-      smooth: z.number().int().min(0).max(8).optional(),
-      /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */
-      projection: z.unknown().optional(),
-    })
-    .passthrough()
-    .optional(),
+  geometry: geometrySchema.optional(),
 });
 
 // The data types belong to the engine (src/engine/variant-data.ts); the schemas must produce exactly them.

@@ -1,49 +1,35 @@
 /**
- * The bundled variants load their `map.json` without zod (src/variants/bundled.ts): the data they get must be what
- * the zod schema makes of the same file, key order included, and every bundled variant's data must be valid.
+ * The bundled variants load their `map.json` and `geometry.json` without zod (src/variants/define.ts `bundledData`):
+ * each file must be stored exactly as the schema outputs it, defaults filled in, in its key order, and every bundled
+ * variant's data must be valid. The registry and the lazy loaders read one list (src/variants/bundled.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseVariantData } from '../../src/variants/build.js';
-import { bundledVariantData } from '../../src/variants/bundled.js';
-import { allVariants } from '../../src/variants/index.js';
+import { BUNDLED_VARIANT_IDS, loadDefinition, loadVariant } from '../../src/variants/bundled.js';
+import { allVariants, getVariant, pluginOf, variantIds } from '../../src/variants/index.js';
+import { geometrySchema } from '../../src/variants/schema.js';
 
-const json = (path: string) =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
+const text = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
-describe('bundled variant data', () => {
-  for (const id of ['classic', 'warring-states', 'mandate-of-heaven', 'warhammer']) {
-    it(`${id}: the defaults filled in without zod are exactly what the schema returns`, () => {
-      const geometryFile = `../../src/variants/${id}/geometry.json`;
-      const raw = {
-        ...json(`../../src/variants/${id}/map.json`),
-        ...(existsSync(new URL(geometryFile, import.meta.url)) ? { geometry: json(geometryFile) } : {}),
-      };
-      expect(JSON.stringify(bundledVariantData(raw))).toBe(JSON.stringify(parseVariantData(raw, id)));
+describe('bundled variant files', () => {
+  for (const id of BUNDLED_VARIANT_IDS) {
+    it(`${id}: map.json is stored as the schema outputs it`, () => {
+      const stored = JSON.parse(text(`../../src/variants/${id}/map.json`)) as unknown;
+      expect(JSON.stringify(parseVariantData(stored, id))).toBe(JSON.stringify(stored));
     });
+    const geometryFile = `../../src/variants/${id}/geometry.json`;
+    if (existsSync(new URL(geometryFile, import.meta.url)))
+      it(`${id}: geometry.json is stored as the schema outputs it`, () => {
+        const stored = JSON.parse(text(geometryFile)) as unknown;
+        expect(JSON.stringify(geometrySchema.parse(stored))).toBe(JSON.stringify(stored));
+      });
   }
 
-  it('fills every default of the schema (a minimal file)', () => {
-    const raw = {
-      id: 'mini',
-      name: 'Mini',
-      powers: [
-        { color: '#000000', name: 'A' },
-        { name: 'B', color: '#ffffff' },
-      ],
-      provinces: [
-        { id: 'x', name: 'X', abbreviation: 'X', kind: 'land', supplyCenter: true, home: 'A' },
-        { id: 'y', name: 'Y', abbreviation: 'Y', kind: 'land', supplyCenter: false, home: null, aliases: ['why'] },
-      ],
-      armyAdjacency: { x: ['y'], y: ['x'] },
-      fleetAdjacency: {},
-      startingPhase: { year: 1, season: 'spring', type: 'movement' },
-      startingUnits: [{ type: 'A', power: 'A', province: 'x' }],
-      victory: { centers: 2 },
-      links: [{ from: 'x', to: 'y', kind: 'tunnel' }],
-      geometry: { extra: 1, width: 10, height: 10, points: { x: [[1, 1]], y: [[5, 5]] }, offmap: { land: [[0, 0]] } },
-    };
-    expect(JSON.stringify(bundledVariantData(raw))).toBe(JSON.stringify(parseVariantData(raw)));
+  it('a file with a default left out is caught (the check can fail)', () => {
+    const stored = JSON.parse(text('../../src/variants/classic/map.json')) as { victory: Record<string, unknown> };
+    delete stored.victory.strictlyMost;
+    expect(JSON.stringify(parseVariantData(stored, 'classic'))).not.toBe(JSON.stringify(stored));
   });
 
   it('every bundled variant, as built, is valid data (parsing it again changes nothing)', () => {
@@ -51,12 +37,18 @@ describe('bundled variant data', () => {
   });
 });
 
-describe('lazy variant loaders', () => {
-  it("list the eager registry's variants, in its order, and load the same objects", async () => {
-    const { BUNDLED_VARIANT_IDS, loadVariant } = await import('../../src/variants/loaders.js');
-    const { variantIds, getVariant } = await import('../../src/variants/index.js');
-    expect(BUNDLED_VARIANT_IDS).toEqual(variantIds());
-    for (const id of BUNDLED_VARIANT_IDS) expect(await loadVariant(id.toUpperCase())).toBe(getVariant(id));
+describe('one list of bundled variants', () => {
+  it("the registry holds the list's definitions, in its order: the same variant and plug-in objects", async () => {
+    expect(variantIds()).toEqual(BUNDLED_VARIANT_IDS);
+    for (const id of BUNDLED_VARIANT_IDS) {
+      const definition = (await loadDefinition(id.toUpperCase()))!;
+      expect(definition.variant).toBe(getVariant(id));
+      expect(definition.plugin).toBe(pluginOf(id));
+      expect(await loadVariant(id)).toBe(definition.variant);
+    }
+  });
+
+  it('an unknown id loads nothing', async () => {
     expect(await loadVariant('toString')).toBeUndefined();
     expect(await loadVariant('nope')).toBeUndefined();
   });

@@ -15,7 +15,7 @@ import { readOrder } from '../../engine/parse/index.js';
 import type { DecisiveDeclaration } from '../../engine/rules.js';
 import type { Power, PowerOrder, Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import { BUNDLED_VARIANT_IDS } from '../../variants/loaders.js';
+import { BUNDLED_VARIANT_IDS } from '../../variants/bundled.js';
 import { aiDeclarations, aiOrders, toTexts, type Level } from '../../ai/index.js';
 import { caseName, readCases, setUpCase } from './adjudicate.js';
 import {

@@ -3,7 +3,7 @@
  * by id. A session holds its planned scenes and the GIF so far until it is finished or dropped; the pool drops it
  * when its caller gives up, and at most MAX_SESSIONS live at once (the oldest goes first).
  */
-import { loadVariant } from '../../variants/loaders.js';
+import { loadVariant } from '../../variants/bundled.js';
 import type { ReplayStep } from '../worker-protocol.js';
 import { ReplayInputError, ReplaySession, type ReplayResult } from './session.js';
 

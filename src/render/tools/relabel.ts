@@ -47,9 +47,8 @@ for (const id of process.argv.slice(2).filter((a) => !a.startsWith('--'))) {
   const stored = (inMap ? whole.geometry : whole) as Record<string, unknown>;
   const { labels: _old, ...geometry } = stored;
   const may = moveAnchors ? movable(variant) : new Set<string>();
-  // The labels are chosen for the size the variant draws them at (its `geometry.labelSize`, given in its index.ts).
-  const sized = { ...geometry, labelSize: variant.data.geometry?.labelSize };
-  const plan = labelPlan(variant, { ...variant.data, geometry: sized as never }, { moveAnchors: (p) => may.has(p) });
+  // The labels are chosen for the size the variant draws them at (the stored geometry's `labelSize`).
+  const plan = labelPlan(variant, { ...variant.data, geometry: geometry as never }, { moveAnchors: (p) => may.has(p) });
   const moved = Object.keys(plan.anchors);
   const anchors = { ...((stored.anchors as Record<string, unknown> | undefined) ?? {}), ...plan.anchors };
   const next = { ...stored, ...(Object.keys(anchors).length > 0 ? { anchors } : {}), labels: plan.labels };

@@ -10,7 +10,7 @@
  * wrong medium are dropped. `--no-coast` skips this (pure hand-placed Voronoi).
  * Deterministic. Run: npx tsx src/render/tools/tune-classic-geometry.ts [--dry] [--no-coast]
  */
-import { writeFileSync } from 'node:fs';
+import { writeGeometryFile } from './geometry-file.js';
 import { fileURLToPath } from 'node:url';
 import classicData from '../../variants/classic/map.json' with { type: 'json' };
 import { buildVariant, parseVariantData } from '../../variants/build.js';
@@ -192,6 +192,6 @@ if (!process.argv.includes('--dry')) {
   };
   const labels = labelSpots(variant, { ...base, geometry: withAnchors });
   const geometry = { ...withAnchors, labels };
-  writeFileSync(out, `${JSON.stringify(geometry)}\n`);
+  writeGeometryFile(out, geometry);
   console.error(`wrote ${out}`);
 }

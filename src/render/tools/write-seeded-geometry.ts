@@ -3,7 +3,7 @@
  * report the repairs and any problem left on stderr, and (unless `--dry` is given) write the variant's
  * `geometry.json` with its label spots.
  */
-import { writeFileSync } from 'node:fs';
+import { writeGeometryFile } from './geometry-file.js';
 import { labelSpots } from './label-spots.js';
 import { buildSeededGeometry, type SeededGeometryOptions } from './seeded-geometry.js';
 
@@ -17,6 +17,6 @@ export function buildAndWriteGeometry(opts: Omit<SeededGeometryOptions, 'log'>, 
   if (process.argv.includes('--dry')) return;
   const { variant } = opts;
   const labels = labelSpots(variant, { ...variant.data, geometry: built.geometry });
-  writeFileSync(out, `${JSON.stringify({ ...built.geometry, labels })}\n`);
+  writeGeometryFile(out, { ...built.geometry, labels });
   console.error(`wrote ${out}`);
 }

@@ -5,11 +5,11 @@
 import data from './map.json' with { type: 'json' };
 /** Where to draw each province (built by src/render/tools/build-moh-geometry.ts; see docs/variants.md). */
 import geometry from './geometry.json' with { type: 'json' };
-import { buildVariant, bundledVariantData } from '../bundled.js';
+import { bundledData, defineVariant } from '../define.js';
 import { warringStates } from '../warring-states/index.js';
-import type { Variant } from '../../engine/variant.js';
 import { mandatePhaseName } from './calendar.js';
 import { readFeatures } from './features.js';
+import { mandatePlugin } from './plugin.js';
 import { mandateRules } from './rules.js';
 
 const features = readFeatures((data as { features: unknown }).features);
@@ -29,10 +29,13 @@ function blackBand(): { province: string; neighbour: string; style: 'band'; lege
   );
 }
 
-const parsed = bundledVariantData({ ...data, features: { ...data.features, walls: blackBand() }, geometry });
-
-export const mandateOfHeaven: Variant = {
-  ...buildVariant(parsed, mandateRules(features, warringStates.map)),
+const definition = defineVariant({
+  data: bundledData({ ...data, features: { ...data.features, walls: blackBand() } }, geometry),
+  rules: mandateRules(features, warringStates.map),
+  plugin: mandatePlugin(features),
   phaseName: mandatePhaseName,
-};
+});
+
+export default definition;
+export const mandateOfHeaven = definition.variant;
 export { features as mandateFeatures };

@@ -14,13 +14,10 @@ export function validateSupport(map: GameMap, rules: RulesModule, ou: OrderedUni
   if (!map.province(into)) return `there is no province "${into}"`;
   if (order.target.province === ou.unit.province) return 'a unit cannot support itself';
   if (order.to && order.to.province === ou.unit.province) return 'a unit cannot support a move into its own province';
-  const override = rules.canSupport?.({ map, supporter: ou.unit, target: into });
-  const reach = override ?? unitCanReachProvince(map, rules, ou.unit, into);
-  // DATC 6.A.? / 6.B.4: a unit can only support into a province it could move to (coasts ignored).
-  if (!reach) {
-    const reserved = override === undefined ? reservedLinkReason(map, ou.unit, into) : undefined;
+  // DATC 6.B.4: a unit can only support into a province it could move to (coasts ignored).
+  if (!unitCanReachProvince(map, rules, ou.unit, into)) {
     return (
-      reserved ??
+      reservedLinkReason(map, ou.unit, into) ??
       `${ou.unit.type === 'A' ? 'an army' : 'a fleet'} in ${map.province(ou.unit.province)?.name} cannot reach ${map.province(into)?.name}`
     );
   }

@@ -21,7 +21,7 @@ import {
   finalRanking,
   readWarhammerState,
   revoltOptions,
-} from '../index.js';
+} from '../variant.js';
 import { onBoard } from '../state.js';
 import { decisiveModeOf } from './battle-step.js';
 import type { WarhammerRecords } from './records.js';

@@ -13,7 +13,7 @@
 import type { Position, UnitType } from '../../../engine/types.js';
 import type { Variant } from '../../../engine/variant.js';
 import type { LiveContext, PhaseStep, PluginContext, VariantAction } from '../../plugin/index.js';
-import { applyDogsOfWarChoice, dogsOfWarChoices } from '../index.js';
+import { applyDogsOfWarChoice, dogsOfWarChoices } from '../variant.js';
 import type { WarhammerRecords } from './records.js';
 
 type Ctx = PluginContext<WarhammerRecords>;

@@ -1,0 +1,14 @@
+/**
+ * Writes a bundled variant's `geometry.json` as the schema outputs it (its key order and defaults), so the variant
+ * loads it as it is, without zod (src/variants/define.ts); the label size the file already has (docs/render.md
+ * "Labels") is kept when the new geometry gives none.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { geometrySchema } from '../../variants/schema.js';
+
+export function writeGeometryFile(path: string, geometry: Record<string, unknown>): void {
+  const previous = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {};
+  const labelSize = geometry.labelSize ?? previous.labelSize;
+  const parsed = geometrySchema.parse({ ...geometry, ...(labelSize !== undefined ? { labelSize } : {}) });
+  writeFileSync(path, `${JSON.stringify(parsed)}\n`);
+}

@@ -1,0 +1,87 @@
+/**
+ * A variant's one definition: each folder under src/variants/ exports, as its default, what `defineVariant` makes of
+ * its data, its rules module (whose `gameOptions` are the variant's options, described once) and its plug-in (what
+ * it adds above the engine). The registry (src/variants/index.ts) and the lazy loaders (src/variants/bundled.ts)
+ * read these definitions from one list. See docs/variants.md ("Adding a variant").
+ */
+import { GameMap } from '../engine/map.js';
+import type { RulesModule } from '../engine/rules.js';
+import type { Phase, Position } from '../engine/types.js';
+import type { Variant } from '../engine/variant.js';
+import type { VariantData } from '../engine/variant-data.js';
+import { PLAIN, type VariantPlugin } from './plugin/index.js';
+
+/** Any variant's plug-in (its record schemas are its own). */
+// biome-ignore lint/suspicious/noExplicitAny: each plug-in's record schemas are its own; callers narrow by the plug-in
+export type AnyPlugin = VariantPlugin<any>;
+
+/** A defined variant: the engine's `Variant` and its plug-in. */
+export interface VariantDefinition {
+  readonly variant: Variant;
+  readonly plugin: AnyPlugin;
+}
+
+/** A variant from its parts: validated data, its rules (none: Classic's), its plug-in, its own calendar. */
+interface VariantParts {
+  data: VariantData;
+  rules?: RulesModule;
+  plugin?: AnyPlugin;
+  phaseName?: (phase: Phase) => string;
+}
+
+/**
+ * A variant already built, with its plug-in: for a variant whose options change its map or set-up, which builds
+ * each configured copy itself (`Variant.configure`).
+ */
+interface BuiltVariant {
+  variant: Variant;
+  plugin?: AnyPlugin;
+}
+
+export function defineVariant(parts: VariantParts | BuiltVariant): VariantDefinition {
+  if ('variant' in parts) return Object.freeze({ variant: parts.variant, plugin: parts.plugin ?? PLAIN });
+  const built = buildVariant(parts.data, parts.rules);
+  const variant: Variant = parts.phaseName ? { ...built, phaseName: parts.phaseName } : built;
+  return Object.freeze({ variant, plugin: parts.plugin ?? PLAIN });
+}
+
+/**
+ * A bundled variant's `map.json` (and its `geometry.json`) as its data, without zod at start-up (the CLI starts in
+ * tens of milliseconds): the files are stored exactly as the schema outputs them, defaults filled in, in its key
+ * order, which test/variants/bundled.test.ts proves for every bundled file; `maps check` validates them too. Data
+ * from outside the repository goes through `parseVariantData` (src/variants/build.ts).
+ */
+export function bundledData(map: object, geometry?: object): VariantData {
+  return (geometry === undefined ? map : { ...map, geometry }) as VariantData;
+}
+
+/** The engine's `Variant` from validated data and a rules module. */
+export function buildVariant(data: VariantData, rules: RulesModule = {}): Variant {
+  const map = new GameMap({
+    provinces: data.provinces,
+    armyAdjacency: data.armyAdjacency,
+    fleetAdjacency: data.fleetAdjacency,
+    links: data.links,
+  });
+  const startingCenters: Record<string, string[]> =
+    data.startingCenters ?? Object.fromEntries(data.powers.map((p) => [p.name, map.homeCenters(p.name)]));
+  return {
+    id: data.id,
+    name: data.name,
+    description: data.description,
+    powers: data.powers,
+    map,
+    data,
+    rules,
+    victory: { centers: data.victory.centers, strictlyMost: data.victory.strictlyMost },
+    startingPosition(): Position {
+      return {
+        phase: { ...data.startingPhase },
+        units: data.startingUnits.map((u) => ({ ...u })),
+        dislodged: [],
+        contested: [],
+        supplyCenters: Object.fromEntries(Object.entries(startingCenters).map(([k, v]) => [k, [...v]])),
+      };
+    },
+  };
+}
