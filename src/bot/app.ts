@@ -27,7 +27,7 @@ import {
 import type { GameEvent } from '../game/types.js';
 import type { Db } from '../store/db.js';
 import type { Logger } from '../log.js';
-import { createClient, loginAndWait, withRetry } from './client.js';
+import { createClient, loginAndWait, withRetry, type RetryOptions } from './client.js';
 import type { BotCommand } from './command.js';
 import { commands as allCommands } from './commands/index.js';
 import type { BotContext } from './context.js';
@@ -86,71 +86,18 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   const client = createClient({ apiBase: opts.apiBase, globalRequestsPerSecond: opts.globalRequestsPerSecond });
   let scheduler: Scheduler | null = null;
   let outbox: OutboxLoop | null = null;
-  let changeTimer: NodeJS.Timeout | null = null;
-  const deps: GameDeps = {
-    db: opts.db,
-    now: opts.now ?? Date.now,
-    ...(opts.random ? { random: opts.random } : {}),
-    ...(opts.limits ? { limits: opts.limits } : {}),
-    onError: (err) => log.error({ err }, 'use-case failed unexpectedly'),
-    onEvent: (event) => logGameEvent(log, event),
-    // A use-case committed something: a deadline may have moved and messages may be waiting. Coalesced, so a
-    // burst of commands costs one re-arm and one delivery pass, after the burst's acknowledgements went out.
-    onChange: () => {
-      if (changeTimer) return;
-      changeTimer = setTimeout(() => {
-        changeTimer = null;
-        scheduler?.poke();
-        outbox?.kick();
-        playComputers();
-      }, CHANGE_COALESCE_MS);
-    },
-  };
-  // Computer seats play at each phase opening, in the AI's worker thread (src/game/computer.ts).
-  const computers = computerSeats(deps, {
-    ...(opts.computerBudget !== undefined ? { budget: opts.computerBudget } : {}),
-    debug: (message) => log.debug(message),
-    onError: (err) => log.error({ err }, 'computer player failed'),
+  // A use-case committed something: a deadline may have moved and messages may be waiting. Coalesced, so a
+  // burst of commands costs one re-arm and one delivery pass, after the burst's acknowledgements went out.
+  const changes = coalesced(() => {
+    scheduler?.poke();
+    outbox?.kick();
+    players.play();
   });
-  // The other game kinds' computer seats (src/game/kinds.ts; the card game's: every step of its turns).
-  const kindComputers = gameKinds().flatMap((kind) =>
-    kind.computerSeats
-      ? [
-          kind.computerSeats(deps, {
-            ...(opts.kindComputerAsk ? { ask: opts.kindComputerAsk } : {}),
-            debug: (message) => log.debug(message),
-            onError: (err) => log.warn({ err, kind: kind.kind }, 'computer player failed; its seat took the default'),
-          }),
-        ]
-      : [],
-  );
-  // `nmr: computer`: the missing orders of people's and vacant seats at a deadline (src/game/nmr.ts).
-  const filler = missingOrderFiller(deps, {
-    onError: (err) => log.warn({ err }, 'the computer player could not give missing orders; the defaults apply'),
-    onFilled: () => {
-      scheduler?.poke();
-      outbox?.kick();
-    },
+  const deps = gameDepsOf(opts, changes.notify);
+  const players = computerPlayers(deps, opts, () => {
+    scheduler?.poke();
+    outbox?.kick();
   });
-  const thinking = new Set<Promise<void>>();
-  let computersStopped = false;
-  let aiWarm = false;
-  const playComputers = () => {
-    if (computersStopped) return;
-    try {
-      // The worker is started (and compiled) as soon as a game has a computer seat, before its first question.
-      if (!aiWarm && (computerSeatsExist(deps) || gameKinds().some((kind) => kind.hasComputerSeats?.(deps)))) {
-        aiWarm = true;
-        void warmAiWorker();
-      }
-      for (const p of [...filler.play(), ...computers.play(), ...kindComputers.flatMap((k) => k.play())]) {
-        thinking.add(p);
-        void p.finally(() => thinking.delete(p));
-      }
-    } catch (err) {
-      log.error({ err }, 'computer players could not be asked');
-    }
-  };
   const retry = { log, ...opts.retry };
   const loggingIn = withRetry(() => loginAndWait(client, opts.token), retry);
   loggingIn.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
@@ -159,28 +106,10 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   const ctx: BotContext = { deps, log, maps, replays };
   const commands = opts.commands ?? allCommands;
   const router = new CommandRouter(ctx, commands);
-
-  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
-  client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
-  client.on(Events.Warn, (msg) => log.warn({ msg }, 'discord client warning'));
-  client.on(Events.ShardDisconnect, (ev, shard) => log.warn({ code: ev.code, shard }, 'gateway disconnected'));
-  client.on(Events.ShardResume, (shard) => log.info({ shard }, 'gateway resumed'));
+  listenToClient(client, router, log);
 
   const shards = client.shard ? { shards: client.shard.ids, shardCount: client.shard.count } : {};
-  try {
-    await loggingIn;
-    log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, ...shards }, 'logged in to Discord');
-    if (!client.shard || client.shard.ids.includes(0)) {
-      const reg = await withRetry(() => registerCommands(client, commands, opts.devGuildId), {
-        ...retry,
-        what: 'register the slash commands',
-      });
-      log.info(reg, 'slash commands registered');
-    }
-  } catch (err) {
-    await client.destroy();
-    throw err;
-  }
+  await logInAndRegister(client, loggingIn, { commands, devGuildId: opts.devGuildId, retry, shards, log });
 
   // The outbox has its own REST client so its traffic never queues command acknowledgements (see send.ts).
   const outboxRest = createOutboxRest({
@@ -206,7 +135,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
       if (result.resolved > 0 || result.reminders > 0 || (result.kindTurns ?? 0) > 0)
         log.info({ resolved: result.resolved, reminders: result.reminders }, 'deadlines processed');
       outbox?.kick();
-      playComputers();
+      players.play();
     },
     onError: (err) => log.error({ err }, 'scheduler sweep failed'),
   });
@@ -215,7 +144,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   log.info({ nextWake: sched.nextWake(), ...shards }, 'scheduler started');
   // Ready: now the map renderer warms up (worker, geometry), in steps that leave the event loop free.
   void maps.warm?.();
-  playComputers();
+  players.play();
 
   let stopping: Promise<void> | null = null;
   return {
@@ -225,11 +154,9 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     outbox: loop,
     stop: () =>
       (stopping ??= (async () => {
-        if (changeTimer) clearTimeout(changeTimer);
-        changeTimer = null;
+        changes.cancel();
         sched.stop();
-        computersStopped = true;
-        await Promise.allSettled([...thinking]);
+        await players.stop();
         await loop.stop();
         outboxRest.clearHashSweeper();
         outboxRest.clearHandlerSweeper();
@@ -237,6 +164,142 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
         log.info('bot stopped');
       })()),
   };
+}
+
+/**
+ * Runs `fn` once, `CHANGE_COALESCE_MS` after the first `notify` of a burst (later ones until then join it);
+ * `cancel` drops a run still pending (at stop).
+ */
+function coalesced(fn: () => void): { notify(): void; cancel(): void } {
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    notify: () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        fn();
+      }, CHANGE_COALESCE_MS);
+    },
+    cancel: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+/** The game layer's dependencies: the database, clock and limits, with hooks that log failures and events. */
+function gameDepsOf(opts: BotOptions, onChange: () => void): GameDeps {
+  const { log } = opts;
+  return {
+    db: opts.db,
+    now: opts.now ?? Date.now,
+    ...(opts.random ? { random: opts.random } : {}),
+    ...(opts.limits ? { limits: opts.limits } : {}),
+    onError: (err) => log.error({ err }, 'use-case failed unexpectedly'),
+    onEvent: (event) => logGameEvent(log, event),
+    onChange,
+  };
+}
+
+/** Every computer player of the bot's games: `play` asks those with something to decide, `stop` waits for them. */
+interface ComputerPlayers {
+  play(): void;
+  /** No more questions; resolves once those in flight are answered. */
+  stop(): Promise<void>;
+}
+
+/** The bot's computer players, of every game kind; `onFilled` after missing orders were given at a deadline. */
+function computerPlayers(deps: GameDeps, opts: BotOptions, onFilled: () => void): ComputerPlayers {
+  const { log } = opts;
+  // Computer seats play at each phase opening, in the AI's worker thread (src/game/computer.ts).
+  const computers = computerSeats(deps, {
+    ...(opts.computerBudget !== undefined ? { budget: opts.computerBudget } : {}),
+    debug: (message) => log.debug(message),
+    onError: (err) => log.error({ err }, 'computer player failed'),
+  });
+  // The other game kinds' computer seats (src/game/kinds.ts; the card game's: every step of its turns).
+  const kindComputers = gameKinds().flatMap((kind) =>
+    kind.computerSeats
+      ? [
+          kind.computerSeats(deps, {
+            ...(opts.kindComputerAsk ? { ask: opts.kindComputerAsk } : {}),
+            debug: (message) => log.debug(message),
+            onError: (err) => log.warn({ err, kind: kind.kind }, 'computer player failed; its seat took the default'),
+          }),
+        ]
+      : [],
+  );
+  // `nmr: computer`: the missing orders of people's and vacant seats at a deadline (src/game/nmr.ts).
+  const filler = missingOrderFiller(deps, {
+    onError: (err) => log.warn({ err }, 'the computer player could not give missing orders; the defaults apply'),
+    onFilled,
+  });
+  const thinking = new Set<Promise<void>>();
+  let stopped = false;
+  let aiWarm = false;
+  return {
+    play: () => {
+      if (stopped) return;
+      try {
+        // The worker is started (and compiled) as soon as a game has a computer seat, before its first question.
+        if (!aiWarm && (computerSeatsExist(deps) || gameKinds().some((kind) => kind.hasComputerSeats?.(deps)))) {
+          aiWarm = true;
+          void warmAiWorker();
+        }
+        for (const p of [...filler.play(), ...computers.play(), ...kindComputers.flatMap((k) => k.play())]) {
+          thinking.add(p);
+          void p.finally(() => thinking.delete(p));
+        }
+      } catch (err) {
+        log.error({ err }, 'computer players could not be asked');
+      }
+    },
+    stop: async () => {
+      stopped = true;
+      await Promise.allSettled([...thinking]);
+    },
+  };
+}
+
+/** Routes interactions to the commands and logs the client's errors, warnings and gateway drops. */
+function listenToClient(client: Client, router: CommandRouter, log: Logger): void {
+  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
+  client.on(Events.Warn, (msg) => log.warn({ msg }, 'discord client warning'));
+  client.on(Events.ShardDisconnect, (ev, shard) => log.warn({ code: ev.code, shard }, 'gateway disconnected'));
+  client.on(Events.ShardResume, (shard) => log.info({ shard }, 'gateway resumed'));
+}
+
+/**
+ * Waits for the login, then registers the slash commands (shard 0 only when sharded), retried with backoff; on
+ * failure the client is destroyed and the error thrown.
+ */
+async function logInAndRegister(
+  client: Client,
+  loggingIn: Promise<unknown>,
+  opts: {
+    commands: BotCommand[];
+    devGuildId: string | undefined;
+    retry: RetryOptions;
+    shards: { shards?: number[]; shardCount?: number };
+    log: Logger;
+  },
+): Promise<void> {
+  const { log, retry } = opts;
+  try {
+    await loggingIn;
+    log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, ...opts.shards }, 'logged in to Discord');
+    if (!client.shard || client.shard.ids.includes(0)) {
+      const reg = await withRetry(() => registerCommands(client, opts.commands, opts.devGuildId), {
+        ...retry,
+        what: 'register the slash commands',
+      });
+      log.info(reg, 'slash commands registered');
+    }
+  } catch (err) {
+    await client.destroy();
+    throw err;
+  }
 }
 
 /** Info lines an operator follows: never an order, only ids, labels, reasons and timings. */

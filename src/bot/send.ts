@@ -122,190 +122,249 @@ function kindNamed(name: string): BotKind {
   return kind;
 }
 
+/**
+ * What the sender's steps share: the deps it was made with, plus the DM channel opened with each user (each is
+ * opened once per sender).
+ */
+interface SenderContext extends SenderDeps {
+  dmChannels: Map<string, string>;
+}
+
 export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
-  const dmChannels = new Map<string, string>();
+  const ctx: SenderContext = { rest, deps, maps, log, dmChannels: new Map<string, string>() };
+  const lent = kindSendDeps(ctx);
+  return (row: DeliveryRow) => deliverRow(ctx, lent, row);
+}
 
-  async function post(channelId: string, message: OutgoingMessage): Promise<APIMessage> {
-    return (await rest.post(Routes.channelMessages(channelId), {
-      body: message.body,
-      files: message.files,
-    })) as APIMessage;
-  }
-
-  async function dmChannelOf(userId: string): Promise<string> {
-    let channelId = dmChannels.get(userId);
-    if (!channelId) {
-      const channel = (await rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as APIChannel;
-      channelId = channel.id;
-      dmChannels.set(userId, channelId);
-    }
-    return channelId;
-  }
-
-  async function sendDm(row: DeliveryRow, text: string, mapPhaseId?: number): Promise<void> {
-    const channelId = await dmChannelOf(row.target);
-    const parts = splitMessage(discordText(text)).slice(0, MAX_DM_PARTS);
-    // A DM that shows the board (a substitute's first look at the seat) carries its map with its first part.
-    const picture =
-      mapPhaseId !== undefined && (row.partsSent ?? 0) === 0 ? await phasePicture(deps, maps, mapPhaseId) : null;
-    if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
-      throw new Error('the map could not be drawn; will retry');
-    for (let i = row.partsSent ?? 0; i < parts.length; i++) {
-      const files = i === 0 && picture && picture !== 'failed' ? [picture] : [];
-      // Each part its own nonce and its own record: after a crash between parts, the resend goes on from the next.
-      await post(
-        channelId,
-        withNonce(
-          row,
-          {
-            body: {
-              content: parts[i]!,
-              allowed_mentions: { parse: [] },
-              ...(files.length > 0 ? { attachments: files.map((p, id) => ({ id, filename: p.name })) } : {}),
-            },
-            files: files.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })),
-          },
-          parts.length > 1 ? i : undefined,
-        ),
-      );
-      if (parts.length > 1) row.partSent?.(i + 1);
-    }
-  }
-
-  /**
-   * A channel post's messages in order, from the first one Discord does not have yet: the first with the row's own
-   * nonce (as a post of one message always had), each later one with its part's; each recorded once Discord has it.
-   */
-  async function sendParts(row: DeliveryRow, messages: OutgoingMessage[]): Promise<void> {
-    for (let i = row.partsSent ?? 0; i < messages.length; i++) {
-      await post(row.target, withNonce(row, messages[i]!, i === 0 ? undefined : i));
-      if (messages.length > 1) row.partSent?.(i + 1);
-    }
-  }
-
-  /**
-   * A results post: its text with the orders map (the orders and their results on the board before), then the board
-   * after in a message of its own. Discord shows two images of one message as half-width tiles, where names cannot be
-   * read; one image per message is shown at full preview width (docs/bot.md, "Results posts"). Each map is drawn only
-   * while its message is still to send; the parts are the same on every attempt, so a resend goes on where it stopped.
-   */
-  async function sendResults(row: DeliveryRow, payload: Extract<DeliveryRow['payload'], { type: 'phase_results' }>) {
-    const sent = row.partsSent ?? 0;
-    // Only the role the game master chose is pinged, never @everyone (docs/decisions.md); its mention is part of the
-    // text that is cut, so the parts are counted with it.
-    const role = notifyRoleOf(deps, payload.gameId);
-    const textParts = postParts(payload.text, null, { pingUsers: false, role }).length;
-    const orders = sent === 0 ? await resultsPicture(deps, maps, payload.phaseId, 'orders') : null;
-    const after = sent <= textParts ? await resultsPicture(deps, maps, payload.phaseId, 'after') : null;
-    // A map that failed to draw is retried (with the outbox's backoff) before the post goes out without it.
-    if ((orders === 'failed' || after === 'failed') && row.attempts < MAP_ATTEMPTS - 1)
-      throw new Error('the map could not be drawn; will retry');
-    const messages = postParts(payload.text, orders === 'failed' ? null : orders, { pingUsers: false, role });
-    // The after map is the last part whatever happened to it, so the parts count the same way on every attempt.
-    if (after !== 'failed' && after !== null) messages.push(afterBoardMessage(after));
-    await sendParts(row, messages);
-  }
-
-  const lent: KindSendDeps = {
-    rest,
-    deps,
+/** What the sender lends a game kind to deliver its own rows (src/bot/kind.ts `KindSendDeps`). */
+function kindSendDeps(ctx: SenderContext): KindSendDeps {
+  return {
+    rest: ctx.rest,
+    deps: ctx.deps,
     post: (channelId, body, files, key) =>
-      post(channelId, withNonceKey(key, { body: body as OutgoingMessage['body'], files })),
-    pin: (row, messageId) => pinStatus(rest, row, messageId, log),
-    dmChannel: dmChannelOf,
+      post(ctx, channelId, withNonceKey(key, { body: body as OutgoingMessage['body'], files })),
+    pin: (row, messageId) => pinStatus(ctx.rest, row, messageId, ctx.log),
+    dmChannel: (userId) => dmChannelOf(ctx, userId),
   };
+}
 
-  return async (row: DeliveryRow) => {
-    const payload = row.payload;
-    try {
-      // A game kind's own rows and its status message (src/bot/kinds.ts; e.g. a table message with buttons, turn
-      // pings, also by DM); every other DM is text.
-      if (payload.type === 'kind') return await kindNamed(payload.kind).deliver(lent, row, payload);
-      if (payload.type === 'status' && payload.own)
-        return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
-      if (row.targetKind === 'user') {
-        await sendDm(row, payload.text, payload.type === 'dm' ? payload.mapPhaseId : undefined);
-        return;
-      }
-      switch (payload.type) {
-        case 'phase_results':
-          await sendResults(row, payload);
-          return;
-        case 'game_started':
-        case 'step_post': {
-          // The map goes with the first part, so it is drawn only while that part is still to send: the phase's start
-          // map, or a variant's step picture when its step post (src/game/steps.ts) names one (e.g. the orders with
-          // their provisional results).
-          const first = (row.partsSent ?? 0) === 0;
-          const picture = !first
-            ? null
-            : payload.type === 'game_started'
-              ? await phasePicture(deps, maps, payload.phaseId)
-              : payload.picture
-                ? await stepPicture(deps, maps, payload.phaseId, payload.picture)
-                : null;
-          // A map that failed to draw is retried (with the outbox's backoff) before the post goes out as text.
-          if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
-            throw new Error('the map could not be drawn; will retry');
-          // Only the role the game master chose is pinged, never @everyone (docs/decisions.md).
-          const role = notifyRoleOf(deps, payload.gameId);
-          await sendParts(
-            row,
-            postParts(payload.text, picture === 'failed' ? null : picture, {
-              pingUsers: payload.type === 'game_started',
-              role,
-            }),
-          );
-          return;
-        }
-        case 'status': {
-          // A long status (21 Warhammer powers) continues in embeds of the same message; an edit always sends
-          // `embeds`, so a status that got shorter loses the embeds it no longer needs.
-          const { content, embeds } = messageWithOverflow(payload.text, null, false).body;
-          const body = { content, embeds: embeds ?? [], allowed_mentions: { parse: [] } };
-          if (row.statusMessageId) {
-            try {
-              await rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body });
-              return { messageId: row.statusMessageId };
-            } catch (err) {
-              if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage))
-                throw err;
-            }
-          }
-          // A new status message: the game's first, or the one after a moderator deleted it. Its nonce names the
-          // game (and the deleted message), not the row, so whichever status row posts it after a crash between
-          // posting and recording its id, Discord returns the message already posted.
-          const key = row.statusMessageId
-            ? `status-repost:${row.statusMessageId}`
-            : `status-post:${row.gameId ?? row.target}`;
-          const posted = await post(row.target, withNonceKey(key, { body, files: [] }));
-          await pinStatus(rest, row, posted.id, log);
-          return { messageId: posted.id };
-        }
-        case 'notice':
-        case 'game_over':
-          await sendParts(row, postParts(payload.text, null, { pingUsers: true }));
-          return;
-        case 'substitute_call': {
-          // The call with its Claim button (src/bot/commands/game.ts handles the press); nobody is pinged.
-          const [message] = postParts(payload.text, null, { pingUsers: false });
-          const claim: APIButtonComponent = {
-            type: ComponentType.Button,
-            style: ButtonStyle.Primary,
-            label: 'Claim',
-            custom_id: claimButtonId(payload.callId),
-          };
-          message!.body.components = [{ type: ComponentType.ActionRow, components: [claim] }];
-          await sendParts(row, [message!]);
-          return;
-        }
-        case 'dm':
-          throw new PermanentDeliveryError('a DM row addressed to a channel', 'rejected');
-      }
-    } catch (err) {
-      throw classify(err, row);
+/**
+ * Delivers one outbox row: a game kind's rows to its `BotKind`, a DM as text, a channel post by its type. Every
+ * failure leaves through `classify` (permanent, retry later, or retried with backoff).
+ */
+async function deliverRow(
+  ctx: SenderContext,
+  lent: KindSendDeps,
+  row: DeliveryRow,
+): Promise<void | { messageId?: string }> {
+  const payload = row.payload;
+  try {
+    // A game kind's own rows and its status message (src/bot/kinds.ts; e.g. a table message with buttons, turn
+    // pings, also by DM); every other DM is text.
+    if (payload.type === 'kind') return await kindNamed(payload.kind).deliver(lent, row, payload);
+    if (payload.type === 'status' && payload.own)
+      return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
+    if (row.targetKind === 'user') {
+      await sendDm(ctx, row, payload.text, payload.type === 'dm' ? payload.mapPhaseId : undefined);
+      return;
     }
+    switch (payload.type) {
+      case 'phase_results':
+        await sendResults(ctx, row, payload);
+        return;
+      case 'game_started':
+      case 'step_post':
+        await sendPicturePost(ctx, row, payload);
+        return;
+      case 'status':
+        return await sendStatus(ctx, row, payload);
+      case 'notice':
+      case 'game_over':
+        await sendParts(ctx, row, postParts(payload.text, null, { pingUsers: true }));
+        return;
+      case 'substitute_call':
+        await sendSubstituteCall(ctx, row, payload);
+        return;
+      case 'dm':
+        throw new PermanentDeliveryError('a DM row addressed to a channel', 'rejected');
+    }
+  } catch (err) {
+    throw classify(err, row);
+  }
+}
+
+/** One outbox row's payload of the given type. */
+type PayloadOf<T extends DeliveryRow['payload']['type']> = Extract<DeliveryRow['payload'], { type: T }>;
+
+/** Posts one message in a channel through the sender's REST client. */
+async function post(ctx: SenderContext, channelId: string, message: OutgoingMessage): Promise<APIMessage> {
+  return (await ctx.rest.post(Routes.channelMessages(channelId), {
+    body: message.body,
+    files: message.files,
+  })) as APIMessage;
+}
+
+/** The DM channel with a user: opened on first use, then remembered by the sender. */
+async function dmChannelOf(ctx: SenderContext, userId: string): Promise<string> {
+  let channelId = ctx.dmChannels.get(userId);
+  if (!channelId) {
+    const channel = (await ctx.rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as APIChannel;
+    channelId = channel.id;
+    ctx.dmChannels.set(userId, channelId);
+  }
+  return channelId;
+}
+
+/**
+ * A direct message: its text cut into at most `MAX_DM_PARTS` parts, each with its own nonce and recorded once sent;
+ * the first carries the phase's map when the DM shows the board.
+ */
+async function sendDm(ctx: SenderContext, row: DeliveryRow, text: string, mapPhaseId?: number): Promise<void> {
+  const channelId = await dmChannelOf(ctx, row.target);
+  const parts = splitMessage(discordText(text)).slice(0, MAX_DM_PARTS);
+  // A DM that shows the board (a substitute's first look at the seat) carries its map with its first part.
+  const picture =
+    mapPhaseId !== undefined && (row.partsSent ?? 0) === 0 ? await phasePicture(ctx.deps, ctx.maps, mapPhaseId) : null;
+  if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
+    throw new Error('the map could not be drawn; will retry');
+  for (let i = row.partsSent ?? 0; i < parts.length; i++) {
+    const files = i === 0 && picture && picture !== 'failed' ? [picture] : [];
+    // Each part its own nonce and its own record: after a crash between parts, the resend goes on from the next.
+    await post(
+      ctx,
+      channelId,
+      withNonce(
+        row,
+        {
+          body: {
+            content: parts[i]!,
+            allowed_mentions: { parse: [] },
+            ...(files.length > 0 ? { attachments: files.map((p, id) => ({ id, filename: p.name })) } : {}),
+          },
+          files: files.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })),
+        },
+        parts.length > 1 ? i : undefined,
+      ),
+    );
+    if (parts.length > 1) row.partSent?.(i + 1);
+  }
+}
+
+/**
+ * A channel post's messages in order, from the first one Discord does not have yet: the first with the row's own
+ * nonce (as a post of one message always had), each later one with its part's; each recorded once Discord has it.
+ */
+async function sendParts(ctx: SenderContext, row: DeliveryRow, messages: OutgoingMessage[]): Promise<void> {
+  for (let i = row.partsSent ?? 0; i < messages.length; i++) {
+    await post(ctx, row.target, withNonce(row, messages[i]!, i === 0 ? undefined : i));
+    if (messages.length > 1) row.partSent?.(i + 1);
+  }
+}
+
+/**
+ * A results post: its text with the orders map (the orders and their results on the board before), then the board
+ * after in a message of its own. Discord shows two images of one message as half-width tiles, where names cannot be
+ * read; one image per message is shown at full preview width (docs/bot.md, "Results posts"). Each map is drawn only
+ * while its message is still to send; the parts are the same on every attempt, so a resend goes on where it stopped.
+ */
+async function sendResults(ctx: SenderContext, row: DeliveryRow, payload: PayloadOf<'phase_results'>): Promise<void> {
+  const { deps, maps } = ctx;
+  const sent = row.partsSent ?? 0;
+  // Only the role the game master chose is pinged, never @everyone (docs/decisions.md); its mention is part of the
+  // text that is cut, so the parts are counted with it.
+  const role = notifyRoleOf(deps, payload.gameId);
+  const textParts = postParts(payload.text, null, { pingUsers: false, role }).length;
+  const orders = sent === 0 ? await resultsPicture(deps, maps, payload.phaseId, 'orders') : null;
+  const after = sent <= textParts ? await resultsPicture(deps, maps, payload.phaseId, 'after') : null;
+  // A map that failed to draw is retried (with the outbox's backoff) before the post goes out without it.
+  if ((orders === 'failed' || after === 'failed') && row.attempts < MAP_ATTEMPTS - 1)
+    throw new Error('the map could not be drawn; will retry');
+  const messages = postParts(payload.text, orders === 'failed' ? null : orders, { pingUsers: false, role });
+  // The after map is the last part whatever happened to it, so the parts count the same way on every attempt.
+  if (after !== 'failed' && after !== null) messages.push(afterBoardMessage(after));
+  await sendParts(ctx, row, messages);
+}
+
+/**
+ * A game's start post (its start map and roster, pinging the players) or a variant's step post (with the step
+ * picture it names, if any): the map goes with the first part, so it is drawn only while that part is still to send.
+ */
+async function sendPicturePost(
+  ctx: SenderContext,
+  row: DeliveryRow,
+  payload: PayloadOf<'game_started' | 'step_post'>,
+): Promise<void> {
+  const { deps, maps } = ctx;
+  // The phase's start map, or a variant's step picture when its step post (src/game/steps.ts) names one (e.g. the
+  // orders with their provisional results).
+  const first = (row.partsSent ?? 0) === 0;
+  const picture = !first
+    ? null
+    : payload.type === 'game_started'
+      ? await phasePicture(deps, maps, payload.phaseId)
+      : payload.picture
+        ? await stepPicture(deps, maps, payload.phaseId, payload.picture)
+        : null;
+  // A map that failed to draw is retried (with the outbox's backoff) before the post goes out as text.
+  if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
+    throw new Error('the map could not be drawn; will retry');
+  // Only the role the game master chose is pinged, never @everyone (docs/decisions.md).
+  const role = notifyRoleOf(deps, payload.gameId);
+  await sendParts(
+    ctx,
+    row,
+    postParts(payload.text, picture === 'failed' ? null : picture, {
+      pingUsers: payload.type === 'game_started',
+      role,
+    }),
+  );
+}
+
+/**
+ * The status message: edited in place, or posted (and pinned) when the game has none yet or a moderator deleted
+ * it. Answers the message's id for the outbox to record.
+ */
+async function sendStatus(
+  ctx: SenderContext,
+  row: DeliveryRow,
+  payload: PayloadOf<'status'>,
+): Promise<{ messageId: string }> {
+  // A long status (21 Warhammer powers) continues in embeds of the same message; an edit always sends
+  // `embeds`, so a status that got shorter loses the embeds it no longer needs.
+  const { content, embeds } = messageWithOverflow(payload.text, null, false).body;
+  const body = { content, embeds: embeds ?? [], allowed_mentions: { parse: [] } };
+  if (row.statusMessageId) {
+    try {
+      await ctx.rest.patch(Routes.channelMessage(row.target, row.statusMessageId), { body });
+      return { messageId: row.statusMessageId };
+    } catch (err) {
+      if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
+    }
+  }
+  // A new status message: the game's first, or the one after a moderator deleted it. Its nonce names the
+  // game (and the deleted message), not the row, so whichever status row posts it after a crash between
+  // posting and recording its id, Discord returns the message already posted.
+  const key = row.statusMessageId ? `status-repost:${row.statusMessageId}` : `status-post:${row.gameId ?? row.target}`;
+  const posted = await post(ctx, row.target, withNonceKey(key, { body, files: [] }));
+  await pinStatus(ctx.rest, row, posted.id, ctx.log);
+  return { messageId: posted.id };
+}
+
+/** A substitute call with its Claim button (src/bot/commands/game.ts handles the press); nobody is pinged. */
+async function sendSubstituteCall(
+  ctx: SenderContext,
+  row: DeliveryRow,
+  payload: PayloadOf<'substitute_call'>,
+): Promise<void> {
+  const [message] = postParts(payload.text, null, { pingUsers: false });
+  const claim: APIButtonComponent = {
+    type: ComponentType.Button,
+    style: ButtonStyle.Primary,
+    label: 'Claim',
+    custom_id: claimButtonId(payload.callId),
   };
+  message!.body.components = [{ type: ComponentType.ActionRow, components: [claim] }];
+  await sendParts(ctx, row, [message!]);
 }
 
 /**

@@ -6,10 +6,18 @@
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
-import { parseSeatSettings } from './seat-settings.js';
+import { parseSeatSettings, type SeatSettings } from './seat-settings.js';
 import { reliabilityRefusal } from './seat-record.js';
 import { GAME_DEFAULT_LEVEL } from '../ai/levels.js';
-import { computerUserId, isComputer, parseComputerSeats, parseLevel, playerName } from './computer-seat.js';
+import {
+  computerUserId,
+  isComputer,
+  parseComputerSeats,
+  parseLevel,
+  playerName,
+  type ComputerSeatsRequest,
+  type Level,
+} from './computer-seat.js';
 import { and, eq } from 'drizzle-orm';
 import { botVariants, getVariant } from '../variants/index.js';
 import type { Variant } from '../engine/variant.js';
@@ -21,7 +29,7 @@ import { liveGamesInServer, serverLimits } from './limits.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { ordersOpenLine, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
-import type { Caller, GameDeps, GameView, PhaseDurationInput, PhaseView, Result } from './types.js';
+import type { Caller, GameDeps, GameView, PhaseDurationInput, PhaseDurations, PhaseView, Result } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
 import { parseOptionsText, powerByName, seatablePowers, variantOfGame } from './variant-of-game.js';
 import { openStartSteps } from './steps.js';
@@ -36,6 +44,45 @@ export function matchPower(variantId: string, text: string): string | null {
   return variant ? powerByName(variant, text) : null;
 }
 
+/** What `/game create` gives (src/bot/commands/game.ts reads it from the command's options). */
+export interface CreateGameInput {
+  channelId: string;
+  guildId: string | null;
+  userId: string;
+  variantId: string;
+  durations?: PhaseDurationInput;
+  /** A role the start and results posts ping (`/game create notify:`); never @everyone (the guild's id). */
+  notifyRoleId?: string | null;
+  /** Map colours of the channel's posts (`/game create palette:`). */
+  palette?: string | null;
+  /** The variant's game options by name; null or missing ones take their defaults (`optionsText` too). */
+  options?: Record<string, string | null | undefined>;
+  /** The variant's options as typed in `/game create options:`: comma-separated `name` or `name=value` (variant-of-game.ts). */
+  optionsText?: string | null;
+  /** `/game create computer:`: `all` (every power nobody holds at the start) or powers, comma-separated. */
+  computer?: string | null;
+  /** `/game create demonstration:` — a table of only computer players, every power seated at once. */
+  demonstration?: boolean | null;
+  /** `/game create computer-level:` — how well every computer seat of the game plays (default normal). */
+  computerLevel?: string | null;
+  /** `/game create nmr: vacate-after: min-reliability:` (seats.ts; defaults hold, 2, none). */
+  nmr?: string | null;
+  vacateAfter?: number | null;
+  minReliability?: number | null;
+}
+
+/** A new game's settings, parsed from `CreateGameInput` and checked against its variant. */
+interface GameSettings {
+  variant: Variant;
+  durations: PhaseDurations;
+  palette: 'standard' | 'colorblind';
+  options: Record<string, string>;
+  computer: ComputerSeatsRequest;
+  level: Level;
+  seats: SeatSettings;
+  demonstration: boolean;
+}
+
 /**
  * Creates a game in the channel with the caller as game master. Durations like `90s`, `10m`, `24h`, `2d`
  * (defaults: movement 24h, retreat 12h, adjustment 12h). Errors: unknown variant (lists the variants),
@@ -43,134 +90,20 @@ export function matchPower(variantId: string, text: string): string | null {
  */
 export function createGame(
   deps: GameDeps,
-  input: {
-    channelId: string;
-    guildId: string | null;
-    userId: string;
-    variantId: string;
-    durations?: PhaseDurationInput;
-    /** A role the start and results posts ping (`/game create notify:`); never @everyone (the guild's id). */
-    notifyRoleId?: string | null;
-    /** Map colours of the channel's posts (`/game create palette:`). */
-    palette?: string | null;
-    /** The variant's game options by name; null or missing ones take their defaults (`optionsText` too). */
-    options?: Record<string, string | null | undefined>;
-    /** The variant's options as typed in `/game create options:`: comma-separated `name` or `name=value` (variant-of-game.ts). */
-    optionsText?: string | null;
-    /** `/game create computer:`: `all` (every power nobody holds at the start) or powers, comma-separated. */
-    computer?: string | null;
-    /** `/game create demonstration:` — a table of only computer players, every power seated at once. */
-    demonstration?: boolean | null;
-    /** `/game create computer-level:` — how well every computer seat of the game plays (default normal). */
-    computerLevel?: string | null;
-    /** `/game create nmr: vacate-after: min-reliability:` (seats.ts; defaults hold, 2, none). */
-    nmr?: string | null;
-    vacateAfter?: number | null;
-    minReliability?: number | null;
-  },
+  input: CreateGameInput,
 ): Result<{ game: GameView; computerPowers: string[]; computerFill: boolean; demonstration: boolean }> {
   return inTransaction(deps, (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId))
       return fail('This command must be used in a server channel.');
-    const variant = botVariants().find(
-      (v) =>
-        v.id ===
-        String(input.variantId ?? '')
-          .trim()
-          .toLowerCase(),
-    );
-    if (!variant) {
-      return fail(
-        `Unknown variant "${input.variantId}". Available variants: ${botVariants()
-          .map((v) => v.id)
-          .join(', ')}.`,
-      );
-    }
-    const durations = parseDurations(input.durations);
-    if (!durations.ok) return fail(durations.error);
-    const palette = input.palette ?? 'standard';
-    if (palette !== 'standard' && palette !== 'colorblind')
-      return fail(`Unknown palette "${palette}". Palettes: standard, colorblind.`);
-    const written = parseOptionsText(variant, input.optionsText);
-    if (!written.ok) return fail(written.error);
-    const options = gameOptionsFor(variant, { ...written.options, ...(input.options ?? {}) });
-    if (!options.ok) return fail(options.error);
-    const computer = parseComputerSeats(variant, input.computer);
-    if (!computer.ok) return fail(computer.error);
-    const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
-    if (!level.ok) return fail(level.error);
-    const seats = parseSeatSettings(input);
-    if (!seats.ok) return fail(seats.error);
-    const demonstration = input.demonstration === true;
-    if (demonstration && computer.request.fill === 'powers') {
-      return fail(
-        'A demonstration table gives every power to a computer player: leave `computer:` out (or write `all`).',
-      );
-    }
-    const existing = openGameByChannel(tx, input.channelId);
-    if (existing) {
-      return fail(
-        `This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`,
-      );
-    }
-    const guildId = idText(input.guildId) || null;
-    const notifyRoleId = idText(input.notifyRoleId) || null;
-    if (notifyRoleId !== null && notifyRoleId === guildId)
-      return fail('The bot never pings @everyone: choose a role for the players, or none.');
-    const server = serverLimits(tx, deps, guildId);
-    for (const type of ['movement', 'retreat', 'adjustment'] as const) {
-      if (durations.durations[type] < server.minPhaseMs) {
-        return fail(
-          `The ${type} phase cannot be shorter than ${formatDuration(server.minPhaseMs)} in this server (you gave ${formatDuration(durations.durations[type])}).`,
-        );
-      }
-    }
-    if (guildId) {
-      // One forming game per user per server, and a cap on the server's live games.
-      const forming = tx
-        .select({ channelId: games.channelId })
-        .from(games)
-        .where(and(eq(games.guildId, guildId), eq(games.gmUserId, input.userId), eq(games.status, 'forming')))
-        .get();
-      if (forming)
-        return fail(
-          `You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it (\`/gm cancel\`) before creating another.`,
-        );
-      if (liveGamesInServer(tx, guildId) >= server.maxLiveGames) {
-        return fail(
-          `This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish (or ask a server manager about \`/server limits\`).`,
-        );
-      }
-    }
+    const settings = parseGameSettings(input);
+    if (!settings.ok) return fail(settings.error);
+    const place = checkGamePlace(tx, deps, input, settings.durations);
+    if (!place.ok) return fail(place.error);
+    const { variant, durations, computer, demonstration } = settings;
     const now = deps.now();
-    const game = tx
-      .insert(games)
-      .values({
-        channelId: input.channelId,
-        guildId,
-        notifyRoleId,
-        variantId: variant.id,
-        gmUserId: input.userId,
-        status: 'forming',
-        movementMs: durations.durations.movement,
-        retreatMs: durations.durations.retreat,
-        adjustmentMs: durations.durations.adjustment,
-        palette,
-        options: options.options,
-        computerFill: computer.request.fill === 'all',
-        demonstration,
-        computerLevel: level.level,
-        ...seats.settings,
-        createdAt: now,
-      })
-      .returning()
-      .get();
+    const game = insertGame(tx, input, settings, place, now);
     // Named computer seats (and every seat of a demonstration table) are taken at once, so nobody joins as them.
-    const computerPowers = demonstration
-      ? seatablePowers(variant)
-      : computer.request.fill === 'powers'
-        ? computer.request.powers
-        : [];
+    const computerPowers = demonstration ? seatablePowers(variant) : computer.fill === 'powers' ? computer.powers : [];
     for (const power of computerPowers)
       tx.insert(players)
         .values({ gameId: game.id, power, userId: computerUserId(power, game.computerLevel), joinedAt: now })
@@ -181,7 +114,7 @@ export function createGame(
       action: 'create',
       detail: {
         variant: variant.id,
-        durations: durations.durations,
+        durations,
         computer: computerPowers,
         computerFill: game.computerFill,
         demonstration,
@@ -199,6 +132,142 @@ export function createGame(
     changed(game.id);
     return { ok: true, game: toGameView(game), computerPowers, computerFill: game.computerFill, demonstration };
   });
+}
+
+/**
+ * `/game create`'s settings, each parsed and checked in turn (the first error is the answer): the variant, the
+ * phase durations, the palette, the variant's options, the computer seats and their level, the seat settings, and a
+ * demonstration table's (every power a computer's, so no named computer seats).
+ */
+function parseGameSettings(input: CreateGameInput): Result<GameSettings> {
+  const variant = botVariants().find(
+    (v) =>
+      v.id ===
+      String(input.variantId ?? '')
+        .trim()
+        .toLowerCase(),
+  );
+  if (!variant) {
+    return fail(
+      `Unknown variant "${input.variantId}". Available variants: ${botVariants()
+        .map((v) => v.id)
+        .join(', ')}.`,
+    );
+  }
+  const durations = parseDurations(input.durations);
+  if (!durations.ok) return fail(durations.error);
+  const palette = input.palette ?? 'standard';
+  if (palette !== 'standard' && palette !== 'colorblind')
+    return fail(`Unknown palette "${palette}". Palettes: standard, colorblind.`);
+  const written = parseOptionsText(variant, input.optionsText);
+  if (!written.ok) return fail(written.error);
+  const options = gameOptionsFor(variant, { ...written.options, ...(input.options ?? {}) });
+  if (!options.ok) return fail(options.error);
+  const computer = parseComputerSeats(variant, input.computer);
+  if (!computer.ok) return fail(computer.error);
+  const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
+  if (!level.ok) return fail(level.error);
+  const seats = parseSeatSettings(input);
+  if (!seats.ok) return fail(seats.error);
+  const demonstration = input.demonstration === true;
+  if (demonstration && computer.request.fill === 'powers') {
+    return fail(
+      'A demonstration table gives every power to a computer player: leave `computer:` out (or write `all`).',
+    );
+  }
+  return {
+    ok: true,
+    variant,
+    durations: durations.durations,
+    palette,
+    options: options.options,
+    computer: computer.request,
+    level: level.level,
+    seats: seats.settings,
+    demonstration,
+  };
+}
+
+/**
+ * Whether the game may be created where it was asked for, in the caller's transaction: no other open game in the
+ * channel, a notify role that is not @everyone, phases no shorter than the server allows, and in a server the
+ * caller's only forming game there and the server under its cap of live games. Answers the server and role ids.
+ */
+function checkGamePlace(
+  tx: Tx,
+  deps: GameDeps,
+  input: CreateGameInput,
+  durations: PhaseDurations,
+): Result<{ guildId: string | null; notifyRoleId: string | null }> {
+  const existing = openGameByChannel(tx, input.channelId);
+  if (existing) {
+    return fail(
+      `This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`,
+    );
+  }
+  const guildId = idText(input.guildId) || null;
+  const notifyRoleId = idText(input.notifyRoleId) || null;
+  if (notifyRoleId !== null && notifyRoleId === guildId)
+    return fail('The bot never pings @everyone: choose a role for the players, or none.');
+  const server = serverLimits(tx, deps, guildId);
+  for (const type of ['movement', 'retreat', 'adjustment'] as const) {
+    if (durations[type] < server.minPhaseMs) {
+      return fail(
+        `The ${type} phase cannot be shorter than ${formatDuration(server.minPhaseMs)} in this server (you gave ${formatDuration(durations[type])}).`,
+      );
+    }
+  }
+  if (guildId) {
+    // One forming game per user per server, and a cap on the server's live games.
+    const forming = tx
+      .select({ channelId: games.channelId })
+      .from(games)
+      .where(and(eq(games.guildId, guildId), eq(games.gmUserId, input.userId), eq(games.status, 'forming')))
+      .get();
+    if (forming)
+      return fail(
+        `You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it (\`/gm cancel\`) before creating another.`,
+      );
+    if (liveGamesInServer(tx, guildId) >= server.maxLiveGames) {
+      return fail(
+        `This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish (or ask a server manager about \`/server limits\`).`,
+      );
+    }
+  }
+  return { ok: true, guildId, notifyRoleId };
+}
+
+/** Stores the new game (forming, the caller its game master) with its settings; answers its row. */
+function insertGame(
+  tx: Tx,
+  input: CreateGameInput,
+  settings: GameSettings,
+  place: { guildId: string | null; notifyRoleId: string | null },
+  now: number,
+): GameRow {
+  const { variant, durations, palette, options, computer, level, seats, demonstration } = settings;
+  return tx
+    .insert(games)
+    .values({
+      channelId: input.channelId,
+      guildId: place.guildId,
+      notifyRoleId: place.notifyRoleId,
+      variantId: variant.id,
+      gmUserId: input.userId,
+      status: 'forming',
+      movementMs: durations.movement,
+      retreatMs: durations.retreat,
+      adjustmentMs: durations.adjustment,
+      palette,
+      options,
+      computerFill: computer.fill === 'all',
+      demonstration,
+      computerLevel: level,
+      ...seats,
+      createdAt: now,
+    })
+    .returning()
+    .get();
 }
 
 /**

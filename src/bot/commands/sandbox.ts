@@ -359,166 +359,224 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   // Acknowledged at once, privately: the work waits for its turns, and the answer follows as an edit.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   switch (sub) {
-    case 'start': {
-      const r = await turn(() =>
-        startSandbox(ctx.deps, {
-          ...placeOf(interaction),
-          gameId: interaction.options.getInteger('game'),
-          phase: interaction.options.getString('phase'),
-        }),
-      );
-      if (!r.ok) return replyRejected(interaction, r.error);
-      return replyWithMap(
-        ctx,
-        interaction,
-        turn,
-        { userId: interaction.user.id, sandboxId: r.sandbox.id },
-        'board',
-        `${viewText(r.sandbox)}\nIt ends after ${formatDuration(limitsOf(ctx.deps).sandboxIdleMs)} unused, or with \`/sandbox end\`.`,
-      );
-    }
-    case 'order': {
-      const r = await orderSandboxInTurns(
-        ctx.deps,
-        { ...ref, text: interaction.options.getString('orders', true) },
-        turn,
-      );
-      if (!r.ok) return replyRejected(interaction, r.error);
-      const lines: string[] = [];
-      if (r.stored.length > 0)
-        lines.push(
-          listWithin(
-            '✅ Stored: ',
-            r.stored.map((o) => `${code(o.text)} (${o.power})`),
-            600,
-            (n) => `… and ${n} more`,
-          ),
-        );
-      for (const x of r.replaced.slice(0, 5)) lines.push(`🔁 Replaced ${code(x.before)} with ${code(x.after)}`);
-      for (const x of r.rejected.slice(0, 8)) lines.push(`❌ ${code(truncate(x.input, 60))}: ${x.error}`);
-      if (r.rejected.length > 8) lines.push(`… ${s(r.rejected.length - 8, 'more refused line')}.`);
-      if (r.stored.length === 0 && r.rejected.length === 0) lines.push('No orders found in what you typed.');
-      return replyPrivately(
-        interaction,
-        truncate([headLine(r.sandbox), ...lines, '', ...stateLines(r.sandbox)].join('\n')),
-      );
-    }
-    case 'clear': {
-      const r = await turn(() =>
-        clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') }),
-      );
-      if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPrivately(
-        interaction,
-        truncate([headLine(r.sandbox), `🧹 Cleared ${s(r.cleared, 'order')}.`, ...stateLines(r.sandbox)].join('\n')),
-      );
-    }
-    case 'act': {
-      const as = interaction.options.getString('as', true);
-      const r = await turn(() =>
-        actSandbox(ctx.deps, {
-          ...ref,
-          ...actorOf(as),
-          action: interaction.options.getString('action', true),
-          choice: interaction.options.getString('choice'),
-          detail: interaction.options.getString('detail'),
-        }),
-      );
-      if (!r.ok) return replyRejected(interaction, r.error);
-      const settled = r.settled
-        ? ['Everyone has answered in this step: `/sandbox next` goes on (a game would now).']
-        : [];
-      const head = [headLine(r.sandbox), `🎬 As ${asName(actorOf(as).power ?? 'gm')}: ${r.reply.trim()}`, ...settled];
-      const tail = stateLines(r.sandbox);
-      const room = MAX_CONTENT - [...head, ...tail].join('\n').length - 60;
-      return replyPrivately(interaction, truncate([...head, ...postsText(r.posts, room), ...tail].join('\n')));
-    }
-    case 'adjudicate': {
-      const r = await previewSandboxInTurns(ctx.deps, ref, turn);
-      if (!r.ok) return replyRejected(interaction, r.error);
-      const how = r.sandbox.step
-        ? 'If the phase were played out now, with what is decided so far (nothing has moved on):'
-        : 'If these orders were played now (nothing has moved on):';
-      const text = resultsText(r.board.variant, `${headLine(r.sandbox)}\n${how}`, r.adjudication, [
-        '`/sandbox next` goes on; change the orders first with `/sandbox order`.',
-      ]);
-      return replyWithMap(
-        ctx,
-        interaction,
-        turn,
-        ref,
-        { preview: { board: r.board, adjudication: r.adjudication } },
-        text,
-      );
-    }
-    case 'next': {
-      const r = await turn(() => nextSandbox(ctx.deps, ref));
-      if (!r.ok) return replyRejected(interaction, r.error);
-      const sandboxRef = { userId: ref.userId, sandboxId: r.sandbox.id };
-      if (r.kind !== 'resolved') {
-        // A step opened or closed within the phase: what the game would post, and where the phase stands now.
-        const tail = [...stateLines(r.sandbox), nextSteps(r.sandbox)];
-        const room = MAX_CONTENT - [headLine(r.sandbox), ...tail].join('\n').length - 60;
-        return replyWithMap(
-          ctx,
-          interaction,
-          turn,
-          sandboxRef,
-          'board',
-          [headLine(r.sandbox), ...postsText(r.posts, room), ...tail].join('\n'),
-        );
-      }
-      const skipped =
-        r.skipped.length > 0 ? [`(${s(r.skipped.length, 'phase')} with nothing to decide played on the way.)`] : [];
-      const now = r.sandbox.winner
-        ? [`🏆 ${r.sandbox.winner} has won in this sandbox.`]
-        : [`Now: **${r.sandbox.label}**. ${nextSteps(r.sandbox)}`];
-      const posts = postsText(r.posts, 600);
-      const text = resultsText(
-        r.variant,
-        `🧪 **Sandbox #${r.sandbox.id}** · ${r.sandbox.variantName}`,
-        r.adjudication,
-        [...skipped, ...posts, ...now],
-      );
-      return replyWithMap(ctx, interaction, turn, sandboxRef, 'last', text);
-    }
-    case 'map': {
-      const r = await turn(() => viewSandbox(ctx.deps, ref));
-      if (!r.ok) return replyRejected(interaction, r.error);
-      return replyWithMap(
-        ctx,
-        interaction,
-        turn,
-        { userId: ref.userId, sandboxId: r.sandbox.id },
-        'board',
-        viewText(r.sandbox),
-      );
-    }
-    case 'list': {
-      const r = await turn(() => listSandboxes(ctx.deps, interaction.user.id));
-      if (!r.ok) return replyRejected(interaction, r.error);
-      if (r.sandboxes.length === 0)
-        return replyPrivately(
-          interaction,
-          "You have no sandbox. `/sandbox start` in a game's channel copies its board (here, `game:` names one).",
-        );
-      const lines = r.sandboxes.map(
-        (v, i) =>
-          `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (copied from ${v.source} of the game in ${channelMention(v.gameChannelId)}) · ${s(v.orders.length, 'order')} · ends ${timestamp(v.expiresAt)} unused`,
-      );
-      return replyPrivately(
-        interaction,
-        truncate(['**Your sandboxes** (▶️: the one commands use without `sandbox:`)', ...lines].join('\n')),
-      );
-    }
-    case 'end': {
-      const r = await turn(() => endSandbox(ctx.deps, ref));
-      if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPrivately(interaction, `🗑️ Sandbox #${r.id} is deleted.`);
-    }
+    case 'start':
+      return startSub(ctx, interaction, turn);
+    case 'order':
+      return orderSub(ctx, interaction, ref, turn);
+    case 'clear':
+      return clearSub(ctx, interaction, ref, turn);
+    case 'act':
+      return actSub(ctx, interaction, ref, turn);
+    case 'adjudicate':
+      return adjudicateSub(ctx, interaction, ref, turn);
+    case 'next':
+      return nextSub(ctx, interaction, ref, turn);
+    case 'map':
+      return mapSub(ctx, interaction, ref, turn);
+    case 'list':
+      return listSub(ctx, interaction, turn);
+    case 'end':
+      return endSub(ctx, interaction, ref, turn);
     default:
       return replyRejected(interaction, `Unknown subcommand ${sub}.`);
   }
+}
+
+/** `/sandbox start`: copies the game's board (its current phase, or one from /history) and shows it with its map. */
+async function startSub(ctx: BotContext, interaction: ChatInputCommandInteraction, turn: LoopTurns): Promise<void> {
+  const r = await turn(() =>
+    startSandbox(ctx.deps, {
+      ...placeOf(interaction),
+      gameId: interaction.options.getInteger('game'),
+      phase: interaction.options.getString('phase'),
+    }),
+  );
+  if (!r.ok) return replyRejected(interaction, r.error);
+  return replyWithMap(
+    ctx,
+    interaction,
+    turn,
+    { userId: interaction.user.id, sandboxId: r.sandbox.id },
+    'board',
+    `${viewText(r.sandbox)}\nIt ends after ${formatDuration(limitsOf(ctx.deps).sandboxIdleMs)} unused, or with \`/sandbox end\`.`,
+  );
+}
+
+/** `/sandbox order`: stores orders for any power; lists what was stored, replaced and refused, then the phase's state. */
+async function orderSub(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  ref: SandboxRef,
+  turn: LoopTurns,
+): Promise<void> {
+  const r = await orderSandboxInTurns(ctx.deps, { ...ref, text: interaction.options.getString('orders', true) }, turn);
+  if (!r.ok) return replyRejected(interaction, r.error);
+  const lines: string[] = [];
+  if (r.stored.length > 0)
+    lines.push(
+      listWithin(
+        '✅ Stored: ',
+        r.stored.map((o) => `${code(o.text)} (${o.power})`),
+        600,
+        (n) => `… and ${n} more`,
+      ),
+    );
+  for (const x of r.replaced.slice(0, 5)) lines.push(`🔁 Replaced ${code(x.before)} with ${code(x.after)}`);
+  for (const x of r.rejected.slice(0, 8)) lines.push(`❌ ${code(truncate(x.input, 60))}: ${x.error}`);
+  if (r.rejected.length > 8) lines.push(`… ${s(r.rejected.length - 8, 'more refused line')}.`);
+  if (r.stored.length === 0 && r.rejected.length === 0) lines.push('No orders found in what you typed.');
+  return replyPrivately(
+    interaction,
+    truncate([headLine(r.sandbox), ...lines, '', ...stateLines(r.sandbox)].join('\n')),
+  );
+}
+
+/** `/sandbox clear`: clears one power's orders of the phase, or every power's. */
+async function clearSub(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  ref: SandboxRef,
+  turn: LoopTurns,
+): Promise<void> {
+  const r = await turn(() => clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') }));
+  if (!r.ok) return replyRejected(interaction, r.error);
+  return replyPrivately(
+    interaction,
+    truncate([headLine(r.sandbox), `🧹 Cleared ${s(r.cleared, 'order')}.`, ...stateLines(r.sandbox)].join('\n')),
+  );
+}
+
+/** `/sandbox act`: one of the variant's actions as a seated power or the game master, with what the game would post. */
+async function actSub(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  ref: SandboxRef,
+  turn: LoopTurns,
+): Promise<void> {
+  const as = interaction.options.getString('as', true);
+  const r = await turn(() =>
+    actSandbox(ctx.deps, {
+      ...ref,
+      ...actorOf(as),
+      action: interaction.options.getString('action', true),
+      choice: interaction.options.getString('choice'),
+      detail: interaction.options.getString('detail'),
+    }),
+  );
+  if (!r.ok) return replyRejected(interaction, r.error);
+  const settled = r.settled ? ['Everyone has answered in this step: `/sandbox next` goes on (a game would now).'] : [];
+  const head = [headLine(r.sandbox), `🎬 As ${asName(actorOf(as).power ?? 'gm')}: ${r.reply.trim()}`, ...settled];
+  const tail = stateLines(r.sandbox);
+  const room = MAX_CONTENT - [...head, ...tail].join('\n').length - 60;
+  return replyPrivately(interaction, truncate([...head, ...postsText(r.posts, room), ...tail].join('\n')));
+}
+
+/** `/sandbox adjudicate`: the results the phase would have if played now, with their map; nothing moves on. */
+async function adjudicateSub(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  ref: SandboxRef,
+  turn: LoopTurns,
+): Promise<void> {
+  const r = await previewSandboxInTurns(ctx.deps, ref, turn);
+  if (!r.ok) return replyRejected(interaction, r.error);
+  const how = r.sandbox.step
+    ? 'If the phase were played out now, with what is decided so far (nothing has moved on):'
+    : 'If these orders were played now (nothing has moved on):';
+  const text = resultsText(r.board.variant, `${headLine(r.sandbox)}\n${how}`, r.adjudication, [
+    '`/sandbox next` goes on; change the orders first with `/sandbox order`.',
+  ]);
+  return replyWithMap(ctx, interaction, turn, ref, { preview: { board: r.board, adjudication: r.adjudication } }, text);
+}
+
+/**
+ * `/sandbox next`: goes on as a deadline would. A step that opened or closed shows what the game would post and the
+ * board; a phase played shows its results (and the phases skipped on the way) with the last phase's map.
+ */
+async function nextSub(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  ref: SandboxRef,
+  turn: LoopTurns,
+): Promise<void> {
+  const r = await turn(() => nextSandbox(ctx.deps, ref));
+  if (!r.ok) return replyRejected(interaction, r.error);
+  const sandboxRef = { userId: ref.userId, sandboxId: r.sandbox.id };
+  if (r.kind !== 'resolved') {
+    // A step opened or closed within the phase: what the game would post, and where the phase stands now.
+    const tail = [...stateLines(r.sandbox), nextSteps(r.sandbox)];
+    const room = MAX_CONTENT - [headLine(r.sandbox), ...tail].join('\n').length - 60;
+    return replyWithMap(
+      ctx,
+      interaction,
+      turn,
+      sandboxRef,
+      'board',
+      [headLine(r.sandbox), ...postsText(r.posts, room), ...tail].join('\n'),
+    );
+  }
+  const skipped =
+    r.skipped.length > 0 ? [`(${s(r.skipped.length, 'phase')} with nothing to decide played on the way.)`] : [];
+  const now = r.sandbox.winner
+    ? [`🏆 ${r.sandbox.winner} has won in this sandbox.`]
+    : [`Now: **${r.sandbox.label}**. ${nextSteps(r.sandbox)}`];
+  const posts = postsText(r.posts, 600);
+  const text = resultsText(r.variant, `🧪 **Sandbox #${r.sandbox.id}** · ${r.sandbox.variantName}`, r.adjudication, [
+    ...skipped,
+    ...posts,
+    ...now,
+  ]);
+  return replyWithMap(ctx, interaction, turn, sandboxRef, 'last', text);
+}
+
+/** `/sandbox map`: the board with the orders given so far, and the phase's state. */
+async function mapSub(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  ref: SandboxRef,
+  turn: LoopTurns,
+): Promise<void> {
+  const r = await turn(() => viewSandbox(ctx.deps, ref));
+  if (!r.ok) return replyRejected(interaction, r.error);
+  return replyWithMap(
+    ctx,
+    interaction,
+    turn,
+    { userId: ref.userId, sandboxId: r.sandbox.id },
+    'board',
+    viewText(r.sandbox),
+  );
+}
+
+/** `/sandbox list`: the caller's sandboxes, the one used without `sandbox:` first. */
+async function listSub(ctx: BotContext, interaction: ChatInputCommandInteraction, turn: LoopTurns): Promise<void> {
+  const r = await turn(() => listSandboxes(ctx.deps, interaction.user.id));
+  if (!r.ok) return replyRejected(interaction, r.error);
+  if (r.sandboxes.length === 0)
+    return replyPrivately(
+      interaction,
+      "You have no sandbox. `/sandbox start` in a game's channel copies its board (here, `game:` names one).",
+    );
+  const lines = r.sandboxes.map(
+    (v, i) =>
+      `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (copied from ${v.source} of the game in ${channelMention(v.gameChannelId)}) · ${s(v.orders.length, 'order')} · ends ${timestamp(v.expiresAt)} unused`,
+  );
+  return replyPrivately(
+    interaction,
+    truncate(['**Your sandboxes** (▶️: the one commands use without `sandbox:`)', ...lines].join('\n')),
+  );
+}
+
+/** `/sandbox end`: deletes the sandbox. */
+async function endSub(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  ref: SandboxRef,
+  turn: LoopTurns,
+): Promise<void> {
+  const r = await turn(() => endSandbox(ctx.deps, ref));
+  if (!r.ok) return replyRejected(interaction, r.error);
+  return replyPrivately(interaction, `🗑️ Sandbox #${r.id} is deleted.`);
 }
 
 /**
