@@ -122,8 +122,8 @@ export function resolveAdjustments(
 }
 
 /**
- * One power's winter: its orders read one by one (too many builds or disbands are handled in order, DATC 6.I.1,
- * 6.J.1; docs/engine.md), then the builds deferred by the variant's slots, unused builds waived, and civil disorder.
+ * One power's winter: its orders read one by one (too many builds or disbands are handled in order, DATC 4.D.4,
+ * 4.D.6; docs/engine.md), then the builds deferred by the variant's slots, unused builds waived, and civil disorder.
  */
 function adjustPower(board: AdjustmentBoard, power: Power, mine: PowerOrder[]): void {
   const { map, rules, position } = board;

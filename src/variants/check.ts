@@ -3,16 +3,43 @@
  * Each problem is one readable line; an empty list means the data is consistent.
  */
 import { normalizeName } from '../engine/parse/places.js';
+import type { Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
+import type { ProvinceData, VariantData } from '../engine/variant-data.js';
 
+/** The variant's data with its provinces by id and its declared powers by name, as every check looks them up. */
+interface DataIndex {
+  data: VariantData;
+  provinces: Map<string, ProvinceData>;
+  powers: Set<string>;
+}
+
+/** Every problem of the variant's data (the checks docs/cli.md lists for `maps check`), family after family. */
 export function checkVariantData(variant: Variant): string[] {
-  const problems: string[] = [];
   const data = variant.data;
-  const provinces = new Map(data.provinces.map((p) => [p.id, p]));
-  const powers = new Set(data.powers.map((p) => p.name));
-  const kindOf = (id: string) => provinces.get(id)?.kind;
+  const index: DataIndex = {
+    data,
+    provinces: new Map(data.provinces.map((p) => [p.id, p])),
+    powers: new Set(data.powers.map((p) => p.name)),
+  };
+  const problems = [
+    ...checkProvinceNames(data),
+    ...checkArmyAdjacency(index),
+    ...checkFleetAdjacency(index),
+    ...checkProvinceMoves(data),
+    ...checkLinks(index),
+    ...checkConnected(variant, index),
+    ...checkSupplyCentres(index),
+  ];
+  const start = variant.startingPosition();
+  problems.push(...checkStartingCentres(index, start), ...checkStartingUnits(variant, index, start));
+  problems.push(...checkVariantFeatures(variant));
+  return problems;
+}
 
-  // Province ids unique, and no two provinces answering to the same name in orders (the parser needs that).
+/** Province ids unique, and no two provinces answering to the same name in orders (the parser needs that). */
+function checkProvinceNames(data: VariantData): string[] {
+  const problems: string[] = [];
   const seenIds = new Set<string>();
   for (const p of data.provinces) {
     if (seenIds.has(p.id)) problems.push(`province id "${p.id}" is used twice`);
@@ -28,8 +55,13 @@ export function checkVariantData(variant: Variant): string[] {
       else nameOwner.set(name, p.id);
     }
   }
+  return problems;
+}
 
-  // Army adjacency: endpoints exist, symmetric, only between land and coast provinces.
+/** Army adjacency: endpoints exist, symmetric, only between land and coast provinces. */
+function checkArmyAdjacency({ data, provinces }: DataIndex): string[] {
+  const problems: string[] = [];
+  const kindOf = (id: string) => provinces.get(id)?.kind;
   for (const [from, tos] of Object.entries(data.armyAdjacency)) {
     if (!provinces.has(from)) {
       problems.push(`army adjacency: unknown province "${from}"`);
@@ -46,34 +78,47 @@ export function checkVariantData(variant: Variant): string[] {
       if (to === from) problems.push(`army adjacency: ${from} is adjacent to itself`);
     }
   }
+  return problems;
+}
 
-  // Fleet adjacency: location keys exist, symmetric, no fleets on land, split coasts by coast only.
-  const validLocation = (key: string): string | null => {
-    const [province, coast] = key.split('/');
-    const p = provinces.get(province!);
-    if (!p) return `unknown province "${province}"`;
-    if (coast !== undefined && !p.coasts.includes(coast)) return `${province} has no coast "${coast}"`;
-    if (coast === undefined && p.coasts.length > 0)
-      return `${province} has split coasts, so fleets must name one (${p.coasts.map((c) => `${province}/${c}`).join(', ')})`;
-    if (p.kind === 'land') return `${province} is land-locked`;
-    if (p.kind === 'impassable') return `${province} is impassable`;
-    return null;
-  };
+/** Why a fleet cannot stand at this location key (`spa/nc`, `nth`), or null: the province and coast must exist. */
+function fleetLocationProblem(provinces: Map<string, ProvinceData>, key: string): string | null {
+  const [province, coast] = key.split('/');
+  const p = provinces.get(province!);
+  if (!p) return `unknown province "${province}"`;
+  if (coast !== undefined && !p.coasts.includes(coast)) return `${province} has no coast "${coast}"`;
+  if (coast === undefined && p.coasts.length > 0)
+    return `${province} has split coasts, so fleets must name one (${p.coasts.map((c) => `${province}/${c}`).join(', ')})`;
+  if (p.kind === 'land') return `${province} is land-locked`;
+  if (p.kind === 'impassable') return `${province} is impassable`;
+  return null;
+}
+
+/** Fleet adjacency: location keys exist, symmetric, no fleets on land, split coasts by coast only. */
+function checkFleetAdjacency({ data, provinces }: DataIndex): string[] {
+  const problems: string[] = [];
   for (const [from, tos] of Object.entries(data.fleetAdjacency)) {
-    const bad = validLocation(from);
+    const bad = fleetLocationProblem(provinces, from);
     if (bad) {
       problems.push(`fleet adjacency: ${from}: ${bad}`);
       continue;
     }
     for (const to of tos) {
-      const badTo = validLocation(to);
+      const badTo = fleetLocationProblem(provinces, to);
       if (badTo) problems.push(`fleet adjacency: ${from} -> ${to}: ${badTo}`);
       else if (!(data.fleetAdjacency[to] ?? []).includes(from))
         problems.push(`fleet adjacency not symmetric: ${from} -> ${to} but not ${to} -> ${from}`);
     }
   }
+  return problems;
+}
 
-  // Every coast of a split-coast province has fleet moves; every coastal province and sea has fleet moves.
+/**
+ * Every coast of a split-coast province has fleet moves; every coastal province and sea has fleet moves; every land
+ * province has army moves (an island excepted); only coastal provinces have coasts.
+ */
+function checkProvinceMoves(data: VariantData): string[] {
+  const problems: string[] = [];
   for (const p of data.provinces) {
     if (p.coasts.length > 0) {
       for (const c of p.coasts) {
@@ -90,35 +135,44 @@ export function checkVariantData(variant: Variant): string[] {
     }
     if (p.coasts.length > 0 && p.kind !== 'coast') problems.push(`${p.id}: has coasts but is of kind "${p.kind}"`);
   }
+  return problems;
+}
 
-  // Links: endpoints exist and the power (if any) is declared.
+/** Links: endpoints exist and the power (if any) is declared. */
+function checkLinks({ data, provinces, powers }: DataIndex): string[] {
+  const problems: string[] = [];
   for (const link of data.links) {
     for (const end of [link.from, link.to])
       if (!provinces.has(end)) problems.push(`link ${link.from}-${link.to}: unknown province "${end}"`);
     if (link.power !== null && !powers.has(link.power))
       problems.push(`link ${link.from}-${link.to}: unknown power "${link.power}"`);
   }
+  return problems;
+}
 
-  // The board is one piece: every passable province reachable from every other by some move.
+/** The board is one piece: every passable province reachable from every other by some move. */
+function checkConnected(variant: Variant, { data, provinces }: DataIndex): string[] {
   const passable = data.provinces.filter((p) => p.kind !== 'impassable').map((p) => p.id);
-  if (passable.length > 0) {
-    const reached = new Set([passable[0]!]);
-    const queue = [passable[0]!];
-    while (queue.length > 0) {
-      const id = queue.pop()!;
-      const linked = data.links.flatMap((l) => (l.from === id ? [l.to] : l.to === id ? [l.from] : []));
-      for (const next of [...variant.map.neighbours(id), ...linked]) {
-        if (!reached.has(next) && kindOf(next) !== 'impassable') {
-          reached.add(next);
-          queue.push(next);
-        }
+  if (passable.length === 0) return [];
+  const reached = new Set([passable[0]!]);
+  const queue = [passable[0]!];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    const linked = data.links.flatMap((l) => (l.from === id ? [l.to] : l.to === id ? [l.from] : []));
+    for (const next of [...variant.map.neighbours(id), ...linked]) {
+      if (!reached.has(next) && provinces.get(next)?.kind !== 'impassable') {
+        reached.add(next);
+        queue.push(next);
       }
     }
-    const cut = passable.filter((id) => !reached.has(id));
-    if (cut.length > 0) problems.push(`the map is not connected: cannot reach ${cut.join(', ')} from ${passable[0]}`);
   }
+  const cut = passable.filter((id) => !reached.has(id));
+  return cut.length > 0 ? [`the map is not connected: cannot reach ${cut.join(', ')} from ${passable[0]}`] : [];
+}
 
-  // Supply centres and home centres.
+/** Supply centres and home centres: some centres, homes of declared powers, enough centres for victory. */
+function checkSupplyCentres({ data, powers }: DataIndex): string[] {
+  const problems: string[] = [];
   const centres = data.provinces.filter((p) => p.supplyCenter);
   if (centres.length === 0) problems.push('the map has no supply centres');
   for (const p of data.provinces) {
@@ -136,9 +190,12 @@ export function checkVariantData(variant: Variant): string[] {
   if (data.victory.centers > centres.length) {
     problems.push(`victory needs ${data.victory.centers} centres but the map has only ${centres.length}`);
   }
+  return problems;
+}
 
-  // Starting ownership: declared powers, supply centres only, no centre owned twice.
-  const start = variant.startingPosition();
+/** Starting ownership: declared powers, supply centres only, no centre owned twice. */
+function checkStartingCentres({ provinces, powers }: DataIndex, start: Position): string[] {
+  const problems: string[] = [];
   const owner = new Map<string, string>();
   for (const [power, owned] of Object.entries(start.supplyCenters)) {
     if (!powers.has(power)) problems.push(`starting centres: unknown power "${power}"`);
@@ -150,8 +207,12 @@ export function checkVariantData(variant: Variant): string[] {
       owner.set(id, power);
     }
   }
+  return problems;
+}
 
-  // Starting units: declared powers, legal locations, one per province, no more units than centres.
+/** Starting units: declared powers, legal locations, one per province, no more units than centres. */
+function checkStartingUnits(variant: Variant, { data, powers }: DataIndex, start: Position): string[] {
+  const problems: string[] = [];
   const occupied = new Set<string>();
   for (const u of data.startingUnits) {
     const where = u.coast ? `${u.province}/${u.coast}` : u.province;
@@ -166,15 +227,15 @@ export function checkVariantData(variant: Variant): string[] {
     const owned = (start.supplyCenters[power] ?? []).length;
     if (units > owned) problems.push(`${power} starts with ${units} units but only ${owned} centres`);
   }
-
-  // The variant's own feature checks (rivers, walls …), if its rules module has them.
-  if (variant.rules.checkData) {
-    try {
-      problems.push(...variant.rules.checkData({ map: variant.map, data }));
-    } catch (e) {
-      problems.push(`the variant's own data check failed: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
-
   return problems;
+}
+
+/** The variant's own feature checks (rivers, walls …), if its rules module has them; one that throws is one line. */
+function checkVariantFeatures(variant: Variant): string[] {
+  if (!variant.rules.checkData) return [];
+  try {
+    return variant.rules.checkData({ map: variant.map, data: variant.data });
+  } catch (e) {
+    return [`the variant's own data check failed: ${e instanceof Error ? e.message : String(e)}`];
+  }
 }
