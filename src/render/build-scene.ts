@@ -148,11 +148,72 @@ export function buildScene(variant: Variant, position: Position, opts: RenderOpt
   }
 }
 
+/** What every step of building a scene shares: the picture's layout, how powers look, where units stand. */
+interface SceneBase {
+  variant: Variant;
+  position: Position;
+  opts: RenderOptions;
+  geometry: MapGeometry;
+  /** The output width, and output px per px of a 1600-px-wide picture. */
+  width: number;
+  u: number;
+  /** Map px → output px. */
+  scale: number;
+  titleH: number;
+  legendRow: number;
+  /** Where the map sits in the picture. */
+  frame: Rect;
+  /** A map-pixel point in output pixels. */
+  T: (p: Point) => Point;
+  warnings: string[];
+  powers: Map<string, PowerData>;
+  colorOf: (power: string) => string;
+  drawnNeutral: (power: string) => boolean;
+  anchors: Map<string, Point>;
+  holder: Map<string, string>;
+  regions: Scene['regions'];
+  borders: Scene['borders'];
+  /** The order layer's scale (ORDER_LAYER). */
+  v: number;
+  unitSize: number;
+  /** Where a unit at this location is drawn (output px), null off the map. */
+  unitPoint: (loc: Location) => Point | null;
+  /** Every unit carries its power's mark (more than MARKED_POWERS powers). */
+  marked: boolean;
+}
+
+/** The units, features and orders of the picture, with what result symbols still have to be placed. */
+interface UnitsAndOrders {
+  units: UnitMark[];
+  features: Feature[];
+  provinceAt: (p: Point) => string | null;
+  orders: OrderMark[];
+  wishes: SymbolWish[];
+  keepClear: Rect[];
+}
+
+/** The markers, labels, result symbols and overlays placed round the units and orders. */
+interface SceneMarks {
+  centers: CenterMark[];
+  entrances: EntranceMark[];
+  labels: Label[];
+  symbols: ResultSymbol[];
+  overlays: PlacedOverlay[];
+}
+
+/** buildScene without its guard: geometry, then units and orders, then markers and symbols, then title and legend. */
 function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderOptions): SceneResult {
   if (!position || typeof position !== 'object') return { ok: false, error: 'no position to draw' };
   const g = geometryOf(variant.data);
   if (!g.ok) return { ok: false, error: g.error };
-  const geometry = g.geometry;
+  const base = sceneBase(variant, position, opts, g.geometry);
+  const drawn = unitsAndOrders(base);
+  const marks = placeSceneMarks(base, drawn);
+  return { ok: true, scene: assembleScene(base, drawn, marks) };
+}
+
+/** The picture's layout (size, title bar, map frame), the powers' looks, the territories and where units stand. */
+function sceneBase(variant: Variant, position: Position, opts: RenderOptions, geometry: MapGeometry): SceneBase {
   const palette: PaletteName = opts.palette === 'colorblind' ? 'colorblind' : 'standard';
   const width = Math.round(Math.min(6000, Math.max(200, Number.isFinite(opts.width) ? opts.width! : 1600)));
   const u = width / 1600;
@@ -186,7 +247,37 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     return a ? T(a) : null;
   };
   const marked = variant.powers.length > MARKED_POWERS;
+  return {
+    variant,
+    position,
+    opts,
+    geometry,
+    width,
+    u,
+    scale,
+    titleH,
+    legendRow,
+    frame,
+    T,
+    warnings,
+    powers,
+    colorOf,
+    drawnNeutral,
+    anchors,
+    holder,
+    regions,
+    borders,
+    v,
+    unitSize,
+    unitPoint,
+    marked,
+  };
+}
 
+/** The units (the position's, then virtual ones), the map's features, the order layer and the retreat cues. */
+function unitsAndOrders(b: SceneBase): UnitsAndOrders {
+  const { variant, position, opts, geometry, frame, scale, T, warnings } = b;
+  const { powers, colorOf, drawnNeutral, anchors, v, unitSize, unitPoint, marked } = b;
   const units: UnitMark[] = [];
   const spotGround: SpotGround = { variant, position, geometry, frame, scale, unitSize, units };
   const besideSpot = (at: Point, province: string) => besideSpotIn(spotGround, at, province);
@@ -247,7 +338,13 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     orders,
     wishes,
   });
+  return { units, features, provinceAt, orders, wishes, keepClear };
+}
 
+/** Centre markers, entrances and labels clear of the arrowheads, then the result symbols and the variant's overlays. */
+function placeSceneMarks(b: SceneBase, drawn: UnitsAndOrders): SceneMarks {
+  const { variant, opts, geometry, anchors, frame, scale, T, u, unitSize, holder, powers, colorOf, warnings } = b;
+  const { units, orders, wishes, keepClear, provinceAt } = drawn;
   const { centers, entrances, labels } = placeMarkers({
     variant,
     geometry,
@@ -277,14 +374,22 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
     centers,
     entrances,
     unitSize,
-    v,
-    unitPoint,
+    v: b.v,
+    unitPoint: b.unitPoint,
     colorOf,
     provinceAt,
     frame,
     warnings,
   });
+  return { centers, entrances, labels, symbols, overlays };
+}
 
+/** The scene: its title, its legend (the powers, then what the picture shows) and everything placed on the map. */
+function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): Scene {
+  const { variant, position, opts, width, u, scale, titleH, legendRow, frame, warnings } = b;
+  const { colorOf, drawnNeutral, regions, borders, v, marked } = b;
+  const { units, features, orders } = drawn;
+  const { centers, entrances, labels, symbols, overlays } = marks;
   // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
   const titleText =
     opts.title ??
@@ -311,27 +416,24 @@ function buildSceneUnchecked(variant: Variant, position: Position, opts: RenderO
   const height = titleH + frame.h + legendH;
 
   return {
-    ok: true,
-    scene: {
-      width,
-      height,
-      frame,
-      scale,
-      layer: v,
-      regions,
-      borders,
-      features,
-      centers,
-      entrances,
-      units,
-      orders,
-      symbols,
-      overlays,
-      labels,
-      title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
-      legend: { entries, keys, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
-      warnings,
-    },
+    width,
+    height,
+    frame,
+    scale,
+    layer: v,
+    regions,
+    borders,
+    features,
+    centers,
+    entrances,
+    units,
+    orders,
+    symbols,
+    overlays,
+    labels,
+    title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
+    legend: { entries, keys, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
+    warnings,
   };
 }
 

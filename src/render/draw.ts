@@ -18,7 +18,7 @@ import {
   drawUnitRing,
   linkBeads,
 } from './draw-marks.js';
-import type { LegendKey, Scene } from './scene.js';
+import type { LegendKey, LegendKind, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
 import { drawOverlay, OVERLAY_NEUTRAL } from './overlays.js';
 
@@ -178,41 +178,83 @@ function drawLegend(ctx: Ctx, scene: Scene, u: number): void {
   }
 }
 
+/** The legend keys whose sample is a line across the key's width (drawLegendLine). */
+const LEGEND_LINES = [
+  'move',
+  'retreat',
+  'path',
+  'failed-line',
+  'link-move',
+  'support',
+  'convoy',
+  'retreat-option',
+  'river',
+  'wall',
+  'band',
+  'link',
+] as const;
+type LegendLine = (typeof LEGEND_LINES)[number];
+/** Is the key of this kind drawn as a line (drawLegendLine), not as a shape? */
+const isLegendLine = (kind: LegendKind): kind is LegendLine => (LEGEND_LINES as readonly string[]).includes(kind);
+/** The outline of the legend's arrows and order lines. */
+const LEGEND_INK = '#111111';
+/** The colour of the legend's order and unit samples (no power's). */
+const LEGEND_SAMPLE = '#5a6e8c';
+
 /** One legend key's sample, drawn as the map draws it; returns where its text starts. */
 function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
+  const kind = key.kind;
+  ctx.save();
+  if (isLegendLine(kind)) drawLegendLine(ctx, key, kind, u);
+  else drawLegendShape(ctx, key, kind, u);
+  ctx.restore();
+  // Lines and the hold and special-order rings span the key's width; every other sample is centred on `at`.
+  const spans = isLegendLine(kind) || kind === 'hold' || kind === 'ring';
+  return spans ? key.at[0] + key.width : key.at[0] + key.width / 2;
+}
+
+/** A legend sample's line through `pts`: round caps, its dash (in picture px) scaled by `u`. */
+function legendStroke(ctx: Ctx, pts: Point[], color: string, width: number, u: number, dash: readonly number[] = []) {
+  ctx.beginPath();
+  ctx.moveTo(pts[0][0], pts[0][1]);
+  for (const p of pts.slice(1)) ctx.lineTo(p[0], p[1]);
+  ctx.setLineDash(dash.map((d) => d * u));
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.lineCap = 'round';
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** A legend sample's arrowhead pointing right, its tip at (`tipX`, `y`), outlined in ink. */
+function legendHead(ctx: Ctx, tipX: number, y: number, len: number, width: number, fill: string, u: number) {
+  ctx.beginPath();
+  ctx.moveTo(tipX, y);
+  ctx.lineTo(tipX - len, y - width / 2);
+  ctx.lineTo(tipX - len, y + width / 2);
+  ctx.closePath();
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.strokeStyle = LEGEND_INK;
+  ctx.lineWidth = 1.1 * u;
+  ctx.stroke();
+}
+
+/** The sample of a line key: an order's line or arrow, a river, wall, band or link. */
+function drawLegendLine(ctx: Ctx, key: LegendKey, kind: LegendLine, u: number): void {
   const [x, y] = key.at;
   const w = key.width;
-  const ink = '#111111';
-  const sampleColor = '#5a6e8c';
-  const stroke = (pts: Point[], color: string, width: number, dash: readonly number[] = []) => {
-    ctx.beginPath();
-    ctx.moveTo(pts[0][0], pts[0][1]);
-    for (const p of pts.slice(1)) ctx.lineTo(p[0], p[1]);
-    ctx.setLineDash(dash.map((d) => d * u));
-    ctx.strokeStyle = color;
-    ctx.lineWidth = width;
-    ctx.lineCap = 'round';
-    ctx.stroke();
-    ctx.setLineDash([]);
-  };
-  const head = (tipX: number, len: number, width: number, fill: string) => {
-    ctx.beginPath();
-    ctx.moveTo(tipX, y);
-    ctx.lineTo(tipX - len, y - width / 2);
-    ctx.lineTo(tipX - len, y + width / 2);
-    ctx.closePath();
-    ctx.fillStyle = fill;
-    ctx.fill();
-    ctx.strokeStyle = ink;
-    ctx.lineWidth = 1.1 * u;
-    ctx.stroke();
-  };
+  const ink = LEGEND_INK;
+  const sampleColor = LEGEND_SAMPLE;
+  const stroke = (pts: Point[], color: string, width: number, dash: readonly number[] = []) =>
+    legendStroke(ctx, pts, color, width, u, dash);
+  const head = (tipX: number, len: number, width: number, fill: string) =>
+    legendHead(ctx, tipX, y, len, width, fill, u);
   const seg: Point[] = [
     [x, y],
     [x + w, y],
   ];
-  ctx.save();
-  switch (key.kind) {
+  switch (kind) {
     case 'move':
     case 'retreat':
     case 'path':
@@ -220,12 +262,12 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       // A shorter arrow at legend scale: the same proportions as on the map.
       const k = 0.8;
       const shaftEnd: Point = [x + w - ARROW.headLength * u * k * 0.55, y];
-      if (key.kind === 'failed-line') ctx.globalAlpha = 0.6;
-      const dash = key.kind === 'failed-line' ? DASH.failed : [];
+      if (kind === 'failed-line') ctx.globalAlpha = 0.6;
+      const dash = kind === 'failed-line' ? DASH.failed : [];
       stroke([seg[0], shaftEnd], ink, ARROW.visible * u * k, dash);
       stroke([seg[0], shaftEnd], sampleColor, ARROW.shaft * u * k, dash);
-      if (key.kind === 'retreat') stroke([seg[0], shaftEnd], '#ffffff', ARROW.shaft * u * k * 0.38);
-      if (key.kind === 'path') dot(ctx, [x + w * 0.4, y], 3.2 * u, sampleColor);
+      if (kind === 'retreat') stroke([seg[0], shaftEnd], '#ffffff', ARROW.shaft * u * k * 0.38);
+      if (kind === 'path') dot(ctx, [x + w * 0.4, y], 3.2 * u, sampleColor);
       head(x + w, ARROW.headLength * u * k, ARROW.headWidth * u * k, sampleColor);
       break;
     }
@@ -253,24 +295,6 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       );
       head(x + w, OPTION_ARROW.headLength * u, OPTION_ARROW.headWidth * u, sampleColor);
       break;
-    case 'hold':
-    case 'ring': {
-      // The ring the map draws round a unit of this size.
-      const c: Point = [x + w / 2, y];
-      const ring = {
-        kind: key.kind,
-        power: '',
-        color: sampleColor,
-        order: '',
-        points: [c],
-        path: [c],
-        size: (8 * u) / 1.5,
-        outcome: null,
-        failed: false,
-      };
-      drawUnitRing(ctx, ring, u);
-      break;
-    }
     case 'river':
       stroke([seg[0], [x + w * 0.35, y - 3 * u], [x + w * 0.7, y + 3 * u], seg[1]], COLORS.river, 4 * u);
       break;
@@ -283,18 +307,45 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
     case 'link':
       stroke(seg, COLORS.link, 2 * u, [2, 5]);
       break;
+  }
+}
+
+/** The sample of a shape key: a ring, unit, centre, entrance, impassable square, overlay or result symbol. */
+function drawLegendShape(ctx: Ctx, key: LegendKey, kind: Exclude<LegendKind, LegendLine>, u: number): void {
+  const [x, y] = key.at;
+  const w = key.width;
+  const sampleColor = LEGEND_SAMPLE;
+  switch (kind) {
+    case 'hold':
+    case 'ring': {
+      // The ring the map draws round a unit of this size.
+      const c: Point = [x + w / 2, y];
+      const ring = {
+        kind,
+        power: '',
+        color: sampleColor,
+        order: '',
+        points: [c],
+        path: [c],
+        size: (8 * u) / 1.5,
+        outcome: null,
+        failed: false,
+      };
+      drawUnitRing(ctx, ring, u);
+      break;
+    }
     case 'entrance':
       drawEntrance(ctx, key.at, w / 2, key.fill ?? COLORS.centerNeutral, u);
       break;
     case 'army':
     case 'fleet': {
       // The unit's shape as the map draws it, in the sample colour, with its type letter where units carry one.
-      const size = key.kind === 'army' ? w / 2 : w / 2.4;
+      const size = kind === 'army' ? w / 2 : w / 2.4;
       drawUnit(
         ctx,
         {
           power: '',
-          type: key.kind === 'army' ? 'A' : 'F',
+          type: kind === 'army' ? 'A' : 'F',
           location: '',
           at: key.at,
           size,
@@ -347,26 +398,8 @@ function drawLegendSample(ctx: Ctx, key: LegendKey, u: number): number {
       break;
     }
     default:
-      drawSymbol(ctx, { kind: key.kind, at: key.at, radius: w / 2 }, u);
+      drawSymbol(ctx, { kind, at: key.at, radius: w / 2 }, u);
   }
-  ctx.restore();
-  const isSymbol = ![
-    'move',
-    'retreat',
-    'path',
-    'failed-line',
-    'link-move',
-    'support',
-    'convoy',
-    'retreat-option',
-    'hold',
-    'ring',
-    'river',
-    'wall',
-    'band',
-    'link',
-  ].includes(key.kind);
-  return isSymbol ? x + w / 2 : x + w;
 }
 
 function polygonPath(ctx: Ctx, poly: Point[]): void {

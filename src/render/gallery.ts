@@ -193,7 +193,49 @@ function whWinterPosition(start: Position): Position {
   return position;
 }
 
+/** The gallery's maps, in the order the script writes them and docs/render.md shows them. */
+const GALLERY_ORDER = [
+  'classic-start.png',
+  'classic-fall-1903-orders.png',
+  'classic-fall-1903-after.png',
+  'classic-spring-1904-routes.png',
+  'classic-fall-1903-retreats.png',
+  'classic-winter-1903-adjustments.png',
+  'warring-states-spring-raises.png',
+  'warring-states-fall-river-moves.png',
+  'warhammer-fall-2500-orders.png',
+  'warhammer-spring-2500-provisional.png',
+  'warhammer-spring-2500-battles.png',
+  'mandate-of-heaven-spring-vote.png',
+  'warhammer-fall-2500-colorblind.png',
+  'classic-fall-1903-colorblind.png',
+  'warhammer-winter-2500-builds.png',
+  'warring-states-winter-builds.png',
+  'warring-states-spring-2-rapid-move.png',
+  'warring-states-spring-2-retreats.png',
+  'warring-states-fall-colorblind.png',
+  'mandate-of-heaven-spring-retreat-vote.png',
+  'mandate-of-heaven-winter-adjustments.png',
+  'mandate-of-heaven-spring-colorblind.png',
+];
+
+/** Every map of the gallery: each variant's pictures, put in GALLERY_ORDER. */
 export function galleryImages(): GalleryImage[] {
+  const images = [
+    ...classicImages(),
+    ...warringStatesImages(),
+    ...warhammerImages(),
+    ...warhammerBattleImages(),
+    ...mandateOfHeavenImages(),
+  ];
+  const byFile = new Map(images.map((img) => [img.file, img]));
+  if (byFile.size !== GALLERY_ORDER.length || GALLERY_ORDER.some((file) => !byFile.has(file)))
+    throw new Error(`gallery: the pictures drawn and GALLERY_ORDER differ (${[...byFile.keys()].join(', ')})`);
+  return GALLERY_ORDER.map((file) => byFile.get(file)!);
+}
+
+/** Classic's pictures: the start, the busy Fall 1903 with its retreats and winter, Spring 1904's routes. */
+function classicImages(): GalleryImage[] {
   const busy = busyClassic();
   const retreat = busy.adjudication.position;
   const at = (province: string) => ({ type: 'A' as const, province, coast: null });
@@ -211,183 +253,6 @@ export function galleryImages(): GalleryImage[] {
     Austria: ['Build A bud', 'Build F tri', 'Build A vie'],
   });
   const winterResult = adjudicate(classic, winter, winterOrders);
-
-  const ws = warringStates;
-  const wsStart = ws.startingPosition();
-  const wsSpringOrders = ordersOf(ws, wsStart, {
-    Qi: ['A Lin R F', 'A Jia H', 'A Lib - Diq'],
-    Wei: ['A Dal R F', 'A Zmo - Zhe', 'A Wei H'],
-    Chu: ['A Cha R F', 'A Yin H', 'A Sch - Wu'],
-    Qin: ['A Nan R F', 'A Xia - Any', 'A Yon - Ron'],
-    Han: ['A Luo - Hch', 'A Yiy S A Luo - Hch'],
-    Zhao: ['A Han - Ye', 'A Jin H'],
-    Yan: ['A Ji - Yuy', 'A Yuy - Ji'],
-  });
-  const wsSpring = adjudicate(ws, wsStart, wsSpringOrders);
-  const wsFall = wsSpring.position;
-  if (process.env.GALLERY_DEBUG)
-    console.log(
-      wsSpring.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).join('\n'),
-      wsFall.units.map((u) => `${u.power} ${u.type} ${u.province}`).join(', '),
-    );
-  const wsFallOrders = ordersOf(ws, wsFall, {
-    Qi: ['F Lin - Boh', 'A Diq H', 'A Jia - Lin'],
-    Wei: ['F Dal - Wei - Diq - Lin', 'A Zhe H', 'A Wei H'],
-    Chu: ['F Cha - Yyi', 'A Yin H', 'A Wu H'],
-    Qin: ['F Nan - Syo - Dan - Yyi', 'A Any - Luo', 'A Ron H'],
-    Han: ['A Hch H', 'A Yiy - Luo', 'A Yzh H'],
-    Zhao: ['A Ye - Wei', 'A Jin H'],
-  });
-  const wsFallResult = adjudicate(ws, wsFall, wsFallOrders);
-  if (process.env.GALLERY_DEBUG)
-    console.log(wsFallResult.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).join('\n'));
-
-  // Warhammer, Fall 2500: the Wood Elves left Athel-Loren in Spring, so the Illusion (a virtual army) holds there;
-  // a Skaven army takes the underway back to Skavenblight; the Empire, supported from Middenheim, beats Bretonnia to
-  // the Wasteland; the Tempest Ocean is labelled at both edges.
-  const wh = warhammer;
-  const whStart = wh.startingPosition();
-  const whSpring = adjudicate(
-    wh,
-    whStart,
-    ordersOf(wh, whStart, {
-      'Wood Elves': ['A athe - grey'],
-      Skaven: ['A skav - edge'],
-      'Vampire Counts': ['A sylv - gfor'],
-    }),
-  );
-  // The Empire has taken Sylvania's centre: in Fall a virtual Vampire army rises and moves back in (Immortality).
-  const whFall = withOwner(whSpring.position, 'sylv', 'Empire');
-  const whFallOrders = ordersOf(wh, whFall, {
-    Bretonnia: ['A cour - wast', 'F lang - ngwo'],
-    Empire: ['A altd - wast', 'F midd S A altd - wast', 'A nuln H'],
-    Skaven: ['A edge - skav'],
-    'Wood Elves': ['A grey S A athe'],
-    Kislev: ['A kisl - ostm', 'A praa - kisl'],
-    'Orcs & Goblins': ['A kare - mgun', 'A dark - kare'],
-    Dwarves: ['A kark - wrld', 'A kung - kadr', 'F barv - blag'],
-  });
-  const whFallResult = adjudicate(wh, whFall, whFallOrders);
-
-  // Warhammer, the seed's Example Turn: the provisional map marks where decisive battles may be declared; the final
-  // one, after the Empire won the battle for Middenheim and Bretonnia the one for the Reikland Forest, marks them in
-  // the winners' colours.
-  const turn: Position = {
-    phase: { season: 'spring', year: 2500, type: 'movement' },
-    units: unitsOf({
-      Empire: 'A nuln, A altd, F midd',
-      Bretonnia: 'A wast, A reik',
-      Kislev: 'F claw',
-      'Vampire Counts': 'A gfor',
-    }),
-    dislodged: [],
-    contested: [],
-    supplyCenters: whStart.supplyCenters,
-  };
-  const turnOrders = ordersOf(wh, turn, {
-    Empire: ['A altd S A nuln - reik', 'A nuln - reik', 'F midd H'],
-    Bretonnia: ['A wast - altd', 'A reik S A wast - altd'],
-    Kislev: ['F claw - midd'],
-    'Vampire Counts': ['A gfor S F claw - midd'],
-  });
-  const battles = [
-    { province: 'midd', winner: 'Empire' },
-    { province: 'reik', winner: 'Bretonnia' },
-  ];
-  const provisional = adjudicate(wh, turn, turnOrders);
-  const final = adjudicate(wh, turn, turnOrders, { battles });
-  const battleMarks = (adjudication: Adjudication, fought?: typeof battles) =>
-    pluginOf(wh.id).mapOverlays?.({
-      variant: wh,
-      picture: 'orders',
-      options: {},
-      records: { get: () => undefined, list: () => [] },
-      phase: { index: 1, position: turn, adjudication, orders: turnOrders, ...(fought ? { battles: fought } : {}) },
-    }) ?? [];
-
-  // Mandate of Heaven, Spring of year 1: five states vote Lu into Cao and Song's support for it (drawn in the
-  // neutrals' colours; the ballots never are); Qi dislodges Wey, which held for want of a majority.
-  const moh = mandateOfHeaven;
-  // The first movement phase (the game opens with the Hsiung-Nu's placement).
-  const mohStart: Position = { ...moh.startingPosition(), phase: { season: 'spring', year: 1, type: 'movement' } };
-  const voters = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao'];
-  const mohOrders = ordersOf(moh, mohStart, {
-    Qi: ['A lin - diq', 'F jia - boh'],
-    Wei: ['A ye S A lin - diq', 'A dal - zmo'],
-    Qin: ['A xia - hgu'],
-    Zhao: ['A hdn - gao'],
-  });
-  const ballots = voters.flatMap((power) =>
-    ['A lu - cao', 'A son S A lu - cao'].map((text) => {
-      const r = readOrder(moh, text, { position: mohStart });
-      if (!r.ok) throw new Error(`gallery ballot "${text}": ${r.error}`);
-      return { power, order: r.order };
-    }),
-  );
-  const mohSpring = adjudicate(moh, mohStart, [...mohOrders, ...ballots]);
-
-  // Warring States, Winter of year 1: builds (armies only), one in Daliang where Wei's own fleet stands (failed);
-  // Spring of year 2: Wei's fleet makes a rapid river move of three spaces down the Yellow River to Luoyang, through
-  // its own army in Zheng, while Zhao (supported by Qi) and Qin (supported) dislodge Wei's and Han's armies; then their
-  // retreats: Wei's army retreats to Henei, Han's (with only Wu Pass open) is disbanded.
-  const wsWinter = wsFallResult.position;
-  const wsWinterOrders = ordersOf(ws, wsWinter, {
-    Qin: ['Build A Xia'],
-    Chu: ['Build A Sch'],
-    Zhao: ['Build A Han'],
-    Wei: ['Build A Dal'],
-    Qi: ['Build A Jia'],
-  });
-  const wsWinterResult = adjudicate(ws, wsWinter, wsWinterOrders);
-  const wsSpring2 = wsWinterResult.position;
-  const wsSpring2Orders = ordersOf(ws, wsSpring2, {
-    Wei: ['F Dal - Zmo - Zhe - Luo', 'A Wei H', 'A Zhe H'],
-    Zhao: ['A Ye - Wei', 'A Han - Ye'],
-    Qi: ['A Diq S A Ye - Wei'],
-    Qin: ['A Any - Hch', 'A Xia S A Any - Hch'],
-    Han: ['A Hch H'],
-  });
-  const wsSpring2Result = adjudicate(ws, wsSpring2, wsSpring2Orders);
-  const wsRetreat = wsSpring2Result.position;
-  const wsRetreatOrders = ordersOf(ws, wsRetreat, { Wei: ['A Wei R Hen'], Han: ['A Hch D'] });
-  const wsRetreatResult = adjudicate(ws, wsRetreat, wsRetreatOrders);
-
-  // Mandate of Heaven after the vote above: the players vote Wey's dislodged army from Diqiu to Julu (the retreat is
-  // the vote's; a neutral's retreat without a majority would disband it); in Fall Qi keeps Diqiu, so in Winter Wey has
-  // no centre and the players' vote disbands its army, while Qi builds in Jiaodong. Ballots are never drawn, only what
-  // they adopted.
-  const ballotsOf = (position: Position, texts: string[]) =>
-    voters.flatMap((power) =>
-      texts.map((text) => {
-        const r = readOrder(moh, text, { position });
-        if (!r.ok) throw new Error(`gallery ballot "${text}": ${r.error}`);
-        return { power, order: r.order };
-      }),
-    );
-  const mohRetreat = mohSpring.position;
-  const mohRetreatResult = adjudicate(moh, mohRetreat, ballotsOf(mohRetreat, ['A diq R jul']));
-  const mohFall = mohRetreatResult.position;
-  const mohFallOrders = ordersOf(moh, mohFall, {
-    Qi: ['A diq H', 'A don - lin', 'F boh H'],
-    Zhao: ['A gao - hdn'],
-    Wei: ['A ye S A diq'],
-  });
-  const mohFallResult = adjudicate(moh, mohFall, [...mohFallOrders, ...ballotsOf(mohFall, ['A jul H'])]);
-  const mohWinter = mohFallResult.position;
-  const mohWinterOrders = ordersOf(moh, mohWinter, { Qi: ['Build A jia'] });
-  const mohWinterResult = adjudicate(moh, mohWinter, [...mohWinterOrders, ...ballotsOf(mohWinter, ['Disband A jul'])]);
-
-  // Warhammer, Winter 2500: the Skaven took Middenheim and Kislev, capitals of larger nations, where they may build;
-  // they build an army in Middenheim and order a fleet in Couronne, where Bretonnia's fleet stands (the build fails,
-  // its ghost drawn beside the fleet, never over it); the Empire and Kislev disband.
-  const whWinter = whWinterPosition(whStart);
-  const whWinterOrders = ordersOf(wh, whWinter, {
-    Skaven: ['Build A midd', 'Build F cour'],
-    Empire: ['Disband F claw'],
-    Kislev: ['Disband A ostl'],
-  });
-  const whWinterResult = adjudicate(wh, whWinter, whWinterOrders);
-
   const busyOpts = { orders: busy.orders, adjudication: busy.adjudication };
   const routes = routesClassic();
   return [
@@ -431,6 +296,80 @@ export function galleryImages(): GalleryImage[] {
       opts: { orders: winterOrders, adjudication: winterResult, title: 'Classic · Winter 1903 · builds and disbands' },
     },
     {
+      file: 'classic-fall-1903-colorblind.png',
+      variant: classic,
+      position: busy.position,
+      opts: { ...busyOpts, palette: 'colorblind', title: 'Classic · Fall 1903 · colour-blind palette' },
+    },
+  ];
+}
+
+/** Warring States, year 1: Spring's raises and moves, then Fall's rapid river moves, both adjudicated. */
+function warringStatesYearOne() {
+  // In Fall one rapid river move is stopped short, one reaches Luoyang.
+  const ws = warringStates;
+  const wsStart = ws.startingPosition();
+  const wsSpringOrders = ordersOf(ws, wsStart, {
+    Qi: ['A Lin R F', 'A Jia H', 'A Lib - Diq'],
+    Wei: ['A Dal R F', 'A Zmo - Zhe', 'A Wei H'],
+    Chu: ['A Cha R F', 'A Yin H', 'A Sch - Wu'],
+    Qin: ['A Nan R F', 'A Xia - Any', 'A Yon - Ron'],
+    Han: ['A Luo - Hch', 'A Yiy S A Luo - Hch'],
+    Zhao: ['A Han - Ye', 'A Jin H'],
+    Yan: ['A Ji - Yuy', 'A Yuy - Ji'],
+  });
+  const wsSpring = adjudicate(ws, wsStart, wsSpringOrders);
+  const wsFall = wsSpring.position;
+  if (process.env.GALLERY_DEBUG)
+    console.log(
+      wsSpring.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).join('\n'),
+      wsFall.units.map((u) => `${u.power} ${u.type} ${u.province}`).join(', '),
+    );
+  const wsFallOrders = ordersOf(ws, wsFall, {
+    Qi: ['F Lin - Boh', 'A Diq H', 'A Jia - Lin'],
+    Wei: ['F Dal - Wei - Diq - Lin', 'A Zhe H', 'A Wei H'],
+    Chu: ['F Cha - Yyi', 'A Yin H', 'A Wu H'],
+    Qin: ['F Nan - Syo - Dan - Yyi', 'A Any - Luo', 'A Ron H'],
+    Han: ['A Hch H', 'A Yiy - Luo', 'A Yzh H'],
+    Zhao: ['A Ye - Wei', 'A Jin H'],
+  });
+  const wsFallResult = adjudicate(ws, wsFall, wsFallOrders);
+  if (process.env.GALLERY_DEBUG)
+    console.log(wsFallResult.results.map((r) => `${r.power} ${r.order} ${r.result} ${r.reason}`).join('\n'));
+  return { wsStart, wsSpringOrders, wsSpring, wsFall, wsFallOrders, wsFallResult };
+}
+
+/** Warring States' pictures: year 1's raises and river moves, its builds, year 2's rapid move and retreats. */
+function warringStatesImages(): GalleryImage[] {
+  const ws = warringStates;
+  const { wsStart, wsSpringOrders, wsSpring, wsFall, wsFallOrders, wsFallResult } = warringStatesYearOne();
+  // Winter of year 1: builds (armies only), one in Daliang where Wei's own fleet stands (failed); Spring of year 2:
+  // Wei's fleet makes a rapid river move of three spaces down the Yellow River to Luoyang, through its own army in
+  // Zheng, while Zhao (supported by Qi) and Qin (supported) dislodge Wei's and Han's armies; then their retreats: Wei's
+  // army retreats to Henei, Han's (with only Wu Pass open) is disbanded.
+  const wsWinter = wsFallResult.position;
+  const wsWinterOrders = ordersOf(ws, wsWinter, {
+    Qin: ['Build A Xia'],
+    Chu: ['Build A Sch'],
+    Zhao: ['Build A Han'],
+    Wei: ['Build A Dal'],
+    Qi: ['Build A Jia'],
+  });
+  const wsWinterResult = adjudicate(ws, wsWinter, wsWinterOrders);
+  const wsSpring2 = wsWinterResult.position;
+  const wsSpring2Orders = ordersOf(ws, wsSpring2, {
+    Wei: ['F Dal - Zmo - Zhe - Luo', 'A Wei H', 'A Zhe H'],
+    Zhao: ['A Ye - Wei', 'A Han - Ye'],
+    Qi: ['A Diq S A Ye - Wei'],
+    Qin: ['A Any - Hch', 'A Xia S A Any - Hch'],
+    Han: ['A Hch H'],
+  });
+  const wsSpring2Result = adjudicate(ws, wsSpring2, wsSpring2Orders);
+  const wsRetreat = wsSpring2Result.position;
+  const wsRetreatOrders = ordersOf(ws, wsRetreat, { Wei: ['A Wei R Hen'], Han: ['A Hch D'] });
+  const wsRetreatResult = adjudicate(ws, wsRetreat, wsRetreatOrders);
+  return [
+    {
       file: 'warring-states-spring-raises.png',
       variant: ws,
       position: wsStart,
@@ -448,75 +387,6 @@ export function galleryImages(): GalleryImage[] {
         orders: wsFallOrders,
         adjudication: wsFallResult,
         title: 'Warring States · Fall, year 1 · rapid river moves',
-      },
-    },
-    {
-      file: 'warhammer-fall-2500-orders.png',
-      variant: wh,
-      position: whFall,
-      opts: {
-        orders: whFallOrders,
-        adjudication: whFallResult,
-        title: 'Warhammer Diplomacy · Fall 2500 · orders and results',
-      },
-    },
-    {
-      file: 'warhammer-spring-2500-provisional.png',
-      variant: wh,
-      position: turn,
-      opts: {
-        orders: turnOrders,
-        adjudication: provisional,
-        overlays: battleMarks(provisional),
-        title: 'Warhammer Diplomacy · Spring 2500 · provisional results: decisive battles may be declared',
-      },
-    },
-    {
-      file: 'warhammer-spring-2500-battles.png',
-      variant: wh,
-      position: turn,
-      opts: {
-        orders: turnOrders,
-        adjudication: final,
-        overlays: battleMarks(final, battles),
-        title: 'Warhammer Diplomacy · Spring 2500 · results after the decisive battles',
-      },
-    },
-    {
-      file: 'mandate-of-heaven-spring-vote.png',
-      variant: moh,
-      position: mohStart,
-      opts: {
-        orders: mohOrders,
-        adjudication: mohSpring,
-        title: "Mandate of Heaven · Spring 369 BC · the players' vote moves the neutrals",
-      },
-    },
-    {
-      file: 'warhammer-fall-2500-colorblind.png',
-      variant: wh,
-      position: whFall,
-      opts: {
-        orders: whFallOrders,
-        adjudication: whFallResult,
-        palette: 'colorblind',
-        title: 'Warhammer Diplomacy · Fall 2500 · colour-blind palette',
-      },
-    },
-    {
-      file: 'classic-fall-1903-colorblind.png',
-      variant: classic,
-      position: busy.position,
-      opts: { ...busyOpts, palette: 'colorblind', title: 'Classic · Fall 1903 · colour-blind palette' },
-    },
-    {
-      file: 'warhammer-winter-2500-builds.png',
-      variant: wh,
-      position: whWinter,
-      opts: {
-        orders: whWinterOrders,
-        adjudication: whWinterResult,
-        title: 'Warhammer Diplomacy · Winter 2500 · builds and disbands',
       },
     },
     {
@@ -554,6 +424,200 @@ export function galleryImages(): GalleryImage[] {
         adjudication: wsFallResult,
         palette: 'colorblind',
         title: 'Warring States · Fall, year 1 · colour-blind palette',
+      },
+    },
+  ];
+}
+
+/** Warhammer's pictures of Fall 2500's orders (also colour-blind) and Winter 2500's builds and disbands. */
+function warhammerImages(): GalleryImage[] {
+  // Warhammer, Fall 2500: the Wood Elves left Athel-Loren in Spring, so the Illusion (a virtual army) holds there;
+  // a Skaven army takes the underway back to Skavenblight; the Empire, supported from Middenheim, beats Bretonnia to
+  // the Wasteland; the Tempest Ocean is labelled at both edges.
+  const wh = warhammer;
+  const whStart = wh.startingPosition();
+  const whSpring = adjudicate(
+    wh,
+    whStart,
+    ordersOf(wh, whStart, {
+      'Wood Elves': ['A athe - grey'],
+      Skaven: ['A skav - edge'],
+      'Vampire Counts': ['A sylv - gfor'],
+    }),
+  );
+  // The Empire has taken Sylvania's centre: in Fall a virtual Vampire army rises and moves back in (Immortality).
+  const whFall = withOwner(whSpring.position, 'sylv', 'Empire');
+  const whFallOrders = ordersOf(wh, whFall, {
+    Bretonnia: ['A cour - wast', 'F lang - ngwo'],
+    Empire: ['A altd - wast', 'F midd S A altd - wast', 'A nuln H'],
+    Skaven: ['A edge - skav'],
+    'Wood Elves': ['A grey S A athe'],
+    Kislev: ['A kisl - ostm', 'A praa - kisl'],
+    'Orcs & Goblins': ['A kare - mgun', 'A dark - kare'],
+    Dwarves: ['A kark - wrld', 'A kung - kadr', 'F barv - blag'],
+  });
+  const whFallResult = adjudicate(wh, whFall, whFallOrders);
+  // Warhammer, Winter 2500: the Skaven took Middenheim and Kislev, capitals of larger nations, where they may build;
+  // they build an army in Middenheim and order a fleet in Couronne, where Bretonnia's fleet stands (the build fails,
+  // its ghost drawn beside the fleet, never over it); the Empire and Kislev disband.
+  const whWinter = whWinterPosition(whStart);
+  const whWinterOrders = ordersOf(wh, whWinter, {
+    Skaven: ['Build A midd', 'Build F cour'],
+    Empire: ['Disband F claw'],
+    Kislev: ['Disband A ostl'],
+  });
+  const whWinterResult = adjudicate(wh, whWinter, whWinterOrders);
+  return [
+    {
+      file: 'warhammer-fall-2500-orders.png',
+      variant: wh,
+      position: whFall,
+      opts: {
+        orders: whFallOrders,
+        adjudication: whFallResult,
+        title: 'Warhammer Diplomacy · Fall 2500 · orders and results',
+      },
+    },
+    {
+      file: 'warhammer-fall-2500-colorblind.png',
+      variant: wh,
+      position: whFall,
+      opts: {
+        orders: whFallOrders,
+        adjudication: whFallResult,
+        palette: 'colorblind',
+        title: 'Warhammer Diplomacy · Fall 2500 · colour-blind palette',
+      },
+    },
+    {
+      file: 'warhammer-winter-2500-builds.png',
+      variant: wh,
+      position: whWinter,
+      opts: {
+        orders: whWinterOrders,
+        adjudication: whWinterResult,
+        title: 'Warhammer Diplomacy · Winter 2500 · builds and disbands',
+      },
+    },
+  ];
+}
+
+/** Warhammer's decisive battles: the seed's Example Turn before and after the battles are fought. */
+function warhammerBattleImages(): GalleryImage[] {
+  // The provisional map marks where decisive battles may be declared; the final one, after the Empire won the battle
+  // for Middenheim and Bretonnia the one for the Reikland Forest, marks them in the winners' colours.
+  const wh = warhammer;
+  const turn: Position = {
+    phase: { season: 'spring', year: 2500, type: 'movement' },
+    units: unitsOf({
+      Empire: 'A nuln, A altd, F midd',
+      Bretonnia: 'A wast, A reik',
+      Kislev: 'F claw',
+      'Vampire Counts': 'A gfor',
+    }),
+    dislodged: [],
+    contested: [],
+    supplyCenters: wh.startingPosition().supplyCenters,
+  };
+  const turnOrders = ordersOf(wh, turn, {
+    Empire: ['A altd S A nuln - reik', 'A nuln - reik', 'F midd H'],
+    Bretonnia: ['A wast - altd', 'A reik S A wast - altd'],
+    Kislev: ['F claw - midd'],
+    'Vampire Counts': ['A gfor S F claw - midd'],
+  });
+  const battles = [
+    { province: 'midd', winner: 'Empire' },
+    { province: 'reik', winner: 'Bretonnia' },
+  ];
+  const provisional = adjudicate(wh, turn, turnOrders);
+  const final = adjudicate(wh, turn, turnOrders, { battles });
+  const battleMarks = (adjudication: Adjudication, fought?: typeof battles) =>
+    pluginOf(wh.id).mapOverlays?.({
+      variant: wh,
+      picture: 'orders',
+      options: {},
+      records: { get: () => undefined, list: () => [] },
+      phase: { index: 1, position: turn, adjudication, orders: turnOrders, ...(fought ? { battles: fought } : {}) },
+    }) ?? [];
+  return [
+    {
+      file: 'warhammer-spring-2500-provisional.png',
+      variant: wh,
+      position: turn,
+      opts: {
+        orders: turnOrders,
+        adjudication: provisional,
+        overlays: battleMarks(provisional),
+        title: 'Warhammer Diplomacy · Spring 2500 · provisional results: decisive battles may be declared',
+      },
+    },
+    {
+      file: 'warhammer-spring-2500-battles.png',
+      variant: wh,
+      position: turn,
+      opts: {
+        orders: turnOrders,
+        adjudication: final,
+        overlays: battleMarks(final, battles),
+        title: 'Warhammer Diplomacy · Spring 2500 · results after the decisive battles',
+      },
+    },
+  ];
+}
+
+/** The Mandate of Heaven states whose ballots the gallery casts for the neutrals. */
+const MOH_VOTERS = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao'];
+
+/** Every voter's ballot for each of `texts` (orders for the neutrals, read in `position`). */
+function ballotsOf(position: Position, texts: string[]): PowerOrder[] {
+  return MOH_VOTERS.flatMap((power) =>
+    texts.map((text) => {
+      const r = readOrder(mandateOfHeaven, text, { position });
+      if (!r.ok) throw new Error(`gallery ballot "${text}": ${r.error}`);
+      return { power, order: r.order };
+    }),
+  );
+}
+
+/** Mandate of Heaven's pictures: the players' vote moving, retreating and disbanding the neutrals. */
+function mandateOfHeavenImages(): GalleryImage[] {
+  // Spring of year 1: five states vote Lu into Cao and Song's support for it (drawn in the neutrals' colours; the
+  // ballots never are); Qi dislodges Wey, which held for want of a majority.
+  const moh = mandateOfHeaven;
+  // The first movement phase (the game opens with the Hsiung-Nu's placement).
+  const mohStart: Position = { ...moh.startingPosition(), phase: { season: 'spring', year: 1, type: 'movement' } };
+  const mohOrders = ordersOf(moh, mohStart, {
+    Qi: ['A lin - diq', 'F jia - boh'],
+    Wei: ['A ye S A lin - diq', 'A dal - zmo'],
+    Qin: ['A xia - hgu'],
+    Zhao: ['A hdn - gao'],
+  });
+  const ballots = ballotsOf(mohStart, ['A lu - cao', 'A son S A lu - cao']);
+  const mohSpring = adjudicate(moh, mohStart, [...mohOrders, ...ballots]);
+  // After the vote above: the players vote Wey's dislodged army from Diqiu to Julu (the retreat is the vote's; a
+  // neutral's retreat without a majority would disband it); in Fall Qi keeps Diqiu, so in Winter Wey has no centre and
+  // the players' vote disbands its army, while Qi builds in Jiaodong. Ballots are never drawn, only what they adopted.
+  const mohRetreat = mohSpring.position;
+  const mohRetreatResult = adjudicate(moh, mohRetreat, ballotsOf(mohRetreat, ['A diq R jul']));
+  const mohFall = mohRetreatResult.position;
+  const mohFallOrders = ordersOf(moh, mohFall, {
+    Qi: ['A diq H', 'A don - lin', 'F boh H'],
+    Zhao: ['A gao - hdn'],
+    Wei: ['A ye S A diq'],
+  });
+  const mohFallResult = adjudicate(moh, mohFall, [...mohFallOrders, ...ballotsOf(mohFall, ['A jul H'])]);
+  const mohWinter = mohFallResult.position;
+  const mohWinterOrders = ordersOf(moh, mohWinter, { Qi: ['Build A jia'] });
+  const mohWinterResult = adjudicate(moh, mohWinter, [...mohWinterOrders, ...ballotsOf(mohWinter, ['Disband A jul'])]);
+  return [
+    {
+      file: 'mandate-of-heaven-spring-vote.png',
+      variant: moh,
+      position: mohStart,
+      opts: {
+        orders: mohOrders,
+        adjudication: mohSpring,
+        title: "Mandate of Heaven · Spring 369 BC · the players' vote moves the neutrals",
       },
     },
     {

@@ -212,8 +212,73 @@ function specialLook(variant: Variant, order: Order & { kind: 'special' }): Spec
 /** Convoy outcomes that mean the adjudicator did not use the convoy (DATC 4.A.3: "moved over land, not by this convoy"). */
 const UNUSED = new Set(['void', 'illegal']);
 
+/** What routing every mark shares: the context, the layer it adds to, sizes, obstacles and the convoy routes. */
+interface Routing {
+  ctx: OrderMarkContext;
+  layer: OrderLayer;
+  /** The unit size and the line-width unit (output px per px of a 1600-px-wide picture). */
+  s: number;
+  u: number;
+  /** How far a line starts from its unit's spot. */
+  tail: number;
+  obstacles: Obstacle[];
+  arrowHead(path: Point[]): ArrowHead;
+  /** How far an arrow ending at `to` stops short of it (further at a ringed unit). */
+  headAt(to: Point): number;
+  /** The convoying fleets on the route of the army's move from `army` to `dest`, in order. */
+  convoyChain(army: string, dest: string): Draft[];
+}
+
 /** Paths of every mark (arrows bent round units, trimmed to the icons' edges) and the symbols they call for. */
 function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): void {
+  const r = routingOf(ctx, drafts, layer);
+  // Moves, retreats and paths first: supports end on them.
+  const moveOf = new Map<string, Draft>();
+  const usedConvoys = new Set<Draft>();
+  for (const d of drafts) {
+    const m = d.mark;
+    if (m.kind === 'move' && d.order.kind === 'move') routeMove(r, d, d.order, moveOf, usedConvoys);
+    else if (m.kind === 'retreat' && d.order.kind === 'retreat') routeRetreat(r, d, d.order);
+    else if (m.kind === 'path' && d.order.kind === 'special') routePathArrow(r, d, d.order);
+  }
+
+  // Supports to move end on the supported arrow: supporters on the two sides of it join it at two points.
+  const junctions = supportJunctions(ctx, drafts, moveOf, r.s);
+  for (const d of drafts) {
+    const m = d.mark;
+    const unitKey = d.order.kind === 'waive' ? undefined : locationKey(d.order.unit);
+    switch (m.kind) {
+      case 'support':
+        if (d.order.kind === 'support') routeSupport(r, d, d.order, junctions, unitKey);
+        break;
+      case 'convoy':
+        routeConvoy(r, d, usedConvoys, unitKey);
+        break;
+      case 'hold':
+      case 'ring':
+        m.path = [m.points[0]];
+        if (m.failed && m.outcome !== 'failure')
+          layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[0], r.s), unit: unitKey });
+        break;
+      case 'disband':
+        m.path = [m.points[0]];
+        layer.symbols.push({
+          kind: m.failed ? 'failed' : 'disbanded',
+          candidates: aroundUnit(m.points[0], r.s),
+          unit: unitKey,
+        });
+        break;
+      case 'build':
+        placeBuild(r, d, unitKey);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/** The routing shared by every mark: ringed units, obstacles, arrow heads and the convoy routes of the orders. */
+function routingOf(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): Routing {
   const s = ctx.unitSize;
   const u = ctx.u ?? s / 10.5;
   const tail = s * 1.1;
@@ -239,211 +304,215 @@ function routeAll(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): vo
   }
   const convoyChain = (army: string, dest: string): Draft[] =>
     orderChain(ctx.variant, army, dest, convoysOf.get(`${army}>${dest}`) ?? []);
+  return { ctx, layer, s, u, tail, obstacles, arrowHead, headAt, convoyChain };
+}
 
-  // Moves, retreats and paths first: supports end on them.
-  const moveOf = new Map<string, Draft>();
-  const usedConvoys = new Set<Draft>();
-  for (const d of drafts) {
-    const m = d.mark;
-    const head = headAt(m.points[m.points.length - 1]);
-    if (m.kind === 'move' && d.order.kind === 'move') {
-      const from = d.order.unit.province;
-      const to = d.order.to.province;
-      const chain = m.unitType === 'F' ? [] : convoyChain(from, to);
-      chain.forEach((c) => usedConvoys.add(c));
-      moveOf.set(from, d);
-      const link = chain.length > 0 ? null : ctx.linkLine?.(from, to);
-      if (link) {
-        // Two provinces joined only by a link (an underway): the move goes along the link's drawn line (bending only
-        // round a unit standing on it).
-        m.path = trimPath(
-          routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles),
-          tail,
-          head,
-        );
-        m.link = link.kind;
-      } else if (chain.length > 0) {
-        const via = chain.map((c) => c.mark.points[1]);
-        m.points = [m.points[0], ...via, m.points[m.points.length - 1]];
-        m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
-      } else if (m.unitType === 'F' || !ctx.variant.map.has(from)) {
-        // A fleet's line; or a virtual unit that stands on no province, drawn moving in from beside its target.
-        m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
-      } else if (ctx.variant.map.armyCanMove(from, to)) {
-        m.path = trimPath(overGround(ctx, m, from, to, true, false, obstacles), tail, head);
-      } else {
-        // An army move with no convoy the adjudicator used and no way over land: nothing happened to draw.
-        m.path = [];
-      }
-      if (m.path.length > 1) m.head = arrowHead(m.path);
-      if (m.failed) {
-        const candidates =
-          m.path.length > 1 ? headCandidates(m.path, s, ARROW.headLength * u) : aroundUnit(m.points[0], s);
-        layer.symbols.push({ kind: 'failed', candidates, unit: locationKey(d.order.unit) });
-      }
-    } else if (m.kind === 'retreat' && d.order.kind === 'retreat') {
-      const army = m.unitType !== 'F';
-      const link = ctx.linkLine?.(d.order.unit.province, d.order.to.province);
-      if (link) m.link = link.kind;
-      const line = link
-        ? routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles)
-        : army
-          ? overGround(ctx, m, d.order.unit.province, d.order.to.province, true, false, obstacles)
-          : routeThrough(m.points, obstacles);
-      m.path = trimPath(line, tail, head);
-      if (m.path.length > 1) m.head = arrowHead(m.path);
-      if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
-      // A retreat that fails disbands its unit (DATC 4.A.6 / rule IX.3): drawn as a disband.
-      if (m.failed || disbandedBy(ctx, d.order.unit))
-        layer.symbols.push({
-          kind: 'disbanded',
-          candidates: aroundUnit(m.points[0], s),
-          unit: locationKey(d.order.unit),
-        });
-    } else if (m.kind === 'path' && d.order.kind === 'special') {
-      const ended = stoppedAt(ctx, d);
-      // A path arrow runs along the river's drawn course where one passes its spaces (Warring States' rapid river
-      // move), not straight across the land,
-      // and ends on the river inside its last space.
-      const spaces = [d.order.unit.province, ...d.order.path.map((l) => l.province)];
-      const line = (points: Point[], last: string) =>
-        alongRivers(points, ctx.riverLines ?? [], s * 10, (p) => !ctx.provinceAt || ctx.provinceAt(p) === last) ??
-        routeThrough(points, obstacles);
-      const endsOnRiver = (path: Point[], spot: Point) =>
-        Math.hypot(path[path.length - 1][0] - spot[0], path[path.length - 1][1] - spot[1]) > 0.5;
-      if (ended !== null && ended < m.points.length - 1) {
-        const travelled = line(m.points.slice(0, ended + 1), spaces[ended]);
-        m.path = trimPath(travelled, tail, endsOnRiver(travelled, m.points[ended]) ? 0 : head);
-        const rest = line([travelled[travelled.length - 1], ...m.points.slice(ended + 1)], spaces[spaces.length - 1]);
-        m.rest = trimPath(
-          rest,
-          ARROW.headLength * u * 0.5,
-          endsOnRiver(rest, m.points[m.points.length - 1]) ? 0 : head,
-        );
-        m.failed = false; // the fleet did move: the arrow is solid to where it ended
-        m.stoppedShort = true;
-        if (m.path.length > 1) m.head = arrowHead(m.path);
-        if (m.rest.length > 1) m.restHead = arrowHead(m.rest);
-        layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.rest, s, ARROW.headLength * u) });
-      } else {
-        const whole = line(m.points, spaces[spaces.length - 1]);
-        m.path = trimPath(whole, tail, endsOnRiver(whole, m.points[m.points.length - 1]) ? 0 : head);
-        if (m.path.length > 1) m.head = arrowHead(m.path);
-        if (m.failed)
-          layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
-      }
+/** A move's arrow: along a link, through the convoying fleets, straight (a fleet) or over land (an army). */
+function routeMove(
+  { ctx, layer, s, u, tail, obstacles, arrowHead, headAt, convoyChain }: Routing,
+  d: Draft,
+  order: Order & { kind: 'move' },
+  moveOf: Map<string, Draft>,
+  usedConvoys: Set<Draft>,
+): void {
+  const m = d.mark;
+  const head = headAt(m.points[m.points.length - 1]);
+  const from = order.unit.province;
+  const to = order.to.province;
+  const chain = m.unitType === 'F' ? [] : convoyChain(from, to);
+  chain.forEach((c) => usedConvoys.add(c));
+  moveOf.set(from, d);
+  const link = chain.length > 0 ? null : ctx.linkLine?.(from, to);
+  if (link) {
+    // Two provinces joined only by a link (an underway): the move goes along the link's drawn line (bending only
+    // round a unit standing on it).
+    m.path = trimPath(
+      routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles),
+      tail,
+      head,
+    );
+    m.link = link.kind;
+  } else if (chain.length > 0) {
+    const via = chain.map((c) => c.mark.points[1]);
+    m.points = [m.points[0], ...via, m.points[m.points.length - 1]];
+    m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+  } else if (m.unitType === 'F' || !ctx.variant.map.has(from)) {
+    // A fleet's line; or a virtual unit that stands on no province, drawn moving in from beside its target.
+    m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+  } else if (ctx.variant.map.armyCanMove(from, to)) {
+    m.path = trimPath(overGround(ctx, m, from, to, true, false, obstacles), tail, head);
+  } else {
+    // An army move with no convoy the adjudicator used and no way over land: nothing happened to draw.
+    m.path = [];
+  }
+  if (m.path.length > 1) m.head = arrowHead(m.path);
+  if (m.failed) {
+    const candidates = m.path.length > 1 ? headCandidates(m.path, s, ARROW.headLength * u) : aroundUnit(m.points[0], s);
+    layer.symbols.push({ kind: 'failed', candidates, unit: locationKey(order.unit) });
+  }
+}
+
+/** A retreat's arrow (along a link, over land for an army); a failed retreat's unit drawn as disbanded. */
+function routeRetreat(
+  { ctx, layer, s, u, tail, obstacles, arrowHead, headAt }: Routing,
+  d: Draft,
+  order: Order & { kind: 'retreat' },
+): void {
+  const m = d.mark;
+  const head = headAt(m.points[m.points.length - 1]);
+  const army = m.unitType !== 'F';
+  const link = ctx.linkLine?.(order.unit.province, order.to.province);
+  if (link) m.link = link.kind;
+  const line = link
+    ? routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles)
+    : army
+      ? overGround(ctx, m, order.unit.province, order.to.province, true, false, obstacles)
+      : routeThrough(m.points, obstacles);
+  m.path = trimPath(line, tail, head);
+  if (m.path.length > 1) m.head = arrowHead(m.path);
+  if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
+  // A retreat that fails disbands its unit (DATC 4.A.6 / rule IX.3): drawn as a disband.
+  if (m.failed || disbandedBy(ctx, order.unit))
+    layer.symbols.push({
+      kind: 'disbanded',
+      candidates: aroundUnit(m.points[0], s),
+      unit: locationKey(order.unit),
+    });
+}
+
+/** A path arrow (a special order through several spaces), solid to where its unit stopped short and dashed beyond. */
+function routePathArrow(
+  { ctx, layer, s, u, tail, obstacles, arrowHead, headAt }: Routing,
+  d: Draft,
+  order: Order & { kind: 'special' },
+): void {
+  const m = d.mark;
+  const head = headAt(m.points[m.points.length - 1]);
+  const ended = stoppedAt(ctx, d);
+  // A path arrow runs along the river's drawn course where one passes its spaces (Warring States' rapid river
+  // move), not straight across the land,
+  // and ends on the river inside its last space.
+  const spaces = [order.unit.province, ...order.path.map((l) => l.province)];
+  const line = (points: Point[], last: string) =>
+    alongRivers(points, ctx.riverLines ?? [], s * 10, (p) => !ctx.provinceAt || ctx.provinceAt(p) === last) ??
+    routeThrough(points, obstacles);
+  const endsOnRiver = (path: Point[], spot: Point) =>
+    Math.hypot(path[path.length - 1][0] - spot[0], path[path.length - 1][1] - spot[1]) > 0.5;
+  if (ended !== null && ended < m.points.length - 1) {
+    const travelled = line(m.points.slice(0, ended + 1), spaces[ended]);
+    m.path = trimPath(travelled, tail, endsOnRiver(travelled, m.points[ended]) ? 0 : head);
+    const rest = line([travelled[travelled.length - 1], ...m.points.slice(ended + 1)], spaces[spaces.length - 1]);
+    m.rest = trimPath(rest, ARROW.headLength * u * 0.5, endsOnRiver(rest, m.points[m.points.length - 1]) ? 0 : head);
+    m.failed = false; // the fleet did move: the arrow is solid to where it ended
+    m.stoppedShort = true;
+    if (m.path.length > 1) m.head = arrowHead(m.path);
+    if (m.rest.length > 1) m.restHead = arrowHead(m.rest);
+    layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.rest, s, ARROW.headLength * u) });
+  } else {
+    const whole = line(m.points, spaces[spaces.length - 1]);
+    m.path = trimPath(whole, tail, endsOnRiver(whole, m.points[m.points.length - 1]) ? 0 : head);
+    if (m.path.length > 1) m.head = arrowHead(m.path);
+    if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
+  }
+}
+
+/** A support's line: to its junction on the supported arrow, or to the held unit's edge; a failed one's symbol. */
+function routeSupport(
+  { layer, s, u, tail, obstacles }: Routing,
+  d: Draft,
+  order: Order & { kind: 'support' },
+  junctions: Map<Draft, Point>,
+  unitKey: string | undefined,
+): void {
+  const m = d.mark;
+  if (order.to) {
+    const end = junctions.get(d) ?? m.points[1];
+    m.points = [m.points[0], end];
+    m.path = trimPath(routeThrough(m.points, obstacles), tail, 0);
+    layer.keepClear.push(rectAround(end, s * 1.1, s * 1.1));
+  } else {
+    m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.45);
+    // Where the line meets the held unit's edge stays free of symbols too.
+    const end = m.path[m.path.length - 1];
+    if (m.path.length > 1 && end) layer.keepClear.push(rectAround(end, s * 1.1, s * 1.1));
+  }
+  if (m.failed) {
+    const cut = d.result?.result === 'failure' && /\bcut\b/i.test(d.result.reason);
+    layer.symbols.push({
+      kind: cut ? 'cut' : 'failed',
+      candidates: middleCandidates(m.path, s, ARROW.headLength * u),
+      unit: unitKey,
+    });
+  }
+}
+
+/** A convoy's own route, drawn only when no army's arrow runs through it; a failed one's symbol at its fleet. */
+function routeConvoy(
+  { layer, s, tail, obstacles, convoyChain }: Routing,
+  d: Draft,
+  usedConvoys: Set<Draft>,
+  unitKey: string | undefined,
+): void {
+  const m = d.mark;
+  // Drawn by the army's arrow when the army moves through it; a convoy the adjudicator did not use draws no
+  // route through its fleet (only its failed symbol); alone, without results, a dotted route army → fleet → destination.
+  const unused = d.result !== undefined && UNUSED.has(d.result.result);
+  if (!usedConvoys.has(d) && !unused && d.order.kind === 'convoy') {
+    // Several fleets convoying one move that is not drawn: one route army → each fleet in turn → destination,
+    // drawn by the first fleet, so the destination gets one line, not one per fleet.
+    const chain = convoyChain(d.order.target.province, d.order.to.province);
+    const at = chain.indexOf(d);
+    if (at <= 0) {
+      const fleets = at === 0 ? chain.map((c) => c.mark.points[1]!) : [m.points[1]!];
+      m.points = [m.points[0]!, ...fleets, m.points[m.points.length - 1]!];
+      m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.15);
     }
   }
+  if (m.failed) layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[1], s), unit: unitKey });
+}
 
-  // Supports to move end on the supported arrow: supporters on the two sides of it join it at two points.
-  const junctions = supportJunctions(ctx, drafts, moveOf, s);
-  for (const d of drafts) {
-    const m = d.mark;
-    const unitKey = d.order.kind === 'waive' ? undefined : locationKey(d.order.unit);
-    switch (m.kind) {
-      case 'support': {
-        if (d.order.kind !== 'support') break;
-        if (d.order.to) {
-          const end = junctions.get(d) ?? m.points[1];
-          m.points = [m.points[0], end];
-          m.path = trimPath(routeThrough(m.points, obstacles), tail, 0);
-          layer.keepClear.push(rectAround(end, s * 1.1, s * 1.1));
-        } else {
-          m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.45);
-          // Where the line meets the held unit's edge stays free of symbols too.
-          const end = m.path[m.path.length - 1];
-          if (m.path.length > 1 && end) layer.keepClear.push(rectAround(end, s * 1.1, s * 1.1));
-        }
-        if (m.failed) {
-          const cut = d.result?.result === 'failure' && /\bcut\b/i.test(d.result.reason);
-          layer.symbols.push({
-            kind: cut ? 'cut' : 'failed',
-            candidates: middleCandidates(m.path, s, ARROW.headLength * u),
-            unit: unitKey,
-          });
-        }
-        break;
-      }
-      case 'convoy': {
-        // Drawn by the army's arrow when the army moves through it; a convoy the adjudicator did not use draws no
-        // route through its fleet (only its failed symbol); alone, without results, a dotted route army → fleet → destination.
-        const unused = d.result !== undefined && UNUSED.has(d.result.result);
-        if (!usedConvoys.has(d) && !unused && d.order.kind === 'convoy') {
-          // Several fleets convoying one move that is not drawn: one route army → each fleet in turn → destination,
-          // drawn by the first fleet, so the destination gets one line, not one per fleet.
-          const chain = convoyChain(d.order.target.province, d.order.to.province);
-          const at = chain.indexOf(d);
-          if (at <= 0) {
-            const fleets = at === 0 ? chain.map((c) => c.mark.points[1]!) : [m.points[1]!];
-            m.points = [m.points[0]!, ...fleets, m.points[m.points.length - 1]!];
-            m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.15);
-          }
-        }
-        if (m.failed) layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[1], s), unit: unitKey });
-        break;
-      }
-      case 'hold':
-      case 'ring':
-        m.path = [m.points[0]];
-        if (m.failed && m.outcome !== 'failure')
-          layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[0], s), unit: unitKey });
-        break;
-      case 'disband':
-        m.path = [m.points[0]];
-        layer.symbols.push({
-          kind: m.failed ? 'failed' : 'disbanded',
-          candidates: aroundUnit(m.points[0], s),
-          unit: unitKey,
-        });
-        break;
-      case 'build': {
-        m.path = [m.points[0]];
-        const type = m.unitType ?? 'A';
-        const location = unitKey ?? '';
-        // A failed build where a unit already stands (its own or another power's) is drawn beside it, never over it.
-        const occupied = ctx.units.some(
-          (x) => Math.hypot(x.at[0] - m.points[0][0], x.at[1] - m.points[0][1]) < s * 2.2,
-        );
-        const at =
-          m.failed && occupied && ctx.besideSpot && d.order.kind === 'build'
-            ? ctx.besideSpot(m.points[0], d.order.unit.province)
-            : m.points[0];
-        layer.units.push({
-          power: m.power,
-          type,
-          location,
-          at,
-          size: s,
-          fill: m.color,
-          text: '#000000',
-          dislodged: false,
-          state: m.failed ? 'build-failed' : 'built',
-        });
-        // Its symbol beside it inside the province where it can (never read as a neighbour's).
-        const province = d.order.kind === 'build' ? d.order.unit.province : null;
-        const around = aroundUnit(at, s);
-        const r = 7.5 * u * 1.1; // the symbol's radius (symbols.ts), with a margin: the drawn border is smoothed
-        const own = (p: Point) =>
-          !ctx.provinceAt ||
-          province === null ||
-          [
-            p,
-            ...[0, 1, 2, 3, 4, 5].map(
-              (k): Point => [p[0] + Math.cos((k * Math.PI) / 3) * r, p[1] + Math.sin((k * Math.PI) / 3) * r],
-            ),
-          ].every((q) => ctx.provinceAt!(q) === province);
-        const further = aroundUnit(at, s * 1.6).slice(8);
-        layer.symbols.push({
-          kind: m.failed ? 'build-failed' : 'built',
-          candidates: [...around.filter(own), ...further.filter(own), ...around.filter((p) => !own(p))],
-          unit: location,
-        });
-        break;
-      }
-      default:
-        break;
-    }
-  }
+/** A build's unit (a failed one beside a unit standing there) and its symbol, inside its province where it can. */
+function placeBuild({ ctx, layer, s, u }: Routing, d: Draft, unitKey: string | undefined): void {
+  const m = d.mark;
+  m.path = [m.points[0]];
+  const type = m.unitType ?? 'A';
+  const location = unitKey ?? '';
+  // A failed build where a unit already stands (its own or another power's) is drawn beside it, never over it.
+  const occupied = ctx.units.some((x) => Math.hypot(x.at[0] - m.points[0][0], x.at[1] - m.points[0][1]) < s * 2.2);
+  const at =
+    m.failed && occupied && ctx.besideSpot && d.order.kind === 'build'
+      ? ctx.besideSpot(m.points[0], d.order.unit.province)
+      : m.points[0];
+  layer.units.push({
+    power: m.power,
+    type,
+    location,
+    at,
+    size: s,
+    fill: m.color,
+    text: '#000000',
+    dislodged: false,
+    state: m.failed ? 'build-failed' : 'built',
+  });
+  // Its symbol beside it inside the province where it can (never read as a neighbour's).
+  const province = d.order.kind === 'build' ? d.order.unit.province : null;
+  const around = aroundUnit(at, s);
+  const r = 7.5 * u * 1.1; // the symbol's radius (symbols.ts), with a margin: the drawn border is smoothed
+  const own = (p: Point) =>
+    !ctx.provinceAt ||
+    province === null ||
+    [
+      p,
+      ...[0, 1, 2, 3, 4, 5].map(
+        (k): Point => [p[0] + Math.cos((k * Math.PI) / 3) * r, p[1] + Math.sin((k * Math.PI) / 3) * r],
+      ),
+    ].every((q) => ctx.provinceAt!(q) === province);
+  const further = aroundUnit(at, s * 1.6).slice(8);
+  layer.symbols.push({
+    kind: m.failed ? 'build-failed' : 'built',
+    candidates: [...around.filter(own), ...further.filter(own), ...around.filter((p) => !own(p))],
+    unit: location,
+  });
 }
 
 /**
