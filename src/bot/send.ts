@@ -60,6 +60,7 @@ import { claimButtonId } from './components.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { discordText } from './markup.js';
+import { deliverPressThread } from './press-threads.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 
 /** Discord: an embed description holds 4096 characters, and all embeds of a message 6000 together. */
@@ -164,6 +165,7 @@ async function deliverRow(
     if (payload.type === 'kind') return await kindNamed(payload.kind).deliver(lent, row, payload);
     if (payload.type === 'status' && payload.own)
       return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
+    if (payload.type === 'press_thread') return await deliverPressThread(ctx, payload.threadRowId);
     if (row.targetKind === 'user') {
       await sendDm(ctx, row, payload.text, payload.type === 'dm' ? payload.mapPhaseId : undefined);
       return;

@@ -4,7 +4,10 @@
  */
 import { closeCallOf, closeCallsOfGame } from './substitute-calls.js';
 import { clearSeatOnHandOver } from './hand-over.js';
-import { computerUserId, isComputer, parseLevel, playerName } from './computer-seat.js';
+import { hidesIdentities, publicHolderName } from './identities.js';
+import { pressEndLines } from './press.js';
+import { syncPressThreads } from './press-sync.js';
+import { computerUserId, isComputer, isPerson, parseLevel, playerName } from './computer-seat.js';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import {
@@ -370,6 +373,7 @@ export function gmReplace(
     // A substitute call for the seat is answered by the game master's choice.
     closeCallOf(tx, game.id, power, now);
     const cleared = clearSeatOnHandOver(tx, game, power);
+    syncPressThreads(tx, game, power, now);
     audit(tx, {
       gameId: game.id,
       userId: input.userId,
@@ -381,7 +385,9 @@ export function gmReplace(
     queueNotice(
       tx,
       game,
-      `🔁 ${power} is now played by ${playerName(newUserId)}${holder ? ` (replacing ${playerName(holder.userId)})` : ''}.`,
+      hidesIdentities(game) && isPerson(newUserId)
+        ? `🔁 **${power}** has a new player.`
+        : `🔁 ${power} is now played by ${playerName(newUserId)}${holder ? ` (replacing ${publicHolderName(game, holder.userId)})` : ''}.`,
       `replace:${game.id}:${power}:${tag}`,
       now,
     );
@@ -469,7 +475,12 @@ export function gmCancel(
     queueNotice(
       tx,
       game,
-      `🛑 ${memberRef(input.userId)} (${who}) cancelled this game. The channel is free for a new one (\`/game create\`).`,
+      `🛑 ${hidesIdentities(game) ? `${who[0]!.toUpperCase()}${who.slice(1)}` : `${memberRef(input.userId)} (${who})`} cancelled this game. The channel is free for a new one (\`/game create\`).${pressEndLines(
+        tx,
+        game,
+      )
+        .map((l) => `\n${l}`)
+        .join('')}`,
       `cancel:${game.id}:${tag}`,
       now,
     );
@@ -515,7 +526,9 @@ export function gmTransfer(deps: GameDeps, input: Caller & { newUserId: string }
     queueNotice(
       tx,
       game,
-      `👑 ${memberRef(input.newUserId)} is now the game master (handed over by ${memberRef(input.userId)}).`,
+      hidesIdentities(game)
+        ? '👑 The game master handed the game over to another member, who is now its game master.'
+        : `👑 ${memberRef(input.newUserId)} is now the game master (handed over by ${memberRef(input.userId)}).`,
       `transfer:${game.id}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );
@@ -543,6 +556,7 @@ export function gmKick(
     if (!holder) return fail(`Nobody has joined as ${power}.`);
     const now = deps.now();
     tx.delete(players).where(eq(players.id, holder.id)).run();
+    syncPressThreads(tx, game, power, now);
     audit(tx, {
       gameId: game.id,
       userId: input.userId,
@@ -553,7 +567,7 @@ export function gmKick(
     queueNotice(
       tx,
       game,
-      `👢 The game master removed ${playerName(holder.userId)} from **${power}**; the power is free again.`,
+      `👢 The game master removed ${publicHolderName(game, holder.userId)} from **${power}**; the power is free again.`,
       `kick:${game.id}:${power}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );

@@ -92,3 +92,18 @@ export { phaseLabel, formatResultsSummary } from './summary.js';
 export { timeRef, memberRef, roleRef, channelRef, textParts, type TextPart, type TimeStyle } from './text-refs.js';
 export { runAction, actionChoices, type ActionBy } from './actions.js';
 export { GAME_OVER } from './context.js';
+export { hidesIdentities } from './identities.js';
+export { PRESS_MODES } from './lobby.js';
+export type { PressMode } from '../store/schema.js';
+export {
+  openPressThread,
+  pressHistory,
+  pressThreadPlan,
+  recordPressThread,
+  reportPressPermission,
+  sendPress,
+  PRESS_MAX_LENGTH,
+  type PressLine,
+  type PressSent,
+  type PressThreadView,
+} from './press.js';

@@ -23,7 +23,8 @@ import { botVariants, getVariant } from '../variants/index.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../store/queries.js';
-import { games, phases, players, type GameRow } from '../store/schema.js';
+import { games, phases, players, type GameRow, type PressMode } from '../store/schema.js';
+import { hidesIdentities } from './identities.js';
 import { formatDuration, parseDurations } from './durations.js';
 import { liveGamesInServer, serverLimits } from './limits.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
@@ -69,6 +70,8 @@ export interface CreateGameInput {
   nmr?: string | null;
   vacateAfter?: number | null;
   minReliability?: number | null;
+  /** `/game create press:` — `open` (default), `gunboat` or `anonymous` (docs/bot.md "Press"). */
+  press?: string | null;
 }
 
 /** A new game's settings, parsed from `CreateGameInput` and checked against its variant. */
@@ -81,6 +84,7 @@ interface GameSettings {
   level: Level;
   seats: SeatSettings;
   demonstration: boolean;
+  press: PressMode;
 }
 
 /**
@@ -169,6 +173,9 @@ function parseGameSettings(input: CreateGameInput): Result<GameSettings> {
   if (!level.ok) return fail(level.error);
   const seats = parseSeatSettings(input);
   if (!seats.ok) return fail(seats.error);
+  const press = input.press ?? 'open';
+  if (!PRESS_MODES.includes(press as PressMode))
+    return fail(`Unknown press "${press}". Press: ${PRESS_MODES.join(', ')}.`);
   const demonstration = input.demonstration === true;
   if (demonstration && computer.request.fill === 'powers') {
     return fail(
@@ -185,8 +192,12 @@ function parseGameSettings(input: CreateGameInput): Result<GameSettings> {
     level: level.level,
     seats: seats.settings,
     demonstration,
+    press: press as PressMode,
   };
 }
+
+/** The ways a game's players may talk (`PressMode`), the default first. */
+export const PRESS_MODES: readonly PressMode[] = ['open', 'gunboat', 'anonymous'];
 
 /**
  * Whether the game may be created where it was asked for, in the caller's transaction: no other open game in the
@@ -245,7 +256,7 @@ function insertGame(
   place: { guildId: string | null; notifyRoleId: string | null },
   now: number,
 ): GameRow {
-  const { variant, durations, palette, options, computer, level, seats, demonstration } = settings;
+  const { variant, durations, palette, options, computer, level, seats, demonstration, press } = settings;
   return tx
     .insert(games)
     .values({
@@ -264,6 +275,7 @@ function insertGame(
       demonstration,
       computerLevel: level,
       ...seats,
+      press,
       createdAt: now,
     })
     .returning()
@@ -446,7 +458,9 @@ export function startGame(
     const held = new Set(joined.map((p) => p.power));
     const civilDisorder = seatablePowers(variant).filter((p) => !held.has(p));
     const label = phaseLabel(position.phase, variant);
-    const roster = joined.map((p) => `${p.power}: ${playerName(p.userId)}`).join('\n');
+    const roster = hidesIdentities(started)
+      ? `Who plays which power stays hidden until the end: each player got their own power by DM.`
+      : joined.map((p) => `${p.power}: ${playerName(p.userId)}`).join('\n');
     const cdLine = civilDisorder.length > 0 ? `\nIn civil disorder (units hold): ${civilDisorder.join(', ')}` : '';
     enqueue(tx, {
       gameId: game.id,

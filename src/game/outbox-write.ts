@@ -6,6 +6,8 @@
  * resolved phase; status texts only say who has submitted, never what.
  */
 import { isPerson } from './computer-seat.js';
+import { hideMembers } from './identities.js';
+import { reportInternal } from './tx.js';
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { games, outbox, type GameRow } from '../store/schema.js';
@@ -31,7 +33,20 @@ export type OutboxPayload =
   /** Channel: a plain notice (rollback, replacement, a player who cannot be reached by DM). */
   | { type: 'notice'; gameId: number; text: string }
   /** DM to the user `row.target`; with `mapPhaseId`, the map of that phase's position is attached (never its orders). */
-  | { type: 'dm'; gameId: number; text: string; reason: DmReason; mapPhaseId?: number }
+  | {
+      type: 'dm';
+      gameId: number;
+      text: string;
+      reason: DmReason;
+      mapPhaseId?: number;
+      /** Anonymous press (src/game/press.ts): who to tell, without naming anyone, when the DM cannot be delivered. */
+      press?: { fromUserId: string; toPower: string };
+    }
+  /**
+   * Discord's side of press thread `threadRowId` (src/game/press.ts): create it in the channel if it does not exist,
+   * then give it exactly the members its plan names (`pressThreadPlan`, read at delivery).
+   */
+  | { type: 'press_thread'; gameId: number; threadRowId: number }
   /** Channel: a substitute call (src/game/substitute-calls.ts); the bot adds its **Claim** button for call `callId`. */
   | { type: 'substitute_call'; gameId: number; callId: number; text: string }
   /** A game kind's own row (src/game/kinds.ts): what it means is the kind's, delivered by its bot side. */
@@ -68,7 +83,9 @@ export type DmReason =
   | 'game_over'
   | 'replaced'
   /** A variant's plug-in telling a player about its step or action (the step opened, what was stored …). */
-  | 'variant';
+  | 'variant'
+  /** Anonymous press relayed to its recipient, the sender's copy, or a press that could not be delivered. */
+  | 'press';
 
 export type OutboxKind = OutboxPayload['type'];
 
@@ -105,6 +122,7 @@ export const CONFIRMATION_DROPPED = 'dropped: its phase resolved first, and the 
 export function enqueue(tx: Tx, m: Enqueue): boolean {
   // A computer player reads no DMs, and a vacant seat has nobody to read them.
   if (m.target.kind === 'user' && !isPerson(m.target.id)) return false;
+  const payload = channelSafe(tx, m);
   const res = tx
     .insert(outbox)
     .values({
@@ -113,7 +131,7 @@ export function enqueue(tx: Tx, m: Enqueue): boolean {
       kind: m.payload.type,
       targetKind: m.target.kind,
       target: m.target.id,
-      payload: m.payload,
+      payload,
       dedupeKey: m.dedupeKey,
       createdAt: m.now,
       nextAttemptAt: m.now,
@@ -136,6 +154,22 @@ export function enqueue(tx: Tx, m: Enqueue): boolean {
       .run();
   }
   return res.changes === 1;
+}
+
+/**
+ * The payload as the channel may read it: in a game that hides identities, a channel text never carries a member
+ * reference before the final post, which reveals who played whom (src/game/identities.ts). A reference found here is
+ * a text written without `publicHolderName`: it is replaced, and reported to the operator.
+ */
+function channelSafe(tx: Tx, m: Enqueue): OutboxPayload {
+  if (m.target.kind !== 'channel' || m.gameId === null || m.payload.type === 'game_over') return m.payload;
+  if (!('text' in m.payload) || !m.payload.text.includes('⟦member:')) return m.payload;
+  const game = tx.select().from(games).where(eq(games.id, m.gameId)).get();
+  if (!game) return m.payload;
+  const { text, hidden } = hideMembers(game, m.payload.text);
+  if (hidden > 0)
+    reportInternal({}, new Error(`a ${m.payload.type} post named a member in a game that hides identities`));
+  return hidden > 0 ? { ...m.payload, text } : m.payload;
 }
 
 /** Pending rows that say something untrue once their game is cancelled: DMs, notices, a kind's prompts (turn pings). */

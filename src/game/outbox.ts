@@ -27,7 +27,7 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from '../log.js';
 import type { Db, Tx } from '../store/db.js';
-import { auditLog, games, outbox, type OutboxRow } from '../store/schema.js';
+import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../store/schema.js';
 import {
   beat,
   HEARTBEAT_MS,
@@ -47,7 +47,8 @@ import {
 } from './outbox-write.js';
 import { buildStatus } from './status.js';
 import { gameKindOf } from './kinds.js';
-import { memberRef } from './text-refs.js';
+import { hidesIdentities } from './identities.js';
+import { channelRef, memberRef } from './text-refs.js';
 
 export type PermanentReason =
   /** The channel was deleted or the bot lost access to it. */
@@ -418,13 +419,29 @@ function failed(s: DeliverySettings, row: OutboxRow, err: unknown, fields: () =>
       }
       if (err.reason === 'dm_closed' && row.gameId !== null) {
         const game = tx.select().from(games).where(eq(games.id, row.gameId)).get();
+        const sent = row.payload as OutboxPayload;
+        const press = sent.type === 'dm' ? sent.press : undefined;
+        if (game && press)
+          // Anonymous press: the sender learns it did not arrive, never who could not receive it.
+          enqueue(tx, {
+            gameId: game.id,
+            payload: {
+              type: 'dm',
+              gameId: game.id,
+              reason: 'press',
+              text: `📪 Your press to **${press.toPower}** (game in ${channelRef(game.channelId)}) could not be delivered: its player does not accept direct messages from server members.`,
+            },
+            target: { kind: 'user', id: press.fromUserId },
+            dedupeKey: `press-undelivered:${row.id}`,
+            now: t,
+          });
         if (game) {
           enqueue(tx, {
             gameId: game.id,
             payload: {
               type: 'notice',
               gameId: game.id,
-              text: `📪 ${memberRef(row.target)}, I cannot send you direct messages, so you will miss order confirmations and reminders. Allow DMs from server members to receive them.`,
+              text: dmClosedNotice(game, row.target),
             },
             target: { kind: 'channel', id: game.channelId },
             dedupeKey: `dm-closed:${game.id}:${row.target}`,
@@ -649,4 +666,14 @@ export function startOutboxLoop(
       }
     },
   };
+}
+
+/**
+ * The channel's notice that a player cannot receive DMs: it names them in an open game; in a game that hides
+ * identities it names nobody (the player recognises it: they got no DM when they joined).
+ */
+function dmClosedNotice(game: GameRow, userId: string): string {
+  if (!hidesIdentities(game))
+    return `📪 ${memberRef(userId)}, I cannot send you direct messages, so you will miss order confirmations and reminders. Allow DMs from server members to receive them.`;
+  return "📪 I cannot send direct messages to one of this game's players, so they will miss order confirmations and reminders. If you got no DM from me when you joined, allow DMs from server members.";
 }

@@ -29,6 +29,7 @@ import { seatedToAct } from './duties.js';
 import { awaitsMissingOrders, computerGivenLines } from './nmr.js';
 import { recordPhaseSeats, vacateSilentSeats } from './seats.js';
 import { closeCallsOfGame } from './substitute-calls.js';
+import { pressEndLines } from './press.js';
 
 /** `step`: a variant's phase step closed early, every answer being in (src/game/steps.ts). */
 export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
@@ -297,7 +298,8 @@ export function endLinesText(tx: Tx, game: GameRow, now: number): string {
 /** Queues the game-over announcement for the channel and a DM for every player. */
 /** `token` makes the dedupe keys unique to this ending (a rolled-back game may end again). */
 export function announceEnd(tx: Tx, game: GameRow, end: GameEnd, now: number, token: string): void {
-  const text = `🏁 **Game over**: ${endText(end)}${endLinesText(tx, game, now)}`;
+  const press = pressEndLines(tx, game);
+  const text = `🏁 **Game over**: ${endText(end)}${endLinesText(tx, game, now)}${press.map((l) => `\n${l}`).join('')}`;
   enqueue(tx, {
     gameId: game.id,
     payload: { type: 'game_over', gameId: game.id, text },

@@ -12,6 +12,7 @@
  * `sandboxIdleMs` after its last use (every write use-case first deletes the expired ones). The play itself is
  * src/game/sandbox-rules.ts.
  */
+import { hidesIdentities } from './identities.js';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
@@ -438,6 +439,22 @@ export function viewSandbox(deps: GameDeps, ref: SandboxRef): Result<{ sandbox: 
     if ('ok' in found) return found;
     return { ok: true, sandbox: viewOf(found.row, found.board, found.channelId, callOf(deps)), board: found.board };
   });
+}
+
+/**
+ * Why the caller's sandbox may not be shared in a channel yet, or null: one copied from a game that hides who plays
+ * whom, while that game runs (a share names who shared it, and what they explore tells their power;
+ * src/game/identities.ts).
+ */
+export function sandboxShareRefusal(deps: GameDeps, ref: SandboxRef): string | null {
+  const r = inReadTransaction(deps, (tx) => {
+    const found = withBoard(tx, ref, deps.now());
+    if ('ok' in found) return found;
+    const hidden = found.game !== undefined && hidesIdentities(found.game) && found.game.status !== 'finished';
+    return { ok: true, hidden };
+  });
+  if (!r.ok || !r.hidden) return null;
+  return 'This sandbox comes from a game that hides who plays whom: sharing it would show which power you play, so it can be shared once that game is over.';
 }
 
 /** The caller's sandboxes, the one used last first. */

@@ -25,6 +25,8 @@ import {
 import { players, readiness, substituteCalls, votes, type GameRow } from '../store/schema.js';
 import { isPerson, playerName, vacantUserId } from './computer-seat.js';
 import { clearSeatOnHandOver } from './hand-over.js';
+import { hidesIdentities } from './identities.js';
+import { syncPressThreads } from './press-sync.js';
 import { dutiesOf, hasDuties } from './duties.js';
 import { gameKindOf } from './kinds.js';
 import { enqueue, queueDm, queueNotice, queueStatus } from './outbox-write.js';
@@ -103,6 +105,7 @@ export function vacateSeat(tx: Tx, game: GameRow, power: string, reason: 'silent
     .set({ userId: vacantUserId(power) })
     .where(eq(players.id, seat.id))
     .run();
+  syncPressThreads(tx, game, power, now);
   tx.delete(votes)
     .where(and(eq(votes.gameId, game.id), eq(votes.power, power)))
     .run();
@@ -298,6 +301,7 @@ function handDiplomacySeat(tx: Tx, game: GameRow, power: string, userId: string,
   if (seat) tx.update(players).set({ userId, joinedAt: now }).where(eq(players.id, seat.id)).run();
   else tx.insert(players).values({ gameId: game.id, power, userId, joinedAt: now }).run();
   const cleared = clearSeatOnHandOver(tx, game, power);
+  syncPressThreads(tx, game, power, now);
   const tag = `${game.id}:${power}:${now}`;
   if (previous && isPerson(previous))
     queueDm(
@@ -331,7 +335,9 @@ function handDiplomacySeat(tx: Tx, game: GameRow, power: string, userId: string,
   queueNotice(
     tx,
     game,
-    `🪑 ${playerName(userId)} took over **${power}** as a substitute${replacing}.`,
+    hidesIdentities(game)
+      ? `🪑 A substitute took over **${power}**.`
+      : `🪑 ${playerName(userId)} took over **${power}** as a substitute${replacing}.`,
     `claimed-notice:${tag}`,
     now,
   );

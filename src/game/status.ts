@@ -2,14 +2,15 @@
  * The status of a game as everyone in the channel may see it: phase, deadline, who has submitted and who is
  * ready. It never shows what anyone ordered (secret orders until adjudication).
  */
-import { playerName } from './computer-seat.js';
 import { isBallotKey } from './orders.js';
 import { powersToAct } from '../engine/index.js';
 import type { Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { ordersOf, phaseById, playersOf, readyPowers } from '../store/queries.js';
-import type { GameRow } from '../store/schema.js';
+import type { GameRow, PressMode } from '../store/schema.js';
+import { playerName } from './computer-seat.js';
+import { identitiesHiddenNow, publicHolderName } from './identities.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
 import { dutiesOf, hasDuties, ordersComplete } from './duties.js';
@@ -123,6 +124,13 @@ export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView
   return { game: view, phase, powers, freePowers, text };
 }
 
+/** The first line's words for a game that hides identities: its press, never its game master (who may play). */
+const PRESS_LINE: Record<PressMode, string> = {
+  open: 'open press',
+  gunboat: 'gunboat: no press, and who plays whom stays hidden until the end',
+  anonymous: 'anonymous press (`/press send`): who plays whom stays hidden until the end',
+};
+
 function statusText(
   game: StatusView['game'],
   /** The phase's label (in the variant's calendar). */
@@ -136,7 +144,11 @@ function statusText(
     ownOptions: [],
   },
 ): string {
-  const lines = [`**${game.variantName}** · game master ${memberRef(game.gmUserId)}`];
+  const lines = [
+    identitiesHiddenNow(game)
+      ? `**${game.variantName}** · ${PRESS_LINE[game.press]}`
+      : `**${game.variantName}** · game master ${memberRef(game.gmUserId)}`,
+  ];
   const claimStep = plugin.step?.at === 'claim' ? plugin.step : null;
   const campaign = optionsLine(game.options ?? {}, plugin.ownOptions).trim();
   if (campaign) lines.push(campaign);
@@ -149,7 +161,7 @@ function statusText(
     const joined = powers.filter((p) => p.userId);
     lines.push(
       joined.length > 0
-        ? `Joined: ${joined.map((p) => `${p.power} ${playerName(p.userId!)}`).join(', ')}`
+        ? `Joined: ${joined.map((p) => (identitiesHiddenNow(game) ? p.power : `${p.power} ${playerName(p.userId!)}`)).join(', ')}`
         : 'Nobody has joined yet.',
     );
     if (game.demonstration) lines.push('🤖 Demonstration table: computer players play every power.');
@@ -171,7 +183,7 @@ function statusText(
   for (const p of powers) {
     const note = plugin.notes.get(p.power);
     if (p.supplyCenters === 0 && p.units === 0 && !note) continue;
-    const who = p.userId ? playerName(p.userId) : p.voted ? "moved by the players' vote" : 'civil disorder';
+    const who = p.userId ? publicHolderName(game, p.userId) : p.voted ? "moved by the players' vote" : 'civil disorder';
     let state = note ? ` · ${note}` : '';
     if (game.status !== 'finished' && !(note && !p.toAct)) {
       if (!p.toAct) state += claimStep ? '' : ' · nothing to do';

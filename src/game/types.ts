@@ -3,7 +3,7 @@
  */
 import type { OrderResult, Phase, PhaseType, Power } from '../engine/types.js';
 import type { Db } from '../store/db.js';
-import type { GameEnd, GameStatus } from '../store/schema.js';
+import type { GameEnd, GameStatus, PressMode } from '../store/schema.js';
 
 export type { GameEnd, GameStatus };
 
@@ -118,6 +118,8 @@ export interface GameView {
   demonstration: boolean;
   /** What missed orders become, when a silent seat becomes vacant, the on-time bar (docs/bot.md "Seats that never stall"). */
   seats: { nmr: 'hold' | 'computer'; vacateAfter: number; minReliability: number | null };
+  /** How the players talk, and whether who plays whom is hidden until the end (docs/bot.md "Press"). */
+  press: PressMode;
 }
 
 /** One power's line in the status message: never what it ordered. */

@@ -42,6 +42,7 @@ export function toGameView(row: GameRow): GameView {
     computerFill: row.computerFill ?? false,
     demonstration: row.demonstration ?? false,
     seats: { nmr: row.nmr, vacateAfter: row.vacateAfter, minReliability: row.minReliability },
+    press: row.press,
   };
 }
 

@@ -23,4 +23,6 @@ export const {
   sandboxes,
   seatRecords,
   substituteCalls,
+  pressThreads,
+  pressMessages,
 } = pgTablesOf(schema);

@@ -14,6 +14,11 @@ export type GameStatus = 'forming' | 'active' | 'paused' | 'finished';
 
 /** `/game create nmr:`: what a seat's missing orders become at a deadline. */
 export type NmrMode = 'hold' | 'computer';
+/**
+ * How a game's players talk (`/game create press:`, docs/bot.md "Press"): `open` (press threads), `gunboat` (no press,
+ * identities hidden until the end), `anonymous` (press relayed by the bot, signed with the power; identities hidden).
+ */
+export type PressMode = 'open' | 'gunboat' | 'anonymous';
 
 /** How a seated member did in one phase or turn where the seat had something to decide (src/game/seats.ts). */
 export type SeatOutcome = 'complete' | 'partial' | 'missed';
@@ -88,6 +93,8 @@ export const games = sqliteTable(
     vacateAfter: integer('vacate_after').notNull().default(0),
     /** The on-time rate (percent) below which a member may not join or claim a seat (null: anyone). */
     minReliability: integer('min_reliability'),
+    /** How the players talk and whether who plays whom is hidden until the end (`PressMode`). */
+    press: text('press').$type<PressMode>().notNull().default('open'),
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
   },
@@ -488,6 +495,51 @@ export const substituteCalls = sqliteTable(
   ],
 );
 
+/**
+ * A press thread of an `open` game (`/press thread`): one per set of powers, a private thread in the game's channel
+ * whose members are the players of those powers. `threadId` is set once Discord created it (the outbox's delivery).
+ */
+export const pressThreads = sqliteTable(
+  'press_threads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** The powers, sorted by name and joined with commas: the thread's identity within its game. */
+    powers: text('powers').notNull(),
+    threadId: text('thread_id'),
+    createdBy: text('created_by').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('press_threads_powers').on(t.gameId, t.powers)],
+);
+
+/**
+ * A message of an `anonymous` game's press (`/press send`): secret like orders until the game ends, then readable by
+ * anyone with `/history press`.
+ */
+export const pressMessages = sqliteTable(
+  'press_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    phaseId: integer('phase_id').notNull(),
+    fromPower: text('from_power').notNull(),
+    /** The powers it was delivered to (a computer player's power receives nothing and is not listed). */
+    toPowers: text('to_powers', { mode: 'json' }).$type<string[]>().notNull(),
+    /** Sent to every other surviving power (`to:all`). */
+    toAll: integer('to_all', { mode: 'boolean' }).notNull().default(false),
+    text: text('text').notNull(),
+    sentAt: integer('sent_at').notNull(),
+  },
+  (t) => [index('press_messages_sender').on(t.gameId, t.phaseId, t.fromPower)],
+);
+
+export type PressThreadRow = typeof pressThreads.$inferSelect;
+export type PressMessageRow = typeof pressMessages.$inferSelect;
 export type SandboxRow = typeof sandboxes.$inferSelect;
 
 export type GameRow = typeof games.$inferSelect;

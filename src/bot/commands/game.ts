@@ -19,7 +19,10 @@ import {
   gameStatus,
   joinGame,
   leaveGame,
+  hidesIdentities,
   memberRef,
+  PRESS_MODES,
+  type PressMode,
   startGame,
 } from '../../game/index.js';
 import { botVariants, getVariant, pluginOf } from '../../variants/index.js';
@@ -120,6 +123,14 @@ const buildData = () =>
         )
         .addStringOption((o) =>
           o
+            .setName('press')
+            .setDescription(
+              'How players talk: open (threads, default), gunboat (none, hidden), anonymous (relayed, hidden)',
+            )
+            .addChoices(...PRESS_MODES.map((m) => ({ name: m, value: m }))),
+        )
+        .addStringOption((o) =>
+          o
             .setName('nmr')
             .setDescription("A seat's missing orders at a deadline: hold (default) or given by a computer player")
             .addChoices({ name: 'hold', value: 'hold' }, { name: 'computer', value: 'computer' }),
@@ -178,12 +189,17 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         demonstration: interaction.options.getBoolean('demonstration'),
         computerLevel: interaction.options.getString('computer-level'),
         ...seatOptions(interaction),
+        press: interaction.options.getString('press'),
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
-      return replyPublicly(
+      const hidden = hidesIdentities(r.game);
+      // In a game that hides identities every reply is private: Discord shows above a public one who ran the command.
+      return (hidden ? replyPrivately : replyPublicly)(
         interaction,
-        `🆕 ${memberRef(caller.userId)} created a **${r.game.variantName}** game here and is its game master.\n` +
+        (hidden
+          ? `🆕 You created a **${r.game.variantName}** game here and are its game master. ${PRESS_TEXT[r.game.press]}\n`
+          : `🆕 ${memberRef(caller.userId)} created a **${r.game.variantName}** game here and is its game master.\n`) +
           `Phases: movement ${formatDuration(d.movement)}, retreat ${formatDuration(d.retreat)}, adjustment ${formatDuration(d.adjustment)}.\n` +
           (interaction.options.getString('palette') === 'colorblind' ? 'Maps use the colour-blind palette.\n' : '') +
           (r.game.notifyRoleId ? `The start and results posts will ping ${roleMention(r.game.notifyRoleId)}.\n` : '') +
@@ -200,6 +216,11 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (kind) return kind.lobby(ctx, interaction, 'join');
       const r = joinGame(ctx.deps, { ...caller, power: interaction.options.getString('power') });
       if (!r.ok) return replyRejected(interaction, r.error);
+      if (hidesIdentities(r.game))
+        return replyPrivately(
+          interaction,
+          `✋ You joined the game as **${r.power}**. Who plays whom stays hidden until the end: nobody else is told.`,
+        );
       return replyPublicly(interaction, `✋ ${playerName(caller.userId)} joined the game as **${r.power}**.`);
     }
     case 'leave': {
@@ -220,6 +241,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (kind) return kind.lobby(ctx, interaction, 'leave');
       const r = leaveGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
+      if (hidesIdentities(r.game))
+        return replyPrivately(interaction, `👋 You left the game; **${r.power}** is free again.`);
       return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the game; **${r.power}** is free again.`);
     }
     case 'start': {
@@ -340,4 +363,13 @@ export const gameCommand: BotCommand = {
   autocomplete,
   cooldown,
   component,
+};
+
+/** What the game master is told of the press they chose, when it hides identities. */
+const PRESS_TEXT: Record<PressMode, string> = {
+  open: '',
+  gunboat:
+    'Gunboat: no press through the bot, and who plays whom stays hidden until the end (you see it with `/gm` commands; nothing you do there shows it).',
+  anonymous:
+    'Anonymous press: players talk through `/press send`, signed with their power only; who plays whom stays hidden until the end.',
 };

@@ -7,6 +7,8 @@
  * - `replay [from:] [to:] [share:]`: the whole game, or a range of its resolved phases, as one animated
  *   GIF (src/render/replay, src/bot/replays.ts): the results posts' own pictures, units travelling along their arrows.
  *   Private unless `share:`; made in the render worker, cached, bounded per member and server.
+ * - `press`: the game's anonymous press (sender power, recipients, phase, text), once the game is over; a text file
+ *   when it is longer than a message.
  * Only resolved phases show orders.
  */
 import {
@@ -19,6 +21,8 @@ import {
 import {
   history,
   mapPaletteFor,
+  pressHistory,
+  type PressLine,
   renderInputForPicture,
   renderInputsForResults,
   type PhasePicture,
@@ -62,6 +66,7 @@ const data = new SlashCommandBuilder()
           ),
       ),
   )
+  .addSubcommand((s) => s.setName('press').setDescription("The game's anonymous press, once the game is over"))
   .addSubcommand((s) =>
     s
       .setName('replay')
@@ -77,6 +82,7 @@ const data = new SlashCommandBuilder()
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const sub = interaction.options.getSubcommand();
   if (sub === 'replay') return replay(ctx, interaction);
+  if (sub === 'press') return press(ctx, interaction);
   const r = history(ctx.deps, {
     channelId: callerOf(interaction).channelId,
     phase: sub === 'show' ? interaction.options.getString('phase') : null,
@@ -241,3 +247,27 @@ export const historyCommand: BotCommand = {
   privateReplies: true,
   cooldown: (interaction) => (interaction.options.getSubcommand(false) === 'replay' ? 'replay' : null),
 };
+
+/** One press message as `/history press` lists it. */
+function pressLineText(l: PressLine): string {
+  return `[${l.phase}] ${l.from} → ${l.toAll ? `all (${l.to.join(', ')})` : l.to.join(', ')}: ${l.text}`;
+}
+
+/** `/history press`: refused before the end; the whole press in the reply, or as a text file when it is long. */
+async function press(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const r = pressHistory(ctx.deps, callerOf(interaction).channelId);
+  if (!r.ok) return replyRejected(interaction, r.error);
+  if (r.lines.length === 0) return replyPrivately(interaction, 'Nobody sent anonymous press in this game.');
+  const head = `**Anonymous press** (${r.lines.length} message${r.lines.length === 1 ? '' : 's'})`;
+  const body = r.lines.map(pressLineText).join('\n');
+  if (head.length + body.length + 1 <= MAX_INLINE_PRESS) return replyPrivately(interaction, `${head}\n${body}`);
+  if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  await interaction.editReply({
+    content: `${head}: in the attached file.`,
+    files: [{ attachment: Buffer.from(`${body}\n`, 'utf8'), name: 'press.txt' }],
+    allowedMentions: { parse: [] },
+  });
+}
+
+/** Press shown in the reply itself up to this many characters; longer goes as a file. */
+const MAX_INLINE_PRESS = 1900;

@@ -9,6 +9,7 @@ import { gmCommand } from './gm.js';
 import { historyCommand } from './history.js';
 import { mapCommand } from './map.js';
 import { orderCommand } from './order.js';
+import { pressCommand } from './press.js';
 import { ordersCommand } from './orders.js';
 import { readyCommand } from './ready.js';
 import { sandboxCommand } from './sandbox.js';
@@ -27,6 +28,7 @@ export const commands: BotCommand[] = [
   gmCommand,
   drawCommand,
   concedeCommand,
+  pressCommand,
   serverCommand,
   // the game kinds' own commands (src/bot/kinds.ts: the card game's `/cards`)
   ...botKinds().flatMap((k) => k.commands),

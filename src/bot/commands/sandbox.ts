@@ -45,6 +45,7 @@ import {
   sandboxRenderInput,
   sandboxGames,
   startSandbox,
+  sandboxShareRefusal,
   viewSandbox,
   type SandboxPlace,
   type SandboxBoard,
@@ -595,6 +596,8 @@ async function share(
       interaction,
       '`/sandbox share` posts a snapshot for everyone in a server channel: run it there (here only you would see it).',
     );
+  const refused = sandboxShareRefusal(ctx.deps, ref);
+  if (refused) return replyRejected(interaction, refused);
   const r = await turn(() => viewSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r.error);
   const v = r.sandbox;

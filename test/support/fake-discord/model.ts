@@ -34,6 +34,8 @@ export interface FakeThreadState {
   archived: boolean;
   locked: boolean;
   autoArchiveDuration: 60 | 1440 | 4320 | 10080;
+  /** A private thread: whether members who are not moderators may add others (Discord's default: true). */
+  invitable: boolean;
   /** Users who joined (the bot included once it joined or created the thread). */
   members: Set<string>;
   createdAt: number;

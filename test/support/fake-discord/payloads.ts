@@ -88,7 +88,7 @@ export function threadJson(c: FakeChannel, guildId: string): Record<string, unkn
       auto_archive_duration: t.autoArchiveDuration,
       archive_timestamp: new Date(t.createdAt).toISOString(),
       create_timestamp: new Date(t.createdAt).toISOString(),
-      ...(c.type === 12 ? { invitable: true } : {}),
+      ...(c.type === 12 ? { invitable: t.invitable } : {}),
     },
   };
 }

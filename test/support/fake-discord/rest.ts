@@ -830,8 +830,19 @@ route('POST', '/channels/(\\d+)/threads', true, (ctx, [c]) => {
       50035,
       `Invalid Form Body: type: thread type ${type} is not a public (11) or private (12) thread`,
     );
+  const invitable = ctx.body.json?.invitable;
+  if (invitable !== undefined && typeof invitable !== 'boolean')
+    throw new HttpError(400, 50035, 'Invalid Form Body: invitable: Must be either true or false.');
+  if (invitable !== undefined && type !== 12)
+    throw new HttpError(400, 50035, 'Invalid Form Body: invitable: only a private thread can be invitable or not');
   const parent = threadParent(ctx, c!, type);
-  const thread = ctx.state.createThread({ parent, type, ownerId: ctx.state.botUser.id, ...threadInput(ctx) });
+  const thread = ctx.state.createThread({
+    parent,
+    type,
+    ownerId: ctx.state.botUser.id,
+    ...(invitable !== undefined ? { invitable } : {}),
+    ...threadInput(ctx),
+  });
   return threadJson(thread, ctx.state.guildId);
 });
 
@@ -887,13 +898,25 @@ route('PUT', '/channels/(\\d+)/thread-members/(@me|\\d+)', true, (ctx, [c, who])
   if (thread.thread.archived) throw new HttpError(400, 50083, 'Thread is archived', true);
   const userId = who === '@me' ? ctx.state.botUser.id : who!;
   if (!ctx.state.users.has(userId)) throw new HttpError(404, 10013, 'Unknown User');
+  // Adding another member: the bot must be able to send messages in the thread (a private one: be in it, or manage threads).
+  if (userId !== ctx.state.botUser.id) {
+    requirePermission(ctx, thread, 'SEND_MESSAGES_IN_THREADS');
+    const botId = ctx.state.botUser.id;
+    if (thread.type === 12 && !thread.thread.members.has(botId) && ctx.state.botLacks(thread, 'MANAGE_THREADS'))
+      throw new HttpError(403, 50001, 'Missing Access', true);
+  }
   thread.thread.members.add(userId);
   return undefined;
 });
 
 route('DELETE', '/channels/(\\d+)/thread-members/(@me|\\d+)', true, (ctx, [c, who]) => {
   const thread = liveThread(ctx, c!);
-  thread.thread.members.delete(who === '@me' ? ctx.state.botUser.id : who!);
+  const userId = who === '@me' ? ctx.state.botUser.id : who!;
+  // Removing another member: manage threads, or (a private thread) being its creator.
+  const byOwner = thread.type === 12 && thread.thread.ownerId === ctx.state.botUser.id;
+  if (userId !== ctx.state.botUser.id && !byOwner && ctx.state.botLacks(thread, 'MANAGE_THREADS'))
+    throw new HttpError(403, 50013, 'Missing Permissions', true);
+  thread.thread.members.delete(userId);
   return undefined;
 });
 

@@ -399,6 +399,7 @@ export class FakeDiscordState {
     ownerId: string;
     starterMessage?: FakeMessage;
     autoArchiveDuration?: FakeThreadState['autoArchiveDuration'];
+    invitable?: boolean;
   }): FakeChannel {
     const thread: FakeChannel = {
       // A thread started from a message has the message's id.
@@ -413,6 +414,7 @@ export class FakeDiscordState {
         archived: false,
         locked: false,
         autoArchiveDuration: t.autoArchiveDuration ?? 4320,
+        invitable: t.invitable ?? true,
         members: new Set([t.ownerId]),
         createdAt: Date.now(),
       },

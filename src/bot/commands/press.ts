@@ -1,0 +1,123 @@
+/**
+ * `/press`: how players talk through the bot (docs/bot.md "Press"). `thread with:` opens the private thread of a set
+ * of powers in an open game; `send to: text:` relays anonymous press by DM in an anonymous game. Every reply is
+ * private. What each press mode allows is the game layer's (src/game/press.ts).
+ */
+import {
+  channelMention,
+  InteractionContextType,
+  SlashCommandBuilder,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import {
+  findOpenGame,
+  openPressThread,
+  PRESS_MAX_LENGTH,
+  sendPress,
+  type PressSent,
+  type PressThreadView,
+} from '../../game/index.js';
+import { variantOfGame } from '../../game/variant-of-game.js';
+import type { BotCommand } from '../command.js';
+import type { BotContext } from '../context.js';
+import { callerOf, replyPrivately, replyRejected } from '../respond.js';
+import { choiceName, MAX_CHOICES } from '../text.js';
+
+const data = new SlashCommandBuilder()
+  .setName('press')
+  .setDescription('Talk to other powers: private threads (open press) or anonymous messages')
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand((s) =>
+    s
+      .setName('thread')
+      .setDescription('Open (or find) the private thread of your power and the powers you name')
+      .addStringOption((o) =>
+        o
+          .setName('with')
+          .setDescription('The other powers, comma-separated (England,France)')
+          .setRequired(true)
+          .setMaxLength(300)
+          .setAutocomplete(true),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('send')
+      .setDescription('Send anonymous press, signed with your power only (anonymous games)')
+      .addStringOption((o) =>
+        o
+          .setName('to')
+          .setDescription('A power, or all (every other surviving power)')
+          .setRequired(true)
+          .setMaxLength(60)
+          .setAutocomplete(true),
+      )
+      .addStringOption((o) =>
+        o.setName('text').setDescription('The message').setRequired(true).setMaxLength(PRESS_MAX_LENGTH),
+      ),
+  )
+  .toJSON();
+
+async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const caller = callerOf(interaction);
+  if (interaction.options.getSubcommand() === 'thread') {
+    const r = openPressThread(ctx.deps, { ...caller, with: interaction.options.getString('with', true) });
+    if (!r.ok) return replyRejected(interaction, r.error);
+    return replyPrivately(interaction, threadReply(r));
+  }
+  const r = sendPress(ctx.deps, {
+    ...caller,
+    to: interaction.options.getString('to', true),
+    text: interaction.options.getString('text', true),
+  });
+  if (!r.ok) return replyRejected(interaction, r.error);
+  return replyPrivately(interaction, sentReply(r));
+}
+
+function threadReply(r: PressThreadView): string {
+  const others = r.powers.join(', ');
+  const lines = [
+    r.threadId
+      ? `🧵 The thread of ${others}: ${channelMention(r.threadId)}.`
+      : `🧵 Opening the private thread of ${others}: you and the players of those powers are added to it in a moment.`,
+  ];
+  if (r.computerPowers.length > 0)
+    lines.push(
+      `🤖 ${r.computerPowers.join(', ')}: played by a computer player, which does not negotiate; nobody answers for it there.`,
+    );
+  if (r.emptyPowers.length > 0)
+    lines.push(`🪑 ${r.emptyPowers.join(', ')}: nobody plays it now; whoever takes the seat is added.`);
+  return lines.join('\n');
+}
+
+function sentReply(r: PressSent): string {
+  const lines = [`📨 Sent as **${r.fromPower}** to ${r.delivered.join(', ')}; a copy is in your DMs.`];
+  for (const s of r.skipped) lines.push(`Not sent to ${s.power}: ${s.why}.`);
+  lines.push(`${r.left} message${r.left === 1 ? '' : 's'} left for ${r.fromPower} this phase.`);
+  return lines.join('\n');
+}
+
+/** The game's power names (never who plays them): for `to:` with `all` first, for `with:` the last name typed. */
+async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+  const game = findOpenGame(ctx.deps, interaction.channelId);
+  const variant = game ? variantOfGame(game) : undefined;
+  if (!variant) return interaction.respond([]);
+  const focused = interaction.options.getFocused(true);
+  const powers = variant.powers.map((p) => p.name);
+  if (focused.name === 'to') {
+    const typed = focused.value.trim().toLowerCase();
+    const names = ['all', ...powers].filter((p) => p.toLowerCase().startsWith(typed));
+    return interaction.respond(names.slice(0, MAX_CHOICES).map((p) => ({ name: choiceName(p), value: p })));
+  }
+  const words = focused.value.split(',').map((w) => w.trim());
+  const last = (words.pop() ?? '').toLowerCase();
+  const chosen = new Set(words.filter((w) => w !== ''));
+  const choices = powers
+    .filter((p) => !chosen.has(p) && p.toLowerCase().startsWith(last))
+    .map((p) => [...chosen, p].join(','))
+    .filter((v) => v.length <= 100);
+  return interaction.respond(choices.slice(0, MAX_CHOICES).map((v) => ({ name: choiceName(v), value: v })));
+}
+
+export const pressCommand: BotCommand = { data, execute, autocomplete, privateReplies: true };

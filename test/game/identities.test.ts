@@ -1,0 +1,99 @@
+/**
+ * Hidden identities in the game layer (src/game/identities.ts, docs/bot.md "Press"): the texts the channel reads in a
+ * gunboat or anonymous game name no member until the game is over, and the outbox's safety net replaces (and reports)
+ * a member reference a text should not have carried.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGame, gameStatus, joinGame, memberRef, startGame, voteDraw } from '../../src/game/index.js';
+import { hideMembers } from '../../src/game/identities.js';
+import { queueNotice } from '../../src/game/outbox-write.js';
+import { threadName } from '../../src/game/press.js';
+import { gameById } from '../../src/store/queries.js';
+import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
+
+let env: TestEnv;
+beforeEach(() => {
+  internalErrors.length = 0;
+  env = makeEnv();
+});
+afterEach(() => {
+  env.close();
+  expect(internalErrors).toEqual([]);
+});
+
+const POWERS = ['England', 'France', 'Germany'];
+
+function hiddenGame(press: 'gunboat' | 'anonymous' = 'gunboat') {
+  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'classic', press }));
+  for (const power of POWERS) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  return ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+}
+
+/** Every channel text the outbox holds. */
+const channelTexts = () =>
+  outboxRows(env.deps)
+    .filter((r) => r.targetKind === 'channel')
+    .map((r) => (r.payload as { text?: string }).text ?? '');
+
+describe('hideMembers', () => {
+  const game = { press: 'gunboat' as const, gmUserId: 'gm', status: 'active' as const };
+
+  it('replaces every member reference: the game master by their role, anyone else by "a player"', () => {
+    const r = hideMembers(game, `${memberRef('u1')} and ${memberRef('gm')} at ⟦time:5:R⟧`);
+    expect(r).toEqual({ text: 'a player and the game master at ⟦time:5:R⟧', hidden: 2 });
+  });
+
+  it('leaves an open game, and a finished one, as written', () => {
+    const text = `${memberRef('u1')} joined`;
+    expect(hideMembers({ ...game, press: 'open' }, text)).toEqual({ text, hidden: 0 });
+    expect(hideMembers({ ...game, status: 'finished' }, text)).toEqual({ text, hidden: 0 });
+  });
+});
+
+describe('a game that hides identities', () => {
+  it('refuses an unknown press mode, naming the modes', () => {
+    const r = createGame(env.deps, {
+      channelId: CHANNEL,
+      guildId: null,
+      userId: GM,
+      variantId: 'classic',
+      press: 'loud',
+    });
+    expect(r).toEqual({ ok: false, error: 'Unknown press "loud". Press: open, gunboat, anonymous.' });
+  });
+
+  it('names nobody in the start post or the status, and reveals the players once it is over', () => {
+    hiddenGame();
+    const start = channelTexts().find((t) => t.includes('has started'))!;
+    expect(start).toContain('Who plays which power stays hidden until the end');
+    for (const power of POWERS) expect(start).not.toContain(userOf(power));
+    const status = ok(gameStatus(env.deps, CHANNEL)).status.text;
+    expect(status).toContain('gunboat: no press');
+    expect(status).not.toContain('⟦member:');
+    for (const power of POWERS) ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf(power) }));
+    const over = channelTexts().find((t) => t.startsWith('🏁'))!;
+    expect(over).toContain(`🎭 **Who played whom**: ${POWERS.map((p) => `${p} ${memberRef(userOf(p))}`).join(', ')}`);
+    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain(memberRef(userOf('France')));
+  });
+
+  it('the outbox replaces a member reference a channel text should not carry, and reports it', () => {
+    hiddenGame('anonymous');
+    const game = env.deps.db.transaction((tx) => gameById(tx, 1)!);
+    env.deps.db.transaction((tx) =>
+      queueNotice(tx, game, `✋ ${memberRef(userOf('France'))} plays France`, 'planted', env.deps.now()),
+    );
+    expect(channelTexts()).toContain('✋ a player plays France');
+    expect(internalErrors).toHaveLength(1);
+    internalErrors.length = 0;
+  });
+});
+
+describe('press thread names', () => {
+  it("fit Discord's 100 characters, counting the powers left out", () => {
+    expect(threadName(['England', 'France'])).toBe('Press · England, France');
+    const many = Array.from({ length: 21 }, (_, i) => `Power number ${i + 1}`);
+    const name = threadName(many);
+    expect(name.length).toBeLessThanOrEqual(100);
+    expect(name).toMatch(/… \(\+\d+\)$/);
+  });
+});
