@@ -23,7 +23,7 @@ function textOf(d: Pick<Delivery, 'content' | 'embeds' | 'attachments'>): string
  * Every place a member could read another player's identity before `until`: `views(member)` gives what the member saw;
  * `tokens(player)` how a player is named (id, mention, names). Returns one line per leak.
  */
-export function identityLeaks(
+function identityLeaks(
   members: string[],
   players: string[],
   views: (member: string) => { at: number; text: string }[],

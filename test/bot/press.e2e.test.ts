@@ -17,7 +17,7 @@ function threadsOf(h: Harness, channel: string): FakeChannel[] {
   return [...h.fake.state.channels.values()].filter((c) => c.type === 12 && c.parentId === parent);
 }
 
-const membersOf = (h: Harness, thread: FakeChannel) => [...thread.thread!.members].sort();
+const membersOf = (thread: FakeChannel) => [...thread.thread!.members].sort();
 
 describe('open press: private threads', () => {
   let h: Harness;
@@ -47,7 +47,7 @@ describe('open press: private threads', () => {
     const thread = threads[0]!;
     expect(thread.name).toBe('Press · England, France');
     expect(thread.thread!.invitable).toBe(false);
-    expect(membersOf(h, thread)).toEqual([h.fake.botUser.id, id('alice'), id('bob')].sort());
+    expect(membersOf(thread)).toEqual([h.fake.botUser.id, id('alice'), id('bob')].sort());
     // The same set of powers, asked by the other side: the same thread, linked.
     const again = await h.fake.slash('bob', 'main', 'press thread', { with: 'england' });
     expect(again.text).toContain(`<#${thread.id}>`);
@@ -61,7 +61,7 @@ describe('open press: private threads', () => {
     expect(asked.text).toMatch(/Russia: played by a computer player, which does not negotiate/);
     await h.bot!.outbox.idle();
     const thread = threadsOf(h, 'main').find((t) => t.name === 'Press · Germany, Russia')!;
-    expect(membersOf(h, thread)).toEqual([h.fake.botUser.id, id('carol')].sort());
+    expect(membersOf(thread)).toEqual([h.fake.botUser.id, id('carol')].sort());
   });
 
   it('refuses what is not a thread of open press, privately, saying why', async () => {
@@ -81,7 +81,7 @@ describe('open press: private threads', () => {
     expect(replaced.ephemeral).toBe(true);
     await h.bot!.outbox.idle();
     const thread = threadsOf(h, 'main').find((t) => t.name === 'Press · England, France')!;
-    expect(membersOf(h, thread)).toEqual([h.fake.botUser.id, id('alice'), id('dave')].sort());
+    expect(membersOf(thread)).toEqual([h.fake.botUser.id, id('alice'), id('dave')].sort());
   });
 
   it('at the end the threads stay and the final post lists them', async () => {
