@@ -2,7 +2,8 @@
  * Discord's side of a press thread (src/game/press.ts): the delivery of a `press_thread` outbox row makes the thread
  * match its plan as the store says at delivery — created once as a private thread of the game's channel that members
  * cannot invite others to, its members exactly the players of its powers (the bot stays in it). Every step is safe to
- * repeat, so a retry after a crash or an outage does no harm. Without a permission threads need, the channel is told
+ * repeat, so a retry after a crash or an outage does no harm (a thread made by an attempt that crashed before its id
+ * was recorded is found among the server's active threads and kept). Without a permission threads need, the channel is told
  * once (`reportPressPermission`) and the row gives up.
  */
 import {
@@ -22,6 +23,7 @@ import {
   recordPressThread,
   reportPressPermission,
   type GameDeps,
+  type PressThreadPlan,
 } from '../game/index.js';
 
 export interface PressThreadDeps {
@@ -46,6 +48,11 @@ export async function deliverPressThread(d: PressThreadDeps, threadRowId: number
   if (!plan) return; // the game is gone: nothing to do
   let threadId = plan.threadId;
   try {
+    // A retry after a crash between Discord's answer and the record finds the thread made then, and keeps it.
+    if (!threadId) {
+      const found = await madeBefore(d.rest, plan);
+      if (found) threadId = recordPressThread(d.deps, threadRowId, found);
+    }
     if (!threadId) {
       const thread = (await d.rest.post(Routes.threads(plan.channelId), {
         body: {
@@ -67,6 +74,25 @@ export async function deliverPressThread(d: PressThreadDeps, threadRowId: number
     throw err;
   }
 }
+
+/**
+ * The thread an earlier attempt of this delivery made: an active thread of the game's channel with the plan's name,
+ * made since the thread was asked for (the one threads of an earlier game in the channel cannot be).
+ */
+async function madeBefore(rest: REST, plan: PressThreadPlan): Promise<string | null> {
+  if (!plan.guildId) return null;
+  const active = (await rest.get(Routes.guildActiveThreads(plan.guildId))) as { threads: APIThreadChannel[] };
+  const found = active.threads.find(
+    (t) =>
+      t.parent_id === plan.channelId &&
+      t.name === plan.name &&
+      Date.parse(t.thread_metadata?.create_timestamp ?? '') >= plan.askedAt - CLOCK_SKEW_MS,
+  );
+  return found?.id ?? null;
+}
+
+/** Our clock and Discord's may differ by this much. */
+const CLOCK_SKEW_MS = 60_000;
 
 /** Adds the plan's members the thread lacks and removes everyone else but the bot. */
 async function syncMembers(rest: REST, threadId: string, members: string[]): Promise<void> {

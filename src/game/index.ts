@@ -105,5 +105,6 @@ export {
   PRESS_MAX_LENGTH,
   type PressLine,
   type PressSent,
+  type PressThreadPlan,
   type PressThreadView,
 } from './press.js';

@@ -125,7 +125,11 @@ function threadByPowers(tx: Tx, gameId: number, key: string): PressThreadRow | u
 /** What a thread's delivery makes true on Discord. */
 export interface PressThreadPlan {
   channelId: string;
+  /** The game's server (where a thread already made is looked for); null outside one. */
+  guildId: string | null;
   threadId: string | null;
+  /** When the thread was asked for: a thread of the same name made before belongs to an earlier game. */
+  askedAt: number;
   name: string;
   /** The members the thread must have: the persons now playing its powers. */
   members: string[];
@@ -142,7 +146,14 @@ export function pressThreadPlan(deps: Pick<GameDeps, 'db'>, threadRowId: number)
       .filter((p) => powers.includes(p.power) && isPerson(p.userId))
       .map((p) => p.userId)
       .sort();
-    return { channelId: game.channelId, threadId: row.threadId, name: threadName(powers), members };
+    return {
+      channelId: game.channelId,
+      guildId: game.guildId,
+      threadId: row.threadId,
+      askedAt: row.createdAt,
+      name: threadName(powers),
+      members,
+    };
   });
 }
 

@@ -56,6 +56,33 @@ describe('open press: private threads', () => {
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 
+  it('a retry after a crash keeps the thread the crashed attempt made; a thread of an earlier game is not taken', async () => {
+    const made = (name: string, ageMs: number) => {
+      const thread = h.fake.state.createThread({
+        parent: h.fake.channel('main'),
+        name,
+        type: 12,
+        ownerId: h.fake.botUser.id,
+        invitable: false,
+      });
+      thread.thread!.createdAt -= ageMs;
+      return thread;
+    };
+    // As if an attempt had made the thread, then died before its id was recorded.
+    const crashed = made('Press · France, Germany', 0);
+    await h.fake.slash('carol', 'main', 'press thread', { with: 'France' });
+    await h.bot!.outbox.idle();
+    expect(threadsOf(h, 'main').filter((t) => t.name === 'Press · France, Germany')).toEqual([crashed]);
+    expect(membersOf(crashed)).toEqual([h.fake.botUser.id, id('bob'), id('carol')].sort());
+    // A thread of that name from two hours before belongs to an earlier game: a new one is made.
+    const old = made('Press · England, Germany', 2 * HOUR);
+    await h.fake.slash('carol', 'main', 'press thread', { with: 'England' });
+    await h.bot!.outbox.idle();
+    const named = threadsOf(h, 'main').filter((t) => t.name === 'Press · England, Germany');
+    expect(named).toHaveLength(2);
+    expect(membersOf(old)).toEqual([h.fake.botUser.id]);
+  });
+
   it("names a computer player's power: its thread exists, the caller is told nobody answers there", async () => {
     const asked = await h.fake.slash('carol', 'main', 'press thread', { with: 'Russia' });
     expect(asked.text).toMatch(/Russia: played by a computer player, which does not negotiate/);
@@ -87,7 +114,10 @@ describe('open press: private threads', () => {
   it('at the end the threads stay and the final post lists them', async () => {
     for (const user of ['alice', 'dave', 'carol']) await h.fake.slash(user, 'main', 'draw');
     const over = await h.fake.waitForChannelMessage('main', (m) => m.content.includes('Game over'));
-    for (const t of threadsOf(h, 'main')) expect(over.content).toContain(`<#${t.id}>`);
+    // Every thread the game opened (not the earlier game's thread of the same name above, which only the bot is in).
+    const opened = threadsOf(h, 'main').filter((t) => t.thread!.members.size > 1);
+    expect(opened).toHaveLength(4);
+    for (const t of opened) expect(over.content).toContain(`<#${t.id}>`);
     expect(threadsOf(h, 'main').every((t) => !h.fake.channel(t.id).deleted)).toBe(true);
   });
 

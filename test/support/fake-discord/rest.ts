@@ -920,6 +920,31 @@ route('DELETE', '/channels/(\\d+)/thread-members/(@me|\\d+)', true, (ctx, [c, wh
   return undefined;
 });
 
+// https://discord.com/developers/docs/resources/guild#list-active-guild-threads: every active thread of the guild the
+// bot can see (a private one: as its member, or with Manage Threads).
+route('GET', '/guilds/(\\d+)/threads/active', true, (ctx, [g]) => {
+  if (g !== ctx.state.guildId && !ctx.state.channels.has(g!)) throw new HttpError(404, 10004, 'Unknown Guild');
+  const threads = [...ctx.state.channels.values()].filter(
+    (c) =>
+      c.thread &&
+      !c.deleted &&
+      !c.thread.archived &&
+      ctx.state.guildOf(c) === g &&
+      (c.type === 11 || c.thread.members.has(ctx.state.botUser.id) || !ctx.state.botLacks(c, 'MANAGE_THREADS')),
+  );
+  return {
+    threads: threads.map((c) => threadJson(c, g!)),
+    members: threads
+      .filter((c) => c.thread!.members.has(ctx.state.botUser.id))
+      .map((c) => ({
+        id: c.id,
+        user_id: ctx.state.botUser.id,
+        join_timestamp: new Date(c.thread!.createdAt).toISOString(),
+        flags: 0,
+      })),
+  };
+});
+
 route('GET', '/channels/(\\d+)/thread-members', true, (ctx, [c]) => {
   const thread = liveThread(ctx, c!);
   const joined = new Date(thread.thread.createdAt).toISOString();
