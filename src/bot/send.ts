@@ -11,9 +11,10 @@
  *   own idempotent step: it has its own nonce, and the outbox records the parts sent (`partsSent`, `partSent`), so a
  *   retry or a restarted bot goes on from the next part and Discord drops a repeat of the one in flight. A map is
  *   drawn only while its part is still to send.
+ * - `game_over`: the final post, with the game's supply-centre chart on its first part (drawn at delivery).
  * - `game_started`: the start map and the roster. `status`: edits the status message in place, or posts it
  *   (first time, or after a moderator deleted it), pins it so players find it among the results posts
- *   (`pinStatus`; best effort: without the Pin Messages permission it stays unpinned), and returns its id. `notice` / `game_over`: channel text. `dm`: a direct message (up to 3 parts).
+ *   (`pinStatus`; best effort: without the Pin Messages permission it stays unpinned), and returns its id. `notice`: channel text. `dm`: a direct message (up to 3 parts).
  * - A game kind's rows (`kind`) and its status rows (`status` with `own`): handed to the `BotKind` they name
  *   (src/bot/kinds.ts), which delivers its own messages (e.g. a table message with buttons, turn pings).
  * - It talks to the REST API directly with its own REST client (`createOutboxRest`).
@@ -51,11 +52,14 @@ import {
   renderInputForPhase,
   renderInputForStepPicture,
   renderInputsForResults,
+  scChartForGame,
   type DeliveryRow,
   type GameDeps,
+  type ScChartFile,
   type SendFn,
 } from '../game/index.js';
 import type { Logger } from '../log.js';
+import { drawScChart } from './charts.js';
 import { claimButtonId } from './components.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
@@ -181,8 +185,10 @@ async function deliverRow(
       case 'status':
         return await sendStatus(ctx, row, payload);
       case 'notice':
-      case 'game_over':
         await sendParts(ctx, row, postParts(payload.text, null, { pingUsers: true }));
+        return;
+      case 'game_over':
+        await sendGameOver(ctx, row, payload);
         return;
       case 'substitute_call':
         await sendSubstituteCall(ctx, row, payload);
@@ -320,6 +326,25 @@ async function sendPicturePost(
       role,
     }),
   );
+}
+
+/**
+ * The final post of a Diplomacy game: its text, with the game's supply-centre chart (in the game's palette) on its first
+ * part, drawn at delivery and only while that part is still to send. A chart that cannot be drawn (or read) is not
+ * retried: the post goes out without it, with a warning in the log (never the post's text).
+ */
+async function sendGameOver(ctx: SenderContext, row: DeliveryRow, payload: PayloadOf<'game_over'>): Promise<void> {
+  let chart: MapPicture | null = null;
+  if ((row.partsSent ?? 0) === 0) {
+    let file: ScChartFile | null = null;
+    try {
+      file = scChartForGame(ctx.deps, payload.gameId);
+    } catch (err) {
+      ctx.log?.warn({ err, gameId: payload.gameId }, 'supply-centre chart not read; going on without it');
+    }
+    if (file) chart = await drawScChart(file, ctx.log, { gameId: payload.gameId });
+  }
+  await sendParts(ctx, row, postParts(payload.text, chart, { pingUsers: true }));
 }
 
 /**

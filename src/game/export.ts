@@ -78,8 +78,12 @@ export function exportCases(game: GameToExport): ExportedCase[] {
 
 /** The file: the cases as a JSON array, one case per line. */
 export function exportGame(game: GameToExport): string {
-  const cases = exportCases(game);
-  return cases.length === 0 ? '[]\n' : `[\n${cases.map((c) => JSON.stringify(c)).join(',\n')}\n]\n`;
+  return gameFileText(exportCases(game).map((c) => JSON.stringify(c)));
+}
+
+/** The file from its cases each already written as JSON (`exportGame`'s text, for a caller that writes them in pieces). */
+export function gameFileText(lines: readonly string[]): string {
+  return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`;
 }
 
 function caseOf(game: GameToExport, kept: KeptPhase, adjudication: Adjudication): ExportedCase {

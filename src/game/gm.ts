@@ -6,6 +6,7 @@ import { closeCallOf, closeCallsOfGame } from './substitute-calls.js';
 import { clearSeatOnHandOver } from './hand-over.js';
 import { hidesIdentities, publicHolderName } from './identities.js';
 import { pressEndLines } from './press.js';
+import { scoresLines, settleEnd } from './final-scores.js';
 import { syncPressThreads } from './press-sync.js';
 import { computerUserId, isComputer, isPerson, parseLevel, playerName } from './computer-seat.js';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
@@ -450,6 +451,8 @@ export function gmCancel(
       .where(eq(games.id, game.id))
       .run();
     closeCallsOfGame(tx, game.id, now);
+    // Ended by the game master (docs/bot.md "Scoring"): a started game is scored, and rated once a phase was played.
+    const score = game.status === 'forming' ? null : settleEnd(tx, deps, game, { kind: 'abandoned' }, now);
     // Reminders and other undelivered messages about a game that no longer runs would be untrue.
     tx.update(outbox)
       .set({ failedAt: now, lastError: 'cancelled with the game' })
@@ -475,10 +478,10 @@ export function gmCancel(
     queueNotice(
       tx,
       game,
-      `🛑 ${hidesIdentities(game) ? `${who[0]!.toUpperCase()}${who.slice(1)}` : `${memberRef(input.userId)} (${who})`} cancelled this game. The channel is free for a new one (\`/game create\`).${pressEndLines(
-        tx,
-        game,
-      )
+      `🛑 ${hidesIdentities(game) ? `${who[0]!.toUpperCase()}${who.slice(1)}` : `${memberRef(input.userId)} (${who})`} cancelled this game. The channel is free for a new one (\`/game create\`).${[
+        ...scoresLines(score),
+        ...pressEndLines(tx, game),
+      ]
         .map((l) => `\n${l}`)
         .join('')}`,
       `cancel:${game.id}:${tag}`,

@@ -56,6 +56,14 @@ export {
 export { toggleReady } from './ready.js';
 export { claimSeat, gmSubstitute, leaveSeat } from './seats.js';
 export { memberRecord, RELIABILITY_MIN_PHASES, type MemberRecord } from './seat-record.js';
+export {
+  leaderboard,
+  memberRatings,
+  ratingPools,
+  LEADERBOARD_SIZE,
+  type MemberRating,
+} from './leaderboard.js';
+export { SCORING_SYSTEMS } from './scoring.js';
 export { gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace, gmCancel, gmTransfer, gmKick } from './gm.js';
 export { voteDraw, concede, myConcession, withdrawConcession } from './votes.js';
 export { resolvePhase, resolveDuePhases } from './resolve.js';
@@ -89,6 +97,7 @@ export {
   type RenderInput,
 } from './render-input.js';
 export { phaseLabel, formatResultsSummary } from './summary.js';
+export { gameFileInTurns, scChartForChannel, scChartForGame, type ScChartFile } from './game-file.js';
 export { timeRef, memberRef, roleRef, channelRef, textParts, type TextPart, type TimeStyle } from './text-refs.js';
 export { runAction, actionChoices, type ActionBy } from './actions.js';
 export { GAME_OVER } from './context.js';

@@ -36,6 +36,7 @@ import { parseOptionsText, powerByName, seatablePowers, variantOfGame } from './
 import { openStartSteps } from './steps.js';
 import { pluginOfGame } from './plugin-context.js';
 import { channelRef, timeRef } from './text-refs.js';
+import { SCORING_SYSTEMS, type ScoringSystem } from './scoring.js';
 
 export const NO_GAME = 'There is no game in this channel. A game master can create one with `/game create`.';
 
@@ -72,6 +73,10 @@ export interface CreateGameInput {
   minReliability?: number | null;
   /** `/game create press:` — `open` (default), `gunboat` or `anonymous` (docs/bot.md "Press"). */
   press?: string | null;
+  /** `/game create scoring:` — one of `SCORING_SYSTEMS`, default `draw-size` (docs/bot.md "Scoring"). */
+  scoring?: string | null;
+  /** `/game create rate-computers:` — the computer seats count as the people's opponents in the ratings (default off). */
+  rateAgainstComputers?: boolean | null;
 }
 
 /** A new game's settings, parsed from `CreateGameInput` and checked against its variant. */
@@ -85,6 +90,8 @@ interface GameSettings {
   seats: SeatSettings;
   demonstration: boolean;
   press: PressMode;
+  scoring: ScoringSystem;
+  rateAgainstComputers: boolean;
 }
 
 /**
@@ -176,6 +183,9 @@ function parseGameSettings(input: CreateGameInput): Result<GameSettings> {
   const press = input.press ?? 'open';
   if (!PRESS_MODES.includes(press as PressMode))
     return fail(`Unknown press "${press}". Press: ${PRESS_MODES.join(', ')}.`);
+  const scoring = input.scoring ?? SCORING_SYSTEMS[0];
+  if (!SCORING_SYSTEMS.includes(scoring as ScoringSystem))
+    return fail(`Unknown scoring "${scoring}". Scoring: ${SCORING_SYSTEMS.join(', ')}.`);
   const demonstration = input.demonstration === true;
   if (demonstration && computer.request.fill === 'powers') {
     return fail(
@@ -193,6 +203,8 @@ function parseGameSettings(input: CreateGameInput): Result<GameSettings> {
     seats: seats.settings,
     demonstration,
     press: press as PressMode,
+    scoring: scoring as ScoringSystem,
+    rateAgainstComputers: input.rateAgainstComputers === true,
   };
 }
 
@@ -256,7 +268,7 @@ function insertGame(
   place: { guildId: string | null; notifyRoleId: string | null },
   now: number,
 ): GameRow {
-  const { variant, durations, palette, options, computer, level, seats, demonstration, press } = settings;
+  const { variant, durations, palette, options, computer, level, seats, demonstration, press, scoring } = settings;
   return tx
     .insert(games)
     .values({
@@ -276,6 +288,8 @@ function insertGame(
       computerLevel: level,
       ...seats,
       press,
+      scoring,
+      rateAgainstComputers: settings.rateAgainstComputers,
       createdAt: now,
     })
     .returning()

@@ -30,6 +30,8 @@ import { awaitsMissingOrders, computerGivenLines } from './nmr.js';
 import { recordPhaseSeats, vacateSilentSeats } from './seats.js';
 import { closeCallsOfGame } from './substitute-calls.js';
 import { pressEndLines } from './press.js';
+import { scoresLines, settleEnd } from './final-scores.js';
+import type { GameScore } from './scoring.js';
 
 /** `step`: a variant's phase step closed early, every answer being in (src/game/steps.ts). */
 export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
@@ -168,8 +170,8 @@ export function resolveInTx(
 
     const next = startNextPhase(tx, game, phase, adjudication, now);
     const end: GameEnd | null = adjudication.winner ? { kind: 'solo', winner: adjudication.winner } : null;
-    if (end) finishGame(tx, game, end, now);
-    else {
+    const score = end ? finishGame(tx, deps, game, end, now) : null;
+    if (!end) {
       tx.update(games).set({ currentPhaseId: next.id, deadlineMs: next.deadlineMs }).where(eq(games.id, game.id)).run();
     }
     audit(tx, { gameId: game.id, userId: null, action: 'resolve', detail: { phaseId, reason, token }, at: now });
@@ -209,7 +211,7 @@ export function resolveInTx(
     });
     game = gameById(tx, game.id)!;
     if (end) {
-      announceEnd(tx, game, end, now, token);
+      announceEnd(tx, game, end, now, token, score);
       queueStatus(tx, game.id, now);
       return { ok: true, resolved, next: null, end };
     }
@@ -252,8 +254,11 @@ function startNextPhase(tx: Tx, game: GameRow, phase: PhaseRow, adjudication: Ad
   return insertPhase(tx, game.id, phase.idx + 1, position, now, deadlineMs);
 }
 
-/** Marks the game finished (the current phase stays as it is: the final position). */
-export function finishGame(tx: Tx, game: GameRow, end: GameEnd, now: number): void {
+/**
+ * Marks the game finished (the current phase stays as it is: the final position), and scores and rates it
+ * (final-scores.ts): answers the scores for the final post (`announceEnd`).
+ */
+export function finishGame(tx: Tx, deps: GameDeps, game: GameRow, end: GameEnd, now: number): GameScore | null {
   const last = tx
     .select()
     .from(phases)
@@ -273,6 +278,7 @@ export function finishGame(tx: Tx, game: GameRow, end: GameEnd, now: number): vo
     .run();
   closeCallsOfGame(tx, game.id, now);
   noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
+  return settleEnd(tx, deps, game, end, now);
 }
 
 /** A text with a plug-in's extra lines after it. */
@@ -295,11 +301,20 @@ export function endLinesText(tx: Tx, game: GameRow, now: number): string {
   return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }
 
-/** Queues the game-over announcement for the channel and a DM for every player. */
-/** `token` makes the dedupe keys unique to this ending (a rolled-back game may end again). */
-export function announceEnd(tx: Tx, game: GameRow, end: GameEnd, now: number, token: string): void {
-  const press = pressEndLines(tx, game);
-  const text = `🏁 **Game over**: ${endText(end)}${endLinesText(tx, game, now)}${press.map((l) => `\n${l}`).join('')}`;
+/**
+ * Queues the game-over announcement for the channel and a DM for every player, with the scores `finishGame` answered.
+ * `token` makes the dedupe keys unique to this ending (a rolled-back game may end again).
+ */
+export function announceEnd(
+  tx: Tx,
+  game: GameRow,
+  end: GameEnd,
+  now: number,
+  token: string,
+  score: GameScore | null,
+): void {
+  const lines = [...scoresLines(score), ...pressEndLines(tx, game)];
+  const text = `🏁 **Game over**: ${endText(end)}${endLinesText(tx, game, now)}${lines.map((l) => `\n${l}`).join('')}`;
   enqueue(tx, {
     gameId: game.id,
     payload: { type: 'game_over', gameId: game.id, text },

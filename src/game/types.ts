@@ -4,6 +4,7 @@
 import type { OrderResult, Phase, PhaseType, Power } from '../engine/types.js';
 import type { Db } from '../store/db.js';
 import type { GameEnd, GameStatus, PressMode } from '../store/schema.js';
+import type { ScoringSystem } from './scoring.js';
 
 export type { GameEnd, GameStatus };
 
@@ -120,6 +121,10 @@ export interface GameView {
   seats: { nmr: 'hold' | 'computer'; vacateAfter: number; minReliability: number | null };
   /** How the players talk, and whether who plays whom is hidden until the end (docs/bot.md "Press"). */
   press: PressMode;
+  /** How the game is scored at its end (docs/bot.md "Scoring"). */
+  scoring: ScoringSystem;
+  /** The computer seats count as the people's opponents in the ratings (docs/bot.md "Ratings"). */
+  rateAgainstComputers: boolean;
 }
 
 /** One power's line in the status message: never what it ordered. */

@@ -7,6 +7,7 @@ import { getVariant } from '../variants/index.js';
 import type { GameRow, PhaseRow } from '../store/schema.js';
 import { phaseCode, phaseLabel } from './summary.js';
 import type { GameView, PhaseView } from './types.js';
+import { scoringOf } from './final-scores.js';
 
 export function phaseOf(row: PhaseRow): Phase {
   return { season: row.season as Phase['season'], year: row.year, type: row.type as Phase['type'] };
@@ -43,6 +44,8 @@ export function toGameView(row: GameRow): GameView {
     demonstration: row.demonstration ?? false,
     seats: { nmr: row.nmr, vacateAfter: row.vacateAfter, minReliability: row.minReliability },
     press: row.press,
+    scoring: scoringOf(row),
+    rateAgainstComputers: row.rateAgainstComputers,
   };
 }
 

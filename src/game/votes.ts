@@ -151,8 +151,8 @@ function settleVotes(
     if (winner) end = { kind: 'concession', winner };
   }
   if (end) {
-    finishGame(tx, game, end, now);
-    announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random));
+    const score = finishGame(tx, deps, game, end, now);
+    announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random), score);
     queueStatus(tx, game.id, now);
   }
   return end;

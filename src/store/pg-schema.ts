@@ -25,4 +25,6 @@ export const {
   substituteCalls,
   pressThreads,
   pressMessages,
+  ratings,
+  ratedGames,
 } = pgTablesOf(schema);

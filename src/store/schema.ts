@@ -7,7 +7,7 @@
  * orders, adjudications) exactly as src/engine/types.ts defines it.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Adjudication, Order, Position } from '../engine/types.js';
 
 export type GameStatus = 'forming' | 'active' | 'paused' | 'finished';
@@ -95,6 +95,16 @@ export const games = sqliteTable(
     minReliability: integer('min_reliability'),
     /** How the players talk and whether who plays whom is hidden until the end (`PressMode`). */
     press: text('press').$type<PressMode>().notNull().default('open'),
+    /**
+     * How the game is scored at its end (`/game create scoring:`, docs/bot.md "Scoring"): one of src/game/scoring.ts's
+     * `SCORING_SYSTEMS`, which the game layer checks when it reads the column.
+     */
+    scoring: text('scoring').notNull().default('draw-size'),
+    /**
+     * The ratings count the computer seats as opponents of the people (`/game create rate-computers:`, docs/bot.md
+     * "Ratings": `peopleAgainstComputers`); false: people are rated among people only.
+     */
+    rateAgainstComputers: integer('rate_against_computers', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
   },
@@ -537,6 +547,43 @@ export const pressMessages = sqliteTable(
   },
   (t) => [index('press_messages_sender').on(t.gameId, t.phaseId, t.fromPower)],
 );
+
+/**
+ * A rating pool (docs/bot.md "Ratings"): a game kind's (`games.kind`: `diplomacy`, or another kind's) or `overall`,
+ * every kind's games together.
+ */
+export type RatingPool = GameKind | 'overall';
+
+/**
+ * A member's rating in one pool of one server (src/game/ratings.ts: openskill's mean `mu` and uncertainty `sigma`),
+ * and how many rated games moved it. A computer player has rows of its own (`member_id` `computer:<power>`), never
+ * shown on a leaderboard.
+ */
+export const ratings = sqliteTable(
+  'ratings',
+  {
+    guildId: text('guild_id').notNull(),
+    pool: text('pool').$type<RatingPool>().notNull(),
+    /** A member's user id, or `computer:<power>` for a computer player. */
+    memberId: text('member_id').notNull(),
+    mu: real('mu').notNull(),
+    sigma: real('sigma').notNull(),
+    games: integer('games').notNull().default(0),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.pool, t.memberId] })],
+);
+
+/**
+ * The games whose end has updated the ratings: the row is written in the transaction that ends the game, and only
+ * the transaction that inserts it rates, so a game is rated exactly once (src/game/rating-pools.ts).
+ */
+export const ratedGames = sqliteTable('rated_games', {
+  gameId: integer('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  ratedAt: integer('rated_at').notNull(),
+});
 
 export type PressThreadRow = typeof pressThreads.$inferSelect;
 export type PressMessageRow = typeof pressMessages.$inferSelect;

@@ -4,7 +4,7 @@
  */
 import { getTableColumns } from 'drizzle-orm';
 import { getTableConfig as pgConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { getTableConfig, integer, real, sqliteTable } from 'drizzle-orm/sqlite-core';
+import { blob, getTableConfig, integer, sqliteTable } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import * as cards from '../../src/game/cards/tables.js';
 import { isSqliteTable, pgTableOf } from '../../src/store/pg-tables.js';
@@ -28,6 +28,16 @@ describe('pgTableOf', () => {
     const id = (getTableColumns(games) as Record<string, PgColumn>).id!;
     expect([id.primary, id.generatedIdentity?.type]).toEqual([true, 'byDefault']);
     expect(Object.keys(getTableColumns(games))).toEqual(Object.keys(getTableColumns(schema.games)));
+  });
+
+  it("maps real to double precision (a rating's mean and uncertainty)", () => {
+    const ratings = asPg(pgTableOf(schema.ratings));
+    expect(['mu', 'sigma', 'games', 'memberId'].map((k) => typeOf(ratings, k))).toEqual([
+      'double precision',
+      'double precision',
+      'bigint',
+      'text',
+    ]);
   });
 
   it('derives a table once, and points foreign keys at the derived parents with the same key type', () => {
@@ -93,9 +103,9 @@ describe('pgTableOf', () => {
   });
 
   it('refuses a column kind it has no mapping for, naming the column', () => {
-    const measured = sqliteTable('measured', { id: integer('id').primaryKey(), weight: real('weight') });
+    const measured = sqliteTable('measured', { id: integer('id').primaryKey(), picture: blob('picture') });
     expect(() => pgConfig(asPg(pgTableOf(measured)))).toThrow(
-      'measured.weight: no PostgreSQL type for the SQLite column kind SQLiteReal',
+      'measured.picture: no PostgreSQL type for the SQLite column kind SQLiteBlobBuffer',
     );
   });
 });

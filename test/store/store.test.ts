@@ -41,9 +41,9 @@ function isForeign(table: SQLiteTable, column: SQLiteColumn): boolean {
 }
 
 /**
- * Row `n` (0 or 1) of `table`: row 0 fills every column (a big millisecond number, true, text, a JSON value), row 1
- * leaves every nullable column null and every defaulted column to its default. Foreign keys point at row n of the
- * parent (ids n + 1); autoincrementing keys are left to the database.
+ * Row `n` (0 or 1) of `table`: row 0 fills every column (a big millisecond number, true, text, a JSON value, a
+ * fraction), row 1 leaves every nullable column null and every defaulted column to its default. Foreign keys point at
+ * row n of the parent (ids n + 1); autoincrementing keys are left to the database.
  */
 function rowOf(table: SQLiteTable, n: 0 | 1): { insert: Record<string, unknown>; expected: Record<string, unknown> } {
   const insert: Record<string, unknown> = {};
@@ -61,6 +61,8 @@ function rowOf(table: SQLiteTable, n: 0 | 1): { insert: Record<string, unknown>;
     else if (c.columnType === 'SQLiteBoolean') value = n === 0;
     else if (c.columnType === 'SQLiteTextJson') value = n === 0 ? JSON_VALUE : [n];
     else if (c.columnType === 'SQLiteText') value = `${c.name}-${n}`;
+    // a rating's mu and sigma: fractions that a 4-byte float would not keep
+    else if (c.columnType === 'SQLiteReal') value = 25 / 3 + i + n;
     else throw new Error(`no test value for ${c.columnType}`);
     insert[key] = value;
     expected[key] = value;

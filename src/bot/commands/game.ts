@@ -23,6 +23,7 @@ import {
   memberRef,
   PRESS_MODES,
   type PressMode,
+  SCORING_SYSTEMS,
   startGame,
 } from '../../game/index.js';
 import { botVariants, getVariant, pluginOf } from '../../variants/index.js';
@@ -131,6 +132,17 @@ const buildData = () =>
         )
         .addStringOption((o) =>
           o
+            .setName('scoring')
+            .setDescription('How the end is scored: draw-size (default), sum-of-squares, solo-or-nothing or carnage')
+            .addChoices(...SCORING_SYSTEMS.map((m) => ({ name: m, value: m }))),
+        )
+        .addBooleanOption((o) =>
+          o
+            .setName('rate-computers')
+            .setDescription("Computer players count as the people's opponents in the ratings (default off)"),
+        )
+        .addStringOption((o) =>
+          o
             .setName('nmr')
             .setDescription("A seat's missing orders at a deadline: hold (default) or given by a computer player")
             .addChoices({ name: 'hold', value: 'hold' }, { name: 'computer', value: 'computer' }),
@@ -190,6 +202,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         computerLevel: interaction.options.getString('computer-level'),
         ...seatOptions(interaction),
         press: interaction.options.getString('press'),
+        scoring: interaction.options.getString('scoring'),
+        rateAgainstComputers: interaction.options.getBoolean('rate-computers'),
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
@@ -206,6 +220,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           optionsText(r.game.variantId, r.game.options) +
           computerText(r) +
           seatsText(r.game.seats) +
+          scoringText(r.game) +
           (r.demonstration
             ? 'The game master starts it with `/game start`.'
             : 'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.'),
@@ -311,6 +326,12 @@ function computerText(r: { computerPowers: string[]; computerFill: boolean; demo
   if (r.computerFill) return '🤖 Computer players take every power nobody has joined as when the game starts.\n';
   if (r.computerPowers.length > 0) return `🤖 Computer players: ${r.computerPowers.join(', ')}.\n`;
   return '';
+}
+
+/** The create reply's line about how the end is scored and rated (docs/bot.md "Scoring", "Ratings"). */
+function scoringText(game: { scoring: string; rateAgainstComputers: boolean }): string {
+  const computers = game.rateAgainstComputers ? '; computer players count as opponents in the ratings' : '';
+  return `📊 Scoring: ${game.scoring}${computers}.\n`;
 }
 
 /** The create reply's lines about the game's options: the variant's own, then the others that are on. */

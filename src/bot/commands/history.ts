@@ -9,6 +9,10 @@
  *   Private unless `share:`; made in the render worker, cached, bounded per member and server.
  * - `press`: the game's anonymous press (sender power, recipients, phase, text), once the game is over; a text file
  *   when it is longer than a message.
+ * - `export`: the game as a JSON file in the CLI's phases format (its resolved phases only: docs/bot.md, "Export and
+ *   import"), privately; refused above Discord's attachment limit.
+ * - `chart [palette:]`: each power's supply centres per year as a PNG (drawn in the render worker), privately, in
+ *   `palette:` when given, else the caller's map palette (`/map palette:`), else the game's.
  * Only resolved phases show orders.
  */
 import {
@@ -19,8 +23,11 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import {
+  gameFileInTurns,
   history,
   mapPaletteFor,
+  scChartForChannel,
+  type MapPalette,
   pressHistory,
   type PressLine,
   renderInputForPicture,
@@ -29,6 +36,7 @@ import {
   type PhaseView,
   type RenderInput,
 } from '../../game/index.js';
+import { fairTurns } from '../../game/loop-turns.js';
 import {
   MAX_REPLAY_PHASES,
   renderReplay,
@@ -37,11 +45,13 @@ import {
   type ReplayPicture,
 } from '../../render/replay/index.js';
 import type { BotCommand } from '../command.js';
+import { drawScChart } from '../charts.js';
 import type { BotContext } from '../context.js';
 import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText } from '../markup.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
+import { PALETTE_CHOICES } from './map.js';
 
 const phaseOption = (name: string, description: string) => (o: import('discord.js').SlashCommandStringOption) =>
   o.setName(name).setDescription(description).setAutocomplete(true).setMaxLength(20);
@@ -68,6 +78,20 @@ const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) => s.setName('press').setDescription("The game's anonymous press, once the game is over"))
   .addSubcommand((s) =>
+    s.setName('export').setDescription("The game's played phases as a file (the CLI's adjudicate and replay read it)"),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('chart')
+      .setDescription("Each power's supply centres per year, as a chart")
+      .addStringOption((o) =>
+        o
+          .setName('palette')
+          .setDescription("Chart colours (default: your /map palette, else the game's)")
+          .addChoices(...PALETTE_CHOICES),
+      ),
+  )
+  .addSubcommand((s) =>
     s
       .setName('replay')
       .setDescription('The game (or a range of phases) as one animated map')
@@ -83,6 +107,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const sub = interaction.options.getSubcommand();
   if (sub === 'replay') return replay(ctx, interaction);
   if (sub === 'press') return press(ctx, interaction);
+  if (sub === 'export') return exportFile(ctx, interaction);
+  if (sub === 'chart') return chart(ctx, interaction);
   const r = history(ctx.deps, {
     channelId: callerOf(interaction).channelId,
     phase: sub === 'show' ? interaction.options.getString('phase') : null,
@@ -125,7 +151,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     interaction,
     `**Resolved phases**\n${played.map((p) => `\`${p.code}\` ${p.label}`).join('\n')}\n` +
       `Show one with \`/history show phase:${played[played.length - 1]!.code}\`, and its maps with \`map:\`; ` +
-      'the game as an animation with `/history replay`.',
+      'the game as an animation with `/history replay`, as a file with `/history export`, its supply centres with `/history chart`.',
   );
 }
 
@@ -245,8 +271,64 @@ export const historyCommand: BotCommand = {
   execute,
   autocomplete,
   privateReplies: true,
-  cooldown: (interaction) => (interaction.options.getSubcommand(false) === 'replay' ? 'replay' : null),
+  cooldown: (interaction) => {
+    const sub = interaction.options.getSubcommand(false);
+    // A chart or a file costs about what a map does (the render worker, a read of every phase).
+    return sub === 'replay' ? 'replay' : sub === 'chart' || sub === 'export' ? 'map' : null;
+  },
 };
+
+/** `/history export`'s pieces, one per event-loop turn, the members' alternating (src/game/loop-turns.ts `fairTurns`). */
+const fileTurns = fairTurns();
+
+/** Discord's attachment limit for a bot in a server without boosts (the interaction says the server's own). */
+const ATTACHMENT_LIMIT = 10 * 2 ** 20;
+const mib = (n: number) => (n / 2 ** 20).toFixed(1);
+
+/** A private reply with one file (deferred first, unless the router already acknowledged privately). */
+async function replyWithFile(
+  interaction: ChatInputCommandInteraction,
+  content: string,
+  file: { attachment: Buffer; name: string },
+): Promise<void> {
+  if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  await interaction.editReply({ content: discordText(content), files: [file], allowedMentions: { parse: [] } });
+}
+
+/**
+ * `/history export`: the channel's latest game as the CLI's phases file (docs/bot.md, "Export and import"): its
+ * resolved phases only, never the phase under way. Refused above the attachment limit.
+ */
+async function exportFile(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  // Acknowledged at once: a long game's file is read and written in pieces on turns of the event loop of their own.
+  if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const r = await gameFileInTurns(ctx.deps, callerOf(interaction).channelId, fileTurns(interaction.user.id));
+  if (!r.ok) return replyRejected(interaction, r.error);
+  const data = Buffer.from(r.file.text, 'utf8');
+  const limit = interaction.attachmentSizeLimit || ATTACHMENT_LIMIT;
+  if (data.length > limit)
+    return replyRejected(
+      interaction,
+      `The game's file is ${mib(data.length)} MiB, more than Discord lets the bot attach here (${mib(limit)} MiB), so it cannot be sent.`,
+    );
+  const phases = `${r.file.phases} played phase${r.file.phases === 1 ? '' : 's'}`;
+  return replyWithFile(
+    interaction,
+    `**The game as a file** (${phases}, the CLI's phases format): \`adjudicate\` decides every phase as the game did, \`replay\` draws it. The phase under way is not in it.`,
+    { attachment: data, name: r.file.name },
+  );
+}
+
+/** `/history chart [palette:]`: the supply-centre chart of the channel's latest game, drawn in the render worker. */
+async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const caller = callerOf(interaction);
+  const r = scChartForChannel(ctx.deps, caller, interaction.options.getString('palette') as MapPalette | null);
+  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const drawn = await drawScChart(r.chart, ctx.log, {});
+  if (!drawn) return replyRejected(interaction, 'The chart could not be drawn just now: try again in a moment.');
+  return replyWithFile(interaction, `**${r.chart.input.title}**`, { attachment: drawn.png, name: drawn.name });
+}
 
 /** One press message as `/history press` lists it. */
 function pressLineText(l: PressLine): string {

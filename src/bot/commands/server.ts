@@ -4,7 +4,10 @@
  * of games that may be live at once; the bot's own limits bound both.
  *
  * `/server player [user]`: a member's reliability record on this server (anyone may look; it never shows an order;
- * docs/bot.md "Seats that never stall").
+ * docs/bot.md "Seats that never stall") and their ratings.
+ *
+ * `/server leaderboard [kind]`: the server's best-rated members in a game kind's pool or overall (docs/bot.md
+ * "Ratings"), privately.
  */
 import {
   InteractionContextType,
@@ -16,9 +19,15 @@ import {
 import {
   formatDuration,
   getServerLimits,
+  LEADERBOARD_SIZE,
+  leaderboard,
+  memberRatings,
   memberRecord,
+  memberRef,
+  ratingPools,
   RELIABILITY_MIN_PHASES,
   setServerLimits,
+  type MemberRating,
   type MemberRecord,
 } from '../../game/index.js';
 import type { BotCommand } from '../command.js';
@@ -50,10 +59,22 @@ const data = new SlashCommandBuilder()
       .setDescription("A member's record on this server: phases seated, on time, missed; games finished")
       .addUserOption((o) => o.setName('user').setDescription('Whose record (default: yours)')),
   )
+  .addSubcommand((s) =>
+    s
+      .setName('leaderboard')
+      .setDescription(`The ${LEADERBOARD_SIZE} best-rated members of this server, in one kind of game or overall`)
+      .addStringOption((o) =>
+        o
+          .setName('kind')
+          .setDescription('Which games (default: overall)')
+          .addChoices(...ratingPools().map((p) => ({ name: p.pool, value: p.pool }))),
+      ),
+  )
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   if (interaction.options.getSubcommand() === 'player') return player(ctx, interaction);
+  if (interaction.options.getSubcommand() === 'leaderboard') return board(ctx, interaction);
   if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
     return replyRejected(
       interaction,
@@ -83,8 +104,37 @@ async function player(ctx: BotContext, interaction: ChatInputCommandInteraction)
   const userId = interaction.options.getUser('user')?.id ?? interaction.user.id;
   const r = memberRecord(ctx.deps, { guildId: interaction.guildId, userId });
   if (!r.ok) return replyRejected(interaction, r.error);
-  return replyPrivately(interaction, recordText(userId, r.record));
+  const rated = memberRatings(ctx.deps, { guildId: interaction.guildId, userId });
+  if (!rated.ok) return replyRejected(interaction, rated.error);
+  return replyPrivately(interaction, `${recordText(userId, r.record)}\n${ratingsText(rated.ratings)}`);
 }
+
+/** The member's rating in each pool they have one in, with their place and games rated. */
+function ratingsText(ratings: MemberRating[]): string {
+  if (ratings.length === 0) return 'Ratings: none yet (a finished game in this server rates its players).';
+  return `Ratings: ${ratings.map((r) => `${r.poolName} **${shown(r.rating)}** (#${r.place}, ${games(r.games)})`).join(' · ')}`;
+}
+
+/** `/server leaderboard [kind]`: the pool's best members, privately. */
+async function board(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const r = leaderboard(ctx.deps, { guildId: interaction.guildId, pool: interaction.options.getString('kind') });
+  if (!r.ok) return replyRejected(interaction, r.error);
+  if (r.entries.length === 0)
+    return replyPrivately(
+      interaction,
+      `Nobody is rated in ${r.pool.name} on this server yet: a finished game in this server rates its players.`,
+    );
+  const lines = r.entries.map((e) => `${e.place}. ${memberRef(e.userId)} — **${shown(e.rating)}** (${games(e.games)})`);
+  return replyPrivately(
+    interaction,
+    `**Leaderboard of this server: ${r.pool.name}** (top ${r.entries.length} of ${r.members} rated)\n` +
+      `${lines.join('\n')}\n` +
+      'A rating is the skill the games show with 99.7 % confidence (mean − 3 × uncertainty): 0 for a newcomer, climbing as games make it surer.',
+  );
+}
+
+const shown = (rating: number) => rating.toFixed(2);
+const games = (n: number) => `${n} game${n === 1 ? '' : 's'}`;
 
 function recordText(userId: string, r: MemberRecord): string {
   const pct = (n: number) => (r.seated === 0 ? '' : ` (${Math.round((n * 100) / r.seated)} %)`);

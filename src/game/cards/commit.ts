@@ -7,7 +7,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { apply, publicView, type Action, type CardGameState, type GameEvent, type Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { games, type GameEnd } from '../../store/schema.js';
-import { cardEvents, cardGames, cardSeats } from './tables.js';
+import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
 import { noteEvent } from '../tx.js';
 import { inNotation } from './text.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
@@ -15,6 +15,7 @@ import { deleteDrafts, draftOf, reload, seatRow, seatsToAct, settingsOf, toActOf
 import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
 import { dynastyLabel } from '../../cardgame/names.js';
 import { recordSeatTurn } from '../seat-record.js';
+import { rateFinishedGame, type PlacedSeat } from '../rating-pools.js';
 import type { Effect } from '../../cardgame/index.js';
 
 export type Fail = { ok: false; error: string };
@@ -105,6 +106,8 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
         : { kind: 'solo', winner: name(w) };
     tx.update(games).set({ status: 'finished', finishedAt: now, end }).where(eq(games.id, ctx.game.id)).run();
     noteEvent({ kind: 'game_finished', gameId: ctx.game.id, end: after.endReason ?? 'finished' });
+    // Rated once, in the kind's pool and overall (docs/bot.md "Ratings"); a game without a winner is not.
+    if (w !== null) rateFinishedGame(tx, ctx.game, placesOf(after, ctx.seats), now);
   }
   deleteDrafts(tx, ctx.game.id);
   const next = reload(tx, ctx);
@@ -131,6 +134,25 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
     if (!again || after.phase === 'give') queuePingsForNow(tx, next, String(seq), now);
   }
   return next;
+}
+
+/**
+ * A finished game's places for the ratings (docs/bot.md "Ratings"): its winner, or the shared victory's winners, first
+ * and the others tied after them; each seat played by its holder at the end.
+ */
+function placesOf(state: CardGameState, rows: readonly CardSeatRow[]): PlacedSeat[] {
+  const winners = new Set([state.winner ?? []].flat());
+  return rows.flatMap((r) =>
+    r.seat === null
+      ? []
+      : [
+          {
+            seat: dynastyLabel(state.seats[r.seat]!.dynasty),
+            rank: winners.has(r.seat) ? 1 : winners.size + 1,
+            holders: [r.userId],
+          },
+        ],
+  );
 }
 
 /**

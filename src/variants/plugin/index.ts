@@ -414,6 +414,12 @@ export interface VariantPlugin<S extends RecordSchemas = RecordSchemas> {
   whyLines?(ctx: PluginContext<S>, province: string): string[];
   /** Lines the game-over post adds (a final ranking). */
   endLines?(ctx: PluginContext<S>): string[];
+  /**
+   * The battles a resolved phase's steps handed its adjudication (`Handoff.battles`), read back from the phase's
+   * records: the game's file writes them as the phase's case's `battles`, so `adjudicate` decides it as the game did
+   * (docs/bot.md, "Export and import"). Default: none.
+   */
+  keptBattles?(records: Pick<Records<S>, 'get' | 'list'>): BattleReport[];
 
   /** Pictures its posts may carry (`post(text, { picture })`), by name; null when there is nothing to draw. */
   pictures?: Record<string, (ctx: OverlayContext<S>) => PluginPicture | null>;

@@ -385,6 +385,15 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
   },
 };
 
+/**
+ * The battles a resolved phase's step handed its adjudication, from its record (what `handoff` gave: each reported
+ * battle's winner; an unreported one none, as its provisional result stood). The game's file writes them.
+ */
+export function keptBattles(records: Pick<Ctx['records'], 'get'>): BattleReport[] {
+  const step = records.get('battle-step');
+  return step ? reportsOf(battlesOf(step), step.outcomes ?? {}) : [];
+}
+
 const unreported = (step: BattleStep | undefined): Battle[] =>
   step ? battlesOf(step).filter((b) => !step.outcomes?.[b.id]) : [];
 

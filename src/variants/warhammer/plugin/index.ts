@@ -11,6 +11,7 @@ import {
   battlesStep,
   declarationsStep,
   declareAction,
+  keptBattles,
   openDeclarations,
   provisionalPicture,
 } from './battle-step.js';
@@ -55,6 +56,7 @@ export const warhammerPlugin = definePlugin({
   seatNote: followerNote,
   whyLines: battleWhyLines,
   endLines: rankingLines,
+  keptBattles,
   pictures: { provisional: (ctx) => provisionalPicture(ctx.records) },
   mapOverlays: warhammerMapOverlays,
   sandbox: warhammerSandbox,

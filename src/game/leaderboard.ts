@@ -1,0 +1,122 @@
+/**
+ * Reading a server's ratings (docs/bot.md "Ratings"): `/server leaderboard` (the best members of a pool) and the
+ * ratings `/server player` shows. Sorted by the shown rating, openskill's ordinal mu − 3·sigma (`displayRating`); a
+ * computer player's rows (`computer:<power>`) are never on a person's leaderboard.
+ */
+import { and, count, desc, eq, gt, notLike, sql } from 'drizzle-orm';
+import type { Tx } from '../store/db.js';
+import { ratings, type RatingPool } from '../store/schema.js';
+import { COMPUTER_ID_PREFIX } from './computer-seat.js';
+import { gameKinds } from './kinds.js';
+import { OVERALL_POOL } from './rating-pools.js';
+import { displayRating } from './ratings.js';
+import { fail, inReadTransaction } from './tx.js';
+import type { GameDeps, Result } from './types.js';
+
+/** How many members `/server leaderboard` lists. */
+export const LEADERBOARD_SIZE = 10;
+
+/** A rating pool and how sentences name it. */
+export interface RatingPoolName {
+  pool: RatingPool;
+  name: string;
+}
+
+/** The pools a server's ratings are kept in: Diplomacy, each other game kind, then every game together. */
+export function ratingPools(): RatingPoolName[] {
+  return [
+    { pool: 'diplomacy', name: 'Diplomacy' },
+    ...gameKinds().map((k) => ({ pool: k.kind, name: k.name })),
+    { pool: OVERALL_POOL, name: 'every game' },
+  ];
+}
+
+/** A member's rating in one pool: the shown rating, games rated and place among the server's members. */
+export interface MemberRating {
+  pool: RatingPool;
+  poolName: string;
+  userId: string;
+  /** `displayRating`: mu − 3·sigma (0 for a newcomer). */
+  rating: number;
+  games: number;
+  /** 1 is the best; members with the same shown rating share it. */
+  place: number;
+}
+
+/** The shown rating in SQL, the same expression on SQLite and PostgreSQL. */
+const SHOWN = sql<number>`(${ratings.mu} - 3 * ${ratings.sigma})`;
+const PERSON = notLike(ratings.memberId, `${COMPUTER_ID_PREFIX}%`);
+
+/**
+ * `/server leaderboard [kind]`: the server's best `LEADERBOARD_SIZE` members in a pool (default overall) by the shown
+ * rating, with how many members it rates. An unknown pool is refused with the pools.
+ */
+export function leaderboard(
+  deps: GameDeps,
+  input: { guildId: string | null; pool?: string | null },
+): Result<{ pool: RatingPoolName; entries: MemberRating[]; members: number }> {
+  const pool = ratingPools().find((p) => p.pool === (input.pool ?? OVERALL_POOL));
+  if (!pool)
+    return fail(
+      `Unknown kind "${input.pool}". Kinds: ${ratingPools()
+        .map((p) => p.pool)
+        .join(', ')}.`,
+    );
+  const guildId = input.guildId;
+  if (!guildId) return fail('Ratings are kept per server: use this in a server channel.');
+  return inReadTransaction(deps, (tx) => {
+    const inPool = and(eq(ratings.guildId, guildId), eq(ratings.pool, pool.pool), PERSON);
+    const rows = tx
+      .select()
+      .from(ratings)
+      .where(inPool)
+      .orderBy(desc(SHOWN), ratings.memberId)
+      .limit(LEADERBOARD_SIZE)
+      .all();
+    const members = tx.select({ n: count() }).from(ratings).where(inPool).get()?.n ?? 0;
+    const entries = rows.map((r) => ({
+      pool: pool.pool,
+      poolName: pool.name,
+      userId: r.memberId,
+      rating: displayRating(r),
+      games: r.games,
+      place: placeOf(tx, guildId, pool.pool, displayRating(r)),
+    }));
+    return { ok: true, pool, entries, members };
+  });
+}
+
+/** `/server player`: a member's ratings in this server, one per pool they have been rated in (in `ratingPools` order). */
+export function memberRatings(
+  deps: GameDeps,
+  input: { guildId: string | null; userId: string },
+): Result<{ ratings: MemberRating[] }> {
+  return inReadTransaction(deps, (tx) => ({ ok: true, ratings: memberRatingsIn(tx, input.guildId, input.userId) }));
+}
+
+function memberRatingsIn(tx: Tx, guildId: string | null, userId: string): MemberRating[] {
+  if (!guildId) return [];
+  const rows = tx
+    .select()
+    .from(ratings)
+    .where(and(eq(ratings.guildId, guildId), eq(ratings.memberId, userId), PERSON))
+    .all();
+  return ratingPools().flatMap((p) => {
+    const r = rows.find((row) => row.pool === p.pool);
+    if (!r) return [];
+    const rating = displayRating(r);
+    return [
+      { pool: p.pool, poolName: p.name, userId, rating, games: r.games, place: placeOf(tx, guildId, p.pool, rating) },
+    ];
+  });
+}
+
+/** 1 + the members of the pool whose shown rating is higher. */
+function placeOf(tx: Tx, guildId: string, pool: RatingPool, rating: number): number {
+  const above = tx
+    .select({ n: count() })
+    .from(ratings)
+    .where(and(eq(ratings.guildId, guildId), eq(ratings.pool, pool), PERSON, gt(SHOWN, rating)))
+    .get();
+  return (above?.n ?? 0) + 1;
+}

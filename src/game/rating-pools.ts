@@ -1,0 +1,133 @@
+/**
+ * The ratings a server keeps (docs/bot.md "Ratings"): one pool per game kind (`games.kind`) and one overall, a
+ * `ratings` row per member and pool. src/game/ratings.ts computes (openskill); this file reads the ratings before a
+ * game and writes them after it.
+ *
+ * A finished game in a server is rated once, inside the transaction that ends it: the `rated_games` row that
+ * transaction inserts decides, so an end that is retried or repeated (a rollback and a new end) inserts nothing and
+ * changes no rating. Games outside a server are not rated.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../store/db.js';
+import { ratedGames, ratings, type GameRow, type RatingPool } from '../store/schema.js';
+import { COMPUTER_ID_PREFIX, isComputer, isPerson } from './computer-seat.js';
+import {
+  rateGame,
+  type RatedMember,
+  type RatedSeat,
+  type Rating,
+  type RatingChange,
+  type RatingOptions,
+} from './ratings.js';
+
+/** The pool of every kind's games together. */
+export const OVERALL_POOL: RatingPool = 'overall';
+
+/** One seat of a finished game: its name (a power), its place (1 is best, ties share it) and who played it. */
+export interface PlacedSeat {
+  seat: string;
+  rank: number;
+  /**
+   * The user ids that played it (a person, a computer player's id; a vacant seat's holder is left out), its player
+   * at the end first: the one its opponents are rated against.
+   */
+  holders: readonly string[];
+}
+
+/**
+ * A computer player's id in the ratings (docs/bot.md "Ratings"): `computer:<seat>`, whatever its level, so each
+ * computer seat of a variant keeps one rating.
+ */
+function computerRatingId(seat: string): string {
+  return `${COMPUTER_ID_PREFIX}${seat}`;
+}
+
+/**
+ * Rates a finished game once, in its kind's pool and overall, with openskill's update (`rateGame`): returns the
+ * changes, or null when it was not rated (outside a server, or rated already). Throws `RatingError` on seats the caller
+ * got wrong (the `rated_games` row is then written and nothing else).
+ */
+export function rateFinishedGame(
+  tx: Tx,
+  game: Pick<GameRow, 'id' | 'guildId' | 'kind' | 'rateAgainstComputers'>,
+  seats: readonly PlacedSeat[],
+  now: number,
+): RatingChange[] | null {
+  const guildId = game.guildId;
+  if (!guildId) return null;
+  const inserted = tx
+    .insert(ratedGames)
+    .values({ gameId: game.id, ratedAt: now })
+    .onConflictDoNothing()
+    .returning({ gameId: ratedGames.gameId })
+    .all();
+  if (inserted.length === 0) return null;
+  const pools = [game.kind, OVERALL_POOL];
+  const options = { peopleAgainstComputers: game.rateAgainstComputers };
+  // Every pool's changes first, then the writes: a refusal leaves every rating as it was.
+  const changes = pools.map((pool) => rateSeats(ratedSeats(tx, guildId, pool, seats), options));
+  pools.forEach((pool, i) => {
+    for (const c of changes[i]!) if (moved(c)) saveRating(tx, guildId, pool, c, now);
+  });
+  return changes[0]!;
+}
+
+/**
+ * openskill's update of the game (`rateGame`), each seat played by its first member; a seat's other members (it changed
+ * hands) each move as if they had played it alone, against the same opponents (docs/bot.md "Ratings": openskill adds a
+ * team's means, so one team of them all would make the seat the favourite and its place worth less).
+ */
+function rateSeats(seats: readonly RatedSeat[], options: RatingOptions): RatingChange[] {
+  const played = seats.map((s) => ({ ...s, members: s.members.slice(0, 1) }));
+  const changes = rateGame(played, options);
+  seats.forEach((s, i) => {
+    for (const m of s.members.slice(1)) {
+      const alone = played.map((p, j) => (j === i ? { ...p, members: [m] } : p));
+      changes.push(...rateGame(alone, options).filter((c) => c.id === m.id && c.computer === m.computer));
+    }
+  });
+  return changes;
+}
+
+/** The seats with their members' ratings in `pool` before the game; a seat nobody played is left out. */
+function ratedSeats(tx: Tx, guildId: string, pool: RatingPool, seats: readonly PlacedSeat[]): RatedSeat[] {
+  const members = seats.map((s) =>
+    s.holders
+      .filter((h) => isPerson(h) || isComputer(h))
+      .map((h) => (isComputer(h) ? { id: computerRatingId(s.seat), computer: true } : { id: h, computer: false })),
+  );
+  const ids = [...new Set(members.flat().map((m) => m.id))];
+  const before = new Map<string, Rating>(
+    ids.length === 0
+      ? []
+      : tx
+          .select({ id: ratings.memberId, mu: ratings.mu, sigma: ratings.sigma })
+          .from(ratings)
+          .where(and(eq(ratings.guildId, guildId), eq(ratings.pool, pool), inArray(ratings.memberId, ids)))
+          .all()
+          .map((r) => [r.id, { mu: r.mu, sigma: r.sigma }]),
+  );
+  return seats
+    .map((s, i) => ({
+      seat: s.seat,
+      rank: s.rank,
+      members: members[i]!.map((m): RatedMember => ({ ...m, rating: before.get(m.id) ?? null })),
+    }))
+    .filter((s) => s.members.length > 0);
+}
+
+/** Whether the game moved the rating (a person alone with computers, by default, does not move: nothing is written). */
+function moved(c: RatingChange): boolean {
+  return c.after.mu !== c.before.mu || c.after.sigma !== c.before.sigma;
+}
+
+function saveRating(tx: Tx, guildId: string, pool: RatingPool, c: RatingChange, now: number): void {
+  const { mu, sigma } = c.after;
+  tx.insert(ratings)
+    .values({ guildId, pool, memberId: c.id, mu, sigma, games: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [ratings.guildId, ratings.pool, ratings.memberId],
+      set: { mu, sigma, games: sql`${ratings.games} + 1`, updatedAt: now },
+    })
+    .run();
+}
