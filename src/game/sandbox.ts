@@ -12,6 +12,7 @@
  * `sandboxIdleMs` after its last use (every write use-case first deletes the expired ones). The play itself is
  * src/game/sandbox-rules.ts.
  */
+import { IMPORT_LIMITS, readGameFile } from './export.js';
 import { hidesIdentities } from './identities.js';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, Position, PowerOrder } from '../engine/types.js';
@@ -120,7 +121,8 @@ function boardOf(row: SandboxRow, game: GameRow | undefined): SandboxBoard | nul
     seated: row.seated,
     stage: row.stage,
     game: {
-      id: row.gameId,
+      // A sandbox opened from a game file has no game behind it.
+      id: row.gameId ?? 0,
       channelId: game?.channelId ?? '',
       durations: {
         movement: game?.movementMs ?? 0,
@@ -192,7 +194,7 @@ function ownSandbox(tx: Tx, ref: SandboxRef, now: number): SandboxRow | { ok: fa
 function withBoard(tx: Tx, ref: SandboxRef, now: number): Found | { ok: false; error: string } {
   const row = ownSandbox(tx, ref, now);
   if ('ok' in row) return row;
-  const game = gameById(tx, row.gameId);
+  const game = row.gameId === null ? undefined : gameById(tx, row.gameId);
   const board = boardOf(row, game);
   if (!board)
     return fail(`This sandbox's variant "${row.variantId}" is no longer available; end it with \`/sandbox end\`.`);
@@ -370,17 +372,8 @@ export function startSandbox(
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const limits = limitsOf(deps);
     const guildId = game.guildId ?? input.guildId ?? '';
-    const idle = formatDuration(limits.sandboxIdleMs);
-    if (liveCount(tx, sandboxes.ownerUserId, input.userId, now) >= limits.sandboxesPerUser) {
-      return fail(
-        `You already keep ${limits.sandboxesPerUser} sandboxes, the most one member may: end one with \`/sandbox end\` first (each also ends after ${idle} unused).`,
-      );
-    }
-    if (liveCount(tx, sandboxes.guildId, guildId, now) >= limits.sandboxesPerServer) {
-      return fail(
-        `This server already has ${limits.sandboxesPerServer} sandboxes, the most a server may keep at once: try again when one ends (each ends after ${idle} unused).`,
-      );
-    }
+    const full = noRoomRefusal(tx, deps, input.userId, guildId, now);
+    if (full) return fail(full);
     let position: Position;
     let source: string;
     let copied: PhaseRow;
@@ -429,6 +422,62 @@ export function startSandbox(
       .returning()
       .get();
     return { ok: true, sandbox: viewOf(inserted, boardOf(inserted, game)!, game.channelId, call) };
+  });
+}
+
+/** Why the member (or the server) may not keep one more sandbox now, or null. */
+function noRoomRefusal(tx: Tx, deps: GameDeps, userId: string, guildId: string, now: number): string | null {
+  const limits = limitsOf(deps);
+  const idle = formatDuration(limits.sandboxIdleMs);
+  if (liveCount(tx, sandboxes.ownerUserId, userId, now) >= limits.sandboxesPerUser)
+    return `You already keep ${limits.sandboxesPerUser} sandboxes, the most one member may: end one with \`/sandbox end\` first (each also ends after ${idle} unused).`;
+  if (liveCount(tx, sandboxes.guildId, guildId, now) >= limits.sandboxesPerServer)
+    return `This server already has ${limits.sandboxesPerServer} sandboxes, the most a server may keep at once: try again when one ends (each ends after ${idle} unused).`;
+  return null;
+}
+
+/**
+ * `/sandbox start file:` — a private sandbox opened from a game file (`/history export`'s, the CLI's phases format):
+ * the file is read and every phase adjudicated on turns of the event loop (`pause`), then the sandbox starts on the
+ * board after its last phase, with no game behind it. A bad file is refused with its first problem.
+ */
+export async function startSandboxFromFile(
+  deps: GameDeps,
+  input: SandboxPlace & { fileName: string; text: string },
+  pause?: () => Promise<void>,
+): Promise<Result<{ sandbox: SandboxView }>> {
+  const read = await readGameFile(input.text, { limits: IMPORT_LIMITS, ...(pause ? { pause } : {}) });
+  if (!read.ok) return fail(`That file cannot be opened: ${read.error}`);
+  return inTransaction(deps, (tx) => {
+    const now = deps.now();
+    expire(tx, now);
+    const guildId = input.guildId ?? '';
+    const full = noRoomRefusal(tx, deps, input.userId, guildId, now);
+    if (full) return fail(full);
+    const lastCase = read.phases.at(-1)!.case;
+    const seated = [...(lastCase.players ?? read.variant.powers.map((p) => p.name))].sort();
+    const call = callOf(deps);
+    const values = {
+      ownerUserId: input.userId,
+      guildId,
+      gameId: null,
+      variantId: read.variantId,
+      options: read.options,
+      seated,
+      source: `${input.fileName.slice(0, 80)} (${phaseCode(read.last.phase)})`,
+      position: read.last,
+      orders: [],
+      stage: freshStage(call.random),
+      last: null,
+      steps: 0,
+      createdAt: now,
+      usedAt: now,
+      expiresAt: now + limitsOf(deps).sandboxIdleMs,
+    };
+    if (!boardOf({ ...values, id: 0 }, undefined))
+      return fail(`The file's variant "${read.variantId}" is not one this bot plays.`);
+    const inserted = tx.insert(sandboxes).values(values).returning().get();
+    return { ok: true, sandbox: viewOf(inserted, boardOf(inserted, undefined)!, '', call) };
   });
 }
 

@@ -97,6 +97,40 @@ describe('/history export and /history chart', () => {
     expect(read.last).toEqual(rows[1]!.position);
   });
 
+  it('/sandbox start file: opens the exported file on the board after its last phase; a bad file is refused', async () => {
+    const exported = (await h.fake.slash('carol', 'main', 'history export')).attachments[0]!;
+    const upload = (filename: string, data: Buffer) => ({ upload: true as const, filename, data });
+    const opened = await h.fake.slash('carol', 'lounge', 'sandbox start', {
+      file: upload(exported.filename, exported.data),
+    });
+    expect(opened.ephemeral).toBe(true);
+    expect(opened.finalText).toContain(`opened from game-${gameId}-classic.json (F1901M)`);
+    expect(opened.finalText).toContain('**Fall 1901 movement**');
+    expect(opened.attachments.map((a) => a.contentType)).toEqual(['image/png']);
+    // Its board is the game's Fall 1901 board: an order for the army that reached Burgundy is legal there.
+    const order = await h.fake.slash('carol', 'lounge', 'sandbox order', { orders: 'A bur - bel' });
+    expect(order.finalText).toContain('A bur - bel');
+    expect(order.finalText).not.toMatch(/refused/i);
+    for (const [data, problem] of [
+      [Buffer.from('not json'), /That file cannot be opened: .*JSON/],
+      [
+        Buffer.from(
+          '[{"variant":"classic","phase":{"season":"spring","year":1901,"type":"movement"},"units":[{"power":"France","type":"A","province":"nth"}]}]',
+        ),
+        /That file cannot be opened: .*nth/,
+      ],
+    ] as const) {
+      const refused = await h.fake.slash('carol', 'lounge', 'sandbox start', { file: upload('bad.json', data) });
+      expect(refused.ephemeral).toBe(true);
+      expect(refused.finalText).toMatch(problem);
+    }
+    const both = await h.fake.slash('carol', 'main', 'sandbox start', {
+      phase: 'S1901M',
+      file: upload(exported.filename, exported.data),
+    });
+    expect(both.finalText).toMatch(/give `file:` alone/);
+  });
+
   it("/history chart: a 1200 px PNG in the game's palette, or in the one asked for", async () => {
     const chart = await h.fake.slash('bob', 'main', 'history chart');
     expect(chart.ephemeral).toBe(true);

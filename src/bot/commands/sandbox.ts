@@ -5,6 +5,7 @@
  *   start [game] [phase]     copy the channel's game, or one named by `game:` (any the caller plays or masters, or
  *                            of this server; in a direct message with the bot `game:` is needed): its current
  *                            phase, or the start of a phase from /history
+ *   start file:              open a game file (`/history export`'s) instead: the board after its last phase
  *   order orders:            orders for any power's units (the same parser, checks and autocomplete as /order)
  *   clear [power]            clear one power's orders, or all
  *   act action: as: [choice] [detail]
@@ -29,6 +30,7 @@ import {
   MessageFlags,
   SlashCommandBuilder,
   type AutocompleteInteraction,
+  type Attachment,
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import { formatDuration, formatResultsSummary, history, limitsOf } from '../../game/index.js';
@@ -45,6 +47,7 @@ import {
   sandboxRenderInput,
   sandboxGames,
   startSandbox,
+  startSandboxFromFile,
   sandboxShareRefusal,
   viewSandbox,
   type SandboxPlace,
@@ -53,6 +56,7 @@ import {
   type SandboxRef,
   type SandboxView,
 } from '../../game/sandbox.js';
+import { IMPORT_LIMITS } from '../../game/export.js';
 import type { Adjudication } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { BotCommand } from '../command.js';
@@ -92,6 +96,11 @@ const data = new SlashCommandBuilder()
           .setDescription('Start from an earlier phase, such as S1901M (default: the current one)')
           .setAutocomplete(true)
           .setMaxLength(40),
+      )
+      .addAttachmentOption((o) =>
+        o
+          .setName('file')
+          .setDescription('Open a game file instead (from /history export): starts after its last phase'),
       ),
   )
   .addSubcommand((s) =>
@@ -190,7 +199,14 @@ const s = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The sandbox's head line: which one, what it copies, and that nothing of it reaches the game. */
 function headLine(v: SandboxView): string {
-  return `🧪 **Sandbox #${v.id}** · ${v.variantName} · **${v.label}** (copied from ${v.source} of the game in ${channelMention(v.gameChannelId)})`;
+  return `🧪 **Sandbox #${v.id}** · ${v.variantName} · **${v.label}** (${origin(v)})`;
+}
+
+/** Where a sandbox comes from: a game's phase, or a game file. */
+function origin(v: SandboxView): string {
+  return v.gameChannelId === ''
+    ? `opened from ${v.source}`
+    : `copied from ${v.source} of the game in ${channelMention(v.gameChannelId)}`;
 }
 
 /** Who `as:` names: a seated power, or the game master. */
@@ -385,13 +401,16 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 
 /** `/sandbox start`: copies the game's board (its current phase, or one from /history) and shows it with its map. */
 async function startSub(ctx: BotContext, interaction: ChatInputCommandInteraction, turn: LoopTurns): Promise<void> {
-  const r = await turn(() =>
-    startSandbox(ctx.deps, {
-      ...placeOf(interaction),
-      gameId: interaction.options.getInteger('game'),
-      phase: interaction.options.getString('phase'),
-    }),
-  );
+  const file = interaction.options.getAttachment('file');
+  const r = file
+    ? await startFromFile(ctx, interaction, file, turn)
+    : await turn(() =>
+        startSandbox(ctx.deps, {
+          ...placeOf(interaction),
+          gameId: interaction.options.getInteger('game'),
+          phase: interaction.options.getString('phase'),
+        }),
+      );
   if (!r.ok) return replyRejected(interaction, r.error);
   return replyWithMap(
     ctx,
@@ -401,6 +420,45 @@ async function startSub(ctx: BotContext, interaction: ChatInputCommandInteractio
     'board',
     `${viewText(r.sandbox)}\nIt ends after ${formatDuration(limitsOf(ctx.deps).sandboxIdleMs)} unused, or with \`/sandbox end\`.`,
   );
+}
+
+/** How long the bot waits for an attached game file to download. */
+const FILE_FETCH_MS = 10_000;
+
+/**
+ * `/sandbox start file:`: the attached game file, its size checked before it is fetched, read on turns of the event
+ * loop shared with the other members' sandbox work; every problem is a refusal that names it.
+ */
+async function startFromFile(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  file: Attachment,
+  turn: LoopTurns,
+): Promise<Awaited<ReturnType<typeof startSandboxFromFile>>> {
+  const max = IMPORT_LIMITS.maxBytes;
+  if (interaction.options.getInteger('game') !== null || interaction.options.getString('phase') !== null)
+    return { ok: false, error: 'A sandbox starts from a game or from a file: give `file:` alone.' };
+  if (file.size > max)
+    return {
+      ok: false,
+      error: `The file is ${formatBytes(file.size)}; a game file may be at most ${formatBytes(max)}.`,
+    };
+  let text: string;
+  try {
+    const res = await fetch(file.url, { signal: AbortSignal.timeout(FILE_FETCH_MS) });
+    if (!res.ok)
+      return { ok: false, error: `The file could not be downloaded from Discord (HTTP ${res.status}); try again.` };
+    text = await res.text();
+  } catch {
+    return { ok: false, error: 'The file could not be downloaded from Discord in time; try again.' };
+  }
+  return startSandboxFromFile(ctx.deps, { ...placeOf(interaction), fileName: file.name, text }, async () => {
+    await turn(() => undefined);
+  });
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`;
 }
 
 /** `/sandbox order`: stores orders for any power; lists what was stored, replaced and refused, then the phase's state. */
@@ -560,7 +618,7 @@ async function listSub(ctx: BotContext, interaction: ChatInputCommandInteraction
     );
   const lines = r.sandboxes.map(
     (v, i) =>
-      `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (copied from ${v.source} of the game in ${channelMention(v.gameChannelId)}) · ${s(v.orders.length, 'order')} · ends ${timestamp(v.expiresAt)} unused`,
+      `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (${origin(v)}) · ${s(v.orders.length, 'order')} · ends ${timestamp(v.expiresAt)} unused`,
   );
   return replyPrivately(
     interaction,

@@ -8,13 +8,23 @@ import type { FakeUser, RegisteredCommand, RegisteredOption } from './model.js';
 import { OptionType } from './model.js';
 import { memberJson, userJson } from './payloads.js';
 
-export type OptionValue = string | number | boolean | FakeUser;
+export type OptionValue = string | number | boolean | FakeUser | FakeUpload;
+
+/** A file a member attaches to an attachment option (type 11): uploaded with the command, served at its URL. */
+export interface FakeUpload {
+  upload: true;
+  filename: string;
+  data: Buffer;
+  contentType?: string;
+}
 
 export interface BuildOptions {
   /** For autocomplete: the option being typed. */
   focused?: string;
   /** Skip the choice check (a stale client sending a value the current registration no longer offers). */
   unchecked?: boolean;
+  /** Stores an attached file and answers its attachment object (id, filename, size, content_type, url). */
+  upload?: (u: FakeUpload) => Record<string, unknown>;
   /** Used in a direct message with the bot (set by the fake from the channel). */
   dm?: boolean;
 }
@@ -73,6 +83,7 @@ export function buildCommandData(
   const resolvedUsers: Record<string, unknown> = {};
   const resolvedMembers: Record<string, unknown> = {};
   const resolvedRoles: Record<string, unknown> = {};
+  const resolvedAttachments: Record<string, unknown> = {};
 
   let level: RegisteredOption[] = command.options;
   const wrappers: { name: string; type: number }[] = [];
@@ -110,6 +121,12 @@ export function buildCommandData(
         flags: 0,
       };
       out = { name: optName, type: def.type, value: role.id };
+    } else if (def.type === OptionType.Attachment) {
+      if (typeof value !== 'object' || !('upload' in value) || !opts.upload)
+        throw new Error(`/${path} option "${optName}" takes a file: { upload: true, filename, data }`);
+      const attachment = opts.upload(value);
+      resolvedAttachments[String(attachment.id)] = attachment;
+      out = { name: optName, type: def.type, value: attachment.id };
     } else {
       out = { name: optName, type: def.type, value: encodeValue(def, value, lookupUser, path) };
     }
@@ -144,6 +161,7 @@ export function buildCommandData(
   if (Object.keys(resolvedUsers).length > 0)
     Object.assign(resolved, { users: resolvedUsers, members: resolvedMembers });
   if (Object.keys(resolvedRoles).length > 0) resolved.roles = resolvedRoles;
+  if (Object.keys(resolvedAttachments).length > 0) resolved.attachments = resolvedAttachments;
   if (Object.keys(resolved).length > 0) data.resolved = resolved;
   return { data, commandName: [name, ...subPath].join(' ') };
 }

@@ -15,14 +15,22 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildCommandData, type BuildOptions, type OptionValue } from './commands.js';
+import { buildCommandData, type BuildOptions, type FakeUpload, type OptionValue } from './commands.js';
 import { buttonsOf, componentsJson, componentsOf, findComponent, type FakeButton } from './components.js';
 import { allowedMentionsOf, pingsOf, type AllowedMentions, type Pings } from './mentions.js';
 import { FakeGateway, shardOfGuild, type ShardInfo } from './gateway.js';
 import { FakeInteraction } from './interaction.js';
-import type { Delivery, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
+import type { Delivery, FakeAttachment, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
 import { EPHEMERAL } from './model.js';
-import { channelJson, guildJson, userJson, ALL_PERMISSIONS, memberJson, messageJson } from './payloads.js';
+import {
+  attachmentJson,
+  channelJson,
+  guildJson,
+  userJson,
+  ALL_PERMISSIONS,
+  memberJson,
+  messageJson,
+} from './payloads.js';
 import { handleRest, INTERACTION_ACK_WINDOW_MS } from './rest.js';
 import { FakeDiscordState } from './state.js';
 
@@ -411,6 +419,18 @@ export class FakeDiscord {
     return interaction.choices;
   }
 
+  /** Keeps a file a member attaches to a command, served at its URL like a message's attachment. */
+  private registerUpload(u: FakeUpload): Record<string, unknown> {
+    const attachment: FakeAttachment = {
+      id: this.state.ids.next(),
+      filename: u.filename,
+      contentType: u.contentType ?? 'application/octet-stream',
+      data: u.data,
+    };
+    this.state.uploads.set(attachment.id, attachment);
+    return attachmentJson(attachment, this.origin);
+  }
+
   private dispatchInteraction(
     type: 2 | 4,
     userRef: UserRef,
@@ -430,7 +450,7 @@ export class FakeDiscord {
       options,
       (v) => (typeof v === 'object' ? (v as FakeUser) : this.tryUser(String(v))),
       this.state.joinedAt,
-      { ...opts, dm: this.state.guildOf(channel) === null },
+      { ...opts, dm: this.state.guildOf(channel) === null, upload: (u) => this.registerUpload(u) },
       (ref) => this.role(ref),
     );
     return this.dispatch(type, user, channel, commandName, data);

@@ -208,6 +208,11 @@ function findRoute(method: string, path: string): { handler: Handler; auth: bool
 
 function serveAttachment(state: FakeDiscordState, path: string, res: ServerResponse): void {
   const id = path.split('/')[2];
+  const uploaded = id ? state.uploads.get(id) : undefined;
+  if (uploaded) {
+    res.writeHead(200, { 'content-type': uploaded.contentType }).end(uploaded.data);
+    return;
+  }
   for (const m of state.messages.values()) {
     const a = m.attachments.find((x) => x.id === id);
     if (a) {

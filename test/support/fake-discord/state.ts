@@ -183,6 +183,8 @@ export class FakeDiscordState {
   readonly dmChannelOf = new Map<string, string>();
   readonly closedDms = new Set<string>();
   readonly messages = new Map<string, FakeMessage>();
+  /** Files members attached to commands (attachment options), by attachment id. */
+  readonly uploads = new Map<string, FakeAttachment>();
   readonly interactions = new Map<string, FakeInteraction>();
   readonly interactionsByToken = new Map<string, FakeInteraction>();
   commands: RegisteredCommand[] = [];

@@ -1,0 +1,1 @@
+ALTER TABLE "sandboxes" ALTER COLUMN "game_id" DROP NOT NULL;
