@@ -530,8 +530,9 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     const lines = h.fake.channelMessages(thread).filter((m) => h.fake.pings(m).users.length === 0);
     const actions = (h.database.sqlite.prepare('select count(*) as n from card_events').get() as { n: number }).n;
     expect(lines).toHaveLength(actions + 1);
-    // the scan saw real traffic and real secrets
-    expect(privacy().deliveries).toBeGreaterThan(60);
+    // the scan saw real traffic and real secrets (about 60 deliveries by now; fewer on a loaded machine, where the
+    // table's status edits coalesce)
+    expect(privacy().deliveries).toBeGreaterThan(40);
     expect(hiddenNow().size).toBeGreaterThan(50);
     expect(leaks(`played ${[...hiddenNow()][0]}`, hiddenNow())).toHaveLength(1);
     const names = privacy().hiddenNamesNow();
