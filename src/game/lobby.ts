@@ -6,7 +6,7 @@
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
-import { parseSeatSettings, type SeatSettings } from './seat-settings.js';
+import { parseSeatSettings, type SeatCreateInput, type SeatSettings } from './seat-settings.js';
 import { reliabilityRefusal } from './seat-record.js';
 import { GAME_DEFAULT_LEVEL } from '../ai/levels.js';
 import {
@@ -47,7 +47,7 @@ export function matchPower(variantId: string, text: string): string | null {
 }
 
 /** What `/game create` gives (src/bot/commands/game.ts reads it from the command's options). */
-export interface CreateGameInput {
+export interface CreateGameInput extends SeatCreateInput {
   channelId: string;
   guildId: string | null;
   userId: string;
@@ -61,16 +61,6 @@ export interface CreateGameInput {
   options?: Record<string, string | null | undefined>;
   /** The variant's options as typed in `/game create options:`: comma-separated `name` or `name=value` (variant-of-game.ts). */
   optionsText?: string | null;
-  /** `/game create computer:`: `all` (every power nobody holds at the start) or powers, comma-separated. */
-  computer?: string | null;
-  /** `/game create demonstration:` — a table of only computer players, every power seated at once. */
-  demonstration?: boolean | null;
-  /** `/game create computer-level:` — how well every computer seat of the game plays (default normal). */
-  computerLevel?: string | null;
-  /** `/game create nmr: vacate-after: min-reliability:` (seats.ts; defaults hold, 2, none). */
-  nmr?: string | null;
-  vacateAfter?: number | null;
-  minReliability?: number | null;
   /** `/game create press:` — `open` (default), `gunboat` or `anonymous` (docs/bot.md "Press"). */
   press?: string | null;
   /** `/game create scoring:` — one of `SCORING_SYSTEMS`, default `draw-size` (docs/bot.md "Scoring"). */

@@ -17,12 +17,24 @@ export interface SeatSettings {
   minReliability: number | null;
 }
 
-/** Reads `/game create nmr: vacate-after: min-reliability:`; a value out of range is refused, naming the range. */
-export function parseSeatSettings(input: {
+/** What `/game create` says about seats for a game of any kind: computer players, then missed orders and silence. */
+export interface SeatCreateInput {
+  /** `computer:` — `all` (every seat nobody holds at the start) or seats (powers, dynasties), comma-separated. */
+  computer?: string | null;
+  /** `demonstration:` — a table of only computer players, every seat taken at once. */
+  demonstration?: boolean | null;
+  /** `computer-level:` — how well every computer seat of the game plays (default normal). */
+  computerLevel?: string | null;
+  /** `nmr: vacate-after: min-reliability:` (defaults hold, 2, none). */
   nmr?: string | null;
   vacateAfter?: number | null;
   minReliability?: number | null;
-}): Result<{ settings: SeatSettings }> {
+}
+
+/** Reads `/game create nmr: vacate-after: min-reliability:`; a value out of range is refused, naming the range. */
+export function parseSeatSettings(
+  input: Pick<SeatCreateInput, 'nmr' | 'vacateAfter' | 'minReliability'>,
+): Result<{ settings: SeatSettings }> {
   const nmr = input.nmr ?? 'hold';
   if (nmr !== 'hold' && nmr !== 'computer')
     return fail(`\`nmr:\` is \`hold\` or \`computer\` (you gave "${String(nmr).slice(0, 20)}").`);

@@ -171,6 +171,19 @@ describe('gunboat: no press', () => {
     await h.bot!.outbox.idle();
     expect(h.fake.dms('bob').some((m) => m.content.includes('hello'))).toBe(false);
   });
+
+  it('a card table refuses press: (and the other Diplomacy-only options) instead of ignoring it', async () => {
+    h.fake.addChannel('table');
+    const refused = await h.fake.slash('gm', 'table', 'game create', {
+      variant: 'warring-states-cards',
+      press: 'gunboat',
+      scoring: 'sum-of-squares',
+    });
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.text).toMatch(/`press:`, `scoring:` are for Diplomacy games/);
+    const created = await h.fake.slash('gm', 'table', 'game create', { variant: 'warring-states-cards' });
+    expect(created.text).not.toMatch(/⚠️/);
+  });
 });
 
 describe('anonymous press: relayed by DM, signed with the power', () => {

@@ -184,7 +184,15 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   switch (interaction.options.getSubcommand()) {
     case 'create': {
       const kind = botKindCreating(interaction.options.getString('variant', true));
-      if (kind) return kind.create(ctx, interaction);
+      if (kind) {
+        const diplomacyOnly = DIPLOMACY_ONLY_OPTIONS.filter((o) => interaction.options.get(o) !== null);
+        if (diplomacyOnly.length > 0)
+          return replyRejected(
+            interaction,
+            `${diplomacyOnly.map((o) => `\`${o}:\``).join(', ')} ${diplomacyOnly.length === 1 ? 'is' : 'are'} for Diplomacy games: a game of this kind has its own winner rule and no press. Leave ${diplomacyOnly.length === 1 ? 'it' : 'them'} out.`,
+          );
+        return kind.create(ctx, interaction);
+      }
       const r = createGame(ctx.deps, {
         ...caller,
         guildId: interaction.guildId,
@@ -394,3 +402,6 @@ const PRESS_TEXT: Record<PressMode, string> = {
   anonymous:
     'Anonymous press: players talk through `/press send`, signed with their power only; who plays whom stays hidden until the end.',
 };
+
+/** `/game create` options only a Diplomacy game reads: another kind of game refuses them rather than ignore them. */
+const DIPLOMACY_ONLY_OPTIONS = ['press', 'scoring', 'rate-computers'] as const;

@@ -3,7 +3,7 @@
  * its unique open-game index), join with a dynasty, leave, and start (missing dynasties drawn at random, the
  * deal, the setup give with its deadline).
  */
-import { parseSeatSettings, type SeatSettings } from '../seat-settings.js';
+import { parseSeatSettings, type SeatCreateInput, type SeatSettings } from '../seat-settings.js';
 import { reliabilityRefusal } from '../seat-record.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, eq } from 'drizzle-orm';
@@ -43,7 +43,8 @@ import {
 } from './types.js';
 import { channelRef } from '../text-refs.js';
 
-export interface CreateCardGameInput {
+/** `/game create` for a card table; its seat options (`computer:` names dynasties) are every kind's. */
+export interface CreateCardGameInput extends SeatCreateInput {
   channelId: string;
   guildId: string | null;
   /** The creator, who becomes the game master. */
@@ -56,19 +57,6 @@ export interface CreateCardGameInput {
   turn?: string | null;
   /** The optional dynasty cards (default off: the base rules). */
   dynastyCards?: boolean | null;
-  /**
-   * `/game create computer:`, as for a Diplomacy game: `all` (every seat nobody holds at the start) or
-   * dynasties, comma-separated (seated at once).
-   */
-  computer?: string | null;
-  /** `/game create demonstration:` — a table of only computer players, every seat taken at once. */
-  demonstration?: boolean | null;
-  /** `/game create computer-level:` — how well every computer seat of the table plays (default normal). */
-  computerLevel?: string | null;
-  /** `/game create nmr: vacate-after: min-reliability:` (src/game/seats.ts). */
-  nmr?: string | null;
-  vacateAfter?: number | null;
-  minReliability?: number | null;
 }
 
 /** Which seats computer players take, as the game master asked at creation. */
