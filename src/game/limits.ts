@@ -9,6 +9,7 @@ import type { Tx } from '../store/db.js';
 import { cooldowns, games, guildSettings, phases } from '../store/schema.js';
 import { audit } from '../store/queries.js';
 import { formatDuration, parseDuration } from './durations.js';
+import { channelRef } from './text-refs.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { CooldownAction, GameDeps, Limits, Result } from './types.js';
 
@@ -73,6 +74,24 @@ export function liveGamesInServer(tx: Tx, guildId: string): number {
     .from(games)
     .where(and(eq(games.guildId, guildId), inArray(games.status, ['forming', 'active', 'paused'])))
     .get()!.n;
+}
+
+/**
+ * Why a member may not create a game of any kind in this server now, or null: they already have one forming there,
+ * or the server has its most live games.
+ */
+export function newGameRefusal(tx: Tx, deps: Pick<GameDeps, 'limits'>, guildId: string, userId: string): string | null {
+  const forming = tx
+    .select({ channelId: games.channelId })
+    .from(games)
+    .where(and(eq(games.guildId, guildId), eq(games.gmUserId, userId), eq(games.status, 'forming')))
+    .get();
+  if (forming)
+    return `You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it (\`/gm cancel\`) before creating another.`;
+  const { maxLiveGames } = serverLimits(tx, deps, guildId);
+  if (liveGamesInServer(tx, guildId) >= maxLiveGames)
+    return `This server already has ${maxLiveGames} live games, its limit; wait for one to finish (or ask a server manager about \`/server limits\`).`;
+  return null;
 }
 
 /** Phases of the game resolved in the hour before `now`, and when the oldest of them leaves that hour. */

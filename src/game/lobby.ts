@@ -18,7 +18,7 @@ import {
   type ComputerSeatsRequest,
   type Level,
 } from './computer-seat.js';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { botVariants, getVariant } from '../variants/index.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
@@ -26,7 +26,7 @@ import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf 
 import { games, phases, players, type GameRow, type PressMode } from '../store/schema.js';
 import { hidesIdentities } from './identities.js';
 import { formatDuration, parseDurations } from './durations.js';
-import { liveGamesInServer, serverLimits } from './limits.js';
+import { newGameRefusal, serverLimits } from './limits.js';
 import { enqueue, queueDm, queueStatus } from './outbox-write.js';
 import { ordersOpenLine, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
@@ -230,23 +230,9 @@ function checkGamePlace(
       );
     }
   }
-  if (guildId) {
-    // One forming game per user per server, and a cap on the server's live games.
-    const forming = tx
-      .select({ channelId: games.channelId })
-      .from(games)
-      .where(and(eq(games.guildId, guildId), eq(games.gmUserId, input.userId), eq(games.status, 'forming')))
-      .get();
-    if (forming)
-      return fail(
-        `You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it (\`/gm cancel\`) before creating another.`,
-      );
-    if (liveGamesInServer(tx, guildId) >= server.maxLiveGames) {
-      return fail(
-        `This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish (or ask a server manager about \`/server limits\`).`,
-      );
-    }
-  }
+  // One forming game per member per server, and a cap on the server's live games.
+  const refused = guildId ? newGameRefusal(tx, deps, guildId, input.userId) : null;
+  if (refused) return fail(refused);
   return { ok: true, guildId, notifyRoleId };
 }
 

@@ -6,13 +6,13 @@
 import { parseSeatSettings, type SeatCreateInput, type SeatSettings } from '../seat-settings.js';
 import { reliabilityRefusal } from '../seat-record.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DYNASTIES, newGame, publicView, type DynastyId } from '../../cardgame/index.js';
 import { audit, idText, openGameByChannel } from '../../store/queries.js';
 import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import { formatDuration, parseDuration } from '../durations.js';
-import { liveGamesInServer, serverLimits } from '../limits.js';
+import { newGameRefusal } from '../limits.js';
 import { queueDm, queueStatus } from '../outbox-write.js';
 import { fail, inReadTransaction, inTransaction, noteEvent } from '../tx.js';
 import type { Caller, GameDeps, Result } from '../types.js';
@@ -176,20 +176,8 @@ export function createCardGame(
         `This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`,
       );
     const guildId = idText(input.guildId) || null;
-    if (guildId) {
-      const server = serverLimits(tx, deps, guildId);
-      const forming = tx
-        .select({ channelId: games.channelId })
-        .from(games)
-        .where(and(eq(games.guildId, guildId), eq(games.gmUserId, input.userId), eq(games.status, 'forming')))
-        .get();
-      if (forming)
-        return fail(
-          `You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it before creating another.`,
-        );
-      if (liveGamesInServer(tx, guildId) >= server.maxLiveGames)
-        return fail(`This server already has ${server.maxLiveGames} live games, its limit; wait for one to finish.`);
-    }
+    const refused = guildId ? newGameRefusal(tx, deps, guildId, input.userId) : null;
+    if (refused) return fail(refused);
     const now = deps.now();
     const game = tx
       .insert(games)
