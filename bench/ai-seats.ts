@@ -13,6 +13,7 @@
  *   the same length as the control: on a loaded 2-core machine the operating system alone delays a thread by tens
  *   of milliseconds now and then, which no code can help.
  */
+import { sqliteStoreOf } from '../src/store/sqlite-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,13 +54,13 @@ async function withGame<T>(table: Table, run: (deps: GameDeps) => Promise<T>): P
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-seats-'));
   const opened = openDatabase(join(dir, 'bench.db'));
   try {
-    const deps: GameDeps = { db: opened.db, now: Date.now };
+    const deps: GameDeps = { store: sqliteStoreOf(opened), now: Date.now };
     const ok = <R extends { ok: boolean }>(r: R) => {
       if (!r.ok) throw new Error((r as unknown as { error: string }).error);
       return r;
     };
     ok(
-      createGame(deps, {
+      await createGame(deps, {
         channelId: 'c',
         guildId: 'g',
         userId: 'gm',
@@ -68,8 +69,8 @@ async function withGame<T>(table: Table, run: (deps: GameDeps) => Promise<T>): P
         computer: table.computers.join(', '),
       }),
     );
-    ok(joinGame(deps, { channelId: 'c', userId: '1', power: table.person }));
-    ok(startGame(deps, { channelId: 'c', userId: 'gm' }));
+    ok(await joinGame(deps, { channelId: 'c', userId: '1', power: table.person }));
+    ok(await startGame(deps, { channelId: 'c', userId: 'gm' }));
     return await run(deps);
   } finally {
     opened.close();
@@ -91,29 +92,29 @@ interface Watched {
  */
 async function seatsPlaying(deps: GameDeps, table: Table): Promise<Watched> {
   const person = { channelId: 'c', userId: '1' };
-  const phaseCount = () => deps.db.select({ id: phases.id }).from(phases).all().length;
+  const phaseCount = async () => (await deps.store.db.select({ id: phases.id }).from(phases)).length;
   const seats = computerSeats(deps, {
     onError: (err) => process.stderr.write(`bench: computer seat failed: ${String(err)}\n`),
   });
   // A start choice (Warhammer's Dogs of War muster) comes before the orders: answered first, not measured.
-  while (computerSeatDuties(deps).some((d) => d.step !== null)) await Promise.all(seats.play());
+  while ((await computerSeatDuties(deps)).some((d) => d.step !== null)) await Promise.all(await seats.play());
   if (table.orders) {
-    const stored = submitOrders(deps, { ...person, text: table.orders });
+    const stored = await submitOrders(deps, { ...person, text: table.orders });
     if (!stored.ok) throw new Error(stored.error);
   }
-  const ready = toggleReady(deps, person);
+  const ready = await toggleReady(deps, person);
   if (!ready.ok) throw new Error(ready.error);
-  const before = phaseCount();
+  const before = await phaseCount();
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   const blocks = watchLoopBlocks();
   const t = performance.now();
-  const asked = computerSeatDuties(deps).length;
-  await Promise.all(seats.play());
+  const asked = (await computerSeatDuties(deps)).length;
+  await Promise.all(await seats.play());
   const wall = performance.now() - t;
   const watched = blocks.stop();
   delay.disable();
-  return { seats: asked, wall, blocks: watched, delay, resolved: phaseCount() > before };
+  return { seats: asked, wall, blocks: watched, delay, resolved: (await phaseCount()) > before };
 }
 
 async function idleControl(wall: number): Promise<IntervalHistogram> {

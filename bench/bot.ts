@@ -1,3 +1,5 @@
+import { sqliteStoreOf } from '../src/store/sqlite-store.js';
+import { first } from '../src/store/store.js';
 /**
  * Discord bot (issue 4 §9), measured end to end with the real bot (discord.js client, router, game use-cases,
  * SQLite WAL file, outbox, renderer) against the local Discord stand-in running in a worker thread (as a real
@@ -34,7 +36,7 @@ export async function benchBot(): Promise<BenchResult[]> {
   const database = openDatabase(join(dir, 'bench.db'));
   const bot = await startBot({
     token: fake.token,
-    db: database.db,
+    store: sqliteStoreOf(database),
     log: createLogger('silent'),
     apiBase: fake.apiBase,
     devGuildId: fake.guildId,
@@ -108,17 +110,18 @@ async function deadlineToResultsPost(
 ): Promise<number[]> {
   const r = rng(20_261_121);
   const db = database.db;
-  const current = db.select().from(phases).where(eq(phases.idx, 0)).all();
+  const current = await db.select().from(phases).where(eq(phases.idx, 0));
   for (const phase of current) {
     const position = {
       ...randomPosition(classic, r, 34),
       phase: { season: 'spring' as const, year: 1905, type: 'movement' as const },
     };
-    db.update(phases).set({ position }).where(eq(phases.id, phase.id)).run();
-    db.delete(ordersTable).where(eq(ordersTable.phaseId, phase.id)).run();
+    await db.update(phases).set({ position }).where(eq(phases.id, phase.id));
+    await db.delete(ordersTable).where(eq(ordersTable.phaseId, phase.id));
     for (const o of randomOrders(classic, position, r)) {
       if (o.order.kind === 'waive') continue;
-      db.insert(ordersTable)
+      await db
+        .insert(ordersTable)
         .values({
           phaseId: phase.id,
           power: o.power,
@@ -128,21 +131,20 @@ async function deadlineToResultsPost(
           submittedBy: 'bench',
           submittedAt: Date.now(),
         })
-        .onConflictDoNothing()
-        .run();
+        .onConflictDoNothing();
     }
   }
   const times: number[] = [];
   for (const phase of current) {
-    const game = db.select().from(games).where(eq(games.id, phase.gameId)).get()!;
-    db.update(games)
+    const game = first(await db.select().from(games).where(eq(games.id, phase.gameId)).limit(1))!;
+    await db
+      .update(games)
       .set({ deadlineMs: Date.now() + 10 * HOUR })
-      .where(eq(games.status, 'active'))
-      .run();
-    db.update(games)
+      .where(eq(games.status, 'active'));
+    await db
+      .update(games)
       .set({ deadlineMs: Date.now() - 1 })
-      .where(eq(games.id, game.id))
-      .run();
+      .where(eq(games.id, game.id));
     const t0 = performance.now();
     const posted = fake.waitForChannelMessage(game.channelId, '**Spring 1905 movement: results**');
     sweep();

@@ -4,6 +4,7 @@
  * (the map is rendered later by the deliverer; see the rendering benchmark). Uses a WAL database file, as in
  * production.
  */
+import { sqliteStoreOf } from '../src/store/sqlite-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,29 +34,30 @@ export async function benchGame(): Promise<BenchResult[]> {
   try {
     const r = rng(4_2026);
     let t = Date.UTC(2026, 0, 1);
-    const deps: GameDeps = { db: opened.db, now: () => t, random: r };
+    const deps: GameDeps = { store: sqliteStoreOf(opened), now: () => t, random: r };
     const gameIds: number[] = [];
     for (let i = 0; i < GAMES; i++) {
       const channelId = `bench-${i}`;
-      const created = createGame(deps, {
+      const created = await createGame(deps, {
         channelId,
         guildId: `g${Math.floor(i / 20)}`,
         userId: 'gm',
         variantId: 'classic',
       }); // a server holds at most 25 live games
       if (!created.ok) throw new Error(created.error);
-      for (const p of classic.powers) joinGame(deps, { channelId, userId: `${channelId}-${p.name}`, power: p.name });
-      const started = startGame(deps, { channelId, userId: 'gm' });
+      for (const p of classic.powers)
+        await joinGame(deps, { channelId, userId: `${channelId}-${p.name}`, power: p.name });
+      const started = await startGame(deps, { channelId, userId: 'gm' });
       if (!started.ok) throw new Error(started.error);
       // A 34-unit movement phase with an order for every unit.
       const position = {
         ...randomPosition(classic, r, 34),
         phase: { season: 'spring' as const, year: 1905, type: 'movement' as const },
       };
-      opened.db.update(phases).set({ position }).where(eq(phases.id, started.phase.id)).run();
+      await opened.db.update(phases).set({ position }).where(eq(phases.id, started.phase.id));
       for (const o of randomOrders(classic, position, r)) {
         if (o.order.kind === 'waive') continue;
-        opened.db
+        await opened.db
           .insert(orders)
           .values({
             phaseId: started.phase.id,
@@ -66,8 +68,7 @@ export async function benchGame(): Promise<BenchResult[]> {
             submittedBy: 'bench',
             submittedAt: t,
           })
-          .onConflictDoNothing()
-          .run();
+          .onConflictDoNothing();
       }
       gameIds.push(started.game.id);
     }
@@ -76,13 +77,12 @@ export async function benchGame(): Promise<BenchResult[]> {
     t += 3_600_000;
     const times: number[] = [];
     for (const gameId of gameIds) {
-      opened.db
+      await opened.db
         .update(games)
         .set({ deadlineMs: t - 1 })
-        .where(eq(games.id, gameId))
-        .run();
+        .where(eq(games.id, gameId));
       const t0 = performance.now();
-      const res = resolveDuePhases(deps);
+      const res = await resolveDuePhases(deps);
       times.push(performance.now() - t0);
       if (res.resolved !== 1) throw new Error(`expected one resolution, got ${JSON.stringify(res)}`);
     }
@@ -94,7 +94,7 @@ export async function benchGame(): Promise<BenchResult[]> {
     for (let i = 0; i < 40; i++) {
       const channelId = `bench-${i}`;
       const power = classic.powers[i % classic.powers.length].name;
-      const ctx = playerContext(deps, { channelId, userId: `${channelId}-${power}` });
+      const ctx = await playerContext(deps, { channelId, userId: `${channelId}-${power}` });
       if (!ctx.ok) throw new Error(ctx.error);
       const text = ctx.position.units
         .filter((u) => u.power === power)
@@ -102,7 +102,7 @@ export async function benchGame(): Promise<BenchResult[]> {
         .join('; ');
       if (text === '') continue;
       const t0 = performance.now();
-      const r2 = submitOrders(deps, { channelId, userId: `${channelId}-${power}`, text });
+      const r2 = await submitOrders(deps, { channelId, userId: `${channelId}-${power}`, text });
       submitTimes.push(performance.now() - t0);
       if (!r2.ok || r2.rejected.length > 0) throw new Error(r2.ok ? r2.rejected[0].error : r2.error);
       orderCounts.push(r2.stored.length);

@@ -1,3 +1,5 @@
+import { sqliteStoreOf } from '../src/store/sqlite-store.js';
+import { first } from '../src/store/store.js';
 /**
  * `nmr: computer` (docs/bot.md "Seats that never stall"): from the deadline to the results, when a computer player
  * gives the missing orders. A game on a file database whose seats are people who gave nothing (one gave its orders in
@@ -40,14 +42,14 @@ async function deadlineToResults(
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-nmr-'));
   const opened = openDatabase(join(dir, 'bench.db'));
   let clock = Date.now();
-  const deps: GameDeps = { db: opened.db, now: () => clock };
+  const deps: GameDeps = { store: sqliteStoreOf(opened), now: () => clock };
   const ok = <R extends { ok: boolean }>(r: R) => {
     if (!r.ok) throw new Error((r as unknown as { error: string }).error);
     return r;
   };
   try {
     ok(
-      createGame(deps, {
+      await createGame(deps, {
         channelId: 'c',
         guildId: 'g',
         userId: 'gm',
@@ -57,44 +59,35 @@ async function deadlineToResults(
         computerLevel: 'normal',
       }),
     );
-    for (const [i, power] of powers.entries()) ok(joinGame(deps, { channelId: 'c', userId: `${i + 1}`, power }));
-    ok(startGame(deps, { channelId: 'c', userId: 'gm' }));
+    for (const [i, power] of powers.entries()) ok(await joinGame(deps, { channelId: 'c', userId: `${i + 1}`, power }));
+    ok(await startGame(deps, { channelId: 'c', userId: 'gm' }));
     if (ordered)
-      ok(submitOrders(deps, { channelId: 'c', userId: `${powers.indexOf(ordered.power) + 1}`, text: ordered.text }));
+      ok(
+        await submitOrders(deps, {
+          channelId: 'c',
+          userId: `${powers.indexOf(ordered.power) + 1}`,
+          text: ordered.text,
+        }),
+      );
     const filler = missingOrderFiller(deps);
     // A start choice first (Warhammer's Dogs of War muster): its deadline passes and the filler answers it, unmeasured;
     // then the orders have a deadline of their own.
-    while (
-      deps.db
-        .select()
-        .from(phaseSteps)
-        .all()
-        .some((r) => r.step !== null)
-    ) {
-      clock = deps.db.select().from(games).get()!.deadlineMs! + 1;
-      resolveDuePhases(deps);
-      await Promise.all(filler.play());
-      resolveDuePhases(deps);
+    while ((await deps.store.db.select().from(phaseSteps)).some((r) => r.step !== null)) {
+      clock = first(await deps.store.db.select().from(games).limit(1))!.deadlineMs! + 1;
+      await resolveDuePhases(deps);
+      await Promise.all(await filler.play());
+      await resolveDuePhases(deps);
     }
-    clock = deps.db.select().from(games).get()!.deadlineMs! + 1;
+    clock = first(await deps.store.db.select().from(games).limit(1))!.deadlineMs! + 1;
     const t = performance.now();
-    const first = resolveDuePhases(deps);
-    const missing = first.awaiting ?? 0;
-    await Promise.all(filler.play());
-    const second = resolveDuePhases(deps);
+    const firstPass = await resolveDuePhases(deps);
+    const missing = firstPass.awaiting ?? 0;
+    await Promise.all(await filler.play());
+    const second = await resolveDuePhases(deps);
     const ms = performance.now() - t;
-    const given = deps.db
-      .select()
-      .from(orders)
-      .all()
-      .filter((o) => o.submittedBy === 'computer:nmr').length;
+    const given = (await deps.store.db.select().from(orders)).filter((o) => o.submittedBy === 'computer:nmr').length;
     const resolved =
-      second.resolved > 0 &&
-      deps.db
-        .select()
-        .from(outbox)
-        .all()
-        .some((r) => r.kind === 'phase_results');
+      second.resolved > 0 && (await deps.store.db.select().from(outbox)).some((r) => r.kind === 'phase_results');
     return { ms, missing, given, resolved };
   } finally {
     opened.close();

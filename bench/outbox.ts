@@ -1,3 +1,5 @@
+import { sqliteStoreOf } from '../src/store/sqlite-store.js';
+import { first } from '../src/store/store.js';
 /**
  * A fair outbox (abuse issue §2): how long a results post takes to reach its channel after its deadline
  * while another game floods its own channel and a player's DMs are rate-limited, with Discord's limits
@@ -28,7 +30,7 @@ export async function benchOutbox(): Promise<BenchResult[]> {
   const database = openDatabase(join(dir, 'bench.db'));
   const bot = await startBot({
     token: fake.token,
-    db: database.db,
+    store: sqliteStoreOf(database),
     log: createLogger('silent'),
     apiBase: fake.apiBase,
     devGuildId: fake.guildId,
@@ -48,9 +50,9 @@ export async function benchOutbox(): Promise<BenchResult[]> {
 
     const db = database.db;
     const flooded = fake.channel('flooded').id;
-    db.transaction((tx) => {
+    await sqliteStoreOf(database).transaction(async (tx) => {
       for (let i = 0; i < FLOOD; i++) {
-        enqueue(tx, {
+        await enqueue(tx, {
           gameId: null,
           payload: { type: 'notice', gameId: 0, text: `flood ${i}` },
           target: { kind: 'channel', id: flooded },
@@ -65,7 +67,7 @@ export async function benchOutbox(): Promise<BenchResult[]> {
           text: `order confirmation ${i}`,
           reason: 'order_confirmation' as const,
         };
-        enqueue(tx, {
+        await enqueue(tx, {
           gameId: null,
           payload,
           target: { kind: 'user', id: fake.user('alice').id },
@@ -77,20 +79,22 @@ export async function benchOutbox(): Promise<BenchResult[]> {
     bot.outbox.kick();
     await fake.waitForChannelMessage('flooded', (m) => m.content === 'flood 0');
 
-    const quiet = db
-      .select()
-      .from(games)
-      .where(eq(games.channelId, fake.channel('quiet').id))
-      .get()!;
+    const quiet = first(
+      await db
+        .select()
+        .from(games)
+        .where(eq(games.channelId, fake.channel('quiet').id))
+        .limit(1),
+    )!;
     const times: number[] = [];
     for (let n = 0; n < PHASES; n++) {
       const before = fake.channelMessages('quiet').filter((m) => m.content.includes(': results**')).length;
-      db.update(games)
+      await db
+        .update(games)
         .set({ deadlineMs: Date.now() - 1 })
-        .where(eq(games.id, quiet.id))
-        .run();
+        .where(eq(games.id, quiet.id));
       const t0 = performance.now();
-      bot.scheduler.sweep();
+      await bot.scheduler.sweep();
       await fake.waitForMessage(
         () => fake.channelMessages('quiet').filter((m) => m.content.includes(': results**')).length > before,
         30_000,

@@ -7,6 +7,7 @@
  * - 1,000 live games in one SQLite file, 100 of them with a passed deadline: a restart (fresh process) resolves
  *   and queues all of them; time and resident memory.
  */
+import { sqliteStoreOf } from '../src/store/sqlite-store.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -142,12 +143,12 @@ async function restart(dir: string): Promise<BenchResult> {
   const opened = openDatabase(path);
   const r = rng(14_2026);
   let t = Date.now();
-  const deps: GameDeps = { db: opened.db, now: () => t, random: r };
+  const deps: GameDeps = { store: sqliteStoreOf(opened), now: () => t, random: r };
   const ids: number[] = [];
   // 1,000 games in 50 servers of 20 (a server holds at most 25 live games by default: src/game/limits.ts).
   for (let i = 0; i < 1000; i++) {
     const channelId = `${100_000_000_000_000_000n + BigInt(i)}`;
-    const created = createGame(deps, {
+    const created = await createGame(deps, {
       channelId,
       guildId: `${1 + Math.floor(i / 20)}`,
       userId: `9${i}`,
@@ -155,17 +156,16 @@ async function restart(dir: string): Promise<BenchResult> {
     });
     if (!created.ok) throw new Error(created.error);
     for (const [k, p] of classic.powers.entries())
-      joinGame(deps, { channelId, userId: `${i}${k}00000000000000`, power: p.name });
-    const started = startGame(deps, { channelId, userId: `9${i}` });
+      await joinGame(deps, { channelId, userId: `${i}${k}00000000000000`, power: p.name });
+    const started = await startGame(deps, { channelId, userId: `9${i}` });
     if (!started.ok) throw new Error(started.error);
     ids.push(created.game.id);
     t += 1;
   }
-  opened.db
+  await opened.db
     .update(games)
     .set({ deadlineMs: Date.now() - 60_000 })
-    .where(inArray(games.id, ids.slice(0, 100)))
-    .run();
+    .where(inArray(games.id, ids.slice(0, 100)));
   opened.close();
   const loadBefore = load();
   const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/restart-child.ts', path], {

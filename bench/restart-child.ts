@@ -1,3 +1,5 @@
+import { sqliteStoreOf } from '../src/store/sqlite-store.js';
+import { first } from '../src/store/store.js';
 /**
  * The restart of the production benchmark, in a fresh process: open the database of 1,000 live games (migrations
  * checked), run the scheduler's start-up sweep, which resolves every passed deadline and queues its messages
@@ -14,18 +16,18 @@ const path = process.argv[2]!;
 const t0 = performance.now();
 const opened = openDatabase(path);
 const opening = performance.now() - t0;
-const before = opened.db.select({ n: count() }).from(outbox).where(isNull(outbox.sentAt)).get()!.n;
+const before = first(await opened.db.select({ n: count() }).from(outbox).where(isNull(outbox.sentAt)).limit(1))!.n;
 const t1 = performance.now();
 let resolved = 0;
-const scheduler = startScheduler({
-  db: opened.db,
+const scheduler = await startScheduler({
+  store: sqliteStoreOf(opened),
   now: Date.now,
   onDue: (r) => (resolved += r.resolved),
   maxSleepMs: 60_000,
 });
 const sweepMs = performance.now() - t1;
 scheduler.stop();
-const after = opened.db.select({ n: count() }).from(outbox).where(isNull(outbox.sentAt)).get()!.n;
+const after = first(await opened.db.select({ n: count() }).from(outbox).where(isNull(outbox.sentAt)).limit(1))!.n;
 const rss = process.memoryUsage().rss;
 opened.close();
 process.stdout.write(

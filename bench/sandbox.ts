@@ -1,3 +1,5 @@
+import { sqliteStoreOf } from '../src/store/sqlite-store.js';
+import { first } from '../src/store/store.js';
 /**
  * Sandboxes and a hostile member (issue 25 §1, abuse issue: "no member can use them to slow another game"), measured
  * with the real bot (discord.js client, router, use-cases, SQLite WAL file, outbox, render worker) against the local
@@ -52,7 +54,7 @@ export async function benchSandbox(): Promise<BenchResult[]> {
   const database = openDatabase(join(dir, 'bench.db'));
   const bot = await startBot({
     token: fake.token,
-    db: database.db,
+    store: sqliteStoreOf(database),
     log: createLogger('silent'),
     apiBase: fake.apiBase,
     devGuildId: fake.guildId,
@@ -72,19 +74,18 @@ export async function benchSandbox(): Promise<BenchResult[]> {
       if (!r.text.includes('🧪 **Sandbox #')) throw new Error(`no sandbox: ${r.text}`);
     }
     const quietId = await fake.channelId('quiet');
-    const quiet = database.db.select().from(games).where(eq(games.channelId, quietId)).get()!;
+    const quiet = first(await database.db.select().from(games).where(eq(games.channelId, quietId)).limit(1))!;
     let phase = 0;
     /** The quiet game's deadline passes now; resolves with the time to its results post. */
     const resultsPost = async (): Promise<number> => {
       const label = LABELS[phase++]!;
-      database.db
+      await database.db
         .update(games)
         .set({ deadlineMs: Date.now() - 1 })
-        .where(eq(games.id, quiet.id))
-        .run();
+        .where(eq(games.id, quiet.id));
       const t0 = performance.now();
       const posted = fake.waitForChannelMessage('quiet', `**${label}: results**`, 60_000);
-      bot.scheduler.sweep();
+      await bot.scheduler.sweep();
       await posted;
       const ms = performance.now() - t0;
       await bot.outbox.idle();

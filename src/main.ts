@@ -13,6 +13,7 @@ import { limitsFromEnv, loadEnv, type Env } from './config/env.js';
 import { createLogger, type Logger } from './log.js';
 import { isShardProcess, parseShards, startShardManager } from './shard.js';
 import { openDatabase } from './store/db.js';
+import { sqliteStoreOf } from './store/sqlite-store.js';
 
 async function main(): Promise<number> {
   const loaded = loadEnv(process.env);
@@ -65,7 +66,7 @@ async function runBot(env: Env, log: Logger): Promise<number> {
   try {
     bot = await startBot({
       token: env.DISCORD_TOKEN,
-      db: database.db,
+      store: sqliteStoreOf(database),
       log,
       apiBase: env.DISCORD_API_BASE,
       devGuildId: env.DEV_GUILD_ID,

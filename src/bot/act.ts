@@ -55,7 +55,7 @@ export async function executeAction(
   interaction: ChatInputCommandInteraction,
   by: ActionBy,
 ): Promise<void> {
-  const r = runAction(ctx.deps, {
+  const r = await runAction(ctx.deps, {
     ...callerOf(interaction),
     by,
     action: interaction.options.getString('action', true),
@@ -73,7 +73,7 @@ export async function autocompleteAction(
 ): Promise<void> {
   const focused = interaction.options.getFocused(true);
   const slot = focused.name === 'choice' || focused.name === 'detail' ? focused.name : 'action';
-  const choices = actionChoices(ctx.deps, {
+  const choices = await actionChoices(ctx.deps, {
     ...callerOf(interaction),
     by,
     focused: slot,

@@ -25,7 +25,7 @@ import {
   type Scheduler,
 } from '../game/index.js';
 import type { GameEvent } from '../game/types.js';
-import type { Db } from '../store/db.js';
+import type { Store } from '../store/store.js';
 import type { Logger } from '../log.js';
 import { createClient, loginAndWait, withRetry, type RetryOptions } from './client.js';
 import type { BotCommand } from './command.js';
@@ -42,7 +42,7 @@ const CHANGE_COALESCE_MS = 20;
 
 export interface BotOptions {
   token: string;
-  db: Db;
+  store: Store;
   log: Logger;
   apiBase?: string;
   devGuildId?: string;
@@ -118,8 +118,8 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     globalRequestsPerSecond: opts.globalRequestsPerSecond,
   });
   const send = createSender({ rest: outboxRest, deps, maps, log });
-  outbox = startOutboxLoop({
-    db: opts.db,
+  outbox = await startOutboxLoop({
+    store: opts.store,
     now: deps.now,
     send,
     log,
@@ -128,7 +128,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     heartbeatTimeoutMs: opts.outboxHeartbeatTimeoutMs,
     onError: (err) => log.error({ err }, 'outbox pass failed'),
   });
-  const sched = startScheduler({
+  const sched = await startScheduler({
     ...deps,
     maxSleepMs: opts.schedulerMaxSleepMs,
     onDue: (result) => {
@@ -191,7 +191,7 @@ function coalesced(fn: () => void): { notify(): void; cancel(): void } {
 function gameDepsOf(opts: BotOptions, onChange: () => void): GameDeps {
   const { log } = opts;
   return {
-    db: opts.db,
+    store: opts.store,
     now: opts.now ?? Date.now,
     ...(opts.random ? { random: opts.random } : {}),
     ...(opts.limits ? { limits: opts.limits } : {}),
@@ -238,15 +238,16 @@ function computerPlayers(deps: GameDeps, opts: BotOptions, onFilled: () => void)
   let stopped = false;
   let aiWarm = false;
   return {
-    play: () => {
+    play: async () => {
       if (stopped) return;
       try {
         // The worker is started (and compiled) as soon as a game has a computer seat, before its first question.
-        if (!aiWarm && (computerSeatsExist(deps) || gameKinds().some((kind) => kind.hasComputerSeats?.(deps)))) {
+        if (!aiWarm && (await anyComputerSeats(deps))) {
           aiWarm = true;
           void warmAiWorker();
         }
-        for (const p of [...filler.play(), ...computers.play(), ...kindComputers.flatMap((k) => k.play())]) {
+        const kindTurns = await Promise.all(kindComputers.map((k) => k.play()));
+        for (const p of [...(await filler.play()), ...(await computers.play()), ...kindTurns.flat()]) {
           thinking.add(p);
           void p.finally(() => thinking.delete(p));
         }
@@ -321,4 +322,11 @@ function logGameEvent(log: Logger, event: GameEvent): void {
       log.info({ game: event.gameId, end: event.end }, 'game finished');
       return;
   }
+}
+
+/** Does a game of any kind not finished yet have a computer seat (then the AI worker is started ahead)? */
+async function anyComputerSeats(deps: GameDeps): Promise<boolean> {
+  if (await computerSeatsExist(deps)) return true;
+  for (const kind of gameKinds()) if (await kind.hasComputerSeats?.(deps)) return true;
+  return false;
 }

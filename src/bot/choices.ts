@@ -10,7 +10,7 @@ import { variantOfGame } from '../game/variant-of-game.js';
 
 /** The powers of the channel's game whose name contains what was typed (nothing when there is no game). */
 export async function respondWithPowers(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  const game = findOpenGame(ctx.deps, interaction.channelId);
+  const game = await findOpenGame(ctx.deps, interaction.channelId);
   const variant = game ? variantOfGame(game) : undefined;
   if (!variant) return interaction.respond([]);
   const typed = interaction.options.getFocused().trim().toLowerCase();

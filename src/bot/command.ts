@@ -32,7 +32,11 @@ export interface BotCommand {
    * component), instead of the router's plain `GENERIC_FAILURE`; it may read (never write) the store, and the router
    * falls back to the plain text if it throws too. `/order` adds the power's stored order set.
    */
-  failed?(ctx: BotContext, interaction: ChatInputCommandInteraction | ComponentInteraction, action?: string): string;
+  failed?(
+    ctx: BotContext,
+    interaction: ChatInputCommandInteraction | ComponentInteraction,
+    action?: string,
+  ): Promise<string> | string;
   /** Handles this command's buttons, selects and modals (`action` and `args` from the custom_id). */
   component?(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]): Promise<void>;
   /** Its buttons also work in a DM (they name their game in the custom_id): the card game's turn pings by DM. */

@@ -19,7 +19,7 @@ import type { BotContext } from './context.js';
 /** What the sender lends a kind to deliver its rows (src/bot/send.ts). */
 export interface KindSendDeps {
   rest: REST;
-  deps: Pick<GameDeps, 'db'>;
+  deps: Pick<GameDeps, 'store'>;
   /** Posts a message with the row's nonce. */
   post(
     channelId: string,
@@ -47,17 +47,17 @@ export interface BotKind {
   /** Its own slash commands, registered with the shared ones. */
   commands: BotCommand[];
   /** Whether the channel's unfinished game is one of its games. */
-  inChannel(deps: GameDeps, channelId: string): boolean;
+  inChannel(deps: GameDeps, channelId: string): Promise<boolean>;
   /** `/game create variant:<choice.value>`, with the shared `computer:` and `demonstration:` options as a Diplomacy game reads them. */
   create(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void>;
   /** `/game join|leave|start|status` in its channel. */
   lobby(ctx: BotContext, interaction: ChatInputCommandInteraction, step: LobbyStep): Promise<void>;
   /** `/game join power:` autocomplete in its channel: its free seats as players name them. */
-  freeSeats(deps: GameDeps, channelId: string): string[];
+  freeSeats(deps: GameDeps, channelId: string): Promise<string[]>;
   /** `/gm <sub>` in its channel: true when it answered (false: the shared subcommand runs, e.g. cancel). */
   gm(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<boolean>;
   /** A `/gm` confirmation button of its own (`action` as it asked for it): the reply, or null when not its action. */
-  gmConfirmed(ctx: BotContext, interaction: ComponentInteraction, action: string, arg: string): string | null;
+  gmConfirmed(ctx: BotContext, interaction: ComponentInteraction, action: string, arg: string): Promise<string | null>;
   /** `/gm … power:` autocomplete in its channel. */
   gmAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void>;
   /** `/concede` in its channel. */

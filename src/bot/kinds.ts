@@ -17,8 +17,9 @@ export function botKindOf(kind: string): BotKind | undefined {
 }
 
 /** The kind whose game is in the channel (undefined: a Diplomacy game, or none). */
-export function botKindInChannel(deps: GameDeps, channelId: string): BotKind | undefined {
-  return KINDS.find((k) => k.inChannel(deps, channelId));
+export async function botKindInChannel(deps: GameDeps, channelId: string): Promise<BotKind | undefined> {
+  for (const k of KINDS) if (await k.inChannel(deps, channelId)) return k;
+  return undefined;
 }
 
 /** The kind `/game create variant:` names (undefined: a Diplomacy variant). */

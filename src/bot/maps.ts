@@ -153,17 +153,21 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
       let pending = inFlight.get(key);
       if (!pending) {
         drawing++;
-        pending = draw(variant, position, opts, name).finally(() => {
-          inFlight.delete(key);
-          drawing--;
-          nextLow();
-        });
+        // Kept before it leaves `inFlight`, so a request arriving in between finds it in one or the other.
+        pending = draw(variant, position, opts, name)
+          .then((png) => {
+            if (png && isPublicRender(opts) && capacity > 0) {
+              kept.set(key, png);
+              while (kept.size > capacity) kept.delete(kept.keys().next().value!);
+            }
+            return png;
+          })
+          .finally(() => {
+            inFlight.delete(key);
+            drawing--;
+            nextLow();
+          });
         inFlight.set(key, pending);
-        void pending.then((png) => {
-          if (!png || !isPublicRender(opts) || capacity <= 0) return;
-          kept.set(key, png);
-          while (kept.size > capacity) kept.delete(kept.keys().next().value!);
-        });
       }
       const png = await pending;
       return png ? { png, name } : null;

@@ -28,7 +28,7 @@ import {
 
 export interface PressThreadDeps {
   rest: REST;
-  deps: Pick<GameDeps, 'db'>;
+  deps: Pick<GameDeps, 'store'>;
 }
 
 /** The bot's own user id, read once per REST client. */
@@ -44,14 +44,14 @@ function botIdOf(rest: REST): Promise<string> {
 }
 
 export async function deliverPressThread(d: PressThreadDeps, threadRowId: number): Promise<void> {
-  const plan = pressThreadPlan(d.deps, threadRowId);
+  const plan = await pressThreadPlan(d.deps, threadRowId);
   if (!plan) return; // the game is gone: nothing to do
   let threadId = plan.threadId;
   try {
     // A retry after a crash between Discord's answer and the record finds the thread made then, and keeps it.
     if (!threadId) {
       const found = await madeBefore(d.rest, plan);
-      if (found) threadId = recordPressThread(d.deps, threadRowId, found);
+      if (found) threadId = await recordPressThread(d.deps, threadRowId, found);
     }
     if (!threadId) {
       const thread = (await d.rest.post(Routes.threads(plan.channelId), {
@@ -62,13 +62,13 @@ export async function deliverPressThread(d: PressThreadDeps, threadRowId: number
           auto_archive_duration: ThreadAutoArchiveDuration.OneWeek,
         },
       })) as APIThreadChannel;
-      threadId = recordPressThread(d.deps, threadRowId, thread.id);
+      threadId = await recordPressThread(d.deps, threadRowId, thread.id);
       if (!threadId) return;
     }
     await syncMembers(d.rest, threadId, plan.members);
   } catch (err) {
     if (err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.MissingPermissions) {
-      reportPressPermission(d.deps, threadRowId, Date.now());
+      await reportPressPermission(d.deps, threadRowId, Date.now());
       throw new PermanentDeliveryError('missing a permission press threads need', 'rejected');
     }
     throw err;

@@ -85,7 +85,7 @@ export class CommandRouter {
       // The member's budget for this command, spent after any deferral so a burst's
       // acknowledgements never wait for it; a refusal says when to try again.
       const action = command.cooldown?.(interaction) ?? null;
-      const allowed = action ? useCooldown(this.ctx.deps, interaction.user.id, action) : null;
+      const allowed = action ? await useCooldown(this.ctx.deps, interaction.user.id, action) : null;
       if (allowed && !allowed.ok) {
         this.ctx.log.info({ ...fields, cooldown: action }, 'command refused: cooldown');
         await (command.refuse
@@ -100,7 +100,7 @@ export class CommandRouter {
       );
     } catch (e) {
       this.ctx.log.error({ ...fields, err: e }, 'command failed');
-      await this.replyFailure(interaction, this.failureText(command, interaction));
+      await this.replyFailure(interaction, await this.failureText(command, interaction));
     } finally {
       this.inFlight--;
     }
@@ -150,7 +150,7 @@ export class CommandRouter {
       this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started) }, 'component handled');
     } catch (e) {
       this.ctx.log.error({ ...fields, err: e }, 'component failed');
-      const content = command && parsed ? this.failureText(command, interaction, parsed.action) : GENERIC_FAILURE;
+      const content = command && parsed ? await this.failureText(command, interaction, parsed.action) : GENERIC_FAILURE;
       try {
         if (interaction.deferred || interaction.replied)
           await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
@@ -178,14 +178,14 @@ export class CommandRouter {
   }
 
   /** The command's own failure text (`BotCommand.failed`), or the plain one; never throws. */
-  private failureText(
+  private async failureText(
     command: BotCommand,
     interaction: ChatInputCommandInteraction | ComponentInteraction,
     action?: string,
-  ): string {
+  ): Promise<string> {
     if (!command.failed) return GENERIC_FAILURE;
     try {
-      return discordText(command.failed(this.ctx, interaction, action));
+      return discordText(await command.failed(this.ctx, interaction, action));
     } catch (e) {
       this.ctx.log.warn(
         { err: e, interactionId: interaction.id },

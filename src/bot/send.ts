@@ -99,7 +99,7 @@ export interface SenderDeps {
    * delay command acknowledgements. Discord exempts interaction callbacks from that limit.
    */
   rest: REST;
-  deps: Pick<GameDeps, 'db'>;
+  deps: Pick<GameDeps, 'store'>;
   maps: MapRenderer;
   /** For the warning when the status message cannot be pinned (never a request or response body). */
   log?: Pick<Logger, 'warn'>;
@@ -280,7 +280,7 @@ async function sendResults(ctx: SenderContext, row: DeliveryRow, payload: Payloa
   const sent = row.partsSent ?? 0;
   // Only the role the game master chose is pinged, never @everyone (docs/decisions.md); its mention is part of the
   // text that is cut, so the parts are counted with it.
-  const role = notifyRoleOf(deps, payload.gameId);
+  const role = await notifyRoleOf(deps, payload.gameId);
   const textParts = postParts(payload.text, null, { pingUsers: false, role }).length;
   const orders = sent === 0 ? await resultsPicture(deps, maps, payload.phaseId, 'orders') : null;
   const after = sent <= textParts ? await resultsPicture(deps, maps, payload.phaseId, 'after') : null;
@@ -317,7 +317,7 @@ async function sendPicturePost(
   if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
     throw new Error('the map could not be drawn; will retry');
   // Only the role the game master chose is pinged, never @everyone (docs/decisions.md).
-  const role = notifyRoleOf(deps, payload.gameId);
+  const role = await notifyRoleOf(deps, payload.gameId);
   await sendParts(
     ctx,
     row,
@@ -338,7 +338,7 @@ async function sendGameOver(ctx: SenderContext, row: DeliveryRow, payload: Paylo
   if ((row.partsSent ?? 0) === 0) {
     let file: ScChartFile | null = null;
     try {
-      file = scChartForGame(ctx.deps, payload.gameId);
+      file = await scChartForGame(ctx.deps, payload.gameId);
     } catch (err) {
       ctx.log?.warn({ err, gameId: payload.gameId }, 'supply-centre chart not read; going on without it');
     }
@@ -423,11 +423,11 @@ async function pinStatus(rest: REST, row: DeliveryRow, messageId: string, log: S
 
 /** The phase's map (its position); null when there is nothing to draw (phase undone by a rollback), 'failed' when drawing failed. */
 async function phasePicture(
-  deps: Pick<GameDeps, 'db'>,
+  deps: Pick<GameDeps, 'store'>,
   maps: MapRenderer,
   phaseId: number,
 ): Promise<MapPicture | null | 'failed'> {
-  const input = renderInputForPhase(deps, phaseId);
+  const input = await renderInputForPhase(deps, phaseId);
   if (!input) return null;
   const { variant, position, ...drawn } = input;
   const name = mapFileName(`${position.phase.season}-${position.phase.year}-${position.phase.type}`);
@@ -436,12 +436,12 @@ async function phasePicture(
 
 /** A picture a variant's step post names (src/game/render-input.ts `renderInputForStepPicture`). */
 async function stepPicture(
-  deps: Pick<GameDeps, 'db'>,
+  deps: Pick<GameDeps, 'store'>,
   maps: MapRenderer,
   phaseId: number,
   picture: string,
 ): Promise<MapPicture | null | 'failed'> {
-  const input = renderInputForStepPicture(deps, phaseId, picture);
+  const input = await renderInputForStepPicture(deps, phaseId, picture);
   if (!input) return null;
   const { variant, position, file, ...drawn } = input;
   const p = position.phase;
@@ -454,12 +454,12 @@ async function stepPicture(
  * after it. Null when the phase has no such pictures; 'failed' when it could not be drawn.
  */
 async function resultsPicture(
-  deps: Pick<GameDeps, 'db'>,
+  deps: Pick<GameDeps, 'store'>,
   maps: MapRenderer,
   phaseId: number,
   which: 'orders' | 'after',
 ): Promise<MapPicture | null | 'failed'> {
-  const inputs = renderInputsForResults(deps, phaseId);
+  const inputs = await renderInputsForResults(deps, phaseId);
   if (!inputs) return null;
   const { season, year, type } = inputs.orders.position.phase;
   const { variant, position, ...opts } = inputs[which];

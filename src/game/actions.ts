@@ -30,9 +30,9 @@ interface Found {
 }
 
 /** The caller's running game and role: a player with their power, or the game master. */
-function callerIn(tx: Tx, input: Caller, by: ActionBy): Found | { ok: false; error: string } {
+async function callerIn(tx: Tx, input: Caller, by: ActionBy): Promise<Found | { ok: false; error: string }> {
   if (by === 'player') {
-    const ctx = playerInGame(tx, input);
+    const ctx = await playerInGame(tx, input);
     if (isError(ctx)) return ctx;
     return {
       game: ctx.game,
@@ -41,14 +41,14 @@ function callerIn(tx: Tx, input: Caller, by: ActionBy): Found | { ok: false; err
       caller: { userId: input.userId, power: ctx.player.power },
     };
   }
-  const game = openGameByChannel(tx, input.channelId);
-  if (!game) return fail(noOpenGame(tx, input.channelId));
+  const game = await openGameByChannel(tx, input.channelId);
+  if (!game) return fail(await noOpenGame(tx, input.channelId));
   if (game.gmUserId !== input.userId) return fail('Only the game master can use `/gm` commands.');
   if (game.status !== 'active')
     return fail(game.status === 'paused' ? 'The game is paused; resume it first.' : 'The game has not started yet.');
   const variant = variantOfGame(game);
   if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
-  const phase = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+  const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
   if (!phase) return fail('The game has no current phase.');
   return { game, variant, phase, caller: { userId: input.userId, power: null } };
 }
@@ -84,16 +84,16 @@ const clean = (v: string | null | undefined): string | null => {
  * Runs the caller's action `action` with the two slots' values. Refusals change nothing. When a step is under
  * way and the action leaves it waiting for nobody, it closes at once (and the reply says so).
  */
-export function runAction(
+export async function runAction(
   deps: GameDeps,
   input: Caller & { by: ActionBy; action: string; choice?: string | null; detail?: string | null },
-): Result<{ action: string; reply: string; closed: boolean }> {
-  return inTransaction(deps, (tx, changed) => {
-    const found = callerIn(tx, input, input.by);
+): Promise<Result<{ action: string; reply: string; closed: boolean }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const found = await callerIn(tx, input, input.by);
     if (isError(found)) return found;
     const { game, variant, phase, caller } = found;
     const now = deps.now();
-    const frame = gameFrame(tx, game, variant, phase, {
+    const frame = await gameFrame(tx, game, variant, phase, {
       now,
       random: deps.random,
       token: '',
@@ -103,14 +103,14 @@ export function runAction(
     const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action: String(input.action ?? ''), values });
     const answer = t.answer!;
     if (!answer.ok) return fail(refusalText(variant, answer.refusal, input.by));
-    writePluginEffects(tx, game, phase, t, now);
+    await writePluginEffects(tx, game, phase, t, now);
     changed(game.id);
     const wasOpen = stepUnderWay(frame) !== null;
     if (answer.settled) {
       // Nobody is left to wait for: the step closes now rather than at its deadline.
-      const resolved = resolveInTx(tx, deps, game.id, phase.id, 'step');
+      const resolved = await resolveInTx(tx, deps, game.id, phase.id, 'step');
       if (!resolved.ok) return resolved;
-    } else queueStatus(tx, game.id, now);
+    } else await queueStatus(tx, game.id, now);
     const tail = wasOpen ? (answer.settled ? answer.whenClosed : answer.whenOpen) : undefined;
     return {
       ok: true,
@@ -125,7 +125,7 @@ export function runAction(
  * Autocomplete for `/act` and `/gm act`: the actions open to the caller now (`focused: 'action'`), or the choices
  * of one slot of the named action. Empty when there is nothing to offer (no game, another variant, not now).
  */
-export function actionChoices(
+export async function actionChoices(
   deps: GameDeps,
   input: Caller & {
     by: ActionBy;
@@ -134,13 +134,13 @@ export function actionChoices(
     typed: string;
     values: ActionValues;
   },
-): ActionChoice[] {
+): Promise<ActionChoice[]> {
   try {
-    return deps.db.transaction((tx) => {
-      const found = callerIn(tx, input, input.by);
+    return await deps.store.transaction(async (tx) => {
+      const found = await callerIn(tx, input, input.by);
       if (isError(found)) return [];
       const { game, variant, phase, caller } = found;
-      const frame = gameFrame(tx, game, variant, phase, { now: deps.now(), token: '' });
+      const frame = await gameFrame(tx, game, variant, phase, { now: deps.now(), token: '' });
       const typed = input.typed.trim().toLowerCase();
       if (input.focused === 'action') {
         return openActions(frame, input.by, caller)

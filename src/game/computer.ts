@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Computer players in the seats of a Diplomacy game. A computer seat is a `players` row whose user id
  * is `computer:<power>` (no Discord user has such an id: theirs are numbers), put there only by a game master
@@ -56,29 +57,33 @@ export interface ComputerSeatDuty {
 }
 
 /** The computer seats that have to play now in every game: orders in an open phase, or an answer a step waits for. */
-export function computerSeatDuties(deps: GameDeps): ComputerSeatDuty[] {
-  return gamesWithComputerSeats(deps).flatMap((g) => gameSeatDuties(deps, g.gameId));
+export async function computerSeatDuties(deps: GameDeps): Promise<ComputerSeatDuty[]> {
+  const duties: ComputerSeatDuty[] = [];
+  for (const g of await gamesWithComputerSeats(deps)) duties.push(...(await gameSeatDuties(deps, g.gameId)));
+  return duties;
 }
 
 /** The active games with a computer seat and a phase under way: one small query (no position is read). */
-export function gamesWithComputerSeats(deps: GameDeps): { gameId: number; phaseId: number }[] {
-  const r = inReadTransaction(deps, (tx) => ({
+export async function gamesWithComputerSeats(deps: GameDeps): Promise<{ gameId: number; phaseId: number }[]> {
+  const r = await inReadTransaction(deps, async (tx) => ({
     ok: true as const,
-    games: tx
+    games: await tx
       .selectDistinct({ gameId: games.id, phaseId: phases.id })
       .from(games)
       .innerJoin(phases, eq(phases.id, games.currentPhaseId))
       .innerJoin(players, eq(players.gameId, games.id))
       .where(and(eq(games.status, 'active'), isNull(phases.resolvedAt), like(players.userId, `${COMPUTER_ID_PREFIX}%`)))
-      .orderBy(games.id)
-      .all(),
+      .orderBy(games.id),
   }));
   return r.ok ? r.games : [];
 }
 
 /** The computer seats of one game that have to play now. */
-export function gameSeatDuties(deps: GameDeps, gameId: number): ComputerSeatDuty[] {
-  const r = inReadTransaction(deps, (tx) => ({ ok: true as const, duties: dutiesIn(tx, gameId, deps.now()) }));
+export async function gameSeatDuties(deps: GameDeps, gameId: number): Promise<ComputerSeatDuty[]> {
+  const r = await inReadTransaction(deps, async (tx) => ({
+    ok: true as const,
+    duties: await dutiesIn(tx, gameId, deps.now()),
+  }));
   return r.ok ? r.duties : [];
 }
 
@@ -86,23 +91,25 @@ export function gameSeatDuties(deps: GameDeps, gameId: number): ComputerSeatDuty
  * The duties of the seats `plays` picks (default: the computer seats) in a game's current phase: a step's question,
  * or the phase's orders. `level` is how well the AI plays for a seat that is not a computer player's.
  */
-function dutiesIn(
+async function dutiesIn(
   tx: Tx,
   gameId: number,
   now: number,
   plays: (seat: PlayerRow) => boolean = (p) => isComputer(p.userId),
   stepsOnly = false,
-): ComputerSeatDuty[] {
+): Promise<ComputerSeatDuty[]> {
   const duties: ComputerSeatDuty[] = [];
-  const row = tx
-    .select({ game: games, phase: phases })
-    .from(games)
-    .innerJoin(phases, eq(phases.id, games.currentPhaseId))
-    .where(and(eq(games.id, gameId), eq(games.status, 'active'), isNull(phases.resolvedAt)))
-    .get();
+  const row = first(
+    await tx
+      .select({ game: games, phase: phases })
+      .from(games)
+      .innerJoin(phases, eq(phases.id, games.currentPhaseId))
+      .where(and(eq(games.id, gameId), eq(games.status, 'active'), isNull(phases.resolvedAt)))
+      .limit(1),
+  );
   if (!row) return duties;
   const { game, phase } = row;
-  const seats = tx.select().from(players).where(eq(players.gameId, game.id)).all();
+  const seats = await tx.select().from(players).where(eq(players.gameId, game.id));
   const computers = seats.filter(plays);
   if (computers.length === 0) return duties;
   const variant = variantOfGame(game);
@@ -116,11 +123,11 @@ function dutiesIn(
     players: seated,
     level: levelFor(game, computers.find((c) => c.power === power)!.userId),
   });
-  const open = stepUnderWay(tx, game, phase);
+  const open = await stepUnderWay(tx, game, phase);
   if (open) {
     // A step is under way: the seats it waits for answer it (orders wait until it is over).
     if (!open.spec.computer) return duties;
-    const ctx = pluginContext(tx, game, variant, phase, { now, token: open.row.token });
+    const ctx = await pluginContext(tx, game, variant, phase, { now, token: open.row.token });
     for (const { power, answered } of open.spec.progress(ctx).powers) {
       const holder = computers.find((c) => c.power === power);
       if (answered || !holder) continue;
@@ -136,7 +143,7 @@ function dutiesIn(
   }
   if (stepsOnly) return duties;
   const acting = seatedToAct(variant, phase.position, seated);
-  const ready = readyPowers(tx, phase.id);
+  const ready = await readyPowers(tx, phase.id);
   for (const holder of computers) {
     if (!acting.includes(holder.power) || ready.has(holder.power)) continue;
     // Deterministic for the seat and phase: the same game replays to the same orders.
@@ -158,8 +165,8 @@ function levelFor(game: GameRow, userId: string) {
  * `nmr: computer` at a step's deadline: the questions of the step under way for the seats that are not computer
  * players (members' and vacant ones) and have not answered (src/game/nmr-filler.ts). [] outside a step.
  */
-export function missingStepDuties(tx: Tx, gameId: number, now: number): ComputerSeatDuty[] {
-  return dutiesIn(tx, gameId, now, (p) => !isComputer(p.userId), true);
+export async function missingStepDuties(tx: Tx, gameId: number, now: number): Promise<ComputerSeatDuty[]> {
+  return await dutiesIn(tx, gameId, now, (p) => !isComputer(p.userId), true);
 }
 
 function dutyOf(game: GameRow, phase: PhaseRow, holder: { power: string; userId: string }) {
@@ -182,17 +189,18 @@ function stepJob(variant: Variant, question: ComputerQuestion, seat: SeatFields)
 }
 
 /** Does a game not finished yet have a computer seat (then the bot warms the AI worker up)? */
-export function computerSeatsExist(deps: GameDeps): boolean {
-  const r = inReadTransaction(deps, (tx) => ({
+export async function computerSeatsExist(deps: GameDeps): Promise<boolean> {
+  const r = await inReadTransaction(deps, async (tx) => ({
     ok: true as const,
     any:
-      tx
-        .select({ id: players.id })
-        .from(players)
-        .innerJoin(games, eq(games.id, players.gameId))
-        .where(and(ne(games.status, 'finished'), like(players.userId, `${COMPUTER_ID_PREFIX}%`)))
-        .limit(1)
-        .all().length > 0,
+      (
+        await tx
+          .select({ id: players.id })
+          .from(players)
+          .innerJoin(games, eq(games.id, players.gameId))
+          .where(and(ne(games.status, 'finished'), like(players.userId, `${COMPUTER_ID_PREFIX}%`)))
+          .limit(1)
+      ).length > 0,
   }));
   return r.ok && r.any;
 }
@@ -218,7 +226,7 @@ export interface ComputerSeatsOptions {
 export function computerSeats(
   deps: GameDeps,
   options: ComputerSeatsOptions = {},
-): { play(): Promise<void>[]; busy(): number } {
+): { play(): Promise<Promise<void>[]>; busy(): number } {
   const asked = new Set<string>();
   const looking = new Set<string>();
   const turn = loopTurns();
@@ -230,7 +238,7 @@ export function computerSeats(
         duty.job.kind === 'orders' && options.budget !== undefined ? { ...duty.job, budget: options.budget } : duty.job;
       const answer = await ask(job);
       if (duty.step === null) await storeOrders(deps, turn, duty, answer, options);
-      else await turn(() => answerStep(deps, duty, answer, options));
+      else await turn(async () => await answerStep(deps, duty, answer, options));
     } catch (err) {
       options.onError?.(err);
     } finally {
@@ -240,16 +248,16 @@ export function computerSeats(
   const lookAt = async (game: { gameId: number; phaseId: number }, key: string): Promise<void> => {
     let duties: ComputerSeatDuty[] = [];
     try {
-      duties = await turn(() => {
+      duties = await turn(async () => {
         looking.delete(key);
-        const found = gameSeatDuties(deps, game.gameId).filter((d) => !asked.has(keyOf(d)));
+        const found = (await gameSeatDuties(deps, game.gameId)).filter((d) => !asked.has(keyOf(d)));
         for (const d of found) asked.add(keyOf(d));
         return found;
       });
       if (duties.some((d) => d.step === null)) {
         // Its draw votes and concessions follow their rule on the phase the seats are about to play (votes.ts); once
         // for all the game's seats.
-        const votes = await turn(() => settleComputerVotes(deps, game.gameId));
+        const votes = await turn(async () => await settleComputerVotes(deps, game.gameId));
         if (votes.ok && votes.end) {
           for (const d of duties) asked.delete(keyOf(d));
           return;
@@ -263,8 +271,8 @@ export function computerSeats(
     await Promise.all(duties.map(playOne));
   };
   return {
-    play: () =>
-      gamesWithComputerSeats(deps).flatMap((game) => {
+    play: async () =>
+      (await gamesWithComputerSeats(deps)).flatMap((game) => {
         const key = `${game.gameId}:${game.phaseId}`;
         if (looking.has(key)) return [];
         looking.add(key);
@@ -284,8 +292,13 @@ async function storeOrders(
   if (answer.kind !== 'orders') throw new Error(`computer player for ${duty.power}: unexpected answer ${answer.kind}`);
   const caller = { channelId: duty.channelId, userId: duty.userId };
   if (answer.orders.length > 0) {
-    const stored = await turn(() =>
-      submitOrders(deps, { ...caller, text: answer.orders.map((o) => o.text).join('\n'), phaseId: duty.phaseId }),
+    const stored = await turn(
+      async () =>
+        await submitOrders(deps, {
+          ...caller,
+          text: answer.orders.map((o) => o.text).join('\n'),
+          phaseId: duty.phaseId,
+        }),
     );
     // The phase moved on, or the seat changed hands, while the AI thought: nothing to store.
     if (!stored.ok) return;
@@ -294,23 +307,26 @@ async function storeOrders(
     );
   }
   // Storing and saying `/ready` (which may resolve the phase) are two turns, so the loop serves others between them.
-  const readied = await turn(() => stillCurrent(deps, duty) && toggleReady(deps, caller).ok);
+  const readied = await turn(async () => (await stillCurrent(deps, duty)) && (await toggleReady(deps, caller)).ok);
   if (readied) options.onPlayed?.(duty);
 }
 
 /** Stores a step's answer through the plug-in's actions, if the step still waits for the seat. */
-export function answerStep(
+export async function answerStep(
   deps: GameDeps,
   duty: ComputerSeatDuty,
   answer: AiAnswer,
   options: ComputerSeatsOptions,
-): void {
+): Promise<void> {
   if (answer.kind !== 'declare' && answer.kind !== 'start')
     throw new Error(`computer player for ${duty.power}: unexpected answer ${answer.kind}`);
-  const r = inReadTransaction(deps, (tx) => ({ ok: true as const, calls: stepCallsIn(tx, deps.now(), duty, answer) }));
+  const r = await inReadTransaction(deps, async (tx) => ({
+    ok: true as const,
+    calls: await stepCallsIn(tx, deps.now(), duty, answer),
+  }));
   if (!r.ok || r.calls === null) return;
   for (const call of r.calls) {
-    const done = runAction(deps, {
+    const done = await runAction(deps, {
       channelId: duty.channelId,
       userId: duty.userId,
       by: 'player',
@@ -327,36 +343,40 @@ export function answerStep(
 }
 
 /** The actions storing the answer, or null when the seat, phase or step has moved on while the AI thought. */
-function stepCallsIn(tx: Tx, now: number, duty: ComputerSeatDuty, answer: ComputerAnswer) {
-  const game = tx.select().from(games).where(eq(games.id, duty.gameId)).get();
+async function stepCallsIn(tx: Tx, now: number, duty: ComputerSeatDuty, answer: ComputerAnswer) {
+  const game = first(await tx.select().from(games).where(eq(games.id, duty.gameId)).limit(1));
   if (game?.status !== 'active' || game.currentPhaseId !== duty.phaseId) return null;
-  const phase = tx.select().from(phases).where(eq(phases.id, duty.phaseId)).get();
+  const phase = first(await tx.select().from(phases).where(eq(phases.id, duty.phaseId)).limit(1));
   const variant = variantOfGame(game);
-  const open = phase && variant ? stepUnderWay(tx, game, phase) : null;
+  const open = phase && variant ? await stepUnderWay(tx, game, phase) : null;
   if (!phase || !variant || !open || open.name !== duty.step || !open.spec.computer) return null;
-  const seat = tx
-    .select()
-    .from(players)
-    .where(and(eq(players.gameId, duty.gameId), eq(players.power, duty.power)))
-    .get();
+  const seat = first(
+    await tx
+      .select()
+      .from(players)
+      .where(and(eq(players.gameId, duty.gameId), eq(players.power, duty.power)))
+      .limit(1),
+  );
   if (seat?.userId !== duty.userId) return null;
-  const ctx = pluginContext(tx, game, variant, phase, { now, token: open.row.token });
+  const ctx = await pluginContext(tx, game, variant, phase, { now, token: open.row.token });
   if (open.spec.progress(ctx).powers.find((p) => p.power === duty.power)?.answered !== false) return null;
   return open.spec.computer.answer(ctx, duty.power, answer);
 }
 
-function stillCurrent(deps: GameDeps, duty: ComputerSeatDuty): boolean {
-  const r = inReadTransaction(deps, (tx) => ({ ok: true as const, current: currentIn(tx, duty) }));
+async function stillCurrent(deps: GameDeps, duty: ComputerSeatDuty): Promise<boolean> {
+  const r = await inReadTransaction(deps, async (tx) => ({ ok: true as const, current: await currentIn(tx, duty) }));
   return r.ok && r.current;
 }
 
-function currentIn(tx: Tx, duty: ComputerSeatDuty): boolean {
-  const game = tx.select().from(games).where(eq(games.id, duty.gameId)).get();
+async function currentIn(tx: Tx, duty: ComputerSeatDuty): Promise<boolean> {
+  const game = first(await tx.select().from(games).where(eq(games.id, duty.gameId)).limit(1));
   if (!game || game.currentPhaseId !== duty.phaseId || game.status !== 'active') return false;
-  const seat = tx
-    .select()
-    .from(players)
-    .where(and(eq(players.gameId, duty.gameId), eq(players.power, duty.power)))
-    .get();
-  return seat?.userId === duty.userId && !readyPowers(tx, duty.phaseId).has(duty.power);
+  const seat = first(
+    await tx
+      .select()
+      .from(players)
+      .where(and(eq(players.gameId, duty.gameId), eq(players.power, duty.power)))
+      .limit(1),
+  );
+  return seat?.userId === duty.userId && !(await readyPowers(tx, duty.phaseId)).has(duty.power);
 }

@@ -18,27 +18,27 @@ export interface PlayerContext {
 }
 
 /** The running game in the channel and the caller's power in it, or an error sentence. */
-export function playerInGame(
+export async function playerInGame(
   tx: Tx,
   caller: Caller,
   opts: { allowPaused?: boolean } = {},
-): PlayerContext | { ok: false; error: string } {
-  const game = openGameByChannel(tx, caller.channelId);
-  if (!game) return fail(noOpenGame(tx, caller.channelId));
+): Promise<PlayerContext | { ok: false; error: string }> {
+  const game = await openGameByChannel(tx, caller.channelId);
+  if (!game) return fail(await noOpenGame(tx, caller.channelId));
   if (game.status === 'forming') return fail('The game has not started yet.');
   if (game.status === 'paused' && !opts.allowPaused) return fail('The game is paused by the game master.');
-  const player = playerByUser(tx, game.id, caller.userId);
+  const player = await playerByUser(tx, game.id, caller.userId);
   if (!player) return fail('You are not playing in this game.');
   const variant = variantOfGame(game);
   if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
-  const phase = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+  const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
   if (!phase) return fail('The game has no current phase.');
   return { game, variant, phase, player };
 }
 
 /** Why there is no running game here: none at all, or the last one is over. */
-export function noOpenGame(tx: Tx, channelId: string): string {
-  const last = latestGameByChannel(tx, channelId);
+export async function noOpenGame(tx: Tx, channelId: string): Promise<string> {
+  const last = await latestGameByChannel(tx, channelId);
   return last?.status === 'finished' ? GAME_OVER : NO_GAME;
 }
 

@@ -35,22 +35,28 @@ export function scoringOf(game: Pick<GameRow, 'scoring'>): ScoringSystem {
  * cannot read. A game the game master ends is rated only once a phase was played: its places say nothing before.
  * Scoring's and rating's refusals are the caller's bugs: reported as internal errors, and the game ends all the same.
  */
-export function settleEnd(tx: Tx, deps: GameDeps, game: GameRow, end: GameEnd, now: number): GameScore | null {
+export async function settleEnd(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  end: GameEnd,
+  now: number,
+): Promise<GameScore | null> {
   if (game.kind !== 'diplomacy') return null;
   const variant = variantOfGame(game);
   if (!variant) return null;
-  const boards = tx
-    .select({ position: phases.position })
-    .from(phases)
-    .where(eq(phases.gameId, game.id))
-    .orderBy(asc(phases.idx))
-    .all()
-    .map((r) => r.position);
+  const boards = (
+    await tx
+      .select({ position: phases.position })
+      .from(phases)
+      .where(eq(phases.gameId, game.id))
+      .orderBy(asc(phases.idx))
+  ).map((r) => r.position);
   if (boards.length === 0) return null;
   try {
     const score = scoreOf(variant, game, end, boards);
     if (score && (end.kind !== 'abandoned' || boards.length > 1))
-      rateFinishedGame(tx, game, seatsOf(tx, game.id, score), now);
+      await rateFinishedGame(tx, game, await seatsOf(tx, game.id, score), now);
     return score;
   } catch (err) {
     if (!(err instanceof ScoringError || err instanceof RatingError)) throw err;
@@ -86,18 +92,18 @@ function scoreOf(
  * something to decide: src/game/seat-record.ts) and its holder at the end, one team (docs/bot.md "Ratings"). A member
  * found in two seats plays for the one they hold at the end, else for the one they played most phases in.
  */
-function seatsOf(tx: Tx, gameId: number, score: GameScore): PlacedSeat[] {
+async function seatsOf(tx: Tx, gameId: number, score: GameScore): Promise<PlacedSeat[]> {
   const order = score.scores.map((s) => s.power);
-  const holders = playersOf(tx, gameId);
+  const holders = await playersOf(tx, gameId);
   const seatOf = new Map<string, string>();
   for (const p of holders) if (isPerson(p.userId)) seatOf.set(p.userId, p.power);
-  const played = tx
-    .select({ power: seatRecords.power, userId: seatRecords.userId, n: count() })
-    .from(seatRecords)
-    .where(eq(seatRecords.gameId, gameId))
-    .groupBy(seatRecords.power, seatRecords.userId)
-    .all()
-    .sort((a, b) => b.n - a.n || order.indexOf(a.power) - order.indexOf(b.power));
+  const played = (
+    await tx
+      .select({ power: seatRecords.power, userId: seatRecords.userId, n: count() })
+      .from(seatRecords)
+      .where(eq(seatRecords.gameId, gameId))
+      .groupBy(seatRecords.power, seatRecords.userId)
+  ).sort((a, b) => b.n - a.n || order.indexOf(a.power) - order.indexOf(b.power));
   for (const r of played) if (!seatOf.has(r.userId)) seatOf.set(r.userId, r.power);
   // The holder at the end first (a person or a computer player), then the others by phases played.
   return score.scores.map((s) => {

@@ -39,12 +39,12 @@ const fileName = (game: GameRow, suffix: string) =>
   `game-${game.id}-${game.variantId.toLowerCase().replace(/[^a-z0-9]+/g, '-')}${suffix}`;
 
 /** The channel's latest game, when it is a started Diplomacy game of a variant still here. */
-function diplomacyGame(
+async function diplomacyGame(
   tx: Tx,
   channelId: string,
   what: string,
-): { game: GameRow; variant: Variant } | { ok: false; error: string } {
-  const game = latestGameByChannel(tx, channelId);
+): Promise<{ game: GameRow; variant: Variant } | { ok: false; error: string }> {
+  const game = await latestGameByChannel(tx, channelId);
   if (!game) return fail(NO_GAME);
   if (game.kind !== 'diplomacy')
     return fail(
@@ -78,26 +78,27 @@ export async function gameFileInTurns(
   channelId: string,
   turn: LoopTurns,
 ): Promise<Result<{ file: GameFile }>> {
-  const head = await turn(() => fileHead(deps, channelId));
+  const head = await turn(async () => await fileHead(deps, channelId));
   if (!head.ok) return head;
   const { game, variant, listed, players } = head;
   const lines: string[] = [];
   while (lines.length < listed.length) {
-    const piece = await turn(() =>
-      inReadTransaction(deps, (tx) => {
-        const started = performance.now();
-        const written: string[] = [];
-        do {
-          const want = listed[lines.length + written.length]!;
-          const row = phaseById(tx, want.id);
-          if (!row?.adjudication || row.resolvedAt !== want.resolvedAt || row.claimToken !== want.claimToken)
-            return fail(CHANGED);
-          const toExport = { variantId: game.variantId, variant, options: game.options ?? {}, players };
-          const [one] = exportCases({ ...toExport, phases: [keptPhase(tx, game, row)] });
-          written.push(JSON.stringify(one));
-        } while (lines.length + written.length < listed.length && performance.now() - started < FILE_SLICE_MS);
-        return { ok: true, written };
-      }),
+    const piece = await turn(
+      async () =>
+        await inReadTransaction(deps, async (tx) => {
+          const started = performance.now();
+          const written: string[] = [];
+          do {
+            const want = listed[lines.length + written.length]!;
+            const row = await phaseById(tx, want.id);
+            if (!row?.adjudication || row.resolvedAt !== want.resolvedAt || row.claimToken !== want.claimToken)
+              return fail(CHANGED);
+            const toExport = { variantId: game.variantId, variant, options: game.options ?? {}, players };
+            const [one] = exportCases({ ...toExport, phases: [await keptPhase(tx, game, row)] });
+            written.push(JSON.stringify(one));
+          } while (lines.length + written.length < listed.length && performance.now() - started < FILE_SLICE_MS);
+          return { ok: true, written };
+        }),
     );
     if (!piece.ok) return piece;
     lines.push(...piece.written);
@@ -109,34 +110,35 @@ export async function gameFileInTurns(
 }
 
 /** The file's first read: the game, its seated powers, and its resolved phases (only their ids and claims). */
-function fileHead(
+async function fileHead(
   deps: GameDeps,
   channelId: string,
-): Result<{ game: GameRow; variant: Variant; listed: Listed[]; players: string[] }> {
-  return inReadTransaction(deps, (tx) => {
-    const found = diplomacyGame(tx, channelId, 'game file');
+): Promise<Result<{ game: GameRow; variant: Variant; listed: Listed[]; players: string[] }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const found = await diplomacyGame(tx, channelId, 'game file');
     if ('ok' in found) return found;
     const { game, variant } = found;
     // Only resolved phases: the phase under way is never listed, so nothing of it (orders, records) is read.
-    const listed = tx
+    const listed = await tx
       .select({ id: phases.id, resolvedAt: phases.resolvedAt, claimToken: phases.claimToken })
       .from(phases)
       .where(and(eq(phases.gameId, game.id), isNotNull(phases.resolvedAt)))
-      .orderBy(asc(phases.idx))
-      .all();
+      .orderBy(asc(phases.idx));
     if (listed.length === 0)
       return fail('No phase has been resolved yet, so there is nothing to export: the file holds the played phases.');
-    return { ok: true, game, variant, listed, players: playersOf(tx, game.id).map((p) => p.power) };
+    return { ok: true, game, variant, listed, players: (await playersOf(tx, game.id)).map((p) => p.power) };
   });
 }
 
 /** A resolved phase as `exportGame` takes it: its board, its stored orders, its adjudication, its battles. */
-function keptPhase(tx: Tx, game: GameRow, row: PhaseRow): KeptPhase {
+async function keptPhase(tx: Tx, game: GameRow, row: PhaseRow): Promise<KeptPhase> {
   const plugin = pluginOf(game.variantId);
-  const battles = plugin.keptBattles?.(recordsOf(tx, plugin.records, { gameId: game.id, phaseId: row.id, now: 0 }));
+  const battles = plugin.keptBattles?.(
+    await recordsOf(tx, plugin.records, { gameId: game.id, phaseId: row.id, now: 0 }),
+  );
   return {
     position: row.position,
-    orders: ordersOf(tx, row.id).map((o) => ({ power: o.power, unitKey: o.unitKey, text: o.text })),
+    orders: (await ordersOf(tx, row.id)).map((o) => ({ power: o.power, unitKey: o.unitKey, text: o.text })),
     adjudication: row.adjudication,
     ...(battles && battles.length > 0 ? { battles } : {}),
   };
@@ -152,42 +154,41 @@ export interface ScChartFile {
  * The supply-centre chart of the channel's latest game (`/history chart`), in `palette` when given, else the
  * caller's own map palette in that game (`/map palette:`), else the game's.
  */
-export function scChartForChannel(
+export async function scChartForChannel(
   deps: GameDeps,
   caller: Caller,
   palette: MapPalette | null,
-): Result<{ chart: ScChartFile }> {
-  return inReadTransaction(deps, (tx) => {
-    const found = diplomacyGame(tx, caller.channelId, 'supply-centre chart');
+): Promise<Result<{ chart: ScChartFile }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const found = await diplomacyGame(tx, caller.channelId, 'supply-centre chart');
     if ('ok' in found) return found;
     const { game, variant } = found;
-    const chosen = palette ?? playerByUser(tx, game.id, caller.userId)?.mapPalette ?? game.palette;
-    return { ok: true, chart: chartOf(tx, game, variant, chosen) };
+    const chosen = palette ?? (await playerByUser(tx, game.id, caller.userId))?.mapPalette ?? game.palette;
+    return { ok: true, chart: await chartOf(tx, game, variant, chosen) };
   });
 }
 
 /** The chart of game `gameId` in the game's palette (the final post's); null when it has none (not a started Diplomacy game). */
-export function scChartForGame(deps: Pick<GameDeps, 'db'>, gameId: number): ScChartFile | null {
-  return deps.db.transaction((tx) => {
-    const game = gameById(tx, gameId);
+export async function scChartForGame(deps: Pick<GameDeps, 'store'>, gameId: number): Promise<ScChartFile | null> {
+  return await deps.store.transaction(async (tx) => {
+    const game = await gameById(tx, gameId);
     const variant = game ? variantOfGame(game) : undefined;
     if (!game || !variant || game.kind !== 'diplomacy' || game.currentPhaseId === null) return null;
-    return chartOf(tx, game, variant, game.palette);
+    return await chartOf(tx, game, variant, game.palette);
   });
 }
 
-function chartOf(tx: Tx, game: GameRow, variant: Variant, palette: MapPalette): ScChartFile {
+async function chartOf(tx: Tx, game: GameRow, variant: Variant, palette: MapPalette): Promise<ScChartFile> {
   // The boards alone (a long game's adjudications are not read: they are most of a phase row).
-  const rows = tx
+  const rows = await tx
     .select({ id: phases.id, position: phases.position, resolvedAt: phases.resolvedAt })
     .from(phases)
     .where(eq(phases.gameId, game.id))
-    .orderBy(asc(phases.idx))
-    .all();
+    .orderBy(asc(phases.idx));
   const positions: Position[] = rows.map((r) => r.position);
   // A resolved last phase (nothing stored after it yet) adds the board it led to.
   const last = rows.at(-1);
-  const after = last && last.resolvedAt !== null ? phaseById(tx, last.id)?.adjudication?.position : undefined;
+  const after = last && last.resolvedAt !== null ? (await phaseById(tx, last.id))?.adjudication?.position : undefined;
   if (after) positions.push(after);
   return {
     input: {

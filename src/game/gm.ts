@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Game-master commands: advance (resolve now), extend, pause, resume, rollback, replace a player.
  * Each is recorded in the audit log and announced in the channel.
@@ -38,15 +39,15 @@ import { channelRef, memberRef, timeRef } from './text-refs.js';
 /** Pause/resume never leaves less than this on the clock, so players can react. */
 export const MIN_RESUME_MS = 60_000;
 
-function gmGame(
+async function gmGame(
   tx: Tx,
   caller: Caller,
   opts: { includeFinished?: boolean } = {},
-): GameRow | { ok: false; error: string } {
+): Promise<GameRow | { ok: false; error: string }> {
   const game = opts.includeFinished
-    ? latestGameByChannel(tx, caller.channelId)
-    : openGameByChannel(tx, caller.channelId);
-  if (!game) return fail(noOpenGame(tx, caller.channelId));
+    ? await latestGameByChannel(tx, caller.channelId)
+    : await openGameByChannel(tx, caller.channelId);
+  if (!game) return fail(await noOpenGame(tx, caller.channelId));
   if (game.gmUserId !== caller.userId) return fail('Only the game master can use `/gm` commands.');
   return game;
 }
@@ -61,32 +62,32 @@ function durationOf(game: GameRow, type: string): number {
 }
 
 /** Resolves the current phase now, whatever the readiness. */
-export function gmAdvance(
+export async function gmAdvance(
   deps: GameDeps,
   caller: Caller & { phaseId?: number },
-): Result<ResolveOutcome & { game: GameView }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = gmGame(tx, caller);
+): Promise<Result<ResolveOutcome & { game: GameView }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, caller);
     if (isErr(game)) return game;
     if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
     if (game.status !== 'active')
       return fail(game.status === 'forming' ? 'The game has not started yet.' : 'The game is paused; resume it first.');
-    const allowed = earlyResolutionAllowed(tx, deps, game.id, deps.now());
+    const allowed = await earlyResolutionAllowed(tx, deps, game.id, deps.now());
     if (!allowed.ok) {
       return fail(
         `This game has resolved ${allowed.count} phases in the last hour, the most one game may; the phase keeps its deadline, or ${tryAgainIn(allowed.waitMs)}.`,
       );
     }
-    const current = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+    const current = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
     if (current) {
       // Queued before the results, so the channel reads why the phase ended early, then its results.
       const label = phaseLabel({ season: current.season as never, year: current.year, type: current.type as never });
       const variant = variantOfGame(game);
       // What ends early: the phase, its orders (a step follows), or the variant's step under way (src/game/steps.ts).
       const words = variant
-        ? advanceWords(tx, game, variant, current, deps.now())
+        ? await advanceWords(tx, game, variant, current, deps.now())
         : { ends: 'resolved', next: 'the results' };
-      queueNotice(
+      await queueNotice(
         tx,
         game,
         `⏩ The game master ${words.ends} **${label}** before its deadline; ${words.next} follow.`,
@@ -95,9 +96,9 @@ export function gmAdvance(
         current.id,
       );
     }
-    const r = resolveInTx(tx, deps, game.id, game.currentPhaseId, 'gm');
+    const r = await resolveInTx(tx, deps, game.id, game.currentPhaseId, 'gm');
     if (!r.ok) return r;
-    audit(tx, {
+    await audit(tx, {
       gameId: game.id,
       userId: caller.userId,
       action: 'gm_advance',
@@ -105,17 +106,17 @@ export function gmAdvance(
       at: deps.now(),
     });
     changed(game.id);
-    return { ...r, game: toGameView(tx.select().from(games).where(eq(games.id, game.id)).get()!) };
+    return { ...r, game: toGameView(first(await tx.select().from(games).where(eq(games.id, game.id)).limit(1))!) };
   });
 }
 
 /** Adds time to the current deadline (or to the time left, while paused). */
-export function gmExtend(
+export async function gmExtend(
   deps: GameDeps,
   input: Caller & { duration: string },
-): Result<{ game: GameView; deadline: number | null; remaining: number }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = gmGame(tx, input);
+): Promise<Result<{ game: GameView; deadline: number | null; remaining: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, input);
     if (isErr(game)) return game;
     const parsed = parseDuration(input.duration);
     if (!parsed.ok) return fail(parsed.error);
@@ -123,12 +124,20 @@ export function gmExtend(
     if (game.status === 'active' && game.deadlineMs !== null) {
       const deadline = Math.max(game.deadlineMs, now) + parsed.ms;
       if (deadline - now > MAX_DURATION_MS) return fail('The deadline cannot be more than 30 days away.');
-      const updated = tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id)).returning().get();
+      const updated = (
+        await tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id)).returning()
+      )[0]!;
       // A new deadline earns a new reminder: the step's while a step is under way (and the orders', when they are
       // open meanwhile), else the orders'.
-      rearmStepReminder(tx, game, game.currentPhaseId!);
-      audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_extend', detail: { ms: parsed.ms }, at: now });
-      queueNotice(
+      await rearmStepReminder(tx, game, game.currentPhaseId!);
+      await audit(tx, {
+        gameId: game.id,
+        userId: input.userId,
+        action: 'gm_extend',
+        detail: { ms: parsed.ms },
+        at: now,
+      });
+      await queueNotice(
         tx,
         game,
         `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`,
@@ -136,21 +145,24 @@ export function gmExtend(
         now,
         game.currentPhaseId ?? undefined,
       );
-      queueStatus(tx, game.id, now);
+      await queueStatus(tx, game.id, now);
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline, remaining: deadline - now };
     }
     if (game.status === 'paused') {
       const remaining = (game.pausedRemainingMs ?? 0) + parsed.ms;
       if (remaining > MAX_DURATION_MS) return fail('The time left cannot be more than 30 days.');
-      const updated = tx
-        .update(games)
-        .set({ pausedRemainingMs: remaining })
-        .where(eq(games.id, game.id))
-        .returning()
-        .get();
-      audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_extend', detail: { ms: parsed.ms }, at: now });
-      queueNotice(
+      const updated = (
+        await tx.update(games).set({ pausedRemainingMs: remaining }).where(eq(games.id, game.id)).returning()
+      )[0]!;
+      await audit(tx, {
+        gameId: game.id,
+        userId: input.userId,
+        action: 'gm_extend',
+        detail: { ms: parsed.ms },
+        at: now,
+      });
+      await queueNotice(
         tx,
         game,
         `⏱️ The game master added ${formatDuration(parsed.ms)} to the paused clock: ${formatDuration(remaining)} left when the game resumes.`,
@@ -158,7 +170,7 @@ export function gmExtend(
         now,
         game.currentPhaseId ?? undefined,
       );
-      queueStatus(tx, game.id, now);
+      await queueStatus(tx, game.id, now);
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline: null, remaining };
     }
@@ -167,57 +179,59 @@ export function gmExtend(
 }
 
 /** Stops the clock; the time left is kept for `gmResume`. */
-export function gmPause(deps: GameDeps, caller: Caller): Result<{ game: GameView; remaining: number }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = gmGame(tx, caller);
+export async function gmPause(deps: GameDeps, caller: Caller): Promise<Result<{ game: GameView; remaining: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, caller);
     if (isErr(game)) return game;
     if (game.status !== 'active')
       return fail(game.status === 'paused' ? 'The game is already paused.' : 'The game has not started yet.');
     const now = deps.now();
     const remaining = Math.max(0, (game.deadlineMs ?? now) - now);
-    const updated = tx
-      .update(games)
-      .set({ status: 'paused', deadlineMs: null, pausedRemainingMs: remaining })
-      .where(eq(games.id, game.id))
-      .returning()
-      .get();
-    audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_pause', detail: { remaining }, at: now });
-    queueNotice(
+    const updated = (
+      await tx
+        .update(games)
+        .set({ status: 'paused', deadlineMs: null, pausedRemainingMs: remaining })
+        .where(eq(games.id, game.id))
+        .returning()
+    )[0]!;
+    await audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_pause', detail: { remaining }, at: now });
+    await queueNotice(
       tx,
       game,
       `⏸️ The game master paused the game with ${formatDuration(remaining)} left on the clock; it stays stopped until \`/gm resume\`.`,
       `pause:${game.id}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );
-    queueStatus(tx, game.id, now);
+    await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated), remaining };
   });
 }
 
 /** Restarts the clock with the time that was left (at least a minute). */
-export function gmResume(deps: GameDeps, caller: Caller): Result<{ game: GameView; deadline: number }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = gmGame(tx, caller);
+export async function gmResume(deps: GameDeps, caller: Caller): Promise<Result<{ game: GameView; deadline: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, caller);
     if (isErr(game)) return game;
     if (game.status !== 'paused') return fail('The game is not paused.');
     const now = deps.now();
     const deadline = now + Math.max(MIN_RESUME_MS, game.pausedRemainingMs ?? 0);
-    const updated = tx
-      .update(games)
-      .set({ status: 'active', deadlineMs: deadline, pausedRemainingMs: null })
-      .where(eq(games.id, game.id))
-      .returning()
-      .get();
-    audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_resume', at: now });
-    queueNotice(
+    const updated = (
+      await tx
+        .update(games)
+        .set({ status: 'active', deadlineMs: deadline, pausedRemainingMs: null })
+        .where(eq(games.id, game.id))
+        .returning()
+    )[0]!;
+    await audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_resume', at: now });
+    await queueNotice(
       tx,
       game,
       `▶️ The game master resumed the game. Deadline ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`,
       `resume:${game.id}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );
-    queueStatus(tx, game.id, now);
+    await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated), deadline };
   });
@@ -229,32 +243,35 @@ export function gmResume(deps: GameDeps, caller: Caller): Result<{ game: GameVie
  * deadline, readiness is reset (draw votes and concessions stand unless they ended the game), and undelivered messages about the undone
  * phases are cancelled. Also reopens a game that ended in the undone phase.
  */
-export function gmRollback(
+export async function gmRollback(
   deps: GameDeps,
   caller: Caller & { phaseId?: number },
-): Result<{ game: GameView; phase: PhaseView }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = gmGame(tx, caller, { includeFinished: true });
+): Promise<Result<{ game: GameView; phase: PhaseView }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, caller, { includeFinished: true });
     if (isErr(game)) return game;
     if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
     if (game.status === 'forming') return fail('The game has not started yet.');
-    if (game.status === 'finished' && openGameByChannel(tx, caller.channelId)) {
+    if (game.status === 'finished' && (await openGameByChannel(tx, caller.channelId))) {
       return fail('A newer game is open in this channel; the finished game cannot be rolled back.');
     }
     const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
-    const all = phasesOf(tx, game.id);
+    const all = await phasesOf(tx, game.id);
     const current = all[all.length - 1];
     // The previous phase a player had something to decide in (phases that only civil-disorder powers had to
     // decide were resolved at once, and going back to one would only wait for its deadline).
-    const previous = all
-      .slice(0, -1)
-      .reverse()
-      .find((p) => humanPowersToAct(tx, variant, game, p).length > 0);
+    let previous: (typeof all)[number] | undefined;
+    for (const p of all.slice(0, -1).reverse()) {
+      if ((await humanPowersToAct(tx, variant, game, p)).length === 0) continue;
+      previous = p;
+      break;
+    }
     if (!current || !previous) return fail('There is no previous phase to go back to.');
     const now = deps.now();
     const undone = all.filter((p) => p.idx > previous.idx).map((p) => p.id);
-    tx.update(outbox)
+    await tx
+      .update(outbox)
       .set({ failedAt: now, lastError: 'cancelled by a game-master rollback' })
       // A post the channel has the first parts of is finished, not cut short (its rest follows; the notice after it).
       .where(
@@ -264,48 +281,46 @@ export function gmRollback(
           isNull(outbox.failedAt),
           eq(outbox.partsSent, 0),
         ),
-      )
-      .run();
-    tx.delete(phases)
-      .where(and(eq(phases.gameId, game.id), gt(phases.idx, previous.idx)))
-      .run();
-    tx.update(phases)
+      );
+    await tx.delete(phases).where(and(eq(phases.gameId, game.id), gt(phases.idx, previous.idx)));
+    await tx
+      .update(phases)
       .set({ adjudication: null, resolvedAt: null, claimToken: null, remindedAt: null, startedAt: now })
-      .where(eq(phases.id, previous.id))
-      .run();
-    tx.delete(readiness).where(eq(readiness.phaseId, previous.id)).run();
-    clearSteps(tx, previous.id); // its variant's steps start again at its next deadline
+      .where(eq(phases.id, previous.id));
+    await tx.delete(readiness).where(eq(readiness.phaseId, previous.id));
+    await clearSteps(tx, previous.id); // its variant's steps start again at its next deadline
     // Votes never expire silently: they stand, unless they decided the end this rollback undoes.
     const undoesEnd = game.status === 'finished' && (game.end?.kind === 'draw' || game.end?.kind === 'concession');
-    if (undoesEnd) tx.delete(votes).where(eq(votes.gameId, game.id)).run();
+    if (undoesEnd) await tx.delete(votes).where(eq(votes.gameId, game.id));
     const deadline = now + durationOf(game, previous.type);
-    tx.update(phases).set({ deadlineMs: deadline }).where(eq(phases.id, previous.id)).run();
-    const updated = tx
-      .update(games)
-      .set({
-        status: game.status === 'paused' ? 'paused' : 'active',
-        currentPhaseId: previous.id,
-        deadlineMs: game.status === 'paused' ? null : deadline,
-        pausedRemainingMs: game.status === 'paused' ? deadline - now : null,
-        end: null,
-        finishedAt: null,
-      })
-      .where(eq(games.id, game.id))
-      .returning()
-      .get();
-    const restored = phaseById(tx, previous.id)!;
+    await tx.update(phases).set({ deadlineMs: deadline }).where(eq(phases.id, previous.id));
+    const updated = (
+      await tx
+        .update(games)
+        .set({
+          status: game.status === 'paused' ? 'paused' : 'active',
+          currentPhaseId: previous.id,
+          deadlineMs: game.status === 'paused' ? null : deadline,
+          pausedRemainingMs: game.status === 'paused' ? deadline - now : null,
+          end: null,
+          finishedAt: null,
+        })
+        .where(eq(games.id, game.id))
+        .returning()
+    )[0]!;
+    const restored = (await phaseById(tx, previous.id))!;
     const label = phaseLabel(
       { season: restored.season as never, year: restored.year, type: restored.type as never },
       variant,
     );
-    audit(tx, {
+    await audit(tx, {
       gameId: game.id,
       userId: caller.userId,
       action: 'gm_rollback',
       detail: { to: previous.id, undone },
       at: now,
     });
-    queueNotice(
+    await queueNotice(
       tx,
       updated,
       `⏪ The game master rolled the game back to **${label}**. Orders given in that phase are kept; change them before ${timeRef(deadline, 'R')}.` +
@@ -313,7 +328,7 @@ export function gmRollback(
       `rollback:${game.id}:${previous.id}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );
-    queueStatus(tx, game.id, now);
+    await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated), phase: toPhaseView(restored, variant) };
   });
@@ -323,12 +338,12 @@ export function gmRollback(
  * Gives a power to another user (a replacement player, or a player for a power in civil disorder). The new
  * user must not already play another power in this game.
  */
-export function gmReplace(
+export async function gmReplace(
   deps: GameDeps,
   input: Caller & { power: string; newUserId?: string | null; computer?: boolean; level?: string | null },
-): Result<{ game: GameView; power: string; previousUserId: string | null; newUserId: string }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = gmGame(tx, input);
+): Promise<Result<{ game: GameView; power: string; previousUserId: string | null; newUserId: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, input);
     if (isErr(game)) return game;
     const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
@@ -347,9 +362,9 @@ export function gmReplace(
     const level = parseLevel(input.level, game.computerLevel);
     if (!level.ok) return fail(level.error);
     const newUserId = input.computer ? computerUserId(power, level.level) : input.newUserId!;
-    const roster = playersOf(tx, game.id);
+    const roster = await playersOf(tx, game.id);
     const holder = roster.find((p) => p.power === power);
-    const current = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+    const current = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
     const unseatable =
       current && !holder ? variant.rules.canSeat?.({ map: variant.map, position: current.position, power }) : null;
     if (unseatable) return fail(`${unseatable}.`);
@@ -369,13 +384,13 @@ export function gmReplace(
     }
     if (holder?.userId === newUserId) return fail(`${playerName(newUserId)} already plays ${power}.`);
     const now = deps.now();
-    if (holder) tx.update(players).set({ userId: newUserId, joinedAt: now }).where(eq(players.id, holder.id)).run();
-    else tx.insert(players).values({ gameId: game.id, power, userId: newUserId, joinedAt: now }).run();
+    if (holder) await tx.update(players).set({ userId: newUserId, joinedAt: now }).where(eq(players.id, holder.id));
+    else await tx.insert(players).values({ gameId: game.id, power, userId: newUserId, joinedAt: now });
     // A substitute call for the seat is answered by the game master's choice.
-    closeCallOf(tx, game.id, power, now);
-    const cleared = clearSeatOnHandOver(tx, game, power);
-    syncPressThreads(tx, game, power, now);
-    audit(tx, {
+    await closeCallOf(tx, game.id, power, now);
+    const cleared = await clearSeatOnHandOver(tx, game, power);
+    await syncPressThreads(tx, game, power, now);
+    await audit(tx, {
       gameId: game.id,
       userId: input.userId,
       action: 'gm_replace',
@@ -383,7 +398,7 @@ export function gmReplace(
       at: now,
     });
     const tag = randomToken(deps.random ?? Math.random);
-    queueNotice(
+    await queueNotice(
       tx,
       game,
       hidesIdentities(game) && isPerson(newUserId)
@@ -393,7 +408,7 @@ export function gmReplace(
       now,
     );
     if (game.status !== 'forming') {
-      queueDm(
+      await queueDm(
         tx,
         game,
         newUserId,
@@ -407,7 +422,7 @@ export function gmReplace(
           cleared > 0
             ? ` Its ${cleared} order${cleared === 1 ? '' : 's'} for this phase were cleared; the new player gives their own.`
             : '';
-        queueDm(
+        await queueDm(
           tx,
           game,
           holder.userId,
@@ -418,7 +433,7 @@ export function gmReplace(
         );
       }
     }
-    queueStatus(tx, game.id, now);
+    await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), power, previousUserId: holder?.userId ?? null, newUserId };
   });
@@ -429,18 +444,19 @@ export function gmReplace(
  * the server (docs/decisions.md: no need to detect that the master left; the bot layer says whether the caller has
  * it). The game ends as abandoned; the channel and every player are told.
  */
-export function gmCancel(
+export async function gmCancel(
   deps: GameDeps,
   input: Caller & { canManageServer: boolean },
-): Result<{ game: GameView; byManager: boolean }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = openGameByChannel(tx, input.channelId);
-    if (!game) return fail(noOpenGame(tx, input.channelId));
+): Promise<Result<{ game: GameView; byManager: boolean }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await openGameByChannel(tx, input.channelId);
+    if (!game) return fail(await noOpenGame(tx, input.channelId));
     const isMaster = game.gmUserId === input.userId;
     if (!isMaster && !input.canManageServer)
       return fail('Only the game master, or a member with Manage Server, can cancel the game.');
     const now = deps.now();
-    tx.update(games)
+    await tx
+      .update(games)
       .set({
         status: 'finished',
         end: { kind: 'abandoned' },
@@ -448,13 +464,13 @@ export function gmCancel(
         deadlineMs: null,
         pausedRemainingMs: null,
       })
-      .where(eq(games.id, game.id))
-      .run();
-    closeCallsOfGame(tx, game.id, now);
+      .where(eq(games.id, game.id));
+    await closeCallsOfGame(tx, game.id, now);
     // Ended by the game master (docs/bot.md "Scoring"): a started game is scored, and rated once a phase was played.
-    const score = game.status === 'forming' ? null : settleEnd(tx, deps, game, { kind: 'abandoned' }, now);
+    const score = game.status === 'forming' ? null : await settleEnd(tx, deps, game, { kind: 'abandoned' }, now);
     // Reminders and other undelivered messages about a game that no longer runs would be untrue.
-    tx.update(outbox)
+    await tx
+      .update(outbox)
       .set({ failedAt: now, lastError: 'cancelled with the game' })
       .where(
         and(
@@ -464,10 +480,9 @@ export function gmCancel(
           eq(outbox.partsSent, 0),
           LAPSES_WITH_GAME,
         ),
-      )
-      .run();
+      );
     const who = isMaster ? 'the game master' : 'a server manager';
-    audit(tx, {
+    await audit(tx, {
       gameId: game.id,
       userId: input.userId,
       action: 'gm_cancel',
@@ -475,12 +490,12 @@ export function gmCancel(
       at: now,
     });
     const tag = randomToken(deps.random ?? Math.random);
-    queueNotice(
+    await queueNotice(
       tx,
       game,
       `🛑 ${hidesIdentities(game) ? `${who[0]!.toUpperCase()}${who.slice(1)}` : `${memberRef(input.userId)} (${who})`} cancelled this game. The channel is free for a new one (\`/game create\`).${[
         ...scoresLines(score),
-        ...pressEndLines(tx, game),
+        ...(await pressEndLines(tx, game)),
       ]
         .map((l) => `\n${l}`)
         .join('')}`,
@@ -488,8 +503,8 @@ export function gmCancel(
       now,
     );
     if (game.status !== 'forming') {
-      for (const p of playersOf(tx, game.id)) {
-        queueDm(
+      for (const p of await playersOf(tx, game.id)) {
+        await queueDm(
           tx,
           game,
           p.userId,
@@ -500,33 +515,38 @@ export function gmCancel(
         );
       }
     }
-    queueStatus(tx, game.id, now);
+    await queueStatus(tx, game.id, now);
     changed(game.id);
     return {
       ok: true,
-      game: toGameView(tx.select().from(games).where(eq(games.id, game.id)).get()!),
+      game: toGameView(first(await tx.select().from(games).where(eq(games.id, game.id)).limit(1))!),
       byManager: !isMaster,
     };
   });
 }
 
 /** Hands the game-master role to another member. */
-export function gmTransfer(deps: GameDeps, input: Caller & { newUserId: string }): Result<{ game: GameView }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = gmGame(tx, input);
+export async function gmTransfer(
+  deps: GameDeps,
+  input: Caller & { newUserId: string },
+): Promise<Result<{ game: GameView }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, input);
     if (isErr(game)) return game;
     if (!idText(input.newUserId)) return fail('Name the member who becomes game master.');
     if (input.newUserId === input.userId) return fail('You are already the game master.');
     const now = deps.now();
-    const updated = tx.update(games).set({ gmUserId: input.newUserId }).where(eq(games.id, game.id)).returning().get();
-    audit(tx, {
+    const updated = (
+      await tx.update(games).set({ gmUserId: input.newUserId }).where(eq(games.id, game.id)).returning()
+    )[0]!;
+    await audit(tx, {
       gameId: game.id,
       userId: input.userId,
       action: 'gm_transfer',
       detail: { from: input.userId, to: input.newUserId },
       at: now,
     });
-    queueNotice(
+    await queueNotice(
       tx,
       game,
       hidesIdentities(game)
@@ -535,19 +555,19 @@ export function gmTransfer(deps: GameDeps, input: Caller & { newUserId: string }
       `transfer:${game.id}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );
-    queueStatus(tx, game.id, now);
+    await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated) };
   });
 }
 
 /** Removes a player from the forming game; after the start, `/gm replace` hands powers over. */
-export function gmKick(
+export async function gmKick(
   deps: GameDeps,
   input: Caller & { power: string },
-): Result<{ game: GameView; power: string; userId: string }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = gmGame(tx, input);
+): Promise<Result<{ game: GameView; power: string; userId: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, input);
     if (isErr(game)) return game;
     if (game.status !== 'forming')
       return fail(
@@ -555,26 +575,26 @@ export function gmKick(
       );
     const power = matchPower(game.variantId, String(input.power ?? ''));
     if (!power) return fail(`"${input.power}" is not a power in this game.`);
-    const holder = playersOf(tx, game.id).find((p) => p.power === power);
+    const holder = (await playersOf(tx, game.id)).find((p) => p.power === power);
     if (!holder) return fail(`Nobody has joined as ${power}.`);
     const now = deps.now();
-    tx.delete(players).where(eq(players.id, holder.id)).run();
-    syncPressThreads(tx, game, power, now);
-    audit(tx, {
+    await tx.delete(players).where(eq(players.id, holder.id));
+    await syncPressThreads(tx, game, power, now);
+    await audit(tx, {
       gameId: game.id,
       userId: input.userId,
       action: 'gm_kick',
       detail: { power, user: holder.userId },
       at: now,
     });
-    queueNotice(
+    await queueNotice(
       tx,
       game,
       `👢 The game master removed ${publicHolderName(game, holder.userId)} from **${power}**; the power is free again.`,
       `kick:${game.id}:${power}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );
-    queueStatus(tx, game.id, now);
+    await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), power, userId: holder.userId };
   });

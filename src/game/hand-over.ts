@@ -8,19 +8,21 @@ import type { Tx } from '../store/db.js';
 import { orders, readiness, votes, type GameRow } from '../store/schema.js';
 
 /** Returns how many orders were cleared. */
-export function clearSeatOnHandOver(tx: Tx, game: Pick<GameRow, 'id' | 'currentPhaseId'>, power: string): number {
+export async function clearSeatOnHandOver(
+  tx: Tx,
+  game: Pick<GameRow, 'id' | 'currentPhaseId'>,
+  power: string,
+): Promise<number> {
   let cleared = 0;
   if (game.currentPhaseId !== null) {
-    cleared = tx
-      .delete(orders)
-      .where(and(eq(orders.phaseId, game.currentPhaseId), eq(orders.power, power)))
-      .run().changes;
-    tx.delete(readiness)
-      .where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power)))
-      .run();
+    cleared = (
+      await tx
+        .delete(orders)
+        .where(and(eq(orders.phaseId, game.currentPhaseId), eq(orders.power, power)))
+        .returning()
+    ).length;
+    await tx.delete(readiness).where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power)));
   }
-  tx.delete(votes)
-    .where(and(eq(votes.gameId, game.id), eq(votes.power, power)))
-    .run();
+  await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power)));
   return cleared;
 }

@@ -40,17 +40,17 @@ export interface KindComputerOptions {
  */
 export interface KindSeats {
   /** The seat a member holds in the game, or null. */
-  seatOf(tx: Tx, game: GameRow, userId: string): string | null;
+  seatOf(tx: Tx, game: GameRow, userId: string): Promise<string | null>;
   /** The seat a written name means (`/gm substitute power:`), or null. */
-  find(tx: Tx, game: GameRow, text: string): string | null;
+  find(tx: Tx, game: GameRow, text: string): Promise<string | null>;
   /** Who holds the seat now (a member, a computer player, a vacant seat), or null. */
-  holderOf(tx: Tx, game: GameRow, seat: string): string | null;
+  holderOf(tx: Tx, game: GameRow, seat: string): Promise<string | null>;
   /** What a substitute call says about the seat. */
-  describe(tx: Tx, game: GameRow, seat: string): SeatDescription;
+  describe(tx: Tx, game: GameRow, seat: string): Promise<SeatDescription>;
   /** The seat's member left or fell silent: the seat becomes vacant and a substitute call is opened. */
-  vacate(tx: Tx, game: GameRow, seat: string, reason: 'silent' | 'left', now: number): void;
+  vacate(tx: Tx, game: GameRow, seat: string, reason: 'silent' | 'left', now: number): Promise<void>;
   /** Hands the seat to the member who claimed it (the previous holder, the new one and the channel are told). */
-  hand(tx: Tx, game: GameRow, seat: string, userId: string, now: number): void;
+  hand(tx: Tx, game: GameRow, seat: string, userId: string, now: number): Promise<void>;
 }
 
 export interface GameKind {
@@ -59,18 +59,18 @@ export interface GameKind {
   /** How sentences name it ("the Warring States card game"). */
   name: string;
   /** Processes every due deadline and reminder of its running games, each game in its own transaction. */
-  sweep(deps: GameDeps): KindSweep;
+  sweep(deps: GameDeps): Promise<KindSweep>;
   /** The earliest deadline or reminder of its running games still to come, or null. */
-  nextWakeAt(deps: GameDeps): number | null;
+  nextWakeAt(deps: GameDeps): Promise<number | null>;
   /**
    * The channel's status message of one of its games as it is now (the outbox calls it at delivery): its text, and
    * `data` for its bot side to draw the message with (the row's `own`, src/game/outbox-write.ts `KindStatus`).
    */
-  status(tx: Tx, game: GameRow): { text: string; data?: unknown } | null;
+  status(tx: Tx, game: GameRow): Promise<{ text: string; data?: unknown } | null>;
   /** Whether one of its games not finished yet has a computer seat (the bot then starts the AI worker ahead of its first turn). */
-  hasComputerSeats?(deps: GameDeps): boolean;
+  hasComputerSeats?(deps: GameDeps): Promise<boolean>;
   /** Its computer seats: `play()` asks every seat that must act now; called after every change, sweep and start. */
-  computerSeats?(deps: GameDeps, options: KindComputerOptions): { play(): Promise<void>[] };
+  computerSeats?(deps: GameDeps, options: KindComputerOptions): { play(): Promise<Promise<void>[]> };
   /** Its seats, for substitute calls and claims (none: its seats cannot be vacated or claimed). */
   seats?: KindSeats;
 }

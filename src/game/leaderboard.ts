@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Reading a server's ratings (docs/bot.md "Ratings"): `/server leaderboard` (the best members of a pool) and the
  * ratings `/server player` shows. Sorted by the shown rating, openskill's ordinal mu − 3·sigma (`displayRating`); a
@@ -51,10 +52,10 @@ const PERSON = notLike(ratings.memberId, `${COMPUTER_ID_PREFIX}%`);
  * `/server leaderboard [kind]`: the server's best `LEADERBOARD_SIZE` members in a pool (default overall) by the shown
  * rating, with how many members it rates. An unknown pool is refused with the pools.
  */
-export function leaderboard(
+export async function leaderboard(
   deps: GameDeps,
   input: { guildId: string | null; pool?: string | null },
-): Result<{ pool: RatingPoolName; entries: MemberRating[]; members: number }> {
+): Promise<Result<{ pool: RatingPoolName; entries: MemberRating[]; members: number }>> {
   const pool = ratingPools().find((p) => p.pool === (input.pool ?? OVERALL_POOL));
   if (!pool)
     return fail(
@@ -64,59 +65,74 @@ export function leaderboard(
     );
   const guildId = input.guildId;
   if (!guildId) return fail('Ratings are kept per server: use this in a server channel.');
-  return inReadTransaction(deps, (tx) => {
+  return await inReadTransaction(deps, async (tx) => {
     const inPool = and(eq(ratings.guildId, guildId), eq(ratings.pool, pool.pool), PERSON);
-    const rows = tx
+    const rows = await tx
       .select()
       .from(ratings)
       .where(inPool)
       .orderBy(desc(SHOWN), ratings.memberId)
-      .limit(LEADERBOARD_SIZE)
-      .all();
-    const members = tx.select({ n: count() }).from(ratings).where(inPool).get()?.n ?? 0;
-    const entries = rows.map((r) => ({
-      pool: pool.pool,
-      poolName: pool.name,
-      userId: r.memberId,
-      rating: displayRating(r),
-      games: r.games,
-      place: placeOf(tx, guildId, pool.pool, displayRating(r)),
-    }));
+      .limit(LEADERBOARD_SIZE);
+    const members = first(await tx.select({ n: count() }).from(ratings).where(inPool).limit(1))?.n ?? 0;
+    const entries = await Promise.all(
+      rows.map(async (r) => ({
+        pool: pool.pool,
+        poolName: pool.name,
+        userId: r.memberId,
+        rating: displayRating(r),
+        games: r.games,
+        place: await placeOf(tx, guildId, pool.pool, displayRating(r)),
+      })),
+    );
     return { ok: true, pool, entries, members };
   });
 }
 
 /** `/server player`: a member's ratings in this server, one per pool they have been rated in (in `ratingPools` order). */
-export function memberRatings(
+export async function memberRatings(
   deps: GameDeps,
   input: { guildId: string | null; userId: string },
-): Result<{ ratings: MemberRating[] }> {
-  return inReadTransaction(deps, (tx) => ({ ok: true, ratings: memberRatingsIn(tx, input.guildId, input.userId) }));
+): Promise<Result<{ ratings: MemberRating[] }>> {
+  return await inReadTransaction(deps, async (tx) => ({
+    ok: true,
+    ratings: await memberRatingsIn(tx, input.guildId, input.userId),
+  }));
 }
 
-function memberRatingsIn(tx: Tx, guildId: string | null, userId: string): MemberRating[] {
+async function memberRatingsIn(tx: Tx, guildId: string | null, userId: string): Promise<MemberRating[]> {
   if (!guildId) return [];
-  const rows = tx
+  const rows = await tx
     .select()
     .from(ratings)
-    .where(and(eq(ratings.guildId, guildId), eq(ratings.memberId, userId), PERSON))
-    .all();
-  return ratingPools().flatMap((p) => {
-    const r = rows.find((row) => row.pool === p.pool);
-    if (!r) return [];
-    const rating = displayRating(r);
-    return [
-      { pool: p.pool, poolName: p.name, userId, rating, games: r.games, place: placeOf(tx, guildId, p.pool, rating) },
-    ];
-  });
+    .where(and(eq(ratings.guildId, guildId), eq(ratings.memberId, userId), PERSON));
+  const perPool = await Promise.all(
+    ratingPools().map(async (p) => {
+      const r = rows.find((row) => row.pool === p.pool);
+      if (!r) return [];
+      const rating = displayRating(r);
+      return [
+        {
+          pool: p.pool,
+          poolName: p.name,
+          userId,
+          rating,
+          games: r.games,
+          place: await placeOf(tx, guildId, p.pool, rating),
+        },
+      ];
+    }),
+  );
+  return perPool.flat();
 }
 
 /** 1 + the members of the pool whose shown rating is higher. */
-function placeOf(tx: Tx, guildId: string, pool: RatingPool, rating: number): number {
-  const above = tx
-    .select({ n: count() })
-    .from(ratings)
-    .where(and(eq(ratings.guildId, guildId), eq(ratings.pool, pool), PERSON, gt(SHOWN, rating)))
-    .get();
+async function placeOf(tx: Tx, guildId: string, pool: RatingPool, rating: number): Promise<number> {
+  const above = first(
+    await tx
+      .select({ n: count() })
+      .from(ratings)
+      .where(and(eq(ratings.guildId, guildId), eq(ratings.pool, pool), PERSON, gt(SHOWN, rating)))
+      .limit(1),
+  );
   return (above?.n ?? 0) + 1;
 }

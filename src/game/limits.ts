@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * What one member may cost the bot: the shortest phase, how many phases one game resolves
  * per hour, per-user command budgets, one forming game per user per server, live games per server, and the
@@ -54,13 +55,15 @@ export function limitsOf(deps: Pick<GameDeps, 'limits'>): Limits {
 }
 
 /** The server's settings merged over the bot's limits. */
-export function serverLimits(
+export async function serverLimits(
   tx: Tx,
   deps: Pick<GameDeps, 'limits'>,
   guildId: string | null,
-): { minPhaseMs: number; maxLiveGames: number } {
+): Promise<{ minPhaseMs: number; maxLiveGames: number }> {
   const limits = limitsOf(deps);
-  const row = guildId ? tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get() : undefined;
+  const row = guildId
+    ? first(await tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).limit(1))
+    : undefined;
   return {
     minPhaseMs: Math.max(limits.minPhaseMs, row?.minPhaseMs ?? 0),
     maxLiveGames: Math.min(limits.maxLiveGamesPerServer, row?.maxLiveGames ?? Number.POSITIVE_INFINITY),
@@ -68,52 +71,64 @@ export function serverLimits(
 }
 
 /** Games of the server not finished yet. */
-export function liveGamesInServer(tx: Tx, guildId: string): number {
-  return tx
-    .select({ n: sql<number>`count(*)` })
-    .from(games)
-    .where(and(eq(games.guildId, guildId), inArray(games.status, ['forming', 'active', 'paused'])))
-    .get()!.n;
+export async function liveGamesInServer(tx: Tx, guildId: string): Promise<number> {
+  return first(
+    await tx
+      .select({ n: sql<number>`count(*)` })
+      .from(games)
+      .where(and(eq(games.guildId, guildId), inArray(games.status, ['forming', 'active', 'paused'])))
+      .limit(1),
+  )!.n;
 }
 
 /**
  * Why a member may not create a game of any kind in this server now, or null: they already have one forming there,
  * or the server has its most live games.
  */
-export function newGameRefusal(tx: Tx, deps: Pick<GameDeps, 'limits'>, guildId: string, userId: string): string | null {
-  const forming = tx
-    .select({ channelId: games.channelId })
-    .from(games)
-    .where(and(eq(games.guildId, guildId), eq(games.gmUserId, userId), eq(games.status, 'forming')))
-    .get();
+export async function newGameRefusal(
+  tx: Tx,
+  deps: Pick<GameDeps, 'limits'>,
+  guildId: string,
+  userId: string,
+): Promise<string | null> {
+  const forming = first(
+    await tx
+      .select({ channelId: games.channelId })
+      .from(games)
+      .where(and(eq(games.guildId, guildId), eq(games.gmUserId, userId), eq(games.status, 'forming')))
+      .limit(1),
+  );
   if (forming)
     return `You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it (\`/gm cancel\`) before creating another.`;
-  const { maxLiveGames } = serverLimits(tx, deps, guildId);
-  if (liveGamesInServer(tx, guildId) >= maxLiveGames)
+  const { maxLiveGames } = await serverLimits(tx, deps, guildId);
+  if ((await liveGamesInServer(tx, guildId)) >= maxLiveGames)
     return `This server already has ${maxLiveGames} live games, its limit; wait for one to finish (or ask a server manager about \`/server limits\`).`;
   return null;
 }
 
 /** Phases of the game resolved in the hour before `now`, and when the oldest of them leaves that hour. */
-export function phasesResolvedLastHour(tx: Tx, gameId: number, now: number): { count: number; freeAt: number } {
+export async function phasesResolvedLastHour(
+  tx: Tx,
+  gameId: number,
+  now: number,
+): Promise<{ count: number; freeAt: number }> {
   const since = now - 3_600_000;
-  const rows = tx
+  const rows = await tx
     .select({ at: phases.resolvedAt })
     .from(phases)
     .where(and(eq(phases.gameId, gameId), sql`${phases.resolvedAt} > ${since}`))
-    .orderBy(phases.resolvedAt)
-    .all();
+    .orderBy(phases.resolvedAt);
   return { count: rows.length, freeAt: rows.length > 0 ? rows[0]!.at! + 3_600_000 : now };
 }
 
 /** Whether the game may resolve one more phase early (by readiness or `/gm advance`) right now. */
-export function earlyResolutionAllowed(
+export async function earlyResolutionAllowed(
   tx: Tx,
   deps: Pick<GameDeps, 'limits'>,
   gameId: number,
   now: number,
-): { ok: true } | { ok: false; waitMs: number; count: number } {
-  const { count, freeAt } = phasesResolvedLastHour(tx, gameId, now);
+): Promise<{ ok: true } | { ok: false; waitMs: number; count: number }> {
+  const { count, freeAt } = await phasesResolvedLastHour(tx, gameId, now);
   if (count < limitsOf(deps).phasesPerHour) return { ok: true };
   return { ok: false, waitMs: Math.max(1000, freeAt - now), count };
 }
@@ -122,31 +137,33 @@ export function earlyResolutionAllowed(
  * Uses one unit of `action`'s budget for the user. Returns how long to wait when the budget is spent
  * (and uses nothing then).
  */
-export function takeCooldown(
+export async function takeCooldown(
   tx: Tx,
   deps: Pick<GameDeps, 'limits'>,
   userId: string,
   action: CooldownAction,
   now: number,
-): { ok: true } | { ok: false; retryMs: number } {
+): Promise<{ ok: true } | { ok: false; retryMs: number }> {
   const budget = limitsOf(deps).budgets[action];
-  const row = tx
-    .select()
-    .from(cooldowns)
-    .where(and(eq(cooldowns.userId, userId), eq(cooldowns.action, action)))
-    .get();
+  const row = first(
+    await tx
+      .select()
+      .from(cooldowns)
+      .where(and(eq(cooldowns.userId, userId), eq(cooldowns.action, action)))
+      .limit(1),
+  );
   if (!row || now - row.windowStart >= budget.windowMs || now < row.windowStart) {
-    tx.insert(cooldowns)
+    await tx
+      .insert(cooldowns)
       .values({ userId, action, windowStart: now, count: 1 })
-      .onConflictDoUpdate({ target: [cooldowns.userId, cooldowns.action], set: { windowStart: now, count: 1 } })
-      .run();
+      .onConflictDoUpdate({ target: [cooldowns.userId, cooldowns.action], set: { windowStart: now, count: 1 } });
     return { ok: true };
   }
   if (row.count >= budget.uses) return { ok: false, retryMs: row.windowStart + budget.windowMs - now };
-  tx.update(cooldowns)
+  await tx
+    .update(cooldowns)
     .set({ count: row.count + 1 })
-    .where(and(eq(cooldowns.userId, userId), eq(cooldowns.action, action)))
-    .run();
+    .where(and(eq(cooldowns.userId, userId), eq(cooldowns.action, action)));
   return { ok: true };
 }
 
@@ -159,30 +176,32 @@ export function tryAgainIn(ms: number): string {
 /** Operator overrides (environment): any subset of the limits. */
 
 /** Spends one use of the user's `action` budget; the error says when to try again. */
-export function useCooldown(deps: GameDeps, userId: string, action: CooldownAction): Result<object> {
-  return inTransaction(deps, (tx) => {
-    const r = takeCooldown(tx, deps, userId, action, deps.now());
+export async function useCooldown(deps: GameDeps, userId: string, action: CooldownAction): Promise<Result<object>> {
+  return await inTransaction(deps, async (tx) => {
+    const r = await takeCooldown(tx, deps, userId, action, deps.now());
     if (r.ok) return { ok: true };
     return fail(`You are going too fast: ${tryAgainIn(r.retryMs)}.`);
   });
 }
 
 /** The server's limits as they apply now, with what the server set itself. */
-export function getServerLimits(
+export async function getServerLimits(
   deps: GameDeps,
   guildId: string,
-): Result<{
-  minPhaseMs: number;
-  maxLiveGames: number;
-  liveGames: number;
-  own: { minPhaseMs: number | null; maxLiveGames: number | null };
-}> {
-  return inReadTransaction(deps, (tx) => {
-    const row = tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
+): Promise<
+  Result<{
+    minPhaseMs: number;
+    maxLiveGames: number;
+    liveGames: number;
+    own: { minPhaseMs: number | null; maxLiveGames: number | null };
+  }>
+> {
+  return await inReadTransaction(deps, async (tx) => {
+    const row = first(await tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).limit(1));
     return {
       ok: true,
-      ...serverLimits(tx, deps, guildId),
-      liveGames: liveGamesInServer(tx, guildId),
+      ...(await serverLimits(tx, deps, guildId)),
+      liveGames: await liveGamesInServer(tx, guildId),
       own: { minPhaseMs: row?.minPhaseMs ?? null, maxLiveGames: row?.maxLiveGames ?? null },
     };
   });
@@ -192,13 +211,13 @@ export function getServerLimits(
  * Sets the server's own limits (the caller must have Manage Server; the bot layer checks it). A server may
  * raise the shortest phase (up to a day) and lower the number of live games (at least 1), never the reverse.
  */
-export function setServerLimits(
+export async function setServerLimits(
   deps: GameDeps,
   input: { guildId: string; userId: string; minPhase?: string | null; maxLiveGames?: number | null },
-): Result<{ minPhaseMs: number; maxLiveGames: number }> {
-  return inTransaction(deps, (tx) => {
+): Promise<Result<{ minPhaseMs: number; maxLiveGames: number }>> {
+  return await inTransaction(deps, async (tx) => {
     const limits = limitsOf(deps);
-    const row = tx.select().from(guildSettings).where(eq(guildSettings.guildId, input.guildId)).get();
+    const row = first(await tx.select().from(guildSettings).where(eq(guildSettings.guildId, input.guildId)).limit(1));
     let minPhaseMs = row?.minPhaseMs ?? null;
     let maxLiveGames = row?.maxLiveGames ?? null;
     if (typeof input.minPhase === 'string' && input.minPhase.trim() !== '') {
@@ -219,20 +238,20 @@ export function setServerLimits(
       maxLiveGames = input.maxLiveGames;
     }
     const now = deps.now();
-    tx.insert(guildSettings)
+    await tx
+      .insert(guildSettings)
       .values({ guildId: input.guildId, minPhaseMs, maxLiveGames, updatedBy: input.userId, updatedAt: now })
       .onConflictDoUpdate({
         target: guildSettings.guildId,
         set: { minPhaseMs, maxLiveGames, updatedBy: input.userId, updatedAt: now },
-      })
-      .run();
-    audit(tx, {
+      });
+    await audit(tx, {
       gameId: null,
       userId: input.userId,
       action: 'server_limits',
       detail: { guildId: input.guildId, minPhaseMs, maxLiveGames },
       at: now,
     });
-    return { ok: true, ...serverLimits(tx, deps, input.guildId) };
+    return { ok: true, ...(await serverLimits(tx, deps, input.guildId)) };
   });
 }

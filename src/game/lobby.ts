@@ -89,27 +89,27 @@ interface GameSettings {
  * (defaults: movement 24h, retreat 12h, adjustment 12h). Errors: unknown variant (lists the variants),
  * malformed, zero or over-30-day duration, a game already open in the channel.
  */
-export function createGame(
+export async function createGame(
   deps: GameDeps,
   input: CreateGameInput,
-): Result<{ game: GameView; computerPowers: string[]; computerFill: boolean; demonstration: boolean }> {
-  return inTransaction(deps, (tx, changed) => {
+): Promise<Result<{ game: GameView; computerPowers: string[]; computerFill: boolean; demonstration: boolean }>> {
+  return await inTransaction(deps, async (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId))
       return fail('This command must be used in a server channel.');
     const settings = parseGameSettings(input);
     if (!settings.ok) return fail(settings.error);
-    const place = checkGamePlace(tx, deps, input, settings.durations);
+    const place = await checkGamePlace(tx, deps, input, settings.durations);
     if (!place.ok) return fail(place.error);
     const { variant, durations, computer, demonstration } = settings;
     const now = deps.now();
-    const game = insertGame(tx, input, settings, place, now);
+    const game = await insertGame(tx, input, settings, place, now);
     // Named computer seats (and every seat of a demonstration table) are taken at once, so nobody joins as them.
     const computerPowers = demonstration ? seatablePowers(variant) : computer.fill === 'powers' ? computer.powers : [];
     for (const power of computerPowers)
-      tx.insert(players)
-        .values({ gameId: game.id, power, userId: computerUserId(power, game.computerLevel), joinedAt: now })
-        .run();
-    audit(tx, {
+      await tx
+        .insert(players)
+        .values({ gameId: game.id, power, userId: computerUserId(power, game.computerLevel), joinedAt: now });
+    await audit(tx, {
       gameId: game.id,
       userId: input.userId,
       action: 'create',
@@ -129,7 +129,7 @@ export function createGame(
       guildId: game.guildId,
       channelId: game.channelId,
     });
-    queueStatus(tx, game.id, now);
+    await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), computerPowers, computerFill: game.computerFill, demonstration };
   });
@@ -206,13 +206,13 @@ export const PRESS_MODES: readonly PressMode[] = ['open', 'gunboat', 'anonymous'
  * channel, a notify role that is not @everyone, phases no shorter than the server allows, and in a server the
  * caller's only forming game there and the server under its cap of live games. Answers the server and role ids.
  */
-function checkGamePlace(
+async function checkGamePlace(
   tx: Tx,
   deps: GameDeps,
   input: CreateGameInput,
   durations: PhaseDurations,
-): Result<{ guildId: string | null; notifyRoleId: string | null }> {
-  const existing = openGameByChannel(tx, input.channelId);
+): Promise<Result<{ guildId: string | null; notifyRoleId: string | null }>> {
+  const existing = await openGameByChannel(tx, input.channelId);
   if (existing) {
     return fail(
       `This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`,
@@ -222,7 +222,7 @@ function checkGamePlace(
   const notifyRoleId = idText(input.notifyRoleId) || null;
   if (notifyRoleId !== null && notifyRoleId === guildId)
     return fail('The bot never pings @everyone: choose a role for the players, or none.');
-  const server = serverLimits(tx, deps, guildId);
+  const server = await serverLimits(tx, deps, guildId);
   for (const type of ['movement', 'retreat', 'adjustment'] as const) {
     if (durations[type] < server.minPhaseMs) {
       return fail(
@@ -231,45 +231,46 @@ function checkGamePlace(
     }
   }
   // One forming game per member per server, and a cap on the server's live games.
-  const refused = guildId ? newGameRefusal(tx, deps, guildId, input.userId) : null;
+  const refused = guildId ? await newGameRefusal(tx, deps, guildId, input.userId) : null;
   if (refused) return fail(refused);
   return { ok: true, guildId, notifyRoleId };
 }
 
 /** Stores the new game (forming, the caller its game master) with its settings; answers its row. */
-function insertGame(
+async function insertGame(
   tx: Tx,
   input: CreateGameInput,
   settings: GameSettings,
   place: { guildId: string | null; notifyRoleId: string | null },
   now: number,
-): GameRow {
+): Promise<GameRow> {
   const { variant, durations, palette, options, computer, level, seats, demonstration, press, scoring } = settings;
-  return tx
-    .insert(games)
-    .values({
-      channelId: input.channelId,
-      guildId: place.guildId,
-      notifyRoleId: place.notifyRoleId,
-      variantId: variant.id,
-      gmUserId: input.userId,
-      status: 'forming',
-      movementMs: durations.movement,
-      retreatMs: durations.retreat,
-      adjustmentMs: durations.adjustment,
-      palette,
-      options,
-      computerFill: computer.fill === 'all',
-      demonstration,
-      computerLevel: level,
-      ...seats,
-      press,
-      scoring,
-      rateAgainstComputers: settings.rateAgainstComputers,
-      createdAt: now,
-    })
-    .returning()
-    .get();
+  return (
+    await tx
+      .insert(games)
+      .values({
+        channelId: input.channelId,
+        guildId: place.guildId,
+        notifyRoleId: place.notifyRoleId,
+        variantId: variant.id,
+        gmUserId: input.userId,
+        status: 'forming',
+        movementMs: durations.movement,
+        retreatMs: durations.retreat,
+        adjustmentMs: durations.adjustment,
+        palette,
+        options,
+        computerFill: computer.fill === 'all',
+        demonstration,
+        computerLevel: level,
+        ...seats,
+        press,
+        scoring,
+        rateAgainstComputers: settings.rateAgainstComputers,
+        createdAt: now,
+      })
+      .returning()
+  )[0]!;
 }
 
 /**
@@ -295,14 +296,14 @@ export function gameOptionsFor(
 }
 
 /** Powers nobody holds in the channel's forming game (for autocomplete); [] when there is none. */
-export function freePowers(deps: GameDeps, channelId: string): string[] {
+export async function freePowers(deps: GameDeps, channelId: string): Promise<string[]> {
   try {
-    return deps.db.transaction((tx) => {
-      const game = openGameByChannel(tx, channelId);
+    return await deps.store.transaction(async (tx) => {
+      const game = await openGameByChannel(tx, channelId);
       if (game?.status !== 'forming') return [];
       const variant = variantOfGame(game);
       if (!variant) return [];
-      const taken = new Set(playersOf(tx, game.id).map((p) => p.power));
+      const taken = new Set((await playersOf(tx, game.id)).map((p) => p.power));
       return seatablePowers(variant).filter((p) => !taken.has(p));
     });
   } catch {
@@ -310,8 +311,8 @@ export function freePowers(deps: GameDeps, channelId: string): string[] {
   }
 }
 
-function formingGame(tx: Tx, channelId: string): GameRow | { ok: false; error: string } {
-  const game = openGameByChannel(tx, channelId);
+async function formingGame(tx: Tx, channelId: string): Promise<GameRow | { ok: false; error: string }> {
+  const game = await openGameByChannel(tx, channelId);
   if (!game) return fail(NO_GAME);
   if (game.status !== 'forming') return fail('The game has already started.');
   return game;
@@ -321,12 +322,12 @@ function formingGame(tx: Tx, channelId: string): GameRow | { ok: false; error: s
  * Joins the channel's forming game, taking `power` (name, adjective or unique prefix) or a random free power.
  * Errors: no game, already started, already joined, unknown or taken power, no free power left.
  */
-export function joinGame(
+export async function joinGame(
   deps: GameDeps,
   input: Caller & { power?: string | null },
-): Result<{ game: GameView; power: string }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = formingGame(tx, input.channelId);
+): Promise<Result<{ game: GameView; power: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await formingGame(tx, input.channelId);
     if ('ok' in game) return game;
     if (!idText(input.userId)) return fail('Who is joining? (missing user id)');
     const variant = variantOfGame(game)!;
@@ -334,11 +335,11 @@ export function joinGame(
       return fail(
         'This is a demonstration table: computer players play every power, and nobody joins. Watch it here, or create a game of your own.',
       );
-    const mine = playerByUser(tx, game.id, input.userId);
+    const mine = await playerByUser(tx, game.id, input.userId);
     if (mine) return fail(`You have already joined as ${mine.power}. Use \`/game leave\` first to change power.`);
-    const unreliable = reliabilityRefusal(tx, game, input.userId);
+    const unreliable = await reliabilityRefusal(tx, game, input.userId);
     if (unreliable) return fail(unreliable);
-    const seated = playersOf(tx, game.id);
+    const seated = await playersOf(tx, game.id);
     const taken = new Set(seated.map((p) => p.power));
     const free = seatablePowers(variant).filter((p) => !taken.has(p));
     let power: string;
@@ -364,28 +365,28 @@ export function joinGame(
       power = free[Math.floor((deps.random ?? Math.random)() * free.length) % free.length];
     }
     const now = deps.now();
-    tx.insert(players).values({ gameId: game.id, power, userId: input.userId, joinedAt: now }).run();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'join', detail: { power }, at: now });
-    queueStatus(tx, game.id, now);
+    await tx.insert(players).values({ gameId: game.id, power, userId: input.userId, joinedAt: now });
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'join', detail: { power }, at: now });
+    await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), power };
   });
 }
 
 /** Leaves the channel's game before it starts. */
-export function leaveGame(deps: GameDeps, input: Caller): Result<{ game: GameView; power: string }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = openGameByChannel(tx, input.channelId);
+export async function leaveGame(deps: GameDeps, input: Caller): Promise<Result<{ game: GameView; power: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await openGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
-    const mine = playerByUser(tx, game.id, input.userId);
+    const mine = await playerByUser(tx, game.id, input.userId);
     if (!mine) return fail('You are not in this game.');
     if (game.status !== 'forming') {
       return fail('The game has started: `/game leave` asks you to confirm, then your seat goes to a substitute.');
     }
     const now = deps.now();
-    tx.delete(players).where(eq(players.id, mine.id)).run();
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'leave', detail: { power: mine.power }, at: now });
-    queueStatus(tx, game.id, now);
+    await tx.delete(players).where(eq(players.id, mine.id));
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'leave', detail: { power: mine.power }, at: now });
+    await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), power: mine.power };
   });
@@ -395,18 +396,20 @@ export function leaveGame(deps: GameDeps, input: Caller): Result<{ game: GameVie
  * Starts the channel's game (game master only): creates the first phase with its deadline, queues the start
  * map for the channel and a DM to every player with their power. Powers nobody holds play in civil disorder.
  */
-export function startGame(
+export async function startGame(
   deps: GameDeps,
   input: Caller,
-): Result<{ game: GameView; phase: PhaseView; players: { power: string; userId: string }[]; civilDisorder: string[] }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = formingGame(tx, input.channelId);
+): Promise<
+  Result<{ game: GameView; phase: PhaseView; players: { power: string; userId: string }[]; civilDisorder: string[] }>
+> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await formingGame(tx, input.channelId);
     if ('ok' in game) return game;
     if (game.gmUserId !== input.userId) return fail('Only the game master can start the game.');
     const variant = variantOfGame(game);
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const now = deps.now();
-    const seatedBefore = playersOf(tx, game.id);
+    const seatedBefore = await playersOf(tx, game.id);
     // A table of only computer players is a demonstration table, asked for at creation.
     if (!game.demonstration && !seatedBefore.some((p) => !isComputer(p.userId))) {
       return fail(
@@ -419,31 +422,32 @@ export function startGame(
       // `/game create computer:all`: the powers nobody took are played by computer players.
       const held = new Set(seatedBefore.map((p) => p.power));
       for (const power of seatablePowers(variant).filter((p) => !held.has(p))) {
-        tx.insert(players)
-          .values({ gameId: game.id, power, userId: computerUserId(power, game.computerLevel), joinedAt: now })
-          .run();
+        await tx
+          .insert(players)
+          .values({ gameId: game.id, power, userId: computerUserId(power, game.computerLevel), joinedAt: now });
       }
     }
-    const joined = playersOf(tx, game.id);
+    const joined = await playersOf(tx, game.id);
     const plugin = pluginOfGame(game);
     const start = variant.startingPosition();
     const position =
       plugin.startPosition?.(start, { variant, options: game.options ?? {}, seated: joined.map((p) => p.power) }) ??
       start;
     let deadlineMs = now + game.movementMs;
-    const phase = insertPhase(tx, game.id, 0, position, now, deadlineMs);
+    const phase = await insertPhase(tx, game.id, 0, position, now, deadlineMs);
     // The variant's start choice comes first (src/game/steps.ts); the first phase's clock starts once it is made.
-    const choosing = openStartSteps(tx, deps, game, variant, phase, now);
+    const choosing = await openStartSteps(tx, deps, game, variant, phase, now);
     if (choosing !== null) {
       deadlineMs = choosing.deadline;
-      tx.update(phases).set({ deadlineMs }).where(eq(phases.id, phase.id)).run();
+      await tx.update(phases).set({ deadlineMs }).where(eq(phases.id, phase.id));
     }
-    const started = tx
-      .update(games)
-      .set({ status: 'active', currentPhaseId: phase.id, deadlineMs })
-      .where(eq(games.id, game.id))
-      .returning()
-      .get();
+    const started = (
+      await tx
+        .update(games)
+        .set({ status: 'active', currentPhaseId: phase.id, deadlineMs })
+        .where(eq(games.id, game.id))
+        .returning()
+    )[0]!;
     noteEvent({ kind: 'game_started', gameId: game.id, variantId: variant.id, players: joined.length });
     const held = new Set(joined.map((p) => p.power));
     const civilDisorder = seatablePowers(variant).filter((p) => !held.has(p));
@@ -452,7 +456,7 @@ export function startGame(
       ? `Who plays which power stays hidden until the end: each player got their own power by DM.`
       : joined.map((p) => `${p.power}: ${playerName(p.userId)}`).join('\n');
     const cdLine = civilDisorder.length > 0 ? `\nIn civil disorder (units hold): ${civilDisorder.join(', ')}` : '';
-    enqueue(tx, {
+    await enqueue(tx, {
       gameId: game.id,
       phaseId: phase.id,
       payload: {
@@ -468,7 +472,7 @@ export function startGame(
       now,
     });
     for (const p of joined) {
-      queueDm(
+      await queueDm(
         tx,
         started,
         p.userId,
@@ -479,8 +483,8 @@ export function startGame(
         phase.id,
       );
     }
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'start', detail: { civilDisorder }, at: now });
-    queueStatus(tx, game.id, now);
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'start', detail: { civilDisorder }, at: now });
+    await queueStatus(tx, game.id, now);
     changed(game.id);
     return {
       ok: true,

@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * `nmr: computer`, the bot's side (docs/bot.md "Seats that never stall"; the rule: nmr.ts): the filler that finds the
  * phases waiting at their deadline, asks the AI worker for what the seats of members and vacant seats are missing (the
@@ -22,11 +23,11 @@ import type { GameDeps } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
 
 /** The `nmr: computer` games past their deadline whose phase waits for its missing orders. */
-function phasesAwaiting(deps: GameDeps): { gameId: number; phaseId: number }[] {
+async function phasesAwaiting(deps: GameDeps): Promise<{ gameId: number; phaseId: number }[]> {
   const now = deps.now();
-  const r = inReadTransaction(deps, (tx) => ({
+  const r = await inReadTransaction(deps, async (tx) => ({
     ok: true as const,
-    rows: tx
+    rows: await tx
       .select({ gameId: games.id, phaseId: phases.id })
       .from(games)
       .innerJoin(phases, eq(phases.id, games.currentPhaseId))
@@ -39,8 +40,7 @@ function phasesAwaiting(deps: GameDeps): { gameId: number; phaseId: number }[] {
           isNull(phases.resolvedAt),
           isNull(phases.missingFilledAt),
         ),
-      )
-      .all(),
+      ),
   }));
   return r.ok ? r.rows : [];
 }
@@ -54,35 +54,38 @@ interface MissingJob {
 }
 
 /** The AI jobs for the seats (people's and vacant ones) that miss orders in the phase; [] when none does. */
-function missingJobsIn(tx: Tx, gameId: number, phaseId: number, now: number): MissingJob[] {
-  const game = tx.select().from(games).where(eq(games.id, gameId)).get();
-  const phase = tx.select().from(phases).where(eq(phases.id, phaseId)).get();
+async function missingJobsIn(tx: Tx, gameId: number, phaseId: number, now: number): Promise<MissingJob[]> {
+  const game = first(await tx.select().from(games).where(eq(games.id, gameId)).limit(1));
+  const phase = first(await tx.select().from(phases).where(eq(phases.id, phaseId)).limit(1));
   const variant = game ? variantOfGame(game) : null;
   if (!game || !phase || !variant || game.currentPhaseId !== phaseId || phase.resolvedAt !== null) return [];
   // A new stage began meanwhile (a step's answers closed it and the orders opened): its own deadline is not yet.
   if (!pastDeadline(game, now)) return [];
   // Orders closed for a step (declarations after a provisional result): nothing can be added now.
-  if (stepUnderWay(tx, game, phase)) return [];
-  const seats = playersOf(tx, gameId);
+  if (await stepUnderWay(tx, game, phase)) return [];
+  const seats = await playersOf(tx, gameId);
   const seated = seats.map((s) => s.power);
   const acting = seatedToAct(variant, phase.position, seated);
-  return seats
-    .filter((s) => !isComputer(s.userId) && acting.includes(s.power))
-    .filter((s) => missingOrders(dutiesOf(variant, phase.position, s.power), ordersOf(tx, phaseId, s.power)).length > 0)
-    .map((s) => ({
+  const missing: typeof seats = [];
+  for (const s of seats) {
+    if (isComputer(s.userId) || !acting.includes(s.power)) continue;
+    if (missingOrders(dutiesOf(variant, phase.position, s.power), await ordersOf(tx, phaseId, s.power)).length > 0)
+      missing.push(s);
+  }
+  return missing.map((s) => ({
+    power: s.power,
+    job: {
+      kind: 'orders' as const,
+      variant: game.variantId,
+      ...(game.options ? { options: game.options } : {}),
+      position: phase.position,
       power: s.power,
-      job: {
-        kind: 'orders' as const,
-        variant: game.variantId,
-        ...(game.options ? { options: game.options } : {}),
-        position: phase.position,
-        power: s.power,
-        players: seated,
-        level: game.computerLevel,
-        // Deterministic for the seat and phase: a replay gives the same orders.
-        seed: `${game.id}:${phase.idx}:nmr:${s.power}`,
-      },
-    }));
+      players: seated,
+      level: game.computerLevel,
+      // Deterministic for the seat and phase: a replay gives the same orders.
+      seed: `${game.id}:${phase.idx}:nmr:${s.power}`,
+    },
+  }));
 }
 
 /**
@@ -90,43 +93,41 @@ function missingJobsIn(tx: Tx, gameId: number, phaseId: number, now: number): Mi
  * build beyond the count, is left out: the player's own orders stand) and marks the phase done, in one transaction.
  * Nothing happens when the phase moved on or was already done.
  */
-export function storeMissingOrders(
+export async function storeMissingOrders(
   deps: GameDeps,
   input: { gameId: number; phaseId: number; answers: { power: string; texts: string[] }[] },
-): { ok: boolean; stored: number } {
-  const r = inTransaction(deps, (tx, changed) => {
-    const game = tx.select().from(games).where(eq(games.id, input.gameId)).get();
-    const phase = tx.select().from(phases).where(eq(phases.id, input.phaseId)).get();
+): Promise<{ ok: boolean; stored: number }> {
+  const r = await inTransaction(deps, async (tx, changed) => {
+    const game = first(await tx.select().from(games).where(eq(games.id, input.gameId)).limit(1));
+    const phase = first(await tx.select().from(phases).where(eq(phases.id, input.phaseId)).limit(1));
     const variant = game ? variantOfGame(game) : null;
     if (!game || !phase || !variant || game.currentPhaseId !== phase.id || phase.resolvedAt !== null)
       return { ok: true as const, stored: 0 };
     const now = deps.now();
     if (phase.missingFilledAt !== null || !pastDeadline(game, now)) return { ok: true as const, stored: 0 };
-    const voted = votedPowersIn(tx, variant, game.id, phase.position);
+    const voted = await votedPowersIn(tx, variant, game.id, phase.position);
     let stored = 0;
     for (const { power, texts } of input.answers) {
       const duties = dutiesOf(variant, phase.position, power);
-      const existing = ordersOf(tx, phase.id, power).map((o) => ({ unitKey: o.unitKey, kind: o.order.kind }));
+      const existing = (await ordersOf(tx, phase.id, power)).map((o) => ({ unitKey: o.unitKey, kind: o.order.kind }));
       for (const parsed of parseOrders(variant, texts.join('\n'), { position: phase.position, power })) {
         if (!parsed.ok) continue;
         const checked = checkOrder(variant, phase.position, power, parsed.order, duties, existing, voted);
         if ('error' in checked || existing.some((e) => e.unitKey === checked.unitKey)) continue;
-        tx.insert(orders)
-          .values({
-            phaseId: phase.id,
-            power,
-            unitKey: checked.unitKey,
-            text: parsed.text,
-            order: parsed.order,
-            submittedBy: NMR_COMPUTER,
-            submittedAt: now,
-          })
-          .run();
+        await tx.insert(orders).values({
+          phaseId: phase.id,
+          power,
+          unitKey: checked.unitKey,
+          text: parsed.text,
+          order: parsed.order,
+          submittedBy: NMR_COMPUTER,
+          submittedAt: now,
+        });
         existing.push({ unitKey: checked.unitKey, kind: parsed.order.kind });
         stored++;
       }
     }
-    tx.update(phases).set({ missingFilledAt: now }).where(eq(phases.id, phase.id)).run();
+    await tx.update(phases).set({ missingFilledAt: now }).where(eq(phases.id, phase.id));
     changed(game.id);
     return { ok: true as const, stored };
   });
@@ -147,7 +148,7 @@ export interface MissingOrderFillerOptions {
 export function missingOrderFiller(
   deps: GameDeps,
   options: MissingOrderFillerOptions = {},
-): { play(): Promise<void>[] } {
+): { play(): Promise<Promise<void>[]> } {
   const ask = options.ask ?? askComputerPlayer;
   const busy = new Set<number>();
   const turn = loopTurns();
@@ -155,10 +156,10 @@ export function missingOrderFiller(
     try {
       // A step under way (a start choice, declarations): its questions for the seats that did not answer, answered
       // through the plug-in's actions as a computer seat answers them.
-      const steps = await turn(() => {
-        const r = inReadTransaction(deps, (tx) => ({
+      const steps = await turn(async () => {
+        const r = await inReadTransaction(deps, async (tx) => ({
           ok: true as const,
-          duties: missingStepDuties(tx, gameId, deps.now()),
+          duties: await missingStepDuties(tx, gameId, deps.now()),
         }));
         return r.ok ? r.duties.filter((d) => d.phaseId === phaseId) : [];
       });
@@ -166,16 +167,16 @@ export function missingOrderFiller(
         steps.map(async (duty) => {
           try {
             const answer = await ask(duty.job);
-            await turn(() => answerStep(deps, duty, answer, { onError: options.onError }));
+            await turn(async () => await answerStep(deps, duty, answer, { onError: options.onError }));
           } catch (err) {
             options.onError?.(err);
           }
         }),
       );
-      const jobs = await turn(() => {
-        const r = inReadTransaction(deps, (tx) => ({
+      const jobs = await turn(async () => {
+        const r = await inReadTransaction(deps, async (tx) => ({
           ok: true as const,
-          jobs: missingJobsIn(tx, gameId, phaseId, deps.now()),
+          jobs: await missingJobsIn(tx, gameId, phaseId, deps.now()),
         }));
         return r.ok ? r.jobs : [];
       });
@@ -190,7 +191,7 @@ export function missingOrderFiller(
           }
         }),
       );
-      const stored = await turn(() => storeMissingOrders(deps, { gameId, phaseId, answers }));
+      const stored = await turn(async () => await storeMissingOrders(deps, { gameId, phaseId, answers }));
       if (stored.ok) options.onFilled?.(gameId);
     } catch (err) {
       options.onError?.(err);
@@ -199,8 +200,8 @@ export function missingOrderFiller(
     }
   };
   return {
-    play: () =>
-      phasesAwaiting(deps).flatMap(({ gameId, phaseId }) => {
+    play: async () =>
+      (await phasesAwaiting(deps)).flatMap(({ gameId, phaseId }) => {
         if (busy.has(phaseId)) return [];
         busy.add(phaseId);
         return [fill(gameId, phaseId)];

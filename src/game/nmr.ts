@@ -46,10 +46,10 @@ export function awaitsMissingOrders(
  * What the results of a resolved phase say about the computer player's orders (one line per seat), and the DM each
  * member whose seat got some receives (inside the resolution's transaction; orders are public once resolved).
  */
-export function computerGivenLines(tx: Tx, game: GameRow, phase: PhaseRow, now: number): string[] {
-  const given = ordersOf(tx, phase.id).filter((o) => o.submittedBy === NMR_COMPUTER);
+export async function computerGivenLines(tx: Tx, game: GameRow, phase: PhaseRow, now: number): Promise<string[]> {
+  const given = (await ordersOf(tx, phase.id)).filter((o) => o.submittedBy === NMR_COMPUTER);
   if (given.length === 0) return [];
-  const holders = new Map(playersOf(tx, game.id).map((p) => [p.power, p.userId]));
+  const holders = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p.userId]));
   const byPower = new Map<string, string[]>();
   for (const o of given) byPower.set(o.power, [...(byPower.get(o.power) ?? []), o.text]);
   const variant = variantOfGame(game);
@@ -59,7 +59,7 @@ export function computerGivenLines(tx: Tx, game: GameRow, phase: PhaseRow, now: 
     lines.push(`🤖 ${power}'s missing orders, given by the computer player: ${texts.join('; ')}.`);
     const holder = holders.get(power);
     if (holder && isPerson(holder))
-      queueDm(
+      await queueDm(
         tx,
         game,
         holder,

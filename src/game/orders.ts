@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Players' orders: submit (parse, check against the board, store, replacing earlier orders for the same
  * unit), clear, and list. Orders stay secret: they go only to the ephemeral reply and the player's DM.
@@ -43,10 +44,10 @@ const BALLOT = 'vote:';
 export const isBallotKey = (unitKey: string): boolean => unitKey.startsWith(BALLOT);
 
 /** The powers whose units the players' vote moves in this game now (none in most variants). */
-export function votedPowersIn(tx: Tx, variant: Variant, gameId: number, position: Position): Set<Power> {
+export async function votedPowersIn(tx: Tx, variant: Variant, gameId: number, position: Position): Promise<Set<Power>> {
   const hook = variant.rules.votedPowers;
   if (!hook) return new Set();
-  return new Set(hook({ map: variant.map, position, players: playersOf(tx, gameId).map((p) => p.power) }));
+  return new Set(hook({ map: variant.map, position, players: (await playersOf(tx, gameId)).map((p) => p.power) }));
 }
 
 /**
@@ -230,7 +231,7 @@ function orderSetText(duties: Duties, rows: OrderRow[]): string {
  * that shows the final orders; one already due (perhaps being delivered) is left alone and a new one follows.
  * When the phase resolves first, the confirmation is dropped (its results show the orders; outbox-write.ts `enqueue`).
  */
-function queueConfirmation(
+async function queueConfirmation(
   tx: Tx,
   deps: GameDeps,
   game: GameRow,
@@ -239,40 +240,42 @@ function queueConfirmation(
   phaseId: number,
   text: string,
   now: number,
-): void {
+): Promise<void> {
   const quiet = limitsOf(deps).confirmationQuietMs;
-  const pending = tx
-    .select()
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.kind, 'dm'),
-        eq(outbox.target, userId),
-        eq(outbox.phaseId, phaseId),
-        isNull(outbox.sentAt),
-        isNull(outbox.failedAt),
-        eq(outbox.attempts, 0),
-        // Not due yet, so no deliverer has picked it up (they only take due rows).
-        gt(outbox.nextAttemptAt, now),
-        like(outbox.dedupeKey, `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:%`),
-      ),
-    )
-    .get();
+  const pending = first(
+    await tx
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'dm'),
+          eq(outbox.target, userId),
+          eq(outbox.phaseId, phaseId),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          eq(outbox.attempts, 0),
+          // Not due yet, so no deliverer has picked it up (they only take due rows).
+          gt(outbox.nextAttemptAt, now),
+          like(outbox.dedupeKey, `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:%`),
+        ),
+      )
+      .limit(1),
+  );
   const payload: OutboxPayload = { type: 'dm', gameId: game.id, text, reason: 'order_confirmation' };
   if (pending) {
-    tx.update(outbox)
+    await tx
+      .update(outbox)
       .set({ payload, nextAttemptAt: Math.min(now + quiet, pending.createdAt + 3 * quiet) })
-      .where(eq(outbox.id, pending.id))
-      .run();
+      .where(eq(outbox.id, pending.id));
     return;
   }
   const dedupeKey = `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:${randomToken(deps.random ?? Math.random)}`;
-  queueDm(tx, game, userId, 'order_confirmation', text, dedupeKey, now, phaseId);
+  await queueDm(tx, game, userId, 'order_confirmation', text, dedupeKey, now, phaseId);
   if (quiet > 0)
-    tx.update(outbox)
+    await tx
+      .update(outbox)
       .set({ nextAttemptAt: now + quiet })
-      .where(eq(outbox.dedupeKey, dedupeKey))
-      .run();
+      .where(eq(outbox.dedupeKey, dedupeKey));
 }
 
 /**
@@ -309,24 +312,26 @@ export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string):
  * stores the accepted ones (replacing earlier orders for the same unit), and queues a DM with the power's
  * complete order set. Rejected lines come back with the reason; stored ones are kept even if some fail.
  */
-export function submitOrders(
+export async function submitOrders(
   deps: GameDeps,
   input: Caller & { text: string; phaseId?: number },
-): Result<{
-  power: string;
-  phase: PhaseView;
-  stored: StoredOrder[];
-  rejected: RejectedOrder[];
-  /** Earlier orders (stored before, or earlier in this text) that an order of this text replaced. */
-  replaced: { before: string; after: string }[];
-  orders: StoredOrder[];
-  missing: string[];
-}> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
+): Promise<
+  Result<{
+    power: string;
+    phase: PhaseView;
+    stored: StoredOrder[];
+    rejected: RejectedOrder[];
+    /** Earlier orders (stored before, or earlier in this text) that an order of this text replaced. */
+    replaced: { before: string; after: string }[];
+    orders: StoredOrder[];
+    missing: string[];
+  }>
+> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByStep(tx, game, phase);
+    const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase));
     if (closed) return fail(closed);
     if (input.phaseId !== undefined && input.phaseId !== phase.id)
       return fail('The phase has changed since you opened the box, so nothing was stored; run `/orders paste` again.');
@@ -343,13 +348,13 @@ export function submitOrders(
     const now = deps.now();
     const rejected: RejectedOrder[] = [];
     const storedKeys: string[] = [];
-    const existing = ordersOf(tx, phase.id, power).map((r) => ({
+    const existing = (await ordersOf(tx, phase.id, power)).map((r) => ({
       unitKey: r.unitKey,
       kind: r.order.kind,
       text: r.text,
     }));
     const replaced: { before: string; after: string }[] = [];
-    const voted = votedPowersIn(tx, variant, game.id, position);
+    const voted = await votedPowersIn(tx, variant, game.id, position);
     for (const parsed of parseOrders(variant, text, { position, power, alsoFor: [...voted] })) {
       if (!parsed.ok) {
         rejected.push({ input: parsed.input, error: parsed.error });
@@ -360,7 +365,8 @@ export function submitOrders(
         rejected.push({ input: parsed.text, error: checked.error });
         continue;
       }
-      tx.insert(orders)
+      await tx
+        .insert(orders)
         .values({
           phaseId: phase.id,
           power,
@@ -373,8 +379,7 @@ export function submitOrders(
         .onConflictDoUpdate({
           target: [orders.phaseId, orders.power, orders.unitKey],
           set: { text: parsed.text, order: parsed.order, submittedBy: input.userId, submittedAt: now },
-        })
-        .run();
+        });
       const i = existing.findIndex((e) => e.unitKey === checked.unitKey);
       if (i >= 0) {
         if (existing[i]!.text !== parsed.text) replaced.push({ before: existing[i]!.text, after: parsed.text });
@@ -383,12 +388,12 @@ export function submitOrders(
       existing.push({ unitKey: checked.unitKey, kind: parsed.order.kind, text: parsed.text });
       if (!storedKeys.includes(checked.unitKey)) storedKeys.push(checked.unitKey);
     }
-    const all = ordersOf(tx, phase.id, power);
+    const all = await ordersOf(tx, phase.id, power);
     // In the order the player wrote them.
     const stored = storedKeys.map((k) => all.find((r) => r.unitKey === k)!).map(toStored);
     const missing = missingOrders(duties, all);
     if (stored.length > 0) {
-      queueConfirmation(
+      await queueConfirmation(
         tx,
         deps,
         game,
@@ -399,14 +404,14 @@ export function submitOrders(
         now,
       );
       // Debug-level detail only: the audit log keeps who submitted how many orders, never their text.
-      audit(tx, {
+      await audit(tx, {
         gameId: game.id,
         userId: input.userId,
         action: 'orders',
         detail: { phaseId: phase.id, power, count: stored.length },
         at: now,
       });
-      queueStatus(tx, game.id, now);
+      await queueStatus(tx, game.id, now);
       changed(game.id);
     }
     return {
@@ -423,26 +428,28 @@ export function submitOrders(
 }
 
 /** Deletes all of the caller's orders for the current phase. */
-export function clearOrders(
+export async function clearOrders(
   deps: GameDeps,
   input: Caller & { phaseId?: number },
-): Result<{ power: string; phase: PhaseView; cleared: number }> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
+): Promise<Result<{ power: string; phase: PhaseView; cleared: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     if (input.phaseId !== undefined && input.phaseId !== phase.id)
       return fail('The phase has changed since you asked, so nothing was cleared.');
-    const closed = deadlinePassed(game, deps.now()) ?? ordersClosedByStep(tx, game, phase);
+    const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase));
     if (closed) return fail(closed);
-    const res = tx
-      .delete(orders)
-      .where(and(eq(orders.phaseId, phase.id), eq(orders.power, player.power)))
-      .run();
-    if (res.changes > 0) {
+    const res = (
+      await tx
+        .delete(orders)
+        .where(and(eq(orders.phaseId, phase.id), eq(orders.power, player.power)))
+        .returning()
+    ).length;
+    if (res > 0) {
       const now = deps.now();
       const duties = dutiesOf(ctx.variant, phase.position, player.power);
-      queueConfirmation(
+      await queueConfirmation(
         tx,
         deps,
         game,
@@ -452,17 +459,17 @@ export function clearOrders(
         `Your orders for ${player.power}, **${phaseLabel(phase.position.phase)}** (game in ${channelRef(game.channelId)}), after \`/orders clear\`:\n${orderSetText(duties, [])}`,
         now,
       );
-      audit(tx, {
+      await audit(tx, {
         gameId: game.id,
         userId: input.userId,
         action: 'orders_clear',
         detail: { phaseId: phase.id, power: player.power },
         at: now,
       });
-      queueStatus(tx, game.id, now);
+      await queueStatus(tx, game.id, now);
       changed(game.id);
     }
-    return { ok: true, power: player.power, phase: toPhaseView(phase, variant), cleared: res.changes };
+    return { ok: true, power: player.power, phase: toPhaseView(phase, variant), cleared: res };
   });
 }
 
@@ -470,22 +477,24 @@ export function clearOrders(
  * The caller's orders for the current phase, the units still without one, and for an adjustment phase the
  * number of builds or disbands due. Works while paused too.
  */
-export function myOrders(
+export async function myOrders(
   deps: GameDeps,
   input: Caller,
-): Result<{
-  power: string;
-  phase: PhaseView;
-  orders: StoredOrder[];
-  unordered: string[];
-  adjustment: { builds: number; disbands: number; buildSites: string[] } | null;
-  text: string;
-}> {
-  return inReadTransaction(deps, (tx) => {
-    const ctx = playerInGame(tx, input, { allowPaused: true });
+): Promise<
+  Result<{
+    power: string;
+    phase: PhaseView;
+    orders: StoredOrder[];
+    unordered: string[];
+    adjustment: { builds: number; disbands: number; buildSites: string[] } | null;
+    text: string;
+  }>
+> {
+  return await inReadTransaction(deps, async (tx) => {
+    const ctx = await playerInGame(tx, input, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { variant, phase, player } = ctx;
-    const rows = ordersOf(tx, phase.id, player.power);
+    const rows = await ordersOf(tx, phase.id, player.power);
     const duties = dutiesOf(variant, phase.position, player.power);
     const unordered = missingOrders(duties, rows);
     const adjustment =

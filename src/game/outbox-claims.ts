@@ -13,8 +13,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../store/db.js';
+import { and, count, eq, inArray, isNotNull, isNull, lt, notInArray } from 'drizzle-orm';
+import type { Store } from '../store/store.js';
 import { deliverers, outbox, type DelivererRow } from '../store/schema.js';
 
 /** How often a deliverer beats, and after how long without a beat it counts as dead. */
@@ -54,7 +54,7 @@ export function processAlive(d: Pick<DelivererRow, 'pid' | 'startedAt'>): boolea
 }
 
 /** Registers this process as a deliverer (and frees the claims of dead ones at once). */
-export function registerDeliverer(db: Db, clock: ClaimClock = {}): Deliverer {
+export async function registerDeliverer(store: Store, clock: ClaimClock = {}): Promise<Deliverer> {
   const wallNow = clock.wallNow ?? Date.now;
   const t = wallNow();
   const me: Deliverer = {
@@ -63,30 +63,32 @@ export function registerDeliverer(db: Db, clock: ClaimClock = {}): Deliverer {
     pid: process.pid,
     startedAt: t,
   };
-  db.insert(deliverers)
-    .values({ ...me, heartbeatAt: t })
-    .run();
-  releaseDeadClaims(db, me, clock);
+  await store.transaction(async (tx) => {
+    await tx.insert(deliverers).values({ ...me, heartbeatAt: t });
+  });
+  await releaseDeadClaims(store, me, clock);
   return me;
 }
 
 /** Beats the heartbeat (re-registering if a peer reaped us while we were frozen). */
-export function beat(db: Db, me: Deliverer, clock: ClaimClock = {}): void {
+export async function beat(store: Store, me: Deliverer, clock: ClaimClock = {}): Promise<void> {
   const t = (clock.wallNow ?? Date.now)();
-  db.insert(deliverers)
-    .values({ ...me, heartbeatAt: t })
-    .onConflictDoUpdate({ target: deliverers.id, set: { heartbeatAt: t } })
-    .run();
+  await store.transaction(async (tx) => {
+    await tx
+      .insert(deliverers)
+      .values({ ...me, heartbeatAt: t })
+      .onConflictDoUpdate({ target: deliverers.id, set: { heartbeatAt: t } });
+  });
 }
 
 /** Leaves cleanly: frees this process's claims and forgets it. */
-export function unregisterDeliverer(db: Db, me: Deliverer): void {
-  db.transaction((tx) => {
-    tx.update(outbox)
+export async function unregisterDeliverer(store: Store, me: Deliverer): Promise<void> {
+  await store.transaction(async (tx) => {
+    await tx
+      .update(outbox)
       .set({ claimedBy: null })
-      .where(and(eq(outbox.claimedBy, me.id), isNull(outbox.sentAt), isNull(outbox.failedAt)))
-      .run();
-    tx.delete(deliverers).where(eq(deliverers.id, me.id)).run();
+      .where(and(eq(outbox.claimedBy, me.id), isNull(outbox.sentAt), isNull(outbox.failedAt)));
+    await tx.delete(deliverers).where(eq(deliverers.id, me.id));
   });
 }
 
@@ -94,23 +96,19 @@ export function unregisterDeliverer(db: Db, me: Deliverer): void {
  * Forgets dead deliverers and frees every unsent row they (or unknown owners) claimed. Returns how many rows
  * were freed. Cheap: the deliverers table holds a handful of rows.
  */
-export function releaseDeadClaims(db: Db, me: Deliverer, clock: ClaimClock = {}): number {
+export async function releaseDeadClaims(store: Store, me: Deliverer, clock: ClaimClock = {}): Promise<number> {
   const t = (clock.wallNow ?? Date.now)();
   const timeout = clock.heartbeatTimeoutMs ?? HEARTBEAT_TIMEOUT_MS;
   const isAlive = clock.isAlive ?? processAlive;
-  return db.transaction(
-    (tx) => {
-      const others = tx
-        .select()
-        .from(deliverers)
-        .all()
-        .filter((d) => d.id !== me.id);
-      const dead = others
-        .filter((d) => d.heartbeatAt < t - timeout || (d.host === me.host && !isAlive(d)))
-        .map((d) => d.id);
-      if (dead.length > 0) tx.delete(deliverers).where(inArray(deliverers.id, dead)).run();
-      const live = [me.id, ...others.map((d) => d.id).filter((id) => !dead.includes(id))];
-      return tx
+  return await store.transaction(async (tx) => {
+    const others = (await tx.select().from(deliverers)).filter((d) => d.id !== me.id);
+    const dead = others
+      .filter((d) => d.heartbeatAt < t - timeout || (d.host === me.host && !isAlive(d)))
+      .map((d) => d.id);
+    if (dead.length > 0) await tx.delete(deliverers).where(inArray(deliverers.id, dead));
+    const live = [me.id, ...others.map((d) => d.id).filter((id) => !dead.includes(id))];
+    return (
+      await tx
         .update(outbox)
         .set({ claimedBy: null })
         .where(
@@ -121,27 +119,34 @@ export function releaseDeadClaims(db: Db, me: Deliverer, clock: ClaimClock = {})
             isNull(outbox.failedAt),
           ),
         )
-        .run().changes;
-    },
-    { behavior: 'immediate' },
-  );
+        .returning({ id: outbox.id })
+    ).length;
+  });
 }
 
 /** Deliverers that stopped beating long ago (a day) are removed, so the table stays small. */
-export function pruneDeliverers(db: Db, wallNow: number): number {
-  return db
-    .delete(deliverers)
-    .where(lt(deliverers.heartbeatAt, wallNow - 86_400_000))
-    .run().changes;
+export async function pruneDeliverers(store: Store, wallNow: number): Promise<number> {
+  return await store.transaction(
+    async (tx) =>
+      (
+        await tx
+          .delete(deliverers)
+          .where(lt(deliverers.heartbeatAt, wallNow - 86_400_000))
+          .returning({ id: deliverers.id })
+      ).length,
+  );
 }
 
 /** Rows claimed right now, by owner (for tests and diagnostics). */
-export function claimsByOwner(db: Db): Map<string, number> {
-  const rows = db
-    .select({ owner: outbox.claimedBy, n: sql<number>`count(*)` })
-    .from(outbox)
-    .where(and(isNotNull(outbox.claimedBy), isNull(outbox.sentAt), isNull(outbox.failedAt)))
-    .groupBy(outbox.claimedBy)
-    .all();
+export async function claimsByOwner(store: Store): Promise<Map<string, number>> {
+  const rows = await store.transaction(
+    async (tx) =>
+      await tx
+        .select({ owner: outbox.claimedBy, n: count() })
+        .from(outbox)
+        .where(and(isNotNull(outbox.claimedBy), isNull(outbox.sentAt), isNull(outbox.failedAt)))
+        .groupBy(outbox.claimedBy),
+    { write: false },
+  );
   return new Map(rows.map((r) => [r.owner!, r.n]));
 }

@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Writing to the outbox, always inside the transaction that caused the message, so a message exists if and
  * only if its cause was committed. The dedupe key is UNIQUE: queuing the same message twice is a no-op.
@@ -119,27 +120,30 @@ export const CONFIRMATION_DROPPED = 'dropped: its phase resolved first, and the 
  * confirmation already in flight is waited for by the post (outbox.ts `claimHeads`); one put back after a failed
  * attempt, or freed after a crash, is dropped by the deliverer instead of being sent late (`deliverOne`).
  */
-export function enqueue(tx: Tx, m: Enqueue): boolean {
+export async function enqueue(tx: Tx, m: Enqueue): Promise<boolean> {
   // A computer player reads no DMs, and a vacant seat has nobody to read them.
   if (m.target.kind === 'user' && !isPerson(m.target.id)) return false;
-  const payload = channelSafe(tx, m);
-  const res = tx
-    .insert(outbox)
-    .values({
-      gameId: m.gameId,
-      phaseId: m.phaseId ?? null,
-      kind: m.payload.type,
-      targetKind: m.target.kind,
-      target: m.target.id,
-      payload,
-      dedupeKey: m.dedupeKey,
-      createdAt: m.now,
-      nextAttemptAt: m.now,
-    })
-    .onConflictDoNothing({ target: outbox.dedupeKey })
-    .run();
-  if (res.changes === 1 && m.phaseId != null && PUBLISHES_ORDERS.includes(m.payload.type)) {
-    tx.update(outbox)
+  const payload = await channelSafe(tx, m);
+  const res = (
+    await tx
+      .insert(outbox)
+      .values({
+        gameId: m.gameId,
+        phaseId: m.phaseId ?? null,
+        kind: m.payload.type,
+        targetKind: m.target.kind,
+        target: m.target.id,
+        payload,
+        dedupeKey: m.dedupeKey,
+        createdAt: m.now,
+        nextAttemptAt: m.now,
+      })
+      .onConflictDoNothing({ target: outbox.dedupeKey })
+      .returning({ id: outbox.id })
+  ).length;
+  if (res === 1 && m.phaseId != null && PUBLISHES_ORDERS.includes(m.payload.type)) {
+    await tx
+      .update(outbox)
       .set({ failedAt: m.now, lastError: CONFIRMATION_DROPPED })
       .where(
         and(
@@ -150,10 +154,9 @@ export function enqueue(tx: Tx, m: Enqueue): boolean {
           isNull(outbox.failedAt),
           isNull(outbox.claimedBy),
         ),
-      )
-      .run();
+      );
   }
-  return res.changes === 1;
+  return res === 1;
 }
 
 /**
@@ -161,10 +164,10 @@ export function enqueue(tx: Tx, m: Enqueue): boolean {
  * reference before the final post, which reveals who played whom (src/game/identities.ts). A reference found here is
  * a text written without `publicHolderName`: it is replaced, and reported to the operator.
  */
-function channelSafe(tx: Tx, m: Enqueue): OutboxPayload {
+async function channelSafe(tx: Tx, m: Enqueue): Promise<OutboxPayload> {
   if (m.target.kind !== 'channel' || m.gameId === null || m.payload.type === 'game_over') return m.payload;
   if (!('text' in m.payload) || !m.payload.text.includes('⟦member:')) return m.payload;
-  const game = tx.select().from(games).where(eq(games.id, m.gameId)).get();
+  const game = first(await tx.select().from(games).where(eq(games.id, m.gameId)).limit(1));
   if (!game) return m.payload;
   const { text, hidden } = hideMembers(game, m.payload.text);
   if (hidden > 0)
@@ -179,15 +182,15 @@ export const LAPSES_WITH_GAME = or(
 )!;
 
 /** Queues a channel notice. */
-export function queueNotice(
+export async function queueNotice(
   tx: Tx,
   game: GameRow,
   text: string,
   dedupeKey: string,
   now: number,
   phaseId?: number,
-): void {
-  enqueue(tx, {
+): Promise<void> {
+  await enqueue(tx, {
     gameId: game.id,
     phaseId: phaseId ?? null,
     payload: { type: 'notice', gameId: game.id, text },
@@ -198,7 +201,7 @@ export function queueNotice(
 }
 
 /** Queues a DM. */
-export function queueDm(
+export async function queueDm(
   tx: Tx,
   game: GameRow,
   userId: string,
@@ -207,8 +210,8 @@ export function queueDm(
   dedupeKey: string,
   now: number,
   phaseId?: number,
-): void {
-  enqueue(tx, {
+): Promise<void> {
+  await enqueue(tx, {
     gameId: game.id,
     phaseId: phaseId ?? null,
     payload: { type: 'dm', gameId: game.id, text, reason },
@@ -223,15 +226,20 @@ export function queueDm(
  * (`deliverOutbox` fills `payload.text` from the game as it is then), so the edit always shows the latest
  * state and the use-case's transaction stays short.
  */
-export function queueStatus(tx: Tx, gameId: number, now: number): void {
-  const bumped = tx
-    .update(games)
-    .set({ statusVersion: sql`${games.statusVersion} + 1` })
-    .where(eq(games.id, gameId))
-    .returning({ statusVersion: games.statusVersion, channelId: games.channelId, currentPhaseId: games.currentPhaseId })
-    .get();
+export async function queueStatus(tx: Tx, gameId: number, now: number): Promise<void> {
+  const bumped = (
+    await tx
+      .update(games)
+      .set({ statusVersion: sql`${games.statusVersion} + 1` })
+      .where(eq(games.id, gameId))
+      .returning({
+        statusVersion: games.statusVersion,
+        channelId: games.channelId,
+        currentPhaseId: games.currentPhaseId,
+      })
+  )[0]!;
   if (!bumped) return;
-  enqueue(tx, {
+  await enqueue(tx, {
     gameId,
     phaseId: bumped.currentPhaseId,
     payload: { type: 'status', gameId, text: '' },

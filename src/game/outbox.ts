@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Delivering the outbox, independent of Discord: the bot supplies `send(row)`.
  *
@@ -26,7 +27,8 @@
  */
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from '../log.js';
-import type { Db, Tx } from '../store/db.js';
+import type { Tx } from '../store/db.js';
+import type { Store } from '../store/store.js';
 import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../store/schema.js';
 import {
   beat,
@@ -109,7 +111,7 @@ export interface DeliveryRow {
 export type SendFn = (row: DeliveryRow) => Promise<void | { messageId?: string }>;
 
 export interface DeliverOptions extends ClaimClock {
-  db: Db;
+  store: Store;
   now: () => number;
   send: SendFn;
   /** The process delivering (claims name it); by default one is registered for the duration of the call. */
@@ -160,28 +162,28 @@ const WAITS_FOR_CONFIRMATION = sql`o.kind IN (${PUBLISHING}) AND EXISTS (
  * Claims up to `max` rows, each the oldest pending row of its target, due and unclaimed (one transaction, so
  * two deliverers never claim the same row).
  */
-function claimHeads(db: Db, now: number, me: Deliverer, max: number): OutboxRow[] {
-  return db.transaction(
-    (tx) => {
-      const heads = tx.all<{ id: number }>(
-        sql`SELECT o.id AS id FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id
+async function claimHeads(store: Store, now: number, me: Deliverer, max: number): Promise<OutboxRow[]> {
+  return await store.transaction(async (tx) => {
+    const heads = await store.execute(
+      tx,
+      sql`SELECT o.id AS id FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id
             WHERE o.claimed_by IS NULL AND o.next_attempt_at <= ${now} AND NOT (${WAITS_FOR_CONFIRMATION})
             ORDER BY o.id LIMIT ${max}`,
-      );
-      const claimed: OutboxRow[] = [];
-      for (const { id } of heads) {
-        const row = tx
+    );
+    const claimed: OutboxRow[] = [];
+    for (const head of heads) {
+      const id = Number(head.id);
+      const row = (
+        await tx
           .update(outbox)
           .set({ claimedBy: me.id })
           .where(and(eq(outbox.id, id), isNull(outbox.claimedBy)))
           .returning()
-          .get();
-        if (row) claimed.push(row);
-      }
-      return claimed;
-    },
-    { behavior: 'immediate' },
-  );
+      )[0]!;
+      if (row) claimed.push(row);
+    }
+    return claimed;
+  });
 }
 
 /**
@@ -189,32 +191,33 @@ function claimHeads(db: Db, now: number, me: Deliverer, max: number): OutboxRow[
  * game in it is paused with its time left, so it stops resolving phases nobody can see. A game master can
  * `/gm resume` it if access comes back. Returns the number of other rows failed.
  */
-function channelGone(tx: Tx, row: OutboxRow, error: string, t: number): number {
-  const others = tx
-    .update(outbox)
-    .set({ failedAt: t, claimedBy: null, lastError: error })
-    .where(
-      and(
-        eq(outbox.target, row.target),
-        eq(outbox.targetKind, 'channel'),
-        isNull(outbox.sentAt),
-        isNull(outbox.failedAt),
-      ),
-    )
-    .run().changes;
-  const running = tx
+async function channelGone(tx: Tx, row: OutboxRow, error: string, t: number): Promise<number> {
+  const others = (
+    await tx
+      .update(outbox)
+      .set({ failedAt: t, claimedBy: null, lastError: error })
+      .where(
+        and(
+          eq(outbox.target, row.target),
+          eq(outbox.targetKind, 'channel'),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+        ),
+      )
+      .returning({ id: outbox.id })
+  ).length;
+  const running = await tx
     .select()
     .from(games)
-    .where(and(eq(games.channelId, row.target), eq(games.status, 'active')))
-    .all();
+    .where(and(eq(games.channelId, row.target), eq(games.status, 'active')));
   for (const game of running) {
-    tx.update(games)
+    await tx
+      .update(games)
       .set({ status: 'paused', deadlineMs: null, pausedRemainingMs: Math.max(0, (game.deadlineMs ?? t) - t) })
-      .where(eq(games.id, game.id))
-      .run();
-    tx.insert(auditLog)
-      .values({ gameId: game.id, userId: null, action: 'channel_gone_pause', detail: { error }, at: t })
-      .run();
+      .where(eq(games.id, game.id));
+    await tx
+      .insert(auditLog)
+      .values({ gameId: game.id, userId: null, action: 'channel_gone_pause', detail: { error }, at: t });
   }
   return others;
 }
@@ -223,48 +226,50 @@ function channelGone(tx: Tx, row: OutboxRow, error: string, t: number): number {
  * An order confirmation whose phase's orders were published after it was queued (a retry after a failed attempt,
  * or a row freed after a crash): sending it now would confirm orders for a phase that is over.
  */
-function outrunConfirmation(db: Db, row: OutboxRow): boolean {
+async function outrunConfirmation(store: Store, row: OutboxRow): Promise<boolean> {
   if (row.kind !== 'dm' || row.phaseId === null || !row.dedupeKey.startsWith(ORDER_CONFIRMATION_KEY)) return false;
-  const published = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        gt(outbox.id, row.id),
-        eq(outbox.phaseId, row.phaseId),
-        inArray(outbox.kind, [...PUBLISHES_ORDERS]),
-        isNull(outbox.failedAt),
-      ),
-    )
-    .limit(1)
-    .get();
+  const published = first(
+    await store.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          gt(outbox.id, row.id),
+          eq(outbox.phaseId, row.phaseId),
+          inArray(outbox.kind, [...PUBLISHES_ORDERS]),
+          isNull(outbox.failedAt),
+        ),
+      )
+      .limit(1),
+  );
   return published !== undefined;
 }
 
 /** A newer unsent status row for the same game makes this one pointless. */
-function superseded(db: Db, row: OutboxRow): boolean {
+async function superseded(store: Store, row: OutboxRow): Promise<boolean> {
   if (row.kind !== 'status' || row.gameId === null) return false;
-  const newer = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.kind, 'status'),
-        eq(outbox.gameId, row.gameId),
-        gt(outbox.id, row.id),
-        isNull(outbox.sentAt),
-        isNull(outbox.failedAt),
-      ),
-    )
-    .limit(1)
-    .get();
+  const newer = first(
+    await store.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'status'),
+          eq(outbox.gameId, row.gameId),
+          gt(outbox.id, row.id),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+        ),
+      )
+      .limit(1),
+  );
   return newer !== undefined;
 }
 
 type Outcome = keyof DeliveryStats;
 
 interface DeliverySettings {
-  db: Db;
+  store: Store;
   now: () => number;
   send: SendFn;
   me: Deliverer;
@@ -276,7 +281,7 @@ interface DeliverySettings {
 
 /** Delivers one claimed row and records the outcome; never throws. */
 async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome> {
-  const { db, now, send, log } = s;
+  const { store, now, send, log } = s;
   const mine = and(eq(outbox.id, row.id), eq(outbox.claimedBy, s.me.id));
   const started = performance.now();
   const fields = () => ({
@@ -288,32 +293,36 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
     ms: Math.round(performance.now() - started),
   });
   try {
-    if (outrunConfirmation(db, row)) {
-      db.update(outbox)
-        .set({ failedAt: now(), claimedBy: null, lastError: CONFIRMATION_DROPPED })
-        .where(eq(outbox.id, row.id))
-        .run();
+    if (await outrunConfirmation(store, row)) {
+      await store.transaction(async (tx) => {
+        await tx
+          .update(outbox)
+          .set({ failedAt: now(), claimedBy: null, lastError: CONFIRMATION_DROPPED })
+          .where(eq(outbox.id, row.id));
+      });
       log?.info(fields(), 'outbox row dropped: its phase resolved first');
       return 'skipped';
     }
-    if (superseded(db, row)) {
-      db.update(outbox)
-        .set({ sentAt: now(), claimedBy: null, lastError: 'skipped: superseded by a newer status' })
-        .where(eq(outbox.id, row.id))
-        .run();
+    if (await superseded(store, row)) {
+      await store.transaction(async (tx) => {
+        await tx
+          .update(outbox)
+          .set({ sentAt: now(), claimedBy: null, lastError: 'skipped: superseded by a newer status' })
+          .where(eq(outbox.id, row.id));
+      });
       return 'skipped';
     }
     let statusMessageId: string | null = null;
     let payload = row.payload as OutboxPayload;
     if (row.kind === 'status' && row.gameId !== null) {
       // The status as it is now (see queueStatus).
-      const fresh = db.transaction((tx) => {
-        const game = tx.select().from(games).where(eq(games.id, row.gameId!)).get();
+      const fresh = await store.transaction(async (tx) => {
+        const game = first(await tx.select().from(games).where(eq(games.id, row.gameId!)).limit(1));
         if (!game) return null;
         // A game kind's status (src/game/kinds.ts: e.g. a table message, from public information only), with the
         // data its bot side draws the message with.
-        const own = gameKindOf(game.kind)?.status(tx, game) ?? null;
-        if (!own) return { messageId: game.statusMessageId, text: buildStatus(tx, game, now()).text };
+        const own = (await gameKindOf(game.kind)?.status(tx, game)) ?? null;
+        if (!own) return { messageId: game.statusMessageId, text: (await buildStatus(tx, game, now())).text };
         return {
           messageId: game.statusMessageId,
           text: own.text,
@@ -321,10 +330,12 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
         };
       });
       if (!fresh) {
-        db.update(outbox)
-          .set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' })
-          .where(eq(outbox.id, row.id))
-          .run();
+        await store.transaction(async (tx) => {
+          await tx
+            .update(outbox)
+            .set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' })
+            .where(eq(outbox.id, row.id));
+        });
         return 'failed';
       }
       statusMessageId = fresh.messageId;
@@ -343,28 +354,29 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       statusMessageId,
       partsSent: row.partsSent,
       // Only ever forward (a peer that took the claim over may have recorded more).
-      partSent: (count) =>
-        void db
-          .update(outbox)
-          .set({ partsSent: count })
-          .where(and(eq(outbox.id, row.id), lt(outbox.partsSent, count)))
-          .run(),
+      partSent: async (count) =>
+        await store.transaction(async (tx) => {
+          await tx
+            .update(outbox)
+            .set({ partsSent: count })
+            .where(and(eq(outbox.id, row.id), lt(outbox.partsSent, count)));
+        }),
     };
     let answer: void | { messageId?: string };
     try {
       answer = await send(delivery);
     } catch (err) {
-      return failed(s, row, err, fields);
+      return await failed(s, row, err, fields);
     }
-    db.transaction((tx) => {
+    await store.transaction(async (tx) => {
       // Sent, even if a peer took the claim over meanwhile (it then found Discord's copy through the nonce).
-      tx.update(outbox)
+      await tx
+        .update(outbox)
         .set({ sentAt: now(), claimedBy: null, attempts: row.attempts + 1, lastError: null })
-        .where(eq(outbox.id, row.id))
-        .run();
+        .where(eq(outbox.id, row.id));
       const messageId = answer && typeof answer === 'object' ? answer.messageId : undefined;
       if (row.kind === 'status' && row.gameId !== null && messageId) {
-        tx.update(games).set({ statusMessageId: messageId }).where(eq(games.id, row.gameId)).run();
+        await tx.update(games).set({ statusMessageId: messageId }).where(eq(games.id, row.gameId));
       }
     });
     log?.info(fields(), 'outbox delivered');
@@ -373,7 +385,9 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
     // The database failed (busy for longer than its timeout): free the row for the next pass.
     log?.warn({ ...fields(), err }, 'outbox bookkeeping failed; the row will be tried again');
     try {
-      db.update(outbox).set({ claimedBy: null }).where(mine).run();
+      await store.transaction(async (tx) => {
+        await tx.update(outbox).set({ claimedBy: null }).where(mine);
+      });
     } catch {
       // Still failing: the claim is freed when this process stops (or dies).
     }
@@ -382,16 +396,23 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
 }
 
 /** Records a failed send: later (rate limit), retry with backoff, or give up. */
-function failed(s: DeliverySettings, row: OutboxRow, err: unknown, fields: () => Record<string, unknown>): Outcome {
-  const { db, now, log } = s;
+async function failed(
+  s: DeliverySettings,
+  row: OutboxRow,
+  err: unknown,
+  fields: () => Record<string, unknown>,
+): Promise<Outcome> {
+  const { store, now, log } = s;
   const mine = and(eq(outbox.id, row.id), eq(outbox.claimedBy, s.me.id));
   const message = err instanceof Error ? err.message : String(err);
   const t = now();
   if (err instanceof RetryLaterError) {
-    db.update(outbox)
-      .set({ nextAttemptAt: t + err.retryAfterMs, claimedBy: null, lastError: `rate limited: ${message}` })
-      .where(mine)
-      .run();
+    await store.transaction(async (tx) => {
+      await tx
+        .update(outbox)
+        .set({ nextAttemptAt: t + err.retryAfterMs, claimedBy: null, lastError: `rate limited: ${message}` })
+        .where(mine);
+    });
     log?.info(
       { ...fields(), attempts: row.attempts, retryInMs: err.retryAfterMs },
       'outbox delivery rate-limited; retrying later',
@@ -401,29 +422,29 @@ function failed(s: DeliverySettings, row: OutboxRow, err: unknown, fields: () =>
   if (err instanceof PermanentDeliveryError) {
     if (err.reason === 'message_gone' && row.kind === 'status' && row.gameId !== null) {
       // The status message was deleted: forget it and post a fresh one right away.
-      db.transaction((tx) => {
-        tx.update(games).set({ statusMessageId: null }).where(eq(games.id, row.gameId!)).run();
-        tx.update(outbox).set({ claimedBy: null, nextAttemptAt: t, lastError: message }).where(mine).run();
+      await store.transaction(async (tx) => {
+        await tx.update(games).set({ statusMessageId: null }).where(eq(games.id, row.gameId!));
+        await tx.update(outbox).set({ claimedBy: null, nextAttemptAt: t, lastError: message }).where(mine);
       });
       log?.info({ ...fields(), reason: err.reason }, 'status message gone; posting a new one');
       return 'retried';
     }
     let others = 0;
-    db.transaction((tx) => {
-      tx.update(outbox)
+    await store.transaction(async (tx) => {
+      await tx
+        .update(outbox)
         .set({ failedAt: t, claimedBy: null, attempts: row.attempts + 1, lastError: `${err.reason}: ${message}` })
-        .where(eq(outbox.id, row.id))
-        .run();
+        .where(eq(outbox.id, row.id));
       if (err.reason === 'channel_gone' && row.targetKind === 'channel') {
-        others = channelGone(tx, row, `${err.reason}: ${message}`, t);
+        others = await channelGone(tx, row, `${err.reason}: ${message}`, t);
       }
       if (err.reason === 'dm_closed' && row.gameId !== null) {
-        const game = tx.select().from(games).where(eq(games.id, row.gameId)).get();
+        const game = first(await tx.select().from(games).where(eq(games.id, row.gameId)).limit(1));
         const sent = row.payload as OutboxPayload;
         const press = sent.type === 'dm' ? sent.press : undefined;
         if (game && press)
           // Anonymous press: the sender learns it did not arrive, never who could not receive it.
-          enqueue(tx, {
+          await enqueue(tx, {
             gameId: game.id,
             payload: {
               type: 'dm',
@@ -436,7 +457,7 @@ function failed(s: DeliverySettings, row: OutboxRow, err: unknown, fields: () =>
             now: t,
           });
         if (game) {
-          enqueue(tx, {
+          await enqueue(tx, {
             gameId: game.id,
             payload: {
               type: 'notice',
@@ -455,18 +476,22 @@ function failed(s: DeliverySettings, row: OutboxRow, err: unknown, fields: () =>
   }
   const attempts = row.attempts + 1;
   if (attempts >= s.maxAttempts) {
-    db.update(outbox)
-      .set({ failedAt: t, claimedBy: null, attempts, lastError: `gave up after ${attempts} attempts: ${message}` })
-      .where(eq(outbox.id, row.id))
-      .run();
+    await store.transaction(async (tx) => {
+      await tx
+        .update(outbox)
+        .set({ failedAt: t, claimedBy: null, attempts, lastError: `gave up after ${attempts} attempts: ${message}` })
+        .where(eq(outbox.id, row.id));
+    });
     log?.warn({ ...fields(), err }, 'outbox delivery given up after too many attempts');
     return 'failed';
   }
   const delay = Math.min(s.cap, s.base * 2 ** (attempts - 1));
-  db.update(outbox)
-    .set({ attempts, nextAttemptAt: t + delay, claimedBy: null, lastError: message })
-    .where(mine)
-    .run();
+  await store.transaction(async (tx) => {
+    await tx
+      .update(outbox)
+      .set({ attempts, nextAttemptAt: t + delay, claimedBy: null, lastError: message })
+      .where(mine);
+  });
   log?.warn({ ...fields(), retryInMs: delay, err }, 'outbox delivery failed; will retry');
   return 'retried';
 }
@@ -476,14 +501,14 @@ function failed(s: DeliverySettings, row: OutboxRow, err: unknown, fields: () =>
  * because of `send`.
  */
 export async function deliverOutbox(options: DeliverOptions): Promise<DeliveryStats> {
-  const { db, now } = options;
+  const { store, now } = options;
   const limit = options.limit ?? 100;
   const concurrency = Math.max(1, options.concurrency ?? 16);
   const stats: DeliveryStats = { sent: 0, retried: 0, failed: 0, skipped: 0, deferred: 0 };
   const own = options.deliverer === undefined;
-  const me = options.deliverer ?? registerDeliverer(db, options);
+  const me = options.deliverer ?? (await registerDeliverer(store, options));
   const settings: DeliverySettings = {
-    db,
+    store,
     now,
     send: options.send,
     me,
@@ -493,7 +518,7 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
     log: options.log,
   };
   try {
-    if (!own) releaseDeadClaims(db, me, options);
+    if (!own) await releaseDeadClaims(store, me, options);
     const inFlight = new Set<Promise<void>>();
     let started = 0;
     for (;;) {
@@ -501,7 +526,7 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
       if (free > 0) {
         let claimed: OutboxRow[];
         try {
-          claimed = claimHeads(db, now(), me, free);
+          claimed = await claimHeads(store, now(), me, free);
         } catch (err) {
           await Promise.allSettled(inFlight); // finish what is in flight before reporting the failure
           throw err;
@@ -519,28 +544,38 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
       await Promise.race(options.wake ? [...inFlight, options.wake()] : inFlight);
     }
   } finally {
-    if (own) unregisterDeliverer(db, me);
+    if (own) await unregisterDeliverer(store, me);
   }
   return stats;
 }
 
 /** When the next unclaimed head falls due (null: none waiting). Rows behind a head wait for it, not for the clock. */
-function nextDueAt(db: Db): number | null {
-  const row = db.get<{ at: number | null }>(
-    sql`SELECT min(o.next_attempt_at) AS at FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id WHERE o.claimed_by IS NULL`,
+async function nextDueAt(store: Store): Promise<number | null> {
+  const [row] = await store.transaction(
+    (tx) =>
+      store.execute(
+        tx,
+        sql`SELECT min(o.next_attempt_at) AS at FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id WHERE o.claimed_by IS NULL`,
+      ),
+    { write: false },
   );
-  return row?.at ?? null;
+  return row?.at == null ? null : Number(row.at);
 }
 
 /** Deletes delivered rows, and rows given up on, older than `keepMs` (default 30 days); returns how many. */
-export function pruneOutbox(options: { db: Db; now: () => number; keepMs?: number }): number {
+export async function pruneOutbox(options: { store: Store; now: () => number; keepMs?: number }): Promise<number> {
   const before = options.now() - (options.keepMs ?? 30 * 86_400_000);
-  return options.db
-    .delete(outbox)
-    .where(
-      sql`(${outbox.sentAt} IS NOT NULL AND ${outbox.sentAt} < ${before}) OR (${outbox.failedAt} IS NOT NULL AND ${outbox.failedAt} < ${before})`,
-    )
-    .run().changes;
+  return await options.store.transaction(
+    async (tx) =>
+      (
+        await tx
+          .delete(outbox)
+          .where(
+            sql`(${outbox.sentAt} IS NOT NULL AND ${outbox.sentAt} < ${before}) OR (${outbox.failedAt} IS NOT NULL AND ${outbox.failedAt} < ${before})`,
+          )
+          .returning({ id: outbox.id })
+      ).length,
+  );
 }
 
 /** Shortest wait between two passes started by the clock (a row falling due), so the loop never spins. */
@@ -566,12 +601,12 @@ export interface OutboxLoop {
  * (default 5 s). One pass at a time; a kick during a pass makes it claim new rows at once. Prunes old delivered
  * rows once an hour.
  */
-export function startOutboxLoop(
+export async function startOutboxLoop(
   options: DeliverOptions & { intervalMs?: number; heartbeatMs?: number; onError?: (err: unknown) => void },
-): OutboxLoop {
+): Promise<OutboxLoop> {
   const interval = options.intervalMs ?? 5_000;
   const wallNow = options.wallNow ?? Date.now;
-  const me = options.deliverer ?? registerDeliverer(options.db, options);
+  const me = options.deliverer ?? (await registerDeliverer(options.store, options));
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -580,32 +615,33 @@ export function startOutboxLoop(
   let wakeUp: (() => void) | null = null;
   const wake = () => new Promise<void>((resolve) => (wakeUp = resolve));
 
-  const heartbeat = setInterval(() => {
+  const heartbeat = setInterval(async () => {
     try {
-      beat(options.db, me, options);
-      releaseDeadClaims(options.db, me, options);
+      await beat(options.store, me, options);
+      await releaseDeadClaims(options.store, me, options);
     } catch (err) {
       options.onError?.(err);
     }
   }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref?.();
 
-  const schedule = () => {
+  const schedule = async () => {
     if (stopped) return;
-    if (timer) clearTimeout(timer);
     let delay = interval;
     try {
-      const due = nextDueAt(options.db);
+      const due = await nextDueAt(options.store);
       if (due !== null) delay = Math.max(MIN_PASS_GAP_MS, Math.min(interval, due - options.now()));
     } catch (err) {
       options.onError?.(err);
     }
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
     timer = setTimeout(kick, delay);
     timer.unref?.();
   };
 
   const pass = async () => {
-    schedule(); // a row falling due during a long pass wakes it
+    void schedule(); // a row falling due during a long pass wakes it
     do {
       again = false;
       try {
@@ -620,14 +656,14 @@ export function startOutboxLoop(
     if (options.now() - prunedAt >= 3_600_000) {
       prunedAt = options.now();
       try {
-        pruneOutbox(options);
-        pruneDeliverers(options.db, wallNow());
+        await pruneOutbox(options);
+        await pruneDeliverers(options.store, wallNow());
       } catch (err) {
         options.onError?.(err);
       }
     }
     running = null;
-    schedule();
+    await schedule();
   };
 
   function kick() {
@@ -647,7 +683,7 @@ export function startOutboxLoop(
     idle: async () => {
       for (;;) {
         while (running) await running;
-        const due = nextDueAt(options.db);
+        const due = await nextDueAt(options.store);
         if (stopped || due === null || due > options.now()) return;
         kick();
       }
@@ -660,7 +696,7 @@ export function startOutboxLoop(
       wakeUp?.();
       while (running) await running;
       try {
-        unregisterDeliverer(options.db, me);
+        await unregisterDeliverer(options.store, me);
       } catch (err) {
         options.onError?.(err);
       }

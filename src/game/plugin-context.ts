@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * The phase of a stored game as the phase machine and a variant's plug-in see it (src/game/phase/frame.ts
  * `PhaseFrame`), read inside the caller's transaction; and the read-only context a plug-in is told about it with
@@ -32,14 +33,18 @@ export const pluginOfGame = (game: Pick<GameRow, 'variantId'>): VariantPlugin =>
  * A game's phase as a frame: its board, seats, records and orders as stored, and where its steps stand (`steps`, or
  * else its `phase_steps` row; without one, none, with `token`).
  */
-export function gameFrame(
+export async function gameFrame(
   tx: Tx,
   game: GameRow,
   variant: Variant,
   phase: PhaseRow,
   opts: { now: number; random?: () => number; token: string; steps?: StepState; report?: (err: unknown) => void },
-): PhaseFrame {
-  const row = opts.steps ? undefined : tx.select().from(phaseSteps).where(eq(phaseSteps.phaseId, phase.id)).get();
+): Promise<PhaseFrame> {
+  const row = opts.steps
+    ? undefined
+    : first(await tx.select().from(phaseSteps).where(eq(phaseSteps.phaseId, phase.id)).limit(1));
+  // Read up front: the phase machine reads them synchronously (it is pure).
+  const phaseOrders = (await ordersOf(tx, phase.id)).map((o) => ({ power: o.power, order: o.order }));
   return {
     variant,
     plugin: pluginOfGame(game),
@@ -58,14 +63,14 @@ export function gameFrame(
       resolved: phase.resolvedAt !== null,
       adjudication: phase.resolvedAt !== null ? phase.adjudication : null,
     },
-    seats: playersOf(tx, game.id).map((p) => ({ power: p.power, userId: p.userId })),
+    seats: (await playersOf(tx, game.id)).map((p) => ({ power: p.power, userId: p.userId })),
     steps: opts.steps ?? {
       step: row?.step ?? null,
       startedAt: row?.startedAt ?? opts.now,
       token: row?.token ?? opts.token,
     },
-    records: phaseRecordList(tx, game.id, phase.id),
-    orders: () => ordersOf(tx, phase.id).map((o) => ({ power: o.power, order: o.order })),
+    records: await phaseRecordList(tx, game.id, phase.id),
+    orders: () => phaseOrders,
     now: opts.now,
     random: opts.random ?? Math.random,
     ...(opts.report ? { report: opts.report } : {}),
@@ -73,12 +78,13 @@ export function gameFrame(
 }
 
 /** What a plug-in is told about a game and one of its phases (read only). */
-export function pluginContext(
+export async function pluginContext(
   tx: Tx,
   game: GameRow,
   variant: Variant,
   phase: PhaseRow,
   opts: ContextOptions,
-): PluginContext {
-  return contextOf(gameFrame(tx, game, variant, phase, opts), { token: opts.token, writer: opts.writer ?? null }).ctx;
+): Promise<PluginContext> {
+  return contextOf(await gameFrame(tx, game, variant, phase, opts), { token: opts.token, writer: opts.writer ?? null })
+    .ctx;
 }

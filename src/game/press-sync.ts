@@ -8,8 +8,14 @@ import { pressThreads, type GameRow, type PressThreadRow } from '../store/schema
 import { enqueue } from './outbox-write.js';
 
 /** Queues the delivery that makes thread `row` on Discord match its plan (created, its members the seats' players). */
-export function queueThreadSync(tx: Tx, game: GameRow, row: PressThreadRow, now: number, why: string): void {
-  enqueue(tx, {
+export async function queueThreadSync(
+  tx: Tx,
+  game: GameRow,
+  row: PressThreadRow,
+  now: number,
+  why: string,
+): Promise<void> {
+  await enqueue(tx, {
     gameId: game.id,
     payload: { type: 'press_thread', gameId: game.id, threadRowId: row.id },
     target: { kind: 'channel', id: game.channelId },
@@ -22,8 +28,8 @@ export function queueThreadSync(tx: Tx, game: GameRow, row: PressThreadRow, now:
  * A seat changed hands (a substitute, the game master's replacement, a player who left or was removed): every press
  * thread naming `power` gets its members again, in the transaction of the change.
  */
-export function syncPressThreads(tx: Tx, game: GameRow, power: string, now: number): void {
-  const rows = tx.select().from(pressThreads).where(eq(pressThreads.gameId, game.id)).all();
+export async function syncPressThreads(tx: Tx, game: GameRow, power: string, now: number): Promise<void> {
+  const rows = await tx.select().from(pressThreads).where(eq(pressThreads.gameId, game.id));
   for (const row of rows)
-    if (row.powers.split(',').includes(power)) queueThreadSync(tx, game, row, now, `seat-${power}`);
+    if (row.powers.split(',').includes(power)) await queueThreadSync(tx, game, row, now, `seat-${power}`);
 }

@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Press (docs/bot.md "Press"): how a game's players talk through the bot, chosen at `/game create press:`.
  *
@@ -62,9 +63,12 @@ export interface PressThreadView {
  * set of powers, whoever asks). Refused outside an open game's play, for a name that is no power, and for the
  * caller's own power alone.
  */
-export function openPressThread(deps: GameDeps, input: Caller & { with: string }): Result<PressThreadView> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = playerInGame(tx, input, { allowPaused: true });
+export async function openPressThread(
+  deps: GameDeps,
+  input: Caller & { with: string },
+): Promise<Result<PressThreadView>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, input, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { game, variant, player } = ctx;
     if (game.press === 'gunboat') return fail(GUNBOAT_REFUSAL);
@@ -86,22 +90,23 @@ export function openPressThread(deps: GameDeps, input: Caller & { with: string }
     if (powers.length < 2) return fail('Name at least one other power: `/press thread with:England,France`.');
     const key = powers.join(',');
     const now = deps.now();
-    let row = threadByPowers(tx, game.id, key);
+    let row = await threadByPowers(tx, game.id, key);
     const created = !row;
     if (!row) {
-      row = tx
-        .insert(pressThreads)
-        .values({ gameId: game.id, powers: key, threadId: null, createdBy: input.userId, createdAt: now })
-        .returning()
-        .get();
-      queueThreadSync(tx, game, row, now, 'open');
+      row = (
+        await tx
+          .insert(pressThreads)
+          .values({ gameId: game.id, powers: key, threadId: null, createdBy: input.userId, createdAt: now })
+          .returning()
+      )[0]!;
+      await queueThreadSync(tx, game, row, now, 'open');
       changed(game.id);
     } else if (!row.threadId) {
       // Not made yet (the outbox is on it, or the bot lacked a permission then): asking again tries again.
-      queueThreadSync(tx, game, row, now, 'again');
+      await queueThreadSync(tx, game, row, now, 'again');
       changed(game.id);
     }
-    const seats = new Map(playersOf(tx, game.id).map((p) => [p.power, p.userId]));
+    const seats = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p.userId]));
     const holder = (p: string) => seats.get(p);
     return {
       ok: true,
@@ -114,12 +119,14 @@ export function openPressThread(deps: GameDeps, input: Caller & { with: string }
   });
 }
 
-function threadByPowers(tx: Tx, gameId: number, key: string): PressThreadRow | undefined {
-  return tx
-    .select()
-    .from(pressThreads)
-    .where(and(eq(pressThreads.gameId, gameId), eq(pressThreads.powers, key)))
-    .get();
+async function threadByPowers(tx: Tx, gameId: number, key: string): Promise<PressThreadRow | undefined> {
+  return first(
+    await tx
+      .select()
+      .from(pressThreads)
+      .where(and(eq(pressThreads.gameId, gameId), eq(pressThreads.powers, key)))
+      .limit(1),
+  );
 }
 
 /** What a thread's delivery makes true on Discord. */
@@ -136,13 +143,16 @@ export interface PressThreadPlan {
 }
 
 /** The plan of thread row `threadRowId` as the store says now; null when the row or its game is gone. */
-export function pressThreadPlan(deps: Pick<GameDeps, 'db'>, threadRowId: number): PressThreadPlan | null {
-  return deps.db.transaction((tx) => {
-    const row = tx.select().from(pressThreads).where(eq(pressThreads.id, threadRowId)).get();
-    const game = row ? gameById(tx, row.gameId) : undefined;
+export async function pressThreadPlan(
+  deps: Pick<GameDeps, 'store'>,
+  threadRowId: number,
+): Promise<PressThreadPlan | null> {
+  return await deps.store.transaction(async (tx) => {
+    const row = first(await tx.select().from(pressThreads).where(eq(pressThreads.id, threadRowId)).limit(1));
+    const game = row ? await gameById(tx, row.gameId) : undefined;
     if (!row || !game) return null;
     const powers = row.powers.split(',');
-    const members = playersOf(tx, game.id)
+    const members = (await playersOf(tx, game.id))
       .filter((p) => powers.includes(p.power) && isPerson(p.userId))
       .map((p) => p.userId)
       .sort();
@@ -169,12 +179,16 @@ export function threadName(powers: string[]): string {
 }
 
 /** Discord made the thread: its id is kept (the first one recorded wins); answers the id kept, null if the row is gone. */
-export function recordPressThread(deps: Pick<GameDeps, 'db'>, threadRowId: number, threadId: string): string | null {
-  return deps.db.transaction((tx) => {
-    const row = tx.select().from(pressThreads).where(eq(pressThreads.id, threadRowId)).get();
+export async function recordPressThread(
+  deps: Pick<GameDeps, 'store'>,
+  threadRowId: number,
+  threadId: string,
+): Promise<string | null> {
+  return await deps.store.transaction(async (tx) => {
+    const row = first(await tx.select().from(pressThreads).where(eq(pressThreads.id, threadRowId)).limit(1));
     if (!row) return null;
     if (row.threadId) return row.threadId;
-    tx.update(pressThreads).set({ threadId }).where(eq(pressThreads.id, threadRowId)).run();
+    await tx.update(pressThreads).set({ threadId }).where(eq(pressThreads.id, threadRowId));
     return threadId;
   });
 }
@@ -183,12 +197,16 @@ export function recordPressThread(deps: Pick<GameDeps, 'db'>, threadRowId: numbe
  * The bot lacks a permission press threads need in the game's channel: the channel is told once, plainly, what to
  * give it (README.md "Permissions").
  */
-export function reportPressPermission(deps: Pick<GameDeps, 'db'>, threadRowId: number, now: number): void {
-  deps.db.transaction((tx) => {
-    const row = tx.select().from(pressThreads).where(eq(pressThreads.id, threadRowId)).get();
-    const game = row ? gameById(tx, row.gameId) : undefined;
+export async function reportPressPermission(
+  deps: Pick<GameDeps, 'store'>,
+  threadRowId: number,
+  now: number,
+): Promise<void> {
+  await deps.store.transaction(async (tx) => {
+    const row = first(await tx.select().from(pressThreads).where(eq(pressThreads.id, threadRowId)).limit(1));
+    const game = row ? await gameById(tx, row.gameId) : undefined;
     if (!game) return;
-    enqueue(tx, {
+    await enqueue(tx, {
       gameId: game.id,
       payload: {
         type: 'notice',
@@ -220,9 +238,12 @@ export interface PressSent {
  * `/press send to: text:` in an anonymous game: stores the text and queues it by DM to the player of `to` (or of every
  * other surviving power with `all`), headed with the sender's power only, and a copy to the sender.
  */
-export function sendPress(deps: GameDeps, input: Caller & { to: string; text: string }): Result<PressSent> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = playerInGame(tx, input);
+export async function sendPress(
+  deps: GameDeps,
+  input: Caller & { to: string; text: string },
+): Promise<Result<PressSent>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, input);
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     if (game.press === 'gunboat') return fail(GUNBOAT_REFUSAL);
@@ -232,12 +253,12 @@ export function sendPress(deps: GameDeps, input: Caller & { to: string; text: st
     if (text === '') return fail('The message is empty.');
     if (text.length > PRESS_MAX_LENGTH)
       return fail(`The message is ${text.length} characters long; at most ${PRESS_MAX_LENGTH} go in one.`);
-    const sent = sentThisPhase(tx, game.id, phase.id, player.power);
+    const sent = await sentThisPhase(tx, game.id, phase.id, player.power);
     if (sent >= PRESS_PER_PHASE)
       return fail(
         `${player.power} has sent ${PRESS_PER_PHASE} messages this phase, the most a power may. You can send again when the next phase opens${game.deadlineMs !== null ? ` (${timeRef(game.deadlineMs, 'R')})` : ''}.`,
       );
-    const recipients = recipientsOf(tx, game, phase.position, player.power, input.to, variant);
+    const recipients = await recipientsOf(tx, game, phase.position, player.power, input.to, variant);
     if (!recipients.ok) return recipients;
     if (recipients.to.length === 0)
       return fail(
@@ -245,23 +266,24 @@ export function sendPress(deps: GameDeps, input: Caller & { to: string; text: st
       );
     const now = deps.now();
     const toAll = input.to.trim().toLowerCase() === 'all';
-    const message = tx
-      .insert(pressMessages)
-      .values({
-        gameId: game.id,
-        phaseId: phase.id,
-        fromPower: player.power,
-        toPowers: recipients.to.map((r) => r.power),
-        toAll,
-        text,
-        sentAt: now,
-      })
-      .returning()
-      .get();
+    const message = (
+      await tx
+        .insert(pressMessages)
+        .values({
+          gameId: game.id,
+          phaseId: phase.id,
+          fromPower: player.power,
+          toPowers: recipients.to.map((r) => r.power),
+          toAll,
+          text,
+          sentAt: now,
+        })
+        .returning()
+    )[0]!;
     const label = phaseLabel({ season: phase.season, year: phase.year, type: phase.type } as never, variant);
     const where = `(game in ${channelRef(game.channelId)}, ${label})`;
     for (const r of recipients.to)
-      enqueue(tx, {
+      await enqueue(tx, {
         gameId: game.id,
         payload: {
           type: 'dm',
@@ -277,7 +299,7 @@ export function sendPress(deps: GameDeps, input: Caller & { to: string; text: st
     const toText = toAll
       ? `every other power (${recipients.to.map((r) => r.power).join(', ')})`
       : recipients.to[0]!.power;
-    queueDm(
+    await queueDm(
       tx,
       game,
       input.userId,
@@ -297,30 +319,32 @@ export function sendPress(deps: GameDeps, input: Caller & { to: string; text: st
   });
 }
 
-function sentThisPhase(tx: Tx, gameId: number, phaseId: number, power: string): number {
+async function sentThisPhase(tx: Tx, gameId: number, phaseId: number, power: string): Promise<number> {
   return (
-    tx
-      .select({ n: count() })
-      .from(pressMessages)
-      .where(
-        and(eq(pressMessages.gameId, gameId), eq(pressMessages.phaseId, phaseId), eq(pressMessages.fromPower, power)),
-      )
-      .get()?.n ?? 0
+    first(
+      await tx
+        .select({ n: count() })
+        .from(pressMessages)
+        .where(
+          and(eq(pressMessages.gameId, gameId), eq(pressMessages.phaseId, phaseId), eq(pressMessages.fromPower, power)),
+        )
+        .limit(1),
+    )?.n ?? 0
   );
 }
 
 type Recipients = { ok: true; to: { power: string; userId: string }[]; skipped: { power: string; why: string }[] };
 
 /** Who `to` reaches: one named power, or with `all` every other power that still has a unit or a centre. */
-function recipientsOf(
+async function recipientsOf(
   tx: Tx,
   game: GameRow,
   position: Position,
   from: string,
   to: string,
   variant: NonNullable<ReturnType<typeof variantOfGame>>,
-): Recipients | { ok: false; error: string } {
-  const seats = new Map(playersOf(tx, game.id).map((p: PlayerRow) => [p.power, p.userId]));
+): Promise<Recipients | { ok: false; error: string }> {
+  const seats = new Map((await playersOf(tx, game.id)).map((p: PlayerRow) => [p.power, p.userId]));
   const alive = (power: string) =>
     position.units.some((u) => u.power === power) || (position.supplyCenters[power]?.length ?? 0) > 0;
   const wanted = to.trim();
@@ -360,9 +384,12 @@ export interface PressLine {
 }
 
 /** `/history press`: the game's anonymous press, once the game is over; refused before (it is secret like orders). */
-export function pressHistory(deps: GameDeps, channelId: string): Result<{ lines: PressLine[]; press: string }> {
-  return inReadTransaction(deps, (tx) => {
-    const game = latestGameByChannel(tx, channelId);
+export async function pressHistory(
+  deps: GameDeps,
+  channelId: string,
+): Promise<Result<{ lines: PressLine[]; press: string }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const game = await latestGameByChannel(tx, channelId);
     if (!game) return fail(NO_GAME);
     if (game.press !== 'anonymous')
       return fail('This game had no anonymous press: its players did not use `/press send`.');
@@ -370,17 +397,16 @@ export function pressHistory(deps: GameDeps, channelId: string): Result<{ lines:
       return fail('The press of this game is secret until the game is over; `/history press` shows it then.');
     const variant = variantOfGame(game);
     const labels = new Map(
-      phasesOf(tx, game.id).map((p) => [
+      (await phasesOf(tx, game.id)).map((p) => [
         p.id,
         phaseLabel({ season: p.season, year: p.year, type: p.type } as never, variant ?? undefined),
       ]),
     );
-    const rows: PressMessageRow[] = tx
+    const rows: PressMessageRow[] = await tx
       .select()
       .from(pressMessages)
       .where(eq(pressMessages.gameId, game.id))
-      .orderBy(asc(pressMessages.sentAt), asc(pressMessages.id))
-      .all();
+      .orderBy(asc(pressMessages.sentAt), asc(pressMessages.id));
     const lines = rows.map((r) => ({
       phase: labels.get(r.phaseId) ?? '',
       from: r.fromPower,
@@ -399,22 +425,18 @@ export function pressHistory(deps: GameDeps, channelId: string): Result<{ lines:
  * The final post's press lines: who played which power when identities were hidden (the reveal), and the open
  * game's press threads, which stay readable.
  */
-export function pressEndLines(tx: Tx, game: GameRow): string[] {
+export async function pressEndLines(tx: Tx, game: GameRow): Promise<string[]> {
   const lines: string[] = [];
   if (hidesIdentities(game)) {
-    const seats = playersOf(tx, game.id)
+    const seats = (await playersOf(tx, game.id))
       .filter((p) => isPerson(p.userId))
       .sort((a, b) => a.power.localeCompare(b.power));
     if (seats.length > 0)
       lines.push(`🎭 **Who played whom**: ${seats.map((p) => `${p.power} ${memberRef(p.userId)}`).join(', ')}`);
   }
-  const threads = tx
-    .select()
-    .from(pressThreads)
-    .where(eq(pressThreads.gameId, game.id))
-    .orderBy(asc(pressThreads.id))
-    .all()
-    .filter((t) => t.threadId);
+  const threads = (
+    await tx.select().from(pressThreads).where(eq(pressThreads.gameId, game.id)).orderBy(asc(pressThreads.id))
+  ).filter((t) => t.threadId);
   if (threads.length > 0)
     lines.push(
       `🧵 **Press threads** (still readable by their members): ${threads.map((t) => `${channelRef(t.threadId!)} (${t.powers.split(',').join(', ')})`).join(', ')}`,

@@ -19,9 +19,9 @@ import { variantOfGame } from './variant-of-game.js';
 const read = inReadTransaction;
 
 /** The channel's game that is not finished, or null. */
-export function findOpenGame(deps: GameDeps, channelId: string): GameView | null {
-  const r = read(deps, (tx) => {
-    const g = openGameByChannel(tx, channelId);
+export async function findOpenGame(deps: GameDeps, channelId: string): Promise<GameView | null> {
+  const r = await read(deps, async (tx) => {
+    const g = await openGameByChannel(tx, channelId);
     return g ? { ok: true, game: toGameView(g) } : fail(NO_GAME);
   });
   return r.ok ? r.game : null;
@@ -31,16 +31,16 @@ export function findOpenGame(deps: GameDeps, channelId: string): GameView | null
  * The role a game's start and results posts ping (`/game create notify:`), or null (none, or no such game). For the
  * outbox's sender: a failing read throws, so the delivery is retried rather than sent without its ping.
  */
-export function notifyRoleOf(deps: Pick<GameDeps, 'db'>, gameId: number): string | null {
-  return deps.db.transaction((tx) => gameById(tx, gameId)?.notifyRoleId ?? null);
+export async function notifyRoleOf(deps: Pick<GameDeps, 'store'>, gameId: number): Promise<string | null> {
+  return await deps.store.transaction(async (tx) => (await gameById(tx, gameId))?.notifyRoleId ?? null);
 }
 
 /** The status of the channel's game (the open one, else the last finished one); never shows orders. */
-export function gameStatus(deps: GameDeps, channelId: string): Result<{ status: StatusView }> {
-  return read(deps, (tx) => {
-    const game = latestGameByChannel(tx, channelId);
+export async function gameStatus(deps: GameDeps, channelId: string): Promise<Result<{ status: StatusView }>> {
+  return await read(deps, async (tx) => {
+    const game = await latestGameByChannel(tx, channelId);
     if (!game) return fail(NO_GAME);
-    return { ok: true, status: buildStatus(tx, game, deps.now()) };
+    return { ok: true, status: await buildStatus(tx, game, deps.now()) };
   });
 }
 
@@ -48,22 +48,27 @@ export function gameStatus(deps: GameDeps, channelId: string): Result<{ status: 
  * The caller's power in the channel's running game with the current position and the power's own orders:
  * for order autocomplete (`legalOrders(variant, position, power)`) and `/map` with one's own orders drawn.
  */
-export function playerContext(
+export async function playerContext(
   deps: GameDeps,
   caller: Caller,
-): Result<{
-  game: GameView;
-  variant: Variant;
-  position: Position;
-  power: string;
-  phase: PhaseView;
-  orders: PowerOrder[];
-  voted: string[];
-}> {
-  return read(deps, (tx) => {
-    const ctx = playerInGame(tx, caller, { allowPaused: true });
+): Promise<
+  Result<{
+    game: GameView;
+    variant: Variant;
+    position: Position;
+    power: string;
+    phase: PhaseView;
+    orders: PowerOrder[];
+    voted: string[];
+  }>
+> {
+  return await read(deps, async (tx) => {
+    const ctx = await playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
-    const orders = ordersOf(tx, ctx.phase.id, ctx.player.power).map((o) => ({ power: o.power, order: o.order }));
+    const orders = (await ordersOf(tx, ctx.phase.id, ctx.player.power)).map((o) => ({
+      power: o.power,
+      order: o.order,
+    }));
     return {
       ok: true,
       game: toGameView(ctx.game),
@@ -73,7 +78,7 @@ export function playerContext(
       phase: toPhaseView(ctx.phase, ctx.variant),
       orders,
       // Powers whose units this player may vote on (Mandate of Heaven neutrals), for autocomplete.
-      voted: [...votedPowersIn(tx, ctx.variant, ctx.game.id, ctx.phase.position)].sort(),
+      voted: [...(await votedPowersIn(tx, ctx.variant, ctx.game.id, ctx.phase.position))].sort(),
     };
   });
 }
@@ -112,20 +117,18 @@ function matchProvince(variant: Variant, text: string): string | null {
 }
 
 /** The reason for the last result in a province (the most recent resolved phase with a result there). */
-export function why(
+export async function why(
   deps: GameDeps,
   input: { channelId: string; province: string },
-): Result<{ phase: PhaseView; results: OrderResult[]; text: string }> {
-  return read(deps, (tx) => {
-    const game = latestGameByChannel(tx, input.channelId);
+): Promise<Result<{ phase: PhaseView; results: OrderResult[]; text: string }>> {
+  return await read(deps, async (tx) => {
+    const game = await latestGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
     const v = variantOfGame(game);
     if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const province = matchProvince(v, String(input.province ?? ''));
     if (!province) return fail(`"${input.province}" is not a province on this map.`);
-    const resolved = phasesOf(tx, game.id)
-      .filter((p) => p.adjudication)
-      .reverse();
+    const resolved = (await phasesOf(tx, game.id)).filter((p) => p.adjudication).reverse();
     for (const phase of resolved) {
       // The unit standing there first, then every order that names the province (moves into it, supports).
       const all = phase.adjudication!.results;
@@ -139,7 +142,7 @@ export function why(
         // What the variant's plug-in adds about the province in that phase (a battle decided outside the adjudicator).
         const plugin = pluginOfGame(game);
         const extra =
-          plugin.whyLines?.(pluginContext(tx, game, v, phase, { now: deps.now(), token: '' }), province) ?? [];
+          plugin.whyLines?.(await pluginContext(tx, game, v, phase, { now: deps.now(), token: '' }), province) ?? [];
         const text = [
           `**${name}**, ${phaseLabel(phase.adjudication!.phase, v)}:`,
           ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`),
@@ -156,16 +159,16 @@ export function why(
  * The list of the game's phases, and with `phase` (a code like `S1901M`, a label like `spring 1901 movement`,
  * or an index) that phase's results summary.
  */
-export function history(
+export async function history(
   deps: GameDeps,
   input: { channelId: string; phase?: string | null },
-): Result<{ phases: PhaseView[]; detail: PhaseResultsView | null }> {
-  return read(deps, (tx) => {
-    const game = latestGameByChannel(tx, input.channelId);
+): Promise<Result<{ phases: PhaseView[]; detail: PhaseResultsView | null }>> {
+  return await read(deps, async (tx) => {
+    const game = await latestGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
     const v = variantOfGame(game);
     if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
-    const rows = phasesOf(tx, game.id);
+    const rows = await phasesOf(tx, game.id);
     const views = rows.map((r) => toPhaseView(r, v));
     const wanted = (input.phase ?? '').trim().toLowerCase();
     if (wanted === '') return { ok: true, phases: views, detail: null };

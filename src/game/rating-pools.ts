@@ -47,28 +47,28 @@ function computerRatingId(seat: string): string {
  * changes, or null when it was not rated (outside a server, or rated already). Throws `RatingError` on seats the caller
  * got wrong (the `rated_games` row is then written and nothing else).
  */
-export function rateFinishedGame(
+export async function rateFinishedGame(
   tx: Tx,
   game: Pick<GameRow, 'id' | 'guildId' | 'kind' | 'rateAgainstComputers'>,
   seats: readonly PlacedSeat[],
   now: number,
-): RatingChange[] | null {
+): Promise<RatingChange[] | null> {
   const guildId = game.guildId;
   if (!guildId) return null;
-  const inserted = tx
+  const inserted = await tx
     .insert(ratedGames)
     .values({ gameId: game.id, ratedAt: now })
     .onConflictDoNothing()
-    .returning({ gameId: ratedGames.gameId })
-    .all();
+    .returning({ gameId: ratedGames.gameId });
   if (inserted.length === 0) return null;
   const pools = [game.kind, OVERALL_POOL];
   const options = { peopleAgainstComputers: game.rateAgainstComputers };
   // Every pool's changes first, then the writes: a refusal leaves every rating as it was.
-  const changes = pools.map((pool) => rateSeats(ratedSeats(tx, guildId, pool, seats), options));
-  pools.forEach((pool, i) => {
-    for (const c of changes[i]!) if (moved(c)) saveRating(tx, guildId, pool, c, now);
-  });
+  const changes: ReturnType<typeof rateSeats>[] = [];
+  for (const pool of pools) changes.push(rateSeats(await ratedSeats(tx, guildId, pool, seats), options));
+  for (const [i, pool] of pools.entries()) {
+    for (const c of changes[i]!) if (moved(c)) await saveRating(tx, guildId, pool, c, now);
+  }
   return changes[0]!;
 }
 
@@ -90,7 +90,12 @@ function rateSeats(seats: readonly RatedSeat[], options: RatingOptions): RatingC
 }
 
 /** The seats with their members' ratings in `pool` before the game; a seat nobody played is left out. */
-function ratedSeats(tx: Tx, guildId: string, pool: RatingPool, seats: readonly PlacedSeat[]): RatedSeat[] {
+async function ratedSeats(
+  tx: Tx,
+  guildId: string,
+  pool: RatingPool,
+  seats: readonly PlacedSeat[],
+): Promise<RatedSeat[]> {
   const members = seats.map((s) =>
     s.holders
       .filter((h) => isPerson(h) || isComputer(h))
@@ -100,12 +105,12 @@ function ratedSeats(tx: Tx, guildId: string, pool: RatingPool, seats: readonly P
   const before = new Map<string, Rating>(
     ids.length === 0
       ? []
-      : tx
-          .select({ id: ratings.memberId, mu: ratings.mu, sigma: ratings.sigma })
-          .from(ratings)
-          .where(and(eq(ratings.guildId, guildId), eq(ratings.pool, pool), inArray(ratings.memberId, ids)))
-          .all()
-          .map((r) => [r.id, { mu: r.mu, sigma: r.sigma }]),
+      : (
+          await tx
+            .select({ id: ratings.memberId, mu: ratings.mu, sigma: ratings.sigma })
+            .from(ratings)
+            .where(and(eq(ratings.guildId, guildId), eq(ratings.pool, pool), inArray(ratings.memberId, ids)))
+        ).map((r) => [r.id, { mu: r.mu, sigma: r.sigma }]),
   );
   return seats
     .map((s, i) => ({
@@ -121,13 +126,13 @@ function moved(c: RatingChange): boolean {
   return c.after.mu !== c.before.mu || c.after.sigma !== c.before.sigma;
 }
 
-function saveRating(tx: Tx, guildId: string, pool: RatingPool, c: RatingChange, now: number): void {
+async function saveRating(tx: Tx, guildId: string, pool: RatingPool, c: RatingChange, now: number): Promise<void> {
   const { mu, sigma } = c.after;
-  tx.insert(ratings)
+  await tx
+    .insert(ratings)
     .values({ guildId, pool, memberId: c.id, mu, sigma, games: 1, updatedAt: now })
     .onConflictDoUpdate({
       target: [ratings.guildId, ratings.pool, ratings.memberId],
       set: { mu, sigma, games: sql`${ratings.games} + 1`, updatedAt: now },
-    })
-    .run();
+    });
 }

@@ -16,44 +16,46 @@ import type { Caller, GameDeps, PhaseView, Result } from './types.js';
  * Toggles the caller's readiness for the current phase. Returns the new state and, when this made everyone
  * ready, the phases that were resolved. A power with nothing to decide cannot be ready.
  */
-export function toggleReady(
+export async function toggleReady(
   deps: GameDeps,
   input: Caller,
-): Result<{
-  power: string;
-  ready: boolean;
-  resolved: PhaseView[];
-  waitingFor: string[];
-  capped: { waitMs: number; count: number } | null;
-}> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = playerInGame(tx, input);
+): Promise<
+  Result<{
+    power: string;
+    ready: boolean;
+    resolved: PhaseView[];
+    waitingFor: string[];
+    capped: { waitMs: number; count: number } | null;
+  }>
+> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, input);
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    const step = stepUnderWay(tx, game, phase);
+    const step = await stepUnderWay(tx, game, phase);
     if (step?.spec.at === 'claim')
       return fail(
         step.spec.readyRefusal ??
           'Orders are closed: a step of the phase is under way; `/act` tells the bot what you choose.',
       );
-    if (!humanPowersToAct(tx, variant, game, phase).includes(player.power)) {
+    if (!(await humanPowersToAct(tx, variant, game, phase)).includes(player.power)) {
       return fail(`${player.power} has nothing to decide this phase.`);
     }
     const now = deps.now();
-    const ready = !readyPowers(tx, phase.id).has(player.power);
-    tx.insert(readiness)
+    const ready = !(await readyPowers(tx, phase.id)).has(player.power);
+    await tx
+      .insert(readiness)
       .values({ phaseId: phase.id, power: player.power, ready, updatedAt: now })
-      .onConflictDoUpdate({ target: [readiness.phaseId, readiness.power], set: { ready, updatedAt: now } })
-      .run();
+      .onConflictDoUpdate({ target: [readiness.phaseId, readiness.power], set: { ready, updatedAt: now } });
     changed(game.id);
-    const readyNow = readyPowers(tx, phase.id);
-    const waitingFor = humanPowersToAct(tx, variant, game, phase).filter((p) => !readyNow.has(p));
+    const readyNow = await readyPowers(tx, phase.id);
+    const waitingFor = (await humanPowersToAct(tx, variant, game, phase)).filter((p) => !readyNow.has(p));
     // While a start choice is being made (src/game/steps.ts), readiness waits for it.
     if (ready && waitingFor.length === 0 && !step) {
       // A game resolves at most so many phases an hour early; beyond that it keeps its deadline.
-      const allowed = earlyResolutionAllowed(tx, deps, game.id, now);
+      const allowed = await earlyResolutionAllowed(tx, deps, game.id, now);
       if (!allowed.ok) {
-        queueStatus(tx, game.id, now);
+        await queueStatus(tx, game.id, now);
         return {
           ok: true,
           power: player.power,
@@ -63,11 +65,11 @@ export function toggleReady(
           capped: { waitMs: allowed.waitMs, count: allowed.count },
         };
       }
-      const r = resolveInTx(tx, deps, game.id, phase.id, 'ready');
+      const r = await resolveInTx(tx, deps, game.id, phase.id, 'ready');
       if (!r.ok) return r;
       return { ok: true, power: player.power, ready, resolved: r.resolved, waitingFor, capped: null };
     }
-    queueStatus(tx, game.id, now);
+    await queueStatus(tx, game.id, now);
     return { ok: true, power: player.power, ready, resolved: [], waitingFor, capped: null };
   });
 }

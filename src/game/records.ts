@@ -95,39 +95,27 @@ export type RecordWrite =
   | { op: 'put'; kind: string; key: string; value: unknown; writtenBy: string | null; updatedAt: number }
   | { op: 'remove'; kind: string; key?: string };
 
-const rawOfRow = (row: typeof variantRecords.$inferSelect): RawRecord => ({
-  key: row.key,
-  payload: row.payload,
-  writtenBy: row.writtenBy,
-  updatedAt: row.updatedAt,
-});
+/** Which `variant_records` rows: one game's, of one phase (null: the game's own). */
+function scopeWhere(scope: { gameId: number; phaseId: number | null }, kind?: string, key?: string) {
+  return and(
+    eq(variantRecords.gameId, scope.gameId),
+    scope.phaseId === null ? isNull(variantRecords.phaseId) : eq(variantRecords.phaseId, scope.phaseId),
+    ...(kind === undefined ? [] : [eq(variantRecords.kind, kind)]),
+    ...(key === undefined ? [] : [eq(variantRecords.key, key)]),
+  );
+}
 
-/** The `variant_records` rows of one game and one phase (null: the game's own). */
-function tableStore(tx: Tx, scope: { gameId: number; phaseId: number | null }): RecordStore {
-  const where = (kind: string, key?: string) =>
-    and(
-      eq(variantRecords.gameId, scope.gameId),
-      scope.phaseId === null ? isNull(variantRecords.phaseId) : eq(variantRecords.phaseId, scope.phaseId),
-      eq(variantRecords.kind, kind),
-      ...(key === undefined ? [] : [eq(variantRecords.key, key)]),
-    );
-  return {
-    owner: `game ${scope.gameId}`,
-    find: (kind, key) => {
-      const row = tx.select().from(variantRecords).where(where(kind, key)).get();
-      return row ? rawOfRow(row) : undefined;
-    },
-    all: (kind) =>
-      tx.select().from(variantRecords).where(where(kind)).orderBy(asc(variantRecords.id)).all().map(rawOfRow),
-    write: (kind, key, record) => {
-      const changed = tx.update(variantRecords).set(record).where(where(kind, key)).run();
-      if (changed.changes === 0)
-        tx.insert(variantRecords)
-          .values({ gameId: scope.gameId, phaseId: scope.phaseId, kind, key, ...record })
-          .run();
-    },
-    remove: (kind, key) => void tx.delete(variantRecords).where(where(kind, key)).run(),
-  };
+/** The records of a scope, in the order first written. */
+async function scopeRecordList(tx: Tx, scope: { gameId: number; phaseId: number | null }): Promise<RecordEntry[]> {
+  return (await tx.select().from(variantRecords).where(scopeWhere(scope)).orderBy(asc(variantRecords.id))).map(
+    (row) => ({
+      kind: row.kind,
+      key: row.key,
+      value: row.payload,
+      writtenBy: row.writtenBy,
+      updatedAt: row.updatedAt,
+    }),
+  );
 }
 
 /** A list of records, which the writes change in place: a replaced record keeps its place, as a table row keeps its id. */
@@ -177,40 +165,42 @@ function applyWrite(store: RecordStore, write: RecordWrite): void {
 }
 
 /** The records of `gameId` and `phaseId` (null: the game's own), in the `variant_records` table. */
-export function recordsOf<S extends RecordSchemas>(
+export async function recordsOf<S extends RecordSchemas>(
   tx: Tx,
   schemas: S | undefined,
   scope: { gameId: number; phaseId: number | null; writer?: string | null; now: number },
   report: (err: unknown) => void = () => {},
-): Records<S> {
-  return checkedRecords(tableStore(tx, scope), schemas, scope, report);
+): Promise<Records<S>> {
+  // Read once: a plug-in reads records synchronously (the engine's hooks are pure), and these are never written.
+  const store = { ...listStore(await scopeRecordList(tx, scope)), owner: `game ${scope.gameId}` };
+  return checkedRecords(store, schemas, scope, report);
 }
 
 /** Every record of a game's phase, in the order first written (what the phase machine is given). */
-export function phaseRecordList(tx: Tx, gameId: number, phaseId: number): RecordEntry[] {
-  return tx
-    .select()
-    .from(variantRecords)
-    .where(and(eq(variantRecords.gameId, gameId), eq(variantRecords.phaseId, phaseId)))
-    .orderBy(asc(variantRecords.id))
-    .all()
-    .map((row) => ({
-      kind: row.kind,
-      key: row.key,
-      value: row.payload,
-      writtenBy: row.writtenBy,
-      updatedAt: row.updatedAt,
-    }));
+export async function phaseRecordList(tx: Tx, gameId: number, phaseId: number): Promise<RecordEntry[]> {
+  return await scopeRecordList(tx, { gameId, phaseId });
 }
 
-/** Writes the phase machine's record changes to a game's phase, in order. */
-export function writePhaseRecords(
+/** Writes the phase machine's record changes to a game's phase, in order (a replaced record keeps its row). */
+export async function writePhaseRecords(
   tx: Tx,
   scope: { gameId: number; phaseId: number },
   writes: readonly RecordWrite[],
-): void {
-  const store = tableStore(tx, scope);
-  for (const write of writes) applyWrite(store, write);
+): Promise<void> {
+  for (const write of writes) {
+    if (write.op === 'remove') {
+      await tx.delete(variantRecords).where(scopeWhere(scope, write.kind, write.key));
+      continue;
+    }
+    const record = { payload: write.value, writtenBy: write.writtenBy, updatedAt: write.updatedAt };
+    const changed = await tx
+      .update(variantRecords)
+      .set(record)
+      .where(scopeWhere(scope, write.kind, write.key))
+      .returning({ id: variantRecords.id });
+    if (changed.length === 0)
+      await tx.insert(variantRecords).values({ ...scope, kind: write.kind, key: write.key, ...record });
+  }
 }
 
 /** Makes the phase machine's record changes on a list (a sandbox's stage), in order. */
@@ -246,6 +236,6 @@ export function listRecords<S extends RecordSchemas>(
 }
 
 /** Deletes every record of a phase (a game-master rollback reopens it from its orders). */
-export function clearPhaseRecords(tx: Tx, phaseId: number): void {
-  tx.delete(variantRecords).where(eq(variantRecords.phaseId, phaseId)).run();
+export async function clearPhaseRecords(tx: Tx, phaseId: number): Promise<void> {
+  await tx.delete(variantRecords).where(eq(variantRecords.phaseId, phaseId));
 }

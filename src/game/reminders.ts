@@ -35,20 +35,20 @@ export interface PendingReminder {
 }
 
 /** Games whose current phase still needs its reminder (orders, or the step under way). */
-export function pendingReminders(deps: GameDeps): PendingReminder[] {
-  const orders = deps.db
-    .select({ gameId: games.id, phaseId: phases.id, startedAt: phases.startedAt, deadline: games.deadlineMs })
-    .from(games)
-    .innerJoin(phases, eq(phases.id, games.currentPhaseId))
-    .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), isNull(phases.remindedAt)))
-    .all()
-    .map((r) => ({
-      kind: 'orders' as const,
-      gameId: r.gameId,
-      phaseId: r.phaseId,
-      at: reminderTime(r.startedAt, r.deadline!),
-    }));
-  const steps = pendingStepReminders(deps).map((r) => ({
+export async function pendingReminders(deps: GameDeps): Promise<PendingReminder[]> {
+  const orders = (
+    await deps.store.db
+      .select({ gameId: games.id, phaseId: phases.id, startedAt: phases.startedAt, deadline: games.deadlineMs })
+      .from(games)
+      .innerJoin(phases, eq(phases.id, games.currentPhaseId))
+      .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), isNull(phases.remindedAt)))
+  ).map((r) => ({
+    kind: 'orders' as const,
+    gameId: r.gameId,
+    phaseId: r.phaseId,
+    at: reminderTime(r.startedAt, r.deadline!),
+  }));
+  const steps = (await pendingStepReminders(deps)).map((r) => ({
     kind: 'step' as const,
     gameId: r.gameId,
     phaseId: r.phaseId,
@@ -58,25 +58,28 @@ export function pendingReminders(deps: GameDeps): PendingReminder[] {
 }
 
 /** Queues the reminders that are due now; returns how many DMs were queued. */
-export function queueDueReminders(deps: GameDeps): number {
-  return queueDueRemindersDetailed(deps).queued;
+export async function queueDueReminders(deps: GameDeps): Promise<number> {
+  return (await queueDueRemindersDetailed(deps)).queued;
 }
 
 /** Same, also reporting the games whose reminders could not be queued (retried on the next sweep). */
-export function queueDueRemindersDetailed(deps: GameDeps): { queued: number; failures: string[] } {
+export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queued: number; failures: string[] }> {
   const now = deps.now();
   let queued = 0;
   const failures: string[] = [];
-  for (const due of pendingReminders(deps).filter((r) => r.at <= now)) {
+  for (const due of (await pendingReminders(deps)).filter((r) => r.at <= now)) {
     if (due.kind === 'step') {
-      const r = inTransaction(deps, (tx) => ({ ok: true, count: queueStepReminders(tx, deps, due, now) }));
+      const r = await inTransaction(deps, async (tx) => ({
+        ok: true,
+        count: await queueStepReminders(tx, deps, due, now),
+      }));
       if (r.ok) queued += r.count;
       else failures.push(`game ${due.gameId}: ${r.error}`);
       continue;
     }
-    const r = inTransaction(deps, (tx) => {
-      const game = gameById(tx, due.gameId);
-      const phase = phaseById(tx, due.phaseId);
+    const r = await inTransaction(deps, async (tx) => {
+      const game = await gameById(tx, due.gameId);
+      const phase = await phaseById(tx, due.phaseId);
       if (
         !game ||
         !phase ||
@@ -93,15 +96,15 @@ export function queueDueRemindersDetailed(deps: GameDeps): { queued: number; fai
         variant &&
         game.deadlineMs !== null &&
         game.deadlineMs > now &&
-        stepUnderWay(tx, game, phase)?.spec.at !== 'claim'
+        (await stepUnderWay(tx, game, phase))?.spec.at !== 'claim'
       ) {
         const acting = new Set(powersToAct(variant, phase.position));
-        for (const player of playersOf(tx, game.id)) {
+        for (const player of await playersOf(tx, game.id)) {
           if (!acting.has(player.power)) continue;
-          const rows = ordersOf(tx, phase.id, player.power);
+          const rows = await ordersOf(tx, phase.id, player.power);
           const missing = missingOrders(dutiesOf(variant, phase.position, player.power), rows);
           if (missing.length === 0) continue;
-          queueDm(
+          await queueDm(
             tx,
             game,
             player.userId,
@@ -114,7 +117,7 @@ export function queueDueRemindersDetailed(deps: GameDeps): { queued: number; fai
           count++;
         }
       }
-      tx.update(phases).set({ remindedAt: now }).where(eq(phases.id, phase.id)).run();
+      await tx.update(phases).set({ remindedAt: now }).where(eq(phases.id, phase.id));
       return { ok: true, count };
     });
     if (r.ok) queued += r.count;

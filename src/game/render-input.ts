@@ -47,36 +47,36 @@ export type PhasePicture = 'orders' | 'after';
  * adjudication); for an unresolved phase the map shows the position alone. Null when the phase is gone
  * (e.g. undone by a rollback) or its variant is unknown.
  */
-export function renderInputForPhase(
-  deps: Pick<GameDeps, 'db'>,
+export async function renderInputForPhase(
+  deps: Pick<GameDeps, 'store'>,
   phaseId: number,
   opts: { withOrders?: boolean } = {},
-): RenderInput | null {
-  return guarded(() => readRenderInput(deps, phaseId, opts.withOrders ? 'orders' : null));
+): Promise<RenderInput | null> {
+  return await guarded(async () => await readRenderInput(deps, phaseId, opts.withOrders ? 'orders' : null));
 }
 
 /**
  * Both pictures of a resolved phase, for its results post: the orders with their results, and the board
  * after. Null when the phase is gone, unresolved or its variant unknown.
  */
-export function renderInputsForResults(
-  deps: Pick<GameDeps, 'db'>,
+export async function renderInputsForResults(
+  deps: Pick<GameDeps, 'store'>,
   phaseId: number,
-): { orders: RenderInput; after: RenderInput } | null {
-  return guarded(() => {
-    const orders = readRenderInput(deps, phaseId, 'orders');
-    const after = readRenderInput(deps, phaseId, 'after');
+): Promise<{ orders: RenderInput; after: RenderInput } | null> {
+  return await guarded(async () => {
+    const orders = await readRenderInput(deps, phaseId, 'orders');
+    const after = await readRenderInput(deps, phaseId, 'after');
     return orders?.orders && after ? { orders, after } : null;
   });
 }
 
 /** One picture of a phase (`/history phase: picture:`); null when that picture does not exist. */
-export function renderInputForPicture(
-  deps: Pick<GameDeps, 'db'>,
+export async function renderInputForPicture(
+  deps: Pick<GameDeps, 'store'>,
   phaseId: number,
   picture: PhasePicture,
-): RenderInput | null {
-  return guarded(() => readRenderInput(deps, phaseId, picture));
+): Promise<RenderInput | null> {
+  return await guarded(async () => await readRenderInput(deps, phaseId, picture));
 }
 
 /**
@@ -84,54 +84,55 @@ export function renderInputForPicture(
  * one of the plug-in's `pictures` (the orders with a provisional result …). Null when the phase is gone, or the
  * plug-in has nothing to draw.
  */
-export function renderInputForStepPicture(
-  deps: Pick<GameDeps, 'db'>,
+export async function renderInputForStepPicture(
+  deps: Pick<GameDeps, 'store'>,
   phaseId: number,
   picture: string,
-): (RenderInput & { file: string }) | null {
+): Promise<(RenderInput & { file: string }) | null> {
   if (picture === 'board') {
-    const board = renderInputForPhase(deps, phaseId);
+    const board = await renderInputForPhase(deps, phaseId);
     return board ? { ...board, file: '' } : null;
   }
-  return guarded(() =>
-    deps.db.transaction((tx) => {
-      const phase = phaseById(tx, phaseId);
-      const game = phase ? gameById(tx, phase.gameId) : undefined;
-      const variant = game ? variantOfGame(game) : undefined;
-      const draw = game ? pluginOf(game.variantId).pictures?.[picture] : undefined;
-      if (!phase || !game || !variant || !draw) return null;
-      const drawn = draw(overlayContext(tx, game, variant, phase, picture));
-      if (!drawn) return null;
-      const input: RenderInput = {
-        variant,
-        position: phase.position,
-        ...(drawn.orders ? { orders: shownOrders(tx, phase.id) } : {}),
-        ...(drawn.adjudication ? { results: drawn.adjudication.results, adjudication: drawn.adjudication } : {}),
-        title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · ${drawn.title}`,
-        palette: paletteOf(game.palette),
-      };
-      return { ...withOverlays(tx, input, game, phase, picture), file: drawn.file };
-    }),
+  return await guarded(
+    async () =>
+      await deps.store.transaction(async (tx) => {
+        const phase = await phaseById(tx, phaseId);
+        const game = phase ? await gameById(tx, phase.gameId) : undefined;
+        const variant = game ? variantOfGame(game) : undefined;
+        const draw = game ? pluginOf(game.variantId).pictures?.[picture] : undefined;
+        if (!phase || !game || !variant || !draw) return null;
+        const drawn = draw(await overlayContext(tx, game, variant, phase, picture));
+        if (!drawn) return null;
+        const input: RenderInput = {
+          variant,
+          position: phase.position,
+          ...(drawn.orders ? { orders: await shownOrders(tx, phase.id) } : {}),
+          ...(drawn.adjudication ? { results: drawn.adjudication.results, adjudication: drawn.adjudication } : {}),
+          title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · ${drawn.title}`,
+          palette: paletteOf(game.palette),
+        };
+        return { ...(await withOverlays(tx, input, game, phase, picture)), file: drawn.file };
+      }),
   );
 }
 
-function guarded<T>(read: () => T | null): T | null {
+async function guarded<T>(read: () => Promise<T | null>): Promise<T | null> {
   try {
-    return read();
+    return await read();
   } catch {
     return null;
   }
 }
 
-function readRenderInput(
-  deps: Pick<GameDeps, 'db'>,
+async function readRenderInput(
+  deps: Pick<GameDeps, 'store'>,
   phaseId: number,
   picture: PhasePicture | null,
-): RenderInput | null {
-  return deps.db.transaction((tx) => {
-    const phase = phaseById(tx, phaseId);
+): Promise<RenderInput | null> {
+  return await deps.store.transaction(async (tx) => {
+    const phase = await phaseById(tx, phaseId);
     if (!phase) return null;
-    const game = gameById(tx, phase.gameId);
+    const game = await gameById(tx, phase.gameId);
     const variant = game ? variantOfGame(game) : undefined;
     if (!game || !variant) return null;
     const palette = paletteOf(game.palette);
@@ -139,7 +140,7 @@ function readRenderInput(
     if (picture === 'after') {
       if (!phase.adjudication) return null;
       const next = phase.adjudication.position;
-      return withOverlays(
+      return await withOverlays(
         tx,
         {
           variant,
@@ -153,19 +154,19 @@ function readRenderInput(
       );
     }
     if (picture !== 'orders' || !phase.adjudication)
-      return withOverlays(
+      return await withOverlays(
         tx,
         { variant, position: phase.position, title: `${variant.name} · ${label}`, palette },
         game,
         phase,
         'board',
       );
-    return withOverlays(
+    return await withOverlays(
       tx,
       {
         variant,
         position: phase.position,
-        orders: shownOrders(tx, phase.id),
+        orders: await shownOrders(tx, phase.id),
         results: phase.adjudication.results,
         adjudication: phase.adjudication,
         title: `${variant.name} · ${label} · orders and results`,
@@ -179,16 +180,16 @@ function readRenderInput(
 }
 
 /** What the plug-in is told about a picture of one of its games (read only). */
-function overlayContext(
+async function overlayContext(
   tx: Tx,
   game: GameRow,
   variant: Variant,
   phase: PhaseRow,
   picture: PictureKind,
   orders?: readonly PowerOrder[],
-): OverlayContext {
+): Promise<OverlayContext> {
   const plugin = pluginOf(game.variantId);
-  const records = recordsOf(tx, plugin.records, { gameId: game.id, phaseId: phase.id, now: 0 });
+  const records = await recordsOf(tx, plugin.records, { gameId: game.id, phaseId: phase.id, now: 0 });
   return {
     variant,
     picture,
@@ -204,16 +205,22 @@ function overlayContext(
 }
 
 /** The input with the overlays the variant's plug-in draws on this picture (none: the input as it is). */
-function withOverlays(tx: Tx, input: RenderInput, game: GameRow, phase: PhaseRow, picture: PictureKind): RenderInput {
+async function withOverlays(
+  tx: Tx,
+  input: RenderInput,
+  game: GameRow,
+  phase: PhaseRow,
+  picture: PictureKind,
+): Promise<RenderInput> {
   const plugin = pluginOf(game.variantId);
   if (!plugin.mapOverlays) return input;
-  const overlays = plugin.mapOverlays(overlayContext(tx, game, input.variant, phase, picture, input.orders));
+  const overlays = plugin.mapOverlays(await overlayContext(tx, game, input.variant, phase, picture, input.orders));
   return overlays.length > 0 ? { ...input, overlays } : input;
 }
 
 /** A phase's orders as its maps show them. Votes for neutral units stay secret even after the phase: only the adopted orders (in the results) are shown. */
-function shownOrders(tx: Tx, phaseId: number): PowerOrder[] {
-  return ordersOf(tx, phaseId)
+async function shownOrders(tx: Tx, phaseId: number): Promise<PowerOrder[]> {
+  return (await ordersOf(tx, phaseId))
     .filter((o) => !isBallotKey(o.unitKey))
     .map((o) => ({ power: o.power, order: o.order }));
 }
@@ -226,18 +233,18 @@ function paletteOf(stored: string | null | undefined): MapPalette {
  * The palette of the caller's private `/map`: `chosen` if given (and remembered for a player of the channel's
  * game), else the player's earlier choice, else the game's palette.
  */
-export function mapPaletteFor(
-  deps: Pick<GameDeps, 'db'>,
+export async function mapPaletteFor(
+  deps: Pick<GameDeps, 'store'>,
   caller: Caller,
   chosen: MapPalette | null,
-): Result<{ palette: MapPalette; remembered: boolean }> {
-  return deps.db.transaction((tx) => {
-    const game = openGameByChannel(tx, caller.channelId);
+): Promise<Result<{ palette: MapPalette; remembered: boolean }>> {
+  return await deps.store.transaction(async (tx) => {
+    const game = await openGameByChannel(tx, caller.channelId);
     if (!game) return { ok: true, palette: chosen ?? 'standard', remembered: false };
-    const player = playerByUser(tx, game.id, caller.userId);
+    const player = await playerByUser(tx, game.id, caller.userId);
     if (chosen) {
       if (!player) return { ok: true, palette: chosen, remembered: false };
-      tx.update(players).set({ mapPalette: chosen }).where(eq(players.id, player.id)).run();
+      await tx.update(players).set({ mapPalette: chosen }).where(eq(players.id, player.id));
       return { ok: true, palette: chosen, remembered: true };
     }
     return { ok: true, palette: paletteOf(player?.mapPalette ?? game.palette), remembered: false };

@@ -55,12 +55,12 @@ export interface ResolveOutcome {
  * Resolves the game's current phase now. `phaseId`, when given, must be the current phase (a stale timer
  * for an earlier phase is refused). Errors: no such game, game not running, phase already resolved.
  */
-export function resolvePhase(
+export async function resolvePhase(
   deps: GameDeps,
   input: { gameId: number; phaseId?: number; reason: ResolveReason },
-): Result<ResolveOutcome & { gameId: number }> {
-  return inTransaction(deps, (tx, changed) => {
-    const r = resolveInTx(tx, deps, input.gameId, input.phaseId ?? null, input.reason);
+): Promise<Result<ResolveOutcome & { gameId: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const r = await resolveInTx(tx, deps, input.gameId, input.phaseId ?? null, input.reason);
     if (r.ok) changed(input.gameId);
     return r.ok ? { ...r, gameId: input.gameId } : r;
   });
@@ -70,9 +70,11 @@ export function resolvePhase(
  * Resolves every active game whose deadline has passed, each in its own transaction. A phase whose missing orders the
  * computer player is still giving (`nmr: computer`, nmr.ts) waits, for at most its grace period: `awaiting` counts them.
  */
-export function resolveDuePhases(deps: GameDeps): { resolved: number; awaiting?: number; failures: string[] } {
+export async function resolveDuePhases(
+  deps: GameDeps,
+): Promise<{ resolved: number; awaiting?: number; failures: string[] }> {
   const now = deps.now();
-  const due = deps.db
+  const due = await deps.store.db
     .select({
       id: games.id,
       phaseId: games.currentPhaseId,
@@ -82,8 +84,7 @@ export function resolveDuePhases(deps: GameDeps): { resolved: number; awaiting?:
     })
     .from(games)
     .leftJoin(phases, eq(phases.id, games.currentPhaseId))
-    .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), lte(games.deadlineMs, now)))
-    .all();
+    .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), lte(games.deadlineMs, now)));
   let resolved = 0;
   let awaiting = 0;
   const failures: string[] = [];
@@ -92,7 +93,7 @@ export function resolveDuePhases(deps: GameDeps): { resolved: number; awaiting?:
       awaiting++;
       continue;
     }
-    const r = resolvePhase(deps, { gameId: g.id, phaseId: g.phaseId ?? undefined, reason: 'deadline' });
+    const r = await resolvePhase(deps, { gameId: g.id, phaseId: g.phaseId ?? undefined, reason: 'deadline' });
     if (r.ok) resolved += r.resolved.length;
     // Another process (a second shard, `/ready`, a game master) got there first, or paused or ended the game
     // since the query above: nothing is wrong and nothing is left to do.
@@ -103,25 +104,25 @@ export function resolveDuePhases(deps: GameDeps): { resolved: number; awaiting?:
 }
 
 /** Powers that have something to decide and a player to decide it. */
-export function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): string[] {
+export async function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): Promise<string[]> {
   return seatedToAct(
     variant,
     phase.position,
-    playersOf(tx, game.id).map((p) => p.power),
+    (await playersOf(tx, game.id)).map((p) => p.power),
   );
 }
 
 /** The body of `resolvePhase`, for use inside another use-case's transaction (`/ready`, `/gm advance`). */
-export function resolveInTx(
+export async function resolveInTx(
   tx: Tx,
   deps: GameDeps,
   gameId: number,
   expectedPhaseId: number | null,
   reason: ResolveReason,
-): Result<ResolveOutcome> {
+): Promise<Result<ResolveOutcome>> {
   const now = deps.now();
   const random = deps.random ?? Math.random;
-  let game = gameById(tx, gameId);
+  let game = await gameById(tx, gameId);
   if (!game) return fail('There is no such game.');
   if (game.status !== 'active') {
     return fail(game.status === 'paused' ? PAUSED : NOT_RUNNING);
@@ -137,47 +138,49 @@ export function resolveInTx(
     const started = performance.now();
     // The variant's phase steps (src/game/steps.ts) come first: a start choice, or a step between orders and claim.
     let handoff: Handoff = {};
-    const unresolved = phaseById(tx, phaseId);
+    const unresolved = await phaseById(tx, phaseId);
     if (unresolved && unresolved.resolvedAt === null) {
-      const steps = advanceSteps(tx, deps, game, variant, unresolved);
+      const steps = await advanceSteps(tx, deps, game, variant, unresolved);
       if (steps.status === 'waiting') {
         if (resolved.length === 0)
-          return { ok: true, resolved, next: toPhaseView(phaseById(tx, phaseId)!, variant), end: null };
+          return { ok: true, resolved, next: toPhaseView((await phaseById(tx, phaseId))!, variant), end: null };
         break;
       }
       handoff = steps.handoff;
     }
     const token = randomToken(random);
-    const claim = tx
-      .update(phases)
-      .set({ resolvedAt: now, claimToken: token })
-      .where(and(eq(phases.id, phaseId), isNull(phases.resolvedAt)))
-      .run();
-    if (claim.changes !== 1) {
+    const claim = (
+      await tx
+        .update(phases)
+        .set({ resolvedAt: now, claimToken: token })
+        .where(and(eq(phases.id, phaseId), isNull(phases.resolvedAt)))
+        .returning({ id: phases.id })
+    ).length;
+    if (claim !== 1) {
       if (resolved.length === 0) return fail(ALREADY_RESOLVED);
       break;
     }
-    const phase = phaseById(tx, phaseId)!;
-    const orders: PowerOrder[] = ordersOf(tx, phaseId).map((o) => ({ power: o.power, order: o.order }));
+    const phase = (await phaseById(tx, phaseId))!;
+    const orders: PowerOrder[] = (await ordersOf(tx, phaseId)).map((o) => ({ power: o.power, order: o.order }));
     // The powers with a seated player (Mandate of Heaven: they vote on neutral units; docs/decisions.md).
-    const players = playersOf(tx, game.id).map((p) => p.power);
+    const players = (await playersOf(tx, game.id)).map((p) => p.power);
     // The reliability record of the members who had something to decide (src/game/seats.ts).
-    const missed = recordPhaseSeats(tx, game, phaseId, seatedToAct(variant, phase.position, players), now);
+    const missed = await recordPhaseSeats(tx, game, phaseId, seatedToAct(variant, phase.position, players), now);
     // With what the steps hand over: battles decided outside the adjudicator, state kept between phases.
     const adjudication = adjudicatePhase(variant, phase.position, orders, players, handoff);
-    tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId)).run();
+    await tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId));
     resolved.push(toPhaseView({ ...phase, resolvedAt: now }, variant));
 
-    const next = startNextPhase(tx, game, phase, adjudication, now);
+    const next = await startNextPhase(tx, game, phase, adjudication, now);
     const end: GameEnd | null = adjudication.winner ? { kind: 'solo', winner: adjudication.winner } : null;
-    const score = end ? finishGame(tx, deps, game, end, now) : null;
+    const score = end ? await finishGame(tx, deps, game, end, now) : null;
     if (!end) {
-      tx.update(games).set({ currentPhaseId: next.id, deadlineMs: next.deadlineMs }).where(eq(games.id, game.id)).run();
+      await tx.update(games).set({ currentPhaseId: next.id, deadlineMs: next.deadlineMs }).where(eq(games.id, game.id));
     }
-    audit(tx, { gameId: game.id, userId: null, action: 'resolve', detail: { phaseId, reason, token }, at: now });
+    await audit(tx, { gameId: game.id, userId: null, action: 'resolve', detail: { phaseId, reason, token }, at: now });
     const label = phaseLabel(phase.position.phase);
 
-    enqueue(tx, {
+    await enqueue(tx, {
       gameId: game.id,
       phaseId,
       payload: {
@@ -192,9 +195,9 @@ export function resolveInTx(
           ),
           [
             ...(pluginOfGame(game).resultsLines?.(
-              pluginContext(tx, game, variant, phaseById(tx, phaseId)!, { now, random, token }),
+              await pluginContext(tx, game, variant, (await phaseById(tx, phaseId))!, { now, random, token }),
             ) ?? []),
-            ...computerGivenLines(tx, game, phase, now),
+            ...(await computerGivenLines(tx, game, phase, now)),
           ],
         ),
       },
@@ -209,19 +212,19 @@ export function resolveInTx(
       reason,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
-    game = gameById(tx, game.id)!;
+    game = (await gameById(tx, game.id))!;
     if (end) {
-      announceEnd(tx, game, end, now, token, score);
-      queueStatus(tx, game.id, now);
+      await announceEnd(tx, game, end, now, token, score);
+      await queueStatus(tx, game.id, now);
       return { ok: true, resolved, next: null, end };
     }
     // Seats silent for `vacate_after` phases in a row are offered to substitutes, after the results.
-    vacateSilentSeats(tx, game, missed, now);
-    const acting = humanPowersToAct(tx, variant, game, next);
+    await vacateSilentSeats(tx, game, missed, now);
+    const acting = await humanPowersToAct(tx, variant, game, next);
     if (acting.length > 0 || powersToAct(variant, next.position).length === 0) {
-      const userOf = new Map(playersOf(tx, game.id).map((p) => [p.power, p.userId]));
+      const userOf = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p.userId]));
       for (const power of acting) {
-        queueDm(
+        await queueDm(
           tx,
           game,
           userOf.get(power)!,
@@ -232,14 +235,14 @@ export function resolveInTx(
           next.id,
         );
       }
-      queueStatus(tx, game.id, now);
+      await queueStatus(tx, game.id, now);
       return { ok: true, resolved, next: toPhaseView(next, variant), end: null };
     }
     // Only powers in civil disorder have something to decide: their defaults apply at once.
     phaseId = next.id;
   }
-  queueStatus(tx, game.id, now);
-  const current = phaseById(tx, game.currentPhaseId!)!;
+  await queueStatus(tx, game.id, now);
+  const current = (await phaseById(tx, game.currentPhaseId!))!;
   return { ok: true, resolved, next: toPhaseView(current, variant), end: null };
 }
 
@@ -248,24 +251,32 @@ function durationFor(game: GameRow, type: string): number {
 }
 
 /** Stores the phase that follows an adjudication (also when the game ends: it holds the final position). */
-function startNextPhase(tx: Tx, game: GameRow, phase: PhaseRow, adjudication: Adjudication, now: number): PhaseRow {
+async function startNextPhase(
+  tx: Tx,
+  game: GameRow,
+  phase: PhaseRow,
+  adjudication: Adjudication,
+  now: number,
+): Promise<PhaseRow> {
   const position = adjudication.position;
   const deadlineMs = adjudication.winner ? null : now + durationFor(game, position.phase.type);
-  return insertPhase(tx, game.id, phase.idx + 1, position, now, deadlineMs);
+  return await insertPhase(tx, game.id, phase.idx + 1, position, now, deadlineMs);
 }
 
 /**
  * Marks the game finished (the current phase stays as it is: the final position), and scores and rates it
  * (final-scores.ts): answers the scores for the final post (`announceEnd`).
  */
-export function finishGame(tx: Tx, deps: GameDeps, game: GameRow, end: GameEnd, now: number): GameScore | null {
-  const last = tx
-    .select()
-    .from(phases)
-    .where(eq(phases.gameId, game.id))
-    .all()
-    .sort((a, b) => b.idx - a.idx)[0];
-  tx.update(games)
+export async function finishGame(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  end: GameEnd,
+  now: number,
+): Promise<GameScore | null> {
+  const last = (await tx.select().from(phases).where(eq(phases.gameId, game.id))).sort((a, b) => b.idx - a.idx)[0];
+  await tx
+    .update(games)
     .set({
       status: 'finished',
       end,
@@ -274,11 +285,10 @@ export function finishGame(tx: Tx, deps: GameDeps, game: GameRow, end: GameEnd, 
       pausedRemainingMs: null,
       currentPhaseId: last?.id ?? game.currentPhaseId,
     })
-    .where(eq(games.id, game.id))
-    .run();
-  closeCallsOfGame(tx, game.id, now);
+    .where(eq(games.id, game.id));
+  await closeCallsOfGame(tx, game.id, now);
   noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
-  return settleEnd(tx, deps, game, end, now);
+  return await settleEnd(tx, deps, game, end, now);
 }
 
 /** A text with a plug-in's extra lines after it. */
@@ -287,17 +297,12 @@ function withLines(text: string, lines: string[]): string {
 }
 
 /** The lines the variant's plug-in adds to the game-over post (a final ranking), over the game's last position. */
-export function endLinesText(tx: Tx, game: GameRow, now: number): string {
+export async function endLinesText(tx: Tx, game: GameRow, now: number): Promise<string> {
   const plugin = pluginOfGame(game);
   const variant = variantOfGame(game);
-  const last = tx
-    .select()
-    .from(phases)
-    .where(eq(phases.gameId, game.id))
-    .all()
-    .sort((a, b) => b.idx - a.idx)[0];
+  const last = (await tx.select().from(phases).where(eq(phases.gameId, game.id))).sort((a, b) => b.idx - a.idx)[0];
   if (!plugin.endLines || !variant || !last) return '';
-  const lines = plugin.endLines(pluginContext(tx, game, variant, last, { now, token: '' }));
+  const lines = plugin.endLines(await pluginContext(tx, game, variant, last, { now, token: '' }));
   return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }
 
@@ -305,25 +310,25 @@ export function endLinesText(tx: Tx, game: GameRow, now: number): string {
  * Queues the game-over announcement for the channel and a DM for every player, with the scores `finishGame` answered.
  * `token` makes the dedupe keys unique to this ending (a rolled-back game may end again).
  */
-export function announceEnd(
+export async function announceEnd(
   tx: Tx,
   game: GameRow,
   end: GameEnd,
   now: number,
   token: string,
   score: GameScore | null,
-): void {
-  const lines = [...scoresLines(score), ...pressEndLines(tx, game)];
-  const text = `🏁 **Game over**: ${endText(end)}${endLinesText(tx, game, now)}${lines.map((l) => `\n${l}`).join('')}`;
-  enqueue(tx, {
+): Promise<void> {
+  const lines = [...scoresLines(score), ...(await pressEndLines(tx, game))];
+  const text = `🏁 **Game over**: ${endText(end)}${await endLinesText(tx, game, now)}${lines.map((l) => `\n${l}`).join('')}`;
+  await enqueue(tx, {
     gameId: game.id,
     payload: { type: 'game_over', gameId: game.id, text },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: `end:${game.id}:${token}`,
     now,
   });
-  for (const p of playersOf(tx, game.id)) {
-    queueDm(
+  for (const p of await playersOf(tx, game.id)) {
+    await queueDm(
       tx,
       game,
       p.userId,

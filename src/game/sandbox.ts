@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Sandboxes: a user's private copy of a Diplomacy game's board — the current phase or any earlier one
  * from `/history` — in which they order every power, adjudicate as often as they like and step on through retreats
@@ -177,13 +178,12 @@ function viewOf(row: SandboxRow, board: SandboxBoard, gameChannelId: string, cal
 }
 
 /** The owner's sandbox `sandboxId`, or their most recently used one; expired ones do not count. */
-function ownSandbox(tx: Tx, ref: SandboxRef, now: number): SandboxRow | { ok: false; error: string } {
-  const mine = tx
+async function ownSandbox(tx: Tx, ref: SandboxRef, now: number): Promise<SandboxRow | { ok: false; error: string }> {
+  const mine = await tx
     .select()
     .from(sandboxes)
     .where(and(eq(sandboxes.ownerUserId, ref.userId), gt(sandboxes.expiresAt, now)))
-    .orderBy(desc(sandboxes.usedAt), desc(sandboxes.id))
-    .all();
+    .orderBy(desc(sandboxes.usedAt), desc(sandboxes.id));
   if (mine.length === 0) return fail(NO_SANDBOX);
   if (ref.sandboxId === undefined || ref.sandboxId === null) return mine[0]!;
   const row = mine.find((r) => r.id === ref.sandboxId);
@@ -191,10 +191,10 @@ function ownSandbox(tx: Tx, ref: SandboxRef, now: number): SandboxRow | { ok: fa
   return row;
 }
 
-function withBoard(tx: Tx, ref: SandboxRef, now: number): Found | { ok: false; error: string } {
-  const row = ownSandbox(tx, ref, now);
+async function withBoard(tx: Tx, ref: SandboxRef, now: number): Promise<Found | { ok: false; error: string }> {
+  const row = await ownSandbox(tx, ref, now);
   if ('ok' in row) return row;
-  const game = row.gameId === null ? undefined : gameById(tx, row.gameId);
+  const game = row.gameId === null ? undefined : await gameById(tx, row.gameId);
   const board = boardOf(row, game);
   if (!board)
     return fail(`This sandbox's variant "${row.variantId}" is no longer available; end it with \`/sandbox end\`.`);
@@ -202,49 +202,51 @@ function withBoard(tx: Tx, ref: SandboxRef, now: number): Found | { ok: false; e
 }
 
 /** Deletes the sandboxes whose time is up (every write use-case does it first). */
-function expire(tx: Tx, now: number): void {
-  tx.delete(sandboxes).where(lte(sandboxes.expiresAt, now)).run();
+async function expire(tx: Tx, now: number): Promise<void> {
+  await tx.delete(sandboxes).where(lte(sandboxes.expiresAt, now));
 }
 
 type Found = { row: SandboxRow; board: SandboxBoard; game: GameRow | undefined; channelId: string };
 
 /** A write use-case on the caller's sandbox: expired ones go first, and a use renews its lease. */
-function onSandbox<T extends object>(
+async function onSandbox<T extends object>(
   deps: GameDeps,
   ref: SandboxRef,
-  fn: (tx: Tx, found: Found, now: number) => Result<T>,
-): Result<T> {
-  return inTransaction(deps, (tx) => {
+  fn: (tx: Tx, found: Found, now: number) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  return await inTransaction(deps, async (tx) => {
     const now = deps.now();
-    expire(tx, now);
-    const found = withBoard(tx, ref, now);
+    await expire(tx, now);
+    const found = await withBoard(tx, ref, now);
     if ('ok' in found) return found;
-    const r = fn(tx, found, now);
+    const r = await fn(tx, found, now);
     if (r.ok) {
-      tx.update(sandboxes)
+      await tx
+        .update(sandboxes)
         .set({ usedAt: now, expiresAt: now + limitsOf(deps).sandboxIdleMs })
-        .where(eq(sandboxes.id, found.row.id))
-        .run();
+        .where(eq(sandboxes.id, found.row.id));
     }
     return r;
   });
 }
 
-function reread(tx: Tx, id: number): SandboxRow {
-  return tx.select().from(sandboxes).where(eq(sandboxes.id, id)).get()!;
+async function reread(tx: Tx, id: number): Promise<SandboxRow> {
+  return first(await tx.select().from(sandboxes).where(eq(sandboxes.id, id)).limit(1))!;
 }
 
-function liveCount(
+async function liveCount(
   tx: Tx,
   column: typeof sandboxes.ownerUserId | typeof sandboxes.guildId,
   value: string,
   now: number,
-): number {
-  return tx
-    .select({ n: sql<number>`count(*)` })
-    .from(sandboxes)
-    .where(and(eq(column, value), gt(sandboxes.expiresAt, now)))
-    .get()!.n;
+): Promise<number> {
+  return first(
+    await tx
+      .select({ n: sql<number>`count(*)` })
+      .from(sandboxes)
+      .where(and(eq(column, value), gt(sandboxes.expiresAt, now)))
+      .limit(1),
+  )!.n;
 }
 
 /** The phase `wanted` names (`S1901M`, `spring 1901 movement`, its index), as `/history` reads it. */
@@ -289,26 +291,27 @@ export interface SandboxGameChoice {
  * must be one the caller holds a power in or masters (anywhere, a direct message included), or a game of the same
  * server (what any member of it sees in its channel); in a direct message a game must be named.
  */
-function sandboxGame(
+async function sandboxGame(
   tx: Tx,
   place: SandboxPlace,
   gameId: number | null | undefined,
-): GameRow | { ok: false; error: string } {
+): Promise<GameRow | { ok: false; error: string }> {
   if (gameId === null || gameId === undefined) {
     if (place.guildId === null)
       return fail(
         'In a direct message, name the game to copy: `/sandbox start game:` lists the games you play or master.',
       );
     return (
-      latestGameByChannel(tx, place.channelId) ??
+      (await latestGameByChannel(tx, place.channelId)) ??
       fail(
         `${NO_GAME} A sandbox copies a game's board: run \`/sandbox start\` in the channel of the game you want to copy, or name it with \`game:\`.`,
       )
     );
   }
-  const game = gameById(tx, gameId);
+  const game = await gameById(tx, gameId);
   const mine =
-    game !== undefined && (game.gmUserId === place.userId || playerByUser(tx, game.id, place.userId) !== undefined);
+    game !== undefined &&
+    (game.gmUserId === place.userId || (await playerByUser(tx, game.id, place.userId)) !== undefined);
   const sameServer = game !== undefined && place.guildId !== null && game.guildId === place.guildId;
   if (!game || !(mine || sameServer)) {
     return fail(
@@ -322,10 +325,13 @@ function sandboxGame(
  * The games the caller may copy from here, for `/sandbox start game:`: the games they play or master, and in a
  * server its other Diplomacy games, newest first (unstarted ones left out).
  */
-export function sandboxGames(deps: GameDeps, place: SandboxPlace): Result<{ games: SandboxGameChoice[] }> {
-  return inReadTransaction(deps, (tx) => {
-    const mine = gamesOfUser(tx, place.userId, 'diplomacy', GAME_CHOICES);
-    const server = place.guildId === null ? [] : gamesOfServer(tx, place.guildId, 'diplomacy', GAME_CHOICES);
+export async function sandboxGames(
+  deps: GameDeps,
+  place: SandboxPlace,
+): Promise<Result<{ games: SandboxGameChoice[] }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const mine = await gamesOfUser(tx, place.userId, 'diplomacy', GAME_CHOICES);
+    const server = place.guildId === null ? [] : await gamesOfServer(tx, place.guildId, 'diplomacy', GAME_CHOICES);
     const seen = new Set<number>();
     const out: SandboxGameChoice[] = [];
     for (const game of [...mine, ...server]) {
@@ -333,8 +339,8 @@ export function sandboxGames(deps: GameDeps, place: SandboxPlace): Result<{ game
         continue;
       seen.add(game.id);
       const variant = variantOfGame(game);
-      const phase = phaseById(tx, game.currentPhaseId);
-      const held = playerByUser(tx, game.id, place.userId);
+      const phase = await phaseById(tx, game.currentPhaseId);
+      const held = await playerByUser(tx, game.id, place.userId);
       const label = [
         `Game #${game.id}`,
         variant?.name ?? game.variantId,
@@ -353,14 +359,14 @@ export function sandboxGames(deps: GameDeps, place: SandboxPlace): Result<{ game
  * `phase`) into a new sandbox of the caller's. Reads the game's phase and roster, never its orders; writes only the
  * `sandboxes` row.
  */
-export function startSandbox(
+export async function startSandbox(
   deps: GameDeps,
   input: SandboxPlace & { gameId?: number | null; phase?: string | null },
-): Result<{ sandbox: SandboxView }> {
-  return inTransaction(deps, (tx) => {
+): Promise<Result<{ sandbox: SandboxView }>> {
+  return await inTransaction(deps, async (tx) => {
     const now = deps.now();
-    expire(tx, now);
-    const game = sandboxGame(tx, input, input.gameId);
+    await expire(tx, now);
+    const game = await sandboxGame(tx, input, input.gameId);
     if ('ok' in game) return game;
     if (game.kind !== 'diplomacy')
       return fail(
@@ -372,27 +378,25 @@ export function startSandbox(
     if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const limits = limitsOf(deps);
     const guildId = game.guildId ?? input.guildId ?? '';
-    const full = noRoomRefusal(tx, deps, input.userId, guildId, now);
+    const full = await noRoomRefusal(tx, deps, input.userId, guildId, now);
     if (full) return fail(full);
     let position: Position;
     let source: string;
     let copied: PhaseRow;
     const wanted = (input.phase ?? '').trim();
     if (wanted !== '') {
-      const row = phaseNamed(phasesOf(tx, game.id), game, wanted);
+      const row = phaseNamed(await phasesOf(tx, game.id), game, wanted);
       if ('ok' in row) return row;
       copied = row;
       position = row.position;
       source = phaseCode(row.position.phase);
     } else {
-      copied = phaseById(tx, game.currentPhaseId)!;
+      copied = (await phaseById(tx, game.currentPhaseId))!;
       // A finished game's last phase is resolved: its board is the one after it.
       position = copied.resolvedAt !== null && copied.adjudication ? copied.adjudication.position : copied.position;
       source = phaseCode(position.phase);
     }
-    const seated = playersOf(tx, game.id)
-      .map((p) => p.power)
-      .sort();
+    const seated = (await playersOf(tx, game.id)).map((p) => p.power).sort();
     const call = callOf(deps);
     const stage = freshStage(call.random);
     const values = {
@@ -413,25 +417,33 @@ export function startSandbox(
       expiresAt: now + limits.sandboxIdleMs,
     };
     // The game's phase is in its start choice (its board is the one before it): the sandbox's owner makes it too.
-    const inStartChoice = copied.id === game.currentPhaseId && stepUnderWay(tx, game, copied)?.spec.at === 'start';
+    const inStartChoice =
+      copied.id === game.currentPhaseId && (await stepUnderWay(tx, game, copied))?.spec.at === 'start';
     const board = boardOf({ ...values, id: 0 }, game)!;
     const started = inStartChoice ? openSandboxStart(board, call) : board;
-    const inserted = tx
-      .insert(sandboxes)
-      .values({ ...values, position: started.position, stage: started.stage })
-      .returning()
-      .get();
+    const inserted = (
+      await tx
+        .insert(sandboxes)
+        .values({ ...values, position: started.position, stage: started.stage })
+        .returning()
+    )[0]!;
     return { ok: true, sandbox: viewOf(inserted, boardOf(inserted, game)!, game.channelId, call) };
   });
 }
 
 /** Why the member (or the server) may not keep one more sandbox now, or null. */
-function noRoomRefusal(tx: Tx, deps: GameDeps, userId: string, guildId: string, now: number): string | null {
+async function noRoomRefusal(
+  tx: Tx,
+  deps: GameDeps,
+  userId: string,
+  guildId: string,
+  now: number,
+): Promise<string | null> {
   const limits = limitsOf(deps);
   const idle = formatDuration(limits.sandboxIdleMs);
-  if (liveCount(tx, sandboxes.ownerUserId, userId, now) >= limits.sandboxesPerUser)
+  if ((await liveCount(tx, sandboxes.ownerUserId, userId, now)) >= limits.sandboxesPerUser)
     return `You already keep ${limits.sandboxesPerUser} sandboxes, the most one member may: end one with \`/sandbox end\` first (each also ends after ${idle} unused).`;
-  if (liveCount(tx, sandboxes.guildId, guildId, now) >= limits.sandboxesPerServer)
+  if ((await liveCount(tx, sandboxes.guildId, guildId, now)) >= limits.sandboxesPerServer)
     return `This server already has ${limits.sandboxesPerServer} sandboxes, the most a server may keep at once: try again when one ends (each ends after ${idle} unused).`;
   return null;
 }
@@ -448,11 +460,11 @@ export async function startSandboxFromFile(
 ): Promise<Result<{ sandbox: SandboxView }>> {
   const read = await readGameFile(input.text, { limits: IMPORT_LIMITS, ...(pause ? { pause } : {}) });
   if (!read.ok) return fail(`That file cannot be opened: ${read.error}`);
-  return inTransaction(deps, (tx) => {
+  return await inTransaction(deps, async (tx) => {
     const now = deps.now();
-    expire(tx, now);
+    await expire(tx, now);
     const guildId = input.guildId ?? '';
-    const full = noRoomRefusal(tx, deps, input.userId, guildId, now);
+    const full = await noRoomRefusal(tx, deps, input.userId, guildId, now);
     if (full) return fail(full);
     const lastCase = read.phases.at(-1)!.case;
     const seated = [...(lastCase.players ?? read.variant.powers.map((p) => p.name))].sort();
@@ -476,15 +488,18 @@ export async function startSandboxFromFile(
     };
     if (!boardOf({ ...values, id: 0 }, undefined))
       return fail(`The file's variant "${read.variantId}" is not one this bot plays.`);
-    const inserted = tx.insert(sandboxes).values(values).returning().get();
+    const inserted = (await tx.insert(sandboxes).values(values).returning())[0]!;
     return { ok: true, sandbox: viewOf(inserted, boardOf(inserted, undefined)!, '', call) };
   });
 }
 
 /** The caller's sandbox (`sandboxId`, or the one used last) and its board, for replies, autocomplete and maps. */
-export function viewSandbox(deps: GameDeps, ref: SandboxRef): Result<{ sandbox: SandboxView; board: SandboxBoard }> {
-  return inReadTransaction(deps, (tx) => {
-    const found = withBoard(tx, ref, deps.now());
+export async function viewSandbox(
+  deps: GameDeps,
+  ref: SandboxRef,
+): Promise<Result<{ sandbox: SandboxView; board: SandboxBoard }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const found = await withBoard(tx, ref, deps.now());
     if ('ok' in found) return found;
     return { ok: true, sandbox: viewOf(found.row, found.board, found.channelId, callOf(deps)), board: found.board };
   });
@@ -495,9 +510,9 @@ export function viewSandbox(deps: GameDeps, ref: SandboxRef): Result<{ sandbox: 
  * whom, while that game runs (a share names who shared it, and what they explore tells their power;
  * src/game/identities.ts).
  */
-export function sandboxShareRefusal(deps: GameDeps, ref: SandboxRef): string | null {
-  const r = inReadTransaction(deps, (tx) => {
-    const found = withBoard(tx, ref, deps.now());
+export async function sandboxShareRefusal(deps: GameDeps, ref: SandboxRef): Promise<string | null> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const found = await withBoard(tx, ref, deps.now());
     if ('ok' in found) return found;
     const hidden = found.game !== undefined && hidesIdentities(found.game) && found.game.status !== 'finished';
     return { ok: true, hidden };
@@ -507,26 +522,26 @@ export function sandboxShareRefusal(deps: GameDeps, ref: SandboxRef): string | n
 }
 
 /** The caller's sandboxes, the one used last first. */
-export function listSandboxes(deps: GameDeps, userId: string): Result<{ sandboxes: SandboxView[] }> {
-  return inReadTransaction(deps, (tx) => {
+export async function listSandboxes(deps: GameDeps, userId: string): Promise<Result<{ sandboxes: SandboxView[] }>> {
+  return await inReadTransaction(deps, async (tx) => {
     const now = deps.now();
-    const rows = tx
+    const rows = await tx
       .select()
       .from(sandboxes)
       .where(and(eq(sandboxes.ownerUserId, userId), gt(sandboxes.expiresAt, now)))
-      .orderBy(desc(sandboxes.usedAt), asc(sandboxes.id))
-      .all();
-    const views = rows.flatMap((row) => {
-      const found = withBoard(tx, { userId, sandboxId: row.id }, now);
-      return 'ok' in found ? [] : [viewOf(found.row, found.board, found.channelId, callOf(deps))];
-    });
+      .orderBy(desc(sandboxes.usedAt), asc(sandboxes.id));
+    const views: SandboxView[] = [];
+    for (const row of rows) {
+      const found = await withBoard(tx, { userId, sandboxId: row.id }, now);
+      if (!('ok' in found)) views.push(viewOf(found.row, found.board, found.channelId, callOf(deps)));
+    }
     return { ok: true, sandboxes: views };
   });
 }
 
 /** The sandbox's row as written, shown. */
-function reshown(tx: Tx, deps: GameDeps, found: Found): SandboxView {
-  const after = reread(tx, found.row.id);
+async function reshown(tx: Tx, deps: GameDeps, found: Found): Promise<SandboxView> {
+  const after = await reread(tx, found.row.id);
   return viewOf(after, boardOf(after, found.game)!, found.channelId, callOf(deps));
 }
 
@@ -553,19 +568,19 @@ function orderTextProblem(deps: GameDeps, text: string): string | null {
 }
 
 /** Orders for any power's units (one per line or `;`-separated), checked as `/order` checks a player's. */
-export function orderSandbox(deps: GameDeps, input: SandboxRef & { text: string }): SandboxOrdered {
+export async function orderSandbox(deps: GameDeps, input: SandboxRef & { text: string }): Promise<SandboxOrdered> {
   const text = typeof input.text === 'string' ? input.text : '';
   const problem = orderTextProblem(deps, text);
   if (problem) return fail(problem);
-  return onSandbox(deps, input, (tx, found) => {
+  return await onSandbox(deps, input, async (tx, found) => {
     const { row, board } = found;
     const refused = wonRefusal(row) ?? (sandboxOrdersClosed(board) !== null ? fail(sandboxOrdersClosed(board)!) : null);
     if (refused) return refused;
     const r = enterSandboxOrders(board, text);
-    if (r.stored.length > 0) tx.update(sandboxes).set({ orders: r.orders }).where(eq(sandboxes.id, row.id)).run();
+    if (r.stored.length > 0) await tx.update(sandboxes).set({ orders: r.orders }).where(eq(sandboxes.id, row.id));
     return {
       ok: true,
-      sandbox: reshown(tx, deps, found),
+      sandbox: await reshown(tx, deps, found),
       stored: r.stored,
       rejected: r.rejected,
       replaced: r.replaced,
@@ -600,7 +615,9 @@ export async function orderSandboxInTurns(
   for (let i = 0; i < lines.length; i += SANDBOX_ORDERS_PER_PIECE)
     pieces.push(lines.slice(i, i + SANDBOX_ORDERS_PER_PIECE).join('\n'));
   if (pieces.length === 0) pieces.push(text); // only separators: read as one text would be (nothing found)
-  const done = await Promise.all(pieces.map((piece) => turn(() => orderSandbox(deps, { ...input, text: piece }))));
+  const done = await Promise.all(
+    pieces.map((piece) => turn(async () => await orderSandbox(deps, { ...input, text: piece }))),
+  );
   const refused = done.find((r) => !r.ok);
   if (refused) return refused;
   const ok = done.filter((r) => r.ok);
@@ -621,11 +638,11 @@ export async function orderSandboxInTurns(
 }
 
 /** Deletes the sandbox's orders for this phase: one power's (`power`), or all. */
-export function clearSandboxOrders(
+export async function clearSandboxOrders(
   deps: GameDeps,
   input: SandboxRef & { power?: string | null },
-): Result<{ sandbox: SandboxView; cleared: number }> {
-  return onSandbox(deps, input, (tx, found) => {
+): Promise<Result<{ sandbox: SandboxView; cleared: number }>> {
+  return await onSandbox(deps, input, async (tx, found) => {
     const { row, board } = found;
     const closed = sandboxOrdersClosed(board);
     if (closed) return fail(closed);
@@ -639,8 +656,8 @@ export function clearSandboxOrders(
         );
     }
     const kept = row.orders.filter((o) => power !== null && o.power !== power);
-    tx.update(sandboxes).set({ orders: kept }).where(eq(sandboxes.id, row.id)).run();
-    return { ok: true, sandbox: reshown(tx, deps, found), cleared: row.orders.length - kept.length };
+    await tx.update(sandboxes).set({ orders: kept }).where(eq(sandboxes.id, row.id));
+    return { ok: true, sandbox: await reshown(tx, deps, found), cleared: row.orders.length - kept.length };
   });
 }
 
@@ -649,11 +666,11 @@ export function clearSandboxOrders(
  * master (`by: 'gm'`), exactly as `/act` and `/gm act` run it in the game. `settled`: the step under way waits for
  * nobody any more (`/sandbox next` goes on).
  */
-export function actSandbox(
+export async function actSandbox(
   deps: GameDeps,
   input: SandboxRef & SandboxActor & { action: string; choice?: string | null; detail?: string | null },
-): Result<{ sandbox: SandboxView; action: string; reply: string; posts: string[]; settled: boolean }> {
-  return onSandbox(deps, input, (tx, found) => {
+): Promise<Result<{ sandbox: SandboxView; action: string; reply: string; posts: string[]; settled: boolean }>> {
+  return await onSandbox(deps, input, async (tx, found) => {
     const refused = wonRefusal(found.row);
     if (refused) return refused;
     const clean = (v: string | null | undefined) =>
@@ -665,13 +682,13 @@ export function actSandbox(
       values: { choice: clean(input.choice), detail: clean(input.detail) },
     });
     if (!r.ok) return r;
-    tx.update(sandboxes)
+    await tx
+      .update(sandboxes)
       .set({ position: r.board.position, stage: r.board.stage })
-      .where(eq(sandboxes.id, found.row.id))
-      .run();
+      .where(eq(sandboxes.id, found.row.id));
     return {
       ok: true,
-      sandbox: reshown(tx, deps, found),
+      sandbox: await reshown(tx, deps, found),
       action: r.action,
       reply: r.reply,
       posts: r.posts,
@@ -681,7 +698,7 @@ export function actSandbox(
 }
 
 /** The choices `/sandbox act` offers for one slot (the action's own, as `/act` offers them to that seat). */
-export function sandboxActChoices(
+export async function sandboxActChoices(
   deps: GameDeps,
   input: SandboxRef &
     SandboxActor & {
@@ -691,8 +708,8 @@ export function sandboxActChoices(
       choice: string | null;
       detail: string | null;
     },
-): ActionChoice[] {
-  const r = viewSandbox(deps, input);
+): Promise<ActionChoice[]> {
+  const r = await viewSandbox(deps, input);
   if (!r.ok) return [];
   return sandboxActionChoices(r.board, callOf(deps), {
     by: input.by,
@@ -708,18 +725,21 @@ export function sandboxActChoices(
 export type SandboxPreview = Result<{ sandbox: SandboxView; board: SandboxBoard; adjudication: Adjudication }>;
 
 /** The sandbox to preview, its lease renewed (refused when its line was won). */
-function toPreview(deps: GameDeps, ref: SandboxRef): Result<{ sandbox: SandboxView; board: SandboxBoard }> {
-  return onSandbox(
+async function toPreview(
+  deps: GameDeps,
+  ref: SandboxRef,
+): Promise<Result<{ sandbox: SandboxView; board: SandboxBoard }>> {
+  return await onSandbox(
     deps,
     ref,
-    (_tx, { row, board, channelId }) =>
+    async (_tx, { row, board, channelId }) =>
       wonRefusal(row) ?? { ok: true, sandbox: viewOf(row, board, channelId, callOf(deps)), board },
   );
 }
 
 /** The results the phase would have if played out now (nothing changes: adjudicate as often as you like). */
-export function previewSandbox(deps: GameDeps, ref: SandboxRef): SandboxPreview {
-  const r = toPreview(deps, ref);
+export async function previewSandbox(deps: GameDeps, ref: SandboxRef): Promise<SandboxPreview> {
+  const r = await toPreview(deps, ref);
   return r.ok ? { ...r, adjudication: adjudicateSandbox(r.board, callOf(deps)) } : r;
 }
 
@@ -729,7 +749,7 @@ export function previewSandbox(deps: GameDeps, ref: SandboxRef): SandboxPreview 
  * owner did between the two turns.
  */
 export async function previewSandboxInTurns(deps: GameDeps, ref: SandboxRef, turn: LoopTurns): Promise<SandboxPreview> {
-  const r = await turn(() => toPreview(deps, ref));
+  const r = await turn(async () => await toPreview(deps, ref));
   if (!r.ok) return r;
   return { ...r, adjudication: await turn(() => adjudicateSandbox(r.board, callOf(deps))) };
 }
@@ -752,19 +772,19 @@ export type NextResult =
  * adjudicated and the sandbox steps on to the next phase that asks for a decision (retreats, adjustments …).
  * `posts`: what the variant's steps would have posted in the game's channel meanwhile.
  */
-export function nextSandbox(deps: GameDeps, ref: SandboxRef): Result<NextResult> {
-  return onSandbox(deps, ref, (tx, found) => {
+export async function nextSandbox(deps: GameDeps, ref: SandboxRef): Promise<Result<NextResult>> {
+  return await onSandbox(deps, ref, async (tx, found) => {
     const { row, board } = found;
     const refused = wonRefusal(row);
     if (refused) return refused;
     const { board: moved, outcome } = stepSandbox(board, callOf(deps));
     const before = board.stage.posts.length;
     if (outcome.kind !== 'resolved') {
-      tx.update(sandboxes).set({ position: moved.position, stage: moved.stage }).where(eq(sandboxes.id, row.id)).run();
+      await tx.update(sandboxes).set({ position: moved.position, stage: moved.stage }).where(eq(sandboxes.id, row.id));
       return {
         ok: true,
         kind: outcome.kind,
-        sandbox: reshown(tx, deps, found),
+        sandbox: await reshown(tx, deps, found),
         posts: moved.stage.posts.slice(before),
       };
     }
@@ -777,15 +797,15 @@ export function nextSandbox(deps: GameDeps, ref: SandboxRef): Result<NextResult>
       records: phase.stage.records,
       posts: phase.stage.posts,
     };
-    tx.update(sandboxes)
+    await tx
+      .update(sandboxes)
       .set({ position: moved.position, orders: [], stage: moved.stage, last, steps: row.steps + 1 + skipped.length })
-      .where(eq(sandboxes.id, row.id))
-      .run();
+      .where(eq(sandboxes.id, row.id));
     const posts = [...phase.stage.posts.slice(before), ...moved.stage.posts];
     return {
       ok: true,
       kind: 'resolved',
-      sandbox: reshown(tx, deps, found),
+      sandbox: await reshown(tx, deps, found),
       variant: board.variant,
       posts,
       adjudication,
@@ -795,13 +815,13 @@ export function nextSandbox(deps: GameDeps, ref: SandboxRef): Result<NextResult>
 }
 
 /** Deletes the caller's sandbox. */
-export function endSandbox(deps: GameDeps, ref: SandboxRef): Result<{ id: number }> {
-  return inTransaction(deps, (tx) => {
+export async function endSandbox(deps: GameDeps, ref: SandboxRef): Promise<Result<{ id: number }>> {
+  return await inTransaction(deps, async (tx) => {
     const now = deps.now();
-    expire(tx, now);
-    const row = ownSandbox(tx, ref, now);
+    await expire(tx, now);
+    const row = await ownSandbox(tx, ref, now);
     if ('ok' in row) return row;
-    tx.delete(sandboxes).where(eq(sandboxes.id, row.id)).run();
+    await tx.delete(sandboxes).where(eq(sandboxes.id, row.id));
     return { ok: true, id: row.id };
   });
 }
@@ -818,13 +838,13 @@ const drawnOrders = (list: readonly SandboxOrder[]): PowerOrder[] =>
  * What to draw for a sandbox picture (the render worker draws it, at a priority below the games' posts). Null when
  * that picture does not exist (`last` before the first step). The `preview` picture: `sandboxPreviewInput`.
  */
-export function sandboxRenderInput(
+export async function sandboxRenderInput(
   deps: GameDeps,
   ref: SandboxRef,
   picture: Exclude<SandboxPicture, 'preview'>,
-): Result<{ input: RenderInput | null }> {
-  return inReadTransaction(deps, (tx) => {
-    const found = withBoard(tx, ref, deps.now());
+): Promise<Result<{ input: RenderInput | null }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const found = await withBoard(tx, ref, deps.now());
     if ('ok' in found) return found;
     const { row, board } = found;
     const { variant } = board;

@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * The phase timer. Deadlines live in the database; the scheduler keeps ONE timer armed for the earliest
  * thing due (a deadline or a reminder), sweeps at start-up (so a deadline that passed while the bot was down
@@ -13,6 +14,7 @@ import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
 import { resolveDuePhases } from './resolve.js';
 import { gameKinds } from './kinds.js';
 import type { GameDeps } from './types.js';
+import type { KindSweep } from './kind.js';
 
 /**
  * While a due phase waits for the computer player's missing orders (`nmr: computer`, nmr.ts), the next sweep comes
@@ -51,29 +53,31 @@ export interface Scheduler {
   /** Something changed (deadline moved, game started): recompute the next wake-up. */
   poke(): void;
   /** Runs a sweep now (also what the timer does). */
-  sweep(): SweepResult;
+  sweep(): Promise<SweepResult>;
   /** When the armed timer fires (ms since epoch), or null when stopped. */
   nextWake(): number | null;
   stop(): void;
 }
 
 /** The earliest deadline or pending reminder of any active game, or null. */
-export function nextWakeAt(deps: GameDeps): number | null {
-  const row = deps.db
-    .select({ at: min(games.deadlineMs) })
-    .from(games)
-    .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs)))
-    .get();
+export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
+  const row = first(
+    await deps.store.db
+      .select({ at: min(games.deadlineMs) })
+      .from(games)
+      .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs)))
+      .limit(1),
+  );
   let at = row?.at ?? null;
-  for (const r of pendingReminders(deps)) at = at === null ? r.at : Math.min(at, r.at);
+  for (const r of await pendingReminders(deps)) at = at === null ? r.at : Math.min(at, r.at);
   for (const kind of gameKinds()) {
-    const next = kind.nextWakeAt(deps);
+    const next = await kind.nextWakeAt(deps);
     if (next !== null) at = at === null ? next : Math.min(at, next);
   }
   return at;
 }
 
-export function startScheduler(options: SchedulerOptions): Scheduler {
+export async function startScheduler(options: SchedulerOptions): Promise<Scheduler> {
   const maxSleep = Math.min(options.maxSleepMs ?? 60_000, MAX_TIMER_MS);
   let timer: NodeJS.Timeout | null = null;
   let wakeAt: number | null = null;
@@ -83,10 +87,11 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let lastSweepFailed = false;
   let lastSweepAwaited = false;
 
-  const sweep = (): SweepResult => {
-    const resolution = resolveDuePhases(options);
-    const reminding = queueDueRemindersDetailed(options);
-    const kinds = gameKinds().map((kind) => kind.sweep(options));
+  const sweep = async (): Promise<SweepResult> => {
+    const resolution = await resolveDuePhases(options);
+    const reminding = await queueDueRemindersDetailed(options);
+    const kinds: KindSweep[] = [];
+    for (const kind of gameKinds()) kinds.push(await kind.sweep(options));
     const failures = [...resolution.failures, ...reminding.failures, ...kinds.flatMap((k) => k.failures)];
     const sum = (f: (k: (typeof kinds)[number]) => number) => kinds.reduce((n, k) => n + f(k), 0);
     const result = {
@@ -109,16 +114,18 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     return result;
   };
 
-  const arm = () => {
+  const arm = async () => {
     if (stopped) return;
-    if (timer) clearTimeout(timer);
-    const now = options.now();
     let next: number | null = null;
     try {
-      next = nextWakeAt(options);
+      next = await nextWakeAt(options);
     } catch (err) {
       options.onError?.(err);
     }
+    // Two arms at once (a poke during a sweep): the later one's timer replaces the earlier's.
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    const now = options.now();
     let delay = next === null ? maxSleep : next - now;
     // Something overdue failed to process: retry later instead of spinning on it.
     if (lastSweepFailed && delay <= 0) delay = retryMs;
@@ -130,26 +137,26 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     timer.unref?.();
   };
 
-  const tick = () => {
+  const tick = async () => {
     timer = null;
     if (stopped) return;
     try {
-      sweep();
+      await sweep();
     } catch (err) {
       lastSweepFailed = true;
       options.onError?.(err);
     }
-    arm();
+    await arm();
   };
 
   // Start-up sweep: anything that fell due while we were down is processed now.
-  tick();
+  await tick();
 
   return {
-    poke: () => arm(),
-    sweep: () => {
-      const r = sweep();
-      arm();
+    poke: async () => await arm(),
+    sweep: async () => {
+      const r = await sweep();
+      await arm();
       return r;
     },
     nextWake: () => (stopped ? null : wakeAt),

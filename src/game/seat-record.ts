@@ -26,33 +26,39 @@ export function seatOutcome(duties: Duties, own: Parameters<typeof missingOrders
 }
 
 /** Writes one seat's outcome for a phase or turn (once: a second write for the same turn changes nothing). */
-export function recordSeatTurn(
+export async function recordSeatTurn(
   tx: Tx,
   row: { gameId: number; turn: string; power: string; userId: string; outcome: SeatOutcome },
   now: number,
-): void {
+): Promise<void> {
   if (!isPerson(row.userId)) return;
-  tx.insert(seatRecords)
+  await tx
+    .insert(seatRecords)
     .values({ ...row, recordedAt: now })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
 /** Has the member holding `power` missed the last `vacateAfter` turns the seat had something to decide in, in a row? */
-export function silentFor(tx: Tx, game: Pick<GameRow, 'id' | 'vacateAfter'>, power: string, userId: string): boolean {
+export async function silentFor(
+  tx: Tx,
+  game: Pick<GameRow, 'id' | 'vacateAfter'>,
+  power: string,
+  userId: string,
+): Promise<boolean> {
   if (game.vacateAfter <= 0) return false;
   // The seat's turns, latest first: by time, then by the turn's number (phases resolved in one chain share a time).
   const turnNumber = (turn: string) => Number(/\d+$/.exec(turn)?.[0] ?? 0);
-  const last = tx
-    .select({
-      userId: seatRecords.userId,
-      outcome: seatRecords.outcome,
-      at: seatRecords.recordedAt,
-      turn: seatRecords.turn,
-    })
-    .from(seatRecords)
-    .where(and(eq(seatRecords.gameId, game.id), eq(seatRecords.power, power)))
-    .all()
+  const last = (
+    await tx
+      .select({
+        userId: seatRecords.userId,
+        outcome: seatRecords.outcome,
+        at: seatRecords.recordedAt,
+        turn: seatRecords.turn,
+      })
+      .from(seatRecords)
+      .where(and(eq(seatRecords.gameId, game.id), eq(seatRecords.power, power)))
+  )
     .sort((a, b) => b.at - a.at || turnNumber(b.turn) - turnNumber(a.turn))
     .slice(0, game.vacateAfter);
   return last.length === game.vacateAfter && last.every((r) => r.userId === userId && r.outcome === 'missed');
@@ -75,39 +81,38 @@ export function onTimeRate(complete: number, seated: number): number | null {
   return seated === 0 ? null : Math.floor((complete * 100) / seated);
 }
 
-function memberRecordIn(tx: Tx, guildId: string | null, userId: string): MemberRecord {
+async function memberRecordIn(tx: Tx, guildId: string | null, userId: string): Promise<MemberRecord> {
   const inGuild = guildId === null ? isNull(games.guildId) : eq(games.guildId, guildId);
-  const byOutcome = tx
+  const byOutcome = await tx
     .select({ outcome: seatRecords.outcome, n: count() })
     .from(seatRecords)
     .innerJoin(games, eq(games.id, seatRecords.gameId))
     .where(and(eq(seatRecords.userId, userId), inGuild))
-    .groupBy(seatRecords.outcome)
-    .all();
+    .groupBy(seatRecords.outcome);
   const n = (o: SeatOutcome) => byOutcome.find((r) => r.outcome === o)?.n ?? 0;
-  const vacatedGames = tx
-    .select({ gameId: substituteCalls.gameId })
-    .from(substituteCalls)
-    .innerJoin(games, eq(games.id, substituteCalls.gameId))
-    .where(and(eq(substituteCalls.vacatedBy, userId), inGuild))
-    .all()
-    .map((r) => r.gameId);
+  const vacatedGames = (
+    await tx
+      .select({ gameId: substituteCalls.gameId })
+      .from(substituteCalls)
+      .innerJoin(games, eq(games.id, substituteCalls.gameId))
+      .where(and(eq(substituteCalls.vacatedBy, userId), inGuild))
+  ).map((r) => r.gameId);
   // Games played to their end: finished (not cancelled) games the member had a seat recorded in and never vacated.
   // The ending is read here rather than in SQL, so the query is the same on SQLite and PostgreSQL.
-  const finished = tx
-    .selectDistinct({ gameId: seatRecords.gameId, end: games.end })
-    .from(seatRecords)
-    .innerJoin(games, eq(games.id, seatRecords.gameId))
-    .where(
-      and(
-        eq(seatRecords.userId, userId),
-        inGuild,
-        eq(games.status, 'finished'),
-        ...(vacatedGames.length > 0 ? [notInArray(seatRecords.gameId, vacatedGames)] : []),
-      ),
-    )
-    .all()
-    .filter((g) => g.end?.kind !== 'abandoned');
+  const finished = (
+    await tx
+      .selectDistinct({ gameId: seatRecords.gameId, end: games.end })
+      .from(seatRecords)
+      .innerJoin(games, eq(games.id, seatRecords.gameId))
+      .where(
+        and(
+          eq(seatRecords.userId, userId),
+          inGuild,
+          eq(games.status, 'finished'),
+          ...(vacatedGames.length > 0 ? [notInArray(seatRecords.gameId, vacatedGames)] : []),
+        ),
+      )
+  ).filter((g) => g.end?.kind !== 'abandoned');
   const complete = n('complete');
   const seated = complete + n('partial') + n('missed');
   return {
@@ -122,17 +127,20 @@ function memberRecordIn(tx: Tx, guildId: string | null, userId: string): MemberR
 }
 
 /** `/server player`: a member's record on this server (anyone may look; it never shows an order). */
-export function memberRecord(
+export async function memberRecord(
   deps: GameDeps,
   input: { guildId: string | null; userId: string },
-): Result<{ record: MemberRecord }> {
-  return inReadTransaction(deps, (tx) => ({ ok: true, record: memberRecordIn(tx, input.guildId, input.userId) }));
+): Promise<Result<{ record: MemberRecord }>> {
+  return await inReadTransaction(deps, async (tx) => ({
+    ok: true,
+    record: await memberRecordIn(tx, input.guildId, input.userId),
+  }));
 }
 
 /** Why a member may not join or claim in this game (under its `min-reliability`), or null. */
-export function reliabilityRefusal(tx: Tx, game: GameRow, userId: string): string | null {
+export async function reliabilityRefusal(tx: Tx, game: GameRow, userId: string): Promise<string | null> {
   if (game.minReliability === null) return null;
-  const record = memberRecordIn(tx, game.guildId, userId);
+  const record = await memberRecordIn(tx, game.guildId, userId);
   if (record.seated < RELIABILITY_MIN_PHASES || record.onTimeRate === null) return null;
   if (record.onTimeRate >= game.minReliability) return null;
   return `This game asks for an on-time rate of at least ${game.minReliability} %, and yours on this server is ${record.onTimeRate} % (${record.complete} of ${record.seated} phases with complete orders before the deadline). See \`/server player\`.`;

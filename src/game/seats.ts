@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Seats that never stall (docs/bot.md "Seats that never stall"): vacant seats, `/game leave` during a game,
  * `/gm substitute` and the **Claim** of a substitute call, for every kind of game (a kind with seats of its own, the
@@ -44,22 +45,28 @@ import { powerByName, variantOfGame } from './variant-of-game.js';
  * resolution's transaction, before the adjudication); `acting` are the seated powers that act in it. Returns the
  * powers recorded as missed.
  */
-export function recordPhaseSeats(tx: Tx, game: GameRow, phaseId: number, acting: string[], now: number): string[] {
-  const phase = phaseById(tx, phaseId);
+export async function recordPhaseSeats(
+  tx: Tx,
+  game: GameRow,
+  phaseId: number,
+  acting: string[],
+  now: number,
+): Promise<string[]> {
+  const phase = await phaseById(tx, phaseId);
   const variant = variantOfGame(game);
   if (!phase || !variant) return [];
   const missed: string[] = [];
-  const ready = readyPowers(tx, phaseId);
-  for (const seat of playersOf(tx, game.id)) {
+  const ready = await readyPowers(tx, phaseId);
+  for (const seat of await playersOf(tx, game.id)) {
     if (!isPerson(seat.userId) || !acting.includes(seat.power)) continue;
     const duties = dutiesOf(variant, phase.position, seat.power);
     if (!hasDuties(duties)) continue;
-    const own = ordersOf(tx, phaseId, seat.power).filter((o) => o.submittedBy !== NMR_COMPUTER);
+    const own = (await ordersOf(tx, phaseId, seat.power)).filter((o) => o.submittedBy !== NMR_COMPUTER);
     // A member who said `/ready` without an order was there and chose the defaults: never "missed" (so never vacated
     // for it), but not complete either.
     const given = seatOutcome(duties, own);
     const outcome = given === 'missed' && ready.has(seat.power) ? 'partial' : given;
-    recordSeatTurn(
+    await recordSeatTurn(
       tx,
       { gameId: game.id, turn: String(phaseId), power: seat.power, userId: seat.userId, outcome },
       now,
@@ -98,29 +105,31 @@ function vacatedText(game: GameRow, power: string, reason: 'silent' | 'left'): s
  * Makes a Diplomacy seat vacant (its member fell silent or left): the member no longer orders or votes for it and is
  * told by DM; the channel gets the substitute call. Orders already stored for the phase under way stay.
  */
-export function vacateSeat(tx: Tx, game: GameRow, power: string, reason: 'silent' | 'left', now: number): void {
-  const seat = playersOf(tx, game.id).find((p) => p.power === power);
+export async function vacateSeat(
+  tx: Tx,
+  game: GameRow,
+  power: string,
+  reason: 'silent' | 'left',
+  now: number,
+): Promise<void> {
+  const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
   if (!seat || !isPerson(seat.userId)) return;
-  tx.update(players)
+  await tx
+    .update(players)
     .set({ userId: vacantUserId(power) })
-    .where(eq(players.id, seat.id))
-    .run();
-  syncPressThreads(tx, game, power, now);
-  tx.delete(votes)
-    .where(and(eq(votes.gameId, game.id), eq(votes.power, power)))
-    .run();
+    .where(eq(players.id, seat.id));
+  await syncPressThreads(tx, game, power, now);
+  await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power)));
   if (game.currentPhaseId !== null) {
-    tx.delete(readiness)
-      .where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power)))
-      .run();
+    await tx.delete(readiness).where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power)));
   }
-  const fresh = gameById(tx, game.id)!;
-  const phase = fresh.currentPhaseId !== null ? phaseById(tx, fresh.currentPhaseId) : undefined;
+  const fresh = (await gameById(tx, game.id))!;
+  const phase = fresh.currentPhaseId !== null ? await phaseById(tx, fresh.currentPhaseId) : undefined;
   if (phase) {
     const description = describePower(fresh, phase.position, power);
-    openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now);
+    await openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now);
   }
-  queueDm(
+  await queueDm(
     tx,
     game,
     seat.userId,
@@ -129,73 +138,73 @@ export function vacateSeat(tx: Tx, game: GameRow, power: string, reason: 'silent
     `vacated:${game.id}:${power}:${now}`,
     now,
   );
-  queueStatus(tx, game.id, now);
+  await queueStatus(tx, game.id, now);
 }
 
 /**
  * After a phase's records: every seat whose member has now missed `vacate_after` phases in a row becomes vacant
  * (inside the resolution's transaction, after its results were queued).
  */
-export function vacateSilentSeats(tx: Tx, game: GameRow, missed: string[], now: number): void {
+export async function vacateSilentSeats(tx: Tx, game: GameRow, missed: string[], now: number): Promise<void> {
   if (game.vacateAfter <= 0) return;
   for (const power of missed) {
-    const seat = playersOf(tx, game.id).find((p) => p.power === power);
-    if (seat && isPerson(seat.userId) && silentFor(tx, game, power, seat.userId))
-      vacateSeat(tx, game, power, 'silent', now);
+    const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
+    if (seat && isPerson(seat.userId) && (await silentFor(tx, game, power, seat.userId)))
+      await vacateSeat(tx, game, power, 'silent', now);
   }
 }
 
-function startedGame(tx: Tx, channelId: string): GameRow | { ok: false; error: string } {
-  const game = openGameByChannel(tx, channelId);
+async function startedGame(tx: Tx, channelId: string): Promise<GameRow | { ok: false; error: string }> {
+  const game = await openGameByChannel(tx, channelId);
   if (!game) return fail('There is no running game in this channel.');
   if (game.status === 'forming') return fail('The game has not started yet.');
   return game;
 }
 
 /** The seat a member holds in a game of any kind, or null. */
-function seatOf(tx: Tx, game: GameRow, userId: string): string | null {
+async function seatOf(tx: Tx, game: GameRow, userId: string): Promise<string | null> {
   const kind = gameKindOf(game.kind);
-  if (kind?.seats) return kind.seats.seatOf(tx, game, userId);
-  return playerByUser(tx, game.id, userId)?.power ?? null;
+  if (kind?.seats) return await kind.seats.seatOf(tx, game, userId);
+  return (await playerByUser(tx, game.id, userId))?.power ?? null;
 }
 
 /** `/game leave` during a game, after its confirmation: the caller's seat becomes vacant and a substitute is called. */
-export function leaveSeat(deps: GameDeps, caller: Caller): Result<{ power: string }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = startedGame(tx, caller.channelId);
+export async function leaveSeat(deps: GameDeps, caller: Caller): Promise<Result<{ power: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await startedGame(tx, caller.channelId);
     if ('ok' in game) return game;
-    const power = seatOf(tx, game, caller.userId);
+    const power = await seatOf(tx, game, caller.userId);
     if (!power) return fail('You are not playing in this game.');
     const now = deps.now();
     const kind = gameKindOf(game.kind);
-    if (kind?.seats) kind.seats.vacate(tx, game, power, 'left', now);
-    else vacateSeat(tx, game, power, 'left', now);
-    audit(tx, { gameId: game.id, userId: caller.userId, action: 'leave_seat', detail: { power }, at: now });
+    if (kind?.seats) await kind.seats.vacate(tx, game, power, 'left', now);
+    else await vacateSeat(tx, game, power, 'left', now);
+    await audit(tx, { gameId: game.id, userId: caller.userId, action: 'leave_seat', detail: { power }, at: now });
     changed(game.id);
     return { ok: true, power };
   });
 }
 
 /** `/gm substitute power:`: the game master opens a substitute call for a seat at once (vacant or not). */
-export function gmSubstitute(
+export async function gmSubstitute(
   deps: GameDeps,
   input: Caller & { power: string },
-): Result<{ power: string; callId: number }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = startedGame(tx, input.channelId);
+): Promise<Result<{ power: string; callId: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await startedGame(tx, input.channelId);
     if ('ok' in game) return game;
     if (game.gmUserId !== input.userId) return fail('Only the game master can use `/gm` commands.');
-    const seat = seatToOffer(tx, game, String(input.power ?? ''));
+    const seat = await seatToOffer(tx, game, String(input.power ?? ''));
     if ('ok' in seat) return seat;
     const { power, holder, description } = seat;
-    if (openCallOf(tx, game.id, power))
+    if (await openCallOf(tx, game.id, power))
       return fail(
         `A substitute call for ${power} is already open; the first member to press **Claim** takes the seat.`,
       );
     const now = deps.now();
-    const call = openSubstituteCall(tx, game, { power, reason: 'gm', vacatedBy: null, description }, now)!;
+    const call = (await openSubstituteCall(tx, game, { power, reason: 'gm', vacatedBy: null, description }, now))!;
     if (holder && isPerson(holder))
-      queueDm(
+      await queueDm(
         tx,
         game,
         holder,
@@ -204,28 +213,32 @@ export function gmSubstitute(
         `substitute-holder:${call.id}`,
         now,
       );
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_substitute', detail: { power }, at: now });
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_substitute', detail: { power }, at: now });
     changed(game.id);
     return { ok: true, power, callId: call.id };
   });
 }
 
 /** The seat `/gm substitute` names: its power, holder and description; or why there is none. */
-function seatToOffer(
+async function seatToOffer(
   tx: Tx,
   game: GameRow,
   text: string,
-): { power: string; holder: string | null; description: SeatDescription } | { ok: false; error: string } {
+): Promise<{ power: string; holder: string | null; description: SeatDescription } | { ok: false; error: string }> {
   const kind = gameKindOf(game.kind);
   if (kind?.seats) {
-    const power = kind.seats.find(tx, game, text);
+    const power = await kind.seats.find(tx, game, text);
     if (!power) return fail(`"${text.slice(0, 40)}" is not a seat of this game.`);
-    return { power, holder: kind.seats.holderOf(tx, game, power), description: kind.seats.describe(tx, game, power) };
+    return {
+      power,
+      holder: await kind.seats.holderOf(tx, game, power),
+      description: await kind.seats.describe(tx, game, power),
+    };
   }
   const variant = variantOfGame(game);
-  const phase = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+  const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
   if (!variant || !phase) return fail('The game has no current phase.');
-  const seats = playersOf(tx, game.id);
+  const seats = await playersOf(tx, game.id);
   const power = powerByName(variant, text);
   const seat = seats.find((p) => p.power === power);
   if (!power || !seat)
@@ -240,14 +253,14 @@ function seatToOffer(
  * game over, the member already plays in the game or is under the game's reliability bar; otherwise the seat is
  * theirs, in this one transaction.
  */
-export function claimSeat(
+export async function claimSeat(
   deps: GameDeps,
   input: { callId: number; userId: string },
-): Result<{ power: string; gameId: number; channelId: string }> {
-  return inTransaction(deps, (tx, changed) => {
-    const call = tx.select().from(substituteCalls).where(eq(substituteCalls.id, input.callId)).get();
+): Promise<Result<{ power: string; gameId: number; channelId: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const call = first(await tx.select().from(substituteCalls).where(eq(substituteCalls.id, input.callId)).limit(1));
     if (!call) return fail('This substitute call no longer exists.');
-    const game = gameById(tx, call.gameId);
+    const game = await gameById(tx, call.gameId);
     if (!game || game.status === 'finished') return fail('This game is over, so its seats can no longer be claimed.');
     if (call.closedAt !== null)
       return fail(
@@ -255,22 +268,24 @@ export function claimSeat(
           ? `You already took ${call.power}.`
           : `Too late: ${call.power} has already been taken by another member.`,
       );
-    const mine = seatOf(tx, game, input.userId);
+    const mine = await seatOf(tx, game, input.userId);
     if (mine) return fail(`You already play ${mine} in this game; a member takes one seat only.`);
-    const refusal = reliabilityRefusal(tx, game, input.userId);
+    const refusal = await reliabilityRefusal(tx, game, input.userId);
     if (refusal) return fail(refusal);
     const now = deps.now();
     // The first press: exactly one claim changes the row.
-    const won = tx
-      .update(substituteCalls)
-      .set({ closedAt: now, claimedBy: input.userId })
-      .where(and(eq(substituteCalls.id, call.id), isNull(substituteCalls.closedAt)))
-      .run();
-    if (won.changes !== 1) return fail(`Too late: ${call.power} has already been taken by another member.`);
+    const won = (
+      await tx
+        .update(substituteCalls)
+        .set({ closedAt: now, claimedBy: input.userId })
+        .where(and(eq(substituteCalls.id, call.id), isNull(substituteCalls.closedAt)))
+        .returning({ id: substituteCalls.id })
+    ).length;
+    if (won !== 1) return fail(`Too late: ${call.power} has already been taken by another member.`);
     const kind = gameKindOf(game.kind);
-    if (kind?.seats) kind.seats.hand(tx, game, call.power, input.userId, now);
-    else handDiplomacySeat(tx, game, call.power, input.userId, now);
-    audit(tx, { gameId: game.id, userId: input.userId, action: 'claim', detail: { power: call.power }, at: now });
+    if (kind?.seats) await kind.seats.hand(tx, game, call.power, input.userId, now);
+    else await handDiplomacySeat(tx, game, call.power, input.userId, now);
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'claim', detail: { power: call.power }, at: now });
     changed(game.id);
     return { ok: true, power: call.power, gameId: game.id, channelId: game.channelId };
   });
@@ -295,16 +310,16 @@ function claimedText(game: GameRow, d: ReturnType<typeof describePower>, toDecid
  * cleared (docs/decisions.md: a power changing hands loses them); the previous holder, if a member, is told they no
  * longer play it; the new player gets a DM with the power, a map, the deadline and what to order; the channel is told.
  */
-function handDiplomacySeat(tx: Tx, game: GameRow, power: string, userId: string, now: number): void {
-  const seat = playersOf(tx, game.id).find((p) => p.power === power);
+async function handDiplomacySeat(tx: Tx, game: GameRow, power: string, userId: string, now: number): Promise<void> {
+  const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
   const previous = seat?.userId ?? null;
-  if (seat) tx.update(players).set({ userId, joinedAt: now }).where(eq(players.id, seat.id)).run();
-  else tx.insert(players).values({ gameId: game.id, power, userId, joinedAt: now }).run();
-  const cleared = clearSeatOnHandOver(tx, game, power);
-  syncPressThreads(tx, game, power, now);
+  if (seat) await tx.update(players).set({ userId, joinedAt: now }).where(eq(players.id, seat.id));
+  else await tx.insert(players).values({ gameId: game.id, power, userId, joinedAt: now });
+  const cleared = await clearSeatOnHandOver(tx, game, power);
+  await syncPressThreads(tx, game, power, now);
   const tag = `${game.id}:${power}:${now}`;
   if (previous && isPerson(previous))
-    queueDm(
+    await queueDm(
       tx,
       game,
       previous,
@@ -314,10 +329,10 @@ function handDiplomacySeat(tx: Tx, game: GameRow, power: string, userId: string,
       now,
     );
   const variant = variantOfGame(game);
-  const phase = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+  const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
   if (variant && phase) {
     const toDecide = missingOrders(dutiesOf(variant, phase.position, power), []);
-    enqueue(tx, {
+    await enqueue(tx, {
       gameId: game.id,
       payload: {
         type: 'dm',
@@ -332,7 +347,7 @@ function handDiplomacySeat(tx: Tx, game: GameRow, power: string, userId: string,
     });
   }
   const replacing = previous && isPerson(previous) ? ` (replacing ${playerName(previous)})` : '';
-  queueNotice(
+  await queueNotice(
     tx,
     game,
     hidesIdentities(game)
@@ -341,5 +356,5 @@ function handDiplomacySeat(tx: Tx, game: GameRow, power: string, userId: string,
     `claimed-notice:${tag}`,
     now,
   );
-  queueStatus(tx, game.id, now);
+  await queueStatus(tx, game.id, now);
 }

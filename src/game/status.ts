@@ -27,12 +27,12 @@ export function survivingPowers(variant: Variant, position: Position): string[] 
     .filter((p) => (position.supplyCenters[p] ?? []).length > 0 || position.units.some((u) => u.power === p));
 }
 
-export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView {
+export async function buildStatus(tx: Tx, game: GameRow, now = Date.now()): Promise<StatusView> {
   const view = toGameView(game);
   const variant = variantOfGame(game);
-  const players = playersOf(tx, game.id);
+  const players = await playersOf(tx, game.id);
   const userOf = new Map(players.map((p) => [p.power, p.userId]));
-  const phaseRow = game.currentPhaseId !== null ? phaseById(tx, game.currentPhaseId) : undefined;
+  const phaseRow = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
   const powerNames = variant ? variant.powers.map((p) => p.name) : [];
   // Neutral powers (Mandate of Heaven) are moved by the players' vote: never free to take.
   const freePowers =
@@ -42,9 +42,10 @@ export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView
   let powers: PowerStatus[];
   const plugin = pluginOfGame(game);
   // A step of the phase under way (a start choice, or a declaration step with the orders closed).
-  const step = variant && phaseRow && game.status !== 'finished' ? stepStatus(tx, game, variant, phaseRow, now) : null;
+  const step =
+    variant && phaseRow && game.status !== 'finished' ? await stepStatus(tx, game, variant, phaseRow, now) : null;
   const claimStep = step?.at === 'claim' ? step : null;
-  const ctx = variant && phaseRow ? pluginContext(tx, game, variant, phaseRow, { now, token: '' }) : null;
+  const ctx = variant && phaseRow ? await pluginContext(tx, game, variant, phaseRow, { now, token: '' }) : null;
   const notes = new Map<string, string>();
   if (ctx && plugin.seatNote)
     for (const p of powerNames) {
@@ -67,8 +68,8 @@ export function buildStatus(tx: Tx, game: GameRow, now = Date.now()): StatusView
     const acting = new Set(
       phaseRow.resolvedAt === null && game.status !== 'finished' ? powersToAct(variant, position) : [],
     );
-    const stored = ordersOf(tx, phaseRow.id);
-    const ready = readyPowers(tx, phaseRow.id);
+    const stored = await ordersOf(tx, phaseRow.id);
+    const ready = await readyPowers(tx, phaseRow.id);
     const voted = new Set(
       variant.rules.votedPowers?.({ map: variant.map, position, players: players.map((p) => p.power) }) ?? [],
     );

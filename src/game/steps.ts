@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Phase steps (src/variants/plugin `PhaseStep`) in a game: the stages a variant's plug-in adds to a phase. The
  * decisions are the phase machine's (src/game/phase/machine.ts, the same for a sandbox); this file reads a game's
@@ -44,40 +45,40 @@ export interface OpenStep {
   row: PhaseStepRow;
 }
 
-export function stepRowOf(tx: Tx, phaseId: number): PhaseStepRow | undefined {
-  return tx.select().from(phaseSteps).where(eq(phaseSteps.phaseId, phaseId)).get();
+export async function stepRowOf(tx: Tx, phaseId: number): Promise<PhaseStepRow | undefined> {
+  return first(await tx.select().from(phaseSteps).where(eq(phaseSteps.phaseId, phaseId)).limit(1));
 }
 
 /** The step under way in an unresolved phase, or null (a step the plug-in no longer has counts as none). */
-export function stepUnderWay(
+export async function stepUnderWay(
   tx: Tx,
   game: Pick<GameRow, 'variantId'>,
   phase: Pick<PhaseRow, 'id' | 'resolvedAt'>,
-): OpenStep | null {
+): Promise<OpenStep | null> {
   if (phase.resolvedAt !== null) return null;
-  const row = stepRowOf(tx, phase.id);
+  const row = await stepRowOf(tx, phase.id);
   const spec = row?.step ? pluginOfGame(game).steps?.[row.step] : undefined;
   return row?.step && spec ? { name: row.step, spec, row } : null;
 }
 
 /** Why orders cannot change now (a claim step is under way), or null. */
-export function ordersClosedByStep(tx: Tx, game: GameRow, phase: PhaseRow): string | null {
-  return closedOrdersText(stepUnderWay(tx, game, phase)?.spec);
+export async function ordersClosedByStep(tx: Tx, game: GameRow, phase: PhaseRow): Promise<string | null> {
+  return closedOrdersText((await stepUnderWay(tx, game, phase))?.spec);
 }
 
 const durationFor = (game: GameRow, type: string): number =>
   type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
 
 /** Writes what the plug-in did in a transition of the machine (`transition.token` keys its messages). */
-export function writePluginEffects(
+export async function writePluginEffects(
   tx: Tx,
   game: GameRow,
   phase: Pick<PhaseRow, 'id'>,
   transition: Transition,
   now: number,
-): void {
+): Promise<void> {
   const key = (local: string) => `v:${phase.id}:${local}:${transition.token}`;
-  const writes = (e: PluginEffect) => {
+  const writes = async (e: PluginEffect) => {
     switch (e.kind) {
       case 'post':
         if (e.picture) {
@@ -88,7 +89,7 @@ export function writePluginEffects(
             text: e.text,
             picture: e.picture,
           };
-          enqueue(tx, {
+          await enqueue(tx, {
             gameId: game.id,
             phaseId: phase.id,
             payload,
@@ -96,38 +97,38 @@ export function writePluginEffects(
             dedupeKey: key(e.key),
             now,
           });
-        } else queueNotice(tx, game, e.text, key(e.key), now, phase.id);
+        } else await queueNotice(tx, game, e.text, key(e.key), now, phase.id);
         return;
       case 'dm':
-        return queueDm(tx, game, e.userId, 'variant', e.text, key(`${e.key}:${e.power}`), now, phase.id);
+        return await queueDm(tx, game, e.userId, 'variant', e.text, key(`${e.key}:${e.power}`), now, phase.id);
       case 'position':
-        return void tx.update(phases).set({ position: e.position }).where(eq(phases.id, phase.id)).run();
+        return void (await tx.update(phases).set({ position: e.position }).where(eq(phases.id, phase.id)));
       case 'audit':
-        return audit(tx, { gameId: game.id, userId: e.userId, action: e.action, detail: e.detail, at: now });
+        return await audit(tx, { gameId: game.id, userId: e.userId, action: e.action, detail: e.detail, at: now });
       case 'record':
-        return writePhaseRecords(tx, { gameId: game.id, phaseId: phase.id }, [e.write]);
+        return await writePhaseRecords(tx, { gameId: game.id, phaseId: phase.id }, [e.write]);
     }
   };
   for (const effect of transition.effects)
-    if (effect.kind !== 'open' && effect.kind !== 'beginOrders' && effect.kind !== 'adjudicate') writes(effect);
+    if (effect.kind !== 'open' && effect.kind !== 'beginOrders' && effect.kind !== 'adjudicate') await writes(effect);
 }
 
 /**
  * At `/game start`, on the first phase: the plug-in's start choice, if it opens one. Returns its deadline (the first
  * phase's deadline until the orders begin) and the start post's line about it, or null.
  */
-export function openStartSteps(
+export async function openStartSteps(
   tx: Tx,
   deps: GameDeps,
   game: GameRow,
   variant: Variant,
   phase: PhaseRow,
   now: number,
-): { deadline: number; announce?: string } | null {
+): Promise<{ deadline: number; announce?: string } | null> {
   if (!pluginOfGame(game).startSteps) return null;
   const token = randomToken(deps.random ?? Math.random);
   const steps = { step: null, startedAt: now, token };
-  const frame = gameFrame(tx, game, variant, phase, {
+  const frame = await gameFrame(tx, game, variant, phase, {
     now,
     random: deps.random,
     token,
@@ -135,11 +136,11 @@ export function openStartSteps(
     report: (e) => reportInternal(deps, e),
   });
   const t = stepMachine(frame, { kind: 'start' });
-  writePluginEffects(tx, game, phase, t, now);
+  await writePluginEffects(tx, game, phase, t, now);
   const opened = decisionOf(t);
   if (opened?.kind !== 'open') return null;
-  tx.insert(phaseSteps).values({ phaseId: phase.id, gameId: game.id, step: opened.step, startedAt: now, token }).run();
-  audit(tx, {
+  await tx.insert(phaseSteps).values({ phaseId: phase.id, gameId: game.id, step: opened.step, startedAt: now, token });
+  await audit(tx, {
     gameId: game.id,
     userId: null,
     action: 'step_open',
@@ -157,14 +158,20 @@ export type StepsOutcome = { status: 'waiting' } | { status: 'adjudicate'; hando
  * effects are written here. Returns whether the phase waits for a step now, or is adjudicated with what the steps
  * hand over.
  */
-export function advanceSteps(tx: Tx, deps: GameDeps, game: GameRow, variant: Variant, phase: PhaseRow): StepsOutcome {
+export async function advanceSteps(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+): Promise<StepsOutcome> {
   if (!hasPhaseSteps(pluginOfGame(game))) return { status: 'adjudicate', handoff: {} };
-  const row = stepRowOf(tx, phase.id);
+  const row = await stepRowOf(tx, phase.id);
   const now = deps.now();
   const token = row?.token ?? randomToken(deps.random ?? Math.random);
   const steps = { step: row?.step ?? null, startedAt: row?.startedAt ?? now, token };
   const t = stepMachine(
-    gameFrame(tx, game, variant, phase, {
+    await gameFrame(tx, game, variant, phase, {
       now,
       random: deps.random,
       token,
@@ -173,42 +180,42 @@ export function advanceSteps(tx: Tx, deps: GameDeps, game: GameRow, variant: Var
     }),
     { kind: 'boundary' },
   );
-  writePluginEffects(tx, game, phase, t, now);
+  await writePluginEffects(tx, game, phase, t, now);
   const decision = decisionOf(t)!;
   const from = row?.step ?? null;
   if (decision.kind === 'open') {
-    if (row) claim(tx, phase.id, from, { step: decision.step, startedAt: now, remindedAt: null });
+    if (row) await claim(tx, phase.id, from, { step: decision.step, startedAt: now, remindedAt: null });
     else
-      tx.insert(phaseSteps)
-        .values({ phaseId: phase.id, gameId: game.id, step: decision.step, startedAt: now, token })
-        .run();
-    tx.update(games).set({ deadlineMs: decision.deadline }).where(eq(games.id, game.id)).run();
+      await tx
+        .insert(phaseSteps)
+        .values({ phaseId: phase.id, gameId: game.id, step: decision.step, startedAt: now, token });
+    await tx.update(games).set({ deadlineMs: decision.deadline }).where(eq(games.id, game.id));
     // The step's missing answers are given at its own deadline under `nmr: computer` (src/game/nmr-filler.ts).
-    tx.update(phases).set({ missingFilledAt: null }).where(eq(phases.id, phase.id)).run();
+    await tx.update(phases).set({ missingFilledAt: null }).where(eq(phases.id, phase.id));
     // Orders are closed: their reminder belonged to the deadline that has passed.
-    if (decision.at === 'claim') tx.update(phases).set({ remindedAt: now }).where(eq(phases.id, phase.id)).run();
-    audit(tx, {
+    if (decision.at === 'claim') await tx.update(phases).set({ remindedAt: now }).where(eq(phases.id, phase.id));
+    await audit(tx, {
       gameId: game.id,
       userId: null,
       action: 'step_open',
       detail: { phaseId: phase.id, step: decision.step, deadline: decision.deadline },
       at: now,
     });
-    queueStatus(tx, game.id, now);
+    await queueStatus(tx, game.id, now);
     return { status: 'waiting' };
   }
-  if (row && from !== null) claim(tx, phase.id, from, { step: null });
+  if (row && from !== null) await claim(tx, phase.id, from, { step: null });
   if (decision.kind === 'adjudicate') return { status: 'adjudicate', handoff: decision.handoff };
   // The phase's orders begin now, on the board the step made, with the phase's own duration.
   const { position, announce } = decision;
   const deadline = now + durationFor(game, phase.type);
   // A new stage with a deadline of its own: under `nmr: computer` its missing orders are given at that deadline.
-  tx.update(phases)
+  await tx
+    .update(phases)
     .set({ position, deadlineMs: deadline, startedAt: now, missingFilledAt: null })
-    .where(eq(phases.id, phase.id))
-    .run();
-  tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id)).run();
-  enqueue(tx, {
+    .where(eq(phases.id, phase.id));
+  await tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id));
+  await enqueue(tx, {
     gameId: game.id,
     phaseId: phase.id,
     // Posted like a game start: the text with the map of the phase's (now updated) board.
@@ -222,59 +229,67 @@ export function advanceSteps(tx: Tx, deps: GameDeps, game: GameRow, variant: Var
     dedupeKey: `steps:${phase.id}:orders:${token}`,
     now,
   });
-  audit(tx, {
+  await audit(tx, {
     gameId: game.id,
     userId: null,
     action: 'step_orders',
     detail: { phaseId: phase.id, step: from },
     at: now,
   });
-  queueStatus(tx, game.id, now);
+  await queueStatus(tx, game.id, now);
   return { status: 'waiting' };
 }
 
 /** Moves the phase's steps on from `from` (exactly once: the row must still be at `from`). */
-function claim(tx: Tx, phaseId: number, from: string | null, set: Partial<PhaseStepRow>): void {
-  const r = tx
-    .update(phaseSteps)
-    .set(set)
-    .where(and(eq(phaseSteps.phaseId, phaseId), from === null ? isNull(phaseSteps.step) : eq(phaseSteps.step, from)))
-    .run();
-  if (r.changes !== 1) throw new Error(`the steps of phase ${phaseId} are no longer at ${from ?? 'their orders'}`);
+async function claim(tx: Tx, phaseId: number, from: string | null, set: Partial<PhaseStepRow>): Promise<void> {
+  const r = (
+    await tx
+      .update(phaseSteps)
+      .set(set)
+      .where(and(eq(phaseSteps.phaseId, phaseId), from === null ? isNull(phaseSteps.step) : eq(phaseSteps.step, from)))
+      .returning()
+  ).length;
+  if (r !== 1) throw new Error(`the steps of phase ${phaseId} are no longer at ${from ?? 'their orders'}`);
 }
 
 /** The step under way as the status message shows it: its line, and who it waits for (never what they chose). */
-export function stepStatus(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, now: number): StepStatus | null {
-  const open = stepUnderWay(tx, game, phase);
-  return open ? stepStatusOf(gameFrame(tx, game, variant, phase, { now, token: open.row.token })) : null;
-}
-
-/** `/gm advance`: what ending the current stage early is called, and what follows. */
-export function advanceWords(
+export async function stepStatus(
   tx: Tx,
   game: GameRow,
   variant: Variant,
   phase: PhaseRow,
   now: number,
-): { ends: string; next: string } {
-  const open = stepUnderWay(tx, game, phase);
+): Promise<StepStatus | null> {
+  const open = await stepUnderWay(tx, game, phase);
+  return open ? stepStatusOf(await gameFrame(tx, game, variant, phase, { now, token: open.row.token })) : null;
+}
+
+/** `/gm advance`: what ending the current stage early is called, and what follows. */
+export async function advanceWords(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  now: number,
+): Promise<{ ends: string; next: string }> {
+  const open = await stepUnderWay(tx, game, phase);
   if (open) return open.spec.advance;
-  return advanceWordsOf(gameFrame(tx, game, variant, phase, { now, token: '' }));
+  return advanceWordsOf(await gameFrame(tx, game, variant, phase, { now, token: '' }));
 }
 
 /** `/gm extend` gave a new deadline: the step under way gets a new reminder (its orders too, when they are open). */
-export function rearmStepReminder(tx: Tx, game: GameRow, phaseId: number): void {
-  const phase = phaseById(tx, phaseId);
-  const open = phase ? stepUnderWay(tx, game, phase) : null;
-  if (open) tx.update(phaseSteps).set({ remindedAt: null }).where(eq(phaseSteps.phaseId, phaseId)).run();
+export async function rearmStepReminder(tx: Tx, game: GameRow, phaseId: number): Promise<void> {
+  const phase = await phaseById(tx, phaseId);
+  const open = phase ? await stepUnderWay(tx, game, phase) : null;
+  if (open) await tx.update(phaseSteps).set({ remindedAt: null }).where(eq(phaseSteps.phaseId, phaseId));
   if (!open || open.spec.at === 'start')
-    tx.update(phases).set({ remindedAt: null }).where(eq(phases.id, phaseId)).run();
+    await tx.update(phases).set({ remindedAt: null }).where(eq(phases.id, phaseId));
 }
 
 /** Deletes a phase's steps and records (a game-master rollback reopens it from its orders). */
-export function clearSteps(tx: Tx, phaseId: number): void {
-  tx.delete(phaseSteps).where(eq(phaseSteps.phaseId, phaseId)).run();
-  clearPhaseRecords(tx, phaseId);
+export async function clearSteps(tx: Tx, phaseId: number): Promise<void> {
+  await tx.delete(phaseSteps).where(eq(phaseSteps.phaseId, phaseId));
+  await clearPhaseRecords(tx, phaseId);
 }
 
 /** A step reminder still to queue. */
@@ -286,9 +301,9 @@ export interface PendingStepReminder {
 }
 
 /** Steps under way in the current phase of an active game whose reminder is not queued yet and that have one. */
-export function pendingStepReminders(deps: Pick<GameDeps, 'db'>): PendingStepReminder[] {
+export async function pendingStepReminders(deps: Pick<GameDeps, 'store'>): Promise<PendingStepReminder[]> {
   return (
-    deps.db
+    await deps.store.db
       // The game's live deadline is the step's (extended or paused by the game master like any other).
       .select({
         gameId: games.id,
@@ -309,38 +324,37 @@ export function pendingStepReminders(deps: Pick<GameDeps, 'db'>): PendingStepRem
           isNull(phaseSteps.remindedAt),
         ),
       )
-      .all()
-      .filter((r) => pluginOfGame(r).steps?.[r.step!]?.reminder !== undefined)
-      .map((r) => ({ gameId: r.gameId, phaseId: r.phaseId, startedAt: r.startedAt, deadline: r.deadline! }))
-  );
+  )
+    .filter((r) => pluginOfGame(r).steps?.[r.step!]?.reminder !== undefined)
+    .map((r) => ({ gameId: r.gameId, phaseId: r.phaseId, startedAt: r.startedAt, deadline: r.deadline! }));
 }
 
 /**
  * The reminder of the step under way (once per deadline: `phase_steps.reminded_at`): a DM to each seated power it
  * still waits for, saying only that it has not answered. Returns how many DMs were queued.
  */
-export function queueStepReminders(
+export async function queueStepReminders(
   tx: Tx,
   deps: GameDeps,
   due: { gameId: number; phaseId: number },
   now: number,
-): number {
-  const game = gameById(tx, due.gameId);
-  const phase = phaseById(tx, due.phaseId);
+): Promise<number> {
+  const game = await gameById(tx, due.gameId);
+  const phase = await phaseById(tx, due.phaseId);
   if (!game || !phase || game.status !== 'active' || game.currentPhaseId !== phase.id) return 0;
-  const open = stepUnderWay(tx, game, phase);
+  const open = await stepUnderWay(tx, game, phase);
   if (!open || open.row.remindedAt !== null) return 0;
   const variant = variantOfGame(game);
   const deadline = game.deadlineMs;
   let count = 0;
   if (variant && deadline !== null && deadline > now) {
-    const frame = gameFrame(tx, game, variant, phase, {
+    const frame = await gameFrame(tx, game, variant, phase, {
       now,
       token: open.row.token,
       report: (e) => reportInternal(deps, e),
     });
     for (const { power, userId, text } of stepReminders(frame, deadline)) {
-      queueDm(
+      await queueDm(
         tx,
         game,
         userId,
@@ -353,6 +367,6 @@ export function queueStepReminders(
       count++;
     }
   }
-  tx.update(phaseSteps).set({ remindedAt: now }).where(eq(phaseSteps.phaseId, phase.id)).run();
+  await tx.update(phaseSteps).set({ remindedAt: now }).where(eq(phaseSteps.phaseId, phase.id));
   return count;
 }

@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Substitute calls (docs/bot.md "Seats that never stall"): a seat offered to any member of the server with a **Claim**
  * button, as a `substitute_calls` row and its channel post. At most one open call per seat (a partial unique index);
@@ -35,31 +36,36 @@ export function substituteCallText(d: SeatDescription, reason: SubstituteReason)
   );
 }
 
-export function openCallOf(tx: Tx, gameId: number, power: string): SubstituteCallRow | undefined {
-  return tx
-    .select()
-    .from(substituteCalls)
-    .where(and(eq(substituteCalls.gameId, gameId), eq(substituteCalls.power, power), isNull(substituteCalls.closedAt)))
-    .get();
+export async function openCallOf(tx: Tx, gameId: number, power: string): Promise<SubstituteCallRow | undefined> {
+  return first(
+    await tx
+      .select()
+      .from(substituteCalls)
+      .where(
+        and(eq(substituteCalls.gameId, gameId), eq(substituteCalls.power, power), isNull(substituteCalls.closedAt)),
+      )
+      .limit(1),
+  );
 }
 
 /**
  * Opens a substitute call for a seat and queues its channel post. Returns the call, or null when one is already open
  * for the seat (that one stands).
  */
-export function openSubstituteCall(
+export async function openSubstituteCall(
   tx: Tx,
   game: GameRow,
   input: { power: string; reason: SubstituteReason; vacatedBy: string | null; description: SeatDescription },
   now: number,
-): SubstituteCallRow | null {
-  if (openCallOf(tx, game.id, input.power)) return null;
-  const call = tx
-    .insert(substituteCalls)
-    .values({ gameId: game.id, power: input.power, reason: input.reason, vacatedBy: input.vacatedBy, openedAt: now })
-    .returning()
-    .get();
-  enqueue(tx, {
+): Promise<SubstituteCallRow | null> {
+  if (await openCallOf(tx, game.id, input.power)) return null;
+  const call = (
+    await tx
+      .insert(substituteCalls)
+      .values({ gameId: game.id, power: input.power, reason: input.reason, vacatedBy: input.vacatedBy, openedAt: now })
+      .returning()
+  )[0]!;
+  await enqueue(tx, {
     gameId: game.id,
     payload: {
       type: 'substitute_call',
@@ -71,7 +77,7 @@ export function openSubstituteCall(
     dedupeKey: `substitute:${call.id}`,
     now,
   });
-  audit(tx, {
+  await audit(tx, {
     gameId: game.id,
     userId: null,
     action: 'substitute_call',
@@ -82,17 +88,17 @@ export function openSubstituteCall(
 }
 
 /** Closes a seat's open call (the game master gave the seat to someone): its button stops working. */
-export function closeCallOf(tx: Tx, gameId: number, power: string, now: number): void {
-  tx.update(substituteCalls)
+export async function closeCallOf(tx: Tx, gameId: number, power: string, now: number): Promise<void> {
+  await tx
+    .update(substituteCalls)
     .set({ closedAt: now })
-    .where(and(eq(substituteCalls.gameId, gameId), eq(substituteCalls.power, power), isNull(substituteCalls.closedAt)))
-    .run();
+    .where(and(eq(substituteCalls.gameId, gameId), eq(substituteCalls.power, power), isNull(substituteCalls.closedAt)));
 }
 
 /** Closes a game's open substitute calls (the game ended): their buttons stop working. */
-export function closeCallsOfGame(tx: Tx, gameId: number, now: number): void {
-  tx.update(substituteCalls)
+export async function closeCallsOfGame(tx: Tx, gameId: number, now: number): Promise<void> {
+  await tx
+    .update(substituteCalls)
     .set({ closedAt: now })
-    .where(and(eq(substituteCalls.gameId, gameId), isNull(substituteCalls.closedAt)))
-    .run();
+    .where(and(eq(substituteCalls.gameId, gameId), isNull(substituteCalls.closedAt)));
 }

@@ -3,12 +3,9 @@
  * so the stored game never changes on error. IMMEDIATE takes the write lock up front, so two processes
  * serialise instead of failing half-way with SQLITE_BUSY on lock upgrade.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Tx } from '../store/db.js';
 import type { GameDeps, GameEvent, Result } from './types.js';
-
-class Rollback {
-  constructor(readonly result: { ok: false; error: string }) {}
-}
 
 export const INTERNAL_ERROR = 'Something went wrong on our side, and nothing was changed. Please try again.';
 
@@ -18,45 +15,36 @@ export function onInternalError(handler: (err: unknown) => void): void {
   internalErrorHandler = handler;
 }
 
-/** Events noted by the transaction running now (transactions are synchronous, so one list is enough). */
-let pendingEvents: GameEvent[] | null = null;
+/** The events noted by the transaction the running code is inside (each transaction has its own list). */
+const pendingEvents = new AsyncLocalStorage<GameEvent[]>();
 
 /** Notes a game event; `deps.onEvent` hears it once the transaction commits, never if it rolls back. */
 export function noteEvent(event: GameEvent): void {
-  pendingEvents?.push(event);
+  pendingEvents.getStore()?.push(event);
 }
 
 /**
  * `fn` calls `changed(gameId)` when it modified a game; `deps.onChange` is told after the commit, and
- * `deps.onEvent` of the events `fn` noted.
+ * `deps.onEvent` of the events `fn` noted. A PostgreSQL transaction run again after a conflict collects them anew.
  */
-export function inTransaction<T extends object>(
+export async function inTransaction<T extends object>(
   deps: GameDeps,
-  fn: (tx: Tx, changed: (gameId: number) => void) => Result<T>,
-): Result<T> {
+  fn: (tx: Tx, changed: (gameId: number) => void) => Promise<Result<T>>,
+): Promise<Result<T>> {
   const changedGames = new Set<number>();
   const events: GameEvent[] = [];
-  const outer = pendingEvents;
   let result: Result<T>;
   try {
-    result = deps.db.transaction(
-      (tx) => {
-        changedGames.clear();
-        events.length = 0;
-        pendingEvents = events;
-        const r = fn(tx, (id) => changedGames.add(id));
-        if (!r.ok) throw new Rollback(r);
-        return r;
-      },
-      { behavior: 'immediate' },
-    );
+    result = await deps.store.transaction(async (tx) => {
+      changedGames.clear();
+      events.length = 0;
+      return pendingEvents.run(events, () => fn(tx, (id) => changedGames.add(id)));
+    });
   } catch (err) {
-    if (err instanceof Rollback) return err.result;
     reportInternal(deps, err);
     return { ok: false, error: INTERNAL_ERROR };
-  } finally {
-    pendingEvents = outer;
   }
+  if (!result.ok) return result;
   for (const event of events) {
     try {
       deps.onEvent?.(event);
@@ -86,9 +74,12 @@ export function reportInternal(deps: Pick<GameDeps, 'onError'>, err: unknown): v
 }
 
 /** Read-only work in a deferred transaction (a consistent snapshot, no write lock); never throws. */
-export function inReadTransaction<T extends object>(deps: GameDeps, fn: (tx: Tx) => Result<T>): Result<T> {
+export async function inReadTransaction<T extends object>(
+  deps: GameDeps,
+  fn: (tx: Tx) => Promise<Result<T>>,
+): Promise<Result<T>> {
   try {
-    return deps.db.transaction((tx) => fn(tx));
+    return await deps.store.transaction((tx) => fn(tx), { write: false });
   } catch (err) {
     reportInternal(deps, err);
     return { ok: false, error: INTERNAL_ERROR };

@@ -2,7 +2,7 @@
  * Types shared by the game use-cases: dependencies, result shapes and the read-only views handed to the bot.
  */
 import type { OrderResult, Phase, PhaseType, Power } from '../engine/types.js';
-import type { Db } from '../store/db.js';
+import type { Store } from '../store/store.js';
 import type { GameEnd, GameStatus, PressMode } from '../store/schema.js';
 import type { ScoringSystem } from './scoring.js';
 
@@ -42,7 +42,7 @@ export type LimitsInput = Partial<Omit<Limits, 'budgets'>> & { budgets?: Partial
 
 /** What every use-case needs. */
 export interface GameDeps {
-  db: Db;
+  store: Store;
   /** Milliseconds since the epoch (injected so tests control time). */
   now: () => number;
   /** Uniform in [0, 1); defaults to Math.random (random power assignment, claim tokens). */

@@ -1,3 +1,4 @@
+import { first } from '../store/store.js';
 /**
  * Ending a game by agreement.
  * - Draw: `/draw` toggles the caller's vote; when every surviving power that has a player votes for it, the
@@ -44,34 +45,41 @@ interface Voter {
  * The surviving powers with a player (a person or a computer player): each has a vote. A vacant seat has none until a
  * substitute claims it, like a power in civil disorder.
  */
-function votersOf(tx: Tx, game: Pick<GameRow, 'id'>, variant: Variant, phase: Pick<PhaseRow, 'position'>): Voter[] {
+async function votersOf(
+  tx: Tx,
+  game: Pick<GameRow, 'id'>,
+  variant: Variant,
+  phase: Pick<PhaseRow, 'position'>,
+): Promise<Voter[]> {
   const alive = new Set(survivingPowers(variant, phase.position));
-  return playersOf(tx, game.id)
+  return (await playersOf(tx, game.id))
     .filter((p) => alive.has(p.power) && !isVacant(p.userId))
     .map((p) => ({ power: p.power, computer: isComputer(p.userId) }));
 }
 
-function voters(tx: Tx, ctx: PlayerContext): Voter[] {
-  return votersOf(tx, ctx.game, ctx.variant, ctx.phase);
+async function voters(tx: Tx, ctx: PlayerContext): Promise<Voter[]> {
+  return await votersOf(tx, ctx.game, ctx.variant, ctx.phase);
 }
 
 /**
  * A computer seat cannot improve when it owns no more supply centres than at the same phase `STALL_YEARS` game years
  * before (a phase it has not played that long never counts as stalled).
  */
-function cannotImprove(tx: Tx, gameId: number, phase: PhaseRow, power: string): boolean {
-  const before = tx
-    .select()
-    .from(phases)
-    .where(
-      and(
-        eq(phases.gameId, gameId),
-        eq(phases.season, phase.season),
-        eq(phases.type, phase.type),
-        eq(phases.year, phase.year - STALL_YEARS),
-      ),
-    )
-    .get();
+async function cannotImprove(tx: Tx, gameId: number, phase: PhaseRow, power: string): Promise<boolean> {
+  const before = first(
+    await tx
+      .select()
+      .from(phases)
+      .where(
+        and(
+          eq(phases.gameId, gameId),
+          eq(phases.season, phase.season),
+          eq(phases.type, phase.type),
+          eq(phases.year, phase.year - STALL_YEARS),
+        ),
+      )
+      .limit(1),
+  );
   if (!before) return false;
   const count = (p: PhaseRow) => (p.position.supplyCenters[power] ?? []).length;
   return count(phase) <= count(before);
@@ -81,33 +89,33 @@ function cannotImprove(tx: Tx, gameId: number, phase: PhaseRow, power: string): 
  * Casts or withdraws every computer seat's draw vote and concession by the rule above, then ends the game when the
  * votes are unanimous. Returns how the game ended, or null.
  */
-function settleVotes(
+async function settleVotes(
   tx: Tx,
   deps: GameDeps,
   game: GameRow,
   variant: Variant,
   phase: PhaseRow,
   now: number,
-): GameEnd | null {
-  const all = votersOf(tx, game, variant, phase);
+): Promise<GameEnd | null> {
+  const all = await votersOf(tx, game, variant, phase);
   const alive = survivingPowers(variant, phase.position);
   const people = all.filter((v) => !v.computer);
-  const drawn = new Set(votesOf(tx, game.id, 'draw').map((v) => v.power));
+  const drawn = new Set((await votesOf(tx, game.id, 'draw')).map((v) => v.power));
   const peopleDraw = people.length > 0 && people.every((v) => drawn.has(v.power));
-  const conceded = new Map(votesOf(tx, game.id, 'concede').map((v) => [v.power, v.target]));
+  const conceded = new Map((await votesOf(tx, game.id, 'concede')).map((v) => [v.power, v.target]));
   // The power every person conceded to (a person conceding to nobody, or a table without people: none).
   const targets = new Set(people.map((v) => conceded.get(v.power) ?? null));
   const peopleTarget = people.length > 0 && targets.size === 1 ? [...targets][0]! : null;
   for (const seat of all.filter((v) => v.computer)) {
-    const wantsDraw = peopleDraw || cannotImprove(tx, game.id, phase, seat.power);
+    const wantsDraw = peopleDraw || (await cannotImprove(tx, game.id, phase, seat.power));
     if (wantsDraw !== drawn.has(seat.power)) {
       if (wantsDraw)
-        tx.insert(votes).values({ gameId: game.id, power: seat.power, kind: 'draw', createdAt: now }).run();
+        await tx.insert(votes).values({ gameId: game.id, power: seat.power, kind: 'draw', createdAt: now });
       else
-        tx.delete(votes)
-          .where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'draw')))
-          .run();
-      audit(tx, {
+        await tx
+          .delete(votes)
+          .where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'draw')));
+      await audit(tx, {
         gameId: game.id,
         userId: null,
         action: wantsDraw ? 'draw_vote' : 'draw_withdraw',
@@ -122,15 +130,15 @@ function settleVotes(
       peopleTarget !== null && peopleTarget !== seat.power && alive.includes(peopleTarget) ? peopleTarget : null;
     if (target !== (conceded.get(seat.power) ?? null)) {
       if (target) {
-        tx.insert(votes)
+        await tx
+          .insert(votes)
           .values({ gameId: game.id, power: seat.power, kind: 'concede', target, createdAt: now })
-          .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target, createdAt: now } })
-          .run();
+          .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target, createdAt: now } });
       } else
-        tx.delete(votes)
-          .where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'concede')))
-          .run();
-      audit(tx, {
+        await tx
+          .delete(votes)
+          .where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'concede')));
+      await audit(tx, {
         gameId: game.id,
         userId: null,
         action: target ? 'concede' : 'concede_withdraw',
@@ -151,9 +159,9 @@ function settleVotes(
     if (winner) end = { kind: 'concession', winner };
   }
   if (end) {
-    const score = finishGame(tx, deps, game, end, now);
-    announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random), score);
-    queueStatus(tx, game.id, now);
+    const score = await finishGame(tx, deps, game, end, now);
+    await announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random), score);
+    await queueStatus(tx, game.id, now);
   }
   return end;
 }
@@ -162,13 +170,13 @@ function settleVotes(
  * The computer seats of an active game vote by their rule on its current phase (called when they play it); the game
  * ends if that makes the votes unanimous.
  */
-export function settleComputerVotes(deps: GameDeps, gameId: number): Result<{ end: GameEnd | null }> {
-  return inTransaction(deps, (tx, changed) => {
-    const game = gameById(tx, gameId);
+export async function settleComputerVotes(deps: GameDeps, gameId: number): Promise<Result<{ end: GameEnd | null }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gameById(tx, gameId);
     const variant = game ? variantOfGame(game) : undefined;
-    const phase = game?.currentPhaseId != null ? phaseById(tx, game.currentPhaseId) : undefined;
+    const phase = game?.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
     if (!game || !variant || !phase || game.status !== 'active') return { ok: true, end: null };
-    const end = settleVotes(tx, deps, game, variant, phase, deps.now());
+    const end = await settleVotes(tx, deps, game, variant, phase, deps.now());
     if (end) changed(game.id);
     return { ok: true, end };
   });
@@ -178,46 +186,46 @@ export function settleComputerVotes(deps: GameDeps, gameId: number): Result<{ en
  * Toggles the caller's draw vote; ends the game when the vote is unanimous. Votes are secret (strict DIAS,
  * Diplicity #167): the result says only what the caller's own vote is now, never who else voted or how many.
  */
-export function voteDraw(
+export async function voteDraw(
   deps: GameDeps,
   caller: Caller,
-): Result<{ power: string; voted: boolean; end: GameEnd | null }> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = playerInGame(tx, caller, { allowPaused: true });
+): Promise<Result<{ power: string; voted: boolean; end: GameEnd | null }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    if (!voters(tx, ctx).some((v) => v.power === player.power))
+    if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
       return fail(`${player.power} has been eliminated and has no vote.`);
     const now = deps.now();
-    const had = votesOf(tx, game.id, 'draw').some((v) => v.power === player.power);
+    const had = (await votesOf(tx, game.id, 'draw')).some((v) => v.power === player.power);
     if (had)
-      tx.delete(votes)
-        .where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'draw')))
-        .run();
-    else tx.insert(votes).values({ gameId: game.id, power: player.power, kind: 'draw', createdAt: now }).run();
-    audit(tx, {
+      await tx
+        .delete(votes)
+        .where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'draw')));
+    else await tx.insert(votes).values({ gameId: game.id, power: player.power, kind: 'draw', createdAt: now });
+    await audit(tx, {
       gameId: game.id,
       userId: caller.userId,
       action: had ? 'draw_withdraw' : 'draw_vote',
       detail: { power: player.power },
       at: now,
     });
-    const end = settleVotes(tx, deps, game, variant, phase, now);
+    const end = await settleVotes(tx, deps, game, variant, phase, now);
     changed(game.id);
     return { ok: true, power: player.power, voted: !had, end };
   });
 }
 
 /** The caller's standing concession, if any (for `/concede` to offer a withdrawal). */
-export function myConcession(
+export async function myConcession(
   deps: GameDeps,
   caller: Caller,
-): Result<{ power: string; to: string | null; candidates: string[] }> {
-  return inReadTransaction(deps, (tx) => {
-    const ctx = playerInGame(tx, caller, { allowPaused: true });
+): Promise<Result<{ power: string; to: string | null; candidates: string[] }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const ctx = await playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    const mine = votesOf(tx, game.id, 'concede').find((v) => v.power === player.power);
+    const mine = (await votesOf(tx, game.id, 'concede')).find((v) => v.power === player.power);
     const candidates = survivingPowers(variant, phase.position).filter((p) => p !== player.power);
     return { ok: true, power: player.power, to: mine?.target ?? null, candidates };
   });
@@ -228,12 +236,12 @@ export function myConcession(
  * same power. Secret like draw votes: the result never says who else has conceded. A concession stands until
  * withdrawn (`withdrawConcession`) or until the game ends.
  */
-export function concede(
+export async function concede(
   deps: GameDeps,
   input: Caller & { to: string },
-): Result<{ power: string; to: string; previous: string | null; end: GameEnd | null }> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = playerInGame(tx, input, { allowPaused: true });
+): Promise<Result<{ power: string; to: string; previous: string | null; end: GameEnd | null }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, input, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     const alive = survivingPowers(variant, phase.position);
@@ -242,39 +250,42 @@ export function concede(
     if (!to) return fail(`"${input.to}" is not a power in ${variant.name}.`);
     if (to === player.power) return fail('You cannot concede to yourself.');
     if (!alive.includes(to)) return fail(`${to} has been eliminated.`);
-    if (!voters(tx, ctx).some((v) => v.power === player.power))
+    if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
       return fail(`${player.power} has been eliminated and has nothing to concede.`);
     const now = deps.now();
-    const previous = votesOf(tx, game.id, 'concede').find((v) => v.power === player.power)?.target ?? null;
-    tx.insert(votes)
+    const previous = (await votesOf(tx, game.id, 'concede')).find((v) => v.power === player.power)?.target ?? null;
+    await tx
+      .insert(votes)
       .values({ gameId: game.id, power: player.power, kind: 'concede', target: to, createdAt: now })
-      .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target: to, createdAt: now } })
-      .run();
-    audit(tx, {
+      .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target: to, createdAt: now } });
+    await audit(tx, {
       gameId: game.id,
       userId: input.userId,
       action: 'concede',
       detail: { power: player.power, to },
       at: now,
     });
-    const end = settleVotes(tx, deps, game, variant, phase, now);
+    const end = await settleVotes(tx, deps, game, variant, phase, now);
     changed(game.id);
     return { ok: true, power: player.power, to, previous: previous === to ? null : previous, end };
   });
 }
 
 /** Withdraws the caller's concession. */
-export function withdrawConcession(deps: GameDeps, caller: Caller): Result<{ power: string; to: string }> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = playerInGame(tx, caller, { allowPaused: true });
+export async function withdrawConcession(
+  deps: GameDeps,
+  caller: Caller,
+): Promise<Result<{ power: string; to: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { game, player } = ctx;
-    const mine = votesOf(tx, game.id, 'concede').find((v) => v.power === player.power);
+    const mine = (await votesOf(tx, game.id, 'concede')).find((v) => v.power === player.power);
     if (!mine) return fail(`${player.power} has not conceded.`);
-    tx.delete(votes)
-      .where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'concede')))
-      .run();
-    audit(tx, {
+    await tx
+      .delete(votes)
+      .where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'concede')));
+    await audit(tx, {
       gameId: game.id,
       userId: caller.userId,
       action: 'concede_withdraw',
@@ -282,7 +293,7 @@ export function withdrawConcession(deps: GameDeps, caller: Caller): Result<{ pow
       at: deps.now(),
     });
     // The computer seats that followed the people's concession withdraw theirs too.
-    settleVotes(tx, deps, game, ctx.variant, ctx.phase, deps.now());
+    await settleVotes(tx, deps, game, ctx.variant, ctx.phase, deps.now());
     changed(game.id);
     return { ok: true, power: player.power, to: mine.target ?? '' };
   });

@@ -8,10 +8,11 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { PROJECT_ROOT } from '../paths.js';
 import * as schema from './schema.js';
+import type { StoreDb } from './store.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-/** The handle inside `db.transaction(tx => …)`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The handle inside `store.transaction(async (tx) => …)` (src/store/store.ts): the async query subset of both databases. */
+export type Tx = StoreDb;
 
 /** migrations/sqlite/ at the project root, whatever the working directory is (drizzle.config.ts writes it). */
 export const SQLITE_MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'migrations', 'sqlite');

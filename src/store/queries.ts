@@ -1,3 +1,4 @@
+import { first } from './store.js';
 /**
  * Small typed queries over the schema, used inside the use-cases' transactions.
  */
@@ -25,138 +26,148 @@ export function idText(x: unknown): string {
 }
 
 /** The channel's game that is not finished (at most one). */
-export function openGameByChannel(tx: Tx, channelId: string): GameRow | undefined {
-  return tx
-    .select()
-    .from(games)
-    .where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished')))
-    .get();
-}
-
-/** The channel's open game, else its most recently finished one (for status, history, why). */
-export function latestGameByChannel(tx: Tx, channelId: string): GameRow | undefined {
-  return (
-    openGameByChannel(tx, channelId) ??
-    tx
+export async function openGameByChannel(tx: Tx, channelId: string): Promise<GameRow | undefined> {
+  return first(
+    await tx
       .select()
       .from(games)
-      .where(eq(games.channelId, idText(channelId)))
-      .orderBy(desc(games.id))
-      .limit(1)
-      .get()
+      .where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished')))
+      .limit(1),
   );
 }
 
-export function gameById(tx: Tx, gameId: number): GameRow | undefined {
-  if (!Number.isSafeInteger(gameId)) return undefined;
-  return tx.select().from(games).where(eq(games.id, gameId)).get();
+/** The channel's open game, else its most recently finished one (for status, history, why). */
+export async function latestGameByChannel(tx: Tx, channelId: string): Promise<GameRow | undefined> {
+  return (
+    (await openGameByChannel(tx, channelId)) ??
+    first(
+      await tx
+        .select()
+        .from(games)
+        .where(eq(games.channelId, idText(channelId)))
+        .orderBy(desc(games.id))
+        .limit(1),
+    )
+  );
 }
 
-export function playersOf(tx: Tx, gameId: number): PlayerRow[] {
-  return tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.power)).all();
+export async function gameById(tx: Tx, gameId: number): Promise<GameRow | undefined> {
+  if (!Number.isSafeInteger(gameId)) return undefined;
+  return first(await tx.select().from(games).where(eq(games.id, gameId)).limit(1));
+}
+
+export async function playersOf(tx: Tx, gameId: number): Promise<PlayerRow[]> {
+  return await tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.power));
 }
 
 /** The games of one kind a user holds a power in or masters, newest first (any status), at most `limit`. */
-export function gamesOfUser(tx: Tx, userId: string, kind: GameKind = 'diplomacy', limit = 100): GameRow[] {
+export async function gamesOfUser(
+  tx: Tx,
+  userId: string,
+  kind: GameKind = 'diplomacy',
+  limit = 100,
+): Promise<GameRow[]> {
   const id = idText(userId);
   const held = tx.select({ gameId: players.gameId }).from(players).where(eq(players.userId, id));
-  return tx
+  return await tx
     .select()
     .from(games)
     .where(and(eq(games.kind, kind), or(eq(games.gmUserId, id), inArray(games.id, held))))
     .orderBy(desc(games.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** A server's games of one kind, newest first (any status), at most `limit`. */
-export function gamesOfServer(tx: Tx, guildId: string, kind: GameKind = 'diplomacy', limit = 100): GameRow[] {
-  return tx
+export async function gamesOfServer(
+  tx: Tx,
+  guildId: string,
+  kind: GameKind = 'diplomacy',
+  limit = 100,
+): Promise<GameRow[]> {
+  return await tx
     .select()
     .from(games)
     .where(and(eq(games.guildId, idText(guildId)), eq(games.kind, kind)))
     .orderBy(desc(games.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
-export function playerByUser(tx: Tx, gameId: number, userId: string): PlayerRow | undefined {
-  return tx
-    .select()
-    .from(players)
-    .where(and(eq(players.gameId, gameId), eq(players.userId, idText(userId))))
-    .get();
+export async function playerByUser(tx: Tx, gameId: number, userId: string): Promise<PlayerRow | undefined> {
+  return first(
+    await tx
+      .select()
+      .from(players)
+      .where(and(eq(players.gameId, gameId), eq(players.userId, idText(userId))))
+      .limit(1),
+  );
 }
 
-export function phaseById(tx: Tx, phaseId: number): PhaseRow | undefined {
+export async function phaseById(tx: Tx, phaseId: number): Promise<PhaseRow | undefined> {
   if (!Number.isSafeInteger(phaseId)) return undefined;
-  return tx.select().from(phases).where(eq(phases.id, phaseId)).get();
+  return first(await tx.select().from(phases).where(eq(phases.id, phaseId)).limit(1));
 }
 
-export function phasesOf(tx: Tx, gameId: number): PhaseRow[] {
-  return tx.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.idx)).all();
+export async function phasesOf(tx: Tx, gameId: number): Promise<PhaseRow[]> {
+  return await tx.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.idx));
 }
 
-export function ordersOf(tx: Tx, phaseId: number, power?: string): OrderRow[] {
+export async function ordersOf(tx: Tx, phaseId: number, power?: string): Promise<OrderRow[]> {
   const where =
     power === undefined ? eq(orders.phaseId, phaseId) : and(eq(orders.phaseId, phaseId), eq(orders.power, power));
-  return tx.select().from(orders).where(where).orderBy(asc(orders.power), asc(orders.unitKey)).all();
+  return await tx.select().from(orders).where(where).orderBy(asc(orders.power), asc(orders.unitKey));
 }
 
 /** Powers marked ready in a phase. */
-export function readyPowers(tx: Tx, phaseId: number): Set<string> {
-  const rows = tx
+export async function readyPowers(tx: Tx, phaseId: number): Promise<Set<string>> {
+  const rows = await tx
     .select()
     .from(readiness)
-    .where(and(eq(readiness.phaseId, phaseId), eq(readiness.ready, true)))
-    .all();
+    .where(and(eq(readiness.phaseId, phaseId), eq(readiness.ready, true)));
   return new Set(rows.map((r) => r.power));
 }
 
-export function votesOf(tx: Tx, gameId: number, kind: 'draw' | 'concede') {
-  return tx
+export async function votesOf(tx: Tx, gameId: number, kind: 'draw' | 'concede') {
+  return await tx
     .select()
     .from(votes)
-    .where(and(eq(votes.gameId, gameId), eq(votes.kind, kind)))
-    .all();
+    .where(and(eq(votes.gameId, gameId), eq(votes.kind, kind)));
 }
 
-export function audit(
+export async function audit(
   tx: Tx,
   entry: { gameId: number | null; userId: string | null; action: string; detail?: unknown; at: number },
-): void {
-  tx.insert(auditLog)
-    .values({
-      gameId: entry.gameId,
-      userId: entry.userId,
-      action: entry.action,
-      detail: entry.detail ?? null,
-      at: entry.at,
-    })
-    .run();
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    gameId: entry.gameId,
+    userId: entry.userId,
+    action: entry.action,
+    detail: entry.detail ?? null,
+    at: entry.at,
+  });
 }
 
 /** Stores a new phase of a game with its starting position and deadline (null: no deadline, e.g. the final position). */
-export function insertPhase(
+export async function insertPhase(
   tx: Tx,
   gameId: number,
   idx: number,
   position: Position,
   startedAt: number,
   deadlineMs: number | null,
-): PhaseRow {
-  return tx
-    .insert(phases)
-    .values({
-      gameId,
-      idx,
-      season: position.phase.season,
-      year: position.phase.year,
-      type: position.phase.type,
-      position,
-      startedAt,
-      deadlineMs,
-    })
-    .returning()
-    .get();
+): Promise<PhaseRow> {
+  return (
+    await tx
+      .insert(phases)
+      .values({
+        gameId,
+        idx,
+        season: position.phase.season,
+        year: position.phase.year,
+        type: position.phase.type,
+        position,
+        startedAt,
+        deadlineMs,
+      })
+      .returning()
+  )[0]!;
 }

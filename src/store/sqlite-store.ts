@@ -74,8 +74,40 @@ async function runBetween<T>(
 
 /** Opens the SQLite database at `path` (`:memory:` for tests) as a store. */
 export function openSqliteStore(path: string): Store {
-  const opened = openDatabase(path);
-  const queue = new Queue();
+  return sqliteStoreOf(openDatabase(path));
+}
+
+/** One store per connection: two would each queue their transactions and interleave them on it. */
+const storesByConnection = new WeakMap<OpenedDatabase['sqlite'], Store>();
+
+/**
+ * The store over a database `openDatabase` opened (its raw handle stays the caller's, for tests and tools); the same
+ * store each time for the same connection.
+ */
+export function sqliteStoreOf(opened: OpenedDatabase): Store {
+  const known = storesByConnection.get(opened.sqlite);
+  if (known) return known;
+  const store = newSqliteStore(opened);
+  storesByConnection.set(opened.sqlite, store);
+  return store;
+}
+
+/**
+ * One queue per database file in this process: a second connection to the same file (two bots in one process, as
+ * tests run them) must wait its turn here, not in `BEGIN IMMEDIATE`, whose busy wait would block the event loop
+ * while the transaction holding the lock waits for that same loop.
+ */
+const queuesByFile = new Map<string, Queue>();
+function queueFor(opened: OpenedDatabase): Queue {
+  const file = opened.sqlite.memory ? '' : opened.sqlite.name;
+  if (!file) return new Queue();
+  let queue = queuesByFile.get(file);
+  if (!queue) queuesByFile.set(file, (queue = new Queue()));
+  return queue;
+}
+
+function newSqliteStore(opened: OpenedDatabase): Store {
+  const queue = queueFor(opened);
   const tables = Object.fromEntries(Object.entries(schema).filter(([, v]) => isSqliteTable(v))) as StoreTables;
 
   const store: Store = {

@@ -10,6 +10,7 @@
  * post, then the results post whose orders map rings both beacons; `/why` tells of the beacon; Fall 1901 begins.
  * In a Classic game `/act` says that variant has no such action.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVariant, unregisterVariant } from '../../src/variants/index.js';
 import { renderInputForPicture } from '../../src/game/index.js';
@@ -128,17 +129,15 @@ describe('a variant registered through the registry alone plays end to end (issu
     ).toHaveLength(1);
 
     // The overlay drawn on the orders map of that phase: a ring per beacon, in its power's colour, in the legend.
-    const spring = h.database.db
-      .select()
-      .from(phases)
-      .all()
-      .find((p) => p.idx === 0)!;
-    const picture = renderInputForPicture({ db: h.database.db }, spring.id, 'orders')!;
+    const spring = (await h.database.db.select().from(phases)).find((p) => p.idx === 0)!;
+    const picture = (await renderInputForPicture({ store: sqliteStoreOf(h.database) }, spring.id, 'orders'))!;
     expect(picture.overlays).toEqual([
       { kind: 'ring', province: 'b', power: 'Red', legend: 'beacon lit' },
       { kind: 'ring', province: 'c', power: 'Blue', legend: 'beacon lit' },
     ]);
-    expect(renderInputForPicture({ db: h.database.db }, spring.id, 'after')!.overlays).toBeUndefined();
+    expect(
+      (await renderInputForPicture({ store: sqliteStoreOf(h.database) }, spring.id, 'after'))!.overlays,
+    ).toBeUndefined();
 
     const why = await h.fake.slash('ann', CHANNEL, 'why', { province: 'b' });
     expect(why.text).toContain('🔥 A beacon burned here (Red).');

@@ -5,6 +5,7 @@
  * once and both members press again. Every round ends with exactly one new player for the seat, one channel notice
  * and one DM to that player, and the other member refused.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,10 +34,10 @@ describe('kill -9 during a claim', () => {
     const random = rng(SEED);
     let bot: CrashBot | undefined;
     try {
-      const deps = { db: database.db, now: () => Date.now() };
+      const deps = { store: sqliteStoreOf(database), now: () => Date.now() };
       const channelId = fake.channel('main').id;
       const gm = fake.user('gm').id;
-      const created = createGame(deps, {
+      const created = await createGame(deps, {
         channelId,
         guildId: fake.guildId,
         userId: gm,
@@ -45,10 +46,10 @@ describe('kill -9 during a claim', () => {
       });
       if (!created.ok) throw new Error(created.error);
       for (const power of POWERS) {
-        const joined = joinGame(deps, { channelId, userId: fake.user(power.toLowerCase()).id, power });
+        const joined = await joinGame(deps, { channelId, userId: fake.user(power.toLowerCase()).id, power });
         if (!joined.ok) throw new Error(joined.error);
       }
-      if (!startGame(deps, { channelId, userId: gm }).ok) throw new Error('start');
+      if (!(await startGame(deps, { channelId, userId: gm })).ok) throw new Error('start');
 
       bot = crashBot(fake, { dbPath, stepMs: 0 });
       const until = async (what: string, done: () => boolean) => {
@@ -64,7 +65,7 @@ describe('kill -9 during a claim', () => {
 
       await bot.start();
       for (const [i, power] of POWERS.entries()) {
-        const called = gmSubstitute(deps, { channelId, userId: gm, power });
+        const called = await gmSubstitute(deps, { channelId, userId: gm, power });
         if (!called.ok) throw new Error(called.error);
         await until(`the call for ${power}`, () =>
           fake.channelMessages('main').some((m) => m.content.includes(`Substitute wanted for ${power}`)),

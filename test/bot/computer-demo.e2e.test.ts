@@ -1,3 +1,4 @@
+import { first } from '../../src/store/store.js';
 /**
  * A demonstration table of seven computer players plays a Classic game to its end through the bot and the Discord
  * stand-in (issue 22 §5): every phase resolves as soon as every seat is ready (the computer seats' orders, stored in
@@ -52,40 +53,31 @@ describe('a demonstration table of seven computer players', () => {
     const started = await h.fake.slash('gm', CHANNEL, 'game start');
     expect(started.ephemeral).toBe(true);
     await expect
-      .poll(() => db().select().from(games).get()!.status, { timeout: 400_000, interval: 500 })
+      .poll(async () => first(await db().select().from(games).limit(1))!.status, { timeout: 400_000, interval: 500 })
       .toBe('finished');
-    const game = db().select().from(games).get()!;
+    const game = first(await db().select().from(games).limit(1))!;
     expect(['solo', 'draw']).toContain(game.end!.kind);
     console.log(
-      `demonstration table: ${JSON.stringify(game.end)} after ${db().select().from(phases).all().length} phases`,
+      `demonstration table: ${JSON.stringify(game.end)} after ${(await db().select().from(phases)).length} phases`,
     );
     if (game.end!.kind === 'draw') {
       // Every survivor's seat voted by its rule (stored like a person's vote).
-      expect(
-        db()
-          .select()
-          .from(votes)
-          .where(eq(votes.kind, 'draw'))
-          .all()
-          .map((v) => v.power)
-          .sort(),
-      ).toEqual([...game.end!.powers].sort());
+      expect((await db().select().from(votes).where(eq(votes.kind, 'draw'))).map((v) => v.power).sort()).toEqual(
+        [...game.end!.powers].sort(),
+      );
     }
     // Never at a deadline: the seats' readiness resolved every phase.
-    const reasons = db()
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'resolve'))
-      .all()
-      .map((a) => (a.detail as { reason: string }).reason);
+    const reasons = (await db().select().from(auditLog).where(eq(auditLog.action, 'resolve'))).map(
+      (a) => (a.detail as { reason: string }).reason,
+    );
     expect(reasons.length).toBeGreaterThan(10);
     expect(new Set(reasons)).toEqual(new Set(['ready']));
     await h.fake.waitForChannelMessage(CHANNEL, (m) => m.content.startsWith('🏁 **Game over**'), 20_000);
     await h.bot!.outbox.idle();
   }, 420_000);
 
-  it('no order was seen before its results, no log line at info or above carries one, no computer is mentioned or sent a DM', () => {
-    const all = db().select().from(phases).orderBy(asc(phases.idx)).all();
+  it('no order was seen before its results, no log line at info or above carries one, no computer is mentioned or sent a DM', async () => {
+    const all = await db().select().from(phases).orderBy(asc(phases.idx));
     const deliveries = h.fake.deliveries.map((d) => ({ text: textOf(d), audience: JSON.stringify(d.audience) }));
     // Where each quoted text (`A par - bur`) first appears among the deliveries.
     const firstSeen = new Map<string, number>();
@@ -95,12 +87,7 @@ describe('a demonstration table of seven computer players', () => {
     const given = new Set<string>();
     let checked = 0;
     for (const phase of all.filter((p) => p.resolvedAt !== null)) {
-      const texts = db()
-        .select()
-        .from(orders)
-        .where(eq(orders.phaseId, phase.id))
-        .all()
-        .map((o) => o.text);
+      const texts = (await db().select().from(orders).where(eq(orders.phaseId, phase.id))).map((o) => o.text);
       const label = phaseLabel({ season: phase.season as never, year: phase.year, type: phase.type as never });
       const results = deliveries.findIndex((d) => d.text.startsWith(`**${label}: results**`));
       expect(results, `results of ${label}`).toBeGreaterThanOrEqual(0);
@@ -111,15 +98,7 @@ describe('a demonstration table of seven computer players', () => {
       for (const t of texts) given.add(t);
     }
     expect(checked).toBeGreaterThan(50);
-    const orderTexts = [
-      ...new Set(
-        db()
-          .select()
-          .from(orders)
-          .all()
-          .map((o) => o.text),
-      ),
-    ];
+    const orderTexts = [...new Set((await db().select().from(orders)).map((o) => o.text))];
     // The scan can fail: the seats' stored orders are in the debug lines.
     expect(
       raw.some(

@@ -1,3 +1,4 @@
+import { first } from '../../src/store/store.js';
 /**
  * Computer players in the seats (issue 22 §5) through the real bot and the Discord stand-in: the game master hands a
  * power in civil disorder to a computer player (the channel is told, the seat is named as a computer player); at
@@ -49,22 +50,22 @@ describe('computer players in the seats of a Classic game', () => {
   });
 
   const db = () => h.database.db;
-  const currentPhase = () => {
-    const game = db().select().from(games).get()!;
-    return db().select().from(phases).where(eq(phases.id, game.currentPhaseId!)).get()!;
+  const currentPhase = async () => {
+    const game = first(await db().select().from(games).limit(1))!;
+    return first(await db().select().from(phases).where(eq(phases.id, game.currentPhaseId!)).limit(1))!;
   };
-  const italyOrders = (phaseId: number) =>
-    db()
+  const italyOrders = async (phaseId: number) =>
+    await db()
       .select()
       .from(orders)
-      .where(and(eq(orders.phaseId, phaseId), eq(orders.power, 'Italy')))
-      .all();
-  const italyReady = (phaseId: number) =>
-    db()
-      .select()
-      .from(readiness)
-      .where(and(eq(readiness.phaseId, phaseId), eq(readiness.power, 'Italy')))
-      .get()?.ready === true;
+      .where(and(eq(orders.phaseId, phaseId), eq(orders.power, 'Italy')));
+  const italyReady = async (phaseId: number) =>
+    first(
+      await db()
+        .select()
+        .from(readiness)
+        .where(and(eq(readiness.phaseId, phaseId), eq(readiness.power, 'Italy'))),
+    )?.ready === true;
 
   /** No delivery since `since` and no log line at info or above carries one of `texts`. */
   function expectUnseen(texts: string[], since: number): void {
@@ -82,13 +83,13 @@ describe('computer players in the seats of a Classic game', () => {
 
   /** Waits until the computer seat stored its orders for the current phase and is ready; returns their texts. */
   async function computerPlayed(): Promise<{ phaseId: number; texts: string[] }> {
-    const phase = currentPhase();
-    await until(() => italyReady(phase.id), `Italy ready in phase ${phase.idx}`);
-    const rows = italyOrders(phase.id);
+    const phase = await currentPhase();
+    await until(async () => await italyReady(phase.id), `Italy ready in phase ${phase.idx}`);
+    const rows = await italyOrders(phase.id);
     for (const r of rows) expect(r.submittedBy).toBe('computer:normal:Italy');
     // Stored before the deadline, while the phase is still open.
-    expect(currentPhase().id).toBe(phase.id);
-    expect(currentPhase().resolvedAt).toBeNull();
+    expect((await currentPhase()).id).toBe(phase.id);
+    expect((await currentPhase()).resolvedAt).toBeNull();
     return { phaseId: phase.id, texts: rows.map((r) => `\`${r.text}\``) };
   }
 
@@ -174,7 +175,7 @@ describe('computer players in the seats of a Classic game', () => {
     // The computer seats never block a draw: Germany's vote, the only human one, ends the game.
     const draw = await h.fake.slash('bob', CHANNEL, 'draw');
     expect(draw.ephemeral).toBe(true);
-    await until(() => db().select().from(games).get()!.status === 'finished', 'the draw');
-    expect(db().select().from(games).get()!.end).toMatchObject({ kind: 'draw' });
+    await until(async () => first(await db().select().from(games).limit(1))!.status === 'finished', 'the draw');
+    expect(first(await db().select().from(games).limit(1))!.end).toMatchObject({ kind: 'draw' });
   });
 });

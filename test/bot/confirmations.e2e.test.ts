@@ -4,6 +4,7 @@
  * show the orders); one already on its way (a slow DM) arrives before the results post, which waits for it; and after
  * a restart, a confirmation a dead process had claimed when the phase resolved is not sent after the results.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePhase } from '../../src/game/index.js';
 import { openDatabase } from '../../src/store/db.js';
@@ -115,7 +116,10 @@ describe('order confirmations never arrive after their phase results', () => {
     h.clock.offset += 2 * 3_600_000;
     const gameId = (h.database.sqlite.prepare('SELECT id FROM games WHERE status = ?').get('active') as { id: number })
       .id;
-    const resolved = resolvePhase({ db: h.database.db, now: () => h.clock.now() }, { gameId, reason: 'deadline' });
+    const resolved = await resolvePhase(
+      { store: sqliteStoreOf(h.database), now: () => h.clock.now() },
+      { gameId, reason: 'deadline' },
+    );
     expect(resolved.ok).toBe(true);
     expect(confirmationRow()).toMatchObject({ claimedBy: 'gone-host:1:dead', sentAt: null, failedAt: null }); // in flight then
     const bob = h.fake.user('bob').id;

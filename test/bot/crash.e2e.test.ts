@@ -12,6 +12,7 @@
  * The restarted process frees its dead predecessor's claims at once: the child's heartbeat timeout is ten
  * minutes, so a bot that waited for it would never deliver the claimed rows within this test's time limit.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,10 +50,10 @@ describe('kill -9 at random moments around resolution and delivery', () => {
     let log = '';
     try {
       // The game, set up as the use-cases would from commands: 3 players, 1-hour phases.
-      const deps = { db: database.db, now: () => Date.now() + offset };
+      const deps = { store: sqliteStoreOf(database), now: () => Date.now() + offset };
       const channelId = fake.channel('main').id;
       const durations = { movement: '1h', retreat: '1h', adjustment: '1h' };
-      const created = createGame(deps, {
+      const created = await createGame(deps, {
         channelId,
         guildId: fake.guildId,
         userId: fake.user('gm').id,
@@ -67,10 +68,10 @@ describe('kill -9 at random moments around resolution and delivery', () => {
         ['bob', 'Germany'],
         ['carol', 'Italy'],
       ] as const) {
-        const joined = joinGame(deps, { channelId, userId: fake.user(user).id, power });
+        const joined = await joinGame(deps, { channelId, userId: fake.user(user).id, power });
         if (!joined.ok) throw new Error(joined.error);
       }
-      const started = startGame(deps, { channelId, userId: fake.user('gm').id });
+      const started = await startGame(deps, { channelId, userId: fake.user('gm').id });
       if (!started.ok) throw new Error(started.error);
 
       const spawnBot = () => {
@@ -166,7 +167,7 @@ describe('kill -9 at random moments around resolution and delivery', () => {
       }
 
       expect(kills).toBeGreaterThanOrEqual(12);
-      const rows = database.db.select().from(outbox).orderBy(asc(outbox.id)).all();
+      const rows = await database.db.select().from(outbox).orderBy(asc(outbox.id));
       expect(rows.filter((r) => r.failedAt !== null)).toEqual([]);
       expect(rows.every((r) => r.sentAt !== null)).toBe(true);
 
@@ -192,11 +193,7 @@ describe('kill -9 at random moments around resolution and delivery', () => {
       expect(channelMessages.length - postOrder.length).toBe(1); // and the one status message, edited in place
 
       // Results: one per resolved phase, each phase once.
-      const resolved = database.db
-        .select()
-        .from(phases)
-        .all()
-        .filter((p) => p.resolvedAt !== null);
+      const resolved = (await database.db.select().from(phases)).filter((p) => p.resolvedAt !== null);
       const labels = resultsPosts().map((m) => m.content.split('\n')[0]);
       expect(labels.length).toBe(resolved.length);
       expect(new Set(labels).size).toBe(labels.length);

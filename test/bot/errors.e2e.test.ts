@@ -126,7 +126,7 @@ describe('the bot refuses bad input clearly and keeps the game intact', () => {
 
     // Both games' deadlines pass; the scheduler resolves both; only the live channel gets a post.
     h.clock.offset += 2 * HOUR;
-    h.bot!.scheduler.sweep();
+    await h.bot!.scheduler.sweep();
     const results = await h.fake.waitForChannelMessage('main', (m) =>
       m.content.startsWith('**Spring 1901 movement: results**'),
     );

@@ -5,6 +5,7 @@
  * ahead of the flood's backlog; the flood and the DMs still arrive whole and in order. (How fast, in
  * milliseconds, is measured by `npm run bench`, not here.)
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapRenderer } from '../../src/bot/maps.js';
 import { enqueue } from '../../src/game/outbox-write.js';
@@ -46,11 +47,10 @@ describe('one target flooded or rate-limited never delays the others', () => {
 
     // The flooded game's backlog and a burst of DMs to alice, queued before the other game resolves.
     const flooded = fake.channel('flooded').id;
-    const db = h.database.db;
     const now = h.clock.now();
-    db.transaction((tx) => {
+    await sqliteStoreOf(h.database).transaction(async (tx) => {
       for (let i = 0; i < FLOOD; i++) {
-        enqueue(tx, {
+        await enqueue(tx, {
           gameId: null,
           payload: { type: 'notice', gameId: 0, text: `flood ${i}` },
           target: { kind: 'channel', id: flooded },
@@ -60,7 +60,7 @@ describe('one target flooded or rate-limited never delays the others', () => {
       }
       for (let i = 0; i < DMS; i++) {
         const payload = { type: 'dm' as const, gameId: 0, text: `dm ${i}`, reason: 'order_confirmation' as const };
-        enqueue(tx, {
+        await enqueue(tx, {
           gameId: null,
           payload,
           target: { kind: 'user', id: fake.user('alice').id },
@@ -74,7 +74,7 @@ describe('one target flooded or rate-limited never delays the others', () => {
 
     // The quiet game's deadline passes (the flooded game's too: its results queue behind its backlog).
     h.clock.offset += 2 * HOUR;
-    h.bot!.scheduler.sweep();
+    await h.bot!.scheduler.sweep();
     const results = await waitForResults(h, 'quiet', 'Spring 1901 movement');
 
     const before = (pred: (text: string) => boolean) =>

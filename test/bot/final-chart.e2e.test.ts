@@ -2,6 +2,7 @@
  * The final post's supply-centre chart (src/bot/send.ts `sendGameOver`) when it cannot be drawn: the post goes out at
  * once without it, and the log has one warning naming the game, never the post's text.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSender } from '../../src/bot/send.js';
@@ -41,12 +42,17 @@ describe('the final post when its chart cannot be drawn', () => {
   });
 
   it('goes out without the chart, with a warning that holds no text of it', async () => {
-    const deps = { db: database.db, now: () => Date.now() };
+    const deps = { store: sqliteStoreOf(database), now: () => Date.now() };
     const channel = fake.channel('main').id;
-    const created = createGame(deps, { channelId: channel, guildId: fake.guildId, userId: 'gm', variantId: 'classic' });
+    const created = await createGame(deps, {
+      channelId: channel,
+      guildId: fake.guildId,
+      userId: 'gm',
+      variantId: 'classic',
+    });
     if (!created.ok) throw new Error(created.error);
-    joinGame(deps, { channelId: channel, userId: fake.user('alice').id, power: 'France' });
-    const started = startGame(deps, { channelId: channel, userId: 'gm' });
+    await joinGame(deps, { channelId: channel, userId: fake.user('alice').id, power: 'France' });
+    const started = await startGame(deps, { channelId: channel, userId: 'gm' });
     if (!started.ok) throw new Error(started.error);
     const lines: string[] = [];
     const log = createLogger('warn', { write: (line: string) => void lines.push(line) });

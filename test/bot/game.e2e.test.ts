@@ -191,7 +191,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
 
     // Let the scheduler sweep and the deliverer pass a few more times: nothing is resolved or posted twice.
     await new Promise((r) => setTimeout(r, 1500));
-    h.bot!.scheduler.sweep();
+    await h.bot!.scheduler.sweep();
     await h.bot!.outbox.idle();
     for (const label of ['Spring 1901 movement', 'Fall 1901 movement', 'Fall 1901 retreat', 'Winter 1901 adjustment']) {
       expect(resultsPosts(label), label).toHaveLength(1);
@@ -218,13 +218,13 @@ describe('a 7-player Classic game through the Discord bot', () => {
 
     // The phases' pictures as the results posts draw them: the same inputs give those posts' very PNGs ...
     const deps = h.bot!.deps;
-    const listed = history(deps, { channelId: h.fake.channel(CHANNEL).id });
+    const listed = await history(deps, { channelId: h.fake.channel(CHANNEL).id });
     const played = listed.ok ? listed.phases.filter((p) => p.resolvedAt !== null) : [];
     expect(played.map((p) => p.code)).toEqual(['S1901M', 'F1901M', 'F1901R', 'W1901A']);
     const top = barHeight(width);
     let at = 0;
     for (const phase of played) {
-      const inputs = renderInputsForResults(deps, phase.id)!;
+      const inputs = (await renderInputsForResults(deps, phase.id))!;
       const { variant, position, ...opts } = inputs.orders;
       const post = resultsPosts(phase.label)[0]!;
       const posted = post.attachments.find((a) => a.filename.endsWith('-orders.png'))!;
@@ -235,7 +235,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
       expect(found, `${phase.code}'s orders map is a frame after frame ${at}`).toBeGreaterThanOrEqual(at);
       at = found + 1;
     }
-    const last = renderInputsForResults(deps, played.at(-1)!.id)!.after;
+    const last = (await renderInputsForResults(deps, played.at(-1)!.id))!.after;
     const { variant, position, ...opts } = last;
     expect(
       difference(

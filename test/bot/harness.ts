@@ -14,6 +14,7 @@ import { DEFAULT_LIMITS, type Limits } from '../../src/game/index.js';
 import { createLogger } from '../../src/log.js';
 import { nonceFor } from '../../src/bot/send.js';
 import { openDatabase, type Db, type OpenedDatabase } from '../../src/store/db.js';
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { outbox } from '../../src/store/schema.js';
 import { expect } from 'vitest';
 import {
@@ -61,7 +62,7 @@ export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Parti
       if (!h.database.sqlite.open) h.database = openDatabase(dbPath);
       h.bot = await startBot({
         token: fake.token,
-        db: h.database.db,
+        store: sqliteStoreOf(h.database),
         log,
         apiBase: fake.apiBase,
         devGuildId: fake.guildId,
@@ -123,16 +124,14 @@ export function waitForResults(h: Harness, channel: string, label: string): Prom
  * it, with no other post of the bot between them; only the first carries attachments.
  */
 export async function partsOfPost(fake: FakeDiscord, db: Db, first: FakeMessage): Promise<FakeMessage[]> {
-  const rowOf = () =>
-    db
-      .select({ key: outbox.dedupeKey, sentAt: outbox.sentAt })
-      .from(outbox)
-      .all()
-      .find((r) => nonceFor(r.key) === first.nonce);
-  expect(rowOf(), `no outbox row sent ${first.content.slice(0, 60)}`).toBeDefined();
+  const rowOf = async () =>
+    (await db.select({ key: outbox.dedupeKey, sentAt: outbox.sentAt }).from(outbox)).find(
+      (r) => nonceFor(r.key) === first.nonce,
+    );
+  expect(await rowOf(), `no outbox row sent ${first.content.slice(0, 60)}`).toBeDefined();
   // The first part is in the channel; the others follow it: wait until the row is delivered whole.
-  await expect.poll(() => rowOf()?.sentAt ?? null, { timeout: 20_000 }).not.toBeNull();
-  const row = rowOf();
+  await expect.poll(async () => (await rowOf())?.sentAt ?? null, { timeout: 20_000 }).not.toBeNull();
+  const row = await rowOf();
   const posts = fake.channelMessages(first.channelId).filter((m) => !m.interactionId && (m.type ?? 0) === 0);
   const parts: FakeMessage[] = [];
   for (let i = 0; ; i++) {

@@ -4,6 +4,7 @@
  * way (its stored order is nowhere in it); `/history chart` gives the supply-centre chart in the caller's palette or
  * the game's; the final post of the game carries the chart.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
@@ -27,7 +28,7 @@ describe('/history export and /history chart', () => {
 
   /** The chart the game layer gives for the game now, drawn here (the bot draws it in the render worker). */
   const expectedChart = async (palette?: 'standard' | 'colorblind') => {
-    const file = scChartForGame({ db: h.database.db }, gameId)!;
+    const file = (await scChartForGame({ store: sqliteStoreOf(h.database) }, gameId))!;
     return (await renderScChart(palette ? { ...file.input, palette } : file.input)).png;
   };
 
@@ -38,7 +39,7 @@ describe('/history export and /history chart', () => {
     await h.fake.slash('alice', 'main', 'game join', { power: 'France' });
     await h.fake.slash('bob', 'main', 'game join', { power: 'Germany' });
     await h.fake.slash('gm', 'main', 'game start');
-    gameId = h.database.db.select().from(games).all()[0]!.id;
+    gameId = (await h.database.db.select().from(games))[0]!.id;
   });
 
   afterAll(async () => {
@@ -84,7 +85,7 @@ describe('/history export and /history chart', () => {
     );
 
     // The CLI's `adjudicate` decides the phase as the game did: its next board is the game's current one.
-    const rows = h.database.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.idx)).all();
+    const rows = await h.database.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.idx));
     const cli = await adjudicateCommand([], text);
     expect(cli.stderr).toBe('');
     expect(cli.code).toBe(0);

@@ -2,6 +2,7 @@
  * The `/order` reply's text (issue 23 §2): whatever the size of the order set and of what was typed, it fits one
  * Discord message and ends with the stored order set, summarised with a pointer to `/orders show`.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { describe, expect, it } from 'vitest';
 import { failedOrderReply, orderReply, orderSetLines } from '../../src/bot/commands/order.js';
 import type { BotContext } from '../../src/bot/context.js';
@@ -88,10 +89,10 @@ describe('orderReply', () => {
 });
 
 describe('failedOrderReply', () => {
-  it('is the plain failure sentence when the store cannot be read either (closed database)', () => {
+  it('is the plain failure sentence when the store cannot be read either (closed database)', async () => {
     const database = openDatabase(':memory:');
     database.close();
-    const ctx = { deps: { db: database.db, now: () => 0 } } as unknown as BotContext;
-    expect(failedOrderReply(ctx, { channelId: 'c', userId: 'u' })).toBe(GENERIC_FAILURE);
+    const ctx = { deps: { store: sqliteStoreOf(database), now: () => 0 } } as unknown as BotContext;
+    expect(await failedOrderReply(ctx, { channelId: 'c', userId: 'u' })).toBe(GENERIC_FAILURE);
   });
 });

@@ -1,3 +1,5 @@
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
+import { first } from '../../src/store/store.js';
 /**
  * Issue 23 §4: a results post longer than one message goes out in parts, each exactly once and in order, even when the
  * bot is killed with SIGKILL between them. The bot runs as a child process against the Discord stand-in
@@ -51,9 +53,9 @@ describe('kill -9 between the parts of a long results post', () => {
     const bot = crashBot(fake, { dbPath, stepMs: STEP_MS });
     try {
       // The game, set up as the commands would, with a crafted board: a unit in every province, each given a support.
-      const deps = { db: database.db, now: () => Date.now() };
+      const deps = { store: sqliteStoreOf(database), now: () => Date.now() };
       const channelId = fake.channel(CHANNEL).id;
-      const created = createGame(deps, {
+      const created = await createGame(deps, {
         channelId,
         guildId: fake.guildId,
         userId: fake.user('gm').id,
@@ -63,12 +65,12 @@ describe('kill -9 between the parts of a long results post', () => {
       });
       if (!created.ok) throw new Error(created.error);
       for (const power of SEATED) {
-        const joined = joinGame(deps, { channelId, userId: fake.user(playerOf(power)).id, power });
+        const joined = await joinGame(deps, { channelId, userId: fake.user(playerOf(power)).id, power });
         if (!joined.ok) throw new Error(joined.error);
       }
-      const started = startGame(deps, { channelId, userId: fake.user('gm').id });
+      const started = await startGame(deps, { channelId, userId: fake.user('gm').id });
       if (!started.ok) throw new Error(started.error);
-      const phase = database.db.select().from(phases).where(eq(phases.id, started.phase.id)).get()!;
+      const phase = first(await database.db.select().from(phases).where(eq(phases.id, started.phase.id)).limit(1))!;
       const provinces = [...variant.map.provinces.values()].filter((p) => p.kind !== 'impassable');
       const units: Unit[] = provinces.map((p, i) => ({
         power: SEATED[i % SEATED.length]!,
@@ -78,14 +80,14 @@ describe('kill -9 between the parts of a long results post', () => {
       }));
       expect(units.length).toBeGreaterThan(100);
       const position = { ...phase.position, units };
-      database.db.update(phases).set({ position }).where(eq(phases.id, phase.id)).run();
+      await database.db.update(phases).set({ position }).where(eq(phases.id, phase.id));
       const random = rng(20261124);
       for (const power of SEATED) {
         const orders = legalOrders(variant, position, power).map(({ orders: legal }) => {
           const supports = legal.filter((o) => / S .* - /.test(o));
           return supports.length > 0 ? supports[Math.floor(random() * supports.length)]! : legal[0]!;
         });
-        const stored = submitOrders(deps, {
+        const stored = await submitOrders(deps, {
           channelId,
           userId: fake.user(playerOf(power)).id,
           text: orders.join('; '),
@@ -95,6 +97,7 @@ describe('kill -9 between the parts of a long results post', () => {
       }
 
       // The results row, once the bot queued it, and its part `i` (found by the part's nonce).
+      // Read synchronously on the raw connection: the stand-in asks the predicate as it stores each message.
       const resultsRow = () => database.db.select().from(outbox).where(eq(outbox.kind, 'phase_results')).get();
       const isPart = (i: number) => (m: FakeMessage) => {
         const row = resultsRow();
@@ -107,24 +110,25 @@ describe('kill -9 between the parts of a long results post', () => {
       bot.passDeadline();
       await killed1;
       // The outbox knows the first part went out; the second was in flight.
-      expect(resultsRow()).toMatchObject({ partsSent: 1, sentAt: null });
+      expect(await resultsRow()).toMatchObject({ partsSent: 1, sentAt: null });
       // Started again: it goes on from the second part; killed right after Discord stored the fourth.
       const killed2 = bot.killWhenStored(isPart(3));
       await bot.start();
       await killed2;
-      expect(resultsRow()).toMatchObject({ partsSent: 3, sentAt: null });
+      expect(await resultsRow()).toMatchObject({ partsSent: 3, sentAt: null });
       await bot.start();
 
-      for (let i = 0; resultsRow()?.sentAt == null && i < 300; i++) await new Promise((r) => setTimeout(r, 100));
-      const row = resultsRow()!;
+      for (let i = 0; (await resultsRow())?.sentAt == null && i < 300; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      const row = (await resultsRow())!;
       expect(row.sentAt).not.toBeNull();
       expect(bot.kills).toBe(2);
 
       // The queued text as Discord shows it (its references formatted, src/bot/markup.ts).
       const text = discordText((row.payload as { text: string }).text);
       expect(text.length).toBeGreaterThan(8000);
-      const first = fake.channelMessages(CHANNEL).find(isPart(0))!;
-      const parts = await partsOfPost(fake, database.db, first);
+      const firstPart = fake.channelMessages(CHANNEL).find(isPart(0))!;
+      const parts = await partsOfPost(fake, database.db, firstPart);
       expect(parts.length).toBeGreaterThanOrEqual(5);
       expect(row.partsSent).toBe(parts.length);
       for (const part of parts) {

@@ -164,7 +164,7 @@ describe('a sandbox is private and never touches the game', () => {
     // The game goes on; a sandbox copies the earlier phase from its history, on its board, without its orders.
     await fake.slash('carol', 'diplomacy', 'sandbox end', { sandbox: 1 });
     h.clock.offset += 2 * HOUR;
-    h.bot!.scheduler.sweep();
+    await h.bot!.scheduler.sweep();
     await waitForResults(h, 'diplomacy', 'Spring 1901 movement');
     const phases = await fake.autocomplete('carol', 'diplomacy', 'sandbox start', { phase: '' }, 'phase');
     expect(phases.map((p) => p.value)).toEqual(['F1901M', 'S1901M']);
@@ -417,7 +417,7 @@ describe('sandbox limits and a hostile member', () => {
     const storm = Array.from({ length: 6 }, () => fake.slashNoWait('mallory', 'busy', 'sandbox adjudicate'));
     await expect.poll(() => storm.every((i) => i.deferred)).toBe(true);
     h.clock.offset += 2 * HOUR;
-    h.bot!.scheduler.sweep();
+    await h.bot!.scheduler.sweep();
     const results = await waitForResults(h, 'quiet', 'Spring 1901 movement');
     // The results post went out with both its maps while every sandbox map was still held: one sandbox map at a
     // time is ever with the renderer, and the games' maps never wait for it.
@@ -435,12 +435,15 @@ describe('sandbox limits and a hostile member', () => {
     expect(sandboxCalls()).toBe(3 + 6);
     const heldAt = calls.flatMap((t, i) => (t.includes('· sandbox ·') ? [i] : []));
     const lastGameMap = Math.max(...calls.map((t, i) => (t.includes('· sandbox ·') ? -1 : i)));
-    // (Both games' results maps are the same picture here — nobody ordered — so one render serves both posts.)
-    expect(calls.slice(heldAt[0]!, heldAt[1]!)).toEqual([
-      'Classic Diplomacy · sandbox · Spring 1901 movement',
-      'Classic Diplomacy · Spring 1901 movement · orders and results',
-      'Classic Diplomacy · after Spring 1901 movement · Fall 1901 movement',
-    ]);
+    // Between the first sandbox map and the second, only the games' results maps (both games' posts show the same
+    // pictures here, nobody ordered: drawn once each, or twice when the second post asks after the first is drawn).
+    expect(calls[heldAt[0]!]).toBe('Classic Diplomacy · sandbox · Spring 1901 movement');
+    expect(new Set(calls.slice(heldAt[0]! + 1, heldAt[1]!))).toEqual(
+      new Set([
+        'Classic Diplomacy · Spring 1901 movement · orders and results',
+        'Classic Diplomacy · after Spring 1901 movement · Fall 1901 movement',
+      ]),
+    );
     expect(lastGameMap).toBeLessThan(heldAt[1]!);
     for (const i of storm) expect(i.ephemeral).toBe(true);
     expect(uncloneable).toEqual([]);

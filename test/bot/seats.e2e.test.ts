@@ -140,17 +140,14 @@ describe('seats that never stall', () => {
     // 10 phases on record for "weak" on this server, 5 complete.
     const gameId = h.database.sqlite.prepare('SELECT id FROM games LIMIT 1').get() as { id: number };
     for (let i = 0; i < 10; i++)
-      h.database.db
-        .insert(seatRecords)
-        .values({
-          gameId: gameId.id,
-          turn: `t${i}`,
-          power: 'Italy',
-          userId: id('weak'),
-          outcome: i < 5 ? 'complete' : 'missed',
-          recordedAt: 0,
-        })
-        .run();
+      await h.database.db.insert(seatRecords).values({
+        gameId: gameId.id,
+        turn: `t${i}`,
+        power: 'Italy',
+        userId: id('weak'),
+        outcome: i < 5 ? 'complete' : 'missed',
+        recordedAt: 0,
+      });
     await h.fake.slash('gm', 'other', 'game create', { variant: 'classic', 'min-reliability': 60 });
     const refused = await h.fake.slash('weak', 'other', 'game join');
     expect(refused.ephemeral).toBe(true);

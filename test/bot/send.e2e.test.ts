@@ -3,6 +3,7 @@
  * message is edited in place and pinned (at the pin cap it goes out unpinned), a deleted status message or channel and closed DMs become permanent failures,
  * and a post longer than one message goes out as several, in order, each part once (after a failure in the middle too).
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapRenderer } from '../../src/bot/maps.js';
@@ -45,7 +46,7 @@ describe('outbox sender', () => {
     rest = new REST({ api: fake.apiBase }).setToken(fake.token);
     database = openDatabase(':memory:');
     const maps = { render: async () => null };
-    send = createSender({ rest, deps: { db: database.db }, maps });
+    send = createSender({ rest, deps: { store: sqliteStoreOf(database) }, maps });
   });
 
   afterAll(async () => {
@@ -126,7 +127,7 @@ describe('outbox sender', () => {
     const warnings: { fields: Record<string, unknown>; msg: string }[] = [];
     const logged = createSender({
       rest,
-      deps: { db: database.db },
+      deps: { store: sqliteStoreOf(database) },
       maps: { render: async () => null },
       log: {
         warn: (fields: object, msg?: string) =>
@@ -298,13 +299,13 @@ describe('outbox sender', () => {
   });
 
   it('retries a map that fails to draw, then posts the text without it', async () => {
-    const deps = { db: database.db, now: () => Date.now() };
+    const deps = { store: sqliteStoreOf(database), now: () => Date.now() };
     const channel = fake.channel('main').id;
-    expect(createGame(deps, { channelId: channel, guildId: fake.guildId, userId: 'gm', variantId: 'classic' }).ok).toBe(
-      true,
-    );
-    joinGame(deps, { channelId: channel, userId: fake.user('alice').id, power: 'France' });
-    const started = startGame(deps, { channelId: channel, userId: 'gm' });
+    expect(
+      (await createGame(deps, { channelId: channel, guildId: fake.guildId, userId: 'gm', variantId: 'classic' })).ok,
+    ).toBe(true);
+    await joinGame(deps, { channelId: channel, userId: fake.user('alice').id, power: 'France' });
+    const started = await startGame(deps, { channelId: channel, userId: 'gm' });
     if (!started.ok) throw new Error(started.error);
     let calls = 0;
     const failing: MapRenderer = { render: async () => (calls++, null) };

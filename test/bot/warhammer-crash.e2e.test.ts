@@ -51,7 +51,7 @@ async function expectAllDelivered(database: OpenedDatabase): Promise<void> {
   expect(pending()).toBe(0);
   // Only the order confirmations still in their quiet period when the phase resolved were dropped, by design
   // (docs/bot.md: the results show the orders); nothing was given up on.
-  const rows = database.db.select().from(outbox).all();
+  const rows = await database.db.select().from(outbox);
   expect(
     rows
       .filter((r) => r.failedAt !== null && !(r.lastError ?? '').startsWith('dropped: its phase resolved first'))
@@ -215,11 +215,7 @@ describe('kill -9 during the declaration window and the battles step (Warhammer)
         .filter((p) => p !== undefined);
       expect(order).toEqual([PROVISIONAL, BATTLES, OUTCOMES, RESULTS]);
       // The report decided the battle, once: one audit entry, the outcomes post and the results say it; nothing rolled.
-      const reports = database.db
-        .select()
-        .from(auditLog)
-        .all()
-        .filter((a) => a.action === 'gm_battle');
+      const reports = (await database.db.select().from(auditLog)).filter((a) => a.action === 'gm_battle');
       expect(reports.map((a) => a.detail)).toEqual([expect.objectContaining({ battle: 'wast', winner: 'A cour' })]);
       expect(textOf(posts(OUTCOMES)[0]!)).toBe(
         `${OUTCOMES}\n• The Wasteland (wast): **Bretonnia** (A cour) won.\nThe final results follow.`,

@@ -37,13 +37,8 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     await h?.close();
   });
 
-  const openPhase = () =>
-    h.database.db
-      .select()
-      .from(phases)
-      .where(isNull(phases.resolvedAt))
-      .all()
-      .sort((a, b) => b.idx - a.idx)[0]!;
+  const openPhase = async () =>
+    (await h.database.db.select().from(phases).where(isNull(phases.resolvedAt))).sort((a, b) => b.idx - a.idx)[0]!;
   const followersOf = (position: { variantState?: unknown }) => (position.variantState as FollowerState).followers;
   const channelTexts = (since: number) =>
     h.fake.deliveries
@@ -52,7 +47,7 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
       .map((d) => textOf(d));
   /** Every seated power with something to decide says it is ready. */
   async function readyActing(): Promise<void> {
-    const phase = openPhase();
+    const phase = await openPhase();
     for (const power of seatedToAct(variant, phase.position, [...SEATED])) {
       const ready = await h.fake.slash(playerOf(power), CHANNEL, 'ready');
       expect(ready.text, ready.text).toContain(`${power} is ready`);
@@ -132,7 +127,7 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     expect(
       h.fake.channelMessages(CHANNEL).filter((m) => m.content.startsWith('🐕 **The Dogs of War have mustered**')),
     ).toHaveLength(1);
-    const board = openPhase().position.units;
+    const board = (await openPhase()).position.units;
     expect(board).toContainEqual(expect.objectContaining({ power: 'Tilea', type: 'F', province: 'rema' }));
     expect(board).toContainEqual(expect.objectContaining({ power: 'Estalia', type: 'A', province: 'magr' }));
   });
@@ -146,12 +141,12 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     const refused = await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', { action: 'follow', choice: 'sepoy' });
     expect(refused.text).toContain('still has units or centres');
     // The Wood Elves are conquered: the Empire holds Athel-Loren (set on the stored board).
-    const spring = openPhase();
+    const spring = await openPhase();
     const conquered = structuredClone(spring.position);
     conquered.units = conquered.units.filter((u) => u.power !== 'Wood Elves');
     conquered.supplyCenters['Wood Elves'] = [];
     conquered.supplyCenters.Empire = [...conquered.supplyCenters.Empire!, 'athe'];
-    h.database.db.update(phases).set({ position: conquered }).where(eq(phases.id, spring.id)).run();
+    await h.database.db.update(phases).set({ position: conquered }).where(eq(phases.id, spring.id));
 
     expect(await actions('Wood Elves')).toContain('follow');
     expect(await actions('Empire')).not.toContain('follow');
@@ -174,9 +169,9 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     expect((await h.fake.slash('gm', CHANNEL, 'game status')).text).toContain('Sepoy of Empire, 0 won');
 
     // Two battles already won (set on the board): a revolt needs three, and an adjustment phase.
-    const withWins = structuredClone(openPhase().position);
+    const withWins = structuredClone((await openPhase()).position);
     followersOf(withWins)['Wood Elves']!.wins = 2;
-    h.database.db.update(phases).set({ position: withWins }).where(eq(phases.id, spring.id)).run();
+    await h.database.db.update(phases).set({ position: withWins }).where(eq(phases.id, spring.id));
     const early = await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'act', {
       action: 'revolt',
       choice: 'athe',
@@ -233,7 +228,7 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     });
     expect(reported.text).toContain('Every battle is reported');
     await waitForResults(h, CHANNEL, 'Spring 2500 movement');
-    const fall = openPhase();
+    const fall = await openPhase();
     expect(fall.season).toBe('fall');
     expect(followersOf(fall.position)['Wood Elves']).toEqual({ role: 'sepoy', master: 'Empire', wins: 3 });
     expect((await h.fake.slash('gm', CHANNEL, 'game status')).text).toContain('Sepoy of Empire, 3 won');
@@ -247,7 +242,7 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
   it('in Winter the Sepoy revolts in Athel Loren: said once, on the board, a power again in Spring 2501', async () => {
     await readyActing();
     await waitForResults(h, CHANNEL, 'Fall 2500 movement');
-    expect(openPhase().type).toBe('adjustment');
+    expect((await openPhase()).type).toBe('adjustment');
     const offered = await h.fake.autocomplete(
       playerOf('Wood Elves'),
       CHANNEL,
@@ -273,7 +268,7 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
       detail: 'army',
     });
     expect(again.text).toContain('not a Sepoy');
-    const winter = openPhase().position;
+    const winter = (await openPhase()).position;
     expect(winter.units).toContainEqual(expect.objectContaining({ power: 'Wood Elves', type: 'A', province: 'athe' }));
     expect(winter.supplyCenters['Wood Elves']).toEqual(['athe']);
     expect(followersOf(winter)['Wood Elves']).toBeUndefined();
@@ -281,7 +276,7 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
     const results = await waitForResults(h, CHANNEL, 'Winter 2500 adjustment');
     expect(textOf(results)).toContain('Spring 2501 movement');
     expect(channelTexts(since).filter((t) => t.includes('🔥'))).toEqual([told.content]);
-    const spring = openPhase();
+    const spring = await openPhase();
     expect(spring.year).toBe(2501);
     expect(spring.position.units).toContainEqual(expect.objectContaining({ power: 'Wood Elves', province: 'athe' }));
     expect((await h.fake.slash(playerOf('Wood Elves'), CHANNEL, 'orders show')).text).toContain('A athe');

@@ -39,13 +39,8 @@ describe('a 21-power Warhammer game for two years, every seat ordering', () => {
   });
 
   /** The phase waiting for orders, read from the bot's database. */
-  const openPhase = () =>
-    h.database.db
-      .select()
-      .from(phases)
-      .where(isNull(phases.resolvedAt))
-      .all()
-      .sort((a, b) => b.idx - a.idx)[0]!;
+  const openPhase = async () =>
+    (await h.database.db.select().from(phases).where(isNull(phases.resolvedAt))).sort((a, b) => b.idx - a.idx)[0]!;
 
   /** Seeded legal orders for a power: in movement mostly moves and supports; every retreat; the builds or disbands owed. */
   function ordersFor(position: Position, power: string, random: () => number): string[] {
@@ -91,7 +86,7 @@ describe('a 21-power Warhammer game for two years, every seat ordering', () => {
     let longest = 0;
     let most = 0;
     for (let guard = 0; guard < 12; guard++) {
-      const phase = openPhase();
+      const phase = await openPhase();
       if (phase.year === 2502) break;
       const label = `${SEASON_NAMES[phase.season]} ${phase.year} ${phase.type}`;
       const position = phase.position;
@@ -115,11 +110,10 @@ describe('a 21-power Warhammer game for two years, every seat ordering', () => {
       }
       const results = await waitForResults(h, CHANNEL, label);
       labels.push(label);
-      const queued = h.database.db
+      const queued = await h.database.db
         .select()
         .from(outbox)
-        .where(and(eq(outbox.phaseId, phase.id), eq(outbox.kind, 'phase_results')))
-        .all();
+        .where(and(eq(outbox.phaseId, phase.id), eq(outbox.kind, 'phase_results')));
       expect(queued, label).toHaveLength(1);
       // The queued text as Discord shows it (its references formatted, src/bot/markup.ts).
       const text = discordText((queued[0]!.payload as { text: string }).text);

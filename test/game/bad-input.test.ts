@@ -21,10 +21,10 @@ import {
 import { CHANNEL, GM, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
-beforeEach(() => {
+beforeEach(async () => {
   internalErrors.length = 0;
   env = makeEnv();
-  startedGame(env.deps, ['France', 'Germany']);
+  await startedGame(env.deps, ['France', 'Germany']);
 });
 afterEach(() => {
   env.close();
@@ -44,59 +44,59 @@ const garbage: unknown[] = [
   'A A A A',
   '🐉 - 🐉',
 ];
-const snapshot = () =>
-  JSON.stringify(ok(gameStatus(env.deps, CHANNEL)).status) +
-  JSON.stringify(env.deps.db.$client.prepare('SELECT count(*) AS n FROM orders').get());
+const snapshot = async () =>
+  JSON.stringify(ok(await gameStatus(env.deps, CHANNEL)).status) +
+  JSON.stringify(env.opened.sqlite.prepare('SELECT count(*) AS n FROM orders').get());
 
 describe('bad input', () => {
-  it('order texts of every kind return results, never exceptions', () => {
-    const before = snapshot();
+  it('order texts of every kind return results, never exceptions', async () => {
+    const before = await snapshot();
     for (const text of garbage) {
-      const r = submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: text as string });
+      const r = await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: text as string });
       if (r.ok) expect(r.stored).toEqual([]);
       else expect(r.error.length).toBeGreaterThan(0);
     }
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
-  it('every use-case answers strange arguments with an error sentence', () => {
-    const before = snapshot();
+  it('every use-case answers strange arguments with an error sentence', async () => {
+    const before = await snapshot();
     for (const g of garbage) {
       const s = g as string;
       const results = [
-        createGame(env.deps, {
+        await createGame(env.deps, {
           channelId: CHANNEL,
           guildId: null,
           userId: GM,
           variantId: s,
           durations: { movement: s },
         }),
-        joinGame(env.deps, { channelId: s, userId: s, power: s }),
-        gmExtend(env.deps, { channelId: CHANNEL, userId: GM, duration: s }),
-        gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: s, newUserId: userOf('Germany') }),
-        concede(env.deps, { channelId: CHANNEL, userId: userOf('France'), to: `${String(g)}?` }),
-        why(env.deps, { channelId: CHANNEL, province: s }),
-        history(env.deps, { channelId: CHANNEL, phase: `${String(g)}?` }),
-        myOrders(env.deps, { channelId: s, userId: s }),
-        clearOrders(env.deps, { channelId: s, userId: userOf('France') }),
-        toggleReady(env.deps, { channelId: CHANNEL, userId: s }),
-        voteDraw(env.deps, { channelId: CHANNEL, userId: s }),
-        resolvePhase(env.deps, { gameId: Number(s) || -1, reason: 'gm' }),
+        await joinGame(env.deps, { channelId: s, userId: s, power: s }),
+        await gmExtend(env.deps, { channelId: CHANNEL, userId: GM, duration: s }),
+        await gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: s, newUserId: userOf('Germany') }),
+        await concede(env.deps, { channelId: CHANNEL, userId: userOf('France'), to: `${String(g)}?` }),
+        await why(env.deps, { channelId: CHANNEL, province: s }),
+        await history(env.deps, { channelId: CHANNEL, phase: `${String(g)}?` }),
+        await myOrders(env.deps, { channelId: s, userId: s }),
+        await clearOrders(env.deps, { channelId: s, userId: userOf('France') }),
+        await toggleReady(env.deps, { channelId: CHANNEL, userId: s }),
+        await voteDraw(env.deps, { channelId: CHANNEL, userId: s }),
+        await resolvePhase(env.deps, { gameId: Number(s) || -1, reason: 'gm' }),
       ];
       for (const r of results) {
         expect({ g, i: results.indexOf(r), ok: r.ok }).toEqual({ g, i: results.indexOf(r), ok: false });
         if (!r.ok) expect(r.error).toMatch(/[A-Za-z]{3}/);
       }
-      expect(freePowers(env.deps, s)).toEqual([]);
+      expect(await freePowers(env.deps, s)).toEqual([]);
     }
-    expect(renderInputForPhase(env.deps, 99999)).toBeNull();
-    expect(snapshot()).toBe(before);
+    expect(await renderInputForPhase(env.deps, 99999)).toBeNull();
+    expect(await snapshot()).toBe(before);
   });
 
-  it('a closed database gives an error sentence instead of an exception', () => {
+  it('a closed database gives an error sentence instead of an exception', async () => {
     env.opened.sqlite.close();
     const told: unknown[] = [];
-    const r = submitOrders(
+    const r = await submitOrders(
       { ...env.deps, onError: (e) => told.push(e) },
       { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' },
     );

@@ -19,9 +19,9 @@ import {
 import { games, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
 
-function warhammerGame(env: TestEnv, decisive: 'gm' | 'dice') {
+async function warhammerGame(env: TestEnv, decisive: 'gm' | 'dice') {
   ok(
-    createGame(env.deps, {
+    await createGame(env.deps, {
       channelId: CHANNEL,
       guildId: 'g',
       userId: GM,
@@ -31,17 +31,23 @@ function warhammerGame(env: TestEnv, decisive: 'gm' | 'dice') {
     }),
   );
   for (const power of ['Bretonnia', 'Empire', 'Wood Elves'])
-    ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
-  ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
-  ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }));
+    ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
   ok(
-    submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A altd - wast; A nuln H; F midd H' }),
+    await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }),
+  );
+  ok(
+    await submitOrders(env.deps, {
+      channelId: CHANNEL,
+      userId: userOf('Empire'),
+      text: 'A altd - wast; A nuln H; F midd H',
+    }),
   );
 }
 
 /** `/act action:declare choice:<battle>`. */
-const declareBattle = (deps: GameDeps, input: { channelId: string; userId: string; battle: string }) =>
-  runAction(deps, {
+const declareBattle = async (deps: GameDeps, input: { channelId: string; userId: string; battle: string }) =>
+  await runAction(deps, {
     channelId: input.channelId,
     userId: input.userId,
     by: 'player',
@@ -50,8 +56,11 @@ const declareBattle = (deps: GameDeps, input: { channelId: string; userId: strin
     detail: null,
   });
 /** `/gm act action:battle choice:<province> detail:<winner>`. */
-const reportBattle = (deps: GameDeps, input: { channelId: string; userId: string; province: string; winner: string }) =>
-  runAction(deps, {
+const reportBattle = async (
+  deps: GameDeps,
+  input: { channelId: string; userId: string; province: string; winner: string },
+) =>
+  await runAction(deps, {
     channelId: input.channelId,
     userId: input.userId,
     by: 'gm',
@@ -60,13 +69,13 @@ const reportBattle = (deps: GameDeps, input: { channelId: string; userId: string
     detail: input.winner,
   });
 
-function passDeadline(env: TestEnv) {
-  env.clock.t = env.deps.db.select().from(games).all()[0]!.deadlineMs! + 1;
-  return resolveDuePhases(env.deps);
+async function passDeadline(env: TestEnv) {
+  env.clock.t = (await env.deps.store.db.select().from(games))[0]!.deadlineMs! + 1;
+  return await resolveDuePhases(env.deps);
 }
 
-const resultsPost = (env: TestEnv) =>
-  outboxRows(env.deps)
+const resultsPost = async (env: TestEnv) =>
+  (await outboxRows(env.deps))
     .filter((r) => r.targetKind === 'channel' && r.kind !== 'status')
     .map((r) => (r.payload as { text: string }).text)
     .find((t) => t.startsWith('**Spring 2500 movement: results**'))!;
@@ -78,14 +87,14 @@ describe('issue 19 §4: the results post says who won and who lost a decisive ba
     expect(internalErrors).toEqual([]);
   });
 
-  it('gm mode: the winner moved in after winning the battle; the loser lost the battle (no "1 vs 1")', () => {
+  it('gm mode: the winner moved in after winning the battle; the loser lost the battle (no "1 vs 1")', async () => {
     env = makeEnv();
-    warhammerGame(env, 'gm');
-    passDeadline(env);
-    ok(declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), battle: 'move A cour' }));
-    ok(declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), battle: 'none' }));
-    ok(reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Bretonnia' }));
-    const results = env.deps.db.select().from(phases).all()[0]!.adjudication!.results;
+    await warhammerGame(env, 'gm');
+    await passDeadline(env);
+    ok(await declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), battle: 'move A cour' }));
+    ok(await declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), battle: 'none' }));
+    ok(await reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Bretonnia' }));
+    const results = (await env.deps.store.db.select().from(phases))[0]!.adjudication!.results;
     expect(results.find((r) => r.unit === 'A cour')).toMatchObject({
       result: 'success',
       reason: 'won the battle at The Wasteland and moved there',
@@ -94,22 +103,22 @@ describe('issue 19 §4: the results post says who won and who lost a decisive ba
       result: 'failure',
       reason: 'lost the battle at The Wasteland',
     });
-    const post = resultsPost(env);
+    const post = await resultsPost(env);
     expect(post).toContain('lost the battle at The Wasteland');
     expect(post).not.toMatch(/1 vs 1/);
   });
 
-  it('dice mode: whichever side the dice favour, the other is told it lost the battle', () => {
+  it('dice mode: whichever side the dice favour, the other is told it lost the battle', async () => {
     env = makeEnv();
-    warhammerGame(env, 'dice');
-    passDeadline(env);
-    ok(declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), battle: 'move A altd' }));
-    passDeadline(env);
-    const results = env.deps.db.select().from(phases).all()[0]!.adjudication!.results;
+    await warhammerGame(env, 'dice');
+    await passDeadline(env);
+    ok(await declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), battle: 'move A altd' }));
+    await passDeadline(env);
+    const results = (await env.deps.store.db.select().from(phases))[0]!.adjudication!.results;
     const moves = ['A cour', 'A altd'].map((unit) => results.find((r) => r.unit === unit)!);
     expect(moves.map((r) => r.result).sort()).toEqual(['failure', 'success']);
     expect(moves.find((r) => r.result === 'failure')!.reason).toBe('lost the battle at The Wasteland');
     expect(moves.find((r) => r.result === 'success')!.reason).toBe('won the battle at The Wasteland and moved there');
-    expect(resultsPost(env)).not.toMatch(/1 vs 1/);
+    expect(await resultsPost(env)).not.toMatch(/1 vs 1/);
   });
 });

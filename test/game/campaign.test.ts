@@ -110,9 +110,9 @@ describe('a Warhammer game with campaign options', () => {
   let env: TestEnv | undefined;
   afterEach(() => env?.close());
 
-  it('stores them, starts on the configured variant with the absent powers, and ranks at the end', () => {
+  it('stores them, starts on the configured variant with the absent powers, and ranks at the end', async () => {
     env = makeEnv();
-    const bad = createGame(env.deps, {
+    const bad = await createGame(env.deps, {
       channelId: CHANNEL,
       guildId: 'g',
       userId: GM,
@@ -122,7 +122,7 @@ describe('a Warhammer game with campaign options', () => {
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error).toContain('"nope"');
     const created = ok(
-      createGame(env.deps, {
+      await createGame(env.deps, {
         channelId: CHANNEL,
         guildId: 'g',
         userId: GM,
@@ -137,15 +137,15 @@ describe('a Warhammer game with campaign options', () => {
       decisiveBattles: 'gm',
     });
     for (const power of ['Bretonnia', 'Empire'])
-      ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
-    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
-    const phase = env.deps.db.select().from(phases).all()[0]!;
+      ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+    ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    const phase = (await env.deps.store.db.select().from(phases))[0]!;
     const state = phase.position.variantState as { absent: string[]; hillArmies: string[] };
     expect(state.absent).toContain('Chaos');
     expect(state.absent).not.toContain('Empire');
     expect(state.hillArmies).toEqual(['pale']);
-    const row = env.deps.db.select().from(games).all()[0]!;
-    const text = endLinesText(env.deps.db as never, row, 0);
+    const row = (await env.deps.store.db.select().from(games))[0]!;
+    const text = await env.deps.store.transaction((tx) => endLinesText(tx, row, 0));
     expect(text).toContain('**Final ranking**');
     expect(text.split('\n')[2]).toMatch(/^1\. \w.*: \d+ centres?$/);
   });

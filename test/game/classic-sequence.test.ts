@@ -39,41 +39,42 @@ afterEach(() => {
   expect(internalErrors).toEqual([]);
 });
 
-const order = (power: string, text: string) => {
-  const r = ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text }));
+const order = async (power: string, text: string) => {
+  const r = ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text }));
   expect(r.rejected).toEqual([]);
   return r;
 };
-const phaseCode = () => ok(gameStatus(env.deps, CHANNEL)).status.phase!.code;
-const units = () => ok(gameStatus(env.deps, CHANNEL)).status;
+const phaseCode = async () => ok(await gameStatus(env.deps, CHANNEL)).status.phase!.code;
+const units = async () => ok(await gameStatus(env.deps, CHANNEL)).status;
 
 describe('Classic 1901 through the use-cases', () => {
-  it('spring, fall with a dislodgement, retreat, winter builds', () => {
-    startedGame(env.deps);
+  it('spring, fall with a dislodgement, retreat, winter builds', async () => {
+    await startedGame(env.deps);
 
     // Spring 1901: resolved the moment all seven are ready.
-    order('France', 'A par - pic; F bre - mao; A mar H');
-    order('Germany', 'A mun - bur; F kie - den; A ber H');
-    for (const p of CLASSIC_POWERS.slice(0, -1)) ok(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf(p) }));
-    const spring = ok(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('Turkey') }));
+    await order('France', 'A par - pic; F bre - mao; A mar H');
+    await order('Germany', 'A mun - bur; F kie - den; A ber H');
+    for (const p of CLASSIC_POWERS.slice(0, -1))
+      ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf(p) }));
+    const spring = ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('Turkey') }));
     expect(spring.resolved.map((p) => p.code)).toEqual(['S1901M']);
-    expect(phaseCode()).toBe('F1901M');
+    expect(await phaseCode()).toBe('F1901M');
 
     // Fall 1901: France dislodges the German army in Burgundy; resolved by the deadline.
-    order('France', 'A pic - bur; A mar S A pic - bur; F mao - por');
-    order('Germany', 'A bur H; F den H');
+    await order('France', 'A pic - bur; A mar S A pic - bur; F mao - por');
+    await order('Germany', 'A bur H; F den H');
     // Secret until adjudicated: nothing queued for the channel mentions the fall orders.
-    const channelText = () =>
-      outboxRows(env.deps)
+    const channelText = async () =>
+      (await outboxRows(env.deps))
         .filter((r) => r.targetKind === 'channel')
         .map((r) => JSON.stringify(r.payload))
         .join('\n');
-    expect(channelText()).not.toMatch(/pic - bur|mao - por|F den H/);
+    expect(await channelText()).not.toMatch(/pic - bur|mao - por|F den H/);
     env.clock.advance(24 * HOUR);
-    expect(resolveDuePhases(env.deps).resolved).toBe(1);
-    expect(channelText()).toMatch(/pic - bur/);
-    expect(phaseCode()).toBe('F1901R');
-    const fall = ok(history(env.deps, { channelId: CHANNEL, phase: 'F1901M' })).detail!;
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(1);
+    expect(await channelText()).toMatch(/pic - bur/);
+    expect(await phaseCode()).toBe('F1901R');
+    const fall = ok(await history(env.deps, { channelId: CHANNEL, phase: 'F1901M' })).detail!;
     expect(fall.text).toMatch(/Dislodged/);
     expect(fall.text).toMatch(
       /Germany A bur \(Burgundy\) was dislodged; it may retreat to ([A-Z][\w ]+ \([a-z]{3}\)(, | or )?)+, or disband\./,
@@ -81,63 +82,67 @@ describe('Classic 1901 through the use-cases', () => {
     // Missed orders stand out: their own mark and a count per power (players' issue §4).
     expect(fall.text).toMatch(/__\w+__ · ⏰ \d+ missed/);
     expect(fall.text).not.toMatch(/✅ `[^`]+` \(no order\)/);
-    const whyBur = ok(why(env.deps, { channelId: CHANNEL, province: 'Burgundy' }));
+    const whyBur = ok(await why(env.deps, { channelId: CHANNEL, province: 'Burgundy' }));
     expect(whyBur.results[0].order).toBe('A bur H');
     expect(whyBur.results.map((r) => r.order)).toEqual(expect.arrayContaining(['A pic - bur', 'A mar S A pic - bur']));
     expect(whyBur.text).toMatch(/dislodged/);
-    expect(err(why(env.deps, { channelId: CHANNEL, province: 'Atlantis' }))).toMatch(/not a province/);
+    expect(err(await why(env.deps, { channelId: CHANNEL, province: 'Atlantis' }))).toMatch(/not a province/);
 
     // Only Germany has something to decide in the retreat phase.
-    const status = units();
+    const status = await units();
     expect(status.powers.filter((p) => p.toAct).map((p) => p.power)).toEqual(['Germany']);
-    const francePending = ok(myOrders(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    const francePending = ok(await myOrders(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
     expect(francePending.unordered).toEqual([]);
-    const rejected = ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A bur - par' }));
+    const rejected = ok(
+      await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A bur - par' }),
+    );
     expect(rejected.stored).toEqual([]);
-    order('Germany', 'A bur R mun');
-    const retreat = ok(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
+    await order('Germany', 'A bur R mun');
+    const retreat = ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
     expect(retreat.resolved.map((p) => p.code)).toEqual(['F1901R']);
-    expect(phaseCode()).toBe('W1901A');
-    const afterRetreat = ok(history(env.deps, { channelId: CHANNEL, phase: 'F1901R' })).detail!.text;
-    expect(ok(history(env.deps, { channelId: CHANNEL, phase: 'fall 1901' })).detail!.phase.code).toBe('F1901M');
+    expect(await phaseCode()).toBe('W1901A');
+    const afterRetreat = ok(await history(env.deps, { channelId: CHANNEL, phase: 'F1901R' })).detail!.text;
+    expect(ok(await history(env.deps, { channelId: CHANNEL, phase: 'fall 1901' })).detail!.phase.code).toBe('F1901M');
     expect(afterRetreat).toMatch(/Portugal \(por\): neutral → France/);
     expect(afterRetreat).toMatch(/Denmark \(den\): neutral → Germany/);
 
     // Winter 1901: France and Germany each have one build.
-    const mine = ok(myOrders(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    const mine = ok(await myOrders(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
     expect(mine.adjustment).toMatchObject({ builds: 1, disbands: 0 });
     expect(mine.adjustment!.buildSites.sort()).toEqual(['bre', 'par']);
     const tooMany = ok(
-      submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par B; F bre B' }),
+      await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par B; F bre B' }),
     );
     expect(tooMany.stored.map((o) => o.text)).toEqual(['A par B']);
     expect(tooMany.rejected[0].error).toMatch(/only 1 build/);
-    const badSite = ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A mun B' }));
+    const badSite = ok(
+      await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A mun B' }),
+    );
     expect(badSite.stored).toEqual([]);
-    order('Germany', 'F kie B');
-    const winter = ok(gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
+    await order('Germany', 'F kie B');
+    const winter = ok(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
     expect(winter.resolved.map((p) => p.code)).toEqual(['W1901A']);
-    expect(phaseCode()).toBe('S1902M');
+    expect(await phaseCode()).toBe('S1902M');
 
-    const final = ok(gameStatus(env.deps, CHANNEL)).status;
+    const final = ok(await gameStatus(env.deps, CHANNEL)).status;
     const count = (p: string) => final.powers.find((x) => x.power === p)!;
     expect(count('France')).toMatchObject({ supplyCenters: 4, units: 4 });
     expect(count('Germany')).toMatchObject({ supplyCenters: 4, units: 4 });
 
     // Four results posts in order, each naming its resolved phase; the map inputs carry the orders.
-    const posts = outboxRows(env.deps).filter((r) => r.kind === 'phase_results');
+    const posts = (await outboxRows(env.deps)).filter((r) => r.kind === 'phase_results');
     expect(posts.map((r) => (r.payload as { text: string }).text.split('\n')[0])).toEqual([
       '**Spring 1901 movement: results**',
       '**Fall 1901 movement: results**',
       '**Fall 1901 retreat: results**',
       '**Winter 1901 adjustment: results**',
     ]);
-    const input = renderInputForPhase(env.deps, (posts[1].payload as { phaseId: number }).phaseId, {
+    const input = (await renderInputForPhase(env.deps, (posts[1].payload as { phaseId: number }).phaseId, {
       withOrders: true,
-    })!;
+    }))!;
     expect(input.orders!.some((o) => o.power === 'France')).toBe(true);
     expect(input.adjudication!.dislodged).toHaveLength(1);
-    expect(ok(history(env.deps, { channelId: CHANNEL })).phases.map((p) => p.code)).toEqual([
+    expect(ok(await history(env.deps, { channelId: CHANNEL })).phases.map((p) => p.code)).toEqual([
       'S1901M',
       'F1901M',
       'F1901R',

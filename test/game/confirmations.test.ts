@@ -19,11 +19,11 @@ import { CHANNEL, internalErrors, makeEnv, ok, outboxRows, startedGame, userOf, 
 
 let env: TestEnv;
 let gameId: number;
-beforeEach(() => {
+beforeEach(async () => {
   internalErrors.length = 0;
   env = makeEnv();
   env.deps.limits = { confirmationQuietMs: 15_000 };
-  gameId = startedGame(env.deps, ['France', 'Germany']).game.id;
+  gameId = (await startedGame(env.deps, ['France', 'Germany'])).game.id;
 });
 afterEach(() => {
   env.close();
@@ -31,13 +31,13 @@ afterEach(() => {
 });
 
 const france = { channelId: CHANNEL, userId: userOf('France') };
-const confirmations = () => outboxRows(env.deps).filter((r) => r.dedupeKey.startsWith('confirm:'));
-const results = () => outboxRows(env.deps).filter((r) => r.kind === 'phase_results');
+const confirmations = async () => (await outboxRows(env.deps)).filter((r) => r.dedupeKey.startsWith('confirm:'));
+const results = async () => (await outboxRows(env.deps)).filter((r) => r.kind === 'phase_results');
 
 /** Delivers what is due, recording the order in which rows were sent; `hold` keeps a row's send pending. */
 async function deliver(sent: string[], hold?: (row: DeliveryRow) => Promise<void> | undefined) {
   return deliverOutbox({
-    db: env.deps.db,
+    store: env.deps.store,
     now: env.deps.now,
     baseDelayMs: 1000,
     send: async (row) => {
@@ -51,10 +51,14 @@ describe('order confirmations and the results post', () => {
   it('a confirmation still waiting for its quiet period when the phase resolves is dropped; the results go out', async () => {
     const sent: string[] = [];
     await deliver(sent); // the start post, DMs and status
-    ok(submitOrders(env.deps, { ...france, text: 'A par - bur' }));
-    expect(confirmations()).toHaveLength(1);
-    ok(resolvePhase(env.deps, { gameId, reason: 'gm' }));
-    expect(confirmations()[0]).toMatchObject({ sentAt: null, failedAt: env.clock.t, lastError: CONFIRMATION_DROPPED });
+    ok(await submitOrders(env.deps, { ...france, text: 'A par - bur' }));
+    expect(await confirmations()).toHaveLength(1);
+    ok(await resolvePhase(env.deps, { gameId, reason: 'gm' }));
+    expect((await confirmations())[0]).toMatchObject({
+      sentAt: null,
+      failedAt: env.clock.t,
+      lastError: CONFIRMATION_DROPPED,
+    });
     env.clock.advance(60_000); // the quiet period would be over
     sent.length = 0;
     await deliver(sent);
@@ -66,23 +70,27 @@ describe('order confirmations and the results post', () => {
     env.deps.limits = { confirmationQuietMs: 0 };
     const sent: string[] = [];
     await deliver(sent);
-    ok(submitOrders(env.deps, { ...france, text: 'A par - bur' }));
+    ok(await submitOrders(env.deps, { ...france, text: 'A par - bur' }));
     let release!: () => void;
     const inFlight = new Promise<void>((r) => (release = r));
     let resolvedWhileSending!: Promise<void>;
-    const pass = deliver(sent, (row) => {
+    const pass = deliver(sent, async (row) => {
       if (!row.dedupeKey.startsWith('confirm:')) return undefined;
       // The phase resolves while the DM is on its way; a second deliverer must not post the results meanwhile.
-      ok(resolvePhase(env.deps, { gameId, reason: 'gm' }));
+      ok(await resolvePhase(env.deps, { gameId, reason: 'gm' }));
+      const sentBefore = sent.length;
       resolvedWhileSending = deliverOutbox({
-        db: env.deps.db,
+        store: env.deps.store,
         now: env.deps.now,
         send: async (r) => void sent.push(r.kind === 'dm' ? `dm:${r.dedupeKey.split(':')[0]}` : r.kind),
-      }).then((stats) => {
-        expect(results()[0]!.sentAt).toBeNull();
-        expect(stats.sent).toBeGreaterThan(0); // other targets (the status, the phase DMs) are not held up
-        release();
-      });
+      })
+        .then(async () => {
+          expect((await results())[0]!.sentAt).toBeNull();
+          // Other targets (the status, the phase DMs) are not held up: sent meanwhile, by this deliverer or the first.
+          expect(sent.length).toBeGreaterThan(sentBefore);
+          expect(sent).not.toContain('phase_results');
+        })
+        .finally(release);
       return inFlight;
     });
     await pass;
@@ -90,46 +98,49 @@ describe('order confirmations and the results post', () => {
     await deliver(sent);
     expect(sent.indexOf('dm:confirm')).toBeGreaterThanOrEqual(0);
     expect(sent.indexOf('phase_results')).toBeGreaterThan(sent.indexOf('dm:confirm'));
-    expect(confirmations()[0]!.sentAt).not.toBeNull();
+    expect((await confirmations())[0]!.sentAt).not.toBeNull();
   });
 
   it('a confirmation that failed an attempt before the phase resolved is not retried after the results', async () => {
     env.deps.limits = { confirmationQuietMs: 0 };
     await deliver([]);
-    ok(submitOrders(env.deps, { ...france, text: 'A par - bur' }));
+    ok(await submitOrders(env.deps, { ...france, text: 'A par - bur' }));
     const sent: string[] = [];
     const failing = () =>
-      deliver(sent, (row) => {
+      deliver(sent, async (row) => {
         if (!row.dedupeKey.startsWith('confirm:')) return undefined;
         // The phase resolves while the attempt is failing (a DM 500): the row is put back for a retry.
-        ok(resolvePhase(env.deps, { gameId, reason: 'gm' }));
+        ok(await resolvePhase(env.deps, { gameId, reason: 'gm' }));
         return Promise.reject(new Error('500 Internal Server Error'));
       });
     expect(await failing()).toMatchObject({ retried: 1 });
-    expect(confirmations()[0]).toMatchObject({ sentAt: null, failedAt: null, attempts: 1 });
+    expect((await confirmations())[0]).toMatchObject({ sentAt: null, failedAt: null, attempts: 1 });
     expect(sent).toContain('phase_results'); // the failed attempt no longer holds the results back
     env.clock.advance(60_000);
     expect(await deliver(sent)).toMatchObject({ skipped: 1 });
     expect(sent).not.toContain('dm:confirm');
-    expect(confirmations()[0]).toMatchObject({ sentAt: null, lastError: CONFIRMATION_DROPPED });
+    expect((await confirmations())[0]).toMatchObject({ sentAt: null, lastError: CONFIRMATION_DROPPED });
   });
 
   it('after a crash: a confirmation claimed by the dead process when the phase resolved is dropped, never sent after the results', async () => {
     env.deps.limits = { confirmationQuietMs: 0 };
     await deliver([]);
-    ok(submitOrders(env.deps, { ...france, text: 'A par - bur' }));
+    ok(await submitOrders(env.deps, { ...france, text: 'A par - bur' }));
     // A process claimed the confirmation, resolved the phase, and was killed before either was sent.
     const alive = new Set<string>();
     const clock = { wallNow: () => 1_000_000, isAlive: (d: { id: string }) => alive.has(d.id) };
-    const dead = registerDeliverer(env.deps.db, clock);
-    env.deps.db.update(outbox).set({ claimedBy: dead.id }).where(eq(outbox.id, confirmations()[0]!.id)).run();
-    ok(resolvePhase(env.deps, { gameId, reason: 'deadline' }));
-    expect(confirmations()[0]).toMatchObject({ claimedBy: dead.id, failedAt: null }); // in flight: not dropped there
-    const restarted = registerDeliverer(env.deps.db, clock); // frees the dead process's claim
+    const dead = await registerDeliverer(env.deps.store, clock);
+    await env.deps.store.db
+      .update(outbox)
+      .set({ claimedBy: dead.id })
+      .where(eq(outbox.id, (await confirmations())[0]!.id));
+    ok(await resolvePhase(env.deps, { gameId, reason: 'deadline' }));
+    expect((await confirmations())[0]).toMatchObject({ claimedBy: dead.id, failedAt: null }); // in flight: not dropped there
+    const restarted = await registerDeliverer(env.deps.store, clock); // frees the dead process's claim
     alive.add(restarted.id);
     const sent: string[] = [];
     await deliverOutbox({
-      db: env.deps.db,
+      store: env.deps.store,
       now: env.deps.now,
       deliverer: restarted,
       ...clock,
@@ -137,20 +148,20 @@ describe('order confirmations and the results post', () => {
     });
     expect(sent).toContain('phase_results');
     expect(sent).not.toContain('dm:confirm');
-    expect(confirmations()[0]).toMatchObject({ sentAt: null, lastError: CONFIRMATION_DROPPED });
+    expect((await confirmations())[0]).toMatchObject({ sentAt: null, lastError: CONFIRMATION_DROPPED });
   });
 
   it('a rollback reopens the phase: a new confirmation for it is sent, and dropped again only by its next results', async () => {
     env.deps.limits = { confirmationQuietMs: 0 };
     await deliver([]);
-    ok(resolvePhase(env.deps, { gameId, reason: 'gm' }));
+    ok(await resolvePhase(env.deps, { gameId, reason: 'gm' }));
     await deliver([]);
     const { gmRollback } = await import('../../src/game/index.js');
-    ok(gmRollback(env.deps, { channelId: CHANNEL, userId: 'user-gm' }));
-    ok(submitOrders(env.deps, { ...france, text: 'A par - pic' }));
+    ok(await gmRollback(env.deps, { channelId: CHANNEL, userId: 'user-gm' }));
+    ok(await submitOrders(env.deps, { ...france, text: 'A par - pic' }));
     const sent: string[] = [];
     await deliver(sent);
     expect(sent).toContain('dm:confirm');
-    expect(confirmations().at(-1)!.sentAt).not.toBeNull();
+    expect((await confirmations()).at(-1)!.sentAt).not.toBeNull();
   });
 });

@@ -15,9 +15,9 @@ function recording() {
 }
 
 describe('game events', () => {
-  it('created, started, each phase resolved (with reason and time), finished', () => {
+  it('created, started, each phase resolved (with reason and time), finished', async () => {
     const env = recording();
-    const game = startedGame(env.deps, ['France', 'Germany']);
+    const game = await startedGame(env.deps, ['France', 'Germany']);
     expect(env.events.map((e) => e.kind)).toEqual(['game_created', 'game_started']);
     expect(env.events[0]).toMatchObject({
       gameId: game.game.id,
@@ -26,9 +26,9 @@ describe('game events', () => {
       channelId: CHANNEL,
     });
     expect(env.events[1]).toMatchObject({ gameId: game.game.id, players: 2 });
-    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
     env.events.length = 0;
-    ok(resolvePhase(env.deps, { gameId: game.game.id, reason: 'gm' }));
+    ok(await resolvePhase(env.deps, { gameId: game.game.id, reason: 'gm' }));
     expect(env.events).toHaveLength(1);
     expect(env.events[0]).toMatchObject({
       kind: 'phase_resolved',
@@ -39,20 +39,22 @@ describe('game events', () => {
     expect((env.events[0] as { ms: number }).ms).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(env.events)).not.toMatch(/bur/);
     env.events.length = 0;
-    ok(concede(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), to: 'France' }));
+    ok(await concede(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), to: 'France' }));
     expect(env.events.filter((e) => e.kind === 'game_finished')).toEqual([
       { kind: 'game_finished', gameId: game.game.id, end: 'concession: France' },
     ]);
     env.close();
   });
 
-  it('says nothing about a change that was refused and rolled back', () => {
+  it('says nothing about a change that was refused and rolled back', async () => {
     const env = recording();
-    ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' }));
+    ok(await createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' }));
     env.events.length = 0;
-    expect(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' }).ok).toBe(false);
-    expect(startGame(env.deps, { channelId: CHANNEL, userId: GM }).ok).toBe(false); // nobody joined
-    ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf('France'), power: 'France' }));
+    expect(
+      (await createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' })).ok,
+    ).toBe(false);
+    expect((await startGame(env.deps, { channelId: CHANNEL, userId: GM })).ok).toBe(false); // nobody joined
+    ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf('France'), power: 'France' }));
     expect(env.events).toEqual([]);
     env.close();
   });

@@ -3,6 +3,7 @@
  * import"): a Warhammer phase decided by a reported decisive battle carries that battle in its case, so the CLI's
  * `adjudicate` gives the game's results (without it, the provisional bounce); the phase under way is not in the file.
  */
+import { first } from '../../src/store/store.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
 import { gameFileInTurns } from '../../src/game/game-file.js';
@@ -33,7 +34,7 @@ describe('the game file (`/history export`) in the game layer', () => {
     env = makeEnv();
     const { deps } = env;
     ok(
-      createGame(deps, {
+      await createGame(deps, {
         channelId: CHANNEL,
         guildId: 'g',
         userId: GM,
@@ -42,22 +43,28 @@ describe('the game file (`/history export`) in the game layer', () => {
         options: { decisiveBattles: 'gm' },
       }),
     );
-    for (const power of SEATED) ok(joinGame(deps, { channelId: CHANNEL, userId: userOf(power), power }));
-    ok(startGame(deps, { channelId: CHANNEL, userId: GM }));
+    for (const power of SEATED) ok(await joinGame(deps, { channelId: CHANNEL, userId: userOf(power), power }));
+    ok(await startGame(deps, { channelId: CHANNEL, userId: GM }));
     // Spring 2500: A cour and A altd bounce in the Wasteland; Bretonnia declares a decisive move and wins it.
-    ok(submitOrders(deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }));
-    ok(submitOrders(deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'A altd - wast; A nuln H; F midd H' }));
-    env.clock.t = deps.db.select().from(games).get()!.deadlineMs! + 1;
-    resolveDuePhases(deps);
-    const act = (userId: string, by: 'player' | 'gm', action: string, choice: string, detail: string | null) =>
-      ok(runAction(deps, { channelId: CHANNEL, userId, by, action, choice, detail }));
-    act(userOf('Bretonnia'), 'player', 'declare', 'move A cour', null);
-    act(userOf('Empire'), 'player', 'declare', 'none', null);
-    act(GM, 'gm', 'battle', 'wast', 'Bretonnia');
-    const [spring] = deps.db.select().from(phases).all();
+    ok(await submitOrders(deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }));
+    ok(
+      await submitOrders(deps, {
+        channelId: CHANNEL,
+        userId: userOf('Empire'),
+        text: 'A altd - wast; A nuln H; F midd H',
+      }),
+    );
+    env.clock.t = first(await deps.store.db.select().from(games).limit(1))!.deadlineMs! + 1;
+    await resolveDuePhases(deps);
+    const act = async (userId: string, by: 'player' | 'gm', action: string, choice: string, detail: string | null) =>
+      ok(await runAction(deps, { channelId: CHANNEL, userId, by, action, choice, detail }));
+    await act(userOf('Bretonnia'), 'player', 'declare', 'move A cour', null);
+    await act(userOf('Empire'), 'player', 'declare', 'none', null);
+    await act(GM, 'gm', 'battle', 'wast', 'Bretonnia');
+    const [spring] = await deps.store.db.select().from(phases);
     expect(spring!.resolvedAt).not.toBeNull();
     // Fall 2500 is under way with an order stored: it is not in the file.
-    ok(submitOrders(deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A wast - badl' }));
+    ok(await submitOrders(deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A wast - badl' }));
 
     const { file } = ok(await gameFileInTurns(deps, CHANNEL, loopTurns()));
     expect(file.name).toBe(`game-${spring!.gameId}-warhammer.json`);
@@ -83,19 +90,20 @@ describe('the game file (`/history export`) in the game layer', () => {
 
   it('is refused, never half made, when a rollback comes between its pieces', async () => {
     env = makeEnv();
-    startedGame(env.deps);
+    await startedGame(env.deps);
     const gm = { channelId: CHANNEL, userId: GM };
-    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
-    ok(gmAdvance(env.deps, gm));
-    ok(gmAdvance(env.deps, gm));
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
+    ok(await gmAdvance(env.deps, gm));
+    ok(await gmAdvance(env.deps, gm));
     let pieces = 0;
     const turn = loopTurns();
     // The game master rolls Fall 1901 back after the file listed it, before the phases are read.
-    const rolledBack = <T>(piece: () => T) =>
-      turn(() => {
-        if (++pieces === 2) ok(gmRollback(env.deps, gm));
+    // The piece's result (a promise for an async piece) is what the turn resolves to, as with `turn(piece)`.
+    const rolledBack = <T>(piece: () => T): Promise<T> =>
+      turn(async () => {
+        if (++pieces === 2) ok(await gmRollback(env.deps, gm));
         return piece();
-      });
+      }) as Promise<T>;
     expect(err(await gameFileInTurns(env.deps, CHANNEL, rolledBack))).toMatch(/The game changed while its file/);
     // Asked again, it holds the phases played now.
     expect(ok(await gameFileInTurns(env.deps, CHANNEL, loopTurns())).file.phases).toBe(1);

@@ -1,3 +1,4 @@
+import { first } from '../../src/store/store.js';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -32,10 +33,10 @@ import {
 } from './helpers.js';
 
 let env: TestEnv;
-beforeEach(() => {
+beforeEach(async () => {
   internalErrors.length = 0;
   env = makeEnv();
-  startedGame(env.deps);
+  await startedGame(env.deps);
 });
 afterEach(() => {
   env.close();
@@ -43,170 +44,168 @@ afterEach(() => {
 });
 
 const gm = { channelId: CHANNEL, userId: GM };
-const status = () => ok(gameStatus(env.deps, CHANNEL)).status;
+const status = async () => ok(await gameStatus(env.deps, CHANNEL)).status;
 
 describe('game-master commands', () => {
-  it('are refused to anyone but the game master', () => {
+  it('are refused to anyone but the game master', async () => {
     const player = { channelId: CHANNEL, userId: userOf('France') };
-    expect(err(gmAdvance(env.deps, player))).toMatch(/Only the game master/);
-    expect(err(gmPause(env.deps, player))).toMatch(/Only the game master/);
-    expect(err(gmRollback(env.deps, player))).toMatch(/Only the game master/);
-    expect(err(gmExtend(env.deps, { ...player, duration: '1h' }))).toMatch(/Only the game master/);
-    expect(err(gmReplace(env.deps, { ...player, power: 'France', newUserId: 'x' }))).toMatch(/Only the game master/);
+    expect(err(await gmAdvance(env.deps, player))).toMatch(/Only the game master/);
+    expect(err(await gmPause(env.deps, player))).toMatch(/Only the game master/);
+    expect(err(await gmRollback(env.deps, player))).toMatch(/Only the game master/);
+    expect(err(await gmExtend(env.deps, { ...player, duration: '1h' }))).toMatch(/Only the game master/);
+    expect(err(await gmReplace(env.deps, { ...player, power: 'France', newUserId: 'x' }))).toMatch(
+      /Only the game master/,
+    );
   });
 
-  it('extend moves the deadline; malformed durations are refused', () => {
-    expect(ok(gmExtend(env.deps, { ...gm, duration: '2h' })).deadline).toBe(T0 + 26 * HOUR);
-    expect(err(gmExtend(env.deps, { ...gm, duration: 'later' }))).toMatch(/not a duration/);
-    expect(status().game.deadline).toBe(T0 + 26 * HOUR);
+  it('extend moves the deadline; malformed durations are refused', async () => {
+    expect(ok(await gmExtend(env.deps, { ...gm, duration: '2h' })).deadline).toBe(T0 + 26 * HOUR);
+    expect(err(await gmExtend(env.deps, { ...gm, duration: 'later' }))).toMatch(/not a duration/);
+    expect((await status()).game.deadline).toBe(T0 + 26 * HOUR);
     env.clock.advance(25 * HOUR);
-    expect(resolveDuePhases(env.deps).resolved).toBe(0);
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(0);
   });
 
-  it('pause stops the clock and resume restores the time left', () => {
+  it('pause stops the clock and resume restores the time left', async () => {
     env.clock.advance(20 * HOUR);
-    expect(ok(gmPause(env.deps, gm)).remaining).toBe(4 * HOUR);
+    expect(ok(await gmPause(env.deps, gm)).remaining).toBe(4 * HOUR);
     // orders may still be written, but nothing resolves while paused
-    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' }));
-    expect(err(toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') }))).toMatch(/paused/);
-    expect(err(gmAdvance(env.deps, gm))).toMatch(/paused/);
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' }));
+    expect(err(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') }))).toMatch(/paused/);
+    expect(err(await gmAdvance(env.deps, gm))).toMatch(/paused/);
     env.clock.advance(100 * HOUR);
-    expect(resolveDuePhases(env.deps).resolved).toBe(0);
-    expect(ok(gmExtend(env.deps, { ...gm, duration: '1h' })).remaining).toBe(5 * HOUR);
-    expect(ok(gmResume(env.deps, gm)).deadline).toBe(env.clock.t + 5 * HOUR);
-    expect(err(gmResume(env.deps, gm))).toMatch(/not paused/);
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(0);
+    expect(ok(await gmExtend(env.deps, { ...gm, duration: '1h' })).remaining).toBe(5 * HOUR);
+    expect(ok(await gmResume(env.deps, gm)).deadline).toBe(env.clock.t + 5 * HOUR);
+    expect(err(await gmResume(env.deps, gm))).toMatch(/not paused/);
   });
 
-  it('advance resolves now', () => {
-    const r = ok(gmAdvance(env.deps, gm));
+  it('advance resolves now', async () => {
+    const r = ok(await gmAdvance(env.deps, gm));
     expect(r.resolved.map((p) => p.code)).toEqual(['S1901M']);
-    expect(status().phase!.code).toBe('F1901M');
+    expect((await status()).phase!.code).toBe('F1901M');
   });
 
-  it('rollback returns to the start of the previous phase, keeping its orders and cancelling unsent messages about it', () => {
-    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
-    ok(gmAdvance(env.deps, gm));
-    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A bur - mun' }));
-    expect(env.deps.db.select().from(phases).all()).toHaveLength(2);
+  it('rollback returns to the start of the previous phase, keeping its orders and cancelling unsent messages about it', async () => {
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
+    ok(await gmAdvance(env.deps, gm));
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A bur - mun' }));
+    expect(await env.deps.store.db.select().from(phases)).toHaveLength(2);
     env.clock.advance(HOUR);
-    const r = ok(gmRollback(env.deps, gm));
+    const r = ok(await gmRollback(env.deps, gm));
     expect(r.phase.code).toBe('S1901M');
     expect(r.game.deadline).toBe(env.clock.t + 24 * HOUR);
-    const rows = env.deps.db.select().from(phases).all();
+    const rows = await env.deps.store.db.select().from(phases);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ resolvedAt: null, adjudication: null });
-    const mine = ok(myOrders(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    const mine = ok(await myOrders(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
     expect(mine.orders.map((o) => o.text)).toEqual(['A par - bur']);
-    const cancelled = outboxRows(env.deps).filter((o) => o.lastError === 'cancelled by a game-master rollback');
+    const cancelled = (await outboxRows(env.deps)).filter((o) => o.lastError === 'cancelled by a game-master rollback');
     expect(cancelled.map((o) => o.kind)).toContain('phase_results');
     expect(
-      outboxRows(env.deps).some(
+      (await outboxRows(env.deps)).some(
         (o) => o.kind === 'notice' && JSON.stringify(o.payload).includes('rolled the game back'),
       ),
     ).toBe(true);
     // the phase can be resolved again
-    expect(ok(gmAdvance(env.deps, gm)).resolved.map((p) => p.code)).toEqual(['S1901M']);
-    expect(err(gmRollback(env.deps, { channelId: 'other', userId: GM }))).toMatch(/no game/);
+    expect(ok(await gmAdvance(env.deps, gm)).resolved.map((p) => p.code)).toEqual(['S1901M']);
+    expect(err(await gmRollback(env.deps, { channelId: 'other', userId: GM }))).toMatch(/no game/);
   });
 
-  it('rollback and cancel finish a results post the channel already has the first parts of (issue 23 §4)', () => {
-    ok(gmAdvance(env.deps, gm));
-    const results = outboxRows(env.deps).find((o) => o.kind === 'phase_results')!;
+  it('rollback and cancel finish a results post the channel already has the first parts of (issue 23 §4)', async () => {
+    ok(await gmAdvance(env.deps, gm));
+    const results = (await outboxRows(env.deps)).find((o) => o.kind === 'phase_results')!;
     // Two parts of it are in the channel; the rest is still to send.
-    env.deps.db.update(outbox).set({ partsSent: 2 }).where(eq(outbox.id, results.id)).run();
-    ok(gmRollback(env.deps, gm));
-    expect(outboxRows(env.deps).find((o) => o.id === results.id)).toMatchObject({ failedAt: null, sentAt: null });
+    await env.deps.store.db.update(outbox).set({ partsSent: 2 }).where(eq(outbox.id, results.id));
+    ok(await gmRollback(env.deps, gm));
+    expect((await outboxRows(env.deps)).find((o) => o.id === results.id)).toMatchObject({
+      failedAt: null,
+      sentAt: null,
+    });
     // The same row without a part sent would have been cancelled.
-    ok(gmAdvance(env.deps, gm));
-    const again = outboxRows(env.deps).filter((o) => o.kind === 'phase_results' && o.id !== results.id);
+    ok(await gmAdvance(env.deps, gm));
+    const again = (await outboxRows(env.deps)).filter((o) => o.kind === 'phase_results' && o.id !== results.id);
     expect(again).toHaveLength(1);
-    ok(gmRollback(env.deps, gm));
-    expect(outboxRows(env.deps).find((o) => o.id === again[0]!.id)!.lastError).toBe(
+    ok(await gmRollback(env.deps, gm));
+    expect((await outboxRows(env.deps)).find((o) => o.id === again[0]!.id)!.lastError).toBe(
       'cancelled by a game-master rollback',
     );
     // Cancelling the game drops unsent notices, but not one the channel has the first part of.
-    const notices = outboxRows(env.deps).filter((o) => o.kind === 'notice' && o.sentAt === null && o.failedAt === null);
+    const notices = (await outboxRows(env.deps)).filter(
+      (o) => o.kind === 'notice' && o.sentAt === null && o.failedAt === null,
+    );
     expect(notices.length).toBeGreaterThanOrEqual(2);
-    env.deps.db.update(outbox).set({ partsSent: 1 }).where(eq(outbox.id, notices[0]!.id)).run();
-    ok(gmCancel(env.deps, { ...gm, canManageServer: false }));
-    const after = outboxRows(env.deps);
+    await env.deps.store.db.update(outbox).set({ partsSent: 1 }).where(eq(outbox.id, notices[0]!.id));
+    ok(await gmCancel(env.deps, { ...gm, canManageServer: false }));
+    const after = await outboxRows(env.deps);
     expect(after.find((o) => o.id === notices[0]!.id)).toMatchObject({ failedAt: null });
     for (const n of notices.slice(1))
       expect(after.find((o) => o.id === n.id)!.lastError).toBe('cancelled with the game');
   });
 
-  it('a retreat only a civil-disorder power has to make resolves at once, and rollback goes back past it', () => {
+  it('a retreat only a civil-disorder power has to make resolves at once, and rollback goes back past it', async () => {
     env.close();
     env = makeEnv();
-    const started = startedGame(env.deps, ['France']);
+    const started = await startedGame(env.deps, ['France']);
     // France stands in Burgundy and the Ruhr, ready to dislodge the German army in Munich.
-    const row = env.deps.db.select().from(phases).get()!;
+    const row = first(await env.deps.store.db.select().from(phases).limit(1))!;
     const units = row.position.units.map((u) =>
       u.province === 'par' ? { ...u, province: 'bur' } : u.province === 'mar' ? { ...u, province: 'ruh' } : u,
     );
-    env.deps.db
-      .update(phases)
-      .set({ position: { ...row.position, units } })
-      .run();
+    await env.deps.store.db.update(phases).set({ position: { ...row.position, units } });
     ok(
-      submitOrders(env.deps, {
+      await submitOrders(env.deps, {
         channelId: CHANNEL,
         userId: userOf('France'),
         text: 'A bur - mun; A ruh S A bur - mun',
       }),
     );
-    const r = ok(gmAdvance(env.deps, gm));
+    const r = ok(await gmAdvance(env.deps, gm));
     expect(r.resolved.map((p) => p.code)).toEqual(['S1901M', 'S1901R']);
-    expect(status().phase!.code).toBe('F1901M');
-    expect(status().powers.find((p) => p.power === 'Germany')!.units).toBe(2);
-    const back = ok(gmRollback(env.deps, gm));
+    expect((await status()).phase!.code).toBe('F1901M');
+    expect((await status()).powers.find((p) => p.power === 'Germany')!.units).toBe(2);
+    const back = ok(await gmRollback(env.deps, gm));
     expect(back.phase.code).toBe('S1901M');
     expect(back.phase.id).toBe(started.phase.id);
-    expect(env.deps.db.select().from(phases).all()).toHaveLength(1);
+    expect(await env.deps.store.db.select().from(phases)).toHaveLength(1);
   });
 
-  it('rollback at the first phase is refused', () => {
-    expect(err(gmRollback(env.deps, gm))).toMatch(/no previous phase/);
+  it('rollback at the first phase is refused', async () => {
+    expect(err(await gmRollback(env.deps, gm))).toMatch(/no previous phase/);
   });
 
-  it('rollback reopens a game that ended in a draw', () => {
-    ok(gmAdvance(env.deps, gm));
+  it('rollback reopens a game that ended in a draw', async () => {
+    ok(await gmAdvance(env.deps, gm));
     for (const p of ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']) {
-      ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf(p) }));
+      ok(await voteDraw(env.deps, { channelId: CHANNEL, userId: userOf(p) }));
     }
-    expect(status().game.status).toBe('finished');
-    const r = ok(gmRollback(env.deps, gm));
+    expect((await status()).game.status).toBe('finished');
+    const r = ok(await gmRollback(env.deps, gm));
     expect(r.game.status).toBe('active');
     expect(r.game.end).toBeNull();
     // the votes that ended it were cleared (and the notice says so); a second unanimous vote ends it again
-    expect(ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf('France') })).end).toBeNull();
+    expect(ok(await voteDraw(env.deps, { channelId: CHANNEL, userId: userOf('France') })).end).toBeNull();
     expect(
-      JSON.stringify(
-        outboxRows(env.deps)
-          .filter((o) => o.kind === 'notice')
-          .map((o) => o.payload),
-      ),
+      JSON.stringify((await outboxRows(env.deps)).filter((o) => o.kind === 'notice').map((o) => o.payload)),
     ).toMatch(/draw votes and concessions that ended the game were cleared/);
     for (const p of ['Austria', 'England', 'Germany', 'Italy', 'Russia', 'Turkey'])
-      ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf(p) }));
-    expect(outboxRows(env.deps).filter((o) => o.kind === 'game_over')).toHaveLength(2);
+      ok(await voteDraw(env.deps, { channelId: CHANNEL, userId: userOf(p) }));
+    expect((await outboxRows(env.deps)).filter((o) => o.kind === 'game_over')).toHaveLength(2);
   });
 
-  it('replace hands a power to another user, who must not already play', () => {
-    const r = ok(gmReplace(env.deps, { ...gm, power: 'france', newUserId: 'newbie' }));
+  it('replace hands a power to another user, who must not already play', async () => {
+    const r = ok(await gmReplace(env.deps, { ...gm, power: 'france', newUserId: 'newbie' }));
     expect(r).toMatchObject({ power: 'France', previousUserId: userOf('France') });
-    expect(status().powers.find((p) => p.power === 'France')!.userId).toBe('newbie');
-    expect(err(gmReplace(env.deps, { ...gm, power: 'Italy', newUserId: 'newbie' }))).toMatch(/already plays France/);
-    expect(err(gmReplace(env.deps, { ...gm, power: 'Atlantis', newUserId: 'x' }))).toMatch(/not a power/);
-    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' }))).toMatch(
-      /not playing/,
+    expect((await status()).powers.find((p) => p.power === 'France')!.userId).toBe('newbie');
+    expect(err(await gmReplace(env.deps, { ...gm, power: 'Italy', newUserId: 'newbie' }))).toMatch(
+      /already plays France/,
     );
-    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: 'newbie', text: 'A par H' }));
-    const dm = env.deps.db
-      .select()
-      .from(outbox)
-      .all()
-      .find((o) => o.target === 'newbie' && o.kind === 'dm');
+    expect(err(await gmReplace(env.deps, { ...gm, power: 'Atlantis', newUserId: 'x' }))).toMatch(/not a power/);
+    expect(
+      err(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par H' })),
+    ).toMatch(/not playing/);
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: 'newbie', text: 'A par H' }));
+    const dm = (await env.deps.store.db.select().from(outbox)).find((o) => o.target === 'newbie' && o.kind === 'dm');
     expect(dm).toBeDefined();
   });
 });

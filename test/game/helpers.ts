@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { outbox } from '../../src/store/schema.js';
 import { createGame, joinGame, startGame, type GameDeps, type PhaseDurationInput } from '../../src/game/index.js';
 import { onInternalError } from '../../src/game/tx.js';
@@ -37,7 +38,7 @@ export function makeEnv(path = ':memory:', seed = 1): TestEnv {
       this.t += ms;
     },
   };
-  const deps: GameDeps = { db: opened.db, now: () => clock.t, random: seeded(seed) };
+  const deps: GameDeps = { store: sqliteStoreOf(opened), now: () => clock.t, random: seeded(seed) };
   return { deps, opened, clock, close: () => opened.close() };
 }
 
@@ -49,25 +50,31 @@ export function tempDbPath(): { path: string; cleanup(): void } {
 export const userOf = (power: string) => `user-${power.toLowerCase()}`;
 
 /** Creates a Classic game, lets every listed power join with its own user, and starts it. */
-export function startedGame(
+export async function startedGame(
   deps: GameDeps,
   powers: string[] = CLASSIC_POWERS,
   channelId = CHANNEL,
   durations: PhaseDurationInput = { movement: '24h', retreat: '12h', adjustment: '12h' },
 ) {
-  const created = createGame(deps, { channelId, guildId: 'guild-1', userId: GM, variantId: 'classic', durations });
+  const created = await createGame(deps, {
+    channelId,
+    guildId: 'guild-1',
+    userId: GM,
+    variantId: 'classic',
+    durations,
+  });
   if (!created.ok) throw new Error(created.error);
   for (const power of powers) {
-    const joined = joinGame(deps, { channelId, userId: userOf(power), power });
+    const joined = await joinGame(deps, { channelId, userId: userOf(power), power });
     if (!joined.ok) throw new Error(joined.error);
   }
-  const started = startGame(deps, { channelId, userId: GM });
+  const started = await startGame(deps, { channelId, userId: GM });
   if (!started.ok) throw new Error(started.error);
   return started;
 }
 
-export function outboxRows(deps: GameDeps) {
-  return deps.db.select().from(outbox).orderBy(asc(outbox.id)).all();
+export async function outboxRows(deps: GameDeps) {
+  return await deps.store.db.select().from(outbox).orderBy(asc(outbox.id));
 }
 
 /** Expects an ok result and returns it narrowed. */

@@ -23,15 +23,15 @@ afterEach(() => {
 
 const POWERS = ['England', 'France', 'Germany'];
 
-function hiddenGame(press: 'gunboat' | 'anonymous' = 'gunboat') {
-  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'classic', press }));
-  for (const power of POWERS) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
-  return ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+async function hiddenGame(press: 'gunboat' | 'anonymous' = 'gunboat') {
+  ok(await createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'classic', press }));
+  for (const power of POWERS) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  return ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
 }
 
 /** Every channel text the outbox holds. */
-const channelTexts = () =>
-  outboxRows(env.deps)
+const channelTexts = async () =>
+  (await outboxRows(env.deps))
     .filter((r) => r.targetKind === 'channel')
     .map((r) => (r.payload as { text?: string }).text ?? '');
 
@@ -51,8 +51,8 @@ describe('hideMembers', () => {
 });
 
 describe('a game that hides identities', () => {
-  it('refuses an unknown press mode, naming the modes', () => {
-    const r = createGame(env.deps, {
+  it('refuses an unknown press mode, naming the modes', async () => {
+    const r = await createGame(env.deps, {
       channelId: CHANNEL,
       guildId: null,
       userId: GM,
@@ -62,27 +62,28 @@ describe('a game that hides identities', () => {
     expect(r).toEqual({ ok: false, error: 'Unknown press "loud". Press: open, gunboat, anonymous.' });
   });
 
-  it('names nobody in the start post or the status, and reveals the players once it is over', () => {
-    hiddenGame();
-    const start = channelTexts().find((t) => t.includes('has started'))!;
+  it('names nobody in the start post or the status, and reveals the players once it is over', async () => {
+    await hiddenGame();
+    const start = (await channelTexts()).find((t) => t.includes('has started'))!;
     expect(start).toContain('Who plays which power stays hidden until the end');
     for (const power of POWERS) expect(start).not.toContain(userOf(power));
-    const status = ok(gameStatus(env.deps, CHANNEL)).status.text;
+    const status = ok(await gameStatus(env.deps, CHANNEL)).status.text;
     expect(status).toContain('gunboat: no press');
     expect(status).not.toContain('⟦member:');
-    for (const power of POWERS) ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf(power) }));
-    const over = channelTexts().find((t) => t.startsWith('🏁'))!;
+    for (const power of POWERS) ok(await voteDraw(env.deps, { channelId: CHANNEL, userId: userOf(power) }));
+    const over = (await channelTexts()).find((t) => t.startsWith('🏁'))!;
     expect(over).toContain(`🎭 **Who played whom**: ${POWERS.map((p) => `${p} ${memberRef(userOf(p))}`).join(', ')}`);
-    expect(ok(gameStatus(env.deps, CHANNEL)).status.text).toContain(memberRef(userOf('France')));
+    expect(ok(await gameStatus(env.deps, CHANNEL)).status.text).toContain(memberRef(userOf('France')));
   });
 
-  it('the outbox replaces a member reference a channel text should not carry, and reports it', () => {
-    hiddenGame('anonymous');
-    const game = env.deps.db.transaction((tx) => gameById(tx, 1)!);
-    env.deps.db.transaction((tx) =>
-      queueNotice(tx, game, `✋ ${memberRef(userOf('France'))} plays France`, 'planted', env.deps.now()),
+  it('the outbox replaces a member reference a channel text should not carry, and reports it', async () => {
+    await hiddenGame('anonymous');
+    const game = await env.deps.store.transaction(async (tx) => (await gameById(tx, 1))!);
+    await env.deps.store.transaction(
+      async (tx) =>
+        await queueNotice(tx, game, `✋ ${memberRef(userOf('France'))} plays France`, 'planted', env.deps.now()),
     );
-    expect(channelTexts()).toContain('✋ a player plays France');
+    expect(await channelTexts()).toContain('✋ a player plays France');
     expect(internalErrors).toHaveLength(1);
     internalErrors.length = 0;
   });

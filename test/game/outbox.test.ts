@@ -1,3 +1,4 @@
+import { first } from '../../src/store/store.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memberRef } from '../../src/game/text-refs.js';
 import { eq } from 'drizzle-orm';
@@ -21,55 +22,57 @@ import { createGame, joinGame, resolveDuePhases, startGame } from '../../src/gam
 
 let env: TestEnv;
 let gameId: number;
-beforeEach(() => {
+beforeEach(async () => {
   internalErrors.length = 0;
   env = makeEnv();
-  gameId = ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' })).game.id;
+  gameId = ok(await createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' })).game
+    .id;
   // start from an empty outbox
-  env.deps.db.delete(outbox).run();
+  await env.deps.store.db.delete(outbox);
 });
 afterEach(() => {
   env.close();
   expect(internalErrors).toEqual([]);
 });
 
-function queue(deps: GameDeps, key: string, target = CHANNEL, kind: 'notice' | 'dm' = 'notice') {
-  return deps.db.transaction((tx) =>
-    enqueue(tx, {
-      gameId,
-      payload:
-        kind === 'dm' ? { type: 'dm', gameId, text: key, reason: 'reminder' } : { type: 'notice', gameId, text: key },
-      target: { kind: kind === 'dm' ? 'user' : 'channel', id: target },
-      dedupeKey: key,
-      now: deps.now(),
-    }),
+async function queue(deps: GameDeps, key: string, target = CHANNEL, kind: 'notice' | 'dm' = 'notice') {
+  return await deps.store.transaction(
+    async (tx) =>
+      await enqueue(tx, {
+        gameId,
+        payload:
+          kind === 'dm' ? { type: 'dm', gameId, text: key, reason: 'reminder' } : { type: 'notice', gameId, text: key },
+        target: { kind: kind === 'dm' ? 'user' : 'channel', id: target },
+        dedupeKey: key,
+        now: deps.now(),
+      }),
   );
 }
 
 const deliverWith = (
   send: (row: DeliveryRow) => Promise<void | { messageId?: string }>,
   extra: Partial<Parameters<typeof deliverOutbox>[0]> = {},
-) => deliverOutbox({ db: env.deps.db, now: env.deps.now, send, baseDelayMs: 1000, maxAttempts: 3, ...extra });
+) => deliverOutbox({ store: env.deps.store, now: env.deps.now, send, baseDelayMs: 1000, maxAttempts: 3, ...extra });
 
 describe('deliverOutbox', () => {
   it('sends due rows in order, once, and marks them sent', async () => {
-    expect(queue(env.deps, 'a')).toBe(true);
-    expect(queue(env.deps, 'b')).toBe(true);
-    expect(queue(env.deps, 'a')).toBe(false); // same dedupe key: not queued twice
+    expect(await queue(env.deps, 'a')).toBe(true);
+    expect(await queue(env.deps, 'b')).toBe(true);
+    expect(await queue(env.deps, 'a')).toBe(false); // same dedupe key: not queued twice
     const seen: string[] = [];
     expect(await deliverWith(async (row) => void seen.push(row.dedupeKey))).toMatchObject({ sent: 2, failed: 0 });
     expect(await deliverWith(async (row) => void seen.push(row.dedupeKey))).toMatchObject({ sent: 0 });
     expect(seen).toEqual(['a', 'b']);
-    expect(outboxRows(env.deps).every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
+    expect((await outboxRows(env.deps)).every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
   });
 
   it('retries with exponential backoff and gives up after maxAttempts, keeping the error', async () => {
-    queue(env.deps, 'x');
+    await queue(env.deps, 'x');
     const failing = async () => {
       throw new Error('503 Service Unavailable');
     };
     expect(await deliverWith(failing)).toMatchObject({ retried: 1 });
-    let row = outboxRows(env.deps)[0];
+    let row = (await outboxRows(env.deps))[0];
     expect(row).toMatchObject({
       attempts: 1,
       nextAttemptAt: env.clock.t + 1000,
@@ -79,34 +82,34 @@ describe('deliverOutbox', () => {
     expect(await deliverWith(failing)).toMatchObject({ retried: 0 }); // not due yet
     env.clock.advance(1000);
     await deliverWith(failing);
-    row = outboxRows(env.deps)[0];
+    row = (await outboxRows(env.deps))[0];
     expect(row).toMatchObject({ attempts: 2, nextAttemptAt: env.clock.t + 2000 });
     env.clock.advance(2000);
     expect(await deliverWith(failing)).toMatchObject({ failed: 1 });
-    row = outboxRows(env.deps)[0];
+    row = (await outboxRows(env.deps))[0];
     expect(row.failedAt).toBe(env.clock.t);
     expect(row.lastError).toMatch(/gave up after 3 attempts: 503/);
   });
 
   it('recovers when the outage ends', async () => {
-    queue(env.deps, 'x');
+    await queue(env.deps, 'x');
     await deliverWith(async () => {
       throw new Error('ECONNRESET');
     });
     env.clock.advance(1000);
     expect(await deliverWith(async () => {})).toMatchObject({ sent: 1 });
-    expect(outboxRows(env.deps)[0]).toMatchObject({ attempts: 2, lastError: null });
+    expect((await outboxRows(env.deps))[0]).toMatchObject({ attempts: 2, lastError: null });
   });
 
   it('fails a row at once on a permanent error; closed DMs queue one channel notice per player', async () => {
-    queue(env.deps, 'dm1', 'user-1', 'dm');
-    queue(env.deps, 'dm2', 'user-1', 'dm');
+    await queue(env.deps, 'dm1', 'user-1', 'dm');
+    await queue(env.deps, 'dm2', 'user-1', 'dm');
     const send = async (row: DeliveryRow) => {
       if (row.targetKind === 'user') throw new PermanentDeliveryError('Cannot send messages to this user', 'dm_closed');
     };
     const stats = await deliverWith(send);
     expect(stats).toMatchObject({ failed: 2, sent: 1 });
-    const rows = outboxRows(env.deps);
+    const rows = await outboxRows(env.deps);
     expect(rows.filter((r) => r.failedAt !== null).map((r) => r.lastError)).toEqual([
       'dm_closed: Cannot send messages to this user',
       'dm_closed: Cannot send messages to this user',
@@ -120,10 +123,10 @@ describe('deliverOutbox', () => {
   });
 
   it('a deleted channel fails all its rows without retrying and pauses the game running there', async () => {
-    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'p1', power: 'France' }));
-    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
-    queue(env.deps, 'n1');
-    queue(env.deps, 'dm', 'p1', 'dm');
+    ok(await joinGame(env.deps, { channelId: CHANNEL, userId: 'p1', power: 'France' }));
+    ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    await queue(env.deps, 'n1');
+    await queue(env.deps, 'dm', 'p1', 'dm');
     let calls = 0;
     await deliverWith(async (row) => {
       calls++;
@@ -131,20 +134,20 @@ describe('deliverOutbox', () => {
     });
     env.clock.advance(60_000);
     await deliverWith(async () => void calls++);
-    const rows = outboxRows(env.deps);
+    const rows = await outboxRows(env.deps);
     const channelRows = rows.filter((r) => r.targetKind === 'channel' && !r.lastError?.startsWith('skipped'));
     expect(channelRows.length).toBeGreaterThan(1);
     expect(channelRows.every((r) => r.sentAt === null && r.lastError === 'channel_gone: Unknown Channel')).toBe(true);
     expect(calls).toBe(1 + rows.filter((r) => r.targetKind === 'user').length);
-    const game = env.deps.db.select().from(games).where(eq(games.id, gameId)).get()!;
+    const game = first(await env.deps.store.db.select().from(games).where(eq(games.id, gameId)).limit(1))!;
     expect(game).toMatchObject({ status: 'paused', deadlineMs: null, pausedRemainingMs: 24 * 3_600_000 });
-    expect(resolveDuePhases(env.deps).resolved).toBe(0);
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(0);
   });
 
   it('keeps per-target order: a later row waits while an earlier one to the same target is retrying', async () => {
-    queue(env.deps, 'first');
-    queue(env.deps, 'second');
-    queue(env.deps, 'dm', 'user-9', 'dm');
+    await queue(env.deps, 'first');
+    await queue(env.deps, 'second');
+    await queue(env.deps, 'dm', 'user-9', 'dm');
     const seen: string[] = [];
     await deliverWith(async (row) => {
       seen.push(row.dedupeKey);
@@ -157,9 +160,9 @@ describe('deliverOutbox', () => {
   });
 
   it('coalesces status edits, stores the status message id, and posts anew when that message is gone', async () => {
-    env.deps.db.transaction((tx) => {
-      queueStatus(tx, gameId, env.clock.t);
-      queueStatus(tx, gameId, env.clock.t);
+    await env.deps.store.transaction(async (tx) => {
+      await queueStatus(tx, gameId, env.clock.t);
+      await queueStatus(tx, gameId, env.clock.t);
     });
     const sent: DeliveryRow[] = [];
     const stats = await deliverWith(async (row) => {
@@ -173,9 +176,11 @@ describe('deliverOutbox', () => {
       `**Classic Diplomacy** · game master ${memberRef('user-gm')}`,
     );
     expect((sent[0].payload as { text: string }).text).toMatch(/Forming/);
-    expect(env.deps.db.select().from(games).where(eq(games.id, gameId)).get()!.statusMessageId).toBe('m-1');
+    expect(
+      first(await env.deps.store.db.select().from(games).where(eq(games.id, gameId)).limit(1))!.statusMessageId,
+    ).toBe('m-1');
 
-    env.deps.db.transaction((tx) => queueStatus(tx, gameId, env.clock.t));
+    await env.deps.store.transaction(async (tx) => await queueStatus(tx, gameId, env.clock.t));
     const edits: (string | null)[] = [];
     await deliverWith(async (row) => {
       edits.push(row.statusMessageId);
@@ -183,7 +188,9 @@ describe('deliverOutbox', () => {
       return { messageId: 'm-2' };
     });
     expect(edits).toEqual(['m-1', null]);
-    expect(env.deps.db.select().from(games).where(eq(games.id, gameId)).get()!.statusMessageId).toBe('m-2');
+    expect(
+      first(await env.deps.store.db.select().from(games).where(eq(games.id, gameId)).limit(1))!.statusMessageId,
+    ).toBe('m-2');
   });
 
   it('never hands the same row to two deliverers at once', async () => {
@@ -191,21 +198,23 @@ describe('deliverOutbox', () => {
     const a = makeEnv(tmp.path);
     const b = makeEnv(tmp.path);
     try {
-      const gid = ok(createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game.id;
-      a.deps.db.delete(outbox).run();
-      a.deps.db.transaction((tx) =>
-        enqueue(tx, {
-          gameId: gid,
-          payload: { type: 'notice', gameId: gid, text: 't' },
-          target: { kind: 'channel', id: 'c' },
-          dedupeKey: 'k',
-          now: a.clock.t,
-        }),
+      const gid = ok(await createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game
+        .id;
+      await a.deps.store.db.delete(outbox);
+      await a.deps.store.transaction(
+        async (tx) =>
+          await enqueue(tx, {
+            gameId: gid,
+            payload: { type: 'notice', gameId: gid, text: 't' },
+            target: { kind: 'channel', id: 'c' },
+            dedupeKey: 'k',
+            now: a.clock.t,
+          }),
       );
       const sends: string[] = [];
       let release!: () => void;
       const slow = deliverOutbox({
-        db: a.deps.db,
+        store: a.deps.store,
         now: a.deps.now,
         send: () =>
           new Promise<void>((r) => {
@@ -214,7 +223,7 @@ describe('deliverOutbox', () => {
           }),
       });
       await new Promise((r) => setTimeout(r, 10));
-      await deliverOutbox({ db: b.deps.db, now: b.deps.now, send: async () => void sends.push('b') });
+      await deliverOutbox({ store: b.deps.store, now: b.deps.now, send: async () => void sends.push('b') });
       release();
       await slow;
       expect(sends).toEqual(['a']);
@@ -226,10 +235,10 @@ describe('deliverOutbox', () => {
   });
 
   it('delivers to different targets concurrently, in order per target: a slow target delays only itself', async () => {
-    for (let i = 0; i < 5; i++) queue(env.deps, `flood-${i}`, 'busy-channel');
-    queue(env.deps, 'dm-1', 'slow-user', 'dm');
-    queue(env.deps, 'dm-2', 'slow-user', 'dm');
-    queue(env.deps, 'results', 'other-channel');
+    for (let i = 0; i < 5; i++) await queue(env.deps, `flood-${i}`, 'busy-channel');
+    await queue(env.deps, 'dm-1', 'slow-user', 'dm');
+    await queue(env.deps, 'dm-2', 'slow-user', 'dm');
+    await queue(env.deps, 'results', 'other-channel');
     const done: string[] = [];
     let releaseDm!: () => void;
     const dmGate = new Promise<void>((r) => (releaseDm = r));
@@ -252,7 +261,7 @@ describe('deliverOutbox', () => {
   });
 
   it('a row sent in parts records each part as it goes; a retry, or a deliverer after a crash, goes on from the next (issue 23 §4)', async () => {
-    queue(env.deps, 'long');
+    await queue(env.deps, 'long');
     const seen: [number | undefined, number][] = [];
     // Three of five parts go out, then Discord fails.
     const sendParts = (failAt: number | null) => async (row: DeliveryRow) => {
@@ -263,7 +272,7 @@ describe('deliverOutbox', () => {
       }
     };
     expect(await deliverWith(sendParts(3))).toMatchObject({ retried: 1 });
-    expect(outboxRows(env.deps)[0]).toMatchObject({ partsSent: 3, sentAt: null, attempts: 1 });
+    expect((await outboxRows(env.deps))[0]).toMatchObject({ partsSent: 3, sentAt: null, attempts: 1 });
     env.clock.advance(1000);
     expect(await deliverWith(sendParts(null))).toMatchObject({ sent: 1 });
     expect(seen).toEqual([
@@ -273,24 +282,24 @@ describe('deliverOutbox', () => {
       [3, 3],
       [3, 4],
     ]);
-    expect(outboxRows(env.deps)[0]).toMatchObject({ partsSent: 5, attempts: 2 });
+    expect((await outboxRows(env.deps))[0]).toMatchObject({ partsSent: 5, attempts: 2 });
     // Never backwards: a stale deliverer recording fewer parts changes nothing.
-    queue(env.deps, 'again');
+    await queue(env.deps, 'again');
     await deliverWith(async (row) => {
       row.partSent?.(2);
       row.partSent?.(1);
     });
-    expect(outboxRows(env.deps).find((r) => r.dedupeKey === 'again')).toMatchObject({ partsSent: 2 });
+    expect((await outboxRows(env.deps)).find((r) => r.dedupeKey === 'again')).toMatchObject({ partsSent: 2 });
   });
 
   it('puts a rate-limited row back without counting an attempt', async () => {
-    queue(env.deps, 'limited');
+    await queue(env.deps, 'limited');
     expect(
       await deliverWith(async () =>
         Promise.reject(new RetryLaterError('POST /channels/:id/messages is rate-limited', 4000)),
       ),
     ).toMatchObject({ deferred: 1 });
-    expect(outboxRows(env.deps)[0]).toMatchObject({
+    expect((await outboxRows(env.deps))[0]).toMatchObject({
       attempts: 0,
       nextAttemptAt: env.clock.t + 4000,
       claimedBy: null,
@@ -306,17 +315,17 @@ describe('claims (kill -9)', () => {
   const clock = (alive: Set<string>) => ({ wallNow: () => wall.t, isAlive: (d: { id: string }) => alive.has(d.id) });
 
   it("a restarted deliverer takes a dead predecessor's claims over at once, and resends the row", async () => {
-    queue(env.deps, 'in-flight');
-    queue(env.deps, 'next');
+    await queue(env.deps, 'in-flight');
+    await queue(env.deps, 'next');
     const alive = new Set<string>();
-    const dead = registerDeliverer(env.deps.db, clock(alive));
+    const dead = await registerDeliverer(env.deps.store, clock(alive));
     alive.add(dead.id);
     // The old process claimed the row and was killed before marking it sent.
-    env.deps.db.update(outbox).set({ claimedBy: dead.id }).where(eq(outbox.dedupeKey, 'in-flight')).run();
+    await env.deps.store.db.update(outbox).set({ claimedBy: dead.id }).where(eq(outbox.dedupeKey, 'in-flight'));
     expect(await deliverWith(async () => {}, clock(alive))).toMatchObject({ sent: 0 }); // its owner still runs: untouched
     alive.delete(dead.id); // kill -9
     const seen: string[] = [];
-    const restarted = registerDeliverer(env.deps.db, clock(alive));
+    const restarted = await registerDeliverer(env.deps.store, clock(alive));
     alive.add(restarted.id);
     // No time passes: the claim of a process that no longer runs is freed at registration.
     expect(
@@ -326,12 +335,15 @@ describe('claims (kill -9)', () => {
   });
 
   it('a restarted deliverer hands the row over with the parts its predecessor recorded', async () => {
-    queue(env.deps, 'half-sent');
+    await queue(env.deps, 'half-sent');
     const alive = new Set<string>();
-    const dead = registerDeliverer(env.deps.db, clock(alive));
+    const dead = await registerDeliverer(env.deps.store, clock(alive));
     // Killed while sending the third part: two were recorded.
-    env.deps.db.update(outbox).set({ claimedBy: dead.id, partsSent: 2 }).where(eq(outbox.dedupeKey, 'half-sent')).run();
-    const restarted = registerDeliverer(env.deps.db, clock(alive));
+    await env.deps.store.db
+      .update(outbox)
+      .set({ claimedBy: dead.id, partsSent: 2 })
+      .where(eq(outbox.dedupeKey, 'half-sent'));
+    const restarted = await registerDeliverer(env.deps.store, clock(alive));
     alive.add(restarted.id);
     const from: (number | undefined)[] = [];
     expect(
@@ -341,19 +353,19 @@ describe('claims (kill -9)', () => {
   });
 
   it("never takes a live owner's claim, however long its send takes; a frozen one loses it after the heartbeat timeout", async () => {
-    queue(env.deps, 'slow');
+    await queue(env.deps, 'slow');
     const alive = new Set<string>();
-    const owner = registerDeliverer(env.deps.db, clock(alive));
+    const owner = await registerDeliverer(env.deps.store, clock(alive));
     alive.add(owner.id);
-    env.deps.db.update(outbox).set({ claimedBy: owner.id }).run();
+    await env.deps.store.db.update(outbox).set({ claimedBy: owner.id });
     const other = { ...clock(alive), heartbeatTimeoutMs: HEARTBEAT_TIMEOUT_MS };
     for (let minute = 0; minute < 10; minute++) {
       wall.t += 60_000;
       env.clock.advance(60_000);
-      beat(env.deps.db, owner, clock(alive)); // the owner keeps beating
+      await beat(env.deps.store, owner, clock(alive)); // the owner keeps beating
       expect(await deliverWith(async () => {}, other)).toMatchObject({ sent: 0 });
     }
-    expect(claimsByOwner(env.deps.db).get(owner.id)).toBe(1);
+    expect((await claimsByOwner(env.deps.store)).get(owner.id)).toBe(1);
     // Frozen (another host, say): no heartbeat for longer than the timeout.
     wall.t += HEARTBEAT_TIMEOUT_MS + 1;
     expect(await deliverWith(async () => {}, other)).toMatchObject({ sent: 1 });
@@ -364,12 +376,13 @@ describe('claims (kill -9)', () => {
     const a = makeEnv(tmp.path);
     const b = makeEnv(tmp.path);
     try {
-      const gid = ok(createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game.id;
-      a.deps.db.delete(outbox).run();
-      a.deps.db.transaction((tx) => {
+      const gid = ok(await createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game
+        .id;
+      await a.deps.store.db.delete(outbox);
+      await a.deps.store.transaction(async (tx) => {
         for (let i = 0; i < 120; i++) {
           const target = `target-${i % 8}`;
-          enqueue(tx, {
+          await enqueue(tx, {
             gameId: gid,
             payload: { type: 'notice', gameId: gid, text: `${i}` },
             target: { kind: 'channel', id: target },
@@ -384,8 +397,20 @@ describe('claims (kill -9)', () => {
         sent.push({ by, key: row.dedupeKey });
       };
       const loops = [
-        startOutboxLoop({ db: a.deps.db, now: a.deps.now, send: sender('a'), intervalMs: 60_000, concurrency: 3 }),
-        startOutboxLoop({ db: b.deps.db, now: b.deps.now, send: sender('b'), intervalMs: 60_000, concurrency: 3 }),
+        await startOutboxLoop({
+          store: a.deps.store,
+          now: a.deps.now,
+          send: sender('a'),
+          intervalMs: 60_000,
+          concurrency: 3,
+        }),
+        await startOutboxLoop({
+          store: b.deps.store,
+          now: b.deps.now,
+          send: sender('b'),
+          intervalMs: 60_000,
+          concurrency: 3,
+        }),
       ];
       await vi.waitFor(() => expect(sent).toHaveLength(120), { timeout: 20_000 });
       await Promise.all(loops.map((l) => l.stop()));
@@ -409,19 +434,19 @@ describe('claims (kill -9)', () => {
   });
 
   it('a loop frees its claims when it stops', async () => {
-    queue(env.deps, 'x');
+    await queue(env.deps, 'x');
     let release!: () => void;
-    const loop = startOutboxLoop({
-      db: env.deps.db,
+    const loop = await startOutboxLoop({
+      store: env.deps.store,
       now: env.deps.now,
       send: () => new Promise<void>((r) => (release = r)),
       intervalMs: 60_000,
     });
-    await vi.waitFor(() => expect(claimsByOwner(env.deps.db).get(loop.deliverer.id)).toBe(1));
+    await vi.waitFor(async () => expect((await claimsByOwner(env.deps.store)).get(loop.deliverer.id)).toBe(1));
     release();
     await loop.stop();
-    expect(claimsByOwner(env.deps.db).size).toBe(0);
-    expect(env.deps.db.select().from(deliverers).all()).toEqual([]);
+    expect((await claimsByOwner(env.deps.store)).size).toBe(0);
+    expect(await env.deps.store.db.select().from(deliverers)).toEqual([]);
   });
 });
 
@@ -430,21 +455,23 @@ describe('restarts', () => {
     const tmp = tempDbPath();
     try {
       let a = makeEnv(tmp.path);
-      const gid = ok(createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game.id;
-      a.deps.db.transaction((tx) =>
-        enqueue(tx, {
-          gameId: gid,
-          payload: { type: 'notice', gameId: gid, text: 't' },
-          target: { kind: 'channel', id: 'c' },
-          dedupeKey: 'before-crash',
-          now: a.clock.t,
-        }),
+      const gid = ok(await createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game
+        .id;
+      await a.deps.store.transaction(
+        async (tx) =>
+          await enqueue(tx, {
+            gameId: gid,
+            payload: { type: 'notice', gameId: gid, text: 't' },
+            target: { kind: 'channel', id: 'c' },
+            dedupeKey: 'before-crash',
+            now: a.clock.t,
+          }),
       );
       a.close(); // the bot dies before delivering
       a = makeEnv(tmp.path);
       const seen: string[] = [];
-      await deliverOutbox({ db: a.deps.db, now: a.deps.now, send: async (row) => void seen.push(row.dedupeKey) });
-      await deliverOutbox({ db: a.deps.db, now: a.deps.now, send: async (row) => void seen.push(row.dedupeKey) });
+      await deliverOutbox({ store: a.deps.store, now: a.deps.now, send: async (row) => void seen.push(row.dedupeKey) });
+      await deliverOutbox({ store: a.deps.store, now: a.deps.now, send: async (row) => void seen.push(row.dedupeKey) });
       expect(seen.filter((k) => k === 'before-crash')).toHaveLength(1);
       a.close();
     } finally {
@@ -455,24 +482,24 @@ describe('restarts', () => {
 
 describe('pruneOutbox', () => {
   it('deletes old delivered and failed rows, keeps pending and recent ones', async () => {
-    queue(env.deps, 'old-sent');
-    queue(env.deps, 'old-failed', 'user-2', 'dm');
+    await queue(env.deps, 'old-sent');
+    await queue(env.deps, 'old-failed', 'user-2', 'dm');
     await deliverWith(async (row) => {
       if (row.targetKind === 'user') throw new PermanentDeliveryError('closed', 'rejected');
     });
     env.clock.advance(31 * 86_400_000);
-    queue(env.deps, 'pending');
-    expect(pruneOutbox({ db: env.deps.db, now: env.deps.now })).toBe(2);
-    expect(outboxRows(env.deps).map((r) => r.dedupeKey)).toEqual(['pending']);
+    await queue(env.deps, 'pending');
+    expect(await pruneOutbox({ store: env.deps.store, now: env.deps.now })).toBe(2);
+    expect((await outboxRows(env.deps)).map((r) => r.dedupeKey)).toEqual(['pending']);
   });
 });
 
 describe('startOutboxLoop', () => {
   it('keeps going while batches come back full', async () => {
-    for (let i = 0; i < 5; i++) queue(env.deps, `r${i}`);
+    for (let i = 0; i < 5; i++) await queue(env.deps, `r${i}`);
     const seen: string[] = [];
-    const loop = startOutboxLoop({
-      db: env.deps.db,
+    const loop = await startOutboxLoop({
+      store: env.deps.store,
       now: env.deps.now,
       send: async (row) => void seen.push(row.dedupeKey),
       intervalMs: 60_000,
@@ -484,32 +511,31 @@ describe('startOutboxLoop', () => {
   });
 
   it('does not spin while the only waiting rows sit behind a head that is due later', async () => {
-    queue(env.deps, 'head');
-    queue(env.deps, 'behind');
-    env.deps.db
+    await queue(env.deps, 'head');
+    await queue(env.deps, 'behind');
+    await env.deps.store.db
       .update(outbox)
       .set({ nextAttemptAt: env.clock.t + 3_600_000 })
-      .where(eq(outbox.dedupeKey, 'head'))
-      .run();
+      .where(eq(outbox.dedupeKey, 'head'));
     let clockReads = 0;
     const now = () => (clockReads++, env.clock.t);
-    const loop = startOutboxLoop({ db: env.deps.db, now, send: async () => {}, intervalMs: 60_000 });
+    const loop = await startOutboxLoop({ store: env.deps.store, now, send: async () => {}, intervalMs: 60_000 });
     await new Promise((r) => setTimeout(r, 300));
     await loop.stop();
     expect(clockReads).toBeLessThan(20); // a spinning loop reads the clock thousands of times
-    expect(outboxRows(env.deps).every((r) => r.sentAt === null)).toBe(true);
+    expect((await outboxRows(env.deps)).every((r) => r.sentAt === null)).toBe(true);
   });
 
   it('delivers when kicked and stops cleanly', async () => {
     const seen: string[] = [];
-    const loop = startOutboxLoop({
-      db: env.deps.db,
+    const loop = await startOutboxLoop({
+      store: env.deps.store,
       now: env.deps.now,
       send: async (row) => void seen.push(row.dedupeKey),
       intervalMs: 60_000,
     });
     await loop.idle();
-    queue(env.deps, 'late');
+    await queue(env.deps, 'late');
     loop.kick();
     await loop.idle();
     expect(seen).toEqual(['late']);

@@ -20,32 +20,32 @@ registerVariant({ ...classic, id: 'overlaid', name: 'Overlaid' }, plugin);
 afterAll(() => unregisterVariant('overlaid'));
 
 describe('render overlays from the plug-in', () => {
-  it('are asked for each picture of a game of that variant, with the phase and the options', () => {
+  it('are asked for each picture of a game of that variant, with the phase and the options', async () => {
     const env = makeEnv();
     const { deps } = env;
-    ok(createGame(deps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: 'overlaid' }));
-    ok(joinGame(deps, { channelId: 'c', userId: 'u1', power: 'France' }));
-    const started = ok(startGame(deps, { channelId: 'c', userId: 'gm' }));
-    const board = renderInputForPhase(deps, started.phase.id)!;
+    ok(await createGame(deps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: 'overlaid' }));
+    ok(await joinGame(deps, { channelId: 'c', userId: 'u1', power: 'France' }));
+    const started = ok(await startGame(deps, { channelId: 'c', userId: 'gm' }));
+    const board = (await renderInputForPhase(deps, started.phase.id))!;
     expect(board.overlays).toEqual([{ kind: 'mark', province: 'mun', glyph: 'star', legend: 'phase 0' }]);
     expect(seen.at(-1)).toMatchObject({ picture: 'board', options: {}, phase: { index: 0, adjudication: null } });
-    ok(resolvePhase(deps, { gameId: started.game.id, reason: 'gm' }));
-    const orders = renderInputForPicture(deps, started.phase.id, 'orders')!;
+    ok(await resolvePhase(deps, { gameId: started.game.id, reason: 'gm' }));
+    const orders = (await renderInputForPicture(deps, started.phase.id, 'orders'))!;
     expect(orders.overlays).toBeUndefined();
     expect(seen.at(-1)!.picture).toBe('orders');
     expect(seen.at(-1)!.phase.adjudication).not.toBeNull();
     // The orders drawn.
     expect(seen.at(-1)!.phase.orders).toEqual(orders.orders);
-    renderInputForPicture(deps, started.phase.id, 'after');
+    await renderInputForPicture(deps, started.phase.id, 'after');
     expect(seen.at(-1)!.picture).toBe('after');
     env.close();
   });
 
-  it('are never asked for in a game of another variant', () => {
+  it('are never asked for in a game of another variant', async () => {
     const env = makeEnv();
     const before = seen.length;
-    const started = startedGame(env.deps, CLASSIC_POWERS);
-    expect(renderInputForPhase(env.deps, started.phase.id)!.overlays).toBeUndefined();
+    const started = await startedGame(env.deps, CLASSIC_POWERS);
+    expect((await renderInputForPhase(env.deps, started.phase.id))!.overlays).toBeUndefined();
     expect(seen.length).toBe(before);
     env.close();
   });

@@ -3,6 +3,7 @@
  * and illegal orders, never throws, never breaks the stored game's invariants, and never puts an order in a
  * channel message before its phase is resolved.
  */
+import { first } from '../../src/store/store.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { asc, eq } from 'drizzle-orm';
@@ -76,63 +77,63 @@ const step = fc.oneof(
 /** `A par - bur`, `F stp/sc S A mos`, `A war B`: an order written out, as channel text must never show early. */
 const ORDER_TEXT = /\b[AF] [a-z]{3}(\/[a-z]{2})? (-|S|C|R|D|B)( |$)/m;
 
-function run(env: TestEnv, s: Step): void {
+async function run(env: TestEnv, s: Step): Promise<void> {
   const deps = env.deps;
   const caller = (i: number) => ({ channelId: CHANNEL, userId: userOf(POWERS[i]) });
   const gm = { channelId: CHANNEL, userId: GM };
   switch (s.kind) {
     case 'orders': {
-      const ctx = playerContext(deps, caller(s.power));
+      const ctx = await playerContext(deps, caller(s.power));
       if (!ctx.ok) return;
       const options = legalOrders(ctx.variant, ctx.position, ctx.power).flatMap((u) => u.orders);
       if (options.length === 0 || s.pick.length === 0) return;
       const text = s.pick.map((i) => options[i % options.length]).join('; ');
-      const r = submitOrders(deps, { ...caller(s.power), text });
+      const r = await submitOrders(deps, { ...caller(s.power), text });
       if (r.ok && ctx.position.phase.type !== 'adjustment') expect(r.rejected).toEqual([]);
       return;
     }
     case 'garbage':
-      submitOrders(deps, { ...caller(s.power), text: s.text });
+      await submitOrders(deps, { ...caller(s.power), text: s.text });
       return;
     case 'clear':
-      clearOrders(deps, caller(s.power));
+      await clearOrders(deps, caller(s.power));
       return;
     case 'ready':
-      toggleReady(deps, caller(s.power));
+      await toggleReady(deps, caller(s.power));
       return;
     case 'draw':
-      voteDraw(deps, caller(s.power));
+      await voteDraw(deps, caller(s.power));
       return;
     case 'concede':
-      concede(deps, { ...caller(s.power), to: ['England', 'France', 'Germany', 'Russia'][s.power % 4]! });
+      await concede(deps, { ...caller(s.power), to: ['England', 'France', 'Germany', 'Russia'][s.power % 4]! });
       return;
     case 'advance':
-      gmAdvance(deps, gm);
+      await gmAdvance(deps, gm);
       return;
     case 'rollback':
-      gmRollback(deps, gm);
+      await gmRollback(deps, gm);
       return;
     case 'pause':
-      gmPause(deps, gm);
+      await gmPause(deps, gm);
       return;
     case 'resume':
-      gmResume(deps, gm);
+      await gmResume(deps, gm);
       return;
     case 'extend':
-      gmExtend(deps, { ...gm, duration: s.text });
+      await gmExtend(deps, { ...gm, duration: s.text });
       return;
     case 'time':
       env.clock.advance(s.hours * HOUR);
-      queueDueReminders(deps);
-      resolveDuePhases(deps);
+      await queueDueReminders(deps);
+      await resolveDuePhases(deps);
       return;
   }
 }
 
-function checkInvariants(env: TestEnv): void {
-  const db = env.deps.db;
-  const game = db.select().from(games).get()!;
-  const rows = db.select().from(phases).where(eq(phases.gameId, game.id)).orderBy(asc(phases.idx)).all();
+async function checkInvariants(env: TestEnv): Promise<void> {
+  const db = env.deps.store.db;
+  const game = first(await db.select().from(games).limit(1))!;
+  const rows = await db.select().from(phases).where(eq(phases.gameId, game.id)).orderBy(asc(phases.idx));
   expect(rows.map((p) => p.idx)).toEqual(rows.map((_, i) => i));
   const last = rows[rows.length - 1];
   expect(game.currentPhaseId).toBe(last.id);
@@ -145,7 +146,7 @@ function checkInvariants(env: TestEnv): void {
   if (game.status === 'active') expect(game.deadlineMs).not.toBeNull();
   else expect(game.deadlineMs).toBeNull();
   const resolved = new Set(rows.filter((p) => p.resolvedAt !== null).map((p) => p.id));
-  for (const row of db.select().from(outbox).where(eq(outbox.targetKind, 'channel')).all()) {
+  for (const row of await db.select().from(outbox).where(eq(outbox.targetKind, 'channel'))) {
     const payload = row.payload as { type: string; phaseId?: number; text: string };
     if (payload.type === 'phase_results') {
       // results only of resolved phases (or cancelled by a rollback before delivery)
@@ -155,9 +156,9 @@ function checkInvariants(env: TestEnv): void {
     }
   }
   // The status text (built when delivered) never shows orders either.
-  expect(ok(gameStatus(env.deps, CHANNEL)).status.text).not.toMatch(ORDER_TEXT);
+  expect(ok(await gameStatus(env.deps, CHANNEL)).status.text).not.toMatch(ORDER_TEXT);
   // Order confirmations go only to the player of the power they list.
-  for (const row of db.select().from(outbox).where(eq(outbox.targetKind, 'user')).all()) {
+  for (const row of await db.select().from(outbox).where(eq(outbox.targetKind, 'user'))) {
     const payload = row.payload as { reason: string; text: string };
     if (payload.reason !== 'order_confirmation') continue;
     const power = /Your orders for (\w+)/.exec(payload.text)![1];
@@ -166,16 +167,16 @@ function checkInvariants(env: TestEnv): void {
 }
 
 describe('random play', () => {
-  it('keeps the game consistent and the orders secret', () => {
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 5, maxLength: 60 }), fc.integer(), (steps, seed) => {
+  it('keeps the game consistent and the orders secret', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 60 }), fc.integer(), async (steps, seed) => {
         internalErrors.length = 0;
         const env = makeEnv(':memory:', seed);
         try {
-          startedGame(env.deps, POWERS);
+          await startedGame(env.deps, POWERS);
           for (const s of steps) {
-            run(env, s);
-            checkInvariants(env);
+            await run(env, s);
+            await checkInvariants(env);
           }
           expect(internalErrors).toEqual([]);
         } finally {

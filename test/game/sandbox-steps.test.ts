@@ -1,3 +1,4 @@
+import { first } from '../../src/store/store.js';
 /**
  * A sandbox plays a phase as the game plays it (issue 25 §1): the variant plug-in's own phase steps and actions, run
  * on the sandbox, give the same board and the same results as the live game's on the same position — each case
@@ -39,9 +40,9 @@ const OWNER = 'user-owner';
 const me = { userId: OWNER };
 const gameTables = () => tablesOfTheGame(env.opened.sqlite);
 
-function warhammerGame(seated: string[], optionsText: string | null = null) {
+async function warhammerGame(seated: string[], optionsText: string | null = null) {
   ok(
-    createGame(env.deps, {
+    await createGame(env.deps, {
       channelId: CHANNEL,
       guildId: 'g',
       userId: GM,
@@ -52,97 +53,105 @@ function warhammerGame(seated: string[], optionsText: string | null = null) {
       vacateAfter: 0,
     }),
   );
-  for (const power of seated) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
-  ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+  for (const power of seated) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
 }
 
-const game = () => env.deps.db.select().from(games).all()[0]!;
-const currentPhase = () => env.deps.db.select().from(phases).where(eq(phases.id, game().currentPhaseId!)).get()!;
-const phaseAt = (idx: number) => env.deps.db.select().from(phases).where(eq(phases.idx, idx)).get()!;
+const game = async () => (await env.deps.store.db.select().from(games))[0]!;
+const currentPhase = async () =>
+  first(
+    await env.deps.store.db
+      .select()
+      .from(phases)
+      .where(eq(phases.id, (await game()).currentPhaseId!))
+      .limit(1),
+  )!;
+const phaseAt = async (idx: number) =>
+  first(await env.deps.store.db.select().from(phases).where(eq(phases.idx, idx)).limit(1))!;
 /** The game's current board, changed by `change` (as the map would have it after some turns). */
-function setBoard(change: (p: Position) => void) {
-  const phase = currentPhase();
+async function setBoard(change: (p: Position) => void) {
+  const phase = await currentPhase();
   const position = structuredClone(phase.position);
   change(position);
-  env.deps.db.update(phases).set({ position }).where(eq(phases.id, phase.id)).run();
+  await env.deps.store.db.update(phases).set({ position }).where(eq(phases.id, phase.id));
 }
-function passDeadline() {
-  env.clock.t = game().deadlineMs! + 1;
-  return resolveDuePhases(env.deps);
+async function passDeadline() {
+  env.clock.t = (await game()).deadlineMs! + 1;
+  return await resolveDuePhases(env.deps);
 }
-const act = (power: string, action: string, choice: string | null, detail: string | null = null) =>
-  ok(runAction(env.deps, { channelId: CHANNEL, userId: userOf(power), by: 'player', action, choice, detail }));
-const gmAct = (action: string, choice: string, detail: string) =>
-  ok(runAction(env.deps, { channelId: CHANNEL, userId: GM, by: 'gm', action, choice, detail }));
-const sandboxAct = (power: string | null, action: string, choice: string | null, detail: string | null = null) =>
-  ok(actSandbox(env.deps, { ...me, by: power === null ? 'gm' : 'player', power, action, choice, detail }));
+const act = async (power: string, action: string, choice: string | null, detail: string | null = null) =>
+  ok(await runAction(env.deps, { channelId: CHANNEL, userId: userOf(power), by: 'player', action, choice, detail }));
+const gmAct = async (action: string, choice: string, detail: string) =>
+  ok(await runAction(env.deps, { channelId: CHANNEL, userId: GM, by: 'gm', action, choice, detail }));
+const sandboxAct = async (power: string | null, action: string, choice: string | null, detail: string | null = null) =>
+  ok(await actSandbox(env.deps, { ...me, by: power === null ? 'gm' : 'player', power, action, choice, detail }));
 /** The variant's posts in the game's channel since `since` (not the status, results or start posts). */
-const stepPosts = (since: number) =>
-  outboxRows(env.deps)
+const stepPosts = async (since: number) =>
+  (await outboxRows(env.deps))
     .slice(since)
     .filter((r) => r.targetKind === 'channel' && (r.kind === 'notice' || r.kind === 'step_post'))
     .map((r) => (r.payload as { text: string }).text);
 /** A post without its moments (the game's deadlines; a sandbox has none). */
 const timeless = (text: string) => text.replace(/⟦time:\d+:[Rf]⟧/g, '<t>');
-const sandboxRow = () => env.deps.db.select().from(sandboxes).all()[0]!;
+const sandboxRow = async () => (await env.deps.store.db.select().from(sandboxes))[0]!;
 
 /** The Wood Elves are conquered (the Empire holds Athel-Loren) and fight on as the Empire's Sepoy. */
-function woodElvesSepoy() {
-  setBoard((p) => {
+async function woodElvesSepoy() {
+  await setBoard((p) => {
     p.units = p.units.filter((u) => u.power !== 'Wood Elves');
     p.supplyCenters['Wood Elves'] = [];
     p.supplyCenters.Empire = [...p.supplyCenters.Empire!, 'athe'];
   });
-  act('Wood Elves', 'follow', 'sepoy');
+  await act('Wood Elves', 'follow', 'sepoy');
 }
 
 describe('a Warhammer sandbox plays its phase as the live game does', () => {
-  it('the Decisive Battle phase: declarations (one for a Sepoy), the battles, a Cataclysmic report — the same board, results and posts', () => {
-    warhammerGame(['Bretonnia', 'Empire', 'Wood Elves'], 'cataclysmicBattles');
-    woodElvesSepoy();
+  it('the Decisive Battle phase: declarations (one for a Sepoy), the battles, a Cataclysmic report — the same board, results and posts', async () => {
+    await warhammerGame(['Bretonnia', 'Empire', 'Wood Elves'], 'cataclysmicBattles');
+    await woodElvesSepoy();
     // The copy, before anyone orders; then the same phase played twice.
-    ok(startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER }));
+    ok(await startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER }));
     const before = gameTables();
     const orders = { Bretonnia: 'A cour - wast; F lang H', Empire: 'A altd - wast; A nuln S A altd - wast; F midd H' };
     for (const [power, text] of Object.entries(orders))
-      ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text }));
-    ok(orderSandbox(env.deps, { ...me, text: Object.values(orders).join('; ') }));
-    const sandboxPreview = ok(previewSandbox(env.deps, me)).adjudication;
+      ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text }));
+    ok(await orderSandbox(env.deps, { ...me, text: Object.values(orders).join('; ') }));
+    const sandboxPreview = ok(await previewSandbox(env.deps, me)).adjudication;
 
     // The movement deadline: the provisional results and the declarations.
-    let since = outboxRows(env.deps).length;
-    passDeadline();
-    const liveProvisional = stepPosts(since);
-    const declaring = ok(nextSandbox(env.deps, me));
+    let since = (await outboxRows(env.deps)).length;
+    await passDeadline();
+    const liveProvisional = await stepPosts(since);
+    const declaring = ok(await nextSandbox(env.deps, me));
     expect(declaring.kind).toBe('step');
     expect(declaring.posts.map(timeless)).toEqual(liveProvisional.map(timeless));
     expect(liveProvisional[0]).toContain('provisional results');
 
     // The same declarations: the Empire's battle led by its Sepoy, the Empire itself passing; Bretonnia's own.
-    act('Empire', 'declare', 'move A altd', 'Wood Elves');
-    act('Empire', 'declare', 'none');
-    since = outboxRows(env.deps).length;
-    act('Bretonnia', 'declare', 'move A cour');
-    const liveBattles = stepPosts(since);
-    sandboxAct('Empire', 'declare', 'move A altd', 'Wood Elves');
-    sandboxAct('Empire', 'declare', 'none');
-    expect(sandboxAct('Bretonnia', 'declare', 'move A cour').settled).toBe(true);
-    const battles = ok(nextSandbox(env.deps, me));
+    await act('Empire', 'declare', 'move A altd', 'Wood Elves');
+    await act('Empire', 'declare', 'none');
+    since = (await outboxRows(env.deps)).length;
+    await act('Bretonnia', 'declare', 'move A cour');
+    const liveBattles = await stepPosts(since);
+    await sandboxAct('Empire', 'declare', 'move A altd', 'Wood Elves');
+    await sandboxAct('Empire', 'declare', 'none');
+    expect((await sandboxAct('Bretonnia', 'declare', 'move A cour')).settled).toBe(true);
+    const battles = ok(await nextSandbox(env.deps, me));
     expect(battles.posts.map(timeless)).toEqual(liveBattles.map(timeless));
     expect(liveBattles[0]).toContain('led by its Sepoy Wood Elves');
 
     // The game master's report: the Empire wins and destroys the losers.
-    since = outboxRows(env.deps).length;
-    gmAct('battle', 'wast', 'Empire, losers destroyed');
-    const liveOutcome = stepPosts(since);
-    sandboxAct(null, 'battle', 'wast', 'Empire, losers destroyed');
-    const sandboxFinal = ok(previewSandbox(env.deps, me)).adjudication;
-    const played = ok(nextSandbox(env.deps, me));
+    since = (await outboxRows(env.deps)).length;
+    await gmAct('battle', 'wast', 'Empire, losers destroyed');
+    const liveOutcome = await stepPosts(since);
+    await sandboxAct(null, 'battle', 'wast', 'Empire, losers destroyed');
+    const sandboxFinal = ok(await previewSandbox(env.deps, me)).adjudication;
+    const played = ok(await nextSandbox(env.deps, me));
     if (played.kind !== 'resolved') throw new Error(played.kind);
     expect(played.posts.map(timeless)).toEqual(liveOutcome.map(timeless));
 
     // The same adjudication, to the last field: the destroyed losers, and the Sepoy's win on the next board.
-    const live = phaseAt(0).adjudication!;
+    const live = (await phaseAt(0)).adjudication!;
     expect(played.adjudication).toEqual(live);
     expect(sandboxFinal).toEqual(live);
     expect(sandboxPreview).not.toEqual(live);
@@ -152,39 +161,39 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
       master: 'Empire',
       wins: 1,
     });
-    expect(ok(viewSandbox(env.deps, me)).board.position).toEqual(currentPhase().position);
+    expect(ok(await viewSandbox(env.deps, me)).board.position).toEqual((await currentPhase()).position);
     // The game was changed by its own players only: the sandbox wrote nothing to it.
     expect(gameTables()).not.toBe(before);
     const after = gameTables();
-    ok(viewSandbox(env.deps, me));
+    ok(await viewSandbox(env.deps, me));
     expect(gameTables()).toBe(after);
   });
 
-  it('a dice game\'s sandbox leaves each battle to its owner as game master (docs/rules/warhammer.md, "Sandboxes")', () => {
-    warhammerGame(['Bretonnia', 'Empire'], 'decisiveBattles=dice');
-    expect(game().options).toMatchObject({ decisiveBattles: 'dice' });
-    ok(startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER }));
-    ok(orderSandbox(env.deps, { ...me, text: 'A cour - wast; A altd - wast' }));
-    expect(ok(nextSandbox(env.deps, me)).posts[0]).toContain('The game master then reports each winner');
-    sandboxAct('Bretonnia', 'declare', 'move A cour');
-    sandboxAct('Empire', 'declare', 'none');
-    expect(ok(nextSandbox(env.deps, me)).sandbox.step).toMatchObject({
+  it('a dice game\'s sandbox leaves each battle to its owner as game master (docs/rules/warhammer.md, "Sandboxes")', async () => {
+    await warhammerGame(['Bretonnia', 'Empire'], 'decisiveBattles=dice');
+    expect((await game()).options).toMatchObject({ decisiveBattles: 'dice' });
+    ok(await startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER }));
+    ok(await orderSandbox(env.deps, { ...me, text: 'A cour - wast; A altd - wast' }));
+    expect(ok(await nextSandbox(env.deps, me)).posts[0]).toContain('The game master then reports each winner');
+    await sandboxAct('Bretonnia', 'declare', 'move A cour');
+    await sandboxAct('Empire', 'declare', 'none');
+    expect(ok(await nextSandbox(env.deps, me)).sandbox.step).toMatchObject({
       name: 'battles',
       progress: { gameMaster: true },
     });
-    sandboxAct(null, 'battle', 'wast', 'Empire');
-    const played = ok(nextSandbox(env.deps, me));
+    await sandboxAct(null, 'battle', 'wast', 'Empire');
+    const played = ok(await nextSandbox(env.deps, me));
     expect(played.kind === 'resolved' && played.adjudication.results.find((r) => r.unit === 'A altd')).toMatchObject({
       result: 'success',
     });
   });
 
-  it('the Dogs of War start choice: copied while it is open, made by the owner for the seat — the same first board', () => {
-    warhammerGame(['Empire', 'Tilea']);
-    const [choice] = dogsOfWarChoices(currentPhase().position, ['Tilea']);
+  it('the Dogs of War start choice: copied while it is open, made by the owner for the seat — the same first board', async () => {
+    await warhammerGame(['Empire', 'Tilea']);
+    const [choice] = dogsOfWarChoices((await currentPhase()).position, ['Tilea']);
     const city = choice!.cities.find((c) => choice!.types[c]!.includes('F')) ?? choice!.cities[0]!;
     const unit = choice!.types[city]!.includes('F') ? 'fleet' : 'army';
-    const started = ok(startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER })).sandbox;
+    const started = ok(await startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER })).sandbox;
     expect(started.step).toMatchObject({
       name: 'muster',
       at: 'start',
@@ -193,61 +202,65 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     expect(started.posts[0]).toContain('First the Dogs of War choose their city and unit');
     expect(started.actions.find((a) => a.name === 'muster')?.as).toEqual(['Tilea']);
     // Orders may be written meanwhile, as in the game.
-    ok(orderSandbox(env.deps, { ...me, text: 'A altd H' }));
+    ok(await orderSandbox(env.deps, { ...me, text: 'A altd H' }));
 
-    const since = outboxRows(env.deps).length;
-    act('Tilea', 'muster', city, unit);
-    expect(sandboxAct('Tilea', 'muster', city, unit)).toMatchObject({
+    const since = (await outboxRows(env.deps)).length;
+    await act('Tilea', 'muster', city, unit);
+    expect(await sandboxAct('Tilea', 'muster', city, unit)).toMatchObject({
       settled: true,
       reply: expect.stringContaining(`in ${city}`),
     });
-    const begun = ok(nextSandbox(env.deps, me));
+    const begun = ok(await nextSandbox(env.deps, me));
     expect(begun.kind).toBe('orders');
     expect(begun.sandbox).toMatchObject({ step: null, label: 'Spring 2500 movement', orders: [{ text: 'A altd H' }] });
-    expect(ok(viewSandbox(env.deps, me)).board.position).toEqual(currentPhase().position);
-    expect(currentPhase().position.units).toContainEqual(expect.objectContaining({ power: 'Tilea', province: city }));
-    const announce = outboxRows(env.deps)
-      .slice(since)
-      .find((r) => r.kind === 'game_started')!;
+    expect(ok(await viewSandbox(env.deps, me)).board.position).toEqual((await currentPhase()).position);
+    expect((await currentPhase()).position.units).toContainEqual(
+      expect.objectContaining({ power: 'Tilea', province: city }),
+    );
+    const announce = (await outboxRows(env.deps)).slice(since).find((r) => r.kind === 'game_started')!;
     expect((announce.payload as { text: string }).text).toContain(begun.posts[0]!);
 
     // Copied from the history after the choice: the board already has the unit, and no choice opens.
     expect(
-      ok(startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER, phase: 'S2500M' })).sandbox.step,
+      ok(await startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER, phase: 'S2500M' })).sandbox
+        .step,
     ).toBeNull();
   });
 
-  it('a Sepoy with three won battles revolts in an adjustment phase — the same board and the same builds', () => {
-    warhammerGame(['Bretonnia', 'Empire', 'Wood Elves']);
-    woodElvesSepoy();
+  it('a Sepoy with three won battles revolts in an adjustment phase — the same board and the same builds', async () => {
+    await warhammerGame(['Bretonnia', 'Empire', 'Wood Elves']);
+    await woodElvesSepoy();
     // Spring and Fall pass without a battle; the Empire, holding Athel-Loren and with Nuln empty, builds in the Winter.
-    setBoard((p) => void (p.units = p.units.filter((u) => u.province !== 'nuln')));
-    passDeadline();
-    passDeadline();
-    expect(currentPhase().position.phase.type).toBe('adjustment');
-    setBoard((p) => {
+    await setBoard((p) => void (p.units = p.units.filter((u) => u.province !== 'nuln')));
+    await passDeadline();
+    await passDeadline();
+    expect((await currentPhase()).position.phase.type).toBe('adjustment');
+    await setBoard((p) => {
       (p.variantState as { followers: Record<string, { wins: number }> }).followers['Wood Elves']!.wins = 3;
     });
-    ok(startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER }));
-    expect(ok(viewSandbox(env.deps, me)).sandbox.actions.find((a) => a.name === 'revolt')?.as).toEqual(['Wood Elves']);
+    ok(await startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER }));
+    expect(ok(await viewSandbox(env.deps, me)).sandbox.actions.find((a) => a.name === 'revolt')?.as).toEqual([
+      'Wood Elves',
+    ]);
 
-    act('Wood Elves', 'revolt', 'athe', 'army');
-    expect(sandboxAct('Wood Elves', 'revolt', 'athe', 'army').reply).toContain('athe is your new capital');
-    expect(ok(viewSandbox(env.deps, me)).board.position).toEqual(currentPhase().position);
-    expect(sandboxRow().position.units).toContainEqual(
+    await act('Wood Elves', 'revolt', 'athe', 'army');
+    expect((await sandboxAct('Wood Elves', 'revolt', 'athe', 'army')).reply).toContain('athe is your new capital');
+    expect(ok(await viewSandbox(env.deps, me)).board.position).toEqual((await currentPhase()).position);
+    expect((await sandboxRow()).position.units).toContainEqual(
       expect.objectContaining({ power: 'Wood Elves', province: 'athe' }),
     );
 
     // The adjustments that follow, the same on both.
-    const adjustment = currentPhase();
-    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'Build A nuln' }));
-    expect(ok(orderSandbox(env.deps, { ...me, text: 'Build A nuln' })).stored.map((o) => [o.power, o.text])).toEqual([
-      ['Empire', 'A nuln B'],
-    ]);
-    passDeadline();
-    const played = ok(nextSandbox(env.deps, me));
+    const adjustment = await currentPhase();
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), text: 'Build A nuln' }));
+    expect(
+      ok(await orderSandbox(env.deps, { ...me, text: 'Build A nuln' })).stored.map((o) => [o.power, o.text]),
+    ).toEqual([['Empire', 'A nuln B']]);
+    await passDeadline();
+    const played = ok(await nextSandbox(env.deps, me));
     if (played.kind !== 'resolved') throw new Error(played.kind);
-    const live = env.deps.db.select().from(phases).where(eq(phases.id, adjustment.id)).get()!.adjudication!;
+    const live = first(await env.deps.store.db.select().from(phases).where(eq(phases.id, adjustment.id)).limit(1))!
+      .adjudication!;
     expect(played.adjudication).toEqual(live);
     expect(live.position.units).toContainEqual(expect.objectContaining({ power: 'Empire', province: 'nuln' }));
   });

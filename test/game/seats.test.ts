@@ -3,6 +3,7 @@
  * `vacate-after` silent phases, substitute calls and the first claim, `min-reliability`, and the computer player's
  * missing orders under `nmr: computer`.
  */
+import { first } from '../../src/store/store.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -30,12 +31,12 @@ beforeEach(() => {
 });
 afterEach(() => env.close());
 
-function game(
+async function game(
   options: { nmr?: string; vacateAfter?: number; minReliability?: number } = {},
   powers = ['England', 'France', 'Germany'],
 ) {
   ok(
-    createGame(env.deps, {
+    await createGame(env.deps, {
       channelId: CHANNEL,
       guildId: 'guild-1',
       userId: GM,
@@ -44,14 +45,14 @@ function game(
       ...options,
     }),
   );
-  for (const power of powers) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
-  return ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+  for (const power of powers) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  return ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
 }
 
-const row = () => env.deps.db.select().from(games).get()!;
-const deadline = () => {
-  env.clock.t = row().deadlineMs!;
-  return resolveDuePhases(env.deps);
+const row = async () => first(await env.deps.store.db.select().from(games).limit(1))!;
+const deadline = async () => {
+  env.clock.t = (await row()).deadlineMs!;
+  return await resolveDuePhases(env.deps);
 };
 
 describe('the reliability record', () => {
@@ -80,29 +81,29 @@ describe('the reliability record', () => {
     expect(onTimeRate(10, 10)).toBe(100);
   });
 
-  it('records each member once per phase with something to decide; computer-given orders count as missed', () => {
-    game({ nmr: 'computer', vacateAfter: 0 });
+  it('records each member once per phase with something to decide; computer-given orders count as missed', async () => {
+    await game({ nmr: 'computer', vacateAfter: 0 });
     ok(
-      submitOrders(env.deps, {
+      await submitOrders(env.deps, {
         channelId: CHANNEL,
         userId: userOf('England'),
         text: 'F lon - nth; F edi - nwg; A lvp - yor',
       }),
     );
-    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
-    env.clock.t = row().deadlineMs!;
-    expect(resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
-    const phaseId = row().currentPhaseId!;
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
+    env.clock.t = (await row()).deadlineMs!;
+    expect(await resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
+    const phaseId = (await row()).currentPhaseId!;
     // The computer player's answer for France's and Germany's missing units (one of them a second order for A par).
-    storeMissingOrders(env.deps, {
-      gameId: row().id,
+    await storeMissingOrders(env.deps, {
+      gameId: (await row()).id,
       phaseId,
       answers: [
         { power: 'France', texts: ['A par - pic', 'F bre - mao', 'A mar - spa'] },
         { power: 'Germany', texts: ['A ber - kie', 'F kie - den', 'A mun - ruh'] },
       ],
     });
-    const france = ordersOf(env.deps.db as never, phaseId, 'France');
+    const france = await ordersOf(env.deps.store.db, phaseId, 'France');
     expect(france.find((o) => o.unitKey === 'par')).toMatchObject({
       text: 'A par - bur',
       submittedBy: userOf('France'),
@@ -113,24 +114,20 @@ describe('the reliability record', () => {
         .map((o) => o.text)
         .sort(),
     ).toEqual(['A mar - spa', 'F bre - mao']);
-    expect(resolveDuePhases(env.deps).resolved).toBe(1);
-    const outcomes = env.deps.db
-      .select()
-      .from(seatRecords)
-      .all()
-      .map((r) => [r.power, r.outcome]);
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(1);
+    const outcomes = (await env.deps.store.db.select().from(seatRecords)).map((r) => [r.power, r.outcome]);
     expect(outcomes.sort()).toEqual([
       ['England', 'complete'],
       ['France', 'partial'],
       ['Germany', 'missed'],
     ]);
-    const results = outboxRows(env.deps).find((r) => r.kind === 'phase_results')!;
+    const results = (await outboxRows(env.deps)).find((r) => r.kind === 'phase_results')!;
     expect((results.payload as { text: string }).text).toContain(
       "🤖 France's missing orders, given by the computer player: F bre - mao; A mar - spa.",
     );
-    const dms = outboxRows(env.deps).filter((r) => r.dedupeKey.startsWith('nmr:'));
+    const dms = (await outboxRows(env.deps)).filter((r) => r.dedupeKey.startsWith('nmr:'));
     expect(dms.map((d) => d.target).sort()).toEqual([userOf('France'), userOf('Germany')]);
-    const record = ok(memberRecord(env.deps, { guildId: 'guild-1', userId: userOf('France') })).record;
+    const record = ok(await memberRecord(env.deps, { guildId: 'guild-1', userId: userOf('France') })).record;
     expect(record).toMatchObject({ seated: 1, complete: 0, partial: 1, missed: 0, onTimeRate: 0, seatsVacated: 0 });
   });
 
@@ -146,104 +143,110 @@ describe('the reliability record', () => {
 });
 
 describe('vacant seats and substitute calls', () => {
-  it('a member silent for vacate-after phases in a row loses the seat; the channel gets one call', () => {
-    game({ vacateAfter: 2 });
-    const orderAll = (powers: string[]) => {
+  it('a member silent for vacate-after phases in a row loses the seat; the channel gets one call', async () => {
+    await game({ vacateAfter: 2 });
+    const orderAll = async (powers: string[]) => {
       for (const p of powers) {
         const units = {
           England: 'F lon H; F edi H; A lvp H',
           France: 'A par H; F bre H; A mar H',
           Germany: 'A ber H; F kie H; A mun H',
         }[p]!;
-        ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(p), text: units }));
+        ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(p), text: units }));
       }
     };
-    orderAll(['England', 'France']);
-    deadline(); // Spring: Germany silent once
-    expect(env.deps.db.select().from(substituteCalls).all()).toHaveLength(0);
-    orderAll(['England', 'France']);
-    deadline(); // Fall: Germany silent twice (no retreats, no builds: Winter has nothing to decide)
-    const calls = env.deps.db.select().from(substituteCalls).all();
+    await orderAll(['England', 'France']);
+    await deadline(); // Spring: Germany silent once
+    expect(await env.deps.store.db.select().from(substituteCalls)).toHaveLength(0);
+    await orderAll(['England', 'France']);
+    await deadline(); // Fall: Germany silent twice (no retreats, no builds: Winter has nothing to decide)
+    const calls = await env.deps.store.db.select().from(substituteCalls);
     expect(calls).toMatchObject([{ power: 'Germany', reason: 'silent', vacatedBy: userOf('Germany'), closedAt: null }]);
-    expect(playersOf(env.deps.db as never, row().id).find((p) => p.power === 'Germany')!.userId).toBe('vacant:Germany');
-    const posts = outboxRows(env.deps).filter((r) => r.kind === 'substitute_call');
+    expect((await playersOf(env.deps.store.db, (await row()).id)).find((p) => p.power === 'Germany')!.userId).toBe(
+      'vacant:Germany',
+    );
+    const posts = (await outboxRows(env.deps)).filter((r) => r.kind === 'substitute_call');
     expect(posts).toHaveLength(1);
     expect((posts[0]!.payload as { text: string }).text).toMatch(
       /Substitute wanted for Germany.*stopped giving orders/s,
     );
     // The silent member can no longer order; the vacant seat gets no DM.
-    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A ber H' }))).toMatch(
-      /not playing/,
-    );
-    expect(outboxRows(env.deps).some((r) => r.target === 'vacant:Germany')).toBe(false);
-    const record = ok(memberRecord(env.deps, { guildId: 'guild-1', userId: userOf('Germany') })).record;
+    expect(
+      err(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A ber H' })),
+    ).toMatch(/not playing/);
+    expect((await outboxRows(env.deps)).some((r) => r.target === 'vacant:Germany')).toBe(false);
+    const record = ok(await memberRecord(env.deps, { guildId: 'guild-1', userId: userOf('Germany') })).record;
     expect(record).toMatchObject({ seated: 2, missed: 2, onTimeRate: 0, seatsVacated: 1 });
   });
 
-  it('the first claim wins exactly once; later presses, players of the game and finished games are refused', () => {
-    game({ vacateAfter: 0 });
-    ok(voteDraw(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
-    const call = ok(gmSubstitute(env.deps, { channelId: CHANNEL, userId: GM, power: 'germany' }));
-    expect(err(gmSubstitute(env.deps, { channelId: CHANNEL, userId: GM, power: 'Germany' }))).toMatch(/already open/);
-    expect(err(claimSeat(env.deps, { callId: call.callId, userId: userOf('France') }))).toMatch(/already play France/);
-    const won = ok(claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+  it('the first claim wins exactly once; later presses, players of the game and finished games are refused', async () => {
+    await game({ vacateAfter: 0 });
+    ok(await voteDraw(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
+    const call = ok(await gmSubstitute(env.deps, { channelId: CHANNEL, userId: GM, power: 'germany' }));
+    expect(err(await gmSubstitute(env.deps, { channelId: CHANNEL, userId: GM, power: 'Germany' }))).toMatch(
+      /already open/,
+    );
+    expect(err(await claimSeat(env.deps, { callId: call.callId, userId: userOf('France') }))).toMatch(
+      /already play France/,
+    );
+    const won = ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
     expect(won.power).toBe('Germany');
-    expect(err(claimSeat(env.deps, { callId: call.callId, userId: 'user-late' }))).toMatch(
+    expect(err(await claimSeat(env.deps, { callId: call.callId, userId: 'user-late' }))).toMatch(
       /Too late: Germany has already been taken/,
     );
-    expect(playersOf(env.deps.db as never, row().id).find((p) => p.power === 'Germany')!.userId).toBe('user-sub');
-    // The old player is told and cannot order; the seat's draw vote is gone; the new one can order at once.
-    expect(err(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A ber H' }))).toMatch(
-      /not playing/,
+    expect((await playersOf(env.deps.store.db, (await row()).id)).find((p) => p.power === 'Germany')!.userId).toBe(
+      'user-sub',
     );
-    ok(submitOrders(env.deps, { channelId: CHANNEL, userId: 'user-sub', text: 'A ber H' }));
-    const rows = outboxRows(env.deps);
+    // The old player is told and cannot order; the seat's draw vote is gone; the new one can order at once.
+    expect(
+      err(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A ber H' })),
+    ).toMatch(/not playing/);
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: 'user-sub', text: 'A ber H' }));
+    const rows = await outboxRows(env.deps);
     expect(rows.filter((r) => r.dedupeKey.startsWith('claimed-previous:')).map((r) => r.target)).toEqual([
       userOf('Germany'),
     ]);
     const dm = rows.find((r) => r.dedupeKey.startsWith('claimed:'))!;
     expect(dm.target).toBe('user-sub');
-    expect(dm.payload).toMatchObject({ type: 'dm', mapPhaseId: row().currentPhaseId });
+    expect(dm.payload).toMatchObject({ type: 'dm', mapPhaseId: (await row()).currentPhaseId });
     expect((dm.payload as { text: string }).text).toMatch(/You now play \*\*Germany\*\*.*3 supply centres.*deadline/s);
-    expect(env.deps.db.select().from(substituteCalls).get()).toMatchObject({ claimedBy: 'user-sub' });
-    expect(env.deps.db.select().from(votes).all()).toEqual([]);
+    expect(first(await env.deps.store.db.select().from(substituteCalls).limit(1))).toMatchObject({
+      claimedBy: 'user-sub',
+    });
+    expect(await env.deps.store.db.select().from(votes)).toEqual([]);
   });
 
-  it('/game leave during a game vacates the seat and calls a substitute; a cancelled game closes its calls', () => {
-    game({ vacateAfter: 0 });
-    expect(ok(leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf('France') })).power).toBe('France');
-    const call = env.deps.db.select().from(substituteCalls).get()!;
+  it('/game leave during a game vacates the seat and calls a substitute; a cancelled game closes its calls', async () => {
+    await game({ vacateAfter: 0 });
+    expect(ok(await leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf('France') })).power).toBe('France');
+    const call = first(await env.deps.store.db.select().from(substituteCalls).limit(1))!;
     expect(call).toMatchObject({ power: 'France', reason: 'left', vacatedBy: userOf('France') });
-    env.deps.db
+    await env.deps.store.db
       .update(games)
       .set({ status: 'finished', end: { kind: 'abandoned' } })
-      .where(eq(games.id, row().id))
-      .run();
-    expect(err(claimSeat(env.deps, { callId: call.id, userId: 'user-sub' }))).toMatch(/game is over/);
+      .where(eq(games.id, (await row()).id));
+    expect(err(await claimSeat(env.deps, { callId: call.id, userId: 'user-sub' }))).toMatch(/game is over/);
   });
 });
 
 describe('min-reliability', () => {
-  it('refuses a join or a claim below the bar once 10 phases are recorded, never before', () => {
+  it('refuses a join or a claim below the bar once 10 phases are recorded, never before', async () => {
     const now = env.clock.t;
     // A member with 10 recorded phases, 7 complete, in an earlier game on the server.
     const old = ok(
-      createGame(env.deps, { channelId: 'old', guildId: 'guild-1', userId: 'gm-2', variantId: 'classic' }),
+      await createGame(env.deps, { channelId: 'old', guildId: 'guild-1', userId: 'gm-2', variantId: 'classic' }),
     ).game;
     for (let i = 0; i < 10; i++)
-      env.deps.db
-        .insert(seatRecords)
-        .values({
-          gameId: old.id,
-          turn: String(i),
-          power: 'Italy',
-          userId: 'user-weak',
-          outcome: i < 7 ? 'complete' : 'missed',
-          recordedAt: now,
-        })
-        .run();
+      await env.deps.store.db.insert(seatRecords).values({
+        gameId: old.id,
+        turn: String(i),
+        power: 'Italy',
+        userId: 'user-weak',
+        outcome: i < 7 ? 'complete' : 'missed',
+        recordedAt: now,
+      });
     ok(
-      createGame(env.deps, {
+      await createGame(env.deps, {
         channelId: CHANNEL,
         guildId: 'guild-1',
         userId: GM,
@@ -251,13 +254,13 @@ describe('min-reliability', () => {
         minReliability: 80,
       }),
     );
-    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'user-weak' }))).toMatch(
+    expect(err(await joinGame(env.deps, { channelId: CHANNEL, userId: 'user-weak' }))).toMatch(
       /at least 80 %, and yours on this server is 70 %/,
     );
-    ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'user-new' }));
+    ok(await joinGame(env.deps, { channelId: CHANNEL, userId: 'user-new' }));
     expect(
       err(
-        createGame(env.deps, {
+        await createGame(env.deps, {
           channelId: 'x',
           guildId: 'guild-1',
           userId: 'gm-3',
@@ -275,7 +278,7 @@ describe('nmr:computer answers a variant step the way a computer seat would', ()
     const { missingOrderFiller } = await import('../../src/game/nmr-filler.js');
     const { variantRecords, phaseSteps } = await import('../../src/store/schema.js');
     ok(
-      createGame(env.deps, {
+      await createGame(env.deps, {
         channelId: CHANNEL,
         guildId: 'g',
         userId: GM,
@@ -286,28 +289,24 @@ describe('nmr:computer answers a variant step the way a computer seat would', ()
       }),
     );
     for (const power of ['Tilea', 'Empire'])
-      ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
-    ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
-    expect(env.deps.db.select().from(phaseSteps).get()?.step).toBe('muster');
-    env.clock.t = row().deadlineMs!;
-    expect(resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
+      ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+    ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect(first(await env.deps.store.db.select().from(phaseSteps).limit(1))?.step).toBe('muster');
+    env.clock.t = (await row()).deadlineMs!;
+    expect(await resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
     const filler = missingOrderFiller(env.deps, { ask: async (job) => runAiJob(job) });
-    await Promise.all(filler.play());
-    const muster = env.deps.db
-      .select()
-      .from(variantRecords)
-      .all()
-      .filter((r) => r.kind === 'muster-choice');
+    await Promise.all(await filler.play());
+    const muster = (await env.deps.store.db.select().from(variantRecords)).filter((r) => r.kind === 'muster-choice');
     expect(muster.map((r) => r.key)).toEqual(['Tilea']);
     // The step closes at once; the Spring orders begin with a deadline of their own, filled again at that deadline.
-    resolveDuePhases(env.deps);
-    expect(env.deps.db.select().from(phaseSteps).get()?.step ?? null).toBeNull();
-    expect(row().deadlineMs).toBeGreaterThan(env.clock.t);
-    env.clock.t = row().deadlineMs!;
-    expect(resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
-    await Promise.all(filler.play());
-    expect(resolveDuePhases(env.deps).resolved).toBe(1);
-    const given = env.deps.db.select().from(seatRecords).all();
+    await resolveDuePhases(env.deps);
+    expect(first(await env.deps.store.db.select().from(phaseSteps).limit(1))?.step ?? null).toBeNull();
+    expect((await row()).deadlineMs).toBeGreaterThan(env.clock.t);
+    env.clock.t = (await row()).deadlineMs!;
+    expect(await resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
+    await Promise.all(await filler.play());
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(1);
+    const given = await env.deps.store.db.select().from(seatRecords);
     expect(given.map((r) => [r.power, r.outcome]).sort()).toEqual([
       ['Empire', 'missed'],
       ['Tilea', 'missed'],

@@ -8,6 +8,7 @@
  * effect (a draft without steps), a wizard screen is stored as one step, the fall back is applied; the pings column
  * starts empty and keeps what the deliverer records.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,29 +40,29 @@ const LOAD_ORDER = ['games', 'card_games', 'card_seats', 'card_events', 'card_dr
 const NEW_COLUMNS: Record<string, string[]> = { card_games: ['pings'], card_drafts: ['steps'] };
 
 describe('migrating the card tables to kept pings and draft steps (0016)', () => {
-  it('keeps a game with a half-done draft, which plays on; pings start empty and are kept', () => {
+  it('keeps a game with a half-done draft, which plays on; pings start empty and are kept', async () => {
     // the game as the previous code left it
     const fresh = makeEnv(join(dir, 'fresh.db'));
-    startedCards(3, { env: fresh });
-    giveAll(fresh);
-    chooseFirst(fresh);
+    await startedCards(3, { env: fresh });
+    await giveAll(fresh);
+    await chooseFirst(fresh);
     const env = fresh;
-    const g = info(env);
+    const g = await info(env);
     const me = g.toActUserId!;
-    const bright = ok(cardsPlayOptions(env.deps, at(me))).wages.find(
+    const bright = ok(await cardsPlayOptions(env.deps, at(me))).wages.find(
       (w) => !w.dark && !w.dynasty && /^B/.test(w.bright),
     )!;
-    ok(wageBattle(env.deps, at(me), { ...bright, version: g.version }));
+    ok(await wageBattle(env.deps, at(me), { ...bright, version: g.version }));
     for (let i = 0; i < 2; i++) {
-      const cur = info(env);
-      ok(startFallBack(env.deps, at(cur.toActUserId!), { version: cur.version }));
-      ok(finishFallBack(env.deps, at(cur.toActUserId!), { version: cur.version }));
+      const cur = await info(env);
+      ok(await startFallBack(env.deps, at(cur.toActUserId!), { version: cur.version }));
+      ok(await finishFallBack(env.deps, at(cur.toActUserId!), { version: cur.version }));
     }
-    const last = info(env);
-    const d0 = ok(startFallBack(env.deps, at(me), { version: last.version })).draft;
+    const last = await info(env);
+    const d0 = ok(await startFallBack(env.deps, at(me), { version: last.version })).draft;
     const [a, b] = d0.remaining as [string, string];
-    ok(draftEffect(env.deps, at(me), { version: last.version, effect: { symbol: a, draw: true } }));
-    ok(draftEffect(env.deps, at(me), { version: last.version, effect: { symbol: b, draw: true } }));
+    ok(await draftEffect(env.deps, at(me), { version: last.version, effect: { symbol: a, draw: true } }));
+    ok(await draftEffect(env.deps, at(me), { version: last.version, effect: { symbol: b, draw: true } }));
     const fixture: Fixture = { at: env.clock.t, tables: {} };
     for (const table of LOAD_ORDER) {
       const rows = env.opened.sqlite.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[];
@@ -80,14 +81,14 @@ describe('migrating the card tables to kept pings and draft steps (0016)', () =>
     const opened = openDatabase(path);
     try {
       const deps: GameDeps = {
-        db: opened.db,
+        store: sqliteStoreOf(opened),
         now: () => fixture.at + 1000,
         onError: (e) => void internalErrors.push(e),
       };
       expect(opened.sqlite.prepare('SELECT pings FROM card_games').all()).toEqual([{ pings: null }]);
       expect(opened.sqlite.prepare('SELECT steps FROM card_drafts').all()).toEqual([{ steps: null }]);
       // the draft as stored; Back (no steps kept) undoes its last effect; a screen is then one step
-      const d = ok(cardsDraft(deps, at(me))).draft;
+      const d = ok(await cardsDraft(deps, at(me))).draft;
       expect([d.effects, d.steps]).toEqual([
         [
           { symbol: a, draw: true },
@@ -95,19 +96,25 @@ describe('migrating the card tables to kept pings and draft steps (0016)', () =>
         ],
         0,
       ]);
-      expect(ok(draftBack(deps, at(me), { version: last.version })).draft.effects).toEqual([{ symbol: a, draw: true }]);
-      const d2 = ok(draftChoose(deps, at(me), { version: last.version, effects: [{ symbol: b, draw: true }] })).draft;
+      expect(ok(await draftBack(deps, at(me), { version: last.version })).draft.effects).toEqual([
+        { symbol: a, draw: true },
+      ]);
+      const d2 = ok(
+        await draftChoose(deps, at(me), { version: last.version, effects: [{ symbol: b, draw: true }] }),
+      ).draft;
       expect([d2.effects.length, d2.steps]).toEqual([2, 1]);
-      expect(ok(draftBack(deps, at(me), { version: last.version })).draft.effects).toEqual([{ symbol: a, draw: true }]);
-      ok(draftChoose(deps, at(me), { version: last.version, effects: [{ symbol: b, draw: true }] }));
-      const done = ok(finishFallBack(deps, at(me), { version: last.version })).game;
+      expect(ok(await draftBack(deps, at(me), { version: last.version })).draft.effects).toEqual([
+        { symbol: a, draw: true },
+      ]);
+      ok(await draftChoose(deps, at(me), { version: last.version, effects: [{ symbol: b, draw: true }] }));
+      const done = ok(await finishFallBack(deps, at(me), { version: last.version })).game;
       expect(done.round).toBe(2);
       // the pings column keeps what the deliverer records, once per message
-      expect(cardPings(deps, g.gameId)).toEqual([]);
+      expect(await cardPings(deps, g.gameId)).toEqual([]);
       const ping = { channelId: 'chan-cards', messageId: 'm-1', userId: me, phase: 'choose', dm: false };
-      ok(recordCardPing(deps, g.gameId, ping));
-      ok(recordCardPing(deps, g.gameId, ping));
-      expect(cardPings(deps, g.gameId)).toEqual([ping]);
+      ok(await recordCardPing(deps, g.gameId, ping));
+      ok(await recordCardPing(deps, g.gameId, ping));
+      expect(await cardPings(deps, g.gameId)).toEqual([ping]);
       expect(internalErrors).toEqual([]);
     } finally {
       opened.close();

@@ -143,7 +143,7 @@ describe('migrating a database with pending card-game outbox rows to game-kind r
 
     // The running game: its turn ping pings exactly the player to act, with the buttons to act on it.
     const running = h.fake.channelMessages('cards');
-    const toAct = cardGameInChannel(h.bot!.deps, h.fake.channel('cards').id)!.toActUserId!;
+    const toAct = (await cardGameInChannel(h.bot!.deps, h.fake.channel('cards').id))!.toActUserId!;
     const ping = running.find((m) => m.content.includes('your turn'))!;
     expect(h.fake.pings(ping).users).toEqual([toAct]);
     expect(h.fake.buttons(ping).length).toBeGreaterThan(0);
@@ -153,16 +153,17 @@ describe('migrating a database with pending card-game outbox rows to game-kind r
   it('plays on: the player to act acts, and the next turn is pinged', async () => {
     const deps = h.bot!.deps;
     const channelId = h.fake.channel('cards').id;
-    const g = cardGameInChannel(deps, channelId)!;
+    const g = (await cardGameInChannel(deps, channelId))!;
     const caller = { channelId, userId: g.toActUserId! };
-    const o = cardsPlayOptions(deps, caller);
+    const o = await cardsPlayOptions(deps, caller);
     if (!o.ok) throw new Error(o.error);
-    if (o.wages.length > 0) expect(wageBattle(deps, caller, { ...o.wages[0]!, version: g.version }).ok).toBe(true);
+    if (o.wages.length > 0)
+      expect((await wageBattle(deps, caller, { ...o.wages[0]!, version: g.version })).ok).toBe(true);
     else {
-      expect(startFallBack(deps, caller, { version: g.version }).ok).toBe(true);
-      expect(finishFallBack(deps, caller, { version: g.version }).ok).toBe(true);
+      expect((await startFallBack(deps, caller, { version: g.version })).ok).toBe(true);
+      expect((await finishFallBack(deps, caller, { version: g.version })).ok).toBe(true);
     }
-    const next = cardGameInChannel(deps, channelId)!;
+    const next = (await cardGameInChannel(deps, channelId))!;
     expect(next.version).toBeGreaterThan(g.version);
     h.bot!.outbox.kick();
     if (next.toActUserId && next.phase !== 'finished') {

@@ -3,6 +3,7 @@
  * database made by the schema before it: SQLite rebuilds the `sandboxes` table, so every row must come through with
  * its game, board, orders and stage, and play on; afterwards a row without a game can be written.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,22 +21,25 @@ const dir = mkdtempSync(join(tmpdir(), 'zhanguo-sandbox-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('migrating the sandboxes to an optional game', () => {
-  it('keeps every sandbox with its game, board and orders; a sandbox without a game can then be stored', () => {
+  it('keeps every sandbox with its game, board and orders; a sandbox without a game can then be stored', async () => {
     const path = join(dir, 'bot.db');
     const before = migrationBefore('CREATE TABLE `__new_sandboxes`');
     const old = openOldDatabase(path, before);
     const oldDb = drizzle(old, { schema }) as Db;
     const t = T0;
-    const oldDeps: GameDeps = { db: oldDb, now: () => t };
+    const oldDeps: GameDeps = {
+      store: sqliteStoreOf({ db: oldDb, sqlite: old, close: () => old.close() }),
+      now: () => t,
+    };
     // Today's code writes columns later migrations add: added for the while, dropped again after.
     const later = columnsAddedAfter(before);
     for (const [table, column, type] of later) old.exec(`ALTER TABLE \`${table}\` ADD \`${column}\` ${type}`);
-    ok(createGame(oldDeps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: 'classic' }));
-    ok(joinGame(oldDeps, { channelId: 'c', userId: 'user-france', power: 'France' }));
-    ok(startGame(oldDeps, { channelId: 'c', userId: 'gm' }));
+    ok(await createGame(oldDeps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: 'classic' }));
+    ok(await joinGame(oldDeps, { channelId: 'c', userId: 'user-france', power: 'France' }));
+    ok(await startGame(oldDeps, { channelId: 'c', userId: 'gm' }));
     const me = { userId: 'user-france' };
-    ok(startSandbox(oldDeps, { ...me, channelId: 'c', guildId: 'g' }));
-    ok(orderSandbox(oldDeps, { ...me, text: 'A par - bur' }));
+    ok(await startSandbox(oldDeps, { ...me, channelId: 'c', guildId: 'g' }));
+    ok(await orderSandbox(oldDeps, { ...me, text: 'A par - bur' }));
     for (const [table, column] of later) old.exec(`ALTER TABLE \`${table}\` DROP COLUMN \`${column}\``);
     const stageBefore = (old.prepare('SELECT stage FROM sandboxes').get() as { stage: string }).stage;
     const nullable = () =>
@@ -49,8 +53,12 @@ describe('migrating the sandboxes to an optional game', () => {
 
     const opened = openDatabase(path);
     try {
-      const deps: GameDeps = { db: opened.db, now: () => t + 1000, onError: (e) => void internalErrors.push(e) };
-      const view = ok(viewSandbox(deps, me));
+      const deps: GameDeps = {
+        store: sqliteStoreOf(opened),
+        now: () => t + 1000,
+        onError: (e) => void internalErrors.push(e),
+      };
+      const view = ok(await viewSandbox(deps, me));
       expect(view.sandbox).toMatchObject({ id: 1, gameChannelId: 'c', label: 'Spring 1901 movement' });
       expect(view.sandbox.orders).toEqual([{ power: 'France', text: 'A par - bur' }]);
       expect(view.board.stage).toEqual(JSON.parse(stageBefore));

@@ -4,6 +4,7 @@
  * `/sandbox decide` (the dropped `answers` column), and a stepped-through phase. After the migration the sandbox is
  * there with its board and orders, its orders open, and it plays on through the Decisive Battle phase.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'zhanguo-sandbox-stage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('migrating the sandboxes to their stage', () => {
-  it('keeps every sandbox, its board and orders, and plays it on', () => {
+  it('keeps every sandbox, its board and orders, and plays it on', async () => {
     const path = join(dir, 'bot.db');
     const before = migrationBefore('ADD `stage`');
     const old = openOldDatabase(path, before);
@@ -30,13 +31,16 @@ describe('migrating the sandboxes to their stage', () => {
     // today's code writes: added for the while and dropped again, so the database is the old schema's); the sandbox
     // as the old code wrote it.
     const t = T0;
-    const oldDeps: GameDeps = { db: oldDb, now: () => t };
+    const oldDeps: GameDeps = {
+      store: sqliteStoreOf({ db: oldDb, sqlite: old, close: () => old.close() }),
+      now: () => t,
+    };
     const later = columnsAddedAfter(before).filter(([table]) => table !== 'sandboxes');
     for (const [table, column, type] of later) old.exec(`ALTER TABLE \`${table}\` ADD \`${column}\` ${type}`);
-    ok(createGame(oldDeps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: 'warhammer' }));
+    ok(await createGame(oldDeps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: 'warhammer' }));
     for (const power of ['Bretonnia', 'Empire'])
-      ok(joinGame(oldDeps, { channelId: 'c', userId: `user-${power}`, power }));
-    ok(startGame(oldDeps, { channelId: 'c', userId: 'gm' }));
+      ok(await joinGame(oldDeps, { channelId: 'c', userId: `user-${power}`, power }));
+    ok(await startGame(oldDeps, { channelId: 'c', userId: 'gm' }));
     for (const [table, column] of later) old.exec(`ALTER TABLE \`${table}\` DROP COLUMN \`${column}\``);
     const position = old.prepare('SELECT position FROM phases').get() as { position: string };
     const orders = [
@@ -74,9 +78,13 @@ describe('migrating the sandboxes to their stage', () => {
 
     const opened = openDatabase(path);
     try {
-      const deps: GameDeps = { db: opened.db, now: () => t + 1000, onError: (e) => void internalErrors.push(e) };
+      const deps: GameDeps = {
+        store: sqliteStoreOf(opened),
+        now: () => t + 1000,
+        onError: (e) => void internalErrors.push(e),
+      };
       const me = { userId: 'user-owner' };
-      const view = ok(viewSandbox(deps, me));
+      const view = ok(await viewSandbox(deps, me));
       expect(view.sandbox).toMatchObject({
         id: 1,
         label: 'Spring 2500 movement',
@@ -85,13 +93,15 @@ describe('migrating the sandboxes to their stage', () => {
         posts: [],
       });
       expect(view.board.stage).toEqual({ step: null, token: '', records: [], posts: [] });
-      ok(orderSandbox(deps, { ...me, text: 'A altd - wast' }));
-      expect(ok(nextSandbox(deps, me)).sandbox.step?.name).toBe('declarations');
-      ok(actSandbox(deps, { ...me, by: 'player', power: 'Bretonnia', action: 'declare', choice: 'move A cour' }));
-      ok(actSandbox(deps, { ...me, by: 'player', power: 'Empire', action: 'declare', choice: 'none' }));
-      ok(nextSandbox(deps, me));
-      ok(actSandbox(deps, { ...me, by: 'gm', power: null, action: 'battle', choice: 'wast', detail: 'Bretonnia' }));
-      const played = ok(nextSandbox(deps, me));
+      ok(await orderSandbox(deps, { ...me, text: 'A altd - wast' }));
+      expect(ok(await nextSandbox(deps, me)).sandbox.step?.name).toBe('declarations');
+      ok(await actSandbox(deps, { ...me, by: 'player', power: 'Bretonnia', action: 'declare', choice: 'move A cour' }));
+      ok(await actSandbox(deps, { ...me, by: 'player', power: 'Empire', action: 'declare', choice: 'none' }));
+      ok(await nextSandbox(deps, me));
+      ok(
+        await actSandbox(deps, { ...me, by: 'gm', power: null, action: 'battle', choice: 'wast', detail: 'Bretonnia' }),
+      );
+      const played = ok(await nextSandbox(deps, me));
       expect(played.kind).toBe('resolved');
       expect(played.sandbox.label).toBe('Fall 2500 movement');
       expect(internalErrors).toEqual([]);

@@ -6,6 +6,7 @@
  * (`nmr` hold), no seat is ever vacated for silence (games from before keep `vacate_after` 0), the phase resolves once
  * and the record starts with it.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,10 +23,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const LOAD_ORDER = ['games', 'players', 'phases', 'orders', 'outbox'];
 
 describe('migrating to seats that never stall (0018)', () => {
-  it('keeps a running game, which plays on as before: holds, no vacant seat, one record per member and phase', () => {
+  it('keeps a running game, which plays on as before: holds, no vacant seat, one record per member and phase', async () => {
     const fresh = makeEnv(join(dir, 'fresh.db'));
-    startedGame(fresh.deps, ['England', 'France', 'Germany']);
-    ok(submitOrders(fresh.deps, { channelId: CHANNEL, userId: userOf('England'), text: 'F lon - nth; A lvp - yor' }));
+    await startedGame(fresh.deps, ['England', 'France', 'Germany']);
+    ok(
+      await submitOrders(fresh.deps, {
+        channelId: CHANNEL,
+        userId: userOf('England'),
+        text: 'F lon - nth; A lvp - yor',
+      }),
+    );
     const fixture: Fixture = { at: fresh.clock.t, tables: {} };
     for (const table of LOAD_ORDER)
       fixture.tables[table] = fresh.opened.sqlite.prepare(`SELECT * FROM "${table}"`).all() as Record<
@@ -48,12 +55,16 @@ describe('migrating to seats that never stall (0018)', () => {
       };
       expect([game.nmr, game.vacate_after, game.min_reliability]).toEqual(['hold', 0, null]);
       let now = game.deadline_ms + 1;
-      const deps: GameDeps = { db: opened.db, now: () => now, onError: (e) => void internalErrors.push(e) };
-      expect(resolveDuePhases(deps)).toEqual({ resolved: 1, failures: [] });
+      const deps: GameDeps = {
+        store: sqliteStoreOf(opened),
+        now: () => now,
+        onError: (e) => void internalErrors.push(e),
+      };
+      expect(await resolveDuePhases(deps)).toEqual({ resolved: 1, failures: [] });
       // Three more phases with France and Germany silent: nobody is vacated.
       for (let i = 0; i < 3; i++) {
         now = (opened.sqlite.prepare('SELECT deadline_ms AS d FROM games').get() as { d: number }).d + 1;
-        resolveDuePhases(deps);
+        await resolveDuePhases(deps);
       }
       expect(opened.sqlite.prepare('SELECT count(*) AS n FROM substitute_calls').get()).toEqual({ n: 0 });
       expect(opened.sqlite.prepare("SELECT count(*) AS n FROM players WHERE user_id LIKE 'vacant:%'").get()).toEqual({

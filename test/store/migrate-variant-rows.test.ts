@@ -10,6 +10,7 @@
  * database with the migrations up to 0007 alone, loads the rows, then opens it as the bot does (every migration)
  * and plays each game on.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +57,11 @@ describe('migrating a database made before variant plug-ins', () => {
     writeOldDatabase(path, BEFORE, FIXTURE, LOAD_ORDER);
     opened = openDatabase(path);
     let seed = 11;
-    deps = { db: opened.db, now: () => t, random: () => (seed = (seed * 16807) % 2147483647) / 2147483647 };
+    deps = {
+      store: sqliteStoreOf(opened),
+      now: () => t,
+      random: () => (seed = (seed * 16807) % 2147483647) / 2147483647,
+    };
   });
 
   afterAll(() => {
@@ -64,7 +69,7 @@ describe('migrating a database made before variant plug-ins', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps every row of the tables that stay, and moves the Warhammer rows into the generic tables', () => {
+  it('keeps every row of the tables that stay, and moves the Warhammer rows into the generic tables', async () => {
     for (const table of ['games', 'players', 'phases', 'orders', 'outbox', 'audit_log'])
       expect([table, count(opened.sqlite, table)]).toEqual([table, FIXTURE.tables[table]!.length]);
     const tables = (
@@ -73,7 +78,7 @@ describe('migrating a database made before variant plug-ins', () => {
     for (const gone of ['decisive_steps', 'decisive_declarations', 'start_choices']) expect(tables).not.toContain(gone);
 
     // One step row per phase that had a step: the four decisive phases and the Dogs of War choice.
-    const steps = opened.db.select().from(phaseSteps).all();
+    const steps = await opened.db.select().from(phaseSteps);
     expect(steps.map((s) => [s.phaseId, s.step])).toEqual([
       [1, 'declarations'],
       [2, 'battles'],
@@ -85,7 +90,7 @@ describe('migrating a database made before variant plug-ins', () => {
     for (const s of steps.filter((s) => old.has(s.phaseId)))
       expect([s.token, s.startedAt]).toEqual([old.get(s.phaseId)!.token, old.get(s.phaseId)!.started_at]);
 
-    const records = opened.db.select().from(variantRecords).all();
+    const records = await opened.db.select().from(variantRecords);
     const kinds = (kind: string) => records.filter((r) => r.kind === kind);
     expect(kinds('battle-step')).toHaveLength(FIXTURE.tables.decisive_steps!.length);
     expect(kinds('declaration')).toHaveLength(FIXTURE.tables.decisive_declarations!.length);
@@ -107,12 +112,13 @@ describe('migrating a database made before variant plug-ins', () => {
       .all() as { kind: string; payload: string }[];
     expect(posts).toHaveLength(4);
     for (const p of posts) expect([p.kind, JSON.parse(p.payload).type]).toEqual(['step_post', 'step_post']);
-    const drawn = renderInputForStepPicture(deps, 1, 'provisional');
+    const drawn = await renderInputForStepPicture(deps, 1, 'provisional');
     expect(drawn?.title).toContain('provisional results');
     expect(drawn?.orders?.length).toBeGreaterThan(0);
   });
 
-  it('plays every game on from where it stopped', () => {
+  it('plays every game on from where it stopped', async () => {
+    // Read synchronously on the raw connection (the test's own checks, between use-cases).
     const phaseOf = (channelId: string) =>
       opened.db
         .select()
@@ -125,26 +131,24 @@ describe('migrating a database made before variant plug-ins', () => {
         .from(phases)
         .all()
         .find((p) => p.id === id)!;
-    const act = (
+    const act = async (
       channelId: string,
       userId: string,
       by: 'player' | 'gm',
       action: string,
       choice: string,
       detail: string | null = null,
-    ) => ok(runAction(deps, { channelId, userId, by, action, choice, detail }));
+    ) => ok(await runAction(deps, { channelId, userId, by, action, choice, detail }));
     /** Each game is played on a minute before its live deadline (the fixture's games stopped at different times). */
     const before = (channelId: string) => (t = phaseOf(channelId).deadlineMs! - 60_000);
 
     // 1. Declarations open: the Empire declares too, the step moves on to the battle; the game master reports it.
     before('chan-declaring');
-    const declared = act('chan-declaring', user('Empire'), 'player', 'declare', 'move A altd');
+    const declared = await act('chan-declaring', user('Empire'), 'player', 'declare', 'move A altd');
     expect(declared.closed).toBe(true);
-    const battleStep = opened.db
-      .select()
-      .from(variantRecords)
-      .all()
-      .find((r) => r.phaseId === 1 && r.kind === 'battle-step')!.payload as {
+    const battleStep = (await opened.db.select().from(variantRecords)).find(
+      (r) => r.phaseId === 1 && r.kind === 'battle-step',
+    )!.payload as {
       battles: { declarations: { power: string; unit: string }[] }[];
     };
     expect(battleStep.battles.flatMap((b) => b.declarations.map((d) => `${d.power} ${d.unit}`)).sort()).toEqual([
@@ -152,7 +156,7 @@ describe('migrating a database made before variant plug-ins', () => {
       'Empire A altd',
     ]);
     before('chan-declaring');
-    expect(act('chan-declaring', 'user-gm', 'gm', 'battle', 'wast', 'Bretonnia').reply).toContain(
+    expect((await act('chan-declaring', 'user-gm', 'gm', 'battle', 'wast', 'Bretonnia')).reply).toContain(
       'Every battle is reported',
     );
     const spring1 = phase(1);
@@ -162,22 +166,22 @@ describe('migrating a database made before variant plug-ins', () => {
 
     // 2. gm battles waiting for the report: reported now, the final results follow.
     before('chan-battles');
-    act('chan-battles', 'user-gm', 'gm', 'battle', 'wast', 'Empire');
+    await act('chan-battles', 'user-gm', 'gm', 'battle', 'wast', 'Empire');
     expect(phase(2).adjudication!.results.find((r) => r.unit === 'A altd')!.result).toBe('success');
 
     // 3 and 5. Games in Fall after a finished step: they play their Fall to the adjustments.
     for (const channelId of ['chan-dice', 'chan-reported']) {
       const g = phaseOf(channelId);
       before(channelId);
-      ok(submitOrders(deps, { channelId, userId: user('Empire'), text: 'A nuln H' }));
+      ok(await submitOrders(deps, { channelId, userId: user('Empire'), text: 'A nuln H' }));
       t = Math.max(t, g.deadlineMs! + 1);
-      ok(resolvePhase(deps, { gameId: g.id, phaseId: g.currentPhaseId!, reason: 'deadline' }));
+      ok(await resolvePhase(deps, { gameId: g.id, phaseId: g.currentPhaseId!, reason: 'deadline' }));
       expect(phaseOf(channelId).currentPhaseId).not.toBe(g.currentPhaseId);
     }
 
     // 4. The Dogs of War choice: Estalia chooses; both cities (Tilea's chosen before the migration) are mustered.
     before('chan-dogs');
-    const mustered = act('chan-dogs', user('Estalia'), 'player', 'muster', 'magr', 'army');
+    const mustered = await act('chan-dogs', user('Estalia'), 'player', 'muster', 'magr', 'army');
     expect(mustered.reply).toContain('Every Dogs of War player has chosen');
     const board = phase(5).position;
     expect(board.units).toEqual(

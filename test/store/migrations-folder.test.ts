@@ -39,23 +39,20 @@ describe('the SQLite migrations in migrations/sqlite/', () => {
       // the very records the code wrote before the move come first (later migrations add theirs after them)
       const before = records(old);
       expect(before.slice(0, preMove.records.length)).toEqual(preMove.records);
-      drizzle(old)
-        .insert(games)
-        .values({
-          channelId: 'c',
-          variantId: 'classic',
-          gmUserId: 'gm',
-          movementMs: 1,
-          retreatMs: 1,
-          adjustmentMs: 1,
-          createdAt: 1,
-        })
-        .run();
+      await drizzle(old).insert(games).values({
+        channelId: 'c',
+        variantId: 'classic',
+        gmUserId: 'gm',
+        movementMs: 1,
+        retreatMs: 1,
+        adjustmentMs: 1,
+        createdAt: 1,
+      });
       old.close();
 
       const reopened = openDatabase(tmp.path);
       expect(records(reopened.sqlite)).toEqual(before);
-      expect(reopened.db.select().from(games).where(eq(games.channelId, 'c')).all()).toHaveLength(1);
+      expect(await reopened.db.select().from(games).where(eq(games.channelId, 'c'))).toHaveLength(1);
       reopened.close();
 
       const store = await openStore({ dialect: 'sqlite', path: tmp.path });

@@ -159,7 +159,7 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
   it('keeps one unfinished game per channel (games_channel_open), while finished games may pile up', async () => {
     const { games } = store.tables;
     const insert = (status: schema.GameStatus) =>
-      store.transaction(async (tx) => first(await tx.insert(games).values(game('open-index', status)).returning()));
+      store.transaction(async (tx) => (await tx.insert(games).values(game('open-index', status)).returning())[0]!);
     const opened = await insert('active');
     const refused = await insert('forming').catch((err: unknown) => err);
     expect(isUniqueViolation(refused)).toBe(true);

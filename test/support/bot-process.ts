@@ -7,6 +7,7 @@
  * Maps are a tiny stand-in PNG (drawing is not what these tests are about). Prints `ready` once started.
  * It is meant to be killed with SIGKILL; SIGTERM stops it cleanly.
  */
+import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { startBot } from '../../src/bot/app.js';
 import type { MapRenderer } from '../../src/bot/maps.js';
 import { createLogger } from '../../src/log.js';
@@ -21,7 +22,7 @@ const maps: MapRenderer = {
 };
 const bot = await startBot({
   token: env.DISCORD_TOKEN!,
-  db: database.db,
+  store: sqliteStoreOf(database),
   log: createLogger((env.LOG_LEVEL as 'info' | undefined) ?? 'silent'),
   apiBase: env.DISCORD_API_BASE,
   devGuildId: env.DEV_GUILD_ID,

@@ -15,9 +15,12 @@ export async function tableBoardPicture(view: CardGameView, opts: CardTableOptio
 }
 
 /** The channel's card table as anyone may see it (players and onlookers alike). */
-export function publicTable(ctx: BotContext, channelId: string): { view: CardGameView } | { error: string } {
-  const r = inReadTransaction(ctx.deps, (tx) => {
-    const c = openCardGame(tx, channelId);
+export async function publicTable(
+  ctx: BotContext,
+  channelId: string,
+): Promise<{ view: CardGameView } | { error: string }> {
+  const r = await inReadTransaction(ctx.deps, async (tx) => {
+    const c = await openCardGame(tx, channelId);
     if ('ok' in c) return c;
     const info = infoOf(c);
     if (!info.table) return { ok: false as const, error: 'The game has not started yet: there is no board to show.' };

@@ -123,8 +123,8 @@ async function reply(
   else await interaction.reply(visible ? body : { ...body, flags: MessageFlags.Ephemeral });
 }
 
-function seated(ctx: BotContext, interaction: ChatInputCommandInteraction): SeatState | null {
-  const st = seatState(ctx, interaction);
+async function seated(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<SeatState | null> {
+  const st = await seatState(ctx, interaction);
   if ('error' in st) {
     void replyRejected(interaction, st.error.startsWith('You are not seated') ? 'You are not seated here.' : st.error);
     return null;
@@ -136,14 +136,14 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const caller = callerOf(interaction);
   const sub = interaction.options.getSubcommand();
   // Design §3.8: any interaction by a player marked away clears the mark (`/cards away` sets it explicitly).
-  if (sub !== 'away') markCardsPresent(ctx.deps, caller);
+  if (sub !== 'away') await markCardsPresent(ctx.deps, caller);
   switch (sub) {
     case 'hand': {
-      const st = seated(ctx, interaction);
+      const st = await seated(ctx, interaction);
       return st ? reply(interaction, handView(st.ref, st.state, st.seat)) : undefined;
     }
     case 'play': {
-      const st = seated(ctx, interaction);
+      const st = await seated(ctx, interaction);
       if (!st) return;
       const bright = interaction.options.getString('bright');
       if (!bright) return reply(interaction, openPlay(st));
@@ -163,15 +163,15 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return reply(interaction, previewStep(st.ref, st.state, choice.play));
     }
     case 'fallback': {
-      const st = seated(ctx, interaction);
-      return st ? reply(interaction, openFallBack(ctx, st)) : undefined;
+      const st = await seated(ctx, interaction);
+      return st ? reply(interaction, await openFallBack(ctx, st)) : undefined;
     }
     case 'choose': {
-      const st = seated(ctx, interaction);
+      const st = await seated(ctx, interaction);
       return st ? reply(interaction, openChoose(st)) : undefined;
     }
     case 'board': {
-      const table = publicTable(ctx, caller.channelId);
+      const table = await publicTable(ctx, caller.channelId);
       if ('error' in table) return replyRejected(interaction, table.error);
       const visible = interaction.options.getBoolean('public') === true;
       await interaction.deferReply(visible ? {} : { flags: MessageFlags.Ephemeral });
@@ -192,11 +192,11 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         components: [],
       });
     case 'log': {
-      const game = cardGameInChannel(ctx.deps, caller.channelId);
+      const game = await cardGameInChannel(ctx.deps, caller.channelId);
       if (!game) return replyRejected(interaction, 'There is no card game in this channel.');
       const round = interaction.options.getInteger('round') ?? game.round;
       const dynasties = game.table?.seats.map((x) => x.dynasty) ?? [];
-      const lines = cardRoundActions(ctx.deps, game.gameId, round)
+      const lines = (await cardRoundActions(ctx.deps, game.gameId, round))
         .map((events) => events.map((e) => eventText(e, dynasties)).join(' '))
         .filter(Boolean);
       const text = lines.length
@@ -205,7 +205,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return reply(interaction, { content: splitMessage(discordText(text))[0]!, components: [] });
     }
     case 'notify': {
-      const r = setCardsNotify(ctx.deps, caller, interaction.options.getString('mode', true));
+      const r = await setCardsNotify(ctx.deps, caller, interaction.options.getString('mode', true));
       if (!r.ok) return replyRejected(interaction, r.error);
       const how = {
         mention: 'with a mention in the game’s channel',
@@ -216,7 +216,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'away': {
       const on = interaction.options.getString('state', true) === 'on';
-      const r = setCardsAway(ctx.deps, caller, on);
+      const r = await setCardsAway(ctx.deps, caller, on);
       if (!r.ok) return replyRejected(interaction, r.error);
       return reply(interaction, {
         content: on
@@ -232,7 +232,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 
 /** Only the caller's own legal cards (the answer goes to the caller alone). */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  const st = seatState(ctx, interaction);
+  const st = await seatState(ctx, interaction);
   if ('error' in st || st.state.turnSeat !== st.seat) return interaction.respond([]);
   const focused = interaction.options.getFocused(true);
   const typed = String(focused.value).trim().toLowerCase();

@@ -27,8 +27,8 @@ export async function confirmCardConcession(
   action: string,
   args: string[],
 ): Promise<void> {
-  return handleConfirmation(ctx, interaction, action, args, () => {
-    const r = concedeCards(ctx.deps, callerOf(interaction));
+  return handleConfirmation(ctx, interaction, action, args, async () => {
+    const r = await concedeCards(ctx.deps, callerOf(interaction));
     return r.ok ? '🏳️ You conceded: your turns now fall back at once.' : `⚠️ ${r.error}`;
   });
 }

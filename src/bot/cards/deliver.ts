@@ -58,7 +58,7 @@ const stepOf = (phase: string) => (phase === 'tiebreak' ? 'battle' : phase);
  * the table as it is).
  */
 async function retirePings(d: CardsSendDeps, gameId: number, table: CardTablePayload): Promise<void> {
-  const pings = cardPings(d.deps as GameDeps, gameId);
+  const pings = await cardPings(d.deps as GameDeps, gameId);
   if (!pings.length) return;
   const due = new Set(table.toActUserIds ?? (table.toActUserId ? [table.toActUserId] : []));
   const retired: string[] = [];
@@ -72,7 +72,7 @@ async function retirePings(d: CardsSendDeps, gameId: number, table: CardTablePay
     }
     retired.push(p.messageId);
   }
-  if (retired.length) forgetCardPings(d.deps as GameDeps, gameId, retired);
+  if (retired.length) await forgetCardPings(d.deps as GameDeps, gameId, retired);
 }
 
 async function png(view: CardGameView, opts: CardTableOptions = {}): Promise<Buffer> {
@@ -132,13 +132,13 @@ export async function deliverTable(
 /** The game's log thread, opened on first use; null when the bot may not open one (the line then goes to the channel). */
 async function logThread(d: CardsSendDeps, row: DeliveryRow): Promise<string | null> {
   const gameId = row.gameId!;
-  const info = cardGameById(d.deps as GameDeps, gameId);
+  const info = await cardGameById(d.deps as GameDeps, gameId);
   if (info?.threadId) return info.threadId;
   try {
     const thread = (await d.rest.post(Routes.threads(row.target), {
       body: { name: `${CARD_GAME.title} — game ${gameId} log`, type: 11, auto_archive_duration: 10080 },
     })) as APIChannel;
-    recordCardThread(d.deps as GameDeps, gameId, thread.id);
+    await recordCardThread(d.deps as GameDeps, gameId, thread.id);
     return thread.id;
   } catch (err) {
     if (
@@ -151,13 +151,13 @@ async function logThread(d: CardsSendDeps, row: DeliveryRow): Promise<string | n
 }
 
 /** The round's public events, in order (for the summary image's arrows). */
-function roundEvents(d: CardsSendDeps, gameId: number, round: number): GameEvent[] {
-  return cardRoundActions(d.deps as GameDeps, gameId, round).flat();
+async function roundEvents(d: CardsSendDeps, gameId: number, round: number): Promise<GameEvent[]> {
+  return (await cardRoundActions(d.deps as GameDeps, gameId, round)).flat();
 }
 
 /** The state a round was fought for (its choose event), for the summary's title. */
-function roundFought(d: CardsSendDeps, gameId: number, round: number): StateId | null {
-  const chosen = roundEvents(d, gameId, round).find((e) => e.kind === 'choose');
+async function roundFought(d: CardsSendDeps, gameId: number, round: number): Promise<StateId | null> {
+  const chosen = (await roundEvents(d, gameId, round)).find((e) => e.kind === 'choose');
   return chosen && typeof chosen.state === 'string' ? (chosen.state as StateId) : null;
 }
 
@@ -183,7 +183,7 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
     case 'turn': {
       // In the game's channel (never the log thread, where no button is) or the DM: the buttons to act, and a
       // link to the table. Only this user is pinged (docs/decisions.md: user input never produces a ping).
-      const info = cardGameById(d.deps as GameDeps, gameId);
+      const info = await cardGameById(d.deps as GameDeps, gameId);
       const tableUrl = info?.tableMessageId ? messageUrl(info.guildId, info.channelId, info.tableMessageId) : null;
       const phase = payload.phase ?? info?.phase ?? 'battle';
       const dm = row.targetKind === 'user';
@@ -195,7 +195,7 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
       };
       const posted = await d.post(channelId, body, [], row.dedupeKey);
       // remembered in the database before the row counts as sent: a restart after this still retires the ping
-      recordCardPing(d.deps as GameDeps, gameId, {
+      await recordCardPing(d.deps as GameDeps, gameId, {
         channelId: posted.channel_id ?? channelId,
         messageId: posted.id,
         userId: payload.userId,
@@ -205,9 +205,9 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
       return;
     }
     case 'round': {
-      const marks = roundMarks(roundEvents(d, gameId, payload.round));
+      const marks = roundMarks(await roundEvents(d, gameId, payload.round));
       const changed = [...new Set([...(payload.changed as StateId[]), ...marks.changed])];
-      const fought = roundFought(d, gameId, payload.round);
+      const fought = await roundFought(d, gameId, payload.round);
       const heading = `${CARD_GAME.title} · Round ${payload.round} is over${fought ? ` · battle in ${stateLabel(fought)}` : ''}`;
       const image = await png(payload.board, { changed, moves: marks.moves, heading });
       const name = `round-${payload.round}-summary.png`;

@@ -30,7 +30,7 @@ const told = 'The channel has been told.';
 export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<boolean> {
   const caller = callerOf(interaction);
   const sub = interaction.options.getSubcommand();
-  const game = cardGameInChannel(ctx.deps, caller.channelId);
+  const game = await cardGameInChannel(ctx.deps, caller.channelId);
   const done = async (r: { ok: true } | { ok: false; error: string }, text: string) => {
     if (!r.ok) await replyRejected(interaction, r.error);
     else await replyPrivately(interaction, `${text} ${told}`);
@@ -38,11 +38,14 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
   };
   switch (sub) {
     case 'extend':
-      return done(gmExtendCards(ctx.deps, caller, interaction.options.getString('duration', true)), '⏱️ Extended.');
+      return done(
+        await gmExtendCards(ctx.deps, caller, interaction.options.getString('duration', true)),
+        '⏱️ Extended.',
+      );
     case 'pause':
-      return done(gmPauseCards(ctx.deps, caller), '⏸️ Paused.');
+      return done(await gmPauseCards(ctx.deps, caller), '⏸️ Paused.');
     case 'resume':
-      return done(gmResumeCards(ctx.deps, caller), '▶️ Resumed.');
+      return done(await gmResumeCards(ctx.deps, caller), '▶️ Resumed.');
     case 'replace': {
       const user = interaction.options.getUser('user');
       const computer = interaction.options.getBoolean('computer') === true;
@@ -51,7 +54,7 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
         return true;
       }
       // A seat goes to a computer player only by the game master's action; the channel is told.
-      const r = gmReplaceCards(ctx.deps, caller, {
+      const r = await gmReplaceCards(ctx.deps, caller, {
         seat: interaction.options.getString('power', true),
         userId: user?.id ?? null,
         computer,
@@ -67,7 +70,7 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
     case 'kick': {
       // A seat may be named by its player's mention (`<@id>`): the game layer takes the user id.
       const named = interaction.options.getString('power', true);
-      const r = gmKickCards(ctx.deps, caller, { seat: mentionedUserId(named) ?? named });
+      const r = await gmKickCards(ctx.deps, caller, { seat: mentionedUserId(named) ?? named });
       if (!r.ok) return done(r, '');
       const where = r.dynasty ? ` from **${dynastyLabel(r.dynasty as DynastyId)}**` : '';
       const after =
@@ -107,14 +110,17 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
   }
 }
 
-export function cardGmConfirmed(
+export async function cardGmConfirmed(
   ctx: BotContext,
   interaction: ComponentInteraction,
   action: 'cards-skip' | 'cards-rollback',
   version: number,
-): string {
+): Promise<string> {
   const caller = callerOf(interaction);
-  const r = action === 'cards-skip' ? gmSkipCards(ctx.deps, caller, { version }) : gmRollbackCards(ctx.deps, caller);
+  const r =
+    action === 'cards-skip'
+      ? await gmSkipCards(ctx.deps, caller, { version })
+      : await gmRollbackCards(ctx.deps, caller);
   if (!r.ok) return `⚠️ ${r.error}`;
   return action === 'cards-skip'
     ? '⏩ Skipped: the default action was applied; the log thread records it as skipped by the game master.'
@@ -124,7 +130,7 @@ export function cardGmConfirmed(
 /** `power:` of `/gm replace` and `/gm kick`: the dynasties at the table (in the lobby, those the players chose). */
 export async function respondWithDynasties(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const typed = interaction.options.getFocused().trim().toLowerCase();
-  const game = cardGameInChannel(ctx.deps, interaction.channelId);
+  const game = await cardGameInChannel(ctx.deps, interaction.channelId);
   const seated = game?.table
     ? game.table.seats.map((s) => s.dynasty)
     : (game?.seats.flatMap((s) => (s.dynasty ? [s.dynasty] : [])) ?? []);

@@ -88,10 +88,10 @@ function stale(gameId: number, reopen: 'wage' | 'fall' | 'hand' | 'choose' | 'gi
  * Who is asking, about which game's channel: a button names its game, so a click in a DM (a turn ping) or in the
  * game's log thread acts in the game's channel. Seat checks stay with the game layer.
  */
-export function callerFor(ctx: BotContext, interaction: Who, gameId?: number): Caller {
+export async function callerFor(ctx: BotContext, interaction: Who, gameId?: number): Promise<Caller> {
   const caller = callerOf(interaction);
   if (gameId === undefined || !Number.isInteger(gameId)) return caller;
-  const game = cardGameById(ctx.deps, gameId);
+  const game = await cardGameById(ctx.deps, gameId);
   return game ? { ...caller, channelId: game.channelId } : caller;
 }
 
@@ -104,9 +104,13 @@ export interface SeatState {
 }
 
 /** The caller's seat and own view (nothing of another hand), or the sentence why not. */
-export function seatState(ctx: BotContext, interaction: Who, gameId?: number): SeatState | { error: string } {
-  const caller = callerFor(ctx, interaction, gameId);
-  const r = cardsMyView(ctx.deps, caller);
+export async function seatState(
+  ctx: BotContext,
+  interaction: Who,
+  gameId?: number,
+): Promise<SeatState | { error: string }> {
+  const caller = await callerFor(ctx, interaction, gameId);
+  const r = await cardsMyView(ctx.deps, caller);
   if (!r.ok) return { error: r.error };
   return {
     game: r.game,
@@ -151,9 +155,9 @@ export function draftOf(d: CardDraftView): FallBackDraft {
  * The fall-back wizard where the caller left it: opening it starts the turn's draft (with the grace when time is
  * short, once a turn) or resumes the stored one.
  */
-export function openFallBack(ctx: BotContext, st: SeatState): Reply {
+export async function openFallBack(ctx: BotContext, st: SeatState): Promise<Reply> {
   if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game));
-  const r = startFallBack(ctx.deps, st.caller, { version: st.ref.version });
+  const r = await startFallBack(ctx.deps, st.caller, { version: st.ref.version });
   if (!r.ok) return r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error);
   return draftScreen(st.ref, st.state, st.seat, draftOf(r.draft));
 }
@@ -181,9 +185,9 @@ export async function handleCardsComponent(
   const gameId = Number(args[0]);
   if (action === 't') return tableButton(ctx, interaction, gameId, args[1] ?? '');
   if (action === 'jd') {
-    const r = joinCardGame(
+    const r = await joinCardGame(
       ctx.deps,
-      callerFor(ctx, interaction, gameId),
+      await callerFor(ctx, interaction, gameId),
       values[0] === 'any' ? null : (values[0] ?? null),
     );
     return show(
@@ -200,7 +204,7 @@ export async function handleCardsComponent(
   });
   if (action === 'px') return show(interaction, again('Cancelled; nothing was played. It is still your turn.'));
   if (action === 'fx') {
-    const r = cancelFallBack(ctx.deps, callerFor(ctx, interaction, gameId));
+    const r = await cancelFallBack(ctx.deps, await callerFor(ctx, interaction, gameId));
     return show(
       interaction,
       r.ok ? again('Fall back cancelled; nothing was shown. It is still your turn.') : note('Closed.'),
@@ -208,7 +212,7 @@ export async function handleCardsComponent(
   }
 
   const [, versionArg, ...rest] = args;
-  const st = seatState(ctx, interaction, gameId);
+  const st = await seatState(ctx, interaction, gameId);
   if ('error' in st) return show(interaction, warn(st.error));
   if (gameId !== st.ref.gameId) return show(interaction, warn('This view belongs to an earlier game in this channel.'));
   const version = Number(versionArg);
@@ -263,7 +267,7 @@ export async function handleCardsComponent(
       const play = decodeWage(st.seat, rest[0] ?? '');
       if (!play) return show(interaction, stale(gameId, 'wage'));
       const { type: _t, seat: _s, ...input } = play;
-      const r = wageBattle(ctx.deps, caller, { ...input, version });
+      const r = await wageBattle(ctx.deps, caller, { ...input, version });
       if (!r.ok)
         return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'wage') : warn(r.error));
       return show(
@@ -274,7 +278,7 @@ export async function handleCardsComponent(
 
     // ---- fall-back wizard ----
     case 'fo':
-      return show(interaction, openFallBack(ctx, st));
+      return show(interaction, await openFallBack(ctx, st));
     case 'fc':
     case 'fN':
     case 'fv':
@@ -288,7 +292,7 @@ export async function handleCardsComponent(
     case 'gv':
     case 'gd': {
       const cards = action === 'gd' ? defaultGive(st.state.seats[st.seat]!.hand) : [...values];
-      const r = giveCards(ctx.deps, caller, cards);
+      const r = await giveCards(ctx.deps, caller, cards);
       if (!r.ok) return show(interaction, warn(r.error));
       const waiting = r.game.phase === 'give';
       const change = waiting
@@ -310,7 +314,11 @@ export async function handleCardsComponent(
     case 'cD': {
       const start = rest[0] !== undefined ? Number(rest[0]) : undefined;
       // cD: the default state (design §3.8) — the engine picks it when none is named
-      const r = chooseBattle(ctx.deps, caller, { version, state: action === 'cD' ? '' : (values[0] ?? ''), start });
+      const r = await chooseBattle(ctx.deps, caller, {
+        version,
+        state: action === 'cD' ? '' : (values[0] ?? ''),
+        start,
+      });
       if (!r.ok)
         return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'choose') : warn(r.error));
       return show(interaction, receipt('✅ Chosen — the round begins.', r.game, caller.userId));
@@ -329,13 +337,13 @@ async function fallBackStep(
   values: readonly string[],
 ): Promise<void> {
   const caller = st.caller;
-  const d = cardsDraft(ctx.deps, caller);
+  const d = await cardsDraft(ctx.deps, caller);
   if (!d.ok || d.draft.version !== st.ref.version) return show(interaction, stale(st.ref.gameId, 'fall'));
   const draft = draftOf(d.draft);
   // the view was built on this very draft (its digest), else it is stale
   if (rest[0] !== draftKey(draft)) return show(interaction, stale(st.ref.gameId, 'fall'));
   const version = st.ref.version;
-  const stored = async (r: ReturnType<typeof draftChoose>) => {
+  const stored = async (r: Awaited<ReturnType<typeof draftChoose>>) => {
     if (!r.ok)
       return show(
         interaction,
@@ -353,7 +361,7 @@ async function fallBackStep(
       if ('error' in screen || screen.questions.length === 0) return show(interaction, stale(st.ref.gameId, 'fall'));
       const picks = readPicks(screen, st.seat, action === 'fN' ? defaultPicks(screen) : values);
       if ('error' in picks) return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, picks.error));
-      const r = draftChoose(ctx.deps, caller, {
+      const r = await draftChoose(ctx.deps, caller, {
         version,
         effects: picks.effects,
         recruit: picks.recruit ?? null,
@@ -377,7 +385,7 @@ async function fallBackStep(
       // Back: undo the last step; with nothing chosen, back to the hand (the draft stays, empty)
       if (d.draft.steps === 0 && draft.effects.length === 0 && !draft.recruit)
         return show(interaction, handView(st.ref, st.state, st.seat));
-      return stored(draftBack(ctx.deps, caller, { version }));
+      return stored(await draftBack(ctx.deps, caller, { version }));
     }
     case 'fv': {
       const plan = planDraft(st.state, st.seat, draft.effects);
@@ -394,7 +402,7 @@ async function fallBackStep(
       return;
     }
     case 'fD': {
-      const r = finishFallBack(ctx.deps, caller, { version });
+      const r = await finishFallBack(ctx.deps, caller, { version });
       if (!r.ok)
         return show(
           interaction,
@@ -413,14 +421,14 @@ async function tableButton(
   gameId: number,
   what: string,
 ): Promise<void> {
-  const caller = callerFor(ctx, interaction, gameId);
+  const caller = await callerFor(ctx, interaction, gameId);
   // Any press by a seated player clears "away" (design §3.8); a no-op for everyone else.
-  markCardsPresent(ctx.deps, caller);
+  await markCardsPresent(ctx.deps, caller);
   switch (what) {
     case 'rules':
       return show(interaction, note(rulesText()));
     case 'board': {
-      const table = publicTable(ctx, caller.channelId);
+      const table = await publicTable(ctx, caller.channelId);
       if ('error' in table) return show(interaction, warn(table.error));
       const png = await tableBoardPicture(table.view);
       return show(interaction, {
@@ -430,9 +438,9 @@ async function tableButton(
       });
     }
     case 'join': {
-      const free = freeDynasties(ctx.deps, caller.channelId);
+      const free = await freeDynasties(ctx.deps, caller.channelId);
       if (free.length === 0) {
-        const r = joinCardGame(ctx.deps, caller, null);
+        const r = await joinCardGame(ctx.deps, caller, null);
         return show(interaction, r.ok ? note('✋ You joined; your dynasty is drawn at the start.') : warn(r.error));
       }
       return show(interaction, {
@@ -446,18 +454,18 @@ async function tableButton(
       });
     }
     case 'leave': {
-      const r = leaveCardGame(ctx.deps, caller);
+      const r = await leaveCardGame(ctx.deps, caller);
       return show(interaction, r.ok ? note('👋 You left the game.') : warn(r.error));
     }
     case 'start': {
-      const r = startCardGame(ctx.deps, caller);
+      const r = await startCardGame(ctx.deps, caller);
       return show(
         interaction,
         r.ok ? note('🎲 The game starts: every player chooses 2 recruits (button on the table).') : warn(r.error),
       );
     }
   }
-  const st = seatState(ctx, interaction, gameId);
+  const st = await seatState(ctx, interaction, gameId);
   if ('error' in st)
     return show(interaction, warn(st.error.startsWith('You are not seated') ? 'You are not seated here.' : st.error));
   if (st.ref.gameId !== gameId)
@@ -468,7 +476,7 @@ async function tableButton(
     case 'wage':
       return show(interaction, openPlay(st));
     case 'fall':
-      return show(interaction, openFallBack(ctx, st));
+      return show(interaction, await openFallBack(ctx, st));
     case 'give':
       return show(interaction, openGive(st));
     case 'choose':

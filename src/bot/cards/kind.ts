@@ -45,11 +45,11 @@ export const cardBotKind: BotKind = {
   create: createCards,
   lobby: cardLobby,
   // docs/decisions.md: `/game join power:` lists dynasties for a card game
-  freeSeats: (deps, channelId) => freeDynasties(deps, channelId).map(dynastyName),
+  freeSeats: async (deps, channelId) => (await freeDynasties(deps, channelId)).map(dynastyName),
   gm: cardGm,
-  gmConfirmed: (ctx, interaction, action, arg) =>
+  gmConfirmed: async (ctx, interaction, action, arg) =>
     action === 'cards-skip' || action === 'cards-rollback'
-      ? cardGmConfirmed(ctx, interaction, action, Number(arg))
+      ? await cardGmConfirmed(ctx, interaction, action, Number(arg))
       : null,
   gmAutocomplete: respondWithDynasties,
   concede: askCardConcession,

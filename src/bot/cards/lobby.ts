@@ -40,7 +40,7 @@ function settingsLine(g: CardGameInfo): string {
 
 export async function createCards(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
-  const r = createCardGame(ctx.deps, {
+  const r = await createCardGame(ctx.deps, {
     ...caller,
     guildId: interaction.guildId,
     seats: interaction.options.getInteger('seats'),
@@ -90,7 +90,7 @@ export async function cardLobby(
           interaction,
           `Unknown dynasty "${wanted}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`,
         );
-      const r = joinCardGame(ctx.deps, caller, wanted ? matchDynasty(wanted) : null);
+      const r = await joinCardGame(ctx.deps, caller, wanted ? matchDynasty(wanted) : null);
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPublicly(
         interaction,
@@ -98,12 +98,12 @@ export async function cardLobby(
       );
     }
     case 'leave': {
-      const r = leaveCardGame(ctx.deps, caller);
+      const r = await leaveCardGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the card game.`);
     }
     case 'start': {
-      const r = startCardGame(ctx.deps, caller);
+      const r = await startCardGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       // As with the table's Start button: the table message and the log thread tell the channel; this reply is private.
       return replyPrivately(
@@ -113,7 +113,7 @@ export async function cardLobby(
     }
     case 'status': {
       // The table message's own text (seats, turn, battlefield, rows), as the channel sees it.
-      const table = cardTableOf(ctx.deps, caller.channelId);
+      const table = await cardTableOf(ctx.deps, caller.channelId);
       if (!table) return replyRejected(interaction, 'There is no card game in this channel.');
       return replyPrivately(interaction, table.text);
     }

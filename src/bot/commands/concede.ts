@@ -55,9 +55,9 @@ function confirmation(power: string, to: string): Confirmation {
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
-  const kind = botKindInChannel(ctx.deps, caller.channelId);
+  const kind = await botKindInChannel(ctx.deps, caller.channelId);
   if (kind) return kind.concede(ctx, interaction);
-  const mine = myConcession(ctx.deps, caller);
+  const mine = await myConcession(ctx.deps, caller);
   if (!mine.ok) return replyRejected(interaction, mine.error);
   const to = interaction.options.getString('to');
   if (to !== null && to.trim() !== '') return askConfirmation(ctx, interaction, confirmation(mine.power, to.trim()));
@@ -105,16 +105,16 @@ async function component(
   const caller = callerOf(interaction);
   if (action === 'pick') {
     if (!interaction.isStringSelectMenu()) return;
-    const mine = myConcession(ctx.deps, caller);
+    const mine = await myConcession(ctx.deps, caller);
     if (!mine.ok) return closeConfirmation(interaction, `⚠️ ${mine.error}`);
     return updateToConfirmation(ctx, interaction, confirmation(mine.power, interaction.values[0] ?? ''));
   }
   if (action === 'withdraw') {
-    const r = withdrawConcession(ctx.deps, caller);
+    const r = await withdrawConcession(ctx.deps, caller);
     return closeConfirmation(interaction, r.ok ? `↩️ ${r.power} withdrew its concession to ${r.to}.` : `⚠️ ${r.error}`);
   }
-  return handleConfirmation(ctx, interaction, action, args, ([to]) => {
-    const r = concede(ctx.deps, { ...caller, to: to ?? '' });
+  return handleConfirmation(ctx, interaction, action, args, async ([to]) => {
+    const r = await concede(ctx.deps, { ...caller, to: to ?? '' });
     if (!r.ok) return `⚠️ ${r.error}`;
     if (r.end) return `🏳️ ${r.power} concedes to ${r.to}; that decided it: ${r.to} wins, and the channel is told.`;
     const moved = r.previous ? ` (instead of ${r.previous})` : '';

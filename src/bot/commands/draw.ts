@@ -16,7 +16,7 @@ const data = new SlashCommandBuilder()
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const r = voteDraw(ctx.deps, callerOf(interaction));
+  const r = await voteDraw(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r.error);
   if (r.end) return replyPrivately(interaction, '🤝 Your vote made it unanimous: the game ends in a draw.');
   if (!r.voted) return replyPrivately(interaction, `↩️ ${r.power} withdrew its draw vote.`);

@@ -193,7 +193,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           );
         return kind.create(ctx, interaction);
       }
-      const r = createGame(ctx.deps, {
+      const r = await createGame(ctx.deps, {
         ...caller,
         guildId: interaction.guildId,
         variantId: interaction.options.getString('variant', true),
@@ -235,9 +235,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       );
     }
     case 'join': {
-      const kind = botKindInChannel(ctx.deps, caller.channelId);
+      const kind = await botKindInChannel(ctx.deps, caller.channelId);
       if (kind) return kind.lobby(ctx, interaction, 'join');
-      const r = joinGame(ctx.deps, { ...caller, power: interaction.options.getString('power') });
+      const r = await joinGame(ctx.deps, { ...caller, power: interaction.options.getString('power') });
       if (!r.ok) return replyRejected(interaction, r.error);
       if (hidesIdentities(r.game))
         return replyPrivately(
@@ -248,7 +248,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'leave': {
       // During a game of any kind: the seat goes to a substitute, after a confirmation.
-      const open = findOpenGame(ctx.deps, caller.channelId);
+      const open = await findOpenGame(ctx.deps, caller.channelId);
       if (open && open.status !== 'forming') {
         // During a game: the seat goes to a substitute, after a confirmation (docs/bot.md "Seats that never stall").
         return askConfirmation(ctx, interaction, {
@@ -260,18 +260,18 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           danger: true,
         });
       }
-      const kind = botKindInChannel(ctx.deps, caller.channelId);
+      const kind = await botKindInChannel(ctx.deps, caller.channelId);
       if (kind) return kind.lobby(ctx, interaction, 'leave');
-      const r = leaveGame(ctx.deps, caller);
+      const r = await leaveGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       if (hidesIdentities(r.game))
         return replyPrivately(interaction, `👋 You left the game; **${r.power}** is free again.`);
       return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the game; **${r.power}** is free again.`);
     }
     case 'start': {
-      const kind = botKindInChannel(ctx.deps, caller.channelId);
+      const kind = await botKindInChannel(ctx.deps, caller.channelId);
       if (kind) return kind.lobby(ctx, interaction, 'start');
-      const r = startGame(ctx.deps, caller);
+      const r = await startGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       // The start post (roster, map, deadline) is the channel's announcement; the master's acknowledgement is private.
       const cd = r.civilDisorder.length > 0 ? ` In civil disorder: ${r.civilDisorder.join(', ')}.` : '';
@@ -281,9 +281,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       );
     }
     case 'status': {
-      const kind = botKindInChannel(ctx.deps, caller.channelId);
+      const kind = await botKindInChannel(ctx.deps, caller.channelId);
       if (kind) return kind.lobby(ctx, interaction, 'status');
-      const r = gameStatus(ctx.deps, caller.channelId);
+      const r = await gameStatus(ctx.deps, caller.channelId);
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(interaction, r.status.text);
     }
@@ -298,8 +298,10 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   if (focused.name === 'computer') return computerAutocomplete(interaction, focused.value);
   const typed = focused.value.trim().toLowerCase();
   // A game kind's table lists its own free seats (a card game: its dynasties).
-  const kind = botKindInChannel(ctx.deps, interaction.channelId);
-  const free = kind ? kind.freeSeats(ctx.deps, interaction.channelId) : freePowers(ctx.deps, interaction.channelId);
+  const kind = await botKindInChannel(ctx.deps, interaction.channelId);
+  const free = kind
+    ? await kind.freeSeats(ctx.deps, interaction.channelId)
+    : await freePowers(ctx.deps, interaction.channelId);
   const matches = free.filter((p) => p.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
   await interaction.respond(matches.map((p) => ({ name: choiceName(p), value: p })));
 }
@@ -361,8 +363,8 @@ const LEAVE_SEAT = 'leave-seat';
 /** The confirmation of `/game leave` during a game, and the **Claim** button of a substitute call. */
 async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]) {
   if (action === 'claim') return claim(ctx, interaction, Number(args[0]));
-  return handleConfirmation(ctx, interaction, action, args, () => {
-    const r = leaveSeat(ctx.deps, callerOf(interaction));
+  return handleConfirmation(ctx, interaction, action, args, async () => {
+    const r = await leaveSeat(ctx.deps, callerOf(interaction));
     return r.ok
       ? `👋 You left **${r.power}**; a substitute call is posted in the channel. Thank you for playing.`
       : `⚠️ ${r.error}`;
@@ -372,7 +374,7 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
 /** **Claim**: the first member to press takes the seat; every refusal is private and says why. */
 async function claim(ctx: BotContext, interaction: ComponentInteraction, callId: number): Promise<void> {
   const r = Number.isSafeInteger(callId)
-    ? claimSeat(ctx.deps, { callId, userId: interaction.user.id })
+    ? await claimSeat(ctx.deps, { callId, userId: interaction.user.id })
     : ({ ok: false, error: 'This button is no longer in use.' } as const);
   const content = r.ok
     ? `🪑 You now play **${r.power}**. Your DMs have the map, the deadline and what to order; order with \`/order\` here.`

@@ -111,11 +111,11 @@ const data = new SlashCommandBuilder()
 const announced = 'The channel has been told.';
 
 /** The game in the channel if the caller may run `/gm` there, for asking before acting; else the error. */
-function masterCheck(
+async function masterCheck(
   ctx: BotContext,
   interaction: ChatInputCommandInteraction,
-): { ok: true; phaseId: number | null; label: string | null; status: string } | { ok: false; error: string } {
-  const status = gameStatus(ctx.deps, interaction.channelId);
+): Promise<{ ok: true; phaseId: number | null; label: string | null; status: string } | { ok: false; error: string }> {
+  const status = await gameStatus(ctx.deps, interaction.channelId);
   if (!status.ok) return status;
   if (status.status.game.gmUserId !== interaction.user.id)
     return { ok: false, error: 'Only the game master can use `/gm` commands.' };
@@ -129,11 +129,11 @@ function masterCheck(
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
-  const kind = botKindInChannel(ctx.deps, caller.channelId);
+  const kind = await botKindInChannel(ctx.deps, caller.channelId);
   if (kind && (await kind.gm(ctx, interaction))) return;
   switch (interaction.options.getSubcommand()) {
     case 'advance': {
-      const check = masterCheck(ctx, interaction);
+      const check = await masterCheck(ctx, interaction);
       if (!check.ok) return replyRejected(interaction, check.error);
       if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
       // Nothing to confirm when it could not be done anyway (the game layer checks again on the click).
@@ -149,7 +149,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       });
     }
     case 'rollback': {
-      const check = masterCheck(ctx, interaction);
+      const check = await masterCheck(ctx, interaction);
       if (!check.ok) return replyRejected(interaction, check.error);
       if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
       return askConfirmation(ctx, interaction, {
@@ -162,7 +162,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       });
     }
     case 'cancel': {
-      const status = gameStatus(ctx.deps, interaction.channelId);
+      const status = await gameStatus(ctx.deps, interaction.channelId);
       if (!status.ok) return replyRejected(interaction, status.error);
       if (status.status.game.status === 'finished') return replyRejected(interaction, GAME_OVER);
       const master = status.status.game.gmUserId === interaction.user.id;
@@ -179,7 +179,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'extend': {
       const duration = interaction.options.getString('duration', true);
-      const r = gmExtend(ctx.deps, { ...caller, duration });
+      const r = await gmExtend(ctx.deps, { ...caller, duration });
       if (!r.ok) return replyRejected(interaction, r.error);
       const when =
         r.deadline !== null
@@ -188,7 +188,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return replyPrivately(interaction, `⏱️ Extended: ${when}. ${announced}`);
     }
     case 'pause': {
-      const r = gmPause(ctx.deps, caller);
+      const r = await gmPause(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(
         interaction,
@@ -196,7 +196,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       );
     }
     case 'resume': {
-      const r = gmResume(ctx.deps, caller);
+      const r = await gmResume(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(interaction, `▶️ Resumed; the deadline is ${timestamp(r.deadline)}. ${announced}`);
     }
@@ -204,7 +204,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const user = interaction.options.getUser('user');
       const computer = interaction.options.getBoolean('computer') === true;
       if (user?.bot) return replyRejected(interaction, `${user.username} is a bot and cannot play.`);
-      const r = gmReplace(ctx.deps, {
+      const r = await gmReplace(ctx.deps, {
         ...caller,
         power: interaction.options.getString('power', true),
         newUserId: user?.id ?? null,
@@ -225,7 +225,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'transfer': {
       const user = interaction.options.getUser('user', true);
       if (user.bot) return replyRejected(interaction, `${user.username} is a bot and cannot be game master.`);
-      const r = gmTransfer(ctx.deps, { ...caller, newUserId: user.id });
+      const r = await gmTransfer(ctx.deps, { ...caller, newUserId: user.id });
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(
         interaction,
@@ -235,7 +235,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'act':
       return executeAction(ctx, interaction, 'gm');
     case 'substitute': {
-      const r = gmSubstitute(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
+      const r = await gmSubstitute(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(
         interaction,
@@ -243,7 +243,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       );
     }
     case 'kick': {
-      const r = gmKick(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
+      const r = await gmKick(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(interaction, `👢 Removed ${playerName(r.userId)} from **${r.power}**. ${announced}`);
     }
@@ -265,26 +265,26 @@ async function component(
   args: string[],
 ): Promise<void> {
   const caller = callerOf(interaction);
-  return handleConfirmation(ctx, interaction, action, args, ([phase]) => {
+  return handleConfirmation(ctx, interaction, action, args, async ([phase]) => {
     for (const kind of botKinds()) {
-      const answered = kind.gmConfirmed(ctx, interaction, action, phase ?? '');
+      const answered = await kind.gmConfirmed(ctx, interaction, action, phase ?? '');
       if (answered !== null) return answered;
     }
     switch (action) {
       case 'advance': {
-        const r = gmAdvance(ctx.deps, { ...caller, phaseId: Number(phase) });
+        const r = await gmAdvance(ctx.deps, { ...caller, phaseId: Number(phase) });
         if (!r.ok) return `⚠️ ${r.error}`;
         if (r.resolved.length === 0)
           return `⏩ Moved ${r.next?.label ?? 'the phase'} on to what follows; the channel is told.`;
         return `⏩ Resolved ${r.resolved.map((p) => p.label).join(', ')}; the results are being posted.`;
       }
       case 'rollback': {
-        const r = gmRollback(ctx.deps, { ...caller, phaseId: Number(phase) });
+        const r = await gmRollback(ctx.deps, { ...caller, phaseId: Number(phase) });
         if (!r.ok) return `⚠️ ${r.error}`;
         return `⏪ Rolled back to the start of ${r.phase.label}; its orders are kept. ${announced}`;
       }
       case 'cancel': {
-        const r = gmCancel(ctx.deps, { ...caller, canManageServer: canManageServer(interaction) });
+        const r = await gmCancel(ctx.deps, { ...caller, canManageServer: canManageServer(interaction) });
         if (!r.ok) return `⚠️ ${r.error}`;
         return `🛑 The game is cancelled. ${announced}`;
       }
@@ -296,7 +296,7 @@ async function component(
 
 /** A game kind's table lists its own seats for `power:` (a card game: its dynasties); `act`: the variant's actions for the game master; the others: the game's powers. */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  const kind = botKindInChannel(ctx.deps, interaction.channelId);
+  const kind = await botKindInChannel(ctx.deps, interaction.channelId);
   if (kind) return kind.gmAutocomplete(ctx, interaction);
   if (interaction.options.getSubcommand(false) === 'act') return autocompleteAction(ctx, interaction, 'gm');
   return respondWithPowers(ctx, interaction);

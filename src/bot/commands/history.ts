@@ -109,7 +109,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (sub === 'press') return press(ctx, interaction);
   if (sub === 'export') return exportFile(ctx, interaction);
   if (sub === 'chart') return chart(ctx, interaction);
-  const r = history(ctx.deps, {
+  const r = await history(ctx.deps, {
     channelId: callerOf(interaction).channelId,
     phase: sub === 'show' ? interaction.options.getString('phase') : null,
   });
@@ -119,9 +119,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     const [first, ...rest] = splitMessage(discordText(r.detail.text));
     if (picture) {
       if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      const input = renderInputForPicture(ctx.deps, r.detail.phase.id, picture);
+      const input = await renderInputForPicture(ctx.deps, r.detail.phase.id, picture);
       // A private map: in the caller's own palette (their `/map palette:` choice), else the game's.
-      const palette = mapPaletteFor(ctx.deps, callerOf(interaction), null);
+      const palette = await mapPaletteFor(ctx.deps, callerOf(interaction), null);
       let drawn: MapPicture | null = null;
       if (input) {
         // Only the drawing options go beside the variant and position, so the whole job can cross to the render worker.
@@ -164,12 +164,12 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
   const say = (content: string) =>
     interaction.editReply({ content: discordText(content), allowedMentions: { parse: [] } });
   const caller = callerOf(interaction);
-  const r = history(ctx.deps, { channelId: caller.channelId, phase: null });
+  const r = await history(ctx.deps, { channelId: caller.channelId, phase: null });
   if (!r.ok) return void (await say(`⚠️ ${r.error}`));
   const range = rangeOf(r.phases, interaction.options.getString('from'), interaction.options.getString('to'));
   if (!range.ok) return void (await say(`⚠️ ${range.error}`));
   const { phases } = range;
-  const first = renderInputsForResults(ctx.deps, phases[0]!.id);
+  const first = await renderInputsForResults(ctx.deps, phases[0]!.id);
   if (!first) return void (await say('⚠️ These phases can no longer be drawn (the game was rolled back meanwhile).'));
   const palette = first.orders.palette;
   const outcome = await ctx.replays.replay({
@@ -247,7 +247,7 @@ async function replayPhasesOf(ctx: BotContext, phases: readonly PhaseView[]): Pr
   const picture = ({ variant: _v, position, palette: _p, ...opts }: RenderInput): ReplayPicture => ({ position, opts });
   for (const phase of phases) {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const inputs = renderInputsForResults(ctx.deps, phase.id);
+    const inputs = await renderInputsForResults(ctx.deps, phase.id);
     if (!inputs) throw new Error(`phase ${phase.code} can no longer be drawn`);
     out.push({ orders: picture(inputs.orders), after: picture(inputs.after) });
   }
@@ -255,7 +255,7 @@ async function replayPhasesOf(ctx: BotContext, phases: readonly PhaseView[]): Pr
 }
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  const r = history(ctx.deps, { channelId: interaction.channelId, phase: null });
+  const r = await history(ctx.deps, { channelId: interaction.channelId, phase: null });
   if (!r.ok) return interaction.respond([]);
   const typed = interaction.options.getFocused().trim().toLowerCase();
   const matches = r.phases
@@ -322,7 +322,7 @@ async function exportFile(ctx: BotContext, interaction: ChatInputCommandInteract
 /** `/history chart [palette:]`: the supply-centre chart of the channel's latest game, drawn in the render worker. */
 async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
-  const r = scChartForChannel(ctx.deps, caller, interaction.options.getString('palette') as MapPalette | null);
+  const r = await scChartForChannel(ctx.deps, caller, interaction.options.getString('palette') as MapPalette | null);
   if (!r.ok) return replyRejected(interaction, r.error);
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const drawn = await drawScChart(r.chart, ctx.log, {});
@@ -337,7 +337,7 @@ function pressLineText(l: PressLine): string {
 
 /** `/history press`: refused before the end; the whole press in the reply, or as a text file when it is long. */
 async function press(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const r = pressHistory(ctx.deps, callerOf(interaction).channelId);
+  const r = await pressHistory(ctx.deps, callerOf(interaction).channelId);
   if (!r.ok) return replyRejected(interaction, r.error);
   if (r.lines.length === 0) return replyPrivately(interaction, 'Nobody sent anonymous press in this game.');
   const head = `**Anonymous press** (${r.lines.length} message${r.lines.length === 1 ? '' : 's'})`;

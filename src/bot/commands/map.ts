@@ -45,10 +45,10 @@ const data = new SlashCommandBuilder()
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
   const chosen = interaction.options.getString('palette') as MapPalette | null;
-  const mine = playerContext(ctx.deps, caller);
+  const mine = await playerContext(ctx.deps, caller);
   if (mine.ok) {
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-    const palette = mapPaletteFor(ctx.deps, caller, chosen);
+    const palette = await mapPaletteFor(ctx.deps, caller, chosen);
     const orders = ordersOfPower(mine.orders, mine.power);
     const picture = await ctx.maps.render(
       mine.variant,
@@ -72,7 +72,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     );
     return;
   }
-  const status = gameStatus(ctx.deps, caller.channelId);
+  const status = await gameStatus(ctx.deps, caller.channelId);
   if (!status.ok) return replyRejected(interaction, status.error);
   const phase = status.status.phase;
   // The current board: the position of the phase being played, or after the last phase of a finished game
@@ -80,8 +80,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const input = !phase
     ? null
     : phase.resolvedAt !== null
-      ? renderInputForPicture(ctx.deps, phase.id, 'after')
-      : renderInputForPhase(ctx.deps, phase.id);
+      ? await renderInputForPicture(ctx.deps, phase.id, 'after')
+      : await renderInputForPhase(ctx.deps, phase.id);
   if (!phase || !input) return replyRejected(interaction, 'The game has not started yet, so there is no map to show.');
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const { variant, position, ...opts } = input;

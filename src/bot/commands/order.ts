@@ -40,17 +40,17 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const tooBig = orderInputProblem(ctx.deps, text);
   if (tooBig) return refuse(ctx, interaction, tooBig);
   logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders submitted');
-  const r = submitOrders(ctx.deps, { ...caller, text });
+  const r = await submitOrders(ctx.deps, { ...caller, text });
   if (!r.ok) return refuse(ctx, interaction, r.error);
   await replyPrivately(interaction, orderReply(r));
 }
 
 /** A refused `/order` (also the router's budget refusal): the reason, then the order set that stands. */
 async function refuse(ctx: BotContext, interaction: ChatInputCommandInteraction, error: string): Promise<void> {
-  await replyPrivately(interaction, refusedOrderReply(ctx, callerOf(interaction), error));
+  await replyPrivately(interaction, await refusedOrderReply(ctx, callerOf(interaction), error));
 }
 
-type Submitted = Extract<ReturnType<typeof submitOrders>, { ok: true }>;
+type Submitted = Extract<Awaited<ReturnType<typeof submitOrders>>, { ok: true }>;
 
 /** Order text as typed, shortened for a reply line (input can be thousands of characters). */
 function shown(text: string, max = 60): string {
@@ -90,9 +90,9 @@ export function orderSetLines(set: { orders: { text: string; unitKey: string }[]
  * reason, then — when the caller plays a power in the channel's game — the order set that stands, since nothing
  * of what was typed was stored.
  */
-export function refusedOrderReply(ctx: BotContext, caller: Caller, error: string): string {
+export async function refusedOrderReply(ctx: BotContext, caller: Caller, error: string): Promise<string> {
   const reason = truncate(`⚠️ ${error}`, 600);
-  const mine = myOrders(ctx.deps, caller);
+  const mine = await myOrders(ctx.deps, caller);
   if (!mine.ok) return reason;
   return `${reason}\n\n**${mine.power}, ${mine.phase.label}**: nothing was stored.\n${orderSetLines({ orders: mine.orders, missing: mine.unordered })}`;
 }
@@ -103,8 +103,8 @@ export function refusedOrderReply(ctx: BotContext, caller: Caller, error: string
  * in a read-only transaction, so it is true whether the failed step stored something or not. When the caller plays no
  * power there (or the read fails too: the router then sends the plain sentence), the sentence alone.
  */
-export function failedOrderReply(ctx: BotContext, caller: Caller): string {
-  const mine = myOrders(ctx.deps, caller);
+export async function failedOrderReply(ctx: BotContext, caller: Caller): Promise<string> {
+  const mine = await myOrders(ctx.deps, caller);
   if (!mine.ok) return GENERIC_FAILURE;
   return `⚠️ ${GENERIC_FAILURE}\n\n**${mine.power}, ${mine.phase.label}**: what is stored now.\n${orderSetLines({ orders: mine.orders, missing: mine.unordered })}`;
 }
@@ -156,7 +156,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     await interaction.respond([]);
     return;
   }
-  const r = playerContext(ctx.deps, callerOf(interaction));
+  const r = await playerContext(ctx.deps, callerOf(interaction));
   if (!r.ok) {
     await interaction.respond([]);
     return;
@@ -176,5 +176,5 @@ export const orderCommand: BotCommand = {
   privateReplies: true,
   cooldown: () => 'order',
   refuse,
-  failed: (ctx, interaction) => failedOrderReply(ctx, callerOf(interaction)),
+  failed: async (ctx, interaction) => await failedOrderReply(ctx, callerOf(interaction)),
 };

@@ -37,7 +37,7 @@ const data = new SlashCommandBuilder()
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
-  const r = myOrders(ctx.deps, caller);
+  const r = await myOrders(ctx.deps, caller);
   if (interaction.options.getSubcommand() === 'paste') {
     if (!r.ok) return replyRejected(interaction, r.error);
     // A modal is the one place Discord lets a player type several lines (a slash option cannot hold a newline).
@@ -82,7 +82,7 @@ async function component(
   if (action === 'paste') {
     if (!interaction.isModalSubmit()) return;
     const caller = callerOf(interaction);
-    const allowed = useCooldown(ctx.deps, caller.userId, 'order');
+    const allowed = await useCooldown(ctx.deps, caller.userId, 'order');
     const reply = (content: string) =>
       interaction.reply({
         content: discordText(content),
@@ -90,16 +90,16 @@ async function component(
         allowedMentions: { parse: [] },
       });
     // Like `/order`: every answer ends with the order set that stands (a refusal stores nothing).
-    if (!allowed.ok) return void (await reply(refusedOrderReply(ctx, caller, allowed.error)));
+    if (!allowed.ok) return void (await reply(await refusedOrderReply(ctx, caller, allowed.error)));
     const text = interaction.fields.getTextInputValue('orders');
     const tooBig = orderInputProblem(ctx.deps, text);
-    if (tooBig) return void (await reply(refusedOrderReply(ctx, caller, tooBig)));
+    if (tooBig) return void (await reply(await refusedOrderReply(ctx, caller, tooBig)));
     logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders pasted');
-    const r = submitOrders(ctx.deps, { ...caller, text, phaseId: Number(args[0]) });
-    return void (await reply(r.ok ? orderReply(r) : refusedOrderReply(ctx, caller, r.error)));
+    const r = await submitOrders(ctx.deps, { ...caller, text, phaseId: Number(args[0]) });
+    return void (await reply(r.ok ? orderReply(r) : await refusedOrderReply(ctx, caller, r.error)));
   }
-  return handleConfirmation(ctx, interaction, action, args, ([phaseId]) => {
-    const r = clearOrders(ctx.deps, { ...callerOf(interaction), phaseId: Number(phaseId) });
+  return handleConfirmation(ctx, interaction, action, args, async ([phaseId]) => {
+    const r = await clearOrders(ctx.deps, { ...callerOf(interaction), phaseId: Number(phaseId) });
     if (!r.ok) return `⚠️ ${r.error}`;
     return `🗑️ Cleared ${r.cleared} order${r.cleared === 1 ? '' : 's'} of ${r.power} for ${r.phase.label}. Units without orders hold when the phase resolves; your DM confirmation is updated.`;
   });
@@ -111,6 +111,6 @@ export const ordersCommand: BotCommand = {
   data,
   execute,
   component,
-  failed: (ctx, interaction, action) =>
-    action === 'paste' ? failedOrderReply(ctx, callerOf(interaction)) : GENERIC_FAILURE,
+  failed: async (ctx, interaction, action) =>
+    action === 'paste' ? await failedOrderReply(ctx, callerOf(interaction)) : GENERIC_FAILURE,
 };

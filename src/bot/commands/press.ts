@@ -62,11 +62,11 @@ const data = new SlashCommandBuilder()
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
   if (interaction.options.getSubcommand() === 'thread') {
-    const r = openPressThread(ctx.deps, { ...caller, with: interaction.options.getString('with', true) });
+    const r = await openPressThread(ctx.deps, { ...caller, with: interaction.options.getString('with', true) });
     if (!r.ok) return replyRejected(interaction, r.error);
     return replyPrivately(interaction, threadReply(r));
   }
-  const r = sendPress(ctx.deps, {
+  const r = await sendPress(ctx.deps, {
     ...caller,
     to: interaction.options.getString('to', true),
     text: interaction.options.getString('text', true),
@@ -100,7 +100,7 @@ function sentReply(r: PressSent): string {
 
 /** The game's power names (never who plays them): for `to:` with `all` first, for `with:` the last name typed. */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  const game = findOpenGame(ctx.deps, interaction.channelId);
+  const game = await findOpenGame(ctx.deps, interaction.channelId);
   const variant = game ? variantOfGame(game) : undefined;
   if (!variant) return interaction.respond([]);
   const focused = interaction.options.getFocused(true);

@@ -15,7 +15,7 @@ const data = new SlashCommandBuilder()
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const r = toggleReady(ctx.deps, callerOf(interaction));
+  const r = await toggleReady(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r.error);
   if (r.resolved.length > 0) {
     return replyPrivately(

@@ -339,9 +339,9 @@ async function replyWithMap(
   picture: Picture,
   content: string,
 ): Promise<void> {
-  const input = await turn(() =>
+  const input = await turn(async () =>
     typeof picture === 'string'
-      ? sandboxRenderInput(ctx.deps, ref, picture)
+      ? await sandboxRenderInput(ctx.deps, ref, picture)
       : { ok: true as const, input: sandboxPreviewInput(picture.preview.board, picture.preview.adjudication) },
   );
   const name = typeof picture === 'string' ? picture : 'preview';
@@ -404,12 +404,13 @@ async function startSub(ctx: BotContext, interaction: ChatInputCommandInteractio
   const file = interaction.options.getAttachment('file');
   const r = file
     ? await startFromFile(ctx, interaction, file, turn)
-    : await turn(() =>
-        startSandbox(ctx.deps, {
-          ...placeOf(interaction),
-          gameId: interaction.options.getInteger('game'),
-          phase: interaction.options.getString('phase'),
-        }),
+    : await turn(
+        async () =>
+          await startSandbox(ctx.deps, {
+            ...placeOf(interaction),
+            gameId: interaction.options.getInteger('game'),
+            phase: interaction.options.getString('phase'),
+          }),
       );
   if (!r.ok) return replyRejected(interaction, r.error);
   return replyWithMap(
@@ -497,7 +498,9 @@ async function clearSub(
   ref: SandboxRef,
   turn: LoopTurns,
 ): Promise<void> {
-  const r = await turn(() => clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') }));
+  const r = await turn(
+    async () => await clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') }),
+  );
   if (!r.ok) return replyRejected(interaction, r.error);
   return replyPrivately(
     interaction,
@@ -513,14 +516,15 @@ async function actSub(
   turn: LoopTurns,
 ): Promise<void> {
   const as = interaction.options.getString('as', true);
-  const r = await turn(() =>
-    actSandbox(ctx.deps, {
-      ...ref,
-      ...actorOf(as),
-      action: interaction.options.getString('action', true),
-      choice: interaction.options.getString('choice'),
-      detail: interaction.options.getString('detail'),
-    }),
+  const r = await turn(
+    async () =>
+      await actSandbox(ctx.deps, {
+        ...ref,
+        ...actorOf(as),
+        action: interaction.options.getString('action', true),
+        choice: interaction.options.getString('choice'),
+        detail: interaction.options.getString('detail'),
+      }),
   );
   if (!r.ok) return replyRejected(interaction, r.error);
   const settled = r.settled ? ['Everyone has answered in this step: `/sandbox next` goes on (a game would now).'] : [];
@@ -558,7 +562,7 @@ async function nextSub(
   ref: SandboxRef,
   turn: LoopTurns,
 ): Promise<void> {
-  const r = await turn(() => nextSandbox(ctx.deps, ref));
+  const r = await turn(async () => await nextSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r.error);
   const sandboxRef = { userId: ref.userId, sandboxId: r.sandbox.id };
   if (r.kind !== 'resolved') {
@@ -595,7 +599,7 @@ async function mapSub(
   ref: SandboxRef,
   turn: LoopTurns,
 ): Promise<void> {
-  const r = await turn(() => viewSandbox(ctx.deps, ref));
+  const r = await turn(async () => await viewSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r.error);
   return replyWithMap(
     ctx,
@@ -609,7 +613,7 @@ async function mapSub(
 
 /** `/sandbox list`: the caller's sandboxes, the one used without `sandbox:` first. */
 async function listSub(ctx: BotContext, interaction: ChatInputCommandInteraction, turn: LoopTurns): Promise<void> {
-  const r = await turn(() => listSandboxes(ctx.deps, interaction.user.id));
+  const r = await turn(async () => await listSandboxes(ctx.deps, interaction.user.id));
   if (!r.ok) return replyRejected(interaction, r.error);
   if (r.sandboxes.length === 0)
     return replyPrivately(
@@ -633,7 +637,7 @@ async function endSub(
   ref: SandboxRef,
   turn: LoopTurns,
 ): Promise<void> {
-  const r = await turn(() => endSandbox(ctx.deps, ref));
+  const r = await turn(async () => await endSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r.error);
   return replyPrivately(interaction, `🗑️ Sandbox #${r.id} is deleted.`);
 }
@@ -654,9 +658,9 @@ async function share(
       interaction,
       '`/sandbox share` posts a snapshot for everyone in a server channel: run it there (here only you would see it).',
     );
-  const refused = sandboxShareRefusal(ctx.deps, ref);
+  const refused = await sandboxShareRefusal(ctx.deps, ref);
   if (refused) return replyRejected(interaction, refused);
-  const r = await turn(() => viewSandbox(ctx.deps, ref));
+  const r = await turn(async () => await viewSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r.error);
   const v = r.sandbox;
   const who = interaction.user.username.replace(/[\\*_~`|>#@:<]/g, '');
@@ -714,7 +718,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   const userId = interaction.user.id;
   const turn = sandboxTurns(userId);
   if (focused.name === 'game') {
-    const r = await turn(() => sandboxGames(ctx.deps, placeOf(interaction)));
+    const r = await turn(async () => await sandboxGames(ctx.deps, placeOf(interaction)));
     if (!r.ok) return interaction.respond([]);
     const found = r.games.filter(
       (g) =>
@@ -728,7 +732,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   if (focused.name === 'phase') {
     // The phases of the game `game:` names (one the caller may copy), else of this channel's.
     const named = interaction.options.getInteger('game');
-    const games = named === null ? null : await turn(() => sandboxGames(ctx.deps, placeOf(interaction)));
+    const games = named === null ? null : await turn(async () => await sandboxGames(ctx.deps, placeOf(interaction)));
     const channelId =
       named === null
         ? interaction.channelId
@@ -736,7 +740,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
           ? games.games.find((g) => g.gameId === named)?.channelId
           : undefined;
     if (!channelId) return interaction.respond([]);
-    const r = await turn(() => history(ctx.deps, { channelId, phase: null }));
+    const r = await turn(async () => await history(ctx.deps, { channelId, phase: null }));
     if (!r.ok) return interaction.respond([]);
     const t = typed.trim().toLowerCase();
     const matches = r.phases
@@ -752,7 +756,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     );
   }
   if (focused.name === 'sandbox') {
-    const r = await turn(() => listSandboxes(ctx.deps, userId));
+    const r = await turn(async () => await listSandboxes(ctx.deps, userId));
     if (!r.ok) return interaction.respond([]);
     return interaction.respond(
       r.sandboxes
@@ -760,7 +764,9 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
         .map((v) => ({ name: choiceName(`#${v.id} · ${v.variantName} · ${v.label}`), value: v.id })),
     );
   }
-  const r = await turn(() => viewSandbox(ctx.deps, { userId, sandboxId: interaction.options.getInteger('sandbox') }));
+  const r = await turn(
+    async () => await viewSandbox(ctx.deps, { userId, sandboxId: interaction.options.getInteger('sandbox') }),
+  );
   if (!r.ok) return interaction.respond([]);
   const { board, sandbox } = r;
   const t = typed.trim().toLowerCase();
@@ -802,17 +808,18 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     case 'detail': {
       const as = interaction.options.getString('as') ?? '';
       const slot = focused.name;
-      const choices = await turn(() =>
-        sandboxActChoices(ctx.deps, {
-          userId,
-          sandboxId: interaction.options.getInteger('sandbox'),
-          ...actorOf(as),
-          action: interaction.options.getString('action'),
-          slot,
-          typed,
-          choice: interaction.options.getString('choice'),
-          detail: interaction.options.getString('detail'),
-        }),
+      const choices = await turn(
+        async () =>
+          await sandboxActChoices(ctx.deps, {
+            userId,
+            sandboxId: interaction.options.getInteger('sandbox'),
+            ...actorOf(as),
+            action: interaction.options.getString('action'),
+            slot,
+            typed,
+            choice: interaction.options.getString('choice'),
+            detail: interaction.options.getString('detail'),
+          }),
       );
       return interaction.respond(
         choices.slice(0, MAX_CHOICES).map((c) => ({ name: choiceName(c.name), value: c.value.slice(0, MAX_CHOICE) })),

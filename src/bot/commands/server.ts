@@ -85,10 +85,15 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const minPhase = interaction.options.getString('min_phase');
   const liveGames = interaction.options.getInteger('live_games');
   if (minPhase !== null || liveGames !== null) {
-    const r = setServerLimits(ctx.deps, { guildId, userId: interaction.user.id, minPhase, maxLiveGames: liveGames });
+    const r = await setServerLimits(ctx.deps, {
+      guildId,
+      userId: interaction.user.id,
+      minPhase,
+      maxLiveGames: liveGames,
+    });
     if (!r.ok) return replyRejected(interaction, r.error);
   }
-  const now = getServerLimits(ctx.deps, guildId);
+  const now = await getServerLimits(ctx.deps, guildId);
   if (!now.ok) return replyRejected(interaction, now.error);
   return replyPrivately(
     interaction,
@@ -102,9 +107,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 /** `/server player`: the member's record, in numbers (never an order). */
 async function player(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const userId = interaction.options.getUser('user')?.id ?? interaction.user.id;
-  const r = memberRecord(ctx.deps, { guildId: interaction.guildId, userId });
+  const r = await memberRecord(ctx.deps, { guildId: interaction.guildId, userId });
   if (!r.ok) return replyRejected(interaction, r.error);
-  const rated = memberRatings(ctx.deps, { guildId: interaction.guildId, userId });
+  const rated = await memberRatings(ctx.deps, { guildId: interaction.guildId, userId });
   if (!rated.ok) return replyRejected(interaction, rated.error);
   return replyPrivately(interaction, `${recordText(userId, r.record)}\n${ratingsText(rated.ratings)}`);
 }
@@ -117,7 +122,7 @@ function ratingsText(ratings: MemberRating[]): string {
 
 /** `/server leaderboard [kind]`: the pool's best members, privately. */
 async function board(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const r = leaderboard(ctx.deps, { guildId: interaction.guildId, pool: interaction.options.getString('kind') });
+  const r = await leaderboard(ctx.deps, { guildId: interaction.guildId, pool: interaction.options.getString('kind') });
   if (!r.ok) return replyRejected(interaction, r.error);
   if (r.entries.length === 0)
     return replyPrivately(

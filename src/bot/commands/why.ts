@@ -29,7 +29,7 @@ const data = new SlashCommandBuilder()
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const r = why(ctx.deps, {
+  const r = await why(ctx.deps, {
     channelId: callerOf(interaction).channelId,
     province: interaction.options.getString('province', true),
   });
@@ -38,7 +38,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 }
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  const game = findOpenGame(ctx.deps, interaction.channelId);
+  const game = await findOpenGame(ctx.deps, interaction.channelId);
   const variant = game ? variantOfGame(game) : undefined;
   if (!variant) return interaction.respond([]);
   const typed = interaction.options.getFocused().trim().toLowerCase();

@@ -1,3 +1,4 @@
+import { first } from '../../store/store.js';
 /**
  * One stored action: apply it with the engine, store the new state and the event row, move the turn's
  * deadline, and queue the table edit, the log line, the pings, the round summary and the end of the game — all
@@ -59,7 +60,13 @@ function endsRound(events: readonly GameEvent[]): boolean {
 /**
  * Applies and stores one action. Returns the reloaded context, or the engine's refusal (nothing written).
  */
-export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string, now: number): CardCtx | Fail {
+export async function commitAction(
+  tx: Tx,
+  ctx: CardCtx,
+  action: Action,
+  actor: string,
+  now: number,
+): Promise<CardCtx | Fail> {
   const before = ctx.state;
   if (!before) return { ok: false, error: 'The game has not started yet.' };
   const r = apply(before, action);
@@ -67,10 +74,10 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
   const after = r.state;
   const seq = ctx.card.seq + 1;
   const version = ctx.card.version + 1;
-  tx.insert(cardEvents)
-    .values({ gameId: ctx.game.id, seq, round: before.round, action, events: r.events, actor, at: now })
-    .run();
-  recordTurn(tx, ctx, before, action, actor, seq, now);
+  await tx
+    .insert(cardEvents)
+    .values({ gameId: ctx.game.id, seq, round: before.round, action, events: r.events, actor, at: now });
+  await recordTurn(tx, ctx, before, action, actor, seq, now);
 
   const newRound =
     (after.phase === 'battle' || after.phase === 'tiebreak') &&
@@ -83,7 +90,8 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
     : newTurn
       ? turnClock(ctx, after, now)
       : {};
-  tx.update(cardGames)
+  await tx
+    .update(cardGames)
     .set({
       state: JSON.stringify(after),
       phase: after.phase,
@@ -94,8 +102,7 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
       ...clock,
       updatedAt: now,
     })
-    .where(eq(cardGames.gameId, ctx.game.id))
-    .run();
+    .where(eq(cardGames.gameId, ctx.game.id));
   if (finished) {
     const name = (seat: Seat) => after.seats[seat]!.dynasty;
     const w = after.winner;
@@ -104,34 +111,33 @@ export function commitAction(tx: Tx, ctx: CardCtx, action: Action, actor: string
       : w === null
         ? { kind: 'abandoned' }
         : { kind: 'solo', winner: name(w) };
-    tx.update(games).set({ status: 'finished', finishedAt: now, end }).where(eq(games.id, ctx.game.id)).run();
+    await tx.update(games).set({ status: 'finished', finishedAt: now, end }).where(eq(games.id, ctx.game.id));
     noteEvent({ kind: 'game_finished', gameId: ctx.game.id, end: after.endReason ?? 'finished' });
     // Rated once, in the kind's pool and overall (docs/bot.md "Ratings"); a game without a winner is not.
-    if (w !== null) rateFinishedGame(tx, ctx.game, placesOf(after, ctx.seats), now);
+    if (w !== null) await rateFinishedGame(tx, ctx.game, placesOf(after, ctx.seats), now);
   }
-  deleteDrafts(tx, ctx.game.id);
-  const next = reload(tx, ctx);
+  await deleteDrafts(tx, ctx.game.id);
+  const next = await reload(tx, ctx);
 
-  queueActionLog(tx, next, seq, before.round, r.events, actorNote(actor), now);
+  await queueActionLog(tx, next, seq, before.round, r.events, actorNote(actor), now);
   // One table message for the whole game, edited in place (it stays pinned); each round's summary is a post of its own.
   if (endsRound(r.events)) {
-    const roundRows = tx
+    const roundRows = await tx
       .select({ events: cardEvents.events })
       .from(cardEvents)
       .where(and(eq(cardEvents.gameId, ctx.game.id), eq(cardEvents.round, before.round)))
-      .orderBy(asc(cardEvents.seq))
-      .all();
+      .orderBy(asc(cardEvents.seq));
     const roundEvents = roundRows.flatMap((x) => x.events as GameEvent[]);
     // Controllers change only in the control round, inside this last fall back: `before` shows them as they were.
-    queueRoundSummary(tx, next, seq, before.round, roundEvents, publicView(before), now);
+    await queueRoundSummary(tx, next, seq, before.round, roundEvents, publicView(before), now);
   }
-  queueTable(tx, next, now);
+  await queueTable(tx, next, now);
   if (finished) {
-    queueGameOver(tx, next, seq, r.events, now);
+    await queueGameOver(tx, next, seq, r.events, now);
   } else if (newTurn) {
     // The player who just acted and acts again at once (the last seat in the battle) needs no ping.
     const again = toActOf(after) === toActOf(before) && actor.startsWith('user:');
-    if (!again || after.phase === 'give') queuePingsForNow(tx, next, String(seq), now);
+    if (!again || after.phase === 'give') await queuePingsForNow(tx, next, String(seq), now);
   }
   return next;
 }
@@ -159,7 +165,7 @@ function placesOf(state: CardGameState, rows: readonly CardSeatRow[]): PlacedSea
  * The reliability record of a turn (src/game/seat-record.ts): the member who acted in time is `complete`, the one whose
  * time ran out `missed`. The setup give is not a turn (a newcomer reading the cards dealt is never counted absent).
  */
-function recordTurn(
+async function recordTurn(
   tx: Tx,
   ctx: CardCtx,
   before: CardGameState,
@@ -177,11 +183,11 @@ function recordTurn(
     actor === `user:${row.userId}` ? (late ? 'missed' : 'complete') : actor === 'timeout' ? 'missed' : null;
   if (!outcome) return;
   const power = dynastyLabel(before.seats[action.seat]!.dynasty);
-  recordSeatTurn(tx, { gameId: ctx.game.id, turn: `seq:${seq}`, power, userId: row.userId, outcome }, now);
+  await recordSeatTurn(tx, { gameId: ctx.game.id, turn: `seq:${seq}`, power, userId: row.userId, outcome }, now);
 }
 
 /** The default action of a seat that must act (design §3.8); a stored fall-back draft keeps its choices. */
-export function defaultAction(tx: Tx, ctx: CardCtx, seat: Seat): Action | null {
+export async function defaultAction(tx: Tx, ctx: CardCtx, seat: Seat): Promise<Action | null> {
   const s = ctx.state;
   if (!s) return null;
   switch (s.phase) {
@@ -193,7 +199,7 @@ export function defaultAction(tx: Tx, ctx: CardCtx, seat: Seat): Action | null {
     case 'tiebreak': {
       if (s.turnSeat !== seat) return null;
       if (s.phase === 'tiebreak') return { type: 'fallBack', seat };
-      const draft = draftOf(tx, ctx.game.id, seat);
+      const draft = await draftOf(tx, ctx.game.id, seat);
       if (draft && draft.version === ctx.card.version) {
         const a: Action = { type: 'fallBack', seat, effects: draft.effects as Effect[] };
         if (draft.recruit) a.recruit = draft.recruit;
@@ -207,27 +213,35 @@ export function defaultAction(tx: Tx, ctx: CardCtx, seat: Seat): Action | null {
 }
 
 /** Applies a seat's default; falls back to the plain default if a stored draft no longer applies. */
-export function commitDefault(tx: Tx, ctx: CardCtx, seat: Seat, actor: string, now: number): CardCtx | Fail {
-  const a = defaultAction(tx, ctx, seat);
+export async function commitDefault(
+  tx: Tx,
+  ctx: CardCtx,
+  seat: Seat,
+  actor: string,
+  now: number,
+): Promise<CardCtx | Fail> {
+  const a = await defaultAction(tx, ctx, seat);
   if (!a) return { ok: false, error: 'That seat has nothing to do now.' };
-  const r = commitAction(tx, ctx, a, actor, now);
+  const r = await commitAction(tx, ctx, a, actor, now);
   if ('ok' in r && a.type === 'fallBack' && (a.effects || a.recruit))
-    return commitAction(tx, ctx, { type: 'fallBack', seat }, actor, now);
+    return await commitAction(tx, ctx, { type: 'fallBack', seat }, actor, now);
   return r;
 }
 
-function autoTurnsLastHour(tx: Tx, gameId: number, now: number): number {
-  const row = tx
-    .select({ n: sql<number>`count(*)` })
-    .from(cardEvents)
-    .where(
-      and(
-        eq(cardEvents.gameId, gameId),
-        gt(cardEvents.at, now - 3_600_000),
-        inArray(cardEvents.actor, [...AUTO_ACTORS]),
-      ),
-    )
-    .get();
+async function autoTurnsLastHour(tx: Tx, gameId: number, now: number): Promise<number> {
+  const row = first(
+    await tx
+      .select({ n: sql<number>`count(*)` })
+      .from(cardEvents)
+      .where(
+        and(
+          eq(cardEvents.gameId, gameId),
+          gt(cardEvents.at, now - 3_600_000),
+          inArray(cardEvents.actor, [...AUTO_ACTORS]),
+        ),
+      )
+      .limit(1),
+  );
   return row?.n ?? 0;
 }
 
@@ -235,7 +249,12 @@ function autoTurnsLastHour(tx: Tx, gameId: number, now: number): number {
  * Away, conceded and vacant seats resolve at once (design §3.8, docs/decisions.md), within the game's hourly cap of
  * automatic turns; beyond it they wait for their deadline.
  */
-export function runAutomatic(tx: Tx, ctx: CardCtx, now: number, cap = CARD_AUTO_TURNS_PER_HOUR): CardCtx {
+export async function runAutomatic(
+  tx: Tx,
+  ctx: CardCtx,
+  now: number,
+  cap = CARD_AUTO_TURNS_PER_HOUR,
+): Promise<CardCtx> {
   let cur = ctx;
   for (let guard = 0; guard < 500; guard++) {
     if (cur.game.status !== 'active') return cur;
@@ -244,8 +263,8 @@ export function runAutomatic(tx: Tx, ctx: CardCtx, now: number, cap = CARD_AUTO_
       .map((seat) => ({ seat, row: seatRow(cur, seat) }))
       .find((x) => !x.row || x.row.away || x.row.conceded);
     if (!due) return cur;
-    if (autoTurnsLastHour(tx, cur.game.id, now) >= cap) return cur;
-    const r = commitDefault(tx, cur, due.seat, !due.row ? 'vacant' : due.row.conceded ? 'conceded' : 'away', now);
+    if ((await autoTurnsLastHour(tx, cur.game.id, now)) >= cap) return cur;
+    const r = await commitDefault(tx, cur, due.seat, !due.row ? 'vacant' : due.row.conceded ? 'conceded' : 'away', now);
     if ('ok' in r) return cur;
     cur = r;
   }
@@ -253,10 +272,10 @@ export function runAutomatic(tx: Tx, ctx: CardCtx, now: number, cap = CARD_AUTO_
 }
 
 /** A player acted: clear their absence (design §3.8: any interaction clears it). */
-export function markPresentInTx(tx: Tx, ctx: CardCtx, userId: string): void {
+export async function markPresentInTx(tx: Tx, ctx: CardCtx, userId: string): Promise<void> {
   const row = ctx.seats.find((s) => s.userId === userId);
   if (!row || row.conceded || (!row.away && row.timeouts === 0)) return;
-  tx.update(cardSeats).set({ away: false, timeouts: 0 }).where(eq(cardSeats.id, row.id)).run();
+  await tx.update(cardSeats).set({ away: false, timeouts: 0 }).where(eq(cardSeats.id, row.id));
   row.away = false;
   row.timeouts = 0;
 }

@@ -76,45 +76,45 @@ function dutiesOf(ctx: CardCtx, now: number): CardComputerDuty[] {
 }
 
 /** Every computer seat of a running card game that must act now. */
-export function cardComputerDuties(deps: GameDeps): CardComputerDuty[] {
+export async function cardComputerDuties(deps: GameDeps): Promise<CardComputerDuty[]> {
   const now = deps.now();
-  const r = inReadTransaction(deps, (tx) => {
-    const rows = tx
+  const r = await inReadTransaction(deps, async (tx) => {
+    const rows = await tx
       .select({ game: games })
       .from(games)
       .innerJoin(cardGames, eq(cardGames.gameId, games.id))
-      .where(and(eq(games.kind, CARD_KIND), inArray(games.status, ['active'])))
-      .all();
-    const duties = rows.flatMap(({ game }) => {
-      const ctx = loadCtx(tx, game);
-      return ctx && (ctx.game.nmr === 'computer' || ctx.seats.some((s) => isComputer(s.userId)))
-        ? dutiesOf(ctx, now)
-        : [];
-    });
+      .where(and(eq(games.kind, CARD_KIND), inArray(games.status, ['active'])));
+    const duties: CardComputerDuty[] = [];
+    for (const { game } of rows) {
+      const ctx = await loadCtx(tx, game);
+      if (ctx && (ctx.game.nmr === 'computer' || ctx.seats.some((s) => isComputer(s.userId))))
+        duties.push(...dutiesOf(ctx, now));
+    }
     return { ok: true as const, duties };
   });
   return r.ok ? r.duties : [];
 }
 
 /** Does a card game not finished yet have a computer seat (then the bot warms the AI worker up before its first turn)? */
-export function cardComputerSeatsExist(deps: GameDeps): boolean {
-  const r = inReadTransaction(deps, (tx) => ({
+export async function cardComputerSeatsExist(deps: GameDeps): Promise<boolean> {
+  const r = await inReadTransaction(deps, async (tx) => ({
     ok: true as const,
     any:
-      tx
-        .select({ id: cardSeats.id })
-        .from(cardSeats)
-        .innerJoin(games, eq(games.id, cardSeats.gameId))
-        .where(and(ne(games.status, 'finished'), like(cardSeats.userId, `${COMPUTER_ID_PREFIX}%`)))
-        .limit(1)
-        .all().length > 0,
+      (
+        await tx
+          .select({ id: cardSeats.id })
+          .from(cardSeats)
+          .innerJoin(games, eq(games.id, cardSeats.gameId))
+          .where(and(ne(games.status, 'finished'), like(cardSeats.userId, `${COMPUTER_ID_PREFIX}%`)))
+          .limit(1)
+      ).length > 0,
   }));
   return r.ok && r.any;
 }
 
 /** Whether `duty` is still the seat's turn: same seat due, and the same table (a give: until the seat has given). */
-function stillDue(tx: Tx, duty: CardComputerDuty, now: number): boolean {
-  const ctx = cardCtxById(tx, duty.gameId);
+async function stillDue(tx: Tx, duty: CardComputerDuty, now: number): Promise<boolean> {
+  const ctx = await cardCtxById(tx, duty.gameId);
   if (!ctx) return false;
   return dutiesOf(ctx, now).some(
     (d) =>
@@ -129,34 +129,37 @@ function stillDue(tx: Tx, duty: CardComputerDuty, now: number): boolean {
  * The seat's default now (a failed or refused answer on the table it was asked about): the same default a timeout or
  * an away seat takes, then away seats after it resolve as usual. Nothing happens when the table moved meanwhile.
  */
-export function playCardComputerDefault(deps: GameDeps, duty: CardComputerDuty): Result<{ played: boolean }> {
-  return inTransaction(deps, (tx, changed) => {
+export async function playCardComputerDefault(
+  deps: GameDeps,
+  duty: CardComputerDuty,
+): Promise<Result<{ played: boolean }>> {
+  return await inTransaction(deps, async (tx, changed) => {
     const now = deps.now();
-    if (!stillDue(tx, duty, now)) return { ok: true, played: false };
-    const ctx = cardCtxById(tx, duty.gameId)!;
-    const r = commitDefault(tx, ctx, duty.seat, COMPUTER_DEFAULT_ACTOR, now);
+    if (!(await stillDue(tx, duty, now))) return { ok: true, played: false };
+    const ctx = (await cardCtxById(tx, duty.gameId))!;
+    const r = await commitDefault(tx, ctx, duty.seat, COMPUTER_DEFAULT_ACTOR, now);
     if ('ok' in r) return r;
-    runAutomatic(tx, r, now);
+    await runAutomatic(tx, r, now);
     changed(duty.gameId);
     return { ok: true, played: true };
   });
 }
 
 /** A member's turn the card AI played past its deadline counts as theirs run out (toward a vacant seat). */
-function countLateTurn(deps: GameDeps, duty: CardComputerDuty): void {
-  inTransaction(deps, (tx, changed) => {
-    const ctx = cardCtxById(tx, duty.gameId);
+async function countLateTurn(deps: GameDeps, duty: CardComputerDuty): Promise<void> {
+  await inTransaction(deps, async (tx, changed) => {
+    const ctx = await cardCtxById(tx, duty.gameId);
     if (!ctx) return { ok: true };
-    markTimeout(tx, ctx, duty.seat, deps.now());
+    await markTimeout(tx, ctx, duty.seat, deps.now());
     changed(duty.gameId);
     return { ok: true };
   });
 }
 
 /** The seat's view, through the same use-case as its "My hand" button; null when it is no longer due. */
-function viewFor(deps: GameDeps, duty: CardComputerDuty): CardGameView | null {
+async function viewFor(deps: GameDeps, duty: CardComputerDuty): Promise<CardGameView | null> {
   const caller = { channelId: duty.channelId, userId: duty.userId };
-  const r = cardsMyView(deps, caller);
+  const r = await cardsMyView(deps, caller);
   if (!r.ok || r.seat !== duty.seat || r.game.version !== duty.version) return null;
   return r.view;
 }
@@ -165,41 +168,41 @@ function viewFor(deps: GameDeps, duty: CardComputerDuty): CardGameView | null {
  * Plays one action through the person's use-cases. A fall back goes through the wizard: started (a draft left by an
  * earlier attempt, before a restart, is emptied first), each chosen effect in order, the recruits, Done.
  */
-export function playCardAction(deps: GameDeps, duty: CardComputerDuty, action: Action): Result<object> {
+export async function playCardAction(deps: GameDeps, duty: CardComputerDuty, action: Action): Promise<Result<object>> {
   const caller = { channelId: duty.channelId, userId: duty.userId };
   const version = duty.version;
   if (action.seat !== duty.seat) return fail(`the answer is for seat ${action.seat}, not ${duty.seat}`);
   switch (action.type) {
     case 'give':
-      return giveCards(deps, caller, action.cards ?? []);
+      return await giveCards(deps, caller, action.cards ?? []);
     case 'choose':
-      return chooseBattle(deps, caller, {
+      return await chooseBattle(deps, caller, {
         version,
         state: action.state ?? '',
         ...(action.start !== undefined ? { start: action.start } : {}),
       });
     case 'wage': {
       const { type: _t, seat: _s, ...play } = action;
-      return wageBattle(deps, caller, { ...play, version });
+      return await wageBattle(deps, caller, { ...play, version });
     }
     case 'fallBack': {
-      const started = startFallBack(deps, caller, { version });
+      const started = await startFallBack(deps, caller, { version });
       if (!started.ok) return started;
       if (started.draft.effects.length > 0 || started.draft.recruit) {
-        const emptied = cancelFallBack(deps, caller);
+        const emptied = await cancelFallBack(deps, caller);
         if (!emptied.ok) return emptied;
       }
       if (!started.draft.tiebreak) {
         for (const effect of action.effects ?? []) {
-          const r = draftEffect(deps, caller, { version, effect });
+          const r = await draftEffect(deps, caller, { version, effect });
           if (!r.ok) return r;
         }
         if (action.recruit && action.recruit.length > 0) {
-          const r = draftRecruit(deps, caller, { version, cards: action.recruit });
+          const r = await draftRecruit(deps, caller, { version, cards: action.recruit });
           if (!r.ok) return r;
         }
       }
-      return finishFallBack(deps, caller, { version });
+      return await finishFallBack(deps, caller, { version });
     }
   }
 }
@@ -222,7 +225,7 @@ export interface CardComputersOptions {
 export function cardComputerSeats(
   deps: GameDeps,
   options: CardComputersOptions = {},
-): { play(): Promise<void>[]; busy(): number } {
+): { play(): Promise<Promise<void>[]>; busy(): number } {
   const thinking = new Set<string>();
   const ask = options.ask ?? askComputerPlayer;
   const keyOf = (d: CardComputerDuty) => `${d.gameId}:${d.seat}`;
@@ -230,7 +233,7 @@ export function cardComputerSeats(
     const key = keyOf(duty);
     thinking.add(key);
     try {
-      const view = viewFor(deps, duty);
+      const view = await viewFor(deps, duty);
       if (!view) return;
       let refusal: string | null = null;
       try {
@@ -245,8 +248,8 @@ export function cardComputerSeats(
         const answer = await ask(job);
         if (answer.kind !== 'cards') throw new Error(`unexpected answer ${answer.kind}`);
         if (!answer.action) return;
-        const played = playCardAction(deps, duty, answer.action);
-        if (played.ok && duty.late) countLateTurn(deps, duty);
+        const played = await playCardAction(deps, duty, answer.action);
+        if (played.ok && duty.late) await countLateTurn(deps, duty);
         if (played.ok) {
           options.debug?.(
             `computer seat ${duty.seat} of card game ${duty.gameId}: played ${JSON.stringify(answer.action)}`,
@@ -261,8 +264,8 @@ export function cardComputerSeats(
         options.onError?.(err);
       }
       // The same table still waits for this seat: take the default rather than stall it.
-      const fallback = playCardComputerDefault(deps, duty);
-      if (fallback.ok && fallback.played && duty.late) countLateTurn(deps, duty);
+      const fallback = await playCardComputerDefault(deps, duty);
+      if (fallback.ok && fallback.played && duty.late) await countLateTurn(deps, duty);
       if (fallback.ok && fallback.played && refusal !== null) {
         options.onError?.(
           new Error(
@@ -275,10 +278,7 @@ export function cardComputerSeats(
     }
   };
   return {
-    play: () =>
-      cardComputerDuties(deps)
-        .filter((d) => !thinking.has(keyOf(d)))
-        .map(playOne),
+    play: async () => (await cardComputerDuties(deps)).filter((d) => !thinking.has(keyOf(d))).map(playOne),
     busy: () => thinking.size,
   };
 }

@@ -114,38 +114,38 @@ function pendingSources(steps: readonly CardDraftStep[], effects: readonly Effec
 }
 
 /** The caller's open draft on the current table, or a sentence. */
-function openDraft(
+async function openDraft(
   tx: Tx,
   caller: Caller,
   version: number | null | undefined,
-): { sc: SeatCtx; draft: CardDraftRow } | { ok: false; error: string } {
-  const sc = seatCtx(tx, caller);
+): Promise<{ sc: SeatCtx; draft: CardDraftRow } | { ok: false; error: string }> {
+  const sc = await seatCtx(tx, caller);
   if ('ok' in sc) return sc;
   const s = sc.ctx.state!;
   if ((s.phase !== 'battle' && s.phase !== 'tiebreak') || s.turnSeat !== sc.seat) return fail(notYourTurn(sc.ctx));
   if (version !== undefined && version !== null && version !== sc.ctx.card.version) return fail(STALE);
-  const draft = draftOf(tx, sc.ctx.game.id, sc.seat);
+  const draft = await draftOf(tx, sc.ctx.game.id, sc.seat);
   if (!draft) return fail(NO_DRAFT);
   if (draft.version !== sc.ctx.card.version) return fail(STALE);
   return { sc, draft };
 }
 
-function saveDraft(
+async function saveDraft(
   tx: Tx,
   gameId: number,
   seat: Seat,
   set: Partial<Pick<CardDraftRow, 'effects' | 'recruit' | 'steps'>>,
   now: number,
-): void {
-  tx.update(cardDrafts)
+): Promise<void> {
+  await tx
+    .update(cardDrafts)
     .set({ ...set, updatedAt: now })
-    .where(and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)))
-    .run();
+    .where(and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)));
 }
 
-function draftResult(tx: Tx, sc: SeatCtx): Result<{ draft: CardDraftView }> {
-  const ctx = reload(tx, sc.ctx);
-  const draft = draftOf(tx, ctx.game.id, sc.seat)!;
+async function draftResult(tx: Tx, sc: SeatCtx): Promise<Result<{ draft: CardDraftView }>> {
+  const ctx = await reload(tx, sc.ctx);
+  const draft = (await draftOf(tx, ctx.game.id, sc.seat))!;
   return { ok: true, draft: buildDraftView(infoOf(ctx), ctx.state!, sc.seat, draft) };
 }
 
@@ -155,69 +155,65 @@ function draftResult(tx: Tx, sc: SeatCtx): Result<{ draft: CardDraftView }> {
  * given when the turn's draft is created, and Cancel keeps the (emptied) draft, so Fall back → Cancel → Fall back
  * never renews it. A turn is never held beyond its deadline plus one grace.
  */
-export function startFallBack(
+export async function startFallBack(
   deps: GameDeps,
   caller: Caller,
   input: { version?: number | null } = {},
-): Result<{ draft: CardDraftView }> {
-  return inTransaction(deps, (tx, changed) => {
-    const sc = seatCtx(tx, caller);
+): Promise<Result<{ draft: CardDraftView }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const sc = await seatCtx(tx, caller);
     if ('ok' in sc) return sc;
     const s = sc.ctx.state!;
     if ((s.phase !== 'battle' && s.phase !== 'tiebreak') || s.turnSeat !== sc.seat) return fail(notYourTurn(sc.ctx));
     if (input.version !== undefined && input.version !== null && input.version !== sc.ctx.card.version)
       return fail(STALE);
     const now = deps.now();
-    markPresentInTx(tx, sc.ctx, caller.userId);
-    const existing = draftOf(tx, sc.ctx.game.id, sc.seat);
+    await markPresentInTx(tx, sc.ctx, caller.userId);
+    const existing = await draftOf(tx, sc.ctx.game.id, sc.seat);
     const firstThisTurn = !existing || existing.version !== sc.ctx.card.version;
     if (firstThisTurn) {
-      tx.delete(cardDrafts)
-        .where(and(eq(cardDrafts.gameId, sc.ctx.game.id), eq(cardDrafts.seat, sc.seat)))
-        .run();
-      tx.insert(cardDrafts)
-        .values({
-          gameId: sc.ctx.game.id,
-          seat: sc.seat,
-          version: sc.ctx.card.version,
-          effects: [],
-          recruit: null,
-          steps: [],
-          updatedAt: now,
-        })
-        .run();
+      await tx.delete(cardDrafts).where(and(eq(cardDrafts.gameId, sc.ctx.game.id), eq(cardDrafts.seat, sc.seat)));
+      await tx.insert(cardDrafts).values({
+        gameId: sc.ctx.game.id,
+        seat: sc.seat,
+        version: sc.ctx.card.version,
+        effects: [],
+        recruit: null,
+        steps: [],
+        updatedAt: now,
+      });
     }
     const deadline = sc.ctx.card.deadlineMs;
     // A turn whose deadline has passed gets no grace (its default, or under `nmr: computer` the card AI, is due).
     if (firstThisTurn && deadline !== null && deadline > now && deadline - now < FALL_BACK_GRACE_MS) {
-      tx.update(cardGames)
+      await tx
+        .update(cardGames)
         .set({ deadlineMs: now + FALL_BACK_GRACE_MS, remindAtMs: null })
-        .where(eq(cardGames.gameId, sc.ctx.game.id))
-        .run();
-      queueTable(tx, sc.ctx, now);
+        .where(eq(cardGames.gameId, sc.ctx.game.id));
+      await queueTable(tx, sc.ctx, now);
       changed(sc.ctx.game.id);
     }
-    return draftResult(tx, sc);
+    return await draftResult(tx, sc);
   });
 }
 
 /** The caller's stored draft (the wizard reopened, or after a restart). */
-export function cardsDraft(deps: GameDeps, caller: Caller): Result<{ draft: CardDraftView }> {
-  return inReadTransaction(deps, (tx) => {
-    const d = openDraft(tx, caller, null);
+export async function cardsDraft(deps: GameDeps, caller: Caller): Promise<Result<{ draft: CardDraftView }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const d = await openDraft(tx, caller, null);
     if ('ok' in d) return d;
     return { ok: true, draft: buildDraftView(infoOf(d.sc.ctx), d.sc.ctx.state!, d.sc.seat, d.draft) };
   });
 }
 
 /** Resolves the next superiority: an effect of `effectChoices`, or `{symbol, draw: true}`. */
-export function draftEffect(
+export async function draftEffect(
   deps: GameDeps,
   caller: Caller,
   input: { version?: number | null; effect: unknown },
-): Result<{ draft: CardDraftView }> {
-  return inTransaction(deps, (tx) => {
-    const d = openDraft(tx, caller, input.version);
+): Promise<Result<{ draft: CardDraftView }>> {
+  return await inTransaction(deps, async (tx) => {
+    const d = await openDraft(tx, caller, input.version);
     if ('ok' in d) return d;
     const { sc, draft } = d;
     const s = sc.ctx.state!;
@@ -235,7 +231,7 @@ export function draftEffect(
     const b = draftBoard(s, sc.seat, [...effects, effect]);
     if (!b.ok) return fail(b.error);
     // an effect clears the recruit (a Spy pick changes the row): no step holds it any more
-    saveDraft(
+    await saveDraft(
       tx,
       sc.ctx.game.id,
       sc.seat,
@@ -246,7 +242,7 @@ export function draftEffect(
       },
       deps.now(),
     );
-    return draftResult(tx, sc);
+    return await draftResult(tx, sc);
   });
 }
 
@@ -254,20 +250,20 @@ export function draftEffect(
  * Back: undoes the draft's last step (a wizard screen's choices, or one effect or recruit). A draft stored before
  * steps were kept undoes its recruit, else its last effect.
  */
-export function draftBack(
+export async function draftBack(
   deps: GameDeps,
   caller: Caller,
   input: { version?: number | null } = {},
-): Result<{ draft: CardDraftView }> {
-  return inTransaction(deps, (tx) => {
-    const d = openDraft(tx, caller, input.version);
+): Promise<Result<{ draft: CardDraftView }>> {
+  return await inTransaction(deps, async (tx) => {
+    const d = await openDraft(tx, caller, input.version);
     if ('ok' in d) return d;
     const effects = d.draft.effects as Effect[];
     const steps = stepsOf(d.draft);
     const now = deps.now();
     const last = steps.at(-1);
     if (last)
-      saveDraft(
+      await saveDraft(
         tx,
         d.sc.ctx.game.id,
         d.sc.seat,
@@ -278,10 +274,10 @@ export function draftBack(
         },
         now,
       );
-    else if (d.draft.recruit) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { recruit: null }, now);
-    else if (effects.length) saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { effects: effects.slice(0, -1) }, now);
+    else if (d.draft.recruit) await saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { recruit: null }, now);
+    else if (effects.length) await saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { effects: effects.slice(0, -1) }, now);
     else return fail('Nothing to undo: nothing is chosen yet.');
-    return draftResult(tx, d.sc);
+    return await draftResult(tx, d.sc);
   });
 }
 
@@ -303,7 +299,7 @@ function recruitError(row: readonly string[], count: number, cards: readonly str
  * order), the recruit when the screen asked for it, and the Fire and Wind sources whose destinations the next screen
  * asks for. All checked on the draft's board, or nothing is stored.
  */
-export function draftChoose(
+export async function draftChoose(
   deps: GameDeps,
   caller: Caller,
   input: {
@@ -312,9 +308,9 @@ export function draftChoose(
     recruit?: string[] | null;
     sources?: { fire?: number; wind?: number };
   },
-): Result<{ draft: CardDraftView }> {
-  return inTransaction(deps, (tx) => {
-    const d = openDraft(tx, caller, input.version);
+): Promise<Result<{ draft: CardDraftView }>> {
+  return await inTransaction(deps, async (tx) => {
+    const d = await openDraft(tx, caller, input.version);
     if ('ok' in d) return d;
     const { sc, draft } = d;
     const s = sc.ctx.state!;
@@ -369,25 +365,25 @@ export function draftChoose(
       recruit: recruit !== draft.recruit,
       ...(Object.keys(sources).length ? { sources } : {}),
     };
-    saveDraft(
+    await saveDraft(
       tx,
       sc.ctx.game.id,
       sc.seat,
       { effects: [...effects, ...added], recruit, steps: [...stepsOf(draft), step] },
       deps.now(),
     );
-    return draftResult(tx, sc);
+    return await draftResult(tx, sc);
   });
 }
 
 /** The recruiting-row cards to take (exactly `recruitCount`, from the row as the draft leaves it). */
-export function draftRecruit(
+export async function draftRecruit(
   deps: GameDeps,
   caller: Caller,
   input: { version?: number | null; cards: string[] },
-): Result<{ draft: CardDraftView }> {
-  return inTransaction(deps, (tx) => {
-    const d = openDraft(tx, caller, input.version);
+): Promise<Result<{ draft: CardDraftView }>> {
+  return await inTransaction(deps, async (tx) => {
+    const d = await openDraft(tx, caller, input.version);
     if ('ok' in d) return d;
     const view = buildDraftView(infoOf(d.sc.ctx), d.sc.ctx.state!, d.sc.seat, d.draft);
     const cards = Array.isArray(input.cards) ? input.cards.map(String) : [];
@@ -395,14 +391,14 @@ export function draftRecruit(
     const why = recruitError(view.row, view.recruitCount, cards);
     if (why) return fail(why);
     // a recruit chosen again replaces the one chosen before: its step no longer holds it
-    saveDraft(
+    await saveDraft(
       tx,
       d.sc.ctx.game.id,
       d.sc.seat,
       { recruit: cards, steps: [...withoutRecruit(stepsOf(d.draft)), { effects: 0, recruit: true }] },
       deps.now(),
     );
-    return draftResult(tx, d.sc);
+    return await draftResult(tx, d.sc);
   });
 }
 
@@ -410,25 +406,25 @@ export function draftRecruit(
  * Cancel before Done: back to the turn; nothing was public. The choices are dropped, but the draft row stays (empty)
  * for the rest of the turn: it records that this turn's fall-back grace was given (see `startFallBack`).
  */
-export function cancelFallBack(deps: GameDeps, caller: Caller): Result<object> {
-  return inTransaction(deps, (tx) => {
-    const sc = seatCtx(tx, caller);
+export async function cancelFallBack(deps: GameDeps, caller: Caller): Promise<Result<object>> {
+  return await inTransaction(deps, async (tx) => {
+    const sc = await seatCtx(tx, caller);
     if ('ok' in sc) return sc;
-    const draft = draftOf(tx, sc.ctx.game.id, sc.seat);
+    const draft = await draftOf(tx, sc.ctx.game.id, sc.seat);
     if (!draft) return fail(NO_DRAFT);
-    saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [], recruit: null, steps: [] }, deps.now());
+    await saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [], recruit: null, steps: [] }, deps.now());
     return { ok: true };
   });
 }
 
 /** Done: the whole fall back in one transaction; superiorities not resolved and a missing recruit take the defaults. */
-export function finishFallBack(
+export async function finishFallBack(
   deps: GameDeps,
   caller: Caller,
   input: { version?: number | null } = {},
-): Result<{ game: CardGameInfo }> {
-  return inTransaction(deps, (tx, changed) => {
-    const d = openDraft(tx, caller, input.version);
+): Promise<Result<{ game: CardGameInfo }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const d = await openDraft(tx, caller, input.version);
     if ('ok' in d) return d;
     const { sc, draft } = d;
     const now = deps.now();
@@ -438,7 +434,7 @@ export function finishFallBack(
       effects: draft.effects as Effect[],
       ...(draft.recruit ? { recruit: draft.recruit } : {}),
     };
-    const r = commitAction(
+    const r = await commitAction(
       tx,
       sc.ctx,
       sc.ctx.state!.phase === 'tiebreak' ? { type: 'fallBack', seat: sc.seat } : action,
@@ -446,7 +442,7 @@ export function finishFallBack(
       now,
     );
     if ('ok' in r) return r;
-    const after = runAutomatic(tx, r, now);
+    const after = await runAutomatic(tx, r, now);
     changed(sc.ctx.game.id);
     return { ok: true, game: infoOf(after) };
   });

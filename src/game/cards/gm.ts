@@ -42,23 +42,23 @@ import { channelRef } from '../text-refs.js';
 
 type GmResult = Result<{ game: CardGameInfo }>;
 
-function gmCtx(tx: Tx, caller: Caller, running = true): CardCtx | { ok: false; error: string } {
-  const ctx = openCardGame(tx, caller.channelId);
+async function gmCtx(tx: Tx, caller: Caller, running = true): Promise<CardCtx | { ok: false; error: string }> {
+  const ctx = await openCardGame(tx, caller.channelId);
   if ('ok' in ctx) return ctx;
   if (ctx.game.gmUserId !== idText(caller.userId)) return fail('Only the game master can do that.');
   if (running && (ctx.game.status === 'forming' || !ctx.state)) return fail('The game has not started yet.');
   return ctx;
 }
 
-function gmTx(
+async function gmTx(
   deps: GameDeps,
   caller: Caller,
-  fn: (tx: Tx, ctx: CardCtx, now: number) => CardCtx | { ok: false; error: string },
-): GmResult {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = gmCtx(tx, caller);
+  fn: (tx: Tx, ctx: CardCtx, now: number) => Promise<CardCtx | { ok: false; error: string }>,
+): Promise<GmResult> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await gmCtx(tx, caller);
     if ('ok' in ctx) return ctx;
-    const r = fn(tx, ctx, deps.now());
+    const r = await fn(tx, ctx, deps.now());
     if ('ok' in r) return r;
     changed(ctx.game.id);
     return { ok: true, game: infoOf(r) };
@@ -66,8 +66,8 @@ function gmTx(
 }
 
 /** Adds time to the current turn (or, paused, to the time left). */
-export function gmExtendCards(deps: GameDeps, caller: Caller, duration: string): GmResult {
-  return gmTx(deps, caller, (tx, ctx, now) => {
+export async function gmExtendCards(deps: GameDeps, caller: Caller, duration: string): Promise<GmResult> {
+  return await gmTx(deps, caller, async (tx, ctx, now) => {
     const d = parseDuration(duration);
     if (!d.ok) return fail(d.error);
     const c = ctx.card;
@@ -75,56 +75,62 @@ export function gmExtendCards(deps: GameDeps, caller: Caller, duration: string):
       const left = (c.pausedRemainingMs ?? 0) + d.ms;
       if (left > CARD_MAX_TURN_MS)
         return fail(`A turn cannot have more than ${formatDuration(CARD_MAX_TURN_MS)} left.`);
-      tx.update(cardGames).set({ pausedRemainingMs: left }).where(eq(cardGames.gameId, ctx.game.id)).run();
+      await tx.update(cardGames).set({ pausedRemainingMs: left }).where(eq(cardGames.gameId, ctx.game.id));
     } else {
       if (c.deadlineMs === null) return fail('There is no deadline to extend.');
       const deadline = Math.max(c.deadlineMs, now) + d.ms;
       if (deadline - now > CARD_MAX_TURN_MS)
         return fail(`A turn cannot have more than ${formatDuration(CARD_MAX_TURN_MS)} left.`);
-      tx.update(cardGames).set({ deadlineMs: deadline }).where(eq(cardGames.gameId, ctx.game.id)).run();
+      await tx.update(cardGames).set({ deadlineMs: deadline }).where(eq(cardGames.gameId, ctx.game.id));
     }
-    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_extend', detail: { ms: d.ms }, at: now });
-    const next = reload(tx, ctx);
-    queueNotice(
+    await audit(tx, {
+      gameId: ctx.game.id,
+      userId: caller.userId,
+      action: 'cards_extend',
+      detail: { ms: d.ms },
+      at: now,
+    });
+    const next = await reload(tx, ctx);
+    await queueNotice(
       tx,
       ctx.game,
       `The game master extended the turn by ${formatDuration(d.ms)}.`,
       `cards:extend:${ctx.game.id}:${c.version}:${now}`,
       now,
     );
-    queueTable(tx, next, now);
+    await queueTable(tx, next, now);
     return next;
   });
 }
 
 /** Freezes every deadline of the game. */
-export function gmPauseCards(deps: GameDeps, caller: Caller): GmResult {
-  return gmTx(deps, caller, (tx, ctx, now) => {
+export async function gmPauseCards(deps: GameDeps, caller: Caller): Promise<GmResult> {
+  return await gmTx(deps, caller, async (tx, ctx, now) => {
     if (ctx.game.status !== 'active')
       return fail(ctx.game.status === 'paused' ? 'The game is already paused.' : 'The game is not running.');
     const left = ctx.card.deadlineMs === null ? null : Math.max(0, ctx.card.deadlineMs - now);
-    tx.update(games).set({ status: 'paused' }).where(eq(games.id, ctx.game.id)).run();
-    tx.update(cardGames)
+    await tx.update(games).set({ status: 'paused' }).where(eq(games.id, ctx.game.id));
+    await tx
+      .update(cardGames)
       .set({ deadlineMs: null, remindAtMs: null, pausedRemainingMs: left, updatedAt: now })
-      .where(eq(cardGames.gameId, ctx.game.id))
-      .run();
-    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_pause', at: now });
-    const next = reload(tx, ctx);
-    queueNotice(
+      .where(eq(cardGames.gameId, ctx.game.id));
+    await audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_pause', at: now });
+    const next = await reload(tx, ctx);
+    await queueNotice(
       tx,
       ctx.game,
       'The game master paused the game: the clock is stopped.',
       `cards:pause:${ctx.game.id}:${now}`,
       now,
     );
-    queueTable(tx, next, now);
+    await queueTable(tx, next, now);
     return next;
   });
 }
 
 /** Restarts the clock with the time that was left (the deadlines shift by the paused time). */
-export function gmResumeCards(deps: GameDeps, caller: Caller): GmResult {
-  return gmTx(deps, caller, (tx, ctx, now) => {
+export async function gmResumeCards(deps: GameDeps, caller: Caller): Promise<GmResult> {
+  return await gmTx(deps, caller, async (tx, ctx, now) => {
     if (ctx.game.status !== 'paused') return fail('The game is not paused.');
     // Paused by the GM: the frozen time left. Paused by the bot (the channel was unreachable): what the clock
     // still shows, at least a minute; a turn with no clock at all gets a full turn.
@@ -136,29 +142,33 @@ export function gmResumeCards(deps: GameDeps, caller: Caller): GmResult {
         : seatsToAct(ctx.state).length
           ? turnLength(ctx, ctx.state!)
           : null);
-    tx.update(games).set({ status: 'active' }).where(eq(games.id, ctx.game.id)).run();
-    tx.update(cardGames)
+    await tx.update(games).set({ status: 'active' }).where(eq(games.id, ctx.game.id));
+    await tx
+      .update(cardGames)
       .set({ deadlineMs: left === null ? null : now + left, pausedRemainingMs: null, updatedAt: now })
-      .where(eq(cardGames.gameId, ctx.game.id))
-      .run();
-    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_resume', at: now });
-    let next = reload(tx, ctx);
-    queueNotice(
+      .where(eq(cardGames.gameId, ctx.game.id));
+    await audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_resume', at: now });
+    let next = await reload(tx, ctx);
+    await queueNotice(
       tx,
       ctx.game,
       `The game master resumed the game${left !== null ? `: ${formatDuration(left)} left on the clock` : ''}.`,
       `cards:resume:${ctx.game.id}:${now}`,
       now,
     );
-    queueTable(tx, next, now);
-    next = runAutomatic(tx, next, now);
+    await queueTable(tx, next, now);
+    next = await runAutomatic(tx, next, now);
     return next;
   });
 }
 
 /** Applies the default now for whoever must act (the give phase: every seat that has not given). */
-export function gmSkipCards(deps: GameDeps, caller: Caller, input: { version?: number | null } = {}): GmResult {
-  return gmTx(deps, caller, (tx, ctx, now) => {
+export async function gmSkipCards(
+  deps: GameDeps,
+  caller: Caller,
+  input: { version?: number | null } = {},
+): Promise<GmResult> {
+  return await gmTx(deps, caller, async (tx, ctx, now) => {
     if (ctx.game.status !== 'active') return fail('The game is not running (paused games are resumed first).');
     if (input.version !== undefined && input.version !== null && input.version !== ctx.card.version)
       return fail('The table changed — reopen.');
@@ -166,12 +176,18 @@ export function gmSkipCards(deps: GameDeps, caller: Caller, input: { version?: n
     if (due.length === 0) return fail('Nobody is to act now.');
     let cur = ctx;
     for (const seat of due) {
-      const r = commitDefault(tx, cur, seat, `gm:${caller.userId}`, now);
+      const r = await commitDefault(tx, cur, seat, `gm:${caller.userId}`, now);
       if ('ok' in r) return r;
       cur = r;
     }
-    audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_skip', detail: { seats: due }, at: now });
-    return runAutomatic(tx, cur, now);
+    await audit(tx, {
+      gameId: ctx.game.id,
+      userId: caller.userId,
+      action: 'cards_skip',
+      detail: { seats: due },
+      at: now,
+    });
+    return await runAutomatic(tx, cur, now);
   });
 }
 
@@ -181,12 +197,12 @@ export function gmSkipCards(deps: GameDeps, caller: Caller, input: { version?: n
  * timeouts reset, and the previous holder is told. The new user must not hold another seat; the last seat a person
  * holds is not given to a computer player (no table of computer players only through a replacement).
  */
-export function gmReplaceCards(
+export async function gmReplaceCards(
   deps: GameDeps,
   caller: Caller,
   input: { seat: string | number; userId?: string | null; computer?: boolean; level?: string | null },
-): GmResult {
-  return gmTx(deps, caller, (tx, ctx, now) => {
+): Promise<GmResult> {
+  return await gmTx(deps, caller, async (tx, ctx, now) => {
     const s = ctx.state!;
     const n =
       typeof input.seat === 'number'
@@ -220,8 +236,8 @@ export function gmReplaceCards(
     // A computer player is never pinged (it is asked as soon as its turn comes).
     const fromComputer = !!row && isComputer(row.userId);
     const notify = input.computer ? { notify: 'off' as const } : fromComputer ? { notify: 'mention' as const } : {};
-    handSeatRow(tx, ctx, n, { userId, ...notify }, now);
-    audit(tx, {
+    await handSeatRow(tx, ctx, n, { userId, ...notify }, now);
+    await audit(tx, {
       gameId: ctx.game.id,
       userId: caller.userId,
       action: 'cards_replace',
@@ -229,7 +245,7 @@ export function gmReplaceCards(
       at: now,
     });
     if (row)
-      queueDm(
+      await queueDm(
         tx,
         ctx.game,
         row.userId,
@@ -238,7 +254,7 @@ export function gmReplaceCards(
         `cards:replaced:${ctx.game.id}:${n}:${now}`,
         now,
       );
-    queueDm(
+    await queueDm(
       tx,
       ctx.game,
       userId,
@@ -247,18 +263,18 @@ export function gmReplaceCards(
       `cards:assigned:${ctx.game.id}:${n}:${now}`,
       now,
     );
-    queueNotice(
+    await queueNotice(
       tx,
       ctx.game,
       `The game master handed ${dyn} to ${playerName(userId)}.`,
       `cards:replace:${ctx.game.id}:${n}:${now}`,
       now,
     );
-    const next = reload(tx, ctx);
-    queueTable(tx, next, now);
+    const next = await reload(tx, ctx);
+    await queueTable(tx, next, now);
     // A person taking a seat from a computer player on its turn is pinged, as at any turn's start.
     if (fromComputer && seatsToAct(next.state).includes(n))
-      queueTurnPing(tx, next, n, `replace-${now}`, turnPingText(next, n, next.card.deadlineMs, false), now);
+      await queueTurnPing(tx, next, n, `replace-${now}`, turnPingText(next, n, next.card.deadlineMs, false), now);
     return next;
   });
 }
@@ -279,13 +295,13 @@ function seatNamed(ctx: CardCtx, text: string): CardSeatRow | undefined {
  * seat's do (design §3.8), until the game master hands it to someone with `/gm replace`. The removed player loses
  * the hand (told by DM); the channel is told once.
  */
-export function gmKickCards(
+export async function gmKickCards(
   deps: GameDeps,
   caller: Caller,
   input: { seat: string },
-): Result<{ game: CardGameInfo; userId: string; dynasty: string | null }> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = gmCtx(tx, caller, false);
+): Promise<Result<{ game: CardGameInfo; userId: string; dynasty: string | null }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await gmCtx(tx, caller, false);
     if ('ok' in ctx) return ctx;
     if (ctx.game.status === 'finished') return fail('The game is over.');
     const row = seatNamed(ctx, input.seat);
@@ -297,9 +313,9 @@ export function gmKickCards(
     }
     const now = deps.now();
     const dyn = row.dynasty ? dynastyLabel(row.dynasty as DynastyId) : null;
-    tx.delete(cardSeats).where(eq(cardSeats.id, row.id)).run();
-    bumpVersion(tx, ctx, now);
-    audit(tx, {
+    await tx.delete(cardSeats).where(eq(cardSeats.id, row.id));
+    await bumpVersion(tx, ctx, now);
+    await audit(tx, {
       gameId: ctx.game.id,
       userId: caller.userId,
       action: 'cards_kick',
@@ -308,20 +324,20 @@ export function gmKickCards(
     });
     const key = `cards:kick:${ctx.game.id}:${row.id}:${now}`;
     if (ctx.game.status === 'forming') {
-      queueNotice(
+      await queueNotice(
         tx,
         ctx.game,
         `👢 The game master removed ${playerName(row.userId)} from the table${dyn ? ` (${dyn})` : ''}; the seat is free again.`,
         key,
         now,
       );
-      const next = reload(tx, ctx);
-      queueTable(tx, next, now);
+      const next = await reload(tx, ctx);
+      await queueTable(tx, next, now);
       changed(ctx.game.id);
       return { ok: true, game: infoOf(next), userId: row.userId, dynasty: row.dynasty };
     }
-    deleteDrafts(tx, ctx.game.id, row.seat!);
-    queueDm(
+    await deleteDrafts(tx, ctx.game.id, row.seat!);
+    await queueDm(
       tx,
       ctx.game,
       row.userId,
@@ -330,16 +346,16 @@ export function gmKickCards(
       `${key}:dm`,
       now,
     );
-    queueNotice(
+    await queueNotice(
       tx,
       ctx.game,
       `👢 The game master removed ${playerName(row.userId)} from ${dyn}. Nobody holds the seat now: its turns play at once with the defaults (as an away player's do) until the game master hands it to someone with \`/gm replace\`.`,
       key,
       now,
     );
-    let next = reload(tx, ctx);
-    queueTable(tx, next, now);
-    next = runAutomatic(tx, next, now);
+    let next = await reload(tx, ctx);
+    await queueTable(tx, next, now);
+    next = await runAutomatic(tx, next, now);
     changed(ctx.game.id);
     return { ok: true, game: infoOf(next), userId: row.userId, dynasty: row.dynasty };
   });
@@ -365,14 +381,14 @@ export function rollbackSeed(seed: string, n: number): string {
 }
 
 /** Rebuilds a game's state from its seed and stored actions (what replay and rollback use). */
-export function replayCardGame(
+export async function replayCardGame(
   tx: Tx,
   ctx: CardCtx,
   uptoSeq = Number.POSITIVE_INFINITY,
-): { ok: true; state: CardGameState; rollbacks: number } | { ok: false; error: string } {
+): Promise<{ ok: true; state: CardGameState; rollbacks: number } | { ok: false; error: string }> {
   const engine = settingsOf(ctx.card).engine;
   if (!engine) return fail('The game has not started yet.');
-  const rows = tx.select().from(cardEvents).where(eq(cardEvents.gameId, ctx.game.id)).orderBy(cardEvents.seq).all();
+  const rows = await tx.select().from(cardEvents).where(eq(cardEvents.gameId, ctx.game.id)).orderBy(cardEvents.seq);
   let state = newGame(engine);
   let rollbacks = 0;
   for (const [i, row] of rows.entries()) {
@@ -394,37 +410,34 @@ export function replayCardGame(
  * then reshuffles the cards not yet drawn (see `RollbackRecord`). The rollback is stored as an event row, which
  * becomes the round's new start.
  */
-export function gmRollbackCards(deps: GameDeps, caller: Caller): GmResult {
-  return gmTx(deps, caller, (tx, ctx, now) => {
+export async function gmRollbackCards(deps: GameDeps, caller: Caller): Promise<GmResult> {
+  return await gmTx(deps, caller, async (tx, ctx, now) => {
     if (ctx.game.status === 'finished') return fail('The game is over.');
     const target = ctx.card.roundStartSeq;
     if (target === 0 || ctx.card.seq === target)
       return fail('Nothing to roll back: no action was taken since the start of the round.');
-    const r = replayCardGame(tx, ctx, target);
+    const r = await replayCardGame(tx, ctx, target);
     if (!r.ok) return r;
     const engine = settingsOf(ctx.card).engine!;
     const record: RollbackRecord = { type: 'rollback', n: r.rollbacks + 1 };
     const state = reshuffleUndrawn(r.state, rollbackSeed(engine.seed, record.n));
     const seq = target + 1;
-    tx.delete(cardEvents)
-      .where(and(eq(cardEvents.gameId, ctx.game.id), gt(cardEvents.seq, target)))
-      .run();
+    await tx.delete(cardEvents).where(and(eq(cardEvents.gameId, ctx.game.id), gt(cardEvents.seq, target)));
     const text = `The game master rolled the game back to the start of round ${state.round}: every action since is undone, and the cards not yet drawn were reshuffled.`;
-    tx.insert(cardEvents)
-      .values({
-        gameId: ctx.game.id,
-        seq,
-        round: state.round,
-        action: record,
-        events: [{ kind: 'rollback', text }],
-        actor: `gm:${idText(caller.userId)}`,
-        at: now,
-      })
-      .run();
-    deleteDrafts(tx, ctx.game.id);
+    await tx.insert(cardEvents).values({
+      gameId: ctx.game.id,
+      seq,
+      round: state.round,
+      action: record,
+      events: [{ kind: 'rollback', text }],
+      actor: `gm:${idText(caller.userId)}`,
+      at: now,
+    });
+    await deleteDrafts(tx, ctx.game.id);
     const clock =
       ctx.game.status === 'paused' ? { pausedRemainingMs: settingsOf(ctx.card).turnMs } : turnClock(ctx, state, now);
-    tx.update(cardGames)
+    await tx
+      .update(cardGames)
       .set({
         state: JSON.stringify(state),
         phase: state.phase,
@@ -435,20 +448,19 @@ export function gmRollbackCards(deps: GameDeps, caller: Caller): GmResult {
         ...clock,
         updatedAt: now,
       })
-      .where(eq(cardGames.gameId, ctx.game.id))
-      .run();
-    audit(tx, {
+      .where(eq(cardGames.gameId, ctx.game.id));
+    await audit(tx, {
       gameId: ctx.game.id,
       userId: caller.userId,
       action: 'cards_rollback',
       detail: { toSeq: target, fromSeq: ctx.card.seq },
       at: now,
     });
-    const next = reload(tx, ctx);
-    queueNotice(tx, ctx.game, text, `cards:rollback:${ctx.game.id}:${ctx.card.seq}:${now}`, now);
-    queueLog(tx, next, `rollback:${ctx.card.seq}:${now}`, `Round ${state.round} · ${text}`, now);
-    queueTable(tx, next, now);
-    queuePingsForNow(tx, next, `rb${ctx.card.seq}-${now}`, now);
-    return runAutomatic(tx, next, now);
+    const next = await reload(tx, ctx);
+    await queueNotice(tx, ctx.game, text, `cards:rollback:${ctx.game.id}:${ctx.card.seq}:${now}`, now);
+    await queueLog(tx, next, `rollback:${ctx.card.seq}:${now}`, `Round ${state.round} · ${text}`, now);
+    await queueTable(tx, next, now);
+    await queuePingsForNow(tx, next, `rb${ctx.card.seq}-${now}`, now);
+    return await runAutomatic(tx, next, now);
   });
 }

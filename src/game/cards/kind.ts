@@ -13,13 +13,13 @@ import { CARD_KIND } from './types.js';
 export const cardGameKind: GameKind = {
   kind: CARD_KIND,
   name: CARD_GAME.name,
-  sweep(deps) {
-    const r = sweepCardGames(deps);
+  async sweep(deps) {
+    const r = await sweepCardGames(deps);
     return { turns: r.timedOut, reminders: r.reminders, awaiting: r.awaiting, failures: r.failures };
   },
   nextWakeAt: nextCardWakeAt,
-  status(tx, game) {
-    const table = cardTablePayload(tx, game);
+  async status(tx, game) {
+    const table = await cardTablePayload(tx, game);
     return table && { text: table.text, data: table.cards };
   },
   hasComputerSeats: cardComputerSeatsExist,

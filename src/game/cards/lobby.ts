@@ -120,16 +120,18 @@ export function matchDynasty(text: string | null | undefined): DynastyId | null 
  * Creates a card game in the channel; the caller is its game master. Computer players are seated as the
  * game master asks: named dynasties at once, `all` empty seats at the start, or every seat of a demonstration table.
  */
-export function createCardGame(
+export async function createCardGame(
   deps: GameDeps,
   input: CreateCardGameInput,
-): Result<{
-  game: CardGameInfo;
-  computer: CardComputerRequest;
-  demonstration: boolean;
-  seats: SeatSettings;
-}> {
-  return inTransaction(deps, (tx, changed) => {
+): Promise<
+  Result<{
+    game: CardGameInfo;
+    computer: CardComputerRequest;
+    demonstration: boolean;
+    seats: SeatSettings;
+  }>
+> {
+  return await inTransaction(deps, async (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId))
       return fail('This command must be used in a server channel.');
     const seats = input.seats ?? 4;
@@ -170,35 +172,36 @@ export function createCardGame(
         'A demonstration table gives every seat to a computer player: leave `computer:` out (or write `all`).',
       );
     }
-    const existing = openGameByChannel(tx, input.channelId);
+    const existing = await openGameByChannel(tx, input.channelId);
     if (existing)
       return fail(
         `This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`,
       );
     const guildId = idText(input.guildId) || null;
-    const refused = guildId ? newGameRefusal(tx, deps, guildId, input.userId) : null;
+    const refused = guildId ? await newGameRefusal(tx, deps, guildId, input.userId) : null;
     if (refused) return fail(refused);
     const now = deps.now();
-    const game = tx
-      .insert(games)
-      .values({
-        channelId: input.channelId,
-        guildId,
-        variantId: CARD_VARIANT_ID,
-        kind: CARD_KIND,
-        ...seatSettings.settings,
-        gmUserId: input.userId,
-        status: 'forming',
-        movementMs: turnMs,
-        retreatMs: setupMs,
-        adjustmentMs: setupMs,
-        computerFill: computer.request.fill === 'all',
-        demonstration,
-        computerLevel: level.level,
-        createdAt: now,
-      })
-      .returning()
-      .get();
+    const game = (
+      await tx
+        .insert(games)
+        .values({
+          channelId: input.channelId,
+          guildId,
+          variantId: CARD_VARIANT_ID,
+          kind: CARD_KIND,
+          ...seatSettings.settings,
+          gmUserId: input.userId,
+          status: 'forming',
+          movementMs: turnMs,
+          retreatMs: setupMs,
+          adjustmentMs: setupMs,
+          computerFill: computer.request.fill === 'all',
+          demonstration,
+          computerLevel: level.level,
+          createdAt: now,
+        })
+        .returning()
+    )[0]!;
     const settings: CardGameSettings = {
       seats,
       preset: chosen,
@@ -206,7 +209,7 @@ export function createCardGame(
       setupMs,
       dynastyCards: input.dynastyCards ?? false,
     };
-    tx.insert(cardGames).values({ gameId: game.id, settings, seed: '', phase: 'lobby', updatedAt: now }).run();
+    await tx.insert(cardGames).values({ gameId: game.id, settings, seed: '', phase: 'lobby', updatedAt: now });
     // Named computer seats (and every seat of a demonstration table, its dynasties drawn now) are taken at once.
     const random = deps.random ?? Math.random;
     const pool = [...DYNASTIES];
@@ -219,10 +222,8 @@ export function createCardGame(
         ? computer.request.dynasties
         : [];
     for (const dynasty of computerDynasties)
-      tx.insert(cardSeats)
-        .values(computerSeat(game.id, dynasty, game.computerLevel, now))
-        .run();
-    audit(tx, {
+      await tx.insert(cardSeats).values(computerSeat(game.id, dynasty, game.computerLevel, now));
+    await audit(tx, {
       gameId: game.id,
       userId: input.userId,
       action: 'create',
@@ -242,17 +243,17 @@ export function createCardGame(
       guildId,
       channelId: game.channelId,
     });
-    queueStatus(tx, game.id, now);
+    await queueStatus(tx, game.id, now);
     changed(game.id);
-    const ctx = openCardGame(tx, input.channelId) as CardCtx;
+    const ctx = (await openCardGame(tx, input.channelId)) as CardCtx;
     return { ok: true, game: infoOf(ctx), computer: computer.request, demonstration, seats: seatSettings.settings };
   });
 }
 
 /** Dynasties nobody has taken in the channel's forming card game ([] when there is none). */
-export function freeDynasties(deps: GameDeps, channelId: string): DynastyId[] {
-  const r = inReadTransaction(deps, (tx) => {
-    const ctx = openCardGame(tx, channelId);
+export async function freeDynasties(deps: GameDeps, channelId: string): Promise<DynastyId[]> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const ctx = await openCardGame(tx, channelId);
     if (isErr(ctx) || ctx.game.status !== 'forming') return { ok: true, list: [] as DynastyId[] };
     const taken = new Set(ctx.seats.map((s) => s.dynasty));
     return { ok: true, list: DYNASTIES.filter((d) => !taken.has(d)) };
@@ -261,13 +262,13 @@ export function freeDynasties(deps: GameDeps, channelId: string): DynastyId[] {
 }
 
 /** Takes a seat in the forming game, with a dynasty or (none given) one drawn at the start. Joining again changes the dynasty. */
-export function joinCardGame(
+export async function joinCardGame(
   deps: GameDeps,
   caller: Caller,
   dynasty?: string | null,
-): Result<{ game: CardGameInfo; dynasty: DynastyId | null }> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = openCardGame(tx, caller.channelId);
+): Promise<Result<{ game: CardGameInfo; dynasty: DynastyId | null }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await openCardGame(tx, caller.channelId);
     if (isErr(ctx)) return ctx;
     if (ctx.game.status !== 'forming')
       return fail('The game has already started; ask the game master to hand you a seat with `/gm replace`.');
@@ -275,7 +276,7 @@ export function joinCardGame(
       return fail(
         'This is a demonstration table: computer players play every seat, and nobody joins. Watch it here, or create a game of your own.',
       );
-    const unreliable = reliabilityRefusal(tx, ctx.game, caller.userId);
+    const unreliable = await reliabilityRefusal(tx, ctx.game, caller.userId);
     if (unreliable) return fail(unreliable);
     let wanted: DynastyId | null = null;
     if (dynasty !== undefined && dynasty !== null && String(dynasty).trim() !== '') {
@@ -297,26 +298,26 @@ export function joinCardGame(
     if (mine) {
       if (wanted === null || mine.dynasty === wanted)
         return fail(`You are already seated${mine.dynasty ? ` as ${dynastyLabel(mine.dynasty as DynastyId)}` : ''}.`);
-      tx.update(cardSeats).set({ dynasty: wanted }).where(eq(cardSeats.id, mine.id)).run();
+      await tx.update(cardSeats).set({ dynasty: wanted }).where(eq(cardSeats.id, mine.id));
     } else {
       const max = settingsOf(ctx.card).seats;
       if (ctx.seats.length >= max) return fail(`The table is full (${max} seats).`);
-      tx.insert(cardSeats).values({ gameId: ctx.game.id, userId: caller.userId, dynasty: wanted, joinedAt: now }).run();
+      await tx.insert(cardSeats).values({ gameId: ctx.game.id, userId: caller.userId, dynasty: wanted, joinedAt: now });
     }
-    tx.update(cardGames)
+    await tx
+      .update(cardGames)
       .set({ version: ctx.card.version + 1, updatedAt: now })
-      .where(eq(cardGames.gameId, ctx.game.id))
-      .run();
-    queueStatus(tx, ctx.game.id, now);
+      .where(eq(cardGames.gameId, ctx.game.id));
+    await queueStatus(tx, ctx.game.id, now);
     changed(ctx.game.id);
-    return { ok: true, game: infoOf(reload(tx, ctx)), dynasty: wanted };
+    return { ok: true, game: infoOf(await reload(tx, ctx)), dynasty: wanted };
   });
 }
 
 /** Leaves the forming game. */
-export function leaveCardGame(deps: GameDeps, caller: Caller): Result<{ game: CardGameInfo }> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = openCardGame(tx, caller.channelId);
+export async function leaveCardGame(deps: GameDeps, caller: Caller): Promise<Result<{ game: CardGameInfo }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await openCardGame(tx, caller.channelId);
     if (isErr(ctx)) return ctx;
     const mine = seatOfUser(ctx, caller.userId);
     if (!mine) return fail('You are not seated in this game.');
@@ -325,14 +326,14 @@ export function leaveCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
         'The game has started: you cannot leave it, but you can `/concede` (your turns then fall back at once).',
       );
     const now = deps.now();
-    tx.delete(cardSeats).where(eq(cardSeats.id, mine.id)).run();
-    tx.update(cardGames)
+    await tx.delete(cardSeats).where(eq(cardSeats.id, mine.id));
+    await tx
+      .update(cardGames)
       .set({ version: ctx.card.version + 1, updatedAt: now })
-      .where(eq(cardGames.gameId, ctx.game.id))
-      .run();
-    queueStatus(tx, ctx.game.id, now);
+      .where(eq(cardGames.gameId, ctx.game.id));
+    await queueStatus(tx, ctx.game.id, now);
     changed(ctx.game.id);
-    return { ok: true, game: infoOf(reload(tx, ctx)) };
+    return { ok: true, game: infoOf(await reload(tx, ctx)) };
   });
 }
 
@@ -340,9 +341,9 @@ export function leaveCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
  * Starts the game (game master): 2 or more seated players, seats clockwise in joining order, missing dynasties
  * drawn at random, the deal, and the setup give with its deadline.
  */
-export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: CardGameInfo }> {
-  return inTransaction(deps, (tx, changed) => {
-    const opened = openCardGame(tx, caller.channelId);
+export async function startCardGame(deps: GameDeps, caller: Caller): Promise<Result<{ game: CardGameInfo }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const opened = await openCardGame(tx, caller.channelId);
     if (isErr(opened)) return opened;
     let ctx = opened;
     if (ctx.game.gmUserId !== caller.userId) return fail('Only the game master can start the game.');
@@ -363,11 +364,9 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
       const free = DYNASTIES.filter((d) => !ctx.seats.some((x) => x.dynasty === d));
       for (let n = ctx.seats.length; n < settingsOf(ctx.card).seats; n++) {
         const dynasty = free.splice(Math.floor(random() * free.length) % free.length, 1)[0]!;
-        tx.insert(cardSeats)
-          .values(computerSeat(ctx.game.id, dynasty, ctx.game.computerLevel, now))
-          .run();
+        await tx.insert(cardSeats).values(computerSeat(ctx.game.id, dynasty, ctx.game.computerLevel, now));
       }
-      ctx = reload(tx, ctx);
+      ctx = await reload(tx, ctx);
     }
     if (ctx.seats.length < 2) return fail(`The card game needs at least 2 players; ${ctx.seats.length} joined.`);
     const ordered = [...ctx.seats].sort((a, b) => a.joinedAt - b.joinedAt || a.id - b.id);
@@ -378,17 +377,17 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
       return free.splice(i, 1)[0]!;
     });
     // Lobby seats have no number yet (NULL), so numbering them one by one never trips the unique (game, seat) index.
-    ordered.forEach((s, i) =>
-      tx.update(cardSeats).set({ seat: i, dynasty: dynasties[i]! }).where(eq(cardSeats.id, s.id)).run(),
-    );
+    for (const [i, s] of ordered.entries())
+      await tx.update(cardSeats).set({ seat: i, dynasty: dynasties[i]! }).where(eq(cardSeats.id, s.id));
     const seed = randomToken(random) + randomToken(random);
     const settings = settingsOf(ctx.card);
     const engine = { seats: ordered.length, seed, dynastyCards: settings.dynastyCards, dynasties };
     const state = newGame(engine);
-    const base = reload(tx, ctx);
+    const base = await reload(tx, ctx);
     const clock = turnClock(base, state, now);
-    tx.update(games).set({ status: 'active' }).where(eq(games.id, ctx.game.id)).run();
-    tx.update(cardGames)
+    await tx.update(games).set({ status: 'active' }).where(eq(games.id, ctx.game.id));
+    await tx
+      .update(cardGames)
       .set({
         settings: { ...settings, engine },
         seed,
@@ -401,9 +400,8 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
         ...clock,
         updatedAt: now,
       })
-      .where(eq(cardGames.gameId, ctx.game.id))
-      .run();
-    audit(tx, {
+      .where(eq(cardGames.gameId, ctx.game.id));
+    await audit(tx, {
       gameId: ctx.game.id,
       userId: caller.userId,
       action: 'start',
@@ -411,9 +409,9 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
       at: now,
     });
     noteEvent({ kind: 'game_started', gameId: ctx.game.id, variantId: CARD_VARIANT_ID, players: ordered.length });
-    let started = reload(tx, ctx);
+    let started = await reload(tx, ctx);
     const view = publicView(state);
-    queueLog(
+    await queueLog(
       tx,
       started,
       0,
@@ -421,7 +419,7 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
       now,
     );
     for (const s of ordered)
-      queueDm(
+      await queueDm(
         tx,
         ctx.game,
         s.userId,
@@ -430,9 +428,9 @@ export function startCardGame(deps: GameDeps, caller: Caller): Result<{ game: Ca
         `cards:seat:${ctx.game.id}:${s.userId}`,
         now,
       );
-    queueStatus(tx, ctx.game.id, now);
-    queuePingsForNow(tx, started, 'start', now);
-    started = runAutomatic(tx, started, now);
+    await queueStatus(tx, ctx.game.id, now);
+    await queuePingsForNow(tx, started, 'start', now);
+    started = await runAutomatic(tx, started, now);
     changed(ctx.game.id);
     return { ok: true, game: infoOf(started) };
   });

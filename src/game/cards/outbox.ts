@@ -32,8 +32,11 @@ function cardsPayload(gameId: number, e: CardsEvent): KindPayload<CardsEvent> {
 }
 
 /** The table message as it is now (the outbox deliverer calls this for a card game's `status` row). */
-export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: CardTablePayload } | null {
-  const ctx = loadCtx(tx, game);
+export async function cardTablePayload(
+  tx: Tx,
+  game: GameRow,
+): Promise<{ text: string; cards: CardTablePayload } | null> {
+  const ctx = await loadCtx(tx, game);
   if (!ctx) return null;
   const info = infoOf(ctx);
   if (!ctx.state || !info.table) {
@@ -86,12 +89,12 @@ export function cardTablePayload(tx: Tx, game: GameRow): { text: string; cards: 
   };
 }
 
-export function queueTable(tx: Tx, ctx: CardCtx, now: number): void {
-  queueStatus(tx, ctx.game.id, now);
+export async function queueTable(tx: Tx, ctx: CardCtx, now: number): Promise<void> {
+  await queueStatus(tx, ctx.game.id, now);
 }
 
-export function queueLog(tx: Tx, ctx: CardCtx, seq: number | string, text: string, now: number): void {
-  enqueue(tx, {
+export async function queueLog(tx: Tx, ctx: CardCtx, seq: number | string, text: string, now: number): Promise<void> {
+  await enqueue(tx, {
     gameId: ctx.game.id,
     payload: cardsPayload(ctx.game.id, { event: 'log', data: { text } }),
     target: { kind: 'channel', id: ctx.game.channelId },
@@ -100,7 +103,7 @@ export function queueLog(tx: Tx, ctx: CardCtx, seq: number | string, text: strin
   });
 }
 
-export function queueActionLog(
+export async function queueActionLog(
   tx: Tx,
   ctx: CardCtx,
   seq: number,
@@ -108,8 +111,14 @@ export function queueActionLog(
   events: readonly GameEvent[],
   actor: string | undefined,
   now: number,
-): void {
-  queueLog(tx, ctx, seq, logLine(round, events, { dynasties: ctx.state!.seats.map((x) => x.dynasty), actor }), now);
+): Promise<void> {
+  await queueLog(
+    tx,
+    ctx,
+    seq,
+    logLine(round, events, { dynasties: ctx.state!.seats.map((x) => x.dynasty), actor }),
+    now,
+  );
 }
 
 /**
@@ -117,7 +126,7 @@ export function queueActionLog(
  * in the game's channel, or a DM, per the seat's notify mode — never in the log thread, where no button is.
  * `key` names the turn (the event seq that began it), so the same turn is never pinged twice.
  */
-export function queueTurnPing(
+export async function queueTurnPing(
   tx: Tx,
   ctx: CardCtx,
   seat: number,
@@ -125,11 +134,11 @@ export function queueTurnPing(
   text: string,
   now: number,
   reminder = false,
-): void {
+): Promise<void> {
   const row = seatRow(ctx, seat);
   // A computer player needs no ping: it is asked as soon as its turn is stored (src/game/cards/computer.ts).
   if (!row || row.notify === 'off' || row.away || row.conceded || isComputer(row.userId)) return;
-  enqueue(tx, {
+  await enqueue(tx, {
     gameId: ctx.game.id,
     payload: cardsPayload(ctx.game.id, {
       event: 'turn',
@@ -161,20 +170,19 @@ export function turnPingText(ctx: CardCtx, seat: number, deadline: number | null
 }
 
 /** Pings everyone who must act after a change (the give phase: every seat that has not given). */
-export function queuePingsForNow(tx: Tx, ctx: CardCtx, key: string, now: number): void {
+export async function queuePingsForNow(tx: Tx, ctx: CardCtx, key: string, now: number): Promise<void> {
   const s = ctx.state;
   if (!s || ctx.game.status !== 'active') return;
   if (s.phase === 'give') {
-    s.gives.forEach((g, seat) => {
-      if (g === null) queueTurnPing(tx, ctx, seat, key, turnPingText(ctx, seat, ctx.card.deadlineMs, false), now);
-    });
+    for (const [seat, g] of s.gives.entries())
+      if (g === null) await queueTurnPing(tx, ctx, seat, key, turnPingText(ctx, seat, ctx.card.deadlineMs, false), now);
     return;
   }
   const seat = toActOf(s);
-  if (seat !== null) queueTurnPing(tx, ctx, seat, key, turnPingText(ctx, seat, ctx.card.deadlineMs, false), now);
+  if (seat !== null) await queueTurnPing(tx, ctx, seat, key, turnPingText(ctx, seat, ctx.card.deadlineMs, false), now);
 }
 
-export function queueRoundSummary(
+export async function queueRoundSummary(
   tx: Tx,
   ctx: CardCtx,
   seq: number,
@@ -182,9 +190,9 @@ export function queueRoundSummary(
   events: readonly GameEvent[],
   before: CardGameView,
   now: number,
-): void {
+): Promise<void> {
   const after = publicView(ctx.state!);
-  enqueue(tx, {
+  await enqueue(tx, {
     gameId: ctx.game.id,
     payload: cardsPayload(ctx.game.id, {
       event: 'round',
@@ -201,11 +209,17 @@ export function queueRoundSummary(
   });
 }
 
-export function queueGameOver(tx: Tx, ctx: CardCtx, seq: number, events: readonly GameEvent[], now: number): void {
+export async function queueGameOver(
+  tx: Tx,
+  ctx: CardCtx,
+  seq: number,
+  events: readonly GameEvent[],
+  now: number,
+): Promise<void> {
   const view = publicView(ctx.state!);
   const reason = events.find((e) => e.kind === 'gameOver')?.text;
   const text = [winnerText(view), reason ?? ''].filter(Boolean).join('\n');
-  enqueue(tx, {
+  await enqueue(tx, {
     gameId: ctx.game.id,
     payload: cardsPayload(ctx.game.id, { event: 'over', data: { text, board: view } }),
     target: { kind: 'channel', id: ctx.game.channelId },

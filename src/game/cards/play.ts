@@ -21,12 +21,12 @@ import { timeRef } from '../text-refs.js';
 export type SeatCtx = { ctx: CardCtx; row: CardSeatRow; seat: Seat };
 
 /** The caller's seat in the channel's running card game, or a sentence. */
-export function seatCtx(
+export async function seatCtx(
   tx: Tx,
   caller: Caller,
   opts: { allowPaused?: boolean } = {},
-): SeatCtx | { ok: false; error: string } {
-  const ctx = openCardGame(tx, caller.channelId);
+): Promise<SeatCtx | { ok: false; error: string }> {
+  const ctx = await openCardGame(tx, caller.channelId);
   if ('ok' in ctx) return ctx;
   const row = seatOfUser(ctx, caller.userId);
   if (!row) return fail('You are not seated in this game.');
@@ -50,24 +50,24 @@ export function notYourTurn(ctx: CardCtx): string {
 }
 
 /** Commits a player's action and lets away seats that follow resolve; the result carries the public events. */
-function playerAction(
+async function playerAction(
   deps: GameDeps,
   caller: Caller,
   version: number | null | undefined,
   build: (sc: SeatCtx) => Action | { ok: false; error: string },
-): Result<{ game: CardGameInfo }> {
-  return inTransaction(deps, (tx, changed) => {
-    const sc = seatCtx(tx, caller);
+): Promise<Result<{ game: CardGameInfo }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const sc = await seatCtx(tx, caller);
     if ('ok' in sc) return sc;
     const stale = checkVersion(sc.ctx, version);
     if (stale) return stale;
     const action = build(sc);
     if ('ok' in action) return action;
     const now = deps.now();
-    markPresentInTx(tx, sc.ctx, caller.userId);
-    const r = commitAction(tx, reload(tx, sc.ctx), action, `user:${caller.userId}`, now);
+    await markPresentInTx(tx, sc.ctx, caller.userId);
+    const r = await commitAction(tx, await reload(tx, sc.ctx), action, `user:${caller.userId}`, now);
     if ('ok' in r) return r;
-    const after = runAutomatic(tx, r, now);
+    const after = await runAutomatic(tx, r, now);
     changed(sc.ctx.game.id);
     return { ok: true, game: infoOf(after) };
   });
@@ -77,8 +77,12 @@ function playerAction(
  * Setup (design §3.3): the caller's 2 cards for the recruiting row, changeable until every seat has chosen or
  * the deadline passes (then D-21's default).
  */
-export function giveCards(deps: GameDeps, caller: Caller, cards: string[]): Result<{ game: CardGameInfo }> {
-  return playerAction(deps, caller, null, ({ ctx, seat }) => {
+export async function giveCards(
+  deps: GameDeps,
+  caller: Caller,
+  cards: string[],
+): Promise<Result<{ game: CardGameInfo }>> {
+  return await playerAction(deps, caller, null, ({ ctx, seat }) => {
     if (ctx.state!.phase !== 'give') return fail('The recruiting cards were chosen at the start of the game.');
     if (!Array.isArray(cards)) return fail('Choose 2 cards.');
     return { type: 'give', seat, cards: cards.map(String) };
@@ -86,12 +90,12 @@ export function giveCards(deps: GameDeps, caller: Caller, cards: string[]): Resu
 }
 
 /** The chooser picks the state to battle in (and, after a Spy claim, the start seat by seat number or dynasty). */
-export function chooseBattle(
+export async function chooseBattle(
   deps: GameDeps,
   caller: Caller,
   input: { version?: number | null; state: string; start?: number | string | null },
-): Result<{ game: CardGameInfo }> {
-  return playerAction(deps, caller, input.version, ({ ctx, seat }) => {
+): Promise<Result<{ game: CardGameInfo }>> {
+  return await playerAction(deps, caller, input.version, ({ ctx, seat }) => {
     const s = ctx.state!;
     if (s.phase !== 'choose') return fail('There is no battle to choose now.');
     if (s.chooser?.seat !== seat) return fail(`${notYourTurn(ctx)} They choose the next battle.`);
@@ -115,12 +119,12 @@ export function chooseBattle(
 }
 
 /** Wage battle (design §3.5): a bright (or wild) card and an optional second card, re-validated by the engine. */
-export function wageBattle(
+export async function wageBattle(
   deps: GameDeps,
   caller: Caller,
   input: CardWageInput & { version?: number | null },
-): Result<{ game: CardGameInfo }> {
-  return playerAction(deps, caller, input.version, ({ ctx, seat }) => {
+): Promise<Result<{ game: CardGameInfo }>> {
+  return await playerAction(deps, caller, input.version, ({ ctx, seat }) => {
     const s = ctx.state!;
     if (s.phase !== 'battle' && s.phase !== 'tiebreak') return fail('There is no battle being fought now.');
     if (s.turnSeat !== seat) return fail(notYourTurn(ctx));
@@ -136,9 +140,9 @@ export function wageBattle(
 }
 
 /** The seat's own view, legal plays and fall-back preview (ephemeral replies only: it holds the hand). */
-export function cardsPlayOptions(deps: GameDeps, caller: Caller): Result<CardPlayOptions> {
-  return inReadTransaction(deps, (tx) => {
-    const sc = seatCtx(tx, caller, { allowPaused: true });
+export async function cardsPlayOptions(deps: GameDeps, caller: Caller): Promise<Result<CardPlayOptions>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const sc = await seatCtx(tx, caller, { allowPaused: true });
     if ('ok' in sc) return sc;
     const s = sc.ctx.state!;
     const wages = legalWages(s, sc.seat).map(({ type: _t, seat: _s, ...w }) => w as CardWageInput);
@@ -148,68 +152,72 @@ export function cardsPlayOptions(deps: GameDeps, caller: Caller): Result<CardPla
 }
 
 /** The caller's hand and own view, whatever the phase (My hand). */
-export function cardsMyView(
+export async function cardsMyView(
   deps: GameDeps,
   caller: Caller,
-): Result<{ game: CardGameInfo; seat: Seat; view: ReturnType<typeof privateView> }> {
-  return inReadTransaction(deps, (tx) => {
-    const sc = seatCtx(tx, caller, { allowPaused: true });
+): Promise<Result<{ game: CardGameInfo; seat: Seat; view: ReturnType<typeof privateView> }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const sc = await seatCtx(tx, caller, { allowPaused: true });
     if ('ok' in sc) return sc;
     return { ok: true, game: infoOf(sc.ctx), seat: sc.seat, view: privateView(sc.ctx.state!, sc.seat) };
   });
 }
 
 /** Concede: the seat's turns fall back at once with the defaults from now on (design §4.6 step 6). */
-export function concedeCards(deps: GameDeps, caller: Caller): Result<{ game: CardGameInfo }> {
-  return inTransaction(deps, (tx, changed) => {
-    const sc = seatCtx(tx, caller, { allowPaused: true });
+export async function concedeCards(deps: GameDeps, caller: Caller): Promise<Result<{ game: CardGameInfo }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const sc = await seatCtx(tx, caller, { allowPaused: true });
     if ('ok' in sc) return sc;
     if (sc.row.conceded) return fail('You have already conceded.');
     const now = deps.now();
-    tx.update(cardSeats).set({ conceded: true, away: true }).where(eq(cardSeats.id, sc.row.id)).run();
-    bumpVersion(tx, sc.ctx, now);
-    const ctx = reload(tx, sc.ctx);
-    queueLog(
+    await tx.update(cardSeats).set({ conceded: true, away: true }).where(eq(cardSeats.id, sc.row.id));
+    await bumpVersion(tx, sc.ctx, now);
+    const ctx = await reload(tx, sc.ctx);
+    await queueLog(
       tx,
       ctx,
       `concede:${sc.seat}`,
       `${dynastyLabel(ctx.state!.seats[sc.seat]!.dynasty)} conceded: its turns now fall back at once with the defaults.`,
       now,
     );
-    queueTable(tx, ctx, now);
-    const after = runAutomatic(tx, ctx, now);
+    await queueTable(tx, ctx, now);
+    const after = await runAutomatic(tx, ctx, now);
     changed(ctx.game.id);
     return { ok: true, game: infoOf(after) };
   });
 }
 
 /** `/cards away on|off` (design §3.8): while on, the seat's turns resolve at once with the defaults. */
-export function setCardsAway(deps: GameDeps, caller: Caller, on: boolean): Result<{ game: CardGameInfo }> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx0 = openCardGame(tx, caller.channelId);
+export async function setCardsAway(
+  deps: GameDeps,
+  caller: Caller,
+  on: boolean,
+): Promise<Result<{ game: CardGameInfo }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx0 = await openCardGame(tx, caller.channelId);
     if ('ok' in ctx0) return ctx0;
     const row = seatOfUser(ctx0, caller.userId);
     if (!row) return fail('You are not seated in this game.');
     if (row.conceded) return fail('You have conceded: your turns resolve at once.');
     if (row.away === on) return fail(on ? 'You are already marked away.' : 'You are not marked away.');
     const now = deps.now();
-    tx.update(cardSeats).set({ away: on, timeouts: 0 }).where(eq(cardSeats.id, row.id)).run();
-    let ctx = reload(tx, ctx0);
-    queueTable(tx, ctx, now);
-    if (on) ctx = runAutomatic(tx, ctx, now);
+    await tx.update(cardSeats).set({ away: on, timeouts: 0 }).where(eq(cardSeats.id, row.id));
+    let ctx = await reload(tx, ctx0);
+    await queueTable(tx, ctx, now);
+    if (on) ctx = await runAutomatic(tx, ctx, now);
     changed(ctx.game.id);
     return { ok: true, game: infoOf(ctx) };
   });
 }
 
 /** `/cards notify mode:` how the player is told of their turn. */
-export function setCardsNotify(
+export async function setCardsNotify(
   deps: GameDeps,
   caller: Caller,
   mode: string,
-): Result<{ game: CardGameInfo; mode: CardNotifyMode }> {
-  return inTransaction(deps, (tx) => {
-    const ctx = openCardGame(tx, caller.channelId);
+): Promise<Result<{ game: CardGameInfo; mode: CardNotifyMode }>> {
+  return await inTransaction(deps, async (tx) => {
+    const ctx = await openCardGame(tx, caller.channelId);
     if ('ok' in ctx) return ctx;
     const row = seatOfUser(ctx, caller.userId);
     if (!row) return fail('You are not seated in this game.');
@@ -218,20 +226,20 @@ export function setCardsNotify(
       .toLowerCase();
     if (m !== 'mention' && m !== 'dm' && m !== 'off')
       return fail(`Unknown notify mode "${mode}". Modes: mention (in the game's channel), dm, off.`);
-    tx.update(cardSeats).set({ notify: m }).where(eq(cardSeats.id, row.id)).run();
-    return { ok: true, game: infoOf(reload(tx, ctx)), mode: m };
+    await tx.update(cardSeats).set({ notify: m }).where(eq(cardSeats.id, row.id));
+    return { ok: true, game: infoOf(await reload(tx, ctx)), mode: m };
   });
 }
 
 /** Any interaction of a seated player clears their away mark (design §3.8); the bot calls it on button presses. */
-export function markCardsPresent(deps: GameDeps, caller: Caller): Result<object> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = openCardGame(tx, caller.channelId);
+export async function markCardsPresent(deps: GameDeps, caller: Caller): Promise<Result<object>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await openCardGame(tx, caller.channelId);
     if ('ok' in ctx) return { ok: true };
     const row = seatOfUser(ctx, caller.userId);
     if (!row || row.conceded || (!row.away && row.timeouts === 0)) return { ok: true };
-    markPresentInTx(tx, ctx, caller.userId);
-    queueTable(tx, ctx, deps.now());
+    await markPresentInTx(tx, ctx, caller.userId);
+    await queueTable(tx, ctx, deps.now());
     changed(ctx.game.id);
     return { ok: true };
   });

@@ -1,3 +1,4 @@
+import { first } from '../../store/store.js';
 /**
  * Read-only look-ups for the bot, and the bookkeeping writes its deliverer needs: the log thread's id and the turn
  * pings still up (docs/bot.md "Card game turns").
@@ -18,41 +19,48 @@ import { cardTablePayload } from './outbox.js';
 import type { CardTablePayload } from './types.js';
 
 /** The channel's unfinished card game, else its latest finished one, else null (also null for a Diplomacy game). */
-export function cardGameInChannel(deps: GameDeps, channelId: string): CardGameInfo | null {
-  const r = inReadTransaction(deps, (tx) => {
-    const open = openCardGame(tx, channelId);
+export async function cardGameInChannel(deps: GameDeps, channelId: string): Promise<CardGameInfo | null> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const open = await openCardGame(tx, channelId);
     if (!('ok' in open)) return { ok: true, info: infoOf(open) as CardGameInfo | null };
-    const last = tx
-      .select()
-      .from(games)
-      .where(and(eq(games.channelId, idText(channelId)), eq(games.kind, CARD_KIND)))
-      .orderBy(desc(games.id))
-      .limit(1)
-      .get();
-    const ctx = last && last.status === 'finished' ? loadCtx(tx, last) : null;
+    const last = first(
+      await tx
+        .select()
+        .from(games)
+        .where(and(eq(games.channelId, idText(channelId)), eq(games.kind, CARD_KIND)))
+        .orderBy(desc(games.id))
+        .limit(1),
+    );
+    const ctx = last && last.status === 'finished' ? await loadCtx(tx, last) : null;
     return { ok: true, info: ctx ? infoOf(ctx) : null };
   });
   return r.ok ? r.info : null;
 }
 
-export function cardGameById(deps: GameDeps, gameId: number): CardGameInfo | null {
-  const r = inReadTransaction(deps, (tx) => {
-    const ctx = cardCtxById(tx, gameId);
+export async function cardGameById(deps: GameDeps, gameId: number): Promise<CardGameInfo | null> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const ctx = await cardCtxById(tx, gameId);
     return { ok: true, info: ctx ? infoOf(ctx) : null };
   });
   return r.ok ? r.info : null;
 }
 
 /** Is the channel's unfinished game a card game? (The bot routes `/game …` on it.) */
-export function isCardChannel(deps: GameDeps, channelId: string): boolean {
-  const r = inReadTransaction(deps, (tx) => ({ ok: true, yes: !('ok' in openCardGame(tx, channelId)) }));
+export async function isCardChannel(deps: GameDeps, channelId: string): Promise<boolean> {
+  const r = await inReadTransaction(deps, async (tx) => ({
+    ok: true,
+    yes: !('ok' in (await openCardGame(tx, channelId))),
+  }));
   return r.ok && r.yes;
 }
 
 /** The states the chooser may pick, with their labels: "Gu 顧 — neutral · 5 around" (design §3.7). */
-export function cardChoosableStates(deps: GameDeps, channelId: string): { state: StateId; label: string }[] {
-  const r = inReadTransaction(deps, (tx) => {
-    const ctx = openCardGame(tx, channelId);
+export async function cardChoosableStates(
+  deps: GameDeps,
+  channelId: string,
+): Promise<{ state: StateId; label: string }[]> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const ctx = await openCardGame(tx, channelId);
     if ('ok' in ctx || !ctx.state || ctx.state.phase !== 'choose')
       return { ok: true, list: [] as { state: StateId; label: string }[] };
     const s = ctx.state;
@@ -72,29 +80,28 @@ export function cardChoosableStates(deps: GameDeps, channelId: string): { state:
  * The public events of a round's stored actions, action by action in the order they were played (`/cards log`
  * writes a line per action; the round summary's picture draws their moves). A round nothing was stored for: [].
  */
-export function cardRoundActions(deps: GameDeps, gameId: number, round: number): GameEvent[][] {
-  const r = inReadTransaction(deps, (tx) => {
+export async function cardRoundActions(deps: GameDeps, gameId: number, round: number): Promise<GameEvent[][]> {
+  const r = await inReadTransaction(deps, async (tx) => {
     if (!Number.isSafeInteger(gameId) || !Number.isSafeInteger(round))
       return { ok: true, actions: [] as GameEvent[][] };
-    const rows = tx
+    const rows = await tx
       .select({ events: cardEvents.events })
       .from(cardEvents)
       .where(and(eq(cardEvents.gameId, gameId), eq(cardEvents.round, round)))
-      .orderBy(asc(cardEvents.seq))
-      .all();
+      .orderBy(asc(cardEvents.seq));
     return { ok: true, actions: rows.map((row) => (Array.isArray(row.events) ? (row.events as GameEvent[]) : [])) };
   });
   return r.ok ? r.actions : [];
 }
 
 /** Remembers the game's log thread (the bot opens it on the card game's first `log` row). */
-export function recordCardThread(deps: GameDeps, gameId: number, threadId: string): Result<object> {
-  return inTransaction(deps, (tx) => {
+export async function recordCardThread(deps: GameDeps, gameId: number, threadId: string): Promise<Result<object>> {
+  return await inTransaction(deps, async (tx) => {
     if (!idText(threadId)) return fail('No thread id.');
-    tx.update(cardGames)
+    await tx
+      .update(cardGames)
       .set({ threadId: idText(threadId) })
-      .where(eq(cardGames.gameId, gameId))
-      .run();
+      .where(eq(cardGames.gameId, gameId));
     return { ok: true };
   });
 }
@@ -103,61 +110,74 @@ export function recordCardThread(deps: GameDeps, gameId: number, threadId: strin
  * The game's turn pings still up (posted, not yet retired), oldest first. Kept in the database, so a restart between
  * a ping and the end of its turn still retires it.
  */
-export function cardPings(deps: GameDeps, gameId: number): CardPing[] {
-  const r = inReadTransaction(deps, (tx) => {
-    const row = tx.select({ pings: cardGames.pings }).from(cardGames).where(eq(cardGames.gameId, gameId)).get();
+export async function cardPings(deps: GameDeps, gameId: number): Promise<CardPing[]> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const row = first(
+      await tx.select({ pings: cardGames.pings }).from(cardGames).where(eq(cardGames.gameId, gameId)).limit(1),
+    );
     return { ok: true, pings: Array.isArray(row?.pings) ? row.pings : [] };
   });
   return r.ok ? r.pings : [];
 }
 
 /** Remembers a turn ping the deliverer just posted (once: the same message twice is kept once). */
-export function recordCardPing(deps: GameDeps, gameId: number, ping: CardPing): Result<object> {
-  return inTransaction(deps, (tx) => {
-    const row = tx.select({ pings: cardGames.pings }).from(cardGames).where(eq(cardGames.gameId, gameId)).get();
+export async function recordCardPing(deps: GameDeps, gameId: number, ping: CardPing): Promise<Result<object>> {
+  return await inTransaction(deps, async (tx) => {
+    const row = first(
+      await tx.select({ pings: cardGames.pings }).from(cardGames).where(eq(cardGames.gameId, gameId)).limit(1),
+    );
     if (!row) return fail('No such card game.');
     const pings = Array.isArray(row.pings) ? row.pings : [];
     if (pings.some((p) => p.messageId === ping.messageId)) return { ok: true };
-    tx.update(cardGames)
+    await tx
+      .update(cardGames)
       .set({ pings: [...pings, ping] })
-      .where(eq(cardGames.gameId, gameId))
-      .run();
+      .where(eq(cardGames.gameId, gameId));
     return { ok: true };
   });
 }
 
 /** Forgets retired turn pings (deleted from the channel, or a DM's buttons taken away). */
-export function forgetCardPings(deps: GameDeps, gameId: number, messageIds: readonly string[]): Result<object> {
-  return inTransaction(deps, (tx) => {
-    const row = tx.select({ pings: cardGames.pings }).from(cardGames).where(eq(cardGames.gameId, gameId)).get();
+export async function forgetCardPings(
+  deps: GameDeps,
+  gameId: number,
+  messageIds: readonly string[],
+): Promise<Result<object>> {
+  return await inTransaction(deps, async (tx) => {
+    const row = first(
+      await tx.select({ pings: cardGames.pings }).from(cardGames).where(eq(cardGames.gameId, gameId)).limit(1),
+    );
     if (!row) return { ok: true };
     const gone = new Set(messageIds);
     const keep = (Array.isArray(row.pings) ? row.pings : []).filter((p) => !gone.has(p.messageId));
-    tx.update(cardGames)
+    await tx
+      .update(cardGames)
       .set({ pings: keep.length ? keep : null })
-      .where(eq(cardGames.gameId, gameId))
-      .run();
+      .where(eq(cardGames.gameId, gameId));
     return { ok: true };
   });
 }
 
 /** Replays the stored actions from the seed and compares with the stored state, byte for byte. */
-export function verifyCardReplay(deps: GameDeps, gameId: number): Result<{ same: boolean }> {
-  return inReadTransaction(deps, (tx) => {
-    const ctx = cardCtxById(tx, gameId);
+export async function verifyCardReplay(deps: GameDeps, gameId: number): Promise<Result<{ same: boolean }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const ctx = await cardCtxById(tx, gameId);
     if (!ctx) return fail('No such card game.');
-    const r = replayCardGame(tx, ctx);
+    const r = await replayCardGame(tx, ctx);
     if (!r.ok) return r;
     return { ok: true, same: JSON.stringify(r.state) === ctx.card.state };
   });
 }
 
 /** The table message as it is now (for `/game status` in a card game's channel); null when there is no card game. */
-export function cardTableOf(deps: GameDeps, channelId: string): { text: string; cards: CardTablePayload } | null {
-  const r = inReadTransaction(deps, (tx) => {
-    const open = openCardGame(tx, channelId);
+export async function cardTableOf(
+  deps: GameDeps,
+  channelId: string,
+): Promise<{ text: string; cards: CardTablePayload } | null> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const open = await openCardGame(tx, channelId);
     if ('ok' in open) return { ok: true, table: null };
-    return { ok: true, table: cardTablePayload(tx, open.game) };
+    return { ok: true, table: await cardTablePayload(tx, open.game) };
   });
   return r.ok ? r.table : null;
 }

@@ -40,21 +40,27 @@ function describeSeat(ctx: CardCtx, n: Seat): SeatDescription {
 }
 
 /** Makes a card seat vacant (its player timed out `vacate_after` turns in a row, or left) and calls a substitute. */
-export function vacateCardSeat(tx: Tx, ctx: CardCtx, n: Seat, reason: 'silent' | 'left', now: number): void {
+export async function vacateCardSeat(
+  tx: Tx,
+  ctx: CardCtx,
+  n: Seat,
+  reason: 'silent' | 'left',
+  now: number,
+): Promise<void> {
   const row = seatRow(ctx, n);
   if (!row || !isPerson(row.userId) || !ctx.state) return;
   const dynasty = ctx.state.seats[n]!.dynasty;
   const label = dynastyLabel(dynasty);
   // Under `nmr: computer` the card AI plays a vacant seat (computer.ts); otherwise it resolves at once, as away.
   const away = ctx.game.nmr !== 'computer';
-  tx.update(cardSeats)
+  await tx
+    .update(cardSeats)
     .set({ userId: vacantUserId(dynasty), away, timeouts: 0, notify: 'off' })
-    .where(eq(cardSeats.id, row.id))
-    .run();
-  deleteDrafts(tx, ctx.game.id, n);
-  bumpVersion(tx, ctx, now);
-  const next = reload(tx, ctx);
-  openSubstituteCall(
+    .where(eq(cardSeats.id, row.id));
+  await deleteDrafts(tx, ctx.game.id, n);
+  await bumpVersion(tx, ctx, now);
+  const next = await reload(tx, ctx);
+  await openSubstituteCall(
     tx,
     next.game,
     { power: label, reason, vacatedBy: row.userId, description: describeSeat(next, n) },
@@ -64,7 +70,7 @@ export function vacateCardSeat(tx: Tx, ctx: CardCtx, n: Seat, reason: 'silent' |
     ctx.game.nmr === 'computer'
       ? 'Until a substitute claims it, a computer player plays its turns.'
       : 'Until a substitute claims it, its turns take the defaults at once.';
-  queueDm(
+  await queueDm(
     tx,
     ctx.game,
     row.userId,
@@ -75,18 +81,18 @@ export function vacateCardSeat(tx: Tx, ctx: CardCtx, n: Seat, reason: 'silent' |
     `cards:vacated:${ctx.game.id}:${n}:${now}`,
     now,
   );
-  queueTable(tx, next, now);
+  await queueTable(tx, next, now);
 }
 
 /** Hands a card seat to the member who claimed it (as `/gm replace` does). */
-function handCardSeat(tx: Tx, ctx: CardCtx, n: Seat, userId: string, now: number): void {
+async function handCardSeat(tx: Tx, ctx: CardCtx, n: Seat, userId: string, now: number): Promise<void> {
   const row = seatRow(ctx, n);
   const dynasty = ctx.state!.seats[n]!.dynasty;
   const label = dynastyLabel(dynasty);
-  handSeatRow(tx, ctx, n, { userId, notify: 'mention' }, now);
+  await handSeatRow(tx, ctx, n, { userId, notify: 'mention' }, now);
   const previous = row?.userId ?? null;
   if (previous && isPerson(previous))
-    queueDm(
+    await queueDm(
       tx,
       ctx.game,
       previous,
@@ -95,10 +101,10 @@ function handCardSeat(tx: Tx, ctx: CardCtx, n: Seat, userId: string, now: number
       `cards:claimed-previous:${ctx.game.id}:${n}:${now}`,
       now,
     );
-  const next = reload(tx, ctx);
+  const next = await reload(tx, ctx);
   const d = describeSeat(next, n);
   const deadline = d.deadline !== null ? ` The current turn's deadline: ${timeRef(d.deadline, 'R')}.` : '';
-  queueDm(
+  await queueDm(
     tx,
     ctx.game,
     userId,
@@ -107,53 +113,53 @@ function handCardSeat(tx: Tx, ctx: CardCtx, n: Seat, userId: string, now: number
     `cards:claimed:${ctx.game.id}:${n}:${now}`,
     now,
   );
-  queueNotice(
+  await queueNotice(
     tx,
     ctx.game,
     `🪑 ${playerName(userId)} took over ${label} as a substitute${previous && isPerson(previous) ? ` (replacing ${playerName(previous)})` : ''}.`,
     `cards:claimed-notice:${ctx.game.id}:${n}:${now}`,
     now,
   );
-  queueTable(tx, next, now);
+  await queueTable(tx, next, now);
   if (seatsToAct(next.state).includes(n))
-    queueTurnPing(tx, next, n, `claim-${now}`, turnPingText(next, n, next.card.deadlineMs, false), now);
+    await queueTurnPing(tx, next, n, `claim-${now}`, turnPingText(next, n, next.card.deadlineMs, false), now);
 }
 
-function ctxOf(tx: Tx, game: GameRow): CardCtx | null {
-  const ctx = loadCtx(tx, game);
+async function ctxOf(tx: Tx, game: GameRow): Promise<CardCtx | null> {
+  const ctx = await loadCtx(tx, game);
   return ctx?.state ? ctx : null;
 }
 
 export const cardSeatsOfKind: KindSeats = {
-  seatOf(tx, game, userId) {
-    const ctx = ctxOf(tx, game);
+  async seatOf(tx, game, userId) {
+    const ctx = await ctxOf(tx, game);
     const row = ctx?.seats.find((s) => s.userId === userId);
     return ctx && row?.seat != null ? dynastyLabel(ctx.state!.seats[row.seat]!.dynasty) : null;
   },
-  find(tx, game, text) {
-    const ctx = ctxOf(tx, game);
+  async find(tx, game, text) {
+    const ctx = await ctxOf(tx, game);
     const dynasty = matchDynasty(text);
     if (!ctx || !dynasty) return null;
     const n = seatNumber(ctx, dynasty);
     return n === null ? null : dynastyLabel(dynasty);
   },
-  holderOf(tx, game, seat) {
-    const ctx = ctxOf(tx, game);
+  async holderOf(tx, game, seat) {
+    const ctx = await ctxOf(tx, game);
     const n = ctx ? seatNumber(ctx, seat) : null;
     return ctx && n !== null ? (seatRow(ctx, n)?.userId ?? null) : null;
   },
-  describe(tx, game, seat) {
-    const ctx = ctxOf(tx, game)!;
+  async describe(tx, game, seat) {
+    const ctx = (await ctxOf(tx, game))!;
     return describeSeat(ctx, seatNumber(ctx, seat)!);
   },
-  vacate(tx, game, seat, reason, now) {
-    const ctx = ctxOf(tx, game);
+  async vacate(tx, game, seat, reason, now) {
+    const ctx = await ctxOf(tx, game);
     const n = ctx ? seatNumber(ctx, seat) : null;
-    if (ctx && n !== null) vacateCardSeat(tx, ctx, n, reason, now);
+    if (ctx && n !== null) await vacateCardSeat(tx, ctx, n, reason, now);
   },
-  hand(tx, game, seat, userId, now) {
-    const ctx = ctxOf(tx, game);
+  async hand(tx, game, seat, userId, now) {
+    const ctx = await ctxOf(tx, game);
     const n = ctx ? seatNumber(ctx, seat) : null;
-    if (ctx && n !== null) handCardSeat(tx, ctx, n, userId, now);
+    if (ctx && n !== null) await handCardSeat(tx, ctx, n, userId, now);
   },
 };

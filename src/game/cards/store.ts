@@ -1,3 +1,4 @@
+import { first } from '../../store/store.js';
 /**
  * Reading and writing a card game inside a use-case's transaction: the `games` row, its `card_games` row, its
  * seats, and the parsed engine state. Nothing here logs anything (the state holds every hand).
@@ -33,16 +34,15 @@ export function settingsOf(card: CardGameRow): CardGameSettings & { engine?: Car
   return card.settings as CardGameSettings & { engine?: CardEngineSetup };
 }
 
-export function loadCtx(tx: Tx, game: GameRow): CardCtx | null {
+export async function loadCtx(tx: Tx, game: GameRow): Promise<CardCtx | null> {
   if (game.kind !== CARD_KIND) return null;
-  const card = tx.select().from(cardGames).where(eq(cardGames.gameId, game.id)).get();
+  const card = first(await tx.select().from(cardGames).where(eq(cardGames.gameId, game.id)).limit(1));
   if (!card) return null;
-  const seats = tx
+  const seats = await tx
     .select()
     .from(cardSeats)
     .where(eq(cardSeats.gameId, game.id))
-    .orderBy(asc(cardSeats.seat), asc(cardSeats.id))
-    .all();
+    .orderBy(asc(cardSeats.seat), asc(cardSeats.id));
   return { game, card, seats, state: card.state ? (JSON.parse(card.state) as CardGameState) : null };
 }
 
@@ -50,20 +50,22 @@ export function loadCtx(tx: Tx, game: GameRow): CardCtx | null {
  * The channel's unfinished game if it is a card game: the context, or a sentence. A card game's log thread counts
  * as its channel, so `/cards …` typed there works too.
  */
-export function openCardGame(tx: Tx, channelId: string): CardCtx | { ok: false; error: string } {
+export async function openCardGame(tx: Tx, channelId: string): Promise<CardCtx | { ok: false; error: string }> {
   const game =
-    tx
-      .select()
-      .from(games)
-      .where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished')))
-      .get() ?? gameOfThread(tx, channelId);
+    first(
+      await tx
+        .select()
+        .from(games)
+        .where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished')))
+        .limit(1),
+    ) ?? (await gameOfThread(tx, channelId));
   if (!game) {
-    const last = tx
-      .select()
-      .from(games)
-      .where(eq(games.channelId, idText(channelId)))
-      .all()
-      .at(-1);
+    const last = (
+      await tx
+        .select()
+        .from(games)
+        .where(eq(games.channelId, idText(channelId)))
+    ).at(-1);
     if (last?.kind === CARD_KIND)
       return {
         ok: false,
@@ -71,28 +73,30 @@ export function openCardGame(tx: Tx, channelId: string): CardCtx | { ok: false; 
       };
     return { ok: false, error: NO_CARD_GAME };
   }
-  const ctx = loadCtx(tx, game);
+  const ctx = await loadCtx(tx, game);
   if (!ctx)
     return { ok: false, error: `This channel's game is a Diplomacy game (${game.variantId}), not a card game.` };
   return ctx;
 }
 
 /** The unfinished card game whose log thread this is. */
-function gameOfThread(tx: Tx, threadId: string): GameRow | undefined {
+async function gameOfThread(tx: Tx, threadId: string): Promise<GameRow | undefined> {
   const id = idText(threadId);
   if (!id) return undefined;
-  const row = tx
-    .select({ game: games })
-    .from(cardGames)
-    .innerJoin(games, eq(games.id, cardGames.gameId))
-    .where(and(eq(cardGames.threadId, id), ne(games.status, 'finished')))
-    .get();
+  const row = first(
+    await tx
+      .select({ game: games })
+      .from(cardGames)
+      .innerJoin(games, eq(games.id, cardGames.gameId))
+      .where(and(eq(cardGames.threadId, id), ne(games.status, 'finished')))
+      .limit(1),
+  );
   return row?.game;
 }
 
-export function cardCtxById(tx: Tx, gameId: number): CardCtx | null {
-  const game = tx.select().from(games).where(eq(games.id, gameId)).get();
-  return game ? loadCtx(tx, game) : null;
+export async function cardCtxById(tx: Tx, gameId: number): Promise<CardCtx | null> {
+  const game = first(await tx.select().from(games).where(eq(games.id, gameId)).limit(1));
+  return game ? await loadCtx(tx, game) : null;
 }
 
 export function seatOfUser(ctx: CardCtx, userId: string): CardSeatRow | undefined {
@@ -103,22 +107,24 @@ export function seatRow(ctx: CardCtx, seat: Seat): CardSeatRow | undefined {
   return ctx.seats.find((s) => s.seat === seat);
 }
 
-export function draftOf(tx: Tx, gameId: number, seat: Seat): CardDraftRow | undefined {
-  return tx
-    .select()
-    .from(cardDrafts)
-    .where(and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)))
-    .get();
+export async function draftOf(tx: Tx, gameId: number, seat: Seat): Promise<CardDraftRow | undefined> {
+  return first(
+    await tx
+      .select()
+      .from(cardDrafts)
+      .where(and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)))
+      .limit(1),
+  );
 }
 
-export function deleteDrafts(tx: Tx, gameId: number, seat?: Seat): void {
-  tx.delete(cardDrafts)
+export async function deleteDrafts(tx: Tx, gameId: number, seat?: Seat): Promise<void> {
+  await tx
+    .delete(cardDrafts)
     .where(
       seat === undefined
         ? eq(cardDrafts.gameId, gameId)
         : and(eq(cardDrafts.gameId, gameId), eq(cardDrafts.seat, seat)),
-    )
-    .run();
+    );
 }
 
 /** The seat to act: the turn in battle and tie-break, the chooser in the choose phase; null otherwise. */
@@ -174,36 +180,36 @@ export function infoOf(ctx: CardCtx): CardGameInfo {
 }
 
 /** Reloads the context after writes in the same transaction. */
-export function reload(tx: Tx, ctx: CardCtx): CardCtx {
-  return cardCtxById(tx, ctx.game.id)!;
+export async function reload(tx: Tx, ctx: CardCtx): Promise<CardCtx> {
+  return (await cardCtxById(tx, ctx.game.id))!;
 }
 
 /**
  * Gives seat `n` to `holder` (`/gm replace`, a substitute's claim): its row is updated (or made, for a seat nobody
  * held since a `/gm kick`), absence and concession reset, its fall-back draft dropped, and open wizards made stale.
  */
-export function handSeatRow(
+export async function handSeatRow(
   tx: Tx,
   ctx: CardCtx,
   n: Seat,
   holder: { userId: string; notify?: CardSeatRow['notify'] },
   now: number,
-): void {
+): Promise<void> {
   const row = seatRow(ctx, n);
   const fresh = { away: false, timeouts: 0, conceded: false, ...holder };
-  if (row) tx.update(cardSeats).set(fresh).where(eq(cardSeats.id, row.id)).run();
+  if (row) await tx.update(cardSeats).set(fresh).where(eq(cardSeats.id, row.id));
   else
-    tx.insert(cardSeats)
-      .values({ gameId: ctx.game.id, seat: n, dynasty: ctx.state!.seats[n]!.dynasty, joinedAt: now, ...fresh })
-      .run();
-  deleteDrafts(tx, ctx.game.id, n);
-  bumpVersion(tx, ctx, now);
+    await tx
+      .insert(cardSeats)
+      .values({ gameId: ctx.game.id, seat: n, dynasty: ctx.state!.seats[n]!.dynasty, joinedAt: now, ...fresh });
+  await deleteDrafts(tx, ctx.game.id, n);
+  await bumpVersion(tx, ctx, now);
 }
 
 /** A stored change that is not an engine action (seats, drafts' void, GM tools): open wizards become stale. */
-export function bumpVersion(tx: Tx, ctx: CardCtx, now: number): void {
-  tx.update(cardGames)
+export async function bumpVersion(tx: Tx, ctx: CardCtx, now: number): Promise<void> {
+  await tx
+    .update(cardGames)
     .set({ version: ctx.card.version + 1, updatedAt: now })
-    .where(eq(cardGames.gameId, ctx.game.id))
-    .run();
+    .where(eq(cardGames.gameId, ctx.game.id));
 }

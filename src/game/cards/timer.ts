@@ -1,3 +1,4 @@
+import { first } from '../../store/store.js';
 /**
  * Card-game deadlines, swept by the shared scheduler (src/game/scheduler.ts). A turn that times out takes the
  * defaults of design §3.8 in one transaction that first re-reads the game: the deadline must still be due,
@@ -32,20 +33,24 @@ export interface CardSweepResult {
 }
 
 /** The earliest card-game deadline or reminder of a running game, or null. */
-export function nextCardWakeAt(deps: GameDeps): number | null {
+export async function nextCardWakeAt(deps: GameDeps): Promise<number | null> {
   const running = and(eq(games.status, 'active'), eq(games.kind, CARD_KIND));
-  const d = deps.db
-    .select({ at: min(cardGames.deadlineMs) })
-    .from(cardGames)
-    .innerJoin(games, eq(games.id, cardGames.gameId))
-    .where(and(running, isNotNull(cardGames.deadlineMs)))
-    .get();
-  const r = deps.db
-    .select({ at: min(cardGames.remindAtMs) })
-    .from(cardGames)
-    .innerJoin(games, eq(games.id, cardGames.gameId))
-    .where(and(running, isNotNull(cardGames.remindAtMs)))
-    .get();
+  const d = first(
+    await deps.store.db
+      .select({ at: min(cardGames.deadlineMs) })
+      .from(cardGames)
+      .innerJoin(games, eq(games.id, cardGames.gameId))
+      .where(and(running, isNotNull(cardGames.deadlineMs)))
+      .limit(1),
+  );
+  const r = first(
+    await deps.store.db
+      .select({ at: min(cardGames.remindAtMs) })
+      .from(cardGames)
+      .innerJoin(games, eq(games.id, cardGames.gameId))
+      .where(and(running, isNotNull(cardGames.remindAtMs)))
+      .limit(1),
+  );
   const xs = [d?.at, r?.at].filter((x): x is number => typeof x === 'number');
   return xs.length ? Math.min(...xs) : null;
 }
@@ -74,9 +79,12 @@ export function lateForComputer(ctx: CardCtx, seat: Seat, now: number): boolean 
  * Times out one game's turn if (still) due; `{timedOut: 0}` when another sweep got there first. Under `nmr: computer`
  * a member's turn waits for the card AI (`awaiting`), for at most the grace.
  */
-export function timeoutCardTurn(deps: GameDeps, gameId: number): Result<{ timedOut: number; awaiting?: number }> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = cardCtxById(tx, gameId);
+export async function timeoutCardTurn(
+  deps: GameDeps,
+  gameId: number,
+): Promise<Result<{ timedOut: number; awaiting?: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await cardCtxById(tx, gameId);
     const now = deps.now();
     if (ctx?.game.status !== 'active' || ctx.card.deadlineMs === null || ctx.card.deadlineMs > now)
       return { ok: true, timedOut: 0 };
@@ -87,58 +95,58 @@ export function timeoutCardTurn(deps: GameDeps, gameId: number): Result<{ timedO
     const counts = ctx.state?.phase !== 'give';
     let cur: CardCtx = ctx;
     for (const seat of due) {
-      const r = commitDefault(tx, cur, seat, 'timeout', now);
+      const r = await commitDefault(tx, cur, seat, 'timeout', now);
       if ('ok' in r) return r;
       cur = r;
       if (counts) {
-        markTimeout(tx, cur, seat, now);
-        cur = reload(tx, cur);
+        await markTimeout(tx, cur, seat, now);
+        cur = await reload(tx, cur);
       }
     }
-    cur = runAutomatic(tx, cur, now);
+    cur = await runAutomatic(tx, cur, now);
     changed(gameId);
     return { ok: true, timedOut: due.length };
   });
 }
 
 /** A member's turn ran out (or the card AI played it for them): counted toward away and vacant. */
-export function markTimeout(tx: Tx, ctx: CardCtx, seat: number, now: number): void {
+export async function markTimeout(tx: Tx, ctx: CardCtx, seat: number, now: number): Promise<void> {
   const row = seatRow(ctx, seat);
   // A computer seat is never marked away (its turn ran out while the bot was down): it plays its next turn itself.
   if (!row || row.conceded || isComputer(row.userId)) return;
   const timeouts = row.timeouts + 1;
   // Silent for `vacate_after` turns in a row: the seat goes to a substitute (src/game/cards/seats.ts).
   if (ctx.game.vacateAfter > 0 && timeouts >= ctx.game.vacateAfter && isPerson(row.userId)) {
-    vacateCardSeat(tx, ctx, seat, 'silent', now);
+    await vacateCardSeat(tx, ctx, seat, 'silent', now);
     return;
   }
   // Under `nmr: computer` the card AI plays a late turn, so the seat is never marked away (away seats take defaults).
   const away = row.away || (timeouts >= AWAY_AFTER_TIMEOUTS && ctx.game.nmr !== 'computer');
-  tx.update(cardSeats).set({ timeouts, away }).where(eq(cardSeats.id, row.id)).run();
+  await tx.update(cardSeats).set({ timeouts, away }).where(eq(cardSeats.id, row.id));
   if (away && !row.away) {
     const name = dynastyLabel(ctx.state!.seats[seat]!.dynasty);
-    queueNotice(
+    await queueNotice(
       tx,
       ctx.game,
       `${name} (${playerName(row.userId)}) missed ${timeouts} turns in a row and is marked away: their turns now resolve at once with the defaults. Any action by them clears it.`,
       `cards:away:${ctx.game.id}:${seat}:${ctx.card.seq}`,
       now,
     );
-    queueTable(tx, ctx, now);
+    await queueTable(tx, ctx, now);
   }
 }
 
 /** Queues the 25 % reminder of the current turn once. */
-export function remindCardTurn(deps: GameDeps, gameId: number): Result<{ reminders: number }> {
-  return inTransaction(deps, (tx, changed) => {
-    const ctx = cardCtxById(tx, gameId);
+export async function remindCardTurn(deps: GameDeps, gameId: number): Promise<Result<{ reminders: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await cardCtxById(tx, gameId);
     const now = deps.now();
     if (ctx?.game.status !== 'active' || ctx.card.remindAtMs === null || ctx.card.remindAtMs > now)
       return { ok: true, reminders: 0 };
-    tx.update(cardGames).set({ remindAtMs: null }).where(eq(cardGames.gameId, gameId)).run();
+    await tx.update(cardGames).set({ remindAtMs: null }).where(eq(cardGames.gameId, gameId));
     let n = 0;
     for (const seat of seatsToAct(ctx.state)) {
-      queueTurnPing(
+      await queueTurnPing(
         tx,
         ctx,
         seat,
@@ -155,32 +163,30 @@ export function remindCardTurn(deps: GameDeps, gameId: number): Result<{ reminde
 }
 
 /** Everything due in every card game, each game in its own transaction. */
-export function sweepCardGames(deps: GameDeps): CardSweepResult {
+export async function sweepCardGames(deps: GameDeps): Promise<CardSweepResult> {
   const now = deps.now();
   const running = and(eq(games.status, 'active'), eq(games.kind, CARD_KIND));
-  const dueTurns = deps.db
+  const dueTurns = await deps.store.db
     .select({ id: cardGames.gameId })
     .from(cardGames)
     .innerJoin(games, eq(games.id, cardGames.gameId))
-    .where(and(running, lte(cardGames.deadlineMs, now)))
-    .all();
+    .where(and(running, lte(cardGames.deadlineMs, now)));
   const result: CardSweepResult = { timedOut: 0, reminders: 0, awaiting: 0, failures: [] };
   for (const { id } of dueTurns) {
-    const r = timeoutCardTurn(deps, id);
+    const r = await timeoutCardTurn(deps, id);
     if (r.ok) {
       result.timedOut += r.timedOut;
       result.awaiting += r.awaiting ?? 0;
     } else result.failures.push(`card game ${id}: ${r.error}`);
   }
   // After the timeouts: a turn that just timed out has a new clock and no stale reminder.
-  const dueReminders = deps.db
+  const dueReminders = await deps.store.db
     .select({ id: cardGames.gameId })
     .from(cardGames)
     .innerJoin(games, eq(games.id, cardGames.gameId))
-    .where(and(running, lte(cardGames.remindAtMs, now)))
-    .all();
+    .where(and(running, lte(cardGames.remindAtMs, now)));
   for (const { id } of dueReminders) {
-    const r = remindCardTurn(deps, id);
+    const r = await remindCardTurn(deps, id);
     if (r.ok) result.reminders += r.reminders;
     else result.failures.push(`card game ${id}: ${r.error}`);
   }

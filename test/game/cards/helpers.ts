@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { outbox } from '../../../src/store/schema.js';
+import { first } from '../../../src/store/store.js';
 import { cardEvents, cardGames } from '../../../src/game/cards/tables.js';
 import {
   chooseBattle,
@@ -33,34 +34,33 @@ export function ok<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
   return r as Extract<T, { ok: true }>;
 }
 
-export function info(env: TestEnv): CardGameInfo {
-  const g = cardGameInChannel(env.deps, CH);
+export async function info(env: TestEnv): Promise<CardGameInfo> {
+  const g = await cardGameInChannel(env.deps, CH);
   if (!g) throw new Error('no card game');
   return g;
 }
 
 /** The stored engine state (test-only: it holds every hand). */
-export function storedState(env: TestEnv): CardGameState {
-  const g = info(env);
-  const row = env.deps.db.select().from(cardGames).where(eq(cardGames.gameId, g.gameId)).get()!;
+export async function storedState(env: TestEnv): Promise<CardGameState> {
+  const g = await info(env);
+  const row = first(await env.deps.store.db.select().from(cardGames).where(eq(cardGames.gameId, g.gameId)).limit(1))!;
   return JSON.parse(row.state!) as CardGameState;
 }
 
-export function eventRows(env: TestEnv) {
-  const g = info(env);
-  return env.deps.db
+export async function eventRows(env: TestEnv) {
+  const g = await info(env);
+  return await env.deps.store.db
     .select()
     .from(cardEvents)
     .where(eq(cardEvents.gameId, g.gameId))
-    .orderBy(asc(cardEvents.seq))
-    .all();
+    .orderBy(asc(cardEvents.seq));
 }
 
-export function outboxRows(env: TestEnv) {
-  return env.deps.db.select().from(outbox).orderBy(asc(outbox.id)).all();
+export async function outboxRows(env: TestEnv) {
+  return await env.deps.store.db.select().from(outbox).orderBy(asc(outbox.id));
 }
 
-type OutboxRow = ReturnType<typeof outboxRows>[number];
+type OutboxRow = Awaited<ReturnType<typeof outboxRows>>[number];
 
 /** The card game's event of one of its own outbox rows (`log`, `turn`, `round`, `over`), or null for a shared row. */
 export function cardEventOf(row: OutboxRow): CardsEvent['event'] | null {
@@ -76,13 +76,13 @@ export function cardDataOf<E extends CardsEvent['event']>(
 }
 
 /** A started game with `n` players (seat i = USERS[i]), dynasties drawn. */
-export function startedCards(
+export async function startedCards(
   n = 3,
   opts: { preset?: string; turn?: string; dynastyCards?: boolean; env?: TestEnv } = {},
-): TestEnv {
+): Promise<TestEnv> {
   const env = opts.env ?? makeEnv();
   ok(
-    createCardGame(env.deps, {
+    await createCardGame(env.deps, {
       channelId: CH,
       guildId: 'guild-1',
       userId: GM,
@@ -94,44 +94,44 @@ export function startedCards(
       vacateAfter: 0,
     }),
   );
-  for (let i = 0; i < n; i++) ok(joinCardGame(env.deps, at(USERS[i]!)));
-  ok(startCardGame(env.deps, at(GM)));
+  for (let i = 0; i < n; i++) ok(await joinCardGame(env.deps, at(USERS[i]!)));
+  ok(await startCardGame(env.deps, at(GM)));
   return env;
 }
 
-export function userOfSeat(env: TestEnv, seat: number): string {
-  return info(env).seats.find((s) => s.seat === seat)!.userId;
+export async function userOfSeat(env: TestEnv, seat: number): Promise<string> {
+  return (await info(env)).seats.find((s) => s.seat === seat)!.userId;
 }
 
 /** Every seat gives its default-looking 2 first cards. */
-export function giveAll(env: TestEnv): void {
-  for (const s of info(env).seats) {
-    const v = ok(cardsMyView(env.deps, at(s.userId)));
+export async function giveAll(env: TestEnv): Promise<void> {
+  for (const s of (await info(env)).seats) {
+    const v = ok(await cardsMyView(env.deps, at(s.userId)));
     if (v.game.phase !== 'give') return;
-    ok(giveCards(env.deps, at(s.userId), v.view.seats[v.seat]!.hand!.slice(0, 2)));
+    ok(await giveCards(env.deps, at(s.userId), v.view.seats[v.seat]!.hand!.slice(0, 2)));
   }
 }
 
 /** The chooser picks the first eligible state. */
-export function chooseFirst(env: TestEnv): void {
-  const g = info(env);
+export async function chooseFirst(env: TestEnv): Promise<void> {
+  const g = await info(env);
   expect(g.phase).toBe('choose');
-  const states = cardChoosableStates(env.deps, CH);
-  ok(chooseBattle(env.deps, at(g.toActUserId!), { version: g.version, state: states[0]!.state }));
+  const states = await cardChoosableStates(env.deps, CH);
+  ok(await chooseBattle(env.deps, at(g.toActUserId!), { version: g.version, state: states[0]!.state }));
 }
 
 /** One turn of whoever must act: `wage` plays the first legal wage if any, else falls back with the defaults. */
-export function actOnce(env: TestEnv, prefer: 'wage' | 'fallBack', rnd: () => number = () => 0): void {
-  const g = info(env);
-  if (g.phase === 'give') return giveAll(env);
-  if (g.phase === 'choose') return chooseFirst(env);
+export async function actOnce(env: TestEnv, prefer: 'wage' | 'fallBack', rnd: () => number = () => 0): Promise<void> {
+  const g = await info(env);
+  if (g.phase === 'give') return await giveAll(env);
+  if (g.phase === 'choose') return await chooseFirst(env);
   const user = g.toActUserId!;
-  const o = ok(cardsPlayOptions(env.deps, at(user)));
+  const o = ok(await cardsPlayOptions(env.deps, at(user)));
   if (prefer === 'wage' && o.wages.length > 0) {
     const w = o.wages[Math.floor(rnd() * o.wages.length)]!;
-    ok(wageBattle(env.deps, at(user), { ...w, version: g.version }));
+    ok(await wageBattle(env.deps, at(user), { ...w, version: g.version }));
     return;
   }
-  ok(startFallBack(env.deps, at(user), { version: g.version }));
-  ok(finishFallBack(env.deps, at(user), { version: g.version }));
+  ok(await startFallBack(env.deps, at(user), { version: g.version }));
+  ok(await finishFallBack(env.deps, at(user), { version: g.version }));
 }

@@ -18,13 +18,13 @@ afterEach(() => {
   expect(internalErrors).toEqual([]);
 });
 
-const create = (over: Record<string, unknown> = {}) =>
-  createCardGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, ...over });
+const create = async (over: Record<string, unknown> = {}) =>
+  await createCardGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, ...over });
 
 describe('card game lobby', () => {
-  it('creates a game with a preset; the creator is the game master', () => {
+  it('creates a game with a preset; the creator is the game master', async () => {
     env = makeEnv();
-    const g = ok(create({ seats: 3, preset: 'live', dynastyCards: true })).game;
+    const g = ok(await create({ seats: 3, preset: 'live', dynastyCards: true })).game;
     expect(g.gmUserId).toBe(GM);
     expect(g.status).toBe('forming');
     expect(g.phase).toBe('lobby');
@@ -36,7 +36,7 @@ describe('card game lobby', () => {
       dynastyCards: true,
     });
     // the lobby message is the table message, edited in place
-    const status = outboxRows(env).filter((r) => r.kind === 'status');
+    const status = (await outboxRows(env)).filter((r) => r.kind === 'status');
     expect(status).toHaveLength(1);
   });
 
@@ -50,30 +50,30 @@ describe('card game lobby', () => {
       { turn: 'soon' },
       'The turn duration: "soon" is not a duration: write a number followed by s, m, h or d, like 90s, 10m, 24h or 2d.',
     ],
-  ])('refuses %j with a sentence and stores nothing', (over, error) => {
+  ])('refuses %j with a sentence and stores nothing', async (over, error) => {
     env = makeEnv();
-    expect(create(over)).toEqual({ ok: false, error });
-    expect(outboxRows(env)).toEqual([]);
+    expect(await create(over)).toEqual({ ok: false, error });
+    expect(await outboxRows(env)).toEqual([]);
   });
 
-  it('a custom turn overrides the preset', () => {
+  it('a custom turn overrides the preset', async () => {
     env = makeEnv();
-    expect(ok(create({ turn: '5m' })).game.settings).toMatchObject({
+    expect(ok(await create({ turn: '5m' })).game.settings).toMatchObject({
       preset: 'custom',
       turnMs: 300_000,
       setupMs: 300_000,
     });
   });
 
-  it('one game of any kind per channel: a Diplomacy game blocks a card game and the other way round', () => {
+  it('one game of any kind per channel: a Diplomacy game blocks a card game and the other way round', async () => {
     env = makeEnv();
-    ok(createGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: 'someone', variantId: 'classic' }));
-    expect(create()).toEqual({
+    ok(await createGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: 'someone', variantId: 'classic' }));
+    expect(await create()).toEqual({
       ok: false,
       error: 'This channel already has a forming game (classic); one game per channel. Use another channel.',
     });
-    ok(create({ channelId: 'other' }));
-    const r = createGame(env.deps, {
+    ok(await create({ channelId: 'other' }));
+    const r = await createGame(env.deps, {
       channelId: 'other',
       guildId: 'guild-1',
       userId: 'someone-else',
@@ -86,45 +86,48 @@ describe('card game lobby', () => {
     });
   });
 
-  it('joins with a free dynasty, refuses a taken one, leaves', () => {
+  it('joins with a free dynasty, refuses a taken one, leaves', async () => {
     env = makeEnv();
-    ok(create({ seats: 3 }));
-    expect(ok(joinCardGame(env.deps, at(USERS[0]!), 'Qin')).dynasty).toBe('qin');
-    expect(freeDynasties(env.deps, CH)).toEqual(['chu', 'jin', 'qi', 'yan']);
-    expect(joinCardGame(env.deps, at(USERS[1]!), '秦')).toEqual({
+    ok(await create({ seats: 3 }));
+    expect(ok(await joinCardGame(env.deps, at(USERS[0]!), 'Qin')).dynasty).toBe('qin');
+    expect(await freeDynasties(env.deps, CH)).toEqual(['chu', 'jin', 'qi', 'yan']);
+    expect(await joinCardGame(env.deps, at(USERS[1]!), '秦')).toEqual({
       ok: false,
       error: 'Qin 秦 is taken. Free: Chu 楚, Jin 晉, Qi 齊, Yan 燕.',
     });
-    expect(joinCardGame(env.deps, at(USERS[1]!), 'wei')).toMatchObject({
+    expect(await joinCardGame(env.deps, at(USERS[1]!), 'wei')).toMatchObject({
       ok: false,
       error: expect.stringContaining('Unknown dynasty "wei"'),
     });
-    ok(joinCardGame(env.deps, at(USERS[1]!)));
-    expect(joinCardGame(env.deps, at(USERS[1]!))).toEqual({ ok: false, error: 'You are already seated.' });
+    ok(await joinCardGame(env.deps, at(USERS[1]!)));
+    expect(await joinCardGame(env.deps, at(USERS[1]!))).toEqual({ ok: false, error: 'You are already seated.' });
     // joining again with a dynasty changes it
-    ok(joinCardGame(env.deps, at(USERS[1]!), 'yan'));
-    ok(joinCardGame(env.deps, at(USERS[2]!)));
-    expect(joinCardGame(env.deps, at(USERS[3]!))).toEqual({ ok: false, error: 'The table is full (3 seats).' });
-    ok(leaveCardGame(env.deps, at(USERS[2]!)));
-    expect(info(env).seats.map((s) => s.userId)).toEqual([USERS[0], USERS[1]]);
-    expect(leaveCardGame(env.deps, at(USERS[2]!))).toEqual({ ok: false, error: 'You are not seated in this game.' });
+    ok(await joinCardGame(env.deps, at(USERS[1]!), 'yan'));
+    ok(await joinCardGame(env.deps, at(USERS[2]!)));
+    expect(await joinCardGame(env.deps, at(USERS[3]!))).toEqual({ ok: false, error: 'The table is full (3 seats).' });
+    ok(await leaveCardGame(env.deps, at(USERS[2]!)));
+    expect((await info(env)).seats.map((s) => s.userId)).toEqual([USERS[0], USERS[1]]);
+    expect(await leaveCardGame(env.deps, at(USERS[2]!))).toEqual({
+      ok: false,
+      error: 'You are not seated in this game.',
+    });
   });
 
-  it('starts (game master only, 2+ players): seats in joining order, missing dynasties drawn, 8 cards each, give deadline set', () => {
+  it('starts (game master only, 2+ players): seats in joining order, missing dynasties drawn, 8 cards each, give deadline set', async () => {
     env = makeEnv();
-    ok(create({ seats: 4, preset: 'live' }));
-    ok(joinCardGame(env.deps, at(USERS[0]!)));
-    expect(startCardGame(env.deps, at(GM))).toEqual({
+    ok(await create({ seats: 4, preset: 'live' }));
+    ok(await joinCardGame(env.deps, at(USERS[0]!)));
+    expect(await startCardGame(env.deps, at(GM))).toEqual({
       ok: false,
       error: 'The card game needs at least 2 players; 1 joined.',
     });
-    ok(joinCardGame(env.deps, at(USERS[1]!), 'chu'));
-    ok(joinCardGame(env.deps, at(USERS[2]!)));
-    expect(startCardGame(env.deps, at(USERS[0]!))).toEqual({
+    ok(await joinCardGame(env.deps, at(USERS[1]!), 'chu'));
+    ok(await joinCardGame(env.deps, at(USERS[2]!)));
+    expect(await startCardGame(env.deps, at(USERS[0]!))).toEqual({
       ok: false,
       error: 'Only the game master can start the game.',
     });
-    const g = ok(startCardGame(env.deps, at(GM))).game;
+    const g = ok(await startCardGame(env.deps, at(GM))).game;
     expect(g.status).toBe('active');
     expect(g.phase).toBe('give');
     expect(g.seats.map((s) => [s.seat, s.userId])).toEqual([
@@ -135,12 +138,12 @@ describe('card game lobby', () => {
     expect(g.seats[1]!.dynasty).toBe('chu');
     expect(new Set(g.seats.map((s) => s.dynasty)).size).toBe(3);
     expect(g.deadline).toBe(env.clock.t + 90_000);
-    const s = storedState(env);
+    const s = await storedState(env);
     expect(s.seats.map((x) => x.hand.length)).toEqual([8, 8, 8]);
     expect(s.seats.map((x) => x.dynasty)).toEqual(g.seats.map((x) => x.dynasty));
-    expect(startCardGame(env.deps, at(GM))).toEqual({ ok: false, error: 'The game has already started.' });
-    expect(joinCardGame(env.deps, at(USERS[3]!))).toMatchObject({ ok: false });
-    expect(leaveCardGame(env.deps, at(USERS[0]!))).toMatchObject({
+    expect(await startCardGame(env.deps, at(GM))).toEqual({ ok: false, error: 'The game has already started.' });
+    expect(await joinCardGame(env.deps, at(USERS[3]!))).toMatchObject({ ok: false });
+    expect(await leaveCardGame(env.deps, at(USERS[0]!))).toMatchObject({
       ok: false,
       error: expect.stringContaining('/concede'),
     });
@@ -148,63 +151,66 @@ describe('card game lobby', () => {
 });
 
 describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
-  const seatsOf = () => info(env).seats.map((s) => [s.userId, s.dynasty]);
+  const seatsOf = async () => (await info(env)).seats.map((s) => [s.userId, s.dynasty]);
 
-  it('seats named dynasties at once, refuses a person joining as one, and plays the start with them', () => {
+  it('seats named dynasties at once, refuses a person joining as one, and plays the start with them', async () => {
     env = makeEnv();
-    const r = ok(create({ seats: 3, computer: 'Qin, chu' }));
+    const r = ok(await create({ seats: 3, computer: 'Qin, chu' }));
     expect(r.computer).toEqual({ fill: 'dynasties', dynasties: ['qin', 'chu'] });
-    expect(seatsOf()).toEqual([
+    expect(await seatsOf()).toEqual([
       ['computer:normal:qin', 'qin'],
       ['computer:normal:chu', 'chu'],
     ]);
-    expect(joinCardGame(env.deps, at(USERS[0]!), 'qin')).toMatchObject({
+    expect(await joinCardGame(env.deps, at(USERS[0]!), 'qin')).toMatchObject({
       ok: false,
       error: expect.stringContaining('is played by a computer player (the game master chose it)'),
     });
-    ok(joinCardGame(env.deps, at(USERS[0]!)));
-    expect(joinCardGame(env.deps, at(USERS[1]!))).toMatchObject({ ok: false, error: 'The table is full (3 seats).' });
-    ok(startCardGame(env.deps, at(GM)));
-    const g = info(env);
+    ok(await joinCardGame(env.deps, at(USERS[0]!)));
+    expect(await joinCardGame(env.deps, at(USERS[1]!))).toMatchObject({
+      ok: false,
+      error: 'The table is full (3 seats).',
+    });
+    ok(await startCardGame(env.deps, at(GM)));
+    const g = await info(env);
     expect(g.status).toBe('active');
     expect(g.seats.filter((s) => s.userId.startsWith('computer:'))).toHaveLength(2);
     // a computer seat is never pinged, and nobody is DMed for it
-    expect(outboxRows(env).filter((r) => r.target.startsWith('computer:'))).toEqual([]);
+    expect((await outboxRows(env)).filter((r) => r.target.startsWith('computer:'))).toEqual([]);
   });
 
-  it('`all` fills the seats nobody took at the start with computer players, their dynasties among the free ones', () => {
+  it('`all` fills the seats nobody took at the start with computer players, their dynasties among the free ones', async () => {
     env = makeEnv();
-    expect(ok(create({ seats: 4, computer: 'all' })).computer).toEqual({ fill: 'all' });
-    expect(startCardGame(env.deps, at(GM))).toMatchObject({
+    expect(ok(await create({ seats: 4, computer: 'all' })).computer).toEqual({ fill: 'all' });
+    expect(await startCardGame(env.deps, at(GM))).toMatchObject({
       ok: false,
       error: expect.stringContaining('a table of only computer players is a demonstration table'),
     });
-    ok(joinCardGame(env.deps, at(USERS[0]!), 'yan'));
-    expect(seatsOf()).toEqual([[USERS[0], 'yan']]);
-    ok(startCardGame(env.deps, at(GM)));
-    const seats = info(env).seats;
+    ok(await joinCardGame(env.deps, at(USERS[0]!), 'yan'));
+    expect(await seatsOf()).toEqual([[USERS[0], 'yan']]);
+    ok(await startCardGame(env.deps, at(GM)));
+    const seats = (await info(env)).seats;
     expect(seats).toHaveLength(4);
     const computers = seats.filter((s) => s.userId.startsWith('computer:'));
     expect(computers).toHaveLength(3);
     for (const c of computers) expect(c.userId).toBe(`computer:normal:${c.dynasty}`);
     expect(new Set(seats.map((s) => s.dynasty)).size).toBe(4);
-    expect(storedState(env).seats).toHaveLength(4);
+    expect((await storedState(env)).seats).toHaveLength(4);
   });
 
-  it('a demonstration table: every seat a computer player at once, nobody joins, the game master starts it', () => {
+  it('a demonstration table: every seat a computer player at once, nobody joins, the game master starts it', async () => {
     env = makeEnv();
-    expect(cardComputerSeatsExist(env.deps)).toBe(false);
-    const r = ok(create({ seats: 3, demonstration: true }));
+    expect(await cardComputerSeatsExist(env.deps)).toBe(false);
+    const r = ok(await create({ seats: 3, demonstration: true }));
     expect(r.demonstration).toBe(true);
     // the bot warms the AI worker up as soon as a table has a computer seat
-    expect(cardComputerSeatsExist(env.deps)).toBe(true);
-    expect(info(env).seats.map((s) => s.userId.startsWith('computer:'))).toEqual([true, true, true]);
-    expect(joinCardGame(env.deps, at(USERS[0]!))).toMatchObject({
+    expect(await cardComputerSeatsExist(env.deps)).toBe(true);
+    expect((await info(env)).seats.map((s) => s.userId.startsWith('computer:'))).toEqual([true, true, true]);
+    expect(await joinCardGame(env.deps, at(USERS[0]!))).toMatchObject({
       ok: false,
       error: expect.stringContaining('This is a demonstration table'),
     });
-    ok(startCardGame(env.deps, at(GM)));
-    expect(info(env).status).toBe('active');
+    ok(await startCardGame(env.deps, at(GM)));
+    expect((await info(env)).status).toBe('active');
   });
 
   it.each([
@@ -215,17 +221,17 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
     [{ computer: 'rome' }, '"rome" is not a dynasty.'],
     [{ seats: 2, computer: 'qin, chu' }, 'a table of only computer players is a demonstration table'],
     [{ demonstration: true, computer: 'qin' }, 'A demonstration table gives every seat to a computer player'],
-  ])('refuses %o, storing nothing', (over, error) => {
+  ])('refuses %o, storing nothing', async (over, error) => {
     env = makeEnv();
-    expect(create(over)).toMatchObject({ ok: false, error: expect.stringContaining(error) });
-    expect(outboxRows(env)).toEqual([]);
+    expect(await create(over)).toMatchObject({ ok: false, error: expect.stringContaining(error) });
+    expect(await outboxRows(env)).toEqual([]);
   });
 
-  it('without computer players nobody is seated, and a start with nobody is refused as before', () => {
+  it('without computer players nobody is seated, and a start with nobody is refused as before', async () => {
     env = makeEnv();
-    expect(ok(create({ seats: 3 })).computer).toEqual({ fill: 'none' });
-    expect(cardComputerSeatsExist(env.deps)).toBe(false);
-    expect(startCardGame(env.deps, at(GM))).toMatchObject({
+    expect(ok(await create({ seats: 3 })).computer).toEqual({ fill: 'none' });
+    expect(await cardComputerSeatsExist(env.deps)).toBe(false);
+    expect(await startCardGame(env.deps, at(GM))).toMatchObject({
       ok: false,
       error: 'Nobody has joined yet: players join with `/game join`.',
     });

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cardName, publicView } from '../../../src/cardgame/index.js';
 import { cardTablePayload, sweepCardGames, verifyCardReplay } from '../../../src/game/cards/index.js';
 import { games } from '../../../src/store/schema.js';
+import { first } from '../../../src/store/store.js';
 import { internalErrors, makeEnv, seeded, type TestEnv } from '../helpers.js';
 import { actOnce, eventRows, info, outboxRows, startedCards, storedState } from './helpers.js';
 
@@ -20,37 +21,39 @@ afterEach(() => {
 
 const ids = (text: string) => new Set(text.match(/\b[BDW]\d{1,2}\b/g) ?? []);
 
-function playGame(seats: number, dynastyCards: boolean, seed: number) {
+async function playGame(seats: number, dynastyCards: boolean, seed: number) {
   env = makeEnv(':memory:', seed);
   const logged: unknown[] = [];
   env.deps.onEvent = (e) => logged.push(e);
-  startedCards(seats, { env, dynastyCards });
+  await startedCards(seats, { env, dynastyCards });
   const rnd = seeded(seed * 7 + 1);
   const seen = new Set<string>();
   let scanned = 0;
   const leaks: string[] = [];
   let namesChecked = 0;
-  for (let step = 0; step < 600 && info(env).status !== 'finished'; step++) {
+  for (let step = 0; step < 600 && (await info(env)).status !== 'finished'; step++) {
     const r = rnd();
     if (r < 0.05) {
-      env.clock.advance(info(env).deadline! - env.clock.t + 1);
-      sweepCardGames(env.deps);
-    } else actOnce(env, r < 0.75 ? 'wage' : 'fallBack', rnd);
-    const s = storedState(env);
+      env.clock.advance((await info(env)).deadline! - env.clock.t + 1);
+      await sweepCardGames(env.deps);
+    } else await actOnce(env, r < 0.75 ? 'wage' : 'fallBack', rnd);
+    const s = await storedState(env);
     for (const id of ids(JSON.stringify(publicView(s)))) seen.add(id);
     // A wage puts its cards face up (a Yan take-back may return one to the hand in the same turn; a Qin give goes to the row).
-    for (const e of eventRows(env).slice(-20)) {
+    for (const e of (await eventRows(env)).slice(-20)) {
       const a = e.action as { type: string; bright?: string; dark?: string; give?: string; take?: string };
       if (a.type === 'wage') for (const c of [a.bright, a.dark, a.give, a.take]) if (c) seen.add(c);
     }
     const hidden = new Set(s.seats.flatMap((x) => x.hand).filter((c) => !seen.has(c)));
-    const game = env.deps.db
-      .select()
-      .from(games)
-      .where(eq(games.id, info(env).gameId))
-      .get()!;
-    const table = env.deps.db.transaction((tx) => cardTablePayload(tx, game));
-    const rows = outboxRows(env).slice(scanned);
+    const game = first(
+      await env.deps.store.db
+        .select()
+        .from(games)
+        .where(eq(games.id, (await info(env)).gameId))
+        .limit(1),
+    )!;
+    const table = await env.deps.store.transaction(async (tx) => await cardTablePayload(tx, game));
+    const rows = (await outboxRows(env)).slice(scanned);
     scanned += rows.length;
     const texts = [JSON.stringify(table), ...rows.map((x) => JSON.stringify(x.payload)), JSON.stringify(logged)];
     for (const t of texts)
@@ -65,18 +68,18 @@ function playGame(seats: number, dynastyCards: boolean, seed: number) {
         if (t.includes(n) && new RegExp(`(^|[^A-Za-z/])${n.replace(/\//g, '\\/')}($|[^A-Za-z/])`).test(t))
           leaks.push(`${n} at step ${step} in ${t.slice(0, 300)}`);
   }
-  return { leaks, game: info(env), namesChecked };
+  return { leaks, game: await info(env), namesChecked };
 }
 
 describe('card game: privacy and replay over whole games', () => {
   for (const seats of [2, 3, 4, 5]) {
     for (const dynastyCards of [false, true]) {
-      it(`${seats} seats, dynasty cards ${dynastyCards ? 'on' : 'off'}`, () => {
-        const { leaks, game, namesChecked } = playGame(seats, dynastyCards, seats * 10 + (dynastyCards ? 1 : 0));
+      it(`${seats} seats, dynasty cards ${dynastyCards ? 'on' : 'off'}`, async () => {
+        const { leaks, game, namesChecked } = await playGame(seats, dynastyCards, seats * 10 + (dynastyCards ? 1 : 0));
         expect(leaks).toEqual([]);
         expect(namesChecked).toBeGreaterThan(0);
         expect(game.round).toBeGreaterThan(1);
-        expect(verifyCardReplay(env.deps, game.gameId)).toEqual({ ok: true, same: true });
+        expect(await verifyCardReplay(env.deps, game.gameId)).toEqual({ ok: true, same: true });
       });
     }
   }

@@ -155,16 +155,13 @@ describe('card game table text (built from the public view only)', () => {
     expect(inNotation('B99 is not a card.')).toBe('B99 is not a card.');
   });
 
-  it("a whole round's log lines and summary carry no deck id at all", () => {
-    env = startedCards(3);
-    giveAll(env);
-    chooseFirst(env);
-    const round = info(env).round;
-    for (let i = 0; i < 30 && info(env).round === round; i++) actOnce(env, i % 3 ? 'fallBack' : 'wage');
-    const texts = env.deps.db
-      .select()
-      .from(outbox)
-      .all()
+  it("a whole round's log lines and summary carry no deck id at all", async () => {
+    env = await startedCards(3);
+    await giveAll(env);
+    await chooseFirst(env);
+    const round = (await info(env)).round;
+    for (let i = 0; i < 30 && (await info(env)).round === round; i++) await actOnce(env, i % 3 ? 'fallBack' : 'wage');
+    const texts = (await env.deps.store.db.select().from(outbox))
       .filter((r) => ['log', 'round'].includes(cardEventOf(r) ?? ''))
       .map((r) => cardDataOf(r, 'log').text);
     expect(texts.length).toBeGreaterThan(4);
@@ -176,13 +173,13 @@ describe('card game table text (built from the public view only)', () => {
   });
 
   it("the deliverer fills a card game's table message at delivery, edits it in place, and pins nothing new per round", async () => {
-    env = startedCards(3);
-    giveAll(env);
-    chooseFirst(env);
-    for (let i = 0; i < 12; i++) actOnce(env, i % 2 ? 'fallBack' : 'wage');
+    env = await startedCards(3);
+    await giveAll(env);
+    await chooseFirst(env);
+    for (let i = 0; i < 12; i++) await actOnce(env, i % 2 ? 'fallBack' : 'wage');
     const sent: DeliveryRow[] = [];
     await deliverOutbox({
-      db: env.deps.db,
+      store: env.deps.store,
       now: env.deps.now,
       send: async (row) => (sent.push(row), row.kind === 'status' ? { messageId: 'table-1' } : undefined),
     });
@@ -191,11 +188,11 @@ describe('card game table text (built from the public view only)', () => {
     const last = status.at(-1)!;
     expect(last.payload).toMatchObject({
       type: 'status',
-      own: { kind: 'cards', data: { version: info(env).version, phase: info(env).phase } },
+      own: { kind: 'cards', data: { version: (await info(env)).version, phase: (await info(env)).phase } },
     });
     expect(status.slice(1).every((r) => r.statusMessageId === 'table-1')).toBe(true);
     expect(sent.some((r) => r.payload.type === 'kind' && r.payload.event === 'round')).toBe(true);
-    expect(info(env).tableMessageId).toBe('table-1');
+    expect((await info(env)).tableMessageId).toBe('table-1');
   });
 });
 
@@ -238,11 +235,11 @@ describe('cardTableOf', () => {
   it('gives the table as it is now, and null for a Diplomacy channel', async () => {
     const { cardTableOf } = await import('../../../src/game/cards/index.js');
     const { createGame } = await import('../../../src/game/index.js');
-    env = startedCards(2);
-    const t = cardTableOf(env.deps, 'chan-cards')!;
+    env = await startedCards(2);
+    const t = (await cardTableOf(env.deps, 'chan-cards'))!;
     expect(t.cards.phase).toBe('give');
     expect(t.text).toContain('Setup · choose recruits');
-    createGame(env.deps, { channelId: 'dip', guildId: 'guild-1', userId: 'x', variantId: 'classic' });
-    expect(cardTableOf(env.deps, 'dip')).toBeNull();
+    await createGame(env.deps, { channelId: 'dip', guildId: 'guild-1', userId: 'x', variantId: 'classic' });
+    expect(await cardTableOf(env.deps, 'dip')).toBeNull();
   });
 });

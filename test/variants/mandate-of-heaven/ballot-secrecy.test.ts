@@ -7,6 +7,7 @@
  * under the neutral's name, never next to a voter. Before a phase resolves, no ballot shows anywhere but the
  * caster's own DM. Runs: MOH_BALLOT_SECRECY_RUNS (default 3).
  */
+import { first } from '../../../src/store/store.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { asc, eq, gt } from 'drizzle-orm';
@@ -64,13 +65,18 @@ interface Ballot {
   text: string;
 }
 
-function outboxSince(id: number) {
-  return env.deps.db.select().from(outbox).where(gt(outbox.id, id)).orderBy(asc(outbox.id)).all();
+async function outboxSince(id: number) {
+  return await env.deps.store.db.select().from(outbox).where(gt(outbox.id, id)).orderBy(asc(outbox.id));
 }
-const lastOutboxId = () => env.deps.db.select().from(outbox).orderBy(asc(outbox.id)).all().at(-1)?.id ?? 0;
+const lastOutboxId = async () =>
+  (await env.deps.store.db.select().from(outbox).orderBy(asc(outbox.id))).at(-1)?.id ?? 0;
 
 /** Each leaked ballot as `where: text` (empty when nothing leaks). */
-function leaks(rows: ReturnType<typeof outboxSince>, ballots: Ballot[], allowed: ReadonlySet<string>): string[] {
+function leaks(
+  rows: Awaited<ReturnType<typeof outboxSince>>,
+  ballots: Ballot[],
+  allowed: ReadonlySet<string>,
+): string[] {
   const found: string[] = [];
   for (const row of rows) {
     const strings = stringsOf(row.payload);
@@ -107,17 +113,17 @@ function checkDrawnOrders(input: RenderInput): void {
   }
 }
 
-function currentPhase() {
-  const status = ok(gameStatus(env.deps, CHANNEL)).status;
-  const row = env.deps.db.select().from(phases).where(eq(phases.id, status.phase!.id)).get()!;
+async function currentPhase() {
+  const status = ok(await gameStatus(env.deps, CHANNEL)).status;
+  const row = first(await env.deps.store.db.select().from(phases).where(eq(phases.id, status.phase!.id)).limit(1))!;
   return { status, row };
 }
 
 /** One phase: random own orders and random ballots, the checks before resolution, resolution, the checks after. */
-function playPhase(r: () => number): void {
-  const { row } = currentPhase();
+async function playPhase(r: () => number): Promise<void> {
+  const { row } = await currentPhase();
   const position = row.position;
-  const before = lastOutboxId();
+  const before = await lastOutboxId();
   const ballots: Ballot[] = [];
   /**
    * A power's legal orders, one list per unit, in random order; in an adjustment no more builds than it may make
@@ -147,7 +153,9 @@ function playPhase(r: () => number): void {
     const cut = Math.floor(r() * (texts.length + 1));
     for (const part of [texts.slice(0, cut), texts.slice(cut)]) {
       if (part.length === 0) continue;
-      const res = ok(submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(player), text: part.join('\n') }));
+      const res = ok(
+        await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(player), text: part.join('\n') }),
+      );
       expect(res.rejected, `${player}'s legal orders and ballots are all accepted`).toEqual([]);
       for (const s of res.stored) {
         if (isBallotKey(s.unitKey)) ballots.push({ caster: player, text: s.text });
@@ -157,8 +165,8 @@ function playPhase(r: () => number): void {
   }
 
   // Before resolution: no ballot anywhere but in its caster's DMs, not in the status nor on the map.
-  expect(leaks(outboxSince(before), ballots, new Set())).toEqual([]);
-  const { status } = currentPhase();
+  expect(leaks(await outboxSince(before), ballots, new Set())).toEqual([]);
+  const { status } = await currentPhase();
   const statusText = stringsOf(status);
   for (const b of ballots)
     expect(
@@ -169,9 +177,9 @@ function playPhase(r: () => number): void {
     expect(p.ordersStored, `${p.power}'s stored orders count its own orders only`).toBe(
       ownUnits.get(p.power)?.size ?? 0,
     );
-  const early = renderInputForPhase(env.deps, row.id, { withOrders: true })!;
+  const early = (await renderInputForPhase(env.deps, row.id, { withOrders: true }))!;
   expect(early.orders).toBeUndefined();
-  expect(renderInputsForResults(env.deps, row.id)).toBeNull();
+  expect(await renderInputsForResults(env.deps, row.id)).toBeNull();
   const earlyText = stringsOf(early);
   for (const b of ballots)
     expect(
@@ -179,13 +187,13 @@ function playPhase(r: () => number): void {
       `early map shows ${b.text}`,
     ).toBe(false);
 
-  const mark = lastOutboxId();
-  ok(resolvePhase(env.deps, { gameId: status.game.id, reason: 'gm' }));
-  const resolved = env.deps.db.select().from(phases).where(eq(phases.id, row.id)).get()!;
+  const mark = await lastOutboxId();
+  ok(await resolvePhase(env.deps, { gameId: status.game.id, reason: 'gm' }));
+  const resolved = first(await env.deps.store.db.select().from(phases).where(eq(phases.id, row.id)).limit(1))!;
   const results = resolved.adjudication!.results;
   // What a neutral unit was actually given (the adopted ballot, or its default) is public; no other ballot is.
   const published = new Set(results.filter((res) => f.isNeutral(res.power)).map((res) => res.order));
-  const after = outboxSince(mark);
+  const after = await outboxSince(mark);
   expect(leaks(after, ballots, published)).toEqual([]);
   // An adopted order shows under its neutral's name only, never on a line with a player's name.
   const voters = new RegExp(`\\b(${PLAYERS.map(escapeRegExp).join('|')})\\b`);
@@ -204,7 +212,7 @@ function playPhase(r: () => number): void {
     }
   }
   // The maps: the results' two pictures and the next phase's map.
-  const pictures = renderInputsForResults(env.deps, row.id)!;
+  const pictures = (await renderInputsForResults(env.deps, row.id))!;
   expect(pictures).not.toBeNull();
   checkDrawnOrders(pictures.orders);
   for (const res of pictures.orders.results ?? []) {
@@ -213,11 +221,11 @@ function playPhase(r: () => number): void {
       position.dislodged.find((d) => `${d.type} ${d.province}` === res.unit);
     if (unit && f.isNeutral(unit.power)) expect(res.power, `result for ${res.unit}`).toBe(unit.power);
   }
-  const next = currentPhase().row;
+  const next = (await currentPhase()).row;
   const drawn = [
     pictures.orders,
     pictures.after,
-    renderInputForPhase(env.deps, next.id, { withOrders: true })!,
+    (await renderInputForPhase(env.deps, next.id, { withOrders: true }))!,
   ].flatMap((input) => stringsOf(input));
   for (const b of ballots) {
     if (!published.has(b.text))
@@ -229,37 +237,38 @@ function playPhase(r: () => number): void {
 }
 
 describe('Mandate of Heaven: random ballots never leak (property)', () => {
-  it(`through the first year, ${RUNS} random games`, () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+  it(`through the first year, ${RUNS} random games`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
         env = makeEnv(':memory:', seed);
         try {
           const r = rng(seed);
           ok(
-            createGame(env.deps, {
+            await createGame(env.deps, {
               channelId: CHANNEL,
               guildId: 'guild-1',
               userId: GM,
               variantId: 'mandate-of-heaven',
             }),
           );
-          for (const power of PLAYERS) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
-          ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+          for (const power of PLAYERS)
+            ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+          ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
           ok(
-            submitOrders(env.deps, {
+            await submitOrders(env.deps, {
               channelId: CHANNEL,
               userId: userOf('Hsiung-Nu'),
               text: 'Build A bei; Build A lfa; Build A ysh',
             }),
           );
-          ok(resolvePhase(env.deps, { gameId: currentPhase().status.game.id, reason: 'gm' }));
+          ok(await resolvePhase(env.deps, { gameId: (await currentPhase()).status.game.id, reason: 'gm' }));
           // Spring 1 through the first winter (with any retreat phase on the way).
           for (let guard = 0; guard < 6; guard++) {
-            const { status, row } = currentPhase();
+            const { status, row } = await currentPhase();
             if (status.game.status !== 'active' || row.position.phase.year > 1) break;
-            playPhase(r);
+            await playPhase(r);
           }
-          expect(currentPhase().row.position.phase.year, 'the game reached the second year').toBe(2);
+          expect((await currentPhase()).row.position.phase.year, 'the game reached the second year').toBe(2);
         } finally {
           env.close();
         }

@@ -3,6 +3,7 @@
  * first, players' orders for neutral units are stored as secret votes, and the results show the adopted order,
  * never a voter. (The Discord stand-in end-to-end game is still to do.)
  */
+import { first } from '../../../src/store/store.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -30,73 +31,80 @@ afterEach(() => {
   expect(internalErrors).toEqual([]);
 });
 
-function startMandate(powers = PLAYERS) {
-  ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'mandate-of-heaven' }));
-  for (const power of powers) ok(joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
-  return ok(startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+async function startMandate(powers = PLAYERS) {
+  ok(
+    await createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'mandate-of-heaven' }),
+  );
+  for (const power of powers) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  return ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
 }
 
-const order = (power: string, text: string) =>
-  submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text });
-const resolve = () => {
-  const gameId = ok(gameStatus(env.deps, CHANNEL)).status.game.id;
-  return ok(resolvePhase(env.deps, { gameId, reason: 'gm' }));
+const order = async (power: string, text: string) =>
+  await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text });
+const resolve = async () => {
+  const gameId = ok(await gameStatus(env.deps, CHANNEL)).status.game.id;
+  return ok(await resolvePhase(env.deps, { gameId, reason: 'gm' }));
 };
-const channelTexts = () =>
-  outboxRows(env.deps)
-    .filter((r) => r.targetKind === 'channel')
-    .map((r) => JSON.stringify(r.payload));
+const channelTexts = async () =>
+  (await outboxRows(env.deps)).filter((r) => r.targetKind === 'channel').map((r) => JSON.stringify(r.payload));
 
 describe('Mandate of Heaven in the game layer', () => {
-  it('a neutral power cannot be taken when the game forms', () => {
-    ok(createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'mandate-of-heaven' }));
-    expect(err(joinGame(env.deps, { channelId: CHANNEL, userId: 'someone', power: 'Song' }))).toMatch(
+  it('a neutral power cannot be taken when the game forms', async () => {
+    ok(
+      await createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: 'guild-1',
+        userId: GM,
+        variantId: 'mandate-of-heaven',
+      }),
+    );
+    expect(err(await joinGame(env.deps, { channelId: CHANNEL, userId: 'someone', power: 'Song' }))).toMatch(
       /Song is a neutral power/,
     );
-    const joined = ok(joinGame(env.deps, { channelId: CHANNEL, userId: 'someone' }));
+    const joined = ok(await joinGame(env.deps, { channelId: CHANNEL, userId: 'someone' }));
     expect(PLAYERS).toContain(joined.power);
   });
 
-  it('placement first, then votes: the adopted order is published, never the voters', () => {
-    const started = startMandate();
+  it('placement first, then votes: the adopted order is published, never the voters', async () => {
+    const started = await startMandate();
     expect(started.civilDisorder).toEqual([]);
     expect(started.phase.label).toBe('Placement — winter 369 BC (Year of the Pig)');
     // Only the Hsiung-Nu have something to do in the placement phase.
-    expect(ok(order('Qin', 'A yon H')).rejected).toHaveLength(1);
-    ok(order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
-    resolve();
-    const spring = ok(gameStatus(env.deps, CHANNEL)).status;
+    expect(ok(await order('Qin', 'A yon H')).rejected).toHaveLength(1);
+    ok(await order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
+    await resolve();
+    const spring = ok(await gameStatus(env.deps, CHANNEL)).status;
     expect(spring.phase!.label).toBe('Spring 369 BC movement');
     expect(spring.phase!.code).toBe('S1M'); // codes stay numeric (decisions.md)
 
     // Five players (15 of the 24 units) vote Song's army to Tang; one vote is illegal and refused at once.
     for (const p of ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao']) {
-      const r = ok(order(p, 'A son - tan'));
+      const r = ok(await order(p, 'A son - tan'));
       expect(r.stored.map((s) => s.unitKey)).toEqual(['vote:son']);
       expect(r.missing.length).toBeGreaterThan(0); // a vote is not an order for the player's own units
     }
-    const refused = ok(order('Wei', 'A son - lin'));
+    const refused = ok(await order('Wei', 'A son - lin'));
     expect(refused.rejected[0]!.error).toMatch(/^As a vote for Song's unit/);
     // Nothing in any channel message names a vote before the phase resolves.
-    expect(channelTexts().some((t) => t.includes('son - tan'))).toBe(false);
-    const dms = outboxRows(env.deps)
+    expect((await channelTexts()).some((t) => t.includes('son - tan'))).toBe(false);
+    const dms = (await outboxRows(env.deps))
       .filter((r) => r.targetKind === 'user')
       .map((r) => JSON.stringify(r.payload));
     expect(dms.some((t) => t.includes('A son - tan') && t.includes('your secret vote'))).toBe(true);
 
     // The status counts a player's own orders only: not even the number of votes shows.
-    const qinStatus = ok(gameStatus(env.deps, CHANNEL)).status.powers.find((p) => p.power === 'Qin')!;
+    const qinStatus = ok(await gameStatus(env.deps, CHANNEL)).status.powers.find((p) => p.power === 'Qin')!;
     expect(qinStatus.ordersStored).toBe(0);
-    resolve();
-    const springRow = env.deps.db.select().from(phases).where(eq(phases.idx, 1)).get()!;
+    await resolve();
+    const springRow = first(await env.deps.store.db.select().from(phases).where(eq(phases.idx, 1)).limit(1))!;
     // The results map draws the players' own orders, never a vote.
-    const drawn = renderInputForPhase(env.deps, springRow.id, { withOrders: true })!;
+    const drawn = (await renderInputForPhase(env.deps, springRow.id, { withOrders: true }))!;
     expect(drawn.orders!.filter((o) => 'unit' in o.order && o.order.unit.province === 'son')).toEqual([]);
     const song = springRow.adjudication!.results.filter((r) => r.unit === 'A son');
     expect(song).toEqual([
       expect.objectContaining({ power: 'Song', order: 'A son - tan', result: 'success', vote: 'adopted' }),
     ]);
-    const post = outboxRows(env.deps)
+    const post = (await outboxRows(env.deps))
       .filter((r) => r.kind === 'phase_results')
       .map((r) => (r.payload as { text: string }).text)
       .at(-1)!;
@@ -107,57 +115,56 @@ describe('Mandate of Heaven in the game layer', () => {
     expect(qin).not.toContain('son');
   });
 
-  it('an activated neutral can be given a player by the game master; a neutral that is not activated cannot', () => {
-    startMandate();
-    const replace = (power: string, newUserId: string) =>
-      gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power, newUserId });
-    expect(err(replace('Song', 'user-new'))).toMatch(
+  it('an activated neutral can be given a player by the game master; a neutral that is not activated cannot', async () => {
+    await startMandate();
+    const replace = async (power: string, newUserId: string) =>
+      await gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power, newUserId });
+    expect(err(await replace('Song', 'user-new'))).toMatch(
       /Song is a neutral power: the players' vote moves it until it grows to 3 supply centres/,
     );
     // Activation as the end-of-Fall check records it.
-    const gameId = ok(gameStatus(env.deps, CHANNEL)).status.game.id;
-    const row = env.deps.db.select().from(phases).where(eq(phases.gameId, gameId)).all().at(-1)!;
-    env.deps.db
+    const gameId = ok(await gameStatus(env.deps, CHANNEL)).status.game.id;
+    const row = (await env.deps.store.db.select().from(phases).where(eq(phases.gameId, gameId))).at(-1)!;
+    await env.deps.store.db
       .update(phases)
       .set({ position: { ...row.position, variantState: { activated: ['Song'] } } })
-      .where(eq(phases.id, row.id))
-      .run();
-    expect(err(replace('Song', userOf('Qin')))).toMatch(/already plays Qin/); // one power per person; eliminated players keep theirs
-    ok(replace('Song', 'user-new'));
-    ok(order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
-    resolve();
+      .where(eq(phases.id, row.id));
+    expect(err(await replace('Song', userOf('Qin')))).toMatch(/already plays Qin/); // one power per person; eliminated players keep theirs
+    ok(await replace('Song', 'user-new'));
+    ok(await order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
+    await resolve();
     // Seated, Song gives its own orders (and is no longer voted).
-    const own = ok(submitOrders(env.deps, { channelId: CHANNEL, userId: 'user-new', text: 'A son - tan' }));
+    const own = ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: 'user-new', text: 'A son - tan' }));
     expect(own.stored.map((o) => o.unitKey)).toEqual(['son']);
-    expect(ok(order('Qin', 'A son - hua')).rejected[0]!.error).toMatch(/belongs to Song/);
+    expect(ok(await order('Qin', 'A son - hua')).rejected[0]!.error).toMatch(/belongs to Song/);
   });
 });
 
 describe('issue 19 in the game layer', () => {
-  it('§4: a WAIVE in the Hsiung-Nu placement is refused when typed, not stored', () => {
-    startMandate();
-    const r = ok(order('Hsiung-Nu', 'WAIVE'));
+  it('§4: a WAIVE in the Hsiung-Nu placement is refused when typed, not stored', async () => {
+    await startMandate();
+    const r = ok(await order('Hsiung-Nu', 'WAIVE'));
     expect(r.stored).toEqual([]);
     expect(r.rejected[0]!.error).toMatch(
       /^The Hsiung-Nu place all three of their armies: a placement cannot be waived/,
     );
-    expect(ok(order('Hsiung-Nu', 'Build A bei')).stored.map((s) => s.unitKey)).toEqual(['bei']);
+    expect(ok(await order('Hsiung-Nu', 'Build A bei')).stored.map((s) => s.unitKey)).toEqual(['bei']);
   });
 
-  it('§4: the status never calls a neutral moved by the players’ vote "civil disorder"', () => {
-    startMandate(PLAYERS.filter((p) => p !== 'Han'));
-    ok(order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
-    resolve();
-    const text = ok(gameStatus(env.deps, CHANNEL)).status.text;
+  it('§4: the status never calls a neutral moved by the players’ vote "civil disorder"', async () => {
+    await startMandate(PLAYERS.filter((p) => p !== 'Han'));
+    ok(await order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
+    await resolve();
+    const text = ok(await gameStatus(env.deps, CHANNEL)).status.text;
     expect(text).toMatch(/^Song \(moved by the players' vote\) · 1 centre, 1 unit · the players vote on its orders$/m);
     expect(text).not.toMatch(/^Song .*civil disorder/m);
     expect(text).toMatch(/^Han \(civil disorder\) · 3 centres, 3 units · defaults apply$/m);
   });
 
-  it('§1.1: a nomad Hsiung-Nu build in Pei Choushi’s empty centre is stored as their own build, never as a vote', () => {
-    startMandate();
-    const gameId = ok(gameStatus(env.deps, CHANNEL)).status.game.id;
-    const row = env.deps.db.select().from(phases).where(eq(phases.gameId, gameId)).all().at(-1)!;
+  it('§1.1: a nomad Hsiung-Nu build in Pei Choushi’s empty centre is stored as their own build, never as a vote', async () => {
+    await startMandate();
+    const gameId = ok(await gameStatus(env.deps, CHANNEL)).status.game.id;
+    const row = (await env.deps.store.db.select().from(phases).where(eq(phases.gameId, gameId))).at(-1)!;
     const start = row.position;
     const winter = {
       ...start,
@@ -168,8 +175,8 @@ describe('issue 19 in the game layer', () => {
       ],
       supplyCenters: { ...start.supplyCenters, Qin: ['xia'], 'Hsiung-Nu': ['nan', 'yon'] },
     };
-    env.deps.db.update(phases).set({ position: winter }).where(eq(phases.id, row.id)).run();
-    const r = ok(order('Hsiung-Nu', 'Build A pch'));
+    await env.deps.store.db.update(phases).set({ position: winter }).where(eq(phases.id, row.id));
+    const r = ok(await order('Hsiung-Nu', 'Build A pch'));
     expect(r.stored.map((s) => s.unitKey)).toEqual(['pch']);
     expect(r.missing).toEqual([]);
   });
