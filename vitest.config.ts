@@ -1,11 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+/** The suites that run on PostgreSQL too: the game layer (use-cases, scheduler, outbox, card game) over its store. */
+const ON_BOTH_DATABASES = [
+  'test/game/**/*.test.ts',
+  'test/variants/mandate-of-heaven/game.test.ts',
+  'test/variants/mandate-of-heaven/ballot-secrecy.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // PostgreSQL for the tests that ask for it (test/support/postgres.ts), started at most once per run.
+    // PostgreSQL for the tests that ask for it (test/support/postgres.ts), started at most once per project.
     globalSetup: ['test/support/postgres-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'] } },
+      // The same game suites again, their stores on PostgreSQL (test/game/helpers.ts `makeEnv`).
+      { extends: true, test: { name: 'postgres', include: ON_BOTH_DATABASES, provide: { testStore: 'postgres' } } },
+    ],
   },
 });

@@ -89,13 +89,13 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   // A use-case committed something: a deadline may have moved and messages may be waiting. Coalesced, so a
   // burst of commands costs one re-arm and one delivery pass, after the burst's acknowledgements went out.
   const changes = coalesced(() => {
-    scheduler?.poke();
+    void scheduler?.poke();
     outbox?.kick();
-    players.play();
+    void players.play();
   });
   const deps = gameDepsOf(opts, changes.notify);
   const players = computerPlayers(deps, opts, () => {
-    scheduler?.poke();
+    void scheduler?.poke();
     outbox?.kick();
   });
   const retry = { log, ...opts.retry };
@@ -135,7 +135,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
       if (result.resolved > 0 || result.reminders > 0 || (result.kindTurns ?? 0) > 0)
         log.info({ resolved: result.resolved, reminders: result.reminders }, 'deadlines processed');
       outbox?.kick();
-      players.play();
+      void players.play();
     },
     onError: (err) => log.error({ err }, 'scheduler sweep failed'),
   });
@@ -144,7 +144,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   log.info({ nextWake: sched.nextWake(), ...shards }, 'scheduler started');
   // Ready: now the map renderer warms up (worker, geometry), in steps that leave the event loop free.
   void maps.warm?.();
-  players.play();
+  void players.play();
 
   let stopping: Promise<void> | null = null;
   return {
@@ -203,7 +203,7 @@ function gameDepsOf(opts: BotOptions, onChange: () => void): GameDeps {
 
 /** Every computer player of the bot's games: `play` asks those with something to decide, `stop` waits for them. */
 interface ComputerPlayers {
-  play(): void;
+  play(): Promise<void>;
   /** No more questions; resolves once those in flight are answered. */
   stop(): Promise<void>;
 }

@@ -254,7 +254,7 @@ async function sendDm(ctx: SenderContext, row: DeliveryRow, text: string, mapPha
         parts.length > 1 ? i : undefined,
       ),
     );
-    if (parts.length > 1) row.partSent?.(i + 1);
+    if (parts.length > 1) await row.partSent?.(i + 1);
   }
 }
 
@@ -265,7 +265,7 @@ async function sendDm(ctx: SenderContext, row: DeliveryRow, text: string, mapPha
 async function sendParts(ctx: SenderContext, row: DeliveryRow, messages: OutgoingMessage[]): Promise<void> {
   for (let i = row.partsSent ?? 0; i < messages.length; i++) {
     await post(ctx, row.target, withNonce(row, messages[i]!, i === 0 ? undefined : i));
-    if (messages.length > 1) row.partSent?.(i + 1);
+    if (messages.length > 1) await row.partSent?.(i + 1);
   }
 }
 

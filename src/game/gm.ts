@@ -26,7 +26,7 @@ import { formatDuration, MAX_DURATION_MS, parseDuration } from './durations.js';
 import { earlyResolutionAllowed, tryAgainIn } from './limits.js';
 import { matchPower } from './lobby.js';
 import { noOpenGame } from './context.js';
-import { LAPSES_WITH_GAME, queueDm, queueNotice, queueStatus } from './outbox-write.js';
+import { lapsesWithGame, queueDm, queueNotice, queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx, type ResolveOutcome } from './resolve.js';
 import { advanceWords, clearSteps, rearmStepReminder } from './steps.js';
 import { phaseLabel } from './summary.js';
@@ -469,18 +469,24 @@ export async function gmCancel(
     // Ended by the game master (docs/bot.md "Scoring"): a started game is scored, and rated once a phase was played.
     const score = game.status === 'forming' ? null : await settleEnd(tx, deps, game, { kind: 'abandoned' }, now);
     // Reminders and other undelivered messages about a game that no longer runs would be untrue.
-    await tx
-      .update(outbox)
-      .set({ failedAt: now, lastError: 'cancelled with the game' })
+    const pending = await tx
+      .select({ id: outbox.id, kind: outbox.kind, payload: outbox.payload })
+      .from(outbox)
       .where(
         and(
           eq(outbox.gameId, game.id),
           isNull(outbox.sentAt),
           isNull(outbox.failedAt),
           eq(outbox.partsSent, 0),
-          LAPSES_WITH_GAME,
+          inArray(outbox.kind, ['dm', 'notice', 'kind']),
         ),
       );
+    const lapsed = pending.filter(lapsesWithGame).map((r) => r.id);
+    if (lapsed.length > 0)
+      await tx
+        .update(outbox)
+        .set({ failedAt: now, lastError: 'cancelled with the game' })
+        .where(inArray(outbox.id, lapsed));
     const who = isMaster ? 'the game master' : 'a server manager';
     await audit(tx, {
       gameId: game.id,

@@ -9,9 +9,9 @@ import { first } from '../store/store.js';
 import { isPerson } from './computer-seat.js';
 import { hideMembers } from './identities.js';
 import { reportInternal } from './tx.js';
-import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
-import { games, outbox, type GameRow } from '../store/schema.js';
+import { games, outbox, type GameRow, type OutboxRow } from '../store/schema.js';
 
 /** What the deliverer's `send` receives in `row.payload`; `type` equals `row.kind`. */
 export type OutboxPayload =
@@ -175,11 +175,11 @@ async function channelSafe(tx: Tx, m: Enqueue): Promise<OutboxPayload> {
   return hidden > 0 ? { ...m.payload, text } : m.payload;
 }
 
-/** Pending rows that say something untrue once their game is cancelled: DMs, notices, a kind's prompts (turn pings). */
-export const LAPSES_WITH_GAME = or(
-  sql`${outbox.kind} IN ('dm', 'notice')`,
-  and(eq(outbox.kind, 'kind'), sql`json_extract(${outbox.payload}, '$.prompt') = 1`),
-)!;
+/** Does a pending row say something untrue once its game is cancelled: a DM, a notice, a kind's prompt (turn ping)? */
+export function lapsesWithGame(row: Pick<OutboxRow, 'kind' | 'payload'>): boolean {
+  if (row.kind === 'dm' || row.kind === 'notice') return true;
+  return row.kind === 'kind' && (row.payload as { prompt?: unknown }).prompt === true;
+}
 
 /** Queues a channel notice. */
 export async function queueNotice(

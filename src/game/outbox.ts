@@ -104,7 +104,7 @@ export interface DeliveryRow {
    * one more, right after Discord took it, so a retry or a restarted bot goes on from the next.
    */
   partsSent?: number;
-  partSent?: (count: number) => void;
+  partSent?: (count: number) => Promise<void>;
 }
 
 /** Sends one row; for `status` rows returns the id of the message posted or edited. Throws on failure. */

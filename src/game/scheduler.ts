@@ -51,7 +51,7 @@ export interface SchedulerOptions extends GameDeps {
 
 export interface Scheduler {
   /** Something changed (deadline moved, game started): recompute the next wake-up. */
-  poke(): void;
+  poke(): Promise<void>;
   /** Runs a sweep now (also what the timer does). */
   sweep(): Promise<SweepResult>;
   /** When the armed timer fires (ms since epoch), or null when stopped. */

@@ -48,7 +48,10 @@ export interface PostgresStoreOptions {
 export const MIGRATION_LOCK_KEY = '7526213587412103013'; // any fixed bigint: this one is the project's
 
 /** SQLSTATEs of a transaction the server refused for a conflict with another; running it again may succeed. */
-const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
+// serialization_failure, deadlock_detected, and unique_violation: a key two concurrent transactions each found free
+// (PostgreSQL reports it as 23505 rather than 40001 when the reading was not of that key; its manual, "Serializable
+// Isolation Level", advises retrying it too). A key taken for good fails again on every try and is then thrown.
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
 
 /** Applies the pending migrations under the advisory lock (safe when several processes start at once). */
 export async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
@@ -87,6 +90,20 @@ async function runIn<T>(store: Store, tx: NodePgDatabase, fn: (tx: StoreDb) => P
   }
 }
 
+/**
+ * Values as SQLite hands them over, so the sqlite-core tables the game layer queries read the same on PostgreSQL:
+ * a `bigint` (every time and key) as a number, not the driver's string (milliseconds stay far below 2^53); `jsonb`
+ * and `json` as their text, which a JSON-mode column parses itself. Everything else as the driver reads it (a
+ * `boolean` column's true or false, which a boolean-mode column reads as SQLite's 1 or 0). Set on the driver's
+ * shared parsers: drizzle's node-postgres session hands every query its own `types`, which fall back to those. The
+ * derived twins (src/store/pg-tables.ts) read both shapes.
+ */
+function readValuesAsSqlite(): void {
+  pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+  pg.types.setTypeParser(pg.types.builtins.JSONB, (value: string) => value);
+  pg.types.setTypeParser(pg.types.builtins.JSON, (value: string) => value);
+}
+
 /** Where the server is, for error messages (never the password). */
 function serverOf(url: string): string {
   try {
@@ -99,6 +116,7 @@ function serverOf(url: string): string {
 
 /** Opens the PostgreSQL database at `options.url` as a store, applying pending migrations first. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  readValuesAsSqlite();
   // A connection (or a free one of the pool) not had in 10 s is an error, not a silent wait.
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -156,7 +174,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     },
 
     async close(): Promise<void> {
-      await pool.end();
+      if (!pool.ended) await pool.end(); // a second close, as SQLite's, does nothing
     },
   };
   return store;

@@ -20,9 +20,13 @@ import {
   type PlayerRow,
 } from './schema.js';
 
-/** Discord ids arrive as strings; anything else (a caller's bug, bad input) matches nothing instead of throwing. */
+/**
+ * Discord ids arrive as strings; anything else (a caller's bug, bad input) matches nothing instead of throwing. So
+ * does a text with a NUL character, which no id has and PostgreSQL refuses in any text.
+ */
 export function idText(x: unknown): string {
-  return typeof x === 'string' ? x : typeof x === 'number' || typeof x === 'bigint' ? String(x) : '';
+  const text = typeof x === 'string' ? x : typeof x === 'number' || typeof x === 'bigint' ? String(x) : '';
+  return text.includes('\u0000') ? '' : text;
 }
 
 /** The channel's game that is not finished (at most one). */

@@ -240,7 +240,7 @@ describe('a card game with computer seats through the Discord bot', () => {
       if (state().phase === 'finished') break;
       // the hourly cap of automatic turns (decisions.md) holds an away seat's turn until an hour has passed
       h.clock.offset += 3_600_000;
-      h.bot!.scheduler.poke();
+      await h.bot!.scheduler.poke();
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(state().phase).toBe('finished');

@@ -149,7 +149,7 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     expect((await h.fake.slash('ann', CHANNEL, 'game start')).text).toContain('starts');
     await idle();
     h.clock.offset += 100_000; // nobody gives: the setup defaults apply (these are not turn timeouts of a seat's own turn)
-    h.bot!.scheduler.poke();
+    await h.bot!.scheduler.poke();
     await expect.poll(() => state().phase, { timeout: 10_000 }).toBe('choose');
     const chooser = toAct()!;
     let i = await clickTable(chooser, 'Choose next battle');
@@ -253,7 +253,7 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     // a second restart applies and posts nothing more
     await h.stop();
     await h.start();
-    h.bot!.scheduler.poke();
+    await h.bot!.scheduler.poke();
     await new Promise((r) => setTimeout(r, 500));
     await idle();
     expect(events().length).toBe(after.events);
@@ -267,7 +267,7 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     for (let n = 0; n < 20 && away === null; n++) {
       const v = row().version;
       h.clock.offset += 3 * 60_000;
-      h.bot!.scheduler.poke();
+      await h.bot!.scheduler.poke();
       await expect.poll(() => row().version, { timeout: 10_000 }).toBeGreaterThan(v);
       await idle();
       away = [0, 1, 2].find((s) => seatRow(s).away === 1) ?? null;

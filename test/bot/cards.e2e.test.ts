@@ -426,7 +426,7 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     await scanPrivacy();
     expect(state().phase).toBe('give');
     h.clock.offset += 100_000; // live: 90 s for the setup
-    h.bot!.scheduler.poke();
+    await h.bot!.scheduler.poke();
     await expect.poll(() => state().phase, { timeout: 10_000 }).toBe('choose');
     expect(state().row).toHaveLength(6);
     await scanPrivacy();

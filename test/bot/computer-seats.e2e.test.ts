@@ -15,9 +15,12 @@ import { createHarness, waitForResults, type Harness } from './harness.js';
 
 const CHANNEL = 'main';
 
-async function until<T>(what: () => T | undefined | null | false, label: string): Promise<T> {
+async function until<T>(
+  what: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  label: string,
+): Promise<T> {
   for (let i = 0; i < 600; i++) {
-    const v = what();
+    const v = await what();
     if (v) return v;
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -87,7 +87,7 @@ describe('hidden identities: an anonymous game, every view of every member', () 
     await h.fake.slash('anneliese', 'main', 'sandbox start');
     await h.fake.slash('anneliese', 'main', 'sandbox share');
     h.clock.offset += HOUR + 1000;
-    h.bot!.scheduler.poke();
+    await h.bot!.scheduler.poke();
     await waitForResults(h, 'main', 'Spring 1901 movement');
     // A player leaves; a member who plays no seat claims it; the game master replaces another.
     await slashConfirmed(h, 'cordelia', 'main', 'game leave');

@@ -259,7 +259,7 @@ describe('anonymous press: relayed by DM, signed with the power', () => {
       /England has sent 30 messages this phase.*send again when the next phase opens \(<t:\d+:R>\)/,
     );
     h.clock.offset += HOUR + 1000;
-    h.bot!.scheduler.poke();
+    await h.bot!.scheduler.poke();
     await waitForResults(h, 'main', 'Spring 1901 movement');
     const next = await h.fake.slash('alice', 'main', 'press send', { to: 'Germany', text: 'a new phase' });
     expect(next.text).toContain('29 messages left for England this phase');

@@ -45,7 +45,7 @@ describe('seats that never stall', () => {
     await h.fake.slash('alice', 'main', 'order', { orders: 'F lon - nth; F edi - nwg; A lvp - yor' });
     await h.fake.slash('bob', 'main', 'order', { orders: 'A par - bur' });
     h.clock.offset += HOUR + 1000;
-    h.bot!.scheduler.poke();
+    await h.bot!.scheduler.poke();
     const results = await waitForResults(h, 'main', 'Spring 1901 movement');
     expect(results.content).toContain('`A par - bur`');
     expect(results.content).toMatch(/🤖 France's missing orders, given by the computer player: [^\n]*F bre[^\n]*A mar/);

@@ -261,7 +261,7 @@ describe('outbox sender', () => {
     expect(text.length).toBeGreaterThan(8000);
     const recorded: number[] = [];
     const long = row({ payload: { type: 'notice', gameId: 1, text }, target: channel, targetKind: 'channel' });
-    const attempt = (partsSent: number) => send({ ...long, partsSent, partSent: (n) => void recorded.push(n) });
+    const attempt = (partsSent: number) => send({ ...long, partsSent, partSent: async (n) => void recorded.push(n) });
     const posted = () =>
       fake
         .channelMessages('main')

@@ -1,5 +1,7 @@
 /** Bad input never throws out of a use-case and never changes the stored game. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { orders } from '../../src/store/schema.js';
 import {
   clearOrders,
   concede,
@@ -23,11 +25,11 @@ import { CHANNEL, GM, internalErrors, makeEnv, ok, startedGame, userOf, type Tes
 let env: TestEnv;
 beforeEach(async () => {
   internalErrors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
   await startedGame(env.deps, ['France', 'Germany']);
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 
@@ -46,7 +48,7 @@ const garbage: unknown[] = [
 ];
 const snapshot = async () =>
   JSON.stringify(ok(await gameStatus(env.deps, CHANNEL)).status) +
-  JSON.stringify(env.opened.sqlite.prepare('SELECT count(*) AS n FROM orders').get());
+  JSON.stringify(await env.deps.store.db.select({ n: count() }).from(orders));
 
 describe('bad input', () => {
   it('order texts of every kind return results, never exceptions', async () => {
@@ -94,7 +96,7 @@ describe('bad input', () => {
   });
 
   it('a closed database gives an error sentence instead of an exception', async () => {
-    env.opened.sqlite.close();
+    await env.deps.store.close();
     const told: unknown[] = [];
     const r = await submitOrders(
       { ...env.deps, onError: (e) => told.push(e) },

@@ -82,13 +82,13 @@ const resultsPost = async (env: TestEnv) =>
 
 describe('issue 19 §4: the results post says who won and who lost a decisive battle', () => {
   let env: TestEnv;
-  afterEach(() => {
-    env?.close();
+  afterEach(async () => {
+    await env?.close();
     expect(internalErrors).toEqual([]);
   });
 
   it('gm mode: the winner moved in after winning the battle; the loser lost the battle (no "1 vs 1")', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env, 'gm');
     await passDeadline(env);
     ok(await declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), battle: 'move A cour' }));
@@ -109,7 +109,7 @@ describe('issue 19 §4: the results post says who won and who lost a decisive ba
   });
 
   it('dice mode: whichever side the dice favour, the other is told it lost the battle', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env, 'dice');
     await passDeadline(env);
     ok(await declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), battle: 'move A altd' }));

@@ -108,10 +108,10 @@ describe('optionsLine', () => {
 
 describe('a Warhammer game with campaign options', () => {
   let env: TestEnv | undefined;
-  afterEach(() => env?.close());
+  afterEach(async () => await env?.close());
 
   it('stores them, starts on the configured variant with the absent powers, and ranks at the end', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     const bad = await createGame(env.deps, {
       channelId: CHANNEL,
       guildId: 'g',
@@ -145,7 +145,7 @@ describe('a Warhammer game with campaign options', () => {
     expect(state.absent).not.toContain('Empire');
     expect(state.hillArmies).toEqual(['pale']);
     const row = (await env.deps.store.db.select().from(games))[0]!;
-    const text = await env.deps.store.transaction((tx) => endLinesText(tx, row, 0));
+    const text = await env.deps.store.transaction(async (tx) => await endLinesText(tx, row, 0));
     expect(text).toContain('**Final ranking**');
     expect(text.split('\n')[2]).toMatch(/^1\. \w.*: \d+ centres?$/);
   });

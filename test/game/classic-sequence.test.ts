@@ -30,12 +30,12 @@ import {
 } from './helpers.js';
 
 let env: TestEnv;
-beforeEach(() => {
+beforeEach(async () => {
   internalErrors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 

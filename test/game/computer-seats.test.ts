@@ -25,12 +25,12 @@ import { getVariant } from '../../src/variants/index.js';
 import { CHANNEL, CLASSIC_POWERS, GM, err, internalErrors, makeEnv, ok, outboxRows, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
-beforeEach(() => {
-  env = makeEnv();
+beforeEach(async () => {
+  env = await makeEnv();
   internalErrors.length = 0;
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 

@@ -16,13 +16,13 @@ import { CHANNEL, GM, internalErrors, makeEnv, ok, userOf, type TestEnv } from '
 
 let env: TestEnv;
 const errors: unknown[] = [];
-beforeEach(() => {
+beforeEach(async () => {
   internalErrors.length = 0;
   errors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 

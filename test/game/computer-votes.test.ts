@@ -15,7 +15,7 @@ import { CHANNEL, GM, internalErrors, makeEnv, ok, userOf, type TestEnv } from '
 let env: TestEnv;
 beforeEach(async () => {
   internalErrors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
   // France and Austria are people; Germany and Italy computer players.
   ok(
     await createGame(env.deps, {
@@ -30,8 +30,8 @@ beforeEach(async () => {
   ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf('Austria'), power: 'Austria' }));
   ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 

@@ -21,12 +21,12 @@ let env: TestEnv;
 let gameId: number;
 beforeEach(async () => {
   internalErrors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
   env.deps.limits = { confirmationQuietMs: 15_000 };
   gameId = (await startedGame(env.deps, ['France', 'Germany'])).game.id;
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 

@@ -158,13 +158,13 @@ async function passDeadline(env: TestEnv) {
 
 describe('the Decisive Battle phase in the game layer', () => {
   let env: TestEnv;
-  afterEach(() => {
-    env?.close();
+  afterEach(async () => {
+    await env?.close();
     expect(internalErrors).toEqual([]);
   });
 
   it('gm mode: provisional results, secret declarations, battles with army sizes, the reported winner takes the province', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env);
     expect((await game(env)).options).toMatchObject({ decisiveBattles: 'gm' });
     const before = (await outboxRows(env.deps)).length;
@@ -256,7 +256,7 @@ describe('the Decisive Battle phase in the game layer', () => {
   });
 
   it('reminds the powers that have not declared yet, once, an hour before the declaration deadline, without telling what others did', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env);
     await passDeadline(env);
     const s = (await step(env))!;
@@ -299,7 +299,7 @@ describe('the Decisive Battle phase in the game layer', () => {
   });
 
   it('Cataclysmic Battles: the game master may mark the loser destroyed, only when the game plays that option', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env);
     await passDeadline(env);
     ok(await declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
@@ -316,9 +316,9 @@ describe('the Decisive Battle phase in the game layer', () => {
       ),
     ).toContain('does not play Cataclysmic Battles');
     expect((await step(env))!.stage).toBe('battles');
-    env.close();
+    await env.close();
 
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env, null, 'cataclysmicBattles');
     await passDeadline(env);
     ok(await declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
@@ -350,7 +350,7 @@ describe('the Decisive Battle phase in the game layer', () => {
   });
 
   it('dice mode: a seeded roll weighted by army size decides, is shown, and is the same after a restart', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env, 'dice');
     await passDeadline(env);
     ok(await declareBattle(env.deps, { ...caller('Empire'), battle: 'move A altd' }));
@@ -377,7 +377,7 @@ describe('the Decisive Battle phase in the game layer', () => {
   });
 
   it('nobody declares by the deadline: the provisional result stands; off mode has no Decisive Battle phase', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env);
     await passDeadline(env);
     const before = (await outboxRows(env.deps)).length;
@@ -387,16 +387,16 @@ describe('the Decisive Battle phase in the game layer', () => {
     );
     const spring = (await env.deps.store.db.select().from(phases))[0]!;
     expect(spring.adjudication!.results.find((x) => x.unit === 'A cour')!.result).toBe('failure');
-    env.close();
+    await env.close();
 
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env, 'off');
     expect(await passDeadline(env)).toEqual({ resolved: 1, failures: [] });
     expect(await env.deps.store.db.select().from(phaseSteps)).toEqual([]);
   });
 
   it('gm mode: an unreported battle keeps the provisional result at its deadline; /gm advance moves each stage on', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env);
     const adv = ok(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
     expect(adv.resolved).toEqual([]);
@@ -421,14 +421,14 @@ describe('the Decisive Battle phase in the game layer', () => {
   it('restart-safe: the step, its deadline and the declarations survive a restart, and each stage posts once', async () => {
     const db = tempDbPath();
     try {
-      env = makeEnv(db.path);
+      env = await makeEnv(db.path);
       await warhammerGame(env);
       await passDeadline(env);
       ok(await declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
       const deadline = (await game(env)).deadlineMs!;
-      env.close();
+      await env.close();
       // A new process on the same file: the scheduler's start-up sweep finds the declaration deadline.
-      env = makeEnv(db.path, 2);
+      env = await makeEnv(db.path, 2);
       env.clock.t = deadline + 1;
       expect(await resolveDuePhases(env.deps)).toEqual({ resolved: 0, failures: [] });
       expect((await step(env))!.stage).toBe('battles');
@@ -447,13 +447,13 @@ describe('the Decisive Battle phase in the game layer', () => {
         ).toHaveLength(1);
       }
     } finally {
-      env.close();
+      await env.close();
       db.cleanup();
     }
   });
 
   it('a rollback to a phase clears its declarations, so its Decisive Battle phase starts again', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env);
     await passDeadline(env);
     ok(await declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
@@ -472,8 +472,8 @@ describe('the Decisive Battle phase in the game layer', () => {
 
 describe('Sepoys and Mercenaries in the game layer', () => {
   let env: TestEnv;
-  afterEach(() => {
-    env?.close();
+  afterEach(async () => {
+    await env?.close();
     expect(internalErrors).toEqual([]);
   });
 
@@ -488,7 +488,7 @@ describe('Sepoys and Mercenaries in the game layer', () => {
   }
 
   it('a conquered player becomes a Sepoy; the master declares a battle for it; its win is counted; a Sepoy given no battle is recorded', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env);
     expect(err(await follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' }))).toContain(
       'still has units or centres',
@@ -558,15 +558,15 @@ describe('Sepoys and Mercenaries in the game layer', () => {
   });
 
   it('a Mercenary picks any power on the board; not in games without decisive battles', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await warhammerGame(env);
     await conquerWoodElves(env);
     expect(err(await follow(env.deps, { ...caller('Wood Elves'), role: 'mercenary' }))).toContain('`detail:`');
     expect(
       ok(await follow(env.deps, { ...caller('Wood Elves'), role: 'mercenary', employer: 'bretonnia' })).reply,
     ).toContain('now fights as a Mercenary of Bretonnia');
-    env.close();
-    env = makeEnv();
+    await env.close();
+    env = await makeEnv();
     await warhammerGame(env, 'off');
     await conquerWoodElves(env);
     expect(err(await follow(env.deps, { ...caller('Wood Elves'), role: 'sepoy' }))).toContain(

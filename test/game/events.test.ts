@@ -7,8 +7,8 @@ import { createGame, resolvePhase, startGame, submitOrders, joinGame, concede } 
 import type { GameEvent } from '../../src/game/types.js';
 import { CHANNEL, GM, makeEnv, ok, startedGame, userOf } from './helpers.js';
 
-function recording() {
-  const env = makeEnv();
+async function recording() {
+  const env = await makeEnv();
   const events: GameEvent[] = [];
   env.deps.onEvent = (e) => events.push(e);
   return { ...env, events };
@@ -16,7 +16,7 @@ function recording() {
 
 describe('game events', () => {
   it('created, started, each phase resolved (with reason and time), finished', async () => {
-    const env = recording();
+    const env = await recording();
     const game = await startedGame(env.deps, ['France', 'Germany']);
     expect(env.events.map((e) => e.kind)).toEqual(['game_created', 'game_started']);
     expect(env.events[0]).toMatchObject({
@@ -43,11 +43,11 @@ describe('game events', () => {
     expect(env.events.filter((e) => e.kind === 'game_finished')).toEqual([
       { kind: 'game_finished', gameId: game.game.id, end: 'concession: France' },
     ]);
-    env.close();
+    await env.close();
   });
 
   it('says nothing about a change that was refused and rolled back', async () => {
-    const env = recording();
+    const env = await recording();
     ok(await createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' }));
     env.events.length = 0;
     expect(
@@ -56,6 +56,6 @@ describe('game events', () => {
     expect((await startGame(env.deps, { channelId: CHANNEL, userId: GM })).ok).toBe(false); // nobody joined
     ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf('France'), power: 'France' }));
     expect(env.events).toEqual([]);
-    env.close();
+    await env.close();
   });
 });

@@ -94,13 +94,13 @@ const ratingOf = async (env: TestEnv, pool: string, member: string) =>
 
 describe('scores and ratings at the end of a Diplomacy game', () => {
   let env: TestEnv;
-  beforeEach(() => {
+  beforeEach(async () => {
     internalErrors.length = 0;
-    env = makeEnv();
+    env = await makeEnv();
   });
-  afterEach(() => {
+  afterEach(async () => {
     expect(internalErrors).toEqual([]);
-    env.close();
+    await env.close();
   });
 
   it('/game create scoring: is stored (default draw-size), and a bad value is refused naming the systems', async () => {

@@ -25,13 +25,13 @@ const SEATED = ['Bretonnia', 'Empire', 'Wood Elves'];
 
 describe('the game file (`/history export`) in the game layer', () => {
   let env: TestEnv;
-  afterEach(() => {
-    env?.close();
+  afterEach(async () => {
+    await env?.close();
     expect(internalErrors).toEqual([]);
   });
 
   it('writes the reported battle into its phase, so `adjudicate` decides the phase as the game did', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     const { deps } = env;
     ok(
       await createGame(deps, {
@@ -89,7 +89,7 @@ describe('the game file (`/history export`) in the game layer', () => {
   });
 
   it('is refused, never half made, when a rollback comes between its pieces', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     await startedGame(env.deps);
     const gm = { channelId: CHANNEL, userId: GM };
     ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));

@@ -35,11 +35,11 @@ import {
 let env: TestEnv;
 beforeEach(async () => {
   internalErrors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
   await startedGame(env.deps);
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 
@@ -144,8 +144,8 @@ describe('game-master commands', () => {
   });
 
   it('a retreat only a civil-disorder power has to make resolves at once, and rollback goes back past it', async () => {
-    env.close();
-    env = makeEnv();
+    await env.close();
+    env = await makeEnv();
     const started = await startedGame(env.deps, ['France']);
     // France stands in Burgundy and the Ruhr, ready to dislodge the German army in Munich.
     const row = first(await env.deps.store.db.select().from(phases).limit(1))!;

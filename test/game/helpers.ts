@@ -3,8 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
+import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
+import { migratedPostgresDatabase } from '../support/postgres.js';
 import { outbox } from '../../src/store/schema.js';
 import { createGame, joinGame, startGame, type GameDeps, type PhaseDurationInput } from '../../src/game/index.js';
 import { onInternalError } from '../../src/game/tx.js';
@@ -22,24 +25,65 @@ onInternalError((err) => internalErrors.push(err));
 
 export interface TestEnv {
   deps: GameDeps;
+  /** The raw SQLite connection, for a test's own checks; absent on PostgreSQL (such tests run on SQLite only). */
   opened: OpenedDatabase;
   clock: { t: number; advance(ms: number): void };
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** Mulberry32, shared with the engine's property tests. */
 export const seeded = rng;
 
-export function makeEnv(path = ':memory:', seed = 1): TestEnv {
-  const opened = openDatabase(path);
+/**
+ * Which database the game suites run on: SQLite (the default), or PostgreSQL when `TEST_STORE=postgres` (the
+ * `postgres` project of vitest.config.ts runs the same files again that way).
+ */
+export const TEST_DIALECT: 'sqlite' | 'postgres' =
+  process.env.TEST_STORE === 'postgres' || inject('testStore') === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * A fresh store with a hand-driven clock. `path` names a shared database (two envs on one path are two processes
+ * on one database): a SQLite file, or on PostgreSQL a database of the run's server made for that name.
+ */
+export async function makeEnv(path = ':memory:', seed = 1): Promise<TestEnv> {
   const clock = {
     t: T0,
     advance(ms: number) {
       this.t += ms;
     },
   };
+  if (TEST_DIALECT === 'postgres') {
+    const store = await openPostgresStore({ url: await postgresDatabaseFor(path), maxConnections: 4 });
+    const deps: GameDeps = { store, now: () => clock.t, random: seeded(seed) };
+    const opened = new Proxy({} as OpenedDatabase, {
+      get: () => {
+        throw new Error('this test reads SQLite directly; it runs on SQLite only');
+      },
+    });
+    return { deps, opened, clock, close: () => store.close() };
+  }
+  const opened = openDatabase(path);
   const deps: GameDeps = { store: sqliteStoreOf(opened), now: () => clock.t, random: seeded(seed) };
-  return { deps, opened, clock, close: () => opened.close() };
+  return {
+    deps,
+    opened,
+    clock,
+    close: async () => opened.close(),
+  };
+}
+
+/** Where a shared `path`'s database is, as another process opens it: the file, or its PostgreSQL URL. */
+export async function databaseAt(path: string): Promise<string> {
+  return TEST_DIALECT === 'postgres' ? await postgresDatabaseFor(path) : path;
+}
+
+/** A database of its own for each `:memory:` env, and one per shared path. */
+const sharedDatabases = new Map<string, Promise<string>>();
+function postgresDatabaseFor(path: string): Promise<string> {
+  if (path === ':memory:') return migratedPostgresDatabase('game');
+  let url = sharedDatabases.get(path);
+  if (!url) sharedDatabases.set(path, (url = migratedPostgresDatabase('shared')));
+  return url;
 }
 
 export function tempDbPath(): { path: string; cleanup(): void } {

@@ -12,12 +12,12 @@ import { gameById } from '../../src/store/queries.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
-beforeEach(() => {
+beforeEach(async () => {
   internalErrors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 

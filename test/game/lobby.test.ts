@@ -24,12 +24,12 @@ import {
 } from './helpers.js';
 
 let env: TestEnv;
-beforeEach(() => {
-  env = makeEnv();
+beforeEach(async () => {
+  env = await makeEnv();
   internalErrors.length = 0;
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 

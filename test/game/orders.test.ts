@@ -5,12 +5,12 @@ import { CHANNEL, err, internalErrors, makeEnv, ok, outboxRows, startedGame, use
 
 let env: TestEnv;
 beforeEach(async () => {
-  env = makeEnv();
+  env = await makeEnv();
   internalErrors.length = 0;
   await startedGame(env.deps);
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 

@@ -24,14 +24,14 @@ let env: TestEnv;
 let gameId: number;
 beforeEach(async () => {
   internalErrors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
   gameId = ok(await createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' })).game
     .id;
   // start from an empty outbox
   await env.deps.store.db.delete(outbox);
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 
@@ -195,8 +195,8 @@ describe('deliverOutbox', () => {
 
   it('never hands the same row to two deliverers at once', async () => {
     const tmp = tempDbPath();
-    const a = makeEnv(tmp.path);
-    const b = makeEnv(tmp.path);
+    const a = await makeEnv(tmp.path);
+    const b = await makeEnv(tmp.path);
     try {
       const gid = ok(await createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game
         .id;
@@ -228,8 +228,8 @@ describe('deliverOutbox', () => {
       await slow;
       expect(sends).toEqual(['a']);
     } finally {
-      a.close();
-      b.close();
+      await a.close();
+      await b.close();
       tmp.cleanup();
     }
   });
@@ -268,7 +268,7 @@ describe('deliverOutbox', () => {
       for (let i = row.partsSent ?? 0; i < 5; i++) {
         if (i === failAt) throw new Error('503 Service Unavailable');
         seen.push([row.partsSent, i]);
-        row.partSent?.(i + 1);
+        await row.partSent?.(i + 1);
       }
     };
     expect(await deliverWith(sendParts(3))).toMatchObject({ retried: 1 });
@@ -286,8 +286,8 @@ describe('deliverOutbox', () => {
     // Never backwards: a stale deliverer recording fewer parts changes nothing.
     await queue(env.deps, 'again');
     await deliverWith(async (row) => {
-      row.partSent?.(2);
-      row.partSent?.(1);
+      await row.partSent?.(2);
+      await row.partSent?.(1);
     });
     expect((await outboxRows(env.deps)).find((r) => r.dedupeKey === 'again')).toMatchObject({ partsSent: 2 });
   });
@@ -373,8 +373,8 @@ describe('claims (kill -9)', () => {
 
   it('two live processes sharing the database (shards) send every row once, each target in order', async () => {
     const tmp = tempDbPath();
-    const a = makeEnv(tmp.path);
-    const b = makeEnv(tmp.path);
+    const a = await makeEnv(tmp.path);
+    const b = await makeEnv(tmp.path);
     try {
       const gid = ok(await createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game
         .id;
@@ -421,8 +421,8 @@ describe('claims (kill -9)', () => {
         expect(order).toEqual([...order].sort((x, y) => x - y));
       }
     } finally {
-      a.close();
-      b.close();
+      await a.close();
+      await b.close();
       tmp.cleanup();
     }
   });
@@ -454,7 +454,7 @@ describe('restarts', () => {
   it('rows queued before a crash are delivered after reopening the database, once', async () => {
     const tmp = tempDbPath();
     try {
-      let a = makeEnv(tmp.path);
+      let a = await makeEnv(tmp.path);
       const gid = ok(await createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game
         .id;
       await a.deps.store.transaction(
@@ -467,13 +467,13 @@ describe('restarts', () => {
             now: a.clock.t,
           }),
       );
-      a.close(); // the bot dies before delivering
-      a = makeEnv(tmp.path);
+      await a.close(); // the bot dies before delivering
+      a = await makeEnv(tmp.path);
       const seen: string[] = [];
       await deliverOutbox({ store: a.deps.store, now: a.deps.now, send: async (row) => void seen.push(row.dedupeKey) });
       await deliverOutbox({ store: a.deps.store, now: a.deps.now, send: async (row) => void seen.push(row.dedupeKey) });
       expect(seen.filter((k) => k === 'before-crash')).toHaveLength(1);
-      a.close();
+      await a.close();
     } finally {
       tmp.cleanup();
     }

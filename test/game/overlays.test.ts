@@ -21,7 +21,7 @@ afterAll(() => unregisterVariant('overlaid'));
 
 describe('render overlays from the plug-in', () => {
   it('are asked for each picture of a game of that variant, with the phase and the options', async () => {
-    const env = makeEnv();
+    const env = await makeEnv();
     const { deps } = env;
     ok(await createGame(deps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: 'overlaid' }));
     ok(await joinGame(deps, { channelId: 'c', userId: 'u1', power: 'France' }));
@@ -38,15 +38,15 @@ describe('render overlays from the plug-in', () => {
     expect(seen.at(-1)!.phase.orders).toEqual(orders.orders);
     await renderInputForPicture(deps, started.phase.id, 'after');
     expect(seen.at(-1)!.picture).toBe('after');
-    env.close();
+    await env.close();
   });
 
   it('are never asked for in a game of another variant', async () => {
-    const env = makeEnv();
+    const env = await makeEnv();
     const before = seen.length;
     const started = await startedGame(env.deps, CLASSIC_POWERS);
     expect((await renderInputForPhase(env.deps, started.phase.id))!.overlays).toBeUndefined();
     expect(seen.length).toBe(before);
-    env.close();
+    await env.close();
   });
 });

@@ -171,7 +171,7 @@ describe('random play', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 60 }), fc.integer(), async (steps, seed) => {
         internalErrors.length = 0;
-        const env = makeEnv(':memory:', seed);
+        const env = await makeEnv(':memory:', seed);
         try {
           await startedGame(env.deps, POWERS);
           for (const s of steps) {
@@ -180,7 +180,7 @@ describe('random play', () => {
           }
           expect(internalErrors).toEqual([]);
         } finally {
-          env.close();
+          await env.close();
         }
       }),
       { numRuns: 40 },

@@ -21,24 +21,24 @@ import {
 } from '../../src/game/sandbox.js';
 import { games, phases, sandboxes } from '../../src/store/schema.js';
 import { dogsOfWarChoices } from '../../src/variants/warhammer/index.js';
-import { gameTables as tablesOfTheGame } from '../support/game-tables.js';
+import { gameTablesOfStore } from '../support/game-tables.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
-beforeEach(() => {
+beforeEach(async () => {
   internalErrors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
   // The sandboxes outlive the game's deadlines here.
   env.deps.limits = { sandboxIdleMs: 30 * 24 * 3_600_000 };
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 
 const OWNER = 'user-owner';
 const me = { userId: OWNER };
-const gameTables = () => tablesOfTheGame(env.opened.sqlite);
+const gameTables = () => gameTablesOfStore(env.deps.store);
 
 async function warhammerGame(seated: string[], optionsText: string | null = null) {
   ok(
@@ -111,7 +111,7 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     await woodElvesSepoy();
     // The copy, before anyone orders; then the same phase played twice.
     ok(await startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER }));
-    const before = gameTables();
+    const before = await gameTables();
     const orders = { Bretonnia: 'A cour - wast; F lang H', Empire: 'A altd - wast; A nuln S A altd - wast; F midd H' };
     for (const [power, text] of Object.entries(orders))
       ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text }));
@@ -163,10 +163,10 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     });
     expect(ok(await viewSandbox(env.deps, me)).board.position).toEqual((await currentPhase()).position);
     // The game was changed by its own players only: the sandbox wrote nothing to it.
-    expect(gameTables()).not.toBe(before);
-    const after = gameTables();
+    expect(await gameTables()).not.toBe(before);
+    const after = await gameTables();
     ok(await viewSandbox(env.deps, me));
-    expect(gameTables()).toBe(after);
+    expect(await gameTables()).toBe(after);
   });
 
   it('a dice game\'s sandbox leaves each battle to its owner as game master (docs/rules/warhammer.md, "Sandboxes")', async () => {

@@ -27,16 +27,16 @@ import { createCardGame } from '../../src/game/cards/lobby.js';
 import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
 import { sandboxes } from '../../src/store/schema.js';
 import { loopTurns, type LoopTurns } from '../../src/game/loop-turns.js';
-import { gameTables as tablesOfTheGame } from '../support/game-tables.js';
+import { gameTablesOfStore } from '../support/game-tables.js';
 import { CHANNEL, err, GM, HOUR, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
-beforeEach(() => {
+beforeEach(async () => {
   internalErrors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 
@@ -52,7 +52,7 @@ function played(r: Awaited<ReturnType<typeof nextSandbox>>) {
   return next;
 }
 
-const gameTables = () => tablesOfTheGame(env.opened.sqlite);
+const gameTables = () => gameTablesOfStore(env.deps.store);
 const sandboxRows = async () => JSON.stringify(await env.deps.store.db.select().from(sandboxes));
 
 describe('a sandbox of a Classic game', () => {
@@ -61,7 +61,7 @@ describe('a sandbox of a Classic game', () => {
     ok(
       await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - pic; F bre - mao' }),
     );
-    const before = gameTables();
+    const before = await gameTables();
 
     const started = ok(await start()).sandbox;
     expect(started).toMatchObject({
@@ -120,7 +120,7 @@ describe('a sandbox of a Classic game', () => {
     );
 
     // The real game: every table byte for byte as it was.
-    expect(gameTables()).toBe(before);
+    expect(await gameTables()).toBe(before);
   });
 
   it('steps through a retreat and an adjustment, with the maps of each picture', async () => {
@@ -188,7 +188,7 @@ describe('a sandbox of a Classic game', () => {
     ok(await start());
     ok(await orderSandbox(env.deps, { ...me, text: 'A par - bur' }));
     const before = await sandboxRows();
-    const tables = gameTables();
+    const tables = await gameTables();
     for (const text of [
       '',
       '   ',
@@ -219,7 +219,7 @@ describe('a sandbox of a Classic game', () => {
     expect(err(await nextSandbox(env.deps, { userId: 'user-other' }))).toMatch(/no sandbox/);
     expect(err(await endSandbox(env.deps, { userId: 'user-other', sandboxId: 1 }))).toMatch(/no sandbox/);
     expect(await sandboxRows()).toBe(before);
-    expect(gameTables()).toBe(tables);
+    expect(await gameTables()).toBe(tables);
   });
 
   it('a long order text in pieces (one transaction per loop turn) stores, refuses and replaces as the whole text at once does; a preview in two turns adjudicates alike', async () => {
@@ -317,7 +317,7 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
     for (const power of ['Bretonnia', 'Empire'])
       ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
     ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
-    const before = gameTables();
+    const before = await gameTables();
     ok(await start());
     ok(await orderSandbox(env.deps, { ...me, text: 'A cour - wast; A altd - wast' }));
     // Orders open: no step under way, and no seat is conquered, so none may offer to follow (as in the game); the
@@ -407,7 +407,7 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
     expect(ok(await viewSandbox(env.deps, me)).board.position.units).toContainEqual(
       expect.objectContaining({ power: 'Bretonnia', province: 'wast' }),
     );
-    expect(gameTables()).toBe(before);
+    expect(await gameTables()).toBe(before);
   });
 
   it("Mandate of Heaven: the owner's order for a neutral unit is carried out (the vote decided by the owner alone)", async () => {

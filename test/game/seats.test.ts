@@ -26,10 +26,10 @@ import { games, seatRecords, substituteCalls, votes } from '../../src/store/sche
 import { CHANNEL, err, GM, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
-beforeEach(() => {
-  env = makeEnv();
+beforeEach(async () => {
+  env = await makeEnv();
 });
-afterEach(() => env.close());
+afterEach(async () => await env.close());
 
 async function game(
   options: { nmr?: string; vacateAfter?: number; minReliability?: number } = {},

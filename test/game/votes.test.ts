@@ -3,12 +3,12 @@ import { concede, gameStatus, myConcession, submitOrders, voteDraw, withdrawConc
 import { CHANNEL, err, internalErrors, makeEnv, ok, outboxRows, startedGame, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
-beforeEach(() => {
+beforeEach(async () => {
   internalErrors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 

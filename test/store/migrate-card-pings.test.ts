@@ -42,7 +42,7 @@ const NEW_COLUMNS: Record<string, string[]> = { card_games: ['pings'], card_draf
 describe('migrating the card tables to kept pings and draft steps (0016)', () => {
   it('keeps a game with a half-done draft, which plays on; pings start empty and are kept', async () => {
     // the game as the previous code left it
-    const fresh = makeEnv(join(dir, 'fresh.db'));
+    const fresh = await makeEnv(join(dir, 'fresh.db'));
     await startedCards(3, { env: fresh });
     await giveAll(fresh);
     await chooseFirst(fresh);
@@ -70,7 +70,7 @@ describe('migrating the card tables to kept pings and draft steps (0016)', () =>
         Object.fromEntries(Object.entries(r).filter(([k]) => !(NEW_COLUMNS[table] ?? []).includes(k))),
       );
     }
-    env.close();
+    await env.close();
     expect(fixture.tables.card_drafts).toHaveLength(1);
     expect(fixture.tables.outbox!.length).toBeGreaterThan(5);
 

@@ -24,7 +24,7 @@ const LOAD_ORDER = ['games', 'players', 'phases', 'orders', 'outbox'];
 
 describe('migrating to seats that never stall (0018)', () => {
   it('keeps a running game, which plays on as before: holds, no vacant seat, one record per member and phase', async () => {
-    const fresh = makeEnv(join(dir, 'fresh.db'));
+    const fresh = await makeEnv(join(dir, 'fresh.db'));
     await startedGame(fresh.deps, ['England', 'France', 'Germany']);
     ok(
       await submitOrders(fresh.deps, {
@@ -39,7 +39,7 @@ describe('migrating to seats that never stall (0018)', () => {
         string,
         unknown
       >[];
-    fresh.close();
+    await fresh.close();
 
     const before = migrationBefore('CREATE TABLE `seat_records`');
     expect(before).toBe('0017_yummy_vance_astro');

@@ -36,7 +36,7 @@ const bot = await startBot({
 });
 process.on('SIGUSR2', () => {
   offset += step;
-  bot.scheduler.poke();
+  void bot.scheduler.poke();
 });
 process.once('SIGTERM', () => {
   void bot.stop().finally(() => {

@@ -158,8 +158,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   };
 }
 
-/** Creates a database with a name of its own on the server at `serverUrl`; returns its URL. */
-export async function createDatabase(serverUrl: string, prefix = 'test'): Promise<string> {
+/**
+ * Creates a database with a name of its own on the server at `serverUrl` (a copy of the database `template` when
+ * given, which nobody may be connected to); returns its URL.
+ */
+export async function createDatabase(serverUrl: string, prefix = 'test', template?: string): Promise<string> {
   const name = `${prefix
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
@@ -167,7 +170,7 @@ export async function createDatabase(serverUrl: string, prefix = 'test'): Promis
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE "${name}"`);
+    await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   } finally {
     await client.end();
   }

@@ -5,12 +5,15 @@
  * a database of its own on it (call it once per file, in `beforeAll`, or per test that needs an empty one).
  */
 import { inject } from 'vitest';
+import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { createDatabase } from './postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Where test/support/postgres-setup.ts answers `GET /server` with the run's server (started on first ask). */
     postgresBroker: string;
+    /** `postgres` in the project that runs the game suites on PostgreSQL (vitest.config.ts); unset: SQLite. */
+    testStore?: 'postgres';
   }
 }
 
@@ -36,4 +39,21 @@ export function testPostgresServer(): Promise<string> {
 /** A new, empty database on the run's PostgreSQL server: its URL (`DATABASE_URL`). */
 export async function freshPostgresDatabase(prefix = 'test'): Promise<string> {
   return createDatabase(await testPostgresServer(), prefix);
+}
+
+let migrated: Promise<string> | undefined;
+
+/**
+ * A new database on the run's server with every migration already applied: a copy of a template this test worker
+ * migrates once, so a test that needs an empty store pays for a copy, not for the migrations.
+ */
+export async function migratedPostgresDatabase(prefix = 'test'): Promise<string> {
+  migrated ??= (async () => {
+    const url = await freshPostgresDatabase('template');
+    const store = await openPostgresStore({ url, maxConnections: 1 });
+    await store.close();
+    return new URL(url).pathname.slice(1);
+  })();
+  const template = await migrated;
+  return createDatabase(await testPostgresServer(), prefix, template);
 }

@@ -44,8 +44,8 @@ import {
 
 const HOUR = 3_600_000;
 let env: TestEnv;
-afterEach(() => {
-  env?.close();
+afterEach(async () => {
+  await env?.close();
   expect(internalErrors).toEqual([]);
 });
 
@@ -170,14 +170,14 @@ describe('card game: game-master tools', () => {
       await actOnce(env, 'wage');
       ok(await gmRollbackCards(env.deps, at(GM)));
       decks.push((await storedState(env)).deck);
-      env.close();
+      await env.close();
     }
     // makeEnv's random is seeded the same way both times: the same game, the same rollback, the same order
     expect(decks[1]).toEqual(decks[0]);
   });
 
   it('kick in the lobby frees the seat: the player may join again', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     ok(await createCardGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, seats: 3 }));
     ok(await joinCardGame(env.deps, at(USERS[0]!), 'qin'));
     ok(await joinCardGame(env.deps, at(USERS[1]!)));

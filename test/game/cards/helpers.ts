@@ -80,7 +80,7 @@ export async function startedCards(
   n = 3,
   opts: { preset?: string; turn?: string; dynastyCards?: boolean; env?: TestEnv } = {},
 ): Promise<TestEnv> {
-  const env = opts.env ?? makeEnv();
+  const env = opts.env ?? (await makeEnv());
   ok(
     await createCardGame(env.deps, {
       channelId: CH,

@@ -13,8 +13,8 @@ import { internalErrors, makeEnv, type TestEnv } from '../helpers.js';
 import { at, CH, GM, info, ok, outboxRows, storedState, USERS } from './helpers.js';
 
 let env: TestEnv;
-afterEach(() => {
-  env?.close();
+afterEach(async () => {
+  await env?.close();
   expect(internalErrors).toEqual([]);
 });
 
@@ -23,7 +23,7 @@ const create = async (over: Record<string, unknown> = {}) =>
 
 describe('card game lobby', () => {
   it('creates a game with a preset; the creator is the game master', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     const g = ok(await create({ seats: 3, preset: 'live', dynastyCards: true })).game;
     expect(g.gmUserId).toBe(GM);
     expect(g.status).toBe('forming');
@@ -51,13 +51,13 @@ describe('card game lobby', () => {
       'The turn duration: "soon" is not a duration: write a number followed by s, m, h or d, like 90s, 10m, 24h or 2d.',
     ],
   ])('refuses %j with a sentence and stores nothing', async (over, error) => {
-    env = makeEnv();
+    env = await makeEnv();
     expect(await create(over)).toEqual({ ok: false, error });
     expect(await outboxRows(env)).toEqual([]);
   });
 
   it('a custom turn overrides the preset', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     expect(ok(await create({ turn: '5m' })).game.settings).toMatchObject({
       preset: 'custom',
       turnMs: 300_000,
@@ -66,7 +66,7 @@ describe('card game lobby', () => {
   });
 
   it('one game of any kind per channel: a Diplomacy game blocks a card game and the other way round', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     ok(await createGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: 'someone', variantId: 'classic' }));
     expect(await create()).toEqual({
       ok: false,
@@ -87,7 +87,7 @@ describe('card game lobby', () => {
   });
 
   it('joins with a free dynasty, refuses a taken one, leaves', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     ok(await create({ seats: 3 }));
     expect(ok(await joinCardGame(env.deps, at(USERS[0]!), 'Qin')).dynasty).toBe('qin');
     expect(await freeDynasties(env.deps, CH)).toEqual(['chu', 'jin', 'qi', 'yan']);
@@ -114,7 +114,7 @@ describe('card game lobby', () => {
   });
 
   it('starts (game master only, 2+ players): seats in joining order, missing dynasties drawn, 8 cards each, give deadline set', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     ok(await create({ seats: 4, preset: 'live' }));
     ok(await joinCardGame(env.deps, at(USERS[0]!)));
     expect(await startCardGame(env.deps, at(GM))).toEqual({
@@ -154,7 +154,7 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
   const seatsOf = async () => (await info(env)).seats.map((s) => [s.userId, s.dynasty]);
 
   it('seats named dynasties at once, refuses a person joining as one, and plays the start with them', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     const r = ok(await create({ seats: 3, computer: 'Qin, chu' }));
     expect(r.computer).toEqual({ fill: 'dynasties', dynasties: ['qin', 'chu'] });
     expect(await seatsOf()).toEqual([
@@ -179,7 +179,7 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
   });
 
   it('`all` fills the seats nobody took at the start with computer players, their dynasties among the free ones', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     expect(ok(await create({ seats: 4, computer: 'all' })).computer).toEqual({ fill: 'all' });
     expect(await startCardGame(env.deps, at(GM))).toMatchObject({
       ok: false,
@@ -198,7 +198,7 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
   });
 
   it('a demonstration table: every seat a computer player at once, nobody joins, the game master starts it', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     expect(await cardComputerSeatsExist(env.deps)).toBe(false);
     const r = ok(await create({ seats: 3, demonstration: true }));
     expect(r.demonstration).toBe(true);
@@ -222,13 +222,13 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
     [{ seats: 2, computer: 'qin, chu' }, 'a table of only computer players is a demonstration table'],
     [{ demonstration: true, computer: 'qin' }, 'A demonstration table gives every seat to a computer player'],
   ])('refuses %o, storing nothing', async (over, error) => {
-    env = makeEnv();
+    env = await makeEnv();
     expect(await create(over)).toMatchObject({ ok: false, error: expect.stringContaining(error) });
     expect(await outboxRows(env)).toEqual([]);
   });
 
   it('without computer players nobody is seated, and a start with nobody is refused as before', async () => {
-    env = makeEnv();
+    env = await makeEnv();
     expect(ok(await create({ seats: 3 })).computer).toEqual({ fill: 'none' });
     expect(await cardComputerSeatsExist(env.deps)).toBe(false);
     expect(await startCardGame(env.deps, at(GM))).toMatchObject({

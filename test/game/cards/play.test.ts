@@ -38,8 +38,8 @@ import {
 } from './helpers.js';
 
 let env: TestEnv;
-afterEach(() => {
-  env?.close();
+afterEach(async () => {
+  await env?.close();
   expect(internalErrors).toEqual([]);
 });
 

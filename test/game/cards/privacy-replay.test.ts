@@ -14,15 +14,15 @@ import { internalErrors, makeEnv, seeded, type TestEnv } from '../helpers.js';
 import { actOnce, eventRows, info, outboxRows, startedCards, storedState } from './helpers.js';
 
 let env: TestEnv;
-afterEach(() => {
-  env?.close();
+afterEach(async () => {
+  await env?.close();
   expect(internalErrors).toEqual([]);
 });
 
 const ids = (text: string) => new Set(text.match(/\b[BDW]\d{1,2}\b/g) ?? []);
 
 async function playGame(seats: number, dynastyCards: boolean, seed: number) {
-  env = makeEnv(':memory:', seed);
+  env = await makeEnv(':memory:', seed);
   const logged: unknown[] = [];
   env.deps.onEvent = (e) => logged.push(e);
   await startedCards(seats, { env, dynastyCards });

@@ -33,6 +33,6 @@ describe('card game ratings', () => {
           .sort(),
     ).toEqual([...winners].sort());
     expect(board.ok && board.pool.name).toBe('Warring States card game');
-    env.close();
+    await env.close();
   });
 });

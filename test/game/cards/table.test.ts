@@ -22,8 +22,8 @@ import { internalErrors, type TestEnv } from '../helpers.js';
 import { actOnce, cardDataOf, cardEventOf, chooseFirst, giveAll, info, startedCards } from './helpers.js';
 
 let env: TestEnv | undefined;
-afterEach(() => {
-  env?.close();
+afterEach(async () => {
+  await env?.close();
   env = undefined;
   expect(internalErrors).toEqual([]);
 });

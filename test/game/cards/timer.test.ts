@@ -21,8 +21,8 @@ import { at, chooseFirst, eventRows, giveAll, info, ok, outboxRows, startedCards
 
 const HOUR = 3_600_000;
 const envs: TestEnv[] = [];
-afterEach(() => {
-  while (envs.length) envs.pop()!.close();
+afterEach(async () => {
+  while (envs.length) await envs.pop()!.close();
   expect(internalErrors).toEqual([]);
 });
 const track = (e: TestEnv) => (envs.push(e), e);
@@ -31,9 +31,9 @@ describe('card game deadlines', () => {
   it('a passed deadline is processed exactly once, even by two processes sweeping the same file', async () => {
     const db = tempDbPath();
     try {
-      const a = track(makeEnv(db.path));
+      const a = track(await makeEnv(db.path));
       await startedCards(3, { env: a });
-      const b = track(makeEnv(db.path));
+      const b = track(await makeEnv(db.path));
       b.clock.t = a.clock.t;
       a.clock.advance(HOUR + 1);
       b.clock.advance(HOUR + 1);
@@ -155,7 +155,7 @@ describe('card game deadlines', () => {
   it('a half-done fall-back draft survives a restart and is completed with the defaults at the deadline', async () => {
     const db = tempDbPath();
     try {
-      const a = makeEnv(db.path);
+      const a = await makeEnv(db.path);
       await startedCards(3, { env: a });
       await giveAll(a);
       await chooseFirst(a);
@@ -175,9 +175,9 @@ describe('card game deadlines', () => {
       const effect = { symbol: sym, draw: true as const };
       ok(await draftEffect(a.deps, at(me), { version: g.version, effect }));
       const t = a.clock.t;
-      a.close(); // the bot stops
+      await a.close(); // the bot stops
 
-      const b = track(makeEnv(db.path));
+      const b = track(await makeEnv(db.path));
       b.clock.t = t;
       expect(ok(await cardsDraft(b.deps, at(me))).draft.effects).toEqual([effect]);
       b.clock.t = (await info(b)).deadline! + 1;

@@ -240,7 +240,7 @@ describe('Mandate of Heaven: random ballots never leak (property)', () => {
   it(`through the first year, ${RUNS} random games`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
-        env = makeEnv(':memory:', seed);
+        env = await makeEnv(':memory:', seed);
         try {
           const r = rng(seed);
           ok(
@@ -270,7 +270,7 @@ describe('Mandate of Heaven: random ballots never leak (property)', () => {
           }
           expect((await currentPhase()).row.position.phase.year, 'the game reached the second year').toBe(2);
         } finally {
-          env.close();
+          await env.close();
         }
       }),
       { numRuns: RUNS, seed: 8, endOnFailure: true },

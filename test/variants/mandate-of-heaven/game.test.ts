@@ -22,12 +22,12 @@ import { CHANNEL, GM, err, internalErrors, makeEnv, ok, outboxRows, userOf, type
 const PLAYERS = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao', 'Wei', 'Han', 'Hsiung-Nu'];
 
 let env: TestEnv;
-beforeEach(() => {
+beforeEach(async () => {
   internalErrors.length = 0;
-  env = makeEnv();
+  env = await makeEnv();
 });
-afterEach(() => {
-  env.close();
+afterEach(async () => {
+  await env.close();
   expect(internalErrors).toEqual([]);
 });
 
