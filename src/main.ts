@@ -11,9 +11,9 @@ import { dirname, join } from 'node:path';
 import { startBot, type RunningBot } from './bot/app.js';
 import { limitsFromEnv, loadEnv, type Env } from './config/env.js';
 import { createLogger, type Logger } from './log.js';
-import { isShardProcess, parseShards, startShardManager } from './shard.js';
-import { openDatabase } from './store/db.js';
-import { sqliteStoreOf } from './store/sqlite-store.js';
+import { isShardProcess, parseShardIds, parseShards, startShardManager } from './shard.js';
+import { openStore, redactedDatabaseUrl, storeConfigFromEnv } from './store/open.js';
+import type { Store } from './store/store.js';
 
 async function main(): Promise<number> {
   const loaded = loadEnv(process.env);
@@ -29,7 +29,12 @@ async function main(): Promise<number> {
     process.stderr.write(`${sharding.error}\n`);
     return 1;
   }
-  return sharding.shards === null ? runBot(env, log) : runManager(env, log, sharding.shards);
+  const ids = parseShardIds(process.env.SHARD_IDS, sharding.shards);
+  if (!ids.ok) {
+    process.stderr.write(`${ids.error}\n`);
+    return 1;
+  }
+  return sharding.shards === null ? runBot(env, log) : runManager(env, log, sharding.shards, ids.ids);
 }
 
 /** Resolves with the signal once SIGTERM or SIGINT arrives (or the shard manager that started us is gone). */
@@ -47,17 +52,21 @@ function stopSignal(onStop: () => void): Promise<string> {
 }
 
 async function runBot(env: Env, log: Logger): Promise<number> {
-  let database: ReturnType<typeof openDatabase>;
+  const onPostgres = env.DATABASE_URL !== undefined;
+  const where = onPostgres ? { database: redactedDatabaseUrl(env.DATABASE_URL!) } : { path: env.DATABASE_PATH };
+  let store: Store;
   try {
-    database = openDatabase(env.DATABASE_PATH);
+    store = await openStore(storeConfigFromEnv(env));
   } catch (err) {
     log.fatal(
-      { err, path: env.DATABASE_PATH },
-      'cannot open the database (check DATABASE_PATH and that the folder is writable)',
+      { err, ...where },
+      onPostgres
+        ? 'cannot open the database (check DATABASE_URL: the server, the database, the user and its password)'
+        : 'cannot open the database (check DATABASE_PATH and that the folder is writable)',
     );
     return 1;
   }
-  log.info({ path: env.DATABASE_PATH }, 'database ready');
+  log.info(where, 'database ready');
 
   // A stop that arrives while still waiting for Discord ends the retries.
   const aborting = new AbortController();
@@ -66,17 +75,18 @@ async function runBot(env: Env, log: Logger): Promise<number> {
   try {
     bot = await startBot({
       token: env.DISCORD_TOKEN,
-      store: sqliteStoreOf(database),
+      store,
       log,
       apiBase: env.DISCORD_API_BASE,
       devGuildId: env.DEV_GUILD_ID,
       retry: { signal: aborting.signal },
       limits: limitsFromEnv(env),
-      // Replays are kept beside the database, so a restart does not draw them again.
-      replayCacheDir: env.DATABASE_PATH === ':memory:' ? null : join(dirname(env.DATABASE_PATH), 'replays'),
+      // Replays are kept beside the SQLite database, so a restart does not draw them again (on PostgreSQL, drawn anew).
+      replayCacheDir:
+        onPostgres || env.DATABASE_PATH === ':memory:' ? null : join(dirname(env.DATABASE_PATH), 'replays'),
     });
   } catch (err) {
-    database.close();
+    await store.close();
     if (aborting.signal.aborted) {
       log.info({ signal: await stopped }, 'stopped before Discord could be reached');
       return 0;
@@ -98,12 +108,12 @@ async function runBot(env: Env, log: Logger): Promise<number> {
   } catch (err) {
     log.error({ err }, 'error while stopping');
   }
-  database.close();
+  await store.close();
   log.info('goodbye');
   return 0;
 }
 
-async function runManager(env: Env, log: Logger, shards: 'auto' | number): Promise<number> {
+async function runManager(env: Env, log: Logger, shards: 'auto' | number, shardIds: number[] | null): Promise<number> {
   const aborting = new AbortController();
   const stopped = stopSignal(() => aborting.abort());
   const spawnDelay = Number(process.env.SHARD_SPAWN_DELAY_MS);
@@ -113,6 +123,7 @@ async function runManager(env: Env, log: Logger, shards: 'auto' | number): Promi
       token: env.DISCORD_TOKEN,
       apiBase: env.DISCORD_API_BASE,
       shards,
+      shardIds,
       log,
       file: process.argv[1]!,
       signal: aborting.signal,

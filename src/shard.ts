@@ -23,6 +23,28 @@ export function parseShards(
   return { ok: false, error: `SHARDS must be "auto" or a number of shards (1 or more), not "${value}"` };
 }
 
+/**
+ * `SHARD_IDS`: the shards this process runs, out of `SHARDS` (unset: every one). Several processes, on one machine or
+ * several, with the same `SHARDS` and disjoint `SHARD_IDS` serve every guild together: a guild's events and
+ * commands go to its shard only, and every process runs the scheduler and the outbox for all games.
+ */
+export function parseShardIds(
+  value: string | undefined,
+  shards: ShardSetting | null,
+): { ok: true; ids: number[] | null } | { ok: false; error: string } {
+  const v = value?.trim() ?? '';
+  if (v === '') return { ok: true, ids: null };
+  if (typeof shards !== 'number')
+    return { ok: false, error: 'SHARD_IDS needs SHARDS set to the total number of shards (SHARDS=<n>, not auto)' };
+  const parts = v.split(',').map((p) => p.trim());
+  const ids = parts.map(Number);
+  const bad = parts.find((p, i) => !/^\d+$/.test(p) || ids[i]! >= shards);
+  if (bad !== undefined)
+    return { ok: false, error: `SHARD_IDS must list shard numbers from 0 to ${shards - 1}, like 0,1 (not "${bad}")` };
+  if (new Set(ids).size !== ids.length) return { ok: false, error: 'SHARD_IDS lists a shard twice' };
+  return { ok: true, ids: [...ids].sort((a, b) => a - b) };
+}
+
 /** Is this process a shard that a ShardingManager started? (discord.js sets SHARDING_MANAGER for its children.) */
 export function isShardProcess(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.SHARDING_MANAGER !== undefined;
@@ -54,6 +76,8 @@ export interface ManagerOptions {
   spawnDelayMs?: number;
   /** Ends the retries of `auto` while Discord cannot be reached. */
   signal?: AbortSignal;
+  /** The shards this process runs (`SHARD_IDS`); unset: all of them. */
+  shardIds?: number[] | null;
 }
 
 export interface RunningManager {
@@ -72,10 +96,13 @@ export async function startShardManager(opts: ManagerOptions): Promise<RunningMa
           signal: opts.signal,
         })
       : opts.shards;
-  log.info({ shards: count, setting: opts.shards }, 'starting the shard manager');
+  const shardList = opts.shardIds ?? 'auto';
+  log.info({ shards: count, setting: opts.shards, ids: shardList }, 'starting the shard manager');
   const manager = new ShardingManager(opts.file, {
     token: opts.token,
     totalShards: count,
+    // discord.js's shardList: only these of the `count` shards run here (the other processes run the rest).
+    shardList,
     respawn: true,
     mode: 'process',
     // Shards run like this process (e.g. with tsx's loader when started from the sources).

@@ -35,6 +35,17 @@ const optionalDuration = (minMs: number, message: string) =>
 const EnvSchema = z.object({
   DISCORD_TOKEN: z.preprocess(blankToUndefined, z.string({ error: 'DISCORD_TOKEN is missing' }).trim().min(1)),
   DATABASE_PATH: z.preprocess(blankToUndefined, z.string().trim().min(1).default('./data/zhanguo.db')),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^postgres(ql)?:\/\//i,
+        'DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:port/database',
+      )
+      .optional(),
+  ),
   DEV_GUILD_ID: z.preprocess(
     blankToUndefined,
     z
@@ -92,6 +103,7 @@ export const ENV_HELP = `Create a file named .env in the project folder (copy .e
   DISCORD_TOKEN=<your bot token>
   # optional:
   DATABASE_PATH=./data/zhanguo.db
+  DATABASE_URL=                   # postgres://user:password@host:5432/zhanguo to keep everything in PostgreSQL
   DEV_GUILD_ID=<a server id, to register the slash commands there instantly>
   DISCORD_API_BASE=
   LOG_LEVEL=info

@@ -1,14 +1,18 @@
 /**
  * `npm start` as a process (src/main.ts): without a token it says what to put in .env and exits 1; with the
  * stand-in's token and DISCORD_API_BASE it opens the database, registers the commands, answers a command,
- * and shuts down cleanly on SIGTERM (exit 0).
+ * and shuts down cleanly on SIGTERM (exit 0). With `DATABASE_URL` it does the same with everything in PostgreSQL, and
+ * writes no SQLite file.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import pg from 'pg';
 import { FakeDiscord } from '../support/fake-discord/index.js';
+import { freshPostgresDatabase } from '../support/postgres.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -66,6 +70,47 @@ describe('npm start (src/main.ts)', () => {
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain('goodbye');
+      expect(fake.unexpectedErrors()).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('with DATABASE_URL keeps everything in PostgreSQL: a game is created there, no SQLite file is written', async () => {
+    const fake = await FakeDiscord.start({ users: ['gm', 'alice'], channels: ['main'] });
+    const url = await freshPostgresDatabase('main');
+    const folder = mkdtempSync(join(dir, 'pg-'));
+    try {
+      const run = startMain(
+        {
+          DISCORD_TOKEN: fake.token,
+          DISCORD_API_BASE: fake.apiBase,
+          DEV_GUILD_ID: fake.guildId,
+          DATABASE_URL: url,
+          DATABASE_PATH: join(folder, 'data', 'zhanguo.db'),
+          LOG_LEVEL: 'info',
+        },
+        folder,
+      );
+      await expect.poll(() => run.output(), { timeout: 30_000, interval: 100 }).toContain('slash commands registered');
+      const created = await fake.slash('gm', 'main', 'game create', { variant: 'classic', movement: '1h' });
+      expect(created.text).toContain('Classic');
+      expect((await fake.slash('alice', 'main', 'game join', { power: 'France' })).text).toContain('France');
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const games = await client.query('SELECT variant_id, status FROM games');
+        expect(games.rows).toEqual([{ variant_id: 'classic', status: 'forming' }]);
+        expect((await client.query('SELECT power FROM players')).rows).toEqual([{ power: 'France' }]);
+      } finally {
+        await client.end();
+      }
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      // No SQLite database (nor its folder), and the password never in a log line.
+      expect(readdirSync(folder)).toEqual([]);
+      expect(run.output()).not.toContain(new URL(url).password);
+      expect(run.output()).toContain('database ready');
       expect(fake.unexpectedErrors()).toEqual([]);
     } finally {
       await fake.close();

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { failureReason, isPermanentLoginError, withRetry } from '../../src/bot/client.js';
 import { createLogger } from '../../src/log.js';
-import { parseShards, isShardProcess } from '../../src/shard.js';
+import { parseShardIds, parseShards, isShardProcess } from '../../src/shard.js';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -88,6 +88,25 @@ describe('SHARDS', () => {
     ['1.5', { ok: false }],
   ])('%j', (value, expected) => {
     expect(parseShards(value)).toMatchObject(expected);
+  });
+
+  it.each([
+    [undefined, 2, { ok: true, ids: null }],
+    ['', 2, { ok: true, ids: null }],
+    ['1', 2, { ok: true, ids: [1] }],
+    [' 3, 0 ,2', 4, { ok: true, ids: [0, 2, 3] }],
+    ['2', 2, { ok: false, error: 'SHARD_IDS must list shard numbers from 0 to 1, like 0,1 (not "2")' }],
+    ['0,0', 2, { ok: false, error: 'SHARD_IDS lists a shard twice' }],
+    ['0,x', 2, { ok: false }],
+    ['-1', 2, { ok: false }],
+    [
+      '0',
+      'auto',
+      { ok: false, error: 'SHARD_IDS needs SHARDS set to the total number of shards (SHARDS=<n>, not auto)' },
+    ],
+    ['0', null, { ok: false }],
+  ] as const)('SHARD_IDS=%j of SHARDS=%j', (value, shards, expected) => {
+    expect(parseShardIds(value, shards)).toEqual(expected.ok ? expected : expect.objectContaining(expected));
   });
 
   it('knows a shard process by the variable discord.js sets for it', () => {

@@ -38,8 +38,10 @@ describe('loadEnv', () => {
       DEV_GUILD_ID: '123456789012345678',
       DISCORD_API_BASE: 'http://127.0.0.1:9/api/',
       LOG_LEVEL: 'DEBUG',
+      DATABASE_URL: ' postgres://zhanguo:secret@db:5432/zhanguo ',
     });
     expect(good.ok && good.env).toMatchObject({
+      DATABASE_URL: 'postgres://zhanguo:secret@db:5432/zhanguo',
       DEV_GUILD_ID: '123456789012345678',
       DISCORD_API_BASE: 'http://127.0.0.1:9/api',
       LOG_LEVEL: 'debug',
@@ -49,12 +51,14 @@ describe('loadEnv', () => {
       DEV_GUILD_ID: 'my server',
       DISCORD_API_BASE: 'discord',
       LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://db/zhanguo',
     });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     expect(bad.error).toContain('DEV_GUILD_ID must be a server id');
     expect(bad.error).toContain('DISCORD_API_BASE must be an http(s) URL');
     expect(bad.error).toContain('LOG_LEVEL must be one of');
+    expect(bad.error).toContain('DATABASE_URL must be a PostgreSQL URL');
   });
 
   it('reads the abuse limits, never below a one-minute phase', () => {

@@ -18,6 +18,7 @@ import { cliBenchCases } from '../../bench/cli-input.js';
 import { runAiJob, type AiJob } from '../../src/ai/job.js';
 import { getVariant } from '../../src/variants/index.js';
 import { FakeDiscord, shardOfGuild, textOf } from '../support/fake-discord/index.js';
+import { freshPostgresDatabase } from '../support/postgres.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STAMP = join(ROOT, 'dist', '.build-stamp');
@@ -38,6 +39,7 @@ interface Proc {
   lines(): { msg: string; [k: string]: unknown }[];
   waitFor(pred: (l: { msg: string; [k: string]: unknown }) => boolean, timeoutMs?: number): Promise<void>;
   stop(): Promise<number | null>;
+  kill(): Promise<number | null>;
   errors(): string;
 }
 
@@ -64,6 +66,10 @@ function startBot(env: Record<string, string>): Proc {
       expect.poll(() => lines().some(pred), { timeout: timeoutMs, interval: 50 }).toBe(true),
     stop: async () => {
       child.kill('SIGTERM');
+      return exited;
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
       return exited;
     },
   };
@@ -325,4 +331,65 @@ describe('the compiled bot', () => {
       await fake.close();
     }
   });
+
+  it('two machines on one PostgreSQL (SHARDS=2, SHARD_IDS=0 and 1): each runs its shard; one killed, the other resolves and posts its games', async () => {
+    const people = [0, 1].map((k) => ({ gm: `gm${k}`, france: `france${k}` }));
+    const fake = await FakeDiscord.start({ users: people.flatMap((p) => [p.gm, p.france]), channels: [] });
+    const guilds = [0, 1].map((shard) => fake.addGuild(`Machine ${shard}'s guild`, ['game'], { onShard: [shard, 2] }));
+    const url = await freshPostgresDatabase('machines');
+    const machineEnv = (ids: string) => ({
+      DISCORD_TOKEN: fake.token,
+      DISCORD_API_BASE: fake.apiBase,
+      DATABASE_URL: url,
+      DATABASE_PATH: join(dir, 'never-written.db'),
+      SHARDS: '2',
+      SHARD_IDS: ids,
+      SHARD_SPAWN_DELAY_MS: '0',
+    });
+    const first = startBot(machineEnv('0'));
+    const second = startBot(machineEnv('1'));
+    try {
+      await first.waitFor((l) => l.msg === 'scheduler started' && l.shard === 0);
+      await second.waitFor((l) => l.msg === 'scheduler started' && l.shard === 1);
+      expect(first.lines().find((l) => l.msg === 'starting the shard manager')).toMatchObject({ shards: 2, ids: [0] });
+      expect(fake.gateway.connectedShards().sort()).toEqual([
+        [0, 2],
+        [1, 2],
+      ]);
+      // A one-minute game in each machine's guild, created through its own shard.
+      for (const [k, guild] of guilds.entries()) {
+        const channel = guild.channels[0]!;
+        const { gm, france } = people[k]!;
+        expect((await fake.slash(gm, channel, 'game create', { variant: 'classic', movement: '1m' })).text).not.toMatch(
+          /⚠️/,
+        );
+        await fake.slash(france, channel, 'game join', { power: 'France' });
+        expect((await fake.slash(gm, channel, 'game start')).text).not.toMatch(/⚠️/);
+      }
+      const handledBy = (machine: typeof first) =>
+        new Set(
+          machine
+            .lines()
+            .filter((l) => l.msg === 'command handled')
+            .map((l) => String(l.channel)),
+        );
+      expect([...handledBy(first)]).toEqual([guilds[0]!.channels[0]!.id]);
+      expect([...handledBy(second)]).toEqual([guilds[1]!.channels[0]!.id]);
+      // The second machine dies (kill -9); its shard goes down with it.
+      await second.kill();
+      await expect.poll(() => fake.gateway.connectedShards(), { timeout: 15_000 }).toEqual([[0, 2]]);
+      // The first machine resolves and posts both games at their deadline, the dead machine's guild's too.
+      const resultsIn = (channelId: string) =>
+        fake.channelMessages(channelId).filter((m) => /Spring 1901.*results/i.test(textOf(m)));
+      await expect
+        .poll(() => guilds.map((g) => resultsIn(g.channels[0]!.id).length), { timeout: 100_000, interval: 250 })
+        .toEqual([1, 1]);
+      expect(existsSync(join(dir, 'never-written.db'))).toBe(false);
+    } finally {
+      await second.kill();
+      expect(await first.stop()).toBe(0);
+      await fake.close();
+    }
+    expect(fake.unexpectedErrors()).toEqual([]);
+  }, 180_000);
 });
