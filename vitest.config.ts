@@ -1,10 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
-/** The suites that run on PostgreSQL too: the game layer (use-cases, scheduler, outbox, card game) over its store. */
+/**
+ * The suites that run on PostgreSQL too: the game layer (use-cases, scheduler, outbox, card game) over its store, and
+ * the end-to-end files that reach the database only through the bot.
+ */
 const ON_BOTH_DATABASES = [
   'test/game/**/*.test.ts',
   'test/variants/mandate-of-heaven/game.test.ts',
   'test/variants/mandate-of-heaven/ballot-secrecy.test.ts',
+  // End to end through the stand-in (test/bot/harness.ts): the files that read the store only through the bot.
+  ...[
+    'abuse',
+    'campaign',
+    'computer-create',
+    'gm',
+    'identities',
+    'logs',
+    'maps',
+    'order-replies',
+    'pins',
+    'players',
+    'press',
+    'ratings',
+    'replay-limits',
+    'router',
+    'warhammer-limits',
+    'warhammer',
+  ].map((name) => `test/bot/${name}.e2e.test.ts`),
 ];
 
 export default defineConfig({

@@ -22,6 +22,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Sandboxes and a hostile member (issue 25 §1)', file: './sandbox.ts', fn: 'benchSandbox' },
   { title: 'Supply-centre chart (issue 36 §3)', file: './chart.ts', fn: 'benchChart' },
   { title: 'Missed orders given by the computer player (seats issue §1)', file: './nmr.ts', fn: 'benchNmr' },
+  { title: 'Several machines: PostgreSQL beside SQLite (issue 35)', file: './machines.ts', fn: 'benchMachines' },
 ];
 
 const only = process.argv.slice(2);

@@ -159,6 +159,13 @@ const WAITS_FOR_CONFIRMATION = sql`o.kind IN (${PUBLISHING}) AND EXISTS (
     AND c.phase_id = o.phase_id AND c.id < o.id AND c.kind = 'dm' AND c.dedupe_key LIKE ${`${ORDER_CONFIRMATION_KEY}%`})`;
 
 /**
+ * Claims are compare-and-set updates, right under read committed, so racing deliverers on PostgreSQL never retry for
+ * them. What that level gives up: a results post and an order confirmation claimed in the same instant by two
+ * deliverers may go out together instead of the confirmation first (SQLite, one transaction at a time, keeps it).
+ */
+const CLAIMS = { isolation: 'read committed' } as const;
+
+/**
  * Claims up to `max` rows, each the oldest pending row of its target, due and unclaimed (one transaction, so
  * two deliverers never claim the same row).
  */
@@ -177,13 +184,14 @@ async function claimHeads(store: Store, now: number, me: Deliverer, max: number)
         await tx
           .update(outbox)
           .set({ claimedBy: me.id })
-          .where(and(eq(outbox.id, id), isNull(outbox.claimedBy)))
+          // Still unclaimed and unsent: under read committed a head another deliverer sent meanwhile is not taken.
+          .where(and(eq(outbox.id, id), isNull(outbox.claimedBy), isNull(outbox.sentAt), isNull(outbox.failedAt)))
           .returning()
-      )[0]!;
+      )[0];
       if (row) claimed.push(row);
     }
     return claimed;
-  });
+  }, CLAIMS);
 }
 
 /**

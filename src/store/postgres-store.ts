@@ -134,10 +134,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const db = drizzle(pool);
   const tables = pgTablesOf(schema) as StoreTables;
 
-  const runOnce = <T>(fn: (tx: StoreDb) => Promise<T>, write: boolean): Promise<T> =>
+  const runOnce = <T>(fn: (tx: StoreDb) => Promise<T>, opts: TransactionOptions): Promise<T> =>
     db.transaction((tx) => runIn(store, tx, fn), {
-      isolationLevel: 'serializable',
-      accessMode: write ? 'read write' : 'read only',
+      isolationLevel: opts.isolation ?? 'serializable',
+      accessMode: (opts.write ?? true) ? 'read write' : 'read only',
     });
 
   const store: Store = {
@@ -159,7 +159,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       }
       for (let attempt = 1; ; attempt++) {
         try {
-          return await runOnce(fn, opts.write ?? true);
+          return await runOnce(fn, opts);
         } catch (err) {
           if (err instanceof RefusalRollback) return err.result as T;
           if (attempt >= POSTGRES_TRANSACTION_ATTEMPTS || !errorCodes(err).some((c) => RETRYABLE.has(c))) throw err;

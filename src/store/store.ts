@@ -41,6 +41,13 @@ export interface TransactionOptions {
    * write in it fails on both. Default true: SQLite `BEGIN IMMEDIATE` (the write lock up front).
    */
   write?: boolean;
+  /**
+   * PostgreSQL only: `read committed` instead of SERIALIZABLE, for a transaction whose every write is a
+   * compare-and-set (`UPDATE … WHERE claimed_by IS NULL RETURNING`), which stays right at that level: claims of one
+   * row by several processes then cost nothing instead of a retry each (the outbox's claims). SQLite runs
+   * transactions one at a time whatever this says.
+   */
+  isolation?: 'serializable' | 'read committed';
 }
 
 export interface Store {

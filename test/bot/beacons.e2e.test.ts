@@ -114,7 +114,7 @@ describe('a variant registered through the registry alone plays end to end (issu
     const results = await waitForResults(h, CHANNEL, 'Spring 1901 movement');
     // Two maps, one per message: the orders with their results, then the board after (a six-province map is a small
     // PNG).
-    const parts = await partsOfPost(h.fake, h.database.db, results);
+    const parts = await partsOfPost(h.fake, h.store.db, results);
     expect(
       [results, parts.at(-1)!].flatMap((m) =>
         m.attachments.map((a) => [a.contentType, a.filename.replace(/^.*-(orders|after)\.png$/, '$1')]),

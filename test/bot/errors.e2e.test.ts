@@ -131,7 +131,7 @@ describe('the bot refuses bad input clearly and keeps the game intact', () => {
       m.content.startsWith('**Spring 1901 movement: results**'),
     );
     // The orders with their results; the board after follows in a message of its own.
-    expect((await partsOfPost(h.fake, h.database.db, results)).flatMap((m) => m.attachments)).toHaveLength(2);
+    expect((await partsOfPost(h.fake, h.store.db, results)).flatMap((m) => m.attachments)).toHaveLength(2);
     await h.bot!.outbox.idle();
     const failed = h.database.sqlite
       .prepare(

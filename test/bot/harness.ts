@@ -1,6 +1,8 @@
 /**
  * Test harness for the bot end to end: the fake Discord, a temp-file database, and the real bot
- * (discord.js client through DISCORD_API_BASE) that can be stopped and started again on the same database.
+ * (discord.js client through DISCORD_API_BASE) that can be stopped and started again on the same database. In the
+ * vitest project `postgres` the database is a PostgreSQL one (a copy of the worker's migrated template), opened anew
+ * at each start as a restarted process opens it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +15,13 @@ import type { RenderOptions } from '../../src/render/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../../src/game/index.js';
 import { createLogger } from '../../src/log.js';
 import { nonceFor } from '../../src/bot/send.js';
-import { openDatabase, type Db, type OpenedDatabase } from '../../src/store/db.js';
+import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
+import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
+import type { Store, StoreDb } from '../../src/store/store.js';
+import { migratedPostgresDatabase } from '../support/postgres.js';
 import { outbox } from '../../src/store/schema.js';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import {
   FakeDiscord,
   type FakeDiscordOptions,
@@ -32,6 +37,9 @@ const GENEROUS_BUDGETS = Object.fromEntries(
 export interface Harness {
   fake: FakeDiscord;
   bot: RunningBot | null;
+  /** The store the bot runs on now (reads of a test's own go through `store.db`). */
+  store: Store;
+  /** The raw SQLite connection, for checks of SQLite itself; absent on PostgreSQL (such tests run on SQLite only). */
   database: OpenedDatabase;
   dbPath: string;
   /** The bot's clock: real time plus `clock.offset`. */
@@ -52,17 +60,25 @@ export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Parti
     },
   };
   const log = createLogger((process.env.TEST_LOG_LEVEL as 'info' | undefined) ?? 'silent');
+  const postgresUrl = inject('testStore') === 'postgres' ? await migratedPostgresDatabase('bot') : null;
+  const openedSqlite = postgresUrl ? sqliteOnly() : openDatabase(dbPath);
   const h: Harness = {
     fake,
     bot: null,
-    database: openDatabase(dbPath),
+    store: postgresUrl ? await openPostgresStore({ url: postgresUrl, maxConnections: 5 }) : sqliteStoreOf(openedSqlite),
+    database: openedSqlite,
     dbPath,
     clock,
     async start() {
-      if (!h.database.sqlite.open) h.database = openDatabase(dbPath);
+      if (postgresUrl && h.store === closedStore)
+        h.store = await openPostgresStore({ url: postgresUrl, maxConnections: 5 });
+      if (!postgresUrl) {
+        if (!h.database.sqlite.open) h.database = openDatabase(dbPath);
+        h.store = sqliteStoreOf(h.database); // the same store per connection; a test may have swapped the database
+      }
       h.bot = await startBot({
         token: fake.token,
-        store: sqliteStoreOf(h.database),
+        store: h.store,
         log,
         apiBase: fake.apiBase,
         devGuildId: fake.guildId,
@@ -81,7 +97,10 @@ export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Parti
     async stop() {
       await h.bot?.stop();
       h.bot = null;
-      h.database.close();
+      if (postgresUrl) {
+        if (h.store !== closedStore) await h.store.close();
+        h.store = closedStore;
+      } else h.database.close();
     },
     async close() {
       await h.stop();
@@ -92,6 +111,22 @@ export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Parti
     },
   };
   return h;
+}
+
+/** The store of a stopped bot on PostgreSQL (its pool closed); the next start opens a new one. */
+const closedStore = new Proxy({} as Store, {
+  get: () => {
+    throw new Error('the bot is stopped: its database is closed until the next start');
+  },
+});
+
+/** `Harness.database` on PostgreSQL: a test that reads SQLite itself runs on SQLite only. */
+function sqliteOnly(): OpenedDatabase {
+  return new Proxy({} as OpenedDatabase, {
+    get: () => {
+      throw new Error('this test reads SQLite directly; it runs on SQLite only');
+    },
+  });
 }
 
 /** The messages (content, embeds) the bot sent with a reference left in them, for a readable failure. */
@@ -123,7 +158,7 @@ export function waitForResults(h: Harness, channel: string, label: string): Prom
  * dedupe key, and the part's index after the first). Each part is in the channel exactly once, after the one before
  * it, with no other post of the bot between them; only the first carries attachments.
  */
-export async function partsOfPost(fake: FakeDiscord, db: Db, first: FakeMessage): Promise<FakeMessage[]> {
+export async function partsOfPost(fake: FakeDiscord, db: StoreDb, first: FakeMessage): Promise<FakeMessage[]> {
   const rowOf = async () =>
     (await db.select({ key: outbox.dedupeKey, sentAt: outbox.sentAt }).from(outbox)).find(
       (r) => nonceFor(r.key) === first.nonce,
@@ -168,10 +203,10 @@ export function expectMapPost(message: FakeMessage): void {
  * orders with their results, its last part the board after the phase. Returns the post's parts.
  */
 export async function expectResultsPost(
-  h: Pick<Harness, 'fake' | 'database'>,
+  h: Pick<Harness, 'fake' | 'store'>,
   first: FakeMessage,
 ): Promise<FakeMessage[]> {
-  const parts = await partsOfPost(h.fake, h.database.db, first);
+  const parts = await partsOfPost(h.fake, h.store.db, first);
   expect(parts.length).toBeGreaterThanOrEqual(2);
   const kinds = parts.map((m) => m.attachments.map((a) => a.filename.replace(/^.*-(orders|after)\.png$/, '$1')));
   expect(kinds[0]).toEqual(['orders']);

@@ -128,7 +128,7 @@ describe('kill -9 between the parts of a long results post', () => {
       const text = discordText((row.payload as { text: string }).text);
       expect(text.length).toBeGreaterThan(8000);
       const firstPart = fake.channelMessages(CHANNEL).find(isPart(0))!;
-      const parts = await partsOfPost(fake, database.db, firstPart);
+      const parts = await partsOfPost(fake, sqliteStoreOf(database).db, firstPart);
       expect(parts.length).toBeGreaterThanOrEqual(5);
       expect(row.partsSent).toBe(parts.length);
       for (const part of parts) {

@@ -421,7 +421,7 @@ describe('sandbox limits and a hostile member', () => {
     const results = await waitForResults(h, 'quiet', 'Spring 1901 movement');
     // The results post went out with both its maps while every sandbox map was still held: one sandbox map at a
     // time is ever with the renderer, and the games' maps never wait for it.
-    expect((await partsOfPost(h.fake, h.database.db, results)).flatMap((m) => m.attachments)).toHaveLength(2);
+    expect((await partsOfPost(h.fake, h.store.db, results)).flatMap((m) => m.attachments)).toHaveLength(2);
     const sandboxCalls = () => calls.filter((t) => t.includes('· sandbox ·')).length;
     expect(sandboxCalls()).toBe(1);
     expect(storm.some((i) => i.responses.some((r) => r.kind === 'edit'))).toBe(false);

@@ -271,6 +271,19 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
       expect(await channelRows('tx-read-only')).toHaveLength(1);
     });
 
+    it.runIf(dialect === 'postgres')(
+      'runs SERIALIZABLE by default, and read committed when asked (compare-and-set claims)',
+      async () => {
+        const level = (options?: { isolation: 'read committed' }) =>
+          store.transaction(
+            async (tx) => (await store.execute(tx, sql`SHOW transaction_isolation`))[0]!.transaction_isolation,
+            options,
+          );
+        expect(await level()).toBe('serializable');
+        expect(await level({ isolation: 'read committed' })).toBe('read committed');
+      },
+    );
+
     it('loses no update when two transactions read, then write, the same row at once', async () => {
       const { cooldowns } = store.tables;
       await store.transaction(async (tx) =>
