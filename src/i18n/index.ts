@@ -1,0 +1,117 @@
+/**
+ * Every text a player reads, in their language (docs/locales.md): one ICU MessageFormat catalogue per locale
+ * (`locales/<locale>.json`, flat keys named by feature, `seats.vacated`), formatted by `@formatjs/intl` with the
+ * locale's own plural, number, date and list rules.
+ *
+ * The game layer returns message keys with parameters (`Msg`); the bot and the order pad word them here in the
+ * reader's locale. A key a locale lacks falls back to English for that string alone; the tests fail when a shipped
+ * locale lacks a key or a placeholder (test/i18n/catalogues.test.ts).
+ *
+ * This module imports nothing of the project: every layer above the pure ones may use it.
+ */
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import en from './locales/en.json' with { type: 'json' };
+import fr from './locales/fr.json' with { type: 'json' };
+import zhCN from './locales/zh-CN.json' with { type: 'json' };
+import zhTW from './locales/zh-TW.json' with { type: 'json' };
+
+/** The locales the bot speaks; every other Discord locale reads English. */
+export const LOCALES = ['en', 'fr', 'zh-CN', 'zh-TW'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** A key of the English catalogue, the reference every other locale follows. */
+export type MessageKey = keyof typeof en;
+
+/** A value a message's placeholder takes: text, a number (formatted per locale), or another message. */
+export type MsgParam = string | number | Msg;
+
+/** A text to word in the reader's locale: a catalogue key and the values of its placeholders. */
+export interface Msg {
+  readonly key: MessageKey;
+  readonly params?: Readonly<Record<string, MsgParam>>;
+}
+
+/** The catalogues as shipped, by locale. */
+export const CATALOGUES: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
+  en,
+  fr,
+  'zh-CN': zhCN,
+  'zh-TW': zhTW,
+};
+
+/** A message, built with its key checked by the compiler. */
+export function msg(key: MessageKey, params?: Record<string, MsgParam>): Msg {
+  return params ? { key, params } : { key };
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The bot's locale for a Discord locale (`interaction.locale`, `guild_locale`): French for `fr`, the two Chinese
+ * scripts for `zh-CN` and `zh-TW`, English for everything else (`en-US`, `en-GB`, and locales we do not ship).
+ */
+export function localeOf(discordLocale: string | null | undefined): Locale {
+  if (!discordLocale) return 'en';
+  if (isLocale(discordLocale)) return discordLocale;
+  if (discordLocale.startsWith('fr')) return 'fr';
+  return 'en';
+}
+
+const cache = createIntlCache();
+const intls = new Map<Locale, IntlShape>();
+
+function intlOf(locale: Locale): IntlShape {
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = createIntl(
+      {
+        locale,
+        defaultLocale: 'en',
+        messages: CATALOGUES[locale],
+        // A formatting problem falls back to the key's English text (below); never an exception in a reply.
+        onError: () => {},
+      },
+      cache,
+    );
+    intls.set(locale, intl);
+  }
+  return intl;
+}
+
+function wordParams(locale: Locale, params: Readonly<Record<string, MsgParam>>): Record<string, string | number> {
+  const worded: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params))
+    worded[name] = typeof value === 'object' ? t(locale, value) : value;
+  return worded;
+}
+
+/**
+ * The text of `message` in `locale`: its placeholders worded first (a message inside a message is worded in the
+ * same locale), then the locale's text, or English's when the locale lacks the key.
+ */
+export function t(locale: Locale, message: Msg): string {
+  const own = CATALOGUES[locale][message.key] !== undefined ? locale : 'en';
+  const values = message.params ? wordParams(locale, message.params) : undefined;
+  return intlOf(own).formatMessage({ id: message.key }, values, { ignoreTag: true }) as string;
+}
+
+/** `t` for a key and its values, for callers that build the message where they word it. */
+export function tr(locale: Locale, key: MessageKey, params?: Record<string, MsgParam>): string {
+  return t(locale, msg(key, params));
+}
+
+/** "France, Germany and Italy" / "France, Allemagne et Italie" / "法国、德国和意大利". */
+export function formatList(
+  locale: Locale,
+  items: readonly string[],
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+): string {
+  return intlOf(locale).formatList(items, { type });
+}
+
+/** A number in the locale's digits grouping ("1,234" / "1 234" / "1,234"). */
+export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
+  return intlOf(locale).formatNumber(value, options);
+}

@@ -1,0 +1,104 @@
+/**
+ * The message catalogues (docs/locales.md): every shipped locale has exactly the English keys, each message parses
+ * as ICU MessageFormat and uses the same placeholders, with the same kinds, as its English text.
+ */
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES, formatList, formatNumber, LOCALES, localeOf, msg, t, tr } from '../../src/i18n/index.js';
+
+/** `name:kind` of every placeholder of a parsed message, options included (`count:plural`, `power:argument`). */
+function placeholders(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    if (element.type === TYPE.tag) {
+      placeholders(element.children, into);
+      continue;
+    }
+    into.add(`${element.value}:${TYPE[element.type]}`);
+    if (element.type === TYPE.plural || element.type === TYPE.select)
+      for (const option of Object.values(element.options)) placeholders(option.value, into);
+  }
+  return into;
+}
+
+const sorted = (set: Set<string>) => [...set].sort();
+const english = CATALOGUES.en;
+
+describe('the catalogues', () => {
+  it('name their keys by feature, in order, lowercase words separated by dots', () => {
+    const keys = Object.keys(english);
+    expect(keys.filter((key) => !/^[a-z][a-zA-Z0-9]*(\.[a-z0-9][a-zA-Z0-9-]*)+$/.test(key))).toEqual([]);
+    expect(keys).toEqual([...keys].sort());
+  });
+
+  for (const locale of LOCALES) {
+    it(`${locale}: every English key, nothing else, in the same order`, () => {
+      expect(Object.keys(CATALOGUES[locale])).toEqual(Object.keys(english));
+    });
+
+    it(`${locale}: every message parses and has the English placeholders`, () => {
+      const wrong: string[] = [];
+      for (const [key, text] of Object.entries(CATALOGUES[locale])) {
+        const reference = english[key as keyof typeof english];
+        try {
+          const own = sorted(placeholders(parse(text, { ignoreTag: true })));
+          const expected = sorted(placeholders(parse(reference, { ignoreTag: true })));
+          if (own.join() !== expected.join()) wrong.push(`${key}: ${own.join(', ')} ≠ ${expected.join(', ')}`);
+        } catch (err) {
+          wrong.push(`${key}: ${(err as Error).message}`);
+        }
+        if (text.trim() === '') wrong.push(`${key}: empty`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+});
+
+describe('the placeholder check', () => {
+  it('tells a missing, renamed or retyped placeholder', () => {
+    const of = (text: string) => sorted(placeholders(parse(text, { ignoreTag: true }))).join();
+    const reference = of('{power} has {count, plural, one {# centre} other {# centres}}');
+    expect(of('{power} a {count, plural, one {# centre} other {# centres}}')).toBe(reference);
+    expect(of('{puissance} a {count, plural, one {# centre} other {# centres}}')).not.toBe(reference);
+    expect(of('{power} a {count} centres')).not.toBe(reference);
+    expect(of('{power} a des centres')).not.toBe(reference);
+  });
+});
+
+describe('wording a message', () => {
+  it('words a key in each locale', () => {
+    expect(LOCALES.map((locale) => tr(locale, 'locale.name'))).toEqual(['English', 'Français', '简体中文', '繁體中文']);
+  });
+
+  it('words a message inside a message in the same locale', () => {
+    expect(t('fr', msg('locale.name', { unused: msg('locale.name') }))).toBe('Français');
+  });
+
+  it('reads Discord locales: French and both Chinese scripts, English for the rest', () => {
+    expect(['fr', 'zh-CN', 'zh-TW', 'en-US', 'en-GB', 'de', 'ja', null, undefined].map(localeOf)).toEqual([
+      'fr',
+      'zh-CN',
+      'zh-TW',
+      'en',
+      'en',
+      'en',
+      'en',
+      'en',
+      'en',
+    ]);
+  });
+
+  it('lists with each language’s own conjunction', () => {
+    expect(formatList('en', ['France', 'Germany', 'Italy'])).toBe('France, Germany, and Italy');
+    expect(formatList('fr', ['France', 'Allemagne', 'Italie'])).toBe('France, Allemagne et Italie');
+    expect(formatList('zh-CN', ['法国', '德国', '意大利'])).toBe('法国、德国和意大利');
+  });
+
+  it('groups digits as each language does', () => {
+    expect(['en', 'fr', 'zh-CN'].map((locale) => formatNumber(locale as 'en', 12345.5))).toEqual([
+      '12,345.5',
+      '12\u202f345,5',
+      '12,345.5',
+    ]);
+  });
+});
