@@ -184,56 +184,87 @@ export async function handleCardsComponent(
   if (action === 'concede' || action === 'decline') return confirmCardConcession(ctx, interaction, action, args);
   const gameId = Number(args[0]);
   if (action === 't') return tableButton(ctx, interaction, gameId, args[1] ?? '');
-  if (action === 'jd') {
-    const r = await joinCardGame(
-      ctx.deps,
-      await callerFor(ctx, interaction, gameId),
-      values[0] === 'any' ? null : (values[0] ?? null),
-    );
-    return show(
-      interaction,
-      r.ok
-        ? note(`✋ You joined as **${r.dynasty ? dynastyLabel(r.dynasty) : 'a dynasty drawn at the start'}**.`)
-        : warn(r.error),
-    );
-  }
-  // Cancel: nothing was stored or shown; the turn's buttons stay at hand
-  const again = (text: string): Reply => ({
-    content: text,
-    components: Number.isInteger(gameId) ? [buttonRow(actionButtons(gameId, 'battle'))] : [],
-  });
-  if (action === 'px') return show(interaction, again('Cancelled; nothing was played. It is still your turn.'));
-  if (action === 'fx') {
-    const r = await cancelFallBack(ctx.deps, await callerFor(ctx, interaction, gameId));
-    return show(
-      interaction,
-      r.ok ? again('Fall back cancelled; nothing was shown. It is still your turn.') : note('Closed.'),
-    );
-  }
+  if (action === 'jd') return joinFromSelect(ctx, interaction, gameId, values[0] ?? null);
+  if (action === 'px' || action === 'fx') return cancelWizard(ctx, interaction, gameId, action);
 
   const [, versionArg, ...rest] = args;
   const st = await seatState(ctx, interaction, gameId);
   if ('error' in st) return show(interaction, warn(st.error));
   if (gameId !== st.ref.gameId) return show(interaction, warn('This view belongs to an earlier game in this channel.'));
   const version = Number(versionArg);
-  const family = action.startsWith('p')
-    ? 'wage'
-    : action.startsWith('f')
-      ? 'fall'
-      : action.startsWith('c')
-        ? 'choose'
-        : action.startsWith('g')
-          ? 'give'
-          : 'hand';
   // Viewing steps rebuild on the current table; a view of an older version is stale for every step.
-  if (version !== st.ref.version) return show(interaction, stale(gameId, family));
-  const caller = st.caller;
+  if (version !== st.ref.version) return show(interaction, stale(gameId, wizardOf(action)));
+  const step: SeatStep = { ctx, interaction, st, action, rest, values, version };
+  if (action === 'hv') return show(interaction, handView(st.ref, st.state, st.seat));
+  if (action.startsWith('p')) return playWizardStep(step);
+  if (action === 'fo') return show(interaction, await openFallBack(ctx, st));
+  if (FALL_BACK_STEPS.has(action)) return fallBackStep(ctx, interaction, st, action, rest, values);
+  if (action.startsWith('g') || action.startsWith('c')) return setupStep(step);
+  return show(interaction, warn('This button is no longer in use; reopen from the table.'));
+}
 
+/** The fall-back wizard's steps past its opening (`fallBackStep`). */
+const FALL_BACK_STEPS = new Set(['fc', 'fN', 'fv', 'fB', 'fD']);
+
+/** The wizard a button belongs to (`p…` play, `f…` fall back, `c…` choose, `g…` give), to reopen when stale. */
+function wizardOf(action: string): 'wage' | 'fall' | 'choose' | 'give' | 'hand' {
+  if (action.startsWith('p')) return 'wage';
+  if (action.startsWith('f')) return 'fall';
+  if (action.startsWith('c')) return 'choose';
+  if (action.startsWith('g')) return 'give';
+  return 'hand';
+}
+
+/** The lobby's join select: a dynasty, or `any` (drawn at the start). */
+async function joinFromSelect(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  gameId: number,
+  chosen: string | null,
+): Promise<void> {
+  const r = await joinCardGame(ctx.deps, await callerFor(ctx, interaction, gameId), chosen === 'any' ? null : chosen);
+  return show(
+    interaction,
+    r.ok
+      ? note(`✋ You joined as **${r.dynasty ? dynastyLabel(r.dynasty) : 'a dynasty drawn at the start'}**.`)
+      : warn(r.error),
+  );
+}
+
+/** Cancel in the play (`px`) or fall-back (`fx`) wizard: nothing was stored or shown; the turn's buttons stay at hand. */
+async function cancelWizard(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  gameId: number,
+  action: 'px' | 'fx',
+): Promise<void> {
+  const again = (text: string): Reply => ({
+    content: text,
+    components: Number.isInteger(gameId) ? [buttonRow(actionButtons(gameId, 'battle'))] : [],
+  });
+  if (action === 'px') return show(interaction, again('Cancelled; nothing was played. It is still your turn.'));
+  const r = await cancelFallBack(ctx.deps, await callerFor(ctx, interaction, gameId));
+  return show(
+    interaction,
+    r.ok ? again('Fall back cancelled; nothing was shown. It is still your turn.') : note('Closed.'),
+  );
+}
+
+/** A click or select on the caller's seat, on the table version it was built on. */
+interface SeatStep {
+  ctx: BotContext;
+  interaction: ComponentInteraction;
+  st: SeatState;
+  action: string;
+  rest: string[];
+  values: readonly string[];
+  version: number;
+}
+
+/** A step of the play wizard (`p…`): the bright card, the second card, the dynasty, then the battle is waged. */
+async function playWizardStep({ ctx, interaction, st, action, rest, values, version }: SeatStep): Promise<void> {
+  const gameId = st.ref.gameId;
   switch (action) {
-    case 'hv':
-      return show(interaction, handView(st.ref, st.state, st.seat));
-
-    // ---- play wizard ----
     case 'po':
       return show(interaction, openPlay(st, Number(rest[0] ?? 0)));
     case 'pb': {
@@ -267,32 +298,29 @@ export async function handleCardsComponent(
       const play = decodeWage(st.seat, rest[0] ?? '');
       if (!play) return show(interaction, stale(gameId, 'wage'));
       const { type: _t, seat: _s, ...input } = play;
-      const r = await wageBattle(ctx.deps, caller, { ...input, version });
+      const r = await wageBattle(ctx.deps, st.caller, { ...input, version });
       if (!r.ok)
         return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'wage') : warn(r.error));
       return show(
         interaction,
-        receipt(`✅ Played ${playWords(play, st.state)} — stored. The table shows it.`, r.game, caller.userId),
+        receipt(`✅ Played ${playWords(play, st.state)} — stored. The table shows it.`, r.game, st.caller.userId),
       );
     }
+    default:
+      return show(interaction, warn('This button is no longer in use; reopen from the table.'));
+  }
+}
 
-    // ---- fall-back wizard ----
-    case 'fo':
-      return show(interaction, await openFallBack(ctx, st));
-    case 'fc':
-    case 'fN':
-    case 'fv':
-    case 'fB':
-    case 'fD':
-      return fallBackStep(ctx, interaction, st, action, rest, values);
-
-    // ---- setup give and next battle ----
+/** The setup's give (`g…`) and the choice of the next battle (`c…`). */
+async function setupStep({ ctx, interaction, st, action, rest, values, version }: SeatStep): Promise<void> {
+  const gameId = st.ref.gameId;
+  switch (action) {
     case 'go':
       return show(interaction, openGive(st));
     case 'gv':
     case 'gd': {
       const cards = action === 'gd' ? defaultGive(st.state.seats[st.seat]!.hand) : [...values];
-      const r = await giveCards(ctx.deps, caller, cards);
+      const r = await giveCards(ctx.deps, st.caller, cards);
       if (!r.ok) return show(interaction, warn(r.error));
       const waiting = r.game.phase === 'give';
       const change = waiting
@@ -314,14 +342,14 @@ export async function handleCardsComponent(
     case 'cD': {
       const start = rest[0] !== undefined ? Number(rest[0]) : undefined;
       // cD: the default state (design §3.8) — the engine picks it when none is named
-      const r = await chooseBattle(ctx.deps, caller, {
+      const r = await chooseBattle(ctx.deps, st.caller, {
         version,
         state: action === 'cD' ? '' : (values[0] ?? ''),
         start,
       });
       if (!r.ok)
         return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'choose') : warn(r.error));
-      return show(interaction, receipt('✅ Chosen — the round begins.', r.game, caller.userId));
+      return show(interaction, receipt('✅ Chosen — the round begins.', r.game, st.caller.userId));
     }
     default:
       return show(interaction, warn('This button is no longer in use; reopen from the table.'));

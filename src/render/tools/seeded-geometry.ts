@@ -163,15 +163,79 @@ function landMask(proj: Projection, spec: LensProjection, minIsland: number): Ma
   };
 }
 
+/** What the seeding works with: the projection, the land mask, the hand seeds and the fine seeds. */
+interface Seeding {
+  variant: Variant;
+  width: number;
+  height: number;
+  mask: Mask;
+  isSea: (id: string) => boolean;
+  /** A pixel in the plain equirectangular plane the hand seeds live in; and back. */
+  plane: (p: Point) => Point;
+  toPixels: (e: Point) => Point;
+  hand: { owner: string; at: Point; sea: boolean }[];
+  rivers: ReturnType<typeof riverCoursesOf>;
+  corridor: { at: Point; river: number; sea: boolean }[];
+  corridorHash: SpatialHash;
+  fine: { at: Point; land: boolean; corridor: number }[];
+  fineNeighbours: number[][];
+}
+
+/** Fine seeds are kept this far (px) from a river corridor, so a river runs through exactly its provinces. */
+const RIVER_MARGIN = 13;
+
 export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry {
   const log = opts.log ?? (() => {});
+  const spec = opts.projection;
+  const s = seeding(opts, log);
+  const withGeometry = (g: Assembled): VariantData => ({
+    ...opts.variant.data,
+    geometry: {
+      width: s.width,
+      height: s.height,
+      smooth: SMOOTH,
+      projection: spec,
+      points: g.points,
+      offmap: g.offmap,
+    },
+  });
+  let repairs = 0;
+  let problems: string[] = [];
+  let result = assemble(s);
+  for (let round = 0; ; round++) {
+    const g = computeGeometry(withGeometry(result));
+    if (!g.ok) throw new Error(g.error);
+    const found = compareBorders(opts.variant, g.geometry);
+    problems = found.map((p) => p.message);
+    if (found.length === 0 || round >= 60) break;
+    if (round === 0 || process.env.GEOMETRY_VERBOSE) for (const p of found) log(`  round ${round}: ${p.message}`);
+    repairs += repairRound(s, g.geometry, found);
+    result = assemble(s);
+  }
+  const final = computeGeometry(withGeometry(result));
+  if (final.ok) problems.push(...riverProblems(opts.variant, final.geometry, withGeometry(result)));
+  return {
+    geometry: {
+      width: s.width,
+      height: s.height,
+      smooth: SMOOTH,
+      projection: spec,
+      points: result.points,
+      offmap: result.offmap,
+    },
+    problems,
+    repairs,
+  };
+}
+
+/** The projection, the land mask, the hand seeds and every fine seed (steps 1 and 2 above). */
+function seeding(opts: SeededGeometryOptions, log: (line: string) => void): Seeding {
   const { variant } = opts;
   const spec = opts.projection;
   const proj = lensProjection(spec);
   const { width, height } = proj;
   const inFrame = (p: Point) => p[0] > 1 && p[1] > 1 && p[0] < width - 1 && p[1] < height - 1;
-  const kindOf = (id: string) => variant.map.province(id)?.kind;
-  const isSea = (id: string) => kindOf(id) === 'sea';
+  const isSea = (id: string) => variant.map.province(id)?.kind === 'sea';
   const mask = landMask(proj, spec, opts.minIsland ?? 150);
 
   // Hand seeds (attractors) live in the plain equirectangular plane (x = lon·cos φ₀, y = lat: the plane
@@ -189,36 +253,18 @@ export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry
     return e;
   };
   const toPixels = (e: Point): Point => proj.project(e[1], e[0] / cos);
-  const hand: { owner: string; at: Point; sea: boolean }[] = [];
+  const hand: Seeding['hand'] = [];
   for (const [id, list] of Object.entries(opts.seeds)) {
     if (!variant.map.has(id)) throw new Error(`seed for unknown province ${id}`);
-    for (const [lat, lon] of list) {
-      const e: Point = [lon * cos, lat];
-      hand.push({ owner: id, at: e, sea: isSea(id) });
-    }
+    for (const [lat, lon] of list) hand.push({ owner: id, at: [lon * cos, lat], sea: isSea(id) });
   }
   for (const [lat, lon] of opts.offmapLand ?? []) hand.push({ owner: '#land', at: [lon * cos, lat], sea: false });
   for (const id of variant.map.provinceIds())
     if (!hand.some((h) => h.owner === id)) throw new Error(`no seed for ${id}`);
 
-  const nearestHand = (p: Point, sea: boolean, among?: Set<string>): string => {
-    const q = plane(sea ? p : warp(p));
-    let best = '';
-    let bestD = Infinity;
-    for (const h of hand) {
-      if (h.sea !== sea || (among && !among.has(h.owner))) continue;
-      const d = (h.at[0] - q[0]) ** 2 + (h.at[1] - q[1]) ** 2;
-      if (d < bestD) {
-        bestD = d;
-        best = h.owner;
-      }
-    }
-    return best;
-  };
-
   // River corridors: positions fixed; owners follow the chain (recomputed each round).
   const rivers = riverCoursesOf(variant.data);
-  const corridor: { at: Point; river: number; sea: boolean }[] = [];
+  const corridor: Seeding['corridor'] = [];
   const corridorHash = new SpatialHash(12);
   rivers.forEach((r, ri) => {
     const pts = r.course.map(([lat, lon]) => proj.project(lat, lon));
@@ -228,8 +274,36 @@ export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry
       corridorHash.add(p);
     }
   });
-  const RIVER_MARGIN = 13;
+  const { fine, fineNeighbours } = fineSeeds({ opts, width, height, inFrame, mask, corridor, corridorHash, log });
+  return {
+    variant,
+    width,
+    height,
+    mask,
+    isSea,
+    plane,
+    toPixels,
+    hand,
+    rivers,
+    corridor,
+    corridorHash,
+    fine,
+    fineNeighbours,
+  };
+}
 
+/** The fine seeds, each once in a fixed order (river corridors, coast pairs, grids), and their Delaunay neighbours. */
+function fineSeeds(g: {
+  opts: SeededGeometryOptions;
+  width: number;
+  height: number;
+  inFrame: (p: Point) => boolean;
+  mask: Mask;
+  corridor: Seeding['corridor'];
+  corridorHash: SpatialHash;
+  log: (line: string) => void;
+}): Pick<Seeding, 'fine' | 'fineNeighbours'> {
+  const { opts, width, height, inFrame, mask, corridor, corridorHash } = g;
   // Coast pairs.
   const coastLand: Point[] = [];
   const coastSea: Point[] = [];
@@ -272,13 +346,13 @@ export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry
     (p) => !mask.land(p) && !coastHash.near(p, grid * 1.1) && !corridorHash.near(p, RIVER_MARGIN),
     seaGrid,
   );
-  log(
+  g.log(
     `fine seeds: ${landGrid.length} land grid, ${seaGrid.length} sea grid, ${coastLand.length} coast pairs, ${corridor.length} river`,
   );
 
   // Every fine seed once, in a fixed order: river corridors, coast pairs, grids. `fixed` owners (river
   // corridors and the coast beside them) are not reassigned by the exclave clean-up below.
-  const fine: { at: Point; land: boolean; corridor: number }[] = [];
+  const fine: Seeding['fine'] = [];
   const seen = new Set<string>();
   const addFine = (at: Point, land: boolean, corridorIndex = -1) => {
     const key = `${at[0]},${at[1]}`;
@@ -294,172 +368,189 @@ export function buildSeededGeometry(opts: SeededGeometryOptions): SeededGeometry
   for (const p of landGrid) addFine(p, true);
   for (const p of seaGrid) addFine(p, false);
   const fineDelaunay = Delaunay.from(fine.map((f) => f.at));
-  const fineNeighbours = fine.map((_, i) => [...fineDelaunay.neighbors(i)]);
+  return { fine, fineNeighbours: fine.map((_, i) => [...fineDelaunay.neighbors(i)]) };
+}
 
-  const assemble = () => {
-    // River corridors: each sample takes the current chain province or the next one, whichever seed is nearer.
-    const corridorOwner: string[] = corridor.map(() => '');
-    rivers.forEach((r, ri) => {
-      const chain = r.chain ?? [];
-      const land = chain.filter((id) => !isSea(id));
-      const mouth = chain.length > 0 && isSea(chain[chain.length - 1]) ? chain[chain.length - 1] : '#sea';
-      let k = 0;
-      corridor.forEach((c, ci) => {
-        if (c.river !== ri) return;
-        if (c.sea || land.length === 0) {
-          corridorOwner[ci] = c.sea ? mouth : '#land';
-          return;
-        }
-        if (k + 1 < land.length && nearestHand(c.at, false, new Set([land[k], land[k + 1]])) === land[k + 1]) k++;
-        corridorOwner[ci] = land[k];
-      });
-    });
-    const nearCorridor = (p: Point): string | null => {
-      let best: string | null = null;
-      let bestD = RIVER_MARGIN * 1.5;
-      corridor.forEach((c, ci) => {
-        const d = dist(c.at, p);
-        if (d < bestD) {
-          bestD = d;
-          best = corridorOwner[ci];
-        }
-      });
-      return best;
-    };
-    const owner: string[] = [];
-    const fixed: boolean[] = [];
-    for (const f of fine) {
-      if (f.corridor >= 0) {
-        owner.push(corridorOwner[f.corridor]);
-        fixed.push(true);
-      } else if (f.land) {
-        // The coast beside a river belongs to the river's province (a mouth province owns its estuary).
-        const viaRiver = corridorHash.near(f.at, RIVER_MARGIN * 1.5) ? nearCorridor(f.at) : null;
-        const river = viaRiver !== null && !isSea(viaRiver);
-        owner.push(river ? viaRiver! : nearestHand(f.at, false));
-        fixed.push(river);
-      } else {
-        owner.push(nearestHand(f.at, true) || '#sea');
-        fixed.push(false);
-      }
+/** The land (or sea) province whose hand seed is nearest to `p` (measured after the warp on land), among `among`. */
+function nearestHand(s: Seeding, p: Point, sea: boolean, among?: Set<string>): string {
+  const q = s.plane(sea ? p : warp(p));
+  let best = '';
+  let bestD = Infinity;
+  for (const h of s.hand) {
+    if (h.sea !== sea || (among && !among.has(h.owner))) continue;
+    const d = (h.at[0] - q[0]) ** 2 + (h.at[1] - q[1]) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = h.owner;
     }
-    // Exclaves: a group of land cells cut off from the rest of its province (the warp can do that) joins
-    // the province around it. Islands (only water around) stay.
-    for (let pass = 0; pass < 3; pass++) {
-      const component = new Int32Array(fine.length).fill(-1);
-      const sizes: number[] = [];
-      const largest = new Map<string, number>();
-      for (let i = 0; i < fine.length; i++) {
-        if (component[i] >= 0 || !fine[i].land) continue;
-        const id = sizes.length;
-        const stack = [i];
-        component[i] = id;
-        let size = 0;
-        while (stack.length > 0) {
-          const j = stack.pop()!;
-          size++;
-          for (const n of fineNeighbours[j]) {
-            if (component[n] < 0 && fine[n].land && owner[n] === owner[i]) {
-              component[n] = id;
-              stack.push(n);
-            }
+  }
+  return best;
+}
+
+type Assembled = { points: Record<string, Point[]>; offmap: { land: Point[]; sea: Point[] } };
+
+/** Every fine seed's owner under the hand seeds as they are now (step 3), as each province's points. */
+function assemble(s: Seeding): Assembled {
+  const corridorOwner = corridorOwners(s);
+  const nearCorridor = (p: Point): string | null => {
+    let best: string | null = null;
+    let bestD = RIVER_MARGIN * 1.5;
+    s.corridor.forEach((c, ci) => {
+      const d = dist(c.at, p);
+      if (d < bestD) {
+        bestD = d;
+        best = corridorOwner[ci];
+      }
+    });
+    return best;
+  };
+  const owner: string[] = [];
+  const fixed: boolean[] = [];
+  for (const f of s.fine) {
+    if (f.corridor >= 0) {
+      owner.push(corridorOwner[f.corridor]);
+      fixed.push(true);
+    } else if (f.land) {
+      // The coast beside a river belongs to the river's province (a mouth province owns its estuary).
+      const viaRiver = s.corridorHash.near(f.at, RIVER_MARGIN * 1.5) ? nearCorridor(f.at) : null;
+      const river = viaRiver !== null && !s.isSea(viaRiver);
+      owner.push(river ? viaRiver! : nearestHand(s, f.at, false));
+      fixed.push(river);
+    } else {
+      owner.push(nearestHand(s, f.at, true) || '#sea');
+      fixed.push(false);
+    }
+  }
+  joinExclaves(s, owner, fixed);
+  const points: Record<string, Point[]> = Object.fromEntries(
+    s.variant.map.provinceIds().map((id) => [id, [] as Point[]]),
+  );
+  const offLand: Point[] = [];
+  const offSea: Point[] = [];
+  s.fine.forEach((f, i) => {
+    if (owner[i] === '#land') offLand.push(f.at);
+    else if (owner[i] === '#sea') offSea.push(f.at);
+    else points[owner[i]].push(f.at);
+  });
+  return { points, offmap: { land: offLand, sea: offSea } };
+}
+
+/** River corridors: each sample takes the current chain province or the next one, whichever seed is nearer. */
+function corridorOwners(s: Seeding): string[] {
+  const corridorOwner: string[] = s.corridor.map(() => '');
+  s.rivers.forEach((r, ri) => {
+    const chain = r.chain ?? [];
+    const land = chain.filter((id) => !s.isSea(id));
+    const mouth = chain.length > 0 && s.isSea(chain[chain.length - 1]) ? chain[chain.length - 1] : '#sea';
+    let k = 0;
+    s.corridor.forEach((c, ci) => {
+      if (c.river !== ri) return;
+      if (c.sea || land.length === 0) {
+        corridorOwner[ci] = c.sea ? mouth : '#land';
+        return;
+      }
+      if (k + 1 < land.length && nearestHand(s, c.at, false, new Set([land[k], land[k + 1]])) === land[k + 1]) k++;
+      corridorOwner[ci] = land[k];
+    });
+  });
+  return corridorOwner;
+}
+
+/**
+ * Exclaves: a group of land cells cut off from the rest of its province (the warp can do that) joins the province
+ * around it. Islands (only water around) stay. Changes `owner` in place.
+ */
+function joinExclaves(s: Seeding, owner: string[], fixed: boolean[]): void {
+  const { fine, fineNeighbours } = s;
+  for (let pass = 0; pass < 3; pass++) {
+    const component = new Int32Array(fine.length).fill(-1);
+    const sizes: number[] = [];
+    const largest = new Map<string, number>();
+    for (let i = 0; i < fine.length; i++) {
+      if (component[i] >= 0 || !fine[i].land) continue;
+      const id = sizes.length;
+      const stack = [i];
+      component[i] = id;
+      let size = 0;
+      while (stack.length > 0) {
+        const j = stack.pop()!;
+        size++;
+        for (const n of fineNeighbours[j]) {
+          if (component[n] < 0 && fine[n].land && owner[n] === owner[i]) {
+            component[n] = id;
+            stack.push(n);
           }
         }
-        sizes.push(size);
-        const best = largest.get(owner[i]);
-        if (best === undefined || sizes[best] < size) largest.set(owner[i], id);
       }
-      let moved = 0;
-      for (let i = 0; i < fine.length; i++) {
-        if (!fine[i].land || fixed[i] || largest.get(owner[i]) === component[i]) continue;
-        const around = new Map<string, number>();
-        for (const n of fineNeighbours[i]) {
-          if (fine[n].land && owner[n] !== owner[i]) around.set(owner[n], (around.get(owner[n]) ?? 0) + 1);
-        }
-        if (around.size === 0) continue;
-        owner[i] = [...around].sort((a, b) => b[1] - a[1])[0][0];
-        moved++;
-      }
-      if (moved === 0) break;
+      sizes.push(size);
+      const best = largest.get(owner[i]);
+      if (best === undefined || sizes[best] < size) largest.set(owner[i], id);
     }
-    const points: Record<string, Point[]> = Object.fromEntries(
-      variant.map.provinceIds().map((id) => [id, [] as Point[]]),
-    );
-    const offLand: Point[] = [];
-    const offSea: Point[] = [];
-    fine.forEach((f, i) => {
-      if (owner[i] === '#land') offLand.push(f.at);
-      else if (owner[i] === '#sea') offSea.push(f.at);
-      else points[owner[i]].push(f.at);
-    });
-    return { points, offmap: { land: offLand, sea: offSea } };
-  };
+    let moved = 0;
+    for (let i = 0; i < fine.length; i++) {
+      if (!fine[i].land || fixed[i] || largest.get(owner[i]) === component[i]) continue;
+      const around = new Map<string, number>();
+      for (const n of fineNeighbours[i]) {
+        if (fine[n].land && owner[n] !== owner[i]) around.set(owner[n], (around.get(owner[n]) ?? 0) + 1);
+      }
+      if (around.size === 0) continue;
+      owner[i] = [...around].sort((a, b) => b[1] - a[1])[0][0];
+      moved++;
+    }
+    if (moved === 0) break;
+  }
+}
 
-  const withGeometry = (g: ReturnType<typeof assemble>): VariantData => ({
-    ...variant.data,
-    geometry: { width, height, smooth: SMOOTH, projection: spec, points: g.points, offmap: g.offmap },
-  });
-
+/**
+ * One round of repair (step 4): for at most 10 problems, far enough apart, new hand seeds — a common neighbour on a
+ * border that must not exist, the two provinces towards each other where one is missing. Returns how many it made.
+ */
+function repairRound(
+  s: Seeding,
+  geometry: Extract<ReturnType<typeof computeGeometry>, { ok: true }>['geometry'],
+  found: ReturnType<typeof compareBorders>,
+): number {
+  const { variant, isSea, plane, hand } = s;
   const addHand = (owner: string, at: Point) => hand.push({ owner, at, sea: isSea(owner) });
   const nearestHandOf = (owner: string, to: Point) =>
     hand.filter((h) => h.owner === owner).reduce((b, h) => (dist(h.at, to) < dist(b.at, to) ? h : b)).at;
-
-  let repairs = 0;
-  let problems: string[] = [];
-  let result = assemble();
-  for (let round = 0; ; round++) {
-    const g = computeGeometry(withGeometry(result));
-    if (!g.ok) throw new Error(g.error);
-    const found = compareBorders(variant, g.geometry);
-    problems = found.map((p) => p.message);
-    if (found.length === 0 || round >= 60) break;
-    if (round === 0 || process.env.GEOMETRY_VERBOSE) for (const p of found) log(`  round ${round}: ${p.message}`);
-    const fixedAt: Point[] = [];
-    for (const p of found) {
-      if (fixedAt.length >= 10) break;
-      const a = p.a!;
-      const b = p.b!;
-      if (p.kind === 'extra-border') {
-        const border = g.geometry.borderIndex.get(borderKey(a, b))!;
-        const longest = border.segments.reduce((s, t) => (dist(t[0], t[1]) > dist(s[0], s[1]) ? t : s));
-        const mid: Point = [(longest[0][0] + longest[1][0]) / 2, (longest[0][1] + longest[1][1]) / 2];
-        if (fixedAt.some((q) => dist(q, mid) < 40)) continue;
-        const medium = mask.land(mid);
-        const usable = (c: string) => c !== a && c !== b && variant.map.province(c)?.kind !== 'impassable';
-        const common = [...variant.map.neighbours(a)].filter((c) => variant.map.neighbours(b).has(c) && usable(c));
-        const pool =
-          common.length > 0 ? common : [...variant.map.neighbours(a), ...variant.map.neighbours(b)].filter(usable);
-        const sameMedium = pool.filter((c) => isSea(c) === !medium);
-        const candidates = sameMedium.length > 0 ? sameMedium : pool;
-        const target = plane(isSea(candidates[0]) ? mid : warp(mid));
-        const c = candidates.reduce((best, k) =>
-          dist(nearestHandOf(k, target), target) < dist(nearestHandOf(best, target), target) ? k : best,
-        );
-        addHand(c, plane(isSea(c) ? mid : warp(mid)));
-        fixedAt.push(mid);
-      } else if (p.kind === 'missing-border') {
-        let best: [Point, Point] | null = null;
-        for (const ha of hand.filter((h) => h.owner === a)) {
-          for (const hb of hand.filter((h) => h.owner === b)) {
-            if (!best || dist(ha.at, hb.at) < dist(best[0], best[1])) best = [ha.at, hb.at];
-          }
+  const fixedAt: Point[] = [];
+  for (const p of found) {
+    if (fixedAt.length >= 10) break;
+    const a = p.a!;
+    const b = p.b!;
+    if (p.kind === 'extra-border') {
+      const border = geometry.borderIndex.get(borderKey(a, b))!;
+      const longest = border.segments.reduce((s, t) => (dist(t[0], t[1]) > dist(s[0], s[1]) ? t : s));
+      const mid: Point = [(longest[0][0] + longest[1][0]) / 2, (longest[0][1] + longest[1][1]) / 2];
+      if (fixedAt.some((q) => dist(q, mid) < 40)) continue;
+      const medium = s.mask.land(mid);
+      const usable = (c: string) => c !== a && c !== b && variant.map.province(c)?.kind !== 'impassable';
+      const common = [...variant.map.neighbours(a)].filter((c) => variant.map.neighbours(b).has(c) && usable(c));
+      const pool =
+        common.length > 0 ? common : [...variant.map.neighbours(a), ...variant.map.neighbours(b)].filter(usable);
+      const sameMedium = pool.filter((c) => isSea(c) === !medium);
+      const candidates = sameMedium.length > 0 ? sameMedium : pool;
+      const target = plane(isSea(candidates[0]) ? mid : warp(mid));
+      const c = candidates.reduce((best, k) =>
+        dist(nearestHandOf(k, target), target) < dist(nearestHandOf(best, target), target) ? k : best,
+      );
+      addHand(c, plane(isSea(c) ? mid : warp(mid)));
+      fixedAt.push(mid);
+    } else if (p.kind === 'missing-border') {
+      let best: [Point, Point] | null = null;
+      for (const ha of hand.filter((h) => h.owner === a)) {
+        for (const hb of hand.filter((h) => h.owner === b)) {
+          if (!best || dist(ha.at, hb.at) < dist(best[0], best[1])) best = [ha.at, hb.at];
         }
-        const [pa, pb] = best!;
-        const mid = toPixels([(pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2]);
-        if (fixedAt.some((q) => dist(q, mid) < 40)) continue;
-        addHand(a, [pa[0] + 0.42 * (pb[0] - pa[0]), pa[1] + 0.42 * (pb[1] - pa[1])]);
-        addHand(b, [pa[0] + 0.58 * (pb[0] - pa[0]), pa[1] + 0.58 * (pb[1] - pa[1])]);
-        fixedAt.push(mid);
       }
+      const [pa, pb] = best!;
+      const mid = s.toPixels([(pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2]);
+      if (fixedAt.some((q) => dist(q, mid) < 40)) continue;
+      addHand(a, [pa[0] + 0.42 * (pb[0] - pa[0]), pa[1] + 0.42 * (pb[1] - pa[1])]);
+      addHand(b, [pa[0] + 0.58 * (pb[0] - pa[0]), pa[1] + 0.58 * (pb[1] - pa[1])]);
+      fixedAt.push(mid);
     }
-    repairs += fixedAt.length;
-    result = assemble();
   }
-  const final = computeGeometry(withGeometry(result));
-  if (final.ok) problems.push(...riverProblems(variant, final.geometry, withGeometry(result)));
-  return {
-    geometry: { width, height, smooth: SMOOTH, projection: spec, points: result.points, offmap: result.offmap },
-    problems,
-    repairs,
-  };
+  return fixedAt.length;
 }
