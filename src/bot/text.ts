@@ -68,3 +68,21 @@ export function listWithin(lead: string, items: string[], room: number, more: (n
   }
   return line;
 }
+
+/** Characters Markdown, mentions and masked links give a meaning to in Discord: each is shown as itself after `\`. */
+const MARKUP_CHARACTERS = /[\\*_~`|<>#[\]()@:-]/g;
+
+/**
+ * A name taken from a user (a file name, a username) as plain text inside one of the bot's sentences: one line, at
+ * most `max` characters (an ellipsis marks the cut), every Markdown, mention, channel, timestamp and masked-link
+ * character escaped, and no game-text reference (src/game/text-refs.ts), so Discord shows exactly the characters
+ * typed and nothing a user names can make a message bold, link, mention or ping.
+ */
+export function userNameText(name: string, max = 80): string {
+  const line = name
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[⟦⟧]/g, (c) => (c === '⟦' ? '[' : ']'));
+  const cut = [...line].length > max ? `${[...line].slice(0, max - 1).join('')}…` : line;
+  return cut.replace(MARKUP_CHARACTERS, (c) => `\\${c}`);
+}

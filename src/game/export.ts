@@ -7,7 +7,8 @@
  *
  * Secrets stay secret: a phase not yet resolved is not in the file at all (its stored orders, ballots, declarations
  * are never read here), and a resolved phase's ballots (orders for a unit the players' vote moves) are never written:
- * what the vote adopted, public in the results, is written as the ballot of every voter, which adopts it again.
+ * what the vote adopted, public in the results, is written as the ballot of every voter, which adopts it again. Every
+ * case names its game (`game`), so a sandbox opened from the file follows that game's secrecy (src/game/sandbox.ts).
  */
 import type { Adjudication, BattleReport, Phase, Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
@@ -43,6 +44,8 @@ export interface KeptPhase {
 }
 
 export interface GameToExport {
+  /** The game's number (`/sandbox start game:`), written as every case's `game`. */
+  gameId?: number;
   /** The variant's id and the variant as the game plays it (configured with its options). */
   variantId: string;
   variant: Variant;
@@ -58,6 +61,8 @@ export interface GameToExport {
 export interface ExportedCase {
   /** The phase's code (`S1901M`). */
   id: string;
+  /** The game it was exported from (its number); `adjudicate` ignores it. */
+  game?: number;
   variant: string;
   phase: Phase;
   units: Position['units'];
@@ -96,6 +101,7 @@ function caseOf(game: GameToExport, kept: KeptPhase, adjudication: Adjudication)
   const retreat = position.phase.type === 'retreat';
   return {
     id: phaseCode(position.phase),
+    ...(game.gameId !== undefined ? { game: game.gameId } : {}),
     variant: game.variantId,
     phase: position.phase,
     units: position.units,
@@ -157,6 +163,8 @@ export type ImportResult =
       phases: ImportedPhase[];
       /** The board after the last phase: where a sandbox opened from the file starts. */
       last: Position;
+      /** The game the file's cases name (`game`), or null when they name none. */
+      gameId: number | null;
     }
   /** `error`: the first problem, in one line, naming the phase (`case #3: …`). */
   | { ok: false; error: string };
@@ -176,6 +184,7 @@ export async function readGameFile(
     const list = parseFile(text, limits);
     await loadCaseSchema();
     const variantId = variantIdOf(list);
+    const gameId = gameIdOf(list);
     const base = getVariant(variantId)!;
     const phases: ImportedPhase[] = [];
     let played: { variant: Variant; options: Record<string, string> } | null = null;
@@ -192,6 +201,7 @@ export async function readGameFile(
       options: played!.options,
       phases,
       last: phases.at(-1)!.adjudication.position,
+      gameId,
     };
   } catch (e) {
     if (e instanceof InputError) return { ok: false, error: oneLine(e.message) };
@@ -246,6 +256,62 @@ function variantIdOf(list: readonly unknown[]): string {
   return first;
 }
 
+/** The game the cases name (`game`, written by the export): one positive whole number, or none at all. */
+function gameIdOf(list: readonly unknown[]): number | null {
+  let found: number | null = null;
+  for (const [i, raw] of list.entries()) {
+    const game = (raw as { game?: unknown }).game;
+    if (game === undefined) continue;
+    if (typeof game !== 'number' || !Number.isSafeInteger(game) || game <= 0)
+      throw new InputError(`${caseName(raw, i)}: game: the number of the game the phase was exported from`);
+    if (found !== null && game !== found)
+      throw new InputError(`${caseName(raw, i)}: game: the file mixes phases of two games (#${found} and #${game})`);
+    found = game;
+  }
+  return found;
+}
+
+/** What a case may hold (docs/cli.md); an object with none of these is no case. */
+const CASE_FIELDS = [
+  'id',
+  'game',
+  'variant',
+  'phase',
+  'units',
+  'orders',
+  'dislodged',
+  'contested',
+  'supplyCenters',
+  'prelude',
+  'variantState',
+  'players',
+  'options',
+  'battles',
+];
+
+/**
+ * A case that is not one: an object with none of a case's fields (a stray object after the last phase would else
+ * continue the game by one more phase without orders).
+ */
+function checkIsCase(raw: Record<string, unknown>, name: string): void {
+  if (CASE_FIELDS.some((field) => raw[field] !== undefined)) return;
+  const keys = Object.keys(raw)
+    .slice(0, 5)
+    .map((k) => JSON.stringify(k.slice(0, 20)));
+  throw new InputError(
+    keys.length === 0
+      ? `${name}: the case is empty (a case has at least its \`orders\` or its board)`
+      : `${name}: not a case: it has none of a case's fields (phase, units, orders …), only ${keys.join(', ')}`,
+  );
+}
+
+/** A board with no unit and no owned supply centre: nothing could be played on it. */
+function checkNotEmpty(position: Position, name: string): void {
+  const owned = Object.values(position.supplyCenters).some((centres) => centres.length > 0);
+  if (position.units.length === 0 && (position.dislodged ?? []).length === 0 && !owned)
+    throw new InputError(`${name}: the board has no unit and no owned supply centre, so there is nothing to play`);
+}
+
 const phaseText = (p: Phase) => `${p.season} ${p.year} ${p.type}`;
 
 /** One case read and adjudicated; a case without units (nor prelude) continues from `previous`. */
@@ -257,6 +323,7 @@ function readPhase(
 ): { phase: ImportedPhase; variant: Variant; options: Record<string, string> } {
   let given = raw as Record<string, unknown>;
   const name = caseName(raw, index);
+  checkIsCase(given, name);
   if (given.units === undefined && given.prelude === undefined) {
     const from = previous?.adjudication.position ?? startingPosition(base, given);
     if (
@@ -282,6 +349,7 @@ function readPhase(
   }
   const c = readPlainCase(given) ?? readCase(given, index);
   const resolved = resolveCase(base, c, name);
+  checkNotEmpty(resolved.position, name);
   return {
     phase: { case: c, position: resolved.position, adjudication: resolved.adjudication },
     variant: resolved.variant,

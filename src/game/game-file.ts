@@ -32,6 +32,8 @@ export interface GameFile {
   name: string;
   text: string;
   phases: number;
+  /** The game is over: the file holds every phase played (else the phase under way is left out). */
+  over: boolean;
 }
 
 /** The file name of one of a game's files (`game-12-classic.json`, `game-12-classic-supply-centres.png`). */
@@ -93,7 +95,13 @@ export async function gameFileInTurns(
             const row = await phaseById(tx, want.id);
             if (!row?.adjudication || row.resolvedAt !== want.resolvedAt || row.claimToken !== want.claimToken)
               return fail(CHANGED);
-            const toExport = { variantId: game.variantId, variant, options: game.options ?? {}, players };
+            const toExport = {
+              gameId: game.id,
+              variantId: game.variantId,
+              variant,
+              options: game.options ?? {},
+              players,
+            };
             const [one] = exportCases({ ...toExport, phases: [await keptPhase(tx, game, row)] });
             written.push(JSON.stringify(one));
           } while (lines.length + written.length < listed.length && performance.now() - started < FILE_SLICE_MS);
@@ -105,7 +113,12 @@ export async function gameFileInTurns(
   }
   return {
     ok: true,
-    file: { name: fileName(game, '.json'), text: gameFileText(lines), phases: listed.length },
+    file: {
+      name: fileName(game, '.json'),
+      text: gameFileText(lines),
+      phases: listed.length,
+      over: game.status === 'finished',
+    },
   };
 }
 

@@ -451,7 +451,10 @@ async function noRoomRefusal(
 /**
  * `/sandbox start file:` — a private sandbox opened from a game file (`/history export`'s, the CLI's phases format):
  * the file is read and every phase adjudicated on turns of the event loop (`pause`), then the sandbox starts on the
- * board after its last phase, with no game behind it. A bad file is refused with its first problem.
+ * board after its last phase. A bad file is refused with its first problem. A file that names its game (`game`, as
+ * `/history export` writes it) of a game the caller could copy from here (`sandboxGame`) keeps that game behind the
+ * sandbox, as a copy of it would: a game that hides who plays whom keeps the sandbox from being shared until it ends,
+ * however the sandbox was started (`sandboxShareRefusal`). Any other file has no game behind it.
  */
 export async function startSandboxFromFile(
   deps: GameDeps,
@@ -469,10 +472,11 @@ export async function startSandboxFromFile(
     const lastCase = read.phases.at(-1)!.case;
     const seated = [...(lastCase.players ?? read.variant.powers.map((p) => p.name))].sort();
     const call = callOf(deps);
+    const game = await fileGame(tx, input, read.gameId, read.variantId);
     const values = {
       ownerUserId: input.userId,
       guildId,
-      gameId: null,
+      gameId: game?.id ?? null,
       variantId: read.variantId,
       options: read.options,
       seated,
@@ -486,11 +490,24 @@ export async function startSandboxFromFile(
       usedAt: now,
       expiresAt: now + limitsOf(deps).sandboxIdleMs,
     };
-    if (!boardOf({ ...values, id: 0 }, undefined))
+    if (!boardOf({ ...values, id: 0 }, game))
       return fail(`The file's variant "${read.variantId}" is not one this bot plays.`);
     const inserted = (await tx.insert(sandboxes).values(values).returning())[0]!;
-    return { ok: true, sandbox: viewOf(inserted, boardOf(inserted, undefined)!, '', call) };
+    return { ok: true, sandbox: viewOf(inserted, boardOf(inserted, game)!, game?.channelId ?? '', call) };
   });
+}
+
+/** The game a file names (`game`), when it is a Diplomacy game of the file's variant the caller could copy from here. */
+async function fileGame(
+  tx: Tx,
+  place: SandboxPlace,
+  gameId: number | null,
+  variantId: string,
+): Promise<GameRow | undefined> {
+  if (gameId === null) return undefined;
+  const game = await sandboxGame(tx, place, gameId);
+  if ('ok' in game || game.kind !== 'diplomacy' || game.variantId.toLowerCase() !== variantId) return undefined;
+  return game;
 }
 
 /** The caller's sandbox (`sandboxId`, or the one used last) and its board, for replies, autocomplete and maps. */

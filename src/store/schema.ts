@@ -423,7 +423,7 @@ export const sandboxes = sqliteTable(
     ownerUserId: text('owner_user_id').notNull(),
     /** The server it counts against (the game's). */
     guildId: text('guild_id').notNull(),
-    /** The game it was copied from (read once, never written); null for one opened from a game file. */
+    /** The game it was copied from (read once, never written), or the one its game file names; else null. */
     gameId: integer('game_id').references(() => games.id, { onDelete: 'cascade' }),
     variantId: text('variant_id').notNull(),
     /** The game's options (the variant as the game plays it). */

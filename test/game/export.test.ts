@@ -88,7 +88,7 @@ function classicGame(): GameToExport {
     orders: [{ power: 'Germany', unitKey: 'bur', text: 'A bur - gas' }],
     adjudication: null,
   });
-  return { variantId: 'classic', variant: classic, options: {}, players: PLAYERS, phases };
+  return { gameId: 12, variantId: 'classic', variant: classic, options: {}, players: PLAYERS, phases };
 }
 
 describe('export: the CLI phases format', () => {
@@ -103,6 +103,8 @@ describe('export: the CLI phases format', () => {
       dislodged: [{ power: 'France', province: 'bur' }],
     });
     expect(cases[0]).toMatchObject({ variant: 'classic', players: PLAYERS });
+    // Every case names its game, so a sandbox opened from the file follows that game (src/game/sandbox.ts).
+    expect(cases.map((c) => c.game)).toEqual([12, 12, 12, 12]);
     expect(cases[0]!.orders).toContainEqual({ power: 'Germany', text: 'A mun - ruh' });
     // The phase under way: its stored order and its code appear nowhere.
     expect(file).not.toContain('A bur - gas');
@@ -146,6 +148,7 @@ describe('export: the CLI phases format', () => {
     const r = await readGameFile(file, { pause: async () => void pauses++ });
     if (!r.ok) throw new Error(r.error);
     expect(r.variantId).toBe('classic');
+    expect(r.gameId).toBe(12);
     expect(r.phases).toHaveLength(4);
     expect(pauses).toBe(3);
     expect(r.last).toEqual(game.phases.at(-1)!.position);
@@ -244,6 +247,32 @@ describe('import: bad files are refused with the first problem in one line', () 
       'a continued case out of order',
       JSON.stringify([good[0], { orders: [], phase: { season: 'winter', year: 1901, type: 'adjustment' } }]),
       /^case #2: phase does not follow the case before it \(next is fall 1901 movement\)/,
+    ],
+    [
+      'a trailing object that is no case (it would be one more phase)',
+      JSON.stringify([...good, { note: 'end of file' }]),
+      /^case #5: not a case: it has none of a case's fields \(phase, units, orders …\), only "note"$/,
+    ],
+    ['a trailing empty object', JSON.stringify([...good, {}]), /^case #5: the case is empty/],
+    [
+      'a board with no unit and no centre',
+      JSON.stringify([
+        { variant: 'classic', phase: { season: 'spring', year: 1903, type: 'retreat' }, units: [], supplyCenters: {} },
+      ]),
+      /^case #1: the board has no unit and no owned supply centre, so there is nothing to play$/,
+    ],
+    [
+      'a game number that is none',
+      JSON.stringify([{ ...good[0], game: 'five' }]),
+      /^case S1901M: game: the number of the game the phase was exported from$/,
+    ],
+    [
+      'phases of two games',
+      JSON.stringify([
+        { ...good[0], game: 5 },
+        { ...good[1], game: 7 },
+      ]),
+      /^case F1901M: game: the file mixes phases of two games \(#5 and #7\)$/,
     ],
     [
       'too large',

@@ -20,7 +20,7 @@ import { askConfirmation } from '../components.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { mentionedUserId } from '../markup.js';
-import { choiceName } from '../text.js';
+import { choiceName, userNameText } from '../text.js';
 import { dynastyLabel } from './format.js';
 import { playerName } from '../../game/computer-seat.js';
 
@@ -50,7 +50,7 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
       const user = interaction.options.getUser('user');
       const computer = interaction.options.getBoolean('computer') === true;
       if (user?.bot) {
-        await replyRejected(interaction, `${user.username} is a bot and cannot play.`);
+        await replyRejected(interaction, `${userNameText(user.username, 40)} is a bot and cannot play.`);
         return true;
       }
       // A seat goes to a computer player only by the game master's action; the channel is told.

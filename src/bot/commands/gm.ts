@@ -36,6 +36,7 @@ import { autocompleteAction, executeAction, withActionOptions } from '../act.js'
 import type { BotContext } from '../context.js';
 import { timestamp } from '../markup.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
+import { userNameText } from '../text.js';
 
 const data = new SlashCommandBuilder()
   .setName('gm')
@@ -203,7 +204,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'replace': {
       const user = interaction.options.getUser('user');
       const computer = interaction.options.getBoolean('computer') === true;
-      if (user?.bot) return replyRejected(interaction, `${user.username} is a bot and cannot play.`);
+      if (user?.bot) return replyRejected(interaction, `${userNameText(user.username, 40)} is a bot and cannot play.`);
       const r = await gmReplace(ctx.deps, {
         ...caller,
         power: interaction.options.getString('power', true),
@@ -224,7 +225,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'transfer': {
       const user = interaction.options.getUser('user', true);
-      if (user.bot) return replyRejected(interaction, `${user.username} is a bot and cannot be game master.`);
+      if (user.bot)
+        return replyRejected(interaction, `${userNameText(user.username, 40)} is a bot and cannot be game master.`);
       const r = await gmTransfer(ctx.deps, { ...caller, newUserId: user.id });
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(

@@ -314,7 +314,7 @@ async function exportFile(ctx: BotContext, interaction: ChatInputCommandInteract
   const phases = `${r.file.phases} played phase${r.file.phases === 1 ? '' : 's'}`;
   return replyWithFile(
     interaction,
-    `**The game as a file** (${phases}, the CLI's phases format): \`adjudicate\` decides every phase as the game did, \`replay\` draws it. The phase under way is not in it.`,
+    `**The game as a file** (${phases}, the CLI's phases format): \`adjudicate\` decides every phase as the game did, \`replay\` draws it. ${r.file.over ? 'The game is over, so every phase played is in it.' : 'The phase under way is not in it, nor anything stored for it.'}`,
     { attachment: data, name: r.file.name },
   );
 }

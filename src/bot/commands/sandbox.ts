@@ -66,7 +66,7 @@ import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
-import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate } from '../text.js';
+import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate, userNameText } from '../text.js';
 
 const sandboxOption = (o: import('discord.js').SlashCommandIntegerOption) =>
   o
@@ -205,8 +205,8 @@ function headLine(v: SandboxView): string {
 /** Where a sandbox comes from: a game's phase, or a game file. */
 function origin(v: SandboxView): string {
   return v.gameChannelId === ''
-    ? `opened from ${v.source}`
-    : `copied from ${v.source} of the game in ${channelMention(v.gameChannelId)}`;
+    ? `opened from ${userNameText(v.source)}`
+    : `copied from ${userNameText(v.source)} of the game in ${channelMention(v.gameChannelId)}`;
 }
 
 /** Who `as:` names: a seated power, or the game master. */
@@ -663,8 +663,8 @@ async function share(
   const r = await turn(async () => await viewSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r.error);
   const v = r.sandbox;
-  const who = interaction.user.username.replace(/[\\*_~`|>#@:<]/g, '');
-  const head = `🧪 **Sandbox snapshot** shared by ${who}: a what-if on ${v.variantName}, copied from ${v.source}. Not the game's orders or results.`;
+  const who = userNameText(interaction.user.username, 40);
+  const head = `🧪 **Sandbox snapshot** shared by ${who}: a what-if on ${v.variantName}, copied from ${userNameText(v.source)}. Not the game's orders or results.`;
   await interaction.deferReply();
   if (v.last)
     return replyWithMap(
