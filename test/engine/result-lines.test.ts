@@ -5,7 +5,9 @@
  *   phase ("replaced by a later order for the same unit");
  * - an order of the wrong kind in an adjustment phase (a move in a build phase) is named by its own text;
  * - the weaker of two attacks on a unit that a stronger attack dislodged is told that attack kept it out, never
- *   that it "bounced off" the unit, which did not stay.
+ *   that it "bounced off" the unit, which did not stay;
+ * - a head-to-head of equal strengths is a standoff for both, never a battle each lost; units are named as orders
+ *   write them (`A mun`).
  */
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/engine/index.js';
@@ -240,7 +242,7 @@ const keptOutCases: KeptOutCase[] = [
       ['Italy', 'A mar - bur'],
     ],
     weaker: 'A mar',
-    reason: 'kept out of Burgundy by the stronger attack of A Par, which dislodged A Bur (1 vs 2)',
+    reason: 'kept out of Burgundy by the stronger attack of A par, which dislodged A bur (1 vs 2)',
   },
   {
     name: 'Classic, the dislodged unit moving to the weaker attacker (no head-to-head loss to tell)',
@@ -259,7 +261,7 @@ const keptOutCases: KeptOutCase[] = [
       ['Germany', 'A bur - mar'],
     ],
     weaker: 'A mar',
-    reason: 'kept out of Burgundy by the stronger attack of A Par, which dislodged A Bur (1 vs 2)',
+    reason: 'kept out of Burgundy by the stronger attack of A par, which dislodged A bur (1 vs 2)',
   },
   {
     name: 'Warring States',
@@ -272,7 +274,7 @@ const keptOutCases: KeptOutCase[] = [
       ['Yan', 'A dai - tai'],
     ],
     weaker: 'A dai',
-    reason: 'kept out of Taiyuan by the stronger attack of A Jin, which dislodged A Tai (1 vs 2)',
+    reason: 'kept out of Taiyuan by the stronger attack of A jin, which dislodged A tai (1 vs 2)',
   },
   {
     name: 'Mandate of Heaven',
@@ -285,7 +287,7 @@ const keptOutCases: KeptOutCase[] = [
       ['Yan', 'A dai - tai'],
     ],
     weaker: 'A dai',
-    reason: 'kept out of Taiyuan by the stronger attack of A Jin, which dislodged A Tai (1 vs 2)',
+    reason: 'kept out of Taiyuan by the stronger attack of A jin, which dislodged A tai (1 vs 2)',
   },
   {
     name: 'Warhammer',
@@ -303,7 +305,7 @@ const keptOutCases: KeptOutCase[] = [
       ['Kislev', 'A aver - gfor'],
     ],
     weaker: 'A aver',
-    reason: 'kept out of Great Forest by the stronger attack of A SYLV, which dislodged A GFOR (1 vs 2)',
+    reason: 'kept out of Great Forest by the stronger attack of A sylv, which dislodged A gfor (1 vs 2)',
   },
 ];
 
@@ -317,4 +319,41 @@ describe('the weaker of two attacks on a unit a stronger attack dislodged is tol
       expect(adj.dislodged).toHaveLength(1);
     });
   }
+});
+
+describe('a head-to-head: a standoff reads as one, a beaten move as lost; units named as orders write them', () => {
+  const spring: Phase = { season: 'spring', year: 1901, type: 'movement' };
+  const reasons = (units: Unit[], given: [string, string][]) => {
+    const at = position(classic, spring, units);
+    return adjudicate(classic, at, orders(classic, at, given), { players: ['France', 'Germany'] }).results.map(line);
+  };
+
+  it('1 vs 1: both moves fail, and neither reads that it lost a battle', () => {
+    expect(
+      reasons(
+        [unit('Germany', 'A', 'mun'), unit('France', 'A', 'bur')],
+        [
+          ['Germany', 'A mun - bur'],
+          ['France', 'A bur - mun'],
+        ],
+      ),
+    ).toEqual([
+      'Germany A mun - bur: failure (a standoff in the head-to-head with A bur (1 vs 1): neither unit moved)',
+      'France A bur - mun: failure (a standoff in the head-to-head with A mun (1 vs 1): neither unit moved)',
+    ]);
+  });
+
+  it('2 vs 1: the weaker move lost the battle, and is dislodged', () => {
+    const lines = reasons(
+      [unit('Germany', 'A', 'mun'), unit('Germany', 'A', 'ruh'), unit('France', 'A', 'bur')],
+      [
+        ['Germany', 'A mun - bur'],
+        ['Germany', 'A ruh S A mun - bur'],
+        ['France', 'A bur - mun'],
+      ],
+    );
+    expect(lines).toContain(
+      'France A bur - mun: failure (lost the head-to-head battle with A mun (1 vs 2); dislodged by A mun from Munich)',
+    );
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Player-readable reasons for movement results (what `/why` shows).
  */
-import { formatOrder } from '../format.js';
+import { formatOrder, formatUnit } from '../format.js';
 import { locationKey } from '../map.js';
 import type { StrengthKind } from '../rules.js';
 import type { OrderOutcome, OrderResult } from '../types.js';
@@ -10,12 +10,11 @@ import type { MovementResolver } from './resolver.js';
 /** The moves into a province nobody moves into (never written to). */
 const NO_MOVES: readonly number[] = [];
 
+/** A unit as the reasons name it: as orders write it (`A mun`, `F spa/nc`), or the variant's name for a virtual unit. */
 export function describeUnit(r: MovementResolver, i: number): string {
   const label = r.units[i]!.label;
   if (label) return label; // a virtual unit the variant names (`the Illusion`)
-  const u = r.units[i]!.unit;
-  const abbr = r.map.province(u.province)?.abbreviation ?? u.province;
-  return `${u.type} ${abbr}${u.coast ? `/${u.coast}` : ''}`;
+  return formatUnit(r.units[i]!.unit);
 }
 
 /** Units in province order, so that no reason depends on the order units were listed in. */
@@ -71,7 +70,7 @@ function lostAtHome(r: MovementResolver, i: number, dislodger: number | null): b
   return typeof r.battleAt(here) === 'string' && !told;
 }
 
-/** `; dislodged by A Mun from Munich`, naming a rule that set the attack; `lost`: first say the battle there was lost. */
+/** `; dislodged by A mun from Munich`, naming a rule that set the attack; `lost`: first say the battle there was lost. */
 function dislodgedText(r: MovementResolver, i: number, dislodger: number | null, lost: boolean): string {
   if (dislodger === null) return '';
   const here = r.units[i]!.unit.province;
@@ -265,10 +264,13 @@ function whyMoveFailed(r: MovementResolver, i: number, wonHere = false): string 
       ['attack', i],
       ['defend', opponent],
     ])}`;
-    if (attack <= defend)
-      return wonHere
-        ? `its move failed in the head-to-head with ${describeUnit(r, opponent)} (${strengths})`
-        : `lost the head-to-head battle with ${describeUnit(r, opponent)} (${strengths})`;
+    if (attack <= defend) {
+      if (wonHere) return `its move failed in the head-to-head with ${describeUnit(r, opponent)} (${strengths})`;
+      // Equal strengths and the other move failed too: a standoff, not a battle one side lost.
+      if (attack === defend && !r.succeeded(opponent))
+        return `a standoff in the head-to-head with ${describeUnit(r, opponent)} (${strengths}): neither unit moved`;
+      return `lost the head-to-head battle with ${describeUnit(r, opponent)} (${strengths})`;
+    }
   } else {
     const hold = r.holdStrength(target);
     const occupant = r.index.get(target);

@@ -635,7 +635,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
           power: 'Zhao',
           result: 'failure',
           reason:
-            'no order: the unit held; dislodged by A Jul from Julu; A gao was one of the last units of Zhao, which would otherwise all have been dislodged with no retreat: defence +1 (Mandate of Heaven rule 4)',
+            'no order: the unit held; dislodged by A jul from Julu; A gao was one of the last units of Zhao, which would otherwise all have been dislodged with no retreat: defence +1 (Mandate of Heaven rule 4)',
         },
         'A ye': {
           power: 'Zhao',

@@ -20,7 +20,7 @@ const cases: MohCase[] = [
         'A ye': {
           result: 'failure',
           reason:
-            "bounced off A Hdn in Handan (2 vs 2: Zhao's last units, cornered, defend with one more (Mandate of Heaven rule 4))",
+            "bounced off A hdn in Handan (2 vs 2: Zhao's last units, cornered, defend with one more (Mandate of Heaven rule 4))",
         },
       },
       has: ['Zhao A hdn', 'Wei A ye'],

@@ -15,7 +15,7 @@ const cases: MohCase[] = [
     units: base,
     orders: convoy,
     expect: {
-      results: { 'A any': { result: 'success' }, 'F luo': { result: 'success', reason: 'convoyed A Any' } },
+      results: { 'A any': { result: 'success' }, 'F luo': { result: 'success', reason: 'convoyed A any' } },
       has: ['Wei A zhe'],
     },
   },

@@ -264,8 +264,8 @@ describe('issue 19 §4: what players read about a decisive battle and an ability
   it('the loser is told it lost the battle, the winner that it won it; never "bounced (1 vs 1)"', () => {
     const adj = adjudicate(warhammer, position, orders, { battles: [{ province: 'reik', winner: 'Empire' }] });
     const reason = (unit: string) => adj.results.find((r) => r.unit === unit)!.reason;
-    expect(reason('A altd')).toBe('won the battle at Reikland Forest and moved there, dislodging A REIK');
-    expect(reason('A reik')).toBe('lost the battle at Reikland Forest; dislodged by A ALTD from Altdorf');
+    expect(reason('A altd')).toBe('won the battle at Reikland Forest and moved there, dislodging A reik');
+    expect(reason('A reik')).toBe('lost the battle at Reikland Forest; dislodged by A altd from Altdorf');
     expect(adj.results.map((r) => r.reason).join('\n')).not.toMatch(/vs/);
   });
   it('the same in a battle a third army won: the head-to-head armies lost it', () => {
@@ -275,15 +275,15 @@ describe('issue 19 §4: what players read about a decisive battle and an ability
       battles: [{ province: 'reik', winner: 'Wood Elves' }],
     });
     const reason = (unit: string) => adj.results.find((r) => r.unit === unit)!.reason;
-    expect(reason('A grey')).toBe('won the battle at Reikland Forest and moved there, dislodging A REIK');
+    expect(reason('A grey')).toBe('won the battle at Reikland Forest and moved there, dislodging A reik');
     expect(reason('A altd')).toBe('lost the battle at Reikland Forest');
-    expect(reason('A reik')).toBe('lost the battle at Reikland Forest; dislodged by A GREY from Grey Mountains');
+    expect(reason('A reik')).toBe('lost the battle at Reikland Forest; dislodged by A grey from Grey Mountains');
   });
   it('an ability that changed a result is named in the reason (Sea Raiders, the Illusion, Strong Capitals)', () => {
     const raid = positionOf(['Norse: F scha', 'Chaos: A grae']);
     const raided = adjudicate(warhammer, raid, ordersOf(raid, { Norse: ['F Scha - Grae'] }));
     expect(raided.results.find((r) => r.unit === 'F scha')!.reason).toBe(
-      'moved to Graelings, dislodging A GRAE (attack 2: a Norse fleet assaults a coast with strength 2 (Norse Sea Raiders))',
+      'moved to Graelings, dislodging A grae (attack 2: a Norse fleet assaults a coast with strength 2 (Norse Sea Raiders))',
     );
     const held = positionOf(['Wood Elves: A athe', 'Bretonnia: A chet', 'Bretonnia: A pale']);
     const illusion = adjudicate(
@@ -292,13 +292,13 @@ describe('issue 19 §4: what players read about a decisive battle and an ability
       ordersOf(held, { 'Wood Elves': ['A Athe H'], Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe'] }),
     );
     expect(illusion.results.find((r) => r.unit === 'A chet')!.reason).toBe(
-      'bounced off A ATHE in Athel Loren (2 vs 2: the Illusion supports the Wood Elf unit holding on Athel-Loren: +1 (Wood Elves’ Illusion))',
+      'bounced off A athe in Athel Loren (2 vs 2: the Illusion supports the Wood Elf unit holding on Athel-Loren: +1 (Wood Elves’ Illusion))',
     );
     const strong = warhammer.configure!({ strongCapitals: 'on' });
     const kisl = positionOf(['Kislev: A kisl', 'Empire: A ostl', 'Empire: A ostm']);
     const capital = adjudicate(strong, kisl, ordersOf(kisl, { Empire: ['A Ostl - Kisl', 'A Ostm S A Ostl - Kisl'] }));
     expect(capital.results.find((r) => r.unit === 'A ostl')!.reason).toBe(
-      'bounced off A KISL in Kislev (2 vs 2: a unit holding on a capital holds with one more (Strong Capitals))',
+      'bounced off A kisl in Kislev (2 vs 2: a unit holding on a capital holds with one more (Strong Capitals))',
     );
   });
   it('every unit of the case keeps its result line (no result is lost to the re-adjudication)', () => {
@@ -395,7 +395,7 @@ describe('second audit: what players read about builds and destroyed units', () 
     };
     const altd = out.results.find((x) => x.unit === 'A altd')!;
     expect(altd.result).toBe('failure');
-    expect(altd.reason).toMatch(/; destroyed by A WAST from The Wasteland \(removed from the game: no retreat\)$/);
+    expect(altd.reason).toMatch(/; destroyed by A wast from The Wasteland \(removed from the game: no retreat\)$/);
     expect(altd.reason).not.toMatch(/dislodged/);
     expect(out.dislodged).toEqual([]);
   });

@@ -356,7 +356,7 @@ export const battleTexts: BattleTextCase[] = [
     orders: { Empire: ['A Altd S A Nuln H'], Bretonnia: BRETONNIA_INTO_ALTD },
     battles: [{ province: 'altd', winner: 'Empire' }],
     reasons: {
-      'A altd': 'support cut by A REIK; it won the battle at Altdorf and held it',
+      'A altd': 'support cut by A reik; it won the battle at Altdorf and held it',
       'A reik': 'lost the battle at Altdorf',
     },
   },
@@ -404,7 +404,7 @@ export const battleTexts: BattleTextCase[] = [
     orders: { Empire: ['F Claw C A Wast - Kisl', 'A Wast - Kisl'], Bretonnia: ['F Ngwo - Claw'] },
     battles: [{ province: 'claw', winner: 'Empire' }],
     reasons: {
-      'F claw': 'convoyed A WAST; it won the battle at Sea of Claws and held it',
+      'F claw': 'convoyed A wast; it won the battle at Sea of Claws and held it',
       'F ngwo': 'lost the battle at Sea of Claws',
     },
   },
@@ -416,7 +416,7 @@ export const battleTexts: BattleTextCase[] = [
     battles: [{ province: 'claw', winner: 'Bretonnia' }],
     reasons: {
       'F claw':
-        'convoyed A WAST; lost the battle at Sea of Claws; dislodged by F NGWO from Northern Great Western Ocean',
+        'convoyed A wast; lost the battle at Sea of Claws; dislodged by F ngwo from Northern Great Western Ocean',
     },
   },
   {
@@ -426,7 +426,7 @@ export const battleTexts: BattleTextCase[] = [
     orders: { Empire: ['A Altd - Reik'], Bretonnia: BRETONNIA_INTO_ALTD },
     battles: [{ province: 'altd', winner: 'Empire' }],
     reasons: {
-      'A altd': 'its move failed in the head-to-head with A REIK (1 vs 2); it won the battle at Altdorf and held it',
+      'A altd': 'its move failed in the head-to-head with A reik (1 vs 2); it won the battle at Altdorf and held it',
       'A reik': 'lost the battle at Altdorf',
     },
   },
@@ -440,8 +440,8 @@ export const battleTexts: BattleTextCase[] = [
       { province: 'reik', winner: 'Empire' },
     ],
     reasons: {
-      'A altd': 'won the battle at Reikland Forest and moved there, dislodging A REIK',
-      'A reik': 'lost the battle at Altdorf and Reikland Forest; dislodged by A ALTD from Altdorf',
+      'A altd': 'won the battle at Reikland Forest and moved there, dislodging A reik',
+      'A reik': 'lost the battle at Altdorf and Reikland Forest; dislodged by A altd from Altdorf',
     },
   },
   {
@@ -453,7 +453,7 @@ export const battleTexts: BattleTextCase[] = [
     reasons: {
       'A altd': 'lost the battle at Reikland Forest',
       'A reik':
-        'its move failed in the head-to-head with A ALTD (1 vs 1); it won the battle at Reikland Forest and held it',
+        'its move failed in the head-to-head with A altd (1 vs 1); it won the battle at Reikland Forest and held it',
     },
   },
 ];
@@ -771,7 +771,7 @@ export const cataclysmTexts: (BattleTextCase & { options?: Record<string, string
     orders: { Empire: ['A Altd - Reik'], Kislev: ['A Wast - Altd'] },
     battles: [{ province: 'reik', winner: 'Bretonnia', destroyed: true }],
     reasons: {
-      'A altd': 'lost the battle at Reikland Forest; destroyed by A REIK (removed from the game: no retreat)',
+      'A altd': 'lost the battle at Reikland Forest; destroyed by A reik (removed from the game: no retreat)',
       'A wast': 'moved to Altdorf',
       'A reik': 'no order: the unit held; it won the battle at Reikland Forest',
     },
@@ -784,8 +784,8 @@ export const cataclysmTexts: (BattleTextCase & { options?: Record<string, string
     battles: [{ province: 'altd', winner: 'Kislev' }],
     reasons: {
       'A altd':
-        'bounced off A REIK in Reikland Forest (1 vs 1); dislodged by A WAST from The Wasteland (it bounced back into Altdorf, where a decisive battle was fought without it)',
-      'A wast': 'won the battle at Altdorf and moved there, dislodging A ALTD',
+        'bounced off A reik in Reikland Forest (1 vs 1); dislodged by A wast from The Wasteland (it bounced back into Altdorf, where a decisive battle was fought without it)',
+      'A wast': 'won the battle at Altdorf and moved there, dislodging A altd',
     },
   },
 ];

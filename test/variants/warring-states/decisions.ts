@@ -208,7 +208,7 @@ export const decisionCases: WsCase[] = [
     orders: { Wei: ['A Dal - Wei - Diq', 'A Zmo S A Dal'], Han: ['A Yzh - Dal', 'A Che S A Yzh - Dal'] },
     expect: {
       results: { dal: 'illegal', zmo: 'success', yzh: 'failure' },
-      reasons: { zmo: 'support given', yzh: 'bounced off A Dal in Daliang (2 vs 2)' },
+      reasons: { zmo: 'support given', yzh: 'bounced off A dal in Daliang (2 vs 2)' },
       units: ['Wei A dal', 'Wei A zmo', 'Han A yzh', 'Han A che'],
       dislodged: [],
     },
@@ -226,7 +226,7 @@ export const decisionCases: WsCase[] = [
       results: { dal: 'illegal', wei: 'success', yzh: 'failure' },
       reasons: {
         wei: 'support given',
-        yzh: 'bounced off F Dal in Daliang (3 vs 3: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+        yzh: 'bounced off F dal in Daliang (3 vs 3: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
       },
       units: ['Wei F dal', 'Wei A wei', 'Han A yzh', 'Han A che', 'Han A son'],
       dislodged: [],
@@ -239,7 +239,7 @@ export const decisionCases: WsCase[] = [
     orders: { Qi: ['F Kor - Boh - Lin', 'F Boh S F Kor'], Yan: ['F Lia - Kor', 'F Yel S F Lia - Kor'] },
     expect: {
       results: { kor: 'illegal', boh: 'success', lia: 'failure' },
-      reasons: { boh: 'support given', lia: 'bounced off F KOR in Korea Bay (2 vs 2)' },
+      reasons: { boh: 'support given', lia: 'bounced off F kor in Korea Bay (2 vs 2)' },
       units: ['Qi F kor', 'Qi F boh', 'Yan F lia', 'Yan F yel'],
       dislodged: [],
     },
@@ -257,7 +257,7 @@ export const decisionCases: WsCase[] = [
       reasons: {
         dal: 'a rapid river move cannot visit a space twice, so the unit held',
         zmo: 'support given',
-        yzh: 'bounced off F Dal in Daliang (3 vs 3: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+        yzh: 'bounced off F dal in Daliang (3 vs 3: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
       },
       units: ['Wei F dal', 'Wei A zmo', 'Han A yzh', 'Han A che', 'Han A son'],
       dislodged: [],

@@ -29,8 +29,8 @@ export const loopCases: WsCase[] = [
       reasons: {
         lin: 'support given',
         jia: 'support given',
-        lu: 'bounced off A Lin in Linzi (1 vs 1: the wall of Linzi takes 1 from the attack (wall rule 1))',
-        don: 'bounced off A Jia in Jiaodong (1 vs 1: the wall of Jiaodong takes 1 from the attack (wall rule 1))',
+        lu: 'bounced off A lin in Linzi (1 vs 1: the wall of Linzi takes 1 from the attack (wall rule 1))',
+        don: 'bounced off A jia in Jiaodong (1 vs 1: the wall of Jiaodong takes 1 from the attack (wall rule 1))',
       },
       units: ['Chu A lin', 'Chu A don', 'Qi A jia', 'Qi A lu'],
       dislodged: [],
@@ -49,10 +49,10 @@ export const loopCases: WsCase[] = [
     expect: {
       results: { boh: 'failure', lu: 'failure', lin: 'success', jia: 'success' },
       reasons: {
-        boh: 'support cut by F Jia; dislodged by F Jia from Jiaodong',
-        lu: 'bounced off F Lin in Linzi (0 vs 2: the wall of Linzi takes 1 from the attack (wall rule 1); a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+        boh: 'support cut by F jia; dislodged by F jia from Jiaodong',
+        lu: 'bounced off F lin in Linzi (0 vs 2: the wall of Linzi takes 1 from the attack (wall rule 1); a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
         lin: 'support given',
-        jia: 'moved to Bo Hai, dislodging F BOH',
+        jia: 'moved to Bo Hai, dislodging F boh',
       },
       units: ['Chu A lu', 'Qi F lin', 'Qi F boh'],
       dislodged: ['Chu F boh'],
@@ -66,10 +66,10 @@ export const loopCases: WsCase[] = [
     expect: {
       results: { boh: 'failure', don: 'failure', lin: 'success', jia: 'success' },
       reasons: {
-        boh: 'support cut by F Jia; dislodged by F Jia from Jiaodong',
-        don: 'bounced off F Lin in Linzi (0 vs 2: the wall of Linzi takes 1 from the attack (wall rule 1); a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+        boh: 'support cut by F jia; dislodged by F jia from Jiaodong',
+        don: 'bounced off F lin in Linzi (0 vs 2: the wall of Linzi takes 1 from the attack (wall rule 1); a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
         lin: 'support given',
-        jia: 'moved to Bo Hai, dislodging F BOH',
+        jia: 'moved to Bo Hai, dislodging F boh',
       },
       units: ['Chu A don', 'Qi F lin', 'Qi F boh'],
       dislodged: ['Chu F boh'],
@@ -87,10 +87,10 @@ export const loopCases: WsCase[] = [
     expect: {
       results: { syo: 'success', dan: 'success', yiy: 'failure', yyi: 'failure' },
       reasons: {
-        syo: 'moved to Yanying, dislodging F Yyi',
+        syo: 'moved to Yanying, dislodging F yyi',
         dan: 'support given (strength 2)',
-        yiy: 'bounced off F Dan in Danyang (0 vs 2: the wall of Danyang takes 1 from the attack (wall rule 1); a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
-        yyi: 'support cut by A Syo; dislodged by A Syo from Shangyong',
+        yiy: 'bounced off F dan in Danyang (0 vs 2: the wall of Danyang takes 1 from the attack (wall rule 1); a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+        yyi: 'support cut by A syo; dislodged by A syo from Shangyong',
       },
       units: ['Qin A yiy', 'Chu F dan', 'Chu A yyi'],
       dislodged: ['Qin F yyi'],
@@ -111,12 +111,12 @@ export const loopCases: WsCase[] = [
     expect: {
       results: { ji: 'failure', dhu: 'failure', yuy: 'failure', lib: 'failure', gua: 'failure', zho: 'failure' },
       reasons: {
-        ji: 'support counted as cut: whether A Zho cut it depended on this support itself (a support-cut loop)',
-        yuy: 'support counted as cut: whether A Dhu cut it depended on this support itself (a support-cut loop)',
-        gua: 'support counted as cut: whether A Lib cut it depended on this support itself (a support-cut loop)',
-        dhu: 'bounced off A Yuy in Yuyang (0 vs 1: the wall of Yuyang takes 1 from the attack (wall rule 1))',
-        lib: 'bounced off A Gua in Guangyang (0 vs 1: the wall of Guangyang takes 1 from the attack (wall rule 1))',
-        zho: 'bounced off A Ji in Ji (0 vs 1: the wall of Ji takes 1 from the attack (wall rule 1))',
+        ji: 'support counted as cut: whether A zho cut it depended on this support itself (a support-cut loop)',
+        yuy: 'support counted as cut: whether A dhu cut it depended on this support itself (a support-cut loop)',
+        gua: 'support counted as cut: whether A lib cut it depended on this support itself (a support-cut loop)',
+        dhu: 'bounced off A yuy in Yuyang (0 vs 1: the wall of Yuyang takes 1 from the attack (wall rule 1))',
+        lib: 'bounced off A gua in Guangyang (0 vs 1: the wall of Guangyang takes 1 from the attack (wall rule 1))',
+        zho: 'bounced off A ji in Ji (0 vs 1: the wall of Ji takes 1 from the attack (wall rule 1))',
       },
       units: ['Yan A ji', 'Yan A dhu', 'Wei A yuy', 'Wei A lib', 'Zhao A gua', 'Zhao A zho'],
       dislodged: [],
@@ -139,12 +139,12 @@ export const loopCases: WsCase[] = [
     expect: {
       results: { dal: 'failure', zhe: 'failure', wei: 'failure', son: 'failure', zmo: 'failure', cao: 'failure' },
       reasons: {
-        dal: 'support counted as cut: whether A Son cut it depended on this support itself (a support-cut loop)',
-        wei: 'support counted as cut: whether A Cao cut it depended on this support itself (a support-cut loop)',
-        zmo: 'support counted as cut: whether A Zhe cut it depended on this support itself (a support-cut loop)',
-        zhe: 'bounced off A Zmo in Zhongmou (0 vs 1: the wall of Zhongmou takes 1 from the attack (wall rule 1))',
-        son: 'bounced off F Dal in Daliang (1 vs 2: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
-        cao: 'bounced off F Wei in Wei (1 vs 2: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+        dal: 'support counted as cut: whether A son cut it depended on this support itself (a support-cut loop)',
+        wei: 'support counted as cut: whether A cao cut it depended on this support itself (a support-cut loop)',
+        zmo: 'support counted as cut: whether A zhe cut it depended on this support itself (a support-cut loop)',
+        zhe: 'bounced off A zmo in Zhongmou (0 vs 1: the wall of Zhongmou takes 1 from the attack (wall rule 1))',
+        son: 'bounced off F dal in Daliang (1 vs 2: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+        cao: 'bounced off F wei in Wei (1 vs 2: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
       },
       units: ['Han F dal', 'Han A zhe', 'Qi F wei', 'Qi A son', 'Wei A zmo', 'Wei A cao'],
       dislodged: [],
@@ -158,8 +158,8 @@ export const loopCases: WsCase[] = [
     expect: {
       results: { zmo: 'success', wei: 'success' },
       reasons: {
-        wei: 'support given with strength 1 of 2: reduced by 1 by A Cao and A Ye',
-        zmo: 'moved to Daliang, dislodging A Dal',
+        wei: 'support given with strength 1 of 2: reduced by 1 by A cao and A ye',
+        zmo: 'moved to Daliang, dislodging A dal',
       },
       dislodged: ['Zhao A dal'],
     },
@@ -203,8 +203,8 @@ export const loopCases: WsCase[] = [
   {
     name: 'Rapid River Move against a unit coming the other way, with an attack on the space it leaves',
     seed: 'RRM rule 4: "The first intervening space along the route that fails these conditions stops the movement short"',
-    // F Xia cannot pass F Any, whether F Any moves (coming the other way) or stays (another power's unit), so it
-    // stays, holds with 2 on the river, and F Any (2) cannot dislodge it; A Hed bounces off F Any.
+    // F xia cannot pass F any, whether F any moves (coming the other way) or stays (another power's unit), so it
+    // stays, holds with 2 on the river, and F any (2) cannot dislodge it; A hed bounces off F any.
     units: ['Han A hed', 'Chu F any', 'Han F xia'],
     orders: { Chu: ['F Any - Xia'], Han: ['A Hed - Any', 'F Xia - Any - Luo - Zhe'] },
     expect: {
@@ -279,7 +279,7 @@ export const loopCases: WsCase[] = [
     name: 'An attack the wall takes to nothing, into a space whose fleet left along the river',
     seed: 'Wall rule 1 (the wall takes 1 from the attack) and RRM rule 4 ("The final target destination must be vacant")',
     // F Lin leaves along the river and F Boh passes through Linzi; A Don - Lin has 0 after the wall and so cannot
-    // enter even an empty Linzi: never "bounced off F Lin, which did not move away".
+    // enter even an empty Linzi: never "bounced off F lin, which did not move away".
     units: ['Chu F lin', 'Qin F boh', 'Qin A don'],
     orders: { Chu: ['F Lin - Diq - Wei - Dal'], Qin: ['F Boh - Lin - Diq - Wei', 'A Don - Lin'] },
     expect: {

@@ -322,7 +322,7 @@ export const misconceptions: WsCase[] = [
     orders: { Wei: ['A Ye - Han', 'A Diq S A Ye - Han'] },
     expect: {
       reasons: {
-        ye: 'bounced off A Han in Handan (1 vs 1: the wall of Handan takes 1 from the attack (wall rule 1))',
+        ye: 'bounced off A han in Handan (1 vs 1: the wall of Handan takes 1 from the attack (wall rule 1))',
         diq: 'support given',
       },
     },
@@ -334,7 +334,7 @@ export const misconceptions: WsCase[] = [
     orders: { Qin: ['A Qur - Yin', 'A Syo S A Qur - Yin'] },
     expect: {
       reasons: {
-        qur: 'bounced off F Yin in Ying (2 vs 2: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
+        qur: 'bounced off F yin in Ying (2 vs 2: a fleet on a river defends with strength 2 (Floating Fortress rule 2))',
       },
     },
   },

@@ -194,7 +194,7 @@ export function ruling(
 }
 
 /**
- * What a destroyed unit reads: "lost the battle at Altdorf; destroyed by A WAST from The Wasteland (removed from the
+ * What a destroyed unit reads: "lost the battle at Altdorf; destroyed by A wast from The Wasteland (removed from the
  * game: no retreat)": the provinces of the battle where it fought (both of a head-to-head, as the results name them),
  * and the winning side's unit at its own province, else at the first of them (else the side's lead).
  */
@@ -204,9 +204,8 @@ function destroyedReason(map: GameMap, field: Field, battle: FieldBattle, side: 
   const at = [loser.province, ...fought].find((p) => field.groupsAt(p).some((g) => side.groups.includes(g)));
   const group = at === undefined ? undefined : field.groupsAt(at).find((g) => side.groups.includes(g));
   const winner = group?.principal ?? side.groups[0]!.principal;
-  const label = winner.virtual
-    ? winner.name
-    : `${winner.type} ${map.province(winner.province)?.abbreviation ?? winner.province}`;
+  // A unit as every reason names it: as orders write it (`A wast`).
+  const label = winner.virtual ? winner.name : winner.label;
   const from = group?.kind === 'move' && map.has(winner.province) ? ` from ${name(winner.province)}` : '';
   return `lost the battle at ${fought.map(name).join(' and ')}; destroyed by ${label}${from} (removed from the game: no retreat)`;
 }
