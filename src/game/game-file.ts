@@ -209,10 +209,19 @@ async function chartOf(tx: Tx, game: GameRow, variant: Variant, palette: MapPale
       powers: variant.powers,
       palette,
       victory: variant.victory.centers > 0 ? variant.victory.centers : null,
-      years: scHistory(positions, { yearLabel: (year) => yearLabel(variant, year), startLabel: 'start' }),
+      years: scHistory(positions, {
+        yearLabel: (year) => yearLabel(variant, year),
+        startLabel: 'start',
+        underWay: game.status === 'finished' ? null : seasonLabel(variant, positions.at(-1)!),
+      }),
     },
     name: fileName(game, '-supply-centres.png'),
   };
+}
+
+/** The phase a board is of, without its kind (`Winter 1901`), as the variant's calendar names it. */
+function seasonLabel(variant: Variant, position: Position): string {
+  return phaseLabel(position.phase, variant).replace(/\s+(movement|retreat|adjustment)$/, '');
 }
 
 /** A year as the variant's calendar names it (`1901`, `256 BC`): its spring movement's label without season and type. */

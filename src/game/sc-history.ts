@@ -2,7 +2,9 @@
  * The supply-centre history a chart draws (src/render/sc-chart.ts; docs/render.md, "The supply-centre chart"), pure:
  * from a game's positions in order, each power's centres at the start and at the end of every year. A year's count
  * is read from the last board of that year (the ownership after its Fall: a winter phase's board has it); a year none
- * of whose phases was played yet (the newest board, a Spring) has no point.
+ * of whose phases was played yet (the newest board, a Spring) has no point. In a running game the year under way is
+ * not over: its point is labelled with the phase it has reached (`Winter 1901`), and only once its centres changed
+ * (before, it would repeat the point before it under the year's name, as if the year had been played).
  */
 import type { Position } from '../engine/types.js';
 import type { ScChartInput } from '../render/sc-chart.js';
@@ -12,11 +14,12 @@ export type ScChartYear = ScChartInput['years'][number];
 
 /**
  * `positions`: the board at the start of every phase, in order (the game's `phases.position`, the unfinished phase's
- * too: a board is public). `yearLabel` names a year as the variant's calendar does; `startLabel` the first point.
+ * too: a board is public). `yearLabel` names a year as the variant's calendar does; `startLabel` the first point;
+ * `underWay` names the phase the last board is of while the game runs (`Winter 1901`), null once it is over.
  */
 export function scHistory(
   positions: readonly Position[],
-  labels: { yearLabel: (year: number) => string; startLabel: string },
+  labels: { yearLabel: (year: number) => string; startLabel: string; underWay: string | null },
 ): ScChartYear[] {
   if (positions.length === 0) return [];
   const counts = (p: Position) =>
@@ -29,7 +32,15 @@ export function scHistory(
     // the newest board alone in its year (a Spring not yet played) only repeats the year before.
     const lastOfYear = !next || next.phase.year !== year;
     const played = next !== undefined || positions[i - 1]!.phase.year === year;
-    if (lastOfYear && played) years.push({ label: labels.yearLabel(year), centres: counts(positions[i]!) });
+    if (!lastOfYear || !played) continue;
+    const centres = counts(positions[i]!);
+    if (next !== undefined || labels.underWay === null) years.push({ label: labels.yearLabel(year), centres });
+    else if (!sameCounts(centres, years.at(-1)!.centres)) years.push({ label: labels.underWay, centres });
   }
   return years;
+}
+
+function sameCounts(a: ScChartYear['centres'], b: ScChartYear['centres']): boolean {
+  const powers = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...powers].every((power) => (a[power] ?? 0) === (b[power] ?? 0));
 }

@@ -297,10 +297,11 @@ describe('import: bad files are refused with the first problem in one line', () 
 });
 
 describe('the supply-centre history of a game (the chart’s years)', () => {
+  const labels = { yearLabel: (y: number) => String(y), startLabel: 'start' };
   it('the start, then each played year’s count after its Fall; a Spring not yet played adds no point', () => {
     const game = classicGame();
     const positions = game.phases.map((p) => p.position);
-    const years = scHistory(positions, { yearLabel: (y) => String(y), startLabel: 'start' });
+    const years = scHistory(positions, { ...labels, underWay: 'Spring 1902' });
     expect(years.map((y) => y.label)).toEqual(['start', '1901']);
     expect(years[0]!.centres).toMatchObject({ Germany: 3, France: 3, Russia: 4 });
     // Germany took Denmark (Burgundy is no centre), France Portugal, England Norway.
@@ -313,12 +314,22 @@ describe('the supply-centre history of a game (the chart’s years)', () => {
       Russia: 4,
       Turkey: 3,
     });
-    // Once Spring 1902 is played, 1902 has its point (the board of the phase after it).
+    // Once Spring 1902 is played, the year is not over: no point named 1902 (its centres are still 1901's).
     const spring = play(classic, positions.at(-1)!, [{}], PLAYERS)[0]!.adjudication!.position;
-    expect(scHistory([...positions, spring], { yearLabel: String, startLabel: 'start' }).map((y) => y.label)).toEqual([
-      'start',
-      '1901',
-      '1902',
-    ]);
+    const running = scHistory([...positions, spring], { ...labels, underWay: 'Fall 1902' });
+    expect(running.map((y) => y.label)).toEqual(['start', '1901']);
+    // A game that ended there has its last year, read from its final board.
+    const over = scHistory([...positions, spring], { ...labels, underWay: null });
+    expect(over.map((y) => y.label)).toEqual(['start', '1901', '1902']);
+  });
+
+  it('a year under way whose centres changed is named by the phase it reached, never by the year', () => {
+    const positions = classicGame().phases.map((p) => p.position);
+    // The game stands at Winter 1901: the Fall's captures are in, the year is not over.
+    const winter = positions.slice(0, 4);
+    expect(winter.at(-1)!.phase).toEqual({ season: 'winter', year: 1901, type: 'adjustment' });
+    const years = scHistory(winter, { ...labels, underWay: 'Winter 1901' });
+    expect(years.map((y) => y.label)).toEqual(['start', 'Winter 1901']);
+    expect(years[1]!.centres).toMatchObject({ Germany: 4, France: 4, England: 4 });
   });
 });
