@@ -69,8 +69,11 @@ export function listWithin(lead: string, items: string[], room: number, more: (n
   return line;
 }
 
-/** Characters Markdown, mentions and masked links give a meaning to in Discord: each is shown as itself after `\`. */
-const MARKUP_CHARACTERS = /[\\*_~`|<>#[\]()@:-]/g;
+/**
+ * Characters Markdown, mentions and masked links give a meaning to inside a line in Discord: each is shown as itself
+ * after `\` (a heading's `#` or a list's `-` only mean something at the start of a line, where a name never stands).
+ */
+const MARKUP_CHARACTERS = /[\\*_~`|<>[\]@]/g;
 
 /**
  * A name taken from a user (a file name, a username) as plain text inside one of the bot's sentences: one line, at

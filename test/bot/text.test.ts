@@ -10,7 +10,7 @@ import { userNameText } from '../../src/bot/text.js';
 const shown = (escaped: string) => escaped.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
 /** Markup Discord would act on: an unescaped special character (one not preceded by a backslash). */
-const unescapedMarkup = (escaped: string) => /(^|[^\\])[*_~`|<>#[\]()@:]/.test(escaped.replace(/\\\\/g, ''));
+const unescapedMarkup = (escaped: string) => /(^|[^\\])[*_~`|<>[\]@]/.test(escaped.replace(/\\\\/g, ''));
 
 describe('userNameText', () => {
   const names = [
