@@ -11,7 +11,7 @@ import type { GameRow, PhaseRow } from '../store/schema.js';
 import type { Variant } from '../engine/variant.js';
 import type { ActionCaller, ActionChoice, ActionValues, VariantAction } from '../variants/plugin/index.js';
 import { isError, noOpenGame, playerInGame } from './context.js';
-import { queueStatus } from './outbox-write.js';
+import { queueProgressStatus, queueStatus } from './outbox-write.js';
 import { actionSlotChoices, openActions, stepMachine, stepUnderWay, type ActionRefusal } from './phase/machine.js';
 import { gameFrame } from './plugin-context.js';
 import { resolveInTx } from './resolve.js';
@@ -110,7 +110,10 @@ export async function runAction(
       // Nobody is left to wait for: the step closes now rather than at its deadline.
       const resolved = await resolveInTx(tx, deps, game.id, phase.id, 'step');
       if (!resolved.ok) return resolved;
-    } else await queueStatus(tx, game.id, now);
+      // A player's answer shows with the others' at the next mark in a game that hides who plays whom; the game
+      // master's act is public.
+    } else if (input.by === 'player') await queueProgressStatus(tx, game, now);
+    else await queueStatus(tx, game.id, now);
     const tail = wasOpen ? (answer.settled ? answer.whenClosed : answer.whenOpen) : undefined;
     return {
       ok: true,

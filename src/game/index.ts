@@ -22,7 +22,7 @@
  *   submitOrders(deps, { channelId, userId, text })                              → { power, phase, stored, rejected, orders, missing }
  *   clearOrders(deps, { channelId, userId })                                     → { power, phase, cleared }
  *   myOrders(deps, { channelId, userId })                                        → { power, phase, orders, unordered, adjustment, text }
- *   toggleReady(deps, { channelId, userId })                                     → { power, ready, resolved, waitingFor }
+ *   toggleReady(deps, { channelId, userId })                                     → { power, ready, resolved, waitingFor, waiting }
  *   why(deps, { channelId, province })                                           → { phase, results, text }
  *   history(deps, { channelId, phase? })                                         → { phases, detail }
  *   gmAdvance / gmPause / gmResume / gmRollback(deps, { channelId, userId })     → { game, … }
@@ -65,6 +65,7 @@ export {
 } from './leaderboard.js';
 export { SCORING_SYSTEMS } from './scoring.js';
 export { gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace, gmCancel, gmTransfer, gmKick } from './gm.js';
+export { gmSeats, type GmSeat } from './gm-seats.js';
 export { voteDraw, concede, myConcession, withdrawConcession } from './votes.js';
 export { resolvePhase, resolveDuePhases } from './resolve.js';
 export { queueDueReminders } from './reminders.js';

@@ -27,7 +27,7 @@ import { games, phases, players, type GameRow, type PressMode } from '../store/s
 import { hidesIdentities } from './identities.js';
 import { formatDuration, parseDurations } from './durations.js';
 import { newGameRefusal, serverLimits } from './limits.js';
-import { enqueue, queueDm, queueStatus } from './outbox-write.js';
+import { enqueue, queueDm, queueProgressStatus, queueStatus } from './outbox-write.js';
 import { ordersOpenLine, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseDurationInput, PhaseDurations, PhaseView, Result } from './types.js';
@@ -367,7 +367,7 @@ export async function joinGame(
     const now = deps.now();
     await tx.insert(players).values({ gameId: game.id, power, userId: input.userId, joinedAt: now });
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'join', detail: { power }, at: now });
-    await queueStatus(tx, game.id, now);
+    await queueProgressStatus(tx, game, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), power };
   });
@@ -386,7 +386,7 @@ export async function leaveGame(deps: GameDeps, input: Caller): Promise<Result<{
     const now = deps.now();
     await tx.delete(players).where(eq(players.id, mine.id));
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'leave', detail: { power: mine.power }, at: now });
-    await queueStatus(tx, game.id, now);
+    await queueProgressStatus(tx, game, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), power: mine.power };
   });

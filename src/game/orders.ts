@@ -16,7 +16,7 @@ import { isError, playerInGame } from './context.js';
 import { ordersClosedByStep } from './steps.js';
 import { buildSites, buildableTypes, dutiesOf, missingOrders, type Duties } from './duties.js';
 import { limitsOf } from './limits.js';
-import { ORDER_CONFIRMATION_KEY, queueDm, queueStatus, type OutboxPayload } from './outbox-write.js';
+import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload } from './outbox-write.js';
 import { phaseLabel } from './summary.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { Caller, GameDeps, PhaseView, RejectedOrder, Result, StoredOrder } from './types.js';
@@ -411,7 +411,7 @@ export async function submitOrders(
         detail: { phaseId: phase.id, power, count: stored.length },
         at: now,
       });
-      await queueStatus(tx, game.id, now);
+      await queueProgressStatus(tx, game, now);
       changed(game.id);
     }
     return {
@@ -466,7 +466,7 @@ export async function clearOrders(
         detail: { phaseId: phase.id, power: player.power },
         at: now,
       });
-      await queueStatus(tx, game.id, now);
+      await queueProgressStatus(tx, game, now);
       changed(game.id);
     }
     return { ok: true, power: player.power, phase: toPhaseView(phase, variant), cleared: res };

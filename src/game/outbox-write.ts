@@ -7,7 +7,7 @@ import { first } from '../store/store.js';
  * resolved phase; status texts only say who has submitted, never what.
  */
 import { isPerson } from './computer-seat.js';
-import { hideMembers } from './identities.js';
+import { hideMembers, identitiesHiddenNow } from './identities.js';
 import { reportInternal } from './tx.js';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
@@ -97,6 +97,8 @@ export interface Enqueue {
   target: { kind: 'channel' | 'user'; id: string };
   dedupeKey: string;
   now: number;
+  /** Not delivered before this time (default: `now`). */
+  dueAt?: number;
 }
 
 /** Dedupe keys of order confirmation DMs: `confirm:<phase>:<power>:<token>` (src/game/orders.ts). */
@@ -136,7 +138,7 @@ export async function enqueue(tx: Tx, m: Enqueue): Promise<boolean> {
         payload,
         dedupeKey: m.dedupeKey,
         createdAt: m.now,
-        nextAttemptAt: m.now,
+        nextAttemptAt: m.dueAt ?? m.now,
       })
       .onConflictDoNothing({ target: outbox.dedupeKey })
       .returning({ id: outbox.id })
@@ -218,6 +220,46 @@ export async function queueDm(
     target: { kind: 'user', id: userId },
     dedupeKey,
     now,
+  });
+}
+
+/**
+ * In a game that hides who plays whom, what the status message shows of the players' own acts (a join, orders,
+ * readiness, a step's answer) changes only at the marks of the clock every PROGRESS_EVERY_MS (UTC :00, :05, …), all
+ * the acts since the last mark together: an edit right after each act, per power, would let anyone who sees a member
+ * act (online, typing, saying so) pair them with the power (docs/bot.md "Press", "Hidden identities").
+ */
+export const PROGRESS_EVERY_MS = 5 * 60_000;
+
+/** Dedupe keys of the status edits held for a mark: `status-mark:<game>:<mark>` (one per game and mark). */
+export const STATUS_MARK_KEY = 'status-mark:';
+
+/** The first mark of the clock after `now` (see PROGRESS_EVERY_MS). */
+export function nextProgressMark(now: number): number {
+  return (Math.floor(now / PROGRESS_EVERY_MS) + 1) * PROGRESS_EVERY_MS;
+}
+
+/**
+ * Queues the status edit that shows a player's own act (a join, orders, readiness, a step's answer): at once in an
+ * open game; in a game that hides who plays whom (until it ends), one edit at the next mark of the clock for every
+ * act until then (PROGRESS_EVERY_MS). A public event (a phase, the game master's act, the end) still edits at once,
+ * and shows every act so far.
+ */
+export async function queueProgressStatus(
+  tx: Tx,
+  game: Pick<GameRow, 'id' | 'press' | 'status' | 'channelId' | 'currentPhaseId'>,
+  now: number,
+): Promise<void> {
+  if (!identitiesHiddenNow(game)) return await queueStatus(tx, game.id, now);
+  const mark = nextProgressMark(now);
+  await enqueue(tx, {
+    gameId: game.id,
+    phaseId: game.currentPhaseId,
+    payload: { type: 'status', gameId: game.id, text: '' },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: `${STATUS_MARK_KEY}${game.id}:${mark}`,
+    now,
+    dueAt: mark,
   });
 }
 

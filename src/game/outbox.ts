@@ -25,7 +25,7 @@ import { first } from '../store/store.js';
  * - Logs: one info line per delivery (kind, attempts, ms), failures at warn with the error's Discord code and
  *   HTTP status (never a payload: message text stays out of logs).
  */
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from '../log.js';
 import type { Tx } from '../store/db.js';
 import type { Store } from '../store/store.js';
@@ -45,6 +45,7 @@ import {
   enqueue,
   ORDER_CONFIRMATION_KEY,
   PUBLISHES_ORDERS,
+  STATUS_MARK_KEY,
   type OutboxPayload,
 } from './outbox-write.js';
 import { buildStatus } from './status.js';
@@ -142,8 +143,13 @@ export interface DeliveryStats {
   deferred: number;
 }
 
-/** The oldest pending row of each target (only these may be sent: per-target order). */
-const HEADS = sql`SELECT min(id) AS id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY target`;
+/**
+ * The oldest pending row of each target (only these may be sent: per-target order). A status edit held for a mark of
+ * the clock (outbox-write.ts `queueProgressStatus`) waits in a queue of its own beside its channel's, so the channel's
+ * posts never wait for it; it needs no order among them, since its text is the status as it is when it goes out.
+ */
+const HEADS = sql`SELECT min(id) AS id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL
+  GROUP BY target, (dedupe_key LIKE ${`${STATUS_MARK_KEY}%`})`;
 
 const PUBLISHING = sql.join(
   PUBLISHES_ORDERS.map((kind) => sql`${kind}`),
@@ -253,8 +259,11 @@ async function outrunConfirmation(store: Store, row: OutboxRow): Promise<boolean
   return published !== undefined;
 }
 
-/** A newer unsent status row for the same game makes this one pointless. */
-async function superseded(store: Store, row: OutboxRow): Promise<boolean> {
+/**
+ * A newer unsent status row for the same game that is due makes this one pointless (one held for a later mark of the
+ * clock does not: this edit shows a public event now).
+ */
+async function superseded(store: Store, row: OutboxRow, now: number): Promise<boolean> {
   if (row.kind !== 'status' || row.gameId === null) return false;
   const newer = first(
     await store.db
@@ -267,6 +276,7 @@ async function superseded(store: Store, row: OutboxRow): Promise<boolean> {
           gt(outbox.id, row.id),
           isNull(outbox.sentAt),
           isNull(outbox.failedAt),
+          lte(outbox.nextAttemptAt, now),
         ),
       )
       .limit(1),
@@ -311,7 +321,7 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       log?.info(fields(), 'outbox row dropped: its phase resolved first');
       return 'skipped';
     }
-    if (await superseded(store, row)) {
+    if (await superseded(store, row, now())) {
       await store.transaction(async (tx) => {
         await tx
           .update(outbox)

@@ -40,7 +40,7 @@ export async function gameStatus(deps: GameDeps, channelId: string): Promise<Res
   return await read(deps, async (tx) => {
     const game = await latestGameByChannel(tx, channelId);
     if (!game) return fail(NO_GAME);
-    return { ok: true, status: await buildStatus(tx, game, deps.now()) };
+    return { ok: true, status: await buildStatus(tx, game, deps.now(), 'reply') };
   });
 }
 

@@ -6,7 +6,8 @@ import { readiness } from '../store/schema.js';
 import { readyPowers } from '../store/queries.js';
 import { isError, playerInGame } from './context.js';
 import { stepUnderWay } from './steps.js';
-import { queueStatus } from './outbox-write.js';
+import { queueProgressStatus } from './outbox-write.js';
+import { identitiesHiddenNow } from './identities.js';
 import { humanPowersToAct, resolveInTx } from './resolve.js';
 import { earlyResolutionAllowed } from './limits.js';
 import { fail, inTransaction } from './tx.js';
@@ -24,7 +25,12 @@ export async function toggleReady(
     power: string;
     ready: boolean;
     resolved: PhaseView[];
+    /**
+     * The powers it still waits for; in a game that hides who plays whom none is named (which power got ready when
+     * would pair it with whoever was seen acting then), only `waiting` counts them.
+     */
     waitingFor: string[];
+    waiting: number;
     capped: { waitMs: number; count: number } | null;
   }>
 > {
@@ -49,27 +55,30 @@ export async function toggleReady(
       .onConflictDoUpdate({ target: [readiness.phaseId, readiness.power], set: { ready, updatedAt: now } });
     changed(game.id);
     const readyNow = await readyPowers(tx, phase.id);
-    const waitingFor = (await humanPowersToAct(tx, variant, game, phase)).filter((p) => !readyNow.has(p));
+    const notReady = (await humanPowersToAct(tx, variant, game, phase)).filter((p) => !readyNow.has(p));
+    const waitingFor = identitiesHiddenNow(game) ? [] : notReady;
+    const waiting = notReady.length;
     // While a start choice is being made (src/game/steps.ts), readiness waits for it.
-    if (ready && waitingFor.length === 0 && !step) {
+    if (ready && waiting === 0 && !step) {
       // A game resolves at most so many phases an hour early; beyond that it keeps its deadline.
       const allowed = await earlyResolutionAllowed(tx, deps, game.id, now);
       if (!allowed.ok) {
-        await queueStatus(tx, game.id, now);
+        await queueProgressStatus(tx, game, now);
         return {
           ok: true,
           power: player.power,
           ready,
           resolved: [],
           waitingFor,
+          waiting,
           capped: { waitMs: allowed.waitMs, count: allowed.count },
         };
       }
       const r = await resolveInTx(tx, deps, game.id, phase.id, 'ready');
       if (!r.ok) return r;
-      return { ok: true, power: player.power, ready, resolved: r.resolved, waitingFor, capped: null };
+      return { ok: true, power: player.power, ready, resolved: r.resolved, waitingFor, waiting, capped: null };
     }
-    await queueStatus(tx, game.id, now);
-    return { ok: true, power: player.power, ready, resolved: [], waitingFor, capped: null };
+    await queueProgressStatus(tx, game, now);
+    return { ok: true, power: player.power, ready, resolved: [], waitingFor, waiting, capped: null };
   });
 }

@@ -4,8 +4,14 @@
  * `complete` (everything decided before the deadline), `partial` (some) or `missed` (nothing; what the computer player
  * gave for the seat does not count as the member's). `/server player` sums them per server over every kind of game;
  * `min-reliability` refuses joins and claims under a game's bar. It never holds an order.
+ *
+ * Hidden identities (docs/bot.md "Seats that never stall"): a game that hides who plays whom counts in the record
+ * others read — `/server player` about someone else, and the `min-reliability` bar, whose outcome others may see —
+ * only once it is over (the final post reveals its players then). Before, a missed phase or a vacated seat in the
+ * record, read beside the game's results ("France · ⏰ missed", a substitute call), would name the power's player, and
+ * the phases seated would show who plays in it at all. The member sees their own whole record, privately.
  */
-import { and, count, eq, isNull, notInArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import { games, seatRecords, substituteCalls, type GameRow, type SeatOutcome } from '../store/schema.js';
 import { isPerson } from './computer-seat.js';
@@ -74,6 +80,22 @@ export interface MemberRecord {
   onTimeRate: number | null;
   gamesFinished: number;
   seatsVacated: number;
+  /**
+   * In the member's own record: how many of its phases seated are in games that hide who plays whom and still run,
+   * which the record others read leaves out (0 in the record others read).
+   */
+  privatePhases: number;
+}
+
+/** Whose eyes a record is for: the member's own, or anyone else's (and the game's `min-reliability` bar). */
+export type RecordView = 'own' | 'public';
+
+/** Games that hide who plays whom (src/game/identities.ts `hidesIdentities`). */
+const HIDING = ['gunboat', 'anonymous'] as const;
+
+/** The games a record others read counts: every game, except one that hides who plays whom until it is over. */
+function countedFor(view: RecordView): SQL | undefined {
+  return view === 'own' ? undefined : or(notInArray(games.press, [...HIDING]), eq(games.status, 'finished'));
 }
 
 /** The on-time rate: complete phases ÷ phases seated, as a whole percentage rounded down (null when none). */
@@ -81,8 +103,8 @@ export function onTimeRate(complete: number, seated: number): number | null {
   return seated === 0 ? null : Math.floor((complete * 100) / seated);
 }
 
-async function memberRecordIn(tx: Tx, guildId: string | null, userId: string): Promise<MemberRecord> {
-  const inGuild = guildId === null ? isNull(games.guildId) : eq(games.guildId, guildId);
+async function memberRecordIn(tx: Tx, guildId: string | null, userId: string, view: RecordView): Promise<MemberRecord> {
+  const inGuild = and(guildId === null ? isNull(games.guildId) : eq(games.guildId, guildId), countedFor(view));
   const byOutcome = await tx
     .select({ outcome: seatRecords.outcome, n: count() })
     .from(seatRecords)
@@ -97,6 +119,23 @@ async function memberRecordIn(tx: Tx, guildId: string | null, userId: string): P
       .innerJoin(games, eq(games.id, substituteCalls.gameId))
       .where(and(eq(substituteCalls.vacatedBy, userId), inGuild))
   ).map((r) => r.gameId);
+  const privatePhases =
+    view === 'own'
+      ? (
+          await tx
+            .select({ n: count() })
+            .from(seatRecords)
+            .innerJoin(games, eq(games.id, seatRecords.gameId))
+            .where(
+              and(
+                eq(seatRecords.userId, userId),
+                guildId === null ? isNull(games.guildId) : eq(games.guildId, guildId),
+                inArray(games.press, [...HIDING]),
+                ne(games.status, 'finished'),
+              ),
+            )
+        )[0]!.n
+      : 0;
   // Games played to their end: finished (not cancelled) games the member had a seat recorded in and never vacated.
   // The ending is read here rather than in SQL, so the query is the same on SQLite and PostgreSQL.
   const finished = (
@@ -123,24 +162,32 @@ async function memberRecordIn(tx: Tx, guildId: string | null, userId: string): P
     onTimeRate: onTimeRate(complete, seated),
     gamesFinished: finished.length,
     seatsVacated: vacatedGames.length,
+    privatePhases: Number(privatePhases),
   };
 }
 
-/** `/server player`: a member's record on this server (anyone may look; it never shows an order). */
+/**
+ * `/server player`: a member's record on this server, as `viewerId` may read it (anyone may look; it never shows an
+ * order): the member's own whole record, or the record others read (see the head of this file).
+ */
 export async function memberRecord(
   deps: GameDeps,
-  input: { guildId: string | null; userId: string },
+  input: { guildId: string | null; userId: string; viewerId: string },
 ): Promise<Result<{ record: MemberRecord }>> {
+  const view: RecordView = input.viewerId === input.userId ? 'own' : 'public';
   return await inReadTransaction(deps, async (tx) => ({
     ok: true,
-    record: await memberRecordIn(tx, input.guildId, input.userId),
+    record: await memberRecordIn(tx, input.guildId, input.userId, view),
   }));
 }
 
-/** Why a member may not join or claim in this game (under its `min-reliability`), or null. */
+/**
+ * Why a member may not join or claim in this game (under its `min-reliability`), or null. The bar reads the record
+ * others read: whether a member could join is seen by others, so it may not depend on a game that hides its players.
+ */
 export async function reliabilityRefusal(tx: Tx, game: GameRow, userId: string): Promise<string | null> {
   if (game.minReliability === null) return null;
-  const record = await memberRecordIn(tx, game.guildId, userId);
+  const record = await memberRecordIn(tx, game.guildId, userId, 'public');
   if (record.seated < RELIABILITY_MIN_PHASES || record.onTimeRate === null) return null;
   if (record.onTimeRate >= game.minReliability) return null;
   return `This game asks for an on-time rate of at least ${game.minReliability} %, and yours on this server is ${record.onTimeRate} % (${record.complete} of ${record.seated} phases with complete orders before the deadline). See \`/server player\`.`;

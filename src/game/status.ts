@@ -1,6 +1,11 @@
 /**
  * The status of a game as everyone in the channel may see it: phase, deadline, who has submitted and who is
  * ready. It never shows what anyone ordered (secret orders until adjudication).
+ *
+ * In a game that hides who plays whom (until it ends) the players' own acts show only in the pinned status message,
+ * edited with them at the marks of the clock (outbox-write.ts `queueProgressStatus`), and readiness only as a count:
+ * which power got ready when would pair it with whoever was seen acting then. `/game status` answers there without
+ * them (`view: 'reply'`), since it could be asked between two marks.
  */
 import { isBallotKey } from './orders.js';
 import { powersToAct } from '../engine/index.js';
@@ -27,7 +32,18 @@ export function survivingPowers(variant: Variant, position: Position): string[] 
     .filter((p) => (position.supplyCenters[p] ?? []).length > 0 || position.units.some((u) => u.power === p));
 }
 
-export async function buildStatus(tx: Tx, game: GameRow, now = Date.now()): Promise<StatusView> {
+/**
+ * Where a status is read: the pinned status message (`pin`, what the outbox delivers), or a reply to `/game status`
+ * (`reply`: in a game that hides who plays whom, without the players' progress, which only the pin shows).
+ */
+export type StatusReader = 'pin' | 'reply';
+
+export async function buildStatus(
+  tx: Tx,
+  game: GameRow,
+  now = Date.now(),
+  reader: StatusReader = 'pin',
+): Promise<StatusView> {
   const view = toGameView(game);
   const variant = variantOfGame(game);
   const players = await playersOf(tx, game.id);
@@ -112,6 +128,9 @@ export async function buildStatus(tx: Tx, game: GameRow, now = Date.now()): Prom
     });
   }
   const phase = phaseRow ? toPhaseView(phaseRow, variant) : null;
+  const progress: Progress =
+    !identitiesHiddenNow(game) || game.status === 'forming' ? 'open' : reader === 'pin' ? 'batched' : 'withheld';
+  if (progress === 'withheld') powers = powers.map((p) => ({ ...p, submitted: false, ordersStored: 0, ready: false }));
   const extra = [
     ...(step ? [step.line] : []),
     ...(ctx && plugin.statusLines && game.status !== 'finished' ? plugin.statusLines(ctx) : []),
@@ -121,6 +140,7 @@ export async function buildStatus(tx: Tx, game: GameRow, now = Date.now()): Prom
     extra,
     notes,
     ownOptions: plugin.ownOptions ?? [],
+    progress,
   });
   return { game: view, phase, powers, freePowers, text };
 }
@@ -132,18 +152,27 @@ const PRESS_LINE: Record<PressMode, string> = {
   anonymous: 'anonymous press (`/press send`): who plays whom stays hidden until the end',
 };
 
+/**
+ * How the players' progress (orders in, ready, a step's answers) is shown: per power (`open`); in a game that hides who
+ * plays whom, per power without readiness, which is counted (`batched`, the pin); or not at all (`withheld`).
+ */
+type Progress = 'open' | 'batched' | 'withheld';
+
+interface StatusExtras {
+  step: StepStatus | null;
+  extra: string[];
+  notes: Map<string, string>;
+  ownOptions: readonly string[];
+  progress: Progress;
+}
+
 function statusText(
   game: StatusView['game'],
   /** The phase's label (in the variant's calendar). */
   phase: string | null,
   powers: PowerStatus[],
   freePowers: string[],
-  plugin: { step: StepStatus | null; extra: string[]; notes: Map<string, string>; ownOptions: readonly string[] } = {
-    step: null,
-    extra: [],
-    notes: new Map(),
-    ownOptions: [],
-  },
+  plugin: StatusExtras = { step: null, extra: [], notes: new Map(), ownOptions: [], progress: 'open' },
 ): string {
   const lines = [
     identitiesHiddenNow(game)
@@ -186,19 +215,39 @@ function statusText(
     if (p.supplyCenters === 0 && p.units === 0 && !note) continue;
     const who = p.userId ? publicHolderName(game, p.userId) : p.voted ? "moved by the players' vote" : 'civil disorder';
     let state = note ? ` · ${note}` : '';
-    if (game.status !== 'finished' && !(note && !p.toAct)) {
-      if (!p.toAct) state += claimStep ? '' : ' · nothing to do';
-      else if (p.voted) state += ' · the players vote on its orders';
-      else if (!p.userId) state += ' · defaults apply';
-      else if (claimStep) state += ` · ${p.submitted ? claimStep.labels.answered : claimStep.labels.waiting}`;
-      else
-        state += `${p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders'}${p.ready ? ' · 🟢 ready' : ''}`;
-    }
+    if (game.status !== 'finished' && !(note && !p.toAct)) state += seatState(p, claimStep, plugin.progress);
     lines.push(
       `${p.power} (${who}) · ${p.supplyCenters} centre${p.supplyCenters === 1 ? '' : 's'}, ${p.units} unit${p.units === 1 ? '' : 's'}${state}`,
     );
   }
+  if (game.status !== 'finished') lines.push(...progressLines(powers, claimStep, plugin.progress));
   return lines.join('\n');
+}
+
+/** What a seat has to do and, as the status shows progress, how far it is (` · ✅ orders in · 🟢 ready`). */
+function seatState(p: PowerStatus, claimStep: StepStatus | null, progress: Progress): string {
+  if (!p.toAct) return claimStep ? '' : ' · nothing to do';
+  if (p.voted) return ' · the players vote on its orders';
+  if (!p.userId) return ' · defaults apply';
+  if (progress === 'withheld') return '';
+  if (claimStep) return ` · ${p.submitted ? claimStep.labels.answered : claimStep.labels.waiting}`;
+  const orders = p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders';
+  return `${orders}${p.ready && progress === 'open' ? ' · 🟢 ready' : ''}`;
+}
+
+/** In a game that hides who plays whom: how many seats are ready, and when the players' progress shows. */
+function progressLines(powers: PowerStatus[], claimStep: StepStatus | null, progress: Progress): string[] {
+  if (progress === 'open') return [];
+  if (progress === 'withheld')
+    return [
+      "🎭 Who has given orders and how many are ready shows only in the channel's pinned status message, updated in batches every five minutes, so nobody can tell who acted when.",
+    ];
+  const seats = powers.filter((p) => p.toAct && p.userId && !p.voted);
+  const ready = seats.filter((p) => p.ready).length;
+  return [
+    ...(seats.length > 0 && !claimStep ? [`🟢 Ready: ${ready} of ${seats.length}.`] : []),
+    '🎭 The players’ orders and readiness show here in batches, every five minutes, so nobody can tell who acted when.',
+  ];
 }
 
 export function endText(end: StatusView['game']['end']): string {

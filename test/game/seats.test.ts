@@ -127,7 +127,9 @@ describe('the reliability record', () => {
     );
     const dms = (await outboxRows(env.deps)).filter((r) => r.dedupeKey.startsWith('nmr:'));
     expect(dms.map((d) => d.target).sort()).toEqual([userOf('France'), userOf('Germany')]);
-    const record = ok(await memberRecord(env.deps, { guildId: 'guild-1', userId: userOf('France') })).record;
+    const record = ok(
+      await memberRecord(env.deps, { guildId: 'guild-1', userId: userOf('France'), viewerId: 'someone-else' }),
+    ).record;
     expect(record).toMatchObject({ seated: 1, complete: 0, partial: 1, missed: 0, onTimeRate: 0, seatsVacated: 0 });
   });
 
@@ -175,7 +177,9 @@ describe('vacant seats and substitute calls', () => {
       err(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'A ber H' })),
     ).toMatch(/not playing/);
     expect((await outboxRows(env.deps)).some((r) => r.target === 'vacant:Germany')).toBe(false);
-    const record = ok(await memberRecord(env.deps, { guildId: 'guild-1', userId: userOf('Germany') })).record;
+    const record = ok(
+      await memberRecord(env.deps, { guildId: 'guild-1', userId: userOf('Germany'), viewerId: 'someone-else' }),
+    ).record;
     expect(record).toMatchObject({ seated: 2, missed: 2, onTimeRate: 0, seatsVacated: 1 });
   });
 

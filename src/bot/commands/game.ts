@@ -400,9 +400,9 @@ export const gameCommand: BotCommand = {
 const PRESS_TEXT: Record<PressMode, string> = {
   open: '',
   gunboat:
-    'Gunboat: no press through the bot, and who plays whom stays hidden until the end (you see it with `/gm` commands; nothing you do there shows it).',
+    'Gunboat: no press through the bot, and who plays whom stays hidden until the end (you see it with `/gm seats`, privately; nothing you do with `/gm` shows it).',
   anonymous:
-    'Anonymous press: players talk through `/press send`, signed with their power only; who plays whom stays hidden until the end.',
+    'Anonymous press: players talk through `/press send`, signed with their power only; who plays whom stays hidden until the end (you see it with `/gm seats`, privately; nothing you do with `/gm` shows it).',
 };
 
 /** `/game create` options only a Diplomacy game reads: another kind of game refuses them rather than ignore them. */

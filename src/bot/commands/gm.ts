@@ -4,7 +4,7 @@
  * the game master's own reply is ephemeral. `advance`, `rollback` and `cancel` ask for a confirmation first.
  * Server admins may limit who sees `/gm` in Server Settings → Integrations (README); the check stays here.
  */
-import { isComputer, playerName } from '../../game/computer-seat.js';
+import { isComputer, isPerson, playerName } from '../../game/computer-seat.js';
 import {
   InteractionContextType,
   PermissionFlagsBits,
@@ -21,6 +21,7 @@ import {
   gmCancel,
   gmExtend,
   gmKick,
+  gmSeats,
   gmPause,
   gmReplace,
   gmResume,
@@ -98,6 +99,9 @@ const data = new SlashCommandBuilder()
       .addStringOption((o) =>
         o.setName('power').setDescription('The seat to offer').setRequired(true).setAutocomplete(true),
       ),
+  )
+  .addSubcommand((s) =>
+    s.setName('seats').setDescription('Who holds which power (only you see it; in gunboat and anonymous games too)'),
   )
   .addSubcommand((s) =>
     s
@@ -244,6 +248,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         `🪑 A substitute call for **${r.power}** is being posted; the first member to press **Claim** takes the seat, and its player keeps it until then.`,
       );
     }
+    case 'seats':
+      return seats(ctx, interaction);
     case 'kick': {
       const r = await gmKick(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
       if (!r.ok) return replyRejected(interaction, r.error);
@@ -252,6 +258,28 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     default:
       return replyRejected(interaction, 'Unknown subcommand.');
   }
+}
+
+/**
+ * `/gm seats`: who holds which power, only for the game master (a game that hides who plays whom included: the game
+ * master seats substitutes and kicks players, so they know it; docs/bot.md "Hidden identities").
+ */
+async function seats(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const r = await gmSeats(ctx.deps, callerOf(interaction));
+  if (!r.ok) return replyRejected(interaction, r.error);
+  const lines = r.seats.map((seat) => {
+    const holder =
+      seat.userId === null
+        ? 'nobody'
+        : `${playerName(seat.userId)}${seat.since !== null && isPerson(seat.userId) ? ` since ${timestamp(seat.since)}` : ''}`;
+    const call = seat.calling ? ' · a substitute call is open' : '';
+    return `**${seat.power}**: ${holder} · ${seat.supplyCenters} centre${seat.supplyCenters === 1 ? '' : 's'}, ${seat.units} unit${seat.units === 1 ? '' : 's'}${call}`;
+  });
+  const secret =
+    r.hidden && !r.over
+      ? '\n🎭 Only you see this: who plays whom stays hidden from everyone else until the game ends, and nothing you do with `/gm` shows it.'
+      : '';
+  return replyPrivately(interaction, `🪑 **Seats of this ${r.variantName} game**\n${lines.join('\n')}${secret}`);
 }
 
 function canManageServer(interaction: {

@@ -31,7 +31,13 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   }
   if (!r.ready)
     return replyPrivately(interaction, `↩️ ${r.power} is no longer ready; you can still change your orders.`);
-  const waiting = r.waitingFor.length > 0 ? ` Waiting for: ${r.waitingFor.join(', ')}.` : '';
+  // In a game that hides who plays whom the powers are not named, only counted (src/game/ready.ts).
+  const waiting =
+    r.waitingFor.length > 0
+      ? ` Waiting for: ${r.waitingFor.join(', ')}.`
+      : r.waiting > 0
+        ? ` Waiting for ${r.waiting === 1 ? 'one more power' : `${r.waiting} more powers`}.`
+        : '';
   return replyPrivately(interaction, `✅ ${r.power} is ready.${waiting} Run \`/ready\` again to take it back.`);
 }
 

@@ -4,7 +4,8 @@
  * of games that may be live at once; the bot's own limits bound both.
  *
  * `/server player [user]`: a member's reliability record on this server (anyone may look; it never shows an order;
- * docs/bot.md "Seats that never stall") and their ratings.
+ * docs/bot.md "Seats that never stall") and their ratings. A game that hides who plays whom counts in someone else's
+ * record only once it is over; the member's own shows it, saying so.
  *
  * `/server leaderboard [kind]`: the server's best-rated members in a game kind's pool or overall (docs/bot.md
  * "Ratings"), privately.
@@ -107,7 +108,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 /** `/server player`: the member's record, in numbers (never an order). */
 async function player(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const userId = interaction.options.getUser('user')?.id ?? interaction.user.id;
-  const r = await memberRecord(ctx.deps, { guildId: interaction.guildId, userId });
+  const r = await memberRecord(ctx.deps, { guildId: interaction.guildId, userId, viewerId: interaction.user.id });
   if (!r.ok) return replyRejected(interaction, r.error);
   const rated = await memberRatings(ctx.deps, { guildId: interaction.guildId, userId });
   if (!rated.ok) return replyRejected(interaction, rated.error);
@@ -160,7 +161,10 @@ function recordText(userId: string, r: MemberRecord): string {
 ` +
     `On-time rate: ${rate}
 ` +
-    `Games finished: ${r.gamesFinished} · Seats vacated: ${r.seatsVacated}`
+    `Games finished: ${r.gamesFinished} · Seats vacated: ${r.seatsVacated}` +
+    (r.privatePhases > 0
+      ? `\n🎭 ${r.privatePhases === 1 ? 'One of these phases is' : `${r.privatePhases} of these phases are`} in games that hide who plays whom and still run: only you see them here; others see your record without those games until they end.`
+      : '')
   );
 }
 
