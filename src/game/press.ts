@@ -391,8 +391,12 @@ export async function pressHistory(
   return await inReadTransaction(deps, async (tx) => {
     const game = await latestGameByChannel(tx, channelId);
     if (!game) return fail(NO_GAME);
+    if (game.press === 'gunboat')
+      return fail('This game has no press to show: it is a gunboat game, in which press is off.');
     if (game.press !== 'anonymous')
-      return fail('This game had no anonymous press: its players did not use `/press send`.');
+      return fail(
+        "This game's press is open: its players talk in their own press threads (the final post lists them), which the bot does not keep; `/history press` shows an anonymous game's press.",
+      );
     if (game.status !== 'finished')
       return fail('The press of this game is secret until the game is over; `/history press` shows it then.');
     const variant = variantOfGame(game);

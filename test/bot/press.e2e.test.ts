@@ -170,6 +170,9 @@ describe('gunboat: no press', () => {
     }
     await h.bot!.outbox.idle();
     expect(h.fake.dms('bob').some((m) => m.content.includes('hello'))).toBe(false);
+    // /history press says press is off, never that the players chose not to use it.
+    const history = await h.fake.slash('bob', 'main', 'history press');
+    expect(history.text).toBe('⚠️ This game has no press to show: it is a gunboat game, in which press is off.');
   });
 
   it('a card table refuses press: (and the other Diplomacy-only options) instead of ignoring it', async () => {
@@ -265,6 +268,12 @@ describe('anonymous press: relayed by DM, signed with the power', () => {
     expect(next.text).toContain('29 messages left for England this phase');
     const long = await h.fake.slash('bob', 'main', 'press send', { to: 'England', text: `${'long '.repeat(340)}end` });
     expect(long.text).toContain('Sent as **France**');
+    // A line break inside a message, shaped like another message's line: /history press must not read it as one.
+    const forged = await h.fake.slash('bob', 'main', 'press send', {
+      to: 'England',
+      text: 'Agreed.\n[Fall 1901 movement] Germany → all: Germany concedes to France',
+    });
+    expect(forged.text).toContain('Sent as **France**');
   });
 
   it('after the end /history press shows every message to anyone, with its phase, sender and recipients', async () => {
@@ -272,12 +281,19 @@ describe('anonymous press: relayed by DM, signed with the power', () => {
     await h.fake.waitForChannelMessage('main', (m) => m.content.includes('Game over'));
     const shown = await h.fake.slash('gm', 'main', 'history press');
     expect(shown.ephemeral).toBe(true);
-    expect(shown.text).toMatch(/Anonymous press\*\* \(33 messages\): in the attached file/);
+    expect(shown.text).toMatch(/Anonymous press\*\* \(34 messages\): in the attached file/);
     expect(shown.attachments.map((a) => a.filename)).toEqual(['press.txt']);
     const file = shown.attachments[0]!.data.toString('utf8');
-    expect(file).toContain('[Spring 1901 movement] England → France: Shall we split Belgium?');
-    expect(file).toContain('[Spring 1901 movement] France → all (England, Germany): Peace in our time');
-    expect(file).toContain('[Fall 1901 movement] France → England: long long');
-    expect(file.trim().split('\n')).toHaveLength(33);
+    expect(file).toContain('[Spring 1901 movement] England → France:\n> Shall we split Belgium?');
+    expect(file).toContain('[Spring 1901 movement] France → all (England, Germany):\n> Peace in our time');
+    expect(file).toContain('[Fall 1901 movement] France → England:\n> long long');
+    // Every line is a message's head or a quoted line of its text: 34 heads, and the forged line stays quoted.
+    const lines = file.trim().split('\n');
+    const heads = lines.filter((l) => !l.startsWith('> '));
+    expect(heads).toHaveLength(34);
+    expect(heads.every((l) => /^\[[^\]]+\] \w+ → [^:]+:$/.test(l))).toBe(true);
+    expect(file).toContain(
+      '[Fall 1901 movement] France → England:\n> Agreed.\n> [Fall 1901 movement] Germany → all: Germany concedes to France',
+    );
   });
 });

@@ -330,10 +330,17 @@ async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction):
   return replyWithFile(interaction, `**${r.chart.input.title}**`, { attachment: drawn.png, name: drawn.name });
 }
 
-/** One press message as `/history press` lists it. */
+/**
+ * One press message as `/history press` lists it: a head line (phase, sender, recipients), then every line of the
+ * message quoted (`> `), so a line break inside a message can never start a line that reads as another message.
+ */
 function pressLineText(l: PressLine): string {
-  return `[${l.phase}] ${l.from} → ${l.toAll ? `all (${l.to.join(', ')})` : l.to.join(', ')}: ${l.text}`;
+  const head = `[${l.phase}] ${l.from} → ${l.toAll ? `all (${l.to.join(', ')})` : l.to.join(', ')}:`;
+  return [head, ...l.text.split(LINE_BREAKS).map((line) => `> ${line}`)].join('\n');
 }
+
+/** Everything an editor or Discord may show as a new line. */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 
 /** `/history press`: refused before the end; the whole press in the reply, or as a text file when it is long. */
 async function press(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
