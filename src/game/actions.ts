@@ -19,6 +19,7 @@ import { writePluginEffects } from './steps.js';
 import { fail, inTransaction, reportInternal } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
+import { typed as echoTyped } from './echo.js';
 
 export type ActionBy = VariantAction['by'];
 
@@ -57,7 +58,7 @@ const command = (by: ActionBy) => (by === 'player' ? '/act' : '/gm act');
 
 /** `declare`, `muster` … or a sentence saying the game has none (another variant's action names nothing here). */
 function noSuchAction(variant: Variant, actions: string[], typed: string, by: ActionBy): string {
-  const name = typed.slice(0, 40);
+  const name = echoTyped(typed);
   if (actions.length === 0)
     return `${variant.name} has no ${by === 'gm' ? "game master's actions" : 'actions'} beyond ${by === 'gm' ? 'the usual `/gm` commands' : 'orders'}, so \`${command(by)} ${name}\` does nothing in this game.`;
   return `${variant.name} has no \`${name}\` action${by === 'gm' ? ' for the game master' : ''}. Its actions: ${actions.map((a) => `\`${a}\``).join(', ')}.`;

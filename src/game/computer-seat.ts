@@ -12,6 +12,7 @@ export type { Level };
 import type { Variant } from '../engine/variant.js';
 import { powerByName, seatablePowers } from './variant-of-game.js';
 import { memberRef } from './text-refs.js';
+import { typed } from './echo.js';
 
 /** Every computer player's user id starts so (a store query finds the computer seats by it). */
 export const COMPUTER_ID_PREFIX = 'computer:';
@@ -76,7 +77,7 @@ export function parseLevel(
   if (isLevel(wanted)) return { ok: true, level: wanted };
   return {
     ok: false,
-    error: `"${String(text).slice(0, 40)}" is not a level of computer player. Levels: ${LEVELS.join(', ')}.`,
+    error: `"${typed(text)}" is not a level of computer player. Levels: ${LEVELS.join(', ')}.`,
   };
 }
 
@@ -137,7 +138,7 @@ export function parseSeatList<T>(
         ok: false,
         error:
           refusal ??
-          `"${part.slice(0, 40)}" is not a ${names.noun}. ${capitalized(plural(names.noun))}: ${names.seats.map(names.label).join(', ')}.`,
+          `"${typed(part)}" is not a ${names.noun}. ${capitalized(plural(names.noun))}: ${names.seats.map(names.label).join(', ')}.`,
       };
     }
     if (!seats.includes(seat)) seats.push(seat);
@@ -189,7 +190,7 @@ function powerSeats(variant: Variant): SeatNames<string> {
       const power = powerByName(variant, text);
       if (power !== null)
         return `${power} is a neutral power: the players' votes move it, and no player (person or computer) takes it.`;
-      return `"${text.slice(0, 40)}" is not a power in ${variant.name}. Powers: ${seatable.join(', ')}.`;
+      return `"${typed(text)}" is not a power in ${variant.name}. Powers: ${seatable.join(', ')}.`;
     },
     tooMany: (count) =>
       count === seatable.length

@@ -3,6 +3,7 @@
  */
 import type { PhaseType } from '../engine/types.js';
 import type { PhaseDurationInput, PhaseDurations } from './types.js';
+import { typed } from './echo.js';
 
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 export const MAX_DURATION_MS = 30 * UNIT_MS.d;
@@ -20,7 +21,7 @@ export function parseDuration(text: string): { ok: true; ms: number } | { ok: fa
     .trim()
     .toLowerCase()
     .replace(/\s+/g, '');
-  const shown = String(text ?? '').trim();
+  const shown = typed(text);
   if (!/^(\d+(\.\d+)?[smhd])+$/.test(input)) {
     return {
       ok: false,

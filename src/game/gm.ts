@@ -35,6 +35,7 @@ import type { Caller, GameDeps, GameView, PhaseView, Result } from './types.js';
 import { randomToken, toGameView, toPhaseView } from './views.js';
 import { variantOfGame } from './variant-of-game.js';
 import { channelRef, memberRef, timeRef } from './text-refs.js';
+import { typed } from './echo.js';
 
 /** Pause/resume never leaves less than this on the clock, so players can react. */
 export const MIN_RESUME_MS = 60_000;
@@ -354,7 +355,7 @@ export async function gmReplace(
     const power = matchPower(game.variantId, String(input.power ?? ''));
     if (!power)
       return fail(
-        `"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
+        `"${typed(input.power)}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
       );
     // A computer seat is put there by the game master only (docs/decisions.md).
     if (!input.computer && input.level)
@@ -580,7 +581,7 @@ export async function gmKick(
         'The game has started: players cannot be removed now; hand their power to someone else with `/gm replace`.',
       );
     const power = matchPower(game.variantId, String(input.power ?? ''));
-    if (!power) return fail(`"${input.power}" is not a power in this game.`);
+    if (!power) return fail(`"${typed(input.power)}" is not a power in this game.`);
     const holder = (await playersOf(tx, game.id)).find((p) => p.power === power);
     if (!holder) return fail(`Nobody has joined as ${power}.`);
     const now = deps.now();

@@ -100,6 +100,7 @@ export {
 export { phaseLabel, formatResultsSummary } from './summary.js';
 export { gameFileInTurns, scChartForChannel, scChartForGame, type ScChartFile } from './game-file.js';
 export { timeRef, memberRef, roleRef, channelRef, textParts, type TextPart, type TimeStyle } from './text-refs.js';
+export { typed, ECHO_MAX } from './echo.js';
 export { runAction, actionChoices, type ActionBy } from './actions.js';
 export { GAME_OVER } from './context.js';
 export { hidesIdentities } from './identities.js';

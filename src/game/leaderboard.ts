@@ -13,6 +13,7 @@ import { OVERALL_POOL } from './rating-pools.js';
 import { displayRating } from './ratings.js';
 import { fail, inReadTransaction } from './tx.js';
 import type { GameDeps, Result } from './types.js';
+import { typed } from './echo.js';
 
 /** How many members `/server leaderboard` lists. */
 export const LEADERBOARD_SIZE = 10;
@@ -59,7 +60,7 @@ export async function leaderboard(
   const pool = ratingPools().find((p) => p.pool === (input.pool ?? OVERALL_POOL));
   if (!pool)
     return fail(
-      `Unknown kind "${input.pool}". Kinds: ${ratingPools()
+      `Unknown kind "${typed(input.pool)}". Kinds: ${ratingPools()
         .map((p) => p.pool)
         .join(', ')}.`,
     );

@@ -37,6 +37,7 @@ import { openStartSteps } from './steps.js';
 import { pluginOfGame } from './plugin-context.js';
 import { channelRef, timeRef } from './text-refs.js';
 import { SCORING_SYSTEMS, type ScoringSystem } from './scoring.js';
+import { typed } from './echo.js';
 
 export const NO_GAME = 'There is no game in this channel. A game master can create one with `/game create`.';
 
@@ -150,7 +151,7 @@ function parseGameSettings(input: CreateGameInput): Result<GameSettings> {
   );
   if (!variant) {
     return fail(
-      `Unknown variant "${input.variantId}". Available variants: ${botVariants()
+      `Unknown variant "${typed(input.variantId)}". Available variants: ${botVariants()
         .map((v) => v.id)
         .join(', ')}.`,
     );
@@ -159,7 +160,7 @@ function parseGameSettings(input: CreateGameInput): Result<GameSettings> {
   if (!durations.ok) return fail(durations.error);
   const palette = input.palette ?? 'standard';
   if (palette !== 'standard' && palette !== 'colorblind')
-    return fail(`Unknown palette "${palette}". Palettes: standard, colorblind.`);
+    return fail(`Unknown palette "${typed(palette)}". Palettes: standard, colorblind.`);
   const written = parseOptionsText(variant, input.optionsText);
   if (!written.ok) return fail(written.error);
   const options = gameOptionsFor(variant, { ...written.options, ...(input.options ?? {}) });
@@ -172,10 +173,10 @@ function parseGameSettings(input: CreateGameInput): Result<GameSettings> {
   if (!seats.ok) return fail(seats.error);
   const press = input.press ?? 'open';
   if (!PRESS_MODES.includes(press as PressMode))
-    return fail(`Unknown press "${press}". Press: ${PRESS_MODES.join(', ')}.`);
+    return fail(`Unknown press "${typed(press)}". Press: ${PRESS_MODES.join(', ')}.`);
   const scoring = input.scoring ?? SCORING_SYSTEMS[0];
   if (!SCORING_SYSTEMS.includes(scoring as ScoringSystem))
-    return fail(`Unknown scoring "${scoring}". Scoring: ${SCORING_SYSTEMS.join(', ')}.`);
+    return fail(`Unknown scoring "${typed(scoring)}". Scoring: ${SCORING_SYSTEMS.join(', ')}.`);
   const demonstration = input.demonstration === true;
   if (demonstration && computer.request.fill === 'powers') {
     return fail(
@@ -286,9 +287,9 @@ export function gameOptionsFor(
   for (const [name, value] of Object.entries(given)) {
     if (value === null || value === undefined) continue;
     const spec = specs[name];
-    if (!spec) return fail(`${variant.name} has no option "${name}".`);
+    if (!spec) return fail(`${variant.name} has no option "${typed(name)}".`);
     if (!spec.values.includes(value))
-      return fail(`Option ${name} takes ${spec.values.join(', ')} (you gave "${value}").`);
+      return fail(`Option ${name} takes ${spec.values.join(', ')} (you gave "${typed(value)}").`);
     options[name] = value;
   }
   for (const [name, spec] of Object.entries(specs)) options[name] ??= spec.default;
@@ -347,7 +348,7 @@ export async function joinGame(
       const matched = matchPower(game.variantId, input.power);
       if (!matched)
         return fail(
-          `"${input.power}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
+          `"${typed(input.power)}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
         );
       if (!free.includes(matched) && !taken.has(matched))
         return fail(

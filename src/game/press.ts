@@ -33,6 +33,7 @@ import { channelRef, memberRef, timeRef } from './text-refs.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { powerByName, variantOfGame } from './variant-of-game.js';
+import { typed } from './echo.js';
 
 /** Anonymous press: messages a power may send in one phase. */
 export const PRESS_PER_PHASE = 30;
@@ -82,7 +83,7 @@ export async function openPressThread(
       const power = powerByName(variant, word);
       if (!power)
         return fail(
-          `"${word}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
+          `"${typed(word)}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
         );
       named.push(power);
     }
@@ -352,7 +353,7 @@ async function recipientsOf(
   if (wanted.toLowerCase() === 'all') powers = variant.powers.map((p) => p.name).filter((p) => p !== from && alive(p));
   else {
     const power = powerByName(variant, wanted);
-    if (!power) return fail(`"${wanted}" is not a power in ${variant.name}: name one, or \`all\`.`);
+    if (!power) return fail(`"${typed(wanted)}" is not a power in ${variant.name}: name one, or \`all\`.`);
     if (power === from) return fail('That is your own power.');
     if (!alive(power)) return fail(`${power} is out of the game: it has no unit and no centre.`);
     const holder = seats.get(power);

@@ -15,6 +15,7 @@ import { fail, inReadTransaction } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseResultsView, PhaseView, Result, StatusView } from './types.js';
 import { toGameView, toPhaseView } from './views.js';
 import { variantOfGame } from './variant-of-game.js';
+import { typed } from './echo.js';
 
 const read = inReadTransaction;
 
@@ -127,7 +128,7 @@ export async function why(
     const v = variantOfGame(game);
     if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const province = matchProvince(v, String(input.province ?? ''));
-    if (!province) return fail(`"${input.province}" is not a province on this map.`);
+    if (!province) return fail(`"${typed(input.province)}" is not a province on this map.`);
     const resolved = (await phasesOf(tx, game.id)).filter((p) => p.adjudication).reverse();
     for (const phase of resolved) {
       // The unit standing there first, then every order that names the province (moves into it, supports).
@@ -182,7 +183,7 @@ export async function history(
     }
     if (i < 0)
       return fail(
-        `No phase "${input.phase}" in this game. Phases: ${views.map((p) => p.code).join(', ') || 'none yet'}.`,
+        `No phase "${typed(input.phase)}" in this game. Phases: ${views.map((p) => p.code).join(', ') || 'none yet'}.`,
       );
     const row = rows[i];
     if (!row.adjudication) return fail(`${views[i].label} has not been resolved yet.`);

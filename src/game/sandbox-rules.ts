@@ -41,6 +41,7 @@ import {
 import { writeListRecords } from './records.js';
 import type { RejectedOrder } from './types.js';
 import { randomToken } from './views.js';
+import { typed as echoTyped } from './echo.js';
 
 /** The game a sandbox was copied from, as its plug-in's steps are told about it (they name its channel and durations). */
 export interface SandboxGame {
@@ -387,7 +388,7 @@ function seatOf(board: SandboxBoard, typed: string | null): { power: Power } | {
   const power = board.variant.powers.map((p) => p.name).find((p) => p.toLowerCase() === wanted);
   if (!power)
     return {
-      error: `${board.variant.name} has no power "${typed!.slice(0, 40)}"; the seated powers: ${board.seated.join(', ')}.`,
+      error: `${board.variant.name} has no power "${echoTyped(typed)}"; the seated powers: ${board.seated.join(', ')}.`,
     };
   if (!board.seated.includes(power))
     return {
@@ -432,7 +433,7 @@ function refusalText(board: SandboxBoard, refusal: ActionRefusal, by: VariantAct
     case 'unknown': {
       const who = by === 'gm' ? "game master's actions" : 'actions';
       if (refusal.actions.length === 0) return `${board.variant.name} has no ${who} beyond the orders.`;
-      return `${board.variant.name} has no \`${refusal.typed.slice(0, 40)}\` among its ${who}: ${refusal.actions.map((a) => `\`${a}\``).join(', ')}.`;
+      return `${board.variant.name} has no \`${echoTyped(refusal.typed)}\` among its ${who}: ${refusal.actions.map((a) => `\`${a}\``).join(', ')}.`;
     }
     case 'missing':
       return `\`/sandbox act action:${refusal.action}\` needs its ${refusal.label} in \`${refusal.slot}:\`.`;

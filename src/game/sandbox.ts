@@ -71,6 +71,7 @@ import type { GameDeps, RejectedOrder, Result } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
 import { gameKindOf } from './kinds.js';
 import { phaseOf } from './views.js';
+import { typed } from './echo.js';
 
 export type { SandboxBoard } from './sandbox-rules.js';
 
@@ -263,7 +264,7 @@ function phaseNamed(rows: PhaseRow[], game: GameRow, wanted: string): PhaseRow |
   return (
     row ??
     fail(
-      `No phase "${wanted}" in this game. Phases: ${rows.map((r) => named(r).code.toUpperCase()).join(', ') || 'none yet'}.`,
+      `No phase "${typed(wanted)}" in this game. Phases: ${rows.map((r) => named(r).code.toUpperCase()).join(', ') || 'none yet'}.`,
     )
   );
 }
@@ -669,7 +670,7 @@ export async function clearSandboxOrders(
       power = board.variant.powers.map((p) => p.name).find((p) => p.toLowerCase() === wanted) ?? null;
       if (!power)
         return fail(
-          `${board.variant.name} has no power "${input.power}"; its powers: ${board.variant.powers.map((p) => p.name).join(', ')}.`,
+          `${board.variant.name} has no power "${typed(input.power)}"; its powers: ${board.variant.powers.map((p) => p.name).join(', ')}.`,
         );
     }
     const kept = row.orders.filter((o) => power !== null && o.power !== power);

@@ -5,6 +5,7 @@
 import type { NmrMode } from '../store/schema.js';
 import { fail } from './tx.js';
 import type { Result } from './types.js';
+import { typed } from './echo.js';
 
 /** `vacate-after` when `/game create` does not say. */
 export const DEFAULT_VACATE_AFTER = 2;
@@ -37,7 +38,7 @@ export function parseSeatSettings(
 ): Result<{ settings: SeatSettings }> {
   const nmr = input.nmr ?? 'hold';
   if (nmr !== 'hold' && nmr !== 'computer')
-    return fail(`\`nmr:\` is \`hold\` or \`computer\` (you gave "${String(nmr).slice(0, 20)}").`);
+    return fail(`\`nmr:\` is \`hold\` or \`computer\` (you gave "${typed(nmr)}").`);
   const vacateAfter = input.vacateAfter ?? DEFAULT_VACATE_AFTER;
   if (!Number.isInteger(vacateAfter) || vacateAfter < 0 || vacateAfter > MAX_VACATE_AFTER)
     return fail(`\`vacate-after:\` is a number of phases from 0 (never) to ${MAX_VACATE_AFTER}.`);

@@ -39,6 +39,7 @@ import { channelRef, timeRef } from './text-refs.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { powerByName, variantOfGame } from './variant-of-game.js';
+import { typed } from './echo.js';
 
 /**
  * Records how every member's seat that had something to decide did in the phase being resolved (inside the
@@ -228,7 +229,7 @@ async function seatToOffer(
   const kind = gameKindOf(game.kind);
   if (kind?.seats) {
     const power = await kind.seats.find(tx, game, text);
-    if (!power) return fail(`"${text.slice(0, 40)}" is not a seat of this game.`);
+    if (!power) return fail(`"${typed(text)}" is not a seat of this game.`);
     return {
       power,
       holder: await kind.seats.holderOf(tx, game, power),
@@ -242,9 +243,7 @@ async function seatToOffer(
   const power = powerByName(variant, text);
   const seat = seats.find((p) => p.power === power);
   if (!power || !seat)
-    return fail(
-      `"${text.slice(0, 40)}" is not a seated power of this game. Seats: ${seats.map((p) => p.power).join(', ')}.`,
-    );
+    return fail(`"${typed(text)}" is not a seated power of this game. Seats: ${seats.map((p) => p.power).join(', ')}.`);
   return { power, holder: seat.userId, description: describePower(game, phase.position, power) };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
+import { typed } from './echo.js';
 
 /** The power a text means in the variant: its exact name or adjective, or a unique prefix of its name, in any case. */
 export function powerByName(variant: Pick<Variant, 'powers'>, text: string): string | null {
@@ -56,15 +57,15 @@ export function parseOptionsText(
         ok: false,
         error:
           names.length === 0
-            ? `${variant.name} has no options (you gave "${rawName}").`
-            : `Unknown option "${rawName}"; ${variant.name} offers ${names.join(', ')}.`,
+            ? `${variant.name} has no options (you gave "${typed(rawName)}").`
+            : `Unknown option "${typed(rawName)}"; ${variant.name} offers ${names.join(', ')}.`,
       };
     }
     const value = rawValue ?? (specs[name]!.values.includes('on') ? 'on' : '');
     if (!specs[name]!.values.includes(value))
       return {
         ok: false,
-        error: `Option ${name} takes ${specs[name]!.values.join(', ')} (you gave "${rawValue ?? ''}").`,
+        error: `Option ${name} takes ${specs[name]!.values.join(', ')} (you gave "${typed(rawValue)}").`,
       };
     options[name] = value;
   }

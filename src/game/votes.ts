@@ -32,6 +32,7 @@ import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { randomToken } from './views.js';
 import { variantOfGame } from './variant-of-game.js';
+import { typed } from './echo.js';
 
 /** Game years a computer seat looks back to decide that it cannot improve. */
 export const STALL_YEARS = 2;
@@ -247,7 +248,7 @@ export async function concede(
     const alive = survivingPowers(variant, phase.position);
     if (typeof input.to !== 'string' || input.to.trim() === '') return fail('Say which power you concede to.');
     const to = matchPower(game.variantId, input.to);
-    if (!to) return fail(`"${input.to}" is not a power in ${variant.name}.`);
+    if (!to) return fail(`"${typed(input.to)}" is not a power in ${variant.name}.`);
     if (to === player.power) return fail('You cannot concede to yourself.');
     if (!alive.includes(to)) return fail(`${to} has been eliminated.`);
     if (!(await voters(tx, ctx)).some((v) => v.power === player.power))

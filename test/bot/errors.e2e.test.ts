@@ -4,7 +4,7 @@
  * commands, DMs closed, and a deleted game channel. Each gets a clear reply; the stored game stays intact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, partsOfPost, type Harness } from './harness.js';
+import { createHarness, partsOfPost, slashConfirmed, type Harness } from './harness.js';
 
 const HOUR = 3_600_000;
 
@@ -53,6 +53,17 @@ describe('the bot refuses bad input clearly and keeps the game intact', () => {
     }
     const status = await h.fake.slash('gm', 'main', 'game status');
     expect(status.text).toMatch(/no game in this channel/i);
+  });
+
+  it('answers a 6,000-character option in one short message, repeating a few dozen characters of it', async () => {
+    await h.fake.slash('gm', 'empty', 'game create', { variant: 'classic' });
+    const huge = `${'Prussia'.repeat(850)}end`;
+    const reply = await h.fake.slash('alice', 'empty', 'game join', { power: huge }, { unchecked: true });
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.responses).toHaveLength(1);
+    expect(reply.text).toMatch(/^⚠️ "(Prussia){5}Prus…" is not a power in Classic Diplomacy\. Powers: /);
+    expect(reply.text.length).toBeLessThan(300);
+    await slashConfirmed(h, 'gm', 'empty', 'gm cancel');
   });
 
   it('refuses orders for units the caller does not own, naming the owner, and keeps the stored orders', async () => {

@@ -95,6 +95,36 @@ describe('bad input', () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it('a refusal repeats at most a few dozen characters of what was typed, on one line', async () => {
+    const huge = `${'x'.repeat(3000)}\n[S1901M] forged line ${'y'.repeat(3000)}`;
+    const france = { channelId: CHANNEL, userId: userOf('France') };
+    const gm = { channelId: CHANNEL, userId: GM };
+    const other = { channelId: 'chan-2', guildId: null, userId: 'user-x' };
+    const refusals = [
+      await createGame(env.deps, { ...other, variantId: huge }),
+      await createGame(env.deps, { ...other, variantId: 'classic', durations: { movement: huge } }),
+      await createGame(env.deps, { ...other, variantId: 'classic', press: huge }),
+      await createGame(env.deps, { ...other, variantId: 'classic', optionsText: huge }),
+      await createGame(env.deps, { ...other, variantId: 'classic', options: { [huge]: huge } }),
+      await joinGame(env.deps, { ...france, power: huge }),
+      await gmExtend(env.deps, { ...gm, duration: huge }),
+      await gmReplace(env.deps, { ...gm, power: huge, newUserId: userOf('Germany') }),
+      await concede(env.deps, { ...france, to: huge }),
+      await why(env.deps, { channelId: CHANNEL, province: huge }),
+      await history(env.deps, { channelId: CHANNEL, phase: huge }),
+    ];
+    for (const r of refusals) {
+      if (r.ok) throw new Error('expected a refusal');
+      expect(r.error).not.toContain('\n');
+      expect(r.error).not.toContain('forged');
+      expect(r.error).not.toMatch(/x{40}/);
+      expect(r.error.length).toBeLessThan(400);
+    }
+    // An order's own refusal (the parser's) is bounded the same way.
+    const order = ok(await submitOrders(env.deps, { ...france, text: `A ${'x'.repeat(3000)} H` }));
+    expect(order.rejected[0]!.error).toMatch(/^unknown place "x{39}…"$/);
+  });
+
   it('a closed database gives an error sentence instead of an exception', async () => {
     await env.deps.store.close();
     const told: unknown[] = [];

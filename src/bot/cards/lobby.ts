@@ -17,7 +17,7 @@ import {
   startCardGame,
   type CardGameInfo,
 } from '../../game/cards/index.js';
-import { formatDuration, memberRef } from '../../game/index.js';
+import { formatDuration, memberRef, typed } from '../../game/index.js';
 import { playerName } from '../../game/computer-seat.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
@@ -88,7 +88,7 @@ export async function cardLobby(
       if (wanted && !matchDynasty(wanted))
         return replyRejected(
           interaction,
-          `Unknown dynasty "${wanted}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`,
+          `Unknown dynasty "${typed(wanted)}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`,
         );
       const r = await joinCardGame(ctx.deps, caller, wanted ? matchDynasty(wanted) : null);
       if (!r.ok) return replyRejected(interaction, r.error);

@@ -35,6 +35,7 @@ import {
   type PhasePicture,
   type PhaseView,
   type RenderInput,
+  typed,
 } from '../../game/index.js';
 import { fairTurns } from '../../game/loop-turns.js';
 import {
@@ -224,7 +225,7 @@ function rangeOf(
     const i = played.findIndex((p) => p.code.toLowerCase() === wanted || p.label.toLowerCase() === wanted);
     return i >= 0
       ? i
-      : `No resolved phase "${given.trim()}" in this game (resolved: ${played[0]!.code} to ${played[played.length - 1]!.code}).`;
+      : `No resolved phase "${typed(given)}" in this game (resolved: ${played[0]!.code} to ${played[played.length - 1]!.code}).`;
   };
   const a = find(from, 0);
   const b = find(to, played.length - 1);

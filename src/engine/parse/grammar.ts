@@ -10,7 +10,7 @@
 import type { Variant } from '../variant.js';
 import type { Location, Order, PhaseType, UnitRef, UnitType } from '../types.js';
 import { didYouMean, editDistance, placeIndex } from './places.js';
-import { rawText, type Token } from './tokens.js';
+import { echoed, rawText, type Token } from './tokens.js';
 import {
   BUILD,
   CONVOY,
@@ -67,7 +67,7 @@ export class Reader {
 
   /** What has been read so far, for messages. */
   sofar(): string {
-    return rawText(this.tokens.slice(0, this.i));
+    return echoed(rawText(this.tokens.slice(0, this.i)));
   }
 
   fail(message: string): never {
@@ -81,7 +81,9 @@ export class Reader {
     const first = this.peek();
     if (first?.kind !== 'word') {
       const after = this.sofar();
-      this.fail(first ? `expected ${what} after "${after}", found "${first.raw}"` : `missing ${what} after "${after}"`);
+      this.fail(
+        first ? `expected ${what} after "${after}", found "${echoed(first.raw)}"` : `missing ${what} after "${after}"`,
+      );
     }
     // The common case: a one-word name (`par`, `Burgundy`) that no longer name starts with.
     const longest = index.wordsAfter.get(first.norm);
@@ -112,7 +114,7 @@ export class Reader {
       if (hit === undefined) continue;
       if (hit === null)
         this.fail(
-          `"${rawText(this.tokens.slice(start, ends[n - 1]))}" could mean more than one place; use its abbreviation`,
+          `"${echoed(rawText(this.tokens.slice(start, ends[n - 1])))}" could mean more than one place; use its abbreviation`,
         );
       this.i = ends[n - 1]!;
       return hit;
@@ -127,7 +129,7 @@ export class Reader {
     }
     const phrase = rawText(this.tokens.slice(start, k));
     const hint = didYouMean(this.variant.map, phrase);
-    this.fail(`unknown place "${phrase}"${hint ? `: ${hint}` : ''}`);
+    this.fail(`unknown place "${echoed(phrase)}"${hint ? `: ${hint}` : ''}`);
   }
 
   /** An optional coast after a place: `/nc`, `(nc)`, `(north coast)`, `nc`, `north coast`. */
@@ -184,13 +186,13 @@ export class Reader {
   private explicitCoast(province: string, coasts: readonly string[], words: Token[]): string {
     const name = this.variant.map.province(province)?.name ?? province;
     const raw = rawText(words);
-    if (coasts.length === 0) this.fail(`${name} has no coasts (found "${raw}")`);
+    if (coasts.length === 0) this.fail(`${name} has no coasts (found "${echoed(raw)}")`);
     const coast = coastFromWords(
       words.map((w) => w.norm),
       coasts,
       true,
     );
-    if (!coast) this.fail(`${name} has no coast "${raw}" (its coasts: ${coasts.join(', ')})`);
+    if (!coast) this.fail(`${name} has no coast "${echoed(raw)}" (its coasts: ${coasts.join(', ')})`);
     return coast;
   }
 
@@ -227,7 +229,7 @@ export class Reader {
 
   expectEnd(): void {
     const t = this.peek();
-    if (t) this.fail(`unexpected "${rawText(this.tokens.slice(this.i))}" after "${this.sofar()}"`);
+    if (t) this.fail(`unexpected "${echoed(rawText(this.tokens.slice(this.i)))}" after "${this.sofar()}"`);
   }
 }
 
@@ -289,7 +291,7 @@ export function readRest(r: Reader, unit: UnitRef, phase: PhaseType | undefined)
   }
   const near = nearestOrderWord(t.norm);
   return r.fail(
-    `unknown order "${t.raw}" after "${r.sofar()}": ${near ? `did you mean "${near}"? ` : ''}write H (hold), - (move), S (support), C (convoy), R (retreat), B (build) or D (disband)`,
+    `unknown order "${echoed(t.raw)}" after "${r.sofar()}": ${near ? `did you mean "${near}"? ` : ''}write H (hold), - (move), S (support), C (convoy), R (retreat), B (build) or D (disband)`,
   );
 }
 

@@ -157,6 +157,16 @@ export function tokenize(text: string, limit = Infinity): Token[] {
   return tokens;
 }
 
+/** The most characters of what a player typed that a message repeats. */
+const ECHO_MAX = 40;
+
+/** What a player typed, as a message repeats it: one line, at most ECHO_MAX characters (an ellipsis marks the cut). */
+export function echoed(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  return chars.length > ECHO_MAX ? `${chars.slice(0, ECHO_MAX - 1).join('')}…` : line;
+}
+
 /** The raw text of a run of tokens, re-joined for messages (`Mid-Atlantic Ocean`). */
 export function rawText(tokens: readonly Token[]): string {
   let out = '';

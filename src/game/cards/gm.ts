@@ -39,6 +39,7 @@ import { CARD_MAX_TURN_MS, type CardGameInfo } from './types.js';
 import { matchDynasty } from './lobby.js';
 import { computerUserId, isComputer, parseLevel, playerName } from '../computer-seat.js';
 import { channelRef } from '../text-refs.js';
+import { typed } from '../echo.js';
 
 type GmResult = Result<{ game: CardGameInfo }>;
 
@@ -210,7 +211,7 @@ export async function gmReplaceCards(
         : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.seat)));
     if (!Number.isInteger(n) || n < 0 || n >= s.seats.length)
       return fail(
-        `There is no seat "${input.seat}". Seats: ${s.seats.map((x) => dynastyLabel(x.dynasty)).join(', ')}.`,
+        `There is no seat "${typed(input.seat)}". Seats: ${s.seats.map((x) => dynastyLabel(x.dynasty)).join(', ')}.`,
       );
     // no row: nobody holds the seat since a `/gm kick`
     const row = seatRow(ctx, n);
@@ -309,7 +310,7 @@ export async function gmKickCards(
       const held = ctx.seats.map((x) =>
         x.dynasty ? `${dynastyLabel(x.dynasty as DynastyId)} (${playerName(x.userId)})` : playerName(x.userId),
       );
-      return fail(`Nobody holds "${input.seat}" at this table. Seated: ${held.join(', ') || 'nobody'}.`);
+      return fail(`Nobody holds "${typed(input.seat)}" at this table. Seated: ${held.join(', ') || 'nobody'}.`);
     }
     const now = deps.now();
     const dyn = row.dynasty ? dynastyLabel(row.dynasty as DynastyId) : null;

@@ -42,6 +42,7 @@ import {
   type CardPreset,
 } from './types.js';
 import { channelRef } from '../text-refs.js';
+import { typed } from '../echo.js';
 
 /** `/game create` for a card table; its seat options (`computer:` names dynasties) are every kind's. */
 export interface CreateCardGameInput extends SeatCreateInput {
@@ -141,7 +142,9 @@ export async function createCardGame(
       .trim()
       .toLowerCase();
     if (!(presetText in CARD_PRESETS))
-      return fail(`Unknown turn preset "${input.preset}". Presets: live (2 min a turn), standard (1 h), async (12 h).`);
+      return fail(
+        `Unknown turn preset "${typed(input.preset)}". Presets: live (2 min a turn), standard (1 h), async (12 h).`,
+      );
     const preset = presetText as CardPreset;
     let { turnMs, setupMs } = CARD_PRESETS[preset];
     let chosen: CardGameSettings['preset'] = preset;
@@ -281,7 +284,8 @@ export async function joinCardGame(
     let wanted: DynastyId | null = null;
     if (dynasty !== undefined && dynasty !== null && String(dynasty).trim() !== '') {
       wanted = matchDynasty(dynasty);
-      if (!wanted) return fail(`Unknown dynasty "${dynasty}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`);
+      if (!wanted)
+        return fail(`Unknown dynasty "${typed(dynasty)}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`);
       const holder = ctx.seats.find((s) => s.dynasty === wanted);
       if (holder && holder.userId !== caller.userId) {
         const free =

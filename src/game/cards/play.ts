@@ -17,6 +17,7 @@ import { bumpVersion, infoOf, openCardGame, reload, seatOfUser, STALE, type Card
 import { dynastyLabel } from './text.js';
 import type { CardGameInfo, CardNotifyMode, CardPlayOptions, CardWageInput } from './types.js';
 import { timeRef } from '../text-refs.js';
+import { typed } from '../echo.js';
 
 export type SeatCtx = { ctx: CardCtx; row: CardSeatRow; seat: Seat };
 
@@ -111,7 +112,8 @@ export async function chooseBattle(
         typeof input.start === 'number'
           ? input.start
           : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.start)));
-      if (!Number.isInteger(n) || n < 0 || n >= s.seats.length) return fail(`There is no seat "${input.start}".`);
+      if (!Number.isInteger(n) || n < 0 || n >= s.seats.length)
+        return fail(`There is no seat "${typed(input.start)}".`);
       a.start = n;
     }
     return a;
@@ -225,7 +227,7 @@ export async function setCardsNotify(
       .trim()
       .toLowerCase();
     if (m !== 'mention' && m !== 'dm' && m !== 'off')
-      return fail(`Unknown notify mode "${mode}". Modes: mention (in the game's channel), dm, off.`);
+      return fail(`Unknown notify mode "${typed(mode)}". Modes: mention (in the game's channel), dm, off.`);
     await tx.update(cardSeats).set({ notify: m }).where(eq(cardSeats.id, row.id));
     return { ok: true, game: infoOf(await reload(tx, ctx)), mode: m };
   });

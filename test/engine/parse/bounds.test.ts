@@ -62,7 +62,8 @@ describe('bounded orders', () => {
   it('says a huge word is an unknown place without searching for suggestions', () => {
     const r = parseOrder(classic, `A ${'x'.repeat(100_000)} H`);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toMatch(/^unknown place "x+"$/);
+    // The message repeats a few dozen characters of it, never the whole word.
+    if (!r.ok) expect(r.error).toMatch(/^unknown place "x{39}…"$/);
     expect(suggestPlaces(classic.map, 'y'.repeat(65))).toEqual([]);
     expect(suggestPlaces(classic.map, 'Lodnon')).toEqual(['lon']);
   });
