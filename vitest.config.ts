@@ -24,6 +24,7 @@ const ON_BOTH_DATABASES = [
     'ratings',
     'replay-limits',
     'router',
+    'secrecy',
     'warhammer-limits',
     'warhammer',
   ].map((name) => `test/bot/${name}.e2e.test.ts`),
