@@ -275,6 +275,38 @@ describe('hidden identities: the pinned status and the time of a private act', (
   });
 });
 
+describe('/gm seats: the game master alone reads who plays whom', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: [GM, 'alice', 'bob'], channels: ['main'] });
+    await h.start();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("answers the game master privately, naming each power's player; refuses anyone else", async () => {
+    const created = await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', press: 'gunboat' });
+    expect(created.text).toContain('you see it with `/gm seats`');
+    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
+    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
+    await h.fake.slash(GM, 'main', 'game start');
+    const seats = await h.fake.slash(GM, 'main', 'gm seats');
+    expect(seats.ephemeral).toBe(true);
+    expect(seats.text).toContain(`**England**: <@${h.fake.user('alice').id}> since <t:`);
+    expect(seats.text).toContain(`**France**: <@${h.fake.user('bob').id}> since <t:`);
+    expect(seats.text).toContain('**Italy**: nobody · 3 centres, 3 units');
+    expect(seats.text).toContain('Only you see this');
+    const refused = await h.fake.slash('alice', 'main', 'gm seats');
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.text).toContain('Only the game master can use `/gm` commands.');
+    await h.bot!.outbox.idle();
+    for (const m of h.fake.channelMessages('main')) expect(m.content).not.toContain(`<@${h.fake.user('alice').id}>`);
+  });
+});
+
 describe('a shared sandbox names its file as the user wrote it, and nothing in the name acts', () => {
   let h: Harness;
 

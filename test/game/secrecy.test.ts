@@ -2,7 +2,8 @@
  * What a game that hides who plays whom keeps from pairing a member with a power, in the game layer (docs/bot.md
  * "Hidden identities"): the record others read of a member (`/server player`, the `min-reliability` bar) leaves such a
  * game out until it ends; the status shows the players' own acts only at the marks of the clock, readiness only as a
- * count, and `/game status` not at all; `/ready` names no power it waits for; `/gm seats` tells the game master alone.
+ * count, and `/game status` not at all; `/ready` names no power it waits for; `/gm seats` tells the game master alone;
+ * a sandbox opened from the exported file of such a game cannot be shared until it ends, as a copy of it cannot.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -19,7 +20,10 @@ import {
   voteDraw,
   type DeliveryRow,
 } from '../../src/game/index.js';
+import { gameFileInTurns } from '../../src/game/game-file.js';
+import { loopTurns } from '../../src/game/loop-turns.js';
 import { nextProgressMark, PROGRESS_EVERY_MS, STATUS_MARK_KEY } from '../../src/game/outbox-write.js';
+import { orderSandbox, sandboxShareRefusal, startSandboxFromFile } from '../../src/game/sandbox.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, T0, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
@@ -136,5 +140,36 @@ describe('/gm seats', () => {
       ok: false,
       error: 'Only the game master can use `/gm` commands.',
     });
+  });
+});
+
+describe('a sandbox opened from the file of a running game that hides who plays whom', () => {
+  it('cannot be shared until that game ends, as a copy of the game cannot; an open game’s file can', async () => {
+    const gameId = await game('gunboat');
+    ok(await resolvePhase(env.deps, { gameId, reason: 'gm' }));
+    const { file } = ok(await gameFileInTurns(env.deps, CHANNEL, loopTurns()));
+    expect(file.over).toBe(false);
+    const place = { channelId: 'chan-elsewhere', guildId: 'guild-1', userId: userOf('France') };
+    const opened = ok(await startSandboxFromFile(env.deps, { ...place, fileName: file.name, text: file.text }));
+    expect(opened.sandbox.gameChannelId).toBe(CHANNEL);
+    ok(await orderSandbox(env.deps, { userId: userOf('France'), text: 'F bre - mao' }));
+    expect(await sandboxShareRefusal(env.deps, { userId: userOf('France') })).toMatch(/hides who plays whom/);
+    // A member who plays nothing opens it too: still the running game's board, still not shared.
+    const stranger = { ...place, userId: 'user-stranger' };
+    ok(await startSandboxFromFile(env.deps, { ...stranger, fileName: file.name, text: file.text }));
+    expect(await sandboxShareRefusal(env.deps, { userId: 'user-stranger' })).toMatch(/hides who plays whom/);
+    // Once it is over, the final post revealed the players: the sandbox may be shared.
+    for (const power of POWERS) ok(await voteDraw(env.deps, as(power)));
+    expect(await sandboxShareRefusal(env.deps, { userId: userOf('France') })).toBeNull();
+  });
+
+  it('a file naming a game of another server is opened with no game behind it', async () => {
+    const gameId = await game('open');
+    ok(await resolvePhase(env.deps, { gameId, reason: 'gm' }));
+    const { file } = ok(await gameFileInTurns(env.deps, CHANNEL, loopTurns()));
+    const other = { channelId: 'chan-x', guildId: 'guild-2', userId: 'user-stranger' };
+    const opened = ok(await startSandboxFromFile(env.deps, { ...other, fileName: file.name, text: file.text }));
+    expect(opened.sandbox.gameChannelId).toBe('');
+    expect(await sandboxShareRefusal(env.deps, { userId: 'user-stranger' })).toBeNull();
   });
 });
