@@ -65,7 +65,7 @@ export {
 } from './leaderboard.js';
 export { SCORING_SYSTEMS } from './scoring.js';
 export { gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace, gmCancel, gmTransfer, gmKick } from './gm.js';
-export { gmSeats, type GmSeat } from './gm-seats.js';
+export { gmSeats } from './gm-seats.js';
 export { voteDraw, concede, myConcession, withdrawConcession } from './votes.js';
 export { resolvePhase, resolveDuePhases } from './resolve.js';
 export { queueDueReminders } from './reminders.js';
@@ -100,7 +100,7 @@ export {
 export { phaseLabel, formatResultsSummary } from './summary.js';
 export { gameFileInTurns, scChartForChannel, scChartForGame, type ScChartFile } from './game-file.js';
 export { timeRef, memberRef, roleRef, channelRef, textParts, type TextPart, type TimeStyle } from './text-refs.js';
-export { typed, ECHO_MAX } from './echo.js';
+export { typed } from './echo.js';
 export { runAction, actionChoices, type ActionBy } from './actions.js';
 export { GAME_OVER } from './context.js';
 export { hidesIdentities } from './identities.js';
