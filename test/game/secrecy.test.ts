@@ -45,17 +45,20 @@ async function game(press: 'open' | 'gunboat' | 'anonymous') {
   return ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM })).game.id;
 }
 
-/** Delivers what is due now; returns the status texts sent. */
+/** Delivers what is due now (again after a pass a busy database cut short); returns the status texts sent. */
 async function deliverDue(): Promise<string[]> {
   const statuses: string[] = [];
-  await deliverOutbox({
-    store: env.deps.store,
-    now: env.deps.now,
-    send: async (row: DeliveryRow) => {
-      if (row.kind === 'status') statuses.push((row.payload as { text: string }).text);
-      return row.kind === 'status' ? { messageId: 'status-message' } : undefined;
-    },
-  });
+  for (let pass = 0; pass < 5; pass++) {
+    const stats = await deliverOutbox({
+      store: env.deps.store,
+      now: env.deps.now,
+      send: async (row: DeliveryRow) => {
+        if (row.kind === 'status') statuses.push((row.payload as { text: string }).text);
+        return row.kind === 'status' ? { messageId: 'status-message' } : undefined;
+      },
+    });
+    if (stats.retried === 0) break;
+  }
   return statuses;
 }
 
@@ -94,8 +97,11 @@ describe("the players' progress in a game that hides who plays whom", () => {
     ok(await submitOrders(env.deps, { ...as('France'), text: 'A par - bur' }));
     env.clock.t = T0 + 120_000;
     ok(await toggleReady(env.deps, as('England')));
-    const held = (await outboxRows(env.deps)).filter((r) => r.kind === 'status' && r.sentAt === null);
-    expect(held.map((r) => [r.dedupeKey, r.nextAttemptAt])).toEqual([[`${STATUS_MARK_KEY}1:${mark}`, mark]]);
+    // No edit queued for now: one, held for the mark (the players' joins before the start share it).
+    const queued = (await outboxRows(env.deps)).filter(
+      (r) => r.kind === 'status' && r.sentAt === null && r.failedAt === null && r.nextAttemptAt > T0,
+    );
+    expect(queued.map((r) => [r.dedupeKey, r.nextAttemptAt])).toEqual([[`${STATUS_MARK_KEY}1:${mark}`, mark]]);
     env.clock.t = mark - 1;
     expect(await deliverDue()).toEqual([]);
     env.clock.t = mark;
