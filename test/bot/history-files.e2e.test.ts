@@ -121,6 +121,17 @@ describe('/history export and /history chart', () => {
         ),
         /That file cannot be opened: .*nth/,
       ],
+      // A stray object after the last phase is no phase; a board with nothing on it is nothing to play.
+      [
+        Buffer.from(exported.data.toString('utf8').replace(/\]\s*$/, ',\n{"note": "end"}\n]\n')),
+        /That file cannot be opened: case #\d+: not a case/,
+      ],
+      [
+        Buffer.from(
+          '[{"variant":"classic","phase":{"season":"spring","year":1903,"type":"retreat"},"units":[],"supplyCenters":{}}]',
+        ),
+        /That file cannot be opened: case #1: the board has no unit and no owned supply centre/,
+      ],
     ] as const) {
       const refused = await h.fake.slash('carol', 'lounge', 'sandbox start', { file: upload('bad.json', data) });
       expect(refused.ephemeral).toBe(true);

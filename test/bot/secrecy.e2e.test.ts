@@ -217,6 +217,10 @@ describe('hidden identities: the whole gunboat game, played twice with two playe
     const record = await a.h.fake.slash('desmond', 'main', 'server player', { user: 'bartholomew' });
     expect(record.text).toContain('Missed (no order at all): 1');
     expect(record.text).toContain('Seats vacated: 1');
+    // The finished game's file holds every phase played, and says so.
+    const exported = await a.h.fake.slash('desmond', 'main', 'history export');
+    expect(exported.text).toContain('The game is over, so every phase played is in it.');
+    expect(exported.text).not.toContain('under way');
   });
 });
 
