@@ -76,13 +76,15 @@ export function workerSlot(spec: {
       if (worker) return worker;
       try {
         const w = startModuleWorker(spec.compiled, spec.source);
-        w.unref();
         w.on('message', (message: unknown) => {
           if (typeof message === 'object' && message !== null && 'ready' in message) return;
           spec.onMessage(message, w);
         });
         w.on('error', (e) => fail(e.message));
         w.on('exit', (code) => fail(`exited with code ${code}`));
+        // After the listeners: adding a 'message' listener refs the worker's port again, and a worker whose port
+        // is ref'd keeps the process alive (a CLI command that failed before its first job never exited).
+        w.unref();
         worker = w;
         return w;
       } catch (e) {

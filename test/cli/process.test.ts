@@ -2,6 +2,9 @@
  * The CLI as a real process: stdin in, JSON on stdout only, exit code.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -20,5 +23,28 @@ describe('npx tsx src/cli/main.ts parse', () => {
       expect.objectContaining({ line: 1, ok: true, text: 'A mun - sil' }),
       expect.objectContaining({ line: 2, ok: false, error: 'unknown place "Lodnon": did you mean London (lon)?' }),
     ]);
+  });
+});
+
+describe('npx tsx src/cli/main.ts render, failing before its first picture', () => {
+  it('exits with code 2 and the reason, without waiting on the render worker it started', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zhanguo-process-'));
+    const file = join(dir, 'nogeo.json');
+    const data = JSON.parse(readFileSync(join(root, 'src/variants/classic/map.json'), 'utf8')) as { id: string };
+    writeFileSync(file, JSON.stringify({ ...data, id: 'nogeo' }));
+    const r = spawnSync(
+      'npx',
+      ['tsx', 'src/cli/main.ts', 'render', '--variant-file', file, '--out', join(dir, 'x.png')],
+      {
+        cwd: root,
+        input: '{}',
+        encoding: 'utf8',
+        // A process the worker kept alive would be killed here (the test then fails on its status).
+        timeout: 60_000,
+      },
+    );
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('variant nogeo has no geometry');
   });
 });
