@@ -56,6 +56,8 @@ function buildIndex(map: GameMap): PlaceIndex {
       if (!key) continue;
       add(key, p.id);
       add(key.replace(/ /g, ''), p.id);
+      // `st_petersburg`, `gulf_of_bothnia`: a name written with underscores is one word to the tokenizer.
+      add(key.replace(/ /g, '_'), p.id);
       keys.push({ key, province: p.id });
       const words = key.split(' ');
       maxWords = Math.max(maxWords, words.length);
@@ -65,6 +67,7 @@ function buildIndex(map: GameMap): PlaceIndex {
   // An id or abbreviation always means its own province, even if another province uses it as an alias.
   for (const p of map.provinces.values()) {
     byKey.set(normalizeName(p.id), p.id);
+    byKey.set(p.id.toLowerCase(), p.id);
   }
   return { byKey, maxWords, wordsAfter, keys };
 }
