@@ -61,6 +61,8 @@ export interface VariantData {
   victory: { centers: number; strictlyMost: boolean };
   links: LinkData[];
   features: Record<string, unknown>;
+  /** Where a power builds: its owned home centres (Classic, the default) or any centre it owns. */
+  builds?: 'home' | 'owned';
   geometry?: {
     width: number;
     height: number;
@@ -79,6 +81,14 @@ export interface VariantData {
     smooth?: number;
     /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */
     projection?: unknown;
+    /** Province outlines as SVG path data, by province id (a map drawn from shapes instead of seed points). */
+    shapes?: Record<ProvinceId, string>;
+    /** Off-map pieces drawn from shapes (land nobody plays on, unnamed water), as SVG path data. */
+    decor?: { land: string[]; sea: string[] };
+    /** What shows where no shape is drawn (default: off-map land). */
+    background?: 'land' | 'sea';
+    /** How far apart (map px) two outlines may lie and still share a border (default 1). */
+    margin?: number;
     /** Further drawing data the renderer may read (the schema lets it through). */
     [key: string]: unknown;
   };

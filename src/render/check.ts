@@ -16,6 +16,7 @@ import type { Variant } from '../engine/variant.js';
 import type { VariantData } from '../variants/schema.js';
 import { riverCoursesOf, riverLine } from './features.js';
 import { borderKey, distanceToSegment, geometryOf, type MapGeometry, type Point } from './geometry.js';
+import { DEFAULT_MARGIN, outlinesWithin } from './shape-geometry.js';
 
 /** Shortest shared border (map pixels) that counts as "adjacent on the picture". */
 export const MIN_BORDER = 6;
@@ -36,7 +37,7 @@ export function checkGeometry(variant: Variant): string[] {
 
 export function geometryProblems(variant: Variant): GeometryProblem[] {
   const g = geometryOf(variant.data);
-  if (!g.ok) return [{ kind: 'geometry', message: g.error }];
+  if (!g.ok) return g.error.split('\n').map((message) => ({ kind: 'geometry' as const, message }));
   return [
     ...compareBorders(variant, g.geometry),
     ...riverProblems(variant, g.geometry).map((message) => ({ kind: 'river' as const, message })),
@@ -145,13 +146,17 @@ export function compareBorders(variant: Variant, geometry: MapGeometry): Geometr
     }
   }
   const ids = map.provinceIds().filter(passable);
+  // A map drawn from shapes: adjacent outlines need only touch within the margin (DiploGM's rule), however short.
+  const touching = geometry.polygonal
+    ? outlinesWithin(geometry, variant.data.geometry?.margin ?? DEFAULT_MARGIN)
+    : null;
   for (const a of ids) {
     for (const b of map.neighbours(a)) {
       if (b <= a && map.neighbours(b).has(a)) continue; // each symmetric pair once
       if (!passable(b) || linked.has(borderKey(a, b))) continue;
       const border = geometry.borderIndex.get(borderKey(a, b));
       const length = border?.length ?? 0;
-      if (length < MIN_BORDER) {
+      if (touching ? !touching(a, b) : length < MIN_BORDER) {
         problems.push({
           kind: 'missing-border',
           a,

@@ -55,6 +55,11 @@ export interface MapGeometry {
   borderIndex: Map<string, Border>;
   /** The owner of the cell containing a point (province id, `#land`, `#sea`), or null outside the frame. */
   locate(p: Point): string | null;
+  /**
+   * A map drawn from shapes (src/render/shape-geometry.ts): a cell is one ring of a province's outline, of any shape,
+   * filled by the nonzero rule; unset, cells are convex Voronoi cells.
+   */
+  polygonal?: boolean;
 }
 
 /** The Voronoi sites of a variant: every seed point with its owner, in a fixed order (provinces, then filler). */

@@ -8,6 +8,8 @@ import { Delaunay } from 'd3-delaunay';
 import type { VariantData } from '../variants/schema.js';
 import { decodeGeometrySteps, geometryInputHash, readStoredGeometry } from './geometry-store.js';
 import { nearestSeed, seedGrid, type SeedGrid } from './nearest-seed.js';
+import { computeShapeGeometry } from './shape-geometry.js';
+import { windingNumber } from '../variants/drawing/polygon.js';
 import {
   OFFMAP_LAND,
   OFFMAP_SEA,
@@ -55,6 +57,12 @@ export function geometryOf(data: VariantData): GeometryResult {
 export function* geometrySteps(data: VariantData): Generator<void, GeometryResult> {
   let g = cache.get(data);
   if (g) return g;
+  if (data.geometry?.shapes) {
+    // A map drawn from shapes (a variant file's drawing) is never stored: one step.
+    g = computeShapeGeometry(data);
+    cache.set(data, g);
+    return g;
+  }
   const bytes = readStoredGeometry(data.id);
   const sites = bytes ? sitesOf(data) : null;
   if (bytes && sites?.ok) {
@@ -122,6 +130,7 @@ export function sitesOf(data: VariantData): Sites | { ok: false; error: string }
 
 /** Build the cells and borders. Returns an error (never throws) when the data has no usable geometry. */
 export function computeGeometry(data: VariantData): GeometryResult {
+  if (data.geometry?.shapes) return computeShapeGeometry(data);
   const sites = sitesOf(data);
   if (!sites.ok) return sites;
   const { seeds, owners, kinds } = sites;
@@ -368,8 +377,9 @@ export function insideConvex(p: Point, poly: Point[]): boolean {
   return poly.length >= 3;
 }
 
-/** Is the point inside the province (one of its cells)? */
+/** Is the point inside the province (one of its cells; the nonzero rule on a map drawn from shapes)? */
 export function insideShape(p: Point, shape: ProvinceShape, geometry: MapGeometry): boolean {
+  if (geometry.polygonal) return windingNumber(p, shape.rings) !== 0;
   return shape.cells.some((i) => insideConvex(p, geometry.cells[i].polygon));
 }
 

@@ -55,8 +55,25 @@ export function bundledData(map: object, geometry?: object): VariantData {
   return (geometry === undefined ? map : { ...map, geometry }) as VariantData;
 }
 
+/**
+ * The build rule `builds: "owned"` of map data (a variant file's, docs/variants.md): a power builds in any vacant
+ * centre it owns, home or not; a rules module's own `buildableCenters` wins.
+ */
+function withBuildRule(data: VariantData, rules: RulesModule): RulesModule {
+  if (data.builds !== 'owned' || rules.buildableCenters) return rules;
+  return {
+    ...rules,
+    buildableCenters: ({ position, power }) => [...(position.supplyCenters[power] ?? [])],
+    buildRefusal: ({ map, power, province }) =>
+      map.province(province)?.supplyCenter
+        ? `${power} does not own ${map.province(province)!.name}`
+        : `${map.province(province)?.name ?? province} is not a supply centre`,
+  };
+}
+
 /** The engine's `Variant` from validated data and a rules module. */
-export function buildVariant(data: VariantData, rules: RulesModule = {}): Variant {
+export function buildVariant(data: VariantData, given: RulesModule = {}): Variant {
+  const rules = withBuildRule(data, given);
   const map = new GameMap({
     provinces: data.provinces,
     armyAdjacency: data.armyAdjacency,

@@ -87,6 +87,12 @@ export const linkSchema = z.object({
   power: z.string().nullable().default(null),
 });
 
+/** SVG path data: a command letter first (`M 10 20 L …`), nothing but path syntax (checked when drawn). */
+const pathData = z
+  .string()
+  .max(4_000_000)
+  .regex(/^\s*[Mm][\s\d.,eE+\-MmLlHhVvCcSsQqTtAaZz]*$/, 'SVG path data starting with M (`M x y L x y … Z`)');
+
 /**
  * Where to draw each province, in the map's own pixel space (x right, y down, 0..width, 0..height).
  * One or more seed points per province; the renderer builds cells from them (src/render/).
@@ -95,7 +101,8 @@ export const geometrySchema = z
   .object({
     width: z.number().positive(),
     height: z.number().positive(),
-    points: z.record(z.string(), z.array(z.tuple([z.number(), z.number()])).min(1)),
+    /** Seed points by province id (a map drawn from seeds); empty for a map drawn from `shapes`. */
+    points: z.record(z.string(), z.array(z.tuple([z.number(), z.number()])).min(1)).default({}),
     /** Seeds of off-map filler cells (land outside the playing area, unnamed water): drawn, never a province. */
     offmap: z
       .object({
@@ -115,6 +122,17 @@ export const geometrySchema = z
     smooth: z.number().int().min(0).max(8).optional(),
     /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */
     projection: z.unknown().optional(),
+    /**
+     * A map drawn from shapes: each province's outline as SVG path data (`M x y L … Z`; curves, arcs and relative
+     * commands allowed; several subpaths draw one province in several pieces). When given, `points` is not used.
+     */
+    shapes: z.record(z.string(), pathData).optional(),
+    /** Off-map pieces of a map drawn from shapes: land nobody plays on and unnamed water, as SVG path data. */
+    decor: z.object({ land: z.array(pathData).default([]), sea: z.array(pathData).default([]) }).optional(),
+    /** What shows where no shape is drawn: off-map land (the default) or off-map water. */
+    background: z.enum(['land', 'sea']).optional(),
+    /** How far apart (map px) two outlines may lie and still share a border (default 1; DiploGM's border margin). */
+    margin: z.number().min(0).max(50).optional(),
   })
   .passthrough();
 
@@ -142,6 +160,8 @@ export const variantDataSchema = z.object({
   links: z.array(linkSchema).default([]),
   /** Variant-specific map features (rivers, walls …), read by the variant's own rules module. */
   features: z.record(z.string(), z.unknown()).default({}),
+  /** Where a power builds: its owned home centres (`home`, Classic's rule and the default) or any centre it owns. */
+  builds: z.enum(['home', 'owned']).optional(),
   geometry: geometrySchema.optional(),
 });
 

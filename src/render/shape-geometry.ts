@@ -1,0 +1,257 @@
+/**
+ * Map geometry of a map drawn from shapes (`geometry.shapes`, a variant file's drawing: docs/variants.md): each
+ * province is the outline its SVG path data draws, filled by the nonzero rule as SVG fills it; off-map pieces
+ * (`decor`) and the background (off-map land or water where nothing is drawn) are filler owners. Borders are the
+ * stretches of a province's outline within `margin` px of another owner's outline (shapes drawn in an editor seldom
+ * share their vertices exactly); a stretch near nothing borders the background, one on the frame borders nothing.
+ * The result has the shape of the seed-drawn geometry (src/render/geometry.ts), so everything after it is shared.
+ */
+import polylabel from 'polylabel';
+import { PathError, pathRings, type Point, type Ring } from '../variants/drawing/path.js';
+import {
+  boxOf,
+  EdgeGrid,
+  edgesOf,
+  segmentDistance,
+  signedArea,
+  windingNumber,
+  type Box,
+} from '../variants/drawing/polygon.js';
+import type { VariantData } from '../variants/schema.js';
+import {
+  OFFMAP_LAND,
+  OFFMAP_SEA,
+  type Border,
+  type Cell,
+  type MapGeometry,
+  type ProvinceShape,
+  type SurfaceKind,
+} from './geometry-types.js';
+
+type Result = { ok: true; geometry: MapGeometry } | { ok: false; error: string };
+
+/** Default `geometry.margin`: outlines this close (map px) share a border. */
+export const DEFAULT_MARGIN = 1;
+/** Length of the pieces an outline is cut into to find what lies beyond each (map px, at least). */
+const PIECE = 2;
+
+interface Owner {
+  id: string;
+  kind: SurfaceKind;
+  rings: Ring[];
+  box: Box;
+}
+
+/** Geometry of a map drawn from shapes; every problem of its shapes named by province (one per line). */
+export function computeShapeGeometry(data: VariantData): Result {
+  const geo = data.geometry!;
+  const read = readOwners(data);
+  if (read.problems.length > 0) return { ok: false, error: read.problems.join('\n') };
+  const owners = read.owners;
+  const cells: Cell[] = [];
+  const shapes = new Map<string, ProvinceShape>();
+  for (const o of owners) shapes.set(o.id, shapeOf(o, cells));
+  const margin = geo.margin ?? DEFAULT_MARGIN;
+  const background = (geo.background ?? 'land') === 'sea' ? OFFMAP_SEA : OFFMAP_LAND;
+  const borders = bordersOf(owners, background, margin, geo.width, geo.height);
+  const provinces = owners.filter((o) => !o.id.startsWith('#'));
+  const fillers = owners.filter((o) => o.id.startsWith('#'));
+  const geometry: MapGeometry = {
+    width: geo.width,
+    height: geo.height,
+    cells,
+    shapes,
+    borders: [...borders.values()],
+    borderIndex: borders,
+    polygonal: true,
+    locate: (p) => {
+      if (p[0] < 0 || p[1] < 0 || p[0] > geo.width || p[1] > geo.height) return null;
+      for (let i = provinces.length - 1; i >= 0; i--) if (holds(provinces[i]!, p)) return provinces[i]!.id;
+      for (let i = fillers.length - 1; i >= 0; i--) if (holds(fillers[i]!, p)) return fillers[i]!.id;
+      return background;
+    },
+  };
+  return { ok: true, geometry };
+}
+
+const holds = (o: Owner, p: Point) =>
+  p[0] >= o.box[0] && p[0] <= o.box[2] && p[1] >= o.box[1] && p[1] <= o.box[3] && windingNumber(p, o.rings) !== 0;
+
+/**
+ * The owners in drawing order: the background (the frame) and the off-map pieces, then the seas, then the rest of
+ * the provinces (drawn over the seas, so an island drawn inside a sea shows). Problems name the province.
+ */
+function readOwners(data: VariantData): { owners: Owner[]; problems: string[] } {
+  const geo = data.geometry!;
+  const shapes = geo.shapes ?? {};
+  const problems: string[] = [];
+  const known = new Set(data.provinces.map((p) => p.id));
+  for (const id of Object.keys(shapes)) if (!known.has(id)) problems.push(`geometry shapes: ${id} is no province`);
+  const rings = (d: string, what: string): Ring[] => {
+    try {
+      const found = pathRings(d).filter((r) => Math.abs(signedArea(r)) > 1e-6);
+      if (found.length === 0) problems.push(`${what}: its shape encloses nothing`);
+      return found;
+    } catch (e) {
+      problems.push(`${what}: its shape is not SVG path data (${e instanceof PathError ? e.message : String(e)})`);
+      return [];
+    }
+  };
+  const frame: Ring = [
+    [0, 0],
+    [geo.width, 0],
+    [geo.width, geo.height],
+    [0, geo.height],
+  ];
+  const sea = (geo.decor?.sea ?? []).flatMap((d, i) => rings(d, `geometry decor sea ${i + 1}`));
+  const land = (geo.decor?.land ?? []).flatMap((d, i) => rings(d, `geometry decor land ${i + 1}`));
+  const owners: Owner[] = [];
+  const add = (id: string, kind: SurfaceKind, r: Ring[]) => {
+    if (r.length > 0) owners.push({ id, kind, rings: r, box: boxOf(r) });
+  };
+  if (geo.background === 'sea') {
+    add(OFFMAP_SEA, 'offmap-sea', [frame, ...sea]);
+    add(OFFMAP_LAND, 'offmap-land', land);
+  } else {
+    add(OFFMAP_LAND, 'offmap-land', [frame, ...land]);
+    add(OFFMAP_SEA, 'offmap-sea', sea);
+  }
+  const ordered = [...data.provinces].sort((a, b) => Number(b.kind === 'sea') - Number(a.kind === 'sea'));
+  for (const p of ordered) {
+    const d = shapes[p.id];
+    if (d === undefined) {
+      problems.push(`province ${p.id}: no shape in geometry shapes`);
+      continue;
+    }
+    add(p.id, p.kind === 'sea' ? 'sea' : p.kind === 'impassable' ? 'impassable' : 'land', rings(d, `province ${p.id}`));
+  }
+  return { owners, problems };
+}
+
+/** The province's shape: one cell per ring, its area, and the point deepest inside it (polylabel). */
+function shapeOf(o: Owner, cells: Cell[]): ProvinceShape {
+  const total = o.rings.reduce((s, r) => s + signedArea(r), 0);
+  const sign = Math.sign(total) || 1;
+  const first = cells.length;
+  for (const ring of o.rings) cells.push({ owner: o.id, seed: inside(ring, o.rings, sign), polygon: ring });
+  const largest = o.rings.reduce((a, b) => (signedArea(b) * sign > signedArea(a) * sign ? b : a));
+  const pole = o.id.startsWith('#') ? null : polylabel([largest, ...holesOf(largest, o.rings, sign)], 1);
+  return {
+    id: o.id,
+    kind: o.kind,
+    cells: o.rings.map((_, i) => first + i),
+    area: Math.abs(total),
+    center: pole ? [pole[0], pole[1]] : largest[0]!,
+    clearance: pole ? Math.max(0, pole.distance) : 0,
+    outline: edgesOf(o.rings, 0).map((e): [Point, Point] => [e.a, e.b]),
+    rings: o.rings,
+  };
+}
+
+/** Rings wound against the shape's own winding that lie inside `ring`: its holes. */
+function holesOf(ring: Ring, rings: readonly Ring[], sign: number): Ring[] {
+  return rings.filter((r) => r !== ring && signedArea(r) * sign < 0 && windingNumber(r[0]!, [ring]) !== 0);
+}
+
+/** A point inside the ring (its pole), standing for the cell's seed. */
+function inside(ring: Ring, rings: readonly Ring[], sign: number): Point {
+  const p = polylabel([ring, ...holesOf(ring, rings, sign)], 2);
+  return [p[0], p[1]];
+}
+
+/**
+ * The drawn borders: each province's outline cut into pieces; a piece belongs to the border with the nearest other
+ * owner within `margin`, or with the background when nothing is near (unless it runs along the frame). Of the two
+ * sides of a border, the one with more matched length is drawn.
+ */
+function bordersOf(owners: Owner[], background: string, margin: number, width: number, height: number) {
+  const grid = new EdgeGrid(
+    owners.flatMap((o, i) => (o.id === background ? [] : edgesOf(o.rings, i))),
+    Math.max(16, margin * 4),
+  );
+  const reach = margin + 1e-6;
+  const step = Math.max(PIECE, margin);
+  const sides = new Map<string, { segments: [Point, Point][]; length: number }>();
+  const onFrame = (p: Point) => p[0] < 0.5 || p[1] < 0.5 || p[0] > width - 0.5 || p[1] > height - 0.5;
+  owners.forEach((o, i) => {
+    if (o.id.startsWith('#')) return;
+    for (const { a, b } of edgesOf(o.rings, i)) {
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const k = Math.max(1, Math.ceil(len / step));
+      for (let j = 0; j < k; j++) {
+        const p: Point = [a[0] + ((b[0] - a[0]) * j) / k, a[1] + ((b[1] - a[1]) * j) / k];
+        const q: Point = [a[0] + ((b[0] - a[0]) * (j + 1)) / k, a[1] + ((b[1] - a[1]) * (j + 1)) / k];
+        const mid: Point = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
+        const near = nearestOther(grid, mid, i, reach);
+        if (near < 0 && onFrame(mid)) continue;
+        const other = near < 0 ? background : owners[near]!.id;
+        const key = `${o.id}>${other}`;
+        const side = sides.get(key) ?? { segments: [], length: 0 };
+        side.segments.push([p, q]);
+        side.length += len / k;
+        sides.set(key, side);
+      }
+    }
+  });
+  const borders = new Map<string, Border>();
+  for (const [key, side] of sides) {
+    const [from, to] = key.split('>') as [string, string];
+    const back = sides.get(`${to}>${from}`);
+    if (back && (back.length > side.length || (back.length === side.length && to < from))) continue;
+    const [a, b] = from < to ? [from, to] : [to, from];
+    borders.set(`${a}|${b}`, { a, b, segments: side.segments, length: side.length });
+  }
+  return borders;
+}
+
+/** The owner of the nearest edge within `reach` of `p` that is not owner `self`'s; -1 when there is none. */
+function nearestOther(grid: EdgeGrid, p: Point, self: number, reach: number): number {
+  let best = -1;
+  let bestD = reach;
+  grid.near(p[0] - reach, p[1] - reach, p[0] + reach, p[1] + reach, (e) => {
+    if (e.owner === self) return;
+    const dx = e.b[0] - e.a[0];
+    const dy = e.b[1] - e.a[1];
+    const len2 = dx * dx + dy * dy;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - e.a[0]) * dx + (p[1] - e.a[1]) * dy) / len2));
+    const d = Math.hypot(p[0] - e.a[0] - t * dx, p[1] - e.a[1] - t * dy);
+    if (d <= bestD) {
+      bestD = d;
+      best = e.owner;
+    }
+  });
+  return best;
+}
+
+/**
+ * For the drawn-border check of a map drawn from shapes: do the outlines of two owners come within `margin` px of
+ * each other anywhere (DiploGM's rule for adjacency: shapes that touch within the border margin)?
+ */
+export function outlinesWithin(geometry: MapGeometry, margin: number): (a: string, b: string) => boolean {
+  const ids = [...geometry.shapes.keys()];
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const grid = new EdgeGrid(
+    ids.flatMap((id, i) => edgesOf(geometry.shapes.get(id)!.rings, i)),
+    Math.max(16, margin * 4),
+  );
+  const reach = margin + 1e-6;
+  return (a, b) => {
+    const other = index.get(b);
+    const shape = geometry.shapes.get(a);
+    if (other === undefined || !shape) return false;
+    for (const [p, q] of shape.outline) {
+      let hit = false;
+      grid.near(
+        Math.min(p[0], q[0]) - reach,
+        Math.min(p[1], q[1]) - reach,
+        Math.max(p[0], q[0]) + reach,
+        Math.max(p[1], q[1]) + reach,
+        (e) => {
+          if (!hit && e.owner === other && segmentDistance(p, q, e.a, e.b) <= reach) hit = true;
+        },
+      );
+      if (hit) return true;
+    }
+    return false;
+  };
+}
