@@ -14,12 +14,15 @@ export const USAGE = `usage: npm run -s cli -- <command>
 
   adjudicate [--variant <id> | --variant-file <map.json>]   DATC-shaped case(s) on stdin -> results
   parse [--variant <id> | --variant-file <map.json>]        order text on stdin, one per line -> parsed orders
-  render [--variant <id>] --out <file.png>                  a case on stdin -> a map image
-  replay [--variant <id>] --out <file.gif>                  an array of phases (cases) on stdin -> an animated replay
+  render [--variant <id> | --variant-file <map.json>] --out <file.png>   a case on stdin -> a map image
+  replay [--variant <id> | --variant-file <map.json>] --out <file.gif>   phases (cases) on stdin -> a replay
   maps show <variant> | --variant-file <map.json>           the map and set-up as JSON
   maps check [--variant-file <map.json>]                    data checks of every bundled variant (exit 1 on problems)
-  ai orders [--variant <id>] [--power <P>]… [--seed <S>]      case(s) on stdin -> computer players' orders
+  ai orders [--variant <id> | --variant-file <map.json>] [--power <P>]… [--seed <S>]
+                                                            case(s) on stdin -> computer players' orders
   ai declare [--power <P>]… [--seed <S>]                      case(s) with decisive declarations -> the ones made
+  variants import --from zhanguo|diplogm|python-diplomacy <path> [--svg <file>] [--out <variant.json>]
+                                                            a variant file from another format (checked)
 
 JSON on stdout, diagnostics on stderr; exit 0 when the input was read, 2 for unreadable input.
 `;
@@ -73,6 +76,8 @@ export async function main(
       return emit(await mapsCommand(args));
     case 'ai':
       return emit(await (await import('./commands/ai.js')).aiCommand(args, await io.stdin()));
+    case 'variants':
+      return emit(await (await import('./commands/variants.js')).variantsCommand(args));
     case 'cards':
       return emit(
         await (await import('./commands/cards.js')).cardsCommand(args, args[0] === 'new' ? '' : await io.stdin()),

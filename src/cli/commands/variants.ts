@@ -1,0 +1,151 @@
+/**
+ * `variants import --from zhanguo|diplogm|python-diplomacy <path> [--svg <file>] [--out <variant.json>]`
+ * (contract: docs/cli.md, docs/variants.md): reads a variant in one of the formats, checks it as `maps check` does,
+ * and writes one variant file (stdout without `--out`). Exit 1 with one line per problem on stderr when the input is
+ * wrong, 2 for bad usage; nothing is written then. Notes (a colour drawn differently, no starting units) go to stderr.
+ */
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { buildVariant } from '../../variants/build.js';
+import { checkVariantData } from '../../variants/check.js';
+import type { DiplogmFiles } from '../../variants/import/diplogm/index.js';
+import type { ImportResult } from '../../variants/import/result.js';
+import type { VariantData } from '../../variants/schema.js';
+import { EXIT, InputError, parseFlags, runCommand, type CommandResult } from '../io.js';
+
+const FORMATS = ['zhanguo', 'diplogm', 'python-diplomacy'] as const;
+type Format = (typeof FORMATS)[number];
+
+export async function variantsCommand(args: string[]): Promise<CommandResult> {
+  return runCommand(async () => {
+    const [sub, ...rest] = args;
+    if (sub !== 'import')
+      throw new InputError(
+        'usage: variants import --from zhanguo|diplogm|python-diplomacy <path> [--svg <file>] [--out <variant.json>]',
+      );
+    const flags = parseFlags(rest, ['from', 'svg', 'out']);
+    const from = (flags.values.get('from') ?? 'zhanguo') as Format;
+    if (!FORMATS.includes(from)) throw new InputError(`--from is one of ${FORMATS.join(', ')} (got "${from}")`);
+    if (flags.positional.length !== 1)
+      throw new InputError('variants import needs one path: the file or folder to read');
+    const path = flags.positional[0]!;
+    if (!existsSync(path)) throw new InputError(`${path}: no such file or folder`);
+    const svg = flags.values.get('svg');
+    if (svg !== undefined && !existsSync(svg)) throw new InputError(`${svg}: no such file`);
+    if (svg !== undefined && from !== 'python-diplomacy')
+      throw new InputError('--svg is for --from python-diplomacy (a DiploGM config names its SVG itself)');
+    const result = await importFrom(from, path, svg);
+    return finishImport(result, flags.values.get('out'));
+  });
+}
+
+async function importFrom(from: Format, path: string, svg: string | undefined): Promise<ImportResult> {
+  if (from === 'diplogm') {
+    const { importDiplogm } = await import('../../variants/import/diplogm/index.js');
+    return importDiplogm(diplogmFiles(path));
+  }
+  if (from === 'python-diplomacy') {
+    const { importPythonDiplomacy } = await import('../../variants/import/python/index.js');
+    if (statSync(path).isDirectory()) throw new InputError(`${path}: give the .map file itself`);
+    const folder = dirname(path);
+    return importPythonDiplomacy({
+      map: { name: basename(path), text: readFileSync(path, 'utf8') },
+      read: (name) => readIfFile(join(folder, name)),
+      svg: svg === undefined ? null : { name: basename(svg), text: readFileSync(svg, 'utf8') },
+    });
+  }
+  const { readVariantFile } = await import('../../variants/file.js');
+  if (statSync(path).isDirectory()) throw new InputError(`${path}: give the variant file itself`);
+  return readVariantFile(readFileSync(path, 'utf8'), basename(path));
+}
+
+/**
+ * A DiploGM variant on disk: `path` is its config, its folder, or a family folder of versions (the newest version
+ * with a config is read, as DiploGM picks it); a family folder's own config is merged under the version's.
+ */
+function diplogmFiles(path: string): DiplogmFiles {
+  const configIn = (dir: string) => ['config.toml', 'config.json'].find((f) => existsSync(join(dir, f)));
+  let dir = statSync(path).isDirectory() ? path : dirname(path);
+  let name = statSync(path).isDirectory() ? configIn(dir) : basename(path);
+  if (!name) {
+    const versions = readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && configIn(join(dir, e.name)))
+      .map((e) => e.name)
+      .sort((a, b) => compareVersions(b, a));
+    if (versions.length === 0) throw new InputError(`${path}: no config.json or config.toml here`);
+    dir = join(dir, versions[0]!);
+    name = configIn(dir)!;
+  }
+  const parentDir = dirname(dir);
+  const parentName = configIn(parentDir);
+  const units = join(dir, 'units');
+  return {
+    config: { name, text: readFileSync(join(dir, name), 'utf8') },
+    ...(parentName && parentDir !== dir
+      ? { parent: { name: parentName, text: readFileSync(join(parentDir, parentName), 'utf8') } }
+      : {}),
+    read: (file) => readIfFile(join(dir, file)),
+    unitTypes: existsSync(units) ? readdirSync(units).filter((f) => f.endsWith('.toml')) : [],
+  };
+}
+
+/** `name.b1.1` after `name.b1`: the part after the first dot compared as numbers where it has them. */
+function compareVersions(a: string, b: string): number {
+  const parts = (s: string) =>
+    (s
+      .split('.')
+      .slice(1)
+      .join('.')
+      .match(/\d+|[a-z]+/gi) ?? []) as string[];
+  const [pa, pb] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const [x, y] = [pa[i] ?? '', pb[i] ?? ''];
+    const diff = /^\d+$/.test(x) && /^\d+$/.test(y) ? Number(x) - Number(y) : x.localeCompare(y);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+function readIfFile(path: string): string | null {
+  try {
+    return statSync(path).isFile() ? readFileSync(path, 'utf8') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Colours fitted, the data checked as `maps check` checks it; written only when nothing is wrong. */
+async function finishImport(result: ImportResult, out: string | undefined): Promise<CommandResult> {
+  if (!result.ok) return failed(result.problems);
+  const { fitPalette } = await import('../../render/palette-fit.js');
+  const palette = fitPalette(result.data.powers, result.uncoloured);
+  const data: VariantData = { ...result.data, powers: palette.powers };
+  const problems = await checkImported(data);
+  if (problems.length > 0) return failed(problems);
+  const text = `${JSON.stringify(data, null, 2)}\n`;
+  const notes = [...result.notes, ...palette.notes].map((n) => `note: ${n}\n`).join('');
+  if (!out) return { code: EXIT.ok, stdout: text, stderr: notes };
+  try {
+    writeFileSync(out, text);
+  } catch (e) {
+    throw new InputError(`cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return { code: EXIT.ok, stdout: '', stderr: `${notes}wrote ${out}\n` };
+}
+
+/** What `maps check` says of the data (its consistency, and that its drawing agrees with its adjacency). */
+async function checkImported(data: VariantData): Promise<string[]> {
+  const variant = buildVariant(data);
+  const problems = checkVariantData(variant);
+  if (data.geometry) {
+    const { checkGeometry } = await import('../../render/check.js');
+    problems.push(...checkGeometry(variant));
+  }
+  return problems;
+}
+
+const failed = (problems: string[]): CommandResult => ({
+  code: EXIT.failed,
+  stdout: '',
+  stderr: problems.map((p) => `${p}\n`).join(''),
+});
