@@ -1,6 +1,8 @@
 /**
  * `maps show <variant>` and `maps check` (contract: docs/cli.md).
  */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Variant } from '../../engine/variant.js';
 import { checkVariantData } from '../../variants/check.js';
 import {
@@ -91,7 +93,12 @@ async function checkCommand(args: string[]): Promise<CommandResult> {
   const geometry = await loadGeometryCheck();
   let stderr = typeof geometry === 'string' ? `maps check: drawn borders not checked: ${geometry}\n` : '';
   const file = flags.values.get('variant-file');
-  if (file) await loadVariants([], flags);
+  if (file) {
+    // A variant file that is not valid map data is reported like any other problem: one line each, exit 1.
+    const invalid = await invalidFile(file);
+    if (invalid) return jsonResult(invalid, `maps check: problems in ${file}\n`, EXIT.failed);
+    await loadVariants([], flags);
+  }
   const variants = file ? [variantFromFile(file)] : (await import('../../variants/index.js')).allVariants();
   const report: Record<string, { ok: boolean; problems: string[] }> = {};
   // Bundled variants are built without zod (src/variants/bundled.ts): their data goes through the schema here.
@@ -124,4 +131,17 @@ async function checkCommand(args: string[]): Promise<CommandResult> {
       .map(([id]) => id)
       .join(', ')}\n`;
   return jsonResult(report, stderr, failed ? EXIT.failed : EXIT.ok);
+}
+
+/** The report of a variant file whose data the schema refuses (each problem naming its province), else null. */
+async function invalidFile(file: string): Promise<Record<string, { ok: false; problems: string[] }> | null> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputError(`cannot read variant file ${file}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const { readVariantFile } = await import('../../variants/file.js');
+  const read = readVariantFile(text, basename(file));
+  return read.ok ? null : { [basename(file)]: { ok: false, problems: read.problems } };
 }

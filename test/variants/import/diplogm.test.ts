@@ -1,0 +1,197 @@
+/**
+ * `variants import --from diplogm` (src/variants/import/diplogm): a DiploGM variant folder the project writes from its
+ * own Classic (test/support/variant-formats.ts) imports as the standard Classic map, adjacency derived from the
+ * drawing; what DiploGM can do and Zhanguo cannot is refused by name; planted defects are named, never guessed.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adjudicate } from '../../../src/engine/adjudicate.js';
+import { parseOrder } from '../../../src/engine/parse/index.js';
+import type { PowerOrder } from '../../../src/engine/types.js';
+import { buildVariant } from '../../../src/variants/build.js';
+import { importDiplogm, type DiplogmFiles } from '../../../src/variants/import/diplogm/index.js';
+import type { ImportResult } from '../../../src/variants/import/result.js';
+import { getVariant } from '../../../src/variants/index.js';
+import { diplogmFolder } from '../../support/variant-formats.js';
+import { byAbbreviation, facts } from './compare.js';
+
+const classic = getVariant('classic')!;
+let folder: { config: Record<string, unknown>; svg: string };
+beforeAll(() => {
+  folder = diplogmFolder(classic);
+});
+
+function files(config: Record<string, unknown>, svg: string, more: Partial<DiplogmFiles> = {}): DiplogmFiles {
+  return {
+    config: { name: 'config.json', text: JSON.stringify(config) },
+    read: (name) => (name === 'map.svg' ? svg : null),
+    ...more,
+  };
+}
+
+const run = (config = folder.config, svg = folder.svg, more: Partial<DiplogmFiles> = {}) =>
+  importDiplogm(files(config, svg, more));
+
+function problemsOf(r: ImportResult): string[] {
+  expect(r.ok).toBe(false);
+  return r.ok ? [] : r.problems;
+}
+
+describe('a DiploGM-format Classic', () => {
+  it('is the standard Classic map: provinces, coasts, centres, homes, units and adjacency', () => {
+    const r = run();
+    if (!r.ok) throw new Error(r.problems.join('\n'));
+    const imported = buildVariant(r.data);
+    expect(facts(imported, byAbbreviation(imported))).toEqual(facts(classic));
+  });
+
+  it('names provinces after DiploGM (ids from names, the config abbreviations shown) and keeps its drawing', () => {
+    const r = run();
+    if (!r.ok) throw new Error(r.problems.join('\n'));
+    const stp = r.data.provinces.find((p) => p.id === 'st_petersburg')!;
+    expect(stp).toMatchObject({ id: 'st_petersburg', abbreviation: 'Stp', kind: 'coast', coasts: ['nc', 'sc'] });
+    expect(r.data.geometry?.shapes?.st_petersburg).toMatch(/^M/);
+    expect(r.data.geometry?.margin).toBe(1);
+    // Unit spots come from the Army and Fleet Locations layers (a coast from a label such as `Spain (nc)`).
+    expect(r.data.geometry?.anchors?.['spain/nc']).toHaveLength(2);
+    expect(r.notes).toEqual([]);
+  });
+
+  it('plays by Classic rules through the engine, its ids read back in orders', () => {
+    const r = run();
+    if (!r.ok) throw new Error(r.problems.join('\n'));
+    const v = buildVariant(r.data);
+    const orders: PowerOrder[] = [
+      'F st_petersburg/sc - gulf_of_bothnia',
+      'A moscow - st_petersburg',
+      'A warsaw - livonia',
+    ]
+      .map((text) => parseOrder(v, text))
+      .map((p) => {
+        if (!p.ok) throw new Error(p.error);
+        return { power: 'Russia', order: p.order };
+      });
+    const result = adjudicate(v, v.startingPosition(), orders);
+    expect(result.results.filter((x) => x.power === 'Russia').every((x) => x.result === 'success')).toBe(true);
+  });
+
+  it('builds in any owned centre with build_options "anywhere"', () => {
+    const r = run({ ...folder.config, build_options: 'anywhere' });
+    expect(r.ok && r.data.builds).toBe('owned');
+  });
+
+  it('starts in the winter before the year with first_season "Winter", and counts victory as DiploGM does', () => {
+    const { victory_count: _, ...rest } = folder.config;
+    const r = run({ ...rest, first_season: 'Winter' });
+    if (!r.ok) throw new Error(r.problems.join('\n'));
+    expect(r.data.startingPhase).toEqual({ season: 'winter', year: 1900, type: 'adjustment' });
+    expect(r.data.victory.centers).toBe(17); // (34 + 1) / 2, rounded down
+  });
+});
+
+describe('what DiploGM can do and Zhanguo cannot is refused by name', () => {
+  it.each([
+    [{ transformation: 'enabled' }, 'transformation: enabled'],
+    [{ dp: 'enabled' }, 'dp: enabled'],
+    [{ fow: 'enabled' }, 'fow: enabled'],
+    [{ players: 'chaos' }, 'chaos'],
+    [{ chaos: 'enabled' }, 'chaos'],
+    [{ build_options: 'cores' }, 'build_options: "cores"'],
+    [{ victory_conditions: 'vscc' }, 'victory_conditions: "vscc"'],
+    [{ overrides: { provinces: { Spain: { difficult_adjacency: ['Portugal'] } } } }, 'difficult_adjacency'],
+  ])('%j', (change, named) => {
+    expect(problemsOf(run({ ...folder.config, ...change })).join('\n')).toContain(named);
+  });
+
+  it('a variant folder with unit types of its own', () => {
+    expect(problemsOf(run(folder.config, folder.svg, { unitTypes: ['cannon.toml'] }))).toContain(
+      'units/cannon.toml: custom unit types are not supported',
+    );
+  });
+});
+
+describe('planted defects are named, never guessed', () => {
+  const players = () => structuredClone(folder.config.players) as Record<string, { color: string }>;
+
+  it('two players with one colour (so one of them would own nothing)', () => {
+    const p = players();
+    p.England!.color = p.France!.color;
+    expect(problemsOf(run({ ...folder.config, players: p }))).toContain(
+      `players: England and France have the same colour #${p.France!.color}, so the map cannot tell their provinces and centres apart`,
+    );
+  });
+
+  it('land and centres filled with the colour of no player', () => {
+    const p = players();
+    const england = p.England!.color;
+    p.England!.color = '123456';
+    const problems = problemsOf(run({ ...folder.config, players: p }));
+    expect(problems).toContain(
+      `layer "Region Colors": "London" is filled #${england}, the colour of no player and not the neutral #f5deb3`,
+    );
+    expect(problems.some((l) => l.startsWith('layer "SC Markers": "London" (its centre marker)'))).toBe(true);
+  });
+
+  it('a province named twice, a path that is no path', () => {
+    const svg = folder.svg
+      .replace('inkscape:label="Bohemia"', 'inkscape:label="Galicia"')
+      .replace(/(inkscape:label="Ionian Sea" style="[^"]*" d=")[^"]*"/, '$1M 1 2 L x"');
+    const problems = problemsOf(run(folder.config, svg));
+    expect(problems).toContain('layer "Region Colors": "Galicia": a second province of this name');
+    expect(problems.some((l) => l.startsWith('layer "Sea Adjacencies": "Ionian Sea": '))).toBe(true);
+  });
+
+  it('a centre marker and a unit naming no province', () => {
+    const svg = folder.svg
+      .replace('inkscape:label="Warsaw"><circle', 'inkscape:label="Warszawa"><circle')
+      .replace(/(<g inkscape:label=")Kiel(" transform)/, '$1Kiell$2');
+    const problems = problemsOf(run(folder.config, svg));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'layer "SC Markers": "Warszawa" names no province of the map',
+        'layer "Units": "Kiell" names no province of the map',
+      ]),
+    );
+  });
+
+  it('a unit on land nobody owns, and a second unit in one province', () => {
+    const svg = folder.svg
+      .replace(/(<g inkscape:label=")Paris(" transform)/, '$1Burgundy$2')
+      .replace(/(<g inkscape:label=")Marseilles(" transform)/, '$1Brest$2');
+    const problems = problemsOf(run(folder.config, svg));
+    expect(problems).toContain(
+      'layer "Units": "Burgundy": the unit stands in Burgundy, which no player owns, so it would belong to nobody',
+    );
+    expect(problems).toContain('layer "Units": "Brest": a second unit in Brest');
+  });
+
+  it('an override naming no province, and a one-way adjacency', () => {
+    const overrides = {
+      provinces: {
+        ...(folder.config.overrides as { provinces: object }).provinces,
+        Atlantis: { adjacencies: ['Spain'] },
+        Portugal: { adjacencies: ['Tunis'] },
+      },
+    };
+    const problems = problemsOf(run({ ...folder.config, overrides }));
+    expect(problems).toContain('overrides: "Atlantis" is no province of the map');
+    expect(problems).toContain(
+      'adjacency: armies can move from Portugal to Tunis but not back (a one-way move cannot be played here)',
+    );
+  });
+
+  it('a config that is no config, a missing setting, a missing SVG, an SVG that is no XML, no Units layer', () => {
+    expect(problemsOf(importDiplogm({ config: { name: 'config.json', text: '{ nope' }, read: () => null }))[0]).toMatch(
+      /^config\.json: /,
+    );
+    const { 'svg config': svgConfig, ...rest } = folder.config as { 'svg config': Record<string, unknown> };
+    const { neutral: _, ...noNeutral } = svgConfig;
+    expect(problemsOf(run({ ...rest, 'svg config': noNeutral }))[0]).toMatch(/^config\.json: svg config\.neutral: /);
+    expect(problemsOf(run({ ...folder.config, file: 'other.svg' }))).toEqual([
+      'config.json: file "other.svg" is not there',
+    ]);
+    expect(problemsOf(run(folder.config, '<svg><g></svg>'))[0]).toMatch(/^map\.svg: line 1: /);
+    expect(
+      problemsOf(run(folder.config, folder.svg.replace('inkscape:label="Units"', 'inkscape:label="Soldiers"'))),
+    ).toContain('svg config: detect_starting_units is true but the SVG has no "Units" layer');
+  });
+});
