@@ -1,0 +1,133 @@
+/**
+ * `variants import --from python-diplomacy` (src/variants/import/python): the `.map` file and SVG the tests write from
+ * our Classic (test/support/variant-formats.ts) import as the standard Classic, alone or with its drawing, and agree
+ * with the same map from DiploGM's format; `MAP`/`USES`, `UNPLAYED`, aliases and `BUILD_ANY` are read as the python
+ * package reads them; planted defects are named with their file and line.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildVariant } from '../../../src/variants/build.js';
+import { importDiplogm } from '../../../src/variants/import/diplogm/index.js';
+import { importPythonDiplomacy } from '../../../src/variants/import/python/index.js';
+import type { ImportResult } from '../../../src/variants/import/result.js';
+import { getVariant } from '../../../src/variants/index.js';
+import { diplogmFolder, pythonMapFile, pythonSvg } from '../../support/variant-formats.js';
+import { byAbbreviation, facts } from './compare.js';
+
+const classic = getVariant('classic')!;
+let mapText: string;
+let svgText: string;
+beforeAll(() => {
+  mapText = pythonMapFile(classic);
+  svgText = pythonSvg(classic);
+});
+
+const run = (text: string, more: Record<string, string> = {}, svg: string | null = null, name = 'classic.map') =>
+  importPythonDiplomacy({
+    map: { name, text },
+    read: (name) => (name === 'classic.map' ? mapText : (more[name] ?? null)),
+    svg: svg === null ? null : { name: 'classic.svg', text: svg },
+  });
+
+function ok(r: ImportResult) {
+  if (!r.ok) throw new Error(r.problems.join('\n'));
+  return r;
+}
+
+function problemsOf(r: ImportResult): string[] {
+  expect(r.ok).toBe(false);
+  return r.ok ? [] : r.problems;
+}
+
+describe('a python-diplomacy Classic', () => {
+  it('is the standard Classic map, with its ids', () => {
+    const r = ok(run(mapText));
+    expect(facts(buildVariant(r.data))).toEqual(facts(classic));
+    expect(r.data.geometry).toBeUndefined();
+    expect(r.notes).toEqual(['no SVG was given: the variant has its map data but no drawing (give --svg to draw it)']);
+    expect(r.uncoloured).toEqual(classic.powers.map((p) => p.name));
+    expect(r.data.provinces.find((p) => p.id === 'mao')).toMatchObject({
+      name: 'Mid-Atlantic Ocean',
+      abbreviation: 'Mao',
+    });
+  });
+
+  it('with its SVG: the shapes, unit spots and colours, and the border margin fitted to the drawing', () => {
+    const r = ok(run(mapText, {}, svgText));
+    expect(facts(buildVariant(r.data))).toEqual(facts(classic));
+    expect(r.notes).toEqual([]);
+    expect(r.uncoloured).toEqual([]);
+    expect(Object.keys(r.data.geometry!.shapes!).sort()).toEqual(classic.data.provinces.map((p) => p.id).sort());
+    expect(r.data.geometry!.anchors!['stp/nc']).toHaveLength(2);
+    expect(r.data.powers.map((p) => p.color)).toEqual(classic.powers.map((p) => p.color));
+    expect(r.data.geometry!.margin).toBeGreaterThanOrEqual(1);
+  });
+
+  it('agrees with the same map imported from DiploGM’s format', () => {
+    const python = buildVariant(ok(run(mapText)).data);
+    const folder = diplogmFolder(classic);
+    const dgm = importDiplogm({
+      config: { name: 'config.json', text: JSON.stringify(folder.config) },
+      read: () => folder.svg,
+    });
+    const diplogm = buildVariant(ok(dgm).data);
+    expect(facts(diplogm, byAbbreviation(diplogm))).toEqual(facts(python));
+  });
+
+  it('reads a map that uses another (MAP), with UNPLAYED powers, UNOWNED centres and BUILD_ANY', () => {
+    const duel = [
+      '# two powers on the standard board',
+      'MAP classic.map',
+      'UNPLAYED ENGLAND, GERMANY, ITALY, RUSSIA, TURKEY',
+      'RULES BUILD_ANY',
+      'VICTORY 12',
+    ].join('\n');
+    const r = ok(run(duel, {}, null, 'duel.map'));
+    expect(r.data.powers.map((p) => p.name)).toEqual(['Austria', 'France']);
+    expect(r.data.startingUnits.map((u) => u.power)).toEqual([
+      'Austria',
+      'Austria',
+      'Austria',
+      'France',
+      'France',
+      'France',
+    ]);
+    expect(r.data.provinces.find((p) => p.id === 'lon')).toMatchObject({ supplyCenter: true, home: null });
+    expect(r.data.builds).toBe('owned');
+    expect(r.data.victory.centers).toBe(12);
+  });
+});
+
+describe('planted defects in a .map file are named with their file and line', () => {
+  it('a file it uses that is not there, a unit before any power, a rule it cannot play', () => {
+    const problems = problemsOf(run('USES missing.map\nA PAR\nRULE NO_PRESS\n'));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'missing.map: no such file beside the map',
+        'classic.map line 2: a unit before a power',
+        'RULE NO_PRESS is not supported (only BUILD_ANY)',
+      ]),
+    );
+  });
+
+  it('a one-way adjacency', () => {
+    const text = mapText.replace(/^(LAND BOH ABUTS .*)$/m, '$1 par');
+    expect(problemsOf(run(text))).toContain(
+      'adjacency: armies can move from BOH to PAR but not back (a one-way move cannot be played here)',
+    );
+  });
+
+  it('a home centre of two powers, a game that begins with retreats', () => {
+    const text = mapText
+      .replace('FRANCE (FRENCH) BRE MAR PAR', 'FRANCE (FRENCH) BRE MAR PAR MUN')
+      .replace('BEGIN SPRING 1901 MOVEMENT', 'BEGIN SPRING 1901 RETREATS');
+    const problems = problemsOf(run(text));
+    expect(problems).toContain('MUN is a home centre of both FRANCE and GERMANY');
+    expect(problems).toContain(
+      'BEGIN SPRING 1901 RETREATS: a game begins with a spring or fall movement or a winter adjustment',
+    );
+  });
+
+  it('an SVG that is no XML', () => {
+    expect(problemsOf(run(mapText, {}, '<svg><path></svg>'))[0]).toMatch(/^classic\.svg: line 1: /);
+  });
+});
