@@ -1,0 +1,177 @@
+/**
+ * `variants import` and `--variant-file` (contract: docs/cli.md): importing writes one variant file (exit 0), names
+ * every problem of a wrong input on stderr (exit 1) and writes nothing, refuses bad usage (exit 2); the file it writes
+ * is accepted by every command that takes a variant, drawing included.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
+import { aiCommand } from '../../src/cli/commands/ai.js';
+import { mapsCommand } from '../../src/cli/commands/maps.js';
+import { parseCommand } from '../../src/cli/commands/parse.js';
+import { render } from '../../src/cli/commands/render.js';
+import { replay } from '../../src/cli/commands/replay.js';
+import { variantsCommand } from '../../src/cli/commands/variants.js';
+import { getVariant } from '../../src/variants/index.js';
+import { diplogmFolder, pythonMapFile, pythonSvg } from '../support/variant-formats.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'zhanguo-variants-'));
+const classic = getVariant('classic')!;
+const folder = join(dir, 'classic-dgm');
+const imported = join(dir, 'classic.json');
+let config: Record<string, unknown>;
+
+beforeAll(() => {
+  const f = diplogmFolder(classic);
+  config = f.config;
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'config.json'), JSON.stringify(config));
+  writeFileSync(join(folder, 'map.svg'), f.svg);
+  writeFileSync(join(dir, 'classic.map'), pythonMapFile(classic));
+  writeFileSync(join(dir, 'classic.svg'), pythonSvg(classic));
+});
+
+describe('variants import', () => {
+  it('writes a DiploGM folder as one variant file, saying which colours it draws differently', async () => {
+    const r = await variantsCommand(['import', '--from', 'diplogm', folder, '--out', imported]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`wrote ${imported}`);
+    // Classic's France keeps its blue units only with a land tint of its own, which DiploGM's format cannot carry.
+    expect(r.stderr).toMatch(
+      /^note: France: colour #1e7afe makes land that reads as water or unowned land; drawn as #/m,
+    );
+    const file = JSON.parse(readFileSync(imported, 'utf8'));
+    expect(file).toMatchObject({ id: 'classic_diplomacy', name: 'Classic Diplomacy' });
+    expect(file.powers.every((p: { altColor?: string }) => /^#[0-9a-f]{6}$/.test(p.altColor ?? ''))).toBe(true);
+  });
+
+  it('prints the variant file on stdout without --out; reads the config file itself and a python .map', async () => {
+    const a = await variantsCommand(['import', '--from', 'diplogm', join(folder, 'config.json')]);
+    expect(a.code).toBe(0);
+    expect(JSON.parse(a.stdout).provinces).toHaveLength(76);
+    const b = await variantsCommand([
+      'import',
+      '--from',
+      'python-diplomacy',
+      join(dir, 'classic.map'),
+      '--svg',
+      join(dir, 'classic.svg'),
+    ]);
+    expect(b.code).toBe(0);
+    expect(JSON.parse(b.stdout).geometry.shapes.stp).toMatch(/^M/);
+    const c = await variantsCommand(['import', '--from', 'python-diplomacy', join(dir, 'classic.map')]);
+    expect(c.stderr).toContain('note: no SVG was given');
+    expect(JSON.parse(c.stdout).geometry).toBeUndefined();
+  });
+
+  it('a variant file of ours (the default format) is read back as it was written', async () => {
+    const r = await variantsCommand(['import', imported]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync(imported, 'utf8')));
+  });
+
+  it('exit 1 with one line per problem, and nothing written, when the input is wrong', async () => {
+    const bad = join(dir, 'bad-dgm');
+    mkdirSync(bad);
+    const players = structuredClone(config.players) as Record<string, { color: string }>;
+    players.Italy!.color = players.Austria!.color;
+    writeFileSync(join(bad, 'config.json'), JSON.stringify({ ...config, players, fow: 'enabled' }));
+    writeFileSync(join(bad, 'map.svg'), readFileSync(join(folder, 'map.svg')));
+    const out = join(dir, 'never.json');
+    const r = await variantsCommand(['import', '--from', 'diplogm', bad, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toEqual(['fow: enabled (DiploGM fog of war) is not supported']);
+    expect(existsSync(out)).toBe(false);
+    writeFileSync(join(bad, 'config.json'), JSON.stringify({ ...config, players }));
+    const again = await variantsCommand(['import', '--from', 'diplogm', bad, '--out', out]);
+    expect(again.stderr).toContain(
+      `players: Austria and Italy have the same colour #${players.Austria!.color}, so the map cannot tell their provinces and centres apart`,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it.each([
+    [['import', '--from', 'vassal', 'x'], '--from is one of zhanguo, diplogm, python-diplomacy (got "vassal")'],
+    [['import', '--from', 'diplogm'], 'variants import needs one path: the file or folder to read'],
+    [['import', '--from', 'diplogm', '/nowhere/at/all'], '/nowhere/at/all: no such file or folder'],
+    [['export', 'x'], 'usage: variants import'],
+  ])('exit 2 for bad usage: %j', async (args, reason) => {
+    const r = await variantsCommand(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(reason);
+  });
+});
+
+describe('--variant-file with an imported variant', () => {
+  it('maps show and maps check', async () => {
+    const show = await mapsCommand(['show', '--variant-file', imported]);
+    expect(show.code).toBe(0);
+    expect(JSON.parse(show.stdout).adjacency.st_petersburg).toEqual([
+      'barents_sea',
+      'finland',
+      'gulf_of_bothnia',
+      'livonia',
+      'moscow',
+      'norway',
+    ]);
+    const check = await mapsCommand(['check', '--variant-file', imported]);
+    expect(JSON.parse(check.stdout)).toEqual({ classic_diplomacy: { ok: true, problems: [] } });
+    expect(check.code).toBe(0);
+  });
+
+  it('maps check names the province of a problem in the file', async () => {
+    const data = JSON.parse(readFileSync(imported, 'utf8'));
+    data.provinces.find((p: { id: string }) => p.id === 'spain').kind = 'swamp';
+    const file = join(dir, 'swamp.json');
+    writeFileSync(file, JSON.stringify(data));
+    const check = await mapsCommand(['check', '--variant-file', file]);
+    expect(check.code).toBe(1);
+    expect(JSON.parse(check.stdout)['swamp.json'].problems).toEqual([
+      'province spain: kind: Invalid option: expected one of "land"|"coast"|"sea"|"impassable"',
+    ]);
+  });
+
+  it('parse, adjudicate and ai orders', async () => {
+    const parsed = await parseCommand(
+      ['--variant-file', imported],
+      'F st_petersburg/sc - gulf_of_bothnia\nA Moscow - Ukraine',
+    );
+    expect(JSON.parse(parsed.stdout).map((l: { text: string }) => l.text)).toEqual([
+      'F st_petersburg/sc - gulf_of_bothnia',
+      'A moscow - ukraine',
+    ]);
+    const file = JSON.parse(readFileSync(imported, 'utf8'));
+    const start = { phase: file.startingPhase, units: file.startingUnits };
+    const ai = await aiCommand(
+      ['orders', '--variant-file', imported, '--seed', '7', '--level', 'easy'],
+      JSON.stringify(start),
+    );
+    expect(ai.code).toBe(0);
+    const orders = JSON.parse(ai.stdout).orders as { power: string; text: string }[];
+    expect(orders).toHaveLength(22);
+    const done = await adjudicateCommand(['--variant-file', imported], JSON.stringify({ ...start, orders }));
+    expect(done.code).toBe(0);
+    const results = JSON.parse(done.stdout).results as { result: string }[];
+    expect(results).toHaveLength(22);
+    expect(results.some((x) => x.result === 'illegal')).toBe(false);
+  });
+
+  it('render and replay draw it', async () => {
+    const png = join(dir, 'imported.png');
+    const r = await render(['--variant-file', imported, '--out', png, '--width', '800'], '{}');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ file: png, width: 800 });
+    expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+    const gif = join(dir, 'imported.gif');
+    const g = await replay(
+      ['--variant-file', imported, '--out', gif, '--width', '400'],
+      JSON.stringify([{ orders: [] }]),
+    );
+    expect(g.code).toBe(0);
+    expect(readFileSync(gif).subarray(0, 3).toString()).toBe('GIF');
+  });
+});
