@@ -112,4 +112,3 @@ export function labelled(layer: Layer | null): { label: string; element: XmlElem
   if (!layer) return [];
   return layer.element.children.map((element) => ({ label: (element.attrs['inkscape:label'] ?? '').trim(), element }));
 }
-
