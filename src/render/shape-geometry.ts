@@ -14,6 +14,8 @@ import {
   edgesOf,
   segmentDistance,
   signedArea,
+  simplifyLine,
+  simplifyRing,
   windingNumber,
   type Box,
 } from '../variants/drawing/polygon.js';
@@ -47,13 +49,16 @@ export function computeShapeGeometry(data: VariantData): Result {
   const geo = data.geometry!;
   const read = readOwners(data);
   if (read.problems.length > 0) return { ok: false, error: read.problems.join('\n') };
-  const owners = read.owners;
+  const margin = geo.margin ?? DEFAULT_MARGIN;
+  const background = (geo.background ?? 'land') === 'sea' ? OFFMAP_SEA : OFFMAP_LAND;
+  // Borders from the outlines as given; everything drawn from outlines thinned to what the picture can show.
+  const tolerance = drawingTolerance(data);
+  const borders = bordersOf(read.owners, background, margin, geo.width, geo.height);
+  for (const b of borders.values()) b.segments = thinned(b.segments, tolerance);
+  const owners = read.owners.map((o) => ({ ...o, rings: o.rings.map((r) => simplifyRing(r, tolerance)) }));
   const cells: Cell[] = [];
   const shapes = new Map<string, ProvinceShape>();
   for (const o of owners) shapes.set(o.id, shapeOf(o, cells));
-  const margin = geo.margin ?? DEFAULT_MARGIN;
-  const background = (geo.background ?? 'land') === 'sea' ? OFFMAP_SEA : OFFMAP_LAND;
-  const borders = bordersOf(owners, background, margin, geo.width, geo.height);
   const provinces = owners.filter((o) => !o.id.startsWith('#'));
   const fillers = owners.filter((o) => o.id.startsWith('#'));
   const geometry: MapGeometry = {
@@ -72,6 +77,37 @@ export function computeShapeGeometry(data: VariantData): Result {
     },
   };
   return { ok: true, geometry };
+}
+
+/**
+ * How far (map px) a drawn outline may stray from the given one: a thousandth and a third of the frame, so about
+ * half a pixel of a 1,600 px picture (a shape drawn with a point every pixel of a 6,000 px map need not be painted
+ * so). The drawn-border check allows for it.
+ */
+export function drawingTolerance(data: VariantData): number {
+  const geo = data.geometry!;
+  return Math.max(0.25, Math.max(geo.width, geo.height) / 3000);
+}
+
+/** Border segments chained where they meet end to end, each chain simplified within `tolerance`. */
+function thinned(segments: [Point, Point][], tolerance: number): [Point, Point][] {
+  const out: [Point, Point][] = [];
+  let chain: Point[] = [];
+  const flush = () => {
+    const line = simplifyLine(chain, tolerance);
+    for (let i = 0; i + 1 < line.length; i++) out.push([line[i]!, line[i + 1]!]);
+    chain = [];
+  };
+  for (const [p, q] of segments) {
+    const last = chain[chain.length - 1];
+    if (last && Math.abs(last[0] - p[0]) < 1e-6 && Math.abs(last[1] - p[1]) < 1e-6) chain.push(q);
+    else {
+      if (chain.length > 0) flush();
+      chain = [p, q];
+    }
+  }
+  if (chain.length > 0) flush();
+  return out;
 }
 
 const holds = (o: Owner, p: Point) =>

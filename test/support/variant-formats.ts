@@ -62,7 +62,7 @@ function separateCorners(variant: Variant, rings: Map<string, Ring[]>, margin: n
             const [u, w] = [ring[(i + ring.length - 1) % ring.length]!, ring[(i + 1) % ring.length]!];
             const mid = [(u[0] + w[0]) / 2, (u[1] + w[1]) / 2];
             const d = Math.hypot(mid[0]! - v[0], mid[1]! - v[1]);
-            const t = Math.min(0.5, 3 / Math.max(d, 1e-9));
+            const t = Math.min(0.5, 1.6 / Math.max(d, 1e-9));
             ring[i] = [v[0] + (mid[0]! - v[0]) * t, v[1] + (mid[1]! - v[1]) * t];
             moved++;
           });
@@ -71,7 +71,33 @@ function separateCorners(variant: Variant, rings: Map<string, Ring[]>, margin: n
   }
 }
 
+/**
+ * Outlines drawn finely (`step` px between points) and wiggled by a smooth function of the position, as a hand-drawn
+ * coastline is: a shared edge stays shared, since both sides cut it at the same points and move them alike.
+ */
+function detailed(rings: Map<string, Ring[]>, step: number): void {
+  const wiggle = (x: number, y: number): [number, number] => [
+    x + 2 * Math.sin(x / 37 + Math.cos(y / 53)),
+    y + 2 * Math.cos(y / 41 + Math.sin(x / 29)),
+  ];
+  for (const [id, list] of rings)
+    rings.set(
+      id,
+      list.map((ring) =>
+        ring.flatMap((a, i) => {
+          const b = ring[(i + 1) % ring.length]!;
+          const k = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / step));
+          return Array.from({ length: k }, (_, j) =>
+            wiggle(a[0] + ((b[0] - a[0]) * j) / k, a[1] + ((b[1] - a[1]) * j) / k),
+          );
+        }),
+      ),
+    );
+}
+
 export interface DiplogmOptions {
+  /** Outlines drawn finely, a point every `detail` px (a big SVG for the benchmarks). */
+  detail?: number;
   /** Overrides merged into the config (planted defects, features). */
   config?: Record<string, unknown>;
   /** Extra elements for a layer, by label, or a replacement of a layer's children. */
@@ -85,6 +111,7 @@ export function diplogmFolder(
 ): { config: Record<string, unknown>; svg: string } {
   const { width, height, rings, spots } = drawingOf(variant);
   separateCorners(variant, rings, 1);
+  if (opts.detail) detailed(rings, opts.detail);
   const start = variant.startingPosition();
   const owner = new Map<string, string>();
   for (const [power, centres] of Object.entries(start.supplyCenters)) for (const c of centres) owner.set(c, power);

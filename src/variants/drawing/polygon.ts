@@ -161,3 +161,41 @@ export function outlineGaps(shapes: readonly (readonly Ring[])[], limit: number)
   });
   return gaps;
 }
+
+/** The polyline with points dropped where it stays within `tolerance` of them (Douglas–Peucker; ends kept). */
+export function simplifyLine(points: readonly Point[], tolerance: number): Point[] {
+  if (points.length <= 2) return [...points];
+  const keep = new Uint8Array(points.length);
+  keep[0] = 1;
+  keep[points.length - 1] = 1;
+  const stack: [number, number][] = [[0, points.length - 1]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop()!;
+    let worst = -1;
+    let worstD = tolerance;
+    for (let i = from + 1; i < to; i++) {
+      const d = pointSegmentDistance(points[i]!, points[from]!, points[to]!);
+      if (d > worstD) [worst, worstD] = [i, d];
+    }
+    if (worst < 0) continue;
+    keep[worst] = 1;
+    stack.push([from, worst], [worst, to]);
+  }
+  return points.filter((_, i) => keep[i] === 1);
+}
+
+/** A closed ring simplified the same way (split at its first point and its farthest point, so it stays a ring). */
+export function simplifyRing(ring: Ring, tolerance: number): Ring {
+  if (ring.length <= 4) return ring;
+  const first = ring[0]!;
+  let far = 0;
+  let farD = -1;
+  ring.forEach((p, i) => {
+    const d = Math.hypot(p[0] - first[0], p[1] - first[1]);
+    if (d > farD) [far, farD] = [i, d];
+  });
+  const a = simplifyLine(ring.slice(0, far + 1), tolerance);
+  const b = simplifyLine([...ring.slice(far), first], tolerance);
+  const out = [...a, ...b.slice(1, -1)];
+  return out.length >= 3 ? out : ring;
+}
