@@ -2,9 +2,10 @@
  * SVG transforms as affine matrices `[a, b, c, d, e, f]` (x' = a·x + c·y + e, y' = b·x + d·y + f), the order the
  * SVG `matrix()` function uses. Read from a `transform` attribute (`translate(…) scale(…)`, applied right to left).
  */
-import type { Point } from './path.js';
 
 export type Matrix = readonly [number, number, number, number, number, number];
+
+type Point = [number, number];
 
 export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
