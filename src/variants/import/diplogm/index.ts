@@ -10,8 +10,15 @@ import { finish, type ImportResult } from '../result.js';
 import { frameOf } from '../svg.js';
 import { parseXml, XmlError, type XmlElement } from '../xml.js';
 import { deriveAdjacency } from './adjacency.js';
-import { readConfig, refusedFeatures, standardColour, type ConfigText, type DiplogmConfig } from './config.js';
-import { findLayer, tilesOf, type Layer, type Tile } from './layers.js';
+import {
+  normalizeHex,
+  readConfig,
+  refusedFeatures,
+  standardColour,
+  type ConfigText,
+  type DiplogmConfig,
+} from './config.js';
+import { fillOf, findLayer, tilesOf, type Layer, type Tile } from './layers.js';
 import { movesOf, type Moves } from './moves.js';
 import { abbreviate, uniqueIds } from '../naming.js';
 import { labelSpots, unitSpots } from './spots.js';
@@ -63,8 +70,19 @@ export function importDiplogm(files: DiplogmFiles): ImportResult {
     anchors: built.anchors,
     labels: built.labels,
     margin: config['svg config'].border_margin_hint,
+    ...(seaBackground(layer('background'), config) ? { background: 'sea' as const } : {}),
   };
   return finish({ ...built.data, geometry: drawing }, built.notes);
+}
+
+/**
+ * Is what lies under the provinces water? When the Background layer (which DiploGM recolours) is filled with the
+ * config's `default_sea_color`, gaps between sea shapes and the map's edges are sea; otherwise off-map land.
+ */
+function seaBackground(background: Layer | null, config: DiplogmConfig): boolean {
+  const sea = config['svg config'].default_sea_color;
+  if (!background || typeof sea !== 'string') return false;
+  return background.element.children.some((e) => fillOf(e) === normalizeHex(sea));
 }
 
 /** The tiles of the three province layers; duplicate names are problems. */

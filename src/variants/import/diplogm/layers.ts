@@ -21,6 +21,7 @@ const LAYER_LABELS: Record<string, readonly string[]> = {
   army: ['Army Locations'],
   fleet: ['Fleet Locations'],
   starting_units: ['Units'],
+  background: ['Background'],
 };
 
 export type LayerKey = keyof typeof LAYER_LABELS;
