@@ -110,6 +110,7 @@ describe('--variant-file with an imported variant', () => {
   it('maps show and maps check', async () => {
     const show = await mapsCommand(['show', '--variant-file', imported]);
     expect(show.code).toBe(0);
+    expect(JSON.parse(show.stdout).builds).toBe('home');
     expect(JSON.parse(show.stdout).adjacency.st_petersburg).toEqual([
       'barents_sea',
       'finland',

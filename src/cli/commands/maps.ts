@@ -68,6 +68,7 @@ export function describeVariant(variant: Variant) {
     startingUnits: start.units,
     startingCenters: start.supplyCenters,
     victory: data.victory,
+    builds: data.builds ?? 'home',
     links: data.links,
     features: data.features,
   };
