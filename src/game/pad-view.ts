@@ -77,6 +77,8 @@ export interface PadView {
   readyRefused: string | null;
   actions: PadAction[];
   palette: 'standard' | 'colorblind';
+  /** The server's clock when the view was read (the page measures its own clock's skew by it). */
+  now: number;
 }
 
 /** The pad's name of an order's kind (`build` of an army → `build-army`; a variant's order by its spec). */
@@ -228,9 +230,7 @@ export async function readPadView(
     ready: (await readyPowers(tx, phase.id)).has(seat.power),
     readyRefused: await readyRefusal(tx, game, variant, phase, seat.power),
     actions: await actionsOf(tx, deps, game, variant, phase, seat),
-    palette:
-      player.mapPalette === 'colorblind' || (!player.mapPalette && game.palette === 'colorblind')
-        ? 'colorblind'
-        : 'standard',
+    palette: (player.mapPalette ?? game.palette) === 'colorblind' ? 'colorblind' : 'standard',
+    now: deps.now(),
   };
 }

@@ -176,3 +176,24 @@ export async function padAct(
 export function isPadRefusal(x: object): x is PadRefusal {
   return 'status' in x && 'ok' in x && x.ok === false;
 }
+
+/** What the open page polls (docs/pad.md "A phase that moves on"): the current phase, its deadline and the clock. */
+export async function padState(
+  deps: GameDeps,
+  key: Buffer,
+  token: string,
+): Promise<{ ok: true; phaseId: number | null; deadline: number | null; status: string; now: number } | PadRefusal> {
+  return await deps.store.transaction(async (tx) => {
+    const seat = await seatOfToken(tx, key, token);
+    if (isRefusal(seat)) return seat;
+    const game = await gameById(tx, seat.gameId);
+    if (!game) return refuse(404, 'no-game');
+    return {
+      ok: true,
+      phaseId: game.currentPhaseId,
+      deadline: game.status === 'active' ? game.deadlineMs : null,
+      status: game.status,
+      now: deps.now(),
+    };
+  });
+}
