@@ -41,6 +41,7 @@ export async function buildPage(root, outdir, write = true) {
     if (meta.entryPoint?.endsWith('main.ts')) names.script = name;
     if (meta.entryPoint?.endsWith('pad.css')) names.style = name;
   }
-  for (const file of result.outputFiles ?? []) files.set(relative(outdir, file.path).split('\\').join('/'), Buffer.from(file.contents));
+  for (const file of result.outputFiles ?? [])
+    files.set(relative(outdir, file.path).split('\\').join('/'), Buffer.from(file.contents));
   return { files, script: names.script, style: names.style };
 }

@@ -131,7 +131,11 @@ async function act(api: ApiContext, c: Context): Promise<Response> {
   const text = (v: unknown) => (typeof v === 'string' && v.length <= 200 ? v : null);
   const action = text(body?.action);
   if (!action) return c.json({ ok: false, error: 'Send {"action": "<name>", "choice": …, "detail": …}.' }, 400);
-  const r = await padAct(api.deps, api.key, tokenOf(c), { action, choice: text(body?.choice), detail: text(body?.detail) });
+  const r = await padAct(api.deps, api.key, tokenOf(c), {
+    action,
+    choice: text(body?.choice),
+    detail: text(body?.detail),
+  });
   return answer(api, c, r, !isPadRefusal(r) && r.ok ? { reply: r.reply } : {});
 }
 

@@ -91,7 +91,8 @@ async function activitySession(c: Context, opts: PadAppOptions): Promise<Respons
   const channelId = typeof body?.channelId === 'string' && /^\d{1,20}$/.test(body.channelId) ? body.channelId : null;
   if (!code || !channelId) return c.json({ ok: false, error: 'A code and a channel are needed.' }, 400);
   const member = await exchangeCode(opts.activity, code);
-  if (!member.ok) return c.json({ ok: false, error: word(locale, 'pad.activity.failed', { reason: member.error }) }, 502);
+  if (!member.ok)
+    return c.json({ ok: false, error: word(locale, 'pad.activity.failed', { reason: member.error }) }, 502);
   const link = await padLinkInChannel(opts.deps, opts.key, { channelId, userId: member.userId });
   if (!link.ok) return c.json({ ok: false, error: word(locale, 'pad.activity.noSeat') }, 403);
   return c.json({ ok: true, accessToken: member.accessToken, token: link.token });
@@ -105,7 +106,10 @@ async function overRate(c: Context, limits: ReturnType<typeof rateLimits>, token
   const locale = localeOfRequest(c);
   if (c.req.path.includes('/api/'))
     return c.json({ ok: false, error: word(locale, 'pad.page.tooFast', { seconds: wait }), retryAfter: wait }, 429);
-  return c.html(messagePage(locale, null, word(locale, 'pad.refusal.title'), [word(locale, 'pad.refusal.tooMany')]), 429);
+  return c.html(
+    messagePage(locale, null, word(locale, 'pad.refusal.title'), [word(locale, 'pad.refusal.tooMany')]),
+    429,
+  );
 }
 
 /** The JSON answer of a refused link (its status, and what the page shows). */
@@ -122,14 +126,20 @@ export async function padApp(opts: PadAppOptions): Promise<Hono> {
     const started = performance.now();
     await next();
     // The route's pattern (`/pad/:token`), never the path: a link's token is never logged.
-    opts.log.debug({ route: c.req.routePath, status: c.res.status, ms: Math.round(performance.now() - started) }, 'pad');
+    opts.log.debug(
+      { route: c.req.routePath, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'pad',
+    );
   });
   routes.use(
     '*',
     bodyLimit({
       maxSize: limits.maxBodyBytes,
       onError: (c) =>
-        c.json({ ok: false, error: word(localeOfRequest(c), 'pad.refusal.tooBig', { bytes: limits.maxBodyBytes }) }, 413),
+        c.json(
+          { ok: false, error: word(localeOfRequest(c), 'pad.refusal.tooBig', { bytes: limits.maxBodyBytes }) },
+          413,
+        ),
     }),
   );
   routes.get('/assets/*', (c) => serveAsset(c, assets));

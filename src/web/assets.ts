@@ -71,7 +71,11 @@ async function bundle(): Promise<{ files: Map<string, Buffer>; script: string; s
     return { files, ...entries };
   }
   const page = (await import(pathToFileURL(join(PROJECT_ROOT, 'scripts', 'page.mjs')).href)) as {
-    buildPage(root: string, outdir: string, write: boolean): Promise<{ files: Map<string, Buffer>; script: string; style: string }>;
+    buildPage(
+      root: string,
+      outdir: string,
+      write: boolean,
+    ): Promise<{ files: Map<string, Buffer>; script: string; style: string }>;
   };
   return await page.buildPage(PROJECT_ROOT, dist, false);
 }
@@ -99,7 +103,8 @@ export function pageAssets(): Promise<PageAssets> {
       const content = name === built.style ? Buffer.concat([Buffer.from(fontFaces(fonts)), raw]) : raw;
       files.set(`/assets/${name}`, await asset(name, content));
     }
-    for (const f of fonts) files.set(`/assets/fonts/${f.file}`, await asset(f.file, readFileSync(join(fontDir, f.file))));
+    for (const f of fonts)
+      files.set(`/assets/fonts/${f.file}`, await asset(f.file, readFileSync(join(fontDir, f.file))));
     return {
       files,
       script: `/assets/${built.script}`,

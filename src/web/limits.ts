@@ -16,7 +16,12 @@ export interface WebLimits {
   maxBodyBytes: number;
 }
 
-export const DEFAULT_WEB_LIMITS: WebLimits = { perLink: 120, perAddress: 600, windowSeconds: 60, maxBodyBytes: 16 * 1024 };
+export const DEFAULT_WEB_LIMITS: WebLimits = {
+  perLink: 120,
+  perAddress: 600,
+  windowSeconds: 60,
+  maxBodyBytes: 16 * 1024,
+};
 
 export interface RateLimits {
   /** Takes one request from the link's and the address's budgets: 0 when allowed, else seconds to wait. */

@@ -23,7 +23,8 @@ export function requestLocale(lang: string | undefined, acceptLanguage: string |
 /** Every `pad.` template of the locale (English where it lacks one), for the page. */
 export function pageTexts(locale: Locale): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const key of Object.keys(CATALOGUES.en)) if (key.startsWith('pad.')) out[key] = CATALOGUES[locale][key] ?? CATALOGUES.en[key as MessageKey];
+  for (const key of Object.keys(CATALOGUES.en))
+    if (key.startsWith('pad.')) out[key] = CATALOGUES[locale][key] ?? CATALOGUES.en[key as MessageKey];
   return out;
 }
 

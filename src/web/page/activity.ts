@@ -28,7 +28,8 @@ export async function signIn(t: Texts): Promise<{ ok: true; token: string } | { 
       credentials: 'omit',
     });
     const body = (await response.json()) as { ok: boolean; token?: string; accessToken?: string; error?: string };
-    if (!body.ok || !body.token || !body.accessToken) return { ok: false, error: body.error ?? `HTTP ${response.status}` };
+    if (!body.ok || !body.token || !body.accessToken)
+      return { ok: false, error: body.error ?? `HTTP ${response.status}` };
     await sdk.commands.authenticate({ access_token: body.accessToken });
     return { ok: true, token: body.token };
   } catch (e) {

@@ -16,17 +16,7 @@ import type { PadChoice, PadPiece } from '../../game/pad-view.js';
 export type { PadChoice, PadPiece };
 
 /** The order kinds in the order their buttons are shown; a variant's own kinds follow. */
-const KIND_ORDER = [
-  'hold',
-  'move',
-  'support',
-  'convoy',
-  'retreat',
-  'disband',
-  'build-army',
-  'build-fleet',
-  'waive',
-];
+const KIND_ORDER = ['hold', 'move', 'support', 'convoy', 'retreat', 'disband', 'build-army', 'build-fleet', 'waive'];
 
 export type Prompt = 'pickTarget' | 'pickSupported' | 'pickSupportTo' | 'pickConvoyed' | 'pickConvoyTo' | 'pickPath';
 
@@ -67,7 +57,11 @@ function byCoast(piece: PadPiece, matches: PadChoice[]): Outcome {
   const coasts = unique(pool.map((c) => c.coast));
   if (coasts.length > 1)
     return {
-      step: { at: 'coast', piece, options: coasts.map((coast) => ({ coast, choice: pool.find((c) => c.coast === coast)! })) },
+      step: {
+        at: 'coast',
+        piece,
+        options: coasts.map((coast) => ({ coast, choice: pool.find((c) => c.coast === coast)! })),
+      },
     };
   return { done: pool[0]! };
 }
@@ -84,7 +78,14 @@ const targetStep = (
 export function chooseKind(piece: PadPiece, kind: string): Outcome {
   const choices = piece.choices.filter((c) => c.kind === kind);
   if (choices.length === 0) return { step: { at: 'kind', piece } };
-  if (choices.some((c) => c.path)) return targetStep(piece, kind, choices.filter((c) => c.path), 'path', 'pickPath');
+  if (choices.some((c) => c.path))
+    return targetStep(
+      piece,
+      kind,
+      choices.filter((c) => c.path),
+      'path',
+      'pickPath',
+    );
   if (choices.some((c) => c.target !== undefined))
     return targetStep(piece, kind, choices, 'target', kind === 'convoy' ? 'pickConvoyed' : 'pickSupported');
   if (choices.some((c) => c.to !== undefined)) return targetStep(piece, kind, choices, 'to', 'pickTarget');
@@ -109,7 +110,11 @@ export function pickProvince(step: Step, p: string): Outcome | null {
     const prompt: Prompt = step.kind === 'convoy' ? 'pickConvoyTo' : 'pickSupportTo';
     return { step: { ...step, choices, stage: 'to', prompt } };
   }
-  if (step.stage === 'to') return byCoast(step.piece, step.choices.filter((c) => c.to === p));
+  if (step.stage === 'to')
+    return byCoast(
+      step.piece,
+      step.choices.filter((c) => c.to === p),
+    );
   const picked = [...step.picked, p];
   const along = step.choices.filter((c) => picked.every((q, i) => c.path?.[i] === q));
   const exact = along.find((c) => c.path!.length === picked.length) ?? null;

@@ -52,15 +52,27 @@ class Pad {
   private async loadMap(): Promise<void> {
     const page = await this.api.get<PageScene>('/api/map');
     if (!page.ok) return this.panel.banner(this.t('pad.page.mapFailed'));
-    const map = new PadMap(page.body, this.view, { unit: (p) => this.unit(p), province: (p) => this.province(p) }, {
-      zoomIn: this.t('pad.page.zoomIn'),
-      zoomOut: this.t('pad.page.zoomOut'),
-      zoomFit: this.t('pad.page.zoomFit'),
-    });
-    const old = this.map;
+    const map = new PadMap(
+      page.body,
+      this.view,
+      { unit: (p) => this.unit(p), province: (p) => this.province(p) },
+      {
+        zoomIn: this.t('pad.page.zoomIn'),
+        zoomOut: this.t('pad.page.zoomOut'),
+        zoomFit: this.t('pad.page.zoomFit'),
+      },
+    );
+    const kept = this.map?.viewState();
     this.map = map;
     this.panel.setMap(map.root);
-    map.setZoom(old ? old.fitZoom() : map.startZoom());
+    if (kept) map.restore(kept);
+    else {
+      map.setZoom(map.startZoom());
+      map.reveal(
+        this.view.pieces.filter((p) => !p.ballot).map((p) => p.province),
+        false,
+      );
+    }
     this.showMap();
     await map.draw();
     document.body.dataset.ready = 'true';
@@ -110,7 +122,7 @@ class Pad {
 
   /** Typing a province's name: the same as clicking its target. */
   private find(province: string): void {
-    this.map?.reveal(province);
+    this.map?.reveal([province]);
     this.province(province);
   }
 
@@ -130,7 +142,10 @@ class Pad {
     this.panel.note(this.t('pad.page.saved'));
   }
 
-  private async change(request: Promise<ApiAnswer<{ view?: PadView; reply?: string; rejected?: { error: string }[] }>>, order?: string) {
+  private async change(
+    request: Promise<ApiAnswer<{ view?: PadView; reply?: string; rejected?: { error: string }[] }>>,
+    order?: string,
+  ) {
     const r = await request;
     const view = r.ok ? r.body.view : r.body?.view;
     if (view) this.update(view);

@@ -133,7 +133,12 @@ export class PadMap {
       const standing = here.find((u) => !u.dislodged);
       const at = (standing && this.unitSpot(standing)) ?? this.page.spots[p.id];
       if (!at) continue;
-      const group = el('g', { 'data-province': p.id, role: 'button', tabindex: -1, 'aria-label': names.get(p.id) ?? p.id });
+      const group = el('g', {
+        'data-province': p.id,
+        role: 'button',
+        tabindex: -1,
+        'aria-label': names.get(p.id) ?? p.id,
+      });
       const hit = el('circle', { cx: at[0], cy: at[1], r: 10, class: 'hit' });
       group.append(hit);
       const target: Target = { province: p.id, at: [at[0], at[1]], nodes: [hit] };
@@ -168,6 +173,17 @@ export class PadMap {
     }
   }
 
+  /** Where the viewer is: the zoom and the scroll (a new map after a change opens where the old one was). */
+  viewState(): { zoom: number; left: number; top: number } {
+    return { zoom: this.zoom, left: this.scroll.scrollLeft, top: this.scroll.scrollTop };
+  }
+
+  restore(state: { zoom: number; left: number; top: number }): void {
+    this.setZoom(state.zoom);
+    this.scroll.scrollLeft = state.left;
+    this.scroll.scrollTop = state.top;
+  }
+
   /** The zoom at which the whole map's width fits its box. */
   fitZoom(): number {
     return Math.max(0.1, (this.scroll.clientWidth || this.root.clientWidth || 360) / this.page.scene.width);
@@ -181,7 +197,9 @@ export class PadMap {
     const gaps = this.targets
       .map((t) =>
         Math.min(
-          ...this.targets.filter((o) => o.province !== t.province).map((o) => Math.hypot(o.at[0] - t.at[0], o.at[1] - t.at[1])),
+          ...this.targets
+            .filter((o) => o.province !== t.province)
+            .map((o) => Math.hypot(o.at[0] - t.at[0], o.at[1] - t.at[1])),
         ),
       )
       .sort((a, b) => a - b);
@@ -213,7 +231,10 @@ export class PadMap {
       document.fonts.load(`bold 14px "Zhanguo Sans"`, text),
       document.fonts.load(`14px "Zhanguo Sans"`, text),
     ]).catch(() => {});
-    const k = Math.min((window.devicePixelRatio || 1) * this.zoom, MAX_CANVAS_SIDE / Math.max(scene.width, scene.height));
+    const k = Math.min(
+      (window.devicePixelRatio || 1) * this.zoom,
+      MAX_CANVAS_SIDE / Math.max(scene.width, scene.height),
+    );
     this.canvas.width = Math.round(scene.width * k);
     this.canvas.height = Math.round(scene.height * k);
     const ctx = this.canvas.getContext('2d');
@@ -222,13 +243,14 @@ export class PadMap {
     drawScene(ctx as unknown as Parameters<typeof drawScene>[0], scene);
   }
 
-  /** Scrolls so that a province's target is in view (the piece being ordered, a target found by typing). */
-  reveal(province: string): void {
-    const t = this.targets.find((x) => x.province === province);
-    if (!t) return;
-    const left = t.at[0] * this.zoom - this.scroll.clientWidth / 2;
-    const top = t.at[1] * this.zoom - this.scroll.clientHeight / 2;
-    this.scroll.scrollTo({ left, top, behavior: 'smooth' });
+  /** Scrolls so that the provinces' targets are in view, centred on their middle (a piece, a target found by typing). */
+  reveal(provinces: string[], smooth = true): void {
+    const at = this.targets.filter((x) => provinces.includes(x.province)).map((t) => t.at);
+    if (at.length === 0) return;
+    const mid = [at.reduce((s, p) => s + p[0], 0) / at.length, at.reduce((s, p) => s + p[1], 0) / at.length];
+    const left = mid[0]! * this.zoom - this.scroll.clientWidth / 2;
+    const top = mid[1]! * this.zoom - this.scroll.clientHeight / 2;
+    this.scroll.scrollTo({ left, top, behavior: smooth ? 'smooth' : 'auto' });
   }
 
   /**

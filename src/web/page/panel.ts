@@ -83,7 +83,13 @@ export class Panel {
       this.buttons,
       this.actions,
     );
-    this.root = node('div', { class: 'pad' }, this.header, this.bannerBox, node('div', { class: 'layout' }, this.mapSlot, side));
+    this.root = node(
+      'div',
+      { class: 'pad' },
+      this.header,
+      this.bannerBox,
+      node('div', { class: 'layout' }, this.mapSlot, side),
+    );
   }
 
   setMap(map: HTMLElement): void {
@@ -130,10 +136,12 @@ export class Panel {
   }
 
   private renderStep(view: PadView, step: Step): void {
-    const cancel = () => button({ 'data-action': 'cancel', class: 'quiet' }, this.t('pad.action.cancel'), this.on.cancel);
+    const cancel = () =>
+      button({ 'data-action': 'cancel', class: 'quiet' }, this.t('pad.action.cancel'), this.on.cancel);
     if (step.at === 'idle') {
       const building = view.phase.type === 'adjustment' && view.pieces.some((p) => p.site);
-      this.prompt.textContent = view.pieces.length > 0 ? this.t(building ? 'pad.page.pickBuild' : 'pad.page.pickUnit') : '';
+      this.prompt.textContent =
+        view.pieces.length > 0 ? this.t(building ? 'pad.page.pickBuild' : 'pad.page.pickUnit') : '';
       this.choices.replaceChildren();
       return;
     }
@@ -152,7 +160,9 @@ export class Panel {
     if (step.at === 'coast') {
       this.prompt.textContent = this.t('pad.page.pickCoast');
       this.choices.replaceChildren(
-        ...step.options.map((o) => button({ 'data-coast': o.coast }, o.coast.toUpperCase(), () => this.on.coast(o.choice))),
+        ...step.options.map((o) =>
+          button({ 'data-coast': o.coast }, o.coast.toUpperCase(), () => this.on.coast(o.choice)),
+        ),
         cancel(),
       );
       return;
@@ -170,9 +180,13 @@ export class Panel {
       if (o.note) li.append(node('span', { class: 'vote' }, o.note));
       return li;
     });
-    this.orders.replaceChildren(...(items.length > 0 ? items : [node('li', { class: 'none' }, this.t('pad.page.noOrders'))]));
+    this.orders.replaceChildren(
+      ...(items.length > 0 ? items : [node('li', { class: 'none' }, this.t('pad.page.noOrders'))]),
+    );
     this.missing.textContent =
-      view.missing.length > 0 ? this.t('pad.page.missing', { units: view.missing.join(', ') }) : this.t('pad.page.allOrdered');
+      view.missing.length > 0
+        ? this.t('pad.page.missing', { units: view.missing.join(', ') })
+        : this.t('pad.page.allOrdered');
   }
 
   private renderButtons(view: PadView): void {
@@ -186,7 +200,11 @@ export class Panel {
       button({ 'data-action': 'save', class: 'primary' }, this.t('pad.action.save'), this.on.save),
       ready,
       button({ 'data-action': 'clear', class: 'quiet' }, this.t('pad.action.clear'), this.on.clear),
-      node('p', { class: 'ready-state', 'data-ready': String(view.ready) }, this.t(view.ready ? 'pad.page.readyYes' : 'pad.page.readyNo')),
+      node(
+        'p',
+        { class: 'ready-state', 'data-ready-state': String(view.ready) },
+        this.t(view.ready ? 'pad.page.readyYes' : 'pad.page.readyNo'),
+      ),
     );
   }
 
@@ -198,7 +216,12 @@ export class Panel {
     const rows: Node[] = [node('h2', {}, this.t('pad.page.actions'))];
     for (const a of actions) {
       rows.push(
-        node('p', { class: 'action-line' }, button({ 'data-kind': a.name }, a.name, () => this.pickAction(a, actions)), ` ${a.description}`),
+        node(
+          'p',
+          { class: 'action-line' },
+          button({ 'data-kind': a.name }, a.name, () => this.pickAction(a, actions)),
+          ` ${a.description}`,
+        ),
       );
     }
     if (open) rows.push(this.actionChoices(open));
@@ -221,7 +244,9 @@ export class Panel {
       box.append(detail);
     }
     for (const o of action.choice?.options ?? [])
-      box.append(button({ 'data-choice': o.value }, o.name, () => this.on.act(action.name, o.value, detail?.value || null)));
+      box.append(
+        button({ 'data-choice': o.value }, o.name, () => this.on.act(action.name, o.value, detail?.value || null)),
+      );
     return box;
   }
 
@@ -248,7 +273,11 @@ export class Panel {
   banner(text: string, reload = false): void {
     this.bannerBox.hidden = false;
     this.bannerBox.replaceChildren(text);
-    if (reload) this.bannerBox.append(' ', button({ 'data-action': 'reload' }, this.t('pad.action.reload'), () => location.reload()));
+    if (reload)
+      this.bannerBox.append(
+        ' ',
+        button({ 'data-action': 'reload' }, this.t('pad.action.reload'), () => location.reload()),
+      );
   }
 
   refused(text: string): void {
