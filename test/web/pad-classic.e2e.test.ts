@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForResults } from '../bot/harness.js';
 import {
   clickOrder,
   DESKTOP,
@@ -49,7 +50,7 @@ describe('the order pad plays Classic by clicks', () => {
     await pad?.close();
   });
 
-  it('at phone size: moves, a coast and a support, each stored as /orders show lists it', async () => {
+  it('at phone size: moves and a support, each stored as /orders show lists it', async () => {
     const url = await pad.link('alice', CHANNEL);
     const { context, page } = await openPad(browser, url, PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -76,10 +77,56 @@ describe('the order pad plays Classic by clicks', () => {
     await page.locator('[data-action="clear"]').click();
     await expect.poll(() => padOrders(page)).toEqual([]);
     expect(await shownOrders(pad.h, 'bob', CHANNEL)).toEqual([]);
-    await clickOrder(page, 'mun', 'move', 'bur');
+    await clickOrder(page, 'mun', 'move', 'ruh');
+    await clickOrder(page, 'ber', 'move', 'mun');
     await page.locator('[data-action="ready"]').click();
     await expect.poll(() => page.locator('[data-ready-state]').getAttribute('data-ready-state')).toBe('true');
     await shoot(page, 'pad-desktop.png');
+    await context.close();
+  });
+
+  const text = async (page: Page, selector: string) => (await page.locator(selector).first().textContent()) ?? '';
+
+  it('a phase that moves on under an open pad, a coast, a retreat and a build', async () => {
+    const { h } = pad;
+    const url = await pad.link('alice', CHANNEL);
+    const { context, page } = await openPad(browser, url, DESKTOP);
+    // Bob is ready already (above); alice's ready resolves Spring while her pad is open: the pad says so.
+    await h.fake.slash('alice', CHANNEL, 'ready');
+    await waitForResults(h, CHANNEL, 'Spring 1901 movement');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => text(page, '[data-banner]')).toContain('The phase has been resolved');
+    expect(await page.locator('[data-action="reload"]').isVisible()).toBe(true);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await text(page, 'h1')).toContain('Fall 1901 movement');
+    // Fall: Germany dislodges the French army in Burgundy.
+    await h.fake.slash('bob', CHANNEL, 'order', { orders: 'A ruh - bur; A mun S A ruh - bur; F kie H' });
+    await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A bur H; A mar H' });
+    // A move to a province of two coasts asks which one.
+    await clickOrder(page, 'mao', 'move', 'spa', 'coast:nc');
+    await expect.poll(() => padOrders(page)).toEqual(['A bur H', 'A mar H', 'F mao - spa/nc']);
+    expect(await shownOrders(h, 'alice', CHANNEL)).toEqual(['A bur H', 'A mar H', 'F mao - spa/nc']);
+    await h.fake.slash('bob', CHANNEL, 'ready');
+    await h.fake.slash('alice', CHANNEL, 'ready');
+    await waitForResults(h, CHANNEL, 'Fall 1901 movement');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await text(page, 'h1')).toContain('retreat');
+    // France retreats it by clicks.
+    await clickOrder(page, 'bur', 'retreat', 'pic');
+    await expect.poll(() => padOrders(page)).toEqual(['A bur R pic']);
+    expect(await shownOrders(h, 'alice', CHANNEL)).toEqual(['A bur R pic']);
+    await h.fake.slash('alice', CHANNEL, 'ready');
+    await waitForResults(h, CHANNEL, 'Fall 1901 retreat');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await text(page, 'h1')).toContain('adjustment');
+    // Winter: France (Spain taken) builds a fleet in Brest by clicking the free centre.
+    await page.locator('[data-province="bre"]').click();
+    await page.locator('[data-kind="build-fleet"]').click();
+    await expect.poll(() => padOrders(page)).toEqual(['F bre B']);
+    expect(await shownOrders(h, 'alice', CHANNEL)).toEqual(['F bre B']);
     await context.close();
   });
 });
