@@ -62,8 +62,8 @@ export async function replyWithPad(ctx: BotContext, interaction: ChatInputComman
   ]);
 }
 
-/** The DMs that carry the pad's link button. */
-const DM_REASONS: readonly DmReason[] = ['phase_started', 'reminder', 'order_confirmation'];
+/** The DMs that carry the pad's link button: a seat given (the first phase's orders open), a phase opened, a reminder, a confirmation. */
+const DM_REASONS: readonly DmReason[] = ['power_assigned', 'phase_started', 'reminder', 'order_confirmation'];
 
 /** The link button row for a DM to `userId` about game `gameId`, or null (no pad, no seat, another kind of DM). */
 export async function dmPadRow(

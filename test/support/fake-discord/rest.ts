@@ -365,7 +365,11 @@ route('GET', '/gateway/bot', true, (ctx) => ({
   session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
 }));
 route('GET', '/gateway', false, (ctx) => ({ url: ctx.gatewayUrl }));
-route('GET', '/users/@me', true, (ctx) => userJson(ctx.state.botUser));
+// The bot itself (`Bot` token), or the member a bearer token from the OAuth2 exchange below belongs to.
+route('GET', '/users/@me', false, (ctx) => {
+  if (ctx.authorized) return userJson(ctx.state.botUser);
+  return memberOfBearer(ctx);
+});
 route('GET', '/applications/@me', true, (ctx) => ({
   id: ctx.state.applicationId,
   name: ctx.state.botUser.username,
@@ -588,7 +592,7 @@ route('POST', '/oauth2/token', false, (ctx) => {
   return { access_token: accessToken, token_type: 'Bearer', expires_in: 604800, refresh_token: 'r', scope: 'identify' };
 });
 
-route('GET', '/users/@me', false, (ctx) => {
+function memberOfBearer(ctx: Ctx): unknown {
   const bearer = /^Bearer (.+)$/.exec(ctx.authorization ?? '')?.[1];
   const userId = bearer ? ctx.state.activity?.tokens.get(bearer) : undefined;
   if (!userId) throw new HttpError(401, 0, '401: Unauthorized');
@@ -600,7 +604,7 @@ route('GET', '/users/@me', false, (ctx) => {
     discriminator: '0',
     avatar: null,
   };
-});
+}
 
 // Interaction callback: https://discord.com/developers/docs/interactions/receiving-and-responding
 route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token]) => {
