@@ -95,7 +95,8 @@ function kindOf(variant: Variant, order: Order): string {
   }
 }
 
-function choiceOf(variant: Variant, order: Order): PadChoice {
+/** One legal order as the pad offers it. */
+export function choiceOf(variant: Variant, order: Order): PadChoice {
   const base = { text: formatOrder(order, variant.rules), kind: kindOf(variant, order) };
   switch (order.kind) {
     case 'move':
