@@ -23,6 +23,7 @@ import { stepUnderWay } from './steps.js';
 import { phaseLabel } from './summary.js';
 import type { GameDeps } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
+import { pluginOf } from '../variants/index.js';
 
 /** One legal order of a piece, with what the pad's clicks choose (docs/pad.md "Kinds and flows"). */
 export interface PadChoice {
@@ -165,7 +166,8 @@ async function actionsOf(
   phase: PhaseRow,
   caller: { userId: string; power: string },
 ): Promise<PadAction[]> {
-  if (game.status !== 'active') return [];
+  // Most variants have no player actions: no frame to read then.
+  if (game.status !== 'active' || !pluginOf(game.variantId).actions?.some((a) => a.by === 'player')) return [];
   const frame = await gameFrame(tx, game, variant, phase, { now: deps.now(), token: '' });
   return openActions(frame, 'player', caller).map((a) => actionOf(frame, a, caller));
 }
@@ -189,6 +191,11 @@ async function readyRefusal(tx: Tx, game: GameRow, variant: Variant, phase: Phas
     return `${power} has nothing to decide this phase.`;
   if (game.status === 'paused') return 'The game is paused by the game master.';
   return null;
+}
+
+/** Stored orders as the view lists them: each the line `/orders show` prints. */
+export function padOrderLines(rows: { text: string; unitKey: string }[]): PadView['orders'] {
+  return rows.map((r) => ({ ...shownOrderLine(r), ballot: isBallotKey(r.unitKey), unit: r.unitKey }));
 }
 
 /** The view of a checked seat; read in the caller's transaction. */
@@ -226,7 +233,7 @@ export async function readPadView(
       ...(p.localName ? { localName: p.localName } : {}),
     })),
     pieces: closed ? [] : piecesOf(variant, position, seat.power, voted),
-    orders: rows.map((r) => ({ ...shownOrderLine(r), ballot: isBallotKey(r.unitKey), unit: r.unitKey })),
+    orders: padOrderLines(rows),
     missing: missingOrders(dutiesOf(variant, position, seat.power), rows),
     ready: (await readyPowers(tx, phase.id)).has(seat.power),
     readyRefused: await readyRefusal(tx, game, variant, phase, seat.power),

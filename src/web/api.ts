@@ -6,7 +6,7 @@
  * | `GET /api/view` | the seat's view (src/game/pad-view.ts) |
  * | `GET /api/state` | the current phase id, deadline, status and the server's clock (polled by the open page) |
  * | `GET /api/map` | the map: the scene and the units' spots as JSON, Brotli (or gzip) encoded |
- * | `POST /api/orders` `{text, phaseId}` | stores orders as `/order` does; answers the new view |
+ * | `POST /api/orders` `{text, phaseId}` | stores orders as `/order` does; answers what it stored or refused and the seat's orders now |
  * | `POST /api/clear` `{phaseId}` | `/orders clear`; answers the new view |
  * | `POST /api/ready` | `/ready`; answers the new view |
  * | `POST /api/act` `{action, choice, detail}` | `/act`; answers its reply and the new view |
@@ -35,6 +35,7 @@ import type { Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { renderPageScene } from '../render/index.js';
 import { refusalText } from './html.js';
+import { padOrderLines } from '../game/pad-view.js';
 
 const unbrotli = promisify(brotliDecompress);
 const gzipped = promisify(gzip);
@@ -123,7 +124,15 @@ async function submit(api: ApiContext, c: Context): Promise<Response> {
   if (tooBig) return c.json({ ok: false, error: tooBig }, 400);
   const r = await padSubmit(api.deps, api.key, tokenOf(c), { text: body.text, phaseId });
   if (isPadRefusal(r) || !r.ok) return answer(api, c, r);
-  return answer(api, c, r, { stored: r.stored.map((o) => o.text), rejected: r.rejected });
+  // The busiest call: it answers the seat's orders as now stored (the rest of the view is unchanged), not a new view.
+  return c.json({
+    ok: true,
+    phaseId: r.phase.id,
+    stored: r.stored.map((o) => o.text),
+    rejected: r.rejected,
+    orders: padOrderLines(r.orders),
+    missing: r.missing,
+  });
 }
 
 async function act(api: ApiContext, c: Context): Promise<Response> {

@@ -14,6 +14,15 @@ import { texts, type Texts } from './texts.js';
 
 const POLL_MS = 15_000;
 
+/** `POST /api/orders`'s answer. */
+interface StoredAnswer {
+  view?: PadView;
+  stored: string[];
+  rejected: { error: string }[];
+  orders: PadView['orders'];
+  missing: string[];
+}
+
 class Pad {
   private step: Step = { at: 'idle' };
   private map: PadMap | null = null;
@@ -75,6 +84,8 @@ class Pad {
     }
     this.showMap();
     await map.draw();
+    // Ready: the board drawn and the viewer's units clickable; when, in ms since navigation (bench/pad.ts reads it).
+    document.body.dataset.readyMs ??= String(Math.round(performance.now()));
     document.body.dataset.ready = 'true';
   }
 
@@ -128,7 +139,17 @@ class Pad {
 
   private async store(choice: PadChoice): Promise<void> {
     this.go({ at: 'idle' });
-    await this.change(this.api.post('/api/orders', { text: choice.text, phaseId: this.view.phase.id }), choice.text);
+    const r = await this.api.post<StoredAnswer>('/api/orders', { text: choice.text, phaseId: this.view.phase.id });
+    if (!r.ok) {
+      if (r.body?.view) this.update(r.body.view);
+      return this.refused(r);
+    }
+    // The seat's orders as stored now; the rest of the view is unchanged by an order.
+    this.update({ ...this.view, orders: r.body.orders, missing: r.body.missing });
+    const rejected = r.body.rejected[0];
+    if (rejected) return this.panel.refused(rejected.error);
+    this.panel.note(this.t('pad.page.stored', { order: choice.text }));
+    await this.loadMap();
   }
 
   private async act(action: string, choice: string | null, detail: string | null): Promise<void> {
