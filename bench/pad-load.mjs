@@ -36,7 +36,7 @@ const result = await new Promise((resolve, reject) => {
     (err, res) => (err ? reject(err) : resolve(res)),
   );
 });
-if (!result?.latency) throw new Error("autocannon gave no latencies");
+if (!result?.latency) throw new Error('autocannon gave no latencies');
 process.send({
   p50: result.latency.p50,
   p99: result.latency.p99,

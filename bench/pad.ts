@@ -93,12 +93,19 @@ async function loadPads(env: Env) {
       if (pads.length === PADS) break;
       const url = await link(env.fake, `p${g}-${power}`, channel);
       const token = url.split('/pad/')[1]!.split('?')[0]!;
-      const view = (await (await fetch(`${env.publicUrl}/api/view`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      const view = (await (
+        await fetch(`${env.publicUrl}/api/view`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
         phase: { id: number };
         pieces: { choices: { text: string }[] }[];
       };
       const n = pads.length;
-      pads.push({ token, address: `10.${n >> 8}.${n & 255}.1`, order: view.pieces[0]!.choices[1]!.text, phaseId: view.phase.id });
+      pads.push({
+        token,
+        address: `10.${n >> 8}.${n & 255}.1`,
+        order: view.pieces[0]!.choices[1]!.text,
+        phaseId: view.phase.id,
+      });
     }
   }
   return pads;
@@ -121,7 +128,14 @@ function runLoad(url: string, pads: Awaited<ReturnType<typeof loadPads>>) {
 
 export async function benchPad(): Promise<BenchResult[]> {
   await warmRenderer([classic, warhammer]);
-  const users = ['gm', 'fr', 'de', 'emp', 'bret', ...Array.from({ length: LOAD_GAMES }, (_, g) => CLASSIC_POWERS.map((p) => `p${g}-${p}`)).flat()];
+  const users = [
+    'gm',
+    'fr',
+    'de',
+    'emp',
+    'bret',
+    ...Array.from({ length: LOAD_GAMES }, (_, g) => CLASSIC_POWERS.map((p) => `p${g}-${p}`)).flat(),
+  ];
   const channels = ['quiet', 'old-world', ...Array.from({ length: LOAD_GAMES }, (_, g) => `load-${g}`)];
   const fake = await RemoteFakeDiscord.start({ users, channels });
   const port = await freePort();
@@ -180,10 +194,30 @@ async function pageRows(env: Env, browser: Browser): Promise<BenchResult[]> {
   const whPhone = await pageLoads(browser, warhammerPad, PHONE);
   const how = `navigation → board drawn and the viewer's units clickable (\`performance.now()\` in the page), median of ${LOADS} cold loads (a new browser context each: nothing cached), headless Chromium 143 on this machine, the bot's web server on loopback; ${load()}`;
   return [
-    { name: 'pad ready, Classic (desktop 1280 px)', value: desk.ready, unit: 'ms', note: `${how}; max ${desk.max} ms; the bar is 1 s` },
-    { name: 'pad ready, Classic (phone 360 px)', value: phone.ready, unit: 'ms', note: `same, 360 × 740 at 2× (max ${phone.max} ms)` },
-    { name: 'pad ready, 21-power Warhammer (desktop)', value: wh.ready, unit: 'ms', note: `same, the Empire's pad (max ${wh.max} ms); the bar is 1.5 s` },
-    { name: 'pad ready, 21-power Warhammer (phone)', value: whPhone.ready, unit: 'ms', note: `same at 360 px (max ${whPhone.max} ms)` },
+    {
+      name: 'pad ready, Classic (desktop 1280 px)',
+      value: desk.ready,
+      unit: 'ms',
+      note: `${how}; max ${desk.max} ms; the bar is 1 s`,
+    },
+    {
+      name: 'pad ready, Classic (phone 360 px)',
+      value: phone.ready,
+      unit: 'ms',
+      note: `same, 360 × 740 at 2× (max ${phone.max} ms)`,
+    },
+    {
+      name: 'pad ready, 21-power Warhammer (desktop)',
+      value: wh.ready,
+      unit: 'ms',
+      note: `same, the Empire's pad (max ${wh.max} ms); the bar is 1.5 s`,
+    },
+    {
+      name: 'pad ready, 21-power Warhammer (phone)',
+      value: whPhone.ready,
+      unit: 'ms',
+      note: `same at 360 px (max ${whPhone.max} ms)`,
+    },
     {
       name: 'pad page weight, Classic',
       value: Math.round(desk.bytes / 1024),
@@ -201,7 +235,10 @@ async function loadRows(env: Env): Promise<BenchResult[]> {
   let phase = 0;
   const resultsPost = async (): Promise<number> => {
     const label = labels[phase++]!;
-    await env.database.db.update(games).set({ deadlineMs: Date.now() - 1 }).where(eq(games.id, quiet.id));
+    await env.database.db
+      .update(games)
+      .set({ deadlineMs: Date.now() - 1 })
+      .where(eq(games.id, quiet.id));
     const t0 = performance.now();
     const posted = env.fake.waitForChannelMessage('quiet', `**${label}: results**`, 60_000);
     await env.bot.scheduler.sweep();
@@ -220,7 +257,12 @@ async function loadRows(env: Env): Promise<BenchResult[]> {
   const pieces = blocks.stop();
   const note = `${pads.length} pads (${LOAD_GAMES} Classic games, each seat a pad with its own link and address), ${RATE} requests/s in all for ${LOAD_SECONDS} s (each pad: \`POST /api/orders\` then \`GET /api/map\`, about every 3 s), autocannon in a process of its own; ${result.requests} requests, ${result.non2xx} not 2xx, ${result.errors} errors; ${load()}`;
   return [
-    { name: 'pad API under 200 pads: p99 latency', value: result.p99, unit: 'ms', note: `${note}; p50 ${result.p50} ms, max ${result.max} ms; the bar is 100 ms` },
+    {
+      name: 'pad API under 200 pads: p99 latency',
+      value: result.p99,
+      unit: 'ms',
+      note: `${note}; p50 ${result.p50} ms, max ${result.max} ms; the bar is 100 ms`,
+    },
     {
       name: 'event loop under 200 pads: longest piece of work',
       value: Math.round(pieces.longest.cpu * 10) / 10,
@@ -228,7 +270,7 @@ async function loadRows(env: Env): Promise<BenchResult[]> {
       note: `the longest macrotask with its microtasks, less the time the thread waited for a CPU (bench/loop-blocks.ts), ${Math.round(pieces.longestWall.wall)} ms of wall time; the 1-ms timer's longest delay ${(delay.max / 1e6).toFixed(1)} ms (99th percentile ${(delay.percentile(99) / 1e6).toFixed(1)} ms, the machine's scheduling included); the bar is 20 ms`,
     },
     {
-      name: 'another game\'s deadline → results post under 200 pads',
+      name: "another game's deadline → results post under 200 pads",
       value: Math.round(median(busy)),
       unit: 'ms',
       note: `median of ${busy.length} Classic phases during the load (max ${Math.round(Math.max(...busy))} ms); with the pads idle: median ${Math.round(median(calm))} ms; pad maps wait behind results maps in the render worker (priority \`page\`)`,

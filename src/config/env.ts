@@ -68,7 +68,10 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.preprocess(
     blankToUndefined,
     z
-      .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be the http(s) address players open, such as https://pad.example.org' })
+      .url({
+        protocol: /^https?$/,
+        error: 'PUBLIC_URL must be the http(s) address players open, such as https://pad.example.org',
+      })
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
   ),
@@ -84,7 +87,10 @@ const EnvSchema = z.object({
   ),
   WEB_HOST: z.preprocess(blankToUndefined, z.string().trim().min(1).default('127.0.0.1')),
   DISCORD_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().trim().min(1).optional()),
-  PAD_SECRET: z.preprocess(blankToUndefined, z.string().trim().min(16, 'PAD_SECRET must be at least 16 characters').optional()),
+  PAD_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().trim().min(16, 'PAD_SECRET must be at least 16 characters').optional(),
+  ),
   // Abuse limits (src/game/limits.ts); unset = the defaults there.
   MIN_PHASE: optionalDuration(ABSOLUTE_MIN_PHASE_MS, 'MIN_PHASE must be a duration of at least 1m, like 5m or 1h'),
   PHASES_PER_HOUR: z.preprocess(blankToUndefined, wholeNumber('PHASES_PER_HOUR').optional()),

@@ -18,7 +18,6 @@ import type { Caller, GameDeps, Result } from './types.js';
 import { padMapInput } from './pad-map.js';
 
 export type { PadView } from './pad-view.js';
-export type { PadMapInput } from './pad-map.js';
 export { padKey } from './pad-links.js';
 
 /** Why a link opens nothing, as the HTTP status the pad answers with (docs/pad.md "Refusals"). */
@@ -46,7 +45,7 @@ async function seatOfToken(tx: Tx, key: Buffer, token: string): Promise<PadSeat 
   const claim = readLink(token);
   if (!claim) return refuse(401, 'malformed');
   const game = await gameById(tx, claim.gameId);
-  if (!game || game.kind !== 'diplomacy') return refuse(404, 'no-game');
+  if (game?.kind !== 'diplomacy') return refuse(404, 'no-game');
   const seat = (await playersOf(tx, game.id)).find((p) => p.power === claim.power);
   if (!seat) return refuse(403, 'seat-changed');
   if (!linkMatches(key, claim, { userId: seat.userId, seatSince: seat.joinedAt }))
@@ -78,7 +77,7 @@ export async function padLinkInChannel(
 ): Promise<Result<{ token: string; power: string; gameId: number }>> {
   return await deps.store.transaction(async (tx) => {
     const game = await openGameByChannel(tx, caller.channelId);
-    if (!game || game.kind !== 'diplomacy')
+    if (game?.kind !== 'diplomacy')
       return { ok: false, error: 'There is no game of Diplomacy running in this channel, so there is no order pad.' };
     if (game.status === 'forming') return { ok: false, error: 'The game has not started yet.' };
     const seat = await playerByUser(tx, game.id, caller.userId);
@@ -96,7 +95,7 @@ export async function padLinkOfMember(
   if (isComputer(input.userId)) return null;
   return await deps.store.transaction(async (tx) => {
     const game = await gameById(tx, input.gameId);
-    if (!game || game.kind !== 'diplomacy' || game.status === 'finished' || game.status === 'forming') return null;
+    if (game?.kind !== 'diplomacy' || game.status === 'finished' || game.status === 'forming') return null;
     const seat = await playerByUser(tx, game.id, input.userId);
     return seat ? linkOf(key, game, seat) : null;
   });

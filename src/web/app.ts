@@ -9,11 +9,11 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from '../log.js';
 import type { GameDeps } from '../game/index.js';
-import { isPadRefusal, padSeat, padView, padLinkInChannel, type PadRefusal } from '../game/pad.js';
+import { isPadRefusal, padView, padLinkInChannel } from '../game/pad.js';
 import type { Locale } from '../i18n/index.js';
 import { exchangeCode, type ActivityConfig } from './activity.js';
 import { pageAssets, type PageAssets } from './assets.js';
-import { messagePage, padShell, refusalPage, refusalText } from './html.js';
+import { messagePage, padShell, refusalPage } from './html.js';
 import { DEFAULT_WEB_LIMITS, rateLimits, type WebLimits } from './limits.js';
 import { apiRoutes, type ApiContext } from './api.js';
 import { requestLocale, pageTexts, word } from './texts.js';
@@ -112,10 +112,6 @@ async function overRate(c: Context, limits: ReturnType<typeof rateLimits>, token
   );
 }
 
-/** The JSON answer of a refused link (its status, and what the page shows). */
-export const refusedJson = (c: Context, refusal: PadRefusal) =>
-  c.json({ ok: false, refusal: refusal.reason, error: refusalText(localeOfRequest(c), refusal) }, refusal.status);
-
 export async function padApp(opts: PadAppOptions): Promise<Hono> {
   const assets = await pageAssets();
   const limits: WebLimits = { ...DEFAULT_WEB_LIMITS, ...opts.limits };
@@ -160,5 +156,3 @@ export async function padApp(opts: PadAppOptions): Promise<Hono> {
   });
   return app;
 }
-
-export { padSeat };

@@ -25,7 +25,12 @@ describe('a flood from one link', () => {
       [FLOODED, 'flooder', 'victim'],
       [QUIET, 'anna', 'ben'],
     ] as const) {
-      await h.fake.slash('gm', channel, 'game create', { variant: 'classic', movement: '1h', retreat: '1h', adjustment: '1h' });
+      await h.fake.slash('gm', channel, 'game create', {
+        variant: 'classic',
+        movement: '1h',
+        retreat: '1h',
+        adjustment: '1h',
+      });
       await h.fake.slash(a, channel, 'game join', { power: 'France' });
       await h.fake.slash(b, channel, 'game join', { power: 'Germany' });
       await h.fake.slash('gm', channel, 'game start');
@@ -45,7 +50,9 @@ describe('a flood from one link', () => {
       'x-forwarded-for': address,
       'content-type': 'application/json',
     });
-    const view = (await (await fetch(`${pad.publicUrl}/api/view`, { headers: from('198.51.100.9', flooder) })).json()) as {
+    const view = (await (
+      await fetch(`${pad.publicUrl}/api/view`, { headers: from('198.51.100.9', flooder) })
+    ).json()) as {
       phase: { id: number };
     };
     const paths = ['/api/view', '/api/state', '/api/map'];

@@ -56,7 +56,9 @@ describe('the pad API', () => {
   const view = async (token: string) => (await (await get('/api/view', token)).json()) as PadView;
 
   it('opens the seat of its link, and only that: its own units and orders, no other power’s', async () => {
-    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'F kie - hol; A ber - sil' }));
+    ok(
+      await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'F kie - hol; A ber - sil' }),
+    );
     const v = await view(france);
     expect(v.power).toBe('France');
     expect(v.pieces.map((p) => p.province).sort()).toEqual(['bre', 'mar', 'par']);

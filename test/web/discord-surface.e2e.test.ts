@@ -21,7 +21,12 @@ describe('the pad in Discord', () => {
       activity: { clientSecret: SECRET },
     });
     const { h } = pad;
-    await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', movement: '1h', retreat: '1h', adjustment: '1h' });
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
     await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
     await h.fake.slash('bob', CHANNEL, 'game join', { power: 'Germany' });
     await h.fake.slash('gm', CHANNEL, 'game start');

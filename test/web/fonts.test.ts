@@ -41,8 +41,14 @@ describe('the web fonts', () => {
         } catch {
           continue;
         }
-        const names = (JSON.parse(text) as { provinces: { name: string; localName?: string }[]; powers: { name: string }[] });
-        for (const s of [...names.provinces.flatMap((p) => [p.name, p.localName ?? '']), ...names.powers.map((p) => p.name)])
+        const names = JSON.parse(text) as {
+          provinces: { name: string; localName?: string }[];
+          powers: { name: string }[];
+        };
+        for (const s of [
+          ...names.provinces.flatMap((p) => [p.name, p.localName ?? '']),
+          ...names.powers.map((p) => p.name),
+        ])
           for (const ch of s) if (!covered.has(ch.codePointAt(0)!)) missing.add(`${id}: ${ch}`);
       }
       expect([...missing], 'run `npm run -s web-fonts`').toEqual([]);

@@ -82,7 +82,9 @@ describe('what a pad loads in a gunboat game', () => {
 
   it('carries no other power’s order and no other member', async () => {
     const loaded = await loadAll(browser, url);
-    const kinds = loaded.map((l) => new URL(l.url).pathname.replace(/\/pad\/.*/, '/pad/…').replace(/-[A-Z0-9]+\./, '-….'));
+    const kinds = loaded.map((l) =>
+      new URL(l.url).pathname.replace(/\/pad\/.*/, '/pad/…').replace(/-[A-Z0-9]+\./, '-….'),
+    );
     expect(kinds).toEqual(expect.arrayContaining(['/pad/…', '/api/map', '/api/state']));
     expect(kinds.some((k) => k.endsWith('.js'))).toBe(true);
     expect(kinds.some((k) => k.endsWith('.woff2'))).toBe(true);

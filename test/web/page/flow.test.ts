@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { legalOrderObjects } from '../../../src/engine/options.js';
 import type { Position } from '../../../src/engine/types.js';
 import { loadVariant } from '../../../src/variants/bundled.js';
-import { chooseKind, kindsOf, litProvinces, pickProvince, type Outcome, type PadPiece, type Step } from '../../../src/web/page/flow.js';
+import {
+  chooseKind,
+  kindsOf,
+  litProvinces,
+  pickProvince,
+  type Outcome,
+  type PadPiece,
+  type Step,
+} from '../../../src/web/page/flow.js';
 import { readPadPieces } from './pieces.js';
 
 /** Follows clicks (a kind, then provinces or `coast:xx`) from a piece; the order text it ends on, or the step. */
