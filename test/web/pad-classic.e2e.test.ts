@@ -77,8 +77,21 @@ describe('the order pad plays Classic by clicks', () => {
     await page.locator('[data-action="clear"]').click();
     await expect.poll(() => padOrders(page)).toEqual([]);
     expect(await shownOrders(pad.h, 'bob', CHANNEL)).toEqual([]);
-    await clickOrder(page, 'mun', 'move', 'ruh');
-    await clickOrder(page, 'ber', 'move', 'mun');
+    // By keyboard: a province typed by name picks the unit, a focused kind and Enter, a typed name the target.
+    await page.locator('[data-find]').fill('Munich');
+    await page.locator('[data-find]').press('Enter');
+    await page.locator('[data-kind="move"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-find]').fill('Ruhr');
+    await page.locator('[data-find]').press('Enter');
+    await expect.poll(() => padOrders(page)).toEqual(['A mun - ruh']);
+    // Tab order: the viewer's units are focusable targets; Enter on one opens its kinds.
+    await page.locator('[data-province="ber"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-kind="move"]').click();
+    await page.locator('[data-province="mun"]').focus();
+    await page.keyboard.press(' ');
+    await expect.poll(() => padOrders(page)).toEqual(['A ber - mun', 'A mun - ruh']);
     await page.locator('[data-action="ready"]').click();
     await expect.poll(() => page.locator('[data-ready-state]').getAttribute('data-ready-state')).toBe('true');
     await shoot(page, 'pad-desktop.png');

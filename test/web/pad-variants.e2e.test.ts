@@ -103,7 +103,14 @@ describe("the pad offers each variant's own orders and actions", () => {
     await h.fake.waitForChannelMessage(WH, (m) =>
       m.content.startsWith('**Spring 2500 movement: provisional results**'),
     );
-    const { context, page } = await openPad(browser, await pad.link('bretonnia', WH), DESKTOP);
+    const url = await pad.link('bretonnia', WH);
+    if (process.env.PAD_SCREENSHOTS === '1') {
+      // The 21-power map on a phone, opened where the viewer's units are (docs/img/, README.md).
+      const phone = await openPad(browser, url, PHONE);
+      await phone.page.screenshot({ path: 'docs/img/pad-warhammer-phone.png' });
+      await phone.context.close();
+    }
+    const { context, page } = await openPad(browser, url, DESKTOP);
     await click(page, '[data-kind="declare"]');
     await click(page, '[data-choice="move A cour"]');
     await expect

@@ -77,10 +77,8 @@ class Pad {
     if (kept) map.restore(kept);
     else {
       map.setZoom(map.startZoom());
-      map.reveal(
-        this.view.pieces.filter((p) => !p.ballot).map((p) => p.province),
-        false,
-      );
+      const own = this.view.units.filter((u) => u.power === this.view.power).map((u) => u.province);
+      map.reveal(own.length > 0 ? own : this.view.pieces.map((p) => p.province), false);
     }
     this.showMap();
     await map.draw();

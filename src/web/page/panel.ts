@@ -31,6 +31,9 @@ function node<K extends keyof HTMLElementTagNameMap>(
   return n;
 }
 
+/** A text of the game as the page shows it: its Markdown emphasis (`**`, code spans) as plain text. */
+const plain = (text: string): string => text.replace(/\*\*|`/g, '');
+
 function button(attrs: Record<string, string>, text: string, onClick: () => void): HTMLButtonElement {
   const b = node('button', { type: 'button', ...attrs }, text);
   b.addEventListener('click', onClick);
@@ -126,7 +129,7 @@ export class Panel {
       this.deadlineBox,
       list,
     );
-    if (view.phase.closed) this.banner(this.t('pad.page.closed', { reason: view.phase.closed }));
+    if (view.phase.closed) this.banner(plain(view.phase.closed));
   }
 
   private kindLabel(kind: string): string {
@@ -283,12 +286,12 @@ export class Panel {
   refused(text: string): void {
     this.noteBox.hidden = true;
     this.refusedBox.hidden = false;
-    this.refusedBox.textContent = text;
+    this.refusedBox.textContent = plain(text);
   }
 
   note(text: string): void {
     this.refusedBox.hidden = true;
     this.noteBox.hidden = false;
-    this.noteBox.textContent = text;
+    this.noteBox.textContent = plain(text);
   }
 }
