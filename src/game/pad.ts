@@ -6,6 +6,7 @@
  * Nothing here returns another power's orders or ballots, a hidden identity or a member id.
  */
 import { isComputer } from './computer-seat.js';
+import { noOpenGame } from './context.js';
 import { runAction } from './actions.js';
 import { clearOrders, submitOrders } from './orders.js';
 import { toggleReady } from './ready.js';
@@ -77,8 +78,10 @@ export async function padLinkInChannel(
 ): Promise<Result<{ token: string; power: string; gameId: number }>> {
   return await deps.store.transaction(async (tx) => {
     const game = await openGameByChannel(tx, caller.channelId);
-    if (game?.kind !== 'diplomacy')
-      return { ok: false, error: 'There is no game of Diplomacy running in this channel, so there is no order pad.' };
+    // No game, or the last one is over: said as every command says it.
+    if (!game) return { ok: false as const, error: await noOpenGame(tx, caller.channelId) };
+    if (game.kind !== 'diplomacy')
+      return { ok: false, error: 'The game in this channel has no order pad: it is played with its own commands.' };
     if (game.status === 'forming') return { ok: false, error: 'The game has not started yet.' };
     const seat = await playerByUser(tx, game.id, caller.userId);
     if (!seat) return { ok: false, error: 'You are not playing in this game, so there is no order pad for you.' };

@@ -15,6 +15,7 @@
  * illegal order) 409 with the sentence `/order` gives; malformed input 400; an order text over `/order`'s bounds 400.
  */
 import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { promisify } from 'node:util';
 import { brotliDecompress, gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
@@ -35,6 +36,7 @@ import type { Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { renderPageScene } from '../render/index.js';
 import { refusalText } from './html.js';
+import { webJson } from './texts.js';
 import { padOrderLines } from '../game/pad-view.js';
 
 const unbrotli = promisify(brotliDecompress);
@@ -47,13 +49,18 @@ export interface ApiContext {
   locale: (c: Context) => Locale;
 }
 
+/** A JSON answer, its game texts made safe for the web (`webJson`). */
+function json(c: Context, value: unknown, status: ContentfulStatusCode = 200): Response {
+  return c.body(webJson(value), status, { 'content-type': 'application/json; charset=utf-8' });
+}
+
 function tokenOf(c: Context): string {
   const m = /^Bearer ([A-Za-z0-9._-]{1,200})$/.exec(c.req.header('authorization') ?? '');
   return m ? m[1]! : '';
 }
 
 const refused = (api: ApiContext, c: Context, r: PadRefusal) =>
-  c.json({ ok: false, refusal: r.reason, error: refusalText(api.locale(c), r) }, r.status);
+  json(c, { ok: false, refusal: r.reason, error: refusalText(api.locale(c), r) }, r.status);
 
 /** A JSON body's object, or null (not JSON, not an object). */
 async function bodyOf(c: Context): Promise<Record<string, unknown> | null> {
@@ -70,7 +77,7 @@ async function answer(api: ApiContext, c: Context, result: object, extra: Record
   const view = await padView(api.deps, api.key, tokenOf(c));
   if (isPadRefusal(view)) return refused(api, c, view);
   const r = result as { ok: boolean; error?: string };
-  return r.ok ? c.json({ ok: true, ...extra, view }) : c.json({ ok: false, error: r.error, view }, 409);
+  return r.ok ? json(c, { ok: true, ...extra, view }) : json(c, { ok: false, error: r.error, view }, 409);
 }
 
 /** Page scenes drawn lately, by what they show (phase, seat, palette, the seat's own orders): a reload costs nothing. */
@@ -119,13 +126,13 @@ async function submit(api: ApiContext, c: Context): Promise<Response> {
   const body = await bodyOf(c);
   const phaseId = phaseIdOf(body);
   if (typeof body?.text !== 'string' || phaseId === null)
-    return c.json({ ok: false, error: 'Send {"text": "<orders>", "phaseId": <the phase shown>}.' }, 400);
+    return json(c, { ok: false, error: 'Send {"text": "<orders>", "phaseId": <the phase shown>}.' }, 400);
   const tooBig = orderInputProblem(api.deps, body.text);
-  if (tooBig) return c.json({ ok: false, error: tooBig }, 400);
+  if (tooBig) return json(c, { ok: false, error: tooBig }, 400);
   const r = await padSubmit(api.deps, api.key, tokenOf(c), { text: body.text, phaseId });
   if (isPadRefusal(r) || !r.ok) return answer(api, c, r);
   // The busiest call: it answers the seat's orders as now stored (the rest of the view is unchanged), not a new view.
-  return c.json({
+  return json(c, {
     ok: true,
     phaseId: r.phase.id,
     stored: r.stored.map((o) => o.text),
@@ -139,7 +146,7 @@ async function act(api: ApiContext, c: Context): Promise<Response> {
   const body = await bodyOf(c);
   const text = (v: unknown) => (typeof v === 'string' && v.length <= 200 ? v : null);
   const action = text(body?.action);
-  if (!action) return c.json({ ok: false, error: 'Send {"action": "<name>", "choice": …, "detail": …}.' }, 400);
+  if (!action) return json(c, { ok: false, error: 'Send {"action": "<name>", "choice": …, "detail": …}.' }, 400);
   const r = await padAct(api.deps, api.key, tokenOf(c), {
     action,
     choice: text(body?.choice),
@@ -152,17 +159,17 @@ export function apiRoutes(api: ApiContext): Hono {
   const routes = new Hono();
   routes.get('/view', async (c) => {
     const view = await padView(api.deps, api.key, tokenOf(c));
-    return isPadRefusal(view) ? refused(api, c, view) : c.json(view);
+    return isPadRefusal(view) ? refused(api, c, view) : json(c, view);
   });
   routes.get('/state', async (c) => {
     const state = await padState(api.deps, api.key, tokenOf(c));
-    return isPadRefusal(state) ? refused(api, c, state) : c.json(state);
+    return isPadRefusal(state) ? refused(api, c, state) : json(c, state);
   });
   routes.get('/map', (c) => mapOf(api, c));
   routes.post('/orders', (c) => submit(api, c));
   routes.post('/clear', async (c) => {
     const phaseId = phaseIdOf(await bodyOf(c));
-    if (phaseId === null) return c.json({ ok: false, error: 'Send {"phaseId": <the phase shown>}.' }, 400);
+    if (phaseId === null) return json(c, { ok: false, error: 'Send {"phaseId": <the phase shown>}.' }, 400);
     return answer(api, c, await padClear(api.deps, api.key, tokenOf(c), { phaseId }));
   });
   routes.post('/ready', async (c) => answer(api, c, await padReady(api.deps, api.key, tokenOf(c))));

@@ -5,13 +5,13 @@
  */
 import type { Locale } from '../i18n/index.js';
 import type { PadRefusal } from '../game/pad.js';
-import { word } from './texts.js';
+import { webJson, word } from './texts.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** JSON inside a `<script type="application/json">`: no `<` can end the block early. */
-const jsonData = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const jsonData = (value: unknown) => webJson(value).replace(/</g, '\\u003c');
 
 export interface ShellAssets {
   script: string;

@@ -13,6 +13,7 @@ import type { PadView } from '../../src/game/pad-view.js';
 import { createLogger } from '../../src/log.js';
 import { padApp } from '../../src/web/app.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/web/headers.js';
+import { webJson, webText } from '../../src/web/texts.js';
 import { CHANNEL, GM, makeEnv, ok, startedGame, userOf, type TestEnv } from '../game/helpers.js';
 
 const key = padKey({ botToken: 'a test bot token' });
@@ -91,7 +92,10 @@ describe('the pad API', () => {
     const v = await view(france);
     const stored = await post('/api/orders', france, { text: 'A par - bur', phaseId: v.phase.id });
     expect(stored.status).toBe(200);
-    expect(((await stored.json()) as { view: PadView }).view.orders.map((o) => o.order)).toEqual(['A par - bur']);
+    const answer = (await stored.json()) as { stored: string[]; orders: PadView['orders']; missing: string[] };
+    expect(answer.stored).toEqual(['A par - bur']);
+    expect(answer.orders.map((o) => o.order)).toEqual(['A par - bur']);
+    expect(answer.missing.sort()).toEqual(['A mar', 'F bre']);
     const stale = await post('/api/orders', france, { text: 'A mar H', phaseId: v.phase.id - 1 });
     expect(stale.status).toBe(409);
     expect(((await stale.json()) as { error: string }).error).toContain('The phase has changed');
@@ -124,6 +128,25 @@ describe('the pad API', () => {
     const html = await r.text();
     expect(html).not.toMatch(/<script>(?!\s*$)/);
     expect(html).toMatch(/<script type="module" src="\/assets\/pad-[A-Z0-9]+\.js">/);
+  });
+
+  it('refuses orders after the deadline with /order’s reason, its moment left for the page to write', async () => {
+    const v = await view(france);
+    env.clock.advance(25 * 3_600_000);
+    const late = await post('/api/orders', france, { text: 'A mar H', phaseId: v.phase.id });
+    expect(late.status).toBe(409);
+    const { error } = (await late.json()) as { error: string };
+    expect(error).toMatch(/^The deadline passed ⟦time:\d+:R⟧/);
+    env.clock.advance(-25 * 3_600_000);
+  });
+
+  it('sends game texts without any id: a member, a role or a channel become words', () => {
+    expect(webText('⟦member:123456789012345678⟧ asks ⟦role:42⟧ in ⟦channel:99⟧ by ⟦time:1000:f⟧')).toBe(
+      "a player asks a role in the game's channel by ⟦time:1000:f⟧",
+    );
+    expect(webJson({ error: 'hi ⟦member:1⟧', list: ['⟦channel:2⟧'] })).toBe(
+      '{"error":"hi a player","list":["the game\'s channel"]}',
+    );
   });
 
   it('refuses the old holder’s link once the seat changed hands (403), and the game’s links once it is over (410)', async () => {

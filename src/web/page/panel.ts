@@ -31,8 +31,26 @@ function node<K extends keyof HTMLElementTagNameMap>(
   return n;
 }
 
-/** A text of the game as the page shows it: its Markdown emphasis (`**`, code spans) as plain text. */
-const plain = (text: string): string => text.replace(/\*\*|`/g, '');
+/**
+ * A text of the game as the page shows it: its Markdown emphasis (`**`, code spans) as plain text, and its moments
+ * (`⟦time:<ms>:R|f⟧`, src/web/texts.ts `webText`) in the viewer's own time zone and language.
+ */
+function plain(text: string): string {
+  const lang = document.documentElement.lang || 'en';
+  return text.replace(/\*\*|`/g, '').replace(/⟦time:(\d+):(R|f)⟧/g, (_whole, ms: string, style: string) => {
+    const at = Number(ms);
+    if (style === 'f') return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+    return relativeTime(lang, at - Date.now());
+  });
+}
+
+function relativeTime(lang: string, left: number): string {
+  const rel = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  const abs = Math.abs(left);
+  if (abs < 3_600_000) return rel.format(Math.round(left / 60_000), 'minute');
+  if (abs < 172_800_000) return rel.format(Math.round(left / 3_600_000), 'hour');
+  return rel.format(Math.round(left / 86_400_000), 'day');
+}
 
 function button(attrs: Record<string, string>, text: string, onClick: () => void): HTMLButtonElement {
   const b = node('button', { type: 'button', ...attrs }, text);
@@ -198,7 +216,7 @@ export class Panel {
       this.t(view.ready ? 'pad.action.notReady' : 'pad.action.ready'),
       this.on.ready,
     );
-    if (view.readyRefused && !view.ready) ready.title = view.readyRefused;
+    if (view.readyRefused && !view.ready) ready.title = plain(view.readyRefused);
     this.buttons.replaceChildren(
       button({ 'data-action': 'save', class: 'primary' }, this.t('pad.action.save'), this.on.save),
       ready,
@@ -223,7 +241,7 @@ export class Panel {
           'p',
           { class: 'action-line' },
           button({ 'data-kind': a.name }, a.name, () => this.pickAction(a, actions)),
-          ` ${a.description}`,
+          ` ${plain(a.description)}`,
         ),
       );
     }
@@ -243,12 +261,14 @@ export class Panel {
     if (action.detail && action.detail.options.length > 0) {
       detail = node('select', { 'data-detail': '', 'aria-label': action.detail.label });
       if (!action.detail.required) detail.append(node('option', { value: '' }, action.detail.label));
-      for (const o of action.detail.options) detail.append(node('option', { value: o.value }, o.name));
+      for (const o of action.detail.options) detail.append(node('option', { value: o.value }, plain(o.name)));
       box.append(detail);
     }
     for (const o of action.choice?.options ?? [])
       box.append(
-        button({ 'data-choice': o.value }, o.name, () => this.on.act(action.name, o.value, detail?.value || null)),
+        button({ 'data-choice': o.value }, plain(o.name), () =>
+          this.on.act(action.name, o.value, detail?.value || null),
+        ),
       );
     return box;
   }
@@ -261,14 +281,7 @@ export class Panel {
     }
     const left = view.phase.deadline - (Date.now() + skew);
     const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(view.phase.deadline);
-    const rel = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
-    const abs = Math.abs(left);
-    const relative =
-      abs < 3_600_000
-        ? rel.format(Math.round(left / 60_000), 'minute')
-        : abs < 172_800_000
-          ? rel.format(Math.round(left / 3_600_000), 'hour')
-          : rel.format(Math.round(left / 86_400_000), 'day');
+    const relative = relativeTime(lang, left);
     this.deadlineBox.textContent = this.t('pad.page.deadline', { date, relative });
     this.deadlineBox.dataset.deadline = String(view.phase.deadline);
   }
