@@ -24,6 +24,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Missed orders given by the computer player (seats issue §1)', file: './nmr.ts', fn: 'benchNmr' },
   { title: 'Several machines: PostgreSQL beside SQLite (issue 35)', file: './machines.ts', fn: 'benchMachines' },
   { title: 'Variant files and imports', file: './variant-import.ts', fn: 'benchVariantImport' },
+  { title: 'The order pad (docs/pad.md)', file: './pad.ts', fn: 'benchPad' },
 ];
 
 const only = process.argv.slice(2);

@@ -9,13 +9,14 @@
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildPage } from './page.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = join(ROOT, 'src');
 const DIST = join(ROOT, 'dist');
 /** Written after every successful build; its time is the build's time. */
 const STAMP = join(DIST, '.build-stamp');
-const INPUTS = ['package.json', 'package-lock.json', 'scripts/dist.mjs'].map((f) => join(ROOT, f));
+const INPUTS = ['package.json', 'package-lock.json', 'scripts/dist.mjs', 'scripts/page.mjs'].map((f) => join(ROOT, f));
 
 /** Newest modification time (ms) of the files under `dir`. */
 function newestUnder(dir) {
@@ -128,6 +129,9 @@ export async function build() {
         ...bundle,
       });
     }
+    // The order pad's page (docs/pad.md): for browsers, into dist/web/.
+    const page = await buildPage(ROOT, join(DIST, 'web'));
+    writeFileSync(join(DIST, 'web', 'entries.json'), `${JSON.stringify({ script: page.script, style: page.style })}\n`);
   } catch (e) {
     process.stderr.write(
       `build: failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); dist/ is not usable\n`,

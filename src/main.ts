@@ -14,6 +14,9 @@ import { createLogger, type Logger } from './log.js';
 import { isShardProcess, parseShardIds, parseShards, startShardManager } from './shard.js';
 import { openStore, redactedDatabaseUrl, storeConfigFromEnv } from './store/open.js';
 import type { Store } from './store/store.js';
+import type { PadSettings } from './bot/pad.js';
+import { padKey } from './game/pad.js';
+import { startWebServer, type RunningWebServer } from './web/server.js';
 
 async function main(): Promise<number> {
   const loaded = loadEnv(process.env);
@@ -22,7 +25,8 @@ async function main(): Promise<number> {
     return 1;
   }
   const env = loaded.env;
-  if (isShardProcess()) return runBot(env, createLogger(env.LOG_LEVEL).child({ shard: Number(process.env.SHARDS) }));
+  if (isShardProcess())
+    return runBot(env, createLogger(env.LOG_LEVEL).child({ shard: Number(process.env.SHARDS) }), shardPortOffset());
   const log = createLogger(env.LOG_LEVEL);
   const sharding = parseShards(process.env.SHARDS);
   if (!sharding.ok) {
@@ -51,7 +55,48 @@ function stopSignal(onStop: () => void): Promise<string> {
   });
 }
 
-async function runBot(env: Env, log: Logger): Promise<number> {
+/**
+ * A shard process's web port offset (docs/pad.md "Several processes"): its place among the shards this machine runs,
+ * so each shard's pad listens on a port of its own (`WEB_PORT`, `WEB_PORT + 1`, …).
+ */
+function shardPortOffset(): number {
+  const shard = Number(process.env.SHARDS);
+  const ids = process.env.SHARD_IDS?.split(',').map((x) => Number(x.trim()));
+  const at = ids?.indexOf(shard) ?? -1;
+  return at >= 0 ? at : Number.isFinite(shard) ? shard : 0;
+}
+
+/** The order pad's settings from the environment (null when `PUBLIC_URL` is unset: no pad at all). */
+function padSettingsOf(env: Env): PadSettings | null {
+  if (!env.PUBLIC_URL) return null;
+  return {
+    publicUrl: env.PUBLIC_URL,
+    key: padKey({ padSecret: env.PAD_SECRET, botToken: env.DISCORD_TOKEN }),
+    activity: env.DISCORD_CLIENT_SECRET !== undefined,
+  };
+}
+
+/** Starts the pad's web server beside a running bot; null when the pad is off. */
+async function startPad(env: Env, log: Logger, bot: RunningBot, pad: PadSettings | null, portOffset: number) {
+  if (!pad) return null;
+  const clientId = bot.client.application?.id ?? bot.client.user?.id ?? '';
+  return await startWebServer({
+    deps: bot.deps,
+    log,
+    key: pad.key,
+    port: env.WEB_PORT + portOffset,
+    host: env.WEB_HOST,
+    activity: env.DISCORD_CLIENT_SECRET
+      ? {
+          clientId,
+          clientSecret: env.DISCORD_CLIENT_SECRET,
+          apiBase: env.DISCORD_API_BASE ?? 'https://discord.com/api',
+        }
+      : null,
+  });
+}
+
+async function runBot(env: Env, log: Logger, portOffset = 0): Promise<number> {
   const onPostgres = env.DATABASE_URL !== undefined;
   const where = onPostgres ? { database: redactedDatabaseUrl(env.DATABASE_URL!) } : { path: env.DATABASE_PATH };
   let store: Store;
@@ -72,8 +117,10 @@ async function runBot(env: Env, log: Logger): Promise<number> {
   const aborting = new AbortController();
   const stopped = stopSignal(() => aborting.abort());
   let bot: RunningBot;
+  const pad = padSettingsOf(env);
   try {
     bot = await startBot({
+      pad,
       token: env.DISCORD_TOKEN,
       store,
       log,
@@ -101,9 +148,19 @@ async function runBot(env: Env, log: Logger): Promise<number> {
     return 1;
   }
 
+  let web: RunningWebServer | null = null;
+  try {
+    web = await startPad(env, log, bot, pad, portOffset);
+  } catch (err) {
+    log.fatal({ err, port: env.WEB_PORT + portOffset }, 'the order pad could not listen (check WEB_PORT and WEB_HOST)');
+    await bot.stop();
+    await store.close();
+    return 1;
+  }
   const signal = await stopped;
   log.info({ signal }, 'shutting down');
   try {
+    await web?.close();
     await bot.stop();
   } catch (err) {
     log.error({ err }, 'error while stopping');

@@ -36,6 +36,7 @@ import { createReplayMaker, type ReplayMaker } from './replays.js';
 import { registerCommands } from './register.js';
 import { CommandRouter } from './router.js';
 import { createOutboxRest, createSender } from './send.js';
+import type { PadSettings } from './pad.js';
 
 /** How long after a change the scheduler is re-armed and the outbox kicked (DMs and posts are not urgent). */
 const CHANGE_COALESCE_MS = 20;
@@ -71,6 +72,8 @@ export interface BotOptions {
   computerBudget?: number;
   /** The other game kinds' computer players: how they are asked (default: the AI worker; a test may shrink the search). */
   kindComputerAsk?: (job: AiJob) => Promise<AiAnswer>;
+  /** The order pad (docs/pad.md), when `PUBLIC_URL` is set: `/orders pad` and the DMs' link buttons. */
+  pad?: PadSettings | null;
 }
 
 export interface RunningBot {
@@ -103,7 +106,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   loggingIn.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
   const maps = opts.maps ?? createMapRenderer(log);
   const replays = opts.replays ?? createReplayMaker(log, { dir: opts.replayCacheDir ?? null });
-  const ctx: BotContext = { deps, log, maps, replays };
+  const ctx: BotContext = { deps, log, maps, replays, pad: opts.pad ?? null };
   const commands = opts.commands ?? allCommands;
   const router = new CommandRouter(ctx, commands);
   listenToClient(client, router, log);
@@ -117,7 +120,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     apiBase: opts.apiBase,
     globalRequestsPerSecond: opts.globalRequestsPerSecond,
   });
-  const send = createSender({ rest: outboxRest, deps, maps, log });
+  const send = createSender({ rest: outboxRest, deps, maps, log, pad: opts.pad ?? null });
   outbox = await startOutboxLoop({
     store: opts.store,
     now: deps.now,

@@ -61,6 +61,7 @@ import {
 import type { Logger } from '../log.js';
 import { drawScChart } from './charts.js';
 import { claimButtonId } from './components.js';
+import { dmPadRow, type PadSettings } from './pad.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { discordText } from './markup.js';
@@ -103,6 +104,8 @@ export interface SenderDeps {
   maps: MapRenderer;
   /** For the warning when the status message cannot be pinned (never a request or response body). */
   log?: Pick<Logger, 'warn'>;
+  /** The order pad, when on: the DMs that open a phase, remind of it or confirm orders carry its link button. */
+  pad?: PadSettings | null;
 }
 
 /** A channel message as the REST API takes it: JSON body plus attached files. */
@@ -135,8 +138,8 @@ interface SenderContext extends SenderDeps {
   dmChannels: Map<string, string>;
 }
 
-export function createSender({ rest, deps, maps, log }: SenderDeps): SendFn {
-  const ctx: SenderContext = { rest, deps, maps, log, dmChannels: new Map<string, string>() };
+export function createSender({ rest, deps, maps, log, pad }: SenderDeps): SendFn {
+  const ctx: SenderContext = { rest, deps, maps, log, pad, dmChannels: new Map<string, string>() };
   const lent = kindSendDeps(ctx);
   return (row: DeliveryRow) => deliverRow(ctx, lent, row);
 }
@@ -171,7 +174,11 @@ async function deliverRow(
       return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
     if (payload.type === 'press_thread') return await deliverPressThread(ctx, payload.threadRowId);
     if (row.targetKind === 'user') {
-      await sendDm(ctx, row, payload.text, payload.type === 'dm' ? payload.mapPhaseId : undefined);
+      const padRow =
+        payload.type === 'dm'
+          ? await dmPadRow(ctx.pad, ctx.deps, { gameId: payload.gameId, userId: row.target, reason: payload.reason })
+          : null;
+      await sendDm(ctx, row, payload.text, payload.type === 'dm' ? payload.mapPhaseId : undefined, padRow);
       return;
     }
     switch (payload.type) {
@@ -227,7 +234,13 @@ async function dmChannelOf(ctx: SenderContext, userId: string): Promise<string> 
  * A direct message: its text cut into at most `MAX_DM_PARTS` parts, each with its own nonce and recorded once sent;
  * the first carries the phase's map when the DM shows the board.
  */
-async function sendDm(ctx: SenderContext, row: DeliveryRow, text: string, mapPhaseId?: number): Promise<void> {
+async function sendDm(
+  ctx: SenderContext,
+  row: DeliveryRow,
+  text: string,
+  mapPhaseId?: number,
+  buttons: APIActionRowComponent<APIComponentInMessageActionRow> | null = null,
+): Promise<void> {
   const channelId = await dmChannelOf(ctx, row.target);
   const parts = splitMessage(discordText(text)).slice(0, MAX_DM_PARTS);
   // A DM that shows the board (a substitute's first look at the seat) carries its map with its first part.
@@ -248,6 +261,8 @@ async function sendDm(ctx: SenderContext, row: DeliveryRow, text: string, mapPha
             content: parts[i]!,
             allowed_mentions: { parse: [] },
             ...(files.length > 0 ? { attachments: files.map((p, id) => ({ id, filename: p.name })) } : {}),
+            // The order pad's link button goes with the last part (docs/pad.md).
+            ...(buttons && i === parts.length - 1 ? { components: [buttons] } : {}),
           },
           files: files.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })),
         },

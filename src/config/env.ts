@@ -64,6 +64,33 @@ const EnvSchema = z.object({
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
   ),
+  // The order pad (docs/pad.md): its web server starts only when PUBLIC_URL is set.
+  PUBLIC_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'PUBLIC_URL must be the http(s) address players open, such as https://pad.example.org',
+      })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  WEB_PORT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, 'WEB_PORT must be a port number from 1 to 65535')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 65535, 'WEB_PORT must be a port number from 1 to 65535')
+      .default(8080),
+  ),
+  WEB_HOST: z.preprocess(blankToUndefined, z.string().trim().min(1).default('127.0.0.1')),
+  DISCORD_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().trim().min(1).optional()),
+  PAD_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().trim().min(16, 'PAD_SECRET must be at least 16 characters').optional(),
+  ),
   // Abuse limits (src/game/limits.ts); unset = the defaults there.
   MIN_PHASE: optionalDuration(ABSOLUTE_MIN_PHASE_MS, 'MIN_PHASE must be a duration of at least 1m, like 5m or 1h'),
   PHASES_PER_HOUR: z.preprocess(blankToUndefined, wholeNumber('PHASES_PER_HOUR').optional()),
@@ -113,6 +140,11 @@ export const ENV_HELP = `Create a file named .env in the project folder (copy .e
   SANDBOXES_PER_MEMBER=3          # /sandbox copies one member keeps at once
   SANDBOXES_PER_SERVER=50         # /sandbox copies one server keeps at once
   SANDBOX_IDLE=24h                # a sandbox unused this long is deleted (10m to 30d)
+  PUBLIC_URL=                     # https://pad.example.org: turns the web order pad on (docs/pad.md)
+  WEB_PORT=8080                   # the pad's port (behind your TLS proxy)
+  WEB_HOST=127.0.0.1              # 0.0.0.0 to listen on every interface
+  DISCORD_CLIENT_SECRET=          # with the application's Activity settings: the pad inside Discord
+  PAD_SECRET=                     # signs the pad's links (default: derived from DISCORD_TOKEN)
 
 The token is at https://discord.com/developers/applications -> your application -> Bot -> Reset Token.
 (See "Set up the Discord application" in README.md.)`;

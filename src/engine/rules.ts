@@ -129,6 +129,11 @@ export interface StrengthQuery {
 /** A variant-defined order kind (`{kind: 'special', name}`). */
 export interface SpecialOrderSpec {
   name: string;
+  /**
+   * Optional: the kind of order as players and the order pad name it, lowercase words joined by `-`
+   * (`raise-fleet`; docs/orders.md "Kinds of order"). Default: `name`.
+   */
+  kindName?: string;
   /** How the rest of the engine treats it: a hold (supportable as a hold) or a move to `path[path.length-1]`. */
   actsAs: 'hold' | 'move';
   /** Why this order is illegal on this board, or null if legal. */

@@ -215,10 +215,19 @@ function checkAdjustment(
   }
 }
 
+/**
+ * One stored order as `/orders show` and the confirmation DM list it, without the list's Markdown (`• ` and the
+ * code span): `A par - bur`, or a ballot with its mark. The order pad shows exactly this text (docs/pad.md).
+ */
+export function shownOrderLine(row: Pick<OrderRow, 'text' | 'unitKey'>): { order: string; note: string } {
+  return { order: row.text, note: isBallotKey(row.unitKey) ? ' (your secret vote for a neutral unit)' : '' };
+}
+
 function orderSetText(duties: Duties, rows: OrderRow[]): string {
-  const lines = rows.map(
-    (r) => `• \`${r.text}\`${isBallotKey(r.unitKey) ? ' (your secret vote for a neutral unit)' : ''}`,
-  );
+  const lines = rows.map((r) => {
+    const line = shownOrderLine(r);
+    return `• \`${line.order}\`${line.note}`;
+  });
   const missing = missingOrders(duties, rows);
   const tail = missing.length > 0 ? `\nStill without an order: ${missing.join(', ')}` : '\nEvery unit has an order.';
   return `${lines.length > 0 ? lines.join('\n') : '(no orders)'}${tail}`;

@@ -205,7 +205,7 @@ async function overlayContext(
 }
 
 /** The input with the overlays the variant's plug-in draws on this picture (none: the input as it is). */
-async function withOverlays(
+export async function withOverlays(
   tx: Tx,
   input: RenderInput,
   game: GameRow,

@@ -5,7 +5,7 @@
  * docs/decisions.md), arrowheads (above the halos: the direction always shows), units, result symbols, legend.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { font } from './fonts.js';
+import { font } from './font-stack.js';
 import type { Point } from './geometry.js';
 import { COLORS, textOn } from './palette.js';
 import {

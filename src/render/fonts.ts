@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-export const FONT_FAMILY = 'Zhanguo Sans';
-/** CSS font-family list: ours first, then what the machine has. */
-export const FONT_STACK = `"${FONT_FAMILY}", "DejaVu Sans", sans-serif`;
+import { FONT_FAMILY } from './font-stack.js';
+
+export { font } from './font-stack.js';
 
 let registered: { ok: boolean; error?: string } | null = null;
 
@@ -33,8 +33,4 @@ export function ensureFonts(): { ok: boolean; error?: string } {
     registered = { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
   return registered;
-}
-
-export function font(size: number, bold = false): string {
-  return `${bold ? 'bold ' : ''}${size.toFixed(1)}px ${FONT_STACK}`;
 }

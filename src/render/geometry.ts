@@ -10,6 +10,9 @@ import { decodeGeometrySteps, geometryInputHash, readStoredGeometry } from './ge
 import { nearestSeed, seedGrid, type SeedGrid } from './nearest-seed.js';
 import { computeShapeGeometry } from './shape-geometry.js';
 import { windingNumber } from '../variants/drawing/polygon.js';
+import { distanceToSegment } from './segment.js';
+
+export { distanceToSegment } from './segment.js';
 import {
   OFFMAP_LAND,
   OFFMAP_SEA,
@@ -352,14 +355,6 @@ export function distanceToSegments(
     if (best <= floor) return best;
   }
   return best;
-}
-
-export function distanceToSegment(p: Point, a: Point, b: Point): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
 }
 
 /** Is the point inside the convex polygon (either winding)? */

@@ -14,11 +14,13 @@ import { geometryOf, geometrySteps } from './geometry.js';
 import { rasterize, renderMapInWorker, startRenderWorker, UndrawableError } from './pool.js';
 import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/bundled.js';
 import { ensureFonts } from './fonts.js';
+import { pageSceneBytes } from './page-scene.js';
 
 export { buildScene, phaseTitle, type RenderOptions } from './build-scene.js';
 export { drawScene } from './draw.js';
 export { ensureFonts } from './fonts.js';
 export { stopRenderWorker } from './pool.js';
+export type { PageScene } from './page-scene.js';
 export { geometryOf, type Point } from './geometry.js';
 export type * from './scene.js';
 
@@ -168,4 +170,25 @@ export async function renderMapTimed(
     map: { png, width: scene.width, height: scene.height, warnings: scene.warnings },
     timings: { scene: t1 - t0, raster: t2 - t1 },
   };
+}
+
+/**
+ * A web page's map (the order pad, docs/pad.md): the scene and the provinces' spots as Brotli-compressed JSON
+ * (src/render/page-scene.ts), built in the render worker for a bundled variant, queued after every results map
+ * (priority `page`), on this thread otherwise.
+ */
+export async function renderPageScene(variant: Variant, position: Position, opts: RenderOptions = {}): Promise<Buffer> {
+  const here = async () => {
+    const page = pageSceneBytes(variant, position, opts);
+    if (!page.ok) throw new RenderError(page.error);
+    return { png: page.bytes, width: 0, height: 0, warnings: [] };
+  };
+  const recipe = await workerRecipe(variant);
+  if (!recipe) return (await here()).png;
+  try {
+    return (await renderMapInWorker({ ...recipe, position, opts, as: 'page' }, here, 'page')).png;
+  } catch (e) {
+    if (e instanceof UndrawableError) throw new RenderError(e.message);
+    throw e;
+  }
 }

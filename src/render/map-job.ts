@@ -6,6 +6,7 @@
 import type { Position } from '../engine/types.js';
 import { loadVariant } from '../variants/bundled.js';
 import { buildScene, type RenderOptions } from './build-scene.js';
+import { pageSceneBytes } from './page-scene.js';
 import { rasterizeSync } from './raster.js';
 
 export type MapJobResult =
@@ -18,11 +19,19 @@ export async function runMapJob(
   position: Position,
   opts: RenderOptions,
   options?: Record<string, string>,
+  as: 'png' | 'page' = 'png',
 ): Promise<MapJobResult> {
   const bundled = await loadVariant(variantId);
   if (!bundled) return { ok: false, error: `no bundled variant "${variantId}"` };
   // The copy a game's options make (`Variant.configure`, cached per set of options in this thread too).
   const variant = options && bundled.configure ? bundled.configure(options) : bundled;
+  if (as === 'page') {
+    // A web page's map: the scene as compressed JSON (src/render/page-scene.ts), painted by the page itself.
+    const page = pageSceneBytes(variant, position, opts);
+    return page.ok
+      ? { ok: true, png: page.bytes, meta: { width: 0, height: 0, warnings: [] } }
+      : { ...page, drawable: false };
+  }
   const built = buildScene(variant, position, opts);
   if (!built.ok) return { ok: false, error: built.error, drawable: false };
   const { scene } = built;

@@ -6,7 +6,8 @@
 import { MAX_OVERLAY_LEGEND, type MapOverlay } from '../variants/plugin/overlay.js';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { contrastRatio } from './color-science.js';
-import { distanceToSegment, type Point } from './geometry.js';
+import type { Point } from './geometry.js';
+import { distanceToSegment } from './segment.js';
 import { aroundUnit } from './orders.js';
 import { grid, overlaps, rectAround } from './placement.js';
 import type { PlacedOverlay, Rect } from './scene.js';

@@ -5,9 +5,10 @@
  * cannot start or dies, rendering falls back to the calling thread (rasterizeInThread) and says why once on
  * stderr.
  *
- * Jobs go to the worker one at a time, from a queue with two priorities: `map` (maps and card tables: results
- * posts, `/map`, `/history`) before `replay` (the steps of a replay, src/render/replay), so a replay being made never
- * delays a game's results post by more than the one step the worker is on (abuse bars).
+ * Jobs go to the worker one at a time, from a queue with three priorities: `map` (maps and card tables: results
+ * posts, `/map`, `/history`) before `page` (the order pad's maps, docs/pad.md) before `replay` (the steps of a
+ * replay, src/render/replay), so neither pads nor a replay being made ever delay a game's results post by more than
+ * the one job the worker is on (abuse bars).
  */
 import type { Worker } from 'node:worker_threads';
 import { workerSlot } from '../worker-thread.js';
@@ -22,8 +23,12 @@ import type {
   ReplayStep,
 } from './worker-protocol.js';
 
-/** Which queue a job waits in: every `map` job is sent before any `replay` step. */
-export type RenderPriority = 'map' | 'replay';
+/**
+ * Which queue a job waits in: every `map` job is sent before any `page` job (a web page's map, docs/pad.md), and
+ * both before any `replay` step.
+ */
+export type RenderPriority = 'map' | 'page' | 'replay';
+const RANK: Record<RenderPriority, number> = { map: 0, page: 1, replay: 2 };
 
 let nextId = 1;
 type Done = Extract<RenderReply, { ok: true }>;
@@ -119,8 +124,9 @@ function pump(): void {
   const w = slot.current();
   if (!w) return;
   while (!current && queue.length > 0) {
-    const at = queue.findIndex((job) => job.priority === 'map');
-    const [job] = queue.splice(Math.max(at, 0), 1);
+    let at = 0;
+    for (let i = 1; i < queue.length; i++) if (RANK[queue[i]!.priority] < RANK[queue[at]!.priority]) at = i;
+    const [job] = queue.splice(at, 1);
     const id = nextId++;
     try {
       const { body, transfer } = job!.message(id);
@@ -156,6 +162,7 @@ export function rasterize(scene: Scene): Promise<Buffer> {
 export function renderMapInWorker(
   map: MapRenderRequest['map'],
   inThread: () => Promise<{ png: Buffer; width: number; height: number; warnings: string[] }>,
+  priority: RenderPriority = 'map',
 ): Promise<{ png: Buffer; width: number; height: number; warnings: string[] }> {
   return submit(
     (id) => ({ body: { id, map } satisfies MapRenderRequest }),
@@ -163,6 +170,7 @@ export function renderMapInWorker(
       const m = await inThread();
       return { id: 0, ok: true, png: m.png, meta: { width: m.width, height: m.height, warnings: m.warnings } };
     },
+    priority,
   ).then((reply) => ({
     png: pngOf(reply),
     width: reply.meta?.width ?? 0,

@@ -14,13 +14,20 @@ export interface RenderRequest {
  */
 export interface MapRenderRequest {
   id: number;
-  map: { variantId: string; options?: Record<string, string>; position: Position; opts: RenderOptions };
+  map: {
+    variantId: string;
+    options?: Record<string, string>;
+    position: Position;
+    opts: RenderOptions;
+    /** `page`: answer the scene for a web page (src/render/page-scene.ts) instead of a PNG. */
+    as?: 'png' | 'page';
+  };
 }
 export type RenderReply =
   | {
       id: number;
       ok: true;
-      /** The picture's bytes (PNG; for a replay's `finish`, the GIF; empty for its other steps). */
+      /** The picture's bytes (PNG; a page scene's compressed JSON; for a replay's `finish`, the GIF; empty for its other steps). */
       png: Uint8Array;
       meta?: { width: number; height: number; warnings: string[] };
       /** A finished replay: its size in frames and hundredths of a second. */

@@ -68,6 +68,7 @@ async function renderWholeMap(req: MapRenderRequest): Promise<void> {
       req.map.position,
       req.map.opts,
       req.map.options,
+      req.map.as,
     );
     if (!result.ok)
       return send({

@@ -22,6 +22,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   game: ['engine', 'variants', 'store', 'render', 'cardgame', 'ai', 'i18n', 'paths.ts', 'log.ts', 'worker-thread.ts'],
   bot: ['game', 'engine', 'variants', 'store', 'render', 'cardgame', 'i18n', 'paths.ts', 'log.ts'],
   cli: ['engine', 'variants', 'render', 'cardgame', 'ai', 'i18n', 'paths.ts', 'log.ts'],
+  // The order pad (docs/pad.md): a front end beside the bot, over the same use-cases; its page under src/web/page.
+  web: ['game', 'engine', 'variants', 'render', 'i18n', 'paths.ts', 'log.ts'],
   i18n: [],
   config: ['game'],
   'log.ts': [],

@@ -156,4 +156,12 @@ describe('the bot runs no SQL', () => {
     expect(files).toContain(BOT_COMPOSITION_ROOT);
     expect(files.flatMap((file) => sqlProblems(file, read(file)))).toEqual([]);
   });
+
+  // The order pad (docs/pad.md) is a front end beside the bot: it runs no SQL either, with no exception at all.
+  it('has none in src/web', () => {
+    const files = sourceFiles('src/web');
+    expect(files).toContain('src/web/app.ts');
+    expect(sqlProblems('src/web/app.ts', "import type { Db } from '../store/db.js';")).toHaveLength(1);
+    expect(files.flatMap((file) => sqlProblems(file, read(file)))).toEqual([]);
+  });
 });

@@ -17,7 +17,7 @@ import { allVariants, pluginOf } from '../../src/variants/index.js';
 import { sourceFiles } from './import-graph.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const LAYERS = ['src/game', 'src/bot', 'src/store', 'src/render'];
+const LAYERS = ['src/game', 'src/bot', 'src/store', 'src/render', 'src/web'];
 const NOT_LAYERS = [/^src\/render\/tools\//, /^src\/render\/gallery\.ts$/];
 
 /**
@@ -147,7 +147,7 @@ describe('the layers above the variants name no variant (issue 21 §2)', () => {
     ).toEqual(['a', 'decisive', 'b', 'x ', 'a', 'a', ' Dogs ', 'a', ' of War', 'a', 'f']);
   });
 
-  it('finds no variant id, name or variant-specific identifier in src/game, src/bot, src/store or src/render', () => {
+  it('finds no variant id, name or variant-specific identifier in src/game, src/bot, src/store, src/render or src/web', () => {
     const words = forbidden();
     expect(words.map((w) => w.word)).toEqual(
       expect.arrayContaining([

@@ -28,8 +28,34 @@ describe('loadEnv', () => {
     const r = loadEnv({ DISCORD_TOKEN: 'abc', DEV_GUILD_ID: '', DISCORD_API_BASE: '', LOG_LEVEL: '' });
     expect(r).toEqual({
       ok: true,
-      env: { DISCORD_TOKEN: 'abc', DATABASE_PATH: './data/zhanguo.db', LOG_LEVEL: 'info' },
+      env: {
+        DISCORD_TOKEN: 'abc',
+        DATABASE_PATH: './data/zhanguo.db',
+        LOG_LEVEL: 'info',
+        WEB_PORT: 8080,
+        WEB_HOST: '127.0.0.1',
+      },
     });
+  });
+
+  it('reads the order pad’s settings: PUBLIC_URL turns it on, WEB_PORT and WEB_HOST with defaults', () => {
+    const on = loadEnv({ DISCORD_TOKEN: 'abc', PUBLIC_URL: 'https://pad.example.org/', WEB_PORT: '9000' });
+    expect(on.ok && on.env).toMatchObject({
+      PUBLIC_URL: 'https://pad.example.org',
+      WEB_PORT: 9000,
+      WEB_HOST: '127.0.0.1',
+    });
+    const bad = loadEnv({
+      DISCORD_TOKEN: 'abc',
+      PUBLIC_URL: 'pad.example.org',
+      WEB_PORT: '70000',
+      PAD_SECRET: 'short',
+    });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.error).toContain('PUBLIC_URL must be the http(s) address');
+    expect(bad.error).toContain('WEB_PORT must be a port number');
+    expect(bad.error).toContain('PAD_SECRET must be at least 16 characters');
   });
 
   it('validates the optional values', () => {

@@ -20,6 +20,7 @@ import { GENERIC_FAILURE } from '../router.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, customId, handleConfirmation } from '../components.js';
 import { discordText } from '../markup.js';
+import { replyWithPad } from '../pad.js';
 
 /** Discord: a modal's text input holds at most 4,000 characters. */
 const MAX_TEXT_INPUT = 4000;
@@ -33,9 +34,11 @@ const data = new SlashCommandBuilder()
   .addSubcommand((s) => s.setName('show').setDescription('Show your orders and your units still without an order'))
   .addSubcommand((s) => s.setName('clear').setDescription('Delete all your orders for the current phase (asks first)'))
   .addSubcommand((s) => s.setName('paste').setDescription('Paste many orders at once, one per line, in a text box'))
+  .addSubcommand((s) => s.setName('pad').setDescription('Your order pad: give your orders by clicking the map'))
   .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  if (interaction.options.getSubcommand() === 'pad') return replyWithPad(ctx, interaction);
   const caller = callerOf(interaction);
   const r = await myOrders(ctx.deps, caller);
   if (interaction.options.getSubcommand() === 'paste') {
@@ -79,6 +82,8 @@ async function component(
   action: string,
   args: string[],
 ): Promise<void> {
+  // The pad's launch button (docs/pad.md): answered with callback 12, `LAUNCH_ACTIVITY`.
+  if (action === 'launch' && interaction.isButton()) return void (await interaction.launchActivity());
   if (action === 'paste') {
     if (!interaction.isModalSubmit()) return;
     const caller = callerOf(interaction);

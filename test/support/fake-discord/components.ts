@@ -110,8 +110,9 @@ function parseComponent(c: Record<string, unknown>, where: string, seen: Set<str
     if (label === '' && c.emoji === undefined) fail(`${where}: a button needs a label or an emoji`);
     const disabled = c.disabled === true;
     if (style === 5) {
-      if (typeof c.url !== 'string' || !/^https?:\/\//.test(c.url))
+      if (typeof c.url !== 'string' || !/^https?:\/\/[^\s]+$/.test(c.url))
         fail(`${where}.url: a link button needs an http(s) url`);
+      if (c.url.length > 512) fail(`${where}.url: Must be 512 or fewer in length`);
       if (c.custom_id !== undefined) fail(`${where}.custom_id: a link button cannot have a custom_id`);
       return { type: 2, style, label, url: c.url, disabled };
     }
@@ -272,10 +273,11 @@ export function componentsJson(rows: FakeActionRow[]): unknown[] {
  */
 export function callbackAllowed(interactionType: number, callbackType: number, fromMessage: boolean): boolean {
   switch (interactionType) {
+    // 12 LAUNCH_ACTIVITY: a command or a component may launch the app's Activity (checked against the app elsewhere).
     case 2:
-      return [4, 5, 9].includes(callbackType);
+      return [4, 5, 9, 12].includes(callbackType);
     case 3:
-      return [4, 5, 6, 7, 9].includes(callbackType);
+      return [4, 5, 6, 7, 9, 12].includes(callbackType);
     case 4:
       return callbackType === 8;
     case 5:

@@ -67,6 +67,8 @@ export interface FakeDiscordOptions {
   recommendedShards?: number;
   /** Port to listen on (default: any free port). */
   port?: number;
+  /** The application has an Activity with this OAuth2 client secret (callback 12 and the token exchange work). */
+  activity?: { clientSecret: string };
 }
 
 /** A user or channel given by object, id or name. */
@@ -95,6 +97,13 @@ export class FakeDiscord {
     this.state = new FakeDiscordState(opts.token ?? 'fake-token', opts.botName ?? 'Zhanguo');
     this.state.recommendedShards = opts.recommendedShards ?? 1;
     this.port = opts.port ?? 0;
+    if (opts.activity)
+      this.state.activity = {
+        clientSecret: opts.activity.clientSecret,
+        codes: new Map(),
+        tokens: new Map(),
+        exchanges: 0,
+      };
     for (const name of opts.users ?? []) this.state.addUser(name);
     for (const name of opts.channels ?? ['general']) this.state.addChannel(name);
     this.state.guilds.get(this.state.guildId)!.name = opts.guildName ?? 'Fake Guild';
@@ -118,6 +127,17 @@ export class FakeDiscord {
     });
     // Dispatches the REST side causes (pins, threads, permission changes).
     this.state.events.on('dispatch', (t: string, d: unknown) => this.gateway.dispatch(t, d));
+  }
+
+  /**
+   * What the Embedded App SDK's `authorize` gives the Activity's page when `user` accepts: a one-time authorization
+   * code (valid 10 minutes) its server exchanges at `POST /oauth2/token`.
+   */
+  authorize(user: UserRef): string {
+    if (!this.state.activity) throw new Error('this fake application has no Activity');
+    const code = `code-${this.state.ids.next()}`;
+    this.state.activity.codes.set(code, { userId: this.user(user).id, expiresAt: Date.now() + 600_000, used: false });
+    return code;
   }
 
   static async start(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {

@@ -153,7 +153,8 @@ export type InteractionResponseKind =
   | 'edit'
   | 'followUp'
   | 'delete'
-  | 'modal';
+  | 'modal'
+  | 'launchActivity';
 
 export interface InteractionResponse {
   kind: InteractionResponseKind;

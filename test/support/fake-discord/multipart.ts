@@ -38,5 +38,8 @@ export async function parseBody(contentType: string | undefined, raw: Buffer): P
     }
     return { json, files };
   }
+  // OAuth2's token endpoint takes a form (application/x-www-form-urlencoded), like Discord's.
+  if (contentType?.startsWith('application/x-www-form-urlencoded'))
+    return { json: Object.fromEntries(new URLSearchParams(raw.toString('utf8'))), files: [] };
   return { json: JSON.parse(raw.toString('utf8')) as Record<string, unknown>, files: [] };
 }

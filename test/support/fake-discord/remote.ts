@@ -12,6 +12,8 @@ export interface RemoteReply {
   ephemeral: boolean;
   ackMs: number | null;
   deferred?: boolean;
+  /** The URLs of the reply's link buttons (a single `slash`'s). */
+  links?: string[];
 }
 
 export class RemoteFakeDiscord {

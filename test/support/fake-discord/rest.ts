@@ -60,6 +60,8 @@ interface Ctx {
   query: URLSearchParams;
   body: ParsedBody;
   authorized: boolean;
+  /** The request's Authorization header as sent (a member's bearer token at `/users/@me`). */
+  authorization?: string;
   /** performance.now() when Discord saw the request (later than its arrival for a slow target). */
   receivedAt: number;
   /** Delayed by a slow target the test configured (a late acknowledgement it causes is expected). */
@@ -114,6 +116,7 @@ export async function handleRest(
       query: url.searchParams,
       body,
       authorized,
+      authorization: req.headers.authorization,
       receivedAt,
     };
     const scope = requestScope(ctx);
@@ -362,7 +365,11 @@ route('GET', '/gateway/bot', true, (ctx) => ({
   session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
 }));
 route('GET', '/gateway', false, (ctx) => ({ url: ctx.gatewayUrl }));
-route('GET', '/users/@me', true, (ctx) => userJson(ctx.state.botUser));
+// The bot itself (`Bot` token), or the member a bearer token from the OAuth2 exchange below belongs to.
+route('GET', '/users/@me', false, (ctx) => {
+  if (ctx.authorized) return userJson(ctx.state.botUser);
+  return memberOfBearer(ctx);
+});
 route('GET', '/applications/@me', true, (ctx) => ({
   id: ctx.state.applicationId,
   name: ctx.state.botUser.username,
@@ -567,6 +574,38 @@ route('GET', '/applications/(\\d+)/guilds/(\\d+)/commands', true, (ctx, [app, gu
   return listCommands(ctx, guild!);
 });
 
+// OAuth2 (the Activity's sign-in): an authorization code the test issued for a member (`FakeDiscord.authorize`) is
+// exchanged once, with the application's id and client secret, for a bearer token; `/users/@me` answers with it.
+route('POST', '/oauth2/token', false, (ctx) => {
+  const form = (ctx.body.json ?? {}) as Record<string, unknown>;
+  const activity = ctx.state.activity;
+  if (!activity) throw new HttpError(401, 0, '{"error": "invalid_client"}');
+  if (form.client_id !== ctx.state.applicationId || form.client_secret !== activity.clientSecret)
+    throw new HttpError(401, 0, '{"error": "invalid_client"}');
+  if (form.grant_type !== 'authorization_code') throw new HttpError(400, 0, '{"error": "unsupported_grant_type"}');
+  const code = typeof form.code === 'string' ? activity.codes.get(form.code) : undefined;
+  if (!code || code.used || Date.now() > code.expiresAt) throw new HttpError(400, 0, '{"error": "invalid_grant"}');
+  code.used = true;
+  const accessToken = `fake-access-${ctx.state.ids.next()}`;
+  activity.tokens.set(accessToken, code.userId);
+  activity.exchanges++;
+  return { access_token: accessToken, token_type: 'Bearer', expires_in: 604800, refresh_token: 'r', scope: 'identify' };
+});
+
+function memberOfBearer(ctx: Ctx): unknown {
+  const bearer = /^Bearer (.+)$/.exec(ctx.authorization ?? '')?.[1];
+  const userId = bearer ? ctx.state.activity?.tokens.get(bearer) : undefined;
+  if (!userId) throw new HttpError(401, 0, '401: Unauthorized');
+  const user = ctx.state.users.get(userId)!;
+  return {
+    id: user.id,
+    username: user.username,
+    global_name: user.globalName ?? null,
+    discriminator: '0',
+    avatar: null,
+  };
+}
+
 // Interaction callback: https://discord.com/developers/docs/interactions/receiving-and-responding
 route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token]) => {
   const interaction = ctx.state.interactions.get(id!);
@@ -629,6 +668,14 @@ route('POST', '/interactions/(\\d+)/([^/]+)/callback', false, (ctx, [id, token])
     case 9:
       message = componentCallback(ctx, interaction, type, data);
       break;
+    case 12: {
+      // LAUNCH_ACTIVITY: only an application whose Activity is enabled may answer with it (no message is made).
+      if (!ctx.state.activity)
+        throw new HttpError(400, 50035, 'Invalid Form Body: this application has no Activity to launch (type 12)');
+      interaction.record(response('launchActivity', at, true, {}));
+      ctx.state.activityLaunches.push({ userId: interaction.userId, channelId: interaction.channelId, at: Date.now() });
+      break;
+    }
     default:
       throw new HttpError(
         400,

@@ -197,6 +197,19 @@ export class FakeDiscordState {
   /** The nonce of each such repeat, oldest first. */
   readonly repeatedNonces: string[] = [];
   readonly joinedAt = new Date().toISOString();
+  /**
+   * The application's Activity, when the test enables it (`FakeDiscordOptions.activity`): its client secret, the
+   * authorization codes issued for members, the bearer tokens exchanged for them. Null: no Activity (callback 12
+   * and the token exchange are refused, as Discord refuses them to an application without one).
+   */
+  activity: {
+    clientSecret: string;
+    codes: Map<string, { userId: string; expiresAt: number; used: boolean }>;
+    tokens: Map<string, string>;
+    exchanges: number;
+  } | null = null;
+  /** Every LAUNCH_ACTIVITY answer: who launched it, where. */
+  readonly activityLaunches: { userId: string; channelId: string; at: number }[] = [];
   readonly guildId: string;
   readonly applicationId: string;
   readonly botUser: FakeUser;

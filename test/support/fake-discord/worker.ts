@@ -30,7 +30,9 @@ async function run(call: RemoteCall): Promise<unknown> {
   switch (call.method) {
     case 'slash': {
       const i = await fake.slash(...call.args);
-      return { text: i.text, ephemeral: i.ephemeral, ackMs: i.ackMs };
+      // Link buttons' URLs (the order pad's), for the benchmarks that open them.
+      const links = i.originalMessageId ? fake.buttons(i).flatMap((b) => (b.url ? [b.url] : [])) : [];
+      return { text: i.text, ephemeral: i.ephemeral, ackMs: i.ackMs, links };
     }
     case 'burst': {
       const sent = call.args[0].map((c) => fake!.slashNoWait(c.user, c.channel, c.command, c.options));

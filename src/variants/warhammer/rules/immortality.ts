@@ -128,6 +128,7 @@ function mayRise(position: Position): boolean {
 export function immortalSupportSpec(rulesOf: () => RulesModule): SpecialOrderSpec {
   return {
     name: IMMORTAL_SUPPORT,
+    kindName: 'support-immortality',
     actsAs: 'hold',
     validate: ({ map, position, unit }) => {
       if (unit.power !== VAMPIRE_COUNTS || unit.type !== 'A')

@@ -11,6 +11,7 @@ export const RAISE = 'raise';
 /** Seed Fleets 1–3: "Army Ji Raise Fleet" is a hold for support purposes; only on a coastal or river province. */
 export const raiseSpec: SpecialOrderSpec = {
   name: RAISE,
+  kindName: 'raise-fleet',
   actsAs: 'hold',
   validate({ map, unit }) {
     if (unit.type !== 'A') return 'only an army can raise a fleet';

@@ -65,6 +65,7 @@ export function riverPaths(map: GameMap, features: WarringStatesFeatures, start:
 export function riverMoveSpec(features: WarringStatesFeatures): SpecialOrderSpec {
   return {
     name: RIVER_MOVE,
+    kindName: 'rapid-river-move',
     actsAs: 'move',
     validate({ map, unit, order }) {
       if (unit.type !== 'F') return 'only a fleet can make a rapid river move';

@@ -1,0 +1,178 @@
+/**
+ * The pad's JSON API (docs/pad.md "API"), each call with the link in `Authorization: Bearer <token>`:
+ *
+ * | call | does |
+ * |---|---|
+ * | `GET /api/view` | the seat's view (src/game/pad-view.ts) |
+ * | `GET /api/state` | the current phase id, deadline, status and the server's clock (polled by the open page) |
+ * | `GET /api/map` | the map: the scene and the units' spots as JSON, Brotli (or gzip) encoded |
+ * | `POST /api/orders` `{text, phaseId}` | stores orders as `/order` does; answers what it stored or refused and the seat's orders now |
+ * | `POST /api/clear` `{phaseId}` | `/orders clear`; answers the new view |
+ * | `POST /api/ready` | `/ready`; answers the new view |
+ * | `POST /api/act` `{action, choice, detail}` | `/act`; answers its reply and the new view |
+ *
+ * A refused link answers 401/403/404/410 (`refusal` names why); a refusal of the game (the deadline passed, an
+ * illegal order) 409 with the sentence `/order` gives; malformed input 400; an order text over `/order`'s bounds 400.
+ */
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { promisify } from 'node:util';
+import { brotliDecompress, gzip } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import type { GameDeps } from '../game/index.js';
+import { orderInputProblem } from '../game/orders.js';
+import {
+  isPadRefusal,
+  padAct,
+  padClear,
+  padMap,
+  padReady,
+  padState,
+  padSubmit,
+  padView,
+  type PadRefusal,
+} from '../game/pad.js';
+import type { Locale } from '../i18n/index.js';
+import type { Logger } from '../log.js';
+import { renderPageScene } from '../render/index.js';
+import { refusalText } from './html.js';
+import { webJson } from './texts.js';
+import { padOrderLines } from '../game/pad-view.js';
+
+const unbrotli = promisify(brotliDecompress);
+const gzipped = promisify(gzip);
+
+export interface ApiContext {
+  deps: GameDeps;
+  key: Buffer;
+  log: Logger;
+  locale: (c: Context) => Locale;
+}
+
+/** A JSON answer, its game texts made safe for the web (`webJson`). */
+function json(c: Context, value: unknown, status: ContentfulStatusCode = 200): Response {
+  return c.body(webJson(value), status, { 'content-type': 'application/json; charset=utf-8' });
+}
+
+function tokenOf(c: Context): string {
+  const m = /^Bearer ([A-Za-z0-9._-]{1,200})$/.exec(c.req.header('authorization') ?? '');
+  return m ? m[1]! : '';
+}
+
+const refused = (api: ApiContext, c: Context, r: PadRefusal) =>
+  json(c, { ok: false, refusal: r.reason, error: refusalText(api.locale(c), r) }, r.status);
+
+/** A JSON body's object, or null (not JSON, not an object). */
+async function bodyOf(c: Context): Promise<Record<string, unknown> | null> {
+  const body: unknown = await c.req.json().catch(() => null);
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+}
+
+const phaseIdOf = (body: Record<string, unknown> | null): number | null =>
+  typeof body?.phaseId === 'number' && Number.isSafeInteger(body.phaseId) ? body.phaseId : null;
+
+/** The answer to a change: the new view with what the use-case said, or its refusal (409) with the view as it stands. */
+async function answer(api: ApiContext, c: Context, result: object, extra: Record<string, unknown> = {}) {
+  if (isPadRefusal(result)) return refused(api, c, result);
+  const view = await padView(api.deps, api.key, tokenOf(c));
+  if (isPadRefusal(view)) return refused(api, c, view);
+  const r = result as { ok: boolean; error?: string };
+  return r.ok ? json(c, { ok: true, ...extra, view }) : json(c, { ok: false, error: r.error, view }, 409);
+}
+
+/** Page scenes drawn lately, by what they show (phase, seat, palette, the seat's own orders): a reload costs nothing. */
+const sceneCache = new Map<string, Promise<Buffer>>();
+const SCENE_CACHE_SIZE = 400;
+
+function cachedScene(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const hit = sceneCache.get(key);
+  if (hit) {
+    sceneCache.delete(key);
+    sceneCache.set(key, hit);
+    return hit;
+  }
+  const made = make();
+  sceneCache.set(key, made);
+  made.catch(() => sceneCache.delete(key));
+  while (sceneCache.size > SCENE_CACHE_SIZE) sceneCache.delete(sceneCache.keys().next().value!);
+  return made;
+}
+
+async function mapOf(api: ApiContext, c: Context): Promise<Response> {
+  const map = await padMap(api.deps, api.key, tokenOf(c));
+  if (isPadRefusal(map)) return refused(api, c, map);
+  const { variant, position, ...opts } = map.input;
+  const key = createHash('sha256')
+    .update(JSON.stringify([variant.id, variant.options ?? null, map.phaseId, opts]))
+    .digest('base64url');
+  const bytes = await cachedScene(key, () => renderPageScene(variant, position, opts));
+  c.header('content-type', 'application/json; charset=utf-8');
+  c.header('vary', 'accept-encoding');
+  c.header('x-phase', String(map.phaseId));
+  const accepts = c.req.header('accept-encoding') ?? '';
+  if (/\bbr\b/.test(accepts)) {
+    c.header('content-encoding', 'br');
+    return c.body(new Uint8Array(bytes));
+  }
+  const json = await unbrotli(bytes);
+  if (/\bgzip\b/.test(accepts)) {
+    c.header('content-encoding', 'gzip');
+    return c.body(new Uint8Array(await gzipped(json)));
+  }
+  return c.body(new Uint8Array(json));
+}
+
+async function submit(api: ApiContext, c: Context): Promise<Response> {
+  const body = await bodyOf(c);
+  const phaseId = phaseIdOf(body);
+  if (typeof body?.text !== 'string' || phaseId === null)
+    return json(c, { ok: false, error: 'Send {"text": "<orders>", "phaseId": <the phase shown>}.' }, 400);
+  const tooBig = orderInputProblem(api.deps, body.text);
+  if (tooBig) return json(c, { ok: false, error: tooBig }, 400);
+  const r = await padSubmit(api.deps, api.key, tokenOf(c), { text: body.text, phaseId });
+  if (isPadRefusal(r) || !r.ok) return answer(api, c, r);
+  // The busiest call: it answers the seat's orders as now stored (the rest of the view is unchanged), not a new view.
+  return json(c, {
+    ok: true,
+    phaseId: r.phase.id,
+    stored: r.stored.map((o) => o.text),
+    rejected: r.rejected,
+    orders: padOrderLines(r.orders),
+    missing: r.missing,
+  });
+}
+
+async function act(api: ApiContext, c: Context): Promise<Response> {
+  const body = await bodyOf(c);
+  const text = (v: unknown) => (typeof v === 'string' && v.length <= 200 ? v : null);
+  const action = text(body?.action);
+  if (!action) return json(c, { ok: false, error: 'Send {"action": "<name>", "choice": …, "detail": …}.' }, 400);
+  const r = await padAct(api.deps, api.key, tokenOf(c), {
+    action,
+    choice: text(body?.choice),
+    detail: text(body?.detail),
+  });
+  return answer(api, c, r, !isPadRefusal(r) && r.ok ? { reply: r.reply } : {});
+}
+
+export function apiRoutes(api: ApiContext): Hono {
+  const routes = new Hono();
+  routes.get('/view', async (c) => {
+    const view = await padView(api.deps, api.key, tokenOf(c));
+    return isPadRefusal(view) ? refused(api, c, view) : json(c, view);
+  });
+  routes.get('/state', async (c) => {
+    const state = await padState(api.deps, api.key, tokenOf(c));
+    return isPadRefusal(state) ? refused(api, c, state) : json(c, state);
+  });
+  routes.get('/map', (c) => mapOf(api, c));
+  routes.post('/orders', (c) => submit(api, c));
+  routes.post('/clear', async (c) => {
+    const phaseId = phaseIdOf(await bodyOf(c));
+    if (phaseId === null) return json(c, { ok: false, error: 'Send {"phaseId": <the phase shown>}.' }, 400);
+    return answer(api, c, await padClear(api.deps, api.key, tokenOf(c), { phaseId }));
+  });
+  routes.post('/ready', async (c) => answer(api, c, await padReady(api.deps, api.key, tokenOf(c))));
+  routes.post('/act', (c) => act(api, c));
+  return routes;
+}

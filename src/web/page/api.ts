@@ -1,0 +1,39 @@
+/** The page's calls to the pad's API, with the link in the `Authorization` header (never a cookie). */
+export type ApiAnswer<T> = { ok: true; body: T } | { ok: false; status: number; error: string; body?: T };
+
+export class Api {
+  constructor(private readonly token: string) {}
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiAnswer<T>> {
+    try {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        cache: 'no-store',
+        credentials: 'omit',
+      });
+      const json = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
+      if (response.ok && json) return { ok: true, body: json };
+      return {
+        ok: false,
+        status: response.status,
+        error: json?.error ?? `HTTP ${response.status}`,
+        ...(json ? { body: json } : {}),
+      };
+    } catch {
+      return { ok: false, status: 0, error: document.documentElement.dataset.network ?? 'No answer from the server.' };
+    }
+  }
+
+  get<T>(path: string): Promise<ApiAnswer<T>> {
+    return this.call<T>('GET', path);
+  }
+
+  post<T>(path: string, body: unknown): Promise<ApiAnswer<T>> {
+    return this.call<T>('POST', path, body);
+  }
+}

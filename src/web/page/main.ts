@@ -1,0 +1,242 @@
+/**
+ * The order pad's page (docs/pad.md "The page"): the board, the viewer's pieces, and the order flow by clicks
+ * (./flow.ts) or by keyboard, every order stored as it is completed through the API (the same use-cases as
+ * `/order`), the stored orders listed exactly as `/orders show` lists them. A page opened from a link reads its
+ * link from its own address and sends it in a header; inside Discord (the Activity) it signs in first (./activity.ts).
+ */
+import type { PadView } from '../../game/pad-view.js';
+import type { PageScene } from '../../render/index.js';
+import { Api, type ApiAnswer } from './api.js';
+import { Panel } from './panel.js';
+import { PadMap } from './map.js';
+import { chooseKind, litProvinces, pickProvince, type Outcome, type PadChoice, type Step } from './flow.js';
+import { texts, type Texts } from './texts.js';
+
+const POLL_MS = 15_000;
+
+/** `POST /api/orders`'s answer. */
+interface StoredAnswer {
+  view?: PadView;
+  stored: string[];
+  rejected: { error: string }[];
+  orders: PadView['orders'];
+  missing: string[];
+}
+
+class Pad {
+  private step: Step = { at: 'idle' };
+  private map: PadMap | null = null;
+  private readonly panel: Panel;
+  private stale = false;
+  private skew = 0;
+
+  constructor(
+    private readonly api: Api,
+    private view: PadView,
+    private readonly t: Texts,
+  ) {
+    this.skew = view.now - Date.now();
+    this.panel = new Panel(t, {
+      kind: (kind) => this.kind(kind),
+      coast: (choice) => this.store(choice),
+      finish: () => this.step.at === 'target' && this.step.finish && this.store(this.step.finish),
+      cancel: () => this.go({ at: 'idle' }),
+      save: () => this.save(),
+      ready: () => this.change(this.api.post('/api/ready', {})),
+      clear: () => this.change(this.api.post('/api/clear', { phaseId: this.view.phase.id })),
+      act: (action, choice, detail) => this.act(action, choice, detail),
+      find: (province) => this.find(province),
+    });
+  }
+
+  async start(root: HTMLElement): Promise<void> {
+    root.replaceChildren(this.panel.root);
+    this.panel.render(this.view, this.step);
+    await this.loadMap();
+    window.setInterval(() => void this.poll(), POLL_MS);
+    window.setInterval(() => this.tick(), 1000);
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && void this.poll());
+  }
+
+  private async loadMap(): Promise<void> {
+    const page = await this.api.get<PageScene>('/api/map');
+    if (!page.ok) return this.panel.banner(this.t('pad.page.mapFailed'));
+    const map = new PadMap(
+      page.body,
+      this.view,
+      { unit: (p) => this.unit(p), province: (p) => this.province(p) },
+      {
+        zoomIn: this.t('pad.page.zoomIn'),
+        zoomOut: this.t('pad.page.zoomOut'),
+        zoomFit: this.t('pad.page.zoomFit'),
+      },
+    );
+    const kept = this.map?.viewState();
+    this.map = map;
+    this.panel.setMap(map.root);
+    if (kept) map.restore(kept);
+    else {
+      map.setZoom(map.startZoom());
+      const own = this.view.units.filter((u) => u.power === this.view.power).map((u) => u.province);
+      map.reveal(own.length > 0 ? own : this.view.pieces.map((p) => p.province), false);
+    }
+    this.showMap();
+    await map.draw();
+    // Ready: the board drawn and the viewer's units clickable; when, in ms since navigation (bench/pad.ts reads it).
+    document.body.dataset.readyMs ??= String(Math.round(performance.now()));
+    document.body.dataset.ready = 'true';
+  }
+
+  private showMap(): void {
+    const lit = this.step.at === 'target' ? litProvinces(this.step) : null;
+    const selected = this.step.at === 'idle' ? null : this.step.piece.province;
+    this.map?.show({ selected, lit, pieces: new Set(this.open() ? this.view.pieces.map((p) => p.province) : []) });
+  }
+
+  private open(): boolean {
+    return !this.stale && this.view.phase.closed === null && !this.deadlinePassed();
+  }
+
+  private deadlinePassed(): boolean {
+    return this.view.phase.deadline !== null && Date.now() + this.skew >= this.view.phase.deadline;
+  }
+
+  private go(step: Step): void {
+    this.step = step;
+    this.panel.render(this.view, step);
+    this.showMap();
+  }
+
+  private follow(outcome: Outcome | null): void {
+    if (!outcome) return;
+    if ('done' in outcome) void this.store(outcome.done);
+    else this.go(outcome.step);
+  }
+
+  private unit(province: string): void {
+    if (!this.open()) return;
+    const piece = this.view.pieces.find((p) => p.province === province);
+    if (piece) this.go({ at: 'kind', piece });
+  }
+
+  private province(province: string): void {
+    if (this.step.at === 'target') return this.follow(pickProvince(this.step, province));
+    this.unit(province);
+  }
+
+  private kind(kind: string): void {
+    if (this.step.at === 'kind' || this.step.at === 'target' || this.step.at === 'coast')
+      this.follow(chooseKind(this.step.piece, kind));
+  }
+
+  /** Typing a province's name: the same as clicking its target. */
+  private find(province: string): void {
+    this.map?.reveal([province]);
+    this.province(province);
+  }
+
+  private async store(choice: PadChoice): Promise<void> {
+    this.go({ at: 'idle' });
+    const r = await this.api.post<StoredAnswer>('/api/orders', { text: choice.text, phaseId: this.view.phase.id });
+    if (!r.ok) {
+      if (r.body?.view) this.update(r.body.view);
+      return this.refused(r);
+    }
+    // The seat's orders as stored now; the rest of the view is unchanged by an order.
+    this.update({ ...this.view, orders: r.body.orders, missing: r.body.missing });
+    const rejected = r.body.rejected[0];
+    if (rejected) return this.panel.refused(rejected.error);
+    this.panel.note(this.t('pad.page.stored', { order: choice.text }));
+    await this.loadMap();
+  }
+
+  private async act(action: string, choice: string | null, detail: string | null): Promise<void> {
+    await this.change(this.api.post('/api/act', { action, choice, detail }));
+  }
+
+  private async save(): Promise<void> {
+    const r = await this.api.get<PadView>('/api/view');
+    if (!r.ok) return this.refused(r);
+    this.update(r.body);
+    this.panel.note(this.t('pad.page.saved'));
+  }
+
+  private async change(
+    request: Promise<ApiAnswer<{ view?: PadView; reply?: string; rejected?: { error: string }[] }>>,
+    order?: string,
+  ) {
+    const r = await request;
+    const view = r.ok ? r.body.view : r.body?.view;
+    if (view) this.update(view);
+    if (!r.ok) return this.refused(r);
+    const rejected = r.body.rejected?.[0];
+    if (rejected) return this.panel.refused(rejected.error);
+    if (r.body.reply) this.panel.note(r.body.reply);
+    else if (order) this.panel.note(this.t('pad.page.stored', { order }));
+    await this.loadMap();
+  }
+
+  private refused(r: Extract<ApiAnswer<unknown>, { ok: false }>): void {
+    if (r.status === 401 || r.status === 403 || r.status === 404 || r.status === 410) this.markStale(r.error);
+    this.panel.refused(r.error);
+  }
+
+  private update(view: PadView): void {
+    if (view.phase.id !== this.view.phase.id) return this.markStale(this.t('pad.page.newPhase'));
+    this.view = view;
+    this.skew = view.now - Date.now();
+    this.go(this.step.at === 'idle' ? this.step : { at: 'idle' });
+  }
+
+  private markStale(message: string): void {
+    this.stale = true;
+    document.body.classList.add('stale');
+    this.panel.banner(message, true);
+    this.go({ at: 'idle' });
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stale) return;
+    const r = await this.api.get<{ phaseId: number | null; deadline: number | null; now: number }>('/api/state');
+    if (!r.ok) return r.status === 429 ? undefined : this.markStale(r.error);
+    this.skew = r.body.now - Date.now();
+    if (r.body.phaseId !== this.view.phase.id) this.markStale(this.t('pad.page.newPhase'));
+    else if (r.body.deadline !== this.view.phase.deadline) void this.save();
+  }
+
+  private tick(): void {
+    this.panel.deadline(this.view, this.skew);
+    if (!this.stale && this.view.phase.closed === null && this.deadlinePassed()) {
+      this.panel.banner(this.t('pad.page.deadlinePassed'));
+      document.body.classList.add('closed');
+      if (this.step.at !== 'idle') this.go({ at: 'idle' });
+      else this.showMap();
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const root = document.getElementById('pad')!;
+  const t = texts();
+  let token = decodeURIComponent(location.pathname.split('/pad/')[1] ?? '');
+  if (document.body.dataset.mode === 'activity') {
+    const { signIn } = await import('./activity.js');
+    const signed = await signIn(t);
+    if (!signed.ok) {
+      root.textContent = signed.error;
+      return;
+    }
+    token = signed.token;
+  }
+  const api = new Api(token);
+  const embedded = document.getElementById('pad-view')?.textContent;
+  const view = embedded ? (JSON.parse(embedded) as PadView) : null;
+  const loaded = view ? { ok: true as const, body: view } : await api.get<PadView>('/api/view');
+  if (!loaded.ok) {
+    root.textContent = loaded.error;
+    return;
+  }
+  await new Pad(api, loaded.body, t).start(root);
+}
+
+void main();

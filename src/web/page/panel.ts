@@ -1,0 +1,310 @@
+/**
+ * The pad's panel (docs/pad.md "The page"): the phase, the power and the deadline in the viewer's time; what to
+ * click next; the kinds of order (`[data-kind]`), coasts (`[data-coast]`); the stored orders (`[data-order]`, each
+ * exactly the line `/orders show` prints); refusals (`[data-refused]`); save, ready and clear (`[data-action]`); the
+ * variant's other actions; and a box to type a province's name (the keyboard's way to every target).
+ */
+import type { PadAction, PadView } from '../../game/pad-view.js';
+import { kindsOf, type PadChoice, type Step } from './flow.js';
+import type { Texts } from './texts.js';
+
+export interface PanelHandlers {
+  kind(kind: string): void;
+  coast(choice: PadChoice): void;
+  finish(): void;
+  cancel(): void;
+  save(): void;
+  ready(): void;
+  clear(): void;
+  act(action: string, choice: string | null, detail: string | null): void;
+  find(province: string): void;
+}
+
+function node<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const n = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+  n.append(...children);
+  return n;
+}
+
+/**
+ * A text of the game as the page shows it: its Markdown emphasis (`**`, code spans) as plain text, and its moments
+ * (`⟦time:<ms>:R|f⟧`, src/web/texts.ts `webText`) in the viewer's own time zone and language.
+ */
+function plain(text: string): string {
+  const lang = document.documentElement.lang || 'en';
+  return text.replace(/\*\*|`/g, '').replace(/⟦time:(\d+):(R|f)⟧/g, (_whole, ms: string, style: string) => {
+    const at = Number(ms);
+    if (style === 'f') return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+    return relativeTime(lang, at - Date.now());
+  });
+}
+
+function relativeTime(lang: string, left: number): string {
+  const rel = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  const abs = Math.abs(left);
+  if (abs < 3_600_000) return rel.format(Math.round(left / 60_000), 'minute');
+  if (abs < 172_800_000) return rel.format(Math.round(left / 3_600_000), 'hour');
+  return rel.format(Math.round(left / 86_400_000), 'day');
+}
+
+function button(attrs: Record<string, string>, text: string, onClick: () => void): HTMLButtonElement {
+  const b = node('button', { type: 'button', ...attrs }, text);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+export class Panel {
+  readonly root: HTMLElement;
+  private readonly header = node('header', { class: 'bar' });
+  private readonly bannerBox = node('p', { class: 'banner', 'data-banner': '', hidden: '', role: 'alert' });
+  private readonly mapSlot = node('div', { class: 'map-slot' });
+  private readonly prompt = node('p', { class: 'prompt', 'data-prompt': '' });
+  private readonly choices = node('div', { class: 'choices', 'data-choices': '' });
+  private readonly refusedBox = node('p', { class: 'refused', 'data-refused': '', hidden: '', role: 'alert' });
+  private readonly noteBox = node('p', { class: 'note', 'data-note': '', hidden: '' });
+  private readonly orders = node('ul', { class: 'orders', 'data-orders': '' });
+  private readonly missing = node('p', { class: 'missing', 'data-missing': '' });
+  private readonly buttons = node('div', { class: 'buttons' });
+  private readonly actions = node('section', { class: 'actions', 'data-actions': '', hidden: '' });
+  private readonly deadlineBox = node('span', { class: 'deadline', 'data-deadline': '' });
+  private readonly findInput: HTMLInputElement;
+  private provinces: PadView['provinces'] = [];
+  private openAction: string | null = null;
+
+  constructor(
+    private readonly t: Texts,
+    private readonly on: PanelHandlers,
+  ) {
+    this.findInput = node('input', {
+      type: 'search',
+      'data-find': '',
+      list: 'pad-provinces',
+      placeholder: t('pad.page.find'),
+      'aria-label': t('pad.page.find'),
+      autocomplete: 'off',
+    });
+    this.findInput.addEventListener('change', () => this.found());
+    this.findInput.addEventListener('keydown', (e) => e.key === 'Enter' && this.found());
+    const side = node(
+      'aside',
+      { class: 'side' },
+      this.prompt,
+      this.choices,
+      this.refusedBox,
+      this.noteBox,
+      node('label', { class: 'find' }, this.findInput),
+      node('h2', {}, t('pad.page.orders')),
+      this.orders,
+      this.missing,
+      this.buttons,
+      this.actions,
+    );
+    this.root = node(
+      'div',
+      { class: 'pad' },
+      this.header,
+      this.bannerBox,
+      node('div', { class: 'layout' }, this.mapSlot, side),
+    );
+  }
+
+  setMap(map: HTMLElement): void {
+    this.mapSlot.replaceChildren(map);
+  }
+
+  private found(): void {
+    const typed = this.findInput.value.trim().toLowerCase();
+    if (!typed) return;
+    const hit = this.provinces.find((p) =>
+      [p.id, p.name, p.localName ?? ''].some((name) => name.toLowerCase() === typed),
+    );
+    if (!hit) return;
+    this.findInput.value = '';
+    this.on.find(hit.id);
+  }
+
+  render(view: PadView, step: Step): void {
+    this.provinces = view.provinces;
+    this.renderHeader(view);
+    this.renderStep(view, step);
+    this.renderOrders(view);
+    this.renderButtons(view);
+    this.renderActions(view.actions);
+    this.deadline(view, 0);
+  }
+
+  private renderHeader(view: PadView): void {
+    const list = node('datalist', { id: 'pad-provinces' });
+    for (const p of view.provinces) list.append(node('option', { value: p.name }));
+    this.header.replaceChildren(
+      node('h1', {}, `${view.game.variantName} · ${view.phase.label}`),
+      node('p', { class: 'power', 'data-power': view.power }, this.t('pad.page.power', { power: view.power })),
+      this.deadlineBox,
+      list,
+    );
+    if (view.phase.closed) this.banner(plain(view.phase.closed));
+  }
+
+  private kindLabel(kind: string): string {
+    const key = `pad.kind.${kind}`;
+    const text = this.t(key);
+    return text === key ? kind : text;
+  }
+
+  private renderStep(view: PadView, step: Step): void {
+    const cancel = () =>
+      button({ 'data-action': 'cancel', class: 'quiet' }, this.t('pad.action.cancel'), this.on.cancel);
+    if (step.at === 'idle') {
+      const building = view.phase.type === 'adjustment' && view.pieces.some((p) => p.site);
+      this.prompt.textContent =
+        view.pieces.length > 0 ? this.t(building ? 'pad.page.pickBuild' : 'pad.page.pickUnit') : '';
+      this.choices.replaceChildren();
+      return;
+    }
+    if (step.at === 'kind') {
+      const { unit, province } = step.piece;
+      const name = view.provinces.find((p) => p.id === province)?.name ?? province;
+      this.prompt.textContent = this.t('pad.page.pickKind', { unit: `${unit.type} ${name}` });
+      this.choices.replaceChildren(
+        ...kindsOf(step.piece).map((kind) =>
+          button({ 'data-kind': kind }, this.kindLabel(kind), () => this.on.kind(kind)),
+        ),
+        cancel(),
+      );
+      return;
+    }
+    if (step.at === 'coast') {
+      this.prompt.textContent = this.t('pad.page.pickCoast');
+      this.choices.replaceChildren(
+        ...step.options.map((o) =>
+          button({ 'data-coast': o.coast }, o.coast.toUpperCase(), () => this.on.coast(o.choice)),
+        ),
+        cancel(),
+      );
+      return;
+    }
+    this.prompt.textContent = this.t(`pad.page.${step.prompt}`);
+    const finish = step.finish
+      ? [button({ 'data-action': 'finish' }, this.t('pad.action.finish'), this.on.finish)]
+      : [];
+    this.choices.replaceChildren(...finish, cancel());
+  }
+
+  private renderOrders(view: PadView): void {
+    const items = view.orders.map((o) => {
+      const li = node('li', { 'data-order': o.order }, o.order);
+      if (o.note) li.append(node('span', { class: 'vote' }, o.note));
+      return li;
+    });
+    this.orders.replaceChildren(
+      ...(items.length > 0 ? items : [node('li', { class: 'none' }, this.t('pad.page.noOrders'))]),
+    );
+    this.missing.textContent =
+      view.missing.length > 0
+        ? this.t('pad.page.missing', { units: view.missing.join(', ') })
+        : this.t('pad.page.allOrdered');
+  }
+
+  private renderButtons(view: PadView): void {
+    const ready = button(
+      { 'data-action': 'ready', 'aria-pressed': String(view.ready), class: view.ready ? 'on' : '' },
+      this.t(view.ready ? 'pad.action.notReady' : 'pad.action.ready'),
+      this.on.ready,
+    );
+    if (view.readyRefused && !view.ready) ready.title = plain(view.readyRefused);
+    this.buttons.replaceChildren(
+      button({ 'data-action': 'save', class: 'primary' }, this.t('pad.action.save'), this.on.save),
+      ready,
+      button({ 'data-action': 'clear', class: 'quiet' }, this.t('pad.action.clear'), this.on.clear),
+      node(
+        'p',
+        { class: 'ready-state', 'data-ready-state': String(view.ready) },
+        this.t(view.ready ? 'pad.page.readyYes' : 'pad.page.readyNo'),
+      ),
+    );
+  }
+
+  /** The variant's actions open now: one `[data-kind]` per action, then its choices (`[data-choice]`). */
+  private renderActions(actions: PadAction[]): void {
+    this.actions.hidden = actions.length === 0;
+    if (actions.length === 0) return this.actions.replaceChildren();
+    const open = actions.find((a) => a.name === this.openAction) ?? null;
+    const rows: Node[] = [node('h2', {}, this.t('pad.page.actions'))];
+    for (const a of actions) {
+      rows.push(
+        node(
+          'p',
+          { class: 'action-line' },
+          button({ 'data-kind': a.name }, a.name, () => this.pickAction(a, actions)),
+          ` ${plain(a.description)}`,
+        ),
+      );
+    }
+    if (open) rows.push(this.actionChoices(open));
+    this.actions.replaceChildren(...rows);
+  }
+
+  private pickAction(action: PadAction, all: PadAction[]): void {
+    if (!action.choice) return this.on.act(action.name, null, null);
+    this.openAction = action.name;
+    this.renderActions(all);
+  }
+
+  private actionChoices(action: PadAction): HTMLElement {
+    const box = node('div', { class: 'choices', 'data-action-choices': action.name });
+    let detail: HTMLSelectElement | null = null;
+    if (action.detail && action.detail.options.length > 0) {
+      detail = node('select', { 'data-detail': '', 'aria-label': action.detail.label });
+      if (!action.detail.required) detail.append(node('option', { value: '' }, action.detail.label));
+      for (const o of action.detail.options) detail.append(node('option', { value: o.value }, plain(o.name)));
+      box.append(detail);
+    }
+    for (const o of action.choice?.options ?? [])
+      box.append(
+        button({ 'data-choice': o.value }, plain(o.name), () =>
+          this.on.act(action.name, o.value, detail?.value || null),
+        ),
+      );
+    return box;
+  }
+
+  deadline(view: PadView, skew: number): void {
+    const lang = document.documentElement.lang || 'en';
+    if (view.phase.deadline === null) {
+      this.deadlineBox.textContent = this.t('pad.page.noDeadline');
+      return;
+    }
+    const left = view.phase.deadline - (Date.now() + skew);
+    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(view.phase.deadline);
+    const relative = relativeTime(lang, left);
+    this.deadlineBox.textContent = this.t('pad.page.deadline', { date, relative });
+    this.deadlineBox.dataset.deadline = String(view.phase.deadline);
+  }
+
+  banner(text: string, reload = false): void {
+    this.bannerBox.hidden = false;
+    this.bannerBox.replaceChildren(text);
+    if (reload)
+      this.bannerBox.append(
+        ' ',
+        button({ 'data-action': 'reload' }, this.t('pad.action.reload'), () => location.reload()),
+      );
+  }
+
+  refused(text: string): void {
+    this.noteBox.hidden = true;
+    this.refusedBox.hidden = false;
+    this.refusedBox.textContent = plain(text);
+  }
+
+  note(text: string): void {
+    this.refusedBox.hidden = true;
+    this.noteBox.hidden = false;
+    this.noteBox.textContent = plain(text);
+  }
+}

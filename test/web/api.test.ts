@@ -1,0 +1,202 @@
+/**
+ * The order pad's HTTP API without a browser (docs/pad.md "API", "Refusals", "Limits", "Security"): links as
+ * capabilities (the seat's own link works; a missing, edited or foreign one is 401; a seat handed over 403; a game
+ * over 410; no game 404), the refusal pages, the body and order limits (413, 400), the rate limits (429), the
+ * security headers, what a view carries (nothing of another power) and that no log line carries a token.
+ */
+import { Writable } from 'node:stream';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gmCancel, gmReplace, submitOrders } from '../../src/game/index.js';
+import { padKey, padLinkInChannel } from '../../src/game/pad.js';
+import type { PadView } from '../../src/game/pad-view.js';
+import { createLogger } from '../../src/log.js';
+import { padApp } from '../../src/web/app.js';
+import { CONTENT_SECURITY_POLICY } from '../../src/web/headers.js';
+import { webJson, webText } from '../../src/web/texts.js';
+import { CHANNEL, GM, makeEnv, ok, startedGame, userOf, type TestEnv } from '../game/helpers.js';
+
+const key = padKey({ botToken: 'a test bot token' });
+
+describe('the pad API', () => {
+  let env: TestEnv;
+  let app: Hono;
+  let france: string;
+  let germany: string;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    env = await makeEnv();
+    await startedGame(env.deps, ['France', 'Germany', 'Italy']);
+    const log = createLogger(
+      'trace',
+      new Writable({
+        write(chunk, _enc, done) {
+          logged.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    app = await padApp({ deps: env.deps, log, key, limits: { perLink: 1000, perAddress: 10_000 } });
+    france = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf('France') })).token;
+    germany = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf('Germany') })).token;
+  });
+
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  const get = (path: string, token?: string, headers: Record<string, string> = {}) =>
+    app.request(path, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+  const post = (path: string, token: string, body: unknown) =>
+    app.request(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const view = async (token: string) => (await (await get('/api/view', token)).json()) as PadView;
+
+  it('opens the seat of its link, and only that: its own units and orders, no other power’s', async () => {
+    ok(
+      await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Germany'), text: 'F kie - hol; A ber - sil' }),
+    );
+    const v = await view(france);
+    expect(v.power).toBe('France');
+    expect(v.pieces.map((p) => p.province).sort()).toEqual(['bre', 'mar', 'par']);
+    expect(v.orders).toEqual([]);
+    const text = JSON.stringify(v);
+    expect(text).not.toContain('kie - hol');
+    expect(text).not.toContain('ber - sil');
+    for (const user of [userOf('Germany'), userOf('Italy'), GM]) expect(text).not.toContain(user);
+    expect((await view(germany)).orders.map((o) => o.order).sort()).toEqual(['A ber - sil', 'F kie - hol']);
+  });
+
+  it('refuses a missing, malformed or edited link with 401, and its page says what to do', async () => {
+    expect((await get('/api/view')).status).toBe(401);
+    expect((await get('/api/view', 'nonsense')).status).toBe(401);
+    const [game, power, since, mac] = france.split('.');
+    const flipped = `${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}`;
+    expect((await get('/api/view', [game, power, since, flipped].join('.'))).status).toBe(401);
+    // Another seat named in a link made for France.
+    const asGermany = Buffer.from('Germany').toString('base64url');
+    expect((await get('/api/view', [game, asGermany, since, mac].join('.'))).status).toBe(401);
+    expect((await get('/api/view', ['999', power, since, mac].join('.'))).status).toBe(404);
+    const page = await get(`/pad/${[game, power, since, flipped].join('.')}`);
+    expect(page.status).toBe(401);
+    const html = await page.text();
+    expect(html).toContain('/orders pad');
+    expect(html).not.toContain('France');
+  });
+
+  it('stores an order as /order does, and refuses one for a phase that moved on', async () => {
+    const v = await view(france);
+    const stored = await post('/api/orders', france, { text: 'A par - bur', phaseId: v.phase.id });
+    expect(stored.status).toBe(200);
+    const answer = (await stored.json()) as { stored: string[]; orders: PadView['orders']; missing: string[] };
+    expect(answer.stored).toEqual(['A par - bur']);
+    expect(answer.orders.map((o) => o.order)).toEqual(['A par - bur']);
+    expect(answer.missing.sort()).toEqual(['A mar', 'F bre']);
+    const stale = await post('/api/orders', france, { text: 'A mar H', phaseId: v.phase.id - 1 });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { error: string }).error).toContain('The phase has changed');
+    const illegal = await post('/api/orders', france, { text: 'A par - mun', phaseId: v.phase.id });
+    expect(((await illegal.json()) as { rejected: { error: string }[] }).rejected).toHaveLength(1);
+  });
+
+  it('bounds bodies (413) and order texts (400), storing nothing', async () => {
+    const v = await view(france);
+    const huge = await post('/api/orders', france, { text: 'A par H;'.repeat(4000), phaseId: v.phase.id });
+    expect(huge.status).toBe(413);
+    const long = await post('/api/orders', france, { text: `A par H${' '.repeat(9000)}`, phaseId: v.phase.id });
+    expect([400, 413]).toContain(long.status);
+    const many = await post('/api/orders', france, { text: 'A par H;'.repeat(200), phaseId: v.phase.id });
+    expect(many.status).toBe(400);
+    expect(((await many.json()) as { error: string }).error).toContain('too many orders');
+    expect((await post('/api/orders', france, 'not json')).status).toBe(400);
+    expect((await view(france)).orders.map((o) => o.order)).toEqual(['A par - bur']);
+  });
+
+  it('sends the security headers and no cookie', async () => {
+    const r = await get(`/pad/${france}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).toContain('frame-ancestors https://discord.com');
+    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self' https://discord.com https://*.discordsays.com");
+    expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(r.headers.get('set-cookie')).toBeNull();
+    const html = await r.text();
+    expect(html).not.toMatch(/<script>(?!\s*$)/);
+    expect(html).toMatch(/<script type="module" src="\/assets\/pad-[A-Z0-9]+\.js">/);
+  });
+
+  it('refuses orders after the deadline with /order’s reason, its moment left for the page to write', async () => {
+    const v = await view(france);
+    env.clock.advance(25 * 3_600_000);
+    const late = await post('/api/orders', france, { text: 'A mar H', phaseId: v.phase.id });
+    expect(late.status).toBe(409);
+    const { error } = (await late.json()) as { error: string };
+    expect(error).toMatch(/^The deadline passed ⟦time:\d+:R⟧/);
+    env.clock.advance(-25 * 3_600_000);
+  });
+
+  it('sends game texts without any id: a member, a role or a channel become words', () => {
+    expect(webText('⟦member:123456789012345678⟧ asks ⟦role:42⟧ in ⟦channel:99⟧ by ⟦time:1000:f⟧')).toBe(
+      "a player asks a role in the game's channel by ⟦time:1000:f⟧",
+    );
+    expect(webJson({ error: 'hi ⟦member:1⟧', list: ['⟦channel:2⟧'] })).toBe(
+      '{"error":"hi a player","list":["the game\'s channel"]}',
+    );
+  });
+
+  it('refuses the old holder’s link once the seat changed hands (403), and the game’s links once it is over (410)', async () => {
+    const italy = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf('Italy') })).token;
+    env.clock.advance(60_000);
+    ok(await gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: 'Italy', newUserId: '123456789012345678' }));
+    expect((await get('/api/view', italy)).status).toBe(403);
+    const before = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: '123456789012345678' }));
+    expect((await get('/api/view', before.token)).status).toBe(200);
+    env.clock.advance(60_000);
+    ok(await gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: 'Italy', newUserId: '876543210987654321' }));
+    expect((await get('/api/view', before.token)).status).toBe(403);
+    expect((await get(`/pad/${before.token}`)).status).toBe(403);
+    ok(await gmCancel(env.deps, { channelId: CHANNEL, userId: GM, canManageServer: false }));
+    expect((await get('/api/view', france)).status).toBe(410);
+    expect((await get(`/pad/${france}`)).status).toBe(410);
+  });
+
+  it('never logs a token', () => {
+    expect(logged.length).toBeGreaterThan(0);
+    for (const token of [france, germany]) expect(logged.join('\n')).not.toContain(token.split('.')[3]);
+  });
+});
+
+describe('the pad’s rate limits', () => {
+  it('answers 429 past the link’s rate, with Retry-After, while another link goes on; and past the address’s', async () => {
+    const env = await makeEnv();
+    try {
+      await startedGame(env.deps, ['France', 'Germany']);
+      const app = await padApp({
+        deps: env.deps,
+        log: createLogger('silent'),
+        key,
+        limits: { perLink: 5, perAddress: 12, windowSeconds: 60 },
+      });
+      const link = async (power: string) =>
+        ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf(power) })).token;
+      const [france, germany] = [await link('France'), await link('Germany')];
+      const statuses = async (token: string, n: number) => {
+        const out: number[] = [];
+        for (let i = 0; i < n; i++)
+          out.push((await app.request('/api/state', { headers: { authorization: `Bearer ${token}` } })).status);
+        return out;
+      };
+      expect(await statuses(france, 7)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const limited = await app.request('/api/state', { headers: { authorization: `Bearer ${france}` } });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await statuses(germany, 5)).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      await env.close();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * The pad's Discord surface through the stand-in (docs/pad.md "Discord surface"): `/orders pad` answers privately with
+ * a link button (style 5, its URL under PUBLIC_URL) and, with the Activity configured, a button answered with
+ * LAUNCH_ACTIVITY (callback 12); it is refused, saying why, to a member with no seat; the DMs that open a phase and
+ * confirm orders carry the link button; the Activity's sign-in exchanges a one-time code for the member's seat.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buttonsOf } from '../support/fake-discord/components.js';
+import { freePort, startPadHarness, type PadHarness } from './pad-support.js';
+
+const CHANNEL = 'diplo';
+const SECRET = 'a client secret';
+
+describe('the pad in Discord', () => {
+  let pad: PadHarness;
+
+  beforeAll(async () => {
+    pad = await startPadHarness({
+      users: ['gm', 'alice', 'bob', 'carol'],
+      channels: [CHANNEL],
+      activity: { clientSecret: SECRET },
+    });
+    const { h } = pad;
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
+    await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
+    await h.fake.slash('bob', CHANNEL, 'game join', { power: 'Germany' });
+    await h.fake.slash('gm', CHANNEL, 'game start');
+  });
+
+  afterAll(async () => {
+    await pad?.close();
+  });
+
+  it('/orders pad: a private link button and a launch button answered with LAUNCH_ACTIVITY', async () => {
+    const { h } = pad;
+    const reply = await h.fake.slash('alice', CHANNEL, 'orders pad');
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.text).toContain('**France**');
+    const [link, launch] = h.fake.buttons(reply);
+    expect(link).toMatchObject({ style: 5, label: expect.stringMatching(/order pad/i) });
+    expect(link!.url).toMatch(new RegExp(`^${pad.publicUrl}/pad/`));
+    expect(launch!.style).not.toBe(5);
+    const launched = await h.fake.click('alice', reply, launch!.customId!);
+    expect(launched.responses.map((r) => r.kind)).toEqual(['launchActivity']);
+    expect(h.fake.state.activityLaunches.map((l) => l.userId)).toEqual([h.fake.user('alice').id]);
+    // The link opens the pad for France.
+    const page = await fetch(link!.url!);
+    expect(page.status).toBe(200);
+  });
+
+  it('/orders pad is refused, saying why, to a member who plays no power here', async () => {
+    const reply = await pad.h.fake.slash('carol', CHANNEL, 'orders pad');
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.text).toContain('You are not playing in this game');
+    expect(pad.h.fake.buttons(reply)).toEqual([]);
+  });
+
+  it('the DMs that open a phase and confirm orders carry the link button', async () => {
+    const { h } = pad;
+    const started = await h.fake.waitForDm('alice', (m) => buttonsOf(m).some((b) => b.style === 5));
+    expect(buttonsOf(started)[0]!.url).toMatch(new RegExp(`^${pad.publicUrl}/pad/`));
+    await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A par - bur' });
+    const confirmation = await h.fake.waitForDm('alice', (m) => m.content.includes('A par - bur'));
+    expect(buttonsOf(confirmation).map((b) => b.style)).toEqual([5]);
+  });
+
+  it('the Activity: the code is exchanged once, with the secret, for the member’s seat', async () => {
+    const { h } = pad;
+    const channelId = h.fake.channel(CHANNEL).id;
+    const session = (code: string) =>
+      fetch(`${pad.publicUrl}/.proxy/api/activity/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code, channelId }),
+      });
+    const code = h.fake.authorize('bob');
+    const r = await session(code);
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as { token: string; accessToken: string };
+    expect(body.accessToken).toMatch(/^fake-access-/);
+    const view = await fetch(`${pad.publicUrl}/api/view`, { headers: { authorization: `Bearer ${body.token}` } });
+    expect(((await view.json()) as { power: string }).power).toBe('Germany');
+    expect(JSON.stringify(body)).not.toContain(SECRET);
+    expect((await session(code)).status).toBe(502);
+    expect((await session(h.fake.authorize('carol'))).status).toBe(403);
+    // Inside Discord the page is the Activity's, at the root the URL mapping points to.
+    const root = await fetch(`${pad.publicUrl}/?frame_id=1&instance_id=2&platform=desktop`);
+    expect(await root.text()).toContain(`data-client-id="${h.fake.state.applicationId}"`);
+  });
+});
+
+describe('the pad off', () => {
+  it('without PUBLIC_URL: /orders pad says so and nothing listens', async () => {
+    const { createHarness } = await import('../bot/harness.js');
+    const h = await createHarness({ users: ['gm', 'alice'], channels: [CHANNEL] });
+    try {
+      await h.start();
+      const reply = await h.fake.slash('alice', CHANNEL, 'orders pad');
+      expect(reply.text).toContain('not turned on');
+      expect(h.fake.buttons(reply)).toEqual([]);
+      const port = await freePort();
+      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    } finally {
+      await h.close();
+    }
+  });
+});

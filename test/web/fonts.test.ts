@@ -1,0 +1,65 @@
+/**
+ * The pad's web fonts (assets/fonts/web/, made by `npm run -s web-fonts`) cover every character the bundled variants'
+ * names need, so a map on the pad shows no missing glyph; and they stay small (the page's weight, docs/pad.md).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const DIR = join(ROOT, 'assets/fonts/web');
+const fonts = JSON.parse(readFileSync(join(DIR, 'fonts.json'), 'utf8')) as {
+  file: string;
+  weight: number;
+  unicodeRange: string;
+}[];
+
+/** The code points a CSS unicode-range names. */
+function codes(range: string): Set<number> {
+  const out = new Set<number>();
+  for (const part of range.split(',')) {
+    const [a, b] = part.trim().replace(/^U\+/i, '').split('-');
+    const from = Number.parseInt(a!, 16);
+    const to = b ? Number.parseInt(b, 16) : from;
+    for (let c = from; c <= to; c++) out.add(c);
+  }
+  return out;
+}
+
+describe('the web fonts', () => {
+  it('cover every name of every bundled variant, in both weights', () => {
+    const variants = join(ROOT, 'src/variants');
+    for (const weight of [400, 700]) {
+      const covered = new Set(fonts.filter((f) => f.weight === weight).flatMap((f) => [...codes(f.unicodeRange)]));
+      const missing = new Set<string>();
+      for (const id of readdirSync(variants)) {
+        const file = join(variants, id, 'map.json');
+        if (!statSync(join(variants, id)).isDirectory()) continue;
+        let text: string;
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch {
+          continue;
+        }
+        const names = JSON.parse(text) as {
+          provinces: { name: string; localName?: string }[];
+          powers: { name: string }[];
+        };
+        for (const s of [
+          ...names.provinces.flatMap((p) => [p.name, p.localName ?? '']),
+          ...names.powers.map((p) => p.name),
+        ])
+          for (const ch of s) if (!covered.has(ch.codePointAt(0)!)) missing.add(`${id}: ${ch}`);
+      }
+      expect([...missing], 'run `npm run -s web-fonts`').toEqual([]);
+    }
+  });
+
+  it('are WOFF2 files of a few dozen kilobytes each', () => {
+    for (const f of fonts) {
+      const bytes = readFileSync(join(DIR, f.file));
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('wOF2');
+      expect(bytes.length).toBeLessThan(40_000);
+    }
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * A Classic phase ordered by clicks on the pad (docs/pad.md), at phone size and at desktop size, each order checked
+ * against what `/orders show` reports through the Discord stand-in; then a retreat and a build; ready and clear.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForResults } from '../bot/harness.js';
+import {
+  clickOrder,
+  DESKTOP,
+  launchChromium,
+  openPad,
+  padOrders,
+  PHONE,
+  shownOrders,
+  startPadHarness,
+  type PadHarness,
+} from './pad-support.js';
+
+const CHANNEL = 'diplo';
+
+/** `PAD_SCREENSHOTS=1`: the pictures of the pad in docs/img/ are taken again (README.md, docs/pad.md). */
+async function shoot(page: Page, name: string): Promise<void> {
+  if (process.env.PAD_SCREENSHOTS === '1') await page.screenshot({ path: `docs/img/${name}`, fullPage: true });
+}
+
+describe('the order pad plays Classic by clicks', () => {
+  let pad: PadHarness;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [pad, browser] = await Promise.all([
+      startPadHarness({ users: ['gm', 'alice', 'bob'], channels: [CHANNEL] }),
+      launchChromium(),
+    ]);
+    const { h } = pad;
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
+    await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
+    await h.fake.slash('bob', CHANNEL, 'game join', { power: 'Germany' });
+    await h.fake.slash('gm', CHANNEL, 'game start');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await pad?.close();
+  });
+
+  it('at phone size: moves and a support, each stored as /orders show lists it', async () => {
+    const url = await pad.link('alice', CHANNEL);
+    const { context, page } = await openPad(browser, url, PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await clickOrder(page, 'par', 'move', 'bur');
+    await expect.poll(() => padOrders(page)).toEqual(['A par - bur']);
+    await clickOrder(page, 'mar', 'support', 'par', 'bur');
+    await clickOrder(page, 'bre', 'move', 'mao');
+    await expect.poll(() => padOrders(page)).toEqual(['A mar S A par - bur', 'A par - bur', 'F bre - mao']);
+    expect(await shownOrders(pad.h, 'alice', CHANNEL)).toEqual(await padOrders(page));
+    await page.locator('[data-unit="par"]').click();
+    await page.locator('[data-kind="move"]').click();
+    await shoot(page, 'pad-phone.png');
+    await context.close();
+  });
+
+  it('at desktop size: hold, move, ready and clear', async () => {
+    const url = await pad.link('bob', CHANNEL);
+    const { context, page } = await openPad(browser, url, DESKTOP);
+    await clickOrder(page, 'kie', 'move', 'den');
+    await clickOrder(page, 'ber', 'move', 'kie');
+    await clickOrder(page, 'mun', 'hold');
+    await expect.poll(() => padOrders(page)).toEqual(['A ber - kie', 'A mun H', 'F kie - den']);
+    expect(await shownOrders(pad.h, 'bob', CHANNEL)).toEqual(await padOrders(page));
+    await page.locator('[data-action="clear"]').click();
+    await expect.poll(() => padOrders(page)).toEqual([]);
+    expect(await shownOrders(pad.h, 'bob', CHANNEL)).toEqual([]);
+    // By keyboard: a province typed by name picks the unit, a focused kind and Enter, a typed name the target.
+    await page.locator('[data-find]').fill('Munich');
+    await page.locator('[data-find]').press('Enter');
+    await page.locator('[data-kind="move"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-find]').fill('Ruhr');
+    await page.locator('[data-find]').press('Enter');
+    await expect.poll(() => padOrders(page)).toEqual(['A mun - ruh']);
+    // Tab order: the viewer's units are focusable targets; Enter on one opens its kinds.
+    await page.locator('[data-province="ber"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-kind="move"]').click();
+    await page.locator('[data-province="mun"]').focus();
+    await page.keyboard.press(' ');
+    await expect.poll(() => padOrders(page)).toEqual(['A ber - mun', 'A mun - ruh']);
+    await page.locator('[data-action="ready"]').click();
+    await expect.poll(() => page.locator('[data-ready-state]').getAttribute('data-ready-state')).toBe('true');
+    await shoot(page, 'pad-desktop.png');
+    await context.close();
+  });
+
+  const text = async (page: Page, selector: string) => (await page.locator(selector).first().textContent()) ?? '';
+
+  it('a phase that moves on under an open pad, a coast, a retreat and a build', async () => {
+    const { h } = pad;
+    const url = await pad.link('alice', CHANNEL);
+    const { context, page } = await openPad(browser, url, DESKTOP);
+    // Bob is ready already (above); alice's ready resolves Spring while her pad is open: the pad says so.
+    await h.fake.slash('alice', CHANNEL, 'ready');
+    await waitForResults(h, CHANNEL, 'Spring 1901 movement');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => text(page, '[data-banner]')).toContain('The phase has been resolved');
+    expect(await page.locator('[data-action="reload"]').isVisible()).toBe(true);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await text(page, 'h1')).toContain('Fall 1901 movement');
+    // Fall: Germany dislodges the French army in Burgundy.
+    await h.fake.slash('bob', CHANNEL, 'order', { orders: 'A ruh - bur; A mun S A ruh - bur; F kie H' });
+    await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A bur H; A mar H' });
+    // A move to a province of two coasts asks which one.
+    await clickOrder(page, 'mao', 'move', 'spa', 'coast:nc');
+    await expect.poll(() => padOrders(page)).toEqual(['A bur H', 'A mar H', 'F mao - spa/nc']);
+    expect(await shownOrders(h, 'alice', CHANNEL)).toEqual(['A bur H', 'A mar H', 'F mao - spa/nc']);
+    await h.fake.slash('bob', CHANNEL, 'ready');
+    await h.fake.slash('alice', CHANNEL, 'ready');
+    await waitForResults(h, CHANNEL, 'Fall 1901 movement');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await text(page, 'h1')).toContain('retreat');
+    // France retreats it by clicks.
+    await clickOrder(page, 'bur', 'retreat', 'pic');
+    await expect.poll(() => padOrders(page)).toEqual(['A bur R pic']);
+    expect(await shownOrders(h, 'alice', CHANNEL)).toEqual(['A bur R pic']);
+    await h.fake.slash('alice', CHANNEL, 'ready');
+    await waitForResults(h, CHANNEL, 'Fall 1901 retreat');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await text(page, 'h1')).toContain('adjustment');
+    // Winter: France (Spain taken) builds a fleet in Brest by clicking the free centre.
+    await page.locator('[data-province="bre"]').click();
+    await page.locator('[data-kind="build-fleet"]').click();
+    await expect.poll(() => padOrders(page)).toEqual(['F bre B']);
+    expect(await shownOrders(h, 'alice', CHANNEL)).toEqual(['F bre B']);
+    await context.close();
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Nothing a pad loads leaks (docs/pad.md "Security"): in a `press:gunboat` game, every response the page loads in
+ * Chromium — HTML, scripts, styles, fonts, JSON, the map — is scanned for another power's stored orders, the other
+ * members' ids and names, and the game master's. The scan is shown able to fail: the same page with one planted leak
+ * (another power's order added to its view on the way) is caught.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchChromium, startPadHarness, type PadHarness } from './pad-support.js';
+
+const CHANNEL = 'gunboat';
+/** Germany's orders: none of them is a legal order or support France could give, so none may appear in its pad. */
+const SECRET_ORDERS = ['F kie - hol', 'A ber - sil', 'A mun - tyr'];
+
+interface Loaded {
+  url: string;
+  body: string;
+}
+
+/** Opens the page and collects every response it loads (decompressed as the browser reads it). */
+async function loadAll(browser: Browser, url: string, plant?: (page: Page) => Promise<void>): Promise<Loaded[]> {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  const loaded: Promise<Loaded>[] = [];
+  page.on('response', (r) => {
+    loaded.push(
+      r
+        .body()
+        .then((b) => ({ url: r.url(), body: b.toString('latin1') + b.toString('utf8') }))
+        .catch(() => ({ url: r.url(), body: '' })),
+    );
+  });
+  if (plant) await plant(page);
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await page.waitForTimeout(300);
+  await context.close();
+  return await Promise.all(loaded);
+}
+
+/** What of `secrets` any response carries: `url: secret`. */
+function leaks(loaded: Loaded[], secrets: string[]): string[] {
+  return loaded.flatMap((l) => secrets.filter((s) => l.body.includes(s)).map((s) => `${l.url}: ${s}`));
+}
+
+describe('what a pad loads in a gunboat game', () => {
+  let pad: PadHarness;
+  let browser: Browser;
+  let secrets: string[];
+  let url: string;
+
+  beforeAll(async () => {
+    [pad, browser] = await Promise.all([
+      startPadHarness({ users: ['gamemaster', 'alice', 'bobbington'], channels: [CHANNEL] }),
+      launchChromium(),
+    ]);
+    const { h } = pad;
+    await h.fake.slash('gamemaster', CHANNEL, 'game create', {
+      variant: 'classic',
+      press: 'gunboat',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+    });
+    await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
+    await h.fake.slash('bobbington', CHANNEL, 'game join', { power: 'Germany' });
+    await h.fake.slash('gamemaster', CHANNEL, 'game start');
+    const stored = await h.fake.slash('bobbington', CHANNEL, 'order', { orders: SECRET_ORDERS.join('; ') });
+    expect(stored.text).not.toContain('❌');
+    await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A par - bur' });
+    const bob = h.fake.user('bobbington');
+    const gm = h.fake.user('gamemaster');
+    secrets = [...SECRET_ORDERS, bob.id, gm.id, bob.username, gm.username];
+    url = await pad.link('alice', CHANNEL);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await pad?.close();
+  });
+
+  it('carries no other power’s order and no other member', async () => {
+    const loaded = await loadAll(browser, url);
+    const kinds = loaded.map((l) =>
+      new URL(l.url).pathname.replace(/\/pad\/.*/, '/pad/…').replace(/-[A-Z0-9]+\./, '-….'),
+    );
+    expect(kinds).toEqual(expect.arrayContaining(['/pad/…', '/api/map', '/api/state']));
+    expect(kinds.some((k) => k.endsWith('.js'))).toBe(true);
+    expect(kinds.some((k) => k.endsWith('.woff2'))).toBe(true);
+    // The page does carry the viewer's own order: the scan reads what the browser got.
+    expect(loaded.some((l) => l.body.includes('A par - bur'))).toBe(true);
+    expect(leaks(loaded, secrets)).toEqual([]);
+  });
+
+  it('catches a planted leak', async () => {
+    const loaded = await loadAll(browser, url, (page) =>
+      page.route('**/api/state', async (route) => {
+        const real = await route.fetch();
+        const body = { ...((await real.json()) as object), planted: SECRET_ORDERS[0] };
+        await route.fulfill({ response: real, json: body });
+      }),
+    );
+    expect(leaks(loaded, secrets)).toEqual([expect.stringContaining(`/api/state: ${SECRET_ORDERS[0]}`)]);
+  });
+});

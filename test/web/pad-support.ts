@@ -1,0 +1,121 @@
+/**
+ * The order pad end to end (docs/pad.md): the bot against the Discord stand-in with the pad on, its web server on a
+ * free loopback port (as main.ts starts it when `PUBLIC_URL` is set), and a real headless Chromium shipped by an npm
+ * package (@sparticuz/chromium, driven by playwright-core), started by the tests themselves: one browser per test
+ * file, reused by its tests, each test in its own context (phone or desktop size).
+ */
+import chromiumBinary from '@sparticuz/chromium';
+import { createServer } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { BotOptions } from '../../src/bot/app.js';
+import { padKey } from '../../src/game/pad.js';
+import { createLogger } from '../../src/log.js';
+import type { WebLimits } from '../../src/web/limits.js';
+import { startWebServer, type RunningWebServer } from '../../src/web/server.js';
+import type { FakeDiscordOptions } from '../support/fake-discord/index.js';
+import { createHarness, type Harness } from '../bot/harness.js';
+
+export interface PadHarness {
+  h: Harness;
+  web: RunningWebServer;
+  publicUrl: string;
+  key: Buffer;
+  /** `/orders pad` as `user` in `channel`: the link button's URL (fails the test when there is none). */
+  link(user: string, channel: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return await new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPadHarness(
+  fakeOpts: FakeDiscordOptions,
+  opts: { bot?: Partial<BotOptions>; limits?: Partial<WebLimits> } = {},
+): Promise<PadHarness> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const key = padKey({ botToken: 'a test bot token' });
+  const secret = fakeOpts.activity?.clientSecret;
+  const h = await createHarness(fakeOpts, { pad: { publicUrl, key, activity: Boolean(secret) }, ...opts.bot });
+  const bot = await h.start();
+  const web = await startWebServer({
+    deps: bot.deps,
+    log: createLogger('silent'),
+    key,
+    port,
+    host: '127.0.0.1',
+    activity: secret ? { clientId: h.fake.state.applicationId, clientSecret: secret, apiBase: h.fake.apiBase } : null,
+    ...(opts.limits ? { limits: opts.limits } : {}),
+  });
+  return {
+    h,
+    web,
+    publicUrl,
+    key,
+    async link(user, channel) {
+      const reply = await h.fake.slash(user, channel, 'orders pad');
+      const button = h.fake.buttons(reply).find((b) => b.style === 5);
+      expect(button?.url, reply.text).toMatch(new RegExp(`^${publicUrl}/pad/`));
+      return button!.url!;
+    },
+    async close() {
+      await web.close();
+      await h.close();
+    },
+  };
+}
+
+/** A headless Chromium from the npm package (no system browser, nothing downloaded). */
+export async function launchChromium(): Promise<Browser> {
+  return await chromium.launch({
+    executablePath: await chromiumBinary.executablePath(),
+    // Its Lambda flags, but one process per page: `--single-process` dies with the first context closed.
+    args: chromiumBinary.args.filter((a) => a !== '--single-process'),
+    headless: true,
+  });
+}
+
+export const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const DESKTOP = { viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 };
+
+/** Opens a pad link in a new context of the given size; resolves once the board is drawn and clickable. */
+export async function openPad(
+  browser: Browser,
+  url: string,
+  size: typeof PHONE | typeof DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...size, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  return { context, page };
+}
+
+/** The orders the pad lists (`[data-order]`), as their text. */
+export async function padOrders(page: Page): Promise<string[]> {
+  return (await page.locator('[data-order]').allTextContents()).map((t) => t.trim()).sort();
+}
+
+/** The orders `/orders show` lists for the member: the lines as they read, without the list's Markdown. */
+export async function shownOrders(h: Harness, user: string, channel: string): Promise<string[]> {
+  const shown = await h.fake.slash(user, channel, 'orders show');
+  return [...shown.text.matchAll(/^• `([^`]+)`(.*)$/gm)].map((m) => `${m[1]}${m[2]}`.trim()).sort();
+}
+
+/** Clicks through one order: the unit, the kind, then each province (or coast) in turn. */
+export async function clickOrder(page: Page, unit: string, kind: string, ...then: string[]): Promise<void> {
+  await page.locator(`[data-unit="${unit}"]`).click();
+  await page.locator(`[data-kind="${kind}"]`).click();
+  for (const step of then) {
+    if (step.startsWith('coast:')) await page.locator(`[data-coast="${step.slice(6)}"]`).click();
+    else await page.locator(`[data-province="${step}"]`).click();
+  }
+}

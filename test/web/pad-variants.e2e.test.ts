@@ -1,0 +1,125 @@
+/**
+ * Each variant's own orders and actions on the pad (docs/pad.md "Kinds and flows"), by clicks in a real Chromium,
+ * each checked against what the bot then reports through the Discord stand-in: Warring States' raised fleet, Mandate
+ * of Heaven's nomad placement and a secret ballot for a neutral unit, and a Warhammer decisive-battle declaration.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForResults } from '../bot/harness.js';
+import {
+  DESKTOP,
+  launchChromium,
+  openPad,
+  padOrders,
+  PHONE,
+  shownOrders,
+  startPadHarness,
+  type PadHarness,
+} from './pad-support.js';
+
+const WS = 'ws';
+const MOH = 'moh';
+const WH = 'wh';
+
+describe("the pad offers each variant's own orders and actions", () => {
+  let pad: PadHarness;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [pad, browser] = await Promise.all([
+      startPadHarness({
+        users: ['gm', 'qin', 'chu', 'moh-qin', 'nomad', 'bretonnia', 'empire'],
+        channels: [WS, MOH, WH],
+      }),
+      launchChromium(),
+    ]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await pad?.close();
+  });
+
+  async function create(channel: string, variant: string, seats: [string, string][]): Promise<void> {
+    const { h } = pad;
+    await h.fake.slash('gm', channel, 'game create', { variant, movement: '1h', retreat: '1h', adjustment: '1h' });
+    for (const [user, power] of seats) await h.fake.slash(user, channel, 'game join', { power });
+    await h.fake.slash('gm', channel, 'game start');
+  }
+
+  const click = (page: Page, selector: string) => page.locator(selector).click();
+
+  it('Warring States: an army raises a fleet', async () => {
+    await create(WS, 'warring-states', [
+      ['qin', 'Qin'],
+      ['chu', 'Chu'],
+    ]);
+    const { context, page } = await openPad(browser, await pad.link('qin', WS), PHONE);
+    await click(page, '[data-unit="xia"]');
+    expect(
+      await page.locator('[data-kind]').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind'))),
+    ).toContain('raise-fleet');
+    await click(page, '[data-kind="raise-fleet"]');
+    await expect.poll(() => padOrders(page)).toEqual(['A xia R F']);
+    expect(await shownOrders(pad.h, 'qin', WS)).toEqual(['A xia R F']);
+    await context.close();
+  });
+
+  it("Mandate of Heaven: the nomads' placement, then a secret ballot for a neutral unit", async () => {
+    await create(MOH, 'mandate-of-heaven', [
+      ['moh-qin', 'Qin'],
+      ['nomad', 'Hsiung-Nu'],
+    ]);
+    const nomad = await openPad(browser, await pad.link('nomad', MOH), DESKTOP);
+    for (const site of ['bei', 'lfa', 'ysh']) {
+      await click(nomad.page, `[data-province="${site}"]`);
+      await click(nomad.page, '[data-kind="build-army"]');
+    }
+    await expect.poll(() => padOrders(nomad.page)).toEqual(['A bei B', 'A lfa B', 'A ysh B']);
+    expect(await shownOrders(pad.h, 'nomad', MOH)).toEqual(['A bei B', 'A lfa B', 'A ysh B']);
+    await click(nomad.page, '[data-action="ready"]');
+    await waitForResults(pad.h, MOH, 'Placement — winter 369 BC (Year of the Pig)');
+    await nomad.context.close();
+    const voter = await openPad(browser, await pad.link('moh-qin', MOH), DESKTOP);
+    await click(voter.page, '[data-unit="son"]');
+    await click(voter.page, '[data-kind="move"]');
+    await click(voter.page, '[data-province="tan"]');
+    const ballot = 'A son - tan (your secret vote for a neutral unit)';
+    await expect.poll(() => padOrders(voter.page)).toEqual([ballot]);
+    expect(await shownOrders(pad.h, 'moh-qin', MOH)).toEqual([ballot]);
+    await voter.context.close();
+  });
+
+  it('Warhammer: a decisive battle declared on the pad', async () => {
+    await create(WH, 'warhammer', [
+      ['bretonnia', 'Bretonnia'],
+      ['empire', 'Empire'],
+    ]);
+    const { h } = pad;
+    await h.fake.slash('bretonnia', WH, 'order', { orders: 'A cour - wast' });
+    await h.fake.slash('empire', WH, 'order', { orders: 'A altd - wast' });
+    await h.fake.slash('bretonnia', WH, 'ready');
+    await h.fake.slash('empire', WH, 'ready');
+    await h.fake.waitForChannelMessage(WH, (m) =>
+      m.content.startsWith('**Spring 2500 movement: provisional results**'),
+    );
+    const url = await pad.link('bretonnia', WH);
+    if (process.env.PAD_SCREENSHOTS === '1') {
+      // The 21-power map on a phone, opened where the viewer's units are (docs/img/, README.md).
+      const phone = await openPad(browser, url, PHONE);
+      await phone.page.screenshot({ path: 'docs/img/pad-warhammer-phone.png' });
+      await phone.context.close();
+    }
+    const { context, page } = await openPad(browser, url, DESKTOP);
+    await click(page, '[data-kind="declare"]');
+    await click(page, '[data-choice="move A cour"]');
+    await expect
+      .poll(async () => (await page.locator('[data-note]').textContent()) ?? '')
+      .toContain('Stored for Bretonnia: decisive move A cour');
+    const confirmation = await h.fake.waitForDm('bretonnia', (m) => m.content.includes('decisive battle declarations'));
+    expect(confirmation.content).toContain('A cour');
+    const status = await h.fake.slash('gm', WH, 'game status');
+    expect(status.text).toContain('Bretonnia');
+    await context.close();
+  });
+});

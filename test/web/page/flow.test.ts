@@ -1,0 +1,101 @@
+/**
+ * The pad's order flow (src/web/page/flow.ts), table-driven on the legal orders the engine lists: every click sequence
+ * ends on exactly one listed order, and only listed provinces can be clicked at each step.
+ */
+import { describe, expect, it } from 'vitest';
+import { legalOrderObjects } from '../../../src/engine/options.js';
+import type { Position } from '../../../src/engine/types.js';
+import { loadVariant } from '../../../src/variants/bundled.js';
+import {
+  chooseKind,
+  kindsOf,
+  litProvinces,
+  pickProvince,
+  type Outcome,
+  type PadPiece,
+  type Step,
+} from '../../../src/web/page/flow.js';
+import { readPadPieces } from './pieces.js';
+
+/** Follows clicks (a kind, then provinces or `coast:xx`) from a piece; the order text it ends on, or the step. */
+function play(piece: PadPiece, kind: string, clicks: string[]): string | Step {
+  let outcome: Outcome | null = chooseKind(piece, kind);
+  for (const click of clicks) {
+    if (!outcome || 'done' in outcome) throw new Error(`the flow ended before ${click}`);
+    const step: Step = outcome.step;
+    if (click.startsWith('coast:')) {
+      if (step.at !== 'coast') throw new Error(`no coast to choose at ${click}`);
+      outcome = { done: step.options.find((o) => o.coast === click.slice(6))!.choice };
+    } else outcome = pickProvince(step, click);
+  }
+  if (!outcome) throw new Error('a click on a province that was not lit');
+  return 'done' in outcome ? outcome.done.text : outcome.step;
+}
+
+describe('the order flow on Classic’s first board', async () => {
+  const classic = (await loadVariant('classic'))!;
+  const start = classic.startingPosition();
+  const pieces = (power: string) => readPadPieces(classic, start, power);
+
+  it('offers the kinds in the pad’s order', () => {
+    expect(kindsOf(pieces('France').find((p) => p.province === 'par')!)).toEqual(['hold', 'move', 'support']);
+    expect(kindsOf(pieces('England').find((p) => p.province === 'lon')!)).toEqual(['hold', 'move', 'support']);
+  });
+
+  it.each([
+    ['France', 'par', 'hold', [], 'A par H'],
+    ['France', 'par', 'move', ['bur'], 'A par - bur'],
+    ['France', 'mar', 'support', ['par', 'bur'], 'A mar S A par - bur'],
+    ['France', 'par', 'support', ['bre', 'bre'], 'A par S F bre'],
+    ['Russia', 'stp', 'move', ['bot'], 'F stp/sc - bot'],
+  ] as [string, string, string, string[], string][])('%s %s %s %j → %s', (power, province, kind, clicks, text) => {
+    expect(play(pieces(power).find((p) => p.province === province)!, kind, clicks)).toBe(text);
+  });
+
+  it('lights only the listed targets and refuses a click elsewhere', () => {
+    const par = pieces('France').find((p) => p.province === 'par')!;
+    const step = (chooseKind(par, 'move') as { step: Step }).step;
+    expect([...litProvinces(step)].sort()).toEqual(['bre', 'bur', 'gas', 'pic']);
+    expect(pickProvince(step, 'mun')).toBeNull();
+  });
+
+  it('asks for the coast where a destination has two', () => {
+    const position: Position = { ...start, units: [{ power: 'France', type: 'F', province: 'mao', coast: null }] };
+    const mao = readPadPieces(classic, position, 'France')[0]!;
+    const step = play(mao, 'move', ['spa']) as Step;
+    expect(step.at === 'coast' && step.options.map((o) => o.coast)).toEqual(['nc', 'sc']);
+    expect(play(mao, 'move', ['spa', 'coast:sc'])).toBe('F mao - spa/sc');
+  });
+
+  it('convoys: the army, then its destination', () => {
+    const position: Position = {
+      ...start,
+      units: [
+        { power: 'England', type: 'F', province: 'nth', coast: null },
+        { power: 'England', type: 'A', province: 'yor', coast: null },
+      ],
+    };
+    const nth = readPadPieces(classic, position, 'England').find((p) => p.province === 'nth')!;
+    expect(play(nth, 'convoy', ['yor', 'nwy'])).toBe('F nth C A yor - nwy');
+    expect(legalOrderObjects(classic, position, 'England').length).toBe(2);
+  });
+});
+
+describe('a path order, space by space', async () => {
+  const ws = (await loadVariant('warring-states'))!;
+  const start = ws.startingPosition();
+  // Qin's army in Xia as a fleet: its rapid river moves are F xia - any - luo, … - luo - zhe, F xia - any - sli, ….
+  const board: Position = { ...start, units: start.units.map((u) => (u.province === 'xia' ? { ...u, type: 'F' } : u)) };
+  const fleet = readPadPieces(ws, board, 'Qin').find((p) => p.province === 'xia')!;
+
+  it('goes on while a longer path goes on, offering "stop here" where a path ends', () => {
+    const step = play(fleet, 'rapid-river-move', ['any', 'luo']) as Step;
+    expect(step.at === 'target' && step.finish?.text).toBe('F xia - any - luo');
+    expect([...litProvinces(step)]).toContain('zhe');
+    expect(play(fleet, 'rapid-river-move', ['any', 'luo', 'zhe'])).toBe('F xia - any - luo - zhe');
+  });
+
+  it('ends at once where no longer path goes on', () => {
+    expect(play(fleet, 'rapid-river-move', ['any', 'sli'])).toBe('F xia - any - sli');
+  });
+});
