@@ -13,8 +13,8 @@ import { first } from '../store/store.js';
  * vote and counted like one:
  * - it votes for the draw when every person playing a surviving power has voted for it (so it never holds a table
  *   of people hostage), or when it cannot improve: its supply centres are no more than two game years before;
- * - it concedes to a power when every person playing another surviving power has conceded to that power; it
- *   never concedes of its own accord.
+ * - it concedes to a power when every person playing another surviving power has conceded to that power (that power's
+ *   own player, a person or not, need not concede: `peopleConcededTo`); it never concedes of its own accord.
  * Its votes are settled whenever a person votes and whenever it plays a phase (`settleComputerVotes`).
  */
 import { and, eq } from 'drizzle-orm';
@@ -87,6 +87,74 @@ async function cannotImprove(tx: Tx, gameId: number, phase: PhaseRow, power: str
 }
 
 /**
+ * The power every person conceded to: the one surviving power that every person playing another power has conceded
+ * to (at least one person did). The winner's own vote does not count, so a person can be the winner; none when two
+ * powers qualify (two people conceding to each other) or nobody but computer players has conceded.
+ */
+function peopleConcededTo(
+  people: readonly Voter[],
+  conceded: ReadonlyMap<string, string | null>,
+  alive: readonly string[],
+): string | null {
+  const candidates = alive.filter((target) => {
+    const others = people.filter((v) => v.power !== target);
+    return others.length > 0 && others.every((v) => conceded.get(v.power) === target);
+  });
+  return candidates.length === 1 ? candidates[0]! : null;
+}
+
+/** Stores or removes a computer seat's draw vote as its rule wants it (with its audit line). */
+async function setComputerDraw(tx: Tx, gameId: number, power: string, wanted: boolean, now: number): Promise<void> {
+  if (wanted) await tx.insert(votes).values({ gameId, power, kind: 'draw', createdAt: now });
+  else await tx.delete(votes).where(and(eq(votes.gameId, gameId), eq(votes.power, power), eq(votes.kind, 'draw')));
+  await audit(tx, {
+    gameId,
+    userId: null,
+    action: wanted ? 'draw_vote' : 'draw_withdraw',
+    detail: { power, computer: true },
+    at: now,
+  });
+}
+
+/** Stores or removes a computer seat's concession as its rule wants it (with its audit line). */
+async function setComputerConcession(
+  tx: Tx,
+  gameId: number,
+  power: string,
+  target: string | null,
+  now: number,
+): Promise<void> {
+  if (target)
+    await tx
+      .insert(votes)
+      .values({ gameId, power, kind: 'concede', target, createdAt: now })
+      .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target, createdAt: now } });
+  else await tx.delete(votes).where(and(eq(votes.gameId, gameId), eq(votes.power, power), eq(votes.kind, 'concede')));
+  await audit(tx, {
+    gameId,
+    userId: null,
+    action: target ? 'concede' : 'concede_withdraw',
+    detail: { power, to: target, computer: true },
+    at: now,
+  });
+}
+
+/** How the votes end the game: every voter for the draw, or every voter but one conceding to that one; else null. */
+function endByVotes(
+  all: readonly Voter[],
+  alive: readonly string[],
+  drawn: ReadonlySet<string>,
+  conceded: ReadonlyMap<string, string | null>,
+): GameEnd | null {
+  if (all.length > 0 && all.every((v) => drawn.has(v.power))) return { kind: 'draw', powers: [...alive] };
+  const winner = alive.find(
+    (t) =>
+      all.some((v) => conceded.get(v.power) === t) && all.every((v) => v.power === t || conceded.get(v.power) === t),
+  );
+  return winner ? { kind: 'concession', winner } : null;
+}
+
+/**
  * Casts or withdraws every computer seat's draw vote and concession by the rule above, then ends the game when the
  * votes are unanimous. Returns how the game ended, or null.
  */
@@ -104,64 +172,26 @@ async function settleVotes(
   const drawn = new Set((await votesOf(tx, game.id, 'draw')).map((v) => v.power));
   const peopleDraw = people.length > 0 && people.every((v) => drawn.has(v.power));
   const conceded = new Map((await votesOf(tx, game.id, 'concede')).map((v) => [v.power, v.target]));
-  // The power every person conceded to (a person conceding to nobody, or a table without people: none).
-  const targets = new Set(people.map((v) => conceded.get(v.power) ?? null));
-  const peopleTarget = people.length > 0 && targets.size === 1 ? [...targets][0]! : null;
+  const peopleTarget = peopleConcededTo(people, conceded, alive);
   for (const seat of all.filter((v) => v.computer)) {
     const wantsDraw = peopleDraw || (await cannotImprove(tx, game.id, phase, seat.power));
     if (wantsDraw !== drawn.has(seat.power)) {
-      if (wantsDraw)
-        await tx.insert(votes).values({ gameId: game.id, power: seat.power, kind: 'draw', createdAt: now });
-      else
-        await tx
-          .delete(votes)
-          .where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'draw')));
-      await audit(tx, {
-        gameId: game.id,
-        userId: null,
-        action: wantsDraw ? 'draw_vote' : 'draw_withdraw',
-        detail: { power: seat.power, computer: true },
-        at: now,
-      });
+      await setComputerDraw(tx, game.id, seat.power, wantsDraw, now);
       if (wantsDraw) drawn.add(seat.power);
       else drawn.delete(seat.power);
     }
     // A seat concedes only to another power every person conceded to (never to itself).
-    const target =
-      peopleTarget !== null && peopleTarget !== seat.power && alive.includes(peopleTarget) ? peopleTarget : null;
+    const target = peopleTarget !== null && peopleTarget !== seat.power ? peopleTarget : null;
     if (target !== (conceded.get(seat.power) ?? null)) {
-      if (target) {
-        await tx
-          .insert(votes)
-          .values({ gameId: game.id, power: seat.power, kind: 'concede', target, createdAt: now })
-          .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target, createdAt: now } });
-      } else
-        await tx
-          .delete(votes)
-          .where(and(eq(votes.gameId, game.id), eq(votes.power, seat.power), eq(votes.kind, 'concede')));
-      await audit(tx, {
-        gameId: game.id,
-        userId: null,
-        action: target ? 'concede' : 'concede_withdraw',
-        detail: { power: seat.power, to: target, computer: true },
-        at: now,
-      });
+      await setComputerConcession(tx, game.id, seat.power, target, now);
       if (target) conceded.set(seat.power, target);
       else conceded.delete(seat.power);
     }
   }
-  let end: GameEnd | null = null;
-  if (all.length > 0 && all.every((v) => drawn.has(v.power))) end = { kind: 'draw', powers: alive };
-  else {
-    const winner = alive.find(
-      (t) =>
-        all.some((v) => conceded.get(v.power) === t) && all.every((v) => v.power === t || conceded.get(v.power) === t),
-    );
-    if (winner) end = { kind: 'concession', winner };
-  }
+  const end = endByVotes(all, alive, drawn, conceded);
   if (end) {
-    const score = await finishGame(tx, deps, game, end, now);
-    await announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random), score);
+    const settled = await finishGame(tx, deps, game, end, now);
+    await announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random), settled);
     await queueStatus(tx, game.id, now);
   }
   return end;

@@ -96,9 +96,10 @@ describe('a computer seat votes', () => {
   });
 
   it('concedes only when every person concedes to the same power, and withdraws with them', async () => {
-    ok(await concede(env.deps, { ...caller('France'), to: 'Austria' }));
-    expect(await voteRows('concede')).toEqual({ France: 'Austria' });
+    ok(await concede(env.deps, { ...caller('France'), to: 'Italy' }));
+    expect(await voteRows('concede')).toEqual({ France: 'Italy' });
     ok(await withdrawConcession(env.deps, caller('France')));
+    expect(await voteRows('concede')).toEqual({});
     ok(await concede(env.deps, { ...caller('France'), to: 'Italy' }));
     ok(await concede(env.deps, { ...caller('Austria'), to: 'Italy' }));
     // Germany follows; Italy itself does not concede to itself, and wins.
@@ -114,5 +115,33 @@ describe('a computer seat votes', () => {
     ok(await concede(env.deps, { ...caller('Austria'), to: 'Russia' }));
     expect((await game()).end).toEqual({ kind: 'concession', winner: 'Russia' });
     expect(await voteRows('concede')).toMatchObject({ Germany: 'Russia', Italy: 'Russia' });
+  });
+
+  it('a concession to a person ends the game: the winner needs no vote of their own, and the computers follow', async () => {
+    // The winner is a person: France concedes to Austria; Austria (the winner) has conceded to nobody.
+    const r = ok(await concede(env.deps, { ...caller('France'), to: 'Austria' }));
+    expect(r.end).toEqual({ kind: 'concession', winner: 'Austria' });
+    expect(await voteRows('concede')).toEqual({ France: 'Austria', Germany: 'Austria', Italy: 'Austria' });
+    expect((await game()).status).toBe('finished');
+  });
+
+  it('a concession the winner has answered with one of their own still ends the game', async () => {
+    ok(await concede(env.deps, { ...caller('Austria'), to: 'Italy' }));
+    expect((await game()).status).toBe('active');
+    expect(ok(await concede(env.deps, { ...caller('France'), to: 'Austria' })).end).toEqual({
+      kind: 'concession',
+      winner: 'Austria',
+    });
+  });
+
+  it('the draw passes with computer seats as soon as the people agree, whatever the computers stood for', async () => {
+    // Germany stalled and voted for the draw on its own; Italy did not: neither holds the people back.
+    await twoYearsBefore({ Italy: 1 });
+    ok(await settleComputerVotes(env.deps, (await game()).id));
+    expect(await voteRows('draw')).toEqual({ Germany: true });
+    ok(await voteDraw(env.deps, caller('Austria')));
+    expect((await game()).status).toBe('active');
+    expect(ok(await voteDraw(env.deps, caller('France'))).end).toMatchObject({ kind: 'draw' });
+    expect((await game()).end).toMatchObject({ kind: 'draw' });
   });
 });
