@@ -24,6 +24,7 @@ const ON_BOTH_DATABASES = [
     'ratings',
     'replay-limits',
     'router',
+    'seats-end',
     'secrecy',
     'warhammer-limits',
     'warhammer',

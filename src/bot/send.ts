@@ -11,7 +11,8 @@
  *   own idempotent step: it has its own nonce, and the outbox records the parts sent (`partsSent`, `partSent`), so a
  *   retry or a restarted bot goes on from the next part and Discord drops a repeat of the one in flight. A map is
  *   drawn only while its part is still to send.
- * - `game_over`: the final post, with the game's supply-centre chart on its first part (drawn at delivery).
+ * - `game_over`: the final post, with the game's supply-centre chart on its first part (drawn at delivery) and the final
+ *   board in a last message of its own.
  * - `game_started`: the start map and the roster. `status`: edits the status message in place, or posts it
  *   (first time, or after a moderator deleted it), pins it so players find it among the results posts
  *   (`pinStatus`; best effort: without the Pin Messages permission it stays unpinned), and returns its id. `notice`: channel text. `dm`: a direct message (up to 3 parts).
@@ -345,12 +346,15 @@ async function sendPicturePost(
 
 /**
  * The final post of a Diplomacy game: its text, with the game's supply-centre chart (in the game's palette) on its first
- * part, drawn at delivery and only while that part is still to send. A chart that cannot be drawn (or read) is not
- * retried: the post goes out without it, with a warning in the log (never the post's text).
+ * part, drawn at delivery and only while that part is still to send, then the final board in a message of its own (one
+ * image per message, as a results post's board after). A chart that cannot be drawn (or read) is not retried: the post
+ * goes out without it, with a warning in the log (never the post's text); a final board that failed to draw is retried
+ * like a results map, then left out. The members it names are shown, never pinged (each has the game-over DM).
  */
 async function sendGameOver(ctx: SenderContext, row: DeliveryRow, payload: PayloadOf<'game_over'>): Promise<void> {
   let chart: MapPicture | null = null;
-  if ((row.partsSent ?? 0) === 0) {
+  const sent = row.partsSent ?? 0;
+  if (sent === 0) {
     let file: ScChartFile | null = null;
     try {
       file = await scChartForGame(ctx.deps, payload.gameId);
@@ -359,7 +363,15 @@ async function sendGameOver(ctx: SenderContext, row: DeliveryRow, payload: Paylo
     }
     if (file) chart = await drawScChart(file, ctx.log, { gameId: payload.gameId });
   }
-  await sendParts(ctx, row, postParts(payload.text, chart, { pingUsers: true }));
+  const messages = postParts(payload.text, chart, { pingUsers: false });
+  const board =
+    payload.phaseId !== undefined && sent <= messages.length
+      ? await phasePicture(ctx.deps, ctx.maps, payload.phaseId)
+      : null;
+  if (board === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
+  // The final board is the last part whatever happened to it, so the parts count the same way on every attempt.
+  if (board !== null && board !== 'failed') messages.push(boardMessage(board, FINAL_BOARD_CAPTION));
+  await sendParts(ctx, row, messages);
 }
 
 /**
@@ -483,9 +495,14 @@ async function resultsPicture(
 
 /** The message after a results post's text: the board after the phase, alone, so Discord shows it at full width. */
 export function afterBoardMessage(picture: MapPicture): OutgoingMessage {
+  return boardMessage(picture, AFTER_BOARD_CAPTION);
+}
+
+/** A board alone in a message of its own, under a caption, so Discord shows it at full width. */
+function boardMessage(picture: MapPicture, caption: string): OutgoingMessage {
   return {
     body: {
-      content: AFTER_BOARD_CAPTION,
+      content: caption,
       attachments: [{ id: 0, filename: picture.name }],
       allowed_mentions: { parse: [] },
     },
@@ -494,6 +511,7 @@ export function afterBoardMessage(picture: MapPicture): OutgoingMessage {
 }
 
 const AFTER_BOARD_CAPTION = '**The board after the results above**';
+const FINAL_BOARD_CAPTION = '**The final board**';
 
 /**
  * A channel post as the messages it goes out in: its text (after the role's mention, when the game pings

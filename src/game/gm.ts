@@ -8,6 +8,7 @@ import { clearSeatOnHandOver } from './hand-over.js';
 import { hidesIdentities, publicHolderName } from './identities.js';
 import { pressEndLines } from './press.js';
 import { scoresLines, settleEnd } from './final-scores.js';
+import { queueEndDms, standingsLines } from './end-post.js';
 import { syncPressThreads } from './press-sync.js';
 import { computerUserId, isComputer, isPerson, parseLevel, playerName } from './computer-seat.js';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
@@ -468,7 +469,8 @@ export async function gmCancel(
       .where(eq(games.id, game.id));
     await closeCallsOfGame(tx, game.id, now);
     // Ended by the game master (docs/bot.md "Scoring"): a started game is scored, and rated once a phase was played.
-    const score = game.status === 'forming' ? null : await settleEnd(tx, deps, game, { kind: 'abandoned' }, now);
+    const ended = { kind: 'abandoned' } as const;
+    const settled = game.status === 'forming' ? null : await settleEnd(tx, deps, game, ended, now);
     // Reminders and other undelivered messages about a game that no longer runs would be untrue.
     const pending = await tx
       .select({ id: outbox.id, kind: outbox.kind, payload: outbox.payload })
@@ -501,7 +503,8 @@ export async function gmCancel(
       tx,
       game,
       `🛑 ${hidesIdentities(game) ? `${who[0]!.toUpperCase()}${who.slice(1)}` : `${memberRef(input.userId)} (${who})`} cancelled this game. The channel is free for a new one (\`/game create\`).${[
-        ...scoresLines(score),
+        ...(game.status === 'forming' ? [] : await standingsLines(tx, game, ended, settled)),
+        ...scoresLines(settled?.score ?? null),
         ...(await pressEndLines(tx, game)),
       ]
         .map((l) => `\n${l}`)
@@ -510,17 +513,8 @@ export async function gmCancel(
       now,
     );
     if (game.status !== 'forming') {
-      for (const p of await playersOf(tx, game.id)) {
-        await queueDm(
-          tx,
-          game,
-          p.userId,
-          'game_over',
-          `🛑 The game in ${channelRef(game.channelId)} was cancelled by ${who}.`,
-          `cancel-dm:${game.id}:${p.power}:${tag}`,
-          now,
-        );
-      }
+      const opening = `🛑 The game in ${channelRef(game.channelId)} was cancelled by ${who}.`;
+      await queueEndDms(tx, game, ended, settled, opening, `cancel:${tag}`, now);
     }
     await queueStatus(tx, game.id, now);
     changed(game.id);

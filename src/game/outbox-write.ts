@@ -29,8 +29,11 @@ export type OutboxPayload =
    * `phaseId` to attach (e.g. the orders with a provisional result), null for none.
    */
   | { type: 'step_post'; gameId: number; phaseId: number; text: string; picture: string | null }
-  /** Channel: the game has ended (solo, draw, concession). */
-  | { type: 'game_over'; gameId: number; text: string }
+  /**
+   * Channel: the game has ended (solo, draw, concession). `phaseId`: the final board, drawn after the text (rows
+   * queued before it was added have none).
+   */
+  | { type: 'game_over'; gameId: number; text: string; phaseId?: number }
   /** Channel: a plain notice (rollback, replacement, a player who cannot be reached by DM). */
   | { type: 'notice'; gameId: number; text: string }
   /** DM to the user `row.target`; with `mapPhaseId`, the map of that phase's position is attached (never its orders). */

@@ -24,12 +24,11 @@ import {
 } from '../store/schema.js';
 import { isComputer, isPerson, isVacant } from './computer-seat.js';
 import { isError, playerInGame } from './context.js';
-import { hidesIdentities } from './identities.js';
 import { NO_GAME } from './lobby.js';
 import { enqueue, queueDm } from './outbox-write.js';
 import { queueThreadSync } from './press-sync.js';
 import { phaseLabel } from './summary.js';
-import { channelRef, memberRef, timeRef } from './text-refs.js';
+import { channelRef, timeRef } from './text-refs.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { powerByName, variantOfGame } from './variant-of-game.js';
@@ -427,18 +426,11 @@ export async function pressHistory(
 // The end
 
 /**
- * The final post's press lines: who played which power when identities were hidden (the reveal), and the open
- * game's press threads, which stay readable.
+ * The final post's press lines: the open game's press threads, which stay readable. (Who played which power is in the
+ * final post's standings, src/game/end-post.ts, in every game: the reveal of a game that hid it.)
  */
 export async function pressEndLines(tx: Tx, game: GameRow): Promise<string[]> {
   const lines: string[] = [];
-  if (hidesIdentities(game)) {
-    const seats = (await playersOf(tx, game.id))
-      .filter((p) => isPerson(p.userId))
-      .sort((a, b) => a.power.localeCompare(b.power));
-    if (seats.length > 0)
-      lines.push(`🎭 **Who played whom**: ${seats.map((p) => `${p.power} ${memberRef(p.userId)}`).join(', ')}`);
-  }
   const threads = (
     await tx.select().from(pressThreads).where(eq(pressThreads.gameId, game.id)).orderBy(asc(pressThreads.id))
   ).filter((t) => t.threadId);

@@ -32,6 +32,12 @@ export interface PlacedSeat {
    * at the end first: the one its opponents are rated against.
    */
   holders: readonly string[];
+  /**
+   * Members rated at a place of their own instead of the seat's: those who walked away from it (docs/bot.md
+   * "Ratings": a loss, as if their power had been eliminated when they left). Any number that sorts among the seats'
+   * ranks: 4.5 is after 4 and before 5.
+   */
+  ownPlaces?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -72,21 +78,39 @@ export async function rateFinishedGame(
   return changes[0]!;
 }
 
+/** A seat to rate: each member with the place they are rated at (the seat's, or their own: `PlacedSeat.ownPlaces`). */
+interface SeatToRate {
+  seat: string;
+  members: readonly { member: RatedMember; place: number }[];
+}
+
 /**
  * openskill's update of the game (`rateGame`), each seat played by its first member; a seat's other members (it changed
  * hands) each move as if they had played it alone, against the same opponents (docs/bot.md "Ratings": openskill adds a
- * team's means, so one team of them all would make the seat the favourite and its place worth less).
+ * team's means, so one team of them all would make the seat the favourite and its place worth less). A member's own
+ * place (a walk-away's loss) stands for the seat in the match they play in.
  */
-function rateSeats(seats: readonly RatedSeat[], options: RatingOptions): RatingChange[] {
-  const played = seats.map((s) => ({ ...s, members: s.members.slice(0, 1) }));
-  const changes = rateGame(played, options);
+function rateSeats(seats: readonly SeatToRate[], options: RatingOptions): RatingChange[] {
+  const played = seats.map((s) => ({ seat: s.seat, ...s.members[0]! }));
+  const changes = rateGame(ranked(played), options);
   seats.forEach((s, i) => {
     for (const m of s.members.slice(1)) {
-      const alone = played.map((p, j) => (j === i ? { ...p, members: [m] } : p));
-      changes.push(...rateGame(alone, options).filter((c) => c.id === m.id && c.computer === m.computer));
+      const alone = played.map((p, j) => (j === i ? { seat: p.seat, ...m } : p));
+      changes.push(
+        ...rateGame(ranked(alone), options).filter((c) => c.id === m.member.id && c.computer === m.member.computer),
+      );
     }
   });
   return changes;
+}
+
+/** One match's seats with whole places from 1 (competition style: 1, 1, 3) from the places given, in the same order. */
+function ranked(entries: readonly { seat: string; member: RatedMember; place: number }[]): RatedSeat[] {
+  return entries.map((e) => ({
+    seat: e.seat,
+    rank: 1 + entries.filter((o) => o.place < e.place).length,
+    members: [e.member],
+  }));
 }
 
 /** The seats with their members' ratings in `pool` before the game; a seat nobody played is left out. */
@@ -95,11 +119,14 @@ async function ratedSeats(
   guildId: string,
   pool: RatingPool,
   seats: readonly PlacedSeat[],
-): Promise<RatedSeat[]> {
+): Promise<SeatToRate[]> {
   const members = seats.map((s) =>
     s.holders
       .filter((h) => isPerson(h) || isComputer(h))
-      .map((h) => (isComputer(h) ? { id: computerRatingId(s.seat), computer: true } : { id: h, computer: false })),
+      .map((h) => ({
+        place: s.ownPlaces?.[h] ?? s.rank,
+        ...(isComputer(h) ? { id: computerRatingId(s.seat), computer: true } : { id: h, computer: false }),
+      })),
   );
   const ids = [...new Set(members.flat().map((m) => m.id))];
   const before = new Map<string, Rating>(
@@ -115,8 +142,10 @@ async function ratedSeats(
   return seats
     .map((s, i) => ({
       seat: s.seat,
-      rank: s.rank,
-      members: members[i]!.map((m): RatedMember => ({ ...m, rating: before.get(m.id) ?? null })),
+      members: members[i]!.map(({ place, ...m }) => ({
+        place,
+        member: { ...m, rating: before.get(m.id) ?? null } satisfies RatedMember,
+      })),
     }))
     .filter((s) => s.members.length > 0);
 }

@@ -18,7 +18,6 @@ import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { adjudicatePhase } from './phase/machine.js';
 import { advanceSteps } from './steps.js';
 import type { Handoff } from '../variants/plugin/index.js';
-import { endText } from './status.js';
 import { formatResultsSummary, phaseLabel } from './summary.js';
 import { fail, inTransaction, noteEvent } from './tx.js';
 import type { GameDeps, PhaseView, Result } from './types.js';
@@ -30,8 +29,8 @@ import { awaitsMissingOrders, computerGivenLines } from './nmr.js';
 import { recordPhaseSeats, vacateSilentSeats } from './seats.js';
 import { closeCallsOfGame } from './substitute-calls.js';
 import { pressEndLines } from './press.js';
-import { scoresLines, settleEnd } from './final-scores.js';
-import type { GameScore } from './scoring.js';
+import { scoresLines, settleEnd, type SettledEnd } from './final-scores.js';
+import { endHeadline, queueEndDms, standingsLines } from './end-post.js';
 
 /** `step`: a variant's phase step closed early, every answer being in (src/game/steps.ts). */
 export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
@@ -273,7 +272,7 @@ export async function finishGame(
   game: GameRow,
   end: GameEnd,
   now: number,
-): Promise<GameScore | null> {
+): Promise<SettledEnd | null> {
   const last = (await tx.select().from(phases).where(eq(phases.gameId, game.id))).sort((a, b) => b.idx - a.idx)[0];
   await tx
     .update(games)
@@ -307,8 +306,10 @@ export async function endLinesText(tx: Tx, game: GameRow, now: number): Promise<
 }
 
 /**
- * Queues the game-over announcement for the channel and a DM for every player, with the scores `finishGame` answered.
- * `token` makes the dedupe keys unique to this ending (a rolled-back game may end again).
+ * Queues the final post for the channel (how it ended, the variant's lines, the standings with every power's players
+ * and rating changes, the scores, the press threads; with the final board) and the game-over DM of every member who
+ * played (src/game/end-post.ts), with what `finishGame` answered. `token` makes the dedupe keys unique to this ending
+ * (a rolled-back game may end again).
  */
 export async function announceEnd(
   tx: Tx,
@@ -316,26 +317,21 @@ export async function announceEnd(
   end: GameEnd,
   now: number,
   token: string,
-  score: GameScore | null,
+  settled: SettledEnd | null,
 ): Promise<void> {
-  const lines = [...scoresLines(score), ...(await pressEndLines(tx, game))];
-  const text = `🏁 **Game over**: ${endText(end)}${await endLinesText(tx, game, now)}${lines.map((l) => `\n${l}`).join('')}`;
+  const lines = [
+    ...(await standingsLines(tx, game, end, settled)),
+    ...scoresLines(settled?.score ?? null),
+    ...(await pressEndLines(tx, game)),
+  ];
+  const text = `${endHeadline(end)}${await endLinesText(tx, game, now)}${lines.map((l) => `\n${l}`).join('')}`;
+  const last = (await tx.select().from(phases).where(eq(phases.gameId, game.id))).sort((a, b) => b.idx - a.idx)[0];
   await enqueue(tx, {
     gameId: game.id,
-    payload: { type: 'game_over', gameId: game.id, text },
+    payload: { type: 'game_over', gameId: game.id, text, ...(last ? { phaseId: last.id } : {}) },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: `end:${game.id}:${token}`,
     now,
   });
-  for (const p of await playersOf(tx, game.id)) {
-    await queueDm(
-      tx,
-      game,
-      p.userId,
-      'game_over',
-      `${text} (game in ${channelRef(game.channelId)})`,
-      `end:${game.id}:${token}:${p.power}`,
-      now,
-    );
-  }
+  await queueEndDms(tx, game, end, settled, endHeadline(end, game.channelId), token, now);
 }

@@ -13,7 +13,7 @@
  */
 import { and, count, eq, inArray, isNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
-import { games, seatRecords, substituteCalls, type GameRow, type SeatOutcome } from '../store/schema.js';
+import { games, players, seatRecords, substituteCalls, type GameRow, type SeatOutcome } from '../store/schema.js';
 import { isPerson } from './computer-seat.js';
 import type { Duties } from './duties.js';
 import { missingOrders } from './duties.js';
@@ -136,22 +136,38 @@ async function memberRecordIn(tx: Tx, guildId: string | null, userId: string, vi
             )
         )[0]!.n
       : 0;
-  // Games played to their end: finished (not cancelled) games the member had a seat recorded in and never vacated.
-  // The ending is read here rather than in SQL, so the query is the same on SQLite and PostgreSQL.
-  const finished = (
+  // Games played to their end: finished (not cancelled) games the member had a seat recorded in and still held at
+  // the end (a Diplomacy seat: its `players` row; another kind's: never vacated). A member who left, fell silent or
+  // was replaced did not finish it (docs/bot.md "Ratings"). The ending is read here rather than in SQL, so the query is
+  // the same on SQLite and PostgreSQL.
+  const candidates = (
     await tx
-      .selectDistinct({ gameId: seatRecords.gameId, end: games.end })
+      .selectDistinct({ gameId: seatRecords.gameId, end: games.end, kind: games.kind })
       .from(seatRecords)
       .innerJoin(games, eq(games.id, seatRecords.gameId))
-      .where(
-        and(
-          eq(seatRecords.userId, userId),
-          inGuild,
-          eq(games.status, 'finished'),
-          ...(vacatedGames.length > 0 ? [notInArray(seatRecords.gameId, vacatedGames)] : []),
-        ),
-      )
+      .where(and(eq(seatRecords.userId, userId), inGuild, eq(games.status, 'finished')))
   ).filter((g) => g.end?.kind !== 'abandoned');
+  const held = new Set(
+    candidates.length === 0
+      ? []
+      : (
+          await tx
+            .select({ gameId: players.gameId })
+            .from(players)
+            .where(
+              and(
+                eq(players.userId, userId),
+                inArray(
+                  players.gameId,
+                  candidates.map((g) => g.gameId),
+                ),
+              ),
+            )
+        ).map((r) => r.gameId),
+  );
+  const finished = candidates.filter((g) =>
+    g.kind === 'diplomacy' ? held.has(g.gameId) : !vacatedGames.includes(g.gameId),
+  );
   const complete = n('complete');
   const seated = complete + n('partial') + n('missed');
   return {

@@ -282,9 +282,19 @@ export async function claimSeat(
     ).length;
     if (won !== 1) return fail(`Too late: ${call.power} has already been taken by another member.`);
     const kind = gameKindOf(game.kind);
+    // Whom the claim replaces (a seat the game master offered while its player still held it): the seat's history.
+    const from = kind?.seats
+      ? await kind.seats.holderOf(tx, game, call.power)
+      : ((await playersOf(tx, game.id)).find((p) => p.power === call.power)?.userId ?? null);
     if (kind?.seats) await kind.seats.hand(tx, game, call.power, input.userId, now);
     else await handDiplomacySeat(tx, game, call.power, input.userId, now);
-    await audit(tx, { gameId: game.id, userId: input.userId, action: 'claim', detail: { power: call.power }, at: now });
+    await audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'claim',
+      detail: { power: call.power, from },
+      at: now,
+    });
     changed(game.id);
     return { ok: true, power: call.power, gameId: game.id, channelId: game.channelId };
   });

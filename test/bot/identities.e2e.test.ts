@@ -138,14 +138,15 @@ describe('hidden identities: an anonymous game, every view of every member', () 
 
   it('the final post reveals who played which power', () => {
     const over = h.fake.channelMessages('main').find((m) => m.content.startsWith('🏁 **Game over**'))!;
-    expect(over.content).toContain('Who played whom');
+    expect(over.content).toContain('**Final standings**');
+    const line = (power: string) => over.content.split('\n').find((l) => l.startsWith(`__${power}__`)) ?? '';
     for (const [power, user] of [
       ['England', 'anneliese'],
       ['France', 'desmond'],
       ['Germany', 'evangeline'],
       ['Austria', GM],
     ])
-      expect(over.content).toContain(`${power} <@${id(user)}>`);
+      expect(line(power)).toContain(`<@${id(user)}>`);
   });
 
   it('a planted leak is found (the scan can fail)', () => {

@@ -240,7 +240,7 @@ describe('scores and ratings at the end of a Diplomacy game', () => {
     const again = await env.deps.store.transaction(
       async (tx) => await settleEnd(tx, env.deps, row, row.end!, env.clock.t),
     );
-    expect(again?.scores.map((s) => s.points)).toEqual([20, 20, 20, 20, 20, 0, 0]);
+    expect(again?.score.scores.map((s) => s.points)).toEqual([20, 20, 20, 20, 20, 0, 0]);
     expect(await ratingRows(env)).toEqual(rated);
 
     // The game master reopens the finished game and it ends again: a second final post, the same ratings.
