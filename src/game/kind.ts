@@ -49,8 +49,11 @@ export interface KindSeats {
   describe(tx: Tx, game: GameRow, seat: string): Promise<SeatDescription>;
   /** The seat's member left or fell silent: the seat becomes vacant and a substitute call is opened. */
   vacate(tx: Tx, game: GameRow, seat: string, reason: 'silent' | 'left', now: number): Promise<void>;
-  /** Hands the seat to the member who claimed it (the previous holder, the new one and the channel are told). */
-  hand(tx: Tx, game: GameRow, seat: string, userId: string, now: number): Promise<void>;
+  /**
+   * Hands the seat to the member who claimed it (the previous holder, the new one and the channel are told).
+   * `returning`: the member claims back the seat they were vacated from, and is no substitute.
+   */
+  hand(tx: Tx, game: GameRow, seat: string, userId: string, now: number, returning: boolean): Promise<void>;
 }
 
 export interface GameKind {

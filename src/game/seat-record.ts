@@ -44,12 +44,17 @@ export async function recordSeatTurn(
     .onConflictDoNothing();
 }
 
-/** Has the member holding `power` missed the last `vacateAfter` turns the seat had something to decide in, in a row? */
+/**
+ * Has the member holding `power` missed the last `vacateAfter` turns the seat had something to decide in, in a row?
+ * Only the turns from `fromTurn` count (the turn under way when the member took the seat): a member who claims back
+ * the seat they were vacated from starts a new streak.
+ */
 export async function silentFor(
   tx: Tx,
   game: Pick<GameRow, 'id' | 'vacateAfter'>,
   power: string,
   userId: string,
+  fromTurn = 0,
 ): Promise<boolean> {
   if (game.vacateAfter <= 0) return false;
   // The seat's turns, latest first: by time, then by the turn's number (phases resolved in one chain share a time).
@@ -65,6 +70,7 @@ export async function silentFor(
       .from(seatRecords)
       .where(and(eq(seatRecords.gameId, game.id), eq(seatRecords.power, power)))
   )
+    .filter((r) => turnNumber(r.turn) >= fromTurn)
     .sort((a, b) => b.at - a.at || turnNumber(b.turn) - turnNumber(a.turn))
     .slice(0, game.vacateAfter);
   return last.length === game.vacateAfter && last.every((r) => r.userId === userId && r.outcome === 'missed');

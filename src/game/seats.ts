@@ -23,7 +23,7 @@ import {
   playersOf,
   readyPowers,
 } from '../store/queries.js';
-import { players, readiness, substituteCalls, votes, type GameRow } from '../store/schema.js';
+import { phases, players, readiness, substituteCalls, votes, type GameRow } from '../store/schema.js';
 import { isPerson, playerName, vacantUserId } from './computer-seat.js';
 import { clearSeatOnHandOver } from './hand-over.js';
 import { hidesIdentities } from './identities.js';
@@ -150,9 +150,19 @@ export async function vacateSilentSeats(tx: Tx, game: GameRow, missed: string[],
   if (game.vacateAfter <= 0) return;
   for (const power of missed) {
     const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
-    if (seat && isPerson(seat.userId) && (await silentFor(tx, game, power, seat.userId)))
-      await vacateSeat(tx, game, power, 'silent', now);
+    if (!seat || !isPerson(seat.userId)) continue;
+    // The streak counts from the phase under way when the member took the seat (a claim starts it afresh).
+    const since = await phaseUnderWayAt(tx, game.id, seat.joinedAt);
+    if (await silentFor(tx, game, power, seat.userId, since)) await vacateSeat(tx, game, power, 'silent', now);
   }
+}
+
+/** The id of the phase under way at `at` (the latest begun by then), or 0 before the first. */
+async function phaseUnderWayAt(tx: Tx, gameId: number, at: number): Promise<number> {
+  const begun = (
+    await tx.select({ id: phases.id, startedAt: phases.startedAt }).from(phases).where(eq(phases.gameId, gameId))
+  ).filter((p) => p.startedAt <= at);
+  return Math.max(0, ...begun.map((p) => p.id));
 }
 
 async function startedGame(tx: Tx, channelId: string): Promise<GameRow | { ok: false; error: string }> {
@@ -255,7 +265,7 @@ async function seatToOffer(
 export async function claimSeat(
   deps: GameDeps,
   input: { callId: number; userId: string },
-): Promise<Result<{ power: string; gameId: number; channelId: string }>> {
+): Promise<Result<{ power: string; gameId: number; channelId: string; returning: boolean }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const call = first(await tx.select().from(substituteCalls).where(eq(substituteCalls.id, input.callId)).limit(1));
     if (!call) return fail('This substitute call no longer exists.');
@@ -269,7 +279,9 @@ export async function claimSeat(
       );
     const mine = await seatOf(tx, game, input.userId);
     if (mine) return fail(`You already play ${mine} in this game; a member takes one seat only.`);
-    const refusal = await reliabilityRefusal(tx, game, input.userId);
+    // A member claiming back the seat they were vacated from returns (their DM invited them): no bar, no substitute.
+    const returning = call.vacatedBy === input.userId;
+    const refusal = returning ? null : await reliabilityRefusal(tx, game, input.userId);
     if (refusal) return fail(refusal);
     const now = deps.now();
     // The first press: exactly one claim changes the row.
@@ -286,8 +298,8 @@ export async function claimSeat(
     const from = kind?.seats
       ? await kind.seats.holderOf(tx, game, call.power)
       : ((await playersOf(tx, game.id)).find((p) => p.power === call.power)?.userId ?? null);
-    if (kind?.seats) await kind.seats.hand(tx, game, call.power, input.userId, now);
-    else await handDiplomacySeat(tx, game, call.power, input.userId, now);
+    if (kind?.seats) await kind.seats.hand(tx, game, call.power, input.userId, now, returning);
+    else await handDiplomacySeat(tx, game, call.power, input.userId, now, returning);
     await audit(tx, {
       gameId: game.id,
       userId: input.userId,
@@ -296,22 +308,43 @@ export async function claimSeat(
       at: now,
     });
     changed(game.id);
-    return { ok: true, power: call.power, gameId: game.id, channelId: game.channelId };
+    return { ok: true, power: call.power, gameId: game.id, channelId: game.channelId, returning };
   });
 }
 
-/** The DM a substitute gets: the power, what it holds, the phase and its deadline, the orders stored and to give. */
-function claimedText(game: GameRow, d: ReturnType<typeof describePower>, toDecide: string[], variantName: string) {
+/**
+ * The DM a substitute (or a member back on their seat) gets: the power, what it holds, the phase and its deadline, the
+ * orders stored and to give.
+ */
+function claimedText(
+  game: GameRow,
+  d: ReturnType<typeof describePower>,
+  toDecide: string[],
+  variantName: string,
+  returning: boolean,
+) {
   const deadline =
     game.status === 'active' && game.deadlineMs !== null
       ? `deadline ${timeRef(game.deadlineMs, 'R')} (${timeRef(game.deadlineMs, 'f')})`
       : 'the game is paused';
   return (
-    `🪑 You now play **${d.power}** in the ${variantName} game in ${channelRef(game.channelId)}.\n` +
+    `🪑 ${returning ? 'You are back on' : 'You now play'} **${d.power}** in the ${variantName} game in ${channelRef(game.channelId)}.\n` +
     `${d.holdings}.\n**${d.phase}**: ${deadline}.\n` +
     `Orders stored for ${d.power}: none (a seat that changes hands starts the phase afresh).` +
     (toDecide.length > 0 ? `\nStill to order: ${toDecide.join(', ')}. Use \`/order\` in the channel.` : '')
   );
+}
+
+/** What the channel reads of a claim: a substitute took the seat, or its member is back on it (never named when hidden). */
+function claimNotice(game: GameRow, power: string, userId: string, previous: string | null, returning: boolean): string {
+  if (returning)
+    return hidesIdentities(game)
+      ? `🪑 **${power}**'s player is back on the seat.`
+      : `🪑 ${playerName(userId)} is back on **${power}**.`;
+  const replacing = previous && isPerson(previous) ? ` (replacing ${playerName(previous)})` : '';
+  return hidesIdentities(game)
+    ? `🪑 A substitute took over **${power}**.`
+    : `🪑 ${playerName(userId)} took over **${power}** as a substitute${replacing}.`;
 }
 
 /**
@@ -319,7 +352,14 @@ function claimedText(game: GameRow, d: ReturnType<typeof describePower>, toDecid
  * cleared (docs/decisions.md: a power changing hands loses them); the previous holder, if a member, is told they no
  * longer play it; the new player gets a DM with the power, a map, the deadline and what to order; the channel is told.
  */
-async function handDiplomacySeat(tx: Tx, game: GameRow, power: string, userId: string, now: number): Promise<void> {
+async function handDiplomacySeat(
+  tx: Tx,
+  game: GameRow,
+  power: string,
+  userId: string,
+  now: number,
+  returning: boolean,
+): Promise<void> {
   const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
   const previous = seat?.userId ?? null;
   if (seat) await tx.update(players).set({ userId, joinedAt: now }).where(eq(players.id, seat.id));
@@ -348,20 +388,17 @@ async function handDiplomacySeat(tx: Tx, game: GameRow, power: string, userId: s
         gameId: game.id,
         reason: 'power_assigned',
         mapPhaseId: phase.id,
-        text: claimedText(game, describePower(game, phase.position, power), toDecide, variant.name),
+        text: claimedText(game, describePower(game, phase.position, power), toDecide, variant.name, returning),
       },
       target: { kind: 'user', id: userId },
       dedupeKey: `claimed:${tag}`,
       now,
     });
   }
-  const replacing = previous && isPerson(previous) ? ` (replacing ${playerName(previous)})` : '';
   await queueNotice(
     tx,
     game,
-    hidesIdentities(game)
-      ? `🪑 A substitute took over **${power}**.`
-      : `🪑 ${playerName(userId)} took over **${power}** as a substitute${replacing}.`,
+    claimNotice(game, power, userId, previous, returning),
     `claimed-notice:${tag}`,
     now,
   );

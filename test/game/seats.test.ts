@@ -183,6 +183,45 @@ describe('vacant seats and substitute calls', () => {
     expect(record).toMatchObject({ seated: 2, missed: 2, onTimeRate: 0, seatsVacated: 1 });
   });
 
+  it('a member who claims back their own seat is back (no substitute) and starts a new streak of missed phases', async () => {
+    await game({ vacateAfter: 2 });
+    const orderAll = async () => {
+      ok(
+        await submitOrders(env.deps, {
+          channelId: CHANNEL,
+          userId: userOf('England'),
+          text: 'F lon H; F edi H; A lvp H',
+        }),
+      );
+      ok(
+        await submitOrders(env.deps, {
+          channelId: CHANNEL,
+          userId: userOf('France'),
+          text: 'A par H; F bre H; A mar H',
+        }),
+      );
+    };
+    await orderAll();
+    await deadline(); // Spring 1901: Germany silent once
+    await orderAll();
+    await deadline(); // Fall 1901: twice, so the seat is vacant
+    const call = first(await env.deps.store.db.select().from(substituteCalls).limit(1))!;
+    const back = ok(await claimSeat(env.deps, { callId: call.id, userId: userOf('Germany') }));
+    expect(back).toMatchObject({ power: 'Germany', returning: true });
+    const rows = await outboxRows(env.deps);
+    const notice = rows.find((r) => r.dedupeKey.startsWith('claimed-notice:'))!;
+    expect((notice.payload as { text: string }).text).toBe(`🪑 ⟦member:${userOf('Germany')}⟧ is back on **Germany**.`);
+    const dm = rows.find((r) => r.dedupeKey.startsWith('claimed:'))!;
+    expect((dm.payload as { text: string }).text).toMatch(/^🪑 You are back on \*\*Germany\*\*/);
+    // Silent once more: the streak began again at the claim, so the seat stays theirs.
+    await orderAll();
+    await deadline(); // Spring 1902
+    expect((await playersOf(env.deps.store.db, (await row()).id)).find((p) => p.power === 'Germany')!.userId).toBe(
+      userOf('Germany'),
+    );
+    expect(await env.deps.store.db.select().from(substituteCalls)).toHaveLength(1);
+  });
+
   it('the first claim wins exactly once; later presses, players of the game and finished games are refused', async () => {
     await game({ vacateAfter: 0 });
     ok(await voteDraw(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));

@@ -377,7 +377,7 @@ async function claim(ctx: BotContext, interaction: ComponentInteraction, callId:
     ? await claimSeat(ctx.deps, { callId, userId: interaction.user.id })
     : ({ ok: false, error: 'This button is no longer in use.' } as const);
   const content = r.ok
-    ? `🪑 You now play **${r.power}**. Your DMs have the map, the deadline and what to order; order with \`/order\` here.`
+    ? `🪑 ${r.returning ? 'You are back on' : 'You now play'} **${r.power}**. Your DMs have the map, the deadline and what to order; order with \`/order\` here.`
     : `⚠️ ${r.error}`;
   await interaction.reply({
     content: discordText(content),

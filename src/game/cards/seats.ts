@@ -84,8 +84,15 @@ export async function vacateCardSeat(
   await queueTable(tx, next, now);
 }
 
-/** Hands a card seat to the member who claimed it (as `/gm replace` does). */
-async function handCardSeat(tx: Tx, ctx: CardCtx, n: Seat, userId: string, now: number): Promise<void> {
+/** Hands a card seat to the member who claimed it (as `/gm replace` does); `returning`: their own seat back. */
+async function handCardSeat(
+  tx: Tx,
+  ctx: CardCtx,
+  n: Seat,
+  userId: string,
+  now: number,
+  returning: boolean,
+): Promise<void> {
   const row = seatRow(ctx, n);
   const dynasty = ctx.state!.seats[n]!.dynasty;
   const label = dynastyLabel(dynasty);
@@ -116,7 +123,9 @@ async function handCardSeat(tx: Tx, ctx: CardCtx, n: Seat, userId: string, now: 
   await queueNotice(
     tx,
     ctx.game,
-    `🪑 ${playerName(userId)} took over ${label} as a substitute${previous && isPerson(previous) ? ` (replacing ${playerName(previous)})` : ''}.`,
+    returning
+      ? `🪑 ${playerName(userId)} is back on ${label}.`
+      : `🪑 ${playerName(userId)} took over ${label} as a substitute${previous && isPerson(previous) ? ` (replacing ${playerName(previous)})` : ''}.`,
     `cards:claimed-notice:${ctx.game.id}:${n}:${now}`,
     now,
   );
@@ -157,9 +166,9 @@ export const cardSeatsOfKind: KindSeats = {
     const n = ctx ? seatNumber(ctx, seat) : null;
     if (ctx && n !== null) await vacateCardSeat(tx, ctx, n, reason, now);
   },
-  async hand(tx, game, seat, userId, now) {
+  async hand(tx, game, seat, userId, now, returning) {
     const ctx = await ctxOf(tx, game);
     const n = ctx ? seatNumber(ctx, seat) : null;
-    if (ctx && n !== null) await handCardSeat(tx, ctx, n, userId, now);
+    if (ctx && n !== null) await handCardSeat(tx, ctx, n, userId, now, returning);
   },
 };
